@@ -1,0 +1,280 @@
+package scoring
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file reproduces the few Python str methods that sacrebleu applies to
+// every segment: lower, rstrip, split and isspace, as CPython 3.11 defines
+// them. CPython 3.11 carries Unicode 14.0 data while Go's unicode package
+// carries a newer version, so the code points that were unassigned in 14.0
+// are treated here as they were then: no case mapping, neither cased nor
+// case-ignorable.
+
+// asciiSpace marks the ASCII bytes Python's str.isspace accepts: TAB, LF,
+// VT, FF, CR, the four information separators U+001C..U+001F and SPACE.
+var asciiSpace = [128]bool{
+	'\t': true, '\n': true, '\v': true, '\f': true, '\r': true,
+	0x1c: true, 0x1d: true, 0x1e: true, 0x1f: true, ' ': true,
+}
+
+// IsPySpace reports whether Python's str.isspace is true for r: the ASCII
+// whitespace including U+001C..U+001F, U+0085, U+00A0, U+1680,
+// U+2000..U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. Unlike
+// unicode.IsSpace it accepts U+001C..U+001F, and like it it rejects U+200B
+// and U+FEFF.
+func IsPySpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 0 && asciiSpace[r]
+	}
+	switch {
+	case r == 0x85, r == 0xa0, r == 0x1680:
+		return true
+	case r >= 0x2000 && r <= 0x200a:
+		return true
+	case r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000:
+		return true
+	}
+	return false
+}
+
+// spaceAt reports whether s has a Python whitespace character at byte i and
+// how many bytes it takes. Bytes that are not valid UTF-8 count as one-byte
+// characters that are not whitespace.
+func spaceAt(s string, i int) (bool, int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return asciiSpace[c], 1
+	}
+	// Every non-ASCII whitespace character starts with one of these bytes.
+	if c != 0xc2 && c != 0xe1 && c != 0xe2 && c != 0xe3 {
+		return false, 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return IsPySpace(r), size
+}
+
+// PyRstrip returns s without its trailing whitespace, as Python's
+// str.rstrip() with no argument does: every trailing character for which
+// [IsPySpace] is true is removed. The result shares memory with s.
+func PyRstrip(s string) string {
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				break
+			}
+			s = s[:len(s)-1]
+			continue
+		}
+		r, size := utf8.DecodeLastRuneInString(s)
+		if !IsPySpace(r) {
+			break
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// pyStrip returns s without leading and trailing whitespace, as Python's
+// str.strip() with no argument does.
+func pyStrip(s string) string {
+	i := 0
+	for i < len(s) {
+		sp, size := spaceAt(s, i)
+		if !sp {
+			break
+		}
+		i += size
+	}
+	return PyRstrip(s[i:])
+}
+
+// PySplit appends to dst the fields of s as Python's str.split() with no
+// argument returns them: runs of whitespace ([IsPySpace]) separate fields
+// and no field is empty. The fields share memory with s.
+func PySplit(dst []string, s string) []string {
+	start := -1
+	for i := 0; i < len(s); {
+		sp, size := spaceAt(s, i)
+		if sp {
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
+}
+
+// PyLower returns s lowercased as Python 3.11's str.lower() does it: the
+// full lowercase mapping (U+0130 becomes "i\u0307"), the final sigma rule
+// for U+03A3 as CPython implements it, and the Unicode 14.0 data CPython
+// 3.11 was built with. When nothing changes it returns s itself. Bytes that
+// are not valid UTF-8 are copied unchanged.
+func PyLower(s string) string {
+	// ASCII fast path: find the first byte that may change.
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			break
+		}
+		if 'A' <= c && c <= 'Z' {
+			break
+		}
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	// Find the first character whose lowercase differs.
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == 0x130 || r == 0x3a3 || lowerRune(r) != r {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteByte(c)
+		case r == 0x130:
+			b.WriteString("i\u0307")
+		case r == 0x3a3:
+			if finalSigma(s, i, i+size) {
+				b.WriteRune(0x3c2)
+			} else {
+				b.WriteRune(0x3c3)
+			}
+		default:
+			b.WriteRune(lowerRune(r))
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// lowerRune returns the simple lowercase mapping of a non-ASCII rune as
+// Unicode 14.0 defines it.
+func lowerRune(r rune) rune {
+	if newerThanPy(r) {
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// finalSigma reports whether the capital sigma at s[lo:hi] is in CPython's
+// Final_Sigma context: a cased character before it, skipping
+// case-ignorable ones, and no cased character after it, again skipping
+// case-ignorable ones.
+func finalSigma(s string, lo, hi int) bool {
+	before := false
+	for j := lo; j > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:j])
+		if !isCaseIgnorable(r) {
+			before = isCased(r)
+			break
+		}
+		j -= size
+	}
+	if !before {
+		return false
+	}
+	for j := hi; j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		if !isCaseIgnorable(r) {
+			return !isCased(r)
+		}
+		j += size
+	}
+	return true
+}
+
+// isCased reports whether r has Unicode's Cased property (Lowercase,
+// Uppercase or titlecase letter) in Unicode 14.0.
+func isCased(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+	}
+	if newerThanPy(r) {
+		return false
+	}
+	return unicode.In(r, unicode.Ll, unicode.Lu, unicode.Lt, unicode.Other_Lowercase, unicode.Other_Uppercase)
+}
+
+// isCaseIgnorable reports whether r has Unicode's Case_Ignorable property
+// in Unicode 14.0: categories Mn, Me, Cf, Lm and Sk, plus the characters
+// whose Word_Break property is MidLetter, MidNumLet or Single_Quote.
+func isCaseIgnorable(r rune) bool {
+	switch r {
+	case '\'', '.', ':', 0xb7, 0x387, 0x55f, 0x5f4, 0x2018, 0x2019, 0x2024,
+		0x2027, 0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
+		return true
+	}
+	if r < utf8.RuneSelf || newerThanPy(r) {
+		return r == '^' || r == '`'
+	}
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+}
+
+// unicode15Cased lists, in order, the code points that are cased or
+// case-ignorable in Unicode 15.0 (Go's tables) but were unassigned in
+// Unicode 14.0 (CPython 3.11's tables). None of them has a case mapping.
+var unicode15Cased = [...]struct{ lo, hi rune }{
+	{0x0ece, 0x0ece}, {0x10efd, 0x10eff}, {0x11241, 0x11241},
+	{0x11f00, 0x11f01}, {0x11f36, 0x11f3a}, {0x11f40, 0x11f40},
+	{0x11f42, 0x11f42}, {0x13439, 0x13440}, {0x13447, 0x13455},
+	{0x1df25, 0x1df2a}, {0x1e030, 0x1e06d}, {0x1e08f, 0x1e08f},
+	{0x1e4eb, 0x1e4ef},
+}
+
+// newerThanPy reports whether r is one of [unicode15Cased]: a character
+// CPython 3.11 does not know, so it has no case properties there.
+func newerThanPy(r rune) bool {
+	if r < 0x10000 {
+		return r == 0x0ece
+	}
+	for _, g := range unicode15Cased {
+		if r < g.lo {
+			return false
+		}
+		if r <= g.hi {
+			return true
+		}
+	}
+	return false
+}

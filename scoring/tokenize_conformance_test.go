@@ -1,0 +1,98 @@
+package scoring
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// tokConformanceFile is sacrebleu's tokenizer output for 516 inputs, in the
+// shared folder beside the repository.
+var tokConformanceFile = filepath.Join("..", "..", "shared", "conformance", "tokenizers.jsonl")
+
+// tokRecord is one line of tokenizers.jsonl.
+type tokRecord struct {
+	ID        string `json:"id"`
+	Tokenizer string `json:"tokenizer"`
+	Input     string `json:"input"`
+	Output    string `json:"output"`
+	Category  string `json:"category"`
+}
+
+// readTokRecords reads tokenizers.jsonl, skipping the test when the shared
+// folder is absent.
+func readTokRecords(t *testing.T) []tokRecord {
+	t.Helper()
+	data, err := os.ReadFile(tokConformanceFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("no conformance data at %s (the shared folder beside the repository); skipping", tokConformanceFile)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []tokRecord
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var r tokRecord
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%s:%d: %v", tokConformanceFile, n, err)
+		}
+		recs = append(recs, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestTokenizerConformance(t *testing.T) {
+	recs := readTokRecords(t)
+	type tally struct{ total, agree int }
+	counts := map[string]*tally{}
+	for _, name := range TokenizerNames {
+		counts[name] = &tally{}
+	}
+	failures := 0
+	for _, r := range recs {
+		tok, err := NewTokenizer(r.Tokenizer)
+		if err != nil {
+			t.Errorf("%s: %v", r.ID, err)
+			continue
+		}
+		c := counts[r.Tokenizer]
+		c.total++
+		got := tok.Tokenize(r.Input)
+		gotToks := tok.Tokens(nil, r.Input)
+		wantToks := PySplit(nil, r.Output)
+		if got == r.Output && slices.Equal(gotToks, wantToks) {
+			c.agree++
+			continue
+		}
+		if failures++; failures <= 20 {
+			t.Errorf("%s (%s, %s): Tokenize(%q)\n got %q\nwant %q\nTokens = %q\n  want %q",
+				r.ID, r.Tokenizer, r.Category, r.Input, got, r.Output, gotToks, wantToks)
+		}
+	}
+	total := 0
+	for _, name := range TokenizerNames {
+		c := counts[name]
+		total += c.total
+		t.Logf("%-4s %d/%d cases agree", name, c.agree, c.total)
+		if c.total == 0 {
+			t.Errorf("no %s cases in %s", name, tokConformanceFile)
+		}
+	}
+	if total != len(recs) {
+		t.Errorf("%d records, %d checked", len(recs), total)
+	}
+}
