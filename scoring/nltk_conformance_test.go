@@ -1,0 +1,278 @@
+package scoring
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// nltkConformanceFile is NLTK 3.8's recorded output, kept beside the repo.
+var nltkConformanceFile = filepath.Join("..", "..", "shared", "conformance", "nltk.jsonl")
+
+type nltkRecord struct {
+	ID       string          `json:"id"`
+	Function string          `json:"function"`
+	Args     nltkArgs        `json:"args"`
+	Expected json.RawMessage `json:"expected"`
+	Warnings int             `json:"warnings"`
+	Category string          `json:"category"`
+}
+
+type nltkArgs struct {
+	References        [][]string      `json:"references"`
+	Hypothesis        []string        `json:"hypothesis"`
+	ListOfReferences  [][][]string    `json:"list_of_references"`
+	Hypotheses        [][]string      `json:"hypotheses"`
+	Weights           json.RawMessage `json:"weights"`
+	SmoothingFunction string          `json:"smoothing_function"`
+	SmoothingParams   struct {
+		Epsilon, Alpha, K float64
+	} `json:"smoothing_params"`
+	AutoReweigh   bool `json:"auto_reweigh"`
+	N             int  `json:"n"`
+	HypLen        int  `json:"hyp_len"`
+	ClosestRefLen int  `json:"closest_ref_len"`
+}
+
+// nltkTally counts, per NLTK function, the records that agree and those
+// whose floats agree to the last bit.
+type nltkTally struct{ total, agree, exact int }
+
+func TestNLTKConformance(t *testing.T) {
+	f, err := os.Open(nltkConformanceFile)
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("NLTK conformance data not found at %s (it lives in the shared folder beside the repository)", nltkConformanceFile)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+
+	tally := map[string]*nltkTally{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var rec nltkRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatalf("decode record: %v", err)
+		}
+		c := tally[rec.Function]
+		if c == nil {
+			c = &nltkTally{}
+			tally[rec.Function] = c
+		}
+		c.total++
+		exact, err := checkNLTKRecord(rec)
+		if err != nil {
+			t.Errorf("%s %s (%s): %v", rec.ID, rec.Function, rec.Category, err)
+			continue
+		}
+		c.agree++
+		if exact {
+			c.exact++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, 0, len(tally))
+	for name := range tally {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	all := 0
+	for _, name := range names {
+		c := tally[name]
+		all += c.total
+		t.Logf("%-20s %4d/%4d agree, %4d bit-identical", name, c.agree, c.total, c.exact)
+	}
+	if all == 0 {
+		t.Fatal("no records read")
+	}
+}
+
+// checkNLTKRecord runs one record; exact reports bit-identical floats.
+func checkNLTKRecord(rec nltkRecord) (exact bool, err error) {
+	a := rec.Args
+	want, err := decodeExpected(rec.Expected)
+	if err != nil {
+		return false, err
+	}
+	switch rec.Function {
+	case "sentence_bleu", "corpus_bleu":
+		refs, hyps := a.ListOfReferences, a.Hypotheses
+		if rec.Function == "sentence_bleu" {
+			refs, hyps = [][][]string{a.References}, [][]string{a.Hypothesis}
+		}
+		sm, err := nltkSmoothingArg(a)
+		if err != nil {
+			return false, err
+		}
+		var got []NLTKScore
+		var runErr error
+		var ws [][]float64
+		multi := json.Unmarshal(a.Weights, &ws) == nil
+		if multi {
+			got, runErr = NLTKCorpusBLEUMulti(refs, hyps, ws, sm, a.AutoReweigh)
+		} else {
+			var w []float64
+			if err := json.Unmarshal(a.Weights, &w); err != nil {
+				return false, err
+			}
+			var s NLTKScore
+			if rec.Function == "sentence_bleu" {
+				s, runErr = NLTKSentenceBLEU(a.References, a.Hypothesis, w, sm, a.AutoReweigh)
+			} else {
+				s, runErr = NLTKCorpusBLEU(refs, hyps, w, sm, a.AutoReweigh)
+			}
+			got = []NLTKScore{s}
+		}
+		if e, ok := want.(wantError); ok {
+			return true, checkNLTKError(runErr, e)
+		}
+		if runErr != nil {
+			return false, fmt.Errorf("unexpected error %v; want %v", runErr, want)
+		}
+		wants, ok := want.([]any)
+		if !multi {
+			wants, ok = []any{want}, true
+		}
+		if !ok || len(wants) != len(got) {
+			return false, fmt.Errorf("got %d scores; want %v", len(got), want)
+		}
+		exact = true
+		for i, s := range got {
+			num, ok := wants[i].(json.Number)
+			if !ok {
+				return false, fmt.Errorf("expected value %v is not a number", wants[i])
+			}
+			e, err := checkNLTKNumber(s.Value, s.IsInt, num)
+			if err != nil {
+				return false, fmt.Errorf("score %d: %v", i, err)
+			}
+			exact = exact && e
+			if s.Warnings != rec.Warnings {
+				return false, fmt.Errorf("warnings = %d; want %d", s.Warnings, rec.Warnings)
+			}
+		}
+		return exact, nil
+
+	case "modified_precision":
+		num, den, runErr := NLTKModifiedPrecision(a.References, a.Hypothesis, a.N)
+		if e, ok := want.(wantError); ok {
+			return true, checkNLTKError(runErr, e)
+		}
+		if runErr != nil {
+			return false, fmt.Errorf("unexpected error %v", runErr)
+		}
+		m, _ := want.(map[string]any)
+		wn, _ := m["numerator"].(json.Number)
+		wd, _ := m["denominator"].(json.Number)
+		wv, _ := m["value"].(json.Number)
+		if wn.String() != strconv.Itoa(num) || wd.String() != strconv.Itoa(den) {
+			return false, fmt.Errorf("Fraction(%d, %d); want Fraction(%s, %s)", num, den, wn, wd)
+		}
+		v, err := pyFraction(num, den).float()
+		if err != nil {
+			return false, err
+		}
+		return checkNLTKNumber(v, false, wv)
+
+	case "closest_ref_length":
+		got, runErr := NLTKClosestRefLength(a.References, a.HypLen)
+		if e, ok := want.(wantError); ok {
+			return true, checkNLTKError(runErr, e)
+		}
+		if runErr != nil {
+			return false, fmt.Errorf("unexpected error %v", runErr)
+		}
+		num, _ := want.(json.Number)
+		return checkNLTKNumber(float64(got), true, num)
+
+	case "brevity_penalty":
+		got := NLTKBrevityPenalty(a.ClosestRefLen, a.HypLen)
+		num, _ := want.(json.Number)
+		return checkNLTKNumber(got.Value, got.IsInt, num)
+	}
+	return false, fmt.Errorf("unknown function %q", rec.Function)
+}
+
+// wantError is an expected {"error": "Type: message"}.
+type wantError string
+
+func decodeExpected(raw json.RawMessage) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	if m, ok := v.(map[string]any); ok {
+		if e, ok := m["error"].(string); ok {
+			return wantError(e), nil
+		}
+	}
+	return v, nil
+}
+
+func nltkSmoothingArg(a nltkArgs) (NLTKSmoothing, error) {
+	sm := NLTKSmoothing{Epsilon: a.SmoothingParams.Epsilon, Alpha: a.SmoothingParams.Alpha, K: a.SmoothingParams.K}
+	m, ok := strings.CutPrefix(a.SmoothingFunction, "method")
+	if !ok {
+		return sm, fmt.Errorf("smoothing function %q", a.SmoothingFunction)
+	}
+	n, err := strconv.Atoi(m)
+	sm.Method = n
+	return sm, err
+}
+
+// checkNLTKError asserts that err is the exception NLTK raised.
+func checkNLTKError(err error, want wantError) error {
+	if err == nil {
+		return fmt.Errorf("no error; want %s", want)
+	}
+	typ, _, _ := strings.Cut(string(want), ":")
+	var ne *NLTKError
+	if !errors.As(err, &ne) || ne.Exception != typ || !strings.Contains(err.Error(), typ) {
+		return fmt.Errorf("error %q; want %s", err, want)
+	}
+	if err.Error() != "scoring: nltk: "+string(want) {
+		return fmt.Errorf("error %q; want %q", err, "scoring: nltk: "+string(want))
+	}
+	return nil
+}
+
+// checkNLTKNumber compares a result with NLTK's, telling Python's int from
+// its float by the JSON text ("0" versus "0.0"): ints exactly, floats to a
+// relative 1e-12 (a 0.0 to an absolute 1e-12).
+func checkNLTKNumber(got float64, gotInt bool, want json.Number) (exact bool, err error) {
+	s := want.String()
+	if s == "" {
+		return false, fmt.Errorf("expected value missing")
+	}
+	wantInt := !strings.ContainsAny(s, ".eEnN")
+	w, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return false, err
+	}
+	if gotInt != wantInt {
+		return false, fmt.Errorf("got %v (int %v); want %s (int %v)", got, gotInt, s, wantInt)
+	}
+	if got == w || math.IsNaN(got) && math.IsNaN(w) {
+		return true, nil
+	}
+	diff := math.Abs(got - w)
+	if !wantInt && (diff <= 1e-12*math.Abs(w) || w == 0 && diff <= 1e-12) {
+		return false, nil
+	}
+	return false, fmt.Errorf("got %v; want %s", got, s)
+}
