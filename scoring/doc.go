@@ -1,0 +1,53 @@
+// Package scoring computes BLEU exactly as sacrebleu 2.6.0 does, or as NLTK
+// 3.8 does on request, and explains every figure it computes. It uses the
+// standard library only and never imports the rest of bleuscope.
+//
+// # From text to a score
+//
+// A segment is one hypothesis and its references. [Preprocess] turns a line
+// into the tokens BLEU counts: Python's str.lower() when asked ([PyLower]),
+// str.rstrip() ([PyRstrip]), one of sacrebleu's tokenizers ([NewTokenizer]:
+// 13a, intl, zh, char, none) and str.split() ([PySplit]).
+//
+// A [Scorer] counts the n-grams of a segment and returns its [Stats]: the
+// hypothesis length, the closest reference length (the shorter one on a
+// tie), and per order the clipped matches and the hypothesis n-grams.
+// Statistics are summable: corpus statistics are the sum of the segments'
+// ([Stats.Add], [CorpusStats] in parallel over all cores), and
+// [Compute] turns any sum into a [Result] with sacrebleu's arithmetic:
+// brevity penalty, smoothing (exp, floor, add-k, none), effective order.
+// Corpus BLEU is therefore never a mean of sentence scores.
+//
+//	opt := scoring.DefaultOptions()          // 13a, exp, N=4: sacrebleu's corpus defaults
+//	st, _ := scoring.SentenceStats(hyp, refs, opt)
+//	res := scoring.Compute(st, opt)
+//	fmt.Println(res.Verbose(2))              // BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = …)
+//	fmt.Println(scoring.Signature(opt, len(refs), scoring.Version))
+//
+// [SentenceOptions] are sacrebleu's sentence-level defaults (effective order
+// on). [Options.Validate] returns user-facing errors for bad options.
+//
+// # Seeing inside
+//
+// [Explain] returns the whole computation of one segment as a [Detail]: the
+// tokens, the reference lengths, the closest reference, and per order the
+// clip ledger — one [Clip] per distinct hypothesis n-gram with its count in
+// the hypothesis and in each reference, the maximum and which reference
+// holds it, how many occurrences matched (the first ones from the left) and
+// how many were clipped, and where each occurrence is. The ledger always
+// agrees with the [Scorer]'s statistics; the tests check it.
+//
+// # NLTK
+//
+// In nltk compat ([CompatNLTK]) the same statistics feed NLTK's arithmetic
+// (modified precision with at least one n-gram per segment, SmoothingFunction
+// method0..7, weights, auto_reweigh) on NLTK's 0-1 scale: see [Evaluate],
+// [NLTKSentenceBLEU] and [NLTKCorpusBLEU].
+//
+// # Exactness
+//
+// Every figure is tested against the expected values produced by sacrebleu
+// 2.6.0 and NLTK 3.8 (../shared/conformance when present): integers and
+// strings exactly, floats to 1e-12 relative; the arithmetic runs in the
+// reference implementations' order so most agree to the last bit.
+package scoring

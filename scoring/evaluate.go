@@ -1,0 +1,66 @@
+package scoring
+
+// LastSegment is the text of the last segment of a corpus (or the segment
+// itself for a sentence score). NLTK's smoothing methods 5 to 7 use it; the
+// other methods and sacrebleu do not.
+type LastSegment struct {
+	Hyp  string
+	Refs []string
+}
+
+// Evaluate turns summed statistics into a score under opt's compat:
+// [Compute] for sacrebleu, NLTK's corpus_bleu arithmetic for nltk (on
+// NLTK's 0-1 scale, with Result.NLTK holding every step). An error means
+// NLTK itself would raise (method6 on short input, for example).
+func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
+	if opt.Compat != CompatNLTK {
+		return Compute(st, opt), nil
+	}
+	N := opt.MaxOrder
+	t := NLTKTotals{
+		Num:    append([]int(nil), st.Matches[:N]...),
+		Den:    append([]int(nil), st.Totals[:N]...),
+		HypLen: st.HypLen,
+		RefLen: st.RefLen,
+	}
+	var hyp []string
+	var refs [][]string
+	if opt.NLTK.Smoothing.Method >= 5 {
+		tok, err := NewTokenizer(opt.Tokenize)
+		if err != nil {
+			return Result{}, err
+		}
+		hyp = Preprocess(tok, opt.Lowercase, nil, last.Hyp)
+		for _, r := range last.Refs {
+			refs = append(refs, Preprocess(tok, opt.Lowercase, nil, r))
+		}
+	}
+	steps, err := NLTKStepsFromTotals(t, refs, hyp, opt.NLTKWeights(), opt.NLTK.Smoothing, opt.NLTK.AutoReweigh)
+	if err != nil {
+		return Result{}, err
+	}
+	r := Result{
+		Score:      steps.Score.Value,
+		Counts:     make([]float64, N),
+		Totals:     make([]float64, N),
+		Precisions: make([]float64, N),
+		Smoothed:   make([]bool, N),
+		BP:         steps.BP.Value,
+		SysLen:     st.HypLen,
+		RefLen:     st.RefLen,
+		EffOrder:   N,
+		NoMatch:    steps.NoMatch,
+		NLTK:       &steps,
+	}
+	if st.RefLen > 0 {
+		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
+	}
+	for n := 0; n < N; n++ {
+		r.Counts[n], r.Totals[n] = float64(t.Num[n]), float64(t.Den[n])
+		if n < len(steps.Smoothed) {
+			r.Precisions[n] = steps.Smoothed[n]
+			r.Smoothed[n] = steps.Smoothed[n] != float64(t.Num[n])/float64(t.Den[n])
+		}
+	}
+	return r, nil
+}

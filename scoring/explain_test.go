@@ -1,0 +1,144 @@
+package scoring
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestExplainLedger(t *testing.T) {
+	opt := opts(func(o *Options) { o.Tokenize = "none"; o.MaxOrder = 2 })
+	d, err := Explain("the the cat the", []string{"the cat sat", "the the dog"}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	the := d.Orders[0].Clips[0]
+	want := Clip{NGram: "the", HypCount: 3, RefCounts: []int{1, 2}, RefMax: 2, MaxRef: 1,
+		Matched: 2, Clipped: 1, Positions: []int{0, 1, 3}, RefPositions: [][]int{{0}, {0, 1}}}
+	if !reflect.DeepEqual(the, want) {
+		t.Errorf("clip of \"the\" = %+v\nwant %+v", the, want)
+	}
+	cat := d.Orders[0].Clips[1]
+	if cat.NGram != "cat" || cat.MaxRef != 0 || cat.Matched != 1 {
+		t.Errorf("clip of cat = %+v; want max from ref 0 (first on ties), matched 1", cat)
+	}
+	bigrams := d.Orders[1]
+	var names []string
+	for _, c := range bigrams.Clips {
+		names = append(names, c.NGram)
+	}
+	if got := strings.Join(names, "|"); got != "the the|the cat|cat the" {
+		t.Errorf("bigrams in first-occurrence order = %q", got)
+	}
+	if bigrams.Matches != 2 || bigrams.Total != 3 {
+		t.Errorf("bigrams %d/%d; want 2/3", bigrams.Matches, bigrams.Total)
+	}
+	if d.ClosestRef != 0 || d.Stats.RefLen != 3 {
+		t.Errorf("closest ref %d (r=%d); want ref 0, shorter on tie, r=3", d.ClosestRef, d.Stats.RefLen)
+	}
+}
+
+// checkInvariants asserts what must hold for any segment and options.
+func checkInvariants(t *testing.T, hyp string, refs []string, opt Options) {
+	t.Helper()
+	st, err := SentenceStats(hyp, refs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Explain(hyp, refs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Stats != st {
+		t.Fatalf("ledger %+v disagrees with stats %+v for %q %q", d.Stats, st, hyp, refs)
+	}
+	for _, od := range d.Orders {
+		for _, c := range od.Clips {
+			if c.Matched > c.HypCount || c.Matched+c.Clipped != c.HypCount || len(c.Positions) != c.HypCount {
+				t.Fatalf("bad clip %+v", c)
+			}
+		}
+	}
+	r := Compute(st, opt)
+	if r.Score < 0 || r.Score > 100+1e-9 || math.IsNaN(r.Score) {
+		t.Fatalf("score %v out of range for %q %q", r.Score, hyp, refs)
+	}
+	streams := make([][]string, len(refs))
+	for k, ref := range refs {
+		streams[k] = []string{ref}
+	}
+	c, err := CorpusBLEU([]string{hyp}, streams, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Score != r.Score {
+		t.Fatalf("sentence %v != one-segment corpus %v", r.Score, c.Score)
+	}
+	if len(d.Hyp) >= opt.MaxOrder {
+		same, _ := SentenceBLEU(hyp, []string{hyp}, opt)
+		if math.Abs(same.Score-100) > 1e-9 {
+			t.Fatalf("identical text %q scores %v", hyp, same.Score)
+		}
+	}
+}
+
+func FuzzSegment(f *testing.F) {
+	f.Add("the the the the the the the", "the cat is on the mat", "there is a cat on the mat", uint8(0))
+	f.Add(papineniHyp, papineniRefs[0], papineniRefs[1], uint8(7))
+	f.Add("", "", "x", uint8(3))
+	f.Add("a\u0085b c.d,e 1,000.5 -- 中文字", "a b", "İstanbul ΣΑΣ", uint8(200))
+	f.Fuzz(func(t *testing.T, hyp, ref1, ref2 string, knobs uint8) {
+		opt := DefaultOptions()
+		opt.Tokenize = TokenizerNames[int(knobs)%len(TokenizerNames)]
+		opt.Lowercase = knobs&8 != 0
+		opt.Smooth = SmoothNames[int(knobs>>4)%len(SmoothNames)]
+		opt.SmoothValue = DefaultSmoothValue(opt.Smooth)
+		opt.EffectiveOrder = knobs&64 != 0
+		opt.MaxOrder = 1 + int(knobs)%MaxOrderLimit
+		if knobs&128 != 0 {
+			opt.Compat = CompatNLTK
+		}
+		checkInvariants(t, hyp, []string{ref1, ref2}, opt)
+	})
+}
+
+func TestScoreSegmentsMatchesSentenceStats(t *testing.T) {
+	hyps := []string{papineniHyp, "It is", "", "the the the", "a b c d e f g"}
+	refs := [][]string{papineniRefs, papineniRefs, {"x"}, {"the cat"}, {"a b c", "d e f g"}}
+	got := make([]Stats, len(hyps))
+	err := ScoreSegments(context.Background(), len(hyps), DefaultOptions(), 6, func(i int, out []string) (string, []string) {
+		return hyps[i], append(out, refs[i]...)
+	}, func(i int, st Stats) { got[i] = st })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range hyps {
+		want, _ := SentenceStats(hyps[i], refs[i], opts(func(o *Options) { o.MaxOrder = 6 }))
+		if got[i] != want {
+			t.Errorf("segment %d: %+v; want %+v", i, got[i], want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := CorpusStats(ctx, 10000, DefaultOptions(), func(i int, out []string) (string, []string) { return "a", append(out, "a") }); err == nil {
+		t.Error("cancelled CorpusStats returned no error")
+	}
+}
+
+func TestScorerLongSegment(t *testing.T) {
+	// Many distinct tokens and a high order: ids beyond 16 bits must not collide.
+	var b strings.Builder
+	for i := 0; i < 70000; i++ {
+		b.WriteString("w")
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString(string(rune('a' + i%26)))
+		b.WriteString(string(rune('a' + (i/26)%26)))
+		b.WriteString(string(rune('a' + (i/676)%26)))
+		b.WriteString(" ")
+	}
+	hyp := b.String()
+	opt := opts(func(o *Options) { o.MaxOrder = 9; o.Tokenize = "none" })
+	checkInvariants(t, hyp, []string{hyp[:len(hyp)/2], hyp[len(hyp)/3:]}, opt)
+}

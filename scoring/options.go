@@ -1,0 +1,176 @@
+package scoring
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// MaxOrderLimit is the highest n-gram order any option may ask for.
+const MaxOrderLimit = 9
+
+// Smoothing method names, as sacrebleu spells them.
+const (
+	SmoothExp   = "exp"
+	SmoothFloor = "floor"
+	SmoothAddK  = "add-k"
+	SmoothNone  = "none"
+)
+
+// SmoothNames lists sacrebleu's smoothing methods in the order help texts show them.
+var SmoothNames = []string{SmoothExp, SmoothFloor, SmoothAddK, SmoothNone}
+
+// Compatibility flavours.
+const (
+	CompatSacreBLEU = "sacrebleu"
+	CompatNLTK      = "nltk"
+)
+
+// Sentinel errors wrapped by [Options.Validate].
+var (
+	ErrUnknownSmoothing = errors.New("scoring: unknown smoothing")
+	ErrBadOption        = errors.New("scoring: bad option")
+)
+
+// Options is everything that changes a BLEU figure. The zero value is not
+// valid; start from [DefaultOptions] or [SentenceOptions].
+type Options struct {
+	// Tokenize names the tokenizer: 13a, intl, zh, char or none.
+	Tokenize string
+	// Lowercase applies Python's str.lower() before tokenizing.
+	Lowercase bool
+	// Smooth is the smoothing method: exp, floor, add-k or none.
+	Smooth string
+	// SmoothValue is the parameter of floor and add-k; it is always the
+	// effective value (use [DefaultSmoothValue] when the user gives none).
+	SmoothValue float64
+	// MaxOrder is the highest n-gram order N, 1..MaxOrderLimit.
+	MaxOrder int
+	// EffectiveOrder stops the geometric mean at the highest order that has
+	// any n-gram, as sacrebleu's sentence scores do.
+	EffectiveOrder bool
+	// Compat is the reference implementation: sacrebleu or nltk.
+	Compat string
+	// NLTK holds the options that apply in nltk compat only.
+	NLTK NLTKOptions
+}
+
+// NLTKOptions are the NLTK-only knobs: the smoothing function, the weights
+// and auto_reweigh.
+type NLTKOptions struct {
+	// Smoothing is NLTK's SmoothingFunction method and its parameters.
+	Smoothing NLTKSmoothing
+	// Weights are the n-gram weights; nil means uniform over MaxOrder.
+	Weights []float64
+	// AutoReweigh is NLTK's auto_reweigh flag.
+	AutoReweigh bool
+}
+
+// DefaultOptions returns sacrebleu's corpus defaults: 13a, mixed case, exp
+// smoothing, N=4, effective order off.
+func DefaultOptions() Options {
+	return Options{
+		Tokenize:    "13a",
+		Smooth:      SmoothExp,
+		SmoothValue: DefaultSmoothValue(SmoothExp),
+		MaxOrder:    4,
+		Compat:      CompatSacreBLEU,
+		NLTK:        NLTKOptions{Smoothing: DefaultNLTKSmoothing()},
+	}
+}
+
+// SentenceOptions returns sacrebleu's sentence-level defaults: the corpus
+// defaults with effective order on.
+func SentenceOptions() Options {
+	o := DefaultOptions()
+	o.EffectiveOrder = true
+	return o
+}
+
+// DefaultSmoothValue returns sacrebleu's default parameter of a smoothing
+// method: 0.1 for floor, 1 for add-k, 0 for the others.
+func DefaultSmoothValue(method string) float64 {
+	switch method {
+	case SmoothFloor:
+		return 0.1
+	case SmoothAddK:
+		return 1
+	}
+	return 0
+}
+
+// Validate reports the first thing wrong with o as an error whose text can
+// be shown to a user as it is.
+func (o Options) Validate() error {
+	if _, err := NewTokenizer(o.Tokenize); err != nil {
+		return err
+	}
+	switch o.Smooth {
+	case SmoothExp, SmoothFloor, SmoothAddK, SmoothNone:
+	default:
+		return fmt.Errorf("%w %q (want %s)", ErrUnknownSmoothing, o.Smooth, strings.Join(SmoothNames, ", "))
+	}
+	if math.IsNaN(o.SmoothValue) || math.IsInf(o.SmoothValue, 0) || o.SmoothValue < 0 {
+		return fmt.Errorf("%w: smooth value %v must be a finite number ≥ 0", ErrBadOption, o.SmoothValue)
+	}
+	if o.MaxOrder < 1 || o.MaxOrder > MaxOrderLimit {
+		return fmt.Errorf("%w: max order %d must be between 1 and %d", ErrBadOption, o.MaxOrder, MaxOrderLimit)
+	}
+	switch o.Compat {
+	case CompatSacreBLEU:
+	case CompatNLTK:
+		return o.NLTK.validate(o.MaxOrder)
+	default:
+		return fmt.Errorf("%w: unknown compat %q (want sacrebleu, nltk)", ErrBadOption, o.Compat)
+	}
+	return nil
+}
+
+func (n NLTKOptions) validate(maxOrder int) error {
+	s := n.Smoothing
+	if s.Method < 0 || s.Method > 7 {
+		return fmt.Errorf("%w: nltk smoothing %d must be between 0 and 7", ErrBadOption, s.Method)
+	}
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"nltk epsilon", s.Epsilon}, {"nltk alpha", s.Alpha}, {"nltk k", s.K}} {
+		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
+			return fmt.Errorf("%w: %s must be a finite number", ErrBadOption, v.name)
+		}
+	}
+	if n.Weights != nil {
+		if len(n.Weights) != maxOrder {
+			return fmt.Errorf("%w: %d weights given for max order %d", ErrBadOption, len(n.Weights), maxOrder)
+		}
+		for _, w := range n.Weights {
+			if math.IsNaN(w) || math.IsInf(w, 0) {
+				return fmt.Errorf("%w: weights must be finite numbers", ErrBadOption)
+			}
+		}
+	}
+	return nil
+}
+
+// NLTKWeights returns the weights NLTK mode uses: the given ones, or
+// uniform 1/N over MaxOrder.
+func (o Options) NLTKWeights() []float64 {
+	if o.NLTK.Weights != nil {
+		return o.NLTK.Weights
+	}
+	w := make([]float64, o.MaxOrder)
+	for i := range w {
+		w[i] = 1 / float64(o.MaxOrder)
+	}
+	return w
+}
+
+// SameStatistics reports whether a and b give the same per-segment
+// statistics, so that switching from one to the other needs only the
+// arithmetic of [Compute], not a new pass over the text.
+func SameStatistics(a, b Options) bool {
+	return a.Tokenize == b.Tokenize && a.Lowercase == b.Lowercase &&
+		a.MaxOrder <= MaxOrderLimit && b.MaxOrder <= MaxOrderLimit &&
+		(a.Compat == CompatNLTK) == (b.Compat == CompatNLTK)
+}

@@ -1,0 +1,105 @@
+package scoring
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Version is bleuscope's version, written into every signature in place of
+// sacrebleu's.
+const Version = "0.1.0"
+
+// VariableRefs is the nrefs value for a corpus whose segments have
+// different numbers of references (sacrebleu's nrefs:var).
+const VariableRefs = -1
+
+// Signature returns sacrebleu's signature string for opt, such as
+// nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0. nrefs is the
+// number of references per segment, or [VariableRefs]. In nltk compat the
+// fields name NLTK's options instead of sacrebleu's smoothing.
+func Signature(opt Options, nrefs int, version string) string {
+	return signature(opt, nrefs, version, false)
+}
+
+// ShortSignature returns the short form of [Signature], as sacrebleu's
+// --short prints it: #:1|c:mixed|e:no|tok:13a|s:exp|v:0.1.0.
+func ShortSignature(opt Options, nrefs int, version string) string {
+	return signature(opt, nrefs, version, true)
+}
+
+func signature(opt Options, nrefs int, version string, short bool) string {
+	keys := []string{"nrefs", "case", "eff", "tok", "smooth", "version"}
+	if short {
+		keys = []string{"#", "c", "e", "tok", "s", "v"}
+	}
+	refs := "var"
+	if nrefs != VariableRefs {
+		refs = strconv.Itoa(nrefs)
+	}
+	kase := "mixed"
+	if opt.Lowercase {
+		kase = "lc"
+	}
+	if opt.Compat == CompatNLTK {
+		parts := []string{
+			keys[0] + ":" + refs,
+			keys[1] + ":" + kase,
+			keys[3] + ":" + opt.Tokenize,
+			"nltk:method" + strconv.Itoa(opt.NLTK.Smoothing.Method),
+			"weights:" + formatWeights(opt.NLTKWeights()),
+		}
+		if opt.NLTK.AutoReweigh {
+			parts = append(parts, "reweigh:yes")
+		}
+		return strings.Join(append(parts, keys[5]+":"+version), "|")
+	}
+	eff := "no"
+	if opt.EffectiveOrder {
+		eff = "yes"
+	}
+	smooth := opt.Smooth
+	if opt.Smooth == SmoothFloor || opt.Smooth == SmoothAddK {
+		smooth += fmt.Sprintf("[%.2f]", opt.SmoothValue)
+	}
+	return strings.Join([]string{
+		keys[0] + ":" + refs,
+		keys[1] + ":" + kase,
+		keys[2] + ":" + eff,
+		keys[3] + ":" + opt.Tokenize,
+		keys[4] + ":" + smooth,
+		keys[5] + ":" + version,
+	}, "|")
+}
+
+func formatWeights(w []float64) string {
+	s := make([]string, len(w))
+	for i, x := range w {
+		s[i] = strconv.FormatFloat(x, 'g', 4, 64)
+	}
+	return strings.Join(s, ",")
+}
+
+// Verbose returns sacrebleu's one-line form of r with the score to width
+// decimals: "BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944
+// hyp_len = 17 ref_len = 18)" for width 2.
+func (r Result) Verbose(width int) string {
+	return "BLEU = " + strconv.FormatFloat(r.Score, 'f', width, 64) + " " + r.Details()
+}
+
+// Details returns the part of [Result.Verbose] after the score: the
+// precisions, BP, ratio and lengths.
+func (r Result) Details() string {
+	p := make([]string, len(r.Precisions))
+	for i, x := range r.Precisions {
+		p[i] = strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	return fmt.Sprintf("%s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
+		strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+}
+
+// CLIText returns the line sacrebleu's command line prints with -f text:
+// "BLEU|<signature> = 48.5 82.4/…" (score to one decimal).
+func (r Result) CLIText(signature string) string {
+	return "BLEU|" + signature + " = " + strconv.FormatFloat(r.Score, 'f', 1, 64) + " " + r.Details()
+}
