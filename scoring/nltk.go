@@ -112,7 +112,7 @@ func NLTKModifiedPrecision(refs [][]string, hyp []string, n int) (num, den int, 
 	if n < 0 {
 		return 0, 0, pyError("ValueError", "n must be >= 0")
 	}
-	c := newClipCounter(refs, hyp)
+	c := newNLTKClipCounter(refs, hyp)
 	num, den, err = c.order(n)
 	return num, den, err
 }
@@ -127,7 +127,7 @@ func NLTKClosestRefLength(refs [][]string, hypLen int) (int, error) {
 	best := len(refs[0])
 	for _, r := range refs[1:] {
 		l := len(r)
-		d, bd := absInt(l-hypLen), absInt(best-hypLen)
+		d, bd := pyAbs(l-hypLen), pyAbs(best-hypLen)
 		if d < bd || d == bd && l < best {
 			best = l
 		}
@@ -153,7 +153,7 @@ func NLTKBrevityPenalty(closestRefLen, hypLen int) NLTKScore {
 // 1..maxOrder, failing where NLTK's corpus_bleu fails on that segment.
 func NLTKSegmentTotals(refs [][]string, hyp []string, maxOrder int) (NLTKTotals, error) {
 	t := NLTKTotals{Num: make([]int, maxOrder), Den: make([]int, maxOrder), HypLen: len(hyp)}
-	c := newClipCounter(refs, hyp)
+	c := newNLTKClipCounter(refs, hyp)
 	for n := 1; n <= maxOrder; n++ {
 		num, den, err := c.order(n)
 		if err != nil {
@@ -291,7 +291,7 @@ func nltkCompute(t NLTKTotals, lastRefs [][]string, lastHyp []string, weightSets
 		return steps, nil
 	}
 
-	s := smoothing{NLTKSmoothing: sm, hypLen: t.HypLen, lastRefs: lastRefs, lastHyp: lastHyp}
+	s := nltkSmoother{NLTKSmoothing: sm, hypLen: t.HypLen, lastRefs: lastRefs, lastHyp: lastHyp}
 	if p, err = s.apply(p); err != nil {
 		return nil, err
 	}
@@ -374,11 +374,11 @@ func (x pyNum) exactString() string {
 	return x.rat.Num().String() + "/" + x.rat.Denom().String()
 }
 
-// clipCounter counts one segment's clipped n-gram matches, order by order.
+// nltkClipCounter counts one segment's clipped n-gram matches, order by order.
 // Tokens are numbered by their first position in the hypothesis, so an
 // n-gram is keyed by 4n bytes; reference tokens absent from the hypothesis
-// can never match and are marked noToken.
-type clipCounter struct {
+// can never match and are marked nltkNoToken.
+type nltkClipCounter struct {
 	refs      [][]string
 	hypToks   []string
 	hyp       []uint32
@@ -389,11 +389,11 @@ type clipCounter struct {
 	refCounts map[string]int
 }
 
-const noToken = math.MaxUint32
+const nltkNoToken = math.MaxUint32
 
-func newClipCounter(refs [][]string, hyp []string) *clipCounter {
+func newNLTKClipCounter(refs [][]string, hyp []string) *nltkClipCounter {
 	ids := make(map[string]uint32, len(hyp))
-	c := &clipCounter{refs: refs, hypToks: hyp, hyp: make([]uint32, len(hyp)), refIDs: make([][]uint32, len(refs))}
+	c := &nltkClipCounter{refs: refs, hypToks: hyp, hyp: make([]uint32, len(hyp)), refIDs: make([][]uint32, len(refs))}
 	for i, tok := range hyp {
 		id, ok := ids[tok]
 		if !ok {
@@ -407,7 +407,7 @@ func newClipCounter(refs [][]string, hyp []string) *clipCounter {
 		for i, tok := range ref {
 			id, ok := ids[tok]
 			if !ok {
-				id = noToken
+				id = nltkNoToken
 			}
 			c.refIDs[r][i] = id
 		}
@@ -417,10 +417,10 @@ func newClipCounter(refs [][]string, hyp []string) *clipCounter {
 
 // ngramKey writes the key of ids[i:i+n] into c.key; ok is false when the
 // n-gram holds a token absent from the hypothesis.
-func (c *clipCounter) ngramKey(ids []uint32, i, n int) bool {
+func (c *nltkClipCounter) ngramKey(ids []uint32, i, n int) bool {
 	c.key = c.key[:0]
 	for _, id := range ids[i : i+n] {
-		if id == noToken {
+		if id == nltkNoToken {
 			return false
 		}
 		c.key = append(c.key, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
@@ -429,7 +429,7 @@ func (c *clipCounter) ngramKey(ids []uint32, i, n int) bool {
 }
 
 // order is modified_precision for order n >= 0.
-func (c *clipCounter) order(n int) (num, den int, err error) {
+func (c *nltkClipCounter) order(n int) (num, den int, err error) {
 	total := len(c.hyp) - n + 1
 	if n == 0 || total <= 0 {
 		return 0, 1, nil // no hypothesis n-grams
@@ -470,7 +470,7 @@ func (c *clipCounter) order(n int) (num, den int, err error) {
 
 // hypTokens returns the hypothesis's first n-gram as strings, for NLTK's
 // KeyError message.
-func (c *clipCounter) hypTokens(n int) []string {
+func (c *nltkClipCounter) hypTokens(n int) []string {
 	return c.hypToks[:n]
 }
 

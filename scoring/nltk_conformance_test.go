@@ -135,6 +135,9 @@ func checkNLTKRecord(rec nltkRecord) (exact bool, err error) {
 				s, runErr = NLTKCorpusBLEU(refs, hyps, w, sm, a.AutoReweigh)
 			}
 			got = []NLTKScore{s}
+			if err := checkNLTKTotalsPath(refs, hyps, w, sm, a.AutoReweigh, s, runErr); err != nil {
+				return false, err
+			}
 		}
 		if e, ok := want.(wantError); ok {
 			return true, checkNLTKError(runErr, e)
@@ -204,6 +207,52 @@ func checkNLTKRecord(rec nltkRecord) (exact bool, err error) {
 		return checkNLTKNumber(got.Value, got.IsInt, num)
 	}
 	return false, fmt.Errorf("unknown function %q", rec.Function)
+}
+
+// checkNLTKTotalsPath scores the corpus again from summed per-segment
+// totals, the way the app does, and asserts the same outcome and steps
+// that add up to the score.
+func checkNLTKTotalsPath(refs [][][]string, hyps [][]string, w []float64, sm NLTKSmoothing, autoReweigh bool, want NLTKScore, wantErr error) error {
+	if len(refs) != len(hyps) || len(hyps) == 0 || len(w) == 0 {
+		return nil // NLTK fails before or without any segment
+	}
+	var t NLTKTotals
+	for i := range hyps {
+		seg, err := NLTKSegmentTotals(refs[i], hyps[i], len(w))
+		if err != nil {
+			if wantErr == nil || err.Error() != wantErr.Error() {
+				return fmt.Errorf("totals path: segment %d: %v; want %v", i, err, wantErr)
+			}
+			return nil
+		}
+		t.Add(seg)
+	}
+	last := len(hyps) - 1
+	got, err := NLTKCorpusFromTotals(t, refs[last], hyps[last], w, sm, autoReweigh)
+	steps, stepsErr := NLTKStepsFromTotals(t, refs[last], hyps[last], w, sm, autoReweigh)
+	if fmt.Sprint(err) != fmt.Sprint(wantErr) || fmt.Sprint(stepsErr) != fmt.Sprint(wantErr) {
+		return fmt.Errorf("totals path: error %v / %v; want %v", err, stepsErr, wantErr)
+	}
+	if err != nil {
+		return nil
+	}
+	if got != want || steps.Score != want {
+		return fmt.Errorf("totals path: %+v, steps %+v; want %+v", got, steps.Score, want)
+	}
+	if steps.NoMatch {
+		return nil
+	}
+	var used []float64
+	for i, u := range steps.Used {
+		if u {
+			used = append(used, steps.Terms[i])
+		}
+	}
+	sum, err := fsum(used)
+	if err != nil || sum != steps.LogSum || steps.BP.Value*math.Exp(steps.LogSum) != want.Value {
+		return fmt.Errorf("steps do not add up: fsum %v (%v), LogSum %v, BP %v, score %v", sum, err, steps.LogSum, steps.BP.Value, want.Value)
+	}
+	return nil
 }
 
 // wantError is an expected {"error": "Type: message"}.

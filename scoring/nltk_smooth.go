@@ -51,8 +51,8 @@ func (x pyNum) value() *big.Rat {
 	return x.rat
 }
 
-// maxExact is 2**53: integers up to it convert to float64 exactly.
-const maxExact = 1 << 53
+// pyMaxExact is 2**53: integers up to it convert to float64 exactly.
+const pyMaxExact = 1 << 53
 
 // float is Python's float(x). For an int or Fraction it is the correctly
 // rounded quotient, and an OverflowError when that is out of range.
@@ -60,7 +60,7 @@ func (x pyNum) float() (float64, error) {
 	if x.kind == pyFloat {
 		return x.f, nil
 	}
-	if x.raw && absInt(x.num) <= maxExact && x.den <= maxExact {
+	if x.raw && pyAbs(x.num) <= pyMaxExact && x.den <= pyMaxExact {
 		// Both exact in float64: IEEE division rounds correctly.
 		return float64(x.num) / float64(x.den), nil
 	}
@@ -120,8 +120,8 @@ func exactKind(a, b pyNum) pyKind {
 	return pyFrac
 }
 
-// floats converts both operands to float, as Python does when either is one.
-func floats(a, b pyNum) (float64, float64, error) {
+// pyFloats converts both operands to float, as Python does when either is one.
+func pyFloats(a, b pyNum) (float64, float64, error) {
 	x, err := a.float()
 	if err != nil {
 		return 0, 0, err
@@ -133,7 +133,7 @@ func floats(a, b pyNum) (float64, float64, error) {
 // pyAdd is Python's a + b.
 func pyAdd(a, b pyNum) (pyNum, error) {
 	if a.kind == pyFloat || b.kind == pyFloat {
-		x, y, err := floats(a, b)
+		x, y, err := pyFloats(a, b)
 		return pyFloatOf(x + y), err
 	}
 	return pyNum{kind: exactKind(a, b), rat: new(big.Rat).Add(a.value(), b.value())}, nil
@@ -142,7 +142,7 @@ func pyAdd(a, b pyNum) (pyNum, error) {
 // pyMul is Python's a * b.
 func pyMul(a, b pyNum) (pyNum, error) {
 	if a.kind == pyFloat || b.kind == pyFloat {
-		x, y, err := floats(a, b)
+		x, y, err := pyFloats(a, b)
 		return pyFloatOf(x * y), err
 	}
 	return pyNum{kind: exactKind(a, b), rat: new(big.Rat).Mul(a.value(), b.value())}, nil
@@ -152,7 +152,7 @@ func pyMul(a, b pyNum) (pyNum, error) {
 // float or both are ints, an exact Fraction otherwise.
 func pyDiv(a, b pyNum) (pyNum, error) {
 	if a.kind == pyFloat || b.kind == pyFloat {
-		x, y, err := floats(a, b)
+		x, y, err := pyFloats(a, b)
 		if err != nil {
 			return pyNum{}, err
 		}
@@ -196,7 +196,7 @@ func pySquare(x pyNum) (pyNum, error) {
 // defaults (alpha=5, k=5) are ints, so integral values are taken as ints,
 // which keeps method6's arithmetic exact as it is in NLTK.
 func pyParam(v float64) pyNum {
-	if v == math.Trunc(v) && math.Abs(v) <= maxExact {
+	if v == math.Trunc(v) && math.Abs(v) <= pyMaxExact {
 		return pyIntOf(int(v))
 	}
 	return pyFloatOf(v)
@@ -219,9 +219,9 @@ func DefaultNLTKSmoothing() NLTKSmoothing {
 	return NLTKSmoothing{Method: 0, Epsilon: 0.1, Alpha: 5, K: 5}
 }
 
-// smoothing is the context NLTK passes a smoothing method in corpus_bleu:
+// nltkSmoother is the context NLTK passes a smoothing method in corpus_bleu:
 // the corpus hypothesis length and the last segment's tokens.
-type smoothing struct {
+type nltkSmoother struct {
 	NLTKSmoothing
 	hypLen   int
 	lastRefs [][]string
@@ -231,7 +231,7 @@ type smoothing struct {
 
 // apply smooths p (the raw per-order Fractions) in place the way the
 // selected NLTK method does.
-func (s *smoothing) apply(p []pyNum) ([]pyNum, error) {
+func (s *nltkSmoother) apply(p []pyNum) ([]pyNum, error) {
 	switch s.Method {
 	case 0:
 		return s.method0(p), nil
@@ -262,7 +262,7 @@ const floatInfoMin = 0x1p-1022
 
 // method0 replaces each zero precision by the smallest normal float
 // (sys.float_info.min), warning once per such order.
-func (s *smoothing) method0(p []pyNum) []pyNum {
+func (s *nltkSmoother) method0(p []pyNum) []pyNum {
 	for i, pi := range p {
 		if pi.num == 0 {
 			p[i] = pyFloatOf(floatInfoMin)
@@ -273,7 +273,7 @@ func (s *smoothing) method0(p []pyNum) []pyNum {
 }
 
 // method1 adds epsilon to the numerator of each zero precision.
-func (s *smoothing) method1(p []pyNum) []pyNum {
+func (s *nltkSmoother) method1(p []pyNum) []pyNum {
 	for i, pi := range p {
 		if pi.num == 0 {
 			// (0 + epsilon) / denominator in float arithmetic.
@@ -285,7 +285,7 @@ func (s *smoothing) method1(p []pyNum) []pyNum {
 
 // method2 adds 1 to numerator and denominator of every order but the
 // first (NLTK 3.8 leaves unigrams alone).
-func (s *smoothing) method2(p []pyNum) []pyNum {
+func (s *nltkSmoother) method2(p []pyNum) []pyNum {
 	for i := 1; i < len(p); i++ {
 		p[i] = pyFraction(p[i].num+1, p[i].den+1)
 	}
@@ -294,7 +294,7 @@ func (s *smoothing) method2(p []pyNum) []pyNum {
 
 // method3 is NIST's geometric smoothing: the k-th zero precision becomes
 // 1 / (2**k * denominator), an int division.
-func (s *smoothing) method3(p []pyNum) ([]pyNum, error) {
+func (s *nltkSmoother) method3(p []pyNum) ([]pyNum, error) {
 	k := uint(1)
 	for i, pi := range p {
 		if pi.num != 0 {
@@ -310,7 +310,7 @@ func (s *smoothing) method3(p []pyNum) ([]pyNum, error) {
 
 // method4 gives the k-th zero precision 1 / (2**k * K / ln(hyp_len)) /
 // denominator, with hyp_len the corpus hypothesis length, when it exceeds 1.
-func (s *smoothing) method4(p []pyNum) ([]pyNum, error) {
+func (s *nltkSmoother) method4(p []pyNum) ([]pyNum, error) {
 	hypLen := s.hypLen
 	if hypLen == 0 {
 		hypLen = len(s.lastHyp)
@@ -337,7 +337,7 @@ func (s *smoothing) method4(p []pyNum) ([]pyNum, error) {
 // method5 averages each order with its smoothed predecessor and its raw
 // successor; the successor of the last order is always the 5-gram
 // precision of the last segment, whatever the number of orders.
-func (s *smoothing) method5(p []pyNum) ([]pyNum, error) {
+func (s *nltkSmoother) method5(p []pyNum) ([]pyNum, error) {
 	if len(p) == 0 {
 		return p, nil
 	}
@@ -371,7 +371,7 @@ func (s *smoothing) method5(p []pyNum) ([]pyNum, error) {
 // p[n-1]**2 / p[n-2], using the last segment's hypothesis n-gram count. It
 // asserts that the trigram precision is non-zero (NLTK's message says
 // bigrams), and fails with IndexError on fewer than three orders.
-func (s *smoothing) method6(p []pyNum) ([]pyNum, error) {
+func (s *nltkSmoother) method6(p []pyNum) ([]pyNum, error) {
 	if len(p) < 3 {
 		return nil, pyError("IndexError", "list index out of range")
 	}
@@ -412,7 +412,7 @@ func (s *smoothing) method6(p []pyNum) ([]pyNum, error) {
 	return p, nil
 }
 
-func absInt(i int) int {
+func pyAbs(i int) int {
 	if i < 0 {
 		return -i
 	}
