@@ -1,0 +1,124 @@
+package model
+
+import (
+	"io"
+	"io/fs"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Input names what to load.
+type Input struct {
+	// Systems are the SYSTEM arguments: PATH, NAME=PATH, or "-" for
+	// standard input. A single .tsv or .jsonl file (also gzipped) given
+	// with no Refs holds every stream itself.
+	Systems []string
+	// Refs are the reference files, one per reference translation.
+	Refs []string
+	// Src is the source file, "" for none.
+	Src string
+	// Stdin is read for "-".
+	Stdin io.Reader
+	// FS, when set, is where paths are opened (the embedded demo corpus);
+	// nil means the operating system's file system.
+	FS fs.FS
+}
+
+// Dataset is the loaded input: every system's hypotheses, the references
+// and the optional source, one entry per segment. It is read-only after
+// [Load].
+type Dataset struct {
+	// Src is the source of each segment, nil when none was given.
+	Src []string
+	// RefNames holds one display name per reference stream.
+	RefNames []string
+	// Refs[k][i] is reference k of segment i ("" when absent).
+	Refs [][]string
+	// RefAbsent[k][i] reports that segment i has no reference k (a JSONL
+	// null); nil when every reference is present.
+	RefAbsent [][]bool
+	// Systems are the hypothesis streams in the order they were given.
+	Systems []System
+	// Warnings describe suspicious input, one line each, without a
+	// "bleuscope:" prefix.
+	Warnings []string
+
+	nrefs int // references per segment, or scoring.VariableRefs
+}
+
+// System is one hypothesis stream.
+type System struct {
+	// Name is the display name: NAME of NAME=PATH, the TSV column or JSONL
+	// key, or else the file's base name without a trailing .gz.
+	Name string
+	// Path is the file the hypotheses came from, as given.
+	Path string
+	// Hyps holds one hypothesis per segment.
+	Hyps []string
+}
+
+// Len returns the number of segments.
+func (d *Dataset) Len() int {
+	if len(d.Systems) > 0 {
+		return len(d.Systems[0].Hyps)
+	}
+	if len(d.Refs) > 0 {
+		return len(d.Refs[0])
+	}
+	return 0
+}
+
+// NRefs returns the number of references every segment has, or
+// [scoring.VariableRefs] when segments have different numbers (some JSONL
+// references are null). It is the nrefs of the signature.
+func (d *Dataset) NRefs() int {
+	return d.nrefs
+}
+
+// SegmentRefs appends the references present for segment i to dst and
+// returns the extended slice, in reference-stream order.
+func (d *Dataset) SegmentRefs(i int, dst []string) []string {
+	for k, stream := range d.Refs {
+		if d.RefAbsent != nil && d.RefAbsent[k][i] {
+			continue
+		}
+		dst = append(dst, stream[i])
+	}
+	return dst
+}
+
+// source returns the scoring.SegmentSource of system sys.
+func (d *Dataset) source(sys int) scoring.SegmentSource {
+	hyps := d.Systems[sys].Hyps
+	return func(i int, refs []string) (string, []string) {
+		return hyps[i], d.SegmentRefs(i, refs)
+	}
+}
+
+// countRefs works out nrefs from the presence of each reference: the
+// number of present references when it is the same for every segment, else
+// scoring.VariableRefs.
+func (d *Dataset) countRefs() {
+	d.nrefs = len(d.Refs)
+	if d.RefAbsent == nil {
+		return
+	}
+	first := -1
+	for i := range d.Len() {
+		c := 0
+		for k := range d.Refs {
+			if !d.RefAbsent[k][i] {
+				c++
+			}
+		}
+		if first == -1 {
+			first = c
+		} else if c != first {
+			d.nrefs = scoring.VariableRefs
+			return
+		}
+	}
+	if first >= 0 {
+		d.nrefs = first
+	}
+}

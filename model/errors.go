@@ -1,0 +1,61 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+)
+
+// InputError is a problem with the input files: a file that cannot be
+// read, is not UTF-8, has the wrong number of lines or fields, and so on.
+// Its Error text is the single line the command line prints before exiting
+// with status 2, naming the file, the line where that applies, and the fix.
+type InputError struct {
+	// File is the file as the user named it ("standard input" for "-");
+	// empty when the problem concerns no single file.
+	File string
+	// Line is the 1-based line the problem is on, 0 when it concerns the
+	// whole file.
+	Line int
+	// Byte is the 1-based byte offset within Line, 0 when not relevant
+	// (only invalid UTF-8 sets it).
+	Byte int
+	// Msg says what is wrong and how to fix it. When Line is 0 it reads
+	// as a continuation of the file name ("has 3 lines but ref.txt has 4;
+	// …"); otherwise it follows "file:line: ".
+	Msg string
+}
+
+// Error returns the one-line message, starting "bleuscope: ".
+func (e *InputError) Error() string {
+	var b strings.Builder
+	b.WriteString("bleuscope: ")
+	switch {
+	case e.File == "":
+	case e.Line > 0:
+		b.WriteString(e.File)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(e.Line))
+		if e.Byte > 0 {
+			b.WriteString(":byte ")
+			b.WriteString(strconv.Itoa(e.Byte))
+		}
+		b.WriteString(": ")
+	default:
+		b.WriteString(e.File)
+		b.WriteByte(' ')
+	}
+	b.WriteString(e.Msg)
+	// File names and quoted text come from the user: keep the message on
+	// one line and free of terminal control sequences.
+	return Printable(b.String())
+}
+
+// inputErr builds an *InputError about a whole file.
+func inputErr(file, msg string) *InputError {
+	return &InputError{File: file, Msg: msg}
+}
+
+// lineErr builds an *InputError about one line of a file.
+func lineErr(file string, line int, msg string) *InputError {
+	return &InputError{File: file, Line: line, Msg: msg}
+}

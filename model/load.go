@@ -1,0 +1,265 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Load reads and validates everything in, before any scoring: every file
+// must be readable UTF-8 text, every stream must have one segment per
+// line, system names must differ and there must be a reference. Plain text
+// is read the way sacrebleu's command line reads it (see the package
+// documentation). A single .tsv or .jsonl SYSTEM (also .tsv.gz,
+// .jsonl.gz) with no references holds every stream itself: a TSV has a
+// header row naming its columns (src, ref, ref2 …, and one column per
+// system), a JSONL file has one record per line,
+// {"src": …, "refs": [… or null], "hyps": {"name": …}}.
+//
+// Every failure is an [*InputError]; suspicious input that can still be
+// scored goes into [Dataset.Warnings].
+func Load(in Input) (*Dataset, error) {
+	r := &reader{in: in}
+	if len(in.Systems) == 0 {
+		return nil, &InputError{Msg: "no system given; name at least one file of hypotheses (SYSTEM)"}
+	}
+	if len(in.Refs) == 0 && len(in.Systems) == 1 {
+		switch tableKind(in.Systems[0]) {
+		case "tsv":
+			return r.loadTable(in.Systems[0], parseTSV)
+		case "jsonl":
+			return r.loadTable(in.Systems[0], parseJSONL)
+		}
+	}
+	if len(in.Refs) == 0 {
+		msg := "no reference given; add -r REF, once per reference translation"
+		for _, s := range in.Systems {
+			if tableKind(s) != "" {
+				msg += " (a .tsv or .jsonl file holds every stream only when it is the only SYSTEM and no -r is given)"
+				break
+			}
+		}
+		return nil, &InputError{Msg: msg}
+	}
+	return r.loadText()
+}
+
+// tableKind returns "tsv" or "jsonl" when arg names such a file (also
+// gzipped), else "".
+func tableKind(arg string) string {
+	p := strings.TrimSuffix(strings.ToLower(arg), ".gz")
+	switch {
+	case strings.HasSuffix(p, ".tsv"):
+		return "tsv"
+	case strings.HasSuffix(p, ".jsonl"):
+		return "jsonl"
+	}
+	return ""
+}
+
+// systemArg is one parsed SYSTEM argument.
+type systemArg struct{ name, path string }
+
+// parseSystems splits NAME=PATH arguments and checks that names differ. An
+// argument that contains "=" but is itself an existing file stays a path.
+func (r *reader) parseSystems(args []string) ([]systemArg, error) {
+	out := make([]systemArg, 0, len(args))
+	seen := make(map[string]string, len(args))
+	for _, a := range args {
+		s := systemArg{name: baseName(a), path: a}
+		if i := strings.IndexByte(a, '='); i > 0 && !strings.ContainsAny(a[:i], `/\`) && !r.exists(a) {
+			s.name, s.path = a[:i], a[i+1:]
+			if s.path == "" {
+				return nil, &InputError{Msg: fmt.Sprintf("system %q has a name but no file; write NAME=PATH", a)}
+			}
+		}
+		if prev, ok := seen[s.name]; ok {
+			return nil, inputErr(s.path, fmt.Sprintf("gives the system name %q, as %s does; name them apart with NAME=PATH", s.name, prev))
+		}
+		seen[s.name] = s.path
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// loadText loads one plain-text file per system, per reference and for
+// the source.
+func (r *reader) loadText() (*Dataset, error) {
+	sys, err := r.parseSystems(r.in.Systems)
+	if err != nil {
+		return nil, err
+	}
+	var files []*file
+	var streams [][]string
+	add := func(p string) error {
+		f, err := r.read(p)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+		streams = append(streams, f.lines(true))
+		return nil
+	}
+	for _, s := range sys {
+		if err := add(s.path); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range r.in.Refs {
+		if err := add(p); err != nil {
+			return nil, err
+		}
+	}
+	if r.in.Src != "" {
+		if err := add(r.in.Src); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkCounts(files, streams); err != nil {
+		return nil, err
+	}
+
+	ds := &Dataset{RefNames: refNames(r.in.Refs)}
+	for i, s := range sys {
+		ds.Systems = append(ds.Systems, System{Name: s.name, Path: s.path, Hyps: streams[i]})
+	}
+	ds.Refs = streams[len(sys) : len(sys)+len(r.in.Refs)]
+	if r.in.Src != "" {
+		ds.Src = streams[len(streams)-1]
+	}
+	ds.countRefs()
+	scored := files[:len(sys)+len(r.in.Refs)]
+	for _, f := range scored {
+		ds.Warnings = append(ds.Warnings, bomWarning(f)...)
+	}
+	for i, s := range ds.Systems {
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings(files[i].label, s.Hyps)...)
+	}
+	return ds, nil
+}
+
+// refNames gives each reference file a display name: its base name, or
+// the path as given when two base names are the same.
+func refNames(paths []string) []string {
+	names := make([]string, len(paths))
+	seen := make(map[string]bool, len(paths))
+	dup := false
+	for i, p := range paths {
+		names[i] = baseName(p)
+		dup = dup || seen[names[i]]
+		seen[names[i]] = true
+	}
+	if dup {
+		copy(names, paths)
+	}
+	return names
+}
+
+// checkCounts makes sure every stream has as many lines as the others, and
+// explains the difference when not: a trailing blank line, or else every
+// file's count.
+func checkCounts(files []*file, streams [][]string) error {
+	counts := make([]int, len(streams))
+	low, high := -1, -1
+	for i, s := range streams {
+		counts[i] = len(s)
+		if low < 0 || counts[i] < low {
+			low = counts[i]
+		}
+		high = max(high, counts[i])
+	}
+	if low == high {
+		if low == 0 {
+			return inputErr(files[0].label, "is empty; give one segment per line")
+		}
+		return nil
+	}
+	// Are all the extra lines empty lines at the end of the longer files?
+	blank, onlyBlank := -1, true
+	for i, st := range streams {
+		if len(st) == low {
+			continue
+		}
+		if !allEmpty(st[low:]) {
+			onlyBlank = false
+			break
+		}
+		if blank < 0 {
+			blank = i
+		}
+	}
+	short := files[indexOf(counts, low)].label
+	if onlyBlank && blank >= 0 {
+		extra := counts[blank] - low
+		what := "an empty line"
+		if extra > 1 {
+			what = strconv.Itoa(extra) + " empty lines"
+		}
+		return lineErr(files[blank].label, low+1, fmt.Sprintf("the file ends with %s, so it has %s but %s has %d; remove the trailing blank line%s",
+			what, plural(counts[blank], "line"), short, low, pluralS(extra)))
+	}
+	mode := modeCount(counts)
+	odd := 0
+	for i, c := range counts {
+		if c != mode {
+			odd = i
+			break
+		}
+	}
+	msg := fmt.Sprintf("has %s but %s has %d", plural(counts[odd], "line"), files[indexOf(counts, mode)].label, mode)
+	if len(files) > 2 {
+		parts := make([]string, len(files))
+		for i, f := range files {
+			parts[i] = fmt.Sprintf("%s: %d", f.label, counts[i])
+		}
+		msg += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return inputErr(files[odd].label, msg+"; every file must have one segment per line")
+}
+
+// modeCount returns the most common line count. On a tie the count of the
+// later file wins, so that with one system and one reference the reference
+// is taken as right.
+func modeCount(counts []int) int {
+	freq := make(map[int]int, len(counts))
+	for _, c := range counts {
+		freq[c]++
+	}
+	best, bestN := counts[len(counts)-1], 0
+	for i := len(counts) - 1; i >= 0; i-- {
+		if n := freq[counts[i]]; n > bestN {
+			best, bestN = counts[i], n
+		}
+	}
+	return best
+}
+
+func indexOf(xs []int, x int) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// plural returns "1 line" or "n lines".
+func plural(n int, what string) string {
+	return strconv.Itoa(n) + " " + what + pluralS(n)
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func allEmpty(lines []string) bool {
+	for _, l := range lines {
+		if l != "" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,90 @@
+package model
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Printable returns s with everything that could act on a terminal shown
+// as a visible escape instead: ESC as ␛, line feed and carriage return as
+// \n and \r, the other C0 controls (but tab) and DEL as \x07-style
+// escapes, the C1 controls and the bidirectional overrides and isolates
+// (U+202A–U+202E, U+2066–U+2069) as \u202e-style escapes, and bytes that
+// are not UTF-8 as \xff-style escapes. A string with none of these is
+// returned as it is, without allocating.
+func Printable(s string) string {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < ' ' && c != '\t' || c == 0x7f {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unsafeRune(r, size) {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == 0x1b:
+				b.WriteString("␛")
+			case c == '\n':
+				b.WriteString(`\n`)
+			case c == '\r':
+				b.WriteString(`\r`)
+			case c < ' ' && c != '\t' || c == 0x7f:
+				writeHex(&b, `\x`, uint32(c), 2)
+			default:
+				b.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			writeHex(&b, `\x`, uint32(c), 2)
+		case unsafeRune(r, size):
+			writeHex(&b, `\u`, uint32(r), 4)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// unsafeRune reports whether a decoded non-ASCII rune must not reach a
+// terminal raw: invalid UTF-8, a C1 control or a bidirectional control.
+func unsafeRune(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return true
+	case r >= 0x80 && r <= 0x9f:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+func writeHex(b *strings.Builder, prefix string, v uint32, digits int) {
+	const hex = "0123456789abcdef"
+	b.WriteString(prefix)
+	for d := digits - 1; d >= 0; d-- {
+		b.WriteByte(hex[v>>(4*uint(d))&0xf])
+	}
+}
