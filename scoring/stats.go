@@ -1,7 +1,5 @@
 package scoring
 
-import "math"
-
 // Stats holds the summable statistics of one segment or of a whole corpus:
 // hypothesis length, closest reference length, and for every order n
 // (index n-1) the clipped matches and the number of hypothesis n-grams.
@@ -56,11 +54,10 @@ type Scorer struct {
 	nltk   bool
 
 	hypToks, refToks []string
-	vocab            map[string]int32
+	vocab            vocab
 	hypIDs, refIDs   []int32
 	refLens          []int
 	grams            ngramTable
-	stamp            int32
 }
 
 // NewScorer returns a Scorer that counts n-grams of orders 1..opt.MaxOrder.
@@ -87,7 +84,6 @@ func NewScorerOrders(opt Options, orders int) (*Scorer, error) {
 		lower:  opt.Lowercase,
 		orders: orders,
 		nltk:   opt.Compat == CompatNLTK,
-		vocab:  make(map[string]int32, 64),
 	}, nil
 }
 
@@ -104,43 +100,25 @@ func Preprocess(tok Tokenizer, lowercase bool, dst []string, line string) []stri
 // A segment with no reference at all has RefLen 0 and no matches.
 func (s *Scorer) Segment(hyp string, refs []string) Stats {
 	s.hypToks = Preprocess(s.tok, s.lower, s.hypToks[:0], hyp)
-	if len(s.vocab) > 4096 {
-		s.vocab = make(map[string]int32, 64)
-	} else {
-		clear(s.vocab)
-	}
+	s.vocab.reset(len(s.hypToks))
 	s.hypIDs = s.hypIDs[:0]
 	for _, t := range s.hypToks {
-		id, ok := s.vocab[t]
-		if !ok {
-			id = int32(len(s.vocab))
-			s.vocab[t] = id
-		}
-		s.hypIDs = append(s.hypIDs, id)
+		s.hypIDs = append(s.hypIDs, s.vocab.intern(t))
 	}
 	var st Stats
 	st.HypLen = len(s.hypIDs)
-	s.grams.reset(int32(len(s.vocab)), len(s.hypIDs), s.orders)
+	s.grams.reset(s.vocab.n, len(s.hypIDs), s.orders)
 	ranges := s.grams.countHyp(s.hypIDs, s.orders)
 
 	s.refLens = s.refLens[:0]
-	for _, ref := range refs {
+	for k, ref := range refs {
 		s.refToks = Preprocess(s.tok, s.lower, s.refToks[:0], ref)
 		s.refLens = append(s.refLens, len(s.refToks))
 		s.refIDs = s.refIDs[:0]
 		for _, t := range s.refToks {
-			id, ok := s.vocab[t]
-			if !ok {
-				id = -1
-			}
-			s.refIDs = append(s.refIDs, id)
+			s.refIDs = append(s.refIDs, s.vocab.lookup(t))
 		}
-		if s.stamp == math.MaxInt32 {
-			clear(s.grams.refStamp[:cap(s.grams.refStamp)])
-			s.stamp = 0
-		}
-		s.stamp++
-		s.grams.countRef(s.refIDs, s.orders, s.stamp)
+		s.grams.countRef(s.refIDs, s.orders, int32(k+1))
 	}
 	if r := ClosestRefLen(st.HypLen, s.refLens); r > 0 {
 		st.RefLen = r
@@ -172,9 +150,16 @@ type ngramTable struct {
 	shift  uint
 	nextID int32
 
-	hypCount, refMax, refCur, refStamp []int32
-	prev                               []int32 // per hyp position: id of the n-gram starting there
-	rprev                              []int32
+	counts []gramCount // per n-gram id
+	prev   []int32     // per hyp position: id of the n-gram starting there
+	rprev  []int32
+}
+
+// gramCount holds the counts of one hypothesis n-gram: in the hypothesis,
+// the maximum over the references so far, and in the current reference
+// (valid when stamp names the current reference).
+type gramCount struct {
+	hyp, refMax, refCur, stamp int32
 }
 
 // idRange is the half-open range of ids of one order.
@@ -209,21 +194,12 @@ func (g *ngramTable) reset(vocab int32, hypLen, orders int) {
 	}
 	g.nextID = vocab
 	maxIDs := int(vocab) + need
-	g.hypCount = grow(g.hypCount, maxIDs)
-	g.refMax = grow(g.refMax, maxIDs)
-	g.refCur = grow(g.refCur, maxIDs)
-	g.refStamp = grow(g.refStamp, maxIDs)
-	clear(g.hypCount)
-	clear(g.refMax)
-}
-
-// grow returns s with length n, reusing its storage when it can. Callers
-// clear what must start at zero.
-func grow(s []int32, n int) []int32 {
-	if cap(s) < n {
-		return make([]int32, n, n+n/4)
+	if cap(g.counts) < maxIDs {
+		g.counts = make([]gramCount, maxIDs, maxIDs+maxIDs/4)
+	} else {
+		g.counts = g.counts[:maxIDs]
+		clear(g.counts)
 	}
-	return s[:n]
 }
 
 func (g *ngramTable) slot(key uint64) uint64 {
@@ -274,7 +250,7 @@ func (g *ngramTable) countHyp(ids []int32, orders int) [MaxOrderLimit]idRange {
 	var ranges [MaxOrderLimit]idRange
 	ranges[0] = idRange{0, g.nextID}
 	for _, id := range ids {
-		g.hypCount[id]++
+		g.counts[id].hyp++
 	}
 	g.prev = append(g.prev[:0], ids...)
 	for n := 2; n <= orders; n++ {
@@ -283,7 +259,7 @@ func (g *ngramTable) countHyp(ids []int32, orders int) [MaxOrderLimit]idRange {
 		for i := 0; i < m; i++ {
 			id := g.intern(pairKey(g.prev[i], ids[i+n-1]))
 			g.prev[i] = id
-			g.hypCount[id]++
+			g.counts[id].hyp++
 		}
 		ranges[n-1] = idRange{lo, g.nextID}
 	}
@@ -291,7 +267,8 @@ func (g *ngramTable) countHyp(ids []int32, orders int) [MaxOrderLimit]idRange {
 }
 
 // countRef counts one reference's n-grams that the hypothesis has and
-// raises their maximum; stamp tells this reference from earlier ones.
+// raises their maximum; stamp (1, 2, … per segment) tells this reference
+// from earlier ones.
 func (g *ngramTable) countRef(ids []int32, orders int, stamp int32) {
 	g.rprev = append(g.rprev[:0], ids...)
 	for n := 1; n <= orders; n++ {
@@ -311,14 +288,12 @@ func (g *ngramTable) countRef(ids []int32, orders int, stamp int32) {
 			if id < 0 {
 				continue
 			}
-			if g.refStamp[id] != stamp {
-				g.refStamp[id] = stamp
-				g.refCur[id] = 0
+			c := &g.counts[id]
+			if c.stamp != stamp {
+				c.stamp, c.refCur = stamp, 0
 			}
-			g.refCur[id]++
-			if g.refCur[id] > g.refMax[id] {
-				g.refMax[id] = g.refCur[id]
-			}
+			c.refCur++
+			c.refMax = max(c.refMax, c.refCur)
 		}
 	}
 }
@@ -327,7 +302,8 @@ func (g *ngramTable) countRef(ids []int32, orders int, stamp int32) {
 func (g *ngramTable) matches(r idRange) int {
 	sum := 0
 	for id := r.lo; id < r.hi; id++ {
-		sum += int(min(g.hypCount[id], g.refMax[id]))
+		c := &g.counts[id]
+		sum += int(min(c.hyp, c.refMax))
 	}
 	return sum
 }
