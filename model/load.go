@@ -133,7 +133,11 @@ func (r *reader) loadText() (*Dataset, error) {
 		ds.Warnings = append(ds.Warnings, bomWarning(f)...)
 	}
 	for i, s := range ds.Systems {
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings(files[i].label, s.Hyps)...)
+		label := files[i].label
+		if s.Name != baseName(s.Path) {
+			label = "system " + s.Name + " (" + label + ")"
+		}
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps)...)
 	}
 	return ds, nil
 }

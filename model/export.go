@@ -1,0 +1,313 @@
+package model
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Corpus and segment export formats.
+const (
+	FormatText  = "text"
+	FormatJSON  = "json"
+	FormatJSONL = "jsonl"
+	FormatTSV   = "tsv"
+	FormatCSV   = "csv"
+)
+
+// CorpusFormats and SegmentFormats list the formats WriteCorpus and
+// WriteSegments accept.
+var (
+	CorpusFormats  = []string{FormatText, FormatJSON}
+	SegmentFormats = []string{FormatJSONL, FormatTSV, FormatCSV, FormatText}
+)
+
+// CorpusSignature returns the signature of s's corpus scores on ds, with
+// bleuscope's version.
+func (s *Scored) CorpusSignature(ds *Dataset) string {
+	return scoring.Signature(s.Settings.Corpus, ds.NRefs(), scoring.Version)
+}
+
+// SentenceSignature returns the signature of s's sentence scores on ds.
+func (s *Scored) SentenceSignature(ds *Dataset) string {
+	return scoring.Signature(s.Settings.Sentence, ds.NRefs(), scoring.Version)
+}
+
+// WriteCorpus writes the corpus score of every system. "text" writes
+// sacrebleu's -f text line per system (BLEU|signature = 50.0 72.2/…);
+// with several systems each line starts with the system name and ": ".
+// "json" writes a JSON array with one object per system, in input order:
+// system, score, counts, totals, precisions, bp, ratio, sys_len, ref_len,
+// signature and verbose (and error, in nltk compat, when NLTK would
+// raise; score is then null).
+func WriteCorpus(w io.Writer, ds *Dataset, s *Scored, format string) error {
+	bw := bufio.NewWriter(w)
+	sig := s.CorpusSignature(ds)
+	switch format {
+	case FormatText:
+		for i, ss := range s.Systems {
+			if len(s.Systems) > 1 {
+				bw.WriteString(Printable(ds.Systems[i].Name) + ": ")
+			}
+			if ss.CorpusErr != nil {
+				fmt.Fprintf(bw, "BLEU|%s = error: %s\n", sig, Printable(ss.CorpusErr.Error()))
+				continue
+			}
+			bw.WriteString(ss.Corpus.CLIText(sig) + "\n")
+		}
+	case FormatJSON:
+		var b []byte
+		b = append(b, "[\n"...)
+		for i, ss := range s.Systems {
+			if i > 0 {
+				b = append(b, ",\n"...)
+			}
+			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig)
+		}
+		b = append(b, "\n]\n"...)
+		bw.Write(b)
+	default:
+		return fmt.Errorf("model: unknown corpus format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
+	}
+	return bw.Flush()
+}
+
+func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string) []byte {
+	r := ss.Corpus
+	field := func(key string) {
+		b = append(b, ",\n    \""...)
+		b = append(b, key...)
+		b = append(b, "\": "...)
+	}
+	b = append(b, "  {\n    \"system\": "...)
+	b = appendJSONString(b, name)
+	field("score")
+	if ss.CorpusErr != nil || !finite(r.Score) {
+		b = append(b, "null"...)
+	} else {
+		b = appendFloat(b, r.Score)
+	}
+	field("counts")
+	b = appendFloats(b, nonNil(r.Counts))
+	field("totals")
+	b = appendFloats(b, nonNil(r.Totals))
+	field("precisions")
+	b = appendFloats(b, nonNil(r.Precisions))
+	field("bp")
+	b = appendFloat(b, r.BP)
+	field("ratio")
+	b = appendFloat(b, r.Ratio)
+	field("sys_len")
+	b = strconv.AppendInt(b, int64(r.SysLen), 10)
+	field("ref_len")
+	b = strconv.AppendInt(b, int64(r.RefLen), 10)
+	field("signature")
+	b = appendJSONString(b, sig)
+	field("verbose")
+	if ss.CorpusErr != nil {
+		b = appendJSONString(b, "")
+		field("error")
+		b = appendJSONString(b, ss.CorpusErr.Error())
+	} else {
+		b = appendJSONString(b, r.Verbose(2))
+	}
+	return append(b, "\n  }"...)
+}
+
+// WriteSegments writes the sentence scores of system sys for the segments
+// rows (0-based, in that order). "jsonl" writes one JSON object per line:
+// system, line (1-based), score, counts, totals, precisions, bp, sys_len,
+// ref_len (score null and an error key where NLTK would raise). "tsv" and
+// "csv" write a header row and then system, line, score, bp, sys_len,
+// ref_len, p1 … pN and the hypothesis; "text" writes a table for people.
+// In tsv, tabs, line breaks and backslashes in the hypothesis are written
+// as \t, \n, \r and \\; in tsv, csv and text every control character is
+// shown as a visible escape ([Printable]).
+func WriteSegments(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, format string) error {
+	if err := s.check(sys); err != nil {
+		return err
+	}
+	for _, i := range rows {
+		if i < 0 || i >= ds.Len() {
+			return fmt.Errorf("model: segment %d out of range", i)
+		}
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var err error
+	switch format {
+	case FormatJSONL:
+		err = writeJSONL(bw, ds, s, rows, sys)
+	case FormatTSV:
+		err = writeTSV(bw, ds, s, rows, sys)
+	case FormatCSV:
+		err = writeCSV(bw, ds, s, rows, sys)
+	case FormatText:
+		err = writeText(bw, ds, s, rows, sys)
+	default:
+		return fmt.Errorf("model: unknown segment format %q (want %s)", format, strings.Join(SegmentFormats, ", "))
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+	name := appendJSONString(nil, ds.Systems[sys].Name)
+	var b []byte
+	for _, i := range rows {
+		r, rerr := s.SentenceResult(ds, sys, i)
+		b = append(b[:0], `{"system": `...)
+		b = append(b, name...)
+		b = append(b, `, "line": `...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `, "score": `...)
+		if rerr != nil || !finite(r.Score) {
+			b = append(b, "null"...)
+		} else {
+			b = appendFloat(b, r.Score)
+		}
+		b = append(b, `, "counts": `...)
+		b = appendFloats(b, r.Counts)
+		b = append(b, `, "totals": `...)
+		b = appendFloats(b, r.Totals)
+		b = append(b, `, "precisions": `...)
+		b = appendFloats(b, r.Precisions)
+		b = append(b, `, "bp": `...)
+		b = appendFloat(b, r.BP)
+		b = append(b, `, "sys_len": `...)
+		b = strconv.AppendInt(b, int64(r.SysLen), 10)
+		b = append(b, `, "ref_len": `...)
+		b = strconv.AppendInt(b, int64(r.RefLen), 10)
+		if rerr != nil {
+			b = append(b, `, "error": `...)
+			b = appendJSONString(b, rerr.Error())
+		}
+		b = append(b, "}\n"...)
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// segmentRecord returns the fields of one tsv/csv row, hypothesis last.
+func segmentRecord(ds *Dataset, s *Scored, sys, i int, rec []string) []string {
+	n := s.Settings.Sentence.MaxOrder
+	r, err := s.SentenceResult(ds, sys, i)
+	rec = append(rec[:0], Printable(ds.Systems[sys].Name), strconv.Itoa(i+1))
+	if err != nil {
+		rec = append(rec, "", "", "", "")
+		for range n {
+			rec = append(rec, "")
+		}
+	} else {
+		rec = append(rec, formatFloat(r.Score), formatFloat(r.BP), strconv.Itoa(r.SysLen), strconv.Itoa(r.RefLen))
+		for _, p := range r.Precisions {
+			rec = append(rec, formatFloat(p))
+		}
+	}
+	return append(rec, ds.Systems[sys].Hyps[i])
+}
+
+func segmentHeader(s *Scored) []string {
+	h := []string{"system", "line", "score", "bp", "sys_len", "ref_len"}
+	for n := 1; n <= s.Settings.Sentence.MaxOrder; n++ {
+		h = append(h, "p"+strconv.Itoa(n))
+	}
+	return append(h, "hyp")
+}
+
+// tsvEscaper writes the characters that would break a TSV row visibly.
+var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
+
+func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+	w.WriteString(strings.Join(segmentHeader(s), "\t") + "\n")
+	var rec []string
+	for _, i := range rows {
+		rec = segmentRecord(ds, s, sys, i, rec)
+		for j, f := range rec {
+			if j > 0 {
+				w.WriteByte('\t')
+			}
+			w.WriteString(Printable(tsvEscaper.Replace(f)))
+		}
+		if err := w.WriteByte('\n'); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(segmentHeader(s)); err != nil {
+		return err
+	}
+	var rec []string
+	for _, i := range rows {
+		rec = segmentRecord(ds, s, sys, i, rec)
+		rec[len(rec)-1] = Printable(rec[len(rec)-1])
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+	nltk := s.Settings.Sentence.Compat == scoring.CompatNLTK
+	scoreFmt, precDigits := "%.2f", 1
+	if nltk {
+		scoreFmt, precDigits = "%.4f", 3
+	}
+	fmt.Fprintf(w, "system %s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), s.SentenceSignature(ds))
+	type line struct{ no, score, bp, lens, prec, hyp string }
+	lines := []line{{"line", "score", "bp", "hyp/ref", "precisions", "hypothesis"}}
+	for _, i := range rows {
+		r, err := s.SentenceResult(ds, sys, i)
+		l := line{no: strconv.Itoa(i + 1), hyp: Printable(ds.Systems[sys].Hyps[i])}
+		if err != nil {
+			l.score = "error"
+		} else {
+			l.score = fmt.Sprintf(scoreFmt, r.Score)
+			l.bp = fmt.Sprintf("%.3f", r.BP)
+			l.lens = fmt.Sprintf("%d/%d", r.SysLen, r.RefLen)
+			p := make([]string, len(r.Precisions))
+			for n, x := range r.Precisions {
+				p[n] = strconv.FormatFloat(x, 'f', precDigits, 64)
+			}
+			l.prec = strings.Join(p, "/")
+		}
+		lines = append(lines, l)
+	}
+	var wd [5]int
+	for _, l := range lines {
+		for c, f := range []string{l.no, l.score, l.bp, l.lens, l.prec} {
+			wd[c] = max(wd[c], len(f))
+		}
+	}
+	for _, l := range lines {
+		row := fmt.Sprintf("%*s  %*s  %*s  %*s  %-*s  %s", wd[0], l.no, wd[1], l.score, wd[2], l.bp, wd[3], l.lens, wd[4], l.prec, l.hyp)
+		w.WriteString(strings.TrimRight(row, " ") + "\n")
+	}
+	return nil
+}
+
+func finite(f float64) bool {
+	return !math.IsNaN(f) && !math.IsInf(f, 0)
+}
+
+func nonNil(xs []float64) []float64 {
+	if xs == nil {
+		return []float64{}
+	}
+	return xs
+}

@@ -1,0 +1,102 @@
+package model
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// appendFloat appends f the way encoding/json writes a float64: the
+// shortest representation that round-trips, in plain notation unless it
+// is below 1e-6 or at least 1e21, then as 1e-07 → 1e-7.
+func appendFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// Clean up e-09 to e-9, as encoding/json does.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// formatFloat returns appendFloat's text, or "" for NaN and infinities
+// (which have no JSON form).
+func formatFloat(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return ""
+	}
+	return string(appendFloat(nil, f))
+}
+
+// appendJSONString appends s as a JSON string. Beyond what encoding/json
+// escapes (quote, backslash, C0 controls, U+2028, U+2029, invalid UTF-8),
+// DEL, the C1 controls and the bidirectional overrides and isolates are
+// written as \u escapes too, so that JSON shown on a terminal cannot act on
+// it; the decoded value is the same.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= ' ' && c != '"' && c != '\\' && c != 0x7f {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == 0x2028 || r == 0x2029 || unsafeRune(r, size) {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// appendFloats appends a JSON array of numbers.
+func appendFloats(b []byte, xs []float64) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendFloat(b, x)
+	}
+	return append(b, ']')
+}

@@ -1,0 +1,138 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// SortKey is what [Scored.Rows] orders segments by.
+type SortKey int
+
+// The sort keys. Ties are always broken by line, first line first.
+const (
+	// SortScore orders by sentence score (ascending: worst first).
+	SortScore SortKey = iota
+	// SortLine orders by line number.
+	SortLine
+	// SortLength orders by hypothesis length in tokens.
+	SortLength
+	// SortBP orders by the segment's brevity penalty.
+	SortBP
+	// SortDelta orders by sentence score minus that of View.Other.
+	SortDelta
+)
+
+var sortNames = []string{"score", "line", "length", "bp", "delta"}
+
+// String returns the key's name as the command line spells it.
+func (k SortKey) String() string {
+	if k >= 0 && int(k) < len(sortNames) {
+		return sortNames[k]
+	}
+	return fmt.Sprintf("SortKey(%d)", int(k))
+}
+
+// ParseSortKey returns the key named s (score, line, length, bp, delta).
+func ParseSortKey(s string) (SortKey, error) {
+	for i, n := range sortNames {
+		if n == s {
+			return SortKey(i), nil
+		}
+	}
+	return 0, fmt.Errorf("model: unknown sort key %q (want %s)", s, strings.Join(sortNames, ", "))
+}
+
+// View selects and orders the segments of one system.
+type View struct {
+	// System is the index of the system shown.
+	System int
+	// Other is the system compared against (for SortDelta), -1 for none.
+	Other int
+	// Sort is the order; Desc reverses it (ties stay first line first).
+	Sort SortKey
+	Desc bool
+	// Filter keeps the segments whose source, hypothesis of System or any
+	// reference contains it, ignoring case; "" keeps all.
+	Filter string
+	// Worst keeps only the Worst segments with the lowest sentence scores
+	// (after filtering), which Sort then orders; 0 keeps all.
+	Worst int
+}
+
+// Rows returns the segment indices (0-based) that v selects, in v's order:
+// with SortScore ascending, worst first. Ties are broken by line, so the
+// result is deterministic. It returns nil when v.System is out of range.
+func (s *Scored) Rows(ds *Dataset, v View) []int {
+	if v.System < 0 || v.System >= len(s.Systems) {
+		return nil
+	}
+	rows := s.filter(ds, v.System, v.Filter)
+	if v.Worst > 0 && v.Worst < len(rows) {
+		worst := s.sortRows(rows, v.System, v.Other, SortScore, false)
+		rows = rows[:0]
+		for _, i := range worst[:v.Worst] {
+			rows = append(rows, int32(i))
+		}
+	}
+	return s.sortRows(rows, v.System, v.Other, v.Sort, v.Desc)
+}
+
+// sortRows orders rows (ascending line order on entry) by key. Keys are
+// mapped to integers that sort like the floats (NaN first, -0 = +0) and
+// radix-sorted, which keeps equal keys in line order.
+func (s *Scored) sortRows(rows []int32, sys, other int, key SortKey, desc bool) []int {
+	out := make([]int, len(rows))
+	if key == SortLine {
+		for j, i := range rows {
+			if desc {
+				out[len(rows)-1-j] = int(i)
+			} else {
+				out[j] = int(i)
+			}
+		}
+		return out
+	}
+	ss := s.Systems[sys]
+	items := make([]keyed, len(rows))
+	for j, i := range rows {
+		var k uint64
+		switch key {
+		case SortLength:
+			k = uint64(ss.Stats[i].HypLen)
+		case SortBP:
+			k = floatKey(scoring.BrevityPenalty(ss.Stats[i].HypLen, ss.Stats[i].RefLen))
+		case SortDelta:
+			k = floatKey(s.Delta(sys, other, int(i)))
+		default:
+			k = floatKey(ss.Sentence[i])
+		}
+		if desc {
+			k = ^k
+		}
+		items[j] = keyed{key: k, row: i}
+	}
+	radixSort(items)
+	for j, it := range items {
+		out[j] = int(it.row)
+	}
+	return out
+}
+
+// floatKey maps f to an integer with the same order: NaN below everything,
+// -0 equal to +0.
+func floatKey(f float64) uint64 {
+	if math.IsNaN(f) {
+		return 0
+	}
+	if f == 0 {
+		f = 0 // -0 → +0
+	}
+	u := math.Float64bits(f)
+	if u>>63 != 0 {
+		return ^u
+	}
+	return u | 1<<63
+}
