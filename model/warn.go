@@ -51,8 +51,12 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 			label, tokenized, len(hyps), tokenizedWarnAt))
 	}
 	if bpe > 0 {
-		out = append(out, fmt.Sprintf(`%s: %s contain the subword marker "@@" (first: line %d); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			label, plural(bpe, "line"), firstBPE))
+		verb := " contain"
+		if bpe == 1 {
+			verb = " contains"
+		}
+		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: line %d); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
+			label, plural(bpe, "line")+verb, firstBPE))
 	}
 	if empty > 0 {
 		out = append(out, fmt.Sprintf("%s: %s empty (first: line %d); an empty hypothesis matches nothing and shortens the output",
