@@ -1,0 +1,126 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+)
+
+const explainHelp = `Usage: bleuscope explain --hyp TEXT --ref TEXT [--ref TEXT ...]
+       bleuscope explain --line N SYSTEM ... -r REF [-r REF ...]
+
+The whole sentence-BLEU computation for one segment, step by step: the
+tokens, every n-gram with its counts in the hypothesis and each reference,
+what clipping removed, the precisions, the brevity penalty and the formula
+with its numbers. With --hyp, --ref and --src are texts; otherwise they are
+files and --line (1-based) picks the segment of every SYSTEM.
+
+Examples:
+  bleuscope explain --hyp 'the the the the' --ref 'the cat is on the mat'
+  bleuscope explain --line 12 hyp.txt -r ref.A.txt -r ref.B.txt
+  bleuscope explain --line 12 --demo
+  bleuscope explain --line 3 -s src.de base=a.txt new=b.txt -r ref.txt
+  bleuscope explain --smooth floor --hyp 'a b c' --ref 'a b d'
+
+Segment:
+      --hyp TEXT            the hypothesis to explain
+  -r, --ref TEXT|PATH       a reference: text with --hyp, else a file
+                            (repeatable)
+  -s, --src TEXT|PATH       the source: text with --hyp, else a file
+      --line N              the segment (1-based line) to explain in files
+      --demo                use the embedded demo corpus (with --line)
+      --version             print the version
+  -h, --help                this help
+
+`
+
+// runExplain is "bleuscope explain".
+func runExplain(e *env, args []string) error {
+	fs := newFlagSet("explain")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	hyp, line, version := "", 0, false
+	fs.StringVar(&hyp, "hyp", "", "hypothesis text")
+	fs.Var(intFlag{&line}, "line", "segment to explain (1-based)")
+	fs.Var(boolFlag{&version}, "version", "print the version")
+	systems, err := fs.parse(args, func() string { return explainHelp + scoreFlagsHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if version {
+		fmt.Fprintln(e.stdout, versionLine())
+		return errHelpShown
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	opt := set.Sentence
+
+	if fs.given("hyp") {
+		switch {
+		case len(systems) > 0:
+			return usagef("explain --hyp takes its references as --ref TEXT, not files (got %q); use --line N to explain a line of files", systems[0])
+		case fs.given("line") || in.demo:
+			return usagef("explain takes either --hyp TEXT or files with --line N, not both")
+		case len(in.refs) == 0:
+			return usagef("explain --hyp needs at least one --ref TEXT")
+		}
+		seg := segmentText{
+			Title: "the given text", Hyp: hyp, Refs: in.refs,
+			Src: in.src, HasSrc: fs.given("s", "src"), NRefs: len(in.refs),
+		}
+		out, err := explainText(seg, opt)
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(e.stdout, out)
+		return err
+	}
+
+	if !fs.given("line") {
+		return usagef("explain needs --hyp TEXT --ref TEXT, or files with --line N; %s", fs.helpHint())
+	}
+	ds, err := in.load(e, systems, false)
+	if err != nil {
+		return err
+	}
+	if line < 1 || line > ds.Len() {
+		return usagef("--line %d is out of range: the input has %d segments (lines 1-%d)", line, ds.Len(), ds.Len())
+	}
+	i := line - 1
+	var names []string
+	for k, name := range ds.RefNames {
+		if ds.RefAbsent == nil || !ds.RefAbsent[k][i] {
+			names = append(names, name)
+		}
+	}
+	return writeOutput(e, "", func(w io.Writer) error {
+		for s, sys := range ds.Systems {
+			seg := segmentText{
+				Title:    "line " + strconv.Itoa(line) + ", system " + sys.Name,
+				Hyp:      sys.Hyps[i],
+				Refs:     ds.SegmentRefs(i, nil),
+				RefNames: names,
+				NRefs:    ds.NRefs(),
+			}
+			if ds.Src != nil {
+				seg.Src, seg.HasSrc = ds.Src[i], true
+			}
+			out, err := explainText(seg, opt)
+			if err != nil {
+				return err
+			}
+			if s > 0 {
+				io.WriteString(w, "\n"+ruleLine+"\n\n")
+			}
+			if _, err := io.WriteString(w, out); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ruleLine separates the explanations of several systems.
+const ruleLine = "────────────────────────────────────────────────────────────"

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+const exploreHelp = `Usage: bleuscope [flags] [SYSTEM ... -r REF [-r REF ...]]
+       bleuscope COMMAND [flags] ...
+
+bleuscope looks inside BLEU. It scores machine-translation output exactly as
+sacrebleu 2.6.0 does (or as NLTK 3.8 does, with --compat nltk) and lets you
+browse the worst segments, the n-grams that matched and were clipped, and
+the brevity penalty. With no arguments it opens an embedded German-English
+demo corpus. When standard output is not a terminal it prints a plain report
+instead: the corpus score and signature of each system and its ten worst
+segments.
+
+Examples:
+  bleuscope                                       the demo corpus
+  bleuscope hyp.txt -r ref.txt                    explore one system
+  bleuscope -s src.de base=a.txt new=b.txt -r ref.A.txt -r ref.B.txt
+  bleuscope hyp.txt -r ref.txt | less             the plain report
+  bleuscope score hyp.txt -r ref.txt              sacrebleu's score line
+  bleuscope explain --hyp 'the the the' --ref 'the cat sat'
+
+Commands:
+`
+
+// exploreHelpText is the explorer's help: usage, commands and flags.
+func exploreHelpText() string {
+	s := exploreHelp
+	for _, c := range commands {
+		s += fmt.Sprintf("  %-10s %s\n", c.name, c.summary)
+	}
+	s += "\nRun 'bleuscope COMMAND --help' for a command's flags and examples.\n\n"
+	s += inputFlagsHelp + scoreFlagsHelp +
+		"Other:\n      --version             print the version\n  -h, --help                this help\n"
+	return s
+}
+
+// runExplore is bare "bleuscope": the explorer in a terminal, the plain
+// report otherwise.
+func runExplore(e *env, args []string) error {
+	fs := newFlagSet("")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	version := false
+	fs.Var(boolFlag{&version}, "version", "print the version")
+	systems, err := fs.parse(args, exploreHelpText, e.stdout)
+	if err != nil {
+		return err
+	}
+	if version {
+		fmt.Fprintln(e.stdout, versionLine())
+		return errHelpShown
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	ds, err := in.load(e, systems, true)
+	if err != nil {
+		return err
+	}
+	if width, ok := terminalWidth(e.stdout); ok {
+		return explore(e, ds, set, width)
+	}
+	scored, err := model.Score(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(e.stdout, render.Report(ds, scored, reportWidth))
+	return err
+}
+
+// reportWidth is the width of the plain report when the output is not a
+// terminal.
+const reportWidth = 100
+
+// terminalWidth reports whether w is a terminal, and its width.
+func terminalWidth(w io.Writer) (int, bool) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0, false
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || width <= 0 {
+		width = 80
+	}
+	return width, true
+}
+
+// explore runs the interactive explorer. Until the explorer is wired in,
+// a terminal gets the plain report at the terminal's width.
+func explore(e *env, ds *model.Dataset, set model.Settings, width int) error {
+	scored, err := model.Score(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(e.stdout, render.Report(ds, scored, width))
+	return err
+}

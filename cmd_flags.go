@@ -1,0 +1,210 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// listFlag is a repeatable string flag (-r a -r b).
+type listFlag struct{ vals *[]string }
+
+func (l listFlag) String() string {
+	if l.vals == nil {
+		return ""
+	}
+	return strings.Join(*l.vals, ",")
+}
+
+func (l listFlag) Set(s string) error {
+	*l.vals = append(*l.vals, s)
+	return nil
+}
+
+// intFlag is an integer flag with a plain-spoken error.
+type intFlag struct{ v *int }
+
+func (f intFlag) String() string {
+	if f.v == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.v)
+}
+
+func (f intFlag) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number", s)
+	}
+	*f.v = n
+	return nil
+}
+
+// floatFlag is a number flag with a plain-spoken error.
+type floatFlag struct{ v *float64 }
+
+func (f floatFlag) String() string {
+	if f.v == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*f.v, 'g', -1, 64)
+}
+
+func (f floatFlag) Set(s string) error {
+	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a number", s)
+	}
+	*f.v = x
+	return nil
+}
+
+// boolFlag is a boolean flag with a plain-spoken error; like flag's own it
+// needs no value (-l) but takes one after "=" (--effective-order=false).
+type boolFlag struct{ v *bool }
+
+func (f boolFlag) String() string {
+	if f.v == nil {
+		return "false"
+	}
+	return strconv.FormatBool(*f.v)
+}
+
+func (f boolFlag) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "true", "yes", "1", "on":
+		*f.v = true
+	case "false", "no", "0", "off":
+		*f.v = false
+	default:
+		return fmt.Errorf("%q is not true or false", s)
+	}
+	return nil
+}
+
+func (f boolFlag) IsBoolFlag() bool { return true }
+
+// flagSet wraps a flag.FlagSet with short and long names and remembers
+// which flags the user gave.
+type flagSet struct {
+	*flag.FlagSet
+	cmd string // "score", "" for the explorer
+}
+
+func newFlagSet(cmd string) *flagSet {
+	fs := flag.NewFlagSet("bleuscope "+cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, cmd: cmd}
+}
+
+// alias registers v under every name given (a short and a long form).
+func (fs *flagSet) alias(v flag.Value, usage string, names ...string) {
+	for _, n := range names {
+		fs.Var(v, n, usage)
+	}
+}
+
+// given reports whether the user set any of the named flags.
+func (fs *flagSet) given(names ...string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) {
+		for _, n := range names {
+			if f.Name == n {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// helpHint is the pointer to the command's help that usage errors end with.
+func (fs *flagSet) helpHint() string {
+	if fs.cmd == "" {
+		return "see 'bleuscope --help'"
+	}
+	return "see 'bleuscope " + fs.cmd + " --help'"
+}
+
+// parse parses args with flags allowed before and after the positional
+// arguments (bleuscope score hyp.txt -r ref.txt), stops at "--", and keeps
+// "-" (standard input) as a positional argument. It returns the positional
+// arguments, errHelpShown after printing help for -h/--help, or a
+// usageError naming the flag.
+func (fs *flagSet) parse(args []string, help func() string, stdout io.Writer) ([]string, error) {
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			io.WriteString(stdout, help())
+			return nil, errHelpShown
+		}
+		if err != nil {
+			return nil, usagef("%s; %s", flagMessage(err.Error()), fs.helpHint())
+		}
+		rest := fs.Args()
+		used := len(args) - len(rest)
+		if used > 0 && args[used-1] == "--" && !fs.takesValue(args, used-2) {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// takesValue reports whether args[i] is a flag that consumed the argument
+// after it as its value (so that a following "--" is a value, not the end of
+// the flags).
+func (fs *flagSet) takesValue(args []string, i int) bool {
+	if i < 0 {
+		return false
+	}
+	a := args[i]
+	if len(a) < 2 || a[0] != '-' || strings.Contains(a, "=") {
+		return false
+	}
+	name := strings.TrimLeft(a, "-")
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+// flagName spells a flag the way the help does: -r, --ref.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// flagMessage rewrites the flag package's error text in bleuscope's words.
+func flagMessage(msg string) string {
+	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag " + flagName(rest)
+	}
+	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return flagName(rest) + " needs a value"
+	}
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		// invalid value "x" for flag -name: reason
+		if i := strings.Index(rest, " for flag -"); i >= 0 {
+			tail := rest[i+len(" for flag -"):]
+			if j := strings.Index(tail, ": "); j >= 0 {
+				return flagName(tail[:j]) + ": " + tail[j+2:]
+			}
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
+		return "invalid boolean value " + rest
+	}
+	return msg
+}

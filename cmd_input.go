@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/bleuscope/bleuscope/fixtures"
+	"github.com/bleuscope/bleuscope/model"
+)
+
+// inputFlags are the flags that say what to load.
+type inputFlags struct {
+	refs []string
+	src  string
+	demo bool
+}
+
+// addInputFlags registers -r/--ref, -s/--src and --demo on fs.
+func addInputFlags(fs *flagSet) *inputFlags {
+	f := &inputFlags{}
+	fs.alias(listFlag{&f.refs}, "reference file (repeatable)", "r", "ref")
+	fs.StringVar(&f.src, "s", "", "source file")
+	fs.StringVar(&f.src, "src", "", "source file")
+	fs.Var(boolFlag{&f.demo}, "demo", "use the embedded demo corpus")
+	return f
+}
+
+// inputFlagsHelp documents the input flags for every command's help.
+const inputFlagsHelp = `Input:
+  SYSTEM                    a file with one hypothesis per line; NAME=PATH names
+                            it; - is standard input; .gz files are read as is;
+                            a single .tsv or .jsonl file may hold every stream
+  -r, --ref PATH            reference file, one per reference translation
+                            (repeatable)
+  -s, --src PATH            source file (shown, never scored)
+      --demo                use the embedded German-English demo corpus
+`
+
+// input builds the model.Input for the SYSTEM arguments, or the demo
+// corpus when --demo is given (or, for the explorer, when nothing is).
+func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.Input, bool, error) {
+	if f.demo || (demoWhenEmpty && len(systems) == 0 && len(f.refs) == 0 && f.src == "") {
+		if len(systems) > 0 || len(f.refs) > 0 || f.src != "" {
+			return model.Input{}, false, usagef("--demo uses the embedded corpus; give either --demo or files, not both")
+		}
+		return fixtures.DemoInput(), true, nil
+	}
+	if len(systems) == 0 {
+		return model.Input{}, false, usagef("no SYSTEM file given; name at least one file of hypotheses (or --demo)")
+	}
+	return model.Input{Systems: systems, Refs: f.refs, Src: f.src, Stdin: e.stdin}, false, nil
+}
+
+// load reads the input and prints its warnings on standard error. The
+// demo corpus's planted oddities (an empty line) are not warned about.
+func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool) (*model.Dataset, error) {
+	in, demo, err := f.input(e, systems, demoWhenEmpty)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := model.Load(in)
+	if err != nil {
+		return nil, err
+	}
+	if !demo {
+		for _, w := range ds.Warnings {
+			fmt.Fprintln(e.stderr, "bleuscope: warning: "+oneLine(w))
+		}
+	}
+	return ds, nil
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/bleuscope/bleuscope/model"
+)
+
+const segmentsHelp = `Usage: bleuscope segments [flags] SYSTEM ... -r REF [-r REF ...]
+
+The sentence BLEU and statistics of every segment of each SYSTEM, as
+sacrebleu's sentence_bleu computes them (effective order on, exp smoothing,
+unless flags say otherwise). Flags may come before or after the files.
+
+Examples:
+  bleuscope segments hyp.txt -r ref.txt                  every segment, by line
+  bleuscope segments --sort score --worst 50 --format tsv -o worst.tsv hyp.txt -r ref.txt
+  bleuscope segments --format jsonl hyp.txt -r ref.A.txt -r ref.B.txt
+  bleuscope segments --sort delta base=a.txt new=b.txt -r ref.txt
+  bleuscope segments --demo --sort score --worst 5
+
+Selection and output:
+      --sort KEY            line (default), score (worst first), length
+                            (hypothesis tokens, shortest first), bp (brevity
+                            penalty, lowest first) or delta (this system's
+                            score minus the other's, biggest loss first;
+                            needs two systems: the first is compared with the
+                            second, every later one with the first)
+      --desc                reverse the order
+      --worst N             keep only the N segments with the lowest sentence
+                            scores (then --sort orders them)
+      --format F            text (default), jsonl, tsv or csv
+  -o, --output FILE         write to FILE (atomically) instead of stdout
+      --version             print the version
+  -h, --help                this help
+
+`
+
+// runSegments is "bleuscope segments".
+func runSegments(e *env, args []string) error {
+	fs := newFlagSet("segments")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	format, out, sortBy, worst, desc, version := "text", "", "line", 0, false, false
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
+	fs.Var(intFlag{&worst}, "worst", "keep the first N")
+	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
+	fs.Var(boolFlag{&version}, "version", "print the version")
+	systems, err := fs.parse(args, func() string { return segmentsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if version {
+		fmt.Fprintln(e.stdout, versionLine())
+		return errHelpShown
+	}
+	switch format {
+	case "text", "jsonl", "tsv", "csv":
+	default:
+		return usagef("--format %q: segments prints text, jsonl, tsv or csv; %s", format, fs.helpHint())
+	}
+	key, err := model.ParseSortKey(sortBy)
+	if err != nil {
+		return usagef("--sort %q: sort by line, score, length, bp or delta; %s", sortBy, fs.helpHint())
+	}
+	if worst < 0 {
+		return usagef("--worst %d: give a number of segments ≥ 1 (0 keeps all)", worst)
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+		return err
+	}
+	ds, err := in.load(e, systems, false)
+	if err != nil {
+		return err
+	}
+	if key == model.SortDelta && len(ds.Systems) < 2 {
+		return usagef("--sort delta compares two systems; give at least two SYSTEM files")
+	}
+	scored, err := model.Score(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	return writeOutput(e, out, func(w io.Writer) error {
+		for sys := range ds.Systems {
+			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst}
+			rows := scored.Rows(ds, v)
+			dst := w
+			switch {
+			case sys == 0:
+			case format == "tsv" || format == "csv":
+				dst = &skipFirstLine{w: w} // one header row for all systems
+			case format == "text":
+				io.WriteString(w, "\n")
+			}
+			if err := model.WriteSegments(dst, ds, scored, rows, sys, format); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// skipFirstLine passes everything after the first "\n" on to w: it drops a
+// header row that has already been written.
+type skipFirstLine struct {
+	w    io.Writer
+	done bool
+}
+
+func (s *skipFirstLine) Write(p []byte) (int, error) {
+	n := len(p)
+	if !s.done {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			return n, nil
+		}
+		s.done, p = true, p[i+1:]
+	}
+	if _, err := s.w.Write(p); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// otherSystem is the system that sys is compared with: the second for the
+// first, the first for every later one, -1 when there is only one.
+func otherSystem(sys, n int) int {
+	switch {
+	case n < 2:
+		return -1
+	case sys == 0:
+		return 1
+	default:
+		return 0
+	}
+}

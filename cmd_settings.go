@@ -1,0 +1,189 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// scoreFlags are the options that change a BLEU figure, shared by every
+// command that scores.
+type scoreFlags struct {
+	fs            *flagSet
+	tokenize      string
+	lowercase     bool
+	smooth        string
+	smoothValue   float64
+	maxOrder      int
+	effective     bool
+	compat        string
+	nltkSmoothing int
+	nltkEpsilon   float64
+	nltkAlpha     float64
+	nltkK         float64
+	weights       string
+	autoReweigh   bool
+}
+
+// addScoreFlags registers the scoring options on fs with their defaults.
+func addScoreFlags(fs *flagSet) *scoreFlags {
+	d := scoring.DefaultOptions()
+	f := &scoreFlags{
+		fs:            fs,
+		tokenize:      d.Tokenize,
+		smooth:        d.Smooth,
+		maxOrder:      d.MaxOrder,
+		compat:        d.Compat,
+		nltkSmoothing: d.NLTK.Smoothing.Method,
+		nltkEpsilon:   d.NLTK.Smoothing.Epsilon,
+		nltkAlpha:     d.NLTK.Smoothing.Alpha,
+		nltkK:         d.NLTK.Smoothing.K,
+	}
+	fs.StringVar(&f.tokenize, "t", f.tokenize, "tokenizer")
+	fs.StringVar(&f.tokenize, "tokenize", f.tokenize, "tokenizer")
+	fs.alias(boolFlag{&f.lowercase}, "lowercase", "l", "lowercase")
+	fs.StringVar(&f.smooth, "smooth", f.smooth, "smoothing method")
+	fs.Var(floatFlag{&f.smoothValue}, "smooth-value", "smoothing value")
+	fs.Var(intFlag{&f.maxOrder}, "max-order", "max n-gram order")
+	fs.Var(boolFlag{&f.effective}, "effective-order", "effective order")
+	fs.StringVar(&f.compat, "compat", f.compat, "sacrebleu or nltk")
+	fs.Var(intFlag{&f.nltkSmoothing}, "nltk-smoothing", "NLTK smoothing method 0-7")
+	fs.Var(floatFlag{&f.nltkEpsilon}, "nltk-epsilon", "NLTK epsilon")
+	fs.Var(floatFlag{&f.nltkAlpha}, "nltk-alpha", "NLTK alpha")
+	fs.Var(floatFlag{&f.nltkK}, "nltk-k", "NLTK k")
+	fs.StringVar(&f.weights, "weights", "", "NLTK weights")
+	fs.Var(boolFlag{&f.autoReweigh}, "auto-reweigh", "NLTK auto_reweigh")
+	return f
+}
+
+// sacrebleuOnly and nltkOnly are the flags that mean something in one
+// compat only; giving them in the other is a mistake worth reporting.
+var (
+	sacrebleuOnly = []string{"smooth", "smooth-value", "effective-order"}
+	nltkOnly      = []string{"nltk-smoothing", "nltk-epsilon", "nltk-alpha", "nltk-k", "weights", "auto-reweigh"}
+)
+
+// settings turns the flags into model.Settings: the defaults (effective
+// order off for corpus scores, on for sentence scores, as in sacrebleu),
+// then every flag applied to both kinds of score. --effective-order given
+// explicitly applies to both.
+func (f *scoreFlags) settings() (model.Settings, error) {
+	hint := f.fs.helpHint()
+	compat := strings.ToLower(f.compat)
+	switch compat {
+	case scoring.CompatSacreBLEU:
+		for _, n := range nltkOnly {
+			if f.fs.given(n) {
+				return model.Settings{}, usagef("%s applies only with --compat nltk; %s", flagName(n), hint)
+			}
+		}
+	case scoring.CompatNLTK:
+		for _, n := range sacrebleuOnly {
+			if f.fs.given(n) {
+				return model.Settings{}, usagef("%s applies only with --compat sacrebleu (NLTK has --nltk-smoothing); %s", flagName(n), hint)
+			}
+		}
+	default:
+		return model.Settings{}, usagef("unknown compat %q (want sacrebleu, nltk)", f.compat)
+	}
+
+	var weights []float64
+	maxOrder := f.maxOrder
+	if f.fs.given("weights") {
+		w, err := parseWeights(f.weights)
+		if err != nil {
+			return model.Settings{}, err
+		}
+		if f.fs.given("max-order") && maxOrder != len(w) {
+			return model.Settings{}, usagef("--weights has %d values but --max-order is %d; give one of them", len(w), maxOrder)
+		}
+		weights, maxOrder = w, len(w)
+	}
+	smoothValue := f.smoothValue
+	if !f.fs.given("smooth-value") {
+		smoothValue = scoring.DefaultSmoothValue(f.smooth)
+	}
+
+	set := model.DefaultSettings().WithOption(func(o *scoring.Options) {
+		o.Tokenize = f.tokenize
+		o.Lowercase = f.lowercase
+		o.Smooth = f.smooth
+		o.SmoothValue = smoothValue
+		o.MaxOrder = maxOrder
+		o.Compat = compat
+		o.NLTK.Smoothing = scoring.NLTKSmoothing{
+			Method:  f.nltkSmoothing,
+			Epsilon: f.nltkEpsilon,
+			Alpha:   f.nltkAlpha,
+			K:       f.nltkK,
+		}
+		o.NLTK.Weights = weights
+		o.NLTK.AutoReweigh = f.autoReweigh
+		if f.fs.given("effective-order") {
+			o.EffectiveOrder = f.effective
+		}
+	})
+	for _, o := range []scoring.Options{set.Corpus, set.Sentence} {
+		if err := o.Validate(); err != nil {
+			return model.Settings{}, usagef("%s; %s", optionMessage(err), hint)
+		}
+	}
+	return set, nil
+}
+
+// optionMessage is a scoring validation error without the package prefix.
+func optionMessage(err error) string {
+	msg := err.Error()
+	if errors.Is(err, scoring.ErrBadOption) {
+		msg = strings.TrimPrefix(msg, scoring.ErrBadOption.Error()+": ")
+	}
+	return strings.TrimPrefix(msg, "scoring: ")
+}
+
+// parseWeights reads --weights: comma-separated numbers, at most
+// scoring.MaxOrderLimit of them.
+func parseWeights(s string) ([]float64, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) > scoring.MaxOrderLimit {
+		return nil, usagef("--weights has %d values; at most %d are allowed", len(parts), scoring.MaxOrderLimit)
+	}
+	w := make([]float64, len(parts))
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, usagef("--weights: %q is not a number; give numbers separated by commas, like 0.5,0.5", p)
+		}
+		w[i] = x
+	}
+	return w, nil
+}
+
+// scoreFlagsHelp documents the scoring options for every command's help.
+const scoreFlagsHelp = `Scoring options (the same as sacrebleu's):
+  -t, --tokenize TOK        13a, intl, zh, char or none (default 13a)
+  -l, --lowercase           lowercase before tokenizing
+      --smooth M            exp, floor, add-k or none (default exp)
+      --smooth-value X      parameter of floor (default 0.1) and add-k (default 1)
+      --max-order N         highest n-gram order, 1-9 (default 4)
+      --effective-order=B   true or false; default false for corpus scores
+                            and true for sentence scores, as in sacrebleu
+NLTK compatibility:
+      --compat C            sacrebleu (default) or nltk (NLTK 3.8's
+                            bleu_score, on its 0-1 scale)
+      --nltk-smoothing M    NLTK's SmoothingFunction method0..method7 (default 0)
+      --nltk-epsilon X      method1's epsilon (default 0.1)
+      --nltk-alpha X        method6's alpha (default 5)
+      --nltk-k X            method4's k (default 5)
+      --weights W,...       n-gram weights, any length; sets the max order
+      --auto-reweigh        NLTK's auto_reweigh
+`
+
+// describeOptions is a short human summary of what differs from the
+// defaults, for headings.
+func describeOptions(o scoring.Options) string {
+	return fmt.Sprintf("tok %s, %s case, max order %d", o.Tokenize, map[bool]string{true: "lower", false: "mixed"}[o.Lowercase], o.MaxOrder)
+}

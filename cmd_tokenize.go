@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+const tokenizeHelp = `Usage: bleuscope tokenize -t TOK [-l] < input > output
+
+Applies sacrebleu's tokenizer TOK to each line of standard input and prints
+exactly what sacrebleu's tokenizer returns for it, one line out per line in.
+Lines end at "\n" only; the "\n" is removed and nothing else is stripped.
+This is the tokenizer alone: BLEU also right-strips each line first.
+
+Examples:
+  echo 'Hello, world!' | bleuscope tokenize -t 13a
+  bleuscope tokenize -t intl < hyp.txt > hyp.tok
+  bleuscope tokenize -t zh -l < ref.zh
+
+Flags:
+  -t, --tokenize TOK        13a, intl, zh, char or none (default 13a)
+  -l, --lowercase           lowercase (Python's str.lower) before tokenizing
+      --version             print the version
+  -h, --help                this help
+`
+
+// runTokenize is "bleuscope tokenize": a streaming filter, so its memory
+// does not grow with the input.
+func runTokenize(e *env, args []string) error {
+	fs := newFlagSet("tokenize")
+	name, lower, version := "13a", false, false
+	fs.StringVar(&name, "t", name, "tokenizer")
+	fs.StringVar(&name, "tokenize", name, "tokenizer")
+	fs.alias(boolFlag{&lower}, "lowercase", "l", "lowercase")
+	fs.Var(boolFlag{&version}, "version", "print the version")
+	pos, err := fs.parse(args, func() string { return tokenizeHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if version {
+		fmt.Fprintln(e.stdout, versionLine())
+		return errHelpShown
+	}
+	if len(pos) > 0 {
+		return usagef("tokenize reads standard input and takes no file arguments (got %q); use bleuscope tokenize -t %s < FILE", pos[0], name)
+	}
+	tok, err := scoring.NewTokenizer(name)
+	if err != nil {
+		return usagef("%s; %s", optionMessage(err), fs.helpHint())
+	}
+	r := bufio.NewReaderSize(e.stdin, 64<<10)
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	for n := 1; ; n++ {
+		line, err := r.ReadString('\n')
+		if len(line) > 0 {
+			line = strings.TrimSuffix(line, "\n")
+			if !utf8.ValidString(line) {
+				w.Flush()
+				return usagef("standard input:%d:byte %d: not valid UTF-8; convert the input to UTF-8 (for example with iconv -t UTF-8)", n, invalidByte(line))
+			}
+			if lower {
+				line = scoring.PyLower(line)
+			}
+			w.WriteString(tok.Tokenize(line))
+			if err := w.WriteByte('\n'); err != nil {
+				return err
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return w.Flush()
+		}
+		if err != nil {
+			return fmt.Errorf("read standard input: %w", err)
+		}
+	}
+}
+
+// invalidByte is the 1-based offset of the first byte of s that is not
+// valid UTF-8.
+func invalidByte(s string) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i + 1
+		}
+		i += size
+	}
+	return 0
+}

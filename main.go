@@ -1,0 +1,129 @@
+// Command bleuscope looks inside BLEU: it scores machine-translation output
+// exactly as sacrebleu 2.6.0 does (or as NLTK 3.8 does, on request), and
+// shows every segment, every matched and clipped n-gram and the brevity
+// penalty, in a terminal explorer or as plain text.
+//
+// Run it with no arguments to open the embedded demo corpus; run
+// "bleuscope --help" for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Exit statuses of run.
+const (
+	exitOK       = 0   // success
+	exitInternal = 1   // something went wrong inside bleuscope
+	exitUsage    = 2   // bad input, bad flags or bad arguments
+	exitSignal   = 130 // interrupted by the user
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// env is what a command runs with: its standard streams and a context that
+// ends when the user interrupts.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one sub-command: its name, one-line summary and entry point.
+type command struct {
+	name    string
+	summary string
+	run     func(e *env, args []string) error
+}
+
+// commands lists the sub-commands in the order the help shows them.
+var commands = []command{
+	{"score", "corpus scores, one line (or JSON object) per system", runScore},
+	{"segments", "per-segment scores and statistics (text, JSONL, TSV, CSV)", runSegments},
+	{"explain", "the whole computation for one segment, step by step", runExplain},
+	{"tokenize", "apply a tokenizer: standard input to standard output", runTokenize},
+	{"lessons", "the built-in lessons on BLEU, as plain text", runLessons},
+}
+
+// run is the whole program: it parses args, runs the command and returns
+// the exit status (0 success, 1 internal failure, 2 bad input or usage).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+
+	cmd := command{name: "", run: runExplore}
+	if len(args) > 0 {
+		for _, c := range commands {
+			if args[0] == c.name {
+				cmd, args = c, args[1:]
+				break
+			}
+		}
+	}
+	return report(e, cmd.run(e, args))
+}
+
+// report prints err as the one line SPEC asks for and returns the exit
+// status that goes with it.
+func report(e *env, err error) int {
+	var (
+		inErr  *model.InputError
+		useErr *usageError
+	)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errHelpShown):
+		return exitOK
+	case errors.As(err, &inErr):
+		fmt.Fprintln(e.stderr, oneLine(inErr.Error()))
+		return exitUsage
+	case errors.As(err, &useErr):
+		fmt.Fprintln(e.stderr, "bleuscope: "+oneLine(useErr.msg))
+		return exitUsage
+	case errors.Is(err, context.Canceled) && e.ctx.Err() != nil:
+		fmt.Fprintln(e.stderr, "bleuscope: interrupted")
+		return exitSignal
+	default:
+		fmt.Fprintln(e.stderr, "bleuscope: internal error: "+oneLine(err.Error()))
+		return exitInternal
+	}
+}
+
+// usageError is a problem with what the user asked for: a flag, an
+// argument or an input. It exits with status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// usagef builds a usageError; the message is printed after "bleuscope: ".
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// errHelpShown ends a command after it printed its help or version.
+var errHelpShown = errors.New("help shown")
+
+// oneLine keeps a message on a single line whatever went into it.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
+}
+
+// versionLine is what --version prints.
+func versionLine() string {
+	return "bleuscope " + scoring.Version
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// ReportWorst is how many of each system's worst segments [Report] lists.
+const ReportWorst = 10
+
+// Report returns the plain-text report bleuscope prints when its output is
+// not a terminal: the corpus score of every system with its signature,
+// precisions and brevity penalty, then each system's ten worst segments by
+// sentence score with their source and references. Lines are cut to width
+// (0 = no limit) and every input string is made printable, so the report is
+// safe to show on any terminal. It uses no colour.
+func Report(ds *model.Dataset, s *model.Scored, width int) string {
+	var b strings.Builder
+	line := func(format string, args ...any) {
+		l := fmt.Sprintf(format, args...)
+		if width > 0 {
+			l = ansi.Truncate(l, width, "…")
+		}
+		b.WriteString(strings.TrimRight(l, " "))
+		b.WriteByte('\n')
+	}
+	corpus, sentence := s.Settings.Corpus, s.Settings.Sentence
+	line("bleuscope %s report: %s, %s, %s", scoring.Version,
+		reportCount(ds.Len(), "segment"), reportCount(len(ds.RefNames), "reference"), reportCount(len(ds.Systems), "system"))
+
+	line("")
+	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.Version))
+	nameWidth := 0
+	for _, sys := range ds.Systems {
+		nameWidth = max(nameWidth, ansi.StringWidth(reportText(sys.Name)))
+	}
+	for i, sys := range s.Systems {
+		name := reportText(ds.Systems[i].Name)
+		pad := strings.Repeat(" ", nameWidth-ansi.StringWidth(name))
+		if sys.CorpusErr != nil {
+			line("  %s%s  NLTK raises: %s", name, pad, reportText(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
+			continue
+		}
+		line("  %s%s  %s", name, pad, reportVerbose(sys.Corpus, corpus))
+	}
+
+	line("")
+	line("Sentence BLEU  %s", scoring.Signature(sentence, ds.NRefs(), scoring.Version))
+	for i, sys := range s.Systems {
+		rows := s.Rows(ds, model.View{System: i, Other: -1, Sort: model.SortScore, Worst: ReportWorst})
+		line("")
+		line("Worst %d segments of %s", len(rows), reportText(ds.Systems[i].Name))
+		for _, r := range rows {
+			line("")
+			line("  line %-6d %s", r+1, reportSentence(sys.Sentence[r], sentence))
+			if ds.Src != nil {
+				line("    src    %s", reportText(ds.Src[r]))
+			}
+			line("    hyp    %s", reportText(ds.Systems[i].Hyps[r]))
+			for k := range ds.Refs {
+				if ds.RefAbsent != nil && ds.RefAbsent[k][r] {
+					continue
+				}
+				line("    %-6s %s", reportRefTag(k, len(ds.Refs)), reportText(ds.Refs[k][r]))
+			}
+		}
+	}
+	return b.String()
+}
+
+// reportVerbose is a corpus result on one line: sacrebleu's verbose form, or the
+// same shape with NLTK's 0-1 figures.
+func reportVerbose(r scoring.Result, opt scoring.Options) string {
+	if opt.Compat != scoring.CompatNLTK {
+		return r.Verbose(2)
+	}
+	p := make([]string, len(r.Precisions))
+	for i, x := range r.Precisions {
+		p[i] = strconv.FormatFloat(x, 'f', 4, 64)
+	}
+	return fmt.Sprintf("BLEU = %.4f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
+		r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+}
+
+// reportSentence formats a sentence score on its compat's scale.
+func reportSentence(x float64, opt scoring.Options) string {
+	switch {
+	case math.IsNaN(x):
+		return "BLEU n/a (NLTK raises on this segment)"
+	case opt.Compat == scoring.CompatNLTK:
+		return "BLEU " + strconv.FormatFloat(x, 'f', 4, 64)
+	default:
+		return "BLEU " + strconv.FormatFloat(x, 'f', 2, 64)
+	}
+}
+
+// reportRefTag labels reference k of n: "ref", or "ref1", "ref2", … when there
+// are several.
+func reportRefTag(k, n int) string {
+	if n == 1 {
+		return "ref"
+	}
+	return "ref" + strconv.Itoa(k+1)
+}
+
+// reportText makes an input string safe for the report: visible escapes for
+// anything that could act on a terminal, and tabs as spaces so that the
+// columns stay aligned.
+func reportText(s string) string {
+	return strings.ReplaceAll(model.Printable(s), "\t", " ")
+}
+
+// reportCount spells a count with its noun: "1 system", "3 systems".
+func reportCount(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
