@@ -1,0 +1,118 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// levels are the vertical partial blocks of a histogram column, from one
+// eighth of a cell to a full cell.
+var levels = []rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
+
+// Histogram draws the distribution of sentence scores as columns height
+// rows tall and at most width cells wide, with the bin of mark picked out
+// (in the accent colour and by a '^' under the axis) and a caption. The
+// scale is 0–100 (sacrebleu) unless no score exceeds 1, then 0–1 (NLTK).
+// NaN scores (segments NLTK could not score) are left out and counted in
+// the caption; a NaN mark marks nothing.
+func Histogram(scores []float64, mark float64, width, height int, st Styles) string {
+	height = max(2, height)
+	hi, n, nan := 1.0, 0, 0
+	for _, s := range scores {
+		switch {
+		case math.IsNaN(s):
+			nan++
+		default:
+			n++
+			if s > 1 {
+				hi = 100
+			}
+		}
+	}
+	if n == 0 {
+		return st.Muted.Render(Truncate("no scores to draw", width))
+	}
+	counts, binOf := binScores(scores, hi, width)
+	bins := len(counts)
+	top := 0
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	labelW := len(strconv.Itoa(top)) + 2 // "12 ┤"
+	binW := max(1, (width-labelW)/bins)
+	pw := binW * bins
+	markBin := -1
+	if !math.IsNaN(mark) {
+		markBin = binOf(mark)
+	}
+	lines := make([]string, 0, height+3)
+	for row := 0; row < height; row++ {
+		label := strings.Repeat(" ", labelW-1) + "│"
+		switch row {
+		case 0:
+			label = PadLeft(strconv.Itoa(top), labelW-2) + " ┤"
+		case height - 1:
+			label = PadLeft("0", labelW-2) + " ┤"
+		}
+		var b strings.Builder
+		b.WriteString(st.Muted.Render(label))
+		for i, c := range counts {
+			// eighths of a cell this bin fills above the bottom of this row
+			units := int(math.Round(float64(c)/float64(top)*float64(height*8))) - (height-1-row)*8
+			if c > 0 && units <= 0 && row == height-1 {
+				units = 1 // a non-empty bin always shows
+			}
+			ch := " "
+			if units > 0 {
+				ch = string(levels[min(8, units)-1])
+			}
+			cell := strings.Repeat(ch, binW)
+			switch {
+			case units <= 0:
+				b.WriteString(cell)
+			case i == markBin:
+				b.WriteString(st.Accent.Render(cell))
+			default:
+				b.WriteString(st.Bar.Render(cell))
+			}
+		}
+		lines = append(lines, strings.TrimRight(b.String(), " "))
+	}
+	lines = append(lines, st.Muted.Render(strings.Repeat(" ", labelW-1)+"└"+strings.Repeat("─", pw)))
+	markCol := -1
+	if markBin >= 0 {
+		markCol = markBin*binW + binW/2
+	}
+	lines = append(lines, axisLabels(pw, labelW, markCol, hi, []float64{0, hi / 2, hi}, "", st))
+	caption := plural(n, "segment")
+	if nan > 0 {
+		caption += fmt.Sprintf(" (%d not scored)", nan)
+	}
+	if markBin >= 0 {
+		lo := hi * float64(markBin) / float64(bins)
+		up := hi * float64(markBin+1) / float64(bins)
+		caption = fmt.Sprintf("^ this segment: %s, in the bin %s–%s (%s) · %s", fnum(mark), fnum(lo), fnum(up), plural(counts[markBin], "segment"), caption)
+	}
+	lines = append(lines, st.Accent.Render(Truncate(caption, width)))
+	return strings.Join(lines, "\n")
+}
+
+// binScores counts the scores (0..hi) into equal bins, 20 when the width
+// allows and fewer in a narrow space, and returns the function that maps
+// a score to its bin (the top score falls in the last bin).
+func binScores(scores []float64, hi float64, width int) ([]int, func(float64) int) {
+	bins := max(1, min(20, width-6))
+	binOf := func(s float64) int {
+		b := int(s / hi * float64(bins))
+		return max(0, min(bins-1, b))
+	}
+	counts := make([]int, bins)
+	for _, s := range scores {
+		if !math.IsNaN(s) {
+			counts[binOf(s)]++
+		}
+	}
+	return counts, binOf
+}

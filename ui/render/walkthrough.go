@@ -1,0 +1,273 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Step is one stage of the walk-through of a segment's BLEU computation:
+// a title, the text with its numbers, and what it highlights.
+type Step struct {
+	// Title names the step, such as "2.1 Unigrams: counting and clipping".
+	Title string
+	// Body is the step's text, numbers and pictures; no line is wider than
+	// the width the steps were rendered for.
+	Body string
+	// Order is the n-gram order the step is about, or 0 for none. The
+	// steps of stage 2 have Order n and highlight order-n matches.
+	Order int
+	// Marks is the highlighting of the hypothesis and references the step
+	// draws: the order-n marks for stage 2, the all-orders view for the
+	// precisions, none elsewhere.
+	Marks Marks
+}
+
+// WalkOption adds optional context to a walk-through: the text as
+// written, the references' names, or the error the scorer returned.
+type WalkOption func(*walk)
+
+// WithText gives the walk-through the segment as written (before
+// lowercasing and tokenizing), so that step 1 can show what the tokenizer
+// and lowercasing changed.
+func WithText(hyp string, refs []string) WalkOption {
+	return func(w *walk) {
+		w.hypText, w.refTexts, w.hasText = hyp, refs, true
+	}
+}
+
+// WithRefNames names the references ("A", "B" or file names) instead of
+// numbering them.
+func WithRefNames(names []string) WalkOption {
+	return func(w *walk) { w.refNames = names }
+}
+
+// WithScoreError tells the walk-through that scoring failed for this
+// segment (NLTK raises for some smoothing methods on short input); the
+// last step then explains the error instead of a score.
+func WithScoreError(err error) WalkOption {
+	return func(w *walk) { w.err = err }
+}
+
+// walk is everything one walk-through is rendered from.
+type walk struct {
+	d        scoring.Detail
+	res      scoring.Result
+	opt      scoring.Options
+	st       Styles
+	width    int
+	hypText  string
+	refTexts []string
+	hasText  bool
+	refNames []string
+	err      error
+	labels   []string // "hyp", then one label per reference
+	labelW   int
+}
+
+// WalkthroughSteps returns the walk-through of one segment, step by step:
+// the tokens; for every order the n-grams, their counts and clipping; the
+// precisions and smoothing; the geometric mean; the brevity penalty; and
+// the result with the reason when it is 0 or tiny. d comes from
+// [scoring.Explain] and res from [scoring.Evaluate] (or [scoring.Compute])
+// of d.Stats under opt; every number shown is theirs, formatted. width is
+// the number of cells each line may use (at least 20).
+func WalkthroughSteps(d scoring.Detail, res scoring.Result, opt scoring.Options, st Styles, width int, opts ...WalkOption) []Step {
+	w := newWalk(d, res, opt, st, width, opts)
+	steps := []Step{w.tokensStep()}
+	for n := 1; n <= len(d.Orders); n++ {
+		steps = append(steps, w.orderStep(n))
+	}
+	steps = append(steps, w.precisionStep(), w.meanStep(), w.brevityStep(), w.resultStep())
+	for i := range steps {
+		steps[i].Body = fitWidth(steps[i].Body, w.width)
+	}
+	return steps
+}
+
+// Walkthrough renders every step of [WalkthroughSteps] one after the
+// other, each under a numbered heading: the text `bleuscope explain`
+// prints. Without colour (NO_COLOR, a pipe) it reads as plain text.
+func Walkthrough(d scoring.Detail, res scoring.Result, opt scoring.Options, st Styles, width int, opts ...WalkOption) string {
+	steps := WalkthroughSteps(d, res, opt, st, width, opts...)
+	var b strings.Builder
+	for i, s := range steps {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(StepHeading(s, i, len(steps), st, width))
+		b.WriteString("\n")
+		b.WriteString(s.Body)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// StepHeading renders the heading of step i (0-based) of total: its title
+// with "step i+1 of total", underlined by a rule so it stands out without
+// colour.
+func StepHeading(s Step, i, total int, st Styles, width int) string {
+	count := "step " + strconv.Itoa(i+1) + " of " + strconv.Itoa(total)
+	title := Truncate(s.Title, max(1, width-len(count)-3))
+	gap := max(1, width-ansi.StringWidth(title)-len(count))
+	line := st.Title.Render(title) + strings.Repeat(" ", gap) + st.Muted.Render(count)
+	return line + "\n" + st.Muted.Render(strings.Repeat("─", width))
+}
+
+func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Styles, width int, opts []WalkOption) *walk {
+	w := &walk{d: d, res: res, opt: opt, st: st, width: max(20, width)}
+	for _, o := range opts {
+		o(w)
+	}
+	w.labels = append(w.labels, "hyp")
+	for k := range d.Refs {
+		w.labels = append(w.labels, w.RefLabel(k))
+	}
+	for _, l := range w.labels {
+		w.labelW = max(w.labelW, ansi.StringWidth(l)+2)
+	}
+	w.labelW = min(w.labelW, w.width/4)
+	return w
+}
+
+// refLabel is the label of reference k: "ref 1" or "ref NAME".
+func (w *walk) RefLabel(k int) string {
+	if k < len(w.refNames) && w.refNames[k] != "" {
+		return "ref " + Truncate(Safe(w.refNames[k]), 10)
+	}
+	return "ref " + strconv.Itoa(k+1)
+}
+
+// shortRef is reference k's column header in tables: "r1" or the name.
+func (w *walk) shortRef(k int) string {
+	if k < len(w.refNames) && w.refNames[k] != "" {
+		return Truncate(Safe(w.refNames[k]), 6)
+	}
+	return "r" + strconv.Itoa(k+1)
+}
+
+func (w *walk) nltk() bool { return w.opt.Compat == scoring.CompatNLTK }
+
+// para wraps prose to the walk's width.
+func (w *walk) para(s string) string { return wrapText(s, w.width) }
+
+// sentences renders the hypothesis and every reference with marks (nil:
+// none), each followed by its length when lengths is set.
+func (w *walk) sentences(m Marks, lengths bool) string {
+	var lines []string
+	add := func(label string, toks []string, mk []Mark) {
+		lines = append(lines, TokenLines(w.st, label, w.labelW, toks, mk, w.width)...)
+		if lengths {
+			lines = append(lines, strings.Repeat(" ", w.labelW)+w.st.Muted.Render(plural(len(toks), "token")))
+		}
+	}
+	add(w.labels[0], w.d.Hyp, m.Hyp)
+	for k, r := range w.d.Refs {
+		var mk []Mark
+		if m.Refs != nil && k < len(m.Refs) {
+			mk = m.Refs[k]
+		}
+		add(w.labels[k+1], r, mk)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrapText wraps prose (possibly styled) to width cells at spaces,
+// breaking a word only when it is longer than a line. Unlike ansi.Wrap it
+// never breaks at a hyphen, so "-0.25" and "n-gram" stay whole.
+func wrapText(s string, width int) string {
+	width = max(1, width)
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		body := strings.TrimLeft(para, " ")
+		indent := min(len(para)-len(body), width/2)
+		var line strings.Builder
+		line.WriteString(strings.Repeat(" ", indent))
+		used := indent
+		for _, word := range strings.Split(body, " ") {
+			ww := ansi.StringWidth(word)
+			if used > indent && used+1+ww > width {
+				out = append(out, line.String())
+				line.Reset()
+				line.WriteString(strings.Repeat(" ", indent))
+				used = indent
+			}
+			if used > indent {
+				line.WriteByte(' ')
+				used++
+			}
+			if ww > width-indent {
+				parts := strings.Split(ansi.Hardwrap(word, width-indent, true), "\n")
+				for _, p := range parts[:len(parts)-1] {
+					out = append(out, line.String()+p)
+					line.Reset()
+					line.WriteString(strings.Repeat(" ", indent))
+				}
+				word = parts[len(parts)-1]
+				ww = ansi.StringWidth(word)
+			}
+			line.WriteString(word)
+			used += ww
+		}
+		out = append(out, line.String())
+	}
+	return strings.Join(out, "\n")
+}
+
+// fitWidth makes sure no line of s is wider than width, wrapping the
+// (rare) line that is.
+func fitWidth(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if ansi.StringWidth(l) > width {
+			lines[i] = ansi.Hardwrap(l, width, true)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// plural formats a count with its noun: "1 token", "18 tokens".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// orderName is the English name of an n-gram order: "unigram", "bigram",
+// "trigram", "4-gram".
+func orderName(n int) string {
+	switch n {
+	case 1:
+		return "unigram"
+	case 2:
+		return "bigram"
+	case 3:
+		return "trigram"
+	}
+	return strconv.Itoa(n) + "-gram"
+}
+
+// fnum formats a number for the walk-through: six significant digits,
+// no exponent for ordinary magnitudes.
+func fnum(x float64) string {
+	if x == 0 {
+		return "0"
+	}
+	a := x
+	if a < 0 {
+		a = -a
+	}
+	if a >= 1e-4 && a < 1e7 {
+		s := strconv.FormatFloat(x, 'g', 6, 64)
+		if !strings.ContainsAny(s, "e") {
+			return s
+		}
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
+}
+
+// pct formats a percentage to two decimals, as sacrebleu prints scores.
+func pct(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }

@@ -1,0 +1,256 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// precisionStep is step 3: p_n for every order, and what smoothing did
+// where a count was zero, or why an order was dropped.
+func (w *walk) precisionStep() Step {
+	var b strings.Builder
+	if w.nltk() {
+		b.WriteString(w.para("NLTK's modified_precision gives each order's precision as a fraction: clipped matches over max(1, hypothesis n-grams). Scores are on NLTK's 0–1 scale."))
+	} else {
+		b.WriteString(w.para("The precision of order n is p_n = clipped matches / hypothesis n-grams. sacrebleu writes it as a percentage."))
+	}
+	b.WriteString("\n\n")
+	b.WriteString(PrecisionBars(w.res, w.width, w.st))
+	b.WriteString("\n\n")
+	var notes []string
+	if w.nltk() {
+		notes = w.nltkSmoothingNotes()
+	} else {
+		notes = w.smoothingNotes()
+	}
+	for i, n := range notes {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(w.para(n))
+	}
+	return Step{Title: "3 Precisions and smoothing", Body: b.String(), Marks: SegmentMarks(w.d, 0)}
+}
+
+// smoothingNotes explains, order by order, sacrebleu's treatment of zero
+// counts and empty orders under the chosen smoothing.
+func (w *walk) smoothingNotes() []string {
+	r := w.res
+	N := len(r.Precisions)
+	if r.NoMatch {
+		return []string{"No n-gram of any order matched, so sacrebleu stops right here: BLEU is 0, and smoothing never runs."}
+	}
+	var notes []string
+	zeros := 0
+	for i := 0; i < N; i++ {
+		n := i + 1
+		if r.Cut > 0 && n >= r.Cut {
+			if n > r.Cut {
+				continue
+			}
+			s := fmt.Sprintf("p%d: the hypothesis has no %ss (total 0), so sacrebleu stops counting: p%d…p%d stay 0.", n, orderName(n), n, N)
+			if w.opt.EffectiveOrder {
+				s += fmt.Sprintf(" Effective order is on, so the mean uses p1…p%d only.", r.EffOrder)
+			} else {
+				s += " Effective order is off, so they stay in the mean, and a 0 there makes BLEU 0."
+			}
+			notes = append(notes, s)
+			continue
+		}
+		if r.Totals[i] > 0 && r.Counts[i] == 0 {
+			zeros++
+		}
+		switch {
+		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothExp:
+			s := fmt.Sprintf("p%d: no %s matched. exp smoothing puts 100/(2^%d · %s) = %s in place of 0",
+				n, orderName(n), zeros, fnum(r.Totals[i]), fnum(r.Precisions[i]))
+			if zeros == 1 {
+				s += " (2^k: each further zero order halves the stand-in again)"
+			}
+			notes = append(notes, s+".")
+		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothFloor:
+			notes = append(notes, fmt.Sprintf("p%d: no %s matched. floor smoothing uses 100 · %s / %s = %s instead of 0.",
+				n, orderName(n), fnum(w.opt.SmoothValue), fnum(r.Totals[i]), fnum(r.Precisions[i])))
+		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothAddK:
+			notes = append(notes, fmt.Sprintf("p%d: add-k smoothing added k = %s to both count and total (orders above 1 only): %s/%s = %s%%.",
+				n, fnum(w.opt.SmoothValue), fnum(r.Counts[i]), fnum(r.Totals[i]), fnum(r.Precisions[i])))
+		case r.Counts[i] == 0 && r.Totals[i] > 0:
+			why := "smoothing is off"
+			if w.opt.Smooth == scoring.SmoothAddK {
+				why = "add-k leaves unigrams alone"
+				if n > 1 {
+					why = "add-k with k = 0 adds nothing"
+				}
+			}
+			notes = append(notes, fmt.Sprintf("p%d = 0: no %s matched and %s, so nothing takes the place of the 0.", n, orderName(n), why))
+		}
+	}
+	if len(notes) == 0 {
+		notes = append(notes, fmt.Sprintf("No precision was zero, so smoothing (%s) changed nothing.", w.opt.Smooth))
+	}
+	return notes
+}
+
+// nltkMethodNote describes NLTK's SmoothingFunction methods.
+func nltkMethodNote(s scoring.NLTKSmoothing) string {
+	switch s.Method {
+	case 0:
+		return "method0 (no smoothing): a zero precision becomes sys.float_info.min (about 2.2e-308), with a warning, so the score becomes tiny instead of 0."
+	case 1:
+		return fmt.Sprintf("method1: ε = %s is added to the numerator of each zero precision.", fnum(s.Epsilon))
+	case 2:
+		return "method2: 1 is added to numerator and denominator of every order above 1 (Lin and Och, 2004)."
+	case 3:
+		return "method3 (NIST geometric): the k-th zero precision becomes 1/(2^k · denominator)."
+	case 4:
+		return fmt.Sprintf("method4: the k-th zero precision becomes 1/(2^k · K/ln c)/denominator, with K = %s and c the hypothesis length.", fnum(s.K))
+	case 5:
+		return "method5: each precision becomes the mean of itself, the smoothed one before it and the raw one after it (the 5-gram precision after the last order)."
+	case 6:
+		return fmt.Sprintf("method6: orders from 3 on are interpolated with the prior p_{n-1}²/p_{n-2}, with α = %s.", fnum(s.Alpha))
+	case 7:
+		return "method7: method4, then method5."
+	}
+	return "method" + strconv.Itoa(s.Method) + "."
+}
+
+// nltkSmoothingNotes explains NLTK's smoothing of this segment.
+func (w *walk) nltkSmoothingNotes() []string {
+	s := w.res.NLTK
+	if s == nil {
+		return []string{"NLTK raised an error for this segment, so there are no smoothed precisions to show."}
+	}
+	if s.NoMatch {
+		return []string{"No unigram matched: NLTK returns the integer 0 straight away, before any smoothing."}
+	}
+	notes := []string{"Smoothing: " + nltkMethodNote(w.opt.NLTK.Smoothing)}
+	changed := false
+	for i := range s.Smoothed {
+		if i >= len(s.Num) || i >= len(s.Den) {
+			break
+		}
+		raw := strconv.Itoa(s.Num[i]) + "/" + strconv.Itoa(s.Den[i])
+		if s.Exact[i] == raw {
+			continue
+		}
+		changed = true
+		shown := fnum(s.Smoothed[i])
+		if s.Exact[i] != "" {
+			shown = s.Exact[i] + " = " + shown
+		}
+		notes = append(notes, fmt.Sprintf("p%d: %s became %s.", i+1, raw, shown))
+	}
+	if !changed {
+		notes = append(notes, "It changed no precision here.")
+	}
+	for i, used := range s.Used {
+		if !used {
+			notes = append(notes, fmt.Sprintf("p%d is still 0 after smoothing: NLTK drops it, with its weight, from the sum.", i+1))
+		}
+	}
+	return notes
+}
+
+// meanStep is step 4: the weighted geometric mean with the logs and
+// weights written out.
+func (w *walk) meanStep() Step {
+	var b strings.Builder
+	if w.nltk() {
+		w.nltkMean(&b)
+		return Step{Title: "4 Geometric mean", Body: b.String()}
+	}
+	r := w.res
+	b.WriteString(w.para("BLEU combines the precisions by their geometric mean: the average of their logarithms, each order weighted 1/N, turned back with exp. Being a product, it is dragged down by any one low precision."))
+	b.WriteString("\n\n")
+	if r.NoMatch {
+		b.WriteString(w.para("No n-gram matched at any order, so there is nothing to average: sacrebleu returns 0."))
+		return Step{Title: "4 Geometric mean", Body: b.String()}
+	}
+	n := r.EffOrder
+	logs := make([]float64, 0, n)
+	sum, zero := 0.0, false
+	weight := "1/" + strconv.Itoa(n)
+	for i := 0; i < n; i++ {
+		p := r.Precisions[i]
+		label := w.st.Label.Render(fmt.Sprintf("ln p%d", i+1))
+		if p == 0 {
+			zero = true
+			b.WriteString(w.para(label + " = ln 0 → −9999999999 (for −∞)   × " + weight))
+		} else {
+			l := math.Log(p)
+			sum += l
+			b.WriteString(w.para(fmt.Sprintf("%s = ln %s = %s   × %s", label, fnum(p), fnum(l), weight)))
+			logs = append(logs, l)
+		}
+		b.WriteString("\n")
+	}
+	if n < len(r.Precisions) {
+		b.WriteString(w.para(w.st.Muted.Render(fmt.Sprintf("p%d…p%d are left out: effective order %d.", n+1, len(r.Precisions), n))))
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	if zero {
+		b.WriteString(w.para("A precision of 0 makes the mean of the logs hugely negative, and exp of it is 0: the geometric mean is 0."))
+		return Step{Title: "4 Geometric mean", Body: b.String()}
+	}
+	mean := sum / float64(n)
+	b.WriteString(w.para(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(mean))))
+	b.WriteString("\n")
+	b.WriteString(w.para(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(mean), w.st.Score.Render(fnum(math.Exp(mean))))))
+	return Step{Title: "4 Geometric mean", Body: b.String()}
+}
+
+// nltkMean writes NLTK's weighted sum of logs.
+func (w *walk) nltkMean(b *strings.Builder) {
+	b.WriteString(w.para("NLTK adds w_n · ln p_n over the orders it keeps (with math.fsum) and takes exp of the sum: a weighted geometric mean."))
+	b.WriteString("\n\n")
+	s := w.res.NLTK
+	switch {
+	case s == nil:
+		b.WriteString(w.para("NLTK raised an error for this segment; there is no mean."))
+		return
+	case s.NoMatch:
+		b.WriteString(w.para("No unigram matched, so NLTK returned 0 before this step."))
+		return
+	}
+	if s.Reweighted {
+		b.WriteString(w.para(fmt.Sprintf("auto_reweigh: the hypothesis has only %s (fewer than 4), so NLTK replaced the weights by 1/%d each.", plural(s.HypLen, "token"), s.HypLen)))
+		b.WriteString("\n")
+	}
+	var terms []float64
+	for i, wt := range s.Weights {
+		label := w.st.Label.Render(fmt.Sprintf("w%d · ln p%d", i+1, i+1))
+		if i >= len(s.Used) || !s.Used[i] {
+			b.WriteString(w.para(label + " " + w.st.Muted.Render("dropped: p is 0")))
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(w.para(fmt.Sprintf("%s = %s × ln %s = %s", label, fnum(wt), fnum(s.Smoothed[i]), fnum(s.Terms[i]))))
+		b.WriteString("\n")
+		terms = append(terms, s.Terms[i])
+	}
+	b.WriteString("\n")
+	b.WriteString(w.para(fmt.Sprintf("sum = %s = %s", joinSum(terms), fnum(s.LogSum))))
+	b.WriteString("\n")
+	b.WriteString(w.para(fmt.Sprintf("exp(sum) = %s", w.st.Score.Render(fnum(math.Exp(s.LogSum))))))
+}
+
+// joinSum writes a sum of terms the way one would by hand: "a + b − c".
+func joinSum(terms []float64) string {
+	var b strings.Builder
+	for i, t := range terms {
+		switch {
+		case i == 0:
+			b.WriteString(fnum(t))
+		case t < 0:
+			b.WriteString(" − " + fnum(-t))
+		default:
+			b.WriteString(" + " + fnum(t))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,226 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// orderStep is step 2 for order n: the order's n-grams, their counts in
+// the hypothesis and every reference, the clipping, and simple next to
+// modified precision.
+func (w *walk) orderStep(n int) Step {
+	od := w.d.Orders[n-1]
+	name := orderName(n)
+	hypGrams := 0
+	for _, c := range od.Clips {
+		hypGrams += c.HypCount
+	}
+	marks := SegmentMarks(w.d, n)
+	var b strings.Builder
+	if n == 1 {
+		b.WriteString(w.para("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: clip = min(hyp, max). The occurrences beyond that are cut. This clipping is what stops a hypothesis from scoring by repeating a word the references have."))
+	} else {
+		b.WriteString(w.para(fmt.Sprintf("A %s is a run of %d consecutive tokens. They are counted and clipped exactly like unigrams: clip = min(hyp, max over the references). Matching longer n-grams rewards words in the right order.", name, n)))
+	}
+	b.WriteString("\n\n")
+	b.WriteString(w.sentences(marks, false))
+	b.WriteString("\n")
+	b.WriteString(w.st.Legend())
+	b.WriteString("\n\n")
+	if len(od.Clips) == 0 {
+		msg := fmt.Sprintf("The hypothesis has %s, so it has no %ss at all.", plural(len(w.d.Hyp), "token"), name)
+		if w.nltk() {
+			msg += " NLTK still divides by max(1, 0) = 1, so its precision for this order is 0/1."
+		}
+		b.WriteString(w.para(msg))
+		return Step{Title: fmt.Sprintf("2.%d %ss: counting and clipping", n, capital(name)), Body: b.String(), Order: n, Marks: marks}
+	}
+	b.WriteString(w.clipTable(od))
+	b.WriteString("\n")
+	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · clip = min(hyp, max): the occurrences that count · cut = hyp − clip")))
+	b.WriteString("\n\n")
+	found := 0
+	for _, c := range od.Clips {
+		if c.RefMax > 0 {
+			found += c.HypCount
+		}
+	}
+	den := od.Total
+	b.WriteString(w.precisionPair(found, od.Matches, den, hypGrams))
+	b.WriteString("\n")
+	b.WriteString(w.para(w.clipSummary(od, name)))
+	return Step{Title: fmt.Sprintf("2.%d %ss: counting and clipping", n, capital(name)), Body: b.String(), Order: n, Marks: marks}
+}
+
+// refColumnsNote explains the reference columns of the clip table.
+func (w *walk) refColumnsNote() string {
+	if len(w.d.Refs) == 1 {
+		return w.shortRef(0) + ": occurrences in the reference · "
+	}
+	return w.shortRef(0) + "…" + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
+}
+
+// precisionPair shows simple (unclipped) precision next to modified
+// precision, as matched/total with the percentage.
+func (w *walk) precisionPair(found, matched, den, hypGrams int) string {
+	ratio := func(a, b int) string {
+		if b == 0 {
+			return strconv.Itoa(a) + "/0"
+		}
+		return fmt.Sprintf("%d/%d = %s%%", a, b, pct(100*float64(a)/float64(b)))
+	}
+	denNote := ""
+	if w.nltk() && den != hypGrams {
+		denNote = " (NLTK divides by max(1, n-grams))"
+	}
+	a, m := ratio(found, den), ratio(matched, den)
+	fw := max(len(a), len(m))
+	lines := []string{
+		w.st.Label.Render("simple precision   ") + PadRight(a, fw) + w.st.Muted.Render("  no clipping"),
+		w.st.Label.Render("modified precision ") + w.st.Score.Render(PadRight(m, fw)) + w.st.Muted.Render("  clipped"+denNote),
+	}
+	return w.para(lines[0]) + "\n" + w.para(lines[1])
+}
+
+// clipSummary says in words what clipping did at this order.
+func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
+	var parts []string
+	removed := 0
+	for _, c := range od.Clips {
+		if c.RefMax == 0 || c.Clipped == 0 {
+			continue
+		}
+		removed += c.Clipped
+		if len(parts) < 3 {
+			parts = append(parts, fmt.Sprintf("%q occurs %s in the hypothesis but at most %s in a reference (%s)",
+				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.RefLabel(c.MaxRef)))
+		}
+	}
+	missing := 0
+	for _, c := range od.Clips {
+		if c.RefMax == 0 {
+			missing += c.HypCount
+		}
+	}
+	var s string
+	if removed == 0 {
+		s = fmt.Sprintf("Clipping removed nothing at this order: no %s occurs more often in the hypothesis than in the reference that has it most.", name)
+	} else {
+		s = fmt.Sprintf("Clipping cut %s: %s.", plural(removed, "occurrence"), strings.Join(parts, "; "))
+	}
+	if missing > 0 {
+		s += fmt.Sprintf(" %s of the hypothesis appear in no reference at all.", capital(plural(missing, name)))
+	}
+	return s
+}
+
+// times formats a count of occurrences: "once", "twice", "7 times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return strconv.Itoa(n) + " times"
+}
+
+// capital upper-cases the first letter of an ASCII word.
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// clipTable renders the clip ledger of one order: one row per distinct
+// n-gram in order of first occurrence, with a marker ('^' all counted,
+// '~' some cut, blank: in no reference) so it reads without colour.
+func (w *walk) clipTable(od scoring.OrderDetail) string {
+	numW := func(head string, vals func(c scoring.Clip) int) int {
+		x := len(head)
+		for _, c := range od.Clips {
+			x = max(x, len(strconv.Itoa(vals(c))))
+		}
+		return x
+	}
+	hypW := numW("hyp", func(c scoring.Clip) int { return c.HypCount })
+	maxW := numW("max", func(c scoring.Clip) int { return c.RefMax })
+	clipW := numW("clip", func(c scoring.Clip) int { return c.Matched })
+	cutW := numW("cut", func(c scoring.Clip) int { return c.Clipped })
+	refW := make([]int, len(w.d.Refs))
+	refsTotal := 0
+	for k := range w.d.Refs {
+		refW[k] = numW(w.shortRef(k), func(c scoring.Clip) int {
+			if k < len(c.RefCounts) {
+				return c.RefCounts[k]
+			}
+			return 0
+		})
+		refsTotal += refW[k] + 1
+	}
+	fixed := 2 + 1 + hypW + 1 + maxW + 1 + clipW + 1 + cutW
+	showRefs := w.width-fixed-refsTotal >= 12
+	if !showRefs {
+		refsTotal = 0
+	}
+	gramW := max(6, w.width-fixed-refsTotal)
+	longest := len(orderName(od.N))
+	for _, c := range od.Clips {
+		longest = max(longest, ansi.StringWidth(Safe(c.NGram)))
+	}
+	gramW = min(gramW, longest)
+
+	head := "  " + PadRight(orderName(od.N), gramW) + " " + PadLeft("hyp", hypW)
+	if showRefs {
+		for k := range w.d.Refs {
+			head += " " + PadLeft(w.shortRef(k), refW[k])
+		}
+	}
+	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", clipW) + " " + PadLeft("cut", cutW)
+	lines := []string{w.st.Header.Render(head)}
+	for _, c := range od.Clips {
+		mark, style := MarkMatched, w.st.Matched
+		switch {
+		case c.RefMax == 0:
+			mark, style = MarkUnmatched, w.st.Unmatched
+		case c.Clipped > 0:
+			mark, style = MarkClipped, w.st.Clipped
+		}
+		row := string(mark.Rune()) + " " + style.Render(PadRight(Safe(c.NGram), gramW)) + " " + PadLeft(strconv.Itoa(c.HypCount), hypW)
+		if showRefs {
+			for k := range w.d.Refs {
+				v := "-"
+				if k < len(c.RefCounts) {
+					v = strconv.Itoa(c.RefCounts[k])
+				}
+				row += " " + PadLeft(v, refW[k])
+			}
+		}
+		cut := PadLeft(strconv.Itoa(c.Clipped), cutW)
+		if c.Clipped > 0 {
+			cut = style.Render(cut)
+		}
+		row += " " + PadLeft(strconv.Itoa(c.RefMax), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), clipW) + " " + cut
+		lines = append(lines, row)
+	}
+	total := fmt.Sprintf("  %s %s", PadRight("total", gramW), PadLeft(strconv.Itoa(sumHyp(od)), hypW))
+	if showRefs {
+		total += strings.Repeat(" ", refsTotal)
+	}
+	total += " " + strings.Repeat(" ", maxW) + " " + PadLeft(strconv.Itoa(od.Matches), clipW) + " " + PadLeft(strconv.Itoa(sumHyp(od)-od.Matches), cutW)
+	lines = append(lines, w.st.Label.Render(total))
+	return strings.Join(lines, "\n")
+}
+
+func sumHyp(od scoring.OrderDetail) int {
+	t := 0
+	for _, c := range od.Clips {
+		t += c.HypCount
+	}
+	return t
+}

@@ -1,0 +1,219 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// brevityStep is step 5: c, every reference length, the closest one (and
+// the tie rule), and the brevity penalty evaluated, with its curve.
+func (w *walk) brevityStep() Step {
+	var b strings.Builder
+	b.WriteString(w.para("Precision alone rewards a hypothesis that says little: the fewer words, the fewer chances to be wrong. So BLEU multiplies by a brevity penalty BP, below 1 when the hypothesis is shorter than the reference. Being longer costs nothing here: extra words already lower the precisions."))
+	b.WriteString("\n\n")
+	c := w.d.Stats.HypLen
+	r := w.d.Stats.RefLen
+	b.WriteString(w.para(w.st.Label.Render("c") + " = " + strconv.Itoa(c) + "  " + w.st.Muted.Render("hypothesis length in tokens")))
+	b.WriteString("\n")
+	if len(w.d.RefLens) == 0 {
+		b.WriteString(w.para("There is no reference, so r = 0."))
+	}
+	best := -1
+	for _, l := range w.d.RefLens {
+		if d := absInt(l - c); best < 0 || d < best {
+			best = d
+		}
+	}
+	var tied []string
+	for k, l := range w.d.RefLens {
+		d := absInt(l - c)
+		line := fmt.Sprintf("%s = %d  (off by %d)", w.RefLabel(k), l, d)
+		if k == w.d.ClosestRef {
+			line = w.st.Accent.Render(line) + "  ← closest, sets r"
+		}
+		if d == best {
+			tied = append(tied, w.RefLabel(k))
+		}
+		b.WriteString(w.para("  " + line))
+		b.WriteString("\n")
+	}
+	if len(tied) > 1 {
+		b.WriteString(w.para(fmt.Sprintf("%s are equally close to c. The tie goes to the shorter reference (as in sacrebleu and NLTK); when they are the same length it makes no difference.", strings.Join(tied, " and "))))
+		b.WriteString("\n")
+	}
+	b.WriteString(w.para(w.st.Label.Render("r") + " = " + strconv.Itoa(r) + "  " + w.st.Muted.Render("the closest reference length")))
+	b.WriteString("\n\n")
+	b.WriteString(w.para(w.bpFormula(c, r)))
+	b.WriteString("\n\n")
+	if r > 0 {
+		b.WriteString(BPCurve(w.res.Ratio, w.width, 9, w.st))
+	}
+	return Step{Title: "5 Brevity penalty", Body: b.String()}
+}
+
+// bpFormula evaluates the brevity penalty in words and numbers.
+func (w *walk) bpFormula(c, r int) string {
+	bp := w.st.Score.Render("BP = " + fnum(w.res.BP))
+	switch {
+	case c == 0:
+		return "The hypothesis is empty (c = 0): " + bp + "."
+	case w.nltk() && c > r:
+		return fmt.Sprintf("c > r, so NLTK returns %s: no penalty.", bp)
+	case !w.nltk() && c >= r:
+		return fmt.Sprintf("c ≥ r, so %s: no penalty.", bp)
+	}
+	inner := 1 - float64(r)/float64(c)
+	return fmt.Sprintf("c %s r, so BP = exp(1 − r/c) = exp(1 − %d/%d) = exp(%s) = %s",
+		map[bool]string{true: "=", false: "<"}[c == r], r, c, fnum(inner), w.st.Score.Render(fnum(w.res.BP)))
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// resultStep is step 6: the score, and in words why it is 0 or tiny.
+func (w *walk) resultStep() Step {
+	var b strings.Builder
+	if w.err != nil {
+		b.WriteString(w.para("Scoring failed for this segment: " + Safe(w.err.Error())))
+		if w.nltk() {
+			b.WriteString("\n")
+			b.WriteString(w.para("NLTK itself raises this error for the same input; try another smoothing method (--nltk-smoothing)."))
+		}
+		return Step{Title: "6 Result", Body: b.String()}
+	}
+	r := w.res
+	if w.nltk() {
+		b.WriteString(w.para(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
+		b.WriteString("\n")
+		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + strconv.FormatFloat(r.Score, 'f', 4, 64))))
+	} else {
+		if g, ok := w.geoMean(); ok {
+			b.WriteString(w.para(fmt.Sprintf("BLEU = BP × geometric mean = %s × %s = %s", fnum(r.BP), fnum(g), fnum(r.Score))))
+			b.WriteString("\n")
+		}
+		b.WriteString(w.st.Score.Render("BLEU = " + pct(r.Score)))
+		b.WriteString("\n")
+		b.WriteString(w.para(w.st.Muted.Render("sacrebleu prints: " + r.Verbose(2))))
+	}
+	b.WriteString("\n\n")
+	for i, s := range w.reasons() {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(w.para(s))
+	}
+	return Step{Title: "6 Result", Body: b.String()}
+}
+
+// geoMean is the geometric mean of the precisions in the mean, for
+// display (0 when one is 0); ok is false when there is none.
+func (w *walk) geoMean() (float64, bool) {
+	r := w.res
+	if r.NoMatch || r.EffOrder == 0 {
+		return 0, false
+	}
+	sum := 0.0
+	for _, p := range r.Precisions[:r.EffOrder] {
+		if p == 0 {
+			return 0, true
+		}
+		sum += math.Log(p)
+	}
+	return math.Exp(sum / float64(r.EffOrder)), true
+}
+
+// reasons says why the score is what it is: above all why it is 0 or
+// tiny, and otherwise what costs the most.
+func (w *walk) reasons() []string {
+	r := w.res
+	c, rl := w.d.Stats.HypLen, w.d.Stats.RefLen
+	tiny := r.Score < 1
+	if w.nltk() {
+		tiny = r.Score < 0.01
+	}
+	var out []string
+	switch {
+	case c == 0:
+		return []string{"The hypothesis is empty: there is nothing to count, and BP = 0, so BLEU is 0."}
+	case w.nltk() && r.NLTK != nil && r.NLTK.NoMatch, !w.nltk() && r.NoMatch:
+		return []string{"No word of the hypothesis appears in any reference: BLEU is 0."}
+	}
+	if w.nltk() {
+		if s := r.NLTK; s != nil && w.opt.NLTK.Smoothing.Method == 0 && tiny && r.Score > 0 && s.Score.Warnings > 0 {
+			out = append(out, "Some order has no match at all, and method0 put sys.float_info.min in its place: the score is a tiny positive number that means 0. Sentence scores need a smoothing method (--nltk-smoothing 1…7).")
+		}
+	} else {
+		for i := 0; i < r.EffOrder && i < len(r.Precisions); i++ {
+			if r.Precisions[i] != 0 {
+				continue
+			}
+			n := i + 1
+			if r.Cut > 0 && n >= r.Cut {
+				out = append(out, fmt.Sprintf("The hypothesis has only %s, so it has no %ss; with effective order off that precision counts as 0, and so BLEU is 0. Sentence scores turn effective order on for this reason.", plural(c, "token"), orderName(n)))
+			} else {
+				s := fmt.Sprintf("No %s of the hypothesis appears in any reference, and smoothing is %s: BLEU is 0", orderName(n), smoothWord(w.opt.Smooth))
+				if n > 1 {
+					s += " however good the unigrams are"
+				}
+				out = append(out, s+".")
+			}
+			break
+		}
+		if len(out) == 0 && tiny {
+			for i := 0; i < r.EffOrder; i++ {
+				if r.Smoothed[i] && r.Counts[i] == 0 {
+					out = append(out, fmt.Sprintf("No %s matched; only smoothing keeps BLEU above 0.", orderName(i+1)))
+					break
+				}
+			}
+		}
+	}
+	if r.BP < 0.5 && c > 0 {
+		out = append(out, fmt.Sprintf("The hypothesis is much shorter than the closest reference (c = %d, r = %d): BP = %s scales the score down, however good the precisions.", c, rl, fnum(r.BP)))
+	}
+	if len(out) == 0 {
+		out = append(out, w.weakest())
+	}
+	return out
+}
+
+// smoothWord names the smoothing in the zero-precision reason.
+func smoothWord(method string) string {
+	if method == "none" {
+		return "off"
+	}
+	return method + ", which does not replace it here"
+}
+
+// weakest names the lowest precision used and the brevity penalty, the
+// factors that cost the most.
+func (w *walk) weakest() string {
+	r := w.res
+	lo := -1
+	for i := 0; i < len(r.Precisions) && i < r.EffOrder; i++ {
+		if w.nltk() && r.NLTK != nil && (i >= len(r.NLTK.Used) || !r.NLTK.Used[i]) {
+			continue
+		}
+		if lo < 0 || r.Precisions[i] < r.Precisions[lo] {
+			lo = i
+		}
+	}
+	if lo < 0 {
+		return "Nothing more to explain."
+	}
+	s := fmt.Sprintf("Nothing is zero here. The weakest factor is p%d = %s", lo+1, fnum(r.Precisions[lo]))
+	if lo > 0 {
+		s += ": the words are mostly right, the longer runs less so"
+	}
+	s += "."
+	if r.BP < 1 {
+		s += fmt.Sprintf(" The brevity penalty takes off %s%%.", pct(100*(1-r.BP)))
+	}
+	return s
+}

@@ -1,0 +1,107 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// tokenizerNotes says in a sentence what each tokenizer does.
+var tokenizerNotes = map[string]string{
+	"13a":  "the 13a tokenizer (sacrebleu's default, the rules of mteval-v13a): punctuation is split off words, except inside numbers",
+	"intl": "the intl tokenizer (mteval-v14 international): punctuation and symbols are split off by their Unicode class",
+	"zh":   "the zh tokenizer: every Chinese character is a token of its own, other text is split as 13a splits it",
+	"char": "the char tokenizer: every character is a token",
+	"none": "the none tokenizer: the text is split at whitespace and nothing else",
+}
+
+// tokensStep is step 1: the tokens BLEU counts, and what the tokenizer and
+// lowercasing did to the text.
+func (w *walk) tokensStep() Step {
+	note := tokenizerNotes[w.opt.Tokenize]
+	if note == "" {
+		note = "the " + w.opt.Tokenize + " tokenizer"
+	}
+	var b strings.Builder
+	b.WriteString(w.para("BLEU never looks at the text itself: it counts tokens. They come from " + note + "."))
+	b.WriteString("\n")
+	if w.opt.Lowercase {
+		b.WriteString(w.para("Lowercasing is on: the text was lowercased (as Python's str.lower) before tokenizing, so \"The\" and \"the\" count as the same token."))
+	} else {
+		b.WriteString(w.para("Lowercasing is off: \"The\" and \"the\" are different tokens."))
+	}
+	if w.nltk() {
+		b.WriteString("\n")
+		b.WriteString(w.para("NLTK itself does not tokenize: bleuscope gives it these tokens, as if you had split the text yourself."))
+	}
+	b.WriteString("\n\n")
+	b.WriteString(w.sentences(Marks{}, true))
+	if w.hasText {
+		if s := w.textChanges(); s != "" {
+			b.WriteString("\n\n")
+			b.WriteString(s)
+		}
+	}
+	return Step{Title: "1 Tokens", Body: b.String()}
+}
+
+// textChanges lists, when the text is known, what tokenizing split off
+// and what lowercasing changed, or says that nothing changed.
+func (w *walk) textChanges() string {
+	tok, err := scoring.NewTokenizer(w.opt.Tokenize)
+	if err != nil {
+		return ""
+	}
+	texts := append([]string{w.hypText}, w.refTexts...)
+	toks := append([][]string{w.d.Hyp}, w.d.Refs...)
+	var split, lower []string
+	for i, t := range texts {
+		if i >= len(toks) {
+			break
+		}
+		label := w.labels[min(i, len(w.labels)-1)]
+		if words := len(scoring.PySplit(nil, t)); words != len(toks[i]) {
+			split = append(split, label+": "+plural(words, "word")+" became "+plural(len(toks[i]), "token"))
+		}
+		if !w.opt.Lowercase {
+			continue
+		}
+		cased := scoring.Preprocess(tok, false, nil, t)
+		if len(cased) != len(toks[i]) {
+			lower = append(lower, label+": lowercasing changed how the text splits")
+			continue
+		}
+		var ch []string
+		for j, c := range cased {
+			if c != toks[i][j] && !contains(ch, Safe(c)+"→"+Safe(toks[i][j])) {
+				ch = append(ch, Safe(c)+"→"+Safe(toks[i][j]))
+			}
+		}
+		if len(ch) > 0 {
+			lower = append(lower, label+": "+strings.Join(ch, ", "))
+		}
+	}
+	var b []string
+	if len(split) > 0 {
+		b = append(b, w.para("Tokenizing split words apart: "+strings.Join(split, "; ")+"."))
+	} else {
+		b = append(b, w.para("Tokenizing split no word apart: the tokens are the words as written."))
+	}
+	if w.opt.Lowercase {
+		if len(lower) > 0 {
+			b = append(b, w.para("Lowercasing changed "+strings.Join(lower, "; ")+"."))
+		} else {
+			b = append(b, w.para("Lowercasing changed nothing: the text had no capitals."))
+		}
+	}
+	return strings.Join(b, "\n")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
