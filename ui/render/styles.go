@@ -221,3 +221,24 @@ func (s Styles) Legend() string {
 		s.Clipped.Render("~ clipped") + "  " +
 		s.Muted.Render("(blank) unmatched")
 }
+
+// PlainStyles returns styles that add no colour and no attributes, for
+// plain text output (reports, lessons printed to a pipe): the meaning is
+// carried by the marker rows and the figures alone. Borders stay, so boxes
+// keep their shape.
+func PlainStyles() Styles {
+	plain := lipgloss.NewStyle()
+	s := Styles{
+		Palette: DefaultPalette(),
+		Matched: plain, Clipped: plain, Unmatched: plain, Supplied: plain,
+		Muted: plain, Text: plain, Accent: plain, Error: plain, Warn: plain,
+		Good: plain, Bad: plain, Selected: plain, Bar: plain, BarEmpty: plain,
+		Title: plain, Label: plain, Header: plain, Score: plain, Key: plain, Status: plain,
+		Box:     plain.Border(lipgloss.RoundedBorder()).Padding(0, 1),
+		Overlay: plain.Border(lipgloss.RoundedBorder()).Padding(0, 1),
+	}
+	for i := range s.Orders {
+		s.Orders[i] = plain
+	}
+	return s
+}

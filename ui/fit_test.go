@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// screens opens every screen of the explorer from the main one.
+var screens = []struct {
+	name string
+	keys []string
+}{
+	{"main", nil},
+	{"zoom", []string{"enter"}},
+	{"help", []string{"?"}},
+	{"ledger", []string{"x"}},
+	{"ledger all orders", []string{"0", "x"}},
+	{"explain", []string{"e"}},
+	{"lessons", []string{"L"}},
+	{"filter typing", []string{"/", "t", "h", "e"}},
+	{"filter no match", []string{"/", "z", "q", "x", "enter"}},
+	{"jump typing", []string{":", "1", "2"}},
+	{"compare", []string{"v"}},
+	{"all orders", []string{"a"}},
+	{"nltk", []string{"c", "m", "m"}},
+	{"order 9", []string{"+", "+", "+", "+", "+", "9"}},
+	{"sorted by delta", []string{"o", "o", "o", "o"}},
+}
+
+func TestScreensFit(t *testing.T) {
+	ds := demoDataset(t)
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {120, 40}, {200, 50}} {
+		w, h := size[0], size[1]
+		for _, sc := range screens {
+			m := press(t, ready(t, ds, w, h), sc.keys...)
+			checkFit(t, sc.name, m.View(), w, h)
+		}
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	ds := demoDataset(t)
+	for _, size := range [][2]int{{59, 16}, {60, 15}, {20, 5}, {1, 1}} {
+		m := ready(t, ds, size[0], size[1])
+		v := m.View()
+		if strings.Contains(v, "\n") || !strings.HasPrefix(v, "window too small") && size[0] > 20 {
+			t.Errorf("at %d×%d View = %q; want one line saying the window is too small", size[0], size[1], v)
+		}
+		checkFit(t, "too small", v, size[0], size[1])
+	}
+}
+
+func TestResizeKeepsFit(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "j", "j", "v")
+	for _, size := range [][2]int{{60, 16}, {200, 50}, {61, 17}, {80, 24}, {30, 10}, {150, 30}} {
+		next, _ := m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		m = next.(Model)
+		checkFit(t, "after resize", m.View(), size[0], size[1])
+	}
+}
+
+// TestRandomKeys feeds a long random key sequence, with resizes and mouse
+// events, through Update and View: nothing may panic and every view fits.
+func TestRandomKeys(t *testing.T) {
+	ds := demoDataset(t)
+	keys := []string{"up", "down", "j", "k", "pgup", "pgdown", "home", "end", "g", "G", "enter", "esc",
+		"tab", "shift+tab", "?", "x", "e", "L", "/", ":", "o", "r", "v", "w", "a", "0", "1", "2", "3",
+		"4", "5", "9", "+", "-", "t", "l", "s", "c", "m", "J", "K", "ctrl+d", "ctrl+u", "z", "backspace",
+		"left", "right", "q", "h", "7", " "}
+	rng := rand.New(rand.NewPCG(1, 2))
+	m := ready(t, ds, 80, 24)
+	w, h := 80, 24
+	for i := range 3000 {
+		var msg tea.Msg
+		switch r := rng.IntN(40); {
+		case r == 0:
+			w, h = 40+rng.IntN(180), 10+rng.IntN(50)
+			msg = tea.WindowSizeMsg{Width: w, Height: h}
+		case r == 1:
+			msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress}
+		case r == 2:
+			msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
+		default:
+			k := keys[rng.IntN(len(keys))]
+			if k == "q" && m.typing == typingNone {
+				continue // quitting ends nothing here, but keep the walk going through screens
+			}
+			msg = keyMsg(k)
+		}
+		next, cmd := m.Update(msg)
+		m = drive(t, next.(Model), cmd)
+		v := m.View()
+		if w >= minWidth && h >= minHeight {
+			checkFit(t, "random walk step "+itoa(i), v, w, h)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures"
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+// demoDataset loads the embedded demo corpus.
+func demoDataset(t testing.TB) *model.Dataset {
+	t.Helper()
+	ds, err := model.Load(model.Input{
+		Systems: fixtures.DemoSystems,
+		Refs:    fixtures.DemoRefs,
+		Src:     fixtures.DemoSource,
+		FS:      fixtures.Demo,
+	})
+	if err != nil {
+		t.Fatalf("load demo: %v", err)
+	}
+	return ds
+}
+
+// drive runs cmd and every command it leads to, feeding each message back
+// into m, the way the runtime would but synchronously. Spinner ticks are
+// dropped (they only animate and would sleep).
+func drive(t testing.TB, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 10000 {
+			t.Fatal("drive: commands never settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil, spinner.TickMsg:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case tea.QuitMsg:
+			return m
+		default:
+			next, more := m.Update(msg)
+			m = next.(Model)
+			queue = append(queue, more)
+		}
+	}
+	return m
+}
+
+// ready returns the explorer on ds at w×h with its first scoring done.
+func ready(t testing.TB, ds *model.Dataset, w, h int) Model {
+	t.Helper()
+	m := New(ds, model.DefaultSettings())
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m = next.(Model)
+	return drive(t, m, m.Init())
+}
+
+// keyMsg turns a key name as KeyMsg.String spells it into a KeyMsg.
+func keyMsg(s string) tea.KeyMsg {
+	named := map[string]tea.KeyType{
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+		"ctrl+c": tea.KeyCtrlC, "ctrl+d": tea.KeyCtrlD, "ctrl+u": tea.KeyCtrlU, "ctrl+w": tea.KeyCtrlW,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"backspace": tea.KeyBackspace, "delete": tea.KeyDelete, " ": tea.KeySpace,
+	}
+	if k, ok := named[s]; ok {
+		return tea.KeyMsg{Type: k}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+// press sends keys one by one, running the commands they return.
+func press(t testing.TB, m Model, keys ...string) Model {
+	t.Helper()
+	for _, k := range keys {
+		next, cmd := m.Update(keyMsg(k))
+		m = drive(t, next.(Model), cmd)
+	}
+	return m
+}
+
+// typeText sends each rune of s as a key.
+func typeText(t testing.TB, m Model, s string) Model {
+	t.Helper()
+	for _, r := range s {
+		m = press(t, m, string(r))
+	}
+	return m
+}
+
+// checkFit fails when view has more lines than h or a line wider than w.
+func checkFit(t testing.TB, name, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		t.Errorf("%s at %d×%d: %d lines, more than the height", name, w, h, len(lines))
+	}
+	for i, l := range lines {
+		if lw := lipgloss.Width(l); lw > w {
+			t.Errorf("%s at %d×%d: line %d is %d cells wide: %q", name, w, h, i+1, lw, l)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// The smallest window every screen fits.
+const (
+	minWidth  = 60
+	minHeight = 16
+)
+
+// wideDetail is the width from which the segment pane puts the text on the
+// left and the arithmetic and ledger on the right.
+const wideDetail = 140
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// tooSmall is the one line shown below the minimum size.
+func tooSmall(w, h int) string {
+	return render.Truncate(fmt.Sprintf("window too small (%d×%d): bleuscope needs %d×%d", w, h, minWidth, minHeight), max(1, w))
+}
+
+// layout is the split of the main screen into its parts, in lines.
+type layout struct {
+	header   int // corpus summary
+	listHead int // the list's column header
+	listRows int // visible segment rows
+	detail   int // the segment pane: its title line plus content
+	footer   int // help line, filter or jump prompt
+}
+
+// headerLines is the number of header lines at height h.
+func headerLines(h int) int {
+	if h < 20 {
+		return 2
+	}
+	return 3
+}
+
+// mainLayout splits the window; zoom gives the whole body to the segment
+// pane.
+func mainLayout(w, h int, zoom bool) layout {
+	l := layout{header: headerLines(h), listHead: 1, footer: 1}
+	body := h - l.header - l.footer
+	if zoom {
+		l.listHead = 0
+		l.detail = body
+		return l
+	}
+	rows := body * 2 / 5
+	rows = min(max(rows-1, 3), 20)
+	l.listRows = rows
+	l.detail = body - l.listHead - rows
+	return l
+}
+
+// listTop returns the y of the first segment row on screen.
+func (l layout) listTop() int { return l.header + l.listHead }
+
+// detailTop returns the y of the segment pane's first content line.
+func (l layout) detailTop() int { return l.header + l.listHead + l.listRows + 1 }

@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// scoredMsg carries the result of a scoring run tagged with its generation;
+// results of an older generation are dropped.
+type scoredMsg struct {
+	gen    int
+	scored *model.Scored
+	set    model.Settings
+	err    error
+	// rows, when not nil, are the rows of view already computed by the run
+	// (big corpora sort off the UI loop).
+	rows   []int
+	view   model.View
+	subset *subsetScore
+}
+
+// rowsMsg carries the rows of a view sorted and filtered off the UI loop.
+type rowsMsg struct {
+	gen    int
+	view   model.View
+	rows   []int
+	subset *subsetScore
+}
+
+// subsetScore is the corpus score of the filtered rows.
+type subsetScore struct {
+	res scoring.Result
+	err error
+}

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }
+
+// next returns the item after cur in list, cyclically (the first when cur
+// is not in it).
+func next(list []string, cur string) string {
+	for i, s := range list {
+		if s == cur {
+			return list[(i+1)%len(list)]
+		}
+	}
+	return list[0]
+}
+
+// handleOptionKey changes a scoring option; everything is rescored at once.
+func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	set := m.set
+	switch {
+	case key.Matches(msg, k.Tokenizer):
+		tok := next(scoring.TokenizerNames, set.Corpus.Tokenize)
+		set = set.WithOption(func(o *scoring.Options) { o.Tokenize = tok })
+	case key.Matches(msg, k.Lowercase):
+		lc := !set.Corpus.Lowercase
+		set = set.WithOption(func(o *scoring.Options) { o.Lowercase = lc })
+	case key.Matches(msg, k.Smooth):
+		if isNLTK(set) {
+			return m.flash("nltk compat smooths with its own methods: press m"), true
+		}
+		sm := next(scoring.SmoothNames, set.Corpus.Smooth)
+		set = set.WithOption(func(o *scoring.Options) {
+			o.Smooth, o.SmoothValue = sm, scoring.DefaultSmoothValue(sm)
+		})
+	case key.Matches(msg, k.OrderUp, k.OrderDown):
+		d := 1
+		if key.Matches(msg, k.OrderDown) {
+			d = -1
+		}
+		n := set.Corpus.MaxOrder + d
+		if n < 1 || n > scoring.MaxOrderLimit {
+			return m.flash(fmt.Sprintf("max order stays between 1 and %d", scoring.MaxOrderLimit)), true
+		}
+		set = set.WithOption(func(o *scoring.Options) {
+			o.MaxOrder = n
+			if o.NLTK.Weights != nil && len(o.NLTK.Weights) != n {
+				o.NLTK.Weights = nil // uniform weights over the new order
+			}
+		})
+	case key.Matches(msg, k.Compat):
+		c := scoring.CompatNLTK
+		if isNLTK(set) {
+			c = scoring.CompatSacreBLEU
+		}
+		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
+	case key.Matches(msg, k.NLTKMethod):
+		if !isNLTK(set) {
+			return m.flash("m cycles NLTK's smoothing methods: press c for nltk compat first"), true
+		}
+		meth := (set.Corpus.NLTK.Smoothing.Method + 1) % 8
+		set = set.WithOption(func(o *scoring.Options) { o.NLTK.Smoothing.Method = meth })
+	default:
+		return nil, false
+	}
+	return m.applySettings(set), true
+}
+
+// setOrder picks the n-gram order the segment pane highlights (0 = all).
+func (m *Model) setOrder(n int) tea.Cmd {
+	if n > m.set.Sentence.MaxOrder {
+		return m.flash(fmt.Sprintf("max order is %d: press + to count %d-grams", m.set.Sentence.MaxOrder, n))
+	}
+	m.order = n
+	m.refreshDetail(false)
+	return nil
+}
+
+// sortNames names the sort keys in the order o cycles through them.
+var sortNames = map[model.SortKey]string{
+	model.SortScore:  "score",
+	model.SortLine:   "line",
+	model.SortLength: "length",
+	model.SortBP:     "BP",
+	model.SortDelta:  "Δ",
+}
+
+// cycleSort moves to the next sort key (delta only with two systems).
+func (m *Model) cycleSort() tea.Cmd {
+	order := []model.SortKey{model.SortScore, model.SortLine, model.SortLength, model.SortBP}
+	if m.view.Other >= 0 {
+		order = append(order, model.SortDelta)
+	}
+	i := 0
+	for j, s := range order {
+		if s == m.view.Sort {
+			i = (j + 1) % len(order)
+		}
+	}
+	m.view.Sort = order[i]
+	m.view.Desc = false
+	return tea.Batch(m.refreshRows(), m.flash("sorted by "+sortNames[m.view.Sort]+", "+sortDirection(m.view)))
+}
+
+// sortDirection describes the order of rows in words.
+func sortDirection(v model.View) string {
+	switch {
+	case v.Sort == model.SortLine && !v.Desc:
+		return "first line first"
+	case v.Sort == model.SortLine:
+		return "last line first"
+	case v.Desc:
+		return "highest first"
+	}
+	return "lowest first"
+}
+
+// switchSystem makes the next (d = 1) or previous (d = -1) system current;
+// the comparison system moves out of its way.
+func (m *Model) switchSystem(d int) tea.Cmd {
+	n := len(m.ds.Systems)
+	if n < 2 {
+		return m.flash("only one system loaded")
+	}
+	m.view.System = (m.view.System + d + n) % n
+	if m.view.Other == m.view.System {
+		m.view.Other = (m.view.System + 1) % n
+	}
+	m.keys.setEnabled(n, isNLTK(m.set))
+	return m.refreshRows()
+}
+
+// cycleOther picks the next system to compare with.
+func (m *Model) cycleOther() tea.Cmd {
+	n := len(m.ds.Systems)
+	if n < 3 {
+		return nil
+	}
+	o := m.view.Other
+	for {
+		o = (o + 1) % n
+		if o != m.view.System {
+			break
+		}
+	}
+	m.view.Other = o
+	if m.view.Sort == model.SortDelta {
+		return m.refreshRows()
+	}
+	m.refreshDetail(false)
+	return nil
+}

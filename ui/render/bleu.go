@@ -1,0 +1,208 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// MathView is one BLEU computation to explain: its result, the options it
+// was computed under, the raw statistics, and the name of the reference
+// that set r ("" for a corpus, where r sums the closest lengths).
+type MathView struct {
+	Result  scoring.Result
+	Opt     scoring.Options
+	Stats   scoring.Stats
+	RefName string
+}
+
+// nltk reports whether v is on NLTK's 0-1 scale.
+func (v MathView) nltk() bool { return v.Opt.Compat == scoring.CompatNLTK }
+
+// Math renders the arithmetic of a score: each order's precision as
+// matched/total with a bar (and what smoothing did where it changed it),
+// the brevity penalty with c, r and where r comes from, and the final
+// formula with the numbers filled in.
+func Math(st Styles, v MathView, width int) string {
+	lines := Precisions(st, v, width)
+	lines = append(lines, Brevity(st, v, width)...)
+	lines = append(lines, Formula(st, v, width)...)
+	return strings.Join(lines, "\n")
+}
+
+// Precisions renders one line per order: n, a bar, matched/total, the
+// precision and a smoothing note.
+func Precisions(st Styles, v MathView, width int) []string {
+	r := v.Result
+	N := len(r.Precisions)
+	frac := make([]string, N)
+	fw := 0
+	for i := range N {
+		frac[i] = fmt.Sprintf("%d/%d", v.Stats.Matches[i], v.Stats.Totals[i])
+		fw = max(fw, len(frac[i]))
+	}
+	barW := max(4, min(20, width-fw-20))
+	out := make([]string, 0, N)
+	for i := range N {
+		p := r.Precisions[i]
+		if v.nltk() {
+			p *= 100
+		}
+		line := st.Label.Render(fmt.Sprintf("p%d ", i+1)) + Bar(st, p/100, barW) + " " +
+			PadLeft(frac[i], fw) + " " + PadLeft(strconv.FormatFloat(p, 'f', 2, 64), 6) + "%"
+		if note := smoothNote(v, i); note != "" {
+			line += " " + st.Warn.Render(note)
+		} else if i >= r.EffOrder && !v.nltk() {
+			line += " " + st.Muted.Render("not used (effective order)")
+		}
+		out = append(out, Truncate(line, width))
+	}
+	return out
+}
+
+// smoothNote says what smoothing did to order i, or "" when nothing.
+func smoothNote(v MathView, i int) string {
+	r := v.Result
+	if i >= len(r.Smoothed) || !r.Smoothed[i] {
+		if !v.nltk() && r.Totals[i] > 0 && r.Counts[i] == 0 && !r.NoMatch && i < r.EffOrder {
+			return "zero: no smoothing"
+		}
+		return ""
+	}
+	if v.nltk() {
+		return fmt.Sprintf("method%d smoothed", v.Opt.NLTK.Smoothing.Method)
+	}
+	switch v.Opt.Smooth {
+	case scoring.SmoothExp:
+		return fmt.Sprintf("exp smoothing: 100/(%s·%d)", twoPow(v, i), v.Stats.Totals[i])
+	case scoring.SmoothFloor:
+		return fmt.Sprintf("floor: 100·%g/%d", v.Opt.SmoothValue, v.Stats.Totals[i])
+	case scoring.SmoothAddK:
+		return fmt.Sprintf("add-k: (%d+%g)/(%d+%g)", v.Stats.Matches[i], v.Opt.SmoothValue, v.Stats.Totals[i], v.Opt.SmoothValue)
+	}
+	return "smoothed"
+}
+
+// twoPow is the 2^k of exp smoothing at order i: k counts the zero-match
+// orders up to and including i.
+func twoPow(v MathView, i int) string {
+	k := 0
+	for j := 0; j <= i; j++ {
+		if v.Result.Totals[j] > 0 && v.Result.Counts[j] == 0 {
+			k++
+		}
+	}
+	return strconv.Itoa(1 << k)
+}
+
+// Brevity renders the brevity penalty with c, r and the reference that set r.
+func Brevity(st Styles, v MathView, width int) []string {
+	r := v.Result
+	c, rl := r.SysLen, r.RefLen
+	where := "sum of closest refs"
+	if v.RefName != "" {
+		where = "closest: " + v.RefName
+	}
+	var s string
+	switch {
+	case c >= rl:
+		s = fmt.Sprintf("c = %d ≥ r = %d (%s) → BP = 1", c, rl, where)
+	case c == 0:
+		s = fmt.Sprintf("c = 0 < r = %d (%s) → BP = 0", rl, where)
+	default:
+		s = fmt.Sprintf("c = %d < r = %d (%s) → BP = exp(1 − %d/%d) = %.4f", c, rl, where, rl, c, r.BP)
+	}
+	style := st.Text
+	if r.BP < 1 {
+		style = st.Warn
+	}
+	return wrapLines(st.Label.Render("BP ")+style.Render(s), width, "   ")
+}
+
+// Formula renders the final formula with this computation's numbers.
+func Formula(st Styles, v MathView, width int) []string {
+	r := v.Result
+	bp := strconv.FormatFloat(r.BP, 'f', 4, 64)
+	score := st.Score.Render(strconv.FormatFloat(r.Score, 'f', 2, 64))
+	if v.nltk() {
+		score = st.Score.Render(strconv.FormatFloat(r.Score, 'f', 4, 64))
+	}
+	if r.NoMatch {
+		return wrapLines(st.Label.Render("BLEU ")+"= 0: no n-gram of any order matched → "+score, width, "     ")
+	}
+	if v.nltk() && r.NLTK != nil {
+		return nltkFormula(st, v, bp, score, width)
+	}
+	n := r.EffOrder
+	names := make([]string, n)
+	vals := make([]string, n)
+	sum := 0.0
+	zero := false
+	for i := range n {
+		names[i] = fmt.Sprintf("p%d", i+1)
+		vals[i] = strconv.FormatFloat(r.Precisions[i], 'f', 2, 64)
+		if r.Precisions[i] == 0 {
+			zero = true
+		} else {
+			sum += math.Log(r.Precisions[i])
+		}
+	}
+	gm := 0.0
+	if !zero && n > 0 {
+		gm = math.Exp(sum / float64(n))
+	}
+	exp := fmt.Sprintf("^(1/%d)", n)
+	lines := wrapLines(st.Label.Render("BLEU ")+"= BP · ("+strings.Join(names, "·")+")"+exp, width, "       ")
+	lines = append(lines, wrapLines("     = "+bp+" · ("+strings.Join(vals, " · ")+")"+exp, width, "       ")...)
+	last := fmt.Sprintf("     = %s · %.2f = ", bp, gm) + score
+	if zero {
+		last = "     = 0 (a precision is 0, and log 0 ends the mean) → " + score
+	}
+	return append(lines, wrapLines(last, width, "       ")...)
+}
+
+func nltkFormula(st Styles, v MathView, bp, score string, width int) []string {
+	s := v.Result.NLTK
+	terms := []string{}
+	for i, w := range s.Weights {
+		if i < len(s.Used) && !s.Used[i] {
+			continue
+		}
+		p := 0.0
+		if i < len(s.Smoothed) {
+			p = s.Smoothed[i]
+		}
+		terms = append(terms, fmt.Sprintf("%g·log %.4f", w, p))
+	}
+	lines := wrapLines(st.Label.Render("BLEU ")+"= BP · exp(Σ wₙ·log pₙ)", width, "       ")
+	lines = append(lines, wrapLines("     = "+bp+" · exp("+strings.Join(terms, " + ")+")", width, "       ")...)
+	last := fmt.Sprintf("     = %s · exp(%.6f) = ", bp, s.LogSum) + score
+	if s.Reweighted {
+		last += " (auto-reweighed)"
+	}
+	return append(lines, wrapLines(last, width, "       ")...)
+}
+
+// wrapLines wraps s to width, indenting continuation lines with cont.
+func wrapLines(s string, width int, cont string) []string {
+	if width < 8 {
+		return []string{Truncate(s, width)}
+	}
+	if ansi.StringWidth(s) <= width {
+		return []string{s}
+	}
+	first := ansi.Wrap(s, width, " ·")
+	parts := strings.Split(first, "\n")
+	out := []string{parts[0]}
+	if len(parts) > 1 {
+		rest := strings.Join(parts[1:], " ")
+		for _, l := range strings.Split(ansi.Wrap(rest, width-len(cont), " ·"), "\n") {
+			out = append(out, cont+strings.TrimLeft(l, " "))
+		}
+	}
+	return out
+}

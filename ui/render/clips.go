@@ -1,0 +1,209 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// SortedClips returns the clips of od with the costly rows first: the most
+// excess (occurrences clipping removed) first, then those with no match at
+// all, then in order of first occurrence.
+func SortedClips(od scoring.OrderDetail) []scoring.Clip {
+	cs := append([]scoring.Clip(nil), od.Clips...)
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.Clipped != b.Clipped {
+			return a.Clipped > b.Clipped
+		}
+		return a.Matched == 0 && b.Matched != 0
+	})
+	return cs
+}
+
+// RefLabels returns short display names for references: for several, what
+// sets their names apart (the part between their common prefix and suffix,
+// as "A" and "B" of ref.A.en and ref.B.en), else the names when short, else
+// their numbers from 1; for a single reference "" (it is just "ref").
+func RefLabels(names []string) []string {
+	out := make([]string, len(names))
+	if len(names) == 1 {
+		return out
+	}
+	for i, n := range names {
+		out[i] = Safe(n)
+	}
+	if len(out) > 1 {
+		pre, suf := commonAffixes(out)
+		ok := true
+		trimmed := make([]string, len(out))
+		for i, n := range out {
+			r := []rune(n)
+			if pre+suf >= len(r) {
+				ok = false
+				break
+			}
+			trimmed[i] = strings.Trim(string(r[pre:len(r)-suf]), ".-_ ")
+			ok = ok && trimmed[i] != "" && len([]rune(trimmed[i])) <= 8
+		}
+		if ok {
+			return trimmed
+		}
+	}
+	short := true
+	for _, n := range out {
+		short = short && len([]rune(n)) <= 8
+	}
+	if short {
+		return out
+	}
+	for i := range out {
+		out[i] = strconv.Itoa(i + 1)
+	}
+	return out
+}
+
+// RefLabel is how a reference is named in a label: "ref A", or "ref" for
+// the only one.
+func RefLabel(label string) string {
+	if label == "" {
+		return "ref"
+	}
+	return "ref " + label
+}
+
+func commonAffixes(names []string) (pre, suf int) {
+	first := []rune(names[0])
+	pre, suf = len(first), len(first)
+	for _, n := range names[1:] {
+		r := []rune(n)
+		p := 0
+		for p < pre && p < len(r) && r[p] == first[p] {
+			p++
+		}
+		pre = p
+		s := 0
+		for s < suf && s < len(r) && r[len(r)-1-s] == first[len(first)-1-s] {
+			s++
+		}
+		suf = s
+	}
+	return pre, suf
+}
+
+// Ledger renders the clip ledger of one order as a table width cells wide:
+// per distinct n-gram its count in the hypothesis, in each reference, the
+// maximum and which reference holds it, the clipped count (the matches it
+// contributes) and the excess clipping removed, costly rows first. At most
+// maxRows rows are drawn (0 = all); a footer says how many were left out.
+// refLabels are the references' short names ([RefLabels]).
+// The first column repeats the highlighting as a marker: '^' all matched,
+// '~' partly clipped, blank for no match.
+func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRows int) string {
+	clips := SortedClips(od)
+	labels := make([]string, len(refLabels))
+	for k, n := range refLabels {
+		labels[k] = Safe(n)
+	}
+	num := func(n int) int { return max(3, len(strconv.Itoa(n))) }
+	hypW, maxW := 3, 3
+	for _, c := range clips {
+		hypW = max(hypW, num(c.HypCount))
+		maxW = max(maxW, len([]rune(maxCell(c, labels))))
+	}
+	refW := make([]int, len(labels))
+	for k, l := range labels {
+		refW[k] = max(3, len([]rune(l)))
+		for _, c := range clips {
+			if k < len(c.RefCounts) {
+				refW[k] = max(refW[k], num(c.RefCounts[k]))
+			}
+		}
+	}
+	fixed := 2 + 1 + hypW + 1 + maxW + 1 + 5 + 1 + 6
+	showRefs := true
+	refsTotal := 0
+	for _, w := range refW {
+		refsTotal += w + 1
+	}
+	if width-fixed-refsTotal < 10 {
+		showRefs = false
+		refsTotal = 0
+	}
+	gramW := len(fmt.Sprintf("%d-gram", od.N))
+	for _, c := range clips {
+		gramW = max(gramW, ansi.StringWidth(Safe(c.NGram)))
+	}
+	gramW = max(4, min(gramW, width-fixed-refsTotal))
+
+	var b strings.Builder
+	head := "  " + PadRight(fmt.Sprintf("%d-gram", od.N), gramW) + " " + PadLeft("hyp", hypW)
+	if showRefs {
+		for k, l := range labels {
+			if l == "" {
+				l = "ref"
+			}
+			head += " " + PadLeft(l, refW[k])
+		}
+	}
+	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("excess", 6)
+	b.WriteString(st.Header.Render(Truncate(head, width)))
+	shown := clips
+	if maxRows > 0 && len(shown) > maxRows {
+		shown = shown[:maxRows]
+	}
+	for _, c := range shown {
+		mark, style := MarkMatched, st.Matched
+		switch {
+		case c.RefMax == 0:
+			mark, style = MarkUnmatched, st.Unmatched
+		case c.Clipped > 0:
+			mark, style = MarkClipped, st.Clipped
+		}
+		row := string(mark.Rune()) + " " + style.Render(PadRight(Safe(c.NGram), gramW)) + " " + PadLeft(strconv.Itoa(c.HypCount), hypW)
+		if showRefs {
+			for k := range labels {
+				v := "-"
+				if k < len(c.RefCounts) {
+					v = strconv.Itoa(c.RefCounts[k])
+				}
+				row += " " + PadLeft(v, refW[k])
+			}
+		}
+		excess := ""
+		if c.Clipped > 0 {
+			excess = style.Render(PadLeft("-"+strconv.Itoa(c.Clipped), 6))
+		} else {
+			excess = PadLeft("0", 6)
+		}
+		row += " " + PadLeft(maxCell(c, labels), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), 5) + " " + excess
+		b.WriteString("\n" + Truncate(row, width))
+	}
+	total, removed := 0, 0
+	for _, c := range clips {
+		total += c.HypCount
+		removed += c.Clipped
+	}
+	foot := fmt.Sprintf("%d of %d %d-grams matched · %d lost", od.Matches, total, od.N, removed)
+	if len(shown) < len(clips) {
+		foot += fmt.Sprintf(" · %d more rows", len(clips)-len(shown))
+	}
+	if len(clips) == 0 {
+		foot = fmt.Sprintf("no %d-grams: the hypothesis has fewer than %d tokens", od.N, od.N)
+	}
+	b.WriteString("\n" + st.Muted.Render(Truncate(foot, width)))
+	return b.String()
+}
+
+// maxCell is the ledger's max column: the maximum reference count and the
+// reference that holds it.
+func maxCell(c scoring.Clip, labels []string) string {
+	if c.RefMax > 0 && c.MaxRef >= 0 && c.MaxRef < len(labels) {
+		return strings.TrimSpace(strconv.Itoa(c.RefMax) + " " + labels[c.MaxRef])
+	}
+	return strconv.Itoa(c.RefMax)
+}

@@ -1,0 +1,131 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Hyp is one hypothesis shown in the segment section: its label (the
+// system name) and the computation of its segment.
+type Hyp struct {
+	Label  string
+	Detail scoring.Detail
+}
+
+// SegmentView is what the segment section shows: the source (when given),
+// one hypothesis (or two, one above the other, in compare view) and every
+// reference, tokenized as scored and highlighted for Order (0 = all orders).
+// The references are highlighted for the first hypothesis.
+type SegmentView struct {
+	Src      string
+	HasSrc   bool
+	Hyps     []Hyp
+	RefNames []string
+	Order    int
+}
+
+// labelWidth is the width of the label column of the segment section.
+func labelWidth(v SegmentView, width int) int {
+	w := 4
+	for _, h := range v.Hyps {
+		w = max(w, len([]rune(Safe(h.Label))))
+	}
+	for _, n := range v.RefNames {
+		w = max(w, len([]rune(Safe(n)))+4)
+	}
+	return min(w+1, max(5, width/5))
+}
+
+// Segment renders the segment section at the given width.
+func Segment(st Styles, v SegmentView, width int) string {
+	if len(v.Hyps) == 0 {
+		return st.Muted.Render("no segment")
+	}
+	lw := labelWidth(v, width)
+	var lines []string
+	if v.HasSrc {
+		lines = append(lines, TextLines(st, "src", lw, v.Src, width)...)
+	}
+	var first Marks
+	for i, h := range v.Hyps {
+		mk := SegmentMarks(h.Detail, v.Order)
+		if i == 0 {
+			first = mk
+		}
+		lines = append(lines, TokenLines(st, Safe(h.Label), lw, h.Detail.Hyp, mk.Hyp, width)...)
+		lines = append(lines, indent(lw, OrderSummary(st, h.Detail, v.Order, width-lw)))
+	}
+	d := v.Hyps[0].Detail
+	for k, toks := range d.Refs {
+		name := fmt.Sprintf("ref %d", k+1)
+		if k < len(v.RefNames) {
+			name = RefLabel(v.RefNames[k])
+		}
+		var marks []Mark
+		if k < len(first.Refs) {
+			marks = first.Refs[k]
+		}
+		lines = append(lines, TokenLines(st, name, lw, toks, marks, width)...)
+		note := fmt.Sprintf("%d tokens", len(toks))
+		if k == d.ClosestRef {
+			note += " · closest: sets r"
+		}
+		if t := Count(marks); t.Matched > 0 {
+			note += fmt.Sprintf(" · %d supplied matches", t.Matched)
+		}
+		lines = append(lines, indent(lw, st.Muted.Render(Truncate(note, width-lw))))
+	}
+	if len(d.Refs) == 0 {
+		lines = append(lines, indent(lw, st.Warn.Render("no reference for this segment")))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func indent(n int, s string) string { return strings.Repeat(" ", n) + s }
+
+// OrderSummary is the counts line under a hypothesis: for one order the
+// matched, clipped and unmatched occurrences out of the total; for the
+// all-orders view the matches of every order.
+func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
+	if order == 0 {
+		parts := make([]string, 0, len(d.Orders))
+		for _, od := range d.Orders {
+			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, occurrencesOf(od)))
+		}
+		s := fmt.Sprintf("%d tokens · matched per order %s · digit = longest match", len(d.Hyp), strings.Join(parts, " "))
+		return st.Muted.Render(Truncate(s, width))
+	}
+	if order > len(d.Orders) {
+		return ""
+	}
+	od := d.Orders[order-1]
+	clipped, unmatched := 0, 0
+	for _, c := range od.Clips {
+		if c.RefMax > 0 {
+			clipped += c.Clipped
+		} else {
+			unmatched += c.HypCount
+		}
+	}
+	total := occurrencesOf(od)
+	parts := []string{
+		st.Muted.Render(fmt.Sprintf("%d tokens · %d-grams:", len(d.Hyp), order)),
+		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
+		st.Clipped.Render(fmt.Sprintf("~ %d clipped", clipped)),
+		st.Unmatched.Render(fmt.Sprintf("%d unmatched", unmatched)),
+		st.Muted.Render(fmt.Sprintf("of %d", total)),
+	}
+	return Truncate(strings.Join(parts, " "), width)
+}
+
+// occurrencesOf is the number of hypothesis n-grams of an order (the
+// ledger's sum, which is the total before NLTK's max(1, ·)).
+func occurrencesOf(od scoring.OrderDetail) int {
+	n := 0
+	for _, c := range od.Clips {
+		n += c.HypCount
+	}
+	return n
+}

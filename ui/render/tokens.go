@@ -1,0 +1,133 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TokenLines lays out toks after a label, wrapped to width cells, each token
+// drawn in the style of its mark and each line of tokens followed by its
+// marker row ('^' matched, '~' clipped, blank otherwise; the order digit in
+// the all-orders view), so the highlighting survives without colour. label
+// is padded to labelWidth; continuation lines are indented by as much.
+// With marks nil no marker rows are drawn. Every token passes through
+// [Safe].
+func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []Mark, width int) []string {
+	avail := width - labelWidth
+	if avail < 1 {
+		avail = 1
+		labelWidth = max(0, width-1)
+	}
+	var out []string
+	var text, mark strings.Builder
+	used := 0
+	first := true
+	flush := func() {
+		pad := strings.Repeat(" ", labelWidth)
+		head := pad
+		if first {
+			head = fitCells(st.Label.Render(label), label, labelWidth)
+			first = false
+		}
+		out = append(out, head+text.String())
+		if marks != nil {
+			out = append(out, strings.TrimRight(pad+mark.String(), " "))
+		}
+		text.Reset()
+		mark.Reset()
+		used = 0
+	}
+	for i, t := range toks {
+		m := MarkNone
+		if i < len(marks) {
+			m = marks[i]
+		}
+		for _, piece := range splitCells(Safe(t), avail) {
+			w := ansi.StringWidth(piece)
+			if used > 0 && used+1+w > avail {
+				flush()
+			}
+			if used > 0 {
+				text.WriteByte(' ')
+				mark.WriteByte(' ')
+				used++
+			}
+			text.WriteString(st.Token(m).Render(piece))
+			mark.WriteString(Marker(m, w))
+			used += w
+		}
+	}
+	if used > 0 || first {
+		flush()
+	}
+	return out
+}
+
+// TextLines wraps plain text (the source) after a label, word by word, with
+// no marker rows.
+func TextLines(st Styles, label string, labelWidth int, text string, width int) []string {
+	return TokenLines(st, label, labelWidth, strings.Fields(Safe(text)), nil, width)
+}
+
+// fitCells pads or cuts a styled label (whose plain text is plain) to
+// exactly w cells.
+func fitCells(styled, plain string, w int) string {
+	pw := ansi.StringWidth(plain)
+	if pw > w-1 && w > 0 {
+		return ansi.Truncate(styled, max(0, w-1), "") + strings.Repeat(" ", w-min(w-1, pw))
+	}
+	return styled + strings.Repeat(" ", max(0, w-pw))
+}
+
+// splitCells cuts s into pieces of at most w cells, so that an overlong
+// token wraps instead of overflowing.
+func splitCells(s string, w int) []string {
+	if w < 1 {
+		w = 1
+	}
+	if ansi.StringWidth(s) <= w {
+		return []string{s}
+	}
+	var out []string
+	var b strings.Builder
+	used := 0
+	for _, r := range s {
+		rw := ansi.StringWidth(string(r))
+		if used > 0 && used+rw > w {
+			out = append(out, b.String())
+			b.Reset()
+			used = 0
+		}
+		b.WriteRune(r)
+		used += rw
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// Truncate cuts plain or styled s to at most w cells, ending in "…" when it
+// had to cut.
+func Truncate(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// PadRight pads s with spaces to w cells (cutting it when longer).
+func PadRight(s string, w int) string {
+	s = Truncate(s, w)
+	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+}
+
+// PadLeft right-aligns s in w cells (cutting it when longer).
+func PadLeft(s string, w int) string {
+	s = Truncate(s, w)
+	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+}

@@ -1,0 +1,14 @@
+package ui
+
+import (
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Run opens the explorer on ds scored under set in the alternate screen,
+// with the mouse on, and returns when the user quits. The error is for
+// main to report (exit 1).
+func Run(ds *model.Dataset, set model.Settings) error {
+	_, err := tea.NewProgram(New(ds, set), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+	return err
+}
