@@ -59,8 +59,8 @@ type explainer struct {
 
 func (x *explainer) printf(format string, args ...any) { fmt.Fprintf(x.b, format, args...) }
 
-// refLabel is the short label of reference k: "ref 1", "ref 2", ….
-func refLabel(k int) string { return "ref " + strconv.Itoa(k+1) }
+// refLabel is the short label of reference k: "ref1", "ref2", ….
+func refLabel(k int) string { return "ref" + strconv.Itoa(k+1) }
 
 func (x *explainer) header() {
 	x.printf("Sentence BLEU of %s\n", model.Printable(x.seg.Title))
@@ -99,8 +99,9 @@ func printableTokens(toks []string) string {
 }
 
 func (x *explainer) clips() {
-	x.printf("\n2. n-gram matches: each n-gram counts at most as often as in the reference\n")
-	x.printf("   that has it most often (clipping)\n")
+	x.printf("\n2. n-gram matches, clipped: an n-gram counts at most as often as the one\n")
+	x.printf("   reference that has it most often (max); matched = min(hyp, max);\n")
+	x.printf("   clipped = hyp − matched (\"-\" when no reference has it at all)\n")
 	for _, od := range x.det.Orders {
 		if len(od.Clips) == 0 {
 			x.printf("\n  %d-grams: the hypothesis has none\n", od.N)
@@ -115,7 +116,7 @@ func (x *explainer) clips() {
 func (x *explainer) clipTable(od scoring.OrderDetail) {
 	head := []string{"n-gram", "hyp"}
 	for k := range x.det.Refs {
-		head = append(head, "ref"+strconv.Itoa(k+1))
+		head = append(head, refLabel(k))
 	}
 	head = append(head, "max", "matched", "clipped")
 	rows := [][]string{head}
@@ -124,11 +125,14 @@ func (x *explainer) clipTable(od scoring.OrderDetail) {
 		for _, rc := range c.RefCounts {
 			row = append(row, strconv.Itoa(rc))
 		}
-		max := strconv.Itoa(c.RefMax)
+		max, clipped := strconv.Itoa(c.RefMax), strconv.Itoa(c.Clipped)
 		if c.MaxRef >= 0 && len(c.RefCounts) > 1 {
-			max += " (ref" + strconv.Itoa(c.MaxRef+1) + ")"
+			max += " (" + refLabel(c.MaxRef) + ")"
 		}
-		row = append(row, max, strconv.Itoa(c.Matched), strconv.Itoa(c.Clipped))
+		if c.RefMax == 0 {
+			clipped = "-"
+		}
+		row = append(row, max, strconv.Itoa(c.Matched), clipped)
 		rows = append(rows, row)
 	}
 	widths := make([]int, len(head))
@@ -138,13 +142,13 @@ func (x *explainer) clipTable(od scoring.OrderDetail) {
 		}
 	}
 	for _, row := range rows {
-		x.printf("   ")
+		x.printf("  ")
 		for i, cell := range row {
 			pad := strings.Repeat(" ", widths[i]-lipgloss.Width(cell))
 			if i == 0 || i == len(head)-3 {
-				x.printf(" %s%s", cell, pad) // text columns: left-aligned
+				x.printf("  %s%s", cell, pad) // text columns: left-aligned
 			} else {
-				x.printf(" %s%s", pad, cell)
+				x.printf("  %s%s", pad, cell)
 			}
 		}
 		x.printf("\n")
@@ -254,13 +258,23 @@ func (x *explainer) formula() {
 	}
 	N := r.EffOrder
 	var logs, ps []string
+	zero := false
 	for i := 0; i < N; i++ {
 		logs = append(logs, fmt.Sprintf("log p%d", i+1))
-		ps = append(ps, fmt.Sprintf("log %.4f", r.Precisions[i]))
+		if r.Precisions[i] == 0 {
+			ps = append(ps, "log 0")
+			zero = true
+		} else {
+			ps = append(ps, fmt.Sprintf("log %.4f", r.Precisions[i]))
+		}
 	}
 	x.printf("  BLEU = BP × exp((%s) / %d)\n", strings.Join(logs, " + "), N)
 	x.printf("       = %.6f × exp((%s) / %d)\n", r.BP, strings.Join(ps, " + "), N)
-	x.printf("       = %s\n", strconv.FormatFloat(r.Score, 'g', -1, 64))
+	if zero {
+		x.printf("       = 0   (sacrebleu takes log 0 as −9999999999)\n")
+	} else {
+		x.printf("       = %s\n", strconv.FormatFloat(r.Score, 'g', -1, 64))
+	}
 	x.printf("  %s\n", r.Verbose(2))
 }
 

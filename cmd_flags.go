@@ -204,7 +204,13 @@ func flagMessage(msg string) string {
 		}
 	}
 	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
-		return "invalid boolean value " + rest
+		// invalid boolean value "x" for -name: reason
+		if i := strings.Index(rest, " for -"); i >= 0 {
+			tail := rest[i+len(" for -"):]
+			if j := strings.Index(tail, ": "); j >= 0 {
+				return flagName(tail[:j]) + ": " + tail[j+2:]
+			}
+		}
 	}
 	return msg
 }

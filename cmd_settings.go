@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -129,7 +128,7 @@ func (f *scoreFlags) settings() (model.Settings, error) {
 	})
 	for _, o := range []scoring.Options{set.Corpus, set.Sentence} {
 		if err := o.Validate(); err != nil {
-			return model.Settings{}, usagef("%s; %s", optionMessage(err), hint)
+			return model.Settings{}, usagef("%s", optionMessage(err))
 		}
 	}
 	return set, nil
@@ -181,9 +180,3 @@ NLTK compatibility:
       --weights W,...       n-gram weights, any length; sets the max order
       --auto-reweigh        NLTK's auto_reweigh
 `
-
-// describeOptions is a short human summary of what differs from the
-// defaults, for headings.
-func describeOptions(o scoring.Options) string {
-	return fmt.Sprintf("tok %s, %s case, max order %d", o.Tokenize, map[bool]string{true: "lower", false: "mixed"}[o.Lowercase], o.MaxOrder)
-}

@@ -19,8 +19,8 @@ Lines end at "\n" only; the "\n" is removed and nothing else is stripped.
 This is the tokenizer alone: BLEU also right-strips each line first.
 
 Examples:
-  echo 'Hello, world!' | bleuscope tokenize -t 13a
   bleuscope tokenize -t intl < hyp.txt > hyp.tok
+  echo 'Hello, world!' | bleuscope tokenize -t 13a
   bleuscope tokenize -t zh -l < ref.zh
 
 Flags:
@@ -52,7 +52,7 @@ func runTokenize(e *env, args []string) error {
 	}
 	tok, err := scoring.NewTokenizer(name)
 	if err != nil {
-		return usagef("%s; %s", optionMessage(err), fs.helpHint())
+		return usagef("%s", optionMessage(err))
 	}
 	r := bufio.NewReaderSize(e.stdin, 64<<10)
 	w := bufio.NewWriterSize(e.stdout, 64<<10)

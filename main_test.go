@@ -1,0 +1,320 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// runCLI runs the command line with stdin and returns the exit status and
+// what it printed.
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// writeFiles creates files (name → content) in a fresh directory and makes
+// it the working directory, so that arguments and messages use short
+// relative names.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+// listDir returns the names in dir, sorted.
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	slices.Sort(names)
+	return names
+}
+
+const (
+	hyp3 = "the cat sat on the mat\na dog barked\nit rained all day\n"
+	ref3 = "the cat sat on the mat\nthe dog barked loudly\nit was raining all day\n"
+)
+
+// basicFiles is a small valid corpus with a few broken variants beside it.
+func basicFiles() map[string]string {
+	return map[string]string{
+		"hyp.txt":   hyp3,
+		"ref.txt":   ref3,
+		"ref2.txt":  "the cat is on the mat\na dog was barking\nrain fell all day\n",
+		"src.txt":   "s1\ns2\ns3\n",
+		"short.txt": "a\nb\n",
+		"latin.txt": "ok\ncaf\xe9 au lait\nx\n",
+		"blank.txt": hyp3 + "\n",
+		"a/hyp.txt": hyp3,
+		"b/hyp.txt": hyp3,
+		"d/x":       "",
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"line counts", []string{"score", "short.txt", "-r", "ref.txt"},
+			"bleuscope: short.txt has 2 lines but ref.txt has 3; every file must have one segment per line"},
+		{"invalid UTF-8", []string{"score", "latin.txt", "-r", "ref.txt"},
+			"bleuscope: latin.txt:2:byte 4: invalid UTF-8 (byte 0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"missing file", []string{"score", "nope.txt", "-r", "ref.txt"},
+			"bleuscope: nope.txt does not exist; check the path"},
+		{"missing reference", []string{"segments", "hyp.txt", "-r", "nope.txt"},
+			"bleuscope: nope.txt does not exist; check the path"},
+		{"directory", []string{"score", "d", "-r", "ref.txt"},
+			"bleuscope: d is a directory; give a file with one segment per line"},
+		{"extra blank line at the end", []string{"score", "blank.txt", "-r", "ref.txt"},
+			"bleuscope: blank.txt:4: the file ends with an empty line, so it has 4 lines but ref.txt has 3; remove the trailing blank line"},
+		{"no reference", []string{"score", "hyp.txt"},
+			"bleuscope: no reference given; add -r REF, once per reference translation"},
+		{"no system", []string{"segments", "-r", "ref.txt"},
+			"bleuscope: no SYSTEM file given; name at least one file of hypotheses (or --demo)"},
+		{"duplicate system names", []string{"score", "a/hyp.txt", "b/hyp.txt", "-r", "ref.txt"},
+			`bleuscope: b/hyp.txt gives the system name "hyp.txt", as a/hyp.txt does; name them apart with NAME=PATH`},
+		{"source of another length", []string{"score", "hyp.txt", "-r", "ref.txt", "-s", "short.txt"},
+			"bleuscope: short.txt has 2 lines but hyp.txt has 3 (hyp.txt: 3, ref.txt: 3, short.txt: 2); every file must have one segment per line"},
+		{"unknown tokenizer", []string{"score", "hyp.txt", "-r", "ref.txt", "-t", "x"},
+			`bleuscope: unknown tokenizer "x" (want 13a, intl, zh, char, none)`},
+		{"unknown tokenizer, explorer", []string{"-t", "moses", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: unknown tokenizer "moses" (want 13a, intl, zh, char, none)`},
+		{"max order too high", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-order", "12"},
+			"bleuscope: max order 12 must be between 1 and 9"},
+		{"max order not a number", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-order", "four"},
+			`bleuscope: --max-order: "four" is not a whole number; see 'bleuscope score --help'`},
+		{"unknown smoothing", []string{"segments", "--smooth", "bogus", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: unknown smoothing "bogus" (want exp, floor, add-k, none)`},
+		{"negative smooth value", []string{"score", "--smooth", "floor", "--smooth-value", "-1", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: smooth value -1 must be a finite number ≥ 0"},
+		{"smooth value not a number", []string{"score", "--smooth-value", "lots", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --smooth-value: "lots" is not a number; see 'bleuscope score --help'`},
+		{"effective order not a boolean", []string{"score", "--effective-order=maybe", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --effective-order: "maybe" is not true or false; see 'bleuscope score --help'`},
+		{"unknown compat", []string{"score", "--compat", "moses", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: unknown compat "moses" (want sacrebleu, nltk)`},
+		{"nltk smoothing out of range", []string{"score", "--compat", "nltk", "--nltk-smoothing", "9", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: nltk smoothing 9 must be between 0 and 7"},
+		{"nltk flag without nltk", []string{"score", "--nltk-smoothing", "1", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --nltk-smoothing applies only with --compat nltk; see 'bleuscope score --help'"},
+		{"sacrebleu flag with nltk", []string{"score", "--compat", "nltk", "--smooth", "floor", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --smooth applies only with --compat sacrebleu (NLTK has --nltk-smoothing); see 'bleuscope score --help'"},
+		{"bad weights", []string{"score", "--compat", "nltk", "--weights", "0.5,x", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --weights: "x" is not a number; give numbers separated by commas, like 0.5,0.5`},
+		{"weights against max order", []string{"score", "--compat", "nltk", "--weights", "0.5,0.5", "--max-order", "4", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --weights has 2 values but --max-order is 4; give one of them"},
+		{"unknown flag", []string{"score", "--bogus", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: unknown flag --bogus; see 'bleuscope score --help'"},
+		{"flag without its value", []string{"score", "hyp.txt", "-r"},
+			"bleuscope: -r needs a value; see 'bleuscope score --help'"},
+		{"unknown score format", []string{"score", "--format", "xml", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format "xml": score prints text or json; see 'bleuscope score --help'`},
+		{"unknown segments format", []string{"segments", "--format", "json", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format "json": segments prints text, jsonl, tsv or csv; see 'bleuscope segments --help'`},
+		{"unknown sort key", []string{"segments", "--sort", "random", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --sort "random": sort by line, score, length, bp or delta; see 'bleuscope segments --help'`},
+		{"negative worst", []string{"segments", "--worst", "-3", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --worst -3: give a number of segments ≥ 1 (0 keeps all)"},
+		{"delta with one system", []string{"segments", "--sort", "delta", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --sort delta compares two systems; give at least two SYSTEM files"},
+		{"output over an input", []string{"score", "hyp.txt", "-r", "ref.txt", "-o", "ref.txt"},
+			"bleuscope: -o ref.txt is one of the input files; write the output somewhere else"},
+		{"output into a missing folder", []string{"score", "hyp.txt", "-r", "ref.txt", "-o", "no/such/out.txt"},
+			"bleuscope: cannot write no/such/out.txt: no such file or directory; check that its folder exists and is writable"},
+		{"demo and files", []string{"score", "--demo", "hyp.txt"},
+			"bleuscope: --demo uses the embedded corpus; give either --demo or files, not both"},
+		{"explain line out of range", []string{"explain", "--line", "9", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --line 9 is out of range: the input has 3 segments (lines 1-3)"},
+		{"explain without a segment", []string{"explain", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: explain needs --hyp TEXT --ref TEXT, or files with --line N; see 'bleuscope explain --help'"},
+		{"explain hyp without ref", []string{"explain", "--hyp", "a b c"},
+			"bleuscope: explain --hyp needs at least one --ref TEXT"},
+		{"explain hyp and line", []string{"explain", "--hyp", "a", "--ref", "a", "--line", "2"},
+			"bleuscope: explain takes either --hyp TEXT or files with --line N, not both"},
+		{"explain nltk raises", []string{"explain", "--compat", "nltk", "--nltk-smoothing", "6", "--hyp", "a b", "--ref", "a c"},
+			"bleuscope: NLTK's sentence_bleu raises on the given text: nltk: AssertionError: This smoothing method requires non-zero precision for bigrams.; try another --nltk-smoothing method"},
+		{"tokenize with a file", []string{"tokenize", "-t", "13a", "hyp.txt"},
+			`bleuscope: tokenize reads standard input and takes no file arguments (got "hyp.txt"); use bleuscope tokenize -t 13a < FILE`},
+		{"tokenize unknown tokenizer", []string{"tokenize", "-t", "moses"},
+			`bleuscope: unknown tokenizer "moses" (want 13a, intl, zh, char, none)`},
+		{"lessons with an argument", []string{"lessons", "clipping"},
+			`bleuscope: lessons takes no arguments (got "clipping"); see 'bleuscope lessons --help'`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeFiles(t, basicFiles())
+			before := listDir(t, dir)
+			args := tt.args
+			writes := args[0] == "score" || args[0] == "segments"
+			if writes && !slices.Contains(args, "-o") {
+				args = append([]string{args[0], "-o", "out.txt"}, args[1:]...)
+			}
+			code, stdout, stderr := runCLI(t, "", args...)
+			if code != exitUsage {
+				t.Errorf("exit status %d; want %d", code, exitUsage)
+			}
+			if stdout != "" {
+				t.Errorf("stdout = %q; want nothing", stdout)
+			}
+			if stderr != tt.want+"\n" {
+				t.Errorf("stderr\n got %q\nwant %q", stderr, tt.want+"\n")
+			}
+			if after := listDir(t, dir); !slices.Equal(before, after) {
+				t.Errorf("files after the run %q; want unchanged %q (no output, no temporary file)", after, before)
+			}
+		})
+	}
+}
+
+func TestStdinDash(t *testing.T) {
+	writeFiles(t, basicFiles())
+	code, fromFile, stderr := runCLI(t, "", "score", "hyp.txt", "-r", "ref.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("score hyp.txt: status %d, stderr %q", code, stderr)
+	}
+	code, fromStdin, stderr := runCLI(t, hyp3, "score", "-", "-r", "ref.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("score -: status %d, stderr %q", code, stderr)
+	}
+	if fromStdin != fromFile || !strings.HasPrefix(fromFile, "BLEU|nrefs:1|") {
+		t.Errorf("score - = %q; want the same as from the file, %q", fromStdin, fromFile)
+	}
+}
+
+func TestFlagsAfterFiles(t *testing.T) {
+	writeFiles(t, basicFiles())
+	orders := [][]string{
+		{"score", "-r", "ref.txt", "-r", "ref2.txt", "-l", "hyp.txt"},
+		{"score", "hyp.txt", "-r", "ref.txt", "-r", "ref2.txt", "-l"},
+		{"score", "-r", "ref.txt", "hyp.txt", "--lowercase", "--ref=ref2.txt"},
+		{"score", "-l", "-r", "ref.txt", "-r", "ref2.txt", "--", "hyp.txt"},
+	}
+	var first string
+	for i, args := range orders {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
+		}
+		if !strings.HasPrefix(out, "BLEU|nrefs:2|case:lc|") {
+			t.Errorf("%q printed %q; want two references, lowercased", args, out)
+		}
+		if i == 0 {
+			first = out
+		} else if out != first {
+			t.Errorf("%q printed %q; want %q as with flags first", args, out, first)
+		}
+	}
+}
+
+func TestDoubleDashEndsFlags(t *testing.T) {
+	writeFiles(t, map[string]string{"-odd.txt": hyp3, "ref.txt": ref3})
+	code, out, stderr := runCLI(t, "", "score", "-r", "ref.txt", "--", "-odd.txt")
+	if code != 0 || stderr != "" || !strings.HasPrefix(out, "BLEU|") {
+		t.Errorf("score -- -odd.txt: status %d, stdout %q, stderr %q; want a score", code, out, stderr)
+	}
+	// "--" as the value of a flag is a value, not the end of the flags.
+	code, _, stderr = runCLI(t, "", "explain", "--hyp", "--", "--ref", "-- x")
+	if code != 0 || stderr != "" {
+		t.Errorf(`explain --hyp "--": status %d, stderr %q`, code, stderr)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"-version"}, {"score", "--version"}, {"segments", "--version"},
+		{"explain", "--version"}, {"tokenize", "--version"}, {"lessons", "--version"}} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 || out != "bleuscope "+scoring.Version+"\n" || stderr != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 0, %q", args, code, out, stderr, "bleuscope "+scoring.Version+"\n")
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, cmd := range []string{"", "score", "segments", "explain", "tokenize", "lessons"} {
+		for _, flag := range []string{"-h", "--help"} {
+			args := []string{flag}
+			if cmd != "" {
+				args = []string{cmd, flag}
+			}
+			code, out, stderr := runCLI(t, "", args...)
+			if code != 0 || stderr != "" {
+				t.Errorf("%q: status %d, stderr %q; want 0 and nothing", args, code, stderr)
+			}
+			if !strings.Contains(out, "Usage: bleuscope "+cmd) || !strings.Contains(out, "Examples:\n  bleuscope "+cmd) {
+				t.Errorf("%q printed no usage line or examples:\n%s", args, out)
+			}
+		}
+	}
+}
+
+func TestNoArgumentsPrintsDemoReport(t *testing.T) {
+	code, out, stderr := runCLI(t, "")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q; want 0 and no warnings", code, stderr)
+	}
+	for _, want := range []string{
+		"70 segments, 2 references, 3 systems",
+		"  fluent   BLEU = 76.61 94.2/84.0/72.2/60.3 (BP = 1.000 ratio = 1.017 hyp_len = 737 ref_len = 725)",
+		"Worst 10 segments of literal",
+		"    hyp    the the the the the the the the",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestReportOfFiles(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"hyp.txt": "ok\n\x1b]2;owned\x07 title\nfine\n",
+		"ref.txt": "ok\ntitle\nfine\n",
+	})
+	code, out, stderr := runCLI(t, "", "hyp.txt", "-r", "ref.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("report passes control characters through raw:\n%q", out)
+	}
+	if !strings.Contains(out, `␛]2;owned\x07 title`) {
+		t.Errorf("report does not show the escapes visibly:\n%s", out)
+	}
+}
+
+func TestWarningsOnStderr(t *testing.T) {
+	writeFiles(t, map[string]string{"hyp.txt": "a\nthe ca@@ t sat\nmat@@\n", "ref.txt": ref3})
+	code, out, stderr := runCLI(t, "", "score", "hyp.txt", "-r", "ref.txt")
+	if code != 0 || !strings.HasPrefix(out, "BLEU|") {
+		t.Fatalf("status %d, stdout %q", code, out)
+	}
+	want := `bleuscope: warning: hyp.txt: 2 lines contain the subword marker "@@" (first: line 2); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'` + "\n"
+	if stderr != want {
+		t.Errorf("stderr\n got %q\nwant %q", stderr, want)
+	}
+}
