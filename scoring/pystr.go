@@ -40,17 +40,29 @@ func IsPySpace(r rune) bool {
 	return false
 }
 
+// splitClass sorts bytes for the whitespace scanners: 0 for a byte that is
+// not whitespace, 1 for ASCII whitespace, 2 for the first byte of a
+// character that may be non-ASCII whitespace (all of them start with one
+// of these four bytes).
+var splitClass = func() (t [256]uint8) {
+	for c := range asciiSpace {
+		if asciiSpace[c] {
+			t[c] = 1
+		}
+	}
+	t[0xc2], t[0xe1], t[0xe2], t[0xe3] = 2, 2, 2, 2
+	return t
+}()
+
 // spaceAt reports whether s has a Python whitespace character at byte i and
 // how many bytes it takes. Bytes that are not valid UTF-8 count as one-byte
 // characters that are not whitespace.
 func spaceAt(s string, i int) (bool, int) {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return asciiSpace[c], 1
-	}
-	// Every non-ASCII whitespace character starts with one of these bytes.
-	if c != 0xc2 && c != 0xe1 && c != 0xe2 && c != 0xe3 {
+	switch splitClass[s[i]] {
+	case 0:
 		return false, 1
+	case 1:
+		return true, 1
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
 	return IsPySpace(r), size
@@ -96,23 +108,47 @@ func pyStrip(s string) string {
 // argument returns them: runs of whitespace ([IsPySpace]) separate fields
 // and no field is empty. The fields share memory with s.
 func PySplit(dst []string, s string) []string {
-	start := -1
-	for i := 0; i < len(s); {
-		sp, size := spaceAt(s, i)
-		if sp {
-			if start >= 0 {
-				dst = append(dst, s[start:i])
-				start = -1
+	i := 0
+	for {
+		// Skip whitespace.
+		for i < len(s) {
+			k := splitClass[s[i]]
+			if k == 0 {
+				break
 			}
-		} else if start < 0 {
-			start = i
+			if k == 1 {
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !IsPySpace(r) {
+				break
+			}
+			i += size
 		}
-		i += size
+		if i == len(s) {
+			return dst
+		}
+		// Read a field; s[i] is not whitespace.
+		start := i
+		i++
+		for i < len(s) {
+			k := splitClass[s[i]]
+			if k == 0 {
+				i++
+				continue
+			}
+			if k == 1 {
+				break
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if IsPySpace(r) {
+				break
+			}
+			i += size
+		}
+		dst = append(dst, s[start:i])
 	}
-	if start >= 0 {
-		dst = append(dst, s[start:])
-	}
-	return dst
 }
 
 // PyLower returns s lowercased as Python 3.11's str.lower() does it: the

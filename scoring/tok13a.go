@@ -40,36 +40,43 @@ import (
 // Without padding (zh) a run at the start of the line behaves as if it
 // followed a digit and a run at the end as if a digit followed it.
 
-// Character classes of ASCII bytes for the 13a and zh tokenizers.
+// Byte classes for the 13a and zh tokenizers.
 const (
 	mOrd    = iota // part of a word
 	mDigit         // ASCII digit: part of a word
-	mSpace         // Python whitespace
+	mSpace         // ASCII whitespace
 	mSymbol        // pass 1: always a token by itself
 	mPunct         // period or comma
 	mDash          // hyphen-minus
-	mHigh          // first byte of a non-ASCII character (or not UTF-8)
+	mHigh          // starts a non-ASCII character that needs a closer look
 )
 
-// mtevalClass classifies every byte for [scanMteval].
-var mtevalClass = func() (t [256]uint8) {
+// class13a and classZh classify bytes for [scanMteval]. For 13a only the
+// bytes that may start a non-ASCII whitespace character need a closer
+// look; for zh every non-ASCII character does.
+var class13a, classZh = func() (t13a, tzh [256]uint8) {
 	for c := 0x80; c < 0x100; c++ {
-		t[c] = mHigh
+		tzh[c] = mHigh
 	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = mDigit
+	for _, c := range []byte{0xc2, 0xe1, 0xe2, 0xe3} {
+		t13a[c] = mHigh
 	}
-	for c := range asciiSpace {
-		if asciiSpace[c] {
-			t[c] = mSpace
+	for _, t := range []*[256]uint8{&t13a, &tzh} {
+		for c := '0'; c <= '9'; c++ {
+			t[c] = mDigit
 		}
+		for c := range asciiSpace {
+			if asciiSpace[c] {
+				t[c] = mSpace
+			}
+		}
+		for _, c := range "!\"#$%&()*+/:;<=>?@[\\]^_`{|}~" {
+			t[c] = mSymbol
+		}
+		t['.'], t[','] = mPunct, mPunct
+		t['-'] = mDash
 	}
-	for _, c := range "!\"#$%&()*+/:;<=>?@[\\]^_`{|}~" {
-		t[c] = mSymbol
-	}
-	t['.'], t[','] = mPunct, mPunct
-	t['-'] = mDash
-	return t
+	return t13a, tzh
 }()
 
 // prepare13a applies 13a's text rewrites to line. Most lines need none, and
@@ -100,14 +107,21 @@ func isDigitAt(s string, i int) bool {
 // of this file: s is the line after 13a's rewrites (zh false) or after zh's
 // strip (zh true, which also splits off the zh characters).
 func scanMteval(dst []string, s string, zh bool) []string {
+	class := &class13a
+	if zh {
+		class = &classZh
+	}
 	start := -1 // start of the word being read, or -1
 	for i := 0; i < len(s); {
-		switch mtevalClass[s[i]] {
+		switch class[s[i]] {
 		case mOrd, mDigit:
 			if start < 0 {
 				start = i
 			}
 			i++
+			for i < len(s) && class[s[i]] <= mDigit {
+				i++
+			}
 		case mSpace:
 			if start >= 0 {
 				dst = append(dst, s[start:i])
@@ -153,17 +167,6 @@ func scanMteval(dst []string, s string, zh bool) []string {
 			}
 			i = j
 		default: // mHigh
-			if !zh {
-				sp, size := spaceAt(s, i)
-				if sp && start >= 0 {
-					dst = append(dst, s[start:i])
-					start = -1
-				} else if !sp && start < 0 {
-					start = i
-				}
-				i += size
-				continue
-			}
 			r, size := utf8.DecodeRuneInString(s[i:])
 			switch {
 			case IsPySpace(r):

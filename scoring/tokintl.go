@@ -89,12 +89,26 @@ func scanIntl(dst []string, s string) []string {
 	start := -1      // start of the word being read, or -1
 	afterNum := true // the previous character is a number, or there is none
 	for i := 0; i < len(s); {
-		cls, size := intlClassAt(t, s, i)
+		var cls uint8
+		size := 1
+		if c := s[i]; c < utf8.RuneSelf {
+			cls = t[c]
+		} else {
+			cls, size = intlClassAt(t, s, i)
+		}
 		switch cls {
 		case iOrd, iNum:
 			if start < 0 {
 				start = i
 			}
+			i += size
+			// Read the rest of an ASCII word at once.
+			for i < len(s) && s[i] < utf8.RuneSelf && t[s[i]] <= iNum {
+				cls = t[s[i]]
+				i++
+			}
+			afterNum = cls == iNum
+			continue
 		case iSpace:
 			if start >= 0 {
 				dst = append(dst, s[start:i])
@@ -143,7 +157,7 @@ func scanIntl(dst []string, s string) []string {
 			i = j
 			continue
 		}
-		afterNum = cls == iNum
+		afterNum = false
 		i += size
 	}
 	if start >= 0 {
