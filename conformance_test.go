@@ -1,0 +1,367 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// sharedDir is the shared data folder beside the repository, as the tests
+// find it from the repository root.
+const sharedDir = "../shared"
+
+// conformanceFile returns the absolute path of a conformance file, or skips
+// the test when ../shared is not there.
+func conformanceFile(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(sharedDir, "conformance", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s not found (the shared conformance data lives in ../shared beside the repository): %v", name, err)
+	}
+	return p
+}
+
+// wmtTxt returns the absolute path of the WMT22 text folder, or skips.
+func wmtTxt(t *testing.T) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(sharedDir, "corpora", "wmt22", "txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("WMT22 text files not found in ../shared/corpora/wmt22/txt: %v", err)
+	}
+	return p
+}
+
+// readJSONL decodes every line of a JSON Lines file into a T.
+func readJSONL[T any](t *testing.T, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// closeEnough compares floats to 1e-12 relative (absolute near 0).
+func closeEnough(got, want float64) bool {
+	if got == want {
+		return true
+	}
+	return math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))
+}
+
+func floatsClose(got, want []float64) bool {
+	return slices.EqualFunc(got, want, closeEnough)
+}
+
+// sameSignature compares a signature of ours with sacrebleu's, our
+// version standing in for 2.6.0.
+func sameSignature(ours, theirs string) bool {
+	return strings.Replace(ours, "version:"+scoring.Version, "version:2.6.0", 1) == theirs
+}
+
+// wmtCorpus is one record of wmt22_public.jsonl.
+type wmtCorpus struct {
+	Pair     string   `json:"pair"`
+	System   string   `json:"system"`
+	HypFile  string   `json:"hyp_file"`
+	RefSet   string   `json:"ref_set"`
+	RefFiles []string `json:"ref_files"`
+	Expected struct {
+		Score      float64   `json:"score"`
+		Counts     []float64 `json:"counts"`
+		Totals     []float64 `json:"totals"`
+		Precisions []float64 `json:"precisions"`
+		BP         float64   `json:"bp"`
+		Ratio      float64   `json:"ratio"`
+		SysLen     int       `json:"sys_len"`
+		RefLen     int       `json:"ref_len"`
+		Signature  string    `json:"signature"`
+		Formatted  string    `json:"formatted"`
+		CLIText    string    `json:"formatted_cli_text"`
+	} `json:"expected"`
+}
+
+// corpusJSON is one object of "score --format json".
+type corpusJSON struct {
+	System     string    `json:"system"`
+	Score      float64   `json:"score"`
+	Counts     []float64 `json:"counts"`
+	Totals     []float64 `json:"totals"`
+	Precisions []float64 `json:"precisions"`
+	BP         float64   `json:"bp"`
+	Ratio      float64   `json:"ratio"`
+	SysLen     int       `json:"sys_len"`
+	RefLen     int       `json:"ref_len"`
+	Signature  string    `json:"signature"`
+	Verbose    string    `json:"verbose"`
+}
+
+// TestScoreConformanceWMT22 runs "score --format json" once per language
+// pair and reference set, with every system of the pair, and compares each
+// system with sacrebleu's corpus score.
+func TestScoreConformanceWMT22(t *testing.T) {
+	records := readJSONL[wmtCorpus](t, conformanceFile(t, "wmt22_public.jsonl"))
+	txt := wmtTxt(t)
+	groups := map[string][]wmtCorpus{}
+	var keys []string
+	for _, r := range records {
+		k := r.Pair + " " + r.RefSet
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	checked := 0
+	for _, k := range keys {
+		recs := groups[k]
+		args := []string{"score", "--format", "json"}
+		for _, f := range recs[0].RefFiles {
+			args = append(args, "-r", filepath.Join(txt, f))
+		}
+		for _, r := range recs {
+			if !slices.Equal(r.RefFiles, recs[0].RefFiles) {
+				t.Fatalf("%s: records of one group name different references", k)
+			}
+			args = append(args, r.System+"="+filepath.Join(txt, r.HypFile))
+		}
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: status %d, stderr %q", k, code, stderr)
+		}
+		var got []corpusJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%s: output is not a JSON array: %v", k, err)
+		}
+		if len(got) != len(recs) {
+			t.Fatalf("%s: %d objects; want %d", k, len(got), len(recs))
+		}
+		for i, r := range recs {
+			g, e := got[i], r.Expected
+			id := k + " " + r.System
+			if g.System != r.System {
+				t.Errorf("%s: system %q", id, g.System)
+			}
+			if !closeEnough(g.Score, e.Score) || !closeEnough(g.BP, e.BP) || !closeEnough(g.Ratio, e.Ratio) {
+				t.Errorf("%s: score/bp/ratio %v/%v/%v; want %v/%v/%v", id, g.Score, g.BP, g.Ratio, e.Score, e.BP, e.Ratio)
+			}
+			if !slices.Equal(g.Counts, e.Counts) || !slices.Equal(g.Totals, e.Totals) || !floatsClose(g.Precisions, e.Precisions) {
+				t.Errorf("%s: counts %v totals %v precisions %v; want %v %v %v", id, g.Counts, g.Totals, g.Precisions, e.Counts, e.Totals, e.Precisions)
+			}
+			if g.SysLen != e.SysLen || g.RefLen != e.RefLen {
+				t.Errorf("%s: lengths %d/%d; want %d/%d", id, g.SysLen, g.RefLen, e.SysLen, e.RefLen)
+			}
+			if !sameSignature(g.Signature, e.Signature) || g.Verbose != e.Formatted {
+				t.Errorf("%s: signature %q verbose %q; want %q %q", id, g.Signature, g.Verbose, e.Signature, e.Formatted)
+			}
+			checked++
+		}
+	}
+	if checked != 87 {
+		t.Errorf("checked %d records; want all 87", checked)
+	}
+}
+
+// TestScoreTextConformanceWMT22 checks the text line against sacrebleu's
+// "-f text" output for one system per reference set of one pair.
+func TestScoreTextConformanceWMT22(t *testing.T) {
+	records := readJSONL[wmtCorpus](t, conformanceFile(t, "wmt22_public.jsonl"))
+	txt := wmtTxt(t)
+	seen := map[string]bool{}
+	for _, r := range records {
+		if r.Pair != "de-en" || seen[r.RefSet] {
+			continue
+		}
+		seen[r.RefSet] = true
+		args := []string{"score", filepath.Join(txt, r.HypFile)}
+		for _, f := range r.RefFiles {
+			args = append(args, "-r", filepath.Join(txt, f))
+		}
+		code, out, stderr := runCLI(t, "", args...)
+		want := strings.Replace(r.Expected.CLIText, "version:2.6.0", "version:"+scoring.Version, 1) + "\n"
+		if code != 0 || out != want {
+			t.Errorf("%s %s: status %d, stderr %q\n got %q\nwant %q", r.System, r.RefSet, code, stderr, out, want)
+		}
+	}
+	if len(seen) == 0 {
+		t.Error("no de-en record found")
+	}
+}
+
+// wmtSentence is one record of wmt22_public_sentence.jsonl.
+type wmtSentence struct {
+	System   string   `json:"system"`
+	HypFile  string   `json:"hyp_file"`
+	RefSet   string   `json:"ref_set"`
+	RefFiles []string `json:"ref_files"`
+	Line     int      `json:"line"`
+	Expected struct {
+		Score      float64   `json:"score"`
+		Counts     []float64 `json:"counts"`
+		Totals     []float64 `json:"totals"`
+		Precisions []float64 `json:"precisions"`
+		BP         float64   `json:"bp"`
+		SysLen     int       `json:"sys_len"`
+		RefLen     int       `json:"ref_len"`
+		NoEff      float64   `json:"score_effective_order_false"`
+	} `json:"expected"`
+}
+
+// segmentJSON is one line of "segments --format jsonl".
+type segmentJSON struct {
+	System     string    `json:"system"`
+	Line       int       `json:"line"`
+	Score      float64   `json:"score"`
+	Counts     []float64 `json:"counts"`
+	Totals     []float64 `json:"totals"`
+	Precisions []float64 `json:"precisions"`
+	BP         float64   `json:"bp"`
+	SysLen     int       `json:"sys_len"`
+	RefLen     int       `json:"ref_len"`
+}
+
+// TestSegmentsConformanceWMT22 runs "segments --format jsonl" once per
+// reference set with both systems, and once more with effective order off,
+// and compares every segment with sacrebleu's sentence scores.
+func TestSegmentsConformanceWMT22(t *testing.T) {
+	records := readJSONL[wmtSentence](t, conformanceFile(t, "wmt22_public_sentence.jsonl"))
+	txt := wmtTxt(t)
+	type key struct {
+		refs   string
+		system string
+		line   int
+	}
+	want := map[key]wmtSentence{}
+	hyps := map[string]map[string]string{} // ref set → system → hyp file
+	refs := map[string][]string{}
+	for _, r := range records {
+		rk := strings.Join(r.RefFiles, "|")
+		want[key{rk, r.System, r.Line}] = r
+		if hyps[rk] == nil {
+			hyps[rk] = map[string]string{}
+		}
+		hyps[rk][r.System] = r.HypFile
+		refs[rk] = r.RefFiles
+	}
+	checked := 0
+	for rk, systems := range hyps {
+		args := []string{"segments", "--format", "jsonl"}
+		for _, f := range refs[rk] {
+			args = append(args, "-r", filepath.Join(txt, f))
+		}
+		for _, name := range slices.Sorted(func(yield func(string) bool) {
+			for n := range systems {
+				if !yield(n) {
+					return
+				}
+			}
+		}) {
+			args = append(args, name+"="+filepath.Join(txt, systems[name]))
+		}
+		for _, eff := range []bool{true, false} {
+			a := append(slices.Clone(args), fmt.Sprintf("--effective-order=%v", eff))
+			code, out, stderr := runCLI(t, "", a...)
+			if code != 0 {
+				t.Fatalf("%q: status %d, stderr %q", a, code, stderr)
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+				var g segmentJSON
+				if err := json.Unmarshal([]byte(l), &g); err != nil {
+					t.Fatalf("bad JSONL line %q: %v", l, err)
+				}
+				r, ok := want[key{rk, g.System, g.Line}]
+				if !ok {
+					t.Fatalf("unexpected segment %s:%d", g.System, g.Line)
+				}
+				id := fmt.Sprintf("%s %s line %d eff %v", rk, g.System, g.Line, eff)
+				e := r.Expected
+				if !eff {
+					if !closeEnough(g.Score, e.NoEff) {
+						t.Errorf("%s: score %v; want %v", id, g.Score, e.NoEff)
+					}
+					continue
+				}
+				if !closeEnough(g.Score, e.Score) || !closeEnough(g.BP, e.BP) || g.SysLen != e.SysLen || g.RefLen != e.RefLen {
+					t.Errorf("%s: score %v bp %v lens %d/%d; want %v %v %d/%d", id, g.Score, g.BP, g.SysLen, g.RefLen, e.Score, e.BP, e.SysLen, e.RefLen)
+				}
+				if !slices.Equal(g.Counts, e.Counts) || !slices.Equal(g.Totals, e.Totals) || !floatsClose(g.Precisions, e.Precisions) {
+					t.Errorf("%s: counts %v totals %v precisions %v; want %v %v %v", id, g.Counts, g.Totals, g.Precisions, e.Counts, e.Totals, e.Precisions)
+				}
+				checked++
+			}
+		}
+	}
+	if checked != len(records) || checked != 7936 {
+		t.Errorf("checked %d segments; want all %d of 7936", checked, len(records))
+	}
+}
+
+// tokenizerCase is one record of tokenizers.jsonl.
+type tokenizerCase struct {
+	ID        string `json:"id"`
+	Tokenizer string `json:"tokenizer"`
+	Input     string `json:"input"`
+	Output    string `json:"output"`
+}
+
+// TestTokenizeConformance feeds every input without a "\n" (a line-based
+// command cannot take those) to "tokenize", one run per tokenizer, and
+// compares each output line with sacrebleu's.
+func TestTokenizeConformance(t *testing.T) {
+	records := readJSONL[tokenizerCase](t, conformanceFile(t, "tokenizers.jsonl"))
+	byTok := map[string][]tokenizerCase{}
+	for _, r := range records {
+		if !strings.Contains(r.Input, "\n") {
+			byTok[r.Tokenizer] = append(byTok[r.Tokenizer], r)
+		}
+	}
+	if len(byTok) != 5 {
+		t.Fatalf("found %d tokenizers; want 5", len(byTok))
+	}
+	for name, recs := range byTok {
+		var in strings.Builder
+		for _, r := range recs {
+			in.WriteString(r.Input + "\n")
+		}
+		code, out, stderr := runCLI(t, in.String(), "tokenize", "-t", name)
+		if code != 0 || stderr != "" {
+			t.Fatalf("tokenize -t %s: status %d, stderr %q", name, code, stderr)
+		}
+		lines := strings.Split(out, "\n")
+		if len(lines) != len(recs)+1 || lines[len(recs)] != "" {
+			t.Fatalf("tokenize -t %s: %d lines out for %d in", name, len(lines)-1, len(recs))
+		}
+		for i, r := range recs {
+			if lines[i] != r.Output {
+				t.Errorf("%s (%s): tokenize(%q) = %q; want %q", r.ID, name, r.Input, lines[i], r.Output)
+			}
+		}
+	}
+}
