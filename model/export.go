@@ -197,11 +197,12 @@ func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) er
 	return nil
 }
 
-// segmentRecord returns the fields of one tsv/csv row, hypothesis last.
+// segmentRecord returns the raw fields of one tsv/csv row, hypothesis
+// last; the writers escape them.
 func segmentRecord(ds *Dataset, s *Scored, sys, i int, rec []string) []string {
 	n := s.Settings.Sentence.MaxOrder
 	r, err := s.SentenceResult(ds, sys, i)
-	rec = append(rec[:0], Printable(ds.Systems[sys].Name), strconv.Itoa(i+1))
+	rec = append(rec[:0], ds.Systems[sys].Name, strconv.Itoa(i+1))
 	if err != nil {
 		rec = append(rec, "", "", "", "")
 		for range n {
@@ -253,7 +254,9 @@ func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) erro
 	var rec []string
 	for _, i := range rows {
 		rec = segmentRecord(ds, s, sys, i, rec)
-		rec[len(rec)-1] = Printable(rec[len(rec)-1])
+		for j := range rec {
+			rec[j] = Printable(rec[j])
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -1,0 +1,280 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name.golden, or rewrites the file
+// when -update is given.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./model -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s (run go test ./model -update after checking the change):\n got:\n%s\nwant:\n%s", name, path, got, want)
+	}
+}
+
+// exportDataset is a small corpus whose text tries to reach the terminal:
+// an escape sequence, a bell, a bidi override, a tab and a line break.
+func exportDataset() *Dataset {
+	return memDataset(
+		[]string{"Die Katze saß auf der Matte.", "Es war nicht überraschend.", "Der Mann biss zuerst.", "Titel"},
+		[][]string{
+			{"The cat sat on the mat.", "It was not unexpected.", "The man bit him first.", "a title"},
+			{"The cat was on the mat.", "No one was surprised.", "The man bit first.", "the title"},
+		},
+		System{Name: "base", Path: "base.txt", Hyps: []string{
+			"The cat sat on the mat.", "It wasn't\tsurprising.", "The man had just bitten him.", "the \x1b]2;pwned\x07title",
+		}},
+		System{Name: "new \u202eevil", Path: "new.txt", Hyps: []string{
+			"The cat was on the mat.", "No one was\nsurprised.", "The man bit first.", "a title \\ here",
+		}},
+	)
+}
+
+func TestExportGoldens(t *testing.T) {
+	ds := exportDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	write := func(f func(*strings.Builder) error) string {
+		var b strings.Builder
+		if err := f(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	one := memDataset(ds.Src, ds.Refs, ds.Systems[0])
+	oneScored := mustScore(t, one, DefaultSettings())
+	golden(t, "corpus_text_one", write(func(b *strings.Builder) error { return WriteCorpus(b, one, oneScored, FormatText) }))
+	golden(t, "corpus_text", write(func(b *strings.Builder) error { return WriteCorpus(b, ds, s, FormatText) }))
+	golden(t, "corpus_json", write(func(b *strings.Builder) error { return WriteCorpus(b, ds, s, FormatJSON) }))
+	rows := s.Rows(ds, View{System: 1, Other: 0})
+	for _, f := range SegmentFormats {
+		golden(t, "segments_"+f, write(func(b *strings.Builder) error { return WriteSegments(b, ds, s, rows, 1, f) }))
+	}
+	base := s.Rows(ds, View{System: 0, Other: -1, Sort: SortLine})
+	golden(t, "segments_text_base", write(func(b *strings.Builder) error { return WriteSegments(b, ds, s, base, 0, FormatText) }))
+
+	nltk := mustScore(t, ds, nltkSettings(1))
+	golden(t, "corpus_json_nltk", write(func(b *strings.Builder) error { return WriteCorpus(b, ds, nltk, FormatJSON) }))
+	golden(t, "segments_text_nltk", write(func(b *strings.Builder) error { return WriteSegments(b, ds, nltk, base, 0, FormatText) }))
+}
+
+// TestExportNoRawControls checks that no text format lets a control
+// character of the input through, and that JSON escapes them.
+func TestExportNoRawControls(t *testing.T) {
+	ds := exportDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	rows := s.Rows(ds, View{Other: -1, Sort: SortLine})
+	for sys := range ds.Systems {
+		for _, f := range SegmentFormats {
+			var b strings.Builder
+			if err := WriteSegments(&b, ds, s, rows, sys, f); err != nil {
+				t.Fatal(err)
+			}
+			checkNoControls(t, f, b.String())
+		}
+	}
+	for _, f := range CorpusFormats {
+		var b strings.Builder
+		if err := WriteCorpus(&b, ds, s, f); err != nil {
+			t.Fatal(err)
+		}
+		checkNoControls(t, f, b.String())
+	}
+}
+
+func checkNoControls(t *testing.T, format, out string) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if p := Printable(line); p != line && !(format == FormatTSV || format == FormatText) || strings.ContainsAny(line, "\x1b\x07\r\u202e") {
+			t.Errorf("%s output has a raw control character: %q", format, line)
+		}
+	}
+}
+
+func TestWriteCorpusJSONValues(t *testing.T) {
+	ds := exportDataset()
+	s := mustScore(t, ds, DefaultSettings().WithOption(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothAddK, 0.5 }))
+	var b strings.Builder
+	if err := WriteCorpus(&b, ds, s, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	var got []struct {
+		System     string    `json:"system"`
+		Score      float64   `json:"score"`
+		Counts     []float64 `json:"counts"`
+		Totals     []float64 `json:"totals"`
+		Precisions []float64 `json:"precisions"`
+		BP         float64   `json:"bp"`
+		Ratio      float64   `json:"ratio"`
+		SysLen     int       `json:"sys_len"`
+		RefLen     int       `json:"ref_len"`
+		Signature  string    `json:"signature"`
+		Verbose    string    `json:"verbose"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
+		t.Fatalf("WriteCorpus json is not valid JSON: %v\n%s", err, b.String())
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d objects; want 2", len(got))
+	}
+	for i, g := range got {
+		r := s.Systems[i].Corpus
+		if g.System != ds.Systems[i].Name || g.Score != r.Score || g.BP != r.BP || g.Ratio != r.Ratio ||
+			g.SysLen != r.SysLen || g.RefLen != r.RefLen || !floatsEqual(g.Counts, r.Counts) ||
+			!floatsEqual(g.Totals, r.Totals) || !floatsEqual(g.Precisions, r.Precisions) {
+			t.Errorf("object %d = %+v; want the figures of %+v", i, g, r)
+		}
+		if g.Signature != scoring.Signature(s.Settings.Corpus, 2, scoring.Version) || g.Verbose != r.Verbose(2) {
+			t.Errorf("object %d signature/verbose = %q / %q", i, g.Signature, g.Verbose)
+		}
+	}
+	if !strings.Contains(b.String(), `"counts": [`) || strings.Contains(b.String(), "e+") {
+		t.Errorf("unexpected number format:\n%s", b.String())
+	}
+}
+
+func floatsEqual(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestWriteSegmentsJSONLValues(t *testing.T) {
+	ds := exportDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	rows := []int{3, 0}
+	var b strings.Builder
+	if err := WriteSegments(&b, ds, s, rows, 0, FormatJSONL); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != len(rows) {
+		t.Fatalf("%d lines; want %d", len(lines), len(rows))
+	}
+	for j, line := range lines {
+		var g struct {
+			System     string    `json:"system"`
+			Line       int       `json:"line"`
+			Score      float64   `json:"score"`
+			Counts     []float64 `json:"counts"`
+			Totals     []float64 `json:"totals"`
+			Precisions []float64 `json:"precisions"`
+			BP         float64   `json:"bp"`
+			SysLen     int       `json:"sys_len"`
+			RefLen     int       `json:"ref_len"`
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("line %d is not JSON: %v", j+1, err)
+		}
+		r := scoring.Compute(s.Systems[0].Stats[rows[j]], s.Settings.Sentence)
+		if g.System != "base" || g.Line != rows[j]+1 || g.Score != r.Score || g.BP != r.BP || g.SysLen != r.SysLen ||
+			g.RefLen != r.RefLen || !floatsEqual(g.Counts, r.Counts) || !floatsEqual(g.Totals, r.Totals) || !floatsEqual(g.Precisions, r.Precisions) {
+			t.Errorf("line %d = %+v; want segment %d with %+v", j+1, g, rows[j], r)
+		}
+	}
+}
+
+func TestExportErrors(t *testing.T) {
+	ds := exportDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	var b strings.Builder
+	if err := WriteCorpus(&b, ds, s, "xml"); err == nil || err.Error() != `model: unknown corpus format "xml" (want text, json)` {
+		t.Errorf("WriteCorpus(xml) = %v", err)
+	}
+	if err := WriteSegments(&b, ds, s, nil, 0, "json"); err == nil || err.Error() != `model: unknown segment format "json" (want jsonl, tsv, csv, text)` {
+		t.Errorf("WriteSegments(json) = %v", err)
+	}
+	if err := WriteSegments(&b, ds, s, []int{4}, 0, FormatTSV); err == nil {
+		t.Error("WriteSegments accepted a row out of range")
+	}
+	if err := WriteSegments(&b, ds, s, nil, 2, FormatTSV); err == nil {
+		t.Error("WriteSegments accepted a system out of range")
+	}
+	if b.Len() != 0 {
+		t.Errorf("something was written before the error: %q", b.String())
+	}
+	broken := errors.New("disk full")
+	for _, f := range SegmentFormats {
+		if err := WriteSegments(failWriter{broken}, ds, s, []int{0, 1}, 0, f); !errors.Is(err, broken) {
+			t.Errorf("WriteSegments(%s) to a failing writer = %v; want %v", f, err, broken)
+		}
+	}
+	for _, f := range CorpusFormats {
+		if err := WriteCorpus(failWriter{broken}, ds, s, f); !errors.Is(err, broken) {
+			t.Errorf("WriteCorpus(%s) to a failing writer = %v; want %v", f, err, broken)
+		}
+	}
+}
+
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestAppendFloatMatchesEncodingJSON checks the hand-written number format
+// against encoding/json on random and special values.
+func TestAppendFloatMatchesEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	xs := []float64{0, 1, -1, 100, 100.00000000000004, 1e-6, 9.99e-7, 1e-7, 1e20, 1e21, 123456789e13, 5.9e-155, 0.1, 2.5e-308}
+	for range 20000 {
+		x := math.Float64frombits(rng.Uint64())
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			xs = append(xs, x)
+		}
+		xs = append(xs, rng.Float64()*100, float64(rng.IntN(1e6)))
+	}
+	for _, x := range xs {
+		want, err := json.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(appendFloat(nil, x)); got != string(want) {
+			t.Fatalf("appendFloat(%v) = %s; encoding/json writes %s", x, got, want)
+		}
+	}
+}
+
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{"", "plain", `q"b\s`, "\x00\x07\x1b[31m\t\n\r\x7f", "\u0085\u009b\u202e\u2066\u2069\u2028\u2029", "é中😀", "bad \xff byte"} {
+		b := appendJSONString(nil, s)
+		var back string
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("appendJSONString(%q) = %s: %v", s, b, err)
+		}
+		want := strings.ToValidUTF8(s, "\ufffd")
+		if back != want {
+			t.Errorf("appendJSONString(%q) decodes to %q", s, back)
+		}
+		if Printable(string(b)) != string(b) || strings.ContainsAny(string(b), "\u2028\u2029") {
+			t.Errorf("appendJSONString(%q) = %q lets a control character through", s, b)
+		}
+	}
+}
