@@ -123,7 +123,7 @@ func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Style
 	}
 	w.labels = append(w.labels, "hyp")
 	for k := range d.Refs {
-		w.labels = append(w.labels, w.RefLabel(k))
+		w.labels = append(w.labels, w.refName(k))
 	}
 	for _, l := range w.labels {
 		w.labelW = max(w.labelW, ansi.StringWidth(l)+2)
@@ -132,8 +132,8 @@ func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Style
 	return w
 }
 
-// refLabel is the label of reference k: "ref 1" or "ref NAME".
-func (w *walk) RefLabel(k int) string {
+// refName is the label of reference k: "ref 1" or "ref NAME".
+func (w *walk) refName(k int) string {
 	if k < len(w.refNames) && w.refNames[k] != "" {
 		return "ref " + Truncate(Safe(w.refNames[k]), 10)
 	}

@@ -97,7 +97,7 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 		removed += c.Clipped
 		if len(parts) < 3 {
 			parts = append(parts, fmt.Sprintf("%q occurs %s in the hypothesis but at most %s in a reference (%s)",
-				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.RefLabel(c.MaxRef)))
+				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refName(c.MaxRef)))
 		}
 	}
 	missing := 0

@@ -13,12 +13,27 @@ func (w *walk) brevityStep() Step {
 	var b strings.Builder
 	b.WriteString(w.para("Precision alone rewards a hypothesis that says little: the fewer words, the fewer chances to be wrong. So BLEU multiplies by a brevity penalty BP, below 1 when the hypothesis is shorter than the reference. Being longer costs nothing here: extra words already lower the precisions."))
 	b.WriteString("\n\n")
-	c := w.d.Stats.HypLen
-	r := w.d.Stats.RefLen
+	c, r := w.d.Stats.HypLen, w.d.Stats.RefLen
+	b.WriteString(w.lengths())
+	b.WriteString("\n\n")
+	b.WriteString(w.para(w.bpFormula(c, r)))
+	b.WriteString("\n\n")
+	if r > 0 {
+		b.WriteString(BPCurve(w.res.Ratio, w.width, 9, w.st))
+	}
+	return Step{Title: "5 Brevity penalty", Body: b.String()}
+}
+
+// lengths lists c, every reference length with its distance from c, the
+// closest one (and the tie rule when it applied), and r.
+func (w *walk) lengths() string {
+	var b strings.Builder
+	c, r := w.d.Stats.HypLen, w.d.Stats.RefLen
 	b.WriteString(w.para(w.st.Label.Render("c") + " = " + strconv.Itoa(c) + "  " + w.st.Muted.Render("hypothesis length in tokens")))
 	b.WriteString("\n")
 	if len(w.d.RefLens) == 0 {
 		b.WriteString(w.para("There is no reference, so r = 0."))
+		b.WriteString("\n")
 	}
 	best := -1
 	for _, l := range w.d.RefLens {
@@ -27,30 +42,32 @@ func (w *walk) brevityStep() Step {
 		}
 	}
 	var tied []string
+	tiedLens := map[int]bool{}
 	for k, l := range w.d.RefLens {
 		d := absInt(l - c)
-		line := fmt.Sprintf("%s = %d  (off by %d)", w.RefLabel(k), l, d)
+		line := fmt.Sprintf("%s = %d  (off by %d)", w.refName(k), l, d)
 		if k == w.d.ClosestRef {
 			line = w.st.Accent.Render(line) + "  ← closest, sets r"
 		}
 		if d == best {
-			tied = append(tied, w.RefLabel(k))
+			tied = append(tied, w.refName(k))
+			tiedLens[l] = true
 		}
 		b.WriteString(w.para("  " + line))
 		b.WriteString("\n")
 	}
 	if len(tied) > 1 {
-		b.WriteString(w.para(fmt.Sprintf("%s are equally close to c. The tie goes to the shorter reference (as in sacrebleu and NLTK); when they are the same length it makes no difference.", strings.Join(tied, " and "))))
+		s := fmt.Sprintf("%s are equally close to c. ", strings.Join(tied, " and "))
+		if len(tiedLens) == 1 {
+			s += "They have the same length, so the tie makes no difference to r."
+		} else {
+			s += fmt.Sprintf("The tie goes to the shorter one (as in sacrebleu and NLTK): r = %d.", r)
+		}
+		b.WriteString(w.para(s))
 		b.WriteString("\n")
 	}
 	b.WriteString(w.para(w.st.Label.Render("r") + " = " + strconv.Itoa(r) + "  " + w.st.Muted.Render("the closest reference length")))
-	b.WriteString("\n\n")
-	b.WriteString(w.para(w.bpFormula(c, r)))
-	b.WriteString("\n\n")
-	if r > 0 {
-		b.WriteString(BPCurve(w.res.Ratio, w.width, 9, w.st))
-	}
-	return Step{Title: "5 Brevity penalty", Body: b.String()}
+	return b.String()
 }
 
 // bpFormula evaluates the brevity penalty in words and numbers.

@@ -1,0 +1,174 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Lesson is one of bleuscope's built-in lessons: a classic example from
+// the BLEU paper or the tutorials, a few sentences on what it shows, and a
+// hypothesis the learner edits while every number is recomputed.
+type Lesson struct {
+	// ID is a short stable name, such as "clipping".
+	ID string
+	// Title is the lesson's heading.
+	Title string
+	// Teaches says in one line what the lesson is about.
+	Teaches string
+	// Text holds the lesson's paragraphs, shown above the figures.
+	Text []string
+	// Refs are the references the hypothesis is scored against.
+	Refs []string
+	// Hyp is the hypothesis the lesson starts from.
+	Hyp string
+	// Try lists hypotheses worth typing, each with what it shows.
+	Try []string
+	// Options are the scoring options of the lesson.
+	Options scoring.Options
+	// Corpus holds the other segments of the corpus lesson (nil in the
+	// others); the edited hypothesis is scored as one more segment with
+	// Refs.
+	Corpus []LessonSegment
+	// Yours, when set, adds the figures of the user's own corpus to the
+	// corpus lesson.
+	Yours *CorpusFigures
+
+	figures func(l Lesson, hyp string, st Styles, width int) string
+	// marked is set when the figures draw the hypothesis and references
+	// highlighted, so the intro need not list the references.
+	marked bool
+}
+
+// LessonSegment is one segment of the corpus lesson's small corpus.
+type LessonSegment struct {
+	Hyp string
+	Ref string
+}
+
+// CorpusFigures are the sentence and corpus scores of the user's own
+// corpus, shown by the corpus lesson next to its small example: the
+// corpus score (Corpus, computed from summed statistics) and the mean of
+// the sentence scores (MeanSentence) of system Name over Segments
+// segments. Scale is 100 for sacrebleu and 1 for NLTK.
+type CorpusFigures struct {
+	Name         string
+	Segments     int
+	Corpus       float64
+	MeanSentence float64
+	Scale        float64
+}
+
+// AllLessons returns the built-in lessons in teaching order: clipping,
+// the brevity penalty, word order and higher n-grams, several references,
+// sentence versus corpus BLEU, and smoothing.
+func AllLessons() []Lesson {
+	return []Lesson{
+		clippingLesson(),
+		brevityLesson(),
+		orderLesson(),
+		referencesLesson(),
+		corpusLesson(),
+		smoothingLesson(),
+	}
+}
+
+// LessonIntro renders a lesson's fixed part: its text and, unless the
+// figures draw them highlighted, its references, wrapped to width cells.
+func LessonIntro(l Lesson, st Styles, width int) string {
+	width = max(20, width)
+	var b strings.Builder
+	for i, p := range l.Text {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(wrapText(p, width))
+	}
+	if l.marked {
+		return b.String()
+	}
+	b.WriteString("\n\n")
+	labelW := min(width/4, 8)
+	for k, r := range l.Refs {
+		label := "ref"
+		if len(l.Refs) > 1 {
+			label = "ref " + strconv.Itoa(k+1)
+		}
+		b.WriteString(strings.Join(TextLines(st, label, labelW, r, width), "\n"))
+		b.WriteString("\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// LessonFigures renders the live part of a lesson for hypothesis hyp:
+// every number the lesson is about, recomputed with the scoring package,
+// wrapped to width cells.
+func LessonFigures(l Lesson, hyp string, st Styles, width int) string {
+	width = max(20, width)
+	if l.figures == nil {
+		return ""
+	}
+	return fitWidth(l.figures(l, hyp, st, width), width)
+}
+
+// LessonTry renders the lesson's suggestions of what to type.
+func LessonTry(l Lesson, st Styles, width int) string {
+	if len(l.Try) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(st.Label.Render("Try"))
+	for _, t := range l.Try {
+		b.WriteString("\n")
+		b.WriteString(wrapText("  • "+t, max(20, width)))
+	}
+	return b.String()
+}
+
+// RenderLesson renders a whole lesson for hypothesis hyp: heading, text,
+// references, the hypothesis, the figures and the suggestions.
+func RenderLesson(l Lesson, hyp string, st Styles, width int) string {
+	width = max(20, width)
+	parts := []string{
+		st.Title.Render(Truncate(l.Title, width)) + "\n" + st.Muted.Render(strings.Repeat("─", width)),
+		LessonIntro(l, st, width),
+	}
+	if !l.marked {
+		parts = append(parts, strings.Join(TextLines(st, "hyp", min(width/4, 8), hyp, width), "\n"))
+	}
+	parts = append(parts, LessonFigures(l, hyp, st, width))
+	if t := LessonTry(l, st, width); t != "" {
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// Lessons renders every lesson with its starting hypothesis as plain text
+// width cells wide, for `bleuscope lessons`.
+func Lessons(width int) string {
+	st := plainStyles()
+	width = max(20, width)
+	var b strings.Builder
+	b.WriteString(wrapText("bleuscope lessons: BLEU built up step by step on the classic examples. In the explorer, press L to open them and edit each hypothesis while the numbers change.", width))
+	for i, l := range AllLessons() {
+		b.WriteString("\n\n\n")
+		l.Title = strconv.Itoa(i+1) + ". " + l.Title
+		b.WriteString(RenderLesson(l, l.Hyp, st, width))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// lessonExplain scores hyp against refs under opt for a lesson, returning
+// the walk that renders its parts (nil and the error when scoring fails).
+func lessonExplain(hyp string, refs []string, opt scoring.Options, st Styles, width int) (*walk, error) {
+	d, err := scoring.Explain(hyp, refs, opt)
+	if err != nil {
+		return nil, err
+	}
+	res, err := scoring.Evaluate(d.Stats, opt, scoring.LastSegment{Hyp: hyp, Refs: refs})
+	w := newWalk(d, res, opt, st, width, nil)
+	w.err = err
+	return w, nil
+}

@@ -1,0 +1,234 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// lessonError is the figures of a lesson whose hypothesis could not be
+// scored (never expected with the built-in options, but not a panic).
+func lessonError(st Styles, err error, width int) string {
+	return st.Error.Render(wrapText("cannot score this: "+Safe(err.Error()), width))
+}
+
+// section is a small heading inside a lesson's figures.
+func section(st Styles, title string) string { return st.Label.Render(title) }
+
+// scoreLine states the sentence score of a lesson, as sacrebleu prints it.
+func (w *walk) scoreLine(label string) string {
+	if w.err != nil {
+		return w.para(label + ": " + w.st.Error.Render(Safe(w.err.Error())))
+	}
+	return w.para(label + " = " + w.st.Score.Render(w.scoreText()) + "  " + w.st.Muted.Render(w.res.Details()))
+}
+
+// scoreText formats the score on its own scale: two decimals for
+// sacrebleu, four for NLTK.
+func (w *walk) scoreText() string {
+	if w.err != nil {
+		return "error"
+	}
+	if w.nltk() {
+		return fnum4(w.res.Score)
+	}
+	return pct(w.res.Score)
+}
+
+func fnum4(x float64) string {
+	if x != 0 && x < 0.0001 {
+		return fnum(x)
+	}
+	return fmt.Sprintf("%.4f", x)
+}
+
+// clippingFigures shows, per order, the clip table and simple next to
+// modified precision.
+func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
+	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	var parts []string
+	parts = append(parts, w.sentences(SegmentMarks(w.d, 1), false)+"\n"+st.Legend())
+	for _, od := range w.d.Orders {
+		name := orderName(od.N)
+		var b strings.Builder
+		b.WriteString(section(st, capital(name)+"s"))
+		b.WriteString("\n")
+		if len(od.Clips) == 0 {
+			b.WriteString(w.para(fmt.Sprintf("The hypothesis has no %ss.", name)))
+			parts = append(parts, b.String())
+			continue
+		}
+		b.WriteString(w.clipTable(od))
+		b.WriteString("\n")
+		found := 0
+		for _, c := range od.Clips {
+			if c.RefMax > 0 {
+				found += c.HypCount
+			}
+		}
+		b.WriteString(w.precisionPair(found, od.Matches, od.Total, sumHyp(od)))
+		b.WriteString("\n")
+		b.WriteString(w.para(w.clipSummary(od, name)))
+		parts = append(parts, b.String())
+	}
+	parts = append(parts, w.scoreLine(fmt.Sprintf("sentence BLEU (N = %d)", l.Options.MaxOrder)))
+	return strings.Join(parts, "\n\n")
+}
+
+// brevityFigures shows the precisions, the lengths, the brevity penalty
+// on its curve, and the score with and without it.
+func brevityFigures(l Lesson, hyp string, st Styles, width int) string {
+	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	parts := []string{
+		PrecisionBars(w.res, width, st),
+		w.lengths(),
+		w.para(w.bpFormula(w.d.Stats.HypLen, w.d.Stats.RefLen)),
+	}
+	if w.d.Stats.RefLen > 0 {
+		parts = append(parts, BPCurve(w.res.Ratio, width, 7, st))
+	}
+	var b strings.Builder
+	if g, ok := w.geoMean(); ok {
+		b.WriteString(w.para(fmt.Sprintf("geometric mean of the precisions: %s (the score without the penalty)", pct(g))))
+		b.WriteString("\n")
+	}
+	b.WriteString(w.scoreLine("sentence BLEU = BP × mean"))
+	parts = append(parts, b.String())
+	return strings.Join(parts, "\n\n")
+}
+
+// orderFigures shows the all-orders highlighting, the precisions, and
+// BLEU with unigrams only next to BLEU up to 4-grams.
+func orderFigures(l Lesson, hyp string, st Styles, width int) string {
+	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	uni := l.Options
+	uni.MaxOrder = 1
+	w1, err := lessonExplain(hyp, l.Refs, uni, st, width)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	legend := st.Muted.Render("digit: the longest matched n-gram through the token")
+	parts := []string{
+		w.sentences(SegmentMarks(w.d, 0), false) + "\n" + wrapText(legend, width),
+		PrecisionBars(w.res, width, st),
+		w1.scoreLine("unigrams only (N = 1)") + "\n" + w.scoreLine(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder)),
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// referencesFigures shows the unigram clip table with every reference's
+// count, the lengths and closest reference, and the score against each
+// reference alone and against all of them.
+func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
+	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	var parts []string
+	if len(w.d.Orders) > 0 && len(w.d.Orders[0].Clips) > 0 {
+		parts = append(parts, section(st, "Unigrams: max is over the references, one at a time")+"\n"+w.clipTable(w.d.Orders[0]))
+	}
+	parts = append(parts, section(st, "Lengths")+"\n"+w.lengths())
+	var b strings.Builder
+	b.WriteString(section(st, "Scores"))
+	for k := range l.Refs {
+		wk, err := lessonExplain(hyp, l.Refs[k:k+1], l.Options, st, width)
+		if err != nil {
+			return lessonError(st, err, width)
+		}
+		b.WriteString("\n")
+		b.WriteString(wk.scoreLine(fmt.Sprintf("ref %d alone", k+1)))
+	}
+	b.WriteString("\n")
+	b.WriteString(w.scoreLine(fmt.Sprintf("all %d refs", len(l.Refs))))
+	parts = append(parts, b.String())
+	return strings.Join(parts, "\n\n")
+}
+
+// smoothingFigures shows the raw precisions and the score under every
+// sacrebleu smoothing method and a few of NLTK's.
+func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
+	raw := l.Options
+	raw.Smooth, raw.SmoothValue = scoring.SmoothNone, 0
+	w, err := lessonExplain(hyp, l.Refs, raw, st, width)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	type row struct {
+		name string
+		opt  scoring.Options
+	}
+	var rows []row
+	for _, m := range []string{scoring.SmoothNone, scoring.SmoothFloor, scoring.SmoothAddK, scoring.SmoothExp} {
+		o := l.Options
+		o.Smooth, o.SmoothValue = m, scoring.DefaultSmoothValue(m)
+		name := m
+		if m == scoring.SmoothFloor || m == scoring.SmoothAddK {
+			name += " " + fnum(o.SmoothValue)
+		}
+		rows = append(rows, row{name, o})
+	}
+	noEff := l.Options
+	noEff.Smooth, noEff.SmoothValue, noEff.EffectiveOrder = scoring.SmoothNone, 0, false
+	rows = append(rows, row{"none, eff. off", noEff})
+	for _, m := range []int{0, 1, 2, 3, 4} {
+		o := l.Options
+		o.Compat = scoring.CompatNLTK
+		o.NLTK.Smoothing = scoring.DefaultNLTKSmoothing()
+		o.NLTK.Smoothing.Method = m
+		rows = append(rows, row{fmt.Sprintf("NLTK method%d", m), o})
+	}
+	nameW := 0
+	for _, r := range rows {
+		nameW = max(nameW, len(r.name))
+	}
+	var b strings.Builder
+	b.WriteString(section(st, "Counts, unsmoothed"))
+	b.WriteString("\n")
+	b.WriteString(PrecisionBars(w.res, width, st))
+	b.WriteString("\n\n")
+	b.WriteString(section(st, "The same hypothesis under each method"))
+	b.WriteString("\n")
+	b.WriteString(st.Header.Render(PadRight("method", nameW) + "  " + PadRight("p1/…/pN", 24) + "  BLEU"))
+	for _, r := range rows {
+		wr, err := lessonExplain(hyp, l.Refs, r.opt, st, width)
+		if err != nil {
+			return lessonError(st, err, width)
+		}
+		b.WriteString("\n")
+		b.WriteString(PadRight(r.name, nameW) + "  " + PadRight(precisionList(wr), 24) + "  " + st.Score.Render(wr.scoreText()))
+	}
+	b.WriteString("\n")
+	b.WriteString(w.para(st.Muted.Render("sacrebleu rows on its 0–100 scale, NLTK rows on 0–1; \"eff.\" is effective order, on in sacrebleu's sentence scores")))
+	return b.String()
+}
+
+// precisionList is "83.3/60.0/25.0/16.7" (sacrebleu) or
+// "0.83/0.60/0.25/0.03" (NLTK), the precisions as they went into the mean.
+func precisionList(w *walk) string {
+	if w.err != nil {
+		return "—"
+	}
+	p := make([]string, len(w.res.Precisions))
+	for i, x := range w.res.Precisions {
+		switch {
+		case w.nltk() && x != 0 && x < 0.01:
+			p[i] = "~0"
+		case w.nltk():
+			p[i] = fmt.Sprintf("%.2f", x)
+		default:
+			p[i] = fmt.Sprintf("%.1f", x)
+		}
+	}
+	return strings.Join(p, "/")
+}
