@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -129,6 +130,122 @@ func FuzzFsum(f *testing.F) {
 		rev := []float64{e, d, c, b, a}
 		if r, _ := fsum(rev); r != got {
 			t.Fatalf("fsum(%v) = %v but reversed %v", xs, got, r)
+		}
+	})
+}
+
+// refPrec is the working precision of the big.Float references below.
+const refPrec = 320
+
+// refLn2 is log(2) = 2 atanh(1/3) to refPrec bits.
+var refLn2 = func() *big.Float {
+	third := new(big.Float).SetPrec(refPrec).Quo(big.NewFloat(1).SetPrec(refPrec), big.NewFloat(3))
+	return refAtanh2(third)
+}()
+
+// refAtanh2 is 2 atanh(s) = 2(s + s**3/3 + s**5/5 + ...) for |s| < 1/2.
+func refAtanh2(s *big.Float) *big.Float {
+	z := new(big.Float).SetPrec(refPrec).Mul(s, s)
+	pow := new(big.Float).SetPrec(refPrec).Set(s)
+	sum := new(big.Float).SetPrec(refPrec)
+	eps := new(big.Float).SetMantExp(big.NewFloat(1), -refPrec-8)
+	for k := 0; ; k++ {
+		term := new(big.Float).SetPrec(refPrec).Quo(pow, big.NewFloat(float64(2*k+1)))
+		sum.Add(sum, term)
+		if term.Abs(term).Cmp(eps) < 0 {
+			break
+		}
+		pow.Mul(pow, z)
+	}
+	return sum.Mul(sum, big.NewFloat(2))
+}
+
+// refLog is log(x) for x > 0, rounded once from refPrec bits.
+func refLog(x float64) float64 {
+	m, e := math.Frexp(x)
+	bm := new(big.Float).SetPrec(refPrec).SetFloat64(m)
+	one := big.NewFloat(1)
+	s := new(big.Float).SetPrec(refPrec).Quo(
+		new(big.Float).SetPrec(refPrec).Sub(bm, one),
+		new(big.Float).SetPrec(refPrec).Add(bm, one))
+	l := refAtanh2(s)
+	l.Add(l, new(big.Float).SetPrec(refPrec).Mul(refLn2, big.NewFloat(float64(e))))
+	f, _ := l.Float64()
+	return f
+}
+
+// refExp is e**x, rounded once from refPrec bits.
+func refExp(x float64) float64 {
+	k := math.Round(x / math.Ln2)
+	r := new(big.Float).SetPrec(refPrec).SetFloat64(x)
+	r.Sub(r, new(big.Float).SetPrec(refPrec).Mul(refLn2, big.NewFloat(k)))
+	sum := new(big.Float).SetPrec(refPrec).SetInt64(1)
+	term := new(big.Float).SetPrec(refPrec).SetInt64(1)
+	eps := new(big.Float).SetMantExp(big.NewFloat(1), -refPrec-8)
+	for n := 1; ; n++ {
+		term.Mul(term, r)
+		term.Quo(term, big.NewFloat(float64(n)))
+		sum.Add(sum, term)
+		if new(big.Float).Abs(term).Cmp(eps) < 0 {
+			break
+		}
+	}
+	sum.SetMantExp(sum, int(k))
+	f, _ := sum.Float64()
+	return f
+}
+
+func TestNLTKLogExp(t *testing.T) {
+	// Values as CPython's math.log and math.exp give them.
+	logs := map[float64]float64{
+		1: 0, 2: math.Ln2, 10: math.Ln10, 0x1p-1022: -708.3964185322641,
+		math.SmallestNonzeroFloat64: -744.4400719213812, math.MaxFloat64: 709.782712893384,
+		0.9444444444444444: -0.05715841383994864,
+	}
+	for x, want := range logs {
+		if got := crLog(x); got != want {
+			t.Errorf("crLog(%v) = %v; want %v", x, got, want)
+		}
+	}
+	exps := map[float64]float64{0: 1, 1: math.E, -1: 1 / math.E, 709.782712893384: 1.7976931348622732e308}
+	for x, want := range exps {
+		if got := crExp(x); got != want {
+			t.Errorf("crExp(%v) = %v; want %v", x, got, want)
+		}
+	}
+	if !math.IsNaN(crLog(-1)) || !math.IsInf(crLog(0), -1) || !math.IsInf(crLog(math.Inf(1)), 1) ||
+		!math.IsInf(crExp(710), 1) || crExp(math.Inf(-1)) != 0 || !math.IsNaN(crExp(math.NaN())) {
+		t.Error("special values differ from C's log and exp")
+	}
+
+	// Against the big.Float references, over the whole range.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		x := math.Ldexp(1+rng.Float64(), rng.IntN(2098)-1074)
+		if got, want := crLog(x), refLog(x); got != want {
+			t.Fatalf("crLog(%v) = %v; want %v", x, got, want)
+		}
+		y := -708 + rng.Float64()*1417.7
+		if got, want := crExp(y), refExp(y); got != want {
+			t.Fatalf("crExp(%v) = %v; want %v", y, got, want)
+		}
+	}
+}
+
+func FuzzNLTKLogExp(f *testing.F) {
+	f.Add(0.5, -3.0)
+	f.Add(0x1p-1022, -708.3964185322641)
+	f.Add(1.0000000000000002, 1e-300)
+	f.Fuzz(func(t *testing.T, x, y float64) {
+		if x > 0 && !math.IsInf(x, 0) {
+			if got, want := crLog(x), refLog(x); got != want {
+				t.Fatalf("crLog(%v) = %v; want %v", x, got, want)
+			}
+		}
+		if y >= -708.3 && y <= 709.78 {
+			if got, want := crExp(y), refExp(y); got != want {
+				t.Fatalf("crExp(%v) = %v; want %v", y, got, want)
+			}
 		}
 	})
 }

@@ -13,9 +13,9 @@ import (
 // This file reproduces nltk.translate.bleu_score of NLTK 3.8 on NLTK's 0-1
 // scale, quirks included; the smoothing methods are in nltk_smooth.go.
 // Python's operations are followed one for one (Fractions exact, floats
-// rounded where Python rounds them, math.fsum for the weighted log sum), so
-// results agree with NLTK to the last bit wherever Go's math.Log and
-// math.Exp agree with the C library's.
+// rounded where Python rounds them, math.fsum for the weighted log sum, and
+// correctly rounded log and exp as the C library nearly always gives), so
+// results agree with NLTK to the last bit but in rare halfway cases.
 
 // NLTKError is an exception NLTK 3.8 raises for the same input, such as
 // method6's AssertionError on short input or a KeyError for a segment
@@ -146,7 +146,7 @@ func NLTKBrevityPenalty(closestRefLen, hypLen int) NLTKScore {
 		return NLTKScore{Value: 0, IsInt: true}
 	}
 	ratio, _ := pyDiv(pyIntOf(closestRefLen), pyIntOf(hypLen))
-	return NLTKScore{Value: math.Exp(1 - ratio.f)}
+	return NLTKScore{Value: crExp(1 - ratio.f)}
 }
 
 // NLTKSegmentTotals returns one segment's NLTKTotals for orders
@@ -333,7 +333,7 @@ func nltkCompute(t NLTKTotals, lastRefs [][]string, lastHyp []string, weightSets
 			if f == 0 {
 				return nil, pyError("ValueError", "math domain error")
 			}
-			term := weights[j] * math.Log(f)
+			term := weights[j] * crLog(f)
 			terms = append(terms, term)
 			if detail {
 				st.Used[j], st.Terms[j] = true, term
@@ -343,7 +343,7 @@ func nltkCompute(t NLTKTotals, lastRefs [][]string, lastHyp []string, weightSets
 		if err != nil {
 			return nil, err
 		}
-		e := math.Exp(sum)
+		e := crExp(sum)
 		if math.IsInf(e, 0) && !math.IsInf(sum, 0) {
 			return nil, pyError("OverflowError", "math range error")
 		}

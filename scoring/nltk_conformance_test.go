@@ -249,7 +249,7 @@ func checkNLTKTotalsPath(refs [][][]string, hyps [][]string, w []float64, sm NLT
 		}
 	}
 	sum, err := fsum(used)
-	if err != nil || sum != steps.LogSum || steps.BP.Value*math.Exp(steps.LogSum) != want.Value {
+	if err != nil || sum != steps.LogSum || steps.BP.Value*crExp(steps.LogSum) != want.Value {
 		return fmt.Errorf("steps do not add up: fsum %v (%v), LogSum %v, BP %v, score %v", sum, err, steps.LogSum, steps.BP.Value, want.Value)
 	}
 	return nil

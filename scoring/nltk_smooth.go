@@ -318,7 +318,7 @@ func (s *nltkSmoother) method4(p []pyNum) ([]pyNum, error) {
 	if hypLen <= 1 {
 		return p, nil
 	}
-	logLen := math.Log(float64(hypLen))
+	logLen := crLog(float64(hypLen))
 	k := 1
 	for i, pi := range p {
 		if pi.num != 0 { // p still holds NLTK's raw Fractions here
