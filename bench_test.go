@@ -1,0 +1,79 @@
+package main
+
+import (
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures"
+)
+
+// benchRun runs the command line with its output discarded, failing the
+// benchmark on a non-zero status.
+func benchRun(b *testing.B, stdin string, args ...string) {
+	b.Helper()
+	if code := run(args, strings.NewReader(stdin), io.Discard, io.Discard); code != 0 {
+		b.Fatalf("%q: status %d", args, code)
+	}
+}
+
+// wmtDeEn returns the WMT22 de-en Online-B output and both references, or
+// skips the benchmark when ../shared is absent.
+func wmtDeEn(b *testing.B) (hyp, refA, refB string) {
+	dir, err := filepath.Abs(filepath.Join(sharedDir, "corpora", "wmt22", "txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	hyp = filepath.Join(dir, "system-outputs", "generaltest2022.de-en.hyp.Online-B.en")
+	if code := run([]string{"score", hyp, "-r", hyp}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+		b.Skip("WMT22 text files not found in ../shared/corpora/wmt22/txt")
+	}
+	return hyp,
+		filepath.Join(dir, "references", "generaltest2022.de-en.ref.A.en"),
+		filepath.Join(dir, "references", "generaltest2022.de-en.ref.B.en")
+}
+
+// BenchmarkScoreCommand is "bleuscope score" on WMT22 de-en (1,984
+// segments, two references): loading, scoring and printing.
+func BenchmarkScoreCommand(b *testing.B) {
+	hyp, refA, refB := wmtDeEn(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		benchRun(b, "", "score", hyp, "-r", refA, "-r", refB)
+	}
+}
+
+// BenchmarkSegmentsCommand is "bleuscope segments --format jsonl" on the
+// same data.
+func BenchmarkSegmentsCommand(b *testing.B) {
+	hyp, refA, refB := wmtDeEn(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		benchRun(b, "", "segments", "--format", "jsonl", hyp, "-r", refA, "-r", refB)
+	}
+}
+
+// BenchmarkTokenizeCommand streams the demo references, repeated to about
+// 1 MB, through "bleuscope tokenize -t 13a".
+func BenchmarkTokenizeCommand(b *testing.B) {
+	ref, err := fixtures.Demo.ReadFile(fixtures.DemoRefA)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := strings.Repeat(string(ref), 1<<20/len(ref))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		benchRun(b, in, "tokenize", "-t", "13a")
+	}
+}
+
+// BenchmarkDemoReport is bare "bleuscope" with stdout not a terminal: the
+// demo corpus loaded, scored and reported.
+func BenchmarkDemoReport(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchRun(b, "")
+	}
+}

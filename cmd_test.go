@@ -1,0 +1,269 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+func TestScoreOutputFile(t *testing.T) {
+	dir := writeFiles(t, basicFiles())
+	_, want, _ := runCLI(t, "", "score", "--format", "json", "hyp.txt", "-r", "ref.txt")
+	if err := os.WriteFile("out.json", []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before := listDir(t, dir)
+	code, stdout, stderr := runCLI(t, "", "score", "--format", "json", "-o", "out.json", "hyp.txt", "-r", "ref.txt")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q; want 0 and nothing printed", code, stdout, stderr)
+	}
+	got, err := os.ReadFile("out.json")
+	if err != nil || string(got) != want || !strings.HasPrefix(want, "[\n") {
+		t.Errorf("out.json = %q (%v); want %q", got, err, want)
+	}
+	if after := listDir(t, dir); !slices.Equal(before, after) {
+		t.Errorf("files %q; want %q (no temporary file left)", after, before)
+	}
+	if st, err := os.Stat("out.json"); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("out.json mode %v (%v); want the old file's 0600 kept", st.Mode(), err)
+	}
+}
+
+func TestScoreSeveralSystems(t *testing.T) {
+	writeFiles(t, basicFiles())
+	code, out, stderr := runCLI(t, "", "score", "base=hyp.txt", "other=ref2.txt", "-r", "ref.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "base: BLEU|nrefs:1|") || !strings.HasPrefix(lines[1], "other: BLEU|nrefs:1|") {
+		t.Errorf("score of two systems printed %q; want one NAME: line each", lines)
+	}
+}
+
+// TestScoreMatchesScoring checks the text line against the scoring
+// package's corpus BLEU of the same streams, for several option sets.
+func TestScoreMatchesScoring(t *testing.T) {
+	writeFiles(t, basicFiles())
+	hyps := strings.Split(strings.TrimSuffix(hyp3, "\n"), "\n")
+	ref := strings.Split(strings.TrimSuffix(ref3, "\n"), "\n")
+	tests := []struct {
+		flags []string
+		opt   func(*scoring.Options)
+	}{
+		{nil, func(*scoring.Options) {}},
+		{[]string{"-l", "--smooth", "floor"}, func(o *scoring.Options) { o.Lowercase, o.Smooth, o.SmoothValue = true, "floor", 0.1 }},
+		{[]string{"--smooth", "add-k", "--smooth-value", "2"}, func(o *scoring.Options) { o.Smooth, o.SmoothValue = "add-k", 2 }},
+		{[]string{"--max-order", "2", "--effective-order=true"}, func(o *scoring.Options) { o.MaxOrder, o.EffectiveOrder = 2, true }},
+		{[]string{"-t", "char"}, func(o *scoring.Options) { o.Tokenize = "char" }},
+	}
+	for _, tt := range tests {
+		opt := scoring.DefaultOptions()
+		tt.opt(&opt)
+		res, err := scoring.CorpusBLEU(hyps, [][]string{ref}, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := res.CLIText(scoring.Signature(opt, 1, scoring.Version)) + "\n"
+		code, out, stderr := runCLI(t, "", append([]string{"score", "hyp.txt", "-r", "ref.txt"}, tt.flags...)...)
+		if code != 0 || out != want {
+			t.Errorf("score %q: status %d, stderr %q\n got %q\nwant %q", tt.flags, code, stderr, out, want)
+		}
+	}
+}
+
+// segmentLines decodes "segments --format jsonl" output.
+func segmentLines(t *testing.T, out string) []segmentJSON {
+	t.Helper()
+	var segs []segmentJSON
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var s segmentJSON
+		if err := json.Unmarshal([]byte(l), &s); err != nil {
+			t.Fatalf("bad JSONL line %q: %v", l, err)
+		}
+		segs = append(segs, s)
+	}
+	return segs
+}
+
+func TestSegmentsWorst(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "segments", "--demo", "--sort", "score", "--worst", "3", "--format", "jsonl")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	segs := segmentLines(t, out)
+	if len(segs) != 9 {
+		t.Fatalf("%d segments; want 3 per system", len(segs))
+	}
+	for i := 1; i < len(segs); i++ {
+		if segs[i].System == segs[i-1].System && segs[i].Score < segs[i-1].Score {
+			t.Errorf("segments %v then %v: not worst first", segs[i-1], segs[i])
+		}
+	}
+	lit := segs[6:]
+	if lit[0].System != "literal" || lit[0].Line != fixtures.LineNoOverlap || lit[1].Line != fixtures.LineEmpty || lit[0].Score != 0 || lit[1].Score != 0 {
+		t.Errorf("literal's worst = %+v, %+v; want lines %d and %d at 0", lit[0], lit[1], fixtures.LineNoOverlap, fixtures.LineEmpty)
+	}
+}
+
+func TestSegmentsDelta(t *testing.T) {
+	_, all, _ := runCLI(t, "", "segments", "--demo", "--format", "jsonl")
+	score := map[string]map[int]float64{}
+	for _, s := range segmentLines(t, all) {
+		if score[s.System] == nil {
+			score[s.System] = map[int]float64{}
+		}
+		score[s.System][s.Line] = s.Score
+	}
+	code, out, stderr := runCLI(t, "", "segments", "--demo", "--sort", "delta", "--format", "jsonl")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	other := map[string]string{"fluent": "stilted", "stilted": "fluent", "literal": "fluent"}
+	segs := segmentLines(t, out)
+	if len(segs) != 3*70 {
+		t.Fatalf("%d segments; want 210", len(segs))
+	}
+	for i := 1; i < len(segs); i++ {
+		a, b := segs[i-1], segs[i]
+		if a.System != b.System {
+			continue
+		}
+		da := a.Score - score[other[a.System]][a.Line]
+		db := b.Score - score[other[b.System]][b.Line]
+		if db < da {
+			t.Errorf("%s: line %d (delta %.2f) after line %d (delta %.2f); want biggest loss first", a.System, b.Line, db, a.Line, da)
+		}
+	}
+}
+
+func TestSegmentsTableHasOneHeader(t *testing.T) {
+	for _, format := range []string{"tsv", "csv"} {
+		code, out, stderr := runCLI(t, "", "segments", "--demo", "--format", format)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: status %d, stderr %q", format, code, stderr)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		headers := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, "system") {
+				headers++
+			}
+		}
+		if headers != 1 || len(lines) != 1+3*70 {
+			t.Errorf("%s: %d header rows, %d lines; want 1 header and 210 rows", format, headers, len(lines))
+		}
+	}
+}
+
+// fieldsLine reports whether some line of out has exactly these fields.
+func fieldsLine(out string, fields ...string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if slices.Equal(strings.Fields(l), fields) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestExplainGamingLine(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "explain", "--demo", "--line", "12")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	_, literal, ok := strings.Cut(out, "system literal")
+	if !ok {
+		t.Fatalf("no explanation for system literal:\n%s", out)
+	}
+	if !fieldsLine(literal, "the", "8", "1", "2", "2", "(ref2)", "2", "6") {
+		t.Errorf("no clip row: the ×8, ref1 1, ref2 2, max 2 from ref2, 2 matched, 6 clipped:\n%s", literal)
+	}
+	for _, want := range []string{
+		"p2 = 0 / 7: no match; exp smoothing uses 100 / (2 × 7) = 7.1429%",
+		"c < r, so BP = exp(1 − r/c) = exp(1 − 9/8) = 0.882497",
+		"BLEU = 5.80 25.0/7.1/4.2/2.5 (BP = 0.882 ratio = 0.889 hyp_len = 8 ref_len = 9)",
+	} {
+		if !strings.Contains(literal, want) {
+			t.Errorf("explanation lacks %q:\n%s", want, literal)
+		}
+	}
+}
+
+// TestExplainMatchesSentenceBLEU checks the summary line of every planted
+// demo line against the scoring package's sentence BLEU.
+func TestExplainMatchesSentenceBLEU(t *testing.T) {
+	read := func(path string) []string {
+		b, err := fixtures.Demo.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(string(b), "\n")
+	}
+	refA, refB := read(fixtures.DemoRefA), read(fixtures.DemoRefB)
+	systems := [][]string{read(fixtures.DemoFluent), read(fixtures.DemoStilted), read(fixtures.DemoLiteral)}
+	for _, line := range []int{fixtures.LinePerfect, fixtures.LineGaming, fixtures.LineShort, fixtures.LineSalad,
+		fixtures.LineNoOverlap, fixtures.LineRefB, fixtures.LineEmpty, fixtures.LineLowercase} {
+		_, out, _ := runCLI(t, "", "explain", "--demo", "--line", strconv.Itoa(line))
+		for _, sys := range systems {
+			r, err := scoring.SentenceBLEU(sys[line-1], []string{refA[line-1], refB[line-1]}, scoring.SentenceOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, "\n  "+r.Verbose(2)+"\n") && !(r.NoMatch && strings.Contains(out, "BLEU = 0\n")) {
+				t.Errorf("line %d: explanation lacks %q", line, r.Verbose(2))
+			}
+		}
+	}
+}
+
+func TestExplainText(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "explain", "--hyp", "the cat sat on the mat", "--ref", "the cat sat on the mat", "-s", "die Katze")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"  source  die Katze\n", "       = 100.00000000000004\n", "c ≥ r, so BP = 1\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explanation lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTokenizeLines(t *testing.T) {
+	tests := []struct {
+		args     []string
+		in, want string
+	}{
+		{[]string{"-t", "none"}, "a\rb  \nc", "a\rb  \nc\n"},
+		{[]string{"-t", "13a"}, "Hello, world!\n\n", "Hello , world !\n\n"},
+		{[]string{"-t", "13a", "-l"}, "HELLO World\n", "hello world\n"},
+		{[]string{"--tokenize", "char"}, "ab c\n", "a b   c\n"},
+		{[]string{}, "", ""},
+	}
+	for _, tt := range tests {
+		code, out, stderr := runCLI(t, tt.in, append([]string{"tokenize"}, tt.args...)...)
+		if code != 0 || out != tt.want || stderr != "" {
+			t.Errorf("tokenize %q < %q: status %d, stdout %q, stderr %q; want %q", tt.args, tt.in, code, out, stderr, tt.want)
+		}
+	}
+}
+
+func TestTokenizeInvalidUTF8(t *testing.T) {
+	code, out, stderr := runCLI(t, "fine\nbad \xff here\nnever\n", "tokenize", "-t", "13a")
+	want := "bleuscope: standard input:2:byte 5: not valid UTF-8; convert the input to UTF-8 (for example with iconv -t UTF-8)\n"
+	if code != exitUsage || out != "fine\n" || stderr != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
+	}
+}
+
+func TestLessons(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "lessons")
+	if code != 0 || stderr != "" || !strings.Contains(out, "lesson") {
+		t.Errorf("status %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
