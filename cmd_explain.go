@@ -35,7 +35,7 @@ func explainText(seg segmentText, opt scoring.Options) (string, error) {
 	res, err := scoring.Evaluate(det.Stats, opt, scoring.LastSegment{Hyp: seg.Hyp, Refs: seg.Refs})
 	if err != nil {
 		return "", usagef("NLTK's sentence_bleu raises on %s: %s; try another --nltk-smoothing method",
-			seg.Title, strings.TrimPrefix(err.Error(), "scoring: "))
+			seg.Title, nltkMessage(err))
 	}
 	var b strings.Builder
 	x := &explainer{b: &b, seg: seg, opt: opt, det: det, res: res}
@@ -290,4 +290,10 @@ func nltkLogSum(r scoring.Result) float64 {
 // fractional).
 func num(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// nltkMessage is the text of an error NLTK would raise, without package
+// prefixes: "AssertionError: …".
+func nltkMessage(err error) string {
+	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "scoring: "), "nltk: ")
 }

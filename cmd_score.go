@@ -102,7 +102,7 @@ func corpusScores(e *env, ds *model.Dataset, set model.Settings) (*model.Scored,
 		res, err := scoring.Evaluate(st, opt, last)
 		if err != nil {
 			return nil, usagef("NLTK's corpus_bleu fails on %s: %s; try another --nltk-smoothing method",
-				model.Printable(sys.Name), strings.TrimPrefix(err.Error(), "scoring: "))
+				model.Printable(sys.Name), nltkMessage(err))
 		}
 		scored.Systems[s] = model.SystemScores{Corpus: res}
 	}

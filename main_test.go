@@ -158,7 +158,7 @@ func TestBadInput(t *testing.T) {
 		{"explain hyp and line", []string{"explain", "--hyp", "a", "--ref", "a", "--line", "2"},
 			"bleuscope: explain takes either --hyp TEXT or files with --line N, not both"},
 		{"explain nltk raises", []string{"explain", "--compat", "nltk", "--nltk-smoothing", "6", "--hyp", "a b", "--ref", "a c"},
-			"bleuscope: NLTK's sentence_bleu raises on the given text: nltk: AssertionError: This smoothing method requires non-zero precision for bigrams.; try another --nltk-smoothing method"},
+			"bleuscope: NLTK's sentence_bleu raises on the given text: AssertionError: This smoothing method requires non-zero precision for bigrams.; try another --nltk-smoothing method"},
 		{"tokenize with a file", []string{"tokenize", "-t", "13a", "hyp.txt"},
 			`bleuscope: tokenize reads standard input and takes no file arguments (got "hyp.txt"); use bleuscope tokenize -t 13a < FILE`},
 		{"tokenize unknown tokenizer", []string{"tokenize", "-t", "moses"},
