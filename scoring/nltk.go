@@ -359,14 +359,15 @@ func isDefaultNLTKWeights(w []float64) bool {
 	return len(w) == 4 && w[0] == 0.25 && w[1] == 0.25 && w[2] == 0.25 && w[3] == 0.25
 }
 
-// exactString is "num/den" for an int or Fraction, "" for a float.
+// exactString is "num/den" for a Fraction (as NLTK holds it, so a raw one
+// unreduced), the number for an int, and "" for a float.
 func (x pyNum) exactString() string {
 	switch {
 	case x.kind == pyFloat:
 		return ""
-	case x.raw && x.kind == pyInt:
+	case x.rat == nil && x.kind == pyInt:
 		return strconv.Itoa(x.num)
-	case x.raw:
+	case x.rat == nil:
 		return strconv.Itoa(x.num) + "/" + strconv.Itoa(x.den)
 	case x.kind == pyInt:
 		return x.rat.Num().String()

@@ -24,31 +24,69 @@ const (
 
 // pyNum is a Python int, Fraction or float.
 //
-// An int or Fraction built by NLTK with _normalize=False keeps its raw
-// numerator and denominator (raw is true, rat is nil): NLTK reads them back
-// through .numerator and .denominator, and Python's "== 0" test on such a
-// Fraction compares them as they are. Results of arithmetic are held in rat.
+// Ints and Fractions are held as num/den while they stay small, and in rat
+// once they grow; arithmetic results are normalised. One built by NLTK
+// with _normalize=False is kept as NLTK built it (raw): NLTK reads it back
+// through .numerator and .denominator, and Python's "== 0" on such a
+// Fraction compares them as they are.
 type pyNum struct {
 	kind     pyKind
 	raw      bool
-	num, den int
-	rat      *big.Rat
-	f        float64
+	num, den int      // the value when rat is nil; den > 0
+	rat      *big.Rat // the value of a large int or Fraction
+	f        float64  // the value of a float
 }
 
 func pyFloatOf(f float64) pyNum { return pyNum{kind: pyFloat, f: f} }
 
 func pyIntOf(i int) pyNum { return pyNum{kind: pyInt, raw: true, num: i, den: 1} }
 
-// pyFraction is Fraction(num, den, _normalize=False); den must not be 0.
+// pyFraction is Fraction(num, den, _normalize=False); den must be > 0.
 func pyFraction(num, den int) pyNum { return pyNum{kind: pyFrac, raw: true, num: num, den: den} }
+
+// pyExact is the normalised int or Fraction n/d; d must not be 0.
+func pyExact(kind pyKind, n, d int) pyNum {
+	if d < 0 {
+		n, d = -n, -d
+	}
+	if g := gcd(pyAbs(n), d); g > 1 {
+		n, d = n/g, d/g
+	}
+	return pyNum{kind: kind, num: n, den: d}
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// small reports an exact value whose parts are below 2**31, so that the
+// products and sums of two such values cannot overflow an int64.
+func (x pyNum) small() bool {
+	return x.kind != pyFloat && x.rat == nil && pyAbs(x.num) < 1<<31 && x.den < 1<<31
+}
 
 // value returns the exact value of an int or Fraction.
 func (x pyNum) value() *big.Rat {
-	if x.raw {
-		return big.NewRat(int64(x.num), int64(x.den))
+	if x.rat != nil {
+		return x.rat
 	}
-	return x.rat
+	return big.NewRat(int64(x.num), int64(x.den))
+}
+
+// sign is the sign of an int or Fraction.
+func (x pyNum) sign() int {
+	switch {
+	case x.rat != nil:
+		return x.rat.Sign()
+	case x.num > 0:
+		return 1
+	case x.num < 0:
+		return -1
+	}
+	return 0
 }
 
 // pyMaxExact is 2**53: integers up to it convert to float64 exactly.
@@ -60,7 +98,7 @@ func (x pyNum) float() (float64, error) {
 	if x.kind == pyFloat {
 		return x.f, nil
 	}
-	if x.raw && pyAbs(x.num) <= pyMaxExact && x.den <= pyMaxExact {
+	if x.rat == nil && pyAbs(x.num) <= pyMaxExact && x.den <= pyMaxExact {
 		// Both exact in float64: IEEE division rounds correctly.
 		return float64(x.num) / float64(x.den), nil
 	}
@@ -76,14 +114,10 @@ func (x pyNum) float() (float64, error) {
 
 // positive is Python's x > 0.
 func (x pyNum) positive() bool {
-	switch {
-	case x.kind == pyFloat:
+	if x.kind == pyFloat {
 		return x.f > 0
-	case x.raw:
-		return (x.num > 0) == (x.den > 0) && x.num != 0
-	default:
-		return x.rat.Sign() > 0
 	}
+	return x.sign() > 0
 }
 
 // eqZero is Python's x == 0. For a Fraction, Python compares numerator
@@ -95,21 +129,16 @@ func (x pyNum) eqZero() bool {
 		return x.f == 0
 	case x.raw:
 		return x.num == 0 && x.den == 1
-	default:
-		return x.rat.Sign() == 0
 	}
+	return x.sign() == 0
 }
 
 // truthy is Python's bool(x); for a Fraction it tests the numerator.
 func (x pyNum) truthy() bool {
-	switch {
-	case x.kind == pyFloat:
+	if x.kind == pyFloat {
 		return x.f != 0 // NaN is true in Python too
-	case x.raw:
-		return x.num != 0
-	default:
-		return x.rat.Sign() != 0
 	}
+	return x.sign() != 0
 }
 
 // exactKind is the kind of an exact result: int only if both are ints.
@@ -132,18 +161,24 @@ func pyFloats(a, b pyNum) (float64, float64, error) {
 
 // pyAdd is Python's a + b.
 func pyAdd(a, b pyNum) (pyNum, error) {
-	if a.kind == pyFloat || b.kind == pyFloat {
+	switch {
+	case a.kind == pyFloat || b.kind == pyFloat:
 		x, y, err := pyFloats(a, b)
 		return pyFloatOf(x + y), err
+	case a.small() && b.small():
+		return pyExact(exactKind(a, b), a.num*b.den+b.num*a.den, a.den*b.den), nil
 	}
 	return pyNum{kind: exactKind(a, b), rat: new(big.Rat).Add(a.value(), b.value())}, nil
 }
 
 // pyMul is Python's a * b.
 func pyMul(a, b pyNum) (pyNum, error) {
-	if a.kind == pyFloat || b.kind == pyFloat {
+	switch {
+	case a.kind == pyFloat || b.kind == pyFloat:
 		x, y, err := pyFloats(a, b)
 		return pyFloatOf(x * y), err
+	case a.small() && b.small():
+		return pyExact(exactKind(a, b), a.num*b.num, a.den*b.den), nil
 	}
 	return pyNum{kind: exactKind(a, b), rat: new(big.Rat).Mul(a.value(), b.value())}, nil
 }
@@ -161,32 +196,41 @@ func pyDiv(a, b pyNum) (pyNum, error) {
 		}
 		return pyFloatOf(x / y), nil
 	}
-	bv := b.value()
-	if bv.Sign() == 0 {
-		if a.kind == pyInt && b.kind == pyInt {
+	ints := a.kind == pyInt && b.kind == pyInt
+	if b.sign() == 0 {
+		if ints {
 			return pyNum{}, pyError("ZeroDivisionError", "division by zero")
 		}
 		return pyNum{}, pyError("ZeroDivisionError", fmt.Sprintf("Fraction(%s, 0)", a.value().Num()))
 	}
-	q := new(big.Rat).Quo(a.value(), bv)
-	if a.kind == pyInt && b.kind == pyInt {
-		f, _ := q.Float64()
+	if ints {
+		// int / int is the correctly rounded quotient.
+		if a.rat == nil && b.rat == nil && pyAbs(a.num) <= pyMaxExact && pyAbs(b.num) <= pyMaxExact {
+			return pyFloatOf(float64(a.num) / float64(b.num)), nil
+		}
+		f, _ := new(big.Rat).Quo(a.value(), b.value()).Float64()
 		if math.IsInf(f, 0) {
 			return pyNum{}, pyError("OverflowError", "integer division result too large for a float")
 		}
 		return pyFloatOf(f), nil
 	}
-	return pyNum{kind: pyFrac, rat: q}, nil
+	if a.small() && b.small() {
+		return pyExact(pyFrac, a.num*b.den, a.den*b.num), nil
+	}
+	return pyNum{kind: pyFrac, rat: new(big.Rat).Quo(a.value(), b.value())}, nil
 }
 
 // pySquare is Python's x ** 2.
 func pySquare(x pyNum) (pyNum, error) {
-	if x.kind == pyFloat {
+	switch {
+	case x.kind == pyFloat:
 		r := x.f * x.f
 		if math.IsInf(r, 0) && !math.IsInf(x.f, 0) {
 			return pyNum{}, pyError("OverflowError", "(34, 'Numerical result out of range')")
 		}
 		return pyFloatOf(r), nil
+	case x.small():
+		return pyExact(x.kind, x.num*x.num, x.den*x.den), nil
 	}
 	v := x.value()
 	return pyNum{kind: x.kind, rat: new(big.Rat).Mul(v, v)}, nil
