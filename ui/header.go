@@ -29,7 +29,7 @@ func (m *Model) headerView(lines int) string {
 			first += sep + st.Error.Render("BLEU: "+ss.CorpusErr.Error())
 		} else {
 			first += sep + st.Label.Render("BLEU ") + st.Score.Render(formatScore(ss.Corpus.Score, isNLTK(m.set)))
-			figures = corpusFigures(ss.Corpus, isNLTK(m.set))
+			figures = corpusFigures(ss.Corpus, isNLTK(m.set), m.width < 100)
 		}
 		if o := m.view.Other; o >= 0 && o < nsys {
 			os := m.scored.Systems[o]
@@ -44,25 +44,34 @@ func (m *Model) headerView(lines int) string {
 	}
 	nrefs := m.ds.NRefs()
 	sig := scoring.Signature(m.set.Corpus, nrefs, scoring.Version)
-	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", m.set.Corpus.MaxOrder))
-	shown := m.shownView()
-	out := []string{render.Truncate(first, m.width)}
-	if lines >= 3 {
-		out = append(out, render.Truncate(figures, m.width), render.Truncate(opts+sep+shown, m.width))
-	} else {
-		out = append(out, render.Truncate(shown+sep+opts, m.width))
+	if m.width < 100 {
+		sig = scoring.ShortSignature(m.set.Corpus, nrefs, scoring.Version)
 	}
-	return strings.Join(out, "\n")
+	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", m.set.Corpus.MaxOrder))
+	third := opts + sep + m.shownView()
+	if m.view.Filter != "" {
+		third = m.shownView() + sep + opts // the subset's score must not be cut off
+	}
+	out := []string{
+		render.Truncate(first, m.width),
+		render.Truncate(figures, m.width),
+		render.Truncate(third, m.width),
+	}
+	return strings.Join(out[:min(lines, 3)], "\n")
 }
 
-// corpusFigures is the second header line: p1..pN, BP, ratio and lengths.
-func corpusFigures(r scoring.Result, nltk bool) string {
+// corpusFigures is the second header line: p1..pN, BP, ratio and lengths
+// (in fewer words when narrow).
+func corpusFigures(r scoring.Result, nltk, narrow bool) string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
 		if nltk {
 			x *= 100
 		}
 		p[i] = fmt.Sprintf("%.1f", x)
+	}
+	if narrow {
+		return fmt.Sprintf("p %s BP %.3f ratio %.3f len %d/%d", strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 	}
 	return fmt.Sprintf("p1..p%d %s · BP %.3f · ratio %.3f · hyp %d · ref %d",
 		len(p), strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
@@ -73,15 +82,23 @@ func corpusFigures(r scoring.Result, nltk bool) string {
 func (m *Model) shownView() string {
 	st := m.st
 	n := m.ds.Len()
+	narrow := m.width < 100
 	if m.view.Filter == "" {
+		if narrow {
+			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(m.rows), n))
+		}
 		return st.Text.Render(fmt.Sprintf("%d of %d segments", len(m.rows), n))
 	}
-	s := st.Accent.Render(fmt.Sprintf("%d of %d match %q", len(m.rows), n, render.Safe(m.view.Filter)))
+	f := "%d of %d match %q"
+	if narrow {
+		f = "%d/%d match %q"
+	}
+	s := st.Accent.Render(fmt.Sprintf(f, len(m.rows), n, render.Safe(m.view.Filter)))
 	if m.subset != nil {
 		if m.subset.err != nil {
 			s += st.Error.Render(" · BLEU on them: " + m.subset.err.Error())
 		} else {
-			s += st.Accent.Render(" · BLEU on them " + formatScore(m.subset.res.Score, isNLTK(m.set)))
+			s += st.Accent.Render(" · BLEU " + formatScore(m.subset.res.Score, isNLTK(m.set)))
 		}
 	}
 	return s

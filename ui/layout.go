@@ -33,13 +33,9 @@ type layout struct {
 	footer   int // help line, filter or jump prompt
 }
 
-// headerLines is the number of header lines at height h.
-func headerLines(h int) int {
-	if h < 20 {
-		return 2
-	}
-	return 3
-}
+// headerLines is the number of header lines: the summary must show at all
+// times, so it never shrinks.
+func headerLines(int) int { return 3 }
 
 // mainLayout splits the window; zoom gives the whole body to the segment
 // pane.

@@ -111,11 +111,10 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 	}
 	total := occurrencesOf(od)
 	parts := []string{
-		st.Muted.Render(fmt.Sprintf("%d tokens · %d-grams:", len(d.Hyp), order)),
 		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
 		st.Clipped.Render(fmt.Sprintf("~ %d clipped", clipped)),
 		st.Unmatched.Render(fmt.Sprintf("%d unmatched", unmatched)),
-		st.Muted.Render(fmt.Sprintf("of %d", total)),
+		st.Muted.Render(fmt.Sprintf("of %d %d-grams · %d tokens", total, order, len(d.Hyp))),
 	}
 	return Truncate(strings.Join(parts, " "), width)
 }

@@ -182,7 +182,7 @@ func (w *walk) reasons() []string {
 			}
 			break
 		}
-		if len(out) == 0 && tiny {
+		if len(out) == 0 {
 			for i := 0; i < r.EffOrder; i++ {
 				if r.Smoothed[i] && r.Counts[i] == 0 {
 					out = append(out, fmt.Sprintf("No %s matched; only smoothing keeps BLEU above 0.", orderName(i+1)))

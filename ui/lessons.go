@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Lessons is the interactive lessons screen: one lesson at a time, its
+// text and references, a one-line editor holding the hypothesis, and the
+// figures, recomputed on every keystroke (one sentence of work). tab and
+// shift+tab change lesson; esc closes (see [Lessons.Closed]).
+type Lessons struct {
+	lessons []render.Lesson
+	hyps    []string // the edited hypothesis of each lesson
+	cur     int
+	st      render.Styles
+	keys    WalkthroughKeyMap
+	input   hypInput
+	vp      viewport.Model
+	w, h    int
+	done    bool
+}
+
+// NewLessons returns the lessons screen sized width×height cells, on the
+// first lesson, with the hypothesis input focused. The corpus lesson uses
+// its own small corpus; [Lessons.WithScores] adds the user's.
+func NewLessons(st render.Styles, width, height int) Lessons {
+	l := Lessons{lessons: render.AllLessons(), st: st, keys: LessonsKeyMap()}
+	for _, ls := range l.lessons {
+		l.hyps = append(l.hyps, ls.Hyp)
+	}
+	l.input = hypInput{prompt: "hyp › ", limit: 1000}
+	l.input.setValue(l.hyps[0])
+	return l.SetSize(width, height)
+}
+
+// WithScores adds the corpus and mean sentence scores of system sys of the
+// user's own data to the corpus lesson. It reads the scores already
+// computed (a pass over the sentence scores, no scoring); without scores,
+// or for a system out of range, it changes nothing.
+func (l Lessons) WithScores(ds *model.Dataset, sc *model.Scored, sys int) Lessons {
+	if ds == nil || sc == nil || sys < 0 || sys >= len(sc.Systems) || sys >= len(ds.Systems) {
+		return l
+	}
+	s := sc.Systems[sys]
+	if s.CorpusErr != nil {
+		return l
+	}
+	sum, n := 0.0, 0
+	for _, x := range s.Sentence {
+		if !math.IsNaN(x) {
+			sum += x
+			n++
+		}
+	}
+	if n == 0 {
+		return l
+	}
+	f := render.CorpusFigures{Name: ds.Systems[sys].Name, Segments: ds.Len(), Corpus: s.Corpus.Score, MeanSentence: sum / float64(n), Scale: 100}
+	if sc.Settings.Corpus.Compat == scoring.CompatNLTK {
+		f.Scale = 1
+	}
+	lessons := append([]render.Lesson(nil), l.lessons...)
+	for i := range lessons {
+		if lessons[i].ID == "corpus" {
+			lessons[i].Yours = &f
+		}
+	}
+	l.lessons = lessons
+	return l.refresh(false)
+}
+
+// Init implements tea.Model; the lessons need no command to start.
+func (l Lessons) Init() tea.Cmd { return nil }
+
+// SetSize lays the lessons out in width×height cells.
+func (l Lessons) SetSize(width, height int) Lessons {
+	l.w, l.h = max(1, width), max(1, height)
+	l.vp = viewport.New(l.w, max(1, l.h-4))
+	l.vp.MouseWheelEnabled = false
+	return l.refresh(true)
+}
+
+// refresh renders the current lesson for the current hypothesis into the
+// viewport, from the top or keeping the scroll position.
+func (l Lessons) refresh(top bool) Lessons {
+	off := l.vp.YOffset
+	l.vp.SetContent(l.body())
+	if top {
+		l.vp.GotoTop()
+	} else {
+		l.vp.SetYOffset(off)
+	}
+	return l
+}
+
+// body is the scrolling part: text, references, figures, suggestions.
+func (l Lessons) body() string {
+	ls := l.lessons[l.cur]
+	width := max(20, l.w)
+	parts := []string{
+		render.LessonIntro(ls, l.st, width),
+		render.LessonFigures(ls, l.hyps[l.cur], l.st, width),
+	}
+	if t := render.LessonTry(ls, l.st, width); t != "" {
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// Update implements tea.Model. Keys go to the text input unless they
+// change lesson, scroll or close; every edit rescores the hypothesis.
+func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		return l.SetSize(msg.Width, msg.Height), nil
+	case tea.MouseMsg:
+		switch msg.Button {
+		case tea.MouseButtonWheelDown:
+			l.vp.ScrollDown(3)
+		case tea.MouseButtonWheelUp:
+			l.vp.ScrollUp(3)
+		}
+		return l, nil
+	case tea.KeyMsg:
+		if next, ok := l.handleKey(msg); ok {
+			return next, nil
+		}
+		var edited bool
+		if l.input, edited = l.input.update(msg); edited {
+			if v := l.input.text(); v != l.hyps[l.cur] {
+				l.hyps = append([]string(nil), l.hyps...)
+				l.hyps[l.cur] = v
+				l = l.refresh(false)
+			}
+		}
+	}
+	return l, nil
+}
+
+// handleKey handles the keys that are not editing; ok is false for the
+// keys that belong to the input.
+func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
+	k := l.keys
+	page := max(1, l.vp.Height-1)
+	switch {
+	case key.Matches(msg, k.Close):
+		l.done = true
+	case key.Matches(msg, k.Next):
+		return l.open((l.cur + 1) % len(l.lessons)), true
+	case key.Matches(msg, k.Prev):
+		return l.open((l.cur + len(l.lessons) - 1) % len(l.lessons)), true
+	case key.Matches(msg, k.First):
+		l.hyps = append([]string(nil), l.hyps...)
+		l.hyps[l.cur] = l.lessons[l.cur].Hyp
+		l.input.setValue(l.hyps[l.cur])
+		return l.refresh(false), true
+	case key.Matches(msg, k.Down):
+		l.vp.ScrollDown(1)
+	case key.Matches(msg, k.Up):
+		l.vp.ScrollUp(1)
+	case key.Matches(msg, k.PageDown):
+		l.vp.ScrollDown(page)
+	case key.Matches(msg, k.PageUp):
+		l.vp.ScrollUp(page)
+	default:
+		return l, false
+	}
+	return l, true
+}
+
+// open switches to lesson i with the hypothesis it was left with.
+func (l Lessons) open(i int) Lessons {
+	l.cur = i
+	l.input.setValue(l.hyps[i])
+	return l.refresh(true)
+}
+
+// View implements tea.Model: the lesson's title, the hypothesis input,
+// the scrolling text and figures, and a footer with the keys.
+func (l Lessons) View() string {
+	ls := l.lessons[l.cur]
+	count := "lesson " + strconv.Itoa(l.cur+1) + " of " + strconv.Itoa(len(l.lessons))
+	title := render.Truncate(ls.Title, max(1, l.w-len(count)-2))
+	gap := max(1, l.w-lipgloss.Width(title)-len(count))
+	head := l.st.Title.Render(title) + strings.Repeat(" ", gap) + l.st.Muted.Render(count)
+	head = render.Truncate(head, l.w)
+	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
+	var pos string
+	if l.vp.TotalLineCount() > l.vp.Height {
+		pos = strconv.Itoa(int(l.vp.ScrollPercent()*100)) + "% "
+	}
+	foot := l.st.Muted.Render(render.Truncate(pos+"type to edit · "+l.keys.helpLine(), l.w))
+	input := l.input.view(l.st, l.w)
+	out := head + "\n" + input + "\n" + rule + "\n" + l.vp.View() + "\n" + foot
+	lines := strings.Split(out, "\n")
+	if len(lines) > l.h {
+		lines = lines[:l.h]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Closed reports whether esc was pressed: the explorer should close the
+// lessons and return to the list.
+func (l Lessons) Closed() bool { return l.done }
+
+// Lesson returns the index of the lesson shown (0-based).
+func (l Lessons) Lesson() int { return l.cur }
+
+// Hyp returns the hypothesis of the lesson shown, as edited.
+func (l Lessons) Hyp() string { return l.hyps[l.cur] }

@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// hypInput is the one-line editor of a lesson's hypothesis. It scrolls
+// sideways so that the cursor stays in view however long the sentence,
+// which the explorer's filter line does not need. (bubbles/textinput would
+// do, but it pulls in a clipboard module the build does not carry.)
+type hypInput struct {
+	prompt string
+	value  []rune
+	pos    int // cursor, 0..len(value)
+	limit  int
+}
+
+// setValue replaces the text and puts the cursor at its end.
+func (h *hypInput) setValue(s string) {
+	h.value = h.value[:0:0]
+	h.insert([]rune(s))
+	h.pos = len(h.value)
+}
+
+func (h hypInput) text() string { return string(h.value) }
+
+// insert adds runes at the cursor; tabs and line breaks (from a paste)
+// become spaces, other unprintable runes are dropped.
+func (h *hypInput) insert(rs []rune) {
+	for _, r := range rs {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			r = ' '
+		case !unicode.IsPrint(r):
+			continue
+		}
+		if h.limit > 0 && len(h.value) >= h.limit {
+			return
+		}
+		v := make([]rune, 0, len(h.value)+1)
+		v = append(append(append(v, h.value[:h.pos]...), r), h.value[h.pos:]...)
+		h.value = v
+		h.pos++
+	}
+}
+
+// remove deletes the runes in [from, to).
+func (h *hypInput) remove(from, to int) {
+	if from >= to {
+		return
+	}
+	v := make([]rune, 0, len(h.value)-(to-from))
+	h.value = append(append(v, h.value[:from]...), h.value[to:]...)
+	h.pos = from
+}
+
+// update edits the text for one key and reports whether the key was an
+// editing key: runes insert; backspace, delete, ctrl+w (word), ctrl+u
+// (all) and ctrl+k (to the end) remove; ←, →, home/ctrl+a, end/ctrl+e move.
+func (h hypInput) update(msg tea.KeyMsg) (hypInput, bool) {
+	switch msg.Type {
+	case tea.KeyRunes:
+		h.insert(msg.Runes)
+	case tea.KeySpace:
+		h.insert([]rune{' '})
+	case tea.KeyBackspace:
+		if h.pos > 0 {
+			h.remove(h.pos-1, h.pos)
+		}
+	case tea.KeyDelete:
+		if h.pos < len(h.value) {
+			p := h.pos
+			h.remove(p, p+1)
+		}
+	case tea.KeyCtrlW:
+		i := h.pos
+		for i > 0 && h.value[i-1] == ' ' {
+			i--
+		}
+		for i > 0 && h.value[i-1] != ' ' {
+			i--
+		}
+		h.remove(i, h.pos)
+	case tea.KeyCtrlU:
+		h.remove(0, len(h.value))
+	case tea.KeyCtrlK:
+		p := h.pos
+		h.remove(p, len(h.value))
+	case tea.KeyLeft:
+		h.pos = max(0, h.pos-1)
+	case tea.KeyRight:
+		h.pos = min(len(h.value), h.pos+1)
+	case tea.KeyHome, tea.KeyCtrlA:
+		h.pos = 0
+	case tea.KeyEnd, tea.KeyCtrlE:
+		h.pos = len(h.value)
+	default:
+		return h, false
+	}
+	return h, true
+}
+
+// view draws the prompt and the part of the text around the cursor in
+// width cells. The cursor cell is drawn in the selection style; without
+// colour a '|' marks it instead.
+func (h hypInput) view(st render.Styles, width int) string {
+	prompt := st.Label.Render(h.prompt)
+	avail := max(2, width-ansi.StringWidth(h.prompt))
+	cellW := func(r rune) int { return max(1, ansi.StringWidth(render.Safe(string(r)))) }
+	plain := st.Selected.Render("x") == "x"
+	if plain {
+		avail-- // room for the '|' marker
+	}
+	// off is the first rune shown: 0 when the cursor fits, else the
+	// cursor sits at the right edge.
+	off := 0
+	for {
+		used := 1 // the cursor cell
+		for _, r := range h.value[off:h.pos] {
+			used += cellW(r)
+		}
+		if used <= avail || off >= h.pos {
+			break
+		}
+		off++
+	}
+	var b strings.Builder
+	used := 0
+	for i := off; i <= len(h.value); i++ {
+		cell := " "
+		if i < len(h.value) {
+			cell = render.Safe(string(h.value[i]))
+		}
+		w := ansi.StringWidth(cell)
+		if used+w > avail {
+			break
+		}
+		switch {
+		case i == h.pos && plain:
+			b.WriteString("|" + cell)
+		case i == h.pos:
+			b.WriteString(st.Selected.Render(cell))
+		default:
+			b.WriteString(cell)
+		}
+		used += w
+	}
+	return render.Truncate(prompt+strings.TrimRight(b.String(), " "), width)
+}

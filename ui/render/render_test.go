@@ -1,0 +1,259 @@
+package render
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+func explain(t *testing.T, hyp string, refs ...string) scoring.Detail {
+	t.Helper()
+	d, err := scoring.Explain(hyp, refs, scoring.SentenceOptions())
+	if err != nil {
+		t.Fatalf("Explain(%q): %v", hyp, err)
+	}
+	return d
+}
+
+// runes spells marks as their marker characters, '.' for none, so that
+// tables of expectations stay readable.
+func runes(marks []Mark) string {
+	var b strings.Builder
+	for _, m := range marks {
+		switch {
+		case m == MarkNone:
+			b.WriteByte('.')
+		case m == MarkUnmatched:
+			b.WriteByte('u')
+		case m == MarkSupplied:
+			b.WriteByte('s')
+		default:
+			b.WriteRune(m.Rune())
+		}
+	}
+	return b.String()
+}
+
+func TestSegmentMarks(t *testing.T) {
+	tests := []struct {
+		name     string
+		hyp      string
+		refs     []string
+		order    int
+		wantHyp  string
+		wantRefs []string
+	}{
+		{"clipped repeats", "the the the the", []string{"the cat"}, 1, "^~~~", []string{"s."}},
+		{"clip to the max over refs", "the the the", []string{"the cat", "the the"}, 1, "^^~", []string{"s.", "ss"}},
+		{"bigram islands", "a b c d", []string{"x b c y"}, 2, "u^^u", []string{".ss."}},
+		{"clipped bigram", "a b a b", []string{"a b x"}, 2, "^^~~", []string{"ss."}},
+		{"no overlap", "p q", []string{"x y"}, 1, "uu", []string{".."}},
+		{"all orders: longest wins", "a b c d", []string{"a b c x"}, 0, "333.", []string{"333."}},
+		{"all orders: unigram only", "c a", []string{"a b c"}, 0, "11", []string{"1.1"}},
+		{"order beyond tokens", "a", []string{"a"}, 2, ".", []string{"."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := explain(t, tt.hyp, tt.refs...)
+			m := SegmentMarks(d, tt.order)
+			if got := runes(m.Hyp); got != tt.wantHyp {
+				t.Errorf("hyp marks of %q at order %d = %q; want %q", tt.hyp, tt.order, got, tt.wantHyp)
+			}
+			for k, want := range tt.wantRefs {
+				if got := runes(m.Refs[k]); got != want {
+					t.Errorf("ref %d marks at order %d = %q; want %q", k, tt.order, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestMarksAgreeWithLedger checks, for every order of a few segments, that
+// the matched tokens are exactly covered by the ledger's matched
+// occurrences: the number of hyp occurrences marked matched equals the
+// order's Matches.
+func TestMarksAgreeWithLedger(t *testing.T) {
+	for _, c := range []struct{ hyp, ref string }{
+		{"the cat sat on the mat the cat", "the cat sat on a mat"},
+		{"a a a b b", "a b a b"},
+	} {
+		d := explain(t, c.hyp, c.ref)
+		for _, od := range d.Orders {
+			m := SegmentMarks(d, od.N)
+			matched := 0
+			for _, cl := range od.Clips {
+				for j, p := range cl.Positions {
+					if j < cl.Matched && m.Hyp[p] != MarkMatched {
+						t.Errorf("%q order %d: occurrence at %d is matched but its first token is marked %q", c.hyp, od.N, p, m.Hyp[p].Rune())
+					}
+				}
+				matched += cl.Matched
+			}
+			if matched != od.Matches {
+				t.Errorf("%q order %d: ledger matches %d, order says %d", c.hyp, od.N, matched, od.Matches)
+			}
+		}
+	}
+}
+
+func TestTokenLinesFitAndAlign(t *testing.T) {
+	st := DefaultStyles()
+	toks := strings.Fields("a considerably long sentence with some tokens that will certainly wrap around the edge supercalifragilisticexpialidocious-and-more-than-forty-cells")
+	marks := make([]Mark, len(toks))
+	for i := range marks {
+		marks[i] = Mark(i % 3)
+	}
+	for _, w := range []int{12, 30, 60} {
+		lines := TokenLines(st, "hyp", 5, toks, marks, w)
+		if len(lines)%2 != 0 {
+			t.Fatalf("width %d: %d lines; want token lines each followed by a marker row", w, len(lines))
+		}
+		for i, l := range lines {
+			if lw := lipgloss.Width(l); lw > w {
+				t.Errorf("width %d: line %d is %d cells: %q", w, i, lw, l)
+			}
+		}
+		// Under every cell of a matched token sits '^'.
+		for i := 0; i < len(lines); i += 2 {
+			text, mark := []rune(lines[i]), []rune(lines[i+1])
+			for j, r := range mark {
+				if r == '^' && (j >= len(text) || text[j] == ' ') {
+					t.Errorf("width %d: marker '^' at column %d stands under no token: %q / %q", w, j, lines[i], lines[i+1])
+				}
+			}
+		}
+	}
+	if !strings.HasPrefix(TokenLines(st, "hyp", 5, toks, marks, 60)[0], "hyp  a ") {
+		t.Errorf("first line does not start with the label and the first token")
+	}
+}
+
+func TestSafeEscapesControls(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":           "plain",
+		"a\x1b]2;pwned\a": `a␛]2;pwned\x07`,
+		"tab\there":       "tab here",
+		"bidi\u202eevil":  `bidi\u202eevil`,
+	} {
+		if got := Safe(in); got != want {
+			t.Errorf("Safe(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+func TestRefLabels(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{[]string{"generaltest2022.de-en.ref.A.en", "generaltest2022.de-en.ref.B.en"}, []string{"A", "B"}},
+		{[]string{"refA", "refB"}, []string{"A", "B"}},
+		{[]string{"only-one.txt"}, []string{""}},
+		{[]string{"x", "a-very-long-reference-name.txt"}, []string{"1", "2"}},
+	}
+	for _, tt := range tests {
+		got := RefLabels(tt.in)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("RefLabels(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSortedClipsCostlyFirst(t *testing.T) {
+	d := explain(t, "the the the cat dog", "the cat sat")
+	cs := SortedClips(d.Orders[0])
+	if cs[0].NGram != "the" || cs[0].Clipped != 2 {
+		t.Fatalf("first row = %q (excess %d); want \"the\" with excess 2", cs[0].NGram, cs[0].Clipped)
+	}
+	if cs[1].NGram != "dog" || cs[1].Matched != 0 {
+		t.Errorf("second row = %q; want the unmatched \"dog\"", cs[1].NGram)
+	}
+	if cs[len(cs)-1].NGram != "cat" {
+		t.Errorf("last row = %q; want the fully matched \"cat\"", cs[len(cs)-1].NGram)
+	}
+}
+
+func TestBarText(t *testing.T) {
+	for _, tt := range []struct {
+		frac  float64
+		width int
+		want  string
+	}{
+		{0, 4, "    "}, {1, 4, "████"}, {0.5, 4, "██  "}, {2, 3, "███"}, {-1, 2, "  "}, {0.0625, 2, "▏ "},
+	} {
+		f, e := BarText(tt.frac, tt.width)
+		if f+e != tt.want {
+			t.Errorf("BarText(%v, %d) = %q; want %q", tt.frac, tt.width, f+e, tt.want)
+		}
+	}
+}
+
+// segmentCase is the segment every golden below renders: a clipped
+// repeat, a bigram island, a short hypothesis against two references.
+func segmentCase(t *testing.T) (scoring.Detail, scoring.Result) {
+	d := explain(t, "the the cat sat on the mat .", "the cat sat on the red mat .", "a cat was sitting on the mat .")
+	res, err := scoring.Evaluate(d.Stats, scoring.SentenceOptions(), scoring.LastSegment{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, res
+}
+
+func TestGoldenSegment(t *testing.T) {
+	d, _ := segmentCase(t)
+	for _, w := range []int{60, 120} {
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			out := Segment(DefaultStyles(), SegmentView{
+				Src: "die Katze saß auf der Matte .", HasSrc: true,
+				Hyps: []Hyp{{Label: "sys", Detail: d}}, RefNames: []string{"A", "B"}, Order: 1,
+			}, w)
+			checkWidth(t, out, w)
+			hypMarkers := strings.Split(out, "\n")[2]
+			if strings.Trim(hypMarkers, " ^~") != "" || !strings.Contains(hypMarkers, "^") || !strings.Contains(hypMarkers, "~") {
+				t.Errorf("the hypothesis' marker row = %q; want ^ and ~ markers without colour", hypMarkers)
+			}
+			teatest.RequireEqualOutput(t, []byte(out))
+		})
+	}
+}
+
+func TestGoldenLedger(t *testing.T) {
+	d, _ := segmentCase(t)
+	for _, w := range []int{60, 120} {
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			out := Ledger(DefaultStyles(), d.Orders[0], []string{"A", "B"}, w, 0)
+			checkWidth(t, out, w)
+			teatest.RequireEqualOutput(t, []byte(out))
+		})
+	}
+}
+
+func TestGoldenMath(t *testing.T) {
+	d, res := segmentCase(t)
+	for _, w := range []int{60, 120} {
+		t.Run(strconv.Itoa(w), func(t *testing.T) {
+			out := Math(DefaultStyles(), MathView{Result: res, Opt: scoring.SentenceOptions(), Stats: d.Stats, RefName: "ref A"}, w)
+			checkWidth(t, out, w)
+			teatest.RequireEqualOutput(t, []byte(out))
+		})
+	}
+}
+
+func checkWidth(t *testing.T, s string, w int) {
+	t.Helper()
+	for i, l := range strings.Split(s, "\n") {
+		if lw := lipgloss.Width(l); lw > w {
+			t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, lw, w, l)
+		}
+	}
+}

@@ -1,0 +1,258 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// The cases of the issue's acceptance, with their exact options.
+var (
+	// bleuscope explain --hyp "the the the the the the the" --ref "the cat
+	// is on the mat" --ref "there is a cat on the mat" --max-order 1 -t none
+	caseTheThe = wtCase{"the the the the the the the", wtCatRefs, wtOpt(func(o *scoring.Options) {
+		o.MaxOrder, o.Tokenize = 1, "none"
+	})}
+	// The guide-to-action candidate, sentence defaults (13a, exp, eff on).
+	caseGuide = wtCase{wtGuideHyp, wtGuideRefs, wtOpt(nil)}
+	// The same with --compat nltk -t none (NLTK's example tokens; method0,
+	// uniform weights).
+	caseGuideNLTK = wtCase{wtGuideHyp, wtGuideRefs, wtOpt(func(o *scoring.Options) {
+		o.Compat, o.Tokenize = scoring.CompatNLTK, "none"
+	})}
+	// "it is" against the same references, sentence defaults.
+	caseItIs = wtCase{"it is", wtGuideRefs, wtOpt(nil)}
+)
+
+func TestWalkthroughClipsTheThe(t *testing.T) {
+	out := walkText(t, caseTheThe, 80)
+	// The clip table row: the, hyp 7, ref 1 2, ref 2 1, max 2, clip 2, cut 5.
+	if !regexp.MustCompile(`(?m)^~ the +7 +2 +1 +2 +2 +5$`).MatchString(out) {
+		t.Errorf("no clip row 'the 7 2 1 2 2 5' in:\n%s", out)
+	}
+	requireContains(t, "the the", flat(out),
+		`Clipping cut 5 occurrences: "the" occurs 7 times in the hypothesis but at most twice in a reference (ref 1).`)
+	requireContains(t, "the the", out,
+		"simple precision   7/7 = 100.00%",
+		"modified precision 2/7 = 28.57%",
+		"2/7 28.57%",   // step 3's bar
+		"BLEU = 28.57", // the result
+	)
+	// The marker row under the hypothesis: 2 matched, 5 clipped.
+	requireContains(t, "the the", out, "hyp    the the the the the the the\n       ^^^ ^^^ ~~~ ~~~ ~~~ ~~~ ~~~")
+	for _, w := range wtWidths {
+		requireGolden(t, fmt.Sprintf("walkthrough_thethe_%d", w), walkText(t, caseTheThe, w))
+	}
+}
+
+func TestWalkthroughGuide(t *testing.T) {
+	out := walkText(t, caseGuide, 80)
+	requireContains(t, "guide", out,
+		"modified precision 17/18 = 94.44%",
+		"17/18 94.44%",
+		"10/17 58.82%",
+		"BLEU = 50.46",
+		"sacrebleu prints: BLEU = 50.46 94.4/58.8/43.8/26.7",
+		"ref 2 = 18  (off by 0)  ← closest, sets r",
+		"c ≥ r, so BP = 1: no penalty.",
+	)
+	if !regexp.MustCompile(`(?m)^\^ the +3 +1 +4 +4 +4 +3 +0$`).MatchString(out) {
+		t.Errorf("no clip row 'the 3 1 4 4 4 3 0' (max over the references) in:\n%s", out)
+	}
+	for _, w := range wtWidths {
+		requireGolden(t, fmt.Sprintf("walkthrough_guide_%d", w), walkText(t, caseGuide, w))
+	}
+}
+
+func TestWalkthroughGuideNLTK(t *testing.T) {
+	out := walkText(t, caseGuideNLTK, 80)
+	requireContains(t, "guide nltk", out,
+		"17/18 0.9444",
+		"w1 · ln p1 = 0.25 × ln 0.944444 = -0.0142896",
+		"sum = -0.0142896 − 0.132657 − 0.20667 − 0.330439 = -0.684055",
+		"BLEU = BP × exp(sum) = 0.5045666840058485",
+		"rounded: 0.5046",
+		"NLTK itself does not tokenize",
+	)
+	requireGolden(t, "walkthrough_guide_nltk_80", out)
+}
+
+func TestWalkthroughItIs(t *testing.T) {
+	out := walkText(t, caseItIs, 80)
+	requireContains(t, "it is", out,
+		"c = 2  hypothesis length in tokens",
+		"ref 1 = 16  (off by 14)  ← closest, sets r",
+		"ref 1 and ref 3 are equally close to c. They have the same length",
+		"r = 16  the closest reference length",
+		"c < r, so BP = exp(1 − r/c) = exp(1 − 16/2) = exp(-7) = 0.000911882",
+		"^ c/r = 0.125, BP = 0.000911882",
+		"The hypothesis is much shorter than the closest reference (c = 2, r = 16)",
+		"BLEU = 0.05",
+	)
+	requireGolden(t, "walkthrough_itis_80", out)
+}
+
+func TestWalkthroughReasons(t *testing.T) {
+	tests := []struct {
+		name string
+		c    wtCase
+		want string
+	}{
+		{"zero 4-gram, smoothing off", wtCase{"the cat was on the mat", []string{"the cat sat on the mat"},
+			wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothNone, 0 })},
+			"No 4-gram of the hypothesis appears in any reference, and smoothing is off: BLEU is 0 however good the unigrams are."},
+		{"too short without effective order", wtCase{"it is", wtGuideRefs, scoring.DefaultOptions()},
+			"The hypothesis has only 2 tokens, so it has no trigrams; with effective order off that precision counts as 0, and so BLEU is 0."},
+		{"nothing matches", wtCase{"xyz qqq", []string{"the cat"}, wtOpt(nil)},
+			"No word of the hypothesis appears in any reference: BLEU is 0."},
+		{"empty hypothesis", wtCase{"", []string{"the cat"}, wtOpt(nil)},
+			"The hypothesis is empty: there is nothing to count, and BP = 0, so BLEU is 0."},
+		{"only smoothing", wtCase{"the cat was", []string{"the dog was a cat and more words here"}, wtOpt(nil)},
+			"No bigram matched; only smoothing keeps BLEU above 0."},
+		{"nltk method0 tiny", wtCase{"the cat was on the mat", []string{"the cat sat on the mat"},
+			wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })},
+			"method0 put sys.float_info.min in its place: the score is a tiny positive number that means 0."},
+		{"good score", caseGuide, "Nothing is zero here. The weakest factor is p4 = 26.6667"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := walkText(t, tt.c, 80)
+			if !strings.Contains(flat(out), tt.want) {
+				t.Errorf("walk-through lacks %q:\n%s", tt.want, out)
+			}
+		})
+	}
+}
+
+func TestWalkthroughSmoothingNotes(t *testing.T) {
+	hyp, refs := "mat the on is cat the", []string{"the cat is on the mat"}
+	tests := []struct {
+		smooth string
+		want   []string
+	}{
+		{scoring.SmoothExp, []string{"p2: no bigram matched. exp smoothing puts 100/(2^1 · 5) = 10 in place of 0", "p4: no 4-gram matched. exp smoothing puts 100/(2^3 · 3) = 4.16667"}},
+		{scoring.SmoothFloor, []string{"p2: no bigram matched. floor smoothing uses 100 · 0.1 / 5 = 2 instead of 0."}},
+		{scoring.SmoothAddK, []string{"p2: add-k smoothing added k = 1 to both count and total (orders above 1 only): 1/6 = 16.6667%."}},
+		{scoring.SmoothNone, []string{"p2 = 0: no bigram matched and smoothing is off"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.smooth, func(t *testing.T) {
+			c := wtCase{hyp, refs, wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = tt.smooth, scoring.DefaultSmoothValue(tt.smooth) })}
+			out := flat(walkText(t, c, 80))
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("lacks %q in %s", w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestWalkthroughEffectiveOrderNote(t *testing.T) {
+	out := flat(walkText(t, caseItIs, 80))
+	requireContains(t, "it is", out,
+		"p3: the hypothesis has no trigrams (total 0), so sacrebleu stops counting: p3…p4 stay 0. Effective order is on, so the mean uses p1…p2 only.",
+		"p3…p4 are left out: effective order 2.")
+}
+
+func TestWalkthroughScoreError(t *testing.T) {
+	c := wtCase{"the cat", []string{"the cat sat"}, wtOpt(func(o *scoring.Options) {
+		o.Compat = scoring.CompatNLTK
+		o.NLTK.Smoothing.Method = 6
+	})}
+	d, res, err := explainCase(t, c)
+	if err == nil {
+		t.Fatal("Evaluate: want NLTK's method6 error on a two-token hypothesis")
+	}
+	out := Walkthrough(d, res, c.opt, DefaultStyles(), 80, WithScoreError(err))
+	requireContains(t, "method6", flat(out), "Scoring failed for this segment: "+err.Error(), "NLTK raised an error for this segment")
+}
+
+func TestWalkthroughStepsShape(t *testing.T) {
+	for _, c := range []wtCase{caseTheThe, caseGuide, caseGuideNLTK, caseItIs} {
+		d, res, _ := explainCase(t, c)
+		steps := WalkthroughSteps(d, res, c.opt, DefaultStyles(), 80)
+		if want := 1 + c.opt.MaxOrder + 4; len(steps) != want {
+			t.Fatalf("%q: %d steps; want %d", c.hyp, len(steps), want)
+		}
+		for i, s := range steps {
+			wantOrder := 0
+			if i >= 1 && i <= c.opt.MaxOrder {
+				wantOrder = i
+			}
+			if s.Order != wantOrder {
+				t.Errorf("%q step %d (%s): Order %d; want %d", c.hyp, i, s.Title, s.Order, wantOrder)
+			}
+			if wantOrder > 0 {
+				want := SegmentMarks(d, wantOrder)
+				if runes(s.Marks.Hyp) != runes(want.Hyp) {
+					t.Errorf("%q step %d: hyp marks %s; want %s", c.hyp, i, runes(s.Marks.Hyp), runes(want.Hyp))
+				}
+			}
+			if strings.TrimSpace(s.Body) == "" || s.Title == "" {
+				t.Errorf("%q step %d: empty title or body", c.hyp, i)
+			}
+		}
+	}
+}
+
+func TestWalkthroughFits(t *testing.T) {
+	long := strings.Repeat("x", 150)
+	cases := []wtCase{caseTheThe, caseGuide, caseGuideNLTK, caseItIs,
+		{long + " and " + long, []string{long, "and"}, wtOpt(nil)},
+		{"東京は 日本の 首都です", []string{"東京は日本の首都です"}, wtOpt(func(o *scoring.Options) { o.Tokenize = "zh" })},
+		{"esc \x1b]2;title\x07 here", []string{"esc here"}, wtOpt(nil)},
+		{"a b", []string{"a b", "a b c", "a", "a b c d e", "b", "a b c d e f g"}, wtOpt(func(o *scoring.Options) { o.MaxOrder = 9 })},
+	}
+	for _, c := range cases {
+		for _, w := range wtWidths {
+			out := walkText(t, c, w)
+			requireFits(t, fmt.Sprintf("%.20q at %d", c.hyp, w), out, w)
+			if strings.ContainsAny(out, "\x1b\x07") {
+				t.Errorf("%.20q: a control character reached the output", c.hyp)
+			}
+		}
+	}
+}
+
+func TestWalkthroughLowercaseAndTokenizing(t *testing.T) {
+	c := wtCase{"The Party rules.", []string{"the party rules ."}, wtOpt(func(o *scoring.Options) { o.Lowercase = true })}
+	out := flat(walkText(t, c, 80))
+	requireContains(t, "lowercase", out,
+		"Lowercasing is on",
+		"Tokenizing split words apart: hyp: 3 words became 4 tokens.",
+		"Lowercasing changed hyp: The→the, Party→party.")
+	c.opt.Lowercase = false
+	out = flat(walkText(t, c, 80))
+	requireContains(t, "mixed case", out, "Lowercasing is off")
+	if strings.Contains(out, "Lowercasing changed") {
+		t.Error("mixed case: says lowercasing changed something")
+	}
+}
+
+func TestWalkthroughRefNames(t *testing.T) {
+	d, res, _ := explainCase(t, caseGuide)
+	out := Walkthrough(d, res, caseGuide.opt, DefaultStyles(), 80, WithRefNames([]string{"A", "B", "C"}))
+	requireContains(t, "names", out, "ref A  It is a guide", "ref B = 18  (off by 0)  ← closest", "  unigram  hyp A B C max clip cut")
+}
+
+func TestWalkthroughNoColourMarkers(t *testing.T) {
+	// TestMain renders with the Ascii profile: no escape sequence may
+	// appear, and the highlighting must survive as marker rows and table
+	// markers.
+	out := walkText(t, caseGuide, 80)
+	if strings.Contains(out, "\x1b[") {
+		t.Fatal("Ascii output holds escape sequences")
+	}
+	requireContains(t, "markers", out, "^ matched  ~ clipped  (blank) unmatched", "^ It ", "  obeys ")
+	if !strings.Contains(out, "^^ ^^ ^ ^^^^^") {
+		t.Error("no marker row under the hypothesis")
+	}
+}
+
+// flat joins the words of s with single spaces, so that prose can be
+// matched whatever the wrapping.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,141 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Walkthrough is the guided walk-through of one segment's BLEU
+// computation, one step at a time: tokens, clipping per order, precisions
+// and smoothing, the geometric mean, the brevity penalty and the result.
+// Each step's text scrolls; esc closes it (see [Walkthrough.Closed]).
+type Walkthrough struct {
+	d     scoring.Detail
+	res   scoring.Result
+	opt   scoring.Options
+	st    render.Styles
+	opts  []render.WalkOption
+	keys  WalkthroughKeyMap
+	steps []render.Step
+	step  int
+	vp    viewport.Model
+	w, h  int
+	done  bool
+}
+
+// NewWalkthrough returns the walk-through of the segment d explains, with
+// res its score under opt (from scoring.Explain and scoring.Evaluate),
+// sized width×height cells. opts add the text as written, reference
+// names or a scoring error (see render.WithText and friends).
+func NewWalkthrough(d scoring.Detail, res scoring.Result, opt scoring.Options, st render.Styles, width, height int, opts ...render.WalkOption) Walkthrough {
+	w := Walkthrough{d: d, res: res, opt: opt, st: st, opts: opts, keys: DefaultWalkthroughKeyMap()}
+	return w.SetSize(width, height)
+}
+
+// Init implements tea.Model; the walk-through needs no command to start.
+func (w Walkthrough) Init() tea.Cmd { return nil }
+
+// SetSize lays the walk-through out in width×height cells, rendering the
+// steps again for the new width and keeping the current step.
+func (w Walkthrough) SetSize(width, height int) Walkthrough {
+	w.w, w.h = max(1, width), max(1, height)
+	w.steps = render.WalkthroughSteps(w.d, w.res, w.opt, w.st, max(20, w.w), w.opts...)
+	w.step = min(w.step, len(w.steps)-1)
+	w.vp = viewport.New(w.w, max(1, w.h-3))
+	w.vp.MouseWheelEnabled = false
+	w.vp.SetContent(w.steps[w.step].Body)
+	return w
+}
+
+// Update implements tea.Model: keys move between steps, scroll and close.
+func (w Walkthrough) Update(msg tea.Msg) (Walkthrough, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		return w.SetSize(msg.Width, msg.Height), nil
+	case tea.KeyMsg:
+		return w.handleKey(msg), nil
+	case tea.MouseMsg:
+		switch msg.Button {
+		case tea.MouseButtonWheelDown:
+			w.vp.ScrollDown(3)
+		case tea.MouseButtonWheelUp:
+			w.vp.ScrollUp(3)
+		}
+	}
+	return w, nil
+}
+
+func (w Walkthrough) handleKey(msg tea.KeyMsg) Walkthrough {
+	k := w.keys
+	page := max(1, w.vp.Height-1)
+	switch {
+	case key.Matches(msg, k.Close):
+		w.done = true
+	case key.Matches(msg, k.Next):
+		w.goTo(w.step + 1)
+	case key.Matches(msg, k.Prev):
+		w.goTo(w.step - 1)
+	case key.Matches(msg, k.First):
+		w.goTo(0)
+	case key.Matches(msg, k.Last):
+		w.goTo(len(w.steps) - 1)
+	case key.Matches(msg, k.Down):
+		w.vp.ScrollDown(1)
+	case key.Matches(msg, k.Up):
+		w.vp.ScrollUp(1)
+	case key.Matches(msg, k.PageDown):
+		w.vp.ScrollDown(page)
+	case key.Matches(msg, k.PageUp):
+		w.vp.ScrollUp(page)
+	}
+	return w
+}
+
+// goTo shows step i (clamped), from its top.
+func (w *Walkthrough) goTo(i int) {
+	i = max(0, min(len(w.steps)-1, i))
+	if i == w.step {
+		return
+	}
+	w.step = i
+	w.vp.SetContent(w.steps[i].Body)
+	w.vp.GotoTop()
+}
+
+// View implements tea.Model: the step's heading, its scrolling text and
+// a footer with the position and the keys, in at most width×height cells.
+func (w Walkthrough) View() string {
+	s := w.steps[w.step]
+	head := render.StepHeading(s, w.step, len(w.steps), w.st, w.w)
+	var pos string
+	if w.vp.TotalLineCount() > w.vp.Height {
+		pos = strconv.Itoa(int(w.vp.ScrollPercent()*100)) + "% "
+	}
+	foot := w.st.Muted.Render(render.Truncate(pos+w.keys.helpLine(), w.w))
+	out := head + "\n" + w.vp.View() + "\n" + foot
+	lines := strings.Split(out, "\n")
+	if len(lines) > w.h {
+		lines = lines[:w.h]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Closed reports whether esc was pressed: the explorer should close the
+// walk-through and return to the list.
+func (w Walkthrough) Closed() bool { return w.done }
+
+// Step returns the index of the step shown (0-based).
+func (w Walkthrough) Step() int { return w.step }
+
+// Steps returns the steps of the walk-through, as rendered for its width.
+func (w Walkthrough) Steps() []render.Step { return w.steps }
+
+// Current returns the step shown; its Order and Marks say which n-grams
+// the step highlights, should the explorer want to echo them.
+func (w Walkthrough) Current() render.Step { return w.steps[w.step] }
