@@ -231,6 +231,33 @@ func TestNLTKQuirks(t *testing.T) {
 			t.Errorf("method6 steps = %q, %v; want exact Fractions", st.Exact, err)
 		}
 	})
+	t.Run("integral alpha stays exact, fractional alpha is a float", func(t *testing.T) {
+		abcd := strings.Fields("a b c d")
+		sm := withMethod(6)
+		st, err := nltkSentenceSteps([][]string{abcd}, abcd, uniform4, sm, false)
+		if err != nil || st.Exact[2] != "1/1" || st.Exact[3] != "1/1" || st.Score.Value != 1 {
+			t.Errorf("alpha 5: %q %+v, %v; want Fractions 1/1 and score 1", st.Exact, st.Score, err)
+		}
+		sm.Alpha = 2.5
+		st, err = nltkSentenceSteps([][]string{abcd}, abcd, uniform4, sm, false)
+		if err != nil || st.Exact[2] != "" || st.Exact[3] != "" || st.Score.Value != 1 {
+			t.Errorf("alpha 2.5: %q %+v, %v; want floats and score 1", st.Exact, st.Score, err)
+		}
+	})
+	t.Run("large totals switch to big.Rat without changing the result", func(t *testing.T) {
+		small := NLTKTotals{Num: []int{17, 10, 7, 4}, Den: []int{18, 17, 16, 15}, HypLen: 18, RefLen: 18}
+		large := NLTKTotals{Num: make([]int, 4), Den: make([]int, 4), HypLen: 18, RefLen: 18}
+		for i := range small.Num {
+			large.Num[i], large.Den[i] = small.Num[i]<<33, small.Den[i]<<33
+		}
+		for _, m := range []int{0, 3, 5} {
+			a, errA := NLTKCorpusFromTotals(small, papRefs, papHyp1, uniform4, withMethod(m), false)
+			b, errB := NLTKCorpusFromTotals(large, papRefs, papHyp1, uniform4, withMethod(m), false)
+			if errA != nil || errB != nil || a != b {
+				t.Errorf("method%d: %+v, %v from small totals; %+v, %v from large", m, a, errA, b, errB)
+			}
+		}
+	})
 	t.Run("list of weights", func(t *testing.T) {
 		ws := [][]float64{{1}, {0.5, 0.5}, uniform4}
 		got, err := NLTKCorpusBLEUMulti([][][]string{papRefs}, [][]string{papHyp1}, ws, DefaultNLTKSmoothing(), false)
