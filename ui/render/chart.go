@@ -19,7 +19,7 @@ const bpScale = 100000
 // BPCurve draws the brevity penalty as a function of c/r (hypothesis over
 // reference length) from 0 to 1.5, height rows tall and at most width
 // cells wide, with ratio marked by a vertical line, a '^' under the axis
-// and a caption giving c/r and BP. A ratio beyond the axis is marked at
+// (above the tick values) and a caption giving c/r and BP. A ratio beyond the axis is marked at
 // its right end. The curve's values come from [scoring.BrevityPenalty].
 func BPCurve(ratio float64, width, height int, st Styles) string {
 	height = max(3, height)
@@ -82,9 +82,9 @@ func BPCurve(ratio float64, width, height int, st Styles) string {
 	return strings.Join(lines, "\n")
 }
 
-// axisLabels writes tick values under an axis of pw cells starting after
-// indent cells, the '^' of the marked column, and the axis name when it
-// fits.
+// axisLabels writes the row with the '^' of the marked column (when
+// markCol ≥ 0) and the row of tick values under an axis of pw cells that
+// starts after indent cells, with the axis name at its end.
 func axisLabels(pw, indent, markCol int, xmax float64, ticks []float64, name string, st Styles) string {
 	row := []rune(strings.Repeat(" ", indent+pw+1+len(name)))
 	put := func(col int, s string) {
@@ -100,20 +100,14 @@ func axisLabels(pw, indent, markCol int, xmax float64, ticks []float64, name str
 		col = min(col, indent+pw-len(s))
 		put(col, s)
 	}
-	end := indent + pw
-	if end+1+len(name) <= len(row) {
-		put(end+1, name)
+	if name != "" {
+		put(indent+pw+1, name)
 	}
-	line := strings.TrimRight(string(row), " ")
-	if markCol >= 0 {
-		r := []rune(line)
-		for len(r) <= indent+markCol {
-			r = append(r, ' ')
-		}
-		r[indent+markCol] = '^'
-		line = string(r)
+	labels := st.Muted.Render(strings.TrimRight(string(row), " "))
+	if markCol < 0 {
+		return labels
 	}
-	return st.Muted.Render(line)
+	return st.Accent.Render(strings.Repeat(" ", indent+markCol)+"^") + "\n" + labels
 }
 
 // PrecisionBars draws p1…pN of res as bars, one line per order with

@@ -93,7 +93,7 @@ func Histogram(scores []float64, mark float64, width, height int, st Styles) str
 	if markBin >= 0 {
 		lo := hi * float64(markBin) / float64(bins)
 		up := hi * float64(markBin+1) / float64(bins)
-		caption = fmt.Sprintf("^ this segment: %s, in the bin %s–%s (%s) · %s", fnum(mark), fnum(lo), fnum(up), plural(counts[markBin], "segment"), caption)
+		caption = fmt.Sprintf("^ %s: its bin %s–%s holds %d of %s", fnum(mark), fnum(lo), fnum(up), counts[markBin], caption)
 	}
 	lines = append(lines, st.Accent.Render(Truncate(caption, width)))
 	return strings.Join(lines, "\n")

@@ -1,0 +1,119 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// markColumn returns the cell column of the '^' in the axis-label row of a
+// chart (the line after the axis), or -1.
+func markColumn(t *testing.T, chart string) int {
+	t.Helper()
+	lines := strings.Split(chart, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "└") && i+1 < len(lines) {
+			return strings.IndexRune(lines[i+1], '^')
+		}
+	}
+	t.Fatalf("no axis in chart:\n%s", chart)
+	return -1
+}
+
+func TestBPCurve(t *testing.T) {
+	for _, w := range wtWidths {
+		for _, ratio := range []float64{0.125, 0.5, 1, 1.3, 2.5} {
+			out := BPCurve(ratio, w, 9, DefaultStyles())
+			name := fmt.Sprintf("BPCurve(%g, %d)", ratio, w)
+			requireFits(t, name, out, w)
+			lines := strings.Split(out, "\n")
+			if len(lines) != 9+4 {
+				t.Errorf("%s: %d lines; want 9 rows, axis, mark, labels, caption", name, len(lines))
+			}
+			// The mark sits at ratio/1.5 of the plot width (clamped).
+			pw := w - 5 - len(" c/r")
+			want := 5 + min(pw-1, int(ratio/1.5*float64(pw)))
+			if got := markColumn(t, out); got != want {
+				t.Errorf("%s: '^' at column %d; want %d", name, got, want)
+			}
+			bp := scoring.BrevityPenalty(int(math.Round(ratio*100000)), 100000)
+			requireContains(t, name, out, fmt.Sprintf("^ c/r = %s, BP = %s", fnum(ratio), fnum(bp)))
+		}
+	}
+	out := BPCurve(2.5, 80, 9, DefaultStyles())
+	requireContains(t, "beyond", out, "(beyond the axis: BP stays 1)")
+	// The curve starts at the bottom left (BP(0) = 0) and ends at the top
+	// right (BP = 1 beyond c = r).
+	lines := strings.Split(BPCurve(1, 80, 9, DefaultStyles()), "\n")
+	if r := []rune(lines[8]); r[5] == ' ' {
+		t.Errorf("no curve in the bottom-left cell: %q", lines[8])
+	}
+	if !strings.HasSuffix(lines[0], "⠉") {
+		t.Errorf("the curve does not end at the top right: %q", lines[0])
+	}
+	requireGolden(t, "chart_bpcurve_itis_80", BPCurve(0.125, 80, 9, DefaultStyles()))
+	requireGolden(t, "chart_bpcurve_60", BPCurve(0.9, 60, 6, DefaultStyles()))
+}
+
+func TestPrecisionBars(t *testing.T) {
+	d, res, _ := explainCase(t, caseItIs)
+	_ = d
+	for _, w := range wtWidths {
+		out := PrecisionBars(res, w, DefaultStyles())
+		requireFits(t, fmt.Sprintf("PrecisionBars at %d", w), out, w)
+		lines := strings.Split(out, "\n")
+		if len(lines) != 4+1 {
+			t.Fatalf("%d lines; want 4 orders and the legend:\n%s", len(lines), out)
+		}
+		for i, want := range []string{"1/2 50.00%", "0/1 50.00% * smoothed", "0/0  0.00% not in mean", "0/0  0.00% not in mean"} {
+			if !strings.HasSuffix(lines[i], want) || !strings.HasPrefix(lines[i], fmt.Sprintf("p%d ", i+1)) {
+				t.Errorf("line %d = %q; want p%d … %q", i+1, lines[i], i+1, want)
+			}
+		}
+	}
+	// The bar of p1 (50%) is half filled.
+	line := strings.Split(PrecisionBars(res, 80, DefaultStyles()), "\n")[0]
+	filled, empty := strings.Count(line, "█"), strings.Count(line, "·")
+	if filled == 0 || filled != empty {
+		t.Errorf("p1 = 50%%: %d filled and %d empty cells; want equal", filled, empty)
+	}
+	// NLTK precisions are shown on their 0–1 scale.
+	_, nres, _ := explainCase(t, caseGuideNLTK)
+	requireContains(t, "nltk", PrecisionBars(nres, 80, DefaultStyles()), "17/18 0.9444", "4/15 0.2667")
+	requireGolden(t, "chart_precision_guide_60", PrecisionBars(func() scoring.Result { _, r, _ := explainCase(t, caseGuide); return r }(), 60, DefaultStyles()))
+}
+
+func TestHistogram(t *testing.T) {
+	scores := []float64{0, 0, 0, 2, 12, 12, 50, 51, 99, 100, math.NaN()}
+	for _, w := range wtWidths {
+		out := Histogram(scores, 51, w, 6, DefaultStyles())
+		name := fmt.Sprintf("Histogram at %d", w)
+		requireFits(t, name, out, w)
+		lines := strings.Split(out, "\n")
+		if len(lines) != 6+4 {
+			t.Fatalf("%s: %d lines; want 6 rows, axis, mark, labels, caption:\n%s", name, len(lines), out)
+		}
+		// The tallest bin (0–5: 4 scores) labels the top; 0 the bottom.
+		if !strings.HasPrefix(lines[0], "4 ┤") || !strings.HasPrefix(lines[5], "0 ┤") {
+			t.Errorf("%s: y labels %q / %q; want 4 and 0", name, lines[0], lines[5])
+		}
+		requireContains(t, name, out, "^ 51: its bin 50–55 holds 2 of 10 segments (1 not scored)")
+		// The '^' sits under bin 10 of 20.
+		binW := (w - 3) / 20
+		if got, want := markColumn(t, out), 3+10*binW+binW/2; got != want {
+			t.Errorf("%s: '^' at %d; want %d", name, got, want)
+		}
+	}
+	// NLTK scores (none above 1) are binned on 0–1.
+	out := Histogram([]float64{0.1, 0.5, 0.52, 1}, 0.5, 80, 4, DefaultStyles())
+	requireContains(t, "0-1 scale", out, "^ 0.5: its bin 0.5–0.55 holds 2 of 4 segments")
+	requireContains(t, "empty", Histogram(nil, 0, 80, 4, DefaultStyles()), "no scores to draw")
+	requireContains(t, "all NaN", Histogram([]float64{math.NaN()}, 0, 80, 4, DefaultStyles()), "no scores to draw")
+	if strings.Contains(Histogram(scores, math.NaN(), 80, 4, DefaultStyles()), "^") {
+		t.Error("a NaN mark drew a '^'")
+	}
+	requireGolden(t, "chart_histogram_80", Histogram(scores, 51, 80, 6, DefaultStyles()))
+}
