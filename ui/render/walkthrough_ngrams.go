@@ -113,7 +113,11 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 		s = fmt.Sprintf("Clipping cut %s: %s.", plural(removed, "occurrence"), strings.Join(parts, "; "))
 	}
 	if missing > 0 {
-		s += fmt.Sprintf(" %s of the hypothesis appear in no reference at all.", capital(plural(missing, name)))
+		verb := "appear"
+		if missing == 1 {
+			verb = "appears"
+		}
+		s += fmt.Sprintf(" %s of the hypothesis %s in no reference at all.", capital(plural(missing, name)), verb)
 	}
 	return s
 }
