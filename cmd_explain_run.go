@@ -11,8 +11,8 @@ const explainHelp = `Usage: bleuscope explain --hyp TEXT --ref TEXT [--ref TEXT 
 
 The whole sentence-BLEU computation for one segment, step by step: the
 tokens, every n-gram with its counts in the hypothesis and each reference,
-what clipping removed, the precisions, the brevity penalty and the formula
-with its numbers. With --hyp, --ref and --src are texts; otherwise they are
+what clipping removed, the precisions and smoothing, the geometric mean, the
+brevity penalty and the result, with every number. With --hyp, --ref and --src are texts; otherwise they are
 files and --line (1-based) picks the segment of every SYSTEM.
 
 Examples:
@@ -29,6 +29,7 @@ Segment:
   -s, --src TEXT|PATH       the source: text with --hyp, else a file
       --line N              the segment (1-based line) to explain in files
       --demo                use the embedded demo corpus (with --line)
+      --width N             wrap at N columns (default: the terminal's, or 80)
       --version             print the version
   -h, --help                this help
 
@@ -39,8 +40,9 @@ func runExplain(e *env, args []string) error {
 	fs := newFlagSet("explain")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	hyp, line, version := "", 0, false
+	hyp, line, width, version := "", 0, 0, false
 	fs.StringVar(&hyp, "hyp", "", "hypothesis text")
+	fs.Var(intFlag{&width}, "width", "line width")
 	fs.Var(intFlag{&line}, "line", "segment to explain (1-based)")
 	fs.Var(boolFlag{&version}, "version", "print the version")
 	systems, err := fs.parse(args, func() string { return explainHelp + scoreFlagsHelp }, e.stdout)
@@ -56,6 +58,10 @@ func runExplain(e *env, args []string) error {
 		return err
 	}
 	opt := set.Sentence
+	st, width, err := textLayout(e, fs, width)
+	if err != nil {
+		return err
+	}
 
 	if fs.given("hyp") {
 		switch {
@@ -70,7 +76,7 @@ func runExplain(e *env, args []string) error {
 			Title: "the given text", Hyp: hyp, Refs: in.refs,
 			Src: in.src, HasSrc: fs.given("s", "src"), NRefs: len(in.refs),
 		}
-		out, err := explainText(seg, opt)
+		out, err := explainText(seg, opt, st, width)
 		if err != nil {
 			return err
 		}
@@ -107,7 +113,7 @@ func runExplain(e *env, args []string) error {
 			if ds.Src != nil {
 				seg.Src, seg.HasSrc = ds.Src[i], true
 			}
-			out, err := explainText(seg, opt)
+			out, err := explainText(seg, opt, st, width)
 			if err != nil {
 				return err
 			}

@@ -3,11 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-
-	"golang.org/x/term"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
 
@@ -69,8 +67,8 @@ func runExplore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if width, ok := terminalWidth(e.stdout); ok {
-		return explore(e, ds, set, width)
+	if _, ok := terminalWidth(e.stdout); ok {
+		return explore(e, ds, set)
 	}
 	scored, err := model.Score(e.ctx, ds, set, nil)
 	if err != nil {
@@ -84,26 +82,10 @@ func runExplore(e *env, args []string) error {
 // terminal.
 const reportWidth = 100
 
-// terminalWidth reports whether w is a terminal, and its width.
-func terminalWidth(w io.Writer) (int, bool) {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return 0, false
+// explore runs the interactive explorer; its failures are internal (exit 1).
+func explore(e *env, ds *model.Dataset, set model.Settings) error {
+	if err := ui.Run(ds, set); err != nil {
+		return fmt.Errorf("explorer: %w", err)
 	}
-	width, _, err := term.GetSize(int(f.Fd()))
-	if err != nil || width <= 0 {
-		width = 80
-	}
-	return width, true
-}
-
-// explore runs the interactive explorer. Until the explorer is wired in,
-// a terminal gets the plain report at the terminal's width.
-func explore(e *env, ds *model.Dataset, set model.Settings, width int) error {
-	scored, err := model.Score(e.ctx, ds, set, nil)
-	if err != nil {
-		return err
-	}
-	_, err = io.WriteString(e.stdout, render.Report(ds, scored, width))
-	return err
+	return nil
 }

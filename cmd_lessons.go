@@ -3,18 +3,23 @@ package main
 import (
 	"fmt"
 	"io"
+
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 const lessonsHelp = `Usage: bleuscope lessons
 
-Prints bleuscope's lessons on BLEU (clipping, the brevity penalty, n-gram
-order) as plain text.
+Prints bleuscope's lessons on BLEU as plain text: clipping, the brevity
+penalty, word order and n-gram order, several references, sentence and
+corpus BLEU, smoothing. In the explorer, press L to open them and edit each
+hypothesis while the numbers change.
 
 Examples:
-  bleuscope lessons
   bleuscope lessons | less
+  bleuscope lessons --width 100
 
 Flags:
+      --width N             wrap at N columns (default: the terminal's, or 80)
       --version             print the version
   -h, --help                this help
 `
@@ -22,7 +27,8 @@ Flags:
 // runLessons is "bleuscope lessons".
 func runLessons(e *env, args []string) error {
 	fs := newFlagSet("lessons")
-	version := false
+	width, version := 0, false
+	fs.Var(intFlag{&width}, "width", "line width")
 	fs.Var(boolFlag{&version}, "version", "print the version")
 	pos, err := fs.parse(args, func() string { return lessonsHelp }, e.stdout)
 	if err != nil {
@@ -35,6 +41,10 @@ func runLessons(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("lessons takes no arguments (got %q); %s", pos[0], fs.helpHint())
 	}
-	_, err = io.WriteString(e.stdout, "The lessons come with the explorer: run bleuscope in a terminal and press L.\n")
+	_, width, err = textLayout(e, fs, width)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(e.stdout, render.Lessons(width))
 	return err
 }

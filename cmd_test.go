@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -173,21 +175,23 @@ func fieldsLine(out string, fields ...string) bool {
 }
 
 func TestExplainGamingLine(t *testing.T) {
-	code, out, stderr := runCLI(t, "", "explain", "--demo", "--line", "12")
+	code, out, stderr := runCLI(t, "", "explain", "--demo", "--line", "12", "--width", "160")
 	if code != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", code, stderr)
 	}
-	_, literal, ok := strings.Cut(out, "system literal")
+	_, literal, ok := strings.Cut(out, "Sentence BLEU of line 12, system literal\n")
 	if !ok {
 		t.Fatalf("no explanation for system literal:\n%s", out)
 	}
-	if !fieldsLine(literal, "the", "8", "1", "2", "2", "(ref2)", "2", "6") {
-		t.Errorf("no clip row: the ×8, ref1 1, ref2 2, max 2 from ref2, 2 matched, 6 clipped:\n%s", literal)
+	if !strings.HasPrefix(literal, scoring.Signature(scoring.SentenceOptions(), 2, scoring.Version)+"\nsource  Die Kinder spielten") {
+		t.Errorf("explanation does not start with the signature and the source:\n%s", literal)
+	}
+	if !fieldsLine(literal, "~", "the", "8", "1", "2", "2", "2", "6") {
+		t.Errorf("no clip row: the ×8, ref A 1, ref B 2, max 2, 2 count, 6 cut:\n%s", literal)
 	}
 	for _, want := range []string{
-		"p2 = 0 / 7: no match; exp smoothing uses 100 / (2 × 7) = 7.1429%",
-		"c < r, so BP = exp(1 − r/c) = exp(1 − 9/8) = 0.882497",
-		"BLEU = 5.80 25.0/7.1/4.2/2.5 (BP = 0.882 ratio = 0.889 hyp_len = 8 ref_len = 9)",
+		"c < r, so BP = exp(1 − r/c) = exp(1 − 9/8)",
+		"sacrebleu prints: BLEU = 5.80 25.0/7.1/4.2/2.5 (BP = 0.882 ratio = 0.889 hyp_len = 8 ref_len = 9)",
 	} {
 		if !strings.Contains(literal, want) {
 			t.Errorf("explanation lacks %q:\n%s", want, literal)
@@ -209,28 +213,48 @@ func TestExplainMatchesSentenceBLEU(t *testing.T) {
 	systems := [][]string{read(fixtures.DemoFluent), read(fixtures.DemoStilted), read(fixtures.DemoLiteral)}
 	for _, line := range []int{fixtures.LinePerfect, fixtures.LineGaming, fixtures.LineShort, fixtures.LineSalad,
 		fixtures.LineNoOverlap, fixtures.LineRefB, fixtures.LineEmpty, fixtures.LineLowercase} {
-		_, out, _ := runCLI(t, "", "explain", "--demo", "--line", strconv.Itoa(line))
+		_, out, _ := runCLI(t, "", "explain", "--demo", "--line", strconv.Itoa(line), "--width", "200")
 		for _, sys := range systems {
 			r, err := scoring.SentenceBLEU(sys[line-1], []string{refA[line-1], refB[line-1]}, scoring.SentenceOptions())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(out, "\n  "+r.Verbose(2)+"\n") && !(r.NoMatch && strings.Contains(out, "BLEU = 0\n")) {
-				t.Errorf("line %d: explanation lacks %q", line, r.Verbose(2))
+			if want := "\nsacrebleu prints: " + r.Verbose(2) + "\n"; !strings.Contains(out, want) {
+				t.Errorf("line %d: explanation lacks %q", line, want)
 			}
 		}
 	}
 }
 
 func TestExplainText(t *testing.T) {
-	code, out, stderr := runCLI(t, "", "explain", "--hyp", "the cat sat on the mat", "--ref", "the cat sat on the mat", "-s", "die Katze")
+	code, out, stderr := runCLI(t, "", "explain", "--hyp", "the cat sat on the mat", "--ref", "the cat sat on the mat", "-s", "die \x1b[31mKatze")
 	if code != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"  source  die Katze\n", "       = 100.00000000000004\n", "c ≥ r, so BP = 1\n"} {
+	for _, want := range []string{"Sentence BLEU of the given text\n", "\nsource  die ␛[31mKatze\n", "BLEU = 100.00 100.0/100.0/100.0/100.0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explanation lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("explanation passes an escape through raw:\n%q", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if w := lipgloss.Width(l); w > defaultWidth {
+			t.Errorf("line of %d cells wider than %d: %q", w, defaultWidth, l)
+		}
+	}
+}
+
+// TestExplainNLTKRaises explains why NLTK cannot score a segment instead of
+// failing.
+func TestExplainNLTKRaises(t *testing.T) {
+	code, out, stderr := runCLI(t, "", "explain", "--compat", "nltk", "--nltk-smoothing", "6", "--hyp", "a b", "--ref", "a c")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	if !strings.Contains(out, "AssertionError") || !strings.Contains(out, "nltk:method6") {
+		t.Errorf("explanation does not give NLTK's error:\n%s", out)
 	}
 }
 
@@ -262,8 +286,18 @@ func TestTokenizeInvalidUTF8(t *testing.T) {
 }
 
 func TestLessons(t *testing.T) {
-	code, out, stderr := runCLI(t, "", "lessons")
-	if code != 0 || stderr != "" || !strings.Contains(out, "lesson") {
-		t.Errorf("status %d, stdout %q, stderr %q", code, out, stderr)
+	for _, width := range []int{60, 100} {
+		code, out, stderr := runCLI(t, "", "lessons", "--width", strconv.Itoa(width))
+		if code != 0 || stderr != "" {
+			t.Fatalf("status %d, stderr %q", code, stderr)
+		}
+		if !strings.Contains(out, "Clipping") || !strings.Contains(out, "the the the") {
+			t.Errorf("no lesson on clipping:\n%s", out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if w := lipgloss.Width(l); w > width {
+				t.Errorf("--width %d: line of %d cells: %q", width, w, l)
+			}
+		}
 	}
 }

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// defaultWidth is the width of wrapped text when the output is not a
+// terminal and --width is not given.
+const defaultWidth = 80
+
+// terminalWidth reports whether w is a terminal, and its width.
+func terminalWidth(w io.Writer) (int, bool) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0, false
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || width <= 0 {
+		width = defaultWidth
+	}
+	return width, true
+}
+
+// textLayout picks the styles and width of wrapped text output: colour and
+// the terminal's width on a terminal, plain text and 80 columns otherwise;
+// --width (when given) sets the width.
+func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
+	st := render.PlainStyles()
+	tw, tty := terminalWidth(e.stdout)
+	if tty {
+		st = render.DefaultStyles()
+	}
+	switch {
+	case fs.given("width") && width < 20:
+		return st, 0, usagef("--width %d: give at least 20 columns", width)
+	case fs.given("width"):
+	case tty:
+		width = tw
+	default:
+		width = defaultWidth
+	}
+	return st, width, nil
+}
