@@ -1,7 +1,5 @@
 package scoring
 
-import "math"
-
 // Result is a BLEU score with everything that went into it, on sacrebleu's
 // 0-100 scale (or NLTK's 0-1 scale in nltk compat).
 type Result struct {
@@ -47,36 +45,62 @@ func BrevityPenalty(sysLen, refLen int) float64 {
 	if sysLen == 0 {
 		return 0
 	}
-	return math.Exp(1 - float64(refLen)/float64(sysLen))
+	return crExp(1 - float64(refLen)/float64(sysLen))
 }
 
 // Compute turns summed statistics into sacrebleu's BLEU score under opt,
-// performing the arithmetic in sacrebleu's order so that the figures agree
-// to the last bit wherever log and exp allow. For nltk compat use
-// [ComputeNLTK].
+// performing the arithmetic in sacrebleu's order, with correctly rounded
+// log and exp as CPython's math library gives them, so that the figures
+// agree to the last bit. For nltk compat use [Evaluate].
 func Compute(st Stats, opt Options) Result {
+	a := arithmetic(st, opt)
 	N := opt.MaxOrder
-	r := Result{
-		Counts:     make([]float64, N),
-		Totals:     make([]float64, N),
-		Precisions: make([]float64, N),
-		Smoothed:   make([]bool, N),
+	return Result{
+		Score:      a.score,
+		Counts:     append([]float64(nil), a.counts[:N]...),
+		Totals:     append([]float64(nil), a.totals[:N]...),
+		Precisions: append([]float64(nil), a.prec[:N]...),
+		Smoothed:   append([]bool(nil), a.smoothed[:N]...),
+		BP:         a.bp,
+		Ratio:      a.ratio,
 		SysLen:     st.HypLen,
 		RefLen:     st.RefLen,
-		BP:         BrevityPenalty(st.HypLen, st.RefLen),
-		EffOrder:   N,
+		EffOrder:   a.effOrder,
+		NoMatch:    a.noMatch,
+		Cut:        a.cut,
 	}
+}
+
+// Score is [Compute]'s score alone, without allocating: for scoring many
+// segments at once.
+func Score(st Stats, opt Options) float64 {
+	return arithmetic(st, opt).score
+}
+
+// figures is what [Compute] computes, in fixed-size arrays.
+type figures struct {
+	score, bp, ratio     float64
+	counts, totals, prec [MaxOrderLimit]float64
+	smoothed             [MaxOrderLimit]bool
+	effOrder, cut        int
+	noMatch              bool
+}
+
+// arithmetic is sacrebleu's compute_bleu, step for step.
+func arithmetic(st Stats, opt Options) figures {
+	N := opt.MaxOrder
+	r := figures{bp: BrevityPenalty(st.HypLen, st.RefLen), effOrder: N}
 	if st.RefLen > 0 {
-		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
+		r.ratio = float64(st.HypLen) / float64(st.RefLen)
 	}
 	any := false
 	for n := 0; n < N; n++ {
-		r.Counts[n] = float64(st.Matches[n])
-		r.Totals[n] = float64(st.Totals[n])
+		r.counts[n] = float64(st.Matches[n])
+		r.totals[n] = float64(st.Totals[n])
 		any = any || st.Matches[n] != 0
 	}
 	if !any {
-		r.NoMatch = true
+		r.noMatch = true
 		return r
 	}
 	value := opt.SmoothValue
@@ -84,36 +108,36 @@ func Compute(st Stats, opt Options) Result {
 	for n := 1; n <= N; n++ {
 		i := n - 1
 		if opt.Smooth == SmoothAddK && n > 1 {
-			r.Counts[i] += value
-			r.Totals[i] += value
-			r.Smoothed[i] = value != 0
+			r.counts[i] += value
+			r.totals[i] += value
+			r.smoothed[i] = value != 0
 		}
-		if r.Totals[i] == 0 {
-			r.Cut = n
+		if r.totals[i] == 0 {
+			r.cut = n
 			break
 		}
 		if opt.EffectiveOrder {
-			r.EffOrder = n
+			r.effOrder = n
 		}
-		if r.Counts[i] == 0 {
+		if r.counts[i] == 0 {
 			switch opt.Smooth {
 			case SmoothExp:
 				mteval *= 2
-				r.Precisions[i] = 100 / (mteval * r.Totals[i])
-				r.Smoothed[i] = true
+				r.prec[i] = 100 / (mteval * r.totals[i])
+				r.smoothed[i] = true
 			case SmoothFloor:
-				r.Precisions[i] = 100 * value / r.Totals[i]
-				r.Smoothed[i] = true
+				r.prec[i] = 100 * value / r.totals[i]
+				r.smoothed[i] = true
 			}
 		} else {
-			r.Precisions[i] = 100 * r.Counts[i] / r.Totals[i]
+			r.prec[i] = 100 * r.counts[i] / r.totals[i]
 		}
 	}
 	sum := 0.0
-	for _, p := range r.Precisions[:r.EffOrder] {
+	for _, p := range r.prec[:r.effOrder] {
 		sum += logOrNo(p)
 	}
-	r.Score = r.BP * math.Exp(sum/float64(r.EffOrder))
+	r.score = r.bp * crExp(sum/float64(r.effOrder))
 	return r
 }
 
@@ -121,5 +145,5 @@ func logOrNo(p float64) float64 {
 	if p == 0 {
 		return noLog
 	}
-	return math.Log(p)
+	return crLog(p)
 }

@@ -147,7 +147,8 @@ func TestComputeEarlyReturnAndEffectiveOrder(t *testing.T) {
 	if r.EffOrder != 2 || r.Cut != 3 {
 		t.Errorf("eff order %d cut %d; want 2 and 3", r.EffOrder, r.Cut)
 	}
-	if want := math.Exp((math.Log(50) + math.Log(100/(2*1.0))) / 2); r.Score != want {
+	// CPython: math.exp((math.log(50) + math.log(50)) / 2) == 49.99999999999999
+	if want := 49.99999999999999; r.Score != want {
 		t.Errorf("score %v; want %v", r.Score, want)
 	}
 }
@@ -220,5 +221,18 @@ func TestValidate(t *testing.T) {
 	}
 	if err := DefaultOptions().Validate(); err != nil {
 		t.Errorf("defaults invalid: %v", err)
+	}
+}
+
+func TestScoreEqualsCompute(t *testing.T) {
+	st, _ := SentenceStats(papineniHyp, papineniRefs, DefaultOptions())
+	for _, sm := range SmoothNames {
+		o := opts(func(o *Options) { o.Smooth, o.SmoothValue = sm, DefaultSmoothValue(sm) })
+		if s, r := Score(st, o), Compute(st, o); s != r.Score {
+			t.Errorf("%s: Score %v != Compute %v", sm, s, r.Score)
+		}
+		if n := testing.AllocsPerRun(10, func() { Score(st, o) }); n != 0 {
+			t.Errorf("Score allocates %v times", n)
+		}
 	}
 }
