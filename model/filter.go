@@ -1,7 +1,9 @@
 package model
 
 import (
+	"runtime"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -31,20 +33,28 @@ func (s *Scored) filter(ds *Dataset, sys int, needle string) []int32 {
 		}
 		return false
 	}
-	// Each chunk collects its own matches; chunks are joined in order.
-	const chunkSize = 1 << 14
-	parts := make([][]int32, (n+chunkSize-1)/chunkSize)
-	parallel(len(parts), func(lo, hi int) {
-		for c := lo; c < hi; c++ {
+	// Each worker takes a contiguous range and collects its own matches;
+	// the ranges are joined in order.
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/4096))
+	parts := make([][]int32, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
 			var got []int32
-			for i := c * chunkSize; i < min((c+1)*chunkSize, n); i++ {
+			for i := w * n / workers; i < (w+1)*n/workers; i++ {
 				if match(i) {
 					got = append(got, int32(i))
 				}
 			}
-			parts[c] = got
-		}
-	})
+			parts[w] = got
+		}(w)
+	}
+	wg.Wait()
+	if workers == 1 {
+		return parts[0]
+	}
 	var rows []int32
 	for _, p := range parts {
 		rows = append(rows, p...)
@@ -52,48 +62,81 @@ func (s *Scored) filter(ds *Dataset, sys int, needle string) []int32 {
 	return rows
 }
 
-// matcher finds a needle in text ignoring case. Candidate positions come
-// from searching for each case variant of the needle's first character
-// (which is as fast as a byte search for most needles); each candidate is
-// then compared rune by rune under simple case folding.
+// matcher finds a needle in text ignoring case. It anchors on the
+// needle's rarest character: candidate positions come from searching for
+// each case variant of that character (as fast as a byte search for most
+// needles), and each candidate is compared rune by rune, forwards and
+// backwards, under simple case folding.
 type matcher struct {
-	first []string // UTF-8 forms of every case variant of the first rune
-	rest  []rune   // the other runes, folded to their canonical case
-	width int      // minimal byte length of a match
+	anchor   []string // UTF-8 forms of every case variant of the anchor rune
+	before   []rune   // the needle's runes before the anchor, folded
+	after    []rune   // the needle's runes after the anchor, folded
+	minBytes int      // the least number of bytes a match can take
+}
+
+// letterFrequency orders ASCII letters from the most to the least common
+// in English text, to pick a rare anchor.
+const letterFrequency = "etaoinshrdlcumwfgypbvkjxqz"
+
+// commonness estimates how often r occurs in text: higher is more common.
+func commonness(r rune) int {
+	switch {
+	case r == ' ':
+		return 40
+	case r >= utf8.RuneSelf:
+		return 0
+	}
+	c := byte(r) | 0x20
+	if i := strings.IndexByte(letterFrequency, c); i >= 0 && c >= 'a' && c <= 'z' {
+		return 39 - i
+	}
+	return 5
 }
 
 func newMatcher(needle string) *matcher {
-	r0, size := utf8.DecodeRuneInString(needle)
-	m := &matcher{}
+	runes := []rune(needle)
+	a := 0
+	for i, r := range runes {
+		if commonness(r) < commonness(runes[a]) {
+			a = i
+		}
+	}
+	m := &matcher{minBytes: len(runes)}
+	r0 := runes[a]
 	for r := r0; ; {
-		m.first = append(m.first, string(r))
+		m.anchor = append(m.anchor, string(r))
 		if r = unicode.SimpleFold(r); r == r0 {
 			break
 		}
 	}
-	for _, r := range needle[size:] {
-		m.rest = append(m.rest, foldCanon(r))
+	for i, r := range runes {
+		switch {
+		case i < a:
+			m.before = append(m.before, foldCanon(r))
+		case i > a:
+			m.after = append(m.after, foldCanon(r))
+		}
 	}
-	m.width = len(m.rest) + 1
 	return m
 }
 
 // match reports whether text contains the needle.
 func (m *matcher) match(text string) bool {
-	if len(text) < m.width {
+	if len(text) < m.minBytes {
 		return false
 	}
-	// next[v] is the next position of variant v at or after from (-1:
-	// none left); positions are searched for lazily and reused.
+	// next[v] is the next position of anchor variant v at or after from
+	// (-1: none left, -2: not searched yet); positions are reused until
+	// passed.
 	var nextBuf [4]int
 	next := nextBuf[:0]
-	for range m.first {
+	for range m.anchor {
 		next = append(next, -2)
 	}
 	from := 0
 	for {
 		best, bestV := -1, -1
-		for v, f := range m.first {
+		for v, f := range m.anchor {
 			if next[v] == -2 || (next[v] >= 0 && next[v] < from) {
 				next[v] = index(text, from, f)
 			}
@@ -104,7 +147,7 @@ func (m *matcher) match(text string) bool {
 		if best < 0 {
 			return false
 		}
-		if m.restAt(text[best+len(m.first[bestV]):]) {
+		if foldedPrefix(text[best+len(m.anchor[bestV]):], m.after) && foldedSuffix(text[:best], m.before) {
 			return true
 		}
 		from = best + 1
@@ -125,25 +168,46 @@ func index(text string, from int, f string) int {
 	return from + i
 }
 
-// restAt reports whether text starts with the needle's other runes.
-func (m *matcher) restAt(text string) bool {
-	for _, want := range m.rest {
+// foldedPrefix reports whether text starts with the folded runes want.
+func foldedPrefix(text string, want []rune) bool {
+	for _, w := range want {
 		if text == "" {
 			return false
 		}
-		c := text[0]
-		if c < utf8.RuneSelf {
-			if asciiCanon[c] != want {
+		if c := text[0]; c < utf8.RuneSelf {
+			if asciiCanon[c] != w {
 				return false
 			}
 			text = text[1:]
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text)
-		if foldCanon(r) != want {
+		if foldCanon(r) != w {
 			return false
 		}
 		text = text[size:]
+	}
+	return true
+}
+
+// foldedSuffix reports whether text ends with the folded runes want.
+func foldedSuffix(text string, want []rune) bool {
+	for j := len(want) - 1; j >= 0; j-- {
+		if text == "" {
+			return false
+		}
+		if c := text[len(text)-1]; c < utf8.RuneSelf {
+			if asciiCanon[c] != want[j] {
+				return false
+			}
+			text = text[:len(text)-1]
+			continue
+		}
+		r, size := utf8.DecodeLastRuneInString(text)
+		if foldCanon(r) != want[j] {
+			return false
+		}
+		text = text[:len(text)-size]
 	}
 	return true
 }

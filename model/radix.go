@@ -6,10 +6,17 @@ type keyed struct {
 	row int32
 }
 
+// radixBits is the width of one radix digit: six passes cover 64 bits,
+// and 2048 buckets stay in cache.
+const (
+	radixBits    = 11
+	radixBuckets = 1 << radixBits
+	radixPasses  = (64 + radixBits - 1) / radixBits
+)
+
 // radixSort sorts items by key, stably: items with equal keys keep their
-// order. It is a least-significant-byte-first radix sort that skips the
-// bytes in which all keys agree, so small keys (lengths) take one or two
-// passes.
+// order. It is a least-significant-digit-first radix sort that skips the
+// digits in which all keys agree, so small keys (lengths) take one pass.
 func radixSort(items []keyed) {
 	if len(items) < 2 {
 		return
@@ -18,27 +25,27 @@ func radixSort(items []keyed) {
 		insertionSort(items)
 		return
 	}
-	var counts [8][256]int
+	var counts [radixPasses][radixBuckets]int32
 	for _, it := range items {
 		k := it.key
-		for b := range 8 {
-			counts[b][byte(k>>(8*b))]++
+		for p := range radixPasses {
+			counts[p][k>>(p*radixBits)&(radixBuckets-1)]++
 		}
 	}
 	buf := make([]keyed, len(items))
 	src, dst := items, buf
-	for b := range 8 {
-		c := &counts[b]
-		if c[byte(src[0].key>>(8*b))] == len(items) {
-			continue // every key has the same byte here
+	for p := range radixPasses {
+		c := &counts[p]
+		shift := uint(p * radixBits)
+		if int(c[src[0].key>>shift&(radixBuckets-1)]) == len(items) {
+			continue // every key has the same digit here
 		}
-		sum := 0
+		var sum int32
 		for i := range c {
 			c[i], sum = sum, sum+c[i]
 		}
-		shift := uint(8 * b)
 		for _, it := range src {
-			d := byte(it.key >> shift)
+			d := it.key >> shift & (radixBuckets - 1)
 			dst[c[d]] = it
 			c[d]++
 		}

@@ -1,0 +1,64 @@
+package model
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestPrintable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"plain text, tabs\tkept; ünïcödé 中文 😀", "plain text, tabs\tkept; ünïcödé 中文 😀"},
+		{"\x1b]2;title\x07", `␛]2;title\x07`},
+		{"\x1b[31mred\x1b[0m", "␛[31mred␛[0m"},
+		{"a\nb\rc", `a\nb\rc`},
+		{"\x00\x08\x7f", `\x00\x08\x7f`},
+		{"c1 \u0085 \u009b", `c1 \u0085 \u009b`},
+		{"bidi \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069", `bidi \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069`},
+		{"not bidi controls: \u200e\u2029\u2070", "not bidi controls: \u200e\u2029\u2070"},
+		{"bad \xff\xc3 utf-8", `bad \xff\xc3 utf-8`},
+	}
+	for _, tt := range tests {
+		if got := Printable(tt.in); got != tt.want {
+			t.Errorf("Printable(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzPrintable checks that no control character survives and that
+// printable text is left alone.
+func FuzzPrintable(f *testing.F) {
+	for _, s := range []string{"", "abc", "\x1b[2J", "\u202eevil", "\xff", "\t\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := Printable(s)
+		if !utf8.ValidString(p) {
+			t.Fatalf("Printable(%q) = %q is not UTF-8", s, p)
+		}
+		for _, r := range p {
+			if r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+				t.Fatalf("Printable(%q) = %q keeps %U", s, p, r)
+			}
+		}
+		if Printable(p) != p {
+			t.Fatalf("Printable is not idempotent on %q", s)
+		}
+		clean := utf8.ValidString(s)
+		for _, r := range s {
+			clean = clean && !(r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069)
+		}
+		if clean && p != s {
+			t.Fatalf("Printable(%q) = %q changed text with nothing to escape", s, p)
+		}
+	})
+}
+
+func BenchmarkPrintableClean(b *testing.B) {
+	s := strings.Repeat("An ordinary hypothesis with nothing special in it. ", 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		Printable(s)
+	}
+}
