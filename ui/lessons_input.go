@@ -22,7 +22,7 @@ type hypInput struct {
 
 // setValue replaces the text and puts the cursor at its end.
 func (h *hypInput) setValue(s string) {
-	h.value = h.value[:0:0]
+	h.value, h.pos = nil, 0
 	h.insert([]rune(s))
 	h.pos = len(h.value)
 }

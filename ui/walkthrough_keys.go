@@ -12,7 +12,7 @@ type WalkthroughKeyMap struct {
 
 // DefaultWalkthroughKeyMap returns the walk-through's keys: →/l/n/space
 // and ←/h/p move between steps, j/k (↓/↑) and pgdn/pgup scroll, home/end
-// jump to the first and last step, esc closes.
+// (g/G) jump to the first and last step, esc (or q) closes.
 func DefaultWalkthroughKeyMap() WalkthroughKeyMap {
 	return WalkthroughKeyMap{
 		Next:     key.NewBinding(key.WithKeys("right", "l", "n", " "), key.WithHelp("→/n", "next step")),
@@ -23,31 +23,31 @@ func DefaultWalkthroughKeyMap() WalkthroughKeyMap {
 		Up:       key.NewBinding(key.WithKeys("up", "k")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "f"), key.WithHelp("pgdn", "page")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "b")),
-		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
 	}
 }
 
 // LessonsKeyMap returns the lessons' keys. Letters, digits, ← and → go to
 // the hypothesis being edited, so lessons change with tab and shift+tab,
 // and scroll with ↓/↑ and pgdn/pgup; ctrl+r restores the lesson's
-// hypothesis.
+// hypothesis; only esc closes.
 func LessonsKeyMap() WalkthroughKeyMap {
 	return WalkthroughKeyMap{
 		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next lesson")),
-		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous")),
-		First:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "reset text")),
+		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),
+		First:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "reset")),
 		Last:     key.NewBinding(key.WithDisabled()),
 		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓/↑", "scroll")),
 		Up:       key.NewBinding(key.WithKeys("up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup")),
-		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k WalkthroughKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.Prev, k.Down, k.PageDown, k.First, k.Close}
+	return []key.Binding{k.Close, k.Next, k.Prev, k.Down, k.PageDown, k.First}
 }
 
 // FullHelp implements help.KeyMap.

@@ -1,0 +1,237 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures"
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// send presses keys in l, one by one.
+func send(l Lessons, keys ...string) Lessons {
+	for _, k := range keys {
+		l, _ = l.Update(wtKey(k))
+	}
+	return l
+}
+
+// typeInto clears the hypothesis and types s a rune at a time, as a
+// person would.
+func typeInto(l Lessons, s string) Lessons {
+	l = send(l, "ctrl+u")
+	for _, r := range s {
+		k := string(r)
+		if r == ' ' {
+			k = " "
+		}
+		l = send(l, k)
+	}
+	return l
+}
+
+// tall is high enough for a lesson's whole text and figures to show.
+const tall = 400
+
+func TestLessonsTypingChangesNumbers(t *testing.T) {
+	tests := []struct {
+		lesson int // tabs from the first lesson
+		typed  string
+		before []string
+		after  []string
+	}{
+		{0, "the cat is on the mat",
+			[]string{"modified precision 2/7 = 28.57%"},
+			[]string{"modified precision 6/6 = 100.00%", "sentence BLEU (N = 2) = 100.00"}},
+		{1, "It is a guide to action",
+			[]string{"exp(1 − 16/2) = exp(-7) = 0.000911882"},
+			[]string{"c = 6 ", "exp(1 − 16/6) = exp(-1.66667) = 0.188876", "sentence BLEU = BP × mean = 18.89"}},
+		{2, "the mat is on the cat",
+			[]string{"BLEU (N = 4) = 12.70"},
+			[]string{"6/6 100.00%", "4/5  80.00%", "unigrams only (N = 1) = 100.00"}},
+		{3, "It is the guiding principle which guarantees the military forces always being under the command of the Party",
+			[]string{"all 3 refs = 50.46"},
+			[]string{"all 3 refs = 100.00", "ref 2 alone = 100.00"}},
+		{4, "closed",
+			[]string{"mean of the 4 sentence scores = 38.39", "corpus BLEU from the sums = 44.30"},
+			[]string{"mean of the 4 sentence scores = 31.12", "corpus BLEU from the sums = 35.31"}},
+		{5, "the cat sat",
+			[]string{"exp             83.3/60.0/25.0/16.7       37.99"},
+			[]string{"none            100.0/100.0/100.0/0.0     36.79", "none, eff. off  100.0/100.0/100.0/0.0     0.00"}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.lesson+1), func(t *testing.T) {
+			l := NewLessons(render.DefaultStyles(), 80, tall)
+			for range tt.lesson {
+				l = send(l, "tab")
+			}
+			if l.Lesson() != tt.lesson {
+				t.Fatalf("on lesson %d; want %d", l.Lesson(), tt.lesson)
+			}
+			for _, w := range tt.before {
+				if !strings.Contains(l.View(), w) {
+					t.Errorf("before typing: view lacks %q", w)
+				}
+			}
+			l = typeInto(l, tt.typed)
+			if l.Hyp() != tt.typed {
+				t.Fatalf("Hyp() = %q; want %q", l.Hyp(), tt.typed)
+			}
+			v := l.View()
+			for _, w := range tt.after {
+				if !strings.Contains(v, w) {
+					t.Errorf("after typing %q: view lacks %q", tt.typed, w)
+				}
+			}
+			for _, w := range tt.before {
+				if strings.Contains(v, w) {
+					t.Errorf("after typing %q: view still shows %q", tt.typed, w)
+				}
+			}
+		})
+	}
+}
+
+func TestLessonsKeys(t *testing.T) {
+	l := NewLessons(render.DefaultStyles(), 80, 24)
+	start := l.Hyp()
+	// Letters that are keys elsewhere are text here.
+	l = send(l, "end", " ", "q", "L", "e", "?", "j")
+	if l.Closed() || l.Hyp() != start+" qLe?j" {
+		t.Fatalf("typing: Hyp() = %q, closed %v; want %q, open", l.Hyp(), l.Closed(), start+" qLe?j")
+	}
+	l = send(l, "backspace", "left", "left", "delete", "home", "X")
+	if want := "X" + start + " qL?"; l.Hyp() != want {
+		t.Fatalf("editing: Hyp() = %q; want %q", l.Hyp(), want)
+	}
+	// ctrl+w after "X" takes the X; at the end it takes "qL?".
+	l = send(l, "ctrl+w", "end", "ctrl+w")
+	if want := start + " "; l.Hyp() != want {
+		t.Fatalf("ctrl+w: Hyp() = %q; want %q", l.Hyp(), want)
+	}
+	// Edits stay with their lesson; tab and shift+tab move and wrap.
+	edited := l.Hyp()
+	l = send(l, "tab")
+	if l.Lesson() != 1 || l.Hyp() != render.AllLessons()[1].Hyp {
+		t.Fatalf("tab: lesson %d with %q", l.Lesson(), l.Hyp())
+	}
+	l = send(l, "shift+tab")
+	if l.Lesson() != 0 || l.Hyp() != edited {
+		t.Fatalf("shift+tab: lesson %d with %q; want 0 with %q", l.Lesson(), l.Hyp(), edited)
+	}
+	l = send(l, "shift+tab")
+	if l.Lesson() != len(render.AllLessons())-1 {
+		t.Fatalf("shift+tab from the first: lesson %d; want the last", l.Lesson())
+	}
+	l = send(l, "tab", "ctrl+r")
+	if l.Hyp() != start {
+		t.Fatalf("ctrl+r: Hyp() = %q; want %q", l.Hyp(), start)
+	}
+	l = send(l, "esc")
+	if !l.Closed() {
+		t.Fatal("esc did not close the lessons")
+	}
+}
+
+func TestLessonsScroll(t *testing.T) {
+	l := NewLessons(render.DefaultStyles(), 60, 16)
+	top := l.View()
+	l = send(l, "down")
+	if l.View() == top {
+		t.Fatal("↓ did not scroll")
+	}
+	l = send(l, "up")
+	if l.View() != top {
+		t.Fatal("↑ did not scroll back")
+	}
+	// Typing keeps the scroll position, so the figures stay in view.
+	l = send(l, "pgdown")
+	scrolled := strings.Split(l.View(), "\n")[3]
+	l = send(l, "x", "backspace")
+	if got := strings.Split(l.View(), "\n")[3]; got != scrolled {
+		t.Errorf("typing moved the text: %q then %q", scrolled, got)
+	}
+}
+
+func TestLessonsFit(t *testing.T) {
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {200, 50}} {
+		l := NewLessons(render.DefaultStyles(), size[0], size[1])
+		for i := range render.AllLessons() {
+			wtFits(t, fmt.Sprintf("lesson %d", i+1), l.View(), size[0], size[1])
+			long := send(l, "ctrl+u", strings.Repeat("long words ", 30)) // pasted at once
+			wtFits(t, fmt.Sprintf("lesson %d, long hypothesis", i+1), long.View(), size[0], size[1])
+			l = send(l, "tab")
+		}
+	}
+}
+
+func TestLessonsGolden(t *testing.T) {
+	l := NewLessons(render.DefaultStyles(), 80, 24)
+	for _, ls := range render.AllLessons() {
+		wtGolden(t, "lesson_"+ls.ID, l.View())
+		l = send(l, "tab")
+	}
+}
+
+func TestLessonsWithScores(t *testing.T) {
+	ds, err := model.Load(model.Input{Systems: fixtures.DemoSystems, Refs: fixtures.DemoRefs, Src: fixtures.DemoSource, FS: fixtures.Demo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, n := 0.0, 0
+	for _, x := range sc.Systems[0].Sentence {
+		if !math.IsNaN(x) {
+			sum, n = sum+x, n+1
+		}
+	}
+	l := NewLessons(render.DefaultStyles(), 200, tall).WithScores(ds, sc, 0)
+	l = send(l, "tab", "tab", "tab", "tab") // the corpus lesson
+	want := fmt.Sprintf("%s, %d segments: corpus BLEU = %.2f, mean of the sentence scores = %.2f.",
+		ds.Systems[0].Name, ds.Len(), sc.Systems[0].Corpus.Score, sum/float64(n))
+	if v := l.View(); !strings.Contains(v, "Your corpus") || !strings.Contains(v, want) {
+		t.Errorf("corpus lesson lacks %q:\n%s", want, v)
+	}
+	// Without scores, or for a system that does not exist, nothing is added.
+	for _, bad := range []Lessons{NewLessons(render.DefaultStyles(), 200, tall).WithScores(ds, nil, 0),
+		NewLessons(render.DefaultStyles(), 200, tall).WithScores(ds, sc, 99)} {
+		if v := send(bad, "tab", "tab", "tab", "tab").View(); strings.Contains(v, "Your corpus") {
+			t.Error("WithScores added figures it did not have")
+		}
+	}
+}
+
+func TestHypInputScrollsToCursor(t *testing.T) {
+	st := render.DefaultStyles()
+	h := hypInput{prompt: "hyp › "}
+	h.setValue(strings.Repeat("abcdefghij", 10) + "END")
+	v := h.view(st, 30)
+	if n := len([]rune(v)); n > 30 {
+		t.Fatalf("view is %d cells; want ≤ 30: %q", n, v)
+	}
+	if !strings.HasSuffix(v, "END|") {
+		t.Errorf("cursor at the end is out of view: %q", v)
+	}
+	h, _ = h.update(wtKey("home"))
+	if v := h.view(st, 30); !strings.HasPrefix(v, "hyp › |abcdefghij") {
+		t.Errorf("cursor at the start: %q", v)
+	}
+	// Pasted line breaks and tabs become spaces; control characters go.
+	h.setValue("")
+	h, _ = h.update(wtKey("a\tb\nc\x1bd"))
+	if h.text() != "a b cd" {
+		t.Errorf("paste: %q; want %q", h.text(), "a b cd")
+	}
+	h, _ = h.update(wtKey("ctrl+a"))
+	h, _ = h.update(wtKey("ctrl+k"))
+	if h.text() != "" {
+		t.Errorf("ctrl+a ctrl+k left %q", h.text())
+	}
+}
