@@ -24,11 +24,16 @@ func Load(in Input) (*Dataset, error) {
 		return nil, &InputError{Msg: "no system given; name at least one file of hypotheses (SYSTEM)"}
 	}
 	if len(in.Refs) == 0 && len(in.Systems) == 1 {
-		switch tableKind(in.Systems[0]) {
+		// A table names its systems itself: a NAME= prefix is ignored.
+		sys, err := r.parseSystems(in.Systems)
+		if err != nil {
+			return nil, err
+		}
+		switch tableKind(sys[0].path) {
 		case "tsv":
-			return r.loadTable(in.Systems[0], parseTSV)
+			return r.loadTable(sys[0].path, parseTSV)
 		case "jsonl":
-			return r.loadTable(in.Systems[0], parseJSONL)
+			return r.loadTable(sys[0].path, parseJSONL)
 		}
 	}
 	if len(in.Refs) == 0 {

@@ -302,6 +302,9 @@ func TestLoadTSV(t *testing.T) {
 			"q2\t\tR2\t\tb2\n"),
 	})
 	ds := mustLoad(t, Input{Systems: []string{"d.tsv.gz"}})
+	if named := mustLoad(t, Input{Systems: []string{"x=d.tsv.gz"}}); len(named.Systems) != 2 || named.Systems[0].Name != "sys A" {
+		t.Errorf("NAME=table: systems %+v; want the table's own names", named.Systems)
+	}
 	if got, want := ds.Src, []string{"q1", "q2"}; !slices.Equal(got, want) {
 		t.Errorf("src = %q; want %q", got, want)
 	}

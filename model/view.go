@@ -51,8 +51,9 @@ type View struct {
 	System int
 	// Other is the system compared against (for SortDelta), -1 for none.
 	Other int
-	// Sort is the order; Desc reverses it (ties stay first line first).
+	// Sort is the order.
 	Sort SortKey
+	// Desc reverses the order (ties stay first line first).
 	Desc bool
 	// Filter keeps the segments whose source, hypothesis of System or any
 	// reference contains it, ignoring case; "" keeps all.
