@@ -80,7 +80,7 @@ func New(ds *model.Dataset, set model.Settings) Model {
 	h.Styles.ShortDesc = st.Muted
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
-	set.Orders = max(set.Orders, countOrders(ds.Len(), set))
+	set.Orders = max(set.Orders, countOrders(set))
 	m := Model{
 		ds:      ds,
 		set:     set,

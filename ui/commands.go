@@ -15,15 +15,30 @@ const syncRows = 50_000
 
 // allOrdersUpTo is the corpus size up to which every n-gram order up to
 // scoring.MaxOrderLimit is counted, so that changing the max order never
-// needs a new pass over the text; bigger corpora count max(MaxOrder, 4).
+// needs a new pass over the text. Counting them all costs about twice as
+// much as four, so the first run counts max(MaxOrder, 4) to show the
+// screen soon and a second run in the background counts them all
+// (upgradeCmd). Bigger corpora count max(MaxOrder, 4) only.
 const allOrdersUpTo = 200_000
 
-// countOrders returns the n-gram orders to count for a corpus of n segments.
-func countOrders(n int, set model.Settings) int {
-	if n <= allOrdersUpTo {
-		return scoring.MaxOrderLimit
-	}
+// countOrders returns the n-gram orders a scoring run counts first.
+func countOrders(set model.Settings) int {
 	return max(set.Corpus.MaxOrder, set.Sentence.MaxOrder, 4)
+}
+
+// wantsUpgrade reports whether s should be counted again with every order.
+func wantsUpgrade(ds *model.Dataset, s *model.Scored) bool {
+	return s != nil && ds.Len() <= allOrdersUpTo && s.Orders() < scoring.MaxOrderLimit
+}
+
+// upgradeCmd counts every n-gram order under set in the background. The
+// scores are the same as before; only Recompute can then go further.
+func upgradeCmd(ctx context.Context, gen int, ds *model.Dataset, set model.Settings) tea.Cmd {
+	set.Orders = scoring.MaxOrderLimit
+	return func() tea.Msg {
+		s, err := model.Score(ctx, ds, set, nil)
+		return scoredMsg{gen: gen, scored: s, set: set, err: err, upgrade: true}
+	}
 }
 
 // progress is shared between a scoring run and the view: the run stores,

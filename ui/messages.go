@@ -17,6 +17,9 @@ type scoredMsg struct {
 	rows   []int
 	view   model.View
 	subset *subsetScore
+	// upgrade marks a background run that counted every n-gram order for
+	// the current settings: it replaces the scores without changing them.
+	upgrade bool
 }
 
 // rowsMsg carries the rows of a view sorted and filtered off the UI loop.

@@ -35,6 +35,13 @@ func (m Model) handleScored(msg scoredMsg) (tea.Model, tea.Cmd) {
 	if msg.gen != m.gen {
 		return m, nil
 	}
+	if msg.upgrade {
+		if msg.err == nil && msg.scored != nil {
+			m.scored = msg.scored
+			m.set = msg.set
+		}
+		return m, nil
+	}
 	m.busy = false
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
@@ -50,9 +57,24 @@ func (m Model) handleScored(msg scoredMsg) (tea.Model, tea.Cmd) {
 	if msg.rows != nil && msg.view == m.view {
 		m.rowsBusy = false
 		m.applyRows(msg.rows, msg.subset)
-		return m, nil
+		return m, m.upgrade()
 	}
-	return m, m.refreshRows()
+	return m, tea.Batch(m.refreshRows(), m.upgrade())
+}
+
+// upgrade starts counting every n-gram order in the background when the
+// current scores hold fewer, so that later max-order changes are only
+// arithmetic. A newer run (any rescore) cancels it.
+func (m *Model) upgrade() tea.Cmd {
+	if !wantsUpgrade(m.ds, m.scored) {
+		return nil
+	}
+	if m.cancel != nil {
+		m.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	return upgradeCmd(ctx, m.gen, m.ds, m.set)
 }
 
 // handleRows takes in rows sorted off the UI loop.
@@ -112,6 +134,7 @@ func (m *Model) rescore(reuse bool) tea.Cmd {
 	m.gen++
 	m.prog = &progress{}
 	gen, ds, set, view, prog := m.gen, m.ds, m.set, m.view, m.prog
+	set.Orders = countOrders(set) // the rest are counted in the background
 	if reuse && m.scored != nil {
 		return tea.Batch(m.spinner.Tick, recomputeCmd(ctx, gen, ds, m.scored, set, view, prog))
 	}
@@ -127,8 +150,8 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	if err := set.Sentence.Validate(); err != nil {
 		return m.flash(err.Error())
 	}
-	if set.Orders < set.Corpus.MaxOrder {
-		set.Orders = countOrders(m.ds.Len(), set)
+	if set.Orders < max(set.Corpus.MaxOrder, set.Sentence.MaxOrder) {
+		set.Orders = countOrders(set)
 	}
 	m.set = set
 	m.order = min(m.order, set.Sentence.MaxOrder)
@@ -142,7 +165,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 			m.busy = false
 			m.scored = s
 			m.maxLen = widestLength(s)
-			return m.refreshRows()
+			return tea.Batch(m.refreshRows(), m.upgrade())
 		}
 	}
 	m.refreshDetail(false)
