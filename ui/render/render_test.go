@@ -112,7 +112,7 @@ func TestTokenLinesFitAndAlign(t *testing.T) {
 	toks := strings.Fields("a considerably long sentence with some tokens that will certainly wrap around the edge supercalifragilisticexpialidocious-and-more-than-forty-cells")
 	marks := make([]Mark, len(toks))
 	for i := range marks {
-		marks[i] = Mark(i % 3)
+		marks[i] = MarkMatched + Mark(i%2) // matched and clipped in turn
 	}
 	for _, w := range []int{12, 30, 60} {
 		lines := TokenLines(st, "hyp", 5, toks, marks, w)
@@ -136,6 +136,9 @@ func TestTokenLinesFitAndAlign(t *testing.T) {
 	}
 	if !strings.HasPrefix(TokenLines(st, "hyp", 5, toks, marks, 60)[0], "hyp  a ") {
 		t.Errorf("first line does not start with the label and the first token")
+	}
+	if got := TokenLines(st, "hyp", 5, []string{"no", "match"}, []Mark{MarkNone, MarkUnmatched}, 60); len(got) != 1 {
+		t.Errorf("a line without any marker got a marker row: %q", got)
 	}
 }
 

@@ -35,7 +35,7 @@ func labelWidth(v SegmentView, width int) int {
 	for _, n := range v.RefNames {
 		w = max(w, len([]rune(Safe(n)))+4)
 	}
-	return min(w+1, max(5, width/5))
+	return min(w+1, 14, max(5, width/5))
 }
 
 // Segment renders the segment section at the given width.

@@ -9,7 +9,8 @@ import (
 // TokenLines lays out toks after a label, wrapped to width cells, each token
 // drawn in the style of its mark and each line of tokens followed by its
 // marker row ('^' matched, '~' clipped, blank otherwise; the order digit in
-// the all-orders view), so the highlighting survives without colour. label
+// the all-orders view), so the highlighting survives without colour. A
+// marker row with no marker at all (nothing matched) is left out. label
 // is padded to labelWidth; continuation lines are indented by as much.
 // With marks nil no marker rows are drawn. Every token passes through
 // [Safe].
@@ -31,8 +32,8 @@ func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []
 			first = false
 		}
 		out = append(out, head+text.String())
-		if marks != nil {
-			out = append(out, strings.TrimRight(pad+mark.String(), " "))
+		if row := strings.TrimRight(pad+mark.String(), " "); marks != nil && row != "" {
+			out = append(out, row)
 		}
 		text.Reset()
 		mark.Reset()
