@@ -12,7 +12,8 @@ import (
 // applies four regular expressions in turn, each one left to right over
 // the whole line, with Python's non-overlapping matches:
 //
-//  1. every ASCII symbol except ' , - . (and the space) gets spaces around it;
+//  1. every ASCII punctuation or symbol character other than ' , - . gets
+//     a space before and after it;
 //  2. a period or comma after a character that is not an ASCII digit gets
 //     a space before and after it (the two characters are consumed);
 //  3. a period or comma before a character that is not an ASCII digit gets
@@ -28,14 +29,14 @@ import (
 //   - a symbol of pass 1 is a token by itself;
 //   - a hyphen is a token by itself when an ASCII digit precedes it;
 //   - in a run of periods and commas, each one is a token by itself, except
-//     possibly the last. The last one stays glued to its neighbours when an
-//     ASCII digit follows the run and neither pass 2 nor pass 3 matched it.
-//     Passes 2 and 3 never leave two periods or commas next to each other
-//     without a space, and pass 3 matches every period or comma that is
-//     followed by a space or a non-digit afterwards. Pass 2 pairs the run up
-//     from its left end, starting with the character before the run when
-//     that is not a digit; so the last one is unmatched exactly when
-//     (the run follows a digit) equals (the run has odd length).
+//     possibly the last: it stays glued to its neighbours when an ASCII
+//     digit follows the run and pass 2 did not match it. (Pass 2 leaves a
+//     space between any two periods or commas of a run, and pass 3 then
+//     matches every one that is not followed by a digit. Pass 2 pairs the
+//     run up from its left end, starting with the character before the run
+//     when that is not a digit, so the last one escapes it exactly when
+//     "the run follows a digit" and "the run has odd length" are both true
+//     or both false.)
 //
 // Without padding (zh) a run at the start of the line behaves as if it
 // followed a digit and a run at the end as if a digit followed it.
