@@ -158,6 +158,7 @@ func BenchmarkRows1M(b *testing.B) {
 		{"filter_no_match", View{Other: -1, Filter: "zebra"}},
 		{"filter_kelvin_k", View{Other: -1, Filter: "work"}},
 		{"filter_non_ascii", View{Other: -1, Filter: "straße"}},
+		{"filter_and_sort", View{Other: -1, Filter: "the world"}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
