@@ -147,7 +147,7 @@ func RenderLesson(l Lesson, hyp string, st Styles, width int) string {
 // Lessons renders every lesson with its starting hypothesis as plain text
 // width cells wide, for `bleuscope lessons`.
 func Lessons(width int) string {
-	st := plainStyles()
+	st := PlainStyles()
 	width = max(20, width)
 	var b strings.Builder
 	b.WriteString(wrapText("bleuscope lessons: BLEU built up step by step on the classic examples. In the explorer, press L to open them and edit each hypothesis while the numbers change.", width))

@@ -134,7 +134,7 @@ func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Style
 
 // refName is the label of reference k: "ref 1" or "ref NAME".
 func (w *walk) refName(k int) string {
-	if k < len(w.refNames) && w.refNames[k] != "" {
+	if k >= 0 && k < len(w.refNames) && w.refNames[k] != "" {
 		return "ref " + Truncate(Safe(w.refNames[k]), 10)
 	}
 	return "ref " + strconv.Itoa(k+1)
@@ -142,7 +142,7 @@ func (w *walk) refName(k int) string {
 
 // shortRef is reference k's column header in tables: "r1" or the name.
 func (w *walk) shortRef(k int) string {
-	if k < len(w.refNames) && w.refNames[k] != "" {
+	if k >= 0 && k < len(w.refNames) && w.refNames[k] != "" {
 		return Truncate(Safe(w.refNames[k]), 6)
 	}
 	return "r" + strconv.Itoa(k+1)

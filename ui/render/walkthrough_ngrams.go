@@ -58,7 +58,10 @@ func (w *walk) orderStep(n int) Step {
 
 // refColumnsNote explains the reference columns of the clip table.
 func (w *walk) refColumnsNote() string {
-	if len(w.d.Refs) == 1 {
+	switch len(w.d.Refs) {
+	case 0:
+		return ""
+	case 1:
 		return w.shortRef(0) + ": occurrences in the reference · "
 	}
 	return w.shortRef(0) + "…" + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
