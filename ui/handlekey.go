@@ -16,6 +16,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.typing != typingNone {
 		return m.handleTyping(msg)
 	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		return m.handleRunes(msg.Runes)
+	}
 	switch m.screen {
 	case screenExplain, screenLessons:
 		return m.forward(msg)
@@ -177,4 +180,18 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.refreshOverlay(true)
 	}
 	return m, nil
+}
+
+// handleRunes handles keys that arrived together (fast typing, key repeat,
+// tmux send-keys): the terminal reader hands them over as one KeyMsg, so
+// they are split and handled one by one.
+func (m Model) handleRunes(runes []rune) (tea.Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	var next tea.Model = m
+	for _, r := range runes {
+		var cmd tea.Cmd
+		next, cmd = next.(Model).handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		cmds = append(cmds, cmd)
+	}
+	return next, tea.Batch(cmds...)
 }

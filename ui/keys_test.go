@@ -350,3 +350,19 @@ func TestBigCorpusOffLoop(t *testing.T) {
 		t.Errorf("smoothing change on a big corpus: busy %v, smooth %s, selection %d", m.busy, m.scored.Settings.Corpus.Smooth, m.seg)
 	}
 }
+
+// TestKeysArrivingTogether: the terminal reader delivers runes typed fast
+// as one KeyMsg; each must still act as a key.
+func TestKeysArrivingTogether(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")})
+	m = drive(t, next.(Model), cmd)
+	if m.cursor != 3 {
+		t.Errorf("\"jjj\" in one message moved to row %d; want 3", m.cursor)
+	}
+	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/ab")})
+	m = drive(t, next.(Model), cmd)
+	if m.typing != typingFilter || m.filter.text() != "ab" {
+		t.Errorf("\"/ab\" together: typing %v, filter %q; want the filter holding \"ab\"", m.typing, m.filter.text())
+	}
+}
