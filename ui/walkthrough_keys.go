@@ -5,9 +5,13 @@ import "github.com/charmbracelet/bubbles/key"
 // WalkthroughKeyMap holds the keys of the walk-through and the lessons.
 // It implements help.KeyMap.
 type WalkthroughKeyMap struct {
-	Next, Prev, First, Last    key.Binding
+	// Next, Prev, First and Last move between steps (lessons: next and
+	// previous lesson; First resets the hypothesis).
+	Next, Prev, First, Last key.Binding
+	// Down, Up, PageDown and PageUp scroll the text.
 	Down, Up, PageDown, PageUp key.Binding
-	Close                      key.Binding
+	// Close closes the screen.
+	Close key.Binding
 }
 
 // DefaultWalkthroughKeyMap returns the walk-through's keys: →/l/n/space

@@ -43,8 +43,8 @@ type Lesson struct {
 
 // LessonSegment is one segment of the corpus lesson's small corpus.
 type LessonSegment struct {
-	Hyp string
-	Ref string
+	Hyp string // the system's output
+	Ref string // its one reference
 }
 
 // CorpusFigures are the sentence and corpus scores of the user's own
