@@ -107,10 +107,11 @@ func (l Lessons) refresh(top bool) Lessons {
 func (l Lessons) body() string {
 	ls := l.lessons[l.cur]
 	width := max(20, l.w)
-	parts := []string{
-		render.LessonIntro(ls, l.st, width),
-		render.LessonFigures(ls, l.hyps[l.cur], l.st, width),
+	parts := []string{render.LessonText(ls, width)}
+	if refs := render.LessonRefs(ls, l.st, width); refs != "" {
+		parts = append(parts, refs)
 	}
+	parts = append(parts, render.LessonFigures(ls, l.hyps[l.cur], l.st, width))
 	if t := render.LessonTry(ls, l.st, width); t != "" {
 		parts = append(parts, t)
 	}
@@ -141,6 +142,7 @@ func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
 				l.hyps = append([]string(nil), l.hyps...)
 				l.hyps[l.cur] = v
 				l = l.refresh(false)
+				l.showFigures()
 			}
 		}
 	}
@@ -176,6 +178,15 @@ func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 		return l, false
 	}
 	return l, true
+}
+
+// showFigures scrolls past the lesson's text, unless the reader has
+// scrolled further already, so that the numbers being changed are in view.
+func (l *Lessons) showFigures() {
+	text := render.LessonText(l.lessons[l.cur], max(20, l.w))
+	if start := strings.Count(text, "\n") + 2; l.vp.YOffset < start {
+		l.vp.SetYOffset(start)
+	}
 }
 
 // open switches to lesson i with the hypothesis it was left with.

@@ -148,8 +148,13 @@ func TestLessonsScroll(t *testing.T) {
 	if l.View() != top {
 		t.Fatal("↑ did not scroll back")
 	}
-	// Typing keeps the scroll position, so the figures stay in view.
-	l = send(l, "pgdown")
+	// The first edit scrolls past the text to the figures…
+	typed := send(l, "end", " ", "x")
+	if body := strings.Split(typed.View(), "\n")[3]; !strings.HasPrefix(body, "hyp    the the") {
+		t.Errorf("after typing, the body starts with %q; want the highlighted hypothesis", body)
+	}
+	// …and typing keeps a position further down, so the figures stay put.
+	l = send(l, "pgdown", "pgdown")
 	scrolled := strings.Split(l.View(), "\n")[3]
 	l = send(l, "x", "backspace")
 	if got := strings.Split(l.View(), "\n")[3]; got != scrolled {

@@ -74,31 +74,42 @@ func AllLessons() []Lesson {
 	}
 }
 
-// LessonIntro renders a lesson's fixed part: its text and, unless the
-// figures draw them highlighted, its references, wrapped to width cells.
+// LessonIntro renders a lesson's fixed part: its text ([LessonText]) and
+// its references ([LessonRefs]), wrapped to width cells.
 func LessonIntro(l Lesson, st Styles, width int) string {
+	if refs := LessonRefs(l, st, width); refs != "" {
+		return LessonText(l, width) + "\n\n" + refs
+	}
+	return LessonText(l, width)
+}
+
+// LessonText renders the lesson's paragraphs, wrapped to width cells.
+func LessonText(l Lesson, width int) string {
 	width = max(20, width)
-	var b strings.Builder
+	paras := make([]string, len(l.Text))
 	for i, p := range l.Text {
-		if i > 0 {
-			b.WriteString("\n\n")
-		}
-		b.WriteString(wrapText(p, width))
+		paras[i] = wrapText(p, width)
 	}
+	return strings.Join(paras, "\n\n")
+}
+
+// LessonRefs renders the lesson's references, one labelled block each, or
+// "" when the figures draw them highlighted next to the hypothesis.
+func LessonRefs(l Lesson, st Styles, width int) string {
 	if l.marked {
-		return b.String()
+		return ""
 	}
-	b.WriteString("\n\n")
+	width = max(20, width)
 	labelW := min(width/4, 8)
+	var lines []string
 	for k, r := range l.Refs {
 		label := "ref"
 		if len(l.Refs) > 1 {
 			label = "ref " + strconv.Itoa(k+1)
 		}
-		b.WriteString(strings.Join(TextLines(st, label, labelW, r, width), "\n"))
-		b.WriteString("\n")
+		lines = append(lines, TextLines(st, label, labelW, r, width)...)
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return strings.Join(lines, "\n")
 }
 
 // LessonFigures renders the live part of a lesson for hypothesis hyp:
