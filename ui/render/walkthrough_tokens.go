@@ -8,7 +8,7 @@ import (
 
 // tokenizerNotes says in a sentence what each tokenizer does.
 var tokenizerNotes = map[string]string{
-	"13a":  "the 13a tokenizer (sacrebleu's default, the rules of mteval-v13a): punctuation is split off words, except inside numbers",
+	"13a":  "the 13a tokenizer (sacrebleu's default, the rules of mteval-v13a): punctuation is split off words, but a full stop or comma between digits stays, as in 3.5",
 	"intl": "the intl tokenizer (mteval-v14 international): punctuation and symbols are split off by their Unicode class",
 	"zh":   "the zh tokenizer: every Chinese character is a token of its own, other text is split as 13a splits it",
 	"char": "the char tokenizer: every character is a token",
