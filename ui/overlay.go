@@ -98,14 +98,15 @@ func (m *Model) helpContent(width int) string {
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n")
 }
 
-// ledgerContent is the full clip ledger of the selected segment: the
-// chosen order, or every order in the all-orders view.
+// ledgerContent is the full clip ledger of the selected segment under its
+// highlighted text: the chosen order, or every order in the all-orders
+// view.
 func (m *Model) ledgerContent(width int) string {
 	in := m.segmentInfo(m.view.System, m.seg)
 	if in.err != nil {
 		return m.st.Error.Render(render.Truncate(in.err.Error(), width))
 	}
-	var parts []string
+	parts := []string{m.segmentText(in, width)}
 	for _, od := range in.detail.Orders {
 		if m.order != 0 && od.N != m.order {
 			continue

@@ -72,8 +72,11 @@ func Segment(st Styles, v SegmentView, width int) string {
 		if k == d.ClosestRef {
 			note += " · closest: sets r"
 		}
-		if t := Count(marks); t.Matched > 0 {
-			note += fmt.Sprintf(" · %d supplied matches", t.Matched)
+		switch t := Count(marks); {
+		case t.Matched == 1:
+			note += " · 1 token supplied a match"
+		case t.Matched > 1:
+			note += fmt.Sprintf(" · %d tokens supplied matches", t.Matched)
 		}
 		lines = append(lines, indent(lw, st.Muted.Render(Truncate(note, width-lw))))
 	}

@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+)
+
+// step is keys to press and text that shows they took effect.
+type step struct {
+	keys  []string
+	until string
+}
+
+func keys(k ...string) []string { return k }
+
+// runGolden runs the explorer on the demo corpus in a test terminal,
+// waits for the scored screen, presses keys (waiting after each for text
+// that shows it took effect), quits, and compares the final view with
+// the golden file.
+func runGolden(t *testing.T, w, h int, steps ...step) {
+	t.Helper()
+	tm := teatest.NewTestModel(t, New(demoDataset(t), model.DefaultSettings()), teatest.WithInitialTermSize(w, h))
+	wait := func(text string) {
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
+			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}
+	wait("of 70 segments")
+	for _, s := range steps {
+		for _, k := range s.keys {
+			tm.Send(keyMsg(k))
+		}
+		wait(s.until)
+	}
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
+
+func TestGoldenMain(t *testing.T) {
+	runGolden(t, 100, 30, step{keys("j"), "line 70 ·"})
+}
+
+func TestGoldenLedgerScreen(t *testing.T) {
+	runGolden(t, 100, 30, step{keys(":", "1", "2", "enter"), "line 12 ·"},
+		step{keys("tab", "tab", "1", "x"), "clip ledger · line 12"})
+}
+
+func TestGoldenHelp(t *testing.T) {
+	runGolden(t, 100, 30, step{keys("?"), "Reading the segment pane"})
+}
+
+func TestGoldenWalkthrough(t *testing.T) {
+	runGolden(t, 100, 30, step{keys(":", "2", "0", "enter"), "line 20 ·"},
+		step{keys("tab"), "stilted 2/3"}, step{keys("e"), "step 1 of"})
+}
