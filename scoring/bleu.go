@@ -27,6 +27,11 @@ type Result struct {
 	// Cut is the first order whose total was 0, which ends the precisions
 	// (0 when none was).
 	Cut int
+	// Logs are the terms of the geometric mean, log(p_n) for the first
+	// EffOrder orders (sacrebleu's -9999999999 for a zero precision), and
+	// LogSum their sum, accumulated left to right: Score = BP·exp(LogSum/EffOrder).
+	Logs   []float64
+	LogSum float64
 	// NLTK holds NLTK's steps in nltk compat (nil for sacrebleu); then
 	// Precisions are on NLTK's 0-1 scale.
 	NLTK *NLTKSteps
@@ -66,6 +71,8 @@ func Compute(st Stats, opt Options) Result {
 		SysLen:     st.HypLen,
 		RefLen:     st.RefLen,
 		EffOrder:   a.effOrder,
+		Logs:       append([]float64(nil), a.logs[:a.nlogs]...),
+		LogSum:     a.logSum,
 		NoMatch:    a.noMatch,
 		Cut:        a.cut,
 	}
@@ -79,11 +86,12 @@ func Score(st Stats, opt Options) float64 {
 
 // figures is what [Compute] computes, in fixed-size arrays.
 type figures struct {
-	score, bp, ratio     float64
-	counts, totals, prec [MaxOrderLimit]float64
-	smoothed             [MaxOrderLimit]bool
-	effOrder, cut        int
-	noMatch              bool
+	score, bp, ratio, logSum   float64
+	counts, totals, prec, logs [MaxOrderLimit]float64
+	nlogs                      int
+	smoothed                   [MaxOrderLimit]bool
+	effOrder, cut              int
+	noMatch                    bool
 }
 
 // arithmetic is sacrebleu's compute_bleu, step for step.
@@ -133,11 +141,12 @@ func arithmetic(st Stats, opt Options) figures {
 			r.prec[i] = 100 * r.counts[i] / r.totals[i]
 		}
 	}
-	sum := 0.0
-	for _, p := range r.prec[:r.effOrder] {
-		sum += logOrNo(p)
+	for i, p := range r.prec[:r.effOrder] {
+		r.logs[i] = logOrNo(p)
+		r.logSum += r.logs[i]
 	}
-	r.score = r.bp * crExp(sum/float64(r.effOrder))
+	r.nlogs = r.effOrder
+	r.score = r.bp * crExp(r.logSum/float64(r.effOrder))
 	return r
 }
 

@@ -228,8 +228,19 @@ func TestScoreEqualsCompute(t *testing.T) {
 	st, _ := SentenceStats(papineniHyp, papineniRefs, DefaultOptions())
 	for _, sm := range SmoothNames {
 		o := opts(func(o *Options) { o.Smooth, o.SmoothValue = sm, DefaultSmoothValue(sm) })
-		if s, r := Score(st, o), Compute(st, o); s != r.Score {
+		r := Compute(st, o)
+		if s := Score(st, o); s != r.Score {
 			t.Errorf("%s: Score %v != Compute %v", sm, s, r.Score)
+		}
+		sum := 0.0
+		for n, l := range r.Logs {
+			if l != math.Log(r.Precisions[n]) && math.Abs(l-math.Log(r.Precisions[n])) > 1e-15 {
+				t.Errorf("%s: log p%d = %v; want log(%v)", sm, n+1, l, r.Precisions[n])
+			}
+			sum += l
+		}
+		if len(r.Logs) != r.EffOrder || sum != r.LogSum || r.Score != r.BP*crExp(r.LogSum/float64(r.EffOrder)) {
+			t.Errorf("%s: logs %v (sum %v) do not make score %v", sm, r.Logs, r.LogSum, r.Score)
 		}
 		if n := testing.AllocsPerRun(10, func() { Score(st, o) }); n != 0 {
 			t.Errorf("Score allocates %v times", n)
