@@ -30,8 +30,12 @@ type Result struct {
 	// Logs are the terms of the geometric mean, log(p_n) for the first
 	// EffOrder orders (sacrebleu's -9999999999 for a zero precision), and
 	// LogSum their sum, accumulated left to right: Score = BP·exp(LogSum/EffOrder).
+	// In nltk compat Logs is nil and LogSum is NLTK's fsum of w_n·log p_n.
 	Logs   []float64
 	LogSum float64
+	// GeoMean is the (weighted) geometric mean of the precisions, the
+	// score before the brevity penalty: Score = BP·GeoMean.
+	GeoMean float64
 	// NLTK holds NLTK's steps in nltk compat (nil for sacrebleu); then
 	// Precisions are on NLTK's 0-1 scale.
 	NLTK *NLTKSteps
@@ -73,6 +77,7 @@ func Compute(st Stats, opt Options) Result {
 		EffOrder:   a.effOrder,
 		Logs:       append([]float64(nil), a.logs[:a.nlogs]...),
 		LogSum:     a.logSum,
+		GeoMean:    a.geoMean,
 		NoMatch:    a.noMatch,
 		Cut:        a.cut,
 	}
@@ -87,6 +92,7 @@ func Score(st Stats, opt Options) float64 {
 // figures is what [Compute] computes, in fixed-size arrays.
 type figures struct {
 	score, bp, ratio, logSum   float64
+	geoMean                    float64
 	counts, totals, prec, logs [MaxOrderLimit]float64
 	nlogs                      int
 	smoothed                   [MaxOrderLimit]bool
@@ -146,7 +152,8 @@ func arithmetic(st Stats, opt Options) figures {
 		r.logSum += r.logs[i]
 	}
 	r.nlogs = r.effOrder
-	r.score = r.bp * crExp(r.logSum/float64(r.effOrder))
+	r.geoMean = crExp(r.logSum / float64(r.effOrder))
+	r.score = r.bp * r.geoMean
 	return r
 }
 

@@ -60,7 +60,11 @@ func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
 		RefLen:     st.RefLen,
 		EffOrder:   N,
 		NoMatch:    steps.NoMatch,
+		LogSum:     steps.LogSum,
 		NLTK:       &steps,
+	}
+	if !steps.NoMatch {
+		r.GeoMean = crExp(steps.LogSum)
 	}
 	if st.RefLen > 0 {
 		r.Ratio = float64(st.HypLen) / float64(st.RefLen)

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -140,21 +139,13 @@ func Formula(st Styles, v MathView, width int) []string {
 	n := r.EffOrder
 	names := make([]string, n)
 	vals := make([]string, n)
-	sum := 0.0
 	zero := false
 	for i := range n {
 		names[i] = fmt.Sprintf("p%d", i+1)
 		vals[i] = strconv.FormatFloat(r.Precisions[i], 'f', 2, 64)
-		if r.Precisions[i] == 0 {
-			zero = true
-		} else {
-			sum += math.Log(r.Precisions[i])
-		}
+		zero = zero || r.Precisions[i] == 0
 	}
-	gm := 0.0
-	if !zero && n > 0 {
-		gm = math.Exp(sum / float64(n))
-	}
+	gm := r.GeoMean
 	exp := fmt.Sprintf("^(1/%d)", n)
 	lines := wrapLines(st.Label.Render("BLEU ")+"= BP · ("+strings.Join(names, "·")+")"+exp, width, "       ")
 	lines = append(lines, wrapLines("     = "+bp+" · ("+strings.Join(vals, " · ")+")"+exp, width, "       ")...)

@@ -172,7 +172,7 @@ func (w *walk) meanStep() Step {
 	}
 	n := r.EffOrder
 	logs := make([]float64, 0, n)
-	sum, zero := 0.0, false
+	zero := false
 	weight := "1/" + strconv.Itoa(n)
 	for i := 0; i < n; i++ {
 		p := r.Precisions[i]
@@ -181,8 +181,7 @@ func (w *walk) meanStep() Step {
 			zero = true
 			b.WriteString(w.para(label + " = ln 0 → −9999999999 (for −∞)   × " + weight))
 		} else {
-			l := math.Log(p)
-			sum += l
+			l := r.Logs[i]
 			b.WriteString(w.para(fmt.Sprintf("%s = ln %s = %s   × %s", label, fnum(p), fnum(l), weight)))
 			logs = append(logs, l)
 		}
@@ -197,10 +196,10 @@ func (w *walk) meanStep() Step {
 		b.WriteString(w.para("A precision of 0 makes the mean of the logs hugely negative, and exp of it is 0: the geometric mean is 0."))
 		return Step{Title: "4 Geometric mean", Body: b.String()}
 	}
-	mean := sum / float64(n)
+	mean := r.LogSum / float64(n)
 	b.WriteString(w.para(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(mean))))
 	b.WriteString("\n")
-	b.WriteString(w.para(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(mean), w.st.Score.Render(fnum(math.Exp(mean))))))
+	b.WriteString(w.para(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(mean), w.st.Score.Render(fnum(r.GeoMean)))))
 	return Step{Title: "4 Geometric mean", Body: b.String()}
 }
 

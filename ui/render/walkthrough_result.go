@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -135,14 +134,7 @@ func (w *walk) geoMean() (float64, bool) {
 	if r.NoMatch || r.EffOrder == 0 {
 		return 0, false
 	}
-	sum := 0.0
-	for _, p := range r.Precisions[:r.EffOrder] {
-		if p == 0 {
-			return 0, true
-		}
-		sum += math.Log(p)
-	}
-	return math.Exp(sum / float64(r.EffOrder)), true
+	return r.GeoMean, true
 }
 
 // reasons says why the score is what it is: above all why it is 0 or
