@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -88,19 +89,38 @@ func (s *Scored) Recompute(ds *Dataset, set Settings) (*Scored, bool) {
 		return nil, false
 	}
 	out := &Scored{Settings: set, orders: s.orders, Systems: make([]SystemScores, len(s.Systems))}
+	sameSentence := reflect.DeepEqual(set.Sentence, s.Settings.Sentence)
 	for i := range s.Systems {
 		out.Systems[i].Stats = s.Systems[i].Stats
+		if sameSentence {
+			// A change of the corpus options alone keeps every sentence
+			// score (slices are never written after Score returns).
+			out.Systems[i].Sentence = s.Systems[i].Sentence
+		}
 	}
 	out.computeScores(ds)
 	return out, true
 }
 
-// computeScores fills the sentence and corpus scores from the Stats.
+// computeScores fills the sentence scores (unless already there) and the
+// corpus scores from the Stats.
 func (s *Scored) computeScores(ds *Dataset) {
 	for sys := range s.Systems {
 		ss := &s.Systems[sys]
+		if ss.Sentence != nil {
+			s.computeCorpus(ds, sys)
+			continue
+		}
 		ss.Sentence = make([]float64, len(ss.Stats))
 		parallel(len(ss.Stats), func(lo, hi int) {
+			if s.Settings.Sentence.Compat != scoring.CompatNLTK {
+				// sacrebleu's arithmetic needs the statistics only, and
+				// its score alone allocates nothing.
+				for i := lo; i < hi; i++ {
+					ss.Sentence[i] = scoring.Score(ss.Stats[i], s.Settings.Sentence)
+				}
+				return
+			}
 			var refs []string
 			for i := lo; i < hi; i++ {
 				r, err := scoring.Evaluate(ss.Stats[i], s.Settings.Sentence, s.lastSegment(ds, sys, i, s.Settings.Sentence, &refs))
@@ -111,13 +131,19 @@ func (s *Scored) computeScores(ds *Dataset) {
 				}
 			}
 		})
-		var sum scoring.Stats
-		for i := range ss.Stats {
-			sum.Add(ss.Stats[i])
-		}
-		var refs []string
-		ss.Corpus, ss.CorpusErr = scoring.Evaluate(sum, s.Settings.Corpus, s.lastSegment(ds, sys, len(ss.Stats)-1, s.Settings.Corpus, &refs))
+		s.computeCorpus(ds, sys)
 	}
+}
+
+// computeCorpus scores the summed statistics of system sys.
+func (s *Scored) computeCorpus(ds *Dataset, sys int) {
+	ss := &s.Systems[sys]
+	var sum scoring.Stats
+	for i := range ss.Stats {
+		sum.Add(ss.Stats[i])
+	}
+	var refs []string
+	ss.Corpus, ss.CorpusErr = scoring.Evaluate(sum, s.Settings.Corpus, s.lastSegment(ds, sys, len(ss.Stats)-1, s.Settings.Corpus, &refs))
 }
 
 // lastSegment returns the text of segment i when opt's arithmetic needs it

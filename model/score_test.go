@@ -42,11 +42,32 @@ var settingsChanges = []struct {
 
 func TestRecomputeEqualsScore(t *testing.T) {
 	ds := corpusDataset()
-	base := DefaultSettings()
-	base.Orders = 6
+	sacre := DefaultSettings()
+	sacre.Orders = 6
+	nltk := nltkSettings(0)
+	nltk.Orders = 6
+	nltkChanges := []struct {
+		name string
+		f    func(*scoring.Options)
+	}{
+		{"method 3", func(o *scoring.Options) { o.NLTK.Smoothing.Method = 3 }},
+		{"method 7", func(o *scoring.Options) { o.NLTK.Smoothing.Method = 7 }},
+		{"weights", func(o *scoring.Options) { o.MaxOrder, o.NLTK.Weights = 2, []float64{0.7, 0.3} }},
+	}
+	for _, c := range settingsChanges[3:] { // max order and effective order
+		nltkChanges = append(nltkChanges, c)
+	}
+	runRecompute(t, ds, sacre, settingsChanges)
+	runRecompute(t, ds, nltk, nltkChanges)
+}
+
+func runRecompute(t *testing.T, ds *Dataset, base Settings, changes []struct {
+	name string
+	f    func(*scoring.Options)
+}) {
 	s := mustScore(t, ds, base)
-	for _, c := range settingsChanges {
-		t.Run(c.name, func(t *testing.T) {
+	for _, c := range changes {
+		t.Run(base.Corpus.Compat+" "+c.name, func(t *testing.T) {
 			set := base.WithOption(c.f)
 			got, ok := s.Recompute(ds, set)
 			if !ok {
@@ -57,6 +78,26 @@ func TestRecomputeEqualsScore(t *testing.T) {
 				t.Errorf("Recompute differs from Score:\n got %+v\nwant %+v", got.Systems[0].Corpus, want.Systems[0].Corpus)
 			}
 		})
+	}
+}
+
+func TestRecomputeCorpusOnly(t *testing.T) {
+	ds := corpusDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	set := DefaultSettings()
+	set.Corpus.MaxOrder = 2
+	got, ok := s.Recompute(ds, set)
+	if !ok {
+		t.Fatal("Recompute refused a change of the corpus options")
+	}
+	if want := mustScore(t, ds, set); !reflect.DeepEqual(got, want) {
+		t.Errorf("Recompute of the corpus options differs from Score: %+v; want %+v", got.Systems[0].Corpus, want.Systems[0].Corpus)
+	}
+	if got.Systems[0].Corpus.Score == s.Systems[0].Corpus.Score {
+		t.Error("the corpus score did not change with the max order")
+	}
+	if &got.Systems[0].Sentence[0] != &s.Systems[0].Sentence[0] {
+		t.Error("the sentence scores were recomputed for a change of the corpus options alone")
 	}
 }
 
