@@ -25,7 +25,7 @@ type segInfo struct {
 func (m *Model) segmentInfo(sys, seg int) segInfo {
 	in := segInfo{sys: sys, seg: seg, hyp: m.ds.Systems[sys].Hyps[seg]}
 	in.refs = m.ds.SegmentRefs(seg, nil)
-	labels := render.RefLabels(m.ds.RefNames)
+	labels := m.refLabels()
 	for k := range m.ds.RefNames {
 		if m.ds.RefAbsent == nil || k >= len(m.ds.RefAbsent) || !m.ds.RefAbsent[k][seg] {
 			in.refNames = append(in.refNames, labels[k])
@@ -38,6 +38,9 @@ func (m *Model) segmentInfo(sys, seg int) segInfo {
 	}
 	return in
 }
+
+// refLabels are the short names of the dataset's references.
+func (m *Model) refLabels() []string { return render.RefLabels(m.ds.RefNames) }
 
 // selected reports whether a segment is selected and shown.
 func (m *Model) selected() bool {
