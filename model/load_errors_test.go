@@ -1,0 +1,151 @@
+package model
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestLoadErrors(t *testing.T) {
+	full := gzipped(t, hyp3)
+	tests := []struct {
+		name  string
+		files map[string]string
+		in    Input
+		want  string
+	}{
+		{"no system", nil, Input{Refs: []string{"ref.txt"}},
+			"bleuscope: no system given; name at least one file of hypotheses (SYSTEM)"},
+		{"no reference", map[string]string{"hyp.txt": hyp3}, Input{Systems: []string{"hyp.txt"}},
+			"bleuscope: no reference given; add -r REF, once per reference translation"},
+		{"no reference, table among several", map[string]string{"a.tsv": "ref\ta\nx\ty\n"}, Input{Systems: []string{"a.tsv", "b.txt"}},
+			"bleuscope: no reference given; add -r REF, once per reference translation (a .tsv or .jsonl file holds every stream only when it is the only SYSTEM and no -r is given)"},
+		{"missing file", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"nope.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: nope.txt does not exist; check the path"},
+		{"missing reference", map[string]string{"hyp.txt": hyp3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"refs/ref.txt"}},
+			"bleuscope: refs/ref.txt does not exist; check the path"},
+		{"directory", map[string]string{"d/x": "", "ref.txt": ref3}, Input{Systems: []string{"d"}, Refs: []string{"ref.txt"}},
+			"bleuscope: d is a directory; give a file with one segment per line"},
+		{"line counts", map[string]string{"hyp.txt": "a\nb\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt has 2 lines but ref.txt has 3; every file must have one segment per line"},
+		{"line counts, reference short", map[string]string{"hyp.txt": hyp3, "ref.txt": "a\nb\n"}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt has 3 lines but ref.txt has 2; every file must have one segment per line"},
+		{"line counts, every file", map[string]string{"hyp.txt": hyp3, "ref.txt": ref3, "src.txt": "a\n"},
+			Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}, Src: "src.txt"},
+			"bleuscope: src.txt has 1 line but hyp.txt has 3 (hyp.txt: 3, ref.txt: 3, src.txt: 1); every file must have one segment per line"},
+		{"no final line", map[string]string{"hyp.txt": "a\nb\nc\nd", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt has 4 lines but ref.txt has 3; every file must have one segment per line"},
+		{"trailing blank line", map[string]string{"hyp.txt": hyp3 + "\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt:4: the file ends with an empty line, so it has 4 lines but ref.txt has 3; remove the trailing blank line"},
+		{"trailing blank lines in reference, CRLF", map[string]string{"hyp.txt": hyp3, "ref.txt": strings.ReplaceAll(ref3, "\n", "\r\n") + "\r\n \r\n"},
+			Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: ref.txt:4: the file ends with 2 empty lines, so it has 5 lines but hyp.txt has 3; remove the trailing blank lines"},
+		{"invalid UTF-8", map[string]string{"hyp.txt": "ok\nca\xe9 au lait\nx\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt:2:byte 3: invalid UTF-8 (byte 0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"empty files", map[string]string{"hyp.txt": "", "ref.txt": ""}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt is empty; give one segment per line"},
+		{"duplicate system names", map[string]string{"a/hyp.txt": hyp3, "b/hyp.txt": hyp3, "ref.txt": ref3},
+			Input{Systems: []string{"a/hyp.txt", "b/hyp.txt"}, Refs: []string{"ref.txt"}},
+			`bleuscope: b/hyp.txt gives the system name "hyp.txt", as a/hyp.txt does; name them apart with NAME=PATH`},
+		{"duplicate given names", map[string]string{"a.txt": hyp3, "b.txt": hyp3, "ref.txt": ref3},
+			Input{Systems: []string{"x=a.txt", "x=b.txt"}, Refs: []string{"ref.txt"}},
+			`bleuscope: b.txt gives the system name "x", as a.txt does; name them apart with NAME=PATH`},
+		{"name without path", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"x="}, Refs: []string{"ref.txt"}},
+			`bleuscope: system "x=" has a name but no file; write NAME=PATH`},
+		{"stdin twice", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"-", "b=-"}, Refs: []string{"ref.txt"}, Stdin: strings.NewReader(hyp3)},
+			`bleuscope: standard input is named twice ("-"); it can be read only once: save it to a file and name the file instead`},
+		{"no stdin", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			`bleuscope: standard input is not available; name a file instead of "-"`},
+		{"truncated gzip", map[string]string{"hyp.txt.gz": full[:len(full)-6], "ref.txt": ref3}, Input{Systems: []string{"hyp.txt.gz"}, Refs: []string{"ref.txt"}},
+			"bleuscope: hyp.txt.gz is not a valid gzip file (unexpected EOF); check that it was compressed completely, or decompress it first"},
+		{"control characters in a file name", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"a\x1b]2;x\a.txt"}, Refs: []string{"ref.txt"}},
+			`bleuscope: a␛]2;x\x07.txt does not exist; check the path`},
+
+		// TSV
+		{"tsv wrong field count", map[string]string{"d.tsv": "src\tref\tsysA\nq\tr\th\nq\tr\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv:3: 2 fields but the header has 3 (src, ref, sysA); give every row one field per column, separated by tabs"},
+		{"tsv no reference column", map[string]string{"d.tsv": "src\tsysA\nq\th\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv:1: the header names no reference column; name it ref (ref2, ref3 … for more references)"},
+		{"tsv no system column", map[string]string{"d.tsv": "src\tref\tref2\nq\tr\tr\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv:1: the header names no system column; add one column per system, named after the system"},
+		{"tsv duplicate column", map[string]string{"d.tsv": "ref\tA\ta\nr\th\th\n"}, Input{Systems: []string{"d.tsv"}},
+			`bleuscope: d.tsv:1: column "a" appears twice in the header; give every column its own name`},
+		{"tsv unnamed column", map[string]string{"d.tsv": "ref\t\tA\nr\th\th\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv:1: column 2 of the header has no name; name every column (src, ref, ref2 …, or a system name)"},
+		{"tsv header only", map[string]string{"d.tsv": "ref\tA\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv has a header but no rows; add one row per segment"},
+		{"tsv empty line inside", map[string]string{"d.tsv": "ref\tA\nr\th\n\nr\th\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv:3: empty line; every line must hold one tab-separated segment"},
+		{"tsv trailing blank line", map[string]string{"d.tsv": "ref\tA\nr\th\n\n"}, Input{Systems: []string{"d.tsv"}},
+			"bleuscope: d.tsv:3: the file ends with an empty line; remove the trailing blank line"},
+		{"tsv with -s and a src column", map[string]string{"d.tsv": "src\tref\tA\ns\tr\th\n", "src.txt": "s\n"}, Input{Systems: []string{"d.tsv"}, Src: "src.txt"},
+			"bleuscope: d.tsv has its own source; drop -s, or drop the src column"},
+		{"tsv with -s of another length", map[string]string{"d.tsv": "ref\tA\nr\th\n", "src.txt": "s\nt\n"}, Input{Systems: []string{"d.tsv"}, Src: "src.txt"},
+			"bleuscope: src.txt has 2 lines but d.tsv has 1 segment; every file must have one segment per line"},
+
+		// JSONL
+		{"jsonl bad JSON", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": "a"}}` + "\n" + `{"refs": ["a"], "hyps": {"A": "a"}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:2: bad JSON (unexpected end of JSON input at byte 34); every line must be one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
+		{"jsonl syntax error", map[string]string{"d.jsonl": `{"refs": ["a"] "hyps": {}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: bad JSON (invalid character '"' after object key:value pair at byte 16); every line must be one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
+		{"jsonl not an object", map[string]string{"d.jsonl": `["a", "b"]` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: bad JSON (the line is a JSON array, not an object); every line must be one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
+		{"jsonl systems differ", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": "a", "B": "b"}}` + "\n" + `{"refs": ["a"], "hyps": {"A": "a", "C": "c"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:2: the systems differ from the first record's (missing "B"; unexpected "C"); give every record the same systems`},
+		{"jsonl every reference null", map[string]string{"d.jsonl": `{"refs": ["a", "b"], "hyps": {"A": "a"}}` + "\n" + `{"refs": [null, null], "hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			"bleuscope: d.jsonl:2: every reference is null; each segment needs at least one reference"},
+		{"jsonl reference count", map[string]string{"d.jsonl": `{"refs": ["a", "b"], "hyps": {"A": "a"}}` + "\n" + `{"refs": ["a"], "hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			"bleuscope: d.jsonl:2: the record has 1 reference but the first record has 2; keep the count and use null for a missing reference"},
+		{"jsonl no refs", map[string]string{"d.jsonl": `{"hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: the record has no "refs"; give a list of reference strings (null for a missing one)`},
+		{"jsonl refs not strings", map[string]string{"d.jsonl": `{"refs": [1], "hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: "refs" must be a list of strings (null for a missing reference)`},
+		{"jsonl null hypothesis", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": null}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: the hypothesis of system "A" is null; give a string ("" for no output)`},
+		{"jsonl repeated system", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": "a", "A": "b"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: system "A" appears twice in "hyps"; give every system its own name`},
+		{"jsonl src in later record only", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": "a"}}` + "\n" + `{"src": "s", "refs": ["a"], "hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:2: the record has "src" but the first record has none; give a source in every record or in none`},
+		{"jsonl trailing blank line", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": "a"}}` + "\n\n"}, Input{Systems: []string{"d.jsonl"}},
+			"bleuscope: d.jsonl:2: the file ends with an empty line; remove the trailing blank line"},
+		{"jsonl empty", map[string]string{"d.jsonl": ""}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl is empty; give one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			inDir(t, tt.files)
+			ds, err := Load(tt.in)
+			if err == nil {
+				t.Fatalf("Load = %d segments, no error; want %q", ds.Len(), tt.want)
+			}
+			var ie *InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("Load error %T (%v); want *InputError", err, err)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("Load error\n got %s\nwant %s", got, tt.want)
+			}
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Errorf("message spans several lines: %q", err.Error())
+			}
+		})
+	}
+}
+
+func TestInputErrorFormat(t *testing.T) {
+	tests := []struct {
+		e    InputError
+		want string
+	}{
+		{InputError{Msg: "no reference"}, "bleuscope: no reference"},
+		{InputError{File: "h.txt", Msg: "is empty"}, "bleuscope: h.txt is empty"},
+		{InputError{File: "h.txt", Line: 3, Msg: "bad"}, "bleuscope: h.txt:3: bad"},
+		{InputError{File: "h.txt", Line: 3, Byte: 9, Msg: "bad"}, "bleuscope: h.txt:3:byte 9: bad"},
+		{InputError{File: "a\nb", Msg: "is\rodd"}, `bleuscope: a\nb is\rodd`},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("%+v.Error() = %q; want %q", tt.e, got, tt.want)
+		}
+	}
+}
