@@ -56,10 +56,32 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// ShortHelp implements help.KeyMap: the footer line.
+// ShortHelp implements help.KeyMap: the footer line, in few words.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.Down, k.Filter, k.Order, k.Sort, k.Tokenizer, k.Smooth,
-		k.OrderUp, k.NextSystem, k.Compare, k.Explain, k.Ledger, k.Quit}
+	short := func(b key.Binding, keys, desc string) key.Binding {
+		b.SetHelp(keys, desc)
+		return b
+	}
+	return []key.Binding{
+		short(k.Help, "?", "help"),
+		short(k.Down, "↑↓", "move"),
+		short(k.Filter, "/", "filter"),
+		short(k.Jump, ":", "line"),
+		short(k.Sort, "o", "sort"),
+		short(k.Order, "1-9", "order"),
+		short(k.Tokenizer, "t", "tok"),
+		short(k.Lowercase, "l", "case"),
+		short(k.Smooth, "s", "smooth"),
+		short(k.OrderUp, "+/-", "N"),
+		short(k.Compat, "c", "nltk"),
+		short(k.NextSystem, "tab", "system"),
+		short(k.Compare, "v", "compare"),
+		short(k.Zoom, "enter", "zoom"),
+		short(k.Ledger, "x", "ledger"),
+		short(k.Explain, "e", "explain"),
+		short(k.Lessons, "L", "lessons"),
+		short(k.Quit, "q", "quit"),
+	}
 }
 
 // FullHelp implements help.KeyMap: the help screen, in groups.

@@ -108,7 +108,11 @@ func (m *Model) listView(rows int) string {
 		out = append(out, m.listRow(c, m.rows[i], i == m.cursor))
 	}
 	if len(m.rows) == 0 && rows > 0 && m.scored != nil {
-		out[1] = m.st.Muted.Render(render.Truncate("  no segment matches the filter (esc clears it)", m.width))
+		msg := "  no segment matches the filter (esc clears it)"
+		if m.view.Filter == "" {
+			msg = "  no segments"
+		}
+		out[1] = m.st.Muted.Render(render.Truncate(msg, m.width))
 	}
 	return strings.Join(out, "\n")
 }
