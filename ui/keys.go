@@ -29,7 +29,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:     b([]string{"end", "G"}, "G/end", "last row"),
 		Jump:       b([]string{":", "#"}, ":", "jump to line"),
 		Filter:     b([]string{"/"}, "/", "filter src, hyp, refs"),
-		Sort:       b([]string{"o"}, "o", "sort: score, line, length, BP, Δ"),
+		Sort:       b([]string{"o"}, "o", "sort: score/line/length/BP/Δ"),
 		Reverse:    b([]string{"r"}, "r", "reverse sort"),
 		Zoom:       b([]string{"enter", "z"}, "enter", "zoom segment pane"),
 		DetailDown: b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),

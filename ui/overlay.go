@@ -53,7 +53,7 @@ func (m Model) overlayView() string {
 // by how to read the screen.
 func (m *Model) helpContent(width int) string {
 	st := m.st
-	const colW = 40
+	const colW = 38
 	groups := m.keys.FullHelp()
 	blocks := make([]string, 0, len(groups))
 	for g, keys := range groups {
