@@ -9,9 +9,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// syncRows is the corpus size up to which rows are sorted and settings
-// recomputed inside Update; above it that work runs in a command.
+// syncRows is the corpus size up to which rows are sorted and filtered
+// inside Update (a few milliseconds); above it that runs in a command.
 const syncRows = 50_000
+
+// syncRecompute is the corpus size up to which the arithmetic of a
+// smoothing or max-order change runs inside Update; it costs about a
+// microsecond per segment and system, so bigger corpora do it in a
+// command and the keyboard stays live.
+const syncRecompute = 20_000
 
 // allOrdersUpTo is the corpus size up to which every n-gram order up to
 // scoring.MaxOrderLimit is counted, so that changing the max order never

@@ -156,7 +156,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	m.set = set
 	m.order = min(m.order, set.Sentence.MaxOrder)
 	m.keys.setEnabled(len(m.ds.Systems), isNLTK(set))
-	if m.scored != nil && m.ds.Len() <= syncRows {
+	if m.scored != nil && m.ds.Len()*len(m.ds.Systems) <= syncRecompute {
 		if s, ok := m.scored.Recompute(m.ds, set); ok {
 			if m.cancel != nil {
 				m.cancel()
