@@ -75,8 +75,11 @@ func TextLines(st Styles, label string, labelWidth int, text string, width int) 
 // exactly w cells.
 func fitCells(styled, plain string, w int) string {
 	pw := ansi.StringWidth(plain)
-	if pw > w-1 && w > 0 {
-		return ansi.Truncate(styled, max(0, w-1), "") + strings.Repeat(" ", w-min(w-1, pw))
+	switch {
+	case w <= 1:
+		return strings.Repeat(" ", max(0, w))
+	case pw > w-1:
+		return ansi.Truncate(styled, w-1, "…") + " "
 	}
 	return styled + strings.Repeat(" ", max(0, w-pw))
 }
