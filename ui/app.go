@@ -49,6 +49,7 @@ type Model struct {
 	filter  lineInput
 	jump    lineInput
 	typing  inputKind
+	before  string // the filter when "/" was pressed, restored by esc
 	keys    KeyMap
 	help    help.Model
 	spinner spinner.Model

@@ -25,6 +25,7 @@ func (m *Model) startTyping(k inputKind) tea.Cmd {
 		m.jump.focus = true
 		return nil
 	}
+	m.before = m.view.Filter
 	m.filter.setValue(m.view.Filter)
 	m.filter.focus = true
 	return nil
@@ -41,7 +42,8 @@ func (m *Model) stopTyping() {
 // small enough to filter inside Update; bigger ones filter on enter.
 func (m *Model) liveFilter() bool { return m.ds.Len() <= syncRows }
 
-// handleTyping sends keys to the focused input: enter applies, esc cancels.
+// handleTyping sends keys to the focused input: enter applies, esc
+// cancels (restoring the filter there was before).
 func (m Model) handleTyping(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch msg.Type {
 	case tea.KeyEnter:
@@ -54,8 +56,9 @@ func (m Model) handleTyping(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case tea.KeyEsc:
 		kind := m.typing
 		m.stopTyping()
-		if kind == typingFilter && m.liveFilter() {
-			m.filter.setValue(m.view.Filter)
+		if kind == typingFilter {
+			m.filter.setValue(m.before)
+			return m, m.setFilter(m.before)
 		}
 		return m, nil
 	}

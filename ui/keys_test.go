@@ -366,3 +366,17 @@ func TestKeysArrivingTogether(t *testing.T) {
 		t.Errorf("\"/ab\" together: typing %v, filter %q; want the filter holding \"ab\"", m.typing, m.filter.text())
 	}
 }
+
+func TestFilterEscRestores(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 100, 30), "/")
+	m = typeText(t, m, "rain")
+	m = press(t, m, "enter", "/")
+	m = typeText(t, m, "xyz")
+	if m.view.Filter != "rainxyz" {
+		t.Fatalf("live filter = %q", m.view.Filter)
+	}
+	m = press(t, m, "esc")
+	if m.view.Filter != "rain" || m.typing != typingNone {
+		t.Errorf("esc while typing left filter %q; want the previous \"rain\"", m.view.Filter)
+	}
+}
