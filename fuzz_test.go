@@ -1,0 +1,84 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// rawControl returns the first character of s that must never reach a
+// terminal raw (C0 controls other than tab and newline, DEL, C1 controls,
+// bidirectional overrides and isolates), or -1.
+func rawControl(s string) rune {
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return r
+		case (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069):
+			return r
+		}
+	}
+	return -1
+}
+
+// FuzzExplainText checks that explain accepts any hypothesis and reference
+// text and never lets a control character of the input through.
+func FuzzExplainText(f *testing.F) {
+	f.Add("the the the the", "the cat is on the mat", "")
+	f.Add("\x1b]2;title\x07 hi", "hi \u202eevil", "--compat=nltk")
+	f.Add("", "", "--max-order=1")
+	f.Add("a\rb\nc", "a b c", "-l")
+	f.Add("漢字 テスト", "漢字", "-t=zh")
+	f.Fuzz(func(t *testing.T, hyp, ref, flag string) {
+		args := []string{"explain", "--hyp", hyp, "--ref", ref}
+		switch flag {
+		case "--compat=nltk", "--max-order=1", "-l", "-t=zh", "-t=char", "-t=intl", "--smooth=floor":
+			args = append(args, flag)
+		}
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
+		}
+		if r := rawControl(out); r >= 0 {
+			t.Errorf("%q: output has the raw character %U", args, r)
+		}
+	})
+}
+
+// FuzzTokenizeCommand checks the streaming command against the tokenizer
+// applied to each line: lines split on "\n" only, nothing else stripped,
+// invalid UTF-8 refused.
+func FuzzTokenizeCommand(f *testing.F) {
+	f.Add("Hello, world!\nsecond line", "13a")
+	f.Add("a\r\nb\u2028c\n\n", "intl")
+	f.Add("caf\xe9\n", "zh")
+	f.Add("  spaced  \n", "char")
+	f.Fuzz(func(t *testing.T, in, name string) {
+		tok, err := scoring.NewTokenizer(name)
+		if err != nil {
+			return
+		}
+		code, out, stderr := runCLI(t, in, "tokenize", "-t", name)
+		if !utf8.ValidString(in) {
+			if code != exitUsage || !strings.HasPrefix(stderr, "bleuscope: standard input:") {
+				t.Fatalf("invalid UTF-8 %q: status %d, stderr %q; want 2 and a line naming standard input", in, code, stderr)
+			}
+			return
+		}
+		if code != 0 || stderr != "" {
+			t.Fatalf("%q: status %d, stderr %q", in, code, stderr)
+		}
+		var want strings.Builder
+		if in != "" {
+			for _, line := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+				want.WriteString(tok.Tokenize(line) + "\n")
+			}
+		}
+		if out != want.String() {
+			t.Errorf("tokenize -t %s < %q = %q; want %q", name, in, out, want.String())
+		}
+	})
+}
