@@ -107,6 +107,9 @@ func New(ds *model.Dataset, set model.Settings) Model {
 // Init implements tea.Model: it starts the first scoring run (generation
 // 0) and the spinner.
 func (m Model) Init() tea.Cmd {
+	if len(m.ds.Systems) == 0 {
+		return nil
+	}
 	ctx := context.Background()
 	return tea.Batch(m.spinner.Tick, scoreCmd(ctx, m.gen, m.ds, m.set, m.view, m.prog))
 }
@@ -142,6 +145,8 @@ func (m Model) View() string {
 		return "loading…"
 	case m.width < minWidth || m.height < minHeight:
 		return tooSmall(m.width, m.height)
+	case len(m.ds.Systems) == 0:
+		return render.Truncate("no system output to explore: give a SYSTEM file (q quits)", m.width)
 	}
 	switch m.screen {
 	case screenHelp, screenLedger:

@@ -75,3 +75,16 @@ func TestOneSystem(t *testing.T) {
 		t.Error("compare view opened with one system")
 	}
 }
+
+// TestNoSystems: a dataset without systems shows a line saying so, and
+// no key makes it fail.
+func TestNoSystems(t *testing.T) {
+	m := ready(t, &model.Dataset{}, 80, 24)
+	for _, k := range []string{"j", "tab", "t", "/", "a", "enter", "esc", "x", "e", "L", "?", "esc", "v", "o", "s", "+", "c", "m"} {
+		m = press(t, m, k)
+		checkFit(t, "no systems after "+k, m.View(), 80, 24)
+	}
+	if v := press(t, m, "esc", "esc").View(); !strings.Contains(v, "no system output") {
+		t.Errorf("view = %q; want it to say there is no system output", v)
+	}
+}
