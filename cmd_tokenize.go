@@ -57,6 +57,10 @@ func runTokenize(e *env, args []string) error {
 	r := bufio.NewReaderSize(e.stdin, 64<<10)
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for n := 1; ; n++ {
+		if n%4096 == 0 && e.ctx.Err() != nil {
+			w.Flush()
+			return e.ctx.Err()
+		}
 		line, err := r.ReadString('\n')
 		if len(line) > 0 {
 			line = strings.TrimSuffix(line, "\n")

@@ -61,8 +61,15 @@ var commands = []command{
 // run is the whole program: it parses args, runs the command and returns
 // the exit status (0 success, 1 internal failure, 2 bad input or usage).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// The first interrupt cancels ctx, so that a command can stop cleanly
+	// (no temporary file left behind); a second one ends the process as
+	// usual.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
 
 	cmd := command{name: "", run: runExplore}
