@@ -47,6 +47,10 @@ func (m Model) handleScored(msg scoredMsg) (tea.Model, tea.Cmd) {
 		if !errors.Is(msg.err, context.Canceled) {
 			m.err = msg.err
 		}
+		if m.scored != nil { // keep showing what the scores were made with
+			m.set = m.scored.Settings
+			m.keys.setEnabled(len(m.ds.Systems), isNLTK(m.set))
+		}
 		return m, nil
 	}
 	m.err = nil
