@@ -37,7 +37,7 @@ func exploreHelpText() string {
 	for _, c := range commands {
 		s += fmt.Sprintf("  %-10s %s\n", c.name, c.summary)
 	}
-	s += "\nRun 'bleuscope COMMAND --help' for a command's flags and examples.\n\n"
+	s += "\nRun 'bleuscope COMMAND --help' (or 'bleuscope help COMMAND') for a command's\nflags and examples.\n\n"
 	s += inputFlagsHelp + scoreFlagsHelp +
 		"Other:\n      --version             print the version\n  -h, --help                this help\n"
 	return s

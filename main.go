@@ -72,16 +72,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
 
-	cmd := command{name: "", run: runExplore}
-	if len(args) > 0 {
-		for _, c := range commands {
-			if args[0] == c.name {
-				cmd, args = c, args[1:]
-				break
-			}
-		}
+	cmd, args, err := pickCommand(args)
+	if err != nil {
+		return report(e, err)
 	}
 	return report(e, cmd.run(e, args))
+}
+
+// pickCommand finds the sub-command args name, the explorer when the
+// first argument is a flag or a file. "help [COMMAND]" is the same as
+// "[COMMAND] --help". A word that is neither a command nor an existing
+// file is taken for a mistyped command.
+func pickCommand(args []string) (command, []string, error) {
+	explorer := command{name: "", run: runExplore}
+	if len(args) == 0 {
+		return explorer, args, nil
+	}
+	if args[0] == "help" {
+		if len(args) > 1 {
+			return pickCommand([]string{args[1], "--help"})
+		}
+		return explorer, []string{"--help"}, nil
+	}
+	for _, c := range commands {
+		if args[0] == c.name {
+			return c, args[1:], nil
+		}
+	}
+	word := args[0]
+	if word != "" && !strings.HasPrefix(word, "-") && !strings.ContainsAny(word, "./=\\") {
+		if _, err := os.Stat(word); err != nil {
+			names := make([]string, len(commands))
+			for i, c := range commands {
+				names[i] = c.name
+			}
+			return command{}, nil, usagef("unknown command %q (commands: %s); to open a file of that name, write ./%s",
+				word, strings.Join(names, ", "), word)
+		}
+	}
+	return explorer, args, nil
 }
 
 // report prints err as the one line SPEC asks for and returns the exit

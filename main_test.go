@@ -163,6 +163,10 @@ func TestBadInput(t *testing.T) {
 			`bleuscope: tokenize reads standard input and takes no file arguments (got "hyp.txt"); use bleuscope tokenize -t 13a < FILE`},
 		{"tokenize unknown tokenizer", []string{"tokenize", "-t", "moses"},
 			`bleuscope: unknown tokenizer "moses" (want 13a, intl, zh, char, none)`},
+		{"mistyped command", []string{"scroe", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: unknown command "scroe" (commands: score, segments, explain, tokenize, lessons); to open a file of that name, write ./scroe`},
+		{"help for an unknown command", []string{"help", "scroe"},
+			`bleuscope: unknown command "scroe" (commands: score, segments, explain, tokenize, lessons); to open a file of that name, write ./scroe`},
 		{"lessons with an argument", []string{"lessons", "clipping"},
 			`bleuscope: lessons takes no arguments (got "clipping"); see 'bleuscope lessons --help'`},
 	}
@@ -245,6 +249,16 @@ func TestDoubleDashEndsFlags(t *testing.T) {
 	}
 }
 
+// TestFileNamedLikeAWord opens a file whose name has no dot instead of
+// taking it for a mistyped command.
+func TestFileNamedLikeAWord(t *testing.T) {
+	writeFiles(t, map[string]string{"hyps": hyp3, "ref.txt": ref3})
+	code, out, stderr := runCLI(t, "", "hyps", "-r", "ref.txt")
+	if code != 0 || stderr != "" || !strings.Contains(out, "  hyps  BLEU = ") {
+		t.Errorf("status %d, stderr %q, stdout %q; want the report of hyps", code, stderr, out)
+	}
+}
+
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"-version"}, {"score", "--version"}, {"segments", "--version"},
 		{"explain", "--version"}, {"tokenize", "--version"}, {"lessons", "--version"}} {
@@ -257,9 +271,12 @@ func TestVersion(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	for _, cmd := range []string{"", "score", "segments", "explain", "tokenize", "lessons"} {
-		for _, flag := range []string{"-h", "--help"} {
+		for _, flag := range []string{"-h", "--help", "help"} {
 			args := []string{flag}
-			if cmd != "" {
+			switch {
+			case flag == "help" && cmd != "":
+				args = []string{"help", cmd}
+			case cmd != "":
 				args = []string{cmd, flag}
 			}
 			code, out, stderr := runCLI(t, "", args...)
