@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -95,7 +96,25 @@ func benchKeys(b *testing.B, keys ...string) {
 	}
 }
 
-func BenchmarkRescoreTokenizer100k(b *testing.B) { benchKeys(b, "t") }
+// BenchmarkRescoreTokenizer100k switches between 13a and intl on 100k
+// segments (t cycles through char too, whose tokens are characters and
+// cost several times more), from the switch to the redrawn screen.
+func BenchmarkRescoreTokenizer100k(b *testing.B) {
+	m := ready(b, synthDataset(b, 100_000), 120, 40)
+	toks := []string{"intl", "13a"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		tok := toks[i%2]
+		cmd := m.applySettings(m.set.WithOption(func(o *scoring.Options) { o.Tokenize = tok }))
+		m = settle(b, m, cmd)
+		if m.busy || m.scored.Settings.Corpus.Tokenize != tok {
+			b.Fatal("not rescored")
+		}
+		_ = m.View()
+		i++
+	}
+}
 func BenchmarkRescoreLowercase100k(b *testing.B) { benchKeys(b, "l") }
 func BenchmarkRescoreSmooth100k(b *testing.B)    { benchKeys(b, "s") }
 func BenchmarkRescoreMaxOrder100k(b *testing.B)  { benchKeys(b, "+", "-") }
