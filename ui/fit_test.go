@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -37,6 +38,15 @@ func TestScreensFit(t *testing.T) {
 		for _, sc := range screens {
 			m := press(t, ready(t, ds, w, h), sc.keys...)
 			checkFit(t, sc.name, m.View(), w, h)
+		}
+		// Before the first scores land: the loading screen.
+		next, _ := New(ds, model.DefaultSettings()).Update(tea.WindowSizeMsg{Width: w, Height: h})
+		loading := next.(Model)
+		loading.prog.set(10, 70)
+		if v := loading.View(); !strings.Contains(v, "scoring") {
+			t.Errorf("before the scores land the view does not say it is scoring:\n%s", v)
+		} else {
+			checkFit(t, "loading", v, w, h)
 		}
 	}
 }
