@@ -82,18 +82,17 @@ func (m *Model) helpContent(width int) string {
 	}
 	rendered := make([]string, ncols)
 	for i, c := range cols {
-		rendered[i] = lipgloss.NewStyle().Width(min(colW, width)).MarginRight(2).Render(strings.Join(c, "\n\n"))
+		rendered[i] = strings.Join(c, "\n\n")
 	}
-	keys := lipgloss.JoinHorizontal(lipgloss.Top, rendered...)
+	keys := render.Columns(rendered, min(colW, width), 2)
 	read := []string{
 		"Tokens are shown as BLEU counts them. Under each line of tokens a marker row repeats the colours: " +
 			st.Matched.Render("^ matched") + ", " + st.Clipped.Render("~ clipped") +
 			" (the n-gram is in a reference, but not that often), blank: unmatched. In a reference, ^ marks the tokens that supplied a match. With 0 (all orders) each token shows the order of the longest matched n-gram through it.",
 		"The clip ledger lists each distinct n-gram: its count in the hypothesis and in each reference, the max and which reference has it, the clipped count that counts as matched, and the excess clipping removed, costly rows first.",
 	}
-	wrap := lipgloss.NewStyle().Width(width)
 	for i, p := range read {
-		read[i] = wrap.Render(p)
+		read[i] = render.Wrap(p, width)
 	}
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n")
 }

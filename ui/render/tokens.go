@@ -135,3 +135,40 @@ func PadLeft(s string, w int) string {
 	s = Truncate(s, w)
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
 }
+
+// Wrap wraps s (plain or styled) at word boundaries to lines of at most
+// width cells, cutting words longer than a line.
+func Wrap(s string, width int) string {
+	if width < 1 {
+		return ""
+	}
+	return ansi.Wrap(s, width, "")
+}
+
+// Columns lays blocks of lines side by side, each padded to width cells
+// and followed by gap spaces (the last one without).
+func Columns(blocks []string, width, gap int) string {
+	cols := make([][]string, len(blocks))
+	rows := 0
+	for i, b := range blocks {
+		cols[i] = strings.Split(b, "\n")
+		rows = max(rows, len(cols[i]))
+	}
+	out := make([]string, rows)
+	for r := range out {
+		var line strings.Builder
+		for i, c := range cols {
+			cell := ""
+			if r < len(c) {
+				cell = c[r]
+			}
+			if i < len(cols)-1 {
+				line.WriteString(PadRight(cell, width) + strings.Repeat(" ", gap))
+			} else {
+				line.WriteString(Truncate(cell, width))
+			}
+		}
+		out[r] = line.String()
+	}
+	return strings.Join(out, "\n")
+}
