@@ -133,22 +133,31 @@ func arithmetic(st Stats, opt Options) figures {
 		if opt.EffectiveOrder {
 			r.effOrder = n
 		}
+		// r.logs[i] is log(prec[i]); it is computed here, where the
+		// precision is still a ratio, so common ratios come from a table.
 		if r.counts[i] == 0 {
 			switch opt.Smooth {
 			case SmoothExp:
 				mteval *= 2
 				r.prec[i] = 100 / (mteval * r.totals[i])
+				r.logs[i] = logRatio(1, mteval*r.totals[i])
 				r.smoothed[i] = true
 			case SmoothFloor:
 				r.prec[i] = 100 * value / r.totals[i]
+				r.logs[i] = logOrNo(r.prec[i])
 				r.smoothed[i] = true
+			default:
+				r.logs[i] = noLog
 			}
 		} else {
 			r.prec[i] = 100 * r.counts[i] / r.totals[i]
+			r.logs[i] = logRatio(r.counts[i], r.totals[i])
 		}
 	}
-	for i, p := range r.prec[:r.effOrder] {
-		r.logs[i] = logOrNo(p)
+	for i := range r.effOrder {
+		if r.prec[i] == 0 { // orders after a cut keep precision 0
+			r.logs[i] = noLog
+		}
 		r.logSum += r.logs[i]
 	}
 	r.nlogs = r.effOrder
