@@ -54,7 +54,7 @@ func BrevityPenalty(sysLen, refLen int) float64 {
 	if sysLen == 0 {
 		return 0
 	}
-	return crExp(1 - float64(refLen)/float64(sysLen))
+	return bpRatio(sysLen, refLen)
 }
 
 // Compute turns summed statistics into sacrebleu's BLEU score under opt,
