@@ -64,6 +64,29 @@ func ScoreSegments(ctx context.Context, n int, opt Options, orders int, src Segm
 	})
 }
 
+// SystemsSource gives the text of segment i: its hypotheses, one per
+// system, appended to hyps, and its present references appended to refs
+// (buffers the caller may reuse).
+type SystemsSource func(i int, hyps, refs []string) (hypsOut, refsOut []string)
+
+// ScoreSystems is [ScoreSegments] for several systems at once: every
+// segment's references are tokenized once for all its hypotheses. put gets
+// the statistics of segment i in system order; the slice is reused after
+// put returns. It may be called from several goroutines at once.
+func ScoreSystems(ctx context.Context, n int, opt Options, orders int, src SystemsSource, put func(i int, st []Stats)) error {
+	type buf struct {
+		hyps, refs []string
+		out        []Stats
+	}
+	bufs := make([]buf, runtime.GOMAXPROCS(0))
+	return forEachSegment(ctx, n, opt, orders, func(w int, s *Scorer, i int) {
+		b := &bufs[w]
+		b.hyps, b.refs = src(i, b.hyps[:0], b.refs[:0])
+		b.out = s.Systems(b.hyps, b.refs, b.out[:0])
+		put(i, b.out)
+	})
+}
+
 // CorpusStats sums the statistics of segments 0..n-1, computed in
 // parallel, without keeping any per-segment state.
 func CorpusStats(ctx context.Context, n int, opt Options, src SegmentSource) (Stats, error) {

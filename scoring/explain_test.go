@@ -142,3 +142,31 @@ func TestScorerLongSegment(t *testing.T) {
 	opt := opts(func(o *Options) { o.MaxOrder = 9; o.Tokenize = "none" })
 	checkInvariants(t, hyp, []string{hyp[:len(hyp)/2], hyp[len(hyp)/3:]}, opt)
 }
+
+func TestScoreSystemsMatchesSegment(t *testing.T) {
+	sys := [][]string{
+		{papineniHyp, "It is", "", "the the the"},
+		{"It is a guide", "It is the guiding principle", "x", "the cat"},
+		{"", "", "", ""},
+	}
+	refs := [][]string{papineniRefs, papineniRefs, {"x"}, {"the cat", "a cat"}}
+	opt := opts(func(o *Options) { o.Lowercase = true })
+	got := make([][]Stats, len(refs))
+	err := ScoreSystems(context.Background(), len(refs), opt, 5, func(i int, hyps, out []string) ([]string, []string) {
+		for _, s := range sys {
+			hyps = append(hyps, s[i])
+		}
+		return hyps, append(out, refs[i]...)
+	}, func(i int, st []Stats) { got[i] = append([]Stats(nil), st...) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range refs {
+		for k := range sys {
+			want, _ := SentenceStats(sys[k][i], refs[i], opts(func(o *Options) { o.Lowercase, o.MaxOrder = true, 5 }))
+			if got[i][k] != want {
+				t.Errorf("segment %d system %d: %+v; want %+v", i, k, got[i][k], want)
+			}
+		}
+	}
+}

@@ -53,11 +53,12 @@ type Scorer struct {
 	orders int
 	nltk   bool
 
-	hypToks, refToks []string
-	vocab            vocab
-	hypIDs, refIDs   []int32
-	refLens          []int
-	grams            ngramTable
+	hypToks        []string
+	refToks        [][]string // tokens of each reference of the current segment
+	vocab          vocab
+	hypIDs, refIDs []int32
+	refLens        []int
+	grams          ngramTable
 }
 
 // NewScorer returns a Scorer that counts n-grams of orders 1..opt.MaxOrder.
@@ -99,6 +100,36 @@ func Preprocess(tok Tokenizer, lowercase bool, dst []string, line string) []stri
 // Segment returns the statistics of one hypothesis against its references.
 // A segment with no reference at all has RefLen 0 and no matches.
 func (s *Scorer) Segment(hyp string, refs []string) Stats {
+	s.tokenizeRefs(refs)
+	return s.count(hyp)
+}
+
+// Systems appends to out the statistics of several hypotheses of one
+// segment (one per system) against the same references, which are
+// tokenized once for all of them.
+func (s *Scorer) Systems(hyps []string, refs []string, out []Stats) []Stats {
+	s.tokenizeRefs(refs)
+	for _, h := range hyps {
+		out = append(out, s.count(h))
+	}
+	return out
+}
+
+// tokenizeRefs keeps the tokens and lengths of the segment's references.
+func (s *Scorer) tokenizeRefs(refs []string) {
+	for len(s.refToks) < len(refs) {
+		s.refToks = append(s.refToks, nil)
+	}
+	s.refToks = s.refToks[:len(refs)]
+	s.refLens = s.refLens[:0]
+	for k, ref := range refs {
+		s.refToks[k] = Preprocess(s.tok, s.lower, s.refToks[k][:0], ref)
+		s.refLens = append(s.refLens, len(s.refToks[k]))
+	}
+}
+
+// count scores one hypothesis against the references tokenizeRefs kept.
+func (s *Scorer) count(hyp string) Stats {
 	s.hypToks = Preprocess(s.tok, s.lower, s.hypToks[:0], hyp)
 	s.vocab.reset(len(s.hypToks))
 	s.hypIDs = s.hypIDs[:0]
@@ -110,12 +141,9 @@ func (s *Scorer) Segment(hyp string, refs []string) Stats {
 	s.grams.reset(s.vocab.n, len(s.hypIDs), s.orders)
 	ranges := s.grams.countHyp(s.hypIDs, s.orders)
 
-	s.refLens = s.refLens[:0]
-	for k, ref := range refs {
-		s.refToks = Preprocess(s.tok, s.lower, s.refToks[:0], ref)
-		s.refLens = append(s.refLens, len(s.refToks))
+	for k, toks := range s.refToks {
 		s.refIDs = s.refIDs[:0]
-		for _, t := range s.refToks {
+		for _, t := range toks {
 			s.refIDs = append(s.refIDs, s.vocab.lookup(t))
 		}
 		s.grams.countRef(s.refIDs, s.orders, int32(k+1))
