@@ -87,11 +87,14 @@ func (d *Dataset) SegmentRefs(i int, dst []string) []string {
 	return dst
 }
 
-// source returns the scoring.SegmentSource of system sys.
-func (d *Dataset) source(sys int) scoring.SegmentSource {
-	hyps := d.Systems[sys].Hyps
-	return func(i int, refs []string) (string, []string) {
-		return hyps[i], d.SegmentRefs(i, refs)
+// systemsSource gives scoring every system's hypothesis of a segment with
+// its present references, so the references are tokenized once.
+func (d *Dataset) systemsSource() scoring.SystemsSource {
+	return func(i int, hyps, refs []string) ([]string, []string) {
+		for _, s := range d.Systems {
+			hyps = append(hyps, s.Hyps[i])
+		}
+		return hyps, d.SegmentRefs(i, refs)
 	}
 }
 

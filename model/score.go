@@ -53,16 +53,17 @@ func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, t
 	n := ds.Len()
 	out := &Scored{Settings: set, orders: set.orders(), Systems: make([]SystemScores, len(ds.Systems))}
 	p := newProgress(progress, n*len(ds.Systems))
-	for s := range ds.Systems {
-		stats := make([]scoring.Stats, n)
-		err := scoring.ScoreSegments(ctx, n, set.Corpus, out.orders, ds.source(s), func(i int, st scoring.Stats) {
-			stats[i] = st
+	for s := range out.Systems {
+		out.Systems[s].Stats = make([]scoring.Stats, n)
+	}
+	err := scoring.ScoreSystems(ctx, n, set.Corpus, out.orders, ds.systemsSource(), func(i int, st []scoring.Stats) {
+		for s := range st {
+			out.Systems[s].Stats[i] = st[s]
 			p.tick()
-		})
-		if err != nil {
-			return nil, err
 		}
-		out.Systems[s].Stats = stats
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
