@@ -176,7 +176,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		}
 		excess := ""
 		if c.Clipped > 0 {
-			excess = style.Render(PadLeft("-"+strconv.Itoa(c.Clipped), 6))
+			excess = style.Render(PadLeft(strconv.Itoa(c.Clipped), 6))
 		} else {
 			excess = PadLeft("0", 6)
 		}
