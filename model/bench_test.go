@@ -134,9 +134,9 @@ func scored1M(b *testing.B) (*Dataset, *Scored) {
 	ds := memDataset(synthLines(synthText(n, 5)), [][]string{synthLines(synthText(n, 6))},
 		System{Name: "a", Hyps: synthLines(synthText(n, 7))})
 	rng := rand.New(rand.NewPCG(8, 9))
-	ss := SystemScores{Stats: make([]scoring.Stats, n), Sentence: make([]float64, n)}
+	ss := SystemScores{Stats: scoring.NewStatsStore(n, 4, false), Sentence: make([]float64, n)}
 	for i := range n {
-		ss.Stats[i] = scoring.Stats{HypLen: 10 + rng.IntN(30), RefLen: 10 + rng.IntN(30)}
+		ss.Stats.Set(i, scoring.Stats{HypLen: 10 + rng.IntN(30), RefLen: 10 + rng.IntN(30)})
 		ss.Sentence[i] = rng.Float64() * 100
 	}
 	return ds, &Scored{Settings: DefaultSettings(), Systems: []SystemScores{ss, ss}}

@@ -195,7 +195,7 @@ func TestWriteSegmentsJSONLValues(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &g); err != nil {
 			t.Fatalf("line %d is not JSON: %v", j+1, err)
 		}
-		r := scoring.Compute(s.Systems[0].Stats[rows[j]], s.Settings.Sentence)
+		r := scoring.Compute(s.Systems[0].Stats.Get(rows[j]), s.Settings.Sentence)
 		if g.System != "base" || g.Line != rows[j]+1 || g.Score != r.Score || g.BP != r.BP || g.SysLen != r.SysLen ||
 			g.RefLen != r.RefLen || !floatsEqual(g.Counts, r.Counts) || !floatsEqual(g.Totals, r.Totals) || !floatsEqual(g.Precisions, r.Precisions) {
 			t.Errorf("line %d = %+v; want segment %d with %+v", j+1, g, rows[j], r)

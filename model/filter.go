@@ -12,7 +12,7 @@ import (
 // system sys or any present reference contains needle, ignoring case
 // (Unicode simple case folding); every segment when needle is "".
 func (s *Scored) filter(ds *Dataset, sys int, needle string) []int32 {
-	n := len(s.Systems[sys].Stats)
+	n := s.Systems[sys].Stats.Len()
 	if needle == "" {
 		rows := make([]int32, n)
 		for i := range rows {

@@ -26,8 +26,8 @@ type Scored struct {
 
 // SystemScores are the scores of one system.
 type SystemScores struct {
-	// Stats are the statistics of each segment.
-	Stats []scoring.Stats
+	// Stats are the statistics of each segment, kept compactly.
+	Stats *scoring.StatsStore
 	// Sentence is each segment's sentence score (NaN where NLTK raised).
 	Sentence []float64
 	// Corpus is the corpus score: the statistics summed, then scored.
@@ -54,11 +54,11 @@ func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, t
 	out := &Scored{Settings: set, orders: set.orders(), Systems: make([]SystemScores, len(ds.Systems))}
 	p := newProgress(progress, n*len(ds.Systems))
 	for s := range out.Systems {
-		out.Systems[s].Stats = make([]scoring.Stats, n)
+		out.Systems[s].Stats = scoring.NewStatsStore(n, out.orders, set.Corpus.Compat == scoring.CompatNLTK)
 	}
 	err := scoring.ScoreSystems(ctx, n, set.Corpus, out.orders, ds.systemsSource(), func(i int, st []scoring.Stats) {
 		for s := range st {
-			out.Systems[s].Stats[i] = st[s]
+			out.Systems[s].Stats.Set(i, st[s])
 			p.tick()
 		}
 	})
@@ -112,19 +112,19 @@ func (s *Scored) computeScores(ds *Dataset) {
 			s.computeCorpus(ds, sys)
 			continue
 		}
-		ss.Sentence = make([]float64, len(ss.Stats))
-		parallel(len(ss.Stats), func(lo, hi int) {
+		ss.Sentence = make([]float64, ss.Stats.Len())
+		parallel(ss.Stats.Len(), func(lo, hi int) {
 			if s.Settings.Sentence.Compat != scoring.CompatNLTK {
 				// sacrebleu's arithmetic needs the statistics only, and
 				// its score alone allocates nothing.
 				for i := lo; i < hi; i++ {
-					ss.Sentence[i] = scoring.Score(ss.Stats[i], s.Settings.Sentence)
+					ss.Sentence[i] = scoring.Score(ss.Stats.Get(i), s.Settings.Sentence)
 				}
 				return
 			}
 			var refs []string
 			for i := lo; i < hi; i++ {
-				r, err := scoring.Evaluate(ss.Stats[i], s.Settings.Sentence, s.lastSegment(ds, sys, i, s.Settings.Sentence, &refs))
+				r, err := scoring.Evaluate(ss.Stats.Get(i), s.Settings.Sentence, s.lastSegment(ds, sys, i, s.Settings.Sentence, &refs))
 				if err != nil {
 					ss.Sentence[i] = math.NaN()
 				} else {
@@ -140,11 +140,11 @@ func (s *Scored) computeScores(ds *Dataset) {
 func (s *Scored) computeCorpus(ds *Dataset, sys int) {
 	ss := &s.Systems[sys]
 	var sum scoring.Stats
-	for i := range ss.Stats {
-		sum.Add(ss.Stats[i])
+	for i := range ss.Stats.Len() {
+		sum.Add(ss.Stats.Get(i))
 	}
 	var refs []string
-	ss.Corpus, ss.CorpusErr = scoring.Evaluate(sum, s.Settings.Corpus, s.lastSegment(ds, sys, len(ss.Stats)-1, s.Settings.Corpus, &refs))
+	ss.Corpus, ss.CorpusErr = scoring.Evaluate(sum, s.Settings.Corpus, s.lastSegment(ds, sys, ss.Stats.Len()-1, s.Settings.Corpus, &refs))
 }
 
 // lastSegment returns the text of segment i when opt's arithmetic needs it
@@ -164,11 +164,11 @@ func (s *Scored) SentenceResult(ds *Dataset, sys, i int) (scoring.Result, error)
 	if err := s.check(sys); err != nil {
 		return scoring.Result{}, err
 	}
-	if i < 0 || i >= len(s.Systems[sys].Stats) {
+	if i < 0 || i >= s.Systems[sys].Stats.Len() {
 		return scoring.Result{}, fmt.Errorf("model: segment %d out of range", i)
 	}
 	var refs []string
-	return scoring.Evaluate(s.Systems[sys].Stats[i], s.Settings.Sentence, s.lastSegment(ds, sys, i, s.Settings.Sentence, &refs))
+	return scoring.Evaluate(s.Systems[sys].Stats.Get(i), s.Settings.Sentence, s.lastSegment(ds, sys, i, s.Settings.Sentence, &refs))
 }
 
 // Subset returns the corpus score of system sys over the segments rows
@@ -182,10 +182,10 @@ func (s *Scored) Subset(ds *Dataset, sys int, rows []int) (scoring.Result, error
 	stats := s.Systems[sys].Stats
 	var sum scoring.Stats
 	for _, i := range rows {
-		if i < 0 || i >= len(stats) {
+		if i < 0 || i >= stats.Len() {
 			return scoring.Result{}, fmt.Errorf("model: segment %d out of range", i)
 		}
-		sum.Add(stats[i])
+		sum.Add(stats.Get(i))
 	}
 	last := -1
 	if len(rows) > 0 {

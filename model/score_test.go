@@ -146,7 +146,7 @@ func TestSubsetOfAllRowsIsCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := scoring.Compute(s.Systems[0].Stats[2], s.Settings.Corpus)
+	want := scoring.Compute(s.Systems[0].Stats.Get(2), s.Settings.Corpus)
 	if !reflect.DeepEqual(one, want) {
 		t.Errorf("Subset of one row = %+v; want %+v", one, want)
 	}
@@ -172,8 +172,8 @@ func TestScoreAgreesWithScoring(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if st != ss.Stats[i] {
-					t.Errorf("%s system %d segment %d: stats %+v; want %+v", set.Corpus.Compat, sys, i, ss.Stats[i], st)
+				if got := ss.Stats.Get(i); st != got {
+					t.Errorf("%s system %d segment %d: stats %+v; want %+v", set.Corpus.Compat, sys, i, got, st)
 				}
 				sum.Add(st)
 				r, err := scoring.Evaluate(st, set.Sentence, scoring.LastSegment{Hyp: ds.Systems[sys].Hyps[i], Refs: refs})

@@ -102,9 +102,9 @@ func (s *Scored) sortRows(rows []int32, sys, other int, key SortKey, desc bool) 
 		var k uint64
 		switch key {
 		case SortLength:
-			k = uint64(ss.Stats[i].HypLen)
+			k = uint64(ss.Stats.HypLen(int(i)))
 		case SortBP:
-			k = floatKey(scoring.BrevityPenalty(ss.Stats[i].HypLen, ss.Stats[i].RefLen))
+			k = floatKey(scoring.BrevityPenalty(ss.Stats.HypLen(int(i)), ss.Stats.RefLen(int(i))))
 		case SortDelta:
 			k = floatKey(s.Delta(sys, other, int(i)))
 		default:

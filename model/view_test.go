@@ -83,8 +83,9 @@ func TestRowsMatchReference(t *testing.T) {
 	const n = 3000
 	ss := []SystemScores{{}, {}}
 	for s := range ss {
-		for range n {
-			ss[s].Stats = append(ss[s].Stats, scoring.Stats{HypLen: rng.IntN(6), RefLen: rng.IntN(6)})
+		ss[s].Stats = scoring.NewStatsStore(n, 4, false)
+		for i := range n {
+			ss[s].Stats.Set(i, scoring.Stats{HypLen: rng.IntN(6), RefLen: rng.IntN(6)})
 			x := float64(rng.IntN(7)) * 12.5
 			switch rng.IntN(20) {
 			case 0:
@@ -118,7 +119,7 @@ func TestRowsMatchReference(t *testing.T) {
 // first in ascending order.
 func referenceRows(s *Scored, v View, n int) []int {
 	key := func(i int) float64 {
-		st := s.Systems[v.System].Stats[i]
+		st := s.Systems[v.System].Stats.Get(i)
 		switch v.Sort {
 		case SortLine:
 			return float64(i)

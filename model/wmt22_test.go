@@ -135,7 +135,7 @@ func TestConformanceWMT22Sentence(t *testing.T) {
 		if got, want := r.noEff.Systems[0].Sentence[i], rec.Expected.ScoreEffectiveOrderFalse; !closeTo(got, want) {
 			d = append(d, fmt.Sprintf("score without effective order = %v; want %v", got, want))
 		}
-		st := r.scored.Systems[0].Stats[i]
+		st := r.scored.Systems[0].Stats.Get(i)
 		if st.HypLen != rec.Expected.SysLen || st.RefLen != rec.Expected.RefLen {
 			d = append(d, fmt.Sprintf("stats lengths %d/%d; want %d/%d", st.HypLen, st.RefLen, rec.Expected.SysLen, rec.Expected.RefLen))
 		}

@@ -44,6 +44,17 @@ func ClosestRefLen(hypLen int, refLens []int) int {
 	return best
 }
 
+// ngramTotal is the number of n-grams of order n in a hypothesis of
+// hypLen tokens, as the compat counts them: NLTK's modified precision
+// counts at least one.
+func ngramTotal(hypLen, n int, nltk bool) int {
+	total := max(hypLen-n+1, 0)
+	if nltk && total == 0 {
+		total = 1
+	}
+	return total
+}
+
 // Scorer computes the [Stats] of segments under fixed options. It keeps
 // scratch buffers between calls, so one Scorer must not be used by two
 // goroutines at once; make one per worker.
@@ -152,14 +163,7 @@ func (s *Scorer) count(hyp string) Stats {
 		st.RefLen = r
 	}
 	for n := 1; n <= s.orders; n++ {
-		total := st.HypLen - n + 1
-		if total < 0 {
-			total = 0
-		}
-		if s.nltk && total == 0 {
-			total = 1
-		}
-		st.Totals[n-1] = total
+		st.Totals[n-1] = ngramTotal(st.HypLen, n, s.nltk)
 		st.Matches[n-1] = s.grams.matches(ranges[n-1])
 	}
 	return st

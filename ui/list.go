@@ -122,7 +122,7 @@ func (m *Model) listView(rows int) string {
 func (m *Model) listRow(c columns, seg int, selected bool) string {
 	sys := m.view.System
 	ss := m.scored.Systems[sys]
-	st := ss.Stats[seg]
+	st := ss.Stats.Get(seg)
 	score := ss.Sentence[seg]
 	nltk := isNLTK(m.set)
 	scale := 100.0

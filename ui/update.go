@@ -187,8 +187,8 @@ func (m *Model) flash(s string) tea.Cmd {
 func widestLength(s *model.Scored) int {
 	most := 0
 	for _, sys := range s.Systems {
-		for _, st := range sys.Stats {
-			most = max(most, st.HypLen, st.RefLen)
+		for i := range sys.Stats.Len() {
+			most = max(most, sys.Stats.HypLen(i), sys.Stats.RefLen(i))
 		}
 	}
 	return len(itoa(most))
