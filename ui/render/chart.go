@@ -19,9 +19,11 @@ const bpScale = 100000
 // BPCurve draws the brevity penalty as a function of c/r (hypothesis over
 // reference length) from 0 to 1.5, height rows tall and at most width
 // cells wide, with ratio marked by a vertical line, a '^' under the axis
-// (above the tick values) and a caption giving c/r and BP. A ratio beyond the axis is marked at
-// its right end. The curve's values come from [scoring.BrevityPenalty].
-func BPCurve(ratio float64, width, height int, st Styles) string {
+// (above the tick values) and a caption giving c/r and bp, the segment's
+// exact brevity penalty (the curve itself is sampled, so reading it off at
+// ratio would be off in the sixth digit). A ratio beyond the axis is marked
+// at its right end. The curve's values come from [scoring.BrevityPenalty].
+func BPCurve(ratio, bp float64, width, height int, st Styles) string {
 	height = max(3, height)
 	const labelW = 5 // "1.0 ┤"
 	pw := max(8, width-labelW-len(" c/r"))
@@ -73,7 +75,7 @@ func BPCurve(ratio float64, width, height int, st Styles) string {
 	lines = append(lines, st.Muted.Render("    └"+strings.Repeat("─", pw)))
 	lines = append(lines, axisLabels(pw, labelW, markCol, bpXMax, []float64{0, 0.5, 1, 1.5}, "c/r", st))
 	if markCol >= 0 {
-		caption := fmt.Sprintf("^ c/r = %s, BP = %s", fnum(ratio), fnum(bpAt(ratio)))
+		caption := fmt.Sprintf("^ c/r = %s, BP = %s", fnum(ratio), fnum(bp))
 		if ratio > bpXMax {
 			caption += " (beyond the axis: BP stays 1)"
 		}

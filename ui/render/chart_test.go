@@ -26,7 +26,8 @@ func markColumn(t *testing.T, chart string) int {
 func TestBPCurve(t *testing.T) {
 	for _, w := range wtWidths {
 		for _, ratio := range []float64{0.125, 0.5, 1, 1.3, 2.5} {
-			out := BPCurve(ratio, w, 9, DefaultStyles())
+			bp := scoring.BrevityPenalty(int(math.Round(ratio*100000)), 100000)
+			out := BPCurve(ratio, bp, w, 9, DefaultStyles())
 			name := fmt.Sprintf("BPCurve(%g, %d)", ratio, w)
 			requireFits(t, name, out, w)
 			lines := strings.Split(out, "\n")
@@ -39,23 +40,27 @@ func TestBPCurve(t *testing.T) {
 			if got := markColumn(t, out); got != want {
 				t.Errorf("%s: '^' at column %d; want %d", name, got, want)
 			}
-			bp := scoring.BrevityPenalty(int(math.Round(ratio*100000)), 100000)
 			requireContains(t, name, out, fmt.Sprintf("^ c/r = %s, BP = %s", fnum(ratio), fnum(bp)))
 		}
 	}
-	out := BPCurve(2.5, 80, 9, DefaultStyles())
+	out := BPCurve(2.5, 1, 80, 9, DefaultStyles())
 	requireContains(t, "beyond", out, "(beyond the axis: BP stays 1)")
 	// The curve starts at the bottom left (BP(0) = 0) and ends at the top
 	// right (BP = 1 beyond c = r).
-	lines := strings.Split(BPCurve(1, 80, 9, DefaultStyles()), "\n")
+	lines := strings.Split(BPCurve(1, 1, 80, 9, DefaultStyles()), "\n")
 	if r := []rune(lines[8]); r[5] == ' ' {
 		t.Errorf("no curve in the bottom-left cell: %q", lines[8])
 	}
 	if !strings.HasSuffix(lines[0], "⠉") {
 		t.Errorf("the curve does not end at the top right: %q", lines[0])
 	}
-	requireGolden(t, "chart_bpcurve_itis_80", BPCurve(0.125, 80, 9, DefaultStyles()))
-	requireGolden(t, "chart_bpcurve_60", BPCurve(0.9, 60, 6, DefaultStyles()))
+	// The caption gives the segment's exact BP, not the sampled curve's
+	// value at c/r: for c = 4, r = 6 that is exp(-0.5) = 0.606531, where
+	// the curve sampled at 0.66667 reads 0.606535.
+	requireContains(t, "exact BP", BPCurve(4.0/6, scoring.BrevityPenalty(4, 6), 80, 9, DefaultStyles()),
+		"^ c/r = 0.666667, BP = 0.606531")
+	requireGolden(t, "chart_bpcurve_itis_80", BPCurve(0.125, scoring.BrevityPenalty(1, 8), 80, 9, DefaultStyles()))
+	requireGolden(t, "chart_bpcurve_60", BPCurve(0.9, scoring.BrevityPenalty(9, 10), 60, 6, DefaultStyles()))
 }
 
 func TestPrecisionBars(t *testing.T) {

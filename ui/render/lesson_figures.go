@@ -92,7 +92,7 @@ func brevityFigures(l Lesson, hyp string, st Styles, width int) string {
 		w.para(w.bpFormula(w.d.Stats.HypLen, w.d.Stats.RefLen)),
 	}
 	if w.d.Stats.RefLen > 0 {
-		parts = append(parts, BPCurve(w.res.Ratio, width, 7, st))
+		parts = append(parts, BPCurve(w.res.Ratio, w.res.BP, width, 7, st))
 	}
 	var b strings.Builder
 	if g, ok := w.geoMean(); ok {

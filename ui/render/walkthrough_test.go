@@ -95,6 +95,17 @@ func TestWalkthroughItIs(t *testing.T) {
 	requireGolden(t, "walkthrough_itis_80", out)
 }
 
+// The caption under the BP curve gives the same BP as the formula above
+// it: 4 tokens against 6 is exp(-0.5) = 0.606531, not the sampled
+// curve's 0.606535.
+func TestWalkthroughBPCaptionExact(t *testing.T) {
+	out := walkText(t, wtCase{"the the the the", []string{"the cat is on the mat"}, wtOpt(nil)}, 80)
+	requireContains(t, "caption", out,
+		"exp(1 − 6/4) = exp(-0.5) = 0.606531",
+		"^ c/r = 0.666667, BP = 0.606531",
+	)
+}
+
 func TestWalkthroughReasons(t *testing.T) {
 	tests := []struct {
 		name string
