@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
 
 // nltkCorpusCase is a corpus_bleu record of nltk.jsonl.
@@ -32,7 +35,7 @@ type nltkCorpusCase struct {
 // the score with NLTK 3.8's, or checks that a case where NLTK raises is
 // reported as bad input.
 func TestScoreConformanceNLTK(t *testing.T) {
-	records := readJSONL[nltkCorpusCase](t, conformanceFile(t, "nltk.jsonl"))
+	records := conformance.ReadJSONL[nltkCorpusCase](t, filepath.Join(conformance.Dir(t), "nltk.jsonl"))
 	writeFiles(t, nil)
 	checked, raised := 0, 0
 	for _, r := range records {
@@ -93,7 +96,7 @@ func TestScoreConformanceNLTK(t *testing.T) {
 			t.Errorf("%s: status %d, stdout %q, stderr %q", r.ID, code, out, stderr)
 			continue
 		}
-		if !closeEnough(got[0].Score, want) {
+		if !conformance.CloseTo(got[0].Score, want) {
 			t.Errorf("%s: score %v; want %v", r.ID, got[0].Score, want)
 		}
 		checked++

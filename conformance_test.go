@@ -1,113 +1,20 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
 
-// sharedDir is the shared data folder beside the repository, as the tests
-// find it from the repository root.
+// sharedDir is the shared data folder beside the repository, as the
+// benchmarks in bench_test.go find it from the repository root (the
+// conformance tests use fixtures/conformance).
 const sharedDir = "../shared"
-
-// conformanceFile returns the absolute path of a conformance file, or skips
-// the test when ../shared is not there.
-func conformanceFile(t *testing.T, name string) string {
-	t.Helper()
-	p, err := filepath.Abs(filepath.Join(sharedDir, "conformance", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s not found (the shared conformance data lives in ../shared beside the repository): %v", name, err)
-	}
-	return p
-}
-
-// wmtTxt returns the absolute path of the WMT22 text folder, or skips.
-func wmtTxt(t *testing.T) string {
-	t.Helper()
-	p, err := filepath.Abs(filepath.Join(sharedDir, "corpora", "wmt22", "txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("WMT22 text files not found in ../shared/corpora/wmt22/txt: %v", err)
-	}
-	return p
-}
-
-// readJSONL decodes every line of a JSON Lines file into a T.
-func readJSONL[T any](t *testing.T, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// closeEnough compares floats to 1e-12 relative (absolute near 0).
-func closeEnough(got, want float64) bool {
-	if got == want {
-		return true
-	}
-	return math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))
-}
-
-func floatsClose(got, want []float64) bool {
-	return slices.EqualFunc(got, want, closeEnough)
-}
-
-// sameSignature compares a signature of ours with sacrebleu's, our
-// version standing in for 2.6.0.
-func sameSignature(ours, theirs string) bool {
-	return strings.Replace(ours, "version:"+scoring.Version, "version:2.6.0", 1) == theirs
-}
-
-// wmtCorpus is one record of wmt22_public.jsonl.
-type wmtCorpus struct {
-	Pair     string   `json:"pair"`
-	System   string   `json:"system"`
-	HypFile  string   `json:"hyp_file"`
-	RefSet   string   `json:"ref_set"`
-	RefFiles []string `json:"ref_files"`
-	Expected struct {
-		Score      float64   `json:"score"`
-		Counts     []float64 `json:"counts"`
-		Totals     []float64 `json:"totals"`
-		Precisions []float64 `json:"precisions"`
-		BP         float64   `json:"bp"`
-		Ratio      float64   `json:"ratio"`
-		SysLen     int       `json:"sys_len"`
-		RefLen     int       `json:"ref_len"`
-		Signature  string    `json:"signature"`
-		Formatted  string    `json:"formatted"`
-		CLIText    string    `json:"formatted_cli_text"`
-	} `json:"expected"`
-}
 
 // corpusJSON is one object of "score --format json".
 type corpusJSON struct {
@@ -128,9 +35,9 @@ type corpusJSON struct {
 // pair and reference set, with every system of the pair, and compares each
 // system with sacrebleu's corpus score.
 func TestScoreConformanceWMT22(t *testing.T) {
-	records := readJSONL[wmtCorpus](t, conformanceFile(t, "wmt22_public.jsonl"))
-	txt := wmtTxt(t)
-	groups := map[string][]wmtCorpus{}
+	records := conformance.ReadJSONL[conformance.WMT22Corpus](t, filepath.Join(conformance.Dir(t), "wmt22_public.jsonl"))
+	txt := conformance.Corpora(t)
+	groups := map[string][]conformance.WMT22Corpus{}
 	var keys []string
 	for _, r := range records {
 		k := r.Pair + " " + r.RefSet
@@ -169,16 +76,16 @@ func TestScoreConformanceWMT22(t *testing.T) {
 			if g.System != r.System {
 				t.Errorf("%s: system %q", id, g.System)
 			}
-			if !closeEnough(g.Score, e.Score) || !closeEnough(g.BP, e.BP) || !closeEnough(g.Ratio, e.Ratio) {
-				t.Errorf("%s: score/bp/ratio %v/%v/%v; want %v/%v/%v", id, g.Score, g.BP, g.Ratio, e.Score, e.BP, e.Ratio)
+			if !conformance.CloseTo(g.Score, e.Score) || !conformance.CloseTo(g.BP, e.BP) || !conformance.CloseTo(g.Ratio, *e.Ratio) {
+				t.Errorf("%s: score/bp/ratio %v/%v/%v; want %v/%v/%v", id, g.Score, g.BP, g.Ratio, e.Score, e.BP, *e.Ratio)
 			}
-			if !slices.Equal(g.Counts, e.Counts) || !slices.Equal(g.Totals, e.Totals) || !floatsClose(g.Precisions, e.Precisions) {
+			if !slices.Equal(g.Counts, e.Counts) || !slices.Equal(g.Totals, e.Totals) || !conformance.AllClose(g.Precisions, e.Precisions) {
 				t.Errorf("%s: counts %v totals %v precisions %v; want %v %v %v", id, g.Counts, g.Totals, g.Precisions, e.Counts, e.Totals, e.Precisions)
 			}
 			if g.SysLen != e.SysLen || g.RefLen != e.RefLen {
 				t.Errorf("%s: lengths %d/%d; want %d/%d", id, g.SysLen, g.RefLen, e.SysLen, e.RefLen)
 			}
-			if !sameSignature(g.Signature, e.Signature) || g.Verbose != e.Formatted {
+			if conformance.SacreBLEUVersion(g.Signature) != e.Signature || g.Verbose != e.Formatted {
 				t.Errorf("%s: signature %q verbose %q; want %q %q", id, g.Signature, g.Verbose, e.Signature, e.Formatted)
 			}
 			checked++
@@ -192,8 +99,8 @@ func TestScoreConformanceWMT22(t *testing.T) {
 // TestScoreTextConformanceWMT22 checks the text line against sacrebleu's
 // "-f text" output for one system per reference set of one pair.
 func TestScoreTextConformanceWMT22(t *testing.T) {
-	records := readJSONL[wmtCorpus](t, conformanceFile(t, "wmt22_public.jsonl"))
-	txt := wmtTxt(t)
+	records := conformance.ReadJSONL[conformance.WMT22Corpus](t, filepath.Join(conformance.Dir(t), "wmt22_public.jsonl"))
+	txt := conformance.Corpora(t)
 	seen := map[string]bool{}
 	for _, r := range records {
 		if r.Pair != "de-en" || seen[r.RefSet] {
@@ -205,33 +112,14 @@ func TestScoreTextConformanceWMT22(t *testing.T) {
 			args = append(args, "-r", filepath.Join(txt, f))
 		}
 		code, out, stderr := runCLI(t, "", args...)
-		want := strings.Replace(r.Expected.CLIText, "version:2.6.0", "version:"+scoring.Version, 1) + "\n"
-		if code != 0 || out != want {
+		want := r.Expected.FormattedCLIText + "\n"
+		if code != 0 || conformance.SacreBLEUVersion(out) != want {
 			t.Errorf("%s %s: status %d, stderr %q\n got %q\nwant %q", r.System, r.RefSet, code, stderr, out, want)
 		}
 	}
 	if len(seen) == 0 {
 		t.Error("no de-en record found")
 	}
-}
-
-// wmtSentence is one record of wmt22_public_sentence.jsonl.
-type wmtSentence struct {
-	System   string   `json:"system"`
-	HypFile  string   `json:"hyp_file"`
-	RefSet   string   `json:"ref_set"`
-	RefFiles []string `json:"ref_files"`
-	Line     int      `json:"line"`
-	Expected struct {
-		Score      float64   `json:"score"`
-		Counts     []float64 `json:"counts"`
-		Totals     []float64 `json:"totals"`
-		Precisions []float64 `json:"precisions"`
-		BP         float64   `json:"bp"`
-		SysLen     int       `json:"sys_len"`
-		RefLen     int       `json:"ref_len"`
-		NoEff      float64   `json:"score_effective_order_false"`
-	} `json:"expected"`
 }
 
 // segmentJSON is one line of "segments --format jsonl".
@@ -251,14 +139,14 @@ type segmentJSON struct {
 // reference set with both systems, and once more with effective order off,
 // and compares every segment with sacrebleu's sentence scores.
 func TestSegmentsConformanceWMT22(t *testing.T) {
-	records := readJSONL[wmtSentence](t, conformanceFile(t, "wmt22_public_sentence.jsonl"))
-	txt := wmtTxt(t)
+	records := conformance.ReadJSONL[conformance.WMT22Sentence](t, filepath.Join(conformance.Dir(t), "wmt22_public_sentence.jsonl"))
+	txt := conformance.Corpora(t)
 	type key struct {
 		refs   string
 		system string
 		line   int
 	}
-	want := map[key]wmtSentence{}
+	want := map[key]conformance.WMT22Sentence{}
 	hyps := map[string]map[string]string{} // ref set → system → hyp file
 	refs := map[string][]string{}
 	for _, r := range records {
@@ -303,15 +191,15 @@ func TestSegmentsConformanceWMT22(t *testing.T) {
 				id := fmt.Sprintf("%s %s line %d eff %v", rk, g.System, g.Line, eff)
 				e := r.Expected
 				if !eff {
-					if !closeEnough(g.Score, e.NoEff) {
-						t.Errorf("%s: score %v; want %v", id, g.Score, e.NoEff)
+					if !conformance.CloseTo(g.Score, e.ScoreEffectiveOrderFalse) {
+						t.Errorf("%s: score %v; want %v", id, g.Score, e.ScoreEffectiveOrderFalse)
 					}
 					continue
 				}
-				if !closeEnough(g.Score, e.Score) || !closeEnough(g.BP, e.BP) || g.SysLen != e.SysLen || g.RefLen != e.RefLen {
+				if !conformance.CloseTo(g.Score, e.Score) || !conformance.CloseTo(g.BP, e.BP) || g.SysLen != e.SysLen || g.RefLen != e.RefLen {
 					t.Errorf("%s: score %v bp %v lens %d/%d; want %v %v %d/%d", id, g.Score, g.BP, g.SysLen, g.RefLen, e.Score, e.BP, e.SysLen, e.RefLen)
 				}
-				if !slices.Equal(g.Counts, e.Counts) || !slices.Equal(g.Totals, e.Totals) || !floatsClose(g.Precisions, e.Precisions) {
+				if !slices.Equal(g.Counts, e.Counts) || !slices.Equal(g.Totals, e.Totals) || !conformance.AllClose(g.Precisions, e.Precisions) {
 					t.Errorf("%s: counts %v totals %v precisions %v; want %v %v %v", id, g.Counts, g.Totals, g.Precisions, e.Counts, e.Totals, e.Precisions)
 				}
 				checked++
@@ -335,7 +223,7 @@ type tokenizerCase struct {
 // command cannot take those) to "tokenize", one run per tokenizer, and
 // compares each output line with sacrebleu's.
 func TestTokenizeConformance(t *testing.T) {
-	records := readJSONL[tokenizerCase](t, conformanceFile(t, "tokenizers.jsonl"))
+	records := conformance.ReadJSONL[tokenizerCase](t, filepath.Join(conformance.Dir(t), "tokenizers.jsonl"))
 	byTok := map[string][]tokenizerCase{}
 	for _, r := range records {
 		if !strings.Contains(r.Input, "\n") {

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -119,7 +121,7 @@ func cliOutput(t *testing.T, c cliCall, ds *Dataset, s *Scored) string {
 	var b strings.Builder
 	switch {
 	case c.sentence:
-		sig := with260(s.SentenceSignature(ds))
+		sig := conformance.SacreBLEUVersion(s.SentenceSignature(ds))
 		for i := range ds.Len() {
 			r, err := s.SentenceResult(ds, 0, i)
 			if err != nil {
@@ -131,7 +133,7 @@ func cliOutput(t *testing.T, c cliCall, ds *Dataset, s *Scored) string {
 		if err := WriteCorpus(&b, ds, s, FormatText); err != nil {
 			t.Fatal(err)
 		}
-		return with260(b.String())
+		return conformance.SacreBLEUVersion(b.String())
 	default:
 		// sacrebleu's default JSON: compare the fields it shares with ours.
 		var got []struct {
@@ -148,7 +150,7 @@ func cliOutput(t *testing.T, c cliCall, ds *Dataset, s *Scored) string {
 		g := got[0]
 		score, _ := strconv.ParseFloat(strconv.FormatFloat(g.Score, 'f', 1, 64), 64)
 		v := strings.SplitN(g.Verbose, " ", 4)[3] // after "BLEU = x.xx "
-		out, _ := json.Marshal(map[string]any{"score": score, "signature": with260(g.Signature), "verbose_score": v})
+		out, _ := json.Marshal(map[string]any{"score": score, "signature": conformance.SacreBLEUVersion(g.Signature), "verbose_score": v})
 		return string(out)
 	}
 	return b.String()
@@ -170,14 +172,14 @@ func sacrebleuJSON(t *testing.T, stdout string) string {
 }
 
 func TestConformanceCLI(t *testing.T) {
-	path := sharedDir(t, "conformance", "cli.jsonl")
+	recs := conformance.ReadJSONL[cliRecord](t, filepath.Join(conformance.Dir(t), "cli.jsonl"))
 	agree, mapped := 0, 0
 	skipped := map[string][]string{}
-	readJSONL(t, path, func(rec *cliRecord) {
-		c, why := mapCLI(rec)
+	for _, rec := range recs {
+		c, why := mapCLI(&rec)
 		if why != "" {
 			skipped[why] = append(skipped[why], rec.ID)
-			return
+			continue
 		}
 		mapped++
 		t.Run(rec.ID+"_"+rec.Name, func(t *testing.T) {
@@ -215,7 +217,7 @@ func TestConformanceCLI(t *testing.T) {
 			}
 			agree++
 		})
-	})
+	}
 	n := 0
 	for why, ids := range skipped {
 		n += len(ids)

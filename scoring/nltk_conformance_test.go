@@ -1,23 +1,18 @@
 package scoring
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// nltkConformanceFile is NLTK 3.8's recorded output, kept beside the repo.
-var nltkConformanceFile = filepath.Join("..", "..", "shared", "conformance", "nltk.jsonl")
-
+// nltkRecord is one record of nltk.jsonl.
 type nltkRecord struct {
 	ID       string          `json:"id"`
 	Function string          `json:"function"`
@@ -48,23 +43,9 @@ type nltkArgs struct {
 type nltkTally struct{ total, agree, exact int }
 
 func TestNLTKConformance(t *testing.T) {
-	f, err := os.Open(nltkConformanceFile)
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("NLTK conformance data not found at %s (it lives in the shared folder beside the repository)", nltkConformanceFile)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-
+	records := readJSONL[nltkRecord](t, sharedDir(t, "conformance", "nltk.jsonl"))
 	tally := map[string]*nltkTally{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var rec nltkRecord
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			t.Fatalf("decode record: %v", err)
-		}
+	for _, rec := range records {
 		c := tally[rec.Function]
 		if c == nil {
 			c = &nltkTally{}
@@ -80,9 +61,6 @@ func TestNLTKConformance(t *testing.T) {
 		if exact {
 			c.exact++
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	names := make([]string, 0, len(tally))
 	for name := range tally {

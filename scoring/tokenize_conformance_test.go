@@ -1,20 +1,9 @@
 package scoring
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
-
-// tokConformanceFile is sacrebleu's tokenizer output for 516 inputs, in the
-// shared folder beside the repository.
-var tokConformanceFile = filepath.Join("..", "..", "shared", "conformance", "tokenizers.jsonl")
 
 // tokRecord is one line of tokenizers.jsonl.
 type tokRecord struct {
@@ -25,38 +14,8 @@ type tokRecord struct {
 	Category  string `json:"category"`
 }
 
-// readTokRecords reads tokenizers.jsonl, skipping the test when the shared
-// folder is absent.
-func readTokRecords(t *testing.T) []tokRecord {
-	t.Helper()
-	data, err := os.ReadFile(tokConformanceFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("no conformance data at %s (the shared folder beside the repository); skipping", tokConformanceFile)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []tokRecord
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<24)
-	for n := 1; sc.Scan(); n++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var r tokRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%s:%d: %v", tokConformanceFile, n, err)
-		}
-		recs = append(recs, r)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return recs
-}
-
 func TestTokenizerConformance(t *testing.T) {
-	recs := readTokRecords(t)
+	recs := readJSONL[tokRecord](t, sharedDir(t, "conformance", "tokenizers.jsonl"))
 	type tally struct{ total, agree int }
 	counts := map[string]*tally{}
 	for _, name := range TokenizerNames {
@@ -92,7 +51,7 @@ func TestTokenizerConformance(t *testing.T) {
 		total += c.total
 		t.Logf("%-4s %d/%d cases agree", name, c.agree, c.total)
 		if c.total == 0 {
-			t.Errorf("no %s cases in %s", name, tokConformanceFile)
+			t.Errorf("no %s cases in tokenizers.jsonl", name)
 		}
 	}
 	if total != len(recs) {
