@@ -31,7 +31,7 @@ func (m *Model) segmentInfo(sys, seg int) segInfo {
 			in.refNames = append(in.refNames, labels[k])
 		}
 	}
-	opt := m.set.Sentence
+	opt := m.shown().Sentence
 	in.detail, in.err = scoring.Explain(in.hyp, in.refs, opt)
 	if in.err == nil {
 		in.res, in.evalErr = scoring.Evaluate(in.detail.Stats, opt, scoring.LastSegment{Hyp: in.hyp, Refs: in.refs})
@@ -125,11 +125,11 @@ func (m *Model) mathText(in segInfo, width int) string {
 	if k := in.detail.ClosestRef; k >= 0 && k < len(in.refNames) {
 		ref = render.RefLabel(in.refNames[k])
 	}
-	s := render.Math(st, render.MathView{Result: in.res, Opt: m.set.Sentence, Stats: in.detail.Stats, RefName: ref}, width)
+	s := render.Math(st, render.MathView{Result: in.res, Opt: m.shown().Sentence, Stats: in.detail.Stats, RefName: ref}, width)
 	if o := m.view.Other; o >= 0 && o < len(m.ds.Systems) && m.scored != nil {
 		other := m.scored.Systems[o].Sentence[in.seg]
 		d := m.scored.Delta(in.sys, o, in.seg)
-		line := fmt.Sprintf("%s scores %s here (Δ %+.2f)", render.Safe(m.ds.Systems[o].Name), formatScore(other, isNLTK(m.set)), d)
+		line := fmt.Sprintf("%s scores %s here (Δ %+.2f)", render.Safe(m.ds.Systems[o].Name), formatScore(other, isNLTK(m.shown())), d)
 		s += "\n" + st.Muted.Render(render.Truncate(line, width))
 	}
 	return s
@@ -170,7 +170,7 @@ func (m *Model) detailTitle() string {
 	ss := m.scored.Systems[m.view.System]
 	score := "err"
 	if x := ss.Sentence[m.seg]; x == x {
-		score = formatScore(x, isNLTK(m.set))
+		score = formatScore(x, isNLTK(m.shown()))
 	}
 	order := "all orders"
 	if m.order > 0 {

@@ -22,20 +22,22 @@ func (m *Model) headerView(lines int) string {
 		sys += st.Muted.Render(fmt.Sprintf(" %d/%d", m.view.System+1, nsys))
 	}
 	first := title + sep + st.Accent.Render(sys)
+	set := m.shown()
+	nltk := isNLTK(set)
 	var figures string
 	if m.scored != nil {
 		ss := m.scored.Systems[m.view.System]
 		if ss.CorpusErr != nil {
 			first += sep + st.Error.Render("BLEU: "+ss.CorpusErr.Error())
 		} else {
-			first += sep + st.Label.Render("BLEU ") + st.Score.Render(formatScore(ss.Corpus.Score, isNLTK(m.set)))
-			figures = corpusFigures(ss.Corpus, isNLTK(m.set), m.width < 100)
+			first += sep + st.Label.Render("BLEU ") + st.Score.Render(formatScore(ss.Corpus.Score, nltk))
+			figures = corpusFigures(ss.Corpus, nltk, m.width < 100)
 		}
 		if o := m.view.Other; o >= 0 && o < nsys {
 			os := m.scored.Systems[o]
 			if os.CorpusErr == nil && ss.CorpusErr == nil {
 				first += sep + st.Muted.Render(fmt.Sprintf("vs %s %s (%+.2f)", render.Safe(m.ds.Systems[o].Name),
-					formatScore(os.Corpus.Score, isNLTK(m.set)), ss.Corpus.Score-os.Corpus.Score))
+					formatScore(os.Corpus.Score, nltk), ss.Corpus.Score-os.Corpus.Score))
 			}
 		}
 	}
@@ -43,11 +45,11 @@ func (m *Model) headerView(lines int) string {
 		first = joinRight(first, busy, m.width)
 	}
 	nrefs := m.ds.NRefs()
-	sig := scoring.Signature(m.set.Corpus, nrefs, scoring.Version)
+	sig := scoring.Signature(set.Corpus, nrefs, scoring.Version)
 	if m.width < 100 {
-		sig = scoring.ShortSignature(m.set.Corpus, nrefs, scoring.Version)
+		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.Version)
 	}
-	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", m.set.Corpus.MaxOrder))
+	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
 	third := opts + sep + m.shownView()
 	if m.view.Filter != "" {
 		third = m.shownView() + sep + opts // the subset's score must not be cut off
@@ -98,7 +100,7 @@ func (m *Model) shownView() string {
 		if m.subset.err != nil {
 			s += st.Error.Render(" · BLEU on them: " + m.subset.err.Error())
 		} else {
-			s += st.Accent.Render(" · BLEU " + formatScore(m.subset.res.Score, isNLTK(m.set)))
+			s += st.Accent.Render(" · BLEU " + formatScore(m.subset.res.Score, isNLTK(m.shown())))
 		}
 	}
 	return s

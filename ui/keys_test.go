@@ -380,3 +380,32 @@ func TestFilterEscRestores(t *testing.T) {
 		t.Errorf("esc while typing left filter %q; want the previous \"rain\"", m.view.Filter)
 	}
 }
+
+// TestRescoreInFlightShowsScoredSettings: while a big corpus is rescored
+// under new options, the screen keeps describing the scores it shows (a
+// sacrebleu score is not printed on NLTK's scale, nor under NLTK's
+// signature) until the new ones land.
+func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
+	ds := synthDataset(t, syncRecompute+1)
+	m := ready(t, ds, 120, 40)
+	old := m.scored.Systems[m.view.System].Corpus.Score
+	next, cmd := m.Update(keyMsg("c"))
+	m = next.(Model)
+	if cmd == nil || !m.busy {
+		t.Fatal("switching to nltk on a big corpus did not go to a command")
+	}
+	v := m.View()
+	for _, want := range []string{"BLEU " + formatScore(old, false), "|smooth:exp|", "line  BLEU"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("while rescoring, the view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "nltk:method0") || strings.Contains(v, formatScore(old, true)) {
+		t.Errorf("while rescoring, the sacrebleu scores are shown as NLTK's:\n%s", v)
+	}
+	m = drive(t, m, cmd)
+	v = m.View()
+	if m.busy || !strings.Contains(v, "nltk:method0") || !strings.Contains(v, "line  nltk") {
+		t.Errorf("after rescoring, the view does not show NLTK's scores:\n%s", v)
+	}
+}

@@ -77,7 +77,7 @@ func (m *Model) listHeader(c columns) string {
 		return s + "↑"
 	}
 	bleu := "BLEU"
-	if isNLTK(m.set) {
+	if isNLTK(m.shown()) {
 		bleu = "nltk"
 	}
 	h := "  " + render.PadLeft(arrow(model.SortLine, "line"), c.line) + " " +
@@ -124,7 +124,7 @@ func (m *Model) listRow(c columns, seg int, selected bool) string {
 	ss := m.scored.Systems[sys]
 	st := ss.Stats.Get(seg)
 	score := ss.Sentence[seg]
-	nltk := isNLTK(m.set)
+	nltk := isNLTK(m.shown())
 	scale := 100.0
 	if nltk {
 		scale = 1

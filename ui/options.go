@@ -11,6 +11,17 @@ import (
 
 func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }
 
+// shown returns the settings the scores on screen were made with. It lags
+// m.set (the settings asked for) while a run is in flight, so the
+// signature, the scale and the segment pane keep describing the numbers
+// shown until the new ones land.
+func (m *Model) shown() model.Settings {
+	if m.scored != nil {
+		return m.scored.Settings
+	}
+	return m.set
+}
+
 // next returns the item after cur in list, cyclically (the first when cur
 // is not in it).
 func next(list []string, cur string) string {

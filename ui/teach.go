@@ -33,7 +33,7 @@ func newWalkthroughLearner(m *Model, in segInfo) learner {
 	if in.evalErr != nil {
 		opts = append(opts, render.WithScoreError(in.evalErr))
 	}
-	return walkLearner{NewWalkthrough(in.detail, in.res, m.set.Sentence, m.st, m.width, m.height, opts...)}
+	return walkLearner{NewWalkthrough(in.detail, in.res, m.shown().Sentence, m.st, m.width, m.height, opts...)}
 }
 
 // newLessonsLearner opens the lessons, with the current system's scores
