@@ -129,7 +129,8 @@ func (m *Model) mathText(in segInfo, width int) string {
 	if o := m.view.Other; o >= 0 && o < len(m.ds.Systems) && m.scored != nil {
 		other := m.scored.Systems[o].Sentence[in.seg]
 		d := m.scored.Delta(in.sys, o, in.seg)
-		line := fmt.Sprintf("%s scores %s here (Δ %+.2f)", render.Safe(m.ds.Systems[o].Name), formatScore(other, isNLTK(m.shown())), d)
+		nltk := isNLTK(m.shown())
+		line := fmt.Sprintf("%s scores %s here (Δ %s)", render.Safe(m.ds.Systems[o].Name), formatScore(other, nltk), formatDelta(d, nltk))
 		s += "\n" + st.Muted.Render(render.Truncate(line, width))
 	}
 	return s

@@ -36,8 +36,8 @@ func (m *Model) headerView(lines int) string {
 		if o := m.view.Other; o >= 0 && o < nsys {
 			os := m.scored.Systems[o]
 			if os.CorpusErr == nil && ss.CorpusErr == nil {
-				first += sep + st.Muted.Render(fmt.Sprintf("vs %s %s (%+.2f)", render.Safe(m.ds.Systems[o].Name),
-					formatScore(os.Corpus.Score, nltk), ss.Corpus.Score-os.Corpus.Score))
+				first += sep + st.Muted.Render(fmt.Sprintf("vs %s %s (%s)", render.Safe(m.ds.Systems[o].Name),
+					formatScore(os.Corpus.Score, nltk), formatDelta(ss.Corpus.Score-os.Corpus.Score, nltk)))
 			}
 		}
 	}

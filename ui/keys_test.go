@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -190,6 +191,11 @@ func TestNLTKCompat(t *testing.T) {
 	}
 	if s := m.scored.Systems[0].Corpus.Score; s <= 0 || s > 1 {
 		t.Errorf("nltk corpus score %v; want NLTK's 0-1 scale", s)
+	}
+	// The difference to the other system is as precise as the scores.
+	a, o := m.scored.Systems[0].Corpus.Score, m.scored.Systems[1].Corpus.Score
+	if want := fmt.Sprintf("vs %s %.4f (%+.4f)", m.ds.Systems[1].Name, o, a-o); !strings.Contains(m.View(), want) {
+		t.Errorf("nltk header lacks %q:\n%s", want, m.View())
 	}
 	m = press(t, m, "m")
 	if m.set.Corpus.NLTK.Smoothing.Method != 1 || !strings.Contains(m.View(), "nltk:method1") {

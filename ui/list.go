@@ -197,6 +197,15 @@ func formatScore(x float64, nltk bool) string {
 	return fmt.Sprintf("%.2f", x)
 }
 
+// formatDelta prints a difference of scores with a sign, as precisely as
+// formatScore prints the scores themselves.
+func formatDelta(d float64, nltk bool) string {
+	if nltk {
+		return fmt.Sprintf("%+.4f", d)
+	}
+	return fmt.Sprintf("%+.2f", d)
+}
+
 // head returns at most the first n bytes of s, cut at a rune boundary, so
 // that a huge line costs no more to show than its visible start.
 func head(s string, n int) string {
