@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -139,6 +140,33 @@ func TestTokenLinesFitAndAlign(t *testing.T) {
 	}
 	if got := TokenLines(st, "hyp", 5, []string{"no", "match"}, []Mark{MarkNone, MarkUnmatched}, 60); len(got) != 1 {
 		t.Errorf("a line without any marker got a marker row: %q", got)
+	}
+}
+
+// A runaway segment (a 10 MB line) is drawn up to maxTokenRows lines of
+// tokens and a line counting the rest, not as hundreds of thousands of
+// lines.
+func TestTokenLinesCapsHugeText(t *testing.T) {
+	st := DefaultStyles()
+	toks := strings.Fields(strings.Repeat("the cat sat on the mat ", 20000)) // 120,000 tokens
+	marks := make([]Mark, len(toks))
+	for i := range marks {
+		marks[i] = MarkMatched
+	}
+	lines := TokenLines(st, "hyp", 5, toks, marks, 60)
+	if len(lines) != 2*maxTokenRows+1 {
+		t.Fatalf("%d lines; want %d lines of tokens, each with its marker row, and one more", len(lines), maxTokenRows)
+	}
+	shown := 0
+	for i := 0; i < 2*maxTokenRows; i += 2 {
+		shown += len(strings.Fields(strings.TrimPrefix(lines[i], "hyp")))
+	}
+	want := fmt.Sprintf("     … %d more tokens not shown", len(toks)-shown)
+	if last := lines[len(lines)-1]; last != want {
+		t.Errorf("last line %q; want %q", last, want)
+	}
+	if got := TokenLines(st, "hyp", 5, toks[:50], marks[:50], 60); strings.Contains(strings.Join(got, "\n"), "not shown") {
+		t.Errorf("a short text was cut: %q", got)
 	}
 }
 

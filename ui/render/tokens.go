@@ -1,10 +1,17 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 )
+
+// maxTokenRows is how many lines of tokens [TokenLines] draws at most. A
+// longer text (a runaway segment of megabytes) ends in a line saying how
+// many tokens were left out, so that drawing it costs no more than drawing
+// a long sentence; the counts and the ledger still cover every token.
+const maxTokenRows = 200
 
 // TokenLines lays out toks after a label, wrapped to width cells, each token
 // drawn in the style of its mark and each line of tokens followed by its
@@ -13,7 +20,8 @@ import (
 // marker row with no marker at all (nothing matched) is left out. label
 // is padded to labelWidth; continuation lines are indented by as much.
 // With marks nil no marker rows are drawn. Every token passes through
-// [Safe].
+// [Safe]. After maxTokenRows lines of tokens the rest is summed up in one
+// line.
 func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []Mark, width int) []string {
 	avail := width - labelWidth
 	if avail < 1 {
@@ -22,9 +30,10 @@ func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []
 	}
 	var out []string
 	var text, mark strings.Builder
-	used := 0
+	used, rows := 0, 0
 	first := true
 	flush := func() {
+		rows++
 		pad := strings.Repeat(" ", labelWidth)
 		head := pad
 		if first {
@@ -39,6 +48,8 @@ func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []
 		mark.Reset()
 		used = 0
 	}
+	left := 0 // tokens not drawn
+tokens:
 	for i, t := range toks {
 		m := MarkNone
 		if i < len(marks) {
@@ -48,6 +59,10 @@ func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []
 			w := ansi.StringWidth(piece)
 			if used > 0 && used+1+w > avail {
 				flush()
+				if rows == maxTokenRows {
+					left = len(toks) - i
+					break tokens
+				}
 			}
 			if used > 0 {
 				text.WriteByte(' ')
@@ -61,6 +76,10 @@ func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []
 	}
 	if used > 0 || first {
 		flush()
+	}
+	if left > 0 {
+		note := fmt.Sprintf("… %d more tokens not shown", left)
+		out = append(out, strings.Repeat(" ", labelWidth)+st.Muted.Render(Truncate(note, avail)))
 	}
 	return out
 }
