@@ -75,8 +75,12 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) string {
 	if narrow {
 		return fmt.Sprintf("p %s BP %.3f ratio %.3f len %d/%d", strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 	}
-	return fmt.Sprintf("p1..p%d %s · BP %.3f · ratio %.3f · hyp %d · ref %d",
-		len(p), strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+	names := "p1"
+	if len(p) > 1 {
+		names = fmt.Sprintf("p1..p%d", len(p))
+	}
+	return fmt.Sprintf("%s %s · BP %.3f · ratio %.3f · hyp %d · ref %d",
+		names, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
 // shownView says how many segments are shown, and the corpus score of the

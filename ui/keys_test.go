@@ -415,3 +415,17 @@ func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
 		t.Errorf("after rescoring, the view does not show NLTK's scores:\n%s", v)
 	}
 }
+
+// TestMaxOrderOneHeader: with N = 1 the header names one precision, p1,
+// not the range "p1..p1".
+func TestMaxOrderOneHeader(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "-", "-", "-")
+	if m.set.Corpus.MaxOrder != 1 {
+		t.Fatalf("max order %d; want 1", m.set.Corpus.MaxOrder)
+	}
+	r := m.scored.Systems[m.view.System].Corpus
+	want := fmt.Sprintf("p1 %.1f · BP", r.Precisions[0])
+	if v := m.View(); !strings.Contains(v, want) || strings.Contains(v, "p1..p1") {
+		t.Errorf("N = 1 header lacks %q:\n%s", want, v)
+	}
+}
