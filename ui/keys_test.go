@@ -429,3 +429,14 @@ func TestMaxOrderOneHeader(t *testing.T) {
 		t.Errorf("N = 1 header lacks %q:\n%s", want, v)
 	}
 }
+
+// TestSortArrowFits: every column header keeps its sort arrow whole.
+func TestSortArrowFits(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	for _, want := range []string{"line↑", "hyp/ref↑", "BP↑", "Δ↑", "BLEU↑"} {
+		m = press(t, m, "o")
+		if h := m.listHeader(m.listColumns()); !strings.Contains(h, want) {
+			t.Errorf("sorted by %s: header %q lacks %q", sortNames[m.view.Sort], h, want)
+		}
+	}
+}

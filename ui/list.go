@@ -47,11 +47,11 @@ type columns struct {
 }
 
 func (m *Model) listColumns() columns {
-	c := columns{
-		line:   max(4, len(itoa(m.ds.Len()))),
+	c := columns{ // wide enough for the header and its sort arrow ("line↑", "hyp/ref↑")
+		line:   max(5, len(itoa(m.ds.Len()))),
 		score:  6,
 		bar:    5,
-		length: max(7, 2*m.maxLen+1),
+		length: max(8, 2*m.maxLen+1),
 		bp:     5,
 	}
 	if m.view.Other >= 0 {
