@@ -79,55 +79,164 @@ func Explain(hyp string, refs []string, opt Options) (Detail, error) {
 			}
 		}
 	}
-	for n := 1; n <= opt.MaxOrder; n++ {
-		od := explainOrder(d.Hyp, d.Refs, n)
+	for _, od := range explainOrders(d.Hyp, d.Refs, opt.MaxOrder) {
 		if opt.Compat == CompatNLTK && od.Total == 0 {
 			od.Total = 1
 		}
-		d.Stats.Matches[n-1] = od.Matches
-		d.Stats.Totals[n-1] = od.Total
+		d.Stats.Matches[od.N-1] = od.Matches
+		d.Stats.Totals[od.N-1] = od.Total
 		d.Orders = append(d.Orders, od)
 	}
 	return d, nil
 }
 
-// occurrences maps each n-gram of toks (joined by spaces) to its start
-// positions, and lists the n-grams in order of first occurrence.
-func occurrences(toks []string, n int) (map[string][]int, []string) {
-	pos := map[string][]int{}
-	var order []string
-	for i := 0; i+n <= len(toks); i++ {
-		g := strings.Join(toks[i:i+n], " ")
-		if _, seen := pos[g]; !seen {
-			order = append(order, g)
+// explainOrders builds the ledger of orders 1..maxOrder. Every distinct
+// hypothesis n-gram gets an id (an n-gram is the pair of its prefix's id
+// and its last token's id), allocated in order of first occurrence; the
+// positions of all occurrences share one array per order and per
+// reference, and each n-gram's text is a substring of the hypothesis
+// joined by spaces, so a segment of any length costs a few allocations
+// per order.
+func explainOrders(hyp []string, refs [][]string, maxOrder int) []OrderDetail {
+	var b strings.Builder
+	starts := make([]int, len(hyp)+1) // token i spans joined[starts[i] : starts[i+1]-1]
+	for i, t := range hyp {
+		if i > 0 {
+			b.WriteByte(' ')
 		}
-		pos[g] = append(pos[g], i)
+		starts[i] = b.Len()
+		b.WriteString(t)
 	}
-	return pos, order
+	joined := b.String()
+	starts[len(hyp)] = len(joined) + 1
+
+	vocab := make(map[string]int32, len(hyp))
+	cur := make([]int32, len(hyp)) // id of the n-gram starting at each position
+	for i, t := range hyp {
+		id, ok := vocab[t]
+		if !ok {
+			id = int32(len(vocab))
+			vocab[t] = id
+		}
+		cur[i] = id
+	}
+	tokIDs := append([]int32(nil), cur...)
+	refTok := make([][]int32, len(refs))
+	refCur := make([][]int32, len(refs))
+	for k, r := range refs {
+		refTok[k] = make([]int32, len(r))
+		for i, t := range r {
+			id, ok := vocab[t]
+			if !ok {
+				id = -1
+			}
+			refTok[k][i] = id
+		}
+		refCur[k] = append([]int32(nil), refTok[k]...)
+	}
+
+	pairs := map[[2]int32]int32{}
+	next := int32(len(vocab))
+	var out []OrderDetail
+	for n := 1; n <= maxOrder; n++ {
+		lo := int32(0)
+		if n > 1 {
+			lo = next
+			cur = cur[:max(len(cur)-1, 0)]
+			for i := range cur {
+				key := [2]int32{cur[i], tokIDs[i+n-1]}
+				id, ok := pairs[key]
+				if !ok {
+					id = next
+					pairs[key] = id
+					next++
+				}
+				cur[i] = id
+			}
+			for k := range refCur {
+				rc := refCur[k][:max(len(refCur[k])-1, 0)]
+				for i := range rc {
+					id := int32(-1)
+					if rc[i] >= 0 && refTok[k][i+n-1] >= 0 {
+						if v, ok := pairs[[2]int32{rc[i], refTok[k][i+n-1]}]; ok {
+							id = v
+						}
+					}
+					rc[i] = id
+				}
+				refCur[k] = rc
+			}
+		} else {
+			next = int32(len(vocab))
+		}
+		hi := next
+		out = append(out, ledger(n, joined, starts, cur, refCur, lo, hi))
+	}
+	return out
 }
 
-func explainOrder(hyp []string, refs [][]string, n int) OrderDetail {
-	od := OrderDetail{N: n}
-	hpos, order := occurrences(hyp, n)
-	rpos := make([]map[string][]int, len(refs))
-	for k, r := range refs {
-		rpos[k], _ = occurrences(r, n)
+// positions groups the positions i with lo <= ids[i] < hi by id: the
+// occurrences of local id l are pos[off[l]:off[l+1]].
+func positions(ids []int32, lo, hi int32) (pos, off []int) {
+	off = make([]int, hi-lo+1)
+	for _, id := range ids {
+		if id >= lo && id < hi {
+			off[id-lo+1]++
+		}
 	}
-	for _, g := range order {
-		c := Clip{NGram: g, HypCount: len(hpos[g]), Positions: hpos[g], MaxRef: -1}
-		for k := range refs {
-			p := rpos[k][g]
-			c.RefCounts = append(c.RefCounts, len(p))
-			c.RefPositions = append(c.RefPositions, p)
-			if len(p) > c.RefMax {
-				c.RefMax, c.MaxRef = len(p), k
+	for l := 1; l < len(off); l++ {
+		off[l] += off[l-1]
+	}
+	pos = make([]int, off[len(off)-1])
+	fill := append([]int(nil), off[:len(off)-1]...)
+	for i, id := range ids {
+		if id >= lo && id < hi {
+			pos[fill[id-lo]] = i
+			fill[id-lo]++
+		}
+	}
+	return pos, off
+}
+
+// ledger is the clip ledger of order n, whose n-grams have the ids lo..hi-1
+// (in order of first occurrence); hypIDs and refIDs give the id of the
+// n-gram starting at each position.
+func ledger(n int, joined string, starts []int, hypIDs []int32, refIDs [][]int32, lo, hi int32) OrderDetail {
+	od := OrderDetail{N: n, Clips: make([]Clip, hi-lo)}
+	hpos, hoff := positions(hypIDs, lo, hi)
+	nrefs := len(refIDs)
+	rpos := make([][]int, nrefs)
+	roff := make([][]int, nrefs)
+	for k, ids := range refIDs {
+		rpos[k], roff[k] = positions(ids, lo, hi)
+	}
+	counts := make([]int, len(od.Clips)*nrefs)
+	refPositions := make([][]int, len(od.Clips)*nrefs)
+	for l := range od.Clips {
+		c := &od.Clips[l]
+		p := hpos[hoff[l]:hoff[l+1]:hoff[l+1]]
+		first := p[0]
+		*c = Clip{
+			NGram:        joined[starts[first] : starts[first+n]-1],
+			HypCount:     len(p),
+			Positions:    p,
+			MaxRef:       -1,
+			RefCounts:    counts[l*nrefs : (l+1)*nrefs : (l+1)*nrefs],
+			RefPositions: refPositions[l*nrefs : (l+1)*nrefs : (l+1)*nrefs],
+		}
+		for k := range nrefs {
+			if rp := rpos[k][roff[k][l]:roff[k][l+1]:roff[k][l+1]]; len(rp) > 0 {
+				c.RefCounts[k] = len(rp)
+				c.RefPositions[k] = rp
+				if len(rp) > c.RefMax {
+					c.RefMax, c.MaxRef = len(rp), k
+				}
 			}
 		}
 		c.Matched = min(c.HypCount, c.RefMax)
 		c.Clipped = c.HypCount - c.Matched
 		od.Matches += c.Matched
 		od.Total += c.HypCount
-		od.Clips = append(od.Clips, c)
 	}
 	return od
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,9 @@ func checkInvariants(t *testing.T, hyp string, refs []string, opt Options) {
 		t.Fatalf("ledger %+v disagrees with stats %+v for %q %q", d.Stats, st, hyp, refs)
 	}
 	for _, od := range d.Orders {
+		if naive := naiveOrder(d.Hyp, d.Refs, od.N); !sameLedger(od, naive) && !(opt.Compat == CompatNLTK && od.Total == 1 && naive.Total == 0) {
+			t.Fatalf("order %d ledger %+v; naive %+v", od.N, od, naive)
+		}
 		for _, c := range od.Clips {
 			if c.Matched > c.HypCount || c.Matched+c.Clipped != c.HypCount || len(c.Positions) != c.HypCount {
 				t.Fatalf("bad clip %+v", c)
@@ -169,4 +173,66 @@ func TestScoreSystemsMatchesSegment(t *testing.T) {
 			}
 		}
 	}
+}
+
+// naiveOrder is the clip ledger of order n computed the obvious way, with
+// n-grams joined into strings: the reference Explain is checked against.
+func naiveOrder(hyp []string, refs [][]string, n int) OrderDetail {
+	occurrences := func(toks []string) (map[string][]int, []string) {
+		pos := map[string][]int{}
+		var order []string
+		for i := 0; i+n <= len(toks); i++ {
+			g := strings.Join(toks[i:i+n], " ")
+			if _, seen := pos[g]; !seen {
+				order = append(order, g)
+			}
+			pos[g] = append(pos[g], i)
+		}
+		return pos, order
+	}
+	od := OrderDetail{N: n}
+	hpos, order := occurrences(hyp)
+	rpos := make([]map[string][]int, len(refs))
+	for k, r := range refs {
+		rpos[k], _ = occurrences(r)
+	}
+	for _, g := range order {
+		c := Clip{NGram: g, HypCount: len(hpos[g]), Positions: hpos[g], MaxRef: -1}
+		for k := range refs {
+			p := rpos[k][g]
+			c.RefCounts = append(c.RefCounts, len(p))
+			c.RefPositions = append(c.RefPositions, p)
+			if len(p) > c.RefMax {
+				c.RefMax, c.MaxRef = len(p), k
+			}
+		}
+		c.Matched = min(c.HypCount, c.RefMax)
+		c.Clipped = c.HypCount - c.Matched
+		od.Matches += c.Matched
+		od.Total += c.HypCount
+		od.Clips = append(od.Clips, c)
+	}
+	return od
+}
+
+// sameLedger reports whether two ledgers list the same clips, treating nil
+// and empty slices alike.
+func sameLedger(a, b OrderDetail) bool {
+	if a.N != b.N || a.Matches != b.Matches || a.Total != b.Total || len(a.Clips) != len(b.Clips) {
+		return false
+	}
+	for i := range a.Clips {
+		x, y := a.Clips[i], b.Clips[i]
+		if x.NGram != y.NGram || x.HypCount != y.HypCount || x.RefMax != y.RefMax || x.MaxRef != y.MaxRef ||
+			x.Matched != y.Matched || x.Clipped != y.Clipped || !slices.Equal(x.Positions, y.Positions) ||
+			!slices.Equal(x.RefCounts, y.RefCounts) || len(x.RefPositions) != len(y.RefPositions) {
+			return false
+		}
+		for k := range x.RefPositions {
+			if !slices.Equal(x.RefPositions[k], y.RefPositions[k]) {
+				return false
+			}
+		}
+	}
+	return true
 }
