@@ -135,41 +135,30 @@ func explainOrders(hyp []string, refs [][]string, maxOrder int) []OrderDetail {
 		refCur[k] = append([]int32(nil), refTok[k]...)
 	}
 
-	pairs := map[[2]int32]int32{}
-	next := int32(len(vocab))
+	var pairs ngramTable
+	pairs.reset(int32(len(vocab)), len(hyp), maxOrder)
 	var out []OrderDetail
 	for n := 1; n <= maxOrder; n++ {
 		lo := int32(0)
 		if n > 1 {
-			lo = next
+			lo = pairs.nextID
 			cur = cur[:max(len(cur)-1, 0)]
 			for i := range cur {
-				key := [2]int32{cur[i], tokIDs[i+n-1]}
-				id, ok := pairs[key]
-				if !ok {
-					id = next
-					pairs[key] = id
-					next++
-				}
-				cur[i] = id
+				cur[i] = pairs.intern(pairKey(cur[i], tokIDs[i+n-1]))
 			}
 			for k := range refCur {
 				rc := refCur[k][:max(len(refCur[k])-1, 0)]
 				for i := range rc {
 					id := int32(-1)
 					if rc[i] >= 0 && refTok[k][i+n-1] >= 0 {
-						if v, ok := pairs[[2]int32{rc[i], refTok[k][i+n-1]}]; ok {
-							id = v
-						}
+						id = pairs.lookup(pairKey(rc[i], refTok[k][i+n-1]))
 					}
 					rc[i] = id
 				}
 				refCur[k] = rc
 			}
-		} else {
-			next = int32(len(vocab))
 		}
-		hi := next
+		hi := pairs.nextID
 		out = append(out, ledger(n, joined, starts, cur, refCur, lo, hi))
 	}
 	return out
