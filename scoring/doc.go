@@ -27,6 +27,17 @@
 // [SentenceOptions] are sacrebleu's sentence-level defaults (effective order
 // on). [Options.Validate] returns user-facing errors for bad options.
 //
+// # Many segments
+//
+// [ScoreSegments] and [ScoreSystems] compute the statistics of a whole
+// corpus on all cores (ScoreSystems tokenizes each segment's references
+// once for every system), [CorpusStats] sums them without keeping any, and
+// a [StatsStore] keeps millions of them in about 24 bytes each. [Score] is
+// [Compute]'s score alone, without allocating, and [SameStatistics] tells
+// when an option change needs only new arithmetic, not a new pass over the
+// text: the smoothing method and value, effective order, and a max order
+// up to the orders counted.
+//
 // # Seeing inside
 //
 // [Explain] returns the whole computation of one segment as a [Detail]: the
@@ -41,13 +52,16 @@
 //
 // In nltk compat ([CompatNLTK]) the same statistics feed NLTK's arithmetic
 // (modified precision with at least one n-gram per segment, SmoothingFunction
-// method0..7, weights, auto_reweigh) on NLTK's 0-1 scale: see [Evaluate],
-// [NLTKSentenceBLEU] and [NLTKCorpusBLEU].
+// method0..7, weights, auto_reweigh) on NLTK's 0-1 scale: see [Evaluate]
+// (either compat, from summed statistics), [NLTKSentenceBLEU] and
+// [NLTKCorpusBLEU] (NLTK's functions on tokens), and [NLTKSteps] for every
+// intermediate value.
 //
 // # Exactness
 //
 // Every figure is tested against the expected values produced by sacrebleu
 // 2.6.0 and NLTK 3.8 (../shared/conformance when present): integers and
-// strings exactly, floats to 1e-12 relative; the arithmetic runs in the
-// reference implementations' order so most agree to the last bit.
+// strings exactly, floats to 1e-12 relative. The arithmetic runs in the
+// reference implementations' order, with correctly rounded log and exp as
+// CPython's math library gives them, so nearly all agree to the last bit.
 package scoring
