@@ -215,9 +215,28 @@ func crExp(x float64) float64 {
 	case x < -708.3:
 		return math.Exp(x)
 	}
-	// x = k*log(2) + r with |r| <= log(2)/2, r in double-double.
-	k := math.Round(x / ddLn2.hi)
-	r := ddAdd(dd{x, 0}, ddMul(dd{-k, 0}, ddLn2))
+	// x = k·log(2)/expTabN + r with |r| <= log(2)/(2·expTabN), r in
+	// double-double, and k = expTabN·m + j with 0 <= j < expTabN; then
+	// e**x = 2**m · 2**(j/expTabN) · e**r, the middle factor from a table
+	// and e**r from a short series.
+	k := math.Round(x * (expTabN / ddLn2.hi))
+	r := ddAdd(dd{x, 0}, ddMul(dd{-k, 0}, ddLn2Tab))
+	tail := invFact[expShortTerms-1].hi
+	for n := expShortTerms - 2; n >= expShortExact; n-- {
+		tail = tail*r.hi + invFact[n].hi
+	}
+	p := dd{tail, 0}
+	for n := expShortExact - 1; n >= 0; n-- {
+		p = ddAdd(ddMul(p, r), invFact[n])
+	}
+	ki := int(k)
+	j := ki & (expTabN - 1)
+	p = ddMul(expTab[j], p)
+	return math.Ldexp(p.hi+p.lo, (ki-j)/expTabN)
+}
+
+// expSeries is e**r in double-double for |r| <= log(2)/2.
+func expSeries(r dd) dd {
 	tail := invFact[expTerms-1].hi
 	for n := expTerms - 2; n >= expExact; n-- {
 		tail = tail*r.hi + invFact[n].hi
@@ -226,5 +245,29 @@ func crExp(x float64) float64 {
 	for n := expExact - 1; n >= 0; n-- {
 		p = ddAdd(ddMul(p, r), invFact[n])
 	}
-	return math.Ldexp(p.hi+p.lo, int(k))
+	return p
+}
+
+// The table of crExp: expTab[j] = 2**(j/expTabN) in double-double, and
+// log(2)/expTabN (exact: expTabN is a power of two). With |r| at most
+// log(2)/2048, terms 5 to 8 of e**r's series are below 2**-50 and need
+// only float64; terms 0 to 4 are summed in double-double.
+const (
+	expTabN       = 1024
+	expShortTerms = 9
+	expShortExact = 5
+)
+
+var (
+	expTab   [expTabN]dd
+	ddLn2Tab = dd{ddLn2.hi / expTabN, ddLn2.lo / expTabN}
+)
+
+func init() {
+	for j := range expTab {
+		// 2**(j/N) = (e**(r/2))**2 with r = j·log(2)/N, so that the
+		// series argument stays within log(2)/2.
+		half := expSeries(ddMul(dd{float64(j) / 2, 0}, ddLn2Tab))
+		expTab[j] = ddMul(half, half)
+	}
 }
