@@ -42,9 +42,11 @@ type Model struct {
 	zoom    bool
 	screen  screen
 
-	detail  pane    // the segment pane
-	overlay pane    // help, ledger and plain explanation screens
-	learn   learner // the walk-through or the lessons, when open
+	detail  pane     // the segment pane
+	waiting bool     // the pane waits for a long segment's ledger
+	long    longSegs // long segments explained off the UI loop
+	overlay pane     // help, ledger and plain explanation screens
+	learn   learner  // the walk-through or the lessons, when open
 
 	filter  lineInput
 	jump    lineInput
@@ -114,8 +116,22 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(m.spinner.Tick, scoreCmd(ctx, m.gen, m.ds, m.set, m.view, m.prog))
 }
 
-// Update implements tea.Model.
+// Update implements tea.Model. Whatever the message, it ends by starting
+// the explanation of a selected long segment not yet at hand.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.update(msg)
+	nm, ok := next.(Model)
+	if !ok {
+		return next, cmd
+	}
+	if more := nm.explainLong(); more != nil {
+		return nm, tea.Batch(cmd, more)
+	}
+	return nm, cmd
+}
+
+// update routes msg to its handler.
+func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		return m.handleResize(msg)
@@ -127,8 +143,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.handleScored(msg)
 	case rowsMsg:
 		return m.handleRows(msg)
+	case ledgerMsg:
+		return m.handleLedger(msg)
+	case walkMsg:
+		return m.handleWalk(msg)
 	case spinner.TickMsg:
-		if !m.busy && !m.rowsBusy {
+		if !m.busy && !m.rowsBusy && !m.waiting {
 			return m, nil
 		}
 		var cmd tea.Cmd

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
@@ -21,17 +22,23 @@ type segInfo struct {
 }
 
 // segmentInfo explains segment seg of system sys under the sentence
-// options. It costs one segment's work, so it may run inside Update.
+// options. It costs one segment's work, so it may run inside Update for
+// a normal segment; a long one goes through [Model.explained].
 func (m *Model) segmentInfo(sys, seg int) segInfo {
-	in := segInfo{sys: sys, seg: seg, hyp: m.ds.Systems[sys].Hyps[seg]}
-	in.refs = m.ds.SegmentRefs(seg, nil)
-	labels := m.refLabels()
-	for k := range m.ds.RefNames {
-		if m.ds.RefAbsent == nil || k >= len(m.ds.RefAbsent) || !m.ds.RefAbsent[k][seg] {
+	return explainSegment(m.ds, m.refLabels(), sys, seg, m.shown().Sentence)
+}
+
+// explainSegment explains segment seg of system sys of ds under opt;
+// labels are the short names of ds's references. It reads only ds, which
+// is read-only, so it may run in a command.
+func explainSegment(ds *model.Dataset, labels []string, sys, seg int, opt scoring.Options) segInfo {
+	in := segInfo{sys: sys, seg: seg, hyp: ds.Systems[sys].Hyps[seg]}
+	in.refs = ds.SegmentRefs(seg, nil)
+	for k := range ds.RefNames {
+		if ds.RefAbsent == nil || k >= len(ds.RefAbsent) || !ds.RefAbsent[k][seg] {
 			in.refNames = append(in.refNames, labels[k])
 		}
 	}
-	opt := m.shown().Sentence
 	in.detail, in.err = scoring.Explain(in.hyp, in.refs, opt)
 	if in.err == nil {
 		in.res, in.evalErr = scoring.Evaluate(in.detail.Stats, opt, scoring.LastSegment{Hyp: in.hyp, Refs: in.refs})
@@ -53,6 +60,7 @@ func (m *Model) refreshDetail(resetTop bool) {
 	if m.width == 0 {
 		return
 	}
+	m.waiting = false
 	switch {
 	case m.scored == nil:
 		m.detail.setContent(m.st.Muted.Render("scoring…"), true)
@@ -60,14 +68,19 @@ func (m *Model) refreshDetail(resetTop bool) {
 	case !m.selected():
 		m.detail.setContent("", true)
 		return
+	case !m.ledgersReady():
+		m.waiting = true // mainView draws the spinner and waitingText
+		m.detail.setContent("", true)
+		return
 	}
-	m.detail.setContent(m.detailContent(m.width), resetTop)
+	m.detail.setContent(m.longPane(m.width), resetTop)
 }
 
 // detailContent is the segment pane: the highlighted text on one side, the
-// arithmetic and the clip ledger on the other (below it when narrow).
+// arithmetic and the clip ledger on the other (below it when narrow). A
+// long segment's computations must be at hand ([Model.ledgersReady]).
 func (m *Model) detailContent(width int) string {
-	in := m.segmentInfo(m.view.System, m.seg)
+	in, _ := m.explained(m.view.System, m.seg)
 	if in.err != nil {
 		return m.st.Error.Render(render.Truncate(in.err.Error(), width))
 	}
@@ -107,8 +120,8 @@ func (m *Model) segmentText(in segInfo, width int) string {
 		v.Src = m.ds.Src[in.seg]
 	}
 	if o := m.view.Other; m.compare && o >= 0 && o < len(m.ds.Systems) {
-		other := m.segmentInfo(o, in.seg)
-		if other.err == nil {
+		other, ok := m.explained(o, in.seg)
+		if ok && other.err == nil {
 			v.Hyps = append(v.Hyps, render.Hyp{Label: m.ds.Systems[o].Name, Detail: other.detail})
 		}
 	}

@@ -13,6 +13,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.quit()
 	}
 	m.status = ""
+	m.long.walkWanted = false // a key cancels a walk-through still waited for
 	if m.typing != typingNone {
 		return m.handleTyping(msg)
 	}

@@ -12,15 +12,32 @@ type learner interface {
 }
 
 // openExplain opens the step-by-step explanation of the selected segment.
+// A long segment's walk-through waits for its ledger and is rendered in a
+// command; it opens when ready unless a key is pressed first.
 func (m *Model) openExplain() tea.Cmd {
 	if !m.selected() {
 		return m.flash("no segment selected")
 	}
-	in := m.segmentInfo(m.view.System, m.seg)
+	sys, seg, opt := m.view.System, m.seg, m.shown().Sentence
+	k := ledgerKey{sys: sys, seg: seg, opt: opt}
+	in, ok := m.explained(sys, seg)
+	if !ok {
+		m.long.walkWanted, m.long.walkFor = true, k
+		return m.flash(waitingText + " the walk-through opens when it is ready")
+	}
 	if in.err != nil {
 		return m.flash(in.err.Error())
 	}
-	m.learn = newWalkthroughLearner(m, in)
+	if m.isLong(sys, seg) {
+		m.long.walkWanted, m.long.walkFor = true, k
+		m.flash("rendering the walk-through of this long segment…")
+		if hasKey(m.long.walking, k) {
+			return nil
+		}
+		m.long.walking = withKey(m.long.walking, k)
+		return walkCmd(k, in, m.st, m.width, m.height)
+	}
+	m.learn = newWalkthroughLearner(in, opt, m.st, m.width, m.height)
 	m.screen = screenExplain
 	return nil
 }

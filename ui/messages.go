@@ -35,3 +35,19 @@ type subsetScore struct {
 	res scoring.Result
 	err error
 }
+
+// ledgerMsg carries the computation of a long segment made off the UI
+// loop, tagged with the segment, system and options it was made for;
+// it is dropped when the selection has moved on.
+type ledgerMsg struct {
+	key  ledgerKey
+	info segInfo
+}
+
+// walkMsg carries the walk-through of a long segment rendered off the UI
+// loop at width×height.
+type walkMsg struct {
+	key           ledgerKey
+	learner       learner
+	width, height int
+}

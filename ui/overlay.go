@@ -101,7 +101,10 @@ func (m *Model) helpContent(width int) string {
 // highlighted text: the chosen order, or every order in the all-orders
 // view.
 func (m *Model) ledgerContent(width int) string {
-	in := m.segmentInfo(m.view.System, m.seg)
+	if !m.ledgersReady() {
+		return m.st.Muted.Render(render.Truncate(waitingText, width))
+	}
+	in, _ := m.explained(m.view.System, m.seg)
 	if in.err != nil {
 		return m.st.Error.Render(render.Truncate(in.err.Error(), width))
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -27,13 +28,14 @@ func (l lessonsLearner) view() string             { return l.l.View() }
 func (l lessonsLearner) setSize(w, h int) learner { return lessonsLearner{l.l.SetSize(w, h)} }
 func (l lessonsLearner) closed() bool             { return l.l.Closed() }
 
-// newWalkthroughLearner opens the guided walk-through of a segment.
-func newWalkthroughLearner(m *Model, in segInfo) learner {
+// newWalkthroughLearner opens the guided walk-through of a segment
+// explained under opt, sized width×height.
+func newWalkthroughLearner(in segInfo, opt scoring.Options, st render.Styles, width, height int) learner {
 	opts := []render.WalkOption{render.WithText(in.hyp, in.refs), render.WithRefNames(in.refNames)}
 	if in.evalErr != nil {
 		opts = append(opts, render.WithScoreError(in.evalErr))
 	}
-	return walkLearner{NewWalkthrough(in.detail, in.res, m.shown().Sentence, m.st, m.width, m.height, opts...)}
+	return walkLearner{NewWalkthrough(in.detail, in.res, opt, st, width, height, opts...)}
 }
 
 // newLessonsLearner opens the lessons, with the current system's scores

@@ -19,7 +19,10 @@ func (m Model) mainView() string {
 		}
 	}
 	parts = append(parts, m.detailTitle())
-	if m.detail.height > 0 {
+	switch {
+	case m.detail.height > 0 && m.waiting:
+		parts = append(parts, m.waitingView(m.detail.height))
+	case m.detail.height > 0:
 		parts = append(parts, m.detail.view())
 	}
 	parts = append(parts, m.footerView())
@@ -37,6 +40,13 @@ func (m Model) loadingView(lines int) string {
 		msg += " " + render.Bar(m.st, f, 20)
 	}
 	out[min(1, lines-1)] = render.Truncate("  "+msg, m.width)
+	return strings.Join(out, "\n")
+}
+
+// waitingView fills the segment pane while a long segment is explained.
+func (m Model) waitingView(lines int) string {
+	out := make([]string, lines)
+	out[min(1, lines-1)] = render.Truncate("  "+m.spinner.View()+" "+waitingText, m.width)
 	return strings.Join(out, "\n")
 }
 
