@@ -23,6 +23,7 @@ const (
 	screenLedger         // the clip ledger of the selected segment, full size
 	screenExplain        // the walk-through of the selected segment
 	screenLessons        // the lessons
+	screenCharts         // score distribution, precisions and BP as charts
 )
 
 // Model is the explorer's root model.
@@ -169,7 +170,7 @@ func (m Model) View() string {
 		return render.Truncate("no system output to explore: give a SYSTEM file (q quits)", m.width)
 	}
 	switch m.screen {
-	case screenHelp, screenLedger:
+	case screenHelp, screenLedger, screenCharts:
 		return m.overlayView()
 	case screenExplain, screenLessons:
 		return m.learnView()

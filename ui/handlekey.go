@@ -23,7 +23,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.screen {
 	case screenExplain, screenLessons:
 		return m.forward(msg)
-	case screenHelp, screenLedger:
+	case screenHelp, screenLedger, screenCharts:
 		return m.handleOverlayKey(msg)
 	}
 	if cmd, ok := m.handleGlobalKey(msg); ok {
@@ -53,6 +53,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Ledger):
 		m.openOverlay(screenLedger)
+	case key.Matches(msg, k.Charts):
+		m.openOverlay(screenCharts)
 	case key.Matches(msg, k.Explain):
 		return m.openExplain(), true
 	case key.Matches(msg, k.Lessons):
@@ -151,15 +153,24 @@ func (m *Model) handleListKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// handleOverlayKey scrolls or closes the help and ledger screens.
+// handleOverlayKey scrolls or closes the help, ledger and charts screens;
+// on the charts screen tab switches the system charted.
 func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
 	page := max(1, m.overlay.height-1)
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
-	case key.Matches(msg, k.Back, k.Help, k.Ledger, k.Zoom):
+	case key.Matches(msg, k.Back, k.Help, k.Ledger, k.Charts, k.Zoom):
 		m.screen = screenMain
+	case m.screen == screenCharts && key.Matches(msg, k.NextSystem, k.PrevSystem):
+		d := 1
+		if key.Matches(msg, k.PrevSystem) {
+			d = -1
+		}
+		cmd := m.switchSystem(d)
+		m.refreshOverlay(false)
+		return m, cmd
 	case key.Matches(msg, k.Up, k.DetailUp):
 		m.overlay.scroll(-1)
 	case key.Matches(msg, k.Down, k.DetailDown):

@@ -8,6 +8,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Jump, Filter, Sort, Reverse             key.Binding
 	Zoom, DetailDown, DetailUp, Ledger      key.Binding
+	Charts                                  key.Binding
 	Order, AllOrders, OrderUp, OrderDown    key.Binding
 	Tokenizer, Lowercase, Smooth, Compat    key.Binding
 	NLTKMethod                              key.Binding
@@ -35,6 +36,7 @@ func DefaultKeyMap() KeyMap {
 		DetailDown: b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),
 		DetailUp:   b([]string{"K", "ctrl+u"}, "K/^u", "scroll segment pane up"),
 		Ledger:     b([]string{"x"}, "x", "full clip ledger"),
+		Charts:     b([]string{"h"}, "h", "charts: scores, p1..pN, BP"),
 		Order:      b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "highlight order n"),
 		AllOrders:  b([]string{"0", "a"}, "0/a", "all orders at once"),
 		OrderUp:    b([]string{"+", "="}, "+", "max order up"),
@@ -78,6 +80,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		short(k.Compare, "v", "compare"),
 		short(k.Zoom, "enter", "zoom"),
 		short(k.Ledger, "x", "ledger"),
+		short(k.Charts, "h", "charts"),
 		short(k.Explain, "e", "explain"),
 		short(k.Lessons, "L", "lessons"),
 		short(k.Quit, "q", "quit"),
@@ -88,7 +91,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Filter, k.Sort, k.Reverse},
-		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Order, k.AllOrders},
+		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Compare},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit},

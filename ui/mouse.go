@@ -10,7 +10,7 @@ func (m Model) handleMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	switch m.screen {
 	case screenExplain, screenLessons:
 		return m.forward(msg)
-	case screenHelp, screenLedger:
+	case screenHelp, screenLedger, screenCharts:
 		switch msg.Button {
 		case tea.MouseButtonWheelUp:
 			m.overlay.scroll(-3)

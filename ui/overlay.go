@@ -8,10 +8,14 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// openOverlay shows the help or the full clip ledger.
+// openOverlay shows the help, the full clip ledger or the charts.
 func (m *Model) openOverlay(s screen) {
-	if s == screenLedger && !m.selected() {
+	switch {
+	case s == screenLedger && !m.selected():
 		m.flash("no segment selected")
+		return
+	case s == screenCharts && m.scored == nil:
+		m.flash("the charts show once the scores are in")
 		return
 	}
 	m.screen = s
@@ -32,6 +36,8 @@ func (m *Model) refreshOverlay(resetTop bool) {
 			return
 		}
 		m.overlay.setContent(m.ledgerContent(m.width), resetTop)
+	case screenCharts:
+		m.overlay.setContent(m.chartsContent(m.width, m.overlay.height), resetTop)
 	}
 }
 
@@ -43,6 +49,13 @@ func (m Model) overlayView() string {
 	if m.screen == screenLedger {
 		title = fmt.Sprintf("clip ledger · line %d · %s", m.seg+1, render.Safe(m.ds.Systems[m.view.System].Name))
 		keys = "esc or x back · ↑↓ pgup pgdn scroll · 1-9 order · 0 all orders"
+	}
+	if m.screen == screenCharts {
+		title = m.chartsTitle()
+		keys = "esc or h back · ↑↓ pgup pgdn scroll · q quit"
+		if len(m.ds.Systems) > 1 {
+			keys = "esc or h back · ↑↓ pgup pgdn scroll · tab system · q quit"
+		}
 	}
 	head := st.Title.Render(joinRight(title, m.overlay.position(), m.width))
 	foot := st.Muted.Render(render.Truncate(keys, m.width))

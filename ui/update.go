@@ -125,6 +125,9 @@ func (m *Model) applyRows(rows []int, subset *subsetScore) {
 	}
 	m.ensureVisible()
 	m.refreshDetail(!found)
+	if m.screen == screenCharts {
+		m.refreshOverlay(false)
+	}
 }
 
 // rescore cancels any run in flight and scores the dataset again with

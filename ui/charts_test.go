@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// chartsText is every line of the open charts screen, scrolled through
+// from the top, so that a test sees what a scrolling user would.
+func chartsText(t *testing.T, m Model) string {
+	t.Helper()
+	if m.screen != screenCharts {
+		t.Fatalf("screen = %v; want the charts", m.screen)
+	}
+	return strings.Join(m.overlay.lines, "\n")
+}
+
+// binCount is how many of scores fall in the same of 20 equal bins over
+// 0–100 as x, the top score in the last bin (the histogram's binning).
+func binCount(scores []float64, x float64) int {
+	bin := func(s float64) int { return max(0, min(19, int(s/100*20))) }
+	n := 0
+	for _, s := range scores {
+		if bin(s) == bin(x) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestChartsMarkSelectedSegment(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {60, 16}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := press(t, ready(t, demoDataset(t), size[0], size[1]), ":", "1", "2", "enter", "h")
+			if m.seg != 11 {
+				t.Fatalf("selected segment %d; want line 12", m.seg+1)
+			}
+			ss := m.scored.Systems[m.view.System]
+			x := ss.Sentence[11]
+			seg, err := m.scored.SentenceResult(m.ds, m.view.System, 11)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := chartsText(t, m)
+			wants := []string{
+				"sentence scores of all 70 segments · ^ line 12",
+				fmt.Sprintf("^ %.6g: its bin", x),
+				fmt.Sprintf("holds %d of 70 segments", binCount(ss.Sentence, x)),
+				fmt.Sprintf("n-gram precisions · corpus BLEU %.2f", ss.Corpus.Score),
+				fmt.Sprintf("%d/%d", int(ss.Corpus.Counts[0]), int(ss.Corpus.Totals[0])),
+				fmt.Sprintf("brevity penalty · corpus c = %d, r = %d", ss.Corpus.SysLen, ss.Corpus.RefLen),
+				fmt.Sprintf("^ c/r = %.6g, BP = %.6g", ss.Corpus.Ratio, ss.Corpus.BP),
+			}
+			if size[0] >= chartsWide {
+				wants = append(wants, fmt.Sprintf("brevity penalty · line 12 c = %d, r = %d", seg.SysLen, seg.RefLen),
+					fmt.Sprintf("^ c/r = %.6g, BP = %.6g", seg.Ratio, seg.BP))
+			} else {
+				wants = append(wants, fmt.Sprintf("line 12: c/r = %.6g (c = %d, r = %d), BP = %.6g", seg.Ratio, seg.SysLen, seg.RefLen, seg.BP))
+			}
+			for _, want := range wants {
+				if !strings.Contains(text, want) {
+					t.Errorf("charts lack %q:\n%s", want, text)
+				}
+			}
+			if v := m.View(); !strings.Contains(v, "charts · fluent · ^ line 12") {
+				t.Errorf("the title does not name the system and the marked line:\n%s", v)
+			}
+			if m = press(t, m, "h"); m.screen != screenMain {
+				t.Errorf("h on the charts leaves screen %v; want the main screen", m.screen)
+			}
+			if m = press(t, m, "h", "esc"); m.screen != screenMain {
+				t.Errorf("esc on the charts leaves screen %v; want the main screen", m.screen)
+			}
+		})
+	}
+}
+
+func TestChartsFilteredRows(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	m = typeText(t, press(t, m, "/"), "the")
+	m = press(t, m, "enter", "h")
+	if len(m.rows) == 0 || len(m.rows) == m.ds.Len() {
+		t.Fatalf("filter kept %d of %d rows; the test needs a proper subset", len(m.rows), m.ds.Len())
+	}
+	text := chartsText(t, m)
+	wants := []string{
+		fmt.Sprintf("sentence scores of the %d filtered rows · ^ line %d", len(m.rows), m.seg+1),
+		fmt.Sprintf("of %d segments", len(m.rows)),
+		fmt.Sprintf("n-gram precisions · filtered rows BLEU %.2f", m.subset.res.Score),
+		fmt.Sprintf("brevity penalty · filtered rows c = %d, r = %d", m.subset.res.SysLen, m.subset.res.RefLen),
+	}
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("filtered charts lack %q:\n%s", want, text)
+		}
+	}
+	if v := m.View(); !strings.Contains(v, fmt.Sprintf("filtered rows only (%d match \"the\")", len(m.rows))) {
+		t.Errorf("the title does not say only the filtered rows are charted:\n%s", v)
+	}
+}
+
+func TestChartsSwitchSystem(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "h", "tab")
+	if m.screen != screenCharts || m.view.System != 1 {
+		t.Fatalf("after h tab: screen %v, system %d; want the charts of system 2", m.screen, m.view.System)
+	}
+	want := fmt.Sprintf("corpus BLEU %.2f", m.scored.Systems[1].Corpus.Score)
+	if text := chartsText(t, m); !strings.Contains(text, want) {
+		t.Errorf("after tab the charts lack %q:\n%s", want, text)
+	}
+}
+
+func TestGoldenCharts(t *testing.T) {
+	runGolden(t, 100, 30, step{keys(":", "1", "2", "enter"), "line 12 ·"}, step{keys("h"), "sentence scores of"})
+}
