@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // SortedClips returns the clips of od with the costly rows first: the most
@@ -99,28 +98,43 @@ func commonAffixes(names []string) (pre, suf int) {
 // per distinct n-gram its count in the hypothesis, in each reference, the
 // maximum and which reference holds it, the clipped count (the matches it
 // contributes) and the excess clipping removed, costly rows first. At most
-// maxRows rows are drawn (0 = all); a footer says how many were left out.
+// maxRows rows are drawn and a footer says how many were left out; 0
+// draws them all up to [LedgerCap], then a line counts the n-grams left
+// out with their matched and clipped occurrences. Only the rows drawn are
+// sorted ([TopClips]); the column widths fit every row.
 // refLabels are the references' short names ([RefLabels]).
 // The first column repeats the highlighting as a marker: '^' all matched,
 // '~' partly clipped, blank for no match.
 func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRows int) string {
-	clips := SortedClips(od)
+	clips := od.Clips
+	limit := maxRows
+	if maxRows <= 0 {
+		limit = LedgerCap
+	}
+	shown := TopClips(od, limit)
 	labels := make([]string, len(refLabels))
+	labelW := make([]int, len(refLabels)) // what maxCell adds after the count
 	for k, n := range refLabels {
 		labels[k] = Safe(n)
+		labelW[k] = len([]rune(strings.TrimSpace("0 "+labels[k]))) - 1
 	}
-	num := func(n int) int { return max(3, len(strconv.Itoa(n))) }
+	num := func(n int) int { return max(3, digits(n)) }
 	hypW, maxW := 3, 3
-	for _, c := range clips {
+	for i := range clips {
+		c := &clips[i]
 		hypW = max(hypW, num(c.HypCount))
-		maxW = max(maxW, len([]rune(maxCell(c, labels))))
+		w := digits(c.RefMax)
+		if c.RefMax > 0 && c.MaxRef >= 0 && c.MaxRef < len(labels) {
+			w += labelW[c.MaxRef]
+		}
+		maxW = max(maxW, w)
 	}
 	refW := make([]int, len(labels))
 	for k, l := range labels {
 		refW[k] = max(3, len([]rune(l)))
-		for _, c := range clips {
-			if k < len(c.RefCounts) {
-				refW[k] = max(refW[k], num(c.RefCounts[k]))
+		for i := range clips {
+			if k < len(clips[i].RefCounts) {
+				refW[k] = max(refW[k], num(clips[i].RefCounts[k]))
 			}
 		}
 	}
@@ -135,8 +149,11 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		refsTotal = 0
 	}
 	gramW := len(fmt.Sprintf("%d-gram", od.N))
-	for _, c := range clips {
-		gramW = max(gramW, ansi.StringWidth(Safe(c.NGram)))
+	for i := range clips {
+		if gramW >= width-fixed-refsTotal {
+			break // the column is as wide as it can be
+		}
+		gramW = max(gramW, cellWidth(clips[i].NGram))
 	}
 	gramW = max(4, min(gramW, width-fixed-refsTotal))
 
@@ -152,10 +169,6 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	}
 	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("excess", 6)
 	b.WriteString(st.Header.Render(Truncate(head, width)))
-	shown := clips
-	if maxRows > 0 && len(shown) > maxRows {
-		shown = shown[:maxRows]
-	}
 	for _, c := range shown {
 		mark, style := MarkMatched, st.Matched
 		switch {
@@ -183,13 +196,16 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		row += " " + PadLeft(maxCell(c, labels), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), 5) + " " + excess
 		b.WriteString("\n" + Truncate(row, width))
 	}
+	if maxRows <= 0 && len(shown) < len(clips) {
+		b.WriteString("\n" + st.Muted.Render(Truncate(moreLine(od, shown), width)))
+	}
 	total, removed := 0, 0
-	for _, c := range clips {
-		total += c.HypCount
-		removed += c.Clipped
+	for i := range clips {
+		total += clips[i].HypCount
+		removed += clips[i].Clipped
 	}
 	foot := fmt.Sprintf("%d of %d %d-grams matched · %d lost", od.Matches, total, od.N, removed)
-	if len(shown) < len(clips) {
+	if maxRows > 0 && len(shown) < len(clips) {
 		foot += fmt.Sprintf(" · %d more rows", len(clips)-len(shown))
 	}
 	if len(clips) == 0 {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // orderStep is step 2 for order n: the order's n-grams, their counts in
@@ -15,9 +14,13 @@ import (
 func (w *walk) orderStep(n int) Step {
 	od := w.d.Orders[n-1]
 	name := orderName(n)
-	hypGrams := 0
-	for _, c := range od.Clips {
+	hypGrams, found := 0, 0 // occurrences, and those some reference has
+	for i := range od.Clips {
+		c := &od.Clips[i]
 		hypGrams += c.HypCount
+		if c.RefMax > 0 {
+			found += c.HypCount
+		}
 	}
 	marks := SegmentMarks(w.d, n)
 	var b strings.Builder
@@ -43,12 +46,6 @@ func (w *walk) orderStep(n int) Step {
 	b.WriteString("\n")
 	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · clip = min(hyp, max): the occurrences that count · cut = hyp − clip")))
 	b.WriteString("\n\n")
-	found := 0
-	for _, c := range od.Clips {
-		if c.RefMax > 0 {
-			found += c.HypCount
-		}
-	}
 	den := od.Total
 	b.WriteString(w.precisionPair(found, od.Matches, den, hypGrams))
 	b.WriteString("\n")
@@ -92,8 +89,12 @@ func (w *walk) precisionPair(found, matched, den, hypGrams int) string {
 // clipSummary says in words what clipping did at this order.
 func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 	var parts []string
-	removed := 0
-	for _, c := range od.Clips {
+	removed, missing := 0, 0
+	for i := range od.Clips {
+		c := &od.Clips[i]
+		if c.RefMax == 0 {
+			missing += c.HypCount
+		}
 		if c.RefMax == 0 || c.Clipped == 0 {
 			continue
 		}
@@ -101,12 +102,6 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 		if len(parts) < 3 {
 			parts = append(parts, fmt.Sprintf("%q occurs %s in the hypothesis but at most %s in a reference (%s)",
 				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refName(c.MaxRef)))
-		}
-	}
-	missing := 0
-	for _, c := range od.Clips {
-		if c.RefMax == 0 {
-			missing += c.HypCount
 		}
 	}
 	var s string
@@ -146,23 +141,27 @@ func capital(s string) string {
 
 // clipTable renders the clip ledger of one order: one row per distinct
 // n-gram in order of first occurrence, with a marker ('^' all counted,
-// '~' some cut, blank: in no reference) so it reads without colour.
+// '~' some cut, blank: in no reference) so it reads without colour. It
+// draws at most [WalkClipRows] rows, then a line counts the rest; the
+// columns are as wide as the rows drawn need, the total row covers every
+// n-gram.
 func (w *walk) clipTable(od scoring.OrderDetail) string {
-	numW := func(head string, vals func(c scoring.Clip) int) int {
-		x := len(head)
-		for _, c := range od.Clips {
-			x = max(x, len(strconv.Itoa(vals(c))))
+	shown := od.Clips[:min(len(od.Clips), WalkClipRows)]
+	numW := func(head string, vals func(c *scoring.Clip) int) int {
+		most := 0
+		for i := range shown {
+			most = max(most, vals(&shown[i]))
 		}
-		return x
+		return max(len(head), digits(most))
 	}
-	hypW := numW("hyp", func(c scoring.Clip) int { return c.HypCount })
-	maxW := numW("max", func(c scoring.Clip) int { return c.RefMax })
-	clipW := numW("clip", func(c scoring.Clip) int { return c.Matched })
-	cutW := numW("cut", func(c scoring.Clip) int { return c.Clipped })
+	hypW := numW("hyp", func(c *scoring.Clip) int { return c.HypCount })
+	maxW := numW("max", func(c *scoring.Clip) int { return c.RefMax })
+	clipW := numW("clip", func(c *scoring.Clip) int { return c.Matched })
+	cutW := numW("cut", func(c *scoring.Clip) int { return c.Clipped })
 	refW := make([]int, len(w.d.Refs))
 	refsTotal := 0
 	for k := range w.d.Refs {
-		refW[k] = numW(w.shortRef(k), func(c scoring.Clip) int {
+		refW[k] = numW(w.shortRef(k), func(c *scoring.Clip) int {
 			if k < len(c.RefCounts) {
 				return c.RefCounts[k]
 			}
@@ -177,8 +176,8 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	}
 	gramW := max(6, w.width-fixed-refsTotal)
 	longest := len(orderName(od.N))
-	for _, c := range od.Clips {
-		longest = max(longest, ansi.StringWidth(Safe(c.NGram)))
+	for i := range shown {
+		longest = max(longest, cellWidth(shown[i].NGram))
 	}
 	gramW = min(gramW, longest)
 
@@ -190,7 +189,7 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	}
 	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", clipW) + " " + PadLeft("cut", cutW)
 	lines := []string{w.st.Header.Render(head)}
-	for _, c := range od.Clips {
+	for _, c := range shown {
 		mark, style := MarkMatched, w.st.Matched
 		switch {
 		case c.RefMax == 0:
@@ -215,11 +214,15 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 		row += " " + PadLeft(strconv.Itoa(c.RefMax), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), clipW) + " " + cut
 		lines = append(lines, row)
 	}
-	total := fmt.Sprintf("  %s %s", PadRight("total", gramW), PadLeft(strconv.Itoa(sumHyp(od)), hypW))
+	if len(shown) < len(od.Clips) {
+		lines = append(lines, w.st.Muted.Render(Truncate(moreLine(od, shown), w.width)))
+	}
+	hypTotal := sumHyp(od)
+	total := fmt.Sprintf("  %s %s", PadRight("total", gramW), PadLeft(strconv.Itoa(hypTotal), hypW))
 	if showRefs {
 		total += strings.Repeat(" ", refsTotal)
 	}
-	total += " " + strings.Repeat(" ", maxW) + " " + PadLeft(strconv.Itoa(od.Matches), clipW) + " " + PadLeft(strconv.Itoa(sumHyp(od)-od.Matches), cutW)
+	total += " " + strings.Repeat(" ", maxW) + " " + PadLeft(strconv.Itoa(od.Matches), clipW) + " " + PadLeft(strconv.Itoa(hypTotal-od.Matches), cutW)
 	lines = append(lines, w.st.Label.Render(total))
 	return strings.Join(lines, "\n")
 }

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// bigOrder is a synthetic 2-gram ledger of n distinct n-grams with
+// matches and clipping spread at random, many ties included.
+func bigOrder(n int) scoring.OrderDetail {
+	rng := rand.New(rand.NewPCG(7, 11))
+	od := scoring.OrderDetail{N: 2, Clips: make([]scoring.Clip, n)}
+	for i := range od.Clips {
+		hyp := 1 + rng.IntN(4)
+		ref := rng.IntN(3)
+		if rng.IntN(10) > 0 {
+			ref = 0 // most n-grams are in no reference, as in a long random text
+		}
+		matched := min(hyp, ref)
+		maxRef := -1
+		if ref > 0 {
+			maxRef = 0
+		}
+		od.Clips[i] = scoring.Clip{NGram: fmt.Sprintf("w%d x%d", i, i%97), HypCount: hyp, RefCounts: []int{ref},
+			RefMax: ref, MaxRef: maxRef, Matched: matched, Clipped: hyp - matched}
+		od.Matches += matched
+		od.Total += hyp
+	}
+	return od
+}
+
+func TestTopClipsIsSortedPrefix(t *testing.T) {
+	od := bigOrder(100_000)
+	all := SortedClips(od)
+	for _, k := range []int{1, 12, 500, 5000, 99_999, 100_000, 0} {
+		got := TopClips(od, k)
+		want := all
+		if k > 0 && k < len(all) {
+			want = all[:k]
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("TopClips(k=%d) differs from the first %d rows of SortedClips", k, len(want))
+		}
+	}
+}
+
+func TestLedgerCapped(t *testing.T) {
+	od := bigOrder(100_000)
+	all := SortedClips(od)
+	out := Ledger(PlainStyles(), od, []string{""}, 120, 0)
+	lines := strings.Split(out, "\n")
+	// header, LedgerCap rows, the "more" line, the footer
+	if len(lines) != 1+LedgerCap+2 {
+		t.Fatalf("capped ledger has %d lines; want %d", len(lines), 1+LedgerCap+2)
+	}
+	for i, c := range all[:LedgerCap] {
+		if f := strings.Fields(lines[1+i]); !strings.Contains(lines[1+i], c.NGram+" ") || len(f) == 0 {
+			t.Fatalf("row %d = %q; want the n-gram %q (the full sort's row %d)", i, lines[1+i], c.NGram, i)
+		}
+	}
+	matched, clipped := 0, 0
+	for _, c := range all[LedgerCap:] {
+		matched += c.Matched
+		if c.RefMax > 0 {
+			clipped += c.Clipped // cut by clipping; the rest are in no reference
+		}
+	}
+	want := fmt.Sprintf("… %d more n-grams (%d matched, %d clipped) not shown", 100_000-LedgerCap, matched, clipped)
+	if lines[1+LedgerCap] != want {
+		t.Errorf("more line = %q; want %q", lines[1+LedgerCap], want)
+	}
+	if foot := lines[len(lines)-1]; !strings.HasPrefix(foot, fmt.Sprintf("%d of %d 2-grams matched", od.Matches, od.Total)) {
+		t.Errorf("footer = %q; want the order's totals", foot)
+	}
+	// A row limit keeps the footer's count and no "more" line.
+	out = Ledger(PlainStyles(), od, []string{""}, 120, 12)
+	if lines := strings.Split(out, "\n"); len(lines) != 14 || !strings.HasSuffix(lines[13], fmt.Sprintf(" · %d more rows", 100_000-12)) {
+		t.Errorf("ledger of 12 rows ends %q", lines[len(lines)-1])
+	}
+}
+
+func TestWalkthroughClipTableCapped(t *testing.T) {
+	words := make([]string, 300)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i)
+	}
+	hyp := strings.Join(words, " ")
+	ref := strings.Join(words[:100], " ")
+	opt := scoring.DefaultOptions()
+	d, err := scoring.Explain(hyp, []string{ref}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := scoring.Evaluate(d.Stats, opt, scoring.LastSegment{})
+	steps := WalkthroughSteps(d, res, opt, PlainStyles(), 100)
+	body := steps[1].Body // 2.1 unigrams
+	shown := d.Orders[0].Clips[:WalkClipRows]
+	want := fmt.Sprintf("… %d more n-grams (%d matched, %d clipped) not shown", 300-WalkClipRows, 100-WalkClipRows, 0)
+	if !strings.Contains(body, want) {
+		t.Errorf("the unigram step lacks %q:\n%s", want, body)
+	}
+	row := regexp.MustCompile(`^[\^~ ] (w\d+) +1 +\d+ +\d+ +\d+ +\d+$`)
+	var names []string
+	for _, l := range strings.Split(body, "\n") {
+		if m := row.FindStringSubmatch(l); m != nil {
+			names = append(names, m[1])
+		}
+	}
+	if len(names) != WalkClipRows {
+		t.Fatalf("the clip table draws %d rows; want %d", len(names), WalkClipRows)
+	}
+	for i, c := range shown {
+		if names[i] != c.NGram {
+			t.Errorf("row %d is %q; want %q (first occurrence order)", i, names[i], c.NGram)
+		}
+	}
+	if !strings.Contains(body, "total") {
+		t.Errorf("the clip table lost its total row:\n%s", body)
+	}
+}
