@@ -133,7 +133,7 @@ func (m *Model) histogramChart(sc chartScope, width, height int) string {
 		mark = m.scored.Systems[m.view.System].Sentence[m.seg]
 		title += fmt.Sprintf(" · ^ line %d", m.seg+1)
 	}
-	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(sc.scores, mark, width, height, st)
+	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(sc.scores, m.scoreScale(), mark, width, height, st)
 }
 
 // precisionChart is p1..pN of the corpus (or of the filtered rows).

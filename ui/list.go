@@ -125,10 +125,7 @@ func (m *Model) listRow(c columns, seg int, selected bool) string {
 	st := ss.Stats.Get(seg)
 	score := ss.Sentence[seg]
 	nltk := isNLTK(m.shown())
-	scale := 100.0
-	if nltk {
-		scale = 1
-	}
+	scale := m.scoreScale()
 	scoreText := "err"
 	if !math.IsNaN(score) {
 		scoreText = formatScore(score, nltk)

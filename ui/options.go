@@ -11,6 +11,15 @@ import (
 
 func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }
 
+// scoreScale is the top of the scale of the scores shown: 100 for
+// sacrebleu's, 1 for NLTK's.
+func (m *Model) scoreScale() float64 {
+	if isNLTK(m.shown()) {
+		return 1
+	}
+	return 100
+}
+
 // shown returns the settings the scores on screen were made with. It lags
 // m.set (the settings asked for) while a run is in flight, so the
 // signature, the scale and the segment pane keep describing the numbers

@@ -14,21 +14,17 @@ var levels = []rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 // Histogram draws the distribution of sentence scores as columns height
 // rows tall and at most width cells wide, with the bin of mark picked out
 // (in the accent colour and by a '^' under the axis) and a caption. The
-// scale is 0–100 (sacrebleu) unless no score exceeds 1, then 0–1 (NLTK).
+// scale runs from 0 to hi: 100 for sacrebleu's scores, 1 for NLTK's.
 // NaN scores (segments NLTK could not score) are left out and counted in
 // the caption; a NaN mark marks nothing.
-func Histogram(scores []float64, mark float64, width, height int, st Styles) string {
+func Histogram(scores []float64, hi, mark float64, width, height int, st Styles) string {
 	height = max(2, height)
-	hi, n, nan := 1.0, 0, 0
+	n, nan := 0, 0
 	for _, s := range scores {
-		switch {
-		case math.IsNaN(s):
+		if math.IsNaN(s) {
 			nan++
-		default:
+		} else {
 			n++
-			if s > 1 {
-				hi = 100
-			}
 		}
 	}
 	if n == 0 {

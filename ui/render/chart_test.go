@@ -94,7 +94,7 @@ func TestPrecisionBars(t *testing.T) {
 func TestHistogram(t *testing.T) {
 	scores := []float64{0, 0, 0, 2, 12, 12, 50, 51, 99, 100, math.NaN()}
 	for _, w := range wtWidths {
-		out := Histogram(scores, 51, w, 6, DefaultStyles())
+		out := Histogram(scores, 100, 51, w, 6, DefaultStyles())
 		name := fmt.Sprintf("Histogram at %d", w)
 		requireFits(t, name, out, w)
 		lines := strings.Split(out, "\n")
@@ -112,13 +112,16 @@ func TestHistogram(t *testing.T) {
 			t.Errorf("%s: '^' at %d; want %d", name, got, want)
 		}
 	}
-	// NLTK scores (none above 1) are binned on 0–1.
-	out := Histogram([]float64{0.1, 0.5, 0.52, 1}, 0.5, 80, 4, DefaultStyles())
+	// NLTK scores are binned on 0–1.
+	out := Histogram([]float64{0.1, 0.5, 0.52, 1}, 1, 0.5, 80, 4, DefaultStyles())
 	requireContains(t, "0-1 scale", out, "^ 0.5: its bin 0.5–0.55 holds 2 of 4 segments")
-	requireContains(t, "empty", Histogram(nil, 0, 80, 4, DefaultStyles()), "no scores to draw")
-	requireContains(t, "all NaN", Histogram([]float64{math.NaN()}, 0, 80, 4, DefaultStyles()), "no scores to draw")
-	if strings.Contains(Histogram(scores, math.NaN(), 80, 4, DefaultStyles()), "^") {
+	// sacrebleu scores that are all below 1 stay on 0–100: one bin holds them.
+	out = Histogram([]float64{0.1, 0.5, 0.52, 1}, 100, 0.5, 80, 4, DefaultStyles())
+	requireContains(t, "low sacrebleu scores", out, "^ 0.5: its bin 0–5 holds 4 of 4 segments")
+	requireContains(t, "empty", Histogram(nil, 100, 0, 80, 4, DefaultStyles()), "no scores to draw")
+	requireContains(t, "all NaN", Histogram([]float64{math.NaN()}, 1, 0, 80, 4, DefaultStyles()), "no scores to draw")
+	if strings.Contains(Histogram(scores, 100, math.NaN(), 80, 4, DefaultStyles()), "^") {
 		t.Error("a NaN mark drew a '^'")
 	}
-	requireGolden(t, "chart_histogram_80", Histogram(scores, 51, 80, 6, DefaultStyles()))
+	requireGolden(t, "chart_histogram_80", Histogram(scores, 100, 51, 80, 6, DefaultStyles()))
 }
