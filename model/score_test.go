@@ -54,9 +54,7 @@ func TestRecomputeEqualsScore(t *testing.T) {
 		{"method 7", func(o *scoring.Options) { o.NLTK.Smoothing.Method = 7 }},
 		{"weights", func(o *scoring.Options) { o.MaxOrder, o.NLTK.Weights = 2, []float64{0.7, 0.3} }},
 	}
-	for _, c := range settingsChanges[3:] { // max order and effective order
-		nltkChanges = append(nltkChanges, c)
-	}
+	nltkChanges = append(nltkChanges, settingsChanges[3:]...) // max order and effective order
 	runRecompute(t, ds, sacre, settingsChanges)
 	runRecompute(t, ds, nltk, nltkChanges)
 }

@@ -240,7 +240,7 @@ func (m Model) handleLedger(msg ledgerMsg) (tea.Model, tea.Cmd) {
 	if !hasKey(m.ledgerKeys(), msg.key) {
 		return m, nil // the selection or the options moved on
 	}
-	m.long.done = append(m.long.done[:len(m.long.done):len(m.long.done)], longLedger{key: msg.key, info: msg.info})
+	m.long.done = append(m.long.done[:len(m.long.done):len(m.long.done)], longLedger(msg))
 	m.refreshDetail(false)
 	m.refreshOverlay(false)
 	if m.waitsForWalk(msg.key) {
