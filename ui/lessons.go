@@ -79,7 +79,9 @@ func (l Lessons) WithScores(ds *model.Dataset, sc *model.Scored, sys int) Lesson
 	return l.refresh(false)
 }
 
-// Init implements tea.Model; the lessons need no command to start.
+// Init returns nil: the lessons need no command to start. Like a bubbles
+// component, Lessons has tea.Model's methods but its Update returns
+// Lessons, so it does not implement tea.Model itself.
 func (l Lessons) Init() tea.Cmd { return nil }
 
 // SetSize lays the lessons out in width×height cells.
@@ -118,8 +120,9 @@ func (l Lessons) body() string {
 	return strings.Join(parts, "\n\n")
 }
 
-// Update implements tea.Model. Keys go to the text input unless they
-// change lesson, scroll or close; every edit rescores the hypothesis.
+// Update handles one message and returns the updated lessons. Keys go to
+// the text input unless they change lesson, scroll or close; every edit
+// rescores the hypothesis.
 func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -196,7 +199,7 @@ func (l Lessons) open(i int) Lessons {
 	return l.refresh(true)
 }
 
-// View implements tea.Model: the lesson's title, the hypothesis input,
+// View draws the lessons: the lesson's title, the hypothesis input,
 // the scrolling text and figures, and a footer with the keys.
 func (l Lessons) View() string {
 	ls := l.lessons[l.cur]

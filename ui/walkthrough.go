@@ -38,7 +38,9 @@ func NewWalkthrough(d scoring.Detail, res scoring.Result, opt scoring.Options, s
 	return w.SetSize(width, height)
 }
 
-// Init implements tea.Model; the walk-through needs no command to start.
+// Init returns nil: the walk-through needs no command to start. Like a
+// bubbles component, Walkthrough has tea.Model's methods but its Update
+// returns Walkthrough, so it does not implement tea.Model itself.
 func (w Walkthrough) Init() tea.Cmd { return nil }
 
 // SetSize lays the walk-through out in width×height cells, rendering the
@@ -53,7 +55,8 @@ func (w Walkthrough) SetSize(width, height int) Walkthrough {
 	return w
 }
 
-// Update implements tea.Model: keys move between steps, scroll and close.
+// Update handles one message and returns the updated walk-through: keys
+// move between steps, scroll and close.
 func (w Walkthrough) Update(msg tea.Msg) (Walkthrough, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -108,7 +111,7 @@ func (w *Walkthrough) goTo(i int) {
 	w.vp.GotoTop()
 }
 
-// View implements tea.Model: the step's heading, its scrolling text and
+// View draws the walk-through: the step's heading, its scrolling text and
 // a footer with the position and the keys, in at most width×height cells.
 func (w Walkthrough) View() string {
 	s := w.steps[w.step]
