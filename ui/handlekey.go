@@ -113,25 +113,11 @@ func (m *Model) back() tea.Cmd {
 // pane when it is zoomed.
 func (m *Model) handleListKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
-	page := max(1, mainLayout(m.width, m.height, m.zoom).listRows-1)
 	if m.zoom {
-		page = max(1, m.detail.height-1)
-		switch {
-		case key.Matches(msg, k.Up, k.DetailUp):
-			m.detail.scroll(-1)
-		case key.Matches(msg, k.Down, k.DetailDown):
-			m.detail.scroll(1)
-		case key.Matches(msg, k.PageUp):
-			m.detail.scroll(-page)
-		case key.Matches(msg, k.PageDown):
-			m.detail.scroll(page)
-		case key.Matches(msg, k.Top):
-			m.detail.top()
-		case key.Matches(msg, k.Bottom):
-			m.detail.bottom()
-		}
+		m.detail.scrollKey(msg, k)
 		return nil
 	}
+	page := max(1, mainLayout(m.width, m.height, m.zoom).listRows-1)
 	switch {
 	case key.Matches(msg, k.Up):
 		m.moveTo(m.cursor - 1)
@@ -157,7 +143,6 @@ func (m *Model) handleListKey(msg tea.KeyMsg) tea.Cmd {
 // on the charts screen tab switches the system charted.
 func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
-	page := max(1, m.overlay.height-1)
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
@@ -171,18 +156,8 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		cmd := m.switchSystem(d)
 		m.refreshOverlay(false)
 		return m, cmd
-	case key.Matches(msg, k.Up, k.DetailUp):
-		m.overlay.scroll(-1)
-	case key.Matches(msg, k.Down, k.DetailDown):
-		m.overlay.scroll(1)
-	case key.Matches(msg, k.PageUp):
-		m.overlay.scroll(-page)
-	case key.Matches(msg, k.PageDown):
-		m.overlay.scroll(page)
-	case key.Matches(msg, k.Top):
-		m.overlay.top()
-	case key.Matches(msg, k.Bottom):
-		m.overlay.bottom()
+	case m.overlay.scrollKey(msg, k):
+		// scrolled
 	case m.screen == screenLedger && key.Matches(msg, k.Order):
 		cmd := m.setOrder(int(msg.Runes[0] - '0'))
 		m.refreshOverlay(true)
@@ -206,4 +181,27 @@ func (m Model) handleRunes(runes []rune) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	return next, tea.Batch(cmds...)
+}
+
+// scrollKey scrolls p for the scrolling keys of k (a line, a page, to the
+// top or the bottom) and reports whether msg was one of them.
+func (p *pane) scrollKey(msg tea.KeyMsg, k KeyMap) bool {
+	page := max(1, p.height-1)
+	switch {
+	case key.Matches(msg, k.Up, k.DetailUp):
+		p.scroll(-1)
+	case key.Matches(msg, k.Down, k.DetailDown):
+		p.scroll(1)
+	case key.Matches(msg, k.PageUp):
+		p.scroll(-page)
+	case key.Matches(msg, k.PageDown):
+		p.scroll(page)
+	case key.Matches(msg, k.Top):
+		p.top()
+	case key.Matches(msg, k.Bottom):
+		p.bottom()
+	default:
+		return false
+	}
+	return true
 }
