@@ -209,18 +209,9 @@ func (l Lessons) View() string {
 	head := l.st.Title.Render(title) + strings.Repeat(" ", gap) + l.st.Muted.Render(count)
 	head = render.Truncate(head, l.w)
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
-	var pos string
-	if l.vp.TotalLineCount() > l.vp.Height {
-		pos = strconv.Itoa(int(l.vp.ScrollPercent()*100)) + "% "
-	}
-	foot := l.st.Muted.Render(render.Truncate(pos+"type to edit · "+l.keys.helpLine(), l.w))
+	foot := l.st.Muted.Render(render.Truncate(scrollPercent(l.vp)+"type to edit · "+l.keys.helpLine(), l.w))
 	input := l.input.view(l.st, l.w)
-	out := head + "\n" + input + "\n" + rule + "\n" + l.vp.View() + "\n" + foot
-	lines := strings.Split(out, "\n")
-	if len(lines) > l.h {
-		lines = lines[:l.h]
-	}
-	return strings.Join(lines, "\n")
+	return firstLines(head+"\n"+input+"\n"+rule+"\n"+l.vp.View()+"\n"+foot, l.h)
 }
 
 // Closed reports whether esc was pressed: the explorer should close the

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/viewport"
 )
 
 // mainView composes the main screen: header, list, segment pane, footer.
@@ -85,4 +87,22 @@ func fit(s string, width, height int) string {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// firstLines returns s cut to its first n lines.
+func firstLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// scrollPercent returns how far vp is scrolled, as "42% ", or "" when its
+// content fits.
+func scrollPercent(vp viewport.Model) string {
+	if vp.TotalLineCount() <= vp.Height {
+		return ""
+	}
+	return strconv.Itoa(int(vp.ScrollPercent()*100)) + "% "
 }

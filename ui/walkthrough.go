@@ -1,9 +1,6 @@
 package ui
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -116,17 +113,8 @@ func (w *Walkthrough) goTo(i int) {
 func (w Walkthrough) View() string {
 	s := w.steps[w.step]
 	head := render.StepHeading(s, w.step, len(w.steps), w.st, w.w)
-	var pos string
-	if w.vp.TotalLineCount() > w.vp.Height {
-		pos = strconv.Itoa(int(w.vp.ScrollPercent()*100)) + "% "
-	}
-	foot := w.st.Muted.Render(render.Truncate(pos+w.keys.helpLine(), w.w))
-	out := head + "\n" + w.vp.View() + "\n" + foot
-	lines := strings.Split(out, "\n")
-	if len(lines) > w.h {
-		lines = lines[:w.h]
-	}
-	return strings.Join(lines, "\n")
+	foot := w.st.Muted.Render(render.Truncate(scrollPercent(w.vp)+w.keys.helpLine(), w.w))
+	return firstLines(head+"\n"+w.vp.View()+"\n"+foot, w.h)
 }
 
 // Closed reports whether esc was pressed: the explorer should close the
