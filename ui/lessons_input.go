@@ -78,14 +78,7 @@ func (h hypInput) update(msg tea.KeyMsg) (hypInput, bool) {
 			h.remove(p, p+1)
 		}
 	case tea.KeyCtrlW:
-		i := h.pos
-		for i > 0 && h.value[i-1] == ' ' {
-			i--
-		}
-		for i > 0 && h.value[i-1] != ' ' {
-			i--
-		}
-		h.remove(i, h.pos)
+		h.remove(wordStart(h.value, h.pos), h.pos)
 	case tea.KeyCtrlU:
 		h.remove(0, len(h.value))
 	case tea.KeyCtrlK:

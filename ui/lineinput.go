@@ -67,17 +67,24 @@ func (l lineInput) update(msg tea.KeyMsg) lineInput {
 	case tea.KeyCtrlU:
 		l.value, l.pos = l.value[:0], 0
 	case tea.KeyCtrlW:
-		i := l.pos
-		for i > 0 && l.value[i-1] == ' ' {
-			i--
-		}
-		for i > 0 && l.value[i-1] != ' ' {
-			i--
-		}
+		i := wordStart(l.value, l.pos)
 		l.value = append(l.value[:i], l.value[l.pos:]...)
 		l.pos = i
 	}
 	return l
+}
+
+// wordStart returns where ctrl+w deletes back to from pos in v: past the
+// spaces before pos, then to the start of the word before them.
+func wordStart(v []rune, pos int) int {
+	i := pos
+	for i > 0 && v[i-1] == ' ' {
+		i--
+	}
+	for i > 0 && v[i-1] != ' ' {
+		i--
+	}
+	return i
 }
 
 // view draws the prompt, the value and the cursor in width cells.
