@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 )
@@ -40,18 +39,13 @@ func runExplain(e *env, args []string) error {
 	fs := newFlagSet("explain")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	hyp, line, width, version := "", 0, 0, false
+	hyp, line, width := "", 0, 0
 	fs.StringVar(&hyp, "hyp", "", "hypothesis text")
 	fs.Var(intFlag{&width}, "width", "line width")
 	fs.Var(intFlag{&line}, "line", "segment to explain (1-based)")
-	fs.Var(boolFlag{&version}, "version", "print the version")
 	systems, err := fs.parse(args, func() string { return explainHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
-	}
-	if version {
-		fmt.Fprintln(e.stdout, versionLine())
-		return errHelpShown
 	}
 	set, err := sf.settings()
 	if err != nil {

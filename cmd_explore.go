@@ -49,15 +49,9 @@ func runExplore(e *env, args []string) error {
 	fs := newFlagSet("")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	version := false
-	fs.Var(boolFlag{&version}, "version", "print the version")
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return err
-	}
-	if version {
-		fmt.Fprintln(e.stdout, versionLine())
-		return errHelpShown
 	}
 	set, err := sf.settings()
 	if err != nil {

@@ -91,14 +91,18 @@ func (f boolFlag) IsBoolFlag() bool { return true }
 // which flags the user gave.
 type flagSet struct {
 	*flag.FlagSet
-	cmd string // "score", "" for the explorer
+	cmd     string // "score", "" for the explorer
+	version bool   // --version, which every command takes
 }
 
+// newFlagSet returns the flags of command cmd, with --version already
+// registered (parse handles it).
 func newFlagSet(cmd string) *flagSet {
-	fs := flag.NewFlagSet("bleuscope "+cmd, flag.ContinueOnError)
+	fs := &flagSet{FlagSet: flag.NewFlagSet("bleuscope "+cmd, flag.ContinueOnError), cmd: cmd}
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	return &flagSet{FlagSet: fs, cmd: cmd}
+	fs.Var(boolFlag{&fs.version}, "version", "print the version")
+	return fs
 }
 
 // alias registers v under every name given (a short and a long form).
@@ -132,9 +136,19 @@ func (fs *flagSet) helpHint() string {
 // parse parses args with flags allowed before and after the positional
 // arguments (bleuscope score hyp.txt -r ref.txt), stops at "--", and keeps
 // "-" (standard input) as a positional argument. It returns the positional
-// arguments, errHelpShown after printing help for -h/--help, or a
-// usageError naming the flag.
+// arguments, errHelpShown after printing help for -h/--help or the version
+// for --version, or a usageError naming the flag.
 func (fs *flagSet) parse(args []string, help func() string, stdout io.Writer) ([]string, error) {
+	pos, err := fs.parseArgs(args, help, stdout)
+	if err == nil && fs.version {
+		fmt.Fprintln(stdout, versionLine())
+		return nil, errHelpShown
+	}
+	return pos, err
+}
+
+// parseArgs is parse without --version.
+func (fs *flagSet) parseArgs(args []string, help func() string, stdout io.Writer) ([]string, error) {
 	var pos []string
 	for {
 		err := fs.Parse(args)

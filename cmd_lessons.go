@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -27,16 +26,11 @@ Flags:
 // runLessons is "bleuscope lessons".
 func runLessons(e *env, args []string) error {
 	fs := newFlagSet("lessons")
-	width, version := 0, false
+	width := 0
 	fs.Var(intFlag{&width}, "width", "line width")
-	fs.Var(boolFlag{&version}, "version", "print the version")
 	pos, err := fs.parse(args, func() string { return lessonsHelp }, e.stdout)
 	if err != nil {
 		return err
-	}
-	if version {
-		fmt.Fprintln(e.stdout, versionLine())
-		return errHelpShown
 	}
 	if len(pos) > 0 {
 		return usagef("lessons takes no arguments (got %q); %s", pos[0], fs.helpHint())

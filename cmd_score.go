@@ -41,18 +41,13 @@ func runScore(e *env, args []string) error {
 	fs := newFlagSet("score")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	format, out, version := "text", "", false
+	format, out := "text", ""
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
-	fs.Var(boolFlag{&version}, "version", "print the version")
 	systems, err := fs.parse(args, func() string { return scoreHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
-	}
-	if version {
-		fmt.Fprintln(e.stdout, versionLine())
-		return errHelpShown
 	}
 	if format != "text" && format != "json" {
 		return usagef("--format %q: score prints text or json; %s", format, fs.helpHint())

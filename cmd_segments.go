@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -43,21 +42,16 @@ func runSegments(e *env, args []string) error {
 	fs := newFlagSet("segments")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	format, out, sortBy, worst, desc, version := "text", "", "line", 0, false, false
+	format, out, sortBy, worst, desc := "text", "", "line", 0, false
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
 	fs.Var(intFlag{&worst}, "worst", "keep the first N")
 	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
-	fs.Var(boolFlag{&version}, "version", "print the version")
 	systems, err := fs.parse(args, func() string { return segmentsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
-	}
-	if version {
-		fmt.Fprintln(e.stdout, versionLine())
-		return errHelpShown
 	}
 	switch format {
 	case "text", "jsonl", "tsv", "csv":

@@ -34,18 +34,13 @@ Flags:
 // does not grow with the input.
 func runTokenize(e *env, args []string) error {
 	fs := newFlagSet("tokenize")
-	name, lower, version := "13a", false, false
+	name, lower := "13a", false
 	fs.StringVar(&name, "t", name, "tokenizer")
 	fs.StringVar(&name, "tokenize", name, "tokenizer")
 	fs.alias(boolFlag{&lower}, "lowercase", "l", "lowercase")
-	fs.Var(boolFlag{&version}, "version", "print the version")
 	pos, err := fs.parse(args, func() string { return tokenizeHelp }, e.stdout)
 	if err != nil {
 		return err
-	}
-	if version {
-		fmt.Fprintln(e.stdout, versionLine())
-		return errHelpShown
 	}
 	if len(pos) > 0 {
 		return usagef("tokenize reads standard input and takes no file arguments (got %q); use bleuscope tokenize -t %s < FILE", pos[0], name)
