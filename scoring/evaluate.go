@@ -1,15 +1,5 @@
 package scoring
 
-// EvaluateScore is [Evaluate]'s score alone; in sacrebleu compat it does
-// not allocate, for scoring many segments at once.
-func EvaluateScore(st Stats, opt Options, last LastSegment) (float64, error) {
-	if opt.Compat != CompatNLTK {
-		return Score(st, opt), nil
-	}
-	r, err := Evaluate(st, opt, last)
-	return r.Score, err
-}
-
 // LastSegment is the text of the last segment of a corpus (or the segment
 // itself for a sentence score). NLTK's smoothing methods 5 to 7 use it; the
 // other methods and sacrebleu do not.
