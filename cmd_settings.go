@@ -176,7 +176,8 @@ NLTK compatibility:
       --nltk-smoothing M    NLTK's SmoothingFunction method0..method7 (default 0)
       --nltk-epsilon X      method1's epsilon (default 0.1)
       --nltk-alpha X        method6's alpha (default 5)
-      --nltk-k X            method4's k (default 5)
+      --nltk-k X            method4's and method7's k (default 5)
       --weights W,...       n-gram weights, any length; sets the max order
-      --auto-reweigh        NLTK's auto_reweigh
+      --auto-reweigh        NLTK's auto_reweigh: with the default weights and
+                            fewer than 4 hypothesis tokens in all, weight 1/c each
 `

@@ -167,7 +167,7 @@ func PrecisionBars(res scoring.Result, width int, st Styles) string {
 		lines = append(lines, Truncate(line, width))
 	}
 	if anySmoothed {
-		lines = append(lines, st.Muted.Render(Truncate("* smoothing changed this value (see below)", width)))
+		lines = append(lines, st.Muted.Render(Truncate("* smoothing changed this value", width)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -31,8 +31,8 @@ func corpusLesson() Lesson {
 		Options: scoring.DefaultOptions(),
 		Try: []string{
 			`the reference itself: its row scores 100, and both numbers rise`,
-			`"closed": its sentence score is 0; the corpus falls too, since it is now much shorter than its references and BP applies to the sums`,
-			`a long, wrong hypothesis: it costs the corpus more than the mean, as it adds many unmatched n-grams`,
+			`"closed": its sentence score rounds to 0.00; the corpus falls too, since it is now much shorter than its references and BP applies to the sums`,
+			`a long, wrong hypothesis: it lowers the corpus score more than the mean, as it adds many unmatched n-grams to the sums`,
 		},
 		figures: corpusFigures,
 	}

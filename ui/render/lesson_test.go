@@ -2,9 +2,13 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // lessonByID returns the built-in lesson id.
@@ -137,4 +141,180 @@ func TestCorpusLessonYours(t *testing.T) {
 		"Your corpus sysA, 2000 segments: corpus BLEU = 28.35, mean of the sentence scores = 25.50.")
 	l.Yours = &CorpusFigures{Name: "sysB", Segments: 3, Corpus: 0.28346, MeanSentence: 0.2, Scale: 1}
 	requireContains(t, "yours nltk", flat(LessonFigures(l, l.Hyp, DefaultStyles(), 80)), "corpus BLEU = 0.2835, mean of the sentence scores = 0.2000.")
+}
+
+// TestLessonTextNumbers recomputes every number and count the lessons'
+// prose quotes (the paragraphs and the suggestions), so that the text
+// cannot drift from what the scoring package computes.
+func TestLessonTextNumbers(t *testing.T) {
+	explain := func(hyp string, refs []string, opt scoring.Options) (scoring.Detail, scoring.Result) {
+		t.Helper()
+		d, err := scoring.Explain(hyp, refs, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := scoring.Evaluate(d.Stats, opt, scoring.LastSegment{Hyp: hyp, Refs: refs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d, res
+	}
+	clip := func(d scoring.Detail, n int, gram string) scoring.Clip {
+		t.Helper()
+		for _, c := range d.Orders[n-1].Clips {
+			if c.NGram == gram {
+				return c
+			}
+		}
+		t.Fatalf("no %d-gram %q", n, gram)
+		return scoring.Clip{}
+	}
+	text := func(l Lesson) string { return strings.Join(l.Text, " ") + " " + strings.Join(l.Try, " ") }
+
+	t.Run("clipping", func(t *testing.T) {
+		l := lessonByID(t, "clipping")
+		d, _ := explain(l.Hyp, l.Refs, l.Options)
+		the := clip(d, 1, "the")
+		if the.HypCount != 7 || the.RefCounts[0] != 2 || the.RefMax != 2 || d.Orders[0].Matches != 2 || d.Orders[0].Total != 7 {
+			t.Errorf("\"the\": %+v, %d/%d; the text says 7 in the hypothesis, twice in reference 1, 2/7", the, d.Orders[0].Matches, d.Orders[0].Total)
+		}
+		requireContains(t, "clipping text", text(l), "has seven words", "precision is 7/7", `"the" occurs twice in reference 1, so only 2 of the 7 count`, "modified precision is 2/7")
+		d2, _ := explain("the cat the cat on the mat", l.Refs, l.Options)
+		if c := clip(d2, 2, "the cat"); c.HypCount != 2 || c.RefMax != 1 {
+			t.Errorf(`"the cat" in "the cat the cat on the mat": %d times, at most %d in a reference; the suggestion says twice, once`, c.HypCount, c.RefMax)
+		}
+		d3, _ := explain("mat mat mat", l.Refs, l.Options)
+		if c := clip(d3, 1, "mat"); c.RefCounts[0] != 1 || c.RefCounts[1] != 1 {
+			t.Errorf(`"mat" is in the references %v times; the suggestion says once each`, c.RefCounts)
+		}
+	})
+
+	t.Run("brevity", func(t *testing.T) {
+		l := lessonByID(t, "brevity")
+		d, res := explain(l.Hyp, l.Refs, l.Options)
+		c, r := d.Stats.HypLen, d.Stats.RefLen
+		if d.Orders[0].Matches != c || d.Orders[1].Matches != d.Orders[1].Total || d.Orders[2].Total != 0 || res.EffOrder != 2 {
+			t.Errorf("%q: the text says p1 = p2 = 100%% and no trigrams or 4-grams; got %v/%v, effective order %d", l.Hyp, res.Counts, res.Totals, res.EffOrder)
+		}
+		want := fmt.Sprintf("Two tokens against %d give exp(1 − %d) ≈ %.4f.", r, r/c, res.BP)
+		if c != 2 || r%c != 0 || math.Abs(res.BP-math.Exp(1-float64(r)/float64(c))) > 1e-15 {
+			t.Fatalf("c = %d, r = %d, BP = %v", c, r, res.BP)
+		}
+		requireContains(t, "brevity text", text(l), want)
+		d2, res2 := explain(guideHyp, l.Refs, l.Options)
+		if d2.Stats.HypLen != 18 || d2.Stats.RefLen != 18 || res2.BP != 1 {
+			t.Errorf("full candidate: c = %d, r = %d, BP = %v; the suggestion says c = r = 18, BP = 1", d2.Stats.HypLen, d2.Stats.RefLen, res2.BP)
+		}
+		requireContains(t, "brevity try", text(l), "c = r = 18, BP = 1")
+	})
+
+	t.Run("order", func(t *testing.T) {
+		l := lessonByID(t, "order")
+		d, res := explain(l.Hyp, l.Refs, l.Options)
+		if d.Orders[0].Matches != 6 || d.Orders[0].Total != 6 {
+			t.Errorf("unigrams %d/%d; the text says 6/6", d.Orders[0].Matches, d.Orders[0].Total)
+		}
+		if d.Orders[1].Matches != 0 || res.Score <= 0 {
+			t.Errorf("bigram matches %d, score %v; the text says no bigram matches and smoothing keeps the score above 0", d.Orders[1].Matches, res.Score)
+		}
+		noSmooth := l.Options
+		noSmooth.Smooth, noSmooth.SmoothValue = scoring.SmoothNone, 0
+		if _, r0 := explain(l.Hyp, l.Refs, noSmooth); r0.Score != 0 {
+			t.Errorf("without smoothing the score is %v, not 0", r0.Score)
+		}
+		requireContains(t, "order text", text(l), "gets 6/6 on unigrams", "not one bigram matches")
+	})
+
+	t.Run("references", func(t *testing.T) {
+		l := lessonByID(t, "references")
+		d, _ := explain("the the the the the", l.Refs, l.Options)
+		the := clip(d, 1, "the")
+		if fmt.Sprint(the.RefCounts) != "[1 4 4]" || the.Matched != 4 {
+			t.Errorf(`"the" in the references %v, clipped to %d; the suggestion says 1 + 4 + 4 and 4`, the.RefCounts, the.Matched)
+		}
+		requireContains(t, "references try", text(l), `"the" counts up to 4 times, the most one reference has, not 1 + 4 + 4`, "reference 2 word for word: 100 against all three")
+		if _, res := explain(l.Refs[1], l.Refs, l.Options); pct(res.Score) != "100.00" {
+			t.Errorf("reference 2 against all three scores %v", res.Score)
+		}
+		// "every reference adds matches the others miss"
+		g, _ := explain(l.Hyp, l.Refs, l.Options)
+		for k := range l.Refs {
+			own := false
+			for _, c := range g.Orders[0].Clips {
+				only := c.RefCounts[k] > 0
+				for j, v := range c.RefCounts {
+					if j != k && v > 0 {
+						only = false
+					}
+				}
+				own = own || only
+			}
+			if !own {
+				t.Errorf("reference %d adds no unigram match the others miss", k+1)
+			}
+		}
+	})
+
+	t.Run("corpus", func(t *testing.T) {
+		l := lessonByID(t, "corpus")
+		num := func(s, label string) float64 {
+			t.Helper()
+			m := regexp.MustCompile(regexp.QuoteMeta(label) + ` = ([0-9.]+)`).FindStringSubmatch(flat(s))
+			if m == nil {
+				t.Fatalf("no %q in %s", label, s)
+			}
+			x, _ := strconv.ParseFloat(m[1], 64)
+			return x
+		}
+		figs := func(hyp string) (mean, corpus, bp float64) {
+			f := LessonFigures(l, hyp, PlainStyles(), 200)
+			return num(f, "mean of the 4 sentence scores"), num(f, "corpus BLEU from the sums"), num(f, "(BP")
+		}
+		m0, c0, bp0 := figs(l.Hyp)
+		// "closed": its sentence score rounds to 0.00; the corpus falls
+		// too, and BP applies to the sums.
+		opt := l.Options
+		opt.EffectiveOrder = true
+		st, err := scoring.SentenceStats("closed", l.Refs, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := scoring.Compute(st, opt).Score; pct(s) != "0.00" || s <= 0 {
+			t.Errorf(`"closed" scores %v; the suggestion says it rounds to 0.00`, s)
+		}
+		if _, c1, bp1 := figs("closed"); c1 >= c0 || bp1 >= bp0 {
+			t.Errorf(`"closed": corpus %v (was %v), BP %v (was %v); the suggestion says both fall`, c1, c0, bp1, bp0)
+		}
+		// a long, wrong hypothesis lowers the corpus score more than the mean
+		if m2, c2, _ := figs("a b c d e f g h i j k l m n o p q r s t u v w x y z"); c0-c2 <= m0-m2 {
+			t.Errorf("long wrong hypothesis: corpus falls by %v, the mean by %v", c0-c2, m0-m2)
+		}
+		requireContains(t, "corpus try", text(l), `"closed": its sentence score rounds to 0.00`, "lowers the corpus score more than the mean")
+	})
+
+	t.Run("smoothing", func(t *testing.T) {
+		l := lessonByID(t, "smoothing")
+		d, _ := explain(l.Hyp, l.Refs, l.Options)
+		if d.Orders[0].Matches != 5 || d.Orders[0].Total != 6 || d.Orders[3].Matches != 0 {
+			t.Errorf("%q: unigrams %d/%d, 4-gram matches %d; the text says five of six and no 4-gram", l.Hyp, d.Orders[0].Matches, d.Orders[0].Total, d.Orders[3].Matches)
+		}
+		none := l.Options
+		none.Smooth, none.SmoothValue = scoring.SmoothNone, 0
+		if _, r := explain(l.Hyp, l.Refs, none); r.Score != 0 {
+			t.Errorf("without smoothing it scores %v, not 0", r.Score)
+		}
+		nltk := l.Options
+		nltk.Compat = scoring.CompatNLTK
+		nltk.NLTK.Smoothing = scoring.DefaultNLTKSmoothing()
+		if _, r := explain(l.Hyp, l.Refs, nltk); !(r.Score > 0 && r.Score < 1e-10) {
+			t.Errorf("NLTK method0 gives %v, not a tiny positive number", r.Score)
+		}
+		requireContains(t, "smoothing text", text(l), "has five of six words right, yet without smoothing it scores 0")
+		if d, _ := explain("the cat sat", l.Refs, l.Options); d.Orders[3].Total != 0 {
+			t.Error(`"the cat sat" has 4-grams`)
+		}
+		if d, _ := explain("the dog was under a mat", l.Refs, l.Options); d.Orders[0].Matches == 0 || d.Orders[1].Matches+d.Orders[2].Matches+d.Orders[3].Matches != 0 {
+			t.Error(`"the dog was under a mat": not only unigrams match`)
+		}
+	})
 }

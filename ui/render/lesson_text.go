@@ -22,7 +22,7 @@ func clippingLesson() Lesson {
 		Teaches: "why BLEU clips counts: repeating a word the reference has must not pay",
 		Text: []string{
 			`A naive precision asks how many of the hypothesis words appear in a reference. The BLEU paper shows how to game it: "the the the the the the the" has seven words, and every one of them is in the references, so that precision is 7/7.`,
-			`BLEU clips: an n-gram counts at most as often as it occurs in a single reference. "the" occurs twice in reference 1, so only 2 of the 7 count, and the modified precision is 2/7. The same rule holds for bigrams and longer n-grams.`,
+			`BLEU clips: an n-gram counts at most as often as it occurs in the reference that has it most. "the" occurs twice in reference 1, so only 2 of the 7 count, and the modified precision is 2/7. The same rule holds for bigrams and longer n-grams.`,
 		},
 		Refs: []string{"the cat is on the mat", "there is a cat on the mat"},
 		Hyp:  "the the the the the the the",
@@ -43,7 +43,7 @@ func brevityLesson() Lesson {
 		Title:   "The brevity penalty: a short candidate",
 		Teaches: "why precision needs a length penalty, and how BP picks the reference length",
 		Text: []string{
-			`Precision only looks at what the hypothesis says, never at what it leaves out. "It is" is a perfect fragment of the references: both words and the bigram match, so both its precisions are 100%. Yet it translates almost nothing.`,
+			`Precision only looks at what the hypothesis says, never at what it leaves out. "It is" is a perfect fragment of the references: both words and the bigram match, so p1 and p2 are 100%. It has no trigrams or 4-grams, and sentence BLEU's effective order leaves those orders out. Yet it translates almost nothing.`,
 			`BLEU answers with the brevity penalty. With c the hypothesis length and r the length of the reference closest to c, BP = 1 when c ≥ r and exp(1 − r/c) otherwise. Two tokens against 16 give exp(1 − 8) ≈ 0.0009. A longer hypothesis pays no penalty: its extra words already lower the precisions.`,
 		},
 		Refs: guideRefs,
@@ -65,7 +65,7 @@ func orderLesson() Lesson {
 		Teaches: "why BLEU uses n-grams up to 4 and a geometric mean",
 		Text: []string{
 			`Unigram precision ignores word order: shuffle a perfect translation and every word still matches. "mat the on is cat the" gets 6/6 on unigrams against "the cat is on the mat".`,
-			`Longer n-grams bring order back: a bigram matches only where two words stand side by side as in the reference. BLEU takes the geometric mean of p1 to p4, so a hypothesis with the right words in the wrong order loses most of its score. The digits under the tokens give the longest matched n-gram through each token.`,
+			`Longer n-grams bring order back: a bigram matches only where two words stand side by side as in the reference. BLEU takes the geometric mean of p1 to p4, so a hypothesis with the right words in the wrong order loses most of its score. Here not one bigram matches: only sentence BLEU's smoothing keeps the score above 0. The digits under the tokens give the longest matched n-gram through each token.`,
 		},
 		Refs: []string{"the cat is on the mat"},
 		Hyp:  "mat the on is cat the",
@@ -106,13 +106,13 @@ func smoothingLesson() Lesson {
 		Title:   "Smoothing short sentences",
 		Teaches: "why sentence BLEU needs smoothing, and how the methods differ",
 		Text: []string{
-			`On a single sentence, one missing 4-gram makes p4 = 0, and a geometric mean with a 0 in it is 0. "the cat was on the mat" has five of six words right, yet without smoothing it scores 0 against "the cat sat on the mat". Corpus BLEU rarely meets this, since some 4-gram matches somewhere in a test set; sentence BLEU meets it all the time.`,
-			`Smoothing puts a small number in place of the zero. The methods disagree, so a sentence score must say which one it used: sacrebleu writes it in the signature (smooth:exp is its default), and NLTK's default (method0) gives a tiny number that means 0.`,
+			`A single sentence often has no matching 4-gram at all. Then p4 = 0, and a geometric mean with a 0 in it is 0. "the cat was on the mat" has five of six words right, yet without smoothing it scores 0 against "the cat sat on the mat". Corpus BLEU rarely meets this, since some 4-gram matches somewhere in a test set; sentence BLEU meets it all the time.`,
+			`Most smoothing methods put a small number in place of a zero precision; add-k instead adds k to the matches and the total of every order above 1 (NLTK's method2 does the same with k = 1). The methods disagree, so a sentence score must say which one it used: sacrebleu writes it in the signature (smooth:exp is its default), and NLTK's default (method0) gives a tiny number that means 0.`,
 		},
 		Refs: []string{"the cat sat on the mat"},
 		Hyp:  "the cat was on the mat",
 		Try: []string{
-			`"the cat sat": no 4-grams at all; effective order drops the missing orders`,
+			`"the cat sat": no 4-grams at all; sacrebleu's effective order leaves p4 out of the mean, NLTK has no such rule`,
 			`"the dog was under a mat": only unigrams match`,
 			`"the cat sat on the mat": nothing to smooth`,
 		},

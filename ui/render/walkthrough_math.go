@@ -52,11 +52,15 @@ func (w *walk) smoothingNotes() []string {
 			if n > r.Cut {
 				continue
 			}
-			s := fmt.Sprintf("p%d: the hypothesis has no %ss (total 0), so sacrebleu stops counting: p%d…p%d stay 0.", n, orderName(n), n, N)
+			s := fmt.Sprintf("p%d: the hypothesis has no %ss (total 0), so sacrebleu stops counting: %s 0.", n, orderName(n), orderRange(n, N, "stays", "stay"))
 			if w.opt.EffectiveOrder {
-				s += fmt.Sprintf(" Effective order is on, so the mean uses p1…p%d only.", r.EffOrder)
+				s += fmt.Sprintf(" Effective order is on, so the mean uses %s only.", orderRange(1, r.EffOrder, "", ""))
 			} else {
-				s += " Effective order is off, so they stay in the mean, and a 0 there makes BLEU 0."
+				they := "they stay"
+				if n == N {
+					they = "it stays"
+				}
+				s += " Effective order is off, so " + they + " in the mean, and a 0 there makes BLEU 0."
 			}
 			notes = append(notes, s)
 			continue
@@ -69,15 +73,19 @@ func (w *walk) smoothingNotes() []string {
 			s := fmt.Sprintf("p%d: no %s matched. exp smoothing puts 100/(2^%d · %s) = %s in place of 0",
 				n, orderName(n), zeros, fnum(r.Totals[i]), fnum(r.Precisions[i]))
 			if zeros == 1 {
-				s += " (2^k: each further zero order halves the stand-in again)"
+				s += " (the power of 2 counts the orders without a match so far, so each further one gets half as much again, per n-gram)"
 			}
 			notes = append(notes, s+".")
 		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothFloor:
 			notes = append(notes, fmt.Sprintf("p%d: no %s matched. floor smoothing uses 100 · %s / %s = %s instead of 0.",
 				n, orderName(n), fnum(w.opt.SmoothValue), fnum(r.Totals[i]), fnum(r.Precisions[i])))
 		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothAddK:
-			notes = append(notes, fmt.Sprintf("p%d: add-k smoothing added k = %s to both count and total (orders above 1 only): %s/%s = %s%%.",
-				n, fnum(w.opt.SmoothValue), fnum(r.Counts[i]), fnum(r.Totals[i]), fnum(r.Precisions[i])))
+			s := fmt.Sprintf("p%d: add-k smoothing added k = %s to both count and total: %s/%s = %s%%.",
+				n, fnum(w.opt.SmoothValue), fnum(r.Counts[i]), fnum(r.Totals[i]), fnum(r.Precisions[i]))
+			if n == 2 {
+				s += " It does so at every order above 1, matched or not, never for unigrams; an order with no n-grams at all becomes k/k = 100%."
+			}
+			notes = append(notes, s)
 		case r.Counts[i] == 0 && r.Totals[i] > 0:
 			why := "smoothing is off"
 			if w.opt.Smooth == scoring.SmoothAddK {
@@ -103,15 +111,15 @@ func nltkMethodNote(s scoring.NLTKSmoothing) string {
 	case 1:
 		return fmt.Sprintf("method1: ε = %s is added to the numerator of each zero precision.", fnum(s.Epsilon))
 	case 2:
-		return "method2: 1 is added to numerator and denominator of every order above 1 (Lin and Och, 2004)."
+		return "method2: 1 is added to the numerator and the denominator of every order above 1, matched or not (Lin and Och, 2004)."
 	case 3:
 		return "method3 (NIST geometric): the k-th zero precision becomes 1/(2^k · denominator)."
 	case 4:
-		return fmt.Sprintf("method4: the k-th zero precision becomes 1/(2^k · K/ln c)/denominator, with K = %s and c the hypothesis length.", fnum(s.K))
+		return fmt.Sprintf("method4: the k-th zero precision becomes ln(c) / (2^k · K · denominator), with K = %s and c the hypothesis length (when c = 1 it stays 0).", fnum(s.K))
 	case 5:
-		return "method5: each precision becomes the mean of itself, the smoothed one before it and the raw one after it (the 5-gram precision after the last order)."
+		return "method5: each precision becomes the mean of three: the smoothed one before it (p1 + 1 before p1), itself and the raw one after it (after the last order, the 5-gram precision, whatever the max order)."
 	case 6:
-		return fmt.Sprintf("method6: orders from 3 on are interpolated with the prior p_{n-1}²/p_{n-2}, with α = %s.", fnum(s.Alpha))
+		return fmt.Sprintf("method6: from order 3 on, p_n becomes (matches + α · p_{n-1}²/p_{n-2}) / (n-grams + α), with α = %s. NLTK requires p3 > 0 (its error message says bigrams).", fnum(s.Alpha))
 	case 7:
 		return "method7: method4, then method5."
 	}
@@ -149,7 +157,7 @@ func (w *walk) nltkSmoothingNotes() []string {
 	}
 	for i, used := range s.Used {
 		if !used {
-			notes = append(notes, fmt.Sprintf("p%d is still 0 after smoothing: NLTK drops it, with its weight, from the sum.", i+1))
+			notes = append(notes, fmt.Sprintf("p%d is still 0 after smoothing: NLTK leaves its term out of the sum (the other weights stay as they are).", i+1))
 		}
 	}
 	return notes
@@ -188,7 +196,7 @@ func (w *walk) meanStep() Step {
 		b.WriteString("\n")
 	}
 	if n < len(r.Precisions) {
-		b.WriteString(w.para(w.st.Muted.Render(fmt.Sprintf("p%d…p%d are left out: effective order %d.", n+1, len(r.Precisions), n))))
+		b.WriteString(w.para(w.st.Muted.Render(fmt.Sprintf("%s left out: effective order %d.", orderRange(n+1, len(r.Precisions), "is", "are"), n))))
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
@@ -252,4 +260,13 @@ func joinSum(terms []float64) string {
 		}
 	}
 	return b.String()
+}
+
+// orderRange names precisions a…b followed by a verb in the right number:
+// "p3 stays", "p3…p4 stay" ("p1…p2" with no verb).
+func orderRange(a, b int, one, many string) string {
+	if a == b {
+		return strings.TrimSpace(fmt.Sprintf("p%d %s", a, one))
+	}
+	return strings.TrimSpace(fmt.Sprintf("p%d…p%d %s", a, b, many))
 }

@@ -44,7 +44,7 @@ func (w *walk) orderStep(n int) Step {
 	}
 	b.WriteString(w.clipTable(od))
 	b.WriteString("\n")
-	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · clip = min(hyp, max): the occurrences that count · cut = hyp − clip")))
+	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · clip = min(hyp, max): the occurrences that count · cut = hyp − clip: the occurrences that do not count (clipped, or in no reference)")))
 	b.WriteString("\n\n")
 	den := od.Total
 	b.WriteString(w.precisionPair(found, od.Matches, den, hypGrams))
@@ -61,7 +61,7 @@ func (w *walk) refColumnsNote() string {
 	case 1:
 		return w.shortRef(0) + ": occurrences in the reference · "
 	}
-	return w.shortRef(0) + "…" + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
+	return w.shortRef(0) + " to " + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
 }
 
 // precisionPair shows simple (unclipped) precision next to modified
@@ -104,9 +104,17 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refName(c.MaxRef)))
 		}
 	}
+	total := sumHyp(od)
+	if missing == total {
+		// Nothing was found in a reference, so there was nothing to clip.
+		if total == 1 {
+			return fmt.Sprintf("The hypothesis's only %s appears in no reference, so it does not count; there is nothing to clip.", name)
+		}
+		return fmt.Sprintf("None of the hypothesis's %s appears in any reference, so none counts; there is nothing to clip.", plural(total, name))
+	}
 	var s string
 	if removed == 0 {
-		s = fmt.Sprintf("Clipping removed nothing at this order: no %s occurs more often in the hypothesis than in the reference that has it most.", name)
+		s = fmt.Sprintf("Clipping removed nothing at this order: every %s found in a reference occurs in the hypothesis at most as often as in the reference that has it most.", name)
 	} else {
 		s = fmt.Sprintf("Clipping cut %s: %s.", plural(removed, "occurrence"), strings.Join(parts, "; "))
 	}

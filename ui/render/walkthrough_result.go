@@ -10,7 +10,7 @@ import (
 // the tie rule), and the brevity penalty evaluated, with its curve.
 func (w *walk) brevityStep() Step {
 	var b strings.Builder
-	b.WriteString(w.para("Precision alone rewards a hypothesis that says little: the fewer words, the fewer chances to be wrong. So BLEU multiplies by a brevity penalty BP, below 1 when the hypothesis is shorter than the reference. Being longer costs nothing here: extra words already lower the precisions."))
+	b.WriteString(w.para("Precision alone rewards a hypothesis that says little: the fewer words, the fewer chances to be wrong. So BLEU multiplies by a brevity penalty BP, below 1 when the hypothesis is shorter than r, the length of the reference closest to it. Being longer costs nothing here: extra words already lower the precisions."))
 	b.WriteString("\n\n")
 	c, r := w.d.Stats.HypLen, w.d.Stats.RefLen
 	b.WriteString(w.lengths())
@@ -100,11 +100,19 @@ func (w *walk) resultStep() Step {
 		if w.nltk() {
 			b.WriteString("\n")
 			b.WriteString(w.para("NLTK itself raises this error for the same input; try another smoothing method (--nltk-smoothing)."))
+			if w.opt.NLTK.Smoothing.Method == 6 {
+				b.WriteString("\n")
+				b.WriteString(w.para("method6 needs at least 3 orders and a trigram precision p3 above 0; NLTK's message says bigrams, but p3 is what it tests."))
+			}
 		}
 		return Step{Title: "6 Result", Body: b.String()}
 	}
 	r := w.res
-	if w.nltk() {
+	if w.nltk() && r.NLTK != nil && r.NLTK.NoMatch {
+		b.WriteString(w.para(fmt.Sprintf("BLEU = %s: NLTK returns the integer 0 when no unigram matches, without computing BP or the mean.", w.st.Score.Render("0"))))
+		b.WriteString("\n")
+		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale")))
+	} else if w.nltk() {
 		b.WriteString(w.para(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + strconv.FormatFloat(r.Score, 'f', 4, 64))))
@@ -156,6 +164,13 @@ func (w *walk) reasons() []string {
 	if w.nltk() {
 		if s := r.NLTK; s != nil && w.opt.NLTK.Smoothing.Method == 0 && tiny && r.Score > 0 && s.Score.Warnings > 0 {
 			out = append(out, "Some order has no match at all, and method0 put sys.float_info.min in its place: the score is a tiny positive number that means 0. Sentence scores need a smoothing method (--nltk-smoothing 1…7).")
+		} else if s != nil && w.opt.NLTK.Smoothing.Method != 0 {
+			for i := 0; i < len(s.Num) && i < len(s.Used); i++ {
+				if s.Num[i] == 0 && s.Used[i] {
+					out = append(out, fmt.Sprintf("No %s matched; only smoothing (method%d) keeps BLEU above 0.", orderName(i+1), w.opt.NLTK.Smoothing.Method))
+					break
+				}
+			}
 		}
 	} else {
 		for i := 0; i < r.EffOrder && i < len(r.Precisions); i++ {
@@ -176,7 +191,7 @@ func (w *walk) reasons() []string {
 		}
 		if len(out) == 0 {
 			for i := 0; i < r.EffOrder; i++ {
-				if r.Smoothed[i] && r.Counts[i] == 0 {
+				if r.Smoothed[i] && i < len(w.d.Orders) && w.d.Orders[i].Matches == 0 {
 					out = append(out, fmt.Sprintf("No %s matched; only smoothing keeps BLEU above 0.", orderName(i+1)))
 					break
 				}
@@ -200,10 +215,14 @@ func smoothWord(method string) string {
 	return method + ", which does not replace it here"
 }
 
-// weakest names the lowest precision used and the brevity penalty, the
-// factors that cost the most.
+// weakest names the lowest precision used, next to p1 when it is a longer
+// order, and what the brevity penalty takes off; or says that nothing is
+// lost when every n-gram matched and BP = 1.
 func (w *walk) weakest() string {
 	r := w.res
+	if w.allMatched() && r.BP == 1 {
+		return "Every n-gram of the hypothesis matches a reference and BP = 1: nothing is lost."
+	}
 	lo := -1
 	for i := 0; i < len(r.Precisions) && i < r.EffOrder; i++ {
 		if w.nltk() && r.NLTK != nil && (i >= len(r.NLTK.Used) || !r.NLTK.Used[i]) {
@@ -216,13 +235,50 @@ func (w *walk) weakest() string {
 	if lo < 0 {
 		return "Nothing more to explain."
 	}
-	s := fmt.Sprintf("Nothing is zero here. The weakest factor is p%d = %s", lo+1, fnum(r.Precisions[lo]))
+	s := fmt.Sprintf("Nothing is zero here. The lowest precision is p%d = %s", lo+1, w.precText(r.Precisions[lo]))
 	if lo > 0 {
-		s += ": the words are mostly right, the longer runs less so"
+		s += fmt.Sprintf(", below p1 = %s: single tokens match more often than runs of %d", w.precText(r.Precisions[0]), lo+1)
 	}
 	s += "."
 	if r.BP < 1 {
 		s += fmt.Sprintf(" The brevity penalty takes off %s%%.", pct(100*(1-r.BP)))
 	}
 	return s
+}
+
+// precText formats a precision on its scale: "57.14%" for sacrebleu,
+// "0.266667" for NLTK.
+func (w *walk) precText(p float64) string {
+	if w.nltk() {
+		return fnum(p)
+	}
+	return pct(p) + "%"
+}
+
+// allMatched reports whether every n-gram of every order in the score
+// matched (before smoothing).
+func (w *walk) allMatched() bool {
+	r := w.res
+	if w.nltk() {
+		s := r.NLTK
+		if s == nil || len(s.Num) == 0 {
+			return false
+		}
+		for i := range s.Num {
+			if i >= len(s.Den) || s.Num[i] != s.Den[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if r.EffOrder == 0 {
+		return false
+	}
+	for n := 1; n <= r.EffOrder && n <= len(w.d.Orders); n++ {
+		od := w.d.Orders[n-1]
+		if od.Total == 0 || od.Matches != od.Total {
+			return false
+		}
+	}
+	return r.EffOrder <= len(w.d.Orders)
 }

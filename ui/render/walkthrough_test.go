@@ -126,7 +126,17 @@ func TestWalkthroughReasons(t *testing.T) {
 		{"nltk method0 tiny", wtCase{"the cat was on the mat", []string{"the cat sat on the mat"},
 			wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })},
 			"method0 put sys.float_info.min in its place: the score is a tiny positive number that means 0."},
-		{"good score", caseGuide, "Nothing is zero here. The weakest factor is p4 = 26.6667"},
+		{"good score", caseGuide, "Nothing is zero here. The lowest precision is p4 = 26.67%, below p1 = 94.44%: single tokens match more often than runs of 4."},
+		// add-k turns a zero count into 1/(total+1): the score is above 0
+		// only because of smoothing, so "Nothing is zero here" would be false.
+		{"add-k stands in for zeros", wtCase{"mat the on is cat the", []string{"the cat is on the mat"},
+			wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothAddK, 1 })},
+			"No bigram matched; only smoothing keeps BLEU above 0."},
+		{"nltk method1 stands in for zeros", wtCase{"the cat was on the mat", []string{"the cat sat on the mat"},
+			wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK; o.NLTK.Smoothing.Method = 1 })},
+			"No 4-gram matched; only smoothing (method1) keeps BLEU above 0."},
+		{"perfect match", wtCase{"the cat is on the mat", []string{"the cat is on the mat"}, wtOpt(nil)},
+			"Every n-gram of the hypothesis matches a reference and BP = 1: nothing is lost."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -146,7 +156,7 @@ func TestWalkthroughSmoothingNotes(t *testing.T) {
 	}{
 		{scoring.SmoothExp, []string{"p2: no bigram matched. exp smoothing puts 100/(2^1 · 5) = 10 in place of 0", "p4: no 4-gram matched. exp smoothing puts 100/(2^3 · 3) = 4.16667"}},
 		{scoring.SmoothFloor, []string{"p2: no bigram matched. floor smoothing uses 100 · 0.1 / 5 = 2 instead of 0."}},
-		{scoring.SmoothAddK, []string{"p2: add-k smoothing added k = 1 to both count and total (orders above 1 only): 1/6 = 16.6667%."}},
+		{scoring.SmoothAddK, []string{"p2: add-k smoothing added k = 1 to both count and total: 1/6 = 16.6667%. It does so at every order above 1, matched or not, never for unigrams"}},
 		{scoring.SmoothNone, []string{"p2 = 0: no bigram matched and smoothing is off"}},
 	}
 	for _, tt := range tests {
@@ -267,3 +277,82 @@ func TestWalkthroughNoColourMarkers(t *testing.T) {
 // flat joins the words of s with single spaces, so that prose can be
 // matched whatever the wrapping.
 func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestWalkthroughEffectiveOrderOneLeft: with one order left out the notes
+// name it alone ("p4 stays 0", "p4 is left out"), not as "p4…p4".
+func TestWalkthroughEffectiveOrderOneLeft(t *testing.T) {
+	out := flat(walkText(t, wtCase{"a b c", []string{"a b c d"}, wtOpt(nil)}, 80))
+	requireContains(t, "a b c", out,
+		"p4: the hypothesis has no 4-grams (total 0), so sacrebleu stops counting: p4 stays 0. Effective order is on, so the mean uses p1…p3 only.",
+		"p4 is left out: effective order 3.")
+	off := flat(walkText(t, wtCase{"a b c", []string{"a b c d"}, wtOpt(func(o *scoring.Options) { o.EffectiveOrder = false })}, 80))
+	requireContains(t, "a b c, effective order off", off, "Effective order is off, so it stays in the mean")
+	if strings.Contains(out+off, "p4…p4") {
+		t.Error("a range of one order is written p4…p4")
+	}
+}
+
+// TestWalkthroughNothingToClip: when no n-gram of an order is in any
+// reference, clipping had nothing to do, and the summary must not claim
+// that no n-gram occurs more often in the hypothesis than in a reference
+// (the "cut" column shows all of them).
+func TestWalkthroughNothingToClip(t *testing.T) {
+	out := flat(walkText(t, wtCase{caseTheThe.hyp, wtCatRefs, wtOpt(func(o *scoring.Options) { o.MaxOrder, o.Tokenize = 2, "none" })}, 80))
+	requireContains(t, "the the", out,
+		"None of the hypothesis's 6 bigrams appears in any reference, so none counts; there is nothing to clip.",
+		"cut = hyp − clip: the occurrences that do not count (clipped, or in no reference)")
+	if strings.Contains(out, "no bigram occurs more often in the hypothesis") {
+		t.Error("the summary says no bigram occurs more often in the hypothesis, though \"the the\" occurs 6 times and in no reference")
+	}
+	mixed := flat(walkText(t, wtCase{"the cat sat", []string{"the cat is here"}, wtOpt(nil)}, 80))
+	requireContains(t, "mixed", mixed,
+		"Clipping removed nothing at this order: every unigram found in a reference occurs in the hypothesis at most as often as in the reference that has it most. 1 unigram of the hypothesis appears in no reference at all.")
+}
+
+// TestWalkthroughNLTKExtras: NLTK's int 0 is not "BP × exp(sum)", and
+// method6's assertion tests p3 whatever its message says.
+func TestWalkthroughNLTKExtras(t *testing.T) {
+	zero := flat(walkText(t, wtCase{"xyz qqq", []string{"the cat"}, wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })}, 80))
+	requireContains(t, "nltk no match", zero, "BLEU = 0: NLTK returns the integer 0 when no unigram matches")
+	if strings.Contains(zero, "BP × exp(sum)") {
+		t.Error("NLTK's early integer 0 is shown as BP × exp(sum)")
+	}
+	m6 := wtCase{"the cat was on a mat", []string{"the cat sat on the mat"}, wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK; o.NLTK.Smoothing.Method = 6 })}
+	d, err := scoring.Explain(m6.hyp, m6.refs, m6.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, scoreErr := scoring.Evaluate(d.Stats, m6.opt, scoring.LastSegment{Hyp: m6.hyp, Refs: m6.refs})
+	if scoreErr == nil {
+		t.Fatalf("method6 with p3 = %v did not fail", res.Precisions)
+	}
+	out := flat(Walkthrough(d, res, m6.opt, PlainStyles(), 80, WithScoreError(scoreErr)))
+	requireContains(t, "method6", out, "NLTK's message says bigrams, but p3 is what it tests.")
+}
+
+// TestTokenizerNotes pins the facts each tokenizer note states against
+// the tokenizers themselves.
+func TestTokenizerNotes(t *testing.T) {
+	tok := func(name, s string) string {
+		t.Helper()
+		tk, err := scoring.NewTokenizer(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tk.Tokenize(s)
+	}
+	checks := []struct{ name, in, want, claim string }{
+		{"13a", "don't well-known 3.5 1-2 « x » &amp;", "don't well-known 3.5 1 - 2 « x » &", "apostrophe stays"},
+		{"intl", "don't well-known 3.5 in 1990.", "don ' t well - known 3.5 in 1990.", "apostrophes and hyphens included"},
+		{"char", "ab c", "a b   c", "every character except whitespace"},
+		{"none", "a,b c", "a,b c", "split at whitespace and nothing else"},
+	}
+	for _, c := range checks {
+		if got := tok(c.name, c.in); got != c.want {
+			t.Errorf("%s(%q) = %q; want %q", c.name, c.in, got, c.want)
+		}
+		if !strings.Contains(tokenizerNotes[c.name], c.claim) {
+			t.Errorf("the %s note does not say %q: %s", c.name, c.claim, tokenizerNotes[c.name])
+		}
+	}
+}

@@ -8,10 +8,10 @@ import (
 
 // tokenizerNotes says in a sentence what each tokenizer does.
 var tokenizerNotes = map[string]string{
-	"13a":  "the 13a tokenizer (sacrebleu's default, the rules of mteval-v13a): punctuation is split off words, but a full stop or comma between digits stays, as in 3.5",
-	"intl": "the intl tokenizer (mteval-v14 international): punctuation and symbols are split off by their Unicode class",
-	"zh":   "the zh tokenizer: every Chinese character is a token of its own, other text is split as 13a splits it",
-	"char": "the char tokenizer: every character is a token",
+	"13a":  "the 13a tokenizer (sacrebleu's default, the rules of mteval-v13a): ASCII punctuation and symbols become tokens of their own, except that an apostrophe stays in its word, a hyphen is split off only after a digit, and a full stop or comma between digits stays, as in 3.5; the HTML entities &quot; &amp; &lt; &gt; are decoded first, and non-ASCII punctuation such as « or “ is not split",
+	"intl": "the intl tokenizer (mteval-v14's international tokenization): every Unicode symbol becomes a token of its own, and so does every punctuation mark, apostrophes and hyphens included, unless numbers stand on both sides, as in 3.5 (one after a number at the very end of the line stays too, as in \"in 1990.\")",
+	"zh":   "the zh tokenizer: every Chinese character, and every character of the CJK punctuation, full-width and other blocks sacrebleu lists, becomes a token of its own; the rest is split by 13a's punctuation rules, without 13a's HTML-entity decoding",
+	"char": "the char tokenizer: every character except whitespace is a token of its own; spaces are dropped",
 	"none": "the none tokenizer: the text is split at whitespace and nothing else",
 }
 
