@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/bleuscope/bleuscope/fixtures"
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -81,11 +82,11 @@ func TestScoreMatchesScoring(t *testing.T) {
 }
 
 // segmentLines decodes "segments --format jsonl" output.
-func segmentLines(t *testing.T, out string) []segmentJSON {
+func segmentLines(t *testing.T, out string) []conformance.SegmentObject {
 	t.Helper()
-	var segs []segmentJSON
+	var segs []conformance.SegmentObject
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		var s segmentJSON
+		var s conformance.SegmentObject
 		if err := json.Unmarshal([]byte(l), &s); err != nil {
 			t.Fatalf("bad JSONL line %q: %v", l, err)
 		}

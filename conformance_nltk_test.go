@@ -91,7 +91,7 @@ func TestScoreConformanceNLTK(t *testing.T) {
 			}
 			continue
 		}
-		var got []corpusJSON
+		var got []conformance.CorpusObject
 		if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got) != 1 {
 			t.Errorf("%s: status %d, stdout %q, stderr %q", r.ID, code, out, stderr)
 			continue

@@ -16,21 +16,6 @@ import (
 // conformance tests use fixtures/conformance).
 const sharedDir = "../shared"
 
-// corpusJSON is one object of "score --format json".
-type corpusJSON struct {
-	System     string    `json:"system"`
-	Score      float64   `json:"score"`
-	Counts     []float64 `json:"counts"`
-	Totals     []float64 `json:"totals"`
-	Precisions []float64 `json:"precisions"`
-	BP         float64   `json:"bp"`
-	Ratio      float64   `json:"ratio"`
-	SysLen     int       `json:"sys_len"`
-	RefLen     int       `json:"ref_len"`
-	Signature  string    `json:"signature"`
-	Verbose    string    `json:"verbose"`
-}
-
 // TestScoreConformanceWMT22 runs "score --format json" once per language
 // pair and reference set, with every system of the pair, and compares each
 // system with sacrebleu's corpus score.
@@ -63,7 +48,7 @@ func TestScoreConformanceWMT22(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: status %d, stderr %q", k, code, stderr)
 		}
-		var got []corpusJSON
+		var got []conformance.CorpusObject
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatalf("%s: output is not a JSON array: %v", k, err)
 		}
@@ -122,19 +107,6 @@ func TestScoreTextConformanceWMT22(t *testing.T) {
 	}
 }
 
-// segmentJSON is one line of "segments --format jsonl".
-type segmentJSON struct {
-	System     string    `json:"system"`
-	Line       int       `json:"line"`
-	Score      float64   `json:"score"`
-	Counts     []float64 `json:"counts"`
-	Totals     []float64 `json:"totals"`
-	Precisions []float64 `json:"precisions"`
-	BP         float64   `json:"bp"`
-	SysLen     int       `json:"sys_len"`
-	RefLen     int       `json:"ref_len"`
-}
-
 // TestSegmentsConformanceWMT22 runs "segments --format jsonl" once per
 // reference set with both systems, and once more with effective order off,
 // and compares every segment with sacrebleu's sentence scores.
@@ -180,7 +152,7 @@ func TestSegmentsConformanceWMT22(t *testing.T) {
 				t.Fatalf("%q: status %d, stderr %q", a, code, stderr)
 			}
 			for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-				var g segmentJSON
+				var g conformance.SegmentObject
 				if err := json.Unmarshal([]byte(l), &g); err != nil {
 					t.Fatalf("bad JSONL line %q: %v", l, err)
 				}

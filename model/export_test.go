@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -121,19 +122,7 @@ func TestWriteCorpusJSONValues(t *testing.T) {
 	if err := WriteCorpus(&b, ds, s, FormatJSON); err != nil {
 		t.Fatal(err)
 	}
-	var got []struct {
-		System     string    `json:"system"`
-		Score      float64   `json:"score"`
-		Counts     []float64 `json:"counts"`
-		Totals     []float64 `json:"totals"`
-		Precisions []float64 `json:"precisions"`
-		BP         float64   `json:"bp"`
-		Ratio      float64   `json:"ratio"`
-		SysLen     int       `json:"sys_len"`
-		RefLen     int       `json:"ref_len"`
-		Signature  string    `json:"signature"`
-		Verbose    string    `json:"verbose"`
-	}
+	var got []conformance.CorpusObject
 	if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
 		t.Fatalf("WriteCorpus json is not valid JSON: %v\n%s", err, b.String())
 	}
@@ -181,17 +170,7 @@ func TestWriteSegmentsJSONLValues(t *testing.T) {
 		t.Fatalf("%d lines; want %d", len(lines), len(rows))
 	}
 	for j, line := range lines {
-		var g struct {
-			System     string    `json:"system"`
-			Line       int       `json:"line"`
-			Score      float64   `json:"score"`
-			Counts     []float64 `json:"counts"`
-			Totals     []float64 `json:"totals"`
-			Precisions []float64 `json:"precisions"`
-			BP         float64   `json:"bp"`
-			SysLen     int       `json:"sys_len"`
-			RefLen     int       `json:"ref_len"`
-		}
+		var g conformance.SegmentObject
 		if err := json.Unmarshal([]byte(line), &g); err != nil {
 			t.Fatalf("line %d is not JSON: %v", j+1, err)
 		}
