@@ -167,10 +167,11 @@ func (o Options) NLTKWeights() []float64 {
 }
 
 // SameStatistics reports whether a and b give the same per-segment
-// statistics, so that switching from one to the other needs only the
-// arithmetic of [Compute], not a new pass over the text.
+// statistics (as far as the orders counted reach), so that switching from
+// one to the other needs only the arithmetic of [Compute], not a new pass
+// over the text. The caller checks that the statistics hold b.MaxOrder
+// orders.
 func SameStatistics(a, b Options) bool {
 	return a.Tokenize == b.Tokenize && a.Lowercase == b.Lowercase &&
-		a.MaxOrder <= MaxOrderLimit && b.MaxOrder <= MaxOrderLimit &&
 		(a.Compat == CompatNLTK) == (b.Compat == CompatNLTK)
 }
