@@ -24,7 +24,7 @@ const (
 // WriteSegments accept.
 var (
 	CorpusFormats  = []string{FormatText, FormatJSON}
-	SegmentFormats = []string{FormatJSONL, FormatTSV, FormatCSV, FormatText}
+	SegmentFormats = []string{FormatText, FormatJSONL, FormatTSV, FormatCSV}
 )
 
 // CorpusSignature returns the signature of s's corpus scores on ds, with
@@ -39,7 +39,8 @@ func (s *Scored) SentenceSignature(ds *Dataset) string {
 }
 
 // WriteCorpus writes the corpus score of every system. "text" writes
-// sacrebleu's -f text line per system (BLEU|signature = 50.0 72.2/…);
+// sacrebleu's -f text line per system (BLEU|signature = 50.0 72.2/…; in
+// nltk compat NLTK's 0-1 figures to four decimals, 0.5000 0.7222/…);
 // with several systems each line starts with the system name and ": ".
 // "json" writes a JSON array with one object per system, in input order:
 // system, score, counts, totals, precisions, bp, ratio, sys_len, ref_len,
@@ -58,7 +59,7 @@ func WriteCorpus(w io.Writer, ds *Dataset, s *Scored, format string) error {
 				fmt.Fprintf(bw, "BLEU|%s = error: %s\n", sig, Printable(ss.CorpusErr.Error()))
 				continue
 			}
-			bw.WriteString(ss.Corpus.CLIText(sig) + "\n")
+			bw.WriteString(corpusLine(ss.Corpus, sig, s.Settings.Corpus) + "\n")
 		}
 	case FormatJSON:
 		var b []byte
@@ -75,6 +76,21 @@ func WriteCorpus(w io.Writer, ds *Dataset, s *Scored, format string) error {
 		return fmt.Errorf("model: unknown corpus format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
 	}
 	return bw.Flush()
+}
+
+// corpusLine is one system's text line: sacrebleu's "-f text" form, or in
+// nltk compat the same shape with NLTK's 0-1 figures to four decimals (one
+// decimal, as sacrebleu prints, would round them all to 0.x).
+func corpusLine(r scoring.Result, sig string, opt scoring.Options) string {
+	if opt.Compat != scoring.CompatNLTK {
+		return r.CLIText(sig)
+	}
+	p := make([]string, len(r.Precisions))
+	for i, x := range r.Precisions {
+		p[i] = fmt.Sprintf("%.4f", x)
+	}
+	return fmt.Sprintf("BLEU|%s = %.4f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
+		sig, r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
 func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string) []byte {

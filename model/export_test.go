@@ -189,7 +189,7 @@ func TestExportErrors(t *testing.T) {
 	if err := WriteCorpus(&b, ds, s, "xml"); err == nil || err.Error() != `model: unknown corpus format "xml" (want text, json)` {
 		t.Errorf("WriteCorpus(xml) = %v", err)
 	}
-	if err := WriteSegments(&b, ds, s, nil, 0, "json"); err == nil || err.Error() != `model: unknown segment format "json" (want jsonl, tsv, csv, text)` {
+	if err := WriteSegments(&b, ds, s, nil, 0, "json"); err == nil || err.Error() != `model: unknown segment format "json" (want text, jsonl, tsv, csv)` {
 		t.Errorf("WriteSegments(json) = %v", err)
 	}
 	if err := WriteSegments(&b, ds, s, []int{4}, 0, FormatTSV); err == nil {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures"
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
 
 // benchRun runs the command line with its output discarded, failing the
 // benchmark on a non-zero status.
 func benchRun(b *testing.B, stdin string, args ...string) {
 	b.Helper()
-	if code := run(args, strings.NewReader(stdin), io.Discard, io.Discard); code != 0 {
+	if code := Run(args, strings.NewReader(stdin), io.Discard, io.Discard); code != 0 {
 		b.Fatalf("%q: status %d", args, code)
 	}
 }
@@ -21,12 +22,9 @@ func benchRun(b *testing.B, stdin string, args ...string) {
 // wmtDeEn returns the WMT22 de-en Online-B output and both references, or
 // skips the benchmark when ../shared is absent.
 func wmtDeEn(b *testing.B) (hyp, refA, refB string) {
-	dir, err := filepath.Abs(filepath.Join(sharedDir, "corpora", "wmt22", "txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir := conformance.Corpora(b)
 	hyp = filepath.Join(dir, "system-outputs", "generaltest2022.de-en.hyp.Online-B.en")
-	if code := run([]string{"score", hyp, "-r", hyp}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+	if code := Run([]string{"score", hyp, "-r", hyp}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
 		b.Skip("WMT22 text files not found in ../shared/corpora/wmt22/txt")
 	}
 	return hyp,

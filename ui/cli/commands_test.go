@@ -1,6 +1,7 @@
-package main
+package cli
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -299,6 +301,31 @@ func TestLessons(t *testing.T) {
 			if w := lipgloss.Width(l); w > width {
 				t.Errorf("--width %d: line of %d cells: %q", width, w, l)
 			}
+		}
+	}
+}
+
+// TestScoreTextIsModelText checks that "score" prints what the model's text
+// writer writes for a full scoring of the same corpus, in both compats: in
+// nltk compat the two once differed (0.7661 against 0.8).
+func TestScoreTextIsModelText(t *testing.T) {
+	ds, err := model.Load(fixtures.DemoInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, compat := range []string{"sacrebleu", "nltk"} {
+		set := model.DefaultSettings().WithOption(func(o *scoring.Options) { o.Compat = compat })
+		scored, err := model.Score(context.Background(), ds, set, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want strings.Builder
+		if err := model.WriteCorpus(&want, ds, scored, model.FormatText); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := runCLI(t, "", "score", "--demo", "--compat", compat)
+		if code != 0 || out != want.String() {
+			t.Errorf("score --compat %s: status %d, stderr %q\n got %q\nwant %q", compat, code, stderr, out, want.String())
 		}
 	}
 }

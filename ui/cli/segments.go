@@ -1,8 +1,9 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"io"
+	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -53,10 +54,8 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	switch format {
-	case "text", "jsonl", "tsv", "csv":
-	default:
-		return usagef("--format %q: segments prints text, jsonl, tsv or csv; %s", format, fs.helpHint())
+	if !slices.Contains(model.SegmentFormats, format) {
+		return usagef("--format %q: segments prints %s; %s", format, orList(model.SegmentFormats), fs.helpHint())
 	}
 	key, err := model.ParseSortKey(sortBy)
 	if err != nil {

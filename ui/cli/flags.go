@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -227,4 +227,12 @@ func flagMessage(msg string) string {
 		}
 	}
 	return msg
+}
+
+// orList joins words as a sentence does: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -10,11 +10,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
-
-// sharedDir is the shared data folder beside the repository, as the
-// benchmarks in bench_test.go find it from the repository root (the
-// conformance tests use fixtures/conformance).
-const sharedDir = "../shared"
 
 // TestScoreConformanceWMT22 runs "score --format json" once per language
 // pair and reference set, with every system of the pair, and compares each

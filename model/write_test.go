@@ -1,0 +1,104 @@
+package model
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// dirNames lists the names in dir.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteFileReplaces(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(out, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil || string(got) != "new\n" {
+		t.Errorf("out.txt = %q (%v); want %q", got, err, "new\n")
+	}
+	if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v (%v); want the old file's 0600", st.Mode(), err)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files %q; want out.txt alone", names)
+	}
+}
+
+func TestWriteFileFailureKeepsOldFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := errors.New("broken")
+	err := WriteFile(out, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return broken
+	})
+	if !errors.Is(err, broken) {
+		t.Errorf("WriteFile = %v; want the write function's error", err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "old" {
+		t.Errorf("out.txt = %q; want the old content kept", got)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files %q; want out.txt alone (no temporary file)", names)
+	}
+}
+
+func TestWriteFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	nowhere := func(io.Writer) error { return nil }
+	var oe *OutputError
+	err := WriteFile(filepath.Join(dir, "no", "out.txt"), nowhere)
+	if !errors.As(err, &oe) || oe.Path != filepath.Join(dir, "no", "out.txt") || !errors.Is(err, os.ErrNotExist) || oe.Reason() != "no such file or directory" {
+		t.Errorf("WriteFile into a missing folder = %v; want an OutputError naming the path", err)
+	}
+	if err := WriteFile(dir, nowhere); !errors.Is(err, ErrOutputIsDir) {
+		t.Errorf("WriteFile onto a directory = %v; want ErrOutputIsDir", err)
+	}
+}
+
+func TestCheckOutput(t *testing.T) {
+	dir := t.TempDir()
+	in, link, other := filepath.Join(dir, "in.txt"), filepath.Join(dir, "link.txt"), filepath.Join(dir, "other.txt")
+	if err := os.WriteFile(in, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(in, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		out  string
+		want error
+	}{
+		{in, ErrOutputIsInput},
+		{link, ErrOutputIsInput},
+		{other, nil},
+		{"-", nil},
+		{"", nil},
+	} {
+		if err := CheckOutput(tt.out, []string{in}); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
+			t.Errorf("CheckOutput(%q) = %v; want %v", tt.out, err, tt.want)
+		}
+	}
+}

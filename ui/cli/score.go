@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+)
+
+const scoreHelp = `Usage: bleuscope score [flags] SYSTEM ... -r REF [-r REF ...]
+
+Corpus BLEU of each SYSTEM, computed as sacrebleu computes it: the
+statistics of every segment are summed first, then scored. Flags may come
+before or after the files.
+
+Examples:
+  bleuscope score hyp.txt -r ref.txt
+  bleuscope score hyp.txt -r ref.A.txt -r ref.B.txt      two references
+  bleuscope score base=a.txt new=b.txt -r ref.txt        compare systems
+  bleuscope score --format json -o scores.json hyp.txt -r ref.txt
+  bleuscope score -t intl -l hyp.txt -r ref.txt
+  bleuscope score --compat nltk --nltk-smoothing 1 hyp.txt -r ref.txt
+  sed 's/ @@//g' bpe.txt | bleuscope score - -r ref.txt  hypotheses on stdin
+
+Output:
+      --format F            text (default): sacrebleu's "-f text" line, one
+                            per system (NAME: before it when there are
+                            several); json: an array of objects with system,
+                            score, counts, totals, precisions, bp, ratio,
+                            sys_len, ref_len, signature and verbose
+  -o, --output FILE         write to FILE (atomically) instead of stdout
+      --version             print the version
+  -h, --help                this help
+
+`
+
+// runScore is "bleuscope score".
+func runScore(e *env, args []string) error {
+	fs := newFlagSet("score")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	format, out := "text", ""
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	systems, err := fs.parse(args, func() string { return scoreHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(model.CorpusFormats, format) {
+		return usagef("--format %q: score prints %s; %s", format, orList(model.CorpusFormats), fs.helpHint())
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+		return err
+	}
+	ds, err := in.load(e, systems, false)
+	if err != nil {
+		return err
+	}
+	scored, err := model.CorpusScores(e.ctx, ds, set)
+	if err != nil {
+		return err
+	}
+	for s, sys := range scored.Systems {
+		if sys.CorpusErr != nil {
+			return usagef("NLTK's corpus_bleu fails on %s: %s; try another --nltk-smoothing method",
+				model.Printable(ds.Systems[s].Name), nltkMessage(sys.CorpusErr))
+		}
+	}
+	return writeOutput(e, out, func(w io.Writer) error {
+		return model.WriteCorpus(w, ds, scored, format)
+	})
+}
+
+// inputPaths lists the files named by the arguments, for the check that
+// -o does not overwrite one of them. NAME=PATH gives both readings.
+func inputPaths(systems []string, in *inputFlags) []string {
+	var paths []string
+	for _, s := range systems {
+		paths = append(paths, s)
+		if _, p, ok := strings.Cut(s, "="); ok {
+			paths = append(paths, p)
+		}
+	}
+	paths = append(paths, in.refs...)
+	if in.src != "" {
+		paths = append(paths, in.src)
+	}
+	return paths
+}
