@@ -1,0 +1,191 @@
+package annotations
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// The journal file: a header line, then one record per line,
+//
+//	{"format":"bleuscope-annotations","version":1}
+//	{"crc":"1c291ca3","rec":{"ops":[{"op":"put","ann":{…}}]}}
+//	{"crc":"5e0f6a2b","rec":{"ops":[{"op":"del","id":3}]}}
+//
+// where crc is the CRC-32C (Castagnoli) of the bytes of rec exactly as
+// they appear on the line. A record is one change (one or more
+// operations applied together); it counts only when its line is complete,
+// ends in "\n" and its checksum matches.
+
+// header is the first line of every annotation file.
+const header = `{"format":"bleuscope-annotations","version":1}` + "\n"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// op is one operation of a record: put (add or replace the annotation of
+// that ID) or del (delete the annotation of that ID).
+type op struct {
+	Op  string      `json:"op"`
+	Ann *Annotation `json:"ann,omitempty"`
+	ID  int         `json:"id,omitempty"`
+}
+
+// record is one change.
+type record struct {
+	Ops []op `json:"ops"`
+}
+
+// envelope is a record's line: its checksum and the record.
+type envelope struct {
+	CRC string          `json:"crc"`
+	Rec json.RawMessage `json:"rec"`
+}
+
+// encodeRecord returns the journal line of a change, "\n" included.
+func encodeRecord(ops []op) ([]byte, error) {
+	var rec bytes.Buffer
+	enc := json.NewEncoder(&rec)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(record{Ops: ops}); err != nil {
+		return nil, fmt.Errorf("annotations: encode record: %w", err)
+	}
+	body := bytes.TrimSuffix(rec.Bytes(), []byte("\n"))
+	line := make([]byte, 0, len(body)+32)
+	line = append(line, `{"crc":"`...)
+	line = fmt.Appendf(line, "%08x", crc32.Checksum(body, castagnoli))
+	line = append(line, `","rec":`...)
+	line = append(line, body...)
+	line = append(line, "}\n"...)
+	return line, nil
+}
+
+// decodeRecord checks and decodes one journal line (without its "\n").
+func decodeRecord(line []byte) (record, error) {
+	var env envelope
+	if err := json.Unmarshal(line, &env); err != nil {
+		return record{}, fmt.Errorf("not a record: %w", err)
+	}
+	want, err := strconv.ParseUint(env.CRC, 16, 32)
+	if err != nil || len(env.CRC) != 8 {
+		return record{}, fmt.Errorf("bad checksum field %q", env.CRC)
+	}
+	if got := crc32.Checksum(env.Rec, castagnoli); uint32(want) != got {
+		return record{}, fmt.Errorf("checksum %08x does not match the record's %08x", want, got)
+	}
+	var rec record
+	if err := json.Unmarshal(env.Rec, &rec); err != nil {
+		return record{}, fmt.Errorf("bad record: %w", err)
+	}
+	return rec, nil
+}
+
+// journal is what reading an annotation file found.
+type journal struct {
+	records []record
+	// good is the length of the file up to the end of the last good
+	// record: anything after it is a torn record to cut off.
+	good int64
+	// exists reports that the file has a complete header.
+	exists bool
+	// warnings describe what was dropped.
+	warnings []string
+}
+
+// readJournal reads the annotation file at path. A missing or empty file
+// is an empty journal; a torn last line (a crash mid-write) is dropped with
+// a warning; anything else that is not a good record is an error naming
+// the line.
+func readJournal(path string) (*journal, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return &journal{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("annotations: read %s: %w", path, err)
+	}
+	j := &journal{}
+	if len(data) == 0 {
+		return j, nil
+	}
+	nl := bytes.IndexByte(data, '\n')
+	if nl < 0 || string(data[:nl+1]) != header {
+		if nl < 0 && bytes.HasPrefix([]byte(header), data) {
+			j.warnings = append(j.warnings, fmt.Sprintf("%s: the file's header was cut short (a crash while creating it); starting empty", path))
+			return j, nil
+		}
+		return nil, fmt.Errorf("annotations: %s:1: is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV with \"annotations import\"", path, bytes.TrimSpace([]byte(header)))
+	}
+	j.exists = true
+	pos := nl + 1
+	j.good = int64(pos)
+	for lineNo := 2; pos < len(data); lineNo++ {
+		end := bytes.IndexByte(data[pos:], '\n')
+		if end < 0 {
+			j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change was cut short (a crash while saving it) and is dropped; every change before it is kept", path, lineNo))
+			break
+		}
+		rec, err := decodeRecord(data[pos : pos+end])
+		if err != nil {
+			if pos+end+1 == len(data) {
+				j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change is damaged (%v) and is dropped; every change before it is kept", path, lineNo, err))
+				break
+			}
+			return nil, fmt.Errorf("annotations: %s:%d: damaged record (%v) followed by more; restore the file from a copy, or cut it before this line to keep the changes up to it", path, lineNo, err)
+		}
+		j.records = append(j.records, rec)
+		pos += end + 1
+		j.good = int64(pos)
+	}
+	return j, nil
+}
+
+// writeAtomically replaces path with data: a temporary file beside it is
+// written and synced, renamed over path, and the directory synced, so
+// path holds either the old or the new content, whole, after a crash.
+func writeAtomically(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		if fi, serr := os.Stat(path); serr == nil {
+			err = os.Chmod(name, fi.Mode().Perm())
+		} else {
+			err = os.Chmod(name, 0o644)
+		}
+	}
+	if err == nil {
+		err = os.Rename(name, path)
+	}
+	if err != nil {
+		os.Remove(name)
+		return err
+	}
+	return syncDir(dir)
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

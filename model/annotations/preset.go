@@ -1,0 +1,256 @@
+package annotations
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Category is one error category of a typology.
+type Category struct {
+	// Name is the category as files spell it, "Accuracy/Mistranslation".
+	Name string
+	// Keys are the one or two keys that pick it in the explorer.
+	Keys string
+	// Weights overrides the severity weights for this category, keyed by
+	// severity name; the key "*" applies to every severity.
+	Weights map[string]float64
+}
+
+// Severity is one severity of a typology.
+type Severity struct {
+	// Name is the severity as files spell it, "Major".
+	Name string
+	// Key is the single key that picks it in the explorer ("" when the
+	// severity is accepted from files but not offered).
+	Key string
+	// Weight is what one error of this severity adds to a segment's
+	// score.
+	Weight float64
+}
+
+// Preset is a typology: its categories and severities, their keys and
+// weights, and whether segments get an ESA 0–100 score.
+type Preset struct {
+	// Name is "mqm", "esa" or the custom typology's name.
+	Name string
+	// Categories in the order the explorer lists them.
+	Categories []Category
+	// Severities in the order the explorer lists them.
+	Severities []Severity
+	// SegmentScore reports that the rater also gives each segment a
+	// score from 0 to 100 (ESA).
+	SegmentScore bool
+	// Aliases maps a severity name accepted from files to the severity
+	// whose weight it takes ("Critical" counts as "Major" in MQM).
+	Aliases map[string]string
+}
+
+// MQM returns WMT's MQM typology with its weights: Major 5, Minor 1, Minor
+// Fluency/Punctuation 0.1, Non-translation 25 whatever its severity,
+// Neutral and no-error 0; Critical counts as Major.
+func MQM() *Preset {
+	return &Preset{
+		Name: "mqm",
+		Categories: []Category{
+			{Name: "Accuracy/Mistranslation", Keys: "am"},
+			{Name: "Accuracy/Omission", Keys: "ao"},
+			{Name: "Accuracy/Addition", Keys: "aa"},
+			{Name: "Accuracy/Untranslated text", Keys: "au"},
+			{Name: "Fluency/Grammar", Keys: "fg"},
+			{Name: "Fluency/Punctuation", Keys: "fp", Weights: map[string]float64{"Minor": 0.1}},
+			{Name: "Fluency/Spelling", Keys: "fs"},
+			{Name: "Fluency/Inconsistency", Keys: "fi"},
+			{Name: "Fluency/Register", Keys: "fr"},
+			{Name: "Fluency/Character encoding", Keys: "fe"},
+			{Name: "Terminology/Inappropriate for context", Keys: "ti"},
+			{Name: "Terminology/Inconsistent use of terminology", Keys: "tu"},
+			{Name: "Style/Awkward", Keys: "sa"},
+			{Name: "Locale convention/Address format", Keys: "la"},
+			{Name: "Locale convention/Date format", Keys: "ld"},
+			{Name: "Locale convention/Currency format", Keys: "lc"},
+			{Name: "Locale convention/Time format", Keys: "lt"},
+			{Name: "Locale convention/Name format", Keys: "ln"},
+			{Name: "Locale convention/Telephone format", Keys: "lp"},
+			{Name: "Other", Keys: "o"},
+			{Name: "Source error", Keys: "x"},
+			{Name: "Non-translation", Keys: "n", Weights: map[string]float64{"*": 25}},
+		},
+		Severities: []Severity{
+			{Name: "Minor", Key: "m", Weight: 1},
+			{Name: "Major", Key: "M", Weight: 5},
+			{Name: "Critical", Key: "C", Weight: 5},
+			{Name: "Neutral", Weight: 0},
+		},
+		Aliases: map[string]string{"critical": "Major"},
+	}
+}
+
+// ESA returns the Error Span Annotation preset: spans marked minor or
+// major (weights 1 and 5, as in MQM), with no category beyond "Error",
+// and a 0–100 score per segment.
+func ESA() *Preset {
+	return &Preset{
+		Name:       "esa",
+		Categories: []Category{{Name: "Error", Keys: "e"}},
+		Severities: []Severity{
+			{Name: "minor", Key: "m", Weight: 1},
+			{Name: "major", Key: "M", Weight: 5},
+		},
+		SegmentScore: true,
+	}
+}
+
+// PresetByName returns the built-in preset "mqm" or "esa".
+func PresetByName(name string) (*Preset, error) {
+	switch strings.ToLower(name) {
+	case "mqm":
+		return MQM(), nil
+	case "esa":
+		return ESA(), nil
+	}
+	return nil, fmt.Errorf("annotations: unknown preset %q; use mqm, esa or a typology file", name)
+}
+
+// Weight returns what one error of the category and severity adds to a
+// segment's score. Severity names match without regard to case; a
+// category's override comes first, then the severity's weight, and an
+// unknown severity weighs 0. A category whose name starts with
+// "Non-translation" weighs 25 in every preset, as WMT scores it, and
+// "No-error" weighs 0.
+func (p *Preset) Weight(category, severity string) float64 {
+	if strings.EqualFold(category, "No-error") || strings.EqualFold(severity, "No-error") {
+		return 0
+	}
+	if strings.HasPrefix(category, "Non-translation") {
+		return 25
+	}
+	sev := severity
+	if alias, ok := p.Aliases[strings.ToLower(severity)]; ok {
+		sev = alias
+	}
+	if c := p.Category(category); c != nil {
+		for k, w := range c.Weights {
+			if strings.EqualFold(k, severity) || strings.EqualFold(k, sev) {
+				return w
+			}
+		}
+		if w, ok := c.Weights["*"]; ok {
+			return w
+		}
+	}
+	if s := p.Severity(sev); s != nil {
+		return s.Weight
+	}
+	return 0
+}
+
+// Category returns the category of that exact name, or nil.
+func (p *Preset) Category(name string) *Category {
+	for i := range p.Categories {
+		if p.Categories[i].Name == name {
+			return &p.Categories[i]
+		}
+	}
+	return nil
+}
+
+// Severity returns the severity of that name (any case), or nil.
+func (p *Preset) Severity(name string) *Severity {
+	for i := range p.Severities {
+		if strings.EqualFold(p.Severities[i].Name, name) {
+			return &p.Severities[i]
+		}
+	}
+	return nil
+}
+
+// CategoryByKeys returns the category picked by keys, and whether keys
+// is a strict prefix of some category's keys (so the explorer waits for
+// a second key).
+func (p *Preset) CategoryByKeys(keys string) (c *Category, more bool) {
+	for i := range p.Categories {
+		k := p.Categories[i].Keys
+		if k == keys {
+			return &p.Categories[i], false
+		}
+		if strings.HasPrefix(k, keys) {
+			more = true
+		}
+	}
+	return nil, more
+}
+
+// SeverityByKey returns the severity picked by key, or nil.
+func (p *Preset) SeverityByKey(key string) *Severity {
+	for i := range p.Severities {
+		if p.Severities[i].Key != "" && p.Severities[i].Key == key {
+			return &p.Severities[i]
+		}
+	}
+	return nil
+}
+
+// KeyRow is one line of a preset's key table.
+type KeyRow struct {
+	// Keys to type.
+	Keys string
+	// What picks: "category" or "severity".
+	What string
+	// Name of the category or severity.
+	Name string
+}
+
+// KeyTable lists every key of the preset, categories first, for the
+// explorer's help.
+func (p *Preset) KeyTable() []KeyRow {
+	var rows []KeyRow
+	for _, c := range p.Categories {
+		rows = append(rows, KeyRow{Keys: c.Keys, What: "category", Name: c.Name})
+	}
+	for _, s := range p.Severities {
+		if s.Key != "" {
+			rows = append(rows, KeyRow{Keys: s.Key, What: "severity", Name: s.Name})
+		}
+	}
+	return rows
+}
+
+// Validate checks that the preset can be used: names are unique, every
+// category has one or two keys and no category's keys are a prefix of
+// another's, severity keys are single and unique.
+func (p *Preset) Validate() error {
+	if len(p.Categories) == 0 || len(p.Severities) == 0 {
+		return fmt.Errorf("annotations: typology %q needs at least one category and one severity", p.Name)
+	}
+	names := map[string]bool{}
+	for i, c := range p.Categories {
+		if c.Name == "" || names[c.Name] {
+			return fmt.Errorf("annotations: category %q is empty or named twice", c.Name)
+		}
+		names[c.Name] = true
+		if n := len([]rune(c.Keys)); n < 1 || n > 2 {
+			return fmt.Errorf("annotations: category %q needs one or two keys, not %q", c.Name, c.Keys)
+		}
+		for j, d := range p.Categories {
+			if i != j && strings.HasPrefix(d.Keys, c.Keys) {
+				return fmt.Errorf("annotations: the keys %q of category %q are a prefix of (or equal to) %q of %q", c.Keys, c.Name, d.Keys, d.Name)
+			}
+		}
+	}
+	keys := map[string]bool{}
+	sevs := map[string]bool{}
+	for _, s := range p.Severities {
+		if s.Name == "" || sevs[strings.ToLower(s.Name)] {
+			return fmt.Errorf("annotations: severity %q is empty or named twice", s.Name)
+		}
+		sevs[strings.ToLower(s.Name)] = true
+		if s.Key == "" {
+			continue
+		}
+		if len([]rune(s.Key)) != 1 || keys[s.Key] {
+			return fmt.Errorf("annotations: severity %q needs one key of its own, not %q", s.Name, s.Key)
+		}
+		keys[s.Key] = true
+	}
+	return nil
+}

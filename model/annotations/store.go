@@ -1,0 +1,427 @@
+package annotations
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Store is an annotation file and the annotations in it. Every change is
+// applied in memory, appended to the file as one checksummed record and
+// synced to disk before the call returns without error, so a caller may
+// report it saved then. When the file cannot be written (a full disk, an
+// unwritable path) the call returns a [*SaveError], the change stays in
+// memory, and the next change or [Store.Flush] writes everything still
+// pending. One process writes a file at a time. A Store is safe for use
+// by several goroutines.
+type Store struct {
+	mu       sync.Mutex
+	path     string
+	anns     []Annotation
+	nextID   int
+	f        *os.File // open for writing; nil until the first write
+	exists   bool     // the file has a complete header
+	size     int64    // end of the last record known to be on disk
+	dirty    bool     // bytes after size may be a torn record to cut off
+	pending  [][]byte // records not yet on disk
+	warnings []string
+	now      func() time.Time
+}
+
+// SaveError reports changes that are in memory but could not be written
+// to the annotation file.
+type SaveError struct {
+	// Path is the annotation file.
+	Path string
+	// Pending is the number of changes not yet on disk.
+	Pending int
+	// Err is the failure of the file system.
+	Err error
+}
+
+// Error says what failed and that the work is kept.
+func (e *SaveError) Error() string {
+	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: free some space or fix the path's permissions, and the next change or save writes them",
+		e.Path, e.Err, e.Pending, pluralS(e.Pending))
+}
+
+// Unwrap returns the file system's error.
+func (e *SaveError) Unwrap() error { return e.Err }
+
+// ErrNotFound is returned when no annotation has the ID given.
+var ErrNotFound = errors.New("annotations: no annotation with that id")
+
+// ErrHasErrors is returned when a segment with errors by a rater is
+// marked as having none by the same rater.
+var ErrHasErrors = errors.New("annotations: the segment has errors by this rater; delete them before marking it as having no error")
+
+// Open reads the annotation file at path and replays its changes. A file
+// that does not exist yet is an empty store, created by the first change.
+// A last change cut short by a crash is dropped with a warning
+// ([Store.Warnings]) and cut off the file at the next write. Open itself
+// never writes.
+func Open(path string) (*Store, error) {
+	j, err := readJournal(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{path: path, exists: j.exists, size: j.good, nextID: 1, now: time.Now, warnings: j.warnings}
+	if fi, err := os.Stat(path); err == nil && fi.Size() > j.good {
+		s.dirty = true
+	}
+	index := map[int]int{}
+	for _, rec := range j.records {
+		for _, o := range rec.Ops {
+			switch {
+			case o.Op == "put" && o.Ann != nil:
+				a := o.Ann.clone()
+				if i, ok := index[a.ID]; ok {
+					s.anns[i] = a
+				} else {
+					index[a.ID] = len(s.anns)
+					s.anns = append(s.anns, a)
+				}
+				s.nextID = max(s.nextID, a.ID+1)
+			case o.Op == "del":
+				if i, ok := index[o.ID]; ok {
+					s.anns = slices.Delete(s.anns, i, i+1)
+					index = reindex(s.anns)
+				}
+			default:
+				s.warnings = append(s.warnings, fmt.Sprintf("%s: skipped an unknown operation %q", path, o.Op))
+			}
+		}
+	}
+	return s, nil
+}
+
+func reindex(anns []Annotation) map[int]int {
+	index := make(map[int]int, len(anns))
+	for i, a := range anns {
+		index[a.ID] = i
+	}
+	return index
+}
+
+// Path returns the annotation file's path.
+func (s *Store) Path() string { return s.path }
+
+// Warnings returns what Open dropped, one line each.
+func (s *Store) Warnings() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.warnings)
+}
+
+// All returns a copy of every annotation, in the order they were added.
+func (s *Store) All() []Annotation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Annotation, len(s.anns))
+	for i, a := range s.anns {
+		out[i] = a.clone()
+	}
+	return out
+}
+
+// Get returns the annotation with that ID.
+func (s *Store) Get(id int) (Annotation, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if i := s.find(id); i >= 0 {
+		return s.anns[i].clone(), true
+	}
+	return Annotation{}, false
+}
+
+// Pending returns the number of changes in memory not yet on disk.
+func (s *Store) Pending() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.pending)
+}
+
+func (s *Store) find(id int) int {
+	return slices.IndexFunc(s.anns, func(a Annotation) bool { return a.ID == id })
+}
+
+// sameSegment reports whether b is by the same rater on the same segment
+// text as a.
+func sameSegment(a, b *Annotation) bool {
+	return a.System == b.System && a.Line == b.Line && a.Rater == b.Rater && a.HypHash == b.HypHash
+}
+
+// prepare fills the ID (when new), the time and the hashes of a and checks
+// it.
+func (s *Store) prepare(a *Annotation, fresh bool) error {
+	if fresh {
+		a.ID = s.nextID
+	}
+	if a.Time.IsZero() || !fresh {
+		a.Time = s.now().UTC().Truncate(time.Millisecond)
+	}
+	a.SetText(a.Hyp, a.Src)
+	return a.check()
+}
+
+// Add stores a new error (or no-error mark or score) and returns it with
+// its ID and time. Adding an error to a segment the same rater marked as
+// having no error removes that mark in the same change.
+func (s *Store) Add(a Annotation) (Annotation, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch a.Kind {
+	case KindNoError:
+		return s.markNoError(a)
+	case KindScore:
+		return s.setScore(a)
+	}
+	if err := s.prepare(&a, true); err != nil {
+		return Annotation{}, err
+	}
+	var ops []op
+	for _, b := range s.anns {
+		if b.Kind == KindNoError && sameSegment(&a, &b) {
+			ops = append(ops, op{Op: "del", ID: b.ID})
+		}
+	}
+	ops = append(ops, op{Op: "put", Ann: &a})
+	return a.clone(), s.commit(ops)
+}
+
+// Edit replaces the annotation with a's ID by a (its time set to now).
+func (s *Store) Edit(a Annotation) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := s.find(a.ID)
+	if i < 0 {
+		return ErrNotFound
+	}
+	if err := s.prepare(&a, false); err != nil {
+		return err
+	}
+	return s.commit([]op{{Op: "put", Ann: &a}})
+}
+
+// Delete removes the annotation with that ID.
+func (s *Store) Delete(id int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.find(id) < 0 {
+		return ErrNotFound
+	}
+	return s.commit([]op{{Op: "del", ID: id}})
+}
+
+// MarkNoError marks the segment of a (System, Line, Rater and texts) as
+// having no error and returns the mark; marking it again returns the mark
+// already there. It fails with [ErrHasErrors] when the rater has errors on
+// it.
+func (s *Store) MarkNoError(a Annotation) (Annotation, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.markNoError(a)
+}
+
+func (s *Store) markNoError(a Annotation) (Annotation, error) {
+	a = Annotation{Kind: KindNoError, System: a.System, Line: a.Line, Rater: a.Rater, Time: a.Time,
+		Hyp: a.Hyp, Src: a.Src, Note: a.Note, Doc: a.Doc, DocID: a.DocID, SegID: a.SegID}
+	if err := s.prepare(&a, true); err != nil {
+		return Annotation{}, err
+	}
+	for _, b := range s.anns {
+		if !sameSegment(&a, &b) {
+			continue
+		}
+		switch b.Kind {
+		case KindError:
+			return Annotation{}, ErrHasErrors
+		case KindNoError:
+			return b.clone(), nil
+		}
+	}
+	return a.clone(), s.commit([]op{{Op: "put", Ann: &a}})
+}
+
+// SetScore gives the segment of a (System, Line, Rater and texts) the ESA
+// score, replacing the rater's earlier score of it, and returns the
+// score's annotation.
+func (s *Store) SetScore(a Annotation, score int) (Annotation, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a.Score = &score
+	return s.setScore(a)
+}
+
+func (s *Store) setScore(a Annotation) (Annotation, error) {
+	a = Annotation{Kind: KindScore, System: a.System, Line: a.Line, Rater: a.Rater, Time: a.Time,
+		Hyp: a.Hyp, Src: a.Src, Note: a.Note, Score: a.Score, Doc: a.Doc, DocID: a.DocID, SegID: a.SegID}
+	fresh := true
+	for _, b := range s.anns {
+		if b.Kind == KindScore && sameSegment(&a, &b) {
+			a.ID, fresh = b.ID, false
+			break
+		}
+	}
+	if err := s.prepare(&a, fresh); err != nil {
+		return Annotation{}, err
+	}
+	return a.clone(), s.commit([]op{{Op: "put", Ann: &a}})
+}
+
+// Import adds every annotation of anns (new IDs; times and texts as given)
+// as one change: after a crash either all of them are in the file or none.
+func (s *Store) Import(anns []Annotation) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ops := make([]op, 0, len(anns))
+	for i := range anns {
+		a := anns[i].clone()
+		a.ID = s.nextID + i
+		a.SetText(a.Hyp, a.Src)
+		if err := a.check(); err != nil {
+			return fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
+		}
+		ops = append(ops, op{Op: "put", Ann: &a})
+	}
+	return s.commit(ops)
+}
+
+// commit applies ops in memory, queues their record and writes every
+// pending record.
+func (s *Store) commit(ops []op) error {
+	line, err := encodeRecord(ops)
+	if err != nil {
+		return err
+	}
+	for _, o := range ops {
+		switch o.Op {
+		case "put":
+			if i := s.find(o.Ann.ID); i >= 0 {
+				s.anns[i] = o.Ann.clone()
+			} else {
+				s.anns = append(s.anns, o.Ann.clone())
+			}
+			s.nextID = max(s.nextID, o.Ann.ID+1)
+		case "del":
+			if i := s.find(o.ID); i >= 0 {
+				s.anns = slices.Delete(s.anns, i, i+1)
+			}
+		}
+	}
+	s.pending = append(s.pending, line)
+	return s.flush()
+}
+
+// Flush writes every change not yet on disk; nil means all are saved.
+func (s *Store) Flush() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.flush()
+}
+
+func (s *Store) flush() error {
+	if len(s.pending) == 0 {
+		return nil
+	}
+	if err := s.writePending(); err != nil {
+		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
+	}
+	return nil
+}
+
+// writePending creates the file when needed, cuts off a torn tail, appends
+// the pending records at the end of the good data and syncs.
+func (s *Store) writePending() error {
+	if !s.exists {
+		if err := writeAtomically(s.path, []byte(header)); err != nil {
+			return err
+		}
+		s.exists, s.size, s.dirty = true, int64(len(header)), false
+		s.closeFile()
+	}
+	if s.f == nil {
+		f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+		if err != nil {
+			return err
+		}
+		s.f = f
+	}
+	if s.dirty {
+		if err := s.f.Truncate(s.size); err != nil {
+			return err
+		}
+		s.dirty = false
+	}
+	var buf []byte
+	for _, p := range s.pending {
+		buf = append(buf, p...)
+	}
+	_, err := s.f.WriteAt(buf, s.size)
+	if err == nil {
+		err = s.f.Sync()
+	}
+	if err != nil {
+		// Part of the records may be in the file: cut them off now or
+		// before the next write.
+		s.dirty = s.f.Truncate(s.size) != nil
+		return err
+	}
+	s.size += int64(len(buf))
+	s.pending = nil
+	return nil
+}
+
+func (s *Store) closeFile() {
+	if s.f != nil {
+		s.f.Close()
+		s.f = nil
+	}
+}
+
+// Compact rewrites the file as the annotations it holds now (pending
+// changes included), without the history of edits and deletions: a new
+// file is written beside it, synced and renamed over it, so a crash leaves
+// the old file or the new one, whole.
+func (s *Store) Compact() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	data := []byte(header)
+	const chunk = 500
+	for lo := 0; lo < len(s.anns); lo += chunk {
+		var ops []op
+		for i := lo; i < min(lo+chunk, len(s.anns)); i++ {
+			ops = append(ops, op{Op: "put", Ann: &s.anns[i]})
+		}
+		line, err := encodeRecord(ops)
+		if err != nil {
+			return err
+		}
+		data = append(data, line...)
+	}
+	s.closeFile()
+	if err := writeAtomically(s.path, data); err != nil {
+		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
+	}
+	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
+	return nil
+}
+
+// Close writes what is pending and closes the file.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err := s.flush()
+	s.closeFile()
+	return err
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,98 @@
+package annotations
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ParseTypology reads a custom typology. The format is one directive per
+// line, its fields separated by "|" and trimmed; blank lines and lines
+// starting with "#" are ignored:
+//
+//	# A small typology for a quick check of a German system.
+//	name     | quick-de
+//	severity | m  | minor    | 1
+//	severity | M  | major    | 5
+//	category | a  | Accuracy
+//	category | fp | Fluency/Punctuation | minor=0.1
+//	category | ft | Fluency/Terminology
+//	category | n  | Non-translation     | *=25
+//	score
+//
+// "name" names the typology (default "custom"). "severity KEY NAME
+// WEIGHT" adds a severity picked by one key; "category KEYS NAME
+// [SEVERITY=WEIGHT ...]" adds a category picked by one or two keys, with
+// optional weights that replace the severity's for this category ("*" for
+// every severity, several separated by spaces). "score" asks for an ESA
+// 0–100 score per segment as well. The result is checked as
+// [Preset.Validate] says. name labels errors with the typology's name
+// and line.
+func ParseTypology(r io.Reader, name string) (*Preset, error) {
+	p := &Preset{Name: "custom"}
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		f := strings.Split(text, "|")
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		bad := func(msg string) error {
+			return fmt.Errorf("%s:%d: %s", name, line, msg)
+		}
+		switch f[0] {
+		case "name":
+			if len(f) != 2 || f[1] == "" {
+				return nil, bad(`write "name | NAME"`)
+			}
+			p.Name = f[1]
+		case "score":
+			if len(f) != 1 {
+				return nil, bad(`write "score" alone`)
+			}
+			p.SegmentScore = true
+		case "severity":
+			if len(f) != 4 {
+				return nil, bad(`write "severity | KEY | NAME | WEIGHT"`)
+			}
+			w, err := strconv.ParseFloat(f[3], 64)
+			if err != nil {
+				return nil, bad(fmt.Sprintf("weight %q is not a number", f[3]))
+			}
+			p.Severities = append(p.Severities, Severity{Key: f[1], Name: f[2], Weight: w})
+		case "category":
+			if len(f) < 3 || len(f) > 4 {
+				return nil, bad(`write "category | KEYS | NAME" and optionally "| SEVERITY=WEIGHT ..."`)
+			}
+			c := Category{Keys: f[1], Name: f[2]}
+			if len(f) == 4 {
+				c.Weights = map[string]float64{}
+				for _, kv := range strings.Fields(f[3]) {
+					k, v, ok := strings.Cut(kv, "=")
+					w, err := strconv.ParseFloat(v, 64)
+					if !ok || k == "" || err != nil {
+						return nil, bad(fmt.Sprintf("weight %q is not SEVERITY=NUMBER", kv))
+					}
+					c.Weights[k] = w
+				}
+			}
+			p.Categories = append(p.Categories, c)
+		default:
+			return nil, bad(fmt.Sprintf("unknown directive %q; use name, severity, category or score", f[0]))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return p, nil
+}
