@@ -297,18 +297,21 @@ func (s *Store) commit(ops []op) error {
 	if err != nil {
 		return err
 	}
+	index := reindex(s.anns)
 	for _, o := range ops {
 		switch o.Op {
 		case "put":
-			if i := s.find(o.Ann.ID); i >= 0 {
+			if i, ok := index[o.Ann.ID]; ok {
 				s.anns[i] = o.Ann.clone()
 			} else {
+				index[o.Ann.ID] = len(s.anns)
 				s.anns = append(s.anns, o.Ann.clone())
 			}
 			s.nextID = max(s.nextID, o.Ann.ID+1)
 		case "del":
-			if i := s.find(o.ID); i >= 0 {
+			if i, ok := index[o.ID]; ok {
 				s.anns = slices.Delete(s.anns, i, i+1)
+				index = reindex(s.anns)
 			}
 		}
 	}

@@ -1,0 +1,156 @@
+package annotations
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+)
+
+// Segment identifies one segment of an MQM corpus.
+type Segment struct {
+	// Doc, DocID and SegID are the file's doc, doc_id and seg_id.
+	Doc, DocID, SegID string
+}
+
+// Corpus is a WMT MQM TSV opened as a corpus: its segments in the order
+// they first appear, the source, the rated systems' translations, the
+// human translations chosen as references, and every row as an
+// annotation (the references' ratings included).
+type Corpus struct {
+	// Segments are the segments; Line i of an annotation is Segments[i-1].
+	Segments []Segment
+	// Src holds the source of each segment.
+	Src []string
+	// Systems are the systems that are not references, in the order
+	// they first appear; a segment a system has no row for is "".
+	Systems []model.System
+	// RefNames are the systems taken as references, as named.
+	RefNames []string
+	// Refs[k][i] is reference k's translation of segment i.
+	Refs [][]string
+	// RefAbsent[k][i] reports that reference k has no row for segment i;
+	// nil when every reference covers every segment.
+	RefAbsent [][]bool
+	// Annotations are the rows, in file order.
+	Annotations []Annotation
+	// Warnings describe repairs and gaps, one line each.
+	Warnings []string
+}
+
+// OpenMQM opens the WMT MQM TSV at path (also gzipped, .gz) as a corpus
+// whose references are the systems named in refs (the human translations,
+// such as "ref" and "refB"). See [ReadMQMCorpus].
+func OpenMQM(path string, refs []string) (*Corpus, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + strings.TrimPrefix(err.Error(), "open "+path+": ")}
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, &model.InputError{File: path, Msg: "is not gzip data: " + err.Error()}
+		}
+		defer gz.Close()
+		r = gz
+	}
+	return ReadMQMCorpus(r, path, refs)
+}
+
+// ReadMQMCorpus reads a WMT MQM TSV (as [ReadMQM] does, numbering
+// segments by position) and gathers its texts: each segment's source and
+// every system's translation (the row text without the span tags). The
+// systems named in refs become the references and leave the systems; a
+// name the file lacks is an error listing the names it has.
+func ReadMQMCorpus(r io.Reader, name string, refs []string) (*Corpus, error) {
+	rows, err := ReadMQM(r, name, LinesByPosition)
+	if err != nil {
+		return nil, err
+	}
+	c := &Corpus{Annotations: rows.Annotations, Warnings: rows.Warnings}
+	var order []string
+	hyps := map[string]map[int]string{}
+	for _, a := range rows.Annotations {
+		if a.Line > len(c.Segments) {
+			c.Segments = append(c.Segments, Segment{Doc: a.Doc, DocID: a.DocID, SegID: a.SegID})
+			c.Src = append(c.Src, a.Src)
+		} else if c.Src[a.Line-1] != a.Src {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s gives segment %s another source text than the first row of it; the first is shown", name, a.System, a.SegID))
+		}
+		m, ok := hyps[a.System]
+		if !ok {
+			m = map[int]string{}
+			hyps[a.System] = m
+			order = append(order, a.System)
+		}
+		if _, ok := m[a.Line]; !ok {
+			m[a.Line] = a.Hyp
+		}
+	}
+	for _, ref := range refs {
+		if _, ok := hyps[ref]; !ok {
+			return nil, &model.InputError{File: name, Msg: fmt.Sprintf("has no system %q to take as reference; its systems are %s", ref, strings.Join(order, ", "))}
+		}
+		if slices.Contains(c.RefNames, ref) {
+			return nil, &model.InputError{File: name, Msg: fmt.Sprintf("reference system %q is named twice; name each once", ref)}
+		}
+		stream, absent, missing := c.stream(hyps[ref])
+		c.RefNames = append(c.RefNames, ref)
+		c.Refs = append(c.Refs, stream)
+		if missing > 0 {
+			if c.RefAbsent == nil {
+				c.RefAbsent = make([][]bool, len(refs))
+			}
+			c.RefAbsent[len(c.Refs)-1] = absent
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: reference %s has no row for %d of the %d segments; they have one reference fewer", name, ref, missing, len(c.Segments)))
+		}
+	}
+	if c.RefAbsent != nil {
+		for k := range c.RefAbsent {
+			if c.RefAbsent[k] == nil {
+				c.RefAbsent[k] = make([]bool, len(c.Segments))
+			}
+		}
+	}
+	for _, sys := range order {
+		if slices.Contains(refs, sys) {
+			continue
+		}
+		stream, _, missing := c.stream(hyps[sys])
+		if missing > 0 {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s has no row for %d of the %d segments; they are empty", name, sys, missing, len(c.Segments)))
+		}
+		c.Systems = append(c.Systems, model.System{Name: sys, Path: name, Hyps: stream})
+	}
+	return c, nil
+}
+
+// stream lays out one system's texts by segment.
+func (c *Corpus) stream(byLine map[int]string) (texts []string, absent []bool, missing int) {
+	texts = make([]string, len(c.Segments))
+	absent = make([]bool, len(c.Segments))
+	for i := range texts {
+		t, ok := byLine[i+1]
+		texts[i], absent[i] = t, !ok
+		if !ok {
+			missing++
+		}
+	}
+	return texts, absent, missing
+}
+
+// Dataset returns the corpus as a [model.Dataset] to score: its systems,
+// its references and its source, with the corpus's warnings. It needs at
+// least one reference.
+func (c *Corpus) Dataset() (*model.Dataset, error) {
+	if len(c.Refs) == 0 {
+		return nil, &model.InputError{Msg: "an MQM file opened as a corpus needs a reference: name a human translation among its systems with --mqm-ref"}
+	}
+	return model.NewDataset(c.Src, c.RefNames, c.Refs, c.RefAbsent, c.Systems, slices.Clone(c.Warnings))
+}

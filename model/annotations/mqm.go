@@ -1,0 +1,284 @@
+package annotations
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/model"
+)
+
+// The columns of a WMT MQM TSV, in the order [WriteMQM] writes them.
+// ReadMQM finds them by the names of the header row; comment is optional.
+var mqmColumns = []string{"system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity", "comment"}
+
+// The span markers of WMT MQM files.
+const (
+	openTag  = "<v>"
+	closeTag = "</v>"
+)
+
+// noError is the category and severity of a clean segment's row.
+const noError = "No-error"
+
+// LineRule says how [ReadMQM] numbers segments.
+type LineRule int
+
+// The ways to number the segments of an MQM file.
+const (
+	// LinesByPosition numbers segments 1, 2, … in the order their (doc,
+	// seg_id) first appears in the file: the lines of the corpus
+	// [OpenMQM] makes.
+	LinesByPosition LineRule = iota
+	// LinesBySegID takes seg_id as the line number (WMT newstest files
+	// number segments by their line in the test set); every seg_id must
+	// then be a positive integer.
+	LinesBySegID
+)
+
+// MQMRows is what [ReadMQM] read: one annotation per row, in file order.
+type MQMRows struct {
+	// Annotations are the rows: errors and no-error marks.
+	Annotations []Annotation
+	// Warnings describe rows read with a repair, one line each.
+	Warnings []string
+}
+
+// ReadMQM reads a WMT MQM TSV: a header row naming the columns system,
+// doc, doc_id, seg_id, rater, source, target, category, severity and
+// optionally comment, then one row per error, or one row with category
+// No-error for a clean segment. Fields are taken as they are, with no
+// quoting (a field may start with a quotation mark); a "\r" before the
+// "\n" is dropped. The error's span is the text between "<v>" and "</v>"
+// in the target, or in the source (a source-side span, for omissions and
+// source errors); the texts kept are the row's without the tags. A "<v>"
+// never closed runs to the end of its text, with a warning (the WMT21 TED
+// zh-en file has one). name labels errors, which are [*model.InputError]s
+// naming the line.
+func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
+	br := bufio.NewReader(r)
+	out := &MQMRows{}
+	var col map[string]int
+	seen := map[[2]string]int{}
+	texts := map[[2]string]string{}
+	for lineNo := 1; ; lineNo++ {
+		raw, err := br.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return nil, &model.InputError{File: name, Msg: "cannot be read: " + err.Error()}
+		}
+		if raw == "" && err == io.EOF {
+			break
+		}
+		text := strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
+		bad := func(msg string) error { return &model.InputError{File: name, Line: lineNo, Msg: msg} }
+		if !utf8.ValidString(text) {
+			return nil, bad("is not UTF-8 text; save the file as UTF-8")
+		}
+		fields := strings.Split(text, "\t")
+		if col == nil {
+			if col, err = mqmHeader(fields); err != nil {
+				return nil, bad(err.Error())
+			}
+			continue
+		}
+		if text == "" {
+			if err == io.EOF {
+				break
+			}
+			continue
+		}
+		if len(fields) != len(col) && !(len(fields) == len(col)+1 && fields[len(fields)-1] == "") {
+			return nil, bad(fmt.Sprintf("has %d tab-separated fields but the header has %d; an MQM TSV has one row per error and no tabs inside fields", len(fields), len(col)))
+		}
+		get := func(c string) string {
+			if i, ok := col[c]; ok {
+				return fields[i]
+			}
+			return ""
+		}
+		a, warn, perr := mqmRow(get)
+		if perr != nil {
+			return nil, bad(perr.Error())
+		}
+		if warn != "" {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: %s", name, lineNo, warn))
+		}
+		key := [2]string{a.Doc, a.SegID}
+		pos, ok := seen[key]
+		if !ok {
+			pos = len(seen) + 1
+			seen[key] = pos
+		}
+		a.Line = pos
+		if lines == LinesBySegID {
+			n, err := strconv.Atoi(a.SegID)
+			if err != nil || n < 1 {
+				return nil, bad(fmt.Sprintf("seg_id %q is not a positive integer, so it cannot be a line number; number the segments by their position instead", a.SegID))
+			}
+			a.Line = n
+		}
+		tk := [2]string{a.System, strconv.Itoa(a.Line)}
+		if prev, ok := texts[tk]; ok && prev != a.Hyp {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: the target of system %s, segment %s differs from its earlier rows'; this row keeps its own text", name, lineNo, a.System, a.SegID))
+		} else if !ok {
+			texts[tk] = a.Hyp
+		}
+		out.Annotations = append(out.Annotations, a)
+		if err == io.EOF {
+			break
+		}
+	}
+	if col == nil {
+		return nil, &model.InputError{File: name, Msg: "is empty; an MQM TSV starts with a header row (" + strings.Join(mqmColumns, " ") + ")"}
+	}
+	return out, nil
+}
+
+// mqmHeader maps column names to their positions.
+func mqmHeader(fields []string) (map[string]int, error) {
+	col := map[string]int{}
+	for i, f := range fields {
+		col[strings.TrimSpace(f)] = i
+	}
+	var missing []string
+	for _, c := range mqmColumns[:9] {
+		if _, ok := col[c]; !ok {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("is not an MQM TSV header: it lacks the column%s %s; the first row must name the columns %s",
+			pluralS(len(missing)), strings.Join(missing, ", "), strings.Join(mqmColumns, " "))
+	}
+	return col, nil
+}
+
+// mqmRow turns one row into an annotation (without its line).
+func mqmRow(get func(string) string) (Annotation, string, error) {
+	a := Annotation{
+		Kind: KindError, System: get("system"), Rater: get("rater"),
+		Doc: get("doc"), DocID: get("doc_id"), SegID: get("seg_id"),
+		Category: get("category"), Severity: get("severity"), Note: get("comment"),
+	}
+	if a.System == "" {
+		return a, "", errors.New("has no system name; fill in the system column")
+	}
+	src, srcSpan, srcWarn := untag(get("source"))
+	hyp, hypSpan, hypWarn := untag(get("target"))
+	warn := joinWarn(hypWarn, srcWarn)
+	switch {
+	case hypSpan != nil:
+		if srcSpan != nil {
+			warn = joinWarn(warn, "both the source and the target mark a span; the target's is kept")
+		}
+		hypSpan.Side = SideHyp
+		a.Span = hypSpan
+	case srcSpan != nil:
+		srcSpan.Side = SideSrc
+		a.Span = srcSpan
+	}
+	a.SetText(hyp, src)
+	if a.Category == noError || a.Severity == noError {
+		a.Kind, a.Category, a.Severity, a.Span = KindNoError, "", "", nil
+	} else if a.Category == "" || a.Severity == "" {
+		return a, "", errors.New("has no category or no severity; write both, or No-error in both for a clean segment")
+	}
+	return a, warn, nil
+}
+
+// untag removes the first <v>…</v> pair from s and returns the text, the
+// span in code points (nil without tags) and a warning about repairs.
+func untag(s string) (string, *Span, string) {
+	open := strings.Index(s, openTag)
+	if open < 0 {
+		if strings.Contains(s, closeTag) {
+			return strings.ReplaceAll(s, closeTag, ""), nil, `a "</v>" without "<v>" is dropped`
+		}
+		return s, nil, ""
+	}
+	before, rest := s[:open], s[open+len(openTag):]
+	inner, after, closed := strings.Cut(rest, closeTag)
+	warn := ""
+	if !closed {
+		warn = `a "<v>" is never closed; the span runs to the end of the text`
+	}
+	if strings.Contains(after, openTag) || strings.Contains(after, closeTag) || strings.Contains(inner, openTag) {
+		warn = joinWarn(warn, "more than one span; the first is kept and the other tags dropped")
+		strip := strings.NewReplacer(openTag, "", closeTag, "")
+		inner, after = strip.Replace(inner), strip.Replace(after)
+	}
+	start := utf8.RuneCountInString(before)
+	return before + inner + after, &Span{Start: start, End: start + utf8.RuneCountInString(inner)}, warn
+}
+
+// tag returns text with <v> and </v> around code points [start, end).
+func tag(text string, sp *Span) string {
+	lo, hi, ok := ByteRange(text, sp.Start, sp.End)
+	if !ok {
+		return text
+	}
+	return text[:lo] + openTag + text[lo:hi] + closeTag + text[hi:]
+}
+
+// mqmFields returns the ten MQM columns of an error or no-error mark.
+func mqmFields(a *Annotation) []string {
+	doc, docID, segID := a.Doc, a.DocID, a.SegID
+	if doc == "" && docID == "" && segID == "" {
+		doc, docID, segID = "-", strconv.Itoa(a.Line), strconv.Itoa(a.Line)
+	}
+	src, hyp := a.Src, a.Hyp
+	if a.Span != nil {
+		if a.Span.Side == SideSrc {
+			src = tag(src, a.Span)
+		} else {
+			hyp = tag(hyp, a.Span)
+		}
+	}
+	cat, sev := a.Category, a.Severity
+	if a.Kind == KindNoError {
+		cat, sev = noError, noError
+	}
+	return []string{a.System, doc, docID, segID, a.Rater, src, hyp, cat, sev, a.Note}
+}
+
+// WriteMQM writes the errors and no-error marks of anns as a WMT MQM TSV
+// with a comment column (the note), one row per annotation in the order
+// given; ESA scores have no place in it and are left out. Annotations made
+// in bleuscope, with no document or segment id, get doc "-" and their line
+// number as doc_id and seg_id. The format has no quoting, so a tab, "\r" or
+// "\n" inside a field is written as a space; replaced counts those fields.
+func WriteMQM(w io.Writer, anns []Annotation) (replaced int, err error) {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(strings.Join(mqmColumns, "\t") + "\n")
+	clean := strings.NewReplacer("\t", " ", "\r", " ", "\n", " ")
+	for i := range anns {
+		a := &anns[i]
+		if a.Kind == KindScore {
+			continue
+		}
+		for j, f := range mqmFields(a) {
+			if j > 0 {
+				bw.WriteByte('\t')
+			}
+			if strings.ContainsAny(f, "\t\r\n") {
+				f = clean.Replace(f)
+				replaced++
+			}
+			bw.WriteString(f)
+		}
+		bw.WriteByte('\n')
+	}
+	return replaced, bw.Flush()
+}
+
+// joinWarn joins two warnings with "; ", either of which may be empty.
+func joinWarn(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + "; " + b
+}
