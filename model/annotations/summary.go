@@ -1,0 +1,118 @@
+package annotations
+
+import (
+	"slices"
+)
+
+// SystemSummary is what the annotations of one system add up to.
+type SystemSummary struct {
+	// System is the system's name.
+	System string `json:"system"`
+	// Segments is the number of segments rated: with at least one error,
+	// no-error mark or score.
+	Segments int `json:"segments"`
+	// Raters are the names of those who rated it, sorted.
+	Raters []string `json:"raters"`
+	// Errors counts the errors by category and severity; no-error marks
+	// are not counted.
+	Errors map[string]map[string]int `json:"errors"`
+	// MQM is the MQM score: per segment the sum of its errors' weights,
+	// averaged over the segment's raters, then averaged over the rated
+	// segments. Lower is better.
+	MQM float64 `json:"mqm"`
+	// ESA is the mean ESA score (per segment averaged over the raters who
+	// scored it, then over the scored segments); nil when nothing was
+	// scored.
+	ESA *float64 `json:"esa,omitempty"`
+}
+
+// Summarize adds up anns per system, in the order systems first appear,
+// with the preset's weights. A segment is a system's line.
+func Summarize(anns []Annotation, p *Preset) []SystemSummary {
+	type segment struct {
+		penalty map[string]float64 // by rater
+		scores  map[string]float64 // ESA, by rater
+	}
+	type acc struct {
+		sum    SystemSummary
+		segs   map[int]*segment
+		raters map[string]bool
+	}
+	var order []string
+	by := map[string]*acc{}
+	for i := range anns {
+		a := &anns[i]
+		s := by[a.System]
+		if s == nil {
+			s = &acc{sum: SystemSummary{System: a.System, Errors: map[string]map[string]int{}}, segs: map[int]*segment{}, raters: map[string]bool{}}
+			by[a.System] = s
+			order = append(order, a.System)
+		}
+		seg := s.segs[a.Line]
+		if seg == nil {
+			seg = &segment{penalty: map[string]float64{}, scores: map[string]float64{}}
+			s.segs[a.Line] = seg
+		}
+		s.raters[a.Rater] = true
+		if _, ok := seg.penalty[a.Rater]; !ok {
+			seg.penalty[a.Rater] = 0 // a rater with no error scores 0
+		}
+		switch a.Kind {
+		case KindError:
+			seg.penalty[a.Rater] += p.Weight(a.Category, a.Severity)
+			m := s.sum.Errors[a.Category]
+			if m == nil {
+				m = map[string]int{}
+				s.sum.Errors[a.Category] = m
+			}
+			m[a.Severity]++
+		case KindScore:
+			seg.scores[a.Rater] = float64(*a.Score)
+		}
+	}
+	out := make([]SystemSummary, 0, len(order))
+	for _, name := range order {
+		s := by[name]
+		lines := make([]int, 0, len(s.segs))
+		for l := range s.segs {
+			lines = append(lines, l)
+		}
+		slices.Sort(lines) // a fixed order of summation
+		var mqm, esa float64
+		scored := 0
+		for _, l := range lines {
+			seg := s.segs[l]
+			mqm += meanOf(seg.penalty)
+			if len(seg.scores) > 0 {
+				esa += meanOf(seg.scores)
+				scored++
+			}
+		}
+		s.sum.Segments = len(lines)
+		s.sum.MQM = mqm / float64(len(lines))
+		if scored > 0 {
+			v := esa / float64(scored)
+			s.sum.ESA = &v
+		}
+		for r := range s.raters {
+			s.sum.Raters = append(s.sum.Raters, r)
+		}
+		slices.Sort(s.sum.Raters)
+		out = append(out, s.sum)
+	}
+	return out
+}
+
+// meanOf averages the values of m in the order of its sorted keys.
+func meanOf(m map[string]float64) float64 {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	sum := 0.0
+	for _, k := range keys {
+		sum += m[k]
+	}
+	return sum / float64(len(keys))
+}
