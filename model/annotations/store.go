@@ -29,6 +29,9 @@ type Store struct {
 	pending  [][]byte // records not yet on disk
 	warnings []string
 	now      func() time.Time
+	// writeAt writes to the file; tests replace it to fail like a full
+	// disk.
+	writeAt func(f *os.File, b []byte, off int64) (int, error)
 }
 
 // SaveError reports changes that are in memory but could not be written
@@ -68,7 +71,8 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{path: path, exists: j.exists, size: j.good, nextID: 1, now: time.Now, warnings: j.warnings}
+	s := &Store{path: path, exists: j.exists, size: j.good, nextID: 1, now: time.Now, warnings: j.warnings,
+		writeAt: (*os.File).WriteAt}
 	if fi, err := os.Stat(path); err == nil && fi.Size() > j.good {
 		s.dirty = true
 	}
@@ -259,6 +263,7 @@ func (s *Store) SetScore(a Annotation, score int) (Annotation, error) {
 func (s *Store) setScore(a Annotation) (Annotation, error) {
 	a = Annotation{Kind: KindScore, System: a.System, Line: a.Line, Rater: a.Rater, Time: a.Time,
 		Hyp: a.Hyp, Src: a.Src, Note: a.Note, Score: a.Score, Doc: a.Doc, DocID: a.DocID, SegID: a.SegID}
+	a.SetText(a.Hyp, a.Src)
 	fresh := true
 	for _, b := range s.anns {
 		if b.Kind == KindScore && sameSegment(&a, &b) {
@@ -363,7 +368,7 @@ func (s *Store) writePending() error {
 	for _, p := range s.pending {
 		buf = append(buf, p...)
 	}
-	_, err := s.f.WriteAt(buf, s.size)
+	_, err := s.writeAt(s.f, buf, s.size)
 	if err == nil {
 		err = s.f.Sync()
 	}

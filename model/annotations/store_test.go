@@ -1,0 +1,347 @@
+package annotations
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// seg returns an annotation on a system's line with its texts set.
+func seg(system string, line int, rater, hyp, src string) Annotation {
+	a := Annotation{System: system, Line: line, Rater: rater}
+	a.SetText(hyp, src)
+	return a
+}
+
+func errAnn(system string, line int, rater, hyp string, start, end int, cat, sev, note string) Annotation {
+	a := seg(system, line, rater, hyp, "Quelle "+hyp)
+	a.Kind, a.Category, a.Severity, a.Note = KindError, cat, sev, note
+	a.Span = &Span{Side: SideHyp, Start: start, End: end}
+	return a
+}
+
+// mustReopen opens path again and checks that it holds exactly want.
+func mustReopen(t *testing.T, path string, want []Annotation) *Store {
+	t.Helper()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	if w := s.Warnings(); len(w) > 0 {
+		t.Errorf("reopen warned: %q", w)
+	}
+	if got := s.All(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after reopen:\n got %+v\nwant %+v", got, want)
+	}
+	return s
+}
+
+func TestStoreEveryOperationSurvivesReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	step := func(name string, f func() error) {
+		t.Helper()
+		if err := f(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if s.Pending() != 0 {
+			t.Fatalf("%s: %d changes pending after a successful call", name, s.Pending())
+		}
+		mustReopen(t, path, s.All())
+	}
+	var first, second Annotation
+	step("add", func() (err error) {
+		first, err = s.Add(errAnn("A", 1, "ann", "Der Hund bellt.", 4, 8, "Accuracy/Mistranslation", "Major", "dog → cat"))
+		return err
+	})
+	if first.ID != 1 || first.Time.IsZero() || first.HypHash != TextHash("Der Hund bellt.") {
+		t.Errorf("Add returned %+v; want ID 1, a time and the hypothesis hash", first)
+	}
+	step("add unicode span", func() (err error) {
+		second, err = s.Add(errAnn("A", 2, "ann", "日本語のテキスト", 2, 4, "Fluency/Spelling", "Minor", "tab\there, newline\nthere"))
+		return err
+	})
+	step("edit", func() error {
+		e := first
+		e.Severity, e.Note = "Minor", "edited"
+		return s.Edit(e)
+	})
+	if got, _ := s.Get(first.ID); got.Severity != "Minor" || got.Note != "edited" || !got.Time.After(first.Time) {
+		t.Errorf("after Edit: %+v", got)
+	}
+	step("delete", func() error { return s.Delete(second.ID) })
+	var mark Annotation
+	step("mark no-error", func() (err error) {
+		mark, err = s.MarkNoError(seg("B", 3, "ann", "Alles gut.", ""))
+		return err
+	})
+	step("mark no-error again", func() error {
+		again, err := s.MarkNoError(seg("B", 3, "ann", "Alles gut.", ""))
+		if err == nil && again.ID != mark.ID {
+			t.Errorf("marking twice gave a new mark %d; want the one there, %d", again.ID, mark.ID)
+		}
+		return err
+	})
+	step("set score", func() error { _, err := s.SetScore(seg("B", 3, "ann", "Alles gut.", ""), 80); return err })
+	step("replace score", func() error { _, err := s.SetScore(seg("B", 3, "ann", "Alles gut.", ""), 65); return err })
+	step("error on a no-error segment drops the mark", func() error {
+		_, err := s.Add(errAnn("B", 3, "ann", "Alles gut.", 0, 5, "Style/Awkward", "Minor", ""))
+		return err
+	})
+	var marks, scores int
+	for _, a := range s.All() {
+		switch a.Kind {
+		case KindNoError:
+			marks++
+		case KindScore:
+			scores++
+			if *a.Score != 65 {
+				t.Errorf("score %d; want the replaced 65", *a.Score)
+			}
+		}
+	}
+	if marks != 0 || scores != 1 {
+		t.Errorf("%d no-error marks and %d scores; want 0 and 1", marks, scores)
+	}
+	if _, err := s.MarkNoError(seg("B", 3, "ann", "Alles gut.", "")); !errors.Is(err, ErrHasErrors) {
+		t.Errorf("marking a segment with errors as clean: %v; want ErrHasErrors", err)
+	}
+	step("import", func() error {
+		return s.Import([]Annotation{
+			errAnn("C", 1, "r1", "x y z", 0, 1, "Other", "Minor", ""),
+			errAnn("C", 2, "r1", "x y z", 2, 2, "Accuracy/Omission", "Major", ""),
+		})
+	})
+	if err := s.Edit(Annotation{ID: 999}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Edit of an unknown id: %v; want ErrNotFound", err)
+	}
+	if err := s.Delete(999); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Delete of an unknown id: %v; want ErrNotFound", err)
+	}
+	bad := errAnn("A", 1, "ann", "abc", 2, 9, "Other", "Minor", "")
+	if _, err := s.Add(bad); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Add of a span beyond the text: %v; want ErrInvalid", err)
+	}
+	// IDs keep growing after a reopen.
+	s2 := mustReopen(t, path, s.All())
+	a, err := s2.Add(errAnn("A", 5, "ann", "neu", 0, 3, "Other", "Minor", ""))
+	if err != nil || a.ID <= first.ID+5 {
+		t.Errorf("Add after reopen: id %d, %v; want a fresh id above the earlier ones", a.ID, err)
+	}
+	if err := s2.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// journalWith writes a store with three annotations and returns its path
+// and its annotations.
+func journalWith(t *testing.T) (string, []Annotation) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 3; i++ {
+		if _, err := s.Add(errAnn("A", i, "ann", "eins zwei drei", 0, 4, "Other", "Minor", "")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	return path, s.All()
+}
+
+func TestTornLastRecordIsDropped(t *testing.T) {
+	for _, c := range []struct {
+		name, tail string
+	}{
+		{"cut mid-record", `{"crc":"0123abcd","rec":{"ops":[{"op":"put","ann":{"id":4,"kind":"err`},
+		{"cut before the newline", "\x00\x00\x00"},
+		{"bad checksum", `{"crc":"00000000","rec":{"ops":[{"op":"del","id":1}]}}` + "\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path, want := journalWith(t)
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(c.tail)
+			f.Close()
+			s, err := Open(path)
+			if err != nil {
+				t.Fatalf("a torn last record failed the open: %v", err)
+			}
+			if w := s.Warnings(); len(w) != 1 || !strings.Contains(w[0], ":5:") || !strings.Contains(w[0], "dropped") {
+				t.Errorf("warnings %q; want one naming line 5 and saying it was dropped", w)
+			}
+			if got := s.All(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("state after a torn record: %+v; want the three saved", got)
+			}
+			// The next change cuts the torn bytes off and the file is clean.
+			a, err := s.Add(errAnn("A", 9, "ann", "neu", 0, 3, "Other", "Minor", ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustReopen(t, path, append(want, a))
+		})
+	}
+}
+
+func TestDamageBeforeTheEndFailsClearly(t *testing.T) {
+	path, _ := journalWith(t)
+	data, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[2] = strings.Replace(lines[2], `"Minor"`, `"Major"`, 1) // checksum no longer matches
+	os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644)
+	_, err := Open(path)
+	if err == nil || !strings.Contains(err.Error(), ":3:") || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("Open of a file damaged at line 3: %v; want an error naming line 3 and the checksum", err)
+	}
+}
+
+func TestNotAnAnnotationFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.tsv")
+	os.WriteFile(path, []byte("system\tdoc\n"), 0o644)
+	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "not a bleuscope annotation file") {
+		t.Errorf("Open of a TSV: %v", err)
+	}
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.WriteFile(empty, nil, 0o644)
+	if s, err := Open(empty); err != nil || len(s.All()) != 0 {
+		t.Errorf("Open of an empty file: %v", err)
+	}
+}
+
+func TestUnwritablePathKeepsWorkInMemory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "not-yet")
+	path := filepath.Join(dir, "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Add(errAnn("A", 1, "ann", "eins", 0, 4, "Other", "Minor", "keep me"))
+	var se *SaveError
+	if !errors.As(err, &se) || se.Pending != 1 || !strings.Contains(err.Error(), "kept in memory") {
+		t.Fatalf("Add to a missing directory: %v; want a *SaveError with 1 change pending", err)
+	}
+	if _, err := s.MarkNoError(seg("A", 2, "ann", "zwei", "")); !errors.As(err, &se) || se.Pending != 2 {
+		t.Fatalf("second change: %v; want 2 pending", err)
+	}
+	if got := s.All(); len(got) != 2 || got[0].Note != "keep me" || s.Pending() != 2 {
+		t.Fatalf("in memory after failed saves: %+v, %d pending", got, s.Pending())
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatalf("Flush once the directory exists: %v", err)
+	}
+	re := mustReopen(t, path, s.All())
+	if got, _ := re.Get(a.ID); got.Note != "keep me" {
+		t.Errorf("reopened: %+v", got)
+	}
+	// A directory is no annotation file: Open says so.
+	if _, err := Open(t.TempDir()); err == nil {
+		t.Error("Open of a directory succeeded")
+	}
+	// A directory without write permission (root writes anyway).
+	if os.Geteuid() != 0 {
+		ro := t.TempDir()
+		os.Chmod(ro, 0o555)
+		defer os.Chmod(ro, 0o755)
+		s3, _ := Open(filepath.Join(ro, "ann.jsonl"))
+		if _, err := s3.Add(errAnn("A", 1, "ann", "eins", 0, 1, "Other", "Minor", "")); !errors.As(err, &se) || len(s3.All()) != 1 {
+			t.Errorf("Add in a read-only directory: %v; want a *SaveError and the change in memory", err)
+		}
+	}
+}
+
+func TestCompactKeepsStateAndShrinks(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, _ := Open(path)
+	var keep []int
+	for i := 1; i <= 20; i++ {
+		a, err := s.Add(errAnn("A", i, "ann", "eins zwei", 0, 4, "Other", "Minor", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			s.Delete(a.ID)
+		} else {
+			a.Note = "edited"
+			s.Edit(a)
+			keep = append(keep, a.ID)
+		}
+	}
+	before, _ := os.Stat(path)
+	if err := s.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(path)
+	if after.Size() >= before.Size() {
+		t.Errorf("compaction grew the file: %d → %d bytes", before.Size(), after.Size())
+	}
+	re := mustReopen(t, path, s.All())
+	if n := len(re.All()); n != len(keep) {
+		t.Errorf("%d annotations after compaction; want %d", n, len(keep))
+	}
+	// Changes go on after compaction.
+	b, err := s.Add(errAnn("A", 30, "ann", "drei", 0, 4, "Other", "Minor", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustReopen(t, path, s.All())
+	if b.ID <= 20 {
+		t.Errorf("id after compaction %d; want above 20", b.ID)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("files beside the annotation file after compaction: %v", entries)
+	}
+}
+
+func TestFullDiskKeepsWorkAndCutsPartialWrites(t *testing.T) {
+	path, saved := journalWith(t)
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := func(f *os.File, b []byte, off int64) (int, error) {
+		n, _ := f.WriteAt(b[:len(b)/2], off) // half a record reaches the disk
+		return n, syscall.ENOSPC
+	}
+	s.writeAt = full
+	a, err := s.Add(errAnn("A", 7, "ann", "sieben", 0, 6, "Other", "Major", "on a full disk"))
+	var se *SaveError
+	if !errors.As(err, &se) || !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "no space left") {
+		t.Fatalf("Add on a full disk: %v; want a *SaveError wrapping ENOSPC", err)
+	}
+	if got, ok := s.Get(a.ID); !ok || got.Note != "on a full disk" {
+		t.Fatalf("the change is not kept in memory: %+v", got)
+	}
+	// What is on disk is what was saved before, whole: the half record
+	// was cut off.
+	mustReopen(t, path, saved)
+	// A second change while the disk is still full: both pending.
+	if err := s.Delete(saved[0].ID); !errors.As(err, &se) || se.Pending != 2 {
+		t.Fatalf("second change on a full disk: %v; want 2 pending", err)
+	}
+	s.writeAt = (*os.File).WriteAt
+	if err := s.Flush(); err != nil {
+		t.Fatalf("Flush once there is space: %v", err)
+	}
+	mustReopen(t, path, s.All())
+	if got := s.All(); len(got) != 3 || got[2].ID != a.ID {
+		t.Errorf("after the retry: %+v; want the two saved plus the new one", got)
+	}
+}
