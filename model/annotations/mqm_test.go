@@ -1,0 +1,214 @@
+package annotations
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
+)
+
+// quirky is a small MQM TSV with the quirks of WMT's files: a field that
+// starts with a quotation mark (no quoting), an empty span, a source-side
+// span, a No-error row, a "<v>" never closed, a CRLF line end, CJK text.
+const quirky = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\tcomment\n" +
+	"sysA\tdoc1\t1\t7\trater1\t源文本。\t\"Quoted\" start <v>here</v>.\tAccuracy/Mistranslation\tMajor\tsee \"here\"\n" +
+	"sysA\tdoc1\t1\t7\trater1\t源文本。\t\"Quoted\"<v></v> start here.\tFluency/Punctuation\tMinor\t\r\n" +
+	"sysA\tdoc1\t2\t8\trater2\t<v>源</v>文本二\tTarget two\tAccuracy/Omission\tMajor\t\n" +
+	"sysB\tdoc1\t1\t7\trater1\t源文本。\tB one.\tNo-error\tNo-error\t\n" +
+	"sysB\tdoc1\t2\t8\trater2\t源文本二\t<v>B two\tNon-translation\tMajor\t\n" +
+	"sysC\tdoc2\t1\t3\trater1\t另一个\t中文<v>目标</v>\tStyle/Awkward\tMinor\t\n"
+
+func TestReadMQMQuirks(t *testing.T) {
+	rows, err := ReadMQM(strings.NewReader(quirky), "q.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rows.Annotations
+	if len(a) != 6 {
+		t.Fatalf("%d rows; want 6", len(a))
+	}
+	type want struct {
+		kind      Kind
+		line      int
+		hyp, src  string
+		span      *Span
+		spanText  string
+		cat, note string
+	}
+	for i, w := range []want{
+		{KindError, 1, `"Quoted" start here.`, "源文本。", &Span{SideHyp, 15, 19}, "here", "Accuracy/Mistranslation", `see "here"`},
+		{KindError, 1, `"Quoted" start here.`, "源文本。", &Span{SideHyp, 8, 8}, "", "Fluency/Punctuation", ""},
+		{KindError, 2, "Target two", "源文本二", &Span{SideSrc, 0, 1}, "源", "Accuracy/Omission", ""},
+		{KindNoError, 1, "B one.", "源文本。", nil, "", "", ""},
+		{KindError, 2, "B two", "源文本二", &Span{SideHyp, 0, 5}, "B two", "Non-translation", ""},
+		{KindError, 3, "中文目标", "另一个", &Span{SideHyp, 2, 4}, "目标", "Style/Awkward", ""},
+	} {
+		g := a[i]
+		if g.Kind != w.kind || g.Line != w.line || g.Hyp != w.hyp || g.Src != w.src || !reflect.DeepEqual(g.Span, w.span) ||
+			g.SpanText() != w.spanText || g.Category != w.cat || g.Note != w.note {
+			t.Errorf("row %d = %+v (span text %q); want %+v", i+1, g, g.SpanText(), w)
+		}
+		if g.HypHash != TextHash(w.hyp) || g.SrcHash != TextHash(w.src) {
+			t.Errorf("row %d: hashes not of the untagged texts", i+1)
+		}
+		if err := g.check(); err != nil {
+			t.Errorf("row %d does not pass check: %v", i+1, err)
+		}
+	}
+	if len(rows.Warnings) != 1 || !strings.Contains(rows.Warnings[0], "q.tsv:6:") || !strings.Contains(rows.Warnings[0], "never closed") {
+		t.Errorf("warnings %q; want one about the unclosed <v> on line 6", rows.Warnings)
+	}
+
+	bySeg, err := ReadMQM(strings.NewReader(quirky), "q.tsv", LinesBySegID)
+	if err != nil || bySeg.Annotations[0].Line != 7 || bySeg.Annotations[2].Line != 8 {
+		t.Errorf("LinesBySegID: %v, lines %d, %d; want 7, 8", err, bySeg.Annotations[0].Line, bySeg.Annotations[2].Line)
+	}
+}
+
+func TestReadMQMErrors(t *testing.T) {
+	head := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
+	for _, c := range []struct{ name, in, want string }{
+		{"empty", "", "q.tsv is empty"},
+		{"no header", "a\tb\n", "q.tsv:1: is not an MQM TSV header: it lacks the columns system, doc"},
+		{"short row", head + "s\td\t1\t1\tr\tsrc\n", "q.tsv:2: has 6 tab-separated fields but the header has 9"},
+		{"no category", head + "s\td\t1\t1\tr\tsrc\thyp\t\tMajor\n", "q.tsv:2: has no category or no severity"},
+		{"not utf-8", head + "s\td\t1\t1\tr\t\xff\thyp\tOther\tMajor\n", "q.tsv:2: is not UTF-8"},
+		{"seg id", head + "s\td\t1\tx1\tr\tsrc\thyp\tOther\tMajor\n", `seg_id "x1" is not a positive integer`},
+	} {
+		lines := LinesByPosition
+		if c.name == "seg id" {
+			lines = LinesBySegID
+		}
+		_, err := ReadMQM(strings.NewReader(c.in), "q.tsv", lines)
+		var ie *model.InputError
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want an *InputError containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// exportMQM writes anns as MQM TSV.
+func exportMQM(t *testing.T, anns []Annotation) string {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := WriteMQM(&b, anns); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestMQMRoundTrip(t *testing.T) {
+	rows, err := ReadMQM(strings.NewReader(quirky), "q.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Annotations made in bleuscope (no doc, seg_id) and a score, which
+	// the TSV leaves out.
+	made := []Annotation{
+		errAnn("sysD", 4, "me", "ein Hund", 4, 8, "Other", "Minor", "a note"),
+		errAnn("sysD", 5, "me", "zwei", 0, 4, "Accuracy/Addition", "Major", ""),
+	}
+	score := seg("sysD", 4, "me", "ein Hund", "")
+	score.Kind, score.Score = KindScore, new(int)
+	anns := append(append(rows.Annotations, made...), score)
+
+	first := exportMQM(t, anns)
+	again, err := ReadMQM(strings.NewReader(first), "export.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Warnings) > 0 {
+		t.Errorf("re-import warned: %q", again.Warnings)
+	}
+	second := exportMQM(t, again.Annotations)
+	if first != second {
+		t.Fatalf("export → import → export differs:\n%s\n---\n%s", first, second)
+	}
+	if n := strings.Count(first, "\n"); n != 1+6+2 {
+		t.Errorf("%d lines exported; want a header, 8 rows and no score", n)
+	}
+	for _, want := range []string{
+		"sysA\tdoc1\t1\t7\trater1\t源文本。\t\"Quoted\" start <v>here</v>.\tAccuracy/Mistranslation\tMajor\tsee \"here\"\n",
+		"sysA\tdoc1\t1\t7\trater1\t源文本。\t\"Quoted\"<v></v> start here.\tFluency/Punctuation\tMinor\t\n",
+		"sysA\tdoc1\t2\t8\trater2\t<v>源</v>文本二\tTarget two\tAccuracy/Omission\tMajor\t\n",
+		"sysB\tdoc1\t1\t7\trater1\t源文本。\tB one.\tNo-error\tNo-error\t\n",
+		"sysB\tdoc1\t2\t8\trater2\t源文本二\t<v>B two</v>\tNon-translation\tMajor\t\n",
+		"sysD\t-\t4\t4\tme\tQuelle ein Hund\tein <v>Hund</v>\tOther\tMinor\ta note\n",
+	} {
+		if !strings.Contains(first, want) {
+			t.Errorf("export lacks the row %q", want)
+		}
+	}
+	// The imported texts, spans and notes survive the trip.
+	for i := range rows.Annotations {
+		g, w := again.Annotations[i], rows.Annotations[i]
+		if g.Hyp != w.Hyp || g.Src != w.Src || !reflect.DeepEqual(g.Span, w.Span) || g.Note != w.Note || g.Kind != w.Kind {
+			t.Errorf("row %d after the round trip: %+v; want %+v", i+1, g, w)
+		}
+	}
+}
+
+func TestWriteMQMReplacesTabsAndNewlines(t *testing.T) {
+	a := errAnn("s", 1, "r", "a\tb", 0, 1, "Other", "Minor", "line one\nline two")
+	var b bytes.Buffer
+	n, err := WriteMQM(&b, []Annotation{a})
+	if err != nil || n != 3 || strings.Count(b.String(), "\n") != 2 || !strings.Contains(b.String(), "line one line two") {
+		t.Errorf("WriteMQM of fields with a tab and a newline: %d replaced, %v, %q", n, err, b.String())
+	}
+}
+
+func TestWriteCSVIsSpreadsheetSafe(t *testing.T) {
+	a := errAnn("=cmd|' /C calc'!A0", 1, "@rater", "+1 is \"quoted\",\nand\tmore", 3, 5, "Other", "Minor", "-2")
+	b := seg("sys", 2, "r", "ok", "")
+	b.Kind, b.Score = KindScore, new(int)
+	*b.Score = 70
+	var out bytes.Buffer
+	if err := WriteCSV(&out, []Annotation{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatalf("the CSV does not parse back: %v", err)
+	}
+	if len(recs) != 3 || !reflect.DeepEqual(recs[0], csvColumns) {
+		t.Fatalf("CSV rows %q", recs)
+	}
+	row := recs[1]
+	for col, want := range map[int]string{
+		0: "'=cmd|' /C calc'!A0", 4: "'@rater", 6: "'+1 <v>is</v> \"quoted\",\nand\tmore", 9: "'-2",
+		10: "1", 11: "hyp", 12: "3", 13: "5", 14: "error",
+	} {
+		if row[col] != want {
+			t.Errorf("column %s = %q; want %q", csvColumns[col], row[col], want)
+		}
+	}
+	if SpreadsheetSafe("+1") != "'+1" || SpreadsheetSafe("\tx") != "'\tx" || SpreadsheetSafe("\rx") != "'\rx" || SpreadsheetSafe("a=b") != "a=b" {
+		t.Error("SpreadsheetSafe prefixes the wrong cells")
+	}
+	if recs[2][15] != "70" || recs[2][14] != "score" || recs[2][7] != "" {
+		t.Errorf("score row %q", recs[2])
+	}
+}
+
+func TestWriteJSONLRoundTrips(t *testing.T) {
+	rows, _ := ReadMQM(strings.NewReader(quirky), "q.tsv", LinesByPosition)
+	var b bytes.Buffer
+	if err := WriteJSONL(&b, rows.Annotations); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(&b)
+	for i := range rows.Annotations {
+		var a Annotation
+		if err := dec.Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, rows.Annotations[i]) {
+			t.Errorf("JSONL line %d = %+v; want %+v", i+1, a, rows.Annotations[i])
+		}
+	}
+}
