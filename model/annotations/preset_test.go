@@ -1,0 +1,120 @@
+package annotations
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMQMWeights(t *testing.T) {
+	p := MQM()
+	for _, c := range []struct {
+		cat, sev string
+		want     float64
+	}{
+		{"Accuracy/Mistranslation", "Major", 5},
+		{"Accuracy/Mistranslation", "Minor", 1},
+		{"Accuracy/Mistranslation", "Critical", 5},
+		{"Accuracy/Mistranslation", "critical", 5},
+		{"Fluency/Punctuation", "Minor", 0.1},
+		{"Fluency/Punctuation", "Major", 5},
+		{"Non-translation", "Major", 25},
+		{"Non-translation", "Minor", 25},
+		{"Non-translation!", "Major", 25},
+		{"Style/Awkward", "Neutral", 0},
+		{"No-error", "No-error", 0},
+		{"Something/Unknown", "Minor", 1},
+		{"Other", "Weird", 0},
+	} {
+		if got := p.Weight(c.cat, c.sev); got != c.want {
+			t.Errorf("MQM weight of %s %s = %v; want %v", c.cat, c.sev, got, c.want)
+		}
+	}
+}
+
+func TestPresetsAreValidAndTheirKeysWork(t *testing.T) {
+	for _, p := range []*Preset{MQM(), ESA()} {
+		if err := p.Validate(); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+		for _, row := range p.KeyTable() {
+			switch row.What {
+			case "category":
+				if c, more := p.CategoryByKeys(row.Keys); c == nil || c.Name != row.Name || more {
+					t.Errorf("%s: keys %q pick %v (more %v); want %s", p.Name, row.Keys, c, more, row.Name)
+				}
+				if len(row.Keys) == 2 {
+					if c, more := p.CategoryByKeys(row.Keys[:1]); c != nil || !more {
+						t.Errorf("%s: the first key of %q should wait for a second", p.Name, row.Keys)
+					}
+				}
+			case "severity":
+				if s := p.SeverityByKey(row.Keys); s == nil || s.Name != row.Name {
+					t.Errorf("%s: key %q picks %v; want %s", p.Name, row.Keys, s, row.Name)
+				}
+			}
+		}
+	}
+	if c := MQM().Category("Terminology/Inconsistent use of terminology"); c == nil || c.Keys != "tu" {
+		t.Errorf("MQM lacks WMT's Terminology/Inconsistent use of terminology: %v", c)
+	}
+	if p, err := PresetByName("ESA"); err != nil || !p.SegmentScore {
+		t.Errorf("PresetByName(ESA) = %v, %v", p, err)
+	}
+	if _, err := PresetByName("da"); err == nil {
+		t.Error("PresetByName of an unknown preset succeeded")
+	}
+	bad := MQM()
+	bad.Categories = append(bad.Categories, Category{Name: "Accuracy", Keys: "a"})
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "prefix") {
+		t.Errorf("a key that is the prefix of others: %v", err)
+	}
+}
+
+// The example of ParseTypology's documentation.
+const typologyExample = `# A small typology for a quick check of a German system.
+name     | quick-de
+severity | m  | minor    | 1
+severity | M  | major    | 5
+category | a  | Accuracy
+category | fp | Fluency/Punctuation | minor=0.1
+category | ft | Fluency/Terminology
+category | n  | Non-translation     | *=25
+score
+`
+
+func TestParseTypology(t *testing.T) {
+	p, err := ParseTypology(strings.NewReader(typologyExample), "quick.typology")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != "quick-de" || len(p.Categories) != 4 || len(p.Severities) != 2 || !p.SegmentScore {
+		t.Fatalf("parsed %+v", p)
+	}
+	for _, c := range []struct {
+		cat, sev string
+		want     float64
+	}{
+		{"Accuracy", "major", 5}, {"Accuracy", "Minor", 1}, {"Fluency/Punctuation", "minor", 0.1},
+		{"Fluency/Punctuation", "major", 5}, {"Non-translation", "minor", 25},
+	} {
+		if got := p.Weight(c.cat, c.sev); got != c.want {
+			t.Errorf("weight of %s %s = %v; want %v", c.cat, c.sev, got, c.want)
+		}
+	}
+	if c, _ := p.CategoryByKeys("fp"); c == nil || c.Name != "Fluency/Punctuation" {
+		t.Errorf("keys fp pick %v", c)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"severity | m | minor\n", "t:1: write \"severity | KEY | NAME | WEIGHT\""},
+		{"severity | m | minor | heavy\n", `t:1: weight "heavy" is not a number`},
+		{"\n# c\ncolour | red\n", `t:3: unknown directive "colour"`},
+		{"severity | m | minor | 1\ncategory | a | A | minor:2\n", `t:2: weight "minor:2" is not SEVERITY=NUMBER`},
+		{"severity | m | minor | 1\ncategory | abc | A\n", "needs one or two keys"},
+		{"severity | m | minor | 1\n", "at least one category"},
+		{"severity | m | minor | 1\nseverity | m | major | 5\ncategory | a | A\n", "needs one key of its own"},
+	} {
+		if _, err := ParseTypology(strings.NewReader(c.in), "t"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseTypology(%q): %v; want %q", c.in, err, c.want)
+		}
+	}
+}
