@@ -27,6 +27,7 @@ type Store struct {
 	size     int64    // end of the last record known to be on disk
 	dirty    bool     // bytes after size may be a torn record to cut off
 	pending  [][]byte // records not yet on disk
+	ops      int      // operations in the file, pending ones included
 	warnings []string
 	now      func() time.Time
 	// writeAt writes to the file; tests replace it to fail like a full
@@ -78,6 +79,7 @@ func Open(path string) (*Store, error) {
 	}
 	index := map[int]int{}
 	for _, rec := range j.records {
+		s.ops += len(rec.Ops)
 		for _, o := range rec.Ops {
 			switch {
 			case o.Op == "put" && o.Ann != nil:
@@ -139,6 +141,29 @@ func (s *Store) Get(id int) (Annotation, bool) {
 		return s.anns[i].clone(), true
 	}
 	return Annotation{}, false
+}
+
+// Superseded returns the number of operations in the file that the
+// annotations no longer reflect (edits, deletions, replaced marks): a
+// caller may [Store.Compact] when it grows large.
+func (s *Store) Superseded() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ops - len(s.anns)
+}
+
+// Latest returns the annotation changed last (by time, then ID), where a
+// person resumes; ok is false when the store is empty.
+func (s *Store) Latest() (a Annotation, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.anns {
+		b := &s.anns[i]
+		if !ok || b.Time.After(a.Time) || b.Time.Equal(a.Time) && b.ID > a.ID {
+			a, ok = *b, true
+		}
+	}
+	return a.clone(), ok
 }
 
 // Pending returns the number of changes in memory not yet on disk.
@@ -321,6 +346,7 @@ func (s *Store) commit(ops []op) error {
 		}
 	}
 	s.pending = append(s.pending, line)
+	s.ops += len(ops)
 	return s.flush()
 }
 
@@ -415,6 +441,7 @@ func (s *Store) Compact() error {
 		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
 	}
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
+	s.ops = len(s.anns)
 	return nil
 }
 

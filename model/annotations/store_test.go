@@ -283,11 +283,20 @@ func TestCompactKeepsStateAndShrinks(t *testing.T) {
 			keep = append(keep, a.ID)
 		}
 	}
+	if n := s.Superseded(); n != 30 {
+		t.Errorf("Superseded = %d before compaction; want 30 (10 adds deleted, 10 deletions, 10 adds edited later)", n)
+	}
+	if last, ok := s.Latest(); !ok || last.ID != 19 || last.Note != "edited" {
+		t.Errorf("Latest = %+v; want the last edited, 19", last)
+	}
 	before, _ := os.Stat(path)
 	if err := s.Compact(); err != nil {
 		t.Fatal(err)
 	}
 	after, _ := os.Stat(path)
+	if s.Superseded() != 0 {
+		t.Errorf("Superseded = %d after compaction", s.Superseded())
+	}
 	if after.Size() >= before.Size() {
 		t.Errorf("compaction grew the file: %d → %d bytes", before.Size(), after.Size())
 	}
