@@ -3,11 +3,15 @@ package annotations
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // The journal file: a header line, then one record per line,
@@ -105,7 +109,7 @@ func readJournal(path string) (*journal, error) {
 		return &journal{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("annotations: read %s: %w", path, err)
+		return nil, &model.InputError{File: path, Msg: "cannot be read: " + pathErrReason(err)}
 	}
 	j := &journal{}
 	if len(data) == 0 {
@@ -117,7 +121,7 @@ func readJournal(path string) (*journal, error) {
 			j.warnings = append(j.warnings, fmt.Sprintf("%s: the file's header was cut short (a crash while creating it); starting empty", path))
 			return j, nil
 		}
-		return nil, fmt.Errorf("annotations: %s:1: is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV with \"annotations import\"", path, bytes.TrimSpace([]byte(header)))
+		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}
 	j.exists = true
 	pos := nl + 1
@@ -134,7 +138,7 @@ func readJournal(path string) (*journal, error) {
 				j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change is damaged (%v) and is dropped; every change before it is kept", path, lineNo, err))
 				break
 			}
-			return nil, fmt.Errorf("annotations: %s:%d: damaged record (%v) followed by more; restore the file from a copy, or cut it before this line to keep the changes up to it", path, lineNo, err)
+			return nil, &model.InputError{File: path, Line: lineNo, Msg: fmt.Sprintf("damaged record (%v) followed by more; restore the file from a copy, or cut it before this line to keep the changes up to it", err)}
 		}
 		j.records = append(j.records, rec)
 		pos += end + 1
@@ -188,4 +192,14 @@ func syncDir(dir string) error {
 		err = cerr
 	}
 	return err
+}
+
+// pathErrReason is err's text without the operation and path a
+// file-system error repeats.
+func pathErrReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

@@ -1,6 +1,7 @@
 package annotations
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -66,7 +67,9 @@ var ErrHasErrors = errors.New("annotations: the segment has errors by this rater
 // that does not exist yet is an empty store, created by the first change.
 // A last change cut short by a crash is dropped with a warning
 // ([Store.Warnings]) and cut off the file at the next write. Open itself
-// never writes.
+// never writes. A file that cannot be read, is not an annotation file or
+// is damaged before its last line is a [*model.InputError] naming the
+// line.
 func Open(path string) (*Store, error) {
 	j, err := readJournal(path)
 	if err != nil {
@@ -302,22 +305,44 @@ func (s *Store) setScore(a Annotation) (Annotation, error) {
 	return a.clone(), s.commit([]op{{Op: "put", Ann: &a}})
 }
 
-// Import adds every annotation of anns (new IDs; times and texts as given)
-// as one change: after a crash either all of them are in the file or none.
-func (s *Store) Import(anns []Annotation) error {
+// Import adds the annotations of anns (new IDs; times and texts as given)
+// as one change, so that after a crash either all of them are in the file
+// or none, and returns how many it added: an annotation equal in content
+// to one already in the store (system, line, rater, kind, texts, span,
+// category, severity, note and score; IDs and times aside) is skipped, so
+// importing a file twice adds it once.
+func (s *Store) Import(anns []Annotation) (added int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	have := make(map[string]bool, len(s.anns))
+	for i := range s.anns {
+		have[contentKey(&s.anns[i])] = true
+	}
 	ops := make([]op, 0, len(anns))
 	for i := range anns {
 		a := anns[i].clone()
-		a.ID = s.nextID + i
 		a.SetText(a.Hyp, a.Src)
 		if err := a.check(); err != nil {
-			return fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
+			return 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
 		}
+		if have[contentKey(&a)] {
+			continue
+		}
+		a.ID = s.nextID + len(ops)
 		ops = append(ops, op{Op: "put", Ann: &a})
 	}
-	return s.commit(ops)
+	if len(ops) == 0 {
+		return 0, nil
+	}
+	return len(ops), s.commit(ops)
+}
+
+// contentKey is what two annotations equal in content share.
+func contentKey(a *Annotation) string {
+	b := a.clone()
+	b.ID, b.Time = 0, time.Time{}
+	js, _ := json.Marshal(&b)
+	return string(js)
 }
 
 // commit applies ops in memory, queues their record and writes every

@@ -116,11 +116,23 @@ func TestStoreEveryOperationSurvivesReopen(t *testing.T) {
 	if _, err := s.MarkNoError(seg("B", 3, "ann", "Alles gut.", "")); !errors.Is(err, ErrHasErrors) {
 		t.Errorf("marking a segment with errors as clean: %v; want ErrHasErrors", err)
 	}
+	batch := []Annotation{
+		errAnn("C", 1, "r1", "x y z", 0, 1, "Other", "Minor", ""),
+		errAnn("C", 2, "r1", "x y z", 2, 2, "Accuracy/Omission", "Major", ""),
+	}
 	step("import", func() error {
-		return s.Import([]Annotation{
-			errAnn("C", 1, "r1", "x y z", 0, 1, "Other", "Minor", ""),
-			errAnn("C", 2, "r1", "x y z", 2, 2, "Accuracy/Omission", "Major", ""),
-		})
+		n, err := s.Import(batch)
+		if n != 2 {
+			t.Errorf("Import added %d; want 2", n)
+		}
+		return err
+	})
+	step("import again", func() error {
+		n, err := s.Import(batch)
+		if n != 0 {
+			t.Errorf("importing the same annotations again added %d; want 0", n)
+		}
+		return err
 	})
 	if err := s.Edit(Annotation{ID: 999}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Edit of an unknown id: %v; want ErrNotFound", err)
