@@ -48,6 +48,7 @@ var commands = []command{
 	{"explain", "the whole computation for one segment, step by step", runExplain},
 	{"tokenize", "apply a tokenizer: standard input to standard output", runTokenize},
 	{"lessons", "the built-in lessons on BLEU, as plain text", runLessons},
+	{"annotations", "manual error annotations: summary, export, import (MQM TSV)", runAnnotations},
 }
 
 // Run is the whole program: it parses args (without the program name), runs

@@ -1,0 +1,558 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+const annotationsHelp = `Usage: bleuscope annotations summary [flags] FILE
+       bleuscope annotations export --annotations ANN [--format F] [-o OUT]
+       bleuscope annotations import --annotations ANN FILE.tsv ...
+
+Manual error annotations: an annotation file written by the explorer
+(--annotations ANN), or a WMT MQM TSV (system doc doc_id seg_id rater source
+target category severity [comment], the error span marked <v>…</v>).
+
+  summary   per system: segments rated, raters, errors by category and
+            severity, and the MQM score (per segment the sum of the errors'
+            weights, averaged over its raters, then over the rated segments;
+            lower is better); with two raters or more on the same segments,
+            their agreement (Cohen's kappa, span F1)
+  export    the annotations as WMT's MQM TSV, CSV or JSONL
+  import    add a WMT MQM TSV to an annotation file (created when missing)
+
+Examples:
+  bleuscope annotations summary mqm_ted_zhen.tsv
+  bleuscope annotations summary --format json notes.ann
+  bleuscope annotations export --annotations notes.ann --format csv -o notes.csv
+  bleuscope annotations export --annotations notes.ann > notes.tsv
+  bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
+
+Run 'bleuscope annotations COMMAND --help' for a command's flags.
+`
+
+const annotationsSummaryHelp = `Usage: bleuscope annotations summary [flags] FILE
+
+What the annotations of FILE (an annotation file or a WMT MQM TSV) add up to,
+per system, in the order the systems first appear.
+
+Examples:
+  bleuscope annotations summary mqm_ted_zhen.tsv
+  bleuscope annotations summary --format json -o summary.json notes.ann
+  bleuscope annotations summary --format json --agreement notes.ann
+
+Flags:
+      --format F            text (default): a table, best MQM first, the
+                            error categories and the raters' agreement;
+                            json: an array, one object per system: system,
+                            segments, raters, errors ({category: {severity:
+                            count}}), mqm (full precision) and esa (the mean
+                            ESA score, when segments were scored)
+      --agreement           with --format json, print the raters' agreement
+                            instead: an array of rater_a, rater_b, segments,
+                            kappa_error, kappa_severity, span_precision,
+                            span_recall, span_f1 (null when undefined)
+      --preset NAME         the weights: mqm (default; Major 5, Minor 1, Minor
+                            Fluency/Punctuation 0.1, Non-translation 25) or esa
+      --typology FILE       the weights of a custom typology file
+  -o, --output FILE         write to FILE (atomically) instead of stdout
+      --version             print the version
+  -h, --help                this help
+`
+
+const annotationsExportHelp = `Usage: bleuscope annotations export --annotations ANN [--format F] [-o OUT]
+
+Writes the annotations of ANN (an annotation file, or a WMT MQM TSV to
+convert) in the order they were made.
+
+Examples:
+  bleuscope annotations export --annotations notes.ann > notes.tsv
+  bleuscope annotations export --annotations notes.ann --format csv -o notes.csv
+  bleuscope annotations export --annotations mqm_ted_zhen.tsv --format jsonl
+
+Flags:
+      --annotations ANN     the annotation file to read
+      --format F            mqm-tsv (default): WMT's MQM TSV, one row per
+                            error and a No-error row per clean segment, the
+                            note in the comment column (ESA scores have no
+                            place in it and are left out); csv: the same
+                            columns and line, span_side, span_start, span_end,
+                            kind, score, time, safe to open in a spreadsheet;
+                            jsonl: one object per annotation, every field
+  -o, --output FILE         write to FILE (atomically) instead of stdout; never
+                            one of the inputs
+      --version             print the version
+  -h, --help                this help
+`
+
+const annotationsImportHelp = `Usage: bleuscope annotations import --annotations ANN FILE.tsv ...
+
+Adds the rows of each WMT MQM TSV to the annotation file ANN (created when
+it does not exist), each file as one change: after a crash either all of
+its rows are in ANN or none. Rows already in ANN are not added again.
+
+Examples:
+  bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
+  bleuscope annotations import --annotations notes.ann --lines seg-id mqm_newstest2021_ende.tsv
+
+Flags:
+      --annotations ANN     the annotation file to add to
+      --lines RULE          how rows become line numbers: position (default;
+                            the segments numbered 1, 2, … as they first
+                            appear, as --mqm numbers them) or seg-id (seg_id
+                            is the line in the test set, as in WMT newstest
+                            files)
+      --version             print the version
+  -h, --help                this help
+`
+
+// runAnnotations is "bleuscope annotations".
+func runAnnotations(e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("annotations needs a command: summary, export or import; see 'bleuscope annotations --help'")
+	}
+	switch args[0] {
+	case "summary":
+		return runAnnotationsSummary(e, args[1:])
+	case "export":
+		return runAnnotationsExport(e, args[1:])
+	case "import":
+		return runAnnotationsImport(e, args[1:])
+	case "-h", "--help", "-help", "help":
+		io.WriteString(e.stdout, annotationsHelp)
+		return errHelpShown
+	case "--version", "-version":
+		fmt.Fprintln(e.stdout, versionLine())
+		return errHelpShown
+	}
+	return usagef("unknown annotations command %q: use summary, export or import; see 'bleuscope annotations --help'", model.Printable(args[0]))
+}
+
+// runAnnotationsSummary is "bleuscope annotations summary".
+func runAnnotationsSummary(e *env, args []string) error {
+	fs := newFlagSet("annotations summary")
+	format, out, presetName, typology, agreement := "text", "", "mqm", "", false
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	fs.StringVar(&presetName, "preset", presetName, "weights")
+	fs.StringVar(&typology, "typology", "", "custom typology file")
+	fs.Var(boolFlag{&agreement}, "agreement", "print the agreement")
+	files, err := fs.parse(args, func() string { return annotationsSummaryHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if format != "text" && format != "json" {
+		return usagef("--format %q: summary prints text or json; %s", format, fs.helpHint())
+	}
+	if len(files) != 1 {
+		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV), not %d; %s", len(files), fs.helpHint())
+	}
+	preset, err := choosePreset(presetName, typology, fs.given("preset"))
+	if err != nil {
+		return err
+	}
+	if err := checkOutputNotInput(out, []string{files[0], typology}); err != nil {
+		return err
+	}
+	anns, err := readAnnotations(e, files[0])
+	if err != nil {
+		return err
+	}
+	sums := annotations.Summarize(anns, preset)
+	agree := annotations.Agree(anns, preset)
+	return writeOutput(e, out, func(w io.Writer) error {
+		switch {
+		case format == "text":
+			return writeSummaryText(w, sums, agree, preset)
+		case agreement:
+			return writeJSON(w, nonNilSlice(agree))
+		default:
+			return writeJSON(w, nonNilSlice(sums))
+		}
+	})
+}
+
+// runAnnotationsExport is "bleuscope annotations export".
+func runAnnotationsExport(e *env, args []string) error {
+	fs := newFlagSet("annotations export")
+	format, out, ann := "mqm-tsv", "", ""
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	fs.StringVar(&ann, "annotations", "", "annotation file")
+	rest, err := fs.parse(args, func() string { return annotationsExportHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if ann == "" && len(rest) == 1 {
+		ann, rest = rest[0], nil
+	}
+	if ann == "" || len(rest) > 0 {
+		return usagef("export reads one annotation file: --annotations ANN; %s", fs.helpHint())
+	}
+	if format != "mqm-tsv" && format != "csv" && format != "jsonl" {
+		return usagef("--format %q: export writes mqm-tsv, csv or jsonl; %s", format, fs.helpHint())
+	}
+	if err := checkOutputNotInput(out, []string{ann}); err != nil {
+		return err
+	}
+	anns, err := readAnnotations(e, ann)
+	if err != nil {
+		return err
+	}
+	replaced, scores := 0, 0
+	err = writeOutput(e, out, func(w io.Writer) error {
+		switch format {
+		case "csv":
+			return annotations.WriteCSV(w, anns)
+		case "jsonl":
+			return annotations.WriteJSONL(w, anns)
+		}
+		for _, a := range anns {
+			if a.Kind == annotations.KindScore {
+				scores++
+			}
+		}
+		var err error
+		replaced, err = annotations.WriteMQM(w, anns)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if replaced > 0 {
+		warnf(e, "%d field%s held a tab or a line break, written as a space (the MQM TSV has no quoting); --format csv or jsonl keeps them", replaced, pluralS(replaced))
+	}
+	if scores > 0 {
+		warnf(e, "%d ESA score%s left out (the MQM TSV has no place for them); --format csv or jsonl keeps them", scores, pluralS(scores))
+	}
+	return nil
+}
+
+// runAnnotationsImport is "bleuscope annotations import".
+func runAnnotationsImport(e *env, args []string) error {
+	fs := newFlagSet("annotations import")
+	ann, lines := "", "position"
+	fs.StringVar(&ann, "annotations", "", "annotation file")
+	fs.StringVar(&lines, "lines", lines, "line numbering")
+	files, err := fs.parse(args, func() string { return annotationsImportHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if ann == "" {
+		return usagef("import needs the annotation file to add to: --annotations ANN; %s", fs.helpHint())
+	}
+	if len(files) == 0 {
+		return usagef("import needs at least one WMT MQM TSV file; %s", fs.helpHint())
+	}
+	rule := annotations.LinesByPosition
+	switch lines {
+	case "position":
+	case "seg-id":
+		rule = annotations.LinesBySegID
+	default:
+		return usagef("--lines %q: use position or seg-id; %s", lines, fs.helpHint())
+	}
+	if err := checkOutputNotInput(ann, files); err != nil {
+		return usagef("--annotations %s is one of the files to import; name another annotation file", ann)
+	}
+	store, err := annotations.Open(ann)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	for _, w := range store.Warnings() {
+		warnf(e, "%s", w)
+	}
+	for _, f := range files {
+		rows, err := readMQMFile(f, rule)
+		if err != nil {
+			return err
+		}
+		for _, w := range rows.Warnings {
+			warnf(e, "%s", w)
+		}
+		added, err := store.Import(rows.Annotations)
+		if err != nil {
+			return usagef("%s", strings.TrimPrefix(err.Error(), "annotations: "))
+		}
+		errs := 0
+		for _, a := range rows.Annotations {
+			if a.Kind == annotations.KindError {
+				errs++
+			}
+		}
+		fmt.Fprintf(e.stderr, "bleuscope: %s: %d rows (%d errors, %d no-error marks); %d added to %s, %d already there\n",
+			model.Printable(f), len(rows.Annotations), errs, len(rows.Annotations)-errs, added, model.Printable(ann), len(rows.Annotations)-added)
+	}
+	return nil
+}
+
+// choosePreset returns the weights: a typology file, or a named preset.
+func choosePreset(name, typology string, named bool) (*annotations.Preset, error) {
+	if typology != "" {
+		if named {
+			return nil, usagef("give --preset or --typology, not both")
+		}
+		f, err := os.Open(typology)
+		if err != nil {
+			return nil, &model.InputError{File: typology, Msg: "cannot be opened: " + pathReason(err)}
+		}
+		defer f.Close()
+		p, err := annotations.ParseTypology(f, typology)
+		if err != nil {
+			return nil, usagef("%s", strings.TrimPrefix(err.Error(), typology+": annotations: "))
+		}
+		return p, nil
+	}
+	p, err := annotations.PresetByName(name)
+	if err != nil {
+		return nil, usagef("--preset %q: use mqm or esa (or --typology FILE)", name)
+	}
+	return p, nil
+}
+
+// readAnnotations reads an annotation file or a WMT MQM TSV, telling them
+// apart by their first line, and prints their warnings.
+func readAnnotations(e *env, path string) ([]annotations.Annotation, error) {
+	head, err := firstBytes(path, 64)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.HasPrefix(head, []byte(`{"format":"bleuscope-annotations"`)) || len(head) == 0 {
+		store, err := annotations.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range store.Warnings() {
+			warnf(e, "%s", w)
+		}
+		return store.All(), nil
+	}
+	rows, err := readMQMFile(path, annotations.LinesByPosition)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range rows.Warnings {
+		warnf(e, "%s", w)
+	}
+	return rows.Annotations, nil
+}
+
+// readMQMFile reads a WMT MQM TSV, gzipped when its name ends in .gz.
+func readMQMFile(path string, rule annotations.LineRule) (*annotations.MQMRows, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathReason(err)}
+	}
+	defer f.Close()
+	var r io.Reader = bufio.NewReader(f)
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		gz, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, &model.InputError{File: path, Msg: "is not gzip data: " + err.Error()}
+		}
+		defer gz.Close()
+		r = gz
+	}
+	return annotations.ReadMQM(r, path, rule)
+}
+
+// firstBytes returns up to n bytes from the start of path (decompressed
+// when it ends in .gz).
+func firstBytes(path string, n int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathReason(err)}
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, &model.InputError{File: path, Msg: "is a directory; name an annotation file or a WMT MQM TSV"}
+	}
+	var r io.Reader = f
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		if gz, err := gzip.NewReader(f); err == nil {
+			r = gz
+		}
+	}
+	buf := make([]byte, n)
+	k, err := io.ReadFull(r, buf)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, &model.InputError{File: path, Msg: "cannot be read: " + pathReason(err)}
+	}
+	return buf[:k], nil
+}
+
+// pathReason is a file-system error without the operation and path it
+// repeats.
+func pathReason(err error) string {
+	oe := &model.OutputError{Err: err}
+	return oe.Reason()
+}
+
+// warnf prints one warning line on standard error, escaped.
+func warnf(e *env, format string, args ...any) {
+	fmt.Fprintln(e.stderr, "bleuscope: warning: "+oneLine(model.Printable(fmt.Sprintf(format, args...))))
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// nonNilSlice makes an empty result print as [] rather than null.
+func nonNilSlice[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// padRight pads s with spaces to w characters, so that a right-aligned
+// column of such cells reads left-aligned.
+func padRight(s string, w int) string {
+	return s + strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s)))
+}
+
+// writeJSON writes v indented, with the text as it is (no HTML escapes).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// writeSummaryText writes the summary as a person reads it: systems best
+// MQM first, the error categories over all systems, the agreement.
+func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []annotations.Agreement, p *annotations.Preset) error {
+	bw := bufio.NewWriter(w)
+	if len(sums) == 0 {
+		bw.WriteString("no annotations\n")
+		return bw.Flush()
+	}
+	ranked := slices.Clone(sums)
+	slices.SortStableFunc(ranked, func(a, b annotations.SystemSummary) int { return cmp.Compare(a.MQM, b.MQM) })
+	hasESA := slices.ContainsFunc(sums, func(s annotations.SystemSummary) bool { return s.ESA != nil })
+	fmt.Fprintf(bw, "MQM score per system (%s weights; lower is better)\n\n", model.Printable(p.Name))
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "rank\tsystem\tsegments\traters\terrors\tMQM\t"
+	if hasESA {
+		head += "ESA\t"
+	}
+	nameW := len("system")
+	for _, s := range sums {
+		nameW = max(nameW, utf8.RuneCountInString(model.Printable(s.System)))
+	}
+	fmt.Fprintln(tw, strings.Replace(head, "system", padRight("system", nameW), 1))
+	for i, s := range ranked {
+		errs := 0
+		for _, sev := range s.Errors {
+			for _, n := range sev {
+				errs += n
+			}
+		}
+		line := fmt.Sprintf("%d\t%s\t%d\t%d\t%d\t%.3f\t", i+1, padRight(model.Printable(s.System), nameW), s.Segments, len(s.Raters), errs, s.MQM)
+		if hasESA {
+			if s.ESA != nil {
+				line += fmt.Sprintf("%.1f\t", *s.ESA)
+			} else {
+				line += "-\t"
+			}
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+
+	// Errors by category and severity over every system.
+	bySev := map[string]map[string]int{}
+	sevSet := map[string]bool{}
+	for _, s := range sums {
+		for cat, sevs := range s.Errors {
+			if bySev[cat] == nil {
+				bySev[cat] = map[string]int{}
+			}
+			for sev, n := range sevs {
+				bySev[cat][sev] += n
+				sevSet[sev] = true
+			}
+		}
+	}
+	if len(bySev) > 0 {
+		sevs := make([]string, 0, len(sevSet))
+		for s := range sevSet {
+			sevs = append(sevs, s)
+		}
+		slices.SortFunc(sevs, func(a, b string) int {
+			return cmp.Or(-cmp.Compare(p.Weight("", a), p.Weight("", b)), cmp.Compare(a, b))
+		})
+		cats := make([]string, 0, len(bySev))
+		total := map[string]int{}
+		for c, m := range bySev {
+			cats = append(cats, c)
+			for _, n := range m {
+				total[c] += n
+			}
+		}
+		slices.SortFunc(cats, func(a, b string) int { return cmp.Or(-cmp.Compare(total[a], total[b]), cmp.Compare(a, b)) })
+		bw.WriteString("\nErrors by category, all systems\n\n")
+		tw = tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
+		catW := len("category")
+		for _, c := range cats {
+			catW = max(catW, utf8.RuneCountInString(model.Printable(c)))
+		}
+		row := padRight("category", catW) + "\t"
+		for _, s := range sevs {
+			row += model.Printable(s) + "\t"
+		}
+		fmt.Fprintln(tw, row+"total\t")
+		for _, c := range cats {
+			row = padRight(model.Printable(c), catW) + "\t"
+			for _, s := range sevs {
+				row += fmt.Sprintf("%d\t", bySev[c][s])
+			}
+			fmt.Fprintln(tw, row+fmt.Sprintf("%d\t", total[c]))
+		}
+		tw.Flush()
+	}
+
+	bw.WriteString("\nAgreement between raters on the segments both rated\n\n")
+	if len(agree) == 0 {
+		bw.WriteString("no two raters rated the same segment\n")
+		return bw.Flush()
+	}
+	tw = tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
+	raterW := len("rater A")
+	for _, g := range agree {
+		raterW = max(raterW, utf8.RuneCountInString(model.Printable(g.RaterA)), utf8.RuneCountInString(model.Printable(g.RaterB)))
+	}
+	fmt.Fprintf(tw, "%s\t%s\tsegments\tkappa error/none\tkappa severity\tspan F1\t\n", padRight("rater A", raterW), padRight("rater B", raterW))
+	num := func(v float64) string {
+		if math.IsNaN(v) {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", v)
+	}
+	for _, g := range agree {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t\n", padRight(model.Printable(g.RaterA), raterW), padRight(model.Printable(g.RaterB), raterW), g.Segments,
+			num(g.KappaError), num(g.KappaSeverity), num(g.SpanF1))
+	}
+	tw.Flush()
+	return bw.Flush()
+}
