@@ -9,9 +9,11 @@ import (
 
 // inputFlags are the flags that say what to load.
 type inputFlags struct {
-	refs []string
-	src  string
-	demo bool
+	refs    []string
+	src     string
+	demo    bool
+	mqm     string   // a WMT MQM TSV opened as the corpus
+	mqmRefs []string // its systems taken as references
 }
 
 // addInputFlags registers -r/--ref, -s/--src and --demo on fs.
@@ -21,6 +23,8 @@ func addInputFlags(fs *flagSet) *inputFlags {
 	fs.StringVar(&f.src, "s", "", "source file")
 	fs.StringVar(&f.src, "src", "", "source file")
 	fs.Var(boolFlag{&f.demo}, "demo", "use the embedded demo corpus")
+	fs.StringVar(&f.mqm, "mqm", "", "WMT MQM TSV as the corpus")
+	fs.Var(listFlag{&f.mqmRefs}, "mqm-ref", "system of the MQM file taken as reference (repeatable)")
 	return f
 }
 
@@ -33,6 +37,12 @@ const inputFlagsHelp = `Input:
                             (repeatable)
   -s, --src PATH            source file (shown, never scored)
       --demo                use the embedded German-English demo corpus
+      --mqm FILE            a WMT MQM TSV as the corpus: its systems, its
+                            source, and as references the human translations
+                            named by --mqm-ref; SYSTEM arguments, if any, pick
+                            systems by name
+      --mqm-ref SYSTEM      a system of the --mqm file (a human translation)
+                            to take as reference (repeatable)
 `
 
 // input builds the model.Input for the SYSTEM arguments, or the demo
@@ -53,6 +63,9 @@ func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.
 // load reads the input and prints its warnings on standard error. The
 // demo corpus's planted oddities (an empty line) are not warned about.
 func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool) (*model.Dataset, error) {
+	if f.mqm != "" || len(f.mqmRefs) > 0 {
+		return f.loadMQM(e, systems)
+	}
 	in, demo, err := f.input(e, systems, demoWhenEmpty)
 	if err != nil {
 		return nil, err

@@ -91,5 +91,8 @@ func inputPaths(systems []string, in *inputFlags) []string {
 	if in.src != "" {
 		paths = append(paths, in.src)
 	}
+	if in.mqm != "" {
+		paths = append(paths, in.mqm)
+	}
 	return paths
 }

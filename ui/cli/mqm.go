@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+// loadMQM opens the --mqm file as the corpus: its systems (those named by
+// the SYSTEM arguments, when given, in that order), its source, and the
+// systems named by --mqm-ref as references. Its warnings go to standard
+// error.
+func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
+	switch {
+	case f.mqm == "":
+		return nil, usagef("--mqm-ref names a reference of an MQM file; give the file with --mqm FILE")
+	case len(f.mqmRefs) == 0:
+		return nil, usagef("--mqm %s needs a reference: name a human translation among its systems with --mqm-ref SYSTEM (for WMT files, ref or refB)", model.Printable(f.mqm))
+	case f.demo || len(f.refs) > 0 || f.src != "":
+		return nil, usagef("--mqm takes its references and source from the file; drop -r, -s and --demo")
+	}
+	c, err := annotations.OpenMQM(f.mqm, f.mqmRefs)
+	if err != nil {
+		return nil, err
+	}
+	if len(systems) > 0 {
+		var picked []model.System
+		for _, name := range systems {
+			i := slices.IndexFunc(c.Systems, func(s model.System) bool { return s.Name == name })
+			if i < 0 {
+				names := make([]string, len(c.Systems))
+				for k, s := range c.Systems {
+					names[k] = s.Name
+				}
+				return nil, &model.InputError{File: f.mqm, Msg: fmt.Sprintf("has no system %q (other than the references); its systems are %s", name, strings.Join(names, ", "))}
+			}
+			picked = append(picked, c.Systems[i])
+		}
+		c.Systems = picked
+	}
+	ds, err := c.Dataset()
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range ds.Warnings {
+		warnf(e, "%s", w)
+	}
+	return ds, nil
+}
