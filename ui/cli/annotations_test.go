@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+// mqmSmall is a WMT MQM TSV with a quoted-looking field, a source span, an
+// empty span and a No-error row, and two raters on one segment.
+const mqmSmall = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" +
+	"sysA\td\t1\t1\tr1\tEins.\t\"One\" <v>two</v>.\tAccuracy/Mistranslation\tMajor\n" +
+	"sysA\td\t1\t1\tr2\tEins.\t\"One\" two<v></v>.\tFluency/Punctuation\tMinor\n" +
+	"sysA\td\t2\t2\tr1\t<v>Zwei</v> drei.\tThree.\tAccuracy/Omission\tMajor\n" +
+	"sysB\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\n" +
+	"sysB\td\t2\t2\tr1\tZwei drei.\t=Two three.\tStyle/Awkward\tMinor\n"
+
+func TestAnnotationsImportExport(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	if code != 0 || out != "" || !strings.Contains(stderr, "m.tsv: 5 rows (4 errors, 1 no-error marks); 5 added to a.ann, 0 already there") {
+		t.Fatalf("import: status %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if code, _, stderr = runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 || !strings.Contains(stderr, "0 added to a.ann, 5 already there") {
+		t.Errorf("import again: status %d, stderr %q; want nothing added", code, stderr)
+	}
+	// The TSV comes back as it went in, with a comment column.
+	var want strings.Builder
+	for _, l := range strings.SplitAfter(mqmSmall, "\n") {
+		if l != "" {
+			want.WriteString(strings.TrimSuffix(l, "\n") + "\t\n")
+		}
+	}
+	wantTSV := strings.Replace(want.String(), "severity\t\n", "severity\tcomment\n", 1)
+	code, out, stderr = runCLI(t, "", "annotations", "export", "--annotations", "a.ann")
+	if code != 0 || stderr != "" || out != wantTSV {
+		t.Errorf("export: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, wantTSV)
+	}
+	// A TSV converts directly too.
+	if _, direct, _ := runCLI(t, "", "annotations", "export", "--annotations", "m.tsv"); direct != wantTSV {
+		t.Errorf("export of the TSV itself:\n%s", direct)
+	}
+	// -o writes atomically; CSV is spreadsheet-safe; -o never names an input.
+	if code, _, stderr = runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", "csv", "-o", "a.csv"); code != 0 || stderr != "" {
+		t.Fatalf("export csv: status %d, stderr %q", code, stderr)
+	}
+	csv, _ := os.ReadFile("a.csv")
+	if !strings.Contains(string(csv), ",'=Two three.,") {
+		t.Errorf("CSV cell starting with = not defused:\n%s", csv)
+	}
+	before, _ := os.ReadFile("a.ann")
+	code, _, stderr = runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "-o", "a.ann")
+	after, _ := os.ReadFile("a.ann")
+	if code != 2 || !strings.Contains(stderr, "-o a.ann is one of the input files") || string(before) != string(after) {
+		t.Errorf("export over its input: status %d, stderr %q, file changed %v", code, stderr, string(before) != string(after))
+	}
+	code, out, _ = runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", "jsonl")
+	if code != 0 || strings.Count(out, "\n") != 5 || !strings.Contains(out, `"span":{"side":"src","start":0,"end":4}`) {
+		t.Errorf("jsonl export: status %d\n%s", code, out)
+	}
+}
+
+func TestAnnotationsSummary(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "m.tsv")
+	if code != 0 || stderr != "" {
+		t.Fatalf("summary: status %d, stderr %q", code, stderr)
+	}
+	var got []struct {
+		System   string
+		Segments int
+		Raters   []string
+		Errors   map[string]map[string]int
+		MQM      float64
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("summary JSON %q: %v", out, err)
+	}
+	// sysA: segment 1 r1 5, r2 0.1 → 2.55; segment 2 r1 5 → (2.55 + 5) / 2.
+	// sysB: segment 1 clean, segment 2 Minor 1 → 0.5.
+	if len(got) != 2 || got[0].System != "sysA" || got[0].Segments != 2 || len(got[0].Raters) != 2 ||
+		!conformance.CloseTo(got[0].MQM, (2.55+5)/2) || got[0].Errors["Accuracy/Omission"]["Major"] != 1 ||
+		got[1].MQM != 0.5 || len(got[1].Errors) != 1 {
+		t.Errorf("summary %+v", got)
+	}
+	code, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--agreement", "m.tsv")
+	if code != 0 || !strings.Contains(out, `"rater_a": "r1"`) || !strings.Contains(out, `"segments": 1`) {
+		t.Errorf("agreement JSON: status %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "annotations", "summary", "m.tsv")
+	if code != 0 || !strings.Contains(out, "1  sysB ") || !strings.Contains(out, "Accuracy/Mistranslation") || !strings.Contains(out, "r1       r2") {
+		t.Errorf("text summary: status %d\n%s", code, out)
+	}
+	typ := "severity | m | Minor | 2\nseverity | M | Major | 10\ncategory | o | Other\n"
+	os.WriteFile("t.typ", []byte(typ), 0o644)
+	_, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--typology", "t.typ", "m.tsv")
+	if !strings.Contains(out, `"mqm": 1`+"\n") { // sysB: one Minor of weight 2 over 2 segments
+		t.Errorf("summary with a typology:\n%s", out)
+	}
+}
+
+func TestAnnotationsBadInput(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "bad.tsv": "system\tdoc\n", "short.tsv": mqmSmall + "x\ty\n"})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"annotations"}, "annotations needs a command"},
+		{[]string{"annotations", "tally"}, `unknown annotations command "tally"`},
+		{[]string{"annotations", "summary"}, "summary reads one FILE"},
+		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format "xml"`},
+		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv cannot be opened: no such file or directory"},
+		{[]string{"annotations", "summary", "bad.tsv"}, "bad.tsv:1: is not an MQM TSV header"},
+		{[]string{"annotations", "summary", "short.tsv"}, "short.tsv:7: has 2 tab-separated fields but the header has 9"},
+		{[]string{"annotations", "summary", "--preset", "da", "m.tsv"}, `--preset "da"`},
+		{[]string{"annotations", "import", "m.tsv"}, "--annotations ANN"},
+		{[]string{"annotations", "import", "--annotations", "m.tsv", "m.tsv"}, "is one of the files to import"},
+		{[]string{"annotations", "import", "--annotations", "x.ann", "--lines", "odd", "m.tsv"}, `--lines "odd"`},
+		{[]string{"annotations", "export", "--annotations", "m.tsv", "--format", "xlsx"}, `--format "xlsx"`},
+	} {
+		code, out, stderr := runCLI(t, "", c.args...)
+		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and one line with %q", c.args, code, out, stderr, c.want)
+		}
+	}
+	// A damaged annotation file: one line naming it, exit 2.
+	runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	data, _ := os.ReadFile("a.ann")
+	os.WriteFile("a.ann", append([]byte("garbage\n"), data...), 0o644)
+	code, _, stderr := runCLI(t, "", "annotations", "summary", "a.ann")
+	if code != 2 || !strings.Contains(stderr, "a.ann:1:") {
+		t.Errorf("damaged annotation file: status %d, stderr %q", code, stderr)
+	}
+	for _, args := range [][]string{{"annotations", "--help"}, {"annotations", "summary", "-h"}, {"annotations", "export", "--help"}, {"annotations", "import", "--help"}} {
+		if code, out, _ := runCLI(t, "", args...); code != 0 || !strings.Contains(out, "Usage: bleuscope annotations") || !strings.Contains(out, "Examples:") {
+			t.Errorf("%q: status %d\n%s", args, code, out)
+		}
+	}
+}
+
+func TestMQMAsCorpus(t *testing.T) {
+	path := conformance.Shared(t, "corpora", "mqm", "mqm_ted_zhen.tsv")
+	c, err := annotations.OpenMQM(path, []string{"refB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same texts as plain files, split out of the TSV by hand.
+	data, _ := os.ReadFile(path)
+	strip := strings.NewReplacer("<v>", "", "</v>", "")
+	texts := map[string]map[string]string{} // system → seg_id → text
+	var order []string
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")[1:] {
+		f := strings.Split(l, "\t")
+		if texts[f[0]] == nil {
+			texts[f[0]] = map[string]string{}
+		}
+		if _, ok := texts[f[0]][f[3]]; !ok && f[0] == "refB" {
+			order = append(order, f[3])
+		}
+		texts[f[0]][f[3]] = strip.Replace(f[6])
+	}
+	files := map[string]string{}
+	for _, sys := range []string{"DIDI-NLP", "refB"} {
+		var b strings.Builder
+		for _, seg := range order {
+			b.WriteString(texts[sys][seg] + "\n")
+		}
+		files[sys+".txt"] = b.String()
+	}
+	writeFiles(t, files)
+	_, want, _ := runCLI(t, "", "score", "--format", "json", "DIDI-NLP.txt", "-r", "refB.txt")
+	code, got, stderr := runCLI(t, "", "score", "--format", "json", "--mqm", path, "--mqm-ref", "refB", "DIDI-NLP")
+	if code != 0 || !strings.Contains(stderr, ":9622:") {
+		t.Fatalf("score --mqm: status %d, stderr %q", code, stderr)
+	}
+	want = strings.Replace(want, `"system": "DIDI-NLP.txt"`, `"system": "DIDI-NLP"`, 1)
+	if got != want || len(c.Segments) != len(order) {
+		t.Errorf("score --mqm differs from the same texts as files:\n%s\nwant\n%s", got, want)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--mqm", path}, "needs a reference"},
+		{[]string{"score", "--mqm-ref", "ref"}, "give the file with --mqm FILE"},
+		{[]string{"score", "--mqm", path, "--mqm-ref", "human"}, `has no system "human"`},
+		{[]string{"score", "--mqm", path, "--mqm-ref", "ref", "nobody"}, `has no system "nobody"`},
+		{[]string{"score", "--mqm", path, "--mqm-ref", "ref", "-r", "refB.txt"}, "drop -r, -s and --demo"},
+	} {
+		code, _, stderr := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
