@@ -197,3 +197,11 @@ func TestMQMAsCorpus(t *testing.T) {
 		}
 	}
 }
+
+func TestEscapeLines(t *testing.T) {
+	in := "a\tb\x1b]2;title\x07\n\u202eevil\r\n\n"
+	want := "a\tb␛]2;title\\x07\n\\u202eevil\\r\n\n"
+	if got := escapeLines(in); got != want {
+		t.Errorf("escapeLines(%q) = %q; want %q", in, got, want)
+	}
+}
