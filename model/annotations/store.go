@@ -22,6 +22,7 @@ type Store struct {
 	mu       sync.Mutex
 	path     string
 	anns     []Annotation
+	index    map[int]int // ID → position in anns
 	nextID   int
 	f        *os.File // open for writing; nil until the first write
 	exists   bool     // the file has a complete header
@@ -104,6 +105,7 @@ func Open(path string) (*Store, error) {
 			}
 		}
 	}
+	s.index = index
 	return s, nil
 }
 
@@ -177,7 +179,10 @@ func (s *Store) Pending() int {
 }
 
 func (s *Store) find(id int) int {
-	return slices.IndexFunc(s.anns, func(a Annotation) bool { return a.ID == id })
+	if i, ok := s.index[id]; ok {
+		return i
+	}
+	return -1
 }
 
 // sameSegment reports whether b is by the same rater on the same segment
@@ -352,21 +357,20 @@ func (s *Store) commit(ops []op) error {
 	if err != nil {
 		return err
 	}
-	index := reindex(s.anns)
 	for _, o := range ops {
 		switch o.Op {
 		case "put":
-			if i, ok := index[o.Ann.ID]; ok {
+			if i, ok := s.index[o.Ann.ID]; ok {
 				s.anns[i] = o.Ann.clone()
 			} else {
-				index[o.Ann.ID] = len(s.anns)
+				s.index[o.Ann.ID] = len(s.anns)
 				s.anns = append(s.anns, o.Ann.clone())
 			}
 			s.nextID = max(s.nextID, o.Ann.ID+1)
 		case "del":
-			if i, ok := index[o.ID]; ok {
+			if i, ok := s.index[o.ID]; ok {
 				s.anns = slices.Delete(s.anns, i, i+1)
-				index = reindex(s.anns)
+				s.index = reindex(s.anns)
 			}
 		}
 	}
