@@ -91,11 +91,11 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			}
 			continue
 		}
-		if len(fields) != len(col) && !(len(fields) == len(col)+1 && fields[len(fields)-1] == "") {
+		if !fieldsFit(fields, col) {
 			return nil, bad(fmt.Sprintf("has %d tab-separated fields but the header has %d; an MQM TSV has one row per error and no tabs inside fields", len(fields), len(col)))
 		}
 		get := func(c string) string {
-			if i, ok := col[c]; ok {
+			if i, ok := col[c]; ok && i < len(fields) {
 				return fields[i]
 			}
 			return ""
@@ -136,6 +136,22 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		return nil, &model.InputError{File: name, Msg: "is empty; an MQM TSV starts with a header row (" + strings.Join(mqmColumns, " ") + ")"}
 	}
 	return out, nil
+}
+
+// fieldsFit reports whether a row has the header's number of fields, give
+// or take an empty field after the last (a trailing tab) or a missing
+// comment at the end.
+func fieldsFit(fields []string, col map[string]int) bool {
+	switch n := len(fields); {
+	case n == len(col):
+		return true
+	case n == len(col)+1:
+		return fields[n-1] == ""
+	case n == len(col)-1:
+		i, ok := col["comment"]
+		return ok && i == n
+	}
+	return false
 }
 
 // mqmHeader maps column names to their positions.

@@ -70,12 +70,29 @@ func TestReadMQMQuirks(t *testing.T) {
 	}
 }
 
+func TestReadMQMColumns(t *testing.T) {
+	// Columns in another order, an extra column, a row without its
+	// trailing comment and a row with a trailing tab.
+	in := "seg_id\tsystem\tdoc\tdoc_id\trater\tglobal_id\tsource\ttarget\tcategory\tseverity\tcomment\n" +
+		"5\tS\td\t1\tr\t99\tQ\t<v>T</v>x\tOther\tMinor\n" +
+		"6\tS\td\t2\tr\t100\tQ2\tT2\tNo-error\tNo-error\tfine\t\n"
+	rows, err := ReadMQM(strings.NewReader(in), "c.tsv", LinesBySegID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rows.Annotations
+	if len(a) != 2 || a[0].Line != 5 || a[0].System != "S" || a[0].SpanText() != "T" || a[0].Note != "" || a[1].Note != "fine" || a[1].Kind != KindNoError {
+		t.Errorf("rows %+v", a)
+	}
+}
+
 func TestReadMQMErrors(t *testing.T) {
 	head := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
 	for _, c := range []struct{ name, in, want string }{
 		{"empty", "", "q.tsv is empty"},
 		{"no header", "a\tb\n", "q.tsv:1: is not an MQM TSV header: it lacks the columns system, doc"},
 		{"short row", head + "s\td\t1\t1\tr\tsrc\n", "q.tsv:2: has 6 tab-separated fields but the header has 9"},
+		{"long row", head + "s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\textra\n", "q.tsv:2: has 10 tab-separated fields but the header has 9"},
 		{"no category", head + "s\td\t1\t1\tr\tsrc\thyp\t\tMajor\n", "q.tsv:2: has no category or no severity"},
 		{"not utf-8", head + "s\td\t1\t1\tr\t\xff\thyp\tOther\tMajor\n", "q.tsv:2: is not UTF-8"},
 		{"seg id", head + "s\td\t1\tx1\tr\tsrc\thyp\tOther\tMajor\n", `seg_id "x1" is not a positive integer`},
