@@ -1,0 +1,45 @@
+package annotations
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// FuzzReadMQM checks that any input either fails with an error or gives
+// annotations that pass their own checks and survive export → import →
+// export unchanged.
+func FuzzReadMQM(f *testing.F) {
+	f.Add(quirky)
+	f.Add("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\ns\td\t1\t1\tr\t<v>a</v><v>b\t</v>x<v>\tOther\tMinor\n")
+	f.Add("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\ns\td\t1\t1\tr\t\t\tNo-error\tMajor\n")
+	f.Add("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\ns\td\t1\t1\tr\t<</v>v>\tx\tOther\tMinor\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		rows, err := ReadMQM(strings.NewReader(in), "f.tsv", LinesByPosition)
+		if err != nil {
+			return
+		}
+		for i := range rows.Annotations {
+			a := &rows.Annotations[i]
+			if err := a.check(); err != nil {
+				t.Fatalf("row %d fails its check: %v", i+1, err)
+			}
+			if strings.Contains(a.Hyp+a.Src, openTag) || strings.Contains(a.Hyp+a.Src, closeTag) {
+				return // a text that holds a tag itself cannot be told from a span in this format
+			}
+		}
+		var first bytes.Buffer
+		if _, err := WriteMQM(&first, rows.Annotations); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadMQM(bytes.NewReader(first.Bytes()), "export.tsv", LinesByPosition)
+		if err != nil {
+			t.Fatalf("export does not read back: %v\n%q", err, first.String())
+		}
+		var second bytes.Buffer
+		WriteMQM(&second, again.Annotations)
+		if first.String() != second.String() {
+			t.Fatalf("export → import → export differs:\n%q\n%q", first.String(), second.String())
+		}
+	})
+}
