@@ -91,3 +91,47 @@ func (r *Resolved) Segment(system string, line int) []Annotation {
 	}
 	return out
 }
+
+// Rated reports whether a system's line has an attached annotation, and
+// whether one of them is an error.
+func (r *Resolved) Rated(system string, line int) (rated, hasError bool) {
+	for _, j := range r.bySeg[segKey{system, line}] {
+		rated = true
+		if r.Attached[j].Kind == KindError {
+			hasError = true
+		}
+	}
+	return rated, hasError
+}
+
+// NextUnrated returns the first line of system after the line after,
+// going round from the end of its n lines to line 1, that has no attached
+// annotation; 0 when every line has one.
+func (r *Resolved) NextUnrated(system string, after, n int) int {
+	for k := 1; k <= n; k++ {
+		line := (after+k-1)%n + 1
+		if len(r.bySeg[segKey{system, line}]) == 0 {
+			return line
+		}
+	}
+	return 0
+}
+
+// Penalty returns the MQM score of a system's line with p's weights: the
+// weights of each rater's errors summed, averaged over the raters who
+// rated it; ok is false when nobody did.
+func (r *Resolved) Penalty(system string, line int, p *Preset) (score float64, ok bool) {
+	by := map[string]float64{}
+	for _, j := range r.bySeg[segKey{system, line}] {
+		a := &r.Attached[j]
+		w := 0.0 // a rater with no error scores 0
+		if a.Kind == KindError {
+			w = p.Weight(a.Category, a.Severity)
+		}
+		by[a.Rater] += w
+	}
+	if len(by) == 0 {
+		return 0, false
+	}
+	return meanOf(by), true
+}

@@ -150,6 +150,27 @@ func TestResolveDetachesChangedText(t *testing.T) {
 			t.Errorf("detached %d: %q; want %q", i, r.Detached[i].Reason, want)
 		}
 	}
+	if rated, errs := r.Rated("A", 1); !rated || !errs {
+		t.Errorf("Rated(A, 1) = %v, %v; want true, true", rated, errs)
+	}
+	if rated, _ := r.Rated("A", 2); rated {
+		t.Error("line 2, whose only annotation is detached, counts as rated")
+	}
+	if got := r.NextUnrated("A", 1, 2); got != 2 {
+		t.Errorf("NextUnrated after line 1 = %d; want 2", got)
+	}
+	if got := r.NextUnrated("A", 0, 1); got != 0 {
+		t.Errorf("NextUnrated when every line is rated = %d; want 0", got)
+	}
+	if got := r.NextUnrated("A", 2, 2); got != 2 {
+		t.Errorf("NextUnrated after line 2, going round = %d; want 2", got)
+	}
+	if pen, ok := r.Penalty("A", 1, MQM()); !ok || pen != 2 {
+		t.Errorf("Penalty(A, 1) = %v, %v; want 2 (two Minor errors of one rater)", pen, ok)
+	}
+	if _, ok := r.Penalty("A", 2, MQM()); ok {
+		t.Error("Penalty of an unrated line is ok")
+	}
 	if got := r.Segment("A", 1); len(got) != 2 || len(r.Segment("A", 2)) != 0 {
 		t.Errorf("segment A 1 has %d annotations, A 2 %d; want 2 and none (the changed one is detached)", len(got), len(r.Segment("A", 2)))
 	}
