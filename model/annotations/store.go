@@ -28,6 +28,7 @@ type Store struct {
 	exists   bool     // the file has a complete header
 	size     int64    // end of the last record known to be on disk
 	dirty    bool     // bytes after size may be a torn record to cut off
+	seen     int64    // the file's size when last read or written, -1 unknown
 	pending  [][]byte // records not yet on disk
 	ops      int      // operations in the file, pending ones included
 	warnings []string
@@ -48,10 +49,17 @@ type SaveError struct {
 	Err error
 }
 
-// Error says what failed and that the work is kept.
+// Error says what failed, that the work is kept, and what to do.
 func (e *SaveError) Error() string {
-	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: free some space or fix the path's permissions, and the next change or save writes them",
-		e.Path, e.Err, e.Pending, pluralS(e.Pending))
+	fix := "free some space or fix the path's permissions, and the next change or save writes them"
+	switch {
+	case errors.Is(e.Err, ErrInUse):
+		fix = "close the other bleuscope, and the next change or save writes them"
+	case errors.Is(e.Err, ErrChanged):
+		fix = "open the file again to see the other changes (these are lost then), or save these under another name"
+	}
+	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: %s",
+		e.Path, e.Err, e.Pending, pluralS(e.Pending), fix)
 }
 
 // Unwrap returns the file system's error.
@@ -59,6 +67,15 @@ func (e *SaveError) Unwrap() error { return e.Err }
 
 // ErrNotFound is returned when no annotation has the ID given.
 var ErrNotFound = errors.New("annotations: no annotation with that id")
+
+// ErrInUse is wrapped by the [*SaveError] of a change to a file another
+// process is writing.
+var ErrInUse = errors.New("another bleuscope is writing this annotation file")
+
+// ErrChanged is wrapped by the [*SaveError] of a change to a file that
+// another process wrote to since it was read: appending to it would lose
+// that process's changes.
+var ErrChanged = errors.New("the annotation file changed on disk since it was opened")
 
 // ErrHasErrors is returned when a segment with errors by a rater is
 // marked as having none by the same rater.
@@ -78,8 +95,9 @@ func Open(path string) (*Store, error) {
 	}
 	s := &Store{path: path, exists: j.exists, size: j.good, nextID: 1, now: time.Now, warnings: j.warnings,
 		writeAt: (*os.File).WriteAt}
-	if fi, err := os.Stat(path); err == nil && fi.Size() > j.good {
-		s.dirty = true
+	if fi, err := os.Stat(path); err == nil {
+		s.seen = fi.Size()
+		s.dirty = fi.Size() > j.good
 	}
 	index := map[int]int{}
 	for _, rec := range j.records {
@@ -400,18 +418,19 @@ func (s *Store) flush() error {
 // the pending records at the end of the good data and syncs.
 func (s *Store) writePending() error {
 	if !s.exists {
+		if fi, err := os.Stat(s.path); err == nil && fi.Size() > s.seen {
+			return ErrChanged // created by someone else meanwhile
+		}
 		if err := writeAtomically(s.path, []byte(header)); err != nil {
 			return err
 		}
-		s.exists, s.size, s.dirty = true, int64(len(header)), false
+		s.exists, s.size, s.dirty, s.seen = true, int64(len(header)), false, int64(len(header))
 		s.closeFile()
 	}
 	if s.f == nil {
-		f, err := os.OpenFile(s.path, os.O_RDWR, 0)
-		if err != nil {
+		if err := s.openForWriting(); err != nil {
 			return err
 		}
-		s.f = f
 	}
 	if s.dirty {
 		if err := s.f.Truncate(s.size); err != nil {
@@ -431,10 +450,36 @@ func (s *Store) writePending() error {
 		// Part of the records may be in the file: cut them off now or
 		// before the next write.
 		s.dirty = s.f.Truncate(s.size) != nil
+		s.seen = -1
 		return err
 	}
 	s.size += int64(len(buf))
+	s.seen = s.size
 	s.pending = nil
+	return nil
+}
+
+// openForWriting opens the file, locks it against other writers and makes
+// sure nobody wrote to it since it was read.
+func (s *Store) openForWriting() error {
+	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	if s.seen >= 0 && fi.Size() != s.seen {
+		f.Close()
+		return ErrChanged
+	}
+	s.f = f
 	return nil
 }
 
@@ -465,11 +510,19 @@ func (s *Store) Compact() error {
 		}
 		data = append(data, line...)
 	}
-	s.closeFile()
+	if s.exists && s.f == nil {
+		// Only the one writer rewrites the file, and only from an
+		// up-to-date view.
+		if err := s.openForWriting(); err != nil {
+			return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
+		}
+	}
 	if err := writeAtomically(s.path, data); err != nil {
 		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
 	}
+	s.closeFile() // the lock was on the file replaced; the next write locks the new one
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
+	s.seen = s.size
 	s.ops = len(s.anns)
 	return nil
 }

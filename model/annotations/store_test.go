@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -145,6 +146,9 @@ func TestStoreEveryOperationSurvivesReopen(t *testing.T) {
 		t.Errorf("Add of a span beyond the text: %v; want ErrInvalid", err)
 	}
 	// IDs keep growing after a reopen.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
 	s2 := mustReopen(t, path, s.All())
 	a, err := s2.Add(errAnn("A", 5, "ann", "neu", 0, 3, "Other", "Minor", ""))
 	if err != nil || a.ID <= first.ID+5 {
@@ -365,4 +369,32 @@ func TestFullDiskKeepsWorkAndCutsPartialWrites(t *testing.T) {
 	if got := s.All(); len(got) != 3 || got[2].ID != a.ID {
 		t.Errorf("after the retry: %+v; want the two saved plus the new one", got)
 	}
+}
+
+func TestTwoWritersNeverInterleave(t *testing.T) {
+	path, _ := journalWith(t)
+	a, _ := Open(path)
+	b, _ := Open(path)
+	if _, err := a.Add(errAnn("A", 4, "a", "vier", 0, 4, "Other", "Minor", "by a")); err != nil {
+		t.Fatal(err)
+	}
+	var se *SaveError
+	_, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "by b"))
+	if runtime.GOOS != "windows" && (!errors.As(err, &se) || !errors.Is(err, ErrInUse)) {
+		t.Errorf("second writer while the first writes: %v; want a *SaveError wrapping ErrInUse", err)
+	}
+	a.Close()
+	// The first writer is gone, but b's view is older than the file.
+	if err := b.Flush(); !errors.As(err, &se) || !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), "open the file again") {
+		t.Errorf("writer with a stale view: %v; want a *SaveError wrapping ErrChanged", err)
+	}
+	if b.Pending() != 1 || len(b.All()) != 4 {
+		t.Errorf("b keeps %d pending and %d annotations; want its change kept", b.Pending(), len(b.All()))
+	}
+	// Nothing b did reached the file; a's change is there.
+	c := mustReopen(t, path, a.All())
+	if _, err := c.Add(errAnn("A", 6, "c", "sechs", 0, 4, "Other", "Minor", "")); err != nil {
+		t.Errorf("a fresh writer after both: %v", err)
+	}
+	c.Close()
 }
