@@ -16,8 +16,10 @@ import (
 // report it saved then. When the file cannot be written (a full disk, an
 // unwritable path) the call returns a [*SaveError], the change stays in
 // memory, and the next change or [Store.Flush] writes everything still
-// pending. One process writes a file at a time. A Store is safe for use
-// by several goroutines.
+// pending. One process writes a file at a time: a second writer gets
+// [ErrInUse], and a Store whose view is older than the file (another
+// process wrote to it since) gets [ErrChanged] rather than append to it.
+// A Store is safe for use by several goroutines.
 type Store struct {
 	mu       sync.Mutex
 	path     string
