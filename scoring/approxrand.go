@@ -64,7 +64,7 @@ func arTrials(ctx context.Context, rng *NumpyRNG, m Metric, segments int, base [
 					d := &sd[s]
 					clear(acc)
 					for blk := range blocks {
-						buildSubsetSums(table, d.diff[blk*8*w:min(blk+8, segments)*w], w)
+						buildSubsetSums(table, d.diff[blk*8*w:min(blk*8+8, segments)*w], w)
 						word, shift := blk/4, 8*(blk%4)
 						for t := lo; t < hi; t++ {
 							x := int(mask[t*words+word]>>shift) & 0xff
