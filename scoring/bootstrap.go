@@ -23,60 +23,85 @@ type resampler struct {
 	systems  int
 	segments int
 	cols     int // w · systems
-	// exact is set when every float32 partial sum is exact (whole or
-	// half-whole statistics and totals far enough below 2^24): then the
-	// sums are taken in float64 in any order with the same result. Else
-	// the rows are added in float32, in resample order, as numpy does.
-	exact bool
-	mat   []float64 // segments × cols, the systems side by side
-	mat32 []float32 // the same in float32, when not exact
+	// packed is set when every float32 partial sum is exact (whole or
+	// half-whole statistics, totals below 2^24): then the sums are taken
+	// as integers, two columns to a word, in any order with the same
+	// result. Else the rows are added in float32, in resample order, as
+	// numpy adds them.
+	packed *packedColumns
+	mat32  []float32 // segments × cols, the systems side by side
 }
 
 func newResampler(m Metric, segments int, systems [][]float64) *resampler {
 	w := m.Width()
 	rs := &resampler{m: m, w: w, systems: len(systems), segments: segments, cols: w * len(systems)}
-	rs.mat = make([]float64, segments*rs.cols)
-	for s, st := range systems {
-		for i := range segments {
-			copy(rs.mat[i*rs.cols+s*w:i*rs.cols+(s+1)*w], st[i*w:(i+1)*w])
-		}
+	col := func(k, i int) float64 { return systems[k/w][i*w+k%w] }
+	if p, ok := packColumns(segments, rs.cols, col, float32Exact); ok {
+		rs.packed = p
+		return rs
 	}
-	rs.exact = exactInFloat32(rs.mat, segments, rs.cols)
-	if !rs.exact {
-		rs.mat32 = make([]float32, len(rs.mat))
-		for i, v := range rs.mat {
-			rs.mat32[i] = float32(v)
+	rs.mat32 = make([]float32, segments*rs.cols)
+	for i := range segments {
+		for k := range rs.cols {
+			rs.mat32[i*rs.cols+k] = float32(col(k, i))
 		}
 	}
 	return rs
 }
 
-// exactInFloat32 reports whether summing any multiset of segments rows of
-// mat (rows of cols values) in float32 is exact: every value is a
-// multiple of 1/2 and, per column, segments times the largest magnitude
-// stays below 2^24 (2^23 when halves occur).
-func exactInFloat32(mat []float64, segments, cols int) bool {
+// packedColumns holds columns of non-negative whole or half-whole numbers
+// as whole numbers (halves doubled), two columns to a uint64, row by row,
+// for sums whose every partial total stays below a bound ≤ 2^32, so that
+// the two halves of a word never carry into each other.
+type packedColumns struct {
+	cols  int
+	width int       // words a row: (cols+1)/2
+	scale []float64 // 1, or 2 for a column with halves
+	// data holds row i at i·width; its word p holds columns 2p (low half)
+	// and 2p+1 (high half).
+	data []uint64
+}
+
+// packColumns packs the cols columns of rows rows (value col(k, i)) when
+// every value is a non-negative multiple of 1/2 and rows times a column's
+// largest value (doubled for halves) stays below limit.
+func packColumns(rows, cols int, col func(k, i int) float64, limit float64) (*packedColumns, bool) {
+	p := &packedColumns{cols: cols, width: (cols + 1) / 2, scale: make([]float64, cols)}
 	for k := range cols {
-		big, half := 0.0, false
-		for i := range segments {
-			v := math.Abs(mat[i*cols+k])
+		big, scale := 0.0, 1.0
+		for i := range rows {
+			v := col(k, i)
+			if v < 0 || 2*v != math.Trunc(2*v) {
+				return nil, false
+			}
 			if v != math.Trunc(v) {
-				if 2*v != math.Trunc(2*v) {
-					return false
-				}
-				half = true
+				scale = 2
 			}
 			big = max(big, v)
 		}
-		limit := float64(float32Exact)
-		if half {
-			limit /= 2
+		if big*scale*float64(rows) >= limit {
+			return nil, false
 		}
-		if big*float64(segments) >= limit {
-			return false
+		p.scale[k] = scale
+	}
+	p.data = make([]uint64, rows*p.width)
+	for i := range rows {
+		for k := range cols {
+			p.data[i*p.width+k/2] |= uint64(col(k, i)*p.scale[k]) << (32 * (k % 2))
 		}
 	}
-	return true
+	return p, true
+}
+
+// unpack stores into out the column sums that the word sums sums hold.
+func (p *packedColumns) unpack(out []float64, sums []uint64) {
+	for k := range p.cols {
+		v := sums[k/2]
+		if k%2 == 1 {
+			v >>= 32
+		}
+		out[k] = float64(uint32(v)) / p.scale[k]
+	}
 }
 
 // indexSource draws the resample indices: numpy's
@@ -118,10 +143,12 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 	for range workers {
 		wg.Go(func() {
 			acc := make([]float64, resampleBatch*rs.cols)
-			var counts []int32
+			var sums []uint64
+			var counts []uint32
 			var acc32 []float32
-			if rs.exact {
-				counts = make([]int32, rs.segments*resampleBatch)
+			if rs.packed != nil {
+				sums = make([]uint64, resampleBatch*rs.packed.width)
+				counts = make([]uint32, resampleBatch*rs.segments)
 			} else {
 				acc32 = make([]float32, rs.cols)
 			}
@@ -130,10 +157,8 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 					pool.Put(b.idx)
 					continue
 				}
-				acc := acc[:b.count*rs.cols]
-				clear(acc)
-				if rs.exact {
-					rs.sumCounted(acc, counts, b.idx, b.count)
+				if rs.packed != nil {
+					rs.sumPacked(acc, sums, counts, b.idx, b.count)
 				} else {
 					for j := range b.count {
 						rs.sum32(acc[j*rs.cols:(j+1)*rs.cols], acc32, b.idx[j*rs.segments:(j+1)*rs.segments])
@@ -162,31 +187,36 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 	return out, nil
 }
 
-// sumCounted sums count resamples at once: it counts how often each
-// segment is drawn in each resample, then runs once over the statistics,
-// adding every row times its count to each resample's sums. Exact sums
-// make the order irrelevant.
-func (rs *resampler) sumCounted(acc []float64, counts []int32, idx []uint32, count int) {
-	S, C := rs.segments, rs.cols
+// sumPacked stores in acc (count rows of cols) the sums of count
+// resamples, whose indices are the rows of idx: it counts how often each
+// segment is drawn in each resample, then runs once over the packed
+// statistics, adding each row times its counts. The sums are whole numbers
+// far from overflowing, so the order does not matter. counts must be zero
+// on entry and is left zero.
+func (rs *resampler) sumPacked(acc []float64, sums []uint64, counts []uint32, idx []uint32, count int) {
+	S, P := rs.segments, rs.packed.width
 	for j := range count {
+		c := counts[j*S : (j+1)*S]
 		for _, i := range idx[j*S : (j+1)*S] {
-			counts[int(i)*resampleBatch+j]++
+			c[i]++
 		}
 	}
+	sums = sums[:count*P]
+	clear(sums)
+	data := rs.packed.data
 	for i := range S {
-		cs := counts[i*resampleBatch : i*resampleBatch+count]
-		row := rs.mat[i*C : (i+1)*C]
-		for j, c := range cs {
-			if c == 0 {
-				continue
-			}
-			cs[j] = 0
-			a := acc[j*C : (j+1)*C]
-			f := float64(c)
-			for k, v := range row {
-				a[k] += f * v
+		row := data[i*P : i*P+P]
+		for j := range count {
+			c := uint64(counts[j*S+i])
+			counts[j*S+i] = 0
+			a := sums[j*P : j*P+P]
+			for p, v := range row {
+				a[p] += c * v
 			}
 		}
+	}
+	for j := range count {
+		rs.packed.unpack(acc[j*rs.cols:(j+1)*rs.cols], sums[j*P:(j+1)*P])
 	}
 }
 
