@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -11,113 +12,220 @@ import (
 // that building the per-block tables costs little next to using them.
 const arChunk = 2048
 
+// arParts is how many parts the segments are split into, each summed on
+// its own goroutine; the parts are added in a fixed order, so the result
+// does not depend on the number of cores.
+const arParts = 4
+
+// arSystem is one system of an AR test, its statistics and the baseline's
+// in the form the trials add: packed whole numbers (uint64, two columns a
+// word) or plain float64 columns.
+type arSystem[T uint64 | float64] struct {
+	base, sys []T // segments × width
+	total     []float64
+	sysSum    []float64
+	deltas    []float64
+}
+
 // arTrials runs n approximate-randomization trials of each system against
 // the baseline, with one swap mask (numpy's rng.integers(2, size=(n, S),
 // dtype=bool)) drawn from rng and shared by every system, and returns per
 // system score(A_r) − score(B_r) for every trial r: A takes the baseline's
 // segment where the mask is set and the system's elsewhere, B the
-// complement. The sums are exact (whole or half-whole statistics), as
-// sacrebleu's int64 (float64 for TER) matrix products are.
+// complement. Whole and half-whole statistics are summed exactly, as
+// sacrebleu's int64 matrix products sum them; other values (TER's average
+// reference length with three references or more) in float64.
 func arTrials(ctx context.Context, rng *NumpyRNG, m Metric, segments int, base []float64, systems [][]float64, n int, progress func(done int)) ([][]float64, error) {
 	w := m.Width()
-	words := (segments + 31) / 32
-	blocks := (segments + 7) / 8
-	type sysData struct {
-		diff     []float64 // base − system, per segment
-		sysSum   []float64
-		total    []float64 // base + system sums
-		deltaOut []float64
+	if p, ok := packAR(segments, w, base, systems); ok {
+		return runAR(ctx, rng, m, segments, w, p.width, packAll(p, base, systems), n, progress, p.unpack)
 	}
-	baseSum := exactSums(base, w)
-	sd := make([]sysData, len(systems))
+	plain := make([]arSystem[float64], len(systems))
 	for s, st := range systems {
-		d := sysData{diff: make([]float64, len(st)), sysSum: exactSums(st, w), total: make([]float64, w), deltaOut: make([]float64, n)}
-		for i := range st {
-			d.diff[i] = base[i] - st[i]
-		}
-		for k := range d.total {
-			d.total[k] = baseSum[k] + d.sysSum[k]
-		}
-		sd[s] = d
+		plain[s] = arSystem[float64]{base: base, sys: st}
 	}
+	unpack := func(out []float64, sums []float64) { copy(out, sums) }
+	return runAR(ctx, rng, m, segments, w, w, plain, n, progress, unpack)
+}
+
+// packAR reports whether the baseline's and every system's statistics are
+// non-negative whole or half-whole numbers whose every selection sums
+// below 2^32 per column, and if so how to pack them.
+func packAR(segments, w int, base []float64, systems [][]float64) (*packedColumns, bool) {
+	p := &packedColumns{cols: w, width: (w + 1) / 2, scale: make([]float64, w)}
+	for k := range w {
+		scale := 1.0
+		for _, st := range append([][]float64{base}, systems...) {
+			for i := range segments {
+				v := st[i*w+k]
+				if v < 0 || 2*v != math.Trunc(2*v) {
+					return nil, false
+				}
+				if v != math.Trunc(v) {
+					scale = 2
+				}
+			}
+		}
+		for _, st := range systems {
+			sum := 0.0
+			for i := range segments {
+				sum += max(base[i*w+k], st[i*w+k]) * scale
+			}
+			if sum >= 1<<32 {
+				return nil, false
+			}
+		}
+		p.scale[k] = scale
+	}
+	return p, true
+}
+
+// packAll packs the baseline and each system with p.
+func packAll(p *packedColumns, base []float64, systems [][]float64) []arSystem[uint64] {
+	pack := func(st []float64) []uint64 {
+		rows := len(st) / p.cols
+		out := make([]uint64, rows*p.width)
+		for i := range rows {
+			for k := range p.cols {
+				out[i*p.width+k/2] |= uint64(st[i*p.cols+k]*p.scale[k]) << (32 * (k % 2))
+			}
+		}
+		return out
+	}
+	b := pack(base)
+	out := make([]arSystem[uint64], len(systems))
+	for s, st := range systems {
+		out[s] = arSystem[uint64]{base: b, sys: pack(st)}
+	}
+	return out
+}
+
+// runAR draws the masks chunk by chunk and sums every trial's pseudo-system
+// A with per-block tables: for 8 segments at a time, the sum of A's rows
+// for each of the 256 ways the mask can select them, so a trial adds one
+// table row per 8 segments.
+func runAR[T uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, segments, w, width int,
+	sys []arSystem[T], n int, progress func(done int), unpack func(out []float64, sums []T)) ([][]float64, error) {
+	blocks := (segments + 7) / 8
+	words := (segments + 31) / 32
+	for s := range sys {
+		bs, ss := make([]T, width), make([]T, width)
+		for i := range segments {
+			for p := range width {
+				bs[p] += sys[s].base[i*width+p]
+				ss[p] += sys[s].sys[i*width+p]
+			}
+		}
+		b, y := make([]float64, w), make([]float64, w)
+		unpack(b, bs)
+		unpack(y, ss)
+		sys[s].sysSum = y
+		sys[s].total = make([]float64, w)
+		for k := range w {
+			sys[s].total[k] = b[k] + y[k]
+		}
+		sys[s].deltas = make([]float64, n)
+	}
+	chunk := min(arChunk, n)
+	mask := make([]uint32, chunk*words) // trial t's row at t·words
 	mr := maskReader{rng: rng}
-	mask := make([]uint32, min(arChunk, n)*words)
-	workers := runtime.GOMAXPROCS(0)
-	for first := 0; first < n; first += arChunk {
+	parts := min(arParts, blocks)
+	acc := make([][]T, parts) // per part: systems × chunk × width
+	for p := range acc {
+		acc[p] = make([]T, len(sys)*chunk*width)
+	}
+	for first := 0; first < n; first += chunk {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		count := min(arChunk, n-first)
+		count := min(chunk, n-first)
 		for t := range count {
 			mr.row(mask[t*words:(t+1)*words], segments)
 		}
-		per := (count + workers - 1) / workers
-		var wg sync.WaitGroup
-		for lo := 0; lo < count; lo += per {
-			hi := min(lo+per, count)
-			wg.Go(func() {
-				table := make([]float64, 256*w)
-				acc := make([]float64, (hi-lo)*w)
-				a := make([]float64, w)
-				b := make([]float64, w)
-				for s := range sd {
-					d := &sd[s]
-					clear(acc)
-					for blk := range blocks {
-						buildSubsetSums(table, d.diff[blk*8*w:min(blk*8+8, segments)*w], w)
-						word, shift := blk/4, 8*(blk%4)
-						for t := lo; t < hi; t++ {
-							x := int(mask[t*words+word]>>shift) & 0xff
-							if x == 0 {
-								continue
-							}
-							row := table[x*w : (x+1)*w]
-							at := acc[(t-lo)*w : (t-lo+1)*w]
-							for k, v := range row {
-								at[k] += v
-							}
+		inParallel(parts, func(part int) {
+			a := acc[part]
+			clear(a)
+			table := make([]T, 256*width)
+			for blk := part * blocks / parts; blk < (part+1)*blocks/parts; blk++ {
+				lo, hi := blk*8, min(blk*8+8, segments)
+				word, shift := blk/4, 8*(blk%4)
+				for s := range sys {
+					buildSelectionSums(table, sys[s].base[lo*width:hi*width], sys[s].sys[lo*width:hi*width], width)
+					as := a[s*chunk*width:]
+					for t := range count {
+						x := uint8(mask[t*words+word] >> shift)
+						r := table[int(x)*width : int(x)*width+width]
+						at := as[t*width : t*width+width]
+						for p, v := range r {
+							at[p] += v
 						}
-					}
-					for t := lo; t < hi; t++ {
-						at := acc[(t-lo)*w : (t-lo+1)*w]
-						for k := range a {
-							a[k] = d.sysSum[k] + at[k]
-							b[k] = d.total[k] - a[k]
-						}
-						d.deltaOut[first+t] = m.Score(a, PathInt64) - m.Score(b, PathInt64)
 					}
 				}
-			})
-		}
-		wg.Wait()
+			}
+		})
+		workers := min(runtime.GOMAXPROCS(0), count)
+		inParallel(workers, func(part int) {
+			sums := make([]T, width)
+			a, b := make([]float64, w), make([]float64, w)
+			for t := part * count / workers; t < (part+1)*count/workers; t++ {
+				for s := range sys {
+					clear(sums)
+					for _, ap := range acc {
+						for p, v := range ap[(s*chunk+t)*width : (s*chunk+t+1)*width] {
+							sums[p] += v
+						}
+					}
+					unpack(a, sums)
+					for k := range w {
+						b[k] = sys[s].total[k] - a[k]
+					}
+					sys[s].deltas[first+t] = m.Score(a, PathInt64) - m.Score(b, PathInt64)
+				}
+			}
+		})
 		if progress != nil {
 			progress(first + count)
 		}
 	}
-	out := make([][]float64, len(sd))
-	for s := range sd {
-		out[s] = sd[s].deltaOut
+	out := make([][]float64, len(sys))
+	for s := range sys {
+		out[s] = sys[s].deltas
 	}
 	return out, nil
 }
 
-// buildSubsetSums fills table (256 rows of w) with the sums of every subset
-// of the up to 8 rows of diff: row x of the table is the sum of the rows
-// whose bit is set in x.
-func buildSubsetSums(table, diff []float64, w int) {
-	rows := len(diff) / w
-	clear(table[:w])
+// inParallel runs fn(0..n-1) on n goroutines and waits for them.
+func inParallel(n int, fn func(part int)) {
+	var wg sync.WaitGroup
+	for part := range n {
+		wg.Go(func() { fn(part) })
+	}
+	wg.Wait()
+}
+
+// buildSelectionSums fills table (256 rows of width) for the up to 8
+// segments of one block: row x is the sum of the baseline's rows whose bit
+// is set in x and of the system's rows whose bit is clear. Packed sums
+// wrap around 2^64, which the final (non-negative, below 2^32 a column)
+// total undoes.
+func buildSelectionSums[T uint64 | float64](table, base, sys []T, width int) {
+	rows := len(base) / width
+	t0 := table[:width]
+	clear(t0)
+	for j := range rows {
+		for p := range width {
+			t0[p] += sys[j*width+p]
+		}
+	}
 	for x := 1; x < 256; x++ {
 		low := bits.TrailingZeros(uint(x))
-		dst := table[x*w : (x+1)*w]
 		if low >= rows {
-			clear(dst)
-			continue
+			continue // never selected: the mask has no bit beyond the corpus
 		}
-		src := table[(x&(x-1))*w : (x&(x-1)+1)*w]
-		add := diff[low*w : (low+1)*w]
-		for k := range dst {
-			dst[k] = src[k] + add[k]
+		dst := table[x*width : (x+1)*width]
+		src := table[(x&(x-1))*width : (x&(x-1)+1)*width]
+		for p := range dst {
+			dst[p] = src[p] + base[low*width+p] - sys[low*width+p]
 		}
 	}
 }
