@@ -1,0 +1,225 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// The paired significance tests, as the command line names them.
+const (
+	TestPairedBootstrap = "paired-bs"
+	TestPairedAR        = "paired-ar"
+)
+
+// ErrSignificanceNLTK is returned for nltk compat: significance follows
+// sacrebleu's definitions.
+var ErrSignificanceNLTK = errors.New("significance tests follow sacrebleu's definitions of BLEU and are not available with --compat nltk")
+
+// CompareOptions say which paired test to run and how.
+type CompareOptions struct {
+	// Test is TestPairedBootstrap or TestPairedAR.
+	Test string
+	// N is the number of resamples or trials; N ≤ 0 means sacrebleu's
+	// default (1000 for the bootstrap, 10000 for AR).
+	N int
+	// Seed seeds numpy's generator as SACREBLEU_SEED does.
+	Seed uint64
+	// Progress, when not nil, is told the fraction of the work done; it is
+	// called from one goroutine at a time.
+	Progress func(fraction float64)
+}
+
+// Comparison is a paired test of every system against a baseline.
+type Comparison struct {
+	// Test is the test that ran, N its resamples or trials (the default
+	// filled in), Seed its seed.
+	Test string
+	N    int
+	Seed uint64
+	// Baseline is the index of the baseline system.
+	Baseline int
+	// Segments is the number of segments tested.
+	Segments int
+	// Systems has one entry per system of the dataset, in its order, the
+	// baseline included.
+	Systems []SystemComparison
+}
+
+// SystemComparison is one system's line of a [Comparison].
+type SystemComparison struct {
+	// Estimate is the corpus score, with the bootstrap mean and CI when
+	// the test has them (Resamples > 0).
+	scoring.Estimate
+	// PValue is the p-value against the baseline (0 for the baseline).
+	PValue float64
+	// Deltas are the resampled differences to the baseline (nil for the
+	// baseline): see [scoring.Comparison].
+	Deltas []float64
+	// Wins, Ties and Losses count the segments whose sentence score is
+	// higher than, equal to or lower than the baseline's.
+	Wins, Ties, Losses int
+}
+
+// Signature returns the signature of the comparison's scores:
+// sacrebleu's, with the test and the seed after nrefs
+// (nrefs:1|bs:1000|seed:12345|case:mixed|…).
+func (c *Comparison) Signature(ds *Dataset, s *Scored) string {
+	test := "bs"
+	if c.Test == TestPairedAR {
+		test = "ar"
+	}
+	return withFields(s.CorpusSignature(ds), test+":"+strconv.Itoa(c.N), "seed:"+strconv.FormatUint(c.Seed, 10))
+}
+
+// ConfidenceSignature returns the signature of a --confidence score with n
+// resamples and the given seed: nrefs:1|bs:1000|seed:12345|case:mixed|….
+func ConfidenceSignature(ds *Dataset, s *Scored, n int, seed uint64) string {
+	return withFields(s.CorpusSignature(ds), "bs:"+strconv.Itoa(n), "seed:"+strconv.FormatUint(seed, 10))
+}
+
+// withFields inserts fields after the first field (nrefs) of sig.
+func withFields(sig string, fields ...string) string {
+	head, tail, _ := strings.Cut(sig, "|")
+	return strings.Join(append(append([]string{head}, fields...), tail), "|")
+}
+
+// bleuMetric returns the corpus BLEU of s as a significance metric.
+func (s *Scored) bleuMetric() (scoring.BLEUMetric, error) {
+	if s.Settings.Corpus.Compat == scoring.CompatNLTK {
+		return scoring.BLEUMetric{}, ErrSignificanceNLTK
+	}
+	return scoring.NewBLEUMetric(s.Settings.Corpus)
+}
+
+// statistics returns the BLEU statistics of system sys for the segments
+// rows (all of them when rows is nil), as [scoring.BLEUMetric] reads them.
+func (s *Scored) statistics(sys int, rows []int) ([]float64, int, error) {
+	st := s.Systems[sys].Stats
+	N := s.Settings.Corpus.MaxOrder
+	if rows == nil {
+		return scoring.BLEUStoreStatistics(st, N), st.Len(), nil
+	}
+	w := 2 + 2*N
+	out := make([]float64, 0, len(rows)*w)
+	for _, i := range rows {
+		if i < 0 || i >= st.Len() {
+			return nil, 0, fmt.Errorf("model: segment %d out of range", i)
+		}
+		out = append(out, scoring.BLEUSegmentStatistics([]scoring.Stats{st.Get(i)}, N)...)
+	}
+	return out, len(rows), nil
+}
+
+// Compare runs a paired significance test of every system of s against
+// system base over the segments rows (all of them when rows is nil; a
+// filtered view's rows test the difference on that subset), exactly as
+// sacrebleu 2.6.0 does, and counts each system's wins, ties and losses by
+// sentence score.
+func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOptions) (*Comparison, error) {
+	if err := s.check(base); err != nil {
+		return nil, err
+	}
+	if len(s.Systems) < 2 {
+		return nil, errors.New("model: a comparison needs at least two systems")
+	}
+	m, err := s.bleuMetric()
+	if err != nil {
+		return nil, err
+	}
+	if rows != nil && len(rows) == 0 || rows == nil && s.Systems[base].Stats.Len() == 0 {
+		return nil, errors.New("model: no segment to compare")
+	}
+	p := scoring.PairedTest{Metric: m, Seed: opt.Seed, N: opt.N, Progress: opt.Progress}
+	var others []int
+	for sys := range s.Systems {
+		st, n, err := s.statistics(sys, rows)
+		if err != nil {
+			return nil, err
+		}
+		p.Segments = n
+		if sys == base {
+			p.Baseline = st
+		} else {
+			p.Systems = append(p.Systems, st)
+			others = append(others, sys)
+		}
+	}
+	var res scoring.Paired
+	switch opt.Test {
+	case TestPairedBootstrap:
+		res, err = scoring.PairedBootstrap(ctx, p)
+	case TestPairedAR:
+		res, err = scoring.PairedApproxRandomization(ctx, p)
+	default:
+		return nil, fmt.Errorf("model: unknown test %q (want %s or %s)", opt.Test, TestPairedBootstrap, TestPairedAR)
+	}
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{Test: opt.Test, N: opt.N, Seed: opt.Seed, Baseline: base, Segments: p.Segments, Systems: make([]SystemComparison, len(s.Systems))}
+	if c.N <= 0 {
+		c.N = scoring.DefaultBootstrapN
+		if opt.Test == TestPairedAR {
+			c.N = scoring.DefaultARTrials
+		}
+	}
+	c.Systems[base].Estimate = res.Baseline
+	for k, sys := range others {
+		r := res.Systems[k]
+		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas}
+		sc.Wins, sc.Ties, sc.Losses = s.winsTiesLosses(sys, base, rows)
+		c.Systems[sys] = sc
+	}
+	return c, nil
+}
+
+// winsTiesLosses counts the segments rows (all when nil) where system
+// sys's sentence score is higher than, equal to or lower than base's.
+func (s *Scored) winsTiesLosses(sys, base int, rows []int) (wins, ties, losses int) {
+	a, b := s.Systems[sys].Sentence, s.Systems[base].Sentence
+	count := func(i int) {
+		switch {
+		case a[i] > b[i]:
+			wins++
+		case a[i] < b[i]:
+			losses++
+		default:
+			ties++
+		}
+	}
+	if rows == nil {
+		for i := range a {
+			count(i)
+		}
+	}
+	for _, i := range rows {
+		count(i)
+	}
+	return wins, ties, losses
+}
+
+// Confidence runs sacrebleu's single-system bootstrap (--confidence) on
+// system sys over the segments rows (all when nil): its corpus score and
+// the mean and 95% half-width of n resampled scores (n ≤ 0: 1000).
+func Confidence(ctx context.Context, s *Scored, sys int, rows []int, n int, seed uint64) (scoring.Estimate, error) {
+	if err := s.check(sys); err != nil {
+		return scoring.Estimate{}, err
+	}
+	m, err := s.bleuMetric()
+	if err != nil {
+		return scoring.Estimate{}, err
+	}
+	st, segs, err := s.statistics(sys, rows)
+	if err != nil {
+		return scoring.Estimate{}, err
+	}
+	if segs == 0 {
+		return scoring.Estimate{}, errors.New("model: no segment to resample")
+	}
+	return scoring.Confidence(ctx, m, segs, st, n, seed)
+}
