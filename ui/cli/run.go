@@ -45,6 +45,7 @@ type command struct {
 var commands = []command{
 	{"score", "corpus scores, one line (or JSON object) per system", runScore},
 	{"segments", "per-segment scores and statistics (text, JSONL, TSV, CSV)", runSegments},
+	{"compare", "paired significance of every SYSTEM against BASE (bootstrap or AR)", runCompare},
 	{"explain", "the whole computation for one segment, step by step", runExplain},
 	{"tokenize", "apply a tokenizer: standard input to standard output", runTokenize},
 	{"lessons", "the built-in lessons on BLEU, as plain text", runLessons},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 const scoreHelp = `Usage: bleuscope score [flags] SYSTEM ... -r REF [-r REF ...]
@@ -21,14 +22,25 @@ Examples:
   bleuscope score --format json -o scores.json hyp.txt -r ref.txt
   bleuscope score -t intl -l hyp.txt -r ref.txt
   bleuscope score --compat nltk --nltk-smoothing 1 hyp.txt -r ref.txt
+  bleuscope score --confidence --format json hyp.txt -r ref.txt
   sed 's/ @@//g' bpe.txt | bleuscope score - -r ref.txt  hypotheses on stdin
+
+Confidence:
+      --confidence          add sacrebleu's bootstrap confidence interval to
+                            each score: μ ± the half-width of its 95% CI
+      --confidence-n N      bootstrap resamples (default 1000; N ≤ 0 means
+                            the default)
+      --seed N              seed of the random numbers (default: the
+                            SACREBLEU_SEED environment variable, else
+                            12345; "none" draws one and reports it)
 
 Output:
       --format F            text (default): sacrebleu's "-f text" line, one
                             per system (NAME: before it when there are
                             several); json: an array of objects with system,
                             score, counts, totals, precisions, bp, ratio,
-                            sys_len, ref_len, signature and verbose
+                            sys_len, ref_len, signature and verbose (and
+                            mean, ci, n and seed with --confidence)
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
   -h, --help                this help
@@ -40,7 +52,11 @@ func runScore(e *env, args []string) error {
 	fs := newFlagSet("score")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
+	sg := addSeedFlag(fs)
 	format, out := "text", ""
+	confidence, confN := false, scoring.DefaultBootstrapN
+	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
+	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
@@ -58,6 +74,12 @@ func runScore(e *env, args []string) error {
 	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
+	if !confidence && fs.given("confidence-n", "seed") {
+		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
+	}
+	if confidence {
+		return scoreConfidence(e, in, systems, set, sg, confN, format, out)
+	}
 	ds, err := in.load(e, systems, false)
 	if err != nil {
 		return err
@@ -74,6 +96,41 @@ func runScore(e *env, args []string) error {
 	}
 	return writeOutput(e, out, func(w io.Writer) error {
 		return model.WriteCorpus(w, ds, scored, format)
+	})
+}
+
+// scoreConfidence is "bleuscope score --confidence": every system's
+// corpus score with sacrebleu's single-system bootstrap.
+func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Settings, sg *sigFlags, n int, format, out string) error {
+	if err := refuseNLTK(set, "score --confidence"); err != nil {
+		return err
+	}
+	seed, err := sg.resolveSeed()
+	if err != nil {
+		return err
+	}
+	if n <= 0 {
+		n = scoring.DefaultBootstrapN
+	}
+	ds, err := in.load(e, systems, false)
+	if err != nil {
+		return err
+	}
+	if ds.Len() == 0 {
+		return usagef("the input has no segment to resample; give files with at least one line")
+	}
+	scored, err := model.Score(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	est := make([]scoring.Estimate, len(ds.Systems))
+	for s := range est {
+		if est[s], err = model.Confidence(e.ctx, scored, s, nil, n, seed); err != nil {
+			return err
+		}
+	}
+	return writeOutput(e, out, func(w io.Writer) error {
+		return model.WriteCorpusConfidence(w, ds, scored, est, n, seed, format)
 	})
 }
 

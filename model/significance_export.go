@@ -1,0 +1,200 @@
+package model
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// WriteComparison writes a paired comparison. "json" writes a JSON array,
+// one object per system in input order: system, baseline, test, n, seed,
+// score, mean, ci, p_value, wins, ties, losses and signature, with full
+// precision; p_value, wins, ties and losses are null for the baseline,
+// mean and ci null for approximate randomization. "text" writes a table
+// for people: score, μ ± 95% CI, Δ to the baseline, p-value (marked * when
+// ≤ 0.05) and wins/ties/losses, and a line on what p means.
+func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string) error {
+	bw := bufio.NewWriter(w)
+	sig := c.Signature(ds, s)
+	switch format {
+	case FormatJSON:
+		var b []byte
+		b = append(b, "[\n"...)
+		for i, sc := range c.Systems {
+			if i > 0 {
+				b = append(b, ",\n"...)
+			}
+			b = appendComparisonJSON(b, ds.Systems[i].Name, c, i, sc, sig)
+		}
+		b = append(b, "\n]\n"...)
+		bw.Write(b)
+	case FormatText:
+		writeComparisonText(bw, ds, c, sig)
+	default:
+		return fmt.Errorf("model: unknown comparison format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
+	}
+	return bw.Flush()
+}
+
+func appendComparisonJSON(b []byte, name string, c *Comparison, i int, sc SystemComparison, sig string) []byte {
+	field := func(key string) {
+		b = append(b, ",\n    \""...)
+		b = append(b, key...)
+		b = append(b, "\": "...)
+	}
+	base := i == c.Baseline
+	b = append(b, "  {\n    \"system\": "...)
+	b = appendJSONString(b, name)
+	field("baseline")
+	b = strconv.AppendBool(b, base)
+	field("test")
+	b = appendJSONString(b, c.Test)
+	field("n")
+	b = strconv.AppendInt(b, int64(c.N), 10)
+	field("seed")
+	b = strconv.AppendUint(b, c.Seed, 10)
+	field("score")
+	b = appendFloatOrNull(b, sc.Score, true)
+	field("mean")
+	b = appendFloatOrNull(b, sc.Mean, sc.Resamples > 0)
+	field("ci")
+	b = appendFloatOrNull(b, sc.CI, sc.Resamples > 0)
+	field("p_value")
+	b = appendFloatOrNull(b, sc.PValue, !base)
+	for _, f := range []struct {
+		key string
+		n   int
+	}{{"wins", sc.Wins}, {"ties", sc.Ties}, {"losses", sc.Losses}} {
+		field(f.key)
+		if base {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64(f.n), 10)
+		}
+	}
+	field("signature")
+	b = appendJSONString(b, sig)
+	return append(b, "\n  }"...)
+}
+
+// appendFloatOrNull appends f, or null when it is absent or not finite.
+func appendFloatOrNull(b []byte, f float64, present bool) []byte {
+	if !present || !finite(f) {
+		return append(b, "null"...)
+	}
+	return appendFloat(b, f)
+}
+
+// writeComparisonText writes the table of [WriteComparison]'s text format.
+func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string) {
+	bs := c.Test == TestPairedBootstrap
+	if bs {
+		fmt.Fprintf(w, "Paired bootstrap resampling: %d resamples, seed %d, %d segments\n", c.N, c.Seed, c.Segments)
+	} else {
+		fmt.Fprintf(w, "Paired approximate randomization: %d trials, seed %d, %d segments\n", c.N, c.Seed, c.Segments)
+	}
+	w.WriteString("BLEU|" + sig + "\n\n")
+	header := []string{"system", "BLEU"}
+	if bs {
+		header = append(header, "μ ± 95% CI")
+	}
+	header = append(header, "Δ", "p-value", "wins", "ties", "losses")
+	table := [][]string{header}
+	base := c.Systems[c.Baseline].Score
+	for i, sc := range c.Systems {
+		name := Printable(ds.Systems[i].Name)
+		row := []string{name, fmt.Sprintf("%.2f", sc.Score)}
+		if bs {
+			row = append(row, fmt.Sprintf("%.2f ± %.2f", sc.Mean, sc.CI))
+		}
+		if i == c.Baseline {
+			row[0] = name + " (baseline)"
+			row = append(row, "—", "—", "—", "—", "—")
+		} else {
+			p := fmt.Sprintf("%.4f  ", sc.PValue)
+			if sc.PValue <= 0.05 {
+				p = fmt.Sprintf("%.4f *", sc.PValue)
+			}
+			row = append(row, fmt.Sprintf("%+.2f", sc.Score-base), p,
+				strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
+		}
+		table = append(table, row)
+	}
+	widths := make([]int, len(header))
+	for _, row := range table {
+		for k, cell := range row {
+			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
+		}
+	}
+	for _, row := range table {
+		for k, cell := range row {
+			pad := strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell))
+			if k > 0 {
+				w.WriteString("  ")
+			}
+			if k == 0 {
+				w.WriteString(cell + pad)
+			} else {
+				w.WriteString(pad + cell)
+			}
+		}
+		w.WriteString("\n")
+	}
+	what := "resample"
+	if !bs {
+		what = "trial"
+	}
+	fmt.Fprintf(w, "\np: the share of %ss whose difference is at least as large as observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.\n", what)
+}
+
+// WriteCorpusConfidence writes the corpus score of every system with its
+// bootstrap confidence interval (est, one per system, from n resamples
+// with the given seed). "text" writes sacrebleu's --confidence line per
+// system, BLEU|<signature> = 48.5 (μ = 48.5 ± 0.9) 82.4/… (with several
+// systems each line starts with the system name and ": "); "json" writes
+// [WriteCorpus]'s objects with "mean", "ci", "n" and "seed" added and the
+// signature carrying bs and seed.
+func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Estimate, n int, seed uint64, format string) error {
+	bw := bufio.NewWriter(w)
+	sig := ConfidenceSignature(ds, s, n, seed)
+	switch format {
+	case FormatText:
+		for i, ss := range s.Systems {
+			if len(s.Systems) > 1 {
+				bw.WriteString(Printable(ds.Systems[i].Name) + ": ")
+			}
+			r := ss.Corpus
+			fmt.Fprintf(bw, "BLEU|%s = %.1f (μ = %.1f ± %.1f) %s\n", sig, r.Score, est[i].Mean, est[i].CI, r.Details())
+		}
+	case FormatJSON:
+		var b []byte
+		b = append(b, "[\n"...)
+		for i, ss := range s.Systems {
+			if i > 0 {
+				b = append(b, ",\n"...)
+			}
+			// The corpus object ends with "\n  }": the fields go before it.
+			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig)
+			b = b[:len(b)-len("\n  }")]
+			b = append(b, ",\n    \"mean\": "...)
+			b = appendFloatOrNull(b, est[i].Mean, true)
+			b = append(b, ",\n    \"ci\": "...)
+			b = appendFloatOrNull(b, est[i].CI, true)
+			b = append(b, ",\n    \"n\": "...)
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, ",\n    \"seed\": "...)
+			b = strconv.AppendUint(b, seed, 10)
+			b = append(b, "\n  }"...)
+		}
+		b = append(b, "\n]\n"...)
+		bw.Write(b)
+	default:
+		return fmt.Errorf("model: unknown corpus format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
+	}
+	return bw.Flush()
+}

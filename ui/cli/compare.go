@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+const compareHelp = `Usage: bleuscope compare [flags] BASE SYSTEM ... -r REF [-r REF ...]
+
+Is a system really better than the baseline, or is the difference chance?
+Tests every SYSTEM against BASE with sacrebleu 2.6.0's paired bootstrap
+resampling (default) or paired approximate randomization, with the same
+random numbers, so the p-values, means and confidence intervals are
+sacrebleu's own. Also counts the segments each system wins, ties and loses
+against the baseline by sentence BLEU. Flags may come before or after the
+files.
+
+Examples:
+  bleuscope compare base.txt new.txt -r ref.txt
+  bleuscope compare base=a.txt b=b.txt c=c.txt -r ref.A.txt -r ref.B.txt
+  bleuscope compare --paired-ar base.txt new.txt -r ref.txt
+  bleuscope compare --paired-bs-n 2000 --seed 7 --format json base.txt new.txt -r ref.txt
+  bleuscope compare --demo
+
+Test:
+      --paired-bs           paired bootstrap resampling (the default)
+      --paired-ar           paired approximate randomization instead
+      --paired-bs-n N       bootstrap resamples (default 1000; N ≤ 0 means
+                            the default)
+      --paired-ar-n N       randomization trials (default 10000; N ≤ 0
+                            means the default)
+      --seed N              seed of the random numbers (default: the
+                            SACREBLEU_SEED environment variable, else
+                            12345; "none" draws one and reports it)
+
+Output:
+      --format F            text (default): a table for people; json: an
+                            array, one object per system, baseline first:
+                            system, baseline, test, n, seed, score, mean,
+                            ci, p_value, wins, ties, losses, signature
+  -o, --output FILE         write to FILE (atomically) instead of stdout
+      --version             print the version
+  -h, --help                this help
+
+`
+
+// seedFlag is --seed: unset, it falls back to SACREBLEU_SEED, then 12345.
+type seedFlag struct{ text *string }
+
+func (f seedFlag) String() string {
+	if f.text == nil {
+		return ""
+	}
+	return *f.text
+}
+
+func (f seedFlag) Set(s string) error {
+	if _, err := parseSeed(s); err != nil {
+		return err
+	}
+	*f.text = s
+	return nil
+}
+
+// sigFlags are the significance options of compare and score.
+type sigFlags struct {
+	seed string
+}
+
+// addSeedFlag registers --seed on fs.
+func addSeedFlag(fs *flagSet) *sigFlags {
+	f := &sigFlags{}
+	fs.Var(seedFlag{&f.seed}, "seed", "seed of the random numbers")
+	return f
+}
+
+// resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED, else
+// 12345.
+func (f *sigFlags) resolveSeed() (uint64, error) {
+	if f.seed != "" {
+		return parseSeed(f.seed)
+	}
+	if v, ok := os.LookupEnv("SACREBLEU_SEED"); ok {
+		seed, err := parseSeed(v)
+		if err != nil {
+			return 0, usagef("SACREBLEU_SEED=%q: %v; set it to a whole number ≥ 0 (or none), or give --seed", v, err)
+		}
+		return seed, nil
+	}
+	return scoring.DefaultSeed, nil
+}
+
+// parseSeed reads a seed as Python's int() reads SACREBLEU_SEED (spaces
+// around, a + sign, leading zeros and single underscores between digits
+// are fine), or "none" (any case) for a seed drawn from the system's
+// random source.
+func parseSeed(s string) (uint64, error) {
+	t := strings.TrimSpace(s)
+	if strings.EqualFold(t, "none") {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, err
+		}
+		return binary.LittleEndian.Uint64(b[:]) >> 1, nil
+	}
+	t = strings.TrimPrefix(t, "+")
+	if strings.HasPrefix(t, "-") {
+		return 0, errors.New("a seed must be ≥ 0")
+	}
+	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	v, err := strconv.ParseUint(strings.ReplaceAll(t, "_", ""), 10, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return 0, errors.New("a seed must be below 2^64")
+		}
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	return v, nil
+}
+
+// refuseNLTK is the one-line refusal of significance in nltk compat.
+func refuseNLTK(set model.Settings, what string) error {
+	if set.Corpus.Compat == scoring.CompatNLTK {
+		return usagef("%s: %s", what, model.ErrSignificanceNLTK.Error())
+	}
+	return nil
+}
+
+// runCompare is "bleuscope compare".
+func runCompare(e *env, args []string) error {
+	fs := newFlagSet("compare")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	sg := addSeedFlag(fs)
+	format, out := "text", ""
+	var bs, ar bool
+	bsN, arN := scoring.DefaultBootstrapN, scoring.DefaultARTrials
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	fs.Var(boolFlag{&bs}, "paired-bs", "paired bootstrap resampling")
+	fs.Var(boolFlag{&ar}, "paired-ar", "paired approximate randomization")
+	fs.Var(intFlag{&bsN}, "paired-bs-n", "bootstrap resamples")
+	fs.Var(intFlag{&arN}, "paired-ar-n", "randomization trials")
+	systems, err := fs.parse(args, func() string { return compareHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(model.CorpusFormats, format) {
+		return usagef("--format %q: compare prints %s; %s", format, orList(model.CorpusFormats), fs.helpHint())
+	}
+	if bs && ar {
+		return usagef("--paired-bs and --paired-ar are two different tests; give one of them")
+	}
+	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: bsN}
+	if ar {
+		opt = model.CompareOptions{Test: model.TestPairedAR, N: arN}
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	if err := refuseNLTK(set, "compare"); err != nil {
+		return err
+	}
+	if opt.Seed, err = sg.resolveSeed(); err != nil {
+		return err
+	}
+	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+		return err
+	}
+	ds, err := in.load(e, systems, false)
+	if err != nil {
+		return err
+	}
+	if len(ds.Systems) < 2 {
+		return usagef("compare tests systems against a baseline; give BASE and at least one SYSTEM file")
+	}
+	if ds.Len() == 0 {
+		return usagef("the input has no segment to compare; give files with at least one line")
+	}
+	scored, err := model.Score(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	c, err := model.Compare(e.ctx, scored, 0, nil, opt)
+	if err != nil {
+		return err
+	}
+	return writeOutput(e, out, func(w io.Writer) error {
+		return model.WriteComparison(w, ds, scored, c, format)
+	})
+}
