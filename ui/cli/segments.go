@@ -19,6 +19,7 @@ Examples:
   bleuscope segments --sort score --worst 50 --format tsv -o worst.tsv hyp.txt -r ref.txt
   bleuscope segments --format jsonl hyp.txt -r ref.A.txt -r ref.B.txt
   bleuscope segments --sort delta base=a.txt new=b.txt -r ref.txt
+  bleuscope segments --sort impact --worst 10 base=a.txt new=b.txt -r ref.txt
   bleuscope segments --demo --sort score --worst 5
 
 Selection and output:
@@ -27,7 +28,11 @@ Selection and output:
                             penalty, lowest first) or delta (this system's
                             score minus the other's, biggest loss first;
                             needs two systems: the first is compared with the
-                            second, every later one with the first)
+                            second, every later one with the first) or
+                            impact (how much the corpus BLEU difference to
+                            that other system would change if this segment
+                            were the other's: the segments that cost the
+                            most corpus BLEU first; needs two systems)
       --desc                reverse the order
       --worst N             keep only the N segments with the lowest sentence
                             scores (then --sort orders them)
@@ -57,9 +62,13 @@ func runSegments(e *env, args []string) error {
 	if !slices.Contains(model.SegmentFormats, format) {
 		return usagef("--format %q: segments prints %s; %s", format, orList(model.SegmentFormats), fs.helpHint())
 	}
+	impact := sortBy == "impact"
 	key, err := model.ParseSortKey(sortBy)
+	if impact {
+		key, err = model.SortLine, nil
+	}
 	if err != nil {
-		return usagef("--sort %q: sort by line, score, length, bp or delta; %s", sortBy, fs.helpHint())
+		return usagef("--sort %q: sort by line, score, length, bp, delta or impact; %s", sortBy, fs.helpHint())
 	}
 	if worst < 0 {
 		return usagef("--worst %d: give a number of segments ≥ 1 (0 keeps all)", worst)
@@ -75,8 +84,8 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if key == model.SortDelta && len(ds.Systems) < 2 {
-		return usagef("--sort delta compares two systems; give at least two SYSTEM files")
+	if (key == model.SortDelta || impact) && len(ds.Systems) < 2 {
+		return usagef("--sort %s compares two systems; give at least two SYSTEM files", sortBy)
 	}
 	scored, err := model.Score(e.ctx, ds, set, nil)
 	if err != nil {
@@ -86,6 +95,12 @@ func runSegments(e *env, args []string) error {
 		for sys := range ds.Systems {
 			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst}
 			rows := scored.Rows(ds, v)
+			if impact {
+				var err error
+				if rows, err = scored.RowsByImpact(ds, v, v.Other); err != nil {
+					return err
+				}
+			}
 			dst := w
 			switch {
 			case sys == 0:
