@@ -84,13 +84,13 @@ func addSeedFlag(fs *flagSet) *sigFlags {
 	return f
 }
 
-// resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED, else
-// 12345.
+// resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED (when
+// set and not empty), else 12345.
 func (f *sigFlags) resolveSeed() (uint64, error) {
 	if f.seed != "" {
 		return parseSeed(f.seed)
 	}
-	if v, ok := os.LookupEnv("SACREBLEU_SEED"); ok {
+	if v := os.Getenv("SACREBLEU_SEED"); strings.TrimSpace(v) != "" {
 		seed, err := parseSeed(v)
 		if err != nil {
 			return 0, usagef("SACREBLEU_SEED=%q: %v; set it to a whole number ≥ 0 (or none), or give --seed", v, err)

@@ -1,0 +1,161 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// sigDataset is a small corpus of three systems with two references.
+func sigDataset() *Dataset {
+	refA := []string{"the cat sat on the mat", "there is a dog in the garden", "it rained all day long", "we ate fish and chips", "the train was late again", "she reads a book every night"}
+	refB := []string{"a cat sat on the mat", "a dog is in the garden", "it was raining all day", "we had fish and chips", "the train came late again", "every night she reads a book"}
+	return memDataset(nil, [][]string{refA, refB},
+		System{Name: "base", Hyps: []string{"the cat sat on a mat", "there is a dog in a garden", "it rained the whole day", "we had fish and chips", "the train was late", "she reads books at night"}},
+		System{Name: "new", Hyps: []string{"a cat is on the mat", "a dog is in the garden", "it was raining all day", "we ate fish", "the train came late again", "she reads a book every night"}},
+		System{Name: "same", Hyps: []string{"the cat sat on a mat", "there is a dog in a garden", "it rained the whole day", "we had fish and chips", "the train was late", "she reads books at night"}},
+	)
+}
+
+func TestCompareAgainstScoring(t *testing.T) {
+	ds := sigDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	for _, test := range []string{TestPairedBootstrap, TestPairedAR} {
+		c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.N != 200 || c.Segments != 6 || c.Baseline != 0 {
+			t.Errorf("%s: N %d segments %d baseline %d", test, c.N, c.Segments, c.Baseline)
+		}
+		for sys, sc := range c.Systems {
+			if want := s.Systems[sys].Corpus.Score; sc.Score != want {
+				t.Errorf("%s: system %d score %v, want the corpus score %v", test, sys, sc.Score, want)
+			}
+		}
+		if got := c.Systems[2].PValue; got != 1.0/201 {
+			t.Errorf("%s: a copy of the baseline has p %v, want 1/(N+1)", test, got)
+		}
+		// Wins, ties and losses by the sentence scores sacrebleu gives.
+		var w, ti, l int
+		for i := range ds.Len() {
+			a, err := scoring.SentenceBLEU(ds.Systems[1].Hyps[i], ds.SegmentRefs(i, nil), scoring.SentenceOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := scoring.SentenceBLEU(ds.Systems[0].Hyps[i], ds.SegmentRefs(i, nil), scoring.SentenceOptions())
+			switch {
+			case a.Score > b.Score:
+				w++
+			case a.Score < b.Score:
+				l++
+			default:
+				ti++
+			}
+		}
+		if sc := c.Systems[1]; sc.Wins != w || sc.Ties != ti || sc.Losses != l {
+			t.Errorf("%s: wins/ties/losses %d/%d/%d, want %d/%d/%d", test, sc.Wins, sc.Ties, sc.Losses, w, ti, l)
+		}
+		if sc := c.Systems[2]; sc.Ties != 6 {
+			t.Errorf("%s: a copy ties every segment, got %+v", test, sc)
+		}
+	}
+}
+
+func TestCompareSubset(t *testing.T) {
+	ds := sigDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	rows := []int{1, 3, 4}
+	c, err := Compare(context.Background(), s, 1, rows, CompareOptions{Test: TestPairedBootstrap, N: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := s.Subset(ds, 0, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Segments != 3 || c.Systems[0].Score != sub.Score {
+		t.Errorf("subset: %d segments, score %v, want 3 and the subset corpus score %v", c.Segments, c.Systems[0].Score, sub.Score)
+	}
+	if got := c.Systems[0].Wins + c.Systems[0].Ties + c.Systems[0].Losses; got != 3 {
+		t.Errorf("subset: wins+ties+losses = %d, want 3", got)
+	}
+	if _, err := Compare(context.Background(), s, 0, []int{}, CompareOptions{Test: TestPairedBootstrap}); err == nil {
+		t.Error("empty subset: want an error")
+	}
+}
+
+func TestCompareRefusesNLTK(t *testing.T) {
+	ds := sigDataset()
+	set := DefaultSettings().WithOption(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })
+	s := mustScore(t, ds, set)
+	if _, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap}); !errors.Is(err, ErrSignificanceNLTK) {
+		t.Errorf("nltk compat: err %v, want ErrSignificanceNLTK", err)
+	}
+	if _, err := Confidence(context.Background(), s, 0, nil, 10, 1); !errors.Is(err, ErrSignificanceNLTK) {
+		t.Errorf("nltk compat confidence: err %v, want ErrSignificanceNLTK", err)
+	}
+}
+
+func TestSignatures(t *testing.T) {
+	ds := sigDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	c := &Comparison{Test: TestPairedAR, N: 10000, Seed: 42}
+	if got, want := c.Signature(ds, s), "nrefs:2|ar:10000|seed:42|case:mixed|eff:no|tok:13a|smooth:exp|version:"+scoring.Version; got != want {
+		t.Errorf("signature %q, want %q", got, want)
+	}
+	if got := ConfidenceSignature(ds, s, 1000, 12345); !strings.HasPrefix(got, "nrefs:2|bs:1000|seed:12345|case:mixed|") {
+		t.Errorf("confidence signature %q", got)
+	}
+}
+
+// TestImpactBySwappingText checks Impact against the corpus score of the
+// corpus rewritten with one segment's output replaced by the baseline's.
+func TestImpactBySwappingText(t *testing.T) {
+	ds := sigDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	imp, err := s.Impact(ds, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := ds.Refs
+	whole, err := scoring.CorpusBLEU(ds.Systems[1].Hyps, refs, scoring.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ds.Len() {
+		hyps := slices.Clone(ds.Systems[1].Hyps)
+		hyps[i] = ds.Systems[0].Hyps[i]
+		swapped, err := scoring.CorpusBLEU(hyps, refs, scoring.DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := whole.Score - swapped.Score; math.Abs(imp[i]-want) > 1e-12 {
+			t.Errorf("segment %d: impact %v, want %v", i, imp[i], want)
+		}
+	}
+	rows, err := s.RowsByImpact(ds, View{System: 1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 1; k < len(rows); k++ {
+		if imp[rows[k-1]] > imp[rows[k]] {
+			t.Errorf("rows %v not ordered by impact %v", rows, imp)
+		}
+	}
+	desc, _ := s.RowsByImpact(ds, View{System: 1, Desc: true}, 0)
+	if imp[desc[0]] < imp[desc[len(desc)-1]] {
+		t.Errorf("descending rows %v start with the smallest impact", desc)
+	}
+	same, _ := s.Impact(ds, 2, 0)
+	for i, v := range same {
+		if v != 0 {
+			t.Errorf("a copy of the baseline: impact %v at %d, want 0", v, i)
+		}
+	}
+}

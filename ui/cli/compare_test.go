@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// compareFiles is a small corpus: a baseline, a much better system and a
+// copy of the baseline.
+func compareFiles() map[string]string {
+	return map[string]string{
+		"ref.txt":  "the cat sat on the mat\nthere is a dog in the garden\nit rained all day long\nwe ate fish and chips\nthe train was late again\n",
+		"base.txt": "cat mat\ndog garden\nrain day\nfish chips\ntrain late\n",
+		"good.txt": "the cat sat on the mat\nthere is a dog in the garden\nit rained all day long\nwe ate fish and chips\nthe train was late again\n",
+		"copy.txt": "cat mat\ndog garden\nrain day\nfish chips\ntrain late\n",
+		"one.txt":  "x\n",
+	}
+}
+
+func TestCompareJSON(t *testing.T) {
+	writeFiles(t, compareFiles())
+	t.Setenv("SACREBLEU_SEED", "")
+	for _, test := range []string{"paired-bs", "paired-ar"} {
+		code, out, stderr := runCLI(t, "", "compare", "--"+test, "--format", "json", "--seed", "0042", "--"+test+"-n", "0", "base.txt", "good.txt", "copy.txt", "-r", "ref.txt")
+		if code != 0 {
+			t.Fatalf("%s: status %d: %s", test, code, stderr)
+		}
+		var got []map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 3 {
+			t.Fatalf("%s: want 3 objects: %v\n%s", test, err, out)
+		}
+		wantN := 1000.0
+		if test == "paired-ar" {
+			wantN = 10000
+		}
+		for i, o := range got {
+			if o["baseline"] != (i == 0) || o["test"] != test || o["n"] != wantN || o["seed"] != 42.0 {
+				t.Errorf("%s object %d: baseline/test/n/seed = %v/%v/%v/%v", test, i, o["baseline"], o["test"], o["n"], o["seed"])
+			}
+			if (i == 0) != (o["p_value"] == nil) || (i == 0) != (o["wins"] == nil) {
+				t.Errorf("%s object %d: p_value %v wins %v: null exactly for the baseline", test, i, o["p_value"], o["wins"])
+			}
+			if (test == "paired-ar") != (o["mean"] == nil) || (test == "paired-ar") != (o["ci"] == nil) {
+				t.Errorf("%s object %d: mean %v ci %v: null exactly with paired-ar", test, i, o["mean"], o["ci"])
+			}
+			if !strings.Contains(o["signature"].(string), "|seed:42|") {
+				t.Errorf("%s object %d: signature %v", test, i, o["signature"])
+			}
+		}
+		if got[2]["ties"] != 5.0 || got[1]["wins"] != 5.0 {
+			t.Errorf("%s: wins/ties of the better system and the copy: %v, %v", test, got[1]["wins"], got[2]["ties"])
+		}
+		if p := got[2]["p_value"].(float64); p != 1/(wantN+1) {
+			t.Errorf("%s: the copy's p %v, want 1/(N+1)", test, p)
+		}
+	}
+}
+
+func TestCompareText(t *testing.T) {
+	writeFiles(t, compareFiles())
+	code, out, stderr := runCLI(t, "", "compare", "--seed", "1", "base.txt", "good.txt", "-r", "ref.txt")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Paired bootstrap resampling: 1000 resamples, seed 1, 5 segments", "μ ± 95% CI", "base.txt (baseline)", "*", "p: ", "wins"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	var line string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "good.txt") {
+			line = l
+		}
+	}
+	if f := strings.Fields(line); len(f) < 8 || !strings.HasPrefix(f[5], "+") || f[7] != "*" {
+		t.Errorf("row of the better system %q: want a positive Δ and a significant p", line)
+	}
+}
+
+func TestCompareSeedFromEnvironment(t *testing.T) {
+	writeFiles(t, compareFiles())
+	run := func(args ...string) string {
+		code, out, stderr := runCLI(t, "", append([]string{"compare", "--format", "json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("status %d: %s", code, stderr)
+		}
+		return out
+	}
+	t.Setenv("SACREBLEU_SEED", " 7")
+	env := run("base.txt", "good.txt", "-r", "ref.txt")
+	t.Setenv("SACREBLEU_SEED", "99")
+	flag := run("--seed", "7", "base.txt", "good.txt", "-r", "ref.txt")
+	if env != flag || !strings.Contains(env, `"seed": 7,`) {
+		t.Errorf("SACREBLEU_SEED=' 7' and --seed 7 differ:\n%s\n%s", env, flag)
+	}
+}
+
+func TestCompareBadUsage(t *testing.T) {
+	writeFiles(t, compareFiles())
+	t.Setenv("SACREBLEU_SEED", "")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"nltk", []string{"compare", "--compat", "nltk", "base.txt", "good.txt", "-r", "ref.txt"}, "sacrebleu's definitions"},
+		{"one system", []string{"compare", "base.txt", "-r", "ref.txt"}, "at least one SYSTEM"},
+		{"both tests", []string{"compare", "--paired-bs", "--paired-ar", "base.txt", "good.txt", "-r", "ref.txt"}, "give one of them"},
+		{"negative seed", []string{"compare", "--seed", "-1", "base.txt", "good.txt", "-r", "ref.txt"}, "≥ 0"},
+		{"huge seed", []string{"compare", "--seed", "18446744073709551616", "base.txt", "good.txt", "-r", "ref.txt"}, "2^64"},
+		{"bad format", []string{"compare", "--format", "tsv", "base.txt", "good.txt", "-r", "ref.txt"}, "--format"},
+		{"lengths", []string{"compare", "base.txt", "one.txt", "-r", "ref.txt"}, "one.txt"},
+		{"confidence nltk", []string{"score", "--confidence", "--compat", "nltk", "base.txt", "-r", "ref.txt"}, "sacrebleu's definitions"},
+		{"seed without confidence", []string{"score", "--seed", "3", "base.txt", "-r", "ref.txt"}, "--confidence"},
+	} {
+		code, out, stderr := runCLI(t, "", c.args...)
+		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want 2 and one line with %q", c.name, code, out, stderr, c.want)
+		}
+	}
+}
+
+func TestParseSeed(t *testing.T) {
+	for in, want := range map[string]uint64{"42": 42, " 42 ": 42, "0042": 42, "+42": 42, "4_2": 42, "0": 0, "4294967296": 1 << 32, "18446744073709551615": 1<<64 - 1} {
+		if got, err := parseSeed(in); err != nil || got != want {
+			t.Errorf("parseSeed(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "abc", "-1", "4__2", "_4", "4_", "1.5", "18446744073709551616"} {
+		if _, err := parseSeed(in); err == nil {
+			t.Errorf("parseSeed(%q): want an error", in)
+		}
+	}
+	a, err1 := parseSeed("none")
+	b, err2 := parseSeed("NONE")
+	if err1 != nil || err2 != nil || a == b {
+		t.Errorf("parseSeed(none) twice: %d %d (%v %v), want two drawn seeds", a, b, err1, err2)
+	}
+}
+
+func TestScoreConfidence(t *testing.T) {
+	writeFiles(t, compareFiles())
+	t.Setenv("SACREBLEU_SEED", "")
+	code, out, stderr := runCLI(t, "", "score", "--confidence", "--confidence-n", "-5", "--format", "json", "a=base.txt", "b=good.txt", "-r", "ref.txt")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	var got []map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 2 {
+		t.Fatalf("want 2 objects: %v\n%s", err, out)
+	}
+	for _, o := range got {
+		if o["n"] != 1000.0 || o["seed"] != 12345.0 || o["mean"] == nil || o["ci"] == nil || o["verbose"] == nil ||
+			!strings.HasPrefix(o["signature"].(string), "nrefs:1|bs:1000|seed:12345|") {
+			t.Errorf("object %v", o)
+		}
+	}
+	code, out, _ = runCLI(t, "", "score", "--confidence", "base.txt", "-r", "ref.txt")
+	if code != 0 || !strings.Contains(out, "(μ = ") || !strings.HasPrefix(out, "BLEU|nrefs:1|bs:1000|seed:12345|") {
+		t.Errorf("text: status %d, %q", code, out)
+	}
+}
+
+func TestSegmentsSortImpact(t *testing.T) {
+	writeFiles(t, compareFiles())
+	code, out, stderr := runCLI(t, "", "segments", "--sort", "impact", "--format", "jsonl", "base.txt", "good.txt", "-r", "ref.txt")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	if n := strings.Count(out, "\n"); n != 10 {
+		t.Errorf("%d lines, want 10 (5 segments × 2 systems)", n)
+	}
+	code, _, stderr = runCLI(t, "", "segments", "--sort", "impact", "base.txt", "-r", "ref.txt")
+	if code != 2 || !strings.Contains(stderr, "two systems") {
+		t.Errorf("one system: status %d, %q", code, stderr)
+	}
+}
