@@ -210,6 +210,7 @@ func (rs *resampler) sumPacked(acc []float64, sums []uint64, counts []uint32, id
 			c := uint64(counts[j*S+i])
 			counts[j*S+i] = 0
 			a := sums[j*P : j*P+P]
+			a = a[:len(row)]
 			for p, v := range row {
 				a[p] += c * v
 			}
