@@ -156,6 +156,7 @@ func runAR[T uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, seg
 						x := uint8(mask[t*words+word] >> shift)
 						r := table[int(x)*width : int(x)*width+width]
 						at := as[t*width : t*width+width]
+						at = at[:len(r)]
 						for p, v := range r {
 							at[p] += v
 						}
