@@ -435,3 +435,18 @@ func TestSigConfidenceHalfWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestSigProgress(t *testing.T) {
+	m := bleuMetric(t)
+	for _, run := range []func(context.Context, scoring.PairedTest) (scoring.Paired, error){scoring.PairedBootstrap, scoring.PairedApproxRandomization} {
+		var seen []float64
+		p := scoring.PairedTest{Metric: m, Segments: 20, Baseline: bleuStats(1, 20), Systems: [][]float64{bleuStats(2, 20)}, N: 5000, Seed: 3,
+			ARConfidence: 100, Progress: func(f float64) { seen = append(seen, f) }}
+		if _, err := run(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) < 2 || !slices.IsSorted(seen) || seen[len(seen)-1] != 1 || seen[0] <= 0 {
+			t.Errorf("progress %v: want rising fractions ending at 1", seen)
+		}
+	}
+}
