@@ -36,9 +36,9 @@ Test:
       --paired-bs           paired bootstrap resampling (the default)
       --paired-ar           paired approximate randomization instead
       --paired-bs-n N       bootstrap resamples (default 1000; N ≤ 0 means
-                            the default)
+                            the default; at most 1000000)
       --paired-ar-n N       randomization trials (default 10000; N ≤ 0
-                            means the default)
+                            means the default; at most 1000000)
       --seed N              seed of the random numbers (default: the
                             SACREBLEU_SEED environment variable, else
                             12345; "none" draws one and reports it)
@@ -130,6 +130,27 @@ func parseSeed(s string) (uint64, error) {
 	return v, nil
 }
 
+// maxResamples bounds --paired-bs-n, --paired-ar-n and --confidence-n, so
+// that a mistyped count cannot exhaust memory (every resample keeps a score
+// per system).
+const maxResamples = 1_000_000
+
+// checkResamples refuses a count above maxResamples.
+func checkResamples(flag string, n int) error {
+	if n > maxResamples {
+		return usagef("%s %d is more than %d; give a smaller number (sacrebleu's default is %d)", flag, n, maxResamples, defaultFor(flag))
+	}
+	return nil
+}
+
+// defaultFor is the default count of a resampling flag.
+func defaultFor(flag string) int {
+	if flag == "--paired-ar-n" {
+		return scoring.DefaultARTrials
+	}
+	return scoring.DefaultBootstrapN
+}
+
 // refuseNLTK is the one-line refusal of significance in nltk compat.
 func refuseNLTK(set model.Settings, what string) error {
 	if set.Corpus.Compat == scoring.CompatNLTK {
@@ -167,6 +188,12 @@ func runCompare(e *env, args []string) error {
 	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: bsN}
 	if ar {
 		opt = model.CompareOptions{Test: model.TestPairedAR, N: arN}
+	}
+	if err := checkResamples("--paired-bs-n", bsN); err != nil {
+		return err
+	}
+	if err := checkResamples("--paired-ar-n", arN); err != nil {
+		return err
 	}
 	set, err := sf.settings()
 	if err != nil {

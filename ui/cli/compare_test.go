@@ -110,6 +110,8 @@ func TestCompareBadUsage(t *testing.T) {
 		{"both tests", []string{"compare", "--paired-bs", "--paired-ar", "base.txt", "good.txt", "-r", "ref.txt"}, "give one of them"},
 		{"negative seed", []string{"compare", "--seed", "-1", "base.txt", "good.txt", "-r", "ref.txt"}, "≥ 0"},
 		{"huge seed", []string{"compare", "--seed", "18446744073709551616", "base.txt", "good.txt", "-r", "ref.txt"}, "2^64"},
+		{"too many resamples", []string{"compare", "--paired-ar-n", "2000000", "base.txt", "good.txt", "-r", "ref.txt"}, "more than 1000000"},
+		{"too many confidence resamples", []string{"score", "--confidence", "--confidence-n", "1000001", "base.txt", "-r", "ref.txt"}, "more than 1000000"},
 		{"bad format", []string{"compare", "--format", "tsv", "base.txt", "good.txt", "-r", "ref.txt"}, "--format"},
 		{"lengths", []string{"compare", "base.txt", "one.txt", "-r", "ref.txt"}, "one.txt"},
 		{"confidence nltk", []string{"score", "--confidence", "--compat", "nltk", "base.txt", "-r", "ref.txt"}, "sacrebleu's definitions"},

@@ -29,7 +29,7 @@ Confidence:
       --confidence          add sacrebleu's bootstrap confidence interval to
                             each score: μ ± the half-width of its 95% CI
       --confidence-n N      bootstrap resamples (default 1000; N ≤ 0 means
-                            the default)
+                            the default; at most 1000000)
       --seed N              seed of the random numbers (default: the
                             SACREBLEU_SEED environment variable, else
                             12345; "none" draws one and reports it)
@@ -76,6 +76,9 @@ func runScore(e *env, args []string) error {
 	}
 	if !confidence && fs.given("confidence-n", "seed") {
 		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
+	}
+	if err := checkResamples("--confidence-n", confN); err != nil {
+		return err
 	}
 	if confidence {
 		return scoreConfidence(e, in, systems, set, sg, confN, format, out)
