@@ -12,9 +12,9 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// sigRecord is one record of significance.jsonl (the fields these tests
+// sigCase is one record of significance.jsonl (the fields these tests
 // read).
-type sigRecord struct {
+type sigCase struct {
 	ID          string            `json:"id"`
 	Files       map[string]string `json:"files"`
 	RefFiles    []string          `json:"ref_files"`
@@ -29,12 +29,12 @@ type sigRecord struct {
 	NARConf  *int    `json:"n_ar_confidence"`
 	CLICwd   string  `json:"cli_cwd"`
 	Expected struct {
-		API map[string][]*sigValues `json:"api"`
+		API map[string][]*sigAPIValues `json:"api"`
 	} `json:"expected"`
 }
 
-// sigValues is sacrebleu's API result for one system; nil fields were null.
-type sigValues struct {
+// sigAPIValues is sacrebleu's API result for one system; nil fields were null.
+type sigAPIValues struct {
 	Score  *float64 `json:"score"`
 	PValue *float64 `json:"p_value"`
 	Mean   *float64 `json:"mean"`
@@ -46,7 +46,7 @@ type sigTally struct{ floats, identical, records int }
 
 // readSigLines returns the lines of one input file of a record, split on
 // "\n" only as sacrebleu's command line reads them.
-func readSigLines(t *testing.T, rec sigRecord, txt, name string) []string {
+func readSigLines(t *testing.T, rec sigCase, txt, name string) []string {
 	t.Helper()
 	var s string
 	if rec.CLICwd == "files" {
@@ -62,7 +62,7 @@ func readSigLines(t *testing.T, rec sigRecord, txt, name string) []string {
 }
 
 // sigBLEUStats returns the BLEU statistics rows of every system of rec.
-func sigBLEUStats(t *testing.T, rec sigRecord, txt string, opt scoring.Options) (int, [][]float64) {
+func sigBLEUStats(t *testing.T, rec sigCase, txt string, opt scoring.Options) (int, [][]float64) {
 	t.Helper()
 	var refs [][]string
 	for _, f := range rec.RefFiles {
@@ -116,7 +116,7 @@ func (tl *sigTally) compare(t *testing.T, id, what string, got float64, present 
 
 func TestSigConformance(t *testing.T) {
 	dir := conformance.Dir(t)
-	recs := conformance.ReadJSONL[sigRecord](t, filepath.Join(dir, "significance.jsonl"))
+	recs := conformance.ReadJSONL[sigCase](t, filepath.Join(dir, "significance.jsonl"))
 	txt := conformance.Corpora(t)
 	var tl sigTally
 	ctx := context.Background()
