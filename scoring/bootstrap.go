@@ -23,30 +23,51 @@ type resampler struct {
 	systems  int
 	segments int
 	cols     int // w · systems
-	// packed is set when every float32 partial sum is exact (whole or
-	// half-whole statistics, totals below 2^24): then the sums are taken
-	// as integers, two columns to a word, in any order with the same
-	// result. Else the rows are added in float32, in resample order, as
-	// numpy adds them.
+	col      func(k, i int) float64
+	// packed is set when the statistics are non-negative whole or
+	// half-whole numbers whose sums fit 32 bits: then each resample is
+	// summed as integers, two columns to a word, in any order. A sum
+	// below 2^24 (2^23 with halves) is what numpy's float32 additions
+	// give too, every partial sum being exact; a resample with a larger
+	// sum, or statistics that cannot be packed, are added in float32, in
+	// resample order, as numpy adds them.
 	packed *packedColumns
-	mat32  []float32 // segments × cols, the systems side by side
+	once   sync.Once
+	mat32  []float32 // segments × cols, the systems side by side, built when first needed
 }
 
 func newResampler(m Metric, segments int, systems [][]float64) *resampler {
 	w := m.Width()
 	rs := &resampler{m: m, w: w, systems: len(systems), segments: segments, cols: w * len(systems)}
-	col := func(k, i int) float64 { return systems[k/w][i*w+k%w] }
-	if p, ok := packColumns(segments, rs.cols, col, float32Exact); ok {
+	rs.col = func(k, i int) float64 { return systems[k/w][i*w+k%w] }
+	if p, ok := packColumns(segments, rs.cols, rs.col, 1<<32); ok {
 		rs.packed = p
-		return rs
-	}
-	rs.mat32 = make([]float32, segments*rs.cols)
-	for i := range segments {
-		for k := range rs.cols {
-			rs.mat32[i*rs.cols+k] = float32(col(k, i))
-		}
 	}
 	return rs
+}
+
+// rows32 returns the statistics as float32 rows, building them once.
+func (rs *resampler) rows32() []float32 {
+	rs.once.Do(func() {
+		rs.mat32 = make([]float32, rs.segments*rs.cols)
+		for i := range rs.segments {
+			for k := range rs.cols {
+				rs.mat32[i*rs.cols+k] = float32(rs.col(k, i))
+			}
+		}
+	})
+	return rs.mat32
+}
+
+// exact32 reports whether the whole-number sums of one resample are what
+// float32 additions give: every column below 2^24 (2^23 with halves).
+func (rs *resampler) exact32(sums []float64) bool {
+	for k, v := range sums {
+		if v*rs.packed.scale[k] >= float32Exact {
+			return false
+		}
+	}
+	return true
 }
 
 // packedColumns holds columns of non-negative whole or half-whole numbers
@@ -64,7 +85,7 @@ type packedColumns struct {
 
 // packColumns packs the cols columns of rows rows (value col(k, i)) when
 // every value is a non-negative multiple of 1/2 and rows times a column's
-// largest value (doubled for halves) stays below limit.
+// largest value (doubled for halves) stays below limit (at most 2^32).
 func packColumns(rows, cols int, col func(k, i int) float64, limit float64) (*packedColumns, bool) {
 	p := &packedColumns{cols: cols, width: (cols + 1) / 2, scale: make([]float64, cols)}
 	for k := range cols {
@@ -145,12 +166,10 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 			acc := make([]float64, resampleBatch*rs.cols)
 			var sums []uint64
 			var counts []uint32
-			var acc32 []float32
+			acc32 := make([]float32, rs.cols)
 			if rs.packed != nil {
 				sums = make([]uint64, resampleBatch*rs.packed.width)
 				counts = make([]uint32, resampleBatch*rs.segments)
-			} else {
-				acc32 = make([]float32, rs.cols)
 			}
 			for b := range todo {
 				if ctx.Err() != nil {
@@ -159,9 +178,11 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 				}
 				if rs.packed != nil {
 					rs.sumPacked(acc, sums, counts, b.idx, b.count)
-				} else {
-					for j := range b.count {
-						rs.sum32(acc[j*rs.cols:(j+1)*rs.cols], acc32, b.idx[j*rs.segments:(j+1)*rs.segments])
+				}
+				for j := range b.count {
+					row := acc[j*rs.cols : (j+1)*rs.cols]
+					if rs.packed == nil || !rs.exact32(row) {
+						rs.sum32(row, acc32, b.idx[j*rs.segments:(j+1)*rs.segments])
 					}
 				}
 				pool.Put(b.idx)
@@ -226,8 +247,9 @@ func (rs *resampler) sumPacked(acc []float64, sums []uint64, counts []uint32, id
 func (rs *resampler) sum32(out []float64, acc []float32, idx []uint32) {
 	clear(acc)
 	C := rs.cols
+	mat := rs.rows32()
 	for _, i := range idx {
-		row := rs.mat32[int(i)*C : (int(i)+1)*C]
+		row := mat[int(i)*C : (int(i)+1)*C]
 		for k, v := range row {
 			acc[k] += v
 		}

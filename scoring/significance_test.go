@@ -450,3 +450,47 @@ func TestSigProgress(t *testing.T) {
 		}
 	}
 }
+
+// totalMetric scores a corpus by its one summed statistic, so the
+// resampled scores are the float32 sums themselves.
+type totalMetric struct{}
+
+func (totalMetric) Width() int                                   { return 1 }
+func (totalMetric) Score(s []float64, _ scoring.SumPath) float64 { return s[0] }
+
+// TestSigFloat32RoundingAbove2To24 has whole statistics whose resampled
+// totals pass 2^24 in some resamples, where numpy's float32 additions
+// round: those resamples must follow numpy's order, the others may be
+// summed exactly.
+func TestSigFloat32RoundingAbove2To24(t *testing.T) {
+	stats := []float64{1<<23 + 1, 1, 3, 5, 7}
+	const n = 400
+	ref := naiveBootstrap(totalMetric{}, len(stats), stats, n, 11)
+	rng := scoring.NewNumpyRNG(11)
+	idx := make([]uint32, len(stats))
+	above, rounded := 0, 0
+	for _, v := range ref {
+		rng.Below(uint64(len(stats)), idx)
+		exact := 0.0
+		for _, i := range idx {
+			exact += stats[i]
+		}
+		if exact >= 1<<24 {
+			above++
+		}
+		if v != exact {
+			rounded++
+		}
+	}
+	if above == n || rounded == 0 {
+		t.Fatalf("%d of %d resamples above 2^24, %d rounded: the test needs exact and rounded ones", above, n, rounded)
+	}
+	e, err := scoring.Confidence(context.Background(), totalMetric{}, len(stats), stats, n, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(ref)
+	if e.Mean != scoring.ExactMean(ref) || e.CI != scoring.ConfidenceHalfWidth(ref) {
+		t.Errorf("mean %v ci %v, want numpy's float32 sums: %v %v", e.Mean, e.CI, scoring.ExactMean(ref), scoring.ConfidenceHalfWidth(ref))
+	}
+}
