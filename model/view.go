@@ -58,8 +58,10 @@ type View struct {
 	// Filter keeps the segments whose source, hypothesis of System or any
 	// reference contains it, ignoring case; "" keeps all.
 	Filter string
-	// Worst keeps only the Worst segments with the lowest sentence scores
-	// (after filtering), which Sort then orders; 0 keeps all.
+	// Worst keeps only the Worst worst segments (after filtering), which
+	// Sort then orders; 0 keeps all. The worst are those with the lowest
+	// sentence scores, or with SortDelta the lowest deltas: the biggest
+	// losses against Other.
 	Worst int
 }
 
@@ -72,7 +74,11 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 	}
 	rows := s.filter(ds, v.System, v.Filter)
 	if v.Worst > 0 && v.Worst < len(rows) {
-		worst := s.sortRows(rows, v.System, v.Other, SortScore, false)
+		by := SortScore
+		if v.Sort == SortDelta {
+			by = SortDelta
+		}
+		worst := s.sortRows(rows, v.System, v.Other, by, false)
 		rows = rows[:0]
 		for _, i := range worst[:v.Worst] {
 			rows = append(rows, int32(i))

@@ -34,6 +34,11 @@ func TestRows(t *testing.T) {
 		{View{Other: -1, Worst: 3, Sort: SortLine}, []int{1, 4, 5}},
 		{View{Other: -1, Worst: 3, Desc: true}, []int{5, 1, 4}},
 		{View{Other: -1, Worst: 99}, []int{1, 4, 5, 3, 0, 2}},
+		// With SortDelta, Worst keeps the biggest losses, not the lowest scores
+		// (A's lowest are lines 1 and 4; its biggest losses to B lines 4 and 3).
+		{View{Other: 1, Sort: SortDelta, Worst: 2}, []int{4, 3}},
+		{View{Other: 1, Sort: SortDelta, Worst: 2, Desc: true}, []int{3, 4}},
+		{View{System: 1, Other: 0, Sort: SortDelta, Worst: 1}, []int{0}},
 		{View{Other: -1, Filter: "X Y", Sort: SortLine}, []int{1, 3, 4}},
 		{View{Other: -1, Filter: "x y z"}, []int{1, 4}},
 		{View{System: 1, Other: -1, Filter: "x y z", Sort: SortLine}, []int{0, 1}},

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // csvColumns are the columns [WriteCSV] writes: the MQM TSV's, then the
@@ -45,7 +47,7 @@ func WriteCSV(w io.Writer, anns []Annotation) error {
 		}
 		row = append(row, strconv.Itoa(a.Line), side, start, end, string(a.Kind), score, stamp)
 		for j := range row {
-			row[j] = SpreadsheetSafe(row[j])
+			row[j] = model.SpreadsheetSafe(row[j])
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -53,20 +55,6 @@ func WriteCSV(w io.Writer, anns []Annotation) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// SpreadsheetSafe returns cell with a leading apostrophe when it starts
-// with a character a spreadsheet would read as the start of a formula (=,
-// +, -, @) or that some strip (tab, "\r").
-func SpreadsheetSafe(cell string) string {
-	if cell == "" {
-		return cell
-	}
-	switch cell[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + cell
-	}
-	return cell
 }
 
 // WriteJSONL writes anns one JSON object per line, with every field of

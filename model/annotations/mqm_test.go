@@ -204,7 +204,7 @@ func TestWriteCSVIsSpreadsheetSafe(t *testing.T) {
 			t.Errorf("column %s = %q; want %q", csvColumns[col], row[col], want)
 		}
 	}
-	if SpreadsheetSafe("+1") != "'+1" || SpreadsheetSafe("\tx") != "'\tx" || SpreadsheetSafe("\rx") != "'\rx" || SpreadsheetSafe("a=b") != "a=b" {
+	if model.SpreadsheetSafe("+1") != "'+1" || model.SpreadsheetSafe("\tx") != "'\tx" || model.SpreadsheetSafe("\rx") != "'\rx" || model.SpreadsheetSafe("a=b") != "a=b" {
 		t.Error("SpreadsheetSafe prefixes the wrong cells")
 	}
 	if recs[2][15] != "70" || recs[2][14] != "score" || recs[2][7] != "" {

@@ -21,6 +21,8 @@ Examples:
   bleuscope segments --sort delta base=a.txt new=b.txt -r ref.txt
   bleuscope segments --sort impact --worst 10 base=a.txt new=b.txt -r ref.txt
   bleuscope segments --demo --sort score --worst 5
+  bleuscope segments --text --format csv -o table.csv -s src.de base=a.txt new=b.txt -r ref.txt
+  bleuscope segments --text --format tsv --annotations ann.jsonl --sort delta --worst 20 base=a.txt new=b.txt -r ref.txt
 
 Selection and output:
       --sort KEY            line (default), score (worst first), length
@@ -34,8 +36,9 @@ Selection and output:
                             were the other's: the segments that cost the
                             most corpus BLEU first; needs two systems)
       --desc                reverse the order
-      --worst N             keep only the N segments with the lowest sentence
-                            scores (then --sort orders them)
+      --worst N             keep only the N worst segments (then --sort orders
+                            them): the lowest sentence scores, or with --sort
+                            delta the biggest losses
       --format F            text (default), jsonl, tsv or csv
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -55,7 +58,8 @@ func runSegments(e *env, args []string) error {
 	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
 	fs.Var(intFlag{&worst}, "worst", "keep the first N")
 	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
-	systems, err := fs.parse(args, func() string { return segmentsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	text := addTextFlags(fs)
+	systems, err := fs.parse(args, func() string { return segmentsHelp + segmentsTextHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -73,11 +77,18 @@ func runSegments(e *env, args []string) error {
 	if worst < 0 {
 		return usagef("--worst %d: give a number of segments ≥ 1 (0 keeps all)", worst)
 	}
+	if err := text.check(fs, format); err != nil {
+		return err
+	}
 	set, err := sf.settings()
 	if err != nil {
 		return err
 	}
-	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+	inputs := inputPaths(systems, in)
+	if text.annotations != "" {
+		inputs = append(inputs, text.annotations)
+	}
+	if err := checkOutputNotInput(out, inputs); err != nil {
 		return err
 	}
 	ds, err := in.load(e, systems, false)
@@ -90,6 +101,10 @@ func runSegments(e *env, args []string) error {
 	scored, err := model.Score(e.ctx, ds, set, nil)
 	if err != nil {
 		return err
+	}
+	if text.on {
+		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs = key, desc, worst, format, out, in.mqm, in.mqmRefs
+		return writeSegmentTexts(e, ds, scored, text)
 	}
 	return writeOutput(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {

@@ -1,0 +1,257 @@
+package model
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// TextExport says what [WriteSegmentTexts] writes besides the texts and
+// sentence scores.
+type TextExport struct {
+	// Baseline is the index of the system the others are compared with:
+	// every other system gets a delta (its sentence score minus the
+	// baseline's).
+	Baseline int
+	// Notes, when set, returns the manual annotations of segment i
+	// (0-based) of system sys, and adds a column of them per system;
+	// nil leaves that column out.
+	Notes func(sys, i int) []Note
+}
+
+// Note is one manual annotation of a segment as [WriteSegmentTexts] writes
+// it.
+type Note struct {
+	// Text is the annotation in one line a person reads; tsv and csv cells
+	// join a segment's notes with line breaks.
+	Text string
+	// Value is what jsonl writes for it, through encoding/json.
+	Value any
+}
+
+// SpreadsheetSafe returns cell with a leading apostrophe when it starts
+// with a character a spreadsheet would read as the start of a formula (=,
+// +, -, @) or that some strip (tab, "\r"). CSV writers apply it to text
+// cells, never to numbers (a negative delta stays a number).
+func SpreadsheetSafe(cell string) string {
+	if cell == "" {
+		return cell
+	}
+	switch cell[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + cell
+	}
+	return cell
+}
+
+// WriteSegmentTexts writes the full segment table a colleague opens in a
+// spreadsheet: one row per segment of rows (0-based, in that order) with
+// its line (1-based), the source (when loaded), every reference, and for
+// each system its hypothesis, its sentence score, its delta to the
+// baseline (not for the baseline itself) and, with t.Notes, its
+// annotations.
+//
+// The text is written exactly as it is; showing it on a terminal is the
+// caller's business ([Printable]). "tsv" writes a header row (line, src,
+// ref:NAME…, then hyp:NAME, score:NAME, delta:NAME, notes:NAME per system)
+// and escapes backslash, tab, line feed and carriage return inside a field
+// as \\, \t, \n and \r, so every row is one line and the text comes back
+// exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
+// says (encoding/csv reads them back), with [SpreadsheetSafe] applied to
+// every text cell. "jsonl" writes one object per segment: line, src (null
+// when none was loaded), refs (null for a reference the segment lacks) and
+// systems, an array of {system, hyp, score, delta, notes}, score null where
+// it is undefined, delta null for the baseline, notes only with t.Notes.
+func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, format string) error {
+	if err := s.check(t.Baseline); err != nil {
+		return err
+	}
+	if len(s.Systems) != len(ds.Systems) {
+		return fmt.Errorf("model: %d systems scored but %d loaded", len(s.Systems), len(ds.Systems))
+	}
+	for _, i := range rows {
+		if i < 0 || i >= ds.Len() {
+			return fmt.Errorf("model: segment %d out of range", i)
+		}
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var err error
+	switch format {
+	case FormatJSONL:
+		err = writeTextsJSONL(bw, ds, s, rows, t)
+	case FormatTSV:
+		err = writeTextsTable(bw, ds, s, rows, t, func(rec []string, text []bool) error {
+			for j, f := range rec {
+				if j > 0 {
+					bw.WriteByte('\t')
+				}
+				bw.WriteString(tsvEscaper.Replace(f))
+			}
+			return bw.WriteByte('\n')
+		})
+	case FormatCSV:
+		cw := csv.NewWriter(bw)
+		err = writeTextsTable(bw, ds, s, rows, t, func(rec []string, text []bool) error {
+			for j := range rec {
+				if text[j] {
+					rec[j] = SpreadsheetSafe(rec[j])
+				}
+			}
+			return cw.Write(rec)
+		})
+		if err == nil {
+			cw.Flush()
+			err = cw.Error()
+		}
+	default:
+		return fmt.Errorf("model: the segment text table is written as %s, not %q", strings.Join(TextFormats, ", "), format)
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// TextFormats lists the formats [WriteSegmentTexts] accepts.
+var TextFormats = []string{FormatJSONL, FormatTSV, FormatCSV}
+
+// writeTextsTable builds the header and each row of the tsv/csv table and
+// hands them to put with, per field, whether it holds text (as opposed to
+// a line number or a score).
+func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, put func(rec []string, text []bool) error) error {
+	var rec []string
+	var text []bool
+	add := func(f string, isText bool) {
+		rec = append(rec, f)
+		text = append(text, isText)
+	}
+	add("line", true)
+	if ds.Src != nil {
+		add("src", true)
+	}
+	for _, name := range ds.RefNames {
+		add("ref:"+name, true)
+	}
+	for sys, sy := range ds.Systems {
+		add("hyp:"+sy.Name, true)
+		add("score:"+sy.Name, true) // header cells are all text
+		if sys != t.Baseline {
+			add("delta:"+sy.Name, true)
+		}
+		if t.Notes != nil {
+			add("notes:"+sy.Name, true)
+		}
+	}
+	if err := put(rec, text); err != nil {
+		return err
+	}
+	for _, i := range rows {
+		rec, text = rec[:0], text[:0]
+		add(strconv.Itoa(i+1), false)
+		if ds.Src != nil {
+			add(ds.Src[i], true)
+		}
+		for k := range ds.Refs {
+			add(ds.Refs[k][i], true)
+		}
+		for sys, sy := range ds.Systems {
+			add(sy.Hyps[i], true)
+			add(formatFloat(s.Systems[sys].Sentence[i]), false)
+			if sys != t.Baseline {
+				add(formatFloat(s.Delta(sys, t.Baseline, i)), false)
+			}
+			if t.Notes != nil {
+				notes := t.Notes(sys, i)
+				lines := make([]string, len(notes))
+				for j, n := range notes {
+					lines[j] = n.Text
+				}
+				add(strings.Join(lines, "\n"), true)
+			}
+		}
+		if err := put(rec, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t TextExport) error {
+	names := make([][]byte, len(ds.Systems))
+	for sys, sy := range ds.Systems {
+		names[sys] = appendJSONString(nil, sy.Name)
+	}
+	var b []byte
+	for _, i := range rows {
+		b = append(b[:0], `{"line": `...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `, "src": `...)
+		if ds.Src != nil {
+			b = appendJSONString(b, ds.Src[i])
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, `, "refs": [`...)
+		for k := range ds.Refs {
+			if k > 0 {
+				b = append(b, ", "...)
+			}
+			if ds.RefAbsent != nil && ds.RefAbsent[k][i] {
+				b = append(b, "null"...)
+			} else {
+				b = appendJSONString(b, ds.Refs[k][i])
+			}
+		}
+		b = append(b, `], "systems": [`...)
+		for sys, sy := range ds.Systems {
+			if sys > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, `{"system": `...)
+			b = append(b, names[sys]...)
+			b = append(b, `, "hyp": `...)
+			b = appendJSONString(b, sy.Hyps[i])
+			b = append(b, `, "score": `...)
+			b = appendJSONNumber(b, s.Systems[sys].Sentence[i])
+			b = append(b, `, "delta": `...)
+			if sys == t.Baseline {
+				b = append(b, "null"...)
+			} else {
+				b = appendJSONNumber(b, s.Delta(sys, t.Baseline, i))
+			}
+			if t.Notes != nil {
+				b = append(b, `, "notes": [`...)
+				for j, n := range t.Notes(sys, i) {
+					if j > 0 {
+						b = append(b, ", "...)
+					}
+					v, err := json.Marshal(n.Value)
+					if err != nil {
+						return fmt.Errorf("model: note of line %d: %w", i+1, err)
+					}
+					b = append(b, v...)
+				}
+				b = append(b, ']')
+			}
+			b = append(b, '}')
+		}
+		b = append(b, "]}\n"...)
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendJSONNumber appends f, or null when it is NaN or infinite.
+func appendJSONNumber(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, "null"...)
+	}
+	return appendFloat(b, f)
+}

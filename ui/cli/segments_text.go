@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+// segmentsTextHelp documents the flags of "segments --text".
+const segmentsTextHelp = `Full table (--text):
+      --text                one row per segment with every text: line, source,
+                            each reference, and per system its hypothesis,
+                            sentence score, delta to the baseline and (with
+                            --annotations) its annotations; --format tsv, csv
+                            or jsonl. Files and pipes get the text exactly
+                            (tsv escapes \ tab and line breaks as \\ \t \n \r;
+                            csv quotes, and puts an apostrophe before a text
+                            cell starting with = + - @ tab or CR); a terminal
+                            gets visible escapes
+      --baseline NAME       the system the others' deltas are to (default the
+                            first)
+      --system NAME         the system --sort and --worst follow (default the
+                            first one that is not the baseline)
+      --annotations PATH    an annotation file or a WMT MQM TSV whose
+                            annotations go in the table (with --mqm, that
+                            file's own, unless given)
+`
+
+// textOptions are the flags of "segments --text".
+type textOptions struct {
+	on               bool
+	baseline, system string
+	annotations      string
+	baselineGiven    bool
+	systemGiven      bool
+	annotationsGiven bool
+	mqm              string   // the --mqm file, whose annotations go in by default
+	mqmRefs          []string // its systems taken as references
+	sortKey          model.SortKey
+	desc             bool
+	worst            int
+	format, out      string
+}
+
+// addTextFlags registers --text, --baseline, --system and --annotations.
+func addTextFlags(fs *flagSet) *textOptions {
+	o := &textOptions{}
+	fs.Var(boolFlag{&o.on}, "text", "one row per segment with every text")
+	fs.StringVar(&o.baseline, "baseline", "", "the system deltas are to")
+	fs.StringVar(&o.system, "system", "", "the system --sort and --worst follow")
+	fs.StringVar(&o.annotations, "annotations", "", "annotation file")
+	return o
+}
+
+// check refuses the --text flags without --text, and --text with a format
+// it does not write.
+func (o *textOptions) check(fs *flagSet, format string) error {
+	o.baselineGiven, o.systemGiven, o.annotationsGiven = fs.given("baseline"), fs.given("system"), fs.given("annotations")
+	if !o.on {
+		for _, name := range []string{"baseline", "system", "annotations"} {
+			if fs.given(name) {
+				return usagef("--%s belongs to the full table; add --text (with --format tsv, csv or jsonl)", name)
+			}
+		}
+		return nil
+	}
+	if !slices.Contains(model.TextFormats, format) {
+		return usagef("--text writes a table for other programs: give --format tsv, csv or jsonl (not %q)", format)
+	}
+	return nil
+}
+
+// systemIndex returns the index of the system named name, or a usage
+// error naming the flag and the systems there are.
+func systemIndex(ds *model.Dataset, flagName, name string) (int, error) {
+	names := make([]string, len(ds.Systems))
+	for i, s := range ds.Systems {
+		if s.Name == name {
+			return i, nil
+		}
+		names[i] = model.Printable(s.Name)
+	}
+	return 0, usagef("--%s %q: there is no such system; the systems are %s", flagName, model.Printable(name), strings.Join(names, ", "))
+}
+
+// writeSegmentTexts is "segments --text": the rows the view selects, one
+// per segment, with every text.
+func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textOptions) error {
+	base, focus := 0, 0
+	var err error
+	if o.baselineGiven {
+		if base, err = systemIndex(ds, "baseline", o.baseline); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.systemGiven:
+		if focus, err = systemIndex(ds, "system", o.system); err != nil {
+			return err
+		}
+	case len(ds.Systems) > 1 && base == 0:
+		focus = 1
+	}
+	if o.sortKey == model.SortDelta && focus == base {
+		return usagef("--sort delta orders by the difference to the baseline, and --system is the baseline; name another system with --system")
+	}
+	other := base
+	if focus == base {
+		other = -1
+	}
+	rows := scored.Rows(ds, model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst})
+	t := model.TextExport{Baseline: base}
+	path := o.annotations
+	if !o.annotationsGiven && o.mqm != "" {
+		path = o.mqm
+	}
+	if path != "" {
+		anns, err := readAnnotations(e, path)
+		if err != nil {
+			return err
+		}
+		// A reference's ratings have no system column to go in.
+		anns = slices.DeleteFunc(anns, func(a annotations.Annotation) bool { return slices.Contains(o.mqmRefs, a.System) })
+		res := annotations.Resolve(anns, ds)
+		if n := len(res.Detached); n > 0 {
+			warnf(e, "%d annotation%s of %s no longer match the input (a text or a line changed) and are left out; 'bleuscope annotations export' lists them", n, pluralS(n), path)
+		}
+		t.Notes = func(sys, i int) []model.Note {
+			seg := res.Segment(ds.Systems[sys].Name, i+1)
+			notes := make([]model.Note, len(seg))
+			for j, a := range seg {
+				notes[j] = model.Note{Text: noteText(a), Value: noteValue(a)}
+			}
+			return notes
+		}
+	}
+	return writeShown(e, o.out, func(w io.Writer) error {
+		return model.WriteSegmentTexts(w, ds, scored, rows, t, o.format)
+	})
+}
+
+// noteText is one annotation in a line a person reads:
+// `Major Accuracy/Mistranslation "Katze" (hyp 4-9): wrong animal [ana]`,
+// `no error [ana]` or `score 70 [ana]`.
+func noteText(a annotations.Annotation) string {
+	var b strings.Builder
+	switch a.Kind {
+	case annotations.KindNoError:
+		b.WriteString("no error")
+	case annotations.KindScore:
+		if a.Score != nil {
+			fmt.Fprintf(&b, "score %d", *a.Score)
+		}
+	default:
+		b.WriteString(a.Severity + " " + a.Category)
+		if a.Span != nil {
+			fmt.Fprintf(&b, " \"%s\" (%s %d-%d)", a.SpanText(), a.Span.Side, a.Span.Start, a.Span.End)
+		}
+	}
+	if a.Note != "" {
+		b.WriteString(": " + a.Note)
+	}
+	if a.Rater != "" {
+		b.WriteString(" [" + a.Rater + "]")
+	}
+	return b.String()
+}
+
+// noteJSON is an annotation in the jsonl table: what it says, without the
+// texts the row already holds.
+type noteJSON struct {
+	ID       int               `json:"id"`
+	Kind     annotations.Kind  `json:"kind"`
+	Rater    string            `json:"rater"`
+	Time     *time.Time        `json:"time,omitempty"`
+	Category string            `json:"category,omitempty"`
+	Severity string            `json:"severity,omitempty"`
+	Span     *annotations.Span `json:"span,omitempty"`
+	SpanText *string           `json:"span_text,omitempty"`
+	Note     string            `json:"note,omitempty"`
+	Score    *int              `json:"score,omitempty"`
+}
+
+func noteValue(a annotations.Annotation) noteJSON {
+	n := noteJSON{ID: a.ID, Kind: a.Kind, Rater: a.Rater, Category: a.Category, Severity: a.Severity, Span: a.Span, Note: a.Note, Score: a.Score}
+	if !a.Time.IsZero() {
+		n.Time = &a.Time
+	}
+	if a.Span != nil {
+		s := a.SpanText()
+		n.SpanText = &s
+	}
+	return n
+}

@@ -1,0 +1,69 @@
+//go:build linux
+
+package cli
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// openPTY opens a pseudo-terminal and returns its two ends; the test is
+// skipped where the system has none to give.
+func openPTY(t *testing.T) (master, slave *os.File) {
+	t.Helper()
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { m.Close() })
+	var unlock, n int32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, m.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
+		t.Skipf("cannot unlock the pseudo-terminal: %v", e)
+	}
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, m.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
+		t.Skipf("no pseudo-terminal number: %v", e)
+	}
+	s, err := os.OpenFile("/dev/pts/"+strconv.Itoa(int(n)), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("cannot open the pseudo-terminal's other end: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return m, s
+}
+
+// TestSegmentsTextOnTerminal checks that the table shown on a terminal has
+// visible escapes where a file keeps the text.
+func TestSegmentsTextOnTerminal(t *testing.T) {
+	master, slave := openPTY(t)
+	writeFiles(t, textFiles())
+	done := make(chan string)
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			b.Write(buf[:n])
+			if err != nil || strings.Contains(b.String(), "END") {
+				break
+			}
+		}
+		done <- b.String()
+	}()
+	var stderr strings.Builder
+	code := Run([]string{"segments", "--text", "--format", "tsv", "-s", "src.txt", "base=base.txt", "new=new.txt", "-r", "ref.txt"}, strings.NewReader(""), slave, &stderr)
+	slave.WriteString("END\n")
+	got := <-done
+	if code != 0 {
+		t.Fatalf("status %d, stderr %q", code, stderr.String())
+	}
+	if strings.ContainsAny(got, "\x1b\x07\u202e") {
+		t.Errorf("raw control or bidi text reached the terminal: %q", got)
+	}
+	if !strings.Contains(got, "␛]2;pwned") || !strings.Contains(got, `\u202e`) || !strings.Contains(got, "hyp:base") {
+		t.Errorf("the terminal does not show the escapes: %q", got)
+	}
+}
