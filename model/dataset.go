@@ -22,6 +22,9 @@ type Input struct {
 	// FS, when set, is where paths are opened (the embedded demo corpus);
 	// nil means the operating system's file system.
 	FS fs.FS
+	// Limits bound what is read; the zero value means
+	// [DefaultLoadOptions].
+	Limits LoadOptions
 }
 
 // Dataset is the loaded input: every system's hypotheses, the references

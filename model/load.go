@@ -16,10 +16,11 @@ import (
 // system), a JSONL file has one record per line,
 // {"src": …, "refs": [… or null], "hyps": {"name": …}}.
 //
-// Every failure is an [*InputError]; suspicious input that can still be
+// Reading stops at the limits of in.Limits. Every failure is an
+// [*InputError]; suspicious input that can still be
 // scored goes into [Dataset.Warnings].
 func Load(in Input) (*Dataset, error) {
-	r := &reader{in: in}
+	r := newReader(in)
 	if len(in.Systems) == 0 {
 		return nil, &InputError{Msg: "no system given; name at least one file of hypotheses (SYSTEM)"}
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -28,81 +29,133 @@ type file struct {
 }
 
 // reader opens the files of one Input, making sure standard input is read
-// at most once.
+// at most once, and holds what is left of the input limit.
 type reader struct {
 	in        Input
 	stdinRead bool
+	maxInput  int64 // the limit on all files together
+	left      int64 // bytes that may still be read
+	maxLine   int
+}
+
+func newReader(in Input) *reader {
+	lim := in.Limits.withDefaults()
+	return &reader{in: in, maxInput: lim.MaxInput, left: lim.MaxInput, maxLine: lim.MaxLine}
 }
 
 // read returns the whole content of p ("-" for standard input), gunzipped
-// when it is gzip-compressed and checked to be UTF-8.
+// when it is gzip-compressed and checked to be UTF-8. It reads as a stream
+// and stops as soon as the input passes a limit, a line is too long or a
+// byte is not UTF-8, so that memory stays bounded on any input.
 func (r *reader) read(p string) (*file, error) {
 	f := &file{label: p}
-	var raw []byte
-	var err error
+	var src io.Reader
+	size := int64(-1) // a regular file's size, when known
 	if p == "-" {
 		f.label, f.stdin = stdinLabel, true
-		raw, err = r.readStdin()
+		if err := r.claimStdin(); err != nil {
+			return nil, err
+		}
+		src = r.in.Stdin
 	} else {
-		raw, err = r.readPath(p)
+		rc, n, err := r.open(p)
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		src, size = rc, n
 	}
-	if err != nil {
+	br := bufio.NewReaderSize(src, 64<<10)
+	s := &stream{r: r, f: f}
+	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		// A gzip stream: UTF-8 text never starts with these two bytes.
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, gzipErr(f.label, err)
+		}
+		br, size, s.gz = bufio.NewReaderSize(zr, 64<<10), -1, true
+	}
+	head, _ := br.Peek(4)
+	if err := checkEncoding(f.label, head); err != nil {
 		return nil, err
 	}
-	if len(raw) >= 2 && raw[0] == 0x1f && raw[1] == 0x8b {
-		// A gzip stream: UTF-8 text never starts with these two bytes.
-		if raw, err = gunzip(raw); err != nil {
-			return nil, inputErr(f.label, fmt.Sprintf("is not a valid gzip file (%v); check that it was compressed completely, or decompress it first", err))
-		}
+	raw, err := s.readAll(br, size)
+	if err != nil {
+		return nil, err
 	}
 	// The bytes are never modified after this point, so the string can
 	// share their memory instead of copying a file that may be large.
 	f.data = unsafe.String(unsafe.SliceData(raw), len(raw))
-	if err := checkUTF8(f); err != nil {
-		return nil, err
-	}
 	return f, nil
 }
 
-func (r *reader) readStdin() ([]byte, error) {
+// gzipErr describes a gzip stream that cannot be decompressed.
+func gzipErr(label string, err error) *InputError {
+	return inputErr(label, fmt.Sprintf("is not a valid gzip file (%v); check that it was compressed completely, or decompress it first", err))
+}
+
+// checkEncoding recognizes a file in UTF-16 or UTF-32 by its byte-order
+// mark at the start, head.
+func checkEncoding(label string, head []byte) error {
+	var enc string
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
+		enc = "UTF-32 (little-endian)"
+	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
+		enc = "UTF-32 (big-endian)"
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		enc = "UTF-16 (little-endian)"
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		enc = "UTF-16 (big-endian)"
+	default:
+		return nil
+	}
+	from, _, _ := strings.Cut(enc, " ")
+	return inputErr(label, "is "+enc+", as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f "+from+" -t UTF-8")
+}
+
+func (r *reader) claimStdin() error {
 	if r.stdinRead {
-		return nil, inputErr(stdinLabel, `is named twice ("-"); it can be read only once: save it to a file and name the file instead`)
+		return inputErr(stdinLabel, `is named twice ("-"); it can be read only once: save it to a file and name the file instead`)
 	}
 	r.stdinRead = true
 	if r.in.Stdin == nil {
-		return nil, inputErr(stdinLabel, `is not available; name a file instead of "-"`)
+		return inputErr(stdinLabel, `is not available; name a file instead of "-"`)
 	}
-	raw, err := io.ReadAll(r.in.Stdin)
-	if err != nil {
-		return nil, inputErr(stdinLabel, fmt.Sprintf("cannot be read (%v); name a file instead", err))
-	}
-	return raw, nil
+	return nil
 }
 
-func (r *reader) readPath(p string) ([]byte, error) {
-	var info fs.FileInfo
+// open opens p and returns its size when it is a regular file, else -1.
+func (r *reader) open(p string) (io.ReadCloser, int64, error) {
+	var rc io.ReadCloser
 	var err error
 	if r.in.FS != nil {
-		info, err = fs.Stat(r.in.FS, p)
+		rc, err = r.in.FS.Open(p)
 	} else {
-		info, err = os.Stat(p)
+		rc, err = os.Open(p)
 	}
 	if err != nil {
-		return nil, openErr(p, err)
+		return nil, 0, openErr(p, err)
+	}
+	var info fs.FileInfo
+	if st, ok := rc.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		info, err = st.Stat()
+	} else {
+		err = errors.ErrUnsupported
+	}
+	if err != nil {
+		rc.Close()
+		return nil, 0, openErr(p, err)
 	}
 	if info.IsDir() {
-		return nil, inputErr(p, "is a directory; give a file with one segment per line")
+		rc.Close()
+		return nil, 0, inputErr(p, "is a directory; give a file with one segment per line")
 	}
-	var raw []byte
-	if r.in.FS != nil {
-		raw, err = fs.ReadFile(r.in.FS, p)
-	} else {
-		raw, err = os.ReadFile(p)
+	size := int64(-1)
+	if info.Mode().IsRegular() {
+		size = info.Size()
 	}
-	if err != nil {
-		return nil, openErr(p, err)
-	}
-	return raw, nil
+	return rc, size, nil
 }
 
 // exists reports whether p names something that can be opened.
@@ -129,38 +182,6 @@ func openErr(p string, err error) *InputError {
 		err = pe.Err
 	}
 	return inputErr(p, fmt.Sprintf("cannot be read (%v); check the path", err))
-}
-
-func gunzip(raw []byte) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
-	}
-	out, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, err
-	}
-	return out, zr.Close()
-}
-
-// checkUTF8 reports the first byte of f that is not valid UTF-8, by line
-// and byte within the line (both 1-based).
-func checkUTF8(f *file) error {
-	if utf8.ValidString(f.data) {
-		return nil
-	}
-	pos := 0
-	for pos < len(f.data) {
-		r, size := utf8.DecodeRuneInString(f.data[pos:])
-		if r == utf8.RuneError && size == 1 {
-			break
-		}
-		pos += size
-	}
-	line := 1 + strings.Count(f.data[:pos], "\n")
-	col := pos - strings.LastIndexByte(f.data[:pos], '\n')
-	return &InputError{File: f.label, Line: line, Byte: col,
-		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", f.data[pos])}
 }
 
 // lines splits f into lines the way sacrebleu's command line reads files:

@@ -1,0 +1,129 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// endless is a stream that never ends: pattern over and over, after an
+// optional start. It counts the bytes handed out.
+type endless struct {
+	start, pattern string
+	read           int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		var src string
+		if int64(len(e.start)) > e.read {
+			src = e.start[e.read:]
+		} else {
+			off := (e.read - int64(len(e.start))) % int64(len(e.pattern))
+			src = e.pattern[off:]
+		}
+		c := copy(p[n:], src)
+		n += c
+		e.read += int64(c)
+	}
+	return n, nil
+}
+
+func TestLoadLimits(t *testing.T) {
+	bomb := gzipped(t, strings.Repeat("a b c\n", 1<<20)) // 6 MiB of lines
+	tests := []struct {
+		name   string
+		files  map[string]string
+		stdin  *endless
+		limits LoadOptions
+		in     Input
+		want   string
+	}{
+		{"endless lines on stdin", nil, &endless{pattern: "a b c\n"}, LoadOptions{MaxInput: 1 << 20},
+			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			"bleuscope: standard input is larger than 1 MiB, the input limit; raise --max-input if that is intended"},
+		{"endless zeros on stdin", nil, &endless{pattern: "\x00"}, LoadOptions{},
+			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			"bleuscope: standard input:1: the line is longer than 16 MiB, the line limit; raise --max-line if that is intended"},
+		{"long line after short ones", nil, &endless{start: "a\nb\n", pattern: "word "}, LoadOptions{MaxLine: 1000},
+			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			"bleuscope: standard input:3: the line is longer than 1000 bytes, the line limit; raise --max-line if that is intended"},
+		{"endless invalid UTF-8", nil, &endless{start: "ok\nab", pattern: "\xff"}, LoadOptions{},
+			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			"bleuscope: standard input:2:byte 3: invalid UTF-8 (byte 0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"gzip bomb", map[string]string{"h.txt.gz": bomb}, nil, LoadOptions{MaxInput: 1 << 20},
+			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt.gz decompresses past 1 MiB, the input limit; raise --max-input if that is intended"},
+		{"big file", map[string]string{"h.txt": strings.Repeat("a b\n", 300<<10)}, nil, LoadOptions{MaxInput: 1 << 20},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is larger than 1 MiB, the input limit; raise --max-input if that is intended"},
+		{"files together", map[string]string{"h.txt": strings.Repeat("a b\n", 200<<10), "r.txt": strings.Repeat("a b\n", 200<<10)}, nil,
+			LoadOptions{MaxInput: 1536 << 10}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}},
+			"bleuscope: r.txt takes the input past 1.5 MiB, the limit for all files together; raise --max-input if that is intended"},
+		{"UTF-16 little-endian", map[string]string{"h.txt": "\xff\xfeh\x00i\x00\n\x00"}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
+		{"UTF-16 big-endian, gzipped", map[string]string{"h.txt.gz": gzipped(t, "\xfe\xff\x00h\x00i\x00\n")}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt.gz is UTF-16 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
+		{"UTF-32 little-endian", map[string]string{"h.txt": "\xff\xfe\x00\x00h\x00\x00\x00"}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-32 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-32 -t UTF-8"},
+		{"UTF-32 big-endian", map[string]string{"h.txt": "\x00\x00\xfe\xff\x00\x00\x00h"}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-32 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-32 -t UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"ref.txt": "a b c\n"}
+			for k, v := range tt.files {
+				files[k] = v
+			}
+			inDir(t, files)
+			in := tt.in
+			in.Limits = tt.limits
+			if tt.stdin != nil {
+				in.Stdin = tt.stdin
+			}
+			_, err := Load(in)
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("Load error\n got %v\nwant %s", err, tt.want)
+			}
+			if tt.stdin != nil {
+				// The stream was abandoned soon after the limit.
+				lim := in.Limits.withDefaults()
+				if tt.stdin.read > min(lim.MaxInput, int64(lim.MaxLine))+2*readChunk {
+					t.Errorf("read %d bytes of an endless stream before stopping", tt.stdin.read)
+				}
+			}
+		})
+	}
+}
+
+func TestLoadRuneAcrossReads(t *testing.T) {
+	// Runes of 2, 3 and 4 bytes cut by every read boundary.
+	text := "x" + strings.Repeat("é€😀 ", 100_000) + "\n"
+	inDir(t, map[string]string{"h.txt": text, "r.txt": text})
+	ds := mustLoad(t, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}})
+	if got, want := ds.Systems[0].Hyps[0], strings.TrimRight(text, " \n"); got != want {
+		t.Errorf("line of %d bytes read back as %d bytes", len(want), len(got))
+	}
+}
+
+func TestDefaultLoadOptions(t *testing.T) {
+	o := DefaultLoadOptions()
+	if o.MaxInput < minMaxInput || o.MaxLine != defaultMaxLine {
+		t.Errorf("DefaultLoadOptions() = %+v; want MaxInput ≥ %d and MaxLine %d", o, minMaxInput, defaultMaxLine)
+	}
+	if got := (LoadOptions{}).withDefaults(); got != o {
+		t.Errorf("zero LoadOptions take %+v; want the defaults %+v", got, o)
+	}
+}
+
+func TestFormatSize(t *testing.T) {
+	for n, want := range map[int64]string{100: "100 bytes", 2048: "2 KiB", 16 << 20: "16 MiB", 3 << 30: "3 GiB", 1536 << 20: "1.5 GiB"} {
+		if got := formatSize(n); got != want {
+			t.Errorf("formatSize(%d) = %q; want %q", n, got, want)
+		}
+	}
+}
