@@ -15,9 +15,37 @@ const jsonlShape = `one JSON record like {"src": "…", "refs": ["…", null], "
 
 // jsonRecord is one JSONL line before validation.
 type jsonRecord struct {
-	Src  json.RawMessage `json:"src"`
-	Refs json.RawMessage `json:"refs"`
-	Hyps json.RawMessage `json:"hyps"`
+	Src, Refs, Hyps json.RawMessage
+}
+
+// decodeRecord splits a JSONL line into its fields. Keys are matched
+// exactly (encoding/json alone would take "REFS" for "refs"): another case
+// of a known key and a repeated key are errors, other keys are ignored.
+func decodeRecord(line string) (jsonRecord, error) {
+	var rec jsonRecord
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		return rec, fmt.Errorf("bad JSON (%s); every line must be %s", jsonProblem(err), jsonlShape)
+	}
+	keys, values, dup, _ := objectFields(json.RawMessage(line))
+	if dup != "" {
+		return rec, fmt.Errorf(`key %q appears twice in the record; give each of "src", "refs" and "hyps" once`, dup)
+	}
+	for k, key := range keys {
+		switch key {
+		case "src":
+			rec.Src = values[k]
+		case "refs":
+			rec.Refs = values[k]
+		case "hyps":
+			rec.Hyps = values[k]
+		default:
+			if low := strings.ToLower(key); low == "src" || low == "refs" || low == "hyps" {
+				return rec, fmt.Errorf(`key %q is not %q; keys are matched exactly, in lower case`, key, low)
+			}
+		}
+	}
+	return rec, nil
 }
 
 // parseJSONL reads one record per line; a null reference means that the
@@ -31,12 +59,11 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 	n := len(lines)
 	ds := &Dataset{}
 	var sysIndex map[string]int
-	var hypBuf map[string]*string
 	for i, line := range lines {
 		at := func(msg string) error { return lineErr(f.label, i+1, msg) }
-		var rec jsonRecord
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			return nil, at(fmt.Sprintf("bad JSON (%s); every line must be %s", jsonProblem(err), jsonlShape))
+		rec, err := decodeRecord(line)
+		if err != nil {
+			return nil, at(err.Error())
 		}
 
 		// References.
@@ -83,11 +110,16 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 		if isNull(rec.Hyps) {
 			return nil, at(`the record has no "hyps"; give an object of system name → hypothesis`)
 		}
+		names, values, dup, ok := objectFields(rec.Hyps)
+		switch {
+		case !ok:
+			return nil, at(`"hyps" must be an object mapping each system name to its hypothesis`)
+		case dup != "":
+			return nil, at(fmt.Sprintf(`system %q appears twice in "hyps"; give every system its own name`, dup))
+		case slices.Contains(names, ""):
+			return nil, at(`a system in "hyps" has an empty name; give every system a name`)
+		}
 		if i == 0 {
-			names, err := objectKeys(rec.Hyps)
-			if err != nil {
-				return nil, at(err.Error())
-			}
 			if len(names) == 0 {
 				return nil, at(`"hyps" is empty; give at least one system`)
 			}
@@ -96,16 +128,15 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 				sysIndex[name] = s
 				ds.Systems = append(ds.Systems, System{Name: name, Path: path, Hyps: make([]string, n)})
 			}
-			hypBuf = make(map[string]*string, len(names))
 		}
-		clear(hypBuf)
-		if err := json.Unmarshal(rec.Hyps, &hypBuf); err != nil {
-			return nil, at(`"hyps" must map each system name to its hypothesis string`)
-		}
-		if err := sameSystems(hypBuf, ds.Systems); err != nil {
+		if err := sameSystems(names, ds.Systems); err != nil {
 			return nil, at(err.Error())
 		}
-		for name, h := range hypBuf {
+		for k, name := range names {
+			var h *string
+			if err := json.Unmarshal(values[k], &h); err != nil {
+				return nil, at(fmt.Sprintf(`the hypothesis of system %q must be a string`, name))
+			}
 			if h == nil {
 				return nil, at(fmt.Sprintf(`the hypothesis of system %q is null; give a string ("" for no output)`, name))
 			}
@@ -158,43 +189,44 @@ func jsonProblem(err error) string {
 	return err.Error()
 }
 
-// objectKeys returns the keys of a JSON object in the order written,
-// rejecting repeated keys.
-func objectKeys(raw json.RawMessage) ([]string, error) {
+// objectFields returns the keys of a JSON object in the order written
+// and their raw values, stopping at the first repeated key, dup. ok is
+// false when raw is not a JSON object.
+func objectFields(raw json.RawMessage) (keys []string, values []json.RawMessage, dup string, ok bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, fmt.Errorf(`"hyps" must be an object mapping each system name to its hypothesis`)
+		return nil, nil, "", false
 	}
-	var keys []string
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
-			return nil, fmt.Errorf(`"hyps" is not valid JSON`)
+			return nil, nil, "", false
 		}
 		k := t.(string)
 		if slices.Contains(keys, k) {
-			return nil, fmt.Errorf(`system %q appears twice in "hyps"; give every system its own name`, k)
+			return keys, values, k, true
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, "", false
 		}
 		keys = append(keys, k)
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil, fmt.Errorf(`"hyps" is not valid JSON`)
-		}
+		values = append(values, v)
 	}
-	return keys, nil
+	return keys, values, "", true
 }
 
 // sameSystems checks that a record has exactly the first record's systems.
-func sameSystems(hyps map[string]*string, systems []System) error {
+func sameSystems(hyps []string, systems []System) error {
 	var missing, extra []string
 	names := make(map[string]bool, len(systems))
 	for _, s := range systems {
 		names[s.Name] = true
-		if _, ok := hyps[s.Name]; !ok {
+		if !slices.Contains(hyps, s.Name) {
 			missing = append(missing, strconv.Quote(s.Name))
 		}
 	}
-	for name := range hyps {
+	for _, name := range hyps {
 		if !names[name] {
 			extra = append(extra, strconv.Quote(name))
 		}
