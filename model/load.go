@@ -68,9 +68,11 @@ type systemArg struct{ name, path string }
 
 // parseSystems splits NAME=PATH arguments and checks that names differ. An
 // argument that contains "=" but is itself an existing file stays a path.
+// The systems not named so are named after their files by [shortNames].
 func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 	out := make([]systemArg, 0, len(args))
 	seen := make(map[string]string, len(args))
+	var derived []int // the systems named after their files
 	for _, a := range args {
 		s := systemArg{name: baseName(a), path: a}
 		if i := strings.IndexByte(a, '='); i > 0 && !strings.ContainsAny(a[:i], `/\`) && !r.exists(a) {
@@ -78,6 +80,8 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 			if s.path == "" {
 				return nil, &InputError{Msg: fmt.Sprintf("system %q has a name but no file; write NAME=PATH", a)}
 			}
+		} else if a != "-" {
+			derived = append(derived, len(out))
 		}
 		if prev, ok := seen[s.name]; ok {
 			return nil, inputErr(s.path, fmt.Sprintf("gives the system name %q, as %s does; name them apart with NAME=PATH", s.name, prev))
@@ -85,7 +89,67 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		seen[s.name] = s.path
 		out = append(out, s)
 	}
+	names := make([]string, len(derived))
+	for k, i := range derived {
+		names[k] = out[i].name
+		delete(seen, names[k])
+	}
+	short := shortNames(names)
+	for _, n := range short {
+		if _, clash := seen[n]; clash {
+			return out, nil // a given NAME is taken: keep the whole file names
+		}
+	}
+	for k, i := range derived {
+		out[i].name = short[k]
+	}
 	return out, nil
+}
+
+// shortNames names systems after their files the way a person tells them
+// apart: base names (without .gz) are split into dot-separated parts, and
+// the leading and trailing parts that every name shares are dropped, so
+// generaltest2022.de-en.hyp.JDExploreAcademy.en and
+// generaltest2022.de-en.hyp.LT22.en become JDExploreAcademy and LT22. A
+// single system keeps its whole base name (nothing tells what is shared),
+// and so do all of them when dropping the shared parts would leave a name
+// empty. NAME=PATH chooses a name instead.
+func shortNames(names []string) []string {
+	if len(names) < 2 {
+		return names
+	}
+	parts := make([][]string, len(names))
+	shortest := -1
+	for i, n := range names {
+		parts[i] = strings.Split(n, ".")
+		if shortest < 0 || len(parts[i]) < shortest {
+			shortest = len(parts[i])
+		}
+	}
+	same := func(at func(p []string) string) bool {
+		for _, p := range parts[1:] {
+			if at(p) != at(parts[0]) {
+				return false
+			}
+		}
+		return true
+	}
+	lead := 0
+	for lead < shortest && same(func(p []string) string { return p[lead] }) {
+		lead++
+	}
+	trail := 0
+	for lead+trail < shortest && same(func(p []string) string { return p[len(p)-1-trail] }) {
+		trail++
+	}
+	if lead+trail >= shortest {
+		return names // some name would be left empty
+	}
+	out := make([]string, len(names))
+	for i, p := range parts {
+		out[i] = strings.Join(p[lead:len(p)-trail], ".")
+	}
+	return out
 }
 
 // loadText loads one plain-text file per system, per reference and for

@@ -83,7 +83,8 @@ func TestLoadPlainText(t *testing.T) {
 	for _, s := range ds.Systems {
 		names = append(names, s.Name+"="+s.Path)
 	}
-	if want := []string{"hyp.txt=hyp.txt", "sys=b.txt=sys=b.txt", "named=other.txt"}; !slices.Equal(names, want) {
+	// The ".txt" both file-named systems share is dropped from their names.
+	if want := []string{"hyp=hyp.txt", "sys=b=sys=b.txt", "named=other.txt"}; !slices.Equal(names, want) {
 		t.Errorf("systems = %q; want %q", names, want)
 	}
 	if got, want := ds.RefNames, []string{"ref.txt", "ref2.txt"}; !slices.Equal(got, want) {
@@ -210,6 +211,47 @@ func TestLoadJSONL(t *testing.T) {
 	// sacrebleu counts the references present.
 	if ds := mustLoad(t, Input{Systems: []string{"same.jsonl"}}); ds.NRefs() != 1 {
 		t.Errorf("NRefs = %d; want 1", ds.NRefs())
+	}
+}
+
+func TestLoadShortSystemNames(t *testing.T) {
+	wmt := "generaltest2022.de-en.hyp."
+	tests := []struct {
+		name    string
+		systems []string
+		want    []string
+	}{
+		{"WMT", []string{"d/" + wmt + "JDExploreAcademy.en", "d/" + wmt + "LT22.en.gz", "d/" + wmt + "Online-A.en"},
+			[]string{"JDExploreAcademy", "LT22", "Online-A"}},
+		{"single system keeps its base name", []string{"d/" + wmt + "LT22.en"}, []string{wmt + "LT22.en"}},
+		{"given names kept, the others shortened", []string{"base=d/" + wmt + "LT22.en", "d/" + wmt + "JDExploreAcademy.en", "d/" + wmt + "Online-A.en"},
+			[]string{"base", "JDExploreAcademy", "Online-A"}},
+		{"a name would be empty", []string{"d/sys.en", "d/sys.v2.en"}, []string{"sys.en", "sys.v2.en"}},
+		{"a short name clashes with a given one", []string{"LT22=d/x.txt", "d/" + wmt + "LT22.en", "d/" + wmt + "Online-A.en"},
+			[]string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}},
+		{"standard input keeps its name", []string{"-", "d/a.en", "d/b.en"}, []string{"stdin", "a", "b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"ref.txt": "r\n"}
+			for _, s := range tt.systems {
+				if _, p, ok := strings.Cut(s, "="); ok {
+					s = p
+				}
+				if s != "-" {
+					files[s] = "h\n"
+				}
+			}
+			inDir(t, files)
+			ds := mustLoad(t, Input{Systems: tt.systems, Refs: []string{"ref.txt"}, Stdin: strings.NewReader("h\n")})
+			var names []string
+			for _, s := range ds.Systems {
+				names = append(names, s.Name)
+			}
+			if !slices.Equal(names, tt.want) {
+				t.Errorf("names = %q; want %q", names, tt.want)
+			}
+		})
 	}
 }
 
