@@ -46,7 +46,8 @@ type Dataset struct {
 	// "bleuscope:" prefix.
 	Warnings []string
 
-	nrefs int // references per segment, or scoring.VariableRefs
+	nrefs  int // references per segment, or scoring.VariableRefs
+	script int // the script the references are mostly in (refScript)
 }
 
 // System is one hypothesis stream.
@@ -103,8 +104,10 @@ func (d *Dataset) systemsSource() scoring.SystemsSource {
 
 // countRefs works out nrefs from the presence of each reference: the
 // number of present references when it is the same for every segment, else
-// scoring.VariableRefs.
+// scoring.VariableRefs. It also judges the script of the references, for
+// [Dataset.TokenizerWarning].
 func (d *Dataset) countRefs() {
+	d.script = refScript(d.Refs)
 	d.nrefs = len(d.Refs)
 	if d.RefAbsent == nil {
 		return

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // tokenizedWarnAt is the number of hypotheses ending in " ." at which
@@ -88,4 +89,89 @@ func (d *Dataset) sameAsRef(hyps []string, k int) bool {
 		}
 	}
 	return len(hyps) > 0
+}
+
+// Scripts the references can be mostly written in, for the tokenizer
+// warning.
+const (
+	scriptOther = iota
+	scriptChinese
+	scriptJapanese
+	scriptKorean
+)
+
+// Sampling bounds of refScript: it looks at up to sampleSegments segments
+// spread over the corpus, up to sampleBytes bytes of each.
+const (
+	sampleSegments = 256
+	sampleBytes    = 512
+)
+
+// refScript tells whether the first reference stream is mostly Chinese,
+// Japanese or Korean characters, from a sample of it: more than half of
+// its letters are Han, kana or Hangul. Kana make it Japanese, Hangul
+// outnumbering Han and kana Korean, else it is Chinese.
+func refScript(refs [][]string) int {
+	if len(refs) == 0 || len(refs[0]) == 0 {
+		return scriptOther
+	}
+	stream := refs[0]
+	step := max(1, len(stream)/sampleSegments)
+	var han, kana, hangul, letters int
+	for i := 0; i < len(stream); i += step {
+		s := stream[i]
+		if len(s) > sampleBytes {
+			s = s[:sampleBytes]
+		}
+		for _, r := range s {
+			switch {
+			case r < 0x80:
+				if 'a' <= r|0x20 && r|0x20 <= 'z' {
+					letters++
+				}
+				continue
+			case unicode.Is(unicode.Han, r):
+				han++
+			case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+				kana++
+			case unicode.Is(unicode.Hangul, r):
+				hangul++
+			case !unicode.IsLetter(r):
+				continue
+			}
+			letters++
+		}
+	}
+	cjk := han + kana + hangul
+	switch {
+	case cjk == 0 || 2*cjk <= letters:
+		return scriptOther
+	case hangul > han+kana:
+		return scriptKorean
+	case 20*kana > han+kana: // Japanese text has kana all through; Chinese none
+		return scriptJapanese
+	}
+	return scriptChinese
+}
+
+// TokenizerWarning returns a warning line when the references are mostly
+// Chinese, Japanese or Korean characters and tok ("13a" or "intl") splits
+// text only at spaces and punctuation, so that BLEU would count whole
+// clauses as single words; sacrebleu warns likewise when told the target
+// language. It returns "" when the tokenizer suits the text. The script is
+// judged once, at [Load], from a sample of the first reference stream.
+func (d *Dataset) TokenizerWarning(tok string) string {
+	if tok != "13a" && tok != "intl" {
+		return ""
+	}
+	head := "the references are mostly "
+	switch d.script {
+	case scriptChinese:
+		return head + "Chinese characters, which -t " + tok + " does not split into words; score with -t zh, as sacrebleu advises for Chinese"
+	case scriptJapanese:
+		return head + "Japanese characters, which -t " + tok + " does not split into words; sacrebleu advises its ja-mecab tokenizer, which bleuscope lacks: score with -t char"
+	case scriptKorean:
+		return head + "Korean characters; sacrebleu advises its ko-mecab tokenizer, which bleuscope lacks, over -t " + tok + ": score with -t char"
+	}
+	return ""
 }

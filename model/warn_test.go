@@ -1,0 +1,45 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTokenizerWarning(t *testing.T) {
+	many := func(s string) []string { return strings.Split(strings.Repeat(s+"\n", 999), "\n")[:999] }
+	tests := []struct {
+		name string
+		ref  []string
+		want map[string]string // tokenizer → the start of the warning
+	}{
+		{"Chinese", many("我们今天去公园散步，天气很好。"), map[string]string{
+			"13a":  "the references are mostly Chinese characters, which -t 13a does not split into words; score with -t zh",
+			"intl": "the references are mostly Chinese characters, which -t intl does not split into words; score with -t zh",
+		}},
+		{"Japanese", many("私たちは今日公園を散歩しました。"), map[string]string{
+			"13a": "the references are mostly Japanese characters, which -t 13a does not split into words; sacrebleu advises its ja-mecab tokenizer, which bleuscope lacks: score with -t char",
+		}},
+		{"Korean", many("우리는 오늘 공원에서 산책했습니다."), map[string]string{
+			"intl": "the references are mostly Korean characters; sacrebleu advises its ko-mecab tokenizer, which bleuscope lacks, over -t intl: score with -t char",
+		}},
+		{"English with a Chinese name", many("The delegation met 习近平 in Beijing on Tuesday."), nil},
+		{"German", many("Die Kinder spielten draußen im Garten."), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := memDataset(nil, [][]string{tt.ref}, System{Name: "A", Hyps: tt.ref})
+			for _, tok := range []string{"13a", "intl", "zh", "char", "none"} {
+				got := ds.TokenizerWarning(tok)
+				want, warned := tt.want[tok]
+				switch {
+				case tt.want != nil && (tok == "13a" || tok == "intl"):
+					if !strings.HasPrefix(got, want) || got == "" {
+						t.Errorf("TokenizerWarning(%q) = %q; want it to start %q", tok, got, want)
+					}
+				case got != "" && !warned:
+					t.Errorf("TokenizerWarning(%q) = %q; want none", tok, got)
+				}
+			}
+		})
+	}
+}
