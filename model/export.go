@@ -30,12 +30,12 @@ var (
 // CorpusSignature returns the signature of s's corpus scores on ds, with
 // bleuscope's version.
 func (s *Scored) CorpusSignature(ds *Dataset) string {
-	return scoring.Signature(s.Settings.Corpus, ds.NRefs(), scoring.Version)
+	return scoring.Signature(s.Settings.Corpus, ds.NRefs(), scoring.SignatureVersion)
 }
 
 // SentenceSignature returns the signature of s's sentence scores on ds.
 func (s *Scored) SentenceSignature(ds *Dataset) string {
-	return scoring.Signature(s.Settings.Sentence, ds.NRefs(), scoring.Version)
+	return scoring.Signature(s.Settings.Sentence, ds.NRefs(), scoring.SignatureVersion)
 }
 
 // WriteCorpus writes the corpus score of every system. "text" writes

@@ -136,7 +136,7 @@ func TestWriteCorpusJSONValues(t *testing.T) {
 			!floatsEqual(g.Totals, r.Totals) || !floatsEqual(g.Precisions, r.Precisions) {
 			t.Errorf("object %d = %+v; want the figures of %+v", i, g, r)
 		}
-		if g.Signature != scoring.Signature(s.Settings.Corpus, 2, scoring.Version) || g.Verbose != r.Verbose(2) {
+		if g.Signature != scoring.Signature(s.Settings.Corpus, 2, scoring.SignatureVersion) || g.Verbose != r.Verbose(2) {
 			t.Errorf("object %d signature/verbose = %q / %q", i, g.Signature, g.Verbose)
 		}
 	}

@@ -106,7 +106,7 @@ func TestSignatures(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())
 	c := &Comparison{Test: TestPairedAR, N: 10000, Seed: 42}
-	if got, want := c.Signature(ds, s), "nrefs:2|ar:10000|seed:42|case:mixed|eff:no|tok:13a|smooth:exp|version:"+scoring.Version; got != want {
+	if got, want := c.Signature(ds, s), "nrefs:2|ar:10000|seed:42|case:mixed|eff:no|tok:13a|smooth:exp|version:"+scoring.SignatureVersion; got != want {
 		t.Errorf("signature %q, want %q", got, want)
 	}
 	if got := ConfidenceSignature(ds, s, 1000, 12345); !strings.HasPrefix(got, "nrefs:2|bs:1000|seed:12345|case:mixed|") {

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -245,5 +246,13 @@ func TestScoreEqualsCompute(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { Score(st, o) }); n != 0 {
 			t.Errorf("Score allocates %v times", n)
 		}
+	}
+}
+
+func TestSignatureVersion(t *testing.T) {
+	// A signature must never read like one of sacrebleu's (version:2.6.0).
+	sig := Signature(DefaultOptions(), 1, SignatureVersion)
+	if want := "|version:bleuscope-" + Version; !strings.HasSuffix(sig, want) {
+		t.Errorf("Signature = %q; want it to end %q", sig, want)
 	}
 }

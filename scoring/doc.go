@@ -22,7 +22,7 @@
 //	st, _ := scoring.SentenceStats(hyp, refs, opt)
 //	res := scoring.Compute(st, opt)
 //	fmt.Println(res.Verbose(2))              // BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = …)
-//	fmt.Println(scoring.Signature(opt, len(refs), scoring.Version))
+//	fmt.Println(scoring.Signature(opt, len(refs), scoring.SignatureVersion))
 //
 // [SentenceOptions] are sacrebleu's sentence-level defaults (effective order
 // on). [Options.Validate] returns user-facing errors for bad options.

@@ -6,24 +6,29 @@ import (
 	"strings"
 )
 
-// Version is bleuscope's version, written into every signature in place of
-// sacrebleu's.
+// Version is bleuscope's version, as --version prints it.
 const Version = "0.1.0"
+
+// SignatureVersion is the version field bleuscope writes into every
+// signature in place of sacrebleu's version: "bleuscope-" and [Version],
+// so that a signature quoted in a paper is never taken for sacrebleu's.
+const SignatureVersion = "bleuscope-" + Version
 
 // VariableRefs is the nrefs value for a corpus whose segments have
 // different numbers of references (sacrebleu's nrefs:var).
 const VariableRefs = -1
 
 // Signature returns sacrebleu's signature string for opt, such as
-// nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0. nrefs is the
-// number of references per segment, or [VariableRefs]. In nltk compat the
+// nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:bleuscope-0.1.0.
+// nrefs is the number of references per segment, or [VariableRefs];
+// version is written as given ([SignatureVersion] for bleuscope's own). In nltk compat the
 // fields name NLTK's options instead of sacrebleu's smoothing.
 func Signature(opt Options, nrefs int, version string) string {
 	return signature(opt, nrefs, version, false)
 }
 
 // ShortSignature returns the short form of [Signature], as sacrebleu's
-// --short prints it: #:1|c:mixed|e:no|tok:13a|s:exp|v:0.1.0.
+// --short prints it: #:1|c:mixed|e:no|tok:13a|s:exp|v:bleuscope-0.1.0.
 func ShortSignature(opt Options, nrefs int, version string) string {
 	return signature(opt, nrefs, version, true)
 }

@@ -45,9 +45,9 @@ func (m *Model) headerView(lines int) string {
 		first = joinRight(first, busy, m.width)
 	}
 	nrefs := m.ds.NRefs()
-	sig := scoring.Signature(set.Corpus, nrefs, scoring.Version)
+	sig := scoring.Signature(set.Corpus, nrefs, scoring.SignatureVersion)
 	if m.width < 100 {
-		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.Version)
+		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.SignatureVersion)
 	}
 	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
 	third := opts + sep + m.shownView()

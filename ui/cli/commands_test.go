@@ -75,7 +75,7 @@ func TestScoreMatchesScoring(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := res.CLIText(scoring.Signature(opt, 1, scoring.Version)) + "\n"
+		want := res.CLIText(scoring.Signature(opt, 1, scoring.SignatureVersion)) + "\n"
 		code, out, stderr := runCLI(t, "", append([]string{"score", "hyp.txt", "-r", "ref.txt"}, tt.flags...)...)
 		if code != 0 || out != want {
 			t.Errorf("score %q: status %d, stderr %q\n got %q\nwant %q", tt.flags, code, stderr, out, want)
@@ -186,7 +186,7 @@ func TestExplainGamingLine(t *testing.T) {
 	if !ok {
 		t.Fatalf("no explanation for system literal:\n%s", out)
 	}
-	if !strings.HasPrefix(literal, scoring.Signature(scoring.SentenceOptions(), 2, scoring.Version)+"\nsource  Die Kinder spielten") {
+	if !strings.HasPrefix(literal, scoring.Signature(scoring.SentenceOptions(), 2, scoring.SignatureVersion)+"\nsource  Die Kinder spielten") {
 		t.Errorf("explanation does not start with the signature and the source:\n%s", literal)
 	}
 	if !fieldsLine(literal, "~", "the", "8", "1", "2", "2", "2", "6") {

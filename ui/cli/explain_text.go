@@ -47,7 +47,7 @@ func explainText(seg segmentText, opt scoring.Options, st render.Styles, width i
 		b.WriteByte('\n')
 	}
 	line(st.Title.Render("Sentence BLEU of " + model.Printable(seg.Title)))
-	line(st.Muted.Render(scoring.Signature(opt, seg.NRefs, scoring.Version)))
+	line(st.Muted.Render(scoring.Signature(opt, seg.NRefs, scoring.SignatureVersion)))
 	if seg.HasSrc {
 		line(st.Label.Render("source") + "  " + model.Printable(seg.Src))
 	}

@@ -36,7 +36,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 		reportCount(ds.Len(), "segment"), reportCount(len(ds.RefNames), "reference"), reportCount(len(ds.Systems), "system"))
 
 	line("")
-	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.Version))
+	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.SignatureVersion))
 	nameWidth := 0
 	for _, sys := range ds.Systems {
 		nameWidth = max(nameWidth, ansi.StringWidth(reportText(sys.Name)))
@@ -52,7 +52,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	}
 
 	line("")
-	line("Sentence BLEU  %s", scoring.Signature(sentence, ds.NRefs(), scoring.Version))
+	line("Sentence BLEU  %s", scoring.Signature(sentence, ds.NRefs(), scoring.SignatureVersion))
 	for i, sys := range s.Systems {
 		rows := s.Rows(ds, model.View{System: i, Other: -1, Sort: model.SortScore, Worst: ReportWorst})
 		line("")

@@ -58,10 +58,10 @@ func TestReportContents(t *testing.T) {
 
 	want := []string{
 		"bleuscope " + scoring.Version + " report: 3 segments, 2 references, 2 systems",
-		"Corpus BLEU  " + scoring.Signature(s.Settings.Corpus, 2, scoring.Version),
+		"Corpus BLEU  " + scoring.Signature(s.Settings.Corpus, 2, scoring.SignatureVersion),
 		"  A  " + s.Systems[0].Corpus.Verbose(2),
 		"  B  " + s.Systems[1].Corpus.Verbose(2),
-		"Sentence BLEU  " + scoring.Signature(s.Settings.Sentence, 2, scoring.Version),
+		"Sentence BLEU  " + scoring.Signature(s.Settings.Sentence, 2, scoring.SignatureVersion),
 		"Worst 3 segments of A",
 		`    hyp    ␛]2;pwned\x07 a dog`,
 		`    src    der Regen \u202eevil`,
