@@ -42,8 +42,12 @@ type Dataset struct {
 	RefAbsent [][]bool
 	// Systems are the hypothesis streams in the order they were given.
 	Systems []System
-	// Warnings describe suspicious input, one line each, without a
-	// "bleuscope:" prefix.
+	// Warnings describe suspicious input (a byte-order mark, tokenized
+	// or BPE output, empty hypotheses, a copy of a reference), one line
+	// each, without a "bleuscope:" prefix, for a user interface to show
+	// (the explorer on its first screen, the command line on standard
+	// error). They are safe to show on a terminal: names and text in
+	// them pass through [Printable].
 	Warnings []string
 
 	nrefs  int // references per segment, or scoring.VariableRefs

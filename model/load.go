@@ -17,9 +17,21 @@ import (
 // {"src": …, "refs": [… or null], "hyps": {"name": …}}.
 //
 // Reading stops at the limits of in.Limits. Every failure is an
-// [*InputError]; suspicious input that can still be
-// scored goes into [Dataset.Warnings].
+// [*InputError]; suspicious input that can still be scored goes into
+// [Dataset.Warnings].
 func Load(in Input) (*Dataset, error) {
+	ds, err := load(in)
+	if err != nil {
+		return nil, err
+	}
+	// File and system names in warnings come from the user.
+	for i, w := range ds.Warnings {
+		ds.Warnings[i] = Printable(w)
+	}
+	return ds, nil
+}
+
+func load(in Input) (*Dataset, error) {
 	r := newReader(in)
 	if len(in.Systems) == 0 {
 		return nil, &InputError{Msg: "no system given; name at least one file of hypotheses (SYSTEM)"}

@@ -43,3 +43,28 @@ func TestTokenizerWarning(t *testing.T) {
 		})
 	}
 }
+
+func TestWarningsPrintable(t *testing.T) {
+	// A system name (JSONL key) that would retitle the terminal and
+	// reverse the text, and a file name with an escape.
+	hostile := "\x1b]2;PWNED\x07\u202eevil"
+	inDir(t, map[string]string{
+		"t.jsonl":        `{"refs": ["the dog"], "hyps": {"` + `\u001b]2;PWNED\u0007\u202eevil` + `": "the dog"}}` + "\n",
+		hostile + ".txt": "a@@ b\n",
+		"ref.txt":        "a b\n",
+	})
+	for _, in := range []Input{
+		{Systems: []string{"t.jsonl"}},
+		{Systems: []string{hostile + ".txt"}, Refs: []string{"ref.txt"}},
+	} {
+		ds := mustLoad(t, in)
+		if len(ds.Warnings) == 0 {
+			t.Fatalf("%v: no warning; want one naming the hostile system", in.Systems)
+		}
+		for _, w := range ds.Warnings {
+			if w != Printable(w) || !strings.Contains(w, "PWNED") {
+				t.Errorf("%v: warning %q reaches a terminal raw", in.Systems, w)
+			}
+		}
+	}
+}
