@@ -3,6 +3,7 @@ package model
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -90,28 +91,61 @@ type stream struct {
 	r       *reader
 	f       *file
 	gz      bool
-	first   bool // no file was read before this one
-	line    int  // the 1-based line being read
-	lineLen int  // bytes of that line read so far
-	checked int  // bytes already known to be valid UTF-8
+	first   bool   // no file was read before this one
+	line    int    // the 1-based line being read ("\n" ends a line)
+	col     int    // bytes of that line read so far
+	lineLen int    // the same, but also reset by "\r" on standard input
+	tail    []byte // the start of a rune cut by the end of the last read
 }
 
 // readChunk is the most read at once.
 const readChunk = 1 << 20
 
 // readAll reads src to its end; size is the file's size when known (the
-// buffer is then allocated once), else -1.
+// buffer is then allocated once), else -1. A stream of unknown size is
+// read in chunks joined at the end, so that memory holds at most the
+// input limit while reading, with no garbage from a growing buffer.
 func (s *stream) readAll(src io.Reader, size int64) ([]byte, error) {
 	s.line, s.first = 1, s.r.left == s.r.maxInput
 	if size > s.r.left {
 		return nil, s.tooBig()
 	}
-	var buf []byte
 	if size >= 0 {
-		buf = make([]byte, 0, size+1) // +1: the read that sees the end
+		buf := make([]byte, 0, size+1) // +1: the read that sees the end
+		return s.readInto(src, buf, true)
 	}
+	var chunks [][]byte
+	total := 0
+	for {
+		chunk, err := s.readInto(src, make([]byte, 0, readChunk), false)
+		if err != nil {
+			return nil, err
+		}
+		if len(chunk) == 0 {
+			break
+		}
+		chunks = append(chunks, chunk)
+		total += len(chunk)
+	}
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	buf := make([]byte, 0, total)
+	for i, c := range chunks {
+		buf = append(buf, c...)
+		chunks[i] = nil // let the chunks go as they are copied
+	}
+	return buf, nil
+}
+
+// readInto fills buf from src, up to its capacity unless grow is set,
+// checking each read. It stops at the end of src, or when buf is full.
+func (s *stream) readInto(src io.Reader, buf []byte, grow bool) ([]byte, error) {
 	for {
 		if len(buf) == cap(buf) {
+			if !grow {
+				return buf, nil
+			}
 			buf = append(buf, make([]byte, readChunk)...)[:len(buf)]
 		}
 		want := min(cap(buf)-len(buf), readChunk)
@@ -124,30 +158,32 @@ func (s *stream) readAll(src io.Reader, size int64) ([]byte, error) {
 				return nil, s.tooBig()
 			}
 			s.r.left -= int64(n)
-			if err := s.lineLengths(buf[len(buf) : len(buf)+n]); err != nil {
+			b := buf[len(buf) : len(buf)+n]
+			if err := s.checkUTF8(b, false); err != nil {
+				return nil, err
+			}
+			if err := s.lineLengths(b); err != nil {
 				return nil, err
 			}
 			buf = buf[:len(buf)+n]
-			if err := s.checkUTF8(buf, false); err != nil {
-				return nil, err
-			}
 		}
 		if err == io.EOF {
-			break
+			return buf, s.checkUTF8(nil, true)
 		}
 		if err != nil {
 			return nil, s.readErr(err)
 		}
 	}
-	if err := s.checkUTF8(buf, true); err != nil {
-		return nil, err
-	}
-	return buf, nil
 }
 
 // lineLengths follows line ends through newly read bytes and fails on a
 // line longer than the limit.
 func (s *stream) lineLengths(b []byte) error {
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		s.col = len(b) - i - 1
+	} else {
+		s.col += len(b)
+	}
 	for {
 		i := bytes.IndexByte(b, '\n')
 		if s.f.stdin { // universal newlines: a lone "\r" ends a line too
@@ -176,39 +212,66 @@ func (s *stream) lineLengths(b []byte) error {
 	return nil
 }
 
-// checkUTF8 checks the bytes of buf not yet checked, leaving a rune cut
-// by the end of the buffer for the next read unless final is set.
-func (s *stream) checkUTF8(buf []byte, final bool) error {
-	end := len(buf)
+// checkUTF8 checks newly read bytes b (before lineLengths counts them),
+// keeping a rune cut by the end of b for the next read unless final is
+// set.
+func (s *stream) checkUTF8(b []byte, final bool) error {
+	from := 0 // where the runes that start in b start
+	if len(s.tail) > 0 {
+		// Complete the rune the last read cut.
+		t := append(s.tail, b[:min(len(b), utf8.UTFMax-len(s.tail))]...)
+		if !utf8.FullRune(t) && !final {
+			s.tail = t
+			return nil
+		}
+		r, size := utf8.DecodeRune(t)
+		if r == utf8.RuneError && size == 1 {
+			return s.badByte(b, -len(s.tail), s.tail[0])
+		}
+		from = size - len(s.tail)
+		s.tail = nil
+	}
+	end := len(b)
 	if !final {
 		// Back off over the start of a rune whose end is not read yet.
-		for i := len(buf) - 1; i >= max(s.checked, len(buf)-utf8.UTFMax+1); i-- {
-			if c := buf[i]; c < utf8.RuneSelf {
+		for i := len(b) - 1; i >= max(from, len(b)-utf8.UTFMax+1); i-- {
+			if c := b[i]; c < utf8.RuneSelf {
 				break
 			} else if utf8.RuneStart(c) {
-				if !utf8.FullRune(buf[i:]) {
+				if !utf8.FullRune(b[i:]) {
 					end = i
 				}
 				break
 			}
 		}
 	}
-	if utf8.Valid(buf[s.checked:end]) {
-		s.checked = end
+	if utf8.Valid(b[from:end]) {
+		s.tail = append([]byte(nil), b[end:]...)
 		return nil
 	}
-	pos := s.checked
+	pos := from
 	for pos < end {
-		r, size := utf8.DecodeRune(buf[pos:end])
+		r, size := utf8.DecodeRune(b[pos:end])
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
 		pos += size
 	}
-	line := 1 + bytes.Count(buf[:pos], []byte{'\n'})
-	col := pos - bytes.LastIndexByte(buf[:pos], '\n')
+	return s.badByte(b, pos, b[pos])
+}
+
+// badByte reports the invalid byte c at offset k of b, the bytes just
+// read (k < 0: in the tail of the previous read).
+func (s *stream) badByte(b []byte, k int, c byte) error {
+	line, col := s.line, s.col+k+1
+	if k > 0 {
+		if nl := bytes.LastIndexByte(b[:k], '\n'); nl >= 0 {
+			line += bytes.Count(b[:k], []byte{'\n'})
+			col = k - nl
+		}
+	}
 	return &InputError{File: s.f.label, Line: line, Byte: col,
-		Msg: "invalid UTF-8 (byte 0x" + strconv.FormatUint(uint64(buf[pos])|0x100, 16)[1:] + "); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"}
+		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", c)}
 }
 
 // tooBig is the error for input past the limit.

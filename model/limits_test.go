@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // endless is a stream that never ends: pattern over and over, after an
@@ -124,6 +125,27 @@ func TestFormatSize(t *testing.T) {
 	for n, want := range map[int64]string{100: "100 bytes", 2048: "2 KiB", 16 << 20: "16 MiB", 3 << 30: "3 GiB", 1536 << 20: "1.5 GiB"} {
 		if got := formatSize(n); got != want {
 			t.Errorf("formatSize(%d) = %q; want %q", n, got, want)
+		}
+	}
+}
+
+func TestLoadUTF8ByteByByte(t *testing.T) {
+	// Standard input handed over one byte at a time cuts every rune.
+	tests := []struct{ in, want string }{
+		{"é€😀\nok\n", ""},
+		{"é€😀\nab\xffc\n", "bleuscope: standard input:2:byte 3: invalid UTF-8 (byte 0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"x€\n\xe2\x82x\n", "bleuscope: standard input:2:byte 1: invalid UTF-8 (byte 0xe2); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"a\nbc\xe2\x82", "bleuscope: standard input:2:byte 3: invalid UTF-8 (byte 0xe2); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+	}
+	for _, tt := range tests {
+		inDir(t, map[string]string{"ref.txt": strings.Repeat("r\n", 2)})
+		_, err := Load(Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}, Stdin: iotest.OneByteReader(strings.NewReader(tt.in))})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("Load(%q) error\n got %s\nwant %s", tt.in, got, tt.want)
 		}
 	}
 }
