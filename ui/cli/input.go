@@ -2,6 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
@@ -14,6 +17,7 @@ type inputFlags struct {
 	demo    bool
 	mqm     string   // a WMT MQM TSV opened as the corpus
 	mqmRefs []string // its systems taken as references
+	limits  model.LoadOptions
 }
 
 // addInputFlags registers -r/--ref, -s/--src and --demo on fs.
@@ -25,7 +29,71 @@ func addInputFlags(fs *flagSet) *inputFlags {
 	fs.Var(boolFlag{&f.demo}, "demo", "use the embedded demo corpus")
 	fs.StringVar(&f.mqm, "mqm", "", "WMT MQM TSV as the corpus")
 	fs.Var(listFlag{&f.mqmRefs}, "mqm-ref", "system of the MQM file taken as reference (repeatable)")
+	fs.Var(sizeFlag{&f.limits.MaxInput}, "max-input", "the most input read, all files together")
+	fs.Var(intSizeFlag{&f.limits.MaxLine}, "max-line", "the longest line read")
 	return f
+}
+
+// sizeFlag is a byte count: 512, 64K, 16M, 4G (binary units; KiB, MB
+// and the like are read the same way), with a plain-spoken error.
+type sizeFlag struct{ v *int64 }
+
+// intSizeFlag is a sizeFlag stored in an int.
+type intSizeFlag struct{ v *int }
+
+func (f sizeFlag) String() string {
+	if f.v == nil {
+		return "0"
+	}
+	return strconv.FormatInt(*f.v, 10)
+}
+
+func (f sizeFlag) Set(s string) error {
+	n, err := parseSize(s)
+	if err != nil {
+		return err
+	}
+	*f.v = n
+	return nil
+}
+
+func (f intSizeFlag) String() string {
+	if f.v == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.v)
+}
+
+func (f intSizeFlag) Set(s string) error {
+	n, err := parseSize(s)
+	if err != nil {
+		return err
+	}
+	if n > math.MaxInt32 {
+		return fmt.Errorf("%q is out of range: a line can be at most 2G", s)
+	}
+	*f.v = int(n)
+	return nil
+}
+
+// parseSize reads a positive byte count with an optional binary unit.
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	if t != "" {
+		if i := strings.IndexByte("KMGT", t[len(t)-1]); i >= 0 {
+			mult, t = 1<<(10*(i+1)), t[:len(t)-1]
+		}
+	}
+	x, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	switch {
+	case err != nil || x != x:
+		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
+	case x <= 0 || x*float64(mult) >= 1<<62:
+		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 8G", s)
+	}
+	return int64(x * float64(mult)), nil
 }
 
 // inputFlagsHelp documents the input flags for every command's help.
@@ -43,6 +111,10 @@ const inputFlagsHelp = `Input:
                             systems by name
       --mqm-ref SYSTEM      a system of the --mqm file (a human translation)
                             to take as reference (repeatable)
+      --max-input SIZE      stop when the input passes SIZE bytes, all files
+                            together, after decompression (default: an
+                            eighth of the machine's memory, such as 2G)
+      --max-line SIZE       stop at a line longer than SIZE (default 16M)
 `
 
 // input builds the model.Input for the SYSTEM arguments, or the demo
@@ -57,7 +129,7 @@ func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.
 	if len(systems) == 0 {
 		return model.Input{}, false, usagef("no SYSTEM file given; name at least one file of hypotheses (or --demo)")
 	}
-	return model.Input{Systems: systems, Refs: f.refs, Src: f.src, Stdin: e.stdin}, false, nil
+	return model.Input{Systems: systems, Refs: f.refs, Src: f.src, Stdin: e.stdin, Limits: f.limits}, false, nil
 }
 
 // load reads the input and prints its warnings on standard error. The
