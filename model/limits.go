@@ -206,7 +206,7 @@ func (s *stream) lineLengths(b []byte) error {
 		b = b[i+1:]
 	}
 	if s.lineLen > s.r.maxLine {
-		return lineErr(s.f.label, s.line, "the line is longer than "+formatSize(int64(s.r.maxLine))+
+		return lineErr(s.f.label, s.line, "the line is longer than "+FormatSize(int64(s.r.maxLine))+
 			", the line limit; raise --max-line if that is intended")
 	}
 	return nil
@@ -276,7 +276,7 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 
 // tooBig is the error for input past the limit.
 func (s *stream) tooBig() error {
-	limit := formatSize(s.r.maxInput)
+	limit := FormatSize(s.r.maxInput)
 	switch {
 	case s.gz:
 		return inputErr(s.f.label, "decompresses past "+limit+", the input limit; raise --max-input if that is intended")
@@ -297,8 +297,9 @@ func (s *stream) readErr(err error) error {
 	return openErr(s.f.label, err)
 }
 
-// formatSize writes a byte count the way limits are given: 16 MiB, 3 GiB.
-func formatSize(n int64) string {
+// FormatSize writes a byte count the way limits are shown in messages:
+// 16 MiB, 1.5 GiB, 100 bytes.
+func FormatSize(n int64) string {
 	for _, u := range []struct {
 		size int64
 		name string

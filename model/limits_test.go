@@ -123,8 +123,8 @@ func TestDefaultLoadOptions(t *testing.T) {
 
 func TestFormatSize(t *testing.T) {
 	for n, want := range map[int64]string{100: "100 bytes", 2048: "2 KiB", 16 << 20: "16 MiB", 3 << 30: "3 GiB", 1536 << 20: "1.5 GiB"} {
-		if got := formatSize(n); got != want {
-			t.Errorf("formatSize(%d) = %q; want %q", n, got, want)
+		if got := FormatSize(n); got != want {
+			t.Errorf("FormatSize(%d) = %q; want %q", n, got, want)
 		}
 	}
 }

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -286,6 +288,30 @@ func TestTokenizeInvalidUTF8(t *testing.T) {
 	if code != exitUsage || out != "fine\n" || stderr != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
 	}
+}
+
+func TestTokenizeLineLimit(t *testing.T) {
+	// An endless line (tokenize < /dev/zero) stops at the limit.
+	var errb, out bytes.Buffer
+	code := Run([]string{"tokenize", "--max-line", "1K"}, io.MultiReader(strings.NewReader("ok\nfine\n"), zeros{}), &out, &errb)
+	want := "bleuscope: standard input:3: the line is longer than 1 KiB, the line limit; raise --max-line if that is intended\n"
+	if code != exitUsage || out.String() != "ok\nfine\n" || errb.String() != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out.String(), errb.String(), want)
+	}
+	// A line of exactly the limit passes, with or without its "\n".
+	for _, in := range []string{"abcd\n", "abcd"} {
+		if code, out, stderr := runCLI(t, in, "tokenize", "-t", "none", "--max-line", "4"); code != 0 || out != "abcd\n" {
+			t.Errorf("tokenize %q with --max-line 4: status %d, stdout %q, stderr %q", in, code, out, stderr)
+		}
+	}
+}
+
+// zeros is an endless stream of NUL bytes, like /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
 
 func TestLessons(t *testing.T) {

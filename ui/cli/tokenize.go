@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -26,6 +27,7 @@ Examples:
 Flags:
   -t, --tokenize TOK        13a, intl, zh, char or none (default 13a)
   -l, --lowercase           lowercase (Python's str.lower) before tokenizing
+      --max-line SIZE       stop at a line longer than SIZE (default 16M)
       --version             print the version
   -h, --help                this help
 `
@@ -38,6 +40,8 @@ func runTokenize(e *env, args []string) error {
 	fs.StringVar(&name, "t", name, "tokenizer")
 	fs.StringVar(&name, "tokenize", name, "tokenizer")
 	fs.alias(boolFlag{&lower}, "lowercase", "l", "lowercase")
+	maxLine := 0
+	fs.Var(intSizeFlag{&maxLine}, "max-line", "the longest line read")
 	pos, err := fs.parse(args, func() string { return tokenizeHelp }, e.stdout)
 	if err != nil {
 		return err
@@ -49,6 +53,9 @@ func runTokenize(e *env, args []string) error {
 	if err != nil {
 		return usagef("%s", optionMessage(err))
 	}
+	if maxLine <= 0 {
+		maxLine = model.DefaultLoadOptions().MaxLine
+	}
 	r := bufio.NewReaderSize(e.stdin, 64<<10)
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for n := 1; ; n++ {
@@ -56,7 +63,12 @@ func runTokenize(e *env, args []string) error {
 			w.Flush()
 			return e.ctx.Err()
 		}
-		line, err := r.ReadString('\n')
+		line, err := readLine(r, maxLine)
+		if errors.Is(err, errLineTooLong) {
+			w.Flush()
+			return &model.InputError{File: "standard input", Line: n,
+				Msg: "the line is longer than " + model.FormatSize(int64(maxLine)) + ", the line limit; raise --max-line if that is intended"}
+		}
 		if len(line) > 0 {
 			line = strings.TrimSuffix(line, "\n")
 			if !utf8.ValidString(line) {
@@ -76,6 +88,27 @@ func runTokenize(e *env, args []string) error {
 		}
 		if err != nil {
 			return fmt.Errorf("read standard input: %w", err)
+		}
+	}
+}
+
+// errLineTooLong is readLine's error for a line past its limit.
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads up to and including the next "\n", failing with
+// errLineTooLong as soon as the line passes limit bytes (without its
+// "\n"), so that an endless line never fills memory.
+func readLine(r *bufio.Reader, limit int) (string, error) {
+	var buf []byte
+	for {
+		frag, err := r.ReadSlice('\n')
+		n := len(buf) + len(frag)
+		if n > limit && !(n == limit+1 && frag[len(frag)-1] == '\n') {
+			return "", errLineTooLong
+		}
+		buf = append(buf, frag...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return string(buf), err
 		}
 	}
 }
