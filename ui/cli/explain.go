@@ -82,7 +82,7 @@ func runExplain(e *env, args []string) error {
 	if !fs.given("line") {
 		return usagef("explain needs --hyp TEXT --ref TEXT, or files with --line N; %s", fs.helpHint())
 	}
-	ds, err := in.load(e, systems, false)
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}

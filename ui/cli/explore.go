@@ -57,7 +57,7 @@ func runExplore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ds, err := in.load(e, systems, true)
+	ds, err := in.load(e, systems, true, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}

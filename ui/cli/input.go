@@ -132,9 +132,21 @@ func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.
 	return model.Input{Systems: systems, Refs: f.refs, Src: f.src, Stdin: e.stdin, Limits: f.limits}, false, nil
 }
 
-// load reads the input and prints its warnings on standard error. The
-// demo corpus's planted oddities (an empty line) are not warned about.
-func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool) (*model.Dataset, error) {
+// load reads the input and prints its warnings on standard error, with
+// one more when the tokenizer tok does not suit the references' script.
+// The demo corpus's planted oddities (an empty line) are not warned about.
+func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool, tok string) (*model.Dataset, error) {
+	ds, err := f.loadDataset(e, systems, demoWhenEmpty)
+	if err != nil {
+		return nil, err
+	}
+	if w := ds.TokenizerWarning(tok); w != "" {
+		fmt.Fprintln(e.stderr, "bleuscope: warning: "+w)
+	}
+	return ds, nil
+}
+
+func (f *inputFlags) loadDataset(e *env, systems []string, demoWhenEmpty bool) (*model.Dataset, error) {
 	if f.mqm != "" || len(f.mqmRefs) > 0 {
 		return f.loadMQM(e, systems)
 	}

@@ -330,6 +330,18 @@ func TestReportOfFiles(t *testing.T) {
 	}
 }
 
+func TestTokenizerWarning(t *testing.T) {
+	zh := "我们今天去公园散步。\n天气很好，我们很高兴。\n"
+	writeFiles(t, map[string]string{"h.zh": zh, "r.zh": zh})
+	want := "bleuscope: warning: the references are mostly Chinese characters, which -t 13a does not split into words; score with -t zh, as sacrebleu advises for Chinese\n"
+	if code, _, stderr := runCLI(t, "", "score", "h.zh", "-r", "r.zh"); code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("score Chinese with 13a: status %d, stderr %q; want the warning %q", code, stderr, want)
+	}
+	if code, _, stderr := runCLI(t, "", "score", "-t", "zh", "h.zh", "-r", "r.zh"); code != 0 || strings.Contains(stderr, "mostly Chinese") {
+		t.Errorf("score Chinese with zh: status %d, stderr %q; want no tokenizer warning", code, stderr)
+	}
+}
+
 func TestWarningsOnStderr(t *testing.T) {
 	writeFiles(t, map[string]string{"hyp.txt": "a\nthe ca@@ t sat\nmat@@\n", "ref.txt": ref3})
 	code, out, stderr := runCLI(t, "", "score", "hyp.txt", "-r", "ref.txt")

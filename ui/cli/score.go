@@ -83,7 +83,7 @@ func runScore(e *env, args []string) error {
 	if confidence {
 		return scoreConfidence(e, in, systems, set, sg, confN, format, out)
 	}
-	ds, err := in.load(e, systems, false)
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 	if n <= 0 {
 		n = scoring.DefaultBootstrapN
 	}
-	ds, err := in.load(e, systems, false)
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}

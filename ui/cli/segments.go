@@ -91,7 +91,7 @@ func runSegments(e *env, args []string) error {
 	if err := checkOutputNotInput(out, inputs); err != nil {
 		return err
 	}
-	ds, err := in.load(e, systems, false)
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}
