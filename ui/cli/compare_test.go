@@ -63,14 +63,14 @@ func TestCompareText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("status %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Paired bootstrap resampling: 1000 resamples, seed 1, 5 segments", "μ ± 95% CI", "base.txt (baseline)", "*", "p: ", "wins"} {
+	for _, want := range []string{"Paired bootstrap resampling: 1000 resamples, seed 1, 5 segments", "μ ± 95% CI", "base (baseline)", "*", "p: ", "wins"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
 		}
 	}
 	var line string
 	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "good.txt") {
+		if strings.HasPrefix(l, "good ") {
 			line = l
 		}
 	}
