@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -73,6 +72,15 @@ func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, t
 	return out, nil
 }
 
+// CanRecompute reports whether the scores under set can be had from the
+// statistics already counted ([Scored.Recompute]) rather than a new pass
+// over the text ([Score]). It is the one place that decides "recount or
+// only recompute".
+func (s *Scored) CanRecompute(set Settings) bool {
+	return set.Validate() == nil && scoring.SameStatistics(s.Settings.Corpus, set.Corpus) &&
+		set.Corpus.MaxOrder <= s.orders && set.Sentence.MaxOrder <= s.orders
+}
+
 // Orders returns the number of n-gram orders the statistics hold: a max
 // order up to it can be had from [Scored.Recompute].
 func (s *Scored) Orders() int {
@@ -85,12 +93,11 @@ func (s *Scored) Orders() int {
 // its max orders do not exceed [Scored.Orders]; otherwise (or when set is
 // not valid) it returns false and the caller must call [Score].
 func (s *Scored) Recompute(ds *Dataset, set Settings) (*Scored, bool) {
-	if set.Validate() != nil || !scoring.SameStatistics(s.Settings.Corpus, set.Corpus) ||
-		set.Corpus.MaxOrder > s.orders || set.Sentence.MaxOrder > s.orders {
+	if !s.CanRecompute(set) {
 		return nil, false
 	}
 	out := &Scored{Settings: set, orders: s.orders, Systems: make([]SystemScores, len(s.Systems))}
-	sameSentence := reflect.DeepEqual(set.Sentence, s.Settings.Sentence)
+	sameSentence := set.Sentence.Equal(s.Settings.Sentence)
 	for i := range s.Systems {
 		out.Systems[i].Stats = s.Systems[i].Stats
 		if sameSentence {

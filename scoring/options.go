@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -174,4 +175,15 @@ func (o Options) NLTKWeights() []float64 {
 func SameStatistics(a, b Options) bool {
 	return a.Tokenize == b.Tokenize && a.Lowercase == b.Lowercase &&
 		(a.Compat == CompatNLTK) == (b.Compat == CompatNLTK)
+}
+
+// Equal reports whether o and p are the same options, weights compared
+// value by value (nil, the uniform weights, differs from weights given).
+// Options holds a slice, so == does not apply to it; Equal is the one
+// comparison of options.
+func (o Options) Equal(p Options) bool {
+	return o.Tokenize == p.Tokenize && o.Lowercase == p.Lowercase && o.Smooth == p.Smooth &&
+		o.SmoothValue == p.SmoothValue && o.MaxOrder == p.MaxOrder && o.EffectiveOrder == p.EffectiveOrder &&
+		o.Compat == p.Compat && o.NLTK.Smoothing == p.NLTK.Smoothing && o.NLTK.AutoReweigh == p.NLTK.AutoReweigh &&
+		(o.NLTK.Weights == nil) == (p.NLTK.Weights == nil) && slices.Equal(o.NLTK.Weights, p.NLTK.Weights)
 }

@@ -1,13 +1,10 @@
 // Package ui is bleuscope's explorer: the Bubble Tea program that browses
 // the segments of a scored corpus and shows how each BLEU figure comes
-// about.
+// about. See doc.go for its shape.
 package ui
 
 import (
-	"context"
-
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -26,57 +23,29 @@ const (
 	screenCharts         // score distribution, precisions and BP as charts
 )
 
-// Model is the explorer's root model.
+// Model is the explorer's root model. It routes messages to its
+// components and holds only what they share (common) and the job table;
+// the components own their state and never call back into it.
 type Model struct {
-	ds     *model.Dataset
-	set    model.Settings
-	scored *model.Scored
-	view   model.View
-	rows   []int
-	cursor int // index into rows
-	top    int // first visible row of the list
-	seg    int // selected segment, kept across re-sorts and rescoring
-	order  int // highlighted n-gram order, 0 = all orders
-	subset *subsetScore
-
-	compare bool
-	zoom    bool
-	screen  screen
-
-	detail  pane     // the segment pane
-	waiting bool     // the pane waits for a long segment's ledger
-	long    longSegs // long segments explained off the UI loop
-	overlay pane     // help, ledger and plain explanation screens
-	learn   learner  // the walk-through or the lessons, when open
-
-	filter  lineInput
-	jump    lineInput
-	typing  inputKind
-	before  string // the filter when "/" was pressed, restored by esc
-	keys    KeyMap
-	help    help.Model
-	spinner spinner.Model
-	st      render.Styles
-
-	gen      int
-	rowsGen  int
-	cancel   context.CancelFunc
-	busy     bool
-	rowsBusy bool
-	prog     *progress
-	err      error
-	status   string // a message shown in the footer until the next key
-
-	width, height int
-	maxLen        int // widest hyp/ref length figure in the list
+	c      common
+	jobs   jobTable
+	header header
+	list   segList
+	pane   segPane
+	help   helpScreen
+	ledger ledgerScreen
+	charts chartsScreen
+	learn  learner // the walk-through or the lessons, when open
+	screen screen
+	status string // a message shown in the footer until the next key
+	err    error
 }
 
 // New returns the explorer for ds scored under set. Scoring starts in
-// Init; until it lands the screen says so.
+// Init; until it lands the screen says so (a big corpus lists its lines
+// in order meanwhile).
 func New(ds *model.Dataset, set model.Settings) Model {
 	st := render.DefaultStyles()
-	fi := lineInput{prompt: "/ ", limit: 200}
-	ji := lineInput{prompt: "line: ", limit: 9}
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot))
 	sp.Style = st.Accent
 	h := help.New()
@@ -84,58 +53,51 @@ func New(ds *model.Dataset, set model.Settings) Model {
 	h.Styles.ShortDesc = st.Muted
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
-	set.Orders = max(set.Orders, countOrders(set))
 	m := Model{
-		ds:      ds,
-		set:     set,
-		view:    model.View{System: 0, Other: -1, Sort: model.SortScore},
-		seg:     -1,
-		order:   min(2, set.Sentence.MaxOrder),
-		filter:  fi,
-		jump:    ji,
-		keys:    DefaultKeyMap(),
-		help:    h,
-		spinner: sp,
-		st:      st,
-		busy:    true,
-		prog:    &progress{},
+		c:    common{ds: ds, set: countOrders(set), st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
+		list: newSegList(ds),
+		pane: newSegPane(set),
 	}
-	if len(ds.Systems) > 1 {
-		m.view.Other = 1
+	m.c.keys.setEnabled(len(ds.Systems))
+	if len(ds.Systems) > 0 {
+		m.jobs.start(jobScore) // Init has a value receiver: the job is started here
+		if ds.Len() > syncRows {
+			m.list.lineOrder(ds.Len())
+		}
 	}
-	m.keys.setEnabled(len(ds.Systems), set.Corpus.Compat == scoring.CompatNLTK)
 	return m
 }
 
-// Init implements tea.Model: it starts the first scoring run (generation
-// 0) and the spinner.
+// Init implements tea.Model: it runs the scoring job New started, and the
+// spinner.
 func (m Model) Init() tea.Cmd {
-	if len(m.ds.Systems) == 0 {
+	if len(m.c.ds.Systems) == 0 {
 		return nil
 	}
-	ctx := context.Background()
-	return tea.Batch(m.spinner.Tick, scoreCmd(ctx, m.gen, m.ds, m.set, m.view, m.prog))
+	ctx, tag, prog := m.jobs.current(jobScore)
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, nil, m.c.set, m.list.view, prog))
 }
 
-// Update implements tea.Model. Whatever the message, it ends by starting
-// the explanation of a selected long segment not yet at hand.
+// Update implements tea.Model. A job's result of an older generation is
+// dropped here, before any handler sees it. Whatever the message, Update
+// ends by starting the explanation of a selected long segment not yet at
+// hand.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	next, cmd := m.update(msg)
-	nm, ok := next.(Model)
-	if !ok {
-		return next, cmd
+	if r, ok := msg.(jobResult); ok && !m.jobs.finish(r.tag()) {
+		return m, nil
 	}
-	if more := nm.explainLong(); more != nil {
-		return nm, tea.Batch(cmd, more)
+	m, cmd := m.update(msg)
+	if more := m.explainLong(); more != nil {
+		return m, tea.Batch(cmd, more)
 	}
-	return nm, cmd
+	return m, cmd
 }
 
 // update routes msg to its handler.
-func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		return m.handleResize(msg)
+		return m.handleResize(msg), nil
 	case tea.KeyMsg:
 		return m.handleKey(msg)
 	case tea.MouseMsg:
@@ -143,17 +105,18 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case scoredMsg:
 		return m.handleScored(msg)
 	case rowsMsg:
-		return m.handleRows(msg)
+		m.applyRows(msg.rows, msg.subset)
+		return m, nil
 	case ledgerMsg:
 		return m.handleLedger(msg)
 	case walkMsg:
-		return m.handleWalk(msg)
+		return m.handleWalk(msg), nil
 	case spinner.TickMsg:
-		if !m.busy && !m.rowsBusy && !m.waiting {
+		if !m.jobs.busy() {
 			return m, nil
 		}
 		var cmd tea.Cmd
-		m.spinner, cmd = m.spinner.Update(msg)
+		m.c.spinner, cmd = m.c.spinner.Update(msg)
 		return m, cmd
 	}
 	return m.forward(msg)
@@ -161,19 +124,27 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View implements tea.Model.
 func (m Model) View() string {
+	c := m.c
 	switch {
-	case m.width == 0 || m.height == 0:
+	case c.width == 0 || c.height == 0:
 		return "loading…"
-	case m.width < minWidth || m.height < minHeight:
-		return tooSmall(m.width, m.height)
-	case len(m.ds.Systems) == 0:
-		return render.Truncate("no system output to explore: give a SYSTEM file (q quits)", m.width)
+	case c.width < minWidth || c.height < minHeight:
+		return tooSmall(c.width, c.height)
+	case len(c.ds.Systems) == 0:
+		return render.Truncate("no system output to explore: give a SYSTEM file (q quits)", c.width)
 	}
 	switch m.screen {
-	case screenHelp, screenLedger, screenCharts:
-		return m.overlayView()
+	case screenHelp:
+		return m.help.View(c)
+	case screenLedger:
+		return m.ledger.View(c, m.list.selection(c))
+	case screenCharts:
+		return m.charts.View(c, m.list)
 	case screenExplain, screenLessons:
-		return m.learnView()
+		if m.learn == nil {
+			return fit("", c.width, c.height)
+		}
+		return fit(m.learn.view(), c.width, c.height)
 	}
 	return m.mainView()
 }

@@ -71,7 +71,7 @@ func BenchmarkFirstScreen100k(b *testing.B) {
 		m := New(ds, model.DefaultSettings())
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		m = settle(b, next.(Model), m.Init())
-		if m.scored == nil || len(m.rows) != ds.Len() {
+		if m.c.scored == nil || len(m.list.rows) != ds.Len() {
 			b.Fatal("no scored screen")
 		}
 		_ = m.View()
@@ -88,7 +88,7 @@ func benchKeys(b *testing.B, keys ...string) {
 	for b.Loop() {
 		next, cmd := m.Update(keyMsg(keys[i%len(keys)]))
 		m = settle(b, next.(Model), cmd)
-		if m.busy {
+		if m.jobs.running(jobScore) {
 			b.Fatal("still scoring")
 		}
 		_ = m.View()
@@ -106,9 +106,9 @@ func BenchmarkRescoreTokenizer100k(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		tok := toks[i%2]
-		cmd := m.applySettings(m.set.WithOption(func(o *scoring.Options) { o.Tokenize = tok }))
+		cmd := m.applySettings(m.c.set.WithOption(func(o *scoring.Options) { o.Tokenize = tok }))
 		m = settle(b, m, cmd)
-		if m.busy || m.scored.Settings.Corpus.Tokenize != tok {
+		if m.jobs.running(jobScore) || m.c.scored.Settings.Corpus.Tokenize != tok {
 			b.Fatal("not rescored")
 		}
 		_ = m.View()

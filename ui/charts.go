@@ -7,6 +7,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
 
@@ -18,6 +19,33 @@ const (
 	chartsBPPair = 72 // a column this wide draws the corpus and segment BP curves side by side
 )
 
+// chartsScreen is the charts overlay: the distribution of sentence
+// scores, the corpus precisions and the brevity penalty of the shown
+// system, scrolling in its own pane.
+type chartsScreen struct{ body pane }
+
+// SetSize fits the screen to width×height cells.
+func (s chartsScreen) SetSize(width, height int) chartsScreen {
+	s.body.setSize(width, height-2)
+	return s
+}
+
+// refresh renders the charts for the list l.
+func (s *chartsScreen) refresh(c common, l segList, resetTop bool) {
+	s.body.setContent(s.content(c, l, c.width, s.body.height), resetTop)
+}
+
+// Update scrolls the charts for a key or the mouse wheel.
+func (s chartsScreen) Update(msg tea.Msg, k KeyMap) chartsScreen {
+	s.body.update(msg, k)
+	return s
+}
+
+// View draws the title, the charts and the footer.
+func (s chartsScreen) View(c common, l segList) string {
+	return overlayView(c, s.title(c, l), s.body, c.keys.chartsFooter(len(c.ds.Systems) > 1))
+}
+
 // chartScope is what the charts describe: the rows the list shows (the
 // filtered ones when a filter is active) and their corpus score.
 type chartScope struct {
@@ -28,33 +56,33 @@ type chartScope struct {
 }
 
 // chartsScope gathers the shown system's figures for the charts.
-func (m *Model) chartsScope() chartScope {
-	ss := m.scored.Systems[m.view.System]
+func chartsScope(c common, l segList) chartScope {
+	ss := c.scored.Systems[l.view.System]
 	sc := chartScope{name: "corpus", res: ss.Corpus, err: ss.CorpusErr}
-	if m.view.Filter != "" {
+	if l.view.Filter != "" {
 		sc.name = "filtered rows"
 		switch {
-		case m.subset != nil:
-			sc.res, sc.err = m.subset.res, m.subset.err
+		case l.subset != nil:
+			sc.res, sc.err = l.subset.res, l.subset.err
 		default:
-			sc.err = fmt.Errorf("no segment matches %q", render.Safe(m.view.Filter))
+			sc.err = fmt.Errorf("no segment matches %q", render.Safe(l.view.Filter))
 		}
 	}
-	sc.scores = make([]float64, len(m.rows))
-	for i, r := range m.rows {
+	sc.scores = make([]float64, len(l.rows))
+	for i, r := range l.rows {
 		sc.scores[i] = ss.Sentence[r]
 	}
 	return sc
 }
 
 // chartsTitle is the charts screen's title line.
-func (m *Model) chartsTitle() string {
-	t := "charts · " + render.Safe(m.ds.Systems[m.view.System].Name)
-	if m.selected() {
-		t += fmt.Sprintf(" · ^ line %d", m.seg+1)
+func (s chartsScreen) title(c common, l segList) string {
+	t := "charts · " + c.systemName(l.view.System)
+	if l.selection(c).ok {
+		t += fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
-	if m.view.Filter != "" {
-		t += fmt.Sprintf(" · filtered rows only (%d match %q)", len(m.rows), render.Safe(m.view.Filter))
+	if l.view.Filter != "" {
+		t += fmt.Sprintf(" · filtered rows only (%d match %q)", len(l.rows), render.Safe(l.view.Filter))
 	}
 	return t
 }
@@ -65,33 +93,33 @@ func (m *Model) chartsTitle() string {
 // precisions p1..pN as bars, and the brevity penalty curve with the
 // corpus's c/r marked (and the selected segment's, on a second curve when
 // there is room, else in a caption). Every figure comes from the scores.
-func (m *Model) chartsContent(width, height int) string {
-	if m.scored == nil {
-		return m.st.Muted.Render("scoring…")
+func (s chartsScreen) content(c common, l segList, width, height int) string {
+	if c.scored == nil {
+		return c.st.Muted.Render("scoring…")
 	}
-	sc := m.chartsScope()
+	sc := chartsScope(c, l)
 	if width < chartsWide {
 		hh := min(max(height-6, 3), 10)
-		parts := []string{m.histogramChart(sc, width, hh), m.precisionChart(sc, width)}
-		parts = append(parts, m.bpCharts(sc, width, odd(min(max(height-8, 3), 7)), false)...)
+		parts := []string{s.histogramChart(c, l, sc, width, hh), s.precisionChart(c, sc, width)}
+		parts = append(parts, s.bpCharts(c, l, sc, width, odd(min(max(height-8, 3), 7)), false)...)
 		return strings.Join(parts, "\n\n")
 	}
 	lw := (width - 3) / 2
 	rw := width - lw - 3
-	left := m.histogramChart(sc, lw, min(max(height-6, 3), 24))
-	bars := m.precisionChart(sc, rw)
+	left := s.histogramChart(c, l, sc, lw, min(max(height-6, 3), 24))
+	bars := s.precisionChart(c, sc, rw)
 	room := height - lipgloss.Height(bars) - 1 // lines left for the BP section(s)
 	var bp []string
 	switch {
 	case rw >= chartsBPPair:
-		bp = m.bpCharts(sc, rw, odd(min(max(room-6, 3), 13)), true)
+		bp = s.bpCharts(c, l, sc, rw, odd(min(max(room-6, 3), 13)), true)
 	case room >= 2*(6+5)+1:
-		bp = m.bpCharts(sc, rw, odd(min((room-1)/2-6, 11)), true)
+		bp = s.bpCharts(c, l, sc, rw, odd(min((room-1)/2-6, 11)), true)
 	default:
-		bp = m.bpCharts(sc, rw, odd(min(max(room-7, 3), 11)), false)
+		bp = s.bpCharts(c, l, sc, rw, odd(min(max(room-7, 3), 11)), false)
 	}
 	right := strings.Join(append([]string{bars}, bp...), "\n\n")
-	return sideBySide(left, right, lw, m.st.Muted.Render(" │ "))
+	return sideBySide(left, right, lw, c.st.Muted.Render(" │ "), true)
 }
 
 // odd returns n, or n-1 when n is even, so that a BP curve's middle row
@@ -99,8 +127,8 @@ func (m *Model) chartsContent(width, height int) string {
 func odd(n int) int { return n - 1 + n%2 }
 
 // sideBySide puts left (padded to lw cells) and right next to each other,
-// line by line, with rule between them.
-func sideBySide(left, right string, lw int, rule string) string {
+// line by line, with rule between them; trim drops trailing spaces.
+func sideBySide(left, right string, lw int, rule string, trim bool) string {
 	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
 	out := make([]string, max(len(l), len(r)))
 	for i := range out {
@@ -111,69 +139,72 @@ func sideBySide(left, right string, lw int, rule string) string {
 		if i < len(r) {
 			b = r[i]
 		}
-		out[i] = strings.TrimRight(render.PadRight(a, lw)+rule+b, " ")
+		out[i] = render.PadRight(a, lw) + rule + b
+		if trim {
+			out[i] = strings.TrimRight(out[i], " ")
+		}
 	}
 	return strings.Join(out, "\n")
 }
 
 // histogramChart is the distribution of the rows' sentence scores, the
 // selected segment's bin marked.
-func (m *Model) histogramChart(sc chartScope, width, height int) string {
-	st := m.st
+func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, height int) string {
+	st := c.st
 	what := fmt.Sprintf("all %d segments", len(sc.scores))
 	switch {
-	case m.view.Filter != "":
+	case l.view.Filter != "":
 		what = fmt.Sprintf("the %d filtered rows", len(sc.scores))
-	case len(sc.scores) < m.ds.Len():
+	case len(sc.scores) < c.ds.Len():
 		what = fmt.Sprintf("the %d listed segments", len(sc.scores))
 	}
 	title := "sentence scores of " + what
 	mark := math.NaN()
-	if m.selected() {
-		mark = m.scored.Systems[m.view.System].Sentence[m.seg]
-		title += fmt.Sprintf(" · ^ line %d", m.seg+1)
+	if l.selection(c).ok {
+		mark = c.scored.Systems[l.view.System].Sentence[l.seg]
+		title += fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
-	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(sc.scores, m.scoreScale(), mark, width, height, st)
+	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(sc.scores, c.scoreScale(), mark, width, height, st)
 }
 
 // precisionChart is p1..pN of the corpus (or of the filtered rows).
-func (m *Model) precisionChart(sc chartScope, width int) string {
-	st := m.st
+func (s chartsScreen) precisionChart(c common, sc chartScope, width int) string {
+	st := c.st
 	if sc.err != nil {
 		return st.Title.Render("n-gram precisions") + "\n" + st.Error.Render(render.Truncate(sc.err.Error(), width))
 	}
-	title := fmt.Sprintf("n-gram precisions · %s BLEU %s", sc.name, formatScore(sc.res.Score, isNLTK(m.shown())))
+	title := fmt.Sprintf("n-gram precisions · %s BLEU %s", sc.name, c.score(sc.res.Score))
 	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.PrecisionBars(sc.res, width, st)
 }
 
 // bpCharts is the brevity penalty curve with the corpus's c/r marked, and
 // the selected segment's: on a second curve when two is true (side by
 // side when the width allows, else stacked), else in a caption line.
-func (m *Model) bpCharts(sc chartScope, width, height int, two bool) []string {
-	st := m.st
+func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height int, two bool) []string {
+	st := c.st
 	if sc.err != nil {
 		return nil
 	}
 	corpusTitle := fmt.Sprintf("brevity penalty · %s c = %d, r = %d", sc.name, sc.res.SysLen, sc.res.RefLen)
 	corpus := st.Title.Render(render.Truncate(corpusTitle, width)) + "\n" + render.BPCurve(sc.res.Ratio, sc.res.BP, width, height, st)
-	if !m.selected() {
+	if !l.selection(c).ok {
 		return []string{corpus}
 	}
-	seg, err := m.scored.SentenceResult(m.ds, m.view.System, m.seg)
+	seg, err := c.scored.SentenceResult(c.ds, l.view.System, l.seg)
 	if err != nil {
-		return []string{corpus + "\n" + st.Error.Render(render.Truncate(fmt.Sprintf("line %d: %v", m.seg+1, err), width))}
+		return []string{corpus + "\n" + st.Error.Render(render.Truncate(fmt.Sprintf("line %d: %v", l.seg+1, err), width))}
 	}
 	if !two {
-		caption := fmt.Sprintf("line %d: c/r = %.6g (c = %d, r = %d), BP = %.6g", m.seg+1, seg.Ratio, seg.SysLen, seg.RefLen, seg.BP)
+		caption := fmt.Sprintf("line %d: c/r = %.6g (c = %d, r = %d), BP = %.6g", l.seg+1, seg.Ratio, seg.SysLen, seg.RefLen, seg.BP)
 		return []string{corpus + "\n" + st.Accent.Render(render.Truncate(caption, width))}
 	}
 	if width >= chartsBPPair {
 		cw := (width - 2) / 2
-		segTitle := fmt.Sprintf("line %d · c = %d, r = %d", m.seg+1, seg.SysLen, seg.RefLen)
+		segTitle := fmt.Sprintf("line %d · c = %d, r = %d", l.seg+1, seg.SysLen, seg.RefLen)
 		a := st.Title.Render(render.Truncate(corpusTitle, cw)) + "\n" + render.BPCurve(sc.res.Ratio, sc.res.BP, cw, height, st)
 		b := st.Title.Render(render.Truncate(segTitle, cw)) + "\n" + render.BPCurve(seg.Ratio, seg.BP, cw, height, st)
-		return []string{sideBySide(a, b, cw, "  ")}
+		return []string{sideBySide(a, b, cw, "  ", true)}
 	}
-	segTitle := fmt.Sprintf("brevity penalty · line %d c = %d, r = %d", m.seg+1, seg.SysLen, seg.RefLen)
+	segTitle := fmt.Sprintf("brevity penalty · line %d c = %d, r = %d", l.seg+1, seg.SysLen, seg.RefLen)
 	return []string{corpus, st.Title.Render(render.Truncate(segTitle, width)) + "\n" + render.BPCurve(seg.Ratio, seg.BP, width, height, st)}
 }

@@ -13,7 +13,7 @@ func chartsText(t *testing.T, m Model) string {
 	if m.screen != screenCharts {
 		t.Fatalf("screen = %v; want the charts", m.screen)
 	}
-	return strings.Join(m.overlay.lines, "\n")
+	return strings.Join(m.charts.body.lines, "\n")
 }
 
 // binCount is how many of scores fall in the same of 20 equal bins over
@@ -33,12 +33,12 @@ func TestChartsMarkSelectedSegment(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {60, 16}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			m := press(t, ready(t, demoDataset(t), size[0], size[1]), ":", "1", "2", "enter", "h")
-			if m.seg != 11 {
-				t.Fatalf("selected segment %d; want line 12", m.seg+1)
+			if m.list.seg != 11 {
+				t.Fatalf("selected segment %d; want line 12", m.list.seg+1)
 			}
-			ss := m.scored.Systems[m.view.System]
+			ss := m.c.scored.Systems[m.list.view.System]
 			x := ss.Sentence[11]
-			seg, err := m.scored.SentenceResult(m.ds, m.view.System, 11)
+			seg, err := m.c.scored.SentenceResult(m.c.ds, m.list.view.System, 11)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,32 +80,32 @@ func TestChartsFilteredRows(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
 	m = typeText(t, press(t, m, "/"), "the")
 	m = press(t, m, "enter", "h")
-	if len(m.rows) == 0 || len(m.rows) == m.ds.Len() {
-		t.Fatalf("filter kept %d of %d rows; the test needs a proper subset", len(m.rows), m.ds.Len())
+	if len(m.list.rows) == 0 || len(m.list.rows) == m.c.ds.Len() {
+		t.Fatalf("filter kept %d of %d rows; the test needs a proper subset", len(m.list.rows), m.c.ds.Len())
 	}
 	text := chartsText(t, m)
 	wants := []string{
-		fmt.Sprintf("sentence scores of the %d filtered rows · ^ line %d", len(m.rows), m.seg+1),
-		fmt.Sprintf("of %d segments", len(m.rows)),
-		fmt.Sprintf("n-gram precisions · filtered rows BLEU %.2f", m.subset.res.Score),
-		fmt.Sprintf("brevity penalty · filtered rows c = %d, r = %d", m.subset.res.SysLen, m.subset.res.RefLen),
+		fmt.Sprintf("sentence scores of the %d filtered rows · ^ line %d", len(m.list.rows), m.list.seg+1),
+		fmt.Sprintf("of %d segments", len(m.list.rows)),
+		fmt.Sprintf("n-gram precisions · filtered rows BLEU %.2f", m.list.subset.res.Score),
+		fmt.Sprintf("brevity penalty · filtered rows c = %d, r = %d", m.list.subset.res.SysLen, m.list.subset.res.RefLen),
 	}
 	for _, want := range wants {
 		if !strings.Contains(text, want) {
 			t.Errorf("filtered charts lack %q:\n%s", want, text)
 		}
 	}
-	if v := m.View(); !strings.Contains(v, fmt.Sprintf("filtered rows only (%d match \"the\")", len(m.rows))) {
+	if v := m.View(); !strings.Contains(v, fmt.Sprintf("filtered rows only (%d match \"the\")", len(m.list.rows))) {
 		t.Errorf("the title does not say only the filtered rows are charted:\n%s", v)
 	}
 }
 
 func TestChartsSwitchSystem(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "h", "tab")
-	if m.screen != screenCharts || m.view.System != 1 {
-		t.Fatalf("after h tab: screen %v, system %d; want the charts of system 2", m.screen, m.view.System)
+	if m.screen != screenCharts || m.list.view.System != 1 {
+		t.Fatalf("after h tab: screen %v, system %d; want the charts of system 2", m.screen, m.list.view.System)
 	}
-	want := fmt.Sprintf("corpus BLEU %.2f", m.scored.Systems[1].Corpus.Score)
+	want := fmt.Sprintf("corpus BLEU %.2f", m.c.scored.Systems[1].Corpus.Score)
 	if text := chartsText(t, m); !strings.Contains(text, want) {
 		t.Errorf("after tab the charts lack %q:\n%s", want, text)
 	}

@@ -2,15 +2,16 @@ package ui
 
 import (
 	"context"
-	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
 // syncRows is the corpus size up to which rows are sorted and filtered
-// inside Update (a few milliseconds); above it that runs in a command.
+// inside Update (a few milliseconds); above it that runs in a command,
+// and the first screen lists the lines in order while scoring runs.
 const syncRows = 50_000
 
 // syncRecompute is the corpus size up to which the arithmetic of a
@@ -27,9 +28,11 @@ const syncRecompute = 20_000
 // (upgradeCmd). Bigger corpora count max(MaxOrder, 4) only.
 const allOrdersUpTo = 200_000
 
-// countOrders returns the n-gram orders a scoring run counts first.
-func countOrders(set model.Settings) int {
-	return max(set.Corpus.MaxOrder, set.Sentence.MaxOrder, 4)
+// countOrders returns the n-gram orders a scoring run counts first. It
+// is the one place the explorer decides Settings.Orders.
+func countOrders(set model.Settings) model.Settings {
+	set.Orders = max(set.Corpus.MaxOrder, set.Sentence.MaxOrder, 4)
+	return set
 }
 
 // wantsUpgrade reports whether s should be counted again with every order.
@@ -39,73 +42,43 @@ func wantsUpgrade(ds *model.Dataset, s *model.Scored) bool {
 
 // upgradeCmd counts every n-gram order under set in the background. The
 // scores are the same as before; only Recompute can then go further.
-func upgradeCmd(ctx context.Context, gen int, ds *model.Dataset, set model.Settings) tea.Cmd {
+func upgradeCmd(ctx context.Context, tag jobTag, ds *model.Dataset, set model.Settings) tea.Cmd {
 	set.Orders = scoring.MaxOrderLimit
 	return func() tea.Msg {
 		s, err := model.Score(ctx, ds, set, nil)
-		return scoredMsg{gen: gen, scored: s, set: set, err: err, upgrade: true}
+		return scoredMsg{jobTag: tag, scored: s, set: set, err: err}
 	}
 }
 
-// progress is shared between a scoring run and the view: the run stores,
-// the view loads.
-type progress struct {
-	done, total atomic.Int64
-}
-
-func (p *progress) set(done, total int) {
-	p.done.Store(int64(done))
-	p.total.Store(int64(total))
-}
-
-// fraction returns how far the run is, 0..1.
-func (p *progress) fraction() float64 {
-	t := p.total.Load()
-	if t <= 0 {
-		return 0
-	}
-	return float64(p.done.Load()) / float64(t)
-}
-
-// scoreCmd scores ds under set in its own goroutine and, for big corpora,
-// also sorts the rows of view, so nothing proportional to the corpus runs
-// on the UI loop.
-func scoreCmd(ctx context.Context, gen int, ds *model.Dataset, set model.Settings, view model.View, prog *progress) tea.Cmd {
+// scoreCmd scores ds under set in its own goroutine, or only redoes the
+// arithmetic of old when old is given (the caller asked
+// [model.Scored.CanRecompute]); for big
+// corpora it also sorts the rows of view, so nothing proportional to the
+// corpus runs on the UI loop.
+func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Scored, set model.Settings, view model.View, prog *progress) tea.Cmd {
 	return func() tea.Msg {
-		prog.set(0, ds.Len())
-		s, err := model.Score(ctx, ds, set, prog.set)
-		return finishScore(gen, ds, s, set, view, err)
-	}
-}
-
-// recomputeCmd redoes only the arithmetic of old under set (falling back
-// to a full scoring run when the statistics can't be reused), for corpora
-// too big to do it inside Update.
-func recomputeCmd(ctx context.Context, gen int, ds *model.Dataset, old *model.Scored, set model.Settings, view model.View, prog *progress) tea.Cmd {
-	return func() tea.Msg {
-		if s, ok := old.Recompute(ds, set); ok {
-			return finishScore(gen, ds, s, set, view, nil)
+		var s *model.Scored
+		var err error
+		if old != nil {
+			s, _ = old.Recompute(ds, set)
+		} else {
+			prog.set(0, ds.Len())
+			s, err = model.Score(ctx, ds, set, prog.set)
 		}
-		prog.set(0, ds.Len())
-		s, err := model.Score(ctx, ds, set, prog.set)
-		return finishScore(gen, ds, s, set, view, err)
+		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
+		if err == nil && s != nil && ds.Len() > syncRows {
+			msg.rows = s.Rows(ds, view)
+			msg.subset = subsetOf(ds, s, view, msg.rows)
+		}
+		return msg
 	}
-}
-
-func finishScore(gen int, ds *model.Dataset, s *model.Scored, set model.Settings, view model.View, err error) scoredMsg {
-	msg := scoredMsg{gen: gen, scored: s, set: set, err: err, view: view}
-	if err == nil && s != nil && ds.Len() > syncRows {
-		msg.rows = s.Rows(ds, view)
-		msg.subset = subsetOf(ds, s, view, msg.rows)
-	}
-	return msg
 }
 
 // rowsCmd sorts and filters the rows of view off the UI loop.
-func rowsCmd(gen int, ds *model.Dataset, s *model.Scored, view model.View) tea.Cmd {
+func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View) tea.Cmd {
 	return func() tea.Msg {
 		rows := s.Rows(ds, view)
-		return rowsMsg{gen: gen, view: view, rows: rows, subset: subsetOf(ds, s, view, rows)}
+		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subsetOf(ds, s, view, rows)}
 	}
 }
 
@@ -116,4 +89,24 @@ func subsetOf(ds *model.Dataset, s *model.Scored, view model.View, rows []int) *
 	}
 	res, err := s.Subset(ds, view.System, rows)
 	return &subsetScore{res: res, err: err}
+}
+
+// ledgerCmd explains long segments off the UI loop. Explain can't be
+// cancelled, so a result no longer wanted is dropped on arrival.
+func ledgerCmd(tag jobTag, ds *model.Dataset, keys []ledgerKey) tea.Cmd {
+	return func() tea.Msg {
+		msg := ledgerMsg{jobTag: tag}
+		for _, k := range keys {
+			msg.done = append(msg.done, longLedger{key: k, info: model.Explain(ds.Segment(k.sys, k.seg), k.opt)})
+		}
+		return msg
+	}
+}
+
+// walkCmd renders the walk-through of a long segment off the UI loop: its
+// steps list every n-gram of every order, which takes seconds there.
+func walkCmd(tag jobTag, in model.Explained, st render.Styles, width, height int) tea.Cmd {
+	return func() tea.Msg {
+		return walkMsg{jobTag: tag, learner: newWalkthroughLearner(in, st, width, height), width: width, height: height}
+	}
 }

@@ -46,7 +46,8 @@ func TestScreensFit(t *testing.T) {
 		// Before the first scores land: the loading screen.
 		next, _ := New(ds, model.DefaultSettings()).Update(tea.WindowSizeMsg{Width: w, Height: h})
 		loading := next.(Model)
-		loading.prog.set(10, 70)
+		_, _, prog := loading.jobs.current(jobScore)
+		prog.set(10, 70)
 		if v := loading.View(); !strings.Contains(v, "scoring") {
 			t.Errorf("before the scores land the view does not say it is scoring:\n%s", v)
 		} else {
@@ -99,7 +100,7 @@ func TestRandomKeys(t *testing.T) {
 			msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
 		default:
 			k := keys[rng.IntN(len(keys))]
-			if k == "q" && m.typing == typingNone {
+			if k == "q" && m.list.typing == typingNone {
 				continue // quitting ends nothing here, but keep the walk going through screens
 			}
 			msg = keyMsg(k)

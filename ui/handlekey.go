@@ -8,13 +8,15 @@ import (
 // handleKey routes a key: ctrl+c always quits; then a focused text input
 // takes it (so "q" in the filter is a letter), then an open screen, then
 // the global keys, then the list.
-func (m Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Type == tea.KeyCtrlC {
 		return m, m.quit()
 	}
 	m.status = ""
-	m.long.walkWanted = false // a key cancels a walk-through still waited for
-	if m.typing != typingNone {
+	if !key.Matches(msg, m.c.keys.Explain) {
+		m.jobs.stop(jobWalk) // a key cancels a walk-through still waited for
+	}
+	if m.list.typing != typingNone {
 		return m.handleTyping(msg)
 	}
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
@@ -32,20 +34,19 @@ func (m Model) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.handleOptionKey(msg); ok {
 		return m, cmd
 	}
-	return m, m.handleListKey(msg)
+	m.handleListKey(msg)
+	return m, nil
 }
 
-// quit cancels any scoring run and ends the program.
+// quit stops every job and ends the program.
 func (m *Model) quit() tea.Cmd {
-	if m.cancel != nil {
-		m.cancel()
-	}
+	m.jobs.stopAll()
 	return tea.Quit
 }
 
 // handleGlobalKey handles the keys that open screens or change the view.
 func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	k := m.keys
+	k := m.c.keys
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m.quit(), true
@@ -58,15 +59,18 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Explain):
 		return m.openExplain(), true
 	case key.Matches(msg, k.Lessons):
-		return m.openLessons(), true
+		var cmd tea.Cmd
+		m.learn, cmd = newLessonsLearner(m.c, m.list.view.System)
+		m.screen = screenLessons
+		return cmd, true
 	case key.Matches(msg, k.Filter):
-		return m.startTyping(typingFilter), true
+		m.list.startTyping(typingFilter)
 	case key.Matches(msg, k.Jump):
-		return m.startTyping(typingJump), true
+		m.list.startTyping(typingJump)
 	case key.Matches(msg, k.Back):
 		return m.back(), true
 	case key.Matches(msg, k.Zoom):
-		m.zoom = !m.zoom
+		m.pane.zoom = !m.pane.zoom
 		m.resize()
 	case key.Matches(msg, k.Order):
 		return m.setOrder(int(msg.Runes[0] - '0')), true
@@ -75,7 +79,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Sort):
 		return m.cycleSort(), true
 	case key.Matches(msg, k.Reverse):
-		m.view.Desc = !m.view.Desc
+		m.list.view.Desc = !m.list.view.Desc
 		return m.refreshRows(), true
 	case key.Matches(msg, k.NextSystem):
 		return m.switchSystem(1), true
@@ -84,11 +88,11 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Other):
 		return m.cycleOther(), true
 	case key.Matches(msg, k.Compare):
-		if len(m.ds.Systems) < 2 {
+		if len(m.c.ds.Systems) < 2 {
 			return m.flash("compare view needs two systems"), true
 		}
-		m.compare = !m.compare
-		m.refreshDetail(false)
+		m.pane.compare = !m.pane.compare
+		m.refreshPane(false)
 	default:
 		return nil, false
 	}
@@ -98,12 +102,12 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // back leaves zoom, then clears the filter.
 func (m *Model) back() tea.Cmd {
 	switch {
-	case m.zoom:
-		m.zoom = false
+	case m.pane.zoom:
+		m.pane.zoom = false
 		m.resize()
-	case m.view.Filter != "":
-		m.filter.setValue("")
-		m.view.Filter = ""
+	case m.list.view.Filter != "":
+		m.list.filter.setValue("")
+		m.list.setFilter("")
 		return m.refreshRows()
 	}
 	return nil
@@ -111,38 +115,28 @@ func (m *Model) back() tea.Cmd {
 
 // handleListKey moves the selection in the list, or scrolls the segment
 // pane when it is zoomed.
-func (m *Model) handleListKey(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
-	if m.zoom {
-		m.detail.scrollKey(msg, k)
-		return nil
-	}
-	page := max(1, mainLayout(m.width, m.height, m.zoom).listRows-1)
+func (m *Model) handleListKey(msg tea.KeyMsg) {
+	k := m.c.keys
 	switch {
-	case key.Matches(msg, k.Up):
-		m.moveTo(m.cursor - 1)
-	case key.Matches(msg, k.Down):
-		m.moveTo(m.cursor + 1)
-	case key.Matches(msg, k.PageUp):
-		m.moveTo(m.cursor - page)
-	case key.Matches(msg, k.PageDown):
-		m.moveTo(m.cursor + page)
-	case key.Matches(msg, k.Top):
-		m.moveTo(0)
-	case key.Matches(msg, k.Bottom):
-		m.moveTo(len(m.rows) - 1)
+	case m.pane.zoom:
+		m.pane.body.update(msg, k)
 	case key.Matches(msg, k.DetailDown):
-		m.detail.scroll(max(1, m.detail.height/2))
+		m.pane.body.scroll(max(1, m.pane.body.height/2))
 	case key.Matches(msg, k.DetailUp):
-		m.detail.scroll(-max(1, m.detail.height/2))
+		m.pane.body.scroll(-max(1, m.pane.body.height/2))
+	default:
+		var moved bool
+		if m.list, moved = m.list.Update(msg, k); moved {
+			m.refreshPane(true)
+		}
 	}
-	return nil
 }
 
 // handleOverlayKey scrolls or closes the help, ledger and charts screens;
-// on the charts screen tab switches the system charted.
-func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
+// on the charts screen tab switches the system charted, on the ledger
+// screen digits change the order.
+func (m Model) handleOverlayKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.c.keys
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
@@ -156,15 +150,19 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		cmd := m.switchSystem(d)
 		m.refreshOverlay(false)
 		return m, cmd
-	case m.overlay.scrollKey(msg, k):
-		// scrolled
-	case m.screen == screenLedger && key.Matches(msg, k.Order):
+	case m.screen == screenHelp:
+		m.help = m.help.Update(msg, k)
+	case m.screen == screenCharts:
+		m.charts = m.charts.Update(msg, k)
+	case key.Matches(msg, k.Order):
 		cmd := m.setOrder(int(msg.Runes[0] - '0'))
 		m.refreshOverlay(true)
 		return m, cmd
-	case m.screen == screenLedger && key.Matches(msg, k.AllOrders):
+	case key.Matches(msg, k.AllOrders):
 		m.setOrder(0)
 		m.refreshOverlay(true)
+	default:
+		m.ledger = m.ledger.Update(msg, k)
 	}
 	return m, nil
 }
@@ -172,36 +170,79 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // handleRunes handles keys that arrived together (fast typing, key repeat,
 // tmux send-keys): the terminal reader hands them over as one KeyMsg, so
 // they are split and handled one by one.
-func (m Model) handleRunes(runes []rune) (tea.Model, tea.Cmd) {
+func (m Model) handleRunes(runes []rune) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
-	var next tea.Model = m
 	for _, r := range runes {
 		var cmd tea.Cmd
-		next, cmd = next.(Model).handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m, cmd = m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		cmds = append(cmds, cmd)
 	}
-	return next, tea.Batch(cmds...)
+	return m, tea.Batch(cmds...)
 }
 
-// scrollKey scrolls p for the scrolling keys of k (a line, a page, to the
-// top or the bottom) and reports whether msg was one of them.
-func (p *pane) scrollKey(msg tea.KeyMsg, k KeyMap) bool {
-	page := max(1, p.height-1)
-	switch {
-	case key.Matches(msg, k.Up, k.DetailUp):
-		p.scroll(-1)
-	case key.Matches(msg, k.Down, k.DetailDown):
-		p.scroll(1)
-	case key.Matches(msg, k.PageUp):
-		p.scroll(-page)
-	case key.Matches(msg, k.PageDown):
-		p.scroll(page)
-	case key.Matches(msg, k.Top):
-		p.top()
-	case key.Matches(msg, k.Bottom):
-		p.bottom()
-	default:
-		return false
+// handleTyping sends keys to the list's focused prompt and applies what
+// it asks for.
+func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
+	var act listAction
+	m.list, act = m.list.updateTyping(msg, m.liveFilter())
+	switch act {
+	case actFilter:
+		if m.list.setFilter(m.list.filter.text()) {
+			return m, m.refreshRows()
+		}
+	case actJump:
+		moved, refresh, status := m.list.jumpTo(m.list.jump.text(), m.c.ds.Len())
+		m.status = status
+		if moved {
+			m.refreshPane(true)
+		}
+		if refresh {
+			return m, m.refreshRows()
+		}
 	}
-	return true
+	return m, nil
+}
+
+// liveFilter reports whether the filter applies while typing: on corpora
+// small enough to filter inside Update; bigger ones filter on enter.
+func (m Model) liveFilter() bool { return m.c.ds.Len() <= syncRows }
+
+// handleMouse scrolls what is under the pointer and selects a clicked row.
+func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
+	if m.list.typing != typingNone {
+		return m, nil
+	}
+	switch m.screen {
+	case screenExplain, screenLessons:
+		return m.forward(msg)
+	case screenHelp:
+		m.help = m.help.Update(msg, m.c.keys)
+		return m, nil
+	case screenLedger:
+		m.ledger = m.ledger.Update(msg, m.c.keys)
+		return m, nil
+	case screenCharts:
+		m.charts = m.charts.Update(msg, m.c.keys)
+		return m, nil
+	}
+	l := mainLayout(m.c.width, m.c.height, m.pane.zoom)
+	inList := !m.pane.zoom && msg.Y >= l.listTop() && msg.Y < l.listTop()+l.listRows
+	moved := false
+	switch {
+	case !inList:
+		m.pane.body.update(msg, m.c.keys)
+	case msg.Button == tea.MouseButtonWheelUp:
+		moved = m.list.moveTo(m.list.cursor - 1)
+	case msg.Button == tea.MouseButtonWheelDown:
+		moved = m.list.moveTo(m.list.cursor + 1)
+	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
+		if i := m.list.top + msg.Y - l.listTop(); i < len(m.list.rows) {
+			moved = m.list.moveTo(i)
+		}
+	}
+	if moved {
+		m.jobs.stop(jobWalk) // the walk-through waited for is another segment's
+		m.refreshPane(true)
+	}
+	return m, nil
 }

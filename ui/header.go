@@ -9,57 +9,68 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// headerView is the corpus summary at the top: the current system and its
+// header is the corpus summary at the top: the current system and its
 // corpus score, the precisions, BP, ratio and lengths, the signature and
-// options, and how many segments are shown.
-func (m *Model) headerView(lines int) string {
-	st := m.st
+// options, how many segments are shown, and the job in flight.
+type header struct {
+	width, lines int
+}
+
+// SetSize fits the header to width cells and lines lines.
+func (h header) SetSize(width, lines int) header {
+	h.width, h.lines = width, lines
+	return h
+}
+
+// View draws the header for the list l, with the status of jobs.
+func (h header) View(c common, l segList, jobs jobTable) string {
+	st := c.st
 	sep := st.Muted.Render(" · ")
 	title := st.Title.Render("bleuscope")
-	nsys := len(m.ds.Systems)
-	sys := render.Safe(m.ds.Systems[m.view.System].Name)
+	nsys := len(c.ds.Systems)
+	sys := c.systemName(l.view.System)
 	if nsys > 1 {
-		sys += st.Muted.Render(fmt.Sprintf(" %d/%d", m.view.System+1, nsys))
+		sys += st.Muted.Render(fmt.Sprintf(" %d/%d", l.view.System+1, nsys))
 	}
 	first := title + sep + st.Accent.Render(sys)
-	set := m.shown()
-	nltk := isNLTK(set)
+	set := c.shown()
+	narrow := h.width < 100
 	var figures string
-	if m.scored != nil {
-		ss := m.scored.Systems[m.view.System]
+	if c.scored != nil {
+		ss := c.scored.Systems[l.view.System]
 		if ss.CorpusErr != nil {
 			first += sep + st.Error.Render("BLEU: "+ss.CorpusErr.Error())
 		} else {
-			first += sep + st.Label.Render("BLEU ") + st.Score.Render(formatScore(ss.Corpus.Score, nltk))
-			figures = corpusFigures(ss.Corpus, nltk, m.width < 100)
+			first += sep + st.Label.Render("BLEU ") + st.Score.Render(c.score(ss.Corpus.Score))
+			figures = corpusFigures(ss.Corpus, c.nltk(), narrow)
 		}
-		if o := m.view.Other; o >= 0 && o < nsys {
-			os := m.scored.Systems[o]
+		if o := l.view.Other; o >= 0 && o < nsys {
+			os := c.scored.Systems[o]
 			if os.CorpusErr == nil && ss.CorpusErr == nil {
-				first += sep + st.Muted.Render(fmt.Sprintf("vs %s %s (%s)", render.Safe(m.ds.Systems[o].Name),
-					formatScore(os.Corpus.Score, nltk), formatDelta(ss.Corpus.Score-os.Corpus.Score, nltk)))
+				first += sep + st.Muted.Render(fmt.Sprintf("vs %s %s (%s)", c.systemName(o),
+					c.score(os.Corpus.Score), c.delta(ss.Corpus.Score-os.Corpus.Score)))
 			}
 		}
 	}
-	if busy := m.busyView(); busy != "" {
-		first = joinRight(first, busy, m.width)
+	if busy := h.busyView(c, jobs); busy != "" {
+		first = joinRight(first, busy, h.width)
 	}
-	nrefs := m.ds.NRefs()
+	nrefs := c.ds.NRefs()
 	sig := scoring.Signature(set.Corpus, nrefs, scoring.SignatureVersion)
-	if m.width < 100 {
+	if narrow {
 		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.SignatureVersion)
 	}
 	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
-	third := opts + sep + m.shownView()
-	if m.view.Filter != "" {
-		third = m.shownView() + sep + opts // the subset's score must not be cut off
+	third := opts + sep + h.shownView(c, l)
+	if l.view.Filter != "" {
+		third = h.shownView(c, l) + sep + opts // the subset's score must not be cut off
 	}
 	out := []string{
-		render.Truncate(first, m.width),
-		render.Truncate(figures, m.width),
-		render.Truncate(third, m.width),
+		render.Truncate(first, h.width),
+		render.Truncate(figures, h.width),
+		render.Truncate(third, h.width),
 	}
-	return strings.Join(out[:min(lines, 3)], "\n")
+	return strings.Join(out[:min(h.lines, 3)], "\n")
 }
 
 // corpusFigures is the second header line: p1..pN, BP, ratio and lengths
@@ -85,44 +96,41 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) string {
 
 // shownView says how many segments are shown, and the corpus score of the
 // filtered ones.
-func (m *Model) shownView() string {
-	st := m.st
-	n := m.ds.Len()
-	narrow := m.width < 100
-	if m.view.Filter == "" {
+func (h header) shownView(c common, l segList) string {
+	st := c.st
+	n := c.ds.Len()
+	narrow := h.width < 100
+	if l.view.Filter == "" {
 		if narrow {
-			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(m.rows), n))
+			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))
 		}
-		return st.Text.Render(fmt.Sprintf("%d of %d segments", len(m.rows), n))
+		return st.Text.Render(fmt.Sprintf("%d of %d segments", len(l.rows), n))
 	}
 	f := "%d of %d match %q"
 	if narrow {
 		f = "%d/%d match %q"
 	}
-	s := st.Accent.Render(fmt.Sprintf(f, len(m.rows), n, render.Safe(m.view.Filter)))
-	if m.subset != nil {
-		if m.subset.err != nil {
-			s += st.Error.Render(" · BLEU on them: " + m.subset.err.Error())
+	s := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, render.Safe(l.view.Filter)))
+	if l.subset != nil {
+		if l.subset.err != nil {
+			s += st.Error.Render(" · BLEU on them: " + l.subset.err.Error())
 		} else {
-			s += st.Accent.Render(" · BLEU " + formatScore(m.subset.res.Score, isNLTK(m.shown())))
+			s += st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
 		}
 	}
 	return s
 }
 
-// busyView is the spinner and progress of a run in flight, or "".
-func (m *Model) busyView() string {
-	switch {
-	case m.busy:
-		f := m.prog.fraction()
-		if m.ds.Len() > syncRows && f > 0 {
-			return m.spinner.View() + " scoring " + render.Bar(m.st, f, 12) + fmt.Sprintf(" %3.0f%%", 100*f)
-		}
-		return m.spinner.View() + " scoring…"
-	case m.rowsBusy:
-		return m.spinner.View() + " sorting…"
+// busyView is the spinner, label and progress of the job in flight, or "".
+func (h header) busyView(c common, jobs jobTable) string {
+	label, f, ok := jobs.status()
+	if !ok {
+		return ""
 	}
-	return ""
+	if f > 0 && c.ds.Len() > syncRows {
+		return c.spinner.View() + " " + label + " " + render.Bar(c.st, f, 12) + fmt.Sprintf(" %3.0f%%", 100*f)
+	}
+	return c.spinner.View() + " " + label + "…"
 }
 
 // joinRight puts right at the right edge of a line width cells wide,

@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// inputKind is the text input that has the keyboard, if any.
+// inputKind is the list's text input that has the keyboard, if any.
 type inputKind int
 
 const (
@@ -17,92 +17,110 @@ const (
 	typingJump             // ":": a line number
 )
 
+// listAction is what a key typed into the list's prompts asks for.
+type listAction int
+
+const (
+	actNone   listAction = iota
+	actFilter            // apply filterText as the filter
+	actJump              // jump to the line typed (jumpText)
+)
+
 // startTyping focuses the filter or the jump prompt.
-func (m *Model) startTyping(k inputKind) tea.Cmd {
-	m.typing = k
+func (l *segList) startTyping(k inputKind) {
+	l.typing = k
 	if k == typingJump {
-		m.jump.setValue("")
-		m.jump.focus = true
-		return nil
+		l.jump.setValue("")
+		l.jump.focus = true
+		return
 	}
-	m.before = m.view.Filter
-	m.filter.setValue(m.view.Filter)
-	m.filter.focus = true
-	return nil
+	l.before = l.view.Filter
+	l.filter.setValue(l.view.Filter)
+	l.filter.focus = true
 }
 
 // stopTyping gives the keyboard back to the list.
-func (m *Model) stopTyping() {
-	m.typing = typingNone
-	m.filter.focus = false
-	m.jump.focus = false
+func (l *segList) stopTyping() {
+	l.typing = typingNone
+	l.filter.focus = false
+	l.jump.focus = false
 }
 
-// liveFilter reports whether the filter applies while typing: on corpora
-// small enough to filter inside Update; bigger ones filter on enter.
-func (m *Model) liveFilter() bool { return m.ds.Len() <= syncRows }
-
-// handleTyping sends keys to the focused input: enter applies, esc
-// cancels (restoring the filter there was before).
-func (m Model) handleTyping(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+// updateTyping sends a key to the focused prompt: enter applies, esc
+// cancels (restoring the filter there was before); live applies the
+// filter on every key.
+func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 	switch msg.Type {
 	case tea.KeyEnter:
-		kind := m.typing
-		m.stopTyping()
+		kind := l.typing
+		l.stopTyping()
 		if kind == typingJump {
-			return m, m.jumpTo(m.jump.text())
+			return l, actJump
 		}
-		return m, m.setFilter(m.filter.text())
+		return l, actFilter
 	case tea.KeyEsc:
-		kind := m.typing
-		m.stopTyping()
+		kind := l.typing
+		l.stopTyping()
 		if kind == typingFilter {
-			m.filter.setValue(m.before)
-			return m, m.setFilter(m.before)
+			l.filter.setValue(l.before)
+			return l, actFilter
 		}
-		return m, nil
+		return l, actNone
 	}
-	if m.typing == typingJump {
-		m.jump = m.jump.update(msg)
-		return m, nil
+	if l.typing == typingJump {
+		l.jump = l.jump.update(msg)
+		return l, actNone
 	}
-	m.filter = m.filter.update(msg)
-	if m.liveFilter() {
-		return m, m.setFilter(m.filter.text())
+	l.filter = l.filter.update(msg)
+	if live {
+		return l, actFilter
 	}
-	return m, nil
+	return l, actNone
 }
 
-// setFilter filters the rows by text (case-insensitive, in source,
-// hypothesis or any reference).
-func (m *Model) setFilter(s string) tea.Cmd {
-	if s == m.view.Filter {
-		return nil
+// setFilter sets the filter text; it reports whether it changed (the rows
+// must then be refreshed).
+func (l *segList) setFilter(s string) bool {
+	if s == l.view.Filter {
+		return false
 	}
-	m.view.Filter = s
-	return m.refreshRows()
+	l.view.Filter = s
+	return true
 }
 
-// jumpTo selects the segment of a 1-based line number, clearing a filter
-// that hides it.
-func (m *Model) jumpTo(s string) tea.Cmd {
+// jumpTo selects the segment of the 1-based line number s among n lines.
+// When a filter hides it, the filter is cleared and refresh is true: the
+// line is selected once the rows are back. msg is for the status line.
+func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return nil
+		return false, false, ""
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > m.ds.Len() {
-		return m.flash(fmt.Sprintf("no line %q: lines go from 1 to %d", s, m.ds.Len()))
+	line, err := strconv.Atoi(s)
+	if err != nil || line < 1 || line > n {
+		return false, false, fmt.Sprintf("no line %q: lines go from 1 to %d", s, n)
 	}
-	for i, r := range m.rows {
-		if r == n-1 {
-			m.moveTo(i)
-			return nil
+	for i, r := range l.rows {
+		if r == line-1 {
+			return l.moveTo(i), false, ""
 		}
 	}
-	// Hidden by the filter: clear it and select the line once rows are back.
-	m.seg = n - 1
-	m.view.Filter = ""
-	m.filter.setValue("")
-	return tea.Batch(m.refreshRows(), m.flash(fmt.Sprintf("filter cleared to show line %d", n)))
+	l.seg = line - 1
+	l.view.Filter = ""
+	l.filter.setValue("")
+	return false, true, fmt.Sprintf("filter cleared to show line %d", line)
+}
+
+// footer draws the focused prompt in width cells; live says whether the
+// filter applies while typing.
+func (l segList) footer(c common, live bool) string {
+	st := c.st
+	if l.typing == typingJump {
+		return l.jump.view(st, c.width) + st.Muted.Render("  enter jumps · esc cancels")
+	}
+	hint := ""
+	if !live {
+		hint = st.Muted.Render("  enter applies")
+	}
+	return l.filter.view(st, c.width) + hint
 }

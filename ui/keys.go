@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // KeyMap is every key the explorer answers to. It implements help.KeyMap,
 // so the short help line and the full help screen are built from it.
@@ -14,6 +18,8 @@ type KeyMap struct {
 	NLTKMethod                              key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Explain, Lessons, Help, Back, Quit      key.Binding
+	// Mouse is not a key: it lists what the mouse does in the help.
+	Mouse key.Binding
 }
 
 // DefaultKeyMap returns the explorer's keys.
@@ -25,14 +31,14 @@ func DefaultKeyMap() KeyMap {
 		Up:         b([]string{"up", "k"}, "↑/k", "previous segment"),
 		Down:       b([]string{"down", "j"}, "↓/j", "next segment"),
 		PageUp:     b([]string{"pgup", "b"}, "pgup/b", "page up"),
-		PageDown:   b([]string{"pgdown", "f", " "}, "pgdn/f", "page down"),
+		PageDown:   b([]string{"pgdown", "f", " "}, "pgdn/f/␣", "page down"),
 		Top:        b([]string{"home", "g"}, "g/home", "first row"),
 		Bottom:     b([]string{"end", "G"}, "G/end", "last row"),
-		Jump:       b([]string{":", "#"}, ":", "jump to line"),
+		Jump:       b([]string{":", "#"}, ":/#", "jump to line"),
 		Filter:     b([]string{"/"}, "/", "filter src, hyp, refs"),
 		Sort:       b([]string{"o"}, "o", "sort: score/line/length/BP/Δ"),
 		Reverse:    b([]string{"r"}, "r", "reverse sort"),
-		Zoom:       b([]string{"enter", "z"}, "enter", "zoom segment pane"),
+		Zoom:       b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),
 		DetailDown: b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),
 		DetailUp:   b([]string{"K", "ctrl+u"}, "K/^u", "scroll segment pane up"),
 		Ledger:     b([]string{"x"}, "x", "full clip ledger"),
@@ -54,16 +60,15 @@ func DefaultKeyMap() KeyMap {
 		Lessons:    b([]string{"L"}, "L", "lessons"),
 		Help:       b([]string{"?"}, "?", "help"),
 		Back:       b([]string{"esc"}, "esc", "back / clear filter"),
-		Quit:       b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Quit:       b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
+		// "mouse" is no key name a terminal sends, so this never matches.
+		Mouse: b([]string{"mouse"}, "mouse", "wheel scrolls, click selects"),
 	}
 }
 
 // ShortHelp implements help.KeyMap: the footer line, in few words.
 func (k KeyMap) ShortHelp() []key.Binding {
-	short := func(b key.Binding, keys, desc string) key.Binding {
-		b.SetHelp(keys, desc)
-		return b
-	}
+	short := as
 	return []key.Binding{
 		short(k.Help, "?", "help"),
 		short(k.Down, "↑↓", "move"),
@@ -94,21 +99,60 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Compare},
-		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit},
+		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
 	}
 }
 
 // helpGroups names the groups of [KeyMap.FullHelp].
 var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems", "Learn"}
 
-// setEnabled keeps the help truthful: keys that do nothing now are hidden.
-func (k *KeyMap) setEnabled(systems int, nltk bool) {
+// setEnabled keeps the help truthful: keys that do nothing with this
+// many systems are hidden.
+func (k *KeyMap) setEnabled(systems int) {
 	multi := systems > 1
 	k.NextSystem.SetEnabled(multi)
 	k.PrevSystem.SetEnabled(multi)
 	k.Other.SetEnabled(systems > 2)
 	k.Compare.SetEnabled(multi)
-	k.NLTKMethod.SetEnabled(nltk)
+}
+
+// keyLine renders bindings as "key action · key action", leaving out the
+// disabled ones: the footers of the overlays are built with it.
+func keyLine(bindings ...key.Binding) string {
+	var parts []string
+	for _, b := range bindings {
+		if h := b.Help(); h.Key != "" && b.Enabled() {
+			parts = append(parts, strings.TrimSpace(h.Key+" "+h.Desc))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// as returns b with other help text, for a footer.
+func as(b key.Binding, keys, desc string) key.Binding {
+	b.SetHelp(keys, desc)
+	return b
+}
+
+// scrollKeys is the footers' entry for the scrolling keys.
+func (k KeyMap) scrollKeys() key.Binding { return as(k.Down, "↑↓ pgup pgdn", "scroll") }
+
+// helpFooter is the help screen's footer.
+func (k KeyMap) helpFooter() string {
+	return keyLine(as(k.Back, "esc or ?", "back"), k.scrollKeys(), as(k.Quit, "q", "quit"))
+}
+
+// ledgerFooter is the ledger screen's footer.
+func (k KeyMap) ledgerFooter() string {
+	return keyLine(as(k.Back, "esc or x", "back"), k.scrollKeys(), as(k.Order, "1-9", "order"), as(k.AllOrders, "0", "all orders"))
+}
+
+// chartsFooter is the charts screen's footer; tab switches system when
+// there are several.
+func (k KeyMap) chartsFooter(multi bool) string {
+	sys := as(k.NextSystem, "tab", "system")
+	sys.SetEnabled(multi)
+	return keyLine(as(k.Back, "esc or h", "back"), k.scrollKeys(), sys, as(k.Quit, "q", "quit"))
 }
 
 // WalkthroughKeyMap holds the keys of the walk-through and the lessons.
@@ -170,17 +214,4 @@ func (k WalkthroughKeyMap) FullHelp() [][]key.Binding {
 
 // helpLine renders the short help as "key action · key action", the
 // bindings without help text left out.
-func (k WalkthroughKeyMap) helpLine() string {
-	var s string
-	for _, b := range k.ShortHelp() {
-		h := b.Help()
-		if h.Key == "" || !b.Enabled() {
-			continue
-		}
-		if s != "" {
-			s += " · "
-		}
-		s += h.Key + " " + h.Desc
-	}
-	return s
-}
+func (k WalkthroughKeyMap) helpLine() string { return keyLine(k.ShortHelp()...) }

@@ -9,25 +9,26 @@ import (
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
 func sentence(m Model, seg int) float64 {
-	return m.scored.Systems[m.view.System].Sentence[seg]
+	return m.c.scored.Systems[m.list.view.System].Sentence[seg]
 }
 
 func TestWorstFirstByDefault(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	if len(m.rows) != 70 {
-		t.Fatalf("%d rows; want all 70 segments", len(m.rows))
+	if len(m.list.rows) != 70 {
+		t.Fatalf("%d rows; want all 70 segments", len(m.list.rows))
 	}
-	for i := 1; i < len(m.rows); i++ {
-		if sentence(m, m.rows[i-1]) > sentence(m, m.rows[i]) {
-			t.Fatalf("rows %d and %d are not worst first: %v > %v", i-1, i, sentence(m, m.rows[i-1]), sentence(m, m.rows[i]))
+	for i := 1; i < len(m.list.rows); i++ {
+		if sentence(m, m.list.rows[i-1]) > sentence(m, m.list.rows[i]) {
+			t.Fatalf("rows %d and %d are not worst first: %v > %v", i-1, i, sentence(m, m.list.rows[i-1]), sentence(m, m.list.rows[i]))
 		}
 	}
-	if m.seg != m.rows[0] || m.cursor != 0 {
-		t.Errorf("selection = segment %d at row %d; want the worst segment %d at row 0", m.seg, m.cursor, m.rows[0])
+	if m.list.seg != m.list.rows[0] || m.list.cursor != 0 {
+		t.Errorf("selection = segment %d at row %d; want the worst segment %d at row 0", m.list.seg, m.list.cursor, m.list.rows[0])
 	}
 	v := m.View()
 	for _, want := range []string{"BLEU 76.61", "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:" + scoring.SignatureVersion, "70 of 70 segments", "p1..p4 94.2/84.0/72.2/60.3"} {
@@ -39,28 +40,28 @@ func TestWorstFirstByDefault(t *testing.T) {
 
 func TestSortKeys(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 100, 30), "o")
-	if m.view.Sort != model.SortLine {
-		t.Fatalf("after o, sort = %v; want line", m.view.Sort)
+	if m.list.view.Sort != model.SortLine {
+		t.Fatalf("after o, sort = %v; want line", m.list.view.Sort)
 	}
-	for i, r := range m.rows {
+	for i, r := range m.list.rows {
 		if r != i {
 			t.Fatalf("sorted by line, row %d is segment %d", i, r)
 		}
 	}
 	m = press(t, m, "r")
-	if m.rows[0] != 69 {
-		t.Errorf("reversed line order starts with segment %d; want 69", m.rows[0])
+	if m.list.rows[0] != 69 {
+		t.Errorf("reversed line order starts with segment %d; want 69", m.list.rows[0])
 	}
 	m = press(t, m, "o", "o", "o")
-	if m.view.Sort != model.SortDelta {
-		t.Errorf("after cycling, sort = %v; want delta", m.view.Sort)
+	if m.list.view.Sort != model.SortDelta {
+		t.Errorf("after cycling, sort = %v; want delta", m.list.view.Sort)
 	}
 	if !strings.Contains(m.View(), "Δ↑") {
 		t.Errorf("the delta column header lacks the sort arrow")
 	}
 	m = press(t, m, "o")
-	if m.view.Sort != model.SortScore {
-		t.Errorf("sort cycle does not come back to score: %v", m.view.Sort)
+	if m.list.view.Sort != model.SortScore {
+		t.Errorf("sort cycle does not come back to score: %v", m.list.view.Sort)
 	}
 }
 
@@ -68,32 +69,32 @@ func TestFilter(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	m = press(t, m, "/")
 	m = typeText(t, m, "climate")
-	if m.view.Filter != "climate" {
-		t.Fatalf("filter = %q while typing; want it live", m.view.Filter)
+	if m.list.view.Filter != "climate" {
+		t.Fatalf("filter = %q while typing; want it live", m.list.view.Filter)
 	}
 	m = press(t, m, "enter")
-	if len(m.rows) == 0 || len(m.rows) == 70 {
-		t.Fatalf("filter kept %d rows; want some but not all", len(m.rows))
+	if len(m.list.rows) == 0 || len(m.list.rows) == 70 {
+		t.Fatalf("filter kept %d rows; want some but not all", len(m.list.rows))
 	}
-	for _, r := range m.rows {
-		text := strings.ToLower(m.ds.Src[r] + m.ds.Systems[0].Hyps[r] + m.ds.Refs[0][r] + m.ds.Refs[1][r])
+	for _, r := range m.list.rows {
+		text := strings.ToLower(m.c.ds.Src[r] + m.c.ds.Systems[0].Hyps[r] + m.c.ds.Refs[0][r] + m.c.ds.Refs[1][r])
 		if !strings.Contains(text, "climate") {
 			t.Errorf("segment %d is shown but does not contain the filter text", r+1)
 		}
 	}
-	if m.subset == nil || m.subset.err != nil {
+	if m.list.subset == nil || m.list.subset.err != nil {
 		t.Fatalf("no corpus score of the filtered subset")
 	}
-	want, _ := m.scored.Subset(m.ds, 0, m.rows)
-	if m.subset.res.Score != want.Score {
-		t.Errorf("subset BLEU = %v; want %v", m.subset.res.Score, want.Score)
+	want, _ := m.c.scored.Subset(m.c.ds, 0, m.list.rows)
+	if m.list.subset.res.Score != want.Score {
+		t.Errorf("subset BLEU = %v; want %v", m.list.subset.res.Score, want.Score)
 	}
-	if v := m.View(); !strings.Contains(v, "match \"climate\"") || !strings.Contains(v, formatScore(want.Score, false)) {
+	if v := m.View(); !strings.Contains(v, "match \"climate\"") || !strings.Contains(v, render.Score(want.Score, false)) {
 		t.Errorf("header lacks the filter and its BLEU:\n%s", v)
 	}
 	m = press(t, m, "esc")
-	if m.view.Filter != "" || len(m.rows) != 70 {
-		t.Errorf("esc left filter %q with %d rows", m.view.Filter, len(m.rows))
+	if m.list.view.Filter != "" || len(m.list.rows) != 70 {
+		t.Errorf("esc left filter %q with %d rows", m.list.view.Filter, len(m.list.rows))
 	}
 }
 
@@ -106,8 +107,8 @@ func TestTypingDoesNotQuit(t *testing.T) {
 			t.Fatal("q quit while typing in the filter")
 		}
 	}
-	if m.filter.text() != "q" {
-		t.Errorf("filter text = %q; want \"q\"", m.filter.text())
+	if m.list.filter.text() != "q" {
+		t.Errorf("filter text = %q; want \"q\"", m.list.filter.text())
 	}
 	m = press(t, m, "esc")
 	_, cmd = m.Update(keyMsg("q"))
@@ -121,62 +122,62 @@ func TestTypingDoesNotQuit(t *testing.T) {
 
 func TestJumpToLine(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 100, 30), ":", "1", "2", "enter")
-	if m.seg != 11 || m.rows[m.cursor] != 11 {
-		t.Fatalf("after :12, selected segment %d (row %d); want line 12", m.seg+1, m.cursor)
+	if m.list.seg != 11 || m.list.rows[m.list.cursor] != 11 {
+		t.Fatalf("after :12, selected segment %d (row %d); want line 12", m.list.seg+1, m.list.cursor)
 	}
 	if !strings.Contains(m.View(), "line 12 ·") {
 		t.Errorf("segment pane title does not name line 12")
 	}
 	// A line hidden by the filter clears the filter.
 	m = press(t, m, "/", "z", "z", "z", "enter", ":", "3", "enter")
-	if m.view.Filter != "" || m.seg != 2 {
-		t.Errorf("jump to a filtered-out line: filter %q, segment %d; want no filter, line 3", m.view.Filter, m.seg+1)
+	if m.list.view.Filter != "" || m.list.seg != 2 {
+		t.Errorf("jump to a filtered-out line: filter %q, segment %d; want no filter, line 3", m.list.view.Filter, m.list.seg+1)
 	}
 	m = press(t, m, ":", "9", "9", "9", "enter")
-	if m.seg != 2 || !strings.Contains(m.View(), "lines go from 1 to 70") {
+	if m.list.seg != 2 || !strings.Contains(m.View(), "lines go from 1 to 70") {
 		t.Errorf("jump to line 999 should keep the selection and explain")
 	}
 }
 
 func TestOptionsRescoreAndKeepSelection(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), ":", "3", "0", "enter")
-	before := m.scored
+	before := m.c.scored
 	m = press(t, m, "t")
-	if m.set.Corpus.Tokenize != "intl" || m.set.Sentence.Tokenize != "intl" {
-		t.Fatalf("t: tokenizer %q/%q; want intl", m.set.Corpus.Tokenize, m.set.Sentence.Tokenize)
+	if m.c.set.Corpus.Tokenize != "intl" || m.c.set.Sentence.Tokenize != "intl" {
+		t.Fatalf("t: tokenizer %q/%q; want intl", m.c.set.Corpus.Tokenize, m.c.set.Sentence.Tokenize)
 	}
-	if m.scored == before || m.scored.Settings.Corpus.Tokenize != "intl" {
+	if m.c.scored == before || m.c.scored.Settings.Corpus.Tokenize != "intl" {
 		t.Fatal("t did not rescore")
 	}
-	if m.seg != 29 || m.rows[m.cursor] != 29 {
-		t.Errorf("after rescoring the selection moved to line %d; want 30", m.seg+1)
+	if m.list.seg != 29 || m.list.rows[m.list.cursor] != 29 {
+		t.Errorf("after rescoring the selection moved to line %d; want 30", m.list.seg+1)
 	}
 	if !strings.Contains(m.View(), "tok:intl") {
 		t.Error("signature does not show tok:intl")
 	}
 	m = press(t, m, "s")
-	if m.set.Corpus.Smooth != scoring.SmoothFloor || !strings.Contains(m.View(), "smooth:floor[0.10]") {
-		t.Errorf("s: smoothing %q; want floor in the signature", m.set.Corpus.Smooth)
+	if m.c.set.Corpus.Smooth != scoring.SmoothFloor || !strings.Contains(m.View(), "smooth:floor[0.10]") {
+		t.Errorf("s: smoothing %q; want floor in the signature", m.c.set.Corpus.Smooth)
 	}
 	m = press(t, m, "+")
-	if m.set.Corpus.MaxOrder != 5 || len(m.scored.Systems[0].Corpus.Precisions) != 5 {
-		t.Errorf("+: max order %d; want 5 with five precisions", m.set.Corpus.MaxOrder)
+	if m.c.set.Corpus.MaxOrder != 5 || len(m.c.scored.Systems[0].Corpus.Precisions) != 5 {
+		t.Errorf("+: max order %d; want 5 with five precisions", m.c.set.Corpus.MaxOrder)
 	}
 	m = press(t, m, "-", "-")
-	if m.set.Corpus.MaxOrder != 3 || m.order > 3 {
-		t.Errorf("- -: max order %d, highlighted order %d; want 3 and at most 3", m.set.Corpus.MaxOrder, m.order)
+	if m.c.set.Corpus.MaxOrder != 3 || m.pane.order > 3 {
+		t.Errorf("- -: max order %d, highlighted order %d; want 3 and at most 3", m.c.set.Corpus.MaxOrder, m.pane.order)
 	}
 }
 
 func TestLowercaseKey(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
 	m = press(t, m, "tab", ":", "5", "8", "enter")
-	if m.ds.Systems[m.view.System].Name != "stilted" || m.seg != fixtures.LineLowercase-1 {
-		t.Fatalf("want stilted, line 58; have %s line %d", m.ds.Systems[m.view.System].Name, m.seg+1)
+	if m.c.ds.Systems[m.list.view.System].Name != "stilted" || m.list.seg != fixtures.LineLowercase-1 {
+		t.Fatalf("want stilted, line 58; have %s line %d", m.c.ds.Systems[m.list.view.System].Name, m.list.seg+1)
 	}
-	low := sentence(m, m.seg)
+	low := sentence(m, m.list.seg)
 	m = press(t, m, "l")
-	if high := sentence(m, m.seg); low > 99 || math.Abs(high-100) > 1e-9 {
+	if high := sentence(m, m.list.seg); low > 99 || math.Abs(high-100) > 1e-9 {
 		t.Errorf("line 58: %v mixed case, %v lowercased; want low, then 100", low, high)
 	}
 	if !strings.Contains(m.View(), "case:lc") {
@@ -186,56 +187,56 @@ func TestLowercaseKey(t *testing.T) {
 
 func TestNLTKCompat(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "c")
-	if m.set.Corpus.Compat != scoring.CompatNLTK {
+	if m.c.set.Corpus.Compat != scoring.CompatNLTK {
 		t.Fatal("c did not switch to nltk")
 	}
-	if s := m.scored.Systems[0].Corpus.Score; s <= 0 || s > 1 {
+	if s := m.c.scored.Systems[0].Corpus.Score; s <= 0 || s > 1 {
 		t.Errorf("nltk corpus score %v; want NLTK's 0-1 scale", s)
 	}
 	// The difference to the other system is as precise as the scores.
-	a, o := m.scored.Systems[0].Corpus.Score, m.scored.Systems[1].Corpus.Score
-	if want := fmt.Sprintf("vs %s %.4f (%+.4f)", m.ds.Systems[1].Name, o, a-o); !strings.Contains(m.View(), want) {
+	a, o := m.c.scored.Systems[0].Corpus.Score, m.c.scored.Systems[1].Corpus.Score
+	if want := fmt.Sprintf("vs %s %.4f (%+.4f)", m.c.ds.Systems[1].Name, o, a-o); !strings.Contains(m.View(), want) {
 		t.Errorf("nltk header lacks %q:\n%s", want, m.View())
 	}
 	m = press(t, m, "m")
-	if m.set.Corpus.NLTK.Smoothing.Method != 1 || !strings.Contains(m.View(), "nltk:method1") {
-		t.Errorf("m: method %d; want 1 in the signature", m.set.Corpus.NLTK.Smoothing.Method)
+	if m.c.set.Corpus.NLTK.Smoothing.Method != 1 || !strings.Contains(m.View(), "nltk:method1") {
+		t.Errorf("m: method %d; want 1 in the signature", m.c.set.Corpus.NLTK.Smoothing.Method)
 	}
 	m = press(t, m, "s")
 	if m.status == "" {
 		t.Error("s in nltk compat should say why it does nothing")
 	}
 	m = press(t, m, "c")
-	if m.set.Corpus.Compat != scoring.CompatSacreBLEU || math.Abs(m.scored.Systems[0].Corpus.Score-76.61) > 0.01 {
-		t.Errorf("back to sacrebleu: %v", m.scored.Systems[0].Corpus.Score)
+	if m.c.set.Corpus.Compat != scoring.CompatSacreBLEU || math.Abs(m.c.scored.Systems[0].Corpus.Score-76.61) > 0.01 {
+		t.Errorf("back to sacrebleu: %v", m.c.scored.Systems[0].Corpus.Score)
 	}
 }
 
 func TestSystemsAndCompare(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
 	m = press(t, m, "tab")
-	if m.view.System != 1 || m.view.Other == 1 {
-		t.Fatalf("tab: system %d, other %d", m.view.System, m.view.Other)
+	if m.list.view.System != 1 || m.list.view.Other == 1 {
+		t.Fatalf("tab: system %d, other %d", m.list.view.System, m.list.view.Other)
 	}
 	m = press(t, m, "shift+tab", "shift+tab")
-	if m.view.System != 2 {
-		t.Fatalf("shift+tab twice from 1: system %d; want 2", m.view.System)
+	if m.list.view.System != 2 {
+		t.Fatalf("shift+tab twice from 1: system %d; want 2", m.list.view.System)
 	}
 	m = press(t, m, "w")
-	if m.view.Other == m.view.System || m.view.Other < 0 {
-		t.Errorf("w picked other = %d with current %d", m.view.Other, m.view.System)
+	if m.list.view.Other == m.list.view.System || m.list.view.Other < 0 {
+		t.Errorf("w picked other = %d with current %d", m.list.view.Other, m.list.view.System)
 	}
-	seg := m.seg
-	d := m.scored.Delta(m.view.System, m.view.Other, seg)
-	if want := sentence(m, seg) - m.scored.Systems[m.view.Other].Sentence[seg]; d != want {
+	seg := m.list.seg
+	d := m.c.scored.Delta(m.list.view.System, m.list.view.Other, seg)
+	if want := sentence(m, seg) - m.c.scored.Systems[m.list.view.Other].Sentence[seg]; d != want {
 		t.Errorf("delta %v; want %v", d, want)
 	}
 	m = press(t, m, "v")
 	v := m.View()
-	if !m.compare || !strings.Contains(v, "compare") {
+	if !m.pane.compare || !strings.Contains(v, "compare") {
 		t.Fatal("v did not open the compare view")
 	}
-	for _, name := range []string{m.ds.Systems[m.view.System].Name, m.ds.Systems[m.view.Other].Name} {
+	for _, name := range []string{m.c.ds.Systems[m.list.view.System].Name, m.c.ds.Systems[m.list.view.Other].Name} {
 		if !strings.Contains(v, name+" ") {
 			t.Errorf("compare view lacks the hypothesis of %s", name)
 		}
@@ -246,18 +247,18 @@ func TestOrderKeysAndMarkers(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "tab", "tab", ":", "1", "2", "enter", "1")
 	// Line 12 of literal: "the" repeated, clipped.
 	v := m.View()
-	if m.order != 1 || !strings.Contains(v, "1-grams") {
-		t.Fatalf("order %d after 1", m.order)
+	if m.pane.order != 1 || !strings.Contains(v, "1-grams") {
+		t.Fatalf("order %d after 1", m.pane.order)
 	}
 	if !strings.Contains(v, "~~~") || !strings.Contains(v, "^^^") {
 		t.Errorf("the clipped \"the\"s lack their ~ markers (or the matched ones ^) without colour:\n%s", v)
 	}
 	m = press(t, m, "a")
-	if m.order != 0 || !strings.Contains(m.View(), "all orders") {
-		t.Errorf("a: order %d; want the all-orders view", m.order)
+	if m.pane.order != 0 || !strings.Contains(m.View(), "all orders") {
+		t.Errorf("a: order %d; want the all-orders view", m.pane.order)
 	}
 	m = press(t, m, "9")
-	if m.order != 0 || m.status == "" {
+	if m.pane.order != 0 || m.status == "" {
 		t.Errorf("9 beyond max order 4 should leave the order and explain")
 	}
 }
@@ -284,11 +285,11 @@ func TestScreensOpenAndClose(t *testing.T) {
 		}
 	}
 	m = press(t, m, "enter")
-	if !m.zoom || strings.Contains(m.View(), "hyp/ref") {
+	if !m.pane.zoom || strings.Contains(m.View(), "hyp/ref") {
 		t.Error("enter did not zoom the segment pane over the list")
 	}
 	m = press(t, m, "esc")
-	if m.zoom {
+	if m.pane.zoom {
 		t.Error("esc did not leave zoom")
 	}
 }
@@ -298,36 +299,36 @@ func TestMouse(t *testing.T) {
 	l := mainLayout(100, 30, false)
 	next, _ := m.Update(tea.MouseMsg{X: 10, Y: l.listTop() + 3, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
 	m = next.(Model)
-	if m.cursor != 3 || m.seg != m.rows[3] {
-		t.Errorf("click on the fourth row selected row %d", m.cursor)
+	if m.list.cursor != 3 || m.list.seg != m.list.rows[3] {
+		t.Errorf("click on the fourth row selected row %d", m.list.cursor)
 	}
 	next, _ = m.Update(tea.MouseMsg{X: 10, Y: l.listTop(), Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	m = next.(Model)
-	if m.cursor != 4 {
-		t.Errorf("wheel down over the list: row %d; want 4", m.cursor)
+	if m.list.cursor != 4 {
+		t.Errorf("wheel down over the list: row %d; want 4", m.list.cursor)
 	}
-	off := m.detail.off
+	off := m.pane.body.off
 	next, _ = m.Update(tea.MouseMsg{X: 10, Y: l.detailTop() + 2, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	m = next.(Model)
-	if m.detail.off <= off {
+	if m.pane.body.off <= off {
 		t.Errorf("wheel over the segment pane did not scroll it")
 	}
 }
 
 func TestStaleResultsDropped(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	old := m.scored
-	other, err := model.Score(t.Context(), m.ds, m.set.WithOption(func(o *scoring.Options) { o.Tokenize = "char" }), nil)
+	old := m.c.scored
+	other, err := model.Score(t.Context(), m.c.ds, m.c.set.WithOption(func(o *scoring.Options) { o.Tokenize = "char" }), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, _ := m.Update(scoredMsg{gen: m.gen - 1, scored: other, set: m.set})
+	next, _ := m.Update(scoredMsg{jobTag: jobTag{kind: jobScore, gen: m.jobs.jobs[jobScore].gen - 1}, scored: other, set: m.c.set})
 	m = next.(Model)
-	if m.scored != old {
+	if m.c.scored != old {
 		t.Error("a result of an older generation replaced the scores")
 	}
-	next, _ = m.Update(rowsMsg{gen: m.rowsGen - 1, view: m.view, rows: []int{5}})
-	if len(next.(Model).rows) != 70 {
+	next, _ = m.Update(rowsMsg{jobTag: jobTag{kind: jobRows, gen: m.jobs.jobs[jobRows].gen - 1}, view: m.list.view, rows: []int{5}})
+	if len(next.(Model).list.rows) != 70 {
 		t.Error("stale rows replaced the current ones")
 	}
 }
@@ -337,23 +338,23 @@ func TestStaleResultsDropped(t *testing.T) {
 func TestBigCorpusOffLoop(t *testing.T) {
 	ds := synthDataset(t, syncRows+500)
 	m := ready(t, ds, 120, 40)
-	if len(m.rows) != ds.Len() {
-		t.Fatalf("%d rows; want %d", len(m.rows), ds.Len())
+	if len(m.list.rows) != ds.Len() {
+		t.Fatalf("%d rows; want %d", len(m.list.rows), ds.Len())
 	}
 	m = press(t, m, "j", "j", "j")
-	seg := m.seg
+	seg := m.list.seg
 	next, cmd := m.Update(keyMsg("o"))
 	m = next.(Model)
-	if cmd == nil || !m.rowsBusy {
+	if cmd == nil || !m.jobs.running(jobRows) {
 		t.Fatal("sorting a big corpus did not go to a command")
 	}
 	m = drive(t, m, cmd)
-	if m.rowsBusy || m.view.Sort != model.SortLine || m.seg != seg || m.rows[m.cursor] != seg {
-		t.Errorf("after sorting by line: busy %v, sort %v, selection %d (want %d)", m.rowsBusy, m.view.Sort, m.seg, seg)
+	if m.jobs.running(jobRows) || m.list.view.Sort != model.SortLine || m.list.seg != seg || m.list.rows[m.list.cursor] != seg {
+		t.Errorf("after sorting by line: busy %v, sort %v, selection %d (want %d)", m.jobs.running(jobRows), m.list.view.Sort, m.list.seg, seg)
 	}
 	m = press(t, m, "s")
-	if m.busy || m.scored.Settings.Corpus.Smooth != scoring.SmoothFloor || m.seg != seg {
-		t.Errorf("smoothing change on a big corpus: busy %v, smooth %s, selection %d", m.busy, m.scored.Settings.Corpus.Smooth, m.seg)
+	if m.jobs.running(jobScore) || m.c.scored.Settings.Corpus.Smooth != scoring.SmoothFloor || m.list.seg != seg {
+		t.Errorf("smoothing change on a big corpus: busy %v, smooth %s, selection %d", m.jobs.running(jobScore), m.c.scored.Settings.Corpus.Smooth, m.list.seg)
 	}
 }
 
@@ -363,13 +364,13 @@ func TestKeysArrivingTogether(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")})
 	m = drive(t, next.(Model), cmd)
-	if m.cursor != 3 {
-		t.Errorf("\"jjj\" in one message moved to row %d; want 3", m.cursor)
+	if m.list.cursor != 3 {
+		t.Errorf("\"jjj\" in one message moved to row %d; want 3", m.list.cursor)
 	}
 	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/ab")})
 	m = drive(t, next.(Model), cmd)
-	if m.typing != typingFilter || m.filter.text() != "ab" {
-		t.Errorf("\"/ab\" together: typing %v, filter %q; want the filter holding \"ab\"", m.typing, m.filter.text())
+	if m.list.typing != typingFilter || m.list.filter.text() != "ab" {
+		t.Errorf("\"/ab\" together: typing %v, filter %q; want the filter holding \"ab\"", m.list.typing, m.list.filter.text())
 	}
 }
 
@@ -378,12 +379,12 @@ func TestFilterEscRestores(t *testing.T) {
 	m = typeText(t, m, "rain")
 	m = press(t, m, "enter", "/")
 	m = typeText(t, m, "xyz")
-	if m.view.Filter != "rainxyz" {
-		t.Fatalf("live filter = %q", m.view.Filter)
+	if m.list.view.Filter != "rainxyz" {
+		t.Fatalf("live filter = %q", m.list.view.Filter)
 	}
 	m = press(t, m, "esc")
-	if m.view.Filter != "rain" || m.typing != typingNone {
-		t.Errorf("esc while typing left filter %q; want the previous \"rain\"", m.view.Filter)
+	if m.list.view.Filter != "rain" || m.list.typing != typingNone {
+		t.Errorf("esc while typing left filter %q; want the previous \"rain\"", m.list.view.Filter)
 	}
 }
 
@@ -394,24 +395,24 @@ func TestFilterEscRestores(t *testing.T) {
 func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
 	ds := synthDataset(t, syncRecompute+1)
 	m := ready(t, ds, 120, 40)
-	old := m.scored.Systems[m.view.System].Corpus.Score
+	old := m.c.scored.Systems[m.list.view.System].Corpus.Score
 	next, cmd := m.Update(keyMsg("c"))
 	m = next.(Model)
-	if cmd == nil || !m.busy {
+	if cmd == nil || !m.jobs.running(jobScore) {
 		t.Fatal("switching to nltk on a big corpus did not go to a command")
 	}
 	v := m.View()
-	for _, want := range []string{"BLEU " + formatScore(old, false), "|smooth:exp|", "line  BLEU"} {
+	for _, want := range []string{"BLEU " + render.Score(old, false), "|smooth:exp|", "line  BLEU"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("while rescoring, the view lacks %q:\n%s", want, v)
 		}
 	}
-	if strings.Contains(v, "nltk:method0") || strings.Contains(v, formatScore(old, true)) {
+	if strings.Contains(v, "nltk:method0") || strings.Contains(v, render.Score(old, true)) {
 		t.Errorf("while rescoring, the sacrebleu scores are shown as NLTK's:\n%s", v)
 	}
 	m = drive(t, m, cmd)
 	v = m.View()
-	if m.busy || !strings.Contains(v, "nltk:method0") || !strings.Contains(v, "line  nltk") {
+	if m.jobs.running(jobScore) || !strings.Contains(v, "nltk:method0") || !strings.Contains(v, "line  nltk") {
 		t.Errorf("after rescoring, the view does not show NLTK's scores:\n%s", v)
 	}
 }
@@ -420,10 +421,10 @@ func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
 // not the range "p1..p1".
 func TestMaxOrderOneHeader(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "-", "-", "-")
-	if m.set.Corpus.MaxOrder != 1 {
-		t.Fatalf("max order %d; want 1", m.set.Corpus.MaxOrder)
+	if m.c.set.Corpus.MaxOrder != 1 {
+		t.Fatalf("max order %d; want 1", m.c.set.Corpus.MaxOrder)
 	}
-	r := m.scored.Systems[m.view.System].Corpus
+	r := m.c.scored.Systems[m.list.view.System].Corpus
 	want := fmt.Sprintf("p1 %.1f · BP", r.Precisions[0])
 	if v := m.View(); !strings.Contains(v, want) || strings.Contains(v, "p1..p1") {
 		t.Errorf("N = 1 header lacks %q:\n%s", want, v)
@@ -435,8 +436,8 @@ func TestSortArrowFits(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	for _, want := range []string{"line↑", "hyp/ref↑", "BP↑", "Δ↑", "BLEU↑"} {
 		m = press(t, m, "o")
-		if h := m.listHeader(m.listColumns()); !strings.Contains(h, want) {
-			t.Errorf("sorted by %s: header %q lacks %q", sortNames[m.view.Sort], h, want)
+		if h := m.list.header(m.c, m.list.columns(m.c)); !strings.Contains(h, want) {
+			t.Errorf("sorted by %s: header %q lacks %q", sortNames[m.list.view.Sort], h, want)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package ui
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 // learner is a full-window teaching component: the walk-through of a
 // segment or the lessons. It closes itself (esc) and the explorer returns.
@@ -11,55 +15,41 @@ type learner interface {
 	closed() bool
 }
 
-// openExplain opens the step-by-step explanation of the selected segment.
-// A long segment's walk-through waits for its ledger and is rendered in a
-// command; it opens when ready unless a key is pressed first.
-func (m *Model) openExplain() tea.Cmd {
-	if !m.selected() {
-		return m.flash("no segment selected")
+// walkLearner adapts the guided [Walkthrough] to the explorer's learner.
+type walkLearner struct{ w Walkthrough }
+
+func (l walkLearner) update(msg tea.Msg) (learner, tea.Cmd) {
+	w, cmd := l.w.Update(msg)
+	return walkLearner{w}, cmd
+}
+func (l walkLearner) view() string             { return l.w.View() }
+func (l walkLearner) setSize(w, h int) learner { return walkLearner{l.w.SetSize(w, h)} }
+func (l walkLearner) closed() bool             { return l.w.Closed() }
+
+// lessonsLearner adapts [Lessons] to the explorer's learner.
+type lessonsLearner struct{ l Lessons }
+
+func (l lessonsLearner) update(msg tea.Msg) (learner, tea.Cmd) {
+	n, cmd := l.l.Update(msg)
+	return lessonsLearner{n}, cmd
+}
+func (l lessonsLearner) view() string             { return l.l.View() }
+func (l lessonsLearner) setSize(w, h int) learner { return lessonsLearner{l.l.SetSize(w, h)} }
+func (l lessonsLearner) closed() bool             { return l.l.Closed() }
+
+// newWalkthroughLearner opens the guided walk-through of an explained
+// segment, sized width×height.
+func newWalkthroughLearner(in model.Explained, st render.Styles, width, height int) learner {
+	opts := []render.WalkOption{render.WithText(in.Hyp, in.Refs), render.WithRefNames(in.RefLabels)}
+	if in.EvalErr != nil {
+		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}
-	sys, seg, opt := m.view.System, m.seg, m.shown().Sentence
-	k := ledgerKey{sys: sys, seg: seg, opt: opt}
-	in, ok := m.explained(sys, seg)
-	if !ok {
-		m.long.walkWanted, m.long.walkFor = true, k
-		return m.flash(waitingText + " the walk-through opens when it is ready")
-	}
-	if in.err != nil {
-		return m.flash(in.err.Error())
-	}
-	if m.isLong(sys, seg) {
-		m.long.walkWanted, m.long.walkFor = true, k
-		m.flash("rendering the walk-through of this long segment…")
-		if hasKey(m.long.walking, k) {
-			return nil
-		}
-		m.long.walking = withKey(m.long.walking, k)
-		return walkCmd(k, in, m.st, m.width, m.height)
-	}
-	m.learn = newWalkthroughLearner(in, opt, m.st, m.width, m.height)
-	m.screen = screenExplain
-	return nil
+	return walkLearner{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...)}
 }
 
-// openLessons opens the lessons.
-func (m *Model) openLessons() tea.Cmd {
-	var cmd tea.Cmd
-	m.learn, cmd = newLessonsLearner(m)
-	m.screen = screenLessons
-	return cmd
-}
-
-// closeLearn returns from the walk-through or the lessons.
-func (m *Model) closeLearn() {
-	m.learn = nil
-	m.screen = screenMain
-}
-
-// learnView draws the open teaching component, cut to the window.
-func (m Model) learnView() string {
-	if m.learn == nil {
-		return fit("", m.width, m.height)
-	}
-	return fit(m.learn.view(), m.width, m.height)
+// newLessonsLearner opens the lessons, with system sys's scores for the
+// corpus lesson, and the command that starts them.
+func newLessonsLearner(c common, sys int) (learner, tea.Cmd) {
+	l := NewLessons(c.st, c.width, c.height).WithScores(c.ds, c.scored, sys)
+	return lessonsLearner{l}, l.Init()
 }

@@ -9,36 +9,138 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
-// moveTo selects row i (clamped) and shows it.
-func (m *Model) moveTo(i int) {
-	if len(m.rows) == 0 {
-		return
+// segList is the segment list: the view (system, sort, filter), its rows,
+// the cursor and the scroll position, the filter and jump prompts. It
+// owns the selection: seg is kept across re-sorts and rescoring.
+type segList struct {
+	view   model.View
+	rows   []int
+	cursor int // index into rows
+	top    int // first visible row
+	seg    int // selected segment
+	subset *subsetScore
+	maxLen int // widest hyp/ref length figure
+	// inLineOrder: the rows are the lines in order while the first scoring
+	// run is in flight (big corpora); the scores fill in when it lands.
+	inLineOrder bool
+
+	filter lineInput
+	jump   lineInput
+	typing inputKind
+	before string // the filter when "/" was pressed, restored by esc
+
+	width, height int // height: visible rows
+}
+
+// newSegList returns the list of ds's first system, worst first.
+func newSegList(ds *model.Dataset) segList {
+	l := segList{
+		view:   model.View{System: 0, Other: -1, Sort: model.SortScore},
+		seg:    -1,
+		filter: lineInput{prompt: "/ ", limit: 200},
+		jump:   lineInput{prompt: "line: ", limit: 9},
 	}
-	i = min(max(i, 0), len(m.rows)-1)
-	if i == m.cursor && m.rows[i] == m.seg {
-		return
+	if len(ds.Systems) > 1 {
+		l.view.Other = 1
 	}
-	m.cursor = i
-	m.seg = m.rows[i]
-	m.ensureVisible()
-	m.refreshDetail(true)
+	return l
+}
+
+// SetSize fits the list to width cells and rows visible rows.
+func (l segList) SetSize(width, rows int) segList {
+	l.width, l.height = width, rows
+	l.ensureVisible()
+	return l
+}
+
+// selection returns the selected segment, if the list shows one.
+func (l segList) selection(c common) selection {
+	return selection{sys: l.view.System, other: l.view.Other, seg: l.seg,
+		ok: (c.scored != nil || l.inLineOrder) && len(l.rows) > 0 && l.seg >= 0 && l.seg < c.ds.Len()}
+}
+
+// lineOrder lists every line in order, before any score is in.
+func (l *segList) lineOrder(n int) {
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	l.inLineOrder = true
+	l.setRows(rows, nil)
+}
+
+// setRows installs new rows and keeps the selection on the same segment
+// when it is still shown; found reports whether it was.
+func (l *segList) setRows(rows []int, subset *subsetScore) (found bool) {
+	l.rows, l.subset = rows, subset
+	l.cursor = 0
+	for i, r := range rows {
+		if r == l.seg {
+			l.cursor, found = i, true
+			break
+		}
+	}
+	if !found && len(rows) > 0 {
+		l.seg = rows[0]
+	}
+	l.ensureVisible()
+	return found
+}
+
+// moveTo selects row i (clamped); it reports whether the selection moved.
+func (l *segList) moveTo(i int) bool {
+	if len(l.rows) == 0 {
+		return false
+	}
+	i = min(max(i, 0), len(l.rows)-1)
+	if i == l.cursor && l.rows[i] == l.seg {
+		return false
+	}
+	l.cursor = i
+	l.seg = l.rows[i]
+	l.ensureVisible()
+	return true
+}
+
+// Update moves the selection for a browsing key; it reports whether the
+// selection moved.
+func (l segList) Update(msg tea.KeyMsg, k KeyMap) (segList, bool) {
+	page := max(1, l.height-1)
+	moved := false
+	switch {
+	case key.Matches(msg, k.Up):
+		moved = l.moveTo(l.cursor - 1)
+	case key.Matches(msg, k.Down):
+		moved = l.moveTo(l.cursor + 1)
+	case key.Matches(msg, k.PageUp):
+		moved = l.moveTo(l.cursor - page)
+	case key.Matches(msg, k.PageDown):
+		moved = l.moveTo(l.cursor + page)
+	case key.Matches(msg, k.Top):
+		moved = l.moveTo(0)
+	case key.Matches(msg, k.Bottom):
+		moved = l.moveTo(len(l.rows) - 1)
+	}
+	return l, moved
 }
 
 // ensureVisible scrolls the list so the cursor row is on screen.
-func (m *Model) ensureVisible() {
-	n := mainLayout(m.width, m.height, m.zoom).listRows
+func (l *segList) ensureVisible() {
+	n := l.height
 	if n <= 0 {
 		return
 	}
-	if m.cursor < m.top {
-		m.top = m.cursor
+	if l.cursor < l.top {
+		l.top = l.cursor
 	}
-	if m.cursor >= m.top+n {
-		m.top = m.cursor - n + 1
+	if l.cursor >= l.top+n {
+		l.top = l.cursor - n + 1
 	}
-	m.top = max(0, min(m.top, len(m.rows)-n))
+	l.top = max(0, min(l.top, len(l.rows)-n))
 }
 
 // columns are the widths of the list's columns at the current size.
@@ -46,133 +148,125 @@ type columns struct {
 	line, score, bar, length, bp, delta, hyp int
 }
 
-func (m *Model) listColumns() columns {
-	c := columns{ // wide enough for the header and its sort arrow ("line↑", "hyp/ref↑")
-		line:   max(5, len(itoa(m.ds.Len()))),
+func (l segList) columns(c common) columns {
+	cols := columns{ // wide enough for the header and its sort arrow ("line↑", "hyp/ref↑")
+		line:   max(5, len(itoa(c.ds.Len()))),
 		score:  6,
 		bar:    5,
-		length: max(8, 2*m.maxLen+1),
+		length: max(8, 2*l.maxLen+1),
 		bp:     5,
 	}
-	if m.view.Other >= 0 {
-		c.delta = 6
+	if l.view.Other >= 0 {
+		cols.delta = 6
 	}
-	used := 2 + c.line + 1 + c.score + 1 + c.bar + 1 + c.length + 1 + c.bp + 1
-	if c.delta > 0 {
-		used += c.delta + 1
+	used := 2 + cols.line + 1 + cols.score + 1 + cols.bar + 1 + cols.length + 1 + cols.bp + 1
+	if cols.delta > 0 {
+		used += cols.delta + 1
 	}
-	c.hyp = max(0, m.width-used)
-	return c
+	cols.hyp = max(0, l.width-used)
+	return cols
 }
 
-// listHeader is the column header line, with an arrow on the sort column.
-func (m *Model) listHeader(c columns) string {
+// header is the column header line, with an arrow on the sort column.
+func (l segList) header(c common, cols columns) string {
 	arrow := func(k model.SortKey, s string) string {
-		if m.view.Sort != k {
+		if l.view.Sort != k || l.inLineOrder {
 			return s
 		}
-		if m.view.Desc {
+		if l.view.Desc {
 			return s + "↓"
 		}
 		return s + "↑"
 	}
 	bleu := "BLEU"
-	if isNLTK(m.shown()) {
+	if c.nltk() {
 		bleu = "nltk"
 	}
-	h := "  " + render.PadLeft(arrow(model.SortLine, "line"), c.line) + " " +
-		render.PadLeft(arrow(model.SortScore, bleu), c.score) + " " + strings.Repeat(" ", c.bar) + " " +
-		render.PadLeft(arrow(model.SortLength, "hyp/ref"), c.length) + " " +
-		render.PadLeft(arrow(model.SortBP, "BP"), c.bp) + " "
-	if c.delta > 0 {
-		h += render.PadLeft(arrow(model.SortDelta, "Δ"), c.delta) + " "
+	h := "  " + render.PadLeft(arrow(model.SortLine, "line"), cols.line) + " " +
+		render.PadLeft(arrow(model.SortScore, bleu), cols.score) + " " + strings.Repeat(" ", cols.bar) + " " +
+		render.PadLeft(arrow(model.SortLength, "hyp/ref"), cols.length) + " " +
+		render.PadLeft(arrow(model.SortBP, "BP"), cols.bp) + " "
+	if cols.delta > 0 {
+		h += render.PadLeft(arrow(model.SortDelta, "Δ"), cols.delta) + " "
 	}
 	name := "hypothesis"
-	if len(m.ds.Systems) > 0 {
-		name += " · " + render.Safe(m.ds.Systems[m.view.System].Name)
+	if len(c.ds.Systems) > 0 {
+		name += " · " + c.systemName(l.view.System)
 	}
-	return m.st.Header.Render(render.PadRight(h+name, m.width))
+	return c.st.Header.Render(render.PadRight(h+name, l.width))
 }
 
-// listView renders only the visible rows, so a million segments cost no
-// more to draw than ten.
-func (m *Model) listView(rows int) string {
-	c := m.listColumns()
-	out := make([]string, 0, rows+1)
-	out = append(out, m.listHeader(c))
-	for i := m.top; i < m.top+rows; i++ {
-		if i >= len(m.rows) {
+// View renders the column header and only the visible rows, so a million
+// segments cost no more to draw than ten.
+func (l segList) View(c common) string {
+	cols := l.columns(c)
+	out := make([]string, 0, l.height+1)
+	out = append(out, l.header(c, cols))
+	for i := l.top; i < l.top+l.height; i++ {
+		if i >= len(l.rows) {
 			out = append(out, "")
 			continue
 		}
-		out = append(out, m.listRow(c, m.rows[i], i == m.cursor))
+		out = append(out, l.row(c, cols, l.rows[i], i == l.cursor))
 	}
-	if len(m.rows) == 0 && rows > 0 && m.scored != nil {
+	if len(l.rows) == 0 && l.height > 0 && c.scored != nil {
 		msg := "  no segment matches the filter (esc clears it)"
-		if m.view.Filter == "" {
+		if l.view.Filter == "" {
 			msg = "  no segments"
 		}
-		out[1] = m.st.Muted.Render(render.Truncate(msg, m.width))
+		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))
 	}
 	return strings.Join(out, "\n")
 }
 
-// listRow renders segment seg: line, score with a bar, lengths, BP when
-// below 1, delta and the start of the hypothesis.
-func (m *Model) listRow(c columns, seg int, selected bool) string {
-	sys := m.view.System
-	ss := m.scored.Systems[sys]
-	st := ss.Stats.Get(seg)
-	score := ss.Sentence[seg]
-	nltk := isNLTK(m.shown())
-	scale := m.scoreScale()
-	scoreText := "err"
-	if !math.IsNaN(score) {
-		scoreText = formatScore(score, nltk)
-	}
-	filled, empty := render.BarText(score/scale, c.bar)
-	bp := scoring.BrevityPenalty(st.HypLen, st.RefLen)
-	bpText := ""
-	if bp < 1 {
-		bpText = fmt.Sprintf("%.3f", bp)
-	}
-	delta := ""
-	if c.delta > 0 {
-		d := m.scored.Delta(sys, m.view.Other, seg)
-		switch {
-		case math.IsNaN(d):
-			delta = "err"
-		case d == 0:
-			delta = "0"
-		case nltk:
-			delta = fmt.Sprintf("%+.3f", d)
-		default:
-			delta = fmt.Sprintf("%+.1f", d)
+// row renders segment seg: line, score with a bar, lengths, BP when below
+// 1, delta and the start of the hypothesis. Before the scores are in it
+// shows the line and the hypothesis only.
+func (l segList) row(c common, cols columns, seg int, selected bool) string {
+	sys := l.view.System
+	scoreText, lengthText, bpText, delta := "…", "", "", ""
+	filled, empty := "", strings.Repeat(" ", cols.bar)
+	var d float64
+	if c.scored != nil {
+		ss := c.scored.Systems[sys]
+		st := ss.Stats.Get(seg)
+		score := ss.Sentence[seg]
+		scoreText = "err"
+		if !math.IsNaN(score) {
+			scoreText = c.score(score)
+		}
+		filled, empty = render.BarText(score/c.scoreScale(), cols.bar)
+		empty = strings.Repeat("·", len(empty))
+		if bp := scoring.BrevityPenalty(st.HypLen, st.RefLen); bp < 1 {
+			bpText = fmt.Sprintf("%.3f", bp)
+		}
+		lengthText = fmt.Sprintf("%d/%d", st.HypLen, st.RefLen)
+		if cols.delta > 0 {
+			d = c.scored.Delta(sys, l.view.Other, seg)
+			delta = deltaCell(d, c.nltk())
 		}
 	}
-	hyp := render.Safe(head(m.ds.Systems[sys].Hyps[seg], 4*c.hyp+16))
-	length := fmt.Sprintf("%d/%d", st.HypLen, st.RefLen)
+	hyp := render.Safe(head(c.ds.Systems[sys].Hyps[seg], 4*cols.hyp+16))
 	parts := []string{
-		render.PadLeft(itoa(seg+1), c.line),
-		render.PadLeft(scoreText, c.score),
-		filled + strings.Repeat("·", len(empty)),
-		render.PadLeft(length, c.length),
-		render.PadLeft(bpText, c.bp),
+		render.PadLeft(itoa(seg+1), cols.line),
+		render.PadLeft(scoreText, cols.score),
+		filled + empty,
+		render.PadLeft(lengthText, cols.length),
+		render.PadLeft(bpText, cols.bp),
 	}
-	if c.delta > 0 {
-		parts = append(parts, render.PadLeft(delta, c.delta))
+	if cols.delta > 0 {
+		parts = append(parts, render.PadLeft(delta, cols.delta))
 	}
-	parts = append(parts, render.Truncate(hyp, c.hyp))
+	parts = append(parts, render.Truncate(hyp, cols.hyp))
 	if selected {
-		return m.st.Selected.Render(render.PadRight("▸ "+strings.Join(parts, " "), m.width))
+		return c.st.Selected.Render(render.PadRight("▸ "+strings.Join(parts, " "), l.width))
 	}
-	s := m.st
+	s := c.st
 	parts[0] = s.Muted.Render(parts[0])
-	parts[2] = s.Bar.Render(filled) + s.BarEmpty.Render(strings.Repeat("·", len(empty)))
+	parts[2] = s.Bar.Render(filled) + s.BarEmpty.Render(empty)
 	parts[3] = s.Muted.Render(parts[3])
 	parts[4] = s.Warn.Render(parts[4])
-	if c.delta > 0 {
-		d := m.scored.Delta(sys, m.view.Other, seg)
+	if cols.delta > 0 {
 		switch {
 		case d > 0:
 			parts[5] = s.Good.Render(parts[5])
@@ -185,22 +279,17 @@ func (m *Model) listRow(c columns, seg int, selected bool) string {
 	return "  " + strings.Join(parts, " ")
 }
 
-// formatScore prints a score on its scale: two decimals on sacrebleu's
-// 0-100, four on NLTK's 0-1.
-func formatScore(x float64, nltk bool) string {
-	if nltk {
-		return fmt.Sprintf("%.4f", x)
+// deltaCell is the list's short form of a difference of scores.
+func deltaCell(d float64, nltk bool) string {
+	switch {
+	case math.IsNaN(d):
+		return "err"
+	case d == 0:
+		return "0"
+	case nltk:
+		return fmt.Sprintf("%+.3f", d)
 	}
-	return fmt.Sprintf("%.2f", x)
-}
-
-// formatDelta prints a difference of scores with a sign, as precisely as
-// formatScore prints the scores themselves.
-func formatDelta(d float64, nltk bool) string {
-	if nltk {
-		return fmt.Sprintf("%+.4f", d)
-	}
-	return fmt.Sprintf("%+.2f", d)
+	return fmt.Sprintf("%+.1f", d)
 }
 
 // head returns at most the first n bytes of s, cut at a rune boundary, so
@@ -213,4 +302,16 @@ func head(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// widestLength is the widest "hyp/ref" length figure over all segments of
+// every system, so the list's column never changes width while scrolling.
+func widestLength(s *model.Scored) int {
+	most := 0
+	for _, sys := range s.Systems {
+		for i := range sys.Stats.Len() {
+			most = max(most, sys.Stats.HypLen(i), sys.Stats.RefLen(i))
+		}
+	}
+	return len(itoa(most))
 }

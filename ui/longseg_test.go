@@ -39,6 +39,14 @@ func longDataset(t testing.TB, tokens int) *model.Dataset {
 	return ds
 }
 
+// inFlight is the number of long segments being explained.
+func inFlight(m Model) int {
+	if !m.jobs.running(jobExplain) {
+		return 0
+	}
+	return len(m.jobs.jobs[jobExplain].keys)
+}
+
 // update sends msg and returns the model and the command, without running it.
 func update(m Model, msg tea.Msg) (Model, tea.Cmd) {
 	next, cmd := m.Update(msg)
@@ -50,29 +58,29 @@ func update(m Model, msg tea.Msg) (Model, tea.Cmd) {
 // it, and feeding its message back installs the ledger.
 func TestLongSegmentOffLoop(t *testing.T) {
 	ds := longDataset(t, 100_000)
-	if !(&Model{ds: ds}).isLong(0, 1) {
+	if ds.Segment(0, 1).Bytes() <= syncLedgerBytes {
 		t.Fatal("line 2 is not long enough to be explained in a command")
 	}
 	m := ready(t, ds, 120, 40)
-	if m.seg == 1 || m.waiting {
-		t.Fatalf("the long segment is selected from the start (seg %d)", m.seg)
+	if m.list.seg == 1 || m.pane.waiting {
+		t.Fatalf("the long segment is selected from the start (seg %d)", m.list.seg)
 	}
 
 	start := time.Now()
 	m, cmd := update(m, keyMsg("G")) // highest score last: the long line
 	took := time.Since(start)
-	if m.seg != 1 {
-		t.Fatalf("G selected line %d; want 2", m.seg+1)
+	if m.list.seg != 1 {
+		t.Fatalf("G selected line %d; want 2", m.list.seg+1)
 	}
-	if !m.waiting || len(m.long.done) != 0 || len(m.long.computing) != 1 || cmd == nil {
+	if !m.pane.waiting || len(m.pane.long) != 0 || inFlight(m) != 1 || cmd == nil {
 		t.Fatalf("after selecting the long segment: waiting %v, %d ledgers at hand, %d in flight, cmd %v; want waiting on one command",
-			m.waiting, len(m.long.done), len(m.long.computing), cmd != nil)
+			m.pane.waiting, len(m.pane.long), inFlight(m), cmd != nil)
 	}
 	if v := m.View(); !strings.Contains(v, waitingText) {
 		t.Errorf("the segment pane does not say it computes:\n%s", v)
 	}
 	start = time.Now()
-	explainSegment(ds, m.refLabels(), 0, 1, m.shown().Sentence)
+	model.Explain(ds.Segment(0, 1), m.c.shown().Sentence)
 	explain := time.Since(start)
 	if took > explain/4 {
 		t.Errorf("Update took %v on the long segment; Explain alone takes %v", took, explain)
@@ -82,22 +90,22 @@ func TestLongSegmentOffLoop(t *testing.T) {
 	// Moving away and back while it computes starts nothing new.
 	m, _ = update(m, keyMsg("k"))
 	m, again := update(m, keyMsg("j"))
-	if m.seg != 1 || again != nil || len(m.long.computing) != 1 {
-		t.Errorf("back on the long segment while it computes: cmd %v, %d in flight; want no second command", again != nil, len(m.long.computing))
+	if m.list.seg != 1 || again != nil || inFlight(m) != 1 {
+		t.Errorf("back on the long segment while it computes: cmd %v, %d in flight; want no second command", again != nil, inFlight(m))
 	}
 
 	m = drive(t, m, cmd)
-	if m.waiting || len(m.long.done) != 1 || len(m.long.computing) != 0 {
-		t.Fatalf("after the command: waiting %v, %d ledgers at hand, %d in flight", m.waiting, len(m.long.done), len(m.long.computing))
+	if m.pane.waiting || len(m.pane.long) != 1 || inFlight(m) != 0 {
+		t.Fatalf("after the command: waiting %v, %d ledgers at hand, %d in flight", m.pane.waiting, len(m.pane.long), inFlight(m))
 	}
-	d := m.long.done[0].info.detail
+	d := m.pane.long[0].info.Detail
 	if got := d.Orders[0].Total; got != 100_000 {
 		t.Errorf("installed ledger counts %d unigrams; want 100000", got)
 	}
-	if st := m.scored.Systems[0].Stats.Get(1); d.Stats.HypLen != st.HypLen || d.Stats.RefLen != st.RefLen {
+	if st := m.c.scored.Systems[0].Stats.Get(1); d.Stats.HypLen != st.HypLen || d.Stats.RefLen != st.RefLen {
 		t.Errorf("installed ledger lengths %d/%d; the scores say %d/%d", d.Stats.HypLen, d.Stats.RefLen, st.HypLen, st.RefLen)
 	}
-	pane := strings.Join(m.detail.lines, "\n")
+	pane := strings.Join(m.pane.body.lines, "\n")
 	if strings.Contains(m.View(), waitingText) || !strings.Contains(pane, "clip ledger · 2-grams") {
 		t.Errorf("the ledger was not installed in the pane:\n%s", pane)
 	}
@@ -105,13 +113,13 @@ func TestLongSegmentOffLoop(t *testing.T) {
 
 	// An order change now renders from the ledger at hand.
 	m, cmd = update(m, keyMsg("1"))
-	if cmd != nil || m.waiting || !strings.Contains(strings.Join(m.detail.lines, "\n"), "clip ledger · 1-grams") {
-		t.Errorf("order change on the explained long segment: cmd %v, waiting %v", cmd != nil, m.waiting)
+	if cmd != nil || m.pane.waiting || !strings.Contains(strings.Join(m.pane.body.lines, "\n"), "clip ledger · 1-grams") {
+		t.Errorf("order change on the explained long segment: cmd %v, waiting %v", cmd != nil, m.pane.waiting)
 	}
 	// Leaving the segment forgets its ledger.
 	m, _ = update(m, keyMsg("k"))
-	if len(m.long.done) != 0 {
-		t.Errorf("%d ledgers kept after leaving the long segment", len(m.long.done))
+	if len(m.pane.long) != 0 {
+		t.Errorf("%d ledgers kept after leaving the long segment", len(m.pane.long))
 	}
 }
 
@@ -120,30 +128,32 @@ func TestLongSegmentOffLoop(t *testing.T) {
 func TestLongSegmentStaleDropped(t *testing.T) {
 	m := ready(t, longDataset(t, 20_000), 120, 40)
 	m, cmd := update(m, keyMsg("G"))
-	if m.seg != 1 || cmd == nil {
-		t.Fatalf("no command for the long segment (seg %d)", m.seg)
+	if m.list.seg != 1 || cmd == nil {
+		t.Fatalf("no command for the long segment (seg %d)", m.list.seg)
 	}
 	m, _ = update(m, keyMsg("g")) // move on before the result lands
-	seg := m.seg
+	seg := m.list.seg
 	m = drive(t, m, cmd)
-	if len(m.long.done) != 0 || len(m.long.computing) != 0 || m.seg != seg || m.waiting {
-		t.Errorf("stale ledger: %d installed, %d in flight, seg %d (want %d), waiting %v", len(m.long.done), len(m.long.computing), m.seg, seg, m.waiting)
+	if len(m.pane.long) != 0 || inFlight(m) != 0 || m.list.seg != seg || m.pane.waiting {
+		t.Errorf("stale ledger: %d installed, %d in flight, seg %d (want %d), waiting %v", len(m.pane.long), inFlight(m), m.list.seg, seg, m.pane.waiting)
 	}
 
-	// A result made under other options is dropped too.
-	m, cmd = update(m, keyMsg("G"))
-	msg := ledgerMsg{key: m.long.computing[0], info: segInfo{}}
-	msg.key.opt.Lowercase = !msg.key.opt.Lowercase
-	m, _ = update(m, msg)
-	if len(m.long.done) != 0 || !m.waiting {
+	// A result made under other options is dropped too, and the segment
+	// is explained again.
+	m, _ = update(m, keyMsg("G"))
+	k := m.jobs.jobs[jobExplain].keys[0]
+	k.opt.Lowercase = !k.opt.Lowercase
+	_, tag, _ := m.jobs.current(jobExplain)
+	m, cmd = update(m, ledgerMsg{jobTag: tag, done: []longLedger{{key: k}}})
+	if len(m.pane.long) != 0 || !m.pane.waiting {
 		t.Errorf("a ledger under other options was installed")
 	}
-	if len(m.long.computing) != 1 {
-		t.Errorf("%d in flight; the right one is still computing", len(m.long.computing))
+	if inFlight(m) != 1 || cmd == nil {
+		t.Errorf("%d in flight, cmd %v; the right one must be computing", inFlight(m), cmd != nil)
 	}
 	m = drive(t, m, cmd)
-	if len(m.long.done) != 1 || m.waiting {
-		t.Errorf("coming back: %d ledgers, waiting %v", len(m.long.done), m.waiting)
+	if len(m.pane.long) != 1 || m.pane.waiting {
+		t.Errorf("coming back: %d ledgers, waiting %v", len(m.pane.long), m.pane.waiting)
 	}
 }
 

@@ -5,10 +5,12 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// scoredMsg carries the result of a scoring run tagged with its generation;
-// results of an older generation are dropped.
+// Every message that ends a job embeds its jobTag; Update drops the stale
+// ones before any handler sees them ([jobTable.finish]).
+
+// scoredMsg carries the result of a scoring run (jobScore or jobUpgrade).
 type scoredMsg struct {
-	gen    int
+	jobTag
 	scored *model.Scored
 	set    model.Settings
 	err    error
@@ -17,14 +19,11 @@ type scoredMsg struct {
 	rows   []int
 	view   model.View
 	subset *subsetScore
-	// upgrade marks a background run that counted every n-gram order for
-	// the current settings: it replaces the scores without changing them.
-	upgrade bool
 }
 
 // rowsMsg carries the rows of a view sorted and filtered off the UI loop.
 type rowsMsg struct {
-	gen    int
+	jobTag
 	view   model.View
 	rows   []int
 	subset *subsetScore
@@ -36,18 +35,17 @@ type subsetScore struct {
 	err error
 }
 
-// ledgerMsg carries the computation of a long segment made off the UI
-// loop, tagged with the segment, system and options it was made for;
-// it is dropped when the selection has moved on.
+// ledgerMsg carries long segments explained off the UI loop, each with
+// the key it was made for.
 type ledgerMsg struct {
-	key  ledgerKey
-	info segInfo
+	jobTag
+	done []longLedger
 }
 
 // walkMsg carries the walk-through of a long segment rendered off the UI
 // loop at width×height.
 type walkMsg struct {
-	key           ledgerKey
+	jobTag
 	learner       learner
 	width, height int
 }

@@ -9,28 +9,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }
-
-// scoreScale is the top of the scale of the scores shown: 100 for
-// sacrebleu's, 1 for NLTK's.
-func (m *Model) scoreScale() float64 {
-	if isNLTK(m.shown()) {
-		return 1
-	}
-	return 100
-}
-
-// shown returns the settings the scores on screen were made with. It lags
-// m.set (the settings asked for) while a run is in flight, so the
-// signature, the scale and the segment pane keep describing the numbers
-// shown until the new ones land.
-func (m *Model) shown() model.Settings {
-	if m.scored != nil {
-		return m.scored.Settings
-	}
-	return m.set
-}
-
 // next returns the item after cur in list, cyclically (the first when cur
 // is not in it).
 func next(list []string, cur string) string {
@@ -44,8 +22,8 @@ func next(list []string, cur string) string {
 
 // handleOptionKey changes a scoring option; everything is rescored at once.
 func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	k := m.keys
-	set := m.set
+	k := m.c.keys
+	set := m.c.set
 	switch {
 	case key.Matches(msg, k.Tokenizer):
 		tok := next(scoring.TokenizerNames, set.Corpus.Tokenize)
@@ -96,11 +74,11 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 
 // setOrder picks the n-gram order the segment pane highlights (0 = all).
 func (m *Model) setOrder(n int) tea.Cmd {
-	if n > m.set.Sentence.MaxOrder {
-		return m.flash(fmt.Sprintf("max order is %d: press + to count %d-grams", m.set.Sentence.MaxOrder, n))
+	if n > m.c.set.Sentence.MaxOrder {
+		return m.flash(fmt.Sprintf("max order is %d: press + to count %d-grams", m.c.set.Sentence.MaxOrder, n))
 	}
-	m.order = n
-	m.refreshDetail(false)
+	m.pane.order = n
+	m.refreshPane(false)
 	return nil
 }
 
@@ -116,18 +94,18 @@ var sortNames = map[model.SortKey]string{
 // cycleSort moves to the next sort key (delta only with two systems).
 func (m *Model) cycleSort() tea.Cmd {
 	order := []model.SortKey{model.SortScore, model.SortLine, model.SortLength, model.SortBP}
-	if m.view.Other >= 0 {
+	if m.list.view.Other >= 0 {
 		order = append(order, model.SortDelta)
 	}
 	i := 0
 	for j, s := range order {
-		if s == m.view.Sort {
+		if s == m.list.view.Sort {
 			i = (j + 1) % len(order)
 		}
 	}
-	m.view.Sort = order[i]
-	m.view.Desc = false
-	return tea.Batch(m.refreshRows(), m.flash("sorted by "+sortNames[m.view.Sort]+", "+sortDirection(m.view)))
+	m.list.view.Sort = order[i]
+	m.list.view.Desc = false
+	return tea.Batch(m.refreshRows(), m.flash("sorted by "+sortNames[m.list.view.Sort]+", "+sortDirection(m.list.view)))
 }
 
 // sortDirection describes the order of rows in words.
@@ -146,35 +124,34 @@ func sortDirection(v model.View) string {
 // switchSystem makes the next (d = 1) or previous (d = -1) system current;
 // the comparison system moves out of its way.
 func (m *Model) switchSystem(d int) tea.Cmd {
-	n := len(m.ds.Systems)
+	n := len(m.c.ds.Systems)
 	if n < 2 {
 		return m.flash("only one system loaded")
 	}
-	m.view.System = (m.view.System + d + n) % n
-	if m.view.Other == m.view.System {
-		m.view.Other = (m.view.System + 1) % n
+	m.list.view.System = (m.list.view.System + d + n) % n
+	if m.list.view.Other == m.list.view.System {
+		m.list.view.Other = (m.list.view.System + 1) % n
 	}
-	m.keys.setEnabled(n, isNLTK(m.set))
 	return m.refreshRows()
 }
 
 // cycleOther picks the next system to compare with.
 func (m *Model) cycleOther() tea.Cmd {
-	n := len(m.ds.Systems)
+	n := len(m.c.ds.Systems)
 	if n < 3 {
 		return nil
 	}
-	o := m.view.Other
+	o := m.list.view.Other
 	for {
 		o = (o + 1) % n
-		if o != m.view.System {
+		if o != m.list.view.System {
 			break
 		}
 	}
-	m.view.Other = o
-	if m.view.Sort == model.SortDelta {
+	m.list.view.Other = o
+	if m.list.view.Sort == model.SortDelta {
 		return m.refreshRows()
 	}
-	m.refreshDetail(false)
+	m.refreshPane(false)
 	return nil
 }

@@ -5,69 +5,50 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
 
-// openOverlay shows the help, the full clip ledger or the charts.
-func (m *Model) openOverlay(s screen) {
-	switch {
-	case s == screenLedger && !m.selected():
-		m.flash("no segment selected")
-		return
-	case s == screenCharts && m.scored == nil:
-		m.flash("the charts show once the scores are in")
-		return
-	}
-	m.screen = s
-	m.refreshOverlay(true)
+// overlayView draws an overlay screen: a title, the scrolled body and a
+// footer with the keys that work there.
+func overlayView(c common, title string, body pane, footer string) string {
+	head := c.st.Title.Render(joinRight(title, body.position(), c.width))
+	foot := c.st.Muted.Render(render.Truncate(footer, c.width))
+	return fit(head+"\n"+body.view()+"\n"+foot, c.width, c.height)
 }
 
-// refreshOverlay renders the open overlay's content at the current width.
-func (m *Model) refreshOverlay(resetTop bool) {
-	if m.width == 0 {
-		return
-	}
-	switch m.screen {
-	case screenHelp:
-		m.overlay.setContent(m.helpContent(m.width), resetTop)
-	case screenLedger:
-		if !m.selected() {
-			m.screen = screenMain
-			return
-		}
-		m.overlay.setContent(m.ledgerContent(m.width), resetTop)
-	case screenCharts:
-		m.overlay.setContent(m.chartsContent(m.width, m.overlay.height), resetTop)
-	}
+// helpScreen is the full key help, laid out from the key map, and how to
+// read the segment pane.
+type helpScreen struct{ body pane }
+
+// SetSize fits the screen to width×height cells.
+func (h helpScreen) SetSize(width, height int) helpScreen {
+	h.body.setSize(width, height-2)
+	return h
 }
 
-// overlayView draws an overlay screen: a title, the scrolled content and
-// a footer with the keys that work here.
-func (m Model) overlayView() string {
-	st := m.st
-	title, keys := "keys", "esc or ? back · ↑↓ pgup pgdn scroll · q quit"
-	if m.screen == screenLedger {
-		title = fmt.Sprintf("clip ledger · line %d · %s", m.seg+1, render.Safe(m.ds.Systems[m.view.System].Name))
-		keys = "esc or x back · ↑↓ pgup pgdn scroll · 1-9 order · 0 all orders"
-	}
-	if m.screen == screenCharts {
-		title = m.chartsTitle()
-		keys = "esc or h back · ↑↓ pgup pgdn scroll · q quit"
-		if len(m.ds.Systems) > 1 {
-			keys = "esc or h back · ↑↓ pgup pgdn scroll · tab system · q quit"
-		}
-	}
-	head := st.Title.Render(joinRight(title, m.overlay.position(), m.width))
-	foot := st.Muted.Render(render.Truncate(keys, m.width))
-	return fit(head+"\n"+m.overlay.view()+"\n"+foot, m.width, m.height)
+// refresh renders the help for the keys enabled now.
+func (h *helpScreen) refresh(c common, resetTop bool) {
+	h.body.setContent(helpContent(c, c.width), resetTop)
+}
+
+// Update scrolls the help for a key or the mouse wheel.
+func (h helpScreen) Update(msg tea.Msg, k KeyMap) helpScreen {
+	h.body.update(msg, k)
+	return h
+}
+
+// View draws the help screen.
+func (h helpScreen) View(c common) string {
+	return overlayView(c, "keys", h.body, c.keys.helpFooter())
 }
 
 // helpContent lays the key groups out in as many columns as fit, followed
 // by how to read the screen.
-func (m *Model) helpContent(width int) string {
-	st := m.st
+func helpContent(c common, width int) string {
+	st := c.st
 	const colW = 38
-	groups := m.keys.FullHelp()
+	groups := c.keys.FullHelp()
 	blocks := make([]string, 0, len(groups))
 	for g, keys := range groups {
 		lines := []string{st.Title.Render(helpGroups[g])}
@@ -110,24 +91,51 @@ func (m *Model) helpContent(width int) string {
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n")
 }
 
-// ledgerContent is the full clip ledger of the selected segment under its
-// highlighted text: the chosen order, or every order in the all-orders
+// ledgerScreen is the full clip ledger of the selected segment under its
+// highlighted text: the pane's order, or every order in the all-orders
 // view.
-func (m *Model) ledgerContent(width int) string {
-	if !m.ledgersReady() {
-		return m.st.Muted.Render(render.Truncate(waitingText, width))
+type ledgerScreen struct{ body pane }
+
+// SetSize fits the screen to width×height cells.
+func (s ledgerScreen) SetSize(width, height int) ledgerScreen {
+	s.body.setSize(width, height-2)
+	return s
+}
+
+// refresh renders the ledger of sel as the segment pane p explains it.
+func (s *ledgerScreen) refresh(c common, p segPane, sel selection, resetTop bool) {
+	s.body.setContent(ledgerContent(c, p, sel, c.width), resetTop)
+}
+
+// Update scrolls the ledger for a key or the mouse wheel.
+func (s ledgerScreen) Update(msg tea.Msg, k KeyMap) ledgerScreen {
+	s.body.update(msg, k)
+	return s
+}
+
+// View draws the ledger screen of sel.
+func (s ledgerScreen) View(c common, sel selection) string {
+	title := fmt.Sprintf("clip ledger · line %d · %s", sel.seg+1, c.systemName(sel.sys))
+	return overlayView(c, title, s.body, c.keys.ledgerFooter())
+}
+
+// ledgerContent is the ledger screen's content for sel.
+func ledgerContent(c common, p segPane, sel selection, width int) string {
+	keys := p.keys(c, sel)
+	if !p.ready(c, keys) {
+		return c.st.Muted.Render(render.Truncate(waitingText, width))
 	}
-	in, _ := m.explained(m.view.System, m.seg)
-	if in.err != nil {
-		return m.st.Error.Render(render.Truncate(in.err.Error(), width))
+	in, _ := p.explained(c, keys[0])
+	if in.Err != nil {
+		return c.st.Error.Render(render.Truncate(in.Err.Error(), width))
 	}
-	parts := []string{m.segmentText(in, width)}
-	for _, od := range in.detail.Orders {
-		if m.order != 0 && od.N != m.order {
+	parts := []string{p.segmentText(c, in, keys, width)}
+	for _, od := range in.Detail.Orders {
+		if p.order != 0 && od.N != p.order {
 			continue
 		}
-		parts = append(parts, m.st.Title.Render(fmt.Sprintf("%d-grams", od.N))+"\n"+render.Ledger(m.st, od, in.refNames, width, 0))
+		parts = append(parts, c.st.Title.Render(fmt.Sprintf("%d-grams", od.N))+"\n"+render.Ledger(c.st, od, in.RefLabels, width, 0))
 	}
-	legend := m.st.Muted.Render(render.Truncate("marker: ^ all occurrences matched · ~ some clipped · blank: no reference has it", width))
+	legend := c.st.Muted.Render(render.Truncate("marker: ^ all occurrences matched · ~ some clipped · blank: no reference has it", width))
 	return strings.Join(parts, "\n\n") + "\n\n" + legend
 }

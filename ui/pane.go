@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // pane is a scrollable block of pre-rendered lines: a small viewport whose
@@ -67,4 +69,42 @@ func (p pane) position() string {
 	}
 	end := min(len(p.lines), p.off+p.height)
 	return itoa(p.off+1) + "–" + itoa(end) + " of " + itoa(len(p.lines))
+}
+
+// update scrolls p for the scrolling keys of k (a line, a page, to the top
+// or the bottom) and the mouse wheel (three lines); it reports whether
+// msg was one of them.
+func (p *pane) update(msg tea.Msg, k KeyMap) bool {
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			p.scroll(-3)
+		case tea.MouseButtonWheelDown:
+			p.scroll(3)
+		default:
+			return false
+		}
+		return true
+	case tea.KeyMsg:
+		page := max(1, p.height-1)
+		switch {
+		case key.Matches(msg, k.Up, k.DetailUp):
+			p.scroll(-1)
+		case key.Matches(msg, k.Down, k.DetailDown):
+			p.scroll(1)
+		case key.Matches(msg, k.PageUp):
+			p.scroll(-page)
+		case key.Matches(msg, k.PageDown):
+			p.scroll(page)
+		case key.Matches(msg, k.Top):
+			p.top()
+		case key.Matches(msg, k.Bottom):
+			p.bottom()
+		default:
+			return false
+		}
+		return true
+	}
+	return false
 }

@@ -49,9 +49,9 @@ func TestAbsentReferences(t *testing.T) {
 	m := ready(t, ds, 100, 30)
 	m = press(t, m, ":", "2", "enter")
 	v := m.View()
-	in := m.segmentInfo(0, 1)
-	if len(in.refs) != 1 || len(in.refNames) != 1 || in.refNames[0] != (&Model{ds: ds}).refLabels()[1] {
-		t.Errorf("segment 2: refs %q named %q; want only the second reference", in.refs, in.refNames)
+	in := ds.Segment(0, 1)
+	if len(in.Refs) != 1 || len(in.RefLabels) != 1 || in.RefLabels[0] != model.RefLabels(ds.RefNames)[1] {
+		t.Errorf("segment 2: refs %q named %q; want only the second reference", in.Refs, in.RefLabels)
 	}
 	checkFit(t, "absent refs", v, 100, 30)
 }
@@ -64,14 +64,14 @@ func TestOneSystem(t *testing.T) {
 		`{"src": "b", "refs": ["a dog ran"], "hyps": {"only": "a dog walked"}}`,
 	)
 	m := ready(t, ds, 80, 24)
-	if strings.Contains(m.View(), " Δ ") || m.view.Other != -1 {
+	if strings.Contains(m.View(), " Δ ") || m.list.view.Other != -1 {
 		t.Error("a single system shows a delta column")
 	}
 	for _, k := range []string{"tab", "v", "w"} {
 		m = press(t, m, k)
 		checkFit(t, "one system after "+k, m.View(), 80, 24)
 	}
-	if m.compare {
+	if m.pane.compare {
 		t.Error("compare view opened with one system")
 	}
 }

@@ -9,57 +9,55 @@ import (
 )
 
 // handleResize lays the screens out for the new window size.
-func (m Model) handleResize(msg tea.WindowSizeMsg) (tea.Model, tea.Cmd) {
-	m.width, m.height = msg.Width, msg.Height
-	m.help.Width = msg.Width
+func (m Model) handleResize(msg tea.WindowSizeMsg) Model {
+	m.c.width, m.c.height = msg.Width, msg.Height
+	m.c.help.Width = msg.Width
 	m.resize()
-	return m, nil
+	return m
 }
 
-// resize recomputes every size-dependent part.
+// resize hands every component its size and redraws what depends on it.
 func (m *Model) resize() {
-	l := mainLayout(m.width, m.height, m.zoom)
-	m.detail.setSize(m.width, l.detail-1)
-	m.overlay.setSize(m.width, m.height-2)
+	w, h := m.c.width, m.c.height
+	l := mainLayout(w, h, m.pane.zoom)
+	m.header = m.header.SetSize(w, l.header)
+	m.list = m.list.SetSize(w, l.listRows)
+	m.pane = m.pane.SetSize(w, l.detail-1)
+	m.help = m.help.SetSize(w, h)
+	m.ledger = m.ledger.SetSize(w, h)
+	m.charts = m.charts.SetSize(w, h)
 	if m.learn != nil {
-		m.learn = m.learn.setSize(m.width, m.height)
+		m.learn = m.learn.setSize(w, h)
 	}
-	m.ensureVisible()
-	m.refreshDetail(false)
+	m.refreshPane(false)
 	m.refreshOverlay(false)
 }
 
-// handleScored takes in a scoring run's result, unless a newer run has
-// been started since.
-func (m Model) handleScored(msg scoredMsg) (tea.Model, tea.Cmd) {
-	if msg.gen != m.gen {
-		return m, nil
-	}
-	if msg.upgrade {
+// handleScored takes in a scoring run's result (stale ones never get
+// here): the scores, and with them the rows worst first, the selection
+// kept.
+func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
+	if msg.kind == jobUpgrade {
 		if msg.err == nil && msg.scored != nil {
-			m.scored = msg.scored
-			m.set = msg.set
+			m.c.scored, m.c.set = msg.scored, msg.set
 		}
 		return m, nil
 	}
-	m.busy = false
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
 			m.err = msg.err
 		}
-		if m.scored != nil { // keep showing what the scores were made with
-			m.set = m.scored.Settings
-			m.keys.setEnabled(len(m.ds.Systems), isNLTK(m.set))
+		if m.c.scored != nil { // keep showing what the scores were made with
+			m.c.set = m.c.scored.Settings
 		}
 		return m, nil
 	}
 	m.err = nil
-	m.scored = msg.scored
-	m.set = msg.set
-	m.maxLen = widestLength(m.scored)
-	m.rowsGen++ // rows sorted on the previous scores are stale now
-	if msg.rows != nil && msg.view == m.view {
-		m.rowsBusy = false
+	m.c.scored, m.c.set = msg.scored, msg.set
+	m.list.maxLen = widestLength(msg.scored)
+	m.list.inLineOrder = false
+	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
+	if msg.rows != nil && msg.view == m.list.view {
 		m.applyRows(msg.rows, msg.subset)
 		return m, m.upgrade()
 	}
@@ -68,115 +66,81 @@ func (m Model) handleScored(msg scoredMsg) (tea.Model, tea.Cmd) {
 
 // upgrade starts counting every n-gram order in the background when the
 // current scores hold fewer, so that later max-order changes are only
-// arithmetic. A newer run (any rescore) cancels it.
+// arithmetic. A rescore stops it.
 func (m *Model) upgrade() tea.Cmd {
-	if !wantsUpgrade(m.ds, m.scored) {
+	if !wantsUpgrade(m.c.ds, m.c.scored) {
 		return nil
 	}
-	if m.cancel != nil {
-		m.cancel()
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel = cancel
-	return upgradeCmd(ctx, m.gen, m.ds, m.set)
-}
-
-// handleRows takes in rows sorted off the UI loop.
-func (m Model) handleRows(msg rowsMsg) (tea.Model, tea.Cmd) {
-	if msg.gen != m.rowsGen || msg.view != m.view {
-		return m, nil
-	}
-	m.rowsBusy = false
-	m.applyRows(msg.rows, msg.subset)
-	return m, nil
+	ctx, tag, _ := m.jobs.start(jobUpgrade)
+	return upgradeCmd(ctx, tag, m.c.ds, m.c.set)
 }
 
 // refreshRows sorts and filters the rows of the current view: at once for
-// small corpora, in a command for big ones.
+// small corpora, in a job for big ones. Before the first scores land the
+// scoring run sorts them.
 func (m *Model) refreshRows() tea.Cmd {
-	if m.scored == nil {
+	if m.c.scored == nil {
 		return nil
 	}
-	m.rowsGen++
-	if m.ds.Len() <= syncRows {
-		rows := m.scored.Rows(m.ds, m.view)
-		m.rowsBusy = false
-		m.applyRows(rows, subsetOf(m.ds, m.scored, m.view, rows))
+	ds, s, view := m.c.ds, m.c.scored, m.list.view
+	if ds.Len() <= syncRows {
+		m.jobs.stop(jobRows)
+		rows := s.Rows(ds, view)
+		m.applyRows(rows, subsetOf(ds, s, view, rows))
 		return nil
 	}
-	m.rowsBusy = true
-	return tea.Batch(m.spinner.Tick, rowsCmd(m.rowsGen, m.ds, m.scored, m.view))
+	_, tag, _ := m.jobs.start(jobRows)
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view))
 }
 
-// applyRows installs new rows and keeps the selection on the same segment
-// when it is still shown.
+// applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(rows []int, subset *subsetScore) {
-	m.rows, m.subset = rows, subset
-	m.cursor = 0
-	found := false
-	for i, r := range rows {
-		if r == m.seg {
-			m.cursor, found = i, true
-			break
-		}
-	}
-	if !found && len(rows) > 0 {
-		m.seg = rows[0]
-	}
-	m.ensureVisible()
-	m.refreshDetail(!found)
+	found := m.list.setRows(rows, subset)
+	m.refreshPane(!found)
 	if m.screen == screenCharts {
 		m.refreshOverlay(false)
 	}
 }
 
-// rescore cancels any run in flight and scores the dataset again with
-// m.set; reuse asks for arithmetic only when the statistics allow it.
+// refreshPane redraws the segment pane for the selection.
+func (m *Model) refreshPane(resetTop bool) {
+	m.pane.refresh(m.c, m.list.selection(m.c), resetTop)
+}
+
+// rescore scores the dataset again with the settings asked for, in a
+// job; reuse (from [model.Scored.CanRecompute]) redoes only the
+// arithmetic.
 func (m *Model) rescore(reuse bool) tea.Cmd {
-	if m.cancel != nil {
-		m.cancel()
+	m.jobs.stop(jobUpgrade)
+	ctx, tag, prog := m.jobs.start(jobScore)
+	var old *model.Scored
+	if reuse {
+		old = m.c.scored
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	m.cancel, m.busy = cancel, true
-	m.gen++
-	m.prog = &progress{}
-	gen, ds, set, view, prog := m.gen, m.ds, m.set, m.view, m.prog
-	set.Orders = countOrders(set) // the rest are counted in the background
-	if reuse && m.scored != nil {
-		return tea.Batch(m.spinner.Tick, recomputeCmd(ctx, gen, ds, m.scored, set, view, prog))
-	}
-	return tea.Batch(m.spinner.Tick, scoreCmd(ctx, gen, ds, set, view, prog))
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, countOrders(m.c.set), m.list.view, prog))
 }
 
 // applySettings switches to set and rescores: inside Update when only the
-// arithmetic changes on a small corpus, else in a command.
+// arithmetic changes on a small corpus, else in a job. The settings are
+// validated here, once, as they come from the keyboard.
 func (m *Model) applySettings(set model.Settings) tea.Cmd {
-	if err := set.Corpus.Validate(); err != nil {
+	if err := set.Validate(); err != nil {
 		return m.flash(err.Error())
 	}
-	if err := set.Sentence.Validate(); err != nil {
-		return m.flash(err.Error())
+	ds := m.c.ds
+	m.c.set = set
+	m.pane.order = min(m.pane.order, set.Sentence.MaxOrder)
+	reuse := m.c.scored != nil && m.c.scored.CanRecompute(set)
+	if reuse && ds.Len()*len(ds.Systems) <= syncRecompute {
+		s, _ := m.c.scored.Recompute(ds, set)
+		m.jobs.stop(jobScore) // a run still in flight has the old settings
+		m.jobs.stop(jobUpgrade)
+		m.c.scored = s
+		m.list.maxLen = widestLength(s)
+		return tea.Batch(m.refreshRows(), m.upgrade())
 	}
-	if set.Orders < max(set.Corpus.MaxOrder, set.Sentence.MaxOrder) {
-		set.Orders = countOrders(set)
-	}
-	m.set = set
-	m.order = min(m.order, set.Sentence.MaxOrder)
-	m.keys.setEnabled(len(m.ds.Systems), isNLTK(set))
-	if m.scored != nil && m.ds.Len()*len(m.ds.Systems) <= syncRecompute {
-		if s, ok := m.scored.Recompute(m.ds, set); ok {
-			if m.cancel != nil {
-				m.cancel()
-			}
-			m.gen++ // a run still in flight has the old settings
-			m.busy = false
-			m.scored = s
-			m.maxLen = widestLength(s)
-			return tea.Batch(m.refreshRows(), m.upgrade())
-		}
-	}
-	m.refreshDetail(false)
-	return m.rescore(true)
+	m.refreshPane(false)
+	return m.rescore(reuse)
 }
 
 // flash shows a status line until the next key.
@@ -185,27 +149,55 @@ func (m *Model) flash(s string) tea.Cmd {
 	return nil
 }
 
-// widestLength is the widest "hyp/ref" length figure over all segments of
-// every system, so the list's column never changes width while scrolling.
-func widestLength(s *model.Scored) int {
-	most := 0
-	for _, sys := range s.Systems {
-		for i := range sys.Stats.Len() {
-			most = max(most, sys.Stats.HypLen(i), sys.Stats.RefLen(i))
-		}
+// explainLong runs at the end of every Update: it forgets the
+// explanations of long segments no longer selected and starts explaining
+// the selected ones not at hand, unless that job runs already.
+func (m *Model) explainLong() tea.Cmd {
+	keys := m.pane.keys(m.c, m.list.selection(m.c))
+	m.pane.keep(keys)
+	missing := m.pane.missing(m.c, keys)
+	if len(missing) == 0 || m.jobs.runningFor(jobExplain, missing) {
+		return nil
 	}
-	return len(itoa(most))
+	tag := m.jobs.startFor(jobExplain, missing)
+	return tea.Batch(ledgerCmd(tag, m.c.ds, missing), m.c.spinner.Tick)
 }
 
-// forward hands messages no handler claimed to the component that may be
-// waiting for them: an open walk-through or lessons, or a text input.
-func (m Model) forward(msg tea.Msg) (tea.Model, tea.Cmd) {
+// handleLedger installs long explanations the selection still asks for,
+// and opens the walk-through waiting for them.
+func (m Model) handleLedger(msg ledgerMsg) (Model, tea.Cmd) {
+	keys := m.pane.keys(m.c, m.list.selection(m.c))
+	if !m.pane.install(msg.done, keys) {
+		return m, nil // the selection or the options moved on
+	}
+	m.refreshPane(false)
+	m.refreshOverlay(false)
+	if len(keys) > 0 && m.jobs.pendingFor(jobWalk, keys[:1]) && m.screen == screenMain {
+		return m, m.openExplain()
+	}
+	return m, nil
+}
+
+// handleWalk opens a walk-through rendered off the UI loop (a key since
+// e would have stopped the job, and then its result never gets here).
+func (m Model) handleWalk(msg walkMsg) Model {
+	m.learn = msg.learner
+	if msg.width != m.c.width || msg.height != m.c.height {
+		m.learn = m.learn.setSize(m.c.width, m.c.height)
+	}
+	m.screen = screenExplain
+	return m
+}
+
+// forward hands messages no handler claimed to an open walk-through or
+// lessons.
+func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
-	switch {
-	case m.learn != nil && (m.screen == screenExplain || m.screen == screenLessons):
+	if m.learn != nil && (m.screen == screenExplain || m.screen == screenLessons) {
 		m.learn, cmd = m.learn.update(msg)
 		if m.learn.closed() {
-			m.closeLearn()
+			m.learn = nil
+			m.screen = screenMain
 		}
 	}
 	return m, cmd

@@ -11,66 +11,49 @@ import (
 // mainView composes the main screen: header, list, segment pane, footer.
 // It only composes: every part is either cached or costs the visible rows.
 func (m Model) mainView() string {
-	l := mainLayout(m.width, m.height, m.zoom)
-	parts := []string{m.headerView(l.header)}
-	if !m.zoom {
-		if m.scored == nil {
+	c := m.c
+	l := mainLayout(c.width, c.height, m.pane.zoom)
+	parts := []string{m.header.View(c, m.list, m.jobs)}
+	if !m.pane.zoom {
+		if c.scored == nil && !m.list.inLineOrder {
 			parts = append(parts, m.loadingView(l.listHead+l.listRows))
 		} else {
-			parts = append(parts, m.listView(l.listRows))
+			parts = append(parts, m.list.View(c))
 		}
 	}
-	parts = append(parts, m.detailTitle())
-	switch {
-	case m.detail.height > 0 && m.waiting:
-		parts = append(parts, m.waitingView(m.detail.height))
-	case m.detail.height > 0:
-		parts = append(parts, m.detail.view())
-	}
-	parts = append(parts, m.footerView())
+	parts = append(parts, m.pane.View(c, m.list.selection(c)), m.footerView())
 	return strings.Join(parts, "\n")
 }
 
 // loadingView fills the list area while the first scoring run is going.
 func (m Model) loadingView(lines int) string {
+	c := m.c
 	out := make([]string, lines)
-	msg := m.spinner.View() + " scoring " + itoa(m.ds.Len()) + " segments"
-	if n := len(m.ds.Systems); n > 1 {
+	msg := c.spinner.View() + " scoring " + itoa(c.ds.Len()) + " segments"
+	if n := len(c.ds.Systems); n > 1 {
 		msg += " × " + itoa(n) + " systems"
 	}
-	if f := m.prog.fraction(); f > 0 {
-		msg += " " + render.Bar(m.st, f, 20)
+	_, _, prog := m.jobs.current(jobScore)
+	if f := prog.fraction(); f > 0 {
+		msg += " " + render.Bar(c.st, f, 20)
 	}
-	out[min(1, lines-1)] = render.Truncate("  "+msg, m.width)
-	return strings.Join(out, "\n")
-}
-
-// waitingView fills the segment pane while a long segment is explained.
-func (m Model) waitingView(lines int) string {
-	out := make([]string, lines)
-	out[min(1, lines-1)] = render.Truncate("  "+m.spinner.View()+" "+waitingText, m.width)
+	out[min(1, lines-1)] = render.Truncate("  "+msg, c.width)
 	return strings.Join(out, "\n")
 }
 
 // footerView is the bottom line: an input being typed, an error or status
 // message, or the short help.
 func (m Model) footerView() string {
-	st := m.st
+	c := m.c
 	switch {
-	case m.typing == typingFilter:
-		hint := ""
-		if !m.liveFilter() {
-			hint = st.Muted.Render("  enter applies")
-		}
-		return render.Truncate(m.filter.view(st, m.width)+hint, m.width)
-	case m.typing == typingJump:
-		return render.Truncate(m.jump.view(st, m.width)+st.Muted.Render("  enter jumps · esc cancels"), m.width)
+	case m.list.typing != typingNone:
+		return render.Truncate(m.list.footer(c, m.liveFilter()), c.width)
 	case m.err != nil:
-		return st.Error.Render(render.Truncate(m.err.Error(), m.width))
+		return c.st.Error.Render(render.Truncate(m.err.Error(), c.width))
 	case m.status != "":
-		return st.Warn.Render(render.Truncate(m.status, m.width))
+		return c.st.Warn.Render(render.Truncate(m.status, c.width))
 	}
-	return render.Truncate(m.help.View(m.keys), m.width)
+	return render.Truncate(c.help.View(c.keys), c.width)
 }
 
 // fit cuts every line of s to width cells and s to height lines, padding

@@ -24,76 +24,6 @@ func SortedClips(od scoring.OrderDetail) []scoring.Clip {
 	return cs
 }
 
-// RefLabels returns short display names for references: for several, what
-// sets their names apart (the part between their common prefix and suffix,
-// as "A" and "B" of ref.A.en and ref.B.en), else the names when short, else
-// their numbers from 1; for a single reference "" (it is just "ref").
-func RefLabels(names []string) []string {
-	out := make([]string, len(names))
-	if len(names) == 1 {
-		return out
-	}
-	for i, n := range names {
-		out[i] = Safe(n)
-	}
-	if len(out) > 1 {
-		pre, suf := commonAffixes(out)
-		ok := true
-		trimmed := make([]string, len(out))
-		for i, n := range out {
-			r := []rune(n)
-			if pre+suf >= len(r) {
-				ok = false
-				break
-			}
-			trimmed[i] = strings.Trim(string(r[pre:len(r)-suf]), ".-_ ")
-			ok = ok && trimmed[i] != "" && len([]rune(trimmed[i])) <= 8
-		}
-		if ok {
-			return trimmed
-		}
-	}
-	short := true
-	for _, n := range out {
-		short = short && len([]rune(n)) <= 8
-	}
-	if short {
-		return out
-	}
-	for i := range out {
-		out[i] = strconv.Itoa(i + 1)
-	}
-	return out
-}
-
-// RefLabel is how a reference is named in a label: "ref A", or "ref" for
-// the only one.
-func RefLabel(label string) string {
-	if label == "" {
-		return "ref"
-	}
-	return "ref " + label
-}
-
-func commonAffixes(names []string) (pre, suf int) {
-	first := []rune(names[0])
-	pre, suf = len(first), len(first)
-	for _, n := range names[1:] {
-		r := []rune(n)
-		p := 0
-		for p < pre && p < len(r) && r[p] == first[p] {
-			p++
-		}
-		pre = p
-		s := 0
-		for s < suf && s < len(r) && r[len(r)-1-s] == first[len(first)-1-s] {
-			s++
-		}
-		suf = s
-	}
-	return pre, suf
-}
-
 // Ledger renders the clip ledger of one order as a table width cells wide:
 // per distinct n-gram its count in the hypothesis, in each reference, the
 // maximum and which reference holds it, the clipped count (the matches it
@@ -102,7 +32,7 @@ func commonAffixes(names []string) (pre, suf int) {
 // draws them all up to [LedgerCap], then a line counts the n-grams left
 // out with their matched and clipped occurrences. Only the rows drawn are
 // sorted ([TopClips]); the column widths fit every row.
-// refLabels are the references' short names ([RefLabels]).
+// refLabels are the references' short names ([model.RefLabels]).
 // The first column repeats the highlighting as a marker: '^' all matched,
 // '~' partly clipped, blank for no match.
 func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRows int) string {

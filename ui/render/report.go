@@ -94,10 +94,8 @@ func reportSentence(x float64, opt scoring.Options) string {
 	switch {
 	case math.IsNaN(x):
 		return "BLEU n/a (NLTK raises on this segment)"
-	case opt.Compat == scoring.CompatNLTK:
-		return "BLEU " + strconv.FormatFloat(x, 'f', 4, 64)
 	default:
-		return "BLEU " + strconv.FormatFloat(x, 'f', 2, 64)
+		return "BLEU " + Score(x, opt.Compat == scoring.CompatNLTK)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -61,7 +62,7 @@ func Segment(st Styles, v SegmentView, width int) string {
 	for k, toks := range d.Refs {
 		name := fmt.Sprintf("ref %d", k+1)
 		if k < len(v.RefNames) {
-			name = RefLabel(v.RefNames[k])
+			name = model.RefLabel(v.RefNames[k])
 		}
 		var marks []Mark
 		if k < len(first.Refs) {

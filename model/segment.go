@@ -1,0 +1,163 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Segment is one segment of one system as scoring sees it: the
+// hypothesis with the references present for that line (and the source
+// when there is one), their short labels beside them.
+type Segment struct {
+	// System and Line are the system's index and the 0-based line.
+	System, Line int
+	// Src is the source text ("" without a source stream).
+	Src string
+	// Hyp is the system's hypothesis.
+	Hyp string
+	// Refs are the references present for the line, in stream order.
+	Refs []string
+	// RefNames are the names of the reference streams of Refs, and
+	// RefLabels their short labels ([RefLabels]).
+	RefNames, RefLabels []string
+}
+
+// RefPresent reports whether reference stream k has a reference for
+// segment i (a JSONL reference can be null). It is the one test of
+// presence: everything that lists a segment's references goes through it.
+func (d *Dataset) RefPresent(k, i int) bool {
+	return d.RefAbsent == nil || k >= len(d.RefAbsent) || !d.RefAbsent[k][i]
+}
+
+// Segment returns line i (0-based) of system sys with its present
+// references.
+func (d *Dataset) Segment(sys, i int) Segment {
+	labels := RefLabels(d.RefNames)
+	s := Segment{System: sys, Line: i, Hyp: d.Systems[sys].Hyps[i]}
+	if d.Src != nil {
+		s.Src = d.Src[i]
+	}
+	for k, stream := range d.Refs {
+		if d.RefPresent(k, i) {
+			s.Refs = append(s.Refs, stream[i])
+			s.RefNames = append(s.RefNames, d.RefNames[k])
+			s.RefLabels = append(s.RefLabels, labels[k])
+		}
+	}
+	return s
+}
+
+// Bytes is the size of the segment's hypothesis and references, which
+// bounds the work of explaining it.
+func (s Segment) Bytes() int {
+	n := len(s.Hyp)
+	for _, r := range s.Refs {
+		n += len(r)
+	}
+	return n
+}
+
+// Explained is the whole computation of one segment: its text, the
+// per-order clip detail and the sentence score under some options.
+type Explained struct {
+	Segment
+	// Opt are the options it was explained under.
+	Opt scoring.Options
+	// Detail is [scoring.Explain]'s account of the n-grams.
+	Detail scoring.Detail
+	// Result is the sentence score.
+	Result scoring.Result
+	// Err is set when the options are not valid (nothing else is then).
+	Err error
+	// EvalErr is set when NLTK raises for this segment (Result is then
+	// the zero value).
+	EvalErr error
+}
+
+// Explain explains seg under opt. It is the one place a segment's
+// computation is assembled: the explorer's segment pane and walk-through
+// and the explain command all call it. It costs the segment's length,
+// and reads only seg.
+func Explain(seg Segment, opt scoring.Options) Explained {
+	e := Explained{Segment: seg, Opt: opt}
+	e.Detail, e.Err = scoring.Explain(seg.Hyp, seg.Refs, opt)
+	if e.Err == nil {
+		e.Result, e.EvalErr = scoring.Evaluate(e.Detail.Stats, opt, scoring.LastSegment{Hyp: seg.Hyp, Refs: seg.Refs})
+	}
+	return e
+}
+
+// RefLabels returns short display names for references: for several, what
+// sets their names apart (the part between their common prefix and suffix,
+// as "A" and "B" of ref.A.en and ref.B.en), else the names when short, else
+// their numbers from 1; for a single reference "" (it is just "ref"). The
+// names come out printable ([Printable], tabs as spaces).
+func RefLabels(names []string) []string {
+	out := make([]string, len(names))
+	if len(names) == 1 {
+		return out
+	}
+	for i, n := range names {
+		out[i] = strings.ReplaceAll(Printable(n), "\t", " ")
+	}
+	if len(out) > 1 {
+		pre, suf := commonAffixes(out)
+		ok := true
+		trimmed := make([]string, len(out))
+		for i, n := range out {
+			r := []rune(n)
+			if pre+suf >= len(r) {
+				ok = false
+				break
+			}
+			trimmed[i] = strings.Trim(string(r[pre:len(r)-suf]), ".-_ ")
+			ok = ok && trimmed[i] != "" && len([]rune(trimmed[i])) <= 8
+		}
+		if ok {
+			return trimmed
+		}
+	}
+	short := true
+	for _, n := range out {
+		short = short && len([]rune(n)) <= 8
+	}
+	if short {
+		return out
+	}
+	for i := range out {
+		out[i] = strconv.Itoa(i + 1)
+	}
+	return out
+}
+
+// RefLabel is how a reference is named in a label: "ref A", or "ref" for
+// the only one.
+func RefLabel(label string) string {
+	if label == "" {
+		return "ref"
+	}
+	return "ref " + label
+}
+
+// commonAffixes returns the lengths in runes of the longest prefix and
+// suffix all names share.
+func commonAffixes(names []string) (pre, suf int) {
+	first := []rune(names[0])
+	pre, suf = len(first), len(first)
+	for _, n := range names[1:] {
+		r := []rune(n)
+		p := 0
+		for p < pre && p < len(r) && r[p] == first[p] {
+			p++
+		}
+		pre = p
+		s := 0
+		for s < suf && s < len(r) && r[len(r)-1-s] == first[len(first)-1-s] {
+			s++
+		}
+		suf = s
+	}
+	return pre, suf
+}

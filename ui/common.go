@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/spinner"
+)
+
+// common is what every component reads and none owns: the dataset, the
+// settings, the scores, the styles and keys, the window size. The root
+// model holds it and passes it down; components never change it.
+type common struct {
+	ds      *model.Dataset
+	set     model.Settings // the settings asked for
+	scored  *model.Scored  // the scores on screen (nil until the first run lands)
+	st      render.Styles
+	keys    KeyMap
+	help    help.Model
+	spinner spinner.Model
+	width   int
+	height  int
+}
+
+// shown returns the settings the scores on screen were made with. It lags
+// set (the settings asked for) while a run is in flight, so the
+// signature, the scale and the segment pane keep describing the numbers
+// shown until the new ones land.
+func (c common) shown() model.Settings {
+	if c.scored != nil {
+		return c.scored.Settings
+	}
+	return c.set
+}
+
+// nltk reports whether the scores shown are on NLTK's scale.
+func (c common) nltk() bool { return isNLTK(c.shown()) }
+
+// scoreScale is the top of the scale of the scores shown: 100 for
+// sacrebleu's, 1 for NLTK's.
+func (c common) scoreScale() float64 {
+	if c.nltk() {
+		return 1
+	}
+	return 100
+}
+
+// score formats a score shown ([render.Score]).
+func (c common) score(x float64) string { return render.Score(x, c.nltk()) }
+
+// delta formats a difference of scores shown ([render.Delta]).
+func (c common) delta(d float64) string { return render.Delta(d, c.nltk()) }
+
+// systemName is system sys's name, ready for the terminal.
+func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }
+
+func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }
+
+// selection is the segment the list has selected, as the other
+// components need it: the shown system, the compared one (-1 for none)
+// and the segment; ok is false when nothing is selected.
+type selection struct {
+	sys, other, seg int
+	ok              bool
+}

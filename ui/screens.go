@@ -1,0 +1,67 @@
+package ui
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// openOverlay shows the help, the full clip ledger or the charts.
+func (m *Model) openOverlay(s screen) {
+	switch {
+	case s == screenLedger && !m.list.selection(m.c).ok:
+		m.flash("no segment selected")
+		return
+	case s == screenCharts && m.c.scored == nil:
+		m.flash("the charts show once the scores are in")
+		return
+	}
+	m.screen = s
+	m.refreshOverlay(true)
+}
+
+// refreshOverlay redraws the open overlay at the current width.
+func (m *Model) refreshOverlay(resetTop bool) {
+	if m.c.width == 0 {
+		return
+	}
+	switch m.screen {
+	case screenHelp:
+		m.help.refresh(m.c, resetTop)
+	case screenLedger:
+		sel := m.list.selection(m.c)
+		if !sel.ok {
+			m.screen = screenMain
+			return
+		}
+		m.ledger.refresh(m.c, m.pane, sel, resetTop)
+	case screenCharts:
+		m.charts.refresh(m.c, m.list, resetTop)
+	}
+}
+
+// openExplain opens the step-by-step explanation of the selected segment.
+// A long segment's walk-through waits for its ledger (a pending jobWalk)
+// and is rendered in a job; it opens when ready unless a key is pressed
+// first.
+func (m *Model) openExplain() tea.Cmd {
+	sel := m.list.selection(m.c)
+	if !sel.ok {
+		return m.flash("no segment selected")
+	}
+	keys := m.pane.keys(m.c, sel)[:1]
+	in, ok := m.pane.explained(m.c, keys[0])
+	switch {
+	case !ok:
+		m.jobs.wait(jobWalk, keys)
+		return m.flash(waitingText + " the walk-through opens when it is ready")
+	case in.Err != nil:
+		return m.flash(in.Err.Error())
+	case keys[0].long:
+		m.flash("rendering the walk-through of this long segment…")
+		if m.jobs.runningFor(jobWalk, keys) {
+			return nil
+		}
+		tag := m.jobs.startFor(jobWalk, keys)
+		return walkCmd(tag, in, m.c.st, m.c.width, m.c.height)
+	}
+	m.learn = newWalkthroughLearner(in, m.c.st, m.c.width, m.c.height)
+	m.screen = screenExplain
+	return nil
+}
