@@ -27,6 +27,10 @@ type segList struct {
 	// inLineOrder: the rows are the lines in order while the first scoring
 	// run is in flight (big corpora); the scores fill in when it lands.
 	inLineOrder bool
+	// early are the results of the rows scored one by one while the first
+	// run is in flight ([segList.fillIn]), by system and segment. It only
+	// grows, so copies of the list may share it.
+	early map[[2]int]scoring.Result
 
 	filter lineInput
 	jump   lineInput
@@ -219,34 +223,83 @@ func (l segList) View(c common) string {
 	return strings.Join(out, "\n")
 }
 
-// row renders segment seg: line, score with a bar, lengths, BP when below
-// 1, delta and the start of the hypothesis. Before the scores are in it
-// shows the line and the hypothesis only.
-func (l segList) row(c common, cols columns, seg int, selected bool) string {
+// rowFigures are the figures of one row: the sentence score, the
+// lengths and the brevity penalty, and the delta (when there is one).
+type rowFigures struct {
+	score          float64
+	hypLen, refLen int
+	delta          float64
+	hasDelta       bool
+}
+
+// figures returns row seg's figures from the scores, or from the early
+// scores of the visible rows while the first run is in flight; ok is
+// false when there are none yet.
+func (l segList) figures(c common, seg int, withDelta bool) (f rowFigures, ok bool) {
 	sys := l.view.System
+	if c.scored == nil {
+		r, ok := l.early[[2]int{sys, seg}]
+		return rowFigures{score: r.Score, hypLen: r.SysLen, refLen: r.RefLen}, ok
+	}
+	ss := c.scored.Systems[sys]
+	st := ss.Stats.Get(seg)
+	f = rowFigures{score: ss.Sentence[seg], hypLen: st.HypLen, refLen: st.RefLen}
+	if withDelta {
+		f.delta, f.hasDelta = c.scored.Delta(sys, l.view.Other, seg), true
+	}
+	return f, true
+}
+
+// fillIn scores the visible rows one by one while the first scoring run
+// is in flight, so the first screen shows figures at once; a long
+// segment waits for the run.
+func (l *segList) fillIn(c common) {
+	if !l.inLineOrder || c.scored != nil {
+		return
+	}
+	if l.early == nil {
+		l.early = map[[2]int]scoring.Result{}
+	}
+	sys := l.view.System
+	for i := l.top; i < min(l.top+l.height, len(l.rows)); i++ {
+		k := [2]int{sys, l.rows[i]}
+		if _, ok := l.early[k]; ok {
+			continue
+		}
+		seg := c.ds.Segment(sys, l.rows[i])
+		if seg.Bytes() > syncLedgerBytes {
+			continue
+		}
+		e := model.Explain(seg, c.set.Sentence)
+		if e.Err != nil || e.EvalErr != nil {
+			e.Result.Score = math.NaN()
+		}
+		l.early[k] = e.Result
+	}
+}
+
+// row renders segment seg: line, score with a bar, lengths, BP when below
+// 1, delta and the start of the hypothesis; "…" where no score is in yet.
+func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	scoreText, lengthText, bpText, delta := "…", "", "", ""
 	filled, empty := "", strings.Repeat(" ", cols.bar)
-	var d float64
-	if c.scored != nil {
-		ss := c.scored.Systems[sys]
-		st := ss.Stats.Get(seg)
-		score := ss.Sentence[seg]
+	f, ok := l.figures(c, seg, cols.delta > 0)
+	if ok {
 		scoreText = "err"
-		if !math.IsNaN(score) {
-			scoreText = c.score(score)
+		if !math.IsNaN(f.score) {
+			scoreText = c.score(f.score)
 		}
-		filled, empty = render.BarText(score/c.scoreScale(), cols.bar)
+		filled, empty = render.BarText(f.score/c.scoreScale(), cols.bar)
 		empty = strings.Repeat("·", len(empty))
-		if bp := scoring.BrevityPenalty(st.HypLen, st.RefLen); bp < 1 {
+		if bp := scoring.BrevityPenalty(f.hypLen, f.refLen); bp < 1 {
 			bpText = fmt.Sprintf("%.3f", bp)
 		}
-		lengthText = fmt.Sprintf("%d/%d", st.HypLen, st.RefLen)
-		if cols.delta > 0 {
-			d = c.scored.Delta(sys, l.view.Other, seg)
-			delta = deltaCell(d, c.nltk())
+		lengthText = fmt.Sprintf("%d/%d", f.hypLen, f.refLen)
+		if f.hasDelta {
+			delta = deltaCell(f.delta, c.nltk())
 		}
 	}
-	hyp := render.Safe(head(c.ds.Systems[sys].Hyps[seg], 4*cols.hyp+16))
+	hyp := render.Safe(head(c.ds.Systems[l.view.System].Hyps[seg], 4*cols.hyp+16))
 	parts := []string{
 		render.PadLeft(itoa(seg+1), cols.line),
 		render.PadLeft(scoreText, cols.score),
@@ -268,9 +321,9 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	parts[4] = s.Warn.Render(parts[4])
 	if cols.delta > 0 {
 		switch {
-		case d > 0:
+		case f.delta > 0:
 			parts[5] = s.Good.Render(parts[5])
-		case d < 0:
+		case f.delta < 0:
 			parts[5] = s.Bad.Render(parts[5])
 		default:
 			parts[5] = s.Muted.Render(parts[5])

@@ -55,7 +55,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.err = nil
 	m.c.scored, m.c.set = msg.scored, msg.set
 	m.list.maxLen = widestLength(msg.scored)
-	m.list.inLineOrder = false
+	m.list.inLineOrder, m.list.early = false, nil
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	if msg.rows != nil && msg.view == m.list.view {
 		m.applyRows(msg.rows, msg.subset)
@@ -80,6 +80,7 @@ func (m *Model) upgrade() tea.Cmd {
 // scoring run sorts them.
 func (m *Model) refreshRows() tea.Cmd {
 	if m.c.scored == nil {
+		m.refreshPane(false) // the list is in line order until then
 		return nil
 	}
 	ds, s, view := m.c.ds, m.c.scored, m.list.view
@@ -102,8 +103,10 @@ func (m *Model) applyRows(rows []int, subset *subsetScore) {
 	}
 }
 
-// refreshPane redraws the segment pane for the selection.
+// refreshPane redraws the segment pane for the selection (and, before
+// the first scores, fills in the visible rows' scores).
 func (m *Model) refreshPane(resetTop bool) {
+	m.list.fillIn(m.c)
 	m.pane.refresh(m.c, m.list.selection(m.c), resetTop)
 }
 
