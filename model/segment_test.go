@@ -21,4 +21,3 @@ func TestRefLabels(t *testing.T) {
 		}
 	}
 }
-

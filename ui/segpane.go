@@ -18,7 +18,7 @@ type segPane struct {
 	order   int // highlighted n-gram order, 0 = all orders
 	compare bool
 	zoom    bool
-	waiting bool // a long segment of the selection is being explained
+	waiting bool         // a long segment of the selection is being explained
 	long    []longLedger // long segments explained for the selection
 	// cache is the content last rendered from long segments' ledgers:
 	// rendering one costs up to a second (every n-gram is sorted), so a
@@ -278,7 +278,7 @@ func (p segPane) ledgerText(c common, in model.Explained, width, rows int) strin
 			for _, cl := range od.Clips {
 				lost += cl.Clipped
 			}
-			line := st.Token(render.OrderMark(od.N)).Render(fmt.Sprintf("%d", od.N)) +
+			line := st.Token(model.OrderMark(od.N)).Render(fmt.Sprintf("%d", od.N)) +
 				fmt.Sprintf("-grams: %d of %d matched, %d lost", od.Matches, od.Total, lost)
 			lines = append(lines, render.Truncate(line, width))
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -37,22 +38,22 @@ func bigOrder(n int) scoring.OrderDetail {
 
 func TestTopClipsIsSortedPrefix(t *testing.T) {
 	od := bigOrder(100_000)
-	all := SortedClips(od)
+	all := model.SortedClips(od)
 	for _, k := range []int{1, 12, 500, 5000, 99_999, 100_000, 0} {
-		got := TopClips(od, k)
+		got := model.TopClips(od, k)
 		want := all
 		if k > 0 && k < len(all) {
 			want = all[:k]
 		}
 		if !reflect.DeepEqual(got, want) {
-			t.Errorf("TopClips(k=%d) differs from the first %d rows of SortedClips", k, len(want))
+			t.Errorf("model.TopClips(k=%d) differs from the first %d rows of model.SortedClips", k, len(want))
 		}
 	}
 }
 
 func TestLedgerCapped(t *testing.T) {
 	od := bigOrder(100_000)
-	all := SortedClips(od)
+	all := model.SortedClips(od)
 	out := Ledger(PlainStyles(), od, []string{""}, 120, 0)
 	lines := strings.Split(out, "\n")
 	// header, LedgerCap rows, the "more" line, the footer

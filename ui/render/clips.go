@@ -2,27 +2,12 @@ package render
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
-
-// SortedClips returns the clips of od with the costly rows first: the most
-// excess (occurrences clipping removed) first, then those with no match at
-// all, then in order of first occurrence.
-func SortedClips(od scoring.OrderDetail) []scoring.Clip {
-	cs := append([]scoring.Clip(nil), od.Clips...)
-	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := cs[i], cs[j]
-		if a.Clipped != b.Clipped {
-			return a.Clipped > b.Clipped
-		}
-		return a.Matched == 0 && b.Matched != 0
-	})
-	return cs
-}
 
 // Ledger renders the clip ledger of one order as a table width cells wide:
 // per distinct n-gram its count in the hypothesis, in each reference, the
@@ -31,7 +16,7 @@ func SortedClips(od scoring.OrderDetail) []scoring.Clip {
 // maxRows rows are drawn and a footer says how many were left out; 0
 // draws them all up to [LedgerCap], then a line counts the n-grams left
 // out with their matched and clipped occurrences. Only the rows drawn are
-// sorted ([TopClips]); the column widths fit every row.
+// sorted ([model.TopClips]); the column widths fit every row.
 // refLabels are the references' short names ([model.RefLabels]).
 // The first column repeats the highlighting as a marker: '^' all matched,
 // '~' partly clipped, blank for no match.
@@ -41,7 +26,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	if maxRows <= 0 {
 		limit = LedgerCap
 	}
-	shown := TopClips(od, limit)
+	shown := model.TopClips(od, limit)
 	labels := make([]string, len(refLabels))
 	labelW := make([]int, len(refLabels)) // what maxCell adds after the count
 	for k, n := range refLabels {
@@ -100,12 +85,12 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("excess", 6)
 	b.WriteString(st.Header.Render(Truncate(head, width)))
 	for _, c := range shown {
-		mark, style := MarkMatched, st.Matched
+		mark, style := model.MarkMatched, st.Matched
 		switch {
 		case c.RefMax == 0:
-			mark, style = MarkUnmatched, st.Unmatched
+			mark, style = model.MarkUnmatched, st.Unmatched
 		case c.Clipped > 0:
-			mark, style = MarkClipped, st.Clipped
+			mark, style = model.MarkClipped, st.Clipped
 		}
 		row := string(mark.Rune()) + " " + style.Render(PadRight(Safe(c.NGram), gramW)) + " " + PadLeft(strconv.Itoa(c.HypCount), hypW)
 		if showRefs {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -51,7 +52,7 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 		return lessonError(st, err, width)
 	}
 	var parts []string
-	parts = append(parts, w.sentences(SegmentMarks(w.d, 1), false)+"\n"+st.Legend())
+	parts = append(parts, w.sentences(model.SegmentMarks(w.d, 1), false)+"\n"+st.Legend())
 	for _, od := range w.d.Orders {
 		name := orderName(od.N)
 		var b strings.Builder
@@ -119,7 +120,7 @@ func orderFigures(l Lesson, hyp string, st Styles, width int) string {
 	}
 	legend := st.Muted.Render("digit: the longest matched n-gram through the token")
 	parts := []string{
-		w.sentences(SegmentMarks(w.d, 0), false) + "\n" + wrapText(legend, width),
+		w.sentences(model.SegmentMarks(w.d, 0), false) + "\n" + wrapText(legend, width),
 		PrecisionBars(w.res, width, st),
 		w1.scoreLine("unigrams only (N = 1)") + "\n" + w.scoreLine(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder)),
 	}

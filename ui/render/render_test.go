@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -29,15 +30,15 @@ func explain(t *testing.T, hyp string, refs ...string) scoring.Detail {
 
 // runes spells marks as their marker characters, '.' for none, so that
 // tables of expectations stay readable.
-func runes(marks []Mark) string {
+func runes(marks []model.Mark) string {
 	var b strings.Builder
 	for _, m := range marks {
 		switch {
-		case m == MarkNone:
+		case m == model.MarkNone:
 			b.WriteByte('.')
-		case m == MarkUnmatched:
+		case m == model.MarkUnmatched:
 			b.WriteByte('u')
-		case m == MarkSupplied:
+		case m == model.MarkSupplied:
 			b.WriteByte('s')
 		default:
 			b.WriteRune(m.Rune())
@@ -67,7 +68,7 @@ func TestSegmentMarks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := explain(t, tt.hyp, tt.refs...)
-			m := SegmentMarks(d, tt.order)
+			m := model.SegmentMarks(d, tt.order)
 			if got := runes(m.Hyp); got != tt.wantHyp {
 				t.Errorf("hyp marks of %q at order %d = %q; want %q", tt.hyp, tt.order, got, tt.wantHyp)
 			}
@@ -91,11 +92,11 @@ func TestMarksAgreeWithLedger(t *testing.T) {
 	} {
 		d := explain(t, c.hyp, c.ref)
 		for _, od := range d.Orders {
-			m := SegmentMarks(d, od.N)
+			m := model.SegmentMarks(d, od.N)
 			matched := 0
 			for _, cl := range od.Clips {
 				for j, p := range cl.Positions {
-					if j < cl.Matched && m.Hyp[p] != MarkMatched {
+					if j < cl.Matched && m.Hyp[p] != model.MarkMatched {
 						t.Errorf("%q order %d: occurrence at %d is matched but its first token is marked %q", c.hyp, od.N, p, m.Hyp[p].Rune())
 					}
 				}
@@ -111,9 +112,9 @@ func TestMarksAgreeWithLedger(t *testing.T) {
 func TestTokenLinesFitAndAlign(t *testing.T) {
 	st := DefaultStyles()
 	toks := strings.Fields("a considerably long sentence with some tokens that will certainly wrap around the edge supercalifragilisticexpialidocious-and-more-than-forty-cells")
-	marks := make([]Mark, len(toks))
+	marks := make([]model.Mark, len(toks))
 	for i := range marks {
-		marks[i] = MarkMatched + Mark(i%2) // matched and clipped in turn
+		marks[i] = model.MarkMatched + model.Mark(i%2) // matched and clipped in turn
 	}
 	for _, w := range []int{12, 30, 60} {
 		lines := TokenLines(st, "hyp", 5, toks, marks, w)
@@ -138,7 +139,7 @@ func TestTokenLinesFitAndAlign(t *testing.T) {
 	if !strings.HasPrefix(TokenLines(st, "hyp", 5, toks, marks, 60)[0], "hyp  a ") {
 		t.Errorf("first line does not start with the label and the first token")
 	}
-	if got := TokenLines(st, "hyp", 5, []string{"no", "match"}, []Mark{MarkNone, MarkUnmatched}, 60); len(got) != 1 {
+	if got := TokenLines(st, "hyp", 5, []string{"no", "match"}, []model.Mark{model.MarkNone, model.MarkUnmatched}, 60); len(got) != 1 {
 		t.Errorf("a line without any marker got a marker row: %q", got)
 	}
 }
@@ -149,9 +150,9 @@ func TestTokenLinesFitAndAlign(t *testing.T) {
 func TestTokenLinesCapsHugeText(t *testing.T) {
 	st := DefaultStyles()
 	toks := strings.Fields(strings.Repeat("the cat sat on the mat ", 20000)) // 120,000 tokens
-	marks := make([]Mark, len(toks))
+	marks := make([]model.Mark, len(toks))
 	for i := range marks {
-		marks[i] = MarkMatched
+		marks[i] = model.MarkMatched
 	}
 	lines := TokenLines(st, "hyp", 5, toks, marks, 60)
 	if len(lines) != 2*maxTokenRows+1 {
@@ -185,7 +186,7 @@ func TestSafeEscapesControls(t *testing.T) {
 
 func TestSortedClipsCostlyFirst(t *testing.T) {
 	d := explain(t, "the the the cat dog", "the cat sat")
-	cs := SortedClips(d.Orders[0])
+	cs := model.SortedClips(d.Orders[0])
 	if cs[0].NGram != "the" || cs[0].Clipped != 2 {
 		t.Fatalf("first row = %q (excess %d); want \"the\" with excess 2", cs[0].NGram, cs[0].Clipped)
 	}

@@ -6,10 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // ReportWorst is how many of each system's worst segments [Report] lists.

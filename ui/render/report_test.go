@@ -10,10 +10,9 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // reportFixture loads files (name → content) from memory with the given

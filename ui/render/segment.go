@@ -49,9 +49,9 @@ func Segment(st Styles, v SegmentView, width int) string {
 	if v.HasSrc {
 		lines = append(lines, TextLines(st, "src", lw, v.Src, width)...)
 	}
-	var first Marks
+	var first model.Marks
 	for i, h := range v.Hyps {
-		mk := SegmentMarks(h.Detail, v.Order)
+		mk := model.SegmentMarks(h.Detail, v.Order)
 		if i == 0 {
 			first = mk
 		}
@@ -64,7 +64,7 @@ func Segment(st Styles, v SegmentView, width int) string {
 		if k < len(v.RefNames) {
 			name = model.RefLabel(v.RefNames[k])
 		}
-		var marks []Mark
+		var marks []model.Mark
 		if k < len(first.Refs) {
 			marks = first.Refs[k]
 		}
@@ -73,7 +73,7 @@ func Segment(st Styles, v SegmentView, width int) string {
 		if k == d.ClosestRef {
 			note += " · closest: sets r"
 		}
-		switch t := Count(marks); {
+		switch t := model.CountMarks(marks); {
 		case t.Matched == 1:
 			note += " · 1 token supplied a match"
 		case t.Matched > 1:

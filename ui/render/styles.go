@@ -7,6 +7,7 @@ package render
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/lipgloss"
 )
 
@@ -133,64 +134,9 @@ func DefaultStyles() Styles {
 	return s
 }
 
-// Mark is what a token is in the highlighting: the marker row under a token
-// line spells it out for output without colour.
-type Mark uint8
-
-// The marks of a token. MarkOrder1 … MarkOrder9 (MarkOrder1+n-1) are used in
-// the all-orders view: the token lies in a matched n-gram of order n and in
-// none longer.
-const (
-	MarkNone      Mark = iota // unmatched: no marker
-	MarkMatched               // part of a matched occurrence: '^'
-	MarkClipped               // part of a clipped occurrence only: '~'
-	MarkSupplied              // a reference token that supplied a match: '^'
-	MarkUnmatched             // part of an occurrence no reference has: ' '
-	MarkOrder1                // longest matched n-gram through it has order 1: '1'
-)
-
-// Marker characters of the colourless marker row.
-const (
-	MarkerMatched   = '^'
-	MarkerClipped   = '~'
-	MarkerUnmatched = ' '
-)
-
-// OrderMark returns the all-orders mark of order n (1..9).
-func OrderMark(n int) Mark {
-	if n < 1 {
-		return MarkNone
-	}
-	if n > 9 {
-		n = 9
-	}
-	return MarkOrder1 + Mark(n-1)
-}
-
-// Order returns the order of an all-orders mark, or 0 for any other mark.
-func (m Mark) Order() int {
-	if m >= MarkOrder1 && m < MarkOrder1+9 {
-		return int(m-MarkOrder1) + 1
-	}
-	return 0
-}
-
-// Rune returns the character the marker row shows for m.
-func (m Mark) Rune() rune {
-	switch {
-	case m == MarkMatched, m == MarkSupplied:
-		return MarkerMatched
-	case m == MarkClipped:
-		return MarkerClipped
-	case m.Order() > 0:
-		return rune('0' + m.Order())
-	}
-	return MarkerUnmatched
-}
-
 // Marker returns m's marker character repeated over width cells, the part
 // of the marker row that sits under a token of that display width.
-func Marker(m Mark, width int) string {
+func Marker(m model.Mark, width int) string {
 	if width <= 0 {
 		return ""
 	}
@@ -198,15 +144,15 @@ func Marker(m Mark, width int) string {
 }
 
 // Token returns the style of a token with mark m.
-func (s Styles) Token(m Mark) lipgloss.Style {
+func (s Styles) Token(m model.Mark) lipgloss.Style {
 	switch {
-	case m == MarkMatched:
+	case m == model.MarkMatched:
 		return s.Matched
-	case m == MarkClipped:
+	case m == model.MarkClipped:
 		return s.Clipped
-	case m == MarkSupplied:
+	case m == model.MarkSupplied:
 		return s.Supplied
-	case m == MarkUnmatched:
+	case m == model.MarkUnmatched:
 		return s.Unmatched
 	case m.Order() > 0:
 		return s.Orders[m.Order()-1]

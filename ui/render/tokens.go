@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -22,7 +23,7 @@ const maxTokenRows = 200
 // With marks nil no marker rows are drawn. Every token passes through
 // [Safe]. After maxTokenRows lines of tokens the rest is summed up in one
 // line.
-func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []Mark, width int) []string {
+func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []model.Mark, width int) []string {
 	avail := width - labelWidth
 	if avail < 1 {
 		avail = 1
@@ -51,7 +52,7 @@ func TokenLines(st Styles, label string, labelWidth int, toks []string, marks []
 	left := 0 // tokens not drawn
 tokens:
 	for i, t := range toks {
-		m := MarkNone
+		m := model.MarkNone
 		if i < len(marks) {
 			m = marks[i]
 		}

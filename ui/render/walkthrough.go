@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -22,7 +23,7 @@ type Step struct {
 	// Marks is the highlighting of the hypothesis and references the step
 	// draws: the order-n marks for stage 2, the all-orders view for the
 	// precisions, none elsewhere.
-	Marks Marks
+	Marks model.Marks
 }
 
 // WalkOption adds optional context to a walk-through: the text as
@@ -155,9 +156,9 @@ func (w *walk) para(s string) string { return wrapText(s, w.width) }
 
 // sentences renders the hypothesis and every reference with marks (nil:
 // none), each followed by its length when lengths is set.
-func (w *walk) sentences(m Marks, lengths bool) string {
+func (w *walk) sentences(m model.Marks, lengths bool) string {
 	var lines []string
-	add := func(label string, toks []string, mk []Mark) {
+	add := func(label string, toks []string, mk []model.Mark) {
 		lines = append(lines, TokenLines(w.st, label, w.labelW, toks, mk, w.width)...)
 		if lengths {
 			lines = append(lines, strings.Repeat(" ", w.labelW)+w.st.Muted.Render(plural(len(toks), "token")))
@@ -165,7 +166,7 @@ func (w *walk) sentences(m Marks, lengths bool) string {
 	}
 	add(w.labels[0], w.d.Hyp, m.Hyp)
 	for k, r := range w.d.Refs {
-		var mk []Mark
+		var mk []model.Mark
 		if m.Refs != nil && k < len(m.Refs) {
 			mk = m.Refs[k]
 		}

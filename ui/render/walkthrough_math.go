@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -33,7 +34,7 @@ func (w *walk) precisionStep() Step {
 		}
 		b.WriteString(w.para(n))
 	}
-	return Step{Title: "3 Precisions and smoothing", Body: b.String(), Marks: SegmentMarks(w.d, 0)}
+	return Step{Title: "3 Precisions and smoothing", Body: b.String(), Marks: model.SegmentMarks(w.d, 0)}
 }
 
 // smoothingNotes explains, order by order, sacrebleu's treatment of zero

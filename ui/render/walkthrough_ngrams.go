@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -22,7 +23,7 @@ func (w *walk) orderStep(n int) Step {
 			found += c.HypCount
 		}
 	}
-	marks := SegmentMarks(w.d, n)
+	marks := model.SegmentMarks(w.d, n)
 	var b strings.Builder
 	if n == 1 {
 		b.WriteString(w.para("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: clip = min(hyp, max). The occurrences beyond that are cut. This clipping is what stops a hypothesis from scoring by repeating a word the references have."))
@@ -198,12 +199,12 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", clipW) + " " + PadLeft("cut", cutW)
 	lines := []string{w.st.Header.Render(head)}
 	for _, c := range shown {
-		mark, style := MarkMatched, w.st.Matched
+		mark, style := model.MarkMatched, w.st.Matched
 		switch {
 		case c.RefMax == 0:
-			mark, style = MarkUnmatched, w.st.Unmatched
+			mark, style = model.MarkUnmatched, w.st.Unmatched
 		case c.Clipped > 0:
-			mark, style = MarkClipped, w.st.Clipped
+			mark, style = model.MarkClipped, w.st.Clipped
 		}
 		row := string(mark.Rune()) + " " + style.Render(PadRight(Safe(c.NGram), gramW)) + " " + PadLeft(strconv.Itoa(c.HypCount), hypW)
 		if showRefs {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -208,7 +209,7 @@ func TestWalkthroughStepsShape(t *testing.T) {
 				t.Errorf("%q step %d (%s): Order %d; want %d", c.hyp, i, s.Title, s.Order, wantOrder)
 			}
 			if wantOrder > 0 {
-				want := SegmentMarks(d, wantOrder)
+				want := model.SegmentMarks(d, wantOrder)
 				if runes(s.Marks.Hyp) != runes(want.Hyp) {
 					t.Errorf("%q step %d: hyp marks %s; want %s", c.hyp, i, runes(s.Marks.Hyp), runes(want.Hyp))
 				}

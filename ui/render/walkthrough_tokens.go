@@ -3,6 +3,7 @@ package render
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -35,7 +36,7 @@ func (w *walk) tokensStep() Step {
 		b.WriteString(w.para("NLTK itself does not tokenize: bleuscope gives it these tokens, as if you had split the text yourself."))
 	}
 	b.WriteString("\n\n")
-	b.WriteString(w.sentences(Marks{}, true))
+	b.WriteString(w.sentences(model.Marks{}, true))
 	if w.hasText {
 		if s := w.textChanges(); s != "" {
 			b.WriteString("\n\n")
