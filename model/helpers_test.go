@@ -16,9 +16,9 @@ func memDataset(src []string, refs [][]string, systems ...System) *Dataset {
 }
 
 // mustScore scores ds and fails the test on error.
-func mustScore(t testing.TB, ds *Dataset, set Settings) *Scored {
+func mustScore(t testing.TB, ds *Dataset, set Settings, opts ...ScoreOption) *Scored {
 	t.Helper()
-	s, err := Score(context.Background(), ds, set, nil)
+	s, err := Score(context.Background(), ds, set, nil, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,13 +44,20 @@ const progressEvery = 4096
 // with ctx's error when ctx is cancelled. progress, when not nil, is
 // called every few thousand segments with the segments done and the total
 // (segments × systems); the calls come from the scoring goroutines but
-// never overlap, and the last one reports done == total.
-func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, total int)) (*Scored, error) {
+// never overlap, and the last one reports done == total. It counts the
+// max orders of set unless [CountOrders] asks for more. Score is the one
+// entry point for scoring a dataset.
+func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, total int), opts ...ScoreOption) (*Scored, error) {
 	if err := set.Validate(); err != nil {
 		return nil, err
 	}
+	var cfg scoreConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	n := ds.Len()
-	out := &Scored{Settings: set, orders: set.orders(), Systems: make([]SystemScores, len(ds.Systems))}
+	orders := min(max(cfg.orders, set.Corpus.MaxOrder, set.Sentence.MaxOrder), scoring.MaxOrderLimit)
+	out := &Scored{Settings: set, orders: orders, Systems: make([]SystemScores, len(ds.Systems))}
 	p := newProgress(progress, n*len(ds.Systems))
 	for s := range out.Systems {
 		out.Systems[s].Stats = scoring.NewStatsStore(n, out.orders, set.Corpus.Compat == scoring.CompatNLTK)
@@ -70,6 +77,21 @@ func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, t
 	out.computeScores(ds)
 	p.finish()
 	return out, nil
+}
+
+// ScoreOption changes how [Score] counts.
+type ScoreOption func(*scoreConfig)
+
+type scoreConfig struct {
+	orders int
+}
+
+// CountOrders makes [Score] count n n-gram orders (at least the max orders
+// of the settings, at most [scoring.MaxOrderLimit]), so that raising the
+// max order up to n later is only arithmetic ([Scored.Recompute]). It is
+// a performance choice of the caller, not a setting of the user.
+func CountOrders(n int) ScoreOption {
+	return func(c *scoreConfig) { c.orders = n }
 }
 
 // CanRecompute reports whether the scores under set can be had from the

@@ -43,9 +43,7 @@ var settingsChanges = []struct {
 func TestRecomputeEqualsScore(t *testing.T) {
 	ds := corpusDataset()
 	sacre := DefaultSettings()
-	sacre.Orders = 6
 	nltk := nltkSettings(0)
-	nltk.Orders = 6
 	nltkChanges := []struct {
 		name string
 		f    func(*scoring.Options)
@@ -63,7 +61,7 @@ func runRecompute(t *testing.T, ds *Dataset, base Settings, changes []struct {
 	name string
 	f    func(*scoring.Options)
 }) {
-	s := mustScore(t, ds, base)
+	s := mustScore(t, ds, base, CountOrders(6))
 	for _, c := range changes {
 		t.Run(base.Corpus.Compat+" "+c.name, func(t *testing.T) {
 			set := base.WithOption(c.f)
@@ -71,7 +69,7 @@ func runRecompute(t *testing.T, ds *Dataset, base Settings, changes []struct {
 			if !ok {
 				t.Fatal("Recompute refused a change that keeps the statistics")
 			}
-			want := mustScore(t, ds, set)
+			want := mustScore(t, ds, set, CountOrders(6))
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("Recompute differs from Score:\n got %+v\nwant %+v", got.Systems[0].Corpus, want.Systems[0].Corpus)
 			}
@@ -275,7 +273,7 @@ func TestSettings(t *testing.T) {
 	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), `unknown tokenizer "x"`) {
 		t.Errorf("Validate(tokenizer x) = %v", err)
 	}
-	if o := (Settings{Corpus: scoring.DefaultOptions(), Sentence: scoring.DefaultOptions(), Orders: 12}).orders(); o != scoring.MaxOrderLimit {
-		t.Errorf("orders() = %d; want capped at %d", o, scoring.MaxOrderLimit)
+	if o := mustScore(t, corpusDataset(), DefaultSettings(), CountOrders(12)).Orders(); o != scoring.MaxOrderLimit {
+		t.Errorf("Orders() = %d after CountOrders(12); want capped at %d", o, scoring.MaxOrderLimit)
 	}
 }

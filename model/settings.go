@@ -15,10 +15,6 @@ type Settings struct {
 	// Sentence are the options of per-segment scores; they must count
 	// the same statistics as Corpus (tokenizer, case, compat).
 	Sentence scoring.Options
-	// Orders is how many n-gram orders to count, so that raising the max
-	// order up to it needs no new pass over the text; 0 (or anything
-	// below the max orders of Corpus and Sentence) counts just those.
-	Orders int
 }
 
 // ErrSettingsMismatch is returned when the sentence and corpus options
@@ -54,9 +50,4 @@ func (s Settings) Validate() error {
 		return ErrSettingsMismatch
 	}
 	return nil
-}
-
-// orders returns the number of n-gram orders to count.
-func (s Settings) orders() int {
-	return min(max(s.Orders, s.Corpus.MaxOrder, s.Sentence.MaxOrder), scoring.MaxOrderLimit)
 }

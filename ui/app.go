@@ -54,7 +54,7 @@ func New(ds *model.Dataset, set model.Settings) Model {
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
 	m := Model{
-		c:    common{ds: ds, set: countOrders(set), st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
+		c:    common{ds: ds, set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
 		list: newSegList(ds),
 		pane: newSegPane(set),
 	}

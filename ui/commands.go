@@ -28,11 +28,14 @@ const syncRecompute = 20_000
 // (upgradeCmd). Bigger corpora count max(MaxOrder, 4) only.
 const allOrdersUpTo = 200_000
 
-// countOrders returns the n-gram orders a scoring run counts first. It
-// is the one place the explorer decides Settings.Orders.
-func countOrders(set model.Settings) model.Settings {
-	set.Orders = max(set.Corpus.MaxOrder, set.Sentence.MaxOrder, 4)
-	return set
+// countOrders is how many n-gram orders the explorer's scoring runs
+// count: at least 4 at first, every order in the upgrade (all true). It
+// is the one place the explorer decides what to count.
+func countOrders(all bool) model.ScoreOption {
+	if all {
+		return model.CountOrders(scoring.MaxOrderLimit)
+	}
+	return model.CountOrders(4)
 }
 
 // wantsUpgrade reports whether s should be counted again with every order.
@@ -43,9 +46,8 @@ func wantsUpgrade(ds *model.Dataset, s *model.Scored) bool {
 // upgradeCmd counts every n-gram order under set in the background. The
 // scores are the same as before; only Recompute can then go further.
 func upgradeCmd(ctx context.Context, tag jobTag, ds *model.Dataset, set model.Settings) tea.Cmd {
-	set.Orders = scoring.MaxOrderLimit
 	return func() tea.Msg {
-		s, err := model.Score(ctx, ds, set, nil)
+		s, err := model.Score(ctx, ds, set, nil, countOrders(true))
 		return scoredMsg{jobTag: tag, scored: s, set: set, err: err}
 	}
 }
@@ -63,7 +65,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 			s, _ = old.Recompute(ds, set)
 		} else {
 			prog.set(0, ds.Len())
-			s, err = model.Score(ctx, ds, set, prog.set)
+			s, err = model.Score(ctx, ds, set, prog.set, countOrders(false))
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {

@@ -120,7 +120,7 @@ func (m *Model) rescore(reuse bool) tea.Cmd {
 	if reuse {
 		old = m.c.scored
 	}
-	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, countOrders(m.c.set), m.list.view, prog))
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.list.view, prog))
 }
 
 // applySettings switches to set and rescores: inside Update when only the
