@@ -18,7 +18,7 @@ func CorpusScores(ctx context.Context, ds *Dataset, set Settings) (*Scored, erro
 		return nil, err
 	}
 	opt := set.Corpus
-	out := &Scored{Settings: set, orders: set.orders(), Systems: make([]SystemScores, len(ds.Systems))}
+	out := &Scored{Settings: set, orders: set.orders(0), Systems: make([]SystemScores, len(ds.Systems))}
 	n := ds.Len()
 	for s, sys := range ds.Systems {
 		hyps := sys.Hyps

@@ -56,8 +56,7 @@ func Score(ctx context.Context, ds *Dataset, set Settings, progress func(done, t
 		o(&cfg)
 	}
 	n := ds.Len()
-	orders := min(max(cfg.orders, set.Corpus.MaxOrder, set.Sentence.MaxOrder), scoring.MaxOrderLimit)
-	out := &Scored{Settings: set, orders: orders, Systems: make([]SystemScores, len(ds.Systems))}
+	out := &Scored{Settings: set, orders: set.orders(cfg.orders), Systems: make([]SystemScores, len(ds.Systems))}
 	p := newProgress(progress, n*len(ds.Systems))
 	for s := range out.Systems {
 		out.Systems[s].Stats = scoring.NewStatsStore(n, out.orders, set.Corpus.Compat == scoring.CompatNLTK)
@@ -84,6 +83,12 @@ type ScoreOption func(*scoreConfig)
 
 type scoreConfig struct {
 	orders int
+}
+
+// orders returns the number of n-gram orders to count under s: asked,
+// but at least the max orders of s and at most [scoring.MaxOrderLimit].
+func (s Settings) orders(asked int) int {
+	return min(max(asked, s.Corpus.MaxOrder, s.Sentence.MaxOrder), scoring.MaxOrderLimit)
 }
 
 // CountOrders makes [Score] count n n-gram orders (at least the max orders
