@@ -3,7 +3,10 @@
 // validated from plain text, TSV or JSONL files ([Load]); their scores
 // ([Score], [Scored.Recompute], [Scored.Subset]); views of them sorted and
 // filtered ([Scored.Rows]); and export in machine-readable and human forms
-// ([WriteCorpus], [WriteSegments]).
+// ([WriteCorpus], [WriteSegments]). One segment's whole computation is
+// [Explain] of [Dataset.Segment]; which of its tokens are matched or
+// clipped, and its clips in ledger order, are [SegmentMarks] and
+// [TopClips], for any renderer.
 //
 // Plain text is read the way sacrebleu's command line reads it: UTF-8, a
 // line ends at "\n" only, trailing whitespace is stripped with Python's

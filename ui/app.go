@@ -1,6 +1,3 @@
-// Package ui is bleuscope's explorer: the Bubble Tea program that browses
-// the segments of a scored corpus and shows how each BLEU figure comes
-// about. See doc.go for its shape.
 package ui
 
 import (

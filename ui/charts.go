@@ -164,7 +164,7 @@ func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, 
 		mark = c.scored.Systems[l.view.System].Sentence[l.seg]
 		title += fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
-	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(sc.scores, c.scoreScale(), mark, width, height, st)
+	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(st, sc.scores, c.scoreScale(), mark, width, height)
 }
 
 // precisionChart is p1..pN of the corpus (or of the filtered rows).
@@ -174,7 +174,7 @@ func (s chartsScreen) precisionChart(c common, sc chartScope, width int) string 
 		return st.Title.Render("n-gram precisions") + "\n" + st.Error.Render(render.Truncate(sc.err.Error(), width))
 	}
 	title := fmt.Sprintf("n-gram precisions · %s BLEU %s", sc.name, c.score(sc.res.Score))
-	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.PrecisionBars(sc.res, width, st)
+	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.PrecisionBars(st, sc.res, width)
 }
 
 // bpCharts is the brevity penalty curve with the corpus's c/r marked, and
@@ -186,7 +186,7 @@ func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height
 		return nil
 	}
 	corpusTitle := fmt.Sprintf("brevity penalty · %s c = %d, r = %d", sc.name, sc.res.SysLen, sc.res.RefLen)
-	corpus := st.Title.Render(render.Truncate(corpusTitle, width)) + "\n" + render.BPCurve(sc.res.Ratio, sc.res.BP, width, height, st)
+	corpus := st.Title.Render(render.Truncate(corpusTitle, width)) + "\n" + render.BPCurve(st, sc.res.Ratio, sc.res.BP, width, height)
 	if !l.selection(c).ok {
 		return []string{corpus}
 	}
@@ -201,10 +201,10 @@ func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height
 	if width >= chartsBPPair {
 		cw := (width - 2) / 2
 		segTitle := fmt.Sprintf("line %d · c = %d, r = %d", l.seg+1, seg.SysLen, seg.RefLen)
-		a := st.Title.Render(render.Truncate(corpusTitle, cw)) + "\n" + render.BPCurve(sc.res.Ratio, sc.res.BP, cw, height, st)
-		b := st.Title.Render(render.Truncate(segTitle, cw)) + "\n" + render.BPCurve(seg.Ratio, seg.BP, cw, height, st)
+		a := st.Title.Render(render.Truncate(corpusTitle, cw)) + "\n" + render.BPCurve(st, sc.res.Ratio, sc.res.BP, cw, height)
+		b := st.Title.Render(render.Truncate(segTitle, cw)) + "\n" + render.BPCurve(st, seg.Ratio, seg.BP, cw, height)
 		return []string{sideBySide(a, b, cw, "  ", true)}
 	}
 	segTitle := fmt.Sprintf("brevity penalty · line %d c = %d, r = %d", l.seg+1, seg.SysLen, seg.RefLen)
-	return []string{corpus, st.Title.Render(render.Truncate(segTitle, width)) + "\n" + render.BPCurve(seg.Ratio, seg.BP, width, height, st)}
+	return []string{corpus, st.Title.Render(render.Truncate(segTitle, width)) + "\n" + render.BPCurve(st, seg.Ratio, seg.BP, width, height)}
 }

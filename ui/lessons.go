@@ -110,11 +110,11 @@ func (l Lessons) body() string {
 	ls := l.lessons[l.cur]
 	width := max(20, l.w)
 	parts := []string{render.LessonText(ls, width)}
-	if refs := render.LessonRefs(ls, l.st, width); refs != "" {
+	if refs := render.LessonRefs(l.st, ls, width); refs != "" {
 		parts = append(parts, refs)
 	}
-	parts = append(parts, render.LessonFigures(ls, l.hyps[l.cur], l.st, width))
-	if t := render.LessonTry(ls, l.st, width); t != "" {
+	parts = append(parts, render.LessonFigures(l.st, ls, l.hyps[l.cur], width))
+	if t := render.LessonTry(l.st, ls, width); t != "" {
 		parts = append(parts, t)
 	}
 	return strings.Join(parts, "\n\n")

@@ -44,7 +44,7 @@ func (w Walkthrough) Init() tea.Cmd { return nil }
 // steps again for the new width and keeping the current step.
 func (w Walkthrough) SetSize(width, height int) Walkthrough {
 	w.w, w.h = max(1, width), max(1, height)
-	w.steps = render.WalkthroughSteps(w.d, w.res, w.opt, w.st, max(20, w.w), w.opts...)
+	w.steps = render.WalkthroughSteps(w.st, w.d, w.res, w.opt, max(20, w.w), w.opts...)
 	w.step = min(w.step, len(w.steps)-1)
 	w.vp = viewport.New(w.w, max(1, w.h-3))
 	w.vp.MouseWheelEnabled = false
@@ -112,7 +112,7 @@ func (w *Walkthrough) goTo(i int) {
 // a footer with the position and the keys, in at most width×height cells.
 func (w Walkthrough) View() string {
 	s := w.steps[w.step]
-	head := render.StepHeading(s, w.step, len(w.steps), w.st, w.w)
+	head := render.StepHeading(w.st, s, w.step, len(w.steps), w.w)
 	foot := w.st.Muted.Render(render.Truncate(scrollPercent(w.vp)+w.keys.helpLine(), w.w))
 	return firstLines(head+"\n"+w.vp.View()+"\n"+foot, w.h)
 }

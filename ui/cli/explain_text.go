@@ -52,7 +52,7 @@ func explainText(seg segmentText, opt scoring.Options, st render.Styles, width i
 		line(st.Label.Render("source") + "  " + model.Printable(seg.Src))
 	}
 	b.WriteByte('\n')
-	b.WriteString(render.Walkthrough(det, res, opt, st, width, opts...))
+	b.WriteString(render.Walkthrough(st, det, res, opt, width, opts...))
 	return b.String(), nil
 }
 

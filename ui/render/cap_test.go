@@ -99,7 +99,7 @@ func TestWalkthroughClipTableCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, _ := scoring.Evaluate(d.Stats, opt, scoring.LastSegment{})
-	steps := WalkthroughSteps(d, res, opt, PlainStyles(), 100)
+	steps := WalkthroughSteps(PlainStyles(), d, res, opt, 100)
 	body := steps[1].Body // 2.1 unigrams
 	shown := d.Orders[0].Clips[:WalkClipRows]
 	want := fmt.Sprintf("… %d more n-grams (%d matched, %d clipped) not shown", 300-WalkClipRows, 100-WalkClipRows, 0)

@@ -23,7 +23,7 @@ const bpScale = 100000
 // exact brevity penalty (the curve itself is sampled, so reading it off at
 // ratio would be off in the sixth digit). A ratio beyond the axis is marked
 // at its right end. The curve's values come from [scoring.BrevityPenalty].
-func BPCurve(ratio, bp float64, width, height int, st Styles) string {
+func BPCurve(st Styles, ratio, bp float64, width, height int) string {
 	height = max(3, height)
 	const labelW = 5 // "1.0 ┤"
 	pw := max(8, width-labelW-len(" c/r"))
@@ -116,7 +116,7 @@ func axisLabels(pw, indent, markCol int, xmax float64, ticks []float64, name str
 // matched/total and the precision, at most width cells wide. A '*' marks
 // a precision smoothing stood in for; orders outside the mean are marked
 // "not in mean". NLTK results show their 0–1 values.
-func PrecisionBars(res scoring.Result, width int, st Styles) string {
+func PrecisionBars(st Styles, res scoring.Result, width int) string {
 	nltk := res.NLTK != nil
 	N := len(res.Precisions)
 	frac := make([]string, N)

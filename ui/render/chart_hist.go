@@ -17,7 +17,7 @@ var levels = []rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 // scale runs from 0 to hi: 100 for sacrebleu's scores, 1 for NLTK's.
 // NaN scores (segments NLTK could not score) are left out and counted in
 // the caption; a NaN mark marks nothing.
-func Histogram(scores []float64, hi, mark float64, width, height int, st Styles) string {
+func Histogram(st Styles, scores []float64, hi, mark float64, width, height int) string {
 	height = max(2, height)
 	n, nan := 0, 0
 	for _, s := range scores {

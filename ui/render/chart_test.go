@@ -27,7 +27,7 @@ func TestBPCurve(t *testing.T) {
 	for _, w := range wtWidths {
 		for _, ratio := range []float64{0.125, 0.5, 1, 1.3, 2.5} {
 			bp := scoring.BrevityPenalty(int(math.Round(ratio*100000)), 100000)
-			out := BPCurve(ratio, bp, w, 9, DefaultStyles())
+			out := BPCurve(DefaultStyles(), ratio, bp, w, 9)
 			name := fmt.Sprintf("BPCurve(%g, %d)", ratio, w)
 			requireFits(t, name, out, w)
 			lines := strings.Split(out, "\n")
@@ -43,11 +43,11 @@ func TestBPCurve(t *testing.T) {
 			requireContains(t, name, out, fmt.Sprintf("^ c/r = %s, BP = %s", fnum(ratio), fnum(bp)))
 		}
 	}
-	out := BPCurve(2.5, 1, 80, 9, DefaultStyles())
+	out := BPCurve(DefaultStyles(), 2.5, 1, 80, 9)
 	requireContains(t, "beyond", out, "(beyond the axis: BP stays 1)")
 	// The curve starts at the bottom left (BP(0) = 0) and ends at the top
 	// right (BP = 1 beyond c = r).
-	lines := strings.Split(BPCurve(1, 1, 80, 9, DefaultStyles()), "\n")
+	lines := strings.Split(BPCurve(DefaultStyles(), 1, 1, 80, 9), "\n")
 	if r := []rune(lines[8]); r[5] == ' ' {
 		t.Errorf("no curve in the bottom-left cell: %q", lines[8])
 	}
@@ -57,17 +57,17 @@ func TestBPCurve(t *testing.T) {
 	// The caption gives the segment's exact BP, not the sampled curve's
 	// value at c/r: for c = 4, r = 6 that is exp(-0.5) = 0.606531, where
 	// the curve sampled at 0.66667 reads 0.606535.
-	requireContains(t, "exact BP", BPCurve(4.0/6, scoring.BrevityPenalty(4, 6), 80, 9, DefaultStyles()),
+	requireContains(t, "exact BP", BPCurve(DefaultStyles(), 4.0/6, scoring.BrevityPenalty(4, 6), 80, 9),
 		"^ c/r = 0.666667, BP = 0.606531")
-	requireGolden(t, "chart_bpcurve_itis_80", BPCurve(0.125, scoring.BrevityPenalty(1, 8), 80, 9, DefaultStyles()))
-	requireGolden(t, "chart_bpcurve_60", BPCurve(0.9, scoring.BrevityPenalty(9, 10), 60, 6, DefaultStyles()))
+	requireGolden(t, "chart_bpcurve_itis_80", BPCurve(DefaultStyles(), 0.125, scoring.BrevityPenalty(1, 8), 80, 9))
+	requireGolden(t, "chart_bpcurve_60", BPCurve(DefaultStyles(), 0.9, scoring.BrevityPenalty(9, 10), 60, 6))
 }
 
 func TestPrecisionBars(t *testing.T) {
 	d, res, _ := explainCase(t, caseItIs)
 	_ = d
 	for _, w := range wtWidths {
-		out := PrecisionBars(res, w, DefaultStyles())
+		out := PrecisionBars(DefaultStyles(), res, w)
 		requireFits(t, fmt.Sprintf("PrecisionBars at %d", w), out, w)
 		lines := strings.Split(out, "\n")
 		if len(lines) != 4+1 {
@@ -80,21 +80,21 @@ func TestPrecisionBars(t *testing.T) {
 		}
 	}
 	// The bar of p1 (50%) is half filled.
-	line := strings.Split(PrecisionBars(res, 80, DefaultStyles()), "\n")[0]
+	line := strings.Split(PrecisionBars(DefaultStyles(), res, 80), "\n")[0]
 	filled, empty := strings.Count(line, "█"), strings.Count(line, "·")
 	if filled == 0 || filled != empty {
 		t.Errorf("p1 = 50%%: %d filled and %d empty cells; want equal", filled, empty)
 	}
 	// NLTK precisions are shown on their 0–1 scale.
 	_, nres, _ := explainCase(t, caseGuideNLTK)
-	requireContains(t, "nltk", PrecisionBars(nres, 80, DefaultStyles()), "17/18 0.9444", "4/15 0.2667")
-	requireGolden(t, "chart_precision_guide_60", PrecisionBars(func() scoring.Result { _, r, _ := explainCase(t, caseGuide); return r }(), 60, DefaultStyles()))
+	requireContains(t, "nltk", PrecisionBars(DefaultStyles(), nres, 80), "17/18 0.9444", "4/15 0.2667")
+	requireGolden(t, "chart_precision_guide_60", PrecisionBars(DefaultStyles(), func() scoring.Result { _, r, _ := explainCase(t, caseGuide); return r }(), 60))
 }
 
 func TestHistogram(t *testing.T) {
 	scores := []float64{0, 0, 0, 2, 12, 12, 50, 51, 99, 100, math.NaN()}
 	for _, w := range wtWidths {
-		out := Histogram(scores, 100, 51, w, 6, DefaultStyles())
+		out := Histogram(DefaultStyles(), scores, 100, 51, w, 6)
 		name := fmt.Sprintf("Histogram at %d", w)
 		requireFits(t, name, out, w)
 		lines := strings.Split(out, "\n")
@@ -113,15 +113,15 @@ func TestHistogram(t *testing.T) {
 		}
 	}
 	// NLTK scores are binned on 0–1.
-	out := Histogram([]float64{0.1, 0.5, 0.52, 1}, 1, 0.5, 80, 4, DefaultStyles())
+	out := Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, 1, 0.5, 80, 4)
 	requireContains(t, "0-1 scale", out, "^ 0.5: its bin 0.5–0.55 holds 2 of 4 segments")
 	// sacrebleu scores that are all below 1 stay on 0–100: one bin holds them.
-	out = Histogram([]float64{0.1, 0.5, 0.52, 1}, 100, 0.5, 80, 4, DefaultStyles())
+	out = Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, 100, 0.5, 80, 4)
 	requireContains(t, "low sacrebleu scores", out, "^ 0.5: its bin 0–5 holds 4 of 4 segments")
-	requireContains(t, "empty", Histogram(nil, 100, 0, 80, 4, DefaultStyles()), "no scores to draw")
-	requireContains(t, "all NaN", Histogram([]float64{math.NaN()}, 1, 0, 80, 4, DefaultStyles()), "no scores to draw")
-	if strings.Contains(Histogram(scores, 100, math.NaN(), 80, 4, DefaultStyles()), "^") {
+	requireContains(t, "empty", Histogram(DefaultStyles(), nil, 100, 0, 80, 4), "no scores to draw")
+	requireContains(t, "all NaN", Histogram(DefaultStyles(), []float64{math.NaN()}, 1, 0, 80, 4), "no scores to draw")
+	if strings.Contains(Histogram(DefaultStyles(), scores, 100, math.NaN(), 80, 4), "^") {
 		t.Error("a NaN mark drew a '^'")
 	}
-	requireGolden(t, "chart_histogram_80", Histogram(scores, 100, 51, 80, 6, DefaultStyles()))
+	requireGolden(t, "chart_histogram_80", Histogram(DefaultStyles(), scores, 100, 51, 80, 6))
 }

@@ -76,8 +76,8 @@ func AllLessons() []Lesson {
 
 // LessonIntro renders a lesson's fixed part: its text ([LessonText]) and
 // its references ([LessonRefs]), wrapped to width cells.
-func LessonIntro(l Lesson, st Styles, width int) string {
-	if refs := LessonRefs(l, st, width); refs != "" {
+func LessonIntro(st Styles, l Lesson, width int) string {
+	if refs := LessonRefs(st, l, width); refs != "" {
 		return LessonText(l, width) + "\n\n" + refs
 	}
 	return LessonText(l, width)
@@ -95,7 +95,7 @@ func LessonText(l Lesson, width int) string {
 
 // LessonRefs renders the lesson's references, one labelled block each, or
 // "" when the figures draw them highlighted next to the hypothesis.
-func LessonRefs(l Lesson, st Styles, width int) string {
+func LessonRefs(st Styles, l Lesson, width int) string {
 	if l.marked {
 		return ""
 	}
@@ -115,7 +115,7 @@ func LessonRefs(l Lesson, st Styles, width int) string {
 // LessonFigures renders the live part of a lesson for hypothesis hyp:
 // every number the lesson is about, recomputed with the scoring package,
 // wrapped to width cells.
-func LessonFigures(l Lesson, hyp string, st Styles, width int) string {
+func LessonFigures(st Styles, l Lesson, hyp string, width int) string {
 	width = max(20, width)
 	if l.figures == nil {
 		return ""
@@ -124,7 +124,7 @@ func LessonFigures(l Lesson, hyp string, st Styles, width int) string {
 }
 
 // LessonTry renders the lesson's suggestions of what to type.
-func LessonTry(l Lesson, st Styles, width int) string {
+func LessonTry(st Styles, l Lesson, width int) string {
 	if len(l.Try) == 0 {
 		return ""
 	}
@@ -139,17 +139,17 @@ func LessonTry(l Lesson, st Styles, width int) string {
 
 // RenderLesson renders a whole lesson for hypothesis hyp: heading, text,
 // references, the hypothesis, the figures and the suggestions.
-func RenderLesson(l Lesson, hyp string, st Styles, width int) string {
+func RenderLesson(st Styles, l Lesson, hyp string, width int) string {
 	width = max(20, width)
 	parts := []string{
 		st.Title.Render(Truncate(l.Title, width)) + "\n" + st.Muted.Render(strings.Repeat("─", width)),
-		LessonIntro(l, st, width),
+		LessonIntro(st, l, width),
 	}
 	if !l.marked {
 		parts = append(parts, strings.Join(TextLines(st, "hyp", min(width/4, 8), hyp, width), "\n"))
 	}
-	parts = append(parts, LessonFigures(l, hyp, st, width))
-	if t := LessonTry(l, st, width); t != "" {
+	parts = append(parts, LessonFigures(st, l, hyp, width))
+	if t := LessonTry(st, l, width); t != "" {
 		parts = append(parts, t)
 	}
 	return strings.Join(parts, "\n\n")
@@ -165,7 +165,7 @@ func Lessons(width int) string {
 	for i, l := range AllLessons() {
 		b.WriteString("\n\n\n")
 		l.Title = strconv.Itoa(i+1) + ". " + l.Title
-		b.WriteString(RenderLesson(l, l.Hyp, st, width))
+		b.WriteString(RenderLesson(st, l, l.Hyp, width))
 	}
 	b.WriteString("\n")
 	return b.String()

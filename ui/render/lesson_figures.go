@@ -88,12 +88,12 @@ func brevityFigures(l Lesson, hyp string, st Styles, width int) string {
 		return lessonError(st, err, width)
 	}
 	parts := []string{
-		PrecisionBars(w.res, width, st),
+		PrecisionBars(st, w.res, width),
 		w.lengths(),
 		w.para(w.bpFormula(w.d.Stats.HypLen, w.d.Stats.RefLen)),
 	}
 	if w.d.Stats.RefLen > 0 {
-		parts = append(parts, BPCurve(w.res.Ratio, w.res.BP, width, 7, st))
+		parts = append(parts, BPCurve(st, w.res.Ratio, w.res.BP, width, 7))
 	}
 	var b strings.Builder
 	if g, ok := w.geoMean(); ok {
@@ -121,7 +121,7 @@ func orderFigures(l Lesson, hyp string, st Styles, width int) string {
 	legend := st.Muted.Render("digit: the longest matched n-gram through the token")
 	parts := []string{
 		w.sentences(model.SegmentMarks(w.d, 0), false) + "\n" + wrapText(legend, width),
-		PrecisionBars(w.res, width, st),
+		PrecisionBars(st, w.res, width),
 		w1.scoreLine("unigrams only (N = 1)") + "\n" + w.scoreLine(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder)),
 	}
 	return strings.Join(parts, "\n\n")
@@ -196,7 +196,7 @@ func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
 	var b strings.Builder
 	b.WriteString(section(st, "Counts, unsmoothed"))
 	b.WriteString("\n")
-	b.WriteString(PrecisionBars(w.res, width, st))
+	b.WriteString(PrecisionBars(st, w.res, width))
 	b.WriteString("\n\n")
 	b.WriteString(section(st, "The same hypothesis under each method"))
 	b.WriteString("\n")

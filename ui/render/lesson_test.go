@@ -80,9 +80,9 @@ func TestLessonFigures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
 			l := lessonByID(t, tt.id)
-			start := LessonFigures(l, l.Hyp, DefaultStyles(), 80)
+			start := LessonFigures(DefaultStyles(), l, l.Hyp, 80)
 			requireContains(t, tt.id+" start", start, tt.start...)
-			after := LessonFigures(l, tt.hyp, DefaultStyles(), 80)
+			after := LessonFigures(DefaultStyles(), l, tt.hyp, 80)
 			requireContains(t, tt.id+" edited", after, tt.after...)
 			if strings.Contains(after, tt.notInAfter) {
 				t.Errorf("%s edited: still shows %q:\n%s", tt.id, tt.notInAfter, after)
@@ -96,7 +96,7 @@ func TestLessonsFit(t *testing.T) {
 	for _, l := range AllLessons() {
 		for _, w := range wtWidths {
 			for _, h := range append([]string{l.Hyp}, hyps...) {
-				out := RenderLesson(l, h, DefaultStyles(), w)
+				out := RenderLesson(DefaultStyles(), l, h, w)
 				requireFits(t, fmt.Sprintf("%s %.12q at %d", l.ID, h, w), out, w)
 				if strings.Contains(out, "\x1b") {
 					t.Errorf("%s %.12q: an escape reached the output", l.ID, h)
@@ -109,7 +109,7 @@ func TestLessonsFit(t *testing.T) {
 func TestLessonsGolden(t *testing.T) {
 	for _, l := range AllLessons() {
 		for _, w := range []int{60, 120} {
-			requireGolden(t, fmt.Sprintf("lesson_%s_%d", l.ID, w), RenderLesson(l, l.Hyp, DefaultStyles(), w))
+			requireGolden(t, fmt.Sprintf("lesson_%s_%d", l.ID, w), RenderLesson(DefaultStyles(), l, l.Hyp, w))
 		}
 	}
 	requireGolden(t, "lesson_all_80", Lessons(80))
@@ -133,14 +133,14 @@ func TestLessonsPlain(t *testing.T) {
 
 func TestCorpusLessonYours(t *testing.T) {
 	l := lessonByID(t, "corpus")
-	if strings.Contains(LessonFigures(l, l.Hyp, DefaultStyles(), 80), "Your corpus") {
+	if strings.Contains(LessonFigures(DefaultStyles(), l, l.Hyp, 80), "Your corpus") {
 		t.Fatal("figures mention the user's corpus though none was given")
 	}
 	l.Yours = &CorpusFigures{Name: "sysA", Segments: 2000, Corpus: 28.3456, MeanSentence: 25.5, Scale: 100}
-	requireContains(t, "yours", flat(LessonFigures(l, l.Hyp, DefaultStyles(), 80)),
+	requireContains(t, "yours", flat(LessonFigures(DefaultStyles(), l, l.Hyp, 80)),
 		"Your corpus sysA, 2000 segments: corpus BLEU = 28.35, mean of the sentence scores = 25.50.")
 	l.Yours = &CorpusFigures{Name: "sysB", Segments: 3, Corpus: 0.28346, MeanSentence: 0.2, Scale: 1}
-	requireContains(t, "yours nltk", flat(LessonFigures(l, l.Hyp, DefaultStyles(), 80)), "corpus BLEU = 0.2835, mean of the sentence scores = 0.2000.")
+	requireContains(t, "yours nltk", flat(LessonFigures(DefaultStyles(), l, l.Hyp, 80)), "corpus BLEU = 0.2835, mean of the sentence scores = 0.2000.")
 }
 
 // TestLessonTextNumbers recomputes every number and count the lessons'
@@ -267,7 +267,7 @@ func TestLessonTextNumbers(t *testing.T) {
 			return x
 		}
 		figs := func(hyp string) (mean, corpus, bp float64) {
-			f := LessonFigures(l, hyp, PlainStyles(), 200)
+			f := LessonFigures(PlainStyles(), l, hyp, 200)
 			return num(f, "mean of the 4 sentence scores"), num(f, "corpus BLEU from the sums"), num(f, "(BP")
 		}
 		m0, c0, bp0 := figs(l.Hyp)

@@ -1,7 +1,3 @@
-// Package render holds the pure renderers of bleuscope: functions that turn
-// scores, statistics and clip ledgers into styled text. They use lipgloss
-// only, keep no state, and show their meaning in text as well as colour, so
-// the output stays readable without colour (NO_COLOR, a pipe).
 package render
 
 import (

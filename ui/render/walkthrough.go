@@ -75,7 +75,7 @@ type walk struct {
 // [scoring.Explain] and res from [scoring.Evaluate] (or [scoring.Compute])
 // of d.Stats under opt; every number shown is theirs, formatted. width is
 // the number of cells each line may use (at least 20).
-func WalkthroughSteps(d scoring.Detail, res scoring.Result, opt scoring.Options, st Styles, width int, opts ...WalkOption) []Step {
+func WalkthroughSteps(st Styles, d scoring.Detail, res scoring.Result, opt scoring.Options, width int, opts ...WalkOption) []Step {
 	w := newWalk(d, res, opt, st, width, opts)
 	steps := []Step{w.tokensStep()}
 	for n := 1; n <= len(d.Orders); n++ {
@@ -91,14 +91,14 @@ func WalkthroughSteps(d scoring.Detail, res scoring.Result, opt scoring.Options,
 // Walkthrough renders every step of [WalkthroughSteps] one after the
 // other, each under a numbered heading: the text `bleuscope explain`
 // prints. Without colour (NO_COLOR, a pipe) it reads as plain text.
-func Walkthrough(d scoring.Detail, res scoring.Result, opt scoring.Options, st Styles, width int, opts ...WalkOption) string {
-	steps := WalkthroughSteps(d, res, opt, st, width, opts...)
+func Walkthrough(st Styles, d scoring.Detail, res scoring.Result, opt scoring.Options, width int, opts ...WalkOption) string {
+	steps := WalkthroughSteps(st, d, res, opt, width, opts...)
 	var b strings.Builder
 	for i, s := range steps {
 		if i > 0 {
 			b.WriteString("\n\n")
 		}
-		b.WriteString(StepHeading(s, i, len(steps), st, width))
+		b.WriteString(StepHeading(st, s, i, len(steps), width))
 		b.WriteString("\n")
 		b.WriteString(s.Body)
 	}
@@ -109,7 +109,7 @@ func Walkthrough(d scoring.Detail, res scoring.Result, opt scoring.Options, st S
 // StepHeading renders the heading of step i (0-based) of total: its title
 // with "step i+1 of total", underlined by a rule so it stands out without
 // colour.
-func StepHeading(s Step, i, total int, st Styles, width int) string {
+func StepHeading(st Styles, s Step, i, total int, width int) string {
 	count := "step " + strconv.Itoa(i+1) + " of " + strconv.Itoa(total)
 	title := Truncate(s.Title, max(1, width-len(count)-3))
 	gap := max(1, width-ansi.StringWidth(title)-len(count))

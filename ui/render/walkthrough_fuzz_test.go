@@ -20,7 +20,7 @@ func walkAll(hyp string, refs []string, opt scoring.Options, width int) (string,
 	if err != nil {
 		opts = append(opts, WithScoreError(err))
 	}
-	return Walkthrough(d, res, opt, DefaultStyles(), width, opts...), nil
+	return Walkthrough(DefaultStyles(), d, res, opt, width, opts...), nil
 }
 
 // TestWalkthroughEveryOption renders awkward segments under every
@@ -105,7 +105,7 @@ func BenchmarkWalkthrough(b *testing.B) {
 	st := DefaultStyles()
 	b.ReportAllocs()
 	for b.Loop() {
-		Walkthrough(d, res, opt, st, 80, WithText(hyp, refs))
+		Walkthrough(st, d, res, opt, 80, WithText(hyp, refs))
 	}
 }
 
@@ -121,6 +121,6 @@ func BenchmarkLessonFigures(b *testing.B) {
 	st := DefaultStyles()
 	b.ReportAllocs()
 	for b.Loop() {
-		LessonFigures(l, "the cat was on the mat today", st, 80)
+		LessonFigures(st, l, "the cat was on the mat today", 80)
 	}
 }

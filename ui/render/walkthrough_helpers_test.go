@@ -64,7 +64,7 @@ func walkText(t *testing.T, c wtCase, width int) string {
 	if err != nil {
 		opts = append(opts, WithScoreError(err))
 	}
-	return Walkthrough(d, res, c.opt, DefaultStyles(), width, opts...)
+	return Walkthrough(DefaultStyles(), d, res, c.opt, width, opts...)
 }
 
 // requireFits fails for every line of s wider than width cells.

@@ -20,7 +20,7 @@ func (w *walk) precisionStep() Step {
 		b.WriteString(w.para("The precision of order n is p_n = clipped matches / hypothesis n-grams. sacrebleu writes it as a percentage."))
 	}
 	b.WriteString("\n\n")
-	b.WriteString(PrecisionBars(w.res, w.width, w.st))
+	b.WriteString(PrecisionBars(w.st, w.res, w.width))
 	b.WriteString("\n\n")
 	var notes []string
 	if w.nltk() {

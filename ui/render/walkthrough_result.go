@@ -18,7 +18,7 @@ func (w *walk) brevityStep() Step {
 	b.WriteString(w.para(w.bpFormula(c, r)))
 	b.WriteString("\n\n")
 	if r > 0 {
-		b.WriteString(BPCurve(w.res.Ratio, w.res.BP, w.width, 9, w.st))
+		b.WriteString(BPCurve(w.st, w.res.Ratio, w.res.BP, w.width, 9))
 	}
 	return Step{Title: "5 Brevity penalty", Body: b.String()}
 }

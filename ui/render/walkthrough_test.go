@@ -189,14 +189,14 @@ func TestWalkthroughScoreError(t *testing.T) {
 	if err == nil {
 		t.Fatal("Evaluate: want NLTK's method6 error on a two-token hypothesis")
 	}
-	out := Walkthrough(d, res, c.opt, DefaultStyles(), 80, WithScoreError(err))
+	out := Walkthrough(DefaultStyles(), d, res, c.opt, 80, WithScoreError(err))
 	requireContains(t, "method6", flat(out), "Scoring failed for this segment: "+err.Error(), "NLTK raised an error for this segment")
 }
 
 func TestWalkthroughStepsShape(t *testing.T) {
 	for _, c := range []wtCase{caseTheThe, caseGuide, caseGuideNLTK, caseItIs} {
 		d, res, _ := explainCase(t, c)
-		steps := WalkthroughSteps(d, res, c.opt, DefaultStyles(), 80)
+		steps := WalkthroughSteps(DefaultStyles(), d, res, c.opt, 80)
 		if want := 1 + c.opt.MaxOrder + 4; len(steps) != want {
 			t.Fatalf("%q: %d steps; want %d", c.hyp, len(steps), want)
 		}
@@ -257,7 +257,7 @@ func TestWalkthroughLowercaseAndTokenizing(t *testing.T) {
 
 func TestWalkthroughRefNames(t *testing.T) {
 	d, res, _ := explainCase(t, caseGuide)
-	out := Walkthrough(d, res, caseGuide.opt, DefaultStyles(), 80, WithRefNames([]string{"A", "B", "C"}))
+	out := Walkthrough(DefaultStyles(), d, res, caseGuide.opt, 80, WithRefNames([]string{"A", "B", "C"}))
 	requireContains(t, "names", out, "ref A  It is a guide", "ref B = 18  (off by 0)  ← closest", "  unigram  hyp A B C max clip cut")
 }
 
@@ -327,7 +327,7 @@ func TestWalkthroughNLTKExtras(t *testing.T) {
 	if scoreErr == nil {
 		t.Fatalf("method6 with p3 = %v did not fail", res.Precisions)
 	}
-	out := flat(Walkthrough(d, res, m6.opt, PlainStyles(), 80, WithScoreError(scoreErr)))
+	out := flat(Walkthrough(PlainStyles(), d, res, m6.opt, 80, WithScoreError(scoreErr)))
 	requireContains(t, "method6", out, "NLTK's message says bigrams, but p3 is what it tests.")
 }
 
