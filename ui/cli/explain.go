@@ -3,6 +3,8 @@ package cli
 import (
 	"io"
 	"strconv"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 const explainHelp = `Usage: bleuscope explain --hyp TEXT --ref TEXT [--ref TEXT ...]
@@ -67,11 +69,8 @@ func runExplain(e *env, args []string) error {
 		case len(in.refs) == 0:
 			return usagef("explain --hyp needs at least one --ref TEXT")
 		}
-		seg := segmentText{
-			Title: "the given text", Hyp: hyp, Refs: in.refs,
-			Src: in.src, HasSrc: fs.given("s", "src"), NRefs: len(in.refs),
-		}
-		out, err := explainText(seg, opt, st, width)
+		seg := model.Segment{Hyp: hyp, Refs: in.refs, Src: in.src}
+		out, err := explainText("the given text", model.Explain(seg, opt), fs.given("s", "src"), len(in.refs), st, width)
 		if err != nil {
 			return err
 		}
@@ -89,26 +88,10 @@ func runExplain(e *env, args []string) error {
 	if line < 1 || line > ds.Len() {
 		return usagef("--line %d is out of range: the input has %d segments (lines 1-%d)", line, ds.Len(), ds.Len())
 	}
-	i := line - 1
-	var names []string
-	for k, name := range ds.RefNames {
-		if ds.RefAbsent == nil || !ds.RefAbsent[k][i] {
-			names = append(names, name)
-		}
-	}
 	return writeOutput(e, "", func(w io.Writer) error {
 		for s, sys := range ds.Systems {
-			seg := segmentText{
-				Title:    "line " + strconv.Itoa(line) + ", system " + sys.Name,
-				Hyp:      sys.Hyps[i],
-				Refs:     ds.SegmentRefs(i, nil),
-				RefNames: names,
-				NRefs:    ds.NRefs(),
-			}
-			if ds.Src != nil {
-				seg.Src, seg.HasSrc = ds.Src[i], true
-			}
-			out, err := explainText(seg, opt, st, width)
+			title := "line " + strconv.Itoa(line) + ", system " + sys.Name
+			out, err := explainText(title, model.Explain(ds.Segment(s, line-1), opt), ds.Src != nil, ds.NRefs(), st, width)
 			if err != nil {
 				return err
 			}

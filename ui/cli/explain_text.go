@@ -10,35 +10,23 @@ import (
 	"github.com/bleuscope/bleuscope/ui/render"
 )
 
-// segmentText is one segment to explain: its texts and how to label them.
-type segmentText struct {
-	Title    string   // "line 12, system literal"
-	Src      string   // source, shown when HasSrc
-	HasSrc   bool     // a source was given
-	Hyp      string   // the hypothesis
-	Refs     []string // the references present for the segment
-	RefNames []string // one name per reference (file names), nil to number them
-	NRefs    int      // nrefs of the signature
-}
-
-// explainText returns the whole sentence-BLEU computation of seg under
-// opt, width cells wide: a heading with the signature and the source, then
-// the walk-through (tokens, the clip table of every order, precisions and
-// smoothing, the geometric mean, the brevity penalty and the result). When
-// NLTK would raise, the walk-through ends with the reason instead of a
-// score.
-func explainText(seg segmentText, opt scoring.Options, st render.Styles, width int) (string, error) {
-	det, err := scoring.Explain(seg.Hyp, seg.Refs, opt)
-	if err != nil {
-		return "", err
+// explainText returns the whole sentence-BLEU computation of in (from
+// [model.Explain]), width cells wide: a heading with title, the signature
+// (nrefs references) and the source when hasSrc, then the walk-through
+// (tokens, the clip table of every order, precisions and smoothing, the
+// geometric mean, the brevity penalty and the result). References are
+// named by in.RefNames, or numbered when it is nil. When NLTK would raise,
+// the walk-through ends with the reason instead of a score.
+func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st render.Styles, width int) (string, error) {
+	if in.Err != nil {
+		return "", in.Err
 	}
-	res, scoreErr := scoring.Evaluate(det.Stats, opt, scoring.LastSegment{Hyp: seg.Hyp, Refs: seg.Refs})
-	opts := []render.WalkOption{render.WithText(seg.Hyp, seg.Refs)}
-	if seg.RefNames != nil {
-		opts = append(opts, render.WithRefNames(seg.RefNames))
+	opts := []render.WalkOption{render.WithText(in.Hyp, in.Refs)}
+	if in.RefNames != nil {
+		opts = append(opts, render.WithRefNames(in.RefNames))
 	}
-	if scoreErr != nil {
-		opts = append(opts, render.WithScoreError(scoreErr))
+	if in.EvalErr != nil {
+		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}
 
 	var b strings.Builder
@@ -46,13 +34,13 @@ func explainText(seg segmentText, opt scoring.Options, st render.Styles, width i
 		b.WriteString(ansi.Wrap(s, width, ""))
 		b.WriteByte('\n')
 	}
-	line(st.Title.Render("Sentence BLEU of " + model.Printable(seg.Title)))
-	line(st.Muted.Render(scoring.Signature(opt, seg.NRefs, scoring.SignatureVersion)))
-	if seg.HasSrc {
-		line(st.Label.Render("source") + "  " + model.Printable(seg.Src))
+	line(st.Title.Render("Sentence BLEU of " + model.Printable(title)))
+	line(st.Muted.Render(scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)))
+	if hasSrc {
+		line(st.Label.Render("source") + "  " + model.Printable(in.Src))
 	}
 	b.WriteByte('\n')
-	b.WriteString(render.Walkthrough(st, det, res, opt, width, opts...))
+	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
 	return b.String(), nil
 }
 
