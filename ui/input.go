@@ -68,10 +68,10 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 		return l, actNone
 	}
 	if l.typing == typingJump {
-		l.jump = l.jump.update(msg)
+		l.jump, _ = l.jump.update(msg)
 		return l, actNone
 	}
-	l.filter = l.filter.update(msg)
+	l.filter, _ = l.filter.update(msg)
 	if live {
 		return l, actFilter
 	}
@@ -116,11 +116,11 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 func (l segList) footer(c common, live bool) string {
 	st := c.st
 	if l.typing == typingJump {
-		return l.jump.view(st, c.width) + st.Muted.Render("  enter jumps · esc cancels")
+		return l.jump.field(st, c.width) + st.Muted.Render("  enter jumps · esc cancels")
 	}
 	hint := ""
 	if !live {
 		hint = st.Muted.Render("  enter applies")
 	}
-	return l.filter.view(st, c.width) + hint
+	return l.filter.field(st, c.width) + hint
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // KeyMap is every key the explorer answers to. It implements help.KeyMap,
@@ -200,6 +202,39 @@ func LessonsKeyMap() WalkthroughKeyMap {
 		PageUp:   key.NewBinding(key.WithKeys("pgup")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	}
+}
+
+// scroll scrolls vp for a scrolling key of k (a line, a page) or the
+// mouse wheel (three lines); it reports whether msg was one of them.
+func (k WalkthroughKeyMap) scroll(vp *viewport.Model, msg tea.Msg) bool {
+	page := max(1, vp.Height-1)
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		switch msg.Button {
+		case tea.MouseButtonWheelDown:
+			vp.ScrollDown(3)
+		case tea.MouseButtonWheelUp:
+			vp.ScrollUp(3)
+		default:
+			return false
+		}
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, k.Down):
+			vp.ScrollDown(1)
+		case key.Matches(msg, k.Up):
+			vp.ScrollUp(1)
+		case key.Matches(msg, k.PageDown):
+			vp.ScrollDown(page)
+		case key.Matches(msg, k.PageUp):
+			vp.ScrollUp(page)
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // ShortHelp implements help.KeyMap.

@@ -15,27 +15,25 @@ type learner interface {
 	closed() bool
 }
 
-// walkLearner adapts the guided [Walkthrough] to the explorer's learner.
-type walkLearner struct{ w Walkthrough }
-
-func (l walkLearner) update(msg tea.Msg) (learner, tea.Cmd) {
-	w, cmd := l.w.Update(msg)
-	return walkLearner{w}, cmd
+// teacher is what [Walkthrough] and [Lessons] have in common: bubbles
+// style methods that return their own type.
+type teacher[T any] interface {
+	Update(tea.Msg) (T, tea.Cmd)
+	View() string
+	SetSize(width, height int) T
+	Closed() bool
 }
-func (l walkLearner) view() string             { return l.w.View() }
-func (l walkLearner) setSize(w, h int) learner { return walkLearner{l.w.SetSize(w, h)} }
-func (l walkLearner) closed() bool             { return l.w.Closed() }
 
-// lessonsLearner adapts [Lessons] to the explorer's learner.
-type lessonsLearner struct{ l Lessons }
+// adapt makes a teacher a learner.
+type adapt[T teacher[T]] struct{ t T }
 
-func (l lessonsLearner) update(msg tea.Msg) (learner, tea.Cmd) {
-	n, cmd := l.l.Update(msg)
-	return lessonsLearner{n}, cmd
+func (a adapt[T]) update(msg tea.Msg) (learner, tea.Cmd) {
+	t, cmd := a.t.Update(msg)
+	return adapt[T]{t}, cmd
 }
-func (l lessonsLearner) view() string             { return l.l.View() }
-func (l lessonsLearner) setSize(w, h int) learner { return lessonsLearner{l.l.SetSize(w, h)} }
-func (l lessonsLearner) closed() bool             { return l.l.Closed() }
+func (a adapt[T]) view() string             { return a.t.View() }
+func (a adapt[T]) setSize(w, h int) learner { return adapt[T]{a.t.SetSize(w, h)} }
+func (a adapt[T]) closed() bool             { return a.t.Closed() }
 
 // newWalkthroughLearner opens the guided walk-through of an explained
 // segment, sized width×height.
@@ -44,12 +42,12 @@ func newWalkthroughLearner(in model.Explained, st render.Styles, width, height i
 	if in.EvalErr != nil {
 		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}
-	return walkLearner{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...)}
+	return adapt[Walkthrough]{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...)}
 }
 
 // newLessonsLearner opens the lessons, with system sys's scores for the
 // corpus lesson, and the command that starts them.
 func newLessonsLearner(c common, sys int) (learner, tea.Cmd) {
 	l := NewLessons(c.st, c.width, c.height).WithScores(c.ds, c.scored, sys)
-	return lessonsLearner{l}, l.Init()
+	return adapt[Lessons]{l}, l.Init()
 }

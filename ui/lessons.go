@@ -24,7 +24,7 @@ type Lessons struct {
 	cur     int
 	st      render.Styles
 	keys    WalkthroughKeyMap
-	input   hypInput
+	input   lineInput
 	vp      viewport.Model
 	w, h    int
 	done    bool
@@ -38,7 +38,7 @@ func NewLessons(st render.Styles, width, height int) Lessons {
 	for _, ls := range l.lessons {
 		l.hyps = append(l.hyps, ls.Hyp)
 	}
-	l.input = hypInput{prompt: "hyp › ", limit: 1000}
+	l.input = lineInput{prompt: "hyp › ", limit: 1000}
 	l.input.setValue(l.hyps[0])
 	return l.SetSize(width, height)
 }
@@ -128,12 +128,7 @@ func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		return l.SetSize(msg.Width, msg.Height), nil
 	case tea.MouseMsg:
-		switch msg.Button {
-		case tea.MouseButtonWheelDown:
-			l.vp.ScrollDown(3)
-		case tea.MouseButtonWheelUp:
-			l.vp.ScrollUp(3)
-		}
+		l.keys.scroll(&l.vp, msg)
 		return l, nil
 	case tea.KeyMsg:
 		if next, ok := l.handleKey(msg); ok {
@@ -156,7 +151,6 @@ func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
 // keys that belong to the input.
 func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 	k := l.keys
-	page := max(1, l.vp.Height-1)
 	switch {
 	case key.Matches(msg, k.Close):
 		l.done = true
@@ -169,16 +163,8 @@ func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 		l.hyps[l.cur] = l.lessons[l.cur].Hyp
 		l.input.setValue(l.hyps[l.cur])
 		return l.refresh(false), true
-	case key.Matches(msg, k.Down):
-		l.vp.ScrollDown(1)
-	case key.Matches(msg, k.Up):
-		l.vp.ScrollUp(1)
-	case key.Matches(msg, k.PageDown):
-		l.vp.ScrollDown(page)
-	case key.Matches(msg, k.PageUp):
-		l.vp.ScrollUp(page)
 	default:
-		return l, false
+		return l, k.scroll(&l.vp, msg)
 	}
 	return l, true
 }

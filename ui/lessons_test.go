@@ -215,7 +215,7 @@ func TestLessonsWithScores(t *testing.T) {
 
 func TestHypInputScrollsToCursor(t *testing.T) {
 	st := render.DefaultStyles()
-	h := hypInput{prompt: "hyp › "}
+	h := lineInput{prompt: "hyp › "}
 	h.setValue(strings.Repeat("abcdefghij", 10) + "END")
 	v := h.view(st, 30)
 	if n := len([]rune(v)); n > 30 {

@@ -1,77 +1,166 @@
 package ui
 
 import (
+	"strings"
 	"unicode"
 
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
-// lineInput is a one-line text field: the filter and the jump prompt. It
-// is small on purpose (bubbles/textinput would pull in a clipboard module
-// the build does not carry).
+// lineInput is the one-line text editor of the explorer: the filter and
+// jump prompts of the list ([lineInput.field]) and a lesson's hypothesis,
+// which scrolls sideways so the cursor stays in view however long the
+// sentence ([lineInput.view]). (bubbles/textinput would do, but it pulls
+// in a clipboard module the build does not carry.)
 type lineInput struct {
 	prompt string
 	value  []rune
-	pos    int
+	pos    int // cursor, 0..len(value)
 	limit  int
-	focus  bool
+	focus  bool // field draws the cursor only when focused
 }
 
-func (l *lineInput) setValue(s string) {
-	l.value = l.value[:0]
-	for _, r := range s {
-		if unicode.IsPrint(r) && (l.limit == 0 || len(l.value) < l.limit) {
-			l.value = append(l.value, r)
+// setValue replaces the text and puts the cursor at its end.
+func (h *lineInput) setValue(s string) {
+	h.value, h.pos = nil, 0
+	h.insert([]rune(s))
+	h.pos = len(h.value)
+}
+
+func (h lineInput) text() string { return string(h.value) }
+
+// insert adds runes at the cursor; tabs and line breaks (from a paste)
+// become spaces, other unprintable runes are dropped.
+func (h *lineInput) insert(rs []rune) {
+	for _, r := range rs {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			r = ' '
+		case !unicode.IsPrint(r):
+			continue
 		}
+		if h.limit > 0 && len(h.value) >= h.limit {
+			return
+		}
+		v := make([]rune, 0, len(h.value)+1)
+		v = append(append(append(v, h.value[:h.pos]...), r), h.value[h.pos:]...)
+		h.value = v
+		h.pos++
 	}
-	l.pos = len(l.value)
 }
 
-func (l lineInput) text() string { return string(l.value) }
+// remove deletes the runes in [from, to).
+func (h *lineInput) remove(from, to int) {
+	if from >= to {
+		return
+	}
+	v := make([]rune, 0, len(h.value)-(to-from))
+	h.value = append(append(v, h.value[:from]...), h.value[to:]...)
+	h.pos = from
+}
 
-// update edits the value for one key: printable runes insert, backspace
-// and delete remove, arrows, home and end move, ctrl+u clears, ctrl+w
-// removes the word before the cursor.
-func (l lineInput) update(msg tea.KeyMsg) lineInput {
+// update edits the text for one key and reports whether the key was an
+// editing key: runes insert; backspace, delete, ctrl+w (word), ctrl+u
+// (all) and ctrl+k (to the end) remove; ←, →, home/ctrl+a, end/ctrl+e move.
+func (h lineInput) update(msg tea.KeyMsg) (lineInput, bool) {
 	switch msg.Type {
-	case tea.KeyRunes, tea.KeySpace:
-		ins := msg.Runes
-		if msg.Type == tea.KeySpace {
-			ins = []rune{' '}
-		}
-		for _, r := range ins {
-			if !unicode.IsPrint(r) || (l.limit > 0 && len(l.value) >= l.limit) {
-				continue
-			}
-			l.value = append(l.value[:l.pos], append([]rune{r}, l.value[l.pos:]...)...)
-			l.pos++
-		}
+	case tea.KeyRunes:
+		h.insert(msg.Runes)
+	case tea.KeySpace:
+		h.insert([]rune{' '})
 	case tea.KeyBackspace:
-		if l.pos > 0 {
-			l.value = append(l.value[:l.pos-1], l.value[l.pos:]...)
-			l.pos--
+		if h.pos > 0 {
+			h.remove(h.pos-1, h.pos)
 		}
 	case tea.KeyDelete:
-		if l.pos < len(l.value) {
-			l.value = append(l.value[:l.pos], l.value[l.pos+1:]...)
+		if h.pos < len(h.value) {
+			p := h.pos
+			h.remove(p, p+1)
 		}
-	case tea.KeyLeft:
-		l.pos = max(0, l.pos-1)
-	case tea.KeyRight:
-		l.pos = min(len(l.value), l.pos+1)
-	case tea.KeyHome, tea.KeyCtrlA:
-		l.pos = 0
-	case tea.KeyEnd, tea.KeyCtrlE:
-		l.pos = len(l.value)
-	case tea.KeyCtrlU:
-		l.value, l.pos = l.value[:0], 0
 	case tea.KeyCtrlW:
-		i := wordStart(l.value, l.pos)
-		l.value = append(l.value[:i], l.value[l.pos:]...)
-		l.pos = i
+		h.remove(wordStart(h.value, h.pos), h.pos)
+	case tea.KeyCtrlU:
+		h.remove(0, len(h.value))
+	case tea.KeyCtrlK:
+		p := h.pos
+		h.remove(p, len(h.value))
+	case tea.KeyLeft:
+		h.pos = max(0, h.pos-1)
+	case tea.KeyRight:
+		h.pos = min(len(h.value), h.pos+1)
+	case tea.KeyHome, tea.KeyCtrlA:
+		h.pos = 0
+	case tea.KeyEnd, tea.KeyCtrlE:
+		h.pos = len(h.value)
+	default:
+		return h, false
 	}
-	return l
+	return h, true
+}
+
+// view draws the prompt and the part of the text around the cursor in
+// width cells. The cursor cell is drawn in the selection style; without
+// colour a '|' marks it instead.
+func (h lineInput) view(st render.Styles, width int) string {
+	prompt := st.Label.Render(h.prompt)
+	avail := max(2, width-ansi.StringWidth(h.prompt))
+	cellW := func(r rune) int { return max(1, ansi.StringWidth(render.Safe(string(r)))) }
+	plain := st.Selected.Render("x") == "x"
+	if plain {
+		avail-- // room for the '|' marker
+	}
+	// off is the first rune shown: 0 when the cursor fits, else the
+	// cursor sits at the right edge.
+	off := 0
+	for {
+		used := 1 // the cursor cell
+		for _, r := range h.value[off:h.pos] {
+			used += cellW(r)
+		}
+		if used <= avail || off >= h.pos {
+			break
+		}
+		off++
+	}
+	var b strings.Builder
+	used := 0
+	for i := off; i <= len(h.value); i++ {
+		cell := " "
+		if i < len(h.value) {
+			cell = render.Safe(string(h.value[i]))
+		}
+		w := ansi.StringWidth(cell)
+		if used+w > avail {
+			break
+		}
+		switch {
+		case i == h.pos && plain:
+			b.WriteString("|" + cell)
+		case i == h.pos:
+			b.WriteString(st.Selected.Render(cell))
+		default:
+			b.WriteString(cell)
+		}
+		used += w
+	}
+	return render.Truncate(prompt+strings.TrimRight(b.String(), " "), width)
+}
+
+// field draws the prompt, the value and, when focused, the cursor in width
+// cells, cut at the right: the list's filter and jump prompts.
+func (h lineInput) field(st render.Styles, width int) string {
+	before := render.Safe(string(h.value[:h.pos]))
+	at, after := " ", ""
+	if h.pos < len(h.value) {
+		at = render.Safe(string(h.value[h.pos]))
+		after = render.Safe(string(h.value[h.pos+1:]))
+	}
+	if h.focus {
+		at = st.Selected.Render(at)
+	}
+	return render.Truncate(st.Accent.Render(h.prompt)+before+at+after, width)
 }
 
 // wordStart returns where ctrl+w deletes back to from pos in v: past the
@@ -85,19 +174,4 @@ func wordStart(v []rune, pos int) int {
 		i--
 	}
 	return i
-}
-
-// view draws the prompt, the value and the cursor in width cells.
-func (l lineInput) view(st render.Styles, width int) string {
-	before := render.Safe(string(l.value[:l.pos]))
-	at, after := " ", ""
-	if l.pos < len(l.value) {
-		at = render.Safe(string(l.value[l.pos]))
-		after = render.Safe(string(l.value[l.pos+1:]))
-	}
-	cursor := at
-	if l.focus {
-		cursor = st.Selected.Render(at)
-	}
-	return render.Truncate(st.Accent.Render(l.prompt)+before+cursor+after, width)
 }

@@ -61,19 +61,13 @@ func (w Walkthrough) Update(msg tea.Msg) (Walkthrough, tea.Cmd) {
 	case tea.KeyMsg:
 		return w.handleKey(msg), nil
 	case tea.MouseMsg:
-		switch msg.Button {
-		case tea.MouseButtonWheelDown:
-			w.vp.ScrollDown(3)
-		case tea.MouseButtonWheelUp:
-			w.vp.ScrollUp(3)
-		}
+		w.keys.scroll(&w.vp, msg)
 	}
 	return w, nil
 }
 
 func (w Walkthrough) handleKey(msg tea.KeyMsg) Walkthrough {
 	k := w.keys
-	page := max(1, w.vp.Height-1)
 	switch {
 	case key.Matches(msg, k.Close):
 		w.done = true
@@ -85,14 +79,8 @@ func (w Walkthrough) handleKey(msg tea.KeyMsg) Walkthrough {
 		w.goTo(0)
 	case key.Matches(msg, k.Last):
 		w.goTo(len(w.steps) - 1)
-	case key.Matches(msg, k.Down):
-		w.vp.ScrollDown(1)
-	case key.Matches(msg, k.Up):
-		w.vp.ScrollUp(1)
-	case key.Matches(msg, k.PageDown):
-		w.vp.ScrollDown(page)
-	case key.Matches(msg, k.PageUp):
-		w.vp.ScrollUp(page)
+	default:
+		k.scroll(&w.vp, msg)
 	}
 	return w
 }
