@@ -124,7 +124,7 @@ func (s *Scored) Recompute(ds *Dataset, set Settings) (*Scored, bool) {
 		return nil, false
 	}
 	out := &Scored{Settings: set, orders: s.orders, Systems: make([]SystemScores, len(s.Systems))}
-	sameSentence := set.Sentence.Equal(s.Settings.Sentence)
+	sameSentence := set.Sentence == s.Settings.Sentence
 	for i := range s.Systems {
 		out.Systems[i].Stats = s.Systems[i].Stats
 		if sameSentence {

@@ -50,7 +50,7 @@ func TestRecomputeEqualsScore(t *testing.T) {
 	}{
 		{"method 3", func(o *scoring.Options) { o.NLTK.Smoothing.Method = 3 }},
 		{"method 7", func(o *scoring.Options) { o.NLTK.Smoothing.Method = 7 }},
-		{"weights", func(o *scoring.Options) { o.MaxOrder, o.NLTK.Weights = 2, []float64{0.7, 0.3} }},
+		{"weights", func(o *scoring.Options) { o.MaxOrder, o.NLTK.Weights = 2, scoring.NewWeights([]float64{0.7, 0.3}) }},
 	}
 	nltkChanges = append(nltkChanges, settingsChanges[3:]...) // max order and effective order
 	runRecompute(t, ds, sacre, settingsChanges)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 )
 
@@ -35,7 +34,8 @@ var (
 )
 
 // Options is everything that changes a BLEU figure. The zero value is not
-// valid; start from [DefaultOptions] or [SentenceOptions].
+// valid; start from [DefaultOptions] or [SentenceOptions]. Options are
+// comparable: two are the same options exactly when they are ==.
 type Options struct {
 	// Tokenize names the tokenizer: 13a, intl, zh, char or none.
 	Tokenize string
@@ -62,8 +62,9 @@ type Options struct {
 type NLTKOptions struct {
 	// Smoothing is NLTK's SmoothingFunction method and its parameters.
 	Smoothing NLTKSmoothing
-	// Weights are the n-gram weights; nil means uniform over MaxOrder.
-	Weights []float64
+	// Weights are the n-gram weights; the zero value means uniform over
+	// MaxOrder.
+	Weights Weights
 	// AutoReweigh is NLTK's auto_reweigh flag.
 	AutoReweigh bool
 }
@@ -141,11 +142,11 @@ func (n NLTKOptions) validate(maxOrder int) error {
 			return fmt.Errorf("%w: %s must be a finite number", ErrBadOption, v.name)
 		}
 	}
-	if n.Weights != nil {
-		if len(n.Weights) != maxOrder {
-			return fmt.Errorf("%w: %d weights given for max order %d", ErrBadOption, len(n.Weights), maxOrder)
+	if n.Weights.n > 0 {
+		if n.Weights.n != maxOrder {
+			return fmt.Errorf("%w: %d weights given for max order %d", ErrBadOption, n.Weights.n, maxOrder)
 		}
-		for _, w := range n.Weights {
+		for _, w := range n.Weights.Slice() {
 			if math.IsNaN(w) || math.IsInf(w, 0) {
 				return fmt.Errorf("%w: weights must be finite numbers", ErrBadOption)
 			}
@@ -157,8 +158,8 @@ func (n NLTKOptions) validate(maxOrder int) error {
 // NLTKWeights returns the weights NLTK mode uses: the given ones, or
 // uniform 1/N over MaxOrder.
 func (o Options) NLTKWeights() []float64 {
-	if o.NLTK.Weights != nil {
-		return o.NLTK.Weights
+	if o.NLTK.Weights.n > 0 {
+		return o.NLTK.Weights.Slice()
 	}
 	w := make([]float64, o.MaxOrder)
 	for i := range w {
@@ -177,13 +178,28 @@ func SameStatistics(a, b Options) bool {
 		(a.Compat == CompatNLTK) == (b.Compat == CompatNLTK)
 }
 
-// Equal reports whether o and p are the same options, weights compared
-// value by value (nil, the uniform weights, differs from weights given).
-// Options holds a slice, so == does not apply to it; Equal is the one
-// comparison of options.
-func (o Options) Equal(p Options) bool {
-	return o.Tokenize == p.Tokenize && o.Lowercase == p.Lowercase && o.Smooth == p.Smooth &&
-		o.SmoothValue == p.SmoothValue && o.MaxOrder == p.MaxOrder && o.EffectiveOrder == p.EffectiveOrder &&
-		o.Compat == p.Compat && o.NLTK.Smoothing == p.NLTK.Smoothing && o.NLTK.AutoReweigh == p.NLTK.AutoReweigh &&
-		(o.NLTK.Weights == nil) == (p.NLTK.Weights == nil) && slices.Equal(o.NLTK.Weights, p.NLTK.Weights)
+// Weights are NLTK's n-gram weights as given, held by value so that
+// [Options] stay comparable. The zero value means none were given.
+type Weights struct {
+	n int                    // how many were given
+	w [MaxOrderLimit]float64 // the first MaxOrderLimit of them
+}
+
+// NewWeights returns w as Weights. More than [MaxOrderLimit] weights are
+// kept as a count only: [Options.Validate] rejects their max order.
+func NewWeights(w []float64) Weights {
+	ws := Weights{n: len(w)}
+	copy(ws.w[:], w)
+	return ws
+}
+
+// Len returns how many weights were given (0: none, uniform weights).
+func (w Weights) Len() int { return w.n }
+
+// Slice returns the weights given, in a new slice (nil when none were).
+func (w Weights) Slice() []float64 {
+	if w.n == 0 {
+		return nil
+	}
+	return append([]float64(nil), w.w[:min(w.n, MaxOrderLimit)]...)
 }

@@ -50,8 +50,8 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		set = set.WithOption(func(o *scoring.Options) {
 			o.MaxOrder = n
-			if o.NLTK.Weights != nil && len(o.NLTK.Weights) != n {
-				o.NLTK.Weights = nil // uniform weights over the new order
+			if w := o.NLTK.Weights.Len(); w > 0 && w != n {
+				o.NLTK.Weights = scoring.Weights{} // uniform weights over the new order
 			}
 		})
 	case key.Matches(msg, k.Compat):

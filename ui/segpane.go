@@ -48,7 +48,7 @@ type ledgerKey struct {
 }
 
 func (k ledgerKey) same(o ledgerKey) bool {
-	return k.sys == o.sys && k.seg == o.seg && k.opt.Equal(o.opt)
+	return k.sys == o.sys && k.seg == o.seg && k.opt == o.opt
 }
 
 // longLedger is the computation of a long segment with the key it was

@@ -120,7 +120,7 @@ func (f *scoreFlags) settings() (model.Settings, error) {
 			Alpha:   f.nltkAlpha,
 			K:       f.nltkK,
 		}
-		o.NLTK.Weights = weights
+		o.NLTK.Weights = scoring.NewWeights(weights)
 		o.NLTK.AutoReweigh = f.autoReweigh
 		if f.fs.given("effective-order") {
 			o.EffectiveOrder = f.effective
