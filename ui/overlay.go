@@ -102,9 +102,9 @@ func (s ledgerScreen) SetSize(width, height int) ledgerScreen {
 	return s
 }
 
-// refresh renders the ledger of sel as the segment pane p explains it.
-func (s *ledgerScreen) refresh(c common, p segPane, sel selection, resetTop bool) {
-	s.body.setContent(ledgerContent(c, p, sel, c.width), resetTop)
+// refresh renders the ledger of the selection the segment pane p shows.
+func (s *ledgerScreen) refresh(c common, p segPane, resetTop bool) {
+	s.body.setContent(ledgerContent(c, p, c.width), resetTop)
 }
 
 // Update scrolls the ledger for a key or the mouse wheel.
@@ -119,9 +119,10 @@ func (s ledgerScreen) View(c common, sel selection) string {
 	return overlayView(c, title, s.body, c.keys.ledgerFooter())
 }
 
-// ledgerContent is the ledger screen's content for sel.
-func ledgerContent(c common, p segPane, sel selection, width int) string {
-	keys := p.keys(c, sel)
+// ledgerContent is the ledger screen's content for the selection the
+// segment pane p shows.
+func ledgerContent(c common, p segPane, width int) string {
+	keys := p.shown
 	if !p.ready(c, keys) {
 		return c.st.Muted.Render(render.Truncate(waitingText, width))
 	}

@@ -25,12 +25,11 @@ func (m *Model) refreshOverlay(resetTop bool) {
 	case screenHelp:
 		m.help.refresh(m.c, resetTop)
 	case screenLedger:
-		sel := m.list.selection(m.c)
-		if !sel.ok {
+		if !m.list.selection(m.c).ok {
 			m.screen = screenMain
 			return
 		}
-		m.ledger.refresh(m.c, m.pane, sel, resetTop)
+		m.ledger.refresh(m.c, m.pane, resetTop)
 	case screenCharts:
 		m.charts.refresh(m.c, m.list, resetTop)
 	}
@@ -41,11 +40,10 @@ func (m *Model) refreshOverlay(resetTop bool) {
 // and is rendered in a job; it opens when ready unless a key is pressed
 // first.
 func (m *Model) openExplain() tea.Cmd {
-	sel := m.list.selection(m.c)
-	if !sel.ok {
+	if !m.list.selection(m.c).ok || len(m.pane.shown) == 0 {
 		return m.flash("no segment selected")
 	}
-	keys := m.pane.keys(m.c, sel)[:1]
+	keys := m.pane.shown[:1]
 	in, ok := m.pane.explained(m.c, keys[0])
 	switch {
 	case !ok:

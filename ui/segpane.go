@@ -18,8 +18,11 @@ type segPane struct {
 	order   int // highlighted n-gram order, 0 = all orders
 	compare bool
 	zoom    bool
-	waiting bool         // a long segment of the selection is being explained
-	long    []longLedger // long segments explained for the selection
+	waiting bool // a long segment of the selection is being explained
+	// shown are the explanations the selection needs, decided at each
+	// refresh ([segPane.keys]); the rest of the explorer reads them here.
+	shown []ledgerKey
+	long  []longLedger // long segments explained for the selection
 	// cache is the content last rendered from long segments' ledgers:
 	// rendering one costs up to a second (every n-gram is sorted), so a
 	// refresh that changes nothing it shows (a rescore starting) reuses it.
@@ -85,7 +88,7 @@ func (p segPane) SetSize(width, height int) segPane {
 
 // keys are the explanations the pane needs for sel: the shown system's,
 // and the compared system's in compare view. Whether each is long is
-// decided here, once per refresh.
+// decided here, once per refresh (into shown).
 func (p segPane) keys(c common, sel selection) []ledgerKey {
 	if !sel.ok {
 		return nil
@@ -173,10 +176,11 @@ func hasKey(keys []ledgerKey, k ledgerKey) bool {
 // refresh renders the pane for sel at the current width; resetTop scrolls
 // it back to the top (a new segment).
 func (p *segPane) refresh(c common, sel selection, resetTop bool) {
+	keys := p.keys(c, sel)
+	p.shown = keys
 	if c.width == 0 {
 		return
 	}
-	keys := p.keys(c, sel)
 	p.waiting = false
 	switch {
 	case c.scored == nil && !sel.ok:

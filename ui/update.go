@@ -156,7 +156,7 @@ func (m *Model) flash(s string) tea.Cmd {
 // explanations of long segments no longer selected and starts explaining
 // the selected ones not at hand, unless that job runs already.
 func (m *Model) explainLong() tea.Cmd {
-	keys := m.pane.keys(m.c, m.list.selection(m.c))
+	keys := m.pane.shown
 	m.pane.keep(keys)
 	missing := m.pane.missing(m.c, keys)
 	if len(missing) == 0 || m.jobs.runningFor(jobExplain, missing) {
@@ -169,7 +169,7 @@ func (m *Model) explainLong() tea.Cmd {
 // handleLedger installs long explanations the selection still asks for,
 // and opens the walk-through waiting for them.
 func (m Model) handleLedger(msg ledgerMsg) (Model, tea.Cmd) {
-	keys := m.pane.keys(m.c, m.list.selection(m.c))
+	keys := m.pane.shown
 	if !m.pane.install(msg.done, keys) {
 		return m, nil // the selection or the options moved on
 	}
