@@ -80,9 +80,9 @@ func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) erro
 
 func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
 	nltk := s.Settings.Sentence.Compat == scoring.CompatNLTK
-	scoreFmt, precDigits := "%.2f", 1
+	precDigits := 1
 	if nltk {
-		scoreFmt, precDigits = "%.4f", 3
+		precDigits = 3
 	}
 	fmt.Fprintf(w, "system %s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), s.SentenceSignature(ds))
 	type line struct{ no, score, bp, lens, prec, hyp string }
@@ -93,7 +93,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) err
 		if err != nil {
 			l.score = "error"
 		} else {
-			l.score = fmt.Sprintf(scoreFmt, r.Score)
+			l.score = FormatScore(r.Score, nltk)
 			l.bp = fmt.Sprintf("%.3f", r.BP)
 			l.lens = fmt.Sprintf("%d/%d", r.SysLen, r.RefLen)
 			p := make([]string, len(r.Precisions))

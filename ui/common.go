@@ -46,11 +46,11 @@ func (c common) scoreScale() float64 {
 	return 100
 }
 
-// score formats a score shown ([render.Score]).
-func (c common) score(x float64) string { return render.Score(x, c.nltk()) }
+// score formats a score shown ([model.FormatScore]).
+func (c common) score(x float64) string { return model.FormatScore(x, c.nltk()) }
 
-// delta formats a difference of scores shown ([render.Delta]).
-func (c common) delta(d float64) string { return render.Delta(d, c.nltk()) }
+// delta formats a difference of scores shown ([model.FormatDelta]).
+func (c common) delta(d float64) string { return model.FormatDelta(d, c.nltk()) }
 
 // systemName is system sys's name, ready for the terminal.
 func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }

@@ -9,7 +9,6 @@ import (
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -89,7 +88,7 @@ func TestFilter(t *testing.T) {
 	if m.list.subset.res.Score != want.Score {
 		t.Errorf("subset BLEU = %v; want %v", m.list.subset.res.Score, want.Score)
 	}
-	if v := m.View(); !strings.Contains(v, "match \"climate\"") || !strings.Contains(v, render.Score(want.Score, false)) {
+	if v := m.View(); !strings.Contains(v, "match \"climate\"") || !strings.Contains(v, model.FormatScore(want.Score, false)) {
 		t.Errorf("header lacks the filter and its BLEU:\n%s", v)
 	}
 	m = press(t, m, "esc")
@@ -402,12 +401,12 @@ func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
 		t.Fatal("switching to nltk on a big corpus did not go to a command")
 	}
 	v := m.View()
-	for _, want := range []string{"BLEU " + render.Score(old, false), "|smooth:exp|", "line  BLEU"} {
+	for _, want := range []string{"BLEU " + model.FormatScore(old, false), "|smooth:exp|", "line  BLEU"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("while rescoring, the view lacks %q:\n%s", want, v)
 		}
 	}
-	if strings.Contains(v, "nltk:method0") || strings.Contains(v, render.Score(old, true)) {
+	if strings.Contains(v, "nltk:method0") || strings.Contains(v, model.FormatScore(old, true)) {
 		t.Errorf("while rescoring, the sacrebleu scores are shown as NLTK's:\n%s", v)
 	}
 	m = drive(t, m, cmd)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -126,10 +127,7 @@ func Brevity(st Styles, v MathView, width int) []string {
 func Formula(st Styles, v MathView, width int) []string {
 	r := v.Result
 	bp := strconv.FormatFloat(r.BP, 'f', 4, 64)
-	score := st.Score.Render(strconv.FormatFloat(r.Score, 'f', 2, 64))
-	if v.nltk() {
-		score = st.Score.Render(strconv.FormatFloat(r.Score, 'f', 4, 64))
-	}
+	score := st.Score.Render(model.FormatScore(r.Score, v.nltk()))
 	if r.NoMatch {
 		return wrapLines(st.Label.Render("BLEU ")+"= 0: no n-gram of any order matched → "+score, width, "     ")
 	}

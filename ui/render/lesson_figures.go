@@ -34,14 +34,14 @@ func (w *walk) scoreText() string {
 	if w.nltk() {
 		return fnum4(w.res.Score)
 	}
-	return pct(w.res.Score)
+	return model.FormatScore(w.res.Score, false)
 }
 
 func fnum4(x float64) string {
 	if x != 0 && x < 0.0001 {
 		return fnum(x)
 	}
-	return fmt.Sprintf("%.4f", x)
+	return model.FormatScore(x, true)
 }
 
 // clippingFigures shows, per order, the clip table and simple next to

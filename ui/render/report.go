@@ -94,7 +94,7 @@ func reportSentence(x float64, opt scoring.Options) string {
 	case math.IsNaN(x):
 		return "BLEU n/a (NLTK raises on this segment)"
 	default:
-		return "BLEU " + Score(x, opt.Compat == scoring.CompatNLTK)
+		return "BLEU " + model.FormatScore(x, opt.Compat == scoring.CompatNLTK)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // brevityStep is step 5: c, every reference length, the closest one (and
@@ -115,13 +117,13 @@ func (w *walk) resultStep() Step {
 	} else if w.nltk() {
 		b.WriteString(w.para(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
 		b.WriteString("\n")
-		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + strconv.FormatFloat(r.Score, 'f', 4, 64))))
+		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + model.FormatScore(r.Score, true))))
 	} else {
 		if g, ok := w.geoMean(); ok {
 			b.WriteString(w.para(fmt.Sprintf("BLEU = BP × geometric mean = %s × %s = %s", fnum(r.BP), fnum(g), fnum(r.Score))))
 			b.WriteString("\n")
 		}
-		b.WriteString(w.st.Score.Render("BLEU = " + pct(r.Score)))
+		b.WriteString(w.st.Score.Render("BLEU = " + model.FormatScore(r.Score, false)))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.st.Muted.Render("sacrebleu prints: " + r.Verbose(2))))
 	}

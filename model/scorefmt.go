@@ -1,0 +1,23 @@
+package model
+
+import "strconv"
+
+// FormatScore formats a score on its scale: two decimals on sacrebleu's
+// 0–100, four on NLTK's 0–1. It is the one score formatter of the text
+// outputs, the renderers and the explorer.
+func FormatScore(x float64, nltk bool) string {
+	if nltk {
+		return strconv.FormatFloat(x, 'f', 4, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+// FormatDelta formats a difference of scores with a sign, as precisely as
+// [FormatScore] prints the scores themselves.
+func FormatDelta(d float64, nltk bool) string {
+	s := FormatScore(d, nltk)
+	if d >= 0 || s[0] != '-' {
+		return "+" + s
+	}
+	return s
+}

@@ -1,0 +1,26 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// TestFormatScore: the formatter prints what fmt's %.2f / %.4f (and %+.2f
+// / %+.4f for deltas) print, the forms every score output used before.
+func TestFormatScore(t *testing.T) {
+	for _, x := range []float64{0, 1, 28.3456, 99.995, 0.00004, -0.001, -12.5, math.NaN(), math.Inf(-1)} {
+		for _, nltk := range []bool{false, true} {
+			f, df := "%.2f", "%+.2f"
+			if nltk {
+				f, df = "%.4f", "%+.4f"
+			}
+			if got, want := FormatScore(x, nltk), fmt.Sprintf(f, x); got != want {
+				t.Errorf("FormatScore(%v, %v) = %q; want %q", x, nltk, got, want)
+			}
+			if got, want := FormatDelta(x, nltk), fmt.Sprintf(df, x); got != want {
+				t.Errorf("FormatDelta(%v, %v) = %q; want %q", x, nltk, got, want)
+			}
+		}
+	}
+}
