@@ -19,8 +19,8 @@ import (
 //  2. write the command: it receives the ctx and jobTag from
 //     [jobTable.start], reports progress through the *progress it is
 //     given, and returns a message that embeds the jobTag;
-//  3. handle that message in Model.handleJob, which is only reached by
-//     results of the current generation.
+//  3. handle that message in a case of Model.update, which only results
+//     of the current generation reach.
 
 // jobKind is a kind of background work; at most one job of each kind runs.
 type jobKind int
