@@ -27,7 +27,7 @@ func (s *Scored) filter(ds *Dataset, sys int, needle string) []int32 {
 			return true
 		}
 		for k, ref := range ds.Refs {
-			if (ds.RefAbsent == nil || !ds.RefAbsent[k][i]) && m.match(ref[i]) {
+			if ds.RefPresent(k, i) && m.match(ref[i]) {
 				return true
 			}
 		}

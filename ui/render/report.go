@@ -64,7 +64,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 			}
 			line("    hyp    %s", reportText(ds.Systems[i].Hyps[r]))
 			for k := range ds.Refs {
-				if ds.RefAbsent != nil && ds.RefAbsent[k][r] {
+				if !ds.RefPresent(k, r) {
 					continue
 				}
 				line("    %-6s %s", reportRefTag(k, len(ds.Refs)), reportText(ds.Refs[k][r]))
