@@ -33,6 +33,7 @@ type Model struct {
 	ledger ledgerScreen
 	charts chartsScreen
 	learn  learner // the walk-through or the lessons, when open
+	ann    annotator
 	screen screen
 	status string // a message shown in the footer until the next key
 	err    error
@@ -41,7 +42,7 @@ type Model struct {
 // New returns the explorer for ds scored under set. Scoring starts in
 // Init; until it lands the screen says so (a big corpus lists its lines
 // in order meanwhile).
-func New(ds *model.Dataset, set model.Settings) Model {
+func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	st := render.DefaultStyles()
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot))
 	sp.Style = st.Accent
@@ -56,6 +57,9 @@ func New(ds *model.Dataset, set model.Settings) Model {
 		pane: newSegPane(set),
 	}
 	m.c.keys.setEnabled(len(ds.Systems))
+	for _, o := range opts {
+		o(&m)
+	}
 	if len(ds.Systems) > 0 {
 		m.jobs.start(jobScore) // Init has a value receiver: the job is started here
 		if ds.Len() > syncRows {

@@ -22,6 +22,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return m.handleRunes(msg.Runes)
 	}
+	if m.ann.active() && m.screen == screenMain {
+		return m.handleAnnotatorKey(msg)
+	}
 	switch m.screen {
 	case screenExplain, screenLessons:
 		return m.forward(msg)
@@ -34,12 +37,18 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if cmd, ok := m.handleOptionKey(msg); ok {
 		return m, cmd
 	}
+	if cmd, ok := m.handleAnnotateKey(msg); ok {
+		return m, cmd
+	}
 	m.handleListKey(msg)
 	return m, nil
 }
 
 // quit stops every job and ends the program.
 func (m *Model) quit() tea.Cmd {
+	if m.quitBlocked() {
+		return nil
+	}
 	m.jobs.stopAll()
 	return tea.Quit
 }

@@ -20,6 +20,8 @@ type KeyMap struct {
 	NLTKMethod                              key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Explain, Lessons, Help, Back, Quit      key.Binding
+	// The annotation keys, enabled with an annotation file.
+	Annotate, Annotations, NoError, NextUnrated, SegmentScore key.Binding
 	// Mouse is not a key: it lists what the mouse does in the help.
 	Mouse key.Binding
 }
@@ -63,6 +65,12 @@ func DefaultKeyMap() KeyMap {
 		Help:       b([]string{"?"}, "?", "help"),
 		Back:       b([]string{"esc"}, "esc", "back / clear filter"),
 		Quit:       b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
+		// Annotation keys (annotate.go), off until setAnnotating.
+		Annotate:     b([]string{"A"}, "A", "annotate: mark an error span"),
+		Annotations:  b([]string{"E"}, "E", "edit/delete this segment's"),
+		NoError:      b([]string{"N"}, "N", "mark segment: no error"),
+		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
+		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
 		// "mouse" is no key name a terminal sends, so this never matches.
 		Mouse: b([]string{"mouse"}, "mouse", "wheel scrolls, click selects"),
 	}
@@ -90,6 +98,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		short(k.Charts, "h", "charts"),
 		short(k.Explain, "e", "explain"),
 		short(k.Lessons, "L", "lessons"),
+		short(k.Annotate, "A", "annotate"),
 		short(k.Quit, "q", "quit"),
 	}
 }
@@ -102,11 +111,12 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Compare},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
+		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore},
 	}
 }
 
 // helpGroups names the groups of [KeyMap.FullHelp].
-var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems", "Learn"}
+var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems", "Learn", "Annotate"}
 
 // setEnabled keeps the help truthful: keys that do nothing with this
 // many systems are hidden.
@@ -116,6 +126,14 @@ func (k *KeyMap) setEnabled(systems int) {
 	k.PrevSystem.SetEnabled(multi)
 	k.Other.SetEnabled(systems > 2)
 	k.Compare.SetEnabled(multi)
+	k.setAnnotating(false)
+}
+
+// setAnnotating turns the annotation keys on or off.
+func (k *KeyMap) setAnnotating(on bool) {
+	for _, b := range []*key.Binding{&k.Annotate, &k.Annotations, &k.NoError, &k.NextUnrated, &k.SegmentScore} {
+		b.SetEnabled(on)
+	}
 }
 
 // keyLine renders bindings as "key action · key action", leaving out the

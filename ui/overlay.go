@@ -59,6 +59,9 @@ func helpContent(c common, width int) string {
 			h := k.Help()
 			lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(h.Key, 8))+" "+st.Text.Render(h.Desc), min(colW, width)))
 		}
+		if len(lines) == 1 {
+			continue // every key of the group is off
+		}
 		blocks = append(blocks, strings.Join(lines, "\n"))
 	}
 	ncols := max(1, min(len(blocks), width/(colW+2)))

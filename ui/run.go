@@ -9,11 +9,11 @@ import (
 // Run opens the explorer on ds scored under set in the alternate screen,
 // with the mouse on, and returns when the user quits. The error is for
 // main to report (exit 1).
-func Run(ds *model.Dataset, set model.Settings) error {
+func Run(ds *model.Dataset, set model.Settings, opts ...Option) error {
 	// Ask the terminal for its background colour now, before the program
 	// reads the keyboard: asked later (on the first adaptive colour drawn),
 	// the query's wait would swallow the first keys typed.
 	lipgloss.HasDarkBackground()
-	_, err := tea.NewProgram(New(ds, set), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+	_, err := tea.NewProgram(New(ds, set, opts...), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }

@@ -21,7 +21,16 @@ func (m Model) mainView() string {
 			parts = append(parts, m.list.View(c))
 		}
 	}
-	parts = append(parts, m.pane.View(c, m.list.selection(c)), m.footerView())
+	sel := m.list.selection(c)
+	switch {
+	case m.ann.active():
+		parts = append(parts, m.ann.panelView(c, sel, l.detail))
+	case m.ann.on:
+		parts = append(parts, m.pane.View(c, sel), m.ann.stripView(c, sel))
+	default:
+		parts = append(parts, m.pane.View(c, sel))
+	}
+	parts = append(parts, m.footerView())
 	return strings.Join(parts, "\n")
 }
 
@@ -48,6 +57,8 @@ func (m Model) footerView() string {
 	switch {
 	case m.list.typing != typingNone:
 		return render.Truncate(m.list.footer(c, m.liveFilter()), c.width)
+	case m.ann.active() && m.status == "":
+		return c.st.Muted.Render(render.Truncate(m.ann.footer(), c.width))
 	case m.err != nil:
 		return c.st.Error.Render(render.Truncate(m.err.Error(), c.width))
 	case m.status != "":

@@ -38,7 +38,7 @@ func exploreHelpText() string {
 		s += fmt.Sprintf("  %-10s %s\n", c.name, c.summary)
 	}
 	s += "\nRun 'bleuscope COMMAND --help' (or 'bleuscope help COMMAND') for a command's\nflags and examples.\n\n"
-	s += inputFlagsHelp + scoreFlagsHelp +
+	s += inputFlagsHelp + scoreFlagsHelp + annotateFlagsHelp +
 		"Other:\n      --version             print the version\n  -h, --help                this help\n"
 	return s
 }
@@ -49,6 +49,7 @@ func runExplore(e *env, args []string) error {
 	fs := newFlagSet("")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
+	af := addAnnotateFlags(fs)
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return err
@@ -62,7 +63,12 @@ func runExplore(e *env, args []string) error {
 		return err
 	}
 	if _, ok := terminalWidth(e.stdout); ok {
-		return explore(e, ds, set)
+		opts, closeAnn, err := af.open(e, fs, annotationInputs(systems, in, af.typology))
+		if err != nil {
+			return err
+		}
+		defer closeAnn()
+		return explore(e, ds, set, opts...)
 	}
 	scored, err := model.Score(e.ctx, ds, set, nil)
 	if err != nil {
@@ -77,8 +83,8 @@ func runExplore(e *env, args []string) error {
 const reportWidth = 100
 
 // explore runs the interactive explorer; its failures are internal (exit 1).
-func explore(e *env, ds *model.Dataset, set model.Settings) error {
-	if err := ui.Run(ds, set); err != nil {
+func explore(e *env, ds *model.Dataset, set model.Settings, opts ...ui.Option) error {
+	if err := ui.Run(ds, set, opts...); err != nil {
 		return fmt.Errorf("explorer: %w", err)
 	}
 	return nil

@@ -1,0 +1,319 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+// Annotating is what the explorer needs to let a person annotate: the
+// annotation file (open), the typology and the rater's name.
+type Annotating struct {
+	// Store is the open annotation file; the explorer writes every change
+	// to it (and what a failed write left, before it quits); the caller
+	// closes it after Run.
+	Store *annotations.Store
+	// Preset is the typology offered (categories, severities, keys).
+	Preset *annotations.Preset
+	// Rater names the person annotating.
+	Rater string
+}
+
+// WithAnnotations returns an option of [Run] that turns annotating on.
+func WithAnnotations(a Annotating) Option {
+	return func(m *Model) {
+		m.ann = newAnnotator(m.c.ds, a)
+		m.c.keys.setAnnotating(true)
+		m.resumeAnnotating()
+	}
+}
+
+// annStep is where the annotator is in marking an error.
+type annStep int
+
+const (
+	stepOff      annStep = iota // not annotating: the strip shows the segment's annotations
+	stepList                    // choosing one of the segment's annotations to edit or delete
+	stepSpan                    // moving over the tokens, marking the first and the last
+	stepCategory                // typing the category's one or two keys
+	stepSeverity                // typing the severity's key
+	stepNote                    // typing the optional note; enter saves
+	stepDelete                  // asking whether to delete the chosen annotation
+	stepScore                   // typing an ESA segment score
+)
+
+// annotator is the component that marks errors on the selected segment
+// of the shown system and keeps them in the annotation file. It owns the
+// store, the annotations resolved against the dataset, and the annotation
+// being made.
+type annotator struct {
+	on     bool
+	store  *annotations.Store
+	preset *annotations.Preset
+	rater  string
+	res    *annotations.Resolved
+	step   annStep
+	d      draft
+	pick   int // the annotation chosen in stepList, an index into the segment's
+	// quitAnyway is set once q was refused for changes not yet on disk: a
+	// second q quits.
+	quitAnyway bool
+	err        error // the last save error, shown until a change is saved
+	width      int
+	height     int // lines of the strip below the segment pane
+}
+
+// draft is the annotation being made or edited.
+type draft struct {
+	sys, seg int
+	hyp, src string
+	side     annotations.Side
+	toks     []spanToken // of the side's text
+	cursor   int         // token index
+	anchor   int         // the first token marked, -1 before
+	span     *annotations.Span
+	keys     string // category keys typed so far
+	category string
+	severity string
+	note     lineInput
+	edit     annotations.Annotation // the annotation edited (ID 0: a new one)
+	// keep is set while an edited annotation's span is shown untouched:
+	// marking then keeps it exactly (an imported span need not fall on
+	// token boundaries).
+	keep       bool
+	scoreInput lineInput
+}
+
+// newAnnotator returns the annotator on a's store, its annotations
+// resolved against ds.
+func newAnnotator(ds *model.Dataset, a Annotating) annotator {
+	n := annotator{on: true, store: a.Store, preset: a.Preset, rater: a.Rater}
+	n.resolve(ds)
+	return n
+}
+
+// resolve matches the store's annotations to ds again, after a change.
+func (n *annotator) resolve(ds *model.Dataset) {
+	n.res = annotations.Resolve(n.store.All(), ds)
+}
+
+// active reports whether the annotator has the keyboard.
+func (n annotator) active() bool { return n.on && n.step != stepOff }
+
+// SetSize sets the width and the height of the strip below the segment
+// pane.
+func (n annotator) SetSize(width, height int) annotator {
+	n.width, n.height = width, height
+	return n
+}
+
+// stripLines is how many lines the strip takes from the segment pane's
+// detail lines: none when annotating is off.
+func (n annotator) stripLines(detail int) int {
+	if !n.on {
+		return 0
+	}
+	return min(max(3, detail/3), 6)
+}
+
+// segment returns the attached annotations of the selection.
+func (n annotator) segment(c common, sel selection) []annotations.Annotation {
+	if !sel.ok || n.res == nil {
+		return nil
+	}
+	return n.res.Segment(c.ds.Systems[sel.sys].Name, sel.seg+1)
+}
+
+// annResult is what a key in the annotator asks of the root: a status
+// line, a segment to move the selection to (-1 for none), and whether the
+// annotations changed (the strip and the list need redrawing).
+type annResult struct {
+	status  string
+	jump    int
+	changed bool
+}
+
+// start begins a new annotation of the selection at the span step.
+func (n *annotator) start(c common, sel selection) annResult {
+	if !sel.ok {
+		return annResult{status: "no segment selected", jump: -1}
+	}
+	n.d = newDraft(c, sel, annotations.Annotation{})
+	n.step = stepSpan
+	return annResult{jump: -1}
+}
+
+// newDraft starts a draft on the selection, editing e when its ID is set.
+func newDraft(c common, sel selection, e annotations.Annotation) draft {
+	d := draft{sys: sel.sys, seg: sel.seg, hyp: c.ds.Systems[sel.sys].Hyps[sel.seg], side: annotations.SideHyp, anchor: -1, edit: e}
+	if c.ds.Src != nil {
+		d.src = c.ds.Src[sel.seg]
+	}
+	if e.ID != 0 {
+		d.category, d.severity = e.Category, e.Severity
+		d.note.setValue(e.Note)
+		if e.Span != nil {
+			d.side = e.Span.Side
+		}
+	}
+	d.setSide(d.side)
+	if e.ID != 0 {
+		d.keep = true
+	}
+	if e.Span != nil {
+		// Select the edited span's tokens, the cursor on its last.
+		for i, t := range d.toks {
+			if t.end > e.Span.Start && d.anchor < 0 {
+				d.anchor = i
+			}
+			if t.start < e.Span.End {
+				d.cursor = i
+			}
+		}
+		d.anchor = min(max(d.anchor, 0), d.cursor)
+	}
+	d.note.prompt = "note (enter saves, empty for none): "
+	d.scoreInput.prompt = "segment score 0-100 (enter saves): "
+	d.scoreInput.limit = 3
+	return d
+}
+
+// setSide moves the cursor to the hypothesis or the source.
+func (d *draft) setSide(side annotations.Side) {
+	d.side, d.anchor, d.cursor = side, -1, 0
+	d.toks = spanTokens(d.text())
+}
+
+// text is the text of the draft's side.
+func (d draft) text() string {
+	if d.side == annotations.SideSrc {
+		return d.src
+	}
+	return d.hyp
+}
+
+// annotation is the draft as an annotation to store.
+func (d draft) annotation(c common, rater string) annotations.Annotation {
+	a := d.edit
+	if a.ID == 0 {
+		a = annotations.Annotation{System: c.ds.Systems[d.sys].Name, Line: d.seg + 1, Rater: rater}
+		a.SetText(d.hyp, d.src)
+	}
+	a.Kind = annotations.KindError
+	a.Span, a.Category, a.Severity, a.Note = d.span, d.category, d.severity, d.note.text()
+	return a
+}
+
+// saved reports the result of a change to the store: "saved …" only when
+// the store returned without error (the change is on disk); otherwise the
+// error, with the work kept in memory.
+func (n *annotator) saved(c common, what string, err error) annResult {
+	n.resolve(c.ds)
+	var se *annotations.SaveError
+	switch {
+	case err == nil:
+		n.err = nil
+		return annResult{status: "saved: " + what, jump: -1, changed: true}
+	case errors.As(err, &se):
+		n.err = err
+		return annResult{jump: -1, changed: true}
+	default:
+		return annResult{status: "not saved: " + err.Error(), jump: -1}
+	}
+}
+
+// markNoError marks the selection as having no error.
+func (n *annotator) markNoError(c common, sel selection) annResult {
+	if !sel.ok {
+		return annResult{status: "no segment selected", jump: -1}
+	}
+	a := annotations.Annotation{Kind: annotations.KindNoError, System: c.ds.Systems[sel.sys].Name, Line: sel.seg + 1, Rater: n.rater}
+	src := ""
+	if c.ds.Src != nil {
+		src = c.ds.Src[sel.seg]
+	}
+	a.SetText(c.ds.Systems[sel.sys].Hyps[sel.seg], src)
+	_, err := n.store.MarkNoError(a)
+	if errors.Is(err, annotations.ErrHasErrors) {
+		return annResult{status: "line " + itoa(sel.seg+1) + " has errors by " + n.rater + ": delete them first (E)", jump: -1}
+	}
+	return n.saved(c, "line "+itoa(sel.seg+1)+" has no error", err)
+}
+
+// nextUnrated moves to the next segment of system sys that has no
+// annotation: the next one down the list (rows, from the row at cursor,
+// going round), or, when every row listed has one, the next line of the
+// whole system after the selected one.
+func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cursor int) annResult {
+	name := c.ds.Systems[sys].Name
+	for i := 1; i <= len(rows); i++ {
+		seg := rows[(cursor+i)%len(rows)]
+		if rated, _ := n.res.Rated(name, seg+1); !rated {
+			return annResult{jump: seg, status: "line " + itoa(seg+1) + ": not annotated yet"}
+		}
+	}
+	after := 0
+	if sel.ok {
+		after = sel.seg + 1
+	}
+	line := n.res.NextUnrated(name, after, c.ds.Len())
+	if line == 0 {
+		return annResult{status: "every segment of " + c.systemName(sys) + " is annotated", jump: -1}
+	}
+	return annResult{jump: line - 1, status: "line " + itoa(line) + ": not annotated yet"}
+}
+
+// openList opens the list of the selection's annotations, to edit or
+// delete one.
+func (n *annotator) openList(c common, sel selection) annResult {
+	if len(n.segment(c, sel)) == 0 {
+		return annResult{status: "no annotation on this segment: A marks an error, N no error", jump: -1}
+	}
+	n.step, n.pick = stepList, 0
+	return annResult{jump: -1}
+}
+
+// openScore asks for the selection's ESA segment score.
+func (n *annotator) openScore(c common, sel selection) annResult {
+	if !sel.ok {
+		return annResult{status: "no segment selected", jump: -1}
+	}
+	n.d = newDraft(c, sel, annotations.Annotation{})
+	for _, a := range n.segment(c, sel) {
+		if a.Kind == annotations.KindScore && a.Rater == n.rater && a.Score != nil {
+			n.d.scoreInput.setValue(strconv.Itoa(*a.Score))
+		}
+	}
+	n.step = stepScore
+	return annResult{jump: -1}
+}
+
+// saveScore stores the typed ESA score.
+func (n *annotator) saveScore(c common) annResult {
+	v, err := strconv.Atoi(n.d.scoreInput.text())
+	if err != nil || v < 0 || v > 100 {
+		return annResult{status: "a segment score is a whole number from 0 to 100", jump: -1}
+	}
+	a := n.d.annotation(c, n.rater)
+	a.Kind, a.Span, a.Category, a.Severity, a.Note = annotations.KindScore, nil, "", "", ""
+	_, err = n.store.SetScore(a, v)
+	n.step = stepOff
+	return n.saved(c, fmt.Sprintf("line %d scored %d", n.d.seg+1, v), err)
+}
+
+// flush writes what a failed save left in memory; it reports whether
+// everything is on disk now.
+func (n *annotator) flush() bool {
+	if !n.on || n.store.Pending() == 0 {
+		return true
+	}
+	if err := n.store.Flush(); err != nil {
+		n.err = err
+		return false
+	}
+	n.err = nil
+	return true
+}

@@ -1,0 +1,332 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// annotKeys are the keys inside the annotator, step by step; the
+// categories and severities come from the preset's key table.
+type annotKeys struct {
+	Left, Right, First, Last, Mark, Done, Side, Whole key.Binding
+	Up, Down, Edit, Delete, Add, Yes                  key.Binding
+	Back, Cancel                                      key.Binding
+}
+
+// defaultAnnotKeys returns the annotator's keys.
+func defaultAnnotKeys() annotKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return annotKeys{
+		Left:   b([]string{"left", "h"}, "←/h", "previous token"),
+		Right:  b([]string{"right", "l"}, "→/l", "next token"),
+		First:  b([]string{"home", "g"}, "home", "first token"),
+		Last:   b([]string{"end", "G"}, "end", "last token"),
+		Mark:   b([]string{" "}, "space", "mark first, then last"),
+		Done:   b([]string{"enter"}, "enter", "mark last (one token if no first)"),
+		Side:   b([]string{"tab"}, "tab", "hypothesis / source (omission)"),
+		Whole:  b([]string{"x"}, "x", "whole segment, no span"),
+		Up:     b([]string{"up", "k"}, "↑/k", "previous annotation"),
+		Down:   b([]string{"down", "j"}, "↓/j", "next annotation"),
+		Edit:   b([]string{"e", "enter"}, "e/enter", "edit"),
+		Delete: b([]string{"d"}, "d", "delete"),
+		Add:    b([]string{"a"}, "a", "add an error"),
+		Yes:    b([]string{"y"}, "y", "yes, delete"),
+		Back:   b([]string{"backspace"}, "⌫", "back a step"),
+		Cancel: b([]string{"esc"}, "esc", "cancel"),
+	}
+}
+
+// footer is the annotator's key line for its step.
+func (n annotator) footer() string {
+	k := defaultAnnotKeys()
+	switch n.step {
+	case stepList:
+		return keyLine(as(k.Down, "↑↓", "choose"), k.Edit, k.Delete, k.Add, as(k.Cancel, "esc", "close"))
+	case stepSpan:
+		side := k.Side
+		side.SetEnabled(n.d.src != "")
+		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), as(k.Done, "enter", "last"), side, as(k.Whole, "x", "no span"), k.Cancel)
+	case stepCategory:
+		keep := as(k.Done, "enter", "keep")
+		keep.SetEnabled(n.d.category != "")
+		return keyLine(as(k.Mark, "keys", "category (see above)"), keep, k.Back, k.Cancel)
+	case stepSeverity:
+		var sev []string
+		for _, s := range n.preset.Severities {
+			if s.Key != "" {
+				sev = append(sev, s.Key+" "+s.Name)
+			}
+		}
+		keep := as(k.Done, "enter", "keep")
+		keep.SetEnabled(n.d.severity != "")
+		return strings.Join(sev, " · ") + " · " + keyLine(keep, k.Back, k.Cancel)
+	case stepNote:
+		return keyLine(as(k.Done, "enter", "save"), as(k.Cancel, "esc", "cancel"))
+	case stepDelete:
+		return keyLine(k.Yes, as(k.Cancel, "other", "keep it"))
+	case stepScore:
+		return keyLine(as(k.Done, "enter", "save"), k.Cancel)
+	}
+	return ""
+}
+
+// Update handles a key while the annotator has the keyboard.
+func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, annResult) {
+	k := defaultAnnotKeys()
+	none := annResult{jump: -1}
+	if key.Matches(msg, k.Cancel) && n.step != stepDelete {
+		was := n.step
+		n.step = stepOff
+		if was == stepList {
+			return n, none
+		}
+		return n, annResult{status: "annotation cancelled; nothing saved", jump: -1}
+	}
+	switch n.step {
+	case stepList:
+		return n.updateList(msg, c, sel)
+	case stepSpan:
+		return n.updateSpan(msg), none
+	case stepCategory:
+		return n.updateCategory(msg)
+	case stepSeverity:
+		return n.updateSeverity(msg)
+	case stepNote:
+		if key.Matches(msg, k.Done) {
+			return n.save(c)
+		}
+		if key.Matches(msg, k.Back) && n.d.note.text() == "" {
+			n.step = stepSeverity
+			return n, none
+		}
+		n.d.note, _ = n.d.note.update(msg)
+	case stepDelete:
+		if !key.Matches(msg, k.Yes) {
+			n.step = stepList
+			return n, annResult{status: "kept", jump: -1}
+		}
+		anns := n.segment(c, sel)
+		if n.pick >= len(anns) {
+			n.step = stepOff
+			return n, none
+		}
+		a := anns[n.pick]
+		err := n.store.Delete(a.ID)
+		n.step, n.pick = stepList, max(0, n.pick-1)
+		r := n.saved(c, "deleted "+describe(a), err)
+		if len(n.segment(c, sel)) == 0 {
+			n.step = stepOff
+		}
+		return n, r
+	case stepScore:
+		if key.Matches(msg, k.Done) {
+			r := n.saveScore(c)
+			return n, r
+		}
+		n.d.scoreInput, _ = n.d.scoreInput.update(msg)
+	}
+	return n, none
+}
+
+// updateList chooses among the segment's annotations.
+func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotator, annResult) {
+	k := defaultAnnotKeys()
+	anns := n.segment(c, sel)
+	none := annResult{jump: -1}
+	switch {
+	case len(anns) == 0:
+		n.step = stepOff
+	case key.Matches(msg, k.Up):
+		n.pick = max(0, n.pick-1)
+	case key.Matches(msg, k.Down):
+		n.pick = min(len(anns)-1, n.pick+1)
+	case key.Matches(msg, k.Add):
+		r := n.start(c, sel)
+		return n, r
+	case key.Matches(msg, k.Delete):
+		n.step = stepDelete
+	case key.Matches(msg, k.Edit):
+		a := anns[min(n.pick, len(anns)-1)]
+		switch a.Kind {
+		case annotations.KindError:
+			n.d = newDraft(c, sel, a)
+			n.step = stepSpan
+		case annotations.KindScore:
+			r := n.openScore(c, sel)
+			return n, r
+		default:
+			return n, annResult{status: "a no-error mark has nothing to edit: d deletes it", jump: -1}
+		}
+	}
+	return n, none
+}
+
+// updateSpan moves over the tokens and marks the first and the last.
+func (n annotator) updateSpan(msg tea.KeyMsg) annotator {
+	k := defaultAnnotKeys()
+	d := &n.d
+	last := len(d.toks) - 1
+	if d.keep && key.Matches(msg, k.Mark, k.Done) {
+		d.span = d.edit.Span
+		n.toCategory()
+		return n
+	}
+	if !key.Matches(msg, k.Whole) {
+		d.keep = false
+	}
+	switch {
+	case key.Matches(msg, k.Left):
+		d.cursor = max(0, d.cursor-1)
+	case key.Matches(msg, k.Right):
+		d.cursor = max(0, min(last, d.cursor+1))
+	case key.Matches(msg, k.First):
+		d.cursor = 0
+	case key.Matches(msg, k.Last):
+		d.cursor = max(0, last)
+	case key.Matches(msg, k.Side):
+		if d.src != "" {
+			other := annotations.SideSrc
+			if d.side == annotations.SideSrc {
+				other = annotations.SideHyp
+			}
+			d.setSide(other)
+		}
+	case key.Matches(msg, k.Whole):
+		d.span = nil
+		n.toCategory()
+	case key.Matches(msg, k.Back):
+		d.anchor = -1
+	case key.Matches(msg, k.Mark) && d.anchor < 0 && last >= 0:
+		d.anchor = d.cursor
+	case key.Matches(msg, k.Mark, k.Done):
+		if last < 0 { // nothing to mark on: the whole segment
+			d.span = nil
+		} else {
+			lo, hi := d.cursor, d.cursor
+			if d.anchor >= 0 {
+				lo, hi = min(d.anchor, d.cursor), max(d.anchor, d.cursor)
+			}
+			d.span = &annotations.Span{Side: d.side, Start: d.toks[lo].start, End: d.toks[hi].end}
+		}
+		n.toCategory()
+	}
+	return n
+}
+
+// toCategory goes on from the span: to the category, or straight to the
+// severity when the preset has one category only.
+func (n *annotator) toCategory() {
+	n.d.keys = ""
+	if len(n.preset.Categories) == 1 {
+		n.d.category = n.preset.Categories[0].Name
+		n.step = stepSeverity
+		return
+	}
+	n.step = stepCategory
+}
+
+// updateCategory reads the category's keys.
+func (n annotator) updateCategory(msg tea.KeyMsg) (annotator, annResult) {
+	k := defaultAnnotKeys()
+	none := annResult{jump: -1}
+	switch {
+	case key.Matches(msg, k.Back):
+		if n.d.keys == "" {
+			n.step = stepSpan
+			n.d.anchor = -1
+		} else {
+			r := []rune(n.d.keys)
+			n.d.keys = string(r[:len(r)-1])
+		}
+	case key.Matches(msg, k.Done):
+		if n.d.category == "" {
+			return n, annResult{status: "type a category's keys", jump: -1}
+		}
+		n.step = stepSeverity
+	case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
+		typed := n.d.keys + string(msg.Runes)
+		cat, more := n.preset.CategoryByKeys(typed)
+		switch {
+		case cat != nil:
+			n.d.category, n.d.keys = cat.Name, ""
+			n.step = stepSeverity
+		case more:
+			n.d.keys = typed
+		default:
+			n.d.keys = ""
+			return n, annResult{status: fmt.Sprintf("no category has the keys %q", typed), jump: -1}
+		}
+	}
+	return n, none
+}
+
+// updateSeverity reads the severity's key.
+func (n annotator) updateSeverity(msg tea.KeyMsg) (annotator, annResult) {
+	k := defaultAnnotKeys()
+	none := annResult{jump: -1}
+	switch {
+	case key.Matches(msg, k.Back):
+		if len(n.preset.Categories) == 1 {
+			n.step, n.d.anchor = stepSpan, -1
+		} else {
+			n.step = stepCategory
+		}
+	case key.Matches(msg, k.Done):
+		if n.d.severity == "" {
+			return n, annResult{status: "type a severity's key", jump: -1}
+		}
+		n.step = stepNote
+	case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
+		s := n.preset.SeverityByKey(string(msg.Runes))
+		if s == nil {
+			return n, annResult{status: fmt.Sprintf("no severity has the key %q", string(msg.Runes)), jump: -1}
+		}
+		n.d.severity = s.Name
+		n.step = stepNote
+	}
+	return n, none
+}
+
+// save stores the draft: a new error or the edited one.
+func (n annotator) save(c common) (annotator, annResult) {
+	a := n.d.annotation(c, n.rater)
+	var err error
+	if a.ID == 0 {
+		_, err = n.store.Add(a)
+	} else {
+		err = n.store.Edit(a)
+	}
+	if err != nil && !isSaveError(err) {
+		// Refused (not a disk failure): keep the draft to fix.
+		return n, annResult{status: "not saved: " + err.Error(), jump: -1}
+	}
+	n.step = stepOff
+	r := n.saved(c, describe(a)+" on line "+itoa(a.Line), err)
+	return n, r
+}
+
+func isSaveError(err error) bool {
+	var se *annotations.SaveError
+	return errors.As(err, &se)
+}
+
+// describe names an annotation in a few words, for the status line.
+func describe(a annotations.Annotation) string {
+	switch a.Kind {
+	case annotations.KindNoError:
+		return "no error"
+	case annotations.KindScore:
+		if a.Score != nil {
+			return "score " + itoa(*a.Score)
+		}
+		return "score"
+	}
+	return a.Severity + " " + a.Category
+}

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Option changes how [New] and [Run] set the explorer up.
+type Option func(*Model)
+
+// handleAnnotateKey handles the global annotation keys of the main
+// screen; it reports whether msg was one of them.
+func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if !m.ann.on {
+		return nil, false
+	}
+	k := m.c.keys
+	sel := m.list.selection(m.c)
+	var r annResult
+	switch {
+	case key.Matches(msg, k.Annotate):
+		r = m.ann.start(m.c, sel)
+	case key.Matches(msg, k.Annotations):
+		r = m.ann.openList(m.c, sel)
+	case key.Matches(msg, k.NoError):
+		r = m.ann.markNoError(m.c, sel)
+	case key.Matches(msg, k.NextUnrated):
+		r = m.ann.nextUnrated(m.c, sel, m.list.view.System, m.list.rows, m.list.cursor)
+	case key.Matches(msg, k.SegmentScore):
+		if !m.ann.preset.SegmentScore {
+			return m.flash("the " + m.ann.preset.Name + " typology has no segment score"), true
+		}
+		r = m.ann.openScore(m.c, sel)
+	default:
+		return nil, false
+	}
+	return m.applyAnn(r), true
+}
+
+// handleAnnotatorKey gives a key to the annotator while it has the
+// keyboard.
+func (m Model) handleAnnotatorKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	var r annResult
+	m.ann, r = m.ann.Update(msg, m.c, m.list.selection(m.c))
+	return m, m.applyAnn(r)
+}
+
+// applyAnn does what the annotator asked: a status line, a move of the
+// selection, a redraw after a change.
+func (m *Model) applyAnn(r annResult) tea.Cmd {
+	if r.status != "" {
+		m.flash(r.status)
+	}
+	var cmd tea.Cmd
+	if r.jump >= 0 {
+		moved, refresh, status := m.list.jumpTo(itoa(r.jump+1), m.c.ds.Len())
+		if status != "" {
+			m.flash(r.status + " (" + status + ")")
+		}
+		if refresh {
+			cmd = m.refreshRows()
+		} else if moved {
+			m.refreshPane(true)
+		}
+	}
+	if r.changed && m.screen == screenMain {
+		m.refreshPane(false)
+	}
+	return cmd
+}
+
+// quitBlocked reports whether quitting must wait because changes could
+// not be written: the first q says so, a second one quits anyway.
+func (m *Model) quitBlocked() bool {
+	if !m.ann.on {
+		return false
+	}
+	if m.ann.flush() {
+		return false
+	}
+	if m.ann.quitAnyway {
+		return false
+	}
+	m.ann.quitAnyway = true
+	m.flash("changes not saved (see above): press q again to quit and lose them")
+	return true
+}
+
+// resumeAnnotating selects the segment changed last in the annotation
+// file, where the person was, when it belongs to the input: the list
+// keeps it selected once its rows land.
+func (m *Model) resumeAnnotating() {
+	last, ok := m.ann.store.Latest()
+	if !ok || len(m.ann.res.Segment(last.System, last.Line)) == 0 {
+		return
+	}
+	for i, s := range m.c.ds.Systems {
+		if s.Name != last.System {
+			continue
+		}
+		m.list.view.System, m.list.seg = i, last.Line-1
+		if m.list.inLineOrder { // a big corpus lists its lines until scored
+			m.list.moveTo(last.Line - 1)
+		}
+		if m.list.view.Other == i {
+			m.list.view.Other = 0
+		}
+		return
+	}
+}

@@ -1,0 +1,231 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// annotating returns the explorer on the demo corpus at w×h, annotating
+// into a fresh file with the MQM preset, and the file's path.
+func annotating(t testing.TB, w, h int) (Model, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ds := demoDataset(t)
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m = next.(Model)
+	return drive(t, m, m.Init()), path
+}
+
+// reopen reads the annotation file as a new process would.
+func reopen(t testing.TB, path string) []annotations.Annotation {
+	t.Helper()
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	return st.All()
+}
+
+func TestAnnotateFlow(t *testing.T) {
+	m, path := annotating(t, 120, 40)
+	sel := m.list.selection(m.c)
+	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
+	toks := spanTokens(hyp)
+	// Second and third tokens, Accuracy/Mistranslation, Major, a note.
+	m = press(t, m, "A", "right", " ", "right", " ", "a", "m", "M")
+	m = typeText(t, m, "wrong sense")
+	if !strings.Contains(m.View(), "wrong sense") {
+		t.Errorf("the note typed is not shown:\n%s", m.View())
+	}
+	m = press(t, m, "enter")
+	if !strings.HasPrefix(m.status, "saved: Major Accuracy/Mistranslation") {
+		t.Fatalf("status %q; want saved", m.status)
+	}
+	anns := reopen(t, path)
+	if len(anns) != 1 {
+		t.Fatalf("%d annotations on disk; want 1", len(anns))
+	}
+	a := anns[0]
+	want := annotations.Span{Side: annotations.SideHyp, Start: toks[1].start, End: toks[2].end}
+	if a.Span == nil || *a.Span != want || a.Category != "Accuracy/Mistranslation" || a.Severity != "Major" || a.Note != "wrong sense" || a.Rater != "ana" || a.Line != sel.seg+1 || a.System != m.c.ds.Systems[sel.sys].Name {
+		t.Errorf("stored %+v; want span %+v on line %d", a, want, sel.seg+1)
+	}
+	v := m.View()
+	if !strings.Contains(v, "M Major Accuracy/Mistranslation «"+a.SpanText()+"»") || !strings.Contains(v, "MMM") {
+		t.Errorf("the strip does not show the span with its severity readable without colour:\n%s", v)
+	}
+}
+
+// annotatingWith is annotating with the store and preset given.
+func annotatingWith(t testing.TB, st *annotations.Store, p *annotations.Preset, w, h int) Model {
+	t.Helper()
+	m := New(demoDataset(t), model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: p, Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m = next.(Model)
+	return drive(t, m, m.Init())
+}
+
+func TestAnnotateSourceSideAndWholeSegment(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	sel := m.list.selection(m.c)
+	src := m.c.ds.Src[sel.seg]
+	last := spanTokens(src)
+	// An omission: the last source token; then a whole-segment error.
+	m = press(t, m, "A", "tab", "end", "enter", "a", "o", "m", "enter")
+	m = press(t, m, "A", "x", "s", "a", "m", "enter")
+	anns := reopen(t, path)
+	if len(anns) != 2 {
+		t.Fatalf("%d annotations; want 2", len(anns))
+	}
+	want := annotations.Span{Side: annotations.SideSrc, Start: last[len(last)-1].start, End: last[len(last)-1].end}
+	if a := anns[0]; a.Span == nil || *a.Span != want || a.Category != "Accuracy/Omission" || a.Severity != "Minor" || a.Src != src {
+		t.Errorf("omission stored as %+v; want span %+v", a, want)
+	}
+	if a := anns[1]; a.Span != nil || a.Category != "Style/Awkward" {
+		t.Errorf("whole-segment error stored as %+v", a)
+	}
+	if v := m.View(); !strings.Contains(v, "src «") || !strings.Contains(v, "(whole segment)") {
+		t.Errorf("the strip does not list the source span and the whole-segment error:\n%s", v)
+	}
+}
+
+func TestAnnotateEditDeleteNoError(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m")
+	m = typeText(t, m, "first")
+	m = press(t, m, "enter")
+	// N is refused while the segment has an error of this rater.
+	m = press(t, m, "N")
+	if !strings.Contains(m.status, "has errors by ana") {
+		t.Errorf("N on a segment with errors: status %q", m.status)
+	}
+	// Edit: keep the span, change the category and the severity, add to the note.
+	m = press(t, m, "E", "e", "enter", "f", "s", "M")
+	m = typeText(t, m, " edited")
+	m = press(t, m, "enter")
+	anns := reopen(t, path)
+	if len(anns) != 1 || anns[0].Category != "Fluency/Spelling" || anns[0].Severity != "Major" || anns[0].Note != "first edited" {
+		t.Fatalf("after the edit: %+v", anns)
+	}
+	// Delete it (d, then y), then mark the segment as having no error.
+	m = press(t, m, "E", "d", "n")
+	if len(reopen(t, path)) != 1 {
+		t.Fatal("d then n deleted the annotation; only y deletes")
+	}
+	m = press(t, m, "E", "d", "y")
+	if len(reopen(t, path)) != 0 || !strings.HasPrefix(m.status, "saved: deleted") {
+		t.Fatalf("after d y: %d annotations, status %q", len(reopen(t, path)), m.status)
+	}
+	m = press(t, m, "N")
+	anns = reopen(t, path)
+	if len(anns) != 1 || anns[0].Kind != annotations.KindNoError || !strings.Contains(m.View(), "✓ no error") {
+		t.Errorf("after N: %+v\n%s", anns, m.View())
+	}
+	// esc cancels a flow without saving.
+	m = press(t, m, "A", " ", "esc")
+	if m.ann.active() || len(reopen(t, path)) != 1 || !strings.Contains(m.status, "nothing saved") {
+		t.Errorf("esc: active %v, status %q", m.ann.active(), m.status)
+	}
+}
+
+func TestAnnotateNextUnrated(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	seen := map[int]bool{}
+	for range 5 {
+		sel := m.list.selection(m.c)
+		if seen[sel.seg] {
+			t.Fatalf("line %d came round again", sel.seg+1)
+		}
+		seen[sel.seg] = true
+		cursor := m.list.cursor
+		m = press(t, m, "N", "U")
+		if m.list.cursor != cursor+1 {
+			t.Errorf("U moved from row %d to row %d; want the next row (none below is annotated)", cursor, m.list.cursor)
+		}
+	}
+	// From the top again, U skips the five marked rows.
+	m = press(t, m, "g", "U")
+	if m.list.cursor != 5 {
+		t.Errorf("U from the first row went to row %d; want 5", m.list.cursor)
+	}
+}
+
+func TestAnnotateESA(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := annotatingWith(t, st, annotations.ESA(), 100, 30)
+	// One category: the span goes straight to the severity.
+	m = press(t, m, "A", "enter", "M", "enter", "%")
+	m = typeText(t, m, "70")
+	m = press(t, m, "enter")
+	anns := reopen(t, path)
+	if len(anns) != 2 || anns[0].Category != "Error" || anns[0].Severity != "major" || anns[1].Kind != annotations.KindScore || *anns[1].Score != 70 {
+		t.Fatalf("ESA annotations %+v", anns)
+	}
+	m = press(t, m, "%", "backspace", "backspace")
+	m = typeText(t, m, "101")
+	m = press(t, m, "enter")
+	if !strings.Contains(m.status, "0 to 100") {
+		t.Errorf("score 101: status %q", m.status)
+	}
+}
+
+func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
+	// The file's folder is replaced by a file after the store opened: every
+	// write fails (also for root, whom permissions do not stop).
+	dir := filepath.Join(t.TempDir(), "sub")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st, err := annotations.Open(filepath.Join(dir, "ann.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := annotatingWith(t, st, annotations.MQM(), 80, 24)
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter")
+	v := m.View()
+	if strings.Contains(v, "saved:") || !strings.Contains(v, "NOT SAVED: 1 change kept in memory (not a directory)") {
+		t.Errorf("a failed save is not one clear line:\n%s", v)
+	}
+	errLines := 0
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "NOT SAVED") {
+			errLines++
+		}
+	}
+	if errLines != 1 || st.Pending() != 1 || len(st.All()) != 1 {
+		t.Errorf("%d error lines, %d pending, %d in memory; want 1, 1, 1", errLines, st.Pending(), len(st.All()))
+	}
+	// q is refused once while the work is not on disk.
+	next, cmd := m.Update(keyMsg("q"))
+	m = next.(Model)
+	if cmd != nil || !strings.Contains(m.status, "press q again") {
+		t.Errorf("q with unsaved work: status %q", m.status)
+	}
+	if _, cmd = m.Update(keyMsg("q")); cmd == nil {
+		t.Error("a second q does not quit")
+	}
+}

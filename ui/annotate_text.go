@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// spanToken is one unit the annotator's cursor moves over: code points
+// [start, end) of a text.
+type spanToken struct{ start, end int }
+
+// spanTokens splits text into the units a span is marked in: a run of
+// letters, digits and combining marks is a word; every other visible
+// character (punctuation, a symbol) and every Han, Hiragana, Katakana or
+// Hangul character (scripts written without spaces) stands alone;
+// whitespace separates and belongs to no unit. Offsets count code points,
+// as the annotations' spans do.
+func spanTokens(text string) []spanToken {
+	var toks []spanToken
+	start := -1 // start of the word being read, -1 outside one
+	i := 0
+	for _, r := range text {
+		word := (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) && !standsAlone(r)
+		if !word && start >= 0 {
+			toks = append(toks, spanToken{start, i})
+			start = -1
+		}
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && !unicode.IsSpace(r):
+			toks = append(toks, spanToken{i, i + 1})
+		}
+		i++
+	}
+	if start >= 0 {
+		toks = append(toks, spanToken{start, i})
+	}
+	return toks
+}
+
+// standsAlone reports whether r is a character of a script written
+// without spaces, which the annotator marks one by one.
+func standsAlone(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
+}
+
+// spanMark is how one code point of a text is drawn in the annotator:
+// plain, inside an error span of some severity, inside the span being
+// marked, or under the cursor.
+type spanMark uint8
+
+// The marks, with the marker character each puts under its cells so that
+// they read without colour.
+const (
+	markNone     spanMark = iota
+	markMinor             // m: a minor error
+	markMajor             // M: a major (or critical) error
+	markNeutral           // *: an error of another severity
+	markSelected          // -: the span being marked
+	markCursor            // ^: the token under the cursor
+)
+
+var markerChars = [...]rune{0, 'm', 'M', '*', '-', '^'}
+
+// style is the style of a mark.
+func (k spanMark) style(st render.Styles) lipgloss.Style {
+	switch k {
+	case markMinor:
+		return st.Warn
+	case markMajor:
+		return st.Error
+	case markNeutral:
+		return st.Accent
+	case markSelected, markCursor:
+		return st.Selected
+	}
+	return st.Text
+}
+
+// maxMarkedRows is how many lines of text [markedLines] draws at most; the
+// rest of a runaway segment is summed up in one line.
+const maxMarkedRows = 40
+
+// markedLines lays text out after a label, wrapped at spaces to width
+// cells, drawing code point i in the style of mark(i) and, on a row under
+// each line that has any, its marker character, so that a span reads
+// without colour. Runs of whitespace show as one space; every character passes
+// through [render.Safe]. The label is padded to labelW cells.
+func markedLines(st render.Styles, label string, labelW int, text string, width int, mark func(i int) spanMark) []string {
+	avail := max(1, width-labelW)
+	type cell struct {
+		s     string
+		w, cp int // cells wide; code point index (-1 for a shown space)
+	}
+	var lines [][]cell
+	var line []cell
+	used := 0
+	var word []cell
+	wordW := 0
+	flushWord := func() {
+		if len(word) == 0 {
+			return
+		}
+		if used > 0 && used+1+wordW > avail {
+			lines = append(lines, line)
+			line, used = nil, 0
+		}
+		if used > 0 {
+			line = append(line, cell{" ", 1, -1})
+			used++
+		}
+		for _, c := range word {
+			if used+c.w > avail && used > 0 {
+				lines = append(lines, line)
+				line, used = nil, 0
+			}
+			line = append(line, c)
+			used += c.w
+		}
+		word, wordW = word[:0], 0
+	}
+	i := 0
+	for _, r := range text {
+		if len(lines) > maxMarkedRows {
+			break
+		}
+		if unicode.IsSpace(r) {
+			flushWord()
+		} else {
+			s := render.Safe(string(r))
+			w := ansi.StringWidth(s)
+			word = append(word, cell{s, w, i})
+			wordW += w
+		}
+		i++
+	}
+	flushWord()
+	if len(line) > 0 || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	var out []string
+	pad := strings.Repeat(" ", labelW)
+	for n, l := range lines {
+		if n == maxMarkedRows {
+			out = append(out, pad+st.Muted.Render(render.Truncate(fmt.Sprintf("… %d more lines not shown", len(lines)-n), avail)))
+			break
+		}
+		head := pad
+		if n == 0 {
+			head = render.PadRight(st.Label.Render(label), labelW)
+		}
+		var text, marks, run strings.Builder
+		anyMark := false
+		runMark := markNone
+		flushRun := func() { // a run of one mark is drawn in one piece
+			if run.Len() > 0 {
+				text.WriteString(runMark.style(st).Render(run.String()))
+				run.Reset()
+			}
+		}
+		for j, c := range l {
+			k := markNone
+			if c.cp >= 0 {
+				k = mark(c.cp)
+			} else if j > 0 && j+1 < len(l) {
+				// A space inside a span is marked like the span around it.
+				if a, b := mark(l[j-1].cp), mark(l[j+1].cp); a == b || a == markSelected && b == markCursor || a == markCursor && b == markSelected {
+					k = min(a, markSelected)
+				}
+			}
+			if k != runMark {
+				flushRun()
+				runMark = k
+			}
+			run.WriteString(c.s)
+			m := ' '
+			if k != markNone {
+				m, anyMark = markerChars[k], true
+			}
+			marks.WriteString(strings.Repeat(string(m), c.w))
+		}
+		flushRun()
+		out = append(out, head+text.String())
+		if anyMark {
+			out = append(out, strings.TrimRight(pad+marks.String(), " "))
+		}
+	}
+	return out
+}

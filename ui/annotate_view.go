@@ -1,0 +1,439 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// labelWidth is the width of the "hyp" and "src" labels in the annotator.
+const annLabelW = 5
+
+// severityMark is the mark an error's severity draws: major (and
+// critical) M, minor m, anything else *.
+func severityMark(severity string) spanMark {
+	switch strings.ToLower(severity) {
+	case "major", "critical":
+		return markMajor
+	case "minor":
+		return markMinor
+	}
+	return markNeutral
+}
+
+// spanMarks returns, for the text of one side, the mark of each code point
+// under the errors of anns on that side: the most severe where they
+// overlap.
+func spanMarks(anns []annotations.Annotation, side annotations.Side) func(int) spanMark {
+	return func(i int) spanMark {
+		m := markNone
+		for _, a := range anns {
+			if a.Kind != annotations.KindError || a.Span == nil || a.Span.Side != side || i < a.Span.Start || i >= a.Span.End {
+				continue
+			}
+			k := severityMark(a.Severity)
+			if m == markNone || k == markMajor || k == markMinor && m == markNeutral {
+				m = k
+			}
+		}
+		return m
+	}
+}
+
+// hasSide reports whether an error of anns has a span on side.
+func hasSide(anns []annotations.Annotation, side annotations.Side) bool {
+	for _, a := range anns {
+		if a.Kind == annotations.KindError && a.Span != nil && a.Span.Side == side {
+			return true
+		}
+	}
+	return false
+}
+
+// annLine is one annotation in a line: its number, severity letter,
+// category, the text marked and the note, and the rater when it is not
+// the one annotating.
+func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
+	st := c.st
+	var s string
+	switch a.Kind {
+	case annotations.KindNoError:
+		s = st.Good.Render("✓ no error")
+	case annotations.KindScore:
+		s = "score " + describe(a)[len("score "):]
+	default:
+		sev := severityMark(a.Severity)
+		s = sev.style(st).Render(string(markerChars[sev])+" "+a.Severity) + " " + render.Safe(a.Category)
+		switch {
+		case a.Span == nil:
+			s += st.Muted.Render(" (whole segment)")
+		case a.Span.Side == annotations.SideSrc:
+			s += " src «" + render.Safe(a.SpanText()) + "»"
+		default:
+			s += " «" + render.Safe(a.SpanText()) + "»"
+		}
+	}
+	if a.Note != "" {
+		s += st.Muted.Render(" — ") + render.Safe(a.Note)
+	}
+	if a.Rater != n.rater {
+		s += st.Muted.Render(" [" + render.Safe(a.Rater) + "]")
+	}
+	return render.Truncate(fmt.Sprintf("%2d ", i+1)+s, c.width)
+}
+
+// stripView is the annotations strip below the segment pane: a title
+// (or the save error, in one line), the hypothesis and source with the
+// error spans marked, and the segment's annotations, in exactly n.height
+// lines.
+func (n annotator) stripView(c common, sel selection) string {
+	st := c.st
+	anns := n.segment(c, sel)
+	var lines []string
+	lines = append(lines, n.titleLine(c, sel, anns))
+	if sel.ok && len(anns) > 0 {
+		if hasSide(anns, annotations.SideHyp) {
+			lines = append(lines, markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
+		}
+		if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
+			lines = append(lines, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
+		}
+		// The list comes first when the marked text would push it out.
+		list := make([]string, len(anns))
+		for i, a := range anns {
+			list[i] = n.annLine(c, i, a)
+		}
+		if room := n.height - 1 - len(list); len(lines)-1 > room {
+			lines = append(lines[:1], append(list, lines[1:]...)...)
+		} else {
+			lines = append(lines, list...)
+		}
+	}
+	return fit(strings.Join(lines, "\n"), c.width, n.height)
+}
+
+// titleLine is the strip's first line: the save error when the last save
+// failed, else what the segment has and the keys.
+func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotation) string {
+	st := c.st
+	if n.err != nil {
+		return st.Error.Render(render.Truncate(saveErrorLine(n.err, n.store.Pending()), c.width))
+	}
+	var what string
+	switch errs := countErrors(anns); {
+	case !sel.ok:
+		what = "annotations"
+	case len(anns) == 0:
+		what = "not annotated yet"
+	case errs == 0:
+		what = "annotated"
+	default:
+		what = fmt.Sprintf("%d error%s", errs, plural(errs))
+		if p, ok := n.res.Penalty(c.ds.Systems[sel.sys].Name, sel.seg+1, n.preset); ok {
+			what += " · MQM " + trimFloat(p)
+		}
+	}
+	if p := n.store.Pending(); p > 0 {
+		what += fmt.Sprintf(" · %d unsaved", p)
+	}
+	k := c.keys
+	left := "annotations · " + what
+	keys := keyLine(as(k.Annotate, "A", "mark error"), as(k.Annotations, "E", "edit"), as(k.NoError, "N", "no error"), as(k.NextUnrated, "U", "next"))
+	if ansi.StringWidth(left)+2+ansi.StringWidth(keys) > c.width {
+		keys = "A mark · E edit · N ok · U next"
+	}
+	if ansi.StringWidth(left)+2+ansi.StringWidth(keys) > c.width {
+		keys = ""
+	}
+	return st.Header.Render(joinRight(left, keys, c.width))
+}
+
+// saveErrorLine says in one short line that changes are not on disk,
+// that they are kept, why, and what to do.
+func saveErrorLine(err error, pending int) string {
+	reason := err
+	var se *annotations.SaveError
+	if errors.As(err, &se) {
+		reason = se.Err
+	}
+	var pe *fs.PathError
+	if errors.As(reason, &pe) {
+		reason = pe.Err // the path is the annotation file's, known
+	}
+	fix := "the next change or q retries"
+	switch {
+	case errors.Is(err, annotations.ErrInUse):
+		fix = "close the other bleuscope; the next change or q retries"
+	case errors.Is(err, annotations.ErrChanged):
+		fix = "another program changed the file: quit (q twice) and reopen"
+	case errors.Is(err, syscall.ENOSPC):
+		fix = "free some disk space; the next change or q retries"
+	}
+	return fmt.Sprintf("NOT SAVED: %d change%s kept in memory (%s); %s", pending, plural(pending), render.Safe(reason.Error()), fix)
+}
+
+func countErrors(anns []annotations.Annotation) int {
+	n := 0
+	for _, a := range anns {
+		if a.Kind == annotations.KindError {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// trimFloat writes x with at most two decimals and no trailing zeros.
+func trimFloat(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s
+}
+
+// panelView is the annotator while it has the keyboard, in place of the
+// segment pane and the strip: a title, the texts with the span being
+// marked (or the segment's spans), and what the step asks for, in exactly
+// height lines.
+func (n annotator) panelView(c common, sel selection, height int) string {
+	st := c.st
+	w := c.width
+	d := n.d
+	title := fmt.Sprintf("annotate line %d of %s · %s · %s", d.seg+1, c.systemName(d.sys), render.Safe(n.rater), render.Safe(n.preset.Name))
+	if d.edit.ID != 0 && n.step != stepList && n.step != stepDelete {
+		title = fmt.Sprintf("edit annotation %d · line %d of %s", d.edit.ID, d.seg+1, c.systemName(d.sys))
+	}
+	if n.step == stepList || n.step == stepDelete {
+		title = fmt.Sprintf("annotations of line %d of %s", sel.seg+1, c.systemName(sel.sys))
+	}
+	head := st.Header.Render(render.PadRight(title, w))
+	// The texts keep at least two lines (the hypothesis and its marker
+	// row); the step gets the rest it needs.
+	all := n.textLines(c, sel, height)
+	step := n.stepLines(c, sel, max(1, height-1-min(len(all), 2)))
+	text := n.textLines(c, sel, max(1, height-1-len(step)))
+	lines := append([]string{head}, text...)
+	lines = append(lines, step...)
+	return fit(strings.Join(lines, "\n"), w, height)
+}
+
+// textLines draws the hypothesis and the source for the step, in at most
+// room lines, keeping the cursor in view.
+func (n annotator) textLines(c common, sel selection, room int) []string {
+	st := c.st
+	d := n.d
+	if n.step == stepList || n.step == stepDelete {
+		anns := n.segment(c, sel)
+		if !sel.ok {
+			return nil
+		}
+		out := markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))
+		if c.ds.Src != nil {
+			out = append(out, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
+		}
+		return window(out, room, -1)
+	}
+	draftMark := func(side annotations.Side) func(int) spanMark {
+		if side != d.side {
+			return func(int) spanMark { return markNone }
+		}
+		if n.step != stepSpan {
+			if d.span == nil {
+				return func(int) spanMark { return markNone }
+			}
+			lo, hi := d.span.Start, d.span.End
+			return func(i int) spanMark {
+				if i >= lo && i < hi {
+					return markSelected
+				}
+				return markNone
+			}
+		}
+		if len(d.toks) == 0 {
+			return func(int) spanMark { return markNone }
+		}
+		cur := d.toks[min(d.cursor, len(d.toks)-1)]
+		lo, hi := cur.start, cur.end
+		if d.anchor >= 0 {
+			a := d.toks[d.anchor]
+			lo, hi = min(lo, a.start), max(hi, a.end)
+		}
+		return func(i int) spanMark {
+			switch {
+			case i >= cur.start && i < cur.end:
+				return markCursor
+			case i >= lo && i < hi:
+				return markSelected
+			}
+			return markNone
+		}
+	}
+	hyp := markedLines(st, "hyp", annLabelW, d.hyp, c.width, draftMark(annotations.SideHyp))
+	var src []string
+	if c.ds.Src != nil {
+		src = markedLines(st, "src", annLabelW, d.src, c.width, draftMark(annotations.SideSrc))
+	}
+	// The side being marked gets the room it needs; the other what is left.
+	focus, other := hyp, src
+	if d.side == annotations.SideSrc {
+		focus, other = src, hyp
+	}
+	focus = window(focus, room, cursorLine(focus))
+	other = window(other, room-len(focus), -1)
+	if d.side == annotations.SideSrc {
+		return append(other, focus...)
+	}
+	return append(focus, other...)
+}
+
+// cursorLine returns the index of the text line above the first marker row
+// holding the cursor's '^', or -1.
+func cursorLine(lines []string) int {
+	for i, l := range lines {
+		if i > 0 && strings.ContainsRune(l, '^') && strings.TrimLeft(l, " ^-") == "" {
+			return i - 1
+		}
+	}
+	return -1
+}
+
+// window returns at most room lines of lines, keeping line keep (and its
+// marker row) in view; keep -1 keeps the top.
+func window(lines []string, room, keep int) []string {
+	if room <= 0 {
+		return nil
+	}
+	if len(lines) <= room {
+		return lines
+	}
+	off := 0
+	if keep >= 0 {
+		off = min(max(0, keep+2-room), len(lines)-room)
+	}
+	return lines[off : off+room]
+}
+
+// stepLines is what the step asks for, under the texts.
+func (n annotator) stepLines(c common, sel selection, room int) []string {
+	st := c.st
+	w := c.width
+	d := n.d
+	span := "whole segment"
+	if d.span != nil {
+		text := []rune(d.text())
+		span = "«" + render.Safe(string(text[d.span.Start:d.span.End])) + "»"
+		if d.span.Side == annotations.SideSrc {
+			span = "source " + span
+		}
+	}
+	chosen := func() string {
+		s := "span " + span
+		if d.category != "" {
+			s += " · " + render.Safe(d.category)
+		}
+		if d.severity != "" && n.step != stepSeverity {
+			s += " · " + render.Safe(d.severity)
+		}
+		return render.Truncate(s, w)
+	}
+	switch n.step {
+	case stepList, stepDelete:
+		anns := n.segment(c, sel)
+		var out []string
+		for i, a := range anns {
+			l := n.annLine(c, i, a)
+			if i == n.pick {
+				l = st.Selected.Render(render.PadRight(l, w))
+			}
+			out = append(out, l)
+		}
+		if n.step == stepDelete && n.pick < len(anns) {
+			out = append(out, st.Warn.Render(render.Truncate("delete "+describe(anns[n.pick])+"? y deletes, any other key keeps it", w)))
+		}
+		return out
+	case stepSpan:
+		what := "mark the first token with space, the last with space or enter"
+		if d.anchor >= 0 {
+			what = "now the last token: space or enter"
+		}
+		if len(d.toks) == 0 {
+			what = "no text to mark: enter or x for the whole segment"
+		}
+		return []string{st.Muted.Render(render.Truncate(what, w))}
+	case stepCategory:
+		return append([]string{chosen() + st.Accent.Render(" · category: "+d.keys+"_")}, n.categoryTable(c, room-1)...)
+	case stepSeverity:
+		return []string{chosen() + st.Accent.Render(" · severity?")}
+	case stepNote:
+		return []string{chosen(), d.note.view(st, w)}
+	case stepScore:
+		return []string{d.scoreInput.view(st, w)}
+	}
+	return nil
+}
+
+// keyCell is a key and what it picks, one cell of a key table.
+type keyCell struct{ keys, name string }
+
+// categoryTable lays out the categories whose keys start with what was
+// typed, as "key name" in columns, in at most rows lines: when they do not
+// fit, the first keys with the group each opens ("a… Accuracy").
+func (n annotator) categoryTable(c common, rows int) []string {
+	var all []keyCell
+	for _, cat := range n.preset.Categories {
+		if strings.HasPrefix(cat.Keys, n.d.keys) {
+			all = append(all, keyCell{cat.Keys, render.Safe(cat.Name)})
+		}
+	}
+	out := keyColumns(c, all)
+	if len(out) <= rows || n.d.keys != "" {
+		return out
+	}
+	var groups []keyCell
+	seen := map[string]int{}
+	for _, e := range all {
+		first := string([]rune(e.keys)[:1])
+		if i, ok := seen[first]; ok {
+			g := &groups[i]
+			g.keys = first + "…"
+			if before, _, ok := strings.Cut(g.name, "/"); ok {
+				g.name = before
+			}
+			continue
+		}
+		seen[first] = len(groups)
+		groups = append(groups, e)
+	}
+	return keyColumns(c, groups)
+}
+
+// keyColumns lays cells out in as many columns as fit the width.
+func keyColumns(c common, cells []keyCell) []string {
+	st := c.st
+	colW := 0
+	for _, e := range cells {
+		colW = max(colW, 3+ansi.StringWidth(e.name))
+	}
+	colW = min(colW, max(12, c.width))
+	cols := max(1, (c.width+2)/(colW+2))
+	var out []string
+	for i := 0; i < len(cells); i += cols {
+		var row []string
+		for _, e := range cells[i:min(i+cols, len(cells))] {
+			row = append(row, render.PadRight(st.Key.Render(render.PadRight(e.keys, 2))+" "+e.name, colW))
+		}
+		out = append(out, render.Truncate(strings.TrimRight(strings.Join(row, "  "), " "), c.width))
+	}
+	return out
+}

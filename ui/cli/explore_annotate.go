@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"os"
+	"os/user"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui"
+)
+
+// annotateFlagsHelp documents the explorer's annotation flags.
+const annotateFlagsHelp = `Annotating:
+      --annotations PATH    annotate in the explorer: errors you mark (A), no-
+                            error marks (N) and scores are written to PATH as
+                            you go (created when missing); U jumps to the next
+                            segment not annotated, E edits or deletes
+      --rater NAME          your name in the annotations (default your login
+                            name)
+      --preset mqm|esa      the typology offered: WMT's MQM (default) or ESA
+      --typology FILE       a custom typology (see 'bleuscope annotations
+                            --help' for the format)
+`
+
+// annotateFlags are the explorer's annotation flags.
+type annotateFlags struct {
+	path, rater, preset, typology string
+}
+
+// addAnnotateFlags registers --annotations, --rater, --preset and
+// --typology on fs.
+func addAnnotateFlags(fs *flagSet) *annotateFlags {
+	f := &annotateFlags{preset: "mqm"}
+	fs.StringVar(&f.path, "annotations", "", "annotation file")
+	fs.StringVar(&f.rater, "rater", "", "rater name")
+	fs.StringVar(&f.preset, "preset", f.preset, "typology")
+	fs.StringVar(&f.typology, "typology", "", "custom typology file")
+	return f
+}
+
+// open checks the flags and opens the annotation file, printing what it
+// dropped; it returns nil options when annotating is off.
+func (f *annotateFlags) open(e *env, fs *flagSet, inputs []string) ([]ui.Option, func(), error) {
+	if f.path == "" {
+		for _, name := range []string{"rater", "preset", "typology"} {
+			if fs.given(name) {
+				return nil, nil, usagef("--%s is for annotating: give the annotation file with --annotations PATH", name)
+			}
+		}
+		return nil, func() {}, nil
+	}
+	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkOutputNotInput(f.path, inputs); err != nil {
+		return nil, nil, usagef("--annotations %s is one of the input files; name another annotation file", f.path)
+	}
+	rater := strings.TrimSpace(f.rater)
+	if rater == "" {
+		rater = loginName()
+	}
+	st, err := annotations.Open(f.path)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, w := range st.Warnings() {
+		warnf(e, "%s", w)
+	}
+	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater})}, func() { st.Close() }, nil
+}
+
+// loginName is the user's login name, the default rater.
+func loginName() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	for _, v := range []string{"USER", "LOGNAME", "USERNAME"} {
+		if s := os.Getenv(v); s != "" {
+			return s
+		}
+	}
+	return "rater"
+}
+
+// annotationInputs are the files an annotation file must not be.
+func annotationInputs(systems []string, in *inputFlags, typology string) []string {
+	paths := inputPaths(systems, in)
+	if typology != "" {
+		paths = append(paths, typology)
+	}
+	return paths
+}
