@@ -58,12 +58,15 @@ func runExplore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := af.check(fs, annotationInputs(systems, in, af.typology)); err != nil {
+		return err
+	}
 	ds, err := in.load(e, systems, true, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}
 	if _, ok := terminalWidth(e.stdout); ok {
-		opts, closeAnn, err := af.open(e, fs, annotationInputs(systems, in, af.typology))
+		opts, closeAnn, err := af.open(e, fs)
 		if err != nil {
 			return err
 		}

@@ -38,23 +38,33 @@ func addAnnotateFlags(fs *flagSet) *annotateFlags {
 	return f
 }
 
-// open checks the flags and opens the annotation file, printing what it
-// dropped; it returns nil options when annotating is off.
-func (f *annotateFlags) open(e *env, fs *flagSet, inputs []string) ([]ui.Option, func(), error) {
+// check refuses the annotation flags without --annotations, and an
+// annotation file that is one of the inputs.
+func (f *annotateFlags) check(fs *flagSet, inputs []string) error {
 	if f.path == "" {
 		for _, name := range []string{"rater", "preset", "typology"} {
 			if fs.given(name) {
-				return nil, nil, usagef("--%s is for annotating: give the annotation file with --annotations PATH", name)
+				return usagef("--%s is for annotating: give the annotation file with --annotations PATH", name)
 			}
 		}
+		return nil
+	}
+	if err := checkOutputNotInput(f.path, inputs); err != nil {
+		return usagef("--annotations %s is one of the input files; name another annotation file", f.path)
+	}
+	return nil
+}
+
+// open reads the typology and opens the annotation file, printing what it
+// dropped; it returns no options when annotating is off, and a function
+// that closes the file.
+func (f *annotateFlags) open(e *env, fs *flagSet) ([]ui.Option, func(), error) {
+	if f.path == "" {
 		return nil, func() {}, nil
 	}
 	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"))
 	if err != nil {
 		return nil, nil, err
-	}
-	if err := checkOutputNotInput(f.path, inputs); err != nil {
-		return nil, nil, usagef("--annotations %s is one of the input files; name another annotation file", f.path)
 	}
 	rater := strings.TrimSpace(f.rater)
 	if rater == "" {
