@@ -37,10 +37,10 @@ func (t *terTokenizer) tokenize(line string) []byte {
 	if line == "" {
 		return nil
 	}
-	if !t.opt.CaseSensitive {
-		line = PyLower(line)
-	}
 	t.a = append(t.a[:0], line...)
+	if !t.opt.CaseSensitive {
+		t.lower(line)
+	}
 	if t.opt.Normalized {
 		t.normalizeWestern()
 		if t.opt.AsianSupport {
@@ -64,6 +64,21 @@ func (t *terTokenizer) tokenize(line string) []byte {
 		})
 	}
 	return t.a
+}
+
+// lower lowercases t.a, a copy of line, as Python's str.lower() does: in
+// place when line is ASCII, else with [PyLower].
+func (t *terTokenizer) lower(line string) {
+	for i := 0; i < len(t.a); i++ {
+		c := t.a[i]
+		if c >= utf8.RuneSelf {
+			t.a = append(t.a[:0], PyLower(line)...)
+			return
+		}
+		if 'A' <= c && c <= 'Z' {
+			t.a[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 // pass rewrites t.a character by character: f appends to dst what the
