@@ -23,6 +23,8 @@ Examples:
   bleuscope score -t intl -l hyp.txt -r ref.txt
   bleuscope score --compat nltk --nltk-smoothing 1 hyp.txt -r ref.txt
   bleuscope score --confidence --format json hyp.txt -r ref.txt
+  bleuscope score --metrics bleu,chrf,ter hyp.txt -r ref.txt
+  bleuscope score --metrics chrf --chrf-word-order 2 hyp.txt -r ref.txt  chrF++
   sed 's/ @@//g' bpe.txt | bleuscope score - -r ref.txt  hypotheses on stdin
 
 Confidence:
@@ -40,7 +42,8 @@ Output:
                             several); json: an array of objects with system,
                             score, counts, totals, precisions, bp, ratio,
                             sys_len, ref_len, signature and verbose (and
-                            mean, ci, n and seed with --confidence)
+                            mean, ci, n and seed with --confidence; chrf,
+                            ter with --metrics)
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
   -h, --help                this help
@@ -53,6 +56,7 @@ func runScore(e *env, args []string) error {
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
 	sg := addSeedFlag(fs)
+	mf := addMetricFlags(fs)
 	format, out := "text", ""
 	confidence, confN := false, scoring.DefaultBootstrapN
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
@@ -60,7 +64,7 @@ func runScore(e *env, args []string) error {
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
-	systems, err := fs.parse(args, func() string { return scoreHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	systems, err := fs.parse(args, func() string { return scoreHelp + inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -68,6 +72,10 @@ func runScore(e *env, args []string) error {
 		return usagef("--format %q: score prints %s; %s", format, orList(model.CorpusFormats), fs.helpHint())
 	}
 	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	metrics, err := mf.metrics(sf.lowercase)
 	if err != nil {
 		return err
 	}
@@ -81,6 +89,9 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 	if confidence {
+		if metrics.Extra() {
+			return usagef("--confidence gives BLEU's interval only for now; run it without chrf and ter in --metrics; %s", fs.helpHint())
+		}
 		return scoreConfidence(e, in, systems, set, sg, confN, format, out)
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
@@ -97,8 +108,12 @@ func runScore(e *env, args []string) error {
 				model.Printable(ds.Systems[s].Name), nltkMessage(sys.CorpusErr))
 		}
 	}
+	ms, err := model.ScoreMetrics(e.ctx, ds, metrics, false)
+	if err != nil {
+		return err
+	}
 	return writeOutput(e, out, func(w io.Writer) error {
-		return model.WriteCorpus(w, ds, scored, format)
+		return model.WriteCorpusMetrics(w, ds, scored, ms, format)
 	})
 }
 

@@ -20,6 +20,7 @@ Examples:
   bleuscope segments --format jsonl hyp.txt -r ref.A.txt -r ref.B.txt
   bleuscope segments --sort delta base=a.txt new=b.txt -r ref.txt
   bleuscope segments --sort impact --worst 10 base=a.txt new=b.txt -r ref.txt
+  bleuscope segments --metrics bleu,chrf,ter --format jsonl hyp.txt -r ref.txt
   bleuscope segments --demo --sort score --worst 5
   bleuscope segments --text --format csv -o table.csv -s src.de base=a.txt new=b.txt -r ref.txt
   bleuscope segments --text --format tsv --annotations ann.jsonl --sort delta --worst 20 base=a.txt new=b.txt -r ref.txt
@@ -51,6 +52,7 @@ func runSegments(e *env, args []string) error {
 	fs := newFlagSet("segments")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
+	mf := addMetricFlags(fs)
 	format, out, sortBy, worst, desc := "text", "", "line", 0, false
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
@@ -59,7 +61,9 @@ func runSegments(e *env, args []string) error {
 	fs.Var(intFlag{&worst}, "worst", "keep the first N")
 	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
 	text := addTextFlags(fs)
-	systems, err := fs.parse(args, func() string { return segmentsHelp + segmentsTextHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	systems, err := fs.parse(args, func() string {
+		return segmentsHelp + segmentsTextHelp + inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp
+	}, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -84,6 +88,13 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	metrics, err := mf.metrics(sf.lowercase)
+	if err != nil {
+		return err
+	}
+	if text.on && metrics.Extra() {
+		return usagef("--text shows BLEU only for now; run it without chrf and ter in --metrics; %s", fs.helpHint())
+	}
 	inputs := inputPaths(systems, in)
 	if text.annotations != "" {
 		inputs = append(inputs, text.annotations)
@@ -106,6 +117,10 @@ func runSegments(e *env, args []string) error {
 		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs = key, desc, worst, format, out, in.mqm, in.mqmRefs
 		return writeSegmentTexts(e, ds, scored, text)
 	}
+	ms, err := model.ScoreMetrics(e.ctx, ds, metrics, true)
+	if err != nil {
+		return err
+	}
 	return writeOutput(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
 			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst}
@@ -124,7 +139,7 @@ func runSegments(e *env, args []string) error {
 			case format == "text":
 				io.WriteString(w, "\n")
 			}
-			if err := model.WriteSegments(dst, ds, scored, rows, sys, format); err != nil {
+			if err := model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, ms, format); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,168 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Metric names, as --metrics spells them.
+const (
+	MetricBLEU = "bleu"
+	MetricChrF = "chrf"
+	MetricTER  = "ter"
+)
+
+// MetricNames lists the metrics in the order help texts show them.
+var MetricNames = []string{MetricBLEU, MetricChrF, MetricTER}
+
+// Metrics says which metrics to report beside BLEU's figures and with
+// which options. BLEU is always computed (it is what the rest of bleuscope
+// shows); Names decides which score lines text output prints.
+type Metrics struct {
+	// Names are the metrics asked for, in the order given, without
+	// repeats: bleu, chrf, ter.
+	Names []string
+	// ChrF are the chrF options (used when Names has chrf).
+	ChrF scoring.ChrFOptions
+	// TER are the TER options (used when Names has ter).
+	TER scoring.TEROptions
+}
+
+// DefaultMetrics returns BLEU alone, with sacrebleu's chrF and TER
+// defaults ready for when they are asked for.
+func DefaultMetrics() Metrics {
+	return Metrics{Names: []string{MetricBLEU}, ChrF: scoring.DefaultChrFOptions()}
+}
+
+// Has reports whether the metric name was asked for.
+func (m Metrics) Has(name string) bool { return slices.Contains(m.Names, name) }
+
+// Extra reports whether chrF or TER was asked for.
+func (m Metrics) Extra() bool { return m.Has(MetricChrF) || m.Has(MetricTER) }
+
+// MetricScores are the chrF and TER scores of every system of a dataset,
+// for the metrics asked for.
+type MetricScores struct {
+	// Metrics are what was asked for.
+	Metrics Metrics
+	// ChrFSignature and TERSignature are sacrebleu's signatures with
+	// bleuscope's version ("" for a metric not asked for).
+	ChrFSignature, TERSignature string
+	// Systems are in the dataset's order.
+	Systems []MetricSystem
+}
+
+// MetricSystem holds one system's chrF and TER.
+type MetricSystem struct {
+	// ChrF and TER are the corpus scores, from statistics summed over the
+	// segments as sacrebleu does.
+	ChrF, TER float64
+	// ChrFSegments and TERSegments are the sentence scores per segment
+	// (sacrebleu's sentence_score), nil unless asked for.
+	ChrFSegments, TERSegments []float64
+}
+
+// ScoreMetrics computes the corpus chrF and TER of every system of ds that
+// m asks for, and with segments also every sentence score. A segment
+// without any reference cannot be scored by either (sacrebleu fails on
+// it too): that is an [InputError] naming its line.
+func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*MetricScores, error) {
+	out := &MetricScores{Metrics: m, Systems: make([]MetricSystem, len(ds.Systems))}
+	if !m.Extra() {
+		return out, nil
+	}
+	if m.Has(MetricChrF) {
+		if err := m.ChrF.Validate(); err != nil {
+			return nil, err
+		}
+		out.ChrFSignature = scoring.ChrFSignature(m.ChrF, ds.NRefs(), scoring.Version)
+	}
+	if m.Has(MetricTER) {
+		out.TERSignature = scoring.TERSignature(m.TER, ds.NRefs(), scoring.Version)
+	}
+	var refs []string
+	for i := range ds.Len() {
+		if refs = ds.SegmentRefs(i, refs[:0]); len(refs) == 0 {
+			return nil, &InputError{Line: i + 1, Msg: fmt.Sprintf(
+				"segment %d has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)", i+1)}
+		}
+	}
+	n := ds.Len()
+	for s, sys := range ds.Systems {
+		hyps := sys.Hyps
+		src := func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) }
+		ms := &out.Systems[s]
+		if m.Has(MetricChrF) {
+			if err := chrfScores(ctx, n, m.ChrF, src, segments, ms); err != nil {
+				return nil, err
+			}
+		}
+		if m.Has(MetricTER) {
+			if err := terScores(ctx, n, m.TER, src, segments, ms); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// chrfScores fills the chrF scores of one system.
+func chrfScores(ctx context.Context, n int, o scoring.ChrFOptions, src scoring.SegmentSource, segments bool, ms *MetricSystem) error {
+	if !segments {
+		st, err := scoring.ChrFCorpusStats(ctx, n, o, src)
+		if err != nil {
+			return err
+		}
+		ms.ChrF = scoring.ChrFScore(st, o)
+		return nil
+	}
+	// Per-segment scores, and the sum kept per segment so that no lock is
+	// needed: one vector of Width ints per segment.
+	w := o.Width()
+	all := make([]int, n*w)
+	ms.ChrFSegments = make([]float64, n)
+	err := scoring.ChrFSegments(ctx, n, o, src, func(i int, st []int) {
+		copy(all[i*w:], st)
+		ms.ChrFSegments[i] = scoring.ChrFScore(st, o)
+	})
+	if err != nil {
+		return err
+	}
+	sum := make([]int, w)
+	for i := range n {
+		for k, v := range all[i*w : (i+1)*w] {
+			sum[k] += v
+		}
+	}
+	ms.ChrF = scoring.ChrFScore(sum, o)
+	return nil
+}
+
+// terScores fills the TER scores of one system.
+func terScores(ctx context.Context, n int, o scoring.TEROptions, src scoring.SegmentSource, segments bool, ms *MetricSystem) error {
+	if !segments {
+		st, err := scoring.TERCorpusStats(ctx, n, o, src)
+		if err != nil {
+			return err
+		}
+		ms.TER = st.Score()
+		return nil
+	}
+	per := make([]scoring.TERStats, n)
+	err := scoring.TERSegments(ctx, n, o, src, func(i int, st scoring.TERStats) { per[i] = st })
+	if err != nil {
+		return err
+	}
+	ms.TERSegments = make([]float64, n)
+	var sum scoring.TERStats
+	for i, st := range per {
+		ms.TERSegments[i] = st.Score()
+		sum.Edits += st.Edits
+		sum.RefLen += st.RefLen // in segment order, as sacrebleu adds them
+	}
+	ms.TER = sum.Score()
+	return nil
+}

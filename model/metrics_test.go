@@ -1,0 +1,110 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// allMetrics asks for BLEU, chrF++ and TER.
+func allMetrics() Metrics {
+	m := DefaultMetrics()
+	m.Names = []string{MetricBLEU, MetricChrF, MetricTER}
+	m.ChrF = scoring.ChrFPlusPlusOptions()
+	return m
+}
+
+// TestScoreMetricsAgree checks that corpus scores with and without the
+// per-segment pass agree with the scoring package's corpus functions, and
+// the sentence scores with its sentence functions.
+func TestScoreMetricsAgree(t *testing.T) {
+	ds := viewDataset()
+	m := allMetrics()
+	corpus, err := ScoreMetrics(context.Background(), ds, m, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	segs, err := ScoreMetrics(context.Background(), ds, m, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, sys := range ds.Systems {
+		chrf, _, _ := scoring.CorpusChrF(sys.Hyps, ds.Refs, m.ChrF)
+		ter, _, _ := scoring.CorpusTER(sys.Hyps, ds.Refs, m.TER)
+		for _, got := range []MetricSystem{corpus.Systems[s], segs.Systems[s]} {
+			if got.ChrF != chrf || got.TER != ter {
+				t.Errorf("%s: chrF %v TER %v; want %v %v", sys.Name, got.ChrF, got.TER, chrf, ter)
+			}
+		}
+		if corpus.Systems[s].ChrFSegments != nil {
+			t.Errorf("%s: sentence scores computed without being asked for", sys.Name)
+		}
+		for i, hyp := range sys.Hyps {
+			c, _, _ := scoring.SentenceChrF(hyp, []string{ds.Refs[0][i]}, m.ChrF)
+			tr, _, _ := scoring.SentenceTER(hyp, []string{ds.Refs[0][i]}, m.TER)
+			if segs.Systems[s].ChrFSegments[i] != c || segs.Systems[s].TERSegments[i] != tr {
+				t.Errorf("%s line %d: %v %v; want %v %v", sys.Name, i+1, segs.Systems[s].ChrFSegments[i], segs.Systems[s].TERSegments[i], c, tr)
+			}
+		}
+	}
+	if want := scoring.ChrFSignature(m.ChrF, 1, scoring.Version); corpus.ChrFSignature != want {
+		t.Errorf("chrF signature %q; want %q", corpus.ChrFSignature, want)
+	}
+}
+
+func TestScoreMetricsNoReference(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a", ""}}, System{Name: "A", Hyps: []string{"a", "b"}})
+	ds.RefAbsent = [][]bool{{false, true}}
+	ds.countRefs()
+	_, err := ScoreMetrics(context.Background(), ds, allMetrics(), false)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Line != 2 || !strings.Contains(err.Error(), "no reference") {
+		t.Errorf("segment without reference: %v; want an InputError for line 2", err)
+	}
+	if _, err := ScoreMetrics(context.Background(), ds, DefaultMetrics(), false); err != nil {
+		t.Errorf("BLEU alone: %v", err)
+	}
+}
+
+// TestWriteSegmentsMetricsText checks that the text table gains chrF and
+// TER columns right before the hypothesis, on every row.
+func TestWriteSegmentsMetricsText(t *testing.T) {
+	ds := viewDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	ms, err := ScoreMetrics(context.Background(), ds, allMetrics(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []int{3, 0, 5}
+	var plain, with bytes.Buffer
+	if err := WriteSegments(&plain, ds, s, rows, 0, FormatText); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteSegmentsMetrics(&with, ds, s, rows, 0, ms, FormatText); err != nil {
+		t.Fatal(err)
+	}
+	pl := strings.Split(plain.String(), "\n")
+	wl := strings.Split(with.String(), "\n")
+	if len(pl) != len(wl) || pl[0] != wl[0] {
+		t.Fatalf("table\n%s\nwithout metrics\n%s", with.String(), plain.String())
+	}
+	head := strings.Fields(wl[1])
+	if n := len(head); n < 3 || head[n-3] != "chrF2++" || head[n-2] != "TER" || head[n-1] != "hypothesis" {
+		t.Errorf("header %q", wl[1])
+	}
+	for r, i := range rows {
+		line := wl[r+2]
+		hyp := ds.Systems[0].Hyps[i]
+		chrf := strconv.FormatFloat(ms.Systems[0].ChrFSegments[i], 'f', 2, 64)
+		ter := strconv.FormatFloat(ms.Systems[0].TERSegments[i], 'f', 2, 64)
+		f := strings.Fields(strings.TrimSuffix(line, hyp))
+		if n := len(f); !strings.HasSuffix(line, "  "+hyp) || n < 2 || f[n-2] != chrf || f[n-1] != ter {
+			t.Errorf("row %q; want %s and %s before the hypothesis %q", line, chrf, ter, hyp)
+		}
+	}
+}
