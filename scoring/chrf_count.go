@@ -17,6 +17,12 @@ type ChrFScorer struct {
 	stamp []int32 // per id: the reference cur belongs to
 	refNo int32
 
+	// Ids of the hypothesis's characters below uniDirect, looked up
+	// without hashing; an entry is valid when its stamp is uniGen.
+	uniID    [uniDirect]int32
+	uniStamp [uniDirect]uint32
+	uniGen   uint32
+
 	runes  []int32 // the line's characters, whitespace included
 	spaces []bool  // per character: Python whitespace
 	chars  []int32 // the characters of the character n-grams
@@ -25,6 +31,10 @@ type ChrFScorer struct {
 	totals []int   // per order: hypothesis n-grams
 	stats  []int   // the statistics against the current reference
 }
+
+// uniDirect bounds the characters whose unigram ids a table holds
+// directly: every character of one or two UTF-8 bytes.
+const uniDirect = 0x800
 
 // NewChrFScorer returns a ChrFScorer for o.
 func NewChrFScorer(o ChrFOptions) (*ChrFScorer, error) {
@@ -163,17 +173,27 @@ func (s *ChrFScorer) countHyp(hyp string) {
 	s.cur = resetCounts(s.cur, expect)
 	s.stamp = resetCounts(s.stamp, expect)
 	s.refNo = 0
+	if s.uniGen++; s.uniGen == 0 {
+		clear(s.uniStamp[:])
+		s.uniGen = 1
+	}
 
 	s.prev = append(s.prev[:0], s.chars...)
 	for n := 1; n <= o.CharOrder; n++ {
 		m := len(s.chars) - n + 1
 		s.totals[n-1] = max(m, 0)
 		for i := 0; i < m; i++ {
-			p := rootChar
+			var id int32
 			if n > 1 {
-				p = s.prev[i]
+				id = s.tab.intern(s.prev[i], s.chars[i+n-1])
+			} else if c := s.chars[i]; c < uniDirect {
+				if s.uniStamp[c] != s.uniGen {
+					s.uniStamp[c], s.uniID[c] = s.uniGen, s.tab.newID()
+				}
+				id = s.uniID[c]
+			} else {
+				id = s.tab.intern(rootChar, c)
 			}
-			id := s.tab.intern(p, s.chars[i+n-1])
 			s.prev[i] = id
 			s.hyp[id]++
 		}
@@ -227,7 +247,11 @@ func (s *ChrFScorer) countRef(ref string) {
 		for i := 0; i < m; i++ {
 			id := int32(-1)
 			if n == 1 {
-				id = s.tab.lookup(rootChar, s.chars[i])
+				if c := s.chars[i]; c >= uniDirect {
+					id = s.tab.lookup(rootChar, c)
+				} else if s.uniStamp[c] == s.uniGen {
+					id = s.uniID[c]
+				}
 			} else if p := s.prev[i]; p >= 0 {
 				id = s.tab.lookup(p, s.chars[i+n-1])
 			}

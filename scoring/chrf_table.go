@@ -70,6 +70,13 @@ func (t *symTable) intern(prefix, sym int32) int32 {
 	}
 }
 
+// newID hands out an id that no pair holds, for a sequence the caller
+// keeps track of itself.
+func (t *symTable) newID() int32 {
+	t.n++
+	return t.n - 1
+}
+
 // lookup returns the id of the pair (prefix, sym), or -1 when the table
 // does not hold it. prefix is an id or a root, never -1.
 func (t *symTable) lookup(prefix, sym int32) int32 {
