@@ -1,0 +1,48 @@
+package scoring
+
+import "context"
+
+// ChrFMetric is chrF under fixed options in the shape the significance
+// tests use: per-segment statistics rows of [ChrFMetric.Width] numbers
+// ([ChrFStatistics]) and a score from their sums. With the significance
+// code's SumPath, its Metric method is
+// Score(sums, path) = ScoreSums(sums, path == PathFloat32): bootstrap
+// resamples divide in float32, approximate-randomization trials (int64
+// sums) and the actual score in float64.
+type ChrFMetric struct {
+	opt ChrFOptions
+}
+
+// NewChrFMetric returns chrF under o as a metric; o must be valid.
+func NewChrFMetric(o ChrFOptions) (ChrFMetric, error) {
+	if err := o.Validate(); err != nil {
+		return ChrFMetric{}, err
+	}
+	return ChrFMetric{opt: o}, nil
+}
+
+// Width returns the number of statistics per segment, 3·(CharOrder +
+// WordOrder).
+func (m ChrFMetric) Width() int { return m.opt.Width() }
+
+// ScoreSums returns sacrebleu's chrF of statistics summed over segments;
+// see [ChrFScoreSums].
+func (m ChrFMetric) ScoreSums(sums []float64, float32Div bool) float64 {
+	return ChrFScoreSums(sums, m.opt, float32Div)
+}
+
+// ChrFStatistics returns the chrF statistics of segments 0..n-1, computed
+// on all cores, as rows of Width numbers: segment i at i·Width.
+func ChrFStatistics(ctx context.Context, n int, o ChrFOptions, src SegmentSource) ([]float64, error) {
+	w := o.Width()
+	out := make([]float64, n*w)
+	err := ChrFSegments(ctx, n, o, src, func(i int, st []int) {
+		for k, v := range st {
+			out[i*w+k] = float64(v)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
