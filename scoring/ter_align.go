@@ -107,8 +107,8 @@ func (a *terAligner) setBand() {
 	if float64(terBeamWidth) < ratio/2 {
 		beam = int(math.Ceil(ratio/2 + terBeamWidth))
 	}
-	a.lo = grow(a.lo, n+1)
-	a.hi = grow(a.hi, n+1)
+	a.lo = growTo(a.lo, n+1)
+	a.hi = growTo(a.hi, n+1)
 	a.lo[0], a.hi[0] = 0, m+1
 	for i := 1; i <= n; i++ {
 		d := int(math.Floor(float64(i) * ratio))
@@ -120,8 +120,8 @@ func (a *terAligner) setBand() {
 	}
 }
 
-// grow returns s with length n, reusing its memory when it can.
-func grow[T any](s []T, n int) []T {
+// growTo returns s with length n, reusing its memory when it can.
+func growTo[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n, n+n/4)
 	}
@@ -133,8 +133,8 @@ func grow[T any](s []T, n int) []T {
 func (a *terAligner) table() int32 {
 	n, m := a.n, a.m
 	w := m + 1
-	a.cost = grow(a.cost, (n+1)*w)
-	a.op = grow(a.op, (n+1)*w)
+	a.cost = growTo(a.cost, (n+1)*w)
+	a.op = growTo(a.op, (n+1)*w)
 	for j := 0; j <= m; j++ {
 		a.cost[j], a.op[j] = int32(j), opIns
 	}
@@ -190,9 +190,9 @@ func (a *terAligner) alignment() {
 			i--
 		}
 	}
-	a.align = grow(a.align, a.m)
-	a.refErr = grow(a.refErr, a.m)
-	a.hypErr = grow(a.hypErr, a.n)
+	a.align = growTo(a.align, a.m)
+	a.refErr = growTo(a.refErr, a.m)
+	a.hypErr = growTo(a.hypErr, a.n)
 	hp, rp := -1, -1
 	for k := len(a.trace) - 1; k >= 0; k-- {
 		switch a.trace[k] {
@@ -309,8 +309,8 @@ func (a *terAligner) shifted(start, length, target int) {
 func (a *terAligner) distance(p int) int32 {
 	n, m := a.n, a.m
 	w := m + 1
-	a.rowA = grow(a.rowA, w)
-	a.rowB = grow(a.rowB, w)
+	a.rowA = growTo(a.rowA, w)
+	a.rowB = growTo(a.rowB, w)
 	prev := a.cost[p*w : (p+1)*w]
 	plo, phi := 0, w // the base table is filled with terInf outside the band
 	cur := a.rowA

@@ -134,7 +134,7 @@ var terPunct = func() (m [128]bool) {
 	return m
 }()
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // normalizeWestern is _normalize_general_and_western: each step one
 // left-to-right pass of non-overlapping matches. The steps that look at a
@@ -169,7 +169,7 @@ func (t *terTokenizer) normalizeWestern() {
 	// A period or comma after a non-digit: X. → X . (two characters consumed).
 	t.b = t.b[:0]
 	for i := 0; i < len(t.a); {
-		if i+1 < len(t.a) && !isDigit(t.a[i]) && (t.a[i+1] == '.' || t.a[i+1] == ',') {
+		if i+1 < len(t.a) && !isASCIIDigit(t.a[i]) && (t.a[i+1] == '.' || t.a[i+1] == ',') {
 			t.b = append(t.b, t.a[i], ' ', t.a[i+1], ' ')
 			i += 2
 			continue
@@ -182,7 +182,7 @@ func (t *terTokenizer) normalizeWestern() {
 	// A period or comma before a non-digit: .X → ␠.␠X.
 	t.b = t.b[:0]
 	for i := 0; i < len(t.a); {
-		if i+1 < len(t.a) && (t.a[i] == '.' || t.a[i] == ',') && !isDigit(t.a[i+1]) {
+		if i+1 < len(t.a) && (t.a[i] == '.' || t.a[i] == ',') && !isASCIIDigit(t.a[i+1]) {
 			t.b = append(t.b, ' ', t.a[i], ' ', t.a[i+1])
 			i += 2
 			continue
@@ -195,7 +195,7 @@ func (t *terTokenizer) normalizeWestern() {
 	// A dash after a digit: 9- → 9 - .
 	t.b = t.b[:0]
 	for i := 0; i < len(t.a); {
-		if i+1 < len(t.a) && isDigit(t.a[i]) && t.a[i+1] == '-' {
+		if i+1 < len(t.a) && isASCIIDigit(t.a[i]) && t.a[i+1] == '-' {
 			t.b = append(t.b, t.a[i], ' ', '-', ' ')
 			i += 2
 			continue
