@@ -48,11 +48,23 @@ func (m Metrics) Extra() bool { return m.Has(MetricChrF) || m.Has(MetricTER) }
 type MetricScores struct {
 	// Metrics are what was asked for.
 	Metrics Metrics
-	// ChrFSignature and TERSignature are sacrebleu's signatures with
-	// bleuscope's version ("" for a metric not asked for).
-	ChrFSignature, TERSignature string
+	// NRefs is the nrefs of the signatures: references per segment, or
+	// [scoring.VariableRefs].
+	NRefs int
 	// Systems are in the dataset's order.
 	Systems []MetricSystem
+}
+
+// ChrFSignature returns sacrebleu's chrF signature with the given version
+// field (the one BLEU's signature carries: see [WriteCorpusMetrics]).
+func (ms *MetricScores) ChrFSignature(version string) string {
+	return scoring.ChrFSignature(ms.Metrics.ChrF, ms.NRefs, version)
+}
+
+// TERSignature returns sacrebleu's TER signature with the given version
+// field.
+func (ms *MetricScores) TERSignature(version string) string {
+	return scoring.TERSignature(ms.Metrics.TER, ms.NRefs, version)
 }
 
 // MetricSystem holds one system's chrF and TER.
@@ -70,7 +82,7 @@ type MetricSystem struct {
 // without any reference cannot be scored by either (sacrebleu fails on
 // it too): that is an [InputError] naming its line.
 func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*MetricScores, error) {
-	out := &MetricScores{Metrics: m, Systems: make([]MetricSystem, len(ds.Systems))}
+	out := &MetricScores{Metrics: m, NRefs: ds.NRefs(), Systems: make([]MetricSystem, len(ds.Systems))}
 	if !m.Extra() {
 		return out, nil
 	}
@@ -78,10 +90,6 @@ func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*
 		if err := m.ChrF.Validate(); err != nil {
 			return nil, err
 		}
-		out.ChrFSignature = scoring.ChrFSignature(m.ChrF, ds.NRefs(), scoring.Version)
-	}
-	if m.Has(MetricTER) {
-		out.TERSignature = scoring.TERSignature(m.TER, ds.NRefs(), scoring.Version)
 	}
 	var refs []string
 	for i := range ds.Len() {

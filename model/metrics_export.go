@@ -22,6 +22,8 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 	}
 	bw := bufio.NewWriter(w)
 	sig := s.CorpusSignature(ds)
+	version := signatureVersion(sig)
+	chrfSig, terSig := ms.ChrFSignature(version), ms.TERSignature(version)
 	switch format {
 	case FormatText:
 		for i, ss := range s.Systems {
@@ -39,9 +41,9 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 					}
 					bw.WriteString(corpusLine(ss.Corpus, sig, s.Settings.Corpus))
 				case MetricChrF:
-					bw.WriteString(ms.Metrics.ChrF.Name() + "|" + ms.ChrFSignature + " = " + strconv.FormatFloat(ms.Systems[i].ChrF, 'f', 1, 64))
+					bw.WriteString(ms.Metrics.ChrF.Name() + "|" + chrfSig + " = " + strconv.FormatFloat(ms.Systems[i].ChrF, 'f', 1, 64))
 				case MetricTER:
-					bw.WriteString("TER|" + ms.TERSignature + " = " + strconv.FormatFloat(ms.Systems[i].TER, 'f', 1, 64))
+					bw.WriteString("TER|" + terSig + " = " + strconv.FormatFloat(ms.Systems[i].TER, 'f', 1, 64))
 				}
 				bw.WriteByte('\n')
 			}
@@ -54,7 +56,7 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 			}
 			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig)
 			b = b[:len(b)-len("\n  }")]
-			b = ms.appendCorpusJSON(b, i)
+			b = ms.appendCorpusJSON(b, i, chrfSig, terSig)
 			b = append(b, "\n  }"...)
 		}
 		b = append(b, "\n]\n"...)
@@ -65,15 +67,22 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 	return bw.Flush()
 }
 
+// signatureVersion returns the version field of a signature, so that the
+// chrF and TER signatures name the version BLEU's names.
+func signatureVersion(sig string) string {
+	_, v, _ := strings.Cut(sig[strings.LastIndex(sig, "|")+1:], ":")
+	return v
+}
+
 // appendCorpusJSON appends the "chrf" and "ter" members of system sys's
 // corpus object, each after a separator: {"score", "signature"}.
-func (ms *MetricScores) appendCorpusJSON(b []byte, sys int) []byte {
+func (ms *MetricScores) appendCorpusJSON(b []byte, sys int, chrfSig, terSig string) []byte {
 	m := ms.Systems[sys]
 	for _, k := range []struct {
 		name  string
 		score float64
 		sig   string
-	}{{MetricChrF, m.ChrF, ms.ChrFSignature}, {MetricTER, m.TER, ms.TERSignature}} {
+	}{{MetricChrF, m.ChrF, chrfSig}, {MetricTER, m.TER, terSig}} {
 		if !ms.Metrics.Has(k.name) {
 			continue
 		}

