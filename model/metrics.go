@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -127,23 +128,22 @@ func chrfScores(ctx context.Context, n int, o scoring.ChrFOptions, src scoring.S
 		ms.ChrF = scoring.ChrFScore(st, o)
 		return nil
 	}
-	// Per-segment scores, and the sum kept per segment so that no lock is
-	// needed: one vector of Width ints per segment.
-	w := o.Width()
-	all := make([]int, n*w)
+	// Sentence scores, and the corpus sums added atomically (integers:
+	// the order of the additions does not matter).
+	sums := make([]atomic.Int64, o.Width())
 	ms.ChrFSegments = make([]float64, n)
 	err := scoring.ChrFSegments(ctx, n, o, src, func(i int, st []int) {
-		copy(all[i*w:], st)
+		for k, v := range st {
+			sums[k].Add(int64(v))
+		}
 		ms.ChrFSegments[i] = scoring.ChrFScore(st, o)
 	})
 	if err != nil {
 		return err
 	}
-	sum := make([]int, w)
-	for i := range n {
-		for k, v := range all[i*w : (i+1)*w] {
-			sum[k] += v
-		}
+	sum := make([]int, len(sums))
+	for k := range sums {
+		sum[k] = int(sums[k].Load())
 	}
 	ms.ChrF = scoring.ChrFScore(sum, o)
 	return nil
