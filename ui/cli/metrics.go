@@ -74,14 +74,14 @@ func (f *metricFlags) metrics(lowercase bool) (model.Metrics, error) {
 const metricFlagsHelp = `Metrics (sacrebleu 2.6.0's chrF and TER beside BLEU):
       --metrics M,...       bleu (default), chrf, ter, in any combination; the
                             JSON objects keep BLEU's fields and gain "chrf"
-                            and "ter"; text prints one line or column each
+                            and "ter"; text prints one line or column each;
+                            -l lowercases for chrF as for BLEU
       --chrf-char-order N   chrF character n-gram order (default 6)
       --chrf-word-order N   chrF word n-gram order (default 0; 2 is chrF++)
       --chrf-beta N         chrF beta: recall counts N times precision (default 2)
       --chrf-whitespace     keep whitespace in chrF's character n-grams
       --chrf-eps-smoothing  chrF averages every order's F-score (chrF++.py,
                             Moses, NLTK) instead of sacrebleu's effective order
-                            (-l lowercases for chrF as for BLEU)
       --ter-case-sensitive  TER keeps case (it lowercases by default)
       --ter-normalized      TER's Tercom normalisation (punctuation, entities)
       --ter-no-punct        TER removes punctuation
