@@ -11,11 +11,9 @@ import (
 type ChrFScorer struct {
 	opt ChrFOptions
 
-	tab   symTable
-	hyp   []int32 // per id: occurrences in the hypothesis
-	cur   []int32 // per id: occurrences in the reference counted now
-	stamp []int32 // per id: the reference cur belongs to
-	refNo int32
+	tab    symTable
+	counts []chrfCount // per id
+	refNo  int32
 
 	// Ids of the hypothesis's characters below uniDirect, looked up
 	// without hashing; an entry is valid when its stamp is uniGen.
@@ -30,6 +28,12 @@ type ChrFScorer struct {
 	prev   []int32 // per position: id of the n-gram of the previous order
 	totals []int   // per order: hypothesis n-grams
 	stats  []int   // the statistics against the current reference
+}
+
+// chrfCount holds the counts of one n-gram: in the hypothesis, and in the
+// reference counted now (valid when stamp names that reference).
+type chrfCount struct {
+	hyp, ref, stamp int32
 }
 
 // uniDirect bounds the characters whose unigram ids a table holds
@@ -169,9 +173,8 @@ func (s *ChrFScorer) countHyp(hyp string) {
 	s.decode(hyp)
 	expect := o.CharOrder*len(s.chars) + len(s.runes)*(1+o.WordOrder)
 	s.tab.reset(expect)
-	s.hyp = resetCounts(s.hyp, expect)
-	s.cur = resetCounts(s.cur, expect)
-	s.stamp = resetCounts(s.stamp, expect)
+	s.counts = growTo(s.counts, expect)
+	clear(s.counts)
 	s.refNo = 0
 	if s.uniGen++; s.uniGen == 0 {
 		clear(s.uniStamp[:])
@@ -195,7 +198,7 @@ func (s *ChrFScorer) countHyp(hyp string) {
 				id = s.tab.intern(rootChar, c)
 			}
 			s.prev[i] = id
-			s.hyp[id]++
+			s.counts[id].hyp++
 		}
 	}
 	if o.WordOrder == 0 {
@@ -218,19 +221,9 @@ func (s *ChrFScorer) countHyp(hyp string) {
 				id = s.tab.intern(id, wordSym(s.toks[i+n-1]))
 				s.prev[i] = id
 			}
-			s.hyp[id]++
+			s.counts[id].hyp++
 		}
 	}
-}
-
-// resetCounts returns c with length n, all zeros.
-func resetCounts(c []int32, n int) []int32 {
-	if cap(c) < n {
-		return make([]int32, n, n+n/4)
-	}
-	c = c[:n]
-	clear(c)
-	return c
 }
 
 // countRef fills s.stats with the statistics of the hypothesis counted by
@@ -299,11 +292,12 @@ func (s *ChrFScorer) match(id int32) int {
 	if id < 0 {
 		return 0
 	}
-	if s.stamp[id] != s.refNo {
-		s.stamp[id], s.cur[id] = s.refNo, 0
+	c := &s.counts[id]
+	if c.stamp != s.refNo {
+		c.stamp, c.ref = s.refNo, 0
 	}
-	s.cur[id]++
-	if s.cur[id] <= s.hyp[id] {
+	c.ref++
+	if c.ref <= c.hyp {
 		return 1
 	}
 	return 0

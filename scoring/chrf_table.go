@@ -7,13 +7,18 @@ package scoring
 // table emptied by bumping a generation, so reusing it for the next segment
 // costs nothing.
 type symTable struct {
-	keys  []uint64
-	vals  []int32
-	used  []uint32 // a slot is live when used == gen
+	slots []symSlot
 	gen   uint32
 	mask  uint64
 	shift uint
 	n     int32 // ids handed out
+}
+
+// symSlot is one slot of a symTable: live when gen is the table's.
+type symSlot struct {
+	key uint64
+	id  int32
+	gen uint32
 }
 
 // Roots of the tries: the prefix of a one-symbol sequence. They are
@@ -22,7 +27,6 @@ type symTable struct {
 const (
 	rootChar int32 = -2 // character n-grams
 	rootWord int32 = -3 // the characters of a word
-	rootGram int32 = -4 // word n-grams (whose symbols are word ids)
 )
 
 // reset empties the table and makes room for about expect ids.
@@ -31,20 +35,18 @@ func (t *symTable) reset(expect int) {
 	for size < 2*expect {
 		size <<= 1
 	}
-	if len(t.keys) < size || (len(t.keys) > 1<<16 && size < len(t.keys)/16) {
-		t.keys = make([]uint64, size)
-		t.vals = make([]int32, size)
-		t.used = make([]uint32, size)
+	if len(t.slots) < size || (len(t.slots) > 1<<16 && size < len(t.slots)/16) {
+		t.slots = make([]symSlot, size)
 		t.gen = 0
 	}
 	t.gen++
 	if t.gen == 0 {
-		clear(t.used)
+		clear(t.slots)
 		t.gen = 1
 	}
-	t.mask = uint64(len(t.keys) - 1)
+	t.mask = uint64(len(t.slots) - 1)
 	t.shift = 64
-	for s := len(t.keys); s > 1; s >>= 1 {
+	for s := len(t.slots); s > 1; s >>= 1 {
 		t.shift--
 	}
 	t.n = 0
@@ -59,13 +61,14 @@ func (t *symTable) slot(key uint64) uint64 {
 func (t *symTable) intern(prefix, sym int32) int32 {
 	key := pairKey(prefix, sym)
 	for i := t.slot(key); ; i = (i + 1) & t.mask {
-		if t.used[i] != t.gen {
-			t.used[i], t.keys[i], t.vals[i] = t.gen, key, t.n
+		s := &t.slots[i]
+		if s.gen != t.gen {
+			*s = symSlot{key: key, id: t.n, gen: t.gen}
 			t.n++
-			return t.vals[i]
+			return s.id
 		}
-		if t.keys[i] == key {
-			return t.vals[i]
+		if s.key == key {
+			return s.id
 		}
 	}
 }
@@ -82,11 +85,12 @@ func (t *symTable) newID() int32 {
 func (t *symTable) lookup(prefix, sym int32) int32 {
 	key := pairKey(prefix, sym)
 	for i := t.slot(key); ; i = (i + 1) & t.mask {
-		if t.used[i] != t.gen {
+		s := &t.slots[i]
+		if s.gen != t.gen {
 			return -1
 		}
-		if t.keys[i] == key {
-			return t.vals[i]
+		if s.key == key {
+			return s.id
 		}
 	}
 }
