@@ -2,13 +2,9 @@ package scoring
 
 import "context"
 
-// ChrFMetric is chrF under fixed options in the shape the significance
-// tests use: per-segment statistics rows of [ChrFMetric.Width] numbers
-// ([ChrFStatistics]) and a score from their sums. With the significance
-// code's SumPath, its Metric method is
-// Score(sums, path) = ScoreSums(sums, path == PathFloat32): bootstrap
-// resamples divide in float32, approximate-randomization trials (int64
-// sums) and the actual score in float64.
+// ChrFMetric is chrF under fixed options as a [Metric] for the
+// significance tests: per-segment statistics rows of [ChrFMetric.Width]
+// numbers ([ChrFStatistics]) and a score from their sums.
 type ChrFMetric struct {
 	opt ChrFOptions
 }
@@ -29,6 +25,13 @@ func (m ChrFMetric) Width() int { return m.opt.Width() }
 // see [ChrFScoreSums].
 func (m ChrFMetric) ScoreSums(sums []float64, float32Div bool) float64 {
 	return ChrFScoreSums(sums, m.opt, float32Div)
+}
+
+// Score returns sacrebleu's chrF of statistics summed by path: bootstrap
+// resamples ([PathFloat32]) divide in float32, approximate-randomization
+// trials (int64 sums) and the actual score in float64.
+func (m ChrFMetric) Score(sums []float64, path SumPath) float64 {
+	return m.ScoreSums(sums, path == PathFloat32)
 }
 
 // ChrFStatistics returns the chrF statistics of segments 0..n-1, computed

@@ -4,86 +4,178 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// sigRecord is the part of a significance.jsonl record that the actual
-// (not resampled) chrF and TER scores need.
+// sigRecord is the part of a significance.jsonl record that the chrF and
+// TER checks read (the metric options kept raw: they are chrF's or TER's).
 type sigRecord struct {
-	ID          string   `json:"id"`
-	CLICwd      string   `json:"cli_cwd"`
-	RefFiles    []string `json:"ref_files"`
-	SystemFiles []string `json:"system_files"`
+	ID          string            `json:"id"`
+	CLICwd      string            `json:"cli_cwd"`
+	Files       map[string]string `json:"files"`
+	RefFiles    []string          `json:"ref_files"`
+	SystemFiles []string          `json:"system_files"`
+	Test        string            `json:"test"`
+	N           int               `json:"n"`
+	RNGSeed     *uint64           `json:"rng_seed"`
+	NARConf     *int              `json:"n_ar_confidence"`
 	Metrics     []struct {
 		Metric  string          `json:"metric"`
 		Options json.RawMessage `json:"options"`
 	} `json:"metrics"`
 	Expected struct {
-		API map[string][]*struct {
-			Score float64 `json:"score"`
-		} `json:"api"`
+		API map[string][]*sigAPIValues `json:"api"`
 	} `json:"expected"`
 }
 
-// TestSignificanceActualScores checks the actual corpus chrF and TER of
-// every WMT22 system in significance.jsonl (the score each test starts
-// from), computed from summed per-segment statistics.
-func TestSignificanceActualScores(t *testing.T) {
+// sigMetric returns the chrF or TER metric of m with its name in the
+// record's api and a function giving a system's statistics rows; ok is
+// false for BLEU.
+func sigMetric(t *testing.T, metric string, options json.RawMessage) (m scoring.Metric, name string, stats func(n int, src scoring.SegmentSource) []float64, ok bool) {
+	ctx := context.Background()
+	switch metric {
+	case "chrf":
+		var c chrfRecord
+		if err := json.Unmarshal(options, &c.Options); err != nil {
+			t.Fatal(err)
+		}
+		o := c.options()
+		cm, err := scoring.NewChrFMetric(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cm, o.Name(), func(n int, src scoring.SegmentSource) []float64 {
+			rows, err := scoring.ChrFStatistics(ctx, n, o, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rows
+		}, true
+	case "ter":
+		var c terRecord
+		if err := json.Unmarshal(options, &c.Options); err != nil {
+			t.Fatal(err)
+		}
+		o := c.options()
+		return scoring.TERMetric{}, "TER", func(n int, src scoring.SegmentSource) []float64 {
+			rows, err := scoring.TERStatistics(ctx, n, o, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rows
+		}, true
+	}
+	return nil, "", nil, false
+}
+
+// sigLines returns the lines of an input file of a record as sacrebleu's
+// command line reads them (split on "\n", right-stripped).
+func sigLines(t *testing.T, rec sigRecord, files *fileCache, name string) []string {
+	if rec.CLICwd == "files" {
+		lines := strings.Split(strings.TrimSuffix(rec.Files[name], "\n"), "\n")
+		for i, l := range lines {
+			lines[i] = scoring.PyRstrip(l)
+		}
+		return lines
+	}
+	return files.lines(name)
+}
+
+// TestSigConformanceChrFTER runs the chrF and TER records of
+// significance.jsonl through the significance tests: bootstrap confidence,
+// paired bootstrap and approximate randomization, scores, means, CIs and
+// p-values as sacrebleu's API returned them.
+func TestSigConformanceChrFTER(t *testing.T) {
 	recs := conformance.ReadJSONL[sigRecord](t, filepath.Join(conformance.Dir(t), "significance.jsonl"))
 	files := &fileCache{t: t}
-	checked := 0
-	for _, r := range recs {
-		if r.CLICwd != "txt" {
-			continue // synthetic files: the resampling tests' concern
+	var tl sigTally
+	ctx := context.Background()
+	for _, rec := range recs {
+		if len(rec.Expected.API) == 0 {
+			continue
 		}
-		var refs [][]string
-		for _, f := range r.RefFiles {
-			refs = append(refs, files.lines(f))
-		}
-		for _, m := range r.Metrics {
-			var name string
-			var score func(hyps []string) float64
-			switch m.Metric {
-			case "chrf":
-				var c chrfRecord
-				if err := json.Unmarshal(m.Options, &c.Options); err != nil {
-					t.Fatal(err)
-				}
-				o := c.options()
-				name = o.Name()
-				score = func(hyps []string) float64 { s, _, _ := scoring.CorpusChrF(hyps, refs, o); return s }
-			case "ter":
-				var c terRecord
-				if err := json.Unmarshal(m.Options, &c.Options); err != nil {
-					t.Fatal(err)
-				}
-				o := c.options()
-				name = "TER"
-				score = func(hyps []string) float64 { s, _, _ := scoring.CorpusTER(hyps, refs, o); return s }
-			default:
+		for _, m := range rec.Metrics {
+			metric, name, statsOf, ok := sigMetric(t, m.Metric, m.Options)
+			if !ok {
 				continue
 			}
-			want := r.Expected.API[name]
-			if len(want) != len(r.SystemFiles) {
-				t.Fatalf("%s: %d %s entries for %d systems", r.ID, len(want), name, len(r.SystemFiles))
+			var refs [][]string
+			for _, f := range rec.RefFiles {
+				refs = append(refs, sigLines(t, rec, files, f))
 			}
-			for k, f := range r.SystemFiles {
-				if want[k] == nil {
-					continue // not reproducible (seed 0)
+			segments := len(refs[0])
+			var stats [][]float64
+			for _, f := range rec.SystemFiles {
+				hyps := sigLines(t, rec, files, f)
+				stats = append(stats, statsOf(segments, func(i int, out []string) (string, []string) {
+					for _, r := range refs {
+						out = append(out, r[i])
+					}
+					return hyps[i], out
+				}))
+			}
+			want := rec.Expected.API[name]
+			seed := uint64(0)
+			if rec.RNGSeed != nil {
+				seed = *rec.RNGSeed
+			}
+			tl.records++
+			switch rec.Test {
+			case "confidence":
+				e, err := scoring.Confidence(ctx, metric, segments, stats[0], rec.N, seed)
+				if err != nil {
+					t.Fatalf("%s: %v", rec.ID, err)
 				}
-				if got := score(files.lines(f)); !conformance.CloseTo(got, want[k].Score) {
-					t.Errorf("%s %s %s: %v; want %v", r.ID, name, f, got, want[k].Score)
+				tl.compare(t, rec.ID, name+" score", e.Score, true, want[0].Score, false)
+				if rec.RNGSeed != nil {
+					tl.compare(t, rec.ID, name+" mean", e.Mean, true, want[0].Mean, false)
+					tl.compare(t, rec.ID, name+" ci", e.CI, true, want[0].CI, false)
 				}
-				checked++
+			case "paired-bs", "paired-ar":
+				p := scoring.PairedTest{Metric: metric, Segments: segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: seed}
+				run := scoring.PairedBootstrap
+				if rec.Test == "paired-ar" {
+					run = scoring.PairedApproxRandomization
+					if rec.NARConf != nil {
+						p.ARConfidence = *rec.NARConf
+						if p.ARConfidence == 0 {
+							p.ARConfidence = scoring.DefaultBootstrapN
+						}
+					}
+				}
+				res, err := run(ctx, p)
+				if err != nil {
+					t.Fatalf("%s: %v", rec.ID, err)
+				}
+				ests := []scoring.Estimate{res.Baseline}
+				for _, c := range res.Systems {
+					ests = append(ests, c.Estimate)
+				}
+				for s, w := range want {
+					if w == nil {
+						continue // sacrebleu's seed-0 systems: OS entropy
+					}
+					what := name + " " + rec.SystemFiles[s] + " "
+					e := ests[s]
+					tl.compare(t, rec.ID, what+"score", e.Score, true, w.Score, false)
+					tl.compare(t, rec.ID, what+"mean", e.Mean, e.Resamples > 0, w.Mean, false)
+					tl.compare(t, rec.ID, what+"ci", e.CI, e.Resamples > 0, w.CI, false)
+					if s > 0 {
+						tl.compare(t, rec.ID, what+"p", res.Systems[s-1].PValue, true, w.PValue, true)
+					}
+				}
+			default:
+				t.Errorf("%s: unknown test %q", rec.ID, rec.Test)
 			}
 		}
 	}
-	t.Logf("significance.jsonl: %d actual chrF and TER scores checked", checked)
-	if checked == 0 {
-		t.Error("no chrF or TER score checked")
+	t.Logf("significance.jsonl: %d chrF and TER records, %d of %d floats bit-identical to sacrebleu's", tl.records, tl.identical, tl.floats)
+	if tl.records == 0 {
+		t.Error("no chrF or TER record read")
 	}
 }
 

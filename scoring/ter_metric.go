@@ -2,13 +2,10 @@ package scoring
 
 import "context"
 
-// TERMetric is TER in the shape the significance tests use: per-segment
+// TERMetric is TER as a [Metric] for the significance tests: per-segment
 // statistics rows [edits, average reference length] ([TERStatistics]) and
-// a score from their sums. With the significance code's SumPath, its
-// Metric method is Score(sums, path) = ScoreSums(sums, path ==
-// PathFloat32): bootstrap resamples divide in float32, approximate-
-// randomization trials (float64 sums) and the actual score in float64.
-// The options only change the statistics, not the score.
+// a score from their sums. The options only change the statistics, not
+// the score.
 type TERMetric struct{}
 
 // Width returns 2: edits and average reference length.
@@ -18,6 +15,13 @@ func (TERMetric) Width() int { return 2 }
 // see [TERScoreSums].
 func (TERMetric) ScoreSums(sums []float64, float32Div bool) float64 {
 	return TERScoreSums(sums, float32Div)
+}
+
+// Score returns sacrebleu's TER of statistics summed by path: bootstrap
+// resamples ([PathFloat32]) divide in float32, approximate-randomization
+// trials (float64 sums) and the actual score in float64.
+func (m TERMetric) Score(sums []float64, path SumPath) float64 {
+	return m.ScoreSums(sums, path == PathFloat32)
 }
 
 // TERStatistics returns the TER statistics of segments 0..n-1, computed on
