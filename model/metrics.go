@@ -92,12 +92,8 @@ func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*
 			return nil, err
 		}
 	}
-	var refs []string
-	for i := range ds.Len() {
-		if refs = ds.SegmentRefs(i, refs[:0]); len(refs) == 0 {
-			return nil, &InputError{Line: i + 1, Msg: fmt.Sprintf(
-				"segment %d has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)", i+1)}
-		}
+	if err := everySegmentHasRef(ds); err != nil {
+		return nil, err
 	}
 	n := ds.Len()
 	for s, sys := range ds.Systems {
@@ -116,6 +112,19 @@ func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*
 		}
 	}
 	return out, nil
+}
+
+// everySegmentHasRef returns an [InputError] naming the first segment
+// without any reference, which chrF and TER cannot score.
+func everySegmentHasRef(ds *Dataset) error {
+	var refs []string
+	for i := range ds.Len() {
+		if refs = ds.SegmentRefs(i, refs[:0]); len(refs) == 0 {
+			return &InputError{Line: i + 1, Msg: fmt.Sprintf(
+				"segment %d has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)", i+1)}
+		}
+	}
+	return nil
 }
 
 // chrfScores fills the chrF scores of one system.

@@ -16,6 +16,8 @@ import (
 type metricObject struct {
 	Score     *float64 `json:"score"`
 	Signature string   `json:"signature"`
+	Mean      *float64 `json:"mean"`
+	CI        *float64 `json:"ci"`
 }
 
 // metricsOutput is what --metrics adds to the objects of score and
@@ -40,8 +42,14 @@ type wmtCorpusRecord struct {
 	Expected json.RawMessage `json:"expected"`
 }
 
-// metricArgs turns a record's options into bleuscope flags.
+// metricArgs turns a record's options into bleuscope flags, --metrics
+// included.
 func metricArgs(metric string, opts map[string]any) []string {
+	return append(optionArgs(opts), "--metrics", "bleu,"+metric)
+}
+
+// optionArgs turns chrF or TER options of a record into bleuscope flags.
+func optionArgs(opts map[string]any) []string {
 	var args []string
 	for k, v := range opts {
 		switch v := v.(type) {
@@ -58,7 +66,7 @@ func metricArgs(metric string, opts map[string]any) []string {
 			args = append(args, flag, strconv.Itoa(int(v)))
 		}
 	}
-	return append(args, "--metrics", "bleu,"+metric)
+	return args
 }
 
 // TestScoreMetricsConformance runs "score --format json --metrics" on the
@@ -213,4 +221,83 @@ func TestMetricsFlagErrors(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestScoreConfidenceMetricsConformance runs "score --confidence --format
+// json --metrics" on the WMT22 confidence records of significance.jsonl
+// and compares the chrf and ter members (score, mean, ci) with sacrebleu's.
+func TestScoreConfidenceMetricsConformance(t *testing.T) {
+	type record struct {
+		ID          string   `json:"id"`
+		Test        string   `json:"test"`
+		CLICwd      string   `json:"cli_cwd"`
+		RefFiles    []string `json:"ref_files"`
+		SystemFiles []string `json:"system_files"`
+		N           int      `json:"n"`
+		RNGSeed     *uint64  `json:"rng_seed"`
+		Metrics     []struct {
+			Metric  string         `json:"metric"`
+			Options map[string]any `json:"options"`
+		} `json:"metrics"`
+		Expected struct {
+			API map[string][]*struct {
+				Score, Mean, CI *float64
+			} `json:"api"`
+		} `json:"expected"`
+	}
+	txt := conformance.Corpora(t)
+	checked := 0
+	for _, r := range conformance.ReadJSONL[record](t, filepath.Join(conformance.Dir(t), "significance.jsonl")) {
+		if r.Test != "confidence" || r.CLICwd != "txt" || r.RNGSeed == nil {
+			continue
+		}
+		args := []string{"score", "--format", "json", "--confidence", "--confidence-n", strconv.Itoa(r.N),
+			"--seed", strconv.FormatUint(*r.RNGSeed, 10), filepath.Join(txt, r.SystemFiles[0])}
+		for _, f := range r.RefFiles {
+			args = append(args, "-r", filepath.Join(txt, f))
+		}
+		names := []string{}
+		for _, m := range r.Metrics {
+			names = append(names, m.Metric)
+			if m.Metric != "bleu" {
+				args = append(args, optionArgs(m.Options)...)
+			}
+		}
+		args = append(args, "--metrics", strings.Join(names, ","))
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: status %d, stderr %q", r.ID, code, stderr)
+		}
+		var got []metricsOutput
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 {
+			t.Fatalf("%s: output %q (%v)", r.ID, out, err)
+		}
+		for _, m := range r.Metrics {
+			var g *metricObject
+			var want []*struct{ Score, Mean, CI *float64 }
+			switch m.Metric {
+			case "chrf":
+				g = got[0].ChrF
+				for name, v := range r.Expected.API {
+					if strings.HasPrefix(name, "chrF") {
+						want = v
+					}
+				}
+			case "ter":
+				g, want = got[0].TER, r.Expected.API["TER"]
+			default:
+				continue
+			}
+			w := want[0]
+			if g == nil || g.Score == nil || g.Mean == nil || g.CI == nil || !conformance.CloseTo(*g.Score, *w.Score) ||
+				!conformance.CloseTo(*g.Mean, *w.Mean) || !conformance.CloseTo(*g.CI, *w.CI) {
+				t.Errorf("%s: %s = %+v; want score %v mean %v ci %v", r.ID, m.Metric, g, *w.Score, *w.Mean, *w.CI)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Error("no chrF or TER confidence record checked")
+	}
+	t.Logf("%d chrF and TER confidence estimates checked through score --confidence", checked)
 }

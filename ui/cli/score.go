@@ -89,10 +89,7 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 	if confidence {
-		if metrics.Extra() {
-			return usagef("--confidence gives BLEU's interval only for now; run it without chrf and ter in --metrics; %s", fs.helpHint())
-		}
-		return scoreConfidence(e, in, systems, set, sg, confN, format, out)
+		return scoreConfidence(e, in, systems, set, metrics, sg, confN, format, out)
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
@@ -119,7 +116,7 @@ func runScore(e *env, args []string) error {
 
 // scoreConfidence is "bleuscope score --confidence": every system's
 // corpus score with sacrebleu's single-system bootstrap.
-func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Settings, sg *sigFlags, n int, format, out string) error {
+func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Settings, metrics model.Metrics, sg *sigFlags, n int, format, out string) error {
 	if err := refuseNLTK(set, "score --confidence"); err != nil {
 		return err
 	}
@@ -147,8 +144,12 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 			return err
 		}
 	}
+	me, err := model.ConfidenceMetrics(e.ctx, ds, metrics, n, seed)
+	if err != nil {
+		return err
+	}
 	return writeOutput(e, out, func(w io.Writer) error {
-		return model.WriteCorpusConfidence(w, ds, scored, est, n, seed, format)
+		return model.WriteCorpusConfidenceMetrics(w, ds, scored, est, n, seed, metrics, me, format)
 	})
 }
 

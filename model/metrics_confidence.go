@@ -1,0 +1,148 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// MetricEstimates are the bootstrap estimates (sacrebleu's --confidence)
+// of chrF and TER per system, for the metrics asked for (nil otherwise).
+type MetricEstimates struct {
+	ChrF, TER []scoring.Estimate
+}
+
+// ConfidenceMetrics returns sacrebleu's single-system bootstrap of chrF
+// and TER for every system of ds that m asks for: n resamples drawn from
+// seed, the same draws as for BLEU (each metric starts its own generator
+// from the seed, as sacrebleu does).
+func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed uint64) (MetricEstimates, error) {
+	var out MetricEstimates
+	if !m.Extra() {
+		return out, nil
+	}
+	if err := everySegmentHasRef(ds); err != nil {
+		return out, err
+	}
+	segments := ds.Len()
+	for _, sys := range ds.Systems {
+		hyps := sys.Hyps
+		src := func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) }
+		if m.Has(MetricChrF) {
+			metric, err := scoring.NewChrFMetric(m.ChrF)
+			if err != nil {
+				return out, err
+			}
+			rows, err := scoring.ChrFStatistics(ctx, segments, m.ChrF, src)
+			if err != nil {
+				return out, err
+			}
+			e, err := scoring.Confidence(ctx, metric, segments, rows, n, seed)
+			if err != nil {
+				return out, err
+			}
+			out.ChrF = append(out.ChrF, e)
+		}
+		if m.Has(MetricTER) {
+			rows, err := scoring.TERStatistics(ctx, segments, m.TER, src)
+			if err != nil {
+				return out, err
+			}
+			e, err := scoring.Confidence(ctx, scoring.TERMetric{}, segments, rows, n, seed)
+			if err != nil {
+				return out, err
+			}
+			out.TER = append(out.TER, e)
+		}
+	}
+	return out, nil
+}
+
+// WriteCorpusConfidenceMetrics is [WriteCorpusConfidence] with chrF and
+// TER: "text" writes, per system, sacrebleu's --confidence line of every
+// metric asked for, in the order asked (chrF2|nrefs:1|bs:1000|seed:12345|…
+// = 58.0 (μ = 58.1 ± 0.7)); "json" adds to each system's object "chrf"
+// and/or "ter": {"score", "mean", "ci"}.
+func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []scoring.Estimate, n int, seed uint64,
+	m Metrics, me MetricEstimates, format string) error {
+	var bleu bytes.Buffer
+	if err := WriteCorpusConfidence(&bleu, ds, s, est, n, seed, format); err != nil || !m.Extra() {
+		if err == nil {
+			_, err = w.Write(bleu.Bytes())
+		}
+		return err
+	}
+	sig := ConfidenceSignature(ds, s, n, seed)
+	version := signatureVersion(sig)
+	fields := []string{"bs:" + strconv.Itoa(n), "seed:" + strconv.FormatUint(seed, 10)}
+	ms := &MetricScores{Metrics: m, NRefs: ds.NRefs()}
+	chrfSig := withFields(ms.ChrFSignature(version), fields...)
+	terSig := withFields(ms.TERSignature(version), fields...)
+	var b strings.Builder
+	switch format {
+	case FormatText:
+		lines := strings.SplitAfter(bleu.String(), "\n")
+		for i := range s.Systems {
+			prefix := ""
+			if len(s.Systems) > 1 {
+				prefix = Printable(ds.Systems[i].Name) + ": "
+			}
+			for _, name := range m.Names {
+				switch name {
+				case MetricBLEU:
+					b.WriteString(lines[i])
+				case MetricChrF:
+					b.WriteString(prefix + confidenceLine(m.ChrF.Name(), chrfSig, me.ChrF[i]))
+				case MetricTER:
+					b.WriteString(prefix + confidenceLine("TER", terSig, me.TER[i]))
+				}
+			}
+		}
+	case FormatJSON:
+		// Each system's object ends with "\n  }" (its inner values are on
+		// one line each): the members go before it.
+		parts := strings.Split(bleu.String(), "\n  }")
+		if len(parts) != len(s.Systems)+1 {
+			return fmt.Errorf("model: unexpected confidence JSON")
+		}
+		for i, p := range parts[:len(s.Systems)] {
+			b.WriteString(p)
+			for _, k := range []struct {
+				name string
+				est  []scoring.Estimate
+			}{{MetricChrF, me.ChrF}, {MetricTER, me.TER}} {
+				if !m.Has(k.name) {
+					continue
+				}
+				e := k.est[i]
+				x := []byte(",\n    \"" + k.name + `": {"score": `)
+				x = appendFloat(x, e.Score)
+				x = append(x, `, "mean": `...)
+				x = appendFloatOrNull(x, e.Mean, true)
+				x = append(x, `, "ci": `...)
+				x = appendFloatOrNull(x, e.CI, true)
+				b.Write(append(x, '}'))
+			}
+			b.WriteString("\n  }")
+		}
+		b.WriteString(parts[len(s.Systems)])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// confidenceLine is sacrebleu's -f text line of a metric with
+// --confidence (the interval only when the mean is above 0, as sacrebleu
+// prints it).
+func confidenceLine(name, sig string, e scoring.Estimate) string {
+	line := name + "|" + sig + " = " + strconv.FormatFloat(e.Score, 'f', 1, 64)
+	if e.Mean > 0 {
+		line += " (μ = " + strconv.FormatFloat(e.Mean, 'f', 1, 64) + " ± " + strconv.FormatFloat(e.CI, 'f', 1, 64) + ")"
+	}
+	return line + "\n"
+}
