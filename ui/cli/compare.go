@@ -165,6 +165,7 @@ func runCompare(e *env, args []string) error {
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
 	sg := addSeedFlag(fs)
+	mf := addMetricFlags(fs)
 	format, out := "text", ""
 	var bs, ar bool
 	bsN, arN := scoring.DefaultBootstrapN, scoring.DefaultARTrials
@@ -175,7 +176,7 @@ func runCompare(e *env, args []string) error {
 	fs.Var(boolFlag{&ar}, "paired-ar", "paired approximate randomization")
 	fs.Var(intFlag{&bsN}, "paired-bs-n", "bootstrap resamples")
 	fs.Var(intFlag{&arN}, "paired-ar-n", "randomization trials")
-	systems, err := fs.parse(args, func() string { return compareHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	systems, err := fs.parse(args, func() string { return compareHelp + inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -202,6 +203,10 @@ func runCompare(e *env, args []string) error {
 	if err := refuseNLTK(set, "compare"); err != nil {
 		return err
 	}
+	metrics, err := mf.metrics(sf.lowercase)
+	if err != nil {
+		return err
+	}
 	if opt.Seed, err = sg.resolveSeed(); err != nil {
 		return err
 	}
@@ -226,7 +231,11 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	mc, err := model.CompareMetrics(e.ctx, ds, metrics, c)
+	if err != nil {
+		return err
+	}
 	return writeOutput(e, out, func(w io.Writer) error {
-		return model.WriteComparison(w, ds, scored, c, format)
+		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format)
 	})
 }

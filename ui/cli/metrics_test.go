@@ -301,3 +301,95 @@ func TestScoreConfidenceMetricsConformance(t *testing.T) {
 	}
 	t.Logf("%d chrF and TER confidence estimates checked through score --confidence", checked)
 }
+
+// TestCompareMetricsConformance runs "compare --format json --metrics" on
+// the WMT22 paired-test records of significance.jsonl and compares the
+// chrf and ter members (score, mean, ci, p_value) with sacrebleu's.
+func TestCompareMetricsConformance(t *testing.T) {
+	type values struct {
+		Score, Mean, CI *float64
+		PValue          *float64 `json:"p_value"`
+	}
+	type record struct {
+		ID          string   `json:"id"`
+		Test        string   `json:"test"`
+		CLICwd      string   `json:"cli_cwd"`
+		RefFiles    []string `json:"ref_files"`
+		SystemFiles []string `json:"system_files"`
+		N           int      `json:"n"`
+		RNGSeed     *uint64  `json:"rng_seed"`
+		NARConf     *int     `json:"n_ar_confidence"`
+		Metrics     []struct {
+			Metric  string         `json:"metric"`
+			Options map[string]any `json:"options"`
+		} `json:"metrics"`
+		Expected struct {
+			API map[string][]*values `json:"api"`
+		} `json:"expected"`
+	}
+	type object struct {
+		ChrF, TER *struct {
+			Score, Mean, CI *float64
+			PValue          *float64 `json:"p_value"`
+		}
+	}
+	txt := conformance.Corpora(t)
+	checked := 0
+	for _, r := range conformance.ReadJSONL[record](t, filepath.Join(conformance.Dir(t), "significance.jsonl")) {
+		if r.CLICwd != "txt" || r.RNGSeed == nil || r.NARConf != nil || (r.Test != "paired-bs" && r.Test != "paired-ar") {
+			continue
+		}
+		args := []string{"compare", "--format", "json", "--" + r.Test, "--" + r.Test + "-n", strconv.Itoa(r.N),
+			"--seed", strconv.FormatUint(*r.RNGSeed, 10)}
+		for _, f := range r.SystemFiles {
+			args = append(args, filepath.Join(txt, f))
+		}
+		for _, f := range r.RefFiles {
+			args = append(args, "-r", filepath.Join(txt, f))
+		}
+		names, extra := []string{"bleu"}, false
+		for _, m := range r.Metrics {
+			if m.Metric != "bleu" {
+				names, extra = append(names, m.Metric), true
+				args = append(args, optionArgs(m.Options)...)
+			}
+		}
+		if !extra {
+			continue
+		}
+		args = append(args, "--metrics", strings.Join(names, ","))
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: status %d, stderr %q", r.ID, code, stderr)
+		}
+		var got []object
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != len(r.SystemFiles) {
+			t.Fatalf("%s: output %q (%v)", r.ID, out, err)
+		}
+		close := func(g, w *float64) bool {
+			return g == nil && w == nil || g != nil && w != nil && conformance.CloseTo(*g, *w)
+		}
+		for name, want := range r.Expected.API {
+			if name == "BLEU" {
+				continue
+			}
+			for k, w := range want {
+				if w == nil {
+					continue // sacrebleu's seed-0 systems
+				}
+				g := got[k].TER
+				if name != "TER" {
+					g = got[k].ChrF
+				}
+				if g == nil || !close(g.Score, w.Score) || !close(g.Mean, w.Mean) || !close(g.CI, w.CI) || !close(g.PValue, w.PValue) {
+					t.Errorf("%s: %s of system %d = %+v; want %+v", r.ID, name, k+1, g, *w)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no chrF or TER comparison checked")
+	}
+	t.Logf("%d chrF and TER system results checked through compare", checked)
+}

@@ -1,0 +1,176 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// MetricComparison is one extra metric's paired test of every system
+// against the baseline: per system (baseline included, dataset order) its
+// estimate and p-value (meaningless for the baseline).
+type MetricComparison struct {
+	Estimates []scoring.Estimate
+	PValues   []float64
+}
+
+// MetricComparisons are the paired tests of chrF and TER, for the metrics
+// asked for (nil otherwise).
+type MetricComparisons struct {
+	ChrF, TER *MetricComparison
+}
+
+// CompareMetrics runs the paired test of c (the same test, N and seed as
+// BLEU's) on chrF and TER for every metric m asks for, every system of ds
+// against c.Baseline, on all segments.
+func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) (MetricComparisons, error) {
+	var out MetricComparisons
+	if !m.Extra() {
+		return out, nil
+	}
+	if err := everySegmentHasRef(ds); err != nil {
+		return out, err
+	}
+	n := ds.Len()
+	run := func(metric scoring.Metric, stats func(src scoring.SegmentSource) ([]float64, error)) (*MetricComparison, error) {
+		rows := make([][]float64, len(ds.Systems))
+		for s, sys := range ds.Systems {
+			hyps := sys.Hyps
+			var err error
+			rows[s], err = stats(func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) })
+			if err != nil {
+				return nil, err
+			}
+		}
+		p := scoring.PairedTest{Metric: metric, Segments: n, Baseline: rows[c.Baseline], N: c.N, Seed: c.Seed}
+		for s := range rows {
+			if s != c.Baseline {
+				p.Systems = append(p.Systems, rows[s])
+			}
+		}
+		test := scoring.PairedBootstrap
+		if c.Test == TestPairedAR {
+			test = scoring.PairedApproxRandomization
+		}
+		res, err := test(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		mc := &MetricComparison{Estimates: make([]scoring.Estimate, len(rows)), PValues: make([]float64, len(rows))}
+		k := 0
+		for s := range rows {
+			if s == c.Baseline {
+				mc.Estimates[s] = res.Baseline
+				continue
+			}
+			mc.Estimates[s], mc.PValues[s] = res.Systems[k].Estimate, res.Systems[k].PValue
+			k++
+		}
+		return mc, nil
+	}
+	var err error
+	if m.Has(MetricChrF) {
+		metric, merr := scoring.NewChrFMetric(m.ChrF)
+		if merr != nil {
+			return out, merr
+		}
+		out.ChrF, err = run(metric, func(src scoring.SegmentSource) ([]float64, error) {
+			return scoring.ChrFStatistics(ctx, n, m.ChrF, src)
+		})
+		if err != nil {
+			return out, err
+		}
+	}
+	if m.Has(MetricTER) {
+		out.TER, err = run(scoring.TERMetric{}, func(src scoring.SegmentSource) ([]float64, error) {
+			return scoring.TERStatistics(ctx, n, m.TER, src)
+		})
+	}
+	return out, err
+}
+
+// WriteComparisonMetrics is [WriteComparison] with chrF and TER: "json"
+// adds to each system's object "chrf" and/or "ter": {"score", "mean",
+// "ci", "p_value"} (mean and ci null with approximate randomization,
+// p_value null for the baseline); "text" follows BLEU's table with one
+// line per system and metric: its sacrebleu signature, score, interval
+// and p-value.
+func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string) error {
+	var bleu bytes.Buffer
+	if err := WriteComparison(&bleu, ds, s, c, format); err != nil || !m.Extra() {
+		if err == nil {
+			_, err = w.Write(bleu.Bytes())
+		}
+		return err
+	}
+	metrics := []struct {
+		key, name string
+		mc        *MetricComparison
+	}{{MetricChrF, m.ChrF.Name(), mc.ChrF}, {MetricTER, "TER", mc.TER}}
+	var b strings.Builder
+	switch format {
+	case FormatJSON:
+		parts := strings.Split(bleu.String(), "\n  }")
+		if len(parts) != len(ds.Systems)+1 {
+			return fmt.Errorf("model: unexpected comparison JSON")
+		}
+		for i, p := range parts[:len(ds.Systems)] {
+			b.WriteString(p)
+			for _, k := range metrics {
+				if k.mc == nil {
+					continue
+				}
+				e := k.mc.Estimates[i]
+				x := []byte(",\n    \"" + k.key + `": {"score": `)
+				x = appendFloat(x, e.Score)
+				x = append(x, `, "mean": `...)
+				x = appendFloatOrNull(x, e.Mean, e.Resamples > 0)
+				x = append(x, `, "ci": `...)
+				x = appendFloatOrNull(x, e.CI, e.Resamples > 0)
+				x = append(x, `, "p_value": `...)
+				x = appendFloatOrNull(x, k.mc.PValues[i], i != c.Baseline)
+				b.Write(append(x, '}'))
+			}
+			b.WriteString("\n  }")
+		}
+		b.WriteString(parts[len(ds.Systems)])
+	case FormatText:
+		b.Write(bleu.Bytes())
+		version := signatureVersion(s.CorpusSignature(ds))
+		test := "bs"
+		if c.Test == TestPairedAR {
+			test = "ar"
+		}
+		fields := []string{test + ":" + strconv.Itoa(c.N), "seed:" + strconv.FormatUint(c.Seed, 10)}
+		ms := &MetricScores{Metrics: m, NRefs: ds.NRefs()}
+		for _, k := range metrics {
+			if k.mc == nil {
+				continue
+			}
+			sig := ms.TERSignature(version)
+			if k.key == MetricChrF {
+				sig = ms.ChrFSignature(version)
+			}
+			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n")
+			for i, e := range k.mc.Estimates {
+				line := "  " + Printable(ds.Systems[i].Name) + ": " + strconv.FormatFloat(e.Score, 'f', 1, 64)
+				if e.Resamples > 0 {
+					line += " (μ = " + strconv.FormatFloat(e.Mean, 'f', 1, 64) + " ± " + strconv.FormatFloat(e.CI, 'f', 1, 64) + ")"
+				}
+				if i == c.Baseline {
+					line += " baseline"
+				} else {
+					line += " p = " + strconv.FormatFloat(k.mc.PValues[i], 'f', 4, 64)
+				}
+				b.WriteString(line + "\n")
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
