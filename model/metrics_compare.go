@@ -15,13 +15,17 @@ import (
 // against the baseline: per system (baseline included, dataset order) its
 // estimate and p-value (meaningless for the baseline).
 type MetricComparison struct {
+	// Estimates are the corpus scores, with the bootstrap mean and CI when
+	// the test has them.
 	Estimates []scoring.Estimate
-	PValues   []float64
+	// PValues are the p-values against the baseline (0 for the baseline).
+	PValues []float64
 }
 
 // MetricComparisons are the paired tests of chrF and TER, for the metrics
 // asked for (nil otherwise).
 type MetricComparisons struct {
+	// ChrF and TER are the tests of each metric.
 	ChrF, TER *MetricComparison
 }
 

@@ -14,6 +14,7 @@ import (
 // MetricEstimates are the bootstrap estimates (sacrebleu's --confidence)
 // of chrF and TER per system, for the metrics asked for (nil otherwise).
 type MetricEstimates struct {
+	// ChrF and TER hold one estimate per system, in the dataset's order.
 	ChrF, TER []scoring.Estimate
 }
 
