@@ -57,6 +57,20 @@
 // [NLTKCorpusBLEU] (NLTK's functions on tokens), and [NLTKSteps] for every
 // intermediate value.
 //
+// # chrF and TER
+//
+// sacrebleu 2.6.0's other two metrics follow the same pattern: per-segment
+// statistics that sum over a corpus, and a score from the sums. A
+// [ChrFScorer] counts character and word n-grams ([ChrFOptions]: orders,
+// beta, lowercase, whitespace, eps smoothing) into a vector of [hyp, ref,
+// match] per order ([ChrFScore] scores any sum; [SentenceChrF],
+// [CorpusChrF], [ChrFCorpusStats]). A [TERScorer] tokenizes as Tercom does
+// ([TERTokens], [TEROptions]) and runs the banded edit distance with the
+// greedy shift search ([TERPairs] shows it per reference) into [TERStats]:
+// fewest edits and average reference length ([SentenceTER], [CorpusTER],
+// [TERCorpusStats]). [ChrFMetric] and [TERMetric] plug both into the
+// significance tests.
+//
 // # Exactness
 //
 // Every figure is tested against the expected values produced by sacrebleu
