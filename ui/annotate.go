@@ -20,13 +20,17 @@ type Annotating struct {
 	Preset *annotations.Preset
 	// Rater names the person annotating.
 	Rater string
+	// Extra are annotations to show but not change (the rows of a WMT MQM
+	// file opened as the corpus). With a nil Store they are all there is,
+	// and the explorer only shows them.
+	Extra []annotations.Annotation
 }
 
 // WithAnnotations returns an option of [Run] that turns annotating on.
 func WithAnnotations(a Annotating) Option {
 	return func(m *Model) {
 		m.ann = newAnnotator(m.c.ds, a)
-		m.c.keys.setAnnotating(true)
+		m.c.keys.setAnnotating(true, a.Store != nil)
 		m.resumeAnnotating()
 	}
 }
@@ -51,7 +55,8 @@ const (
 // being made.
 type annotator struct {
 	on     bool
-	store  *annotations.Store
+	store  *annotations.Store // nil: the annotations are only shown
+	extra  []annotations.Annotation
 	preset *annotations.Preset
 	rater  string
 	res    *annotations.Resolved
@@ -90,14 +95,30 @@ type draft struct {
 // newAnnotator returns the annotator on a's store, its annotations
 // resolved against ds.
 func newAnnotator(ds *model.Dataset, a Annotating) annotator {
-	n := annotator{on: true, store: a.Store, preset: a.Preset, rater: a.Rater}
+	n := annotator{on: true, store: a.Store, extra: a.Extra, preset: a.Preset, rater: a.Rater}
 	n.resolve(ds)
 	return n
 }
 
 // resolve matches the store's annotations to ds again, after a change.
 func (n *annotator) resolve(ds *model.Dataset) {
-	n.res = annotations.Resolve(n.store.All(), ds)
+	all := n.extra
+	if n.store != nil {
+		all = append(all[:len(all):len(all)], n.store.All()...)
+	}
+	n.res = annotations.Resolve(all, ds)
+}
+
+// readOnly is the status line of a key that would change an annotation
+// when there is no annotation file.
+const readOnly = "these annotations are only shown: give --annotations FILE to annotate"
+
+// pending is the number of changes not yet on disk.
+func (n annotator) pending() int {
+	if n.store == nil {
+		return 0
+	}
+	return n.store.Pending()
 }
 
 // active reports whether the annotator has the keyboard.
@@ -138,6 +159,9 @@ type annResult struct {
 
 // start begins a new annotation of the selection at the span step.
 func (n *annotator) start(c common, sel selection) annResult {
+	if n.store == nil {
+		return annResult{status: readOnly, jump: -1}
+	}
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
 	}
@@ -227,6 +251,9 @@ func (n *annotator) saved(c common, what string, err error) annResult {
 
 // markNoError marks the selection as having no error.
 func (n *annotator) markNoError(c common, sel selection) annResult {
+	if n.store == nil {
+		return annResult{status: readOnly, jump: -1}
+	}
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
 	}
@@ -278,6 +305,9 @@ func (n *annotator) openList(c common, sel selection) annResult {
 
 // openScore asks for the selection's ESA segment score.
 func (n *annotator) openScore(c common, sel selection) annResult {
+	if n.store == nil {
+		return annResult{status: readOnly, jump: -1}
+	}
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
 	}
@@ -307,7 +337,7 @@ func (n *annotator) saveScore(c common) annResult {
 // flush writes what a failed save left in memory; it reports whether
 // everything is on disk now.
 func (n *annotator) flush() bool {
-	if !n.on || n.store.Pending() == 0 {
+	if !n.on || n.pending() == 0 {
 		return true
 	}
 	if err := n.store.Flush(); err != nil {

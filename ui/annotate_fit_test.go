@@ -32,6 +32,8 @@ var annotateScreens = []struct {
 	{"no error", []string{"N"}},
 	{"next unannotated", []string{"N", "U"}},
 	{"help", []string{"?"}},
+	{"summary, nothing rated", []string{"S"}},
+	{"summary", []string{"A", "enter", "a", "m", "M", "enter", "U", "N", "S", "down", "tab", "shift+tab"}},
 }
 
 func TestAnnotateScreensFit(t *testing.T) {

@@ -150,6 +150,8 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 	case key.Matches(msg, k.Add):
 		r := n.start(c, sel)
 		return n, r
+	case key.Matches(msg, k.Add, k.Delete, k.Edit) && (n.store == nil || anns[min(n.pick, len(anns)-1)].ID == 0):
+		return n, annResult{status: "this annotation comes from the MQM file and is only shown", jump: -1}
 	case key.Matches(msg, k.Delete):
 		n.step = stepDelete
 	case key.Matches(msg, k.Edit):

@@ -26,6 +26,10 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		r = m.ann.markNoError(m.c, sel)
 	case key.Matches(msg, k.NextUnrated):
 		r = m.ann.nextUnrated(m.c, sel, m.list.view.System, m.list.rows, m.list.cursor)
+	case key.Matches(msg, k.AnnSummary):
+		m.screen = screenAnnSummary
+		m.refreshOverlay(true)
+		return nil, true
 	case key.Matches(msg, k.SegmentScore):
 		if !m.ann.preset.SegmentScore {
 			return m.flash("the " + m.ann.preset.Name + " typology has no segment score"), true
@@ -90,6 +94,9 @@ func (m *Model) quitBlocked() bool {
 // file, where the person was, when it belongs to the input: the list
 // keeps it selected once its rows land.
 func (m *Model) resumeAnnotating() {
+	if m.ann.store == nil {
+		return
+	}
 	last, ok := m.ann.store.Latest()
 	if !ok || len(m.ann.res.Segment(last.System, last.Line)) == 0 {
 		return
@@ -107,4 +114,34 @@ func (m *Model) resumeAnnotating() {
 		}
 		return
 	}
+}
+
+// handleSummaryKey handles a key on the annotation summary screen: back,
+// another system, or a segment to show.
+func (m Model) handleSummaryKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.c.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, m.quit()
+	case key.Matches(msg, k.Back, k.AnnSummary, k.Help):
+		m.screen = screenMain
+	case key.Matches(msg, k.NextSystem, k.PrevSystem):
+		d := 1
+		if key.Matches(msg, k.PrevSystem) {
+			d = -1
+		}
+		cmd := m.switchSystem(d)
+		m.refreshOverlay(true)
+		return m, cmd
+	default:
+		var seg int
+		m.annSum, seg = m.annSum.Update(msg, k)
+		if seg < 0 {
+			m.refreshOverlay(false)
+			return m, nil
+		}
+		m.screen = screenMain
+		return m, m.applyAnn(annResult{jump: seg})
+	}
+	return m, nil
 }

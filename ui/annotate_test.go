@@ -229,3 +229,61 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 		t.Error("a second q does not quit")
 	}
 }
+
+func TestAnnotateSummary(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	first := m.list.selection(m.c).seg
+	// A major error on the worst segment; the next one marked clean.
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N")
+	clean := m.list.selection(m.c).seg
+	m = press(t, m, "S")
+	v := m.View()
+	for _, want := range []string{"annotation summary · mqm weights", "fluent", "Accuracy/Mistranslation", "high sentence BLEU, yet a major error", "low sentence BLEU, yet no error"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, v)
+		}
+	}
+	// fluent: two segments rated, one error, MQM (5 + 0) / 2.
+	if !strings.Contains(v, "2.50      2      1") {
+		t.Errorf("fluent's row does not read MQM 2.50, 2 rated, 1 error:\n%s", v)
+	}
+	// The two disagreements: enter on the second shows the clean segment.
+	if len(m.annSum.segs) != 2 || m.annSum.segs[0] != first || m.annSum.segs[1] != clean {
+		t.Fatalf("disagreements %v; want %d then %d", m.annSum.segs, first, clean)
+	}
+	m = press(t, m, "down", "enter")
+	if m.screen != screenMain || m.list.selection(m.c).seg != clean {
+		t.Errorf("enter on a disagreement: screen %d, segment %d; want the main screen on %d", m.screen, m.list.selection(m.c).seg, clean)
+	}
+}
+
+func TestAnnotateDetachedAndReadOnly(t *testing.T) {
+	ds := demoDataset(t)
+	mark := func(line int, hyp string) annotations.Annotation {
+		a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: line, Rater: "ext", Category: "Other", Severity: "Minor"}
+		a.SetText(hyp, ds.Src[line-1])
+		return a
+	}
+	extra := []annotations.Annotation{
+		mark(46, ds.Systems[0].Hyps[45]),
+		mark(3, "a text the corpus no longer has"),
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: extra}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = drive(t, next.(Model), next.(Model).Init())
+	if m.c.keys.Annotate.Enabled() || !m.c.keys.NextUnrated.Enabled() || !m.c.keys.AnnSummary.Enabled() {
+		t.Error("read-only: A should be off, U and S on")
+	}
+	if m = press(t, m, "A"); m.ann.active() {
+		t.Error("A opened the annotator without an annotation file")
+	}
+	m = press(t, m, "E", "d")
+	if !strings.Contains(m.status, "only shown") {
+		t.Errorf("d on a read-only annotation: status %q", m.status)
+	}
+	m = press(t, m, "esc", "S")
+	v := m.View()
+	if !strings.Contains(v, "read-only") || !strings.Contains(v, "detached: 1 annotation") || !strings.Contains(v, "line 3") || !strings.Contains(v, "not the text it was made on") {
+		t.Errorf("the summary does not list the detached annotation:\n%s", v)
+	}
+}

@@ -123,7 +123,7 @@ func (n annotator) stripView(c common, sel selection) string {
 func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotation) string {
 	st := c.st
 	if n.err != nil {
-		return st.Error.Render(render.Truncate(saveErrorLine(n.err, n.store.Pending()), c.width))
+		return st.Error.Render(render.Truncate(saveErrorLine(n.err, n.pending()), c.width))
 	}
 	var what string
 	switch errs := countErrors(anns); {
@@ -139,7 +139,7 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 			what += " · MQM " + trimFloat(p)
 		}
 	}
-	if p := n.store.Pending(); p > 0 {
+	if p := n.pending(); p > 0 {
 		what += fmt.Sprintf(" · %d unsaved", p)
 	}
 	k := c.keys

@@ -12,12 +12,13 @@ import (
 type screen int
 
 const (
-	screenMain    screen = iota
-	screenHelp           // the full key help
-	screenLedger         // the clip ledger of the selected segment, full size
-	screenExplain        // the walk-through of the selected segment
-	screenLessons        // the lessons
-	screenCharts         // score distribution, precisions and BP as charts
+	screenMain       screen = iota
+	screenHelp              // the full key help
+	screenLedger            // the clip ledger of the selected segment, full size
+	screenExplain           // the walk-through of the selected segment
+	screenLessons           // the lessons
+	screenCharts            // score distribution, precisions and BP as charts
+	screenAnnSummary        // the annotation summary (annotate_summary.go)
 )
 
 // Model is the explorer's root model. It routes messages to its
@@ -34,6 +35,7 @@ type Model struct {
 	charts chartsScreen
 	learn  learner // the walk-through or the lessons, when open
 	ann    annotator
+	annSum annSummary
 	screen screen
 	status string // a message shown in the footer until the next key
 	err    error
@@ -141,6 +143,8 @@ func (m Model) View() string {
 		return m.ledger.View(c, m.list.selection(c))
 	case screenCharts:
 		return m.charts.View(c, m.list)
+	case screenAnnSummary:
+		return m.annSum.View(c, m.ann)
 	case screenExplain, screenLessons:
 		if m.learn == nil {
 			return fit("", c.width, c.height)

@@ -30,6 +30,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.forward(msg)
 	case screenHelp, screenLedger, screenCharts:
 		return m.handleOverlayKey(msg)
+	case screenAnnSummary:
+		return m.handleSummaryKey(msg)
 	}
 	if cmd, ok := m.handleGlobalKey(msg); ok {
 		return m, cmd
@@ -229,6 +231,9 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		return m, nil
 	case screenLedger:
 		m.ledger = m.ledger.Update(msg, m.c.keys)
+		return m, nil
+	case screenAnnSummary:
+		m.annSum, _ = m.annSum.Update(msg, m.c.keys)
 		return m, nil
 	case screenCharts:
 		m.charts = m.charts.Update(msg, m.c.keys)

@@ -21,7 +21,7 @@ type KeyMap struct {
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Explain, Lessons, Help, Back, Quit      key.Binding
 	// The annotation keys, enabled with an annotation file.
-	Annotate, Annotations, NoError, NextUnrated, SegmentScore key.Binding
+	Annotate, Annotations, NoError, NextUnrated, SegmentScore, AnnSummary key.Binding
 	// Mouse is not a key: it lists what the mouse does in the help.
 	Mouse key.Binding
 }
@@ -71,6 +71,7 @@ func DefaultKeyMap() KeyMap {
 		NoError:      b([]string{"N"}, "N", "mark segment: no error"),
 		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
 		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
+		AnnSummary:   b([]string{"S"}, "S", "summary: MQM beside BLEU"),
 		// "mouse" is no key name a terminal sends, so this never matches.
 		Mouse: b([]string{"mouse"}, "mouse", "wheel scrolls, click selects"),
 	}
@@ -111,7 +112,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Compare},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
-		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore},
+		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary},
 	}
 }
 
@@ -126,13 +127,17 @@ func (k *KeyMap) setEnabled(systems int) {
 	k.PrevSystem.SetEnabled(multi)
 	k.Other.SetEnabled(systems > 2)
 	k.Compare.SetEnabled(multi)
-	k.setAnnotating(false)
+	k.setAnnotating(false, false)
 }
 
-// setAnnotating turns the annotation keys on or off.
-func (k *KeyMap) setAnnotating(on bool) {
-	for _, b := range []*key.Binding{&k.Annotate, &k.Annotations, &k.NoError, &k.NextUnrated, &k.SegmentScore} {
+// setAnnotating turns the annotation keys on or off: those that look
+// with on, those that change annotations with edit as well.
+func (k *KeyMap) setAnnotating(on, edit bool) {
+	for _, b := range []*key.Binding{&k.Annotations, &k.NextUnrated, &k.AnnSummary} {
 		b.SetEnabled(on)
+	}
+	for _, b := range []*key.Binding{&k.Annotate, &k.NoError, &k.SegmentScore} {
+		b.SetEnabled(on && edit)
 	}
 }
 

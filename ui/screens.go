@@ -32,6 +32,8 @@ func (m *Model) refreshOverlay(resetTop bool) {
 		m.ledger.refresh(m.c, m.pane, resetTop)
 	case screenCharts:
 		m.charts.refresh(m.c, m.list, resetTop)
+	case screenAnnSummary:
+		m.annSum.refresh(m.c, m.ann, m.list.view.System, resetTop)
 	}
 }
 

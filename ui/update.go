@@ -28,6 +28,7 @@ func (m *Model) resize() {
 	m.help = m.help.SetSize(w, h)
 	m.ledger = m.ledger.SetSize(w, h)
 	m.charts = m.charts.SetSize(w, h)
+	m.annSum = m.annSum.SetSize(w, h)
 	if m.learn != nil {
 		m.learn = m.learn.setSize(w, h)
 	}

@@ -58,7 +58,7 @@ func runExplore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := af.check(fs, annotationInputs(systems, in, af.typology)); err != nil {
+	if err := af.check(fs, annotationInputs(systems, in, af.typology), in.mqm != ""); err != nil {
 		return err
 	}
 	ds, err := in.load(e, systems, true, set.Corpus.Tokenize)
@@ -66,7 +66,7 @@ func runExplore(e *env, args []string) error {
 		return err
 	}
 	if _, ok := terminalWidth(e.stdout); ok {
-		opts, closeAnn, err := af.open(e, fs)
+		opts, closeAnn, err := af.open(e, fs, in.mqmAnns)
 		if err != nil {
 			return err
 		}

@@ -38,9 +38,13 @@ func addAnnotateFlags(fs *flagSet) *annotateFlags {
 	return f
 }
 
-// check refuses the annotation flags without --annotations, and an
-// annotation file that is one of the inputs.
-func (f *annotateFlags) check(fs *flagSet, inputs []string) error {
+// check refuses the annotation flags without --annotations (but for
+// --preset and --typology with --mqm, the weights of its annotations), and
+// an annotation file that is one of the inputs.
+func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
+	if f.path == "" && mqm && !fs.given("rater") {
+		return nil
+	}
 	if f.path == "" {
 		for _, name := range []string{"rater", "preset", "typology"} {
 			if fs.given(name) {
@@ -58,13 +62,16 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string) error {
 // open reads the typology and opens the annotation file, printing what it
 // dropped; it returns no options when annotating is off, and a function
 // that closes the file.
-func (f *annotateFlags) open(e *env, fs *flagSet) ([]ui.Option, func(), error) {
-	if f.path == "" {
+func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation) ([]ui.Option, func(), error) {
+	if f.path == "" && mqm == nil {
 		return nil, func() {}, nil
 	}
 	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"))
 	if err != nil {
 		return nil, nil, err
+	}
+	if f.path == "" { // the --mqm file's annotations, to look at
+		return []ui.Option{ui.WithAnnotations(ui.Annotating{Preset: preset, Extra: mqm})}, func() {}, nil
 	}
 	rater := strings.TrimSpace(f.rater)
 	if rater == "" {
@@ -77,7 +84,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet) ([]ui.Option, func(), error) {
 	for _, w := range st.Warnings() {
 		warnf(e, "%s", w)
 	}
-	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater})}, func() { st.Close() }, nil
+	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm})}, func() { st.Close() }, nil
 }
 
 // loginName is the user's login name, the default rater.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
 // inputFlags are the flags that say what to load.
@@ -17,6 +18,8 @@ type inputFlags struct {
 	demo    bool
 	mqm     string   // a WMT MQM TSV opened as the corpus
 	mqmRefs []string // its systems taken as references
+	// mqmAnns are the --mqm file's rows of the systems loaded, once read.
+	mqmAnns []annotations.Annotation
 	limits  model.LoadOptions
 }
 

@@ -45,6 +45,11 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, a := range c.Annotations {
+		if !slices.Contains(f.mqmRefs, a.System) {
+			f.mqmAnns = append(f.mqmAnns, a)
+		}
+	}
 	for _, w := range ds.Warnings {
 		warnf(e, "%s", w)
 	}

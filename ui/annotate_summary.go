@@ -1,0 +1,300 @@
+package ui
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// disagreeTop is how many segments each list of disagreements shows.
+const disagreeTop = 5
+
+// annSummary is the annotation summary screen: per system the segments
+// rated, the errors, the MQM score beside BLEU and their ranks; for the
+// shown system the errors by category × severity and the segments where
+// BLEU and the raters disagree most, each one key from the segment; and
+// the detached annotations. It owns its scroll position and the chosen
+// segment.
+type annSummary struct {
+	body  pane
+	segs  []int // the segments listed as disagreements, in order
+	lines []int // the content line of each
+	pick  int
+}
+
+// SetSize fits the screen to width×height cells.
+func (s annSummary) SetSize(width, height int) annSummary {
+	s.body.setSize(width, height-2)
+	return s
+}
+
+// disagreement is a segment where BLEU and the raters disagree.
+type disagreement struct {
+	seg     int
+	bleu    float64
+	penalty float64
+	errs    []annotations.Annotation
+}
+
+// disagreements returns, for system sys, the rated segments with a major
+// error (penalty ≥ 5) and the highest sentence BLEU, and the segments
+// rated without error and the lowest sentence BLEU.
+func disagreements(c common, n annotator, sys int) (highBLEU, lowBLEU []disagreement) {
+	if c.scored == nil {
+		return nil, nil
+	}
+	name := c.ds.Systems[sys].Name
+	seen := map[int]bool{}
+	for _, a := range n.res.Attached {
+		if a.System != name || seen[a.Line] {
+			continue
+		}
+		seen[a.Line] = true
+		p, ok := n.res.Penalty(name, a.Line, n.preset)
+		b := c.scored.Systems[sys].Sentence[a.Line-1]
+		if !ok || math.IsNaN(b) {
+			continue
+		}
+		_, hasErr := n.res.Rated(name, a.Line)
+		d := disagreement{seg: a.Line - 1, bleu: b, penalty: p}
+		for _, e := range n.res.Segment(name, a.Line) {
+			if e.Kind == annotations.KindError {
+				d.errs = append(d.errs, e)
+			}
+		}
+		switch {
+		case p >= 5:
+			highBLEU = append(highBLEU, d)
+		case !hasErr:
+			lowBLEU = append(lowBLEU, d)
+		}
+	}
+	slices.SortFunc(highBLEU, func(a, b disagreement) int {
+		return cmp.Or(cmp.Compare(b.bleu, a.bleu), cmp.Compare(b.penalty, a.penalty), cmp.Compare(a.seg, b.seg))
+	})
+	slices.SortFunc(lowBLEU, func(a, b disagreement) int { return cmp.Or(cmp.Compare(a.bleu, b.bleu), cmp.Compare(a.seg, b.seg)) })
+	return highBLEU[:min(disagreeTop, len(highBLEU))], lowBLEU[:min(disagreeTop, len(lowBLEU))]
+}
+
+// refresh renders the summary for the shown system sys.
+func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
+	st := c.st
+	w := c.width
+	var out []string
+	add := func(line string) { out = append(out, render.Truncate(line, w)) }
+	sums := annotations.Summarize(n.res.Attached, n.preset)
+	bySys := map[string]annotations.SystemSummary{}
+	for _, sm := range sums {
+		bySys[sm.System] = sm
+	}
+	// The systems, with BLEU and MQM and their ranks.
+	nameW := len("system")
+	for i := range c.ds.Systems {
+		nameW = min(max(nameW, len([]rune(c.systemName(i)))), 24)
+	}
+	add(st.Header.Render(render.PadRight(fmt.Sprintf("%s %8s %8s %6s %6s %5s %5s", render.PadRight("system", nameW), "BLEU", "MQM", "rated", "errors", "#BLEU", "#MQM"), w)))
+	bleuRank, mqmRank := ranks(c, bySys)
+	for i := range c.ds.Systems {
+		sm, rated := bySys[c.ds.Systems[i].Name]
+		bleu, mqm, br, mr := "…", "-", "", "-"
+		if c.scored != nil && c.scored.Systems[i].CorpusErr == nil {
+			bleu, br = c.score(c.scored.Systems[i].Corpus.Score), itoa(bleuRank[i])
+		}
+		errs := 0
+		for _, sev := range sm.Errors {
+			for _, k := range sev {
+				errs += k
+			}
+		}
+		if rated && sm.Segments > 0 {
+			mqm, mr = fmt.Sprintf("%.2f", sm.MQM), itoa(mqmRank[i])
+		}
+		line := fmt.Sprintf("%s %8s %8s %6d %6d %5s %5s", render.PadRight(c.systemName(i), nameW), bleu, mqm, sm.Segments, errs, br, mr)
+		if i == sys {
+			line = st.Accent.Render(line)
+		}
+		add(line)
+	}
+	add(st.Muted.Render("MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better"))
+	// Errors of the shown system by category × severity.
+	out = append(out, "")
+	sm := bySys[c.ds.Systems[sys].Name]
+	add(st.Title.Render("errors of " + c.systemName(sys) + " by category × severity"))
+	out = append(out, errorTable(c, n.preset, sm)...)
+	// Where BLEU and the raters disagree.
+	s.segs, s.lines = s.segs[:0], s.lines[:0]
+	high, low := disagreements(c, n, sys)
+	out = append(out, "")
+	add(st.Title.Render("where BLEU and the raters disagree most") + st.Muted.Render(" · ↑↓ choose, enter shows the segment"))
+	list := func(title string, ds []disagreement) {
+		add(st.Label.Render(title))
+		if len(ds) == 0 {
+			add(st.Muted.Render("   none"))
+		}
+		for _, d := range ds {
+			what := ""
+			if len(d.errs) > 0 {
+				what = describe(d.errs[0])
+				if len(d.errs) > 1 {
+					what += fmt.Sprintf(" +%d", len(d.errs)-1)
+				}
+			}
+			line := fmt.Sprintf("   line %-5d BLEU %6s  MQM %-5s %s", d.seg+1, c.score(d.bleu), trimFloat(d.penalty), render.Safe(what))
+			if len(s.segs) == s.pick {
+				line = st.Selected.Render(render.PadRight("▸"+line[1:], w))
+			}
+			s.segs, s.lines = append(s.segs, d.seg), append(s.lines, len(out))
+			add(line)
+		}
+	}
+	list("high sentence BLEU, yet a major error", high)
+	list("low sentence BLEU, yet no error", low)
+	// Annotations that no longer belong to the input.
+	if det := n.res.Detached; len(det) > 0 {
+		out = append(out, "")
+		add(st.Title.Render(fmt.Sprintf("detached: %d annotation%s whose text changed (kept in the file, shown on no segment)", len(det), plural(len(det)))))
+		for i, d := range det {
+			if i == 20 {
+				add(st.Muted.Render(fmt.Sprintf("   … %d more ('bleuscope annotations export' lists them all)", len(det)-i)))
+				break
+			}
+			add(fmt.Sprintf("   %s line %d, %s: %s", render.Safe(d.System), d.Line, describe(d.Annotation), render.Safe(d.Reason)))
+		}
+	}
+	s.pick = min(s.pick, max(0, len(s.segs)-1))
+	s.body.setContent(strings.Join(out, "\n"), resetTop)
+}
+
+// ranks returns each system's rank by corpus BLEU (highest first) and by
+// MQM score (lowest first; 0 for a system nobody rated).
+func ranks(c common, bySys map[string]annotations.SystemSummary) (bleu, mqm []int) {
+	n := len(c.ds.Systems)
+	bleu, mqm = make([]int, n), make([]int, n)
+	for i := range n {
+		for j := range n {
+			if c.scored != nil && c.scored.Systems[j].Corpus.Score > c.scored.Systems[i].Corpus.Score {
+				bleu[i]++
+			}
+			a, aok := bySys[c.ds.Systems[i].Name]
+			b, bok := bySys[c.ds.Systems[j].Name]
+			if aok && bok && a.Segments > 0 && b.Segments > 0 && b.MQM < a.MQM {
+				mqm[i]++
+			}
+		}
+		bleu[i]++
+		mqm[i]++
+	}
+	return bleu, mqm
+}
+
+// errorTable lays out a system's error counts by category (rows) and
+// severity (columns, the preset's order, then any other).
+func errorTable(c common, p *annotations.Preset, sm annotations.SystemSummary) []string {
+	st := c.st
+	if len(sm.Errors) == 0 {
+		return []string{st.Muted.Render("   no error marked")}
+	}
+	var sevs []string
+	have := map[string]bool{}
+	for _, sev := range sm.Errors {
+		for s := range sev {
+			have[s] = true
+		}
+	}
+	for _, s := range p.Severities {
+		if have[s.Name] {
+			sevs = append(sevs, s.Name)
+			delete(have, s.Name)
+		}
+	}
+	rest := make([]string, 0, len(have))
+	for s := range have {
+		rest = append(rest, s)
+	}
+	slices.Sort(rest)
+	sevs = append(sevs, rest...)
+	cats := make([]string, 0, len(sm.Errors))
+	for cat := range sm.Errors {
+		cats = append(cats, cat)
+	}
+	slices.SortFunc(cats, func(a, b string) int {
+		return cmp.Or(cmp.Compare(total(sm.Errors[b]), total(sm.Errors[a])), cmp.Compare(a, b))
+	})
+	catW := min(36, max(12, c.width-2-9*len(sevs)))
+	head := render.PadRight("   category", catW)
+	for _, s := range sevs {
+		head += render.PadLeft(render.Safe(s), 9)
+	}
+	out := []string{render.Truncate(st.Header.Render(head), c.width)}
+	for _, cat := range cats {
+		row := "   " + render.PadRight(render.Safe(cat), catW-3)
+		for _, s := range sevs {
+			v := ""
+			if k := sm.Errors[cat][s]; k > 0 {
+				v = itoa(k)
+			}
+			row += render.PadLeft(v, 9)
+		}
+		out = append(out, render.Truncate(row, c.width))
+	}
+	return out
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// Update moves the choice among the disagreements and scrolls; it reports
+// the segment to show when enter is pressed (-1 otherwise).
+func (s annSummary) Update(msg tea.Msg, k KeyMap) (annSummary, int) {
+	km, ok := msg.(tea.KeyMsg)
+	switch {
+	case ok && key.Matches(km, k.Up) && len(s.segs) > 0:
+		s.pick = max(0, s.pick-1)
+		s.show()
+	case ok && key.Matches(km, k.Down) && len(s.segs) > 0:
+		s.pick = min(len(s.segs)-1, s.pick+1)
+		s.show()
+	case ok && km.Type == tea.KeyEnter && s.pick < len(s.segs):
+		return s, s.segs[s.pick]
+	default:
+		s.body.update(msg, k)
+	}
+	return s, -1
+}
+
+// show scrolls the chosen line into view.
+func (s *annSummary) show() {
+	if s.pick >= len(s.lines) {
+		return
+	}
+	l := s.lines[s.pick]
+	if l < s.body.off {
+		s.body.off = l
+	} else if l >= s.body.off+s.body.height {
+		s.body.off = l - s.body.height + 1
+	}
+	s.body.clamp()
+}
+
+// View draws the summary screen.
+func (s annSummary) View(c common, n annotator) string {
+	title := "annotation summary · " + render.Safe(n.preset.Name) + " weights"
+	if n.store == nil {
+		title += " · read-only"
+	}
+	footer := keyLine(as(c.keys.Back, "esc or S", "back"), as(c.keys.Down, "↑↓", "choose"), as(c.keys.Zoom, "enter", "show segment"),
+		as(c.keys.NextSystem, "tab", "system"), as(c.keys.Quit, "q", "quit"))
+	return overlayView(c, title, s.body, footer)
+}
