@@ -1,0 +1,210 @@
+package scoring
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Len returns the number of distinct n-grams (of every order, in the
+// hypotheses and references of all systems).
+func (c *NGramCounts) Len() int { return c.ids.len() }
+
+// Segments returns the number of segments counted.
+func (c *NGramCounts) Segments() int { return c.segments }
+
+// Systems returns the number of systems counted.
+func (c *NGramCounts) Systems() int { return len(c.sys) }
+
+// Orders returns the highest order counted.
+func (c *NGramCounts) Orders() int { return c.orders }
+
+// Order returns the order of n-gram g.
+func (c *NGramCounts) Order(g int) int { return int(c.ids.order[g]) }
+
+// Text returns the tokens of n-gram g joined by single spaces.
+func (c *NGramCounts) Text(g int) string { return string(c.ids.appendText(nil, uint32(g))) }
+
+// AppendText appends the text of n-gram g to dst, without allocating when
+// dst has room.
+func (c *NGramCounts) AppendText(dst []byte, g int) []byte {
+	return c.ids.appendText(dst, uint32(g))
+}
+
+// Count returns the corpus total of kind k of n-gram g in system sys.
+func (c *NGramCounts) Count(sys int, k Kind, g int) int64 { return c.sys[sys].count[k][g] }
+
+// SegmentCount returns the number of segments of system sys where kind k
+// of n-gram g is above 0.
+func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int { return int(c.sys[sys].segs[k][g]) }
+
+// Lookup returns the id of the n-gram whose tokens (as counted: tokenized
+// and lowercased as the options said) are toks, or false when the corpus
+// has no such n-gram.
+func (c *NGramCounts) Lookup(toks []string) (int, bool) {
+	if len(toks) == 0 || len(toks) > c.orders {
+		return 0, false
+	}
+	want := make([]uint32, len(toks))
+	for i, t := range toks {
+		id, ok := c.ids.vocab[t]
+		if !ok {
+			return 0, false
+		}
+		want[i] = id
+	}
+	if len(toks) == 1 {
+		return int(want[0]), true
+	}
+	// The pair table is gone after counting: find the n-gram by walking
+	// its prefixes, order by order, over the ids.
+	cur := want[0]
+	for n := 1; n < len(toks); n++ {
+		found := false
+		for g := range c.ids.prefix {
+			if c.ids.prefix[g] == cur && c.ids.last[g] == want[n] {
+				cur, found = uint32(g), true
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return int(cur), true
+}
+
+// SegmentsOf returns, in ascending order, the segments (0-based) of system
+// sys where kind k of n-gram g is above 0: all of them when limit is 0,
+// else the first limit.
+func (c *NGramCounts) SegmentsOf(sys int, k Kind, g int, limit int) []int {
+	return c.SegmentsOfMany(sys, k, []int{g}, limit)[0]
+}
+
+// SegmentsOfMany is [NGramCounts.SegmentsOf] for several n-grams with one
+// scan of the index: out[j] holds the segments of gs[j].
+func (c *NGramCounts) SegmentsOfMany(sys int, k Kind, gs []int, limit int) [][]int {
+	out := make([][]int, len(gs))
+	if len(gs) == 0 {
+		return out
+	}
+	slot := make(map[uint32]int, len(gs))
+	for j, g := range gs {
+		slot[uint32(g)] = j
+	}
+	single, only := len(gs) == 1, uint32(gs[0])
+	flag := uint32(1) << k
+	blocks := c.sys[sys].fwd.blocks
+	// Each worker scans a contiguous run of blocks; the runs are joined in
+	// order, so the segments stay ascending.
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
+	parts := make([][][]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			got := make([][]int, len(gs))
+			full := 0
+			for _, b := range blocks[w*len(blocks)/workers : (w+1)*len(blocks)/workers] {
+				start := uint32(0)
+				for j, end := range b.ends {
+					for _, p := range b.post[start:end] {
+						if p&flag == 0 {
+							continue
+						}
+						id := p >> flagBits
+						var s int
+						if single {
+							if id != only {
+								continue
+							}
+						} else {
+							var ok bool
+							if s, ok = slot[id]; !ok {
+								continue
+							}
+						}
+						if limit == 0 || len(got[s]) < limit {
+							got[s] = append(got[s], b.first+j)
+							if len(got[s]) == limit {
+								full++
+							}
+						}
+					}
+					start = end
+				}
+				if limit > 0 && full == len(gs) {
+					break
+				}
+			}
+			parts[w] = got
+		}(w)
+	}
+	wg.Wait()
+	for j := range gs {
+		for _, p := range parts {
+			out[j] = append(out[j], p[j]...)
+		}
+		if limit > 0 && len(out[j]) > limit {
+			out[j] = out[j][:limit]
+		}
+	}
+	return out
+}
+
+// Postings calls fn for every n-gram that counts in segment seg of system
+// sys, with the kinds it counts for (a bit per [Kind]: 1<<Matched, …).
+func (c *NGramCounts) Postings(sys, seg int, fn func(g int, kinds uint8)) {
+	blocks := c.sys[sys].fwd.blocks
+	lo, hi := 0, len(blocks)
+	for lo < hi { // the last block whose first segment is <= seg
+		mid := (lo + hi) / 2
+		if blocks[mid].first <= seg {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return
+	}
+	b := blocks[lo-1]
+	j := seg - b.first
+	if j >= len(b.ends) {
+		return
+	}
+	start := uint32(0)
+	if j > 0 {
+		start = b.ends[j-1]
+	}
+	for _, p := range b.post[start:b.ends[j]] {
+		fn(int(p>>flagBits), uint8(p&(1<<flagBits-1)))
+	}
+}
+
+// Bytes returns roughly how many bytes of memory the counts hold.
+func (c *NGramCounts) Bytes() int {
+	n := c.ids.len()
+	total := n * (4 + 4 + 1) // prefix, last, order
+	for _, t := range c.ids.tokens {
+		total += len(t) + 16 + 16 // text, string header, map entry
+	}
+	for _, s := range c.sys {
+		total += n * NumKinds * (8 + 4)
+		for _, b := range s.fwd.blocks {
+			total += 4*cap(b.post) + 4*cap(b.ends)
+		}
+	}
+	return total
+}
+
+// Totals returns the corpus totals of kind k in system sys per order
+// (index n-1): for Matched, the clipped matches of the BLEU statistics;
+// Matched plus Over, the hypothesis n-grams.
+func (c *NGramCounts) Totals(sys int, k Kind) []int64 {
+	out := make([]int64, c.orders)
+	for g, v := range c.sys[sys].count[k] {
+		out[c.ids.order[g]-1] += v
+	}
+	return out
+}
