@@ -14,11 +14,17 @@ type ngramIDs struct {
 	last   []uint32 // per id: the last token's id (a unigram's: its token index)
 	order  []uint8  // per id: the order
 
-	keys  []uint64 // pair table: key per slot
-	vals  []uint32 // id+1 per slot, 0 when empty
+	slots []pairSlot // the pair table
 	mask  uint64
 	shift uint
 	used  int
+}
+
+// pairSlot is one slot of the pair table, key and id side by side so
+// that a probe touches one cache line.
+type pairSlot struct {
+	key uint64
+	id  uint32 // id+1, 0 when the slot is empty
 }
 
 func (t *ngramIDs) init() {
@@ -53,50 +59,50 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 	key := uint64(prefix)<<32 | uint64(last)
 	i := t.slot(key)
 	for {
-		v := t.vals[i]
-		if v == 0 {
+		sl := &t.slots[i]
+		if sl.id == 0 {
 			break
 		}
-		if t.keys[i] == key {
-			return v - 1
+		if sl.key == key {
+			return sl.id - 1
 		}
 		i = (i + 1) & t.mask
 	}
 	id := uint32(len(t.prefix))
-	t.keys[i], t.vals[i] = key, id+1
+	t.slots[i] = pairSlot{key, id + 1}
 	t.prefix = append(t.prefix, prefix)
 	t.last = append(t.last, last)
 	t.order = append(t.order, t.order[prefix]+1)
-	if t.used++; 2*t.used > len(t.keys) {
-		t.resize(2 * len(t.keys))
+	if t.used++; 2*t.used > len(t.slots) {
+		t.resize(2 * len(t.slots))
 	}
 	return id
 }
 
 // resize rebuilds the pair table with size slots (a power of two).
 func (t *ngramIDs) resize(size int) {
-	oldKeys, oldVals := t.keys, t.vals
-	t.keys, t.vals = make([]uint64, size), make([]uint32, size)
+	old := t.slots
+	t.slots = make([]pairSlot, size)
 	t.mask = uint64(size - 1)
 	t.shift = 64
 	for s := size; s > 1; s >>= 1 {
 		t.shift--
 	}
-	for j, v := range oldVals {
-		if v == 0 {
+	for _, sl := range old {
+		if sl.id == 0 {
 			continue
 		}
-		i := t.slot(oldKeys[j])
-		for t.vals[i] != 0 {
+		i := t.slot(sl.key)
+		for t.slots[i].id != 0 {
 			i = (i + 1) & t.mask
 		}
-		t.keys[i], t.vals[i] = oldKeys[j], v
+		t.slots[i] = sl
 	}
 }
 
 // dropPairs frees the pair table once no more n-grams will be added.
 func (t *ngramIDs) dropPairs() {
-	t.keys, t.vals = nil, nil
+	t.slots = nil
 }
 
 // appendText appends the tokens of n-gram g joined by single spaces.

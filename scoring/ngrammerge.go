@@ -20,6 +20,7 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 	c := &NGramCounts{ids: ws[0].grams, segments: n, orders: orders, sys: make([]ngSystem, systems)}
 	for s := range c.sys {
 		c.sys[s] = ws[0].sys[s]
+		c.sys[s].totals = c.sys[s].totals[:min(len(c.sys[s].totals), c.ids.len())]
 	}
 	for _, w := range ws[1:] {
 		remap := make([]uint32, w.grams.len())
@@ -35,14 +36,12 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 		}
 		for s := range c.sys {
 			dst, src := &c.sys[s], &w.sys[s]
-			for k := range NumKinds {
-				dst.count[k] = growTo(dst.count[k], c.ids.len())
-				dst.segs[k] = growTo(dst.segs[k], c.ids.len())
-				for g, v := range src.count[k] {
-					dst.count[k][remap[g]] += v
-				}
-				for g, v := range src.segs[k] {
-					dst.segs[k][remap[g]] += v
+			dst.totals = growTo(dst.totals, c.ids.len())
+			for g, r := range remap {
+				d, t := &dst.totals[r], &src.totals[g]
+				for k := range NumKinds {
+					d.count[k] += t.count[k]
+					d.segs[k] += t.segs[k]
 				}
 			}
 			renumber(src.fwd.blocks, remap)
@@ -58,11 +57,13 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 }
 
 // growTo extends s with zeros to length n.
-func growTo[T int64 | uint32](s []T, n int) []T {
+func growTo[T any](s []T, n int) []T {
 	if len(s) >= n {
 		return s
 	}
-	return append(s, make([]T, n-len(s))...)
+	out := make([]T, n)
+	copy(out, s)
+	return out
 }
 
 // renumber rewrites the ids of the postings in blocks through remap, one

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"runtime"
+	"unsafe"
 	"sync"
 )
 
@@ -31,11 +32,11 @@ func (c *NGramCounts) AppendText(dst []byte, g int) []byte {
 }
 
 // Count returns the corpus total of kind k of n-gram g in system sys.
-func (c *NGramCounts) Count(sys int, k Kind, g int) int64 { return c.sys[sys].count[k][g] }
+func (c *NGramCounts) Count(sys int, k Kind, g int) int64 { return c.sys[sys].totals[g].count[k] }
 
 // SegmentCount returns the number of segments of system sys where kind k
 // of n-gram g is above 0.
-func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int { return int(c.sys[sys].segs[k][g]) }
+func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int { return int(c.sys[sys].totals[g].segs[k]) }
 
 // Lookup returns the id of the n-gram whose tokens (as counted: tokenized
 // and lowercased as the options said) are toks, or false when the corpus
@@ -190,7 +191,7 @@ func (c *NGramCounts) Bytes() int {
 		total += len(t) + 16 + 16 // text, string header, map entry
 	}
 	for _, s := range c.sys {
-		total += n * NumKinds * (8 + 4)
+		total += n * int(unsafe.Sizeof(idTotals{}))
 		for _, b := range s.fwd.blocks {
 			total += 4*cap(b.post) + 4*cap(b.ends)
 		}
@@ -203,8 +204,8 @@ func (c *NGramCounts) Bytes() int {
 // Matched plus Over, the hypothesis n-grams.
 func (c *NGramCounts) Totals(sys int, k Kind) []int64 {
 	out := make([]int64, c.orders)
-	for g, v := range c.sys[sys].count[k] {
-		out[c.ids.order[g]-1] += v
+	for g, t := range c.sys[sys].totals {
+		out[c.ids.order[g]-1] += t.count[k]
 	}
 	return out
 }

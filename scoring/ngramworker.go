@@ -13,14 +13,9 @@ type ngWorker struct {
 
 	grams ngramIDs
 
-	// Scratch per id, valid for the current segment (rseg) or reference
-	// (rref): the maximum count over references and the count in the
-	// current reference; h is the count in the current hypothesis.
-	rmax, rcur []int32
-	rseg, rref []uint32
-	h          []int32
-	segStamp   uint32
-	refStamp   uint32
+	scratch  []idScratch // per id
+	segStamp uint32
+	refStamp uint32
 
 	toks       []string
 	ids, cur   []uint32
@@ -30,11 +25,28 @@ type ngWorker struct {
 	sys []ngSystem
 }
 
+// idScratch is the per-segment state of one id, kept in one struct so
+// that an occurrence touches one cache line: the maximum count over the
+// references (valid when rseg is the current segment's stamp), the count
+// in the current reference (valid when rref is its stamp) and the count
+// in the current hypothesis.
+type idScratch struct {
+	rmax, rcur int32
+	rseg, rref uint32
+	h          int32
+}
+
 // ngSystem holds one system's totals per id and its forward index.
 type ngSystem struct {
-	count [NumKinds][]int64
-	segs  [NumKinds][]uint32
-	fwd   forward
+	totals []idTotals
+	fwd    forward
+}
+
+// idTotals are the corpus totals of one id in one system: per kind the
+// sum and the number of segments where it is above 0.
+type idTotals struct {
+	count [NumKinds]int64
+	segs  [NumKinds]uint32
 }
 
 func newNGWorker(tok Tokenizer, lower bool, orders, systems int) *ngWorker {
@@ -43,21 +55,17 @@ func newNGWorker(tok Tokenizer, lower bool, orders, systems int) *ngWorker {
 	return w
 }
 
-// grow makes the per-id arrays as long as the number of ids.
+// grow makes the per-id arrays at least as long as the number of ids,
+// doubling them so that the cost is amortized.
 func (w *ngWorker) grow() {
 	n := w.grams.len()
-	for len(w.h) < n {
-		w.rmax = append(w.rmax, 0)
-		w.rcur = append(w.rcur, 0)
-		w.rseg = append(w.rseg, 0)
-		w.rref = append(w.rref, 0)
-		w.h = append(w.h, 0)
-		for s := range w.sys {
-			for k := range NumKinds {
-				w.sys[s].count[k] = append(w.sys[s].count[k], 0)
-				w.sys[s].segs[k] = append(w.sys[s].segs[k], 0)
-			}
-		}
+	if n <= len(w.scratch) {
+		return
+	}
+	n = max(n, 2*len(w.scratch), 1<<12)
+	w.scratch = growTo(w.scratch, n)
+	for s := range w.sys {
+		w.sys[s].totals = growTo(w.sys[s].totals, n)
 	}
 }
 
@@ -96,15 +104,16 @@ func (w *ngWorker) segment(i int, hyps, refs []string) bool {
 	for _, ref := range refs {
 		w.refStamp++
 		ok := w.ngrams(ref, func(g uint32) {
-			if w.rseg[g] != w.segStamp {
-				w.rseg[g], w.rmax[g] = w.segStamp, 0
+			sc := &w.scratch[g]
+			if sc.rseg != w.segStamp {
+				sc.rseg, sc.rmax = w.segStamp, 0
 				w.refTouched = append(w.refTouched, g)
 			}
-			if w.rref[g] != w.refStamp {
-				w.rref[g], w.rcur[g] = w.refStamp, 0
+			if sc.rref != w.refStamp {
+				sc.rref, sc.rcur = w.refStamp, 0
 			}
-			w.rcur[g]++
-			w.rmax[g] = max(w.rmax[g], w.rcur[g])
+			sc.rcur++
+			sc.rmax = max(sc.rmax, sc.rcur)
 		})
 		if !ok {
 			return false
@@ -113,10 +122,11 @@ func (w *ngWorker) segment(i int, hyps, refs []string) bool {
 	for s, hyp := range hyps {
 		w.hypTouched = w.hypTouched[:0]
 		ok := w.ngrams(hyp, func(g uint32) {
-			if w.h[g] == 0 {
+			sc := &w.scratch[g]
+			if sc.h == 0 {
 				w.hypTouched = append(w.hypTouched, g)
 			}
-			w.h[g]++
+			sc.h++
 		})
 		if !ok {
 			return false
@@ -132,41 +142,43 @@ func (w *ngWorker) record(sys *ngSystem, seg int) {
 	fw := &sys.fwd
 	fw.begin(seg)
 	for _, g := range w.hypTouched {
-		h := w.h[g]
-		r := int32(0)
-		if w.rseg[g] == w.segStamp {
-			r = w.rmax[g]
+		sc := &w.scratch[g]
+		h, r := sc.h, int32(0)
+		if sc.rseg == w.segStamp {
+			r = sc.rmax
 		}
 		m := min(h, r)
+		t := &sys.totals[g]
 		var flags uint32
 		if m > 0 {
-			sys.count[Matched][g] += int64(m)
-			sys.segs[Matched][g]++
+			t.count[Matched] += int64(m)
+			t.segs[Matched]++
 			flags |= flagMatched
 		}
 		if h > m {
-			sys.count[Over][g] += int64(h - m)
-			sys.segs[Over][g]++
+			t.count[Over] += int64(h - m)
+			t.segs[Over]++
 			flags |= flagOver
 		}
 		if r > m {
-			sys.count[Missed][g] += int64(r - m)
-			sys.segs[Missed][g]++
+			t.count[Missed] += int64(r - m)
+			t.segs[Missed]++
 			flags |= flagMissed
 		}
 		fw.add(g<<flagBits | flags)
 	}
 	for _, g := range w.refTouched {
-		if w.h[g] != 0 {
+		sc := &w.scratch[g]
+		if sc.h != 0 {
 			continue
 		}
-		r := w.rmax[g]
-		sys.count[Missed][g] += int64(r)
-		sys.segs[Missed][g]++
+		t := &sys.totals[g]
+		t.count[Missed] += int64(sc.rmax)
+		t.segs[Missed]++
 		fw.add(g<<flagBits | flagMissed)
 	}
 	for _, g := range w.hypTouched {
-		w.h[g] = 0
+		w.scratch[g].h = 0
 	}
 	fw.end()
 }
