@@ -2,8 +2,8 @@ package scoring
 
 import (
 	"runtime"
-	"unsafe"
 	"sync"
+	"unsafe"
 )
 
 // Len returns the number of distinct n-grams (of every order, in the
@@ -36,7 +36,9 @@ func (c *NGramCounts) Count(sys int, k Kind, g int) int64 { return c.sys[sys].to
 
 // SegmentCount returns the number of segments of system sys where kind k
 // of n-gram g is above 0.
-func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int { return int(c.sys[sys].totals[g].segs[k]) }
+func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int {
+	return int(c.sys[sys].totals[g].segs[k])
+}
 
 // Lookup returns the id of the n-gram whose tokens (as counted: tokenized
 // and lowercased as the options said) are toks, or false when the corpus
