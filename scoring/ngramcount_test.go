@@ -117,6 +117,9 @@ func checkAgainstNaive(t *testing.T, c corpus, opt Options, got *NGramCounts) {
 				if segs := got.SegmentsOf(s, k, g, 0); !slices.Equal(segs, w.segs[k]) {
 					t.Fatalf("system %d %s %q: segments %v; want %v", s, k, text, segs, w.segs[k])
 				}
+				if segs := got.SegmentsOf(s, k, g, 2); !slices.Equal(segs, w.segs[k][:min(2, len(w.segs[k]))]) {
+					t.Fatalf("system %d %s %q: first 2 segments %v; want those of %v", s, k, text, segs, w.segs[k])
+				}
 			}
 		}
 		if seen != len(want[s]) {
@@ -298,5 +301,26 @@ func TestCountNGramsCancelAndProgress(t *testing.T) {
 	})
 	if err != nil || last != 2*len(c.refs) || calls < 2 {
 		t.Fatalf("err %v, last progress %d, %d calls; want the total %d in several calls", err, last, calls, 2*len(c.refs))
+	}
+}
+
+func TestLocalCountsGrowsAndTruncates(t *testing.T) {
+	var lc localCounts
+	lc.reset(1) // a hint far too small: the table must grow
+	for g := range uint32(1000) {
+		lc.find(g * 7).rmax = int32(g)
+	}
+	lc.find(3 * 7).h = 5
+	for g := range uint32(1000) {
+		if e := lc.find(g * 7); e.rmax != int32(g) {
+			t.Fatalf("entry %d has rmax %d after growing", g*7, e.rmax)
+		}
+	}
+	lc.truncate(10)
+	if e := lc.find(3 * 7); e.h != 0 || e.rmax != 3 {
+		t.Errorf("kept entry after truncate: h %d rmax %d; want 0 and 3", e.h, e.rmax)
+	}
+	if e := lc.find(500 * 7); e.rmax != 0 || len(lc.entries) != 11 {
+		t.Errorf("dropped entry comes back with rmax %d (%d entries); want a fresh one", e.rmax, len(lc.entries))
 	}
 }

@@ -23,6 +23,11 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 		c.sys[s].totals = c.sys[s].totals[:min(len(c.sys[s].totals), c.ids.len())]
 	}
 	for _, w := range ws[1:] {
+		// Room for every id of w, so that the pair table is resized at
+		// most once here.
+		for 2*(c.ids.used+w.grams.used) > len(c.ids.slots) {
+			c.ids.resize(2 * len(c.ids.slots))
+		}
 		remap := make([]uint32, w.grams.len())
 		for g := range remap {
 			if p := w.grams.prefix[g]; p == noPrefix {
@@ -36,7 +41,7 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 		}
 		for s := range c.sys {
 			dst, src := &c.sys[s], &w.sys[s]
-			dst.totals = growTo(dst.totals, c.ids.len())
+			dst.totals = extendZero(dst.totals, c.ids.len())
 			for g, r := range remap {
 				d, t := &dst.totals[r], &src.totals[g]
 				for k := range NumKinds {
@@ -54,6 +59,16 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 	}
 	c.ids.dropPairs()
 	return c, nil
+}
+
+// extendZero extends s to length n with zeros. Whatever lies between
+// len(s) and cap(s) must be zero already (the unused tail of a doubled
+// array), so that it can be taken without copying.
+func extendZero[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return growTo(s, n)
 }
 
 // growTo extends s with zeros to length n.

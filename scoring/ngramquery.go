@@ -80,7 +80,44 @@ func (c *NGramCounts) Lookup(toks []string) (int, bool) {
 // sys where kind k of n-gram g is above 0: all of them when limit is 0,
 // else the first limit.
 func (c *NGramCounts) SegmentsOf(sys int, k Kind, g int, limit int) []int {
-	return c.SegmentsOfMany(sys, k, []int{g}, limit)[0]
+	if limit > 0 {
+		return c.SegmentsOfMany(sys, k, []int{g}, limit)[0]
+	}
+	want := uint32(g)<<flagBits | 1<<k
+	mask := ^uint32(1<<flagBits-1) | 1<<k
+	blocks := c.sys[sys].fwd.blocks
+	// Each worker scans a contiguous run of blocks with a tight loop over
+	// the postings and finds a hit's segment by walking the block's ends
+	// forward; the runs are joined in order.
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
+	parts := make([][]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var got []int
+			for _, b := range blocks[w*len(blocks)/workers : (w+1)*len(blocks)/workers] {
+				j := 0
+				for pos, p := range b.post {
+					if p&mask != want {
+						continue
+					}
+					for b.ends[j] <= uint32(pos) {
+						j++
+					}
+					got = append(got, b.first+j)
+				}
+			}
+			parts[w] = got
+		}(w)
+	}
+	wg.Wait()
+	var out []int
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
 }
 
 // SegmentsOfMany is [NGramCounts.SegmentsOf] for several n-grams with one

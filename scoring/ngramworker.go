@@ -12,28 +12,12 @@ type ngWorker struct {
 	orders int
 
 	grams ngramIDs
+	local localCounts
 
-	scratch  []idScratch // per id
-	segStamp uint32
-	refStamp uint32
-
-	toks       []string
-	ids, cur   []uint32
-	refTouched []uint32
-	hypTouched []uint32
+	toks     []string
+	ids, all []uint32
 
 	sys []ngSystem
-}
-
-// idScratch is the per-segment state of one id, kept in one struct so
-// that an occurrence touches one cache line: the maximum count over the
-// references (valid when rseg is the current segment's stamp), the count
-// in the current reference (valid when rref is its stamp) and the count
-// in the current hypothesis.
-type idScratch struct {
-	rmax, rcur int32
-	rseg, rref uint32
-	h          int32
 }
 
 // ngSystem holds one system's totals per id and its forward index.
@@ -55,100 +39,93 @@ func newNGWorker(tok Tokenizer, lower bool, orders, systems int) *ngWorker {
 	return w
 }
 
-// grow makes the per-id arrays at least as long as the number of ids,
+// grow makes the per-id totals at least as long as the number of ids,
 // doubling them so that the cost is amortized.
 func (w *ngWorker) grow() {
 	n := w.grams.len()
-	if n <= len(w.scratch) {
+	if len(w.sys) == 0 || n <= len(w.sys[0].totals) {
 		return
 	}
-	n = max(n, 2*len(w.scratch), 1<<12)
-	w.scratch = growTo(w.scratch, n)
+	n = max(n, 2*len(w.sys[0].totals), 1<<12)
 	for s := range w.sys {
 		w.sys[s].totals = growTo(w.sys[s].totals, n)
 	}
 }
 
-// ngrams interns the tokens of line and calls fn with the id of every
-// n-gram occurrence, order by order. It reports false when the ids run
+// ngrams interns the tokens of line and sets w.all to the ids of its
+// n-gram occurrences, order by order. It reports false when the ids run
 // out.
-func (w *ngWorker) ngrams(line string, fn func(g uint32)) bool {
+func (w *ngWorker) ngrams(line string) bool {
 	w.toks = Preprocess(w.tok, w.lower, w.toks[:0], line)
 	w.ids = w.ids[:0]
 	for _, t := range w.toks {
 		w.ids = append(w.ids, w.grams.token(t))
 	}
-	w.cur = append(w.cur[:0], w.ids...)
-	for n := 1; n <= w.orders && len(w.cur) > 0; n++ {
-		if n > 1 {
-			w.cur = w.cur[:len(w.cur)-1]
-			for i := range w.cur {
-				w.cur[i] = w.grams.pair(w.cur[i], w.ids[i+n-1])
-			}
+	w.all = append(w.all[:0], w.ids...)
+	prev := 0 // start of the previous order's ids in w.all
+	for n := 2; n <= w.orders && len(w.ids) >= n; n++ {
+		start := len(w.all)
+		for i := 0; i+n <= len(w.ids); i++ {
+			w.all = append(w.all, w.grams.pair(w.all[prev+i], w.ids[i+n-1]))
 		}
-		if w.grams.len() > maxGrams {
-			return false
-		}
-		w.grow()
-		for _, g := range w.cur {
-			fn(g)
-		}
+		prev = start
 	}
+	if w.grams.len() > maxGrams {
+		return false
+	}
+	w.grow()
 	return true
 }
 
 // segment counts segment i; it reports false when the ids run out.
 func (w *ngWorker) segment(i int, hyps, refs []string) bool {
-	w.segStamp++
-	w.refTouched = w.refTouched[:0]
-	for _, ref := range refs {
-		w.refStamp++
-		ok := w.ngrams(ref, func(g uint32) {
-			sc := &w.scratch[g]
-			if sc.rseg != w.segStamp {
-				sc.rseg, sc.rmax = w.segStamp, 0
-				w.refTouched = append(w.refTouched, g)
-			}
-			if sc.rref != w.refStamp {
-				sc.rref, sc.rcur = w.refStamp, 0
-			}
-			sc.rcur++
-			sc.rmax = max(sc.rmax, sc.rcur)
-		})
-		if !ok {
+	room := 0
+	for _, r := range refs {
+		room += len(r)
+	}
+	longest := 0
+	for _, h := range hyps {
+		longest = max(longest, len(h))
+	}
+	// Every token takes at least one byte, so a line of b bytes has at
+	// most b·orders n-grams.
+	w.local.reset((room + longest) * w.orders)
+	for k, ref := range refs {
+		if !w.ngrams(ref) {
 			return false
+		}
+		for _, g := range w.all {
+			e := w.local.find(g)
+			if e.rref != int32(k+1) {
+				e.rref, e.rcur = int32(k+1), 0
+			}
+			e.rcur++
+			e.rmax = max(e.rmax, e.rcur)
 		}
 	}
+	nref := len(w.local.entries)
 	for s, hyp := range hyps {
-		w.hypTouched = w.hypTouched[:0]
-		ok := w.ngrams(hyp, func(g uint32) {
-			sc := &w.scratch[g]
-			if sc.h == 0 {
-				w.hypTouched = append(w.hypTouched, g)
-			}
-			sc.h++
-		})
-		if !ok {
+		if !w.ngrams(hyp) {
 			return false
 		}
+		for _, g := range w.all {
+			w.local.find(g).h++
+		}
 		w.record(&w.sys[s], i)
+		w.local.truncate(nref)
 	}
 	return true
 }
 
-// record adds the current hypothesis's counts to sys and its forward index
-// and clears the hypothesis counts.
+// record adds the segment's counts to sys's totals and forward index.
 func (w *ngWorker) record(sys *ngSystem, seg int) {
 	fw := &sys.fwd
 	fw.begin(seg)
-	for _, g := range w.hypTouched {
-		sc := &w.scratch[g]
-		h, r := sc.h, int32(0)
-		if sc.rseg == w.segStamp {
-			r = sc.rmax
-		}
+	for j := range w.local.entries {
+		e := &w.local.entries[j]
+		h, r := e.h, e.rmax
 		m := min(h, r)
-		t := &sys.totals[g]
+		t := &sys.totals[e.g]
 		var flags uint32
 		if m > 0 {
 			t.count[Matched] += int64(m)
@@ -165,20 +142,7 @@ func (w *ngWorker) record(sys *ngSystem, seg int) {
 			t.segs[Missed]++
 			flags |= flagMissed
 		}
-		fw.add(g<<flagBits | flags)
-	}
-	for _, g := range w.refTouched {
-		sc := &w.scratch[g]
-		if sc.h != 0 {
-			continue
-		}
-		t := &sys.totals[g]
-		t.count[Missed] += int64(sc.rmax)
-		t.segs[Missed]++
-		fw.add(g<<flagBits | flagMissed)
-	}
-	for _, g := range w.hypTouched {
-		w.scratch[g].h = 0
+		fw.add(e.g<<flagBits | flags)
 	}
 	fw.end()
 }
