@@ -1,0 +1,137 @@
+package model
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// benchCorpus1M loads hyp.en and ref.en of en1m inside
+// $BLEUSCOPE_BENCH_CORPORA (the output of the shared make-corpora.sh;
+// BLEUSCOPE_BENCH_NAME picks another folder), or skips when unset.
+func benchCorpus1M(b *testing.B) *Dataset {
+	dir := os.Getenv("BLEUSCOPE_BENCH_CORPORA")
+	if dir == "" {
+		b.Skip("BLEUSCOPE_BENCH_CORPORA is not set (a folder made by make-corpora.sh)")
+	}
+	name := "en1m"
+	if n := os.Getenv("BLEUSCOPE_BENCH_NAME"); n != "" {
+		name = n
+	}
+	ds, err := Load(Input{Systems: []string{filepath.Join(dir, name, "hyp.en")}, Refs: []string{filepath.Join(dir, name, "ref.en")}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ds
+}
+
+// reportCPU reports the CPU time per operation (user and system, all
+// threads) when the returned function is called: on a machine shared with
+// other work it varies less than the wall time.
+func reportCPU(b *testing.B) func() {
+	start := cpuTime()
+	return func() {
+		b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkAnalysis1M measures the analysis of 1M segments against score
+// on the same corpus, and what the explorer does with it afterwards.
+func BenchmarkAnalysis1M(b *testing.B) {
+	ds := benchCorpus1M(b)
+	set := DefaultSettings()
+	var scored *Scored
+	b.Run("score", func(b *testing.B) {
+		defer reportCPU(b)()
+		for b.Loop() {
+			scored = nil
+			runtime.GC()
+			var err error
+			if scored, err = Score(context.Background(), ds, set, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	var a *Analysis
+	b.Run("analyze", func(b *testing.B) {
+		var before runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		defer reportCPU(b)()
+		for b.Loop() {
+			a = nil
+			runtime.GC()
+			var err error
+			if a, err = Analyze(context.Background(), ds, set, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "MB-kept")
+		b.ReportMetric(float64(a.Counts.Len()), "ngrams")
+	})
+	if a == nil || scored == nil {
+		return
+	}
+	tok, _ := scoring.NewTokenizer("13a")
+	for _, text := range []string{"the", "of the", "the United States"} {
+		g, ok := a.Counts.Lookup(scoring.Preprocess(tok, false, nil, text))
+		if !ok {
+			b.Fatalf("%q is not in the corpus", text)
+		}
+		b.Run("open_matched_"+text, func(b *testing.B) {
+			for b.Loop() {
+				a.SegmentsOf(0, scoring.Matched, g)
+			}
+		})
+	}
+	b.Run("rank_top20_all_kinds_orders", func(b *testing.B) {
+		for b.Loop() {
+			for _, k := range Kinds {
+				for n := 1; n <= 4; n++ {
+					if _, err := a.Rank(0, k, n, 20); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	})
+	b.Run("buckets_all", func(b *testing.B) {
+		for b.Loop() {
+			for _, by := range BucketBys {
+				if _, err := scored.Buckets(ds, 0, by, BucketOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	for _, q := range []string{"house", `"the house"`, "bleu<10 len>30", "/[0-9]{4}/"} {
+		query, err := ParseQuery(q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("query_"+q, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := scored.QueryRows(ds, query, 0, -1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
