@@ -5,9 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -39,14 +37,6 @@ func reportCPU(b *testing.B) func() {
 	return func() {
 		b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 	}
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkAnalysis1M measures the analysis of 1M segments against score
