@@ -32,6 +32,16 @@ func benchCorpus(b *testing.B, name string) corpus {
 	return c
 }
 
+// reportCPU reports the CPU time per operation (user and system, all
+// threads) when the returned function is called: on a machine shared with
+// other work it varies less than the wall time.
+func reportCPU(b *testing.B) func() {
+	start := cpuTime()
+	return func() {
+		b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
+
 // BenchmarkCountNGrams1M compares the n-gram pass on 1M segments with
 // summing the BLEU statistics of the same corpus (what score does).
 func BenchmarkCountNGrams1M(b *testing.B) {
@@ -41,6 +51,7 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 	}
 	c := benchCorpus(b, name)
 	b.Run("corpus_stats", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			if _, err := CorpusStats(context.Background(), len(c.refs), DefaultOptions(), func(i int, refs []string) (string, []string) {
 				return c.hyps[0][i], append(refs, c.refs[i]...)
@@ -52,6 +63,7 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 	var counts *NGramCounts
 	b.Run("count_ngrams", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			counts = nil
 			runtime.GC()

@@ -79,6 +79,17 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 	return id
 }
 
+// prefetch loads the first slot that pair(prefixes[i], lasts[i]) probes,
+// for every i, and returns a value folded from them (so the loads are not
+// optimized away).
+func (t *ngramIDs) prefetch(prefixes, lasts []uint32) uint32 {
+	var x uint32
+	for i, p := range prefixes {
+		x ^= t.slots[t.slot(uint64(p)<<32|uint64(lasts[i]))].id
+	}
+	return x
+}
+
 // resize rebuilds the pair table with size slots (a power of two).
 func (t *ngramIDs) resize(size int) {
 	old := t.slots

@@ -20,7 +20,6 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 	c := &NGramCounts{ids: ws[0].grams, segments: n, orders: orders, sys: make([]ngSystem, systems)}
 	for s := range c.sys {
 		c.sys[s] = ws[0].sys[s]
-		c.sys[s].totals = c.sys[s].totals[:min(len(c.sys[s].totals), c.ids.len())]
 	}
 	for _, w := range ws[1:] {
 		// Room for every id of w, so that the pair table is resized at
@@ -41,9 +40,9 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 		}
 		for s := range c.sys {
 			dst, src := &c.sys[s], &w.sys[s]
-			dst.totals = extendZero(dst.totals, c.ids.len())
+			dst.totals.ensure(c.ids.len())
 			for g, r := range remap {
-				d, t := &dst.totals[r], &src.totals[g]
+				d, t := dst.totals.at(r), src.totals.at(uint32(g))
 				for k := range NumKinds {
 					d.count[k] += t.count[k]
 					d.segs[k] += t.segs[k]
@@ -59,26 +58,6 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 	}
 	c.ids.dropPairs()
 	return c, nil
-}
-
-// extendZero extends s to length n with zeros. Whatever lies between
-// len(s) and cap(s) must be zero already (the unused tail of a doubled
-// array), so that it can be taken without copying.
-func extendZero[T any](s []T, n int) []T {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return growTo(s, n)
-}
-
-// growTo extends s with zeros to length n.
-func growTo[T any](s []T, n int) []T {
-	if len(s) >= n {
-		return s
-	}
-	out := make([]T, n)
-	copy(out, s)
-	return out
 }
 
 // renumber rewrites the ids of the postings in blocks through remap, one

@@ -32,12 +32,14 @@ func (c *NGramCounts) AppendText(dst []byte, g int) []byte {
 }
 
 // Count returns the corpus total of kind k of n-gram g in system sys.
-func (c *NGramCounts) Count(sys int, k Kind, g int) int64 { return c.sys[sys].totals[g].count[k] }
+func (c *NGramCounts) Count(sys int, k Kind, g int) int64 {
+	return c.sys[sys].totals.at(uint32(g)).count[k]
+}
 
 // SegmentCount returns the number of segments of system sys where kind k
 // of n-gram g is above 0.
 func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int {
-	return int(c.sys[sys].totals[g].segs[k])
+	return int(c.sys[sys].totals.at(uint32(g)).segs[k])
 }
 
 // Lookup returns the id of the n-gram whose tokens (as counted: tokenized
@@ -230,7 +232,7 @@ func (c *NGramCounts) Bytes() int {
 		total += len(t) + 16 + 16 // text, string header, map entry
 	}
 	for _, s := range c.sys {
-		total += n * int(unsafe.Sizeof(idTotals{}))
+		total += s.totals.len() * int(unsafe.Sizeof(idTotals{}))
 		for _, b := range s.fwd.blocks {
 			total += 4*cap(b.post) + 4*cap(b.ends)
 		}
@@ -243,8 +245,8 @@ func (c *NGramCounts) Bytes() int {
 // Matched plus Over, the hypothesis n-grams.
 func (c *NGramCounts) Totals(sys int, k Kind) []int64 {
 	out := make([]int64, c.orders)
-	for g, t := range c.sys[sys].totals {
-		out[c.ids.order[g]-1] += t.count[k]
+	for g := range c.ids.len() {
+		out[c.ids.order[g]-1] += c.sys[sys].totals.at(uint32(g)).count[k]
 	}
 	return out
 }

@@ -16,13 +16,14 @@ type ngWorker struct {
 
 	toks     []string
 	ids, all []uint32
+	touch    uint32 // folds the prefetching loads so they are kept
 
 	sys []ngSystem
 }
 
 // ngSystem holds one system's totals per id and its forward index.
 type ngSystem struct {
-	totals []idTotals
+	totals pagedTotals
 	fwd    forward
 }
 
@@ -39,16 +40,10 @@ func newNGWorker(tok Tokenizer, lower bool, orders, systems int) *ngWorker {
 	return w
 }
 
-// grow makes the per-id totals at least as long as the number of ids,
-// doubling them so that the cost is amortized.
+// grow makes room in the per-id totals for every id.
 func (w *ngWorker) grow() {
-	n := w.grams.len()
-	if len(w.sys) == 0 || n <= len(w.sys[0].totals) {
-		return
-	}
-	n = max(n, 2*len(w.sys[0].totals), 1<<12)
 	for s := range w.sys {
-		w.sys[s].totals = growTo(w.sys[s].totals, n)
+		w.sys[s].totals.ensure(w.grams.len())
 	}
 }
 
@@ -65,7 +60,12 @@ func (w *ngWorker) ngrams(line string) bool {
 	prev := 0 // start of the previous order's ids in w.all
 	for n := 2; n <= w.orders && len(w.ids) >= n; n++ {
 		start := len(w.all)
-		for i := 0; i+n <= len(w.ids); i++ {
+		m := len(w.ids) - n + 1
+		// Touch the pair table's slots of the whole order first: the loads
+		// are independent, so the processor fetches the lines together
+		// instead of waiting for one cache miss after another.
+		w.touch ^= w.grams.prefetch(w.all[prev:prev+m], w.ids[n-1:])
+		for i := range m {
 			w.all = append(w.all, w.grams.pair(w.all[prev+i], w.ids[i+n-1]))
 		}
 		prev = start
@@ -121,11 +121,14 @@ func (w *ngWorker) segment(i int, hyps, refs []string) bool {
 func (w *ngWorker) record(sys *ngSystem, seg int) {
 	fw := &sys.fwd
 	fw.begin(seg)
+	for j := range w.local.entries { // fetch the totals' lines together
+		w.touch ^= uint32(sys.totals.at(w.local.entries[j].g).segs[0])
+	}
 	for j := range w.local.entries {
 		e := &w.local.entries[j]
 		h, r := e.h, e.rmax
 		m := min(h, r)
-		t := &sys.totals[e.g]
+		t := sys.totals.at(e.g)
 		var flags uint32
 		if m > 0 {
 			t.count[Matched] += int64(m)
