@@ -89,6 +89,7 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 			continue
 		}
 		b.Run("open_"+strings.ReplaceAll(text, " ", "_"), func(b *testing.B) {
+			defer reportCPU(b)()
 			for b.Loop() {
 				counts.SegmentsOf(0, Matched, g, 0)
 			}
