@@ -131,16 +131,7 @@ func (x cand) better(y cand) int {
 // the last one kept have their text built for comparison, so a ranking of
 // a million n-grams mostly compares integers.
 func (a *Analysis) selectTop(cands []cand, top int) []cand {
-	slices.SortFunc(cands, cand.better)
-	if top > 0 && len(cands) > top {
-		// Keep every candidate that ties with the last kept one: the
-		// text decides among them.
-		end := top
-		for end < len(cands) && cands[end].better(cands[top-1]) == 0 {
-			end++
-		}
-		cands = cands[:end]
-	}
+	cands = keepBest(cands, top, cand.better)
 	var buf []byte
 	for j := range cands {
 		buf = a.Counts.AppendText(buf[:0], cands[j].id)
@@ -234,14 +225,7 @@ func (a *Analysis) selectSalient(cands []cand, top int, sign float64) []cand {
 		}
 		return cmp.Compare(y.key1+y.key2, x.key1+x.key2)
 	}
-	slices.SortFunc(cands, order)
-	if top > 0 && len(cands) > top {
-		end := top
-		for end < len(cands) && order(cands[end], cands[top-1]) == 0 {
-			end++
-		}
-		cands = cands[:end]
-	}
+	cands = keepBest(cands, top, order)
 	var buf []byte
 	for j := range cands {
 		buf = a.Counts.AppendText(buf[:0], cands[j].id)
@@ -263,4 +247,61 @@ func (a *Analysis) selectSalient(cands []cand, top int, sign float64) []cand {
 // n-gram id counts, ascending (all of them).
 func (a *Analysis) SegmentsOf(sys int, k scoring.Kind, id int) []int {
 	return a.Counts.SegmentsOf(sys, k, id, 0)
+}
+
+// keepBest returns the candidates that rank among the first top under
+// order (a negative result puts the first argument first), together with
+// every one that ties with the last of them, so that the text can decide
+// among those; all of them when top is 0. It finds the cut with a heap of
+// top candidates, so a ranking of a million n-grams does not sort them
+// all.
+func keepBest(cands []cand, top int, order func(x, y cand) int) []cand {
+	if top <= 0 || len(cands) <= top {
+		return cands
+	}
+	// h is a heap of the best top seen so far, the worst at h[0].
+	h := make([]cand, 0, top)
+	worse := func(i, j int) bool { return order(h[i], h[j]) > 0 }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			if r := l + 1; r < len(h) && worse(r, l) {
+				l = r
+			}
+			if !worse(l, i) {
+				return
+			}
+			h[i], h[l] = h[l], h[i]
+			i = l
+		}
+	}
+	for _, c := range cands {
+		if len(h) < top {
+			h = append(h, c)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !worse(i, p) {
+					break
+				}
+				h[i], h[p] = h[p], h[i]
+				i = p
+			}
+			continue
+		}
+		if order(c, h[0]) < 0 {
+			h[0] = c
+			down(0)
+		}
+	}
+	cut := h[0]
+	out := cands[:0]
+	for _, c := range cands {
+		if order(c, cut) <= 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
