@@ -94,8 +94,8 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 	var wg sync.WaitGroup
 	var tooMany atomic.Bool
 	for w := range ws {
-		ws[w] = newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems)
 		lo, hi := w*n/workers, (w+1)*n/workers
+		ws[w] = newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo)
 		wg.Add(1)
 		go func(wk *ngWorker) {
 			defer wg.Done()

@@ -27,9 +27,16 @@ type pairSlot struct {
 	id  uint32 // id+1, 0 when the slot is empty
 }
 
-func (t *ngramIDs) init() {
+// init makes an empty table for the n-grams of about segments segments:
+// room for 8 new n-grams a segment, at most 1<<22 slots (64 MB), so that a
+// large corpus does not pay for a dozen resizes on the way.
+func (t *ngramIDs) init(segments int) {
 	t.vocab = make(map[string]uint32)
-	t.resize(1 << 12)
+	size := 1 << 12
+	for size < 8*segments && size < 1<<22 {
+		size <<= 1
+	}
+	t.resize(size)
 }
 
 func (t *ngramIDs) len() int { return len(t.prefix) }

@@ -34,9 +34,10 @@ type idTotals struct {
 	segs  [NumKinds]uint32
 }
 
-func newNGWorker(tok Tokenizer, lower bool, orders, systems int) *ngWorker {
+// newNGWorker returns a worker for about segments segments.
+func newNGWorker(tok Tokenizer, lower bool, orders, systems, segments int) *ngWorker {
 	w := &ngWorker{tok: tok, lower: lower, orders: orders, sys: make([]ngSystem, systems)}
-	w.grams.init()
+	w.grams.init(segments)
 	return w
 }
 
