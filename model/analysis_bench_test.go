@@ -86,12 +86,14 @@ func BenchmarkAnalysis1M(b *testing.B) {
 			b.Fatalf("%q is not in the corpus", text)
 		}
 		b.Run("open_matched_"+text, func(b *testing.B) {
+			defer reportCPU(b)()
 			for b.Loop() {
 				a.SegmentsOf(0, scoring.Matched, g)
 			}
 		})
 	}
 	b.Run("rank_top20_all_kinds_orders", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			for _, k := range Kinds {
 				for n := 1; n <= 4; n++ {
@@ -103,6 +105,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 		}
 	})
 	b.Run("buckets_all", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			for _, by := range BucketBys {
 				if _, err := scored.Buckets(ds, 0, by, BucketOptions{}); err != nil {
@@ -117,6 +120,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run("query_"+q, func(b *testing.B) {
+			defer reportCPU(b)()
 			for b.Loop() {
 				if _, err := scored.QueryRows(ds, query, 0, -1); err != nil {
 					b.Fatal(err)
