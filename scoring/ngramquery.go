@@ -242,7 +242,8 @@ func (c *NGramCounts) Bytes() int {
 
 // Totals returns the corpus totals of kind k in system sys per order
 // (index n-1): for Matched, the clipped matches of the BLEU statistics;
-// Matched plus Over, the hypothesis n-grams.
+// Matched plus Over, the hypothesis n-grams (sacrebleu's totals: nltk
+// compat counts at least one per segment, which no n-gram stands for).
 func (c *NGramCounts) Totals(sys int, k Kind) []int64 {
 	out := make([]int64, c.orders)
 	for g := range c.ids.len() {
