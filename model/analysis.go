@@ -69,6 +69,38 @@ var Kinds = []scoring.Kind{scoring.Matched, scoring.Over, scoring.Missed}
 // n-gram in byte order: the first top rows (all when top is 0), each
 // with its first [MaxRowLines] lines.
 func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, error) {
+	return a.RankAll(sys, []scoring.Kind{k}, []int{order}, top)
+}
+
+// RankAll is [Analysis.Rank] for every kind in kinds and, within each,
+// every order in orders, one ranking after the other (SPEC's order of
+// rows), with the lines of all of them found in one scan of the index.
+func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
+	var rows []NGramRow
+	for _, k := range kinds {
+		for _, order := range orders {
+			r, err := a.rank(sys, k, order, top)
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, r...)
+		}
+	}
+	reqs := make([]scoring.KindID, len(rows))
+	for j, r := range rows {
+		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
+	}
+	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, MaxRowLines) {
+		rows[j].Lines = make([]int, len(segs))
+		for i, s := range segs {
+			rows[j].Lines[i] = s + 1
+		}
+	}
+	return rows, nil
+}
+
+// rank is one ranking without its lines.
+func (a *Analysis) rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, error) {
 	if err := a.check(sys, order); err != nil {
 		return nil, err
 	}
@@ -84,16 +116,8 @@ func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, er
 	}
 	best := a.selectTop(cands, top)
 	rows := make([]NGramRow, len(best))
-	ids := make([]int, len(best))
 	for j, b := range best {
-		ids[j] = b.id
 		rows[j] = NGramRow{System: sys, Kind: k, Order: order, ID: b.id, NGram: b.text, Count: b.key1, Segments: int(b.key2)}
-	}
-	for j, segs := range c.SegmentsOfMany(sys, k, ids, MaxRowLines) {
-		rows[j].Lines = make([]int, len(segs))
-		for i, s := range segs {
-			rows[j].Lines[i] = s + 1
-		}
 	}
 	return rows, nil
 }

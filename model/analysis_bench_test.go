@@ -95,12 +95,8 @@ func BenchmarkAnalysis1M(b *testing.B) {
 	b.Run("rank_top20_all_kinds_orders", func(b *testing.B) {
 		defer reportCPU(b)()
 		for b.Loop() {
-			for _, k := range Kinds {
-				for n := 1; n <= 4; n++ {
-					if _, err := a.Rank(0, k, n, 20); err != nil {
-						b.Fatal(err)
-					}
-				}
+			if _, err := a.RankAll(0, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
+				b.Fatal(err)
 			}
 		}
 	})

@@ -122,19 +122,39 @@ func (c *NGramCounts) SegmentsOf(sys int, k Kind, g int, limit int) []int {
 	return out
 }
 
-// SegmentsOfMany is [NGramCounts.SegmentsOf] for several n-grams with one
-// scan of the index: out[j] holds the segments of gs[j].
+// SegmentsOfMany is [NGramCounts.SegmentsOf] for several n-grams of one
+// kind with one scan of the index: out[j] holds the segments of gs[j].
 func (c *NGramCounts) SegmentsOfMany(sys int, k Kind, gs []int, limit int) [][]int {
-	out := make([][]int, len(gs))
-	if len(gs) == 0 {
+	reqs := make([]KindID, len(gs))
+	for j, g := range gs {
+		reqs[j] = KindID{Kind: k, ID: g}
+	}
+	return c.SegmentsOfKinds(sys, reqs, limit)
+}
+
+// KindID names an n-gram and one of its kinds.
+type KindID struct {
+	Kind Kind
+	ID   int
+}
+
+// SegmentsOfKinds is [NGramCounts.SegmentsOf] for several n-grams, each
+// with its own kind, with one scan of the index: out[j] holds the
+// segments of reqs[j], ascending, at most limit of them (all when limit
+// is 0).
+func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int {
+	out := make([][]int, len(reqs))
+	if len(reqs) == 0 {
 		return out
 	}
-	slot := make(map[uint32]int, len(gs))
-	for j, g := range gs {
-		slot[uint32(g)] = j
+	// A bit per id (a few hundred kilobytes: it stays in cache) rules out
+	// almost every posting before the map of requests is asked.
+	byID := make(map[uint32][]int, len(reqs))
+	bits := make([]uint64, (c.Len()+63)/64)
+	for j, r := range reqs {
+		byID[uint32(r.ID)] = append(byID[uint32(r.ID)], j)
+		bits[r.ID/64] |= 1 << (r.ID % 64)
 	}
-	single, only := len(gs) == 1, uint32(gs[0])
-	flag := uint32(1) << k
 	blocks := c.sys[sys].fwd.blocks
 	// Each worker scans a contiguous run of blocks; the runs are joined in
 	// order, so the segments stay ascending.
@@ -145,37 +165,29 @@ func (c *NGramCounts) SegmentsOfMany(sys int, k Kind, gs []int, limit int) [][]i
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			got := make([][]int, len(gs))
+			got := make([][]int, len(reqs))
 			full := 0
 			for _, b := range blocks[w*len(blocks)/workers : (w+1)*len(blocks)/workers] {
-				start := uint32(0)
-				for j, end := range b.ends {
-					for _, p := range b.post[start:end] {
-						if p&flag == 0 {
+				j := 0
+				for pos, p := range b.post {
+					id := p >> flagBits
+					if bits[id/64]&(1<<(id%64)) == 0 {
+						continue
+					}
+					for b.ends[j] <= uint32(pos) {
+						j++
+					}
+					for _, r := range byID[id] {
+						if p&(1<<reqs[r].Kind) == 0 || (limit > 0 && len(got[r]) >= limit) {
 							continue
 						}
-						id := p >> flagBits
-						var s int
-						if single {
-							if id != only {
-								continue
-							}
-						} else {
-							var ok bool
-							if s, ok = slot[id]; !ok {
-								continue
-							}
-						}
-						if limit == 0 || len(got[s]) < limit {
-							got[s] = append(got[s], b.first+j)
-							if len(got[s]) == limit {
-								full++
-							}
+						got[r] = append(got[r], b.first+j)
+						if len(got[r]) == limit {
+							full++
 						}
 					}
-					start = end
 				}
-				if limit > 0 && full == len(gs) {
+				if limit > 0 && full == len(reqs) {
 					break
 				}
 			}
@@ -183,7 +195,7 @@ func (c *NGramCounts) SegmentsOfMany(sys int, k Kind, gs []int, limit int) [][]i
 		}(w)
 	}
 	wg.Wait()
-	for j := range gs {
+	for j := range reqs {
 		for _, p := range parts {
 			out[j] = append(out[j], p[j]...)
 		}

@@ -137,15 +137,11 @@ func runNGrams(e *env, args []string) error {
 	}
 	var rows []model.NGramRow
 	for sys := range ds.Systems {
-		for _, k := range kinds {
-			for _, n := range orders {
-				r, err := a.Rank(sys, k, n, top)
-				if err != nil {
-					return err
-				}
-				rows = append(rows, r...)
-			}
+		r, err := a.RankAll(sys, kinds, orders, top)
+		if err != nil {
+			return err
 		}
+		rows = append(rows, r...)
 	}
 	return writeOutput(e, out, func(w io.Writer) error {
 		if format == "jsonl" {
