@@ -260,6 +260,9 @@ func (p *queryParser) term() (term, error) {
 		if num, ok, err := numericTerm(word, col); ok || err != nil {
 			return num, err
 		}
+		if strings.ContainsAny(word[:1], "<>=") {
+			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write /%s/)", Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
+		}
 	}
 	t.kind, t.word = termWord, word
 	return t, nil

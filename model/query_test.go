@@ -91,6 +91,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{`src: x`, "query: column 1: src: needs a word, \"n-gram\" or /regexp/ right after it"},
 		{`""`, "query: column 1: quoted n-gram is empty"},
 		{"é \"x", "query: column 3: quoted n-gram has no closing \""},
+		{"bleu < 10", "query: column 6: write a comparison without spaces, like bleu<10 (to find the text <, write /</)"},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {
