@@ -21,15 +21,13 @@ type fwdBlock struct {
 const blockPostings = 1 << 18
 
 // begin starts the postings of segment seg, which follows the last one
-// begun.
+// begun; the caller appends them to cur.post, then calls end.
 func (f *forward) begin(seg int) {
 	if f.cur == nil || len(f.cur.post) >= blockPostings {
 		f.blocks = append(f.blocks, fwdBlock{first: seg, post: make([]uint32, 0, blockPostings+blockPostings/8)})
 		f.cur = &f.blocks[len(f.blocks)-1]
 	}
 }
-
-func (f *forward) add(p uint32) { f.cur.post = append(f.cur.post, p) }
 
 func (f *forward) end() { f.cur.ends = append(f.cur.ends, uint32(len(f.cur.post))) }
 

@@ -122,6 +122,7 @@ func (w *ngWorker) segment(i int, hyps, refs []string) bool {
 func (w *ngWorker) record(sys *ngSystem, seg int) {
 	fw := &sys.fwd
 	fw.begin(seg)
+	post := fw.cur.post              // appended to locally, stored back once
 	for j := range w.local.entries { // fetch the totals' lines together
 		w.touch ^= uint32(sys.totals.at(w.local.entries[j].g).segs[0])
 	}
@@ -146,7 +147,8 @@ func (w *ngWorker) record(sys *ngSystem, seg int) {
 			t.segs[Missed]++
 			flags |= flagMissed
 		}
-		fw.add(e.g<<flagBits | flags)
+		post = append(post, e.g<<flagBits|flags)
 	}
+	fw.cur.post = post
 	fw.end()
 }
