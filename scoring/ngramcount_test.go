@@ -240,14 +240,14 @@ func TestCountNGramsAgainstNaive(t *testing.T) {
 		t.Run(fmt.Sprintf("%s_lc=%v_N=%d", opt.Tokenize, opt.Lowercase, opt.MaxOrder), func(t *testing.T) {
 			got := c.count(t, opt)
 			checkAgainstNaive(t, c, opt, got)
-			checkStatistics(t, c, opt, got)
+			checkNGramStatistics(t, c, opt, got)
 		})
 	}
 }
 
-// checkStatistics checks that, per order, Σ matched is the clipped matches
+// checkNGramStatistics checks that, per order, Σ matched is the clipped matches
 // and Σ matched + Σ over the hypothesis n-grams of the BLEU statistics.
-func checkStatistics(t *testing.T, c corpus, opt Options, got *NGramCounts) {
+func checkNGramStatistics(t *testing.T, c corpus, opt Options, got *NGramCounts) {
 	t.Helper()
 	for s, hyps := range c.hyps {
 		var st Stats
