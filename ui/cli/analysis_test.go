@@ -117,9 +117,9 @@ func TestNGramsSalientJSONL(t *testing.T) {
 
 func TestBucketsJSONL(t *testing.T) {
 	writeFiles(t, analysisFiles())
-	code, out, stderr := runCLI(t, "", "buckets", "--format", "jsonl", "--confidence", "hyp.txt", "-r", "refA.txt")
-	if code != 0 || !strings.Contains(stderr, "ci is null") || strings.Count(stderr, "\n") != 1 {
-		t.Fatalf("status %d, stderr %q; want 0 and a one-line note on the CI", code, stderr)
+	code, out, stderr := runCLI(t, "", "buckets", "--format", "jsonl", "--confidence", "--seed", "7", "hyp.txt", "-r", "refA.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
 	}
 	rows := jsonLines(t, out, []string{"system", "by", "bucket", "lo", "hi", "segments", "score", "ci"})
 	// 7 ref-length, 6 length-ratio + no reference tokens, 10 sentence-bleu.
@@ -127,18 +127,29 @@ func TestBucketsJSONL(t *testing.T) {
 		t.Fatalf("%d buckets; want 24", len(rows))
 	}
 	first, last := rows[0], rows[6]
-	if first["bucket"] != "<10" || first["lo"] != nil || first["hi"] != 10.0 || first["segments"] != 2.0 || first["ci"] != nil {
+	if first["bucket"] != "<10" || first["lo"] != nil || first["hi"] != 10.0 || first["segments"] != 2.0 {
 		t.Errorf("first ref-length bucket = %v", first)
 	}
-	if last["bucket"] != ">=60" || last["hi"] != nil || last["segments"] != 0.0 || last["score"] != nil {
-		t.Errorf("last ref-length bucket = %v; want empty with score null", last)
+	// Both lines are in the first bucket: its CI is score --confidence's
+	// on the whole file, with the same seed.
+	_, whole, _ := runCLI(t, "", "score", "--format", "json", "--confidence", "--seed", "7", "hyp.txt", "-r", "refA.txt")
+	var scores []map[string]any
+	if err := json.Unmarshal([]byte(whole), &scores); err != nil || len(scores) != 1 {
+		t.Fatalf("score --confidence printed %q (%v)", whole, err)
+	}
+	if first["ci"] == nil || first["ci"] != scores[0]["ci"] || first["score"] != scores[0]["score"] {
+		t.Errorf("bucket <10: score %v ci %v; score --confidence on the same lines gives %v and %v",
+			first["score"], first["ci"], scores[0]["score"], scores[0]["ci"])
+	}
+	if last["bucket"] != ">=60" || last["hi"] != nil || last["segments"] != 0.0 || last["score"] != nil || last["ci"] != nil {
+		t.Errorf("last ref-length bucket = %v; want empty with score and ci null", last)
 	}
 	if noRef := rows[13]; noRef["bucket"] != "no reference tokens" || noRef["lo"] != nil || noRef["by"] != "length-ratio" {
 		t.Errorf("bucket 14 = %v; want the no-reference bucket of length-ratio", noRef)
 	}
 	code, out, _ = runCLI(t, "", "buckets", "--format", "jsonl", "--by", "sentence-bleu", "--edges", "50", "hyp.txt", "-r", "refA.txt")
-	if rows := jsonLines(t, out, []string{"system", "by", "bucket", "lo", "hi", "segments", "score", "ci"}); code != 0 || len(rows) != 2 || rows[1]["bucket"] != ">=50" {
-		t.Errorf("--edges 50: status %d, rows %v", code, rows)
+	if rows := jsonLines(t, out, []string{"system", "by", "bucket", "lo", "hi", "segments", "score", "ci"}); code != 0 || len(rows) != 2 || rows[1]["bucket"] != ">=50" || rows[1]["ci"] != nil {
+		t.Errorf("--edges 50: status %d, rows %v; want two buckets, ci null without --confidence", code, rows)
 	}
 }
 
@@ -165,6 +176,8 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, "--by \"length\""},
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, "must increase"},
+		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
+		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
 	} {
 		code, out, stderr := runCLI(t, "", tc.args...)
 		if code != 2 || out != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 const bucketsHelp = `Usage: bleuscope buckets [flags] SYSTEM ... -r REF [-r REF ...]
@@ -25,12 +26,19 @@ Examples:
   bleuscope buckets --by ref-length base=a.txt new=b.txt -r ref.txt
   bleuscope buckets --by length-ratio --edges 0.5,1,1.5 hyp.txt -r ref.txt
   bleuscope buckets --format jsonl -o buckets.jsonl hyp.txt -r ref.txt
+  bleuscope buckets --by ref-length --confidence base=a.txt new=b.txt -r ref.txt
 
 Grouping and output:
       --by B                ref-length, length-ratio or sentence-bleu
                             (repeatable or comma-separated; default all three)
       --edges a,b,c         the edges of the one --by given, increasing
-      --confidence          add the bootstrap confidence half-width (ci)
+      --confidence          add each bucket's bootstrap confidence half-width
+                            (ci), as sacrebleu's --confidence computes it for
+                            the bucket's segments
+      --confidence-n N      bootstrap resamples (default 1000; N ≤ 0 means
+                            the default)
+      --seed N              seed of the resampling (default: SACREBLEU_SEED,
+                            else 12345)
       --format F            text (default) or jsonl
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -47,6 +55,7 @@ func runBuckets(e *env, args []string) error {
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
 	format, out, edgesArg, confidence := "text", "", "", false
+	var scored *model.Scored // set before the CI function runs
 	var byArgs []string
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
@@ -54,6 +63,9 @@ func runBuckets(e *env, args []string) error {
 	fs.Var(listFlag{&byArgs}, "by", "grouping")
 	fs.StringVar(&edgesArg, "edges", "", "bucket edges")
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
+	confN := scoring.DefaultBootstrapN
+	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
+	sg := addSeedFlag(fs)
 	systems, err := fs.parse(args, func() string { return bucketsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
@@ -78,6 +90,27 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if !confidence && fs.given("confidence-n", "seed") {
+		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
+	}
+	if err := checkResamples("--confidence-n", confN); err != nil {
+		return err
+	}
+	var opt model.BucketOptions
+	if confidence {
+		if err := refuseNLTK(set, "buckets --confidence"); err != nil {
+			return err
+		}
+		seed, err := sg.resolveSeed()
+		if err != nil {
+			return err
+		}
+		opt.CI = func(sys int, rows []int) (float64, error) {
+			est, err := model.Confidence(e.ctx, scored, sys, rows, confN, seed)
+			return est.CI, err
+		}
+	}
+	opt.Edges = edges
 	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
@@ -85,10 +118,7 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if confidence {
-		fmt.Fprintln(e.stderr, "bleuscope: note: --confidence needs the bootstrap of the significance work, not in this build yet; ci is null")
-	}
-	scored, err := model.Score(e.ctx, ds, set, nil)
+	scored, err = model.Score(e.ctx, ds, set, nil)
 	if err != nil {
 		return err
 	}
@@ -96,7 +126,7 @@ func runBuckets(e *env, args []string) error {
 	groups := make([][][]model.Bucket, len(bys))
 	for b, by := range bys {
 		for sys := range ds.Systems {
-			bs, err := scored.Buckets(ds, sys, by, model.BucketOptions{Edges: edges})
+			bs, err := scored.Buckets(ds, sys, by, opt)
 			if err != nil {
 				return err
 			}
