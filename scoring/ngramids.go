@@ -28,12 +28,12 @@ type pairSlot struct {
 }
 
 // init makes an empty table for the n-grams of about segments segments:
-// room for 8 new n-grams a segment, at most 1<<22 slots (64 MB), so that a
-// large corpus does not pay for a dozen resizes on the way.
+// 16 slots a segment (room for 8 new n-grams), at most 1<<23 slots (128
+// MB), so that a large corpus does not pay for a dozen resizes on the way.
 func (t *ngramIDs) init(segments int) {
 	t.vocab = make(map[string]uint32)
 	size := 1 << 12
-	for size < 8*segments && size < 1<<22 {
+	for size < 16*segments && size < 1<<23 {
 		size <<= 1
 	}
 	t.resize(size)

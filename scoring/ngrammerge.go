@@ -22,11 +22,6 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 		c.sys[s] = ws[0].sys[s]
 	}
 	for _, w := range ws[1:] {
-		// Room for every id of w, so that the pair table is resized at
-		// most once here.
-		for 2*(c.ids.used+w.grams.used) > len(c.ids.slots) {
-			c.ids.resize(2 * len(c.ids.slots))
-		}
 		remap := make([]uint32, w.grams.len())
 		for g := range remap {
 			if p := w.grams.prefix[g]; p == noPrefix {
