@@ -106,7 +106,7 @@ func runNGrams(e *env, args []string) error {
 	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
-	ds, err := in.load(e, systems, false)
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
 		return err
 	}
