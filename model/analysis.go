@@ -77,10 +77,12 @@ func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, er
 // rows), with the lines of all of them found in one scan of the index.
 func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
 	var rows []NGramRow
+	var buf []cand // reused by every ranking: an order can have a million
 	for _, k := range kinds {
 		for _, order := range orders {
-			r, err := a.rank(sys, k, order, top)
-			if err != nil {
+			var r []NGramRow
+			var err error
+			if r, buf, err = a.rank(sys, k, order, top, buf[:0]); err != nil {
 				return nil, err
 			}
 			rows = append(rows, r...)
@@ -99,13 +101,13 @@ func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int)
 	return rows, nil
 }
 
-// rank is one ranking without its lines.
-func (a *Analysis) rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, error) {
+// rank is one ranking without its lines; cands is a buffer for the
+// candidates, returned for the next ranking.
+func (a *Analysis) rank(sys int, k scoring.Kind, order, top int, cands []cand) ([]NGramRow, []cand, error) {
 	if err := a.check(sys, order); err != nil {
-		return nil, err
+		return nil, cands, err
 	}
 	c := a.Counts
-	var cands []cand
 	for g := range c.Len() {
 		if c.Order(g) != order {
 			continue
@@ -119,7 +121,7 @@ func (a *Analysis) rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, er
 	for j, b := range best {
 		rows[j] = NGramRow{System: sys, Kind: k, Order: order, ID: b.id, NGram: b.text, Count: b.key1, Segments: int(b.key2)}
 	}
-	return rows, nil
+	return rows, cands, nil
 }
 
 func (a *Analysis) check(sys, order int) error {
