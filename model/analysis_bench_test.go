@@ -125,3 +125,31 @@ func BenchmarkAnalysis1M(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnalyzeWMT22 is the analysis of WMT22 de-en with two systems
+// and both references, the size the explorer should handle at once.
+func BenchmarkAnalyzeWMT22(b *testing.B) {
+	txt := sharedDir(b, "corpora", "wmt22", "txt")
+	in := Input{Refs: []string{
+		filepath.Join(txt, "references", "generaltest2022.de-en.ref.A.en"),
+		filepath.Join(txt, "references", "generaltest2022.de-en.ref.B.en"),
+	}}
+	for _, s := range []string{"JDExploreAcademy", "LT22"} {
+		in.Systems = append(in.Systems, filepath.Join(txt, "system-outputs", "generaltest2022.de-en.hyp."+s+".en"))
+	}
+	ds, err := Load(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		a, err := Analyze(context.Background(), ds, DefaultSettings(), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := a.RankAll(1, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

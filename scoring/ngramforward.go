@@ -23,8 +23,15 @@ const blockPostings = 1 << 18
 // begin starts the postings of segment seg, which follows the last one
 // begun; the caller appends them to cur.post, then calls end.
 func (f *forward) begin(seg int) {
-	if f.cur == nil || len(f.cur.post) >= blockPostings {
-		f.blocks = append(f.blocks, fwdBlock{first: seg, post: make([]uint32, 0, blockPostings+blockPostings/8)})
+	if f.cur == nil || len(f.cur.post) >= cap(f.cur.post)*7/8 {
+		// Blocks start small (a small corpus allocates little) and double
+		// up to blockPostings, with an eighth spare for the segment that
+		// crosses the mark.
+		size := 1 << 12
+		if f.cur != nil {
+			size = min(2*cap(f.cur.post), blockPostings+blockPostings/8)
+		}
+		f.blocks = append(f.blocks, fwdBlock{first: seg, post: make([]uint32, 0, size)})
 		f.cur = &f.blocks[len(f.blocks)-1]
 	}
 }

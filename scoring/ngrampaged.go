@@ -1,7 +1,7 @@
 package scoring
 
 // pageBits sets the size of a page of per-id totals: 1<<pageBits ids.
-const pageBits = 15
+const pageBits = 13
 
 // pagedTotals holds one [idTotals] per id in fixed-size pages, so that it
 // grows by adding a page and never copies what it holds.
