@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// benchCorpus reads hyp.en and ref.en of the corpus folder name inside
+// ngramBenchCorpus reads hyp.en and ref.en of the corpus folder name inside
 // $BLEUSCOPE_BENCH_CORPORA (the output of the shared make-corpora.sh), or
 // skips when that variable is unset.
-func benchCorpus(b *testing.B, name string) corpus {
+func ngramBenchCorpus(b *testing.B, name string) corpus {
 	dir := os.Getenv("BLEUSCOPE_BENCH_CORPORA")
 	if dir == "" {
 		b.Skip("BLEUSCOPE_BENCH_CORPORA is not set (a folder made by make-corpora.sh)")
@@ -49,7 +49,7 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 	if n := os.Getenv("BLEUSCOPE_BENCH_NAME"); n != "" {
 		name = n
 	}
-	c := benchCorpus(b, name)
+	c := ngramBenchCorpus(b, name)
 	b.Run("corpus_stats", func(b *testing.B) {
 		defer reportCPU(b)()
 		for b.Loop() {
