@@ -47,6 +47,8 @@ var commands = []command{
 	{"segments", "per-segment scores and statistics (text, JSONL, TSV, CSV)", runSegments},
 	{"compare", "paired significance of every SYSTEM against BASE (bootstrap or AR)", runCompare},
 	{"explain", "the whole computation for one segment, step by step", runExplain},
+	{"ngrams", "corpus n-gram analysis: missed, over-produced, matched, salient", runNGrams},
+	{"buckets", "corpus BLEU by reference length, length ratio, sentence score", runBuckets},
 	{"tokenize", "apply a tokenizer: standard input to standard output", runTokenize},
 	{"lessons", "the built-in lessons on BLEU, as plain text", runLessons},
 	{"annotations", "manual error annotations: summary, export, import (MQM TSV)", runAnnotations},

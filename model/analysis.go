@@ -1,0 +1,333 @@
+package model
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Analysis is the corpus n-gram analysis of a [Dataset] (SPEC's Corpus
+// analysis): per system, kind and n-gram the corpus totals of matched,
+// over and missed, the segments where each counts, and rankings of them.
+// It is read-only and safe for concurrent use.
+type Analysis struct {
+	// Settings are the options the tokens were counted with (tokenizer,
+	// case; orders 1..Settings.Corpus.MaxOrder).
+	Settings Settings
+	// Counts holds the n-grams, their totals and the index to segments.
+	Counts *scoring.NGramCounts
+}
+
+// Analyze counts the n-grams of every system of ds under set's corpus
+// options, in parallel on all cores and off the caller's goroutine's
+// loop: it stops with ctx's error when ctx is cancelled, and calls
+// progress (when not nil) with the segments done and the total (segments ×
+// systems), never overlapping, the last call with done == total.
+func Analyze(ctx context.Context, ds *Dataset, set Settings, progress func(done, total int)) (*Analysis, error) {
+	if err := set.Validate(); err != nil {
+		return nil, err
+	}
+	c, err := scoring.CountNGrams(ctx, ds.Len(), len(ds.Systems), set.Corpus, ds.systemsSource(), progress)
+	if err != nil {
+		return nil, err
+	}
+	return &Analysis{Settings: set, Counts: c}, nil
+}
+
+// NGramRow is one row of an n-gram ranking.
+type NGramRow struct {
+	// System is the index of the system in Dataset.Systems.
+	System int
+	// Kind is matched, over or missed.
+	Kind scoring.Kind
+	// Order is the n-gram's order.
+	Order int
+	// ID is the n-gram's id in [Analysis.Counts].
+	ID int
+	// NGram is its tokens joined by single spaces.
+	NGram string
+	// Count is the corpus total of Kind.
+	Count int64
+	// Segments is the number of segments where Kind is above 0.
+	Segments int
+	// Lines are the 1-based line numbers of up to [MaxRowLines] of those
+	// segments, ascending.
+	Lines []int
+}
+
+// MaxRowLines is how many line numbers an [NGramRow] lists.
+const MaxRowLines = 20
+
+// Kinds lists the kinds in the order rankings show them.
+var Kinds = []scoring.Kind{scoring.Matched, scoring.Over, scoring.Missed}
+
+// Rank returns the n-grams of order `order` of system sys with kind k
+// above 0, highest count first, ties by more segments first, then by
+// n-gram in byte order: the first top rows (all when top is 0), each
+// with its first [MaxRowLines] lines.
+func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, error) {
+	return a.RankAll(sys, []scoring.Kind{k}, []int{order}, top)
+}
+
+// RankAll is [Analysis.Rank] for every kind in kinds and, within each,
+// every order in orders, one ranking after the other (SPEC's order of
+// rows), with the lines of all of them found in one scan of the index.
+func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
+	var rows []NGramRow
+	var buf []cand // reused by every ranking: an order can have a million
+	for _, k := range kinds {
+		for _, order := range orders {
+			var r []NGramRow
+			var err error
+			if r, buf, err = a.rank(sys, k, order, top, buf[:0]); err != nil {
+				return nil, err
+			}
+			rows = append(rows, r...)
+		}
+	}
+	reqs := make([]scoring.KindID, len(rows))
+	for j, r := range rows {
+		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
+	}
+	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, MaxRowLines) {
+		rows[j].Lines = make([]int, len(segs))
+		for i, s := range segs {
+			rows[j].Lines[i] = s + 1
+		}
+	}
+	return rows, nil
+}
+
+// rank is one ranking without its lines; cands is a buffer for the
+// candidates, returned for the next ranking.
+func (a *Analysis) rank(sys int, k scoring.Kind, order, top int, cands []cand) ([]NGramRow, []cand, error) {
+	if err := a.check(sys, order); err != nil {
+		return nil, cands, err
+	}
+	c := a.Counts
+	for g := range c.Len() {
+		if c.Order(g) != order {
+			continue
+		}
+		if n := c.Count(sys, k, g); n > 0 {
+			cands = append(cands, cand{id: g, key1: n, key2: int64(c.SegmentCount(sys, k, g))})
+		}
+	}
+	best := a.selectTop(cands, top)
+	rows := make([]NGramRow, len(best))
+	for j, b := range best {
+		rows[j] = NGramRow{System: sys, Kind: k, Order: order, ID: b.id, NGram: b.text, Count: b.key1, Segments: int(b.key2)}
+	}
+	return rows, cands, nil
+}
+
+func (a *Analysis) check(sys, order int) error {
+	if sys < 0 || sys >= a.Counts.Systems() {
+		return fmt.Errorf("model: system %d out of range (have %d)", sys, a.Counts.Systems())
+	}
+	if order < 1 || order > a.Counts.Orders() {
+		return fmt.Errorf("model: n-gram order %d out of range (counted 1..%d)", order, a.Counts.Orders())
+	}
+	return nil
+}
+
+// cand is a ranking candidate: an n-gram id with two keys that sort
+// descending (count and segments, or salient score and total), then its
+// text ascending.
+type cand struct {
+	id         int
+	key1, key2 int64
+	score      float64 // the salient score, when ranking by it
+	text       string
+}
+
+// better orders candidates by key1, then key2, both descending.
+func (x cand) better(y cand) int {
+	if c := cmp.Compare(y.key1, x.key1); c != 0 {
+		return c
+	}
+	return cmp.Compare(y.key2, x.key2)
+}
+
+// selectTop returns the first top candidates (all when top is 0) in
+// ranking order, with their text set. Only the candidates that tie with
+// the last one kept have their text built for comparison, so a ranking of
+// a million n-grams mostly compares integers.
+func (a *Analysis) selectTop(cands []cand, top int) []cand {
+	cands = keepBest(cands, top, cand.better)
+	var buf []byte
+	for j := range cands {
+		buf = a.Counts.AppendText(buf[:0], cands[j].id)
+		cands[j].text = string(buf)
+	}
+	slices.SortStableFunc(cands, func(x, y cand) int {
+		if c := x.better(y); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.text, y.text) // byte order
+	})
+	if top > 0 && len(cands) > top {
+		cands = cands[:top]
+	}
+	return cands
+}
+
+// SalientRow is one row of compare-mt's salient n-gram ranking of two
+// systems.
+type SalientRow struct {
+	// SystemA and SystemB are the two systems compared.
+	SystemA, SystemB int
+	// Kind is the quantity compared.
+	Kind scoring.Kind
+	// Order is the n-gram's order.
+	Order int
+	// ID is the n-gram's id in [Analysis.Counts].
+	ID int
+	// NGram is its tokens joined by single spaces.
+	NGram string
+	// CountA and CountB are its corpus totals of Kind in A and B.
+	CountA, CountB int64
+	// Score is s = (CountA + α) / (CountA + CountB + 2α).
+	Score float64
+}
+
+// SalientScore is compare-mt's ratio s(g) = (cA + α) / (cA + cB + 2α).
+func SalientScore(cA, cB int64, alpha float64) float64 {
+	return (float64(cA) + alpha) / (float64(cA) + float64(cB) + 2*alpha)
+}
+
+// Salient ranks the n-grams of order `order` with kind k above 0 in A or
+// B by compare-mt's [SalientScore]: the top rows in A's favour (highest
+// score first), then the top in B's (lowest first); ties by the larger
+// CountA + CountB, then by n-gram in byte order. top 0 means every
+// n-gram in each list. alpha must be above 0.
+func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha float64) ([]SalientRow, error) {
+	if err := a.check(sysA, order); err != nil {
+		return nil, err
+	}
+	if err := a.check(sysB, order); err != nil {
+		return nil, err
+	}
+	if !(alpha > 0) || alpha > 1e300 {
+		return nil, fmt.Errorf("model: salient alpha must be a number above 0, not %v", alpha)
+	}
+	c := a.Counts
+	var up, down []cand
+	for g := range c.Len() {
+		if c.Order(g) != order {
+			continue
+		}
+		ca, cb := c.Count(sysA, k, g), c.Count(sysB, k, g)
+		if ca+cb == 0 {
+			continue
+		}
+		s := SalientScore(ca, cb, alpha)
+		x := cand{id: g, key1: ca, key2: cb, score: s}
+		up, down = append(up, x), append(down, x)
+	}
+	var rows []SalientRow
+	for dir, list := range [][]cand{up, down} {
+		sign := 1.0
+		if dir == 1 {
+			sign = -1
+		}
+		for _, x := range a.selectSalient(list, top, sign) {
+			rows = append(rows, SalientRow{SystemA: sysA, SystemB: sysB, Kind: k, Order: order, ID: x.id,
+				NGram: x.text, CountA: x.key1, CountB: x.key2, Score: x.score})
+		}
+	}
+	return rows, nil
+}
+
+// selectSalient returns the first top candidates by sign·score
+// descending, then count A + B descending, then text ascending.
+func (a *Analysis) selectSalient(cands []cand, top int, sign float64) []cand {
+	order := func(x, y cand) int {
+		if c := cmp.Compare(sign*y.score, sign*x.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(y.key1+y.key2, x.key1+x.key2)
+	}
+	cands = keepBest(cands, top, order)
+	var buf []byte
+	for j := range cands {
+		buf = a.Counts.AppendText(buf[:0], cands[j].id)
+		cands[j].text = string(buf)
+	}
+	slices.SortStableFunc(cands, func(x, y cand) int {
+		if c := order(x, y); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.text, y.text) // byte order
+	})
+	if top > 0 && len(cands) > top {
+		cands = cands[:top]
+	}
+	return cands
+}
+
+// SegmentsOf returns the 0-based segments of system sys where kind k of
+// n-gram id counts, ascending (all of them).
+func (a *Analysis) SegmentsOf(sys int, k scoring.Kind, id int) []int {
+	return a.Counts.SegmentsOf(sys, k, id, 0)
+}
+
+// keepBest returns the candidates that rank among the first top under
+// order (a negative result puts the first argument first), together with
+// every one that ties with the last of them, so that the text can decide
+// among those; all of them when top is 0. It finds the cut with a heap of
+// top candidates, so a ranking of a million n-grams does not sort them
+// all.
+func keepBest(cands []cand, top int, order func(x, y cand) int) []cand {
+	if top <= 0 || len(cands) <= top {
+		return cands
+	}
+	// h is a heap of the best top seen so far, the worst at h[0].
+	h := make([]cand, 0, top)
+	worse := func(i, j int) bool { return order(h[i], h[j]) > 0 }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			if r := l + 1; r < len(h) && worse(r, l) {
+				l = r
+			}
+			if !worse(l, i) {
+				return
+			}
+			h[i], h[l] = h[l], h[i]
+			i = l
+		}
+	}
+	for _, c := range cands {
+		if len(h) < top {
+			h = append(h, c)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !worse(i, p) {
+					break
+				}
+				h[i], h[p] = h[p], h[i]
+				i = p
+			}
+			continue
+		}
+		if order(c, h[0]) < 0 {
+			h[0] = c
+			down(0)
+		}
+	}
+	cut := h[0]
+	out := cands[:0]
+	for _, c := range cands {
+		if order(c, cut) <= 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,241 @@
+package model
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+func mustAnalyze(t testing.TB, ds *Dataset, set Settings) *Analysis {
+	t.Helper()
+	a, err := Analyze(context.Background(), ds, set, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestRankHandChecked(t *testing.T) {
+	// Line 1: seven "the" against two: over 5. Line 2: "the" once against
+	// once: matched. Line 3: "dog" and "cat" each over-produced once (a
+	// tie broken by bytes: cat before dog), "the" over once more.
+	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "the", "a bird"}},
+		System{Name: "A", Hyps: []string{"the the the the the the the", "the", "the cat dog"}})
+	a := mustAnalyze(t, ds, DefaultSettings())
+	got, err := a.Rank(0, scoring.Over, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		ngram    string
+		count    int64
+		segments int
+		lines    []int
+	}
+	want := []row{{"the", 6, 2, []int{1, 3}}, {"cat", 1, 1, []int{3}}, {"dog", 1, 1, []int{3}}}
+	var rows []row
+	for _, r := range got {
+		rows = append(rows, row{r.NGram, r.Count, r.Segments, r.Lines})
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("Rank(over, 1) = %v; want %v", rows, want)
+	}
+	// Missed unigrams: "cat", "sat", "on", "mat" on line 1; "a", "bird" on
+	// line 3. All count 1 in one segment: byte order.
+	got, _ = a.Rank(0, scoring.Missed, 1, 3)
+	var names []string
+	for _, r := range got {
+		names = append(names, r.NGram)
+	}
+	if want := []string{"a", "bird", "cat"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("Rank(missed, 1, top 3) = %v; want %v", names, want)
+	}
+	if _, err := a.Rank(0, scoring.Missed, 5, 3); err == nil {
+		t.Error("Rank of order 5 with max order 4: no error")
+	}
+}
+
+func TestSalientHandComputed(t *testing.T) {
+	// Reference "a b c" twice. A says "a b" and "a b", B says "a c" and
+	// "x". Matched unigrams: A a=2 b=2; B a=1 c=1. With α = 1:
+	//   s(a) = (2+1)/(2+1+2) = 3/5, s(b) = (2+1)/(2+0+2) = 3/4,
+	//   s(c) = (0+1)/(0+1+2) = 1/3.
+	ds := memDataset(nil, [][]string{{"a b c", "a b c"}},
+		System{Name: "A", Hyps: []string{"a b", "a b"}},
+		System{Name: "B", Hyps: []string{"a c", "x"}})
+	a := mustAnalyze(t, ds, DefaultSettings())
+	rows, err := a.Salient(0, 1, scoring.Matched, 1, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		ngram  string
+		ca, cb int64
+		s      float64
+	}
+	want := []row{{"b", 2, 0, 3.0 / 4}, {"a", 2, 1, 3.0 / 5}, {"c", 0, 1, 1.0 / 3}, {"a", 2, 1, 3.0 / 5}}
+	var got []row
+	for _, r := range rows {
+		got = append(got, row{r.NGram, r.CountA, r.CountB, r.Score})
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Salient = %v; want %v", got, want)
+	}
+	for j := range want {
+		if got[j].ngram != want[j].ngram || got[j].ca != want[j].ca || got[j].cb != want[j].cb || math.Abs(got[j].s-want[j].s) > 1e-15 {
+			t.Errorf("row %d = %v; want %v", j, got[j], want[j])
+		}
+	}
+	if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, 0); err == nil {
+		t.Error("alpha 0: no error")
+	}
+}
+
+func TestSalientTies(t *testing.T) {
+	// Over-produced unigrams of A and B against "z": A says "p q", B
+	// says "r s s". s(p) = s(q) = 2/3 (count 1 each), s(r) = 1/3 and
+	// s(s) = 1/4. In A's favour, p and q tie on score and on cA + cB:
+	// byte order.
+	ds := memDataset(nil, [][]string{{"z"}}, System{Name: "A", Hyps: []string{"q p"}}, System{Name: "B", Hyps: []string{"r s s"}})
+	a := mustAnalyze(t, ds, DefaultSettings())
+	rows, err := a.Salient(0, 1, scoring.Over, 1, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].NGram != "p" || rows[1].NGram != "s" {
+		t.Errorf("Salient(top 1) = %+v; want p then s", rows)
+	}
+}
+
+// wmtAnalysisCases are WMT22 pairs with two systems and both references.
+var wmtAnalysisCases = []struct {
+	pair    string
+	systems []string
+}{
+	{"de-en", []string{"JDExploreAcademy", "LT22"}},
+	{"zh-en", []string{"JDExploreAcademy", "Online-A"}},
+}
+
+// loadWMTPair loads two systems of a WMT22 pair with both references.
+func loadWMTPair(t *testing.T, pair string, systems []string) *Dataset {
+	txt := conformance.Corpora(t)
+	in := Input{Refs: []string{
+		filepath.Join(txt, "references", "generaltest2022."+pair+".ref.A.en"),
+		filepath.Join(txt, "references", "generaltest2022."+pair+".ref.B.en"),
+	}}
+	for _, s := range systems {
+		in.Systems = append(in.Systems, filepath.Join(txt, "system-outputs", "generaltest2022."+pair+".hyp."+s+".en"))
+	}
+	return mustLoad(t, in)
+}
+
+func TestAnalysisWMT22Statistics(t *testing.T) {
+	for _, tc := range wmtAnalysisCases {
+		t.Run(tc.pair, func(t *testing.T) {
+			ds := loadWMTPair(t, tc.pair, tc.systems)
+			for _, lc := range []bool{false, true} {
+				set := DefaultSettings().WithOption(func(o *scoring.Options) { o.Lowercase = lc })
+				s := mustScore(t, ds, set)
+				a := mustAnalyze(t, ds, set)
+				for sys := range ds.Systems {
+					var sum scoring.Stats
+					for i := range ds.Len() {
+						sum.Add(s.Systems[sys].Stats.Get(i))
+					}
+					matched, over := a.Counts.Totals(sys, scoring.Matched), a.Counts.Totals(sys, scoring.Over)
+					for n := range set.Corpus.MaxOrder {
+						if matched[n] != int64(sum.Matches[n]) || matched[n]+over[n] != int64(sum.Totals[n]) {
+							t.Errorf("%s lc=%v order %d: matched %d, matched+over %d; statistics %d/%d",
+								ds.Systems[sys].Name, lc, n+1, matched[n], matched[n]+over[n], sum.Matches[n], sum.Totals[n])
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestBucketsWMT22(t *testing.T) {
+	for _, tc := range wmtAnalysisCases {
+		t.Run(tc.pair, func(t *testing.T) {
+			ds := loadWMTPair(t, tc.pair, tc.systems)
+			set := DefaultSettings()
+			s := mustScore(t, ds, set)
+			for sys := range ds.Systems {
+				for _, by := range BucketBys {
+					buckets, err := s.Buckets(ds, sys, by, BucketOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					total := 0
+					for _, b := range buckets {
+						total += len(b.Rows)
+						if len(b.Rows) == 0 {
+							continue
+						}
+						// Score the bucket's lines as a corpus of their own.
+						sub := subDataset(ds, sys, b.Rows)
+						want := mustScore(t, sub, set).Systems[0].Corpus
+						if b.Result.Score != want.Score || !reflect.DeepEqual(b.Result.Counts, want.Counts) {
+							t.Errorf("%s %s %s: bucket score %v; scoring its %d lines gives %v",
+								ds.Systems[sys].Name, by, b.Label, b.Result.Score, len(b.Rows), want.Score)
+						}
+					}
+					if total != ds.Len() {
+						t.Errorf("%s %s: buckets hold %d segments of %d", ds.Systems[sys].Name, by, total, ds.Len())
+					}
+				}
+			}
+		})
+	}
+}
+
+// subDataset keeps the given lines of one system and the references.
+func subDataset(ds *Dataset, sys int, rows []int) *Dataset {
+	refs := make([][]string, len(ds.Refs))
+	var hyps []string
+	for _, i := range rows {
+		hyps = append(hyps, ds.Systems[sys].Hyps[i])
+		for k := range ds.Refs {
+			refs[k] = append(refs[k], ds.Refs[k][i])
+		}
+	}
+	return memDataset(nil, refs, System{Name: "sub", Hyps: hyps})
+}
+
+func TestKeepBestAgainstSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		n, top := rng.IntN(60), 1+rng.IntN(10)
+		cands := make([]cand, n)
+		for i := range cands {
+			cands[i] = cand{id: i, key1: int64(rng.IntN(4)), key2: int64(rng.IntN(3))}
+		}
+		sorted := slices.Clone(cands)
+		slices.SortStableFunc(sorted, cand.better)
+		kept := keepBest(slices.Clone(cands), top, cand.better)
+		// Every candidate as good as the top-th of a full sort is kept,
+		// and no other.
+		want := 0
+		for _, c := range sorted {
+			if len(sorted) <= top || c.better(sorted[top-1]) <= 0 {
+				want++
+			}
+		}
+		if len(kept) != want {
+			t.Fatalf("keepBest(%d of %d) kept %d; a full sort says %d", top, n, len(kept), want)
+		}
+		for _, c := range kept {
+			if len(sorted) > top && c.better(sorted[top-1]) > 0 {
+				t.Fatalf("keepBest kept %+v, worse than the %d-th %+v", c, top, sorted[top-1])
+			}
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// BucketBy is what [Scored.Buckets] groups segments by.
+type BucketBy int
+
+// The groupings.
+const (
+	// ByRefLength groups by r, the reference length brevity uses.
+	ByRefLength BucketBy = iota
+	// ByLengthRatio groups by c / r; segments with r = 0 go to a bucket of
+	// their own.
+	ByLengthRatio
+	// BySentenceBLEU groups by sentence score.
+	BySentenceBLEU
+)
+
+var bucketByNames = []string{"ref-length", "length-ratio", "sentence-bleu"}
+
+// BucketBys lists the groupings in the order reports show them.
+var BucketBys = []BucketBy{ByRefLength, ByLengthRatio, BySentenceBLEU}
+
+// String returns the grouping's name as the command line spells it.
+func (b BucketBy) String() string {
+	if b >= 0 && int(b) < len(bucketByNames) {
+		return bucketByNames[b]
+	}
+	return fmt.Sprintf("BucketBy(%d)", int(b))
+}
+
+// ParseBucketBy returns the grouping named s (ref-length, length-ratio,
+// sentence-bleu).
+func ParseBucketBy(s string) (BucketBy, error) {
+	for i, n := range bucketByNames {
+		if n == s {
+			return BucketBy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("model: unknown bucket grouping %q (want %s)", s, strings.Join(bucketByNames, ", "))
+}
+
+// DefaultEdges returns SPEC's edges of grouping b.
+func DefaultEdges(b BucketBy) []float64 {
+	switch b {
+	case ByLengthRatio:
+		return []float64{0.8, 0.9, 1.0, 1.1, 1.2}
+	case BySentenceBLEU:
+		return []float64{10, 20, 30, 40, 50, 60, 70, 80, 90}
+	default:
+		return []float64{10, 20, 30, 40, 50, 60}
+	}
+}
+
+// ParseEdges reads edges written as "a,b,c": finite numbers, strictly
+// increasing.
+func ParseEdges(s string) ([]float64, error) {
+	var edges []float64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, fmt.Errorf("model: bucket edge %q is not a number; write edges as 10,20,30", strings.TrimSpace(f))
+		}
+		if len(edges) > 0 && v <= edges[len(edges)-1] {
+			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", v, edges[len(edges)-1])
+		}
+		edges = append(edges, v)
+	}
+	return edges, nil
+}
+
+// NoRefLabel is the label of the length-ratio bucket of segments whose
+// reference length r is 0.
+const NoRefLabel = "no reference tokens"
+
+// Bucket is one bucket of segments: those whose value lies in [Lo, Hi).
+type Bucket struct {
+	// By is the grouping.
+	By BucketBy
+	// Label names the bucket: "<10", "[10,20)", ">=60", or [NoRefLabel].
+	Label string
+	// Lo and Hi are the bounds; nil for −∞ and +∞ (both nil for the
+	// no-reference bucket).
+	Lo, Hi *float64
+	// Rows are the bucket's segments (0-based, ascending).
+	Rows []int
+	// Result is the corpus BLEU of the bucket's segments (statistics
+	// summed, then scored); meaningless when Rows is empty.
+	Result scoring.Result
+	// Err is set when the corpus score cannot be had (nltk compat).
+	Err error
+	// CI is the bootstrap half-width when [BucketOptions.CI] was given,
+	// else nil.
+	CI *float64
+}
+
+// BucketOptions choose the buckets.
+type BucketOptions struct {
+	// Edges are the bucket edges, strictly increasing; nil means
+	// [DefaultEdges].
+	Edges []float64
+	// CI, when set, is called for each non-empty bucket with its rows and
+	// returns the confidence half-width of its corpus score (a bootstrap);
+	// nil leaves Bucket.CI nil.
+	CI func(sys int, rows []int) (float64, error)
+}
+
+// Buckets groups the segments of system sys by b and scores each bucket
+// as a corpus. Every bucket is returned, empty ones too: len(edges)+1 of
+// them from −∞ to +∞ and, for [ByLengthRatio], the no-reference bucket
+// last. Segments without a sentence score (NLTK raised) fall in no
+// sentence-bleu bucket.
+func (s *Scored) Buckets(ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([]Bucket, error) {
+	if err := s.check(sys); err != nil {
+		return nil, err
+	}
+	edges := opt.Edges
+	if edges == nil {
+		edges = DefaultEdges(b)
+	}
+	for j := 1; j < len(edges); j++ {
+		if !(edges[j] > edges[j-1]) {
+			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", edges[j], edges[j-1])
+		}
+	}
+	out := make([]Bucket, len(edges)+1)
+	for j := range out {
+		out[j].By = b
+		if j > 0 {
+			out[j].Lo = &edges[j-1]
+		}
+		if j < len(edges) {
+			out[j].Hi = &edges[j]
+		}
+		out[j].Label = bucketLabel(out[j].Lo, out[j].Hi)
+	}
+	if b == ByLengthRatio {
+		out = append(out, Bucket{By: b, Label: NoRefLabel})
+	}
+	ss := s.Systems[sys]
+	for i := range ss.Stats.Len() {
+		var v float64
+		switch b {
+		case ByRefLength:
+			v = float64(ss.Stats.RefLen(i))
+		case ByLengthRatio:
+			r := ss.Stats.RefLen(i)
+			if r == 0 {
+				out[len(out)-1].Rows = append(out[len(out)-1].Rows, i)
+				continue
+			}
+			v = float64(ss.Stats.HypLen(i)) / float64(r)
+		default:
+			v = ss.Sentence[i]
+			if math.IsNaN(v) {
+				continue
+			}
+		}
+		// The bucket is the number of edges at or below v.
+		j := sort.Search(len(edges), func(j int) bool { return edges[j] > v })
+		out[j].Rows = append(out[j].Rows, i)
+	}
+	for j := range out {
+		bk := &out[j]
+		if len(bk.Rows) == 0 {
+			continue
+		}
+		bk.Result, bk.Err = s.Subset(ds, sys, bk.Rows)
+		if opt.CI != nil {
+			ci, err := opt.CI(sys, bk.Rows)
+			if err != nil {
+				return nil, err
+			}
+			bk.CI = &ci
+		}
+	}
+	return out, nil
+}
+
+func bucketLabel(lo, hi *float64) string {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	switch {
+	case lo == nil && hi == nil:
+		return "all"
+	case lo == nil:
+		return "<" + f(*hi)
+	case hi == nil:
+		return ">=" + f(*lo)
+	}
+	return "[" + f(*lo) + "," + f(*hi) + ")"
+}

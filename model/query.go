@@ -1,0 +1,297 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Query is a parsed segment filter. Its language:
+//
+//	word            the text contains word, ignoring case (source, any
+//	                reference, or the hypothesis of any system)
+//	"an n-gram"     its tokens occur in a row among the segment's tokens
+//	                (tokenized and lowercased as the scores are)
+//	/regexp/        Go regular expression on the raw text (RE2 syntax)
+//	src:X hyp:X ref:X   X (a word, "n-gram" or /regexp/) in that field only
+//	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
+//	                sentence score, hypothesis tokens, brevity penalty,
+//	                score minus the other system's
+//	a b             both a and b
+//	a or b          a or b ("and" binds tighter: a b or c = (a b) or c)
+//
+// Text terms look at every system's hypothesis, so one query selects one
+// set of segments for all systems; the numeric terms are those of the
+// system the query is evaluated for ([Scored.QueryRows]).
+type Query struct {
+	text string
+	or   [][]term // a disjunction of conjunctions
+}
+
+// String returns the query as it was written.
+func (q *Query) String() string { return q.text }
+
+// Empty reports whether the query selects every segment.
+func (q *Query) Empty() bool { return len(q.or) == 0 }
+
+// field restricts a text term to part of a segment.
+type field uint8
+
+const (
+	fieldAny field = iota
+	fieldSrc
+	fieldHyp
+	fieldRef
+)
+
+// termKind says what a term tests.
+type termKind uint8
+
+const (
+	termWord termKind = iota
+	termNGram
+	termRegexp
+	termNumber
+)
+
+// metric is the quantity of a numeric term.
+type metric uint8
+
+const (
+	metricBLEU metric = iota
+	metricLen
+	metricBP
+	metricDelta
+)
+
+var metricNames = []string{"bleu", "len", "bp", "delta"}
+
+// term is one test of a query.
+type term struct {
+	kind  termKind
+	field field
+	word  string         // termWord: the needle; termNGram: the phrase
+	re    *regexp.Regexp // termRegexp
+	m     metric         // termNumber
+	op    string         // termNumber: <, >, <=, >=, =
+	value float64        // termNumber
+}
+
+// ErrQuery is wrapped by every error of [ParseQuery].
+var ErrQuery = errors.New("query")
+
+// queryErr returns a one-line error naming the column (1-based, in
+// characters) where the problem is.
+func queryErr(col int, format string, args ...any) error {
+	return fmt.Errorf("%w: column %d: %s", ErrQuery, col, fmt.Sprintf(format, args...))
+}
+
+// maxQueryLen bounds the query so that no input makes parsing slow.
+const maxQueryLen = 4096
+
+// ParseQuery parses a filter query (see [Query]). An empty or blank query
+// selects every segment. Errors are one line, starting "query: column N:".
+func ParseQuery(s string) (*Query, error) {
+	q := &Query{text: s}
+	if len(s) > maxQueryLen {
+		return nil, fmt.Errorf("%w: longer than %d bytes", ErrQuery, maxQueryLen)
+	}
+	if !utf8.ValidString(s) {
+		return nil, fmt.Errorf("%w: not valid UTF-8", ErrQuery)
+	}
+	p := &queryParser{s: s}
+	var and []term
+	orCol := 0
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.s) {
+			break
+		}
+		col := p.col()
+		if p.atWord("or") {
+			if len(and) == 0 {
+				return nil, queryErr(col, "\"or\" needs a term before it")
+			}
+			q.or = append(q.or, and)
+			and, orCol = nil, col
+			continue
+		}
+		t, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		and = append(and, t)
+	}
+	if len(and) == 0 {
+		if len(q.or) > 0 {
+			return nil, queryErr(orCol, "\"or\" needs a term after it")
+		}
+		return q, nil
+	}
+	q.or = append(q.or, and)
+	return q, nil
+}
+
+// queryParser reads a query left to right.
+type queryParser struct {
+	s   string
+	pos int
+}
+
+// col returns the 1-based column (in characters) of the current position.
+func (p *queryParser) col() int { return utf8.RuneCountInString(p.s[:p.pos]) + 1 }
+
+func (p *queryParser) skipSpace() {
+	for p.pos < len(p.s) {
+		r, size := utf8.DecodeRuneInString(p.s[p.pos:])
+		if !unicode.IsSpace(r) {
+			return
+		}
+		p.pos += size
+	}
+}
+
+// atWord consumes w when it stands alone at the current position.
+func (p *queryParser) atWord(w string) bool {
+	rest := p.s[p.pos:]
+	if !strings.HasPrefix(rest, w) {
+		return false
+	}
+	if len(rest) > len(w) {
+		r, _ := utf8.DecodeRuneInString(rest[len(w):])
+		if !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	p.pos += len(w)
+	return true
+}
+
+// bare reads up to the next space.
+func (p *queryParser) bare() string {
+	start := p.pos
+	for p.pos < len(p.s) {
+		r, size := utf8.DecodeRuneInString(p.s[p.pos:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		p.pos += size
+	}
+	return p.s[start:p.pos]
+}
+
+// delimited reads text up to the closing delim, which a backslash escapes
+// (a backslash before anything else is kept, so /\d+/ works).
+func (p *queryParser) delimited(delim byte, what string) (string, error) {
+	col := p.col()
+	p.pos++ // the opening delimiter
+	var b strings.Builder
+	for p.pos < len(p.s) {
+		c := p.s[p.pos]
+		switch {
+		case c == '\\' && p.pos+1 < len(p.s) && p.s[p.pos+1] == delim:
+			b.WriteByte(delim)
+			p.pos += 2
+		case c == '\\' && delim == '"' && p.pos+1 < len(p.s) && p.s[p.pos+1] == '\\':
+			b.WriteByte('\\')
+			p.pos += 2
+		case c == delim:
+			p.pos++
+			return b.String(), nil
+		default:
+			b.WriteByte(c)
+			p.pos++
+		}
+	}
+	return "", queryErr(col, "%s has no closing %c", what, delim)
+}
+
+// term reads one term.
+func (p *queryParser) term() (term, error) {
+	col := p.col()
+	t := term{field: fieldAny}
+	for _, f := range []struct {
+		prefix string
+		field  field
+	}{{"src:", fieldSrc}, {"hyp:", fieldHyp}, {"ref:", fieldRef}} {
+		if strings.HasPrefix(p.s[p.pos:], f.prefix) {
+			p.pos += len(f.prefix)
+			t.field = f.field
+			if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
+				return t, queryErr(col, "%s needs a word, \"n-gram\" or /regexp/ right after it", f.prefix)
+			}
+			break
+		}
+	}
+	switch p.s[p.pos] {
+	case '"':
+		phrase, err := p.delimited('"', "quoted n-gram")
+		if err != nil {
+			return t, err
+		}
+		if strings.TrimSpace(phrase) == "" {
+			return t, queryErr(col, "quoted n-gram is empty")
+		}
+		t.kind, t.word = termNGram, phrase
+		return t, nil
+	case '/':
+		expr, err := p.delimited('/', "regexp")
+		if err != nil {
+			return t, err
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			msg := err.Error()
+			if i := strings.LastIndex(msg, ": "); i >= 0 && strings.HasPrefix(msg, "error parsing regexp") {
+				msg = msg[len("error parsing regexp: "):]
+			}
+			return t, queryErr(col, "bad regexp: %s", Printable(msg))
+		}
+		t.kind, t.re = termRegexp, re
+		return t, nil
+	}
+	word := p.bare()
+	if t.field == fieldAny {
+		if num, ok, err := numericTerm(word, col); ok || err != nil {
+			return num, err
+		}
+		if strings.ContainsAny(word[:1], "<>=") {
+			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write /%s/)", Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
+		}
+	}
+	t.kind, t.word = termWord, word
+	return t, nil
+}
+
+// numericTerm reads bleu<10 and the like; ok is false when word is not
+// one (it is then a plain word).
+func numericTerm(word string, col int) (term, bool, error) {
+	for m, name := range metricNames {
+		if !strings.HasPrefix(word, name) {
+			continue
+		}
+		rest := word[len(name):]
+		op := ""
+		for _, o := range []string{"<=", ">=", "<", ">", "="} {
+			if strings.HasPrefix(rest, o) {
+				op = o
+				break
+			}
+		}
+		if op == "" {
+			return term{}, false, nil
+		}
+		num := rest[len(op):]
+		v, err := strconv.ParseFloat(num, 64)
+		if err != nil || math.IsNaN(v) {
+			return term{}, true, queryErr(col, "%s%s needs a number after it, not %q", name, op, num)
+		}
+		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil
+	}
+	return term{}, false, nil
+}

@@ -1,0 +1,222 @@
+package model
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// ErrQueryNeedsOther is returned by [Scored.QueryRows] for a query that
+// tests delta when there is no other system to compare with.
+var ErrQueryNeedsOther = errors.New("query: delta needs a second system to compare with")
+
+// ErrQueryNoSource is returned by [Scored.QueryRows] for a src: term when
+// the dataset has no source.
+var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
+
+// QueryRows returns, in line order, the segments (0-based) that q selects.
+// Text terms look at the source, every present reference and every
+// system's hypothesis, so the set is the same whichever system is shown;
+// numeric terms are those of system sys (delta: sys minus other). The
+// segments are tested in parallel on all cores.
+func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int) ([]int, error) {
+	if err := s.check(sys); err != nil {
+		return nil, err
+	}
+	n := s.Systems[sys].Stats.Len()
+	if q.Empty() {
+		rows := make([]int, n)
+		for i := range rows {
+			rows[i] = i
+		}
+		return rows, nil
+	}
+	ev, err := s.compileQuery(ds, q, sys, other)
+	if err != nil {
+		return nil, err
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/2048))
+	parts := make([][]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			sc := ev.scratch()
+			for i := w * n / workers; i < (w+1)*n/workers; i++ {
+				if ev.match(sc, i) {
+					parts[w] = append(parts[w], i)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	var rows []int
+	for _, p := range parts {
+		rows = append(rows, p...)
+	}
+	return rows, nil
+}
+
+// queryEval evaluates a compiled query on segments.
+type queryEval struct {
+	ds       *Dataset
+	s        *Scored
+	sys      int
+	other    int
+	or       [][]compiledTerm
+	tok      scoring.Tokenizer
+	lower    bool
+	needToks bool
+}
+
+// compiledTerm is a term ready to test: the needle's matcher or the
+// phrase's tokens.
+type compiledTerm struct {
+	term
+	needle *matcher
+	phrase []string
+}
+
+// evalScratch is one worker's buffers.
+type evalScratch struct {
+	toks []string
+	refs []string
+}
+
+func (e *queryEval) scratch() *evalScratch { return &evalScratch{} }
+
+func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int) (*queryEval, error) {
+	tok, _ := scoring.NewTokenizer(s.Settings.Corpus.Tokenize)
+	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: s.Settings.Corpus.Lowercase}
+	for _, and := range q.or {
+		var ct []compiledTerm
+		for _, t := range and {
+			c := compiledTerm{term: t}
+			switch t.kind {
+			case termWord:
+				c.needle = newMatcher(t.word)
+			case termNGram:
+				c.phrase = scoring.Preprocess(tok, ev.lower, nil, t.word)
+				ev.needToks = true
+			case termNumber:
+				if t.m == metricDelta && (other < 0 || other == sys || other >= len(s.Systems)) {
+					return nil, ErrQueryNeedsOther
+				}
+			}
+			if t.field == fieldSrc && ds.Src == nil {
+				return nil, ErrQueryNoSource
+			}
+			ct = append(ct, c)
+		}
+		ev.or = append(ev.or, ct)
+	}
+	return ev, nil
+}
+
+// match reports whether segment i satisfies the query.
+func (e *queryEval) match(sc *evalScratch, i int) bool {
+	for _, and := range e.or {
+		ok := true
+		for j := range and {
+			if !e.test(sc, &and[j], i) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// test reports whether segment i satisfies term t.
+func (e *queryEval) test(sc *evalScratch, t *compiledTerm, i int) bool {
+	if t.kind == termNumber {
+		return e.number(t, i)
+	}
+	if (t.field == fieldAny || t.field == fieldSrc) && e.ds.Src != nil && e.text(sc, t, e.ds.Src[i]) {
+		return true
+	}
+	if t.field == fieldAny || t.field == fieldHyp {
+		for _, sys := range e.ds.Systems {
+			if e.text(sc, t, sys.Hyps[i]) {
+				return true
+			}
+		}
+	}
+	if t.field == fieldAny || t.field == fieldRef {
+		sc.refs = e.ds.SegmentRefs(i, sc.refs[:0])
+		for _, r := range sc.refs {
+			if e.text(sc, t, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// text tests one text term on one field's text.
+func (e *queryEval) text(sc *evalScratch, t *compiledTerm, s string) bool {
+	switch t.kind {
+	case termWord:
+		return t.needle.match(s)
+	case termRegexp:
+		return t.re.MatchString(s)
+	}
+	if len(t.phrase) == 0 {
+		return false
+	}
+	sc.toks = scoring.Preprocess(e.tok, e.lower, sc.toks[:0], s)
+	return containsRun(sc.toks, t.phrase)
+}
+
+// containsRun reports whether want occurs in toks as consecutive tokens.
+func containsRun(toks, want []string) bool {
+	for i := 0; i+len(want) <= len(toks); i++ {
+		if toks[i] != want[0] {
+			continue
+		}
+		ok := true
+		for j := 1; j < len(want); j++ {
+			if toks[i+j] != want[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// number tests a numeric term on segment i of the query's system.
+func (e *queryEval) number(t *compiledTerm, i int) bool {
+	st := e.s.Systems[e.sys].Stats
+	var v float64
+	switch t.m {
+	case metricBLEU:
+		v = e.s.Systems[e.sys].Sentence[i]
+	case metricLen:
+		v = float64(st.HypLen(i))
+	case metricBP:
+		v = scoring.BrevityPenalty(st.HypLen(i), st.RefLen(i))
+	default:
+		v = e.s.Delta(e.sys, e.other, i)
+	}
+	switch t.op {
+	case "<":
+		return v < t.value
+	case ">":
+		return v > t.value
+	case "<=":
+		return v <= t.value
+	case ">=":
+		return v >= t.value
+	}
+	return v == t.value
+}

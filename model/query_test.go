@@ -1,0 +1,135 @@
+package model
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// queryDataset has a source, one reference and two systems:
+//
+//	line  src           ref                 A                   B
+//	0     Das Haus      the house           the house           a house
+//	1     Der Hund      the dog barks       The dog barked.     the dog barks
+//	2     Ein Hut       a hat               x                   a hat
+//	3     Die Katze     the cat             the cat, the cat    cat
+func queryDataset() *Dataset {
+	return memDataset(
+		[]string{"Das Haus", "Der Hund", "Ein Hut", "Die Katze"},
+		[][]string{{"the house", "the dog barks", "a hat", "the cat"}},
+		System{Name: "A", Hyps: []string{"the house", "The dog barked.", "x", "the cat, the cat"}},
+		System{Name: "B", Hyps: []string{"a house", "the dog barks", "a hat", "cat"}},
+	)
+}
+
+func TestQueryRows(t *testing.T) {
+	ds := queryDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	for _, tc := range []struct {
+		q    string
+		sys  int
+		want []int
+	}{
+		{"", 0, []int{0, 1, 2, 3}},
+		{"   ", 0, []int{0, 1, 2, 3}},
+		{"house", 0, []int{0}},
+		{"HAUS", 0, []int{0}},            // any field, ignoring case
+		{"dog barks", 0, []int{1}},       // and
+		{"hut or katze", 0, []int{2, 3}}, // or
+		{"src:hut", 0, []int{2}},
+		{"hyp:hat", 0, []int{2}}, // B's hypothesis counts too: one set for all systems
+		{"ref:barks", 0, []int{1}},
+		{"hyp:barked", 1, []int{1}},
+		{`"dog barks"`, 0, []int{1}},
+		{`hyp:"barked ."`, 0, []int{1}}, // 13a splits the final period
+		{`"dog bark"`, 0, nil},          // tokens, not substrings
+		{`"the cat the"`, 0, nil},       // the comma is a token
+		{`"cat , the"`, 0, []int{3}},
+		{`/^Der|^Die/`, 0, []int{1, 3}},
+		{`src:/H[au]/`, 0, []int{0, 1, 2}},
+		{"bleu<10", 0, []int{2}}, // A's "x"
+		{"bleu>=100", 1, []int{1, 2}},
+		{"len>3", 0, []int{1, 3}},
+		{"len=1", 1, []int{3}},
+		{"bp<1", 1, []int{3}},
+		// A − B: line 0 100 − (a house); line 1 (only "dog" matches
+		// "The dog barked .") − 100; line 2 0 − 100; line 3 A's clipped
+		// "the cat , the cat" below B's "cat" (BP e^-1, p1 = 1: ≈ 37).
+		{"delta<-50", 0, []int{1, 2}},
+		{"delta>0 or hut", 0, []int{0, 2}},
+		{"house bleu>50 or hut len<2", 0, []int{0, 2}},
+		{"bleuish", 0, nil}, // a word, not a metric
+		{"len:3", 0, nil},
+	} {
+		q, err := ParseQuery(tc.q)
+		if err != nil {
+			t.Errorf("ParseQuery(%q): %v", tc.q, err)
+			continue
+		}
+		got, err := s.QueryRows(ds, q, tc.sys, 1-tc.sys)
+		if err != nil {
+			t.Errorf("QueryRows(%q): %v", tc.q, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+			t.Errorf("QueryRows(%q, system %d) = %v; want %v", tc.q, tc.sys, got, tc.want)
+		}
+	}
+}
+
+func TestParseQueryErrors(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{`"the dog`, "query: column 1: quoted n-gram has no closing \""},
+		{`a /x(/`, "query: column 3: bad regexp: missing closing ): `x(`"},
+		{`a /abc`, "query: column 3: regexp has no closing /"},
+		{`or a`, "query: column 1: \"or\" needs a term before it"},
+		{`a or`, "query: column 3: \"or\" needs a term after it"},
+		{`a or or b`, "query: column 6: \"or\" needs a term before it"},
+		{`bleu<x`, "query: column 1: bleu< needs a number after it, not \"x\""},
+		{`len>=`, "query: column 1: len>= needs a number after it, not \"\""},
+		{`src: x`, "query: column 1: src: needs a word, \"n-gram\" or /regexp/ right after it"},
+		{`""`, "query: column 1: quoted n-gram is empty"},
+		{"é \"x", "query: column 3: quoted n-gram has no closing \""},
+		{"bleu < 10", "query: column 6: write a comparison without spaces, like bleu<10 (to find the text <, write /</)"},
+	} {
+		_, err := ParseQuery(tc.q)
+		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {
+			t.Errorf("ParseQuery(%q) error = %v; want %s", tc.q, err, tc.want)
+		}
+	}
+}
+
+func TestQueryRowsErrors(t *testing.T) {
+	ds := queryDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	q, _ := ParseQuery("delta<0")
+	if _, err := s.QueryRows(ds, q, 0, -1); !errors.Is(err, ErrQueryNeedsOther) {
+		t.Errorf("delta without another system: err = %v", err)
+	}
+	noSrc := memDataset(nil, ds.Refs, ds.Systems...)
+	q, _ = ParseQuery("src:x")
+	if _, err := mustScore(t, noSrc, DefaultSettings()).QueryRows(noSrc, q, 0, -1); !errors.Is(err, ErrQueryNoSource) {
+		t.Errorf("src: without a source: err = %v", err)
+	}
+}
+
+func FuzzParseQuery(f *testing.F) {
+	for _, s := range []string{"", "a b or c", `src:"x y" /z+/ bleu<=3`, `"\"`, `/\/`, "delta>-5 or len=0", "hyp:/(/", "ref:"} {
+		f.Add(s)
+	}
+	ds := queryDataset()
+	s := mustScore(f, ds, DefaultSettings())
+	f.Fuzz(func(t *testing.T, in string) {
+		q, err := ParseQuery(in)
+		if err != nil {
+			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, "query: ") {
+				t.Fatalf("ParseQuery(%q) error is not one line starting \"query: \": %q", in, msg)
+			}
+			return
+		}
+		if _, err := s.QueryRows(ds, q, 0, 1); err != nil && strings.ContainsAny(err.Error(), "\n\r") {
+			t.Fatalf("QueryRows(%q) error is not one line: %q", in, err)
+		}
+	})
+}

@@ -1,0 +1,161 @@
+package scoring
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Kind is one of the three corpus quantities of an n-gram g in a segment
+// where h is its count in the hypothesis, R its maximum count over the
+// references and m = min(h, R).
+type Kind uint8
+
+// The kinds, in the order reports list them.
+const (
+	// Matched is m: occurrences that count as matches.
+	Matched Kind = iota
+	// Over is h − m: occurrences beyond what any reference supports
+	// (unmatched or clipped).
+	Over
+	// Missed is R − m: occurrences in a reference the hypothesis lacks.
+	Missed
+)
+
+// NumKinds is the number of kinds.
+const NumKinds = 3
+
+var kindNames = [NumKinds]string{"matched", "over", "missed"}
+
+// String returns the kind's name: matched, over or missed.
+func (k Kind) String() string {
+	if int(k) < NumKinds {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// ParseKind returns the kind called s (matched, over, missed).
+func ParseKind(s string) (Kind, error) {
+	for i, n := range kindNames {
+		if n == s {
+			return Kind(i), nil
+		}
+	}
+	return 0, errors.New("scoring: unknown n-gram kind " + quoteName(s) + " (want matched, over, missed)")
+}
+
+func quoteName(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return "\"" + strings.ToValidUTF8(s, "?") + "\""
+}
+
+// ErrTooManyNGrams is returned by [CountNGrams] when a corpus has more
+// distinct n-grams than the index can number (2^29).
+var ErrTooManyNGrams = errors.New("scoring: more than 2^29 distinct n-grams; analyse fewer segments or a lower max order")
+
+// Posting flags: which kinds an n-gram counts for in a segment. Over and
+// Missed never hold together (m = min(h, R)).
+const (
+	flagMatched = 1 << Matched
+	flagOver    = 1 << Over
+	flagMissed  = 1 << Missed
+	flagBits    = 3
+	maxGrams    = 1 << (32 - flagBits)
+	noPrefix    = ^uint32(0)
+)
+
+// NGramProgress is called with the segments done and the total (segments
+// × systems); calls never overlap and the last reports done == total.
+type NGramProgress func(done, total int)
+
+// CountNGrams counts, for every system and every n-gram of orders
+// 1..opt.MaxOrder, the corpus totals of matched, over and missed and the
+// number of segments where each is above 0, and keeps an index from each
+// n-gram to those segments. Tokens are [Preprocess]'s under opt (its
+// tokenizer and case). src gives segment i's hypotheses (one per system,
+// systems of them) and its present references. The work is split over
+// all cores in contiguous ranges whose tables are merged in range order,
+// so the result does not depend on scheduling. It returns ctx's error
+// when cancelled. progress may be nil.
+func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSource, progress NGramProgress) (*NGramCounts, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	tok, _ := NewTokenizer(opt.Tokenize)
+	workers := max(1, min(runtime.GOMAXPROCS(0), (n+chunk-1)/chunk))
+	ws := make([]*ngWorker, workers)
+	p := &ngProgress{fn: progress, total: n * systems}
+	var wg sync.WaitGroup
+	var tooMany atomic.Bool
+	for w := range ws {
+		lo, hi := w*n/workers, (w+1)*n/workers
+		ws[w] = newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo)
+		wg.Add(1)
+		go func(wk *ngWorker) {
+			defer wg.Done()
+			var hyps, refs []string
+			for c := lo; c < hi; c += chunk {
+				if ctx.Err() != nil || tooMany.Load() {
+					return
+				}
+				for i := c; i < min(c+chunk, hi); i++ {
+					hyps, refs = src(i, hyps[:0], refs[:0])
+					if !wk.segment(i, hyps, refs) {
+						tooMany.Store(true)
+						return
+					}
+				}
+				p.add(systems * (min(c+chunk, hi) - c))
+			}
+		}(ws[w])
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if tooMany.Load() {
+		return nil, ErrTooManyNGrams
+	}
+	c, err := merge(ws, n, systems, opt.MaxOrder)
+	if err != nil {
+		return nil, err
+	}
+	p.finish()
+	return c, nil
+}
+
+// ngProgress reports progress one call at a time, never going backwards.
+type ngProgress struct {
+	fn    NGramProgress
+	total int
+	mu    sync.Mutex
+	done  int
+}
+
+func (p *ngProgress) add(d int) {
+	if p.fn == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += d
+	p.fn(min(p.done, p.total), p.total)
+}
+
+func (p *ngProgress) finish() {
+	if p.fn == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.done < p.total || p.total == 0 {
+		p.done = p.total
+		p.fn(p.total, p.total)
+	}
+}

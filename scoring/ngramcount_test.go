@@ -1,0 +1,326 @@
+package scoring
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// corpus is a test corpus: per segment, one hypothesis per system and the
+// references present.
+type corpus struct {
+	hyps [][]string // hyps[sys][i]
+	refs [][]string // refs[i]: the references of segment i
+}
+
+func (c corpus) source() SystemsSource {
+	return func(i int, hyps, refs []string) ([]string, []string) {
+		for _, h := range c.hyps {
+			hyps = append(hyps, h[i])
+		}
+		return hyps, append(refs, c.refs[i]...)
+	}
+}
+
+func (c corpus) count(t *testing.T, opt Options) *NGramCounts {
+	t.Helper()
+	got, err := CountNGrams(context.Background(), len(c.refs), len(c.hyps), opt, c.source(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// naiveEntry is what the naive counter finds for one n-gram in one system.
+type naiveEntry struct {
+	count [NumKinds]int64
+	segs  [NumKinds][]int
+}
+
+// naiveCounts counts with maps of joined strings, straight from SPEC's
+// definitions: per segment h, R = max over references, m = min(h, R).
+func naiveCounts(c corpus, opt Options) []map[string]*naiveEntry {
+	tok, _ := NewTokenizer(opt.Tokenize)
+	grams := func(line string) map[string]int {
+		toks := Preprocess(tok, opt.Lowercase, nil, line)
+		out := map[string]int{}
+		for n := 1; n <= opt.MaxOrder; n++ {
+			for i := 0; i+n <= len(toks); i++ {
+				out[strings.Join(toks[i:i+n], " ")]++
+			}
+		}
+		return out
+	}
+	out := make([]map[string]*naiveEntry, len(c.hyps))
+	for s := range c.hyps {
+		out[s] = map[string]*naiveEntry{}
+		for i := range c.refs {
+			rmax := map[string]int{}
+			for _, r := range c.refs[i] {
+				for g, k := range grams(r) {
+					rmax[g] = max(rmax[g], k)
+				}
+			}
+			h := grams(c.hyps[s][i])
+			all := map[string]bool{}
+			for g := range h {
+				all[g] = true
+			}
+			for g := range rmax {
+				all[g] = true
+			}
+			for g := range all {
+				m := min(h[g], rmax[g])
+				e := out[s][g]
+				if e == nil {
+					e = &naiveEntry{}
+					out[s][g] = e
+				}
+				for k, v := range [NumKinds]int{m, h[g] - m, rmax[g] - m} {
+					if v > 0 {
+						e.count[k] += int64(v)
+						e.segs[k] = append(e.segs[k], i)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkAgainstNaive compares every n-gram of got with the naive counts.
+func checkAgainstNaive(t *testing.T, c corpus, opt Options, got *NGramCounts) {
+	t.Helper()
+	want := naiveCounts(c, opt)
+	for s := range c.hyps {
+		seen := 0
+		for g := range got.Len() {
+			text := got.Text(g)
+			w := want[s][text]
+			var zero naiveEntry
+			if w == nil {
+				w = &zero
+			} else {
+				seen++
+			}
+			for k := range Kind(NumKinds) {
+				if got.Count(s, k, g) != w.count[k] || got.SegmentCount(s, k, g) != len(w.segs[k]) {
+					t.Fatalf("system %d %s %q: count %d in %d segments; want %d in %d", s, k, text,
+						got.Count(s, k, g), got.SegmentCount(s, k, g), w.count[k], len(w.segs[k]))
+				}
+				slices.Sort(w.segs[k])
+				if segs := got.SegmentsOf(s, k, g, 0); !slices.Equal(segs, w.segs[k]) {
+					t.Fatalf("system %d %s %q: segments %v; want %v", s, k, text, segs, w.segs[k])
+				}
+				if segs := got.SegmentsOf(s, k, g, 2); !slices.Equal(segs, w.segs[k][:min(2, len(w.segs[k]))]) {
+					t.Fatalf("system %d %s %q: first 2 segments %v; want those of %v", s, k, text, segs, w.segs[k])
+				}
+			}
+		}
+		if seen != len(want[s]) {
+			t.Fatalf("system %d: %d n-grams found; the naive count has %d", s, seen, len(want[s]))
+		}
+	}
+}
+
+func TestCountNGramsHandChecked(t *testing.T) {
+	opt := DefaultOptions()
+	opt.MaxOrder = 2
+	type row struct {
+		kind  Kind
+		ngram string
+		count int64
+		segs  int
+	}
+	for _, tc := range []struct {
+		name string
+		c    corpus
+		want []row
+	}{{
+		// h("the") = 7, R = 2 (one reference with two "the"): m = 2,
+		// over = 7 − 2 = 5, missed = 0. "the the": h = 6, R = 0 (the
+		// reference has no two adjacent "the"), so over 6.
+		name: "the the the",
+		c: corpus{
+			hyps: [][]string{{"the the the the the the the"}},
+			refs: [][]string{{"the cat sat on the mat"}},
+		},
+		want: []row{
+			{Matched, "the", 2, 1}, {Over, "the", 5, 1}, {Missed, "the", 0, 0},
+			{Over, "the the", 6, 1}, {Matched, "the the", 0, 0},
+			{Missed, "cat", 1, 1}, {Missed, "the cat", 1, 1}, {Missed, "mat", 1, 1},
+		},
+	}, {
+		// "big" is only in the second reference: R = max(0, 1) = 1, so it
+		// is missed once; "house" is in both, produced, so matched.
+		name: "missed from the second reference only",
+		c: corpus{
+			hyps: [][]string{{"a house"}},
+			refs: [][]string{{"a house", "a big house"}},
+		},
+		want: []row{
+			{Matched, "a", 1, 1}, {Matched, "house", 1, 1}, {Matched, "a house", 1, 1},
+			{Missed, "big", 1, 1}, {Missed, "a big", 1, 1}, {Missed, "big house", 1, 1},
+			{Over, "a", 0, 0}, {Missed, "a", 0, 0},
+		},
+	}, {
+		// References with different counts of "ha": 1, 3, 2 → R = 3. The
+		// first segment's hypothesis has 2 (matched 2, missed 1); the
+		// second's has 5 against R = 1 (matched 1, over 4).
+		name: "several references with different counts",
+		c: corpus{
+			hyps: [][]string{{"ha ha", "ha ha ha ha ha"}},
+			refs: [][]string{{"ha", "ha ha ha", "ha ha"}, {"ha"}},
+		},
+		want: []row{
+			{Matched, "ha", 3, 2}, {Missed, "ha", 1, 1}, {Over, "ha", 4, 1},
+			// "ha ha": seg 1 h=1, R=max(0,2,1)=2 → m 1, missed 1; seg 2
+			// h=4, R=0 → over 4.
+			{Matched, "ha ha", 1, 1}, {Missed, "ha ha", 1, 1}, {Over, "ha ha", 4, 1},
+		},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.c.count(t, opt)
+			tok, _ := NewTokenizer(opt.Tokenize)
+			for _, r := range tc.want {
+				count, segs := int64(0), 0
+				if g, ok := got.Lookup(Preprocess(tok, false, nil, r.ngram)); ok {
+					count, segs = got.Count(0, r.kind, g), got.SegmentCount(0, r.kind, g)
+				}
+				if count != r.count || segs != r.segs {
+					t.Errorf("%s %q = %d in %d segments; want %d in %d", r.kind, r.ngram, count, segs, r.count, r.segs)
+				}
+			}
+			checkAgainstNaive(t, tc.c, opt, got)
+		})
+	}
+}
+
+// randomCorpus builds n segments over a tiny vocabulary (so that n-grams
+// repeat, clip and go missing), with up to three references of which some
+// are absent, and two systems.
+func randomCorpus(n int, seed uint64) corpus {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	words := []string{"a", "b", "c", "A", "dé", "b."}
+	line := func() string {
+		var b strings.Builder
+		for j := range rng.IntN(9) {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(words[rng.IntN(len(words))])
+		}
+		return b.String()
+	}
+	c := corpus{hyps: make([][]string, 2), refs: make([][]string, n)}
+	for i := range n {
+		for s := range c.hyps {
+			c.hyps[s] = append(c.hyps[s], line())
+		}
+		for range rng.IntN(4) {
+			c.refs[i] = append(c.refs[i], line())
+		}
+	}
+	return c
+}
+
+func TestCountNGramsAgainstNaive(t *testing.T) {
+	// More segments than one worker's chunk, so the merge is exercised.
+	c := randomCorpus(3*chunk+17, 1)
+	for _, opt := range []Options{DefaultOptions(), func() Options {
+		o := DefaultOptions()
+		o.Lowercase, o.MaxOrder, o.Tokenize = true, 3, "char"
+		return o
+	}()} {
+		t.Run(fmt.Sprintf("%s_lc=%v_N=%d", opt.Tokenize, opt.Lowercase, opt.MaxOrder), func(t *testing.T) {
+			got := c.count(t, opt)
+			checkAgainstNaive(t, c, opt, got)
+			checkNGramStatistics(t, c, opt, got)
+		})
+	}
+}
+
+// checkNGramStatistics checks that, per order, Σ matched is the clipped matches
+// and Σ matched + Σ over the hypothesis n-grams of the BLEU statistics.
+func checkNGramStatistics(t *testing.T, c corpus, opt Options, got *NGramCounts) {
+	t.Helper()
+	for s, hyps := range c.hyps {
+		var st Stats
+		sc, _ := NewScorer(opt)
+		for i, h := range hyps {
+			st.Add(sc.Segment(h, c.refs[i]))
+		}
+		matched, over := got.Totals(s, Matched), got.Totals(s, Over)
+		for n := range opt.MaxOrder {
+			if matched[n] != int64(st.Matches[n]) || matched[n]+over[n] != int64(st.Totals[n]) {
+				t.Errorf("system %d order %d: matched %d, matched+over %d; statistics %d/%d",
+					s, n+1, matched[n], matched[n]+over[n], st.Matches[n], st.Totals[n])
+			}
+		}
+	}
+}
+
+func TestCountNGramsDeterministic(t *testing.T) {
+	c := randomCorpus(4*chunk, 2)
+	a, b := c.count(t, DefaultOptions()), c.count(t, DefaultOptions())
+	if !reflect.DeepEqual(a.sys, b.sys) || !reflect.DeepEqual(a.ids.prefix, b.ids.prefix) {
+		t.Fatal("two runs over the same corpus differ")
+	}
+}
+
+func TestCountNGramsPostings(t *testing.T) {
+	c := corpus{hyps: [][]string{{"x y", "the the the"}}, refs: [][]string{{"x z"}, {"the"}}}
+	got := c.count(t, DefaultOptions())
+	seen := map[string]uint8{}
+	got.Postings(0, 1, func(g int, kinds uint8) { seen[got.Text(g)] = kinds })
+	want := map[string]uint8{"the": 1<<Matched | 1<<Over, "the the": 1 << Over, "the the the": 1 << Over}
+	if !reflect.DeepEqual(seen, want) {
+		t.Errorf("Postings(segment 1) = %v; want %v", seen, want)
+	}
+}
+
+func TestCountNGramsCancelAndProgress(t *testing.T) {
+	c := randomCorpus(5*chunk, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := CountNGrams(ctx, len(c.refs), 2, DefaultOptions(), c.source(), nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: err = %v; want context.Canceled", err)
+	}
+	last, calls := 0, 0
+	_, err := CountNGrams(context.Background(), len(c.refs), 2, DefaultOptions(), c.source(), func(done, total int) {
+		if done < last || total != 2*len(c.refs) {
+			t.Errorf("progress(%d, %d) after %d", done, total, last)
+		}
+		last = done
+		calls++
+	})
+	if err != nil || last != 2*len(c.refs) || calls < 2 {
+		t.Fatalf("err %v, last progress %d, %d calls; want the total %d in several calls", err, last, calls, 2*len(c.refs))
+	}
+}
+
+func TestLocalCountsGrowsAndTruncates(t *testing.T) {
+	var lc localCounts
+	lc.reset(1) // a hint far too small: the table must grow
+	for g := range uint32(1000) {
+		lc.find(g * 7).rmax = int32(g)
+	}
+	lc.find(3 * 7).h = 5
+	for g := range uint32(1000) {
+		if e := lc.find(g * 7); e.rmax != int32(g) {
+			t.Fatalf("entry %d has rmax %d after growing", g*7, e.rmax)
+		}
+	}
+	lc.truncate(10)
+	if e := lc.find(3 * 7); e.h != 0 || e.rmax != 3 {
+		t.Errorf("kept entry after truncate: h %d rmax %d; want 0 and 3", e.h, e.rmax)
+	}
+	if e := lc.find(500 * 7); e.rmax != 0 || len(lc.entries) != 11 {
+		t.Errorf("dropped entry comes back with rmax %d (%d entries); want a fresh one", e.rmax, len(lc.entries))
+	}
+}

@@ -1,0 +1,141 @@
+package scoring
+
+import "strings"
+
+// ngramIDs numbers the tokens and n-grams of a corpus. A token's id is the
+// id of its unigram; an n-gram of order n > 1 is the pair of its (n-1)-gram
+// prefix's id and its last token's id, so its id is found with one probe
+// of an open-addressing table and no string is built. Ids are given in
+// order of first sight, so a prefix's id is always below its n-gram's.
+type ngramIDs struct {
+	vocab  map[string]uint32
+	tokens []string // text of each token, by token index
+	prefix []uint32 // per id: the prefix's id, noPrefix for a unigram
+	last   []uint32 // per id: the last token's id (a unigram's: its token index)
+	order  []uint8  // per id: the order
+
+	slots []pairSlot // the pair table
+	mask  uint64
+	shift uint
+	used  int
+}
+
+// pairSlot is one slot of the pair table, key and id side by side so
+// that a probe touches one cache line.
+type pairSlot struct {
+	key uint64
+	id  uint32 // id+1, 0 when the slot is empty
+}
+
+// init makes an empty table for the n-grams of about segments segments:
+// 16 slots a segment (room for 8 new n-grams), at most 1<<23 slots (128
+// MB), so that a large corpus does not pay for a dozen resizes on the way.
+func (t *ngramIDs) init(segments int) {
+	t.vocab = make(map[string]uint32)
+	size := 1 << 12
+	for size < 16*segments && size < 1<<23 {
+		size <<= 1
+	}
+	t.resize(size)
+}
+
+func (t *ngramIDs) len() int { return len(t.prefix) }
+
+// token returns the id of token s, adding it when new.
+func (t *ngramIDs) token(s string) uint32 {
+	if id, ok := t.vocab[s]; ok {
+		return id
+	}
+	id := uint32(len(t.prefix))
+	s = strings.Clone(s) // s may be a piece of a much longer line
+	t.vocab[s] = id
+	t.prefix = append(t.prefix, noPrefix)
+	t.last = append(t.last, uint32(len(t.tokens)))
+	t.order = append(t.order, 1)
+	t.tokens = append(t.tokens, s)
+	return id
+}
+
+func (t *ngramIDs) slot(key uint64) uint64 {
+	return (key * 0x9E3779B97F4A7C15) >> t.shift & t.mask
+}
+
+// pair returns the id of the n-gram made of prefix and last, adding it
+// when new.
+func (t *ngramIDs) pair(prefix, last uint32) uint32 {
+	key := uint64(prefix)<<32 | uint64(last)
+	i := t.slot(key)
+	for {
+		sl := &t.slots[i]
+		if sl.id == 0 {
+			break
+		}
+		if sl.key == key {
+			return sl.id - 1
+		}
+		i = (i + 1) & t.mask
+	}
+	id := uint32(len(t.prefix))
+	t.slots[i] = pairSlot{key, id + 1}
+	t.prefix = append(t.prefix, prefix)
+	t.last = append(t.last, last)
+	t.order = append(t.order, t.order[prefix]+1)
+	if t.used++; 2*t.used > len(t.slots) {
+		t.resize(2 * len(t.slots))
+	}
+	return id
+}
+
+// prefetch loads the first slot that pair(prefixes[i], lasts[i]) probes,
+// for every i, and returns a value folded from them (so the loads are not
+// optimized away).
+func (t *ngramIDs) prefetch(prefixes, lasts []uint32) uint32 {
+	var x uint32
+	for i, p := range prefixes {
+		x ^= t.slots[t.slot(uint64(p)<<32|uint64(lasts[i]))].id
+	}
+	return x
+}
+
+// resize rebuilds the pair table with size slots (a power of two).
+func (t *ngramIDs) resize(size int) {
+	old := t.slots
+	t.slots = make([]pairSlot, size)
+	t.mask = uint64(size - 1)
+	t.shift = 64
+	for s := size; s > 1; s >>= 1 {
+		t.shift--
+	}
+	for _, sl := range old {
+		if sl.id == 0 {
+			continue
+		}
+		i := t.slot(sl.key)
+		for t.slots[i].id != 0 {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = sl
+	}
+}
+
+// dropPairs frees the pair table once no more n-grams will be added.
+func (t *ngramIDs) dropPairs() {
+	t.slots = nil
+}
+
+// appendText appends the tokens of n-gram g joined by single spaces.
+func (t *ngramIDs) appendText(dst []byte, g uint32) []byte {
+	var stack [MaxOrderLimit]uint32
+	n := 0
+	for ; t.prefix[g] != noPrefix; g = t.prefix[g] {
+		stack[n] = t.last[g]
+		n++
+	}
+	dst = append(dst, t.tokens[t.last[g]]...)
+	for n > 0 {
+		n--
+		dst = append(dst, ' ')
+		dst = append(dst, t.tokens[t.last[stack[n]]]...)
+	}
+	return dst
+}

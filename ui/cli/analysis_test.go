@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// jsonLines decodes every line of out as a JSON object, checking that each
+// has exactly the keys want.
+func jsonLines(t *testing.T, out string, want []string) []map[string]any {
+	t.Helper()
+	var objs []map[string]any
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var o map[string]any
+		if err := json.Unmarshal([]byte(line), &o); err != nil {
+			t.Fatalf("line %q is not JSON: %v", line, err)
+		}
+		var keys []string
+		for k := range o {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		w := slices.Clone(want)
+		slices.Sort(w)
+		if !slices.Equal(keys, w) {
+			t.Fatalf("keys %v; want %v", keys, w)
+		}
+		objs = append(objs, o)
+	}
+	return objs
+}
+
+func analysisFiles() map[string]string {
+	return map[string]string{
+		// Line 1: seven "the" against two: over 5. Line 2: "a big house"
+		// missed "big" of the second reference.
+		"hyp.txt":  "the the the the the the the\na house\n",
+		"hyp2.txt": "the cat sat\na big house\n",
+		"refA.txt": "the cat sat on the mat\na house\n",
+		"refB.txt": "a cat\na big house\n",
+	}
+}
+
+func TestNGramsJSONL(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, stderr := runCLI(t, "", "ngrams", "--format", "jsonl", "--order", "1", "--top", "1", "hyp.txt", "-r", "refA.txt", "-r", "refB.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	rows := jsonLines(t, out, []string{"system", "kind", "order", "ngram", "count", "segments", "lines"})
+	type row struct {
+		kind, ngram string
+		count       float64
+		lines       []any
+	}
+	var got []row
+	for _, o := range rows {
+		got = append(got, row{o["kind"].(string), o["ngram"].(string), o["count"].(float64), o["lines"].([]any)})
+	}
+	// matched: "the" 2 + "a" 1 + "house" 1 → "the" first. over: "the" 5.
+	// missed: each of cat, sat, on, mat, a (refB's "a cat") on line 1 and
+	// big on line 2 once; "the" is not missed (R = 2 = m): byte order puts
+	// "a" first.
+	want := []row{
+		{"matched", "the", 2, []any{1.0}},
+		{"over", "the", 5, []any{1.0}},
+		{"missed", "a", 1, []any{1.0}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ngrams rows = %v; want %v", got, want)
+	}
+}
+
+func TestNGramsOrderOfTables(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, _ := runCLI(t, "", "ngrams", "--format", "jsonl", "--kind", "missed,over", "--max-order", "2", "hyp.txt", "b=hyp2.txt", "-r", "refA.txt", "-r", "refB.txt")
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	var seen []string
+	for _, o := range jsonLines(t, out, []string{"system", "kind", "order", "ngram", "count", "segments", "lines"}) {
+		key := o["system"].(string) + " " + o["kind"].(string) + " " + strings.Repeat("I", int(o["order"].(float64)))
+		if len(seen) == 0 || seen[len(seen)-1] != key {
+			seen = append(seen, key)
+		}
+	}
+	want := []string{"hyp.txt over I", "hyp.txt over II", "hyp.txt missed I", "hyp.txt missed II", "b over I", "b over II", "b missed I", "b missed II"}
+	// A table with no row above 0 prints nothing: drop what is absent.
+	var expect []string
+	for _, k := range want {
+		if slices.Contains(seen, k) {
+			expect = append(expect, k)
+		}
+	}
+	if !slices.Equal(seen, expect) || len(seen) < 6 {
+		t.Errorf("tables in order %v; want per system, kinds over then missed, orders ascending", seen)
+	}
+}
+
+func TestNGramsSalientJSONL(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, stderr := runCLI(t, "", "ngrams", "--salient", "--kind", "matched", "--order", "1", "--top", "1", "--format", "jsonl", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	rows := jsonLines(t, out, []string{"system_a", "system_b", "kind", "order", "ngram", "count_a", "count_b", "score"})
+	// Matched unigrams against refA: A the=2, a=1, house=1; B the=1,
+	// cat=1, sat=1, a=1, house=1. s(the) = 3/5 is A's best; B's best (the
+	// lowest s) are cat and sat at 1/3, tied on counts: cat by bytes.
+	if len(rows) != 2 || rows[0]["ngram"] != "the" || rows[0]["score"] != 0.6 || rows[1]["ngram"] != "cat" || rows[1]["score"] != 1.0/3 {
+		t.Errorf("salient rows = %v; want the (0.6) then cat (1/3)", rows)
+	}
+}
+
+func TestBucketsJSONL(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, stderr := runCLI(t, "", "buckets", "--format", "jsonl", "--confidence", "--seed", "7", "hyp.txt", "-r", "refA.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	rows := jsonLines(t, out, []string{"system", "by", "bucket", "lo", "hi", "segments", "score", "ci"})
+	// 7 ref-length, 6 length-ratio + no reference tokens, 10 sentence-bleu.
+	if len(rows) != 7+7+10 {
+		t.Fatalf("%d buckets; want 24", len(rows))
+	}
+	first, last := rows[0], rows[6]
+	if first["bucket"] != "<10" || first["lo"] != nil || first["hi"] != 10.0 || first["segments"] != 2.0 {
+		t.Errorf("first ref-length bucket = %v", first)
+	}
+	// Both lines are in the first bucket: its CI is score --confidence's
+	// on the whole file, with the same seed.
+	_, whole, _ := runCLI(t, "", "score", "--format", "json", "--confidence", "--seed", "7", "hyp.txt", "-r", "refA.txt")
+	var scores []map[string]any
+	if err := json.Unmarshal([]byte(whole), &scores); err != nil || len(scores) != 1 {
+		t.Fatalf("score --confidence printed %q (%v)", whole, err)
+	}
+	if first["ci"] == nil || first["ci"] != scores[0]["ci"] || first["score"] != scores[0]["score"] {
+		t.Errorf("bucket <10: score %v ci %v; score --confidence on the same lines gives %v and %v",
+			first["score"], first["ci"], scores[0]["score"], scores[0]["ci"])
+	}
+	if last["bucket"] != ">=60" || last["hi"] != nil || last["segments"] != 0.0 || last["score"] != nil || last["ci"] != nil {
+		t.Errorf("last ref-length bucket = %v; want empty with score and ci null", last)
+	}
+	if noRef := rows[13]; noRef["bucket"] != "no reference tokens" || noRef["lo"] != nil || noRef["by"] != "length-ratio" {
+		t.Errorf("bucket 14 = %v; want the no-reference bucket of length-ratio", noRef)
+	}
+	code, out, _ = runCLI(t, "", "buckets", "--format", "jsonl", "--by", "sentence-bleu", "--edges", "50", "hyp.txt", "-r", "refA.txt")
+	if rows := jsonLines(t, out, []string{"system", "by", "bucket", "lo", "hi", "segments", "score", "ci"}); code != 0 || len(rows) != 2 || rows[1]["bucket"] != ">=50" || rows[1]["ci"] != nil {
+		t.Errorf("--edges 50: status %d, rows %v; want two buckets, ci null without --confidence", code, rows)
+	}
+}
+
+func TestAnalysisTextAndErrors(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, _ := runCLI(t, "", "ngrams", "--order", "1", "hyp.txt", "-r", "refA.txt")
+	if code != 0 || !strings.Contains(out, "hyp.txt: most over-produced") || !strings.Contains(out, "  over  segments  n-gram  lines\n     5         1  the     1\n") {
+		t.Errorf("ngrams text:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "", "buckets", "--by", "ref-length", "a=hyp.txt", "b=hyp2.txt", "-r", "refA.txt")
+	if code != 0 || !strings.Contains(out, "bucket   A n  A BLEU  B n  B BLEU") {
+		t.Errorf("buckets text:\n%s", out)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ngrams", "--kind", "wrong", "hyp.txt", "-r", "refA.txt"}, "--kind \"wrong\""},
+		{[]string{"ngrams", "--top", "-1", "hyp.txt", "-r", "refA.txt"}, "--top -1"},
+		{[]string{"ngrams", "--order", "5", "hyp.txt", "-r", "refA.txt"}, "--order 5"},
+		{[]string{"ngrams", "--salient", "hyp.txt", "-r", "refA.txt"}, "two SYSTEM files"},
+		{[]string{"ngrams", "--alpha", "0", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha 0"},
+		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format \"csv\""},
+		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, "--by \"length\""},
+		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
+		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, "must increase"},
+		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
+		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
+	} {
+		code, out, stderr := runCLI(t, "", tc.args...)
+		if code != 2 || out != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and one line with %q", tc.args, code, out, stderr, tc.want)
+		}
+	}
+}

@@ -1,0 +1,243 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+const bucketsHelp = `Usage: bleuscope buckets [flags] SYSTEM ... -r REF [-r REF ...]
+
+Corpus BLEU of groups of segments: by r, the reference length the brevity
+penalty uses (edges 10,20,30,40,50,60); by the length ratio c / r (edges
+0.8,0.9,1.0,1.1,1.2; segments whose r is 0 in a bucket of their own); by
+sentence BLEU (edges 10,20,…,90). Buckets are [lo, hi): the first from −∞,
+the last to +∞. Each bucket's score sums the statistics of its segments,
+then scores them, as corpus BLEU does: it is never a mean of sentence
+scores. Every bucket is listed, empty ones too.
+
+Examples:
+  bleuscope buckets hyp.txt -r ref.txt                   all three groupings
+  bleuscope buckets --by ref-length base=a.txt new=b.txt -r ref.txt
+  bleuscope buckets --by length-ratio --edges 0.5,1,1.5 hyp.txt -r ref.txt
+  bleuscope buckets --format jsonl -o buckets.jsonl hyp.txt -r ref.txt
+  bleuscope buckets --by ref-length --confidence base=a.txt new=b.txt -r ref.txt
+
+Grouping and output:
+      --by B                ref-length, length-ratio or sentence-bleu
+                            (repeatable or comma-separated; default all three)
+      --edges a,b,c         the edges of the one --by given, increasing
+      --confidence          add each bucket's bootstrap confidence half-width
+                            (ci), as sacrebleu's --confidence computes it for
+                            the bucket's segments
+      --confidence-n N      bootstrap resamples (default 1000; N ≤ 0 means
+                            the default)
+      --seed N              seed of the resampling (default: SACREBLEU_SEED,
+                            else 12345)
+      --format F            text (default) or jsonl
+  -o, --output FILE         write to FILE (atomically) instead of stdout
+      --version             print the version
+  -h, --help                this help
+
+`
+
+// bucketsFormats are the formats buckets prints.
+var bucketsFormats = []string{"text", "jsonl"}
+
+// runBuckets is "bleuscope buckets".
+func runBuckets(e *env, args []string) error {
+	fs := newFlagSet("buckets")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	format, out, edgesArg, confidence := "text", "", "", false
+	var scored *model.Scored // set before the CI function runs
+	var byArgs []string
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	fs.Var(listFlag{&byArgs}, "by", "grouping")
+	fs.StringVar(&edgesArg, "edges", "", "bucket edges")
+	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
+	confN := scoring.DefaultBootstrapN
+	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
+	sg := addSeedFlag(fs)
+	systems, err := fs.parse(args, func() string { return bucketsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(bucketsFormats, format) {
+		return usagef("--format %q: buckets prints %s; %s", format, orList(bucketsFormats), fs.helpHint())
+	}
+	bys, err := parseBys(byArgs)
+	if err != nil {
+		return err
+	}
+	var edges []float64
+	if fs.given("edges") {
+		if len(bys) != 1 {
+			return usagef("--edges applies to one grouping; give one --by with it")
+		}
+		if edges, err = model.ParseEdges(edgesArg); err != nil {
+			return usagef("--edges %q: %s", edgesArg, strings.TrimPrefix(err.Error(), "model: "))
+		}
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	if !confidence && fs.given("confidence-n", "seed") {
+		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
+	}
+	if err := checkResamples("--confidence-n", confN); err != nil {
+		return err
+	}
+	var opt model.BucketOptions
+	if confidence {
+		if err := refuseNLTK(set, "buckets --confidence"); err != nil {
+			return err
+		}
+		seed, err := sg.resolveSeed()
+		if err != nil {
+			return err
+		}
+		opt.CI = func(sys int, rows []int) (float64, error) {
+			est, err := model.Confidence(e.ctx, scored, sys, rows, confN, seed)
+			return est.CI, err
+		}
+	}
+	opt.Edges = edges
+	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+		return err
+	}
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
+	if err != nil {
+		return err
+	}
+	scored, err = model.Score(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	// groups[b][sys] are the buckets of grouping bys[b] for system sys.
+	groups := make([][][]model.Bucket, len(bys))
+	for b, by := range bys {
+		for sys := range ds.Systems {
+			bs, err := scored.Buckets(ds, sys, by, opt)
+			if err != nil {
+				return err
+			}
+			groups[b] = append(groups[b], bs)
+		}
+	}
+	return writeOutput(e, out, func(w io.Writer) error {
+		for b := range bys {
+			if format == "text" {
+				if err := writeBucketsText(w, ds, bys[b], groups[b], b == 0); err != nil {
+					return err
+				}
+				continue
+			}
+			for sys, bs := range groups[b] {
+				if err := model.WriteBucketsJSONL(w, ds, sys, bs); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// parseBys reads --by values (repeatable, comma-separated) in SPEC's
+// order; none means all three.
+func parseBys(args []string) ([]model.BucketBy, error) {
+	if len(args) == 0 {
+		return model.BucketBys, nil
+	}
+	want := map[model.BucketBy]bool{}
+	for _, a := range args {
+		for _, s := range strings.Split(a, ",") {
+			by, err := model.ParseBucketBy(strings.TrimSpace(s))
+			if err != nil {
+				return nil, usagef("--by %q: give ref-length, length-ratio or sentence-bleu", s)
+			}
+			want[by] = true
+		}
+	}
+	var bys []model.BucketBy
+	for _, by := range model.BucketBys {
+		if want[by] {
+			bys = append(bys, by)
+		}
+	}
+	return bys, nil
+}
+
+// byTitle says what each grouping measures.
+var byTitle = map[model.BucketBy]string{
+	model.ByRefLength:    "by reference length r (the one brevity uses)",
+	model.ByLengthRatio:  "by length ratio c / r",
+	model.BySentenceBLEU: "by sentence BLEU",
+}
+
+// writeBucketsText writes one table per grouping: a row per bucket, for
+// each system its segments and corpus BLEU (± the CI when there is one),
+// and with several systems each one's difference from the first.
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, first bool) error {
+	if !first {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "Corpus BLEU %s\n", byTitle[by])
+	head := []string{"bucket"}
+	right := []bool{false}
+	for sys, s := range ds.Systems {
+		letter := systemLetter(sys)
+		fmt.Fprintf(w, "  %s = %s\n", letter, model.Printable(s.Name))
+		head = append(head, letter+" n", letter+" BLEU")
+		right = append(right, true, true)
+		if sys > 0 {
+			head = append(head, letter+"−A")
+			right = append(right, true)
+		}
+	}
+	table := [][]string{head}
+	for j := range perSys[0] {
+		row := []string{perSys[0][j].Label}
+		base := perSys[0][j].Score()
+		for sys := range ds.Systems {
+			bk := &perSys[sys][j]
+			score := "–"
+			if s := bk.Score(); s != nil {
+				score = strconv.FormatFloat(*s, 'f', 2, 64)
+				if bk.CI != nil {
+					score += " ± " + strconv.FormatFloat(*bk.CI, 'f', 2, 64)
+				}
+			}
+			row = append(row, strconv.Itoa(len(bk.Rows)), score)
+			if sys > 0 {
+				delta := "–"
+				if s := bk.Score(); s != nil && base != nil {
+					delta = strconv.FormatFloat(*s-*base, 'f', 2, 64)
+					if *s-*base > 0 {
+						delta = "+" + delta
+					}
+				}
+				row = append(row, delta)
+			}
+		}
+		table = append(table, row)
+	}
+	return writeTable(w, "  ", table, right)
+}
+
+// systemLetter names system sys in a table's header: A, B, …, Z, then
+// S27, S28, ….
+func systemLetter(sys int) string {
+	if sys < 26 {
+		return string(rune('A' + sys))
+	}
+	return "S" + strconv.Itoa(sys+1)
+}

@@ -1,0 +1,274 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+const ngramsHelp = `Usage: bleuscope ngrams [flags] SYSTEM ... -r REF [-r REF ...]
+
+Where a system loses across the corpus, n-gram by n-gram. For one segment
+and an n-gram g, h is its count in the hypothesis, R its highest count in
+any reference (as clipping uses) and m = min(h, R). Over the corpus:
+  matched  Σ m       the occurrences that count as matches
+  over     Σ (h − m) produced beyond what any reference supports
+  missed   Σ (R − m) in a reference, not produced
+Each table lists the n-grams with the highest totals (ties: more segments
+first, then byte order), how many segments they count in, and the first
+line numbers of those segments. Σ matched is the clipped matches of corpus
+BLEU, and Σ matched + Σ over the hypothesis n-grams.
+
+With two systems, --salient ranks by compare-mt's ratio
+s(g) = (c_A(g) + α) / (c_A(g) + c_B(g) + 2α) of the chosen kind: first the
+n-grams most in A's favour, then those most in B's.
+
+Examples:
+  bleuscope ngrams hyp.txt -r ref.txt                    top 20 of each kind and order
+  bleuscope ngrams --kind missed --order 1 --top 50 hyp.txt -r ref.A.txt -r ref.B.txt
+  bleuscope ngrams --format jsonl -o ngrams.jsonl a.txt b.txt -r ref.txt
+  bleuscope ngrams --salient --kind matched base=a.txt new=b.txt -r ref.txt
+  bleuscope ngrams --demo --kind over --order 2
+
+Analysis and output:
+      --kind K              matched, over or missed (repeatable or
+                            comma-separated; default all three)
+      --order N             only n-grams of order N (default every order
+                            1..--max-order)
+      --top K               rows per table (default 20; 0 = all)
+      --salient             rank by compare-mt's salient ratio (two systems)
+      --alpha X             the ratio's smoothing α (default 1; above 0)
+      --format F            text (default) or jsonl
+  -o, --output FILE         write to FILE (atomically) instead of stdout
+      --version             print the version
+  -h, --help                this help
+
+`
+
+// ngramsFormats are the formats ngrams prints.
+var ngramsFormats = []string{"text", "jsonl"}
+
+// runNGrams is "bleuscope ngrams".
+func runNGrams(e *env, args []string) error {
+	fs := newFlagSet("ngrams")
+	in := addInputFlags(fs)
+	sf := addScoreFlags(fs)
+	format, out, top, order, salient, alpha := "text", "", 20, 0, false, 1.0
+	var kindArgs []string
+	fs.StringVar(&format, "format", format, "output format")
+	fs.StringVar(&out, "o", "", "output file")
+	fs.StringVar(&out, "output", "", "output file")
+	fs.Var(intFlag{&top}, "top", "rows per table")
+	fs.Var(intFlag{&order}, "order", "n-gram order")
+	fs.Var(listFlag{&kindArgs}, "kind", "matched, over or missed")
+	fs.Var(boolFlag{&salient}, "salient", "rank by the salient ratio")
+	fs.Var(floatFlag{&alpha}, "alpha", "salient smoothing")
+	systems, err := fs.parse(args, func() string { return ngramsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(ngramsFormats, format) {
+		return usagef("--format %q: ngrams prints %s; %s", format, orList(ngramsFormats), fs.helpHint())
+	}
+	if top < 0 {
+		return usagef("--top %d: give a number of rows ≥ 1 (0 lists all)", top)
+	}
+	if !(alpha > 0) || alpha > 1e300 {
+		return usagef("--alpha %v: give a number above 0 (compare-mt's default is 1)", alpha)
+	}
+	if fs.given("alpha") && !salient {
+		return usagef("--alpha applies only with --salient; %s", fs.helpHint())
+	}
+	kinds, err := parseKinds(kindArgs)
+	if err != nil {
+		return err
+	}
+	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	maxOrder := set.Corpus.MaxOrder
+	if fs.given("order") && (order < 1 || order > maxOrder) {
+		return usagef("--order %d: give an order from 1 to --max-order (%d)", order, maxOrder)
+	}
+	orders := []int{order}
+	if !fs.given("order") {
+		orders = orders[:0]
+		for n := 1; n <= maxOrder; n++ {
+			orders = append(orders, n)
+		}
+	}
+	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+		return err
+	}
+	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
+	if err != nil {
+		return err
+	}
+	if salient && len(ds.Systems) != 2 {
+		return usagef("--salient compares two systems; give exactly two SYSTEM files (got %d)", len(ds.Systems))
+	}
+	a, err := model.Analyze(e.ctx, ds, set, nil)
+	if err != nil {
+		return err
+	}
+	if salient {
+		var rows []model.SalientRow
+		for _, k := range kinds {
+			for _, n := range orders {
+				r, err := a.Salient(0, 1, k, n, top, alpha)
+				if err != nil {
+					return err
+				}
+				rows = append(rows, r...)
+			}
+		}
+		return writeOutput(e, out, func(w io.Writer) error {
+			if format == "jsonl" {
+				return model.WriteSalientJSONL(w, ds, rows)
+			}
+			return writeSalientText(w, ds, rows, kinds, orders, alpha)
+		})
+	}
+	var rows []model.NGramRow
+	for sys := range ds.Systems {
+		r, err := a.RankAll(sys, kinds, orders, top)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r...)
+	}
+	return writeOutput(e, out, func(w io.Writer) error {
+		if format == "jsonl" {
+			return model.WriteNGramsJSONL(w, ds, rows)
+		}
+		return writeNGramsText(w, ds, rows, kinds, orders)
+	})
+}
+
+// parseKinds reads --kind values (repeatable, comma-separated) in the
+// order matched, over, missed; none means all three.
+func parseKinds(args []string) ([]scoring.Kind, error) {
+	if len(args) == 0 {
+		return model.Kinds, nil
+	}
+	want := map[scoring.Kind]bool{}
+	for _, a := range args {
+		for _, s := range strings.Split(a, ",") {
+			k, err := scoring.ParseKind(strings.TrimSpace(s))
+			if err != nil {
+				return nil, usagef("--kind %q: give matched, over or missed", s)
+			}
+			want[k] = true
+		}
+	}
+	var kinds []scoring.Kind
+	for _, k := range model.Kinds {
+		if want[k] {
+			kinds = append(kinds, k)
+		}
+	}
+	return kinds, nil
+}
+
+// kindTitle says what a table of kind k lists.
+var kindTitle = map[scoring.Kind]string{
+	scoring.Matched: "most matched",
+	scoring.Over:    "most over-produced (beyond what any reference has)",
+	scoring.Missed:  "most missed (in a reference, not produced)",
+}
+
+// writeNGramsText writes one aligned table per system, kind and order.
+func writeNGramsText(w io.Writer, ds *model.Dataset, rows []model.NGramRow, kinds []scoring.Kind, orders []int) error {
+	first := true
+	for sys := range ds.Systems {
+		for _, k := range kinds {
+			for _, n := range orders {
+				var table [][]string
+				for _, r := range rows {
+					if r.System == sys && r.Kind == k && r.Order == n {
+						table = append(table, []string{strconv.FormatInt(r.Count, 10), strconv.Itoa(r.Segments),
+							model.Printable(r.NGram), linesText(r.Lines[:min(len(r.Lines), textLines)], r.Segments)})
+					}
+				}
+				if !first {
+					fmt.Fprintln(w)
+				}
+				first = false
+				fmt.Fprintf(w, "%s: %s %d-grams\n", model.Printable(ds.Systems[sys].Name), kindTitle[k], n)
+				if len(table) == 0 {
+					fmt.Fprintln(w, "  (none)")
+					continue
+				}
+				table = append([][]string{{k.String(), "segments", "n-gram", "lines"}}, table...)
+				if err := writeTable(w, "  ", table, []bool{true, true}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// textLines is how many line numbers a text table shows (JSONL has
+// model.MaxRowLines).
+const textLines = 8
+
+// linesText lists line numbers, with "…" when there are more segments.
+func linesText(lines []int, segments int) string {
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strconv.Itoa(l)
+	}
+	s := strings.Join(parts, " ")
+	if segments > len(lines) {
+		s += " …"
+	}
+	return s
+}
+
+// writeSalientText writes one table per kind and order: A's favourites,
+// then B's.
+func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, kinds []scoring.Kind, orders []int, alpha float64) error {
+	nameA, nameB := model.Printable(ds.Systems[0].Name), model.Printable(ds.Systems[1].Name)
+	first := true
+	for _, k := range kinds {
+		for _, n := range orders {
+			var group []model.SalientRow
+			for _, r := range rows {
+				if r.Kind == k && r.Order == n {
+					group = append(group, r)
+				}
+			}
+			if !first {
+				fmt.Fprintln(w)
+			}
+			first = false
+			fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
+				k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
+			if len(group) == 0 {
+				fmt.Fprintln(w, "  (none)")
+				continue
+			}
+			table := [][]string{{"s", "A", "B", "n-gram", "favours"}}
+			half := len(group) / 2 // A's list and B's are equally long
+			for j, r := range group {
+				side := "A"
+				if j >= half {
+					side = "B"
+				}
+				table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), strconv.FormatInt(r.CountA, 10),
+					strconv.FormatInt(r.CountB, 10), model.Printable(r.NGram), side})
+			}
+			if err := writeTable(w, "  ", table, []bool{true, true, true}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
