@@ -183,3 +183,19 @@ func terScores(ctx context.Context, n int, o scoring.TEROptions, src scoring.Seg
 	ms.TER = sum.Score()
 	return nil
 }
+
+// sentenceScores returns the sentence scores of system sys that key
+// orders by: chrF's for [SortChrF], TER's for [SortTER]; nil when ms (which
+// may be nil) does not hold them.
+func (ms *MetricScores) sentenceScores(sys int, key SortKey) []float64 {
+	if ms == nil || sys < 0 || sys >= len(ms.Systems) {
+		return nil
+	}
+	switch key {
+	case SortChrF:
+		return ms.Systems[sys].ChrFSegments
+	case SortTER:
+		return ms.Systems[sys].TERSegments
+	}
+	return nil
+}

@@ -23,9 +23,16 @@ const (
 	SortBP
 	// SortDelta orders by sentence score minus that of View.Other.
 	SortDelta
+	// SortChrF orders by sentence chrF from View.Metrics (ascending: worst
+	// first); in line order when View.Metrics has no chrF.
+	SortChrF
+	// SortTER orders by sentence TER from View.Metrics, highest first (TER
+	// counts edits, so that is worst first too); in line order when
+	// View.Metrics has no TER.
+	SortTER
 )
 
-var sortNames = []string{"score", "line", "length", "bp", "delta"}
+var sortNames = []string{"score", "line", "length", "bp", "delta", "chrf", "ter"}
 
 // String returns the key's name as the command line spells it.
 func (k SortKey) String() string {
@@ -35,7 +42,8 @@ func (k SortKey) String() string {
 	return fmt.Sprintf("SortKey(%d)", int(k))
 }
 
-// ParseSortKey returns the key named s (score, line, length, bp, delta).
+// ParseSortKey returns the key named s (score, line, length, bp, delta,
+// chrf, ter).
 func ParseSortKey(s string) (SortKey, error) {
 	for i, n := range sortNames {
 		if n == s {
@@ -61,8 +69,12 @@ type View struct {
 	// Worst keeps only the Worst worst segments (after filtering), which
 	// Sort then orders; 0 keeps all. The worst are those with the lowest
 	// sentence scores, or with SortDelta the lowest deltas: the biggest
-	// losses against Other.
+	// losses against Other, with SortChrF and SortTER the worst sentence
+	// chrF or TER.
 	Worst int
+	// Metrics holds the sentence chrF and TER scores SortChrF and SortTER
+	// order by ([ScoreMetrics] with segments); nil for the other keys.
+	Metrics *MetricScores
 }
 
 // Rows returns the segment indices (0-based) that v selects, in v's order:
@@ -75,22 +87,27 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 	rows := s.filter(ds, v.System, v.Filter)
 	if v.Worst > 0 && v.Worst < len(rows) {
 		by := SortScore
-		if v.Sort == SortDelta {
-			by = SortDelta
+		if v.Sort == SortDelta || v.Sort == SortChrF || v.Sort == SortTER {
+			by = v.Sort
 		}
-		worst := s.sortRows(rows, v.System, v.Other, by, false)
+		worst := s.sortRows(rows, v, by, false)
 		rows = rows[:0]
 		for _, i := range worst[:v.Worst] {
 			rows = append(rows, int32(i))
 		}
 	}
-	return s.sortRows(rows, v.System, v.Other, v.Sort, v.Desc)
+	return s.sortRows(rows, v, v.Sort, v.Desc)
 }
 
-// sortRows orders rows (ascending line order on entry) by key. Keys are
-// mapped to integers that sort like the floats (NaN first, -0 = +0) and
-// radix-sorted, which keeps equal keys in line order.
-func (s *Scored) sortRows(rows []int32, sys, other int, key SortKey, desc bool) []int {
+// sortRows orders rows (ascending line order on entry) of v's system by
+// key. Keys are mapped to integers that sort like the floats (NaN first,
+// -0 = +0) and radix-sorted, which keeps equal keys in line order.
+func (s *Scored) sortRows(rows []int32, v View, key SortKey, desc bool) []int {
+	sys, other := v.System, v.Other
+	values := v.Metrics.sentenceScores(sys, key)
+	if (key == SortChrF || key == SortTER) && values == nil {
+		key = SortLine
+	}
 	out := make([]int, len(rows))
 	if key == SortLine {
 		for j, i := range rows {
@@ -113,6 +130,10 @@ func (s *Scored) sortRows(rows []int32, sys, other int, key SortKey, desc bool) 
 			k = floatKey(scoring.BrevityPenalty(ss.Stats.HypLen(int(i)), ss.Stats.RefLen(int(i))))
 		case SortDelta:
 			k = floatKey(s.Delta(sys, other, int(i)))
+		case SortChrF:
+			k = floatKey(values[i])
+		case SortTER:
+			k = floatKey(-values[i])
 		default:
 			k = floatKey(ss.Sentence[i])
 		}
