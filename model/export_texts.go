@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,6 +23,30 @@ type TextExport struct {
 	// (0-based) of system sys, and adds a column of them per system;
 	// nil leaves that column out.
 	Notes func(sys, i int) []Note
+	// Metrics, when set, holds sentence chrF and TER scores
+	// ([ScoreMetrics] with segments) and adds a column of each metric it
+	// was asked for per system, after the score; nil leaves them out.
+	Metrics *MetricScores
+}
+
+// metricColumns returns the chrF and TER sentence scores t adds to each
+// system: the column names (chrf, ter, as asked) and, per name, system
+// sys's scores.
+func (t TextExport) metricColumns(sys int) (names []string, scores [][]float64) {
+	ms := t.Metrics
+	if ms == nil {
+		return nil, nil
+	}
+	for _, k := range []SortKey{SortChrF, SortTER} {
+		name := MetricChrF
+		if k == SortTER {
+			name = MetricTER
+		}
+		if ms.Metrics.Has(name) {
+			names, scores = append(names, name), append(scores, ms.sentenceScores(sys, k))
+		}
+	}
+	return names, scores
 }
 
 // Note is one manual annotation of a segment as [WriteSegmentTexts] writes
@@ -53,20 +78,22 @@ func SpreadsheetSafe(cell string) string {
 // spreadsheet: one row per segment of rows (0-based, in that order) with
 // its line (1-based), the source (when loaded), every reference, and for
 // each system its hypothesis, its sentence score, its delta to the
-// baseline (not for the baseline itself) and, with t.Notes, its
-// annotations.
+// baseline (not for the baseline itself), with t.Metrics its sentence
+// chrF and TER, and with t.Notes its annotations.
 //
 // The text is written exactly as it is; showing it on a terminal is the
 // caller's business ([Printable]). "tsv" writes a header row (line, src,
-// ref:NAME…, then hyp:NAME, score:NAME, delta:NAME, notes:NAME per system)
+// ref:NAME…, then hyp:NAME, score:NAME, delta:NAME, chrf:NAME, ter:NAME,
+// notes:NAME per system)
 // and escapes backslash, tab, line feed and carriage return inside a field
 // as \\, \t, \n and \r, so every row is one line and the text comes back
 // exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
 // says (encoding/csv reads them back), with [SpreadsheetSafe] applied to
 // every text cell. "jsonl" writes one object per segment: line, src (null
 // when none was loaded), refs (null for a reference the segment lacks) and
-// systems, an array of {system, hyp, score, delta, notes}, score null where
-// it is undefined, delta null for the baseline, notes only with t.Notes.
+// systems, an array of {system, hyp, score, delta, chrf, ter, notes}, score
+// null where it is undefined, delta null for the baseline, chrf and ter
+// only with t.Metrics, notes only with t.Notes.
 func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, format string) error {
 	if err := s.check(t.Baseline); err != nil {
 		return err
@@ -77,6 +104,11 @@ func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextEx
 	for _, i := range rows {
 		if i < 0 || i >= ds.Len() {
 			return fmt.Errorf("model: segment %d out of range", i)
+		}
+	}
+	for sys := range ds.Systems {
+		if _, scores := t.metricColumns(sys); slices.ContainsFunc(scores, func(x []float64) bool { return len(x) != ds.Len() }) {
+			return fmt.Errorf("model: WriteSegmentTexts needs sentence chrF and TER scores (ScoreMetrics with segments)")
 		}
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -143,6 +175,10 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 		if sys != t.Baseline {
 			add("delta:"+sy.Name, true)
 		}
+		names, _ := t.metricColumns(sys)
+		for _, n := range names {
+			add(n+":"+sy.Name, true)
+		}
 		if t.Notes != nil {
 			add("notes:"+sy.Name, true)
 		}
@@ -164,6 +200,10 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 			add(formatFloat(s.Systems[sys].Sentence[i]), false)
 			if sys != t.Baseline {
 				add(formatFloat(s.Delta(sys, t.Baseline, i)), false)
+			}
+			_, scores := t.metricColumns(sys)
+			for _, x := range scores {
+				add(formatFloat(x[i]), false)
 			}
 			if t.Notes != nil {
 				notes := t.Notes(sys, i)
@@ -223,6 +263,11 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 				b = append(b, "null"...)
 			} else {
 				b = appendJSONNumber(b, s.Delta(sys, t.Baseline, i))
+			}
+			names, scores := t.metricColumns(sys)
+			for k, n := range names {
+				b = append(b, `, "`+n+`": `...)
+				b = appendJSONNumber(b, scores[k][i])
 			}
 			if t.Notes != nil {
 				b = append(b, `, "notes": [`...)

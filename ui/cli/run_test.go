@@ -144,7 +144,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown segments format", []string{"segments", "--format", "json", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --format "json": segments prints text, jsonl, tsv or csv; see 'bleuscope segments --help'`},
 		{"unknown sort key", []string{"segments", "--sort", "random", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --sort "random": sort by line, score, length, bp, delta or impact; see 'bleuscope segments --help'`},
+			`bleuscope: --sort "random": sort by line, score, length, bp, delta, impact, chrf or ter; see 'bleuscope segments --help'`},
 		{"negative worst", []string{"segments", "--worst", "-3", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: --worst -3: give a number of segments ≥ 1 (0 keeps all)"},
 		{"delta with one system", []string{"segments", "--sort", "delta", "hyp.txt", "-r", "ref.txt"},

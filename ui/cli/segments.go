@@ -35,11 +35,14 @@ Selection and output:
                             impact (how much the corpus BLEU difference to
                             that other system would change if this segment
                             were the other's: the segments that cost the
-                            most corpus BLEU first; needs two systems)
+                            most corpus BLEU first; needs two systems), chrf
+                            (sentence chrF, lowest first) or ter (sentence
+                            TER, highest first)
       --desc                reverse the order
       --worst N             keep only the N worst segments (then --sort orders
                             them): the lowest sentence scores, or with --sort
-                            delta the biggest losses
+                            delta the biggest losses, with chrf or ter the
+                            worst by that metric
       --format F            text (default), jsonl, tsv or csv
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -76,7 +79,7 @@ func runSegments(e *env, args []string) error {
 		key, err = model.SortLine, nil
 	}
 	if err != nil {
-		return usagef("--sort %q: sort by line, score, length, bp, delta or impact; %s", sortBy, fs.helpHint())
+		return usagef("--sort %q: sort by line, score, length, bp, delta, impact, chrf or ter; %s", sortBy, fs.helpHint())
 	}
 	if worst < 0 {
 		return usagef("--worst %d: give a number of segments ≥ 1 (0 keeps all)", worst)
@@ -91,9 +94,6 @@ func runSegments(e *env, args []string) error {
 	metrics, err := mf.metrics(sf.lowercase)
 	if err != nil {
 		return err
-	}
-	if text.on && metrics.Extra() {
-		return usagef("--text shows BLEU only for now; run it without chrf and ter in --metrics; %s", fs.helpHint())
 	}
 	inputs := inputPaths(systems, in)
 	if text.annotations != "" {
@@ -113,17 +113,22 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if text.on {
-		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs = key, desc, worst, format, out, in.mqm, in.mqmRefs
-		return writeSegmentTexts(e, ds, scored, text)
-	}
 	ms, err := model.ScoreMetrics(e.ctx, ds, metrics, true)
 	if err != nil {
 		return err
 	}
+	byMetric, err := sortMetrics(e, ds, key, metrics, ms)
+	if err != nil {
+		return err
+	}
+	if text.on {
+		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs = key, desc, worst, format, out, in.mqm, in.mqmRefs
+		text.metrics, text.sortMetrics = ms, byMetric
+		return writeSegmentTexts(e, ds, scored, text)
+	}
 	return writeOutput(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
-			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst}
+			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
 			rows := scored.Rows(ds, v)
 			if impact {
 				var err error
@@ -145,6 +150,21 @@ func runSegments(e *env, args []string) error {
 		}
 		return nil
 	})
+}
+
+// sortMetrics returns the sentence scores --sort chrf or ter orders by:
+// those of ms when the metric was asked for, else computed for the sort
+// alone (and not printed); nil for the other keys.
+func sortMetrics(e *env, ds *model.Dataset, key model.SortKey, m model.Metrics, ms *model.MetricScores) (*model.MetricScores, error) {
+	name := map[model.SortKey]string{model.SortChrF: model.MetricChrF, model.SortTER: model.MetricTER}[key]
+	switch {
+	case name == "":
+		return nil, nil
+	case m.Has(name):
+		return ms, nil
+	}
+	m.Names = []string{name}
+	return model.ScoreMetrics(e.ctx, ds, m, true)
 }
 
 // skipFirstLine passes everything after the first "\n" on to w: it drops a

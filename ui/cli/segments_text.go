@@ -15,7 +15,8 @@ import (
 const segmentsTextHelp = `Full table (--text):
       --text                one row per segment with every text: line, source,
                             each reference, and per system its hypothesis,
-                            sentence score, delta to the baseline and (with
+                            sentence score, delta to the baseline, (with
+                            --metrics) its chrF and TER and (with
                             --annotations) its annotations; --format tsv, csv
                             or jsonl. Files and pipes get the text exactly
                             (tsv escapes \ tab and line breaks as \\ \t \n \r;
@@ -45,6 +46,8 @@ type textOptions struct {
 	desc             bool
 	worst            int
 	format, out      string
+	metrics          *model.MetricScores // chrF and TER asked for, nil for BLEU alone
+	sortMetrics      *model.MetricScores // what --sort chrf or ter orders by
 }
 
 // addTextFlags registers --text, --baseline, --system and --annotations.
@@ -113,8 +116,11 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	if focus == base {
 		other = -1
 	}
-	rows := scored.Rows(ds, model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst})
+	rows := scored.Rows(ds, model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics})
 	t := model.TextExport{Baseline: base}
+	if o.metrics != nil && o.metrics.Metrics.Extra() {
+		t.Metrics = o.metrics
+	}
 	path := o.annotations
 	if !o.annotationsGiven && o.mqm != "" {
 		path = o.mqm
