@@ -30,9 +30,14 @@ const (
 	// counts edits, so that is worst first too); in line order when
 	// View.Metrics has no TER.
 	SortTER
+	// SortImpact orders by [Scored.Impact] of View.System against
+	// View.Other (ascending: the segments that cost the most corpus score
+	// against View.Other first); by sentence score when View.Other is not
+	// a system.
+	SortImpact
 )
 
-var sortNames = []string{"score", "line", "length", "bp", "delta", "chrf", "ter"}
+var sortNames = []string{"score", "line", "length", "bp", "delta", "chrf", "ter", "impact"}
 
 // String returns the key's name as the command line spells it.
 func (k SortKey) String() string {
@@ -43,7 +48,7 @@ func (k SortKey) String() string {
 }
 
 // ParseSortKey returns the key named s (score, line, length, bp, delta,
-// chrf, ter).
+// chrf, ter, impact).
 func ParseSortKey(s string) (SortKey, error) {
 	for i, n := range sortNames {
 		if n == s {
@@ -90,19 +95,26 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 		if v.Sort == SortDelta || v.Sort == SortChrF || v.Sort == SortTER {
 			by = v.Sort
 		}
-		worst := s.sortRows(rows, v, by, false)
+		worst := s.sortRows(rows, v, by, false, nil)
 		rows = rows[:0]
 		for _, i := range worst[:v.Worst] {
 			rows = append(rows, int32(i))
 		}
 	}
-	return s.sortRows(rows, v, v.Sort, v.Desc)
+	if v.Sort == SortImpact {
+		impact, err := s.Impact(ds, v.System, v.Other)
+		if err != nil {
+			return s.sortRows(rows, v, SortScore, v.Desc, nil)
+		}
+		return s.sortRows(rows, v, SortImpact, v.Desc, impact)
+	}
+	return s.sortRows(rows, v, v.Sort, v.Desc, nil)
 }
 
 // sortRows orders rows (ascending line order on entry) of v's system by
-// key. Keys are mapped to integers that sort like the floats (NaN first,
+// key (impact holds every segment's impact for SortImpact). Keys are mapped to integers that sort like the floats (NaN first,
 // -0 = +0) and radix-sorted, which keeps equal keys in line order.
-func (s *Scored) sortRows(rows []int32, v View, key SortKey, desc bool) []int {
+func (s *Scored) sortRows(rows []int32, v View, key SortKey, desc bool, impact []float64) []int {
 	sys, other := v.System, v.Other
 	values := v.Metrics.sentenceScores(sys, key)
 	if (key == SortChrF || key == SortTER) && values == nil {
@@ -134,6 +146,8 @@ func (s *Scored) sortRows(rows []int32, v View, key SortKey, desc bool) []int {
 			k = floatKey(values[i])
 		case SortTER:
 			k = floatKey(-values[i])
+		case SortImpact:
+			k = floatKey(impact[i])
 		default:
 			k = floatKey(ss.Sentence[i])
 		}

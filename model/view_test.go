@@ -70,13 +70,13 @@ func TestRows(t *testing.T) {
 }
 
 func TestParseSortKey(t *testing.T) {
-	for k := SortScore; k <= SortTER; k++ {
+	for k := SortScore; k <= SortImpact; k++ {
 		got, err := ParseSortKey(k.String())
 		if err != nil || got != k {
 			t.Errorf("ParseSortKey(%q) = %v, %v; want %v", k.String(), got, err, k)
 		}
 	}
-	if _, err := ParseSortKey("worst"); err == nil || err.Error() != `model: unknown sort key "worst" (want score, line, length, bp, delta, chrf, ter)` {
+	if _, err := ParseSortKey("worst"); err == nil || err.Error() != `model: unknown sort key "worst" (want score, line, length, bp, delta, chrf, ter, impact)` {
 		t.Errorf("ParseSortKey(worst) error = %v", err)
 	}
 }
