@@ -1,0 +1,224 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Axis maps values between Lo and Hi onto the columns of a strip Width
+// cells wide: the shared axis of the comparison screen's intervals and of
+// its histogram of resampled differences.
+type Axis struct {
+	Lo, Hi float64
+	Width  int
+}
+
+// NewAxis returns the axis over [lo, hi] Width cells wide, widened a
+// little so that the ends of the data never sit on the strip's edges
+// (and to a unit range when lo = hi).
+func NewAxis(lo, hi float64, width int) Axis {
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		lo, hi = 0, 1
+	}
+	if hi < lo {
+		lo, hi = hi, lo
+	}
+	pad := (hi - lo) * 0.04
+	if pad == 0 {
+		pad = math.Max(math.Abs(lo)*0.01, 0.5)
+	}
+	return Axis{Lo: lo - pad, Hi: hi + pad, Width: max(1, width)}
+}
+
+// Col returns the column of x, clamped to the strip (-1 for NaN).
+func (a Axis) Col(x float64) int {
+	if math.IsNaN(x) {
+		return -1
+	}
+	c := int(math.Round((x - a.Lo) / (a.Hi - a.Lo) * float64(a.Width-1)))
+	return max(0, min(a.Width-1, c))
+}
+
+// Interval draws the interval [lo, hi] with its centre mid on the axis:
+// "[──●──]" (a lone "●" when the interval is 0 wide or NaN), and ref
+// (NaN: none) as "┊" outside the interval or "┼" inside it, so that each
+// row shows whether it overlaps ref. kind picks its colour.
+func Interval(st Styles, a Axis, lo, mid, hi, ref float64, kind IntervalKind) string {
+	cells := []rune(strings.Repeat(" ", a.Width))
+	if r := a.Col(ref); r >= 0 {
+		cells[r] = '┊'
+	}
+	l, m, h := a.Col(lo), a.Col(mid), a.Col(hi)
+	if l >= 0 && h >= 0 && h > l {
+		for i := l + 1; i < h; i++ {
+			cells[i] = '─'
+		}
+		cells[l], cells[h] = '[', ']'
+	}
+	if r := a.Col(ref); r > l && r < h {
+		cells[r] = '┼'
+	}
+	if m >= 0 {
+		cells[m] = '●'
+	}
+	return kind.Render(st, string(cells))
+}
+
+// IntervalKind picks the style of a drawn interval: the interval of a system
+// that differs significantly from the baseline is drawn in the good or
+// bad colour, the others in the text colour.
+type IntervalKind int
+
+// The interval styles.
+const (
+	IntervalPlain IntervalKind = iota
+	IntervalBaseline
+	IntervalBetter
+	IntervalWorse
+)
+
+// Render styles s as k says.
+func (k IntervalKind) Render(st Styles, s string) string {
+	switch k {
+	case IntervalBaseline:
+		return st.Accent.Render(s)
+	case IntervalBetter:
+		return st.Good.Render(s)
+	case IntervalWorse:
+		return st.Bad.Render(s)
+	}
+	return st.Text.Render(s)
+}
+
+// AxisTicks labels the axis: its ends and, when there is room, its
+// middle, each value formatted by format and placed under its column.
+func AxisTicks(a Axis, format func(float64) string) string {
+	line := []rune(strings.Repeat(" ", a.Width))
+	put := func(x float64, align int) bool {
+		s := []rune(format(x))
+		start := a.Col(x) - len(s)/2
+		switch align {
+		case -1:
+			start = 0
+		case 1:
+			start = a.Width - len(s)
+		}
+		if start < 0 || start+len(s) > a.Width {
+			return false
+		}
+		for i := max(0, start-1); i < min(a.Width, start+len(s)+1); i++ {
+			if line[i] != ' ' {
+				return false
+			}
+		}
+		copy(line[start:], s)
+		return true
+	}
+	put(a.Lo, -1)
+	put(a.Hi, 1)
+	put((a.Lo+a.Hi)/2, 0)
+	return strings.TrimRight(string(line), " ")
+}
+
+// maxDeltaBins is the most bins a histogram of differences has: on a
+// wider strip each bin spans several columns, so that a thousand
+// resamples still draw a shape rather than spikes.
+const maxDeltaBins = 72
+
+// binDeltas counts the differences per column of a, pooling neighbouring
+// columns into bins of equal width when the strip is wider than
+// maxDeltaBins; every column gets its bin's count.
+func binDeltas(deltas []float64, a Axis) []int {
+	span := (a.Width + maxDeltaBins - 1) / maxDeltaBins
+	bins := make([]int, (a.Width+span-1)/span)
+	for _, d := range deltas {
+		if c := a.Col(d); c >= 0 && !math.IsInf(d, 0) {
+			bins[c/span]++
+		}
+	}
+	counts := make([]int, a.Width)
+	for c := range counts {
+		counts[c] = bins[c/span]
+	}
+	return counts
+}
+
+// DeltaHistogram draws the distribution of resampled differences (a
+// system's score minus the baseline's, per resample or trial) as columns
+// height rows tall over width cells, on an axis that always holds 0 and
+// the observed difference; a marker row under the axis puts "0" at no
+// difference and "▲" at the observed one, so the picture reads without
+// colour. format formats a difference for the tick labels.
+func DeltaHistogram(st Styles, deltas []float64, observed float64, format func(float64) string, width, height int) string {
+	height = max(2, height)
+	lo, hi := 0.0, 0.0
+	n := 0
+	for _, d := range append([]float64{observed}, deltas...) {
+		if math.IsNaN(d) || math.IsInf(d, 0) {
+			continue
+		}
+		lo, hi = math.Min(lo, d), math.Max(hi, d)
+		n++
+	}
+	if len(deltas) == 0 || n == 0 {
+		return st.Muted.Render(Truncate("no resampled differences to draw", width))
+	}
+	labelW := 0
+	counts := []int{}
+	var a Axis
+	for range 2 { // the count labels' width decides the strip's width
+		a = NewAxis(lo, hi, width-labelW)
+		counts = binDeltas(deltas, a)
+		top := 0
+		for _, c := range counts {
+			top = max(top, c)
+		}
+		labelW = len(fmt.Sprint(top)) + 2
+	}
+	top := 0
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	zero, obs := a.Col(0), a.Col(observed)
+	lines := make([]string, 0, height+3)
+	for row := range height {
+		label := strings.Repeat(" ", labelW-1) + "│"
+		switch row {
+		case 0:
+			label = PadLeft(fmt.Sprint(top), labelW-2) + " ┤"
+		case height - 1:
+			label = PadLeft("0", labelW-2) + " ┤"
+		}
+		var b strings.Builder
+		b.WriteString(st.Muted.Render(label))
+		for col, c := range counts {
+			units := 0
+			if top > 0 {
+				units = int(math.Round(float64(c)/float64(top)*float64(height*8))) - (height-1-row)*8
+			}
+			if c > 0 && units <= 0 && row == height-1 {
+				units = 1 // a non-empty column always shows
+			}
+			switch {
+			case units > 0:
+				b.WriteString(st.Bar.Render(string(levels[min(8, units)-1])))
+			case col == zero:
+				b.WriteString(st.Muted.Render("┊"))
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		lines = append(lines, strings.TrimRight(b.String(), " "))
+	}
+	axis := []rune(strings.Repeat("─", a.Width))
+	marks := []rune(strings.Repeat(" ", a.Width))
+	axis[zero], marks[zero] = '┼', '0'
+	axis[obs], marks[obs] = '┴', '▲'
+	pad := strings.Repeat(" ", labelW)
+	lines = append(lines,
+		st.Muted.Render(strings.Repeat(" ", labelW-1)+"└"+string(axis)),
+		pad+st.Accent.Render(strings.TrimRight(string(marks), " ")),
+		pad+st.Muted.Render(AxisTicks(a, format)))
+	return strings.Join(lines, "\n")
+}

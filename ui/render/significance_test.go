@@ -1,0 +1,94 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestAxisCol(t *testing.T) {
+	a := Axis{Lo: 0, Hi: 10, Width: 11}
+	for _, c := range []struct {
+		x    float64
+		want int
+	}{{0, 0}, {10, 10}, {5, 5}, {-3, 0}, {40, 10}, {4.4, 4}, {math.NaN(), -1}} {
+		if got := a.Col(c.x); got != c.want {
+			t.Errorf("Col(%v) = %d; want %d", c.x, got, c.want)
+		}
+	}
+	if b := NewAxis(3, 3, 10); !(b.Lo < 3 && b.Hi > 3) {
+		t.Errorf("NewAxis(3, 3) = %+v; want a range around 3", b)
+	}
+	if b := NewAxis(math.Inf(-1), 2, 10); math.IsInf(b.Lo, 0) {
+		t.Errorf("NewAxis(-Inf, 2) = %+v; want a finite range", b)
+	}
+}
+
+// runeCol returns the column of the first r in s, or -1.
+func runeCol(s string, r rune) int {
+	i := strings.IndexRune(s, r)
+	if i < 0 {
+		return -1
+	}
+	return utf8.RuneCountInString(s[:i])
+}
+
+func TestInterval(t *testing.T) {
+	st := PlainStyles()
+	a := Axis{Lo: 0, Hi: 20, Width: 21}
+	got := Interval(st, a, 4, 6, 8, 15, IntervalPlain)
+	if want := "    [─●─]      ┊     "; got != want {
+		t.Errorf("Interval = %q; want %q", got, want)
+	}
+	if got := Interval(st, a, 4, 6, 8, 7, IntervalPlain); runeCol(got, '┼') != 7 {
+		t.Errorf("a reference inside the interval: %q; want ┼ at 7", got)
+	}
+	if got := Interval(st, a, 6, 6, 6, math.NaN(), IntervalBaseline); strings.TrimSpace(got) != "●" {
+		t.Errorf("an interval 0 wide: %q; want a lone ●", got)
+	}
+}
+
+func TestDeltaHistogram(t *testing.T) {
+	deltas := make([]float64, 400)
+	for i := range deltas {
+		deltas[i] = 2 + 3*math.Sin(float64(i)*1.7) // between -1 and 5
+	}
+	for _, w := range wtWidths {
+		out := DeltaHistogram(DefaultStyles(), deltas, 2.5, func(x float64) string { return fmt.Sprintf("%+.2f", x) }, w, 6)
+		name := fmt.Sprintf("DeltaHistogram at %d", w)
+		requireFits(t, name, out, w)
+		lines := strings.Split(out, "\n")
+		if len(lines) != 6+3 {
+			t.Fatalf("%s: %d lines; want 6 rows, the axis, the marks and the ticks", name, len(lines))
+		}
+		axis, marks := lines[6], lines[7]
+		// 0 and the observed difference are marked on the axis and, in
+		// text, in the marker row below it: readable without colour.
+		zero, obs := runeCol(marks, '0'), runeCol(marks, '▲')
+		if zero < 0 || obs <= zero || runeCol(axis, '┼') != zero || runeCol(axis, '┴') != obs {
+			t.Errorf("%s: 0 at %d, ▲ at %d; axis %q", name, zero, obs, axis)
+		}
+		// The observed 2.5 sits 3.5/6 of the way from -1 to 5 (with the
+		// axis's padding of 4% each side).
+		lw := runeCol(axis, '└') + 1
+		a := NewAxis(-1, 5, w-lw)
+		if want := lw + a.Col(2.5); obs != want {
+			t.Errorf("%s: ▲ at %d; want %d", name, obs, want)
+		}
+		total := 0
+		for _, d := range deltas {
+			if a.Col(d) >= 0 {
+				total++
+			}
+		}
+		if total != len(deltas) {
+			t.Errorf("%s: %d of %d differences on the axis", name, total, len(deltas))
+		}
+	}
+	requireGolden(t, "significance_histogram_80", DeltaHistogram(DefaultStyles(), deltas, 2.5, func(x float64) string { return fmt.Sprintf("%+.2f", x) }, 80, 6))
+	if out := DeltaHistogram(DefaultStyles(), nil, 1, nil, 40, 5); !strings.Contains(out, "no resampled") {
+		t.Errorf("no differences: %q", out)
+	}
+}
