@@ -19,6 +19,7 @@ const (
 	screenLessons           // the lessons
 	screenCharts            // score distribution, precisions and BP as charts
 	screenAnnSummary        // the annotation summary (annotate_summary.go)
+	screenSig               // every system against the pinned baseline, with significance
 )
 
 // Model is the explorer's root model. It routes messages to its
@@ -33,6 +34,7 @@ type Model struct {
 	help   helpScreen
 	ledger ledgerScreen
 	charts chartsScreen
+	sig    sigScreen
 	learn  learner // the walk-through or the lessons, when open
 	ann    annotator
 	annSum annSummary
@@ -57,6 +59,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 		c:    common{ds: ds, set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
 		list: newSegList(ds),
 		pane: newSegPane(set),
+		sig:  newSigScreen(),
 	}
 	m.c.keys.setEnabled(len(ds.Systems))
 	for _, o := range opts {
@@ -91,7 +94,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m, cmd := m.update(msg)
 	if more := m.explainLong(); more != nil {
-		return m, tea.Batch(cmd, more)
+		cmd = tea.Batch(cmd, more)
+	}
+	if more := m.significance(); more != nil {
+		cmd = tea.Batch(cmd, more)
 	}
 	return m, cmd
 }
@@ -114,6 +120,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleLedger(msg)
 	case walkMsg:
 		return m.handleWalk(msg), nil
+	case sigMsg:
+		return m.handleSig(msg), nil
 	case spinner.TickMsg:
 		if !m.jobs.busy() {
 			return m, nil
@@ -145,6 +153,8 @@ func (m Model) View() string {
 		return m.charts.View(c, m.list)
 	case screenAnnSummary:
 		return m.annSum.View(c, m.ann)
+	case screenSig:
+		return m.sigView()
 	case screenExplain, screenLessons:
 		if m.learn == nil {
 			return fit("", c.width, c.height)

@@ -32,6 +32,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.handleOverlayKey(msg)
 	case screenAnnSummary:
 		return m.handleSummaryKey(msg)
+	case screenSig:
+		return m.handleSigKey(msg)
 	}
 	if cmd, ok := m.handleGlobalKey(msg); ok {
 		return m, cmd
@@ -98,6 +100,12 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.switchSystem(-1), true
 	case key.Matches(msg, k.Other):
 		return m.cycleOther(), true
+	case key.Matches(msg, k.Pin):
+		return m.pin(m.list.view.System), true
+	case key.Matches(msg, k.Significance):
+		return m.openSig(), true
+	case key.Matches(msg, k.Impact):
+		return m.sortByImpact(m.list.view.System), true
 	case key.Matches(msg, k.Compare):
 		if len(m.c.ds.Systems) < 2 {
 			return m.flash("compare view needs two systems"), true
@@ -237,6 +245,9 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		return m, nil
 	case screenCharts:
 		m.charts = m.charts.Update(msg, m.c.keys)
+		return m, nil
+	case screenSig:
+		m.sig = m.sig.mouse(msg, len(m.c.ds.Systems))
 		return m, nil
 	}
 	l := mainLayout(m.c.width, m.c.height, m.pane.zoom)

@@ -33,6 +33,9 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		sys += st.Muted.Render(fmt.Sprintf(" %d/%d", l.view.System+1, nsys))
 	}
 	first := title + sep + st.Accent.Render(sys)
+	if h.width < 80 && nsys > 1 { // the baseline's name matters more than ours
+		first = st.Accent.Render(sys)
+	}
 	set := c.shown()
 	narrow := h.width < 100
 	var figures string
@@ -46,9 +49,14 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		}
 		if o := l.view.Other; o >= 0 && o < nsys {
 			os := c.scored.Systems[o]
-			if os.CorpusErr == nil && ss.CorpusErr == nil {
-				first += sep + st.Muted.Render(fmt.Sprintf("vs %s %s (%s)", c.systemName(o),
-					c.score(os.Corpus.Score), c.delta(ss.Corpus.Score-os.Corpus.Score)))
+			switch {
+			case o == l.view.System:
+				first += sep + st.Accent.Render("the pinned baseline")
+			case os.CorpusErr == nil && ss.CorpusErr == nil && h.width < 80:
+				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs base %s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.systemName(o)))
+			case os.CorpusErr == nil && ss.CorpusErr == nil:
+				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs baseline %s %s", c.delta(ss.Corpus.Score-os.Corpus.Score),
+					c.systemName(o), c.score(os.Corpus.Score)))
 			}
 		}
 	}

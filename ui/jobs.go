@@ -31,6 +31,7 @@ const (
 	jobRows                   // sorting and filtering the rows of the view
 	jobExplain                // explaining the selection's long segments
 	jobWalk                   // rendering a long segment's walk-through (waited for after e)
+	jobSig                    // the paired significance test of the comparison screen
 	numJobKinds
 )
 
@@ -41,6 +42,7 @@ var jobLabels = [numJobKinds]string{
 	jobRows:    "sorting",
 	jobExplain: "explaining",
 	jobWalk:    "rendering",
+	jobSig:     "significance",
 }
 
 // jobTag names one run of a job: its kind and generation. Every result

@@ -19,6 +19,7 @@ type KeyMap struct {
 	Tokenizer, Lowercase, Smooth, Compat    key.Binding
 	NLTKMethod                              key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
+	Pin, Significance, SigTest, Impact      key.Binding
 	Explain, Lessons, Help, Back, Quit      key.Binding
 	// The annotation keys, enabled with an annotation file.
 	Annotate, Annotations, NoError, NextUnrated, SegmentScore, AnnSummary key.Binding
@@ -32,39 +33,43 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	return KeyMap{
-		Up:         b([]string{"up", "k"}, "↑/k", "previous segment"),
-		Down:       b([]string{"down", "j"}, "↓/j", "next segment"),
-		PageUp:     b([]string{"pgup", "b"}, "pgup/b", "page up"),
-		PageDown:   b([]string{"pgdown", "f", " "}, "pgdn/f/␣", "page down"),
-		Top:        b([]string{"home", "g"}, "g/home", "first row"),
-		Bottom:     b([]string{"end", "G"}, "G/end", "last row"),
-		Jump:       b([]string{":", "#"}, ":/#", "jump to line"),
-		Filter:     b([]string{"/"}, "/", "filter src, hyp, refs"),
-		Sort:       b([]string{"o"}, "o", "sort: score/line/length/BP/Δ"),
-		Reverse:    b([]string{"r"}, "r", "reverse sort"),
-		Zoom:       b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),
-		DetailDown: b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),
-		DetailUp:   b([]string{"K", "ctrl+u"}, "K/^u", "scroll segment pane up"),
-		Ledger:     b([]string{"x"}, "x", "full clip ledger"),
-		Charts:     b([]string{"h"}, "h", "charts: scores, p1..pN, BP"),
-		Order:      b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "highlight order n"),
-		AllOrders:  b([]string{"0", "a"}, "0/a", "all orders at once"),
-		OrderUp:    b([]string{"+", "="}, "+", "max order up"),
-		OrderDown:  b([]string{"-", "_"}, "-", "max order down"),
-		Tokenizer:  b([]string{"t"}, "t", "cycle tokenizer"),
-		Lowercase:  b([]string{"l"}, "l", "toggle lowercase"),
-		Smooth:     b([]string{"s"}, "s", "cycle smoothing"),
-		Compat:     b([]string{"c"}, "c", "sacrebleu / nltk"),
-		NLTKMethod: b([]string{"m"}, "m", "nltk smoothing 0-7"),
-		NextSystem: b([]string{"tab"}, "tab", "next system"),
-		PrevSystem: b([]string{"shift+tab"}, "⇧tab", "previous system"),
-		Other:      b([]string{"w"}, "w", "compare with next system"),
-		Compare:    b([]string{"v"}, "v", "two hypotheses stacked"),
-		Explain:    b([]string{"e"}, "e", "walk through segment"),
-		Lessons:    b([]string{"L"}, "L", "lessons"),
-		Help:       b([]string{"?"}, "?", "help"),
-		Back:       b([]string{"esc"}, "esc", "back / clear filter"),
-		Quit:       b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
+		Up:           b([]string{"up", "k"}, "↑/k", "previous segment"),
+		Down:         b([]string{"down", "j"}, "↓/j", "next segment"),
+		PageUp:       b([]string{"pgup", "b"}, "pgup/b", "page up"),
+		PageDown:     b([]string{"pgdown", "f", " "}, "pgdn/f/␣", "page down"),
+		Top:          b([]string{"home", "g"}, "g/home", "first row"),
+		Bottom:       b([]string{"end", "G"}, "G/end", "last row"),
+		Jump:         b([]string{":", "#"}, ":/#", "jump to line"),
+		Filter:       b([]string{"/"}, "/", "filter src, hyp, refs"),
+		Sort:         b([]string{"o"}, "o", "sort: score/line/…/Δ/impact"),
+		Reverse:      b([]string{"r"}, "r", "reverse sort"),
+		Zoom:         b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),
+		DetailDown:   b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),
+		DetailUp:     b([]string{"K", "ctrl+u"}, "K/^u", "scroll segment pane up"),
+		Ledger:       b([]string{"x"}, "x", "full clip ledger"),
+		Charts:       b([]string{"h"}, "h", "charts: scores, p1..pN, BP"),
+		Order:        b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "highlight order n"),
+		AllOrders:    b([]string{"0", "a"}, "0/a", "all orders at once"),
+		OrderUp:      b([]string{"+", "="}, "+", "max order up"),
+		OrderDown:    b([]string{"-", "_"}, "-", "max order down"),
+		Tokenizer:    b([]string{"t"}, "t", "cycle tokenizer"),
+		Lowercase:    b([]string{"l"}, "l", "toggle lowercase"),
+		Smooth:       b([]string{"s"}, "s", "cycle smoothing"),
+		Compat:       b([]string{"c"}, "c", "sacrebleu / nltk"),
+		NLTKMethod:   b([]string{"m"}, "m", "nltk smoothing 0-7"),
+		NextSystem:   b([]string{"tab"}, "tab", "next system"),
+		PrevSystem:   b([]string{"shift+tab"}, "⇧tab", "previous system"),
+		Other:        b([]string{"w"}, "w", "baseline: next system"),
+		Pin:          b([]string{"p"}, "p", "pin shown system as baseline"),
+		Significance: b([]string{"B"}, "B", "significance vs baseline"),
+		SigTest:      b([]string{"T"}, "T", "comparison: paired-bs/-ar"),
+		Impact:       b([]string{"i"}, "i", "segments costing most vs base"),
+		Compare:      b([]string{"v"}, "v", "two hypotheses stacked"),
+		Explain:      b([]string{"e"}, "e", "walk through segment"),
+		Lessons:      b([]string{"L"}, "L", "lessons"),
+		Help:         b([]string{"?"}, "?", "help"),
+		Back:         b([]string{"esc"}, "esc", "back / clear filter"),
+		Quit:         b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
 		// Annotation keys (annotate.go), off until setAnnotating.
 		Annotate:     b([]string{"A"}, "A", "annotate: mark an error span"),
 		Annotations:  b([]string{"E"}, "E", "edit/delete this segment's"),
@@ -94,6 +99,8 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		short(k.Compat, "c", "nltk"),
 		short(k.NextSystem, "tab", "system"),
 		short(k.Compare, "v", "compare"),
+		short(k.Pin, "p", "pin base"),
+		short(k.Significance, "B", "signif."),
 		short(k.Zoom, "enter", "zoom"),
 		short(k.Ledger, "x", "ledger"),
 		short(k.Charts, "h", "charts"),
@@ -110,7 +117,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Filter, k.Sort, k.Reverse},
 		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod},
-		{k.NextSystem, k.PrevSystem, k.Other, k.Compare},
+		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
 		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary},
 	}
@@ -125,8 +132,12 @@ func (k *KeyMap) setEnabled(systems int) {
 	multi := systems > 1
 	k.NextSystem.SetEnabled(multi)
 	k.PrevSystem.SetEnabled(multi)
-	k.Other.SetEnabled(systems > 2)
+	k.Other.SetEnabled(multi)
 	k.Compare.SetEnabled(multi)
+	k.Pin.SetEnabled(multi)
+	k.Significance.SetEnabled(multi)
+	k.SigTest.SetEnabled(multi)
+	k.Impact.SetEnabled(multi)
 	k.setAnnotating(false, false)
 }
 
@@ -178,6 +189,12 @@ func (k KeyMap) chartsFooter(multi bool) string {
 	sys := as(k.NextSystem, "tab", "system")
 	sys.SetEnabled(multi)
 	return keyLine(as(k.Back, "esc or h", "back"), k.scrollKeys(), sys, as(k.Quit, "q", "quit"))
+}
+
+// sigFooter is the comparison screen's footer.
+func (k KeyMap) sigFooter() string {
+	return keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"),
+		as(k.Impact, "i", "costly segments"), as(k.SigTest, "T", "bs/ar"), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))
 }
 
 // WalkthroughKeyMap holds the keys of the walk-through and the lessons.

@@ -58,9 +58,9 @@ func TestSortKeys(t *testing.T) {
 	if !strings.Contains(m.View(), "Δ↑") {
 		t.Errorf("the delta column header lacks the sort arrow")
 	}
-	m = press(t, m, "o")
+	m = press(t, m, "o", "o")
 	if m.list.view.Sort != model.SortScore {
-		t.Errorf("sort cycle does not come back to score: %v", m.list.view.Sort)
+		t.Errorf("sort cycle (delta, impact) does not come back to score: %v", m.list.view.Sort)
 	}
 }
 
@@ -194,7 +194,7 @@ func TestNLTKCompat(t *testing.T) {
 	}
 	// The difference to the other system is as precise as the scores.
 	a, o := m.c.scored.Systems[0].Corpus.Score, m.c.scored.Systems[1].Corpus.Score
-	if want := fmt.Sprintf("vs %s %.4f (%+.4f)", m.c.ds.Systems[1].Name, o, a-o); !strings.Contains(m.View(), want) {
+	if want := fmt.Sprintf("Δ %+.4f vs baseline %s %.4f", a-o, m.c.ds.Systems[1].Name, o); !strings.Contains(m.View(), want) {
 		t.Errorf("nltk header lacks %q:\n%s", want, m.View())
 	}
 	m = press(t, m, "m")
@@ -213,9 +213,9 @@ func TestNLTKCompat(t *testing.T) {
 
 func TestSystemsAndCompare(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
-	m = press(t, m, "tab")
-	if m.list.view.System != 1 || m.list.view.Other == 1 {
-		t.Fatalf("tab: system %d, other %d", m.list.view.System, m.list.view.Other)
+	m = press(t, m, "tab", "w")
+	if m.list.view.System != 1 || m.list.view.Other != 2 {
+		t.Fatalf("tab, w: system %d, baseline %d; want 1, 2", m.list.view.System, m.list.view.Other)
 	}
 	m = press(t, m, "shift+tab", "shift+tab")
 	if m.list.view.System != 2 {
@@ -433,7 +433,7 @@ func TestMaxOrderOneHeader(t *testing.T) {
 // TestSortArrowFits: every column header keeps its sort arrow whole.
 func TestSortArrowFits(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	for _, want := range []string{"line↑", "hyp/ref↑", "BP↑", "Δ↑", "BLEU↑"} {
+	for _, want := range []string{"line↑", "hyp/ref↑", "BP↑", "Δ↑", "impact↑", "BLEU↑"} {
 		m = press(t, m, "o")
 		if h := m.list.header(m.c, m.list.columns(m.c)); !strings.Contains(h, want) {
 			t.Errorf("sorted by %s: header %q lacks %q", sortNames[m.list.view.Sort], h, want)

@@ -11,6 +11,7 @@ import (
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // segList is the segment list: the view (system, sort, filter), its rows,
@@ -38,6 +39,36 @@ type segList struct {
 	before string // the filter when "/" was pressed, restored by esc
 
 	width, height int // height: visible rows
+
+	// impact is every segment's impact on the corpus Δ to the baseline
+	// while the list sorts by it (the impact column), for impactOf.
+	impact   []float64
+	impactOf impactKey
+}
+
+// impactKey says which scores and systems the impact column is for.
+type impactKey struct {
+	scored     *model.Scored
+	sys, other int
+}
+
+// impactFor computes the impact column when the list sorts by impact (a
+// pass over the corpus, once per scores and pair of systems), and drops
+// it otherwise.
+func (l *segList) impactFor(c common) {
+	k := impactKey{scored: c.scored, sys: l.view.System, other: l.view.Other}
+	if l.view.Sort != model.SortImpact || c.scored == nil || k.other < 0 {
+		l.impact, l.impactOf = nil, impactKey{}
+		return
+	}
+	if l.impact != nil && l.impactOf == k {
+		return
+	}
+	imp, err := c.scored.Impact(c.ds, k.sys, k.other)
+	if err != nil {
+		imp = nil
+	}
+	l.impact, l.impactOf = imp, k
 }
 
 // newSegList returns the list of ds's first system, worst first.
@@ -149,7 +180,7 @@ func (l *segList) ensureVisible() {
 
 // columns are the widths of the list's columns at the current size.
 type columns struct {
-	line, score, bar, length, bp, delta, hyp int
+	line, score, bar, length, bp, delta, impact, hyp int
 }
 
 func (l segList) columns(c common) columns {
@@ -163,9 +194,18 @@ func (l segList) columns(c common) columns {
 	if l.view.Other >= 0 {
 		cols.delta = 6
 	}
+	if l.impact != nil {
+		cols.impact = 7
+		if c.nltk() {
+			cols.impact = 9
+		}
+	}
 	used := 2 + cols.line + 1 + cols.score + 1 + cols.bar + 1 + cols.length + 1 + cols.bp + 1
 	if cols.delta > 0 {
 		used += cols.delta + 1
+	}
+	if cols.impact > 0 {
+		used += cols.impact + 1
 	}
 	cols.hyp = max(0, l.width-used)
 	return cols
@@ -192,6 +232,9 @@ func (l segList) header(c common, cols columns) string {
 		render.PadLeft(arrow(model.SortBP, "BP"), cols.bp) + " "
 	if cols.delta > 0 {
 		h += render.PadLeft(arrow(model.SortDelta, "Δ"), cols.delta) + " "
+	}
+	if cols.impact > 0 {
+		h += render.PadLeft(arrow(model.SortImpact, "impact"), cols.impact) + " "
 	}
 	name := "hypothesis"
 	if len(c.ds.Systems) > 0 {
@@ -310,6 +353,11 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	if cols.delta > 0 {
 		parts = append(parts, render.PadLeft(delta, cols.delta))
 	}
+	imp := math.NaN()
+	if cols.impact > 0 {
+		imp = l.impact[seg]
+		parts = append(parts, render.PadLeft(impactCell(imp, c.nltk()), cols.impact))
+	}
 	parts = append(parts, render.Truncate(hyp, cols.hyp))
 	if selected {
 		return c.st.Selected.Render(render.PadRight("▸ "+strings.Join(parts, " "), l.width))
@@ -320,16 +368,38 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	parts[3] = s.Muted.Render(parts[3])
 	parts[4] = s.Warn.Render(parts[4])
 	if cols.delta > 0 {
-		switch {
-		case f.delta > 0:
-			parts[5] = s.Good.Render(parts[5])
-		case f.delta < 0:
-			parts[5] = s.Bad.Render(parts[5])
-		default:
-			parts[5] = s.Muted.Render(parts[5])
-		}
+		parts[5] = signed(s, f.delta).Render(parts[5])
+	}
+	if cols.impact > 0 {
+		parts[len(parts)-2] = signed(s, imp).Render(parts[len(parts)-2])
 	}
 	return "  " + strings.Join(parts, " ")
+}
+
+// signed is the style of a signed figure: good above 0, bad below.
+func signed(s render.Styles, x float64) lipgloss.Style {
+	switch {
+	case x > 0:
+		return s.Good
+	case x < 0:
+		return s.Bad
+	}
+	return s.Muted
+}
+
+// impactCell is the list's form of a segment's impact on the corpus Δ
+// (three decimals of a BLEU point, five on NLTK's scale: one segment of
+// thousands moves the corpus score by hundredths).
+func impactCell(x float64, nltk bool) string {
+	switch {
+	case math.IsNaN(x):
+		return "err"
+	case x == 0:
+		return "0"
+	case nltk:
+		return fmt.Sprintf("%+.5f", x)
+	}
+	return fmt.Sprintf("%+.3f", x)
 }
 
 // deltaCell is the list's short form of a difference of scores.

@@ -89,13 +89,15 @@ var sortNames = map[model.SortKey]string{
 	model.SortLength: "length",
 	model.SortBP:     "BP",
 	model.SortDelta:  "Δ",
+	model.SortImpact: "impact on the corpus Δ to the baseline",
 }
 
-// cycleSort moves to the next sort key (delta only with two systems).
+// cycleSort moves to the next sort key (delta and impact only with two
+// systems).
 func (m *Model) cycleSort() tea.Cmd {
 	order := []model.SortKey{model.SortScore, model.SortLine, model.SortLength, model.SortBP}
 	if m.list.view.Other >= 0 {
-		order = append(order, model.SortDelta)
+		order = append(order, model.SortDelta, model.SortImpact)
 	}
 	i := 0
 	for j, s := range order {
@@ -115,6 +117,10 @@ func sortDirection(v model.View) string {
 		return "first line first"
 	case v.Sort == model.SortLine:
 		return "last line first"
+	case v.Sort == model.SortImpact && v.Desc:
+		return "the segments that gain the most first"
+	case v.Sort == model.SortImpact:
+		return "the segments that cost the most first"
 	case v.Desc:
 		return "highest first"
 	}
@@ -122,36 +128,21 @@ func sortDirection(v model.View) string {
 }
 
 // switchSystem makes the next (d = 1) or previous (d = -1) system current;
-// the comparison system moves out of its way.
+// the pinned baseline stays (on the baseline itself every Δ is 0).
 func (m *Model) switchSystem(d int) tea.Cmd {
 	n := len(m.c.ds.Systems)
 	if n < 2 {
 		return m.flash("only one system loaded")
 	}
 	m.list.view.System = (m.list.view.System + d + n) % n
-	if m.list.view.Other == m.list.view.System {
-		m.list.view.Other = (m.list.view.System + 1) % n
-	}
 	return m.refreshRows()
 }
 
-// cycleOther picks the next system to compare with.
+// cycleOther pins the next system as the baseline.
 func (m *Model) cycleOther() tea.Cmd {
 	n := len(m.c.ds.Systems)
-	if n < 3 {
+	if n < 2 {
 		return nil
 	}
-	o := m.list.view.Other
-	for {
-		o = (o + 1) % n
-		if o != m.list.view.System {
-			break
-		}
-	}
-	m.list.view.Other = o
-	if m.list.view.Sort == model.SortDelta {
-		return m.refreshRows()
-	}
-	m.refreshPane(false)
-	return nil
+	return m.pin((m.list.view.Other + 1) % n)
 }

@@ -29,6 +29,7 @@ func (m *Model) resize() {
 	m.ledger = m.ledger.SetSize(w, h)
 	m.charts = m.charts.SetSize(w, h)
 	m.annSum = m.annSum.SetSize(w, h)
+	m.sig = m.sig.SetSize(w, h)
 	if m.learn != nil {
 		m.learn = m.learn.setSize(w, h)
 	}
@@ -100,6 +101,7 @@ func (m *Model) refreshRows() tea.Cmd {
 // applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(rows []int, subset *subsetScore) {
 	found := m.list.setRows(rows, subset)
+	m.list.impactFor(m.c)
 	m.refreshPane(!found)
 	if m.screen == screenCharts {
 		m.refreshOverlay(false)

@@ -1,0 +1,344 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// sigAlpha is the level below which a p-value is marked significant.
+const sigAlpha = 0.05
+
+// sigFor says what a comparison was made for: the scores, the baseline,
+// the test, and the rows (all segments, or the filter of the shown
+// system with its number of matching rows). Two equal keys give the same
+// comparison.
+type sigFor struct {
+	scored *model.Scored
+	base   int
+	test   string
+	system int // the shown system, when a filter selects the rows (else -1)
+	filter string
+	rows   int
+}
+
+// sigScreen is the comparison screen: every system against the pinned
+// baseline by a paired test (score, μ ± 95% CI drawn on a shared axis,
+// p-value, wins/ties/losses), with the histogram of the selected
+// system's resampled differences. It owns the test chosen, the selected
+// system and the last comparison; the root runs the job.
+type sigScreen struct {
+	test    string // model.TestPairedBootstrap or model.TestPairedAR
+	cursor  int    // the selected system
+	asked   sigFor // what the job in flight (or the last one) is for
+	shown   sigFor // what res and err are for
+	res     *model.Comparison
+	err     error
+	width   int
+	height  int
+	hasDone bool // a result or error for shown is in
+}
+
+// newSigScreen returns the comparison screen with the paired bootstrap.
+func newSigScreen() sigScreen { return sigScreen{test: model.TestPairedBootstrap} }
+
+// SetSize fits the screen to width×height cells.
+func (s sigScreen) SetSize(width, height int) sigScreen {
+	s.width, s.height = width, height
+	return s
+}
+
+// Update handles the screen's own keys: moving the selection and
+// switching the test. The keys that change what the root holds (pin,
+// filter, back) are the root's (handleSigKey).
+func (s sigScreen) Update(msg tea.KeyMsg, k KeyMap, systems int) sigScreen {
+	switch {
+	case key.Matches(msg, k.Up, k.PrevSystem):
+		s.cursor = (s.cursor - 1 + systems) % systems
+	case key.Matches(msg, k.Down, k.NextSystem):
+		s.cursor = (s.cursor + 1) % systems
+	case key.Matches(msg, k.Top):
+		s.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		s.cursor = systems - 1
+	case key.Matches(msg, k.SigTest):
+		if s.test == model.TestPairedBootstrap {
+			s.test = model.TestPairedAR
+		} else {
+			s.test = model.TestPairedBootstrap
+		}
+	}
+	return s
+}
+
+// mouse moves the selection with the wheel.
+func (s sigScreen) mouse(msg tea.MouseMsg, systems int) sigScreen {
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		s.cursor = max(0, s.cursor-1)
+	case tea.MouseButtonWheelDown:
+		s.cursor = min(systems-1, s.cursor+1)
+	}
+	return s
+}
+
+// done installs the comparison (or the error) made for f.
+func (s *sigScreen) done(f sigFor, res *model.Comparison, err error) {
+	s.shown, s.res, s.err, s.hasDone = f, res, err, true
+}
+
+// current reports whether the screen shows the comparison for f.
+func (s sigScreen) current(f sigFor) bool { return s.hasDone && s.shown == f }
+
+// sigStatus is what the job table says about the comparison in flight.
+type sigStatus struct {
+	running bool
+	frac    float64
+	spinner string
+}
+
+// View draws the screen: a title, a status line, the table of systems
+// with their intervals on one axis, the histogram of the selected
+// system's resampled differences, and the footer (or the filter prompt
+// being typed).
+func (s sigScreen) View(c common, l segList, run sigStatus, footer string) string {
+	w := s.width
+	st := c.st
+	base := l.view.Other
+	title := "significance vs baseline " + c.systemName(base) + " · " + s.test
+	if s.res != nil && s.res.Test == s.test {
+		title += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
+	}
+	scope := fmt.Sprintf("all %d segments", c.ds.Len())
+	if l.view.Filter != "" {
+		scope = fmt.Sprintf("%d of %d match %q", len(l.rows), c.ds.Len(), render.Safe(l.view.Filter))
+	}
+	body := []string{st.Title.Render(joinRight(title, scope, w)), s.statusLine(c, run)}
+	switch {
+	case l.view.Filter != "" && len(l.rows) == 0:
+		body[1] = st.Warn.Render(render.Truncate("no segment matches the filter: nothing to compare (/ changes it, esc then esc clears it)", w))
+	case s.res != nil:
+		table := s.table(c)
+		body = append(body, table...)
+		body = append(body, s.histogram(c, s.height-len(body)-1)...)
+	}
+	body = body[:min(len(body), s.height-1)]
+	for len(body) < s.height-1 {
+		body = append(body, "")
+	}
+	return fit(strings.Join(body, "\n")+"\n"+render.Truncate(footer, w), w, s.height)
+}
+
+// statusLine is the second line: the progress of the job in flight, the
+// error, or how to read the p-value.
+func (s sigScreen) statusLine(c common, run sigStatus) string {
+	st, w := c.st, s.width
+	switch {
+	case run.running:
+		what := "resampling"
+		if s.test == model.TestPairedAR {
+			what = "randomizing"
+		}
+		line := run.spinner + " " + what + " " + render.Bar(st, run.frac, 20) + fmt.Sprintf(" %3.0f%%", 100*run.frac)
+		if s.res != nil {
+			line += " · shown: the previous comparison"
+		}
+		return render.Truncate(line+" · esc cancels", w)
+	case errors.Is(s.err, model.ErrSignificanceNLTK):
+		return st.Error.Render(render.Truncate("significance follows sacrebleu's BLEU: esc, then c for sacrebleu compat", w))
+	case s.err != nil:
+		return st.Error.Render(render.Truncate(s.err.Error(), w))
+	case s.res == nil:
+		return ""
+	}
+	read := "* p ≤ 0.05: a difference this large would be rare (under 5%) if the system were no better than the baseline"
+	if w < 110 {
+		read = "* p ≤ 0.05: unlikely to be chance"
+	}
+	return st.Muted.Render(render.Truncate(read, w))
+}
+
+// sigColumns are the table's column widths; mu is 0 when the μ ± CI
+// figures do not fit (the drawn interval still shows them).
+type sigColumns struct {
+	name, score, delta, mu, p, wtl, axis int
+}
+
+func (s sigScreen) columns(c common) sigColumns {
+	cols := sigColumns{name: 6, score: 6, delta: 6, p: 7}
+	for i := range c.ds.Systems {
+		cols.name = max(cols.name, len([]rune(c.systemName(i))))
+	}
+	cols.name = min(cols.name, 18)
+	cols.wtl = len("w/t/l")
+	for i, sc := range s.res.Systems {
+		if i != s.res.Baseline {
+			cols.wtl = max(cols.wtl, len(wtlText(sc)))
+		}
+	}
+	if s.width >= 80 {
+		cols.wtl = max(cols.wtl, len("win/tie/loss"))
+	}
+	if c.nltk() {
+		cols.score, cols.delta = 7, 8
+	}
+	fixed := 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + 1
+	cols.mu = 2*cols.score + 3
+	if s.width-fixed-cols.mu-1 < 24 {
+		cols.mu = 0
+		cols.name = min(cols.name, max(6, s.width-fixed+cols.name-12))
+		fixed = 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + 1
+	} else {
+		fixed += cols.mu + 1
+	}
+	cols.axis = max(8, s.width-fixed)
+	return cols
+}
+
+// axis is the shared axis of the intervals: every system's μ ± CI (its
+// score with AR, which has no interval).
+func (s sigScreen) axis(width int) render.Axis {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, sc := range s.res.Systems {
+		a, b := sc.Score, sc.Score
+		if sc.Resamples > 0 {
+			a, b = sc.Mean-sc.CI, sc.Mean+sc.CI
+		}
+		lo, hi = math.Min(lo, a), math.Max(hi, b)
+	}
+	return render.NewAxis(lo, hi, width)
+}
+
+// table is the header, one row per system (scrolled so the selection
+// shows), and the axis ticks under the intervals.
+func (s sigScreen) table(c common) []string {
+	st, res := c.st, s.res
+	cols := s.columns(c)
+	ax := s.axis(cols.axis)
+	axisName := "μ ± 95% CI"
+	if res.Test == model.TestPairedAR {
+		axisName = "score (AR has no CI)"
+	}
+	head := "  " + render.PadRight("system", cols.name) + " " + render.PadLeft("BLEU", cols.score) + " " +
+		render.PadLeft("Δ", cols.delta) + " "
+	if cols.mu > 0 {
+		head += render.PadLeft("μ ± CI", cols.mu) + " "
+	}
+	wtl := "win/tie/loss"
+	if cols.wtl < len(wtl) {
+		wtl = "w/t/l"
+	}
+	head += render.PadLeft("p", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + " " + axisName
+	lines := []string{st.Header.Render(render.Truncate(head, s.width))}
+	rows := max(1, min(len(res.Systems), s.height/3))
+	top := max(0, min(s.cursor-rows+1, len(res.Systems)-rows))
+	base := res.Systems[res.Baseline]
+	ref := base.Score
+	if base.Resamples > 0 {
+		ref = base.Mean
+	}
+	for i := top; i < top+rows && i < len(res.Systems); i++ {
+		lines = append(lines, s.row(c, cols, ax, i, ref))
+	}
+	pad := 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + 1
+	if cols.mu > 0 {
+		pad += cols.mu + 1
+	}
+	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", pad)+render.AxisTicks(ax, c.score), s.width)))
+	return lines
+}
+
+// row is system i's line of the table; ref is the baseline's centre,
+// marked on every interval.
+func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref float64) string {
+	res := s.res
+	sc := res.Systems[i]
+	isBase := i == res.Baseline
+	delta, p, wtl := "base", "—", ""
+	kind := render.IntervalBaseline
+	if !isBase {
+		delta = c.delta(sc.Score - res.Systems[res.Baseline].Score)
+		p = fmt.Sprintf("%.4f", sc.PValue)
+		kind = render.IntervalPlain
+		if sc.PValue <= sigAlpha {
+			p += "*"
+			kind = render.IntervalBetter
+			if sc.Score < res.Systems[res.Baseline].Score {
+				kind = render.IntervalWorse
+			}
+		} else {
+			p += " "
+		}
+		wtl = wtlText(sc)
+	}
+	lo, mid, hi := sc.Score, sc.Score, sc.Score
+	mu := ""
+	if sc.Resamples > 0 {
+		lo, mid, hi = sc.Mean-sc.CI, sc.Mean, sc.Mean+sc.CI
+		mu = c.score(sc.Mean) + " ± " + c.score(sc.CI)
+	}
+	parts := []string{
+		render.PadRight(c.systemName(i), cols.name),
+		render.PadLeft(c.score(sc.Score), cols.score),
+		render.PadLeft(delta, cols.delta),
+	}
+	if cols.mu > 0 {
+		parts = append(parts, render.PadLeft(mu, cols.mu))
+	}
+	parts = append(parts, render.PadLeft(p, cols.p), render.PadLeft(wtl, cols.wtl))
+	if isBase {
+		ref = math.NaN()
+	}
+	line := strings.Join(parts, " ")
+	draw := render.Interval(c.st, ax, lo, mid, hi, ref, kind)
+	if i == s.cursor {
+		return c.st.Selected.Render(render.Truncate("▸ "+line, s.width-ax.Width-1)) + " " + draw
+	}
+	return "  " + line + " " + draw
+}
+
+// wtlText is a system's wins/ties/losses against the baseline.
+func wtlText(sc model.SystemComparison) string {
+	return fmt.Sprintf("%d/%d/%d", sc.Wins, sc.Ties, sc.Losses)
+}
+
+// histogram draws the selected system's resampled differences, or says
+// what the baseline's row means when the baseline is selected.
+func (s sigScreen) histogram(c common, height int) []string {
+	st, res, w := c.st, s.res, s.width
+	if s.cursor < 0 || s.cursor >= len(res.Systems) {
+		return nil
+	}
+	if s.cursor == res.Baseline {
+		return []string{"", st.Muted.Render(render.Truncate("the baseline: select another system (↑↓) for its resampled differences, p pins it as the baseline", w))}
+	}
+	sc := res.Systems[s.cursor]
+	obs := sc.Score - res.Systems[res.Baseline].Score
+	below := 0
+	for _, d := range sc.Deltas {
+		if d <= 0 {
+			below++
+		}
+	}
+	name, bname := c.systemName(s.cursor), c.systemName(res.Baseline)
+	var title string
+	switch narrow := w < 100; {
+	case res.Test == model.TestPairedAR && narrow:
+		title = fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲", name, bname, c.delta(obs))
+	case res.Test == model.TestPairedAR:
+		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| above the observed %s (▲)", name, bname, c.delta(obs))
+	case narrow:
+		title = fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · Δ %s ▲", name, bname, below, len(sc.Deltas), c.delta(obs))
+	default:
+		title = fmt.Sprintf("%s − %s per resample: %d of %d at or below 0 · observed Δ %s (▲)", name, bname, below, len(sc.Deltas), c.delta(obs))
+	}
+	h := min(max(2, height-5), 12)
+	return append([]string{"", st.Title.Render(render.Truncate(title, w))},
+		strings.Split(render.DeltaHistogram(st, sc.Deltas, obs, c.delta, w, h), "\n")...)
+}

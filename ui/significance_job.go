@@ -1,0 +1,183 @@
+package ui
+
+import (
+	"context"
+	"slices"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// sigMsg carries a comparison made off the UI loop (jobSig) and what it
+// was made for.
+type sigMsg struct {
+	jobTag
+	of  sigFor
+	res *model.Comparison
+	err error
+}
+
+// sigCmd runs the paired test of every system of s against the baseline
+// over rows (nil: all segments), reporting progress through prog.
+func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, prog *progress) tea.Cmd {
+	return func() tea.Msg {
+		opt := model.CompareOptions{Test: of.test, Seed: scoring.DefaultSeed, Progress: func(f float64) {
+			prog.set(int(f*1000), 1000)
+		}}
+		res, err := model.Compare(ctx, of.scored, of.base, rows, opt)
+		return sigMsg{jobTag: tag, of: of, res: res, err: err}
+	}
+}
+
+// sigWanted returns what the comparison screen should show now: the
+// current scores against the pinned baseline, on the rows of the filtered
+// list (all segments without a filter). ok is false while the scores or
+// the rows are still coming, when there is nothing to compare yet.
+func (m Model) sigWanted() (sigFor, bool) {
+	l := m.list
+	if m.c.scored == nil || l.view.Other < 0 || m.jobs.running(jobScore) || m.jobs.running(jobRows) {
+		return sigFor{}, false
+	}
+	f := sigFor{scored: m.c.scored, base: l.view.Other, test: m.sig.test, system: -1}
+	if l.view.Filter != "" {
+		f.system, f.filter, f.rows = l.view.System, l.view.Filter, len(l.rows)
+	}
+	return f, true
+}
+
+// significance runs at the end of every Update: while the comparison
+// screen is open it starts the comparison the screen should show when
+// that is neither shown nor in flight (a newer one replaces an older one
+// in flight, whose result is then dropped as stale).
+func (m *Model) significance() tea.Cmd {
+	if m.screen != screenSig {
+		return nil
+	}
+	want, ok := m.sigWanted()
+	if !ok || m.sig.current(want) || m.jobs.running(jobSig) && m.sig.asked == want {
+		return nil
+	}
+	if want.filter != "" && want.rows == 0 {
+		m.jobs.stop(jobSig) // nothing to compare; the screen says so
+		return nil
+	}
+	var rows []int
+	if want.filter != "" {
+		rows = slices.Clone(m.list.rows)
+		slices.Sort(rows) // line order, as compare on those lines alone would resample them
+	}
+	ctx, tag, prog := m.jobs.start(jobSig)
+	m.sig.asked = want
+	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, prog))
+}
+
+// handleSig installs a comparison (stale ones never get here).
+func (m Model) handleSig(msg sigMsg) Model {
+	m.sig.done(msg.of, msg.res, msg.err)
+	return m
+}
+
+// openSig opens the comparison screen on the shown system; the
+// comparison starts at the end of the Update.
+func (m *Model) openSig() tea.Cmd {
+	if len(m.c.ds.Systems) < 2 {
+		return m.flash("the comparison needs two systems")
+	}
+	m.sig.cursor = m.list.view.System
+	if m.sig.cursor == m.list.view.Other { // the baseline has no differences to draw
+		m.sig.cursor = (m.sig.cursor + 1) % len(m.c.ds.Systems)
+	}
+	m.screen = screenSig
+	return nil
+}
+
+// closeSig leaves the comparison screen and cancels the comparison in
+// flight.
+func (m *Model) closeSig() {
+	m.jobs.stop(jobSig)
+	m.screen = screenMain
+	m.refreshPane(false)
+}
+
+// handleSigKey handles keys on the comparison screen: pinning the
+// selected system as the baseline, filtering and leaving are the root's;
+// the rest is the screen's.
+func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.c.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, m.quit()
+	case key.Matches(msg, k.Back, k.Significance):
+		m.closeSig()
+	case key.Matches(msg, k.Pin):
+		return m, m.pin(m.sig.cursor)
+	case key.Matches(msg, k.Impact):
+		if m.sig.cursor == m.list.view.Other {
+			return m, m.flash("that is the baseline: select a system to see the segments that cost it the most")
+		}
+		m.closeSig()
+		return m, m.sortByImpact(m.sig.cursor)
+	case key.Matches(msg, k.Filter):
+		m.list.startTyping(typingFilter)
+	case key.Matches(msg, k.Help):
+		m.jobs.stop(jobSig)
+		m.openOverlay(screenHelp)
+	default:
+		m.sig = m.sig.Update(msg, k, len(m.c.ds.Systems))
+	}
+	return m, nil
+}
+
+// pin makes system sys the baseline every Δ, the impact and the
+// comparison are against.
+func (m *Model) pin(sys int) tea.Cmd {
+	if sys < 0 || sys >= len(m.c.ds.Systems) || len(m.c.ds.Systems) < 2 {
+		return nil
+	}
+	m.list.view.Other = sys
+	m.flash("baseline: " + m.c.systemName(sys) + " (every Δ is against it)")
+	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact {
+		return m.refreshRows()
+	}
+	m.list.impactFor(m.c)
+	m.refreshPane(false)
+	return nil
+}
+
+// sortByImpact lists system sys's segments by their impact on the corpus
+// Δ to the baseline, the ones that cost the most first, from the top.
+func (m *Model) sortByImpact(sys int) tea.Cmd {
+	if len(m.c.ds.Systems) < 2 {
+		return m.flash("impact compares two systems: load another")
+	}
+	v := &m.list.view
+	v.System, v.Sort, v.Desc = sys, model.SortImpact, false
+	m.list.seg = -1 // select the first row
+	status := "sorted by impact: the segments that cost " + m.c.systemName(sys) + " the most against " + m.c.systemName(v.Other) + " first"
+	if sys == v.Other {
+		status = "this is the baseline: every impact is 0 (p pins another system, w the next)"
+	}
+	return tea.Batch(m.refreshRows(), m.flash(status))
+}
+
+// sigRun is the state of the comparison job for the screen's status line.
+func (m Model) sigRun() sigStatus {
+	_, _, prog := m.jobs.current(jobSig)
+	return sigStatus{running: m.jobs.running(jobSig), frac: prog.fraction(), spinner: m.c.spinner.View()}
+}
+
+// sigView draws the comparison screen with its footer, or the filter
+// prompt while one is typed.
+func (m Model) sigView() string {
+	c := m.c
+	footer := c.st.Muted.Render(c.keys.sigFooter())
+	switch {
+	case m.list.typing != typingNone:
+		footer = m.list.footer(c, m.liveFilter())
+	case m.status != "":
+		footer = c.st.Warn.Render(m.status)
+	}
+	return m.sig.View(c, m.list, m.sigRun(), footer)
+}

@@ -1,0 +1,367 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// step1 sends one message through Update and returns the model and the
+// command, without running it.
+func step1(t *testing.T, m Model, msg tea.Msg) (Model, tea.Cmd) {
+	t.Helper()
+	next, cmd := m.Update(msg)
+	return next.(Model), cmd
+}
+
+// sigMsgs runs cmd (and the batches it returns) and returns the
+// comparison results among its messages; other messages are dropped.
+func sigMsgs(cmd tea.Cmd) []sigMsg {
+	var out []sigMsg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case sigMsg:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+// oneSig runs cmd and returns its one comparison result.
+func oneSig(t *testing.T, cmd tea.Cmd) sigMsg {
+	t.Helper()
+	msgs := sigMsgs(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("the command gave %d comparison results; want 1", len(msgs))
+	}
+	return msgs[0]
+}
+
+func TestPinBaseline(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	base := m.list.view.Other
+	m = press(t, m, "tab")
+	if m.list.view.System != 1 || m.list.view.Other != base {
+		t.Fatalf("tab moved the baseline: system %d, baseline %d; want 1, %d", m.list.view.System, m.list.view.Other, base)
+	}
+	if !strings.Contains(m.View(), "the pinned baseline") {
+		t.Error("on the baseline the header does not say so")
+	}
+	m = press(t, m, "tab", "p")
+	if m.list.view.Other != 2 {
+		t.Fatalf("p on system 2 pinned %d", m.list.view.Other)
+	}
+	m = press(t, m, "shift+tab", "shift+tab")
+	name := m.c.ds.Systems[2].Name
+	if v := m.View(); !strings.Contains(v, "vs baseline "+name) {
+		t.Errorf("the header does not name the pinned baseline %s:\n%s", name, v)
+	}
+	seg := m.list.seg
+	if d, want := m.c.scored.Delta(0, m.list.view.Other, seg), sentence(m, seg)-m.c.scored.Systems[2].Sentence[seg]; d != want {
+		t.Errorf("Δ %v; want %v against the pinned baseline", d, want)
+	}
+	m = press(t, m, "w")
+	if m.list.view.Other != 0 {
+		t.Errorf("w after baseline 2 pinned %d; want 0", m.list.view.Other)
+	}
+}
+
+func TestSigScreenRunsTheJob(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	m = press(t, m, "p") // system 0 is the baseline
+	m, cmd := step1(t, m, keyMsg("B"))
+	if m.screen != screenSig || !m.jobs.running(jobSig) {
+		t.Fatalf("S: screen %d, job running %v", m.screen, m.jobs.running(jobSig))
+	}
+	if v := m.View(); !strings.Contains(v, "resampling") {
+		t.Errorf("while the job runs the screen does not say so:\n%s", v)
+	}
+	msg := oneSig(t, cmd)
+	m, _ = step1(t, m, msg)
+	if m.jobs.running(jobSig) || m.sig.res == nil {
+		t.Fatalf("the result did not land: err %v", m.sig.err)
+	}
+	want, err := model.Compare(context.Background(), m.c.scored, 0, nil, model.CompareOptions{Test: model.TestPairedBootstrap, Seed: scoring.DefaultSeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.sig.res
+	if got.Baseline != 0 || got.Segments != m.c.ds.Len() || got.N != 1000 {
+		t.Errorf("comparison: baseline %d, %d segments, N %d", got.Baseline, got.Segments, got.N)
+	}
+	for i := range want.Systems {
+		if got.Systems[i].PValue != want.Systems[i].PValue || got.Systems[i].Mean != want.Systems[i].Mean {
+			t.Errorf("system %d: p %v μ %v; want %v %v", i, got.Systems[i].PValue, got.Systems[i].Mean, want.Systems[i].PValue, want.Systems[i].Mean)
+		}
+	}
+	v := m.View()
+	for _, s := range []string{"win/tie/loss", "μ ± 95% CI", m.c.ds.Systems[1].Name, "▲"} {
+		if !strings.Contains(v, s) {
+			t.Errorf("the screen lacks %q:\n%s", s, v)
+		}
+	}
+	// The p-value shown is the comparison's, marked when ≤ 0.05.
+	row := strings.SplitN(strings.SplitN(v, " "+m.c.ds.Systems[1].Name+" ", 2)[1], "\n", 2)[0]
+	if want := " " + formatP(got.Systems[1].PValue) + " "; !strings.Contains(row, want) {
+		t.Errorf("the row of %s lacks its p-value %q: %q", m.c.ds.Systems[1].Name, want, row)
+	}
+}
+
+// formatP is how the table should show a p-value: four decimals, a star
+// at or below 0.05.
+func formatP(p float64) string {
+	if p <= 0.05 {
+		return fmt.Sprintf("%.4f*", p)
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+func TestSigScreenFollowsTheFilter(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	m, first := step1(t, m, keyMsg("B"))
+	// Filter on the screen itself; each key of a live filter starts a new
+	// comparison, so the first one is stale by then.
+	m = press(t, m, "/")
+	var last tea.Cmd
+	for _, r := range "the" {
+		m, last = step1(t, m, keyMsg(string(r)))
+	}
+	m, _ = step1(t, m, keyMsg("enter"))
+	if m.list.view.Filter != "the" || len(m.list.rows) == 0 || len(m.list.rows) == m.c.ds.Len() {
+		t.Fatalf("filter %q selected %d rows", m.list.view.Filter, len(m.list.rows))
+	}
+	stale := oneSig(t, first)
+	m, _ = step1(t, m, stale)
+	if m.sig.res != nil {
+		t.Fatal("the comparison of all segments landed after the filter changed")
+	}
+	fresh := oneSig(t, last)
+	m, _ = step1(t, m, fresh)
+	if m.sig.res == nil {
+		t.Fatalf("the comparison of the filtered rows was dropped (err %v)", m.sig.err)
+	}
+	if got := m.sig.res.Segments; got != len(m.list.rows) {
+		t.Errorf("compared %d segments; want the %d filtered rows", got, len(m.list.rows))
+	}
+	rows := slices.Sorted(slices.Values(m.list.rows))
+	want, err := model.Compare(context.Background(), m.c.scored, m.list.view.Other, rows, model.CompareOptions{Test: model.TestPairedBootstrap, Seed: scoring.DefaultSeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want.Systems {
+		if m.sig.res.Systems[i].PValue != want.Systems[i].PValue {
+			t.Errorf("system %d: p %v; want the subset's %v", i, m.sig.res.Systems[i].PValue, want.Systems[i].PValue)
+		}
+	}
+	if v := m.View(); !strings.Contains(v, `match "the"`) {
+		t.Errorf("the screen does not say it compares the filtered rows:\n%s", v)
+	}
+	// Clearing the filter from the main screen and coming back compares all
+	// segments again.
+	m = press(t, m, "esc", "esc", "B")
+	if m.sig.res == nil || m.sig.res.Segments != m.c.ds.Len() {
+		t.Errorf("after clearing the filter: %+v", m.sig.res)
+	}
+}
+
+func TestSigScreenCancelAndTest(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	m, cmd := step1(t, m, keyMsg("B"))
+	m, _ = step1(t, m, keyMsg("esc"))
+	if m.screen != screenMain || m.jobs.running(jobSig) {
+		t.Fatalf("esc: screen %d, job running %v", m.screen, m.jobs.running(jobSig))
+	}
+	m, _ = step1(t, m, oneSig(t, cmd))
+	if m.sig.res != nil {
+		t.Error("a cancelled comparison landed")
+	}
+	m = press(t, m, "B", "T")
+	if m.sig.res == nil || m.sig.res.Test != model.TestPairedAR || m.sig.res.N != scoring.DefaultARTrials {
+		t.Fatalf("T: %+v", m.sig.res)
+	}
+	if v := m.View(); !strings.Contains(v, "AR has no CI") || !strings.Contains(v, "paired-ar") {
+		t.Errorf("the AR screen does not say what it shows:\n%s", v)
+	}
+	m = press(t, m, "down", "p")
+	if m.list.view.Other != m.sig.cursor || m.sig.res.Baseline != m.sig.cursor {
+		t.Errorf("p on the screen: baseline %d, compared against %d; want %d", m.list.view.Other, m.sig.res.Baseline, m.sig.cursor)
+	}
+}
+
+func TestSortByImpact(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	for m.list.view.Sort != model.SortImpact {
+		m = press(t, m, "o")
+		if m.list.view.Sort == model.SortScore {
+			t.Fatal("o never reached the impact sort")
+		}
+	}
+	imp, err := m.c.scored.Impact(m.c.ds, m.list.view.System, m.list.view.Other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(m.list.rows); i++ {
+		if imp[m.list.rows[i-1]] > imp[m.list.rows[i]] {
+			t.Fatalf("rows not by impact at %d: %v then %v", i, imp[m.list.rows[i-1]], imp[m.list.rows[i]])
+		}
+	}
+	worst := slices.Min(imp)
+	if imp[m.list.rows[0]] != worst || worst >= 0 {
+		t.Errorf("first row's impact %v; want the most costly %v first", imp[m.list.rows[0]], worst)
+	}
+	m = press(t, m, "g")
+	v := m.View()
+	if !strings.Contains(v, "impact↑") || !strings.Contains(v, impactCell(worst, false)) {
+		t.Errorf("no impact column with %s:\n%s", impactCell(worst, false), v)
+	}
+	m = press(t, m, "w") // a new baseline re-sorts
+	imp2, _ := m.c.scored.Impact(m.c.ds, m.list.view.System, m.list.view.Other)
+	if m.list.rows[0] != slices.Index(imp2, slices.Min(imp2)) {
+		t.Errorf("after w the first row is %d; want the most costly against the new baseline", m.list.rows[0])
+	}
+}
+
+func TestSigScreenFits(t *testing.T) {
+	ds := demoDataset(t)
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {120, 40}, {200, 50}} {
+		w, h := size[0], size[1]
+		for _, sc := range []struct {
+			name string
+			keys []string
+		}{
+			{"bootstrap", []string{"B"}},
+			{"bootstrap, baseline selected", []string{"B", "down"}},
+			{"AR", []string{"B", "T"}},
+			{"filtered", []string{"/", "t", "h", "e", "enter", "B"}},
+			{"filter typed", []string{"B", "/", "c", "a"}},
+			{"no match", []string{"/", "z", "q", "x", "enter", "B"}},
+			{"nltk", []string{"c", "B"}},
+			{"impact", []string{"o", "o", "o", "o", "o"}},
+		} {
+			m := press(t, ready(t, ds, w, h), sc.keys...)
+			v := m.View()
+			checkFit(t, sc.name, v, w, h)
+			if strings.Count(v, "\n") != h-1 && m.screen == screenSig {
+				t.Errorf("%s at %d×%d: %d lines; want %d", sc.name, w, h, strings.Count(v, "\n")+1, h)
+			}
+			for i, r := range v {
+				if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+					t.Errorf("%s at %d×%d: control byte %#x at %d", sc.name, w, h, r, i)
+					break
+				}
+			}
+		}
+	}
+}
+
+func TestGoldenSignificance(t *testing.T) {
+	runGolden(t, 100, 30, step{keys("B"), "win/tie/loss"})
+}
+
+// TestSigScreenRandomKeys walks the comparison screen with random keys,
+// resizes and results landing late: nothing panics and every view fits.
+func TestSigScreenRandomKeys(t *testing.T) {
+	ds := demoDataset(t)
+	keys := []string{"B", "B", "p", "w", "T", "up", "down", "g", "G", "tab", "/", "t", "h", "enter", "esc",
+		"backspace", "o", "c", "q", "?"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	m := ready(t, ds, 80, 24)
+	w, h := 80, 24
+	var late []tea.Cmd
+	for i := range 600 {
+		var msg tea.Msg
+		switch r := rng.IntN(30); {
+		case r == 0:
+			w, h = 60+rng.IntN(140), 16+rng.IntN(34)
+			msg = tea.WindowSizeMsg{Width: w, Height: h}
+		case r == 1 && len(late) > 0:
+			for _, s := range sigMsgs(late[0]) { // an old result arriving late
+				msg = s
+			}
+			late = late[1:]
+		default:
+			k := keys[rng.IntN(len(keys))]
+			if k == "q" && m.list.typing == typingNone {
+				continue
+			}
+			msg = keyMsg(k)
+		}
+		if msg == nil {
+			continue
+		}
+		next, cmd := m.Update(msg)
+		m = next.(Model)
+		if rng.IntN(3) == 0 {
+			late = append(late, cmd) // run later, out of order
+		} else {
+			m = drive(t, m, cmd)
+		}
+		checkFit(t, "random walk step "+itoa(i), m.View(), w, h)
+	}
+}
+
+// TestImpactFromTheComparison: i on a system of the comparison screen
+// lists that system's segments, the one that costs it the most against
+// the baseline selected at the top.
+func TestImpactFromTheComparison(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 80, 24), "B")
+	if m.sig.cursor == m.list.view.Other {
+		t.Fatal("the screen opened on the baseline")
+	}
+	m = press(t, m, "down")
+	if m.sig.cursor == m.list.view.Other {
+		m = press(t, m, "down")
+	}
+	sys := m.sig.cursor
+	m = press(t, m, "i")
+	if m.screen != screenMain || m.list.view.System != sys || m.list.view.Sort != model.SortImpact {
+		t.Fatalf("i: screen %d, system %d (want %d), sort %v", m.screen, m.list.view.System, sys, m.list.view.Sort)
+	}
+	imp, _ := m.c.scored.Impact(m.c.ds, sys, m.list.view.Other)
+	if m.list.cursor != 0 || imp[m.list.seg] != slices.Min(imp) {
+		t.Errorf("selected row %d (impact %v); want row 0 with the lowest impact %v", m.list.cursor, imp[m.list.seg], slices.Min(imp))
+	}
+	if !strings.Contains(m.View(), "impact↑") {
+		t.Error("no impact column after i")
+	}
+	m = press(t, m, "B", "up")
+	for m.sig.cursor != m.list.view.Other {
+		m = press(t, m, "down")
+	}
+	if m = press(t, m, "i"); m.screen != screenSig || m.status == "" {
+		t.Error("i on the baseline left the screen without a word")
+	}
+}
+
+// TestSigScreenSaysWhy: with NLTK's scores or a filter that matches
+// nothing the screen says why there is no comparison, and how to get one.
+func TestSigScreenSaysWhy(t *testing.T) {
+	ds := demoDataset(t)
+	m := press(t, ready(t, ds, 80, 24), "c", "B")
+	if v := m.View(); m.sig.res != nil || !strings.Contains(v, "c for sacrebleu compat") {
+		t.Errorf("nltk: the screen does not say why:\n%s", v)
+	}
+	m = press(t, ready(t, ds, 80, 24), "B", "/", "z", "q", "x", "enter")
+	if v := m.View(); m.jobs.running(jobSig) || !strings.Contains(v, "no segment matches the filter") {
+		t.Errorf("no match: job running %v, view:\n%s", m.jobs.running(jobSig), v)
+	}
+	m = press(t, m, "/", "backspace", "backspace", "backspace", "enter")
+	if m.sig.res == nil || m.sig.res.Segments != ds.Len() {
+		t.Errorf("after emptying the filter: %+v", m.sig.res)
+	}
+}
