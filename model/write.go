@@ -2,11 +2,14 @@ package model
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sync"
 )
 
 // Errors an [OutputError] can wrap besides a file-system error.
@@ -71,28 +74,118 @@ func CheckOutput(path string, inputs []string) error {
 	return nil
 }
 
-// WriteFile runs write against a buffered temporary file in path's folder
-// and renames it to path only when everything was written, keeping the
-// permissions of the file it replaces: an error never leaves a
-// half-written file, and the old file survives it. Errors of the file
-// system come back as an [*OutputError]; an error write returns comes
-// back as it is.
-func WriteFile(path string, write func(w io.Writer) error) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if st.IsDir() {
-			return &OutputError{Path: path, Err: ErrOutputIsDir}
-		}
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+// WriteFile writes what write produces to path without ever destroying
+// what is there. A regular file or a missing path is replaced atomically:
+// write runs against a buffered temporary file beside it, which is renamed
+// over it only when everything was written and ctx is still live, keeping
+// the permissions of the file it replaces; an error or a cancelled ctx
+// removes the temporary file and the old file survives. A symbolic link is
+// followed, and its target is what gets replaced. Anything else (a
+// character device such as /dev/null, a FIFO, a socket, a descriptor named
+// as /dev/fd/N or /proc/self/fd/N) is opened and written straight through,
+// never replaced. Errors of the file system, including those met while
+// write runs, come back as an [*OutputError] naming path; any other error
+// write returns comes back as it is.
+func WriteFile(ctx context.Context, path string, write func(w io.Writer) error) error {
+	target, st, err := resolveOutput(path)
 	if err != nil {
 		return &OutputError{Path: path, Err: err}
 	}
+	switch {
+	case st == nil || st.Mode().IsRegular():
+		return replaceFile(ctx, path, target, st, write)
+	case st.IsDir():
+		return &OutputError{Path: path, Err: ErrOutputIsDir}
+	default:
+		return writeThrough(path, target, write)
+	}
+}
+
+// fdPath matches the names of open descriptors, which are written through
+// whatever they point to.
+var fdPath = regexp.MustCompile(`^/(dev/fd|proc/(self|thread-self|[0-9]+)(/task/[0-9]+)?/fd)/[0-9]+$`)
+
+// resolveOutput follows the symbolic links of path to the file it names:
+// its path and its FileInfo, nil when it does not exist yet. A descriptor
+// path (/dev/fd/N) stops the walk: its target is not a path to replace.
+func resolveOutput(path string) (string, fs.FileInfo, error) {
+	p := path
+	for range 40 {
+		if fdPath.MatchString(filepath.Clean(p)) {
+			st, err := os.Stat(p)
+			if err != nil {
+				return "", nil, err
+			}
+			if st.Mode().IsRegular() {
+				// A descriptor open on a regular file is still that
+				// descriptor (the shell's "> file"): write through it.
+				return p, fdFileInfo{st}, nil
+			}
+			return p, st, nil
+		}
+		st, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil, nil
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return p, st, nil
+		}
+		link, err := os.Readlink(p)
+		if err != nil {
+			return "", nil, err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(p), link)
+		}
+		p = link
+	}
+	return "", nil, &fs.PathError{Op: "open", Path: path, Err: errors.New("too many levels of symbolic links")}
+}
+
+// fdFileInfo marks a regular file reached through a descriptor path as
+// something to write through.
+type fdFileInfo struct{ fs.FileInfo }
+
+func (f fdFileInfo) Mode() fs.FileMode { return f.FileInfo.Mode() | fs.ModeIrregular }
+
+// writeThrough opens target for writing and runs write against it.
+func writeThrough(path, target string, write func(w io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return &OutputError{Path: path, Err: err}
+	}
+	ew := &errWriter{w: f}
+	bw := bufio.NewWriterSize(ew, 64<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return fileError(path, err, ew.err)
+}
+
+// replaceFile writes a temporary file beside target and renames it over
+// target.
+func replaceFile(ctx context.Context, path, target string, old fs.FileInfo, write func(w io.Writer) error) error {
+	mode := fs.FileMode(0o644)
+	if old != nil {
+		mode = old.Mode().Perm()
+	}
+	dir, base := filepath.Split(target)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := createTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return &OutputError{Path: path, Err: err}
+	}
+	temps.add(tmp.Name())
+	defer temps.remove(tmp.Name())
 	ok := false
 	defer func() {
 		if !ok {
@@ -100,18 +193,95 @@ func WriteFile(path string, write func(w io.Writer) error) error {
 			os.Remove(tmp.Name())
 		}
 	}()
-	bw := bufio.NewWriterSize(tmp, 64<<10)
-	if err := write(bw); err != nil {
-		return err
+	ew := &errWriter{w: tmp}
+	bw := bufio.NewWriterSize(ew, 64<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
 	}
-	for _, step := range []func() error{bw.Flush, func() error { return tmp.Chmod(mode) }, tmp.Close} {
-		if err := step(); err != nil {
-			return &OutputError{Path: path, Err: err}
-		}
+	if err == nil {
+		err = tmp.Chmod(mode)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err == nil {
+		err = tmp.Close()
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return fileError(path, err, ew.err)
+	}
+	if err := os.Rename(tmp.Name(), target); err != nil {
 		return &OutputError{Path: path, Err: err}
 	}
 	ok = true
 	return nil
+}
+
+// createTemp creates the temporary file; tests replace it.
+var createTemp = os.CreateTemp
+
+// fileError is the error of a write to path: an [*OutputError] when the
+// file failed (werr, the first write error, or a file-system err), err
+// itself otherwise.
+func fileError(path string, err, werr error) error {
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return nil
+	case werr != nil:
+		return &OutputError{Path: path, Err: werr}
+	case errors.As(err, &pe):
+		return &OutputError{Path: path, Err: err}
+	}
+	return err
+}
+
+// errWriter remembers the first error of w, so that a failure of the file
+// is told apart from an error of the code that writes to it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// temps holds the temporary files being written, for
+// [RemoveTemporaryFiles].
+var temps = tempFiles{names: map[string]bool{}}
+
+type tempFiles struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (t *tempFiles) add(name string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.names[name] = true
+}
+
+func (t *tempFiles) remove(name string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.names, name)
+}
+
+// RemoveTemporaryFiles removes the temporary files of every [WriteFile]
+// in progress. A program that must exit at once (a second interrupt)
+// calls it first, so that no temporary file outlives it; the old files
+// are left as they were.
+func RemoveTemporaryFiles() {
+	temps.mu.Lock()
+	defer temps.mu.Unlock()
+	for name := range temps.names {
+		os.Remove(name)
+		delete(temps.names, name)
+	}
 }

@@ -1,10 +1,14 @@
 package model
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -28,7 +32,7 @@ func TestWriteFileReplaces(t *testing.T) {
 	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(out, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+	if err := WriteFile(context.Background(), out, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(out)
@@ -50,7 +54,7 @@ func TestWriteFileFailureKeepsOldFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	broken := errors.New("broken")
-	err := WriteFile(out, func(w io.Writer) error {
+	err := WriteFile(context.Background(), out, func(w io.Writer) error {
 		io.WriteString(w, "half")
 		return broken
 	})
@@ -69,11 +73,11 @@ func TestWriteFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	nowhere := func(io.Writer) error { return nil }
 	var oe *OutputError
-	err := WriteFile(filepath.Join(dir, "no", "out.txt"), nowhere)
+	err := WriteFile(context.Background(), filepath.Join(dir, "no", "out.txt"), nowhere)
 	if !errors.As(err, &oe) || oe.Path != filepath.Join(dir, "no", "out.txt") || !errors.Is(err, os.ErrNotExist) || oe.Reason() != "no such file or directory" {
 		t.Errorf("WriteFile into a missing folder = %v; want an OutputError naming the path", err)
 	}
-	if err := WriteFile(dir, nowhere); !errors.Is(err, ErrOutputIsDir) {
+	if err := WriteFile(context.Background(), dir, nowhere); !errors.Is(err, ErrOutputIsDir) {
 		t.Errorf("WriteFile onto a directory = %v; want ErrOutputIsDir", err)
 	}
 }
@@ -100,5 +104,150 @@ func TestCheckOutput(t *testing.T) {
 		if err := CheckOutput(tt.out, []string{in}); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
 			t.Errorf("CheckOutput(%q) = %v; want %v", tt.out, err, tt.want)
 		}
+	}
+}
+
+// TestWriteFileCancelled cancels the context while the output is being
+// written, as the first interrupt does: no temporary file, the old file
+// kept, ctx's error back.
+func TestWriteFileCancelled(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	err := WriteFile(ctx, out, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		cancel()
+		_, err := io.WriteString(w, " and the rest")
+		return err
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("WriteFile = %v; want context.Canceled", err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "old" {
+		t.Errorf("out.txt = %q; want the old content kept", got)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files %q; want out.txt alone (no temporary file)", names)
+	}
+}
+
+// TestRemoveTemporaryFiles removes the temporary file of a write in
+// progress, as a second interrupt does before the program exits.
+func TestRemoveTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	WriteFile(context.Background(), out, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		if names := dirNames(t, dir); len(names) != 1 {
+			t.Fatalf("files %q while writing; want one temporary file", names)
+		}
+		RemoveTemporaryFiles()
+		if names := dirNames(t, dir); len(names) != 0 {
+			t.Errorf("files %q after RemoveTemporaryFiles; want none", names)
+		}
+		return nil
+	})
+}
+
+// TestWriteFileDiskFull makes every write to the temporary file fail, as a
+// full disk does: one OutputError that names the output, not the temporary
+// file, and the old file survives.
+func TestWriteFileDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func(string, string) (*os.File, error)) { createTemp = f }(createTemp)
+	createTemp = func(dir, pattern string) (*os.File, error) {
+		f, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			return nil, err
+		}
+		// A file opened read-only fails every write, as a full disk does.
+		ro, err := os.Open(f.Name())
+		f.Close()
+		return ro, err
+	}
+	err := WriteFile(context.Background(), out, func(w io.Writer) error {
+		_, err := io.WriteString(w, strings.Repeat("x", 1<<20))
+		return err
+	})
+	var oe *OutputError
+	if !errors.As(err, &oe) || oe.Path != out || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("WriteFile = %v; want an OutputError naming %s and no temporary file", err, out)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "old" {
+		t.Errorf("out.txt = %q; want the old content kept", got)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files %q; want out.txt alone (no temporary file)", names)
+	}
+}
+
+// TestWriteFileThrough writes to what is not a regular file without
+// replacing it: a FIFO, a descriptor path and a symbolic link's target.
+func TestWriteFileThrough(t *testing.T) {
+	dir := t.TempDir()
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "data\n"); return err }
+
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	if err := WriteFile(context.Background(), fifo, write); err != nil {
+		t.Fatal(err)
+	}
+	if g := <-got; g != "data\n" {
+		t.Errorf("read %q from the FIFO; want %q", g, "data\n")
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode().Type() != os.ModeNamedPipe {
+		t.Errorf("the FIFO is now %v (%v); want it kept", st.Mode(), err)
+	}
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := WriteFile(context.Background(), "/dev/fd/"+strconv.Itoa(int(w.Fd())), write); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if b, _ := io.ReadAll(r); string(b) != "data\n" {
+		t.Errorf("read %q from /dev/fd/N; want %q", b, "data\n")
+	}
+
+	target, link, dangling := filepath.Join(dir, "target.txt"), filepath.Join(dir, "link.txt"), filepath.Join(dir, "dangling.txt")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("target.txt", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("new.txt", dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{link, dangling} {
+		if err := WriteFile(context.Background(), p, write); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := os.Lstat(p); err != nil || st.Mode().Type() != os.ModeSymlink {
+			t.Errorf("%s is now %v (%v); want the link kept", p, st.Mode(), err)
+		}
+		if b, err := os.ReadFile(p); err != nil || string(b) != "data\n" {
+			t.Errorf("%s reads %q (%v); want %q", p, b, err, "data\n")
+		}
+	}
+	if st, err := os.Stat(target); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("target mode %v (%v); want 0600 kept", st.Mode(), err)
 	}
 }

@@ -10,18 +10,19 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 )
 
-// writeOutput runs write against standard output, or, with -o PATH,
-// against PATH through [model.WriteFile], which replaces it only when
-// everything was written.
+// writeOutput runs write against standard output (no -o, "-o -" or
+// "-o /dev/stdout"), or against PATH through [model.WriteFile], which
+// replaces a regular file only when everything was written and writes
+// straight through to a device, a FIFO or /dev/fd/N.
 func writeOutput(e *env, path string, write func(w io.Writer) error) error {
-	if path == "" || path == "-" {
+	if path == "" || path == "-" || path == "/dev/stdout" {
 		bw := bufio.NewWriterSize(e.stdout, 64<<10)
 		if err := write(bw); err != nil {
 			return err
 		}
 		return bw.Flush()
 	}
-	return outputError(model.WriteFile(path, write))
+	return outputError(model.WriteFile(e.ctx, path, write))
 }
 
 // checkOutputNotInput refuses an -o that names one of the input files:

@@ -11,28 +11,68 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// Exit statuses of Run.
+// Exit statuses of Run. A signal ends it with 128 + the signal's number:
+// 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
 const (
-	exitOK       = 0   // success
-	exitInternal = 1   // something went wrong inside bleuscope
-	exitUsage    = 2   // bad input, bad flags or bad arguments
-	exitSignal   = 130 // interrupted by the user
+	exitOK       = 0 // success
+	exitInternal = 1 // something went wrong inside bleuscope
+	exitUsage    = 2 // bad input, bad flags or bad arguments
 )
 
 // env is what a command runs with: its standard streams and a context that
-// ends when the user interrupts.
+// ends when a signal arrives.
 type env struct {
 	ctx    context.Context
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+
+	mu    sync.Mutex
+	ended bool // the final line was printed
 }
+
+// end prints the run's final line on stderr ("" for none), unless one was
+// printed already, and reports whether it did.
+func (e *env) end(line string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ended {
+		return false
+	}
+	e.ended = true
+	if line != "" {
+		fmt.Fprintln(e.stderr, line)
+	}
+	return true
+}
+
+// signalCause is the cause of the context's end when a signal ended it.
+type signalCause struct{ sig syscall.Signal }
+
+func (c signalCause) Error() string { return "interrupted by " + signalName(c.sig) }
+
+// signalName is the conventional name of the signals bleuscope handles.
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return sig.String()
+}
+
+// handledSignals are the signals that stop a command cleanly.
+var handledSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
 // command is one sub-command: its name, one-line summary and entry point.
 type command struct {
@@ -56,18 +96,48 @@ var commands = []command{
 
 // Run is the whole program: it parses args (without the program name), runs
 // the command with the given standard streams and returns the exit status
-// (0 success, 1 internal failure, 2 bad input or usage, 130 interrupted).
+// (0 success, 1 internal failure, 2 bad input or usage, 128 + the signal's
+// number when SIGINT, SIGTERM or SIGHUP stopped it).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	// The first interrupt cancels ctx, so that a command can stop cleanly
-	// (no temporary file left behind); a second one ends the process as
-	// usual.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, handledSignals...)
+	defer signal.Stop(sigs)
+	return run(args, stdin, stdout, stderr, sigs, os.Exit)
+}
+
+// run is Run with the signals read from sigs. The first signal cancels the
+// commands' context, so that the command stops cleanly (its temporary file
+// removed, the old output file kept); a second one removes the temporary
+// files at once and calls exit.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-chan os.Signal, exit func(int)) int {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		first := true
+		for {
+			select {
+			case <-done:
+				return
+			case s := <-sigs:
+				sig, ok := s.(syscall.Signal)
+				if !ok {
+					continue
+				}
+				if first {
+					first = false
+					cancel(signalCause{sig})
+					continue
+				}
+				model.RemoveTemporaryFiles()
+				if e.end("bleuscope: " + signalCause{sig}.Error()) {
+					exit(128 + int(sig))
+				}
+			}
+		}
+	}()
 
 	cmd, args, err := pickCommand(args)
 	if err != nil {
@@ -116,23 +186,23 @@ func report(e *env, err error) int {
 	var (
 		inErr  *model.InputError
 		useErr *usageError
+		sig    signalCause
 	)
 	switch {
-	case err == nil:
-		return exitOK
-	case errors.Is(err, errHelpShown):
+	case err == nil, errors.Is(err, errHelpShown):
+		e.end("")
 		return exitOK
 	case errors.As(err, &inErr):
-		fmt.Fprintln(e.stderr, oneLine(inErr.Error()))
+		e.end(oneLine(inErr.Error()))
 		return exitUsage
 	case errors.As(err, &useErr):
-		fmt.Fprintln(e.stderr, "bleuscope: "+oneLine(useErr.msg))
+		e.end("bleuscope: " + oneLine(useErr.msg))
 		return exitUsage
-	case errors.Is(err, context.Canceled) && e.ctx.Err() != nil:
-		fmt.Fprintln(e.stderr, "bleuscope: interrupted")
-		return exitSignal
+	case errors.Is(err, context.Canceled) && errors.As(context.Cause(e.ctx), &sig):
+		e.end("bleuscope: " + sig.Error())
+		return 128 + int(sig.sig)
 	default:
-		fmt.Fprintln(e.stderr, "bleuscope: internal error: "+oneLine(err.Error()))
+		e.end("bleuscope: internal error: " + oneLine(err.Error()))
 		return exitInternal
 	}
 }

@@ -44,7 +44,9 @@ Selection and output:
                             delta the biggest losses, with chrf or ter the
                             worst by that metric
       --format F            text (default), jsonl, tsv or csv
-  -o, --output FILE         write to FILE (atomically) instead of stdout
+  -o, --output FILE         write to FILE instead of stdout: a file is
+                            replaced only once complete; a device, a FIFO
+                            or /dev/fd/N is written straight through
       --version             print the version
   -h, --help                this help
 
