@@ -297,8 +297,8 @@ func runAnnotationsImport(e *env, args []string) error {
 				errs++
 			}
 		}
-		fmt.Fprintf(e.stderr, "bleuscope: %s: %d rows (%d errors, %d no-error marks); %d added to %s, %d already there\n",
-			model.Printable(f), len(rows.Annotations), errs, len(rows.Annotations)-errs, added, model.Printable(ann), len(rows.Annotations)-added)
+		e.printLine(fmt.Sprintf("bleuscope: %s: %d rows (%d errors, %d no-error marks); %d added to %s, %d already there",
+			f, len(rows.Annotations), errs, len(rows.Annotations)-errs, added, ann, len(rows.Annotations)-added))
 	}
 	return nil
 }
@@ -438,7 +438,7 @@ func pathReason(err error) string {
 
 // warnf prints one warning line on standard error, escaped.
 func warnf(e *env, format string, args ...any) {
-	fmt.Fprintln(e.stderr, "bleuscope: warning: "+oneLine(model.Printable(fmt.Sprintf(format, args...))))
+	e.printLine("bleuscope: warning: " + fmt.Sprintf(format, args...))
 }
 
 func pluralS(n int) string {

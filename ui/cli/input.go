@@ -144,7 +144,7 @@ func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool, tok stri
 		return nil, err
 	}
 	if w := ds.TokenizerWarning(tok); w != "" {
-		fmt.Fprintln(e.stderr, "bleuscope: warning: "+w)
+		e.printLine("bleuscope: warning: " + w)
 	}
 	return ds, nil
 }
@@ -163,7 +163,7 @@ func (f *inputFlags) loadDataset(e *env, systems []string, demoWhenEmpty bool) (
 	}
 	if !demo {
 		for _, w := range ds.Warnings {
-			fmt.Fprintln(e.stderr, "bleuscope: warning: "+oneLine(w))
+			e.printLine("bleuscope: warning: " + w)
 		}
 	}
 	return ds, nil

@@ -48,9 +48,17 @@ func (e *env) end(line string) bool {
 	}
 	e.ended = true
 	if line != "" {
-		fmt.Fprintln(e.stderr, line)
+		e.printLine(line)
 	}
 	return true
+}
+
+// printLine writes one line on stderr through [model.Printable], the one
+// escaping function: whatever a message quotes (a file name, a flag's
+// value, a system name) can neither break the line nor act on the
+// terminal. Every line bleuscope writes to stderr goes through it.
+func (e *env) printLine(line string) {
+	fmt.Fprintln(e.stderr, model.Printable(line))
 }
 
 // signalCause is the cause of the context's end when a signal ended it.
@@ -193,16 +201,16 @@ func report(e *env, err error) int {
 		e.end("")
 		return exitOK
 	case errors.As(err, &inErr):
-		e.end(oneLine(inErr.Error()))
+		e.end(inErr.Error())
 		return exitUsage
 	case errors.As(err, &useErr):
-		e.end("bleuscope: " + oneLine(useErr.msg))
+		e.end("bleuscope: " + useErr.msg)
 		return exitUsage
 	case errors.Is(err, context.Canceled) && errors.As(context.Cause(e.ctx), &sig):
 		e.end("bleuscope: " + sig.Error())
 		return 128 + int(sig.sig)
 	default:
-		e.end("bleuscope: internal error: " + oneLine(err.Error()))
+		e.end("bleuscope: internal error: " + err.Error())
 		return exitInternal
 	}
 }
@@ -220,11 +228,6 @@ func usagef(format string, args ...any) error {
 
 // errHelpShown ends a command after it printed its help or version.
 var errHelpShown = errors.New("help shown")
-
-// oneLine keeps a message on a single line whatever went into it.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
-}
 
 // versionLine is what --version prints.
 func versionLine() string {

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// hostile is a name that tries to retitle the terminal, reverse the text
+// and break the line.
+const hostile = "x\x1b]2;PWNED\x07\u202eevil\r"
+
+// TestHostileNamesOnStderr feeds a hostile name through every warning and
+// error path that echoes what the user gave (flag names and values, -o
+// paths, file and system names, JSONL keys) and checks that each line on
+// stderr carries it escaped: no raw control character, one line.
+func TestHostileNamesOnStderr(t *testing.T) {
+	h := hostile
+	files := basicFiles()
+	files[h] = ref3
+	files[h+"dir/x"] = ""
+	files["bpe.txt"] = "a\nthe ca@@ t sat\nmat@@\n"
+	files["t.jsonl"] = `{"refs":["the dog"],"hyps":{"` + "\\u001b]2;PWNED\\u0007\\u202eevil" + `":"the dog"}}` + "\n"
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"unknown flag", []string{"score", "--" + h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"format", []string{"score", "--format", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"tokenizer", []string{"score", "-t", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"max order", []string{"score", "--max-order", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"smooth value", []string{"score", "--smooth-value", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"smoothing", []string{"segments", "--smooth", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"compat", []string{"score", "--compat", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"weights", []string{"score", "--compat", "nltk", "--weights", "0.5," + h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"sort", []string{"segments", "--sort", h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"effective order", []string{"score", "--effective-order=" + h, "hyp.txt", "-r", "ref.txt"}, 2},
+		{"-o in a missing folder", []string{"score", "-o", h + "/out.txt", "hyp.txt", "-r", "ref.txt"}, 2},
+		{"-o a directory", []string{"score", "-o", h + "dir", "hyp.txt", "-r", "ref.txt"}, 2},
+		{"-o an input", []string{"score", "-o", h, "hyp.txt", "-r", h}, 2},
+		{"missing system", []string{"score", h + ".txt", "-r", "ref.txt"}, 2},
+		{"missing reference", []string{"score", "hyp.txt", "-r", h + ".txt"}, 2},
+		{"unknown command", []string{h + "cmd"}, 2},
+		{"help for an unknown command", []string{"help", h + "cmd"}, 2},
+		{"tokenize argument", []string{"tokenize", h}, 2},
+		{"lessons argument", []string{"lessons", h}, 2},
+		{"explain files with --hyp", []string{"explain", "--hyp", "a", "--ref", "a", h}, 2},
+		{"duplicate system names", []string{"score", h + "=hyp.txt", h + "=ref2.txt", "-r", "ref.txt"}, 2},
+		{"warning about a system", []string{"score", h + "=bpe.txt", "-r", "ref.txt"}, 0},
+		{"warning about a file", []string{"score", h, "-r", "ref.txt"}, 0},
+		{"warning about a JSONL key", []string{"score", "t.jsonl"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			writeFiles(t, files)
+			code, _, stderr := runCLI(t, "", tt.args...)
+			if code != tt.code {
+				t.Errorf("status %d; want %d (stderr %q)", code, tt.code, stderr)
+			}
+			if !strings.Contains(stderr, "PWNED") || !strings.HasSuffix(stderr, "\n") {
+				t.Fatalf("stderr %q does not name the hostile text", stderr)
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+				if r := rawControl(l); r >= 0 {
+					t.Errorf("stderr line %q has %U raw", l, r)
+				}
+			}
+			if tt.code != 0 && strings.Count(stderr, "\n") != 1 {
+				t.Errorf("stderr %q; want one line", stderr)
+			}
+		})
+	}
+}
