@@ -86,7 +86,7 @@ func runExplain(e *env, args []string) error {
 		return err
 	}
 	if line < 1 || line > ds.Len() {
-		return usagef("--line %d is out of range: the input has %d segments (lines 1-%d)", line, ds.Len(), ds.Len())
+		return usagef("--line %d is out of range: the input has %s", line, lineRange(ds.Len()))
 	}
 	return writeOutput(e, "", func(w io.Writer) error {
 		for s, sys := range ds.Systems {
@@ -108,3 +108,15 @@ func runExplain(e *env, args []string) error {
 
 // ruleLine separates the explanations of several systems.
 const ruleLine = "────────────────────────────────────────────────────────────"
+
+// lineRange says how many segments there are and which lines they are on:
+// "3 segments (lines 1-3)", "1 segment (line 1)", "0 segments".
+func lineRange(n int) string {
+	switch n {
+	case 0:
+		return "0 segments"
+	case 1:
+		return "1 segment (line 1)"
+	}
+	return plural(n, "segment") + " (lines 1-" + strconv.Itoa(n) + ")"
+}

@@ -87,6 +87,7 @@ const reportWidth = 100
 
 // explore runs the interactive explorer; its failures are internal (exit 1).
 func explore(e *env, ds *model.Dataset, set model.Settings, opts ...ui.Option) error {
+	e.printWarnings() // read after the explorer quits
 	if err := ui.Run(ds, set, opts...); err != nil {
 		return fmt.Errorf("explorer: %w", err)
 	}

@@ -36,6 +36,9 @@ func (f intFlag) String() string {
 
 func (f intFlag) Set(s string) error {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if errors.Is(err, strconv.ErrRange) {
+		return fmt.Errorf("%q is out of range", s)
+	}
 	if err != nil {
 		return fmt.Errorf("%q is not a whole number", s)
 	}
@@ -54,9 +57,9 @@ func (f floatFlag) String() string {
 }
 
 func (f floatFlag) Set(s string) error {
-	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	x, err := parseNumber(s)
 	if err != nil {
-		return fmt.Errorf("%q is not a number", s)
+		return err
 	}
 	*f.v = x
 	return nil
@@ -157,7 +160,7 @@ func (fs *flagSet) parseArgs(args []string, help func() string, stdout io.Writer
 			return nil, errHelpShown
 		}
 		if err != nil {
-			return nil, usagef("%s; %s", flagMessage(err.Error()), fs.helpHint())
+			return nil, usagef("%s; %s", fs.flagMessage(err.Error(), args), fs.helpHint())
 		}
 		rest := fs.Args()
 		used := len(args) - len(rest)
@@ -192,6 +195,54 @@ func (fs *flagSet) takesValue(args []string, i int) bool {
 	return !ok || !b.IsBoolFlag()
 }
 
+// flagMessage rewrites the flag package's error text in bleuscope's words,
+// naming the flag as the user wrote it in args (-lt, not --lt).
+func (fs *flagSet) flagMessage(msg string, args []string) string {
+	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		written := writtenFlag(rest, args)
+		return "unknown flag " + written + fs.joinedHint(written)
+	}
+	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return writtenFlag(rest, args) + " needs a value"
+	}
+	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			continue
+		}
+		// invalid value "x" for flag -name: reason
+		// invalid boolean value "x" for -name: reason
+		for _, sep := range []string{" for flag -", " for -"} {
+			if i := strings.Index(rest, sep); i >= 0 {
+				tail := rest[i+len(sep):]
+				if j := strings.Index(tail, ": "); j >= 0 {
+					return writtenFlag(tail[:j], args) + ": " + tail[j+2:]
+				}
+			}
+		}
+	}
+	return msg
+}
+
+// writtenFlag is flag name as the user wrote it in args ("-lt", "--ref"),
+// without its value; the help's spelling when it is not found.
+func writtenFlag(name string, args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		dashes := len(a) - len(strings.TrimLeft(a, "-"))
+		if dashes == 0 || dashes > 2 {
+			continue
+		}
+		n, _, _ := strings.Cut(a[dashes:], "=")
+		if n == name {
+			return a[:dashes] + n
+		}
+	}
+	return flagName(name)
+}
+
 // flagName spells a flag the way the help does: -r, --ref.
 func flagName(name string) string {
 	if len(name) == 1 {
@@ -200,33 +251,21 @@ func flagName(name string) string {
 	return "--" + name
 }
 
-// flagMessage rewrites the flag package's error text in bleuscope's words.
-func flagMessage(msg string) string {
-	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		return "unknown flag " + flagName(rest)
+// joinedHint guesses what an unknown single-dash flag meant when it starts
+// with a one-letter flag: -rFILE is -r FILE, -lt is -l -t.
+func (fs *flagSet) joinedHint(written string) string {
+	name, ok := strings.CutPrefix(written, "-")
+	if !ok || strings.HasPrefix(name, "-") || len(name) < 2 {
+		return ""
 	}
-	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return flagName(rest) + " needs a value"
+	f := fs.Lookup(name[:1])
+	if f == nil {
+		return ""
 	}
-	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
-		// invalid value "x" for flag -name: reason
-		if i := strings.Index(rest, " for flag -"); i >= 0 {
-			tail := rest[i+len(" for flag -"):]
-			if j := strings.Index(tail, ": "); j >= 0 {
-				return flagName(tail[:j]) + ": " + tail[j+2:]
-			}
-		}
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return " (flags are not joined: did you mean -" + name[:1] + " -" + name[1:] + "?)"
 	}
-	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
-		// invalid boolean value "x" for -name: reason
-		if i := strings.Index(rest, " for -"); i >= 0 {
-			tail := rest[i+len(" for -"):]
-			if j := strings.Index(tail, ": "); j >= 0 {
-				return flagName(tail[:j]) + ": " + tail[j+2:]
-			}
-		}
-	}
-	return msg
+	return " (a value is not joined to its flag: did you mean -" + name[:1] + " " + name[1:] + "?)"
 }
 
 // orList joins words as a sentence does: "a", "a or b", "a, b or c".
@@ -235,4 +274,26 @@ func orList(words []string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// plural is n and the word, with an "s" unless n is 1: "1 segment",
+// "3 segments".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// parseNumber reads a number flag's value, saying plainly what is wrong:
+// not a number, or out of the range of a float64 (1e309).
+func parseNumber(s string) (float64, error) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("%q is out of range (numbers go up to about 1.8e308)", s)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	return x, nil
 }

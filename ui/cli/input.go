@@ -135,8 +135,9 @@ func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.
 	return model.Input{Systems: systems, Refs: f.refs, Src: f.src, Stdin: e.stdin, Limits: f.limits}, false, nil
 }
 
-// load reads the input and prints its warnings on standard error, with
-// one more when the tokenizer tok does not suit the references' script.
+// load reads the input and keeps its warnings for standard error (with
+// one more when the tokenizer tok does not suit the references' script),
+// where they are printed when the command goes on ([env.warn]).
 // The demo corpus's planted oddities (an empty line) are not warned about.
 func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool, tok string) (*model.Dataset, error) {
 	ds, err := f.loadDataset(e, systems, demoWhenEmpty)
@@ -144,7 +145,7 @@ func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool, tok stri
 		return nil, err
 	}
 	if w := ds.TokenizerWarning(tok); w != "" {
-		e.printLine("bleuscope: warning: " + w)
+		e.warn(w)
 	}
 	return ds, nil
 }
@@ -163,7 +164,7 @@ func (f *inputFlags) loadDataset(e *env, systems []string, demoWhenEmpty bool) (
 	}
 	if !demo {
 		for _, w := range ds.Warnings {
-			e.printLine("bleuscope: warning: " + w)
+			e.warn(w)
 		}
 	}
 	return ds, nil

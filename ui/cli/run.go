@@ -34,12 +34,37 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 
-	mu    sync.Mutex
-	ended bool // the final line was printed
+	mu       sync.Mutex
+	ended    bool     // the final line was printed
+	warnings []string // input warnings not printed yet
+}
+
+// warn keeps a warning about the input until the command goes on: when it
+// fails instead, its one line is all the user reads.
+func (e *env) warn(msg string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.warnings = append(e.warnings, msg)
+}
+
+// printWarnings prints the warnings kept so far, once.
+func (e *env) printWarnings() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.printWarningsLocked()
+}
+
+func (e *env) printWarningsLocked() {
+	for _, w := range e.warnings {
+		e.printLine("bleuscope: warning: " + w)
+	}
+	e.warnings = nil
 }
 
 // end prints the run's final line on stderr ("" for none), unless one was
-// printed already, and reports whether it did.
+// printed already, and reports whether it did. The warnings kept are
+// printed before it when the run succeeded (line is ""), and dropped
+// otherwise.
 func (e *env) end(line string) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -47,9 +72,11 @@ func (e *env) end(line string) bool {
 		return false
 	}
 	e.ended = true
-	if line != "" {
-		e.printLine(line)
+	if line == "" {
+		e.printWarningsLocked()
+		return true
 	}
+	e.printLine(line)
 	return true
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -152,9 +151,9 @@ func parseWeights(s string) ([]float64, error) {
 	}
 	w := make([]float64, len(parts))
 	for i, p := range parts {
-		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		x, err := parseNumber(p)
 		if err != nil {
-			return nil, usagef("--weights: %q is not a number; give numbers separated by commas, like 0.5,0.5", p)
+			return nil, usagef("--weights: %s; give numbers separated by commas, like 0.5,0.5", err)
 		}
 		w[i] = x
 	}
