@@ -77,13 +77,10 @@ func runExplore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(e.stdout, render.Report(ds, scored, reportWidth))
+	// A pipe or a file has no width: cut nothing, least of all a number.
+	_, err = io.WriteString(e.stdout, render.Report(ds, scored, 0))
 	return err
 }
-
-// reportWidth is the width of the plain report when the output is not a
-// terminal.
-const reportWidth = 100
 
 // explore runs the interactive explorer; its failures are internal (exit 1).
 func explore(e *env, ds *model.Dataset, set model.Settings, opts ...ui.Option) error {

@@ -353,3 +353,28 @@ func TestWarningsOnStderr(t *testing.T) {
 		t.Errorf("stderr\n got %q\nwant %q", stderr, want)
 	}
 }
+
+// TestReportIsNotCut checks that the plain report keeps whole lines, as a
+// pipe has no width: the score line of a long system name ends with its
+// ref_len, and a long hypothesis is there in full.
+func TestReportIsNotCut(t *testing.T) {
+	long := strings.Repeat("word ", 40) + "end"
+	writeFiles(t, map[string]string{"hyp.txt": "a b c\n" + long + "\n", "ref.txt": "a b c\nx y z\n"})
+	name := "a-system-with-a-name-long-enough-to-push-the-score-line-past-a-hundred-columns"
+	code, out, stderr := runCLI(t, "", name+"=hyp.txt", "-r", "ref.txt")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	var score string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "  "+name+"  BLEU = ") {
+			score = l
+		}
+	}
+	if !strings.HasSuffix(score, "hyp_len = 44 ref_len = 6)") {
+		t.Errorf("score line %q is not whole; want it to end with the lengths", score)
+	}
+	if !strings.Contains(out, "    hyp    "+long+"\n") || strings.Contains(out, "…") {
+		t.Errorf("report cuts the hypothesis:\n%s", out)
+	}
+}
