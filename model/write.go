@@ -151,9 +151,11 @@ type fdFileInfo struct{ fs.FileInfo }
 
 func (f fdFileInfo) Mode() fs.FileMode { return f.FileInfo.Mode() | fs.ModeIrregular }
 
-// writeThrough opens target for writing and runs write against it.
+// writeThrough runs write against target opened for writing, or against
+// a duplicate of the descriptor target names when it is one of this
+// process's.
 func writeThrough(path, target string, write func(w io.Writer) error) error {
-	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	f, err := openThrough(target)
 	if err != nil {
 		return &OutputError{Path: path, Err: err}
 	}

@@ -85,6 +85,9 @@ func runExplore(e *env, args []string) error {
 // explore runs the interactive explorer; its failures are internal (exit 1).
 func explore(e *env, ds *model.Dataset, set model.Settings, opts ...ui.Option) error {
 	e.printWarnings() // read after the explorer quits
+	// The explorer handles SIGINT and SIGTERM itself (restoring the
+	// terminal); the others keep their default effect while it runs.
+	e.stopSignals()
 	if err := ui.Run(ds, set, opts...); err != nil {
 		return fmt.Errorf("explorer: %w", err)
 	}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package cli
 
 import (
@@ -196,7 +198,7 @@ func TestSignals(t *testing.T) {
 		var mu sync.Mutex
 		exit := func(code int) { mu.Lock(); exited = code; mu.Unlock() }
 		in := &signalReader{sigs: sigs, send: tt.send, r: strings.NewReader(hyp3)}
-		code := run([]string{"score", "-o", "out.json", "-", "-r", "ref.txt"}, in, &stdout, &stderr, sigs, exit)
+		code := run([]string{"score", "-o", "out.json", "-", "-r", "ref.txt"}, in, &stdout, &stderr, signals{c: sigs, stop: func() {}, exit: exit})
 		mu.Lock()
 		if len(tt.send) > 1 {
 			code = exited // the second signal exits at once

@@ -37,6 +37,8 @@ type env struct {
 	mu       sync.Mutex
 	ended    bool     // the final line was printed
 	warnings []string // input warnings not printed yet
+
+	stopSignals func() // give the signals their default effect back
 }
 
 // warn keeps a warning about the input until the command goes on: when it
@@ -137,17 +139,26 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, handledSignals...)
 	defer signal.Stop(sigs)
-	return run(args, stdin, stdout, stderr, sigs, os.Exit)
+	return run(args, stdin, stdout, stderr, signals{c: sigs, stop: func() { signal.Stop(sigs) }, exit: os.Exit})
 }
 
-// run is Run with the signals read from sigs. The first signal cancels the
+// signals is how run learns of signals: c delivers them, stop ends their
+// delivery (giving them back their default effect), exit ends the process
+// on a second one.
+type signals struct {
+	c    <-chan os.Signal
+	stop func()
+	exit func(int)
+}
+
+// run is Run with the signals read from sigs.c. The first signal cancels the
 // commands' context, so that the command stops cleanly (its temporary file
 // removed, the old output file kept); a second one removes the temporary
-// files at once and calls exit.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-chan os.Signal, exit func(int)) int {
+// files at once and calls sigs.exit.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, stopSignals: sigs.stop}
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -156,7 +167,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-chan o
 			select {
 			case <-done:
 				return
-			case s := <-sigs:
+			case s := <-sigs.c:
 				sig, ok := s.(syscall.Signal)
 				if !ok {
 					continue
@@ -168,7 +179,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs <-chan o
 				}
 				model.RemoveTemporaryFiles()
 				if e.end("bleuscope: " + signalCause{sig}.Error()) {
-					exit(128 + int(sig))
+					sigs.exit(128 + int(sig))
 				}
 			}
 		}
