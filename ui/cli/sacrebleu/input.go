@@ -1,0 +1,282 @@
+package sacrebleu
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// exitError ends the run with a status and the lines sacrebleu would log
+// (without the "sacreBLEU: " prefix) or, with exception set, the last line
+// of the Python traceback it would print.
+type exitError struct {
+	status    int
+	lines     []string
+	exception bool
+}
+
+func (e *exitError) Error() string { return strings.Join(e.lines, "; ") }
+
+// fatal is a sacrebleu error logged and followed by sys.exit(status).
+func fatal(status int, lines ...string) *exitError {
+	return &exitError{status: status, lines: lines}
+}
+
+// exception is an uncaught Python exception: exit status 1 and its line.
+func exception(line string) *exitError {
+	return &exitError{status: 1, lines: []string{line}, exception: true}
+}
+
+// codec is a text encoding that --encoding may name.
+type codec int
+
+const (
+	codecUTF8 codec = iota
+	codecUTF8Sig
+	codecLatin1
+	codecASCII
+)
+
+// lookupCodec finds the codec Python would use for name, as far as
+// bleuscope implements it.
+func lookupCodec(name string) (codec, error) {
+	n := strings.ToLower(strings.NewReplacer("-", "_", " ", "_").Replace(strings.TrimSpace(name)))
+	switch n {
+	case "utf_8", "utf8", "u8", "utf", "cp65001", "utf8_ucs2", "utf8_ucs4":
+		return codecUTF8, nil
+	case "utf_8_sig", "utf8_sig":
+		return codecUTF8Sig, nil
+	case "latin_1", "latin1", "latin", "l1", "iso_8859_1", "iso8859_1", "8859", "cp819", "iso_ir_100":
+		return codecLatin1, nil
+	case "ascii", "us_ascii", "646", "us":
+		return codecASCII, nil
+	}
+	return 0, fatal(1, fmt.Sprintf("bleuscope reads UTF-8, UTF-8 with BOM, Latin-1 and ASCII text only, not %s: convert the files first (iconv -f %s -t UTF-8)", name, name))
+}
+
+// decode turns raw bytes into the text Python would read with c, or the
+// line of the UnicodeDecodeError Python would raise.
+func decode(raw []byte, c codec, label string) (string, error) {
+	switch c {
+	case codecUTF8Sig:
+		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+		fallthrough
+	case codecUTF8:
+		if i := invalidUTF8(raw); i >= 0 {
+			return "", exception(fmt.Sprintf("UnicodeDecodeError: 'utf-8' codec can't decode byte 0x%02x in position %d: invalid utf-8 in %s", raw[i], i, label))
+		}
+		return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
+	case codecASCII:
+		for i, b := range raw {
+			if b >= 0x80 {
+				return "", exception(fmt.Sprintf("UnicodeDecodeError: 'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128) in %s", b, i, label))
+			}
+		}
+		return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
+	}
+	var b strings.Builder
+	b.Grow(len(raw))
+	for _, c := range raw {
+		b.WriteRune(rune(c))
+	}
+	return b.String(), nil
+}
+
+// invalidUTF8 returns the offset of the first byte that is not valid
+// UTF-8, or -1.
+func invalidUTF8(raw []byte) int {
+	if utf8.Valid(raw) {
+		return -1
+	}
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// fileSystem opens the files a run reads, relative paths against dir.
+type fileSystem struct {
+	dir string
+}
+
+func (f fileSystem) path(name string) string {
+	if f.dir == "" || filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(f.dir, name)
+}
+
+// readText reads the whole of a file as sacrebleu's smart_open does: a
+// name ending in .gz is gunzipped, the bytes are decoded with c. Errors
+// are the exception Python would raise.
+func (f fileSystem) readText(name string, c codec) (string, error) {
+	p := f.path(name)
+	info, err := os.Stat(p)
+	if err == nil && info.IsDir() {
+		return "", exception("IsADirectoryError: [Errno 21] Is a directory: " + pyQuote(name))
+	}
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		return "", osException(name, err)
+	}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return "", exception("gzip.BadGzipFile: Not a gzipped file (" + pyQuote(name) + ")")
+		}
+		if raw, err = io.ReadAll(zr); err != nil {
+			return "", exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
+		}
+	}
+	return decode(raw, c, name)
+}
+
+// osException is the line Python prints for an error opening name.
+func osException(name string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return exception("FileNotFoundError: [Errno 2] No such file or directory: " + pyQuote(name))
+	case errors.Is(err, fs.ErrPermission):
+		return exception("PermissionError: [Errno 13] Permission denied: " + pyQuote(name))
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return exception(fmt.Sprintf("OSError: %v: %s", err, pyQuote(name)))
+}
+
+// fileLines splits text read with newline="\n" into its lines: only LF
+// ends a line, a final LF does not start an empty line. Every line is
+// rstripped as sacrebleu strips it. The lines share text's memory.
+func fileLines(text string) []string {
+	n := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		n++
+	}
+	out := make([]string, 0, n)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			out = append(out, scoring.PyRstrip(text))
+			break
+		}
+		out = append(out, scoring.PyRstrip(text[:i]))
+		text = text[i+1:]
+	}
+	return out
+}
+
+// universalLines splits text as Python's universal newlines mode does:
+// LF, CR LF and a lone CR each end a line. The line ends are kept out of
+// the lines; nothing else is stripped.
+func universalLines(text string) []string {
+	var out []string
+	for len(text) > 0 {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			out = append(out, text)
+			break
+		}
+		out = append(out, text[:i])
+		if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		text = text[i+1:]
+	}
+	return out
+}
+
+// splitMax is Python's str.split(sep, maxsplit): at most maxsplit splits
+// (all of them when maxsplit < 0).
+func splitMax(s, sep string, maxsplit int) []string {
+	if maxsplit < 0 {
+		return strings.Split(s, sep)
+	}
+	return strings.SplitN(s, sep, maxsplit+1)
+}
+
+// readReferences reads the reference files as sacrebleu does: one stream
+// per file, or with numRefs > 1 one file whose lines hold numRefs
+// tab-separated references.
+func readReferences(fsys fileSystem, files []string, numRefs int, c codec) ([][]string, error) {
+	streams := make([][]string, max(len(files), numRefs))
+	for k, name := range files {
+		text, err := fsys.readText(name, c)
+		if err != nil {
+			return nil, err
+		}
+		lines := fileLines(text)
+		if numRefs == 1 {
+			streams[k] = append(streams[k], lines...)
+			continue
+		}
+		for i, line := range lines {
+			fields := splitMax(line, "\t", numRefs-1)
+			if len(fields) != numRefs {
+				return nil, fatal(17, fmt.Sprintf("FATAL: line %d: expected %d fields, but found %d.", i+1, numRefs, len(fields)))
+			}
+			for j, f := range fields {
+				streams[j] = append(streams[j], f)
+			}
+		}
+	}
+	return streams, nil
+}
+
+// system is one system's output and the name sacrebleu shows for it.
+type system struct {
+	name  string
+	lines []string
+}
+
+// readStdinSystems reads the systems from standard input: TAB separates
+// systems and the first line decides how many there are. The first line
+// is rstripped as a whole, later lines field by field too.
+func readStdinSystems(stdin io.Reader, c codec) ([]system, error) {
+	var raw []byte
+	if stdin != nil {
+		var err error
+		if raw, err = io.ReadAll(stdin); err != nil {
+			return nil, exception(fmt.Sprintf("OSError: %v", err))
+		}
+	}
+	text, err := decode(raw, c, "<stdin>")
+	if err != nil {
+		return nil, err
+	}
+	lines := universalLines(text)
+	first := ""
+	if len(lines) > 0 {
+		first = lines[0]
+	}
+	fields := strings.Split(scoring.PyRstrip(first), "\t")
+	systems := make([]system, len(fields))
+	for i, f := range fields {
+		systems[i] = system{name: fmt.Sprintf("System %d", i+1), lines: []string{f}}
+	}
+	for _, line := range lines[min(1, len(lines)):] {
+		fields := strings.Split(scoring.PyRstrip(line), "\t")
+		if len(fields) != len(systems) {
+			return nil, fatal(17, "FATAL: the number of tab-delimited fields in the input stream differ across lines.")
+		}
+		for i, f := range fields {
+			systems[i].lines = append(systems[i].lines, scoring.PyRstrip(f))
+		}
+	}
+	return systems, nil
+}

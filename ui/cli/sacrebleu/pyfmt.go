@@ -1,0 +1,315 @@
+package sacrebleu
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file prints numbers and strings the way the Python code behind
+// sacrebleu's output does: f"{x:.{w}f}", float.__repr__, repr(str) and
+// json.dumps.
+
+// pyFixed formats x as Python's f"{x:.{width}f}" (correctly rounded, like
+// Go's 'f' format; "inf", "-inf" and "nan" spelled as Python spells them).
+func pyFixed(x float64, width int) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(x, 'f', width, 64)
+}
+
+// pyRepr formats x as Python's repr(float): the shortest digits that read
+// back as x, in fixed notation between 1e-4 and 1e16 (with ".0" on whole
+// numbers), else in exponent notation with at least two exponent digits.
+func pyRepr(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	e := strconv.FormatFloat(x, 'e', -1, 64) // [-]d[.ddd]e±XX
+	sign := ""
+	if e[0] == '-' {
+		sign, e = "-", e[1:]
+	}
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	p, _ := strconv.Atoi(exp)
+	decpt := p + 1 // x = 0.digits × 10^decpt
+	if x == 0 {
+		return sign + "0.0"
+	}
+	if decpt > -4 && decpt <= 16 {
+		switch {
+		case decpt <= 0:
+			return sign + "0." + strings.Repeat("0", -decpt) + digits
+		case decpt >= len(digits):
+			return sign + digits + strings.Repeat("0", decpt-len(digits)) + ".0"
+		default:
+			return sign + digits[:decpt] + "." + digits[decpt:]
+		}
+	}
+	m := digits[:1]
+	if len(digits) > 1 {
+		m += "." + digits[1:]
+	}
+	es := "+"
+	if p < 0 {
+		es, p = "-", -p
+	}
+	ex := strconv.Itoa(p)
+	if len(ex) < 2 {
+		ex = "0" + ex
+	}
+	return sign + m + "e" + es + ex
+}
+
+// jsonFloat formats x as Python's json.dumps does: repr, with NaN and
+// Infinity spelled as JavaScript does.
+func jsonFloat(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "NaN"
+	case math.IsInf(x, 1):
+		return "Infinity"
+	case math.IsInf(x, -1):
+		return "-Infinity"
+	}
+	return pyRepr(x)
+}
+
+// jsonString quotes s as Python's json.dumps does: with ensureASCII every
+// non-ASCII character becomes \uXXXX (a surrogate pair beyond the BMP);
+// without it they stay as they are. Bytes that are not UTF-8 (Python would
+// not have read them) are written as U+FFFD.
+func jsonString(s string, ensureASCII bool) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			switch {
+			case r < 0x20:
+				writeU4(&b, r)
+			case r < utf8.RuneSelf || !ensureASCII:
+				b.WriteRune(r)
+			case r > 0xffff:
+				r -= 0x10000
+				writeU4(&b, 0xd800+(r>>10))
+				writeU4(&b, 0xdc00+(r&0x3ff))
+			default:
+				writeU4(&b, r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func writeU4(b *strings.Builder, r rune) {
+	const hex = "0123456789abcdef"
+	b.WriteString(`\u`)
+	for shift := 12; shift >= 0; shift -= 4 {
+		b.WriteByte(hex[(r>>shift)&0xf])
+	}
+}
+
+// pyQuote formats s as Python's repr(str) does, as argparse and tracebacks
+// show values: single quotes unless s holds a single quote and no double
+// quote, non-printable characters escaped.
+func pyQuote(s string) string {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			// Python would hold a lone surrogate escape here.
+			b.WriteString(`\udc` + strconv.FormatUint(uint64(s[i]), 16))
+			i++
+			continue
+		}
+		i += size
+		switch {
+		case r == rune(q) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == ' ' || (unicode.IsPrint(r) && r != 0xad):
+			b.WriteRune(r)
+		case r < 0x100:
+			b.WriteString(`\x` + hex2(uint32(r)))
+		case r < 0x10000:
+			b.WriteString(`\u` + pad(strconv.FormatUint(uint64(r), 16), 4))
+		default:
+			b.WriteString(`\U` + pad(strconv.FormatUint(uint64(r), 16), 8))
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+func hex2(v uint32) string { return pad(strconv.FormatUint(uint64(v), 16), 2) }
+
+func pad(s string, n int) string {
+	if len(s) < n {
+		return strings.Repeat("0", n-len(s)) + s
+	}
+	return s
+}
+
+// pyInt converts s as Python's int(s) does for a string: surrounding
+// whitespace allowed, an optional sign, decimal digits (any script's)
+// with single underscores between them. ok is false where Python raises
+// ValueError or the value does not fit in an int.
+func pyInt(s string) (int, bool) {
+	t, ok := pyNumberASCII(s)
+	if !ok {
+		return 0, false
+	}
+	body := t
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		body = body[1:]
+	}
+	if !digitsWithUnderscores(body) {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.ReplaceAll(t, "_", ""), 10, 0)
+	if err != nil {
+		return 0, false
+	}
+	return int(v), true
+}
+
+// pyFloat converts s as Python's float(s) does for a string: surrounding
+// whitespace, a sign, digits with single underscores, a decimal point, an
+// exponent, inf, infinity and nan in any case. ok is false where Python
+// raises ValueError.
+func pyFloat(s string) (float64, bool) {
+	t, ok := pyNumberASCII(s)
+	if !ok {
+		return 0, false
+	}
+	body := t
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		body = body[1:]
+	}
+	switch strings.ToLower(body) {
+	case "inf", "infinity", "nan":
+		v, err := strconv.ParseFloat(t, 64)
+		return v, err == nil
+	}
+	mant, exp := body, ""
+	if i := strings.IndexAny(body, "eE"); i >= 0 {
+		mant, exp = body[:i], body[i+1:]
+		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+			exp = exp[1:]
+		}
+		if !digitsWithUnderscores(exp) {
+			return 0, false
+		}
+	}
+	whole, frac, dot := strings.Cut(mant, ".")
+	switch {
+	case whole == "" && frac == "":
+		return 0, false
+	case whole != "" && !digitsWithUnderscores(whole):
+		return 0, false
+	case dot && frac != "" && !digitsWithUnderscores(frac):
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
+	if err != nil {
+		// Out of range: Python gives inf or 0 as ParseFloat does.
+		var ne *strconv.NumError
+		if !asNumError(err, &ne) || ne.Err != strconv.ErrRange {
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+func asNumError(err error, out **strconv.NumError) bool {
+	ne, ok := err.(*strconv.NumError)
+	if ok {
+		*out = ne
+	}
+	return ok
+}
+
+// pyNumberASCII strips Python whitespace around s and maps the decimal
+// digits of every script to ASCII, as int() and float() accept them.
+func pyNumberASCII(s string) (string, bool) {
+	s = pyStrip(s)
+	if s == "" {
+		return "", false
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case unicode.Is(unicode.Nd, r):
+			b.WriteByte(byte('0' + digitValue(r)))
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// digitValue returns the value of a decimal digit of any script: Unicode
+// lays the Nd characters out in runs of whole sets of ten, each from zero.
+func digitValue(r rune) int {
+	start := r
+	for start > 0 && unicode.Is(unicode.Nd, start-1) {
+		start--
+	}
+	return int(r-start) % 10
+}
+
+func digitsWithUnderscores(s string) bool {
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '_' {
+			return false
+		}
+	}
+	return true
+}

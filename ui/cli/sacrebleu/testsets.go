@@ -1,0 +1,282 @@
+package sacrebleu
+
+import (
+	"bufio"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// testSetCache is sacrebleu's local copy of its built-in test sets:
+// $SACREBLEU, else ~/.sacrebleu. sacrebleu keeps each test set's text in
+// DIR/NAME/NAME'.LANGPAIR.FIELD, where NAME' is the name with "/" turned
+// into "_" and FIELD a field name with ":" turned into "-" (src, ref,
+// ref-A, ref-0, docid, origlang, the WMT systems...). bleuscope reads
+// those files and never downloads anything.
+type testSetCache struct {
+	dir string
+}
+
+func newTestSetCache(getenv func(string) string) testSetCache {
+	if d := getenv("SACREBLEU"); d != "" {
+		return testSetCache{dir: d}
+	}
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	return testSetCache{dir: filepath.Join(home, ".sacrebleu")}
+}
+
+// xmlReferences are the references sacrebleu scores against for the WMT
+// test sets of 2021 and later (its other test sets use every reference):
+// the translators of the test set, and per language pair where they
+// differ. "" is the reference without a translator.
+var xmlReferences = map[string]struct {
+	refs   []string
+	byPair map[string][]string
+}{
+	"wmt24":         {refs: []string{"refA"}},
+	"wmt23":         {refs: []string{"refA"}, byPair: map[string][]string{"en-he": {"refB"}, "he-en": {"refB"}}},
+	"wmt22":         {refs: []string{"A"}, byPair: map[string][]string{"cs-en": {"B"}, "en-cs": {"B"}, "liv-en": {""}, "ru-sah": {""}}},
+	"wmt21/systems": {refs: []string{"A"}},
+	"wmt21":         {refs: []string{"A"}},
+	"wmt21/B":       {refs: []string{"B"}},
+	"wmt21/AB":      {refs: []string{"A", "B"}},
+	"wmt21/C":       {refs: []string{"C"}},
+	"wmt21/AC":      {refs: []string{"A", "C"}},
+	"wmt21/D":       {refs: []string{"D"}},
+	"wmt21/dev":     {refs: []string{"A", ""}},
+}
+
+// prefix is the file name prefix of a test set's language pair.
+func (c testSetCache) prefix(ts, langpair string) string {
+	return filepath.Join(c.dir, ts, strings.ReplaceAll(ts, "/", "_")+"."+langpair+".")
+}
+
+// fieldFile is the text file of one field.
+func (c testSetCache) fieldFile(ts, langpair, field string) string {
+	return c.prefix(ts, langpair) + strings.ReplaceAll(field, ":", "-")
+}
+
+// fields lists the fields the cache holds for a test set's language pair:
+// src, the references, then the others in name order.
+func (c testSetCache) fields(ts, langpair string) []string {
+	p := c.prefix(ts, langpair)
+	entries, err := os.ReadDir(filepath.Dir(p))
+	if err != nil {
+		return nil
+	}
+	base := filepath.Base(p)
+	var src, refs, others []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, base) || strings.HasSuffix(name, ".lock") {
+			continue
+		}
+		f := strings.TrimPrefix(name, base)
+		switch {
+		case f == "src":
+			src = append(src, f)
+		case f == "ref" || strings.HasPrefix(f, "ref-"):
+			refs = append(refs, f)
+		default:
+			others = append(others, f)
+		}
+	}
+	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
+	sort.Strings(others)
+	return append(append(src, refs...), others...)
+}
+
+// refLess orders reference fields: ref, then ref-0, ref-1, ... by number,
+// then the named ones.
+func refLess(a, b string) bool {
+	na, ea := strconv.Atoi(strings.TrimPrefix(a, "ref-"))
+	nb, eb := strconv.Atoi(strings.TrimPrefix(b, "ref-"))
+	switch {
+	case a == "ref" || b == "ref":
+		return a == "ref" && b != "ref"
+	case ea == nil && eb == nil:
+		return na < nb
+	case (ea == nil) != (eb == nil):
+		return ea == nil
+	}
+	return a < b
+}
+
+// langPairs lists the language pairs the cache holds for a test set.
+func (c testSetCache) langPairs(ts string) []string {
+	entries, err := os.ReadDir(filepath.Join(c.dir, ts))
+	if err != nil {
+		return nil
+	}
+	base := strings.ReplaceAll(ts, "/", "_") + "."
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), base)
+		if e.IsDir() || !ok {
+			continue
+		}
+		lp, _, ok := strings.Cut(rest, ".")
+		if ok && strings.Contains(lp, "-") && !seen[lp] {
+			seen[lp] = true
+			out = append(out, lp)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// referenceFiles returns the reference files sacrebleu would score a test
+// set's language pair against.
+func (c testSetCache) referenceFiles(ts, langpair string) []string {
+	var files []string
+	if x, ok := xmlReferences[ts]; ok {
+		refs := x.refs
+		if r, ok := x.byPair[langpair]; ok {
+			refs = r
+		}
+		for _, r := range refs {
+			field := "ref"
+			if r != "" {
+				field = "ref:" + r
+			}
+			files = append(files, c.fieldFile(ts, langpair, field))
+		}
+		return files
+	}
+	for _, f := range c.fields(ts, langpair) {
+		if f == "ref" || strings.HasPrefix(f, "ref-") {
+			files = append(files, c.fieldFile(ts, langpair, f))
+		}
+	}
+	return files
+}
+
+// neverDownloads is the one line that answers a request to download.
+func (c testSetCache) neverDownloads(ts string, langpair *string) error {
+	what := ts
+	if langpair != nil {
+		what += " " + *langpair
+	}
+	return fatal(1, fmt.Sprintf("bleuscope never downloads test sets, and sacrebleu's local cache (%s) has no %s: pass the files instead (bleuscope sacrebleu REF.txt -i HYP.txt), or let sacrebleu fetch it once (sacrebleu -t %s --echo ref)", c.dir, what, strings.ReplaceAll(what, " ", " -l ")))
+}
+
+// checkTestSet fails with [testSetCache.neverDownloads] when the cache
+// has nothing of ts.
+func (c testSetCache) checkTestSet(ts string) error {
+	if len(c.langPairs(ts)) == 0 {
+		return c.neverDownloads(ts, nil)
+	}
+	return nil
+}
+
+// checkLangPair fails when the cache has no references of ts for
+// langpair.
+func (c testSetCache) checkLangPair(ts, langpair string) error {
+	for _, f := range c.referenceFiles(ts, langpair) {
+		if _, err := os.Stat(f); err == nil {
+			return nil
+		}
+	}
+	return c.neverDownloads(ts, &langpair)
+}
+
+// list prints the test sets in the cache, or with -t the fields of its
+// language pairs.
+func (c testSetCache) list(out *bufio.Writer, o *options) error {
+	if o.testSet != nil {
+		pairs := c.langPairs(*o.testSet)
+		if o.langpair != nil {
+			pairs = []string{*o.langpair}
+		}
+		if len(pairs) == 0 {
+			return c.neverDownloads(*o.testSet, o.langpair)
+		}
+		for _, lp := range pairs {
+			fields := c.fields(*o.testSet, lp)
+			for i, f := range fields {
+				if strings.HasPrefix(f, "ref-") {
+					fields[i] = "ref:" + strings.TrimPrefix(f, "ref-")
+				}
+			}
+			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(fields, ", "))
+		}
+		return nil
+	}
+	var sets []string
+	filepath.WalkDir(c.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || p == c.dir {
+			return nil
+		}
+		rel, _ := filepath.Rel(c.dir, p)
+		rel = filepath.ToSlash(rel)
+		if strings.Count(rel, "/") > 2 {
+			return filepath.SkipDir
+		}
+		if len(c.langPairs(rel)) > 0 {
+			sets = append(sets, rel)
+		}
+		return nil
+	})
+	sort.Sort(sort.Reverse(sort.StringSlice(sets)))
+	fmt.Fprintf(out, "The test sets in sacrebleu's local cache (%s) are:\n", c.dir)
+	for _, s := range sets {
+		fmt.Fprintf(out, "%-30s: %s\n", s, strings.Join(c.langPairs(s), ", "))
+	}
+	return nil
+}
+
+// echo prints the requested fields of the test sets, TAB-separated, one
+// line per segment.
+func (c testSetCache) echo(out *bufio.Writer, testSets []string, langpair string, requested []string) error {
+	for _, ts := range testSets {
+		fields := c.fields(ts, langpair)
+		want := requested
+		if len(want) == 1 && want[0] == "all" {
+			want = fields
+		}
+		var cols [][]string
+		for _, f := range want {
+			if f == "ref" && !containsStr(fields, "ref") {
+				if files := c.referenceFiles(ts, langpair); len(files) > 0 {
+					f = strings.TrimPrefix(files[0], c.prefix(ts, langpair))
+				}
+			}
+			text, err := fileSystem{}.readText(c.fieldFile(ts, langpair, f), codecUTF8)
+			if err != nil {
+				return fatal(1, fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair))
+			}
+			cols = append(cols, fileLines(text))
+		}
+		n := -1
+		for _, col := range cols {
+			if n < 0 || len(col) < n {
+				n = len(col)
+			}
+		}
+		for i := 0; i < n; i++ {
+			parts := make([]string, len(cols))
+			for k := range cols {
+				parts[k] = cols[k][i]
+			}
+			out.WriteString(strings.Join(parts, "\t") + "\n")
+		}
+	}
+	return nil
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
