@@ -55,7 +55,7 @@ var specHelp = map[string]string{
 // of the drop-in and of every option.
 func (p *parser) help() string {
 	var b strings.Builder
-	b.WriteString(p.usage(p.columns))
+	b.WriteString(p.usage(p.columns) + "\n")
 	b.WriteString("bleuscope's drop-in for sacrebleu " + sacrebleuVersion + "'s command line: the same arguments and the\n" +
 		"same output, byte for byte, except that signatures say version:" + Version + ".\n" +
 		"Built-in test sets (-t) are read from sacrebleu's local cache ($SACREBLEU or\n" +

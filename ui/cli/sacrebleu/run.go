@@ -85,7 +85,7 @@ func (c *Command) Run(args []string) int {
 	var ee *earlyExit
 	switch {
 	case errors.As(err, &ae):
-		fmt.Fprint(r.log.w, model.Printable(p.usage(c.columns()))+"sacrebleu: error: "+model.Printable(ae.msg)+"\n")
+		fmt.Fprint(r.log.w, p.usage(c.columns())+"sacrebleu: error: "+model.Printable(ae.msg)+"\n")
 		return 2
 	case errors.As(err, &ee):
 		stdout.WriteString(ee.text)

@@ -5,8 +5,7 @@ import (
 )
 
 // usage returns argparse's usage text ("usage: sacrebleu [-h] ...",
-// wrapped to width columns as argparse wraps it, with its trailing blank
-// line).
+// wrapped to width columns as argparse wraps it, ending in a newline).
 func (p *parser) usage(width int) string {
 	prefix := "usage: "
 	var optParts, posParts []string
@@ -33,7 +32,7 @@ func (p *parser) usage(width int) string {
 	text := strings.Join(append([]string{p.prog}, append(optParts, posParts...)...), " ")
 	textWidth := width - 2
 	if len(prefix)+runeLen(text) <= textWidth {
-		return prefix + text + "\n\n"
+		return prefix + text + "\n"
 	}
 	getLines := func(parts []string, indent string, withPrefix bool) []string {
 		var lines, line []string
@@ -71,7 +70,7 @@ func (p *parser) usage(width int) string {
 		}
 		lines = append([]string{p.prog}, lines...)
 	}
-	return prefix + strings.Join(lines, "\n") + "\n\n"
+	return prefix + strings.Join(lines, "\n") + "\n"
 }
 
 // invocation is how usage shows an option: its first option string and
