@@ -129,6 +129,7 @@ var commands = []command{
 	{"tokenize", "apply a tokenizer: standard input to standard output", runTokenize},
 	{"lessons", "the built-in lessons on BLEU, as plain text", runLessons},
 	{"annotations", "manual error annotations: summary, export, import (MQM TSV)", runAnnotations},
+	{"sacrebleu", "sacrebleu 2.6.0's own command line and output, as a drop-in", runSacrebleu},
 }
 
 // Run is the whole program: it parses args (without the program name), runs
@@ -185,6 +186,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals)
 		}
 	}()
 
+	args = sacrebleuByName(args)
 	cmd, args, err := pickCommand(args)
 	if err != nil {
 		return report(e, err)
@@ -233,11 +235,15 @@ func report(e *env, err error) int {
 		inErr  *model.InputError
 		useErr *usageError
 		sig    signalCause
+		dropIn sacrebleuStatus
 	)
 	switch {
 	case err == nil, errors.Is(err, errHelpShown):
 		e.end("")
 		return exitOK
+	case errors.As(err, &dropIn):
+		e.end("")
+		return int(dropIn)
 	case errors.As(err, &inErr):
 		e.end(inErr.Error())
 		return exitUsage
