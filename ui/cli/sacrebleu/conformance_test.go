@@ -135,3 +135,68 @@ func TestConformance(t *testing.T) {
 		t.Logf("%s: %d of %d agree, %d pending", file, agree, len(cases), skipped)
 	}
 }
+
+// sigRecord is the part of a significance.jsonl record that concerns the
+// command line: where it ran, its seed, and what sacrebleu printed with
+// the default format and with -f text.
+type sigRecord struct {
+	ID       string            `json:"id"`
+	Files    map[string]string `json:"files"`
+	Seed     *string           `json:"seed"`
+	CliCwd   string            `json:"cli_cwd"`
+	Expected struct {
+		CLIJSON *sigCLI `json:"cli_json"`
+		CLIText *sigCLI `json:"cli_text"`
+	} `json:"expected"`
+}
+
+// sigCLI is one recorded run; Stdout is nil where it is not reproducible.
+type sigCLI struct {
+	Argv     []string `json:"argv"`
+	ExitCode int      `json:"exit_code"`
+	Stdout   *string  `json:"stdout"`
+}
+
+// TestSignificanceCommandLines runs the command lines of
+// significance.jsonl (--confidence, --paired-bs, --paired-ar on WMT22 and
+// synthetic files) and compares their output and exit status.
+func TestSignificanceCommandLines(t *testing.T) {
+	dir := conformance.Dir(t)
+	corpora := conformance.Corpora(t)
+	records := conformance.ReadJSONL[sigRecord](t, filepath.Join(dir, "significance.jsonl"))
+	agree, runs, skipped := 0, 0, 0
+	for _, rec := range records {
+		for _, run := range []*sigCLI{rec.Expected.CLIJSON, rec.Expected.CLIText} {
+			if run == nil {
+				continue
+			}
+			c := &cliCase{ID: rec.ID, Argv: run.Argv, Cwd: "wmt22", Files: rec.Files, ExitCode: run.ExitCode, Env: map[string]string{}}
+			if rec.CliCwd == "files" {
+				c.Cwd = "files"
+			}
+			if rec.Seed != nil {
+				c.Env["SACREBLEU_SEED"] = *rec.Seed
+			}
+			runs++
+			t.Run(rec.ID, func(t *testing.T) {
+				if p := c.pending(); p != "" {
+					skipped++
+					t.Skipf("needs %s, which bleuscope does not compute yet", p)
+				}
+				got, stderr, status := c.run(t, dirFor(t, c, corpora))
+				ok := status == c.ExitCode
+				if !ok {
+					t.Errorf("sacrebleu %s: exit status %d, want %d (stderr %q)", strings.Join(c.Argv, " "), status, c.ExitCode, stderr)
+				}
+				if run.Stdout != nil && got != *run.Stdout {
+					ok = false
+					t.Errorf("sacrebleu %s: stdout\n%s\nwant\n%s", strings.Join(c.Argv, " "), got, *run.Stdout)
+				}
+				if ok {
+					agree++
+				}
+			})
+		}
+	}
+	t.Logf("significance.jsonl: %d of %d command lines agree, %d pending", agree, runs, skipped)
+}
