@@ -117,7 +117,7 @@ func jsonString(s string, ensureASCII bool) string {
 			switch {
 			case r < 0x20:
 				writeU4(&b, r)
-			case r < utf8.RuneSelf || !ensureASCII:
+			case r < 0x7f || !ensureASCII:
 				b.WriteRune(r)
 			case r > 0xffff:
 				r -= 0x10000
