@@ -252,7 +252,10 @@ func (r *run) main() error {
 	if o.testSet != nil {
 		refFiles = nil
 		for _, ts := range testSets {
-			files := cache.referenceFiles(ts, *o.langpair)
+			files, err := cache.references(ts, *o.langpair)
+			if err != nil {
+				return err
+			}
 			if len(files) == 0 {
 				r.log.warn(fmt.Sprintf("No references found for test set %s/%s.", ts, *o.langpair))
 			}

@@ -177,15 +177,24 @@ func (c testSetCache) checkTestSet(ts string) error {
 	return nil
 }
 
-// checkLangPair fails when the cache has no references of ts for
-// langpair.
+// checkLangPair fails when the cache has nothing of ts for langpair.
 func (c testSetCache) checkLangPair(ts, langpair string) error {
-	for _, f := range c.referenceFiles(ts, langpair) {
-		if _, err := os.Stat(f); err == nil {
-			return nil
+	if len(c.fields(ts, langpair)) == 0 {
+		return c.neverDownloads(ts, &langpair)
+	}
+	return nil
+}
+
+// references returns the reference files of ts for langpair, failing when
+// one of them is not in the cache.
+func (c testSetCache) references(ts, langpair string) ([]string, error) {
+	files := c.referenceFiles(ts, langpair)
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return nil, c.neverDownloads(ts, &langpair)
 		}
 	}
-	return c.neverDownloads(ts, &langpair)
+	return files, nil
 }
 
 // list prints the test sets in the cache, or with -t the fields of its

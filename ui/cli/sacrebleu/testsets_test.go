@@ -1,0 +1,94 @@
+package sacrebleu
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// cacheRun runs the drop-in in dir with SACREBLEU pointing at cache.
+func cacheRun(t *testing.T, dir, cache string, args ...string) (string, string, int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir,
+		Getenv: func(k string) string {
+			if k == "SACREBLEU" {
+				return cache
+			}
+			return ""
+		}}
+	status := c.Run(args)
+	return stdout.String(), stderr.String(), status
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestTestSetCache reads built-in test sets from a cache laid out as
+// sacrebleu lays out ~/.sacrebleu: the references it would choose, their
+// fields for --echo, and one line instead of a download.
+func TestTestSetCache(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	writeFiles(t, cache, map[string]string{
+		"wmt22/wmt22.de-en.src":       "Die Katze sitzt.\nEs regnet.\n",
+		"wmt22/wmt22.de-en.ref-A":     "The cat sits.\nIt is raining.\n",
+		"wmt22/wmt22.de-en.ref-B":     "The cat is sitting.\nIt rains.\n",
+		"wmt22/wmt22.de-en.docid":     "d1\nd1\n",
+		"wmt22/wmt22.cs-en.ref-A":     "one two three four\n",
+		"wmt22/wmt22.cs-en.ref-B":     "two three four five\n",
+		"wmt20/wmt20.de-en.src":       "x\ny\n",
+		"wmt20/wmt20.de-en.ref-0":     "The cat sits.\nIt is raining.\n",
+		"wmt20/wmt20.de-en.ref-1":     "The cat is sitting.\nIt rains.\n",
+		"wmt21/B/wmt21_B.en-de.ref-B": "eins\n",
+	})
+	writeFiles(t, dir, map[string]string{"hyp.txt": "The cat sits.\nIt rains.\n", "one.txt": "two three four five\n"})
+	refA := filepath.Join(cache, "wmt22", "wmt22.de-en.ref-A")
+	refB := filepath.Join(cache, "wmt22", "wmt22.de-en.ref-B")
+
+	same := func(testSet []string, explicit []string) {
+		t.Helper()
+		got, errOut, status := cacheRun(t, dir, cache, append(testSet, "-i", "hyp.txt", "-f", "text")...)
+		want, _, _ := cacheRun(t, dir, cache, append(explicit, "-i", "hyp.txt", "-f", "text")...)
+		if status != 0 || got != want {
+			t.Errorf("sacrebleu %q: %q (status %d, %s); want the same as with %q: %q", testSet, got, status, errOut, explicit, want)
+		}
+	}
+	// wmt22 scores de-en against reference A only, cs-en against B; the
+	// older test sets against every reference.
+	same([]string{"-t", "wmt22", "-l", "de-en"}, []string{refA})
+	same([]string{"-t", "wmt20", "-l", "de-en"}, []string{refA, refB})
+	if out, _, status := cacheRun(t, dir, cache, "-t", "wmt22", "-l", "cs-en", "-i", "one.txt", "-b"); out != "100.0\n" || status != 0 {
+		t.Errorf("wmt22 cs-en against reference B: %q, status %d; want 100.0", out, status)
+	}
+	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt22", "-l", "de-en", "--echo", "src", "ref", "docid"); out != "Die Katze sitzt.\tThe cat sits.\td1\nEs regnet.\tIt is raining.\td1\n" {
+		t.Errorf("--echo src ref docid: %q", out)
+	}
+	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt21/B", "-l", "en-de", "--echo", "ref"); out != "eins\n" {
+		t.Errorf("--echo ref of wmt21/B: %q", out)
+	}
+	for _, args := range [][]string{
+		{"-t", "wmt19", "-l", "de-en", "-i", "hyp.txt"},
+		{"-t", "wmt22", "-l", "fr-de", "-i", "hyp.txt"},
+		{"--download", "wmt19"},
+	} {
+		out, errOut, status := cacheRun(t, dir, cache, args...)
+		if status != 1 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "bleuscope never downloads") {
+			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want one line saying nothing is downloaded, status 1", args, out, errOut, status)
+		}
+	}
+	if _, errOut, status := cacheRun(t, dir, cache, "-t", "wmt22", "-i", "hyp.txt"); status != 1 || !strings.Contains(errOut, "I need a language pair (-l).") {
+		t.Errorf("-t without -l: stderr %q, status %d; want sacrebleu's error, 1", errOut, status)
+	}
+}
