@@ -72,8 +72,8 @@ func decode(raw []byte, c codec, label string) (string, error) {
 		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 		fallthrough
 	case codecUTF8:
-		if i := invalidUTF8(raw); i >= 0 {
-			return "", exception(fmt.Sprintf("UnicodeDecodeError: 'utf-8' codec can't decode byte 0x%02x in position %d: invalid utf-8 in %s", raw[i], i, label))
+		if i, reason := invalidUTF8(raw); i >= 0 {
+			return "", exception(fmt.Sprintf("UnicodeDecodeError: 'utf-8' codec can't decode byte 0x%02x in position %d: %s (in %s)", raw[i], i, reason, label))
 		}
 		return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
 	case codecASCII:
@@ -93,19 +93,38 @@ func decode(raw []byte, c codec, label string) (string, error) {
 }
 
 // invalidUTF8 returns the offset of the first byte that is not valid
-// UTF-8, or -1.
-func invalidUTF8(raw []byte) int {
+// UTF-8 (-1 when all are) and Python's reason for rejecting it.
+func invalidUTF8(raw []byte) (int, string) {
 	if utf8.Valid(raw) {
-		return -1
+		return -1, ""
 	}
 	for i := 0; i < len(raw); {
 		r, size := utf8.DecodeRune(raw[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
+		if r != utf8.RuneError || size != 1 {
+			i += size
+			continue
 		}
-		i += size
+		switch b := raw[i]; {
+		case b < 0xc2 || b > 0xf4:
+			return i, "invalid start byte"
+		case !utf8.FullRune(raw[i:]) && validPrefix(raw[i:]):
+			return i, "unexpected end of data"
+		}
+		return i, "invalid continuation byte"
 	}
-	return -1
+	return -1, ""
+}
+
+// validPrefix reports whether p, shorter than its first byte announces,
+// could be the start of a valid UTF-8 sequence.
+func validPrefix(p []byte) bool {
+	for _, tail := range []string{"\x80\x80\x80", "\xbf\xbf\xbf", "\x90\x80\x80", "\x8f\xbf\xbf", "\xa0\x80", "\x9f\xbf"} {
+		q := append(append([]byte(nil), p...), tail...)
+		if r, size := utf8.DecodeRune(q); r != utf8.RuneError && size > len(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileSystem opens the files a run reads, relative paths against dir.

@@ -1,0 +1,125 @@
+package sacrebleu
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runIn runs the drop-in in dir with the given environment.
+func runIn(t *testing.T, dir string, env map[string]string, args ...string) (string, string, int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return env[k] }}
+	status := c.Run(args)
+	return stdout.String(), stderr.String(), status
+}
+
+func gz(t *testing.T, text string) string {
+	t.Helper()
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(text))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestReadingLikeSacrebleu checks the input rules of sacrebleu's
+// smart_open that the recorded command lines do not show: .gz files,
+// --encoding, undecodable bytes, empty files, repeated system names.
+func TestReadingLikeSacrebleu(t *testing.T) {
+	dir := t.TempDir()
+	ref := "Le café est chaud.\nIl pleut.\n"
+	hyp := "Le café est froid.\nIl pleut.\n"
+	latin1 := strings.NewReplacer("é", "\xe9")
+	writeFiles(t, dir, map[string]string{
+		"ref.txt": ref, "hyp.txt": hyp, "ref.txt.gz": gz(t, ref), "hyp.txt.gz": gz(t, hyp),
+		"latin1.txt": latin1.Replace(hyp), "latin1ref.txt": latin1.Replace(ref), "empty.txt": "", "hyp2.txt": hyp,
+	})
+	plain, _, status := runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "-f", "text")
+	if status != 0 || !strings.HasPrefix(plain, "BLEU|") {
+		t.Fatalf("plain files: %q, status %d", plain, status)
+	}
+	if got, _, _ := runIn(t, dir, nil, "ref.txt.gz", "-i", "hyp.txt.gz", "-f", "text"); got != plain {
+		t.Errorf("gzipped files: %q, want %q as for the plain ones", got, plain)
+	}
+	if got, _, _ := runIn(t, dir, nil, "latin1ref.txt", "-i", "latin1.txt", "-e", "latin-1", "-f", "text"); got != plain {
+		t.Errorf("-e latin-1: %q, want %q as for UTF-8", got, plain)
+	}
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"ref.txt", "-i", "latin1.txt"}, 1, "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 6"},
+		{[]string{"ref.txt", "-i", "empty.txt"}, 1, "sacreBLEU: Test set None contains no sentence\n"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "hyp.txt"}, 1, "sacreBLEU: Make sure to have a different basename for each system.\n"},
+		{[]string{"ref.txt", "hyp2.txt", "-nr", "2", "-i", "hyp.txt"}, 1, "sacreBLEU: and you cannot then provide multiple reference files.\n"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", "-1"}, 1, "ValueError: Format specifier missing precision\n"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-l", "en"}, 1, "IndexError: list index out of range\n"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-tok", "ja-mecab"}, 1, "no ja-mecab tokenizer"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-e", "utf-16"}, 1, "not utf-16"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "--origlang", "de"}, 1, "needs a test (-t) and a language pair (-l).\n"},
+	} {
+		out, errOut, status := runIn(t, dir, nil, tc.args...)
+		if status != tc.status || out != "" || !strings.Contains(errOut, tc.stderr) {
+			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want nothing, %q, %d", tc.args, out, errOut, status, tc.stderr, tc.status)
+		}
+	}
+}
+
+// TestLogging checks what goes to standard error: sacrebleu's prefixed
+// log lines, and with --quiet only warnings and errors, unprefixed.
+func TestLogging(t *testing.T) {
+	dir := t.TempDir()
+	tokenized := strings.Repeat("a b c .\n", 100)
+	writeFiles(t, dir, map[string]string{"ref.txt": tokenized, "hyp.txt": tokenized, "hyp2.txt": tokenized})
+	_, errOut, _ := runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "hyp2.txt")
+	if !strings.Contains(errOut, "sacreBLEU: Found 2 systems.\n") || !strings.Contains(errOut, "sacreBLEU: That's 100 lines that end in a tokenized period ('.')\n") {
+		t.Errorf("stderr %q: want the systems found and the tokenized-input warning, prefixed", errOut)
+	}
+	_, errOut, _ = runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "hyp2.txt", "-q")
+	if strings.Contains(errOut, "Found 2 systems") || !strings.HasPrefix(errOut, "That's 100 lines that end in a tokenized period ('.')\n") {
+		t.Errorf("stderr with -q %q: want the warning alone, unprefixed", errOut)
+	}
+	if _, errOut, _ = runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "--force"); errOut != "" {
+		t.Errorf("stderr with --force %q: want nothing", errOut)
+	}
+}
+
+// TestTerminalOutput checks that on a terminal the table is coloured as
+// sacrebleu colours it and control characters in system names are shown
+// escaped, and that NO_COLOR turns the colours off.
+func TestTerminalOutput(t *testing.T) {
+	dir := t.TempDir()
+	evil := "evil\x1b]2;title\x07.txt"
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c d\n", "good.txt": "a b c d\n", evil: "a b c e\n"})
+	for _, noColor := range []string{"", "1"} {
+		var stdout bytes.Buffer
+		c := &Command{Stdout: &stdout, Stderr: &bytes.Buffer{}, Dir: dir, Terminal: true,
+			Getenv: func(k string) string {
+				if k == "NO_COLOR" {
+					return noColor
+				}
+				return ""
+			}}
+		if status := c.Run([]string{"ref.txt", "-i", "good.txt", evil, "-f", "text"}); status != 0 {
+			t.Fatalf("status %d", status)
+		}
+		out := stdout.String()
+		if strings.Contains(out, "\x07") || strings.Contains(out, "\x1b]") || !strings.Contains(out, "evil␛]2;title") {
+			t.Errorf("NO_COLOR=%q: a control character of a file name reached the terminal: %q", noColor, out)
+		}
+		if colored := strings.Contains(out, cyan+"System"+reset); colored != (noColor == "") {
+			t.Errorf("NO_COLOR=%q: header coloured %v: %q", noColor, colored, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, evil)); err != nil {
+		t.Fatal(err)
+	}
+}
