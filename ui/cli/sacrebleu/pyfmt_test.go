@@ -100,3 +100,22 @@ func TestPythonNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8DecodeErrors checks where and why Python's UTF-8 decoder stops.
+func TestUTF8DecodeErrors(t *testing.T) {
+	for in, want := range map[string]struct {
+		at     int
+		reason string
+	}{
+		"ab\xe9": {2, "unexpected end of data"}, "ab\xe9x": {2, "invalid continuation byte"},
+		"\xc3": {0, "unexpected end of data"}, "\xe2\x82": {0, "unexpected end of data"},
+		"\xe2(\xa1": {0, "invalid continuation byte"}, "\xf0\x90\x80": {0, "unexpected end of data"},
+		"\xed\xa0\x80": {0, "invalid continuation byte"}, "\x80": {0, "invalid start byte"},
+		"\xc0\xaf": {0, "invalid start byte"}, "\xf5": {0, "invalid start byte"},
+	} {
+		at, reason := invalidUTF8([]byte(in))
+		if at != want.at || reason != want.reason {
+			t.Errorf("%q: %d %s; want %d %s", in, at, reason, want.at, want.reason)
+		}
+	}
+}
