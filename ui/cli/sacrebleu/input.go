@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -128,11 +129,53 @@ func validPrefix(p []byte) bool {
 }
 
 // fileSystem opens the files a run reads, relative paths against dir.
+// Files can be read ahead, all at once, while the run still consumes them
+// in sacrebleu's order.
 type fileSystem struct {
-	dir string
+	dir   string
+	files map[string]*fetched
 }
 
-func (f fileSystem) path(name string) string {
+// fetched is a file read (or being read) ahead: its lines or the error.
+type fetched struct {
+	done  sync.WaitGroup
+	lines []string
+	err   error
+}
+
+// prefetch starts reading every named file in the background.
+func (f *fileSystem) prefetch(names []string, c codec) {
+	for _, name := range names {
+		if _, ok := f.files[name]; ok {
+			continue
+		}
+		if f.files == nil {
+			f.files = map[string]*fetched{}
+		}
+		e := &fetched{}
+		e.done.Add(1)
+		f.files[name] = e
+		go func() {
+			defer e.done.Done()
+			text, err := f.readText(name, c)
+			if err == nil {
+				e.lines = fileLines(text)
+			}
+			e.err = err
+		}()
+	}
+}
+
+// lines returns the lines of a file (read with c and rstripped as
+// sacrebleu reads them), or the exception Python would raise.
+func (f *fileSystem) lines(name string, c codec) ([]string, error) {
+	f.prefetch([]string{name}, c)
+	e := f.files[name]
+	e.done.Wait()
+	return e.lines, e.err
+}
+
+func (f *fileSystem) path(name string) string {
 	if f.dir == "" || filepath.IsAbs(name) {
 		return name
 	}
@@ -142,7 +185,7 @@ func (f fileSystem) path(name string) string {
 // readText reads the whole of a file as sacrebleu's smart_open does: a
 // name ending in .gz is gunzipped, the bytes are decoded with c. Errors
 // are the exception Python would raise.
-func (f fileSystem) readText(name string, c codec) (string, error) {
+func (f *fileSystem) readText(name string, c codec) (string, error) {
 	p := f.path(name)
 	info, err := os.Stat(p)
 	if err == nil && info.IsDir() {
@@ -232,14 +275,13 @@ func splitMax(s, sep string, maxsplit int) []string {
 // readReferences reads the reference files as sacrebleu does: one stream
 // per file, or with numRefs > 1 one file whose lines hold numRefs
 // tab-separated references.
-func readReferences(fsys fileSystem, files []string, numRefs int, c codec) ([][]string, error) {
+func readReferences(fsys *fileSystem, files []string, numRefs int, c codec) ([][]string, error) {
 	streams := make([][]string, max(len(files), numRefs))
 	for k, name := range files {
-		text, err := fsys.readText(name, c)
+		lines, err := fsys.lines(name, c)
 		if err != nil {
 			return nil, err
 		}
-		lines := fileLines(text)
 		if numRefs == 1 {
 			streams[k] = append(streams[k], lines...)
 			continue

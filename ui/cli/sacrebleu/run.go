@@ -180,7 +180,7 @@ type run struct {
 // main is sacrebleu's main() after the arguments are parsed.
 func (r *run) main() error {
 	o := r.opt
-	fsys := fileSystem{dir: r.cmd.Dir}
+	fsys := &fileSystem{dir: r.cmd.Dir}
 	cache := newTestSetCache(r.cmd.getenv)
 	if o.download != nil {
 		return cache.neverDownloads(*o.download, o.langpair)
@@ -273,6 +273,10 @@ func (r *run) main() error {
 	if err != nil {
 		return err
 	}
+	// Every file is read ahead at once; errors are still reported in the
+	// order sacrebleu meets them.
+	fsys.prefetch(refFiles, enc)
+	fsys.prefetch(o.input, enc)
 	refs, err := r.readRefs(fsys, refFiles, testSets, enc)
 	if err != nil {
 		return err
@@ -302,7 +306,7 @@ func (r *run) main() error {
 
 // readRefs reads the reference streams from the files (or the test sets'
 // files, concatenated).
-func (r *run) readRefs(fsys fileSystem, files []string, testSets []string, enc codec) ([][]string, error) {
+func (r *run) readRefs(fsys *fileSystem, files []string, testSets []string, enc codec) ([][]string, error) {
 	if len(testSets) <= 1 {
 		return readReferences(fsys, files, r.opt.numRefs, enc)
 	}
@@ -327,7 +331,7 @@ func (r *run) readRefs(fsys fileSystem, files []string, testSets []string, enc c
 
 // readSystems reads the systems from -i files or standard input and names
 // them as sacrebleu does.
-func (r *run) readSystems(fsys fileSystem, enc codec) ([]system, error) {
+func (r *run) readSystems(fsys *fileSystem, enc codec) ([]system, error) {
 	o := r.opt
 	var systems []system
 	if o.input == nil {
@@ -348,11 +352,11 @@ func (r *run) readSystems(fsys fileSystem, enc codec) ([]system, error) {
 				}
 				return nil, fatal(1, pyQuote(name)+" already used to name a system.", "Make sure to have a different basename for each system.")
 			}
-			text, err := fsys.readText(name, enc)
+			lines, err := fsys.lines(name, enc)
 			if err != nil {
 				return nil, err
 			}
-			systems = append(systems, system{name: name, lines: fileLines(text)})
+			systems = append(systems, system{name: name, lines: lines})
 		}
 	}
 	if o.paired() && len(systems) > 0 {

@@ -258,11 +258,11 @@ func (c testSetCache) echo(out *bufio.Writer, testSets []string, langpair string
 					f = strings.TrimPrefix(files[0], c.prefix(ts, langpair))
 				}
 			}
-			text, err := fileSystem{}.readText(c.fieldFile(ts, langpair, f), codecUTF8)
+			lines, err := (&fileSystem{}).lines(c.fieldFile(ts, langpair, f), codecUTF8)
 			if err != nil {
 				return fatal(1, fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair))
 			}
-			cols = append(cols, fileLines(text))
+			cols = append(cols, lines)
 		}
 		n := -1
 		for _, col := range cols {
