@@ -56,8 +56,9 @@ var specHelp = map[string]string{
 func (p *parser) help() string {
 	var b strings.Builder
 	b.WriteString(p.usage(p.columns) + "\n")
-	b.WriteString("bleuscope's drop-in for sacrebleu " + sacrebleuVersion + "'s command line: the same arguments and the\n" +
-		"same output, byte for byte, except that signatures say version:" + Version + ".\n" +
+	b.WriteString("bleuscope's drop-in for sacrebleu " + sacrebleuVersion + "'s command line: the same arguments\n" +
+		"and the same output, byte for byte, except that signatures say\n" +
+		"version:" + Version + ".\n" +
 		"Built-in test sets (-t) are read from sacrebleu's local cache ($SACREBLEU or\n" +
 		"~/.sacrebleu) when they are there; bleuscope never downloads anything.\n\n" +
 		"  sacrebleu ref.txt -i hyp.txt -m bleu chrf ter -f text\n" +
