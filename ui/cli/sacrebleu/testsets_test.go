@@ -78,6 +78,15 @@ func TestTestSetCache(t *testing.T) {
 	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt21/B", "-l", "en-de", "--echo", "ref"); out != "eins\n" {
 		t.Errorf("--echo ref of wmt21/B: %q", out)
 	}
+	out, _, _ := cacheRun(t, dir, cache, "--list")
+	for _, set := range []string{"wmt22 ", "wmt20 ", "wmt21/B "} {
+		if !strings.Contains(out, "\n"+set) {
+			t.Errorf("--list does not show %s: %q", set, out)
+		}
+	}
+	if out, _, _ := cacheRun(t, dir, cache, "--list", "-t", "wmt22", "-l", "de-en"); out != "de-en: src, ref:A, ref:B, docid\n" {
+		t.Errorf("--list -t wmt22 -l de-en: %q", out)
+	}
 	for _, args := range [][]string{
 		{"-t", "wmt19", "-l", "de-en", "-i", "hyp.txt"},
 		{"-t", "wmt22", "-l", "fr-de", "-i", "hyp.txt"},
