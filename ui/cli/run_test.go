@@ -170,9 +170,9 @@ func TestBadInput(t *testing.T) {
 		{"tokenize unknown tokenizer", []string{"tokenize", "-t", "moses"},
 			`bleuscope: unknown tokenizer "moses" (want 13a, intl, zh, char, none)`},
 		{"mistyped command", []string{"scroe", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: unknown command "scroe" (commands: score, segments, compare, explain, ngrams, buckets, tokenize, lessons, annotations); to open a file of that name, write ./scroe`},
+			`bleuscope: unknown command "scroe" (commands: score, segments, compare, explain, ngrams, buckets, tokenize, lessons, annotations, sacrebleu); to open a file of that name, write ./scroe`},
 		{"help for an unknown command", []string{"help", "scroe"},
-			`bleuscope: unknown command "scroe" (commands: score, segments, compare, explain, ngrams, buckets, tokenize, lessons, annotations); to open a file of that name, write ./scroe`},
+			`bleuscope: unknown command "scroe" (commands: score, segments, compare, explain, ngrams, buckets, tokenize, lessons, annotations, sacrebleu); to open a file of that name, write ./scroe`},
 		{"lessons with an argument", []string{"lessons", "clipping"},
 			`bleuscope: lessons takes no arguments (got "clipping"); see 'bleuscope lessons --help'`},
 	}
