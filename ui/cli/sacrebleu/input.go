@@ -132,8 +132,9 @@ func validPrefix(p []byte) bool {
 // Files can be read ahead, all at once, while the run still consumes them
 // in sacrebleu's order.
 type fileSystem struct {
-	dir   string
-	files map[string]*fetched
+	dir    string
+	budget *budget
+	files  map[string]*fetched
 }
 
 // fetched is a file read (or being read) ahead: its lines or the error.
@@ -143,7 +144,9 @@ type fetched struct {
 	err   error
 }
 
-// prefetch starts reading every named file in the background.
+// prefetch starts reading every named file in the background. The size of
+// each plain file is taken from the input limit here, in order, so that
+// the first file that does not fit is the one reported.
 func (f *fileSystem) prefetch(names []string, c codec) {
 	for _, name := range names {
 		if _, ok := f.files[name]; ok {
@@ -153,11 +156,19 @@ func (f *fileSystem) prefetch(names []string, c codec) {
 			f.files = map[string]*fetched{}
 		}
 		e := &fetched{}
-		e.done.Add(1)
 		f.files[name] = e
+		var reserved int64
+		if info, err := os.Stat(f.path(name)); err == nil && info.Mode().IsRegular() && !strings.HasSuffix(name, ".gz") {
+			if !f.budget.reserve(info.Size()) {
+				e.err = f.budget.tooBig(name)
+				continue
+			}
+			reserved = info.Size()
+		}
+		e.done.Add(1)
 		go func() {
 			defer e.done.Done()
-			text, err := f.readText(name, c)
+			text, err := f.readText(name, c, reserved)
 			if err == nil {
 				e.lines = fileLines(text)
 			}
@@ -183,26 +194,39 @@ func (f *fileSystem) path(name string) string {
 }
 
 // readText reads the whole of a file as sacrebleu's smart_open does: a
-// name ending in .gz is gunzipped, the bytes are decoded with c. Errors
-// are the exception Python would raise.
-func (f *fileSystem) readText(name string, c codec) (string, error) {
+// name ending in .gz is gunzipped, the bytes are decoded with c. reserved
+// bytes were taken from the input limit for it already. Errors are the
+// exception Python would raise, or the input limit's.
+func (f *fileSystem) readText(name string, c codec, reserved int64) (string, error) {
 	p := f.path(name)
 	info, err := os.Stat(p)
 	if err == nil && info.IsDir() {
 		return "", exception("IsADirectoryError: [Errno 21] Is a directory: " + pyQuote(name))
 	}
-	raw, err := os.ReadFile(p)
+	file, err := os.Open(p)
 	if err != nil {
 		return "", osException(name, err)
 	}
+	defer file.Close()
+	var r io.Reader = file
 	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		zr, err := gzip.NewReader(file)
+		if err == io.EOF { // an empty file: Python reads no line
+			return "", nil
+		}
 		if err != nil {
 			return "", exception("gzip.BadGzipFile: Not a gzipped file (" + pyQuote(name) + ")")
 		}
-		if raw, err = io.ReadAll(zr); err != nil {
-			return "", exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
-		}
+		r = zr
+	}
+	raw, err := f.budget.readAll(r, reserved)
+	switch {
+	case errors.Is(err, errOverBudget):
+		return "", f.budget.tooBig(name)
+	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, gzip.ErrHeader), errors.Is(err, io.ErrUnexpectedEOF):
+		return "", exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
+	case err != nil:
+		return "", osException(name, err)
 	}
 	return decode(raw, c, name)
 }
@@ -308,11 +332,15 @@ type system struct {
 // readStdinSystems reads the systems from standard input: TAB separates
 // systems and the first line decides how many there are. The first line
 // is rstripped as a whole, later lines field by field too.
-func readStdinSystems(stdin io.Reader, c codec) ([]system, error) {
+func readStdinSystems(stdin io.Reader, c codec, b *budget) ([]system, error) {
 	var raw []byte
 	if stdin != nil {
 		var err error
-		if raw, err = io.ReadAll(stdin); err != nil {
+		raw, err = b.readAll(stdin, 0)
+		switch {
+		case errors.Is(err, errOverBudget):
+			return nil, b.tooBig("standard input")
+		case err != nil:
 			return nil, exception(fmt.Sprintf("OSError: %v", err))
 		}
 	}

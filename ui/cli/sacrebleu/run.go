@@ -180,7 +180,7 @@ type run struct {
 // main is sacrebleu's main() after the arguments are parsed.
 func (r *run) main() error {
 	o := r.opt
-	fsys := &fileSystem{dir: r.cmd.Dir}
+	fsys := &fileSystem{dir: r.cmd.Dir, budget: newBudget(r.cmd.getenv)}
 	cache := newTestSetCache(r.cmd.getenv)
 	if o.download != nil {
 		return cache.neverDownloads(*o.download, o.langpair)
@@ -234,7 +234,7 @@ func (r *run) main() error {
 		if o.langpair == nil || o.testSet == nil {
 			return fatal(1, "--echo requires a test set (--t) and a language pair (-l)")
 		}
-		return cache.echo(r.out, testSets, *o.langpair, o.echo)
+		return cache.echo(r.out, fsys, testSets, *o.langpair, o.echo)
 	}
 	trgLang := ""
 	if o.langpair != nil {
@@ -336,7 +336,7 @@ func (r *run) readSystems(fsys *fileSystem, enc codec) ([]system, error) {
 	var systems []system
 	if o.input == nil {
 		var err error
-		if systems, err = readStdinSystems(r.cmd.Stdin, enc); err != nil {
+		if systems, err = readStdinSystems(r.cmd.Stdin, enc, fsys.budget); err != nil {
 			return nil, err
 		}
 	} else {

@@ -3,6 +3,7 @@ package sacrebleu
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,46 @@ func TestTerminalOutput(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, evil)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// endless is a standard input that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = "a b c\n"[i%6]
+	}
+	return len(p), nil
+}
+
+// TestInputLimit checks that reading stops at BLEUSCOPE_MAX_INPUT, over
+// all inputs together, with one line naming the input and the variable.
+func TestInputLimit(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c\n", "big.txt": strings.Repeat("a b c\n", 100), "empty.gz": ""})
+	limited := map[string]string{maxInputVar: "64"}
+	for _, tc := range []struct {
+		args  []string
+		stdin io.Reader
+		name  string
+	}{
+		{[]string{"ref.txt", "-i", "big.txt"}, nil, "big.txt"},
+		{[]string{"ref.txt"}, endless{}, "standard input"},
+	} {
+		var stdout, stderr bytes.Buffer
+		c := &Command{Stdin: tc.stdin, Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return limited[k] }}
+		status := c.Run(tc.args)
+		if status != 1 || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 ||
+			!strings.Contains(stderr.String(), tc.name+": the input is larger than bleuscope's limit of 64 bytes") ||
+			!strings.Contains(stderr.String(), maxInputVar+"=") {
+			t.Errorf("sacrebleu %q over the limit: stdout %q, stderr %q, status %d", tc.args, stdout.String(), stderr.String(), status)
+		}
+	}
+	if _, errOut, status := runIn(t, dir, map[string]string{maxInputVar: "1K"}, "ref.txt", "-i", "big.txt"); status != 1 || errOut != "sacreBLEU: System and reference streams have different lengths.\n" {
+		t.Errorf("under a 1K limit: stderr %q, status %d; want the line count error", errOut, status)
+	}
+	if _, errOut, status := runIn(t, dir, nil, "ref.txt", "-i", "empty.gz"); status != 1 || errOut != "sacreBLEU: Test set None contains no sentence\n" {
+		t.Errorf("an empty .gz file: stderr %q, status %d; want no sentence, 1", errOut, status)
 	}
 }

@@ -244,7 +244,7 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 
 // echo prints the requested fields of the test sets, TAB-separated, one
 // line per segment.
-func (c testSetCache) echo(out *bufio.Writer, testSets []string, langpair string, requested []string) error {
+func (c testSetCache) echo(out *bufio.Writer, fsys *fileSystem, testSets []string, langpair string, requested []string) error {
 	for _, ts := range testSets {
 		fields := c.fields(ts, langpair)
 		want := requested
@@ -258,7 +258,7 @@ func (c testSetCache) echo(out *bufio.Writer, testSets []string, langpair string
 					f = strings.TrimPrefix(files[0], c.prefix(ts, langpair))
 				}
 			}
-			lines, err := (&fileSystem{}).lines(c.fieldFile(ts, langpair, f), codecUTF8)
+			lines, err := fsys.lines(c.fieldFile(ts, langpair, f), codecUTF8)
 			if err != nil {
 				return fatal(1, fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair))
 			}

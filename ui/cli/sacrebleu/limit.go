@@ -1,0 +1,108 @@
+package sacrebleu
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync/atomic"
+)
+
+// maxInputVar names the environment variable that sets how many bytes the
+// drop-in reads at most, over all its inputs together (counted after
+// decompression): sacrebleu's command line has no room for a flag of
+// bleuscope's.
+const maxInputVar = "BLEUSCOPE_MAX_INPUT"
+
+// defaultMaxInput is the limit when the variable is not set.
+const defaultMaxInput = 4 << 30
+
+// budget is what is left of the input limit, shared by the readers of one
+// run (files are read at the same time).
+type budget struct {
+	limit int64
+	left  atomic.Int64
+}
+
+// newBudget reads the limit from the environment: a number of bytes, or
+// with a K, M or G suffix (powers of 1024); anything else, or nothing,
+// means the default.
+func newBudget(getenv func(string) string) *budget {
+	b := &budget{limit: defaultMaxInput}
+	if n, ok := parseSize(getenv(maxInputVar)); ok {
+		b.limit = n
+	}
+	b.left.Store(b.limit)
+	return b
+}
+
+func parseSize(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	mult := int64(1)
+	if s != "" {
+		switch strings.ToUpper(s[len(s)-1:]) {
+		case "K":
+			mult = 1 << 10
+		case "M":
+			mult = 1 << 20
+		case "G":
+			mult = 1 << 30
+		}
+		if mult > 1 {
+			s = s[:len(s)-1]
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/mult {
+		return 0, false
+	}
+	return n * mult, true
+}
+
+// errOverBudget ends a read that would pass the limit.
+var errOverBudget = errors.New("over the input limit")
+
+// reserve takes n bytes from the budget ahead of reading them, if they
+// are left.
+func (b *budget) reserve(n int64) bool {
+	if b.left.Add(-n) < 0 {
+		b.left.Add(n)
+		return false
+	}
+	return true
+}
+
+// readAll reads r to its end, taking what it reads beyond the reserved
+// bytes from the budget (and giving back what it reserved but did not
+// read).
+func (b *budget) readAll(r io.Reader, reserved int64) ([]byte, error) {
+	raw, err := io.ReadAll(io.LimitReader(r, reserved+max(b.left.Load(), 0)+1))
+	if err != nil {
+		return nil, err
+	}
+	if b.left.Add(reserved-int64(len(raw))) < 0 {
+		return nil, errOverBudget
+	}
+	return raw, nil
+}
+
+// tooBig is the one line that reports an input over the limit.
+func (b *budget) tooBig(name string) error {
+	return fatal(1, fmt.Sprintf("%s: the input is larger than bleuscope's limit of %s for all files together; raise it with %s=%dG (bytes, or with a K, M or G suffix)",
+		name, formatSize(b.limit), maxInputVar, max(2*b.limit>>30, 1)))
+}
+
+// formatSize writes a byte count in the largest binary unit that divides
+// it, or in bytes.
+func formatSize(n int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
