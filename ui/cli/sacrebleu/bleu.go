@@ -94,11 +94,11 @@ func (m *bleuMetric) result(st scoring.Stats) score {
 	return score{name: "BLEU", value: r.Score, verbose: r.Details(), mean: -1}
 }
 
-func (m *bleuMetric) corpus(systems [][]string) ([]score, error) {
+func (m *bleuMetric) corpus(ctx context.Context, systems [][]string) ([]score, error) {
 	out := make([]score, len(systems))
 	if len(systems) == 1 {
 		hyps := systems[0]
-		st, err := scoring.CorpusStats(context.Background(), len(hyps), m.opt, func(i int, refs []string) (string, []string) {
+		st, err := scoring.CorpusStats(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
 			return hyps[i], m.refsOf(i, refs)
 		})
 		if err != nil {
@@ -112,7 +112,7 @@ func (m *bleuMetric) corpus(systems [][]string) ([]score, error) {
 	}
 	sums := make([]scoring.Stats, len(systems))
 	var mu sync.Mutex
-	err := scoring.ScoreSystems(context.Background(), len(systems[0]), m.opt, m.opt.MaxOrder,
+	err := scoring.ScoreSystems(ctx, len(systems[0]), m.opt, m.opt.MaxOrder,
 		func(i int, hyps, refs []string) ([]string, []string) {
 			for _, s := range systems {
 				hyps = append(hyps, s[i])
@@ -135,7 +135,7 @@ func (m *bleuMetric) corpus(systems [][]string) ([]score, error) {
 	return out, nil
 }
 
-func (m *bleuMetric) sentences(hyps []string) ([]score, error) {
+func (m *bleuMetric) sentences(ctx context.Context, hyps []string) ([]score, error) {
 	s, err := scoring.NewScorer(m.opt)
 	if err != nil {
 		return nil, err
@@ -143,6 +143,9 @@ func (m *bleuMetric) sentences(hyps []string) ([]score, error) {
 	out := make([]score, len(hyps))
 	var refs []string
 	for i, h := range hyps {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		refs = m.refsOf(i, refs[:0])
 		out[i] = m.result(s.Segment(h, refs))
 	}

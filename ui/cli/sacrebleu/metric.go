@@ -1,6 +1,7 @@
 package sacrebleu
 
 import (
+	"context"
 	"strconv"
 	"strings"
 )
@@ -18,9 +19,9 @@ type metric interface {
 	// fields are the metric's own signature fields, in sacrebleu's order.
 	fields() []sigField
 	// corpus scores every system against the references.
-	corpus(systems [][]string) ([]score, error)
+	corpus(ctx context.Context, systems [][]string) ([]score, error)
 	// sentence scores segment i of hyps on its own.
-	sentences(hyps []string) ([]score, error)
+	sentences(ctx context.Context, hyps []string) ([]score, error)
 	// warnings returns what sacrebleu would log about one system's
 	// hypotheses when it scores them (BLEU's tokenized-input warning).
 	warnings(hyps []string) []string

@@ -9,6 +9,7 @@ package sacrebleu
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -47,6 +48,9 @@ type Command struct {
 	// Columns is the terminal width argparse wraps its usage text to (0:
 	// COLUMNS, else 80).
 	Columns int
+	// Context, when not nil, ends the run early when it is cancelled (the
+	// user pressed Ctrl-C): exit status 130, as Python's KeyboardInterrupt.
+	Context context.Context
 }
 
 // Run runs `sacrebleu args...` (args without the program name) with the
@@ -55,7 +59,13 @@ type Command struct {
 // would raise), 2 bad arguments, 17 a wrong number of TAB-separated
 // fields.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &Command{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+	return RunContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// RunContext is [Run] that stops early, with exit status 130, when ctx is
+// cancelled.
+func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &Command{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Context: ctx}
 	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		c.Terminal = true
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil {
@@ -77,7 +87,11 @@ func IsSacrebleuName(argv0 string) bool {
 func (c *Command) Run(args []string) int {
 	stdout := bufio.NewWriterSize(orDiscard(c.Stdout), 1<<16)
 	defer stdout.Flush()
-	r := &run{cmd: c, out: stdout, log: logger{w: orDiscard(c.Stderr)}}
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	r := &run{cmd: c, ctx: ctx, out: stdout, log: logger{w: orDiscard(c.Stderr)}}
 	p := newParser("sacrebleu", sacrebleuSpecs())
 	p.columns = c.columns()
 	ns, err := p.parse(args)
@@ -99,6 +113,9 @@ func (c *Command) Run(args []string) int {
 	switch {
 	case err == nil:
 		return 0
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		r.log.exception("KeyboardInterrupt")
+		return 130
 	case errors.As(err, &xe):
 		if xe.exception {
 			r.log.exception(xe.lines[0])
@@ -171,6 +188,7 @@ func (l logger) exception(line string) {
 // run is the state of one run.
 type run struct {
 	cmd    *Command
+	ctx    context.Context
 	opt    *options
 	out    *bufio.Writer
 	log    logger
@@ -463,7 +481,7 @@ func (r *run) sentenceLevel(m metric, sys system, nrefs int) error {
 	if err := checkWidth(r.opt.width); err != nil {
 		return err
 	}
-	scores, err := m.sentences(sys.lines)
+	scores, err := m.sentences(r.ctx, sys.lines)
 	if err != nil {
 		return err
 	}
@@ -491,7 +509,7 @@ func (r *run) single(metrics []metric, sys system, nrefs int) error {
 	var results []string
 	for _, m := range byKey(metrics) {
 		r.log.warn(m.warnings(sys.lines)...)
-		scores, err := m.corpus([][]string{sys.lines})
+		scores, err := m.corpus(r.ctx, [][]string{sys.lines})
 		if err != nil {
 			return err
 		}
@@ -541,7 +559,7 @@ func (r *run) multi(metrics []metric, systems []system, nrefs int) error {
 		for _, s := range systems {
 			r.log.warn(m.warnings(s.lines)...)
 		}
-		scores, err := m.corpus(lines)
+		scores, err := m.corpus(r.ctx, lines)
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package sacrebleu
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -163,5 +164,21 @@ func TestInputLimit(t *testing.T) {
 	}
 	if _, errOut, status := runIn(t, dir, nil, "ref.txt", "-i", "empty.gz"); status != 1 || errOut != "sacreBLEU: Test set None contains no sentence\n" {
 		t.Errorf("an empty .gz file: stderr %q, status %d; want no sentence, 1", errOut, status)
+	}
+}
+
+// TestInterrupted checks that a cancelled run (Ctrl-C) ends with Python's
+// KeyboardInterrupt and exit status 130, printing no score.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c d\n", "hyp.txt": "a b c d\n"})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{{"ref.txt", "-i", "hyp.txt"}, {"ref.txt", "-i", "hyp.txt", "-sl"}} {
+		var stdout, stderr bytes.Buffer
+		c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, Context: ctx}
+		if status := c.Run(args); status != 130 || stdout.Len() != 0 || stderr.String() != "KeyboardInterrupt\n" {
+			t.Errorf("sacrebleu %q cancelled: stdout %q, stderr %q, status %d; want nothing, KeyboardInterrupt, 130", args, stdout.String(), stderr.String(), status)
+		}
 	}
 }
