@@ -77,7 +77,7 @@ func (b *budget) reserve(n int64) bool {
 // bytes from the budget (and giving back what it reserved but did not
 // read).
 func (b *budget) readAll(r io.Reader, reserved int64) ([]byte, error) {
-	raw, err := io.ReadAll(io.LimitReader(r, reserved+max(b.left.Load(), 0)+1))
+	raw, err := readUpTo(r, reserved, reserved+max(b.left.Load(), 0)+1)
 	if err != nil {
 		return nil, err
 	}
@@ -85,6 +85,27 @@ func (b *budget) readAll(r io.Reader, reserved int64) ([]byte, error) {
 		return nil, errOverBudget
 	}
 	return raw, nil
+}
+
+// readUpTo reads r to its end or to limit bytes, into a buffer made for
+// expected bytes (a file's size) so that a file is not copied as the
+// buffer grows.
+func readUpTo(r io.Reader, expected, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, min(expected, limit)+512)
+	for int64(len(buf)) < limit {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):min(int64(cap(buf)), limit)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return buf, nil
 }
 
 // tooBig is the one line that reports an input over the limit.
