@@ -152,6 +152,43 @@ func (m *bleuMetric) sentences(ctx context.Context, hyps []string) ([]score, err
 	return out, nil
 }
 
+func (m *bleuMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
+	sm, err := scoring.NewBLEUMetric(m.arith)
+	if err != nil {
+		return nil, nil, fatal(1, "bleuscope cannot test this BLEU: "+err.Error())
+	}
+	w, N := sm.Width(), m.opt.MaxOrder
+	out := newRows(systems, w)
+	err = scoring.ScoreSystems(ctx, len(systems[0]), m.opt, N,
+		func(i int, hyps, refs []string) ([]string, []string) {
+			for _, s := range systems {
+				hyps = append(hyps, s[i])
+			}
+			return hyps, m.refsOf(i, refs)
+		},
+		func(i int, st []scoring.Stats) {
+			for k := range st {
+				row := out[k][i*w : (i+1)*w]
+				row[0], row[1] = float64(st[k].HypLen), float64(st[k].RefLen)
+				for j := 0; j < N; j++ {
+					row[2+j] = float64(st[k].Matches[j])
+					row[2+N+j] = float64(st[k].Totals[j])
+				}
+			}
+		})
+	return sm, out, err
+}
+
+// newRows allocates the per-segment statistics of every system, w values
+// per segment.
+func newRows(systems [][]string, w int) [][]float64 {
+	out := make([][]float64, len(systems))
+	for k, s := range systems {
+		out[k] = make([]float64, len(s)*w)
+	}
+	return out
+}
+
 func (m *bleuMetric) warnings(hyps []string) []string {
 	if m.force {
 		return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // metric is one of sacrebleu's metrics as its command line drives it:
@@ -22,6 +24,10 @@ type metric interface {
 	corpus(ctx context.Context, systems [][]string) ([]score, error)
 	// sentence scores segment i of hyps on its own.
 	sentences(ctx context.Context, hyps []string) ([]score, error)
+	// statistics returns the per-segment statistics of each system (for
+	// segment i, the Width() values at i·Width()) and the metric that
+	// scores their sums, for the significance tests.
+	statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error)
 	// warnings returns what sacrebleu would log about one system's
 	// hypotheses when it scores them (BLEU's tokenized-input warning).
 	warnings(hyps []string) []string

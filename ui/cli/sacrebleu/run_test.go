@@ -68,6 +68,8 @@ func TestReadingLikeSacrebleu(t *testing.T) {
 		{[]string{"ref.txt", "-i", "hyp.txt", "-tok", "ja-mecab"}, 1, "no ja-mecab tokenizer"},
 		{[]string{"ref.txt", "-i", "hyp.txt", "-e", "utf-16"}, 1, "not utf-16"},
 		{[]string{"ref.txt", "-i", "hyp.txt", "--origlang", "de"}, 1, "needs a test (-t) and a language pair (-l).\n"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-ci", "-cin", "2000000"}, 1, "at most 1000000 resamples or trials, not --confidence-n 2000000"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "hyp2.txt", "-par", "-parn", "1000001"}, 1, "not --paired-ar-n 1000001"},
 	} {
 		out, errOut, status := runIn(t, dir, nil, tc.args...)
 		if status != tc.status || out != "" || !strings.Contains(errOut, tc.stderr) {

@@ -1,12 +1,210 @@
 package sacrebleu
 
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// maxResamples bounds the resamples and trials of a test: every resample
+// keeps a score per system, so a mistyped count would exhaust memory.
+const maxResamples = 1_000_000
+
+// checkResamples refuses a count above maxResamples.
+func checkResamples(flag string, n int) error {
+	if n > maxResamples {
+		return fatal(1, fmt.Sprintf("bleuscope runs at most %d resamples or trials, not %s %d; give a smaller number", maxResamples, flag, n))
+	}
+	return nil
+}
+
+// seedSpec is SACREBLEU_SEED as sacrebleu reads it: unset is 12345,
+// "none" (any case) is a seed from the operating system's entropy, anything
+// else Python's int() of it.
+type seedSpec struct {
+	value uint64
+	// raw is the variable lower-cased, as --confidence's signature shows
+	// it; normalized is str(int(raw)) or "none", as a paired test's
+	// signature shows it.
+	raw, normalized string
+}
+
+// readSeed reads SACREBLEU_SEED, failing where sacrebleu (or numpy) raises.
+func (r *run) readSeed() (seedSpec, error) {
+	raw := r.cmd.getenv("SACREBLEU_SEED")
+	if raw == "" {
+		raw = "12345"
+	}
+	s := seedSpec{raw: strings.ToLower(raw)}
+	if s.raw == "none" {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return s, err
+		}
+		s.value, s.normalized = binary.LittleEndian.Uint64(b[:]), "none"
+		return s, nil
+	}
+	v, ok := pyInt(raw)
+	switch {
+	case !ok:
+		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
+	case v < 0:
+		return s, exception("ValueError: expected non-negative integer")
+	}
+	s.value, s.normalized = uint64(v), strconv.Itoa(v)
+	return s, nil
+}
+
 // confidence adds the bootstrap confidence interval of --confidence to a
 // single system's score and its signature.
 func (r *run) confidence(m metric, sys system, s score, sig signature) (score, signature, error) {
-	return s, sig, fatal(1, "bleuscope cannot compute confidence intervals yet")
+	seed, err := r.readSeed()
+	if err != nil {
+		return s, sig, err
+	}
+	if err := checkResamples("--confidence-n", r.opt.confidenceN); err != nil {
+		return s, sig, err
+	}
+	sm, stats, err := m.statistics(r.ctx, [][]string{sys.lines})
+	if err != nil {
+		return s, sig, err
+	}
+	n := r.opt.confidenceN
+	est, err := scoring.Confidence(r.ctx, sm, len(sys.lines), stats[0], n, seed.value)
+	if err != nil {
+		return s, sig, err
+	}
+	s.mean, s.ci = est.Mean, est.CI
+	sig.bs, sig.seed = strconv.Itoa(n), seed.raw
+	return s, sig, nil
 }
 
-// pairedTest runs --paired-bs or --paired-ar and prints its table.
+// pairedTest runs --paired-bs or --paired-ar and prints its table: the
+// first system is the baseline, every metric in the order -m gives them.
 func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
-	return fatal(1, "bleuscope cannot run paired significance tests yet")
+	o := r.opt
+	if len(systems) == 0 {
+		return exception("IndexError: list index out of range")
+	}
+	if o.format != "json" {
+		if err := checkWidth(o.width); err != nil {
+			return err
+		}
+	}
+	seed, err := r.readSeed()
+	if err != nil {
+		return err
+	}
+	bootstrap := o.pairedBS
+	n, flag, kind := o.pairedARN, "--paired-ar-n", "approximate randomization test (# trials: "
+	if bootstrap {
+		n, flag, kind = o.pairedBSN, "--paired-bs-n", "paired bootstrap resampling test (# resamples: "
+	}
+	if err := checkResamples(flag, n); err != nil {
+		return err
+	}
+	used := n
+	if used <= 0 {
+		used = scoring.DefaultARTrials
+		if bootstrap {
+			used = scoring.DefaultBootstrapN
+		}
+	}
+	lines := make([][]string, len(systems))
+	names := make([]string, len(systems))
+	for i, s := range systems {
+		lines[i], names[i] = s.lines, s.name
+	}
+	var cols []column
+	var sigs []namedSig
+	for _, m := range metrics {
+		r.log.info("Pre-computing " + m.name() + " statistics for " + pyQuote(names[0]))
+		sm, stats, err := m.statistics(r.ctx, lines)
+		if err != nil {
+			return err
+		}
+		test := scoring.PairedTest{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
+		if o.pairedJobs < 0 {
+			return exception("ValueError: Number of processes must be at least 1")
+		}
+		var res scoring.Paired
+		if bootstrap {
+			res, err = scoring.PairedBootstrap(r.ctx, test)
+		} else {
+			res, err = scoring.PairedApproxRandomization(r.ctx, test)
+		}
+		if err != nil {
+			return err
+		}
+		for _, name := range names[1:] {
+			r.log.info("Computing "+m.name()+" for "+pyQuote(name)+" and extracting sufficient statistics",
+				" > Performing "+kind+strconv.Itoa(used)+")")
+		}
+		col := column{name: m.name()}
+		base := &pairedResult{score: res.Baseline.Score}
+		if bootstrap {
+			base.mean, base.ci = &res.Baseline.Mean, &res.Baseline.CI
+		}
+		col.cells = append(col.cells, tableCell{res: base})
+		for k := range res.Systems {
+			c := &res.Systems[k]
+			pr := &pairedResult{score: c.Score, pValue: &c.PValue}
+			if bootstrap {
+				pr.mean, pr.ci = &c.Mean, &c.CI
+			}
+			col.cells = append(col.cells, tableCell{res: pr})
+		}
+		cols = append(cols, col)
+		sig := newSignature(m, nrefs, Version)
+		sig.seed = seed.normalized
+		if bootstrap {
+			sig.bs = strconv.Itoa(used)
+		} else {
+			sig.ar = strconv.Itoa(used)
+		}
+		sigs = append(sigs, namedSig{m.name(), sig.format(o.short)})
+	}
+	baseline := ""
+	if strings.HasPrefix(names[0], "Baseline:") {
+		baseline = names[0]
+	}
+	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, r.legend(bootstrap, n, baseline)))
+	return nil
+}
+
+// legend is the explanation sacrebleu prints under a paired test's table.
+// n is the number as given on the command line (even when it was 0 and
+// the default was used).
+func (r *run) legend(bootstrap bool, n int, baselineName string) string {
+	c := r.colors
+	test, samples := "approximate randomization", "trials"
+	if bootstrap {
+		test, samples = "bootstrap resampling", "resampling trials"
+	}
+	msg := "Paired " + test + " test with " + strconv.Itoa(n) + " " + samples
+	rule := strings.Repeat("-", runeLen(msg))
+	bline := c.paint("baseline", yellow)
+	nullHyp := c.paint("Null hypothesis", green)
+	nullLower := strings.ToLower(nullHyp)
+	scoreLine := "   Actual system score is provided for each metric."
+	if bootstrap {
+		scoreLine = "   Actual system score / bootstrap estimated true mean / 95% CI are provided for each metric."
+	}
+	return rule + "\n" + msg + "\n" + rule + "\n" +
+		" - Each system is pairwise compared to " + c.paint(baselineName, yellow) + ".\n" +
+		scoreLine + "\n\n" +
+		" - " + nullHyp + ": the system and the " + bline + " translations are essentially\n" +
+		"   generated by the same underlying process. For a given system and the " + bline + ",\n" +
+		"   the p-value is roughly the probability of the absolute score difference (delta)\n" +
+		"   or higher occurring due to chance, under the assumption that the " + nullLower + " is correct.\n\n" +
+		" - Assuming a significance threshold of 0.05, the " + nullLower + " can be rejected\n" +
+		"   for p-values < 0.05 (marked with \"*\"). This means that the delta is unlikely to be attributed\n" +
+		"   to chance, hence the system is significantly \"different\" than the " + bline + ".\n" +
+		"   Otherwise, the p-values are " + c.paint("highlighted in red", red) + ".\n\n" +
+		" - NOTE: Significance does not tell whether a system is \"better\" than the " + bline + " but rather\n" +
+		"   emphasizes the \"difference\" of the systems in terms of the replicability of the delta.\n\n"
 }
