@@ -1,0 +1,75 @@
+package sacrebleu
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSeeds checks how SACREBLEU_SEED reaches the tests and their
+// signatures: --confidence shows it as written (lower-cased), a paired
+// test as the number Python's int() reads; "none" is unseeded; what int()
+// or numpy refuse ends the run.
+func TestSeeds(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt":  "the cat sat on the mat\nit is raining today\nwe went home early\n",
+		"hyp.txt":  "the cat sat on a mat\nit rains today\nwe went home\n",
+		"hyp2.txt": "a cat is on the mat\nit is raining\nwe walked home early\n",
+	})
+	for _, tc := range []struct {
+		seed string
+		args []string
+		want string // in stdout, or the last line of stderr when status is 1
+		fail bool
+	}{
+		{"0042", []string{"-ci", "-cin", "50", "-f", "text"}, "|bs:50|seed:0042|", false},
+		{"0042", []string{"-pbs", "-pbsn", "50", "-f", "text"}, "|bs:50|seed:42|", false},
+		{"None", []string{"-ci", "-cin", "50", "-f", "text"}, "|bs:50|seed:none|", false},
+		{"None", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:none|", false},
+		{"", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:12345|", false},
+		{"abc", []string{"-ci", "-cin", "50"}, "ValueError: invalid literal for int() with base 10: 'abc'", true},
+		{"-1", []string{"-pbs", "-pbsn", "50"}, "ValueError: expected non-negative integer", true},
+	} {
+		args := []string{"ref.txt", "-i", "hyp.txt"}
+		if tc.args[0] != "-ci" {
+			args = append(args, "hyp2.txt")
+		}
+		args = append(args, tc.args...)
+		out, errOut, status := runIn(t, dir, map[string]string{"SACREBLEU_SEED": tc.seed}, args...)
+		if tc.fail {
+			if status != 1 || out != "" || !strings.HasSuffix(errOut, tc.want+"\n") {
+				t.Errorf("SACREBLEU_SEED=%q sacrebleu %q: stdout %q, stderr %q, status %d; want %q, 1", tc.seed, args, out, errOut, status, tc.want)
+			}
+			continue
+		}
+		if status != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("SACREBLEU_SEED=%q sacrebleu %q: status %d, stdout %q; want %q in it", tc.seed, args, status, out, tc.want)
+		}
+	}
+}
+
+// TestPairedFromStandardInput checks a paired test on TAB-separated
+// systems: they are named Baseline, System 1, ..., and the legend, which
+// looks for a name starting "Baseline:", names no baseline, as
+// sacrebleu's does.
+func TestPairedFromStandardInput(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c d e\nf g h i j\n"})
+	c := &Command{Stdin: strings.NewReader("a b c d e\ta b c d\nf g h i j\tf g h\n"), Dir: dir}
+	var stdout strings.Builder
+	c.Stdout = &stdout
+	if status := c.Run([]string{"ref.txt", "-pbs", "-pbsn", "0", "-f", "text"}); status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"│ Baseline │", "│ System 1 │",
+		"Paired bootstrap resampling test with 0 resampling trials\n",
+		" - Each system is pairwise compared to .\n",
+		"|bs:1000|seed:12345|",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
