@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // maxInputVar names the environment variable that sets how many bytes the
@@ -14,9 +16,6 @@ import (
 // decompression): sacrebleu's command line has no room for a flag of
 // bleuscope's.
 const maxInputVar = "BLEUSCOPE_MAX_INPUT"
-
-// defaultMaxInput is the limit when the variable is not set.
-const defaultMaxInput = 4 << 30
 
 // budget is what is left of the input limit, shared by the readers of one
 // run (files are read at the same time).
@@ -27,9 +26,10 @@ type budget struct {
 
 // newBudget reads the limit from the environment: a number of bytes, or
 // with a K, M or G suffix (powers of 1024); anything else, or nothing,
-// means the default.
+// means bleuscope's default, as its other commands have it (an eighth of
+// the machine's memory).
 func newBudget(getenv func(string) string) *budget {
-	b := &budget{limit: defaultMaxInput}
+	b := &budget{limit: model.DefaultLoadOptions().MaxInput}
 	if n, ok := parseSize(getenv(maxInputVar)); ok {
 		b.limit = n
 	}

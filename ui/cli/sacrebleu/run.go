@@ -26,7 +26,7 @@ import (
 // Version is what the version field of every signature says:
 // bleuscope's version, so that a score is never mistaken for one
 // sacrebleu computed.
-var Version = "bleuscope-" + strings.TrimPrefix(scoring.Version, "bleuscope-")
+const Version = scoring.SignatureVersion
 
 // Command is one run of the drop-in with everything it reads from its
 // surroundings. The zero value reads nothing from standard input and
