@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -27,44 +26,6 @@ type cliCase struct {
 	// standard error (cli_sacrebleu.jsonl only).
 	StderrLastLine string `json:"stderr_last_line"`
 }
-
-// pending names what bleuscope does not compute yet that a case needs:
-// the metrics and tests that are not in scoring yet. Empty when the case
-// can run.
-func (c *cliCase) pending() string {
-	var need []string
-	metrics := false
-	for _, a := range c.Argv {
-		switch {
-		case a == "-m" || a == "--metrics":
-			metrics = true
-		case strings.HasPrefix(a, "-"):
-			metrics = false
-		case metrics && (a == "chrf" || a == "ter"):
-			need = append(need, a)
-		}
-	}
-	for _, a := range c.Argv {
-		switch a {
-		case "-ci", "--confidence", "-pbs", "--paired-bs", "-par", "--paired-ar":
-			need = append(need, "significance tests ("+a+")")
-		}
-	}
-	var missing []string
-	for _, n := range need {
-		if !slices.Contains(missing, n) && !available[n] {
-			missing = append(missing, n)
-		}
-	}
-	return strings.Join(missing, ", ")
-}
-
-// available lists what the drop-in computes; the conformance test skips
-// cases needing anything else, naming it.
-var available = map[string]bool{
-	"significance tests (-ci)": true, "significance tests (--confidence)": true,
-	"significance tests (-pbs)": true, "significance tests (--paired-bs)": true,
-	"significance tests (-par)": true, "significance tests (--paired-ar)": true}
 
 // run runs the case in dir and returns its standard output (with the
 // signature version put back to sacrebleu's) and exit status.
@@ -109,15 +70,11 @@ func TestConformance(t *testing.T) {
 	corpora := conformance.Corpora(t)
 	for _, file := range []string{"cli.jsonl", "cli_sacrebleu.jsonl"} {
 		cases := conformance.ReadJSONL[cliCase](t, filepath.Join(dir, file))
-		agree, skipped := 0, 0
+		agree := 0
 		t.Run(file, func(t *testing.T) {
 			for i := range cases {
 				c := &cases[i]
 				t.Run(c.ID, func(t *testing.T) {
-					if p := c.pending(); p != "" {
-						skipped++
-						t.Skipf("needs %s, which bleuscope does not compute yet", p)
-					}
 					got, stderr, status := c.run(t, dirFor(t, c, corpora))
 					ok := true
 					if status != c.ExitCode {
@@ -135,7 +92,7 @@ func TestConformance(t *testing.T) {
 				})
 			}
 		})
-		t.Logf("%s: %d of %d agree, %d pending", file, agree, len(cases), skipped)
+		t.Logf("%s: %d of %d agree", file, agree, len(cases))
 	}
 }
 
@@ -167,7 +124,7 @@ func TestSignificanceCommandLines(t *testing.T) {
 	dir := conformance.Dir(t)
 	corpora := conformance.Corpora(t)
 	records := conformance.ReadJSONL[sigRecord](t, filepath.Join(dir, "significance.jsonl"))
-	agree, runs, skipped := 0, 0, 0
+	agree, runs := 0, 0
 	for _, rec := range records {
 		for _, run := range []*sigCLI{rec.Expected.CLIJSON, rec.Expected.CLIText} {
 			if run == nil {
@@ -182,10 +139,6 @@ func TestSignificanceCommandLines(t *testing.T) {
 			}
 			runs++
 			t.Run(rec.ID, func(t *testing.T) {
-				if p := c.pending(); p != "" {
-					skipped++
-					t.Skipf("needs %s, which bleuscope does not compute yet", p)
-				}
 				got, stderr, status := c.run(t, dirFor(t, c, corpora))
 				ok := status == c.ExitCode
 				if !ok {
@@ -201,5 +154,5 @@ func TestSignificanceCommandLines(t *testing.T) {
 			})
 		}
 	}
-	t.Logf("significance.jsonl: %d of %d command lines agree, %d pending", agree, runs, skipped)
+	t.Logf("significance.jsonl: %d of %d command lines agree", agree, runs)
 }

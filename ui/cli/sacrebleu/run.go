@@ -461,9 +461,9 @@ func newMetric(name string, o *options, refs [][]string, trgLang string) (metric
 	case "bleu":
 		return newBLEU(o, refs, trgLang)
 	case "chrf":
-		return nil, nil, fatal(1, "bleuscope cannot compute chrF yet")
+		return newCHRF(o, refs)
 	}
-	return nil, nil, fatal(1, "bleuscope cannot compute TER yet")
+	return newTER(o, refs)
 }
 
 // checkWidth is where Python would fail formatting a score with a

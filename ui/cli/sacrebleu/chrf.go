@@ -1,0 +1,111 @@
+package sacrebleu
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// chrfMetric is sacrebleu's chrF (chrF++ with word n-grams) over
+// bleuscope's scoring package.
+type chrfMetric struct {
+	refs [][]string
+	opt  scoring.ChrFOptions
+}
+
+// newCHRF builds chrF from the --chrf-* options.
+func newCHRF(o *options, refs [][]string) (*chrfMetric, []string, error) {
+	opt := scoring.ChrFOptions{
+		CharOrder:    o.chrfCharOrder,
+		WordOrder:    o.chrfWordOrder,
+		Beta:         o.chrfBeta,
+		Lowercase:    o.chrfLower,
+		Whitespace:   o.chrfWhitespace,
+		EpsSmoothing: o.chrfEps,
+	}
+	if err := opt.Validate(); err != nil {
+		return nil, nil, fatal(1, "bleuscope cannot compute this chrF: "+err.Error())
+	}
+	return &chrfMetric{refs: refs, opt: opt}, nil, nil
+}
+
+func (m *chrfMetric) key() string  { return "CHRF" }
+func (m *chrfMetric) name() string { return m.opt.Name() }
+
+func (m *chrfMetric) fields() []sigField {
+	kase := "mixed"
+	if m.opt.Lowercase {
+		kase = "lc"
+	}
+	return []sigField{
+		{"case", "c", kase},
+		{"eff", "e", yesNo(!m.opt.EpsSmoothing)},
+		{"nc", "nc", strconv.Itoa(m.opt.CharOrder)},
+		{"nw", "nw", strconv.Itoa(m.opt.WordOrder)},
+		{"space", "s", yesNo(m.opt.Whitespace)},
+	}
+}
+
+func (m *chrfMetric) refsOf(i int, out []string) []string {
+	for _, stream := range m.refs {
+		out = append(out, stream[i])
+	}
+	return out
+}
+
+func (m *chrfMetric) result(stats []int) score {
+	return score{name: m.opt.Name(), value: scoring.ChrFScore(stats, m.opt), mean: -1}
+}
+
+func (m *chrfMetric) corpus(ctx context.Context, systems [][]string) ([]score, error) {
+	out := make([]score, len(systems))
+	for k, hyps := range systems {
+		st, err := scoring.ChrFCorpusStats(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
+			return hyps[i], m.refsOf(i, refs)
+		})
+		if err != nil {
+			return nil, err
+		}
+		out[k] = m.result(st)
+	}
+	return out, nil
+}
+
+func (m *chrfMetric) sentences(ctx context.Context, hyps []string) ([]score, error) {
+	s, err := scoring.NewChrFScorer(m.opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]score, len(hyps))
+	var refs []string
+	var st []int
+	for i, h := range hyps {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		refs = m.refsOf(i, refs[:0])
+		st = s.Segment(st[:0], h, refs)
+		out[i] = m.result(st)
+	}
+	return out, nil
+}
+
+func (m *chrfMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
+	sm, err := scoring.NewChrFMetric(m.opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([][]float64, len(systems))
+	for k, hyps := range systems {
+		out[k], err = scoring.ChrFStatistics(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
+			return hyps[i], m.refsOf(i, refs)
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return sm, out, nil
+}
+
+func (m *chrfMetric) warnings([]string) []string { return nil }

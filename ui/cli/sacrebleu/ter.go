@@ -1,0 +1,95 @@
+package sacrebleu
+
+import (
+	"context"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// terMetric is sacrebleu's TER over bleuscope's scoring package.
+type terMetric struct {
+	refs [][]string
+	opt  scoring.TEROptions
+}
+
+// newTER builds TER from the --ter-* options.
+func newTER(o *options, refs [][]string) (*terMetric, []string, error) {
+	return &terMetric{refs: refs, opt: scoring.TEROptions{
+		CaseSensitive: o.terCase,
+		Normalized:    o.terNormalized,
+		NoPunct:       o.terNoPunct,
+		AsianSupport:  o.terAsian,
+	}}, nil, nil
+}
+
+func (m *terMetric) key() string  { return "TER" }
+func (m *terMetric) name() string { return "TER" }
+
+func (m *terMetric) fields() []sigField {
+	kase := "lc"
+	if m.opt.CaseSensitive {
+		kase = "mixed"
+	}
+	return []sigField{
+		{"case", "c", kase},
+		{"tok", "t", "tercom"},
+		{"norm", "nr", yesNo(m.opt.Normalized)},
+		{"punct", "pn", yesNo(!m.opt.NoPunct)},
+		{"asian", "as", yesNo(m.opt.AsianSupport)},
+	}
+}
+
+func (m *terMetric) refsOf(i int, out []string) []string {
+	for _, stream := range m.refs {
+		out = append(out, stream[i])
+	}
+	return out
+}
+
+func (m *terMetric) corpus(ctx context.Context, systems [][]string) ([]score, error) {
+	out := make([]score, len(systems))
+	for k, hyps := range systems {
+		st, err := scoring.TERCorpusStats(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
+			return hyps[i], m.refsOf(i, refs)
+		})
+		if err != nil {
+			return nil, err
+		}
+		out[k] = score{name: "TER", value: st.Score(), mean: -1}
+	}
+	return out, nil
+}
+
+func (m *terMetric) sentences(ctx context.Context, hyps []string) ([]score, error) {
+	s := scoring.NewTERScorer(m.opt)
+	out := make([]score, len(hyps))
+	var refs []string
+	for i, h := range hyps {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		refs = m.refsOf(i, refs[:0])
+		st, err := s.Segment(h, refs)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = score{name: "TER", value: st.Score(), mean: -1}
+	}
+	return out, nil
+}
+
+func (m *terMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
+	out := make([][]float64, len(systems))
+	for k, hyps := range systems {
+		var err error
+		out[k], err = scoring.TERStatistics(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
+			return hyps[i], m.refsOf(i, refs)
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return scoring.TERMetric{}, out, nil
+}
+
+func (m *terMetric) warnings([]string) []string { return nil }
