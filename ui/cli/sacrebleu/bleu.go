@@ -10,7 +10,7 @@ import (
 
 // bleuMetric is sacrebleu's BLEU over bleuscope's scoring package.
 type bleuMetric struct {
-	refs [][]string
+	refs references
 	// opt is what the statistics are computed with (a smoothing value
 	// that scoring would refuse is kept out of it: the statistics do not
 	// depend on it); arith is what the score is computed with.
@@ -81,14 +81,6 @@ func (m *bleuMetric) fields() []sigField {
 	}
 }
 
-// refsOf appends the references of segment i to out.
-func (m *bleuMetric) refsOf(i int, out []string) []string {
-	for _, stream := range m.refs {
-		out = append(out, stream[i])
-	}
-	return out
-}
-
 func (m *bleuMetric) result(st scoring.Stats) score {
 	r := scoring.Compute(st, m.arith)
 	return score{name: "BLEU", value: r.Score, verbose: r.Details(), mean: -1}
@@ -99,7 +91,7 @@ func (m *bleuMetric) corpus(ctx context.Context, systems [][]string) ([]score, e
 	if len(systems) == 1 {
 		hyps := systems[0]
 		st, err := scoring.CorpusStats(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
-			return hyps[i], m.refsOf(i, refs)
+			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
 			return nil, err
@@ -117,7 +109,7 @@ func (m *bleuMetric) corpus(ctx context.Context, systems [][]string) ([]score, e
 			for _, s := range systems {
 				hyps = append(hyps, s[i])
 			}
-			return hyps, m.refsOf(i, refs)
+			return hyps, m.refs.of(i, refs)
 		},
 		func(i int, st []scoring.Stats) {
 			mu.Lock()
@@ -146,7 +138,7 @@ func (m *bleuMetric) sentences(ctx context.Context, hyps []string) ([]score, err
 		if i%1024 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		refs = m.refsOf(i, refs[:0])
+		refs = m.refs.of(i, refs[:0])
 		out[i] = m.result(s.Segment(h, refs))
 	}
 	return out, nil
@@ -164,7 +156,7 @@ func (m *bleuMetric) statistics(ctx context.Context, systems [][]string) (scorin
 			for _, s := range systems {
 				hyps = append(hyps, s[i])
 			}
-			return hyps, m.refsOf(i, refs)
+			return hyps, m.refs.of(i, refs)
 		},
 		func(i int, st []scoring.Stats) {
 			for k := range st {

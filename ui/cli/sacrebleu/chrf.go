@@ -10,7 +10,7 @@ import (
 // chrfMetric is sacrebleu's chrF (chrF++ with word n-grams) over
 // bleuscope's scoring package.
 type chrfMetric struct {
-	refs [][]string
+	refs references
 	opt  scoring.ChrFOptions
 }
 
@@ -47,13 +47,6 @@ func (m *chrfMetric) fields() []sigField {
 	}
 }
 
-func (m *chrfMetric) refsOf(i int, out []string) []string {
-	for _, stream := range m.refs {
-		out = append(out, stream[i])
-	}
-	return out
-}
-
 func (m *chrfMetric) result(stats []int) score {
 	return score{name: m.opt.Name(), value: scoring.ChrFScore(stats, m.opt), mean: -1}
 }
@@ -62,7 +55,7 @@ func (m *chrfMetric) corpus(ctx context.Context, systems [][]string) ([]score, e
 	out := make([]score, len(systems))
 	for k, hyps := range systems {
 		st, err := scoring.ChrFCorpusStats(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
-			return hyps[i], m.refsOf(i, refs)
+			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
 			return nil, err
@@ -84,7 +77,7 @@ func (m *chrfMetric) sentences(ctx context.Context, hyps []string) ([]score, err
 		if i%1024 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		refs = m.refsOf(i, refs[:0])
+		refs = m.refs.of(i, refs[:0])
 		st = s.Segment(st[:0], h, refs)
 		out[i] = m.result(st)
 	}
@@ -99,7 +92,7 @@ func (m *chrfMetric) statistics(ctx context.Context, systems [][]string) (scorin
 	out := make([][]float64, len(systems))
 	for k, hyps := range systems {
 		out[k], err = scoring.ChrFStatistics(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
-			return hyps[i], m.refsOf(i, refs)
+			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
 			return nil, nil, err

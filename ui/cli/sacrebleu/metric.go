@@ -33,6 +33,18 @@ type metric interface {
 	warnings(hyps []string) []string
 }
 
+// references are the reference streams a metric scores against, one
+// per reference translation.
+type references [][]string
+
+// of appends the references of segment i to out.
+func (r references) of(i int, out []string) []string {
+	for _, stream := range r {
+		out = append(out, stream[i])
+	}
+	return out
+}
+
 // score is a metric's result as sacrebleu's Score object holds it.
 type score struct {
 	name  string

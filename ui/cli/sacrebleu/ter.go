@@ -8,7 +8,7 @@ import (
 
 // terMetric is sacrebleu's TER over bleuscope's scoring package.
 type terMetric struct {
-	refs [][]string
+	refs references
 	opt  scoring.TEROptions
 }
 
@@ -39,18 +39,11 @@ func (m *terMetric) fields() []sigField {
 	}
 }
 
-func (m *terMetric) refsOf(i int, out []string) []string {
-	for _, stream := range m.refs {
-		out = append(out, stream[i])
-	}
-	return out
-}
-
 func (m *terMetric) corpus(ctx context.Context, systems [][]string) ([]score, error) {
 	out := make([]score, len(systems))
 	for k, hyps := range systems {
 		st, err := scoring.TERCorpusStats(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
-			return hyps[i], m.refsOf(i, refs)
+			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
 			return nil, err
@@ -68,7 +61,7 @@ func (m *terMetric) sentences(ctx context.Context, hyps []string) ([]score, erro
 		if i%1024 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		refs = m.refsOf(i, refs[:0])
+		refs = m.refs.of(i, refs[:0])
 		st, err := s.Segment(h, refs)
 		if err != nil {
 			return nil, err
@@ -83,7 +76,7 @@ func (m *terMetric) statistics(ctx context.Context, systems [][]string) (scoring
 	for k, hyps := range systems {
 		var err error
 		out[k], err = scoring.TERStatistics(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
-			return hyps[i], m.refsOf(i, refs)
+			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
 			return nil, nil, err
