@@ -128,20 +128,11 @@ func (m *bleuMetric) corpus(ctx context.Context, systems [][]string) ([]score, e
 }
 
 func (m *bleuMetric) sentences(ctx context.Context, hyps []string) ([]score, error) {
-	s, err := scoring.NewScorer(m.opt)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]score, len(hyps))
-	var refs []string
-	for i, h := range hyps {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		refs = m.refs.of(i, refs[:0])
-		out[i] = m.result(s.Segment(h, refs))
-	}
-	return out, nil
+	err := scoring.ScoreSegments(ctx, len(hyps), m.opt, m.opt.MaxOrder,
+		func(i int, refs []string) (string, []string) { return hyps[i], m.refs.of(i, refs) },
+		func(i int, st scoring.Stats) { out[i] = m.result(st) })
+	return out, err
 }
 
 func (m *bleuMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {

@@ -66,22 +66,11 @@ func (m *chrfMetric) corpus(ctx context.Context, systems [][]string) ([]score, e
 }
 
 func (m *chrfMetric) sentences(ctx context.Context, hyps []string) ([]score, error) {
-	s, err := scoring.NewChrFScorer(m.opt)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]score, len(hyps))
-	var refs []string
-	var st []int
-	for i, h := range hyps {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		refs = m.refs.of(i, refs[:0])
-		st = s.Segment(st[:0], h, refs)
-		out[i] = m.result(st)
-	}
-	return out, nil
+	err := scoring.ChrFSegments(ctx, len(hyps), m.opt,
+		func(i int, refs []string) (string, []string) { return hyps[i], m.refs.of(i, refs) },
+		func(i int, st []int) { out[i] = m.result(st) })
+	return out, err
 }
 
 func (m *chrfMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {

@@ -22,7 +22,7 @@ type metric interface {
 	fields() []sigField
 	// corpus scores every system against the references.
 	corpus(ctx context.Context, systems [][]string) ([]score, error)
-	// sentence scores segment i of hyps on its own.
+	// sentences scores every segment of hyps on its own.
 	sentences(ctx context.Context, hyps []string) ([]score, error)
 	// statistics returns the per-segment statistics of each system (for
 	// segment i, the Width() values at i·Width()) and the metric that

@@ -54,21 +54,11 @@ func (m *terMetric) corpus(ctx context.Context, systems [][]string) ([]score, er
 }
 
 func (m *terMetric) sentences(ctx context.Context, hyps []string) ([]score, error) {
-	s := scoring.NewTERScorer(m.opt)
 	out := make([]score, len(hyps))
-	var refs []string
-	for i, h := range hyps {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		refs = m.refs.of(i, refs[:0])
-		st, err := s.Segment(h, refs)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = score{name: "TER", value: st.Score(), mean: -1}
-	}
-	return out, nil
+	err := scoring.TERSegments(ctx, len(hyps), m.opt,
+		func(i int, refs []string) (string, []string) { return hyps[i], m.refs.of(i, refs) },
+		func(i int, st scoring.TERStats) { out[i] = score{name: "TER", value: st.Score(), mean: -1} })
+	return out, err
 }
 
 func (m *terMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
