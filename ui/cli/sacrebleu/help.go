@@ -60,7 +60,9 @@ func (p *parser) help() string {
 		"and the same output, byte for byte, except that signatures say\n" +
 		"version:" + Version + ".\n" +
 		"Built-in test sets (-t) are read from sacrebleu's local cache ($SACREBLEU or\n" +
-		"~/.sacrebleu) when they are there; bleuscope never downloads anything.\n\n" +
+		"~/.sacrebleu) when they are there; bleuscope never downloads anything.\n" +
+		"All inputs together are read up to BLEUSCOPE_MAX_INPUT bytes (K, M, G\n" +
+		"suffixes; by default an eighth of the memory).\n\n" +
 		"  sacrebleu ref.txt -i hyp.txt -m bleu chrf ter -f text\n" +
 		"  sacrebleu ref.txt -i base.txt new.txt --paired-bs\n\n" +
 		"options:\n")

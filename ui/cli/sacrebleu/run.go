@@ -4,7 +4,9 @@
 // confidence intervals and paired tests) and the same exit statuses,
 // except that signatures name bleuscope's version. It never downloads
 // anything: the built-in test sets (-t) are read from sacrebleu's local
-// cache when they are there.
+// cache when they are there. Its input is bounded (BLEUSCOPE_MAX_INPUT,
+// by default bleuscope's limit), since sacrebleu's command line leaves no
+// room for a flag of bleuscope's.
 package sacrebleu
 
 import (
@@ -36,7 +38,8 @@ type Command struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	// Getenv reads an environment variable (SACREBLEU_FORMAT,
-	// SACREBLEU_SEED, SACREBLEU, HOME, NO_COLOR, COLUMNS); nil reads none.
+	// SACREBLEU_SEED, SACREBLEU, HOME, NO_COLOR, COLUMNS and
+	// BLEUSCOPE_MAX_INPUT); nil reads none.
 	Getenv func(string) string
 	// Dir is the directory relative paths are read from ("" for the
 	// process's working directory). Paths are shown as given.
