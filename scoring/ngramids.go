@@ -1,6 +1,9 @@
 package scoring
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // ngramIDs numbers the tokens and n-grams of a corpus. A token's id is the
 // id of its unigram; an n-gram of order n > 1 is the pair of its (n-1)-gram
@@ -101,6 +104,7 @@ func (t *ngramIDs) prefetch(prefixes, lasts []uint32) uint32 {
 func (t *ngramIDs) resize(size int) {
 	old := t.slots
 	t.slots = make([]pairSlot, size)
+	adviseHuge(unsafe.Pointer(&t.slots[0]), uintptr(size)*unsafe.Sizeof(pairSlot{}))
 	t.mask = uint64(size - 1)
 	t.shift = 64
 	for s := size; s > 1; s >>= 1 {

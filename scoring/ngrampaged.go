@@ -1,10 +1,17 @@
 package scoring
 
+import "unsafe"
+
 // pageBits sets the size of a page of per-id totals: 1<<pageBits ids.
 const pageBits = 13
 
+// maxSlabPages is the most pages allocated at once (about 21 MB).
+const maxSlabPages = 64
+
 // pagedTotals holds one [idTotals] per id in fixed-size pages, so that it
-// grows by adding a page and never copies what it holds.
+// grows by adding pages and never copies what it holds. Pages are cut
+// from slabs that double up to maxSlabPages pages, so that a large table
+// lies in few long runs of memory that can be backed by huge pages.
 type pagedTotals struct {
 	pages [][]idTotals
 }
@@ -20,6 +27,11 @@ func (p *pagedTotals) len() int { return len(p.pages) << pageBits }
 // ensure makes room for ids 0..n-1.
 func (p *pagedTotals) ensure(n int) {
 	for p.len() < n {
-		p.pages = append(p.pages, make([]idTotals, 1<<pageBits))
+		k := min(max(1, len(p.pages)), maxSlabPages)
+		slab := make([]idTotals, k<<pageBits)
+		adviseHuge(unsafe.Pointer(&slab[0]), uintptr(len(slab))*unsafe.Sizeof(idTotals{}))
+		for i := range k {
+			p.pages = append(p.pages, slab[i<<pageBits:(i+1)<<pageBits:(i+1)<<pageBits])
+		}
 	}
 }
