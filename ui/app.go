@@ -81,7 +81,7 @@ func (m Model) Init() tea.Cmd {
 		return nil
 	}
 	ctx, tag, prog := m.jobs.current(jobScore)
-	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, nil, m.c.set, m.list.view, prog))
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, nil, m.c.set, m.list.view, prog), m.initMetrics())
 }
 
 // Update implements tea.Model. A job's result of an older generation is
@@ -118,6 +118,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case ledgerMsg:
 		return m.handleLedger(msg)
+	case metricsMsg:
+		return m.handleMetrics(msg)
 	case walkMsg:
 		return m.handleWalk(msg), nil
 	case sigMsg:

@@ -19,6 +19,7 @@ type common struct {
 	keys    KeyMap
 	help    help.Model
 	spinner spinner.Model
+	met     metricState // chrF and TER: options, what is shown, scores
 	width   int
 	height  int
 }

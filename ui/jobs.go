@@ -32,6 +32,8 @@ const (
 	jobExplain                // explaining the selection's long segments
 	jobWalk                   // rendering a long segment's walk-through (waited for after e)
 	jobSig                    // the paired significance test of the comparison screen
+	jobChrF                   // sentence and corpus chrF of every system (metrics.go)
+	jobTER                    // sentence and corpus TER of every system
 	numJobKinds
 )
 
@@ -43,6 +45,8 @@ var jobLabels = [numJobKinds]string{
 	jobExplain: "explaining",
 	jobWalk:    "rendering",
 	jobSig:     "significance",
+	jobChrF:    "chrF",
+	jobTER:     "TER",
 }
 
 // jobTag names one run of a job: its kind and generation. Every result

@@ -17,7 +17,7 @@ type KeyMap struct {
 	Charts                                  key.Binding
 	Order, AllOrders, OrderUp, OrderDown    key.Binding
 	Tokenizer, Lowercase, Smooth, Compat    key.Binding
-	NLTKMethod                              key.Binding
+	NLTKMethod, Metrics                     key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Pin, Significance, SigTest, Impact      key.Binding
 	Explain, Lessons, Help, Back, Quit      key.Binding
@@ -57,6 +57,7 @@ func DefaultKeyMap() KeyMap {
 		Smooth:       b([]string{"s"}, "s", "cycle smoothing"),
 		Compat:       b([]string{"c"}, "c", "sacrebleu / nltk"),
 		NLTKMethod:   b([]string{"m"}, "m", "nltk smoothing 0-7"),
+		Metrics:      b([]string{"M"}, "M", "chrF / chrF+TER / BLEU alone"),
 		NextSystem:   b([]string{"tab"}, "tab", "next system"),
 		PrevSystem:   b([]string{"shift+tab"}, "⇧tab", "previous system"),
 		Other:        b([]string{"w"}, "w", "baseline: next system"),
@@ -116,7 +117,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Filter, k.Sort, k.Reverse},
 		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
-		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod},
+		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
 		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary},

@@ -181,6 +181,8 @@ func (l *segList) ensureVisible() {
 // columns are the widths of the list's columns at the current size.
 type columns struct {
 	line, score, bar, length, bp, delta, impact, hyp int
+	metric                                           int           // the chrF or TER column, 0 for none
+	metricKey                                        model.SortKey // which of the two
 }
 
 func (l segList) columns(c common) columns {
@@ -207,6 +209,10 @@ func (l segList) columns(c common) columns {
 	if cols.impact > 0 {
 		used += cols.impact + 1
 	}
+	if k, ok := l.metricColumn(c); ok {
+		cols.metric, cols.metricKey = 6, k
+		used += cols.metric + 1
+	}
 	cols.hyp = max(0, l.width-used)
 	return cols
 }
@@ -217,7 +223,7 @@ func (l segList) header(c common, cols columns) string {
 		if l.view.Sort != k || l.inLineOrder {
 			return s
 		}
-		if l.view.Desc {
+		if l.view.Desc != (k == model.SortTER) { // TER sorts highest (worst) first
 			return s + "↓"
 		}
 		return s + "↑"
@@ -235,6 +241,9 @@ func (l segList) header(c common, cols columns) string {
 	}
 	if cols.impact > 0 {
 		h += render.PadLeft(arrow(model.SortImpact, "impact"), cols.impact) + " "
+	}
+	if cols.metric > 0 {
+		h += render.PadLeft(arrow(cols.metricKey, c.met.metricTitle(cols.metricKey)), cols.metric) + " "
 	}
 	name := "hypothesis"
 	if len(c.ds.Systems) > 0 {
@@ -358,6 +367,10 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		imp = l.impact[seg]
 		parts = append(parts, render.PadLeft(impactCell(imp, c.nltk()), cols.impact))
 	}
+	impAt := len(parts) - 1 // the impact cell, when there is one
+	if cols.metric > 0 {
+		parts = append(parts, render.PadLeft(c.met.metricCell(cols.metricKey, l.view.System, seg), cols.metric))
+	}
 	parts = append(parts, render.Truncate(hyp, cols.hyp))
 	if selected {
 		return c.st.Selected.Render(render.PadRight("▸ "+strings.Join(parts, " "), l.width))
@@ -371,7 +384,7 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		parts[5] = signed(s, f.delta).Render(parts[5])
 	}
 	if cols.impact > 0 {
-		parts[len(parts)-2] = signed(s, imp).Render(parts[len(parts)-2])
+		parts[impAt] = signed(s, imp).Render(parts[impAt])
 	}
 	return "  " + strings.Join(parts, " ")
 }

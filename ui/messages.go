@@ -35,6 +35,14 @@ type subsetScore struct {
 	err error
 }
 
+// metricsMsg carries the chrF or TER scores of a metric run (jobChrF,
+// jobTER).
+type metricsMsg struct {
+	jobTag
+	ms  *model.MetricScores
+	err error
+}
+
 // ledgerMsg carries long segments explained off the UI loop, each with
 // the key it was made for.
 type ledgerMsg struct {

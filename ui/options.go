@@ -60,6 +60,8 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			c = scoring.CompatSacreBLEU
 		}
 		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
+	case key.Matches(msg, k.Metrics):
+		return m.cycleMetrics(), true
 	case key.Matches(msg, k.NLTKMethod):
 		if !isNLTK(set) {
 			return m.flash("m cycles NLTK's smoothing methods: press c for nltk compat first"), true
@@ -69,7 +71,7 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	default:
 		return nil, false
 	}
-	return m.applySettings(set), true
+	return tea.Batch(m.applySettings(set), m.refreshMetrics()), true
 }
 
 // setOrder picks the n-gram order the segment pane highlights (0 = all).
@@ -90,6 +92,8 @@ var sortNames = map[model.SortKey]string{
 	model.SortBP:     "BP",
 	model.SortDelta:  "Δ",
 	model.SortImpact: "impact on the corpus Δ to the baseline",
+	model.SortChrF:   "chrF",
+	model.SortTER:    "TER",
 }
 
 // cycleSort moves to the next sort key (delta and impact only with two
@@ -99,6 +103,7 @@ func (m *Model) cycleSort() tea.Cmd {
 	if m.list.view.Other >= 0 {
 		order = append(order, model.SortDelta, model.SortImpact)
 	}
+	order = append(order, m.c.met.sortKeys()...)
 	i := 0
 	for j, s := range order {
 		if s == m.list.view.Sort {
@@ -107,6 +112,7 @@ func (m *Model) cycleSort() tea.Cmd {
 	}
 	m.list.view.Sort = order[i]
 	m.list.view.Desc = false
+	m.syncSortMetrics()
 	return tea.Batch(m.refreshRows(), m.flash("sorted by "+sortNames[m.list.view.Sort]+", "+sortDirection(m.list.view)))
 }
 
@@ -121,6 +127,10 @@ func sortDirection(v model.View) string {
 		return "the segments that gain the most first"
 	case v.Sort == model.SortImpact:
 		return "the segments that cost the most first"
+	case v.Sort == model.SortTER && v.Desc:
+		return "lowest first"
+	case v.Sort == model.SortTER:
+		return "highest first (TER counts edits: worst first)"
 	case v.Desc:
 		return "highest first"
 	}

@@ -67,11 +67,12 @@ type paneText struct {
 	scored       *model.Scored
 	width, order int
 	other        int
+	met          metricState // chrF and TER shown
 	text         string
 }
 
 func (p paneText) matches(q paneText) bool {
-	return p.scored == q.scored && p.width == q.width && p.order == q.order && p.other == q.other && sameKeys(p.keys, q.keys)
+	return p.scored == q.scored && p.met.same(q.met) && p.width == q.width && p.order == q.order && p.other == q.other && sameKeys(p.keys, q.keys)
 }
 
 // newSegPane returns the pane highlighting bigrams (or the max order, if
@@ -205,7 +206,7 @@ func (p *segPane) cached(c common, sel selection, keys []ledgerKey, width int) s
 	if !long {
 		return p.content(c, sel, keys, width)
 	}
-	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other}
+	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other, met: c.met}
 	if t.matches(p.cache) {
 		return p.cache.text
 	}
@@ -224,12 +225,20 @@ func (p segPane) content(c common, sel selection, keys []ledgerKey, width int) s
 	}
 	text := p.segmentText(c, in, keys, width)
 	if width < wideDetail {
-		parts := []string{text, p.mathText(c, sel, in, width), p.ledgerText(c, in, width, 8)}
+		parts := []string{text, p.mathText(c, sel, in, width)}
+		if mt := p.metricsText(c, in, width); mt != "" {
+			parts = append(parts, mt)
+		}
+		parts = append(parts, p.ledgerText(c, in, width, 8))
 		return strings.Join(parts, "\n\n")
 	}
 	lw := width * 11 / 20
 	rw := width - lw - 3
-	right := p.mathText(c, sel, in, rw) + "\n\n" + p.ledgerText(c, in, rw, 12)
+	right := p.mathText(c, sel, in, rw)
+	if mt := p.metricsText(c, in, rw); mt != "" {
+		right += "\n\n" + mt
+	}
+	right += "\n\n" + p.ledgerText(c, in, rw, 12)
 	return sideBySide(p.segmentText(c, in, keys, lw), right, lw, c.st.Muted.Render(" │ "), false)
 }
 
@@ -313,7 +322,11 @@ func (p segPane) title(c common, sel selection) string {
 	if p.order > 0 {
 		order = fmt.Sprintf("%d-grams", p.order)
 	}
-	left := fmt.Sprintf("line %d · sentence BLEU %s · %s", sel.seg+1, score, order)
+	bleu := "sentence BLEU"
+	if more := c.met.titleScores(sel); more != "" && c.width < 100 {
+		bleu = "BLEU" // room for chrF and TER
+	}
+	left := fmt.Sprintf("line %d · %s %s%s · %s", sel.seg+1, bleu, score, c.met.titleScores(sel), order)
 	if p.compare {
 		left += " · compare"
 	}

@@ -38,7 +38,7 @@ func exploreHelpText() string {
 		s += fmt.Sprintf("  %-10s %s\n", c.name, c.summary)
 	}
 	s += "\nRun 'bleuscope COMMAND --help' (or 'bleuscope help COMMAND') for a command's\nflags and examples.\n\n"
-	s += inputFlagsHelp + scoreFlagsHelp + annotateFlagsHelp +
+	s += inputFlagsHelp + scoreFlagsHelp + exploreMetricsHelp + metricFlagsHelp + annotateFlagsHelp +
 		"Other:\n      --version             print the version\n  -h, --help                this help\n"
 	return s
 }
@@ -50,11 +50,17 @@ func runExplore(e *env, args []string) error {
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
 	af := addAnnotateFlags(fs)
+	mf := addMetricFlags(fs)
+	mf.names = model.MetricBLEU + "," + model.MetricChrF // the explorer shows chrF unless told otherwise
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return err
 	}
 	set, err := sf.settings()
+	if err != nil {
+		return err
+	}
+	metrics, err := mf.metrics(sf.lowercase)
 	if err != nil {
 		return err
 	}
@@ -71,7 +77,7 @@ func runExplore(e *env, args []string) error {
 			return err
 		}
 		defer closeAnn()
-		return explore(e, ds, set, opts...)
+		return explore(e, ds, set, append(opts, ui.WithMetrics(metrics))...)
 	}
 	scored, err := model.Score(e.ctx, ds, set, nil)
 	if err != nil {
@@ -81,6 +87,13 @@ func runExplore(e *env, args []string) error {
 	_, err = io.WriteString(e.stdout, render.Report(ds, scored, 0))
 	return err
 }
+
+// exploreMetricsHelp says what --metrics does in the explorer.
+const exploreMetricsHelp = `In the explorer, --metrics chooses what is shown beside BLEU (default
+bleu,chrf): the corpus score in the header, the sentence score and its
+explanation in the segment pane, and a sort key (o); M cycles chrF, chrF
+and TER, BLEU alone.
+`
 
 // explore runs the interactive explorer; its failures are internal (exit 1).
 func explore(e *env, ds *model.Dataset, set model.Settings, opts ...ui.Option) error {

@@ -94,4 +94,3 @@ func TestSegmentsTextMetrics(t *testing.T) {
 		}
 	}
 }
-

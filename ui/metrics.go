@@ -1,0 +1,236 @@
+package ui
+
+import (
+	"context"
+	"errors"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// metricState is chrF and TER in the explorer: their options, which of
+// them are shown, and the scores of the runs that landed. Each metric is
+// a job kind (jobChrF, jobTER) that scores every segment of every system;
+// chrF runs again when lowercase changes (-l applies to it as to BLEU),
+// TER never does (it has its own case option). Until a new run lands the
+// previous scores stay on screen, as BLEU's do.
+type metricState struct {
+	opts      model.Metrics // chrF and TER options (ChrF.Lowercase follows the settings)
+	showChrF  bool
+	showTER   bool
+	chrf, ter *model.MetricScores // the scores on screen, nil until a run lands
+	chrfErr   error
+	terErr    error
+	// chrfWant is the chrF options of the run in flight.
+	chrfWant scoring.ChrFOptions
+}
+
+// WithMetrics shows chrF and TER beside BLEU as m.Names asks (bleu is
+// always shown), with m's options; -l decides chrF's lowercase.
+func WithMetrics(m model.Metrics) Option {
+	return func(root *Model) {
+		root.c.met.opts = m
+		root.c.met.showChrF = m.Has(model.MetricChrF)
+		root.c.met.showTER = m.Has(model.MetricTER)
+		root.c.keys.Metrics.SetEnabled(len(root.c.ds.Systems) > 0)
+		if len(root.c.ds.Systems) > 0 {
+			root.startMetrics() // Init has a value receiver: the jobs start here
+		}
+	}
+}
+
+// metricDisplays are the states the metrics key cycles through.
+var metricDisplays = [][2]bool{{true, false}, {true, true}, {false, false}}
+
+// chrfOptions are the chrF options under the settings asked for.
+func (mt metricState) chrfOptions(set model.Settings) scoring.ChrFOptions {
+	o := mt.opts.ChrF
+	if o.CharOrder+o.WordOrder == 0 {
+		o = scoring.DefaultChrFOptions()
+	}
+	o.Lowercase = set.Corpus.Lowercase
+	return o
+}
+
+// forSort returns the scores the sort key k orders by: chrF's or TER's,
+// nil for the other keys or before they land.
+func (mt metricState) forSort(k model.SortKey) *model.MetricScores {
+	switch k {
+	case model.SortChrF:
+		return mt.chrf
+	case model.SortTER:
+		return mt.ter
+	}
+	return nil
+}
+
+// sortKeys are the sort keys of the metrics shown.
+func (mt metricState) sortKeys() []model.SortKey {
+	var keys []model.SortKey
+	if mt.showChrF {
+		keys = append(keys, model.SortChrF)
+	}
+	if mt.showTER {
+		keys = append(keys, model.SortTER)
+	}
+	return keys
+}
+
+// startMetrics starts the runs the metrics shown need: a metric without
+// scores (or, for chrF, with scores under other options) whose run is not
+// already in flight with the right options. It returns nothing: Init and
+// refreshMetrics build the commands from the job table.
+func (m *Model) startMetrics() (chrf, ter bool) {
+	mt := &m.c.met
+	if mt.showChrF {
+		want := mt.chrfOptions(m.c.set)
+		have := mt.chrf != nil && mt.chrf.Metrics.ChrF == want
+		inFlight := m.jobs.running(jobChrF) && mt.chrfWant == want
+		if !have && !inFlight && mt.chrfErr == nil {
+			m.jobs.start(jobChrF)
+			mt.chrfWant, chrf = want, true
+		}
+		if have {
+			m.jobs.stop(jobChrF) // a run under other options is no longer wanted
+		}
+	} else {
+		m.jobs.stop(jobChrF)
+	}
+	if mt.showTER {
+		if mt.ter == nil && mt.terErr == nil && !m.jobs.running(jobTER) {
+			m.jobs.start(jobTER)
+			ter = true
+		}
+	} else {
+		m.jobs.stop(jobTER)
+	}
+	return chrf, ter
+}
+
+// metricsCmds returns the commands of the metric jobs in flight that
+// chrf and ter name.
+func (m Model) metricsCmds(chrf, ter bool) tea.Cmd {
+	var cmds []tea.Cmd
+	if chrf {
+		ctx, tag, prog := m.jobs.current(jobChrF)
+		opts := model.Metrics{Names: []string{model.MetricChrF}, ChrF: m.c.met.chrfWant}
+		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, prog))
+	}
+	if ter {
+		ctx, tag, prog := m.jobs.current(jobTER)
+		opts := model.Metrics{Names: []string{model.MetricTER}, TER: m.c.met.opts.TER}
+		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, prog))
+	}
+	if len(cmds) == 0 {
+		return nil
+	}
+	return tea.Batch(append(cmds, m.c.spinner.Tick)...)
+}
+
+// initMetrics returns the commands of the metric jobs [WithMetrics]
+// started (for Init).
+func (m Model) initMetrics() tea.Cmd {
+	return m.metricsCmds(m.jobs.running(jobChrF), m.jobs.running(jobTER))
+}
+
+// refreshMetrics starts what the metrics shown now need (after the
+// metrics key or a lowercase change).
+func (m *Model) refreshMetrics() tea.Cmd {
+	if len(m.c.ds.Systems) == 0 {
+		return nil
+	}
+	chrf, ter := m.startMetrics()
+	return m.metricsCmds(chrf, ter)
+}
+
+// metricsCmd scores every segment of ds with the one metric m names, off
+// the UI loop.
+func metricsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, m model.Metrics, prog *progress) tea.Cmd {
+	return func() tea.Msg {
+		prog.set(0, ds.Len())
+		ms, err := model.ScoreMetricsProgress(ctx, ds, m, true, prog.set)
+		return metricsMsg{jobTag: tag, ms: ms, err: err}
+	}
+}
+
+// handleMetrics takes in a metric run's result (stale ones never get
+// here) and re-sorts the list when it is sorted by that metric.
+func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
+	mt := &m.c.met
+	if msg.err != nil {
+		if errors.Is(msg.err, context.Canceled) {
+			return m, nil
+		}
+		if msg.kind == jobChrF {
+			mt.chrfErr = msg.err
+		} else {
+			mt.terErr = msg.err
+		}
+		m.refreshPane(false)
+		return m, nil
+	}
+	if msg.kind == jobChrF {
+		mt.chrf = msg.ms
+	} else {
+		mt.ter = msg.ms
+	}
+	if m.syncSortMetrics() {
+		return m, m.refreshRows()
+	}
+	m.refreshPane(false)
+	return m, nil
+}
+
+// syncSortMetrics hands the list the scores its sort key orders by (a
+// metric key whose metric is hidden falls back to the score); it reports
+// whether they changed, and so the rows must be sorted again.
+func (m *Model) syncSortMetrics() bool {
+	v := &m.list.view
+	if (v.Sort == model.SortChrF && !m.c.met.showChrF) || (v.Sort == model.SortTER && !m.c.met.showTER) {
+		v.Sort, v.Desc, v.Metrics = model.SortScore, false, nil
+		return true
+	}
+	want := m.c.met.forSort(v.Sort)
+	if v.Metrics == want {
+		return false
+	}
+	v.Metrics = want
+	return true
+}
+
+// cycleMetrics shows chrF, then chrF and TER, then BLEU alone, computing
+// what is not at hand.
+func (m *Model) cycleMetrics() tea.Cmd {
+	mt := &m.c.met
+	cur := [2]bool{mt.showChrF, mt.showTER}
+	nextState := metricDisplays[0]
+	for i, d := range metricDisplays {
+		if d == cur {
+			nextState = metricDisplays[(i+1)%len(metricDisplays)]
+		}
+	}
+	mt.showChrF, mt.showTER = nextState[0], nextState[1]
+	status := "BLEU alone"
+	switch {
+	case mt.showChrF && mt.showTER:
+		status = "chrF and TER beside BLEU"
+	case mt.showChrF:
+		status = "chrF beside BLEU"
+	}
+	cmd := m.refreshMetrics()
+	var rows tea.Cmd
+	if m.syncSortMetrics() {
+		rows = m.refreshRows()
+	} else {
+		m.refreshPane(false)
+	}
+	return tea.Batch(cmd, rows, m.flash(status+" (M cycles)"))
+}
+
+// same reports whether mt and o show the same metrics with the same
+// scores (the segment pane's cache of a long segment compares them).
+func (mt metricState) same(o metricState) bool {
+	return mt.showChrF == o.showChrF && mt.showTER == o.showTER && mt.chrf == o.chrf && mt.ter == o.ter &&
+		mt.chrfErr == o.chrfErr && mt.terErr == o.terErr
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// syncTERBytes is the size of a segment (hypothesis plus references, in
+// bytes) up to which the segment pane computes its TER edits inside
+// Update; TER's shift search grows faster than the length, so a longer
+// segment shows the sentence score of the job alone.
+const syncTERBytes = 4 << 10
+
+// chrfName is the chrF score's name under the options shown (chrF2,
+// chrF2++).
+func (mt metricState) chrfName() string {
+	if mt.chrf != nil {
+		return mt.chrf.Metrics.ChrF.Name()
+	}
+	return mt.chrfWantName()
+}
+
+func (mt metricState) chrfWantName() string {
+	o := mt.opts.ChrF
+	if o.CharOrder+o.WordOrder == 0 {
+		o = scoring.DefaultChrFOptions()
+	}
+	return o.Name()
+}
+
+// corpusScores are the header's chrF and TER of system sys: each
+// "chrF2 49.2", "chrF2 …" until its run lands, or "chrF2 error".
+func (mt metricState) corpusScores(sys int) []string {
+	var out []string
+	if mt.showChrF {
+		out = append(out, mt.chrfName()+" "+metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrF }, sys))
+	}
+	if mt.showTER {
+		out = append(out, "TER "+metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TER }, sys))
+	}
+	return out
+}
+
+// sentenceScores are segment seg's chrF and TER of system sys, as
+// corpusScores has them.
+func (mt metricState) sentenceScores(sys, seg int) []string {
+	var out []string
+	if mt.showChrF {
+		out = append(out, mt.chrfName()+" "+metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[seg] }, sys))
+	}
+	if mt.showTER {
+		out = append(out, "TER "+metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[seg] }, sys))
+	}
+	return out
+}
+
+// metricFigure formats one figure of ms: "…" before it lands, "error"
+// after a failed run.
+func metricFigure(ms *model.MetricScores, err error, get func(model.MetricSystem) float64, sys int) string {
+	switch {
+	case err != nil:
+		return "error"
+	case ms == nil || sys < 0 || sys >= len(ms.Systems):
+		return "…"
+	}
+	return fmt.Sprintf("%.1f", get(ms.Systems[sys]))
+}
+
+// headerScores is what the header adds after BLEU: " · chrF2 49.2 · TER
+// 46.7", or "".
+func (mt metricState) headerScores(c common, sys int) string {
+	var b strings.Builder
+	for _, s := range mt.corpusScores(sys) {
+		name, fig, _ := strings.Cut(s, " ")
+		b.WriteString(c.st.Muted.Render(" · ") + c.st.Label.Render(name+" ") + c.st.Score.Render(fig))
+	}
+	return b.String()
+}
+
+// titleScores is what the segment pane's title adds after the sentence
+// BLEU: " · chrF2 45.6 · TER 50.0", or "".
+func (mt metricState) titleScores(sel selection) string {
+	var b strings.Builder
+	for _, s := range mt.sentenceScores(sel.sys, sel.seg) {
+		b.WriteString(" · " + s)
+	}
+	return b.String()
+}
+
+// metricColumn is the chrF or TER column of the list: the metric the list
+// is sorted by, else chrF when shown and the window is wide; ok is false
+// for none.
+func (l segList) metricColumn(c common) (key model.SortKey, ok bool) {
+	switch k := l.view.Sort; {
+	case k == model.SortChrF && c.met.showChrF, k == model.SortTER && c.met.showTER:
+		return k, true
+	case c.met.showChrF && l.width >= 110:
+		return model.SortChrF, true
+	case c.met.showTER && l.width >= 110:
+		return model.SortTER, true
+	}
+	return 0, false
+}
+
+// metricTitle is the list's header of the metric column.
+func (mt metricState) metricTitle(k model.SortKey) string {
+	if k == model.SortTER {
+		return "TER"
+	}
+	return "chrF"
+}
+
+// metricCell is the list's cell of segment seg of system sys in the
+// metric column: "…" until the run lands.
+func (mt metricState) metricCell(k model.SortKey, sys, seg int) string {
+	if k == model.SortTER {
+		return metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[seg] }, sys)
+	}
+	return metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[seg] }, sys)
+}
+
+// metricsText is the segment pane's chrF and TER block for the segment in:
+// one line on what chrF is, its precision and recall per order, and TER's
+// edits; "" when neither is shown.
+func (p segPane) metricsText(c common, in model.Explained, width int) string {
+	mt := c.met
+	var lines []string
+	if mt.showChrF {
+		lines = append(lines, mt.chrfLines(c, in, width)...)
+	}
+	if mt.showTER {
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, mt.terLines(c, in, width)...)
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	for i, l := range lines {
+		lines[i] = render.Truncate(l, width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// chrfLines explain the segment's chrF: its score and what it is, then a
+// table of precision (P) and recall (R) per character order (c1…) and word
+// order (w1…, chrF++), from the best-matching reference.
+func (mt metricState) chrfLines(c common, in model.Explained, width int) []string {
+	st := c.st
+	o := mt.chrfWantOptions(c)
+	score := metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[in.Line] }, in.System)
+	kind := "character"
+	if o.WordOrder > 0 {
+		kind = "character and word"
+	}
+	weigh := fmt.Sprintf("β = %d weighs recall %d times as much as precision", o.Beta, o.Beta)
+	if o.Beta == 2 {
+		weigh = "β = 2 weighs recall twice as much as precision"
+	}
+	lines := []string{
+		st.Title.Render(o.Name()+" "+score) + st.Muted.Render(" · "+kind+" n-gram F-score; "+weigh),
+	}
+	if in.Bytes() > syncLedgerBytes {
+		return append(lines, st.Muted.Render("(per-order figures are left out for a segment this long)"))
+	}
+	_, stats, err := scoring.SentenceChrF(in.Hyp, in.Refs, o)
+	if err != nil {
+		return append(lines, st.Error.Render(err.Error()))
+	}
+	orders := model.ChrFOrders(stats, o)
+	head := "   "
+	prec, rec := st.Label.Render("P")+"  ", st.Label.Render("R")+"  "
+	for _, od := range orders {
+		name := fmt.Sprintf("c%d", od.N)
+		if od.Word {
+			name = fmt.Sprintf("w%d", od.N)
+		}
+		head += render.PadLeft(name, 6)
+		prec += render.PadLeft(percentCell(od.Precision()), 6)
+		rec += render.PadLeft(percentCell(od.Recall()), 6)
+	}
+	lines = append(lines, st.Header.Render(head), prec, rec)
+	if len(in.Refs) > 1 {
+		lines = append(lines, st.Muted.Render(fmt.Sprintf("P = matched/hypothesis n-grams, R = matched/reference n-grams, against the best of %d references", len(in.Refs))))
+	} else {
+		lines = append(lines, st.Muted.Render("P = matched/hypothesis n-grams, R = matched/reference n-grams (%)"))
+	}
+	return lines
+}
+
+// chrfWantOptions are the chrF options of the scores shown (those asked
+// for until the first run lands).
+func (mt metricState) chrfWantOptions(c common) scoring.ChrFOptions {
+	if mt.chrf != nil {
+		return mt.chrf.Metrics.ChrF
+	}
+	return mt.chrfOptions(c.set)
+}
+
+// terLines explain the segment's TER: its score and, for a segment short
+// enough, the edits over the average reference length.
+func (mt metricState) terLines(c common, in model.Explained, width int) []string {
+	st := c.st
+	score := metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[in.Line] }, in.System)
+	line := st.Title.Render("TER "+score) + st.Muted.Render(" · edits to turn the hypothesis into a reference, per reference word; lower is better")
+	if in.Bytes() > syncTERBytes || len(in.Refs) == 0 {
+		return []string{line}
+	}
+	_, ts, err := scoring.SentenceTER(in.Hyp, in.Refs, mt.opts.TER)
+	if err != nil {
+		return []string{line, st.Error.Render(err.Error())}
+	}
+	return []string{line, fmt.Sprintf("%d edits (shifts, insertions, deletions, substitutions) / %s reference words",
+		ts.Edits, trimFloat(ts.RefLen))}
+}
+
+// percentCell formats a percentage for the chrF table, "–" when undefined.
+func percentCell(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", x)
+}
