@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+)
+
+// chrfTER asks for BLEU, chrF and TER with sacrebleu's defaults.
+func chrfTER() model.Metrics {
+	m := model.DefaultMetrics()
+	m.Names = []string{model.MetricBLEU, model.MetricChrF, model.MetricTER}
+	return m
+}
+
+// readyWith is ready with options.
+func readyWith(t testing.TB, ds *model.Dataset, w, h int, opts ...Option) Model {
+	t.Helper()
+	m := New(ds, model.DefaultSettings(), opts...)
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m = next.(Model)
+	return drive(t, m, m.Init())
+}
+
+// wantMetrics scores ds as the explorer should, through the model.
+func wantMetrics(t testing.TB, ds *model.Dataset, m model.Metrics, lowercase bool) *model.MetricScores {
+	t.Helper()
+	m.ChrF.Lowercase = lowercase
+	ms, err := model.ScoreMetrics(t.Context(), ds, m, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// TestMetricsShown checks the corpus chrF and TER in the header, the
+// sentence scores in the pane title, and the pane's chrF table against
+// the model's and the scoring package's figures.
+func TestMetricsShown(t *testing.T) {
+	ds := demoDataset(t)
+	m := readyWith(t, ds, 120, 40, WithMetrics(chrfTER()))
+	want := wantMetrics(t, ds, chrfTER(), false)
+	sel := m.list.selection(m.c)
+	view := m.View()
+	for _, s := range []string{
+		fmt.Sprintf("chrF2 %.1f", want.Systems[0].ChrF),
+		fmt.Sprintf("TER %.1f", want.Systems[0].TER),
+		fmt.Sprintf("chrF2 %.1f · TER %.1f", want.Systems[0].ChrFSegments[sel.seg], want.Systems[0].TERSegments[sel.seg]),
+		"character n-gram F-score; β = 2 weighs recall twice as much as precision",
+	} {
+		if !strings.Contains(view, s) {
+			t.Errorf("the view lacks %q:\n%s", s, view)
+		}
+	}
+	zoomed := press(t, m, "z") // the whole pane, chrF's table included
+	seg := ds.Segment(0, sel.seg)
+	_, stats, _ := scoring.SentenceChrF(seg.Hyp, seg.Refs, scoring.DefaultChrFOptions())
+	orders := model.ChrFOrders(stats, scoring.DefaultChrFOptions())
+	prec, rec := "P  ", "R  "
+	for _, o := range orders {
+		prec += fmt.Sprintf("%6s", percentCell(o.Precision()))
+		rec += fmt.Sprintf("%6s", percentCell(o.Recall()))
+	}
+	content := strings.Join(zoomed.pane.body.lines, "\n")
+	for _, s := range []string{prec, rec, "c1    c2    c3    c4    c5    c6"} {
+		if !strings.Contains(content, s) {
+			t.Errorf("the pane lacks %q:\n%s", s, content)
+		}
+	}
+	if _, ts, _ := scoring.SentenceTER(seg.Hyp, seg.Refs, scoring.TEROptions{}); !strings.Contains(content, fmt.Sprintf("%d edits", ts.Edits)) {
+		t.Errorf("the pane lacks TER's %d edits:\n%s", ts.Edits, content)
+	}
+}
+
+// TestMetricsCycle checks that M shows chrF, then chrF and TER, then BLEU
+// alone, computing TER only once it is asked for.
+func TestMetricsCycle(t *testing.T) {
+	ds := demoDataset(t)
+	m := ready(t, ds, 120, 40)
+	if strings.Contains(m.View(), "chrF") || m.c.met.chrf != nil || m.jobs.running(jobChrF) {
+		t.Fatal("chrF shown or computed without being asked for")
+	}
+	m = press(t, m, "M")
+	if v := m.View(); !strings.Contains(v, "chrF2 ") || strings.Contains(v, "TER ") || m.c.met.ter != nil {
+		t.Errorf("after M: want chrF alone:\n%s", v)
+	}
+	m = press(t, m, "M")
+	if v := m.View(); !strings.Contains(v, "chrF2 ") || !strings.Contains(v, "TER ") || m.c.met.ter == nil {
+		t.Errorf("after M M: want chrF and TER:\n%s", v)
+	}
+	m = press(t, m, "M")
+	if v := m.View(); strings.Contains(v, "chrF2 ") || strings.Contains(v, "TER ") {
+		t.Errorf("after M M M: want BLEU alone:\n%s", v)
+	}
+}
+
+// collect runs cmd (and the batches it returns) and returns the metric
+// results among its messages, without feeding anything back.
+func collect(cmd tea.Cmd) []metricsMsg {
+	var out []metricsMsg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case metricsMsg:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+// TestMetricsStaleDropped runs the chrF job by hand: a result made before
+// lowercase changed is dropped; the new one, lowercased, lands; TER is not
+// run again for a case change.
+func TestMetricsStaleDropped(t *testing.T) {
+	ds := demoDataset(t)
+	m := ready(t, ds, 120, 40)
+	next, cmd := m.Update(keyMsg("M"))
+	m = next.(Model)
+	old := collect(cmd)
+	if len(old) != 1 || old[0].kind != jobChrF || !m.jobs.running(jobChrF) {
+		t.Fatalf("M started %v; want one chrF job", old)
+	}
+	next, cmd = m.Update(keyMsg("l"))
+	m = next.(Model)
+	fresh := collect(cmd)
+	if len(fresh) != 1 || fresh[0].kind != jobChrF {
+		t.Fatalf("l started %v; want the chrF job again", fresh)
+	}
+	next, _ = m.Update(old[0])
+	m = next.(Model)
+	if m.c.met.chrf != nil || !m.jobs.running(jobChrF) {
+		t.Fatal("the result computed before lowercase changed was taken")
+	}
+	next, _ = m.Update(fresh[0])
+	m = next.(Model)
+	chrf := model.DefaultMetrics()
+	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
+	want := wantMetrics(t, ds, chrf, true)
+	if m.c.met.chrf == nil || !m.c.met.chrf.Metrics.ChrF.Lowercase || m.c.met.chrf.Systems[0].ChrF != want.Systems[0].ChrF {
+		t.Fatalf("chrF after l = %+v; want the lowercased corpus chrF %v", m.c.met.chrf, want.Systems[0].ChrF)
+	}
+	if m.jobs.running(jobChrF) {
+		t.Error("the chrF job still runs after its result landed")
+	}
+	m = press(t, m, "M") // chrF and TER
+	ter := m.c.met.ter
+	next, cmd = m.Update(keyMsg("l"))
+	if got := collect(cmd); len(got) != 1 || got[0].kind != jobChrF {
+		t.Errorf("l with TER shown started %v; want chrF alone (TER has its own case option)", got)
+	}
+	if next.(Model).c.met.ter != ter {
+		t.Error("TER scores changed on a lowercase change")
+	}
+}
+
+// TestMetricsSort checks the chrF and TER sort keys against the model's
+// rows, the column and its arrow, and that hiding the metric sorted by
+// falls back to the score.
+func TestMetricsSort(t *testing.T) {
+	ds := demoDataset(t)
+	m := readyWith(t, ds, 120, 40, WithMetrics(chrfTER()))
+	want := wantMetrics(t, ds, chrfTER(), false)
+	s := m.c.scored
+	for _, c := range []struct {
+		key   model.SortKey
+		title string
+	}{{model.SortChrF, "chrF↑"}, {model.SortTER, "TER↓"}} {
+		for range 10 {
+			if m.list.view.Sort == c.key {
+				break
+			}
+			m = press(t, m, "o")
+		}
+		if m.list.view.Sort != c.key {
+			t.Fatalf("o never reaches %v", c.key)
+		}
+		rows := s.Rows(ds, model.View{System: 0, Other: 1, Sort: c.key, Metrics: want})
+		if !slices.Equal(m.list.rows, rows) {
+			t.Errorf("rows by %v = %v…; want %v…", c.key, m.list.rows[:5], rows[:5])
+		}
+		if v := m.View(); !strings.Contains(v, c.title) {
+			t.Errorf("sorted by %v: no %q column:\n%s", c.key, c.title, v)
+		}
+	}
+	m = press(t, m, "M") // BLEU alone: TER is hidden
+	if m.list.view.Sort != model.SortScore || m.list.view.Metrics != nil {
+		t.Errorf("TER hidden while sorted by it: sort %v; want score", m.list.view.Sort)
+	}
+}
+
+// TestMetricsFit checks the screens with chrF and TER at the smallest and
+// a large size.
+func TestMetricsFit(t *testing.T) {
+	ds := demoDataset(t)
+	for _, size := range [][2]int{{60, 16}, {100, 30}, {200, 50}} {
+		w, h := size[0], size[1]
+		for _, sc := range []struct {
+			name string
+			keys []string
+		}{
+			{"main", nil}, {"zoom", []string{"z"}}, {"zoom bottom", []string{"z", "G"}},
+			{"sorted by TER", []string{"o", "o", "o", "o", "o", "o"}}, {"compare", []string{"v"}},
+			{"help", []string{"?"}},
+		} {
+			m := press(t, readyWith(t, ds, w, h, WithMetrics(chrfTER())), sc.keys...)
+			checkFit(t, "metrics "+sc.name, m.View(), w, h)
+		}
+	}
+}
+
+// TestGoldenMetrics is the main screen with chrF and TER on the demo
+// corpus, zoomed on the pane so chrF's table shows.
+func TestGoldenMetrics(t *testing.T) {
+	ds := demoDataset(t)
+	want := wantMetrics(t, ds, chrfTER(), false)
+	tm := teatest.NewTestModel(t, New(ds, model.DefaultSettings(), WithMetrics(chrfTER())), teatest.WithInitialTermSize(100, 40))
+	wait := func(texts ...string) {
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+			for _, s := range texts {
+				if !bytes.Contains(b, []byte(s)) {
+					return false
+				}
+			}
+			return true
+		}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}
+	// Both runs have landed once the header shows both corpus scores.
+	wait(fmt.Sprintf("chrF2 %.1f · TER %.1f", want.Systems[0].ChrF, want.Systems[0].TER))
+	tm.Send(keyMsg("z"))
+	wait("R = matched/reference")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
