@@ -135,8 +135,20 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	return m.forward(msg)
 }
 
-// View implements tea.Model.
+// View implements tea.Model. Whatever the screen draws, every line is
+// clipped here so that any terminal draws it within the width, and the
+// screen is cut or padded to the height: no text can wrap a row, scroll
+// the screen or push the header off.
 func (m Model) View() string {
+	v := m.screenView()
+	if m.c.width < minWidth || m.c.height < minHeight {
+		return v
+	}
+	return fit(v, m.c.width, m.c.height)
+}
+
+// screenView draws the screen open.
+func (m Model) screenView() string {
 	c := m.c
 	switch {
 	case c.width == 0 || c.height == 0:

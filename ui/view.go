@@ -67,15 +67,16 @@ func (m Model) footerView() string {
 	return render.Truncate(c.help.View(c.keys), c.width)
 }
 
-// fit cuts every line of s to width cells and s to height lines, padding
-// with empty lines, so a screen can never spill out of the window.
+// fit clips every line of s to width cells ([render.Clip]) and s to height
+// lines, padding with empty lines, so a screen can never spill out of the
+// window.
 func fit(s string, width, height int) string {
 	lines := strings.Split(s, "\n")
 	if len(lines) > height {
 		lines = lines[:height]
 	}
 	for i, l := range lines {
-		lines[i] = render.Truncate(l, width)
+		lines[i] = render.Clip(l, width)
 	}
 	for len(lines) < height {
 		lines = append(lines, "")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // LedgerCap is the most rows [Ledger] draws when asked for all of them:
@@ -41,7 +40,7 @@ func moreLine(od scoring.OrderDetail, shown []scoring.Clip) string {
 func cellWidth(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f {
-			return ansi.StringWidth(Safe(s))
+			return Cells(Safe(s))
 		}
 	}
 	return len(s)

@@ -57,7 +57,7 @@ tokens:
 			m = marks[i]
 		}
 		for _, piece := range splitCells(Safe(t), avail) {
-			w := ansi.StringWidth(piece)
+			w := Cells(piece)
 			if used > 0 && used+1+w > avail {
 				flush()
 				if rows == maxTokenRows {
@@ -94,66 +94,67 @@ func TextLines(st Styles, label string, labelWidth int, text string, width int) 
 // fitCells pads or cuts a styled label (whose plain text is plain) to
 // exactly w cells.
 func fitCells(styled, plain string, w int) string {
-	pw := ansi.StringWidth(plain)
+	pw := Cells(plain)
 	switch {
 	case w <= 1:
 		return strings.Repeat(" ", max(0, w))
 	case pw > w-1:
-		return ansi.Truncate(styled, w-1, "…") + " "
+		return truncateCells(styled, w-1, "…") + " "
 	}
 	return styled + strings.Repeat(" ", max(0, w-pw))
 }
 
-// splitCells cuts s into pieces of at most w cells, so that an overlong
-// token wraps instead of overflowing.
+// splitCells cuts s into pieces of at most w cells, between grapheme
+// clusters, so that an overlong token wraps instead of overflowing.
 func splitCells(s string, w int) []string {
 	if w < 1 {
 		w = 1
 	}
-	if ansi.StringWidth(s) <= w {
+	if Cells(s) <= w {
 		return []string{s}
 	}
 	var out []string
 	var b strings.Builder
 	used := 0
-	for _, r := range s {
-		rw := ansi.StringWidth(string(r))
-		if used > 0 && used+rw > w {
+	graphemes(s, func(cluster string, cw int) {
+		if used > 0 && used+cw > w {
 			out = append(out, b.String())
 			b.Reset()
 			used = 0
 		}
-		b.WriteRune(r)
-		used += rw
-	}
+		b.WriteString(cluster)
+		used += cw
+	})
 	if b.Len() > 0 {
 		out = append(out, b.String())
 	}
 	return out
 }
 
-// Truncate cuts plain or styled s to at most w cells, ending in "…" when it
-// had to cut.
+// Truncate cuts plain or styled s to at most w cells as [Cells] counts
+// them, ending in "…" when it had to cut.
 func Truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if ansi.StringWidth(s) <= w {
+	if Cells(s) <= w {
 		return s
 	}
-	return ansi.Truncate(s, w, "…")
+	return truncateCells(s, w, "…")
 }
 
-// PadRight pads s with spaces to w cells (cutting it when longer).
+// PadRight pads s with spaces to w cells as [Cells] counts them (cutting
+// it when longer).
 func PadRight(s string, w int) string {
 	s = Truncate(s, w)
-	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+	return s + strings.Repeat(" ", max(0, w-Cells(s)))
 }
 
-// PadLeft right-aligns s in w cells (cutting it when longer).
+// PadLeft right-aligns s in w cells as [Cells] counts them (cutting it
+// when longer).
 func PadLeft(s string, w int) string {
 	s = Truncate(s, w)
-	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+	return strings.Repeat(" ", max(0, w-Cells(s))) + s
 }
 
 // Wrap wraps s (plain or styled) at word boundaries to lines of at most

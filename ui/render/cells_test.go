@@ -1,0 +1,128 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// drawn are widths measured in tmux 3.3a (a terminal that counts code
+// points): the text was printed in a pane and the cursor column read
+// back. Kitty-style terminals draw some of these narrower (grapheme
+// width), never wider than the larger of the two.
+var drawn = []struct {
+	text  string
+	cells int
+}{
+	{"a\u00adb", 3}, // soft hyphen: one cell in tmux, none by grapheme width
+	{"नमस्ते", 4},
+	{"क्षत्रिय", 6},
+	{"क्ष", 2},
+	{"रि", 2},
+	{"👍🏽", 4},
+	{"🧑🏿\u200d🚀", 4},
+	{"👍", 2},
+	{"漢字", 4},
+	{"a\u200bb", 2},
+	{"\u2060x", 1},
+	{"a\ufeffb", 2},
+	{"🇺🇸", 2},
+}
+
+func TestCellsNeverUnderTerminal(t *testing.T) {
+	for _, d := range drawn {
+		s := Safe(d.text)
+		if got := Cells(s); got < d.cells || got < ansi.StringWidth(s) {
+			t.Errorf("Cells(Safe(%q)) = %d; tmux draws %d cells, grapheme width %d", d.text, got, d.cells, ansi.StringWidth(s))
+		}
+	}
+}
+
+func TestSafeShowsFormatCharacters(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"soft\u00adhyphen", `soft\u00adhyphen`},
+		{"a\u200bb\u2060c\ufeff", `a\u200bb\u2060c\ufeff`},
+		{"line\u2028para\u2029", `line\u2028para\u2029`},
+		{"\U000e0001en", `\U000e0001en`},
+		{"🧑🏿\u200d🚀", "🧑🏿\u200d🚀"}, // a joiner inside an emoji sequence shapes it
+		{"می\u200cخواهم", "می\u200cخواهم"},
+		{"नमस्ते क्षत्रिय", "नमस्ते क्षत्रिय"},
+		{"🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"},
+	} {
+		if got := Safe(c.in); got != c.want {
+			t.Errorf("Safe(%q) = %q; want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestClipFitsEveryTerminal: a clipped line is never wider than the width
+// however the terminal counts, and when the counts may differ it is
+// narrower than the width, so that the renderer erases its end.
+func TestClipFitsEveryTerminal(t *testing.T) {
+	var texts []string
+	for _, d := range drawn {
+		texts = append(texts, d.text)
+	}
+	texts = append(texts, "☺\ufe0f", strings.Repeat("soft\u00adhyphen ", 30), strings.Repeat("नमस्ते क्षत्रिय ", 10), strings.Repeat("👍🏽 🧑🏿\u200d🚀 ", 12))
+	styles := []func(string) string{
+		func(s string) string { return s },
+		func(s string) string { return "\x1b[1m" + s + "\x1b[0m" },
+		func(s string) string { return "ab" + "\x1b[7m" + s + "\x1b[0m" + " z" },
+	}
+	for _, text := range texts {
+		for _, style := range styles {
+			line := style(Safe(text))
+			for w := 1; w <= 40; w++ {
+				got := Clip(line, w)
+				wide, narrow := cellRange(got)
+				if wide > w || ansi.StringWidth(got) > w || ansi.StringWidthWc(got) > w {
+					t.Fatalf("Clip(%q, %d) = %q: %d cells wide (grapheme %d, wc %d)", line, w, got, wide, ansi.StringWidth(got), ansi.StringWidthWc(got))
+				}
+				if wide == w && narrow < w {
+					t.Fatalf("Clip(%q, %d) = %q fills the width on some terminals only (%d..%d)", line, w, got, narrow, wide)
+				}
+				if lw, ln := cellRange(line); lw <= w && ln == lw && got != line {
+					t.Fatalf("Clip(%q, %d) = %q; it fits and must stay as it is", line, w, got)
+				}
+				if strings.Count(got, "\x1b[") != strings.Count(line, "\x1b[") {
+					t.Fatalf("Clip(%q, %d) = %q lost an escape sequence", line, w, got)
+				}
+			}
+		}
+	}
+}
+
+func TestSplitCellsKeepsClusters(t *testing.T) {
+	s := "👍🏽🧑🏿\u200d🚀क्षत्रिय"
+	pieces := splitCells(s, 4)
+	if strings.Join(pieces, "") != s {
+		t.Fatalf("splitCells(%q) = %q; the pieces do not add up", s, pieces)
+	}
+	for _, p := range pieces {
+		if cl, _ := ansi.FirstGraphemeCluster(p, ansi.GraphemeWidth); Cells(p) > 4 && cl != p {
+			t.Errorf("piece %q is %d cells, more than 4, and more than one cluster", p, Cells(p))
+		}
+		if !strings.HasPrefix(s[strings.Index(s, p):], p) || strings.HasPrefix(p, "\U0001f3fd") || strings.HasPrefix(p, "\u094d") {
+			t.Errorf("piece %q starts inside a grapheme cluster", p)
+		}
+	}
+}
+
+// TestClipDropsPaddingFirst: a line padded to the width by a narrower
+// measure loses its padding, not its text (and one blank more, as the
+// terminals disagree on its width).
+func TestClipDropsPaddingFirst(t *testing.T) {
+	text := "क्षत्रिय"
+	for _, c := range []struct{ in, want string }{
+		{text + strings.Repeat(" ", 7), text + strings.Repeat(" ", 3)},
+		{"\x1b[7m" + text + strings.Repeat(" ", 7) + "\x1b[0m", "\x1b[7m" + text + strings.Repeat(" ", 3) + "\x1b[0m"},
+		{text + " \x1b[0m" + strings.Repeat(" ", 6), text + " \x1b[0m" + strings.Repeat(" ", 2)},
+		{text + "  x" + strings.Repeat(" ", 5), text + "  x"},
+		{"abc" + strings.Repeat(" ", 9), "abc" + strings.Repeat(" ", 7)},
+	} {
+		if got := Clip(c.in, 10); got != c.want {
+			t.Errorf("Clip(%q, 10) = %q; want %q", c.in, got, c.want)
+		}
+	}
+}
