@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"syscall"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui"
@@ -98,10 +100,17 @@ and TER, BLEU alone.
 // explore runs the interactive explorer; its failures are internal (exit 1).
 func explore(e *env, ds *model.Dataset, set model.Settings, opts ...ui.Option) error {
 	e.printWarnings() // read after the explorer quits
-	// The explorer handles SIGINT and SIGTERM itself (restoring the
-	// terminal); the others keep their default effect while it runs.
+	// The explorer handles the signals itself, restoring the terminal
+	// before it returns.
 	e.stopSignals()
-	if err := ui.Run(ds, set, opts...); err != nil {
+	err := ui.Run(ds, set, opts...)
+	var se *ui.SignalError
+	if errors.As(err, &se) {
+		if sig, ok := se.Signal.(syscall.Signal); ok {
+			return signalCause{sig}
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("explorer: %w", err)
 	}
 	return nil

@@ -104,6 +104,8 @@ func signalName(sig syscall.Signal) string {
 		return "SIGTERM"
 	case syscall.SIGHUP:
 		return "SIGHUP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
 	}
 	return sig.String()
 }
@@ -250,7 +252,7 @@ func report(e *env, err error) int {
 	case errors.As(err, &useErr):
 		e.end("bleuscope: " + useErr.msg)
 		return exitUsage
-	case errors.Is(err, context.Canceled) && errors.As(context.Cause(e.ctx), &sig):
+	case errors.As(err, &sig), errors.Is(err, context.Canceled) && errors.As(context.Cause(e.ctx), &sig):
 		e.end("bleuscope: " + sig.Error())
 		return 128 + int(sig.sig)
 	default:
