@@ -47,28 +47,60 @@ func (s *Scored) SentenceSignature(ds *Dataset) string {
 // signature and verbose (and error, in nltk compat, when NLTK would
 // raise; score is then null).
 func WriteCorpus(w io.Writer, ds *Dataset, s *Scored, format string) error {
+	return WriteCorpusMetrics(w, ds, s, nil, format)
+}
+
+// WriteCorpusMetrics is [WriteCorpus] with the chrF and TER scores of ms
+// (nil: BLEU alone). "text" writes, per system, sacrebleu's -f text line
+// of every metric asked for, in the order asked (chrF2|signature = 49.2,
+// TER|signature = 46.7); "json" adds to each system's object "chrf"
+// and/or "ter": {"score", "signature"}, the score with full precision.
+// The chrF and TER signatures carry the version field of BLEU's.
+func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, format string) error {
 	bw := bufio.NewWriter(w)
 	sig := s.CorpusSignature(ds)
+	names := []string{MetricBLEU}
+	var chrfSig, terSig string
+	if ms != nil && ms.Metrics.Extra() {
+		names = ms.Metrics.Names
+		version := signatureVersion(sig)
+		chrfSig, terSig = ms.ChrFSignature(version), ms.TERSignature(version)
+	}
 	switch format {
 	case FormatText:
 		for i, ss := range s.Systems {
+			prefix := ""
 			if len(s.Systems) > 1 {
-				bw.WriteString(Printable(ds.Systems[i].Name) + ": ")
+				prefix = Printable(ds.Systems[i].Name) + ": "
 			}
-			if ss.CorpusErr != nil {
-				fmt.Fprintf(bw, "BLEU|%s = error: %s\n", sig, Printable(ss.CorpusErr.Error()))
-				continue
+			for _, name := range names {
+				bw.WriteString(prefix)
+				switch name {
+				case MetricBLEU:
+					if ss.CorpusErr != nil {
+						fmt.Fprintf(bw, "BLEU|%s = error: %s\n", sig, Printable(ss.CorpusErr.Error()))
+						continue
+					}
+					bw.WriteString(corpusLine(ss.Corpus, sig, s.Settings.Corpus))
+				case MetricChrF:
+					bw.WriteString(ms.Metrics.ChrF.Name() + "|" + chrfSig + " = " + strconv.FormatFloat(ms.Systems[i].ChrF, 'f', 1, 64))
+				case MetricTER:
+					bw.WriteString("TER|" + terSig + " = " + strconv.FormatFloat(ms.Systems[i].TER, 'f', 1, 64))
+				}
+				bw.WriteByte('\n')
 			}
-			bw.WriteString(corpusLine(ss.Corpus, sig, s.Settings.Corpus) + "\n")
 		}
 	case FormatJSON:
-		var b []byte
-		b = append(b, "[\n"...)
+		b := []byte("[\n")
 		for i, ss := range s.Systems {
 			if i > 0 {
 				b = append(b, ",\n"...)
 			}
-			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig)
+			b = appendCorpusFields(b, ds.Systems[i].Name, ss, sig)
+			if len(names) > 1 || names[0] != MetricBLEU {
+				b = ms.appendCorpusJSON(b, i, chrfSig, terSig)
+			}
+			b = append(b, "\n  }"...)
 		}
 		b = append(b, "\n]\n"...)
 		bw.Write(b)
@@ -76,6 +108,34 @@ func WriteCorpus(w io.Writer, ds *Dataset, s *Scored, format string) error {
 		return fmt.Errorf("model: unknown corpus format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
 	}
 	return bw.Flush()
+}
+
+// signatureVersion returns the version field of a signature, so that the
+// chrF and TER signatures name the version BLEU's names.
+func signatureVersion(sig string) string {
+	_, v, _ := strings.Cut(sig[strings.LastIndex(sig, "|")+1:], ":")
+	return v
+}
+
+// appendCorpusJSON appends the "chrf" and "ter" members of system sys's
+// corpus object, each after a separator: {"score", "signature"}.
+func (ms *MetricScores) appendCorpusJSON(b []byte, sys int, chrfSig, terSig string) []byte {
+	m := ms.Systems[sys]
+	for _, k := range []struct {
+		name  string
+		score float64
+		sig   string
+	}{{MetricChrF, m.ChrF, chrfSig}, {MetricTER, m.TER, terSig}} {
+		if !ms.Metrics.Has(k.name) {
+			continue
+		}
+		b = append(b, ",\n    \""+k.name+`": {"score": `...)
+		b = appendFloat(b, k.score)
+		b = append(b, `, "signature": `...)
+		b = appendJSONString(b, k.sig)
+		b = append(b, '}')
+	}
+	return b
 }
 
 // corpusLine is one system's text line: sacrebleu's "-f text" form, or in
@@ -93,7 +153,14 @@ func corpusLine(r scoring.Result, sig string, opt scoring.Options) string {
 		sig, r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
+// appendCorpusJSON appends one system's corpus object, closed.
 func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string) []byte {
+	return append(appendCorpusFields(b, name, ss, sig), "\n  }"...)
+}
+
+// appendCorpusFields appends one system's corpus object without its
+// closing brace, so that more members can follow.
+func appendCorpusFields(b []byte, name string, ss SystemScores, sig string) []byte {
 	r := ss.Corpus
 	field := func(key string) {
 		b = append(b, ",\n    \""...)
@@ -132,7 +199,7 @@ func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string) []byte
 	} else {
 		b = appendJSONString(b, r.Verbose(2))
 	}
-	return append(b, "\n  }"...)
+	return b
 }
 
 // WriteSegments writes the sentence scores of system sys for the segments
@@ -145,6 +212,15 @@ func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string) []byte
 // as \t, \n, \r and \\; in tsv, csv and text every control character is
 // shown as a visible escape ([Printable]).
 func WriteSegments(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, format string) error {
+	return WriteSegmentsMetrics(w, ds, s, rows, sys, nil, format)
+}
+
+// WriteSegmentsMetrics is [WriteSegments] with the sentence chrF and TER
+// scores of ms (computed with segments; nil: BLEU alone): "jsonl" adds
+// "chrf" and/or "ter": {"score"} to each object; "tsv" and "csv" add chrf
+// and/or ter columns before the hypothesis; "text" adds chrF and TER
+// columns the same way.
+func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, format string) error {
 	if err := s.check(sys); err != nil {
 		return err
 	}
@@ -153,17 +229,27 @@ func WriteSegments(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, for
 			return fmt.Errorf("model: segment %d out of range", i)
 		}
 	}
+	if ms != nil && !ms.Metrics.Extra() {
+		ms = nil
+	}
+	if ms != nil {
+		for _, m := range ms.Systems {
+			if ms.Metrics.Has(MetricChrF) && len(m.ChrFSegments) != ds.Len() || ms.Metrics.Has(MetricTER) && len(m.TERSegments) != ds.Len() {
+				return fmt.Errorf("model: WriteSegmentsMetrics needs sentence scores (ScoreMetrics with segments)")
+			}
+		}
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var err error
 	switch format {
 	case FormatJSONL:
-		err = writeJSONL(bw, ds, s, rows, sys)
+		err = writeJSONL(bw, ds, s, rows, sys, ms)
 	case FormatTSV:
-		err = writeTSV(bw, ds, s, rows, sys)
+		err = writeTSV(bw, ds, s, rows, sys, ms)
 	case FormatCSV:
-		err = writeCSV(bw, ds, s, rows, sys)
+		err = writeCSV(bw, ds, s, rows, sys, ms)
 	case FormatText:
-		err = writeText(bw, ds, s, rows, sys)
+		err = writeText(bw, ds, s, rows, sys, ms)
 	default:
 		return fmt.Errorf("model: unknown segment format %q (want %s)", format, strings.Join(SegmentFormats, ", "))
 	}
@@ -173,7 +259,24 @@ func WriteSegments(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, for
 	return bw.Flush()
 }
 
-func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+// segmentMetrics returns the sentence scores of segment i of system sys,
+// one per extra metric asked for, in the order chrF, TER, with their
+// column names; none when ms is nil.
+func (ms *MetricScores) segmentMetrics(sys, i int) (names []string, scores []float64) {
+	if ms == nil {
+		return nil, nil
+	}
+	m := ms.Systems[sys]
+	if ms.Metrics.Has(MetricChrF) {
+		names, scores = append(names, MetricChrF), append(scores, m.ChrFSegments[i])
+	}
+	if ms.Metrics.Has(MetricTER) {
+		names, scores = append(names, MetricTER), append(scores, m.TERSegments[i])
+	}
+	return names, scores
+}
+
+func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
 	name := appendJSONString(nil, ds.Systems[sys].Name)
 	var b []byte
 	for _, i := range rows {
@@ -203,6 +306,12 @@ func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) er
 		if rerr != nil {
 			b = append(b, `, "error": `...)
 			b = appendJSONString(b, rerr.Error())
+		}
+		names, scores := ms.segmentMetrics(sys, i)
+		for k, n := range names {
+			b = append(b, `, "`+n+`": {"score": `...)
+			b = appendFloat(b, scores[k])
+			b = append(b, '}')
 		}
 		b = append(b, "}\n"...)
 		if _, err := w.Write(b); err != nil {

@@ -10,9 +10,10 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// segmentRecord returns the raw fields of one tsv/csv row, hypothesis
-// last; the writers escape them.
-func segmentRecord(ds *Dataset, s *Scored, sys, i int, rec []string) []string {
+// segmentRecord returns the raw fields of one tsv/csv row, the chrF and
+// TER of ms (nil: none) before the hypothesis, which is last; the writers
+// escape them.
+func segmentRecord(ds *Dataset, s *Scored, sys, i int, ms *MetricScores, rec []string) []string {
 	n := s.Settings.Sentence.MaxOrder
 	r, err := s.SentenceResult(ds, sys, i)
 	rec = append(rec[:0], ds.Systems[sys].Name, strconv.Itoa(i+1))
@@ -27,13 +28,22 @@ func segmentRecord(ds *Dataset, s *Scored, sys, i int, rec []string) []string {
 			rec = append(rec, formatFloat(p))
 		}
 	}
+	_, scores := ms.segmentMetrics(sys, i)
+	for _, x := range scores {
+		rec = append(rec, formatFloat(x))
+	}
 	return append(rec, ds.Systems[sys].Hyps[i])
 }
 
-func segmentHeader(s *Scored) []string {
+// segmentHeader is the header row of the tsv/csv table, with the chrf and
+// ter columns of ms (nil: none).
+func segmentHeader(s *Scored, ms *MetricScores) []string {
 	h := []string{"system", "line", "score", "bp", "sys_len", "ref_len"}
 	for n := 1; n <= s.Settings.Sentence.MaxOrder; n++ {
 		h = append(h, "p"+strconv.Itoa(n))
+	}
+	if ms != nil {
+		h = append(h, ms.metricNames()...)
 	}
 	return append(h, "hyp")
 }
@@ -41,11 +51,11 @@ func segmentHeader(s *Scored) []string {
 // tsvEscaper writes the characters that would break a TSV row visibly.
 var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
 
-func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
-	w.WriteString(strings.Join(segmentHeader(s), "\t") + "\n")
+func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
+	w.WriteString(strings.Join(segmentHeader(s, ms), "\t") + "\n")
 	var rec []string
 	for _, i := range rows {
-		rec = segmentRecord(ds, s, sys, i, rec)
+		rec = segmentRecord(ds, s, sys, i, ms, rec)
 		for j, f := range rec {
 			if j > 0 {
 				w.WriteByte('\t')
@@ -59,14 +69,14 @@ func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) erro
 	return nil
 }
 
-func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(segmentHeader(s)); err != nil {
+	if err := cw.Write(segmentHeader(s, ms)); err != nil {
 		return err
 	}
 	var rec []string
 	for _, i := range rows {
-		rec = segmentRecord(ds, s, sys, i, rec)
+		rec = segmentRecord(ds, s, sys, i, ms, rec)
 		for j := range rec {
 			rec[j] = Printable(rec[j])
 		}
@@ -78,18 +88,27 @@ func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) erro
 	return cw.Error()
 }
 
-func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) error {
+// writeText writes the table for people, with the chrF and TER of ms
+// (nil: none) in columns before the hypothesis.
+func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
 	nltk := s.Settings.Sentence.Compat == scoring.CompatNLTK
 	precDigits := 1
 	if nltk {
 		precDigits = 3
 	}
 	fmt.Fprintf(w, "system %s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), s.SentenceSignature(ds))
-	type line struct{ no, score, bp, lens, prec, hyp string }
-	lines := []line{{"line", "score", "bp", "hyp/ref", "precisions", "hypothesis"}}
+	type line struct {
+		no, score, bp, lens, prec, hyp string
+		metrics                        []string
+	}
+	lines := []line{{"line", "score", "bp", "hyp/ref", "precisions", "hypothesis", ms.metricHeads()}}
 	for _, i := range rows {
 		r, err := s.SentenceResult(ds, sys, i)
 		l := line{no: strconv.Itoa(i + 1), hyp: Printable(ds.Systems[sys].Hyps[i])}
+		_, scores := ms.segmentMetrics(sys, i)
+		for _, x := range scores {
+			l.metrics = append(l.metrics, strconv.FormatFloat(x, 'f', 2, 64))
+		}
 		if err != nil {
 			l.score = "error"
 		} else {
@@ -105,14 +124,49 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int) err
 		lines = append(lines, l)
 	}
 	var wd [5]int
+	mw := make([]int, len(lines[0].metrics))
 	for _, l := range lines {
 		for c, f := range []string{l.no, l.score, l.bp, l.lens, l.prec} {
 			wd[c] = max(wd[c], len(f))
 		}
+		for c, f := range l.metrics {
+			mw[c] = max(mw[c], len(f))
+		}
 	}
 	for _, l := range lines {
-		row := fmt.Sprintf("%*s  %*s  %*s  %*s  %-*s  %s", wd[0], l.no, wd[1], l.score, wd[2], l.bp, wd[3], l.lens, wd[4], l.prec, l.hyp)
-		w.WriteString(strings.TrimRight(row, " ") + "\n")
+		row := fmt.Sprintf("%*s  %*s  %*s  %*s  %-*s  ", wd[0], l.no, wd[1], l.score, wd[2], l.bp, wd[3], l.lens, wd[4], l.prec)
+		for c, f := range l.metrics {
+			row += fmt.Sprintf("%*s  ", mw[c], f)
+		}
+		w.WriteString(strings.TrimRight(row+l.hyp, " ") + "\n")
 	}
 	return nil
+}
+
+// metricNames are the tsv/csv column names of the extra metrics asked
+// for, in the order chrf, ter.
+func (ms *MetricScores) metricNames() []string {
+	var names []string
+	for _, n := range []string{MetricChrF, MetricTER} {
+		if ms.Metrics.Has(n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// metricHeads are the text table's headers of the extra metrics asked
+// for (chrF2++, TER); none when ms is nil.
+func (ms *MetricScores) metricHeads() []string {
+	if ms == nil {
+		return nil
+	}
+	var heads []string
+	if ms.Metrics.Has(MetricChrF) {
+		heads = append(heads, ms.Metrics.ChrF.Name())
+	}
+	if ms.Metrics.Has(MetricTER) {
+		heads = append(heads, "TER")
+	}
+	return heads
 }
