@@ -170,3 +170,65 @@ func (ms *MetricScores) metricHeads() []string {
 	}
 	return heads
 }
+
+// segmentMetrics returns the sentence scores of segment i of system sys,
+// one per extra metric asked for, in the order chrF, TER, with their
+// column names; none when ms is nil.
+func (ms *MetricScores) segmentMetrics(sys, i int) (names []string, scores []float64) {
+	if ms == nil {
+		return nil, nil
+	}
+	m := ms.Systems[sys]
+	if ms.Metrics.Has(MetricChrF) {
+		names, scores = append(names, MetricChrF), append(scores, m.ChrFSegments[i])
+	}
+	if ms.Metrics.Has(MetricTER) {
+		names, scores = append(names, MetricTER), append(scores, m.TERSegments[i])
+	}
+	return names, scores
+}
+
+func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
+	name := appendJSONString(nil, ds.Systems[sys].Name)
+	var b []byte
+	for _, i := range rows {
+		r, rerr := s.SentenceResult(ds, sys, i)
+		b = append(b[:0], `{"system": `...)
+		b = append(b, name...)
+		b = append(b, `, "line": `...)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `, "score": `...)
+		if rerr != nil || !finite(r.Score) {
+			b = append(b, "null"...)
+		} else {
+			b = appendFloat(b, r.Score)
+		}
+		b = append(b, `, "counts": `...)
+		b = appendFloats(b, r.Counts)
+		b = append(b, `, "totals": `...)
+		b = appendFloats(b, r.Totals)
+		b = append(b, `, "precisions": `...)
+		b = appendFloats(b, r.Precisions)
+		b = append(b, `, "bp": `...)
+		b = appendFloat(b, r.BP)
+		b = append(b, `, "sys_len": `...)
+		b = strconv.AppendInt(b, int64(r.SysLen), 10)
+		b = append(b, `, "ref_len": `...)
+		b = strconv.AppendInt(b, int64(r.RefLen), 10)
+		if rerr != nil {
+			b = append(b, `, "error": `...)
+			b = appendJSONString(b, rerr.Error())
+		}
+		names, scores := ms.segmentMetrics(sys, i)
+		for k, n := range names {
+			b = append(b, `, "`+n+`": {"score": `...)
+			b = appendFloat(b, scores[k])
+			b = append(b, '}')
+		}
+		b = append(b, "}\n"...)
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
