@@ -113,6 +113,8 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 				}
 				p.add(systems * (min(c+chunk, hi) - c))
 			}
+			wk.flush()
+			wk.release()
 		}(ws[w])
 	}
 	wg.Wait()

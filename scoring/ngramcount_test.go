@@ -324,3 +324,51 @@ func TestLocalCountsGrowsAndTruncates(t *testing.T) {
 		t.Errorf("dropped entry comes back with rmax %d (%d entries); want a fresh one", e.rmax, len(lc.entries))
 	}
 }
+
+func TestCountNGramsQueuedTotals(t *testing.T) {
+	// Many distinct n-grams (several pages of totals), a queue that fills
+	// every few segments, and a segment with more than 1<<pendBits of one
+	// n-gram (added at once, not queued).
+	defer func(n int) { pendMax = n }(pendMax)
+	pendMax = 50
+	rng := rand.New(rand.NewPCG(3, 9))
+	n := 2*chunk + 5
+	c := corpus{hyps: make([][]string, 2), refs: make([][]string, n)}
+	line := func() string {
+		w := make([]string, 3+rng.IntN(6))
+		for j := range w {
+			w[j] = fmt.Sprint("w", rng.IntN(20000))
+		}
+		return strings.Join(w, " ")
+	}
+	for i := range n {
+		for s := range c.hyps {
+			c.hyps[s] = append(c.hyps[s], line())
+		}
+		c.refs[i] = []string{line(), line()}
+	}
+	c.hyps[0][7] = strings.Repeat("x y ", 1500)
+	c.refs[7] = []string{strings.Repeat("x ", 1100), strings.Repeat("y x ", 3)}
+	got := c.count(t, DefaultOptions())
+	if got.Len() <= 2<<pageBits {
+		t.Fatalf("only %d n-grams: the test wants several pages of totals", got.Len())
+	}
+	// The totals only: checkAgainstNaive also opens every n-gram's
+	// segments, far too slow for this many n-grams.
+	want := naiveCounts(c, DefaultOptions())
+	for s := range c.hyps {
+		for g := range got.Len() {
+			w := want[s][got.Text(g)]
+			if w == nil {
+				w = &naiveEntry{}
+			}
+			for k := range Kind(NumKinds) {
+				if got.Count(s, k, g) != w.count[k] || got.SegmentCount(s, k, g) != len(w.segs[k]) {
+					t.Fatalf("system %d %s %q: count %d in %d segments; want %d in %d", s, k, got.Text(g),
+						got.Count(s, k, g), got.SegmentCount(s, k, g), w.count[k], len(w.segs[k]))
+				}
+			}
+		}
+	}
+	checkNGramStatistics(t, c, DefaultOptions(), got)
+}

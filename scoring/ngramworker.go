@@ -7,9 +7,10 @@ package scoring
 // per system a forward index: for each segment, the ids it counts for
 // with their kind flags.
 type ngWorker struct {
-	tok    Tokenizer
-	lower  bool
-	orders int
+	tok      Tokenizer
+	lower    bool
+	orders   int
+	segments int // about how many segments it counts
 
 	grams ngramIDs
 	local localCounts
@@ -18,13 +19,19 @@ type ngWorker struct {
 	ids, all []uint32
 	touch    uint32 // folds the prefetching loads so they are kept
 
-	sys []ngSystem
+	sys     []ngSystem
+	pending int // queued totals over all systems
+
+	starts, next []int    // flush's offsets per totals page
+	sorted       []uint64 // flush's queue grouped by page
 }
 
-// ngSystem holds one system's totals per id and its forward index.
+// ngSystem holds one system's totals per id, its forward index and the
+// counts queued for the totals.
 type ngSystem struct {
 	totals pagedTotals
 	fwd    forward
+	pend   []uint64 // totals not yet added (see [ngWorker.flush])
 }
 
 // idTotals are the corpus totals of one id in one system: per kind the
@@ -36,7 +43,7 @@ type idTotals struct {
 
 // newNGWorker returns a worker for about segments segments.
 func newNGWorker(tok Tokenizer, lower bool, orders, systems, segments int) *ngWorker {
-	w := &ngWorker{tok: tok, lower: lower, orders: orders, sys: make([]ngSystem, systems)}
+	w := &ngWorker{tok: tok, lower: lower, orders: orders, segments: segments, sys: make([]ngSystem, systems)}
 	w.grams.init(segments)
 	return w
 }
@@ -118,37 +125,128 @@ func (w *ngWorker) segment(i int, hyps, refs []string) bool {
 	return true
 }
 
-// record adds the segment's counts to sys's totals and forward index.
+// record adds the segment's postings to sys's forward index and queues
+// its totals (see [ngWorker.flush]).
 func (w *ngWorker) record(sys *ngSystem, seg int) {
 	fw := &sys.fwd
 	fw.begin(seg)
-	post := fw.cur.post              // appended to locally, stored back once
-	for j := range w.local.entries { // fetch the totals' lines together
-		w.touch ^= uint32(sys.totals.at(w.local.entries[j].g).segs[0])
+	post := fw.cur.post // appended to locally, stored back once
+	pend := sys.pend
+	if pend == nil { // room for the worker's share, so that it never grows
+		pend = make([]uint64, 0, min(pendMax/len(w.sys), w.segments*256)+1024)
 	}
 	for j := range w.local.entries {
 		e := &w.local.entries[j]
 		h, r := e.h, e.rmax
 		m := min(h, r)
-		t := sys.totals.at(e.g)
 		var flags uint32
 		if m > 0 {
-			t.count[Matched] += int64(m)
-			t.segs[Matched]++
 			flags |= flagMatched
 		}
 		if h > m {
-			t.count[Over] += int64(h - m)
-			t.segs[Over]++
 			flags |= flagOver
 		}
 		if r > m {
-			t.count[Missed] += int64(r - m)
-			t.segs[Missed]++
 			flags |= flagMissed
 		}
 		post = append(post, e.g<<flagBits|flags)
+		if m < 1<<pendBits && h-m < 1<<pendBits && r-m < 1<<pendBits {
+			pend = append(pend, uint64(e.g)<<32|uint64(m)<<(2*pendBits)|uint64(h-m)<<pendBits|uint64(r-m))
+		} else { // rare: a segment with a thousand of one n-gram
+			sys.totals.at(e.g).add([NumKinds]int64{int64(m), int64(h - m), int64(r - m)})
+		}
 	}
 	fw.cur.post = post
 	fw.end()
+	w.pending += len(pend) - len(sys.pend)
+	sys.pend = pend
+	if w.pending >= pendMax {
+		w.flush()
+	}
+}
+
+// add adds one segment's counts per kind.
+func (t *idTotals) add(c [NumKinds]int64) {
+	for k, v := range c {
+		if v > 0 {
+			t.count[k] += v
+			t.segs[k]++
+		}
+	}
+}
+
+// release frees the queue once every count is added.
+func (w *ngWorker) release() {
+	for s := range w.sys {
+		w.sys[s].pend = nil
+	}
+	w.starts, w.next, w.sorted = nil, nil, nil
+}
+
+// Queued totals: an n-gram's counts in one segment, each below
+// 1<<pendBits, packed with its id as id<<32 | matched<<20 | over<<10 |
+// missed.
+const pendBits = 10
+
+// pendMax is how many queued totals a worker holds over all systems
+// before adding them (32 MB, and as much again to group them); a
+// variable so that tests can make the queue fill often.
+var pendMax = 1 << 22
+
+// flush adds the queued counts to the totals. The totals of a large
+// corpus are far bigger than the caches, and the ids of consecutive
+// n-grams are scattered over them, so adding each count where it is made
+// would miss the cache every time. Instead the queue is first grouped by
+// totals page (a counting sort: one pass to count, one to scatter, both
+// sequential), then each page, small enough to stay in cache, takes all of
+// its counts in a row.
+func (w *ngWorker) flush() {
+	for s := range w.sys {
+		sys := &w.sys[s]
+		if len(sys.pend) == 0 {
+			continue
+		}
+		pages := sys.totals.pages
+		starts := w.starts[:0]
+		for range len(pages) + 1 {
+			starts = append(starts, 0)
+		}
+		for _, u := range sys.pend {
+			starts[u>>(32+pageBits)+1]++
+		}
+		for p := 1; p <= len(pages); p++ {
+			starts[p] += starts[p-1]
+		}
+		if cap(w.sorted) < len(sys.pend) {
+			w.sorted = make([]uint64, len(sys.pend))
+		}
+		sorted := w.sorted[:len(sys.pend)]
+		next := append(w.next[:0], starts[:len(pages)]...)
+		for _, u := range sys.pend {
+			p := u >> (32 + pageBits)
+			sorted[next[p]] = u
+			next[p]++
+		}
+		const low = 1<<pendBits - 1
+		for p, page := range pages {
+			for _, u := range sorted[starts[p]:starts[p+1]] {
+				t := &page[u>>32&(1<<pageBits-1)]
+				if m := u >> (2 * pendBits) & low; m > 0 {
+					t.count[Matched] += int64(m)
+					t.segs[Matched]++
+				}
+				if o := u >> pendBits & low; o > 0 {
+					t.count[Over] += int64(o)
+					t.segs[Over]++
+				}
+				if x := u & low; x > 0 {
+					t.count[Missed] += int64(x)
+					t.segs[Missed]++
+				}
+			}
+		}
+		w.starts, w.next = starts, next
+		sys.pend = sys.pend[:0]
+	}
+	w.pending = 0
 }
