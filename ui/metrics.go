@@ -162,13 +162,14 @@ func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
 		if errors.Is(msg.err, context.Canceled) {
 			return m, nil
 		}
+		name := "TER"
 		if msg.kind == jobChrF {
-			mt.chrfErr = msg.err
+			mt.chrfErr, name = msg.err, "chrF"
 		} else {
 			mt.terErr = msg.err
 		}
 		m.refreshPane(false)
-		return m, nil
+		return m, m.flash(name + ": " + msg.err.Error())
 	}
 	if msg.kind == jobChrF {
 		mt.chrf = msg.ms

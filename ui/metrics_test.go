@@ -54,7 +54,7 @@ func TestMetricsShown(t *testing.T) {
 		fmt.Sprintf("chrF2 %.1f", want.Systems[0].ChrF),
 		fmt.Sprintf("TER %.1f", want.Systems[0].TER),
 		fmt.Sprintf("chrF2 %.1f · TER %.1f", want.Systems[0].ChrFSegments[sel.seg], want.Systems[0].TERSegments[sel.seg]),
-		"character n-gram F-score; β = 2 weighs recall twice as much as precision",
+		"character n-gram F-score, β = 2 weighs recall twice",
 	} {
 		if !strings.Contains(view, s) {
 			t.Errorf("the view lacks %q:\n%s", s, view)
@@ -242,7 +242,7 @@ func TestGoldenMetrics(t *testing.T) {
 	// Both runs have landed once the header shows both corpus scores.
 	wait(fmt.Sprintf("chrF2 %.1f · TER %.1f", want.Systems[0].ChrF, want.Systems[0].TER))
 	tm.Send(keyMsg("z"))
-	wait("R = matched/reference")
+	wait("R = matched/ref")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))

@@ -159,12 +159,12 @@ func (mt metricState) chrfLines(c common, in model.Explained, width int) []strin
 	if o.WordOrder > 0 {
 		kind = "character and word"
 	}
-	weigh := fmt.Sprintf("β = %d weighs recall %d times as much as precision", o.Beta, o.Beta)
+	weigh := fmt.Sprintf("β = %d weighs recall %d×", o.Beta, o.Beta)
 	if o.Beta == 2 {
-		weigh = "β = 2 weighs recall twice as much as precision"
+		weigh = "β = 2 weighs recall twice"
 	}
 	lines := []string{
-		st.Title.Render(o.Name()+" "+score) + st.Muted.Render(" · "+kind+" n-gram F-score; "+weigh),
+		st.Title.Render(o.Name()+" "+score) + st.Muted.Render(" · "+kind+" n-gram F-score, "+weigh),
 	}
 	if in.Bytes() > syncLedgerBytes {
 		return append(lines, st.Muted.Render("(per-order figures are left out for a segment this long)"))
@@ -186,11 +186,11 @@ func (mt metricState) chrfLines(c common, in model.Explained, width int) []strin
 		rec += render.PadLeft(percentCell(od.Recall()), 6)
 	}
 	lines = append(lines, st.Header.Render(head), prec, rec)
+	note := "P = matched/hyp n-grams, R = matched/ref n-grams (%)"
 	if len(in.Refs) > 1 {
-		lines = append(lines, st.Muted.Render(fmt.Sprintf("P = matched/hypothesis n-grams, R = matched/reference n-grams, against the best of %d references", len(in.Refs))))
-	} else {
-		lines = append(lines, st.Muted.Render("P = matched/hypothesis n-grams, R = matched/reference n-grams (%)"))
+		note += fmt.Sprintf(", best of %d refs", len(in.Refs))
 	}
+	lines = append(lines, st.Muted.Render(note))
 	return lines
 }
 
@@ -208,7 +208,7 @@ func (mt metricState) chrfWantOptions(c common) scoring.ChrFOptions {
 func (mt metricState) terLines(c common, in model.Explained, width int) []string {
 	st := c.st
 	score := metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[in.Line] }, in.System)
-	line := st.Title.Render("TER "+score) + st.Muted.Render(" · edits to turn the hypothesis into a reference, per reference word; lower is better")
+	line := st.Title.Render("TER "+score) + st.Muted.Render(" · edits per reference word, lower is better")
 	if in.Bytes() > syncTERBytes || len(in.Refs) == 0 {
 		return []string{line}
 	}
@@ -216,8 +216,7 @@ func (mt metricState) terLines(c common, in model.Explained, width int) []string
 	if err != nil {
 		return []string{line, st.Error.Render(err.Error())}
 	}
-	return []string{line, fmt.Sprintf("%d edits (shifts, insertions, deletions, substitutions) / %s reference words",
-		ts.Edits, trimFloat(ts.RefLen))}
+	return []string{line, fmt.Sprintf("%d edits (shift, insert, delete, substitute) / %s ref words", ts.Edits, trimFloat(ts.RefLen))}
 }
 
 // percentCell formats a percentage for the chrF table, "–" when undefined.
