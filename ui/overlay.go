@@ -87,6 +87,7 @@ func helpContent(c common, width int) string {
 			st.Matched.Render("^ matched") + ", " + st.Clipped.Render("~ clipped") +
 			" (the n-gram is in a reference, but not that often), blank: unmatched. In a reference, ^ marks the tokens that supplied a match. With 0 (all orders) each token shows the order of the longest matched n-gram through it.",
 		"The clip ledger lists each distinct n-gram: its count in the hypothesis and in each reference, the max and which reference has it, the clipped count that counts as matched, and the excess clipping removed, costly rows first.",
+		"chrF (M shows it, then TER) is an F-score over character n-grams (and word n-grams for chrF++) that weighs recall β times as much as precision; the pane lists each order's precision P and recall R against the reference that scores best. TER counts the edits (shifts, insertions, deletions, substitutions) that turn the hypothesis into the closest reference, per reference word: lower is better.",
 	}
 	for i, p := range read {
 		read[i] = render.Wrap(p, width)
