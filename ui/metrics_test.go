@@ -247,3 +247,23 @@ func TestGoldenMetrics(t *testing.T) {
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))
 }
+
+// TestMetricsErrorSaid checks that a segment without any reference, which
+// chrF cannot score, is said in the status line and marks the scores as
+// errors instead of leaving them waiting.
+func TestMetricsErrorSaid(t *testing.T) {
+	// The loaders refuse such a segment; a dataset built in memory (an
+	// API user's) can still hold one.
+	ds := &model.Dataset{
+		Refs:      [][]string{{"the cat sat", "unused"}},
+		RefAbsent: [][]bool{{false, true}},
+		Systems:   []model.System{{Name: "a", Hyps: []string{"the cat sat", "a dog"}}},
+	}
+	m := readyWith(t, ds, 100, 30, WithMetrics(chrfTER()))
+	if m.c.met.chrfErr == nil || !strings.Contains(m.status, "segment 2 has no reference") {
+		t.Fatalf("chrF error %v, status %q; want the no-reference error said", m.c.met.chrfErr, m.status)
+	}
+	if v := m.View(); !strings.Contains(v, "chrF2 error") {
+		t.Errorf("the header does not mark chrF as an error:\n%s", v)
+	}
+}
