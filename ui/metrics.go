@@ -27,14 +27,16 @@ type metricState struct {
 }
 
 // WithMetrics shows chrF and TER beside BLEU as m.Names asks (bleu is
-// always shown), with m's options; -l decides chrF's lowercase.
+// always shown), with m's options; -l decides chrF's lowercase. On a
+// small corpus their jobs start with the scoring; on a big one once the
+// first scores are in, so that they do not slow the first screen down.
 func WithMetrics(m model.Metrics) Option {
 	return func(root *Model) {
 		root.c.met.opts = m
 		root.c.met.showChrF = m.Has(model.MetricChrF)
 		root.c.met.showTER = m.Has(model.MetricTER)
 		root.c.keys.Metrics.SetEnabled(len(root.c.ds.Systems) > 0)
-		if len(root.c.ds.Systems) > 0 {
+		if n := root.c.ds.Len(); len(root.c.ds.Systems) > 0 && n <= syncRows {
 			root.startMetrics() // Init has a value receiver: the jobs start here
 		}
 	}
@@ -135,7 +137,8 @@ func (m Model) initMetrics() tea.Cmd {
 }
 
 // refreshMetrics starts what the metrics shown now need (after the
-// metrics key or a lowercase change).
+// metrics key, a lowercase change or a scoring run); it starts nothing
+// already at hand or in flight.
 func (m *Model) refreshMetrics() tea.Cmd {
 	if len(m.c.ds.Systems) == 0 {
 		return nil

@@ -267,3 +267,24 @@ func TestMetricsErrorSaid(t *testing.T) {
 		t.Errorf("the header does not mark chrF as an error:\n%s", v)
 	}
 }
+
+// TestMetricsWaitForFirstScores checks that on a big corpus chrF starts
+// once the first scores are in (not beside them, which would slow the
+// first screen), and lands.
+func TestMetricsWaitForFirstScores(t *testing.T) {
+	ds := synthDataset(t, syncRows+500)
+	chrf := model.DefaultMetrics()
+	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
+	m := New(ds, model.DefaultSettings(), WithMetrics(chrf))
+	if m.jobs.running(jobChrF) {
+		t.Fatal("chrF started before the first scores on a big corpus")
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = drive(t, next.(Model), m.Init())
+	if m.c.scored == nil || m.c.met.chrf == nil || m.jobs.running(jobChrF) {
+		t.Fatalf("scores %v, chrF %v: want both landed", m.c.scored != nil, m.c.met.chrf != nil)
+	}
+	if got := len(m.c.met.chrf.Systems[0].ChrFSegments); got != ds.Len() {
+		t.Errorf("%d sentence chrF scores; want %d", got, ds.Len())
+	}
+}

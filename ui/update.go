@@ -63,9 +63,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	if msg.rows != nil && msg.view == m.list.view {
 		m.applyRows(msg.rows, msg.subset)
-		return m, m.upgrade()
+		return m, tea.Batch(m.upgrade(), m.refreshMetrics())
 	}
-	return m, tea.Batch(m.refreshRows(), m.upgrade())
+	return m, tea.Batch(m.refreshRows(), m.upgrade(), m.refreshMetrics())
 }
 
 // upgrade starts counting every n-gram order in the background when the
