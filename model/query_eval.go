@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -77,7 +78,13 @@ type queryEval struct {
 type compiledTerm struct {
 	term
 	needle *matcher
+	rx     *rePrefilter
 	phrase []string
+	// need is a token of phrase that a text holds as it is when it can
+	// hold the phrase, or "" (see compileQuery); texts with a byte of
+	// rewrite are tokenized anyway.
+	need    string
+	rewrite string
 }
 
 // evalScratch is one worker's buffers.
@@ -98,9 +105,27 @@ func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int) (*queryEval
 			switch t.kind {
 			case termWord:
 				c.needle = newMatcher(t.word)
+			case termRegexp:
+				c.rx = newPrefilter(t.re)
 			case termNGram:
 				c.phrase = scoring.Preprocess(tok, ev.lower, nil, t.word)
 				ev.needToks = true
+				// Without lowercasing, the tokens of 13a and of none are
+				// pieces of the text, but 13a first rewrites lines that
+				// hold "<skipped>", a line break or an HTML entity: so a
+				// text without those bytes and without the phrase's
+				// longest token cannot hold the phrase, and is not
+				// tokenized at all.
+				if name := s.Settings.Corpus.Tokenize; !ev.lower && (name == "13a" || name == "none") {
+					for _, p := range c.phrase {
+						if len(p) > len(c.need) {
+							c.need = p
+						}
+					}
+					if name == "13a" {
+						c.rewrite = "<\n&"
+					}
+				}
 			case termNumber:
 				if t.m == metricDelta && (other < 0 || other == sys || other >= len(s.Systems)) {
 					return nil, ErrQueryNeedsOther
@@ -165,9 +190,12 @@ func (e *queryEval) text(sc *evalScratch, t *compiledTerm, s string) bool {
 	case termWord:
 		return t.needle.match(s)
 	case termRegexp:
-		return t.re.MatchString(s)
+		return t.rx.match(s)
 	}
 	if len(t.phrase) == 0 {
+		return false
+	}
+	if t.need != "" && !strings.Contains(s, t.need) && !strings.ContainsAny(s, t.rewrite) {
 		return false
 	}
 	sc.toks = scoring.Preprocess(e.tok, e.lower, sc.toks[:0], s)

@@ -133,3 +133,40 @@ func FuzzParseQuery(f *testing.F) {
 		}
 	})
 }
+
+// TestQueryRowsPhraseAfterRewrites: 13a rewrites "<skipped>" and HTML
+// entities before it tokenizes, so a phrase can match a text that does
+// not hold its tokens as they are; none does not rewrite.
+func TestQueryRowsPhraseAfterRewrites(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a", "b", "c", "d"}},
+		System{Name: "A", Hyps: []string{"ho<skipped>use", "y&lt;", "plain text", "a\nhouse"}})
+	for _, tc := range []struct {
+		tok  string
+		q    string
+		want []int
+	}{
+		{"13a", `"house"`, []int{0, 3}},
+		{"13a", `"<"`, []int{1}},
+		{"13a", `"y <"`, []int{1}},
+		{"13a", `"plain text"`, []int{2}},
+		{"13a", `"a house"`, []int{3}}, // the line break is a space
+		{"none", `"house"`, []int{3}},
+		{"none", `"<"`, nil},
+		{"none", `"plain text"`, []int{2}},
+	} {
+		set := DefaultSettings()
+		set.Corpus.Tokenize, set.Sentence.Tokenize = tc.tok, tc.tok
+		s := mustScore(t, ds, set)
+		q, err := ParseQuery(tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.QueryRows(ds, q, 0, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+			t.Errorf("%s: QueryRows(%q) = %v; want %v", tc.tok, tc.q, got, tc.want)
+		}
+	}
+}
