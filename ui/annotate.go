@@ -270,27 +270,42 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 	return n.saved(c, "line "+itoa(sel.seg+1)+" has no error", err)
 }
 
-// nextUnrated moves to the next segment of system sys that has no
-// annotation: the next one down the list (rows, from the row at cursor,
-// going round), or, when every row listed has one, the next line of the
+// rated reports whether segment seg of the system named name has an
+// annotation of the rater's (of anyone's when only showing).
+func (n annotator) rated(name string, seg int) bool {
+	if n.store == nil {
+		r, _ := n.res.Rated(name, seg+1)
+		return r
+	}
+	for _, a := range n.res.Segment(name, seg+1) {
+		if a.Rater == n.rater {
+			return true
+		}
+	}
+	return false
+}
+
+// nextUnrated moves to the next segment of system sys that the rater has
+// not annotated: the next one down the list (rows, from the row at
+// cursor, going round), or, when every row listed is, the next line of the
 // whole system after the selected one.
 func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cursor int) annResult {
 	name := c.ds.Systems[sys].Name
 	for i := 1; i <= len(rows); i++ {
-		seg := rows[(cursor+i)%len(rows)]
-		if rated, _ := n.res.Rated(name, seg+1); !rated {
+		if seg := rows[(cursor+i)%len(rows)]; !n.rated(name, seg) {
 			return annResult{jump: seg, status: "line " + itoa(seg+1) + ": not annotated yet"}
 		}
 	}
-	after := 0
+	start := 0
 	if sel.ok {
-		after = sel.seg + 1
+		start = sel.seg + 1
 	}
-	line := n.res.NextUnrated(name, after, c.ds.Len())
-	if line == 0 {
-		return annResult{status: "every segment of " + c.systemName(sys) + " is annotated", jump: -1}
+	for i := range c.ds.Len() {
+		if seg := (start + i) % c.ds.Len(); !n.rated(name, seg) {
+			return annResult{jump: seg, status: "line " + itoa(seg+1) + ": not annotated yet"}
+		}
 	}
-	return annResult{jump: line - 1, status: "line " + itoa(line) + ": not annotated yet"}
+	return annResult{status: "every segment of " + c.systemName(sys) + " is annotated", jump: -1}
 }
 
 // openList opens the list of the selection's annotations, to edit or

@@ -287,3 +287,22 @@ func TestAnnotateDetachedAndReadOnly(t *testing.T) {
 		t.Errorf("the summary does not list the detached annotation:\n%s", v)
 	}
 }
+
+func TestAnnotateNextUnratedIsTheRaters(t *testing.T) {
+	ds := demoDataset(t)
+	st, err := annotations.Open(filepath.Join(t.TempDir(), "ann.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m0 := ready(t, ds, 100, 30)
+	second := m0.list.rows[1]
+	other := annotations.Annotation{Kind: annotations.KindNoError, System: ds.Systems[0].Name, Line: second + 1, Rater: "someone else"}
+	other.SetText(ds.Systems[0].Hyps[second], ds.Src[second])
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana", Extra: []annotations.Annotation{other}}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	if m = press(t, m, "U"); m.list.cursor != 1 {
+		t.Errorf("U went to row %d; want row 1, which only someone else annotated", m.list.cursor)
+	}
+}

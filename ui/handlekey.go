@@ -228,7 +228,7 @@ func (m Model) liveFilter() bool { return m.c.ds.Len() <= syncRows }
 
 // handleMouse scrolls what is under the pointer and selects a clicked row.
 func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
-	if m.list.typing != typingNone {
+	if m.list.typing != typingNone || m.ann.active() {
 		return m, nil
 	}
 	switch m.screen {
