@@ -156,6 +156,24 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	}
 	list("high sentence BLEU, yet a major error", high)
 	list("low sentence BLEU, yet no error", low)
+	// How far the raters agree, over every system.
+	if agree := annotations.Agree(n.res.Attached, n.preset); len(agree) > 0 {
+		out = append(out, "")
+		add(st.Title.Render("agreement between raters") + st.Muted.Render(" · Cohen's κ on error/no error and on the worst severity; F1 of overlapping spans"))
+		raterW := 6
+		for _, g := range agree {
+			raterW = min(max(raterW, len([]rune(render.Safe(g.RaterA))), len([]rune(render.Safe(g.RaterB)))), 16)
+		}
+		add(st.Header.Render(render.PadRight(fmt.Sprintf("   %s %s %8s %8s %8s %8s", render.PadRight("rater", raterW), render.PadRight("rater", raterW), "segments", "κ error", "κ sev", "span F1"), w)))
+		for i, g := range agree {
+			if i == 10 {
+				add(st.Muted.Render(fmt.Sprintf("   … %d more pairs ('bleuscope annotations summary' lists them all)", len(agree)-i)))
+				break
+			}
+			add(fmt.Sprintf("   %s %s %8d %8s %8s %8s", render.PadRight(render.Safe(g.RaterA), raterW), render.PadRight(render.Safe(g.RaterB), raterW), g.Segments,
+				orDash(g.KappaError), orDash(g.KappaSeverity), orDash(g.SpanF1)))
+		}
+	}
 	// Annotations that no longer belong to the input.
 	if det := n.res.Detached; len(det) > 0 {
 		out = append(out, "")
@@ -297,4 +315,12 @@ func (s annSummary) View(c common, n annotator) string {
 	footer := keyLine(as(c.keys.Back, "esc or S", "back"), as(c.keys.Down, "↑↓", "choose"), as(c.keys.Zoom, "enter", "show segment"),
 		as(c.keys.NextSystem, "tab", "system"), as(c.keys.Quit, "q", "quit"))
 	return overlayView(c, title, s.body, footer)
+}
+
+// orDash writes x to three decimals, or "–" when it is undefined.
+func orDash(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", x)
 }

@@ -306,3 +306,28 @@ func TestAnnotateNextUnratedIsTheRaters(t *testing.T) {
 		t.Errorf("U went to row %d; want row 1, which only someone else annotated", m.list.cursor)
 	}
 }
+
+func TestAnnotateSummaryAgreement(t *testing.T) {
+	ds := demoDataset(t)
+	var extra []annotations.Annotation
+	for line := 1; line <= 4; line++ {
+		for _, r := range []string{"r1", "r2"} {
+			a := annotations.Annotation{Kind: annotations.KindNoError, System: ds.Systems[0].Name, Line: line, Rater: r}
+			if r == "r2" && line == 4 {
+				a.Kind, a.Category, a.Severity = annotations.KindError, "Other", "Minor"
+			}
+			a.SetText(ds.Systems[0].Hyps[line-1], ds.Src[line-1])
+			extra = append(extra, a)
+		}
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: extra}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 60})
+	m = drive(t, next.(Model), next.(Model).Init())
+	m = press(t, m, "S", "G")
+	v := m.View()
+	// r1 says no error on all four; r2 finds one: κ on error/no error is 0
+	// (r1 gave one answer throughout, so the agreement is all chance).
+	if !strings.Contains(v, "agreement between raters") || !strings.Contains(v, "r1     r2            4    0.000") {
+		t.Errorf("the summary does not show the raters' agreement:\n%s", v)
+	}
+}
