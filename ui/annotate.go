@@ -362,3 +362,18 @@ func (n *annotator) flush() bool {
 	n.err = nil
 	return true
 }
+
+// notes returns the annotations of each segment as the full segment table
+// writes them; it reads the annotations of now, and may be called from
+// another goroutine.
+func (n annotator) notes(c common) func(sys, i int) []model.Note {
+	res, ds := n.res, c.ds
+	return func(sys, i int) []model.Note {
+		seg := res.Segment(ds.Systems[sys].Name, i+1)
+		out := make([]model.Note, len(seg))
+		for j, a := range seg {
+			out[j] = annotations.TableNote(a)
+		}
+		return out
+	}
+}

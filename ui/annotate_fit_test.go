@@ -33,6 +33,7 @@ var annotateScreens = []struct {
 	{"next unannotated", []string{"N", "U"}},
 	{"help", []string{"?"}},
 	{"summary, nothing rated", []string{"S"}},
+	{"export prompt", []string{"X"}},
 	{"summary", []string{"A", "enter", "a", "m", "M", "enter", "U", "N", "S", "down", "tab", "shift+tab"}},
 }
 

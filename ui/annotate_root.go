@@ -11,6 +11,10 @@ type Option func(*Model)
 // handleAnnotateKey handles the global annotation keys of the main
 // screen; it reports whether msg was one of them.
 func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.c.keys.Export) {
+		m.exp.open()
+		return nil, true
+	}
 	if !m.ann.on {
 		return nil, false
 	}

@@ -38,6 +38,7 @@ type Model struct {
 	learn  learner // the walk-through or the lessons, when open
 	ann    annotator
 	annSum annSummary
+	exp    exporter
 	screen screen
 	status string // a message shown in the footer until the next key
 	err    error
@@ -124,6 +125,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleWalk(msg), nil
 	case sigMsg:
 		return m.handleSig(msg), nil
+	case exportedMsg:
+		return m.handleExported(msg), nil
 	case spinner.TickMsg:
 		if !m.jobs.busy() {
 			return m, nil

@@ -19,6 +19,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if m.list.typing != typingNone {
 		return m.handleTyping(msg)
 	}
+	if m.exp.typing {
+		return m.handleExportKey(msg)
+	}
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return m.handleRunes(msg.Runes)
 	}

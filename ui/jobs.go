@@ -34,6 +34,7 @@ const (
 	jobSig                    // the paired significance test of the comparison screen
 	jobChrF                   // sentence and corpus chrF of every system (metrics.go)
 	jobTER                    // sentence and corpus TER of every system
+	jobExport                 // writing the list as the full segment table (export.go)
 	numJobKinds
 )
 
@@ -47,6 +48,7 @@ var jobLabels = [numJobKinds]string{
 	jobSig:     "significance",
 	jobChrF:    "chrF",
 	jobTER:     "TER",
+	jobExport:  "exporting",
 }
 
 // jobTag names one run of a job: its kind and generation. Every result

@@ -23,6 +23,7 @@ type KeyMap struct {
 	Explain, Lessons, Help, Back, Quit      key.Binding
 	// The annotation keys, enabled with an annotation file.
 	Annotate, Annotations, NoError, NextUnrated, SegmentScore, AnnSummary key.Binding
+	Export                                                                key.Binding
 	// Mouse is not a key: it lists what the mouse does in the help.
 	Mouse key.Binding
 }
@@ -78,6 +79,7 @@ func DefaultKeyMap() KeyMap {
 		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
 		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
 		AnnSummary:   b([]string{"S"}, "S", "summary: MQM beside BLEU"),
+		Export:       b([]string{"X"}, "X", "export the list to a file"),
 		// "mouse" is no key name a terminal sends, so this never matches.
 		Mouse: b([]string{"mouse"}, "mouse", "wheel scrolls, click selects"),
 	}
@@ -120,12 +122,12 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
-		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary},
+		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary, k.Export},
 	}
 }
 
 // helpGroups names the groups of [KeyMap.FullHelp].
-var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems", "Learn", "Annotate"}
+var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems", "Learn", "Annotate & export"}
 
 // setEnabled keeps the help truthful: keys that do nothing with this
 // many systems are hidden.

@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
@@ -140,7 +138,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 			seg := res.Segment(ds.Systems[sys].Name, i+1)
 			notes := make([]model.Note, len(seg))
 			for j, a := range seg {
-				notes[j] = model.Note{Text: noteText(a), Value: noteValue(a)}
+				notes[j] = annotations.TableNote(a)
 			}
 			return notes
 		}
@@ -148,58 +146,4 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	return writeShown(e, o.out, func(w io.Writer) error {
 		return model.WriteSegmentTexts(w, ds, scored, rows, t, o.format)
 	})
-}
-
-// noteText is one annotation in a line a person reads:
-// `Major Accuracy/Mistranslation "Katze" (hyp 4-9): wrong animal [ana]`,
-// `no error [ana]` or `score 70 [ana]`.
-func noteText(a annotations.Annotation) string {
-	var b strings.Builder
-	switch a.Kind {
-	case annotations.KindNoError:
-		b.WriteString("no error")
-	case annotations.KindScore:
-		if a.Score != nil {
-			fmt.Fprintf(&b, "score %d", *a.Score)
-		}
-	default:
-		b.WriteString(a.Severity + " " + a.Category)
-		if a.Span != nil {
-			fmt.Fprintf(&b, " \"%s\" (%s %d-%d)", a.SpanText(), a.Span.Side, a.Span.Start, a.Span.End)
-		}
-	}
-	if a.Note != "" {
-		b.WriteString(": " + a.Note)
-	}
-	if a.Rater != "" {
-		b.WriteString(" [" + a.Rater + "]")
-	}
-	return b.String()
-}
-
-// noteJSON is an annotation in the jsonl table: what it says, without the
-// texts the row already holds.
-type noteJSON struct {
-	ID       int               `json:"id"`
-	Kind     annotations.Kind  `json:"kind"`
-	Rater    string            `json:"rater"`
-	Time     *time.Time        `json:"time,omitempty"`
-	Category string            `json:"category,omitempty"`
-	Severity string            `json:"severity,omitempty"`
-	Span     *annotations.Span `json:"span,omitempty"`
-	SpanText *string           `json:"span_text,omitempty"`
-	Note     string            `json:"note,omitempty"`
-	Score    *int              `json:"score,omitempty"`
-}
-
-func noteValue(a annotations.Annotation) noteJSON {
-	n := noteJSON{ID: a.ID, Kind: a.Kind, Rater: a.Rater, Category: a.Category, Severity: a.Severity, Span: a.Span, Note: a.Note, Score: a.Score}
-	if !a.Time.IsZero() {
-		n.Time = &a.Time
-	}
-	if a.Span != nil {
-		s := a.SpanText()
-		n.SpanText = &s
-	}
-	return n
 }

@@ -1,0 +1,177 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// defaultExportPath is what the export prompt offers first.
+const defaultExportPath = "bleuscope-segments.csv"
+
+// exporter is the export prompt: it asks for a file and writes the rows
+// the list shows (its filter and order) as the full segment table, every
+// system's hypothesis, score and delta to the first system, and the
+// annotations when annotating ([model.WriteSegmentTexts]). The format
+// follows the file's extension: .tsv, .jsonl, else csv.
+type exporter struct {
+	typing  bool
+	path    lineInput
+	replace string // a path that exists and was confirmed once: enter again replaces it
+}
+
+// open starts the prompt.
+func (x *exporter) open() {
+	x.typing, x.replace = true, ""
+	x.path.prompt = "export the list to: "
+	x.path.limit = 4096
+	x.path.focus = true
+	if x.path.text() == "" {
+		x.path.setValue(defaultExportPath)
+	}
+}
+
+// exportRequest is what the prompt asks the root to write.
+type exportRequest struct {
+	path   string
+	format string
+}
+
+// Update edits the path; on enter it returns the request (ok), after
+// asking once before replacing a file that exists. status is a line for
+// the footer.
+func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req exportRequest, ok bool, status string) {
+	switch msg.Type {
+	case tea.KeyEsc:
+		x.typing = false
+		return x, req, false, "export cancelled"
+	case tea.KeyEnter:
+		p := strings.TrimSpace(x.path.text())
+		if p == "" {
+			return x, req, false, "name a file to export to"
+		}
+		if err := model.CheckOutput(p, inputs); err != nil {
+			return x, req, false, render.Safe(p) + " is one of the input files; name another file"
+		}
+		if fi, err := os.Stat(p); err == nil && x.replace != p {
+			if fi.IsDir() {
+				return x, req, false, render.Safe(p) + " is a folder; name a file"
+			}
+			x.replace = p
+			return x, req, false, render.Safe(p) + " exists: enter again replaces it"
+		}
+		x.typing = false
+		return x, exportRequest{path: p, format: exportFormat(p)}, true, ""
+	}
+	x.path, _ = x.path.update(msg)
+	x.replace = ""
+	return x, req, false, ""
+}
+
+// exportFormat is the format a file's extension asks for.
+func exportFormat(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".tsv", ".tab":
+		return model.FormatTSV
+	case ".jsonl", ".json":
+		return model.FormatJSONL
+	}
+	return model.FormatCSV
+}
+
+// footer is the prompt's line.
+func (x exporter) footer(c common) string {
+	return x.path.field(c.st, c.width) + c.st.Muted.Render("  .csv .tsv .jsonl · enter writes · esc cancels")
+}
+
+// exportedMsg ends an export job.
+type exportedMsg struct {
+	jobTag
+	path string
+	rows int
+	err  error
+}
+
+// exportCmd writes the table in a job: the rows of the list, every
+// system, the notes of the annotator (made here, on the UI loop, since
+// they read its state).
+func exportCmd(ctx context.Context, tag jobTag, req exportRequest, ds *model.Dataset, s *model.Scored, rows []int, t model.TextExport) tea.Cmd {
+	return func() tea.Msg {
+		err := model.WriteFile(ctx, req.path, func(w io.Writer) error {
+			return model.WriteSegmentTexts(ctxWriter{ctx, w}, ds, s, rows, t, req.format)
+		})
+		return exportedMsg{jobTag: tag, path: req.path, rows: len(rows), err: err}
+	}
+}
+
+// ctxWriter fails its writes once ctx is done, so that a stopped export
+// stops writing at once (and model.WriteFile then keeps the old file).
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// startExport starts the export job for req.
+func (m *Model) startExport(req exportRequest) tea.Cmd {
+	if m.c.scored == nil {
+		return m.flash("the scores are not in yet; export once they are")
+	}
+	t := model.TextExport{Baseline: 0}
+	if m.ann.on {
+		t.Notes = m.ann.notes(m.c)
+	}
+	ctx, tag, _ := m.jobs.start(jobExport)
+	m.flash("exporting " + itoa(len(m.list.rows)) + " segments to " + render.Safe(req.path) + "…")
+	rows := append([]int(nil), m.list.rows...)
+	return tea.Batch(m.c.spinner.Tick, exportCmd(ctx, tag, req, m.c.ds, m.c.scored, rows, t))
+}
+
+// handleExported says how the export went.
+func (m Model) handleExported(msg exportedMsg) Model {
+	var oe *model.OutputError
+	switch {
+	case msg.err == nil:
+		m.flash("exported " + itoa(msg.rows) + " segments to " + render.Safe(msg.path))
+	case errors.As(msg.err, &oe):
+		m.flash("export failed: cannot write " + render.Safe(msg.path) + ": " + oe.Reason() + "; nothing written")
+	case !errors.Is(msg.err, context.Canceled):
+		m.flash("export failed: " + render.Safe(msg.err.Error()))
+	}
+	return m
+}
+
+// handleExportKey gives a key to the export prompt.
+func (m Model) handleExportKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	var inputs []string
+	for _, s := range m.c.ds.Systems {
+		if s.Path != "" && s.Path != "-" {
+			inputs = append(inputs, s.Path)
+		}
+	}
+	if m.ann.store != nil {
+		inputs = append(inputs, m.ann.store.Path())
+	}
+	x, req, ok, status := m.exp.Update(msg, inputs)
+	m.exp = x
+	if status != "" {
+		m.flash(status)
+	}
+	if !ok {
+		return m, nil
+	}
+	return m, m.startExport(req)
+}

@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"encoding/csv"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestExportKey(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	t.Chdir(t.TempDir())
+	// A filter, an annotation on the first row, then X and enter: the
+	// default file, as CSV.
+	m = press(t, m, "/", "t", "h", "e", "enter")
+	rows := append([]int(nil), m.list.rows...)
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "X")
+	if !strings.Contains(m.View(), "export the list to: "+defaultExportPath) {
+		t.Fatalf("X does not show the prompt:\n%s", m.View())
+	}
+	m = press(t, m, "enter")
+	if !strings.HasPrefix(m.status, "exported "+itoa(len(rows))+" segments to "+defaultExportPath) {
+		t.Fatalf("status %q", m.status)
+	}
+	f, err := os.Open(defaultExportPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(rows)+1 || recs[0][0] != "line" || recs[1][0] != itoa(rows[0]+1) {
+		t.Fatalf("%d records, header %q; want %d rows of the filtered list in its order", len(recs), recs[0], len(rows))
+	}
+	col := -1
+	for i, h := range recs[0] {
+		if h == "notes:"+m.c.ds.Systems[0].Name {
+			col = i
+		}
+	}
+	if col < 0 || !strings.HasPrefix(recs[1][col], "Major Accuracy/Mistranslation") {
+		t.Errorf("the annotation is not in the notes column: header %q, first row %q", recs[0], recs[1])
+	}
+	// The file exists now: enter once asks, a second enter replaces it;
+	// another name (.tsv) is written as TSV; esc cancels.
+	m = press(t, m, "X", "enter")
+	if !strings.Contains(m.status, "exists: enter again replaces it") || !m.exp.typing {
+		t.Errorf("export over an existing file: status %q", m.status)
+	}
+	m = press(t, m, "enter")
+	if !strings.HasPrefix(m.status, "exported") {
+		t.Errorf("second enter: status %q", m.status)
+	}
+	m = press(t, m, "X", "ctrl+u")
+	m = typeText(t, m, "out.tsv")
+	m = press(t, m, "enter")
+	if data, err := os.ReadFile("out.tsv"); err != nil || !strings.HasPrefix(string(data), "line\tsrc\t") {
+		t.Errorf("out.tsv: %v %q", err, data)
+	}
+	m = press(t, m, "X", "esc")
+	if m.exp.typing || m.status != "export cancelled" {
+		t.Errorf("esc: typing %v, status %q", m.exp.typing, m.status)
+	}
+	checkFit(t, "after export", m.View(), 100, 30)
+}
