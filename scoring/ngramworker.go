@@ -1,5 +1,7 @@
 package scoring
 
+import "unsafe"
+
 // ngWorker counts the n-grams of a contiguous range of segments. It
 // numbers tokens and n-grams in its own corpus-wide tables (an n-gram is
 // the pair of its prefix's id and its last token's id; a unigram's id is
@@ -134,6 +136,7 @@ func (w *ngWorker) record(sys *ngSystem, seg int) {
 	pend := sys.pend
 	if pend == nil { // room for the worker's share, so that it never grows
 		pend = make([]uint64, 0, min(pendMax/len(w.sys), w.segments*256)+1024)
+		adviseHuge(unsafe.Pointer(unsafe.SliceData(pend)), uintptr(cap(pend))*8)
 	}
 	for j := range w.local.entries {
 		e := &w.local.entries[j]
@@ -219,6 +222,7 @@ func (w *ngWorker) flush() {
 		}
 		if cap(w.sorted) < len(sys.pend) {
 			w.sorted = make([]uint64, len(sys.pend))
+			adviseHuge(unsafe.Pointer(unsafe.SliceData(w.sorted)), uintptr(len(w.sorted))*8)
 		}
 		sorted := w.sorted[:len(sys.pend)]
 		next := append(w.next[:0], starts[:len(pages)]...)
