@@ -47,7 +47,13 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			first += sep + st.Label.Render("BLEU ") + st.Score.Render(c.score(ss.Corpus.Score))
 			figures = corpusFigures(ss.Corpus, c.nltk(), narrow)
 		}
-		first += c.met.headerScores(c, l.view.System)
+		if more := c.met.headerScores(c, l.view.System); narrow && more != "" {
+			// No room after BLEU on a narrow line: chrF and TER lead the
+			// figures instead (the lengths at their end give way).
+			figures = strings.TrimPrefix(more, st.Muted.Render(" · ")) + st.Muted.Render(" · ") + figures
+		} else {
+			first += more
+		}
 		if o := l.view.Other; o >= 0 && o < nsys {
 			os := c.scored.Systems[o]
 			switch {
