@@ -20,6 +20,7 @@ const (
 	screenCharts            // score distribution, precisions and BP as charts
 	screenAnnSummary        // the annotation summary (annotate_summary.go)
 	screenSig               // every system against the pinned baseline, with significance
+	screenWarnings          // the input warnings (warnings.go)
 )
 
 // Model is the explorer's root model. It routes messages to its
@@ -39,6 +40,7 @@ type Model struct {
 	ann    annotator
 	annSum annSummary
 	exp    exporter
+	warns  warningsScreen
 	screen screen
 	status string // a message shown in the footer until the next key
 	err    error
@@ -63,6 +65,10 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 		sig:  newSigScreen(),
 	}
 	m.c.keys.setEnabled(len(ds.Systems))
+	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
+		m.c.keys.Warnings.SetEnabled(true)
+		m.status = warningLine(ws) // the first screen says so
+	}
 	for _, o := range opts {
 		o(&m)
 	}
@@ -172,6 +178,8 @@ func (m Model) screenView() string {
 		return m.annSum.View(c, m.ann)
 	case screenSig:
 		return m.sigView()
+	case screenWarnings:
+		return m.warns.View(c)
 	case screenExplain, screenLessons:
 		if m.learn == nil {
 			return fit("", c.width, c.height)

@@ -31,7 +31,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	switch m.screen {
 	case screenExplain, screenLessons:
 		return m.forward(msg)
-	case screenHelp, screenLedger, screenCharts:
+	case screenHelp, screenLedger, screenCharts, screenWarnings:
 		return m.handleOverlayKey(msg)
 	case screenAnnSummary:
 		return m.handleSummaryKey(msg)
@@ -68,6 +68,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.quit(), true
 	case key.Matches(msg, k.Help):
 		m.openOverlay(screenHelp)
+	case key.Matches(msg, k.Warnings):
+		m.openOverlay(screenWarnings)
 	case key.Matches(msg, k.Ledger):
 		m.openOverlay(screenLedger)
 	case key.Matches(msg, k.Charts):
@@ -162,7 +164,7 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
-	case key.Matches(msg, k.Back, k.Help, k.Ledger, k.Charts, k.Zoom):
+	case key.Matches(msg, k.Back, k.Help, k.Ledger, k.Charts, k.Zoom, k.Warnings):
 		m.screen = screenMain
 	case m.screen == screenCharts && key.Matches(msg, k.NextSystem, k.PrevSystem):
 		d := 1
@@ -174,6 +176,8 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, cmd
 	case m.screen == screenHelp:
 		m.help = m.help.Update(msg, k)
+	case m.screen == screenWarnings:
+		m.warns = m.warns.Update(msg, k)
 	case m.screen == screenCharts:
 		m.charts = m.charts.Update(msg, k)
 	case key.Matches(msg, k.Order):
@@ -242,6 +246,9 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		return m, nil
 	case screenLedger:
 		m.ledger = m.ledger.Update(msg, m.c.keys)
+		return m, nil
+	case screenWarnings:
+		m.warns = m.warns.Update(msg, m.c.keys)
 		return m, nil
 	case screenAnnSummary:
 		m.annSum, _ = m.annSum.Update(msg, m.c.keys)

@@ -21,6 +21,8 @@ type KeyMap struct {
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Pin, Significance, SigTest, Impact      key.Binding
 	Explain, Lessons, Help, Back, Quit      key.Binding
+	// Warnings lists the input warnings; enabled when there are some.
+	Warnings key.Binding
 	// The annotation keys, enabled with an annotation file.
 	Annotate, Annotations, NoError, NextUnrated, SegmentScore, AnnSummary key.Binding
 	Export                                                                key.Binding
@@ -70,6 +72,7 @@ func DefaultKeyMap() KeyMap {
 		Explain:      b([]string{"e"}, "e", "walk through segment"),
 		Lessons:      b([]string{"L"}, "L", "lessons"),
 		Help:         b([]string{"?"}, "?", "help"),
+		Warnings:     b([]string{"!"}, "!", "input warnings"),
 		Back:         b([]string{"esc"}, "esc", "back / clear filter"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
 		// Annotation keys (annotate.go), off until setAnnotating.
@@ -90,6 +93,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	short := as
 	return []key.Binding{
 		short(k.Help, "?", "help"),
+		short(k.Warnings, "!", "warnings"),
 		short(k.Down, "↑↓", "move"),
 		short(k.Filter, "/", "filter"),
 		short(k.Jump, ":", "line"),
@@ -120,14 +124,14 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Filter, k.Sort, k.Reverse},
 		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics},
-		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact},
+		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact, k.Warnings},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
 		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary, k.Export},
 	}
 }
 
 // helpGroups names the groups of [KeyMap.FullHelp].
-var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems", "Learn", "Annotate & export"}
+var helpGroups = []string{"Browse", "Segment", "Options (rescore at once)", "Systems and input", "Learn", "Annotate & export"}
 
 // setEnabled keeps the help truthful: keys that do nothing with this
 // many systems are hidden.
@@ -141,6 +145,7 @@ func (k *KeyMap) setEnabled(systems int) {
 	k.Significance.SetEnabled(multi)
 	k.SigTest.SetEnabled(multi)
 	k.Impact.SetEnabled(multi)
+	k.Warnings.SetEnabled(false)
 	k.setAnnotating(false, false)
 }
 
@@ -179,6 +184,11 @@ func (k KeyMap) scrollKeys() key.Binding { return as(k.Down, "↑↓ pgup pgdn",
 // helpFooter is the help screen's footer.
 func (k KeyMap) helpFooter() string {
 	return keyLine(as(k.Back, "esc or ?", "back"), k.scrollKeys(), as(k.Quit, "q", "quit"))
+}
+
+// warningsFooter is the warnings screen's footer.
+func (k KeyMap) warningsFooter() string {
+	return keyLine(as(k.Back, "esc or !", "back"), k.scrollKeys(), as(k.Quit, "q", "quit"))
 }
 
 // ledgerFooter is the ledger screen's footer.

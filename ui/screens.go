@@ -24,6 +24,8 @@ func (m *Model) refreshOverlay(resetTop bool) {
 	switch m.screen {
 	case screenHelp:
 		m.help.refresh(m.c, resetTop)
+	case screenWarnings:
+		m.warns.refresh(m.c, resetTop)
 	case screenLedger:
 		if !m.list.selection(m.c).ok {
 			m.screen = screenMain

@@ -26,6 +26,7 @@ func (m *Model) resize() {
 	m.pane = m.pane.SetSize(w, l.detail-1-strip)
 	m.ann = m.ann.SetSize(w, strip)
 	m.help = m.help.SetSize(w, h)
+	m.warns = m.warns.SetSize(w, h)
 	m.ledger = m.ledger.SetSize(w, h)
 	m.charts = m.charts.SetSize(w, h)
 	m.annSum = m.annSum.SetSize(w, h)
@@ -136,7 +137,9 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 		return m.flash(err.Error())
 	}
 	ds := m.c.ds
+	before := inputWarnings(m.c)
 	m.c.set = set
+	m.noteWarnings(before)
 	m.pane.order = min(m.pane.order, set.Sentence.MaxOrder)
 	reuse := m.c.scored != nil && m.c.scored.CanRecompute(set)
 	if reuse && ds.Len()*len(ds.Systems) <= syncRecompute {

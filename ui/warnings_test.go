@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// lastLine is the footer of a view.
+func lastLine(v string) string {
+	lines := strings.Split(v, "\n")
+	return ansi.Strip(lines[len(lines)-1])
+}
+
+// TestInputWarningsShown: the first screen says the input has warnings
+// and which key lists them; the key lists every one; the help names it.
+func TestInputWarningsShown(t *testing.T) {
+	ds := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"bpe": "the c@@ at sat on the mat", "ok": "the cat sat"}}`,
+		`{"refs": ["a dog ran"], "hyps": {"bpe": "", "ok": "a dog ran"}}`,
+	)
+	if len(ds.Warnings) < 2 {
+		t.Fatalf("the dataset has warnings %q; the test needs two or more", ds.Warnings)
+	}
+	m := ready(t, ds, 200, 40)
+	if f := lastLine(m.View()); !strings.Contains(f, "input warnings") || !strings.Contains(f, "!") || !strings.Contains(f, ds.Warnings[0][:30]) {
+		t.Errorf("the first screen's footer is %q; want it to name the input warnings, their key and the first", f)
+	}
+	list := press(t, m, "!")
+	v := ansi.Strip(list.View())
+	flat := strings.Join(strings.Fields(v), " ")
+	for _, w := range ds.Warnings {
+		if !strings.Contains(flat, strings.Join(strings.Fields(w), " ")) {
+			t.Errorf("the warnings screen leaves out %q:\n%s", w, v)
+		}
+	}
+	checkFit(t, "warnings", list.View(), 200, 40)
+	if back := press(t, list, "esc"); back.screen != screenMain {
+		t.Error("esc does not close the warnings screen")
+	}
+	if h := ansi.Strip(press(t, m, "?").View()); !strings.Contains(h, "input warnings") {
+		t.Errorf("the help does not list the warnings key:\n%s", h)
+	}
+	for _, size := range [][2]int{{60, 16}, {80, 24}} {
+		small := press(t, ready(t, ds, size[0], size[1]), "!")
+		checkFit(t, "warnings", small.View(), size[0], size[1])
+	}
+}
+
+// TestTokenizerWarningFollowsTokenizer: the warning about the tokenizer
+// is listed while the tokenizer does not suit the references, and comes
+// back (in the status line too) when one that does not suit is chosen
+// again.
+func TestTokenizerWarningFollowsTokenizer(t *testing.T) {
+	ds := loadJSONL(t,
+		`{"refs": ["我喜欢猫和狗，也喜欢鸟。"], "hyps": {"sys": "我喜欢猫和狗。"}}`,
+		`{"refs": ["今天天气很好，我们去公园散步吧。"], "hyps": {"sys": "今天天气很好。"}}`,
+	)
+	tw := ds.TokenizerWarning("13a")
+	if tw == "" || len(ds.Warnings) != 0 {
+		t.Fatalf("TokenizerWarning(13a) = %q, Warnings = %q; the test needs only a tokenizer warning", tw, ds.Warnings)
+	}
+	m := ready(t, ds, 200, 40)
+	if f := lastLine(m.View()); !strings.Contains(f, tw[:40]) {
+		t.Errorf("with 13a the first screen's footer is %q; want the tokenizer warning", f)
+	}
+	listed := func(m Model) bool {
+		v := strings.Join(strings.Fields(ansi.Strip(press(t, m, "!").View())), " ")
+		return strings.Contains(v, tw[:40])
+	}
+	if !listed(m) {
+		t.Error("with 13a the warnings screen does not list the tokenizer warning")
+	}
+	for m.c.set.Corpus.Tokenize != "zh" {
+		m = press(t, m, "t")
+	}
+	if listed(m) || m.c.keys.Warnings.Enabled() {
+		t.Error("with zh the tokenizer warning is still listed, or the key still enabled")
+	}
+	for m.c.set.Corpus.Tokenize != "13a" {
+		m = press(t, m, "t")
+	}
+	if f := lastLine(m.View()); !strings.Contains(f, "references are mostly") {
+		t.Errorf("back to 13a the footer is %q; want the tokenizer warning again", f)
+	}
+	if !listed(m) {
+		t.Error("back to 13a the warnings screen does not list the tokenizer warning")
+	}
+}
