@@ -132,13 +132,38 @@ func RefLabels(names []string) []string {
 	return out
 }
 
-// RefLabel is how a reference is named in a label: "ref A", or "ref" for
+// RefLabel is how a reference is named, everywhere bleuscope names one:
+// "ref " and its label from [RefLabels] ("ref A", "ref 2"), or "ref" for
 // the only one.
 func RefLabel(label string) string {
 	if label == "" {
 		return "ref"
 	}
 	return "ref " + label
+}
+
+// RefColumn is a reference's label as a table's column header: the label
+// ("A", "2"), or "ref" for the only one.
+func RefColumn(label string) string {
+	if label == "" {
+		return "ref"
+	}
+	return label
+}
+
+// NumberedRefLabels are the labels of n references known by number only
+// (texts given on the command line, a lesson's): "1", "2", …, or "" for a
+// single one, as [RefLabels] labels them when their names do not tell them
+// apart.
+func NumberedRefLabels(n int) []string {
+	out := make([]string, n)
+	if n == 1 {
+		return out
+	}
+	for i := range out {
+		out[i] = strconv.Itoa(i + 1)
+	}
+	return out
 }
 
 // commonAffixes returns the lengths in runes of the longest prefix and

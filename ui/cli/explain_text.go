@@ -15,15 +15,16 @@ import (
 // (nrefs references) and the source when hasSrc, then the walk-through
 // (tokens, the clip table of every order, precisions and smoothing, the
 // geometric mean, the brevity penalty and the result). References are
-// named by in.RefNames, or numbered when it is nil. When NLTK would raise,
+// named by their labels ([model.RefLabel]), or numbered when they have
+// none. When NLTK would raise,
 // the walk-through ends with the reason instead of a score.
 func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st render.Styles, width int) (string, error) {
 	if in.Err != nil {
 		return "", in.Err
 	}
 	opts := []render.WalkOption{render.WithText(in.Hyp, in.Refs)}
-	if in.RefNames != nil {
-		opts = append(opts, render.WithRefNames(in.RefNames))
+	if in.RefLabels != nil {
+		opts = append(opts, render.WithRefNames(in.RefLabels))
 	}
 	if in.EvalErr != nil {
 		opts = append(opts, render.WithScoreError(in.EvalErr))

@@ -76,10 +76,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	head := "  " + PadRight(fmt.Sprintf("%d-gram", od.N), gramW) + " " + PadLeft("hyp", hypW)
 	if showRefs {
 		for k, l := range labels {
-			if l == "" {
-				l = "ref"
-			}
-			head += " " + PadLeft(l, refW[k])
+			head += " " + PadLeft(model.RefColumn(l), refW[k])
 		}
 	}
 	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("excess", 6)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -102,12 +103,9 @@ func LessonRefs(st Styles, l Lesson, width int) string {
 	width = max(20, width)
 	labelW := min(width/4, 8)
 	var lines []string
+	labels := model.NumberedRefLabels(len(l.Refs))
 	for k, r := range l.Refs {
-		label := "ref"
-		if len(l.Refs) > 1 {
-			label = "ref " + strconv.Itoa(k+1)
-		}
-		lines = append(lines, TextLines(st, label, labelW, r, width)...)
+		lines = append(lines, TextLines(st, model.RefLabel(labels[k]), labelW, r, width)...)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -52,6 +52,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 
 	line("")
 	line("Sentence BLEU  %s", scoring.Signature(sentence, ds.NRefs(), scoring.SignatureVersion))
+	refTags := reportRefTags(ds.RefNames)
 	for i, sys := range s.Systems {
 		rows := s.Rows(ds, model.View{System: i, Other: -1, Sort: model.SortScore, Worst: ReportWorst})
 		line("")
@@ -67,7 +68,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 				if !ds.RefPresent(k, r) {
 					continue
 				}
-				line("    %-6s %s", reportRefTag(k, len(ds.Refs)), reportText(ds.Refs[k][r]))
+				line("    %s %s", refTags[k], reportText(ds.Refs[k][r]))
 			}
 		}
 	}
@@ -98,13 +99,19 @@ func reportSentence(x float64, opt scoring.Options) string {
 	}
 }
 
-// reportRefTag labels reference k of n: "ref", or "ref1", "ref2", … when there
-// are several.
-func reportRefTag(k, n int) string {
-	if n == 1 {
-		return "ref"
+// reportRefTags are the references' names ([model.RefLabel]), padded to
+// one width (at least that of "src" and "hyp" and the space after).
+func reportRefTags(names []string) []string {
+	tags := make([]string, len(names))
+	w := 6
+	for k, l := range model.RefLabels(names) {
+		tags[k] = model.RefLabel(l)
+		w = max(w, ansi.StringWidth(tags[k]))
 	}
-	return "ref" + strconv.Itoa(k+1)
+	for k, t := range tags {
+		tags[k] = t + strings.Repeat(" ", w-ansi.StringWidth(t))
+	}
+	return tags
 }
 
 // reportText makes an input string safe for the report: visible escapes for

@@ -64,7 +64,7 @@ func TestReportContents(t *testing.T) {
 		"Worst 3 segments of A",
 		`    hyp    ␛]2;pwned\x07 a dog`,
 		`    src    der Regen \u202eevil`,
-		"    ref2   a dog was barking",
+		"    ref 2  a dog was barking",
 	}
 	for _, w := range want {
 		if !strings.Contains(out, w+"\n") {

@@ -59,11 +59,12 @@ func Segment(st Styles, v SegmentView, width int) string {
 		lines = append(lines, indent(lw, OrderSummary(st, h.Detail, v.Order, width-lw)))
 	}
 	d := v.Hyps[0].Detail
+	labels := v.RefNames
+	if len(labels) != len(d.Refs) {
+		labels = model.NumberedRefLabels(len(d.Refs))
+	}
 	for k, toks := range d.Refs {
-		name := fmt.Sprintf("ref %d", k+1)
-		if k < len(v.RefNames) {
-			name = model.RefLabel(v.RefNames[k])
-		}
+		name := model.RefLabel(Safe(labels[k]))
 		var marks []model.Mark
 		if k < len(first.Refs) {
 			marks = first.Refs[k]

@@ -133,20 +133,24 @@ func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Style
 	return w
 }
 
-// refName is the label of reference k: "ref 1" or "ref NAME".
-func (w *walk) refName(k int) string {
-	if k >= 0 && k < len(w.refNames) && w.refNames[k] != "" {
-		return "ref " + Truncate(Safe(w.refNames[k]), 10)
+// refLabel is reference k's label: its name's when the walk has them,
+// else its number ([model.NumberedRefLabels]).
+func (w *walk) refLabel(k int) string {
+	if len(w.refNames) == len(w.d.Refs) {
+		return w.refNames[k]
 	}
-	return "ref " + strconv.Itoa(k+1)
+	return model.NumberedRefLabels(len(w.d.Refs))[k]
 }
 
-// shortRef is reference k's column header in tables: "r1" or the name.
+// refName is reference k's name in text ([model.RefLabel]): "ref A",
+// "ref 2", or "ref" for the only one.
+func (w *walk) refName(k int) string {
+	return model.RefLabel(Truncate(Safe(w.refLabel(k)), 10))
+}
+
+// shortRef is reference k's column header in tables ([model.RefColumn]).
 func (w *walk) shortRef(k int) string {
-	if k >= 0 && k < len(w.refNames) && w.refNames[k] != "" {
-		return Truncate(Safe(w.refNames[k]), 6)
-	}
-	return "r" + strconv.Itoa(k+1)
+	return model.RefColumn(Truncate(Safe(w.refLabel(k)), 6))
 }
 
 func (w *walk) nltk() bool { return w.opt.Compat == scoring.CompatNLTK }

@@ -62,7 +62,8 @@ func (w *walk) refColumnsNote() string {
 	case 1:
 		return w.shortRef(0) + ": occurrences in the reference · "
 	}
-	return w.shortRef(0) + " to " + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
+	last := len(w.d.Refs) - 1
+	return w.shortRef(0) + " to " + w.shortRef(last) + ": occurrences in " + w.refName(0) + " to " + w.refName(last) + " · "
 }
 
 // precisionPair shows simple (unclipped) precision next to modified
