@@ -40,6 +40,11 @@ func (t *ngramIDs) init(segments int) {
 		size <<= 1
 	}
 	t.resize(size)
+	// Room for as many n-grams as the table holds before it grows, so
+	// that the per-id arrays are not copied again and again on the way.
+	t.prefix = make([]uint32, 0, size/2)
+	t.last = make([]uint32, 0, size/2)
+	t.order = make([]uint8, 0, size/2)
 }
 
 func (t *ngramIDs) len() int { return len(t.prefix) }
