@@ -13,6 +13,9 @@ const (
 	minHeight = 16
 )
 
+// tallLayout is the height from which the list takes half the body.
+const tallLayout = 45
+
 // wideDetail is the width from which the segment pane puts the text on the
 // left and the arithmetic and ledger on the right.
 const wideDetail = 140
@@ -48,7 +51,10 @@ func mainLayout(w, h int, zoom bool) layout {
 		return l
 	}
 	rows := body * 2 / 5
-	rows = min(max(rows-1, 3), 20)
+	if h >= tallLayout {
+		rows = body / 2 // a tall window has room for both: share it
+	}
+	rows = min(max(rows-1, 3), 40)
 	l.listRows = rows
 	l.detail = body - l.listHead - rows
 	return l

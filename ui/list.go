@@ -193,6 +193,9 @@ func (l segList) columns(c common) columns {
 		length: max(8, 2*l.maxLen+1),
 		bp:     5,
 	}
+	if l.width < narrowList {
+		cols.bar = 0 // the score says it already: the hypothesis needs the room
+	}
 	if l.view.Other >= 0 {
 		cols.delta = 6
 	}
@@ -202,7 +205,10 @@ func (l segList) columns(c common) columns {
 			cols.impact = 9
 		}
 	}
-	used := 2 + cols.line + 1 + cols.score + 1 + cols.bar + 1 + cols.length + 1 + cols.bp + 1
+	used := 2 + cols.line + 1 + cols.score + 1 + cols.length + 1 + cols.bp + 1
+	if cols.bar > 0 {
+		used += cols.bar + 1
+	}
 	if cols.delta > 0 {
 		used += cols.delta + 1
 	}
@@ -233,7 +239,7 @@ func (l segList) header(c common, cols columns) string {
 		bleu = "nltk"
 	}
 	h := "  " + render.PadLeft(arrow(model.SortLine, "line"), cols.line) + " " +
-		render.PadLeft(arrow(model.SortScore, bleu), cols.score) + " " + strings.Repeat(" ", cols.bar) + " " +
+		render.PadLeft(arrow(model.SortScore, bleu), cols.score) + " " + cols.barHead() +
 		render.PadLeft(arrow(model.SortLength, "hyp/ref"), cols.length) + " " +
 		render.PadLeft(arrow(model.SortBP, "BP"), cols.bp) + " "
 	if cols.delta > 0 {
@@ -373,7 +379,7 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	}
 	parts = append(parts, render.Truncate(hyp, cols.hyp))
 	if selected {
-		return c.st.Selected.Render(render.PadRight("▸ "+strings.Join(parts, " "), l.width))
+		return c.st.Selected.Render(render.PadRight("▸ "+cols.join(parts), l.width))
 	}
 	s := c.st
 	parts[0] = s.Muted.Render(parts[0])
@@ -386,7 +392,28 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	if cols.impact > 0 {
 		parts[impAt] = signed(s, imp).Render(parts[impAt])
 	}
-	return "  " + strings.Join(parts, " ")
+	return "  " + cols.join(parts)
+}
+
+// narrowList is the width below which the list drops its bar column.
+const narrowList = 80
+
+// barHead is the bar column's header (blank) and its separator, or ""
+// when there is no bar column.
+func (cols columns) barHead() string {
+	if cols.bar == 0 {
+		return ""
+	}
+	return strings.Repeat(" ", cols.bar) + " "
+}
+
+// join joins a row's cells (line, score, bar, …) with spaces, leaving
+// out the bar cell when there is no bar column.
+func (cols columns) join(parts []string) string {
+	if cols.bar == 0 {
+		parts = append(parts[:2:2], parts[3:]...)
+	}
+	return strings.Join(parts, " ")
 }
 
 // signed is the style of a signed figure: good above 0, bad below.
