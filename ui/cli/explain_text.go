@@ -36,13 +36,42 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 		b.WriteByte('\n')
 	}
 	line(st.Title.Render("Sentence BLEU of " + model.Printable(title)))
-	line(st.Muted.Render(scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)))
+	sig := scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)
+	b.WriteString(st.Muted.Render(wrapFields(sig, "|", width)))
+	b.WriteByte('\n')
 	if hasSrc {
 		line(st.Label.Render("source") + "  " + model.Printable(in.Src))
 	}
 	b.WriteByte('\n')
 	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
 	return b.String(), nil
+}
+
+// wrapFields wraps s, made of fields joined by sep (a signature's
+// key:value fields and their "|"), to lines of at most width cells,
+// breaking after a separator: a field is cut only when it is wider than a
+// line by itself.
+func wrapFields(s, sep string, width int) string {
+	width = max(1, width)
+	fields := strings.SplitAfter(s, sep)
+	var lines []string
+	cur := ""
+	for _, f := range fields {
+		if cur != "" && ansi.StringWidth(cur+f) > width {
+			lines = append(lines, cur)
+			cur = ""
+		}
+		cur += f
+		for ansi.StringWidth(cur) > width {
+			cut := ansi.Truncate(cur, width, "")
+			lines = append(lines, cut)
+			cur = cur[len(cut):]
+		}
+	}
+	if cur != "" || len(lines) == 0 {
+		lines = append(lines, cur)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // nltkMessage is the text of an error NLTK would raise, without package

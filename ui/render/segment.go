@@ -70,15 +70,12 @@ func Segment(st Styles, v SegmentView, width int) string {
 			marks = first.Refs[k]
 		}
 		lines = append(lines, TokenLines(st, name, lw, toks, marks, width)...)
-		note := fmt.Sprintf("%d tokens", len(toks))
+		note := plural(len(toks), "token")
 		if k == d.ClosestRef {
-			note += " · closest: sets r"
+			note += " · closest length → r"
 		}
-		switch t := model.CountMarks(marks); {
-		case t.Matched == 1:
-			note += " · 1 token supplied a match"
-		case t.Matched > 1:
-			note += fmt.Sprintf(" · %d tokens supplied matches", t.Matched)
+		if t := model.CountMarks(marks); t.Matched > 0 {
+			note += " · " + plural(t.Matched, "token") + " matched"
 		}
 		lines = append(lines, indent(lw, st.Muted.Render(Truncate(note, width-lw))))
 	}
@@ -99,7 +96,7 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 		for _, od := range d.Orders {
 			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, occurrencesOf(od)))
 		}
-		s := fmt.Sprintf("%d tokens · matched per order %s · digit = longest match", len(d.Hyp), strings.Join(parts, " "))
+		s := fmt.Sprintf("%s · matched per order %s · digit = longest match", plural(len(d.Hyp), "token"), strings.Join(parts, " "))
 		return st.Muted.Render(Truncate(s, width))
 	}
 	if order > len(d.Orders) {
@@ -119,7 +116,7 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
 		st.Clipped.Render(fmt.Sprintf("~ %d clipped", clipped)),
 		st.Unmatched.Render(fmt.Sprintf("%d unmatched", unmatched)),
-		st.Muted.Render(fmt.Sprintf("of %d %d-grams · %d tokens", total, order, len(d.Hyp))),
+		st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", total, order, plural(len(d.Hyp), "token"))),
 	}
 	return Truncate(strings.Join(parts, " "), width)
 }
