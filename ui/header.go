@@ -115,6 +115,12 @@ func (h header) shownView(c common, l segList) string {
 	st := c.st
 	n := c.ds.Len()
 	narrow := h.width < 100
+	if l.view.Filter != l.rowsFilter && c.scored != nil {
+		if l.view.Filter == "" {
+			return st.Accent.Render(c.spinner.View() + " clearing the filter…")
+		}
+		return st.Accent.Render(fmt.Sprintf("%s filtering %q…", c.spinner.View(), render.Safe(l.view.Filter)))
+	}
 	if l.view.Filter == "" {
 		if narrow {
 			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))

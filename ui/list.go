@@ -33,6 +33,11 @@ type segList struct {
 	// grows, so copies of the list may share it.
 	early map[[2]int]scoring.Result
 
+	// rowsFilter is the filter the rows were made for: until the rows of
+	// a new filter land (a job on big corpora) the list shows the previous
+	// rows and the header says it is filtering.
+	rowsFilter string
+
 	filter lineInput
 	jump   lineInput
 	typing inputKind
@@ -111,7 +116,7 @@ func (l *segList) lineOrder(n int) {
 // setRows installs new rows and keeps the selection on the same segment
 // when it is still shown; found reports whether it was.
 func (l *segList) setRows(rows []int, subset *subsetScore) (found bool) {
-	l.rows, l.subset = rows, subset
+	l.rows, l.subset, l.rowsFilter = rows, subset, l.view.Filter
 	l.cursor = 0
 	for i, r := range rows {
 		if r == l.seg {
