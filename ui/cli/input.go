@@ -21,6 +21,7 @@ type inputFlags struct {
 	// mqmAnns are the --mqm file's rows of the systems loaded, once read.
 	mqmAnns []annotations.Annotation
 	limits  model.LoadOptions
+	only    []string // --refs: the references to score against ([selectRefs])
 }
 
 // addInputFlags registers -r/--ref, -s/--src and --demo on fs.
@@ -32,6 +33,7 @@ func addInputFlags(fs *flagSet) *inputFlags {
 	fs.Var(boolFlag{&f.demo}, "demo", "use the embedded demo corpus")
 	fs.StringVar(&f.mqm, "mqm", "", "WMT MQM TSV as the corpus")
 	fs.Var(listFlag{&f.mqmRefs}, "mqm-ref", "system of the MQM file taken as reference (repeatable)")
+	fs.Var(listFlag{&f.only}, "refs", "score against these references only: labels or numbers, e.g. A,B")
 	fs.Var(sizeFlag{&f.limits.MaxInput}, "max-input", "the most input read, all files together")
 	fs.Var(intSizeFlag{&f.limits.MaxLine}, "max-line", "the longest line read")
 	return f
@@ -106,6 +108,9 @@ const inputFlagsHelp = `Input:
                             a single .tsv or .jsonl file may hold every stream
   -r, --ref PATH            reference file, one per reference translation
                             (repeatable)
+      --refs A,B            score against these references only (labels as
+                            shown, such as A or 2, or names): what does a
+                            second reference do to the score?
   -s, --src PATH            source file (shown, never scored)
       --demo                use the embedded German-English demo corpus
       --mqm FILE            a WMT MQM TSV as the corpus: its systems, its
@@ -142,6 +147,9 @@ func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.
 func (f *inputFlags) load(e *env, systems []string, demoWhenEmpty bool, tok string) (*model.Dataset, error) {
 	ds, err := f.loadDataset(e, systems, demoWhenEmpty)
 	if err != nil {
+		return nil, err
+	}
+	if ds, err = selectRefs(ds, f.only); err != nil {
 		return nil, err
 	}
 	if w := ds.TokenizerWarning(tok); w != "" {

@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRefsSubset: --refs scores against the references it names (by
+// label, number or name) exactly as giving only those files does; a name
+// that is no reference is a usage error naming the references.
+func TestRefsSubset(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"hyp.txt":       hyp3,
+		"newstest.A.en": ref3,
+		"newstest.B.en": "the cat is on the mat\na dog was barking\nit rained all day\n",
+	})
+	both := []string{"score", "hyp.txt", "-r", "newstest.A.en", "-r", "newstest.B.en"}
+	for _, c := range []struct {
+		refs string
+		only []string
+	}{
+		{"B", []string{"-r", "newstest.B.en"}},
+		{"1", []string{"-r", "newstest.A.en"}},
+		{"newstest.B.en", []string{"-r", "newstest.B.en"}},
+		{"A,B", []string{"-r", "newstest.A.en", "-r", "newstest.B.en"}},
+	} {
+		code, got, stderr := runCLI(t, "", append(append([]string{}, both...), "--refs", c.refs)...)
+		if code != 0 {
+			t.Fatalf("--refs %s: exit %d: %s", c.refs, code, stderr)
+		}
+		_, want, _ := runCLI(t, "", append([]string{"score", "hyp.txt"}, c.only...)...)
+		if got != want {
+			t.Errorf("--refs %s prints\n%s; the files alone give\n%s", c.refs, got, want)
+		}
+	}
+	_, all, _ := runCLI(t, "", both...)
+	_, one, _ := runCLI(t, "", append(both, "--refs", "A")...)
+	if all == one {
+		t.Error("--refs A scores as both references do")
+	}
+	code, _, stderr := runCLI(t, "", append(both, "--refs", "C")...)
+	if code != 2 || !strings.Contains(stderr, `no reference "C"`) || !strings.Contains(stderr, "A, B") {
+		t.Errorf("--refs C: exit %d, %q; want 2 and a line naming A and B", code, stderr)
+	}
+}
