@@ -121,6 +121,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case scoredMsg:
 		return m.handleScored(msg)
 	case rowsMsg:
+		if msg.err != nil {
+			m.rowsFailed(msg.err)
+			return m, nil
+		}
 		m.applyRows(msg.rows, msg.subset)
 		return m, nil
 	case ledgerMsg:

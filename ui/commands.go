@@ -69,8 +69,9 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			msg.rows = s.Rows(ds, view)
-			msg.subset = subsetOf(ds, s, view, msg.rows)
+			if rows, rerr := viewRows(ds, s, view); rerr == nil {
+				msg.rows, msg.subset = rows, subsetOf(ds, s, view, rows)
+			}
 		}
 		return msg
 	}
@@ -79,7 +80,10 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 // rowsCmd sorts and filters the rows of view off the UI loop.
 func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View) tea.Cmd {
 	return func() tea.Msg {
-		rows := s.Rows(ds, view)
+		rows, err := viewRows(ds, s, view)
+		if err != nil {
+			return rowsMsg{jobTag: tag, view: view, err: err}
+		}
 		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subsetOf(ds, s, view, rows)}
 	}
 }

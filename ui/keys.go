@@ -43,7 +43,7 @@ func DefaultKeyMap() KeyMap {
 		Top:          b([]string{"home", "g"}, "g/home", "first row"),
 		Bottom:       b([]string{"end", "G"}, "G/end", "last row"),
 		Jump:         b([]string{":", "#"}, ":/#", "jump to line"),
-		Filter:       b([]string{"/"}, "/", "filter src, hyp, refs"),
+		Filter:       b([]string{"/"}, "/", "filter: words, bleu<10, or…"),
 		Sort:         b([]string{"o"}, "o", "sort: score/line/…/Δ/impact"),
 		Reverse:      b([]string{"r"}, "r", "reverse sort"),
 		Zoom:         b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),

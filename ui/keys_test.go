@@ -269,7 +269,7 @@ func TestScreensOpenAndClose(t *testing.T) {
 		want        screen
 		text        string
 	}{
-		{"?", "esc", screenHelp, "filter src, hyp, refs"},
+		{"?", "esc", screenHelp, "filter: words, bleu<10"},
 		{"x", "x", screenLedger, "clip ledger"},
 		{"e", "esc", screenExplain, "step 1 of"},
 		{"L", "esc", screenLessons, "lesson 1 of"},

@@ -27,6 +27,7 @@ type rowsMsg struct {
 	view   model.View
 	rows   []int
 	subset *subsetScore
+	err    error // the filter could not be applied; rows is nil
 }
 
 // subsetScore is the corpus score of the filtered rows.

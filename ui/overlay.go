@@ -92,7 +92,7 @@ func helpContent(c common, width int) string {
 	for i, p := range read {
 		read[i] = render.Wrap(p, width)
 	}
-	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n")
+	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") + "\n\n" + queryHelp(c, width)
 }
 
 // ledgerScreen is the full clip ledger of the selected segment under its

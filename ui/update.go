@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -91,12 +92,24 @@ func (m *Model) refreshRows() tea.Cmd {
 	ds, s, view := m.c.ds, m.c.scored, m.list.view
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows := s.Rows(ds, view)
+		rows, err := viewRows(ds, s, view)
+		if err != nil {
+			m.rowsFailed(err)
+			return nil
+		}
 		m.applyRows(rows, subsetOf(ds, s, view, rows))
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
 	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view))
+}
+
+// rowsFailed keeps the rows shown when the filter can't be applied: the
+// view goes back to the filter they were made with (the prompt keeps what
+// was typed) and the status line says why, in one line.
+func (m *Model) rowsFailed(err error) {
+	m.list.view.Filter = m.list.rowsFilter
+	m.status = render.Safe(err.Error())
 }
 
 // applyRows installs new rows, keeping the selection when still shown.

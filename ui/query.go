@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// queryTerms is the help's table of the filter's query language.
+var queryTerms = [][2]string{
+	{"word", "the text contains it, ignoring case (source, references, any system)"},
+	{`"an n-gram"`, "those tokens in a row, as BLEU counts them"},
+	{"/regexp/", "a Go regular expression on the raw text"},
+	{"src: hyp: ref:", "in that field only: hyp:/ing\\b/"},
+	{"bleu<10 len>30", "the shown system's sentence BLEU, its length in tokens;"},
+	{"bp<1 delta<-5", "brevity penalty, BLEU minus the pinned baseline's (< > <= >= =)"},
+	{"a b · a or b", "both · either (a b or c is (a b) or c)"},
+}
+
+// queryHelp is the help section on the filter ("/"): its query language.
+// One query selects the same segments whichever system is shown.
+func queryHelp(c common, width int) string {
+	st := c.st
+	lines := []string{st.Title.Render("Filtering with /")}
+	for _, t := range queryTerms {
+		lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(t[0], 16))+" "+st.Text.Render(t[1]), width))
+	}
+	lines = append(lines, render.Wrap("A query that does not parse leaves the rows as they were and says why at the bottom.", width))
+	return strings.Join(lines, "\n")
+}
+
+// viewRows returns the rows of view: its filter is a query
+// ([model.ParseQuery]), evaluated once for all systems (numeric terms on
+// the shown system, delta against the pinned baseline), and the rows come
+// in view's order. A query that does not parse, or cannot be evaluated
+// here, is an error of one line and no rows.
+func viewRows(ds *model.Dataset, s *model.Scored, view model.View) ([]int, error) {
+	if strings.TrimSpace(view.Filter) == "" {
+		return s.Rows(ds, view), nil
+	}
+	q, err := model.ParseQuery(view.Filter)
+	if err != nil {
+		return nil, err
+	}
+	keep, err := s.QueryRows(ds, q, view.System, view.Other)
+	if err != nil {
+		return nil, err
+	}
+	return keepRows(s.Rows(ds, unfiltered(view)), keep, ds.Len()), nil
+}
+
+// unfiltered returns view without its filter.
+func unfiltered(view model.View) model.View {
+	view.Filter = ""
+	return view
+}
+
+// keepRows returns the rows (in their order) that are among keep, segment
+// indices below n.
+func keepRows(rows, keep []int, n int) []int {
+	in := make([]bool, n)
+	for _, i := range keep {
+		in[i] = true
+	}
+	out := make([]int, 0, len(keep))
+	for _, r := range rows {
+		if in[r] {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFilterQueryNumeric: "/" takes the query language; bleu<60 keeps
+// exactly the segments whose sentence BLEU is below 60.
+func TestFilterQueryNumeric(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m = press(t, m, "/")
+	m = typeText(t, m, "bleu<60")
+	m = press(t, m, "enter")
+	want := 0
+	for i := range m.c.ds.Len() {
+		r, err := m.c.scored.SentenceResult(m.c.ds, 0, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score < 60 {
+			want++
+		}
+	}
+	if want == 0 || want == m.c.ds.Len() {
+		t.Fatalf("the demo has %d segments under 60 BLEU; the test needs some but not all", want)
+	}
+	if len(m.list.rows) != want {
+		t.Fatalf("bleu<60 kept %d rows; want %d", len(m.list.rows), want)
+	}
+	for _, i := range m.list.rows {
+		if r, _ := m.c.scored.SentenceResult(m.c.ds, 0, i); r.Score >= 60 {
+			t.Errorf("line %d shown with BLEU %v", i+1, r.Score)
+		}
+	}
+	if m.list.subset == nil || !strings.Contains(m.View(), `match "bleu<60"`) {
+		t.Errorf("header lacks the query and its subset's BLEU:\n%s", m.View())
+	}
+}
+
+// TestFilterQueryOr: "a or b" keeps the union of a and b.
+func TestFilterQueryOr(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	count := func(q string) map[int]bool {
+		t.Helper()
+		m := press(t, m, "/")
+		m = typeText(t, m, q)
+		m = press(t, m, "enter")
+		if m.status != "" {
+			t.Fatalf("%q: status %q", q, m.status)
+		}
+		set := map[int]bool{}
+		for _, r := range m.list.rows {
+			set[r] = true
+		}
+		return set
+	}
+	a, b, ab := count("climate"), count("rain"), count("climate or rain")
+	if len(a) == 0 || len(b) == 0 {
+		t.Fatalf("the words select %d and %d rows; the test needs both", len(a), len(b))
+	}
+	for r := range a {
+		b[r] = true
+	}
+	if len(ab) != len(b) || len(ab) <= len(a) {
+		t.Fatalf("climate or rain: %d rows; want the union, %d", len(ab), len(b))
+	}
+	for r := range b {
+		if !ab[r] {
+			t.Errorf("line %d is in the union but not shown", r+1)
+		}
+	}
+}
+
+// TestFilterQueryBad: a query that does not parse leaves the rows as they
+// were and says why on one line of the status area.
+func TestFilterQueryBad(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m = press(t, m, "/")
+	m = typeText(t, m, "rain")
+	m = press(t, m, "enter")
+	m = press(t, m, "/")
+	m = typeText(t, m, " or bleu")
+	before := append([]int(nil), m.list.rows...)
+	m = typeText(t, m, "<")
+	m = press(t, m, "enter")
+	if m.status == "" || strings.Contains(m.status, "\n") || !strings.Contains(m.status, "query") {
+		t.Fatalf("status = %q; want one line naming the query's problem", m.status)
+	}
+	if len(m.list.rows) != len(before) {
+		t.Fatalf("a bad query changed the rows: %d, was %d", len(m.list.rows), len(before))
+	}
+	for i := range before {
+		if m.list.rows[i] != before[i] {
+			t.Fatalf("a bad query changed row %d", i)
+		}
+	}
+	v := m.View()
+	lines := strings.Split(v, "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "query") {
+		t.Errorf("the last line does not show the error: %q", last)
+	}
+	if !strings.Contains(v, `match "rain or bleu"`) {
+		t.Errorf("the header no longer names the filter the rows were made with:\n%s", v)
+	}
+}
