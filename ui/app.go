@@ -21,6 +21,7 @@ const (
 	screenAnnSummary        // the annotation summary (annotate_summary.go)
 	screenSig               // every system against the pinned baseline, with significance
 	screenWarnings          // the input warnings (warnings.go)
+	screenAnalysis          // corpus n-grams and buckets (analysis.go)
 )
 
 // Model is the explorer's root model. It routes messages to its
@@ -36,6 +37,7 @@ type Model struct {
 	ledger ledgerScreen
 	charts chartsScreen
 	sig    sigScreen
+	ana    anaScreen
 	learn  learner // the walk-through or the lessons, when open
 	ann    annotator
 	annSum annSummary
@@ -135,6 +137,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleWalk(msg), nil
 	case sigMsg:
 		return m.handleSig(msg), nil
+	case anaMsg:
+		return m.handleAnalysis(msg), nil
 	case exportedMsg:
 		return m.handleExported(msg), nil
 	case spinner.TickMsg:
@@ -184,6 +188,8 @@ func (m Model) screenView() string {
 		return m.sigView()
 	case screenWarnings:
 		return m.warns.View(c)
+	case screenAnalysis:
+		return m.analysisView()
 	case screenExplain, screenLessons:
 		if m.learn == nil {
 			return fit("", c.width, c.height)

@@ -69,7 +69,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			if rows, rerr := viewRows(ds, s, view); rerr == nil {
+			if rows, rerr := viewRows(ds, s, view, nil); rerr == nil {
 				msg.rows, msg.subset = rows, subsetOf(ds, s, view, rows)
 			}
 		}
@@ -78,9 +78,9 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 }
 
 // rowsCmd sorts and filters the rows of view off the UI loop.
-func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View) tea.Cmd {
+func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int) tea.Cmd {
 	return func() tea.Msg {
-		rows, err := viewRows(ds, s, view)
+		rows, err := viewRows(ds, s, view, only)
 		if err != nil {
 			return rowsMsg{jobTag: tag, view: view, err: err}
 		}

@@ -37,6 +37,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.handleSummaryKey(msg)
 	case screenSig:
 		return m.handleSigKey(msg)
+	case screenAnalysis:
+		return m.handleAnalysisKey(msg)
 	}
 	if cmd, ok := m.handleGlobalKey(msg); ok {
 		return m, cmd
@@ -109,6 +111,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.pin(m.list.view.System), true
 	case key.Matches(msg, k.Significance):
 		return m.openSig(), true
+	case key.Matches(msg, k.Analysis):
+		return m.openAnalysis(), true
 	case key.Matches(msg, k.Impact):
 		return m.sortByImpact(m.list.view.System), true
 	case key.Matches(msg, k.Compare):
@@ -129,6 +133,8 @@ func (m *Model) back() tea.Cmd {
 	case m.pane.zoom:
 		m.pane.zoom = false
 		m.resize()
+	case m.list.fromAnalysis:
+		return m.backToAnalysis()
 	case m.list.view.Filter != "":
 		m.list.filter.setValue("")
 		m.list.setFilter("")

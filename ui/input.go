@@ -84,7 +84,7 @@ func (l *segList) setFilter(s string) bool {
 	if s == l.view.Filter {
 		return false
 	}
-	l.view.Filter = s
+	l.view.Filter, l.only, l.fromAnalysis = s, nil, false
 	return true
 }
 
@@ -106,7 +106,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 		}
 	}
 	l.seg = line - 1
-	l.view.Filter = ""
+	l.view.Filter, l.only = "", nil
 	l.filter.setValue("")
 	return false, true, fmt.Sprintf("filter cleared to show line %d", line)
 }

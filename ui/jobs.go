@@ -26,29 +26,31 @@ import (
 type jobKind int
 
 const (
-	jobScore   jobKind = iota // scoring (or recomputing) the dataset under the settings
-	jobUpgrade                // counting every n-gram order, so max-order changes are arithmetic
-	jobRows                   // sorting and filtering the rows of the view
-	jobExplain                // explaining the selection's long segments
-	jobWalk                   // rendering a long segment's walk-through (waited for after e)
-	jobSig                    // the paired significance test of the comparison screen
-	jobChrF                   // sentence and corpus chrF of every system (metrics.go)
-	jobTER                    // sentence and corpus TER of every system
-	jobExport                 // writing the list as the full segment table (export.go)
+	jobScore    jobKind = iota // scoring (or recomputing) the dataset under the settings
+	jobUpgrade                 // counting every n-gram order, so max-order changes are arithmetic
+	jobRows                    // sorting and filtering the rows of the view
+	jobExplain                 // explaining the selection's long segments
+	jobWalk                    // rendering a long segment's walk-through (waited for after e)
+	jobSig                     // the paired significance test of the comparison screen
+	jobChrF                    // sentence and corpus chrF of every system (metrics.go)
+	jobTER                     // sentence and corpus TER of every system
+	jobExport                  // writing the list as the full segment table (export.go)
+	jobAnalysis                // corpus n-grams and buckets of the analysis screen (analysis_job.go)
 	numJobKinds
 )
 
 // jobLabels are what the header says while a job of each kind runs ("":
 // the job runs silently).
 var jobLabels = [numJobKinds]string{
-	jobScore:   "scoring",
-	jobRows:    "sorting",
-	jobExplain: "explaining",
-	jobWalk:    "rendering",
-	jobSig:     "significance",
-	jobChrF:    "chrF",
-	jobTER:     "TER",
-	jobExport:  "exporting",
+	jobScore:    "scoring",
+	jobRows:     "sorting",
+	jobExplain:  "explaining",
+	jobWalk:     "rendering",
+	jobSig:      "significance",
+	jobChrF:     "chrF",
+	jobTER:      "TER",
+	jobExport:   "exporting",
+	jobAnalysis: "analysing",
 }
 
 // jobTag names one run of a job: its kind and generation. Every result

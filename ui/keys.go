@@ -20,7 +20,9 @@ type KeyMap struct {
 	NLTKMethod, Metrics                     key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Pin, Significance, SigTest, Impact      key.Binding
-	Explain, Lessons, Help, Back, Quit      key.Binding
+	// Analysis opens the corpus n-grams and buckets.
+	Analysis                           key.Binding
+	Explain, Lessons, Help, Back, Quit key.Binding
 	// Warnings lists the input warnings; enabled when there are some.
 	Warnings key.Binding
 	// The annotation keys, enabled with an annotation file.
@@ -68,6 +70,7 @@ func DefaultKeyMap() KeyMap {
 		Significance: b([]string{"B"}, "B", "significance vs baseline"),
 		SigTest:      b([]string{"T"}, "T", "comparison: paired-bs/-ar"),
 		Impact:       b([]string{"i"}, "i", "segments costing most vs base"),
+		Analysis:     b([]string{"n"}, "n", "n-grams & length buckets"),
 		Compare:      b([]string{"v"}, "v", "two hypotheses stacked"),
 		Explain:      b([]string{"e"}, "e", "walk through segment"),
 		Lessons:      b([]string{"L"}, "L", "lessons"),
@@ -124,7 +127,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Filter, k.Sort, k.Reverse},
 		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics},
-		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact, k.Warnings},
+		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact, k.Analysis, k.Warnings},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
 		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary, k.Export},
 	}

@@ -42,6 +42,10 @@ type segList struct {
 	jump   lineInput
 	typing inputKind
 	before string // the filter when "/" was pressed, restored by esc
+	// only, when not nil, are the segments an analysis drill-down shows
+	// (view.Filter is then its label); esc goes back to that screen.
+	only         []int
+	fromAnalysis bool
 
 	width, height int // height: visible rows
 

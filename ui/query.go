@@ -34,8 +34,13 @@ func queryHelp(c common, width int) string {
 // ([model.ParseQuery]), evaluated once for all systems (numeric terms on
 // the shown system, delta against the pinned baseline), and the rows come
 // in view's order. A query that does not parse, or cannot be evaluated
-// here, is an error of one line and no rows.
-func viewRows(ds *model.Dataset, s *model.Scored, view model.View) ([]int, error) {
+// here, is an error of one line and no rows. When only is not nil the
+// rows are those segments instead (a drill-down of the analysis screen,
+// whose label is then view's filter).
+func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int) ([]int, error) {
+	if only != nil {
+		return keepRows(s.Rows(ds, unfiltered(view)), only, ds.Len()), nil
+	}
 	if strings.TrimSpace(view.Filter) == "" {
 		return s.Rows(ds, view), nil
 	}

@@ -32,6 +32,7 @@ func (m *Model) resize() {
 	m.charts = m.charts.SetSize(w, h)
 	m.annSum = m.annSum.SetSize(w, h)
 	m.sig = m.sig.SetSize(w, h)
+	m.ana = m.ana.SetSize(w, h)
 	if m.learn != nil {
 		m.learn = m.learn.setSize(w, h)
 	}
@@ -92,7 +93,7 @@ func (m *Model) refreshRows() tea.Cmd {
 	ds, s, view := m.c.ds, m.c.scored, m.list.view
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, err := viewRows(ds, s, view)
+		rows, err := viewRows(ds, s, view, m.list.only)
 		if err != nil {
 			m.rowsFailed(err)
 			return nil
@@ -101,7 +102,7 @@ func (m *Model) refreshRows() tea.Cmd {
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view))
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the
