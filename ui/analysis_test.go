@@ -55,6 +55,15 @@ func TestAnalysisDrillDown(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, row.NGram) || !strings.Contains(v, model.FormatScore(sub.Score, false)) {
 		t.Errorf("the header lacks the n-gram and its subset's BLEU %v:\n%s", sub.Score, v)
 	}
+	m = press(t, m, "/")
+	m = typeText(t, m, "zzzz")
+	if len(m.list.rows) != 0 {
+		t.Fatalf("a filter typed over the drill-down kept %d rows", len(m.list.rows))
+	}
+	m = press(t, m, "esc")
+	if len(m.list.rows) != len(want) || !m.list.fromAnalysis {
+		t.Fatalf("esc while typing: %d rows; want the drill-down's %d back", len(m.list.rows), len(want))
+	}
 	m = press(t, m, "esc")
 	if m.screen != screenAnalysis || m.ana.cursor[anaNGrams] != 2 || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
 		t.Fatalf("esc: screen %v, cursor %d, filter %q, %d rows; want the table at row 2 and the list whole",

@@ -34,8 +34,11 @@ func (l *segList) startTyping(k inputKind) {
 		l.jump.focus = true
 		return
 	}
-	l.before = l.view.Filter
+	l.before, l.beforeOnly = l.view.Filter, l.only
 	l.filter.setValue(l.view.Filter)
+	if l.only != nil { // a drill-down's label is no query to edit
+		l.filter.setValue("")
+	}
 	l.filter.focus = true
 }
 
@@ -85,6 +88,9 @@ func (l *segList) setFilter(s string) bool {
 		return false
 	}
 	l.view.Filter, l.only, l.fromAnalysis = s, nil, false
+	if s == l.before && l.beforeOnly != nil { // esc while typing over a drill-down
+		l.only, l.fromAnalysis = l.beforeOnly, true
+	}
 	return true
 }
 
@@ -119,7 +125,10 @@ func (l segList) footer(c common, live bool) string {
 		return l.jump.field(st, c.width) + st.Muted.Render("  enter jumps · esc cancels")
 	}
 	hint := ""
-	if !live {
+	switch {
+	case l.queryErr != "" && l.filter.text() != l.view.Filter:
+		hint = st.Warn.Render("  " + l.queryErr)
+	case !live:
 		hint = st.Muted.Render("  enter applies")
 	}
 	return l.filter.field(st, c.width) + hint

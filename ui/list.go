@@ -45,6 +45,8 @@ type segList struct {
 	// only, when not nil, are the segments an analysis drill-down shows
 	// (view.Filter is then its label); esc goes back to that screen.
 	only         []int
+	beforeOnly   []int  // the drill-down when "/" was pressed, restored by esc
+	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
 
 	width, height int // height: visible rows

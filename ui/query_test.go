@@ -83,6 +83,9 @@ func TestFilterQueryBad(t *testing.T) {
 	m = typeText(t, m, " or bleu")
 	before := append([]int(nil), m.list.rows...)
 	m = typeText(t, m, "<")
+	if lines := strings.Split(m.View(), "\n"); !strings.Contains(lines[len(lines)-1], "query: column") {
+		t.Errorf("while typing, the prompt line does not say why the query is not applied: %q", lines[len(lines)-1])
+	}
 	m = press(t, m, "enter")
 	if m.status == "" || strings.Contains(m.status, "\n") || !strings.Contains(m.status, "query") {
 		t.Fatalf("status = %q; want one line naming the query's problem", m.status)

@@ -111,10 +111,12 @@ func (m *Model) refreshRows() tea.Cmd {
 func (m *Model) rowsFailed(err error) {
 	m.list.view.Filter = m.list.rowsFilter
 	m.status = render.Safe(err.Error())
+	m.list.queryErr = m.status
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(rows []int, subset *subsetScore) {
+	m.list.queryErr = ""
 	found := m.list.setRows(rows, subset)
 	m.list.impactFor(m.c)
 	m.refreshPane(!found)
