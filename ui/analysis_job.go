@@ -2,9 +2,9 @@ package ui
 
 import (
 	"context"
+	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -31,13 +31,17 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored,
 			orders[i] = i + 1
 		}
 		for sys := range ds.Systems {
-			var kinds [][]model.NGramRow
-			for _, k := range anaKinds {
-				rows, err := an.RankAll(sys, []scoring.Kind{k}, orders, anaTop)
-				if err != nil {
-					return anaMsg{jobTag: tag, err: err}
-				}
-				kinds = append(kinds, rows)
+			if err := ctx.Err(); err != nil {
+				return anaMsg{jobTag: tag, err: err}
+			}
+			rows, err := an.RankAll(sys, anaKinds, orders, anaTop) // one scan for the three kinds
+			if err != nil {
+				return anaMsg{jobTag: tag, err: err}
+			}
+			kinds := make([][]model.NGramRow, len(anaKinds))
+			for _, r := range rows {
+				i := slices.Index(anaKinds, r.Kind)
+				kinds[i] = append(kinds[i], r)
 			}
 			res.ranked = append(res.ranked, kinds)
 			b, err := s.Buckets(ds, sys, model.ByRefLength, model.BucketOptions{})
