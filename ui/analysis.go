@@ -117,6 +117,18 @@ func (a anaScreen) Update(msg tea.KeyMsg, c common, sys int) anaScreen {
 	return a
 }
 
+// mouse moves the cursor with the wheel.
+func (a anaScreen) mouse(msg tea.MouseMsg, sys int) anaScreen {
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		a.cursor[a.table]--
+	case tea.MouseButtonWheelDown:
+		a.cursor[a.table]++
+	}
+	a.clamp(sys)
+	return a
+}
+
 // drill returns the segments and a label for the row under the cursor;
 // ok is false when there is none.
 func (a anaScreen) drill(sys int) (rows []int, label string, ok bool) {

@@ -57,10 +57,10 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored,
 // openAnalysis opens the analysis screen; the job starts when the
 // analysis there was made for other scores (or none).
 func (m *Model) openAnalysis() tea.Cmd {
-	m.screen = screenAnalysis
 	if m.c.scored == nil {
 		return m.flash("the analysis waits for the scores")
 	}
+	m.screen = screenAnalysis
 	if m.ana.res != nil && m.ana.res.scored == m.c.scored || m.jobs.running(jobAnalysis) {
 		return nil
 	}

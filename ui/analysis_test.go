@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -68,6 +69,18 @@ func TestAnalysisDrillDown(t *testing.T) {
 	if m.screen != screenAnalysis || m.ana.cursor[anaNGrams] != 2 || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
 		t.Fatalf("esc: screen %v, cursor %d, filter %q, %d rows; want the table at row 2 and the list whole",
 			m.screen, m.ana.cursor[anaNGrams], m.list.view.Filter, len(m.list.rows))
+	}
+}
+
+// TestAnalysisWheel: the wheel moves the table's cursor, not the list
+// under the screen.
+func TestAnalysisWheel(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	seg := m.list.seg
+	next, _ := m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress, X: 5, Y: 10})
+	m = next.(Model)
+	if m.ana.cursor[anaNGrams] != 1 || m.list.seg != seg {
+		t.Errorf("wheel: cursor %d, list segment %d (was %d); want the table's cursor on row 1", m.ana.cursor[anaNGrams], m.list.seg, seg)
 	}
 }
 

@@ -265,6 +265,9 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	case screenSig:
 		m.sig = m.sig.mouse(msg, len(m.c.ds.Systems))
 		return m, nil
+	case screenAnalysis:
+		m.ana = m.ana.mouse(msg, m.list.view.System)
+		return m, nil
 	}
 	l := mainLayout(m.c.width, m.c.height, m.pane.zoom)
 	inList := !m.pane.zoom && msg.Y >= l.listTop() && msg.Y < l.listTop()+l.listRows
