@@ -37,7 +37,7 @@ Commands:
 func exploreHelpText() string {
 	s := exploreHelp
 	for _, c := range commands {
-		s += fmt.Sprintf("  %-10s %s\n", c.name, c.summary)
+		s += fmt.Sprintf("  %-12s %s\n", c.name, c.summary)
 	}
 	s += "\nRun 'bleuscope COMMAND --help' (or 'bleuscope help COMMAND') for a command's\nflags and examples.\n\n"
 	s += inputFlagsHelp + scoreFlagsHelp + exploreMetricsHelp + metricFlagsHelp + annotateFlagsHelp +
