@@ -36,6 +36,20 @@ type Query struct {
 // String returns the query as it was written.
 func (q *Query) String() string { return q.text }
 
+// SelectsByScore reports whether the query picks segments by a score
+// (bleu, bp or delta): a significance test on such a subset measures the
+// selection, not the systems.
+func (q *Query) SelectsByScore() bool {
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind == termNumber && t.m != metricLen {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Empty reports whether the query selects every segment.
 func (q *Query) Empty() bool { return len(q.or) == 0 }
 

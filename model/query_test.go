@@ -170,3 +170,23 @@ func TestQueryRowsPhraseAfterRewrites(t *testing.T) {
 		}
 	}
 }
+
+func TestQuerySelectsByScore(t *testing.T) {
+	for q, want := range map[string]bool{
+		"police":               false,
+		"len>30":               false,
+		"src:Haus or /x+/":     false,
+		"bleu<10":              true,
+		"police delta<-5":      true,
+		"len>3 or bp<1":        true,
+		`"the house" bleu>=50`: true,
+	} {
+		p, err := ParseQuery(q)
+		if err != nil {
+			t.Fatalf("ParseQuery(%q): %v", q, err)
+		}
+		if got := p.SelectsByScore(); got != want {
+			t.Errorf("ParseQuery(%q).SelectsByScore() = %v; want %v", q, got, want)
+		}
+	}
+}

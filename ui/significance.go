@@ -124,6 +124,9 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	case l.view.Filter != "" && len(l.rows) == 0:
 		body[1] = st.Warn.Render(render.Truncate("no segment matches the filter: nothing to compare (/ changes it, esc then esc clears it)", w))
 	case s.res != nil:
+		if q, err := model.ParseQuery(l.view.Filter); err == nil && q.SelectsByScore() {
+			body[1] = st.Warn.Render(render.Truncate("this filter picks segments by score: p measures that choice, not the systems", w))
+		}
 		table := s.table(c)
 		body = append(body, table...)
 		body = append(body, s.histogram(c, s.height-len(body)-1)...)

@@ -171,11 +171,38 @@ func TestSigScreenFollowsTheFilter(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, `match "the"`) {
 		t.Errorf("the screen does not say it compares the filtered rows:\n%s", v)
 	}
+	if v := m.View(); strings.Contains(v, scoreFilterWarning) {
+		t.Errorf("a filter on words is said to pick by score:\n%s", v)
+	}
 	// Clearing the filter from the main screen and coming back compares all
 	// segments again.
 	m = press(t, m, "esc", "esc", "B")
 	if m.sig.res == nil || m.sig.res.Segments != m.c.ds.Len() {
 		t.Errorf("after clearing the filter: %+v", m.sig.res)
+	}
+}
+
+// scoreFilterWarning is what the screen says when the filter picks
+// segments by a score.
+const scoreFilterWarning = "picks segments by score"
+
+func TestSigScreenWarnsOfScoreFilters(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	m = press(t, m, "/")
+	for _, r := range "delta<0" {
+		m, _ = step1(t, m, keyMsg(string(r)))
+	}
+	m, _ = step1(t, m, keyMsg("enter"))
+	if m.list.view.Filter != "delta<0" || len(m.list.rows) == 0 {
+		t.Fatalf("filter %q selected %d rows", m.list.view.Filter, len(m.list.rows))
+	}
+	m, cmd := step1(t, m, keyMsg("B"))
+	m, _ = step1(t, m, oneSig(t, cmd))
+	if m.sig.res == nil {
+		t.Fatalf("no comparison (err %v)", m.sig.err)
+	}
+	if v := m.View(); !strings.Contains(v, scoreFilterWarning) {
+		t.Errorf("the screen does not warn that delta<0 picks segments by score:\n%s", v)
 	}
 }
 
