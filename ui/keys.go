@@ -223,6 +223,9 @@ type WalkthroughKeyMap struct {
 	Down, Up, PageDown, PageUp key.Binding
 	// Close closes the screen.
 	Close key.Binding
+	// Field moves the lessons' editor from the hypothesis to each
+	// reference in turn and back (unset in the walk-through).
+	Field key.Binding
 }
 
 // DefaultWalkthroughKeyMap returns the walk-through's keys: →/l/n/space
@@ -245,7 +248,8 @@ func DefaultWalkthroughKeyMap() WalkthroughKeyMap {
 // LessonsKeyMap returns the lessons' keys. Letters, digits, ← and → go to
 // the hypothesis being edited, so lessons change with tab and shift+tab,
 // and scroll with ↓/↑ and pgdn/pgup; ctrl+r restores the lesson's
-// hypothesis; only esc closes.
+// hypothesis and references; ctrl+n moves the editor from the hypothesis
+// to each reference and back; only esc closes.
 func LessonsKeyMap() WalkthroughKeyMap {
 	return WalkthroughKeyMap{
 		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next lesson")),
@@ -257,6 +261,7 @@ func LessonsKeyMap() WalkthroughKeyMap {
 		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		Field:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "hyp/refs")),
 	}
 }
 
@@ -295,12 +300,12 @@ func (k WalkthroughKeyMap) scroll(vp *viewport.Model, msg tea.Msg) bool {
 
 // ShortHelp implements help.KeyMap.
 func (k WalkthroughKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Close, k.Next, k.Prev, k.Down, k.PageDown, k.First}
+	return []key.Binding{k.Close, k.Field, k.Next, k.Prev, k.Down, k.PageDown, k.First}
 }
 
 // FullHelp implements help.KeyMap.
 func (k WalkthroughKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Next, k.Prev, k.First, k.Last}, {k.Down, k.Up, k.PageDown, k.PageUp}, {k.Close}}
+	return [][]key.Binding{{k.Next, k.Prev, k.First, k.Last}, {k.Down, k.Up, k.PageDown, k.PageUp}, {k.Field, k.Close}}
 }
 
 // helpLine renders the short help as "key action · key action", the

@@ -15,12 +15,16 @@ import (
 )
 
 // Lessons is the interactive lessons screen: one lesson at a time, its
-// text and references, a one-line editor holding the hypothesis, and the
-// figures, recomputed on every keystroke (one sentence of work). tab and
-// shift+tab change lesson; esc closes (see [Lessons.Closed]).
+// text and references, a one-line editor holding the hypothesis or one of
+// the references, and the figures, recomputed on every keystroke (one
+// sentence of work). tab and shift+tab change lesson; ctrl+n moves the
+// editor between the hypothesis and each reference; esc closes (see
+// [Lessons.Closed]).
 type Lessons struct {
 	lessons []render.Lesson
-	hyps    []string // the edited hypothesis of each lesson
+	hyps    []string   // the edited hypothesis of each lesson
+	refs    [][]string // the edited references of each lesson
+	field   int        // in the editor: 0 the hypothesis, k reference k-1
 	cur     int
 	st      render.Styles
 	keys    WalkthroughKeyMap
@@ -37,9 +41,10 @@ func NewLessons(st render.Styles, width, height int) Lessons {
 	l := Lessons{lessons: render.AllLessons(), st: st, keys: LessonsKeyMap()}
 	for _, ls := range l.lessons {
 		l.hyps = append(l.hyps, ls.Hyp)
+		l.refs = append(l.refs, append([]string(nil), ls.Refs...))
 	}
-	l.input = lineInput{prompt: "hyp › ", limit: 1000}
-	l.input.setValue(l.hyps[0])
+	l.input = lineInput{limit: 1000}
+	l.edit(0)
 	return l.SetSize(width, height)
 }
 
@@ -105,9 +110,16 @@ func (l Lessons) refresh(top bool) Lessons {
 	return l
 }
 
+// shown is the current lesson with its references as edited.
+func (l Lessons) shown() render.Lesson {
+	ls := l.lessons[l.cur]
+	ls.Refs = l.refs[l.cur]
+	return ls
+}
+
 // body is the scrolling part: text, references, figures, suggestions.
 func (l Lessons) body() string {
-	ls := l.lessons[l.cur]
+	ls := l.shown()
 	width := max(20, l.w)
 	parts := []string{render.LessonText(ls, width)}
 	if refs := render.LessonRefs(l.st, ls, width); refs != "" {
@@ -121,8 +133,8 @@ func (l Lessons) body() string {
 }
 
 // Update handles one message and returns the updated lessons. Keys go to
-// the text input unless they change lesson, scroll or close; every edit
-// rescores the hypothesis.
+// the text input unless they change lesson or field, scroll or close;
+// every edit rescores the hypothesis against the references.
 func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -136,10 +148,8 @@ func (l Lessons) Update(msg tea.Msg) (Lessons, tea.Cmd) {
 		}
 		var edited bool
 		if l.input, edited = l.input.update(msg); edited {
-			if v := l.input.text(); v != l.hyps[l.cur] {
-				l.hyps = append([]string(nil), l.hyps...)
-				l.hyps[l.cur] = v
-				l = l.refresh(false)
+			if v := l.input.text(); v != l.value() {
+				l = l.setField(v).refresh(false)
 				l.showFigures()
 			}
 		}
@@ -161,8 +171,13 @@ func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 	case key.Matches(msg, k.First):
 		l.hyps = append([]string(nil), l.hyps...)
 		l.hyps[l.cur] = l.lessons[l.cur].Hyp
-		l.input.setValue(l.hyps[l.cur])
+		l.refs = append([][]string(nil), l.refs...)
+		l.refs[l.cur] = append([]string(nil), l.lessons[l.cur].Refs...)
+		l.edit(l.field)
 		return l.refresh(false), true
+	case key.Matches(msg, k.Field):
+		l.edit((l.field + 1) % (1 + len(l.refs[l.cur])))
+		return l, true
 	default:
 		return l, k.scroll(&l.vp, msg)
 	}
@@ -172,17 +187,52 @@ func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 // showFigures scrolls past the lesson's text, unless the reader has
 // scrolled further already, so that the numbers being changed are in view.
 func (l *Lessons) showFigures() {
-	text := render.LessonText(l.lessons[l.cur], max(20, l.w))
+	text := render.LessonText(l.shown(), max(20, l.w))
 	if start := strings.Count(text, "\n") + 2; l.vp.YOffset < start {
 		l.vp.SetYOffset(start)
 	}
 }
 
-// open switches to lesson i with the hypothesis it was left with.
+// open switches to lesson i with the hypothesis and references it was
+// left with, the hypothesis in the editor.
 func (l Lessons) open(i int) Lessons {
 	l.cur = i
-	l.input.setValue(l.hyps[i])
+	l.edit(0)
 	return l.refresh(true)
+}
+
+// edit puts field f of the current lesson in the editor: 0 the
+// hypothesis, k reference k-1; the prompt names it.
+func (l *Lessons) edit(f int) {
+	l.field = f
+	l.input.prompt = "hyp › "
+	if f > 0 {
+		l.input.prompt = model.RefLabel(model.NumberedRefLabels(len(l.refs[l.cur]))[f-1]) + " › "
+	}
+	l.input.setValue(l.value())
+}
+
+// value is the text of the field in the editor, as edited.
+func (l Lessons) value() string {
+	if l.field == 0 {
+		return l.hyps[l.cur]
+	}
+	return l.refs[l.cur][l.field-1]
+}
+
+// setField stores v as the text of the field in the editor, copying the
+// slices it changes so earlier values of Lessons keep theirs.
+func (l Lessons) setField(v string) Lessons {
+	if l.field == 0 {
+		l.hyps = append([]string(nil), l.hyps...)
+		l.hyps[l.cur] = v
+		return l
+	}
+	l.refs = append([][]string(nil), l.refs...)
+	rs := append([]string(nil), l.refs[l.cur]...)
+	rs[l.field-1] = v
+	l.refs[l.cur] = rs
+	return l
 }
 
 // View draws the lessons: the lesson's title, the hypothesis input,
@@ -209,3 +259,10 @@ func (l Lessons) Lesson() int { return l.cur }
 
 // Hyp returns the hypothesis of the lesson shown, as edited.
 func (l Lessons) Hyp() string { return l.hyps[l.cur] }
+
+// Refs returns the references of the lesson shown, as edited.
+func (l Lessons) Refs() []string { return append([]string(nil), l.refs[l.cur]...) }
+
+// Field returns what the editor holds: 0 for the hypothesis, k for
+// reference k-1.
+func (l Lessons) Field() int { return l.field }
