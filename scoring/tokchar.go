@@ -35,11 +35,16 @@ func joinChars(s string) string {
 // scanChars appends every code point of s that is not whitespace.
 func scanChars(dst []string, s string) []string {
 	for i := 0; i < len(s); {
-		sp, size := spaceAt(s, i)
-		if !sp {
-			if s[i] >= utf8.RuneSelf {
-				_, size = utf8.DecodeRuneInString(s[i:])
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				dst = append(dst, s[i:i+1])
 			}
+			i++
+			continue
+		}
+		// An invalid byte decodes as U+FFFD of size 1, which is not a space.
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !IsPySpace(r) {
 			dst = append(dst, s[i:i+size])
 		}
 		i += size
