@@ -73,7 +73,7 @@ func runBuckets(e *env, args []string) error {
 	if !slices.Contains(bucketsFormats, format) {
 		return usagef("--format %q: buckets prints %s; %s", format, orList(bucketsFormats), fs.helpHint())
 	}
-	bys, err := parseBys(byArgs)
+	bys, err := parseChoices(byArgs, model.BucketBys, model.ParseBucketBy, "--by", "ref-length, length-ratio or sentence-bleu")
 	if err != nil {
 		return err
 	}
@@ -149,31 +149,6 @@ func runBuckets(e *env, args []string) error {
 		}
 		return nil
 	})
-}
-
-// parseBys reads --by values (repeatable, comma-separated) in SPEC's
-// order; none means all three.
-func parseBys(args []string) ([]model.BucketBy, error) {
-	if len(args) == 0 {
-		return model.BucketBys, nil
-	}
-	want := map[model.BucketBy]bool{}
-	for _, a := range args {
-		for _, s := range strings.Split(a, ",") {
-			by, err := model.ParseBucketBy(strings.TrimSpace(s))
-			if err != nil {
-				return nil, usagef("--by %q: give ref-length, length-ratio or sentence-bleu", s)
-			}
-			want[by] = true
-		}
-	}
-	var bys []model.BucketBy
-	for _, by := range model.BucketBys {
-		if want[by] {
-			bys = append(bys, by)
-		}
-	}
-	return bys, nil
 }
 
 // byTitle says what each grouping measures.

@@ -84,7 +84,7 @@ func runNGrams(e *env, args []string) error {
 	if fs.given("alpha") && !salient {
 		return usagef("--alpha applies only with --salient; %s", fs.helpHint())
 	}
-	kinds, err := parseKinds(kindArgs)
+	kinds, err := parseChoices(kindArgs, model.Kinds, scoring.ParseKind, "--kind", "matched, over or missed")
 	if err != nil {
 		return err
 	}
@@ -149,31 +149,6 @@ func runNGrams(e *env, args []string) error {
 		}
 		return writeNGramsText(w, ds, rows, kinds, orders)
 	})
-}
-
-// parseKinds reads --kind values (repeatable, comma-separated) in the
-// order matched, over, missed; none means all three.
-func parseKinds(args []string) ([]scoring.Kind, error) {
-	if len(args) == 0 {
-		return model.Kinds, nil
-	}
-	want := map[scoring.Kind]bool{}
-	for _, a := range args {
-		for _, s := range strings.Split(a, ",") {
-			k, err := scoring.ParseKind(strings.TrimSpace(s))
-			if err != nil {
-				return nil, usagef("--kind %q: give matched, over or missed", s)
-			}
-			want[k] = true
-		}
-	}
-	var kinds []scoring.Kind
-	for _, k := range model.Kinds {
-		if want[k] {
-			kinds = append(kinds, k)
-		}
-	}
-	return kinds, nil
 }
 
 // kindTitle says what a table of kind k lists.
