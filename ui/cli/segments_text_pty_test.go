@@ -67,3 +67,35 @@ func TestSegmentsTextOnTerminal(t *testing.T) {
 		t.Errorf("the terminal does not show the escapes: %q", got)
 	}
 }
+
+// TestTokenizeOnTerminal checks that tokenize shows visible escapes on a
+// terminal (its output to a pipe is exact: see the tokenize tests).
+func TestTokenizeOnTerminal(t *testing.T) {
+	master, slave := openPTY(t)
+	done := make(chan string)
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			b.Write(buf[:n])
+			if err != nil || strings.Contains(b.String(), "END") {
+				break
+			}
+		}
+		done <- b.String()
+	}()
+	var stderr strings.Builder
+	code := Run([]string{"tokenize", "-t", "none"}, strings.NewReader("a\x1b]2;pwned\x07 \u202eb\n"), slave, &stderr)
+	slave.WriteString("END\n")
+	got := <-done
+	if code != 0 {
+		t.Fatalf("status %d, stderr %q", code, stderr.String())
+	}
+	if strings.ContainsAny(got, "\x1b\x07\u202e") {
+		t.Errorf("raw control or bidi text reached the terminal: %q", got)
+	}
+	if !strings.Contains(got, "␛]2;pwned") || !strings.Contains(got, `\u202e`) {
+		t.Errorf("the terminal does not show the escapes: %q", got)
+	}
+}

@@ -56,6 +56,9 @@ func runTokenize(e *env, args []string) error {
 	if maxLine <= 0 {
 		maxLine = model.DefaultLoadOptions().MaxLine
 	}
+	// A terminal gets visible escapes; a pipe or a file gets exactly what
+	// sacrebleu's tokenizer returns.
+	_, tty := terminalWidth(e.stdout)
 	r := bufio.NewReaderSize(e.stdin, 64<<10)
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for n := 1; ; n++ {
@@ -78,7 +81,11 @@ func runTokenize(e *env, args []string) error {
 			if lower {
 				line = scoring.PyLower(line)
 			}
-			w.WriteString(tok.Tokenize(line))
+			out := tok.Tokenize(line)
+			if tty {
+				out = model.Printable(out)
+			}
+			w.WriteString(out)
 			if err := w.WriteByte('\n'); err != nil {
 				return err
 			}
