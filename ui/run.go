@@ -2,8 +2,8 @@ package ui
 
 import (
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/termbg"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 )
 
 // Run opens the explorer on ds scored under set in the alternate screen,
@@ -13,10 +13,7 @@ import (
 // keyboard as it was) and a [*SignalError]; SIGTSTP from outside suspends
 // it the same way and `fg` resumes it. Other errors are internal (exit 1).
 func Run(ds *model.Dataset, set model.Settings, opts ...Option) error {
-	// Ask the terminal for its background colour now, before the program
-	// reads the keyboard: asked later (on the first adaptive colour drawn),
-	// the query's wait would swallow the first keys typed.
-	lipgloss.HasDarkBackground()
+	termbg.Ask()
 	return run(New(ds, set, opts...), tea.WithAltScreen(), tea.WithMouseCellMotion())
 }
 
