@@ -1,0 +1,96 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+)
+
+// ScoreBuckets scores system sys on the rows of buckets made for another
+// system (or for the same one): each returned bucket has the label, bounds
+// and rows of its counterpart in bs, and sys's corpus BLEU over those rows
+// (with the CI when opt.CI is set; opt.Edges is not used). This is how two
+// systems are compared on the same segments when the grouping depends on
+// the system (length ratio, sentence score): a segment's bucket is the
+// first system's, and both are scored there.
+func (s *Scored) ScoreBuckets(ds *Dataset, sys int, bs []Bucket, opt BucketOptions) ([]Bucket, error) {
+	if err := s.check(sys); err != nil {
+		return nil, err
+	}
+	out := make([]Bucket, len(bs))
+	for j, b := range bs {
+		out[j] = Bucket{By: b.By, Label: b.Label, Lo: b.Lo, Hi: b.Hi, Rows: b.Rows}
+		if len(b.Rows) == 0 {
+			continue
+		}
+		out[j].Result, out[j].Err = s.Subset(ds, sys, b.Rows)
+		if opt.CI != nil {
+			ci, err := opt.CI(sys, b.Rows)
+			if err != nil {
+				return nil, err
+			}
+			out[j].CI = &ci
+		}
+	}
+	return out, nil
+}
+
+// Outcomes splits the segments rows (all of them when nil) by how system
+// sys's sentence score compares with system base's: higher (wins), equal
+// (ties) or lower (losses), each list ascending when rows is. The counts
+// are those of [Compare]'s Wins, Ties and Losses: each segment is judged
+// by the same rule.
+func (s *Scored) Outcomes(sys, base int, rows []int) (wins, ties, losses []int, err error) {
+	if err := s.check(sys); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := s.check(base); err != nil {
+		return nil, nil, nil, err
+	}
+	n := s.Systems[sys].Stats.Len()
+	if rows == nil {
+		rows = make([]int, n)
+		for i := range rows {
+			rows[i] = i
+		}
+	}
+	one := make([]int, 1)
+	for _, i := range rows {
+		if i < 0 || i >= n {
+			return nil, nil, nil, fmt.Errorf("model: segment %d out of range", i)
+		}
+		one[0] = i
+		switch w, t, _ := s.winsTiesLosses(sys, base, one); {
+		case w > 0:
+			wins = append(wins, i)
+		case t > 0:
+			ties = append(ties, i)
+		default:
+			losses = append(losses, i)
+		}
+	}
+	return wins, ties, losses, nil
+}
+
+// SalientSegments returns the segments behind a salient row, ascending:
+// with favourA, those where system A's count of the row's kind is above 0
+// and B's is 0 (what A gets and B does not), else the reverse. When the
+// difference lies only in how often the two produce it (no segment has it
+// in one system alone), it returns every segment of the favoured system.
+func (a *Analysis) SalientSegments(r SalientRow, favourA bool) []int {
+	x, y := r.SystemA, r.SystemB
+	if !favourA {
+		x, y = y, x
+	}
+	mine := a.SegmentsOf(x, r.Kind, r.ID)
+	theirs := a.SegmentsOf(y, r.Kind, r.ID)
+	only := make([]int, 0, len(mine))
+	for _, i := range mine {
+		if _, found := slices.BinarySearch(theirs, i); !found {
+			only = append(only, i)
+		}
+	}
+	if len(only) == 0 {
+		return mine
+	}
+	return only
+}
