@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -11,162 +12,265 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// anaKinds are the n-gram kinds in the order m cycles them: what the
-// system misses first.
-var anaKinds = []scoring.Kind{scoring.Missed, scoring.Over, scoring.Matched}
-
-// anaTop is how many n-grams of each kind and order the screen ranks.
-const anaTop = 30
-
-// anaTable names the analysis screen's tables.
+// anaTable names the analysis screen's tables, in the order ←/→ move
+// through them.
 type anaTable int
 
 const (
-	anaNGrams  anaTable = iota // n-grams of the shown system, of one kind
-	anaBuckets                 // buckets by reference length, every system
+	anaNGrams  anaTable = iota // n-grams of the shown system, of one kind (or salient vs the baseline)
+	anaBuckets                 // buckets of the shown system's segments, every system scored on them
+	anaWins                    // wins, ties and losses of every system against the baseline
 	numAnaTables
 )
 
-// anaResult is what the analysis job made: the n-gram counts, the ranked
-// rows of every system and kind, and the reference-length buckets of
-// every system, for the scores and settings it was made with.
-type anaResult struct {
-	scored  *model.Scored
-	an      *model.Analysis
-	ranked  [][][]model.NGramRow // [system][kind index]
-	buckets [][]model.Bucket     // [system]
+// anaTableNames are the tables' names in the title's tab strip.
+var anaTableNames = [numAnaTables]string{"n-grams", "buckets", "wins"}
+
+// anaMode is what the n-gram table ranks: a kind of the shown system, or
+// the salient n-grams of the shown system against the baseline.
+type anaMode int
+
+const (
+	anaMissed  anaMode = iota // in a reference, not produced
+	anaOver                   // produced beyond what any reference supports
+	anaMatched                // produced and supported
+	anaSalient                // matched by one of the pair far more than by the other
+	numAnaModes
+)
+
+// anaModeKinds are the kinds of the modes that rank one system's counts.
+var anaModeKinds = []scoring.Kind{scoring.Missed, scoring.Over, scoring.Matched}
+
+// String names the mode as the title says it.
+func (k anaMode) String() string {
+	if k == anaSalient {
+		return "salient"
+	}
+	return anaModeKinds[k].String()
 }
 
-// anaScreen is the analysis screen: two tables (tab between them), a
-// cursor and scroll position in each, and the kind of n-gram shown.
+// anaPhase says what the analysis job is doing, for the progress line;
+// the job stores, the view loads.
+type anaPhase struct{ atomic.Int32 }
+
+// The phases of the analysis job.
+const (
+	phaseCounting  int32 = iota // counting the n-grams of every system
+	phaseRanking                // ranking them
+	phaseComparing              // salient n-grams, buckets and outcomes of the pair
+)
+
+var phaseNames = []string{"counting n-grams", "ranking n-grams", "comparing systems"}
+
+// anaScreen is the analysis screen: three tables (←/→ between them), a
+// cursor and scroll position in each, the n-gram mode and order and the
+// bucket grouping. What it shows comes from the analysis job: base (the
+// n-gram counts and rankings) and der (what depends on the shown system,
+// the baseline and the grouping); each is shown only while it was made
+// for the scores on screen and the current choices.
 type anaScreen struct {
-	res    *anaResult
+	base   *anaBase
+	der    *anaDerived
 	err    error
+	asked  anaWant   // what the job in flight makes
+	phase  *anaPhase // what it is doing
 	table  anaTable
-	kind   int // index in anaKinds
+	mode   anaMode
+	order  int // 0: every order, one after the other
+	by     int // index in model.BucketBys
 	cursor [numAnaTables]int
 	top    [numAnaTables]int
 	width  int
 	height int
 }
 
+// anaCtx is what the screen reads of the root: the shared state, the
+// shown system and the baseline (-1 for none).
+type anaCtx struct {
+	c          common
+	sys, other int
+}
+
 // SetSize fits the screen to width×height cells.
 func (a anaScreen) SetSize(width, height int) anaScreen {
 	a.width, a.height = width, height
-	a.clamp(0)
 	return a
 }
 
-// bodyRows is how many table rows fit under the title, the table's head
-// and above the footer.
+// bodyRows is how many table rows fit under the title, the note and the
+// table's head, above the footer.
 func (a anaScreen) bodyRows() int { return max(1, a.height-4) }
 
-// rowCount is the number of rows of the current table for system sys.
-func (a anaScreen) rowCount(sys int) int {
-	if a.res == nil {
-		return 0
+// bucketBy is the grouping the bucket table shows.
+func (a anaScreen) bucketBy() model.BucketBy { return model.BucketBys[a.by] }
+
+// rowCount is the number of rows of the current table.
+func (a anaScreen) rowCount(x anaCtx) int {
+	switch a.table {
+	case anaNGrams:
+		return len(a.ngramItems(x))
+	case anaBuckets:
+		return len(a.bucketItems(x))
 	}
-	if a.table == anaBuckets {
-		if len(a.res.buckets) == 0 {
-			return 0
-		}
-		return len(a.res.buckets[0]) * len(a.res.buckets)
-	}
-	return len(a.res.ranked[sys][a.kind])
+	return len(a.winItems(x))
 }
 
 // clamp keeps the cursor on a row and visible.
-func (a *anaScreen) clamp(sys int) {
+func (a *anaScreen) clamp(x anaCtx) {
 	t := a.table
-	n := a.rowCount(sys)
+	n := a.rowCount(x)
 	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
 	h := a.bodyRows()
-	if a.cursor[t] < a.top[t] {
-		a.top[t] = a.cursor[t]
-	}
+	a.top[t] = min(a.top[t], a.cursor[t], max(n-h, 0))
 	if a.cursor[t] >= a.top[t]+h {
 		a.top[t] = a.cursor[t] - h + 1
 	}
 }
 
-// Update moves in the tables for a key: tab switches table, k cycles the
-// n-gram kind, the arrows and pages move the cursor. sys is the shown
-// system.
-func (a anaScreen) Update(msg tea.KeyMsg, c common, sys int) anaScreen {
-	k := c.keys
-	switch {
-	case msg.String() == "tab" || msg.String() == "shift+tab":
-		a.table = (a.table + 1) % numAnaTables
-	case msg.String() == "m":
-		a.kind = (a.kind + 1) % len(anaKinds)
-		a.cursor[anaNGrams], a.top[anaNGrams] = 0, 0
-	case key.Matches(msg, k.Up):
-		a.cursor[a.table]--
-	case key.Matches(msg, k.Down):
-		a.cursor[a.table]++
-	case key.Matches(msg, k.PageUp):
-		a.cursor[a.table] -= a.bodyRows()
-	case key.Matches(msg, k.PageDown):
-		a.cursor[a.table] += a.bodyRows()
-	case key.Matches(msg, k.Top):
-		a.cursor[a.table] = 0
-	case key.Matches(msg, k.Bottom):
-		a.cursor[a.table] = a.rowCount(sys) - 1
+// modes returns the n-gram modes m cycles through: salient only with two
+// systems or more.
+func (a anaScreen) modes(x anaCtx) int {
+	if len(x.c.ds.Systems) > 1 {
+		return int(numAnaModes)
 	}
-	a.clamp(sys)
-	return a
+	return int(anaSalient)
+}
+
+// Update handles the screen's own keys: ←/→ switch table, m cycles the
+// n-gram mode or the bucket grouping, o (or a digit, 0 for all) the
+// n-gram order, the arrows and pages move the cursor. It reports whether
+// the key was one of them.
+func (a anaScreen) Update(msg tea.KeyMsg, x anaCtx) (anaScreen, bool) {
+	k := x.c.keys
+	t := a.table
+	switch {
+	case key.Matches(msg, k.AnaTable):
+		d := 1
+		if msg.Type == tea.KeyLeft {
+			d = int(numAnaTables) - 1
+		}
+		a.table = (a.table + anaTable(d)) % numAnaTables
+	case key.Matches(msg, k.NLTKMethod) && t == anaNGrams:
+		a.mode = (a.mode + 1) % anaMode(a.modes(x))
+		a.cursor[t], a.top[t] = 0, 0
+	case key.Matches(msg, k.NLTKMethod) && t == anaBuckets:
+		a.by = (a.by + 1) % len(model.BucketBys)
+		a.cursor[t], a.top[t] = 0, 0
+	case key.Matches(msg, k.Sort) && t == anaNGrams:
+		a.order = (a.order + 1) % (a.maxOrder(x) + 1)
+		a.cursor[t], a.top[t] = 0, 0
+	case key.Matches(msg, k.Order) && t == anaNGrams:
+		a.order = min(int(msg.Runes[0]-'0'), a.maxOrder(x))
+		a.cursor[t], a.top[t] = 0, 0
+	case key.Matches(msg, k.AllOrders) && t == anaNGrams:
+		a.order = 0
+		a.cursor[t], a.top[t] = 0, 0
+	case key.Matches(msg, k.Up):
+		a.cursor[t]--
+	case key.Matches(msg, k.Down):
+		a.cursor[t]++
+	case key.Matches(msg, k.PageUp):
+		a.cursor[t] -= a.bodyRows()
+	case key.Matches(msg, k.PageDown):
+		a.cursor[t] += a.bodyRows()
+	case key.Matches(msg, k.Top):
+		a.cursor[t] = 0
+	case key.Matches(msg, k.Bottom):
+		a.cursor[t] = a.rowCount(x) - 1
+	default:
+		return a, false
+	}
+	a.clamp(x)
+	return a, true
+}
+
+// maxOrder is the highest n-gram order counted (that of the settings
+// shown before the counts land).
+func (a anaScreen) maxOrder(x anaCtx) int {
+	if a.base != nil {
+		return a.base.an.Counts.Orders()
+	}
+	return x.c.shown().Corpus.MaxOrder
 }
 
 // mouse moves the cursor with the wheel.
-func (a anaScreen) mouse(msg tea.MouseMsg, sys int) anaScreen {
+func (a anaScreen) mouse(msg tea.MouseMsg, x anaCtx) anaScreen {
 	switch msg.Button {
 	case tea.MouseButtonWheelUp:
 		a.cursor[a.table]--
 	case tea.MouseButtonWheelDown:
 		a.cursor[a.table]++
 	}
-	a.clamp(sys)
+	a.clamp(x)
 	return a
 }
 
-// drill returns the segments and a label for the row under the cursor;
-// ok is false when there is none.
-func (a anaScreen) drill(sys int) (rows []int, label string, ok bool) {
-	if a.rowCount(sys) == 0 {
-		return nil, "", false
-	}
-	i := a.cursor[a.table]
-	if a.table == anaBuckets {
-		b := a.res.buckets[sys][i/len(a.res.buckets)]
-		return append([]int{}, b.Rows...), "ref length " + b.Label, true
-	}
-	r := a.res.ranked[sys][a.kind][i]
-	return a.res.an.SegmentsOf(sys, r.Kind, r.ID), r.Kind.String() + " " + r.NGram, true
+// anaDrill is what enter on a row opens: the segments, the label the list
+// shows for them, and for an n-gram row the n-gram itself.
+type anaDrill struct {
+	rows  []int
+	label string
+	ngram *anaNGram
 }
 
-// View draws the screen for the shown system sys and baseline other (-1
-// for none), with its footer and a progress line while the job runs.
-func (a anaScreen) View(c common, sys, other int, running string, footer string) string {
-	st := c.st
-	title := "analysis · " + c.systemName(sys)
-	var body []string
-	switch {
-	case a.err != nil:
-		body = []string{st.Warn.Render(render.Safe(a.err.Error()))}
-	case a.res == nil:
-		body = []string{st.Accent.Render(running)}
-	case a.table == anaNGrams:
-		title += " · " + anaKinds[a.kind].String() + " n-grams"
-		body = a.ngramLines(c, sys)
-	default:
-		title += " · buckets by reference length"
-		body = a.bucketLines(c, sys, other)
+// anaNGram is the n-gram of a drilled row, for the segment pane: the
+// system whose segments show it, what it counts there, its order, its id
+// in the analysis and its tokens joined by spaces.
+type anaNGram struct {
+	System int
+	Kind   scoring.Kind
+	Order  int
+	ID     int
+	NGram  string
+}
+
+// drill returns what the row under the cursor opens; ok is false when
+// there is no row.
+func (a anaScreen) drill(x anaCtx) (anaDrill, bool) {
+	i := a.cursor[a.table]
+	switch a.table {
+	case anaNGrams:
+		items := a.ngramItems(x)
+		if i >= len(items) {
+			return anaDrill{}, false
+		}
+		return a.drillNGram(x, items[i]), true
+	case anaBuckets:
+		items := a.bucketItems(x)
+		if i >= len(items) || len(items[i].b.Rows) == 0 {
+			return anaDrill{}, false
+		}
+		return a.drillBucket(x, items[i]), true
 	}
-	tabs := []string{"n-grams", "buckets"}
-	tabs[a.table] = "[" + tabs[a.table] + "]"
-	head := st.Title.Render(joinRight(title, strings.Join(tabs, " "), c.width))
-	lines := make([]string, 0, len(body)+2)
-	lines = append(lines, head)
+	items := a.winItems(x)
+	if i >= len(items) || len(items[i].rows) == 0 {
+		return anaDrill{}, false
+	}
+	return a.drillWins(x, items[i]), true
+}
+
+// View draws the screen with its footer; running is the progress line
+// shown while the job makes what the table needs.
+func (a anaScreen) View(x anaCtx, running, footer string) string {
+	c := x.c
+	st := c.st
+	title, note, head, body := a.tableView(x, running)
+	tabs := make([]string, numAnaTables)
+	for t, n := range anaTableNames {
+		tabs[t] = n
+		if anaTable(t) == a.table {
+			tabs[t] = "[" + n + "]"
+		}
+	}
+	if c.width < 100 { // the current table only, and where it is
+		tabs = []string{fmt.Sprintf("[%s] %d/%d", anaTableNames[a.table], a.table+1, numAnaTables)}
+	}
+	lines := make([]string, 0, c.height)
+	lines = append(lines, st.Title.Render(joinRight(title, strings.Join(tabs, " "), c.width)))
+	lines = append(lines, st.Muted.Render(render.Truncate(note, c.width)))
+	if head != "" {
+		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
+	}
 	for _, l := range body {
 		lines = append(lines, render.Truncate(l, c.width))
 	}
@@ -177,78 +281,44 @@ func (a anaScreen) View(c common, sys, other int, running string, footer string)
 	return fit(strings.Join(lines, "\n"), c.width, c.height)
 }
 
-// ngramLines draws the n-gram table: rank, order, count, segments, the
-// n-gram and its first lines.
-func (a anaScreen) ngramLines(c common, sys int) []string {
-	st := c.st
-	rows := a.res.ranked[sys][a.kind]
-	out := []string{st.Header.Render(fmt.Sprintf("%2s %7s %5s  %s", "n", "count", "segs", "n-gram · lines"))}
-	if len(rows) == 0 {
-		return append(out, st.Muted.Render("no "+anaKinds[a.kind].String()+" n-grams"))
+// tableView returns the title, the note under it, the column head and
+// the visible rows of the current table, or what stands for them while
+// the job runs or when it failed.
+func (a anaScreen) tableView(x anaCtx, running string) (title, note, head string, body []string) {
+	c := x.c
+	title = "analysis · " + c.systemName(x.sys)
+	switch {
+	case a.err != nil:
+		return title, "the analysis failed", "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
+	case !a.baseFresh(x):
+		return title, "counting every n-gram of every system against every reference", "", []string{c.st.Accent.Render(running)}
 	}
+	switch a.table {
+	case anaNGrams:
+		return a.ngramView(x, running)
+	case anaBuckets:
+		return a.bucketView(x, running)
+	}
+	return a.winsView(x, running)
+}
+
+// visible draws the rows of the current table in view, the one under the
+// cursor marked; line draws row i.
+func (a anaScreen) visible(x anaCtx, n int, line func(i int) string) []string {
 	t := a.table
-	for i := a.top[t]; i < len(rows) && i < a.top[t]+a.bodyRows(); i++ {
-		r := rows[i]
-		lines := make([]string, 0, 4)
-		for _, l := range r.Lines[:min(4, len(r.Lines))] {
-			lines = append(lines, fmt.Sprint(l))
+	var out []string
+	for i := a.top[t]; i < n && i < a.top[t]+a.bodyRows(); i++ {
+		s := line(i)
+		if i == a.cursor[t] {
+			out = append(out, x.c.st.Selected.Render(render.Truncate("›"+s, x.c.width)))
+			continue
 		}
-		s := fmt.Sprintf("%2d %7d %5d  %s", r.Order, r.Count, r.Segments, render.Safe(r.NGram))
-		s += st.Muted.Render(" · " + strings.Join(lines, " "))
-		out = append(out, a.row(c, s, i))
+		out = append(out, " "+s)
 	}
 	return out
 }
 
-// bucketLines draws the bucket table: a line per bucket and system, with
-// the system's corpus BLEU there as a small bar and its Δ to the baseline.
-func (a anaScreen) bucketLines(c common, sys, other int) []string {
-	st := c.st
-	nltk := isNLTK(c.set)
-	bs := a.res.buckets
-	nameW := 4
-	for j := range bs {
-		nameW = max(nameW, min(16, len([]rune(c.systemName(j)))))
-	}
-	barW := max(4, min(30, c.width-14-nameW-24))
-	out := []string{st.Header.Render(fmt.Sprintf("%-8s %5s  %-*s  %s", "ref len", "segs", nameW, "system", "BLEU · Δ vs baseline"))}
-	t := a.table
-	for r := a.top[t]; r < a.rowCount(sys) && r < a.top[t]+a.bodyRows(); r++ {
-		i, j := r/len(bs), r%len(bs)
-		b := bs[j][i]
-		lead := strings.Repeat(" ", 15)
-		if j == 0 {
-			lead = fmt.Sprintf("%-8s %5d ", b.Label, len(b.Rows))
-		}
-		mark := " "
-		if j == sys {
-			mark = "›"
-		}
-		cell := st.Muted.Render("—")
-		if len(b.Rows) > 0 && b.Err == nil {
-			cell = render.Bar(st, b.Result.Score/100, barW) + " " + render.PadLeft(model.FormatScore(b.Result.Score, nltk), 6)
-			switch {
-			case j == other:
-				cell += st.Muted.Render(" baseline")
-			case other >= 0 && bs[other][i].Err == nil:
-				d := b.Result.Score - bs[other][i].Result.Score
-				sty := st.Good
-				if d < 0 {
-					sty = st.Bad
-				}
-				cell += sty.Render(" " + model.FormatDelta(d, nltk))
-			}
-		}
-		name := render.PadRight(render.Truncate(c.systemName(j), nameW), nameW)
-		out = append(out, a.row(c, lead+mark+name+"  "+cell, r))
-	}
-	return out
-}
-
-// row marks row i when it is under the cursor.
-func (a anaScreen) row(c common, s string, i int) string {
-	if i == a.cursor[a.table] {
-		return c.st.Selected.Render(render.Truncate(s, c.width))
-	}
-	return s
+// waiting is the body of a table whose numbers the job is still making.
+func waiting(x anaCtx, running string) []string {
+	return []string{x.c.st.Accent.Render(running)}
 }

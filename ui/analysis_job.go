@@ -2,127 +2,223 @@ package ui
 
 import (
 	"context"
-	"slices"
+	"reflect"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/charmbracelet/bubbles/key"
+	"github.com/bleuscope/bleuscope/scoring"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// anaMsg carries the analysis made off the UI loop (jobAnalysis).
+// anaTop is how many n-grams of each kind and order the screen ranks;
+// anaSalientTop how many salient ones of each order on each side.
+const (
+	anaTop        = 50
+	anaSalientTop = 25
+)
+
+// anaSalientAlpha is compare-mt's smoothing α of the salient score.
+const anaSalientAlpha = 1.0
+
+// anaCIMax is the largest corpus (segments × systems) whose buckets get a
+// bootstrap CI: 1000 resamples of every bucket of every system stay well
+// under a second up to there.
+const anaCIMax = 50000
+
+// anaBase is the part of the analysis that depends on the scores only:
+// the n-gram counts of every system and their rankings.
+type anaBase struct {
+	ds     *model.Dataset
+	scored *model.Scored
+	an     *model.Analysis
+	ranked [][][]model.NGramRow // [system][kind in anaModeKinds]: order 1's rows, then order 2's, …
+}
+
+// anaKey is what the derived part depends on besides the scores.
+type anaKey struct {
+	sys, other int
+	by         model.BucketBy
+}
+
+// anaWant is what the screen should show: the scores on screen and the
+// choices.
+type anaWant struct {
+	scored *model.Scored
+	key    anaKey
+}
+
+// anaDerived is the part of the analysis that depends on the pair of
+// systems and the grouping: the salient n-grams of sys against other,
+// the buckets of sys's segments with every system scored on them, and
+// each system's wins, ties and losses against other.
+type anaDerived struct {
+	anaWant
+	favA, favB [][]model.SalientRow // [order-1]: what sys matches and other does not, and the reverse
+	buckets    [][]model.Bucket     // [system], on sys's bucket rows
+	outcomes   [][3][]int           // [system]: wins, ties, losses vs other (nil for other itself)
+}
+
+// anaMsg carries what the analysis job made (jobAnalysis).
 type anaMsg struct {
 	jobTag
-	res *anaResult
-	err error
+	base *anaBase
+	der  *anaDerived
+	err  error
 }
 
-// anaCmd counts the n-grams of every system (model.Analyze, with
-// progress), ranks each kind over every order and buckets every system
-// by reference length.
-func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, prog *progress) tea.Cmd {
+// baseFresh reports whether the counts shown are those of the scores on
+// screen.
+func (a anaScreen) baseFresh(x anaCtx) bool {
+	return a.base != nil && a.base.scored == x.c.scored
+}
+
+// derFresh reports whether the derived part shown is that of the scores
+// on screen and the current pair and grouping.
+func (a anaScreen) derFresh(x anaCtx) bool {
+	return a.der != nil && a.der.anaWant == a.want(x)
+}
+
+// want is what the screen should show now.
+func (a anaScreen) want(x anaCtx) anaWant {
+	return anaWant{scored: x.c.scored, key: anaKey{sys: x.sys, other: x.other, by: a.bucketBy()}}
+}
+
+// sameCounts reports whether n-grams counted under a are those counted
+// under b: the settings differ at most in how scores are computed from
+// the counts (smoothing, effective order, NLTK's knobs other than the
+// order).
+func sameCounts(a, b model.Settings) bool {
+	strip := func(o scoring.Options) scoring.Options {
+		o.Smooth, o.SmoothValue, o.EffectiveOrder, o.Compat, o.NLTK = "", 0, false, "", scoring.NLTKOptions{}
+		return o
+	}
+	return reflect.DeepEqual(strip(a.Corpus), strip(b.Corpus))
+}
+
+// anaCmd makes what want asks for: the counts and rankings unless base
+// (counted under the same settings) has them already, then the derived
+// part.
+func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, prog *progress, phase *anaPhase) tea.Cmd {
 	return func() tea.Msg {
-		an, err := model.Analyze(ctx, ds, s.Settings, prog.set)
-		if err != nil {
-			return anaMsg{jobTag: tag, err: err}
+		if base == nil {
+			b, err := makeBase(ctx, ds, want.scored, prog, phase)
+			if err != nil {
+				return anaMsg{jobTag: tag, err: err}
+			}
+			base = b
+		} else if base.scored != want.scored {
+			b := *base
+			b.scored = want.scored
+			base = &b
 		}
-		res := &anaResult{scored: s, an: an}
-		orders := make([]int, an.Settings.Corpus.MaxOrder)
-		for i := range orders {
-			orders[i] = i + 1
-		}
-		for sys := range ds.Systems {
+		phase.Store(phaseComparing)
+		prog.set(0, 0)
+		der, err := makeDerived(ctx, ds, base, want)
+		return anaMsg{jobTag: tag, base: base, der: der, err: err}
+	}
+}
+
+// makeBase counts the n-grams of every system (with progress) and ranks
+// each kind over every order.
+func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *progress, phase *anaPhase) (*anaBase, error) {
+	phase.Store(phaseCounting)
+	an, err := model.Analyze(ctx, ds, s.Settings, prog.set)
+	if err != nil {
+		return nil, err
+	}
+	phase.Store(phaseRanking)
+	b := &anaBase{ds: ds, scored: s, an: an}
+	orders := make([]int, an.Counts.Orders())
+	for i := range orders {
+		orders[i] = i + 1
+	}
+	steps := len(ds.Systems) * len(anaModeKinds)
+	prog.set(0, steps)
+	for sys := range ds.Systems {
+		kinds := make([][]model.NGramRow, len(anaModeKinds))
+		for k, kind := range anaModeKinds {
 			if err := ctx.Err(); err != nil {
-				return anaMsg{jobTag: tag, err: err}
+				return nil, err
 			}
-			rows, err := an.RankAll(sys, anaKinds, orders, anaTop) // one scan for the three kinds
+			rows, err := an.RankAll(sys, []scoring.Kind{kind}, orders, anaTop)
 			if err != nil {
-				return anaMsg{jobTag: tag, err: err}
+				return nil, err
 			}
-			kinds := make([][]model.NGramRow, len(anaKinds))
-			for _, r := range rows {
-				i := slices.Index(anaKinds, r.Kind)
-				kinds[i] = append(kinds[i], r)
+			kinds[k] = rows
+			prog.set(sys*len(anaModeKinds)+k+1, steps)
+		}
+		b.ranked = append(b.ranked, kinds)
+	}
+	return b, nil
+}
+
+// makeDerived makes the salient n-grams, the buckets and the outcomes of
+// want's pair and grouping.
+func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant) (*anaDerived, error) {
+	s, k := want.scored, want.key
+	d := &anaDerived{anaWant: want}
+	if k.other >= 0 && k.other != k.sys {
+		for order := 1; order <= base.an.Counts.Orders(); order++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			res.ranked = append(res.ranked, kinds)
-			b, err := s.Buckets(ds, sys, model.ByRefLength, model.BucketOptions{})
+			rows, err := base.an.Salient(k.sys, k.other, scoring.Matched, order, anaSalientTop, anaSalientAlpha)
 			if err != nil {
-				return anaMsg{jobTag: tag, err: err}
+				return nil, err
 			}
-			res.buckets = append(res.buckets, b)
+			// Salient lists both sides at equal length; a side keeps only
+			// the n-grams that lean its way.
+			half := len(rows) / 2
+			var a, b []model.SalientRow
+			for _, r := range rows[:half] {
+				if r.Score > 0.5 {
+					a = append(a, r)
+				}
+			}
+			for _, r := range rows[half:] {
+				if r.Score < 0.5 {
+					b = append(b, r)
+				}
+			}
+			d.favA, d.favB = append(d.favA, a), append(d.favB, b)
 		}
-		return anaMsg{jobTag: tag, res: res}
 	}
-}
-
-// openAnalysis opens the analysis screen; the job starts when the
-// analysis there was made for other scores (or none).
-func (m *Model) openAnalysis() tea.Cmd {
-	if m.c.scored == nil {
-		return m.flash("the analysis waits for the scores")
-	}
-	m.screen = screenAnalysis
-	if m.ana.res != nil && m.ana.res.scored == m.c.scored || m.jobs.running(jobAnalysis) {
-		return nil
-	}
-	m.ana.res, m.ana.err = nil, nil
-	ctx, tag, prog := m.jobs.start(jobAnalysis)
-	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, m.c.scored, prog))
-}
-
-// handleAnalysis installs the analysis (stale ones never get here).
-func (m Model) handleAnalysis(msg anaMsg) Model {
-	m.ana.res, m.ana.err = msg.res, msg.err
-	m.ana = m.ana.SetSize(m.c.width, m.c.height)
-	return m
-}
-
-// handleAnalysisKey handles keys on the analysis screen: enter drills
-// into the list (esc there comes back), esc leaves.
-func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.c.keys
-	switch {
-	case key.Matches(msg, k.Quit):
-		return m, m.quit()
-	case key.Matches(msg, k.Back, k.Analysis):
-		m.jobs.stop(jobAnalysis)
-		m.screen = screenMain
-		return m, nil
-	case msg.Type == tea.KeyEnter:
-		rows, label, ok := m.ana.drill(m.list.view.System)
-		if !ok {
-			return m, nil
+	var opt model.BucketOptions
+	if ds.Len()*len(ds.Systems) <= anaCIMax && s.Settings.Corpus.Compat != scoring.CompatNLTK {
+		opt.CI = func(sys int, rows []int) (float64, error) {
+			est, err := model.Confidence(ctx, s, sys, rows, 0, scoring.DefaultSeed)
+			return est.CI, err
 		}
-		m.list.filter.setValue("")
-		m.list.view.Filter, m.list.only = label, rows
-		m.list.fromAnalysis = true
-		m.screen = screenMain
-		return m, m.refreshRows()
 	}
-	m.ana = m.ana.Update(msg, m.c, m.list.view.System)
-	return m, nil
-}
-
-// backToAnalysis leaves a drill-down: the filter goes and the analysis
-// screen comes back where it was left.
-func (m *Model) backToAnalysis() tea.Cmd {
-	m.list.fromAnalysis = false
-	m.list.setFilter("")
-	m.screen = screenAnalysis
-	return m.refreshRows()
-}
-
-// analysisView draws the analysis screen.
-func (m Model) analysisView() string {
-	c := m.c
-	footer := keyLine(as(c.keys.Back, "esc", "back"), as(c.keys.NextSystem, "tab", "table"),
-		as(c.keys.Zoom, "enter", "show segments"), as(c.keys.NLTKMethod, "m", "missed/over/matched"), as(c.keys.Quit, "q", "quit"))
-	if m.status != "" {
-		footer = m.status
+	mine, err := s.Buckets(ds, k.sys, k.by, opt)
+	if err != nil {
+		return nil, err
 	}
-	_, _, prog := m.jobs.current(jobAnalysis)
-	running := c.spinner.View() + " counting n-grams…"
-	if f := prog.fraction(); f > 0 {
-		running += " " + model.FormatScore(100*f, false) + "%"
+	for sys := range ds.Systems {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if sys == k.sys {
+			d.buckets = append(d.buckets, mine)
+			continue
+		}
+		bs, err := s.ScoreBuckets(ds, sys, mine, opt)
+		if err != nil {
+			return nil, err
+		}
+		d.buckets = append(d.buckets, bs)
 	}
-	return m.ana.View(c, m.list.view.System, m.list.view.Other, running, footer)
+	if k.other >= 0 {
+		d.outcomes = make([][3][]int, len(ds.Systems))
+		for sys := range ds.Systems {
+			if sys == k.other {
+				continue
+			}
+			w, t, l, err := s.Outcomes(sys, k.other, nil)
+			if err != nil {
+				return nil, err
+			}
+			d.outcomes[sys] = [3][]int{w, t, l}
+		}
+	}
+	return d, nil
 }

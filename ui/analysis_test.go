@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"context"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -18,57 +21,336 @@ func openAnalysisScreen(t *testing.T, m Model) Model {
 	if m.screen != screenAnalysis || cmd == nil {
 		t.Fatalf("n: screen %v, command %v; want the analysis screen and its job", m.screen, cmd)
 	}
-	if !strings.Contains(ansi.Strip(m.View()), "counting n-grams") {
-		t.Errorf("while the job runs the screen does not say so:\n%s", m.View())
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "counting every n-gram") {
+		t.Errorf("while the job runs the screen does not say so:\n%s", v)
 	}
 	m = drive(t, m, cmd)
-	if m.ana.res == nil || m.ana.err != nil {
+	x := m.anaCtx()
+	if m.ana.err != nil || !m.ana.baseFresh(x) || !m.ana.derFresh(x) {
 		t.Fatalf("no analysis after the job: %v", m.ana.err)
 	}
 	return m
 }
 
-// TestAnalysisDrillDown: open → job → enter on the first n-gram filters
-// the list to its segments (SegmentsOf) with the subset's BLEU in the
-// header → esc comes back to the table where it was left.
-func TestAnalysisDrillDown(t *testing.T) {
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
-	m = press(t, m, "down", "down")
-	row := m.ana.res.ranked[0][m.ana.kind][2]
-	want := m.ana.res.an.SegmentsOf(0, row.Kind, row.ID)
+// drillAndBack presses enter on the row under the cursor, checks that the
+// list shows exactly want under the label, presses esc and returns the
+// model back on the analysis screen.
+func drillAndBack(t *testing.T, m Model, want []int, label string) Model {
+	t.Helper()
+	before := m.ana
 	m = press(t, m, "enter")
-	if m.screen != screenMain {
+	if m.screen != screenMain || !m.list.fromAnalysis {
 		t.Fatalf("enter left the screen at %v", m.screen)
 	}
-	if len(m.list.rows) != len(want) || len(want) == 0 {
-		t.Fatalf("drill-down shows %d rows; want the n-gram's %d segments", len(m.list.rows), len(want))
+	got := append([]int(nil), m.list.rows...)
+	if len(want) == 0 || !sameSet(got, want) {
+		t.Fatalf("drill-down shows lines %v; want %v", got, want)
 	}
+	sub, _ := m.c.scored.Subset(m.c.ds, m.list.view.System, m.list.rows)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, label) || !strings.Contains(v, model.FormatScore(sub.Score, false)) {
+		t.Errorf("the header lacks the label %q and the subset's BLEU %v:\n%s", label, sub.Score, v)
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenAnalysis || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
+		t.Fatalf("esc: screen %v, filter %q, %d rows; want the table and the list whole", m.screen, m.list.view.Filter, len(m.list.rows))
+	}
+	a := m.ana
+	if a.table != before.table || a.mode != before.mode || a.order != before.order || a.by != before.by || a.cursor != before.cursor || a.top != before.top {
+		t.Fatalf("esc came back to table %d mode %d order %d by %d cursor %v; left at %d %d %d %d %v",
+			a.table, a.mode, a.order, a.by, a.cursor, before.table, before.mode, before.order, before.by, before.cursor)
+	}
+	return m
+}
+
+func sameSet(a, b []int) bool {
 	in := map[int]bool{}
-	for _, r := range want {
+	for _, r := range b {
 		in[r] = true
 	}
-	for _, r := range m.list.rows {
+	for _, r := range a {
 		if !in[r] {
-			t.Errorf("line %d shown but not among the n-gram's segments", r+1)
+			return false
 		}
 	}
-	sub, _ := m.c.scored.Subset(m.c.ds, 0, m.list.rows)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, row.NGram) || !strings.Contains(v, model.FormatScore(sub.Score, false)) {
-		t.Errorf("the header lacks the n-gram and its subset's BLEU %v:\n%s", sub.Score, v)
+	return len(a) == len(b)
+}
+
+// TestAnalysisNGramDrillDown: enter on an n-gram of each kind filters the
+// list to the segments where it counts for that kind (SegmentsOf), hands
+// the drill site the n-gram, and esc comes back where it was left.
+func TestAnalysisNGramDrillDown(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	for mode := range anaSalient {
+		if m.ana.mode != mode {
+			t.Fatalf("mode %v; want %v", m.ana.mode, mode)
+		}
+		m = press(t, m, "down", "down")
+		row := m.ana.base.ranked[0][mode][2]
+		d, ok := m.ana.drill(m.anaCtx())
+		if !ok || d.ngram == nil || *d.ngram != (anaNGram{System: 0, Kind: anaModeKinds[mode], Order: row.Order, ID: row.ID, NGram: row.NGram}) {
+			t.Fatalf("%v: the drill carries n-gram %+v; want row %+v", mode, d.ngram, row)
+		}
+		want := m.ana.base.an.SegmentsOf(0, row.Kind, row.ID)
+		m = drillAndBack(t, m, want, row.NGram)
+		m = press(t, m, "m")
 	}
+}
+
+// TestAnalysisTypedFilterOverDrill: a filter typed over a drill-down and
+// abandoned with esc gives the drill-down back.
+func TestAnalysisTypedFilterOverDrill(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	m = press(t, m, "enter")
+	n := len(m.list.rows)
 	m = press(t, m, "/")
 	m = typeText(t, m, "zzzz")
 	if len(m.list.rows) != 0 {
 		t.Fatalf("a filter typed over the drill-down kept %d rows", len(m.list.rows))
 	}
 	m = press(t, m, "esc")
-	if len(m.list.rows) != len(want) || !m.list.fromAnalysis {
-		t.Fatalf("esc while typing: %d rows; want the drill-down's %d back", len(m.list.rows), len(want))
+	if len(m.list.rows) != n || !m.list.fromAnalysis {
+		t.Fatalf("esc while typing: %d rows; want the drill-down's %d back", len(m.list.rows), n)
 	}
 	m = press(t, m, "esc")
-	if m.screen != screenAnalysis || m.ana.cursor[anaNGrams] != 2 || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
-		t.Fatalf("esc: screen %v, cursor %d, filter %q, %d rows; want the table at row 2 and the list whole",
-			m.screen, m.ana.cursor[anaNGrams], m.list.view.Filter, len(m.list.rows))
+	if m.screen != screenAnalysis {
+		t.Fatal("esc did not come back to the analysis")
+	}
+}
+
+// TestAnalysisOrders: o cycles all → 1 → … → max order → all, a digit
+// picks an order, 0 all of them; the table then lists that order only.
+func TestAnalysisOrders(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	max := m.c.scored.Settings.Corpus.MaxOrder
+	for want := 1; want <= max; want++ {
+		m = press(t, m, "o")
+		if m.ana.order != want {
+			t.Fatalf("o: order %d; want %d", m.ana.order, want)
+		}
+		items := m.ana.ngramItems(m.anaCtx())
+		if len(items) == 0 {
+			t.Fatalf("order %d: no rows", want)
+		}
+		for _, it := range items {
+			if it.row.Order != want {
+				t.Fatalf("order %d lists %q of order %d", want, it.row.NGram, it.row.Order)
+			}
+		}
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "order "+string(rune('0'+want))) {
+			t.Errorf("the title does not name order %d:\n%s", want, v)
+		}
+	}
+	if m = press(t, m, "o"); m.ana.order != 0 {
+		t.Fatalf("o after the max order: %d; want all", m.ana.order)
+	}
+	if m = press(t, m, "2"); m.ana.order != 2 {
+		t.Fatalf("2: order %d", m.ana.order)
+	}
+	if m = press(t, m, "0"); m.ana.order != 0 || len(m.ana.ngramItems(m.anaCtx())) != len(m.ana.base.ranked[0][anaMissed]) {
+		t.Fatalf("0: order %d; want every order's rows", m.ana.order)
+	}
+}
+
+// TestAnalysisSalient: with a baseline the mode cycle reaches the
+// salient n-grams of the shown system against it, both counts and the
+// score shown; each side leans its way, and enter lists the segments
+// where the favoured side has the n-gram (SalientSegments).
+func TestAnalysisSalient(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "m", "m", "m", "1")
+	x := m.anaCtx()
+	if m.ana.mode != anaSalient || x.other < 0 || x.other == x.sys {
+		t.Fatalf("mode %v, shown %d, baseline %d; want salient of a pair", m.ana.mode, x.sys, x.other)
+	}
+	items := m.ana.ngramItems(x)
+	if len(items) == 0 {
+		t.Fatal("no salient n-grams on the demo")
+	}
+	sides := map[bool]int{}
+	for _, it := range items {
+		r := it.sal
+		if r.SystemA != x.sys || r.SystemB != x.other || r.Order != 1 {
+			t.Fatalf("row %+v is not of the pair shown/baseline at order 1", r)
+		}
+		if it.favA != (r.Score > 0.5) {
+			t.Errorf("%q scores %v but sits on side A=%v", r.NGram, r.Score, it.favA)
+		}
+		if want := model.SalientScore(r.CountA, r.CountB, 1); r.Score != want {
+			t.Errorf("%q: score %v; want %v", r.NGram, r.Score, want)
+		}
+		sides[it.favA]++
+	}
+	if sides[true] == 0 || sides[false] == 0 {
+		t.Errorf("sides %v; want n-grams leaning each way on the demo", sides)
+	}
+	v := ansi.Strip(m.View())
+	first := items[0].sal
+	if !strings.Contains(v, "salient") || !strings.Contains(v, first.NGram) {
+		t.Errorf("the salient table lacks its title or first n-gram %q:\n%s", first.NGram, v)
+	}
+	// The last row leans to the baseline.
+	m = press(t, m, "G")
+	last := items[len(items)-1]
+	d, _ := m.ana.drill(m.anaCtx())
+	if d.ngram == nil || d.ngram.System != x.other || d.ngram.ID != last.sal.ID {
+		t.Errorf("drill on %q carries %+v; want the baseline's n-gram", last.sal.NGram, d.ngram)
+	}
+	m = drillAndBack(t, m, m.ana.base.an.SalientSegments(*last.sal, false), last.sal.NGram)
+	// The baseline has no salient n-grams against itself: the screen says
+	// what to do.
+	m = press(t, m, "p")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "is the baseline") {
+		t.Errorf("salient on the baseline itself:\n%s", v)
+	}
+}
+
+// TestAnalysisBuckets: → shows the buckets; m cycles the grouping; every
+// system is scored on the shown system's bucket rows, so the Δ compares
+// the same segments; enter lists the bucket and esc comes back.
+func TestAnalysisBuckets(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "right")
+	if m.ana.table != anaBuckets {
+		t.Fatal("→ did not switch to the buckets")
+	}
+	for _, by := range model.BucketBys {
+		if m.ana.bucketBy() != by {
+			t.Fatalf("grouping %v; want %v", m.ana.bucketBy(), by)
+		}
+		x := m.anaCtx()
+		own, err := m.c.scored.Buckets(m.c.ds, x.sys, by, model.BucketOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs := m.ana.der.buckets
+		for i, b := range own {
+			for sys := range m.c.ds.Systems {
+				if !reflect.DeepEqual(bs[sys][i].Rows, b.Rows) {
+					t.Fatalf("%v %s: system %d on rows %v; want the shown system's %v", by, b.Label, sys, bs[sys][i].Rows, b.Rows)
+				}
+				if len(b.Rows) == 0 {
+					continue
+				}
+				want, _ := m.c.scored.Subset(m.c.ds, sys, b.Rows)
+				if bs[sys][i].Result.Score != want.Score {
+					t.Errorf("%v %s: system %d scores %v; its BLEU on those rows is %v", by, b.Label, sys, bs[sys][i].Result.Score, want.Score)
+				}
+				if bs[sys][i].CI == nil {
+					t.Errorf("%v %s: no CI on the demo", by, b.Label)
+				}
+			}
+		}
+		// Drill into the first non-empty bucket, on a system row that is not
+		// the bucket's first.
+		items := m.ana.bucketItems(x)
+		i := 0
+		for len(items[i].b.Rows) == 0 || items[i].first {
+			i++
+		}
+		m = press(t, m, "g")
+		for range i {
+			m = press(t, m, "down")
+		}
+		m = drillAndBack(t, m, items[i].b.Rows, items[i].b.Label)
+		m = press(t, m, "m")
+	}
+	if m.ana.bucketBy() != model.ByRefLength {
+		t.Error("m did not cycle back to reference length")
+	}
+}
+
+// TestAnalysisBucketsMostLost: the note names the bucket where the shown
+// system is furthest behind the baseline.
+func TestAnalysisBucketsMostLost(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "tab", "w", "w", "right") // the middle system against the best
+	x := m.anaCtx()
+	if x.sys != 1 || x.other != 0 {
+		t.Fatalf("shown %d baseline %d; want 1 against 0", x.sys, x.other)
+	}
+	mine, base := m.ana.der.buckets[1], m.ana.der.buckets[0]
+	worst, at := 0.0, -1
+	for i := range mine {
+		if d := mine[i].Result.Score - base[i].Result.Score; len(mine[i].Rows) >= anaMinSupport && d < worst {
+			worst, at = d, i
+		}
+	}
+	if at < 0 {
+		t.Fatalf("the demo's middle system is behind the best in no bucket of %d segments: pick another pair", anaMinSupport)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "loses most to") || !strings.Contains(v, "in "+bucketLabel(&mine[at])+":") {
+		t.Errorf("the note does not name bucket %s (Δ %v):\n%s", mine[at].Label, worst, v)
+	}
+}
+
+// TestAnalysisWins: the wins table counts each system's wins, ties and
+// losses against the baseline as the comparison does, and enter on a row
+// lists those segments.
+func TestAnalysisWins(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "left")
+	if m.ana.table != anaWins {
+		t.Fatal("← from the n-grams did not wrap to the wins")
+	}
+	x := m.anaCtx()
+	c, err := model.Compare(context.Background(), m.c.scored, x.other, nil, model.CompareOptions{Test: model.TestPairedBootstrap, N: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := m.ana.winItems(x)
+	if len(items) != 3*(len(m.c.ds.Systems)-1) {
+		t.Fatalf("%d rows; want 3 per system but the baseline", len(items))
+	}
+	for _, it := range items {
+		sc := c.Systems[it.system]
+		want := []int{sc.Wins, sc.Ties, sc.Losses}[it.outcome]
+		if len(it.rows) != want {
+			t.Errorf("system %d %s: %d segments; the comparison counts %d", it.system, anaOutcomes[it.outcome].name, len(it.rows), want)
+		}
+	}
+	m = press(t, m, "down", "down") // the shown system's losses
+	it := items[2]
+	m = drillAndBack(t, m, it.rows, "loses to")
+}
+
+// TestAnalysisFollowsScores: the screen never shows counts or buckets of
+// other scores: after a rescore it waits for the job, which reuses the
+// counts when only the smoothing changed and recounts when the tokens
+// changed.
+func TestAnalysisFollowsScores(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	line := ansi.Strip(strings.Split(m.View(), "\n")[3])
+
+	// New scores land (as a rescore's would): the old table is gone at once.
+	set := m.c.scored.Settings.WithOption(func(o *scoring.Options) { o.Lowercase = true })
+	s, err := model.Score(context.Background(), m.c.ds, set, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := m
+	stale.c.scored, stale.c.set = s, set
+	if v := ansi.Strip(stale.View()); strings.Contains(v, line) || !strings.Contains(v, "counting") {
+		t.Errorf("new scores: the old row %q is still shown:\n%s", line, v)
+	}
+
+	// Rescored from the screen: the job recounts under the new tokens.
+	an := m.ana.base.an
+	m = press(t, m, "l")
+	x := m.anaCtx()
+	if !m.ana.baseFresh(x) || !m.ana.derFresh(x) || !m.ana.base.an.Settings.Corpus.Lowercase || m.ana.base.an == an {
+		t.Fatal("lowercasing on the analysis screen did not recount")
+	}
+
+	// Smoothing only: the same counts, new buckets.
+	an, der := m.ana.base.an, m.ana.der
+	m = press(t, m, "s")
+	x = m.anaCtx()
+	if m.c.scored.Settings.Corpus.Smooth == "exp" {
+		t.Fatal("s did not change the smoothing")
+	}
+	if !m.ana.baseFresh(x) || m.ana.base.an != an || !m.ana.derFresh(x) || m.ana.der == der {
+		t.Error("a smoothing change did not reuse the counts and remake the buckets")
 	}
 }
 
@@ -84,54 +366,29 @@ func TestAnalysisWheel(t *testing.T) {
 	}
 }
 
-// TestAnalysisBucketDrillDown: tab shows the buckets, enter filters the
-// list to the bucket's rows.
-func TestAnalysisBucketDrillDown(t *testing.T) {
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
-	m = press(t, m, "tab")
-	if m.ana.table != anaBuckets {
-		t.Fatal("tab did not switch to the buckets")
-	}
-	bs := m.ana.res.buckets[0]
-	nsys := len(m.ana.res.buckets)
-	i := 0
-	for len(bs[i].Rows) == 0 {
-		i++
-	}
-	for range i * nsys {
-		m = press(t, m, "down")
-	}
-	m = press(t, m, "enter")
-	if len(m.list.rows) != len(bs[i].Rows) {
-		t.Fatalf("bucket %s: %d rows shown; want %d", bs[i].Label, len(m.list.rows), len(bs[i].Rows))
-	}
-	m = press(t, m, "esc")
-	if m.screen != screenAnalysis || m.ana.table != anaBuckets || m.ana.cursor[anaBuckets] != i*nsys {
-		t.Fatalf("esc did not come back to the bucket table at row %d", i)
-	}
-}
-
-// TestAnalysisFits: every line of the analysis screen, both tables, fits
-// the window.
+// TestAnalysisFits: every table, mode and grouping of the analysis screen
+// fits every window from 60×16 to 200×50, line by line.
 func TestAnalysisFits(t *testing.T) {
 	ds := demoDataset(t)
-	for _, sz := range [][2]int{{60, 16}, {80, 24}, {120, 40}, {200, 50}} {
+	for _, sz := range [][2]int{{60, 16}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
 		m := openAnalysisScreen(t, ready(t, ds, sz[0], sz[1]))
-		for _, k := range []string{"", "m", "tab"} {
+		for _, k := range []string{"", "m", "m", "m", "o", "G", "right", "m", "m", "G", "right", "G", "tab"} {
 			if k != "" {
 				m = press(t, m, k)
 			}
-			lines := strings.Split(m.View(), "\n")
-			if testing.Verbose() {
-				t.Logf("%dx%d %q\n%s", sz[0], sz[1], k, ansi.Strip(m.View()))
-			}
+			v := m.View()
+			lines := strings.Split(v, "\n")
 			if len(lines) != sz[1] {
-				t.Errorf("%dx%d %q: %d lines", sz[0], sz[1], k, len(lines))
+				t.Errorf("%dx%d after %q: %d lines", sz[0], sz[1], k, len(lines))
 			}
 			for i, l := range lines {
 				if w := ansi.StringWidth(l); w > sz[0] {
-					t.Errorf("%dx%d %q: line %d is %d wide: %q", sz[0], sz[1], k, i, w, ansi.Strip(l))
+					t.Errorf("%dx%d after %q: line %d is %d wide: %q", sz[0], sz[1], k, i, w, ansi.Strip(l))
 				}
+			}
+			cur := m.ana.cursor[m.ana.table]
+			if n := m.ana.rowCount(m.anaCtx()); n > 0 && !strings.Contains(v, "›") {
+				t.Errorf("%dx%d after %q: the cursor row %d of %d is not on screen", sz[0], sz[1], k, cur, n)
 			}
 		}
 	}

@@ -108,6 +108,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if more := m.significance(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
+	if more := m.analysis(); more != nil {
+		cmd = tea.Batch(cmd, more)
+	}
 	return m, cmd
 }
 

@@ -266,7 +266,7 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		m.sig = m.sig.mouse(msg, len(m.c.ds.Systems))
 		return m, nil
 	case screenAnalysis:
-		m.ana = m.ana.mouse(msg, m.list.view.System)
+		m.ana = m.ana.mouse(msg, m.anaCtx())
 		return m, nil
 	}
 	l := mainLayout(m.c.width, m.c.height, m.pane.zoom)

@@ -20,8 +20,9 @@ type KeyMap struct {
 	NLTKMethod, Metrics                     key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Pin, Significance, SigTest, Impact      key.Binding
-	// Analysis opens the corpus n-grams and buckets.
-	Analysis                           key.Binding
+	// Analysis opens the corpus n-grams, buckets and wins; AnaTable moves
+	// between those tables.
+	Analysis, AnaTable                 key.Binding
 	Explain, Lessons, Help, Back, Quit key.Binding
 	// Warnings lists the input warnings; enabled when there are some.
 	Warnings key.Binding
@@ -70,7 +71,8 @@ func DefaultKeyMap() KeyMap {
 		Significance: b([]string{"B"}, "B", "significance vs baseline"),
 		SigTest:      b([]string{"T"}, "T", "comparison: paired-bs/-ar"),
 		Impact:       b([]string{"i"}, "i", "segments costing most vs base"),
-		Analysis:     b([]string{"n"}, "n", "n-grams & length buckets"),
+		Analysis:     b([]string{"n"}, "n", "analysis: n-grams, buckets, Δ"),
+		AnaTable:     b([]string{"right", "left"}, "←/→", "analysis: next/previous table"),
 		Compare:      b([]string{"v"}, "v", "two hypotheses stacked"),
 		Explain:      b([]string{"e"}, "e", "walk through segment"),
 		Lessons:      b([]string{"L"}, "L", "lessons"),

@@ -1,0 +1,181 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// anaBucketItem is one row of the bucket table: a system's score on a
+// bucket of the shown system's segments.
+type anaBucketItem struct {
+	bucket, system int
+	first          bool // the bucket's first row, which names it
+	b              *model.Bucket
+}
+
+// anaByNames say what each grouping groups by, in the title.
+var anaByNames = map[model.BucketBy]string{
+	model.ByRefLength:    "reference length",
+	model.ByLengthRatio:  "length ratio c/r",
+	model.BySentenceBLEU: "sentence BLEU",
+}
+
+// bucketSystems lists the systems in the order each bucket shows them:
+// the shown one, the baseline, then the others.
+func bucketSystems(x anaCtx) []int {
+	out := []int{x.sys}
+	if x.other >= 0 && x.other != x.sys {
+		out = append(out, x.other)
+	}
+	for s := range x.c.ds.Systems {
+		if s != x.sys && s != x.other {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// bucketItems returns the rows of the bucket table: nil while the
+// buckets of the shown system and grouping are not at hand.
+func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
+	if !a.derFresh(x) {
+		return nil
+	}
+	bs := a.der.buckets
+	var out []anaBucketItem
+	for i := range bs[x.sys] {
+		for j, s := range bucketSystems(x) {
+			if j > 0 && len(bs[s][i].Rows) == 0 {
+				break // an empty bucket takes one row
+			}
+			out = append(out, anaBucketItem{bucket: i, system: s, first: j == 0, b: &bs[s][i]})
+		}
+	}
+	return out
+}
+
+// bucketLabel is a bucket's label in the table's narrow column.
+func bucketLabel(b *model.Bucket) string {
+	if b.Label == model.NoRefLabel {
+		return "r = 0"
+	}
+	return b.Label
+}
+
+// bucketView draws the bucket table: per bucket of the shown system's
+// segments, the number of segments, then every system's corpus BLEU on
+// them as a bar, with its CI when there is one and its Δ to the baseline
+// on the same segments.
+func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head string, body []string) {
+	c := x.c
+	st := c.st
+	by := a.bucketBy()
+	title = "analysis · buckets by " + anaByNames[by]
+	note = "every system scored on the same segments"
+	if by != model.ByRefLength {
+		title = "analysis · buckets by " + c.systemName(x.sys) + "'s " + anaByNames[by]
+		note = c.systemName(x.sys) + "'s segments grouped; every system scored on those same segments"
+	}
+	if !a.derFresh(x) {
+		return title, note, "", waiting(x, running)
+	}
+	if s := a.mostLost(x); s != "" {
+		note = s
+	}
+	items := a.bucketItems(x)
+	nameW := 6
+	for s := range c.ds.Systems {
+		nameW = max(nameW, min(16, c.width/5, render.Cells(c.systemName(s))))
+	}
+	barW := max(4, min(30, c.width-44-nameW))
+	head = fmt.Sprintf(" %-9s %6s  %s  %-*s %6s %6s %7s", "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", "±CI", "Δ base")
+	bs := a.der.buckets
+	return title, note, head, a.visible(x, len(items), func(i int) string {
+		it := items[i]
+		lead := strings.Repeat(" ", 17)
+		if it.first {
+			lead = fmt.Sprintf("%-9s %6d ", render.Truncate(bucketLabel(it.b), 9), len(it.b.Rows))
+		}
+		if len(it.b.Rows) == 0 {
+			return lead + st.Muted.Render(" no segments")
+		}
+		var cell string
+		switch {
+		case it.b.Err != nil:
+			cell = st.Muted.Render(render.Safe(it.b.Err.Error()))
+		default:
+			cell = render.Bar(st, it.b.Result.Score/c.scoreScale(), barW) + " " + render.PadLeft(c.score(it.b.Result.Score), 6)
+			ci := ""
+			if it.b.CI != nil {
+				ci = "±" + c.score(*it.b.CI)
+			}
+			cell += " " + render.PadLeft(ci, 6)
+			if it.system == x.other {
+				cell += st.Muted.Render(render.PadLeft("base", 8))
+			} else if o := bs[x.other][it.bucket]; x.other >= 0 && o.Err == nil {
+				cell += anaDeltaCell(x, it.b.Result.Score-o.Result.Score)
+			}
+		}
+		return lead + " " + render.PadRight(c.systemName(it.system), nameW) + "  " + cell
+	})
+}
+
+// anaDeltaCell draws a Δ to the baseline, coloured by its sign, 8 cells
+// wide.
+func anaDeltaCell(x anaCtx, d float64) string {
+	sty := x.c.st.Good
+	if d < 0 {
+		sty = x.c.st.Bad
+	}
+	return sty.Render(render.PadLeft(x.c.delta(d), 8))
+}
+
+// anaMinSupport is the fewest segments a bucket needs to be named where
+// the shown system loses most, unless no bucket has that many: a Δ on a
+// handful of segments is mostly noise.
+const anaMinSupport = 20
+
+// mostLost names the bucket where the shown system is furthest behind
+// the baseline on the same segments, among the buckets with
+// [anaMinSupport] segments or more ("" without a baseline to compare).
+func (a anaScreen) mostLost(x anaCtx) string {
+	if !salientPair(x) {
+		return ""
+	}
+	mine, base := a.der.buckets[x.sys], a.der.buckets[x.other]
+	support := 0
+	for i := range mine {
+		if len(mine[i].Rows) >= anaMinSupport {
+			support = anaMinSupport
+		}
+	}
+	worst, at := 0.0, -1
+	for i := range mine {
+		if len(mine[i].Rows) == 0 || len(mine[i].Rows) < support || mine[i].Err != nil || base[i].Err != nil {
+			continue
+		}
+		if d := mine[i].Result.Score - base[i].Result.Score; d < worst {
+			worst, at = d, i
+		}
+	}
+	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
+	if at < 0 {
+		return sys + " is behind " + other + " in no bucket"
+	}
+	return fmt.Sprintf("%s loses most to %s in %s: %s on %d segments", sys, other, bucketLabel(&mine[at]), x.c.delta(worst), len(mine[at].Rows))
+}
+
+// drillBucket returns a bucket's segments.
+func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
+	label := "ref length " + it.b.Label
+	switch a.bucketBy() {
+	case model.ByLengthRatio:
+		label = x.c.systemName(x.sys) + " length ratio " + it.b.Label
+	case model.BySentenceBLEU:
+		label = x.c.systemName(x.sys) + " sentence BLEU " + it.b.Label
+	}
+	return anaDrill{rows: append([]int(nil), it.b.Rows...), label: label}
+}

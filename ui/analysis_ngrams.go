@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// anaNGramItem is one row of the n-gram table: a kind's row of the shown
+// system, or a salient row and the side it leans to.
+type anaNGramItem struct {
+	row  *model.NGramRow
+	sal  *model.SalientRow
+	favA bool // the salient n-gram leans to the shown system
+}
+
+// anaModeNotes say what each mode counts, under the title.
+var anaModeNotes = [numAnaModes]string{
+	anaMissed:  "missed: in a reference, not produced (max ref count − matched, summed over segments)",
+	anaOver:    "over-produced: beyond what any reference supports (unmatched or clipped)",
+	anaMatched: "matched: produced and supported by a reference (clipped counts)",
+}
+
+// salientPair reports whether the salient n-grams have a pair to compare.
+func salientPair(x anaCtx) bool { return x.other >= 0 && x.other != x.sys }
+
+// ngramItems returns the rows of the n-gram table for the shown system,
+// mode and order: nil while what they come from is not at hand.
+func (a anaScreen) ngramItems(x anaCtx) []anaNGramItem {
+	keep := func(order int) bool { return a.order == 0 || order == a.order }
+	var out []anaNGramItem
+	if a.mode != anaSalient {
+		if !a.baseFresh(x) || x.sys >= len(a.base.ranked) {
+			return nil
+		}
+		rows := a.base.ranked[x.sys][a.mode]
+		for i := range rows {
+			if keep(rows[i].Order) {
+				out = append(out, anaNGramItem{row: &rows[i]})
+			}
+		}
+		return out
+	}
+	if !a.derFresh(x) || !salientPair(x) {
+		return nil
+	}
+	for side, lists := range [][][]model.SalientRow{a.der.favA, a.der.favB} {
+		for _, rows := range lists {
+			for i := range rows {
+				if keep(rows[i].Order) {
+					out = append(out, anaNGramItem{sal: &rows[i], favA: side == 0})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ngramView draws the n-gram table.
+func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string, body []string) {
+	c := x.c
+	orders := "all orders"
+	if a.order > 0 {
+		orders = "order " + strconv.Itoa(a.order)
+	}
+	if a.mode != anaSalient {
+		title = fmt.Sprintf("analysis · %s · %s n-grams · %s", c.systemName(x.sys), a.mode, orders)
+		items := a.ngramItems(x)
+		if len(items) == 0 {
+			return title, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
+		}
+		head = fmt.Sprintf(" %2s %7s %5s  %s", "n", "count", "segs", "n-gram · first lines")
+		return title, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
+			r := items[i].row
+			lines := make([]string, 0, 4)
+			for _, l := range r.Lines[:min(4, len(r.Lines))] {
+				lines = append(lines, strconv.Itoa(l))
+			}
+			return fmt.Sprintf("%2d %7d %5d  %s", r.Order, r.Count, r.Segments, render.Safe(r.NGram)) +
+				c.st.Muted.Render(" · "+strings.Join(lines, " "))
+		})
+	}
+	title = fmt.Sprintf("analysis · %s · salient n-grams · %s", c.systemName(x.sys), orders)
+	if !salientPair(x) {
+		return title, "salient n-grams compare the shown system with the baseline", "",
+			[]string{c.st.Muted.Render(c.systemName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
+	}
+	title = fmt.Sprintf("analysis · %s vs %s · salient n-grams · %s", c.systemName(x.sys), c.systemName(x.other), orders)
+	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.systemName(x.sys), c.systemName(x.other))
+	if !a.derFresh(x) {
+		return title, note, "", waiting(x, running)
+	}
+	items := a.ngramItems(x)
+	if len(items) == 0 {
+		return title, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
+	}
+	nameA, nameB := render.PadLeft(render.Truncate(c.systemName(x.sys), 6), 6), render.PadLeft(render.Truncate(c.systemName(x.other), 6), 6)
+	head = fmt.Sprintf(" %2s %s %s %s %6s  %s", "n", " ", nameA, nameB, "s", "n-gram")
+	return title, note, head, a.visible(x, len(items), func(i int) string {
+		r, sign, sty := items[i].sal, "−", c.st.Bad
+		if items[i].favA {
+			sign, sty = "+", c.st.Good
+		}
+		return fmt.Sprintf("%2d %s %6d %6d %6.3f  %s", r.Order, sty.Render(sign), r.CountA, r.CountB, r.Score, render.Safe(r.NGram))
+	})
+}
+
+// drillNGram returns the segments of an n-gram row: those where its kind
+// counts for the shown system, or for a salient row those where the side
+// it leans to has it and the other does not.
+func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
+	c := x.c
+	if r := it.row; r != nil {
+		return anaDrill{
+			rows:  a.base.an.SegmentsOf(x.sys, r.Kind, r.ID),
+			label: fmt.Sprintf("%s %s “%s”", c.systemName(x.sys), r.Kind, r.NGram),
+			ngram: &anaNGram{System: x.sys, Kind: r.Kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
+		}
+	}
+	r := it.sal
+	has, lacks := r.SystemA, r.SystemB
+	if !it.favA {
+		has, lacks = lacks, has
+	}
+	return anaDrill{
+		rows:  a.base.an.SalientSegments(*r, it.favA),
+		label: fmt.Sprintf("“%s” matched by %s more than %s", r.NGram, c.systemName(has), c.systemName(lacks)),
+		ngram: &anaNGram{System: has, Kind: scoring.Matched, Order: r.Order, ID: r.ID, NGram: r.NGram},
+	}
+}

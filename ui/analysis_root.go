@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// anaCtx returns what the analysis screen reads of the root.
+func (m Model) anaCtx() anaCtx {
+	return anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other}
+}
+
+// openAnalysis opens the analysis screen where it was left; the job
+// starts at the end of the Update when what it shows is not at hand.
+func (m *Model) openAnalysis() tea.Cmd {
+	if m.c.scored == nil {
+		return m.flash("the analysis waits for the scores")
+	}
+	m.screen = screenAnalysis
+	m.ana.clamp(m.anaCtx())
+	return nil
+}
+
+// analysis runs at the end of every Update: while the analysis screen is
+// open it starts the job that makes what the screen should show when
+// that is neither shown nor in flight, so the screen never shows numbers
+// of other scores (a rescore, a max-order change) or of another pair of
+// systems or grouping. Counts made under the same tokenizer, case and
+// order are reused: only what depends on the scores is made again.
+func (m *Model) analysis() tea.Cmd {
+	if m.screen != screenAnalysis || m.c.scored == nil {
+		return nil
+	}
+	x := m.anaCtx()
+	a := &m.ana
+	want := a.want(x)
+	switch {
+	case a.baseFresh(x) && a.derFresh(x):
+		return nil
+	case a.asked == want && (m.jobs.running(jobAnalysis) || a.err != nil):
+		return nil // on its way, or failed for exactly this
+	case m.jobs.running(jobAnalysis) && a.asked.scored == want.scored && !a.baseFresh(x):
+		return nil // counting these scores: the pair or grouping follows when it lands
+	}
+	base := a.base
+	if base != nil && (base.ds != m.c.ds || !sameCounts(base.an.Settings, want.scored.Settings)) {
+		base = nil
+	}
+	if base != nil && base.scored != want.scored {
+		b := *base // the same counts and rankings, for the scores on screen
+		b.scored = want.scored
+		base = &b
+		a.base = base
+	}
+	ctx, tag, prog := m.jobs.start(jobAnalysis)
+	a.asked, a.err, a.phase = want, nil, &anaPhase{}
+	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, prog, a.phase))
+}
+
+// handleAnalysis installs what the job made (stale results never get
+// here).
+func (m Model) handleAnalysis(msg anaMsg) Model {
+	if msg.err != nil {
+		m.ana.err = msg.err
+		return m
+	}
+	m.ana.base, m.ana.der, m.ana.err = msg.base, msg.der, nil
+	m.ana.clamp(m.anaCtx())
+	return m
+}
+
+// handleAnalysisKey handles keys on the analysis screen: enter drills
+// into the list (esc there comes back), esc or n leaves, tab and w/p
+// choose the systems as on the main screen, the option keys rescore (and
+// the screen follows); the rest is the screen's.
+func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.c.keys
+	var cmd tea.Cmd
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, m.quit()
+	case key.Matches(msg, k.Back, k.Analysis):
+		m.jobs.stop(jobAnalysis)
+		m.screen = screenMain
+		return m, nil
+	case msg.Type == tea.KeyEnter:
+		return m.drillAnalysis()
+	case key.Matches(msg, k.NextSystem):
+		cmd = m.switchSystem(1)
+	case key.Matches(msg, k.PrevSystem):
+		cmd = m.switchSystem(-1)
+	case key.Matches(msg, k.Other):
+		cmd = m.cycleOther()
+	case key.Matches(msg, k.Pin):
+		cmd = m.pin(m.list.view.System)
+	default:
+		var ok bool
+		if m.ana, ok = m.ana.Update(msg, m.anaCtx()); ok || key.Matches(msg, k.NLTKMethod, k.Metrics) {
+			return m, nil
+		}
+		cmd, _ = m.handleOptionKey(msg)
+	}
+	m.ana.clamp(m.anaCtx())
+	return m, cmd
+}
+
+// drillAnalysis opens the segments of the row under the cursor in the
+// list, labelled; esc there comes back to the table as it was left.
+func (m Model) drillAnalysis() (Model, tea.Cmd) {
+	d, ok := m.ana.drill(m.anaCtx())
+	if !ok {
+		return m, m.flash("no segments behind this row")
+	}
+	// d.ngram, when set, is the n-gram of the row (system, kind, order,
+	// id, tokens) for the segment pane to highlight.
+	m.list.filter.setValue("")
+	m.list.view.Filter, m.list.only = d.label, d.rows
+	m.list.fromAnalysis = true
+	m.screen = screenMain
+	return m, m.refreshRows()
+}
+
+// backToAnalysis leaves a drill-down: the filter goes and the analysis
+// screen comes back where it was left.
+func (m *Model) backToAnalysis() tea.Cmd {
+	m.list.fromAnalysis = false
+	m.list.setFilter("")
+	m.screen = screenAnalysis
+	m.ana.clamp(m.anaCtx())
+	return m.refreshRows()
+}
+
+// analysisView draws the analysis screen with the footer of its table.
+func (m Model) analysisView() string {
+	c := m.c
+	footer := c.st.Muted.Render(m.ana.footer(m.anaCtx()))
+	if m.status != "" {
+		footer = c.st.Warn.Render(m.status)
+	}
+	_, _, prog := m.jobs.current(jobAnalysis)
+	running := c.spinner.View() + " waiting for the analysis…"
+	if m.jobs.running(jobAnalysis) && m.ana.phase != nil {
+		running = c.spinner.View() + " " + phaseNames[m.ana.phase.Load()] + "…"
+		if f := prog.fraction(); f > 0 {
+			running += fmt.Sprintf(" %.0f%%", 100*f)
+		}
+	}
+	return m.ana.View(m.anaCtx(), running, footer)
+}
+
+// footer lists the keys of the current table.
+func (a anaScreen) footer(x anaCtx) string {
+	k := x.c.keys
+	multi := len(x.c.ds.Systems) > 1
+	sys := as(k.NextSystem, "tab", "system")
+	sys.SetEnabled(multi)
+	base := as(k.Other, "w/p", "baseline")
+	base.SetEnabled(multi)
+	enter := as(k.Zoom, "enter", "segments")
+	tables := as(k.AnaTable, "←→", "table")
+	back := as(k.Back, "esc", "back")
+	switch a.table {
+	case anaNGrams:
+		modes := "missed/over/matched"
+		if multi {
+			modes += "/salient"
+		}
+		return keyLine(enter, as(k.NLTKMethod, "m", modes), as(k.Sort, "o", "order"), tables, sys, base, back)
+	case anaBuckets:
+		return keyLine(enter, as(k.NLTKMethod, "m", "by length/ratio/score"), tables, sys, base, back)
+	}
+	return keyLine(enter, tables, base, back)
+}

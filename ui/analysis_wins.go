@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// anaOutcomes name the outcomes of a segment against the baseline, as
+// the table lists them and as a drill-down's label says them.
+var anaOutcomes = [3]struct{ name, verb string }{
+	{"wins", "beats"},
+	{"ties", "ties with"},
+	{"losses", "loses to"},
+}
+
+// anaWinItem is one row of the wins table: one outcome of one system.
+type anaWinItem struct {
+	system, outcome int
+	rows            []int
+}
+
+// winItems returns the rows of the wins table: every system but the
+// baseline, the shown one first, each with its wins, ties and losses;
+// nil without a baseline or while they are not at hand.
+func (a anaScreen) winItems(x anaCtx) []anaWinItem {
+	if x.other < 0 || !a.derFresh(x) {
+		return nil
+	}
+	var out []anaWinItem
+	for _, s := range bucketSystems(x) {
+		if s == x.other {
+			continue
+		}
+		for o, rows := range a.der.outcomes[s] {
+			out = append(out, anaWinItem{system: s, outcome: o, rows: rows})
+		}
+	}
+	return out
+}
+
+// winsView draws the wins table: per system and outcome, the segments
+// and their share as a bar.
+func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string, body []string) {
+	c := x.c
+	if x.other < 0 {
+		return "analysis · wins / ties / losses", "segment by segment against a baseline", "",
+			[]string{c.st.Muted.Render("wins, ties and losses need two systems")}
+	}
+	title = "analysis · wins / ties / losses vs " + c.systemName(x.other)
+	note = "each segment's sentence BLEU against " + c.systemName(x.other) + "'s"
+	if !a.derFresh(x) {
+		return title, note, "", waiting(x, running)
+	}
+	items := a.winItems(x)
+	if len(items) == 0 {
+		return title, note, "", []string{c.st.Muted.Render("no other system to compare with the baseline")}
+	}
+	nameW := 6
+	for s := range c.ds.Systems {
+		nameW = max(nameW, min(16, c.width/4, render.Cells(c.systemName(s))))
+	}
+	barW := max(4, min(40, c.width-nameW-26))
+	n := c.ds.Len()
+	head = fmt.Sprintf(" %s %-6s %6s %6s  %s", render.PadRight("system", nameW), "", "segs", "share", "")
+	return title, note, head, a.visible(x, len(items), func(i int) string {
+		it := items[i]
+		name := ""
+		if it.outcome == 0 {
+			name = c.systemName(it.system)
+		}
+		frac := 0.0
+		if n > 0 {
+			frac = float64(len(it.rows)) / float64(n)
+		}
+		sty := c.st.Muted
+		switch it.outcome {
+		case 0:
+			sty = c.st.Good
+		case 2:
+			sty = c.st.Bad
+		}
+		return fmt.Sprintf("%s %s %6d %5.1f%%  ", render.PadRight(name, nameW), sty.Render(fmt.Sprintf("%-6s", anaOutcomes[it.outcome].name)),
+			len(it.rows), 100*frac) + render.Bar(c.st, frac, barW)
+	})
+}
+
+// drillWins returns the segments of one outcome of one system.
+func (a anaScreen) drillWins(x anaCtx, it anaWinItem) anaDrill {
+	label := fmt.Sprintf("%s %s %s", x.c.systemName(it.system), anaOutcomes[it.outcome].verb, x.c.systemName(x.other))
+	return anaDrill{rows: append([]int(nil), it.rows...), label: label}
+}
