@@ -91,8 +91,18 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 		nameW = max(nameW, min(16, c.width/5, render.Cells(c.systemName(s))))
 	}
 	barW := max(4, min(30, c.width-44-nameW))
-	head = fmt.Sprintf(" %-9s %6s  %s  %-*s %6s %6s %7s", "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", "±CI", "Δ base")
 	bs := a.der.buckets
+	ci := ""
+	for _, b := range bs[x.sys] {
+		if b.CI != nil {
+			ci = "±CI"
+		}
+	}
+	base := ""
+	if x.other >= 0 {
+		base = "Δ base"
+	}
+	head = fmt.Sprintf(" %-9s %6s  %s  %-*s %6s %6s %7s", "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
 	return title, note, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		lead := strings.Repeat(" ", 17)
@@ -113,10 +123,12 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 				ci = "±" + c.score(*it.b.CI)
 			}
 			cell += " " + render.PadLeft(ci, 6)
-			if it.system == x.other {
+			switch {
+			case x.other < 0:
+			case it.system == x.other:
 				cell += st.Muted.Render(render.PadLeft("base", 8))
-			} else if o := bs[x.other][it.bucket]; x.other >= 0 && o.Err == nil {
-				cell += anaDeltaCell(x, it.b.Result.Score-o.Result.Score)
+			case bs[x.other][it.bucket].Err == nil:
+				cell += anaDeltaCell(x, it.b.Result.Score-bs[x.other][it.bucket].Result.Score)
 			}
 		}
 		return lead + " " + render.PadRight(c.systemName(it.system), nameW) + "  " + cell

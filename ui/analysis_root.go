@@ -67,6 +67,9 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 		return m
 	}
 	m.ana.base, m.ana.der, m.ana.err = msg.base, msg.der, nil
+	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
+		m.ana.order = 0
+	}
 	m.ana.clamp(m.anaCtx())
 	return m
 }

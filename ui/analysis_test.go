@@ -393,3 +393,59 @@ func TestAnalysisFits(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisOneSystem: with one system there is no salient mode, the
+// buckets have no Δ and the wins table says why it is empty.
+func TestAnalysisOneSystem(t *testing.T) {
+	ds := demoDataset(t)
+	ds.Systems = ds.Systems[:1]
+	m := openAnalysisScreen(t, ready(t, ds, 80, 24))
+	if m.anaCtx().other != -1 {
+		t.Fatalf("one system has baseline %d", m.anaCtx().other)
+	}
+	m = press(t, m, "m", "m", "m")
+	if m.ana.mode != anaMissed {
+		t.Errorf("m three times with one system: mode %v; want missed again (no salient)", m.ana.mode)
+	}
+	m = press(t, m, "right")
+	if v := ansi.Strip(m.View()); strings.Contains(v, "Δ base") || len(m.ana.bucketItems(m.anaCtx())) == 0 {
+		t.Errorf("buckets of one system:\n%s", v)
+	}
+	m = press(t, m, "right")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "need two systems") {
+		t.Errorf("wins of one system:\n%s", v)
+	}
+	if m = press(t, m, "enter"); m.screen != screenAnalysis {
+		t.Error("enter on an empty table left the screen")
+	}
+	checkFit(t, "one system", m.View(), 80, 24)
+}
+
+// TestAnalysisOptionChanges: nltk compat and a lower max order rescore
+// from the screen, the tables follow, and an order no longer counted
+// falls back to every order.
+func TestAnalysisOptionChanges(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	m = press(t, m, "4", "-")
+	x := m.anaCtx()
+	if m.c.scored.Settings.Corpus.MaxOrder != 3 || !m.ana.baseFresh(x) || m.ana.base.an.Counts.Orders() != 3 {
+		t.Fatalf("- on the screen: max order %d, counted %d", m.c.scored.Settings.Corpus.MaxOrder, m.ana.base.an.Counts.Orders())
+	}
+	if m.ana.order != 0 {
+		t.Errorf("order %d after the max order went to 3; want every order", m.ana.order)
+	}
+	m = press(t, m, "c", "right")
+	x = m.anaCtx()
+	if !isNLTK(m.c.scored.Settings) || !m.ana.derFresh(x) {
+		t.Fatal("c on the screen did not rescore under nltk compat")
+	}
+	for _, it := range m.ana.bucketItems(x) {
+		if it.b.CI != nil {
+			t.Error("a bootstrap CI under nltk compat")
+		}
+		if len(it.b.Rows) > 0 && it.b.Err == nil && it.b.Result.Score > 1 {
+			t.Errorf("bucket %s scores %v, off NLTK's 0–1 scale", it.b.Label, it.b.Result.Score)
+		}
+	}
+	checkFit(t, "nltk buckets", m.View(), 100, 30)
+}
