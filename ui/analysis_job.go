@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"reflect"
+	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -112,7 +113,7 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 		}
 		phase.Store(phaseComparing)
 		prog.set(0, 0)
-		der, err := makeDerived(ctx, ds, base, want)
+		der, err := makeDerived(ctx, ds, base, want, prog)
 		return anaMsg{jobTag: tag, base: base, der: der, err: err}
 	}
 }
@@ -131,20 +132,17 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 	for i := range orders {
 		orders[i] = i + 1
 	}
-	steps := len(ds.Systems) * len(anaModeKinds)
-	prog.set(0, steps)
 	for sys := range ds.Systems {
+		rows, err := an.RankEvery(ctx, sys, anaModeKinds, orders, anaTop, func(done, total int) {
+			prog.set(sys*total+done, len(ds.Systems)*total)
+		})
+		if err != nil {
+			return nil, err
+		}
 		kinds := make([][]model.NGramRow, len(anaModeKinds))
-		for k, kind := range anaModeKinds {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			rows, err := an.RankAll(sys, []scoring.Kind{kind}, orders, anaTop)
-			if err != nil {
-				return nil, err
-			}
-			kinds[k] = rows
-			prog.set(sys*len(anaModeKinds)+k+1, steps)
+		for _, r := range rows {
+			k := slices.Index(anaModeKinds, r.Kind)
+			kinds[k] = append(kinds[k], r)
 		}
 		b.ranked = append(b.ranked, kinds)
 	}
@@ -153,20 +151,21 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 
 // makeDerived makes the salient n-grams, the buckets and the outcomes of
 // want's pair and grouping.
-func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant) (*anaDerived, error) {
+func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, prog *progress) (*anaDerived, error) {
 	s, k := want.scored, want.key
 	d := &anaDerived{anaWant: want}
 	if k.other >= 0 && k.other != k.sys {
-		for order := 1; order <= base.an.Counts.Orders(); order++ {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			rows, err := base.an.Salient(k.sys, k.other, scoring.Matched, order, anaSalientTop, anaSalientAlpha)
-			if err != nil {
-				return nil, err
-			}
-			// Salient lists both sides at equal length; a side keeps only
-			// the n-grams that lean its way.
+		orders := make([]int, base.an.Counts.Orders())
+		for i := range orders {
+			orders[i] = i + 1
+		}
+		all, err := base.an.SalientEvery(ctx, k.sys, k.other, scoring.Matched, orders, anaSalientTop, anaSalientAlpha, prog.set)
+		if err != nil {
+			return nil, err
+		}
+		for _, rows := range all {
+			// Each side lists as many rows; a side keeps only the n-grams
+			// that lean its way.
 			half := len(rows) / 2
 			var a, b []model.SalientRow
 			for _, r := range rows[:half] {

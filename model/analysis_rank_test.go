@@ -1,0 +1,133 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// randomDataset makes n segments of two systems and two references over
+// a vocabulary of v words: a small vocabulary gives many n-grams with the
+// same counts, so the tie rules decide.
+func randomDataset(seed uint64, n, v int) *Dataset {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	line := func() string {
+		w := make([]string, 1+rng.IntN(12))
+		for i := range w {
+			w[i] = string(rune('a' + rng.IntN(v)))
+		}
+		return strings.Join(w, " ")
+	}
+	lines := func() []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = line()
+		}
+		return out
+	}
+	return memDataset(nil, [][]string{lines(), lines()}, System{Name: "A", Hyps: lines()}, System{Name: "B", Hyps: lines()})
+}
+
+// TestRankEveryIsRankAll: the two-pass ranking returns exactly RankAll's
+// rows, lines included, for every top, kind and order subset.
+func TestRankEveryIsRankAll(t *testing.T) {
+	for seed := range uint64(6) {
+		ds := randomDataset(seed, 40+int(seed)*30, 3+int(seed)*4)
+		a := mustAnalyze(t, ds, DefaultSettings())
+		for _, top := range []int{1, 2, 3, 7, 20, 1000} {
+			for _, orders := range [][]int{{1, 2, 3, 4}, {2}, {4, 1}} {
+				for sys := range ds.Systems {
+					want, err := a.RankAll(sys, Kinds, orders, top)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var calls, last int
+					got, err := a.RankEvery(context.Background(), sys, Kinds, orders, top, func(done, total int) {
+						calls++
+						if done < last || done > total {
+							t.Fatalf("progress %d of %d after %d", done, total, last)
+						}
+						last = done
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
+					}
+					if calls == 0 || last != 2*a.Counts.Len() {
+						t.Fatalf("progress ended at %d of %d", last, 2*a.Counts.Len())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSalientEveryIsSalient: the two-pass salient ranking returns
+// exactly Salient's rows, order by order, for every top and kind.
+func TestSalientEveryIsSalient(t *testing.T) {
+	for seed := range uint64(6) {
+		ds := randomDataset(seed, 40+int(seed)*30, 3+int(seed)*4)
+		a := mustAnalyze(t, ds, DefaultSettings())
+		for _, top := range []int{1, 2, 3, 7, 20, 1000} {
+			for _, k := range Kinds {
+				orders := []int{1, 2, 3, 4}
+				got, err := a.SalientEvery(context.Background(), 1, 0, k, orders, top, 0.5, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, o := range orders {
+					want, _ := a.Salient(1, 0, k, o, top, 0.5)
+					if !reflect.DeepEqual(got[i], want) {
+						t.Fatalf("seed %d top %d %v order %d:\n got %v\nwant %v", seed, top, k, o, got[i], want)
+					}
+				}
+			}
+		}
+	}
+	ds := randomDataset(1, 20, 5)
+	a := mustAnalyze(t, ds, DefaultSettings())
+	if _, err := a.SalientEvery(context.Background(), 0, 1, Kinds[0], []int{1}, 3, 0, nil); err == nil {
+		t.Error("alpha 0: no error")
+	}
+	if _, err := a.SalientEvery(context.Background(), 0, 2, Kinds[0], []int{1}, 3, 1, nil); err == nil {
+		t.Error("system 2 of 2: no error")
+	}
+}
+
+func TestRankEveryErrors(t *testing.T) {
+	ds := randomDataset(1, 20, 5)
+	a := mustAnalyze(t, ds, DefaultSettings())
+	if _, err := a.RankEvery(context.Background(), 0, Kinds, []int{5}, 3, nil); err == nil {
+		t.Error("order 5 of 4: no error")
+	}
+	if _, err := a.RankEvery(context.Background(), 2, Kinds, []int{1}, 3, nil); err == nil {
+		t.Error("system 2 of 2: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := a.RankEvery(ctx, 0, Kinds, []int{1}, 3, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	want, _ := a.RankAll(0, Kinds, []int{1, 2}, 0)
+	if got, _ := a.RankEvery(context.Background(), 0, Kinds, []int{1, 2}, 0, nil); !reflect.DeepEqual(got, want) {
+		t.Error("top 0 is not RankAll's every n-gram")
+	}
+}
+
+// TestRankEveryWMT22: on real systems too, the rows are RankAll's.
+func TestRankEveryWMT22(t *testing.T) {
+	ds := loadWMTPair(t, "de-en", []string{"JDExploreAcademy", "LT22"})
+	a := mustAnalyze(t, ds, DefaultSettings())
+	for sys := range ds.Systems {
+		want, _ := a.RankAll(sys, Kinds, []int{1, 2, 3, 4}, 20)
+		got, err := a.RankEvery(context.Background(), sys, Kinds, []int{1, 2, 3, 4}, 20, nil)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: RankEvery differs from RankAll (%v)", ds.Systems[sys].Name, err)
+		}
+	}
+}
