@@ -97,8 +97,8 @@ func sameCounts(a, b model.Settings) bool {
 
 // anaCmd makes what want asks for: the counts and rankings unless base
 // (counted under the same settings) has them already, then the derived
-// part.
-func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, prog *progress, phase *anaPhase) tea.Cmd {
+// part, with what old has of it.
+func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, old *anaDerived, prog *progress, phase *anaPhase) tea.Cmd {
 	return func() tea.Msg {
 		if base == nil {
 			b, err := makeBase(ctx, ds, want.scored, prog, phase)
@@ -113,7 +113,7 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 		}
 		phase.Store(phaseComparing)
 		prog.set(0, 0)
-		der, err := makeDerived(ctx, ds, base, want, prog)
+		der, err := makeDerived(ctx, ds, base, want, old, prog)
 		return anaMsg{jobTag: tag, base: base, der: der, err: err}
 	}
 }
@@ -150,37 +150,83 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 }
 
 // makeDerived makes the salient n-grams, the buckets and the outcomes of
-// want's pair and grouping.
-func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, prog *progress) (*anaDerived, error) {
-	s, k := want.scored, want.key
+// want's pair and grouping, taking from old (nil for none) what it made
+// for the same scores and the same part of the key: a new grouping keeps
+// the salient n-grams and the outcomes, a new baseline the buckets.
+func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress) (*anaDerived, error) {
+	k := want.key
 	d := &anaDerived{anaWant: want}
-	if k.other >= 0 && k.other != k.sys {
-		orders := make([]int, base.an.Counts.Orders())
-		for i := range orders {
-			orders[i] = i + 1
-		}
-		all, err := base.an.SalientEvery(ctx, k.sys, k.other, scoring.Matched, orders, anaSalientTop, anaSalientAlpha, prog.set)
-		if err != nil {
+	same := old != nil && old.scored == want.scored
+	var err error
+	switch {
+	case same && old.key.sys == k.sys && old.key.other == k.other:
+		d.favA, d.favB = old.favA, old.favB
+	case k.other >= 0 && k.other != k.sys:
+		if d.favA, d.favB, err = salientSides(ctx, base, k, prog); err != nil {
 			return nil, err
 		}
-		for _, rows := range all {
-			// Each side lists as many rows; a side keeps only the n-grams
-			// that lean its way.
-			half := len(rows) / 2
-			var a, b []model.SalientRow
-			for _, r := range rows[:half] {
-				if r.Score > 0.5 {
-					a = append(a, r)
-				}
+	}
+	if same && old.key.sys == k.sys && old.key.by == k.by {
+		d.buckets = old.buckets
+	} else if d.buckets, err = sameRowBuckets(ctx, ds, want); err != nil {
+		return nil, err
+	}
+	switch {
+	case same && old.key.other == k.other:
+		d.outcomes = old.outcomes
+	case k.other >= 0:
+		d.outcomes = make([][3][]int, len(ds.Systems))
+		for sys := range ds.Systems {
+			if sys == k.other {
+				continue
 			}
-			for _, r := range rows[half:] {
-				if r.Score < 0.5 {
-					b = append(b, r)
-				}
+			w, t, l, err := want.scored.Outcomes(sys, k.other, nil)
+			if err != nil {
+				return nil, err
 			}
-			d.favA, d.favB = append(d.favA, a), append(d.favB, b)
+			d.outcomes[sys] = [3][]int{w, t, l}
 		}
 	}
+	return d, nil
+}
+
+// salientSides ranks the salient n-grams of every order of k's pair:
+// favA[order-1] what k.sys matches and k.other does not, favB the
+// reverse.
+func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) (favA, favB [][]model.SalientRow, err error) {
+	orders := make([]int, base.an.Counts.Orders())
+	for i := range orders {
+		orders[i] = i + 1
+	}
+	all, err := base.an.SalientEvery(ctx, k.sys, k.other, scoring.Matched, orders, anaSalientTop, anaSalientAlpha, prog.set)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, rows := range all {
+		// Each side lists as many rows; a side keeps only the n-grams that
+		// lean its way.
+		half := len(rows) / 2
+		var a, b []model.SalientRow
+		for _, r := range rows[:half] {
+			if r.Score > 0.5 {
+				a = append(a, r)
+			}
+		}
+		for _, r := range rows[half:] {
+			if r.Score < 0.5 {
+				b = append(b, r)
+			}
+		}
+		favA, favB = append(favA, a), append(favB, b)
+	}
+	return favA, favB, nil
+}
+
+// sameRowBuckets groups want's shown system's segments by want's grouping
+// and scores every system on those same rows (with a bootstrap CI on
+// small corpora under sacrebleu compat).
+func sameRowBuckets(ctx context.Context, ds *model.Dataset, want anaWant) ([][]model.Bucket, error) {
+	s, k := want.scored, want.key
 	var opt model.BucketOptions
 	if ds.Len()*len(ds.Systems) <= anaCIMax && s.Settings.Corpus.Compat != scoring.CompatNLTK {
 		opt.CI = func(sys int, rows []int) (float64, error) {
@@ -192,32 +238,18 @@ func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want ana
 	if err != nil {
 		return nil, err
 	}
+	out := make([][]model.Bucket, len(ds.Systems))
 	for sys := range ds.Systems {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		if sys == k.sys {
-			d.buckets = append(d.buckets, mine)
+			out[sys] = mine
 			continue
 		}
-		bs, err := s.ScoreBuckets(ds, sys, mine, opt)
-		if err != nil {
+		if out[sys], err = s.ScoreBuckets(ds, sys, mine, opt); err != nil {
 			return nil, err
 		}
-		d.buckets = append(d.buckets, bs)
 	}
-	if k.other >= 0 {
-		d.outcomes = make([][3][]int, len(ds.Systems))
-		for sys := range ds.Systems {
-			if sys == k.other {
-				continue
-			}
-			w, t, l, err := s.Outcomes(sys, k.other, nil)
-			if err != nil {
-				return nil, err
-			}
-			d.outcomes[sys] = [3][]int{w, t, l}
-		}
-	}
-	return d, nil
+	return out, nil
 }

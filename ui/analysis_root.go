@@ -56,7 +56,7 @@ func (m *Model) analysis() tea.Cmd {
 	}
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
 	a.asked, a.err, a.phase = want, nil, &anaPhase{}
-	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, prog, a.phase))
+	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
 }
 
 // handleAnalysis installs what the job made (stale results never get

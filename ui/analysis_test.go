@@ -449,3 +449,29 @@ func TestAnalysisOptionChanges(t *testing.T) {
 	}
 	checkFit(t, "nltk buckets", m.View(), 100, 30)
 }
+
+// TestAnalysisReusesParts: a new grouping keeps the salient n-grams and
+// the outcomes, a new baseline the buckets, and what is shown is what a
+// fresh run would make.
+func TestAnalysisReusesParts(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	m = press(t, m, "right")
+	before := m.ana.der
+	m = press(t, m, "m")
+	after := m.ana.der
+	if &after.favA[0] != &before.favA[0] || &after.outcomes[0] != &before.outcomes[0] || &after.buckets[0] == &before.buckets[0] {
+		t.Error("a new grouping did not keep the salient n-grams and the outcomes, or kept the buckets")
+	}
+	m = press(t, m, "w")
+	again := m.ana.der
+	if &again.buckets[0] != &after.buckets[0] || &again.outcomes[0] == &after.outcomes[0] {
+		t.Error("a new baseline did not keep the buckets, or kept the outcomes")
+	}
+	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, &progress{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(fresh, again) {
+		t.Error("the parts kept differ from a fresh run's")
+	}
+}
