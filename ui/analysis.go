@@ -193,13 +193,22 @@ func (a anaScreen) maxOrder(x anaCtx) int {
 	return x.c.shown().Corpus.MaxOrder
 }
 
-// mouse moves the cursor with the wheel.
+// anaFirstRow is the screen line of the first table row, under the
+// title, the note and the table's head.
+const anaFirstRow = 3
+
+// mouse moves the cursor with the wheel, or to a row clicked.
 func (a anaScreen) mouse(msg tea.MouseMsg, x anaCtx) anaScreen {
-	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		a.cursor[a.table]--
-	case tea.MouseButtonWheelDown:
-		a.cursor[a.table]++
+	t := a.table
+	switch {
+	case msg.Button == tea.MouseButtonWheelUp:
+		a.cursor[t]--
+	case msg.Button == tea.MouseButtonWheelDown:
+		a.cursor[t]++
+	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress && msg.Y >= anaFirstRow:
+		if i := a.top[t] + msg.Y - anaFirstRow; i < a.rowCount(x) && msg.Y < anaFirstRow+a.bodyRows() {
+			a.cursor[t] = i
+		}
 	}
 	a.clamp(x)
 	return a

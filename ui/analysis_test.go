@@ -355,7 +355,7 @@ func TestAnalysisFollowsScores(t *testing.T) {
 }
 
 // TestAnalysisWheel: the wheel moves the table's cursor, not the list
-// under the screen.
+// under the screen; a click picks a row.
 func TestAnalysisWheel(t *testing.T) {
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
 	seg := m.list.seg
@@ -363,6 +363,14 @@ func TestAnalysisWheel(t *testing.T) {
 	m = next.(Model)
 	if m.ana.cursor[anaNGrams] != 1 || m.list.seg != seg {
 		t.Errorf("wheel: cursor %d, list segment %d (was %d); want the table's cursor on row 1", m.ana.cursor[anaNGrams], m.list.seg, seg)
+	}
+	// A click selects the row under the pointer: the fifth row is on
+	// screen line 3+4.
+	next, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonLeft, Action: tea.MouseActionPress, X: 5, Y: 7})
+	m = next.(Model)
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	if m.ana.cursor[anaNGrams] != 4 || !strings.HasPrefix(lines[7], "›") {
+		t.Errorf("click on line 7: cursor %d; want row 4 marked on that line:\n%s", m.ana.cursor[anaNGrams], strings.Join(lines, "\n"))
 	}
 }
 
