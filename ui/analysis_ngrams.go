@@ -76,8 +76,8 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		head = fmt.Sprintf(" %2s %7s %5s  %s", "n", "count", "segs", "n-gram · first lines")
 		return title, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
-			lines := make([]string, 0, 4)
-			for _, l := range r.Lines[:min(4, len(r.Lines))] {
+			lines := make([]string, 0, len(r.Lines))
+			for _, l := range r.Lines[:min(max(4, (c.width-50)/7), len(r.Lines))] { // as many as a wide window has room for
 				lines = append(lines, strconv.Itoa(l))
 			}
 			return fmt.Sprintf("%2d %7d %5d  %s", r.Order, r.Count, r.Segments, render.Safe(r.NGram)) +
