@@ -69,7 +69,7 @@ type anaMsg struct {
 // baseFresh reports whether the counts shown are those of the scores on
 // screen.
 func (a anaScreen) baseFresh(x anaCtx) bool {
-	return a.base != nil && a.base.scored == x.c.scored
+	return a.base != nil && a.base.scored == x.c.scored && a.base.ds == x.c.ds
 }
 
 // derFresh reports whether the derived part shown is that of the scores
@@ -85,14 +85,17 @@ func (a anaScreen) want(x anaCtx) anaWant {
 
 // sameCounts reports whether n-grams counted under a are those counted
 // under b: the settings differ at most in how scores are computed from
-// the counts (smoothing, effective order, NLTK's knobs other than the
-// order).
+// the counts (smoothing, effective order, NLTK's smoothing and weights),
+// never in what makes the statistics (tokenizer, case, compat, order, or
+// anything the settings may come to hold).
 func sameCounts(a, b model.Settings) bool {
-	strip := func(o scoring.Options) scoring.Options {
-		o.Smooth, o.SmoothValue, o.EffectiveOrder, o.Compat, o.NLTK = "", 0, false, "", scoring.NLTKOptions{}
-		return o
+	strip := func(s model.Settings) model.Settings {
+		for _, o := range []*scoring.Options{&s.Corpus, &s.Sentence} {
+			o.Smooth, o.SmoothValue, o.EffectiveOrder, o.NLTK = "", 0, false, scoring.NLTKOptions{}
+		}
+		return s
 	}
-	return reflect.DeepEqual(strip(a.Corpus), strip(b.Corpus))
+	return reflect.DeepEqual(strip(a), strip(b))
 }
 
 // anaCmd makes what want asks for: the counts and rankings unless base

@@ -483,3 +483,27 @@ func TestAnalysisReusesParts(t *testing.T) {
 		t.Error("the parts kept differ from a fresh run's")
 	}
 }
+
+// TestSameCounts: only the knobs that turn counts into scores keep the
+// counts.
+func TestSameCounts(t *testing.T) {
+	base := model.DefaultSettings()
+	with := func(f func(*scoring.Options)) model.Settings { return base.WithOption(f) }
+	for _, tc := range []struct {
+		name string
+		set  model.Settings
+		same bool
+	}{
+		{"smoothing", with(func(o *scoring.Options) { o.Smooth, o.SmoothValue = "floor", 0.1 }), true},
+		{"effective order", with(func(o *scoring.Options) { o.EffectiveOrder = !o.EffectiveOrder }), true},
+		{"nltk method", with(func(o *scoring.Options) { o.NLTK.Smoothing.Method = 3 }), true},
+		{"tokenizer", with(func(o *scoring.Options) { o.Tokenize = "intl" }), false},
+		{"case", with(func(o *scoring.Options) { o.Lowercase = true }), false},
+		{"order", with(func(o *scoring.Options) { o.MaxOrder = 3 }), false},
+		{"compat", with(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK }), false},
+	} {
+		if got := sameCounts(base, tc.set); got != tc.same {
+			t.Errorf("%s: sameCounts = %v; want %v", tc.name, got, tc.same)
+		}
+	}
+}
