@@ -12,11 +12,15 @@ func (m Model) anaCtx() anaCtx {
 	return anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other}
 }
 
-// openAnalysis opens the analysis screen where it was left; the job
-// starts at the end of the Update when what it shows is not at hand.
+// openAnalysis opens the analysis screen where it was left (from a
+// drill-down, as esc does); the job starts at the end of the Update when
+// what it shows is not at hand.
 func (m *Model) openAnalysis() tea.Cmd {
 	if m.c.scored == nil {
 		return m.flash("the analysis waits for the scores")
+	}
+	if m.list.fromAnalysis {
+		return m.backToAnalysis()
 	}
 	m.screen = screenAnalysis
 	m.ana.clamp(m.anaCtx())

@@ -116,6 +116,11 @@ func TestAnalysisTypedFilterOverDrill(t *testing.T) {
 	if m.screen != screenAnalysis {
 		t.Fatal("esc did not come back to the analysis")
 	}
+	// n in a drill-down comes back as esc does: the list whole again.
+	m = press(t, m, "enter", "n")
+	if m.screen != screenAnalysis || m.list.fromAnalysis || len(m.list.rows) != m.c.ds.Len() {
+		t.Fatalf("n in a drill-down: screen %v, drill %v, %d rows", m.screen, m.list.fromAnalysis, len(m.list.rows))
+	}
 }
 
 // TestAnalysisOrders: o cycles all → 1 → … → max order → all, a digit
