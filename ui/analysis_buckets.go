@@ -177,7 +177,7 @@ func (a anaScreen) mostLost(x anaCtx) string {
 	if at < 0 {
 		return sys + " is behind " + other + " in no bucket"
 	}
-	return fmt.Sprintf("%s loses most to %s in %s: %s on %d segments", sys, other, bucketLabel(&mine[at]), x.c.delta(worst), len(mine[at].Rows))
+	return fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[at]), x.c.delta(worst), other, len(mine[at].Rows))
 }
 
 // drillBucket returns a bucket's segments.

@@ -284,7 +284,7 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	if at < 0 {
 		t.Fatalf("the demo's middle system is behind the best in no bucket of %d segments: pick another pair", anaMinSupport)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "loses most to") || !strings.Contains(v, "in "+bucketLabel(&mine[at])+":") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "loses most in "+bucketLabel(&mine[at])+": "+m.c.delta(worst)) {
 		t.Errorf("the note does not name bucket %s (Δ %v):\n%s", mine[at].Label, worst, v)
 	}
 }
