@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -509,6 +511,37 @@ func TestSameCounts(t *testing.T) {
 	} {
 		if got := sameCounts(base, tc.set); got != tc.same {
 			t.Errorf("%s: sameCounts = %v; want %v", tc.name, got, tc.same)
+		}
+	}
+}
+
+// TestAnalysisRandomKeys feeds random keys, clicks and resizes to the
+// analysis screen and the drill-downs it opens: nothing panics, every
+// view fits, and whenever the screen shows a table its numbers are those
+// of the scores on screen.
+func TestAnalysisRandomKeys(t *testing.T) {
+	keys := []string{"up", "down", "pgup", "pgdown", "home", "end", "G", "enter", "esc", "n", "m", "o", "0", "2",
+		"9", "left", "right", "tab", "shift+tab", "w", "p", "t", "l", "s", "+", "-", "c", "j", "/", "x"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	w, h := 100, 30
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), w, h))
+	for i := range 600 {
+		var msg tea.Msg = keyMsg(keys[rng.IntN(len(keys))])
+		switch r := rng.IntN(30); {
+		case r == 0:
+			w, h = 60+rng.IntN(141), 16+rng.IntN(35)
+			msg = tea.WindowSizeMsg{Width: w, Height: h}
+		case r == 1:
+			msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
+		}
+		next, cmd := m.Update(msg)
+		m = drive(t, next.(Model), cmd)
+		if m.list.typing != typingNone {
+			m = press(t, m, "esc")
+		}
+		checkFit(t, fmt.Sprintf("step %d (%v)", i, msg), m.View(), w, h)
+		if x := m.anaCtx(); m.screen == screenAnalysis && m.ana.err == nil && (!m.ana.baseFresh(x) || !m.ana.derFresh(x)) {
+			t.Fatalf("step %d (%v): the analysis screen is not up to date after the jobs ran", i, msg)
 		}
 	}
 }
