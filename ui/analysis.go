@@ -115,8 +115,21 @@ func (a anaScreen) rowCount(x anaCtx) int {
 	return len(a.winItems(x))
 }
 
-// clamp keeps the cursor on a row and visible.
+// ready reports whether the current table's numbers are at hand (those
+// of the scores on screen and the current choices).
+func (a anaScreen) ready(x anaCtx) bool {
+	if !a.baseFresh(x) {
+		return false
+	}
+	return a.table == anaNGrams && a.mode != anaSalient || a.derFresh(x)
+}
+
+// clamp keeps the cursor on a row and visible; while the table's numbers
+// are being made it leaves the cursor where it is, for them.
 func (a *anaScreen) clamp(x anaCtx) {
+	if !a.ready(x) {
+		return
+	}
 	t := a.table
 	n := a.rowCount(x)
 	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))

@@ -545,3 +545,18 @@ func TestAnalysisRandomKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisCursorSurvivesRecompute: a new baseline or new scores
+// recompute the table; the cursor stays on its row meanwhile.
+func TestAnalysisCursorSurvivesRecompute(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	m = press(t, m, "right", "down", "down", "down")
+	m = press(t, m, "w")
+	if m.ana.cursor[anaBuckets] != 3 {
+		t.Errorf("a new baseline moved the bucket cursor to %d; want 3", m.ana.cursor[anaBuckets])
+	}
+	m = press(t, m, "s")
+	if m.ana.cursor[anaBuckets] != 3 {
+		t.Errorf("a new smoothing moved the bucket cursor to %d; want 3", m.ana.cursor[anaBuckets])
+	}
+}
