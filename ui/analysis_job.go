@@ -99,7 +99,7 @@ func sameCounts(a, b model.Settings) bool {
 }
 
 // anaCmd makes what want asks for: the counts and rankings unless base
-// (counted under the same settings) has them already, then the derived
+// (nil, or made for want's scores) has them already, then the derived
 // part, with what old has of it.
 func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, old *anaDerived, prog *progress, phase *anaPhase) tea.Cmd {
 	return func() tea.Msg {
@@ -109,10 +109,6 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 				return anaMsg{jobTag: tag, err: err}
 			}
 			base = b
-		} else if base.scored != want.scored {
-			b := *base
-			b.scored = want.scored
-			base = &b
 		}
 		phase.Store(phaseComparing)
 		prog.set(0, 0)

@@ -66,11 +66,14 @@ func (m *Model) analysis() tea.Cmd {
 // handleAnalysis installs what the job made (stale results never get
 // here).
 func (m Model) handleAnalysis(msg anaMsg) Model {
+	if msg.base != nil {
+		m.ana.base = msg.base // counted, even when what follows failed
+	}
 	if msg.err != nil {
 		m.ana.err = msg.err
 		return m
 	}
-	m.ana.base, m.ana.der, m.ana.err = msg.base, msg.der, nil
+	m.ana.der, m.ana.err = msg.der, nil
 	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
 		m.ana.order = 0
 	}
