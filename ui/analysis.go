@@ -289,6 +289,9 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	}
 	lines := make([]string, 0, c.height)
 	lines = append(lines, st.Title.Render(joinRight(title, strings.Join(tabs, " "), c.width)))
+	if c.width >= 100 { // what the counts and scores were made with
+		note = joinRight(note, settingsTag(c.shown()), c.width)
+	}
 	lines = append(lines, st.Muted.Render(render.Truncate(note, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
@@ -343,4 +346,20 @@ func (a anaScreen) visible(x anaCtx, n int, line func(i int) string) []string {
 // waiting is the body of a table whose numbers the job is still making.
 func waiting(x anaCtx, running string) []string {
 	return []string{x.c.st.Accent.Render(running)}
+}
+
+// settingsTag says in a few words what the analysis shown was made with:
+// tokenizer, case, max order, and the smoothing (NLTK's method in nltk
+// compat).
+func settingsTag(set model.Settings) string {
+	o := set.Corpus
+	lc := "mixed"
+	if o.Lowercase {
+		lc = "lc"
+	}
+	smooth := "smooth:" + o.Smooth
+	if o.Compat == scoring.CompatNLTK {
+		smooth = fmt.Sprintf("nltk method%d", o.NLTK.Smoothing.Method)
+	}
+	return fmt.Sprintf("tok:%s case:%s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth)
 }
