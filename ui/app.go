@@ -61,7 +61,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
 	m := Model{
-		c:    common{ds: ds, set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
+		c:    common{ds: ds, refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
 		list: newSegList(ds),
 		pane: newSegPane(set),
 		sig:  newSigScreen(),

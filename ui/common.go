@@ -12,7 +12,8 @@ import (
 // settings, the scores, the styles and keys, the window size. The root
 // model holds it and passes it down; components never change it.
 type common struct {
-	ds      *model.Dataset
+	ds      *model.Dataset // the dataset kept to the references scored (refs)
+	refs    refChoice      // which of the loaded references are scored
 	set     model.Settings // the settings asked for
 	scored  *model.Scored  // the scores on screen (nil until the first run lands)
 	st      render.Styles

@@ -51,7 +51,7 @@ func TestGoldenLedgerScreen(t *testing.T) {
 }
 
 func TestGoldenHelp(t *testing.T) {
-	runGolden(t, 100, 30, step{keys("?"), "Reading the segment pane"})
+	runGolden(t, 100, 30, step{keys("?"), "score: all refs"})
 }
 
 func TestGoldenWalkthrough(t *testing.T) {

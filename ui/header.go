@@ -76,6 +76,9 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.SignatureVersion)
 	}
 	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
+	if r := c.refs.label(); r != "" {
+		opts += sep + st.Warn.Render(r)
+	}
 	third := opts + sep + h.shownView(c, l)
 	if l.view.Filter != "" {
 		third = h.shownView(c, l) + sep + opts // the subset's score must not be cut off

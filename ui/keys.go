@@ -17,7 +17,7 @@ type KeyMap struct {
 	Charts                                  key.Binding
 	Order, AllOrders, OrderUp, OrderDown    key.Binding
 	Tokenizer, Lowercase, Smooth, Compat    key.Binding
-	NLTKMethod, Metrics                     key.Binding
+	NLTKMethod, Metrics, Refs               key.Binding
 	NextSystem, PrevSystem, Other, Compare  key.Binding
 	Pin, Significance, SigTest, Impact      key.Binding
 	// Analysis opens the corpus n-grams, buckets and wins; AnaTable moves
@@ -64,6 +64,7 @@ func DefaultKeyMap() KeyMap {
 		Compat:       b([]string{"c"}, "c", "sacrebleu / nltk"),
 		NLTKMethod:   b([]string{"m"}, "m", "nltk smoothing 0-7"),
 		Metrics:      b([]string{"M"}, "M", "chrF / chrF+TER / BLEU alone"),
+		Refs:         b([]string{"R"}, "R", "score: all refs / each alone"),
 		NextSystem:   b([]string{"tab"}, "tab", "next system"),
 		PrevSystem:   b([]string{"shift+tab"}, "⇧tab", "previous system"),
 		Other:        b([]string{"w"}, "w", "baseline: next system"),
@@ -128,7 +129,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Filter, k.Sort, k.Reverse},
 		{k.Zoom, k.DetailDown, k.DetailUp, k.Ledger, k.Charts, k.Order, k.AllOrders},
-		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics},
+		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics, k.Refs},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact, k.Analysis, k.Warnings},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
 		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary, k.Export},

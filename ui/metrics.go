@@ -42,6 +42,12 @@ func WithMetrics(m model.Metrics) Option {
 	}
 }
 
+// forget drops the scores and errors of chrF and TER, made from
+// references no longer scored: refreshMetrics then runs them again.
+func (mt *metricState) forget() {
+	mt.chrf, mt.ter, mt.chrfErr, mt.terErr = nil, nil, nil, nil
+}
+
 // metricDisplays are the states the metrics key cycles through.
 var metricDisplays = [][2]bool{{true, false}, {true, true}, {false, false}}
 

@@ -62,6 +62,8 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
 	case key.Matches(msg, k.Metrics):
 		return m.cycleMetrics(), true
+	case key.Matches(msg, k.Refs):
+		return m.cycleRefs(), true
 	case key.Matches(msg, k.NLTKMethod):
 		if !isNLTK(set) {
 			return m.flash("m cycles NLTK's smoothing methods: press c for nltk compat first"), true

@@ -17,7 +17,7 @@ func selectRefs(ds *model.Dataset, sel []string) (*model.Dataset, error) {
 		return ds, nil
 	}
 	labels := model.RefLabels(ds.RefNames)
-	keep := make([]bool, len(ds.RefNames))
+	var keep []int
 	for _, list := range sel {
 		for _, want := range strings.Split(list, ",") {
 			want = strings.TrimSpace(want)
@@ -32,23 +32,10 @@ func selectRefs(ds *model.Dataset, sel []string) (*model.Dataset, error) {
 				}
 				return nil, usagef("--refs: there is no reference %q; the references are %s (by label or number)", want, strings.Join(names, ", "))
 			}
-			keep[k] = true
+			keep = append(keep, k)
 		}
 	}
-	var names []string
-	var refs [][]string
-	var absent [][]bool
-	for k, ok := range keep {
-		if !ok {
-			continue
-		}
-		names = append(names, ds.RefNames[k])
-		refs = append(refs, ds.Refs[k])
-		if ds.RefAbsent != nil {
-			absent = append(absent, ds.RefAbsent[k])
-		}
-	}
-	return model.NewDataset(ds.Src, names, refs, absent, ds.Systems, nil)
+	return ds.WithRefs(keep)
 }
 
 // refIndex finds the reference want names: its label, its number from 1,

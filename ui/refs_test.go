@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// twoRefs loads a corpus with references A and B that score differently.
+func twoRefs(t *testing.T) *model.Dataset {
+	t.Helper()
+	fsys := fstest.MapFS{
+		"hyp.txt":       {Data: []byte("the dog barked at the cat\nit is raining again today\n")},
+		"newstest.A.en": {Data: []byte("the dog barked at a cat\nit rains again today\n")},
+		"newstest.B.en": {Data: []byte("a dog was barking at the cat\nit is raining again\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt"}, Refs: []string{"newstest.A.en", "newstest.B.en"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// want returns BLEU and chrF of ds kept to the references keep (all when
+// nil), computed by model directly.
+func wantScores(t *testing.T, ds *model.Dataset, keep []int) (bleu, chrf float64) {
+	t.Helper()
+	if keep != nil {
+		var err error
+		if ds, err = ds.WithRefs(keep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := model.ScoreMetrics(context.Background(), ds, model.Metrics{Names: []string{model.MetricChrF}, ChrF: scoring.DefaultChrFOptions()}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Systems[0].Corpus.Score, ms.Systems[0].ChrF
+}
+
+// TestRefsKeyCycles: R scores against A alone, then B alone, then both;
+// BLEU, chrF and the signature's nrefs follow, and the header says which
+// reference is scored.
+func TestRefsKeyCycles(t *testing.T) {
+	ds := twoRefs(t)
+	m := New(ds, model.DefaultSettings(), WithMetrics(model.Metrics{Names: []string{model.MetricBLEU, model.MetricChrF}}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = drive(t, next.(Model), next.(Model).Init())
+	for i, c := range []struct {
+		keep   []int
+		header string
+		nrefs  string
+	}{
+		{[]int{0}, "ref A only", "nrefs:1"},
+		{[]int{1}, "ref B only", "nrefs:1"},
+		{nil, "", "nrefs:2"},
+	} {
+		m = press(t, m, "R")
+		bleu, chrf := wantScores(t, ds, c.keep)
+		if got := m.c.scored.Systems[0].Corpus.Score; got != bleu {
+			t.Errorf("press %d: BLEU %v; scored against %v alone it is %v", i+1, got, c.keep, bleu)
+		}
+		if m.c.met.chrf == nil || m.c.met.chrf.Systems[0].ChrF != chrf {
+			t.Errorf("press %d: chrF %v; want %v", i+1, m.c.met.chrf, chrf)
+		}
+		v := ansi.Strip(m.View())
+		head := strings.Join(strings.Split(v, "\n")[:3], "\n")
+		if c.header != "" && !strings.Contains(head, c.header) || c.header == "" && strings.Contains(head, " only") {
+			t.Errorf("press %d: header\n%s\nwant %q", i+1, head, c.header)
+		}
+		if !strings.Contains(head, c.nrefs) {
+			t.Errorf("press %d: header lacks %s:\n%s", i+1, c.nrefs, head)
+		}
+	}
+	if m.c.ds != m.c.refs.all {
+		t.Error("after a full cycle the explorer does not score the dataset as loaded")
+	}
+}
+
+// TestRefsKeyOneReference: with one reference R says why it does nothing.
+func TestRefsKeyOneReference(t *testing.T) {
+	ds, err := model.Load(model.Input{Systems: []string{"h"}, Refs: []string{"r"}, FS: fstest.MapFS{"h": {Data: []byte("a b c\n")}, "r": {Data: []byte("a b d\n")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ready(t, ds, 100, 30)
+	before := m.c.scored
+	m = press(t, m, "R")
+	if m.c.scored != before || !strings.Contains(m.status, "one reference") {
+		t.Errorf("R with one reference: rescored %v, status %q", m.c.scored != before, m.status)
+	}
+}
+
+// TestRefsKeyStale: R pressed twice before the first run lands; the first
+// run's scores (against A alone) never reach the screen.
+func TestRefsKeyStale(t *testing.T) {
+	ds := twoRefs(t)
+	m := ready(t, ds, 100, 30)
+	next, first := m.Update(keyMsg("R"))
+	m = next.(Model)
+	next, second := m.Update(keyMsg("R"))
+	m = next.(Model)
+	m = drive(t, m, first)
+	if m.c.ds.RefNames[0] != "newstest.B.en" {
+		t.Fatalf("after the first run: refs %q", m.c.ds.RefNames)
+	}
+	all, _ := wantScores(t, ds, nil)
+	if got := m.c.scored.Systems[0].Corpus.Score; got != all {
+		t.Errorf("the stale run (A alone) landed: BLEU %v; want the old %v until B's lands", got, all)
+	}
+	m = drive(t, m, second)
+	b, _ := wantScores(t, ds, []int{1})
+	if got := m.c.scored.Systems[0].Corpus.Score; got != b {
+		t.Errorf("BLEU %v; want B alone's %v", got, b)
+	}
+}
+
+// TestRefsKeyFits: the header with a reference chosen fits every size.
+func TestRefsKeyFits(t *testing.T) {
+	ds := twoRefs(t)
+	for _, sz := range [][2]int{{60, 16}, {80, 24}, {120, 40}, {200, 50}} {
+		m := press(t, ready(t, ds, sz[0], sz[1]), "R")
+		checkFit(t, "ref A only", m.View(), sz[0], sz[1])
+	}
+}
