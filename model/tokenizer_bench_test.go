@@ -17,6 +17,7 @@ func BenchmarkScore100kTokenizer(b *testing.B) {
 		b.Run(tok, func(b *testing.B) {
 			set := DefaultSettings().WithOption(func(o *scoring.Options) { o.Tokenize = tok })
 			b.ReportAllocs()
+			defer reportCPU(b)()
 			for b.Loop() {
 				if _, err := Score(context.Background(), ds, set, nil); err != nil {
 					b.Fatal(err)

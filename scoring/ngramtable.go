@@ -131,8 +131,9 @@ func (g *ngramTable) countHyp(ids []int32, orders int) [MaxOrderLimit]idRange {
 
 // countRef counts one reference's n-grams that the hypothesis has and
 // raises their maximum; stamp (1, 2, … per segment) tells this reference
-// from earlier ones.
-func (g *ngramTable) countRef(ids []int32, orders int, stamp int32) {
+// from earlier ones. only says it is the segment's one reference: its
+// counts are then the maximum itself.
+func (g *ngramTable) countRef(ids []int32, orders int, stamp int32, only bool) {
 	g.rprev = append(g.rprev[:0], ids...)
 	for n := 1; n <= orders; n++ {
 		m := len(ids) - n + 1
@@ -152,6 +153,10 @@ func (g *ngramTable) countRef(ids []int32, orders int, stamp int32) {
 				continue
 			}
 			c := &g.counts[id]
+			if only {
+				c.refMax++
+				continue
+			}
 			if c.stamp != stamp {
 				c.stamp, c.refCur = stamp, 0
 			}

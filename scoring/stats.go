@@ -64,9 +64,15 @@ type Scorer struct {
 	orders int
 	nltk   bool
 
-	hypToks        []string
-	refToks        [][]string // tokens of each reference of the current segment
-	vocab          vocab
+	hypToks []string
+	refToks [][]string // tokens of each reference of the current segment
+	vocab   vocab
+	// With the char tokenizer tokens are numbered by code point: the
+	// keys of the hypothesis and of each reference ([charKeys]).
+	char           bool
+	chars          charVocab
+	hypKeys        []uint32
+	refKeys        [][]uint32
 	hypIDs, refIDs []int32
 	refLens        []int
 	grams          ngramTable
@@ -96,16 +102,23 @@ func NewScorerOrders(opt Options, orders int) (*Scorer, error) {
 		lower:  opt.Lowercase,
 		orders: orders,
 		nltk:   opt.Compat == CompatNLTK,
+		char:   tok.kind == kindChar,
 	}, nil
 }
 
 // Preprocess returns the tokens BLEU counts for one line: lowercased when
 // asked, right-stripped, tokenized and split, as sacrebleu does it.
 func Preprocess(tok Tokenizer, lowercase bool, dst []string, line string) []string {
+	return tok.Tokens(dst, preprocessLine(lowercase, line))
+}
+
+// preprocessLine is what BLEU does to a line before the tokenizer:
+// lowercase when asked, then strip whitespace on the right.
+func preprocessLine(lowercase bool, line string) string {
 	if lowercase {
 		line = PyLower(line)
 	}
-	return tok.Tokens(dst, PyRstrip(line))
+	return PyRstrip(line)
 }
 
 // Segment returns the statistics of one hypothesis against its references.
@@ -128,6 +141,10 @@ func (s *Scorer) Systems(hyps []string, refs []string, out []Stats) []Stats {
 
 // tokenizeRefs keeps the tokens and lengths of the segment's references.
 func (s *Scorer) tokenizeRefs(refs []string) {
+	if s.char {
+		s.charRefs(refs)
+		return
+	}
 	for len(s.refToks) < len(refs) {
 		s.refToks = append(s.refToks, nil)
 	}
@@ -139,26 +156,66 @@ func (s *Scorer) tokenizeRefs(refs []string) {
 	}
 }
 
+// charRefs is tokenizeRefs for the char tokenizer: it keeps the keys of
+// each reference's characters.
+func (s *Scorer) charRefs(refs []string) {
+	for len(s.refKeys) < len(refs) {
+		s.refKeys = append(s.refKeys, nil)
+	}
+	s.refKeys = s.refKeys[:len(refs)]
+	s.refLens = s.refLens[:0]
+	for k, ref := range refs {
+		s.refKeys[k] = charKeys(s.refKeys[k][:0], preprocessLine(s.lower, ref))
+		s.refLens = append(s.refLens, len(s.refKeys[k]))
+	}
+}
+
+// countChars counts the n-grams of hyp and of the references charRefs
+// kept, with characters numbered by code point, and returns the id range
+// of each order.
+func (s *Scorer) countChars(hyp string) [MaxOrderLimit]idRange {
+	s.hypKeys = charKeys(s.hypKeys[:0], preprocessLine(s.lower, hyp))
+	s.chars.reset()
+	s.hypIDs = s.hypIDs[:0]
+	for _, k := range s.hypKeys {
+		s.hypIDs = append(s.hypIDs, s.chars.intern(k))
+	}
+	s.grams.reset(s.chars.n, len(s.hypIDs), s.orders)
+	ranges := s.grams.countHyp(s.hypIDs, s.orders)
+	for k, keys := range s.refKeys {
+		s.refIDs = s.refIDs[:0]
+		for _, key := range keys {
+			s.refIDs = append(s.refIDs, s.chars.lookup(key))
+		}
+		s.grams.countRef(s.refIDs, s.orders, int32(k+1), len(s.refKeys) == 1)
+	}
+	return ranges
+}
+
 // count scores one hypothesis against the references tokenizeRefs kept.
 func (s *Scorer) count(hyp string) Stats {
-	s.hypToks = Preprocess(s.tok, s.lower, s.hypToks[:0], hyp)
-	s.vocab.reset(len(s.hypToks))
-	s.hypIDs = s.hypIDs[:0]
-	for _, t := range s.hypToks {
-		s.hypIDs = append(s.hypIDs, s.vocab.intern(t))
+	var ranges [MaxOrderLimit]idRange
+	if s.char {
+		ranges = s.countChars(hyp)
+	} else {
+		s.hypToks = Preprocess(s.tok, s.lower, s.hypToks[:0], hyp)
+		s.vocab.reset(len(s.hypToks))
+		s.hypIDs = s.hypIDs[:0]
+		for _, t := range s.hypToks {
+			s.hypIDs = append(s.hypIDs, s.vocab.intern(t))
+		}
+		s.grams.reset(s.vocab.n, len(s.hypIDs), s.orders)
+		ranges = s.grams.countHyp(s.hypIDs, s.orders)
+		for k, toks := range s.refToks {
+			s.refIDs = s.refIDs[:0]
+			for _, t := range toks {
+				s.refIDs = append(s.refIDs, s.vocab.lookup(t))
+			}
+			s.grams.countRef(s.refIDs, s.orders, int32(k+1), len(s.refToks) == 1)
+		}
 	}
 	var st Stats
 	st.HypLen = len(s.hypIDs)
-	s.grams.reset(s.vocab.n, len(s.hypIDs), s.orders)
-	ranges := s.grams.countHyp(s.hypIDs, s.orders)
-
-	for k, toks := range s.refToks {
-		s.refIDs = s.refIDs[:0]
-		for _, t := range toks {
-			s.refIDs = append(s.refIDs, s.vocab.lookup(t))
-		}
-		s.grams.countRef(s.refIDs, s.orders, int32(k+1))
-	}
 	if r := ClosestRefLen(st.HypLen, s.refLens); r > 0 {
 		st.RefLen = r
 	}
