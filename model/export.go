@@ -208,9 +208,13 @@ func appendCorpusFields(b []byte, name string, ss SystemScores, sig string) []by
 // ref_len (score null and an error key where NLTK would raise). "tsv" and
 // "csv" write a header row and then system, line, score, bp, sys_len,
 // ref_len, p1 … pN and the hypothesis; "text" writes a table for people.
-// In tsv, tabs, line breaks and backslashes in the hypothesis are written
-// as \t, \n, \r and \\; in tsv, csv and text every control character is
-// shown as a visible escape ([Printable]).
+// The text is written exactly, as [WriteSegmentTexts] writes it: in tsv,
+// tabs, line breaks and backslashes are written as \t, \n, \r and \\ (every
+// row one line, undone to get the text back); csv quotes as RFC 4180 says
+// and applies [SpreadsheetSafe] to the system's name and the hypothesis;
+// only "text", a table for people, shows control characters as visible
+// escapes ([Printable]). Showing tsv, csv or jsonl on a terminal is the
+// caller's business.
 func WriteSegments(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, format string) error {
 	return WriteSegmentsMetrics(w, ds, s, rows, sys, nil, format)
 }

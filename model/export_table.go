@@ -60,7 +60,7 @@ func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *
 			if j > 0 {
 				w.WriteByte('\t')
 			}
-			w.WriteString(Printable(tsvEscaper.Replace(f)))
+			w.WriteString(tsvEscaper.Replace(f))
 		}
 		if err := w.WriteByte('\n'); err != nil {
 			return err
@@ -77,9 +77,8 @@ func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *
 	var rec []string
 	for _, i := range rows {
 		rec = segmentRecord(ds, s, sys, i, ms, rec)
-		for j := range rec {
-			rec[j] = Printable(rec[j])
-		}
+		// The system's name and the hypothesis are text; the rest numbers.
+		rec[0], rec[len(rec)-1] = SpreadsheetSafe(rec[0]), SpreadsheetSafe(rec[len(rec)-1])
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -82,14 +83,15 @@ func TestExportGoldens(t *testing.T) {
 	golden(t, "segments_text_nltk", write(func(b *strings.Builder) error { return WriteSegments(b, ds, nltk, base, 0, FormatText) }))
 }
 
-// TestExportNoRawControls checks that no text format lets a control
-// character of the input through, and that JSON escapes them.
+// TestExportNoRawControls checks that the tables for people (segments
+// and corpus text) let no control character of the input through, and
+// that JSON escapes them.
 func TestExportNoRawControls(t *testing.T) {
 	ds := exportDataset()
 	s := mustScore(t, ds, DefaultSettings())
 	rows := s.Rows(ds, View{Other: -1, Sort: SortLine})
 	for sys := range ds.Systems {
-		for _, f := range SegmentFormats {
+		for _, f := range []string{FormatText, FormatJSONL} {
 			var b strings.Builder
 			if err := WriteSegments(&b, ds, s, rows, sys, f); err != nil {
 				t.Fatal(err)
@@ -112,6 +114,51 @@ func checkNoControls(t *testing.T, format, out string) {
 		if p := Printable(line); p != line && !(format == FormatTSV || format == FormatText) || strings.ContainsAny(line, "\x1b\x07\r\u202e") {
 			t.Errorf("%s output has a raw control character: %q", format, line)
 		}
+	}
+}
+
+// TestSegmentsTableKeepsText checks that tsv and csv keep the text
+// exactly: a tsv cell unescaped, a csv cell read back by encoding/csv
+// (less the apostrophe SpreadsheetSafe puts before =, +, -, @, tab, CR)
+// is the system's name and the hypothesis as loaded, controls, bidi
+// overrides, tabs and line breaks included.
+func TestSegmentsTableKeepsText(t *testing.T) {
+	ds := exportDataset()
+	ds.Systems[0].Hyps[0] = "=HYPERLINK(\"x\")"
+	ds.Systems[1].Hyps[0] = "-1 \t\rx\n" // (a reader of csv may drop the \r of \r\n)
+	s := mustScore(t, ds, DefaultSettings())
+	rows := s.Rows(ds, View{Other: -1, Sort: SortLine})
+	unTSV := strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\r`, "\r")
+	for sys, sy := range ds.Systems {
+		var tsv, csvOut strings.Builder
+		if err := WriteSegments(&tsv, ds, s, rows, sys, FormatTSV); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSegments(&csvOut, ds, s, rows, sys, FormatCSV); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(tsv.String(), "\n"), "\n")[1:]
+		recs, err := csv.NewReader(strings.NewReader(csvOut.String())).ReadAll()
+		if err != nil {
+			t.Fatalf("csv does not read back: %v", err)
+		}
+		recs = recs[1:]
+		if len(lines) != len(rows) || len(recs) != len(rows) {
+			t.Fatalf("%d tsv rows, %d csv rows; want %d", len(lines), len(recs), len(rows))
+		}
+		for r, i := range rows {
+			cells := strings.Split(lines[r], "\t")
+			if name, hyp := unTSV.Replace(cells[0]), unTSV.Replace(cells[len(cells)-1]); name != sy.Name || hyp != sy.Hyps[i] {
+				t.Errorf("tsv row %d: %q %q; want %q %q", r+1, name, hyp, sy.Name, sy.Hyps[i])
+			}
+			rec := recs[r]
+			if name, hyp := rec[0], rec[len(rec)-1]; name != SpreadsheetSafe(sy.Name) || hyp != SpreadsheetSafe(sy.Hyps[i]) {
+				t.Errorf("csv row %d: %q %q; want %q %q", r+1, name, hyp, SpreadsheetSafe(sy.Name), SpreadsheetSafe(sy.Hyps[i]))
+			}
+		}
+	}
+	if got := SpreadsheetSafe("=HYPERLINK(\"x\")"); got != "'=HYPERLINK(\"x\")" {
+		t.Errorf("SpreadsheetSafe(=…) = %q", got)
 	}
 }
 

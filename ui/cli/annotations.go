@@ -303,37 +303,6 @@ func runAnnotationsImport(e *env, args []string) error {
 	return nil
 }
 
-// writeShown is [writeOutput], except that text bound for a terminal is
-// shown with visible escapes, line by line, so that no annotated text can
-// act on it; a pipe or a file gets the text exactly.
-func writeShown(e *env, out string, write func(w io.Writer) error) error {
-	if out == "" || out == "-" {
-		if _, ok := terminalWidth(e.stdout); ok {
-			var b bytes.Buffer
-			if err := write(&b); err != nil {
-				return err
-			}
-			_, err := io.WriteString(e.stdout, escapeLines(b.String()))
-			return err
-		}
-	}
-	return writeOutput(e, out, write)
-}
-
-// escapeLines applies [model.Printable] to each line of s, keeping its
-// line feeds.
-func escapeLines(s string) string {
-	lines := strings.SplitAfter(s, "\n")
-	for i, l := range lines {
-		body, nl := strings.CutSuffix(l, "\n")
-		lines[i] = model.Printable(body)
-		if nl {
-			lines[i] += "\n"
-		}
-	}
-	return strings.Join(lines, "")
-}
-
 // choosePreset returns the weights: a typology file, or a named preset.
 func choosePreset(name, typology string, named bool) (*annotations.Preset, error) {
 	if typology != "" {

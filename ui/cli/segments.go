@@ -128,7 +128,7 @@ func runSegments(e *env, args []string) error {
 		text.metrics, text.sortMetrics = ms, byMetric
 		return writeSegmentTexts(e, ds, scored, text)
 	}
-	return writeOutput(e, out, func(w io.Writer) error {
+	return writeShown(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
 			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
 			rows := scored.Rows(ds, v)

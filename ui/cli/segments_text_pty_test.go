@@ -99,3 +99,46 @@ func TestTokenizeOnTerminal(t *testing.T) {
 		t.Errorf("the terminal does not show the escapes: %q", got)
 	}
 }
+
+// TestSegmentsTableOnTerminal checks the per-system tsv and csv: visible
+// escapes on a terminal, the text exactly through a pipe (tsv escapes tab
+// and line breaks as \t \n \r, csv puts an apostrophe before a cell
+// starting with -, =, +, @).
+func TestSegmentsTableOnTerminal(t *testing.T) {
+	writeFiles(t, textFiles())
+	for _, format := range []string{"tsv", "csv"} {
+		args := []string{"segments", "--format", format, "--sort", "line", "base=base.txt", "-r", "ref.txt"}
+		var pipe, stderr strings.Builder
+		if code := Run(args, strings.NewReader(""), &pipe, &stderr); code != 0 {
+			t.Fatalf("%s to a pipe: status %d, stderr %q", format, code, stderr.String())
+		}
+		exact := map[string]string{"tsv": "-oops\\there", "csv": "'-oops\there"}[format]
+		if !strings.Contains(pipe.String(), "line \x1b]2;pwned\x07three") || !strings.Contains(pipe.String(), exact) {
+			t.Errorf("%s through a pipe does not keep the text: %q", format, pipe.String())
+		}
+
+		master, slave := openPTY(t)
+		done := make(chan string)
+		go func() {
+			var b strings.Builder
+			buf := make([]byte, 4096)
+			for {
+				n, err := master.Read(buf)
+				b.Write(buf[:n])
+				if err != nil || strings.Contains(b.String(), "END") {
+					break
+				}
+			}
+			done <- b.String()
+		}()
+		code := Run(args, strings.NewReader(""), slave, &stderr)
+		slave.WriteString("END\n")
+		got := <-done
+		if code != 0 {
+			t.Fatalf("%s on a terminal: status %d, stderr %q", format, code, stderr.String())
+		}
+		if strings.ContainsAny(got, "\x1b\x07") || !strings.Contains(got, "␛]2;pwned") {
+			t.Errorf("%s on a terminal: raw controls or no visible escape: %q", format, got)
+		}
+	}
+}
