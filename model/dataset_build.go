@@ -30,19 +30,19 @@ func NewDataset(src []string, refNames []string, refs [][]string, refAbsent [][]
 		}
 		seen[s.Name] = true
 		if len(s.Hyps) != n {
-			return nil, &InputError{Msg: fmt.Sprintf("system %s has %d segments but %s has %d; every stream needs one entry per segment", s.Name, len(s.Hyps), systems[0].Name, n)}
+			return nil, &InputError{Msg: fmt.Sprintf("system %s has %s but %s has %d; every stream needs one entry per segment", s.Name, plural(len(s.Hyps), "segment"), systems[0].Name, n)}
 		}
 	}
 	for k, r := range refs {
 		if len(r) != n || refAbsent != nil && len(refAbsent[k]) != n {
-			return nil, &InputError{Msg: fmt.Sprintf("reference %s has %d segments but %s has %d; every stream needs one entry per segment", refNames[k], len(r), systems[0].Name, n)}
+			return nil, &InputError{Msg: fmt.Sprintf("reference %s has %s but %s has %d; every stream needs one entry per segment", refNames[k], plural(len(r), "segment"), systems[0].Name, n)}
 		}
 	}
 	if refAbsent != nil && len(refAbsent) != len(refs) {
 		return nil, &InputError{Msg: fmt.Sprintf("%d presence lists for %d references; give one per reference", len(refAbsent), len(refs))}
 	}
 	if src != nil && len(src) != n {
-		return nil, &InputError{Msg: fmt.Sprintf("the source has %d segments but %s has %d; every stream needs one entry per segment", len(src), systems[0].Name, n)}
+		return nil, &InputError{Msg: fmt.Sprintf("the source has %s but %s has %d; every stream needs one entry per segment", plural(len(src), "segment"), systems[0].Name, n)}
 	}
 	ds := &Dataset{Src: src, RefNames: refNames, Refs: refs, RefAbsent: refAbsent, Systems: systems, Warnings: warnings}
 	ds.countRefs()

@@ -21,11 +21,11 @@ func TestNewDatasetChecksStreams(t *testing.T) {
 		{"short ref", func() error {
 			_, err := NewDataset(nil, []string{"r"}, [][]string{{"x"}}, nil, sys, nil)
 			return err
-		}, "reference r has 1 segments but A has 2"},
+		}, "reference r has 1 segment but A has 2"},
 		{"short src", func() error {
 			_, err := NewDataset([]string{"s"}, []string{"r"}, [][]string{{"x", "y"}}, nil, sys, nil)
 			return err
-		}, "source has 1 segments"},
+		}, "source has 1 segment but"},
 	} {
 		if err := c.err(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v; want %q", c.name, err, c.want)
