@@ -118,7 +118,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 		b.Run("query_"+q, func(b *testing.B) {
 			defer reportCPU(b)()
 			for b.Loop() {
-				if _, err := scored.QueryRows(ds, query, 0, -1); err != nil {
+				if _, err := scored.QueryRows(ds, query, 0, -1, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -22,12 +23,22 @@ import (
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
 //	                sentence score, hypothesis tokens, brevity penalty,
 //	                score minus the other system's
+//	cat:X sev:X rater:X   an annotation of that category (a part of its
+//	                name such as omission or accuracy, or its start; "quote"
+//	                a name with spaces), severity (minor, major, critical)
+//	                or rater
+//	is:annotated is:error is:noerror is:unannotated   segments with an
+//	                annotation, with an error, marked "no error", with none
 //	a b             both a and b
 //	a or b          a or b ("and" binds tighter: a b or c = (a b) or c)
 //
 // Text terms look at every system's hypothesis, so one query selects one
-// set of segments for all systems; the numeric terms are those of the
-// system the query is evaluated for ([Scored.QueryRows]).
+// set of segments for all systems; the numeric and annotation terms are
+// those of the system the query is evaluated for ([Scored.QueryRows]).
+// The annotation terms of one "and" group hold for one annotation:
+// cat:omission sev:major is a major omission, rater:ana is:noerror a
+// segment ana marked as having no error, rater:ana is:unannotated one ana
+// has not annotated.
 type Query struct {
 	text string
 	or   [][]term // a disjunction of conjunctions
@@ -43,6 +54,19 @@ func (q *Query) SelectsByScore() bool {
 	for _, and := range q.or {
 		for _, t := range and {
 			if t.kind == termNumber && t.m != metricLen {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// UsesAnnotations reports whether the query has annotation terms (cat:,
+// sev:, rater:, is:), which need [AnnotationFacts].
+func (q *Query) UsesAnnotations() bool {
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind == termAnnotation {
 				return true
 			}
 		}
@@ -71,6 +95,7 @@ const (
 	termNGram
 	termRegexp
 	termNumber
+	termAnnotation
 )
 
 // metric is the quantity of a numeric term.
@@ -85,15 +110,32 @@ const (
 
 var metricNames = []string{"bleu", "len", "bp", "delta"}
 
+// annTest is what an annotation term asks of an annotation.
+type annTest uint8
+
+const (
+	annCategory annTest = iota // cat:
+	annSeverity                // sev:
+	annRater                   // rater:
+	annIs                      // is:
+)
+
+// isValues are the values of is:, and severities those of sev:.
+var (
+	isValues   = []string{"annotated", "error", "noerror", "unannotated"}
+	severities = []string{"minor", "major", "critical"}
+)
+
 // term is one test of a query.
 type term struct {
 	kind  termKind
 	field field
-	word  string         // termWord: the needle; termNGram: the phrase
+	word  string         // termWord: the needle; termNGram: the phrase; termAnnotation: the value, lowercased
 	re    *regexp.Regexp // termRegexp
 	m     metric         // termNumber
 	op    string         // termNumber: <, >, <=, >=, =
 	value float64        // termNumber
+	ann   annTest        // termAnnotation
 }
 
 // ErrQuery is wrapped by every error of [ParseQuery].
@@ -228,6 +270,9 @@ func (p *queryParser) delimited(delim byte, what string) (string, error) {
 // term reads one term.
 func (p *queryParser) term() (term, error) {
 	col := p.col()
+	if t, ok, err := p.annotationTerm(col); ok || err != nil {
+		return t, err
+	}
 	t := term{field: fieldAny}
 	for _, f := range []struct {
 		prefix string
@@ -306,6 +351,43 @@ func numericTerm(word string, col int) (term, bool, error) {
 			return term{}, true, queryErr(col, "%s%s needs a number after it, not %q", name, op, num)
 		}
 		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil
+	}
+	return term{}, false, nil
+}
+
+// annotationTerm reads cat:X, sev:X, rater:X or is:X; ok is false when
+// the text at the current position is none of them.
+func (p *queryParser) annotationTerm(col int) (term, bool, error) {
+	for _, a := range []struct {
+		prefix string
+		test   annTest
+	}{{"cat:", annCategory}, {"sev:", annSeverity}, {"rater:", annRater}, {"is:", annIs}} {
+		if !strings.HasPrefix(p.s[p.pos:], a.prefix) {
+			continue
+		}
+		p.pos += len(a.prefix)
+		if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
+			return term{}, true, queryErr(col, "%s needs a value right after it", a.prefix)
+		}
+		var v string
+		if p.s[p.pos] == '"' {
+			var err error
+			if v, err = p.delimited('"', "quoted "+strings.TrimSuffix(a.prefix, ":")); err != nil {
+				return term{}, true, err
+			}
+		} else {
+			v = p.bare()
+		}
+		v = strings.ToLower(strings.TrimSpace(v))
+		switch {
+		case v == "":
+			return term{}, true, queryErr(col, "%s needs a value right after it", a.prefix)
+		case a.test == annSeverity && !slices.Contains(severities, v):
+			return term{}, true, queryErr(col, "sev: is one of %s, not %q", strings.Join(severities, ", "), Printable(v))
+		case a.test == annIs && !slices.Contains(isValues, v):
+			return term{}, true, queryErr(col, "is: is one of %s, not %q", strings.Join(isValues, ", "), Printable(v))
+		}
+		return term{kind: termAnnotation, ann: a.test, word: v}, true, nil
 	}
 	return term{}, false, nil
 }

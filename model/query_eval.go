@@ -20,9 +20,11 @@ var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
 // QueryRows returns, in line order, the segments (0-based) that q selects.
 // Text terms look at the source, every present reference and every
 // system's hypothesis, so the set is the same whichever system is shown;
-// numeric terms are those of system sys (delta: sys minus other). The
-// segments are tested in parallel on all cores.
-func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int) ([]int, error) {
+// numeric terms are those of system sys (delta: sys minus other), and
+// annotation terms read facts of system sys (nil when there are no
+// annotations: a query with such terms is then [ErrQueryNoAnnotations]).
+// The segments are tested in parallel on all cores.
+func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts) ([]int, error) {
 	if err := s.check(sys); err != nil {
 		return nil, err
 	}
@@ -34,7 +36,10 @@ func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int) ([]int, error)
 		}
 		return rows, nil
 	}
-	ev, err := s.compileQuery(ds, q, sys, other)
+	if facts == nil && q.UsesAnnotations() {
+		return nil, ErrQueryNoAnnotations
+	}
+	ev, err := s.compileQuery(ds, q, sys, other, facts)
 	if err != nil {
 		return nil, err
 	}
@@ -68,6 +73,9 @@ type queryEval struct {
 	sys      int
 	other    int
 	or       [][]compiledTerm
+	anns     []annGroup // per "and" group: its annotation terms
+	hasAnns  []bool
+	facts    AnnotationFacts
 	tok      scoring.Tokenizer
 	lower    bool
 	needToks bool
@@ -95,14 +103,18 @@ type evalScratch struct {
 
 func (e *queryEval) scratch() *evalScratch { return &evalScratch{} }
 
-func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int) (*queryEval, error) {
+func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts) (*queryEval, error) {
 	tok, _ := scoring.NewTokenizer(s.Settings.Corpus.Tokenize)
-	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: s.Settings.Corpus.Lowercase}
+	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: s.Settings.Corpus.Lowercase, facts: facts}
 	for _, and := range q.or {
+		g, ok := newAnnGroup(and)
+		ev.anns, ev.hasAnns = append(ev.anns, g), append(ev.hasAnns, ok)
 		var ct []compiledTerm
 		for _, t := range and {
 			c := compiledTerm{term: t}
 			switch t.kind {
+			case termAnnotation:
+				continue // tested as the group's
 			case termWord:
 				c.needle = newMatcher(t.word)
 			case termRegexp:
@@ -143,13 +155,16 @@ func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int) (*queryEval
 
 // match reports whether segment i satisfies the query.
 func (e *queryEval) match(sc *evalScratch, i int) bool {
-	for _, and := range e.or {
+	for g, and := range e.or {
 		ok := true
 		for j := range and {
 			if !e.test(sc, &and[j], i) {
 				ok = false
 				break
 			}
+		}
+		if ok && e.hasAnns[g] {
+			ok = e.anns[g].match(e.facts(e.sys, i))
 		}
 		if ok {
 			return true

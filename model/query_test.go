@@ -67,7 +67,7 @@ func TestQueryRows(t *testing.T) {
 			t.Errorf("ParseQuery(%q): %v", tc.q, err)
 			continue
 		}
-		got, err := s.QueryRows(ds, q, tc.sys, 1-tc.sys)
+		got, err := s.QueryRows(ds, q, tc.sys, 1-tc.sys, nil)
 		if err != nil {
 			t.Errorf("QueryRows(%q): %v", tc.q, err)
 			continue
@@ -104,18 +104,19 @@ func TestQueryRowsErrors(t *testing.T) {
 	ds := queryDataset()
 	s := mustScore(t, ds, DefaultSettings())
 	q, _ := ParseQuery("delta<0")
-	if _, err := s.QueryRows(ds, q, 0, -1); !errors.Is(err, ErrQueryNeedsOther) {
+	if _, err := s.QueryRows(ds, q, 0, -1, nil); !errors.Is(err, ErrQueryNeedsOther) {
 		t.Errorf("delta without another system: err = %v", err)
 	}
 	noSrc := memDataset(nil, ds.Refs, ds.Systems...)
 	q, _ = ParseQuery("src:x")
-	if _, err := mustScore(t, noSrc, DefaultSettings()).QueryRows(noSrc, q, 0, -1); !errors.Is(err, ErrQueryNoSource) {
+	if _, err := mustScore(t, noSrc, DefaultSettings()).QueryRows(noSrc, q, 0, -1, nil); !errors.Is(err, ErrQueryNoSource) {
 		t.Errorf("src: without a source: err = %v", err)
 	}
 }
 
 func FuzzParseQuery(f *testing.F) {
-	for _, s := range []string{"", "a b or c", `src:"x y" /z+/ bleu<=3`, `"\"`, `/\/`, "delta>-5 or len=0", "hyp:/(/", "ref:"} {
+	for _, s := range []string{"", "a b or c", `src:"x y" /z+/ bleu<=3`, `"\"`, `/\/`, "delta>-5 or len=0", "hyp:/(/", "ref:",
+		`cat:"a b" sev:major or is:unannotated rater:x`, "is:", "sev:minor is:noerror house"} {
 		f.Add(s)
 	}
 	ds := queryDataset()
@@ -128,7 +129,7 @@ func FuzzParseQuery(f *testing.F) {
 			}
 			return
 		}
-		if _, err := s.QueryRows(ds, q, 0, 1); err != nil && strings.ContainsAny(err.Error(), "\n\r") {
+		if _, err := s.QueryRows(ds, q, 0, 1, queryFacts); err != nil && strings.ContainsAny(err.Error(), "\n\r") {
 			t.Fatalf("QueryRows(%q) error is not one line: %q", in, err)
 		}
 	})
@@ -161,7 +162,7 @@ func TestQueryRowsPhraseAfterRewrites(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := s.QueryRows(ds, q, 0, -1)
+		got, err := s.QueryRows(ds, q, 0, -1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

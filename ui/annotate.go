@@ -109,6 +109,32 @@ func (n *annotator) resolve(ds *model.Dataset) {
 	n.res = annotations.Resolve(all, ds)
 }
 
+// facts returns what the filter's annotation terms read: the marks of
+// each segment of each system of ds, from the annotations resolved now (a
+// change resolves them anew, so a job may go on reading these); nil
+// without annotations.
+func (n annotator) facts(ds *model.Dataset) model.AnnotationFacts {
+	if !n.on || n.res == nil {
+		return nil
+	}
+	res := n.res
+	return func(sys, i int) []model.AnnotationMark {
+		anns := res.Segment(ds.Systems[sys].Name, i+1)
+		if len(anns) == 0 {
+			return nil
+		}
+		marks := make([]model.AnnotationMark, len(anns))
+		for j, a := range anns {
+			marks[j] = model.AnnotationMark{
+				Error:    a.Kind == annotations.KindError,
+				NoError:  a.Kind == annotations.KindNoError,
+				Category: a.Category, Severity: a.Severity, Rater: a.Rater,
+			}
+		}
+		return marks
+	}
+}
+
 // readOnly is the status line of a key that would change an annotation
 // when there is no annotation file.
 const readOnly = "these annotations are only shown: give --annotations FILE to annotate"

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -73,6 +74,9 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 	}
 	if r.changed && m.screen == screenMain {
 		m.refreshPane(false)
+	}
+	if r.changed && m.filterUsesAnnotations() {
+		cmd = tea.Batch(cmd, m.refreshRows()) // the segment may leave or join the list
 	}
 	return cmd
 }
@@ -148,4 +152,11 @@ func (m Model) handleSummaryKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.applyAnn(annResult{jump: seg})
 	}
 	return m, nil
+}
+
+// filterUsesAnnotations reports whether the list's filter has annotation
+// terms (cat:, sev:, rater:, is:), whose rows change with the annotations.
+func (m *Model) filterUsesAnnotations() bool {
+	q, err := model.ParseQuery(m.list.view.Filter)
+	return err == nil && q.UsesAnnotations()
 }

@@ -57,7 +57,7 @@ func upgradeCmd(ctx context.Context, tag jobTag, ds *model.Dataset, set model.Se
 // [model.Scored.CanRecompute]); for big
 // corpora it also sorts the rows of view, so nothing proportional to the
 // corpus runs on the UI loop.
-func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Scored, set model.Settings, view model.View, prog *progress) tea.Cmd {
+func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Scored, set model.Settings, view model.View, facts model.AnnotationFacts, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		var s *model.Scored
 		var err error
@@ -69,7 +69,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			if rows, rerr := viewRows(ds, s, view, nil); rerr == nil {
+			if rows, rerr := viewRows(ds, s, view, nil, facts); rerr == nil {
 				msg.rows, msg.subset = rows, subsetOf(ds, s, view, rows)
 			}
 		}
@@ -78,9 +78,9 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 }
 
 // rowsCmd sorts and filters the rows of view off the UI loop.
-func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int) tea.Cmd {
+func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) tea.Cmd {
 	return func() tea.Msg {
-		rows, err := viewRows(ds, s, view, only)
+		rows, err := viewRows(ds, s, view, only, facts)
 		if err != nil {
 			return rowsMsg{jobTag: tag, view: view, err: err}
 		}

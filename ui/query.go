@@ -15,6 +15,9 @@ var queryTerms = [][2]string{
 	{"src: hyp: ref:", "in that field only: hyp:/ing\\b/"},
 	{"bleu<10 len>30", "the shown system's sentence BLEU, its length in tokens;"},
 	{"bp<1 delta<-5", "brevity penalty, BLEU minus the pinned baseline's (< > <= >= =)"},
+	{"cat:omission", "an annotation of that category (part of its name); sev:major"},
+	{"rater:ana", "annotated by ana; together with cat: sev: on one annotation"},
+	{"is:unannotated", "also is:annotated is:error is:noerror (the shown system's)"},
 	{"a b · a or b", "both · either (a b or c is (a b) or c)"},
 }
 
@@ -34,10 +37,11 @@ func queryHelp(c common, width int) string {
 // ([model.ParseQuery]), evaluated once for all systems (numeric terms on
 // the shown system, delta against the pinned baseline), and the rows come
 // in view's order. A query that does not parse, or cannot be evaluated
-// here, is an error of one line and no rows. When only is not nil the
-// rows are those segments instead (a drill-down of the analysis screen,
-// whose label is then view's filter).
-func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int) ([]int, error) {
+// here, is an error of one line and no rows. facts are the annotations
+// the query's cat:, sev:, rater: and is: terms read (nil: none). When only
+// is not nil the rows are those segments instead (a drill-down of the
+// analysis screen, whose label is then view's filter).
+func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) ([]int, error) {
 	if only != nil {
 		return keepRows(s.Rows(ds, unfiltered(view)), only, ds.Len()), nil
 	}
@@ -48,7 +52,7 @@ func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int) (
 	if err != nil {
 		return nil, err
 	}
-	keep, err := s.QueryRows(ds, q, view.System, view.Other)
+	keep, err := s.QueryRows(ds, q, view.System, view.Other, facts)
 	if err != nil {
 		return nil, err
 	}

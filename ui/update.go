@@ -93,7 +93,7 @@ func (m *Model) refreshRows() tea.Cmd {
 	ds, s, view := m.c.ds, m.c.scored, m.list.view
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, err := viewRows(ds, s, view, m.list.only)
+		rows, err := viewRows(ds, s, view, m.list.only, m.ann.facts(ds))
 		if err != nil {
 			m.rowsFailed(err)
 			return nil
@@ -102,7 +102,7 @@ func (m *Model) refreshRows() tea.Cmd {
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only))
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only, m.ann.facts(ds)))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the
@@ -142,7 +142,7 @@ func (m *Model) rescore(reuse bool) tea.Cmd {
 	if reuse {
 		old = m.c.scored
 	}
-	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.list.view, prog))
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.list.view, m.ann.facts(m.c.ds), prog))
 }
 
 // applySettings switches to set and rescores: inside Update when only the

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// filter types q into the filter prompt and applies it.
+func filter(t *testing.T, m Model, q string) Model {
+	t.Helper()
+	m = press(t, m, "esc") // a previous filter goes
+	return press(t, typeText(t, press(t, m, "/"), q), "enter")
+}
+
+// TestFilterByAnnotations: cat: and sev: find the segment marked, and
+// is:unannotated loses a segment as soon as it is marked.
+func TestFilterByAnnotations(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	n := m.c.ds.Len()
+	sel := m.list.selection(m.c)
+	m = press(t, m, "A", "enter", "a", "o", "M", "enter") // one token, Accuracy/Omission, Major
+	if !strings.HasPrefix(m.status, "saved:") {
+		t.Fatalf("status %q; want saved", m.status)
+	}
+	for _, q := range []string{"cat:omission", "cat:accuracy sev:major", "rater:ana is:error", "is:annotated"} {
+		m = filter(t, m, q)
+		if !slices.Equal(m.list.rows, []int{sel.seg}) {
+			t.Errorf("%q: rows %v; want [%d] (status %q)", q, m.list.rows, sel.seg, m.status)
+		}
+	}
+	for _, q := range []string{"cat:fluency", "sev:minor", "rater:bo", "is:noerror"} {
+		if m = filter(t, m, q); len(m.list.rows) != 0 {
+			t.Errorf("%q: rows %v; want none", q, m.list.rows)
+		}
+	}
+	m = filter(t, m, "is:unannotated")
+	if len(m.list.rows) != n-1 || slices.Contains(m.list.rows, sel.seg) {
+		t.Fatalf("is:unannotated: %d rows; want %d without line %d", len(m.list.rows), n-1, sel.seg+1)
+	}
+	next := m.list.selection(m.c).seg
+	m = press(t, m, "N") // no error: the segment is annotated now
+	if len(m.list.rows) != n-2 || slices.Contains(m.list.rows, next) {
+		t.Errorf("after N under is:unannotated: %d rows (line %d there: %v); want %d without it", len(m.list.rows), next+1, slices.Contains(m.list.rows, next), n-2)
+	}
+}
+
+// TestFilterByAnnotationsNeedsThem: without annotations an annotation
+// term is one line in the status, and the filter is not applied (the rows
+// stay those of the last query that could be, as with any bad query).
+func TestFilterByAnnotationsNeedsThem(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m = filter(t, m, "cat:omission")
+	if !strings.Contains(m.status, "--annotations FILE") || strings.Contains(m.status, "\n") || m.list.view.Filter == "cat:omission" {
+		t.Errorf("status %q, filter %q; want one line naming --annotations and the filter not applied", m.status, m.list.view.Filter)
+	}
+}
