@@ -25,6 +25,10 @@ const (
 	MarkSupplied              // a reference token that supplied a match: '^'
 	MarkUnmatched             // part of an occurrence no reference has: ' '
 	MarkOrder1                // longest matched n-gram through it has order 1: '1'
+	// MarkFocus is a token of the n-gram followed from the corpus
+	// analysis (see [Focus]), where it counts for its kind: '*'. It comes
+	// after the nine order marks.
+	MarkFocus = MarkOrder1 + 9
 )
 
 // Marker characters of the colourless marker row.
@@ -32,6 +36,7 @@ const (
 	MarkerMatched   = '^'
 	MarkerClipped   = '~'
 	MarkerUnmatched = ' '
+	MarkerFocus     = '*'
 )
 
 // OrderMark returns the all-orders mark of order n (1..9).
@@ -60,6 +65,8 @@ func (m Mark) Rune() rune {
 		return MarkerMatched
 	case m == MarkClipped:
 		return MarkerClipped
+	case m == MarkFocus:
+		return MarkerFocus
 	case m.Order() > 0:
 		return rune('0' + m.Order())
 	}
@@ -71,6 +78,17 @@ func (m Mark) Rune() rune {
 type Marks struct {
 	Hyp  []Mark
 	Refs [][]Mark
+}
+
+// WithFocus returns marks with the tokens set in focus marked
+// [MarkFocus] (focus may be shorter or nil).
+func WithFocus(marks []Mark, focus []bool) []Mark {
+	for i, f := range focus {
+		if f && i < len(marks) {
+			marks[i] = MarkFocus
+		}
+	}
+	return marks
 }
 
 // SegmentMarks returns the marks of d's tokens for order n (1..len(d.Orders)),

@@ -218,8 +218,12 @@ func (e *queryEval) text(sc *evalScratch, t *compiledTerm, s string) bool {
 }
 
 // containsRun reports whether want occurs in toks as consecutive tokens.
-func containsRun(toks, want []string) bool {
-	for i := 0; i+len(want) <= len(toks); i++ {
+func containsRun(toks, want []string) bool { return indexRun(toks, want, 0) >= 0 }
+
+// indexRun returns the first position from from on where want occurs in
+// toks as consecutive tokens, or -1.
+func indexRun(toks, want []string, from int) int {
+	for i := from; i+len(want) <= len(toks); i++ {
 		if toks[i] != want[0] {
 			continue
 		}
@@ -231,10 +235,10 @@ func containsRun(toks, want []string) bool {
 			}
 		}
 		if ok {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // number tests a numeric term on segment i of the query's system.

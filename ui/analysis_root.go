@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -123,11 +124,14 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	if !ok {
 		return m, m.flash("no segments behind this row")
 	}
-	// d.ngram, when set, is the n-gram of the row (system, kind, order,
-	// id, tokens) for the segment pane to highlight.
 	m.list.filter.setValue("")
 	m.list.view.Filter, m.list.only = d.label, d.rows
 	m.list.fromAnalysis = true
+	m.list.focus = nil
+	if g := d.ngram; g != nil { // the segment pane marks the row's n-gram
+		f := model.NewFocus(g.Kind, g.NGram)
+		m.list.focus = &f
+	}
 	m.screen = screenMain
 	return m, m.refreshRows()
 }

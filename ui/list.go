@@ -48,6 +48,9 @@ type segList struct {
 	beforeOnly   []int  // the drill-down when "/" was pressed, restored by esc
 	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
+	// focus is the n-gram of the drill-down (nil for a bucket or wins
+	// row): the segment pane marks it while the drill-down is shown.
+	focus *model.Focus
 
 	width, height int // height: visible rows
 
@@ -267,6 +270,15 @@ func (l segList) header(c common, cols columns) string {
 		name += " · " + c.systemName(l.view.System)
 	}
 	return c.st.Header.Render(render.PadRight(h+name, l.width))
+}
+
+// drillFocus returns the n-gram the segment pane marks: the drill-down's,
+// while it is shown.
+func (l segList) drillFocus() *model.Focus {
+	if !l.fromAnalysis {
+		return nil
+	}
+	return l.focus
 }
 
 // View renders the column header and only the visible rows, so a million

@@ -19,6 +19,9 @@ type segPane struct {
 	compare bool
 	zoom    bool
 	waiting bool // a long segment of the selection is being explained
+	// focus is the n-gram followed from the analysis, marked in the text
+	// (nil: none); the root sets it from the list's drill-down.
+	focus *model.Focus
 	// shown are the explanations the selection needs, decided at each
 	// refresh ([segPane.keys]); the rest of the explorer reads them here.
 	shown []ledgerKey
@@ -68,11 +71,12 @@ type paneText struct {
 	width, order int
 	other        int
 	met          metricState // chrF and TER shown
+	focus        *model.Focus
 	text         string
 }
 
 func (p paneText) matches(q paneText) bool {
-	return p.scored == q.scored && p.met.same(q.met) && p.width == q.width && p.order == q.order && p.other == q.other && sameKeys(p.keys, q.keys)
+	return p.scored == q.scored && p.met.same(q.met) && p.width == q.width && p.order == q.order && p.other == q.other && p.focus == q.focus && sameKeys(p.keys, q.keys)
 }
 
 // newSegPane returns the pane highlighting bigrams (or the max order, if
@@ -206,7 +210,7 @@ func (p *segPane) cached(c common, sel selection, keys []ledgerKey, width int) s
 	if !long {
 		return p.content(c, sel, keys, width)
 	}
-	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other, met: c.met}
+	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other, met: c.met, focus: p.focus}
 	if t.matches(p.cache) {
 		return p.cache.text
 	}
@@ -251,6 +255,7 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 		RefNames: in.RefLabels,
 		Order:    p.order,
 		Hyps:     []render.Hyp{{Label: c.ds.Systems[in.System].Name, Detail: in.Detail}},
+		Focus:    p.focus,
 	}
 	if len(keys) > 1 {
 		if other, ok := p.explained(c, keys[1]); ok && other.Err == nil {

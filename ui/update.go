@@ -128,6 +128,7 @@ func (m *Model) applyRows(rows []int, subset *subsetScore) {
 // refreshPane redraws the segment pane for the selection (and, before
 // the first scores, fills in the visible rows' scores).
 func (m *Model) refreshPane(resetTop bool) {
+	m.pane.focus = m.list.drillFocus()
 	m.list.fillIn(m.c)
 	m.pane.refresh(m.c, m.list.selection(m.c), resetTop)
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -25,6 +26,10 @@ type SegmentView struct {
 	Hyps     []Hyp
 	RefNames []string
 	Order    int
+	// Focus, when set, is the n-gram followed from the corpus analysis:
+	// its occurrences that count for its kind are marked in the first
+	// hypothesis and the references, and a line says what they are.
+	Focus *model.Focus
 }
 
 // labelWidth is the width of the label column of the segment section.
@@ -50,12 +55,19 @@ func Segment(st Styles, v SegmentView, width int) string {
 		lines = append(lines, TextLines(st, "src", lw, v.Src, width)...)
 	}
 	var first model.Marks
+	var focus model.FocusMarks
+	if v.Focus != nil {
+		focus = v.Focus.Marks(v.Hyps[0].Detail)
+		lines = append(lines, FocusLine(st, *v.Focus, focus, v.RefNames, width))
+	}
 	for i, h := range v.Hyps {
 		mk := model.SegmentMarks(h.Detail, v.Order)
+		hypMarks := mk.Hyp
 		if i == 0 {
 			first = mk
+			hypMarks = model.WithFocus(slices.Clone(mk.Hyp), focus.Hyp)
 		}
-		lines = append(lines, TokenLines(st, Safe(h.Label), lw, h.Detail.Hyp, mk.Hyp, width)...)
+		lines = append(lines, TokenLines(st, Safe(h.Label), lw, h.Detail.Hyp, hypMarks, width)...)
 		lines = append(lines, indent(lw, OrderSummary(st, h.Detail, v.Order, width-lw)))
 	}
 	d := v.Hyps[0].Detail
@@ -69,7 +81,11 @@ func Segment(st Styles, v SegmentView, width int) string {
 		if k < len(first.Refs) {
 			marks = first.Refs[k]
 		}
-		lines = append(lines, TokenLines(st, name, lw, toks, marks, width)...)
+		drawn := marks
+		if k < len(focus.Refs) {
+			drawn = model.WithFocus(slices.Clone(marks), focus.Refs[k])
+		}
+		lines = append(lines, TokenLines(st, name, lw, toks, drawn, width)...)
 		note := plural(len(toks), "token")
 		if k == d.ClosestRef {
 			note += " · closest length → r"
@@ -83,6 +99,23 @@ func Segment(st Styles, v SegmentView, width int) string {
 		lines = append(lines, indent(lw, st.Warn.Render("no reference for this segment")))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// FocusLine says what the focused n-gram is in this segment, e.g.
+// `* missed “on the” ×1 here: ref B has it 1×, the hypothesis 0×`.
+func FocusLine(st Styles, f model.Focus, fm model.FocusMarks, refNames []string, width int) string {
+	ngram := Safe(strings.Join(f.Tokens, " "))
+	s := fmt.Sprintf("%c %s “%s” ×%d here: the hypothesis has it %d×", model.MarkerFocus, f.Kind, ngram, fm.Count, fm.H)
+	if fm.Ref >= 0 {
+		name := "a reference"
+		if fm.Ref < len(refNames) {
+			name = model.RefLabel(Safe(refNames[fm.Ref]))
+		}
+		s += fmt.Sprintf(", %s %d×", name, fm.R)
+	} else {
+		s += ", no reference"
+	}
+	return st.Focus.Render(Truncate(s, width))
 }
 
 func indent(n int, s string) string { return strings.Repeat(" ", n) + s }

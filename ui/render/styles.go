@@ -77,6 +77,7 @@ type Styles struct {
 	Good      lipgloss.Style // positive deltas
 	Bad       lipgloss.Style // negative deltas
 	Selected  lipgloss.Style // the selected row of a list
+	Focus     lipgloss.Style // the n-gram followed from the analysis
 	Bar       lipgloss.Style // filled part of a bar
 	BarEmpty  lipgloss.Style // empty part of a bar
 
@@ -111,6 +112,7 @@ func DefaultStyles() Styles {
 		Good:      fg(p.Good),
 		Bad:       fg(p.Bad),
 		Selected:  lipgloss.NewStyle().Background(p.Selected).Bold(true),
+		Focus:     fg(p.Accent).Reverse(true).Bold(true),
 		Bar:       fg(p.Bar),
 		BarEmpty:  fg(p.BarEmpty),
 		Title:     fg(p.Accent).Bold(true),
@@ -150,6 +152,8 @@ func (s Styles) Token(m model.Mark) lipgloss.Style {
 		return s.Supplied
 	case m == model.MarkUnmatched:
 		return s.Unmatched
+	case m == model.MarkFocus:
+		return s.Focus
 	case m.Order() > 0:
 		return s.Orders[m.Order()-1]
 	}
@@ -174,7 +178,7 @@ func PlainStyles() Styles {
 		Palette: DefaultPalette(),
 		Matched: plain, Clipped: plain, Unmatched: plain, Supplied: plain,
 		Muted: plain, Text: plain, Accent: plain, Error: plain, Warn: plain,
-		Good: plain, Bad: plain, Selected: plain, Bar: plain, BarEmpty: plain,
+		Good: plain, Bad: plain, Selected: plain, Focus: plain, Bar: plain, BarEmpty: plain,
 		Title: plain, Label: plain, Header: plain, Score: plain, Key: plain, Status: plain,
 		Box:     plain.Border(lipgloss.RoundedBorder()).Padding(0, 1),
 		Overlay: plain.Border(lipgloss.RoundedBorder()).Padding(0, 1),

@@ -1,0 +1,95 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// Focus is an n-gram followed from the corpus analysis into its segments:
+// its tokens (as the tokenizer makes them, lowercased with -l) and the
+// kind it was listed under.
+type Focus struct {
+	Kind   scoring.Kind
+	Tokens []string
+}
+
+// NewFocus returns the focus on the n-gram whose tokens are joined by
+// single spaces in ngram (as [NGramRow.NGram] spells it).
+func NewFocus(k scoring.Kind, ngram string) Focus {
+	return Focus{Kind: k, Tokens: strings.Split(ngram, " ")}
+}
+
+// FocusMarks say where a focused n-gram counts in one explained segment.
+type FocusMarks struct {
+	// Hyp and Refs mark the tokens of the occurrences that count for the
+	// kind: matched, the first min(h, R) occurrences in the hypothesis
+	// and, in each reference, those that supplied them (as
+	// [SegmentMarks] marks matches); over, the hypothesis occurrences
+	// after those; missed, the occurrences after the first min(h, R) in
+	// the reference that has the n-gram R times.
+	Hyp  []bool
+	Refs [][]bool
+	// H is the count in the hypothesis, R the highest count in a
+	// reference and Ref the first reference with R (-1 when none has it);
+	// Count is how many occurrences count for the kind here: min(h, R),
+	// h − min(h, R) or R − min(h, R).
+	H, R, Ref, Count int
+}
+
+// Marks returns where f counts in the segment d explains.
+func (f Focus) Marks(d scoring.Detail) FocusMarks {
+	fm := FocusMarks{Hyp: make([]bool, len(d.Hyp)), Refs: make([][]bool, len(d.Refs)), Ref: -1}
+	hyp := occurrences(d.Hyp, f.Tokens)
+	refs := make([][]int, len(d.Refs))
+	for k, toks := range d.Refs {
+		fm.Refs[k] = make([]bool, len(toks))
+		refs[k] = occurrences(toks, f.Tokens)
+		if len(refs[k]) > fm.R {
+			fm.R, fm.Ref = len(refs[k]), k
+		}
+	}
+	fm.H = len(hyp)
+	m := min(fm.H, fm.R)
+	n := len(f.Tokens)
+	switch f.Kind {
+	case scoring.Matched:
+		fm.Count = m
+		markAt(fm.Hyp, hyp[:m], n)
+		for k := range refs {
+			markAt(fm.Refs[k], refs[k][:min(m, len(refs[k]))], n)
+		}
+	case scoring.Over:
+		fm.Count = fm.H - m
+		markAt(fm.Hyp, hyp[m:], n)
+	case scoring.Missed:
+		fm.Count = fm.R - m
+		if fm.Ref >= 0 {
+			markAt(fm.Refs[fm.Ref], refs[fm.Ref][m:], n)
+		}
+	}
+	return fm
+}
+
+// occurrences returns the positions where want occurs in toks as
+// consecutive tokens, left to right (overlapping ones too, as n-grams are
+// counted).
+func occurrences(toks, want []string) []int {
+	var at []int
+	if len(want) == 0 {
+		return nil
+	}
+	for i := indexRun(toks, want, 0); i >= 0; i = indexRun(toks, want, i+1) {
+		at = append(at, i)
+	}
+	return at
+}
+
+// markAt sets the n tokens from each of starts.
+func markAt(dst []bool, starts []int, n int) {
+	for _, s := range starts {
+		for i := s; i < s+n && i < len(dst); i++ {
+			dst[i] = true
+		}
+	}
+}
