@@ -100,18 +100,24 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 		go func(wk *ngWorker) {
 			defer wg.Done()
 			var hyps, refs []string
-			for c := lo; c < hi; c += chunk {
+			for b := lo; b < hi; b += ngBatchSegments {
 				if ctx.Err() != nil || tooMany.Load() {
 					return
 				}
-				for i := c; i < min(c+chunk, hi); i++ {
+				end := min(b+ngBatchSegments, hi)
+				wk.startBatch()
+				for i := b; i < end; i++ {
 					hyps, refs = src(i, hyps[:0], refs[:0])
-					if !wk.segment(i, hyps, refs) {
-						tooMany.Store(true)
-						return
-					}
+					wk.addSegment(hyps, refs)
 				}
-				p.add(systems * (min(c+chunk, hi) - c))
+				if !wk.numberBatch() {
+					tooMany.Store(true)
+					return
+				}
+				for i := b; i < end; i++ {
+					wk.countSegment(i, i-b)
+				}
+				p.add(systems * (end - b))
 			}
 			wk.flush()
 			wk.release()

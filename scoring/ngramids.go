@@ -8,8 +8,10 @@ import (
 // ngramIDs numbers the tokens and n-grams of a corpus. A token's id is the
 // id of its unigram; an n-gram of order n > 1 is the pair of its (n-1)-gram
 // prefix's id and its last token's id, so its id is found with one probe
-// of an open-addressing table and no string is built. Ids are given in
-// order of first sight, so a prefix's id is always below its n-gram's.
+// of an open-addressing table and no string is built. Ids are given as
+// n-grams are first numbered (a batch's tokens, then its bigrams, and so
+// on, each order in table order: see ngrambatch.go), so a prefix's id is
+// always below its n-gram's.
 type ngramIDs struct {
 	vocab  map[string]uint32
 	tokens []string // text of each token, by token index
@@ -65,8 +67,12 @@ func (t *ngramIDs) token(s string) uint32 {
 }
 
 func (t *ngramIDs) slot(key uint64) uint64 {
-	return (key * 0x9E3779B97F4A7C15) >> t.shift & t.mask
+	return slotHash(key) >> t.shift & t.mask
 }
+
+// slotHash is the hash whose top bits pick a pair's slot, whatever the
+// table's size.
+func slotHash(key uint64) uint64 { return key * 0x9E3779B97F4A7C15 }
 
 // pair returns the id of the n-gram made of prefix and last, adding it
 // when new.
@@ -92,17 +98,6 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 		t.resize(2 * len(t.slots))
 	}
 	return id
-}
-
-// prefetch loads the first slot that pair(prefixes[i], lasts[i]) probes,
-// for every i, and returns a value folded from them (so the loads are not
-// optimized away).
-func (t *ngramIDs) prefetch(prefixes, lasts []uint32) uint32 {
-	var x uint32
-	for i, p := range prefixes {
-		x ^= t.slots[t.slot(uint64(p)<<32|uint64(lasts[i]))].id
-	}
-	return x
 }
 
 // resize rebuilds the pair table with size slots (a power of two).

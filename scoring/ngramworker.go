@@ -17,9 +17,17 @@ type ngWorker struct {
 	grams ngramIDs
 	local localCounts
 
-	toks     []string
-	ids, all []uint32
-	touch    uint32 // folds the prefetching loads so they are kept
+	toks []string
+
+	// The batch being numbered (ngrambatch.go): the ids of its lines,
+	// the lines, the segments, and the pairs of one order before and
+	// after sorting.
+	bids          []uint32
+	lines         []ngLine
+	segs          []ngSeg
+	keys, skeys   []uint64
+	dests, sdests []uint32
+	bucket        []int
 
 	sys     []ngSystem
 	pending int // queued totals over all systems
@@ -57,54 +65,20 @@ func (w *ngWorker) grow() {
 	}
 }
 
-// ngrams interns the tokens of line and sets w.all to the ids of its
-// n-gram occurrences, order by order. It reports false when the ids run
-// out.
-func (w *ngWorker) ngrams(line string) bool {
-	w.toks = Preprocess(w.tok, w.lower, w.toks[:0], line)
-	w.ids = w.ids[:0]
-	for _, t := range w.toks {
-		w.ids = append(w.ids, w.grams.token(t))
+// countSegment counts segment i, the j-th of the batch, whose n-grams
+// numberBatch numbered.
+func (w *ngWorker) countSegment(i, j int) {
+	sg := w.segs[j]
+	room, longest := 0, 0
+	for k := range sg.refs {
+		room += len(w.ids(sg.first + k))
 	}
-	w.all = append(w.all[:0], w.ids...)
-	prev := 0 // start of the previous order's ids in w.all
-	for n := 2; n <= w.orders && len(w.ids) >= n; n++ {
-		start := len(w.all)
-		m := len(w.ids) - n + 1
-		// Touch the pair table's slots of the whole order first: the loads
-		// are independent, so the processor fetches the lines together
-		// instead of waiting for one cache miss after another.
-		w.touch ^= w.grams.prefetch(w.all[prev:prev+m], w.ids[n-1:])
-		for i := range m {
-			w.all = append(w.all, w.grams.pair(w.all[prev+i], w.ids[i+n-1]))
-		}
-		prev = start
+	for s := range w.sys {
+		longest = max(longest, len(w.ids(sg.first+sg.refs+s)))
 	}
-	if w.grams.len() > maxGrams {
-		return false
-	}
-	w.grow()
-	return true
-}
-
-// segment counts segment i; it reports false when the ids run out.
-func (w *ngWorker) segment(i int, hyps, refs []string) bool {
-	room := 0
-	for _, r := range refs {
-		room += len(r)
-	}
-	longest := 0
-	for _, h := range hyps {
-		longest = max(longest, len(h))
-	}
-	// Every token takes at least one byte, so a line of b bytes has at
-	// most b·orders n-grams.
-	w.local.reset((room + longest) * w.orders)
-	for k, ref := range refs {
-		if !w.ngrams(ref) {
-			return false
-		}
-		for _, g := range w.all {
+	w.local.reset(room + longest)
+	for k := range sg.refs {
+		for _, g := range w.ids(sg.first + k) {
 			e := w.local.find(g)
 			if e.rref != int32(k+1) {
 				e.rref, e.rcur = int32(k+1), 0
@@ -114,17 +88,13 @@ func (w *ngWorker) segment(i int, hyps, refs []string) bool {
 		}
 	}
 	nref := len(w.local.entries)
-	for s, hyp := range hyps {
-		if !w.ngrams(hyp) {
-			return false
-		}
-		for _, g := range w.all {
+	for s := range w.sys {
+		for _, g := range w.ids(sg.first + sg.refs + s) {
 			w.local.find(g).h++
 		}
 		w.record(&w.sys[s], i)
 		w.local.truncate(nref)
 	}
-	return true
 }
 
 // record adds the segment's postings to sys's forward index and queues
@@ -184,6 +154,7 @@ func (w *ngWorker) release() {
 		w.sys[s].pend = nil
 	}
 	w.starts, w.next, w.sorted = nil, nil, nil
+	w.bids, w.lines, w.segs, w.keys, w.skeys, w.dests, w.sdests, w.bucket = nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // Queued totals: an n-gram's counts in one segment, each below
