@@ -48,6 +48,40 @@ func exploreHelpText() string {
 // runExplore is bare "bleuscope": the explorer in a terminal, the plain
 // report otherwise.
 func runExplore(e *env, args []string) error {
+	x, err := prepareExplore(e, args)
+	if err != nil {
+		return err
+	}
+	if _, ok := terminalWidth(e.stdout); ok {
+		opts, closeAnn, err := x.options(e)
+		if err != nil {
+			return err
+		}
+		defer closeAnn()
+		return explore(e, x.ds, x.set, opts...)
+	}
+	scored, err := model.Score(e.ctx, x.ds, x.set, nil)
+	if err != nil {
+		return err
+	}
+	// A pipe or a file has no width: cut nothing, least of all a number.
+	_, err = io.WriteString(e.stdout, render.Report(x.ds, scored, 0))
+	return err
+}
+
+// exploreInput is what the explorer opens on: the dataset and settings,
+// and what its options are made from.
+type exploreInput struct {
+	ds      *model.Dataset
+	set     model.Settings
+	fs      *flagSet
+	in      *inputFlags
+	af      *annotateFlags
+	metrics model.Metrics
+}
+
+// prepareExplore parses the explorer's flags and loads its input.
+func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	fs := newFlagSet("")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
@@ -56,38 +90,35 @@ func runExplore(e *env, args []string) error {
 	mf.names = model.MetricBLEU + "," + model.MetricChrF // the explorer shows chrF unless told otherwise
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	set, err := sf.settings()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	metrics, err := mf.metrics(sf.lowercase)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := af.check(fs, annotationInputs(systems, in, af.typology), in.mqm != ""); err != nil {
-		return err
+		return nil, err
 	}
 	ds, err := in.load(e, systems, true, set.Corpus.Tokenize)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if _, ok := terminalWidth(e.stdout); ok {
-		opts, closeAnn, err := af.open(e, fs, in.mqmAnns)
-		if err != nil {
-			return err
-		}
-		defer closeAnn()
-		return explore(e, ds, set, append(opts, ui.WithMetrics(metrics))...)
-	}
-	scored, err := model.Score(e.ctx, ds, set, nil)
+	return &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics}, nil
+}
+
+// options opens the annotation file (or takes an --mqm file's
+// annotations) and returns the explorer's options, with a function that
+// closes the file.
+func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
+	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	// A pipe or a file has no width: cut nothing, least of all a number.
-	_, err = io.WriteString(e.stdout, render.Report(ds, scored, 0))
-	return err
+	return append(opts, ui.WithMetrics(x.metrics)), closeAnn, nil
 }
 
 // exploreMetricsHelp says what --metrics does in the explorer.

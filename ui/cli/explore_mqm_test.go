@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/ui"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// openExplorer prepares the explorer as the command line does for args
+// and returns it sized w×h with its first scores in, and what it wrote on
+// standard error.
+func openExplorer(t *testing.T, w, h int, args ...string) (tea.Model, string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
+	x, err := prepareExplore(e, args)
+	if err != nil {
+		t.Fatalf("%q: %v", args, err)
+	}
+	opts, closeAnn, err := x.options(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(closeAnn)
+	var m tea.Model = ui.New(x.ds, x.set, opts...)
+	m, _ = m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m = settle(t, m, m.Init())
+	return m, stderr.String()
+}
+
+// settle runs cmd and what follows from it, feeding every message back,
+// as the runtime would (spinner ticks dropped).
+func settle(t *testing.T, m tea.Model, cmd tea.Cmd) tea.Model {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 10000 {
+			t.Fatal("the explorer's commands never settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			if strings.HasSuffix(strings.TrimPrefix(typeName(msg), "*"), "TickMsg") {
+				continue
+			}
+			var more tea.Cmd
+			m, more = m.Update(msg)
+			queue = append(queue, more)
+		}
+	}
+	return m
+}
+
+// typeName is the type of v as %T spells it.
+func typeName(v any) string { return fmt.Sprintf("%T", v) }
+
+// press sends keys to the explorer.
+func pressKeys(t *testing.T, m tea.Model, keys ...string) tea.Model {
+	t.Helper()
+	for _, k := range keys {
+		var cmd tea.Cmd
+		m, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		m = settle(t, m, cmd)
+	}
+	return m
+}
+
+// TestExploreMQM: --mqm opens a WMT MQM file as a corpus: its systems are
+// the systems (the --mqm-ref one the reference), and the raters'
+// annotations are there to look at: the summary (S) lists the systems
+// with their MQM scores, and a cat: filter finds the segments marked.
+func TestExploreMQM(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "sysA") || !strings.Contains(v, "nrefs:1") || strings.Contains(v, "no reference") {
+		t.Fatalf("the explorer on the MQM file:\n%s", v)
+	}
+	s := ansi.Strip(pressKeys(t, m, "S").View())
+	for _, want := range []string{"sysA", "sysB", "Accuracy/Omission"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, s)
+		}
+	}
+	f := pressKeys(t, m, append([]string{"/"}, strings.Split("cat:omission", "")...)...)
+	f = settle(t, f, func() tea.Msg { return tea.KeyMsg{Type: tea.KeyEnter} })
+	if v := ansi.Strip(f.View()); !strings.Contains(v, "1 of 2 match") {
+		t.Errorf("cat:omission does not find sysA's one omission:\n%s", v)
+	}
+}
+
+// TestExploreMQMShared opens the shared TED release the same way (skipped
+// without ../shared): 15 systems less the reference, the raters' errors.
+func TestExploreMQMShared(t *testing.T) {
+	path := conformance.Shared(t, "corpora", "mqm", "mqm_ted_zhen.tsv")
+	m, _ := openExplorer(t, 160, 50, "--mqm", path, "--mqm-ref", "refB")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "/14") || !strings.Contains(v, "529 of 529") {
+		t.Errorf("the explorer on the TED MQM file does not show 14 systems and 529 segments:\n%s", v)
+	}
+	s := ansi.Strip(pressKeys(t, m, "S").View())
+	if !strings.Contains(s, "DIDI-NLP") || !strings.Contains(s, "MQM") {
+		t.Errorf("the summary on the TED file:\n%s", s)
+	}
+}
