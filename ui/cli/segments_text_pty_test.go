@@ -35,11 +35,10 @@ func openPTY(t *testing.T) (master, slave *os.File) {
 	return m, s
 }
 
-// TestSegmentsTextOnTerminal checks that the table shown on a terminal has
-// visible escapes where a file keeps the text.
-func TestSegmentsTextOnTerminal(t *testing.T) {
-	master, slave := openPTY(t)
-	writeFiles(t, textFiles())
+// readTerminal collects what the program writes to the terminal whose
+// master end is master, until a line "END" the test writes after it; the
+// text comes on the channel.
+func readTerminal(master *os.File) <-chan string {
 	done := make(chan string)
 	go func() {
 		var b strings.Builder
@@ -53,6 +52,15 @@ func TestSegmentsTextOnTerminal(t *testing.T) {
 		}
 		done <- b.String()
 	}()
+	return done
+}
+
+// TestSegmentsTextOnTerminal checks that the table shown on a terminal has
+// visible escapes where a file keeps the text.
+func TestSegmentsTextOnTerminal(t *testing.T) {
+	master, slave := openPTY(t)
+	writeFiles(t, textFiles())
+	done := readTerminal(master)
 	var stderr strings.Builder
 	code := Run([]string{"segments", "--text", "--format", "tsv", "-s", "src.txt", "base=base.txt", "new=new.txt", "-r", "ref.txt"}, strings.NewReader(""), slave, &stderr)
 	slave.WriteString("END\n")
@@ -72,19 +80,7 @@ func TestSegmentsTextOnTerminal(t *testing.T) {
 // terminal (its output to a pipe is exact: see the tokenize tests).
 func TestTokenizeOnTerminal(t *testing.T) {
 	master, slave := openPTY(t)
-	done := make(chan string)
-	go func() {
-		var b strings.Builder
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			b.Write(buf[:n])
-			if err != nil || strings.Contains(b.String(), "END") {
-				break
-			}
-		}
-		done <- b.String()
-	}()
+	done := readTerminal(master)
 	var stderr strings.Builder
 	code := Run([]string{"tokenize", "-t", "none"}, strings.NewReader("a\x1b]2;pwned\x07 \u202eb\n"), slave, &stderr)
 	slave.WriteString("END\n")
@@ -118,19 +114,7 @@ func TestSegmentsTableOnTerminal(t *testing.T) {
 		}
 
 		master, slave := openPTY(t)
-		done := make(chan string)
-		go func() {
-			var b strings.Builder
-			buf := make([]byte, 4096)
-			for {
-				n, err := master.Read(buf)
-				b.Write(buf[:n])
-				if err != nil || strings.Contains(b.String(), "END") {
-					break
-				}
-			}
-			done <- b.String()
-		}()
+		done := readTerminal(master)
 		code := Run(args, strings.NewReader(""), slave, &stderr)
 		slave.WriteString("END\n")
 		got := <-done
