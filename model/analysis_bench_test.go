@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"testing"
+	"time"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -36,6 +38,33 @@ func reportCPU(b *testing.B) func() {
 	start := cpuTime()
 	return func() {
 		b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
+
+// samplePeakHeap samples the bytes of heap objects every millisecond until
+// the returned function is called, which returns the highest sample.
+func samplePeakHeap() func() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	done := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var most uint64
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			most = max(most, sample[0].Value.Uint64())
+			select {
+			case <-done:
+				peak <- most
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		return <-peak
 	}
 }
 
@@ -74,11 +103,32 @@ func BenchmarkAnalysis1M(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "MB-kept")
+
 		b.ReportMetric(float64(a.Counts.Len()), "ngrams")
 	})
 	if a == nil || scored == nil {
 		return
 	}
+	b.Run("analyze_peak_heap", func(b *testing.B) {
+		// The most the heap held on the way, over what it held before: live
+		// objects and garbage not yet collected, sampled every millisecond.
+		a = nil
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var most uint64
+		for b.Loop() {
+			a = nil
+			runtime.GC()
+			stop := samplePeakHeap()
+			var err error
+			if a, err = Analyze(context.Background(), ds, set, nil); err != nil {
+				b.Fatal(err)
+			}
+			most = max(most, stop())
+		}
+		b.ReportMetric(float64(most-before.HeapAlloc)/1e6, "MB-peak")
+	})
 	tok, _ := scoring.NewTokenizer("13a")
 	for _, text := range []string{"the", "of the", "the United States"} {
 		g, ok := a.Counts.Lookup(scoring.Preprocess(tok, false, nil, text))
