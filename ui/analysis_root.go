@@ -124,6 +124,9 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	if !ok {
 		return m, m.flash("no segments behind this row")
 	}
+	if !m.list.fromAnalysis {
+		m.list.drillFrom = m.list.view.Filter
+	}
 	m.list.filter.setValue("")
 	m.list.view.Filter, m.list.only = d.label, d.rows
 	m.list.fromAnalysis = true
@@ -136,11 +139,12 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	return m, m.refreshRows()
 }
 
-// backToAnalysis leaves a drill-down: the filter goes and the analysis
-// screen comes back where it was left.
+// backToAnalysis leaves a drill-down: the filter there was before it
+// comes back, and the analysis screen where it was left.
 func (m *Model) backToAnalysis() tea.Cmd {
 	m.list.fromAnalysis = false
-	m.list.setFilter("")
+	m.list.filter.setValue(m.list.drillFrom)
+	m.list.setFilter(m.list.drillFrom)
 	m.screen = screenAnalysis
 	m.ana.clamp(m.anaCtx())
 	return m.refreshRows()

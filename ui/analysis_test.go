@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,6 +123,30 @@ func TestAnalysisTypedFilterOverDrill(t *testing.T) {
 	m = press(t, m, "enter", "n")
 	if m.screen != screenAnalysis || m.list.fromAnalysis || len(m.list.rows) != m.c.ds.Len() {
 		t.Fatalf("n in a drill-down: screen %v, drill %v, %d rows", m.screen, m.list.fromAnalysis, len(m.list.rows))
+	}
+}
+
+// TestAnalysisDrillKeepsFilter: the filter there was before the analysis
+// comes back after a drill-down (a new user lost "len>30" that way), and
+// a drill-down from a drill-down still comes back to it.
+func TestAnalysisDrillKeepsFilter(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m = press(t, m, "/")
+	m = typeText(t, m, "len>12")
+	m = press(t, m, "enter")
+	want := append([]int(nil), m.list.rows...)
+	if len(want) == 0 || len(want) == m.c.ds.Len() {
+		t.Fatalf("len>12 shows %d of %d rows; the test wants a real subset", len(want), m.c.ds.Len())
+	}
+	m = openAnalysisScreen(t, m)
+	m = press(t, m, "enter", "n", "down", "enter", "esc")
+	if m.screen != screenAnalysis || m.list.view.Filter != "len>12" || !slices.Equal(m.list.rows, want) {
+		t.Fatalf("after a drill-down: screen %v, filter %q, %d rows; want the analysis over the filter len>12 (%d rows)",
+			m.screen, m.list.view.Filter, len(m.list.rows), len(want))
+	}
+	m = press(t, m, "esc", "/")
+	if m.screen != screenMain || m.list.filter.text() != "len>12" {
+		t.Fatalf("back on the list: screen %v, the prompt holds %q; want len>12 to edit", m.screen, m.list.filter.text())
 	}
 }
 

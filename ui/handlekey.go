@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -219,7 +221,19 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 	m.list, act = m.list.updateTyping(msg, m.liveFilter())
 	switch act {
 	case actFilter:
-		if m.list.setFilter(m.list.filter.text()) {
+		text := m.list.filter.text()
+		if _, err := model.ParseQuery(text); err != nil && msg.Type == tea.KeyEnter {
+			// A query that does not parse leaves the filter there was
+			// before "/" (live filtering may have applied part of it).
+			m.list.filter.setValue(m.list.before)
+			changed := m.list.setFilter(m.list.before)
+			m.status = render.Safe(err.Error()) + "; the filter stays as it was"
+			if changed {
+				return m, m.refreshRows()
+			}
+			return m, nil
+		}
+		if m.list.setFilter(text) {
 			return m, m.refreshRows()
 		}
 	case actJump:

@@ -48,6 +48,9 @@ type segList struct {
 	beforeOnly   []int  // the drill-down when "/" was pressed, restored by esc
 	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
+	// drillFrom is the filter there was when the drill-down opened, given
+	// back when it closes.
+	drillFrom string
 	// focus is the n-gram of the drill-down (nil for a bucket or wins
 	// row): the segment pane marks it while the drill-down is shown.
 	focus *model.Focus
