@@ -30,7 +30,8 @@ import (
 //	is:annotated is:error is:noerror is:unannotated   segments with an
 //	                annotation, with an error, marked "no error", with none
 //	a b             both a and b
-//	a or b          a or b ("and" binds tighter: a b or c = (a b) or c)
+//	a or b          a or b ("and" binds tighter: a b or c = (a b) or c;
+//	                no parentheses: a query with them is an error)
 //
 // Text terms look at every system's hypothesis, so one query selects one
 // set of segments for all systems; the numeric and annotation terms are
@@ -319,12 +320,39 @@ func (p *queryParser) term() (term, error) {
 		if num, ok, err := numericTerm(word, col); ok || err != nil {
 			return num, err
 		}
+		if groups(word) {
+			return t, queryErr(col, "parentheses do not group terms: a space is \"and\", which binds tighter than \"or\" (to find the text %s, write /%s/)",
+				Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
+		}
 		if strings.ContainsAny(word[:1], "<>=") {
 			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write /%s/)", Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
 		}
 	}
 	t.kind, t.word = termWord, word
 	return t, nil
+}
+
+// groups reports whether a bare word looks like an attempt to group terms
+// with parentheses: a parenthesis opened or closed in it alone, as in
+// (a or b), or a term other than a plain word inside, as in (bleu<10). A
+// word such as (Reuters) is text.
+func groups(word string) bool {
+	inner := strings.TrimRight(strings.TrimLeft(word, "("), ")")
+	if inner == word {
+		return false
+	}
+	if strings.HasPrefix(word, "(") != strings.HasSuffix(word, ")") || inner == "" || strings.ContainsAny(inner[:1], "\"/") {
+		return true
+	}
+	if _, ok, _ := numericTerm(inner, 0); ok {
+		return true
+	}
+	for _, prefix := range []string{"src:", "hyp:", "ref:", "cat:", "sev:", "rater:", "is:"} {
+		if strings.HasPrefix(inner, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // numericTerm reads bleu<10 and the like; ok is false when word is not

@@ -61,6 +61,7 @@ func TestQueryRows(t *testing.T) {
 		{"house bleu>50 or hut len<2", 0, []int{0, 2}},
 		{"bleuish", 0, nil}, // a word, not a metric
 		{"len:3", 0, nil},
+		{"(house)", 0, nil}, // text in parentheses is text
 	} {
 		q, err := ParseQuery(tc.q)
 		if err != nil {
@@ -92,6 +93,9 @@ func TestParseQueryErrors(t *testing.T) {
 		{`""`, "query: column 1: quoted n-gram is empty"},
 		{"é \"x", "query: column 3: quoted n-gram has no closing \""},
 		{"bleu < 10", "query: column 6: write a comparison without spaces, like bleu<10 (to find the text <, write /</)"},
+		{"(bleu<10)", `query: column 1: parentheses do not group terms: a space is "and", which binds tighter than "or" (to find the text (bleu<10), write /\(bleu<10\)/)`},
+		{"x (a or b)", `query: column 3: parentheses do not group terms: a space is "and", which binds tighter than "or" (to find the text (a, write /\(a/)`},
+		{"(src:x)", `query: column 1: parentheses do not group terms: a space is "and", which binds tighter than "or" (to find the text (src:x), write /\(src:x\)/)`},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {
