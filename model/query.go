@@ -31,7 +31,7 @@ import (
 //	                annotation, with an error, marked "no error", with none
 //	a b             both a and b
 //	a or b          a or b ("and" binds tighter: a b or c = (a b) or c;
-//	                no parentheses: a query with them is an error)
+//	                there is no grouping: parentheses around terms are an error)
 //
 // Text terms look at every system's hypothesis, so one query selects one
 // set of segments for all systems; the numeric and annotation terms are
