@@ -207,8 +207,10 @@ func linesText(lines []int, segments int) string {
 	return s
 }
 
-// writeSalientText writes one table per kind and order: A's favourites,
-// then B's.
+// writeSalientText writes one table per kind and order: the n-grams A has
+// more of than B, then the reverse. The last column says which: for
+// matched that side gets them right more often, for over and missed it
+// gets them wrong more often, so it is not called "favours".
 func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, kinds []scoring.Kind, orders []int, alpha float64) error {
 	nameA, nameB := model.Printable(ds.Systems[0].Name), model.Printable(ds.Systems[1].Name)
 	first := true
@@ -230,7 +232,7 @@ func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, k
 				fmt.Fprintln(w, "  (none)")
 				continue
 			}
-			table := [][]string{{"s", "A", "B", "n-gram", "favours"}}
+			table := [][]string{{"s", "A", "B", "n-gram", "more in"}}
 			half := len(group) / 2 // A's list and B's are equally long
 			for j, r := range group {
 				side := "A"
