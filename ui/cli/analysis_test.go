@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // jsonLines decodes every line of out as a JSON object, checking that each
@@ -150,6 +154,39 @@ func TestBucketsJSONL(t *testing.T) {
 	code, out, _ = runCLI(t, "", "buckets", "--format", "jsonl", "--by", "sentence-bleu", "--edges", "50", "hyp.txt", "-r", "refA.txt")
 	if rows := jsonLines(t, out, []string{"system", "by", "bucket", "lo", "hi", "segments", "score", "ci"}); code != 0 || len(rows) != 2 || rows[1]["bucket"] != ">=50" || rows[1]["ci"] != nil {
 		t.Errorf("--edges 50: status %d, rows %v; want two buckets, ci null without --confidence", code, rows)
+	}
+}
+
+// TestBucketsTextDeltaSameSegments: the text table's difference column
+// compares the systems on the first system's segments of each bucket. In
+// length ratio, A's line 1 (7/6) is in [1.1,1.2) where B has no line of
+// its own (3/6 and 3/2): the difference is B scored on A's line there.
+func TestBucketsTextDeltaSameSegments(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, _ := runCLI(t, "", "buckets", "--by", "length-ratio", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt", "hyp2.txt"}, Refs: []string{"refA.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, _ := scored.Buckets(ds, 0, model.ByLengthRatio, model.BucketOptions{})
+	onA, _ := scored.ScoreBuckets(ds, 1, own, model.BucketOptions{})
+	j := slices.IndexFunc(own, func(b model.Bucket) bool { return b.Label == "[1.1,1.2)" })
+	if j < 0 || len(own[j].Rows) != 1 || onA[j].Score() == nil {
+		t.Fatalf("the test's premise: bucket [1.1,1.2) of A = %+v", own)
+	}
+	delta := strconv.FormatFloat(*onA[j].Score()-*own[j].Score(), 'f', 2, 64)
+	var row string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "[1.1,1.2)") {
+			row = l
+		}
+	}
+	if f := strings.Fields(row); code != 0 || len(f) != 6 || f[3] != "0" || f[5] != delta {
+		t.Errorf("row %q; want B with 0 segments of its own and B−A %s (on A's segment)\n%s", row, delta, out)
 	}
 }
 

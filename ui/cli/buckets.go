@@ -136,7 +136,15 @@ func runBuckets(e *env, args []string) error {
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {
-				if err := writeBucketsText(w, ds, bys[b], groups[b], b == 0); err != nil {
+				// The differences are taken on the same segments: every
+				// other system scored on the first system's buckets.
+				paired := make([][]model.Bucket, len(ds.Systems))
+				for sys := 1; sys < len(ds.Systems); sys++ {
+					if paired[sys], err = scored.ScoreBuckets(ds, sys, groups[b][0], model.BucketOptions{}); err != nil {
+						return err
+					}
+				}
+				if err := writeBucketsText(w, ds, bys[b], groups[b], paired, b == 0); err != nil {
 					return err
 				}
 				continue
@@ -159,13 +167,19 @@ var byTitle = map[model.BucketBy]string{
 }
 
 // writeBucketsText writes one table per grouping: a row per bucket, for
-// each system its segments and corpus BLEU (± the CI when there is one),
-// and with several systems each one's difference from the first.
-func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, first bool) error {
+// each system its own segments and corpus BLEU (± the CI when there is
+// one), and with several systems each one's difference from the first on
+// the same segments, the first's (paired[sys], scored by ScoreBuckets):
+// the buckets of r, c / r and sentence BLEU depend on the hypothesis, so
+// two systems' own buckets hold different segments.
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys, paired [][]model.Bucket, first bool) error {
 	if !first {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "Corpus BLEU %s\n", byTitle[by])
+	if len(ds.Systems) > 1 {
+		fmt.Fprintln(w, "  (each system's own buckets; X−A is X minus A on A's segments of the bucket)")
+	}
 	head := []string{"bucket"}
 	right := []bool{false}
 	for sys, s := range ds.Systems {
@@ -194,7 +208,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 			row = append(row, strconv.Itoa(len(bk.Rows)), score)
 			if sys > 0 {
 				delta := "–"
-				if s := bk.Score(); s != nil && base != nil {
+				if s := paired[sys][j].Score(); s != nil && base != nil {
 					delta = strconv.FormatFloat(*s-*base, 'f', 2, 64)
 					if *s-*base > 0 {
 						delta = "+" + delta
