@@ -18,7 +18,7 @@ type anaBucketItem struct {
 
 // anaByNames say what each grouping groups by, in the title.
 var anaByNames = map[model.BucketBy]string{
-	model.ByRefLength:    "reference length",
+	model.ByRefLength:    "reference length r",
 	model.ByLengthRatio:  "length ratio c/r",
 	model.BySentenceBLEU: "sentence BLEU",
 }
@@ -73,12 +73,10 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	c := x.c
 	st := c.st
 	by := a.bucketBy()
-	title = "analysis · buckets by " + anaByNames[by]
-	note = "every system scored on the same segments"
-	if by != model.ByRefLength {
-		title = "analysis · buckets by " + c.systemName(x.sys) + "'s " + anaByNames[by]
-		note = c.systemName(x.sys) + "'s segments grouped; every system scored on those same segments"
-	}
+	// Even r, the closest reference length, depends on the hypothesis: the
+	// segments are grouped by the shown system's figure.
+	title = "analysis · buckets by " + c.systemName(x.sys) + "'s " + anaByNames[by]
+	note = c.systemName(x.sys) + "'s segments grouped; every system scored on those same segments"
 	if !a.derFresh(x) {
 		return title, note, "", waiting(x, running)
 	}
