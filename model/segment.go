@@ -3,6 +3,8 @@ package model
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -92,11 +94,16 @@ func Explain(seg Segment, opt scoring.Options) Explained {
 // RefLabels returns short display names for references: for several, what
 // sets their names apart (the part between their common prefix and suffix,
 // as "A" and "B" of ref.A.en and ref.B.en), else the names when short, else
-// their numbers from 1; for a single reference "" (it is just "ref"). The
+// their numbers from 1; for a single reference "" (it is just "ref"), or
+// its name when that is a bare name such as an MQM file's refB (not a
+// file name), since such a file may also hold a system called ref. The
 // names come out printable ([Printable], tabs as spaces).
 func RefLabels(names []string) []string {
 	out := make([]string, len(names))
 	if len(names) == 1 {
+		if bareName(names[0]) {
+			out[0] = names[0]
+		}
 		return out
 	}
 	for i, n := range names {
@@ -130,6 +137,20 @@ func RefLabels(names []string) []string {
 		out[i] = strconv.Itoa(i + 1)
 	}
 	return out
+}
+
+// bareName reports whether name is a short plain name (letters, digits,
+// - and _; at most 8 of them) other than "ref": not a file name.
+func bareName(name string) bool {
+	if name == "" || name == "ref" || utf8.RuneCountInString(name) > 8 {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 // RefLabel is how a reference is named, everywhere bleuscope names one:
