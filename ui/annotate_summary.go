@@ -154,8 +154,8 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 			add(line)
 		}
 	}
-	list("high sentence BLEU, yet a major error", high)
-	list("low sentence BLEU, yet no error", low)
+	list("highest sentence BLEU despite a major error", high)
+	list("lowest sentence BLEU though marked no error", low)
 	// How far the raters agree, over every system.
 	if agree := annotations.Agree(n.res.Attached, n.preset); len(agree) > 0 {
 		out = append(out, "")
@@ -278,11 +278,16 @@ func total(m map[string]int) int {
 func (s annSummary) Update(msg tea.Msg, k KeyMap) (annSummary, int) {
 	km, ok := msg.(tea.KeyMsg)
 	switch {
-	case ok && key.Matches(km, k.Up) && len(s.segs) > 0:
-		s.pick = max(0, s.pick-1)
-		s.show()
-	case ok && key.Matches(km, k.Down) && len(s.segs) > 0:
-		s.pick = min(len(s.segs)-1, s.pick+1)
+	case ok && key.Matches(km, k.Up, k.Down) && len(s.segs) > 0:
+		// A chosen line out of view (the list starts below the fold) is
+		// first brought into view; the next key moves.
+		if s.inView() {
+			if key.Matches(km, k.Up) {
+				s.pick = max(0, s.pick-1)
+			} else {
+				s.pick = min(len(s.segs)-1, s.pick+1)
+			}
+		}
 		s.show()
 	case ok && km.Type == tea.KeyEnter && s.pick < len(s.segs):
 		return s, s.segs[s.pick]
@@ -290,6 +295,15 @@ func (s annSummary) Update(msg tea.Msg, k KeyMap) (annSummary, int) {
 		s.body.update(msg, k)
 	}
 	return s, -1
+}
+
+// inView reports whether the chosen line is on screen.
+func (s *annSummary) inView() bool {
+	if s.pick >= len(s.lines) {
+		return false
+	}
+	l := s.lines[s.pick]
+	return l >= s.body.off && l < s.body.off+s.body.height
 }
 
 // show scrolls the chosen line into view.

@@ -238,7 +238,7 @@ func TestAnnotateSummary(t *testing.T) {
 	clean := m.list.selection(m.c).seg
 	m = press(t, m, "S")
 	v := m.View()
-	for _, want := range []string{"annotation summary · mqm weights", "fluent", "Accuracy/Mistranslation", "high sentence BLEU, yet a major error", "low sentence BLEU, yet no error"} {
+	for _, want := range []string{"annotation summary · mqm weights", "fluent", "Accuracy/Mistranslation", "highest sentence BLEU despite a major error", "lowest sentence BLEU though marked no error"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, v)
 		}
@@ -254,6 +254,27 @@ func TestAnnotateSummary(t *testing.T) {
 	m = press(t, m, "down", "enter")
 	if m.screen != screenMain || m.list.selection(m.c).seg != clean {
 		t.Errorf("enter on a disagreement: screen %d, segment %d; want the main screen on %d", m.screen, m.list.selection(m.c).seg, clean)
+	}
+}
+
+// TestAnnotateSummaryBelowTheFold: on a short screen the disagreements
+// start below the fold (as on the TED MQM file's 14 systems at 120×35);
+// the first ↓ brings the chosen one into view instead of moving past it
+// unseen.
+func TestAnnotateSummaryBelowTheFold(t *testing.T) {
+	m, _ := annotating(t, 80, 12)
+	first := m.list.selection(m.c).seg
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N", "S")
+	if len(m.annSum.lines) != 2 || m.annSum.inView() {
+		t.Fatalf("the test's premise: disagreement lines %v, the first in view %v at 80×12", m.annSum.lines, m.annSum.inView())
+	}
+	m = press(t, m, "down")
+	if m.annSum.pick != 0 || !m.annSum.inView() || m.annSum.segs[0] != first {
+		t.Fatalf("first ↓: choice %d, in view %v; want the first disagreement (line %d) shown and chosen", m.annSum.pick, m.annSum.inView(), first+1)
+	}
+	m = press(t, m, "down")
+	if m.annSum.pick != 1 || !m.annSum.inView() {
+		t.Errorf("second ↓: choice %d, in view %v; want the second", m.annSum.pick, m.annSum.inView())
 	}
 }
 
