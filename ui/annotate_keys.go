@@ -222,6 +222,27 @@ func (n annotator) updateSpan(msg tea.KeyMsg) annotator {
 	return n
 }
 
+// reopenSpan goes back one step from a marked span: the first token stays
+// marked and the cursor is on the last, so the next key moves the end (a
+// whole-segment mark, or a span on the other side, starts over).
+func (d *draft) reopenSpan() {
+	d.anchor = -1
+	if d.span == nil || d.span.Side != d.side {
+		return
+	}
+	for i, t := range d.toks {
+		if t.start == d.span.Start {
+			d.anchor = i
+		}
+		if t.end == d.span.End {
+			d.cursor = i
+		}
+	}
+	if d.anchor < 0 { // a span not on token boundaries (imported)
+		d.cursor = max(0, min(d.cursor, len(d.toks)-1))
+	}
+}
+
 // toCategory goes on from the span: to the category, or straight to the
 // severity when the preset has one category only.
 func (n *annotator) toCategory() {
@@ -242,7 +263,7 @@ func (n annotator) updateCategory(msg tea.KeyMsg) (annotator, annResult) {
 	case key.Matches(msg, k.Back):
 		if n.d.keys == "" {
 			n.step = stepSpan
-			n.d.anchor = -1
+			n.d.reopenSpan()
 		} else {
 			r := []rune(n.d.keys)
 			n.d.keys = string(r[:len(r)-1])
@@ -276,7 +297,8 @@ func (n annotator) updateSeverity(msg tea.KeyMsg) (annotator, annResult) {
 	switch {
 	case key.Matches(msg, k.Back):
 		if len(n.preset.Categories) == 1 {
-			n.step, n.d.anchor = stepSpan, -1
+			n.step = stepSpan
+			n.d.reopenSpan()
 		} else {
 			n.step = stepCategory
 		}

@@ -163,6 +163,26 @@ func TestAnnotateNextUnrated(t *testing.T) {
 	}
 }
 
+// TestAnnotateBackOneStep: backspace at the category goes back to moving
+// the span's last token, the first still marked (it dropped both).
+func TestAnnotateBackOneStep(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "A", "right", " ", "right", "right", "enter")
+	if m.ann.step != stepCategory {
+		t.Fatalf("step %v after marking a span; want the category", m.ann.step)
+	}
+	toks := m.ann.d.toks
+	m = press(t, m, "backspace")
+	if m.ann.step != stepSpan || m.ann.d.anchor != 1 || m.ann.d.cursor != 3 {
+		t.Fatalf("backspace: step %v, first %d, cursor %d; want the span step with the first token 1 kept and the cursor on 3", m.ann.step, m.ann.d.anchor, m.ann.d.cursor)
+	}
+	m = press(t, m, "right", "enter", "a", "m", "M", "enter")
+	anns := reopen(t, path)
+	if len(anns) != 1 || anns[0].Span == nil || anns[0].Span.Start != toks[1].start || anns[0].Span.End != toks[4].end {
+		t.Fatalf("saved %+v; want the span of tokens 1 to 4 (%d–%d)", anns, toks[1].start, toks[4].end)
+	}
+}
+
 func TestAnnotateESA(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	st, err := annotations.Open(path)
