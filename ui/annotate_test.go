@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -370,5 +371,32 @@ func TestAnnotateSummaryAgreement(t *testing.T) {
 	// (r1 gave one answer throughout, so the agreement is all chance).
 	if !strings.Contains(v, "agreement between raters") || !strings.Contains(v, "r1     r2            4    0.000") {
 		t.Errorf("the summary does not show the raters' agreement:\n%s", v)
+	}
+}
+
+// TestSpanTokens: the units a span is marked in, as a person reads words.
+func TestSpanTokens(t *testing.T) {
+	units := func(text string) []string {
+		rs := []rune(text)
+		var out []string
+		for _, tk := range spanTokens(text) {
+			out = append(out, string(rs[tk.start:tk.end]))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"a non-daily job, couldn't we?", []string{"a", "non-daily", "job", ",", "couldn't", "we", "?"}},
+		{"rock ’n’ roll", []string{"rock", "’", "n", "’", "roll"}}, // an apostrophe not between letters stands alone
+		{"x - y", []string{"x", "-", "y"}},
+		{"end-", []string{"end", "-"}},
+		{"我们走", []string{"我", "们", "走"}},
+		{"Éé1", []string{"Éé1"}},
+	} {
+		if got := units(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("spanTokens(%q) = %q; want %q", tc.text, got, tc.want)
+		}
 	}
 }

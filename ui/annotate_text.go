@@ -15,17 +15,24 @@ import (
 type spanToken struct{ start, end int }
 
 // spanTokens splits text into the units a span is marked in: a run of
-// letters, digits and combining marks is a word; every other visible
-// character (punctuation, a symbol) and every Han, Hiragana, Katakana or
-// Hangul character (scripts written without spaces) stands alone;
-// whitespace separates and belongs to no unit. Offsets count code points,
-// as the annotations' spans do.
+// letters, digits and combining marks is a word, with a hyphen or an
+// apostrophe between two of them inside it (non-daily, couldn't: one unit,
+// as a person reads them); every other visible character (punctuation, a
+// symbol) and every Han, Hiragana, Katakana or Hangul character (scripts
+// written without spaces) stands alone; whitespace separates and belongs
+// to no unit. Offsets count code points, as the annotations' spans do.
 func spanTokens(text string) []spanToken {
+	rs := []rune(text)
+	isWord := func(r rune) bool {
+		return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) && !standsAlone(r)
+	}
 	var toks []spanToken
 	start := -1 // start of the word being read, -1 outside one
-	i := 0
-	for _, r := range text {
-		word := (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) && !standsAlone(r)
+	for i, r := range rs {
+		word := isWord(r)
+		if !word && start >= 0 && joins(r) && i+1 < len(rs) && isWord(rs[i+1]) {
+			continue // non-daily, couldn't
+		}
 		if !word && start >= 0 {
 			toks = append(toks, spanToken{start, i})
 			start = -1
@@ -36,12 +43,21 @@ func spanTokens(text string) []spanToken {
 		case !word && !unicode.IsSpace(r):
 			toks = append(toks, spanToken{i, i + 1})
 		}
-		i++
 	}
 	if start >= 0 {
-		toks = append(toks, spanToken{start, i})
+		toks = append(toks, spanToken{start, len(rs)})
 	}
 	return toks
+}
+
+// joins reports whether r joins two parts of a word: a hyphen or an
+// apostrophe.
+func joins(r rune) bool {
+	switch r {
+	case '-', '\'', '\u2010', '\u2011', '\u2019':
+		return true
+	}
+	return false
 }
 
 // standsAlone reports whether r is a character of a script written
