@@ -42,6 +42,10 @@ type Dataset struct {
 	RefAbsent [][]bool
 	// Systems are the hypothesis streams in the order they were given.
 	Systems []System
+	// SegIDs are the input's own names of the segments (a WMT MQM file's
+	// seg_id), shown beside the line numbers; nil when the lines are all
+	// there is.
+	SegIDs []string
 	// Warnings describe suspicious input (a byte-order mark, tokenized
 	// or BPE output, empty hypotheses, a copy of a reference), one line
 	// each, without a "bleuscope:" prefix, for a user interface to show

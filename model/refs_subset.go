@@ -15,7 +15,7 @@ func (d *Dataset) WithRefs(keep []int) (*Dataset, error) {
 		}
 		want[k] = true
 	}
-	out := &Dataset{Src: d.Src, Systems: d.Systems, Warnings: d.Warnings}
+	out := &Dataset{Src: d.Src, Systems: d.Systems, SegIDs: d.SegIDs, Warnings: d.Warnings}
 	for k, ok := range want {
 		if !ok {
 			continue

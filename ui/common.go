@@ -66,3 +66,12 @@ type selection struct {
 	sys, other, seg int
 	ok              bool
 }
+
+// segID is how the input names segment seg beside its line number
+// (" (seg_id 101)" for an MQM file's segment), "" when it names none.
+func (c common) segID(seg int) string {
+	if seg >= len(c.ds.SegIDs) || c.ds.SegIDs[seg] == "" {
+		return ""
+	}
+	return " (seg_id " + render.Truncate(c.ds.SegIDs[seg], 12) + ")"
+}

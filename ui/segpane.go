@@ -331,7 +331,7 @@ func (p segPane) title(c common, sel selection) string {
 	if more := c.met.titleScores(sel); more != "" && c.width < 100 {
 		bleu = "BLEU" // room for chrF and TER
 	}
-	left := fmt.Sprintf("line %d · %s %s%s · %s", sel.seg+1, bleu, score, c.met.titleScores(sel), order)
+	left := fmt.Sprintf("line %d%s · %s %s%s · %s", sel.seg+1, c.segID(sel.seg), bleu, score, c.met.titleScores(sel), order)
 	if p.compare {
 		left += " · compare"
 	}

@@ -152,5 +152,13 @@ func (c *Corpus) Dataset() (*model.Dataset, error) {
 	if len(c.Refs) == 0 {
 		return nil, &model.InputError{Msg: "an MQM file opened as a corpus needs a reference: name a human translation among its systems with --mqm-ref"}
 	}
-	return model.NewDataset(c.Src, c.RefNames, c.Refs, c.RefAbsent, c.Systems, slices.Clone(c.Warnings))
+	ds, err := model.NewDataset(c.Src, c.RefNames, c.Refs, c.RefAbsent, c.Systems, slices.Clone(c.Warnings))
+	if err != nil {
+		return nil, err
+	}
+	ds.SegIDs = make([]string, len(c.Segments))
+	for i, sg := range c.Segments {
+		ds.SegIDs[i] = model.Printable(sg.SegID)
+	}
+	return ds, nil
 }

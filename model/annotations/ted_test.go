@@ -82,6 +82,9 @@ func TestTEDOpensAsCorpus(t *testing.T) {
 	// Segment 1 is seg_id 84, with the texts of the file's first row.
 	first := rows[0]
 	strip := strings.NewReplacer("<v>", "", "</v>", "")
+	if len(ds.SegIDs) != 529 || ds.SegIDs[0] != "84" || ds.SegIDs[528] != c.Segments[528].SegID {
+		t.Errorf("the dataset's seg_ids run %v … %v (%d); want the file's, from 84", ds.SegIDs[:min(1, len(ds.SegIDs))], ds.SegIDs[max(0, len(ds.SegIDs)-1):], len(ds.SegIDs))
+	}
 	if c.Segments[0].SegID != "84" || ds.Src[0] != strip.Replace(first[5]) || ds.Systems[0].Hyps[0] != strip.Replace(first[6]) {
 		t.Errorf("segment 1: %+v, %q, %q", c.Segments[0], ds.Src[0], ds.Systems[0].Hyps[0])
 	}

@@ -90,6 +90,9 @@ func TestExploreMQM(t *testing.T) {
 	if !strings.Contains(v, "sysA") || !strings.Contains(v, "nrefs:1") || strings.Contains(v, "no reference") {
 		t.Fatalf("the explorer on the MQM file:\n%s", v)
 	}
+	if !strings.Contains(v, "line 1 (seg_id 1) ·") && !strings.Contains(v, "line 2 (seg_id 2) ·") {
+		t.Errorf("the segment pane does not give the file's seg_id beside the line:\n%s", v)
+	}
 	s := ansi.Strip(pressKeys(t, m, "S").View())
 	for _, want := range []string{"sysA", "sysB", "Accuracy/Omission"} {
 		if !strings.Contains(s, want) {
