@@ -34,7 +34,7 @@ func TestFilterQueryNumeric(t *testing.T) {
 			t.Errorf("line %d shown with BLEU %v", i+1, r.Score)
 		}
 	}
-	if m.list.subset == nil || !strings.Contains(m.View(), `match "bleu<60"`) {
+	if m.list.subset == nil || !strings.Contains(m.View(), `match “bleu<60”`) {
 		t.Errorf("header lacks the query and its subset's BLEU:\n%s", m.View())
 	}
 }
@@ -104,7 +104,7 @@ func TestFilterQueryBad(t *testing.T) {
 	if last := lines[len(lines)-1]; !strings.Contains(last, "query") {
 		t.Errorf("the last line does not show the error: %q", last)
 	}
-	if !strings.Contains(v, `match "rain"`) {
+	if !strings.Contains(v, `match “rain”`) {
 		t.Errorf("the header no longer names the filter the rows were made with:\n%s", v)
 	}
 }
