@@ -88,7 +88,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	for s := range c.ds.Systems {
 		nameW = max(nameW, min(16, c.width/5, render.Cells(c.systemName(s))))
 	}
-	barW := max(4, min(30, c.width-44-nameW))
+	barW := max(4, min(60, c.width-44-nameW)) // wide windows draw finer bars
 	bs := a.der.buckets
 	ci := ""
 	for _, b := range bs[x.sys] {
