@@ -135,6 +135,25 @@ func (n annotator) facts(ds *model.Dataset) model.AnnotationFacts {
 	}
 }
 
+// rowMark returns the list's mark of a segment of system sys: "E" when it
+// has an error marked, "✓" when it is annotated without one, "" when it
+// is not annotated; nil without annotations.
+func (n annotator) rowMark(ds *model.Dataset, sys int) func(seg int) string {
+	if !n.on || n.res == nil || sys < 0 || sys >= len(ds.Systems) {
+		return nil
+	}
+	res, name := n.res, ds.Systems[sys].Name
+	return func(seg int) string {
+		switch rated, errs := res.Rated(name, seg+1); {
+		case errs:
+			return "E"
+		case rated:
+			return "✓"
+		}
+		return ""
+	}
+}
+
 // readOnly is the status line of a key that would change an annotation
 // when there is no annotation file.
 const readOnly = "these annotations are only shown: give --annotations FILE to annotate"

@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // annotating returns the explorer on the demo corpus at w×h, annotating
@@ -398,5 +400,25 @@ func TestSpanTokens(t *testing.T) {
 		if got := units(tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("spanTokens(%q) = %q; want %q", tc.text, got, tc.want)
 		}
+	}
+}
+
+// TestAnnotateListMarks: the list marks the shown system's annotated
+// segments before their line numbers, E with an error, ✓ without.
+func TestAnnotateListMarks(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	first := m.list.selection(m.c).seg
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N")
+	clean := m.list.selection(m.c).seg
+	m = press(t, m, "g")
+	marks := map[string]string{}
+	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+		if f := strings.Fields(strings.TrimPrefix(l, "▸")); len(f) > 1 && (f[0] == "E" || f[0] == "✓") {
+			marks[f[1]] = f[0]
+		}
+	}
+	want := map[string]string{itoa(first + 1): "E", itoa(clean + 1): "✓"}
+	if !reflect.DeepEqual(marks, want) {
+		t.Errorf("list marks %v; want %v", marks, want)
 	}
 }

@@ -54,6 +54,10 @@ type segList struct {
 	// focus is the n-gram of the drill-down (nil for a bucket or wins
 	// row): the segment pane marks it while the drill-down is shown.
 	focus *model.Focus
+	// mark, when annotating, is the mark of a segment of the shown system
+	// drawn before its line number ("E", "✓" or ""); the root sets it for
+	// each drawing.
+	mark func(seg int) string
 
 	width, height int // height: visible rows
 
@@ -404,8 +408,14 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		parts = append(parts, render.PadLeft(c.met.metricCell(cols.metricKey, l.view.System, seg), cols.metric))
 	}
 	parts = append(parts, render.Truncate(hyp, cols.hyp))
+	mark := " "
+	if l.mark != nil {
+		if k := l.mark(seg); k != "" {
+			mark = k
+		}
+	}
 	if selected {
-		return c.st.Selected.Render(render.PadRight("▸ "+cols.join(parts), l.width))
+		return c.st.Selected.Render(render.PadRight("▸"+mark+cols.join(parts), l.width))
 	}
 	s := c.st
 	parts[0] = s.Muted.Render(parts[0])
@@ -418,7 +428,10 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	if cols.impact > 0 {
 		parts[impAt] = signed(s, imp).Render(parts[impAt])
 	}
-	return "  " + cols.join(parts)
+	if mark == "E" {
+		mark = s.Warn.Render(mark)
+	}
+	return " " + mark + cols.join(parts)
 }
 
 // narrowList is the width below which the list drops its bar column.

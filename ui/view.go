@@ -18,7 +18,9 @@ func (m Model) mainView() string {
 		if c.scored == nil && !m.list.inLineOrder {
 			parts = append(parts, m.loadingView(l.listHead+l.listRows))
 		} else {
-			parts = append(parts, m.list.View(c))
+			l := m.list
+			l.mark = m.ann.rowMark(c.ds, l.view.System)
+			parts = append(parts, l.View(c))
 		}
 	}
 	sel := m.list.selection(c)
