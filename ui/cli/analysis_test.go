@@ -157,10 +157,10 @@ func TestBucketsJSONL(t *testing.T) {
 	}
 }
 
-// TestBucketsTextDeltaSameSegments: the text table's difference column
-// compares the systems on the first system's segments of each bucket. In
-// length ratio, A's line 1 (7/6) is in [1.1,1.2) where B has no line of
-// its own (3/6 and 3/2): the difference is B scored on A's line there.
+// TestBucketsTextDeltaSameSegments: the text table scores every system on
+// the first system's segments of each bucket. In length ratio, A's line 1
+// (7/6) is in [1.1,1.2) where B has no line of its own (3/6 and 3/2): B's
+// BLEU there is B scored on A's line.
 func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	writeFiles(t, analysisFiles())
 	code, out, _ := runCLI(t, "", "buckets", "--by", "length-ratio", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
@@ -178,6 +178,7 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	if j < 0 || len(own[j].Rows) != 1 || onA[j].Score() == nil {
 		t.Fatalf("the test's premise: bucket [1.1,1.2) of A = %+v", own)
 	}
+	bleuB := strconv.FormatFloat(*onA[j].Score(), 'f', 2, 64)
 	delta := strconv.FormatFloat(*onA[j].Score()-*own[j].Score(), 'f', 2, 64)
 	var row string
 	for _, l := range strings.Split(out, "\n") {
@@ -185,8 +186,8 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 			row = l
 		}
 	}
-	if f := strings.Fields(row); code != 0 || len(f) != 6 || f[3] != "0" || f[5] != delta {
-		t.Errorf("row %q; want B with 0 segments of its own and B−A %s (on A's segment)\n%s", row, delta, out)
+	if f := strings.Fields(row); code != 0 || len(f) != 5 || f[1] != "1" || f[3] != bleuB || f[4] != delta {
+		t.Errorf("row %q; want A's 1 segment, B's BLEU on it %s and B−A %s\n%s", row, bleuB, delta, out)
 	}
 }
 
@@ -197,7 +198,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		t.Errorf("ngrams text:\n%s", out)
 	}
 	code, out, _ = runCLI(t, "", "buckets", "--by", "ref-length", "a=hyp.txt", "b=hyp2.txt", "-r", "refA.txt")
-	if code != 0 || !strings.Contains(out, "bucket   A n  A BLEU  B n  B BLEU") {
+	if code != 0 || !strings.Contains(out, "bucket   n  A BLEU  B BLEU     B−A") {
 		t.Errorf("buckets text:\n%s", out)
 	}
 	for _, tc := range []struct {

@@ -136,15 +136,14 @@ func runBuckets(e *env, args []string) error {
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {
-				// The differences are taken on the same segments: every
-				// other system scored on the first system's buckets.
+				// Every other system scored on the first system's buckets.
 				paired := make([][]model.Bucket, len(ds.Systems))
 				for sys := 1; sys < len(ds.Systems); sys++ {
-					if paired[sys], err = scored.ScoreBuckets(ds, sys, groups[b][0], model.BucketOptions{}); err != nil {
+					if paired[sys], err = scored.ScoreBuckets(ds, sys, groups[b][0], opt); err != nil {
 						return err
 					}
 				}
-				if err := writeBucketsText(w, ds, bys[b], groups[b], paired, b == 0); err != nil {
+				if err := writeBucketsText(w, ds, bys[b], groups[b][0], paired, b == 0); err != nil {
 					return err
 				}
 				continue
@@ -166,56 +165,61 @@ var byTitle = map[model.BucketBy]string{
 	model.BySentenceBLEU: "by sentence BLEU",
 }
 
-// writeBucketsText writes one table per grouping: a row per bucket, for
-// each system its own segments and corpus BLEU (± the CI when there is
-// one), and with several systems each one's difference from the first on
-// the same segments, the first's (paired[sys], scored by ScoreBuckets):
-// the buckets of r, c / r and sentence BLEU depend on the hypothesis, so
-// two systems' own buckets hold different segments.
-func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys, paired [][]model.Bucket, first bool) error {
+// writeBucketsText writes one table per grouping: a row per bucket of
+// the first system (r, c / r and sentence BLEU depend on the hypothesis,
+// so each system has buckets of its own), with its segments, the first
+// system's corpus BLEU on them and, with several systems, every other
+// system's on the same segments (paired[sys], made by ScoreBuckets) and
+// its difference from the first; ± the CI when there is one. The JSONL
+// form lists each system's own buckets.
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, own []model.Bucket, paired [][]model.Bucket, first bool) error {
 	if !first {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "Corpus BLEU %s\n", byTitle[by])
-	if len(ds.Systems) > 1 {
-		fmt.Fprintln(w, "  (each system's own buckets; X−A is X minus A on A's segments of the bucket)")
+	multi := len(ds.Systems) > 1
+	if multi {
+		fmt.Fprintln(w, "  (the buckets of A's segments; every system scored on those same segments)")
 	}
-	head := []string{"bucket"}
-	right := []bool{false}
+	head, right := []string{"bucket", "n"}, []bool{false, true}
 	for sys, s := range ds.Systems {
 		letter := systemLetter(sys)
-		fmt.Fprintf(w, "  %s = %s\n", letter, model.Printable(s.Name))
-		head = append(head, letter+" n", letter+" BLEU")
-		right = append(right, true, true)
+		if multi {
+			fmt.Fprintf(w, "  %s = %s\n", letter, model.Printable(s.Name))
+		}
+		head, right = append(head, letter+" BLEU"), append(right, true)
 		if sys > 0 {
-			head = append(head, letter+"−A")
-			right = append(right, true)
+			head, right = append(head, letter+"−A"), append(right, true)
 		}
 	}
+	if !multi {
+		head[2] = "BLEU"
+	}
+	cell := func(bk *model.Bucket) string {
+		s := bk.Score()
+		if s == nil {
+			return "–"
+		}
+		out := strconv.FormatFloat(*s, 'f', 2, 64)
+		if bk.CI != nil {
+			out += " ± " + strconv.FormatFloat(*bk.CI, 'f', 2, 64)
+		}
+		return out
+	}
 	table := [][]string{head}
-	for j := range perSys[0] {
-		row := []string{perSys[0][j].Label}
-		base := perSys[0][j].Score()
-		for sys := range ds.Systems {
-			bk := &perSys[sys][j]
-			score := "–"
-			if s := bk.Score(); s != nil {
-				score = strconv.FormatFloat(*s, 'f', 2, 64)
-				if bk.CI != nil {
-					score += " ± " + strconv.FormatFloat(*bk.CI, 'f', 2, 64)
+	for j := range own {
+		base := own[j].Score()
+		row := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), cell(&own[j])}
+		for sys := 1; sys < len(ds.Systems); sys++ {
+			bk := &paired[sys][j]
+			delta := "–"
+			if s := bk.Score(); s != nil && base != nil {
+				delta = strconv.FormatFloat(*s-*base, 'f', 2, 64)
+				if *s-*base > 0 {
+					delta = "+" + delta
 				}
 			}
-			row = append(row, strconv.Itoa(len(bk.Rows)), score)
-			if sys > 0 {
-				delta := "–"
-				if s := paired[sys][j].Score(); s != nil && base != nil {
-					delta = strconv.FormatFloat(*s-*base, 'f', 2, 64)
-					if *s-*base > 0 {
-						delta = "+" + delta
-					}
-				}
-				row = append(row, delta)
-			}
+			row = append(row, cell(bk), delta)
 		}
 		table = append(table, row)
 	}
