@@ -321,7 +321,7 @@ func (p *queryParser) term() (term, error) {
 			return num, err
 		}
 		if groups(word) {
-			return t, queryErr(col, "parentheses do not group terms: a space is \"and\", which binds tighter than \"or\" (to find the text %s, write /%s/)",
+			return t, queryErr(col, "parentheses do not group (\"and\" binds tighter than \"or\"); for the text %s write /%s/",
 				Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
 		}
 		if strings.ContainsAny(word[:1], "<>=") {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -221,7 +223,10 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 	m.list, act = m.list.updateTyping(msg, m.liveFilter())
 	switch act {
 	case actFilter:
-		text := m.list.filter.text()
+		// Spaces around the query change nothing it selects: the filter
+		// is the query without them (no refiltering on a typed space, no
+		// "len>30 " in the header).
+		text := strings.TrimSpace(m.list.filter.text())
 		if _, err := model.ParseQuery(text); err != nil && msg.Type == tea.KeyEnter {
 			// A query that does not parse leaves the filter there was
 			// before "/" (live filtering may have applied part of it).

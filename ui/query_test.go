@@ -108,3 +108,14 @@ func TestFilterQueryBad(t *testing.T) {
 		t.Errorf("the header no longer names the filter the rows were made with:\n%s", v)
 	}
 }
+
+// TestFilterTrimsSpaces: a space typed after a query changes nothing: the
+// filter is the query without the spaces around it.
+func TestFilterTrimsSpaces(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m = press(t, m, "/")
+	m = typeText(t, m, " rain ")
+	if m.list.view.Filter != "rain" || !strings.Contains(m.View(), "match “rain”") {
+		t.Errorf("typed %q: filter %q; want %q in the header", " rain ", m.list.view.Filter, "rain")
+	}
+}
