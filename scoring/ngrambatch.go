@@ -90,9 +90,11 @@ func (w *ngWorker) numberBatch() bool {
 			}
 		}
 		w.sortBySlot()
+		done := w.grams.reserve(n, len(w.skeys))
 		for j, key := range w.skeys {
 			w.bids[w.sdests[j]] = w.grams.pair(uint32(key>>32), uint32(key))
 		}
+		done()
 		if w.grams.len() > maxGrams {
 			return false
 		}
