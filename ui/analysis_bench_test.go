@@ -1,14 +1,22 @@
 package ui
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
 )
 
-// benchAnalysis opens the analysis screen on n segments (two systems)
-// and waits for it: counting, ranking, and the pair's salient n-grams,
-// buckets and outcomes.
-func benchAnalysis(b *testing.B, n int) {
-	m := ready(b, synthDataset(b, n), 120, 40)
+// benchAnalysis opens the analysis screen on n synthetic segments (two
+// systems of random words: nearly every 3- and 4-gram is new, far more
+// n-grams than real text has) and waits for it: counting, ranking, and
+// the pair's salient n-grams, buckets and outcomes.
+func benchAnalysis(b *testing.B, n int) { benchAnalysisOn(b, synthDataset(b, n)) }
+
+// benchAnalysisOn opens the analysis screen on ds and waits for it.
+func benchAnalysisOn(b *testing.B, ds *model.Dataset) {
+	m := ready(b, ds, 120, 40)
 	b.ReportAllocs()
 	for b.Loop() {
 		m.ana = anaScreen{}
@@ -25,6 +33,25 @@ func benchAnalysis(b *testing.B, n int) {
 }
 
 func BenchmarkAnalysisOpen100k(b *testing.B) { benchAnalysis(b, 100_000) }
+
+// BenchmarkAnalysisOpenWMT22 opens the analysis of WMT22 de-en with two
+// systems and both references (skipped without ../shared): the size that
+// should feel instant, 100 ms at most.
+func BenchmarkAnalysisOpenWMT22(b *testing.B) {
+	txt := conformance.Shared(b, "corpora", "wmt22", "txt")
+	in := model.Input{Refs: []string{
+		filepath.Join(txt, "references", "generaltest2022.de-en.ref.A.en"),
+		filepath.Join(txt, "references", "generaltest2022.de-en.ref.B.en"),
+	}}
+	for _, s := range []string{"JDExploreAcademy", "LT22"} {
+		in.Systems = append(in.Systems, filepath.Join(txt, "system-outputs", "generaltest2022.de-en.hyp."+s+".en"))
+	}
+	ds, err := model.Load(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAnalysisOn(b, ds)
+}
 func BenchmarkAnalysisOpen1M(b *testing.B)   { benchAnalysis(b, 1_000_000) }
 
 // BenchmarkAnalysisGrouping1M is m on the bucket table of a million

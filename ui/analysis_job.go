@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -103,6 +104,12 @@ func sameCounts(a, b model.Settings) bool {
 // part, with what old has of it.
 func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, old *anaDerived, prog *progress, phase *anaPhase) tea.Cmd {
 	return func() tea.Msg {
+		// The buckets need the scores, not the counts: they are made
+		// while the n-grams are counted.
+		var bk *bucketsJob
+		if base == nil && !keepsBuckets(old, want) {
+			bk = startBuckets(ctx, ds, want)
+		}
 		if base == nil {
 			b, err := makeBase(ctx, ds, want.scored, prog, phase)
 			if err != nil {
@@ -112,9 +119,30 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 		}
 		phase.Store(phaseComparing)
 		prog.set(0, 0)
-		der, err := makeDerived(ctx, ds, base, want, old, prog)
+		der, err := makeDerived(ctx, ds, base, want, old, bk, prog)
 		return anaMsg{jobTag: tag, base: base, der: der, err: err}
 	}
+}
+
+// bucketsJob is sameRowBuckets running beside the counting.
+type bucketsJob struct {
+	done    chan struct{}
+	buckets [][]model.Bucket
+	err     error
+}
+
+func startBuckets(ctx context.Context, ds *model.Dataset, want anaWant) *bucketsJob {
+	j := &bucketsJob{done: make(chan struct{})}
+	go func() {
+		defer close(j.done)
+		j.buckets, j.err = sameRowBuckets(ctx, ds, want)
+	}()
+	return j
+}
+
+// keepsBuckets reports whether old's buckets are those want shows.
+func keepsBuckets(old *anaDerived, want anaWant) bool {
+	return old != nil && old.scored == want.scored && old.key.sys == want.key.sys && old.key.by == want.key.by
 }
 
 // makeBase counts the n-grams of every system (with progress) and ranks
@@ -131,19 +159,37 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 	for i := range orders {
 		orders[i] = i + 1
 	}
+	// The systems are ranked side by side (the counts are read-only), the
+	// progress following the first.
+	b.ranked = make([][][]model.NGramRow, len(ds.Systems))
+	errs := make([]error, len(ds.Systems))
+	var wg sync.WaitGroup
 	for sys := range ds.Systems {
-		rows, err := an.RankEvery(ctx, sys, anaModeKinds, orders, anaTop, func(done, total int) {
-			prog.set(sys*total+done, len(ds.Systems)*total)
-		})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rows, err := an.RankEvery(ctx, sys, anaModeKinds, orders, anaTop, func(done, total int) {
+				if sys == 0 {
+					prog.set(done, total)
+				}
+			})
+			if err != nil {
+				errs[sys] = err
+				return
+			}
+			kinds := make([][]model.NGramRow, len(anaModeKinds))
+			for _, r := range rows {
+				k := slices.Index(anaModeKinds, r.Kind)
+				kinds[k] = append(kinds[k], r)
+			}
+			b.ranked[sys] = kinds
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		kinds := make([][]model.NGramRow, len(anaModeKinds))
-		for _, r := range rows {
-			k := slices.Index(anaModeKinds, r.Kind)
-			kinds[k] = append(kinds[k], r)
-		}
-		b.ranked = append(b.ranked, kinds)
 	}
 	return b, nil
 }
@@ -152,7 +198,7 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 // want's pair and grouping, taking from old (nil for none) what it made
 // for the same scores and the same part of the key: a new grouping keeps
 // the salient n-grams and the outcomes, a new baseline the buckets.
-func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress) (*anaDerived, error) {
+func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, bk *bucketsJob, prog *progress) (*anaDerived, error) {
 	k := want.key
 	d := &anaDerived{anaWant: want}
 	same := old != nil && old.scored == want.scored
@@ -165,10 +211,19 @@ func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want ana
 			return nil, err
 		}
 	}
-	if same && old.key.sys == k.sys && old.key.by == k.by {
+	switch {
+	case keepsBuckets(old, want):
 		d.buckets = old.buckets
-	} else if d.buckets, err = sameRowBuckets(ctx, ds, want); err != nil {
-		return nil, err
+	case bk != nil: // made beside the counting
+		<-bk.done
+		if bk.err != nil {
+			return nil, bk.err
+		}
+		d.buckets = bk.buckets
+	default:
+		if d.buckets, err = sameRowBuckets(ctx, ds, want); err != nil {
+			return nil, err
+		}
 	}
 	switch {
 	case same && old.key.other == k.other:

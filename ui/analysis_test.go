@@ -510,7 +510,7 @@ func TestAnalysisReusesParts(t *testing.T) {
 	if &again.buckets[0] != &after.buckets[0] || &again.outcomes[0] == &after.outcomes[0] {
 		t.Error("a new baseline did not keep the buckets, or kept the outcomes")
 	}
-	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, &progress{})
+	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, nil, &progress{})
 	if err != nil {
 		t.Fatal(err)
 	}
