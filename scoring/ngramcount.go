@@ -74,6 +74,11 @@ const (
 // × systems); calls never overlap and the last reports done == total.
 type NGramProgress func(done, total int)
 
+// ngWorkerSegments is the fewest segments worth a worker of their own:
+// below it, merging what two workers numbered costs more than it saves
+// (a variable, so that tests can make the merge run on small corpora).
+var ngWorkerSegments = 4096
+
 // CountNGrams counts, for every system and every n-gram of orders
 // 1..opt.MaxOrder, the corpus totals of matched, over and missed and the
 // number of segments where each is above 0, and keeps an index from each
@@ -88,7 +93,7 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 		return nil, err
 	}
 	tok, _ := NewTokenizer(opt.Tokenize)
-	workers := max(1, min(runtime.GOMAXPROCS(0), (n+chunk-1)/chunk))
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/ngWorkerSegments))
 	ws := make([]*ngWorker, workers)
 	p := &ngProgress{fn: progress, total: n * systems}
 	var wg sync.WaitGroup

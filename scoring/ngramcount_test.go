@@ -229,8 +229,17 @@ func randomCorpus(n int, seed uint64) corpus {
 	return c
 }
 
+// smallWorkers makes every chunk of segments a worker's, so that the
+// merge of their counts runs on a test's small corpus.
+func smallWorkers(t *testing.T) {
+	old := ngWorkerSegments
+	ngWorkerSegments = chunk
+	t.Cleanup(func() { ngWorkerSegments = old })
+}
+
 func TestCountNGramsAgainstNaive(t *testing.T) {
-	// More segments than one worker's chunk, so the merge is exercised.
+	// More segments than one worker's, so the merge is exercised.
+	smallWorkers(t)
 	c := randomCorpus(3*chunk+17, 1)
 	for _, opt := range []Options{DefaultOptions(), func() Options {
 		o := DefaultOptions()
@@ -266,6 +275,7 @@ func checkNGramStatistics(t *testing.T, c corpus, opt Options, got *NGramCounts)
 }
 
 func TestCountNGramsDeterministic(t *testing.T) {
+	smallWorkers(t)
 	c := randomCorpus(4*chunk, 2)
 	a, b := c.count(t, DefaultOptions()), c.count(t, DefaultOptions())
 	if !reflect.DeepEqual(a.sys, b.sys) || !reflect.DeepEqual(a.ids.prefix, b.ids.prefix) {
@@ -285,6 +295,7 @@ func TestCountNGramsPostings(t *testing.T) {
 }
 
 func TestCountNGramsCancelAndProgress(t *testing.T) {
+	smallWorkers(t) // progress comes per worker's batch
 	c := randomCorpus(5*chunk, 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -326,6 +337,7 @@ func TestLocalCountsGrowsAndTruncates(t *testing.T) {
 }
 
 func TestCountNGramsQueuedTotals(t *testing.T) {
+	smallWorkers(t)
 	// Many distinct n-grams (several pages of totals), a queue that fills
 	// every few segments, and a segment with more than 1<<pendBits of one
 	// n-gram (added at once, not queued).
