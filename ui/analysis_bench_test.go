@@ -52,7 +52,7 @@ func BenchmarkAnalysisOpenWMT22(b *testing.B) {
 	}
 	benchAnalysisOn(b, ds)
 }
-func BenchmarkAnalysisOpen1M(b *testing.B)   { benchAnalysis(b, 1_000_000) }
+func BenchmarkAnalysisOpen1M(b *testing.B) { benchAnalysis(b, 1_000_000) }
 
 // BenchmarkAnalysisGrouping1M is m on the bucket table of a million
 // segments (two systems): the buckets of the next grouping with both
