@@ -33,6 +33,7 @@ func benchAnalysisOn(b *testing.B, ds *model.Dataset) {
 }
 
 func BenchmarkAnalysisOpen100k(b *testing.B) { benchAnalysis(b, 100_000) }
+func BenchmarkAnalysisOpen1M(b *testing.B)   { benchAnalysis(b, 1_000_000) }
 
 // BenchmarkAnalysisOpenWMT22 opens the analysis of WMT22 de-en with two
 // systems and both references (skipped without ../shared): the size that
@@ -52,7 +53,6 @@ func BenchmarkAnalysisOpenWMT22(b *testing.B) {
 	}
 	benchAnalysisOn(b, ds)
 }
-func BenchmarkAnalysisOpen1M(b *testing.B) { benchAnalysis(b, 1_000_000) }
 
 // BenchmarkAnalysisGrouping1M is m on the bucket table of a million
 // segments (two systems): the buckets of the next grouping with both
