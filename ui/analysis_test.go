@@ -131,9 +131,7 @@ func TestAnalysisTypedFilterOverDrill(t *testing.T) {
 // a drill-down from a drill-down still comes back to it.
 func TestAnalysisDrillKeepsFilter(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	m = press(t, m, "/")
-	m = typeText(t, m, "len>12")
-	m = press(t, m, "enter")
+	m = filterBy(t, m, "len>12")
 	want := append([]int(nil), m.list.rows...)
 	if len(want) == 0 || len(want) == m.c.ds.Len() {
 		t.Fatalf("len>12 shows %d of %d rows; the test wants a real subset", len(want), m.c.ds.Len())

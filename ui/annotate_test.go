@@ -253,12 +253,20 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 	}
 }
 
+// errorThenClean marks a major mistranslation on the selected segment
+// (the whole hypothesis), then goes to the next one not annotated and
+// marks it "no error"; it returns the two segments.
+func errorThenClean(t *testing.T, m Model) (next Model, first, clean int) {
+	t.Helper()
+	first = m.list.selection(m.c).seg
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N")
+	return m, first, m.list.selection(m.c).seg
+}
+
 func TestAnnotateSummary(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
-	first := m.list.selection(m.c).seg
 	// A major error on the worst segment; the next one marked clean.
-	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N")
-	clean := m.list.selection(m.c).seg
+	m, first, clean := errorThenClean(t, m)
 	m = press(t, m, "S")
 	v := m.View()
 	for _, want := range []string{"annotation summary · mqm weights", "fluent", "Accuracy/Mistranslation", "highest sentence BLEU despite a major error", "lowest sentence BLEU though marked no error"} {
@@ -286,8 +294,8 @@ func TestAnnotateSummary(t *testing.T) {
 // unseen.
 func TestAnnotateSummaryBelowTheFold(t *testing.T) {
 	m, _ := annotating(t, 80, 12)
-	first := m.list.selection(m.c).seg
-	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N", "S")
+	m, first, _ := errorThenClean(t, m)
+	m = press(t, m, "S")
 	if len(m.annSum.lines) != 2 || m.annSum.inView() {
 		t.Fatalf("the test's premise: disagreement lines %v, the first in view %v at 80×12", m.annSum.lines, m.annSum.inView())
 	}
@@ -407,9 +415,7 @@ func TestSpanTokens(t *testing.T) {
 // segments before their line numbers, E with an error, ✓ without.
 func TestAnnotateListMarks(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
-	first := m.list.selection(m.c).seg
-	m = press(t, m, "A", "enter", "a", "m", "M", "enter", "U", "N")
-	clean := m.list.selection(m.c).seg
+	m, first, clean := errorThenClean(t, m)
 	m = press(t, m, "g")
 	marks := map[string]string{}
 	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {

@@ -106,6 +106,12 @@ func typeText(t testing.TB, m Model, s string) Model {
 	return m
 }
 
+// filterBy types q at the filter prompt and applies it with enter.
+func filterBy(t testing.TB, m Model, q string) Model {
+	t.Helper()
+	return press(t, typeText(t, press(t, m, "/"), q), "enter")
+}
+
 // checkFit fails when view has more lines than h or a line wider than w.
 func checkFit(t testing.TB, name, view string, w, h int) {
 	t.Helper()

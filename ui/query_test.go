@@ -10,9 +10,7 @@ import (
 // exactly the segments whose sentence BLEU is below 60.
 func TestFilterQueryNumeric(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	m = press(t, m, "/")
-	m = typeText(t, m, "bleu<60")
-	m = press(t, m, "enter")
+	m = filterBy(t, m, "bleu<60")
 	want := 0
 	for i := range m.c.ds.Len() {
 		r, err := m.c.scored.SentenceResult(m.c.ds, 0, i)
@@ -44,9 +42,7 @@ func TestFilterQueryOr(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	count := func(q string) map[int]bool {
 		t.Helper()
-		m := press(t, m, "/")
-		m = typeText(t, m, q)
-		m = press(t, m, "enter")
+		m := filterBy(t, m, q)
 		if m.status != "" {
 			t.Fatalf("%q: status %q", q, m.status)
 		}
@@ -79,9 +75,7 @@ func TestFilterQueryOr(t *testing.T) {
 // why on one line of the status area.
 func TestFilterQueryBad(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	m = press(t, m, "/")
-	m = typeText(t, m, "rain")
-	m = press(t, m, "enter")
+	m = filterBy(t, m, "rain")
 	before := append([]int(nil), m.list.rows...)
 	m = press(t, m, "/")
 	m = typeText(t, m, " or the or bleu")
