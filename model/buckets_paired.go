@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"slices"
 )
@@ -29,6 +30,31 @@ func (s *Scored) ScoreBuckets(ds *Dataset, sys int, bs []Bucket, opt BucketOptio
 				return nil, err
 			}
 			out[j].CI = &ci
+		}
+	}
+	return out, nil
+}
+
+// SameRowBuckets groups system sys's segments by b and scores every
+// system on each group: out[k] are system k's buckets, all on sys's rows
+// (out[sys] is [Scored.Buckets] itself). The explorer's buckets and the
+// text form of the buckets command compare systems so.
+func (s *Scored) SameRowBuckets(ctx context.Context, ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([][]Bucket, error) {
+	mine, err := s.Buckets(ds, sys, b, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]Bucket, len(ds.Systems))
+	for k := range ds.Systems {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if k == sys {
+			out[k] = mine
+			continue
+		}
+		if out[k], err = s.ScoreBuckets(ds, k, mine, opt); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

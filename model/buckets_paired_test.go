@@ -26,6 +26,11 @@ func TestScoreBucketsSameRows(t *testing.T) {
 	if len(theirs) != len(mine) {
 		t.Fatalf("%d buckets; want %d", len(theirs), len(mine))
 	}
+	// SameRowBuckets is the two together, for every system.
+	all, err := s.SameRowBuckets(context.Background(), ds, 1, ByLengthRatio, BucketOptions{})
+	if err != nil || len(all) != len(ds.Systems) || !reflect.DeepEqual(all[1], mine) || !reflect.DeepEqual(all[0], theirs) {
+		t.Errorf("SameRowBuckets = %v (%v); want system 1's buckets and system 0 scored on them", all, err)
+	}
 	for j := range mine {
 		if theirs[j].Label != mine[j].Label || !reflect.DeepEqual(theirs[j].Rows, mine[j].Rows) {
 			t.Errorf("bucket %d: %s %v; want %s %v", j, theirs[j].Label, theirs[j].Rows, mine[j].Label, mine[j].Rows)

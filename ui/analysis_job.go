@@ -288,22 +288,5 @@ func sameRowBuckets(ctx context.Context, ds *model.Dataset, want anaWant) ([][]m
 			return est.CI, err
 		}
 	}
-	mine, err := s.Buckets(ds, k.sys, k.by, opt)
-	if err != nil {
-		return nil, err
-	}
-	out := make([][]model.Bucket, len(ds.Systems))
-	for sys := range ds.Systems {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if sys == k.sys {
-			out[sys] = mine
-			continue
-		}
-		if out[sys], err = s.ScoreBuckets(ds, sys, mine, opt); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return s.SameRowBuckets(ctx, ds, k.sys, k.by, opt)
 }

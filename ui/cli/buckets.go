@@ -122,9 +122,16 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// groups[b][sys] are the buckets of grouping bys[b] for system sys.
+	// groups[b][sys] are system sys's buckets of grouping bys[b]: its
+	// own for JSONL, for the text form on the first system's segments.
 	groups := make([][][]model.Bucket, len(bys))
 	for b, by := range bys {
+		if format == "text" {
+			if groups[b], err = scored.SameRowBuckets(e.ctx, ds, 0, by, opt); err != nil {
+				return err
+			}
+			continue
+		}
 		for sys := range ds.Systems {
 			bs, err := scored.Buckets(ds, sys, by, opt)
 			if err != nil {
@@ -136,14 +143,7 @@ func runBuckets(e *env, args []string) error {
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {
-				// Every other system scored on the first system's buckets.
-				paired := make([][]model.Bucket, len(ds.Systems))
-				for sys := 1; sys < len(ds.Systems); sys++ {
-					if paired[sys], err = scored.ScoreBuckets(ds, sys, groups[b][0], opt); err != nil {
-						return err
-					}
-				}
-				if err := writeBucketsText(w, ds, bys[b], groups[b][0], paired, b == 0); err != nil {
+				if err := writeBucketsText(w, ds, bys[b], groups[b], b == 0); err != nil {
 					return err
 				}
 				continue
@@ -169,10 +169,11 @@ var byTitle = map[model.BucketBy]string{
 // the first system (r, c / r and sentence BLEU depend on the hypothesis,
 // so each system has buckets of its own), with its segments, the first
 // system's corpus BLEU on them and, with several systems, every other
-// system's on the same segments (paired[sys], made by ScoreBuckets) and
-// its difference from the first; ± the CI when there is one. The JSONL
-// form lists each system's own buckets.
-func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, own []model.Bucket, paired [][]model.Bucket, first bool) error {
+// system's on the same segments (perSys, made by SameRowBuckets) and its
+// difference from the first; ± the CI when there is one. The JSONL form
+// lists each system's own buckets.
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, first bool) error {
+	own := perSys[0]
 	if !first {
 		fmt.Fprintln(w)
 	}
@@ -211,7 +212,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, own []m
 		base := own[j].Score()
 		row := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), cell(&own[j])}
 		for sys := 1; sys < len(ds.Systems); sys++ {
-			bk := &paired[sys][j]
+			bk := &perSys[sys][j]
 			delta := "–"
 			if s := bk.Score(); s != nil && base != nil {
 				delta = strconv.FormatFloat(*s-*base, 'f', 2, 64)
