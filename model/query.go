@@ -275,10 +275,7 @@ func (p *queryParser) term() (term, error) {
 		return t, err
 	}
 	t := term{field: fieldAny}
-	for _, f := range []struct {
-		prefix string
-		field  field
-	}{{"src:", fieldSrc}, {"hyp:", fieldHyp}, {"ref:", fieldRef}} {
+	for _, f := range fieldPrefixes {
 		if strings.HasPrefix(p.s[p.pos:], f.prefix) {
 			p.pos += len(f.prefix)
 			t.field = f.field
@@ -321,11 +318,10 @@ func (p *queryParser) term() (term, error) {
 			return num, err
 		}
 		if groups(word) {
-			return t, queryErr(col, "parentheses do not group (\"and\" binds tighter than \"or\"); for the text %s write /%s/",
-				Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
+			return t, queryErr(col, "parentheses do not group (\"and\" binds tighter than \"or\"); for the text %s write %s", Printable(word), asRegexp(word))
 		}
 		if strings.ContainsAny(word[:1], "<>=") {
-			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write /%s/)", Printable(word), Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)))
+			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write %s)", Printable(word), asRegexp(word))
 		}
 	}
 	t.kind, t.word = termWord, word
@@ -347,13 +343,35 @@ func groups(word string) bool {
 	if _, ok, _ := numericTerm(inner, 0); ok {
 		return true
 	}
-	for _, prefix := range []string{"src:", "hyp:", "ref:", "cat:", "sev:", "rater:", "is:"} {
-		if strings.HasPrefix(inner, prefix) {
+	for _, f := range fieldPrefixes {
+		if strings.HasPrefix(inner, f.prefix) {
+			return true
+		}
+	}
+	for _, a := range annPrefixes {
+		if strings.HasPrefix(inner, a.prefix) {
 			return true
 		}
 	}
 	return false
 }
+
+// asRegexp is the /regexp/ term that finds word as text, printable.
+func asRegexp(word string) string {
+	return "/" + Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)) + "/"
+}
+
+// The prefixes of the field terms (src:x) and the annotation terms (cat:x).
+var (
+	fieldPrefixes = []struct {
+		prefix string
+		field  field
+	}{{"src:", fieldSrc}, {"hyp:", fieldHyp}, {"ref:", fieldRef}}
+	annPrefixes = []struct {
+		prefix string
+		test   annTest
+	}{{"cat:", annCategory}, {"sev:", annSeverity}, {"rater:", annRater}, {"is:", annIs}}
+)
 
 // numericTerm reads bleu<10 and the like; ok is false when word is not
 // one (it is then a plain word).
@@ -386,10 +404,7 @@ func numericTerm(word string, col int) (term, bool, error) {
 // annotationTerm reads cat:X, sev:X, rater:X or is:X; ok is false when
 // the text at the current position is none of them.
 func (p *queryParser) annotationTerm(col int) (term, bool, error) {
-	for _, a := range []struct {
-		prefix string
-		test   annTest
-	}{{"cat:", annCategory}, {"sev:", annSeverity}, {"rater:", annRater}, {"is:", annIs}} {
+	for _, a := range annPrefixes {
 		if !strings.HasPrefix(p.s[p.pos:], a.prefix) {
 			continue
 		}

@@ -227,16 +227,17 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 		// is the query without them (no refiltering on a typed space, no
 		// "len>30 " in the header).
 		text := strings.TrimSpace(m.list.filter.text())
-		if _, err := model.ParseQuery(text); err != nil && msg.Type == tea.KeyEnter {
-			// A query that does not parse leaves the filter there was
-			// before "/" (live filtering may have applied part of it).
-			m.list.filter.setValue(m.list.before)
-			changed := m.list.setFilter(m.list.before)
-			m.status = render.Safe(err.Error()) + "; the filter stays as it was"
-			if changed {
-				return m, m.refreshRows()
+		if msg.Type == tea.KeyEnter { // live filtering parses each key's query as it makes the rows
+			if _, err := model.ParseQuery(text); err != nil {
+				// A query that does not parse leaves the filter there was
+				// before "/" (live filtering may have applied part of it).
+				m.list.filter.setValue(m.list.before)
+				m.status = render.Safe(err.Error()) + "; the filter stays as it was"
+				if m.list.setFilter(m.list.before) {
+					return m, m.refreshRows()
+				}
+				return m, nil
 			}
-			return m, nil
 		}
 		if m.list.setFilter(text) {
 			return m, m.refreshRows()
