@@ -122,7 +122,7 @@ func (h header) shownView(c common, l segList) string {
 		if l.view.Filter == "" {
 			return st.Accent.Render(c.spinner.View() + " clearing the filter…")
 		}
-		return st.Accent.Render(fmt.Sprintf("%s filtering “%s”…", c.spinner.View(), render.Safe(l.view.Filter)))
+		return st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), quoted(l.view.Filter)))
 	}
 	if l.view.Filter == "" {
 		if narrow {
@@ -130,13 +130,11 @@ func (h header) shownView(c common, l segList) string {
 		}
 		return st.Text.Render(fmt.Sprintf("%d of %d segments", len(l.rows), n))
 	}
-	// Curly quotes around the query: Go's %q would write its own quotes
-	// as \" ("of the" read as match "\"of the\"").
-	f := "%d of %d match “%s”"
+	f := "%d of %d match %s"
 	if narrow {
-		f = "%d/%d match “%s”"
+		f = "%d/%d match %s"
 	}
-	s := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, render.Safe(l.view.Filter)))
+	s := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, quoted(l.view.Filter)))
 	if l.subset != nil {
 		if l.subset.err != nil {
 			s += st.Error.Render(" · BLEU on them: " + l.subset.err.Error())

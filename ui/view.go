@@ -18,9 +18,9 @@ func (m Model) mainView() string {
 		if c.scored == nil && !m.list.inLineOrder {
 			parts = append(parts, m.loadingView(l.listHead+l.listRows))
 		} else {
-			l := m.list
-			l.mark = m.ann.rowMark(c.ds, l.view.System)
-			parts = append(parts, l.View(c))
+			list := m.list
+			list.mark = m.ann.rowMark(c.ds, list.view.System)
+			parts = append(parts, list.View(c))
 		}
 	}
 	sel := m.list.selection(c)
