@@ -270,8 +270,11 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 			col = k - nl
 		}
 	}
-	return &InputError{File: s.f.label, Line: line, Byte: col,
-		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", c)}
+	msg := fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", c)
+	if bytes.IndexByte(b[:max(k, 0)], 0) >= 0 { // a NUL before it: no text file
+		msg = fmt.Sprintf("is not a text file (a NUL byte, then byte 0x%02x, which is not UTF-8); give plain text, one segment per line", c)
+	}
+	return &InputError{File: s.f.label, Line: line, Byte: col, Msg: msg}
 }
 
 // tooBig is the error for input past the limit.

@@ -285,15 +285,17 @@ func checkCounts(files []*file, streams [][]string) error {
 			what, plural(counts[blank], "line"), short, low, pluralS(extra)))
 	}
 	mode := modeCount(counts)
-	odd := 0
+	odd, odds := 0, 0
 	for i, c := range counts {
 		if c != mode {
-			odd = i
-			break
+			if odds == 0 {
+				odd = i
+			}
+			odds++
 		}
 	}
 	msg := fmt.Sprintf("has %s but %s has %d", plural(counts[odd], "line"), files[indexOf(counts, mode)].label, mode)
-	if len(files) > 2 {
+	if odds > 1 { // the first sentence does not say it all
 		parts := make([]string, len(files))
 		for i, f := range files {
 			parts[i] = fmt.Sprintf("%s: %d", f.label, counts[i])

@@ -100,7 +100,7 @@ func TestBadInput(t *testing.T) {
 		{"duplicate system names", []string{"score", "a/hyp.txt", "b/hyp.txt", "-r", "ref.txt"},
 			`bleuscope: b/hyp.txt gives the system name "hyp.txt", as a/hyp.txt does; name them apart with NAME=PATH`},
 		{"source of another length", []string{"score", "hyp.txt", "-r", "ref.txt", "-s", "short.txt"},
-			"bleuscope: short.txt has 2 lines but hyp.txt has 3 (hyp.txt: 3, ref.txt: 3, short.txt: 2); every file must have one segment per line"},
+			"bleuscope: short.txt has 2 lines but hyp.txt has 3; every file must have one segment per line"},
 		{"input past --max-input", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-input", "60"},
 			"bleuscope: ref.txt takes the input past 60 bytes, the limit for all files together; raise --max-input if that is intended"},
 		{"line past --max-line", []string{"segments", "--max-line", "0.01K", "hyp.txt", "-r", "ref.txt"},
