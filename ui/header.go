@@ -58,7 +58,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			os := c.scored.Systems[o]
 			switch {
 			case o == l.view.System:
-				first += sep + st.Accent.Render("the pinned baseline")
+				first += sep + st.Accent.Render("the baseline")
 			case os.CorpusErr == nil && ss.CorpusErr == nil && h.width < 80:
 				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs base %s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.systemName(o)))
 			case os.CorpusErr == nil && ss.CorpusErr == nil:

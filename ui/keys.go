@@ -47,7 +47,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:       b([]string{"end", "G"}, "G/end", "last row"),
 		Jump:         b([]string{":", "#"}, ":/#", "jump to line"),
 		Filter:       b([]string{"/"}, "/", "filter: words, bleu<10, or…"),
-		Sort:         b([]string{"o"}, "o", "sort: score/line/…/Δ/impact"),
+		Sort:         b([]string{"o"}, "o", "sort: score/line/…/Δ/impact/chrF"),
 		Reverse:      b([]string{"r"}, "r", "reverse sort"),
 		Zoom:         b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),
 		DetailDown:   b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),

@@ -59,7 +59,7 @@ func TestPinBaseline(t *testing.T) {
 	if m.list.view.System != 1 || m.list.view.Other != base {
 		t.Fatalf("tab moved the baseline: system %d, baseline %d; want 1, %d", m.list.view.System, m.list.view.Other, base)
 	}
-	if !strings.Contains(m.View(), "the pinned baseline") {
+	if !strings.Contains(m.View(), "· the baseline") {
 		t.Error("on the baseline the header does not say so")
 	}
 	m = press(t, m, "tab", "p")
