@@ -54,6 +54,9 @@ func drillAndBack(t *testing.T, m Model, want []int, label string) Model {
 	if !strings.Contains(v, label) || !strings.Contains(v, model.FormatScore(sub.Score, false)) {
 		t.Errorf("the header lacks the label %q and the subset's BLEU %v:\n%s", label, sub.Score, v)
 	}
+	if !strings.Contains(v, "match "+m.list.view.Filter) { // a phrase, not quoted again
+		t.Errorf("the header does not read \"match %s\":\n%s", m.list.view.Filter, v)
+	}
 	m = press(t, m, "esc")
 	if m.screen != screenAnalysis || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
 		t.Fatalf("esc: screen %v, filter %q, %d rows; want the table and the list whole", m.screen, m.list.view.Filter, len(m.list.rows))

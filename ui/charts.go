@@ -82,7 +82,7 @@ func (s chartsScreen) title(c common, l segList) string {
 		t += fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
 	if l.view.Filter != "" {
-		t += fmt.Sprintf(" · filtered rows only (%d match %s)", len(l.rows), quoted(l.view.Filter))
+		t += fmt.Sprintf(" · filtered rows only (%d match %s)", len(l.rows), l.filterLabel())
 	}
 	return t
 }

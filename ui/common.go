@@ -75,8 +75,3 @@ func (c common) segID(seg int) string {
 	}
 	return " (seg_id " + render.Truncate(c.ds.SegIDs[seg], 12) + ")"
 }
-
-// quoted is a filter's text as labels show it, safe for the terminal, in
-// curly quotes: Go's %q would escape a query's own quotes ("of the" read
-// as "\"of the\"").
-func quoted(filter string) string { return "“" + render.Safe(filter) + "”" }

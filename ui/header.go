@@ -122,7 +122,7 @@ func (h header) shownView(c common, l segList) string {
 		if l.view.Filter == "" {
 			return st.Accent.Render(c.spinner.View() + " clearing the filter…")
 		}
-		return st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), quoted(l.view.Filter)))
+		return st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel()))
 	}
 	if l.view.Filter == "" {
 		if narrow {
@@ -134,7 +134,7 @@ func (h header) shownView(c common, l segList) string {
 	if narrow {
 		f = "%d/%d match %s"
 	}
-	s := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, quoted(l.view.Filter)))
+	s := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, l.filterLabel()))
 	if l.subset != nil {
 		if l.subset.err != nil {
 			s += st.Error.Render(" · BLEU on them: " + l.subset.err.Error())

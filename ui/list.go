@@ -517,3 +517,14 @@ func widestLength(s *model.Scored) int {
 	}
 	return len(itoa(most))
 }
+
+// filterLabel is the filter as labels show it, safe for the terminal: a
+// query in curly quotes (Go's %q would escape its own quotes, "of the"
+// read as "\"of the\""), a drill-down's label as it is (it is a phrase
+// that quotes its n-gram itself).
+func (l segList) filterLabel() string {
+	if l.only != nil {
+		return render.Safe(l.view.Filter)
+	}
+	return "“" + render.Safe(l.view.Filter) + "”"
+}

@@ -117,7 +117,7 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	}
 	scope := fmt.Sprintf("all %d segments", c.ds.Len())
 	if l.view.Filter != "" {
-		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), quoted(l.view.Filter))
+		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), l.filterLabel())
 	}
 	body := []string{st.Title.Render(joinRight(title, scope, w)), s.statusLine(c, run)}
 	switch {
