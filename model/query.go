@@ -318,7 +318,7 @@ func (p *queryParser) term() (term, error) {
 			return num, err
 		}
 		if groups(word) {
-			return t, queryErr(col, "parentheses do not group (\"and\" binds tighter than \"or\"); for the text %s write %s", Printable(word), asRegexp(word))
+			return t, queryErr(col, "parentheses do not group terms; for the text %s write %s", Printable(word), asRegexp(word))
 		}
 		if strings.ContainsAny(word[:1], "<>=") {
 			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write %s)", Printable(word), asRegexp(word))

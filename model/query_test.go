@@ -93,9 +93,9 @@ func TestParseQueryErrors(t *testing.T) {
 		{`""`, "query: column 1: quoted n-gram is empty"},
 		{"é \"x", "query: column 3: quoted n-gram has no closing \""},
 		{"bleu < 10", "query: column 6: write a comparison without spaces, like bleu<10 (to find the text <, write /</)"},
-		{"(bleu<10)", `query: column 1: parentheses do not group ("and" binds tighter than "or"); for the text (bleu<10) write /\(bleu<10\)/`},
-		{"x (a or b)", `query: column 3: parentheses do not group ("and" binds tighter than "or"); for the text (a write /\(a/`},
-		{"(src:x)", `query: column 1: parentheses do not group ("and" binds tighter than "or"); for the text (src:x) write /\(src:x\)/`},
+		{"(bleu<10)", `query: column 1: parentheses do not group terms; for the text (bleu<10) write /\(bleu<10\)/`},
+		{"x (a or b)", `query: column 3: parentheses do not group terms; for the text (a write /\(a/`},
+		{"(src:x)", `query: column 1: parentheses do not group terms; for the text (src:x) write /\(src:x\)/`},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {

@@ -232,7 +232,7 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 				// A query that does not parse leaves the filter there was
 				// before "/" (live filtering may have applied part of it).
 				m.list.filter.setValue(m.list.before)
-				m.status = render.Safe(err.Error()) + "; the filter stays as it was"
+				m.status = render.Safe(err.Error()) + "; filter unchanged"
 				if m.list.setFilter(m.list.before) {
 					return m, m.refreshRows()
 				}
