@@ -59,15 +59,11 @@ func quoteName(s string) string {
 // distinct n-grams than the index can number (2^29).
 var ErrTooManyNGrams = errors.New("scoring: more than 2^29 distinct n-grams; analyse fewer segments or a lower max order")
 
-// Posting flags: which kinds an n-gram counts for in a segment. Over and
-// Missed never hold together (m = min(h, R)).
 const (
-	flagMatched = 1 << Matched
-	flagOver    = 1 << Over
-	flagMissed  = 1 << Missed
-	flagBits    = 3
-	maxGrams    = 1 << (32 - flagBits)
-	noPrefix    = ^uint32(0)
+	// maxGrams is the most distinct n-grams a count numbers: far more
+	// than the memory of a machine holds the tables of.
+	maxGrams = 1 << 29
+	noPrefix = ^uint32(0) // the prefix of a unigram
 )
 
 // NGramProgress is called with the segments done and the total (segments
@@ -81,8 +77,8 @@ var ngWorkerSegments = 4096
 
 // CountNGrams counts, for every system and every n-gram of orders
 // 1..opt.MaxOrder, the corpus totals of matched, over and missed and the
-// number of segments where each is above 0, and keeps an index from each
-// n-gram to those segments. Tokens are [Preprocess]'s under opt (its
+// number of segments where each is above 0, and keeps the token ids of
+// every line to find those segments. Tokens are [Preprocess]'s under opt (its
 // tokenizer and case). src gives segment i's hypotheses (one per system,
 // systems of them) and its present references. The work is split over
 // all cores in contiguous ranges whose tables are merged in range order,
@@ -125,6 +121,7 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 				p.add(systems * (end - b))
 			}
 			wk.flush()
+			wk.store.seal()
 			wk.release()
 		}(ws[w])
 	}

@@ -283,14 +283,59 @@ func TestCountNGramsDeterministic(t *testing.T) {
 	}
 }
 
-func TestCountNGramsPostings(t *testing.T) {
-	c := corpus{hyps: [][]string{{"x y", "the the the"}}, refs: [][]string{{"x z"}, {"the"}}}
+func TestSegmentsOfKindsHandChecked(t *testing.T) {
+	// Segment 1: "the" is matched once and over twice; "the the" and
+	// "the the the" are only over. Segment 2: "the" is missed (the second
+	// reference has it twice, the hypothesis once).
+	c := corpus{hyps: [][]string{{"x y", "the the the", "the"}}, refs: [][]string{{"x z"}, {"the"}, {"a", "the b the"}}}
 	got := c.count(t, DefaultOptions())
-	seen := map[string]uint8{}
-	got.Postings(0, 1, func(g int, kinds uint8) { seen[got.Text(g)] = kinds })
-	want := map[string]uint8{"the": 1<<Matched | 1<<Over, "the the": 1 << Over, "the the the": 1 << Over}
-	if !reflect.DeepEqual(seen, want) {
-		t.Errorf("Postings(segment 1) = %v; want %v", seen, want)
+	id := func(text string) int {
+		g, ok := got.Lookup(strings.Fields(text))
+		if !ok {
+			t.Fatalf("%q is not counted", text)
+		}
+		return g
+	}
+	reqs := []KindID{{Matched, id("the")}, {Over, id("the")}, {Missed, id("the")},
+		{Over, id("the the")}, {Matched, id("the the")}, {Over, id("the the the")}, {Missed, id("z")}, {Matched, id("x")}}
+	want := [][]int{{1, 2}, {1}, {2}, {1}, nil, {1}, {0}, {0}}
+	if segs := got.SegmentsOfKinds(0, reqs, 0); !reflect.DeepEqual(segs, want) {
+		t.Errorf("SegmentsOfKinds = %v; want %v", segs, want)
+	}
+	if segs := got.SegmentsOf(0, Matched, id("the"), 1); !slices.Equal(segs, []int{1}) {
+		t.Errorf("first matched segment of \"the\" = %v; want [1]", segs)
+	}
+}
+
+func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
+	// Every n-gram and kind in one scan, with a limit (so that patterns
+	// drop out of the lookup on the way) and without; several workers.
+	smallWorkers(t)
+	c := randomCorpus(3*chunk+5, 2)
+	got := c.count(t, DefaultOptions())
+	want := naiveCounts(c, DefaultOptions())
+	for s := range c.hyps {
+		var reqs []KindID
+		for g := range got.Len() {
+			for k := range Kind(NumKinds) {
+				reqs = append(reqs, KindID{k, g})
+			}
+		}
+		for _, limit := range []int{0, 3} {
+			segs := got.SegmentsOfKinds(s, reqs, limit)
+			for j, r := range reqs {
+				var w []int
+				if e := want[s][got.Text(r.ID)]; e != nil {
+					w = slices.Sorted(slices.Values(e.segs[r.Kind]))
+				}
+				if limit > 0 {
+					w = w[:min(limit, len(w))]
+				}
+				if !slices.Equal(segs[j], w) {
+					t.Fatalf("system %d limit %d %s %q: %v; want %v", s, limit, r.Kind, got.Text(r.ID), segs[j], w)
+				}
+			}
+		}
 	}
 }
 
@@ -383,4 +428,36 @@ func TestCountNGramsQueuedTotals(t *testing.T) {
 		}
 	}
 	checkNGramStatistics(t, c, DefaultOptions(), got)
+}
+
+func TestScannerVerifiesHashHits(t *testing.T) {
+	// Every pattern filed under the hash of "a": a lookup of "a" meets all
+	// of them, and only "a" (not "a b", not "c") may be counted there.
+	c := randomCorpus(200, 4)
+	got := c.count(t, DefaultOptions())
+	var reqs []KindID
+	for g := range got.Len() {
+		reqs = append(reqs, KindID{Matched, g})
+	}
+	s := newScanner(got.newScanQuery(reqs), got.Len(), 0)
+	a, ok := got.Lookup([]string{"a"})
+	if !ok {
+		t.Fatal(`"a" is not counted`)
+	}
+	h := patHash(0, got.tokenIDs(uint32(a))[0])
+	clear(s.slots)
+	for p := range s.q.pats {
+		i := (h>>s.shift + uint64(p)) & uint64(len(s.slots)-1)
+		s.keys[i], s.slots[i] = h, int32(p+1)
+	}
+	s.run(got.lines.blocks, 0, len(got.sys))
+	want := got.SegmentsOf(0, Matched, a, 0)
+	for j, r := range reqs {
+		if r.ID == a && !slices.Equal(s.got[j], want) {
+			t.Errorf(`"a": %v; want %v`, s.got[j], want)
+		}
+		if r.ID != a && len(s.got[j]) > 0 {
+			t.Fatalf("%q counted where only \"a\" was looked up: %v", got.Text(r.ID), s.got[j])
+		}
+	}
 }

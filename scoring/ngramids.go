@@ -34,20 +34,20 @@ type pairSlot struct {
 }
 
 // init makes an empty table for the n-grams of about segments segments:
-// 16 slots a segment (room for 8 new n-grams), at most 1<<23 slots (128
+// 16 slots a segment (room for 12 new n-grams), at most 1<<22 slots (64
 // MB), so that a large corpus does not pay for a dozen resizes on the way.
 func (t *ngramIDs) init(segments int) {
 	t.vocab = make(map[string]uint32)
 	size := 1 << 12
-	for size < 16*segments && size < 1<<23 {
+	for size < 16*segments && size < 1<<22 {
 		size <<= 1
 	}
 	t.resize(size)
 	// Room for as many n-grams as the table holds before it grows, so
 	// that the per-id arrays are not copied again and again on the way.
-	t.prefix = make([]uint32, 0, size/2)
-	t.last = make([]uint32, 0, size/2)
-	t.order = make([]uint8, 0, size/2)
+	t.prefix = make([]uint32, 0, maxLoad(size))
+	t.last = make([]uint32, 0, maxLoad(size))
+	t.order = make([]uint8, 0, maxLoad(size))
 }
 
 func (t *ngramIDs) len() int { return len(t.prefix) }
@@ -95,7 +95,7 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 	t.prefix = append(t.prefix, prefix)
 	t.last = append(t.last, last)
 	t.order = append(t.order, t.order[prefix]+1)
-	if t.used++; 2*t.used > len(t.slots) {
+	if t.used++; t.used > maxLoad(len(t.slots)) {
 		t.resize(2 * len(t.slots))
 	}
 	return id
@@ -117,7 +117,7 @@ func (t *ngramIDs) reserve(n, keys int) (done func()) {
 		want = min(keys, 2*t.added[n]+keys/8)
 	}
 	size := len(t.slots)
-	for 2*(t.used+want) > size {
+	for t.used+want > maxLoad(size) {
 		size <<= 1
 	}
 	if size != len(t.slots) {
@@ -126,6 +126,11 @@ func (t *ngramIDs) reserve(n, keys int) (done func()) {
 	before := t.used
 	return func() { t.added[n] = max(1, t.used-before) }
 }
+
+// maxLoad is how many pairs a table of size slots holds before it grows:
+// three quarters (with linear probing, a lookup still takes about two
+// probes, and a table twice the size would only cost memory).
+func maxLoad(size int) int { return size / 4 * 3 }
 
 // resize rebuilds the pair table with size slots (a power of two).
 func (t *ngramIDs) resize(size int) {

@@ -3,21 +3,23 @@ package scoring
 import "sync"
 
 // NGramCounts is the result of [CountNGrams]: the n-grams of a corpus, with
-// ids 0..Len()-1, and per system and kind their corpus totals, the number
-// of segments where each is above 0, and the index from each n-gram to
-// those segments. It is read-only and safe for concurrent use.
+// ids 0..Len()-1, and per system and kind their corpus totals and the
+// number of segments where each is above 0; the token ids of every line,
+// which [NGramCounts.SegmentsOf] scans for those segments. It is read-only
+// and safe for concurrent use.
 type NGramCounts struct {
 	ids      ngramIDs
 	segments int
 	orders   int
 	sys      []ngSystem
+	lines    lineStore
 }
 
 // merge joins the workers' tables into one numbering: the first worker's
 // ids stay, the others' are added in worker order and their totals and
-// postings renumbered.
+// lines renumbered.
 func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
-	c := &NGramCounts{ids: ws[0].grams, segments: n, orders: orders, sys: make([]ngSystem, systems)}
+	c := &NGramCounts{ids: ws[0].grams, segments: n, orders: orders, sys: make([]ngSystem, systems), lines: ws[0].store}
 	for s := range c.sys {
 		c.sys[s] = ws[0].sys[s]
 	}
@@ -43,30 +45,26 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 					d.segs[k] += t.segs[k]
 				}
 			}
-			renumber(src.fwd.blocks, remap)
-			dst.fwd.blocks = append(dst.fwd.blocks, src.fwd.blocks...)
 		}
-	}
-	for s := range c.sys {
-		c.sys[s].fwd.seal()
-		c.sys[s].fwd.cur = nil
+		renumber(w.store.blocks, remap)
+		c.lines.blocks = append(c.lines.blocks, w.store.blocks...)
 	}
 	c.ids.dropPairs()
 	return c, nil
 }
 
-// renumber rewrites the ids of the postings in blocks through remap, one
-// goroutine per block batch.
-func renumber(blocks []fwdBlock, remap []uint32) {
+// renumber rewrites the token ids of the lines in blocks through remap,
+// one goroutine per block batch.
+func renumber(blocks []tokBlock, remap []uint32) {
 	var wg sync.WaitGroup
 	const batch = 8
 	for lo := 0; lo < len(blocks); lo += batch {
 		wg.Add(1)
-		go func(bs []fwdBlock) {
+		go func(bs []tokBlock) {
 			defer wg.Done()
 			for _, b := range bs {
-				for j, p := range b.post {
-					b.post[j] = remap[p>>flagBits]<<flagBits | p&(1<<flagBits-1)
+				for j, t := range b.toks {
+					b.toks[j] = remap[t]
 				}
 			}
 		}(blocks[lo:min(lo+batch, len(blocks))])

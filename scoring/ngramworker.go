@@ -6,8 +6,7 @@ import "unsafe"
 // numbers tokens and n-grams in its own corpus-wide tables (an n-gram is
 // the pair of its prefix's id and its last token's id; a unigram's id is
 // its token's), and keeps per id and per system the running totals, and
-// per system a forward index: for each segment, the ids it counts for
-// with their kind flags.
+// the token ids of every line.
 type ngWorker struct {
 	tok      Tokenizer
 	lower    bool
@@ -29,18 +28,17 @@ type ngWorker struct {
 	dests, sdests []uint32
 	bucket        []int
 
-	sys     []ngSystem
-	pending int // queued totals over all systems
+	sys   []ngSystem
+	store lineStore // the lines counted, for SegmentsOf
 
 	starts, next []int    // flush's offsets per totals page
 	sorted       []uint64 // flush's queue grouped by page
 }
 
-// ngSystem holds one system's totals per id, its forward index and the
-// counts queued for the totals.
+// ngSystem holds one system's totals per id and the counts queued for
+// them.
 type ngSystem struct {
 	totals pagedTotals
-	fwd    forward
 	pend   []uint64 // totals not yet added (see [ngWorker.flush])
 }
 
@@ -69,6 +67,11 @@ func (w *ngWorker) grow() {
 // numberBatch numbered.
 func (w *ngWorker) countSegment(i, j int) {
 	sg := w.segs[j]
+	w.store.begin(i)
+	for k := range sg.refs + len(w.sys) {
+		w.store.line(w.ids(sg.first + k)[:w.lines[sg.first+k].n])
+	}
+	w.store.end()
 	room, longest := 0, 0
 	for k := range sg.refs {
 		room += len(w.ids(sg.first + k))
@@ -92,50 +95,32 @@ func (w *ngWorker) countSegment(i, j int) {
 		for _, g := range w.ids(sg.first + sg.refs + s) {
 			w.local.find(g).h++
 		}
-		w.record(&w.sys[s], i)
+		w.record(&w.sys[s])
 		w.local.truncate(nref)
 	}
 }
 
-// record adds the segment's postings to sys's forward index and queues
-// its totals (see [ngWorker.flush]).
-func (w *ngWorker) record(sys *ngSystem, seg int) {
-	fw := &sys.fwd
-	fw.begin(seg)
-	post := fw.cur.post // appended to locally, stored back once
-	pend := sys.pend
-	if pend == nil { // room for the worker's share, so that it never grows
-		pend = make([]uint64, 0, min(pendMax/len(w.sys), w.segments*256)+1024)
-		adviseHuge(unsafe.Pointer(unsafe.SliceData(pend)), uintptr(cap(pend))*8)
+// record queues the segment's totals (see [ngWorker.flush]).
+func (w *ngWorker) record(sys *ngSystem) {
+	if sys.pend == nil { // the system's share of the queue (it grows only for a segment longer than that)
+		sys.pend = make([]uint64, 0, max(1, min(pendMax/len(w.sys), w.segments*256)))
+		adviseHuge(unsafe.Pointer(unsafe.SliceData(sys.pend)), uintptr(cap(sys.pend))*8)
 	}
+	if len(sys.pend) > 0 && len(sys.pend)+len(w.local.entries) > cap(sys.pend) {
+		w.flush()
+	}
+	pend := sys.pend
 	for j := range w.local.entries {
 		e := &w.local.entries[j]
 		h, r := e.h, e.rmax
 		m := min(h, r)
-		var flags uint32
-		if m > 0 {
-			flags |= flagMatched
-		}
-		if h > m {
-			flags |= flagOver
-		}
-		if r > m {
-			flags |= flagMissed
-		}
-		post = append(post, e.g<<flagBits|flags)
 		if m < 1<<pendBits && h-m < 1<<pendBits && r-m < 1<<pendBits {
 			pend = append(pend, uint64(e.g)<<32|uint64(m)<<(2*pendBits)|uint64(h-m)<<pendBits|uint64(r-m))
 		} else { // rare: a segment with a thousand of one n-gram
 			sys.totals.at(e.g).add([NumKinds]int64{int64(m), int64(h - m), int64(r - m)})
 		}
 	}
-	fw.cur.post = post
-	fw.end()
-	w.pending += len(pend) - len(sys.pend)
 	sys.pend = pend
-	if w.pending >= pendMax {
-		w.flush()
-	}
 }
 
 // add adds one segment's counts per kind.
@@ -163,9 +148,9 @@ func (w *ngWorker) release() {
 const pendBits = 10
 
 // pendMax is how many queued totals a worker holds over all systems
-// before adding them (32 MB, and as much again to group them); a
-// variable so that tests can make the queue fill often.
-var pendMax = 1 << 22
+// before adding them (8 MB, and as much again to group them); a variable
+// so that tests can make the queue fill often.
+var pendMax = 1 << 20
 
 // flush adds the queued counts to the totals. The totals of a large
 // corpus are far bigger than the caches, and the ids of consecutive
@@ -223,5 +208,4 @@ func (w *ngWorker) flush() {
 		w.starts, w.next = starts, next
 		sys.pend = sys.pend[:0]
 	}
-	w.pending = 0
 }

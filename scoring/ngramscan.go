@@ -1,0 +1,289 @@
+package scoring
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Finding the segments where n-grams count: a scan of the stored lines
+// (ngramtokens.go). Each requested n-gram is a pattern of token ids; a
+// scanner walks the lines of its run of segments, and at each position
+// whose token starts a pattern still wanted, looks the n-grams starting
+// there up by a hash of their tokens. Per segment it counts each pattern
+// in the hypothesis (h) and its highest count in a reference (R), and the
+// kind test on h and R is that of the counting. With a limit, a pattern
+// drops out of the lookup once all its requests are full, so a scan for
+// the first lines of frequent n-grams ends early, and one that must go on
+// for a rare n-gram checks little else on the way.
+
+// scanQuery is what a scan looks for: the distinct patterns of the
+// requests and, per pattern, the requests it answers.
+type scanQuery struct {
+	reqs   []KindID
+	pats   [][]uint32 // the token ids of each pattern
+	reqsOf [][]int    // per pattern, its requests
+}
+
+func (c *NGramCounts) newScanQuery(reqs []KindID) *scanQuery {
+	q := &scanQuery{reqs: reqs}
+	byID := make(map[int]int, len(reqs))
+	for r, req := range reqs {
+		p, ok := byID[req.ID]
+		if !ok {
+			p = len(q.pats)
+			byID[req.ID] = p
+			q.pats = append(q.pats, c.tokenIDs(uint32(req.ID)))
+			q.reqsOf = append(q.reqsOf, nil)
+		}
+		q.reqsOf[p] = append(q.reqsOf[p], r)
+	}
+	return q
+}
+
+// tokenIDs returns the ids of the tokens of n-gram g, in order.
+func (c *NGramCounts) tokenIDs(g uint32) []uint32 {
+	out := make([]uint32, c.ids.order[g])
+	for i := len(out) - 1; i > 0; i-- {
+		out[i] = c.ids.last[g]
+		g = c.ids.prefix[g]
+	}
+	out[0] = g // the unigram's id is its token's
+	return out
+}
+
+// patHash hashes the token ids of an n-gram, one token at a time.
+func patHash(h uint64, tok uint32) uint64 {
+	h = (h ^ uint64(tok)) * 0x9E3779B97F4A7C15
+	return h ^ h>>31
+}
+
+// scanner is one goroutine's scan of a run of blocks.
+type scanner struct {
+	q       *scanQuery
+	limit   int
+	got     [][]int // per request, the segments found
+	pending int     // patterns not yet full
+
+	// The lookup of the patterns still wanted.
+	first   []uint64 // a bit per token id that starts one
+	keys    []uint64 // open addressing: the hash of a pattern's tokens
+	slots   []int32  // per slot, the pattern (index+1; 0 is empty)
+	shift   uint     // a hash's slot is its top bits
+	orders  []int    // the orders among the patterns
+	indexed int      // how many patterns the lookup holds
+
+	// Per pattern: the count in the hypothesis, the highest in a reference
+	// so far, and in the line being read; the patterns seen in the segment
+	// and in the line.
+	h, rmax, cur      []int32
+	seen, lineTouched []int32
+	done              []bool
+}
+
+func newScanner(q *scanQuery, tokens, limit int) *scanner {
+	n := len(q.pats)
+	s := &scanner{q: q, limit: limit, got: make([][]int, len(q.reqs)), pending: n,
+		first: make([]uint64, (tokens+63)/64),
+		h:     make([]int32, n), rmax: make([]int32, n), cur: make([]int32, n), done: make([]bool, n)}
+	s.index()
+	return s
+}
+
+// index builds the lookup of the patterns not yet full.
+func (s *scanner) index() {
+	clear(s.first)
+	size := 16
+	s.shift = 60
+	for size < 2*s.pending {
+		size, s.shift = 2*size, s.shift-1
+	}
+	s.keys, s.slots = make([]uint64, size), make([]int32, size)
+	var hasOrder [MaxOrderLimit + 1]bool
+	s.orders = s.orders[:0]
+	for p, pat := range s.q.pats {
+		if s.done[p] {
+			continue
+		}
+		s.first[pat[0]/64] |= 1 << (pat[0] % 64)
+		h := uint64(0)
+		for _, t := range pat {
+			h = patHash(h, t)
+		}
+		i := h >> s.shift
+		for s.slots[i] != 0 {
+			i = (i + 1) & uint64(len(s.slots)-1)
+		}
+		s.keys[i], s.slots[i] = h, int32(p+1)
+		if !hasOrder[len(pat)] {
+			hasOrder[len(pat)] = true
+			s.orders = append(s.orders, len(pat))
+		}
+	}
+	s.indexed = s.pending
+}
+
+// run scans blocks for system sys of systems.
+func (s *scanner) run(blocks []tokBlock, sys, systems int) {
+	for bi := range blocks {
+		b := &blocks[bi]
+		for j := range b.segEnd {
+			lo, hi := b.segment(j)
+			refs := hi - lo - uint32(systems)
+			s.count(b.line(lo+refs+uint32(sys)), false)
+			for k := range refs {
+				s.count(b.line(lo+k), true)
+				for _, p := range s.lineTouched {
+					s.rmax[p] = max(s.rmax[p], s.cur[p])
+					s.cur[p] = 0
+				}
+				s.lineTouched = s.lineTouched[:0]
+			}
+			if len(s.seen) > 0 {
+				s.finish(b.first + j)
+			}
+			if s.limit > 0 && s.pending == 0 {
+				return
+			}
+		}
+		if s.pending <= s.indexed/2 {
+			s.index()
+		}
+	}
+}
+
+// count counts the patterns found in line: a reference's in s.cur, the
+// hypothesis's in s.h.
+func (s *scanner) count(line []uint32, ref bool) {
+	for i, t := range line {
+		if s.first[t/64]&(1<<(t%64)) == 0 {
+			continue
+		}
+		h, n := uint64(0), 0
+		for _, order := range s.orders {
+			if i+order > len(line) {
+				continue
+			}
+			for ; n < order; n++ {
+				h = patHash(h, line[i+n])
+			}
+			for k := h >> s.shift; s.slots[k] != 0; k = (k + 1) & uint64(len(s.slots)-1) {
+				p := s.slots[k] - 1
+				if s.keys[k] != h {
+					continue
+				}
+				if pat := s.q.pats[p]; len(pat) != order || !equalTokens(pat, line[i:i+order]) {
+					continue // another n-gram with the same hash
+				}
+				if s.h[p] == 0 && s.rmax[p] == 0 && s.cur[p] == 0 {
+					s.seen = append(s.seen, p)
+				}
+				if !ref {
+					s.h[p]++
+					continue
+				}
+				if s.cur[p] == 0 {
+					s.lineTouched = append(s.lineTouched, p)
+				}
+				s.cur[p]++
+			}
+		}
+	}
+}
+
+func equalTokens(a, b []uint32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// finish adds segment seg to the requests whose kind counts there, and
+// clears the counts.
+func (s *scanner) finish(seg int) {
+	for _, p := range s.seen {
+		h, r := s.h[p], s.rmax[p]
+		m := min(h, r)
+		if !s.done[p] {
+			full := true
+			for _, ri := range s.q.reqsOf[p] {
+				got := s.got[ri]
+				if s.limit == 0 || len(got) < s.limit {
+					var counts bool
+					switch s.q.reqs[ri].Kind {
+					case Matched:
+						counts = m > 0
+					case Over:
+						counts = h > m
+					case Missed:
+						counts = r > m
+					}
+					if counts {
+						got = append(got, seg)
+						s.got[ri] = got
+					}
+				}
+				full = full && s.limit > 0 && len(got) >= s.limit
+			}
+			if full {
+				s.done[p] = true
+				s.pending--
+			}
+		}
+		s.h[p], s.rmax[p] = 0, 0
+	}
+	s.seen = s.seen[:0]
+}
+
+// SegmentsOf returns, in ascending order, the segments (0-based) of system
+// sys where kind k of n-gram g is above 0: all of them when limit is 0,
+// else the first limit.
+func (c *NGramCounts) SegmentsOf(sys int, k Kind, g int, limit int) []int {
+	return c.SegmentsOfKinds(sys, []KindID{{Kind: k, ID: g}}, limit)[0]
+}
+
+// KindID names an n-gram and one of its kinds.
+type KindID struct {
+	Kind Kind
+	ID   int
+}
+
+// SegmentsOfKinds is [NGramCounts.SegmentsOf] for several n-grams, each
+// with its own kind, in one scan: out[j] holds the segments of reqs[j],
+// ascending, at most limit of them (all when limit is 0).
+func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int {
+	out := make([][]int, len(reqs))
+	if len(reqs) == 0 {
+		return out
+	}
+	q := c.newScanQuery(reqs)
+	blocks := c.lines.blocks
+	// Each goroutine scans a contiguous run of blocks; the runs are joined
+	// in order, so the segments stay ascending.
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
+	parts := make([][][]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			s := newScanner(q, c.ids.len(), limit)
+			s.run(blocks[w*len(blocks)/workers:(w+1)*len(blocks)/workers], sys, len(c.sys))
+			parts[w] = s.got
+		}(w)
+	}
+	wg.Wait()
+	for j := range reqs {
+		for _, p := range parts {
+			if limit > 0 && len(out[j]) >= limit {
+				break
+			}
+			out[j] = append(out[j], p[j]...)
+		}
+		if limit > 0 && len(out[j]) > limit {
+			out[j] = out[j][:limit]
+		}
+	}
+	return out
+}
