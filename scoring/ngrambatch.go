@@ -76,22 +76,9 @@ func (w *ngWorker) ids(j int) []uint32 {
 // it reports false when the ids run out.
 func (w *ngWorker) numberBatch() bool {
 	for n := 2; n <= w.orders; n++ {
-		w.keys, w.dests = w.keys[:0], w.dests[:0]
-		for _, l := range w.lines {
-			if l.n < n {
-				continue
-			}
-			// The ids of order k start after those of orders 1..k-1.
-			prev := l.off + orderStart(l.n, n-1)
-			cur := l.off + orderStart(l.n, n)
-			for i := range l.n - n + 1 {
-				w.keys = append(w.keys, uint64(w.bids[prev+i])<<32|uint64(w.bids[l.off+i+n-1]))
-				w.dests = append(w.dests, uint32(cur+i))
-			}
-		}
-		w.sortBySlot()
-		done := w.grams.reserve(n, len(w.skeys))
-		for j, key := range w.skeys {
+		keys := w.sortBySlot(n)
+		done := w.grams.reserve(n, keys)
+		for j, key := range w.skeys[:keys] {
 			w.bids[w.sdests[j]] = w.grams.pair(uint32(key>>32), uint32(key))
 		}
 		done()
@@ -116,30 +103,50 @@ func orderStart(n, k int) int {
 	return s
 }
 
-// sortBySlot puts keys and dests, in that pairing, into skeys and sdests
-// grouped by the top bits of the keys' slot hash (stable within a group,
-// so the numbering does not depend on anything but the input).
-func (w *ngWorker) sortBySlot() {
+// sortBySlot puts the pairs of order n (an n-gram's (n-1)-gram prefix's id
+// and its last token's id), and where their ids go in bids, into skeys and
+// sdests grouped by the top bits of the keys' slot hash (stable within a
+// group, so the numbering does not depend on anything but the input), and
+// returns how many there are. The pairs are made twice, to count and to
+// place them, rather than stored in between.
+func (w *ngWorker) sortBySlot(n int) int {
 	const buckets = 1 << bucketBits
 	if w.bucket == nil {
 		w.bucket = make([]int, buckets+1)
 	}
 	count := w.bucket
 	clear(count)
-	for _, k := range w.keys {
-		count[slotHash(k)>>(64-bucketBits)+1]++
+	for _, l := range w.lines {
+		if l.n < n {
+			continue
+		}
+		// The ids of order k start after those of orders 1..k-1.
+		prev, last := w.bids[l.off+orderStart(l.n, n-1):], w.bids[l.off+n-1:l.off+l.n]
+		for i, t := range last {
+			count[slotHash(uint64(prev[i])<<32|uint64(t))>>(64-bucketBits)+1]++
+		}
 	}
 	for b := 1; b <= buckets; b++ {
 		count[b] += count[b-1]
 	}
-	w.skeys = grown(w.skeys, len(w.keys))
-	w.sdests = grown(w.sdests, len(w.keys))
-	for j, k := range w.keys {
-		b := slotHash(k) >> (64 - bucketBits)
-		w.skeys[count[b]] = k
-		w.sdests[count[b]] = w.dests[j]
-		count[b]++
+	keys := count[buckets]
+	w.skeys = grown(w.skeys, keys)
+	w.sdests = grown(w.sdests, keys)
+	for _, l := range w.lines {
+		if l.n < n {
+			continue
+		}
+		prev, last := w.bids[l.off+orderStart(l.n, n-1):], w.bids[l.off+n-1:l.off+l.n]
+		cur := uint32(l.off + orderStart(l.n, n))
+		for i, t := range last {
+			key := uint64(prev[i])<<32 | uint64(t)
+			b := slotHash(key) >> (64 - bucketBits)
+			w.skeys[count[b]] = key
+			w.sdests[count[b]] = cur + uint32(i)
+			count[b]++
+		}
 	}
+	return keys
 }
 
 // grown returns s resized to n, reusing its room.
