@@ -17,7 +17,8 @@ type Analysis struct {
 	// Settings are the options the tokens were counted with (tokenizer,
 	// case; orders 1..Settings.Corpus.MaxOrder).
 	Settings Settings
-	// Counts holds the n-grams, their totals and the index to segments.
+	// Counts holds the n-grams, their totals and the lines to find their
+	// segments in.
 	Counts *scoring.NGramCounts
 }
 
@@ -74,7 +75,7 @@ func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, er
 
 // RankAll is [Analysis.Rank] for every kind in kinds and, within each,
 // every order in orders, one ranking after the other (SPEC's order of
-// rows), with the lines of all of them found in one scan of the index.
+// rows), with the lines of all of them found in one scan of the corpus.
 func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
 	var rows []NGramRow
 	var buf []cand // reused by every ranking: an order can have a million
@@ -88,16 +89,7 @@ func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int)
 			rows = append(rows, r...)
 		}
 	}
-	reqs := make([]scoring.KindID, len(rows))
-	for j, r := range rows {
-		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
-	}
-	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, MaxRowLines) {
-		rows[j].Lines = make([]int, len(segs))
-		for i, s := range segs {
-			rows[j].Lines[i] = s + 1
-		}
-	}
+	a.addLines(sys, rows)
 	return rows, nil
 }
 

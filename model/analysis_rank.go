@@ -205,7 +205,7 @@ func (a *Analysis) bestOf(ctx context.Context, slots []candHeap, progress func(d
 	return nil
 }
 
-// addLines sets the lines of every row, found in one scan of the index.
+// addLines sets the lines of every row, found in one scan of the corpus.
 func (a *Analysis) addLines(sys int, rows []NGramRow) {
 	reqs := make([]scoring.KindID, len(rows))
 	for j, r := range rows {
