@@ -125,11 +125,12 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 		return m, m.flash("no segments behind this row")
 	}
 	if !m.list.fromAnalysis {
-		m.list.drillFrom = m.list.view.Filter
+		m.list.drillFrom, m.list.drillSeg = m.list.view.Filter, m.list.seg
 	}
 	m.list.filter.setValue("")
-	m.list.view.Filter, m.list.only = d.label, d.rows
+	m.list.view.Filter, m.list.only, m.list.drillLabel = "", d.rows, d.label
 	m.list.fromAnalysis = true
+	m.list.drill++
 	m.list.focus = nil
 	if g := d.ngram; g != nil { // the segment pane marks the row's n-gram
 		f := model.NewFocus(g.Kind, g.NGram)
@@ -139,12 +140,13 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	return m, m.refreshRows()
 }
 
-// backToAnalysis leaves a drill-down: the filter there was before it
-// comes back, and the analysis screen where it was left.
+// backToAnalysis leaves a drill-down: the filter and the selection there
+// were before it come back, and the analysis screen where it was left.
 func (m *Model) backToAnalysis() tea.Cmd {
-	m.list.fromAnalysis = false
+	m.list.leaveDrill()
 	m.list.filter.setValue(m.list.drillFrom)
 	m.list.setFilter(m.list.drillFrom)
+	m.list.seg = m.list.drillSeg
 	m.screen = screenAnalysis
 	m.ana.clamp(m.anaCtx())
 	return m.refreshRows()

@@ -54,8 +54,8 @@ func drillAndBack(t *testing.T, m Model, want []int, label string) Model {
 	if !strings.Contains(v, label) || !strings.Contains(v, model.FormatScore(sub.Score, false)) {
 		t.Errorf("the header lacks the label %q and the subset's BLEU %v:\n%s", label, sub.Score, v)
 	}
-	if !strings.Contains(v, "match "+m.list.view.Filter) { // a phrase, not quoted again
-		t.Errorf("the header does not read \"match %s\":\n%s", m.list.view.Filter, v)
+	if !strings.Contains(v, "match "+m.list.drillLabel) { // a phrase, not quoted again
+		t.Errorf("the header does not read \"match %s\":\n%s", m.list.drillLabel, v)
 	}
 	m = press(t, m, "esc")
 	if m.screen != screenAnalysis || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
@@ -126,6 +126,64 @@ func TestAnalysisTypedFilterOverDrill(t *testing.T) {
 	m = press(t, m, "enter", "n")
 	if m.screen != screenAnalysis || m.list.fromAnalysis || len(m.list.rows) != m.c.ds.Len() {
 		t.Fatalf("n in a drill-down: screen %v, drill %v, %d rows", m.screen, m.list.fromAnalysis, len(m.list.rows))
+	}
+}
+
+// TestAnalysisFilterNarrowsDrill: a filter typed in a drill-down keeps
+// the segments of the drill-down that it matches (a new user got the
+// whole corpus's); esc clears it, and a second esc leaves the drill-down.
+func TestAnalysisFilterNarrowsDrill(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "enter")
+	drill, label := append([]int(nil), m.list.rows...), m.list.drillLabel
+	const query = "len>12"
+	view := m.list.view
+	view.Filter = query
+	matching, err := viewRows(m.c.ds, m.c.scored, view, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int
+	for _, r := range drill {
+		if slices.Contains(matching, r) {
+			want = append(want, r)
+		}
+	}
+	if len(want) == 0 || len(want) == len(drill) || len(matching) == len(want) {
+		t.Fatalf("%s keeps %d of the drill-down's %d rows and matches %d in all; the test wants a real narrowing", query, len(want), len(drill), len(matching))
+	}
+	m = filterBy(t, m, query)
+	if !sameSet(m.list.rows, want) || !m.list.fromAnalysis {
+		t.Fatalf("%s in the drill-down shows %v; want %v", query, m.list.rows, want)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, label+" · “"+query+"”") {
+		t.Errorf("the header does not name both the drill-down and the filter:\n%s", v)
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenMain || m.list.view.Filter != "" || !sameSet(m.list.rows, drill) {
+		t.Fatalf("esc: screen %v, filter %q, %d rows; want the drill-down's %d rows back", m.screen, m.list.view.Filter, len(m.list.rows), len(drill))
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenAnalysis || len(m.list.rows) != m.c.ds.Len() {
+		t.Fatalf("second esc: screen %v, %d rows; want the analysis and the list whole", m.screen, len(m.list.rows))
+	}
+}
+
+// TestAnalysisDrillKeepsSelection: after a drill-down the list selects the
+// segment it had selected before (a new user came back on the last one
+// seen in the drill-down).
+func TestAnalysisDrillKeepsSelection(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 30)
+	m = press(t, m, "down", "down", "down")
+	seg := m.list.seg
+	m = openAnalysisScreen(t, m)
+	m = press(t, m, "enter", "down", "down")
+	if m.list.seg == seg {
+		t.Fatalf("the drill-down selects line %d too; the test wants another", seg+1)
+	}
+	m = press(t, m, "esc", "esc")
+	if m.screen != screenMain || m.list.seg != seg || m.list.rows[m.list.cursor] != seg {
+		t.Fatalf("back on the list: screen %v, line %d selected; want line %d", m.screen, m.list.seg+1, seg+1)
 	}
 }
 

@@ -59,13 +59,13 @@ type chartScope struct {
 func chartsScope(c common, l segList) chartScope {
 	ss := c.scored.Systems[l.view.System]
 	sc := chartScope{name: "corpus", res: ss.Corpus, err: ss.CorpusErr}
-	if l.view.Filter != "" {
+	if l.filtered() {
 		sc.name = "filtered rows"
 		switch {
 		case l.subset != nil:
 			sc.res, sc.err = l.subset.res, l.subset.err
 		default:
-			sc.err = fmt.Errorf("no segment matches %q", render.Safe(l.view.Filter))
+			sc.err = fmt.Errorf("no segment matches %s", l.filterLabel())
 		}
 	}
 	sc.scores = make([]float64, len(l.rows))
@@ -81,7 +81,7 @@ func (s chartsScreen) title(c common, l segList) string {
 	if l.selection(c).ok {
 		t += fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
-	if l.view.Filter != "" {
+	if l.filtered() {
 		t += fmt.Sprintf(" · filtered rows only (%d match %s)", len(l.rows), l.filterLabel())
 	}
 	return t
@@ -153,7 +153,7 @@ func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, 
 	st := c.st
 	what := fmt.Sprintf("all %d segments", len(sc.scores))
 	switch {
-	case l.view.Filter != "":
+	case l.filtered():
 		what = fmt.Sprintf("the %d filtered rows", len(sc.scores))
 	case len(sc.scores) < c.ds.Len():
 		what = fmt.Sprintf("the %d listed segments", len(sc.scores))

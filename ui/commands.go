@@ -70,7 +70,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
 			if rows, rerr := viewRows(ds, s, view, nil, facts); rerr == nil {
-				msg.rows, msg.subset = rows, subsetOf(ds, s, view, rows)
+				msg.rows, msg.subset = rows, subsetOf(ds, s, view, nil, rows)
 			}
 		}
 		return msg
@@ -84,13 +84,14 @@ func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, on
 		if err != nil {
 			return rowsMsg{jobTag: tag, view: view, err: err}
 		}
-		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subsetOf(ds, s, view, rows)}
+		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subsetOf(ds, s, view, only, rows)}
 	}
 }
 
-// subsetOf returns the corpus score of rows when a filter is active.
-func subsetOf(ds *model.Dataset, s *model.Scored, view model.View, rows []int) *subsetScore {
-	if view.Filter == "" || len(rows) == 0 {
+// subsetOf returns the corpus score of rows when a filter or a drill-down
+// (only) is active.
+func subsetOf(ds *model.Dataset, s *model.Scored, view model.View, only, rows []int) *subsetScore {
+	if (view.Filter == "" && only == nil) || len(rows) == 0 {
 		return nil
 	}
 	res, err := s.Subset(ds, view.System, rows)

@@ -137,9 +137,9 @@ func (m *Model) back() tea.Cmd {
 	case m.pane.zoom:
 		m.pane.zoom = false
 		m.resize()
-	case m.list.fromAnalysis:
+	case m.list.fromAnalysis && m.list.view.Filter == "":
 		return m.backToAnalysis()
-	case m.list.view.Filter != "":
+	case m.list.view.Filter != "": // within a drill-down, back to it
 		m.list.filter.setValue("")
 		m.list.setFilter("")
 		return m.refreshRows()

@@ -80,7 +80,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		opts += sep + st.Warn.Render(r)
 	}
 	third := opts + sep + h.shownView(c, l)
-	if l.view.Filter != "" {
+	if l.filtered() {
 		third = h.shownView(c, l) + sep + opts // the subset's score must not be cut off
 	}
 	out := []string{
@@ -118,13 +118,13 @@ func (h header) shownView(c common, l segList) string {
 	st := c.st
 	n := c.ds.Len()
 	narrow := h.width < 100
-	if l.view.Filter != l.rowsFilter && c.scored != nil {
-		if l.view.Filter == "" {
+	if l.rowsStale() && c.scored != nil {
+		if !l.filtered() {
 			return st.Accent.Render(c.spinner.View() + " clearing the filter…")
 		}
 		return st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel()))
 	}
-	if l.view.Filter == "" {
+	if !l.filtered() {
 		if narrow {
 			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))
 		}

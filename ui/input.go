@@ -34,11 +34,8 @@ func (l *segList) startTyping(k inputKind) {
 		l.jump.focus = true
 		return
 	}
-	l.before, l.beforeOnly = l.view.Filter, l.only
+	l.before = l.view.Filter
 	l.filter.setValue(l.view.Filter)
-	if l.only != nil { // a drill-down's label is no query to edit
-		l.filter.setValue("")
-	}
 	l.filter.focus = true
 }
 
@@ -81,17 +78,20 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 	return l, actNone
 }
 
-// setFilter sets the filter text; it reports whether it changed (the rows
-// must then be refreshed).
+// setFilter sets the filter text (within a drill-down, it narrows it); it
+// reports whether it changed (the rows must then be refreshed).
 func (l *segList) setFilter(s string) bool {
 	if s == l.view.Filter {
 		return false
 	}
-	l.view.Filter, l.only, l.fromAnalysis = s, nil, false
-	if s == l.before && l.beforeOnly != nil { // esc while typing over a drill-down
-		l.only, l.fromAnalysis = l.beforeOnly, true
-	}
+	l.view.Filter = s
 	return true
+}
+
+// leaveDrill forgets the drill-down, keeping the filter.
+func (l *segList) leaveDrill() {
+	l.only, l.drillLabel, l.fromAnalysis, l.focus = nil, "", false, nil
+	l.drill++
 }
 
 // jumpTo selects the segment of the 1-based line number s among n lines.
@@ -112,7 +112,8 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 		}
 	}
 	l.seg = line - 1
-	l.view.Filter, l.only = "", nil
+	l.view.Filter = ""
+	l.leaveDrill()
 	l.filter.setValue("")
 	return false, true, fmt.Sprintf("filter cleared to show line %d", line)
 }

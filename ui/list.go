@@ -33,24 +33,29 @@ type segList struct {
 	// grows, so copies of the list may share it.
 	early map[[2]int]scoring.Result
 
-	// rowsFilter is the filter the rows were made for: until the rows of
-	// a new filter land (a job on big corpora) the list shows the previous
-	// rows and the header says it is filtering.
+	// rowsFilter and rowsDrill are the filter and the drill-down the rows
+	// were made for: until the rows of new ones land (a job on big
+	// corpora) the list shows the previous rows and the header says it is
+	// filtering.
 	rowsFilter string
+	rowsDrill  int
 
 	filter lineInput
 	jump   lineInput
 	typing inputKind
 	before string // the filter when "/" was pressed, restored by esc
-	// only, when not nil, are the segments an analysis drill-down shows
-	// (view.Filter is then its label); esc goes back to that screen.
+	// only, when not nil, are the segments an analysis drill-down shows,
+	// called drillLabel; a filter typed then (view.Filter) narrows them.
+	// esc clears that filter, then goes back to the analysis screen.
 	only         []int
-	beforeOnly   []int  // the drill-down when "/" was pressed, restored by esc
+	drillLabel   string
+	drill        int    // counts the drill-downs, so that rows know which they are of
 	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
-	// drillFrom is the filter there was when the drill-down opened, given
-	// back when it closes.
+	// drillFrom and drillSeg are the filter and the selected segment there
+	// were when the drill-down opened, given back when it closes.
 	drillFrom string
+	drillSeg  int
 	// focus is the n-gram of the drill-down (nil for a bucket or wins
 	// row): the segment pane marks it while the drill-down is shown.
 	focus *model.Focus
@@ -132,7 +137,7 @@ func (l *segList) lineOrder(n int) {
 // setRows installs new rows and keeps the selection on the same segment
 // when it is still shown; found reports whether it was.
 func (l *segList) setRows(rows []int, subset *subsetScore) (found bool) {
-	l.rows, l.subset, l.rowsFilter = rows, subset, l.view.Filter
+	l.rows, l.subset, l.rowsFilter, l.rowsDrill = rows, subset, l.view.Filter, l.drill
 	l.cursor = 0
 	for i, r := range rows {
 		if r == l.seg {
@@ -303,7 +308,7 @@ func (l segList) View(c common) string {
 	}
 	if len(l.rows) == 0 && l.height > 0 && c.scored != nil {
 		msg := "  no segment matches the filter (esc clears it)"
-		if l.view.Filter == "" {
+		if !l.filtered() {
 			msg = "  no segments"
 		}
 		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))
@@ -518,13 +523,25 @@ func widestLength(s *model.Scored) int {
 	return len(itoa(most))
 }
 
+// filtered reports whether the list shows a subset: a filter or a
+// drill-down.
+func (l segList) filtered() bool { return l.view.Filter != "" || l.only != nil }
+
+// rowsStale reports whether the rows shown are not yet those of the
+// filter and drill-down asked for.
+func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.drill != l.rowsDrill }
+
 // filterLabel is the filter as labels show it, safe for the terminal: a
 // query in curly quotes (Go's %q would escape its own quotes, "of the"
 // read as "\"of the\""), a drill-down's label as it is (it is a phrase
-// that quotes its n-gram itself).
+// that quotes its n-gram itself), followed by the query that narrows it.
 func (l segList) filterLabel() string {
-	if l.only != nil {
-		return render.Safe(l.view.Filter)
+	query := "“" + render.Safe(l.view.Filter) + "”"
+	switch {
+	case l.only == nil:
+		return query
+	case l.view.Filter == "":
+		return render.Safe(l.drillLabel)
 	}
-	return "“" + render.Safe(l.view.Filter) + "”"
+	return render.Safe(l.drillLabel) + " · " + query
 }

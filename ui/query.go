@@ -39,14 +39,15 @@ func queryHelp(c common, width int) string {
 // in view's order. A query that does not parse, or cannot be evaluated
 // here, is an error of one line and no rows. facts are the annotations
 // the query's cat:, sev:, rater: and is: terms read (nil: none). When only
-// is not nil the rows are those segments instead (a drill-down of the
-// analysis screen, whose label is then view's filter).
+// is not nil the rows are among those segments (a drill-down of the
+// analysis screen), narrowed by the query.
 func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) ([]int, error) {
+	rows := s.Rows(ds, unfiltered(view))
 	if only != nil {
-		return keepRows(s.Rows(ds, unfiltered(view)), only, ds.Len()), nil
+		rows = keepRows(rows, only, ds.Len())
 	}
 	if strings.TrimSpace(view.Filter) == "" {
-		return s.Rows(ds, view), nil
+		return rows, nil
 	}
 	q, err := model.ParseQuery(view.Filter)
 	if err != nil {
@@ -56,7 +57,7 @@ func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, f
 	if err != nil {
 		return nil, err
 	}
-	return keepRows(s.Rows(ds, unfiltered(view)), keep, ds.Len()), nil
+	return keepRows(rows, keep, ds.Len()), nil
 }
 
 // unfiltered returns view without its filter.

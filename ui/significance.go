@@ -116,12 +116,12 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 		title += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
 	}
 	scope := fmt.Sprintf("all %d segments", c.ds.Len())
-	if l.view.Filter != "" {
+	if l.filtered() {
 		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), l.filterLabel())
 	}
 	body := []string{st.Title.Render(joinRight(title, scope, w)), s.statusLine(c, run)}
 	switch {
-	case l.view.Filter != "" && len(l.rows) == 0:
+	case l.filtered() && len(l.rows) == 0:
 		body[1] = st.Warn.Render(render.Truncate("no segment matches the filter: nothing to compare (/ changes it, esc then esc clears it)", w))
 	case s.res != nil:
 		if q, err := model.ParseQuery(l.view.Filter); err == nil && q.SelectsByScore() {

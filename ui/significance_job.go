@@ -41,8 +41,8 @@ func (m Model) sigWanted() (sigFor, bool) {
 		return sigFor{}, false
 	}
 	f := sigFor{scored: m.c.scored, base: l.view.Other, test: m.sig.test, system: -1}
-	if l.view.Filter != "" {
-		f.system, f.filter, f.rows = l.view.System, l.view.Filter, len(l.rows)
+	if l.filtered() {
+		f.system, f.filter, f.rows = l.view.System, l.filterLabel(), len(l.rows)
 	}
 	return f, true
 }

@@ -64,7 +64,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.list.maxLen = widestLength(msg.scored)
 	m.list.inLineOrder, m.list.early = false, nil
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
-	if msg.rows != nil && msg.view == m.list.view {
+	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil { // (made without the drill-down)
 		m.applyRows(msg.rows, msg.subset)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics())
 	}
@@ -98,7 +98,7 @@ func (m *Model) refreshRows() tea.Cmd {
 			m.rowsFailed(err)
 			return nil
 		}
-		m.applyRows(rows, subsetOf(ds, s, view, rows))
+		m.applyRows(rows, subsetOf(ds, s, view, m.list.only, rows))
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
