@@ -63,8 +63,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.c.scored, m.c.set = msg.scored, msg.set
 	m.list.maxLen = widestLength(msg.scored)
 	m.list.inLineOrder, m.list.early = false, nil
-	m.jobs.stop(jobRows)                                                  // rows sorted on the previous scores are stale now
-	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil { // (made without the drill-down)
+	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
+	// The scoring job made rows for the view, but not for a drill-down.
+	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil {
 		m.applyRows(msg.rows, msg.subset)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics())
 	}
