@@ -57,3 +57,20 @@ func TestFirstScreenInLineOrder(t *testing.T) {
 	}
 	checkFit(t, "scored screen", m.View(), 120, 40)
 }
+
+// TestFirstScreenUntouchedOpensOnWorst: on a big corpus nobody has moved
+// in while it is scored, the list opens on its first (worst) row, not on
+// line 1 wherever that sorts.
+func TestFirstScreenUntouchedOpensOnWorst(t *testing.T) {
+	ds := synthDataset(t, syncRows+500)
+	m := New(ds, model.DefaultSettings())
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = drive(t, next.(Model), m.Init())
+	if m.c.scored == nil {
+		t.Fatal("the scores did not land")
+	}
+	if m.list.cursor != 0 || m.list.top != 0 || m.list.seg != m.list.rows[0] {
+		t.Errorf("after the scores landed: cursor %d, top %d, line %d selected; want the first row (line %d)",
+			m.list.cursor, m.list.top, m.list.seg+1, m.list.rows[0]+1)
+	}
+}

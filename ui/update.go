@@ -62,6 +62,12 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.err = nil
 	m.c.scored, m.c.set = msg.scored, msg.set
 	m.list.maxLen = widestLength(msg.scored)
+	if m.list.inLineOrder && m.list.cursor == 0 {
+		// The first line was selected only because the lines came first:
+		// the first of the sorted rows is (a big corpus opened worst first
+		// with line 1 selected half a million rows down).
+		m.list.seg = -1
+	}
 	m.list.inLineOrder, m.list.early = false, nil
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	// The scoring job made rows for the view, but not for a drill-down.
