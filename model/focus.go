@@ -27,27 +27,26 @@ type FocusMarks struct {
 	// and, in each reference, those that supplied them (as
 	// [SegmentMarks] marks matches); over, the hypothesis occurrences
 	// after those; missed, the occurrences after the first min(h, R) in
-	// the reference that has the n-gram R times.
+	// each reference that has the n-gram R times.
 	Hyp  []bool
 	Refs [][]bool
-	// H is the count in the hypothesis, R the highest count in a
-	// reference and Ref the first reference with R (-1 when none has it);
-	// Count is how many occurrences count for the kind here: min(h, R),
-	// h − min(h, R) or R − min(h, R).
-	H, R, Ref, Count int
+	// H is the count in the hypothesis, InRef the count in each reference
+	// and R the highest of those; Count is how many occurrences count for
+	// the kind here: min(h, R), h − min(h, R) or R − min(h, R).
+	H, R, Count int
+	InRef       []int
 }
 
 // Marks returns where f counts in the segment d explains.
 func (f Focus) Marks(d scoring.Detail) FocusMarks {
-	fm := FocusMarks{Hyp: make([]bool, len(d.Hyp)), Refs: make([][]bool, len(d.Refs)), Ref: -1}
+	fm := FocusMarks{Hyp: make([]bool, len(d.Hyp)), Refs: make([][]bool, len(d.Refs)), InRef: make([]int, len(d.Refs))}
 	hyp := occurrences(d.Hyp, f.Tokens)
 	refs := make([][]int, len(d.Refs))
 	for k, toks := range d.Refs {
 		fm.Refs[k] = make([]bool, len(toks))
 		refs[k] = occurrences(toks, f.Tokens)
-		if len(refs[k]) > fm.R {
-			fm.R, fm.Ref = len(refs[k]), k
-		}
+		fm.InRef[k] = len(refs[k])
+		fm.R = max(fm.R, len(refs[k]))
 	}
 	fm.H = len(hyp)
 	m := min(fm.H, fm.R)
@@ -64,8 +63,10 @@ func (f Focus) Marks(d scoring.Detail) FocusMarks {
 		markAt(fm.Hyp, hyp[m:], n)
 	case scoring.Missed:
 		fm.Count = fm.R - m
-		if fm.Ref >= 0 {
-			markAt(fm.Refs[fm.Ref], refs[fm.Ref][m:], n)
+		for k := range refs {
+			if fm.R > m && len(refs[k]) == fm.R {
+				markAt(fm.Refs[k], refs[k][m:], n)
+			}
 		}
 	}
 	return fm

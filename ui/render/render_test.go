@@ -272,3 +272,18 @@ func checkWidth(t *testing.T, s string, w int) {
 		}
 	}
 }
+
+// TestFocusLineNamesEveryReference: a missed n-gram that two references
+// have once each is said to be in both (a new user saw only ref A named).
+func TestFocusLineNamesEveryReference(t *testing.T) {
+	d, err := scoring.Explain("a dog", []string{"a thing of the past", "made of the wood"}, scoring.SentenceOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := model.NewFocus(scoring.Missed, "of the")
+	got := FocusLine(DefaultStyles(), f, f.Marks(d), []string{"A", "B"}, 200)
+	want := "* missed “of the” ×1 here: the hypothesis has it 0×, ref A 1×, ref B 1×"
+	if got != want {
+		t.Errorf("FocusLine = %q; want %q", got, want)
+	}
+}

@@ -102,17 +102,18 @@ func Segment(st Styles, v SegmentView, width int) string {
 }
 
 // FocusLine says what the focused n-gram is in this segment, e.g.
-// `* missed “on the” ×1 here: ref B has it 1×, the hypothesis 0×`.
+// `* missed “on the” ×1 here: the hypothesis has it 0×, ref A 1×, ref B 0×`.
 func FocusLine(st Styles, f model.Focus, fm model.FocusMarks, refNames []string, width int) string {
 	ngram := Safe(strings.Join(f.Tokens, " "))
 	s := fmt.Sprintf("%c %s “%s” ×%d here: the hypothesis has it %d×", model.MarkerFocus, f.Kind, ngram, fm.Count, fm.H)
-	if fm.Ref >= 0 {
+	for k, n := range fm.InRef {
 		name := "a reference"
-		if fm.Ref < len(refNames) {
-			name = model.RefLabel(Safe(refNames[fm.Ref]))
+		if k < len(refNames) {
+			name = model.RefLabel(Safe(refNames[k]))
 		}
-		s += fmt.Sprintf(", %s %d×", name, fm.R)
-	} else {
+		s += fmt.Sprintf(", %s %d×", name, n)
+	}
+	if len(fm.InRef) == 0 {
 		s += ", no reference"
 	}
 	return st.Focus.Render(Truncate(s, width))
