@@ -98,6 +98,9 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	case msg.Type == tea.KeyEnter:
 		return m.drillAnalysis()
+	case key.Matches(msg, k.Help):
+		m.openOverlay(screenHelp)
+		return m, nil
 	case key.Matches(msg, k.NextSystem):
 		cmd = m.switchSystem(1)
 	case key.Matches(msg, k.PrevSystem):

@@ -647,3 +647,17 @@ func TestAnalysisCursorSurvivesRecompute(t *testing.T) {
 		t.Errorf("a new smoothing moved the bucket cursor to %d; want 3", m.ana.cursor[anaBuckets])
 	}
 }
+
+// TestAnalysisHelp: ? on the analysis screen opens the help, which has a
+// section on that screen, and esc comes back to it (it did nothing).
+func TestAnalysisHelp(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "right", "?")
+	if m.screen != screenHelp || !strings.Contains(ansi.Strip(strings.Join(m.help.body.lines, "\n")), "The analysis screen (n)") {
+		t.Fatalf("? on the analysis screen: screen %v; want the help with its section", m.screen)
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenAnalysis || m.ana.table != 1 {
+		t.Fatalf("esc from the help: screen %v, table %d; want the analysis on the buckets", m.screen, m.ana.table)
+	}
+}

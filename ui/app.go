@@ -44,8 +44,10 @@ type Model struct {
 	exp    exporter
 	warns  warningsScreen
 	screen screen
-	status string // a message shown in the footer until the next key
-	err    error
+	// overlayFrom is the screen an overlay (help, charts, …) goes back to.
+	overlayFrom screen
+	status      string // a message shown in the footer until the next key
+	err         error
 }
 
 // New returns the explorer for ds scored under set. Scoring starts in

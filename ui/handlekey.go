@@ -175,7 +175,7 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
 	case key.Matches(msg, k.Back, k.Help, k.Ledger, k.Charts, k.Zoom, k.Warnings):
-		m.screen = screenMain
+		m.screen = m.overlayFrom
 	case m.screen == screenCharts && key.Matches(msg, k.NextSystem, k.PrevSystem):
 		d := 1
 		if key.Matches(msg, k.PrevSystem) {

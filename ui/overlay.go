@@ -92,7 +92,28 @@ func helpContent(c common, width int) string {
 	for i, p := range read {
 		read[i] = render.Wrap(p, width)
 	}
-	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") + "\n\n" + queryHelp(c, width)
+	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") +
+		"\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width)
+}
+
+// analysisKeys is the help's table of the analysis screen's keys.
+var analysisKeys = [][2]string{
+	{"←/→", "n-grams, buckets, wins"},
+	{"m", "n-grams: missed, over, matched, salient vs the baseline; buckets: grouping"},
+	{"o · 1-9 · 0", "n-grams: next order · that order · every order"},
+	{"enter", "the row's segments in the list, its n-gram marked (esc comes back)"},
+	{"tab · w · p", "the shown system · the baseline, as on the list"},
+	{"esc · n", "back to the list"},
+}
+
+// analysisHelp is the help section on the analysis screen (n).
+func analysisHelp(c common, width int) string {
+	st := c.st
+	lines := []string{st.Title.Render("The analysis screen (n)")}
+	for _, t := range analysisKeys {
+		lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(t[0], 16))+" "+st.Text.Render(t[1]), width))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ledgerScreen is the full clip ledger of the selected segment under its

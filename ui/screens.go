@@ -12,6 +12,10 @@ func (m *Model) openOverlay(s screen) {
 		m.flash("the charts show once the scores are in")
 		return
 	}
+	m.overlayFrom = screenMain
+	if m.screen == screenAnalysis || m.screen == screenSig {
+		m.overlayFrom = m.screen
+	}
 	m.screen = s
 	m.refreshOverlay(true)
 }
