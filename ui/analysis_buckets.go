@@ -150,7 +150,8 @@ const anaMinSupport = 20
 
 // mostLost names the bucket where the shown system is furthest behind
 // the baseline on the same segments, among the buckets with
-// [anaMinSupport] segments or more ("" without a baseline to compare).
+// [anaMinSupport] segments or more, and a smaller one that is further
+// behind still, saying how small ("" without a baseline to compare).
 func (a anaScreen) mostLost(x anaCtx) string {
 	if !salientPair(x) {
 		return ""
@@ -163,19 +164,34 @@ func (a anaScreen) mostLost(x anaCtx) string {
 		}
 	}
 	worst, at := 0.0, -1
+	smallWorst, small := 0.0, -1 // among the buckets too small to name
 	for i := range mine {
-		if len(mine[i].Rows) == 0 || len(mine[i].Rows) < support || mine[i].Err != nil || base[i].Err != nil {
+		if len(mine[i].Rows) == 0 || mine[i].Err != nil || base[i].Err != nil {
 			continue
 		}
-		if d := mine[i].Result.Score - base[i].Result.Score; d < worst {
+		d := mine[i].Result.Score - base[i].Result.Score
+		switch {
+		case len(mine[i].Rows) < support:
+			if d < smallWorst {
+				smallWorst, small = d, i
+			}
+		case d < worst:
 			worst, at = d, i
 		}
 	}
 	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
-	if at < 0 {
+	switch {
+	case at < 0 && small >= 0:
+		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d",
+			sys, other, anaMinSupport, bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows))
+	case at < 0:
 		return sys + " is behind " + other + " in no bucket"
 	}
-	return fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[at]), x.c.delta(worst), other, len(mine[at].Rows))
+	s := fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[at]), x.c.delta(worst), other, len(mine[at].Rows))
+	if small >= 0 && smallWorst < worst {
+		s += fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows))
+	}
+	return s
 }
 
 // drillBucket returns a bucket's segments.

@@ -375,6 +375,32 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	}
 }
 
+// TestAnalysisMostLostSmallBucket: a bucket too small to be named, where
+// the shown system is further behind, is mentioned with its size (a new
+// user saw <10 named and wondered about >=60, further behind on 9
+// segments).
+func TestAnalysisMostLostSmallBucket(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "tab", "w", "w", "right")
+	x := m.anaCtx()
+	bucket := func(label string, rows int, score float64) model.Bucket {
+		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+	}
+	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
+	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
+	m.ana.der.buckets[x.other] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
+	got := m.ana.mostLost(x)
+	want := "loses most in <10: " + m.c.delta(-14) + " vs " + x.c.systemName(x.other) + " on 400 segments (>=60: " + m.c.delta(-16) + " on only 9)"
+	if !strings.Contains(got, want) {
+		t.Errorf("mostLost = %q; want it to contain %q", got, want)
+	}
+	m.ana.der.buckets[x.sys][0].Result.Score = 60 // ahead on the big buckets
+	m.ana.der.buckets[x.sys][1].Result.Score = 50
+	if got := m.ana.mostLost(x); !strings.Contains(got, "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
+		t.Errorf("behind in a small bucket only, mostLost = %q", got)
+	}
+}
+
 // TestAnalysisWins: the wins table counts each system's wins, ties and
 // losses against the baseline as the comparison does, and enter on a row
 // lists those segments.
