@@ -28,13 +28,25 @@ var anaModeNotes = [numAnaModes]string{
 // salientPair reports whether the salient n-grams have a pair to compare.
 func salientPair(x anaCtx) bool { return x.other >= 0 && x.other != x.sys }
 
+// text returns the item's n-gram.
+func (it anaNGramItem) text() string {
+	if it.row != nil {
+		return it.row.NGram
+	}
+	return it.sal.NGram
+}
+
 // ngramItems returns the rows of the n-gram table for the shown system,
 // mode and order: nil while what they come from is not at hand.
-func (a anaScreen) ngramItems(x anaCtx) []anaNGramItem {
+func (a anaScreen) ngramItems(x anaCtx) []anaNGramItem { return a.items(x, true) }
+
+// items returns the rows of the n-gram table; with fresh false, those of
+// whatever the screen holds, even made for other scores.
+func (a anaScreen) items(x anaCtx, fresh bool) []anaNGramItem {
 	keep := func(order int) bool { return a.order == 0 || order == a.order }
 	var out []anaNGramItem
 	if a.mode != anaSalient {
-		if !a.baseFresh(x) || x.sys >= len(a.base.ranked) {
+		if a.base == nil || (fresh && !a.baseFresh(x)) || x.sys >= len(a.base.ranked) {
 			return nil
 		}
 		rows := a.base.ranked[x.sys][a.mode]
@@ -45,7 +57,7 @@ func (a anaScreen) ngramItems(x anaCtx) []anaNGramItem {
 		}
 		return out
 	}
-	if !a.derFresh(x) || !salientPair(x) {
+	if a.der == nil || (fresh && !a.derFresh(x)) || !salientPair(x) {
 		return nil
 	}
 	for side, lists := range [][][]model.SalientRow{a.der.favA, a.der.favB} {

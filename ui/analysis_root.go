@@ -67,6 +67,11 @@ func (m *Model) analysis() tea.Cmd {
 // handleAnalysis installs what the job made (stale results never get
 // here).
 func (m Model) handleAnalysis(msg anaMsg) Model {
+	x := m.anaCtx()
+	var follow string // the n-gram under the cursor, followed to its new row
+	if prev := m.ana.items(x, false); m.ana.cursor[anaNGrams] < len(prev) {
+		follow = prev[m.ana.cursor[anaNGrams]].text()
+	}
 	if msg.base != nil {
 		m.ana.base = msg.base // counted, even when what follows failed
 	}
@@ -78,7 +83,13 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
 		m.ana.order = 0
 	}
-	m.ana.clamp(m.anaCtx())
+	for i, it := range m.ana.ngramItems(x) {
+		if it.text() == follow {
+			m.ana.cursor[anaNGrams] = i
+			break
+		}
+	}
+	m.ana.clamp(x)
 	return m
 }
 

@@ -687,3 +687,35 @@ func TestAnalysisHelp(t *testing.T) {
 		t.Fatalf("esc from the help: screen %v, table %d; want the analysis on the buckets", m.screen, m.ana.table)
 	}
 }
+
+// TestAnalysisCursorFollowsNGram: when new counts reorder the n-grams (l
+// lowercases), the cursor stays on the n-gram it was on (on a big corpus
+// a new user's "." became "," under the same row number).
+func TestAnalysisCursorFollowsNGram(t *testing.T) {
+	texts := func(m Model) []string {
+		var out []string
+		for _, it := range m.ana.ngramItems(m.anaCtx()) {
+			out = append(out, it.text())
+		}
+		return out
+	}
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	before, after := texts(m), texts(press(t, m, "l"))
+	from, to := -1, -1
+	for i, g := range before {
+		if j := slices.Index(after, g); g == strings.ToLower(g) && j >= 0 && j != i && i < 20 {
+			from, to = i, j
+			break
+		}
+	}
+	if from < 0 {
+		t.Fatal("no n-gram moves when the demo is lowercased: pick another change")
+	}
+	for range from {
+		m = press(t, m, "down")
+	}
+	m = press(t, m, "l")
+	if got := m.ana.cursor[anaNGrams]; got != to {
+		t.Errorf("after l the cursor is on row %d (%q); want row %d, where %q went", got, texts(m)[got], to, before[from])
+	}
+}
