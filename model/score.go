@@ -185,7 +185,7 @@ func (s *Scored) computeCorpus(ds *Dataset, sys int) {
 // (NLTK's smoothing methods 5 to 7), else nothing, so that no other score
 // pays for looking at the text. refs is a reusable buffer.
 func (s *Scored) lastSegment(ds *Dataset, sys, i int, opt scoring.Options, refs *[]string) scoring.LastSegment {
-	if opt.Compat != scoring.CompatNLTK || opt.NLTK.Smoothing.Method < 5 || i < 0 {
+	if !readsLast(opt) || i < 0 {
 		return scoring.LastSegment{}
 	}
 	*refs = ds.SegmentRefs(i, (*refs)[:0])
@@ -205,6 +205,17 @@ func (s *Scored) SentenceResult(ds *Dataset, sys, i int) (scoring.Result, error)
 	return scoring.Evaluate(s.Systems[sys].Stats.Get(i), s.Settings.Sentence, s.lastSegment(ds, sys, i, s.Settings.Sentence, &refs))
 }
 
+// SubsetNeedsOrder reports whether [Scored.Subset] depends on the order of
+// its rows, not only on which they are: under NLTK's methods 5 to 7 the
+// last row's text takes part.
+func (s *Scored) SubsetNeedsOrder() bool { return readsLast(s.Settings.Corpus) }
+
+// readsLast reports whether scores under opt read the last segment's text
+// (NLTK's smoothing methods 5 to 7).
+func readsLast(opt scoring.Options) bool {
+	return opt.Compat == scoring.CompatNLTK && opt.NLTK.Smoothing.Method >= 5
+}
+
 // Subset returns the corpus score of system sys over the segments rows
 // (0-based, as [Scored.Rows] returns them): their statistics summed, then
 // scored under the corpus options. For NLTK's methods 5 to 7 the last row
@@ -213,13 +224,9 @@ func (s *Scored) Subset(ds *Dataset, sys int, rows []int) (scoring.Result, error
 	if err := s.check(sys); err != nil {
 		return scoring.Result{}, err
 	}
-	stats := s.Systems[sys].Stats
-	var sum scoring.Stats
-	for _, i := range rows {
-		if i < 0 || i >= stats.Len() {
-			return scoring.Result{}, fmt.Errorf("model: segment %d out of range", i)
-		}
-		sum.Add(stats.Get(i))
+	sum, ok := s.Systems[sys].Stats.Sum(rows)
+	if !ok {
+		return scoring.Result{}, fmt.Errorf("model: a segment out of range (have %d)", s.Systems[sys].Stats.Len())
 	}
 	last := -1
 	if len(rows) > 0 {

@@ -89,7 +89,30 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 	if v.System < 0 || v.System >= len(s.Systems) {
 		return nil
 	}
-	rows := s.filter(ds, v.System, v.Filter)
+	return s.order(ds, v, s.filter(ds, v.System, v.Filter))
+}
+
+// RowsAmong returns the segments among (0-based, ascending) in v's order,
+// as [Scored.Rows] would order them (v.Filter is not read): sorting a
+// subset, not the corpus. It returns nil when v.System is out of range or
+// a segment is.
+func (s *Scored) RowsAmong(ds *Dataset, v View, among []int) []int {
+	if v.System < 0 || v.System >= len(s.Systems) {
+		return nil
+	}
+	n := s.Systems[v.System].Stats.Len()
+	rows := make([]int32, len(among))
+	for j, i := range among {
+		if i < 0 || i >= n || (j > 0 && i <= among[j-1]) {
+			return nil
+		}
+		rows[j] = int32(i)
+	}
+	return s.order(ds, v, rows)
+}
+
+// order puts rows (ascending) in v's order.
+func (s *Scored) order(ds *Dataset, v View, rows []int32) []int {
 	if v.Worst > 0 && v.Worst < len(rows) {
 		by := SortScore
 		if v.Sort == SortDelta || v.Sort == SortChrF || v.Sort == SortTER {

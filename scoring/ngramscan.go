@@ -257,6 +257,9 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 	if len(reqs) == 0 {
 		return out
 	}
+	if len(reqs) == 1 { // a drill-down: one n-gram, without the lookup
+		return [][]int{c.segmentsOfOne(sys, reqs[0], limit)}
+	}
 	q := c.newScanQuery(reqs)
 	blocks := c.lines.blocks
 	// Each goroutine scans a contiguous run of blocks; the runs are joined
@@ -286,4 +289,83 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 		}
 	}
 	return out
+}
+
+// segmentsOfOne is [NGramCounts.SegmentsOfKinds] for one request: each
+// line is compared with the n-gram's tokens directly, and a segment's
+// references are read only as far as its kind needs.
+func (c *NGramCounts) segmentsOfOne(sys int, r KindID, limit int) []int {
+	pat := c.tokenIDs(uint32(r.ID))
+	blocks := c.lines.blocks
+	systems := uint32(len(c.sys))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
+	parts := make([][]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var got []int
+			for bi := w * len(blocks) / workers; bi < (w+1)*len(blocks)/workers; bi++ {
+				b := &blocks[bi]
+				for j := range b.segEnd {
+					lo, hi := b.segment(j)
+					refs := hi - lo - systems
+					h := countRun(b.line(lo+refs+uint32(sys)), pat)
+					if h == 0 && r.Kind != Missed {
+						continue
+					}
+					// R's test: matched wants R ≥ 1, over R < h, missed R > h.
+					rmax := 0
+					for k := range refs {
+						rmax = max(rmax, countRun(b.line(lo+k), pat))
+						if (r.Kind == Matched && rmax > 0) || rmax > h {
+							break
+						}
+					}
+					m := min(h, rmax)
+					if (r.Kind == Matched && m > 0) || (r.Kind == Over && h > m) || (r.Kind == Missed && rmax > m) {
+						got = append(got, b.first+j)
+						if limit > 0 && len(got) == limit {
+							parts[w] = got
+							return
+						}
+					}
+				}
+			}
+			parts[w] = got
+		}(w)
+	}
+	wg.Wait()
+	var out []int
+	for _, p := range parts {
+		out = append(out, p...)
+		if limit > 0 && len(out) >= limit {
+			return out[:limit]
+		}
+	}
+	return out
+}
+
+// countRun returns how often pat occurs in line as consecutive tokens.
+func countRun(line, pat []uint32) int {
+	n, first := 0, pat[0]
+	if len(pat) == 1 {
+		for _, t := range line {
+			if t == first {
+				n++
+			}
+		}
+		return n
+	}
+	if len(line) < len(pat) {
+		return 0
+	}
+	rest := pat[1:]
+	for i, t := range line[:len(line)-len(rest)] {
+		if t == first && equalTokens(rest, line[i+1:i+len(pat)]) {
+			n++
+		}
+	}
+	return n
 }

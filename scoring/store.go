@@ -1,6 +1,10 @@
 package scoring
 
-import "math"
+import (
+	"math"
+	"runtime"
+	"sync"
+)
 
 // StatsStore keeps the [Stats] of many segments compactly, for holding a
 // million of them in memory: the two lengths and the matches of each
@@ -51,6 +55,57 @@ func (s *StatsStore) Get(i int) Stats {
 		st.Totals[n] = ngramTotal(st.HypLen, n+1, s.nltk)
 	}
 	return st
+}
+
+// Sum returns the statistics of the segments rows summed, as adding up
+// their [StatsStore.Get] would, without building each one; a long list is
+// summed in parts on all cores. It reports false when a row is out of
+// range.
+func (s *StatsStore) Sum(rows []int) (Stats, bool) {
+	const part = 1 << 16
+	if len(rows) < 2*part || runtime.GOMAXPROCS(0) < 2 {
+		return s.sum(rows)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(rows)/part)
+	sums := make([]Stats, workers)
+	oks := make([]bool, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums[w], oks[w] = s.sum(rows[w*len(rows)/workers : (w+1)*len(rows)/workers])
+		}()
+	}
+	wg.Wait()
+	var sum Stats
+	for w := range workers {
+		if !oks[w] {
+			return Stats{}, false
+		}
+		sum.Add(sums[w])
+	}
+	return sum, true
+}
+
+func (s *StatsStore) sum(rows []int) (Stats, bool) {
+	var sum Stats
+	var matches [MaxOrderLimit]int
+	n := s.Len()
+	for _, i := range rows {
+		if i < 0 || i >= n {
+			return Stats{}, false
+		}
+		h := int(s.lens[2*i])
+		sum.HypLen += h
+		sum.RefLen += int(s.lens[2*i+1])
+		for k, m := range s.matches[i*s.orders : (i+1)*s.orders] {
+			matches[k] += int(m)
+			sum.Totals[k] += ngramTotal(h, k+1, s.nltk)
+		}
+	}
+	sum.Matches = matches
+	return sum, true
 }
 
 // HypLen returns the hypothesis length of segment i without building its

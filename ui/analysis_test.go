@@ -719,3 +719,14 @@ func TestAnalysisCursorFollowsNGram(t *testing.T) {
 		t.Errorf("after l the cursor is on row %d (%q); want row %d, where %q went", got, texts(m)[got], to, before[from])
 	}
 }
+
+func TestAscending(t *testing.T) {
+	sorted := []int{1, 4, 9}
+	if got := ascending(sorted); &got[0] != &sorted[0] {
+		t.Error("ascending copied rows already in order")
+	}
+	in := []int{9, 1, 4, 1}
+	if got := ascending(in); !slices.Equal(got, []int{1, 4, 9}) || !slices.Equal(in, []int{9, 1, 4, 1}) {
+		t.Errorf("ascending(%v) = %v, and the input became %v", []int{9, 1, 4, 1}, got, in)
+	}
+}

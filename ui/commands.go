@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -80,12 +81,30 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 // rowsCmd sorts and filters the rows of view off the UI loop.
 func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) tea.Cmd {
 	return func() tea.Msg {
-		rows, err := viewRows(ds, s, view, only, facts)
+		rows, subset, err := rowsAndSubset(ds, s, view, only, facts)
 		if err != nil {
 			return rowsMsg{jobTag: tag, view: view, err: err}
 		}
-		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subsetOf(ds, s, view, only, rows)}
+		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subset}
 	}
+}
+
+// rowsAndSubset returns the rows of view (viewRows) and their corpus score
+// (subsetOf). A drill-down's score needs only its segments, not their
+// order: it is computed while they are sorted.
+func rowsAndSubset(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) ([]int, *subsetScore, error) {
+	if only == nil || strings.TrimSpace(view.Filter) != "" || len(only) == 0 || s.SubsetNeedsOrder() {
+		rows, err := viewRows(ds, s, view, only, facts)
+		if err != nil {
+			return nil, nil, err
+		}
+		return rows, subsetOf(ds, s, view, only, rows), nil
+	}
+	done := make(chan *subsetScore)
+	go func() { done <- subsetOf(ds, s, view, only, only) }()
+	rows, err := viewRows(ds, s, view, only, facts)
+	subset := <-done
+	return rows, subset, err
 }
 
 // subsetOf returns the corpus score of rows when a filter or a drill-down

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -42,9 +43,11 @@ func queryHelp(c common, width int) string {
 // is not nil the rows are among those segments (a drill-down of the
 // analysis screen), narrowed by the query.
 func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) ([]int, error) {
-	rows := s.Rows(ds, unfiltered(view))
-	if only != nil {
-		rows = keepRows(rows, only, ds.Len())
+	var rows []int
+	if only != nil { // the drill-down's segments sorted, not the corpus's
+		rows = s.RowsAmong(ds, unfiltered(view), ascending(only))
+	} else {
+		rows = s.Rows(ds, unfiltered(view))
 	}
 	if strings.TrimSpace(view.Filter) == "" {
 		return rows, nil
@@ -58,6 +61,17 @@ func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, f
 		return nil, err
 	}
 	return keepRows(rows, keep, ds.Len()), nil
+}
+
+// ascending returns the segments of rows in ascending order, each once:
+// rows itself when it already is (it is not modified: the list shares it).
+func ascending(rows []int) []int {
+	for j := 1; j < len(rows); j++ {
+		if rows[j] <= rows[j-1] {
+			return slices.Compact(slices.Sorted(slices.Values(rows)))
+		}
+	}
+	return rows
 }
 
 // unfiltered returns view without its filter.

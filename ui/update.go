@@ -100,12 +100,12 @@ func (m *Model) refreshRows() tea.Cmd {
 	ds, s, view := m.c.ds, m.c.scored, m.list.view
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, err := viewRows(ds, s, view, m.list.only, m.ann.facts(ds))
+		rows, subset, err := rowsAndSubset(ds, s, view, m.list.only, m.ann.facts(ds))
 		if err != nil {
 			m.rowsFailed(err)
 			return nil
 		}
-		m.applyRows(rows, subsetOf(ds, s, view, m.list.only, rows))
+		m.applyRows(rows, subset)
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
