@@ -289,8 +289,14 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	}
 	lines := make([]string, 0, c.height)
 	lines = append(lines, st.Title.Render(joinRight(title, strings.Join(tabs, " "), c.width)))
-	if c.width >= 100 { // what the counts and scores were made with
-		note = joinRight(note, settingsTag(c.shown()), c.width)
+	// What the counts and scores were made with: all of it when there is
+	// room, else at least that one reference is scored alone.
+	tag := c.refs.label()
+	if c.width >= 100 {
+		tag = strings.TrimSpace(tag + " " + settingsTag(c.shown()))
+	}
+	if tag != "" {
+		note = joinRight(note, tag, c.width)
 	}
 	lines = append(lines, st.Muted.Render(render.Truncate(note, c.width)))
 	if head != "" {

@@ -730,3 +730,76 @@ func TestAscending(t *testing.T) {
 		t.Errorf("ascending(%v) = %v, and the input became %v", []int{9, 1, 4, 1}, got, in)
 	}
 }
+
+// TestAnalysisJumpInDrill: a jump to a line of the drill-down that its
+// filter hides clears the filter only; to a line outside it, the
+// drill-down is left (a new user lost the drill-down for a line in it).
+func TestAnalysisJumpInDrill(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "enter")
+	drill := append([]int(nil), m.list.only...)
+	m = filterBy(t, m, "len>12")
+	var hidden, outside = -1, -1
+	for _, r := range drill {
+		if !slices.Contains(m.list.rows, r) {
+			hidden = r
+			break
+		}
+	}
+	for i := range m.c.ds.Len() {
+		if !slices.Contains(drill, i) {
+			outside = i
+			break
+		}
+	}
+	if hidden < 0 || outside < 0 {
+		t.Fatalf("the test wants a drill-down row len>12 hides (%d) and a line outside it (%d)", hidden, outside)
+	}
+	m = press(t, m, ":")
+	m = typeText(t, m, itoa(hidden+1))
+	m = press(t, m, "enter")
+	if !m.list.fromAnalysis || m.list.view.Filter != "" || !sameSet(m.list.rows, drill) || m.list.seg != hidden {
+		t.Fatalf(":%d: drill-down %v, filter %q, %d rows, line %d; want the drill-down whole with line %d selected",
+			hidden+1, m.list.fromAnalysis, m.list.view.Filter, len(m.list.rows), m.list.seg+1, hidden+1)
+	}
+	m = press(t, m, ":")
+	m = typeText(t, m, itoa(outside+1))
+	m = press(t, m, "enter")
+	if m.list.fromAnalysis || len(m.list.rows) != m.c.ds.Len() || m.list.seg != outside || !strings.Contains(m.status, "left the drill-down") {
+		t.Fatalf(":%d: drill-down %v, %d rows, line %d, status %q; want the list whole with line %d selected and said so",
+			outside+1, m.list.fromAnalysis, len(m.list.rows), m.list.seg+1, m.status, outside+1)
+	}
+}
+
+// TestAnalysisRescoreLeavesDrill: an option key in a drill-down goes back
+// to the analysis, made again under the new settings (the drill-down kept
+// segments counted under the old ones).
+func TestAnalysisRescoreLeavesDrill(t *testing.T) {
+	for _, k := range []string{"l", "t", "-", "R"} {
+		m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+		m = press(t, m, "enter", k)
+		x := m.anaCtx()
+		if m.screen != screenAnalysis || m.list.fromAnalysis || !m.ana.baseFresh(x) {
+			t.Fatalf("%s in a drill-down: screen %v, drill-down %v, analysis fresh %v; want the analysis made again", k, m.screen, m.list.fromAnalysis, m.ana.baseFresh(x))
+		}
+		if !strings.Contains(m.status, "back to the analysis") {
+			t.Errorf("%s in a drill-down: status %q does not say why the analysis is back", k, m.status)
+		}
+	}
+}
+
+// TestAnalysisSaysOneReference: with one reference scored alone (R), the
+// analysis says so, as the list does, at any width.
+func TestAnalysisSaysOneReference(t *testing.T) {
+	for _, w := range []int{60, 120} {
+		m := openAnalysisScreen(t, ready(t, demoDataset(t), w, 30))
+		m = press(t, m, "R")
+		label := m.c.refs.label()
+		if label == "" {
+			t.Fatal("R did not pick one reference")
+		}
+		if v := ansi.Strip(m.View()); !strings.Contains(v, label) {
+			t.Errorf("at %d columns the analysis does not say %q:\n%s", w, label, v)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,8 +96,9 @@ func (l *segList) leaveDrill() {
 }
 
 // jumpTo selects the segment of the 1-based line number s among n lines.
-// When a filter hides it, the filter is cleared and refresh is true: the
-// line is selected once the rows are back. msg is for the status line.
+// When a filter hides it, the filter is cleared (and the drill-down left
+// when the line is not among its segments) and refresh is true: the line
+// is selected once the rows are back. msg is for the status line.
 func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -112,10 +114,14 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 		}
 	}
 	l.seg = line - 1
+	what := "filter cleared"
+	if l.only != nil && !slices.Contains(l.only, line-1) {
+		l.leaveDrill()
+		what = "left the drill-down"
+	}
 	l.view.Filter = ""
-	l.leaveDrill()
 	l.filter.setValue("")
-	return false, true, fmt.Sprintf("filter cleared to show line %d", line)
+	return false, true, fmt.Sprintf("%s to show line %d", what, line)
 }
 
 // footer draws the focused prompt in width cells; live says whether the

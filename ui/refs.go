@@ -50,6 +50,8 @@ func (m *Model) cycleRefs() tea.Cmd {
 			return m.flash(render.Safe(err.Error()))
 		}
 	}
+	drilled := m.list.fromAnalysis
+	back := m.leaveStaleDrill()
 	m.c.refs.only = only
 	m.c.ds = ds
 	m.c.met.forget()
@@ -62,5 +64,8 @@ func (m *Model) cycleRefs() tea.Cmd {
 	if only >= 0 {
 		m.status = "scoring against " + m.c.refs.label() + " (R: the next)"
 	}
-	return tea.Batch(m.rescore(false), m.refreshMetrics())
+	if drilled {
+		m.status += " · back to the analysis: its segments were counted against the old references"
+	}
+	return tea.Batch(back, m.rescore(false), m.refreshMetrics())
 }

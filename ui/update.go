@@ -160,6 +160,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	if err := set.Validate(); err != nil {
 		return m.flash(err.Error())
 	}
+	back := m.leaveStaleDrill()
 	ds := m.c.ds
 	before := inputWarnings(m.c)
 	m.c.set = set
@@ -172,10 +173,22 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 		m.jobs.stop(jobUpgrade)
 		m.c.scored = s
 		m.list.maxLen = widestLength(s)
-		return tea.Batch(m.refreshRows(), m.upgrade())
+		return tea.Batch(back, m.refreshRows(), m.upgrade())
 	}
 	m.refreshPane(false)
-	return m.rescore(reuse)
+	return tea.Batch(back, m.rescore(reuse))
+}
+
+// leaveStaleDrill goes back from an analysis drill-down to the analysis
+// before a rescore: the drill-down's segments were found under the old
+// settings, and the analysis is made again under the new ones.
+func (m *Model) leaveStaleDrill() tea.Cmd {
+	if !m.list.fromAnalysis {
+		return nil
+	}
+	cmd := m.backToAnalysis()
+	m.status = "back to the analysis: its segments were counted under the old settings"
+	return cmd
 }
 
 // flash shows a status line until the next key.
