@@ -196,12 +196,14 @@ func (a anaScreen) mostLost(x anaCtx) string {
 
 // drillBucket returns a bucket's segments.
 func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
-	label := "ref length " + it.b.Label
+	// The buckets are the shown system's: even r, the closest reference
+	// length, depends on its hypotheses.
+	label := x.c.systemName(x.sys) + "'s ref length " + it.b.Label
 	switch a.bucketBy() {
 	case model.ByLengthRatio:
-		label = x.c.systemName(x.sys) + " length ratio " + it.b.Label
+		label = x.c.systemName(x.sys) + "'s length ratio " + it.b.Label
 	case model.BySentenceBLEU:
-		label = x.c.systemName(x.sys) + " sentence BLEU " + it.b.Label
+		label = x.c.systemName(x.sys) + "'s sentence BLEU " + it.b.Label
 	}
 	return anaDrill{rows: append([]int(nil), it.b.Rows...), label: label}
 }

@@ -85,14 +85,20 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		if len(items) == 0 {
 			return title, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
-		head = fmt.Sprintf(" %2s %7s %5s  %s", "n", "count", "segs", "n-gram · first lines")
+		// The columns are as wide as the table's widest figures, so that
+		// the n-grams line up however far it is scrolled.
+		cw, sw := 7, 5
+		for _, it := range items {
+			cw, sw = max(cw, len(strconv.FormatInt(it.row.Count, 10))), max(sw, len(strconv.Itoa(it.row.Segments)))
+		}
+		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", "n-gram · first lines")
 		return title, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
 			lines := make([]string, 0, len(r.Lines))
 			for _, l := range r.Lines[:min(max(4, (c.width-50)/7), len(r.Lines))] { // as many as a wide window has room for
 				lines = append(lines, strconv.Itoa(l))
 			}
-			return fmt.Sprintf("%2d %7d %5d  %s", r.Order, r.Count, r.Segments, render.Safe(r.NGram)) +
+			return fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram)) +
 				c.st.Muted.Render(" · "+strings.Join(lines, " "))
 		})
 	}

@@ -111,6 +111,7 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.drillAnalysis()
 	case key.Matches(msg, k.Help):
 		m.openOverlay(screenHelp)
+		m.help.showSection(analysisHelpTitle)
 		return m, nil
 	case key.Matches(msg, k.NextSystem):
 		cmd = m.switchSystem(1)
@@ -149,6 +150,9 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	if g := d.ngram; g != nil { // the segment pane marks the row's n-gram
 		f := model.NewFocus(g.Kind, g.NGram)
 		m.list.focus = &f
+		if m.pane.order != 0 { // and highlights its order (0: every order)
+			m.pane.order = g.Order
+		}
 	}
 	m.screen = screenMain
 	return m, m.refreshRows()

@@ -674,13 +674,13 @@ func TestAnalysisCursorSurvivesRecompute(t *testing.T) {
 	}
 }
 
-// TestAnalysisHelp: ? on the analysis screen opens the help, which has a
-// section on that screen, and esc comes back to it (it did nothing).
+// TestAnalysisHelp: ? on the analysis screen opens the help at its section
+// on that screen, and esc comes back to it (it did nothing).
 func TestAnalysisHelp(t *testing.T) {
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
 	m = press(t, m, "right", "?")
-	if m.screen != screenHelp || !strings.Contains(ansi.Strip(strings.Join(m.help.body.lines, "\n")), "The analysis screen (n)") {
-		t.Fatalf("? on the analysis screen: screen %v; want the help with its section", m.screen)
+	if m.screen != screenHelp || !strings.Contains(ansi.Strip(m.help.body.view()), analysisHelpTitle) {
+		t.Fatalf("? on the analysis screen: screen %v; want the help open at its section:\n%s", m.screen, ansi.Strip(m.help.body.view()))
 	}
 	m = press(t, m, "esc")
 	if m.screen != screenAnalysis || m.ana.table != 1 {
@@ -801,5 +801,19 @@ func TestAnalysisSaysOneReference(t *testing.T) {
 		if v := ansi.Strip(m.View()); !strings.Contains(v, label) {
 			t.Errorf("at %d columns the analysis does not say %q:\n%s", w, label, v)
 		}
+	}
+}
+
+// TestAnalysisDrillHighlightsOrder: a drill-down into a unigram
+// highlights unigrams in the segment pane, as its n-gram is one.
+func TestAnalysisDrillHighlightsOrder(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 30)
+	if m.pane.order == 1 || m.pane.order == 0 {
+		t.Fatalf("the pane starts at order %d; the test wants another single order", m.pane.order)
+	}
+	m = openAnalysisScreen(t, m)
+	m = press(t, m, "1", "enter")
+	if m.pane.order != 1 {
+		t.Errorf("a unigram's drill-down highlights order %d; want 1", m.pane.order)
 	}
 }

@@ -35,7 +35,7 @@ func (l *segList) startTyping(k inputKind) {
 		l.jump.focus = true
 		return
 	}
-	l.before = l.view.Filter
+	l.before, l.beforeSeg = l.view.Filter, l.seg
 	l.filter.setValue(l.view.Filter)
 	l.filter.focus = true
 }
@@ -64,6 +64,7 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 		l.stopTyping()
 		if kind == typingFilter {
 			l.filter.setValue(l.before)
+			l.seg = l.beforeSeg // not a row the live filter passed by
 			return l, actFilter
 		}
 		return l, actNone

@@ -440,3 +440,20 @@ func TestSortArrowFits(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterEscKeepsSelection: esc while typing a filter selects the
+// segment selected before "/", not the row the live filter passed by.
+func TestFilterEscKeepsSelection(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 100, 30), "down", "down", "down")
+	seg := m.list.seg
+	m = press(t, m, "/")
+	// A filter that hides the selected segment and keeps others.
+	m = typeText(t, m, "len>"+itoa(m.c.scored.Systems[0].Stats.HypLen(seg)))
+	if m.list.seg == seg || len(m.list.rows) == 0 {
+		t.Fatalf("the live filter kept line %d selected (%d rows): the test wants it hidden", seg+1, len(m.list.rows))
+	}
+	m = press(t, m, "esc")
+	if m.list.seg != seg || m.list.rows[m.list.cursor] != seg {
+		t.Errorf("esc while typing selects line %d; want line %d, selected before /", m.list.seg+1, seg+1)
+	}
+}

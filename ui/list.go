@@ -40,10 +40,11 @@ type segList struct {
 	rowsFilter string
 	rowsDrill  int
 
-	filter lineInput
-	jump   lineInput
-	typing inputKind
-	before string // the filter when "/" was pressed, restored by esc
+	filter    lineInput
+	jump      lineInput
+	typing    inputKind
+	before    string // the filter when "/" was pressed, restored by esc
+	beforeSeg int    // and the segment selected then
 	// only, when not nil, are the segments an analysis drill-down shows,
 	// called drillLabel; a filter typed then (view.Filter) narrows them.
 	// esc clears that filter, then goes back to the analysis screen.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -30,6 +31,17 @@ func (h helpScreen) SetSize(width, height int) helpScreen {
 // refresh renders the help for the keys enabled now.
 func (h *helpScreen) refresh(c common, resetTop bool) {
 	h.body.setContent(helpContent(c, c.width), resetTop)
+}
+
+// showSection scrolls the help to the section titled title.
+func (h *helpScreen) showSection(title string) {
+	for i, l := range h.body.lines {
+		if strings.HasPrefix(ansi.Strip(l), title) {
+			h.body.off = i
+			h.body.clamp()
+			return
+		}
+	}
 }
 
 // Update scrolls the help for a key or the mouse wheel.
@@ -106,10 +118,14 @@ var analysisKeys = [][2]string{
 	{"esc · n", "back to the list"},
 }
 
+// analysisHelpTitle is the title of the help's section on the analysis
+// screen, where ? there opens the help.
+const analysisHelpTitle = "The analysis screen (n)"
+
 // analysisHelp is the help section on the analysis screen (n).
 func analysisHelp(c common, width int) string {
 	st := c.st
-	lines := []string{st.Title.Render("The analysis screen (n)")}
+	lines := []string{st.Title.Render(analysisHelpTitle)}
 	for _, t := range analysisKeys {
 		lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(t[0], 16))+" "+st.Text.Render(t[1]), width))
 	}
