@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/bubbles/key"
@@ -83,8 +85,10 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
 		m.ana.order = 0
 	}
-	for i, it := range m.ana.ngramItems(x) {
-		if it.text() == follow {
+	// The same n-gram, else (lowercased by l) its lowercase form.
+	items := m.ana.ngramItems(x)
+	for _, want := range []string{follow, strings.ToLower(follow)} {
+		if i := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want }); i >= 0 && want != "" {
 			m.ana.cursor[anaNGrams] = i
 			break
 		}

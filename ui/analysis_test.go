@@ -817,3 +817,34 @@ func TestAnalysisDrillHighlightsOrder(t *testing.T) {
 		t.Errorf("a unigram's drill-down highlights order %d; want 1", m.pane.order)
 	}
 }
+
+// TestAnalysisCursorFollowsToLowercase: on an n-gram with capitals, l
+// moves the cursor to its lowercase form.
+func TestAnalysisCursorFollowsToLowercase(t *testing.T) {
+	texts := func(m Model) []string {
+		var out []string
+		for _, it := range m.ana.ngramItems(m.anaCtx()) {
+			out = append(out, it.text())
+		}
+		return out
+	}
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	before, after := texts(m), texts(press(t, m, "l"))
+	from, to := -1, -1
+	for i, g := range before[:min(40, len(before))] {
+		if j := slices.Index(after, strings.ToLower(g)); g != strings.ToLower(g) && j >= 0 && j != i {
+			from, to = i, j
+			break
+		}
+	}
+	if from < 0 {
+		t.Fatal("no capitalized n-gram among the demo's first 40 moves when lowercased: pick another table")
+	}
+	for range from {
+		m = press(t, m, "down")
+	}
+	m = press(t, m, "l")
+	if got := m.ana.cursor[anaNGrams]; got != to {
+		t.Errorf("after l the cursor is on row %d; want row %d, %q's lowercase form", got, to, before[from])
+	}
+}
