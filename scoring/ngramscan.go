@@ -264,19 +264,11 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 	blocks := c.lines.blocks
 	// Each goroutine scans a contiguous run of blocks; the runs are joined
 	// in order, so the segments stay ascending.
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
-	parts := make([][][]int, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			s := newScanner(q, c.ids.len(), limit)
-			s.run(blocks[w*len(blocks)/workers:(w+1)*len(blocks)/workers], sys, len(c.sys))
-			parts[w] = s.got
-		}(w)
-	}
-	wg.Wait()
+	parts := inRuns(blocks, func(run []tokBlock) [][]int {
+		s := newScanner(q, c.ids.len(), limit)
+		s.run(run, sys, len(c.sys))
+		return s.got
+	})
 	for j := range reqs {
 		for _, p := range parts {
 			if limit > 0 && len(out[j]) >= limit {
@@ -298,45 +290,36 @@ func (c *NGramCounts) segmentsOfOne(sys int, r KindID, limit int) []int {
 	pat := c.tokenIDs(uint32(r.ID))
 	blocks := c.lines.blocks
 	systems := uint32(len(c.sys))
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
-	parts := make([][]int, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			var got []int
-			for bi := w * len(blocks) / workers; bi < (w+1)*len(blocks)/workers; bi++ {
-				b := &blocks[bi]
-				for j := range b.segEnd {
-					lo, hi := b.segment(j)
-					refs := hi - lo - systems
-					h := countRun(b.line(lo+refs+uint32(sys)), pat)
-					if h == 0 && r.Kind != Missed {
-						continue
+	parts := inRuns(blocks, func(run []tokBlock) []int {
+		var got []int
+		for bi := range run {
+			b := &run[bi]
+			for j := range b.segEnd {
+				lo, hi := b.segment(j)
+				refs := hi - lo - systems
+				h := countRun(b.line(lo+refs+uint32(sys)), pat)
+				if h == 0 && r.Kind != Missed {
+					continue
+				}
+				// R's test: matched wants R ≥ 1, over R < h, missed R > h.
+				rmax := 0
+				for k := range refs {
+					rmax = max(rmax, countRun(b.line(lo+k), pat))
+					if (r.Kind == Matched && rmax > 0) || rmax > h {
+						break
 					}
-					// R's test: matched wants R ≥ 1, over R < h, missed R > h.
-					rmax := 0
-					for k := range refs {
-						rmax = max(rmax, countRun(b.line(lo+k), pat))
-						if (r.Kind == Matched && rmax > 0) || rmax > h {
-							break
-						}
-					}
-					m := min(h, rmax)
-					if (r.Kind == Matched && m > 0) || (r.Kind == Over && h > m) || (r.Kind == Missed && rmax > m) {
-						got = append(got, b.first+j)
-						if limit > 0 && len(got) == limit {
-							parts[w] = got
-							return
-						}
+				}
+				m := min(h, rmax)
+				if (r.Kind == Matched && m > 0) || (r.Kind == Over && h > m) || (r.Kind == Missed && rmax > m) {
+					got = append(got, b.first+j)
+					if limit > 0 && len(got) == limit {
+						return got
 					}
 				}
 			}
-			parts[w] = got
-		}(w)
-	}
-	wg.Wait()
+		}
+		return got
+	})
 	var out []int
 	for _, p := range parts {
 		out = append(out, p...)
@@ -368,4 +351,21 @@ func countRun(line, pat []uint32) int {
 		}
 	}
 	return n
+}
+
+// inRuns splits blocks into a contiguous run per core, calls scan on each
+// run in its own goroutine and returns the results in the runs' order.
+func inRuns[T any](blocks []tokBlock, scan func(run []tokBlock) T) []T {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
+	out := make([]T, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[w] = scan(blocks[w*len(blocks)/workers : (w+1)*len(blocks)/workers])
+		}()
+	}
+	wg.Wait()
+	return out
 }

@@ -690,7 +690,8 @@ func TestAnalysisHelp(t *testing.T) {
 
 // TestAnalysisCursorFollowsNGram: when new counts reorder the n-grams (l
 // lowercases), the cursor stays on the n-gram it was on (on a big corpus
-// a new user's "." became "," under the same row number).
+// a new user's "." became "," under the same row number), or on one with
+// capitals moves to its lowercase form.
 func TestAnalysisCursorFollowsNGram(t *testing.T) {
 	texts := func(m Model) []string {
 		var out []string
@@ -699,24 +700,30 @@ func TestAnalysisCursorFollowsNGram(t *testing.T) {
 		}
 		return out
 	}
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
-	before, after := texts(m), texts(press(t, m, "l"))
-	from, to := -1, -1
-	for i, g := range before {
-		if j := slices.Index(after, g); g == strings.ToLower(g) && j >= 0 && j != i && i < 20 {
-			from, to = i, j
-			break
+	for _, tc := range []struct {
+		name     string
+		capitals bool // an n-gram with capitals, followed to its lowercase form
+	}{{"same n-gram", false}, {"lowercase form", true}} {
+		m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+		before, after := texts(m), texts(press(t, m, "l"))
+		from, to := -1, -1
+		for i, g := range before[:min(40, len(before))] {
+			lower := strings.ToLower(g)
+			if j := slices.Index(after, lower); (g != lower) == tc.capitals && j >= 0 && j != i {
+				from, to = i, j
+				break
+			}
 		}
-	}
-	if from < 0 {
-		t.Fatal("no n-gram moves when the demo is lowercased: pick another change")
-	}
-	for range from {
-		m = press(t, m, "down")
-	}
-	m = press(t, m, "l")
-	if got := m.ana.cursor[anaNGrams]; got != to {
-		t.Errorf("after l the cursor is on row %d (%q); want row %d, where %q went", got, texts(m)[got], to, before[from])
+		if from < 0 {
+			t.Fatalf("%s: no such n-gram among the demo's first 40 moves when lowercased: pick another change", tc.name)
+		}
+		for range from {
+			m = press(t, m, "down")
+		}
+		m = press(t, m, "l")
+		if got := m.ana.cursor[anaNGrams]; got != to {
+			t.Errorf("%s: after l the cursor is on row %d; want row %d, where %q went", tc.name, got, to, before[from])
+		}
 	}
 }
 
@@ -815,36 +822,5 @@ func TestAnalysisDrillHighlightsOrder(t *testing.T) {
 	m = press(t, m, "1", "enter")
 	if m.pane.order != 1 {
 		t.Errorf("a unigram's drill-down highlights order %d; want 1", m.pane.order)
-	}
-}
-
-// TestAnalysisCursorFollowsToLowercase: on an n-gram with capitals, l
-// moves the cursor to its lowercase form.
-func TestAnalysisCursorFollowsToLowercase(t *testing.T) {
-	texts := func(m Model) []string {
-		var out []string
-		for _, it := range m.ana.ngramItems(m.anaCtx()) {
-			out = append(out, it.text())
-		}
-		return out
-	}
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
-	before, after := texts(m), texts(press(t, m, "l"))
-	from, to := -1, -1
-	for i, g := range before[:min(40, len(before))] {
-		if j := slices.Index(after, strings.ToLower(g)); g != strings.ToLower(g) && j >= 0 && j != i {
-			from, to = i, j
-			break
-		}
-	}
-	if from < 0 {
-		t.Fatal("no capitalized n-gram among the demo's first 40 moves when lowercased: pick another table")
-	}
-	for range from {
-		m = press(t, m, "down")
-	}
-	m = press(t, m, "l")
-	if got := m.ana.cursor[anaNGrams]; got != to {
-		t.Errorf("after l the cursor is on row %d; want row %d, %q's lowercase form", got, to, before[from])
 	}
 }
