@@ -51,18 +51,16 @@ func (f Focus) Marks(d scoring.Detail) FocusMarks {
 	fm.H = len(hyp)
 	m := min(fm.H, fm.R)
 	n := len(f.Tokens)
+	fm.Count = f.Kind.Count(fm.H, fm.R)
 	switch f.Kind {
 	case scoring.Matched:
-		fm.Count = m
 		markAt(fm.Hyp, hyp[:m], n)
 		for k := range refs {
 			markAt(fm.Refs[k], refs[k][:min(m, len(refs[k]))], n)
 		}
 	case scoring.Over:
-		fm.Count = fm.H - m
 		markAt(fm.Hyp, hyp[m:], n)
 	case scoring.Missed:
-		fm.Count = fm.R - m
 		for k := range refs {
 			if fm.R > m && len(refs[k]) == fm.R {
 				markAt(fm.Refs[k], refs[k][m:], n)

@@ -185,7 +185,7 @@ func (s *Scored) computeCorpus(ds *Dataset, sys int) {
 // (NLTK's smoothing methods 5 to 7), else nothing, so that no other score
 // pays for looking at the text. refs is a reusable buffer.
 func (s *Scored) lastSegment(ds *Dataset, sys, i int, opt scoring.Options, refs *[]string) scoring.LastSegment {
-	if !readsLast(opt) || i < 0 {
+	if !opt.ReadsLastSegment() || i < 0 {
 		return scoring.LastSegment{}
 	}
 	*refs = ds.SegmentRefs(i, (*refs)[:0])
@@ -208,13 +208,7 @@ func (s *Scored) SentenceResult(ds *Dataset, sys, i int) (scoring.Result, error)
 // SubsetNeedsOrder reports whether [Scored.Subset] depends on the order of
 // its rows, not only on which they are: under NLTK's methods 5 to 7 the
 // last row's text takes part.
-func (s *Scored) SubsetNeedsOrder() bool { return readsLast(s.Settings.Corpus) }
-
-// readsLast reports whether scores under opt read the last segment's text
-// (NLTK's smoothing methods 5 to 7).
-func readsLast(opt scoring.Options) bool {
-	return opt.Compat == scoring.CompatNLTK && opt.NLTK.Smoothing.Method >= 5
-}
+func (s *Scored) SubsetNeedsOrder() bool { return s.Settings.Corpus.ReadsLastSegment() }
 
 // Subset returns the corpus score of system sys over the segments rows
 // (0-based, as [Scored.Rows] returns them): their statistics summed, then

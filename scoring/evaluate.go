@@ -8,6 +8,12 @@ type LastSegment struct {
 	Refs []string
 }
 
+// ReadsLastSegment reports whether scores under o read the text of the
+// last segment ([LastSegment]): NLTK's smoothing methods 5 to 7 do.
+func (o Options) ReadsLastSegment() bool {
+	return o.Compat == CompatNLTK && o.NLTK.Smoothing.Method >= 5
+}
+
 // Evaluate turns summed statistics into a score under opt's compat:
 // [Compute] for sacrebleu, NLTK's corpus_bleu arithmetic for nltk (on
 // NLTK's 0-1 scale, with Result.NLTK holding every step). An error means
@@ -25,7 +31,7 @@ func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
 	}
 	var hyp []string
 	var refs [][]string
-	if opt.NLTK.Smoothing.Method >= 5 {
+	if opt.ReadsLastSegment() {
 		tok, err := NewTokenizer(opt.Tokenize)
 		if err != nil {
 			return Result{}, err

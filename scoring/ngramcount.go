@@ -38,6 +38,20 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
+// Count returns how many occurrences of an n-gram count for kind k in a
+// segment where it is h times in the hypothesis and at most r times in a
+// reference: min(h, r), h − min(h, r) or r − min(h, r).
+func (k Kind) Count(h, r int) int {
+	m := min(h, r)
+	switch k {
+	case Matched:
+		return m
+	case Over:
+		return h - m
+	}
+	return r - m
+}
+
 // ParseKind returns the kind called s (matched, over, missed).
 func ParseKind(s string) (Kind, error) {
 	for i, n := range kindNames {

@@ -461,3 +461,18 @@ func TestScannerVerifiesHashHits(t *testing.T) {
 		}
 	}
 }
+
+func TestKindCount(t *testing.T) {
+	for _, c := range []struct{ h, r, matched, over, missed int }{
+		{7, 2, 2, 5, 0}, // "the" ×7 against a reference with two
+		{0, 3, 0, 0, 3},
+		{2, 2, 2, 0, 0},
+		{0, 0, 0, 0, 0},
+	} {
+		for k, want := range []int{c.matched, c.over, c.missed} {
+			if got := Kind(k).Count(c.h, c.r); got != want {
+				t.Errorf("%s.Count(%d, %d) = %d; want %d", Kind(k), c.h, c.r, got, want)
+			}
+		}
+	}
+}

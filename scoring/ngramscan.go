@@ -1,9 +1,6 @@
 package scoring
 
-import (
-	"runtime"
-	"sync"
-)
+import "runtime"
 
 // Finding the segments where n-grams count: a scan of the stored lines
 // (ngramtokens.go). Each requested n-gram is a pattern of token ids; a
@@ -203,26 +200,14 @@ func equalTokens(a, b []uint32) bool {
 // clears the counts.
 func (s *scanner) finish(seg int) {
 	for _, p := range s.seen {
-		h, r := s.h[p], s.rmax[p]
-		m := min(h, r)
+		h, r := int(s.h[p]), int(s.rmax[p])
 		if !s.done[p] {
 			full := true
 			for _, ri := range s.q.reqsOf[p] {
 				got := s.got[ri]
-				if s.limit == 0 || len(got) < s.limit {
-					var counts bool
-					switch s.q.reqs[ri].Kind {
-					case Matched:
-						counts = m > 0
-					case Over:
-						counts = h > m
-					case Missed:
-						counts = r > m
-					}
-					if counts {
-						got = append(got, seg)
-						s.got[ri] = got
-					}
+				if (s.limit == 0 || len(got) < s.limit) && s.q.reqs[ri].Kind.Count(h, r) > 0 {
+					got = append(got, seg)
+					s.got[ri] = got
 				}
 				full = full && s.limit > 0 && len(got) >= s.limit
 			}
@@ -270,15 +255,11 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 		return s.got
 	})
 	for j := range reqs {
-		for _, p := range parts {
-			if limit > 0 && len(out[j]) >= limit {
-				break
-			}
-			out[j] = append(out[j], p[j]...)
+		runs := make([][]int, len(parts))
+		for w, p := range parts {
+			runs[w] = p[j]
 		}
-		if limit > 0 && len(out[j]) > limit {
-			out[j] = out[j][:limit]
-		}
+		out[j] = joinRuns(runs, limit)
 	}
 	return out
 }
@@ -309,8 +290,7 @@ func (c *NGramCounts) segmentsOfOne(sys int, r KindID, limit int) []int {
 						break
 					}
 				}
-				m := min(h, rmax)
-				if (r.Kind == Matched && m > 0) || (r.Kind == Over && h > m) || (r.Kind == Missed && rmax > m) {
+				if r.Kind.Count(h, rmax) > 0 {
 					got = append(got, b.first+j)
 					if limit > 0 && len(got) == limit {
 						return got
@@ -320,9 +300,15 @@ func (c *NGramCounts) segmentsOfOne(sys int, r KindID, limit int) []int {
 		}
 		return got
 	})
+	return joinRuns(parts, limit)
+}
+
+// joinRuns joins the segments the runs found, in the runs' order, keeping
+// the first limit (all when limit is 0).
+func joinRuns(runs [][]int, limit int) []int {
 	var out []int
-	for _, p := range parts {
-		out = append(out, p...)
+	for _, r := range runs {
+		out = append(out, r...)
 		if limit > 0 && len(out) >= limit {
 			return out[:limit]
 		}
@@ -358,14 +344,6 @@ func countRun(line, pat []uint32) int {
 func inRuns[T any](blocks []tokBlock, scan func(run []tokBlock) T) []T {
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(blocks)))
 	out := make([]T, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[w] = scan(blocks[w*len(blocks)/workers : (w+1)*len(blocks)/workers])
-		}()
-	}
-	wg.Wait()
+	inParallel(workers, func(w int) { out[w] = scan(blocks[w*len(blocks)/workers : (w+1)*len(blocks)/workers]) })
 	return out
 }

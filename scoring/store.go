@@ -3,7 +3,6 @@ package scoring
 import (
 	"math"
 	"runtime"
-	"sync"
 )
 
 // StatsStore keeps the [Stats] of many segments compactly, for holding a
@@ -69,15 +68,7 @@ func (s *StatsStore) Sum(rows []int) (Stats, bool) {
 	workers := min(runtime.GOMAXPROCS(0), len(rows)/part)
 	sums := make([]Stats, workers)
 	oks := make([]bool, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sums[w], oks[w] = s.sum(rows[w*len(rows)/workers : (w+1)*len(rows)/workers])
-		}()
-	}
-	wg.Wait()
+	inParallel(workers, func(w int) { sums[w], oks[w] = s.sum(rows[w*len(rows)/workers : (w+1)*len(rows)/workers]) })
 	var sum Stats
 	for w := range workers {
 		if !oks[w] {
