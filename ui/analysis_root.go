@@ -143,21 +143,15 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	if !ok {
 		return m, m.flash("no segments behind this row")
 	}
-	if !m.list.fromAnalysis {
-		m.list.drillFrom, m.list.drillSeg = m.list.view.Filter, m.list.seg
-	}
-	m.list.filter.setValue("")
-	m.list.view.Filter, m.list.only, m.list.drillLabel = "", d.rows, d.label
-	m.list.fromAnalysis = true
-	m.list.drill++
-	m.list.focus = nil
+	var focus *model.Focus
 	if g := d.ngram; g != nil { // the segment pane marks the row's n-gram
 		f := model.NewFocus(g.Kind, g.NGram)
-		m.list.focus = &f
+		focus = &f
 		if m.pane.order != 0 { // and highlights its order (0: every order)
 			m.pane.order = g.Order
 		}
 	}
+	m.list.openDrill(d.label, d.rows, focus)
 	m.screen = screenMain
 	return m, m.refreshRows()
 }
@@ -165,10 +159,7 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 // backToAnalysis leaves a drill-down: the filter and the selection there
 // were before it come back, and the analysis screen where it was left.
 func (m *Model) backToAnalysis() tea.Cmd {
-	m.list.leaveDrill()
-	m.list.filter.setValue(m.list.drillFrom)
-	m.list.setFilter(m.list.drillFrom)
-	m.list.seg = m.list.drillSeg
+	m.list.closeDrill()
 	m.screen = screenAnalysis
 	m.ana.clamp(m.anaCtx())
 	return m.refreshRows()

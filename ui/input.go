@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/bleuscope/bleuscope/model"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,6 +89,28 @@ func (l *segList) setFilter(s string) bool {
 	}
 	l.view.Filter = s
 	return true
+}
+
+// openDrill shows the segments rows of an analysis row, called label,
+// with focus (nil for none) marked in the pane; the filter and selection
+// there were before the first drill-down are kept for closeDrill.
+func (l *segList) openDrill(label string, rows []int, focus *model.Focus) {
+	if !l.fromAnalysis {
+		l.drillFrom, l.drillSeg = l.view.Filter, l.seg
+	}
+	l.filter.setValue("")
+	l.view.Filter, l.only, l.drillLabel, l.focus = "", rows, label, focus
+	l.fromAnalysis = true
+	l.drill++
+}
+
+// closeDrill leaves the drill-down and gives back the filter and the
+// selection there were before it.
+func (l *segList) closeDrill() {
+	l.leaveDrill()
+	l.filter.setValue(l.drillFrom)
+	l.setFilter(l.drillFrom)
+	l.seg = l.drillSeg
 }
 
 // leaveDrill forgets the drill-down, keeping the filter.

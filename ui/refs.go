@@ -50,8 +50,7 @@ func (m *Model) cycleRefs() tea.Cmd {
 			return m.flash(render.Safe(err.Error()))
 		}
 	}
-	drilled := m.list.fromAnalysis
-	back := m.leaveStaleDrill()
+	back, note := m.leaveStaleDrill() // before the references change: it shows the rows there were
 	m.c.refs.only = only
 	m.c.ds = ds
 	m.c.met.forget()
@@ -64,8 +63,8 @@ func (m *Model) cycleRefs() tea.Cmd {
 	if only >= 0 {
 		m.status = "scoring against " + m.c.refs.label() + " (R: the next)"
 	}
-	if drilled {
-		m.status += " · back to the analysis: its segments were counted against the old references"
+	if note != "" {
+		m.status += " · " + note
 	}
 	return tea.Batch(back, m.rescore(false), m.refreshMetrics())
 }

@@ -160,7 +160,10 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	if err := set.Validate(); err != nil {
 		return m.flash(err.Error())
 	}
-	back := m.leaveStaleDrill()
+	back, note := m.leaveStaleDrill()
+	if note != "" {
+		m.status = note
+	}
 	ds := m.c.ds
 	before := inputWarnings(m.c)
 	m.c.set = set
@@ -181,14 +184,13 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 
 // leaveStaleDrill goes back from an analysis drill-down to the analysis
 // before a rescore: the drill-down's segments were found under the old
-// settings, and the analysis is made again under the new ones.
-func (m *Model) leaveStaleDrill() tea.Cmd {
+// settings, and the analysis is made again under the new ones. note says
+// so for the status line ("" when there was no drill-down).
+func (m *Model) leaveStaleDrill() (cmd tea.Cmd, note string) {
 	if !m.list.fromAnalysis {
-		return nil
+		return nil, ""
 	}
-	cmd := m.backToAnalysis()
-	m.status = "back to the analysis: its segments were counted under the old settings"
-	return cmd
+	return m.backToAnalysis(), "back to the analysis: its segments were counted under the old settings"
 }
 
 // flash shows a status line until the next key.
