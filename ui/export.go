@@ -86,8 +86,12 @@ func exportFormat(path string) string {
 	return model.FormatCSV
 }
 
-// footer is the prompt's line.
-func (x exporter) footer(c common) string {
+// footer is the prompt's line: the field, then what the last enter said
+// (status: the file exists, is a folder, …), else how to use it.
+func (x exporter) footer(c common, status string) string {
+	if status != "" {
+		return x.path.field(c.st, c.width) + c.st.Warn.Render("  "+status)
+	}
 	return x.path.field(c.st, c.width) + c.st.Muted.Render("  .csv .tsv .jsonl · enter writes · esc cancels")
 }
 

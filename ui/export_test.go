@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/csv"
+	"github.com/charmbracelet/x/ansi"
 	"os"
 	"strings"
 	"testing"
@@ -48,6 +49,9 @@ func TestExportKey(t *testing.T) {
 	m = press(t, m, "X", "enter")
 	if !strings.Contains(m.status, "exists: enter again replaces it") || !m.exp.typing {
 		t.Errorf("export over an existing file: status %q", m.status)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "exists: enter again replaces it") {
+		t.Errorf("the screen does not say the file exists (a new user saw enter do nothing):\n%s", v)
 	}
 	m = press(t, m, "enter")
 	if !strings.HasPrefix(m.status, "exported") {

@@ -60,7 +60,7 @@ func (m Model) footerView() string {
 	case m.list.typing != typingNone:
 		return render.Truncate(m.list.footer(c, m.liveFilter()), c.width)
 	case m.exp.typing:
-		return render.Truncate(m.exp.footer(c), c.width)
+		return render.Truncate(m.exp.footer(c, m.status), c.width)
 	case m.ann.active() && m.status == "":
 		return c.st.Muted.Render(render.Truncate(m.ann.footer(), c.width))
 	case m.err != nil:
