@@ -129,8 +129,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleScored(msg)
 	case rowsMsg:
 		if msg.err != nil {
-			m.rowsFailed(msg.err)
-			return m, nil
+			return m, m.rowsFailed(msg.err)
 		}
 		m.applyRows(msg.rows, msg.subset)
 		return m, nil

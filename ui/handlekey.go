@@ -239,9 +239,11 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 				return m, nil
 			}
 		}
+		m.list.entered = msg.Type == tea.KeyEnter
 		if m.list.setFilter(text) {
 			return m, m.refreshRows()
 		}
+		m.list.entered = false
 	case actJump:
 		moved, refresh, status := m.list.jumpTo(m.list.jump.text(), m.c.ds.Len())
 		m.status = status

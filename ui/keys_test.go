@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -455,5 +456,20 @@ func TestFilterEscKeepsSelection(t *testing.T) {
 	m = press(t, m, "esc")
 	if m.list.seg != seg || m.list.rows[m.list.cursor] != seg {
 		t.Errorf("esc while typing selects line %d; want line %d, selected before /", m.list.seg+1, seg+1)
+	}
+}
+
+// TestFilterUnevaluableKeepsFilter: a query that parses but cannot be
+// evaluated here (cat: without annotations) leaves the filter there was
+// before "/", as one that does not parse does (a new user lost bleu<10).
+func TestFilterUnevaluableKeepsFilter(t *testing.T) {
+	m := filterBy(t, ready(t, demoDataset(t), 100, 30), "len>12")
+	want := append([]int(nil), m.list.rows...)
+	m = press(t, m, "/", "ctrl+u")
+	m = typeText(t, m, "cat:omission")
+	m = press(t, m, "enter")
+	if m.list.view.Filter != "len>12" || !slices.Equal(m.list.rows, want) || !strings.HasSuffix(m.status, "filter unchanged") {
+		t.Errorf("cat: without annotations: filter %q, %d rows, status %q; want len>12's %d rows and \"filter unchanged\"",
+			m.list.view.Filter, len(m.list.rows), m.status, len(want))
 	}
 }

@@ -45,6 +45,7 @@ type segList struct {
 	typing    inputKind
 	before    string // the filter when "/" was pressed, restored by esc
 	beforeSeg int    // and the segment selected then
+	entered   bool   // the filter was entered and its rows are not in yet
 	// only, when not nil, are the segments an analysis drill-down shows,
 	// called drillLabel; a filter typed then (view.Filter) narrows them.
 	// esc clears that filter, then goes back to the analysis screen.

@@ -102,8 +102,7 @@ func (m *Model) refreshRows() tea.Cmd {
 		m.jobs.stop(jobRows)
 		rows, subset, err := rowsAndSubset(ds, s, view, m.list.only, m.ann.facts(ds))
 		if err != nil {
-			m.rowsFailed(err)
-			return nil
+			return m.rowsFailed(err)
 		}
 		m.applyRows(rows, subset)
 		return nil
@@ -115,15 +114,27 @@ func (m *Model) refreshRows() tea.Cmd {
 // rowsFailed keeps the rows shown when the filter can't be applied: the
 // view goes back to the filter they were made with (the prompt keeps what
 // was typed) and the status line says why, in one line.
-func (m *Model) rowsFailed(err error) {
+//
+// A query just entered that parses but cannot be evaluated here (cat:
+// without annotations) leaves, as one that does not parse, the filter
+// there was before "/": live filtering may have shown part of it.
+func (m *Model) rowsFailed(err error) tea.Cmd {
+	if m.list.entered {
+		m.list.entered = false
+		m.list.filter.setValue(m.list.before)
+		m.list.setFilter(m.list.before)
+		m.status = render.Safe(err.Error()) + "; filter unchanged"
+		return m.refreshRows()
+	}
 	m.list.view.Filter = m.list.rowsFilter
 	m.status = render.Safe(err.Error())
 	m.list.queryErr = m.status
+	return nil
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(rows []int, subset *subsetScore) {
-	m.list.queryErr = ""
+	m.list.queryErr, m.list.entered = "", false
 	found := m.list.setRows(rows, subset)
 	m.list.impactFor(m.c)
 	m.refreshPane(!found)
