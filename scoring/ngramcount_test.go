@@ -307,6 +307,24 @@ func TestSegmentsOfKindsHandChecked(t *testing.T) {
 	}
 }
 
+func TestSegmentsOfKindsOrdersInAnyOrder(t *testing.T) {
+	// A trigram asked before a unigram: the scan must still find "a" at
+	// the start of a line, where a trigram begins too.
+	c := corpus{hyps: [][]string{{"a b c", "c a b"}}, refs: [][]string{{"a b c"}, {"a b"}}}
+	got := c.count(t, DefaultOptions())
+	id := func(text string) int {
+		g, ok := got.Lookup(strings.Fields(text))
+		if !ok {
+			t.Fatalf("%q is not counted", text)
+		}
+		return g
+	}
+	segs := got.SegmentsOfKinds(0, []KindID{{Matched, id("a b c")}, {Matched, id("a")}}, 0)
+	if want := [][]int{{0}, {0, 1}}; !reflect.DeepEqual(segs, want) {
+		t.Errorf("SegmentsOfKinds = %v; want %v", segs, want)
+	}
+}
+
 func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
 	// Every n-gram and kind in one scan, with a limit (so that patterns
 	// drop out of the lookup on the way) and without; several workers.
@@ -432,7 +450,8 @@ func TestCountNGramsQueuedTotals(t *testing.T) {
 
 func TestScannerVerifiesHashHits(t *testing.T) {
 	// Every pattern filed under the hash of "a": a lookup of "a" meets all
-	// of them, and only "a" (not "a b", not "c") may be counted there.
+	// of them (under the key of its order), and only "a" (not "c", nor "a b"
+	// of another order) may be counted there.
 	c := randomCorpus(200, 4)
 	got := c.count(t, DefaultOptions())
 	var reqs []KindID
@@ -446,18 +465,19 @@ func TestScannerVerifiesHashHits(t *testing.T) {
 	}
 	h := patHash(0, got.tokenIDs(uint32(a))[0])
 	clear(s.slots)
-	for p := range s.q.pats {
+	for p := range int32(s.q.pats()) {
 		i := (h>>s.shift + uint64(p)) & uint64(len(s.slots)-1)
-		s.keys[i], s.slots[i] = h, int32(p+1)
+		s.slots[i] = scanSlot{key: scanKey(h, len(s.q.pat(p))), pat: p + 1, tok: s.q.start[p]}
 	}
 	s.run(got.lines.blocks, 0, len(got.sys))
+	segs := s.segments()
 	want := got.SegmentsOf(0, Matched, a, 0)
 	for j, r := range reqs {
-		if r.ID == a && !slices.Equal(s.got[j], want) {
-			t.Errorf(`"a": %v; want %v`, s.got[j], want)
+		if r.ID == a && !slices.Equal(segs[j], want) {
+			t.Errorf(`"a": %v; want %v`, segs[j], want)
 		}
-		if r.ID != a && len(s.got[j]) > 0 {
-			t.Fatalf("%q counted where only \"a\" was looked up: %v", got.Text(r.ID), s.got[j])
+		if r.ID != a && len(segs[j]) > 0 {
+			t.Fatalf("%q counted where only \"a\" was looked up: %v", got.Text(r.ID), segs[j])
 		}
 	}
 }

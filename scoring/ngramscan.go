@@ -1,6 +1,9 @@
 package scoring
 
-import "runtime"
+import (
+	"runtime"
+	"slices"
+)
 
 // Finding the segments where n-grams count: a scan of the stored lines
 // (ngramtokens.go). Each requested n-gram is a pattern of token ids; a
@@ -14,38 +17,70 @@ import "runtime"
 // for a rare n-gram checks little else on the way.
 
 // scanQuery is what a scan looks for: the distinct patterns of the
-// requests and, per pattern, the requests it answers.
+// requests, their tokens one after another, and per pattern the requests
+// it answers. A scan for every n-gram of a large corpus meets millions of
+// patterns, each far from the last in memory, so what one hit reads is
+// kept in few places: the lookup's slot, the pattern's tokens, its state.
 type scanQuery struct {
 	reqs   []KindID
-	pats   [][]uint32 // the token ids of each pattern
-	reqsOf [][]int    // per pattern, its requests
+	toks   []uint32 // the tokens of pattern p: toks[start[p]:start[p+1]]
+	start  []uint32
+	reqsOf []int32 // the requests of pattern p: reqsOf[reqLo[p]:reqLo[p+1]]
+	reqLo  []int32
 }
 
 func (c *NGramCounts) newScanQuery(reqs []KindID) *scanQuery {
-	q := &scanQuery{reqs: reqs}
-	byID := make(map[int]int, len(reqs))
+	q := &scanQuery{reqs: reqs, start: []uint32{0}}
+	patOf := make([]int32, len(reqs))
+	byID := make(map[int]int32, len(reqs))
 	for r, req := range reqs {
 		p, ok := byID[req.ID]
 		if !ok {
-			p = len(q.pats)
+			p = int32(len(q.start) - 1)
 			byID[req.ID] = p
-			q.pats = append(q.pats, c.tokenIDs(uint32(req.ID)))
-			q.reqsOf = append(q.reqsOf, nil)
+			q.toks = c.appendTokenIDs(q.toks, uint32(req.ID))
+			q.start = append(q.start, uint32(len(q.toks)))
 		}
-		q.reqsOf[p] = append(q.reqsOf[p], r)
+		patOf[r] = p
+	}
+	// The requests grouped by pattern (a counting sort, stable).
+	pats := len(q.start) - 1
+	q.reqLo = make([]int32, pats+1)
+	for _, p := range patOf {
+		q.reqLo[p+1]++
+	}
+	for p := range pats {
+		q.reqLo[p+1] += q.reqLo[p]
+	}
+	q.reqsOf = make([]int32, len(reqs))
+	next := slices.Clone(q.reqLo[:pats])
+	for r, p := range patOf {
+		q.reqsOf[next[p]] = int32(r)
+		next[p]++
 	}
 	return q
 }
 
+// pats returns the number of patterns.
+func (q *scanQuery) pats() int { return len(q.start) - 1 }
+
+// pat returns the tokens of pattern p.
+func (q *scanQuery) pat(p int32) []uint32 { return q.toks[q.start[p]:q.start[p+1]] }
+
 // tokenIDs returns the ids of the tokens of n-gram g, in order.
-func (c *NGramCounts) tokenIDs(g uint32) []uint32 {
-	out := make([]uint32, c.ids.order[g])
-	for i := len(out) - 1; i > 0; i-- {
+func (c *NGramCounts) tokenIDs(g uint32) []uint32 { return c.appendTokenIDs(nil, g) }
+
+// appendTokenIDs appends the ids of the tokens of n-gram g, in order.
+func (c *NGramCounts) appendTokenIDs(dst []uint32, g uint32) []uint32 {
+	n := int(c.ids.order[g])
+	dst = slices.Grow(dst, n)[:len(dst)+n]
+	out := dst[len(dst)-n:]
+	for i := n - 1; i > 0; i-- {
 		out[i] = c.ids.last[g]
 		g = c.ids.prefix[g]
 	}
 	out[0] = g // the unigram's id is its token's
-	return out
+	return dst
 }
 
 // patHash hashes the token ids of an n-gram, one token at a time.
@@ -54,34 +89,56 @@ func patHash(h uint64, tok uint32) uint64 {
 	return h ^ h>>31
 }
 
+// scanSlot is one slot of a scanner's lookup: the pattern's key (see
+// scanKey), the pattern (index+1; 0 is empty) and where its tokens start.
+type scanSlot struct {
+	key uint64
+	pat int32
+	tok uint32
+}
+
+// scanKey is the key a pattern of order n with hash h is filed under: the
+// hash with its low 4 bits replaced by the order, so that one comparison
+// tells patterns of other orders apart.
+func scanKey(h uint64, n int) uint64 { return h&^15 | uint64(n) }
+
+// patState is what a scan keeps of one pattern: its count in the
+// hypothesis, its highest count in a reference so far and in the line
+// being read, and whether all its requests are full.
+type patState struct {
+	h, rmax, cur int32
+	done         bool
+}
+
 // scanner is one goroutine's scan of a run of blocks.
 type scanner struct {
 	q       *scanQuery
 	limit   int
-	got     [][]int // per request, the segments found
-	pending int     // patterns not yet full
+	found   []int32   // per request, the segments found
+	hits    []scanHit // the segments found, in the order found
+	pending int       // patterns not yet full
 
 	// The lookup of the patterns still wanted.
 	first   []uint64 // a bit per token id that starts one
-	keys    []uint64 // open addressing: the hash of a pattern's tokens
-	slots   []int32  // per slot, the pattern (index+1; 0 is empty)
-	shift   uint     // a hash's slot is its top bits
-	orders  []int    // the orders among the patterns
-	indexed int      // how many patterns the lookup holds
+	slots   []scanSlot
+	shift   uint  // a hash's slot is its top bits
+	orders  []int // the orders among the patterns
+	indexed int   // how many patterns the lookup holds
 
-	// Per pattern: the count in the hypothesis, the highest in a reference
-	// so far, and in the line being read; the patterns seen in the segment
-	// and in the line.
-	h, rmax, cur      []int32
-	seen, lineTouched []int32
-	done              []bool
+	state             []patState
+	seen, lineTouched []int32 // the patterns seen in the segment, in the line
+}
+
+// scanHit is a segment found for a request.
+type scanHit struct {
+	req int32
+	seg uint32
 }
 
 func newScanner(q *scanQuery, tokens, limit int) *scanner {
-	n := len(q.pats)
-	s := &scanner{q: q, limit: limit, got: make([][]int, len(q.reqs)), pending: n,
-		first: make([]uint64, (tokens+63)/64),
-		h:     make([]int32, n), rmax: make([]int32, n), cur: make([]int32, n), done: make([]bool, n)}
+	n := q.pats()
+	s := &scanner{q: q, limit: limit, found: make([]int32, len(q.reqs)), pending: n,
+		first: make([]uint64, (tokens+63)/64), state: make([]patState, n)}
 	s.index()
 	return s
 }
@@ -94,26 +151,31 @@ func (s *scanner) index() {
 	for size < 2*s.pending {
 		size, s.shift = 2*size, s.shift-1
 	}
-	s.keys, s.slots = make([]uint64, size), make([]int32, size)
+	s.slots = make([]scanSlot, size)
 	var hasOrder [MaxOrderLimit + 1]bool
 	s.orders = s.orders[:0]
-	for p, pat := range s.q.pats {
-		if s.done[p] {
+	for p := range int32(s.q.pats()) {
+		if s.state[p].done {
 			continue
 		}
+		pat := s.q.pat(p)
 		s.first[pat[0]/64] |= 1 << (pat[0] % 64)
 		h := uint64(0)
 		for _, t := range pat {
 			h = patHash(h, t)
 		}
 		i := h >> s.shift
-		for s.slots[i] != 0 {
+		for s.slots[i].pat != 0 {
 			i = (i + 1) & uint64(len(s.slots)-1)
 		}
-		s.keys[i], s.slots[i] = h, int32(p+1)
-		if !hasOrder[len(pat)] {
-			hasOrder[len(pat)] = true
-			s.orders = append(s.orders, len(pat))
+		s.slots[i] = scanSlot{key: scanKey(h, len(pat)), pat: p + 1, tok: s.q.start[p]}
+		hasOrder[len(pat)] = true
+	}
+	// Ascending: count hashes the n-grams at a position one token at a
+	// time, from the lowest order up.
+	for n, has := range hasOrder {
+		if has {
+			s.orders = append(s.orders, n)
 		}
 	}
 	s.indexed = s.pending
@@ -130,8 +192,9 @@ func (s *scanner) run(blocks []tokBlock, sys, systems int) {
 			for k := range refs {
 				s.count(b.line(lo+k), true)
 				for _, p := range s.lineTouched {
-					s.rmax[p] = max(s.rmax[p], s.cur[p])
-					s.cur[p] = 0
+					st := &s.state[p]
+					st.rmax = max(st.rmax, st.cur)
+					st.cur = 0
 				}
 				s.lineTouched = s.lineTouched[:0]
 			}
@@ -148,9 +211,10 @@ func (s *scanner) run(blocks []tokBlock, sys, systems int) {
 	}
 }
 
-// count counts the patterns found in line: a reference's in s.cur, the
-// hypothesis's in s.h.
+// count counts the patterns found in line: a reference's in cur, the
+// hypothesis's in h.
 func (s *scanner) count(line []uint32, ref bool) {
+	mask := uint64(len(s.slots) - 1)
 	for i, t := range line {
 		if s.first[t/64]&(1<<(t%64)) == 0 {
 			continue
@@ -163,25 +227,25 @@ func (s *scanner) count(line []uint32, ref bool) {
 			for ; n < order; n++ {
 				h = patHash(h, line[i+n])
 			}
-			for k := h >> s.shift; s.slots[k] != 0; k = (k + 1) & uint64(len(s.slots)-1) {
-				p := s.slots[k] - 1
-				if s.keys[k] != h {
-					continue
+			key := scanKey(h, order)
+			for k := h >> s.shift; s.slots[k].pat != 0; k = (k + 1) & mask {
+				sl := &s.slots[k]
+				if sl.key != key || !equalTokens(s.q.toks[sl.tok:sl.tok+uint32(order)], line[i:i+order]) {
+					continue // another n-gram, or another with the same hash
 				}
-				if pat := s.q.pats[p]; len(pat) != order || !equalTokens(pat, line[i:i+order]) {
-					continue // another n-gram with the same hash
-				}
-				if s.h[p] == 0 && s.rmax[p] == 0 && s.cur[p] == 0 {
+				p := sl.pat - 1
+				st := &s.state[p]
+				if st.h == 0 && st.rmax == 0 && st.cur == 0 {
 					s.seen = append(s.seen, p)
 				}
 				if !ref {
-					s.h[p]++
+					st.h++
 					continue
 				}
-				if s.cur[p] == 0 {
+				if st.cur == 0 {
 					s.lineTouched = append(s.lineTouched, p)
 				}
-				s.cur[p]++
+				st.cur++
 			}
 		}
 	}
@@ -200,25 +264,45 @@ func equalTokens(a, b []uint32) bool {
 // clears the counts.
 func (s *scanner) finish(seg int) {
 	for _, p := range s.seen {
-		h, r := int(s.h[p]), int(s.rmax[p])
-		if !s.done[p] {
+		st := &s.state[p]
+		h, r := int(st.h), int(st.rmax)
+		if !st.done {
 			full := true
-			for _, ri := range s.q.reqsOf[p] {
-				got := s.got[ri]
-				if (s.limit == 0 || len(got) < s.limit) && s.q.reqs[ri].Kind.Count(h, r) > 0 {
-					got = append(got, seg)
-					s.got[ri] = got
+			for _, ri := range s.q.reqsOf[s.q.reqLo[p]:s.q.reqLo[p+1]] {
+				got := s.found[ri]
+				if (s.limit == 0 || int(got) < s.limit) && s.q.reqs[ri].Kind.Count(h, r) > 0 {
+					s.hits = append(s.hits, scanHit{req: ri, seg: uint32(seg)})
+					got++
+					s.found[ri] = got
 				}
-				full = full && s.limit > 0 && len(got) >= s.limit
+				full = full && s.limit > 0 && int(got) >= s.limit
 			}
 			if full {
-				s.done[p] = true
+				st.done = true
 				s.pending--
 			}
 		}
-		s.h[p], s.rmax[p] = 0, 0
+		st.h, st.rmax = 0, 0
 	}
 	s.seen = s.seen[:0]
+}
+
+// segments returns, per request, the segments the scan found, in the
+// order found.
+func (s *scanner) segments() [][]int {
+	out := make([][]int, len(s.q.reqs))
+	all := make([]int, len(s.hits))
+	at := 0
+	for r, n := range s.found {
+		if n > 0 {
+			out[r] = all[at : at : at+int(n)]
+			at += int(n)
+		}
+	}
+	for _, hit := range s.hits {
+		out[hit.req] = append(out[hit.req], int(hit.seg))
+	}
+	return out
 }
 
 // SegmentsOf returns, in ascending order, the segments (0-based) of system
@@ -252,7 +336,7 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 	parts := inRuns(blocks, func(run []tokBlock) [][]int {
 		s := newScanner(q, c.ids.len(), limit)
 		s.run(run, sys, len(c.sys))
-		return s.got
+		return s.segments()
 	})
 	for j := range reqs {
 		runs := make([][]int, len(parts))
