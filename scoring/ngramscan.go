@@ -127,6 +127,10 @@ type scanner struct {
 
 	state             []patState
 	seen, lineTouched []int32 // the patterns seen in the segment, in the line
+
+	probes []scanProbe // count's sweeps (kept for their room)
+	cands  []scanCand
+	touch  uint64 // what count loaded ahead, so that the loads are not dropped
 }
 
 // scanHit is a segment found for a request.
@@ -212,9 +216,17 @@ func (s *scanner) run(blocks []tokBlock, sys, systems int) {
 }
 
 // count counts the patterns found in line: a reference's in cur, the
-// hypothesis's in h.
+// hypothesis's in h. With many patterns, the lookup, the tokens and the
+// states are far bigger than the caches, and a hit would wait for each in
+// turn; so the line is read in three sweeps, each of which only loads
+// what the next needs (the loads of a sweep do not wait on one another):
+// the first slot of every n-gram that may be wanted, then the tokens and
+// state of every slot whose key matches, then the tokens are compared
+// and the counts taken.
 func (s *scanner) count(line []uint32, ref bool) {
 	mask := uint64(len(s.slots) - 1)
+	var touch uint64 // what the sweeps load, kept so that the loads stay
+	probes := s.probes[:0]
 	for i, t := range line {
 		if s.first[t/64]&(1<<(t%64)) == 0 {
 			continue
@@ -222,33 +234,58 @@ func (s *scanner) count(line []uint32, ref bool) {
 		h, n := uint64(0), 0
 		for _, order := range s.orders {
 			if i+order > len(line) {
-				continue
+				break
 			}
 			for ; n < order; n++ {
 				h = patHash(h, line[i+n])
 			}
-			key := scanKey(h, order)
-			for k := h >> s.shift; s.slots[k].pat != 0; k = (k + 1) & mask {
-				sl := &s.slots[k]
-				if sl.key != key || !equalTokens(s.q.toks[sl.tok:sl.tok+uint32(order)], line[i:i+order]) {
-					continue // another n-gram, or another with the same hash
-				}
-				p := sl.pat - 1
-				st := &s.state[p]
-				if st.h == 0 && st.rmax == 0 && st.cur == 0 {
-					s.seen = append(s.seen, p)
-				}
-				if !ref {
-					st.h++
-					continue
-				}
-				if st.cur == 0 {
-					s.lineTouched = append(s.lineTouched, p)
-				}
-				st.cur++
+			k := h >> s.shift
+			touch ^= s.slots[k].key
+			probes = append(probes, scanProbe{pos: int32(i), order: int32(order), key: scanKey(h, order), slot: k})
+		}
+	}
+	cands := s.cands[:0]
+	for _, pr := range probes {
+		for k := pr.slot; s.slots[k].pat != 0; k = (k + 1) & mask {
+			if sl := &s.slots[k]; sl.key == pr.key {
+				touch ^= uint64(s.q.toks[sl.tok]) ^ uint64(s.state[sl.pat-1].h)
+				cands = append(cands, scanCand{pos: pr.pos, order: pr.order, pat: sl.pat - 1, tok: sl.tok})
 			}
 		}
 	}
+	for _, c := range cands {
+		if !equalTokens(s.q.toks[c.tok:c.tok+uint32(c.order)], line[c.pos:c.pos+c.order]) {
+			continue // another n-gram with the same hash
+		}
+		st := &s.state[c.pat]
+		if st.h == 0 && st.rmax == 0 && st.cur == 0 {
+			s.seen = append(s.seen, c.pat)
+		}
+		if !ref {
+			st.h++
+			continue
+		}
+		if st.cur == 0 {
+			s.lineTouched = append(s.lineTouched, c.pat)
+		}
+		st.cur++
+	}
+	s.probes, s.cands = probes, cands
+	s.touch ^= touch
+}
+
+// scanProbe is an n-gram of a line that may be wanted: where it starts,
+// its order, its key and its first slot in the lookup.
+type scanProbe struct {
+	pos, order int32
+	key, slot  uint64
+}
+
+// scanCand is a slot whose key an n-gram of a line has: where the n-gram
+// starts, its order, the slot's pattern and where its tokens start.
+type scanCand struct {
+	pos, order, pat int32
+	tok             uint32
 }
 
 func equalTokens(a, b []uint32) bool {
