@@ -187,6 +187,75 @@ func TestAnalysisDrillKeepsSelection(t *testing.T) {
 	}
 }
 
+// TestAnalysisDrillOpensOnFirstRow: a drill-down starts from its worst
+// segment, at the top of the list, even when the segment selected before
+// is one of its own (a new user saw it open part-way down, the worst rows
+// hidden above the screen).
+func TestAnalysisDrillOpensOnFirstRow(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "enter")
+	rows := append([]int(nil), m.list.rows...)
+	if len(rows) < 2 {
+		t.Fatalf("the first n-gram's drill-down has %d rows; the test wants two or more", len(rows))
+	}
+	last := rows[len(rows)-1]
+	m = press(t, m, "esc", "esc")
+	m = press(t, m, ":")
+	m = typeText(t, m, fmt.Sprint(last+1))
+	m = press(t, m, "enter")
+	if m.list.seg != last {
+		t.Fatalf(":%d selected line %d", last+1, m.list.seg+1)
+	}
+	m = press(t, m, "n", "enter")
+	if !m.list.fromAnalysis || m.list.cursor != 0 || m.list.top != 0 || m.list.seg != rows[0] {
+		t.Fatalf("drill-down opened on row %d (line %d), top %d; want its first row, line %d, at the top",
+			m.list.cursor, m.list.seg+1, m.list.top, rows[0]+1)
+	}
+	m = press(t, m, "esc")
+	m = press(t, m, "esc")
+	if m.list.seg != last {
+		t.Fatalf("after the drill-down line %d is selected; want line %d back", m.list.seg+1, last+1)
+	}
+}
+
+// TestFilterShowsRowsAboveSelection: when the segment selected is among a
+// filter's rows on their first screenful, it stays selected (though the
+// queries typed on the way, "l", "le", "len>", matched other rows) and the
+// list shows them from the first row, not from the selection down.
+func TestFilterShowsRowsAboveSelection(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 30)
+	const query = "len>12"
+	matching, err := viewRows(m.c.ds, m.c.scored, withFilter(m.list.view, query), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seg, at = -1, -1
+	for i, r := range matching[:min(len(matching), m.list.height)] {
+		if slices.Index(m.list.rows, r) >= m.list.height && i > 0 {
+			seg, at = r, i
+			break
+		}
+	}
+	if seg < 0 {
+		t.Fatalf("no row of %s's first screen is below the first screen of the whole list; the test wants one", query)
+	}
+	m = press(t, m, ":")
+	m = typeText(t, m, fmt.Sprint(seg+1))
+	m = press(t, m, "enter")
+	if m.list.top == 0 {
+		t.Fatalf("line %d is on the first screen of the whole list; the test wants it below", seg+1)
+	}
+	m = filterBy(t, m, query)
+	if m.list.seg != seg || m.list.cursor != at || m.list.top != 0 {
+		t.Fatalf("%s: line %d at row %d, top %d; want line %d kept at row %d with the list from its top", query, m.list.seg+1, m.list.cursor, m.list.top, seg+1, at)
+	}
+}
+
+func withFilter(v model.View, q string) model.View {
+	v.Filter = q
+	return v
+}
+
 // TestAnalysisDrillKeepsFilter: the filter there was before the analysis
 // comes back after a drill-down (a new user lost "len>30" that way), and
 // a drill-down from a drill-down still comes back to it.

@@ -100,7 +100,7 @@ func (l *segList) openDrill(label string, rows []int, focus *model.Focus) {
 	}
 	l.filter.setValue("")
 	l.view.Filter, l.only, l.drillLabel, l.focus = "", rows, label, focus
-	l.fromAnalysis = true
+	l.fromAnalysis, l.atFirst = true, true
 	l.drill++
 }
 
@@ -115,7 +115,7 @@ func (l *segList) closeDrill() {
 
 // leaveDrill forgets the drill-down, keeping the filter.
 func (l *segList) leaveDrill() {
-	l.only, l.drillLabel, l.fromAnalysis, l.focus = nil, "", false, nil
+	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst = nil, "", false, nil, false
 	l.drill++
 }
 

@@ -58,6 +58,9 @@ type segList struct {
 	// were when the drill-down opened, given back when it closes.
 	drillFrom string
 	drillSeg  int
+	// atFirst makes the next rows open on their first row (a drill-down
+	// starts from its worst segment) rather than on the segment selected.
+	atFirst bool
 	// focus is the n-gram of the drill-down (nil for a bucket or wins
 	// row): the segment pane marks it while the drill-down is shown.
 	focus *model.Focus
@@ -137,18 +140,32 @@ func (l *segList) lineOrder(n int) {
 }
 
 // setRows installs new rows and keeps the selection on the same segment
-// when it is still shown; found reports whether it was.
+// when it is still shown (unless atFirst says to start from the first
+// row); found reports whether it was. While a filter is typed, and until
+// the rows of the one entered are in, that segment is the one selected
+// when "/" was pressed, so that the rows a query passes by on its way do
+// not lose it. When the selection is on the first screenful, the list
+// shows it from its first row, so that no row above it is hidden.
 func (l *segList) setRows(rows []int, subset *subsetScore) (found bool) {
 	l.rows, l.subset, l.rowsFilter, l.rowsDrill = rows, subset, l.view.Filter, l.drill
+	want := l.seg
+	if l.typing == typingFilter || l.entered {
+		want = l.beforeSeg
+	}
 	l.cursor = 0
 	for i, r := range rows {
-		if r == l.seg {
+		if r == want && !l.atFirst {
+			l.seg = want
 			l.cursor, found = i, true
 			break
 		}
 	}
 	if !found && len(rows) > 0 {
 		l.seg = rows[0]
+		l.atFirst = false
+	}
+	if l.cursor < l.height {
+		l.top = 0
 	}
 	l.ensureVisible()
 	return found

@@ -134,8 +134,8 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 
 // applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(rows []int, subset *subsetScore) {
-	m.list.queryErr, m.list.entered = "", false
 	found := m.list.setRows(rows, subset)
+	m.list.queryErr, m.list.entered = "", false
 	m.list.impactFor(m.c)
 	m.refreshPane(!found)
 	if m.screen == screenCharts {
