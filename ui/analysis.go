@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/lipgloss"
 	"strings"
 	"sync/atomic"
 
@@ -289,16 +290,15 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	}
 	lines := make([]string, 0, c.height)
 	lines = append(lines, st.Title.Render(joinRight(title, strings.Join(tabs, " "), c.width)))
-	// What the counts and scores were made with: all of it when there is
-	// room, else at least that one reference is scored alone.
-	tag := c.refs.label()
+	aside := ""
+	if a.table == anaBuckets && a.derFresh(x) {
+		_, aside = a.mostLost(x)
+	}
+	settings := ""
 	if c.width >= 100 {
-		tag = strings.TrimSpace(tag + " " + settingsTag(c.shown()))
+		settings = settingsTag(c.shown())
 	}
-	if tag != "" {
-		note = joinRight(note, tag, c.width)
-	}
-	lines = append(lines, st.Muted.Render(render.Truncate(note, c.width)))
+	lines = append(lines, st.Muted.Render(noteLine(note, aside, c.refs.label(), settings, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}
@@ -310,6 +310,31 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	}
 	lines = append(lines[:max(1, c.height-1)], st.Muted.Render(render.Truncate(footer, c.width)))
 	return fit(strings.Join(lines, "\n"), c.width, c.height)
+}
+
+// noteLine draws the line under the title in width cells: the note, then
+// the aside after it when both fit whole, and at the right end what the
+// counts and scores were made with: that one reference is scored alone
+// (refs) always, the settings when there is room for them too. Only the
+// note is ever cut.
+func noteLine(note, aside, refs, settings string, width int) string {
+	fits := func(left, right string) bool {
+		if right == "" {
+			return lipgloss.Width(left) <= width
+		}
+		return lipgloss.Width(left)+1+lipgloss.Width(right) <= width
+	}
+	if aside != "" && fits(note+aside, refs) {
+		note += aside
+	}
+	right := refs
+	if all := strings.TrimSpace(refs + " " + settings); settings != "" && fits(note, all) {
+		right = all
+	}
+	if right == "" {
+		return render.Truncate(note, width)
+	}
+	return joinRight(note, right, width)
 }
 
 // tableView returns the title, the note under it, the column head and

@@ -80,7 +80,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	if !a.derFresh(x) {
 		return title, note, "", waiting(x, running)
 	}
-	if s := a.mostLost(x); s != "" {
+	if s, _ := a.mostLost(x); s != "" {
 		note = s
 	}
 	items := a.bucketItems(x)
@@ -150,11 +150,12 @@ const anaMinSupport = 20
 
 // mostLost names the bucket where the shown system is furthest behind
 // the baseline on the same segments, among the buckets with
-// [anaMinSupport] segments or more, and a smaller one that is further
-// behind still, saying how small ("" without a baseline to compare).
-func (a anaScreen) mostLost(x anaCtx) string {
+// [anaMinSupport] segments or more ("" without a baseline to compare),
+// and, as an aside, a smaller one that is further behind still, saying
+// how small.
+func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
 	if !salientPair(x) {
-		return ""
+		return "", ""
 	}
 	mine, base := a.der.buckets[x.sys], a.der.buckets[x.other]
 	support := 0
@@ -183,15 +184,15 @@ func (a anaScreen) mostLost(x anaCtx) string {
 	switch {
 	case at < 0 && small >= 0:
 		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d",
-			sys, other, anaMinSupport, bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows))
+			sys, other, anaMinSupport, bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows)), ""
 	case at < 0:
-		return sys + " is behind " + other + " in no bucket"
+		return sys + " is behind " + other + " in no bucket", ""
 	}
-	s := fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[at]), x.c.delta(worst), other, len(mine[at].Rows))
+	s = fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[at]), x.c.delta(worst), other, len(mine[at].Rows))
 	if small >= 0 && smallWorst < worst {
-		s += fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows))
+		aside = fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows))
 	}
-	return s
+	return s, aside
 }
 
 // drillBucket returns a bucket's segments.

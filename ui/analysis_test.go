@@ -12,6 +12,7 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -456,17 +457,51 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
 	}
 	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
+	for s := range m.ana.der.buckets {
+		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
+	}
 	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
-	m.ana.der.buckets[x.other] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
-	got := m.ana.mostLost(x)
-	want := "loses most in <10: " + m.c.delta(-14) + " vs " + x.c.systemName(x.other) + " on 400 segments (>=60: " + m.c.delta(-16) + " on only 9)"
-	if !strings.Contains(got, want) {
-		t.Errorf("mostLost = %q; want it to contain %q", got, want)
+	got, aside := m.ana.mostLost(x)
+	want := "loses most in <10: " + m.c.delta(-14) + " vs " + x.c.systemName(x.other) + " on 400 segments"
+	if !strings.HasSuffix(got, want) || aside != " (>=60: "+m.c.delta(-16)+" on only 9)" {
+		t.Errorf("mostLost = %q, %q; want it to end in %q, the aside on >=60", got, aside, want)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, want+aside) {
+		t.Errorf("at 120 columns the note is not whole:\n%s", v)
 	}
 	m.ana.der.buckets[x.sys][0].Result.Score = 60 // ahead on the big buckets
 	m.ana.der.buckets[x.sys][1].Result.Score = 50
-	if got := m.ana.mostLost(x); !strings.Contains(got, "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
+	if got, _ := m.ana.mostLost(x); !strings.Contains(got, "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
 		t.Errorf("behind in a small bucket only, mostLost = %q", got)
+	}
+}
+
+// TestNoteLine: the line under the analysis title gives the note first,
+// its aside only whole, the references always and the settings when
+// there is room (a new user saw "(>=60: -16.52 on o…" cut at 120
+// columns by the settings).
+func TestNoteLine(t *testing.T) {
+	const note, aside, refs, settings = "LT22 loses most in <10: -14.28", " (>=60: -16.52 on only 9)", "ref A only", "tok:13a"
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{80, note + aside + strings.Repeat(" ", 80-len(note+aside)-len(refs+" "+settings)) + refs + " " + settings},
+		{68, note + aside + strings.Repeat(" ", 68-len(note+aside)-len(refs)) + refs},
+		{50, note + strings.Repeat(" ", 50-len(note)-len(refs+" "+settings)) + refs + " " + settings},
+		{41, note + " " + refs},
+		{30, "LT22 loses most in… " + refs}, // the note cut, the references kept
+	} {
+		got := noteLine(note, aside, refs, settings, tc.width)
+		if got != tc.want {
+			t.Errorf("width %d:\n got %q\nwant %q", tc.width, got, tc.want)
+		}
+		if w := lipgloss.Width(got); w > tc.width {
+			t.Errorf("width %d: the line is %d cells", tc.width, w)
+		}
+	}
+	if got := noteLine(note, aside, "", "", 40); got != "LT22 loses most in <10: -14.28" {
+		t.Errorf("no tag, aside too wide: %q", got)
 	}
 }
 
