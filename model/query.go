@@ -33,6 +33,10 @@ import (
 //	a or b          a or b ("and" binds tighter: a b or c = (a b) or c;
 //	                there is no grouping: parentheses around terms are an error)
 //
+// Field names, metric names and "or" are read in any case (BLEU<10, OR,
+// Hyp:x). A word that reads as a field no one has (foo:bar) is an error
+// that says how to find it as text.
+//
 // Text terms look at every system's hypothesis, so one query selects one
 // set of segments for all systems; the numeric and annotation terms are
 // those of the system the query is evaluated for ([Scored.QueryRows]).
@@ -213,10 +217,11 @@ func (p *queryParser) skipSpace() {
 	}
 }
 
-// atWord consumes w when it stands alone at the current position.
+// atWord consumes w, in any case, when it stands alone at the current
+// position.
 func (p *queryParser) atWord(w string) bool {
 	rest := p.s[p.pos:]
-	if !strings.HasPrefix(rest, w) {
+	if !hasPrefixFold(rest, w) {
 		return false
 	}
 	if len(rest) > len(w) {
@@ -276,7 +281,7 @@ func (p *queryParser) term() (term, error) {
 	}
 	t := term{field: fieldAny}
 	for _, f := range fieldPrefixes {
-		if strings.HasPrefix(p.s[p.pos:], f.prefix) {
+		if hasPrefixFold(p.s[p.pos:], f.prefix) {
 			p.pos += len(f.prefix)
 			t.field = f.field
 			if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
@@ -323,9 +328,37 @@ func (p *queryParser) term() (term, error) {
 		if strings.ContainsAny(word[:1], "<>=") {
 			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write %s)", Printable(word), asRegexp(word))
 		}
+		if name, ok := unknownField(word); ok {
+			if slices.ContainsFunc(metricNames, func(m string) bool { return strings.EqualFold(m+":", name) }) {
+				return t, queryErr(col, "%s is not a field: compare %s with <, >, <=, >= or =, as in %s>30", Printable(name), Printable(name[:len(name)-1]), Printable(name[:len(name)-1]))
+			}
+			return t, queryErr(col, "%s is not a field (the fields are src: hyp: ref: cat: sev: rater: is:); to find the text %s, write %s", Printable(name), Printable(word), asRegexp(word))
+		}
 	}
 	t.kind, t.word = termWord, word
 	return t, nil
+}
+
+// unknownField reports whether word reads as a field term with a name no
+// field has (foo:bar): letters, a colon, then more. Such a word found as
+// text would select nothing the person meant, so it is an error that says
+// how to find the text.
+func unknownField(word string) (name string, ok bool) {
+	i := strings.IndexByte(word, ':')
+	if i <= 0 || i == len(word)-1 {
+		return "", false
+	}
+	for _, r := range word[:i] {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return "", false
+		}
+	}
+	return word[:i+1], true
+}
+
+// hasPrefixFold reports whether s starts with prefix (ASCII) in any case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // groups reports whether a bare word looks like an attempt to group terms
@@ -344,12 +377,12 @@ func groups(word string) bool {
 		return true
 	}
 	for _, f := range fieldPrefixes {
-		if strings.HasPrefix(inner, f.prefix) {
+		if hasPrefixFold(inner, f.prefix) {
 			return true
 		}
 	}
 	for _, a := range annPrefixes {
-		if strings.HasPrefix(inner, a.prefix) {
+		if hasPrefixFold(inner, a.prefix) {
 			return true
 		}
 	}
@@ -377,7 +410,7 @@ var (
 // one (it is then a plain word).
 func numericTerm(word string, col int) (term, bool, error) {
 	for m, name := range metricNames {
-		if !strings.HasPrefix(word, name) {
+		if !hasPrefixFold(word, name) {
 			continue
 		}
 		rest := word[len(name):]
@@ -405,7 +438,7 @@ func numericTerm(word string, col int) (term, bool, error) {
 // the text at the current position is none of them.
 func (p *queryParser) annotationTerm(col int) (term, bool, error) {
 	for _, a := range annPrefixes {
-		if !strings.HasPrefix(p.s[p.pos:], a.prefix) {
+		if !hasPrefixFold(p.s[p.pos:], a.prefix) {
 			continue
 		}
 		p.pos += len(a.prefix)

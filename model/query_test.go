@@ -60,8 +60,14 @@ func TestQueryRows(t *testing.T) {
 		{"delta>0 or hut", 0, []int{0, 2}},
 		{"house bleu>50 or hut len<2", 0, []int{0, 2}},
 		{"bleuish", 0, nil}, // a word, not a metric
-		{"len:3", 0, nil},
 		{"(house)", 0, nil}, // text in parentheses is text
+		// Field names, metric names and "or" in any case.
+		{"BLEU<10", 0, []int{2}},
+		{"Len>3", 0, []int{1, 3}},
+		{"hut OR katze", 0, []int{2, 3}},
+		{"SRC:hut", 0, []int{2}},
+		{"Hyp:hat", 0, []int{2}},
+		{"Note: 10:30", 0, nil}, // a colon at the end, or after digits, is text
 	} {
 		q, err := ParseQuery(tc.q)
 		if err != nil {
@@ -96,6 +102,10 @@ func TestParseQueryErrors(t *testing.T) {
 		{"(bleu<10)", `query: column 1: parentheses do not group terms; for the text (bleu<10) write /\(bleu<10\)/`},
 		{"x (a or b)", `query: column 3: parentheses do not group terms; for the text (a write /\(a/`},
 		{"(src:x)", `query: column 1: parentheses do not group terms; for the text (src:x) write /\(src:x\)/`},
+		{"a foo:bar", `query: column 3: foo: is not a field (the fields are src: hyp: ref: cat: sev: rater: is:); to find the text foo:bar, write /foo:bar/`},
+		{"http://x.org", `query: column 1: http: is not a field (the fields are src: hyp: ref: cat: sev: rater: is:); to find the text http://x.org, write /http:\/\/x\.org/`},
+		{"len:3", "query: column 1: len: is not a field: compare len with <, >, <=, >= or =, as in len>30"},
+		{"(SRC:x)", `query: column 1: parentheses do not group terms; for the text (SRC:x) write /\(SRC:x\)/`},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {

@@ -30,7 +30,7 @@ func queryHelp(c common, width int) string {
 	for _, t := range queryTerms {
 		lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(t[0], 16))+" "+st.Text.Render(t[1]), width))
 	}
-	lines = append(lines, render.Wrap("A query that does not parse leaves the rows as they were and says why at the bottom.", width))
+	lines = append(lines, render.Wrap("Field names, bleu, len, bp, delta and or are read in any case (BLEU<10, OR). A query that does not parse, foo:bar among them, leaves the rows as they were and says why at the bottom.", width))
 	return strings.Join(lines, "\n")
 }
 
