@@ -134,6 +134,12 @@ func (a *anaScreen) clamp(x anaCtx) {
 	t := a.table
 	n := a.rowCount(x)
 	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
+	if t == anaBuckets { // a bucket's rows are one stop, at its first
+		items := a.bucketItems(x)
+		for a.cursor[t] > 0 && !items[a.cursor[t]].first {
+			a.cursor[t]--
+		}
+	}
 	h := a.bodyRows()
 	a.top[t] = min(a.top[t], a.cursor[t], max(n-h, 0))
 	if a.cursor[t] >= a.top[t]+h {
@@ -183,6 +189,15 @@ func (a anaScreen) Update(msg tea.KeyMsg, x anaCtx) (anaScreen, bool) {
 		a.cursor[t]--
 	case key.Matches(msg, k.Down):
 		a.cursor[t]++
+		if t == anaBuckets { // to the next bucket's first row, if any
+			items := a.bucketItems(x)
+			for i := a.cursor[t]; i < len(items); i++ {
+				if items[i].first {
+					a.cursor[t] = i
+					break
+				}
+			}
+		}
 	case key.Matches(msg, k.PageUp):
 		a.cursor[t] -= a.bodyRows()
 	case key.Matches(msg, k.PageDown):

@@ -402,16 +402,22 @@ func TestAnalysisBuckets(t *testing.T) {
 				}
 			}
 		}
-		// Drill into the first non-empty bucket, on a system row that is not
-		// the bucket's first.
+		// ↓ steps a bucket at a time (a new user pressed it twice per
+		// bucket, once per system): drill into the first non-empty one.
 		items := m.ana.bucketItems(x)
-		i := 0
-		for len(items[i].b.Rows) == 0 || items[i].first {
+		i, buckets := 0, 0
+		for len(items[i].b.Rows) == 0 || !items[i].first {
+			if items[i].first {
+				buckets++
+			}
 			i++
 		}
 		m = press(t, m, "g")
-		for range i {
+		for range buckets {
 			m = press(t, m, "down")
+		}
+		if m.ana.cursor[anaBuckets] != i {
+			t.Fatalf("%v: %d × ↓ put the cursor on row %d; want %d, the first row of bucket %d", by, buckets, m.ana.cursor[anaBuckets], i, buckets)
 		}
 		m = drillAndBack(t, m, items[i].b.Rows, items[i].b.Label)
 		m = press(t, m, "m")
@@ -768,13 +774,17 @@ func TestAnalysisRandomKeys(t *testing.T) {
 func TestAnalysisCursorSurvivesRecompute(t *testing.T) {
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
 	m = press(t, m, "right", "down", "down", "down")
+	at := m.ana.cursor[anaBuckets]
+	if at == 0 || !m.ana.bucketItems(m.anaCtx())[at].first {
+		t.Fatalf("3 × ↓ put the bucket cursor on row %d, not on a bucket's first row", at)
+	}
 	m = press(t, m, "w")
-	if m.ana.cursor[anaBuckets] != 3 {
-		t.Errorf("a new baseline moved the bucket cursor to %d; want 3", m.ana.cursor[anaBuckets])
+	if m.ana.cursor[anaBuckets] != at {
+		t.Errorf("a new baseline moved the bucket cursor to %d; want %d", m.ana.cursor[anaBuckets], at)
 	}
 	m = press(t, m, "s")
-	if m.ana.cursor[anaBuckets] != 3 {
-		t.Errorf("a new smoothing moved the bucket cursor to %d; want 3", m.ana.cursor[anaBuckets])
+	if m.ana.cursor[anaBuckets] != at {
+		t.Errorf("a new smoothing moved the bucket cursor to %d; want %d", m.ana.cursor[anaBuckets], at)
 	}
 }
 
