@@ -108,13 +108,19 @@ func rowsAndSubset(ds *model.Dataset, s *model.Scored, view model.View, only []i
 }
 
 // subsetOf returns the corpus score of rows when a filter or a drill-down
-// (only) is active.
+// (only) is active, and the baseline's on them.
 func subsetOf(ds *model.Dataset, s *model.Scored, view model.View, only, rows []int) *subsetScore {
 	if (view.Filter == "" && only == nil) || len(rows) == 0 {
 		return nil
 	}
 	res, err := s.Subset(ds, view.System, rows)
-	return &subsetScore{res: res, err: err}
+	sub := &subsetScore{res: res, err: err}
+	if err == nil && view.Other >= 0 && view.Other != view.System && view.Other < len(ds.Systems) {
+		if base, err := s.Subset(ds, view.Other, rows); err == nil {
+			sub.base, sub.hasBase = base, true
+		}
+	}
+	return sub
 }
 
 // ledgerCmd explains long segments off the UI loop. Explain can't be

@@ -140,6 +140,9 @@ func (h header) shownView(c common, l segList) string {
 			s += st.Error.Render(" · BLEU on them: " + l.subset.err.Error())
 		} else {
 			s += st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
+			if l.subset.hasBase { // the Δ on these segments, as the first line's on all
+				s += st.Muted.Render(" · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score) + " on them")
+			}
 		}
 	}
 	return s

@@ -30,10 +30,13 @@ type rowsMsg struct {
 	err    error // the filter could not be applied; rows is nil
 }
 
-// subsetScore is the corpus score of the filtered rows.
+// subsetScore is the corpus score of the filtered rows, and the pinned
+// baseline's on the same rows (hasBase false without a baseline).
 type subsetScore struct {
-	res scoring.Result
-	err error
+	res     scoring.Result
+	err     error
+	base    scoring.Result
+	hasBase bool
 }
 
 // metricsMsg carries the chrF or TER scores of a metric run (jobChrF,

@@ -138,7 +138,9 @@ func (m *Model) pin(sys int) tea.Cmd {
 	}
 	m.list.view.Other = sys
 	m.flash("baseline: " + m.c.systemName(sys) + " (every Δ is against it)")
-	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact {
+	// The rows depend on the baseline when sorted by Δ or impact, or
+	// filtered (delta<-5, and the Δ on them in the header).
+	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact || m.list.filtered() {
 		return m.refreshRows()
 	}
 	m.list.impactFor(m.c)

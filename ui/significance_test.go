@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -78,6 +79,40 @@ func TestPinBaseline(t *testing.T) {
 	m = press(t, m, "w")
 	if m.list.view.Other != 0 {
 		t.Errorf("w after baseline 2 pinned %d; want 0", m.list.view.Other)
+	}
+}
+
+// TestPinRefiltersDelta: a filter on delta is against the pinned
+// baseline, so pinning another refilters, and the header's Δ on the rows
+// is the shown system's BLEU on them minus the new baseline's.
+func TestPinRefiltersDelta(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	m = press(t, m, "tab", "tab", "p", "shift+tab", "shift+tab") // system 0 shown, 2 the baseline
+	m = filterBy(t, m, "delta<0")
+	check := func(when string) {
+		t.Helper()
+		want, err := viewRows(m.c.ds, m.c.scored, m.list.view, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(m.list.rows, want) {
+			t.Fatalf("%s: rows %v; want %v (baseline %d)", when, m.list.rows, want, m.list.view.Other)
+		}
+		mine, _ := m.c.scored.Subset(m.c.ds, 0, want)
+		base, _ := m.c.scored.Subset(m.c.ds, m.list.view.Other, want)
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "Δ "+m.c.delta(mine.Score-base.Score)+" on them") {
+			t.Errorf("%s: the header lacks the Δ on the rows, %v:\n%s", when, mine.Score-base.Score, v)
+		}
+	}
+	check("baseline 2")
+	before := append([]int(nil), m.list.rows...)
+	m = press(t, m, "w", "w") // baseline 1, the list staying on system 0
+	if m.list.view.Other != 1 || m.list.view.System != 0 {
+		t.Fatalf("w w: system %d, baseline %d; want 0, 1", m.list.view.System, m.list.view.Other)
+	}
+	check("baseline 1")
+	if slices.Equal(before, m.list.rows) {
+		t.Fatal("delta<0 keeps the same rows against either baseline; the test wants a change")
 	}
 }
 
