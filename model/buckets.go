@@ -197,3 +197,46 @@ func bucketLabel(lo, hi *float64) string {
 	}
 	return "[" + f(*lo) + "," + f(*hi) + ")"
 }
+
+// MinSupport is the fewest segments a bucket needs to be named by
+// [MostBehind], unless no bucket has that many: a Δ on a handful of
+// segments is mostly noise.
+const MinSupport = 20
+
+// Behind is a bucket where one system scores below another: its index
+// (-1 for none) and the Δ, the first's score minus the other's.
+type Behind struct {
+	Index int
+	Delta float64
+}
+
+// MostBehind compares two systems' scores on the same buckets (mine and
+// base, made on the same segments): most is the bucket where mine is
+// furthest below base among those of [MinSupport] segments or more (among
+// all when none has that many), small the one where it is furthest below
+// among the smaller buckets. Buckets without segments or a score are
+// skipped; an index is -1 when mine is below in no such bucket.
+func MostBehind(mine, base []Bucket) (most, small Behind) {
+	support := 0
+	for i := range mine {
+		if len(mine[i].Rows) >= MinSupport {
+			support = MinSupport
+		}
+	}
+	most, small = Behind{Index: -1}, Behind{Index: -1}
+	for i := range mine {
+		if len(mine[i].Rows) == 0 || mine[i].Err != nil || i >= len(base) || base[i].Err != nil {
+			continue
+		}
+		d := mine[i].Result.Score - base[i].Result.Score
+		switch {
+		case len(mine[i].Rows) < support:
+			if d < small.Delta || small.Index < 0 && d < 0 {
+				small = Behind{i, d}
+			}
+		case d < most.Delta || most.Index < 0 && d < 0:
+			most = Behind{i, d}
+		}
+	}
+	return most, small
+}

@@ -1,9 +1,12 @@
 package model
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 func TestBucketsLengthRatio(t *testing.T) {
@@ -77,6 +80,47 @@ func TestParseEdges(t *testing.T) {
 		got, err := ParseEdges(tc.in)
 		if (err != nil) != tc.bad || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("ParseEdges(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.bad)
+		}
+	}
+}
+
+// TestMostBehind: the bucket where one system is furthest behind another
+// among those of MinSupport segments or more, and the smaller one where it
+// is further behind still; among all when none is that big; none when it
+// is behind nowhere.
+func TestMostBehind(t *testing.T) {
+	b := func(rows int, score float64) Bucket {
+		return Bucket{Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+	}
+	for _, tc := range []struct {
+		name        string
+		mine, base  []Bucket
+		most, small Behind
+	}{
+		{"big and small",
+			[]Bucket{b(400, 36.5), b(300, 40), b(0, 0), b(9, 20)},
+			[]Bucket{b(400, 50.5), b(300, 41), b(0, 0), b(9, 36)},
+			Behind{0, -14}, Behind{3, -16}},
+		{"ahead in the big ones",
+			[]Bucket{b(400, 60), b(9, 20)},
+			[]Bucket{b(400, 50), b(9, 36)},
+			Behind{-1, 0}, Behind{1, -16}},
+		{"all small: all count",
+			[]Bucket{b(5, 10), b(9, 20)},
+			[]Bucket{b(5, 12), b(9, 36)},
+			Behind{1, -16}, Behind{-1, 0}},
+		{"behind nowhere",
+			[]Bucket{b(400, 60), b(9, 40)},
+			[]Bucket{b(400, 50), b(9, 36)},
+			Behind{-1, 0}, Behind{-1, 0}},
+		{"a failed score is skipped",
+			[]Bucket{{Rows: make([]int, 50), Err: errors.New("nltk")}, b(30, 1)},
+			[]Bucket{b(50, 99), b(30, 2)},
+			Behind{1, -1}, Behind{-1, 0}},
+	} {
+		most, small := MostBehind(tc.mine, tc.base)
+		if most != tc.most || small != tc.small {
+			t.Errorf("%s: MostBehind = %+v, %+v; want %+v, %+v", tc.name, most, small, tc.most, tc.small)
 		}
 	}
 }

@@ -143,54 +143,27 @@ func anaDeltaCell(x anaCtx, d float64) string {
 	return sty.Render(render.PadLeft(x.c.delta(d), 8))
 }
 
-// anaMinSupport is the fewest segments a bucket needs to be named where
-// the shown system loses most, unless no bucket has that many: a Δ on a
-// handful of segments is mostly noise.
-const anaMinSupport = 20
-
 // mostLost names the bucket where the shown system is furthest behind
-// the baseline on the same segments, among the buckets with
-// [anaMinSupport] segments or more ("" without a baseline to compare),
-// and, as an aside, a smaller one that is further behind still, saying
-// how small.
+// the baseline on the same segments ([model.MostBehind]; "" without a
+// baseline to compare), and, as an aside, a smaller one that is further
+// behind still, saying how small.
 func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
 	if !salientPair(x) {
 		return "", ""
 	}
-	mine, base := a.der.buckets[x.sys], a.der.buckets[x.other]
-	support := 0
-	for i := range mine {
-		if len(mine[i].Rows) >= anaMinSupport {
-			support = anaMinSupport
-		}
-	}
-	worst, at := 0.0, -1
-	smallWorst, small := 0.0, -1 // among the buckets too small to name
-	for i := range mine {
-		if len(mine[i].Rows) == 0 || mine[i].Err != nil || base[i].Err != nil {
-			continue
-		}
-		d := mine[i].Result.Score - base[i].Result.Score
-		switch {
-		case len(mine[i].Rows) < support:
-			if d < smallWorst {
-				smallWorst, small = d, i
-			}
-		case d < worst:
-			worst, at = d, i
-		}
-	}
+	mine := a.der.buckets[x.sys]
+	most, small := model.MostBehind(mine, a.der.buckets[x.other])
 	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
 	switch {
-	case at < 0 && small >= 0:
+	case most.Index < 0 && small.Index >= 0:
 		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d",
-			sys, other, anaMinSupport, bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows)), ""
-	case at < 0:
+			sys, other, model.MinSupport, bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)), ""
+	case most.Index < 0:
 		return sys + " is behind " + other + " in no bucket", ""
 	}
-	s = fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[at]), x.c.delta(worst), other, len(mine[at].Rows))
-	if small >= 0 && smallWorst < worst {
-		aside = fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small]), x.c.delta(smallWorst), len(mine[small].Rows))
+	s = fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[most.Index]), x.c.delta(most.Delta), other, len(mine[most.Index].Rows))
+	if small.Index >= 0 && small.Delta < most.Delta {
+		aside = fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows))
 	}
 	return s, aside
 }

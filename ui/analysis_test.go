@@ -439,12 +439,12 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	mine, base := m.ana.der.buckets[1], m.ana.der.buckets[0]
 	worst, at := 0.0, -1
 	for i := range mine {
-		if d := mine[i].Result.Score - base[i].Result.Score; len(mine[i].Rows) >= anaMinSupport && d < worst {
+		if d := mine[i].Result.Score - base[i].Result.Score; len(mine[i].Rows) >= model.MinSupport && d < worst {
 			worst, at = d, i
 		}
 	}
 	if at < 0 {
-		t.Fatalf("the demo's middle system is behind the best in no bucket of %d segments: pick another pair", anaMinSupport)
+		t.Fatalf("the demo's middle system is behind the best in no bucket of %d segments: pick another pair", model.MinSupport)
 	}
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "loses most in "+bucketLabel(&mine[at])+": "+m.c.delta(worst)) {
 		t.Errorf("the note does not name bucket %s (Δ %v):\n%s", mine[at].Label, worst, v)

@@ -189,6 +189,21 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	if f := strings.Fields(row); code != 0 || len(f) != 5 || f[1] != "1" || f[3] != bleuB || f[4] != delta {
 		t.Errorf("row %q; want A's 1 segment, B's BLEU on it %s and B−A %s\n%s", row, bleuB, delta, out)
 	}
+	// Under the table, where A is furthest behind B, as the explorer says.
+	onB, _ := scored.ScoreBuckets(ds, 1, own, model.BucketOptions{})
+	most, small := model.MostBehind(own, onB)
+	var want string
+	switch {
+	case most.Index >= 0:
+		want = "A is furthest behind B in " + own[most.Index].Label + ": B−A +" + strconv.FormatFloat(-most.Delta, 'f', 2, 64)
+	case small.Index >= 0:
+		want = "most in " + own[small.Index].Label + ": B−A +" + strconv.FormatFloat(-small.Delta, 'f', 2, 64)
+	default:
+		want = "A is behind B in no bucket"
+	}
+	if !strings.Contains(out, want) {
+		t.Errorf("no line %q under the table:\n%s", want, out)
+	}
 }
 
 func TestAnalysisTextAndErrors(t *testing.T) {

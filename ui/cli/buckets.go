@@ -224,7 +224,35 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		}
 		table = append(table, row)
 	}
-	return writeTable(w, "  ", table, right)
+	if err := writeTable(w, "  ", table, right); err != nil {
+		return err
+	}
+	for sys := 1; sys < len(ds.Systems); sys++ {
+		if _, err := fmt.Fprintln(w, "  "+behindLine(own, perSys[sys], systemLetter(sys))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// behindLine says in which bucket A is furthest behind the system called
+// letter ([model.MostBehind]), with that system's lead as the table gives
+// it (letter−A), and a smaller bucket where A is further behind still.
+func behindLine(own, other []model.Bucket, letter string) string {
+	most, small := model.MostBehind(own, other)
+	lead := func(b model.Behind) string { return "+" + strconv.FormatFloat(-b.Delta, 'f', 2, 64) }
+	switch {
+	case most.Index < 0 && small.Index >= 0:
+		return fmt.Sprintf("A is behind %s in no bucket of %d segments or more; most in %s: %s−A %s on only %d",
+			letter, model.MinSupport, own[small.Index].Label, letter, lead(small), len(own[small.Index].Rows))
+	case most.Index < 0:
+		return "A is behind " + letter + " in no bucket"
+	}
+	s := fmt.Sprintf("A is furthest behind %s in %s: %s−A %s on %d segments", letter, own[most.Index].Label, letter, lead(most), len(own[most.Index].Rows))
+	if small.Index >= 0 && small.Delta < most.Delta {
+		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, lead(small), len(own[small.Index].Rows))
+	}
+	return s
 }
 
 // systemLetter names system sys in a table's header: A, B, …, Z, then
