@@ -2,24 +2,21 @@ package scoring
 
 import "slices"
 
-// Numbering n-grams a batch at a time. The pair table that numbers the
-// n-grams of a large corpus is far bigger than the caches, and the pairs of
-// consecutive n-grams fall anywhere in it, so numbering them as they come
-// waits on a cache miss for almost every one. A worker therefore first
-// tokenizes a batch of segments and numbers their tokens, then numbers
-// their n-grams order by order: it gathers the batch's pairs of one order,
-// sorts them by where they fall in the table (a counting sort on the top
-// bits of the slot hash), and looks them up in that order, sweeping the
-// table from one end to the other; the ids go back to where each n-gram
-// sits in its line. The counting then reads the ids of each segment's
-// lines.
+// Numbering n-grams a batch at a time. A worker first tokenizes a batch of
+// segments and numbers their tokens, then numbers their n-grams order by
+// order (an n-gram is the pair of its prefix's id and its last token's id,
+// so an order needs the ids of the one below), then counts the segments
+// from the ids of their lines. The pair table of a large corpus is far
+// bigger than the caches and the pairs of consecutive n-grams fall
+// anywhere in it, so looking them up one after another would wait on a
+// cache miss for almost every one: numberOrder first loads the slots of
+// all the n-grams of a line, loads that do not wait on one another, then
+// looks them up. Numbering one order over the whole batch keeps that
+// order's frequent pairs in the caches (batches of a few hundred segments
+// were slower).
 
 // ngBatchSegments is how many segments a worker numbers together.
 const ngBatchSegments = 16384
-
-// bucketBits is how finely the pairs of an order are sorted: by the top
-// bucketBits bits of their slot hash.
-const bucketBits = 16
 
 // ngLine is one line (a reference or a hypothesis) of the batch: its ids
 // start at off in ngWorker.bids, order by order (the n tokens' ids, then
@@ -76,12 +73,7 @@ func (w *ngWorker) ids(j int) []uint32 {
 // it reports false when the ids run out.
 func (w *ngWorker) numberBatch() bool {
 	for n := 2; n <= w.orders; n++ {
-		keys := w.sortBySlot(n)
-		done := w.grams.reserve(n, keys)
-		for j, key := range w.skeys[:keys] {
-			w.bids[w.sdests[j]] = w.grams.pair(uint32(key>>32), uint32(key))
-		}
-		done()
+		w.numberOrder(n)
 		if w.grams.len() > maxGrams {
 			return false
 		}
@@ -103,56 +95,24 @@ func orderStart(n, k int) int {
 	return s
 }
 
-// sortBySlot puts the pairs of order n (an n-gram's (n-1)-gram prefix's id
-// and its last token's id), and where their ids go in bids, into skeys and
-// sdests grouped by the top bits of the keys' slot hash (stable within a
-// group, so the numbering does not depend on anything but the input), and
-// returns how many there are. The pairs are made twice, to count and to
-// place them, rather than stored in between.
-func (w *ngWorker) sortBySlot(n int) int {
-	const buckets = 1 << bucketBits
-	if w.bucket == nil {
-		w.bucket = make([]int, buckets+1)
-	}
-	count := w.bucket
-	clear(count)
-	for _, l := range w.lines {
-		if l.n < n {
-			continue
-		}
-		// The ids of order k start after those of orders 1..k-1.
-		prev, last := w.bids[l.off+orderStart(l.n, n-1):], w.bids[l.off+n-1:l.off+l.n]
-		for i, t := range last {
-			count[slotHash(uint64(prev[i])<<32|uint64(t))>>(64-bucketBits)+1]++
-		}
-	}
-	for b := 1; b <= buckets; b++ {
-		count[b] += count[b-1]
-	}
-	keys := count[buckets]
-	w.skeys = grown(w.skeys, keys)
-	w.sdests = grown(w.sdests, keys)
+// numberOrder numbers the n-grams of order n of the batch's lines, line by
+// line: it first loads the table slot of every n-gram of the line, then
+// looks each up.
+func (w *ngWorker) numberOrder(n int) {
+	t := &w.grams
+	var touch uint64
 	for _, l := range w.lines {
 		if l.n < n {
 			continue
 		}
 		prev, last := w.bids[l.off+orderStart(l.n, n-1):], w.bids[l.off+n-1:l.off+l.n]
-		cur := uint32(l.off + orderStart(l.n, n))
-		for i, t := range last {
-			key := uint64(prev[i])<<32 | uint64(t)
-			b := slotHash(key) >> (64 - bucketBits)
-			w.skeys[count[b]] = key
-			w.sdests[count[b]] = cur + uint32(i)
-			count[b]++
+		out := w.bids[l.off+orderStart(l.n, n):]
+		for i, tok := range last {
+			touch ^= t.slots[t.slot(uint64(prev[i])<<32|uint64(tok))].key
+		}
+		for i, tok := range last {
+			out[i] = t.pair(prev[i], tok)
 		}
 	}
-	return keys
-}
-
-// grown returns s resized to n, reusing its room.
-func grown[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
+	w.touch ^= touch
 }

@@ -10,7 +10,7 @@ import (
 // prefix's id and its last token's id, so its id is found with one probe
 // of an open-addressing table and no string is built. Ids are given as
 // n-grams are first numbered (a batch's tokens, then its bigrams, and so
-// on, each order in table order: see ngrambatch.go), so a prefix's id is
+// on, each order in line order: see ngrambatch.go), so a prefix's id is
 // always below its n-gram's.
 type ngramIDs struct {
 	vocab  map[string]uint32
@@ -23,7 +23,6 @@ type ngramIDs struct {
 	mask  uint64
 	shift uint
 	used  int
-	added [MaxOrderLimit + 1]int // per order: the pairs its last batch added
 }
 
 // pairSlot is one slot of the pair table, key and id side by side so
@@ -99,32 +98,6 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 		t.resize(2 * len(t.slots))
 	}
 	return id
-}
-
-// reserve makes room in the pair table before a batch's keys of order n
-// are looked up in slot order, and returns a function that notes, once
-// they are, how many were new. The table must not grow in the middle of
-// such a sweep: the keys added so far all lie at the front of the hash
-// range, so a table much smaller than the batch would hold them in one
-// long run that every later probe walks (opening the analysis of WMT22
-// de-en spent most of its time so). The room is for what the last batch
-// of that order added, twice over, and an eighth of the keys (all of them
-// for the first batch); should more be new, the table still grows, by
-// then holding mostly keys spread over it.
-func (t *ngramIDs) reserve(n, keys int) (done func()) {
-	want := keys
-	if t.added[n] > 0 {
-		want = min(keys, 2*t.added[n]+keys/8)
-	}
-	size := len(t.slots)
-	for t.used+want > maxLoad(size) {
-		size <<= 1
-	}
-	if size != len(t.slots) {
-		t.resize(size)
-	}
-	before := t.used
-	return func() { t.added[n] = max(1, t.used-before) }
 }
 
 // maxLoad is how many pairs a table of size slots holds before it grows:

@@ -19,14 +19,12 @@ type ngWorker struct {
 	toks []string
 
 	// The batch being numbered (ngrambatch.go): the ids of its lines,
-	// the lines, the segments, and the pairs of one order before and
-	// after sorting.
-	bids   []uint32
-	lines  []ngLine
-	segs   []ngSeg
-	skeys  []uint64
-	sdests []uint32
-	bucket []int
+	// the lines and the segments.
+	bids  []uint32
+	lines []ngLine
+	segs  []ngSeg
+
+	touch uint64 // what numberOrder loaded ahead, so that the loads stay
 
 	sys   []ngSystem
 	store lineStore // the lines counted, for SegmentsOf
@@ -139,7 +137,7 @@ func (w *ngWorker) release() {
 		w.sys[s].pend = nil
 	}
 	w.starts, w.next, w.sorted = nil, nil, nil
-	w.bids, w.lines, w.segs, w.skeys, w.sdests, w.bucket = nil, nil, nil, nil, nil, nil
+	w.bids, w.lines, w.segs = nil, nil, nil
 }
 
 // Queued totals: an n-gram's counts in one segment, each below
