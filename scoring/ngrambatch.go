@@ -96,23 +96,36 @@ func orderStart(n, k int) int {
 }
 
 // numberOrder numbers the n-grams of order n of the batch's lines, line by
-// line: it first loads the table slot of every n-gram of the line, then
-// looks each up.
+// line: it first loads the table slot of every n-gram of the line, in a
+// loop kept short so that many loads are in flight at once, then looks
+// each up.
 func (w *ngWorker) numberOrder(n int) {
 	t := &w.grams
 	var touch uint64
+	keys := w.keys
 	for _, l := range w.lines {
 		if l.n < n {
 			continue
 		}
 		prev, last := w.bids[l.off+orderStart(l.n, n-1):], w.bids[l.off+n-1:l.off+l.n]
 		out := w.bids[l.off+orderStart(l.n, n):]
+		keys = keys[:0]
 		for i, tok := range last {
-			touch ^= t.slots[t.slot(uint64(prev[i])<<32|uint64(tok))].key
+			keys = append(keys, uint64(prev[i])<<32|uint64(tok))
 		}
-		for i, tok := range last {
-			out[i] = t.pair(prev[i], tok)
+		slots, shift, mask := t.slots, t.shift, t.mask
+		for _, key := range keys {
+			touch ^= slots[slotHash(key)>>shift&mask].key
+		}
+		for i, key := range keys {
+			// The common case, a pair in its home slot, without a call.
+			if sl := &t.slots[t.slot(key)]; sl.key == key && sl.id != 0 {
+				out[i] = sl.id - 1
+				continue
+			}
+			out[i] = t.pair(uint32(key>>32), uint32(key))
 		}
 	}
+	w.keys = keys
 	w.touch ^= touch
 }

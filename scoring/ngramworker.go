@@ -24,7 +24,8 @@ type ngWorker struct {
 	lines []ngLine
 	segs  []ngSeg
 
-	touch uint64 // what numberOrder loaded ahead, so that the loads stay
+	keys  []uint64 // numberOrder's pairs of a line
+	touch uint64   // what numberOrder loaded ahead, so that the loads stay
 
 	sys   []ngSystem
 	store lineStore // the lines counted, for SegmentsOf
