@@ -802,6 +802,28 @@ func TestAnalysisHelp(t *testing.T) {
 	}
 }
 
+// TestHelpTablesWrapWhenNarrow: at 60 columns the help's tables of the
+// analysis keys and the query terms wrap their descriptions under
+// themselves instead of cutting them (a new user read "enter  the row's
+// segments in the list, its n-gram…").
+func TestHelpTablesWrapWhenNarrow(t *testing.T) {
+	m := ready(t, demoDataset(t), 60, 16)
+	text := ansi.Strip(helpContent(m.c, 60))
+	for i, l := range strings.Split(text, "\n") {
+		if w := lipgloss.Width(l); w > 60 {
+			t.Errorf("line %d is %d cells wide: %q", i+1, w, l)
+		}
+	}
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, rows := range [][][2]string{analysisKeys, queryTerms} {
+		for _, r := range rows {
+			if want := strings.Join(strings.Fields(r[0]+" "+r[1]), " "); !strings.Contains(flat, want) {
+				t.Errorf("the help lacks, whole, %q", want)
+			}
+		}
+	}
+}
+
 // TestAnalysisCursorFollowsNGram: when new counts reorder the n-grams (l
 // lowercases), the cursor stays on the n-gram it was on (on a big corpus
 // a new user's "." became "," under the same row number), or on one with

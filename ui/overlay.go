@@ -127,9 +127,30 @@ func analysisHelp(c common, width int) string {
 	st := c.st
 	lines := []string{st.Title.Render(analysisHelpTitle)}
 	for _, t := range analysisKeys {
-		lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(t[0], 16))+" "+st.Text.Render(t[1]), width))
+		lines = append(lines, helpRow(c, t[0], t[1], width))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// helpRow draws a row of the help's tables of terms and keys: the term in
+// a 16-cell column, its description after it, wrapped under itself when
+// it is longer than the width leaves (narrow terminals cut it before).
+func helpRow(c common, term, desc string, width int) string {
+	const termW = 16
+	st := c.st
+	if width < termW+12 { // too narrow to wrap beside the term
+		return render.Truncate(st.Key.Render(render.PadRight(term, termW))+" "+st.Text.Render(desc), width)
+	}
+	wrapped := strings.Split(render.Wrap(desc, width-termW-1), "\n")
+	pad := strings.Repeat(" ", termW+1)
+	for i, l := range wrapped {
+		if i == 0 {
+			wrapped[i] = render.Truncate(st.Key.Render(render.PadRight(term, termW)), termW) + " " + st.Text.Render(l)
+		} else {
+			wrapped[i] = pad + st.Text.Render(l)
+		}
+	}
+	return strings.Join(wrapped, "\n")
 }
 
 // ledgerScreen is the full clip ledger of the selected segment under its

@@ -28,7 +28,7 @@ func queryHelp(c common, width int) string {
 	st := c.st
 	lines := []string{st.Title.Render("Filtering with /")}
 	for _, t := range queryTerms {
-		lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(t[0], 16))+" "+st.Text.Render(t[1]), width))
+		lines = append(lines, helpRow(c, t[0], t[1], width))
 	}
 	lines = append(lines, render.Wrap("Field names, bleu, len, bp, delta and or are read in any case (BLEU<10, OR). A query that does not parse, foo:bar among them, leaves the rows as they were and says why at the bottom.", width))
 	return strings.Join(lines, "\n")
