@@ -283,19 +283,26 @@ func TestCountNGramsDeterministic(t *testing.T) {
 	}
 }
 
-func TestSegmentsOfKindsHandChecked(t *testing.T) {
-	// Segment 1: "the" is matched once and over twice; "the the" and
-	// "the the the" are only over. Segment 2: "the" is missed (the second
-	// reference has it twice, the hypothesis once).
-	c := corpus{hyps: [][]string{{"x y", "the the the", "the"}}, refs: [][]string{{"x z"}, {"the"}, {"a", "the b the"}}}
-	got := c.count(t, DefaultOptions())
-	id := func(text string) int {
+// idOf returns the id of an n-gram of got given as text, failing the test
+// when got has no such n-gram.
+func idOf(t *testing.T, got *NGramCounts) func(text string) int {
+	return func(text string) int {
+		t.Helper()
 		g, ok := got.Lookup(strings.Fields(text))
 		if !ok {
 			t.Fatalf("%q is not counted", text)
 		}
 		return g
 	}
+}
+
+func TestSegmentsOfKindsHandChecked(t *testing.T) {
+	// Segment 1: "the" is matched once and over twice; "the the" and
+	// "the the the" are only over. Segment 2: "the" is missed (the second
+	// reference has it twice, the hypothesis once).
+	c := corpus{hyps: [][]string{{"x y", "the the the", "the"}}, refs: [][]string{{"x z"}, {"the"}, {"a", "the b the"}}}
+	got := c.count(t, DefaultOptions())
+	id := idOf(t, got)
 	reqs := []KindID{{Matched, id("the")}, {Over, id("the")}, {Missed, id("the")},
 		{Over, id("the the")}, {Matched, id("the the")}, {Over, id("the the the")}, {Missed, id("z")}, {Matched, id("x")}}
 	want := [][]int{{1, 2}, {1}, {2}, {1}, nil, {1}, {0}, {0}}
@@ -312,13 +319,7 @@ func TestSegmentsOfKindsOrdersInAnyOrder(t *testing.T) {
 	// the start of a line, where a trigram begins too.
 	c := corpus{hyps: [][]string{{"a b c", "c a b"}}, refs: [][]string{{"a b c"}, {"a b"}}}
 	got := c.count(t, DefaultOptions())
-	id := func(text string) int {
-		g, ok := got.Lookup(strings.Fields(text))
-		if !ok {
-			t.Fatalf("%q is not counted", text)
-		}
-		return g
-	}
+	id := idOf(t, got)
 	segs := got.SegmentsOfKinds(0, []KindID{{Matched, id("a b c")}, {Matched, id("a")}}, 0)
 	if want := [][]int{{0}, {0, 1}}; !reflect.DeepEqual(segs, want) {
 		t.Errorf("SegmentsOfKinds = %v; want %v", segs, want)
