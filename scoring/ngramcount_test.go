@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -493,6 +494,28 @@ func TestKindCount(t *testing.T) {
 		for k, want := range []int{c.matched, c.over, c.missed} {
 			if got := Kind(k).Count(c.h, c.r); got != want {
 				t.Errorf("%s.Count(%d, %d) = %d; want %d", Kind(k), c.h, c.r, got, want)
+			}
+		}
+	}
+}
+
+// TestTokenIDsThroughRecent: a token's id is the same whether it comes from
+// the table of recent tokens or from the vocabulary, for more tokens than
+// the table has entries (so they evict one another), short and long.
+func TestTokenIDsThroughRecent(t *testing.T) {
+	var ids ngramIDs
+	ids.init(1)
+	rng := rand.New(rand.NewPCG(3, 4))
+	words := make([]string, 3*recentSlots)
+	for i := range words {
+		words[i] = strings.Repeat("x", i%25) + strconv.Itoa(i) // up to 30 bytes
+	}
+	for range 4 {
+		for range len(words) {
+			w := words[rng.IntN(len(words))]
+			id := ids.token(w)
+			if want, ok := ids.vocab[w]; !ok || id != want || ids.tokens[ids.last[id]] != w {
+				t.Fatalf("token(%q) = %d; the vocabulary has %d (%v)", w, id, want, ok)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"hash/maphash"
 	"strings"
 	"unsafe"
 )
@@ -14,6 +15,7 @@ import (
 // always below its n-gram's.
 type ngramIDs struct {
 	vocab  map[string]uint32
+	recent recentTokens // the ids of tokens seen lately, in front of vocab
 	tokens []string // text of each token, by token index
 	prefix []uint32 // per id: the prefix's id, noPrefix for a unigram
 	last   []uint32 // per id: the last token's id (a unigram's: its token index)
@@ -53,6 +55,20 @@ func (t *ngramIDs) len() int { return len(t.prefix) }
 
 // token returns the id of token s, adding it when new.
 func (t *ngramIDs) token(s string) uint32 {
+	e := t.recent.entry(s)
+	if e != nil && int(e.n) == len(s) && string(e.text[:e.n]) == s {
+		return e.id
+	}
+	id := t.tokenOf(s)
+	if e != nil {
+		e.n, e.id = uint8(copy(e.text[:], s)), id
+	}
+	return id
+}
+
+// tokenOf returns the id of token s from the vocabulary, adding it when
+// new.
+func (t *ngramIDs) tokenOf(s string) uint32 {
 	if id, ok := t.vocab[s]; ok {
 		return id
 	}
@@ -127,9 +143,10 @@ func (t *ngramIDs) resize(size int) {
 	}
 }
 
-// dropPairs frees the pair table once no more n-grams will be added.
+// dropPairs frees the pair table and the recent tokens once no more
+// n-grams will be added.
 func (t *ngramIDs) dropPairs() {
-	t.slots = nil
+	t.slots, t.recent = nil, recentTokens{}
 }
 
 // appendText appends the tokens of n-gram g joined by single spaces.
@@ -147,4 +164,38 @@ func (t *ngramIDs) appendText(dst []byte, g uint32) []byte {
 		dst = append(dst, t.tokens[t.last[stack[n]]]...)
 	}
 	return dst
+}
+
+// recentTokens remembers the ids of short tokens seen lately in a small
+// direct-mapped table that stays in the caches: most tokens of a corpus
+// are among a few thousand frequent ones, which the vocabulary map, far
+// bigger than the caches on a large corpus, would fetch from memory each
+// time.
+type recentTokens struct {
+	seed    maphash.Seed
+	entries []recentToken
+}
+
+// recentToken is a token of up to 19 bytes (n of them; 0 for an empty
+// entry) and its id.
+type recentToken struct {
+	n    uint8
+	text [19]byte
+	id   uint32
+}
+
+// recentSlots is the size of the table: 16,384 entries, 384 KB.
+const recentSlots = 1 << 14
+
+// entry returns the entry where s is remembered or would be, or nil when
+// s is too long to remember.
+func (r *recentTokens) entry(s string) *recentToken {
+	if len(s) > len(recentToken{}.text) {
+		return nil
+	}
+	if r.entries == nil {
+		r.seed = maphash.MakeSeed()
+		r.entries = make([]recentToken, recentSlots)
+	}
+	return &r.entries[maphash.String(r.seed, s)&(recentSlots-1)]
 }
