@@ -16,10 +16,10 @@ import (
 type ngramIDs struct {
 	vocab  map[string]uint32
 	recent recentTokens // the ids of tokens seen lately, in front of vocab
-	tokens []string // text of each token, by token index
-	prefix []uint32 // per id: the prefix's id, noPrefix for a unigram
-	last   []uint32 // per id: the last token's id (a unigram's: its token index)
-	order  []uint8  // per id: the order
+	tokens []string     // text of each token, by token index
+	prefix []uint32     // per id: the prefix's id, noPrefix for a unigram
+	last   []uint32     // per id: the last token's id (a unigram's: its token index)
+	order  []uint8      // per id: the order
 
 	slots []pairSlot // the pair table
 	mask  uint64
