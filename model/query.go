@@ -323,7 +323,7 @@ func (p *queryParser) term() (term, error) {
 			return num, err
 		}
 		if groups(word) {
-			return t, queryErr(col, "parentheses do not group terms; for the text %s write %s", Printable(word), asRegexp(word))
+			return t, queryErr(col, "parentheses do not group terms (a b or c is (a b) or c); for the text %s, write %s", Printable(word), asRegexp(word))
 		}
 		if strings.ContainsAny(word[:1], "<>=") {
 			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write %s)", Printable(word), asRegexp(word))
@@ -332,7 +332,7 @@ func (p *queryParser) term() (term, error) {
 			if slices.ContainsFunc(metricNames, func(m string) bool { return strings.EqualFold(m+":", name) }) {
 				return t, queryErr(col, "%s is not a field: compare %s with <, >, <=, >= or =, as in %s>30", Printable(name), Printable(name[:len(name)-1]), Printable(name[:len(name)-1]))
 			}
-			return t, queryErr(col, "%s is not a field (the fields are src: hyp: ref: cat: sev: rater: is:); to find the text %s, write %s", Printable(name), Printable(word), asRegexp(word))
+			return t, queryErr(col, "%s is not a field; for the text, write %s", Printable(name), asRegexp(word))
 		}
 	}
 	t.kind, t.word = termWord, word

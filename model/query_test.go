@@ -99,13 +99,13 @@ func TestParseQueryErrors(t *testing.T) {
 		{`""`, "query: column 1: quoted n-gram is empty"},
 		{"é \"x", "query: column 3: quoted n-gram has no closing \""},
 		{"bleu < 10", "query: column 6: write a comparison without spaces, like bleu<10 (to find the text <, write /</)"},
-		{"(bleu<10)", `query: column 1: parentheses do not group terms; for the text (bleu<10) write /\(bleu<10\)/`},
-		{"x (a or b)", `query: column 3: parentheses do not group terms; for the text (a write /\(a/`},
-		{"(src:x)", `query: column 1: parentheses do not group terms; for the text (src:x) write /\(src:x\)/`},
-		{"a foo:bar", `query: column 3: foo: is not a field (the fields are src: hyp: ref: cat: sev: rater: is:); to find the text foo:bar, write /foo:bar/`},
-		{"http://x.org", `query: column 1: http: is not a field (the fields are src: hyp: ref: cat: sev: rater: is:); to find the text http://x.org, write /http:\/\/x\.org/`},
+		{"(bleu<10)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (bleu<10), write /\(bleu<10\)/`},
+		{"x (a or b)", `query: column 3: parentheses do not group terms (a b or c is (a b) or c); for the text (a, write /\(a/`},
+		{"(src:x)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (src:x), write /\(src:x\)/`},
+		{"a foo:bar", `query: column 3: foo: is not a field; for the text, write /foo:bar/`},
+		{"http://x.org", `query: column 1: http: is not a field; for the text, write /http:\/\/x\.org/`},
 		{"len:3", "query: column 1: len: is not a field: compare len with <, >, <=, >= or =, as in len>30"},
-		{"(SRC:x)", `query: column 1: parentheses do not group terms; for the text (SRC:x) write /\(SRC:x\)/`},
+		{"(SRC:x)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (SRC:x), write /\(SRC:x\)/`},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {

@@ -337,7 +337,7 @@ func noteLine(note, aside, refs, settings string, width int) string {
 		if right == "" {
 			return lipgloss.Width(left) <= width
 		}
-		return lipgloss.Width(left)+1+lipgloss.Width(right) <= width
+		return lipgloss.Width(left)+2+lipgloss.Width(right) <= width // two spaces at least between
 	}
 	if aside != "" && fits(note+aside, refs) {
 		note += aside

@@ -495,7 +495,7 @@ func TestNoteLine(t *testing.T) {
 		{80, note + aside + strings.Repeat(" ", 80-len(note+aside)-len(refs+" "+settings)) + refs + " " + settings},
 		{68, note + aside + strings.Repeat(" ", 68-len(note+aside)-len(refs)) + refs},
 		{50, note + strings.Repeat(" ", 50-len(note)-len(refs+" "+settings)) + refs + " " + settings},
-		{41, note + " " + refs},
+		{42, note + "  " + refs},
 		{30, "LT22 loses most in… " + refs}, // the note cut, the references kept
 	} {
 		got := noteLine(note, aside, refs, settings, tc.width)

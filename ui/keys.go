@@ -72,7 +72,7 @@ func DefaultKeyMap() KeyMap {
 		Significance: b([]string{"B"}, "B", "significance vs baseline"),
 		SigTest:      b([]string{"T"}, "T", "comparison: paired-bs/-ar"),
 		Impact:       b([]string{"i"}, "i", "segments costing most vs base"),
-		Analysis:     b([]string{"n"}, "n", "analysis: n-grams, buckets, Δ"),
+		Analysis:     b([]string{"n"}, "n", "analysis: n-grams, buckets, wins"),
 		AnaTable:     b([]string{"right", "left"}, "←/→", "analysis: next/previous table"),
 		Compare:      b([]string{"v"}, "v", "two hypotheses stacked"),
 		Explain:      b([]string{"e"}, "e", "walk through segment"),
