@@ -119,10 +119,13 @@ func (a anaScreen) rowCount(x anaCtx) int {
 // ready reports whether the current table's numbers are at hand (those
 // of the scores on screen and the current choices).
 func (a anaScreen) ready(x anaCtx) bool {
-	if !a.baseFresh(x) {
-		return false
+	switch {
+	case a.table != anaNGrams: // the buckets and wins need the scores only
+		return a.derFresh(x)
+	case a.mode != anaSalient:
+		return a.baseFresh(x)
 	}
-	return a.table == anaNGrams && a.mode != anaSalient || a.derFresh(x)
+	return a.baseFresh(x) && a.salientFresh(x)
 }
 
 // clamp keeps the cursor on a row and visible; while the table's numbers
@@ -303,8 +306,12 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	if c.width < 100 { // the current table only, and where it is
 		tabs = []string{fmt.Sprintf("[%s] %d/%d", anaTableNames[a.table], a.table+1, numAnaTables)}
 	}
+	right := strings.Join(tabs, " ")
+	if a.table != anaNGrams && !a.baseFresh(x) && a.derFresh(x) { // shown while the n-grams are counted
+		right = strings.TrimSpace(running) + "  " + right
+	}
 	lines := make([]string, 0, c.height)
-	lines = append(lines, st.Title.Render(joinRight(title, strings.Join(tabs, " "), c.width)))
+	lines = append(lines, st.Title.Render(joinRight(title, right, c.width)))
 	aside := ""
 	if a.table == anaBuckets && a.derFresh(x) {
 		_, aside = a.mostLost(x)
@@ -361,7 +368,7 @@ func (a anaScreen) tableView(x anaCtx, running string) (title, note, head string
 	switch {
 	case a.err != nil:
 		return title, "the analysis failed", "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
-	case !a.baseFresh(x):
+	case !a.baseFresh(x) && a.table == anaNGrams:
 		return title, "counting every n-gram of every system against every reference", "", []string{c.st.Accent.Render(running)}
 	}
 	switch a.table {

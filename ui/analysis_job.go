@@ -54,6 +54,7 @@ type anaWant struct {
 // each system's wins, ties and losses against other.
 type anaDerived struct {
 	anaWant
+	partial    bool                 // made before the counts: no salient n-grams yet
 	favA, favB [][]model.SalientRow // [order-1]: what sys matches and other does not, and the reverse
 	buckets    [][]model.Bucket     // [system], on sys's bucket rows
 	outcomes   [][3][]int           // [system]: wins, ties, losses vs other (nil for other itself)
@@ -67,6 +68,16 @@ type anaMsg struct {
 	err  error
 }
 
+// anaEarlyMsg carries the buckets and outcomes the analysis job makes
+// while it counts the n-grams (they need the scores only), so that their
+// tables show at once on a large corpus; next is the rest of the job. It
+// is not the job's result: the job runs on.
+type anaEarlyMsg struct {
+	tag  jobTag
+	der  *anaDerived // partial
+	next tea.Cmd
+}
+
 // baseFresh reports whether the counts shown are those of the scores on
 // screen.
 func (a anaScreen) baseFresh(x anaCtx) bool {
@@ -77,6 +88,12 @@ func (a anaScreen) baseFresh(x anaCtx) bool {
 // on screen and the current pair and grouping.
 func (a anaScreen) derFresh(x anaCtx) bool {
 	return a.der != nil && a.der.anaWant == a.want(x)
+}
+
+// salientFresh reports whether the salient n-grams shown are those of the
+// scores on screen and the current pair.
+func (a anaScreen) salientFresh(x anaCtx) bool {
+	return a.derFresh(x) && !a.der.partial
 }
 
 // want is what the screen should show now.
@@ -101,43 +118,45 @@ func sameCounts(a, b model.Settings) bool {
 
 // anaCmd makes what want asks for: the counts and rankings unless base
 // (nil, or made for want's scores) has them already, then the derived
-// part, with what old has of it.
+// part, with what old has of it. When it counts, the buckets and outcomes
+// (which need the scores only) are made while it does, and sent ahead
+// (anaEarlyMsg).
 func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, old *anaDerived, prog *progress, phase *anaPhase) tea.Cmd {
+	if base != nil {
+		return func() tea.Msg { return derivedMsg(ctx, tag, ds, base, want, old, prog, phase) }
+	}
 	return func() tea.Msg {
-		// The buckets need the scores, not the counts: they are made
-		// while the n-grams are counted.
-		var bk *bucketsJob
-		if base == nil && !keepsBuckets(old, want) {
-			bk = startBuckets(ctx, ds, want)
+		type counted struct {
+			base *anaBase
+			err  error
 		}
-		if base == nil {
+		done := make(chan counted, 1)
+		go func() {
 			b, err := makeBase(ctx, ds, want.scored, prog, phase)
-			if err != nil {
-				return anaMsg{jobTag: tag, err: err}
-			}
-			base = b
+			done <- counted{b, err}
+		}()
+		early, err := makeDerived(ctx, ds, nil, want, old, nil)
+		if err != nil {
+			<-done
+			return anaMsg{jobTag: tag, err: err}
 		}
-		phase.Store(phaseComparing)
-		prog.set(0, 0)
-		der, err := makeDerived(ctx, ds, base, want, old, bk, prog)
-		return anaMsg{jobTag: tag, base: base, der: der, err: err}
+		return anaEarlyMsg{tag: tag, der: early, next: func() tea.Msg {
+			c := <-done
+			if c.err != nil {
+				return anaMsg{jobTag: tag, err: c.err}
+			}
+			return derivedMsg(ctx, tag, ds, c.base, want, early, prog, phase)
+		}}
 	}
 }
 
-// bucketsJob is sameRowBuckets running beside the counting.
-type bucketsJob struct {
-	done    chan struct{}
-	buckets [][]model.Bucket
-	err     error
-}
-
-func startBuckets(ctx context.Context, ds *model.Dataset, want anaWant) *bucketsJob {
-	j := &bucketsJob{done: make(chan struct{})}
-	go func() {
-		defer close(j.done)
-		j.buckets, j.err = sameRowBuckets(ctx, ds, want)
-	}()
-	return j
+// derivedMsg makes the derived part of want on base and returns the job's
+// result.
+func derivedMsg(ctx context.Context, tag jobTag, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress, phase *anaPhase) anaMsg {
+	phase.Store(phaseComparing)
+	prog.set(0, 0)
+	der, err := makeDerived(ctx, ds, base, want, old, prog)
+	return anaMsg{jobTag: tag, base: base, der: der, err: err}
 }
 
 // keepsBuckets reports whether old's buckets are those want shows.
@@ -197,33 +216,27 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 // makeDerived makes the salient n-grams, the buckets and the outcomes of
 // want's pair and grouping, taking from old (nil for none) what it made
 // for the same scores and the same part of the key: a new grouping keeps
-// the salient n-grams and the outcomes, a new baseline the buckets.
-func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, bk *bucketsJob, prog *progress) (*anaDerived, error) {
+// the salient n-grams and the outcomes, a new baseline the buckets. With
+// base nil (the counts are not in yet) it makes a partial one, without
+// salient n-grams.
+func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress) (*anaDerived, error) {
 	k := want.key
-	d := &anaDerived{anaWant: want}
+	d := &anaDerived{anaWant: want, partial: base == nil}
 	same := old != nil && old.scored == want.scored
 	var err error
 	switch {
-	case same && old.key.sys == k.sys && old.key.other == k.other:
+	case base == nil:
+	case same && !old.partial && old.key.sys == k.sys && old.key.other == k.other:
 		d.favA, d.favB = old.favA, old.favB
 	case k.other >= 0 && k.other != k.sys:
 		if d.favA, d.favB, err = salientSides(ctx, base, k, prog); err != nil {
 			return nil, err
 		}
 	}
-	switch {
-	case keepsBuckets(old, want):
+	if keepsBuckets(old, want) {
 		d.buckets = old.buckets
-	case bk != nil: // made beside the counting
-		<-bk.done
-		if bk.err != nil {
-			return nil, bk.err
-		}
-		d.buckets = bk.buckets
-	default:
-		if d.buckets, err = sameRowBuckets(ctx, ds, want); err != nil {
-			return nil, err
-		}
+	} else if d.buckets, err = sameRowBuckets(ctx, ds, want); err != nil {
+		return nil, err
 	}
 	switch {
 	case same && old.key.other == k.other:

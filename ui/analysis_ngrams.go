@@ -57,7 +57,7 @@ func (a anaScreen) items(x anaCtx, fresh bool) []anaNGramItem {
 		}
 		return out
 	}
-	if a.der == nil || (fresh && !a.derFresh(x)) || !salientPair(x) {
+	if a.der == nil || (fresh && !a.salientFresh(x)) || !salientPair(x) {
 		return nil
 	}
 	for side, lists := range [][][]model.SalientRow{a.der.favA, a.der.favB} {
@@ -109,7 +109,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	}
 	title = fmt.Sprintf("analysis · %s vs %s · salient n-grams · %s", c.systemName(x.sys), c.systemName(x.other), orders)
 	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.systemName(x.sys), c.systemName(x.other))
-	if !a.derFresh(x) {
+	if !a.salientFresh(x) {
 		return title, note, "", waiting(x, running)
 	}
 	items := a.ngramItems(x)

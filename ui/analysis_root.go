@@ -44,7 +44,7 @@ func (m *Model) analysis() tea.Cmd {
 	a := &m.ana
 	want := a.want(x)
 	switch {
-	case a.baseFresh(x) && a.derFresh(x):
+	case a.baseFresh(x) && a.salientFresh(x):
 		return nil
 	case a.asked == want && (m.jobs.running(jobAnalysis) || a.err != nil):
 		return nil // on its way, or failed for exactly this
@@ -64,6 +64,19 @@ func (m *Model) analysis() tea.Cmd {
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
 	a.asked, a.err, a.phase = want, nil, &anaPhase{}
 	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
+}
+
+// handleAnalysisEarly shows the buckets and outcomes the job made while
+// it counts, and lets it go on; what a stale run sends is dropped.
+func (m Model) handleAnalysisEarly(msg anaEarlyMsg) (Model, tea.Cmd) {
+	if !m.jobs.live(msg.tag) {
+		return m, nil
+	}
+	if d := m.ana.der; d == nil || d.anaWant != msg.der.anaWant || d.partial {
+		m.ana.der = msg.der
+	}
+	m.ana.clamp(m.anaCtx())
+	return m, msg.next
 }
 
 // handleAnalysis installs what the job made (stale results never get

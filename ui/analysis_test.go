@@ -705,7 +705,7 @@ func TestAnalysisReusesParts(t *testing.T) {
 	if &again.buckets[0] != &after.buckets[0] || &again.outcomes[0] == &after.outcomes[0] {
 		t.Error("a new baseline did not keep the buckets, or kept the outcomes")
 	}
-	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, nil, &progress{})
+	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, &progress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -821,6 +821,55 @@ func TestHelpTablesWrapWhenNarrow(t *testing.T) {
 				t.Errorf("the help lacks, whole, %q", want)
 			}
 		}
+	}
+}
+
+// TestAnalysisBucketsBeforeCounts: the buckets and wins tables show as
+// soon as they are made, while the n-grams are still being counted (on 1M
+// a new user waited 7 s for the buckets, which need only the scores); the
+// n-gram table says it is counting; the counts then complete the screen.
+func TestAnalysisBucketsBeforeCounts(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 30)
+	next, cmd := m.Update(keyMsg("n"))
+	m = next.(Model)
+	var early anaEarlyMsg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 && early.next == nil {
+		c := queue[0]
+		queue = queue[1:]
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case anaEarlyMsg:
+			early = msg
+		}
+	}
+	if early.next == nil {
+		t.Fatal("the analysis job sent nothing ahead of its counts")
+	}
+	next, cmd = m.Update(early)
+	m = next.(Model)
+	if m.ana.base != nil || cmd == nil {
+		t.Fatalf("after the early part: counts %v, command %v; want no counts yet and the job going on", m.ana.base != nil, cmd != nil)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "counting every n-gram") {
+		t.Errorf("the n-gram table does not say it is counting:\n%s", v)
+	}
+	m = press(t, m, "right")
+	v := ansi.Strip(m.View())
+	if len(m.ana.bucketItems(m.anaCtx())) == 0 || !strings.Contains(v, "Δ base") || !strings.Contains(v, " n-grams…") { // counting or ranking
+		t.Errorf("the buckets are not shown, or not with the counting going on:\n%s", v)
+	}
+	it := m.ana.bucketItems(m.anaCtx())[m.ana.cursor[anaBuckets]]
+	m = drillAndBack(t, m, it.b.Rows, it.b.Label)
+	m = press(t, m, "right")
+	if len(m.ana.winItems(m.anaCtx())) == 0 {
+		t.Error("the wins are not shown while the n-grams are counted")
+	}
+	m = drive(t, m, cmd)
+	x := m.anaCtx()
+	if !m.ana.baseFresh(x) || !m.ana.salientFresh(x) || m.ana.der.partial {
+		t.Fatal("the counts did not complete the screen")
 	}
 }
 

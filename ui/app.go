@@ -143,6 +143,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleSig(msg), nil
 	case anaMsg:
 		return m.handleAnalysis(msg), nil
+	case anaEarlyMsg:
+		return m.handleAnalysisEarly(msg)
 	case exportedMsg:
 		return m.handleExported(msg), nil
 	case spinner.TickMsg:

@@ -151,6 +151,13 @@ func (t *jobTable) finish(tag jobTag) bool {
 	return true
 }
 
+// live reports whether tag names the run in flight of its kind: what a
+// run sends before its result is dropped when not.
+func (t jobTable) live(tag jobTag) bool {
+	j := t.jobs[tag.kind]
+	return tag.gen == j.gen && j.running
+}
+
 // running reports whether a job of kind k is in flight.
 func (t jobTable) running(k jobKind) bool { return t.jobs[k].running }
 
