@@ -12,7 +12,7 @@ import "slices"
 // cache miss for almost every one: numberOrder first loads the slots of
 // all the n-grams of a line, loads that do not wait on one another, then
 // looks them up. Numbering one order over the whole batch keeps that
-// order's frequent pairs in the caches (batches of a few hundred segments
+// order's frequent pairs in the caches (batches of 64 to 4,096 segments
 // were slower).
 
 // ngBatchSegments is how many segments a worker numbers together.
