@@ -70,19 +70,22 @@ var phaseNames = []string{"counting n-grams", "ranking n-grams", "comparing syst
 // the baseline and the grouping); each is shown only while it was made
 // for the scores on screen and the current choices.
 type anaScreen struct {
-	base   *anaBase
-	der    *anaDerived
-	err    error
-	asked  anaWant   // what the job in flight makes
-	phase  *anaPhase // what it is doing
-	table  anaTable
-	mode   anaMode
-	order  int // 0: every order, one after the other
-	by     int // index in model.BucketBys
-	cursor [numAnaTables]int
-	top    [numAnaTables]int
-	width  int
-	height int
+	base  *anaBase
+	der   *anaDerived
+	err   error
+	asked anaWant // what the job in flight makes
+	// partAsked is what the buckets and wins made beside a count are for
+	// (jobAnaPart).
+	partAsked anaWant
+	phase     *anaPhase // what it is doing
+	table     anaTable
+	mode      anaMode
+	order     int // 0: every order, one after the other
+	by        int // index in model.BucketBys
+	cursor    [numAnaTables]int
+	top       [numAnaTables]int
+	width     int
+	height    int
 }
 
 // anaCtx is what the screen reads of the root: the shared state, the
@@ -90,6 +93,7 @@ type anaScreen struct {
 type anaCtx struct {
 	c          common
 	sys, other int
+	rescoring  string // what the rescore in flight says ("" for none): the tables shown are of the scores before it
 }
 
 // SetSize fits the screen to width×height cells.
@@ -307,7 +311,10 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 		tabs = []string{fmt.Sprintf("[%s] %d/%d", anaTableNames[a.table], a.table+1, numAnaTables)}
 	}
 	right := strings.Join(tabs, " ")
-	if a.table != anaNGrams && !a.baseFresh(x) && a.derFresh(x) { // shown while the n-grams are counted
+	switch {
+	case x.rescoring != "": // the tables are of the scores before it
+		right = x.rescoring + "  " + right
+	case a.table != anaNGrams && !a.baseFresh(x) && a.derFresh(x): // shown while the n-grams are counted
 		right = strings.TrimSpace(running) + "  " + right
 	}
 	lines := make([]string, 0, c.height)

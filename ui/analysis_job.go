@@ -78,6 +78,23 @@ type anaEarlyMsg struct {
 	next tea.Cmd
 }
 
+// anaPartMsg carries the buckets and outcomes of a pair or grouping chosen
+// while the n-grams are counted (jobAnaPart).
+type anaPartMsg struct {
+	jobTag
+	der *anaDerived // partial
+	err error
+}
+
+// anaPartCmd makes the partial derived part of want (buckets and
+// outcomes), beside the count in flight, with what old has of it.
+func anaPartCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, old *anaDerived) tea.Cmd {
+	return func() tea.Msg {
+		der, err := makeDerived(ctx, ds, nil, want, old, nil)
+		return anaPartMsg{jobTag: tag, der: der, err: err}
+	}
+}
+
 // baseFresh reports whether the counts shown are those of the scores on
 // screen.
 func (a anaScreen) baseFresh(x anaCtx) bool {

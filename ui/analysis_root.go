@@ -6,13 +6,22 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
 // anaCtx returns what the analysis screen reads of the root.
 func (m Model) anaCtx() anaCtx {
-	return anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other}
+	x := anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other}
+	if m.jobs.running(jobScore) && m.c.scored != nil {
+		_, _, prog := m.jobs.current(jobScore)
+		x.rescoring = m.c.spinner.View() + " rescoring…"
+		if f := prog.fraction(); f > 0 {
+			x.rescoring += fmt.Sprintf(" %.0f%%", 100*f)
+		}
+	}
+	return x
 }
 
 // openAnalysis opens the analysis screen where it was left (from a
@@ -37,19 +46,34 @@ func (m *Model) openAnalysis() tea.Cmd {
 // systems or grouping. Counts made under the same tokenizer, case and
 // order are reused: only what depends on the scores is made again.
 func (m *Model) analysis() tea.Cmd {
+	a := &m.ana
 	if m.screen != screenAnalysis || m.c.scored == nil {
+		// A count left running (the analysis was left, or drilled into)
+		// goes on while its scores are the ones on screen.
+		if m.jobs.running(jobAnalysis) && a.asked.scored != m.c.scored {
+			m.jobs.stop(jobAnalysis)
+		}
 		return nil
 	}
 	x := m.anaCtx()
-	a := &m.ana
 	want := a.want(x)
 	switch {
+	case m.jobs.running(jobScore):
+		return nil // the scores on screen are being replaced: what they would count is not wanted
 	case a.baseFresh(x) && a.salientFresh(x):
 		return nil
 	case a.asked == want && (m.jobs.running(jobAnalysis) || a.err != nil):
 		return nil // on its way, or failed for exactly this
 	case m.jobs.running(jobAnalysis) && a.asked.scored == want.scored && !a.baseFresh(x):
-		return nil // counting these scores: the pair or grouping follows when it lands
+		// Counting these scores: the salient n-grams of the new pair
+		// follow when the counts land, but its buckets and wins need the
+		// scores only, and are made beside the count.
+		if a.derFresh(x) || a.partAsked == want && m.jobs.running(jobAnaPart) {
+			return nil
+		}
+		ctx, tag, _ := m.jobs.start(jobAnaPart)
+		a.partAsked = want
+		return anaPartCmd(ctx, tag, m.c.ds, want, a.der)
 	}
 	base := a.base
 	if base != nil && (base.ds != m.c.ds || !sameCounts(base.an.Settings, want.scored.Settings)) {
@@ -79,6 +103,20 @@ func (m Model) handleAnalysisEarly(msg anaEarlyMsg) (Model, tea.Cmd) {
 	return m, msg.next
 }
 
+// handleAnalysisPart shows the buckets and wins of a pair or grouping
+// chosen while the n-grams are counted (stale results never get here).
+func (m Model) handleAnalysisPart(msg anaPartMsg) Model {
+	x := m.anaCtx()
+	switch {
+	case msg.err != nil:
+		m.status = render.Safe(msg.err.Error())
+	case msg.der.anaWant == m.ana.want(x) && !m.ana.derFresh(x):
+		m.ana.der = msg.der
+		m.ana.clamp(x)
+	}
+	return m
+}
+
 // handleAnalysis installs what the job made (stale results never get
 // here).
 func (m Model) handleAnalysis(msg anaMsg) Model {
@@ -94,7 +132,10 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 		m.ana.err = msg.err
 		return m
 	}
-	m.ana.der, m.ana.err = msg.der, nil
+	m.ana.err = nil
+	if !m.ana.derFresh(x) || msg.der.anaWant == m.ana.want(x) {
+		m.ana.der = msg.der // else the pair or grouping changed while counting: the newer one stays, and is completed next
+	}
 	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
 		m.ana.order = 0
 	}
@@ -120,8 +161,7 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
-	case key.Matches(msg, k.Back, k.Analysis):
-		m.jobs.stop(jobAnalysis)
+	case key.Matches(msg, k.Back, k.Analysis): // the count, if any, goes on (see analysis)
 		m.screen = screenMain
 		return m, nil
 	case msg.Type == tea.KeyEnter:

@@ -824,34 +824,91 @@ func TestHelpTablesWrapWhenNarrow(t *testing.T) {
 	}
 }
 
-// TestAnalysisBucketsBeforeCounts: the buckets and wins tables show as
-// soon as they are made, while the n-grams are still being counted (on 1M
-// a new user waited 7 s for the buckets, which need only the scores); the
-// n-gram table says it is counting; the counts then complete the screen.
-func TestAnalysisBucketsBeforeCounts(t *testing.T) {
-	m := ready(t, demoDataset(t), 120, 30)
+// openUncounted presses n on m and feeds it what the analysis job sends
+// ahead of its counts; cmd is the rest of the job.
+func openUncounted(t *testing.T, m Model) (Model, tea.Cmd) {
+	t.Helper()
 	next, cmd := m.Update(keyMsg("n"))
 	m = next.(Model)
-	var early anaEarlyMsg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 && early.next == nil {
-		c := queue[0]
-		queue = queue[1:]
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case anaEarlyMsg:
-			early = msg
-		}
-	}
-	if early.next == nil {
-		t.Fatal("the analysis job sent nothing ahead of its counts")
-	}
+	early := firstMsg[anaEarlyMsg](t, cmd)
 	next, cmd = m.Update(early)
 	m = next.(Model)
 	if m.ana.base != nil || cmd == nil {
 		t.Fatalf("after the early part: counts %v, command %v; want no counts yet and the job going on", m.ana.base != nil, cmd != nil)
 	}
+	return m, cmd
+}
+
+// firstMsg runs cmd (and the batches it makes) until it yields a message
+// of type T.
+func firstMsg[T tea.Msg](t *testing.T, cmd tea.Cmd) T {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case T:
+			return msg
+		}
+	}
+	var zero T
+	t.Fatalf("no %T came", zero)
+	return zero
+}
+
+// TestAnalysisWhileCounting: while the n-grams are counted, a new
+// grouping or baseline gets its buckets and wins at once (a new user
+// waited for the whole count), leaving the screen lets the count go on,
+// and a tokenizer change stops it (it counts under settings no longer
+// wanted).
+func TestAnalysisWhileCounting(t *testing.T) {
+	m, rest := openUncounted(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "right")
+	for _, k := range []string{"m", "w"} { // a new grouping, a new baseline
+		next, cmd := m.Update(keyMsg(k))
+		m = next.(Model)
+		part := firstMsg[anaPartMsg](t, cmd)
+		next, _ = m.Update(part)
+		m = next.(Model)
+		x := m.anaCtx()
+		if !m.ana.derFresh(x) || m.ana.baseFresh(x) || len(m.ana.bucketItems(x)) == 0 {
+			t.Fatalf("%s while counting: buckets fresh %v, counts in %v; want the buckets before the counts", k, m.ana.derFresh(x), m.ana.baseFresh(x))
+		}
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenMain || !m.jobs.running(jobAnalysis) {
+		t.Fatalf("esc: screen %v, count running %v; want the list and the count going on", m.screen, m.jobs.running(jobAnalysis))
+	}
+	m = drive(t, m, rest)
+	m = press(t, m, "n")
+	m = drive(t, m, m.analysis())
+	if x := m.anaCtx(); !m.ana.baseFresh(x) || !m.ana.salientFresh(x) {
+		t.Fatal("back on the analysis after the count: not complete")
+	}
+
+	m, _ = openUncounted(t, ready(t, demoDataset(t), 120, 30))
+	next, _ := m.Update(keyMsg("t")) // the rescore not run: the moment it starts
+	m = next.(Model)
+	if !m.jobs.running(jobScore) || m.jobs.running(jobAnalysis) {
+		t.Errorf("a tokenizer change: rescoring %v, old count running %v; want the rescore and the count of the old tokens stopped", m.jobs.running(jobScore), m.jobs.running(jobAnalysis))
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "rescoring…") {
+		t.Errorf("the analysis does not say it is rescoring:\n%s", v)
+	}
+}
+
+// TestAnalysisBucketsBeforeCounts: the buckets and wins tables show as
+// soon as they are made, while the n-grams are still being counted (on 1M
+// a new user waited 7 s for the buckets, which need only the scores); the
+// n-gram table says it is counting; the counts then complete the screen.
+func TestAnalysisBucketsBeforeCounts(t *testing.T) {
+	m, cmd := openUncounted(t, ready(t, demoDataset(t), 120, 30))
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "counting every n-gram") {
 		t.Errorf("the n-gram table does not say it is counting:\n%s", v)
 	}

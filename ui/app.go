@@ -145,6 +145,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleAnalysis(msg), nil
 	case anaEarlyMsg:
 		return m.handleAnalysisEarly(msg)
+	case anaPartMsg:
+		return m.handleAnalysisPart(msg), nil
 	case exportedMsg:
 		return m.handleExported(msg), nil
 	case spinner.TickMsg:

@@ -36,6 +36,7 @@ const (
 	jobTER                     // sentence and corpus TER of every system
 	jobExport                  // writing the list as the full segment table (export.go)
 	jobAnalysis                // corpus n-grams and buckets of the analysis screen (analysis_job.go)
+	jobAnaPart                 // the buckets and wins of a new pair or grouping while the n-grams are counted
 	numJobKinds
 )
 
