@@ -830,36 +830,13 @@ func openUncounted(t *testing.T, m Model) (Model, tea.Cmd) {
 	t.Helper()
 	next, cmd := m.Update(keyMsg("n"))
 	m = next.(Model)
-	early := firstMsg[anaEarlyMsg](t, cmd)
+	early := only[anaEarlyMsg](t, cmd)
 	next, cmd = m.Update(early)
 	m = next.(Model)
 	if m.ana.base != nil || cmd == nil {
 		t.Fatalf("after the early part: counts %v, command %v; want no counts yet and the job going on", m.ana.base != nil, cmd != nil)
 	}
 	return m, cmd
-}
-
-// firstMsg runs cmd (and the batches it makes) until it yields a message
-// of type T.
-func firstMsg[T tea.Msg](t *testing.T, cmd tea.Cmd) T {
-	t.Helper()
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case T:
-			return msg
-		}
-	}
-	var zero T
-	t.Fatalf("no %T came", zero)
-	return zero
 }
 
 // TestAnalysisWhileCounting: while the n-grams are counted, a new
@@ -873,7 +850,7 @@ func TestAnalysisWhileCounting(t *testing.T) {
 	for _, k := range []string{"m", "w"} { // a new grouping, a new baseline
 		next, cmd := m.Update(keyMsg(k))
 		m = next.(Model)
-		part := firstMsg[anaPartMsg](t, cmd)
+		part := only[anaPartMsg](t, cmd)
 		next, _ = m.Update(part)
 		m = next.(Model)
 		x := m.anaCtx()

@@ -125,3 +125,36 @@ func checkFit(t testing.TB, name, view string, w, h int) {
 		}
 	}
 }
+
+// msgsOf runs cmd (and the batches it returns) and returns its messages of
+// type T, without feeding anything back.
+func msgsOf[T tea.Msg](cmd tea.Cmd) []T {
+	var out []T
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case T:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+// only returns the one message of type T that cmd yields (msgsOf),
+// failing the test when there is not exactly one.
+func only[T tea.Msg](t testing.TB, cmd tea.Cmd) T {
+	t.Helper()
+	msgs := msgsOf[T](cmd)
+	if len(msgs) != 1 {
+		var zero T
+		t.Fatalf("%d messages of type %T; want one", len(msgs), zero)
+	}
+	return msgs[0]
+}

@@ -102,27 +102,6 @@ func TestMetricsCycle(t *testing.T) {
 	}
 }
 
-// collect runs cmd (and the batches it returns) and returns the metric
-// results among its messages, without feeding anything back.
-func collect(cmd tea.Cmd) []metricsMsg {
-	var out []metricsMsg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case metricsMsg:
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
 // TestMetricsStaleDropped runs the chrF job by hand: a result made before
 // lowercase changed is dropped; the new one, lowercased, lands; TER is not
 // run again for a case change.
@@ -131,13 +110,13 @@ func TestMetricsStaleDropped(t *testing.T) {
 	m := ready(t, ds, 120, 40)
 	next, cmd := m.Update(keyMsg("M"))
 	m = next.(Model)
-	old := collect(cmd)
+	old := msgsOf[metricsMsg](cmd)
 	if len(old) != 1 || old[0].kind != jobChrF || !m.jobs.running(jobChrF) {
 		t.Fatalf("M started %v; want one chrF job", old)
 	}
 	next, cmd = m.Update(keyMsg("l"))
 	m = next.(Model)
-	fresh := collect(cmd)
+	fresh := msgsOf[metricsMsg](cmd)
 	if len(fresh) != 1 || fresh[0].kind != jobChrF {
 		t.Fatalf("l started %v; want the chrF job again", fresh)
 	}
@@ -160,7 +139,7 @@ func TestMetricsStaleDropped(t *testing.T) {
 	m = press(t, m, "M") // chrF and TER
 	ter := m.c.met.ter
 	next, cmd = m.Update(keyMsg("l"))
-	if got := collect(cmd); len(got) != 1 || got[0].kind != jobChrF {
+	if got := msgsOf[metricsMsg](cmd); len(got) != 1 || got[0].kind != jobChrF {
 		t.Errorf("l with TER shown started %v; want chrF alone (TER has its own case option)", got)
 	}
 	if next.(Model).c.met.ter != ter {

@@ -22,31 +22,10 @@ func step1(t *testing.T, m Model, msg tea.Msg) (Model, tea.Cmd) {
 	return next.(Model), cmd
 }
 
-// sigMsgs runs cmd (and the batches it returns) and returns the
-// comparison results among its messages; other messages are dropped.
-func sigMsgs(cmd tea.Cmd) []sigMsg {
-	var out []sigMsg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case sigMsg:
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
 // oneSig runs cmd and returns its one comparison result.
 func oneSig(t *testing.T, cmd tea.Cmd) sigMsg {
 	t.Helper()
-	msgs := sigMsgs(cmd)
+	msgs := msgsOf[sigMsg](cmd)
 	if len(msgs) != 1 {
 		t.Fatalf("the command gave %d comparison results; want 1", len(msgs))
 	}
@@ -352,7 +331,7 @@ func TestSigScreenRandomKeys(t *testing.T) {
 			w, h = 60+rng.IntN(140), 16+rng.IntN(34)
 			msg = tea.WindowSizeMsg{Width: w, Height: h}
 		case r == 1 && len(late) > 0:
-			for _, s := range sigMsgs(late[0]) { // an old result arriving late
+			for _, s := range msgsOf[sigMsg](late[0]) { // an old result arriving late
 				msg = s
 			}
 			late = late[1:]
