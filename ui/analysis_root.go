@@ -44,7 +44,11 @@ func (m *Model) openAnalysis() tea.Cmd {
 // that is neither shown nor in flight, so the screen never shows numbers
 // of other scores (a rescore, a max-order change) or of another pair of
 // systems or grouping. Counts made under the same tokenizer, case and
-// order are reused: only what depends on the scores is made again.
+// order are reused: only what depends on the scores is made again. While
+// the n-grams are counted, a new pair or grouping gets its buckets and
+// wins from a job beside the count (jobAnaPart); nothing starts while a
+// rescore is in flight. A count goes on when the screen is left, until
+// the scores on screen change.
 func (m *Model) analysis() tea.Cmd {
 	a := &m.ana
 	if m.screen != screenAnalysis || m.c.scored == nil {
@@ -96,8 +100,8 @@ func (m Model) handleAnalysisEarly(msg anaEarlyMsg) (Model, tea.Cmd) {
 	if !m.jobs.live(msg.tag) {
 		return m, nil
 	}
-	if d := m.ana.der; d == nil || d.anaWant != msg.der.anaWant || d.partial {
-		m.ana.der = msg.der
+	if x := m.anaCtx(); !m.ana.derFresh(x) || msg.der.anaWant == m.ana.want(x) && m.ana.der.partial {
+		m.ana.der = msg.der // not over the buckets of a newer pair or grouping
 	}
 	m.ana.clamp(m.anaCtx())
 	return m, msg.next
