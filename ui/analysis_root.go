@@ -68,10 +68,11 @@ func (m *Model) analysis() tea.Cmd {
 		return nil
 	case a.asked == want && (m.jobs.running(jobAnalysis) || a.err != nil):
 		return nil // on its way, or failed for exactly this
-	case m.jobs.running(jobAnalysis) && a.asked.scored == want.scored && !a.baseFresh(x):
-		// Counting these scores: the salient n-grams of the new pair
-		// follow when the counts land, but its buckets and wins need the
-		// scores only, and are made beside the count.
+	case m.jobs.running(jobAnalysis) && a.asked.scored != nil && sameCounts(a.asked.scored.Settings, want.scored.Settings) && !a.baseFresh(x):
+		// Counting what these scores count (a smoothing change keeps the
+		// count going): the salient n-grams of the new pair follow when
+		// the counts land, but its buckets and wins need the scores only,
+		// and are made beside the count.
 		if a.derFresh(x) || a.partAsked == want && m.jobs.running(jobAnaPart) {
 			return nil
 		}
@@ -129,8 +130,15 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 	if prev := m.ana.items(x, false); m.ana.cursor[anaNGrams] < len(prev) {
 		follow = prev[m.ana.cursor[anaNGrams]].text()
 	}
-	if msg.base != nil {
-		m.ana.base = msg.base // counted, even when what follows failed
+	if b := msg.base; b != nil {
+		if s := m.c.scored; s != nil && b.scored != s && b.ds == m.c.ds && sameCounts(b.an.Settings, s.Settings) {
+			// Counted for scores replaced meanwhile by ones that count the
+			// same (a smoothing change, the max-order upgrade): theirs.
+			rb := *b
+			rb.scored = s
+			b = &rb
+		}
+		m.ana.base = b // counted, even when what follows failed
 	}
 	if msg.err != nil {
 		m.ana.err = msg.err

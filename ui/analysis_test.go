@@ -869,6 +869,20 @@ func TestAnalysisWhileCounting(t *testing.T) {
 		t.Fatal("back on the analysis after the count: not complete")
 	}
 
+	// A smoothing change counts the same n-grams: the count goes on, and
+	// serves the new scores.
+	m, rest = openUncounted(t, ready(t, demoDataset(t), 120, 30))
+	_, before, _ := m.jobs.current(jobAnalysis)
+	m = press(t, m, "s")
+	if _, now, _ := m.jobs.current(jobAnalysis); now != before || !m.jobs.running(jobAnalysis) {
+		t.Fatalf("s while counting: the count was started over or stopped (run %v, was %v)", now, before)
+	}
+	m = drive(t, m, rest)
+	m = drive(t, m, m.analysis())
+	if x := m.anaCtx(); !m.ana.baseFresh(x) || !m.ana.salientFresh(x) {
+		t.Fatal("after the count that went on through s: not complete for the new scores")
+	}
+
 	m, _ = openUncounted(t, ready(t, demoDataset(t), 120, 30))
 	next, _ := m.Update(keyMsg("t")) // the rescore not run: the moment it starts
 	m = next.(Model)
