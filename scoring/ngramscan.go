@@ -254,7 +254,7 @@ func (s *scanner) count(line []uint32, ref bool) {
 		}
 	}
 	for _, c := range cands {
-		if !equalTokens(s.q.toks[c.tok:c.tok+uint32(c.order)], line[c.pos:c.pos+c.order]) {
+		if !slices.Equal(s.q.toks[c.tok:c.tok+uint32(c.order)], line[c.pos:c.pos+c.order]) {
 			continue // another n-gram with the same hash
 		}
 		st := &s.state[c.pat]
@@ -286,15 +286,6 @@ type scanProbe struct {
 type scanCand struct {
 	pos, order, pat int32
 	tok             uint32
-}
-
-func equalTokens(a, b []uint32) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // finish adds segment seg to the requests whose kind counts there, and
@@ -453,7 +444,7 @@ func countRun(line, pat []uint32) int {
 	}
 	rest := pat[1:]
 	for i, t := range line[:len(line)-len(rest)] {
-		if t == first && equalTokens(rest, line[i+1:i+len(pat)]) {
+		if t == first && slices.Equal(rest, line[i+1:i+len(pat)]) {
 			n++
 		}
 	}

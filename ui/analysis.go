@@ -70,10 +70,11 @@ var phaseNames = []string{"counting n-grams", "ranking n-grams", "comparing syst
 // the baseline and the grouping); each is shown only while it was made
 // for the scores on screen and the current choices.
 type anaScreen struct {
-	base  *anaBase
-	der   *anaDerived
-	err   error
-	asked anaWant // what the job in flight makes
+	base    *anaBase
+	der     *anaDerived
+	err     error
+	asked   anaWant        // what the job in flight makes
+	askedDS *model.Dataset // and of which dataset
 	// partAsked is what the buckets and wins made beside a count are for
 	// (jobAnaPart).
 	partAsked anaWant

@@ -41,6 +41,21 @@ type anaKey struct {
 	by         model.BucketBy
 }
 
+// forScores returns b's counts and rankings for scores s of ds: b itself
+// when made for s, a copy bound to s when s counts the same n-grams (a
+// smoothing change), nil when b is nil or its counts are not s's.
+func (b *anaBase) forScores(ds *model.Dataset, s *model.Scored) *anaBase {
+	switch {
+	case b == nil || s == nil || b.ds != ds || !sameCounts(b.an.Settings, s.Settings):
+		return nil
+	case b.scored == s:
+		return b
+	}
+	c := *b
+	c.scored = s
+	return &c
+}
+
 // anaWant is what the screen should show: the scores on screen and the
 // choices.
 type anaWant struct {

@@ -47,32 +47,29 @@ func (m *Model) openAnalysis() tea.Cmd {
 // order are reused: only what depends on the scores is made again. While
 // the n-grams are counted, a new pair or grouping gets its buckets and
 // wins from a job beside the count (jobAnaPart); nothing starts while a
-// rescore is in flight. A count goes on when the screen is left, until
-// the scores on screen change.
+// rescore is in flight. A count goes on, on screen or off it, while it
+// counts what the dataset and settings in force count (a smoothing change
+// keeps it); else it is stopped here, as soon as they change.
 func (m *Model) analysis() tea.Cmd {
 	a := &m.ana
-	if m.screen != screenAnalysis || m.c.scored == nil {
-		// A count left running (the analysis was left, or drilled into)
-		// goes on while its scores are the ones on screen.
-		if m.jobs.running(jobAnalysis) && a.asked.scored != m.c.scored {
-			m.jobs.stop(jobAnalysis)
-		}
-		return nil
+	if m.jobs.running(jobAnalysis) && !(a.askedDS == m.c.ds && sameCounts(a.asked.scored.Settings, m.c.set)) {
+		m.jobs.stop(jobAnalysis)
+	}
+	if m.screen != screenAnalysis || m.c.scored == nil || m.jobs.running(jobScore) {
+		return nil // off screen, or the scores on screen are being replaced
 	}
 	x := m.anaCtx()
 	want := a.want(x)
 	switch {
-	case m.jobs.running(jobScore):
-		return nil // the scores on screen are being replaced: what they would count is not wanted
 	case a.baseFresh(x) && a.salientFresh(x):
 		return nil
 	case a.asked == want && (m.jobs.running(jobAnalysis) || a.err != nil):
 		return nil // on its way, or failed for exactly this
-	case m.jobs.running(jobAnalysis) && a.asked.scored != nil && sameCounts(a.asked.scored.Settings, want.scored.Settings) && !a.baseFresh(x):
-		// Counting what these scores count (a smoothing change keeps the
-		// count going): the salient n-grams of the new pair follow when
-		// the counts land, but its buckets and wins need the scores only,
-		// and are made beside the count.
+	case m.jobs.running(jobAnalysis) && !a.baseFresh(x):
+		// Counting what these scores count (see above): the salient
+		// n-grams of the new pair follow when the counts land, but its
+		// buckets and wins need the scores only, and are made beside the
+		// count.
 		if a.derFresh(x) || a.partAsked == want && m.jobs.running(jobAnaPart) {
 			return nil
 		}
@@ -80,18 +77,12 @@ func (m *Model) analysis() tea.Cmd {
 		a.partAsked = want
 		return anaPartCmd(ctx, tag, m.c.ds, want, a.der)
 	}
-	base := a.base
-	if base != nil && (base.ds != m.c.ds || !sameCounts(base.an.Settings, want.scored.Settings)) {
-		base = nil
-	}
-	if base != nil && base.scored != want.scored {
-		b := *base // the same counts and rankings, for the scores on screen
-		b.scored = want.scored
-		base = &b
+	base := a.base.forScores(m.c.ds, want.scored)
+	if base != nil {
 		a.base = base
 	}
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
-	a.asked, a.err, a.phase = want, nil, &anaPhase{}
+	a.asked, a.askedDS, a.err, a.phase = want, m.c.ds, nil, &anaPhase{}
 	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
 }
 
@@ -130,15 +121,14 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 	if prev := m.ana.items(x, false); m.ana.cursor[anaNGrams] < len(prev) {
 		follow = prev[m.ana.cursor[anaNGrams]].text()
 	}
-	if b := msg.base; b != nil {
-		if s := m.c.scored; s != nil && b.scored != s && b.ds == m.c.ds && sameCounts(b.an.Settings, s.Settings) {
-			// Counted for scores replaced meanwhile by ones that count the
-			// same (a smoothing change, the max-order upgrade): theirs.
-			rb := *b
-			rb.scored = s
-			b = &rb
+	if msg.base != nil {
+		// Counted, even when what follows failed; for the scores on screen
+		// when they replaced the job's meanwhile but count the same (a
+		// smoothing change, the max-order upgrade).
+		m.ana.base = msg.base
+		if b := msg.base.forScores(m.c.ds, m.c.scored); b != nil {
+			m.ana.base = b
 		}
-		m.ana.base = b // counted, even when what follows failed
 	}
 	if msg.err != nil {
 		m.ana.err = msg.err

@@ -180,9 +180,6 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	m.c.set = set
 	m.noteWarnings(before)
 	m.pane.order = min(m.pane.order, set.Sentence.MaxOrder)
-	if a := m.ana.asked.scored; m.jobs.running(jobAnalysis) && a != nil && !sameCounts(a.Settings, set) {
-		m.jobs.stop(jobAnalysis) // counting under settings no longer wanted
-	}
 	reuse := m.c.scored != nil && m.c.scored.CanRecompute(set)
 	if reuse && ds.Len()*len(ds.Systems) <= syncRecompute {
 		s, _ := m.c.scored.Recompute(ds, set)
