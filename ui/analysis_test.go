@@ -892,6 +892,13 @@ func TestAnalysisWhileCounting(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "rescoring…") {
 		t.Errorf("the analysis does not say it is rescoring:\n%s", v)
 	}
+	// Other references count other n-grams too.
+	m, _ = openUncounted(t, ready(t, demoDataset(t), 120, 30))
+	next, _ = m.Update(keyMsg("R"))
+	m = next.(Model)
+	if m.jobs.running(jobAnalysis) {
+		t.Error("R left the count of the old references running")
+	}
 }
 
 // TestAnalysisBucketsBeforeCounts: the buckets and wins tables show as
