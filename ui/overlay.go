@@ -5,6 +5,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -129,7 +130,7 @@ func analysisHelp(c common, width int) string {
 	for _, t := range analysisKeys {
 		lines = append(lines, helpRow(c, t[0], t[1], width))
 	}
-	lines = append(lines, render.Wrap(st.Text.Render("In the buckets, ±CI is the bootstrap 95% half-width of each BLEU, and the line under the title names the bucket of 20 segments or more where the shown system loses most to the baseline."), width))
+	lines = append(lines, render.Wrap(st.Text.Render(fmt.Sprintf("In the buckets, ±CI is the bootstrap 95%% half-width of each BLEU, and the line under the title names the bucket of %d segments or more where the shown system loses most to the baseline.", model.MinSupport)), width))
 	return strings.Join(lines, "\n")
 }
 
