@@ -271,8 +271,11 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 		}
 	}
 	msg := fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", c)
-	if bytes.IndexByte(b[:max(k, 0)], 0) >= 0 { // a NUL before it: no text file
+	switch { // a NUL byte near it: no text file, whatever its encoding
+	case bytes.IndexByte(b[:max(k, 0)], 0) >= 0:
 		msg = fmt.Sprintf("is not a text file (a NUL byte, then byte 0x%02x, which is not UTF-8); give plain text, one segment per line", c)
+	case bytes.IndexByte(b[max(k, 0):], 0) >= 0:
+		msg = fmt.Sprintf("is not a text file (byte 0x%02x, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c)
 	}
 	return &InputError{File: s.f.label, Line: line, Byte: col, Msg: msg}
 }

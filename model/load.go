@@ -260,6 +260,9 @@ func checkCounts(files []*file, streams [][]string) error {
 		}
 		return nil
 	}
+	if low == 0 { // an empty file among others: say so, not "0 lines"
+		return inputErr(files[indexOf(counts, 0)].label, fmt.Sprintf("is empty, but %s has %s; give one segment per line", files[indexOf(counts, high)].label, plural(high, "line")))
+	}
 	// Are all the extra lines empty lines at the end of the longer files?
 	blank, onlyBlank := -1, true
 	for i, st := range streams {

@@ -74,6 +74,9 @@ func smoothNote(v MathView, i int) string {
 		return ""
 	}
 	if v.nltk() {
+		if v.Opt.NLTK.Smoothing.Method == 0 { // NLTK's "no smoothing" still replaces a 0
+			return "method0: no smoothing, 0 taken as the smallest float"
+		}
 		return fmt.Sprintf("method%d smoothed", v.Opt.NLTK.Smoothing.Method)
 	}
 	switch v.Opt.Smooth {

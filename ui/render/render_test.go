@@ -287,3 +287,19 @@ func TestFocusLineNamesEveryReference(t *testing.T) {
 		t.Errorf("FocusLine = %q; want %q", got, want)
 	}
 }
+
+// TestSmoothNoteNLTKMethod0: NLTK's method0 is "no smoothing", though it
+// takes a zero precision as the smallest float; the pane said "method0
+// smoothed".
+func TestSmoothNoteNLTKMethod0(t *testing.T) {
+	opt := scoring.DefaultOptions()
+	opt.Compat = scoring.CompatNLTK
+	v := MathView{Opt: opt, Result: scoring.Result{Smoothed: []bool{false, true}}}
+	if got := smoothNote(v, 1); got != "method0: no smoothing, 0 taken as the smallest float" {
+		t.Errorf("method0: %q", got)
+	}
+	v.Opt.NLTK.Smoothing.Method = 1
+	if got := smoothNote(v, 1); got != "method1 smoothed" {
+		t.Errorf("method1: %q", got)
+	}
+}
