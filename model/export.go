@@ -216,17 +216,24 @@ func appendCorpusFields(b []byte, name string, ss SystemScores, sig string) []by
 // escapes ([Printable]). Showing tsv, csv or jsonl on a terminal is the
 // caller's business.
 func WriteSegments(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, format string) error {
-	return WriteSegmentsMetrics(w, ds, s, rows, sys, nil, format)
+	return WriteSegmentsMetrics(w, ds, s, rows, sys, -1, nil, format)
 }
 
 // WriteSegmentsMetrics is [WriteSegments] with the sentence chrF and TER
 // scores of ms (computed with segments; nil: BLEU alone): "jsonl" adds
 // "chrf" and/or "ter": {"score"} to each object; "tsv" and "csv" add chrf
 // and/or ter columns before the hypothesis; "text" adds chrF and TER
-// columns the same way.
-func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, format string) error {
+// columns the same way. With other ≥ 0, "text" also gives each segment's Δ,
+// sys's sentence score minus other's, in a column after the score, and
+// names other in its title; the other formats are the same either way.
+func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, ms *MetricScores, format string) error {
 	if err := s.check(sys); err != nil {
 		return err
+	}
+	if other >= 0 {
+		if err := s.check(other); err != nil {
+			return err
+		}
 	}
 	for _, i := range rows {
 		if i < 0 || i >= ds.Len() {
@@ -253,7 +260,7 @@ func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys i
 	case FormatCSV:
 		err = writeCSV(bw, ds, s, rows, sys, ms)
 	case FormatText:
-		err = writeText(bw, ds, s, rows, sys, ms)
+		err = writeText(bw, ds, s, rows, sys, other, ms)
 	default:
 		return fmt.Errorf("model: unknown segment format %q (want %s)", format, strings.Join(SegmentFormats, ", "))
 	}

@@ -43,7 +43,7 @@ func TestExportMetricsGoldens(t *testing.T) {
 	}
 	rows := s.Rows(ds, View{System: 1, Other: 0})
 	for _, f := range SegmentFormats {
-		golden(t, "metrics_segments_"+f, write(func(b *strings.Builder) error { return WriteSegmentsMetrics(b, ds, s, rows, 1, all, f) }))
-		golden(t, "metrics_segments_chrf_"+f, write(func(b *strings.Builder) error { return WriteSegmentsMetrics(b, ds, s, rows, 0, chrfOnly, f) }))
+		golden(t, "metrics_segments_"+f, write(func(b *strings.Builder) error { return WriteSegmentsMetrics(b, ds, s, rows, 1, -1, all, f) }))
+		golden(t, "metrics_segments_chrf_"+f, write(func(b *strings.Builder) error { return WriteSegmentsMetrics(b, ds, s, rows, 0, -1, chrfOnly, f) }))
 	}
 }

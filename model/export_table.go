@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -87,33 +89,50 @@ func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *
 	return cw.Error()
 }
 
-// writeText writes the table for people, with the chrF and TER of ms
-// (nil: none) in columns before the hypothesis.
-func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
+// writeText writes the table for people, with each segment's Δ to other
+// (none when other < 0) after the score and the chrF and TER of ms (nil:
+// none) in columns before the hypothesis.
+func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, ms *MetricScores) error {
 	nltk := s.Settings.Sentence.Compat == scoring.CompatNLTK
 	precDigits := 1
 	if nltk {
 		precDigits = 3
 	}
-	fmt.Fprintf(w, "system %s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), s.SentenceSignature(ds))
-	type line struct {
-		no, score, bp, lens, prec, hyp string
-		metrics                        []string
+	vs := ""
+	if other >= 0 {
+		vs = ", Δ vs " + Printable(ds.Systems[other].Name)
 	}
-	lines := []line{{"line", "score", "bp", "hyp/ref", "precisions", "hypothesis", ms.metricHeads()}}
+	fmt.Fprintf(w, "system %s%s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), vs, s.SentenceSignature(ds))
+	// The columns before the precisions, right-aligned: line, score, Δ
+	// (when asked), bp, hyp/ref.
+	type line struct {
+		nums      []string
+		prec, hyp string
+		metrics   []string
+	}
+	head := []string{"line", "score", "Δ", "bp", "hyp/ref"}
+	if other < 0 {
+		head = slices.Delete(head, 2, 3)
+	}
+	lines := []line{{nums: head, prec: "precisions", hyp: "hypothesis", metrics: ms.metricHeads()}}
 	for _, i := range rows {
 		r, err := s.SentenceResult(ds, sys, i)
-		l := line{no: strconv.Itoa(i + 1), hyp: Printable(ds.Systems[sys].Hyps[i])}
+		l := line{nums: []string{strconv.Itoa(i + 1)}, hyp: Printable(ds.Systems[sys].Hyps[i])}
 		_, scores := ms.segmentMetrics(sys, i)
 		for _, x := range scores {
 			l.metrics = append(l.metrics, strconv.FormatFloat(x, 'f', 2, 64))
 		}
 		if err != nil {
-			l.score = "error"
+			l.nums = append(l.nums, "error")
+			for range len(head) - 2 {
+				l.nums = append(l.nums, "")
+			}
 		} else {
-			l.score = FormatScore(r.Score, nltk)
-			l.bp = fmt.Sprintf("%.3f", r.BP)
-			l.lens = fmt.Sprintf("%d/%d", r.SysLen, r.RefLen)
+			l.nums = append(l.nums, FormatScore(r.Score, nltk))
+			if other >= 0 {
+				l.nums = append(l.nums, FormatDelta(s.Delta(sys, other, i), nltk))
+			}
+			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
 			p := make([]string, len(r.Precisions))
 			for n, x := range r.Precisions {
 				p[n] = strconv.FormatFloat(x, 'f', precDigits, 64)
@@ -122,22 +141,28 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms 
 		}
 		lines = append(lines, l)
 	}
-	var wd [5]int
+	nw := make([]int, len(head))
+	pw := 0
 	mw := make([]int, len(lines[0].metrics))
 	for _, l := range lines {
-		for c, f := range []string{l.no, l.score, l.bp, l.lens, l.prec} {
-			wd[c] = max(wd[c], len(f))
+		for c, f := range l.nums {
+			nw[c] = max(nw[c], utf8.RuneCountInString(f))
 		}
+		pw = max(pw, len(l.prec))
 		for c, f := range l.metrics {
 			mw[c] = max(mw[c], len(f))
 		}
 	}
 	for _, l := range lines {
-		row := fmt.Sprintf("%*s  %*s  %*s  %*s  %-*s  ", wd[0], l.no, wd[1], l.score, wd[2], l.bp, wd[3], l.lens, wd[4], l.prec)
-		for c, f := range l.metrics {
-			row += fmt.Sprintf("%*s  ", mw[c], f)
+		var row strings.Builder
+		for c, f := range l.nums {
+			row.WriteString(strings.Repeat(" ", nw[c]-utf8.RuneCountInString(f)) + f + "  ")
 		}
-		w.WriteString(strings.TrimRight(row+l.hyp, " ") + "\n")
+		fmt.Fprintf(&row, "%-*s  ", pw, l.prec)
+		for c, f := range l.metrics {
+			fmt.Fprintf(&row, "%*s  ", mw[c], f)
+		}
+		w.WriteString(strings.TrimRight(row.String()+l.hyp, " ") + "\n")
 	}
 	return nil
 }

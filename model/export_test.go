@@ -77,6 +77,17 @@ func TestExportGoldens(t *testing.T) {
 	}
 	base := s.Rows(ds, View{System: 0, Other: -1, Sort: SortLine})
 	golden(t, "segments_text_base", write(func(b *strings.Builder) error { return WriteSegments(b, ds, s, base, 0, FormatText) }))
+	byDelta := s.Rows(ds, View{System: 1, Other: 0, Sort: SortDelta})
+	golden(t, "segments_text_delta", write(func(b *strings.Builder) error {
+		return WriteSegmentsMetrics(b, ds, s, byDelta, 1, 0, nil, FormatText)
+	}))
+	for _, f := range []string{FormatJSONL, FormatTSV, FormatCSV} { // Δ is for the table for people only
+		with := write(func(b *strings.Builder) error { return WriteSegmentsMetrics(b, ds, s, byDelta, 1, 0, nil, f) })
+		without := write(func(b *strings.Builder) error { return WriteSegments(b, ds, s, byDelta, 1, f) })
+		if with != without {
+			t.Errorf("%s with a Δ system differs from %s without:\n%s\n%s", f, f, with, without)
+		}
+	}
 
 	nltk := mustScore(t, ds, nltkSettings(1))
 	golden(t, "corpus_json_nltk", write(func(b *strings.Builder) error { return WriteCorpus(b, ds, nltk, FormatJSON) }))

@@ -85,7 +85,7 @@ func TestWriteSegmentsMetricsText(t *testing.T) {
 	if err := WriteSegments(&plain, ds, s, rows, 0, FormatText); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteSegmentsMetrics(&with, ds, s, rows, 0, ms, FormatText); err != nil {
+	if err := WriteSegmentsMetrics(&with, ds, s, rows, 0, -1, ms, FormatText); err != nil {
 		t.Fatal(err)
 	}
 	pl := strings.Split(plain.String(), "\n")

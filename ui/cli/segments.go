@@ -146,7 +146,11 @@ func runSegments(e *env, args []string) error {
 			case format == "text":
 				io.WriteString(w, "\n")
 			}
-			if err := model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, ms, format); err != nil {
+			deltaOf := -1 // a Δ column in text when the order compares systems
+			if key == model.SortDelta || impact {
+				deltaOf = v.Other
+			}
+			if err := model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, deltaOf, ms, format); err != nil {
 				return err
 			}
 		}
