@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -500,9 +501,9 @@ func impactCell(x float64, nltk bool) string {
 	case x == 0:
 		return "0"
 	case nltk:
-		return fmt.Sprintf("%+.5f", x)
+		return signedCell(x, 5)
 	}
-	return fmt.Sprintf("%+.3f", x)
+	return signedCell(x, 3)
 }
 
 // deltaCell is the list's short form of a difference of scores.
@@ -513,9 +514,23 @@ func deltaCell(d float64, nltk bool) string {
 	case d == 0:
 		return "0"
 	case nltk:
-		return fmt.Sprintf("%+.3f", d)
+		return signedCell(d, 3)
 	}
-	return fmt.Sprintf("%+.1f", d)
+	return signedCell(d, 1)
+}
+
+// signedCell formats x with a sign and the given decimals, but without
+// the sign when x rounds to zero ("0.0", where a tie is "0"): "-0.0" read
+// as a loss.
+func signedCell(x float64, decimals int) string {
+	s := strconv.FormatFloat(x, 'f', decimals, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return strings.TrimPrefix(s, "-")
+	}
+	if x > 0 {
+		return "+" + s
+	}
+	return s
 }
 
 // head returns at most the first n bytes of s, cut at a rune boundary, so

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/charmbracelet/x/ansi"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -404,5 +405,31 @@ func TestSigScreenSaysWhy(t *testing.T) {
 	m = press(t, m, "/", "backspace", "backspace", "backspace", "enter")
 	if m.sig.res == nil || m.sig.res.Segments != ds.Len() {
 		t.Errorf("after emptying the filter: %+v", m.sig.res)
+	}
+}
+
+// TestDeltaCells: a difference that rounds to zero is shown without a
+// sign ("-0.0" read as a loss), an exact tie as "0", the rest signed.
+func TestDeltaCells(t *testing.T) {
+	for _, c := range []struct {
+		d    float64
+		nltk bool
+		want string
+	}{
+		{0, false, "0"}, {-0.04, false, "0.0"}, {0.04, false, "0.0"}, {-0.06, false, "-0.1"}, {12.34, false, "+12.3"},
+		{-0.0004, true, "0.000"}, {-0.0006, true, "-0.001"}, {0.25, true, "+0.250"}, {math.NaN(), false, "err"},
+	} {
+		if got := deltaCell(c.d, c.nltk); got != c.want {
+			t.Errorf("deltaCell(%v, %v) = %q; want %q", c.d, c.nltk, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		nltk bool
+		want string
+	}{{-0.0004, false, "0.000"}, {-0.0006, false, "-0.001"}, {0.000004, true, "0.00000"}, {0.02, true, "+0.02000"}} {
+		if got := impactCell(c.x, c.nltk); got != c.want {
+			t.Errorf("impactCell(%v, %v) = %q; want %q", c.x, c.nltk, got, c.want)
+		}
 	}
 }
