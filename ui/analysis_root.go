@@ -203,7 +203,7 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 		f := model.NewFocus(g.Kind, g.NGram)
 		focus = &f
 		if m.pane.order != 0 { // and highlights its order (0: every order)
-			m.pane.order = g.Order
+			m.pane.order, m.pane.picked = g.Order, g.Order
 		}
 	}
 	m.list.openDrill(d.label, d.rows, focus)

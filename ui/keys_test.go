@@ -167,6 +167,15 @@ func TestOptionsRescoreAndKeepSelection(t *testing.T) {
 	if m.c.set.Corpus.MaxOrder != 3 || m.pane.order > 3 {
 		t.Errorf("- -: max order %d, highlighted order %d; want 3 and at most 3", m.c.set.Corpus.MaxOrder, m.pane.order)
 	}
+	// The order picked comes back when the max order does.
+	m = press(t, m, "3", "-", "-")
+	if m.pane.order != 1 {
+		t.Fatalf("3 - -: highlighted order %d; want 1 at max order 1", m.pane.order)
+	}
+	m = press(t, m, "+", "+", "+")
+	if m.c.set.Corpus.MaxOrder != 4 || m.pane.order != 3 {
+		t.Errorf("3 - - + + +: max order %d, highlighted order %d; want 4 and the 3 picked", m.c.set.Corpus.MaxOrder, m.pane.order)
+	}
 }
 
 func TestLowercaseKey(t *testing.T) {

@@ -81,7 +81,7 @@ func (m *Model) setOrder(n int) tea.Cmd {
 	if n > m.c.set.Sentence.MaxOrder {
 		return m.flash(fmt.Sprintf("max order is %d: press + to count %d-grams", m.c.set.Sentence.MaxOrder, n))
 	}
-	m.pane.order = n
+	m.pane.order, m.pane.picked = n, n
 	m.refreshPane(false)
 	return nil
 }

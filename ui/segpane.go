@@ -14,8 +14,11 @@ import (
 // highlighted order, the compare and zoom toggles, and the explanations
 // of long segments made off the UI loop (jobExplain).
 type segPane struct {
-	body    pane
-	order   int // highlighted n-gram order, 0 = all orders
+	body  pane
+	order int // highlighted n-gram order, 0 = all orders
+	// picked is the order last picked (order is it, or the max order when
+	// that is lower, so that raising the max order gives it back).
+	picked  int
 	compare bool
 	zoom    bool
 	waiting bool // a long segment of the selection is being explained
@@ -82,7 +85,7 @@ func (p paneText) matches(q paneText) bool {
 // newSegPane returns the pane highlighting bigrams (or the max order, if
 // lower).
 func newSegPane(set model.Settings) segPane {
-	return segPane{order: min(2, set.Sentence.MaxOrder)}
+	return segPane{order: min(2, set.Sentence.MaxOrder), picked: 2}
 }
 
 // SetSize fits the pane's content to width×height cells.

@@ -179,7 +179,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	before := inputWarnings(m.c)
 	m.c.set = set
 	m.noteWarnings(before)
-	m.pane.order = min(m.pane.order, set.Sentence.MaxOrder)
+	m.pane.order = min(m.pane.picked, set.Sentence.MaxOrder)
 	reuse := m.c.scored != nil && m.c.scored.CanRecompute(set)
 	if reuse && ds.Len()*len(ds.Systems) <= syncRecompute {
 		s, _ := m.c.scored.Recompute(ds, set)
