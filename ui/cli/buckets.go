@@ -224,7 +224,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		}
 		table = append(table, row)
 	}
-	if err := writeTable(w, "  ", table, right); err != nil {
+	if err := writeWideTable(w, "  ", table, right, 3, 2); err != nil {
 		return err
 	}
 	for sys := 1; sys < len(ds.Systems); sys++ {

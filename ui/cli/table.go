@@ -43,3 +43,56 @@ func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// tableWidth is the width wide tables are cut to: a table of many systems
+// is printed as several tables of fewer systems each, the first columns
+// repeated in each, rather than as rows too long for a terminal.
+const tableWidth = 100
+
+// writeWideTable writes rows as writeTable does, but when they are wider
+// than tableWidth it splits the columns after the first keep into groups
+// of group columns (one system's) and writes one table per run of groups
+// that fits, each with the first keep columns, separated by a blank line.
+// A table keeps at least one group, however wide.
+func writeWideTable(w io.Writer, indent string, rows [][]string, right []bool, keep, group int) error {
+	var widths []int
+	for _, r := range rows {
+		for j, c := range r {
+			if j >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], lipgloss.Width(c))
+		}
+	}
+	span := func(from, to int) int { // the cells from..to-1 with the gap before each
+		n := 0
+		for _, wd := range widths[from:to] {
+			n += 2 + wd
+		}
+		return n
+	}
+	fixed := len(indent) + span(0, keep) - 2
+	for from := keep; from < len(widths) || from == keep; {
+		to := min(from+group, len(widths))
+		for to < len(widths) && fixed+span(from, to+group) <= tableWidth {
+			to = min(to+group, len(widths))
+		}
+		part := make([][]string, len(rows))
+		for i, r := range rows {
+			part[i] = append(append([]string(nil), r[:keep]...), r[min(from, len(r)):min(to, len(r))]...)
+		}
+		cols := append(append([]bool(nil), right[:min(keep, len(right))]...), right[min(from, len(right)):min(to, len(right))]...)
+		if from > keep {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := writeTable(w, indent, part, cols); err != nil {
+			return err
+		}
+		if from = to; from >= len(widths) {
+			break
+		}
+	}
+	return nil
+}
