@@ -82,6 +82,20 @@ type View struct {
 	Metrics *MetricScores
 }
 
+// DefaultOther is the system that system sys of n is compared with when
+// no baseline is chosen: the second for the first, the first for every
+// later one; -1 when there is only one.
+func DefaultOther(sys, n int) int {
+	switch {
+	case n < 2:
+		return -1
+	case sys == 0:
+		return 1
+	default:
+		return 0
+	}
+}
+
 // Rows returns the segment indices (0-based) that v selects, in v's order:
 // with SortScore ascending, worst first. Ties are broken by line, so the
 // result is deterministic. It returns nil when v.System is out of range.

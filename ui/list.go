@@ -20,6 +20,9 @@ import (
 // owns the selection: seg is kept across re-sorts and rescoring.
 type segList struct {
 	view   model.View
+	// pinned says the baseline (view.Other) was chosen (p, w, --baseline);
+	// until it is, each system is compared with model.DefaultOther.
+	pinned bool
 	rows   []int
 	cursor int // index into rows
 	top    int // first visible row
@@ -111,9 +114,7 @@ func newSegList(ds *model.Dataset) segList {
 		filter: lineInput{prompt: "/ ", limit: 200},
 		jump:   lineInput{prompt: "line: ", limit: 9},
 	}
-	if len(ds.Systems) > 1 {
-		l.view.Other = 1
-	}
+	l.show(0, len(ds.Systems))
 	return l
 }
 
@@ -578,4 +579,23 @@ func (l segList) filterLabel() string {
 		return render.Safe(l.drillLabel)
 	}
 	return render.Safe(l.drillLabel) + " · " + query
+}
+
+// show makes system sys (of n) the one listed; until a baseline is
+// pinned, it is compared with model.DefaultOther.
+func (l *segList) show(sys, n int) {
+	l.view.System = sys
+	if !l.pinned {
+		l.view.Other = model.DefaultOther(sys, n)
+	}
+}
+
+// WithBaseline pins system sys as the baseline every Δ is against, as p
+// does; out of range, it is ignored.
+func WithBaseline(sys int) Option {
+	return func(root *Model) {
+		if n := len(root.c.ds.Systems); n > 1 && sys >= 0 && sys < n {
+			root.list.view.Other, root.list.pinned = sys, true
+		}
+	}
 }

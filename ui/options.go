@@ -140,21 +140,26 @@ func sortDirection(v model.View) string {
 }
 
 // switchSystem makes the next (d = 1) or previous (d = -1) system current;
-// the pinned baseline stays (on the baseline itself every Δ is 0).
+// a pinned baseline stays (on the baseline itself every Δ is 0).
 func (m *Model) switchSystem(d int) tea.Cmd {
 	n := len(m.c.ds.Systems)
 	if n < 2 {
 		return m.flash("only one system loaded")
 	}
-	m.list.view.System = (m.list.view.System + d + n) % n
+	m.list.show((m.list.view.System+d+n)%n, n)
 	return m.refreshRows()
 }
 
-// cycleOther pins the next system as the baseline.
+// cycleOther pins the next system as the baseline, passing over the one
+// shown (p pins that one).
 func (m *Model) cycleOther() tea.Cmd {
 	n := len(m.c.ds.Systems)
 	if n < 2 {
 		return nil
 	}
-	return m.pin((m.list.view.Other + 1) % n)
+	next := (m.list.view.Other + 1) % n
+	if next == m.list.view.System {
+		next = (next + 1) % n
+	}
+	return m.pin(next)
 }

@@ -136,7 +136,7 @@ func (m *Model) pin(sys int) tea.Cmd {
 	if sys < 0 || sys >= len(m.c.ds.Systems) || len(m.c.ds.Systems) < 2 {
 		return nil
 	}
-	m.list.view.Other = sys
+	m.list.view.Other, m.list.pinned = sys, true
 	m.flash("baseline: " + m.c.systemName(sys) + " (every Δ is against it)")
 	// The rows depend on the baseline when sorted by Δ or impact, or
 	// filtered (delta<-5, and the Δ on them in the header).
@@ -154,8 +154,9 @@ func (m *Model) sortByImpact(sys int) tea.Cmd {
 	if len(m.c.ds.Systems) < 2 {
 		return m.flash("impact compares two systems: load another")
 	}
+	m.list.show(sys, len(m.c.ds.Systems))
 	v := &m.list.view
-	v.System, v.Sort, v.Desc = sys, model.SortImpact, false
+	v.Sort, v.Desc = model.SortImpact, false
 	m.list.seg = -1 // select the first row
 	status := "sorted by impact: the segments that cost " + m.c.systemName(sys) + " the most against " + m.c.systemName(v.Other) + " first"
 	if sys == v.Other {

@@ -35,17 +35,23 @@ func oneSig(t *testing.T, cmd tea.Cmd) sigMsg {
 
 func TestPinBaseline(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
-	base := m.list.view.Other
-	m = press(t, m, "tab")
-	if m.list.view.System != 1 || m.list.view.Other != base {
-		t.Fatalf("tab moved the baseline: system %d, baseline %d; want 1, %d", m.list.view.System, m.list.view.Other, base)
+	// Until one is pinned, the first system is compared with the second,
+	// every other with the first, never with itself.
+	for sys, want := range []int{1, 0, 0} {
+		if m.list.view.System != sys || m.list.view.Other != want {
+			t.Fatalf("system %d unpinned: baseline %d; want %d", m.list.view.System, m.list.view.Other, want)
+		}
+		if strings.Contains(m.View(), "· the baseline") {
+			t.Errorf("system %d unpinned is said to be the baseline", sys)
+		}
+		m = press(t, m, "tab")
+	}
+	m = press(t, m, "tab", "tab", "p")
+	if m = press(t, m, "tab", "tab", "tab"); m.list.view.System != 2 || m.list.view.Other != 2 {
+		t.Fatalf("tab moved the pinned baseline: system %d, baseline %d; want 2, 2", m.list.view.System, m.list.view.Other)
 	}
 	if !strings.Contains(m.View(), "· the baseline") {
 		t.Error("on the baseline the header does not say so")
-	}
-	m = press(t, m, "tab", "p")
-	if m.list.view.Other != 2 {
-		t.Fatalf("p on system 2 pinned %d", m.list.view.Other)
 	}
 	m = press(t, m, "shift+tab", "shift+tab")
 	name := m.c.ds.Systems[2].Name
@@ -56,9 +62,9 @@ func TestPinBaseline(t *testing.T) {
 	if d, want := m.c.scored.Delta(0, m.list.view.Other, seg), sentence(m, seg)-m.c.scored.Systems[2].Sentence[seg]; d != want {
 		t.Errorf("Δ %v; want %v against the pinned baseline", d, want)
 	}
-	m = press(t, m, "w")
-	if m.list.view.Other != 0 {
-		t.Errorf("w after baseline 2 pinned %d; want 0", m.list.view.Other)
+	m = press(t, m, "w") // passes over system 0, the one shown
+	if m.list.view.Other != 1 {
+		t.Errorf("w on system 0 after baseline 2 pinned %d; want 1", m.list.view.Other)
 	}
 }
 
@@ -86,9 +92,9 @@ func TestPinRefiltersDelta(t *testing.T) {
 	}
 	check("baseline 2")
 	before := append([]int(nil), m.list.rows...)
-	m = press(t, m, "w", "w") // baseline 1, the list staying on system 0
+	m = press(t, m, "w") // baseline 1 (w passes over the system shown), the list staying on system 0
 	if m.list.view.Other != 1 || m.list.view.System != 0 {
-		t.Fatalf("w w: system %d, baseline %d; want 0, 1", m.list.view.System, m.list.view.Other)
+		t.Fatalf("w: system %d, baseline %d; want 0, 1", m.list.view.System, m.list.view.Other)
 	}
 	check("baseline 1")
 	if slices.Equal(before, m.list.rows) {
@@ -431,5 +437,19 @@ func TestDeltaCells(t *testing.T) {
 		if got := impactCell(c.x, c.nltk); got != c.want {
 			t.Errorf("impactCell(%v, %v) = %q; want %q", c.x, c.nltk, got, c.want)
 		}
+	}
+}
+
+// TestWithBaseline: --baseline pins a system from the start, as p does,
+// and tab keeps it.
+func TestWithBaseline(t *testing.T) {
+	m := New(demoDataset(t), model.DefaultSettings(), WithBaseline(2))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = drive(t, next.(Model), m.Init())
+	for sys := range 3 {
+		if m.list.view.System != sys || m.list.view.Other != 2 {
+			t.Fatalf("system %d: baseline %d; want 2, pinned", m.list.view.System, m.list.view.Other)
+		}
+		m = press(t, m, "tab")
 	}
 }

@@ -40,7 +40,7 @@ func exploreHelpText() string {
 		s += fmt.Sprintf("  %-12s %s\n", c.name, c.summary)
 	}
 	s += "\nRun 'bleuscope COMMAND --help' (or 'bleuscope help COMMAND') for a command's\nflags and examples.\n\n"
-	s += inputFlagsHelp + scoreFlagsHelp + exploreMetricsHelp + metricFlagsHelp + annotateFlagsHelp +
+	s += inputFlagsHelp + scoreFlagsHelp + exploreMetricsHelp + metricFlagsHelp + annotateFlagsHelp + exploreBaselineHelp +
 		"Other:\n      --version             print the version\n  -h, --help                this help\n"
 	return s
 }
@@ -69,15 +69,25 @@ func runExplore(e *env, args []string) error {
 	return err
 }
 
+// exploreBaselineHelp says what --baseline does in the explorer.
+const exploreBaselineHelp = `Comparison:
+      --baseline NAME       the system every Δ is against (p and w in the
+                            explorer choose another); without it the first
+                            system is compared with the second, every other
+                            with the first
+
+`
+
 // exploreInput is what the explorer opens on: the dataset and settings,
 // and what its options are made from.
 type exploreInput struct {
-	ds      *model.Dataset
-	set     model.Settings
-	fs      *flagSet
-	in      *inputFlags
-	af      *annotateFlags
-	metrics model.Metrics
+	ds       *model.Dataset
+	set      model.Settings
+	fs       *flagSet
+	in       *inputFlags
+	af       *annotateFlags
+	metrics  model.Metrics
+	baseline int // the system --baseline names, -1 without it
 }
 
 // prepareExplore parses the explorer's flags and loads its input.
@@ -88,6 +98,8 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	af := addAnnotateFlags(fs)
 	mf := addMetricFlags(fs)
 	mf.names = model.MetricBLEU + "," + model.MetricChrF // the explorer shows chrF unless told otherwise
+	var baseline string
+	fs.StringVar(&baseline, "baseline", "", "the system every Δ is against")
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return nil, err
@@ -107,7 +119,13 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics}, nil
+	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1}
+	if fs.given("baseline") {
+		if x.baseline, err = systemIndex(ds, "baseline", baseline); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
 }
 
 // options opens the annotation file (or takes an --mqm file's
@@ -118,7 +136,7 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return append(opts, ui.WithMetrics(x.metrics)), closeAnn, nil
+	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline)), closeAnn, nil
 }
 
 // exploreMetricsHelp says what --metrics does in the explorer.

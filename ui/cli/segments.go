@@ -130,7 +130,7 @@ func runSegments(e *env, args []string) error {
 	}
 	return writeShown(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
-			v := model.View{System: sys, Other: otherSystem(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
+			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
 			rows := scored.Rows(ds, v)
 			if impact {
 				var err error
@@ -193,17 +193,4 @@ func (s *skipFirstLine) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return n, nil
-}
-
-// otherSystem is the system that sys is compared with: the second for the
-// first, the first for every later one, -1 when there is only one.
-func otherSystem(sys, n int) int {
-	switch {
-	case n < 2:
-		return -1
-	case sys == 0:
-		return 1
-	default:
-		return 0
-	}
 }
