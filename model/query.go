@@ -32,9 +32,11 @@ import (
 //	a b             both a and b
 //	a or b          a or b ("and" binds tighter: a b or c = (a b) or c;
 //	                there is no grouping: parentheses around terms are an error)
+//	-a  not a       a does not hold (ref:vaccin -hyp:vaccin: a reference
+//	                has it and no hypothesis does); not for annotation terms
 //
-// Field names, metric names and "or" are read in any case (BLEU<10, OR,
-// Hyp:x). A word that reads as a field no one has (foo:bar) is an error
+// Field names, metric names, "or" and "not" are read in any case (BLEU<10,
+// OR, Hyp:x). A word that reads as a field no one has (foo:bar) is an error
 // that says how to find it as text.
 //
 // Text terms look at every system's hypothesis, so one query selects one
@@ -141,6 +143,7 @@ type term struct {
 	op    string         // termNumber: <, >, <=, >=, =
 	value float64        // termNumber
 	ann   annTest        // termAnnotation
+	not   bool           // the segments where the test fails
 }
 
 // ErrQuery is wrapped by every error of [ParseQuery].
@@ -182,7 +185,7 @@ func ParseQuery(s string) (*Query, error) {
 			and, orCol = nil, col
 			continue
 		}
-		t, err := p.term()
+		t, err := p.negatedTerm(col)
 		if err != nil {
 			return nil, err
 		}
@@ -271,6 +274,35 @@ func (p *queryParser) delimited(delim byte, what string) (string, error) {
 		}
 	}
 	return "", queryErr(col, "%s has no closing %c", what, delim)
+}
+
+// negatedTerm reads a term, negated when "-" (right before it) or "not"
+// (a word of its own) comes first. A "-" with nothing after it is the
+// word "-".
+func (p *queryParser) negatedTerm(col int) (term, error) {
+	not := p.atWord("not")
+	if not {
+		p.skipSpace()
+		if p.pos >= len(p.s) || p.atWord("or") {
+			return term{}, queryErr(col, "\"not\" needs a term after it (to find the word not, write \"not\")")
+		}
+	}
+	dash := p.s[p.pos] == '-' && p.pos+1 < len(p.s) && !unicode.IsSpace(rune(p.s[p.pos+1]))
+	if dash {
+		if not {
+			return term{}, queryErr(col, "\"not -\" says not twice; write one of them")
+		}
+		p.pos++
+	}
+	t, err := p.term()
+	if err != nil || !not && !dash {
+		return t, err
+	}
+	if t.kind == termAnnotation {
+		return t, queryErr(col, "annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none")
+	}
+	t.not = true
+	return t, nil
 }
 
 // term reads one term.

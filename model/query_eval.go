@@ -158,7 +158,7 @@ func (e *queryEval) match(sc *evalScratch, i int) bool {
 	for g, and := range e.or {
 		ok := true
 		for j := range and {
-			if !e.test(sc, &and[j], i) {
+			if e.test(sc, &and[j], i) == and[j].not {
 				ok = false
 				break
 			}

@@ -68,6 +68,17 @@ func TestQueryRows(t *testing.T) {
 		{"SRC:hut", 0, []int{2}},
 		{"Hyp:hat", 0, []int{2}},
 		{"Note: 10:30", 0, nil}, // a colon at the end, or after digits, is text
+		// Negation: "-" before a term or "not" before it.
+		{"-house", 0, []int{1, 2, 3}},
+		{"not house", 0, []int{1, 2, 3}},
+		{"NOT house", 0, []int{1, 2, 3}},
+		{"ref:the -hyp:cat", 0, []int{0, 1}}, // no system's hypothesis has it
+		{"-bleu<10", 0, []int{0, 1, 3}},
+		{`not "the cat"`, 0, []int{0, 1, 2}},
+		{"hut or -house", 0, []int{1, 2, 3}},
+		{"-", 0, nil},                 // a lone dash is the word "-"
+		{"cannot", 0, nil},            // "not" only as a word of its own
+		{"delta<-50", 0, []int{1, 2}}, // a minus inside a term is the number's
 	} {
 		q, err := ParseQuery(tc.q)
 		if err != nil {
@@ -105,6 +116,10 @@ func TestParseQueryErrors(t *testing.T) {
 		{"a foo:bar", `query: column 3: foo: is not a field; for the text, write /foo:bar/`},
 		{"http://x.org", `query: column 1: http: is not a field; for the text, write /http:\/\/x\.org/`},
 		{"len:3", "query: column 1: len: is not a field: compare len with <, >, <=, >= or =, as in len>30"},
+		{"not", `query: column 1: "not" needs a term after it (to find the word not, write "not")`},
+		{"a not or b", `query: column 3: "not" needs a term after it (to find the word not, write "not")`},
+		{"not -a", `query: column 1: "not -" says not twice; write one of them`},
+		{"-cat:omission", "query: column 1: annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none"},
 		{"(SRC:x)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (SRC:x), write /\(SRC:x\)/`},
 	} {
 		_, err := ParseQuery(tc.q)

@@ -15,11 +15,12 @@ var queryTerms = [][2]string{
 	{"/regexp/", "a Go regular expression on the raw text"},
 	{"src: hyp: ref:", "in that field only (hyp: any system's, so the rows stay put on tab)"},
 	{"bleu<10 len>30", "the shown system's sentence BLEU, its length in tokens;"},
-	{"bp<1 delta<-5", "brevity penalty, BLEU minus the pinned baseline's (< > <= >= =)"},
+	{"bp<1 delta<-5", "brevity penalty, BLEU minus the baseline's (< > <= >= =)"},
 	{"cat:omission", "an annotation of that category (part of its name); sev:major"},
 	{"rater:ana", "annotated by ana; together with cat: sev: on one annotation"},
 	{"is:unannotated", "also is:annotated is:error is:noerror (the shown system's)"},
 	{"a b · a or b", "both · either (a b or c is (a b) or c)"},
+	{"-a · not a", "a does not hold: ref:vaccine -hyp:vaccine (in a reference, in no system)"},
 }
 
 // queryHelp is the help section on the filter ("/"): its query language.
@@ -30,13 +31,13 @@ func queryHelp(c common, width int) string {
 	for _, t := range queryTerms {
 		lines = append(lines, helpRow(c, t[0], t[1], width))
 	}
-	lines = append(lines, render.Wrap("Field names, bleu, len, bp, delta and or are read in any case (BLEU<10, OR). A query that does not parse, foo:bar among them, leaves the rows as they were and says why at the bottom.", width))
+	lines = append(lines, render.Wrap("Field names, bleu, len, bp, delta, or and not are read in any case (BLEU<10, OR). A query that does not parse, foo:bar among them, leaves the rows as they were and says why at the bottom.", width))
 	return strings.Join(lines, "\n")
 }
 
 // viewRows returns the rows of view: its filter is a query
 // ([model.ParseQuery]), evaluated once for all systems (numeric terms on
-// the shown system, delta against the pinned baseline), and the rows come
+// the shown system, delta against the baseline), and the rows come
 // in view's order. A query that does not parse, or cannot be evaluated
 // here, is an error of one line and no rows. facts are the annotations
 // the query's cat:, sev:, rater: and is: terms read (nil: none). When only
