@@ -104,7 +104,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.cycleSort(), true
 	case key.Matches(msg, k.Reverse):
 		m.list.view.Desc = !m.list.view.Desc
-		return m.refreshRows(), true
+		return m.resort(), true
 	case key.Matches(msg, k.NextSystem):
 		return m.switchSystem(1), true
 	case key.Matches(msg, k.PrevSystem):

@@ -52,12 +52,25 @@ func TestSortKeys(t *testing.T) {
 	if m.list.rows[0] != 69 {
 		t.Errorf("reversed line order starts with segment %d; want 69", m.list.rows[0])
 	}
+	// By line the selection stays among its neighbours; by anything else
+	// the list starts from its most extreme row.
+	m = press(t, m, ":", "3", "0", "enter", "r")
+	if m.list.view.Sort != model.SortLine || m.list.seg != 29 {
+		t.Fatalf("r by line: segment %d selected; want 29 kept", m.list.seg)
+	}
 	m = press(t, m, "o", "o", "o")
 	if m.list.view.Sort != model.SortDelta {
 		t.Errorf("after cycling, sort = %v; want delta", m.list.view.Sort)
 	}
+	if m.list.cursor != 0 || m.list.top != 0 || m.list.seg != m.list.rows[0] {
+		t.Errorf("sorted by Δ: cursor %d, top %d, segment %d; want the first row, %d", m.list.cursor, m.list.top, m.list.seg, m.list.rows[0])
+	}
 	if !strings.Contains(m.View(), "Δ↑") {
 		t.Errorf("the delta column header lacks the sort arrow")
+	}
+	m = press(t, m, "j", "j", "r")
+	if m.list.cursor != 0 || m.list.seg != m.list.rows[0] {
+		t.Errorf("r by Δ: cursor %d; want the first row", m.list.cursor)
 	}
 	m = press(t, m, "o", "o")
 	if m.list.view.Sort != model.SortScore {

@@ -115,6 +115,14 @@ func (m *Model) cycleSort() tea.Cmd {
 	m.list.view.Sort = order[i]
 	m.list.view.Desc = false
 	m.syncSortMetrics()
+	return m.resort()
+}
+
+// resort lists the rows in the view's new order. By line, the selected
+// segment stays selected among its neighbours; by anything else the list
+// starts from its first row, the most extreme.
+func (m *Model) resort() tea.Cmd {
+	m.list.atFirst = m.list.view.Sort != model.SortLine
 	return tea.Batch(m.refreshRows(), m.flash("sorted by "+sortNames[m.list.view.Sort]+", "+sortDirection(m.list.view)))
 }
 
