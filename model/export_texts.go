@@ -83,8 +83,9 @@ func SpreadsheetSafe(cell string) string {
 //
 // The text is written exactly as it is; showing it on a terminal is the
 // caller's business ([Printable]). "tsv" writes a header row (line, src,
-// ref:NAME…, then hyp:NAME, score:NAME, delta:NAME, chrf:NAME, ter:NAME,
-// notes:NAME per system)
+// ref:LABEL… with the references' [RefLabels] (ref alone for one), then
+// hyp:NAME, score:NAME, delta:NAME, chrf:NAME, ter:NAME, notes:NAME per
+// system)
 // and escapes backslash, tab, line feed and carriage return inside a field
 // as \\, \t, \n and \r, so every row is one line and the text comes back
 // exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
@@ -166,8 +167,13 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 	if ds.Src != nil {
 		add("src", true)
 	}
-	for _, name := range ds.RefNames {
-		add("ref:"+name, true)
+	for _, label := range RefLabels(ds.RefNames) { // as the explorer names them: ref:A, ref:B
+		if label == "" {
+			label = "ref"
+		} else {
+			label = "ref:" + label
+		}
+		add(label, true)
 	}
 	for sys, sy := range ds.Systems {
 		add("hyp:"+sy.Name, true)

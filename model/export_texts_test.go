@@ -48,7 +48,7 @@ func TestWriteSegmentTextsCSVRoundTrip(t *testing.T) {
 	}
 	// A header cell starts with its column's kind, so even the system
 	// named "=base" needs no apostrophe there.
-	wantHeader := []string{"line", "src", "ref:ref1", "ref:ref2", "hyp:=base", "score:=base", "notes:=base", "hyp:new \u202eevil", "score:new \u202eevil", "delta:new \u202eevil", "notes:new \u202eevil"}
+	wantHeader := []string{"line", "src", "ref:1", "ref:2", "hyp:=base", "score:=base", "notes:=base", "hyp:new \u202eevil", "score:new \u202eevil", "delta:new \u202eevil", "notes:new \u202eevil"}
 	if strings.Join(recs[0], "|") != strings.Join(wantHeader, "|") {
 		t.Fatalf("header %q;\nwant %q", recs[0], wantHeader)
 	}
@@ -129,7 +129,7 @@ func TestWriteSegmentTextsTSVExact(t *testing.T) {
 	}
 	// Baseline 1: the first system gets the delta column, the second none.
 	header := strings.Split(lines[0], "\t")
-	wantHeader := "line|src|ref:ref1|ref:ref2|hyp:=base|score:=base|delta:=base|notes:=base|hyp:new \u202eevil|score:new \u202eevil|notes:new \u202eevil"
+	wantHeader := "line|src|ref:1|ref:2|hyp:=base|score:=base|delta:=base|notes:=base|hyp:new \u202eevil|score:new \u202eevil|notes:new \u202eevil"
 	if strings.Join(header, "|") != wantHeader {
 		t.Fatalf("header %q; want %q", strings.Join(header, "|"), wantHeader)
 	}

@@ -65,7 +65,7 @@ func TestSegmentsTextCSVFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("encoding/csv cannot read the file: %v\n%s", err, data)
 	}
-	header := "line|src|ref:ref.txt|hyp:base|score:base|notes:base|hyp:new|score:new|delta:new|notes:new"
+	header := "line|src|ref|hyp:base|score:base|notes:base|hyp:new|score:new|delta:new|notes:new"
 	if got := strings.Join(recs[0], "|"); got != header || len(recs) != 4 {
 		t.Fatalf("header %q and %d records; want %q and 4", got, len(recs), header)
 	}
@@ -76,7 +76,7 @@ func TestSegmentsTextCSVFile(t *testing.T) {
 	lines := func(f string) []string { return strings.Split(files[f], "\n") }
 	for r := 1; r <= 3; r++ {
 		rec := recs[r]
-		for c, want := range map[string]string{"src": lines("src.txt")[r-1], "ref:ref.txt": lines("ref.txt")[r-1], "hyp:base": lines("base.txt")[r-1], "hyp:new": lines("new.txt")[r-1]} {
+		for c, want := range map[string]string{"src": lines("src.txt")[r-1], "ref": lines("ref.txt")[r-1], "hyp:base": lines("base.txt")[r-1], "hyp:new": lines("new.txt")[r-1]} {
 			if strings.ContainsAny(want[:1], "=-") {
 				want = "'" + want
 			}
