@@ -95,7 +95,9 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		} else if a != "-" {
 			derived = append(derived, len(out))
 		}
-		if prev, ok := seen[s.name]; ok {
+		if prev, ok := seen[s.name]; ok && prev == s.path && s.path != "-" {
+			return nil, inputErr(s.path, "is given twice as a system; give each file once (a shell pattern may match a file also named before it)")
+		} else if ok {
 			return nil, inputErr(s.path, fmt.Sprintf("gives the system name %q, as %s does; name them apart with NAME=PATH", s.name, prev))
 		}
 		seen[s.name] = s.path
