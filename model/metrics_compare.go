@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -102,8 +103,8 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 // adds to each system's object "chrf" and/or "ter": {"score", "mean",
 // "ci", "p_value"} (mean and ci null with approximate randomization,
 // p_value null for the baseline); "text" follows BLEU's table with one
-// line per system and metric: its sacrebleu signature, score, interval
-// and p-value.
+// table per metric under its sacrebleu signature: per system its score,
+// interval, Δ to the baseline and p-value.
 func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string) error {
 	var bleu bytes.Buffer
 	if err := WriteComparison(&bleu, ds, s, c, format); err != nil || !m.Extra() {
@@ -160,21 +161,57 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 			if k.key == MetricChrF {
 				sig = ms.ChrFSignature(version)
 			}
-			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n")
-			for i, e := range k.mc.Estimates {
-				line := "  " + Printable(ds.Systems[i].Name) + ": " + strconv.FormatFloat(e.Score, 'f', 1, 64)
-				if e.Resamples > 0 {
-					line += " (μ = " + strconv.FormatFloat(e.Mean, 'f', 1, 64) + " ± " + strconv.FormatFloat(e.CI, 'f', 1, 64) + ")"
-				}
-				if i == c.Baseline {
-					line += " baseline"
-				} else {
-					line += " p = " + strconv.FormatFloat(k.mc.PValues[i], 'f', 4, 64)
-				}
-				b.WriteString(line + "\n")
+			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n\n")
+			writeMetricComparison(&b, ds, c.Baseline, k.name, k.mc)
+			if k.key == MetricTER {
+				b.WriteString("TER counts edits: lower is better, so a negative Δ is a gain.\n")
 			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeMetricComparison writes the table of one extra metric in a
+// comparison, shaped as BLEU's: system, score, μ ± 95% CI (bootstrap),
+// Δ to the baseline and p-value, one decimal as sacrebleu prints chrF and
+// TER.
+func writeMetricComparison(b *strings.Builder, ds *Dataset, baseline int, name string, mc *MetricComparison) {
+	bs := len(mc.Estimates) > 0 && mc.Estimates[0].Resamples > 0
+	header := []string{"system", name}
+	if bs {
+		header = append(header, "μ ± 95% CI")
+	}
+	table := [][]string{append(header, "Δ", "p-value")}
+	one := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+	for i, e := range mc.Estimates {
+		row := []string{Printable(ds.Systems[i].Name), one(e.Score)}
+		if bs {
+			row = append(row, one(e.Mean)+" ± "+one(e.CI))
+		}
+		if i == baseline {
+			row[0] += " (baseline)"
+			row = append(row, "—", "—")
+		} else {
+			d := e.Score - mc.Estimates[baseline].Score
+			row = append(row, signedOne(d), pValueCell(mc.PValues[i]))
+		}
+		table = append(table, row)
+	}
+	w := bufio.NewWriter(b)
+	writeAligned(w, table)
+	w.Flush()
+}
+
+// signedOne is a difference with its sign and one decimal, unsigned when
+// it rounds to zero.
+func signedOne(d float64) string {
+	s := strconv.FormatFloat(d, 'f', 1, 64)
+	switch {
+	case strings.Trim(s, "-0.") == "":
+		return strings.TrimPrefix(s, "-")
+	case d > 0:
+		return "+" + s
+	}
+	return s
 }

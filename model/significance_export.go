@@ -116,35 +116,12 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 			row[0] = name + " (baseline)"
 			row = append(row, "—", "—", "—", "—", "—")
 		} else {
-			p := fmt.Sprintf("%.4f  ", sc.PValue)
-			if sc.PValue <= 0.05 {
-				p = fmt.Sprintf("%.4f *", sc.PValue)
-			}
-			row = append(row, fmt.Sprintf("%+.2f", sc.Score-base), p,
+			row = append(row, fmt.Sprintf("%+.2f", sc.Score-base), pValueCell(sc.PValue),
 				strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
 		}
 		table = append(table, row)
 	}
-	widths := make([]int, len(header))
-	for _, row := range table {
-		for k, cell := range row {
-			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
-		}
-	}
-	for _, row := range table {
-		for k, cell := range row {
-			pad := strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell))
-			if k > 0 {
-				w.WriteString("  ")
-			}
-			if k == 0 {
-				w.WriteString(cell + pad)
-			} else {
-				w.WriteString(pad + cell)
-			}
-		}
-		w.WriteString("\n")
-	}
+	writeAligned(w, table)
 	what := "resample"
 	if !bs {
 		what = "trial"
@@ -197,4 +174,42 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 		return fmt.Errorf("model: unknown corpus format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
 	}
 	return bw.Flush()
+}
+
+// pValueCell is a p-value in a comparison table, starred when it is at
+// most 0.05.
+func pValueCell(p float64) string {
+	if p <= 0.05 {
+		return fmt.Sprintf("%.4f *", p)
+	}
+	return fmt.Sprintf("%.4f  ", p)
+}
+
+// writeAligned writes a comparison table: columns two spaces apart, the
+// first (the system) aligned left, the rest right.
+func writeAligned(w *bufio.Writer, table [][]string) {
+	var widths []int
+	for _, row := range table {
+		for k, cell := range row {
+			if k == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
+		}
+	}
+	for _, row := range table {
+		var line strings.Builder
+		for k, cell := range row {
+			pad := strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell))
+			if k > 0 {
+				line.WriteString("  ")
+			}
+			if k == 0 {
+				line.WriteString(cell + pad)
+			} else {
+				line.WriteString(pad + cell)
+			}
+		}
+		w.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -178,4 +179,66 @@ func TestSegmentsSortImpact(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "two systems") {
 		t.Errorf("one system: status %d, %q", code, stderr)
 	}
+}
+
+// TestCompareMetricsText: chrF and TER get tables shaped as BLEU's, with
+// the scores, intervals, p-values and Δ of the JSON form, and TER says
+// lower is better.
+func TestCompareMetricsText(t *testing.T) {
+	writeFiles(t, compareFiles())
+	args := []string{"compare", "--metrics", "bleu,chrf,ter", "base.txt", "good.txt", "copy.txt", "-r", "ref.txt"}
+	code, text, stderr := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	_, js, _ := runCLI(t, "", append(args, "--format", "json")...)
+	var objs []map[string]any
+	if err := json.Unmarshal([]byte(js), &objs); err != nil {
+		t.Fatal(err)
+	}
+	one := func(x any) string { return strconv.FormatFloat(x.(float64), 'f', 1, 64) }
+	for _, m := range []struct{ key, head string }{{"chrf", "chrF2"}, {"ter", "TER"}} {
+		at := strings.Index(text, "\n"+m.head+"|")
+		if at < 0 {
+			t.Fatalf("no %s section:\n%s", m.head, text)
+		}
+		lines := strings.Split(text[at+1:], "\n")
+		if f := strings.Fields(lines[2]); strings.Join(f, " ") != "system "+m.head+" μ ± 95% CI Δ p-value" {
+			t.Errorf("%s header %q", m.head, lines[2])
+		}
+		base := objs[0][m.key].(map[string]any)
+		for i, o := range objs {
+			e := o[m.key].(map[string]any)
+			want := []string{o["system"].(string), one(e["score"]), one(e["mean"]), "±", one(e["ci"])}
+			if i == 0 {
+				want[0] += " (baseline)"
+				want = append(want, "—", "—")
+			} else {
+				d := e["score"].(float64) - base["score"].(float64)
+				want = append(want, signedCell(d), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
+				if e["p_value"].(float64) <= 0.05 {
+					want = append(want, "*")
+				}
+			}
+			if got := strings.Join(strings.Fields(lines[3+i]), " "); got != strings.Join(strings.Fields(strings.Join(want, " ")), " ") {
+				t.Errorf("%s row %d: %q; want %q", m.head, i, got, strings.Join(want, " "))
+			}
+		}
+	}
+	if !strings.Contains(text, "TER counts edits: lower is better") {
+		t.Errorf("TER's table does not say lower is better:\n%s", text)
+	}
+}
+
+// signedCell is a Δ as the comparison tables print it: one decimal, a
+// sign unless it rounds to zero.
+func signedCell(d float64) string {
+	s := strconv.FormatFloat(d, 'f', 1, 64)
+	switch {
+	case strings.Trim(s, "-0.") == "":
+		return strings.TrimPrefix(s, "-")
+	case d > 0:
+		return "+" + s
+	}
+	return s
 }
