@@ -335,7 +335,7 @@ func (s sigScreen) histogram(c common, height int) []string {
 	case res.Test == model.TestPairedAR && narrow:
 		title = fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲", name, bname, c.delta(obs))
 	case res.Test == model.TestPairedAR:
-		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| above the observed %s (▲)", name, bname, c.delta(obs))
+		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| ≥ %s, the observed Δ's size (▲ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs))
 	case narrow:
 		title = fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · Δ %s ▲", name, bname, below, len(sc.Deltas), c.delta(obs))
 	default:
