@@ -20,6 +20,7 @@ import (
 //	                (tokenized and lowercased as the scores are)
 //	/regexp/        Go regular expression on the raw text (RE2 syntax)
 //	src:X hyp:X ref:X   X (a word, "n-gram" or /regexp/) in that field only
+//	shown:X         X in the hypothesis of the system evaluated for alone
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
 //	                sentence score, hypothesis tokens, brevity penalty,
 //	                score minus the other system's
@@ -39,9 +40,10 @@ import (
 // OR, Hyp:x). A word that reads as a field no one has (foo:bar) is an error
 // that says how to find it as text.
 //
-// Text terms look at every system's hypothesis, so one query selects one
-// set of segments for all systems; the numeric and annotation terms are
-// those of the system the query is evaluated for ([Scored.QueryRows]).
+// Text terms other than shown: look at every system's hypothesis, so one
+// query of them selects one set of segments for all systems; shown: and
+// the numeric and annotation terms are those of the system the query is
+// evaluated for ([Scored.QueryRows]).
 // The annotation terms of one "and" group hold for one annotation:
 // cat:omission sev:major is a major omission, rater:ana is:noerror a
 // segment ana marked as having no error, rater:ana is:unannotated one ana
@@ -92,6 +94,7 @@ const (
 	fieldSrc
 	fieldHyp
 	fieldRef
+	fieldShown // the hypothesis of the system the query is evaluated for
 )
 
 // termKind says what a term tests.
@@ -431,7 +434,7 @@ var (
 	fieldPrefixes = []struct {
 		prefix string
 		field  field
-	}{{"src:", fieldSrc}, {"hyp:", fieldHyp}, {"ref:", fieldRef}}
+	}{{"src:", fieldSrc}, {"hyp:", fieldHyp}, {"ref:", fieldRef}, {"shown:", fieldShown}}
 	annPrefixes = []struct {
 		prefix string
 		test   annTest

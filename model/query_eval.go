@@ -19,8 +19,9 @@ var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
 
 // QueryRows returns, in line order, the segments (0-based) that q selects.
 // Text terms look at the source, every present reference and every
-// system's hypothesis, so the set is the same whichever system is shown;
-// numeric terms are those of system sys (delta: sys minus other), and
+// system's hypothesis, so the set is the same whichever system is shown,
+// except shown:, which looks at system sys's; numeric terms are those of
+// system sys (delta: sys minus other), and
 // annotation terms read facts of system sys (nil when there are no
 // annotations: a query with such terms is then [ErrQueryNoAnnotations]).
 // The segments are tested in parallel on all cores.
@@ -175,8 +176,11 @@ func (e *queryEval) match(sc *evalScratch, i int) bool {
 
 // test reports whether segment i satisfies term t.
 func (e *queryEval) test(sc *evalScratch, t *compiledTerm, i int) bool {
-	if t.kind == termNumber {
+	switch {
+	case t.kind == termNumber:
 		return e.number(t, i)
+	case t.field == fieldShown:
+		return e.text(sc, t, e.ds.Systems[e.sys].Hyps[i])
 	}
 	if (t.field == fieldAny || t.field == fieldSrc) && e.ds.Src != nil && e.text(sc, t, e.ds.Src[i]) {
 		return true

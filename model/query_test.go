@@ -67,7 +67,12 @@ func TestQueryRows(t *testing.T) {
 		{"hut OR katze", 0, []int{2, 3}},
 		{"SRC:hut", 0, []int{2}},
 		{"Hyp:hat", 0, []int{2}},
-		{"Note: 10:30", 0, nil}, // a colon at the end, or after digits, is text
+		{"Note: 10:30", 0, nil},       // a colon at the end, or after digits, is text
+		{"shown:hat", 0, nil},         // A's "x" has no hat, B's has
+		{"shown:hat", 1, []int{2}},    // B's own
+		{"Shown:/^the/", 1, []int{1}}, // any case, any kind of text term
+		{"ref:cat -shown:cat,", 0, nil},
+		{"ref:cat -shown:/cat,/", 1, []int{3}},
 		// Negation: "-" before a term or "not" before it.
 		{"-house", 0, []int{1, 2, 3}},
 		{"not house", 0, []int{1, 2, 3}},

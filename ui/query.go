@@ -14,6 +14,7 @@ var queryTerms = [][2]string{
 	{`"an n-gram"`, "those tokens in a row, as BLEU counts them"},
 	{"/regexp/", "a Go regular expression on the raw text"},
 	{"src: hyp: ref:", "in that field only (hyp: any system's, so the rows stay put on tab)"},
+	{"shown:", "in the shown system's hypothesis only"},
 	{"bleu<10 len>30", "the shown system's sentence BLEU, its length in tokens;"},
 	{"bp<1 delta<-5", "brevity penalty, BLEU minus the baseline's (< > <= >= =)"},
 	{"cat:omission", "an annotation of that category (part of its name); sev:major"},
