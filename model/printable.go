@@ -8,8 +8,10 @@ import (
 // Printable returns s with everything that could act on a terminal shown
 // as a visible escape instead: ESC as ␛, line feed and carriage return as
 // \n and \r, the other C0 controls (but tab) and DEL as \x07-style
-// escapes, the C1 controls and the bidirectional overrides and isolates
-// (U+202A–U+202E, U+2066–U+2069) as \u202e-style escapes, and bytes that
+// escapes, the C1 controls, the bidirectional overrides and isolates
+// (U+202A–U+202E, U+2066–U+2069), the bidirectional marks (U+200E,
+// U+200F, U+061C) and the line and paragraph separators (U+2028, U+2029)
+// as \u202e-style escapes, and bytes that
 // are not UTF-8 as \xff-style escapes. A string with none of these is
 // returned as it is, without allocating.
 func Printable(s string) string {
@@ -75,7 +77,11 @@ func unsafeRune(r rune, size int) bool {
 		return true
 	case r >= 0x80 && r <= 0x9f:
 		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069: // bidi embeddings, overrides, isolates
+		return true
+	case r == 0x200e, r == 0x200f, r == 0x061c: // bidi marks, which reorder the text around them
+		return true
+	case r == 0x2028, r == 0x2029: // line and paragraph separators
 		return true
 	}
 	return false

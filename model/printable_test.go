@@ -16,8 +16,10 @@ func TestPrintable(t *testing.T) {
 		{"\x00\x08\x7f", `\x00\x08\x7f`},
 		{"c1 \u0085 \u009b", `c1 \u0085 \u009b`},
 		{"bidi \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069", `bidi \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069`},
-		{"not bidi controls: \u200e\u2029\u2070", "not bidi controls: \u200e\u2029\u2070"},
+		{"not a control: \u2070 \u00ad \u200b", "not a control: \u2070 \u00ad \u200b"},
 		{"bad \xff\xc3 utf-8", `bad \xff\xc3 utf-8`},
+		{"c \u200f d \u061c e \u200e", `c \u200f d \u061c e \u200e`}, // bidi marks
+		{"a\u2028b\u2029c", `a\u2028b\u2029c`},                       // line and paragraph separators
 	}
 	for _, tt := range tests {
 		if got := Printable(tt.in); got != tt.want {
@@ -38,7 +40,8 @@ func FuzzPrintable(f *testing.F) {
 			t.Fatalf("Printable(%q) = %q is not UTF-8", s, p)
 		}
 		for _, r := range p {
-			if r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			if r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 ||
+				r == 0x200e || r == 0x200f || r == 0x061c || r == 0x2028 || r == 0x2029 {
 				t.Fatalf("Printable(%q) = %q keeps %U", s, p, r)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	xterm "golang.org/x/term"
 	"io"
 	"io/fs"
 	"os"
@@ -286,4 +287,23 @@ func RemoveTemporaryFiles() {
 		os.Remove(name)
 		delete(temps.names, name)
 	}
+}
+
+// IsTerminal reports whether path names a terminal (/dev/tty, or
+// /dev/stdout and /dev/fd/1 when standard output is one): what is written
+// there must show input text with visible escapes, as on standard output.
+func IsTerminal(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	f, err := openThrough(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return xterm.IsTerminal(int(f.Fd()))
 }

@@ -53,19 +53,26 @@ func outputError(err error) error {
 	}
 }
 
-// writeShown is [writeOutput], except that text bound for a terminal is
-// shown with visible escapes, line by line, so that no input text can
-// act on it; a pipe or a file gets the text exactly.
+// writeShown is [writeOutput], except that text bound for a terminal
+// (standard output, or -o naming one such as /dev/tty) is shown with
+// visible escapes, line by line, so that no input text can act on it; a
+// pipe or a file gets the text exactly.
 func writeShown(e *env, out string, write func(w io.Writer) error) error {
-	if out == "" || out == "-" {
-		if _, ok := terminalWidth(e.stdout); ok {
-			var b bytes.Buffer
-			if err := write(&b); err != nil {
-				return err
-			}
-			_, err := io.WriteString(e.stdout, escapeLines(b.String()))
+	toStdout := out == "" || out == "-"
+	if _, ok := terminalWidth(e.stdout); ok && toStdout || !toStdout && model.IsTerminal(out) {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
 			return err
 		}
+		shown := escapeLines(b.String())
+		if toStdout {
+			_, err := io.WriteString(e.stdout, shown)
+			return err
+		}
+		return writeOutput(e, out, func(w io.Writer) error {
+			_, err := io.WriteString(w, shown)
+			return err
+		})
 	}
 	return writeOutput(e, out, write)
 }

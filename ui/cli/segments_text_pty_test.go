@@ -76,6 +76,27 @@ func TestSegmentsTextOnTerminal(t *testing.T) {
 	}
 }
 
+// TestSegmentsTextOutputIsTerminal: -o naming a terminal shows the same
+// escapes as standard output on one, while standard output is a pipe.
+func TestSegmentsTextOutputIsTerminal(t *testing.T) {
+	master, slave := openPTY(t)
+	writeFiles(t, textFiles())
+	done := readTerminal(master)
+	var stdout, stderr strings.Builder
+	code := Run([]string{"segments", "--text", "--format", "csv", "-o", slave.Name(), "-s", "src.txt", "base=base.txt", "new=new.txt", "-r", "ref.txt"}, strings.NewReader(""), &stdout, &stderr)
+	slave.WriteString("END\n")
+	got := <-done
+	if code != 0 || stdout.Len() > 0 {
+		t.Fatalf("status %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	if strings.ContainsAny(got, "\x1b\x07\u202e") {
+		t.Errorf("raw control or bidi text reached the terminal through -o: %q", got)
+	}
+	if !strings.Contains(got, "␛]2;pwned") || !strings.Contains(got, `\u202e`) {
+		t.Errorf("the terminal does not show the escapes: %q", got)
+	}
+}
+
 // TestTokenizeOnTerminal checks that tokenize shows visible escapes on a
 // terminal (its output to a pipe is exact: see the tokenize tests).
 func TestTokenizeOnTerminal(t *testing.T) {
