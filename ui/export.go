@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -25,6 +26,16 @@ type exporter struct {
 	typing  bool
 	path    lineInput
 	replace string // a path that exists and was confirmed once: enter again replaces it
+	// inputs are the files the explorer read (systems, references,
+	// source, MQM file, typology), which an export never replaces.
+	inputs []string
+}
+
+// WithInputs names the files the explorer's input came from, so that its
+// export refuses to replace any of them (the systems' files and the
+// annotation file are refused without it).
+func WithInputs(paths []string) Option {
+	return func(root *Model) { root.exp.inputs = slices.Clone(paths) }
 }
 
 // open starts the prompt.
@@ -60,11 +71,17 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 		if err := model.CheckOutput(p, inputs); err != nil {
 			return x, req, false, render.Safe(p) + " is one of the input files; name another file"
 		}
+		if model.IsTerminal(p) {
+			return x, req, false, render.Safe(p) + " is a terminal, where the explorer draws; name a file"
+		}
 		if fi, err := os.Stat(p); err == nil && x.replace != p {
 			if fi.IsDir() {
 				return x, req, false, render.Safe(p) + " is a folder; name a file"
 			}
 			x.replace = p
+			if !fi.Mode().IsRegular() {
+				return x, req, false, render.Safe(p) + " is not a regular file: enter again writes to it"
+			}
 			return x, req, false, render.Safe(p) + " exists: enter again replaces it"
 		}
 		x.typing = false
@@ -160,7 +177,7 @@ func (m Model) handleExported(msg exportedMsg) Model {
 
 // handleExportKey gives a key to the export prompt.
 func (m Model) handleExportKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	var inputs []string
+	inputs := slices.Clone(m.exp.inputs)
 	for _, s := range m.c.ds.Systems {
 		if s.Path != "" && s.Path != "-" {
 			inputs = append(inputs, s.Path)

@@ -2,10 +2,13 @@ package ui
 
 import (
 	"encoding/csv"
-	"github.com/charmbracelet/x/ansi"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestExportKey(t *testing.T) {
@@ -68,4 +71,32 @@ func TestExportKey(t *testing.T) {
 		t.Errorf("esc: typing %v, status %q", m.exp.typing, m.status)
 	}
 	checkFit(t, "after export", m.View(), 100, 30)
+}
+
+// TestExportRefusesInputs: the export never replaces a file the explorer
+// read, a reference or the source as much as a system's file.
+func TestExportRefusesInputs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"ref.txt", "src.txt"} {
+		if err := os.WriteFile(f, []byte("kept\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := New(demoDataset(t), model.DefaultSettings(), WithInputs([]string{"hyp.txt", "ref.txt", "src.txt"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), m.Init())
+	for _, f := range []string{"ref.txt", "./src.txt"} {
+		m = press(t, m, "X", "ctrl+u")
+		m = typeText(t, m, f)
+		m = press(t, m, "enter", "enter")
+		if !strings.Contains(m.status, "is one of the input files") {
+			t.Errorf("export to %s: status %q; want a refusal", f, m.status)
+		}
+		m = press(t, m, "esc")
+	}
+	for _, f := range []string{"ref.txt", "src.txt"} {
+		if data, _ := os.ReadFile(f); string(data) != "kept\n" {
+			t.Errorf("%s was changed: %q", f, data)
+		}
+	}
 }

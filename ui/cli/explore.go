@@ -87,7 +87,8 @@ type exploreInput struct {
 	in       *inputFlags
 	af       *annotateFlags
 	metrics  model.Metrics
-	baseline int // the system --baseline names, -1 without it
+	baseline int      // the system --baseline names, -1 without it
+	systems  []string // the SYSTEM arguments
 }
 
 // prepareExplore parses the explorer's flags and loads its input.
@@ -119,7 +120,7 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1}
+	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1, systems: systems}
 	if fs.given("baseline") {
 		if x.baseline, err = systemIndex(ds, "baseline", baseline); err != nil {
 			return nil, err
@@ -136,7 +137,8 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline)), closeAnn, nil
+	inputs := annotationInputs(x.systems, x.in, x.af.typology)
+	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs)), closeAnn, nil
 }
 
 // exploreMetricsHelp says what --metrics does in the explorer.
