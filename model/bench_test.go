@@ -57,6 +57,22 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		}
 	})
+	b.Run("synthetic_1M_lines_stdin", func(b *testing.B) {
+		// Standard input in chunks of 1 MiB, as a file redirected with <
+		// gives it (universal newlines look for "\r" too).
+		dir := b.TempDir()
+		ref := filepath.Join(dir, "ref.txt")
+		h := synthText(1_000_000, 1)
+		if err := os.WriteFile(ref, []byte(synthText(1_000_000, 2)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(int64(2 * len(h)))
+		for b.Loop() {
+			if _, err := Load(Input{Systems: []string{"-"}, Refs: []string{ref}, Stdin: strings.NewReader(h)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("wmt22_de-en", func(b *testing.B) {
 		txt := sharedDir(b, "corpora", "wmt22", "txt")
 		in := Input{

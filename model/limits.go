@@ -184,14 +184,25 @@ func (s *stream) lineLengths(b []byte) error {
 	} else {
 		s.col += len(b)
 	}
+	// cr is where the next "\r" of b is (len(b): none), found once for
+	// all the lines before it: looking for it line by line would read the
+	// rest of b again for every line.
+	cr := len(b)
+	nextCR := func() {
+		if cr = bytes.IndexByte(b, '\r'); cr < 0 {
+			cr = len(b)
+		}
+	}
+	if s.f.stdin { // universal newlines: a lone "\r" ends a line too
+		nextCR()
+	}
 	for {
 		i := bytes.IndexByte(b, '\n')
-		if s.f.stdin { // universal newlines: a lone "\r" ends a line too
-			if j := bytes.IndexByte(b, '\r'); j >= 0 && (i < 0 || j < i) {
-				s.lineLen = 0
-				b = b[j+1:]
-				continue
-			}
+		if cr < len(b) && (i < 0 || cr < i) {
+			s.lineLen = 0
+			b = b[cr+1:]
+			nextCR()
+			continue
 		}
 		if i < 0 {
 			s.lineLen += len(b)
@@ -203,7 +214,7 @@ func (s *stream) lineLengths(b []byte) error {
 		}
 		s.line++
 		s.lineLen = 0
-		b = b[i+1:]
+		b, cr = b[i+1:], cr-(i+1)
 	}
 	if s.lineLen > s.r.maxLine {
 		return lineErr(s.f.label, s.line, "the line is longer than "+FormatSize(int64(s.r.maxLine))+
