@@ -1,6 +1,7 @@
 package model
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -149,6 +150,43 @@ func TestLoadUTF8ByteByByte(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("Load(%q) error\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// onceReader gives its text, then the end of input once: a terminal
+// after Ctrl-D, where another read would wait for a second Ctrl-D.
+type onceReader struct {
+	text string
+	ends int
+}
+
+func (o *onceReader) Read(p []byte) (int, error) {
+	if o.text == "" {
+		o.ends++
+		return 0, io.EOF
+	}
+	n := copy(p, o.text)
+	o.text = o.text[n:]
+	return n, nil
+}
+
+// TestStdinEndsAtFirstEOF: standard input is read up to its first end of
+// input, and not asked again.
+func TestStdinEndsAtFirstEOF(t *testing.T) {
+	inDir(t, map[string]string{"ref.txt": "a b c\nd e\n"})
+	for _, text := range []string{"a b c\nd e\n", ""} {
+		in := &onceReader{text: text}
+		ds, err := Load(Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}, Stdin: in})
+		if text == "" { // an empty input is an error, said once it is read
+			if err == nil {
+				t.Error("empty standard input loaded")
+			}
+		} else if err != nil || ds.Systems[0].Hyps[1] != "d e" {
+			t.Fatalf("Load: %v", err)
+		}
+		if in.ends != 1 {
+			t.Errorf("standard input %q was read to its end %d times; want once", text, in.ends)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func (r *reader) read(p string) (*file, error) {
 		if err := r.claimStdin(); err != nil {
 			return nil, err
 		}
-		src = r.in.Stdin
+		src = &stickyEOF{r: r.in.Stdin}
 	} else {
 		rc, n, err := r.open(p)
 		if err != nil {
@@ -87,6 +87,23 @@ func (r *reader) read(p string) (*file, error) {
 	// share their memory instead of copying a file that may be large.
 	f.data = unsafe.String(unsafe.SliceData(raw), len(raw))
 	return f, nil
+}
+
+// stickyEOF reads r until its first end of input, then reports the end
+// without reading r again: on a terminal, each read after Ctrl-D would
+// wait for another one.
+type stickyEOF struct {
+	r   io.Reader
+	eof bool
+}
+
+func (s *stickyEOF) Read(p []byte) (int, error) {
+	if s.eof {
+		return 0, io.EOF
+	}
+	n, err := s.r.Read(p)
+	s.eof = err == io.EOF
+	return n, err
 }
 
 // gzipErr describes a gzip stream that cannot be decompressed.
