@@ -58,11 +58,15 @@ func TestScreensFit(t *testing.T) {
 
 func TestTooSmall(t *testing.T) {
 	ds := demoDataset(t)
-	for _, size := range [][2]int{{59, 16}, {60, 15}, {20, 5}, {1, 1}} {
+	for _, size := range [][2]int{{59, 16}, {60, 15}, {40, 10}, {20, 5}, {12, 1}, {1, 1}} {
 		m := ready(t, ds, size[0], size[1])
 		v := m.View()
-		if strings.Contains(v, "\n") || !strings.HasPrefix(v, "window too small") && size[0] > 20 {
-			t.Errorf("at %d×%d View = %q; want one line saying the window is too small", size[0], size[1], v)
+		if !strings.HasPrefix(v, "window too small") && size[0] > 20 {
+			t.Errorf("at %d×%d View = %q; want it to say the window is too small", size[0], size[1], v)
+		}
+		// The size needed is shown whenever there is room for it.
+		if flat := strings.Join(strings.Fields(v), " "); size[0]*size[1] >= 60 && !strings.Contains(flat, "needs 60×16") {
+			t.Errorf("at %d×%d View = %q; want the size needed", size[0], size[1], v)
 		}
 		checkFit(t, "too small", v, size[0], size[1])
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
 )
@@ -22,9 +23,16 @@ const wideDetail = 140
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// tooSmall is the one line shown below the minimum size.
+// tooSmall is what is shown below the minimum size: the size needed
+// first, wrapped to the window's width and cut to its height.
 func tooSmall(w, h int) string {
-	return render.Truncate(fmt.Sprintf("window too small (%d×%d): bleuscope needs %d×%d", w, h, minWidth, minHeight), max(1, w))
+	msg := fmt.Sprintf("window too small: bleuscope needs %d×%d, this one is %d×%d", minWidth, minHeight, w, h)
+	lines := strings.Split(render.Wrap(msg, max(1, w)), "\n")
+	lines = lines[:min(len(lines), max(1, h))]
+	for i, l := range lines {
+		lines[i] = render.Truncate(l, max(1, w))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // layout is the split of the main screen into its parts, in lines.
