@@ -328,5 +328,8 @@ func FormatSize(n int64) string {
 			return strconv.FormatFloat(float64(n)/float64(u.size), 'f', 1, 64) + " " + u.name
 		}
 	}
+	if n == 1 {
+		return "1 byte"
+	}
 	return strconv.FormatInt(n, 10) + " bytes"
 }

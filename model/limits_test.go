@@ -126,7 +126,7 @@ func TestDefaultLoadOptions(t *testing.T) {
 }
 
 func TestFormatSize(t *testing.T) {
-	for n, want := range map[int64]string{100: "100 bytes", 2048: "2 KiB", 16 << 20: "16 MiB", 3 << 30: "3 GiB", 1536 << 20: "1.5 GiB"} {
+	for n, want := range map[int64]string{1: "1 byte", 100: "100 bytes", 2048: "2 KiB", 16 << 20: "16 MiB", 3 << 30: "3 GiB", 1536 << 20: "1.5 GiB"} {
 		if got := FormatSize(n); got != want {
 			t.Errorf("FormatSize(%d) = %q; want %q", n, got, want)
 		}

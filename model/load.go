@@ -95,7 +95,9 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		} else if a != "-" {
 			derived = append(derived, len(out))
 		}
-		if prev, ok := seen[s.name]; ok && prev == s.path && s.path != "-" {
+		if prev, ok := seen[s.name]; ok && prev == s.path && s.path == "-" {
+			return nil, inputErr(stdinLabel, `is named twice ("-"); it can be read only once: save it to a file and name the file instead`)
+		} else if ok && prev == s.path {
 			return nil, inputErr(s.path, "is given twice as a system; give each file once (a shell pattern may match a file also named before it)")
 		} else if ok {
 			return nil, inputErr(s.path, fmt.Sprintf("gives the system name %q, as %s does; name them apart with NAME=PATH", s.name, prev))
@@ -216,6 +218,7 @@ func (r *reader) loadText() (*Dataset, error) {
 	for _, f := range scored {
 		ds.Warnings = append(ds.Warnings, bomWarning(f)...)
 	}
+	ds.Warnings = append(ds.Warnings, repeatedRefs(r.in.Refs)...)
 	for i, s := range ds.Systems {
 		label := files[i].label
 		if s.Name != baseName(s.Path) {
@@ -224,6 +227,19 @@ func (r *reader) loadText() (*Dataset, error) {
 		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps)...)
 	}
 	return ds, nil
+}
+
+// repeatedRefs warns about a reference file given more than once: each
+// copy counts as a reference of its own.
+func repeatedRefs(paths []string) []string {
+	var out []string
+	seen := make(map[string]int, len(paths))
+	for _, p := range paths {
+		if seen[p]++; seen[p] == 2 {
+			out = append(out, Printable(p)+" is given more than once as a reference (-r); each copy counts as a reference of its own, as in sacrebleu")
+		}
+	}
+	return out
 }
 
 // refNames gives each reference file a display name: its base name, or

@@ -56,6 +56,8 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate system names", map[string]string{"a/hyp.txt": hyp3, "b/hyp.txt": hyp3, "ref.txt": ref3},
 			Input{Systems: []string{"a/hyp.txt", "b/hyp.txt"}, Refs: []string{"ref.txt"}},
 			`bleuscope: b/hyp.txt gives the system name "hyp.txt", as a/hyp.txt does; name them apart with NAME=PATH`},
+		{"standard input twice by name", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"-", "-"}, Refs: []string{"ref.txt"}, Stdin: strings.NewReader(hyp3)},
+			`bleuscope: standard input is named twice ("-"); it can be read only once: save it to a file and name the file instead`},
 		{"one file twice", map[string]string{"a/hyp.txt": hyp3, "ref.txt": ref3},
 			Input{Systems: []string{"a/hyp.txt", "a/hyp.txt"}, Refs: []string{"ref.txt"}},
 			`bleuscope: a/hyp.txt is given twice as a system; give each file once (a shell pattern may match a file also named before it)`},

@@ -291,6 +291,10 @@ func TestLoadWarnings(t *testing.T) {
 		{"named copy of a reference", map[string]string{"h.txt": hyp3, "r.txt": ref3}, Input{Systems: []string{"h.txt", "oops=r.txt"}, Refs: []string{"r.txt"}}, []string{
 			"system oops (r.txt): every line is identical to reference r.txt; was the reference given as a system?",
 		}},
+		{"reference twice", map[string]string{"h.txt": hyp3, "r.txt": ref3}, Input{Systems: []string{"r.txt"}, Refs: []string{"r.txt", "r.txt"}}, []string{
+			"r.txt is given more than once as a reference (-r); each copy counts as a reference of its own, as in sacrebleu",
+			"r.txt: every line is identical to reference r.txt; was the reference given as a system?",
+		}},
 		{"table", map[string]string{"d.tsv": "ref\tA\nx @@ y\tx @@ y\n"}, Input{Systems: []string{"d.tsv"}}, []string{
 			`d.tsv system A: 1 line contains the subword marker "@@" (first: line 1); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
 			"d.tsv system A: every line is identical to reference ref; was the reference given as a system?",

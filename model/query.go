@@ -325,6 +325,7 @@ func (p *queryParser) term() (term, error) {
 			break
 		}
 	}
+	col = p.col() // errors in what follows a field name point at it
 	switch p.s[p.pos] {
 	case '"':
 		phrase, err := p.delimited('"', "quoted n-gram")

@@ -106,6 +106,8 @@ func TestParseQueryErrors(t *testing.T) {
 		{`"the dog`, "query: column 1: quoted n-gram has no closing \""},
 		{`a /x(/`, "query: column 3: bad regexp: missing closing ): `x(`"},
 		{`a /abc`, "query: column 3: regexp has no closing /"},
+		{`hyp:/(/`, "query: column 5: bad regexp: missing closing ): `(`"},
+		{`src:"x`, "query: column 5: quoted n-gram has no closing \""},
 		{`or a`, "query: column 1: \"or\" needs a term before it"},
 		{`a or`, "query: column 3: \"or\" needs a term after it"},
 		{`a or or b`, "query: column 6: \"or\" needs a term before it"},

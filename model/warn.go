@@ -64,8 +64,9 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 			label, pluralIs(empty), firstEmpty))
 	}
 	for k := range d.Refs {
-		if d.sameAsRef(hyps, k) {
+		if d.sameAsRef(hyps, k) { // the first such reference is enough to say so
 			out = append(out, fmt.Sprintf("%s: every line is identical to reference %s; was the reference given as a system?", label, d.RefNames[k]))
+			break
 		}
 	}
 	return out
