@@ -76,7 +76,11 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 		b.WriteString(w.para(w.clipSummary(od, name)))
 		parts = append(parts, b.String())
 	}
-	parts = append(parts, w.scoreLine(fmt.Sprintf("sentence BLEU (N = %d)", l.Options.MaxOrder)))
+	score := w.scoreLine(fmt.Sprintf("sentence BLEU (N = %d)", l.Options.MaxOrder))
+	if n := l.Options.MaxOrder; n < scoring.DefaultOptions().MaxOrder {
+		score += "\n" + w.para(w.st.Muted.Render(fmt.Sprintf("This lesson counts n-grams up to order %d (BLEU's default is 4), so that clipping, not the smoothing of empty higher orders, decides the score.", n)))
+	}
+	parts = append(parts, score)
 	return strings.Join(parts, "\n\n")
 }
 

@@ -77,6 +77,8 @@ func (w *walk) smoothingNotes() []string {
 				s += " (the power of 2 counts the orders without a match so far, so each further one gets half as much again, per n-gram)"
 			}
 			notes = append(notes, s+".")
+		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothFloor && w.opt.SmoothValue == 0:
+			notes = append(notes, fmt.Sprintf("p%d = 0: no %s matched, and floor smoothing with the value 0 puts 0 back in its place.", n, orderName(n)))
 		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothFloor:
 			notes = append(notes, fmt.Sprintf("p%d: no %s matched. floor smoothing uses 100 · %s / %s = %s instead of 0.",
 				n, orderName(n), fnum(w.opt.SmoothValue), fnum(r.Totals[i]), fnum(r.Precisions[i])))

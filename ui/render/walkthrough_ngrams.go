@@ -82,8 +82,8 @@ func (w *walk) precisionPair(found, matched, den, hypGrams int) string {
 	a, m := ratio(found, den), ratio(matched, den)
 	fw := max(len(a), len(m))
 	lines := []string{
-		w.st.Label.Render("simple precision   ") + PadRight(a, fw) + w.st.Muted.Render("  no clipping"),
-		w.st.Label.Render("modified precision ") + w.st.Score.Render(PadRight(m, fw)) + w.st.Muted.Render("  clipped"+denNote),
+		w.st.Label.Render("simple precision   ") + PadRight(a, fw) + w.st.Muted.Render("  without clipping"),
+		w.st.Label.Render("modified precision ") + w.st.Score.Render(PadRight(m, fw)) + w.st.Muted.Render("  with clipping (BLEU's)"+denNote),
 	}
 	return w.para(lines[0]) + "\n" + w.para(lines[1])
 }

@@ -111,9 +111,7 @@ func (w *walk) resultStep() Step {
 	}
 	r := w.res
 	if w.nltk() && r.NLTK != nil && r.NLTK.NoMatch {
-		b.WriteString(w.para(fmt.Sprintf("BLEU = %s: NLTK returns the integer 0 when no unigram matches, without computing BP or the mean.", w.st.Score.Render("0"))))
-		b.WriteString("\n")
-		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale")))
+		b.WriteString(w.para(fmt.Sprintf("BLEU = %s (on NLTK's 0–1 scale): NLTK returns the integer 0 when no unigram matches, without computing the mean (the BP above is shown for teaching; NLTK does not use it here).", w.st.Score.Render("0"))))
 	} else if w.nltk() {
 		b.WriteString(w.para(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
 		b.WriteString("\n")
@@ -158,6 +156,8 @@ func (w *walk) reasons() []string {
 	}
 	var out []string
 	switch {
+	case c == 0 && w.nltk():
+		return []string{"The hypothesis is empty: there is nothing to count, so no unigram matches and BLEU is 0."}
 	case c == 0:
 		return []string{"The hypothesis is empty: there is nothing to count, and BP = 0, so BLEU is 0."}
 	case w.nltk() && r.NLTK != nil && r.NLTK.NoMatch, !w.nltk() && r.NoMatch:

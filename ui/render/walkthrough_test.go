@@ -122,6 +122,11 @@ func TestWalkthroughReasons(t *testing.T) {
 			"No word of the hypothesis appears in any reference: BLEU is 0."},
 		{"empty hypothesis", wtCase{"", []string{"the cat"}, wtOpt(nil)},
 			"The hypothesis is empty: there is nothing to count, and BP = 0, so BLEU is 0."},
+		{"empty hypothesis, nltk", wtCase{"", []string{"the cat"}, wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })},
+			"The hypothesis is empty: there is nothing to count, so no unigram matches and BLEU is 0."},
+		{"floor smoothing of 0", wtCase{"the cat sat on the mat", []string{"the cat is on a mat"},
+			wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothFloor, 0 })},
+			"p4 = 0: no 4-gram matched, and floor smoothing with the value 0 puts 0 back in its place."},
 		{"only smoothing", wtCase{"the cat was", []string{"the dog was a cat and more words here"}, wtOpt(nil)},
 			"No bigram matched; only smoothing keeps BLEU above 0."},
 		{"nltk method0 tiny", wtCase{"the cat was on the mat", []string{"the cat sat on the mat"},
@@ -314,7 +319,7 @@ func TestWalkthroughNothingToClip(t *testing.T) {
 // method6's assertion tests p3 whatever its message says.
 func TestWalkthroughNLTKExtras(t *testing.T) {
 	zero := flat(walkText(t, wtCase{"xyz qqq", []string{"the cat"}, wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })}, 80))
-	requireContains(t, "nltk no match", zero, "BLEU = 0: NLTK returns the integer 0 when no unigram matches")
+	requireContains(t, "nltk no match", zero, "NLTK returns the integer 0 when no unigram matches")
 	if strings.Contains(zero, "BP × exp(sum)") {
 		t.Error("NLTK's early integer 0 is shown as BP × exp(sum)")
 	}
