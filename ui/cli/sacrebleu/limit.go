@@ -77,7 +77,7 @@ func (b *budget) reserve(n int64) bool {
 // bytes from the budget (and giving back what it reserved but did not
 // read).
 func (b *budget) readAll(r io.Reader, reserved int64) ([]byte, error) {
-	raw, err := readUpTo(r, reserved, reserved+max(b.left.Load(), 0)+1)
+	raw, err := readUpTo(r, reserved, reserved+max(b.left.Load(), 0))
 	if err != nil {
 		return nil, err
 	}
@@ -87,25 +87,55 @@ func (b *budget) readAll(r io.Reader, reserved int64) ([]byte, error) {
 	return raw, nil
 }
 
-// readUpTo reads r to its end or to limit bytes, into a buffer made for
-// expected bytes (a file's size) so that a file is not copied as the
-// buffer grows.
+// readChunk is how much readUpTo reads at a time beyond what it expects.
+const readChunk = 1 << 20
+
+// readUpTo reads r to its end, or fails with errOverBudget once it passes
+// limit bytes. The first expected bytes (a file's size) go into one buffer,
+// so that a file is read without copies; anything more is read in chunks
+// joined at the end, so that a stream of unknown size (standard input, a
+// gzip bomb) holds no more than the limit while it is read, with no
+// garbage from a growing buffer.
 func readUpTo(r io.Reader, expected, limit int64) ([]byte, error) {
-	buf := make([]byte, 0, min(expected, limit)+512)
-	for int64(len(buf)) < limit {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):min(int64(cap(buf)), limit)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	var chunks [][]byte
+	total := int64(0)
+	size := min(expected, limit) + 1 // +1: the read that sees the end, or passes the limit
+	if expected <= 0 {
+		size = min(readChunk, limit+1)
 	}
-	return buf, nil
+	for {
+		buf := make([]byte, 0, size)
+		for len(buf) < cap(buf) {
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if total+int64(len(buf)) > limit {
+				return nil, errOverBudget
+			}
+			if err == io.EOF {
+				return joinChunks(append(chunks, buf), total+int64(len(buf))), nil
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		chunks = append(chunks, buf)
+		total += int64(len(buf))
+		size = readChunk
+	}
+}
+
+// joinChunks returns the chunks, total bytes in all, as one slice (the
+// only chunk itself when there is one).
+func joinChunks(chunks [][]byte, total int64) []byte {
+	if len(chunks) == 1 {
+		return chunks[0]
+	}
+	out := make([]byte, 0, total)
+	for i, c := range chunks {
+		out = append(out, c...)
+		chunks[i] = nil // let each chunk go once copied
+	}
+	return out
 }
 
 // tooBig is the one line that reports an input over the limit.
