@@ -173,7 +173,7 @@ func (s *ChrFScorer) countHyp(hyp string) {
 	s.decode(hyp)
 	expect := o.CharOrder*len(s.chars) + len(s.runes)*(1+o.WordOrder)
 	s.tab.reset(expect)
-	s.counts = growTo(s.counts, expect)
+	s.counts = growTo(s.counts, min(expect, maxPresize))
 	clear(s.counts)
 	s.refNo = 0
 	if s.uniGen++; s.uniGen == 0 {
@@ -198,7 +198,7 @@ func (s *ChrFScorer) countHyp(hyp string) {
 				id = s.tab.intern(rootChar, c)
 			}
 			s.prev[i] = id
-			s.counts[id].hyp++
+			s.addHyp(id)
 		}
 	}
 	if o.WordOrder == 0 {
@@ -221,9 +221,28 @@ func (s *ChrFScorer) countHyp(hyp string) {
 				id = s.tab.intern(id, wordSym(s.toks[i+n-1]))
 				s.prev[i] = id
 			}
-			s.counts[id].hyp++
+			s.addHyp(id)
 		}
 	}
+}
+
+// addHyp counts one hypothesis occurrence of the n-gram id, making room
+// for the ids the table handed out beyond what countHyp made room for.
+func (s *ChrFScorer) addHyp(id int32) {
+	if int(id) >= len(s.counts) {
+		s.growCounts(id)
+	}
+	s.counts[id].hyp++
+}
+
+// growCounts makes room for the counts of id at least, doubling (kept
+// out of line so that addHyp inlines).
+//
+//go:noinline
+func (s *ChrFScorer) growCounts(id int32) {
+	n := len(s.counts)
+	s.counts = slices.Grow(s.counts, max(n, int(id)+1-n))[:max(2*n, int(id)+1)]
+	clear(s.counts[n:])
 }
 
 // countRef fills s.stats with the statistics of the hypothesis counted by
@@ -286,10 +305,10 @@ func (s *ChrFScorer) countRef(ref string) {
 }
 
 // match counts one reference occurrence of the n-gram id (-1: not in the
-// hypothesis) and returns 1 when it is matched: when the reference has not
+// hypothesis; an id without a count is a word prefix, in it 0 times) and returns 1 when it is matched: when the reference has not
 // yet shown more of it than the hypothesis holds.
 func (s *ChrFScorer) match(id int32) int {
-	if id < 0 {
+	if id < 0 || int(id) >= len(s.counts) { // an id beyond the counts has none
 		return 0
 	}
 	c := &s.counts[id]

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -117,4 +118,40 @@ func FuzzChrFReference(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestChrFLongSegmentGrows: a segment with more n-grams than the table is
+// made for at first (maxPresize) makes it grow, and the statistics stay
+// those of the plain computation, with a reference that has words the
+// hypothesis only has as prefixes (ids that hold no count).
+func TestChrFLongSegmentGrows(t *testing.T) {
+	var b strings.Builder
+	x := uint32(1)
+	for i := 0; b.Len() < 400_000; i++ { // pseudo-random words: most 4- to 6-grams distinct
+		x = x*1664525 + 1013904223
+		fmt.Fprintf(&b, "w%c%c%c%d, ", 'a'+x>>8%26, 'a'+x>>13%26, 'a'+x>>18%26, x>>24%50)
+	}
+	hyp := b.String()
+	refs := []string{"w1 w79 w7919x1 , w15838x2 the cat" + hyp[:5000], "w"}
+	for _, o := range []ChrFOptions{DefaultChrFOptions(), ChrFPlusPlusOptions()} {
+		s, err := NewChrFScorer(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.decode(hyp)
+		if n := o.CharOrder * len(s.chars); n <= maxPresize {
+			t.Fatalf("the test's hypothesis has %d character n-grams; it wants more than %d", n, maxPresize)
+		}
+		for range 2 { // the second time on a table grown by the first
+			if got, want := s.Segment(nil, hyp, refs), chrfReferenceStats(hyp, refs, o); !slices.Equal(got, want) {
+				t.Fatalf("%+v: %v; the plain computation gives %v", o, got, want)
+			}
+		}
+		if len(s.tab.slots) <= 2*maxPresize {
+			t.Fatalf("%+v: the table has %d slots; the test wants it grown past %d", o, len(s.tab.slots), 2*maxPresize)
+		}
+		if short := s.Segment(nil, "the cat", []string{"the cat"}); ChrFScore(short, o) != 100 {
+			t.Errorf("%+v: a short segment after a long one scores %v", o, ChrFScore(short, o))
+		}
+	}
 }

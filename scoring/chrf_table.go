@@ -12,7 +12,13 @@ type symTable struct {
 	mask  uint64
 	shift uint
 	n     int32 // ids handed out
+	pairs int   // live slots
 }
+
+// maxPresize bounds the ids reset makes room for ahead: a segment
+// of millions of characters has far fewer distinct n-grams than the
+// bound reset is given, and the table grows when it needs to.
+const maxPresize = 1 << 18
 
 // symSlot is one slot of a symTable: live when gen is the table's.
 type symSlot struct {
@@ -29,35 +35,56 @@ const (
 	rootWord int32 = -3 // the characters of a word
 )
 
-// reset empties the table and makes room for about expect ids.
+// reset empties the table and makes room for about expect ids (at most
+// maxPresize: it grows beyond).
 func (t *symTable) reset(expect int) {
 	size := 64
-	for size < 2*expect {
+	for size < 2*min(expect, maxPresize) {
 		size <<= 1
 	}
 	if len(t.slots) < size || (len(t.slots) > 1<<16 && size < len(t.slots)/16) {
-		t.slots = make([]symSlot, size)
-		t.gen = 0
-	}
-	t.gen++
-	if t.gen == 0 {
+		t.alloc(size)
+	} else if t.gen++; t.gen == 0 {
 		clear(t.slots)
 		t.gen = 1
 	}
-	t.mask = uint64(len(t.slots) - 1)
+	t.n, t.pairs = 0, 0
+}
+
+// alloc gives the table size empty slots (a power of two).
+func (t *symTable) alloc(size int) {
+	t.slots = make([]symSlot, size)
+	t.gen = 1
+	t.mask = uint64(size - 1)
 	t.shift = 64
-	for s := len(t.slots); s > 1; s >>= 1 {
+	for s := size; s > 1; s >>= 1 {
 		t.shift--
 	}
-	t.n = 0
+}
+
+// grow doubles the table and puts its live pairs back.
+func (t *symTable) grow() {
+	old, gen := t.slots, t.gen
+	t.alloc(2 * len(old))
+	for _, s := range old {
+		if s.gen != gen {
+			continue
+		}
+		i := t.slot(s.key)
+		for t.slots[i].gen == t.gen {
+			i = (i + 1) & t.mask
+		}
+		s.gen = t.gen
+		t.slots[i] = s
+	}
 }
 
 func (t *symTable) slot(key uint64) uint64 {
 	return (key * 0x9E3779B97F4A7C15) >> t.shift & t.mask
 }
 
-// intern returns the id of the pair (prefix, sym), adding it when new. The
-// caller keeps the table at most half full (see reset).
+// intern returns the id of the pair (prefix, sym), adding it when new;
+// the table grows to stay at most half full.
 func (t *symTable) intern(prefix, sym int32) int32 {
 	key := pairKey(prefix, sym)
 	for i := t.slot(key); ; i = (i + 1) & t.mask {
@@ -65,6 +92,11 @@ func (t *symTable) intern(prefix, sym int32) int32 {
 		if s.gen != t.gen {
 			*s = symSlot{key: key, id: t.n, gen: t.gen}
 			t.n++
+			if t.pairs++; 2*t.pairs > len(t.slots) {
+				id := s.id
+				t.grow()
+				return id
+			}
 			return s.id
 		}
 		if s.key == key {
