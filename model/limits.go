@@ -29,13 +29,15 @@ type LoadOptions struct {
 const (
 	fallbackMaxInput = 4 << 30
 	minMaxInput      = 512 << 20
-	defaultMaxLine   = 16 << 20
+	defaultMaxLine   = 1 << 20
 )
 
 // DefaultLoadOptions returns the limits used when none are given: an
 // eighth of the machine's memory for all input together (scoring needs
 // several times the text's size; at least 512 MiB, and 4 GiB when the
-// memory cannot be read), and 16 MiB per line.
+// memory cannot be read), and 1 MiB per line (a segment takes some 250
+// times its size to explain in the explorer; real segments are far
+// shorter).
 func DefaultLoadOptions() LoadOptions {
 	return LoadOptions{MaxInput: defaultMaxInput(), MaxLine: defaultMaxLine}
 }

@@ -46,7 +46,7 @@ func TestLoadLimits(t *testing.T) {
 			"bleuscope: standard input is larger than 1 MiB, the input limit; raise --max-input if that is intended"},
 		{"endless zeros on stdin", nil, &endless{pattern: "\x00"}, LoadOptions{},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
-			"bleuscope: standard input:1: the line is longer than 16 MiB, the line limit; raise --max-line if that is intended"},
+			"bleuscope: standard input:1: the line is longer than 1 MiB, the line limit; raise --max-line if that is intended"},
 		{"long line after short ones", nil, &endless{start: "a\nb\n", pattern: "word "}, LoadOptions{MaxLine: 1000},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
 			"bleuscope: standard input:3: the line is longer than 1000 bytes, the line limit; raise --max-line if that is intended"},

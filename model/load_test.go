@@ -255,12 +255,18 @@ func TestLoadShortSystemNames(t *testing.T) {
 	}
 }
 
+// TestLoadLongLine: a line just under the default limit loads, and a
+// 10 MiB one once the limit is raised.
 func TestLoadLongLine(t *testing.T) {
-	long := strings.Repeat("word ", 2<<20) // 10 MiB
-	inDir(t, map[string]string{"hyp.txt": "short\n" + long + "\n", "ref.txt": "short\n" + long + "\n"})
-	ds := mustLoad(t, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}})
-	if got := len(ds.Systems[0].Hyps[1]); got != len(long)-1 {
-		t.Errorf("long line has %d bytes; want %d", got, len(long)-1)
+	for _, c := range []struct {
+		long  string
+		limit int
+	}{{strings.Repeat("word ", 200<<10), 0}, {strings.Repeat("word ", 2<<20), 16 << 20}} {
+		inDir(t, map[string]string{"hyp.txt": "short\n" + c.long + "\n", "ref.txt": "short\n" + c.long + "\n"})
+		ds := mustLoad(t, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}, Limits: LoadOptions{MaxLine: c.limit}})
+		if got := len(ds.Systems[0].Hyps[1]); got != len(c.long)-1 {
+			t.Errorf("long line has %d bytes; want %d", got, len(c.long)-1)
+		}
 	}
 }
 

@@ -122,7 +122,7 @@ const inputFlagsHelp = `Input:
       --max-input SIZE      stop when the input passes SIZE bytes, all files
                             together, after decompression (default: an
                             eighth of the machine's memory, such as 2G)
-      --max-line SIZE       stop at a line longer than SIZE (default 16M)
+      --max-line SIZE       stop at a line longer than SIZE (default 1M)
 `
 
 // input builds the model.Input for the SYSTEM arguments, or the demo

@@ -27,7 +27,7 @@ Examples:
 Flags:
   -t, --tokenize TOK        13a, intl, zh, char or none (default 13a)
   -l, --lowercase           lowercase (Python's str.lower) before tokenizing
-      --max-line SIZE       stop at a line longer than SIZE (default 16M)
+      --max-line SIZE       stop at a line longer than SIZE (default 1M)
       --version             print the version
   -h, --help                this help
 `
