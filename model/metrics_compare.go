@@ -194,24 +194,11 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, baseline int, name s
 			row = append(row, "—", "—")
 		} else {
 			d := e.Score - mc.Estimates[baseline].Score
-			row = append(row, signedOne(d), pValueCell(mc.PValues[i]))
+			row = append(row, FormatSigned(d, 1), pValueCell(mc.PValues[i]))
 		}
 		table = append(table, row)
 	}
 	w := bufio.NewWriter(b)
 	writeAligned(w, table)
 	w.Flush()
-}
-
-// signedOne is a difference with its sign and one decimal, unsigned when
-// it rounds to zero.
-func signedOne(d float64) string {
-	s := strconv.FormatFloat(d, 'f', 1, 64)
-	switch {
-	case strings.Trim(s, "-0.") == "":
-		return strings.TrimPrefix(s, "-")
-	case d > 0:
-		return "+" + s
-	}
-	return s
 }

@@ -1,6 +1,9 @@
 package model
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // FormatScore formats a score on its scale: two decimals on sacrebleu's
 // 0–100, four on NLTK's 0–1. It is the one score formatter of the text
@@ -17,6 +20,20 @@ func FormatScore(x float64, nltk bool) string {
 func FormatDelta(d float64, nltk bool) string {
 	s := FormatScore(d, nltk)
 	if d >= 0 || s[0] != '-' {
+		return "+" + s
+	}
+	return s
+}
+
+// FormatSigned formats a difference with a sign and the given decimals,
+// but without the sign when it rounds to zero ("0.0": "-0.0" would read
+// as a loss), for tables where an exact tie has a form of its own.
+func FormatSigned(x float64, decimals int) string {
+	s := strconv.FormatFloat(x, 'f', decimals, 64)
+	switch {
+	case strings.Trim(s, "-0.") == "":
+		return strings.TrimPrefix(s, "-")
+	case x > 0:
 		return "+" + s
 	}
 	return s

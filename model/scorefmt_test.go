@@ -24,3 +24,16 @@ func TestFormatScore(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatSigned: a sign, unless the difference rounds to zero.
+func TestFormatSigned(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		d    int
+		want string
+	}{{0, 1, "0.0"}, {-0.04, 1, "0.0"}, {0.04, 1, "0.0"}, {-0.06, 1, "-0.1"}, {12.34, 1, "+12.3"}, {-0.0004, 3, "0.000"}, {0.02, 5, "+0.02000"}} {
+		if got := FormatSigned(c.x, c.d); got != c.want {
+			t.Errorf("FormatSigned(%v, %d) = %q; want %q", c.x, c.d, got, c.want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -502,9 +501,9 @@ func impactCell(x float64, nltk bool) string {
 	case x == 0:
 		return "0"
 	case nltk:
-		return signedCell(x, 5)
+		return model.FormatSigned(x, 5)
 	}
-	return signedCell(x, 3)
+	return model.FormatSigned(x, 3)
 }
 
 // deltaCell is the list's short form of a difference of scores.
@@ -515,23 +514,9 @@ func deltaCell(d float64, nltk bool) string {
 	case d == 0:
 		return "0"
 	case nltk:
-		return signedCell(d, 3)
+		return model.FormatSigned(d, 3)
 	}
-	return signedCell(d, 1)
-}
-
-// signedCell formats x with a sign and the given decimals, but without
-// the sign when x rounds to zero ("0.0", where a tie is "0"): "-0.0" read
-// as a loss.
-func signedCell(x float64, decimals int) string {
-	s := strconv.FormatFloat(x, 'f', decimals, 64)
-	if strings.Trim(s, "-0.") == "" {
-		return strings.TrimPrefix(s, "-")
-	}
-	if x > 0 {
-		return "+" + s
-	}
-	return s
+	return model.FormatSigned(d, 1)
 }
 
 // head returns at most the first n bytes of s, cut at a rune boundary, so

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/bleuscope/bleuscope/model"
 	"strconv"
 	"strings"
 	"testing"
@@ -215,7 +216,7 @@ func TestCompareMetricsText(t *testing.T) {
 				want = append(want, "—", "—")
 			} else {
 				d := e["score"].(float64) - base["score"].(float64)
-				want = append(want, signedCell(d), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
+				want = append(want, model.FormatSigned(d, 1), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
 				if e["p_value"].(float64) <= 0.05 {
 					want = append(want, "*")
 				}
@@ -228,17 +229,4 @@ func TestCompareMetricsText(t *testing.T) {
 	if !strings.Contains(text, "TER counts edits: lower is better") {
 		t.Errorf("TER's table does not say lower is better:\n%s", text)
 	}
-}
-
-// signedCell is a Δ as the comparison tables print it: one decimal, a
-// sign unless it rounds to zero.
-func signedCell(d float64) string {
-	s := strconv.FormatFloat(d, 'f', 1, 64)
-	switch {
-	case strings.Trim(s, "-0.") == "":
-		return strings.TrimPrefix(s, "-")
-	case d > 0:
-		return "+" + s
-	}
-	return s
 }

@@ -11,15 +11,7 @@ import (
 // as its widest cell (in terminal cells), numbers (the columns marked in
 // right) aligned right. The last column is not padded.
 func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error {
-	var widths []int
-	for _, r := range rows {
-		for j, c := range r {
-			if j >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[j] = max(widths[j], lipgloss.Width(c))
-		}
-	}
+	widths := columnWidths(rows)
 	var b strings.Builder
 	for _, r := range rows {
 		b.WriteString(indent)
@@ -55,15 +47,7 @@ const tableWidth = 100
 // that fits, each with the first keep columns, separated by a blank line.
 // A table keeps at least one group, however wide.
 func writeWideTable(w io.Writer, indent string, rows [][]string, right []bool, keep, group int) error {
-	var widths []int
-	for _, r := range rows {
-		for j, c := range r {
-			if j >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[j] = max(widths[j], lipgloss.Width(c))
-		}
-	}
+	widths := columnWidths(rows)
 	span := func(from, to int) int { // the cells from..to-1 with the gap before each
 		n := 0
 		for _, wd := range widths[from:to] {
@@ -95,4 +79,19 @@ func writeWideTable(w io.Writer, indent string, rows [][]string, right []bool, k
 		}
 	}
 	return nil
+}
+
+// columnWidths is the width of each column of rows: its widest cell, in
+// terminal cells.
+func columnWidths(rows [][]string) []int {
+	var widths []int
+	for _, r := range rows {
+		for j, c := range r {
+			if j >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], lipgloss.Width(c))
+		}
+	}
+	return widths
 }
