@@ -76,8 +76,9 @@ func memTotal() int64 {
 	return 0
 }
 
-// withDefaults fills the zero (or negative) fields of o.
-func (o LoadOptions) withDefaults() LoadOptions {
+// WithDefaults returns o with its zero (or negative) fields filled with
+// the defaults.
+func (o LoadOptions) WithDefaults() LoadOptions {
 	if o.MaxInput <= 0 {
 		o.MaxInput = defaultMaxInput()
 	}
@@ -334,4 +335,54 @@ func FormatSize(n int64) string {
 		return "1 byte"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// BoundedReader returns r, failing with an [*InputError] naming label as
+// soon as more than o.MaxInput bytes come through it, or a line longer
+// than o.MaxLine (zero fields mean the defaults), so that a reader of its
+// own (a WMT MQM TSV, say) keeps memory bounded on an endless stream or a
+// decompression bomb as [Load] does.
+func (o LoadOptions) BoundedReader(r io.Reader, label string) io.Reader {
+	o = o.WithDefaults()
+	return &boundedReader{r: r, label: label, o: o, left: o.MaxInput, line: 1}
+}
+
+type boundedReader struct {
+	r       io.Reader
+	label   string
+	o       LoadOptions
+	left    int64
+	line    int // the 1-based line being read
+	lineLen int // its bytes so far
+	err     error
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.r.Read(p)
+	if b.left -= int64(n); b.left < 0 {
+		b.err = inputErr(b.label, "is larger than "+FormatSize(b.o.MaxInput)+", the input limit; raise --max-input if that is intended")
+		return 0, b.err
+	}
+	for rest := p[:n]; ; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			b.lineLen += len(rest)
+			break
+		}
+		if b.lineLen+i > b.o.MaxLine {
+			b.lineLen += i
+			break
+		}
+		b.line++
+		b.lineLen = 0
+		rest = rest[i+1:]
+	}
+	if b.lineLen > b.o.MaxLine {
+		b.err = lineErr(b.label, b.line, "the line is longer than "+FormatSize(int64(b.o.MaxLine))+", the line limit; raise --max-line if that is intended")
+		return 0, b.err
+	}
+	return n, err
 }

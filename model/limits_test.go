@@ -96,7 +96,7 @@ func TestLoadLimits(t *testing.T) {
 			}
 			if tt.stdin != nil {
 				// The stream was abandoned soon after the limit.
-				lim := in.Limits.withDefaults()
+				lim := in.Limits.WithDefaults()
 				if tt.stdin.read > min(lim.MaxInput, int64(lim.MaxLine))+2*readChunk {
 					t.Errorf("read %d bytes of an endless stream before stopping", tt.stdin.read)
 				}
@@ -120,7 +120,7 @@ func TestDefaultLoadOptions(t *testing.T) {
 	if o.MaxInput < minMaxInput || o.MaxLine != defaultMaxLine {
 		t.Errorf("DefaultLoadOptions() = %+v; want MaxInput ≥ %d and MaxLine %d", o, minMaxInput, defaultMaxLine)
 	}
-	if got := (LoadOptions{}).withDefaults(); got != o {
+	if got := (LoadOptions{}).WithDefaults(); got != o {
 		t.Errorf("zero LoadOptions take %+v; want the defaults %+v", got, o)
 	}
 }
@@ -188,5 +188,31 @@ func TestStdinEndsAtFirstEOF(t *testing.T) {
 		if in.ends != 1 {
 			t.Errorf("standard input %q was read to its end %d times; want once", text, in.ends)
 		}
+	}
+}
+
+// TestBoundedReader: a reader of its own stops at the input limit and at
+// a line past the line limit, with the messages Load gives.
+func TestBoundedReader(t *testing.T) {
+	for _, c := range []struct {
+		src  io.Reader
+		o    LoadOptions
+		want string
+	}{
+		{&endless{pattern: "a b c\n"}, LoadOptions{MaxInput: 1 << 20}, "bleuscope: x.tsv is larger than 1 MiB, the input limit; raise --max-input if that is intended"},
+		{&endless{start: "h\nrow\n", pattern: "\x00"}, LoadOptions{MaxLine: 4096}, "bleuscope: x.tsv:3: the line is longer than 4 KiB, the line limit; raise --max-line if that is intended"},
+	} {
+		src := c.src.(*endless)
+		_, err := io.ReadAll(c.o.BoundedReader(src, "x.tsv"))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("error %v; want %s", err, c.want)
+		}
+		if src.read > 2<<20 {
+			t.Errorf("read %d bytes of an endless stream before stopping", src.read)
+		}
+	}
+	data, err := io.ReadAll(LoadOptions{MaxLine: 3}.BoundedReader(strings.NewReader("abc\nde\n"), "x.tsv"))
+	if err != nil || string(data) != "abc\nde\n" {
+		t.Errorf("a stream within the limits: %q, %v", data, err)
 	}
 }

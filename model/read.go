@@ -39,7 +39,7 @@ type reader struct {
 }
 
 func newReader(in Input) *reader {
-	lim := in.Limits.withDefaults()
+	lim := in.Limits.WithDefaults()
 	return &reader{in: in, maxInput: lim.MaxInput, left: lim.MaxInput, maxLine: lim.MaxLine}
 }
 

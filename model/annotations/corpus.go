@@ -44,8 +44,9 @@ type Corpus struct {
 
 // OpenMQM opens the WMT MQM TSV at path (also gzipped, .gz) as a corpus
 // whose references are the systems named in refs (the human translations,
-// such as "ref" and "refB"). See [ReadMQMCorpus].
-func OpenMQM(path string, refs []string) (*Corpus, error) {
+// such as "ref" and "refB"), reading it within limits. See
+// [ReadMQMCorpus].
+func OpenMQM(path string, refs []string, limits model.LoadOptions) (*Corpus, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + strings.TrimPrefix(err.Error(), "open "+path+": ")}
@@ -60,7 +61,7 @@ func OpenMQM(path string, refs []string) (*Corpus, error) {
 		defer gz.Close()
 		r = gz
 	}
-	return ReadMQMCorpus(r, path, refs)
+	return ReadMQMCorpus(limits.BoundedReader(r, path), path, refs)
 }
 
 // ReadMQMCorpus reads a WMT MQM TSV (as [ReadMQM] does, numbering

@@ -67,6 +67,10 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	texts := map[[2]string]string{}
 	for lineNo := 1; ; lineNo++ {
 		raw, err := br.ReadString('\n')
+		var limit *model.InputError
+		if errors.As(err, &limit) { // past a limit of the reader (model.LoadOptions.BoundedReader)
+			return nil, limit
+		}
 		if err != nil && err != io.EOF {
 			return nil, &model.InputError{File: name, Msg: "cannot be read: " + err.Error()}
 		}

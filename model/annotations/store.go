@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // Store is an annotation file and the annotations in it. Every change is
@@ -91,6 +94,19 @@ var ErrHasErrors = errors.New("annotations: the segment has errors by this rater
 // is damaged before its last line is a [*model.InputError] naming the
 // line.
 func Open(path string) (*Store, error) {
+	return OpenWithin(path, model.LoadOptions{})
+}
+
+// OpenWithin is [Open] with the input limit of limits (its zero value:
+// the default) on the file's size. The file must be a regular file, or
+// not exist yet: a device, a FIFO or a socket is refused, since saving
+// replaces the file. A symbolic link is followed, and its target is the
+// file written, the link kept.
+func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
+	path, err := annotationPath(path, limits)
+	if err != nil {
+		return nil, err
+	}
 	j, err := readJournal(path)
 	if err != nil {
 		return nil, err
@@ -127,6 +143,31 @@ func Open(path string) (*Store, error) {
 	}
 	s.index = index
 	return s, nil
+}
+
+// annotationPath checks the annotation file at path before it is read,
+// and returns the file to read and write: a symbolic link's target.
+func annotationPath(path string, limits model.LoadOptions) (string, error) {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return "", &model.InputError{File: path, Msg: "is a symbolic link to a file that does not exist; name the annotation file itself"}
+		}
+		path = target
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return path, nil // missing (created by the first change) or unreadable (said when read)
+	case fi.IsDir():
+		return "", &model.InputError{File: path, Msg: "is a directory; name an annotation file (a new name creates one)"}
+	case !fi.Mode().IsRegular():
+		return "", &model.InputError{File: path, Msg: "is not a regular file (a device, a FIFO or a socket), and saving replaces the annotation file; name a regular file (a new name creates one)"}
+	}
+	if limit := limits.WithDefaults().MaxInput; fi.Size() > limit {
+		return "", &model.InputError{File: path, Msg: "is larger than " + model.FormatSize(limit) + ", the input limit; raise --max-input if that is intended"}
+	}
+	return path, nil
 }
 
 func reindex(anns []Annotation) map[int]int {

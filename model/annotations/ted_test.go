@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // tedRows returns the shared WMT21 TED zh-en MQM file's path and its data
@@ -40,7 +41,7 @@ func TestTEDOpensAsCorpus(t *testing.T) {
 			errs++
 		}
 	}
-	c, err := OpenMQM(path, []string{"ref", "refB"})
+	c, err := OpenMQM(path, []string{"ref", "refB"}, model.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,14 +98,14 @@ func TestTEDOpensAsCorpus(t *testing.T) {
 			}
 		}
 	}
-	if _, err := OpenMQM(path, []string{"human"}); err == nil || !strings.Contains(err.Error(), `no system "human"`) {
+	if _, err := OpenMQM(path, []string{"human"}, model.LoadOptions{}); err == nil || !strings.Contains(err.Error(), `no system "human"`) {
 		t.Errorf("an unknown reference: %v", err)
 	}
 }
 
 func TestTEDSummaryIsWMTsMQM(t *testing.T) {
 	path, rows := tedRows(t)
-	c, err := OpenMQM(path, nil)
+	c, err := OpenMQM(path, nil, model.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +181,7 @@ func TestTEDSummaryIsWMTsMQM(t *testing.T) {
 func TestTEDExportKeepsTheRows(t *testing.T) {
 	path, _ := tedRows(t)
 	data, _ := os.ReadFile(path)
-	c, err := OpenMQM(path, nil)
+	c, err := OpenMQM(path, nil, model.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

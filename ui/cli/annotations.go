@@ -152,7 +152,9 @@ func runAnnotationsSummary(e *env, args []string) error {
 	fs.StringVar(&presetName, "preset", presetName, "weights")
 	fs.StringVar(&typology, "typology", "", "custom typology file")
 	fs.Var(boolFlag{&agreement}, "agreement", "print the agreement")
-	files, err := fs.parse(args, func() string { return annotationsSummaryHelp }, e.stdout)
+	var limits model.LoadOptions
+	addLimitFlags(fs, &limits)
+	files, err := fs.parse(args, func() string { return annotationsSummaryHelp + limitFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -169,7 +171,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if err := checkOutputNotInput(out, []string{files[0], typology}); err != nil {
 		return err
 	}
-	anns, err := readAnnotations(e, files[0])
+	anns, err := readAnnotations(e, files[0], limits)
 	if err != nil {
 		return err
 	}
@@ -195,7 +197,9 @@ func runAnnotationsExport(e *env, args []string) error {
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&ann, "annotations", "", "annotation file")
-	rest, err := fs.parse(args, func() string { return annotationsExportHelp }, e.stdout)
+	var limits model.LoadOptions
+	addLimitFlags(fs, &limits)
+	rest, err := fs.parse(args, func() string { return annotationsExportHelp + limitFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -211,7 +215,7 @@ func runAnnotationsExport(e *env, args []string) error {
 	if err := checkOutputNotInput(out, []string{ann}); err != nil {
 		return err
 	}
-	anns, err := readAnnotations(e, ann)
+	anns, err := readAnnotations(e, ann, limits)
 	if err != nil {
 		return err
 	}
@@ -250,7 +254,9 @@ func runAnnotationsImport(e *env, args []string) error {
 	ann, lines := "", "position"
 	fs.StringVar(&ann, "annotations", "", "annotation file")
 	fs.StringVar(&lines, "lines", lines, "line numbering")
-	files, err := fs.parse(args, func() string { return annotationsImportHelp }, e.stdout)
+	var limits model.LoadOptions
+	addLimitFlags(fs, &limits)
+	files, err := fs.parse(args, func() string { return annotationsImportHelp + limitFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -271,7 +277,7 @@ func runAnnotationsImport(e *env, args []string) error {
 	if err := checkOutputNotInput(ann, files); err != nil {
 		return usagef("--annotations %s is one of the files to import; name another annotation file", ann)
 	}
-	store, err := annotations.Open(ann)
+	store, err := annotations.OpenWithin(ann, limits)
 	if err != nil {
 		return err
 	}
@@ -280,7 +286,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		warnf(e, "%s", w)
 	}
 	for _, f := range files {
-		rows, err := readMQMFile(f, rule)
+		rows, err := readMQMFile(f, rule, limits)
 		if err != nil {
 			return err
 		}
@@ -327,15 +333,16 @@ func choosePreset(name, typology string, named bool) (*annotations.Preset, error
 	return p, nil
 }
 
-// readAnnotations reads an annotation file or a WMT MQM TSV, telling them
-// apart by their first line, and prints their warnings.
-func readAnnotations(e *env, path string) ([]annotations.Annotation, error) {
+// readAnnotations reads an annotation file or a WMT MQM TSV within
+// limits, telling them apart by their first line, and prints their
+// warnings.
+func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, error) {
 	head, err := firstBytes(path, 64)
 	if err != nil {
 		return nil, err
 	}
 	if bytes.HasPrefix(head, []byte(`{"format":"bleuscope-annotations"`)) || len(head) == 0 {
-		store, err := annotations.Open(path)
+		store, err := annotations.OpenWithin(path, limits)
 		if err != nil {
 			return nil, err
 		}
@@ -344,7 +351,7 @@ func readAnnotations(e *env, path string) ([]annotations.Annotation, error) {
 		}
 		return store.All(), nil
 	}
-	rows, err := readMQMFile(path, annotations.LinesByPosition)
+	rows, err := readMQMFile(path, annotations.LinesByPosition, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -354,8 +361,9 @@ func readAnnotations(e *env, path string) ([]annotations.Annotation, error) {
 	return rows.Annotations, nil
 }
 
-// readMQMFile reads a WMT MQM TSV, gzipped when its name ends in .gz.
-func readMQMFile(path string, rule annotations.LineRule) (*annotations.MQMRows, error) {
+// readMQMFile reads a WMT MQM TSV within limits, gzipped when its name
+// ends in .gz.
+func readMQMFile(path string, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathReason(err)}
@@ -370,7 +378,7 @@ func readMQMFile(path string, rule annotations.LineRule) (*annotations.MQMRows, 
 		defer gz.Close()
 		r = gz
 	}
-	return annotations.ReadMQM(r, path, rule)
+	return annotations.ReadMQM(limits.BoundedReader(r, path), path, rule)
 }
 
 // firstBytes returns up to n bytes from the start of path (decompressed

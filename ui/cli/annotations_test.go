@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
@@ -144,7 +145,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 
 func TestMQMAsCorpus(t *testing.T) {
 	path := conformance.Shared(t, "corpora", "mqm", "mqm_ted_zhen.tsv")
-	c, err := annotations.OpenMQM(path, []string{"refB"})
+	c, err := annotations.OpenMQM(path, []string{"refB"}, model.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,5 +204,36 @@ func TestEscapeLines(t *testing.T) {
 	want := "a\tb␛]2;title\\x07\n\\u202eevil\\r\n\n"
 	if got := escapeLines(in); got != want {
 		t.Errorf("escapeLines(%q) = %q; want %q", in, got, want)
+	}
+}
+
+// TestAnnotationsLimits: an MQM TSV past the line limit and an annotation
+// file past the input limit stop with one line naming the flag, and a
+// device is not taken as an annotation file.
+func TestAnnotationsLimits(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"long.tsv": "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" + strings.Repeat("x", 5000) + "\n",
+		"m.tsv":    mqmSmall,
+	})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"annotations", "summary", "--max-line", "1K", "long.tsv"},
+			"bleuscope: long.tsv:2: the line is longer than 1 KiB, the line limit; raise --max-line if that is intended\n"},
+		{[]string{"annotations", "import", "--annotations", "/dev/null", "m.tsv"},
+			"bleuscope: /dev/null is not a regular file (a device, a FIFO or a socket), and saving replaces the annotation file; name a regular file (a new name creates one)\n"},
+	} {
+		code, _, stderr := runCLI(t, "", c.args...)
+		if code != exitUsage || stderr != c.want {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, _, _ := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatal("import into a new file failed")
+	}
+	code, _, stderr := runCLI(t, "", "annotations", "summary", "--max-input", "100", "a.ann")
+	if code != exitUsage || !strings.Contains(stderr, "a.ann is larger than 100 bytes, the input limit; raise --max-input") {
+		t.Errorf("summary past the input limit: status %d, stderr %q", code, stderr)
 	}
 }

@@ -133,7 +133,7 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 // annotations) and returns the explorer's options, with a function that
 // closes the file.
 func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
-	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns)
+	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns, x.in.limits)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"os/user"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui"
 )
@@ -62,7 +63,7 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 // open reads the typology and opens the annotation file, printing what it
 // dropped; it returns no options when annotating is off, and a function
 // that closes the file.
-func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation) ([]ui.Option, func(), error) {
+func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, limits model.LoadOptions) ([]ui.Option, func(), error) {
 	if f.path == "" && mqm == nil {
 		return nil, func() {}, nil
 	}
@@ -77,7 +78,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation) 
 	if rater == "" {
 		rater = loginName()
 	}
-	st, err := annotations.Open(f.path)
+	st, err := annotations.OpenWithin(f.path, limits)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -34,9 +34,14 @@ func addInputFlags(fs *flagSet) *inputFlags {
 	fs.StringVar(&f.mqm, "mqm", "", "WMT MQM TSV as the corpus")
 	fs.Var(listFlag{&f.mqmRefs}, "mqm-ref", "system of the MQM file taken as reference (repeatable)")
 	fs.Var(listFlag{&f.only}, "refs", "score against these references only: labels or numbers, e.g. A,B")
-	fs.Var(sizeFlag{&f.limits.MaxInput}, "max-input", "the most input read, all files together")
-	fs.Var(intSizeFlag{&f.limits.MaxLine}, "max-line", "the longest line read")
+	addLimitFlags(fs, &f.limits)
 	return f
+}
+
+// addLimitFlags adds --max-input and --max-line, which set limits.
+func addLimitFlags(fs *flagSet, limits *model.LoadOptions) {
+	fs.Var(sizeFlag{&limits.MaxInput}, "max-input", "the most input read, all files together")
+	fs.Var(intSizeFlag{&limits.MaxLine}, "max-line", "the longest line read")
 }
 
 // sizeFlag is a byte count: 512, 64K, 16M, 4G (binary units; KiB, MB
@@ -119,7 +124,10 @@ const inputFlagsHelp = `Input:
                             systems by name
       --mqm-ref SYSTEM      a system of the --mqm file (a human translation)
                             to take as reference (repeatable)
-      --max-input SIZE      stop when the input passes SIZE bytes, all files
+` + limitFlagsHelp
+
+// limitFlagsHelp describes --max-input and --max-line.
+const limitFlagsHelp = `      --max-input SIZE      stop when the input passes SIZE bytes, all files
                             together, after decompression (default: an
                             eighth of the machine's memory, such as 2G)
       --max-line SIZE       stop at a line longer than SIZE (default 1M)

@@ -22,7 +22,7 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	case f.demo || len(f.refs) > 0 || f.src != "":
 		return nil, usagef("--mqm takes its references and source from the file; drop -r, -s and --demo")
 	}
-	c, err := annotations.OpenMQM(f.mqm, f.mqmRefs)
+	c, err := annotations.OpenMQM(f.mqm, f.mqmRefs, f.limits)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // scoreArgs scores basicFiles' hypotheses into out.
@@ -213,5 +214,46 @@ func TestSignals(t *testing.T) {
 		if b, _ := os.ReadFile("out.json"); string(b) != "old" {
 			t.Errorf("%v: out.json = %q; want the old content kept", tt.send, b)
 		}
+	}
+}
+
+// blockingReader delivers a signal on its first read, then reads nothing
+// until unblock is closed: a command that does not look at its context.
+type blockingReader struct {
+	sigs    chan<- os.Signal
+	unblock chan struct{}
+	sent    bool
+}
+
+func (b *blockingReader) Read(p []byte) (int, error) {
+	if !b.sent {
+		b.sent = true
+		b.sigs <- syscall.SIGTERM
+	}
+	<-b.unblock
+	return 0, io.EOF
+}
+
+// TestSignalGrace: a command still running signalGrace after the first
+// signal is ended as by a second one: one line, exit 143.
+func TestSignalGrace(t *testing.T) {
+	defer func(g time.Duration) { signalGrace = g }(signalGrace)
+	signalGrace = 50 * time.Millisecond
+	writeFiles(t, basicFiles())
+	sigs := make(chan os.Signal)
+	exited := make(chan int, 1)
+	in := &blockingReader{sigs: sigs, unblock: make(chan struct{})}
+	var stdout, stderr lockedBuffer
+	go run([]string{"score", "-", "-r", "ref.txt"}, in, &stdout, &stderr, signals{c: sigs, stop: func() {}, exit: func(code int) {
+		exited <- code
+		close(in.unblock)
+	}})
+	select {
+	case code := <-exited:
+		if code != 143 || stderr.String() != "bleuscope: interrupted by SIGTERM\n" {
+			t.Errorf("status %d, stderr %q; want 143 and one line", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a command that ignores its context was not ended after the first signal")
 	}
 }

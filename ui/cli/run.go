@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -154,10 +155,16 @@ type signals struct {
 	exit func(int)
 }
 
+// signalGrace is how long a command has to stop cleanly after the first
+// signal before it is ended as by a second one (reading a large input does
+// not look at the context).
+var signalGrace = 3 * time.Second
+
 // run is Run with the signals read from sigs.c. The first signal cancels the
 // commands' context, so that the command stops cleanly (its temporary file
-// removed, the old output file kept); a second one removes the temporary
-// files at once and calls sigs.exit.
+// removed, the old output file kept); a second one, or the first still
+// unanswered after signalGrace, removes the temporary files at once and
+// calls sigs.exit.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
@@ -165,25 +172,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
-		first := true
+		var grace <-chan time.Time
+		var first syscall.Signal
+		end := func(sig syscall.Signal) {
+			model.RemoveTemporaryFiles()
+			if e.end("bleuscope: " + signalCause{sig}.Error()) {
+				sigs.exit(128 + int(sig))
+			}
+		}
 		for {
 			select {
 			case <-done:
 				return
+			case <-grace:
+				end(first)
 			case s := <-sigs.c:
 				sig, ok := s.(syscall.Signal)
 				if !ok {
 					continue
 				}
-				if first {
-					first = false
+				if first == 0 {
+					first = sig
 					cancel(signalCause{sig})
+					grace = time.After(signalGrace)
 					continue
 				}
-				model.RemoveTemporaryFiles()
-				if e.end("bleuscope: " + signalCause{sig}.Error()) {
-					sigs.exit(128 + int(sig))
-				}
+				end(sig)
 			}
 		}
 	}()

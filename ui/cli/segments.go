@@ -124,7 +124,7 @@ func runSegments(e *env, args []string) error {
 		return err
 	}
 	if text.on {
-		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs = key, desc, worst, format, out, in.mqm, in.mqmRefs
+		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
 		text.metrics, text.sortMetrics = ms, byMetric
 		return writeSegmentTexts(e, ds, scored, text)
 	}

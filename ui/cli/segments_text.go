@@ -38,8 +38,9 @@ type textOptions struct {
 	baselineGiven    bool
 	systemGiven      bool
 	annotationsGiven bool
-	mqm              string   // the --mqm file, whose annotations go in by default
-	mqmRefs          []string // its systems taken as references
+	mqm              string            // the --mqm file, whose annotations go in by default
+	mqmRefs          []string          // its systems taken as references
+	limits           model.LoadOptions // the input limits, for the annotation file
 	sortKey          model.SortKey
 	desc             bool
 	worst            int
@@ -124,7 +125,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		path = o.mqm
 	}
 	if path != "" {
-		anns, err := readAnnotations(e, path)
+		anns, err := readAnnotations(e, path, o.limits)
 		if err != nil {
 			return err
 		}
