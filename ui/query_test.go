@@ -113,3 +113,12 @@ func TestFilterTrimsSpaces(t *testing.T) {
 		t.Errorf("typed %q: filter %q; want %q in the header", " rain ", m.list.view.Filter, "rain")
 	}
 }
+
+// TestFilterLabelQuotes: a query that quotes an n-gram is shown as it is,
+// not in curly quotes around its own quotes.
+func TestFilterLabelQuotes(t *testing.T) {
+	m := filterBy(t, ready(t, demoDataset(t), 100, 30), `"the cat"`)
+	if v := m.View(); !strings.Contains(v, `match "the cat"`) || strings.Contains(v, `“"the cat"”`) {
+		t.Errorf("the header does not show the quoted query as it is:\n%s", v)
+	}
+}

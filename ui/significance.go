@@ -160,7 +160,7 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 	case s.res == nil:
 		return ""
 	}
-	read := "* p ≤ 0.05: a difference this large would be rare (under 5%) if the system were no better than the baseline"
+	read := "* p ≤ 0.05: a difference this large would be rare (under 5%) if the two systems were equally good"
 	if w < 110 {
 		read = "* p ≤ 0.05: unlikely to be chance"
 	}
