@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/lipgloss"
 	"strconv"
 	"strings"
 
@@ -116,14 +117,20 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	if len(items) == 0 {
 		return title, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
 	}
-	nameA, nameB := render.PadLeft(render.Truncate(c.systemName(x.sys), 6), 6), render.PadLeft(render.Truncate(c.systemName(x.other), 6), 6)
+	// The count columns are as wide as the systems' names (at least 6,
+	// at most what leaves the n-gram half the width, and 16).
+	most := min(16, max(6, (c.width-30)/2))
+	col := func(name string) int { return min(most, max(6, lipgloss.Width(name))) }
+	wa, wb := col(c.systemName(x.sys)), col(c.systemName(x.other))
+	nameA := render.PadLeft(render.Truncate(c.systemName(x.sys), wa), wa)
+	nameB := render.PadLeft(render.Truncate(c.systemName(x.other), wb), wb)
 	head = fmt.Sprintf(" %2s %s %s %s %6s  %s", "n", " ", nameA, nameB, "s", "n-gram")
 	return title, note, head, a.visible(x, len(items), func(i int) string {
 		r, sign, sty := items[i].sal, "−", c.st.Bad
 		if items[i].favA {
 			sign, sty = "+", c.st.Good
 		}
-		return fmt.Sprintf("%2d %s %6d %6d %6.3f  %s", r.Order, sty.Render(sign), r.CountA, r.CountB, r.Score, render.Safe(r.NGram))
+		return fmt.Sprintf("%2d %s %*d %*d %6.3f  %s", r.Order, sty.Render(sign), wa, r.CountA, wb, r.CountB, r.Score, render.Safe(r.NGram))
 	})
 }
 
