@@ -260,7 +260,8 @@ type anaDrill struct {
 }
 
 // anaNGram is the n-gram of a drilled row, for the segment pane: the
-// system whose segments show it, what it counts there, its order, its id
+// system whose segments show it, what it counts there for that system
+// (for a salient row in the baseline's favour: missed), its order, its id
 // in the analysis and its tokens joined by spaces.
 type anaNGram struct {
 	System int

@@ -148,12 +148,15 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 	}
 	r := it.sal
 	has, lacks := r.SystemA, r.SystemB
+	// The pane shows the shown system's segments: a row in its favour
+	// marks what it matched, a row in the baseline's what it missed.
+	kind := scoring.Matched
 	if !it.favA {
-		has, lacks = lacks, has
+		has, lacks, kind = lacks, has, scoring.Missed
 	}
 	return anaDrill{
 		rows:  a.base.an.SalientSegments(*r, it.favA),
 		label: fmt.Sprintf("“%s” matched by %s more than %s", r.NGram, c.systemName(has), c.systemName(lacks)),
-		ngram: &anaNGram{System: has, Kind: scoring.Matched, Order: r.Order, ID: r.ID, NGram: r.NGram},
+		ngram: &anaNGram{System: x.sys, Kind: kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 	}
 }

@@ -350,12 +350,18 @@ func TestAnalysisSalient(t *testing.T) {
 	if !strings.Contains(v, "salient") || !strings.Contains(v, first.NGram) {
 		t.Errorf("the salient table lacks its title or first n-gram %q:\n%s", first.NGram, v)
 	}
-	// The last row leans to the baseline.
+	// The last row leans to the baseline: its segments are the shown
+	// system's, where the n-gram is marked as what it missed.
 	m = press(t, m, "G")
 	last := items[len(items)-1]
 	d, _ := m.ana.drill(m.anaCtx())
-	if d.ngram == nil || d.ngram.System != x.other || d.ngram.ID != last.sal.ID {
-		t.Errorf("drill on %q carries %+v; want the baseline's n-gram", last.sal.NGram, d.ngram)
+	if d.ngram == nil || d.ngram.System != x.sys || d.ngram.Kind != scoring.Missed || d.ngram.ID != last.sal.ID {
+		t.Errorf("drill on %q carries %+v; want the shown system's missed n-gram", last.sal.NGram, d.ngram)
+	}
+	if m2, _ := m.drillAnalysis(); m2.pane.focus == nil || m2.pane.focus.Kind != scoring.Missed {
+		t.Errorf("the pane does not mark %q as missed: focus %+v", last.sal.NGram, m2.pane.focus)
+	} else if v := ansi.Strip(m2.View()); !strings.Contains(v, "missed") || !strings.Contains(v, "*") {
+		t.Errorf("the pane does not show where %q was missed:\n%s", last.sal.NGram, v)
 	}
 	m = drillAndBack(t, m, m.ana.base.an.SalientSegments(*last.sal, false), last.sal.NGram)
 	// The baseline has no salient n-grams against itself: the screen says
