@@ -151,9 +151,12 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
 	if !salientPair(x) {
 		return "", ""
 	}
+	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
+	if a.bucketBy() == model.BySentenceBLEU {
+		return fmt.Sprintf("grouped by %s's own sentence BLEU, %s is behind in its low buckets by construction: compare by length instead", sys, sys), ""
+	}
 	mine := a.der.buckets[x.sys]
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
-	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
 	switch {
 	case most.Index < 0 && small.Index >= 0:
 		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d",

@@ -455,6 +455,12 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "loses most in "+bucketLabel(&mine[at])+": "+m.c.delta(worst)) {
 		t.Errorf("the note does not name bucket %s (Δ %v):\n%s", mine[at].Label, worst, v)
 	}
+	// Grouped by the shown system's own sentence BLEU, it loses in its
+	// low buckets by construction: the note says so instead.
+	m = press(t, m, "m", "m")
+	if s, _ := m.ana.mostLost(m.anaCtx()); m.ana.bucketBy() != model.BySentenceBLEU || !strings.Contains(s, "by construction") {
+		t.Errorf("grouped by %v: note %q; want the caveat of sentence-BLEU buckets", m.ana.bucketBy(), s)
+	}
 }
 
 // TestAnalysisMostLostSmallBucket: a bucket too small to be named, where

@@ -204,6 +204,12 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("no line %q under the table:\n%s", want, out)
 	}
+	// Grouped by A's own sentence BLEU, where A is behind says nothing:
+	// the table says why instead.
+	_, out, _ = runCLI(t, "", "buckets", "--by", "sentence-bleu", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	if !strings.Contains(out, "by construction") || strings.Contains(out, "furthest behind") || strings.Contains(out, "behind B in no bucket") {
+		t.Errorf("sentence-BLEU buckets claim where A is behind:\n%s", out)
+	}
 }
 
 func TestAnalysisTextAndErrors(t *testing.T) {

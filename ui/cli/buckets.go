@@ -227,6 +227,10 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	if err := writeWideTable(w, "  ", table, right, 3, 2); err != nil {
 		return err
 	}
+	if by == model.BySentenceBLEU && multi { // where A is behind says nothing here
+		_, err := fmt.Fprintln(w, "  (grouped by A's own sentence BLEU, A is behind the others in its low buckets by construction)")
+		return err
+	}
 	for sys := 1; sys < len(ds.Systems); sys++ {
 		if _, err := fmt.Fprintln(w, "  "+behindLine(own, perSys[sys], systemLetter(sys))); err != nil {
 			return err
