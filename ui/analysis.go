@@ -85,8 +85,19 @@ type anaScreen struct {
 	by        int // index in model.BucketBys
 	cursor    [numAnaTables]int
 	top       [numAnaTables]int
-	width     int
-	height    int
+	// follow is the n-gram the cursor was on when a recount began,
+	// followed to its new row when the count lands ("" for none).
+	follow string
+	width  int
+	height int
+}
+
+// rememberCursor keeps the n-gram under the cursor, unless one is kept
+// already, for the count that will replace the tables.
+func (a *anaScreen) rememberCursor(x anaCtx) {
+	if prev := a.items(x, false); a.follow == "" && a.cursor[anaNGrams] < len(prev) {
+		a.follow = prev[a.cursor[anaNGrams]].text()
+	}
 }
 
 // anaCtx is what the screen reads of the root: the shared state, the

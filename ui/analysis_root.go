@@ -75,6 +75,7 @@ func (m *Model) analysis() tea.Cmd {
 		}
 		ctx, tag, _ := m.jobs.start(jobAnaPart)
 		a.partAsked = want
+		a.rememberCursor(x) // its buckets replace the salient rows of the tables shown
 		return anaPartCmd(ctx, tag, m.c.ds, want, a.der)
 	}
 	base := a.base.forScores(m.c.ds, want.scored)
@@ -83,6 +84,7 @@ func (m *Model) analysis() tea.Cmd {
 	}
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
 	a.asked, a.askedDS, a.err, a.phase = want, m.c.ds, nil, &anaPhase{}
+	a.rememberCursor(x) // before its early buckets replace the salient rows shown
 	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
 }
 
@@ -117,10 +119,7 @@ func (m Model) handleAnalysisPart(msg anaPartMsg) Model {
 // here).
 func (m Model) handleAnalysis(msg anaMsg) Model {
 	x := m.anaCtx()
-	var follow string // the n-gram under the cursor, followed to its new row
-	if prev := m.ana.items(x, false); m.ana.cursor[anaNGrams] < len(prev) {
-		follow = prev[m.ana.cursor[anaNGrams]].text()
-	}
+	m.ana.rememberCursor(x) // the n-gram under the cursor, followed to its new row
 	if msg.base != nil {
 		// Counted, even when what follows failed; for the scores on screen
 		// when they replaced the job's meanwhile but count the same (a
@@ -141,13 +140,16 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
 		m.ana.order = 0
 	}
-	// The same n-gram, else (lowercased by l) its lowercase form.
-	items := m.ana.ngramItems(x)
-	for _, want := range []string{follow, strings.ToLower(follow)} {
-		if i := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want }); i >= 0 && want != "" {
-			m.ana.cursor[anaNGrams] = i
-			break
+	// The same n-gram, else (lowercased by l) its lowercase form, once
+	// the table is made (the salient rows may come with a later job).
+	if items := m.ana.ngramItems(x); items != nil {
+		for _, want := range []string{m.ana.follow, strings.ToLower(m.ana.follow)} {
+			if i := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want }); i >= 0 && want != "" {
+				m.ana.cursor[anaNGrams] = i
+				break
+			}
 		}
+		m.ana.follow = ""
 	}
 	m.ana.clamp(x)
 	return m

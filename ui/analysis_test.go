@@ -955,8 +955,14 @@ func TestAnalysisCursorFollowsNGram(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		capitals bool // an n-gram with capitals, followed to its lowercase form
-	}{{"same n-gram", false}, {"lowercase form", true}} {
+		salient  bool // in the salient table, which the count's early buckets replace
+	}{{"same n-gram", false, false}, {"lowercase form", true, false}, {"salient row", false, true}} {
 		m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+		if tc.salient {
+			if m = press(t, m, "m", "m", "m"); m.ana.mode != anaSalient {
+				t.Fatalf("mode %v; want salient", m.ana.mode)
+			}
+		}
 		before, after := texts(m), texts(press(t, m, "l"))
 		from, to := -1, -1
 		for i, g := range before[:min(40, len(before))] {
