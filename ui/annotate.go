@@ -7,6 +7,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // Annotating is what the explorer needs to let a person annotate: the
@@ -32,6 +33,11 @@ func WithAnnotations(a Annotating) Option {
 		m.ann = newAnnotator(m.c.ds, a)
 		m.c.keys.setAnnotating(true, a.Store != nil)
 		m.resumeAnnotating()
+		if m.c.annWarnings = m.ann.openWarnings(); len(m.c.annWarnings) > 0 {
+			ws := inputWarnings(m.c)
+			m.c.keys.Warnings.SetEnabled(true)
+			m.status = warningLine(ws) // the first screen says so
+		}
 	}
 }
 
@@ -98,6 +104,31 @@ func newAnnotator(ds *model.Dataset, a Annotating) annotator {
 	n := annotator{on: true, store: a.Store, extra: a.Extra, preset: a.Preset, rater: a.Rater}
 	n.resolve(ds)
 	return n
+}
+
+// openWarnings says what a person should know about the annotation file
+// before annotating: what reading it dropped, the annotations made on
+// texts that have changed, and why a change could not be saved (another
+// bleuscope writing the file, no permission), safe for the terminal.
+func (n annotator) openWarnings() []string {
+	if n.store == nil {
+		return nil
+	}
+	var ws []string
+	for _, w := range n.store.Warnings() {
+		ws = append(ws, render.Safe(w))
+	}
+	path := render.Safe(n.store.Path())
+	if d := len(n.res.Detached); d > 0 {
+		ws = append(ws, fmt.Sprintf("%s: %d annotation%s made on a text that has since changed: kept in the file, shown on no segment; S lists %s", path, d, plural(d), map[bool]string{true: "it", false: "them"}[d == 1]))
+	}
+	switch err := n.store.Writable(); {
+	case errors.Is(err, annotations.ErrInUse):
+		ws = append(ws, path+": another bleuscope has it open and writes to it: changes made here cannot be saved until it quits, and then only after reopening this file; quit it first")
+	case err != nil:
+		ws = append(ws, path+": cannot be written ("+render.Safe((&model.OutputError{Err: err}).Reason())+"): changes made here will not be saved; fix its permissions, or quit and name another file")
+	}
+	return ws
 }
 
 // resolve matches the store's annotations to ds again, after a change.

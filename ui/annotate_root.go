@@ -113,12 +113,10 @@ func (m *Model) resumeAnnotating() {
 		if s.Name != last.System {
 			continue
 		}
-		m.list.view.System, m.list.seg = i, last.Line-1
+		m.list.show(i, len(m.c.ds.Systems))
+		m.list.seg = last.Line - 1
 		if m.list.inLineOrder { // a big corpus lists its lines until scored
 			m.list.moveTo(last.Line - 1)
-		}
-		if m.list.view.Other == i {
-			m.list.view.Other = 0
 		}
 		return
 	}

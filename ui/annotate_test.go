@@ -428,3 +428,36 @@ func TestAnnotateListMarks(t *testing.T) {
 		t.Errorf("list marks %v; want %v", marks, want)
 	}
 }
+
+// TestAnnotationOpenWarnings: the first screen says when another
+// bleuscope writes the annotation file (changes here could not be saved)
+// and when annotations were made on texts that have changed; ! lists both.
+func TestAnnotationOpenWarnings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	stale := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 3, Rater: "bo", Kind: annotations.KindNoError}
+	stale.SetText("a text this line never had", "")
+	if _, err := other.Add(stale); err != nil { // the other writer now holds the file
+		t.Fatal(err)
+	}
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := annotatingWith(t, st, annotations.MQM(), 120, 30)
+	if !strings.Contains(m.status, "input warnings") {
+		t.Errorf("the first screen does not say there are warnings: status %q", m.status)
+	}
+	m = press(t, m, "!")
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	for _, want := range []string{"another bleuscope has it open", "1 annotation made on a text that has since changed"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the warnings lack %q:\n%s", want, v)
+		}
+	}
+}

@@ -142,7 +142,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case sigMsg:
 		return m.handleSig(msg), nil
 	case anaMsg:
-		return m.handleAnalysis(msg), nil
+		return m.handleAnalysis(msg), releaseMemory(m.c.ds.Len())
 	case anaEarlyMsg:
 		return m.handleAnalysisEarly(msg)
 	case anaPartMsg:

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"runtime/debug"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -140,5 +141,24 @@ func ledgerCmd(tag jobTag, ds *model.Dataset, keys []ledgerKey) tea.Cmd {
 func walkCmd(tag jobTag, in model.Explained, st render.Styles, width, height int) tea.Cmd {
 	return func() tea.Msg {
 		return walkMsg{jobTag: tag, learner: newWalkthroughLearner(in, st, width, height), width: width, height: height}
+	}
+}
+
+// releaseAbove is the corpus size from which the explorer hands memory
+// back to the system after a job that replaced large data (counts, or
+// scores): Go keeps freed memory for reuse, so after a few tokenizer
+// changes on a million segments the process held twice what it uses.
+const releaseAbove = 200_000
+
+// releaseMemory returns a command that collects garbage and returns the
+// free memory to the system, for a corpus of n segments above
+// releaseAbove (nil below: small corpora free little).
+func releaseMemory(n int) tea.Cmd {
+	if n <= releaseAbove {
+		return nil
+	}
+	return func() tea.Msg {
+		debug.FreeOSMemory()
+		return nil
 	}
 }

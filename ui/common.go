@@ -21,8 +21,11 @@ type common struct {
 	help    help.Model
 	spinner spinner.Model
 	met     metricState // chrF and TER: options, what is shown, scores
-	width   int
-	height  int
+	// annWarnings are the annotation file's warnings made at open, listed
+	// with the input's.
+	annWarnings []string
+	width       int
+	height      int
 }
 
 // shown returns the settings the scores on screen were made with. It lags

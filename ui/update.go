@@ -73,9 +73,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	// The scoring job made rows for the view, but not for a drill-down.
 	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil {
 		m.applyRows(msg.rows, msg.subset)
-		return m, tea.Batch(m.upgrade(), m.refreshMetrics())
+		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 	}
-	return m, tea.Batch(m.refreshRows(), m.upgrade(), m.refreshMetrics())
+	return m, tea.Batch(m.refreshRows(), m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 }
 
 // upgrade starts counting every n-gram order in the background when the

@@ -21,7 +21,7 @@ func inputWarnings(c common) []string {
 	if w := c.ds.TokenizerWarning(c.set.Corpus.Tokenize); w != "" {
 		ws = append(ws, render.Safe(w))
 	}
-	return ws
+	return append(ws, c.annWarnings...)
 }
 
 // warningLine is the line the first screen shows in its footer when the

@@ -502,6 +502,27 @@ func (s *Store) writePending() error {
 	return nil
 }
 
+// Writable says whether a change could be saved now, without writing:
+// nil, [ErrInUse] when another process is writing the file, or the error
+// of opening it for writing (a read-only file). A file not created yet
+// is writable as far as this can tell.
+func (s *Store) Writable() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.f != nil {
+		return nil // open and locked by this store
+	}
+	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close() // and with it the lock
+	return lockFile(f)
+}
+
 // openForWriting opens the file, locks it against other writers and makes
 // sure nobody wrote to it since it was read.
 func (s *Store) openForWriting() error {
