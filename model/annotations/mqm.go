@@ -25,6 +25,11 @@ const (
 // noError is the category and severity of a clean segment's row.
 const noError = "No-error"
 
+// madeHere is the doc of an annotation made in bleuscope in an MQM TSV
+// (it has no document): [WriteMQM] writes it with the line as doc_id and
+// seg_id, and [ReadMQM] takes the line back from it, whatever the rule.
+const madeHere = "-"
+
 // LineRule says how [ReadMQM] numbers segments.
 type LineRule int
 
@@ -118,7 +123,12 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			seen[key] = pos
 		}
 		a.Line = pos
-		if lines == LinesBySegID {
+		if a.Doc == madeHere { // made in bleuscope and exported: seg_id is its line
+			a.Doc, a.DocID, a.SegID = "", "", ""
+			if n, err := strconv.Atoi(key[1]); err == nil && n > 0 {
+				a.Line = n
+			}
+		} else if lines == LinesBySegID {
 			n, err := strconv.Atoi(a.SegID)
 			if err != nil || n < 1 {
 				return nil, bad(fmt.Sprintf("seg_id %q is not a positive integer, so it cannot be a line number; number the segments by their position instead", a.SegID))
@@ -248,7 +258,7 @@ func tag(text string, sp *Span) string {
 func mqmFields(a *Annotation) []string {
 	doc, docID, segID := a.Doc, a.DocID, a.SegID
 	if doc == "" && docID == "" && segID == "" {
-		doc, docID, segID = "-", strconv.Itoa(a.Line), strconv.Itoa(a.Line)
+		doc, docID, segID = madeHere, strconv.Itoa(a.Line), strconv.Itoa(a.Line)
 	}
 	src, hyp := a.Src, a.Hyp
 	if a.Span != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -227,5 +228,42 @@ func TestWriteJSONLRoundTrips(t *testing.T) {
 		if !reflect.DeepEqual(a, rows.Annotations[i]) {
 			t.Errorf("JSONL line %d = %+v; want %+v", i+1, a, rows.Annotations[i])
 		}
+	}
+}
+
+// TestMQMExportImportRoundTrip: annotations made in bleuscope, exported as
+// MQM TSV and imported back, land on their own lines (not renumbered by
+// position) and are found to be there already.
+func TestMQMExportImportRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.ann")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, a := range []Annotation{
+		errAnn("A", 7, "ana", "the cat sat", 4, 7, "Accuracy/Mistranslation", "Major", "not a cat"),
+		errAnn("A", 3, "ana", "a dog", 0, 1, "Fluency/Grammar", "Minor", ""),
+		errAnn("B", 7, "bo", "the cat sits", 0, 3, "Fluency/Punctuation", "Minor", ""),
+	} {
+		if _, err := s.Add(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if _, err := WriteMQM(&b, s.All()); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := ReadMQM(strings.NewReader(b.String()), "x.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range rows.Annotations {
+		if want := s.All()[i]; a.System != want.System || a.Line != want.Line {
+			t.Errorf("row %d came back as %s line %d; want %s line %d", i+1, a.System, a.Line, want.System, want.Line)
+		}
+	}
+	if added, err := s.Import(rows.Annotations); err != nil || added != 0 {
+		t.Errorf("importing the export added %d (%v); want 0, all there already", added, err)
 	}
 }
