@@ -62,9 +62,11 @@ type Note struct {
 // SpreadsheetSafe returns cell with a leading apostrophe when it starts
 // with a character a spreadsheet would read as the start of a formula (=,
 // +, -, @) or that some strip (tab, "\r"). CSV writers apply it to text
-// cells, never to numbers (a negative delta stays a number).
+// cells, never to numbers (a negative delta stays a number). A lone "-",
+// which no spreadsheet takes for a formula (the doc of an annotation made
+// in bleuscope), stays as it is.
 func SpreadsheetSafe(cell string) string {
-	if cell == "" {
+	if cell == "" || cell == "-" {
 		return cell
 	}
 	switch cell[0] {

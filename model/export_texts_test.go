@@ -246,3 +246,13 @@ func TestWriteSegmentTextsNaNAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadsheetSafe: a cell a spreadsheet would run as a formula gets an
+// apostrophe; a lone "-" (an annotation's doc) and plain text do not.
+func TestSpreadsheetSafe(t *testing.T) {
+	for in, want := range map[string]string{"=SUM(A1)": "'=SUM(A1)", "-oops": "'-oops", "+1": "'+1", "@x": "'@x", "\tx": "'\tx", "-": "-", "": "", "text": "text"} {
+		if got := SpreadsheetSafe(in); got != want {
+			t.Errorf("SpreadsheetSafe(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
