@@ -461,3 +461,20 @@ func TestAnnotationOpenWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnLineShowsRaterFirst: another rater's name comes first on an
+// annotation's line, so a long span never cuts it off.
+func TestAnnLineShowsRaterFirst(t *testing.T) {
+	m, _ := annotating(t, 60, 20)
+	long := strings.Repeat("word ", 30)
+	a := annotations.Annotation{Kind: annotations.KindError, System: "fluent", Line: 1, Rater: "rater3", Category: "Accuracy/Mistranslation", Severity: "Major"}
+	a.SetText(long, "")
+	a.Span = &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(long) - 1}
+	line := ansi.Strip(m.ann.annLine(m.c, 0, a))
+	if !strings.Contains(line, "[rater3]") {
+		t.Errorf("the line does not name the rater: %q", line)
+	}
+	if own := ansi.Strip(m.ann.annLine(m.c, 0, func() annotations.Annotation { b := a; b.Rater = "ana"; return b }())); strings.Contains(own, "[") {
+		t.Errorf("the annotator's own line names a rater: %q", own)
+	}
+}

@@ -56,20 +56,23 @@ func hasSide(anns []annotations.Annotation, side annotations.Side) bool {
 	return false
 }
 
-// annLine is one annotation in a line: its number, severity letter,
-// category, the text marked and the note, and the rater when it is not
-// the one annotating.
+// annLine is one annotation in a line: its number, the rater when it is
+// not the one annotating (first, so that a long span never cuts it off),
+// severity letter, category, the text marked and the note.
 func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
 	st := c.st
 	var s string
+	if a.Rater != n.rater {
+		s = st.Muted.Render("[" + render.Safe(a.Rater) + "] ")
+	}
 	switch a.Kind {
 	case annotations.KindNoError:
-		s = st.Good.Render("✓ no error")
+		s += st.Good.Render("✓ no error")
 	case annotations.KindScore:
-		s = "score " + describe(a)[len("score "):]
+		s += "score " + describe(a)[len("score "):]
 	default:
 		sev := severityMark(a.Severity)
-		s = sev.style(st).Render(string(markerChars[sev])+" "+a.Severity) + " " + render.Safe(a.Category)
+		s += sev.style(st).Render(string(markerChars[sev])+" "+a.Severity) + " " + render.Safe(a.Category)
 		switch {
 		case a.Span == nil:
 			s += st.Muted.Render(" (whole segment)")
@@ -81,9 +84,6 @@ func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
 	}
 	if a.Note != "" {
 		s += st.Muted.Render(" — ") + render.Safe(a.Note)
-	}
-	if a.Rater != n.rater {
-		s += st.Muted.Render(" [" + render.Safe(a.Rater) + "]")
 	}
 	return render.Truncate(fmt.Sprintf("%2d ", i+1)+s, c.width)
 }
