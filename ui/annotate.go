@@ -367,9 +367,13 @@ func (n annotator) rated(name string, seg int) bool {
 // whole system after the selected one.
 func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cursor int) annResult {
 	name := c.ds.Systems[sys].Name
+	yet := ": not annotated yet"
+	if n.store != nil {
+		yet = ": not annotated by " + render.Safe(n.rater) + " yet"
+	}
 	for i := 1; i <= len(rows); i++ {
 		if seg := rows[(cursor+i)%len(rows)]; !n.rated(name, seg) {
-			return annResult{jump: seg, status: "line " + itoa(seg+1) + ": not annotated yet"}
+			return annResult{jump: seg, status: "line " + itoa(seg+1) + yet}
 		}
 	}
 	start := 0
@@ -378,7 +382,7 @@ func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cu
 	}
 	for i := range c.ds.Len() {
 		if seg := (start + i) % c.ds.Len(); !n.rated(name, seg) {
-			return annResult{jump: seg, status: "line " + itoa(seg+1) + ": not annotated yet"}
+			return annResult{jump: seg, status: "line " + itoa(seg+1) + yet}
 		}
 	}
 	return annResult{status: "every segment of " + c.systemName(sys) + " is annotated", jump: -1}
