@@ -85,7 +85,7 @@ func DefaultKeyMap() KeyMap {
 		Annotate:     b([]string{"A"}, "A", "annotate: mark an error span"),
 		Annotations:  b([]string{"E"}, "E", "edit/delete this segment's"),
 		NoError:      b([]string{"N"}, "N", "mark segment: no error"),
-		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
+		NextUnrated:  b([]string{"U"}, "U", "next segment you did not annotate"),
 		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
 		AnnSummary:   b([]string{"S"}, "S", "summary: MQM beside BLEU"),
 		Export:       b([]string{"X"}, "X", "export the list to a file"),
