@@ -69,6 +69,10 @@ func disagreements(c common, n annotator, sys int) (highBLEU, lowBLEU []disagree
 				d.errs = append(d.errs, e)
 			}
 		}
+		// The weightiest error first: the one a line shows.
+		slices.SortStableFunc(d.errs, func(x, y annotations.Annotation) int {
+			return cmp.Compare(n.preset.Weight(y.Category, y.Severity), n.preset.Weight(x.Category, x.Severity))
+		})
 		switch {
 		case p >= 5:
 			highBLEU = append(highBLEU, d)

@@ -478,3 +478,21 @@ func TestAnnLineShowsRaterFirst(t *testing.T) {
 		t.Errorf("the annotator's own line names a rater: %q", own)
 	}
 }
+
+// TestSummaryShowsWeightiestError: a segment listed for its major error
+// shows that error, though a minor one was marked first.
+func TestSummaryShowsWeightiestError(t *testing.T) {
+	m, _ := annotating(t, 140, 40)
+	m = press(t, m, "A", "enter", "f", "p", "m", "enter") // minor punctuation first
+	m = press(t, m, "A", "enter", "a", "o", "M", "enter") // then a major omission
+	m = press(t, m, "S")
+	v := ansi.Strip(m.View())
+	i := strings.Index(v, "despite a major error")
+	if i < 0 {
+		t.Fatalf("no list of major errors:\n%s", v)
+	}
+	line := strings.SplitN(v[i:], "\n", 3)[1]
+	if !strings.Contains(line, "Major") || !strings.Contains(line, "+1") {
+		t.Errorf("the segment's line %q does not show its major error first", line)
+	}
+}
