@@ -62,8 +62,12 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			case os.CorpusErr == nil && ss.CorpusErr == nil && h.width < 80:
 				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs base %s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.systemName(o)))
 			case os.CorpusErr == nil && ss.CorpusErr == nil:
-				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs baseline %s %s", c.delta(ss.Corpus.Score-os.Corpus.Score),
-					c.systemName(o), c.score(os.Corpus.Score)))
+				auto := "" // a baseline chosen by the rule, which tab changes for the first system
+				if !l.pinned {
+					auto = " (auto; p pins one)"
+				}
+				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs baseline %s %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score),
+					c.systemName(o), c.score(os.Corpus.Score), auto))
 			}
 		}
 	}
