@@ -16,6 +16,13 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.exp.open()
 		return nil, true
 	}
+	if s := msg.String(); (s == "A" || s == "N") && !m.c.keys.Annotate.Enabled() {
+		// The annotation keys, pressed where no annotation file is open.
+		if m.ann.on {
+			return m.flash("these annotations are read-only: add --annotations FILE to annotate beside them"), true
+		}
+		return m.flash("annotating needs an annotation file: start bleuscope with --annotations FILE"), true
+	}
 	if !m.ann.on {
 		return nil, false
 	}

@@ -496,3 +496,14 @@ func TestSummaryShowsWeightiestError(t *testing.T) {
 		t.Errorf("the segment's line %q does not show its major error first", line)
 	}
 }
+
+// TestAnnotationKeysWithoutFile: A and N without an annotation file say
+// how to annotate instead of doing nothing.
+func TestAnnotationKeysWithoutFile(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	for _, k := range []string{"A", "N"} {
+		if m2 := press(t, m, k); !strings.Contains(m2.status, "--annotations FILE") {
+			t.Errorf("%s without annotations: status %q", k, m2.status)
+		}
+	}
+}

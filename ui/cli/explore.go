@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
@@ -59,6 +60,13 @@ func runExplore(e *env, args []string) error {
 		}
 		defer closeAnn()
 		return explore(e, x.ds, x.set, opts...)
+	}
+	if x.af.path != "" { // not used by the report, but a bad one is said as the explorer would
+		st, err := annotations.OpenWithin(x.af.path, x.in.limits)
+		if err != nil {
+			return err
+		}
+		st.Close()
 	}
 	scored, err := model.Score(e.ctx, x.ds, x.set, nil)
 	if err != nil {

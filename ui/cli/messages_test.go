@@ -20,6 +20,8 @@ func TestErrorAfterLoadingIsOneLine(t *testing.T) {
 			"bleuscope: cannot write no/such/out.txt: no such file or directory; check that its folder exists and is writable"},
 		{[]string{"segments", "--sort", "delta", "bpe.txt", "-r", "ref.txt"},
 			"bleuscope: --sort delta compares two systems; give at least two SYSTEM files"},
+		{[]string{"--annotations", ".", "bpe.txt", "-r", "ref.txt"},
+			"bleuscope: . is a directory; name an annotation file (a new name creates one)"},
 		{[]string{"--baseline", "nope", "bpe.txt", "-r", "ref.txt"},
 			`bleuscope: --baseline "nope": there is no such system; the systems are bpe.txt`},
 	}
