@@ -40,8 +40,7 @@ func FuzzPrintable(f *testing.F) {
 			t.Fatalf("Printable(%q) = %q is not UTF-8", s, p)
 		}
 		for _, r := range p {
-			if r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 ||
-				r == 0x200e || r == 0x200f || r == 0x061c || r == 0x2028 || r == 0x2029 {
+			if escaped(r) {
 				t.Fatalf("Printable(%q) = %q keeps %U", s, p, r)
 			}
 		}
@@ -50,12 +49,20 @@ func FuzzPrintable(f *testing.F) {
 		}
 		clean := utf8.ValidString(s)
 		for _, r := range s {
-			clean = clean && !(r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069)
+			clean = clean && !escaped(r)
 		}
 		if clean && p != s {
 			t.Fatalf("Printable(%q) = %q changed text with nothing to escape", s, p)
 		}
 	})
+}
+
+// escaped reports whether Printable shows r as an escape, written out
+// apart from its code: controls, bidirectional controls and marks, line
+// and paragraph separators.
+func escaped(r rune) bool {
+	return r < ' ' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 ||
+		r == 0x200e || r == 0x200f || r == 0x061c || r == 0x2028 || r == 0x2029
 }
 
 func BenchmarkPrintableClean(b *testing.B) {
