@@ -153,7 +153,7 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
 	}
 	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
 	if a.bucketBy() == model.BySentenceBLEU {
-		return fmt.Sprintf("grouped by %s's own sentence BLEU, %s is behind in its low buckets by construction: compare by length instead", sys, sys), ""
+		return fmt.Sprintf("grouped by %s's own sentence BLEU, its low buckets are low by construction: compare by length instead", sys), ""
 	}
 	mine := a.der.buckets[x.sys]
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])

@@ -118,8 +118,8 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		return title, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
 	}
 	// The count columns are as wide as the systems' names (at least 6,
-	// at most what leaves the n-gram half the width, and 16).
-	most := min(16, max(6, (c.width-30)/2))
+	// at most what leaves the n-gram half the width, and 24).
+	most := min(24, max(6, (c.width-30)/2))
 	col := func(name string) int { return min(most, max(6, lipgloss.Width(name))) }
 	wa, wb := col(c.systemName(x.sys)), col(c.systemName(x.other))
 	nameA := render.PadLeft(render.Truncate(c.systemName(x.sys), wa), wa)

@@ -228,7 +228,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		return err
 	}
 	if by == model.BySentenceBLEU && multi { // where A is behind says nothing here
-		_, err := fmt.Fprintln(w, "  (grouped by A's own sentence BLEU, A is behind the others in its low buckets by construction)")
+		_, err := fmt.Fprintln(w, "  (grouped by A's own sentence BLEU, A's low buckets are low by construction: where A is behind, see the other groupings)")
 		return err
 	}
 	for sys := 1; sys < len(ds.Systems); sys++ {
