@@ -67,17 +67,18 @@ func sub(s *scoring.Stats, o scoring.Stats) {
 	}
 }
 
-// RowsByImpact returns the segments v selects (its filter and Worst;
-// v.Sort is ignored) ordered by [Scored.Impact] of v.System against base:
-// the segments that cost the most corpus score first (most negative
-// impact), or the reverse with v.Desc. Ties keep line order.
+// RowsByImpact returns the segments v selects (its filter; v.Sort is
+// ignored) ordered by [Scored.Impact] of v.System against base: the
+// segments that cost the most corpus score first (most negative impact),
+// or the reverse with v.Desc. Ties keep line order. v.Worst keeps the
+// first Worst of them: the segments that cost the most.
 func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, error) {
 	impact, err := s.Impact(ds, v.System, base)
 	if err != nil {
 		return nil, err
 	}
-	desc := v.Desc
-	v.Sort, v.Desc = SortLine, false
+	desc, worst := v.Desc, v.Worst
+	v.Sort, v.Desc, v.Worst = SortLine, false, 0
 	rows := s.Rows(ds, v)
 	slices.SortStableFunc(rows, func(i, j int) int {
 		ki, kj := floatKey(impact[i]), floatKey(impact[j])
@@ -92,5 +93,8 @@ func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, error) {
 		}
 		return 0
 	})
+	if worst > 0 && len(rows) > worst {
+		rows = rows[:worst]
+	}
 	return rows, nil
 }

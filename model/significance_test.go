@@ -152,10 +152,33 @@ func TestImpactBySwappingText(t *testing.T) {
 	if imp[desc[0]] < imp[desc[len(desc)-1]] {
 		t.Errorf("descending rows %v start with the smallest impact", desc)
 	}
+	// Worst keeps the segments that cost the most, not the lowest scores.
+	if top, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2}, 0); !slices.Equal(top, rows[:2]) {
+		t.Errorf("Worst 2: rows %v; want the two that cost the most, %v", top, rows[:2])
+	}
 	same, _ := s.Impact(ds, 2, 0)
 	for i, v := range same {
 		if v != 0 {
 			t.Errorf("a copy of the baseline: impact %v at %d, want 0", v, i)
 		}
+	}
+}
+
+// TestRowsByImpactWorst: Worst keeps the segments that cost the most
+// corpus score, not those with the lowest sentence score (line 1 scores
+// low for both systems, costing nothing; line 2 scores well but below the
+// baseline).
+func TestRowsByImpactWorst(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "a quick brown fox jumps over the lazy dog", "it rained all day long in the city"}},
+		System{Name: "base", Hyps: []string{"xyz", "a quick brown fox jumps over the lazy dog", "it rained all day long in the city"}},
+		System{Name: "new", Hyps: []string{"xyz", "a quick brown fox jumped over a lazy dog", "it rained all day long in the city"}},
+	)
+	s := mustScore(t, ds, DefaultSettings())
+	rows, err := s.RowsByImpact(ds, View{System: 1, Worst: 1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rows, []int{1}) {
+		t.Errorf("Worst 1 by impact: rows %v; want [1], the segment that costs the most", rows)
 	}
 }
