@@ -19,7 +19,7 @@ const defaultExportPath = "bleuscope-segments.csv"
 
 // exporter is the export prompt: it asks for a file and writes the rows
 // the list shows (its filter and order) as the full segment table, every
-// system's hypothesis, score and delta to the first system, and the
+// system's hypothesis, score and delta to the baseline on screen, and the
 // annotations when annotating ([model.WriteSegmentTexts]). The format
 // follows the file's extension: .tsv, .jsonl, else csv.
 type exporter struct {
@@ -151,7 +151,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if m.c.scored == nil {
 		return m.flash("the scores are not in yet; export once they are")
 	}
-	t := model.TextExport{Baseline: 0}
+	t := model.TextExport{Baseline: max(m.list.view.Other, 0)} // the baseline on screen
 	if m.ann.on {
 		t.Notes = m.ann.notes(m.c)
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/csv"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,5 +99,33 @@ func TestExportRefusesInputs(t *testing.T) {
 		if data, _ := os.ReadFile(f); string(data) != "kept\n" {
 			t.Errorf("%s was changed: %q", f, data)
 		}
+	}
+}
+
+// TestExportDeltaToBaseline: the export's deltas are to the baseline on
+// screen, pinned with p.
+func TestExportDeltaToBaseline(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	t.Chdir(t.TempDir())
+	m = press(t, m, "tab", "p", "X", "ctrl+u")
+	m = typeText(t, m, "pin.csv")
+	m = press(t, m, "enter")
+	f, err := os.Open("pin.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	head, err := csv.NewReader(f).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := m.c.ds.Systems[1].Name
+	for _, h := range head {
+		if h == "delta:"+base {
+			t.Errorf("the pinned baseline %s has a delta column: %q", base, head)
+		}
+	}
+	if !slices.Contains(head, "delta:"+m.c.ds.Systems[0].Name) {
+		t.Errorf("no delta of %s to the pinned baseline: %q", m.c.ds.Systems[0].Name, head)
 	}
 }
