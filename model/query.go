@@ -286,14 +286,20 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 	not := p.atWord("not")
 	if not {
 		p.skipSpace()
-		if p.pos >= len(p.s) || p.atWord("or") {
+		switch {
+		case p.pos >= len(p.s) || p.atWord("or"):
 			return term{}, queryErr(col, "\"not\" needs a term after it (to find the word not, write \"not\")")
+		case p.atWord("not"):
+			return term{}, queryErr(col, "\"not not\" says not twice; write the term alone (to find the word not, write \"not\")")
 		}
 	}
 	dash := p.s[p.pos] == '-' && p.pos+1 < len(p.s) && !unicode.IsSpace(rune(p.s[p.pos+1]))
 	if dash {
-		if not {
+		switch {
+		case not:
 			return term{}, queryErr(col, "\"not -\" says not twice; write one of them")
+		case p.s[p.pos+1] == '-':
+			return term{}, queryErr(col, "\"--\" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)")
 		}
 		p.pos++
 	}

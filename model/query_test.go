@@ -126,6 +126,8 @@ func TestParseQueryErrors(t *testing.T) {
 		{"not", `query: column 1: "not" needs a term after it (to find the word not, write "not")`},
 		{"a not or b", `query: column 3: "not" needs a term after it (to find the word not, write "not")`},
 		{"not -a", `query: column 1: "not -" says not twice; write one of them`},
+		{"a not not b", `query: column 3: "not not" says not twice; write the term alone (to find the word not, write "not")`},
+		{"--vaccine", `query: column 1: "--" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)`},
 		{"-cat:omission", "query: column 1: annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none"},
 		{"(SRC:x)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (SRC:x), write /\(SRC:x\)/`},
 	} {
