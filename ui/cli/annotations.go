@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -294,7 +295,12 @@ func runAnnotationsImport(e *env, args []string) error {
 			warnf(e, "%s", w)
 		}
 		added, err := store.Import(rows.Annotations)
-		if err != nil {
+		switch {
+		case errors.Is(err, annotations.ErrInUse):
+			return &model.InputError{File: ann, Msg: "is open in another bleuscope, which writes to it; quit it, then import (nothing was added)"}
+		case errors.Is(err, annotations.ErrChanged):
+			return &model.InputError{File: ann, Msg: "changed while this import read it; run the import again (nothing was added)"}
+		case err != nil:
 			return usagef("%s", strings.TrimPrefix(err.Error(), "annotations: "))
 		}
 		errs := 0

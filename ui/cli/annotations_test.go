@@ -237,3 +237,26 @@ func TestAnnotationsLimits(t *testing.T) {
 		t.Errorf("summary past the input limit: status %d, stderr %q", code, stderr)
 	}
 }
+
+// TestAnnotationsImportWhileOpen: importing into a file another bleuscope
+// writes says so in one line, and adds nothing.
+func TestAnnotationsImportWhileOpen(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	other, err := annotations.Open("a.ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	a := annotations.Annotation{System: "x", Line: 1, Rater: "ana", Kind: annotations.KindNoError}
+	a.SetText("a b", "")
+	if _, err := other.Add(a); err != nil { // the other writer holds the file now
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	if want := "bleuscope: a.ann is open in another bleuscope, which writes to it; quit it, then import (nothing was added)\n"; code != exitUsage || stderr != want {
+		t.Errorf("status %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	if st, err := annotations.Open("a.ann"); err != nil || len(st.All()) != 1 {
+		t.Errorf("the file holds %v (%v); want the other writer's one annotation", st.All(), err)
+	}
+}
