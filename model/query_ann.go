@@ -2,6 +2,7 @@ package model
 
 import (
 	"errors"
+	"slices"
 	"strings"
 )
 
@@ -121,4 +122,22 @@ func categoryMatches(category, want string) bool {
 		}
 	}
 	return false
+}
+
+// UnknownCategories returns the values of q's cat: terms that name none
+// of categories (as cat: matches them: the whole name, a part between
+// slashes, or their start), as written: such a term selects nothing.
+func (q *Query) UnknownCategories(categories []string) []string {
+	var out []string
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind != termAnnotation || t.ann != annCategory {
+				continue
+			}
+			if !slices.ContainsFunc(categories, func(c string) bool { return categoryMatches(c, t.word) }) {
+				out = append(out, t.word)
+			}
+		}
+	}
+	return out
 }

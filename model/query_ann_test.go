@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,5 +97,15 @@ func TestQueryAnnotationErrors(t *testing.T) {
 		if err == nil || err.Error() != want || strings.ContainsAny(err.Error(), "\n\r") {
 			t.Errorf("ParseQuery(%q) = %v; want %s", q, err, want)
 		}
+	}
+}
+
+func TestUnknownCategories(t *testing.T) {
+	q, err := ParseQuery("cat:omission or cat:xyz sev:major or cat:Acc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.UnknownCategories([]string{"Accuracy/Omission", "Fluency/Grammar"}); !slices.Equal(got, []string{"xyz"}) {
+		t.Errorf("UnknownCategories = %q; want [xyz]", got)
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -129,6 +130,25 @@ func (n annotator) openWarnings() []string {
 		ws = append(ws, path+": cannot be written ("+render.Safe((&model.OutputError{Err: err}).Reason())+"): changes made here will not be saved; fix its permissions, or quit and name another file")
 	}
 	return ws
+}
+
+// categories are the category names cat: can mean: the typology's and
+// those of the annotations loaded (an MQM file's own).
+func (n annotator) categories() []string {
+	var out []string
+	if n.preset != nil {
+		for _, c := range n.preset.Categories {
+			out = append(out, c.Name)
+		}
+	}
+	if n.res != nil {
+		for _, a := range n.res.Attached {
+			if a.Category != "" && !slices.Contains(out, a.Category) {
+				out = append(out, a.Category)
+			}
+		}
+	}
+	return out
 }
 
 // resolve matches the store's annotations to ds again, after a change.

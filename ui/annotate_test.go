@@ -507,3 +507,19 @@ func TestAnnotationKeysWithoutFile(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterUnknownCategory: cat: with a name no category has says so
+// (it selected nothing, silently).
+func TestFilterUnknownCategory(t *testing.T) {
+	m, _ := annotating(t, 120, 30)
+	m = filterBy(t, m, "cat:xyz")
+	if !strings.Contains(m.status, "cat:xyz selects nothing: no category here is called that") || !strings.Contains(m.status, "Accuracy") {
+		t.Errorf("status %q; want it to say cat:xyz names no category", m.status)
+	}
+	m = press(t, m, "/", "ctrl+u")
+	m = typeText(t, m, "cat:omission")
+	m = press(t, m, "enter")
+	if strings.Contains(m.status, "selects nothing") {
+		t.Errorf("cat:omission is a category: status %q", m.status)
+	}
+}

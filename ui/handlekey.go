@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -228,7 +229,8 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 		// "len>30 " in the header).
 		text := strings.TrimSpace(m.list.filter.text())
 		if msg.Type == tea.KeyEnter { // live filtering parses each key's query as it makes the rows
-			if _, err := model.ParseQuery(text); err != nil {
+			q, err := model.ParseQuery(text)
+			if err != nil {
 				// A query that does not parse leaves the filter there was
 				// before "/" (live filtering may have applied part of it).
 				m.list.filter.setValue(m.list.before)
@@ -237,6 +239,13 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 					return m, m.refreshRows()
 				}
 				return m, nil
+			}
+			if cats := m.ann.categories(); m.ann.on && len(q.UnknownCategories(cats)) > 0 {
+				some := strings.Join(cats[:min(3, len(cats))], ", ")
+				if len(cats) > 3 {
+					some += fmt.Sprintf(", … %d in all", len(cats))
+				}
+				m.status = "cat:" + render.Safe(q.UnknownCategories(cats)[0]) + " selects nothing: no category here is called that (" + render.Safe(some) + ")"
 			}
 		}
 		m.list.entered = msg.Type == tea.KeyEnter
