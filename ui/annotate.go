@@ -125,7 +125,7 @@ func (n annotator) openWarnings() []string {
 	}
 	switch err := n.store.Writable(); {
 	case errors.Is(err, annotations.ErrInUse):
-		ws = append(ws, path+": another bleuscope has it open and writes to it: changes made here cannot be saved until it quits, and then only after reopening this file; quit it first")
+		ws = append(ws, path+": another bleuscope has it open and writes to it: changes made here are kept in memory and saved after its own once it quits")
 	case err != nil:
 		ws = append(ws, path+": cannot be written ("+render.Safe((&model.OutputError{Err: err}).Reason())+"): changes made here will not be saved; fix its permissions, or quit and name another file")
 	}

@@ -523,3 +523,42 @@ func TestFilterUnknownCategory(t *testing.T) {
 		t.Errorf("cat:omission is a category: status %q", m.status)
 	}
 }
+
+// TestTwoExplorersLoseNothing: a change made while another bleuscope
+// writes the file is kept (NOT SAVED); once the other quits, the next
+// change saves both after the other's, which stays.
+func TestTwoExplorersLoseNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mine.Close()
+	theirs := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 70, Rater: "bo", Kind: annotations.KindNoError}
+	theirs.SetText(demoDataset(t).Systems[0].Hyps[69], demoDataset(t).Src[69])
+	if _, err := other.Add(theirs); err != nil {
+		t.Fatal(err)
+	}
+	m := annotatingWith(t, mine, annotations.MQM(), 120, 30)
+	m = press(t, m, "N")
+	if !strings.Contains(m.View(), "NOT SAVED") {
+		t.Fatalf("a change while another writes is shown as saved:\n%s", m.View())
+	}
+	other.Close()
+	m = press(t, m, "j", "N")
+	if v := m.View(); strings.Contains(v, "NOT SAVED") {
+		t.Fatalf("after the other quit, the changes are still not saved:\n%s", v)
+	}
+	got := reopen(t, path)
+	raters := map[string]int{}
+	for _, a := range got {
+		raters[a.Rater]++
+	}
+	if len(got) != 3 || raters["bo"] != 1 || raters["ana"] != 2 {
+		t.Errorf("the file holds %+v; want bo's mark and both of ana's", got)
+	}
+}

@@ -169,9 +169,7 @@ func saveErrorLine(err error, pending int) string {
 	fix := "the next change or q retries"
 	switch {
 	case errors.Is(err, annotations.ErrInUse):
-		fix = "close the other bleuscope; the next change or q retries"
-	case errors.Is(err, annotations.ErrChanged):
-		fix = "another program changed the file: quit (q twice) and reopen"
+		fix = "close the other bleuscope; the next change or q saves these after its own"
 	case errors.Is(err, syscall.ENOSPC):
 		fix = "free some disk space; the next change or q retries"
 	}

@@ -20,22 +20,26 @@ import (
 // unwritable path) the call returns a [*SaveError], the change stays in
 // memory, and the next change or [Store.Flush] writes everything still
 // pending. One process writes a file at a time: a second writer gets
-// [ErrInUse], and a Store whose view is older than the file (another
-// process wrote to it since) gets [ErrChanged] rather than append to it.
-// A Store is safe for use by several goroutines.
+// [ErrInUse]; once the first is done, a Store whose view is older than
+// the file (another process wrote to it since) reads what was written and
+// appends its changes after it. A Store is safe for use by several
+// goroutines.
 type Store struct {
-	mu       sync.Mutex
-	path     string
-	anns     []Annotation
-	index    map[int]int // ID → position in anns
-	nextID   int
-	f        *os.File // open for writing; nil until the first write
-	exists   bool     // the file has a complete header
-	size     int64    // end of the last record known to be on disk
-	dirty    bool     // bytes after size may be a torn record to cut off
-	seen     int64    // the file's size when last read or written, -1 unknown
-	pending  [][]byte // records not yet on disk
-	ops      int      // operations in the file, pending ones included
+	mu      sync.Mutex
+	path    string
+	anns    []Annotation
+	index   map[int]int // ID → position in anns
+	nextID  int
+	f       *os.File // open for writing; nil until the first write
+	exists  bool     // the file has a complete header
+	size    int64    // end of the last record known to be on disk
+	dirty   bool     // bytes after size may be a torn record to cut off
+	seen    int64    // the file's size when last read or written, -1 unknown
+	pending [][]op   // records not yet on disk
+	ops     int      // operations in the file, pending ones included
+	// synced is nextID when the store last read or wrote the file: the
+	// pending changes add the annotations from it on.
+	synced   int
 	warnings []string
 	now      func() time.Time
 	// writeAt writes to the file; tests replace it to fail like a full
@@ -59,9 +63,7 @@ func (e *SaveError) Error() string {
 	fix := "free some space or fix the path's permissions, and the next change or save writes them"
 	switch {
 	case errors.Is(e.Err, ErrInUse):
-		fix = "close the other bleuscope, and the next change or save writes them"
-	case errors.Is(e.Err, ErrChanged):
-		fix = "open the file again to see the other changes (these are lost then), or save these under another name"
+		fix = "close the other bleuscope, and the next change or save writes them after its own"
 	}
 	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: %s",
 		e.Path, e.Err, e.Pending, pluralS(e.Pending), fix)
@@ -76,11 +78,6 @@ var ErrNotFound = errors.New("annotations: no annotation with that id")
 // ErrInUse is wrapped by the [*SaveError] of a change to a file another
 // process is writing.
 var ErrInUse = errors.New("another bleuscope is writing this annotation file")
-
-// ErrChanged is wrapped by the [*SaveError] of a change to a file that
-// another process wrote to since it was read: appending to it would lose
-// that process's changes.
-var ErrChanged = errors.New("the annotation file changed on disk since it was opened")
 
 // ErrHasErrors is returned when a segment with errors by a rater is
 // marked as having none by the same rater.
@@ -111,38 +108,88 @@ func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{path: path, exists: j.exists, size: j.good, nextID: 1, now: time.Now, warnings: j.warnings,
-		writeAt: (*os.File).WriteAt}
-	if fi, err := os.Stat(path); err == nil {
+	s := &Store{path: path, now: time.Now, warnings: j.warnings, writeAt: (*os.File).WriteAt}
+	s.load(j)
+	return s, nil
+}
+
+// load makes the store's view that of the journal j just read: the
+// annotations its records leave, where the file's good part ends and
+// whether a torn record follows it.
+func (s *Store) load(j *journal) {
+	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, -1, false
+	if fi, err := os.Stat(s.path); err == nil {
 		s.seen = fi.Size()
 		s.dirty = fi.Size() > j.good
 	}
-	index := map[int]int{}
+	s.anns, s.index, s.nextID, s.ops = nil, map[int]int{}, 1, 0
 	for _, rec := range j.records {
 		s.ops += len(rec.Ops)
 		for _, o := range rec.Ops {
-			switch {
-			case o.Op == "put" && o.Ann != nil:
-				a := o.Ann.clone()
-				if i, ok := index[a.ID]; ok {
-					s.anns[i] = a
-				} else {
-					index[a.ID] = len(s.anns)
-					s.anns = append(s.anns, a)
-				}
-				s.nextID = max(s.nextID, a.ID+1)
-			case o.Op == "del":
-				if i, ok := index[o.ID]; ok {
-					s.anns = slices.Delete(s.anns, i, i+1)
-					index = reindex(s.anns)
-				}
-			default:
-				s.warnings = append(s.warnings, fmt.Sprintf("%s: skipped an unknown operation %q", path, o.Op))
+			if o.Op == "put" && o.Ann != nil || o.Op == "del" {
+				s.apply(o)
+			} else {
+				s.warnings = append(s.warnings, fmt.Sprintf("%s: skipped an unknown operation %q", s.path, o.Op))
 			}
 		}
 	}
-	s.index = index
-	return s, nil
+	s.synced = s.nextID
+}
+
+// apply makes one operation in memory.
+func (s *Store) apply(o op) {
+	switch o.Op {
+	case "put":
+		if i, ok := s.index[o.Ann.ID]; ok {
+			s.anns[i] = o.Ann.clone()
+		} else {
+			s.index[o.Ann.ID] = len(s.anns)
+			s.anns = append(s.anns, o.Ann.clone())
+		}
+		s.nextID = max(s.nextID, o.Ann.ID+1)
+	case "del":
+		if i, ok := s.index[o.ID]; ok {
+			s.anns = slices.Delete(s.anns, i, i+1)
+			s.index = reindex(s.anns)
+		}
+	}
+}
+
+// catchUp reads the file again, which another bleuscope wrote to since
+// this store last did (the lock is held: nobody writes meanwhile), and
+// puts this store's pending changes after the file's: an annotation they
+// add gets an id the file does not use. Appending them then loses
+// nobody's work; an annotation both changed keeps this store's change,
+// the later one.
+func (s *Store) catchUp() error {
+	j, err := readJournal(s.path)
+	if err != nil {
+		return err
+	}
+	pending, synced := s.pending, s.synced
+	s.load(j)
+	renumber := map[int]int{}
+	for _, rec := range pending {
+		for k := range rec {
+			o := &rec[k]
+			switch {
+			case o.Op == "put" && o.Ann.ID >= synced: // added here since the last read or write
+				id, ok := renumber[o.Ann.ID]
+				if !ok {
+					id, renumber[o.Ann.ID] = s.nextID, s.nextID
+				}
+				o.Ann.ID = id
+			case o.Op == "del":
+				if id, ok := renumber[o.ID]; ok {
+					o.ID = id
+				}
+			}
+			s.apply(*o)
+		}
+		s.ops += len(rec)
+	}
+	s.pending, s.synced = pending, synced
+	return nil
 }
 
 // annotationPath checks the annotation file at path before it is read,
@@ -287,7 +334,7 @@ func (s *Store) Add(a Annotation) (Annotation, error) {
 		}
 	}
 	ops = append(ops, op{Op: "put", Ann: &a})
-	return a.clone(), s.commit(ops)
+	return s.commitAdd(ops)
 }
 
 // Edit replaces the annotation with a's ID by a (its time set to now).
@@ -341,7 +388,7 @@ func (s *Store) markNoError(a Annotation) (Annotation, error) {
 			return b.clone(), nil
 		}
 	}
-	return a.clone(), s.commit([]op{{Op: "put", Ann: &a}})
+	return s.commitAdd([]op{{Op: "put", Ann: &a}})
 }
 
 // SetScore gives the segment of a (System, Line, Rater and texts) the ESA
@@ -368,7 +415,7 @@ func (s *Store) setScore(a Annotation) (Annotation, error) {
 	if err := s.prepare(&a, fresh); err != nil {
 		return Annotation{}, err
 	}
-	return a.clone(), s.commit([]op{{Op: "put", Ann: &a}})
+	return s.commitAdd([]op{{Op: "put", Ann: &a}})
 }
 
 // Import adds the annotations of anns (new IDs; times and texts as given)
@@ -411,31 +458,29 @@ func contentKey(a *Annotation) string {
 	return string(js)
 }
 
+// commitAdd commits ops, whose last puts a new annotation, and returns
+// that annotation as stored: its id may change when the store catches up
+// with another writer's (see [Store.catchUp]).
+func (s *Store) commitAdd(ops []op) (Annotation, error) {
+	err := s.commit(ops)
+	return ops[len(ops)-1].Ann.clone(), err
+}
+
 // commit applies ops in memory, queues their record and writes every
-// pending record.
+// pending record. The record keeps ops' annotations (copies of the
+// caller's), so that catching up renumbers what ops show.
 func (s *Store) commit(ops []op) error {
-	line, err := encodeRecord(ops)
-	if err != nil {
+	if _, err := encodeRecord(ops); err != nil {
 		return err
 	}
-	for _, o := range ops {
-		switch o.Op {
-		case "put":
-			if i, ok := s.index[o.Ann.ID]; ok {
-				s.anns[i] = o.Ann.clone()
-			} else {
-				s.index[o.Ann.ID] = len(s.anns)
-				s.anns = append(s.anns, o.Ann.clone())
-			}
-			s.nextID = max(s.nextID, o.Ann.ID+1)
-		case "del":
-			if i, ok := s.index[o.ID]; ok {
-				s.anns = slices.Delete(s.anns, i, i+1)
-				s.index = reindex(s.anns)
-			}
+	for i := range ops {
+		if ops[i].Ann != nil { // the record keeps its own copy
+			a := ops[i].Ann.clone()
+			ops[i].Ann = &a
 		}
+		s.apply(ops[i])
 	}
-	s.pending = append(s.pending, line)
+	s.pending = append(s.pending, ops)
 	s.ops += len(ops)
 	return s.flush()
 }
@@ -460,15 +505,14 @@ func (s *Store) flush() error {
 // writePending creates the file when needed, cuts off a torn tail, appends
 // the pending records at the end of the good data and syncs.
 func (s *Store) writePending() error {
-	if !s.exists {
-		if fi, err := os.Stat(s.path); err == nil && fi.Size() > s.seen {
-			return ErrChanged // created by someone else meanwhile
-		}
+	if fi, err := os.Stat(s.path); !s.exists && (err != nil || fi.Size() == 0) {
 		if err := writeAtomically(s.path, []byte(header)); err != nil {
 			return err
 		}
 		s.exists, s.size, s.dirty, s.seen = true, int64(len(header)), false, int64(len(header))
 		s.closeFile()
+	} else if !s.exists { // created by another bleuscope meanwhile: caught up with below
+		s.exists, s.seen = true, 0
 	}
 	if s.f == nil {
 		if err := s.openForWriting(); err != nil {
@@ -482,8 +526,12 @@ func (s *Store) writePending() error {
 		s.dirty = false
 	}
 	var buf []byte
-	for _, p := range s.pending {
-		buf = append(buf, p...)
+	for _, ops := range s.pending {
+		line, err := encodeRecord(ops)
+		if err != nil {
+			return err
+		}
+		buf = append(buf, line...)
 	}
 	_, err := s.writeAt(s.f, buf, s.size)
 	if err == nil {
@@ -498,7 +546,7 @@ func (s *Store) writePending() error {
 	}
 	s.size += int64(len(buf))
 	s.seen = s.size
-	s.pending = nil
+	s.pending, s.synced = nil, s.nextID
 	return nil
 }
 
@@ -540,8 +588,12 @@ func (s *Store) openForWriting() error {
 		return err
 	}
 	if s.seen >= 0 && fi.Size() != s.seen {
-		f.Close()
-		return ErrChanged
+		// Another bleuscope wrote to the file since: read what it wrote,
+		// holding the lock, and put the pending changes after it.
+		if err := s.catchUp(); err != nil {
+			f.Close()
+			return err
+		}
 	}
 	s.f = f
 	return nil
@@ -586,7 +638,7 @@ func (s *Store) Compact() error {
 	}
 	s.closeFile() // the lock was on the file replaced; the next write locks the new one
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
-	s.seen = s.size
+	s.seen, s.synced = s.size, s.nextID
 	s.ops = len(s.anns)
 	return nil
 }

@@ -298,8 +298,6 @@ func runAnnotationsImport(e *env, args []string) error {
 		switch {
 		case errors.Is(err, annotations.ErrInUse):
 			return &model.InputError{File: ann, Msg: "is open in another bleuscope, which writes to it; quit it, then import (nothing was added)"}
-		case errors.Is(err, annotations.ErrChanged):
-			return &model.InputError{File: ann, Msg: "changed while this import read it; run the import again (nothing was added)"}
 		case err != nil:
 			return usagef("%s", strings.TrimPrefix(err.Error(), "annotations: "))
 		}
