@@ -116,24 +116,25 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		if warn != "" {
 			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: %s", name, lineNo, warn))
 		}
-		key := [2]string{a.Doc, a.SegID}
-		pos, ok := seen[key]
-		if !ok {
-			pos = len(seen) + 1
-			seen[key] = pos
-		}
-		a.Line = pos
-		if a.Doc == madeHere { // made in bleuscope and exported: seg_id is its line
-			a.Doc, a.DocID, a.SegID = "", "", ""
-			if n, err := strconv.Atoi(key[1]); err == nil && n > 0 {
-				a.Line = n
-			}
-		} else if lines == LinesBySegID {
-			n, err := strconv.Atoi(a.SegID)
-			if err != nil || n < 1 {
+		segN, segErr := strconv.Atoi(a.SegID)
+		switch {
+		case a.Doc == madeHere && segErr == nil && segN > 0:
+			// Made in bleuscope and exported: seg_id is its line, and it
+			// takes no position from the file's own segments.
+			a.Doc, a.DocID, a.SegID, a.Line = "", "", "", segN
+		case lines == LinesBySegID:
+			if segErr != nil || segN < 1 {
 				return nil, bad(fmt.Sprintf("seg_id %q is not a positive integer, so it cannot be a line number; number the segments by their position instead", a.SegID))
 			}
-			a.Line = n
+			a.Line = segN
+		default:
+			key := [2]string{a.Doc, a.SegID}
+			pos, ok := seen[key]
+			if !ok {
+				pos = len(seen) + 1
+				seen[key] = pos
+			}
+			a.Line = pos
 		}
 		tk := [2]string{a.System, strconv.Itoa(a.Line)}
 		if prev, ok := texts[tk]; ok && prev != a.Hyp {

@@ -241,6 +241,18 @@ func TestMQMExportImportRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	// Some made here, then a WMT file's rows (numbered by position: the
+	// rows made here must not shift them).
+	defer func() {
+		wmt, err := ReadMQM(strings.NewReader(quirky), "q.tsv", LinesByPosition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Import(wmt.Annotations); err != nil {
+			t.Fatal(err)
+		}
+		roundTrip(t, s)
+	}()
 	for _, a := range []Annotation{
 		errAnn("A", 7, "ana", "the cat sat", 4, 7, "Accuracy/Mistranslation", "Major", "not a cat"),
 		errAnn("A", 3, "ana", "a dog", 0, 1, "Fluency/Grammar", "Minor", ""),
@@ -250,6 +262,13 @@ func TestMQMExportImportRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	roundTrip(t, s)
+}
+
+// roundTrip exports s's annotations as MQM TSV and reads them back: each
+// on its own line, and all there already.
+func roundTrip(t *testing.T, s *Store) {
+	t.Helper()
 	var b strings.Builder
 	if _, err := WriteMQM(&b, s.All()); err != nil {
 		t.Fatal(err)
