@@ -230,7 +230,7 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 	m := annotatingWith(t, st, annotations.MQM(), 80, 24)
 	m = press(t, m, "A", "enter", "a", "m", "M", "enter")
 	v := m.View()
-	if strings.Contains(v, "saved:") || !strings.Contains(v, "NOT SAVED: 1 change kept in memory (not a directory)") {
+	if strings.Contains(v, "saved:") || !strings.Contains(v, "NOT SAVED: the next change or q retries; 1 change kept in memory") {
 		t.Errorf("a failed save is not one clear line:\n%s", v)
 	}
 	errLines := 0

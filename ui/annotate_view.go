@@ -170,10 +170,13 @@ func saveErrorLine(err error, pending int) string {
 	switch {
 	case errors.Is(err, annotations.ErrInUse):
 		fix = "close the other bleuscope; the next change or q saves these after its own"
+	case errors.Is(err, annotations.ErrChanged):
+		fix = "saving them would undo its changes to the same annotations: note them, quit (q twice) and reopen"
 	case errors.Is(err, syscall.ENOSPC):
 		fix = "free some disk space; the next change or q retries"
 	}
-	return fmt.Sprintf("NOT SAVED: %d change%s kept in memory (%s); %s", pending, plural(pending), render.Safe(reason.Error()), fix)
+	// The remedy first, so that a narrow window keeps it.
+	return fmt.Sprintf("NOT SAVED: %s; %d change%s kept in memory (%s)", fix, pending, plural(pending), render.Safe(reason.Error()))
 }
 
 func countErrors(anns []annotations.Annotation) int {

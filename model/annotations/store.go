@@ -38,8 +38,11 @@ type Store struct {
 	pending [][]op   // records not yet on disk
 	ops     int      // operations in the file, pending ones included
 	// synced is nextID when the store last read or wrote the file: the
-	// pending changes add the annotations from it on.
+	// pending changes add the annotations from it on; touched is what the
+	// annotations below it they change or delete were then (see
+	// [Store.conflicts]).
 	synced   int
+	touched  map[int]seenAs
 	warnings []string
 	now      func() time.Time
 	// writeAt writes to the file; tests replace it to fail like a full
@@ -64,6 +67,8 @@ func (e *SaveError) Error() string {
 	switch {
 	case errors.Is(e.Err, ErrInUse):
 		fix = "close the other bleuscope, and the next change or save writes them after its own"
+	case errors.Is(e.Err, ErrChanged):
+		fix = "saving them would undo its; note them, then open the file again to see its changes (these are lost then)"
 	}
 	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: %s",
 		e.Path, e.Err, e.Pending, pluralS(e.Pending), fix)
@@ -78,6 +83,11 @@ var ErrNotFound = errors.New("annotations: no annotation with that id")
 // ErrInUse is wrapped by the [*SaveError] of a change to a file another
 // process is writing.
 var ErrInUse = errors.New("another bleuscope is writing this annotation file")
+
+// ErrChanged is wrapped by the [*SaveError] of changes that would undo
+// changes another bleuscope saved to the file since this store read it
+// (see [Store.catchUp]): they are kept in memory, not written.
+var ErrChanged = errors.New("another bleuscope saved changes to the same annotations")
 
 // ErrHasErrors is returned when a segment with errors by a rater is
 // marked as having none by the same rater.
@@ -133,7 +143,28 @@ func (s *Store) load(j *journal) {
 			}
 		}
 	}
-	s.synced = s.nextID
+	s.synced, s.touched = s.nextID, nil
+}
+
+// touch notes, before o changes it the first time since the file was
+// last read or written, what the annotation o changes was then.
+func (s *Store) touch(o op) {
+	id := o.ID
+	if o.Op == "put" {
+		id = o.Ann.ID
+	}
+	if _, seen := s.touched[id]; seen || id >= s.synced {
+		return
+	}
+	if s.touched == nil {
+		s.touched = map[int]seenAs{}
+	}
+	i, ok := s.index[id]
+	was := seenAs{exists: ok}
+	if ok {
+		was.key, was.time = contentKey(&s.anns[i]), s.anns[i].Time
+	}
+	s.touched[id] = was
 }
 
 // apply makes one operation in memory.
@@ -158,16 +189,25 @@ func (s *Store) apply(o op) {
 // catchUp reads the file again, which another bleuscope wrote to since
 // this store last did (the lock is held: nobody writes meanwhile), and
 // puts this store's pending changes after the file's: an annotation they
-// add gets an id the file does not use. Appending them then loses
-// nobody's work; an annotation both changed keeps this store's change,
-// the later one.
+// add gets an id the file does not use. It refuses, with [ErrChanged] and
+// nothing changed, when a pending change would undo one the other saved:
+// a change to an annotation the other changed or deleted since, or a
+// mark on a segment where the other marked it too (a no-error mark or a
+// score beside its errors, marks or scores of the same rater).
 func (s *Store) catchUp() error {
 	j, err := readJournal(s.path)
 	if err != nil {
 		return err
 	}
-	pending, synced := s.pending, s.synced
+	disk := &Store{path: s.path}
+	disk.load(j)
+	if s.conflicts(disk) {
+		return ErrChanged
+	}
+	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
 	s.load(j)
+	s.warnings = warnings
+	diskNext := s.nextID
 	renumber := map[int]int{}
 	for _, rec := range pending {
 		for k := range rec {
@@ -188,8 +228,33 @@ func (s *Store) catchUp() error {
 		}
 		s.ops += len(rec)
 	}
-	s.pending, s.synced = pending, synced
+	s.pending, s.synced, s.touched = pending, diskNext, touched
 	return nil
+}
+
+// conflicts reports whether a pending change would undo one saved in
+// disk, the file as another bleuscope left it (see [Store.catchUp]).
+func (s *Store) conflicts(disk *Store) bool {
+	for id, was := range s.touched {
+		i, ok := disk.index[id]
+		if ok != was.exists || ok && !was.sameAs(&disk.anns[i]) {
+			return true // the other changed or deleted it since
+		}
+	}
+	for _, rec := range s.pending {
+		for _, o := range rec {
+			if o.Op != "put" || o.Ann.ID < s.synced {
+				continue
+			}
+			for i := range disk.anns {
+				f := &disk.anns[i]
+				if f.ID >= s.synced && sameSegment(f, o.Ann) && f.Rater == o.Ann.Rater && (f.Kind != KindError || o.Ann.Kind != KindError) {
+					return true // both marked the segment, and not just with errors
+				}
+			}
+		}
+	}
+	return false
 }
 
 // annotationPath checks the annotation file at path before it is read,
@@ -458,6 +523,19 @@ func contentKey(a *Annotation) string {
 	return string(js)
 }
 
+// seenAs is an annotation as the store last read or wrote it: whether it
+// existed, and its content ([contentKey]) and time.
+type seenAs struct {
+	exists bool
+	key    string
+	time   time.Time
+}
+
+// sameAs reports whether a is the annotation was describes.
+func (was seenAs) sameAs(a *Annotation) bool {
+	return was.exists && was.time.Equal(a.Time) && was.key == contentKey(a)
+}
+
 // commitAdd commits ops, whose last puts a new annotation, and returns
 // that annotation as stored: its id may change when the store catches up
 // with another writer's (see [Store.catchUp]).
@@ -478,6 +556,7 @@ func (s *Store) commit(ops []op) error {
 			a := ops[i].Ann.clone()
 			ops[i].Ann = &a
 		}
+		s.touch(ops[i])
 		s.apply(ops[i])
 	}
 	s.pending = append(s.pending, ops)
@@ -546,7 +625,7 @@ func (s *Store) writePending() error {
 	}
 	s.size += int64(len(buf))
 	s.seen = s.size
-	s.pending, s.synced = nil, s.nextID
+	s.pending, s.synced, s.touched = nil, s.nextID, nil
 	return nil
 }
 
@@ -638,7 +717,7 @@ func (s *Store) Compact() error {
 	}
 	s.closeFile() // the lock was on the file replaced; the next write locks the new one
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
-	s.seen, s.synced = s.size, s.nextID
+	s.seen, s.synced, s.touched = s.size, s.nextID, nil
 	s.ops = len(s.anns)
 	return nil
 }

@@ -455,3 +455,73 @@ func TestCatchUpKeepsBothWriters(t *testing.T) {
 	}
 	got.Close()
 }
+
+// TestCatchUpRefusesToUndoSavedWork: a change made while another store
+// held the file, to an annotation that store then changed and saved, or
+// a mark on a segment it marked too, is not written over it: the file
+// keeps what was saved, the change stays pending (ErrChanged). Changes to
+// other annotations are written after the other's.
+func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
+	edit := func(s *Store, id int, note string) error {
+		a, _ := s.Get(id)
+		a.Note = note
+		return s.Edit(a)
+	}
+	for _, tc := range []struct {
+		name     string
+		theirs   func(s *Store) error
+		mine     func(s *Store) error
+		conflict bool
+	}{
+		{"both edit one annotation", func(s *Store) error { return edit(s, 1, "theirs") }, func(s *Store) error { return edit(s, 1, "mine") }, true},
+		{"they delete what I edit", func(s *Store) error { return s.Delete(2) }, func(s *Store) error { return edit(s, 2, "mine") }, true},
+		{"they edit what I delete", func(s *Store) error { return edit(s, 3, "theirs") }, func(s *Store) error { return s.Delete(3) }, true},
+		{"both mark a segment with no error", func(s *Store) error {
+			_, err := s.MarkNoError(seg("A", 9, "ann", "neun", "Quelle neun"))
+			return err
+		}, func(s *Store) error {
+			_, err := s.MarkNoError(seg("A", 9, "ann", "neun", "Quelle neun"))
+			return err
+		}, true},
+		{"different annotations", func(s *Store) error { return edit(s, 1, "theirs") }, func(s *Store) error { return edit(s, 2, "mine") }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path, _ := journalWith(t)
+			theirs, _ := Open(path)
+			mine, _ := Open(path)
+			defer mine.Close()
+			if err := tc.theirs(theirs); err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.mine(mine); !errors.Is(err, ErrInUse) {
+				t.Fatalf("my change while they write: %v; want ErrInUse", err)
+			}
+			theirs.Close()
+			saved := theirs.All()
+			err := mine.Flush()
+			switch {
+			case tc.conflict && (!errors.Is(err, ErrChanged) || mine.Pending() != 1):
+				t.Errorf("flush: %v, %d pending; want ErrChanged and my change kept pending", err, mine.Pending())
+			case !tc.conflict && err != nil:
+				t.Errorf("flush: %v; want my change written after theirs", err)
+			}
+			got, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer got.Close()
+			if tc.conflict && !reflect.DeepEqual(got.All(), saved) {
+				t.Errorf("the file holds %+v; want what they saved, %+v", got.All(), saved)
+			}
+			if !tc.conflict {
+				notes := map[string]bool{}
+				for _, a := range got.All() {
+					notes[a.Note] = true
+				}
+				if !notes["theirs"] || !notes["mine"] {
+					t.Errorf("the file holds %+v; want both edits", got.All())
+				}
+			}
+		})
+	}
+}
