@@ -85,6 +85,12 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 	if r.changed && m.filterUsesAnnotations() {
 		cmd = tea.Batch(cmd, m.refreshRows()) // the segment may leave or join the list
 	}
+	if r.changed && len(m.c.annWarnings) > 0 && m.ann.store.Pending() == 0 {
+		// Saved: what the first screen warned of (another writer) may be
+		// over; the warnings say what holds now.
+		m.c.annWarnings = m.ann.openWarnings()
+		m.c.keys.Warnings.SetEnabled(len(inputWarnings(m.c)) > 0)
+	}
 	return cmd
 }
 

@@ -553,6 +553,9 @@ func TestTwoExplorersLoseNothing(t *testing.T) {
 	if v := m.View(); strings.Contains(v, "NOT SAVED") {
 		t.Fatalf("after the other quit, the changes are still not saved:\n%s", v)
 	}
+	if ws := strings.Join(inputWarnings(m.c), " "); strings.Contains(ws, "another bleuscope has it open") {
+		t.Errorf("once everything is saved, the warnings still say another bleuscope writes the file: %s", ws)
+	}
 	got := reopen(t, path)
 	raters := map[string]int{}
 	for _, a := range got {
