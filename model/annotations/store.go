@@ -127,7 +127,7 @@ func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
 // annotations its records leave, where the file's good part ends and
 // whether a torn record follows it.
 func (s *Store) load(j *journal) {
-	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, -1, false
+	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, 0, false // a missing file is seen empty
 	if fi, err := os.Stat(s.path); err == nil {
 		s.seen = fi.Size()
 		s.dirty = fi.Size() > j.good
@@ -584,19 +584,29 @@ func (s *Store) flush() error {
 // writePending creates the file when needed, cuts off a torn tail, appends
 // the pending records at the end of the good data and syncs.
 func (s *Store) writePending() error {
-	if fi, err := os.Stat(s.path); !s.exists && (err != nil || fi.Size() == 0) {
-		if err := writeAtomically(s.path, []byte(header)); err != nil {
-			return err
-		}
-		s.exists, s.size, s.dirty, s.seen = true, int64(len(header)), false, int64(len(header))
-		s.closeFile()
-	} else if !s.exists { // created by another bleuscope meanwhile: caught up with below
-		s.exists, s.seen = true, 0
-	}
 	if s.f == nil {
 		if err := s.openForWriting(); err != nil {
 			return err
 		}
+	}
+	if !s.exists {
+		// A new file, or one whose header a crash cut short: the header
+		// is written in place, under the lock, so that two bleuscopes
+		// making the file at once never replace each other's (a rename
+		// would replace the file the other holds).
+		if err := s.f.Truncate(0); err != nil {
+			return err
+		}
+		if _, err := s.writeAt(s.f, []byte(header), 0); err != nil {
+			return err
+		}
+		if err := s.f.Sync(); err != nil {
+			return err
+		}
+		if err := syncDir(filepath.Dir(s.path)); err != nil {
+			return err
+		}
+		s.exists, s.size, s.dirty, s.seen = true, int64(len(header)), false, int64(len(header))
 	}
 	if s.dirty {
 		if err := s.f.Truncate(s.size); err != nil {
@@ -653,7 +663,7 @@ func (s *Store) Writable() error {
 // openForWriting opens the file, locks it against other writers and makes
 // sure nobody wrote to it since it was read.
 func (s *Store) openForWriting() error {
-	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -523,5 +525,54 @@ func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFirstSavesAtOnce: stores that make their first change to a new file
+// at the same moment never replace one another's file: every change that
+// returned saved is in the file (the others get ErrInUse). Making the
+// file by renaming a new one over it lost the first store's saves.
+func TestFirstSavesAtOnce(t *testing.T) {
+	for range 30 {
+		path := filepath.Join(t.TempDir(), "new.ann")
+		const n = 4
+		stores := make([]*Store, n)
+		for i := range stores {
+			s, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stores[i] = s
+		}
+		saved := make([]bool, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := stores[i].Add(errAnn("A", i+1, "r"+strconv.Itoa(i), "x y", 0, 1, "Other", "Minor", ""))
+				saved[i] = err == nil
+				if err != nil && !errors.Is(err, ErrInUse) {
+					t.Errorf("store %d: %v; want saved or ErrInUse", i, err)
+				}
+			}()
+		}
+		wg.Wait()
+		got, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raters := map[string]bool{}
+		for _, a := range got.All() {
+			raters[a.Rater] = true
+		}
+		for i, ok := range saved {
+			if ok && !raters["r"+strconv.Itoa(i)] {
+				t.Fatalf("store %d said saved, but the file holds %+v", i, got.All())
+			}
+		}
+		for _, s := range stores {
+			s.Close()
+		}
 	}
 }
