@@ -208,11 +208,20 @@ func (s *Store) catchUp() error {
 	s.load(j)
 	s.warnings = warnings
 	diskNext := s.nextID
+	theirs := map[string]bool{} // what the other added since: the same added here is there already
+	for i := range s.anns {
+		if s.anns[i].ID >= synced {
+			theirs[contentKey(&s.anns[i])] = true
+		}
+	}
 	renumber := map[int]int{}
+	kept := pending[:0]
 	for _, rec := range pending {
-		for k := range rec {
-			o := &rec[k]
+		ops := rec[:0]
+		for _, o := range rec {
 			switch {
+			case o.Op == "put" && o.Ann.ID >= synced && theirs[contentKey(o.Ann)]:
+				continue
 			case o.Op == "put" && o.Ann.ID >= synced: // added here since the last read or write
 				id, ok := renumber[o.Ann.ID]
 				if !ok {
@@ -224,11 +233,15 @@ func (s *Store) catchUp() error {
 					o.ID = id
 				}
 			}
-			s.apply(*o)
+			s.apply(o)
+			ops = append(ops, o)
 		}
-		s.ops += len(rec)
+		if len(ops) > 0 {
+			kept = append(kept, ops)
+			s.ops += len(ops)
+		}
 	}
-	s.pending, s.synced, s.touched = pending, diskNext, touched
+	s.pending, s.synced, s.touched = kept, diskNext, touched
 	return nil
 }
 

@@ -576,3 +576,27 @@ func TestFirstSavesAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestCatchUpSkipsWhatTheOtherAdded: the same error marked in two stores
+// is in the file once after the second catches up.
+func TestCatchUpSkipsWhatTheOtherAdded(t *testing.T) {
+	path, before := journalWith(t)
+	theirs, _ := Open(path)
+	mine, _ := Open(path)
+	defer mine.Close()
+	same := errAnn("A", 9, "ann", "neun", 0, 4, "Accuracy/Mistranslation", "Minor", "")
+	if _, err := theirs.Add(same); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mine.Add(same); !errors.Is(err, ErrInUse) {
+		t.Fatalf("my mark while they write: %v; want ErrInUse", err)
+	}
+	theirs.Close()
+	if err := mine.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := Open(path)
+	if n := len(got.All()); n != len(before)+1 {
+		t.Errorf("the file holds %d annotations; want %d, the mark once", n, len(before)+1)
+	}
+}
