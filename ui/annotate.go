@@ -333,10 +333,17 @@ func (d draft) annotation(c common, rater string) annotations.Annotation {
 func (n *annotator) saved(c common, what string, err error) annResult {
 	n.resolve(c.ds)
 	var se *annotations.SaveError
+	lost := ""
+	if d := n.store.Dropped(); d > 0 { // earlier changes, held back while another bleuscope wrote
+		lost = fmt.Sprintf(" · %d earlier change%s not saved: %s would have undone another bleuscope's saved change%s, shown instead", d, plural(d), map[bool]string{true: "it", false: "they"}[d == 1], plural(d))
+	}
 	switch {
+	case errors.Is(err, annotations.ErrChanged):
+		n.err = nil
+		return annResult{status: "not saved: another bleuscope saved a change to this annotation, and this one would have undone it; its is shown" + lost, jump: -1, changed: true}
 	case err == nil:
 		n.err = nil
-		return annResult{status: "saved: " + what, jump: -1, changed: true}
+		return annResult{status: "saved: " + what + lost, jump: -1, changed: true}
 	case errors.As(err, &se):
 		n.err = err
 		return annResult{jump: -1, changed: true}

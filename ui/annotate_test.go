@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -563,5 +564,40 @@ func TestTwoExplorersLoseNothing(t *testing.T) {
 	}
 	if len(got) != 3 || raters["bo"] != 1 || raters["ana"] != 2 {
 		t.Errorf("the file holds %+v; want bo's mark and both of ana's", got)
+	}
+}
+
+// TestEarlierChangeDroppedIsSaid: a change held back while another
+// bleuscope wrote, which would have undone its saved change, is dropped
+// when the next change saves, and the status says so.
+func TestEarlierChangeDroppedIsSaid(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	first, _ := annotations.Open(path)
+	a := annotations.Annotation{System: ds.Systems[0].Name, Line: 5, Rater: "ana", Kind: annotations.KindError, Category: "Other", Severity: "Minor"}
+	a.SetText(ds.Systems[0].Hyps[4], ds.Src[4])
+	a, err := first.Add(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	other, _ := annotations.Open(path)
+	mine, _ := annotations.Open(path)
+	defer mine.Close()
+	theirs := a
+	theirs.Note = "theirs"
+	if err := other.Edit(theirs); err != nil {
+		t.Fatal(err)
+	}
+	stale := a
+	stale.Note = "mine"
+	if err := mine.Edit(stale); !errors.Is(err, annotations.ErrInUse) {
+		t.Fatalf("my edit while they write: %v", err)
+	}
+	other.Close()
+	m := annotatingWith(t, mine, annotations.MQM(), 140, 30)
+	m = press(t, m, ":", "9", "enter", "N")
+	if !strings.Contains(m.status, "saved: ") || !strings.Contains(m.status, "1 earlier change not saved") {
+		t.Errorf("status %q; want the mark saved and the dropped earlier change said", m.status)
 	}
 }

@@ -170,8 +170,6 @@ func saveErrorLine(err error, pending int) string {
 	switch {
 	case errors.Is(err, annotations.ErrInUse):
 		fix = "close the other bleuscope; the next change or q saves these after its own"
-	case errors.Is(err, annotations.ErrChanged):
-		fix = "saving them would undo its changes to the same annotations: note them, quit (q twice) and reopen"
 	case errors.Is(err, syscall.ENOSPC):
 		fix = "free some disk space; the next change or q retries"
 	}

@@ -40,11 +40,15 @@ type Store struct {
 	// synced is nextID when the store last read or wrote the file: the
 	// pending changes add the annotations from it on; touched is what the
 	// annotations below it they change or delete were then (see
-	// [Store.conflicts]).
-	synced   int
-	touched  map[int]seenAs
-	warnings []string
-	now      func() time.Time
+	// [Store.undoes]).
+	synced  int
+	touched map[int]seenAs
+	// dropped counts the changes catching up dropped (see [Store.Dropped]);
+	// lastDropped says the change being committed was one.
+	dropped     int
+	lastDropped bool
+	warnings    []string
+	now         func() time.Time
 	// writeAt writes to the file; tests replace it to fail like a full
 	// disk.
 	writeAt func(f *os.File, b []byte, off int64) (int, error)
@@ -68,7 +72,7 @@ func (e *SaveError) Error() string {
 	case errors.Is(e.Err, ErrInUse):
 		fix = "close the other bleuscope, and the next change or save writes them after its own"
 	case errors.Is(e.Err, ErrChanged):
-		fix = "saving them would undo its; note them, then open the file again to see its changes (these are lost then)"
+		return fmt.Sprintf("annotations: not saved: %v, and this change would have undone it; %s shows that one", e.Err, e.Path)
 	}
 	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: %s",
 		e.Path, e.Err, e.Pending, pluralS(e.Pending), fix)
@@ -84,10 +88,10 @@ var ErrNotFound = errors.New("annotations: no annotation with that id")
 // process is writing.
 var ErrInUse = errors.New("another bleuscope is writing this annotation file")
 
-// ErrChanged is wrapped by the [*SaveError] of changes that would undo
-// changes another bleuscope saved to the file since this store read it
-// (see [Store.catchUp]): they are kept in memory, not written.
-var ErrChanged = errors.New("another bleuscope saved changes to the same annotations")
+// ErrChanged is wrapped by the [*SaveError] of a change that would have
+// undone one another bleuscope saved to the file since this store read it
+// (see [Store.catchUp]): it is dropped, and the store shows the file's.
+var ErrChanged = errors.New("another bleuscope saved a change to the same annotation")
 
 // ErrHasErrors is returned when a segment with errors by a rater is
 // marked as having none by the same rater.
@@ -189,20 +193,17 @@ func (s *Store) apply(o op) {
 // catchUp reads the file again, which another bleuscope wrote to since
 // this store last did (the lock is held: nobody writes meanwhile), and
 // puts this store's pending changes after the file's: an annotation they
-// add gets an id the file does not use. It refuses, with [ErrChanged] and
-// nothing changed, when a pending change would undo one the other saved:
-// a change to an annotation the other changed or deleted since, or a
-// mark on a segment where the other marked it too (a no-error mark or a
-// score beside its errors, marks or scores of the same rater).
+// add gets an id the file does not use, and one the other added the same
+// is not added twice. A pending change that would undo one the other
+// saved is dropped instead (counted for [Store.Dropped]): a change to an
+// annotation the other changed or deleted since, a mark on a segment the
+// other marked too (a no-error mark or a score beside its errors, marks
+// or scores of the same rater), or a later change to what a dropped one
+// added.
 func (s *Store) catchUp() error {
 	j, err := readJournal(s.path)
 	if err != nil {
 		return err
-	}
-	disk := &Store{path: s.path}
-	disk.load(j)
-	if s.conflicts(disk) {
-		return ErrChanged
 	}
 	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
 	s.load(j)
@@ -215,8 +216,19 @@ func (s *Store) catchUp() error {
 		}
 	}
 	renumber := map[int]int{}
+	lost := map[int]bool{} // added here by a dropped change
 	kept := pending[:0]
-	for _, rec := range pending {
+	for r, rec := range pending {
+		if s.undoes(rec, synced, touched, lost) {
+			for _, o := range rec {
+				if o.Op == "put" && o.Ann.ID >= synced {
+					lost[o.Ann.ID] = true
+				}
+			}
+			s.dropped++
+			s.lastDropped = r == len(pending)-1
+			continue
+		}
 		ops := rec[:0]
 		for _, o := range rec {
 			switch {
@@ -245,29 +257,47 @@ func (s *Store) catchUp() error {
 	return nil
 }
 
-// conflicts reports whether a pending change would undo one saved in
-// disk, the file as another bleuscope left it (see [Store.catchUp]).
-func (s *Store) conflicts(disk *Store) bool {
-	for id, was := range s.touched {
-		i, ok := disk.index[id]
-		if ok != was.exists || ok && !was.sameAs(&disk.anns[i]) {
-			return true // the other changed or deleted it since
+// undoes reports whether the pending change rec would undo what the
+// other writer saved, the file now in s (see [Store.catchUp]): synced and
+// touched are this store's view before it caught up, lost the ids added
+// by changes dropped already.
+func (s *Store) undoes(rec []op, synced int, touched map[int]seenAs, lost map[int]bool) bool {
+	for _, o := range rec {
+		id := o.ID
+		if o.Op == "put" {
+			id = o.Ann.ID
 		}
-	}
-	for _, rec := range s.pending {
-		for _, o := range rec {
-			if o.Op != "put" || o.Ann.ID < s.synced {
-				continue
+		if lost[id] {
+			return true
+		}
+		if was, ok := touched[id]; ok && id < synced {
+			i, there := s.index[id]
+			if there != was.exists || there && !was.sameAs(&s.anns[i]) {
+				return true // the other changed or deleted it since
 			}
-			for i := range disk.anns {
-				f := &disk.anns[i]
-				if f.ID >= s.synced && sameSegment(f, o.Ann) && f.Rater == o.Ann.Rater && (f.Kind != KindError || o.Ann.Kind != KindError) {
-					return true // both marked the segment, and not just with errors
-				}
+		}
+		if o.Op != "put" || id < synced {
+			continue
+		}
+		for i := range s.anns {
+			f := &s.anns[i]
+			if f.ID >= synced && sameSegment(f, o.Ann) && f.Rater == o.Ann.Rater && (f.Kind != KindError || o.Ann.Kind != KindError) && contentKey(f) != contentKey(o.Ann) {
+				return true // both marked the segment, and not just with errors
 			}
 		}
 	}
 	return false
+}
+
+// Dropped returns how many changes were dropped since it was last called
+// because they would have undone another writer's (see [Store.catchUp]),
+// and forgets them.
+func (s *Store) Dropped() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.dropped
+	s.dropped = 0
+	return n
 }
 
 // annotationPath checks the annotation file at path before it is read,
@@ -574,7 +604,14 @@ func (s *Store) commit(ops []op) error {
 	}
 	s.pending = append(s.pending, ops)
 	s.ops += len(ops)
-	return s.flush()
+	s.lastDropped = false
+	if err := s.flush(); err != nil {
+		return err
+	}
+	if s.lastDropped { // caught up, and this very change would have undone the other's
+		return &SaveError{Path: s.path, Err: ErrChanged}
+	}
+	return nil
 }
 
 // Flush writes every change not yet on disk; nil means all are saved.

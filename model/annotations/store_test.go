@@ -460,9 +460,9 @@ func TestCatchUpKeepsBothWriters(t *testing.T) {
 
 // TestCatchUpRefusesToUndoSavedWork: a change made while another store
 // held the file, to an annotation that store then changed and saved, or
-// a mark on a segment it marked too, is not written over it: the file
-// keeps what was saved, the change stays pending (ErrChanged). Changes to
-// other annotations are written after the other's.
+// a mark on a segment it marked too, is dropped rather than written over
+// it (Dropped counts it); an unrelated change made after it is written
+// after the other's all the same.
 func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
 	edit := func(s *Store, id int, note string) error {
 		a, _ := s.Get(id)
@@ -478,8 +478,8 @@ func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
 		{"both edit one annotation", func(s *Store) error { return edit(s, 1, "theirs") }, func(s *Store) error { return edit(s, 1, "mine") }, true},
 		{"they delete what I edit", func(s *Store) error { return s.Delete(2) }, func(s *Store) error { return edit(s, 2, "mine") }, true},
 		{"they edit what I delete", func(s *Store) error { return edit(s, 3, "theirs") }, func(s *Store) error { return s.Delete(3) }, true},
-		{"both mark a segment with no error", func(s *Store) error {
-			_, err := s.MarkNoError(seg("A", 9, "ann", "neun", "Quelle neun"))
+		{"they mark an error where I mark none", func(s *Store) error {
+			_, err := s.Add(errAnn("A", 9, "ann", "neun", 0, 4, "Other", "Major", ""))
 			return err
 		}, func(s *Store) error {
 			_, err := s.MarkNoError(seg("A", 9, "ann", "neun", "Quelle neun"))
@@ -500,28 +500,34 @@ func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
 			}
 			theirs.Close()
 			saved := theirs.All()
-			err := mine.Flush()
-			switch {
-			case tc.conflict && (!errors.Is(err, ErrChanged) || mine.Pending() != 1):
-				t.Errorf("flush: %v, %d pending; want ErrChanged and my change kept pending", err, mine.Pending())
-			case !tc.conflict && err != nil:
-				t.Errorf("flush: %v; want my change written after theirs", err)
+			extra := errAnn("A", 12, "ann", "zwölf", 0, 4, "Other", "Minor", "extra")
+			if _, err := mine.Add(extra); err != nil { // written, with or without the one before
+				t.Fatalf("an unrelated change after theirs: %v", err)
+			}
+			if d := mine.Dropped(); tc.conflict != (d == 1) || mine.Pending() != 0 {
+				t.Errorf("%d dropped, %d pending; want %v dropped and nothing pending", d, mine.Pending(), tc.conflict)
 			}
 			got, err := Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer got.Close()
-			if tc.conflict && !reflect.DeepEqual(got.All(), saved) {
-				t.Errorf("the file holds %+v; want what they saved, %+v", got.All(), saved)
+			notes := map[string]bool{}
+			for _, a := range got.All() {
+				notes[a.Note] = true
 			}
-			if !tc.conflict {
-				notes := map[string]bool{}
+			if !notes["extra"] || notes["mine"] == tc.conflict {
+				t.Errorf("the file holds %+v; want the extra change, and mine only without a conflict", got.All())
+			}
+			if tc.conflict {
+				var without []Annotation
 				for _, a := range got.All() {
-					notes[a.Note] = true
+					if a.Note != "extra" {
+						without = append(without, a)
+					}
 				}
-				if !notes["theirs"] || !notes["mine"] {
-					t.Errorf("the file holds %+v; want both edits", got.All())
+				if !reflect.DeepEqual(without, saved) {
+					t.Errorf("the file holds %+v besides the extra; want what they saved, %+v", without, saved)
 				}
 			}
 		})
