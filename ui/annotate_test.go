@@ -32,6 +32,18 @@ func annotating(t testing.TB, w, h int) (Model, string) {
 	return drive(t, m, m.Init()), path
 }
 
+// openStore opens the annotation file at path as an explorer would, and
+// closes it when the test ends.
+func openStore(t testing.TB, path string) *annotations.Store {
+	t.Helper()
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
 // reopen reads the annotation file as a new process would.
 func reopen(t testing.TB, path string) []annotations.Annotation {
 	t.Helper()
@@ -189,11 +201,7 @@ func TestAnnotateBackOneStep(t *testing.T) {
 
 func TestAnnotateESA(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	st, err := annotations.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, path)
 	m := annotatingWith(t, st, annotations.ESA(), 100, 30)
 	// One category: the span goes straight to the severity.
 	m = press(t, m, "A", "enter", "M", "enter", "%")
@@ -431,26 +439,17 @@ func TestAnnotateListMarks(t *testing.T) {
 }
 
 // TestAnnotationOpenWarnings: the first screen says when another
-// bleuscope writes the annotation file (changes here could not be saved)
+// bleuscope writes the annotation file (changes here wait until it quits)
 // and when annotations were made on texts that have changed; ! lists both.
 func TestAnnotationOpenWarnings(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	other, err := annotations.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+	other := openStore(t, path)
 	stale := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 3, Rater: "bo", Kind: annotations.KindNoError}
 	stale.SetText("a text this line never had", "")
 	if _, err := other.Add(stale); err != nil { // the other writer now holds the file
 		t.Fatal(err)
 	}
-	st, err := annotations.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	m := annotatingWith(t, st, annotations.MQM(), 120, 30)
+	m := annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30)
 	if !strings.Contains(m.status, "input warnings") {
 		t.Errorf("the first screen does not say there are warnings: status %q", m.status)
 	}
@@ -530,15 +529,7 @@ func TestFilterUnknownCategory(t *testing.T) {
 // change saves both after the other's, which stays.
 func TestTwoExplorersLoseNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	other, err := annotations.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mine, err := annotations.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mine.Close()
+	other, mine := openStore(t, path), openStore(t, path)
 	theirs := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 70, Rater: "bo", Kind: annotations.KindNoError}
 	theirs.SetText(demoDataset(t).Systems[0].Hyps[69], demoDataset(t).Src[69])
 	if _, err := other.Add(theirs); err != nil {
@@ -573,7 +564,7 @@ func TestTwoExplorersLoseNothing(t *testing.T) {
 func TestEarlierChangeDroppedIsSaid(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	ds := demoDataset(t)
-	first, _ := annotations.Open(path)
+	first := openStore(t, path)
 	a := annotations.Annotation{System: ds.Systems[0].Name, Line: 5, Rater: "ana", Kind: annotations.KindError, Category: "Other", Severity: "Minor"}
 	a.SetText(ds.Systems[0].Hyps[4], ds.Src[4])
 	a, err := first.Add(a)
@@ -581,9 +572,7 @@ func TestEarlierChangeDroppedIsSaid(t *testing.T) {
 		t.Fatal(err)
 	}
 	first.Close()
-	other, _ := annotations.Open(path)
-	mine, _ := annotations.Open(path)
-	defer mine.Close()
+	other, mine := openStore(t, path), openStore(t, path)
 	theirs := a
 	theirs.Note = "theirs"
 	if err := other.Edit(theirs); err != nil {

@@ -240,12 +240,14 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 				}
 				return m, nil
 			}
-			if cats := m.ann.categories(); m.ann.on && len(q.UnknownCategories(cats)) > 0 {
-				some := strings.Join(cats[:min(3, len(cats))], ", ")
-				if len(cats) > 3 {
-					some += fmt.Sprintf(", … %d in all", len(cats))
+			if cats := m.ann.categories(); m.ann.on {
+				if unknown := q.UnknownCategories(cats); len(unknown) > 0 {
+					some := strings.Join(cats[:min(3, len(cats))], ", ")
+					if len(cats) > 3 {
+						some += fmt.Sprintf(", … %d in all", len(cats))
+					}
+					m.status = "cat:" + render.Safe(unknown[0]) + " selects nothing: no category here is called that (" + render.Safe(some) + ")"
 				}
-				m.status = "cat:" + render.Safe(q.UnknownCategories(cats)[0]) + " selects nothing: no category here is called that (" + render.Safe(some) + ")"
 			}
 		}
 		m.list.entered = msg.Type == tea.KeyEnter

@@ -56,20 +56,16 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		}
 		if o := l.view.Other; o >= 0 && o < nsys {
 			os := c.scored.Systems[o]
+			auto := "" // a baseline chosen by the rule, which tab changes for the first system
+			if !l.pinned {
+				auto = " (auto)"
+			}
 			switch {
 			case o == l.view.System:
 				first += sep + st.Accent.Render("the baseline")
 			case os.CorpusErr == nil && ss.CorpusErr == nil && h.width < 80:
-				auto := ""
-				if !l.pinned {
-					auto = " (auto)"
-				}
 				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.systemName(o), auto))
 			case os.CorpusErr == nil && ss.CorpusErr == nil:
-				auto := "" // a baseline chosen by the rule, which tab changes for the first system
-				if !l.pinned {
-					auto = " (auto)"
-				}
 				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs baseline %s %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score),
 					c.systemName(o), c.score(os.Corpus.Score), auto))
 			}
