@@ -468,7 +468,10 @@ func numericTerm(word string, col int) (term, bool, error) {
 		}
 		num := rest[len(op):]
 		v, err := strconv.ParseFloat(num, 64)
-		if err != nil || math.IsNaN(v) {
+		switch {
+		case num == "":
+			return term{}, true, queryErr(col, "%s%s needs a number after it, as in %s%s10", name, op, name, op)
+		case err != nil || math.IsNaN(v):
 			return term{}, true, queryErr(col, "%s%s needs a number after it, not %q", name, op, num)
 		}
 		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil

@@ -112,7 +112,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{`a or`, "query: column 3: \"or\" needs a term after it"},
 		{`a or or b`, "query: column 6: \"or\" needs a term before it"},
 		{`bleu<x`, "query: column 1: bleu< needs a number after it, not \"x\""},
-		{`len>=`, "query: column 1: len>= needs a number after it, not \"\""},
+		{`len>=`, "query: column 1: len>= needs a number after it, as in len>=10"},
 		{`src: x`, "query: column 1: src: needs a word, \"n-gram\" or /regexp/ right after it"},
 		{`""`, "query: column 1: quoted n-gram is empty"},
 		{"é \"x", "query: column 3: quoted n-gram has no closing \""},

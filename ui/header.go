@@ -132,7 +132,7 @@ func (h header) shownView(c common, l segList) string {
 		if narrow {
 			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))
 		}
-		return st.Text.Render(fmt.Sprintf("%d of %d segments", len(l.rows), n))
+		return st.Text.Render(fmt.Sprintf("%d of %d segment%s", len(l.rows), n, plural(n)))
 	}
 	f := "%d of %d match %s"
 	if narrow {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -78,7 +79,11 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 	}
 	score := w.scoreLine(fmt.Sprintf("sentence BLEU (N = %d)", l.Options.MaxOrder))
 	if n := l.Options.MaxOrder; n < scoring.DefaultOptions().MaxOrder {
-		score += "\n" + w.para(w.st.Muted.Render(fmt.Sprintf("This lesson counts n-grams up to order %d (BLEU's default is 4), so that clipping, not the smoothing of empty higher orders, decides the score.", n)))
+		note := fmt.Sprintf("This lesson counts n-grams up to order %d (BLEU's default is 4) to keep the tables short.", n)
+		if slices.ContainsFunc(w.d.Orders, func(od scoring.OrderDetail) bool { return od.Total > 0 && od.Matches == 0 }) {
+			note += " A precision of 0 is smoothed, as sentence BLEU does (exp: 100/(2·total) for the first), which is why it shows above 0 in the score line."
+		}
+		score += "\n" + w.para(w.st.Muted.Render(note))
 	}
 	parts = append(parts, score)
 	return strings.Join(parts, "\n\n")

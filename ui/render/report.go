@@ -56,7 +56,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	for i, sys := range s.Systems {
 		rows := s.Rows(ds, model.View{System: i, Other: -1, Sort: model.SortScore, Worst: ReportWorst})
 		line("")
-		line("Worst %d segments of %s", len(rows), reportText(ds.Systems[i].Name))
+		line("Worst %s of %s", plural(len(rows), "segment"), reportText(ds.Systems[i].Name))
 		for _, r := range rows {
 			line("")
 			line("  line %-6d %s", r+1, reportSentence(sys.Sentence[r], sentence))

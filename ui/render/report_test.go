@@ -157,3 +157,12 @@ func TestReportNLTK(t *testing.T) {
 		t.Errorf("corpus error not shown:\n%s", out)
 	}
 }
+
+// TestReportOneSegment: a corpus of one segment is counted in the
+// singular.
+func TestReportOneSegment(t *testing.T) {
+	ds, s := reportFixture(t, map[string]string{"h.txt": "a b\n", "r.txt": "a b\n"}, model.Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, model.DefaultSettings())
+	if out := Report(ds, s, 0); !strings.Contains(out, "Worst 1 segment of ") {
+		t.Errorf("the report does not say 1 segment:\n%s", out)
+	}
+}
