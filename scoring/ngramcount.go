@@ -89,6 +89,11 @@ type NGramProgress func(done, total int)
 // (a variable, so that tests can make the merge run on small corpora).
 var ngWorkerSegments = 4096
 
+// collectBeforeMerge is the fewest segments for which CountNGrams collects
+// garbage before merging: below it the heap is small and a collection
+// costs more than it saves.
+const collectBeforeMerge = 200_000
+
 // CountNGrams counts, for every system and every n-gram of orders
 // 1..opt.MaxOrder, the corpus totals of matched, over and missed and the
 // number of segments where each is above 0, and keeps the token ids of
@@ -112,7 +117,7 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 		lo, hi := w*n/workers, (w+1)*n/workers
 		ws[w] = newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo)
 		wg.Add(1)
-		go func(wk *ngWorker) {
+		go func(w int, wk *ngWorker) {
 			defer wg.Done()
 			var hyps, refs []string
 			for b := lo; b < hi; b += ngBatchSegments {
@@ -137,9 +142,19 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 			wk.flush()
 			wk.store.seal()
 			wk.release()
-		}(ws[w])
+			if w > 0 { // merge numbers the first worker's n-grams on, the others' anew
+				wk.grams.dropPairs()
+			}
+		}(w, ws[w])
 	}
 	wg.Wait()
+	if n > collectBeforeMerge {
+		// The workers' pair tables and queues are garbage now: collected
+		// here, their memory takes the merge's tables instead of the heap
+		// growing past them (on 1M segments the process peaks ~100 MB
+		// lower).
+		runtime.GC()
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
