@@ -126,18 +126,25 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		m.pane.compare = !m.pane.compare
 		m.refreshPane(false)
+		if m.pane.compare && m.list.view.Other == m.list.view.System {
+			return m.flash("this is the baseline: tab to another system to see it above the baseline (w pins another)"), true
+		}
 	default:
 		return nil, false
 	}
 	return nil, true
 }
 
-// back leaves zoom, then clears the filter.
+// back leaves zoom, then the stacked view, then clears the filter (or
+// goes back to the analysis table a drill-down came from).
 func (m *Model) back() tea.Cmd {
 	switch {
 	case m.pane.zoom:
 		m.pane.zoom = false
 		m.resize()
+	case m.pane.compare:
+		m.pane.compare = false
+		m.refreshPane(false)
 	case m.list.fromAnalysis && m.list.view.Filter == "":
 		return m.backToAnalysis()
 	case m.list.view.Filter != "": // within a drill-down, back to it

@@ -495,3 +495,24 @@ func TestFilterUnevaluableKeepsFilter(t *testing.T) {
 			m.list.view.Filter, len(m.list.rows), m.status, len(want))
 	}
 }
+
+// TestCompareOnBaseline: v on the baseline itself stacks nothing twice and
+// says what to do; esc leaves the stacked view before anything else.
+func TestCompareOnBaseline(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "p", "v")
+	sel := m.list.selection(m.c)
+	if keys := m.pane.keys(m.c, sel); len(keys) != 1 {
+		t.Errorf("v on the baseline explains %d hypotheses; want its own alone", len(keys))
+	}
+	if !strings.Contains(m.View(), "this is the baseline") {
+		t.Errorf("v on the baseline says nothing of it:\n%s", m.View())
+	}
+	m = press(t, m, "tab")
+	if keys := m.pane.keys(m.c, m.list.selection(m.c)); len(keys) != 2 {
+		t.Errorf("v on another system explains %d hypotheses; want 2", len(keys))
+	}
+	m = press(t, m, "/", "t", "h", "e", "enter", "esc")
+	if m.pane.compare || m.list.view.Filter != "the" {
+		t.Errorf("esc: compare %v, filter %q; want the stacked view left and the filter kept", m.pane.compare, m.list.view.Filter)
+	}
+}

@@ -106,7 +106,7 @@ func (p segPane) keys(c common, sel selection) []ledgerKey {
 		return ledgerKey{sys: sys, seg: sel.seg, opt: opt, long: c.ds.Segment(sys, sel.seg).Bytes() > syncLedgerBytes}
 	}
 	keys := []ledgerKey{key(sel.sys)}
-	if o := sel.other; p.compare && o >= 0 && o < len(c.ds.Systems) {
+	if o := sel.other; p.compare && o >= 0 && o < len(c.ds.Systems) && o != sel.sys {
 		keys = append(keys, key(o))
 	}
 	return keys
