@@ -61,6 +61,7 @@ func (b *anaBase) forScores(ds *model.Dataset, s *model.Scored) *anaBase {
 type anaWant struct {
 	scored *model.Scored
 	key    anaKey
+	seed   uint64 // of the buckets' bootstrap intervals
 }
 
 // anaDerived is the part of the analysis that depends on the pair of
@@ -130,7 +131,7 @@ func (a anaScreen) salientFresh(x anaCtx) bool {
 
 // want is what the screen should show now.
 func (a anaScreen) want(x anaCtx) anaWant {
-	return anaWant{scored: x.c.scored, key: anaKey{sys: x.sys, other: x.other, by: a.bucketBy()}}
+	return anaWant{scored: x.c.scored, key: anaKey{sys: x.sys, other: x.other, by: a.bucketBy()}, seed: x.c.resample.seed}
 }
 
 // sameCounts reports whether n-grams counted under a are those counted
@@ -329,7 +330,7 @@ func sameRowBuckets(ctx context.Context, ds *model.Dataset, want anaWant) ([][]m
 	var opt model.BucketOptions
 	if ds.Len()*len(ds.Systems) <= anaCIMax && s.Settings.Corpus.Compat != scoring.CompatNLTK {
 		opt.CI = func(sys int, rows []int) (float64, error) {
-			est, err := model.Confidence(ctx, s, sys, rows, 0, scoring.DefaultSeed)
+			est, err := model.Confidence(ctx, s, sys, rows, 0, want.seed)
 			return est.CI, err
 		}
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -63,7 +64,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
 	m := Model{
-		c:    common{ds: ds, refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp},
+		c:    common{ds: ds, refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp, resample: resampling{seed: scoring.DefaultSeed}},
 		list: newSegList(ds),
 		pane: newSegPane(set),
 		sig:  newSigScreen(),

@@ -12,15 +12,16 @@ import (
 // settings, the scores, the styles and keys, the window size. The root
 // model holds it and passes it down; components never change it.
 type common struct {
-	ds      *model.Dataset // the dataset kept to the references scored (refs)
-	refs    refChoice      // which of the loaded references are scored
-	set     model.Settings // the settings asked for
-	scored  *model.Scored  // the scores on screen (nil until the first run lands)
-	st      render.Styles
-	keys    KeyMap
-	help    help.Model
-	spinner spinner.Model
-	met     metricState // chrF and TER: options, what is shown, scores
+	ds       *model.Dataset // the dataset kept to the references scored (refs)
+	refs     refChoice      // which of the loaded references are scored
+	set      model.Settings // the settings asked for
+	scored   *model.Scored  // the scores on screen (nil until the first run lands)
+	st       render.Styles
+	keys     KeyMap
+	help     help.Model
+	spinner  spinner.Model
+	met      metricState // chrF and TER: options, what is shown, scores
+	resample resampling  // the seed and counts of the significance tests
 	// annWarnings are the annotation file's warnings made at open, listed
 	// with the input's.
 	annWarnings []string

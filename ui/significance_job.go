@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -19,11 +18,34 @@ type sigMsg struct {
 	err error
 }
 
+// resampling is the seed of the explorer's significance tests and
+// bucket intervals, and the resamples of the paired bootstrap and the
+// trials of approximate randomization (0: sacrebleu's defaults).
+type resampling struct {
+	seed         uint64
+	bootstrapN   int
+	randomTrials int
+}
+
+// WithResampling sets the seed of the significance tests and bucket
+// intervals (else scoring.DefaultSeed) and the resamples and trials of
+// the paired tests (≤ 0: sacrebleu's defaults), as compare's --seed,
+// --paired-bs-n and --paired-ar-n.
+func WithResampling(seed uint64, bootstrapN, randomTrials int) Option {
+	return func(root *Model) {
+		root.c.resample = resampling{seed: seed, bootstrapN: bootstrapN, randomTrials: randomTrials}
+	}
+}
+
 // sigCmd runs the paired test of every system of s against the baseline
 // over rows (nil: all segments), reporting progress through prog.
-func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, prog *progress) tea.Cmd {
+func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resampling, prog *progress) tea.Cmd {
 	return func() tea.Msg {
-		opt := model.CompareOptions{Test: of.test, Seed: scoring.DefaultSeed, Progress: func(f float64) {
+		n := rs.bootstrapN
+		if of.test == model.TestPairedAR {
+			n = rs.randomTrials
+		}
+		opt := model.CompareOptions{Test: of.test, N: n, Seed: rs.seed, Progress: func(f float64) {
 			prog.set(int(f*1000), 1000)
 		}}
 		res, err := model.Compare(ctx, of.scored, of.base, rows, opt)
@@ -70,7 +92,7 @@ func (m *Model) significance() tea.Cmd {
 	}
 	ctx, tag, prog := m.jobs.start(jobSig)
 	m.sig.asked = want
-	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, prog))
+	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, m.c.resample, prog))
 }
 
 // handleSig installs a comparison (stale ones never get here).

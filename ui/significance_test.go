@@ -453,3 +453,34 @@ func TestWithBaseline(t *testing.T) {
 		m = press(t, m, "tab")
 	}
 }
+
+// TestSigScreenResampling: the seed and the counts given to the explorer
+// (--seed, --paired-bs-n, --paired-ar-n) are those of its tests.
+func TestSigScreenResampling(t *testing.T) {
+	m := readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 200, 300))
+	for _, test := range []string{model.TestPairedBootstrap, model.TestPairedAR} {
+		keys := []string{"p", "B"}
+		if test == model.TestPairedAR {
+			keys = []string{"T"}
+		}
+		m = press(t, m, keys[:len(keys)-1]...)
+		var cmd tea.Cmd
+		m, cmd = step1(t, m, keyMsg(keys[len(keys)-1]))
+		m, _ = step1(t, m, oneSig(t, cmd))
+		n := map[string]int{model.TestPairedBootstrap: 200, model.TestPairedAR: 300}[test]
+		want, err := model.Compare(context.Background(), m.c.scored, 0, nil, model.CompareOptions{Test: test, N: n, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := m.sig.res
+		if got == nil || got.Test != test || got.N != n || got.Seed != 7 {
+			t.Fatalf("%s: comparison %+v; want N %d, seed 7", test, got, n)
+		}
+		if p, wp := got.Systems[1].PValue, want.Systems[1].PValue; p != wp {
+			t.Errorf("%s: p %v; want %v", test, p, wp)
+		}
+		if v := m.View(); !strings.Contains(v, fmt.Sprintf("n=%d seed 7", n)) {
+			t.Errorf("%s: the title does not give n and the seed:\n%s", test, v)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
@@ -83,6 +84,12 @@ const exploreBaselineHelp = `Comparison:
                             explorer choose another); without it the first
                             system is compared with the second, every other
                             with the first
+      --paired-bs-n N       bootstrap resamples of the significance screen
+                            (B; default 1000; N ≤ 0 means the default)
+      --paired-ar-n N       its randomization trials (T; default 10000)
+      --seed N              seed of its random numbers and of the buckets'
+                            intervals (default: the SACREBLEU_SEED
+                            environment variable, else 12345), as compare
 
 `
 
@@ -97,6 +104,11 @@ type exploreInput struct {
 	metrics  model.Metrics
 	baseline int      // the system --baseline names, -1 without it
 	systems  []string // the SYSTEM arguments
+	// seeds, bootstrapN and randomTrials are the significance screen's
+	// (the seed is read when the explorer opens: the report has no use
+	// for SACREBLEU_SEED).
+	seeds                    *sigFlags
+	bootstrapN, randomTrials int
 }
 
 // prepareExplore parses the explorer's flags and loads its input.
@@ -109,10 +121,21 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	mf.names = model.MetricBLEU + "," + model.MetricChrF // the explorer shows chrF unless told otherwise
 	var baseline string
 	fs.StringVar(&baseline, "baseline", "", "the system every Δ is against")
+	sg := addSeedFlag(fs)
+	bsN, arN := scoring.DefaultBootstrapN, scoring.DefaultARTrials
+	fs.Var(intFlag{&bsN}, "paired-bs-n", "bootstrap resamples")
+	fs.Var(intFlag{&arN}, "paired-ar-n", "randomization trials")
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return nil, err
 	}
+	if err := checkResamples("--paired-bs-n", bsN); err != nil {
+		return nil, err
+	}
+	if err := checkResamples("--paired-ar-n", arN); err != nil {
+		return nil, err
+	}
+
 	set, err := sf.settings()
 	if err != nil {
 		return nil, err
@@ -128,7 +151,8 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1, systems: systems}
+	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1, systems: systems,
+		seeds: sg, bootstrapN: bsN, randomTrials: arN}
 	if fs.given("baseline") {
 		if x.baseline, err = systemIndex(ds, "baseline", baseline); err != nil {
 			return nil, err
@@ -141,12 +165,17 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 // annotations) and returns the explorer's options, with a function that
 // closes the file.
 func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
+	seed, err := x.seeds.resolveSeed()
+	if err != nil {
+		return nil, nil, err
+	}
 	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns, x.in.limits)
 	if err != nil {
 		return nil, nil, err
 	}
 	inputs := annotationInputs(x.systems, x.in, x.af.typology)
-	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs)), closeAnn, nil
+	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs),
+		ui.WithResampling(seed, x.bootstrapN, x.randomTrials)), closeAnn, nil
 }
 
 // exploreMetricsHelp says what --metrics does in the explorer.

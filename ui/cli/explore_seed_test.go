@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestExploreResampling: the explorer's significance screen takes --seed,
+// --paired-bs-n and, without --seed, SACREBLEU_SEED, as compare does; the
+// plain report, which resamples nothing, ignores a bad SACREBLEU_SEED.
+func TestExploreResampling(t *testing.T) {
+	files := []string{"../../fixtures/demo/fluent.en", "../../fixtures/demo/literal.en", "-r", "../../fixtures/demo/ref.A.en"}
+	for _, c := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", []string{"--seed", "7", "--paired-bs-n", "200"}, "n=200 seed 7"},
+		{"8", nil, "n=1000 seed 8"},
+		{"8", []string{"--seed", "9"}, "n=1000 seed 9"},
+	} {
+		t.Setenv("SACREBLEU_SEED", c.env)
+		m, _ := openExplorer(t, 120, 40, append(c.args, files...)...)
+		m = pressKeys(t, m, "B")
+		if v := ansi.Strip(m.View()); !strings.Contains(v, c.want) {
+			t.Errorf("SACREBLEU_SEED=%q %q: the comparison lacks %q:\n%s", c.env, c.args, c.want, v)
+		}
+	}
+	t.Setenv("SACREBLEU_SEED", "zz")
+	if code, out, stderr := runCLI(t, "", files...); code != 0 || !strings.Contains(out, "report") {
+		t.Errorf("the report with SACREBLEU_SEED=zz: exit %d, %q, %q", code, out, stderr)
+	}
+}
