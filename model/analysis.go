@@ -192,10 +192,11 @@ func SalientScore(cA, cB int64, alpha float64) float64 {
 }
 
 // Salient ranks the n-grams of order `order` with kind k above 0 in A or
-// B by compare-mt's [SalientScore]: the top rows in A's favour (highest
-// score first), then the top in B's (lowest first); ties by the larger
-// CountA + CountB, then by n-gram in byte order. top 0 means every
-// n-gram in each list. alpha must be above 0.
+// B by compare-mt's [SalientScore]: the top rows in A's favour (A has
+// them more often: s > 1/2; highest score first), then the top in B's (s
+// < 1/2; lowest first); ties by the larger CountA + CountB, then by
+// n-gram in byte order. An n-gram both have as often is in neither list.
+// top 0 means every n-gram in each list. alpha must be above 0.
 func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha float64) ([]SalientRow, error) {
 	if err := a.check(sysA, order); err != nil {
 		return nil, err
@@ -216,9 +217,15 @@ func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha
 		if ca+cb == 0 {
 			continue
 		}
-		s := SalientScore(ca, cb, alpha)
-		x := cand{id: g, key1: ca, key2: cb, score: s}
-		up, down = append(up, x), append(down, x)
+		// s > 1/2 exactly when A has it more often: an n-gram both have as
+		// often favours neither and is listed in neither half.
+		x := cand{id: g, key1: ca, key2: cb, score: SalientScore(ca, cb, alpha)}
+		switch {
+		case ca > cb:
+			up = append(up, x)
+		case ca < cb:
+			down = append(down, x)
+		}
 	}
 	var rows []SalientRow
 	for dir, list := range [][]cand{up, down} {

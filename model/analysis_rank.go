@@ -102,8 +102,12 @@ func (a *Analysis) SalientEvery(ctx context.Context, sysA, sysB int, k scoring.K
 			return
 		}
 		x := cand{id: g, key1: ca, key2: cb, score: SalientScore(ca, cb, alpha)}
-		emit(2*o, x)
-		emit(2*o+1, x)
+		switch { // as Salient: each side holds the n-grams it has more often
+		case ca > cb:
+			emit(2*o, x)
+		case ca < cb:
+			emit(2*o+1, x)
+		}
 	})
 	if err != nil {
 		return nil, err

@@ -146,7 +146,17 @@ func TestSalientSegments(t *testing.T) {
 	if got := an.SalientSegments(find("a"), false); !reflect.DeepEqual(got, []int{1}) {
 		t.Errorf("a in B's favour: segments %v; want B's own [1] (B has it nowhere A does not)", got)
 	}
-	if got := an.SalientSegments(find("b"), true); !reflect.DeepEqual(got, []int{2}) {
+	// Both have "b" as often: it is in neither list, but its segments are
+	// still those of either system.
+	if slices.ContainsFunc(rows, func(r SalientRow) bool { return r.NGram == "b" }) {
+		t.Errorf("b, as often in A as in B, is listed: %v", rows)
+	}
+	id, ok := an.Counts.Lookup([]string{"b"})
+	if !ok {
+		t.Fatal("no id for b")
+	}
+	b := SalientRow{SystemA: 0, SystemB: 1, Kind: scoring.Matched, Order: 1, ID: id}
+	if got := an.SalientSegments(b, true); !reflect.DeepEqual(got, []int{2}) {
 		t.Errorf("b: segments %v; want [2]", got)
 	}
 }

@@ -303,21 +303,15 @@ func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) 
 		return nil, nil, err
 	}
 	for _, rows := range all {
-		// Each side lists as many rows; a side keeps only the n-grams that
-		// lean its way.
-		half := len(rows) / 2
-		var a, b []model.SalientRow
-		for _, r := range rows[:half] {
-			if r.Score > 0.5 {
-				a = append(a, r)
+		// A's side first (A has them more often), then B's.
+		split := len(rows)
+		for i, r := range rows {
+			if r.CountA < r.CountB {
+				split = i
+				break
 			}
 		}
-		for _, r := range rows[half:] {
-			if r.Score < 0.5 {
-				b = append(b, r)
-			}
-		}
-		favA, favB = append(favA, a), append(favB, b)
+		favA, favB = append(favA, rows[:split]), append(favB, rows[split:])
 	}
 	return favA, favB, nil
 }

@@ -119,6 +119,46 @@ func TestNGramsSalientJSONL(t *testing.T) {
 	}
 }
 
+// TestNGramsSalientSides: each side lists only the n-grams its system has
+// more often, and the text says which, whatever the lengths of the two
+// lists; two identical systems have no salient n-gram.
+func TestNGramsSalientSides(t *testing.T) {
+	files := analysisFiles()
+	files["copy.txt"] = files["hyp.txt"]
+	writeFiles(t, files)
+	// Matched unigrams (see TestNGramsSalientJSONL): A has "the" more
+	// often; B has cat and sat, and a and house as often as A.
+	code, out, _ := runCLI(t, "", "ngrams", "--salient", "--kind", "matched", "--order", "1", "--top", "0", "--format", "jsonl", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	rows := jsonLines(t, out, []string{"system_a", "system_b", "kind", "order", "ngram", "count_a", "count_b", "score"})
+	var got []string
+	for _, r := range rows {
+		got = append(got, r["ngram"].(string))
+	}
+	if code != 0 || !slices.Equal(got, []string{"the", "cat", "sat"}) {
+		t.Errorf("--top 0: exit %d, n-grams %v; want the (A's), then cat and sat (B's), and neither a nor house", code, got)
+	}
+	_, out, _ = runCLI(t, "", "ngrams", "--salient", "--kind", "matched", "--order", "1", "--top", "2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	for _, want := range []string{"  the  ", "  cat  ", "  sat  "} {
+		line := ""
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, want) {
+				line = l
+			}
+		}
+		side := " B"
+		if want == "  the  " {
+			side = " A"
+		}
+		if !strings.HasSuffix(line, side) {
+			t.Errorf("the row of %q is %q; want it to end in %q:\n%s", strings.TrimSpace(want), line, side, out)
+		}
+	}
+	code, out, _ = runCLI(t, "", "ngrams", "--salient", "--order", "1", "hyp.txt", "copy.txt", "-r", "refA.txt")
+	if code != 0 || strings.Count(out, "(none: A and B have each of them as often)") != 3 {
+		t.Errorf("two identical systems: exit %d\n%s", code, out)
+	}
+}
+
 func TestBucketsJSONL(t *testing.T) {
 	writeFiles(t, analysisFiles())
 	code, out, stderr := runCLI(t, "", "buckets", "--format", "jsonl", "--confidence", "--seed", "7", "hyp.txt", "-r", "refA.txt")

@@ -229,14 +229,13 @@ func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, k
 			fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
 				k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
 			if len(group) == 0 {
-				fmt.Fprintln(w, "  (none)")
+				fmt.Fprintln(w, "  (none: A and B have each of them as often)")
 				continue
 			}
 			table := [][]string{{"s", "A", "B", "n-gram", "more in"}}
-			half := len(group) / 2 // A's list and B's are equally long
-			for j, r := range group {
+			for _, r := range group {
 				side := "A"
-				if j >= half {
+				if r.CountA < r.CountB {
 					side = "B"
 				}
 				table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), strconv.FormatInt(r.CountA, 10),
