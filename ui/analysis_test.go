@@ -1102,3 +1102,18 @@ func TestAnalysisBucketsSeed(t *testing.T) {
 		t.Errorf("CI %v; want seed 9's %v (the default seed's: %v)", *b.CI, want.CI, other.CI)
 	}
 }
+
+// TestAnalysisDrillGivesBackSort: a sort chosen within a drill-down lasts
+// while it is shown; esc gives back the list's sort from before.
+func TestAnalysisDrillGivesBackSort(t *testing.T) {
+	m := openAnalysisScreen(t, press(t, ready(t, demoDataset(t), 100, 30), "r"))
+	before, desc := m.list.view.Sort, m.list.view.Desc
+	m = press(t, m, "enter", "o", "o")
+	if m.list.view.Sort == before {
+		t.Fatal("o within the drill-down did not change the sort; the test wants a change")
+	}
+	m = press(t, m, "esc")
+	if m.list.view.Sort != before || m.list.view.Desc != desc {
+		t.Errorf("back from the drill-down: sort %v (desc %v); want %v (desc %v)", m.list.view.Sort, m.list.view.Desc, before, desc)
+	}
+}

@@ -97,6 +97,7 @@ func (l *segList) setFilter(s string) bool {
 func (l *segList) openDrill(label string, rows []int, focus *model.Focus) {
 	if !l.fromAnalysis {
 		l.drillFrom, l.drillSeg = l.view.Filter, l.seg
+		l.drillSort, l.drillDesc = l.view.Sort, l.view.Desc
 	}
 	l.filter.setValue("")
 	l.view.Filter, l.only, l.drillLabel, l.focus = "", rows, label, focus
@@ -104,13 +105,14 @@ func (l *segList) openDrill(label string, rows []int, focus *model.Focus) {
 	l.drill++
 }
 
-// closeDrill leaves the drill-down and gives back the filter and the
-// selection there were before it.
+// closeDrill leaves the drill-down and gives back the filter, the sort
+// and the selection there were before it.
 func (l *segList) closeDrill() {
 	l.leaveDrill()
 	l.filter.setValue(l.drillFrom)
 	l.setFilter(l.drillFrom)
 	l.seg = l.drillSeg
+	l.view.Sort, l.view.Desc = l.drillSort, l.drillDesc
 }
 
 // leaveDrill forgets the drill-down, keeping the filter.

@@ -57,10 +57,13 @@ type segList struct {
 	drill        int    // counts the drill-downs, so that rows know which they are of
 	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
-	// drillFrom and drillSeg are the filter and the selected segment there
-	// were when the drill-down opened, given back when it closes.
+	// drillFrom, drillSeg, drillSort and drillDesc are the filter, the
+	// selected segment and the sort there were when the drill-down opened,
+	// given back when it closes.
 	drillFrom string
 	drillSeg  int
+	drillSort model.SortKey
+	drillDesc bool
 	// atFirst makes the next rows open on their first row (a drill-down
 	// starts from its worst segment) rather than on the segment selected.
 	atFirst bool
