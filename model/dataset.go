@@ -56,6 +56,20 @@ type Dataset struct {
 
 	nrefs  int // references per segment, or scoring.VariableRefs
 	script int // the script the references are mostly in (refScript)
+	// refLabels are the references' labels when they are not those of
+	// RefNames alone: a dataset kept to some references ([Dataset.WithRefs])
+	// labels them as the whole set does (ref B, not ref).
+	refLabels []string
+}
+
+// ReferenceLabels returns the short labels of the references ([RefLabels]
+// of RefNames, or, kept to some references by [Dataset.WithRefs], theirs
+// among all of them).
+func (d *Dataset) ReferenceLabels() []string {
+	if d.refLabels != nil {
+		return d.refLabels
+	}
+	return RefLabels(d.RefNames)
 }
 
 // System is one hypothesis stream.

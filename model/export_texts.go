@@ -169,7 +169,7 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 	if ds.Src != nil {
 		add("src", true)
 	}
-	for _, label := range RefLabels(ds.RefNames) { // as the explorer names them: ref:A, ref:B
+	for _, label := range ds.ReferenceLabels() { // as the explorer names them: ref:A, ref:B
 		if label == "" {
 			label = "ref"
 		} else {

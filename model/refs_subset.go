@@ -16,11 +16,13 @@ func (d *Dataset) WithRefs(keep []int) (*Dataset, error) {
 		want[k] = true
 	}
 	out := &Dataset{Src: d.Src, Systems: d.Systems, SegIDs: d.SegIDs, Warnings: d.Warnings}
+	labels := d.ReferenceLabels()
 	for k, ok := range want {
 		if !ok {
 			continue
 		}
 		out.RefNames = append(out.RefNames, d.RefNames[k])
+		out.refLabels = append(out.refLabels, labels[k])
 		out.Refs = append(out.Refs, d.Refs[k])
 		if d.RefAbsent != nil {
 			out.RefAbsent = append(out.RefAbsent, d.RefAbsent[k])

@@ -36,7 +36,7 @@ func (d *Dataset) RefPresent(k, i int) bool {
 // Segment returns line i (0-based) of system sys with its present
 // references.
 func (d *Dataset) Segment(sys, i int) Segment {
-	labels := RefLabels(d.RefNames)
+	labels := d.ReferenceLabels()
 	s := Segment{System: sys, Line: i, Hyp: d.Systems[sys].Hyps[i]}
 	if d.Src != nil {
 		s.Src = d.Src[i]

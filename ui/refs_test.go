@@ -81,6 +81,10 @@ func TestRefsKeyCycles(t *testing.T) {
 		if !strings.Contains(head, c.nrefs) {
 			t.Errorf("press %d: header lacks %s:\n%s", i+1, c.nrefs, head)
 		}
+		// The pane names the reference kept as the whole set does.
+		if c.header != "" && !strings.Contains(v, "\n"+strings.TrimSuffix(c.header, " only")+" ") {
+			t.Errorf("press %d: the pane does not name %q:\n%s", i+1, strings.TrimSuffix(c.header, " only"), v)
+		}
 	}
 	if m.c.ds != m.c.refs.all {
 		t.Error("after a full cycle the explorer does not score the dataset as loaded")
