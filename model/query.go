@@ -280,8 +280,8 @@ func (p *queryParser) delimited(delim byte, what string) (string, error) {
 }
 
 // negatedTerm reads a term, negated when "-" (right before it) or "not"
-// (a word of its own) comes first. A "-" with nothing after it is the
-// word "-".
+// (a word of its own) comes first. A "-" with nothing right after it is an
+// error, as "not" is: the text "-" is written in quotes.
 func (p *queryParser) negatedTerm(col int) (term, error) {
 	not := p.atWord("not")
 	if not {
@@ -293,7 +293,10 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 			return term{}, queryErr(col, "\"not not\" says not twice; write the term alone (to find the word not, write \"not\")")
 		}
 	}
-	dash := p.s[p.pos] == '-' && p.pos+1 < len(p.s) && !unicode.IsSpace(rune(p.s[p.pos+1]))
+	if p.s[p.pos] == '-' && (p.pos+1 == len(p.s) || unicode.IsSpace(rune(p.s[p.pos+1]))) {
+		return term{}, queryErr(col, "- needs a term right after it, as in -hyp:the (to find the text -, write \"-\")")
+	}
+	dash := p.s[p.pos] == '-'
 	if dash {
 		switch {
 		case not:

@@ -81,7 +81,7 @@ func TestQueryRows(t *testing.T) {
 		{"-bleu<10", 0, []int{0, 1, 3}},
 		{`not "the cat"`, 0, []int{0, 1, 2}},
 		{"hut or -house", 0, []int{1, 2, 3}},
-		{"-", 0, nil},                 // a lone dash is the word "-"
+		{`"-"`, 0, nil},               // the text "-", quoted
 		{"cannot", 0, nil},            // "not" only as a word of its own
 		{"delta<-50", 0, []int{1, 2}}, // a minus inside a term is the number's
 	} {
@@ -124,6 +124,8 @@ func TestParseQueryErrors(t *testing.T) {
 		{"http://x.org", `query: column 1: http: is not a field; for the text, write /http:\/\/x\.org/`},
 		{"len:3", "query: column 1: len: is not a field: compare len with <, >, <=, >= or =, as in len>30"},
 		{"not", `query: column 1: "not" needs a term after it (to find the word not, write "not")`},
+		{"-", `query: column 1: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
+		{"bleu<10 - x", `query: column 9: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
 		{"a not or b", `query: column 3: "not" needs a term after it (to find the word not, write "not")`},
 		{"not -a", `query: column 1: "not -" says not twice; write one of them`},
 		{"a not not b", `query: column 3: "not not" says not twice; write the term alone (to find the word not, write "not")`},
