@@ -164,6 +164,21 @@ func (a *anaScreen) clamp(x anaCtx) {
 	if a.cursor[t] >= a.top[t]+h {
 		a.top[t] = a.cursor[t] - h + 1
 	}
+	if t == anaBuckets && n > 0 {
+		// The whole bucket under the cursor in view when it fits, and no
+		// rows of a bucket whose label is above the view at the top.
+		items := a.bucketItems(x)
+		end := a.cursor[t]
+		for end+1 < n && !items[end+1].first {
+			end++
+		}
+		if end >= a.top[t]+h {
+			a.top[t] = min(end-h+1, a.cursor[t])
+		}
+		for a.top[t] < a.cursor[t] && !items[a.top[t]].first {
+			a.top[t]++
+		}
+	}
 }
 
 // modes returns the n-gram modes m cycles through: salient only with two

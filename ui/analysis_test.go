@@ -1117,3 +1117,39 @@ func TestAnalysisDrillGivesBackSort(t *testing.T) {
 		t.Errorf("back from the drill-down: sort %v (desc %v); want %v (desc %v)", m.list.view.Sort, m.list.view.Desc, before, desc)
 	}
 }
+
+// TestAnalysisBucketsScrollWhole: in a short window the buckets table
+// scrolls by whole buckets: the one under the cursor is in view with
+// every system's row, and the view starts at a bucket's label.
+func TestAnalysisBucketsScrollWhole(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 60, 16))
+	m = press(t, m, "right")
+	for range model.BucketBys {
+		check := func(how string) {
+			t.Helper()
+			items := m.ana.bucketItems(m.anaCtx())
+			top, cur, h := m.ana.top[anaBuckets], m.ana.cursor[anaBuckets], m.ana.bodyRows()
+			end := cur
+			for end+1 < len(items) && !items[end+1].first {
+				end++
+			}
+			if end-cur < h && (cur < top || end >= top+h) {
+				t.Errorf("%v %s: rows %d–%d of the bucket under the cursor, view %d–%d", m.ana.bucketBy(), how, cur, end, top, top+h-1)
+			}
+			if !items[top].first {
+				t.Errorf("%v %s: the view starts at row %d, within a bucket", m.ana.bucketBy(), how, top)
+			}
+		}
+		m = press(t, m, "G")
+		check("G")
+		for range len(m.ana.bucketItems(m.anaCtx())) {
+			m = press(t, m, "up")
+			check("up")
+		}
+		for range len(m.ana.bucketItems(m.anaCtx())) {
+			m = press(t, m, "down")
+			check("down")
+		}
+		m = press(t, m, "m")
+	}
+}
