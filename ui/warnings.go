@@ -25,15 +25,16 @@ func inputWarnings(c common) []string {
 }
 
 // warningLine is the line the first screen shows in its footer when the
-// input has warnings: how many, the key that lists them, and the first.
+// input has warnings: the help key (the key hints it stands in for), how
+// many warnings, the key that lists them, and the first.
 func warningLine(ws []string) string {
 	switch len(ws) {
 	case 0:
 		return ""
 	case 1:
-		return "⚠ input warning (! shows it): " + ws[0]
+		return "? help · ⚠ input warning (! shows it): " + ws[0]
 	}
-	return fmt.Sprintf("⚠ %d input warnings (! lists them): %s", len(ws), ws[0])
+	return fmt.Sprintf("? help · ⚠ %d input warnings (! lists them): %s", len(ws), ws[0])
 }
 
 // noteWarnings keeps the warnings key truthful for the settings asked for

@@ -24,8 +24,8 @@ func TestInputWarningsShown(t *testing.T) {
 		t.Fatalf("the dataset has warnings %q; the test needs two or more", ds.Warnings)
 	}
 	m := ready(t, ds, 200, 40)
-	if f := lastLine(m.View()); !strings.Contains(f, "input warnings") || !strings.Contains(f, "!") || !strings.Contains(f, ds.Warnings[0][:30]) {
-		t.Errorf("the first screen's footer is %q; want it to name the input warnings, their key and the first", f)
+	if f := lastLine(m.View()); !strings.HasPrefix(ansi.Strip(f), "? help") || !strings.Contains(f, "input warnings") || !strings.Contains(f, "!") || !strings.Contains(f, ds.Warnings[0][:30]) {
+		t.Errorf("the first screen's footer is %q; want it to give the help key, name the input warnings, their key and the first", f)
 	}
 	list := press(t, m, "!")
 	v := ansi.Strip(list.View())
