@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
@@ -178,6 +179,29 @@ func keyLine(bindings ...key.Binding) string {
 	return strings.Join(parts, " · ")
 }
 
+// packLine splits s at sep into lines of at most width cells, each
+// ending at a sep, at most max lines (the last one cut to width).
+func packLine(s, sep string, width, most int) []string {
+	var lines []string
+	cur := ""
+	for _, part := range strings.Split(s, sep) {
+		switch {
+		case cur == "":
+			cur = part
+		case render.Cells(cur+sep+part) <= width || len(lines) == most-1:
+			cur += sep + part
+		default:
+			lines = append(lines, cur)
+			cur = part
+		}
+	}
+	lines = append(lines, cur)
+	for i := range lines {
+		lines[i] = render.Truncate(lines[i], width)
+	}
+	return lines
+}
+
 // as returns b with other help text, for a footer.
 func as(b key.Binding, keys, desc string) key.Binding {
 	b.SetHelp(keys, desc)
@@ -256,7 +280,7 @@ func DefaultWalkthroughKeyMap() WalkthroughKeyMap {
 func LessonsKeyMap() WalkthroughKeyMap {
 	return WalkthroughKeyMap{
 		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next lesson")),
-		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),
+		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("⇧tab", "back")),
 		First:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "reset")),
 		Last:     key.NewBinding(key.WithDisabled()),
 		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓/↑", "scroll")),

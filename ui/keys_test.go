@@ -11,6 +11,7 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func sentence(m Model, seg int) float64 {
@@ -515,4 +516,30 @@ func TestCompareOnBaseline(t *testing.T) {
 	if m.pane.compare || m.list.view.Filter != "the" {
 		t.Errorf("esc: compare %v, filter %q; want the stacked view left and the filter kept", m.pane.compare, m.list.view.Filter)
 	}
+}
+
+// TestHelpListsWalkthroughAndLessonKeys: the help lists the keys of the
+// walk-through and of the lessons, whose footers cannot show them all in a
+// narrow window.
+func TestHelpListsWalkthroughAndLessonKeys(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	h := ansi.Strip(helpContent(m.c, 120))
+	for _, want := range []string{"In the walk-through (e)", "→/n      next step", "In the lessons (L)", "ctrl+n   hyp/refs", "ctrl+r   reset", "⇧tab     back"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the help lacks %q:\n%s", want, h)
+		}
+	}
+}
+
+// TestLessonsFooterFits: at 60 columns the lessons' footer takes as many
+// lines as it needs to show every key, and the screen still fits.
+func TestLessonsFooterFits(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 60, 16), "L")
+	v := ansi.Strip(m.View())
+	for _, want := range []string{"esc close", "ctrl+n hyp/refs", "⇧tab back", "ctrl+r reset"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the lessons at 60×16 lack %q:\n%s", want, v)
+		}
+	}
+	checkFit(t, "lessons", m.View(), 60, 16)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/charmbracelet/x/ansi"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -61,15 +62,23 @@ func (h helpScreen) View(c common) string {
 func helpContent(c common, width int) string {
 	st := c.st
 	const colW = 38
-	groups := c.keys.FullHelp()
+	groups, names := c.keys.FullHelp(), slices.Clone(helpGroups)
+	// The walk-through's and the lessons' own keys, which the screens'
+	// footers list only as far as the width allows.
+	for _, more := range []struct {
+		name string
+		keys WalkthroughKeyMap
+	}{{"In the walk-through (e)", DefaultWalkthroughKeyMap()}, {"In the lessons (L)", LessonsKeyMap()}} {
+		groups, names = append(groups, slices.Concat(more.keys.FullHelp()...)), append(names, more.name)
+	}
 	blocks := make([]string, 0, len(groups))
 	for g, keys := range groups {
-		lines := []string{st.Title.Render(helpGroups[g])}
+		lines := []string{st.Title.Render(names[g])}
 		for _, k := range keys {
-			if !k.Enabled() {
+			h := k.Help()
+			if !k.Enabled() || h.Key == "" {
 				continue
 			}
-			h := k.Help()
 			lines = append(lines, render.Truncate(st.Key.Render(render.PadRight(h.Key, 8))+" "+st.Text.Render(h.Desc), min(colW, width)))
 		}
 		if len(lines) == 1 {
