@@ -211,6 +211,13 @@ func as(b key.Binding, keys, desc string) key.Binding {
 // scrollKeys is the footers' entry for the scrolling keys.
 func (k KeyMap) scrollKeys() key.Binding { return as(k.Down, "↑↓ pgup pgdn", "scroll") }
 
+// zoomFooter is the footer of the zoomed segment pane: the way back, its
+// scrolling, and the keys that change what it shows.
+func (k KeyMap) zoomFooter() string {
+	return keyLine(as(k.Back, "esc", "back to the list"), k.scrollKeys(), as(k.Order, "1-9 0", "order"),
+		as(k.Ledger, "x", "ledger"), as(k.Explain, "e", "walk-through"), as(k.Help, "?", "help"))
+}
+
 // helpFooter is the help screen's footer.
 func (k KeyMap) helpFooter() string {
 	return keyLine(as(k.Back, "esc or ?", "back"), k.scrollKeys(), as(k.Quit, "q", "quit"))

@@ -543,3 +543,15 @@ func TestLessonsFooterFits(t *testing.T) {
 	}
 	checkFit(t, "lessons", m.View(), 60, 16)
 }
+
+// TestZoomFooterSaysHowBack: the zoomed pane's footer gives the way back
+// and its own keys, not the list's.
+func TestZoomFooterSaysHowBack(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 100, 30), "z")
+	if f := ansi.Strip(lastLine(m.View())); !strings.HasPrefix(f, "esc back to the list") || strings.Contains(f, "filter") {
+		t.Errorf("the zoomed pane's footer is %q", f)
+	}
+	if f := ansi.Strip(lastLine(press(t, m, "esc").View())); strings.Contains(f, "back to the list") {
+		t.Errorf("after esc the footer is still the zoom's: %q", f)
+	}
+}

@@ -67,6 +67,8 @@ func (m Model) footerView() string {
 		return c.st.Error.Render(render.Truncate(m.err.Error(), c.width))
 	case m.status != "":
 		return c.st.Warn.Render(render.Truncate(m.status, c.width))
+	case m.pane.zoom:
+		return c.st.Muted.Render(render.Truncate(c.keys.zoomFooter(), c.width))
 	}
 	return render.Truncate(c.help.View(c.keys), c.width)
 }
