@@ -7,6 +7,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // screens opens every screen of the explorer from the main one.
@@ -115,5 +116,15 @@ func TestRandomKeys(t *testing.T) {
 		if w >= minWidth && h >= minHeight {
 			checkFit(t, "random walk step "+itoa(i), v, w, h)
 		}
+	}
+}
+
+// TestNarrowHeaderKeepsCount: at 60 columns the header's third line keeps
+// the number of segments shown, ahead of the signature.
+func TestNarrowHeaderKeepsCount(t *testing.T) {
+	m := ready(t, demoDataset(t), 60, 16)
+	third := strings.Split(ansi.Strip(m.View()), "\n")[2]
+	if !strings.HasPrefix(third, "70/70 shown") {
+		t.Errorf("the third header line at 60 columns is %q; want it to start with 70/70 shown", third)
 	}
 }

@@ -84,8 +84,10 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		opts += sep + st.Warn.Render(r)
 	}
 	third := opts + sep + h.shownView(c, l)
-	if l.filtered() {
-		third = h.shownView(c, l) + sep + opts // the subset's score must not be cut off
+	if l.filtered() || narrow {
+		// The subset's score must not be cut off, nor, in a narrow window,
+		// the count of segments (the signature's version goes first).
+		third = h.shownView(c, l) + sep + opts
 	}
 	out := []string{
 		render.Truncate(first, h.width),
