@@ -77,6 +77,9 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	// segments are grouped by the shown system's figure.
 	title = "analysis · buckets by " + c.systemName(x.sys) + "'s " + anaByNames[by]
 	note = c.systemName(x.sys) + "'s segments grouped; every system scored on those same segments"
+	if len(c.ds.Systems) == 1 {
+		note = c.systemName(x.sys) + "'s segments grouped, each group scored as a corpus"
+	}
 	if !a.derFresh(x) {
 		return title, note, "", waiting(x, running)
 	}
@@ -129,7 +132,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 				cell += anaDeltaCell(x, it.b.Result.Score-bs[x.other][it.bucket].Result.Score)
 			}
 		}
-		return lead + " " + render.PadRight(c.systemName(it.system), nameW) + "  " + cell
+		return lead + " " + c.systemCell(it.system, nameW) + "  " + cell
 	})
 }
 

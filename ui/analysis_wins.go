@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
 )
@@ -65,9 +66,9 @@ func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string,
 	head = fmt.Sprintf(" %s %-6s %6s %6s  %s", render.PadRight("system", nameW), "", "segs", "share", "")
 	return title, note, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
-		name := ""
+		name := strings.Repeat(" ", nameW)
 		if it.outcome == 0 {
-			name = c.systemName(it.system)
+			name = c.systemCell(it.system, nameW)
 		}
 		frac := 0.0
 		if n > 0 {
@@ -80,7 +81,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string,
 		case 2:
 			sty = c.st.Bad
 		}
-		return fmt.Sprintf("%s %s %6d %5.1f%%  ", render.PadRight(name, nameW), sty.Render(fmt.Sprintf("%-6s", anaOutcomes[it.outcome].name)),
+		return fmt.Sprintf("%s %s %6d %5.1f%%  ", name, sty.Render(fmt.Sprintf("%-6s", anaOutcomes[it.outcome].name)),
 			len(it.rows), 100*frac) + render.Bar(c.st, frac, barW)
 	})
 }

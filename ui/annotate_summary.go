@@ -120,7 +120,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		if rated && sm.Segments > 0 {
 			mqm, mr = fmt.Sprintf("%.2f", sm.MQM), itoa(mqmRank[i])
 		}
-		line := fmt.Sprintf("%s %8s %8s %6d %6d %5s %5s", render.PadRight(c.systemName(i), nameW), bleu, mqm, sm.Segments, errs, br, mr)
+		line := fmt.Sprintf("%s %8s %8s %6d %6d %5s %5s", c.systemCell(i, nameW), bleu, mqm, sm.Segments, errs, br, mr)
 		if i == sys {
 			line = st.Accent.Render(line)
 		}

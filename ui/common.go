@@ -61,6 +61,12 @@ func (c common) delta(d float64) string { return model.FormatDelta(d, c.nltk()) 
 // systemName is system sys's name, ready for the terminal.
 func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }
 
+// systemCell is system sys's name in a table column w cells wide, cut in
+// the middle when longer, where names that share a prefix differ.
+func (c common) systemCell(sys, w int) string {
+	return render.PadRight(render.TruncateMiddle(c.systemName(sys), w), w)
+}
+
 func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }
 
 // selection is the segment the list has selected, as the other

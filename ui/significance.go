@@ -287,7 +287,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		mu = c.score(sc.Mean) + " ± " + c.score(sc.CI)
 	}
 	parts := []string{
-		render.PadRight(c.systemName(i), cols.name),
+		c.systemCell(i, cols.name),
 		render.PadLeft(c.score(sc.Score), cols.score),
 		render.PadLeft(delta, cols.delta),
 	}

@@ -126,3 +126,22 @@ func TestClipDropsPaddingFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestTruncateMiddle(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"LT22", 16, "LT22"},
+		{"generaltest2022.de-en.hyp.LT22.en", 16, "general….LT22.en"},
+		{"generaltest2022.de-en.hyp.LT22.en", 17, "generalt….LT22.en"},
+		{"系统一二三四五六七八", 9, "系统…七八"},
+		{"abcdefgh", 4, "abc…"},
+	} {
+		got := TruncateMiddle(c.s, c.w)
+		if got != c.want || Cells(got) > c.w {
+			t.Errorf("TruncateMiddle(%q, %d) = %q (%d cells); want %q", c.s, c.w, got, Cells(got), c.want)
+		}
+	}
+}
