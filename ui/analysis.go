@@ -106,6 +106,7 @@ type anaCtx struct {
 	c          common
 	sys, other int
 	rescoring  string // what the rescore in flight says ("" for none): the tables shown are of the scores before it
+	filtered   bool   // the list has a filter, which the analysis, of the whole corpus, does not follow
 }
 
 // SetSize fits the screen to width×height cells.
@@ -355,7 +356,11 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	if c.width >= 100 {
 		settings = settingsTag(c.shown())
 	}
-	lines = append(lines, st.Muted.Render(noteLine(note, aside, c.refs.label(), settings, c.width)))
+	scope := c.refs.label()
+	if x.filtered { // said, as the tables do not follow it
+		scope = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · ")
+	}
+	lines = append(lines, st.Muted.Render(noteLine(note, aside, scope, settings, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}

@@ -13,7 +13,7 @@ import (
 
 // anaCtx returns what the analysis screen reads of the root.
 func (m Model) anaCtx() anaCtx {
-	x := anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other}
+	x := anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other, filtered: m.list.view.Filter != ""}
 	if m.jobs.running(jobScore) && m.c.scored != nil {
 		_, _, prog := m.jobs.current(jobScore)
 		x.rescoring = m.c.spinner.View() + " rescoring…"

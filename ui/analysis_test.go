@@ -1153,3 +1153,17 @@ func TestAnalysisBucketsScrollWhole(t *testing.T) {
 		m = press(t, m, "m")
 	}
 }
+
+// TestAnalysisSaysWholeCorpus: with a filter on the list, the analysis
+// says that its tables are of the whole corpus.
+func TestAnalysisSaysWholeCorpus(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 100, 30), "/", "t", "h", "e", "enter")
+	m = openAnalysisScreen(t, m)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "whole corpus, not the filter") {
+		t.Errorf("the analysis under a filter does not say it ignores it:\n%s", v)
+	}
+	m = openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	if v := ansi.Strip(m.View()); strings.Contains(v, "not the filter") {
+		t.Errorf("the analysis without a filter speaks of one:\n%s", v)
+	}
+}
