@@ -555,3 +555,16 @@ func TestZoomFooterSaysHowBack(t *testing.T) {
 		t.Errorf("after esc the footer is still the zoom's: %q", f)
 	}
 }
+
+// TestNLTKLastSegmentMethodsWarn: methods 5 to 7, which NLTK's corpus_bleu
+// applies with the last segment's hypothesis, say so when chosen.
+func TestNLTKLastSegmentMethodsWarn(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 200, 40), "c")
+	for meth := 1; meth <= 7; meth++ {
+		m = press(t, m, "m")
+		said := strings.Contains(ansi.Strip(m.View()), "last segment's hypothesis")
+		if said != (meth >= 5) {
+			t.Errorf("method %d: the note on the last segment shown %v", meth, said)
+		}
+	}
+}

@@ -70,6 +70,10 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		meth := (set.Corpus.NLTK.Smoothing.Method + 1) % 8
 		set = set.WithOption(func(o *scoring.Options) { o.NLTK.Smoothing.Method = meth })
+		if meth >= 5 && m.c.ds.Len() > 1 {
+			return tea.Batch(m.applySettings(set), m.refreshMetrics(), m.flash(fmt.Sprintf(
+				"NLTK method %d: its corpus_bleu smooths every order with the last segment's hypothesis alone; reproduced as NLTK does, the corpus figures can pass 1 and mean little", meth))), true
+		}
 	default:
 		return nil, false
 	}
