@@ -29,6 +29,21 @@ type exporter struct {
 	// inputs are the files the explorer read (systems, references,
 	// source, MQM file, typology), which an export never replaces.
 	inputs []string
+	// writing is the path of the export in flight; quitAnyway is set once
+	// q was refused for it (a FIFO waits for its reader): q again quits.
+	writing    string
+	quitAnyway bool
+}
+
+// exportBlocksQuit reports whether q must wait for a second press because an
+// export is still being written, saying so the first time.
+func (m *Model) exportBlocksQuit() bool {
+	if !m.jobs.running(jobExport) || m.exp.quitAnyway {
+		return false
+	}
+	m.exp.quitAnyway = true
+	m.flash("the export to " + render.Safe(m.exp.writing) + " is not finished (a FIFO waits for its reader): press q again to quit and drop it")
+	return true
 }
 
 // WithInputs names the files the explorer's input came from, so that its
@@ -156,6 +171,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 		t.Notes = m.ann.notes(m.c)
 	}
 	ctx, tag, _ := m.jobs.start(jobExport)
+	m.exp.writing, m.exp.quitAnyway = req.path, false
 	m.flash("exporting " + itoa(len(m.list.rows)) + " segments to " + render.Safe(req.path) + "…")
 	rows := append([]int(nil), m.list.rows...)
 	return tea.Batch(m.c.spinner.Tick, exportCmd(ctx, tag, req, m.c.ds, m.c.scored, rows, t))

@@ -129,3 +129,30 @@ func TestExportDeltaToBaseline(t *testing.T) {
 		t.Errorf("no delta of %s to the pinned baseline: %q", m.c.ds.Systems[0].Name, head)
 	}
 }
+
+// TestQuitWaitsForExport: q while an export is still being written (a
+// FIFO waiting for its reader) says so and quits only when pressed again.
+func TestQuitWaitsForExport(t *testing.T) {
+	t.Chdir(t.TempDir())
+	m := press(t, ready(t, demoDataset(t), 100, 30), "X")
+	m, _ = step1(t, m, keyMsg("enter")) // the export's command is not run: it is in flight
+	if !m.jobs.running(jobExport) {
+		t.Fatal("no export in flight")
+	}
+	m, cmd := step1(t, m, keyMsg("q"))
+	if cmd != nil {
+		if _, quit := cmd().(tea.QuitMsg); quit {
+			t.Fatal("q quit with an export in flight")
+		}
+	}
+	if !strings.Contains(m.status, "press q again to quit") {
+		t.Errorf("status %q", m.status)
+	}
+	_, cmd = step1(t, m, keyMsg("q"))
+	if cmd == nil {
+		t.Fatal("the second q did nothing")
+	}
+	if _, quit := cmd().(tea.QuitMsg); !quit {
+		t.Error("the second q did not quit")
+	}
+}

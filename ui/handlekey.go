@@ -60,7 +60,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 
 // quit stops every job and ends the program.
 func (m *Model) quit() tea.Cmd {
-	if m.quitBlocked() {
+	if m.quitBlocked() || m.exportBlocksQuit() {
 		return nil
 	}
 	m.jobs.stopAll()
