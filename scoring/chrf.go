@@ -11,6 +11,9 @@ import (
 // [ChrFOptions] accept.
 const ChrFMaxOrder = 32
 
+// ChrFMaxBeta is the highest beta [ChrFOptions] accept.
+const ChrFMaxBeta = 1000
+
 // ChrFOptions is everything that changes a chrF figure; the fields map one
 // to one onto sacrebleu 2.6.0's CHRF(char_order, word_order, beta,
 // lowercase, whitespace, eps_smoothing). Start from [DefaultChrFOptions].
@@ -60,8 +63,8 @@ func (o ChrFOptions) Validate() error {
 	if o.CharOrder+o.WordOrder == 0 {
 		return fmt.Errorf("%w: chrF needs a character order or a word order above 0", ErrBadOption)
 	}
-	if o.Beta < 0 || o.Beta > 1000 {
-		return fmt.Errorf("%w: chrF beta %d must be between 0 and 1000", ErrBadOption, o.Beta)
+	if o.Beta < 0 || o.Beta > ChrFMaxBeta {
+		return fmt.Errorf("%w: chrF beta %d must be between 0 and %d", ErrBadOption, o.Beta, ChrFMaxBeta)
 	}
 	return nil
 }

@@ -10,6 +10,10 @@ import (
 // MaxOrderLimit is the highest n-gram order any option may ask for.
 const MaxOrderLimit = 9
 
+// MaxNLTKMethod is the highest of NLTK's smoothing methods, method0 to
+// method7.
+const MaxNLTKMethod = 7
+
 // Smoothing method names, as sacrebleu spells them.
 const (
 	SmoothExp   = "exp"
@@ -131,8 +135,8 @@ func (o Options) Validate() error {
 
 func (n NLTKOptions) validate(maxOrder int) error {
 	s := n.Smoothing
-	if s.Method < 0 || s.Method > 7 {
-		return fmt.Errorf("%w: nltk smoothing %d must be between 0 and 7", ErrBadOption, s.Method)
+	if s.Method < 0 || s.Method > MaxNLTKMethod {
+		return fmt.Errorf("%w: nltk smoothing %d must be between 0 and %d", ErrBadOption, s.Method, MaxNLTKMethod)
 	}
 	for _, v := range []struct {
 		name string

@@ -19,7 +19,7 @@ func TestExploreMetricsFlags(t *testing.T) {
 		{[]string{"--metrics", "bleu,chrf,ter", "--ter-normalized"}, 0, ""},
 		{[]string{"--ter-normalized"}, 2, "--ter-normalized applies only when --metrics includes ter"},
 		{[]string{"--metrics", "bleu,meteor"}, 2, "--metrics"},
-		{[]string{"--chrf-char-order", "-1"}, 2, "character order"},
+		{[]string{"--chrf-char-order", "-1"}, 2, "--chrf-char-order: -1 is not between 0 and 32; see 'bleuscope --help'"},
 	} {
 		args := append(c.args, "hyp.txt", "-r", "ref.txt")
 		code, out, stderr := runCLI(t, "", args...)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -94,8 +95,9 @@ func (f boolFlag) IsBoolFlag() bool { return true }
 // which flags the user gave.
 type flagSet struct {
 	*flag.FlagSet
-	cmd     string // "score", "" for the explorer
-	version bool   // --version, which every command takes
+	cmd     string   // "score", "" for the explorer
+	version bool     // --version, which every command takes
+	args    []string // the arguments parsed, to name a flag as it was written
 }
 
 // newFlagSet returns the flags of command cmd, with --version already
@@ -136,12 +138,21 @@ func (fs *flagSet) helpHint() string {
 	return "see 'bleuscope " + fs.cmd + " --help'"
 }
 
+// badValue is a usage error about the value given to a flag: the flag as
+// the user wrote it (any of names, which spell the same flag), the message,
+// and the pointer to the command's help, as the flag package's own errors
+// read: --max-order: 0 is not between 1 and 9; see 'bleuscope score --help'.
+func (fs *flagSet) badValue(names []string, format string, a ...any) error {
+	return usagef("%s: %s; %s", writtenFlag(names, fs.args), fmt.Sprintf(format, a...), fs.helpHint())
+}
+
 // parse parses args with flags allowed before and after the positional
 // arguments (bleuscope score hyp.txt -r ref.txt), stops at "--", and keeps
 // "-" (standard input) as a positional argument. It returns the positional
 // arguments, errHelpShown after printing help for -h/--help or the version
 // for --version, or a usageError naming the flag.
 func (fs *flagSet) parse(args []string, help func() string, stdout io.Writer) ([]string, error) {
+	fs.args = args
 	pos, err := fs.parseArgs(args, help, stdout)
 	if err == nil && fs.version {
 		fmt.Fprintln(stdout, versionLine())
@@ -199,11 +210,11 @@ func (fs *flagSet) takesValue(args []string, i int) bool {
 // naming the flag as the user wrote it in args (-lt, not --lt).
 func (fs *flagSet) flagMessage(msg string, args []string) string {
 	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		written := writtenFlag(rest, args)
+		written := writtenFlag([]string{rest}, args)
 		return "unknown flag " + written + fs.joinedHint(written)
 	}
 	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return writtenFlag(rest, args) + " needs a value"
+		return writtenFlag([]string{rest}, args) + " needs a value"
 	}
 	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
 		rest, ok := strings.CutPrefix(msg, prefix)
@@ -216,7 +227,7 @@ func (fs *flagSet) flagMessage(msg string, args []string) string {
 			if i := strings.Index(rest, sep); i >= 0 {
 				tail := rest[i+len(sep):]
 				if j := strings.Index(tail, ": "); j >= 0 {
-					return writtenFlag(tail[:j], args) + ": " + tail[j+2:]
+					return writtenFlag([]string{tail[:j]}, args) + ": " + tail[j+2:]
 				}
 			}
 		}
@@ -224,9 +235,11 @@ func (fs *flagSet) flagMessage(msg string, args []string) string {
 	return msg
 }
 
-// writtenFlag is flag name as the user wrote it in args ("-lt", "--ref"),
-// without its value; the help's spelling when it is not found.
-func writtenFlag(name string, args []string) string {
+// writtenFlag is the flag called by any of names as the user last wrote it
+// in args ("-lt", "--ref", "-t" for -t/--tokenize), without its value; the
+// help's spelling of the last name when it is not found.
+func writtenFlag(names []string, args []string) string {
+	written := flagName(names[len(names)-1])
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -236,11 +249,11 @@ func writtenFlag(name string, args []string) string {
 			continue
 		}
 		n, _, _ := strings.Cut(a[dashes:], "=")
-		if n == name {
-			return a[:dashes] + n
+		if slices.Contains(names, n) {
+			written = a[:dashes] + n
 		}
 	}
-	return flagName(name)
+	return written
 }
 
 // flagName spells a flag the way the help does: -r, --ref.

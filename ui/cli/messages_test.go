@@ -60,7 +60,7 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 		{[]string{"score", "--smooth-value", "1e309", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --smooth-value: "1e309" is out of range (numbers go up to about 1.8e308); see 'bleuscope score --help'`},
 		{[]string{"score", "--compat", "nltk", "--weights", "1e309", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --weights: "1e309" is out of range (numbers go up to about 1.8e308); give numbers separated by commas, like 0.5,0.5`},
+			`bleuscope: --weights: "1e309" is out of range (numbers go up to about 1.8e308); give numbers separated by commas, like 0.5,0.5; see 'bleuscope score --help'`},
 		{[]string{"score", "--max-order", "99999999999999999999", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --max-order: "99999999999999999999" is out of range; see 'bleuscope score --help'`},
 		{[]string{"explain", "--line", "2", "one.txt", "-r", "one.txt"},
@@ -73,6 +73,50 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 		code, _, stderr := runCLI(t, "", tt.args...)
 		if code != exitUsage || stderr != tt.want+"\n" {
 			t.Errorf("%q: status %d\n got %q\nwant %q", tt.args, code, stderr, tt.want+"\n")
+		}
+	}
+}
+
+// TestScoringFlagErrorsNameTheFlag gives each scoring option a value
+// scoring refuses, on every command that takes it: the one line names the
+// flag as it was written and ends with the pointer to that command's help.
+func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
+	tests := []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--max-order", "0"}, `--max-order: 0 is not between 1 and 9`},
+		{[]string{"-max-order=10"}, `-max-order: 10 is not between 1 and 9`},
+		{[]string{"-t", "foo"}, `-t: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
+		{[]string{"--tokenize", "foo"}, `--tokenize: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
+		{[]string{"--smooth", "foo"}, `--smooth: "foo" is not a smoothing method (want exp, floor, add-k or none)`},
+		{[]string{"--smooth-value", "-1", "--smooth", "floor"}, `--smooth-value: -1 is not a finite number ≥ 0`},
+		{[]string{"--smooth-value", "inf"}, `--smooth-value: +Inf is not a finite number ≥ 0`},
+		{[]string{"--compat", "moses"}, `--compat: "moses" is not sacrebleu or nltk`},
+		{[]string{"--compat", "nltk", "--nltk-smoothing", "9"}, `--nltk-smoothing: 9 is not between 0 and 7 (NLTK's method0..method7)`},
+		{[]string{"--compat", "nltk", "--nltk-epsilon", "nan"}, `--nltk-epsilon: NaN is not a finite number`},
+		{[]string{"--compat", "nltk", "--weights", "0.5,nan"}, `--weights: "nan" is not a finite number; give numbers separated by commas, like 0.5,0.5`},
+		{[]string{"--compat", "nltk", "--weights", "1,1,1,1,1,1,1,1,1,1"}, `--weights: 10 values given; at most 9 are allowed`},
+	}
+	writeFiles(t, basicFiles())
+	for _, cmd := range []string{"score", "segments", "compare", "ngrams", "buckets", "explain", ""} {
+		for _, tt := range tests {
+			args := append([]string{cmd}, tt.flags...)
+			hint := "see 'bleuscope " + cmd + " --help'"
+			switch cmd {
+			case "":
+				args, hint = args[1:], "see 'bleuscope --help'"
+			case "compare":
+				args = append(args, "hyp.txt")
+			case "explain":
+				args = append(args, "--line", "1")
+			}
+			args = append(args, "hyp.txt", "-r", "ref.txt")
+			want := "bleuscope: " + tt.want + "; " + hint + "\n"
+			code, stdout, stderr := runCLI(t, "", args...)
+			if code != exitUsage || stdout != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q\n got %q\nwant %q", args, code, stdout, stderr, want)
+			}
 		}
 	}
 }

@@ -210,7 +210,7 @@ func TestMetricsFlagErrors(t *testing.T) {
 		{[]string{"--metrics", "bleu,meteor"}, "--metrics"},
 		{[]string{"--chrf-beta", "3"}, "--chrf-beta applies only when --metrics includes chrf"},
 		{[]string{"--metrics", "chrf", "--ter-normalized"}, "--ter-normalized applies only when --metrics includes ter"},
-		{[]string{"--metrics", "chrf", "--chrf-char-order", "-1"}, "character order"},
+		{[]string{"--metrics", "chrf", "--chrf-char-order", "-1"}, "--chrf-char-order: -1 is not between 0 and 32; see 'bleuscope "},
 		{[]string{"--metrics", "chrf", "--chrf-word-order", "x"}, "--chrf-word-order"},
 	} {
 		for _, cmd := range []string{"score", "segments"} {

@@ -2,6 +2,9 @@ package cli
 
 import (
 	"errors"
+	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -68,41 +71,45 @@ var (
 // settings turns the flags into model.Settings: the defaults (effective
 // order off for corpus scores, on for sentence scores, as in sacrebleu),
 // then every flag applied to both kinds of score. --effective-order given
-// explicitly applies to both.
+// explicitly applies to both. A bad value is reported naming its flag.
 func (f *scoreFlags) settings() (model.Settings, error) {
-	hint := f.fs.helpHint()
+	fs := f.fs
+	hint := fs.helpHint()
 	compat := strings.ToLower(f.compat)
 	switch compat {
 	case scoring.CompatSacreBLEU:
 		for _, n := range nltkOnly {
-			if f.fs.given(n) {
+			if fs.given(n) {
 				return model.Settings{}, usagef("%s applies only with --compat nltk; %s", flagName(n), hint)
 			}
 		}
 	case scoring.CompatNLTK:
 		for _, n := range sacrebleuOnly {
-			if f.fs.given(n) {
+			if fs.given(n) {
 				return model.Settings{}, usagef("%s applies only with --compat sacrebleu (NLTK has --nltk-smoothing); %s", flagName(n), hint)
 			}
 		}
 	default:
-		return model.Settings{}, usagef("unknown compat %q (want sacrebleu, nltk)", f.compat)
+		return model.Settings{}, fs.badValue([]string{"compat"}, "%q is not sacrebleu or nltk", f.compat)
+	}
+	if err := f.checkValues(); err != nil {
+		return model.Settings{}, err
 	}
 
 	var weights []float64
 	maxOrder := f.maxOrder
-	if f.fs.given("weights") {
+	if fs.given("weights") {
 		w, err := parseWeights(f.weights)
 		if err != nil {
-			return model.Settings{}, err
+			return model.Settings{}, fs.badValue([]string{"weights"}, "%s", err)
 		}
-		if f.fs.given("max-order") && maxOrder != len(w) {
-			return model.Settings{}, usagef("--weights has %d values but --max-order is %d; give one of them", len(w), maxOrder)
+		if fs.given("max-order") && maxOrder != len(w) {
+			return model.Settings{}, usagef("--weights has %d values but --max-order is %d: give one of them; %s", len(w), maxOrder, hint)
 		}
 		weights, maxOrder = w, len(w)
 	}
 	smoothValue := f.smoothValue
-	if !f.fs.given("smooth-value") {
+	if !fs.given("smooth-value") {
 		smoothValue = scoring.DefaultSmoothValue(f.smooth)
 	}
 
@@ -121,16 +128,53 @@ func (f *scoreFlags) settings() (model.Settings, error) {
 		}
 		o.NLTK.Weights = scoring.NewWeights(weights)
 		o.NLTK.AutoReweigh = f.autoReweigh
-		if f.fs.given("effective-order") {
+		if fs.given("effective-order") {
 			o.EffectiveOrder = f.effective
 		}
 	})
 	for _, o := range []scoring.Options{set.Corpus, set.Sentence} {
 		if err := o.Validate(); err != nil {
-			return model.Settings{}, usagef("%s", optionMessage(err))
+			return model.Settings{}, usagef("%s; %s", optionMessage(err), hint)
 		}
 	}
 	return set, nil
+}
+
+// checkValues reports the first flag whose value scoring would refuse,
+// naming the flag; the compat is known to be sacrebleu or nltk, and the
+// flags of the other one not given.
+func (f *scoreFlags) checkValues() error {
+	fs := f.fs
+	if _, err := scoring.NewTokenizer(f.tokenize); err != nil {
+		return unknownTokenizer(fs, f.tokenize)
+	}
+	if !slices.Contains(scoring.SmoothNames, f.smooth) {
+		return fs.badValue([]string{"smooth"}, "%q is not a smoothing method (want %s)", f.smooth, orList(scoring.SmoothNames))
+	}
+	if x := f.smoothValue; math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+		return fs.badValue([]string{"smooth-value"}, "%v is not a finite number ≥ 0", x)
+	}
+	if n := f.maxOrder; n < 1 || n > scoring.MaxOrderLimit {
+		return fs.badValue([]string{"max-order"}, "%d is not between 1 and %d", n, scoring.MaxOrderLimit)
+	}
+	if n := f.nltkSmoothing; n < 0 || n > scoring.MaxNLTKMethod {
+		return fs.badValue([]string{"nltk-smoothing"}, "%d is not between 0 and %d (NLTK's method0..method%[2]d)", n, scoring.MaxNLTKMethod)
+	}
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"nltk-epsilon", f.nltkEpsilon}, {"nltk-alpha", f.nltkAlpha}, {"nltk-k", f.nltkK}} {
+		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
+			return fs.badValue([]string{v.name}, "%v is not a finite number", v.x)
+		}
+	}
+	return nil
+}
+
+// unknownTokenizer is the error for a -t/--tokenize value that names no
+// tokenizer.
+func unknownTokenizer(fs *flagSet, name string) error {
+	return fs.badValue([]string{"t", "tokenize"}, "%q is not a tokenizer (want %s)", name, orList(scoring.TokenizerNames))
 }
 
 // optionMessage is a scoring validation error without the package prefix.
@@ -142,18 +186,21 @@ func optionMessage(err error) string {
 	return strings.TrimPrefix(msg, "scoring: ")
 }
 
-// parseWeights reads --weights: comma-separated numbers, at most
-// scoring.MaxOrderLimit of them.
+// parseWeights reads --weights: comma-separated finite numbers, at most
+// scoring.MaxOrderLimit of them. Its errors do not name the flag.
 func parseWeights(s string) ([]float64, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) > scoring.MaxOrderLimit {
-		return nil, usagef("--weights has %d values; at most %d are allowed", len(parts), scoring.MaxOrderLimit)
+		return nil, fmt.Errorf("%d values given; at most %d are allowed", len(parts), scoring.MaxOrderLimit)
 	}
 	w := make([]float64, len(parts))
 	for i, p := range parts {
 		x, err := parseNumber(p)
 		if err != nil {
-			return nil, usagef("--weights: %s; give numbers separated by commas, like 0.5,0.5", err)
+			return nil, fmt.Errorf("%w; give numbers separated by commas, like 0.5,0.5", err)
+		}
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("%q is not a finite number; give numbers separated by commas, like 0.5,0.5", p)
 		}
 		w[i] = x
 	}
