@@ -9,10 +9,16 @@ import (
 // 0–100, four on NLTK's 0–1. It is the one score formatter of the text
 // outputs, the renderers and the explorer.
 func FormatScore(x float64, nltk bool) string {
+	return strconv.FormatFloat(x, 'f', ScoreDecimals(nltk), 64)
+}
+
+// ScoreDecimals is the number of decimals [FormatScore] gives a score:
+// two on sacrebleu's 0–100 scale, four on NLTK's 0–1 (for [FormatSigned]).
+func ScoreDecimals(nltk bool) int {
 	if nltk {
-		return strconv.FormatFloat(x, 'f', 4, 64)
+		return 4
 	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
+	return 2
 }
 
 // FormatDelta formats a difference of scores with a sign, as precisely as

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // jsonLines decodes every line of out as a JSON object, checking that each
@@ -249,6 +250,54 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	_, out, _ = runCLI(t, "", "buckets", "--by", "sentence-bleu", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
 	if !strings.Contains(out, "by construction") || strings.Contains(out, "furthest behind") || strings.Contains(out, "behind B in no bucket") {
 		t.Errorf("sentence-BLEU buckets claim where A is behind:\n%s", out)
+	}
+}
+
+// TestBucketsTextNLTKScale: under --compat nltk the text table prints
+// scores on NLTK's 0–1 scale with four decimals, as score does, and the
+// differences and the line under the table with as many.
+func TestBucketsTextNLTKScale(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"a.txt":   "the cat sat on the mat\nit is raining hard in the new city tonight\n",
+		"b.txt":   "the cat sat on a mat today\nit is raining hard in the old city tonight\n",
+		"ref.txt": "the cat sat on the mat today\nit is raining hard in the old city tonight\n",
+	})
+	code, out, stderr := runCLI(t, "", "buckets", "--compat", "nltk", "--by", "ref-length", "--edges", "8", "a.txt", "b.txt", "-r", "ref.txt")
+	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt"}, Refs: []string{"ref.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := model.DefaultSettings().WithOption(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })
+	scored, err := model.Score(context.Background(), ds, set, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := model.BucketOptions{Edges: []float64{8}}
+	own, _ := scored.Buckets(ds, 0, model.ByRefLength, opt)
+	onB, _ := scored.ScoreBuckets(ds, 1, own, opt)
+	for j := range own {
+		a, b := own[j].Score(), onB[j].Score()
+		if a == nil || b == nil || *a < 0.1 || *b < 0.1 {
+			t.Fatalf("the test's premise: bucket %s has scores %v, %v", own[j].Label, a, b)
+		}
+		want := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), model.FormatScore(*a, true), model.FormatScore(*b, true), model.FormatSigned(*b-*a, 4)}
+		var row []string
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == own[j].Label {
+				row = f
+			}
+		}
+		if code != 0 || !slices.Equal(row, want) || len(strings.Split(want[2], ".")[1]) != 4 {
+			t.Errorf("row %q; want %q (status %d, %s)\n%s", row, want, code, stderr, out)
+		}
+	}
+	most, _ := model.MostBehind(own, onB)
+	if most.Index < 0 {
+		t.Fatalf("the test's premise: A is behind B nowhere\n%s", out)
+	}
+	want := "A is furthest behind B in " + own[most.Index].Label + ": B−A " + model.FormatSigned(-most.Delta, 4) + " on 1 segment\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("no line %q under the table:\n%s", want, out)
 	}
 }
 

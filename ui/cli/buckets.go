@@ -143,7 +143,7 @@ func runBuckets(e *env, args []string) error {
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {
-				if err := writeBucketsText(w, ds, bys[b], groups[b], b == 0); err != nil {
+				if err := writeBucketsText(w, ds, bys[b], groups[b], b == 0, set.Corpus.Compat == scoring.CompatNLTK); err != nil {
 					return err
 				}
 				continue
@@ -170,9 +170,10 @@ var byTitle = map[model.BucketBy]string{
 // so each system has buckets of its own), with its segments, the first
 // system's corpus BLEU on them and, with several systems, every other
 // system's on the same segments (perSys, made by SameRowBuckets) and its
-// difference from the first; ± the CI when there is one. The JSONL form
-// lists each system's own buckets.
-func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, first bool) error {
+// difference from the first; ± the CI when there is one. Scores have the
+// decimals of their scale (NLTK's 0–1 with nltk). The JSONL form lists each
+// system's own buckets.
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, first, nltk bool) error {
 	own := perSys[0]
 	if !first {
 		fmt.Fprintln(w)
@@ -201,9 +202,9 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		if s == nil {
 			return "–"
 		}
-		out := strconv.FormatFloat(*s, 'f', 2, 64)
+		out := model.FormatScore(*s, nltk)
 		if bk.CI != nil {
-			out += " ± " + strconv.FormatFloat(*bk.CI, 'f', 2, 64)
+			out += " ± " + model.FormatScore(*bk.CI, nltk)
 		}
 		return out
 	}
@@ -215,10 +216,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 			bk := &perSys[sys][j]
 			delta := "–"
 			if s := bk.Score(); s != nil && base != nil {
-				delta = strconv.FormatFloat(*s-*base, 'f', 2, 64)
-				if *s-*base > 0 {
-					delta = "+" + delta
-				}
+				delta = model.FormatSigned(*s-*base, model.ScoreDecimals(nltk))
 			}
 			row = append(row, cell(bk), delta)
 		}
@@ -232,7 +230,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		return err
 	}
 	for sys := 1; sys < len(ds.Systems); sys++ {
-		if _, err := fmt.Fprintln(w, "  "+behindLine(own, perSys[sys], systemLetter(sys))); err != nil {
+		if _, err := fmt.Fprintln(w, "  "+behindLine(own, perSys[sys], systemLetter(sys), nltk)); err != nil {
 			return err
 		}
 	}
@@ -242,9 +240,9 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 // behindLine says in which bucket A is furthest behind the system called
 // letter ([model.MostBehind]), with that system's lead as the table gives
 // it (letter−A), and a smaller bucket where A is further behind still.
-func behindLine(own, other []model.Bucket, letter string) string {
+func behindLine(own, other []model.Bucket, letter string, nltk bool) string {
 	most, small := model.MostBehind(own, other)
-	lead := func(b model.Behind) string { return "+" + strconv.FormatFloat(-b.Delta, 'f', 2, 64) }
+	lead := func(b model.Behind) string { return model.FormatSigned(-b.Delta, model.ScoreDecimals(nltk)) }
 	switch {
 	case most.Index < 0 && small.Index >= 0:
 		return fmt.Sprintf("A is behind %s in no bucket of %d segments or more; most in %s: %s−A %s on only %d",
@@ -252,7 +250,7 @@ func behindLine(own, other []model.Bucket, letter string) string {
 	case most.Index < 0:
 		return "A is behind " + letter + " in no bucket"
 	}
-	s := fmt.Sprintf("A is furthest behind %s in %s: %s−A %s on %d segments", letter, own[most.Index].Label, letter, lead(most), len(own[most.Index].Rows))
+	s := fmt.Sprintf("A is furthest behind %s in %s: %s−A %s on %s", letter, own[most.Index].Label, letter, lead(most), plural(len(own[most.Index].Rows), "segment"))
 	if small.Index >= 0 && small.Delta < most.Delta {
 		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, lead(small), len(own[small.Index].Rows))
 	}
