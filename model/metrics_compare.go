@@ -21,6 +21,10 @@ type MetricComparison struct {
 	Estimates []scoring.Estimate
 	// PValues are the p-values against the baseline (0 for the baseline).
 	PValues []float64
+	// NoDifference says, per system, that the test saw no difference to
+	// the baseline (see [SystemComparison.NoDifference]); false for the
+	// baseline.
+	NoDifference []bool
 }
 
 // MetricComparisons are the paired tests of chrF and TER, for the metrics
@@ -66,7 +70,7 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 		if err != nil {
 			return nil, err
 		}
-		mc := &MetricComparison{Estimates: make([]scoring.Estimate, len(rows)), PValues: make([]float64, len(rows))}
+		mc := &MetricComparison{Estimates: make([]scoring.Estimate, len(rows)), PValues: make([]float64, len(rows)), NoDifference: make([]bool, len(rows))}
 		k := 0
 		for s := range rows {
 			if s == c.Baseline {
@@ -74,6 +78,7 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 				continue
 			}
 			mc.Estimates[s], mc.PValues[s] = res.Systems[k].Estimate, res.Systems[k].PValue
+			mc.NoDifference[s] = noDifference(res.Systems[k].Deltas)
 			k++
 		}
 		return mc, nil
@@ -162,7 +167,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 				sig = ms.ChrFSignature(version)
 			}
 			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n\n")
-			writeMetricComparison(&b, ds, c.Baseline, k.name, k.mc)
+			writeMetricComparison(&b, ds, c, k.name, k.mc)
 			if k.key == MetricTER {
 				b.WriteString("TER counts edits: lower is better, so a negative Δ is a gain.\n")
 			}
@@ -175,8 +180,9 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 // writeMetricComparison writes the table of one extra metric in a
 // comparison, shaped as BLEU's: system, score, μ ± 95% CI (bootstrap),
 // Δ to the baseline and p-value, one decimal as sacrebleu prints chrF and
-// TER.
-func writeMetricComparison(b *strings.Builder, ds *Dataset, baseline int, name string, mc *MetricComparison) {
+// TER; under it a note for each system the test saw no difference in.
+func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison) {
+	baseline := c.Baseline
 	bs := len(mc.Estimates) > 0 && mc.Estimates[0].Resamples > 0
 	header := []string{"system", name}
 	if bs {
@@ -194,11 +200,20 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, baseline int, name s
 			row = append(row, "—", "—")
 		} else {
 			d := e.Score - mc.Estimates[baseline].Score
-			row = append(row, FormatSigned(d, 1), pValueCell(mc.PValues[i]))
+			row = append(row, FormatSigned(d, 1), pValueCell(mc.PValues[i], mc.PValues[i] <= SignificanceLevel && !mc.NoDifference[i]))
 		}
 		table = append(table, row)
 	}
 	w := bufio.NewWriter(b)
 	writeAligned(w, table)
 	w.Flush()
+	what := "resample"
+	if c.Test == TestPairedAR {
+		what = "trial"
+	}
+	for i, same := range mc.NoDifference {
+		if same {
+			b.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, false) + "\n")
+		}
+	}
 }

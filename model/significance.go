@@ -65,6 +65,36 @@ type SystemComparison struct {
 	Wins, Ties, Losses int
 }
 
+// SignificanceLevel is the p-value at or below which a difference is
+// marked significant (*), as sacrebleu 2.6.0 marks it: its code stars
+// p ≤ 0.05, though its legend says p < 0.05.
+const SignificanceLevel = 0.05
+
+// NoDifference reports whether the test saw no difference at all between
+// the system and the baseline: every resample's (or trial's) difference is
+// 0, as when the system's statistics are the baseline's on every segment.
+// Its p-value is then 1/(N+1), the smallest the test gives (sacrebleu's
+// own value, kept exactly), and says nothing about the two systems.
+func (sc SystemComparison) NoDifference() bool { return noDifference(sc.Deltas) }
+
+// Significant reports whether the system's p-value marks it as
+// significantly different from the baseline: p ≤ [SignificanceLevel], and
+// the test saw a difference ([SystemComparison.NoDifference] is false).
+func (sc SystemComparison) Significant() bool {
+	return sc.PValue <= SignificanceLevel && !sc.NoDifference()
+}
+
+// noDifference reports whether there are resampled differences and all
+// of them are 0.
+func noDifference(deltas []float64) bool {
+	for _, d := range deltas {
+		if d != 0 {
+			return false
+		}
+	}
+	return len(deltas) > 0
+}
+
 // Signature returns the signature of the comparison's scores:
 // sacrebleu's, with the test and the seed after nrefs
 // (nrefs:1|bs:1000|seed:12345|case:mixed|…).

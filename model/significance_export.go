@@ -17,7 +17,8 @@ import (
 // precision; p_value, wins, ties and losses are null for the baseline,
 // mean and ci null for approximate randomization. "text" writes a table
 // for people: score, μ ± 95% CI, Δ to the baseline, p-value (marked * when
-// ≤ 0.05) and wins/ties/losses, and a line on what p means.
+// [SystemComparison.Significant]) and wins/ties/losses, a note for each
+// system the test saw no difference in, and a line on what p means.
 func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string) error {
 	bw := bufio.NewWriter(w)
 	sig := c.Signature(ds, s)
@@ -116,7 +117,7 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 			row[0] = name + " (baseline)"
 			row = append(row, "—", "—", "—", "—", "—")
 		} else {
-			row = append(row, fmt.Sprintf("%+.2f", sc.Score-base), pValueCell(sc.PValue),
+			row = append(row, fmt.Sprintf("%+.2f", sc.Score-base), pValueCell(sc.PValue, sc.Significant()),
 				strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
 		}
 		table = append(table, row)
@@ -126,7 +127,26 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 	if !bs {
 		what = "trial"
 	}
-	fmt.Fprintf(w, "\np: the share of %ss whose difference is at least as large as observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.\n", what)
+	w.WriteString("\n")
+	for i, sc := range c.Systems {
+		if i != c.Baseline && sc.NoDifference() {
+			w.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, sc.Wins == 0 && sc.Losses == 0) + "\n")
+		}
+	}
+	fmt.Fprintf(w, "p: the share of %ss whose difference is at least as large as observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.\n", what)
+}
+
+// noDifferenceNote says under a comparison table why system name's
+// p-value has no *: the test saw no difference in metric between it and
+// the baseline in any of its n resamples or trials (what), so its p-value
+// is 1/(n+1) whatever the systems; tied says its sentence scores equal
+// the baseline's on every segment.
+func noDifferenceNote(name, metric, what string, n int, tied bool) string {
+	head := fmt.Sprintf("the test saw no %s difference between %s and the baseline in any of its %d %ss, so it says nothing", metric, name, n, what)
+	if tied {
+		head = name + " scores the same as the baseline on every segment, so the test says nothing"
+	}
+	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %d %ss can give; it has no *.", head, n, n, what)
 }
 
 // WriteCorpusConfidence writes the corpus score of every system with its
@@ -176,10 +196,10 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 	return bw.Flush()
 }
 
-// pValueCell is a p-value in a comparison table, starred when it is at
-// most 0.05.
-func pValueCell(p float64) string {
-	if p <= 0.05 {
+// pValueCell is a p-value in a comparison table, starred when it is
+// significant.
+func pValueCell(p float64, significant bool) string {
+	if significant {
 		return fmt.Sprintf("%.4f *", p)
 	}
 	return fmt.Sprintf("%.4f  ", p)

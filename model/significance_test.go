@@ -67,6 +67,42 @@ func TestCompareAgainstScoring(t *testing.T) {
 	}
 }
 
+// TestNoDifference: a copy of the baseline has no difference in any
+// resample or trial, so its p-value (sacrebleu's 1/(N+1)) is not
+// significant; a system that differs is. No difference is about the
+// corpus metric, not the sentence scores: with no smoothing and no 4-gram
+// matched anywhere, every resample scores both systems 0 although their
+// sentence scores differ.
+func TestNoDifference(t *testing.T) {
+	s := mustScore(t, sigDataset(), DefaultSettings())
+	for _, test := range []string{TestPairedBootstrap, TestPairedAR} {
+		c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if same := c.Systems[2]; !same.NoDifference() || same.Significant() || same.PValue != 1.0/201 {
+			t.Errorf("%s: the copy %+v: want no difference, not significant, p = 1/201", test, same)
+		}
+		if other := c.Systems[1]; other.NoDifference() || other.Significant() != (other.PValue <= 0.05) {
+			t.Errorf("%s: the other system: no difference %v, significant %v with p %v", test, other.NoDifference(), other.Significant(), other.PValue)
+		}
+	}
+	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "a dog ran in the park"}},
+		System{Name: "base", Hyps: []string{"the cat", "a dog ran"}},
+		System{Name: "other", Hyps: []string{"the cat sat", "dog"}},
+	)
+	set := DefaultSettings()
+	set.Corpus.Smooth = scoring.SmoothNone
+	s = mustScore(t, ds, set)
+	c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc := c.Systems[1]; !sc.NoDifference() || sc.Significant() || sc.Wins+sc.Losses == 0 {
+		t.Errorf("no smoothing, no 4-gram: %+v; want no difference, not significant, some wins or losses", sc)
+	}
+}
+
 func TestCompareSubset(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())

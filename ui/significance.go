@@ -12,9 +12,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// sigAlpha is the level below which a p-value is marked significant.
-const sigAlpha = 0.05
-
 // sigFor says what a comparison was made for: the scores, the baseline,
 // the test, and the rows (all segments, or the filter of the shown
 // system with its number of matching rows). Two equal keys give the same
@@ -254,7 +251,39 @@ func (s sigScreen) table(c common) []string {
 		pad += cols.mu + 1
 	}
 	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", pad)+render.AxisTicks(ax, c.score), s.width)))
+	if note := s.noDifferenceNote(c); note != "" {
+		lines = append(lines, st.Muted.Render(render.Truncate(note, s.width)))
+	}
 	return lines
+}
+
+// noDifferenceNote says which systems the test saw no difference in
+// ([model.SystemComparison.NoDifference]), so that their p-value, the
+// smallest the test gives, has no *; "" when there is none.
+func (s sigScreen) noDifferenceNote(c common) string {
+	var names []string
+	tied := true
+	for i, sc := range s.res.Systems {
+		if i != s.res.Baseline && sc.NoDifference() {
+			names = append(names, c.systemName(i))
+			tied = tied && sc.Wins == 0 && sc.Losses == 0
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return ""
+	case s.width < 100:
+		return strings.Join(names, ", ") + ": no difference to the baseline, so p has no *"
+	case tied && len(names) == 1:
+		return names[0] + " scores the same as the baseline on every segment: the test says nothing, so its p has no *"
+	case tied:
+		return strings.Join(names, ", ") + " score the same as the baseline on every segment: the test says nothing, so their p has no *"
+	}
+	what := "resample"
+	if s.res.Test == model.TestPairedAR {
+		what = "trial"
+	}
+	return "no " + what + " differs between the baseline and " + strings.Join(names, ", ") + ": the test says nothing, so p has no *"
 }
 
 // row is system i's line of the table; ref is the baseline's centre,
@@ -269,7 +298,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		delta = c.delta(sc.Score - res.Systems[res.Baseline].Score)
 		p = fmt.Sprintf("%.4f", sc.PValue)
 		kind = render.IntervalPlain
-		if sc.PValue <= sigAlpha {
+		if sc.Significant() {
 			p += "*"
 			kind = render.IntervalBetter
 			if sc.Score < res.Systems[res.Baseline].Score {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	tea "github.com/charmbracelet/bubbletea"
@@ -482,5 +483,56 @@ func TestSigScreenResampling(t *testing.T) {
 		if v := m.View(); !strings.Contains(v, fmt.Sprintf("n=%d seed 7", n)) {
 			t.Errorf("%s: the title does not give n and the seed:\n%s", test, v)
 		}
+	}
+}
+
+// TestSigScreenNoDifference: a system whose output is the baseline's
+// keeps sacrebleu's p-value, 1/(N+1), but without the * (every resample
+// or trial saw no difference, so the test says nothing), and a line under
+// the table says why; a system that differs keeps its *. The same with
+// approximate randomization.
+func TestSigScreenNoDifference(t *testing.T) {
+	ds, err := model.Load(model.Input{
+		Systems: []string{fixtures.DemoFluent, "copy=" + fixtures.DemoFluent, fixtures.DemoStilted},
+		Refs:    fixtures.DemoRefs,
+		FS:      fixtures.Demo,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := press(t, ready(t, ds, 120, 40), "p", "B")
+	for _, test := range []struct {
+		name string
+		n    int
+	}{{model.TestPairedBootstrap, 1000}, {model.TestPairedAR, 10000}} {
+		if test.name == model.TestPairedAR {
+			m = press(t, m, "T")
+		}
+		res := m.sig.res
+		if res == nil || res.Test != test.name {
+			t.Fatalf("%s: no comparison on the screen (err %v)", test.name, m.sig.err)
+		}
+		if same := res.Systems[1]; !same.NoDifference() || same.PValue != 1/float64(test.n+1) || same.Significant() {
+			t.Fatalf("%s: the copy's comparison %+v; want no difference, p = 1/(N+1), not significant", test.name, same)
+		}
+		v := m.View()
+		row := func(sys int) string {
+			_, after, _ := strings.Cut(v, " "+ds.Systems[sys].Name+" ")
+			r, _, _ := strings.Cut(after, "\n")
+			return r
+		}
+		if r, p := row(1), fmt.Sprintf("%.4f", res.Systems[1].PValue); !strings.Contains(r, " "+p+" ") || strings.Contains(r, p+"*") {
+			t.Errorf("%s: the copy's row %q; want p %s without *", test.name, r, p)
+		}
+		if r, p := row(2), formatP(res.Systems[2].PValue); !res.Systems[2].Significant() || !strings.Contains(r, " "+p+" ") {
+			t.Errorf("%s: stilted's row %q; want its p %s with *", test.name, r, p)
+		}
+		if note := "copy scores the same as the baseline on every segment: the test says nothing, so its p has no *"; !strings.Contains(v, note) {
+			t.Errorf("%s: no note %q under the table:\n%s", test.name, note, v)
+		}
+	}
+	narrow := press(t, ready(t, ds, 60, 16), "p", "B")
+	if v, note := narrow.View(), "copy: no difference to the baseline, so p has no *"; !strings.Contains(v, note) {
+		t.Errorf("60×16: no note %q under the table:\n%s", note, v)
 	}
 }

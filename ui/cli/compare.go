@@ -22,8 +22,10 @@ Tests every SYSTEM against BASE with sacrebleu 2.6.0's paired bootstrap
 resampling (default) or paired approximate randomization, with the same
 random numbers, so the p-values, means and confidence intervals are
 sacrebleu's own. Also counts the segments each system wins, ties and loses
-against the baseline by sentence BLEU. Flags may come before or after the
-files.
+against the baseline by sentence BLEU. The table marks p ≤ 0.05 with *, as
+sacrebleu does, except for a system the test saw no difference in (a copy
+of the baseline: its p-value is 1/(N+1) whatever the systems), which a note
+under the table names. Flags may come before or after the files.
 
 Examples:
   bleuscope compare base.txt new.txt -r ref.txt

@@ -2,10 +2,13 @@ package cli
 
 import (
 	"encoding/json"
-	"github.com/bleuscope/bleuscope/model"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // compareFiles is a small corpus: a baseline, a much better system and a
@@ -78,6 +81,48 @@ func TestCompareText(t *testing.T) {
 	}
 	if f := strings.Fields(line); len(f) < 8 || !strings.HasPrefix(f[5], "+") || f[7] != "*" {
 		t.Errorf("row of the better system %q: want a positive Δ and a significant p", line)
+	}
+}
+
+// TestCompareTextNoDifference: a copy of the baseline keeps sacrebleu's
+// p-value, 1/(N+1), in JSON, but the table shows it without * and says
+// under it that the test says nothing, with either test; a system that
+// differs keeps its *.
+func TestCompareTextNoDifference(t *testing.T) {
+	writeFiles(t, compareFiles())
+	for _, c := range []struct {
+		test, what string
+		n          int
+	}{{"paired-bs", "resamples", 1000}, {"paired-ar", "trials", 10000}} {
+		code, out, stderr := runCLI(t, "", "compare", "--"+c.test, "base.txt", "good.txt", "copy.txt", "-r", "ref.txt")
+		if code != 0 {
+			t.Fatalf("%s: status %d: %s", c.test, code, stderr)
+		}
+		rows := map[string][]string{}
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 0 && rows[f[0]] == nil { // the table, not the note
+				rows[f[0]] = f
+			}
+		}
+		p := strconv.FormatFloat(1/float64(c.n+1), 'f', 4, 64)
+		if f := rows["copy"]; len(f) < 4 || f[len(f)-4] != p || slices.Contains(f, "*") {
+			t.Errorf("%s: the copy's row %q; want p %s without *", c.test, f, p)
+		}
+		if f := rows["good"]; !slices.Contains(f, "*") {
+			t.Errorf("%s: the better system's row %q; want its *", c.test, f)
+		}
+		note := fmt.Sprintf("\ncopy scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/(%d+1), is just the smallest %d %s can give; it has no *.\np: ", c.n, c.n, c.what)
+		if !strings.Contains(out, note) {
+			t.Errorf("%s: no note %q under the table:\n%s", c.test, note, out)
+		}
+		if !strings.Contains(out, "* marks p ≤ 0.05 (unlikely to be chance)") {
+			t.Errorf("%s: the legend does not say * marks p ≤ 0.05:\n%s", c.test, out)
+		}
+	}
+	// With nothing to explain, no note.
+	_, out, _ := runCLI(t, "", "compare", "base.txt", "good.txt", "-r", "ref.txt")
+	if strings.Contains(out, "says nothing") {
+		t.Errorf("a note with no copy:\n%s", out)
 	}
 }
 
@@ -217,13 +262,18 @@ func TestCompareMetricsText(t *testing.T) {
 			} else {
 				d := e["score"].(float64) - base["score"].(float64)
 				want = append(want, model.FormatSigned(d, 1), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
-				if e["p_value"].(float64) <= 0.05 {
+				if e["p_value"].(float64) <= 0.05 && o["system"] != "copy" { // the copy: no difference
 					want = append(want, "*")
 				}
 			}
 			if got := strings.Join(strings.Fields(lines[3+i]), " "); got != strings.Join(strings.Fields(strings.Join(want, " ")), " ") {
 				t.Errorf("%s row %d: %q; want %q", m.head, i, got, strings.Join(want, " "))
 			}
+		}
+	}
+	for _, name := range []string{"chrF2", "TER"} {
+		if note := "the test saw no " + name + " difference between copy and the baseline in any of its 1000 resamples, so it says nothing: its p-value, 1/(1000+1), is just the smallest 1000 resamples can give; it has no *.\n"; !strings.Contains(text, note) {
+			t.Errorf("no note %q:\n%s", note, text)
 		}
 	}
 	if !strings.Contains(text, "TER counts edits: lower is better") {
