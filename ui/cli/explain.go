@@ -17,6 +17,11 @@ brevity penalty and the result, with every number. With --hyp, the values
 of --ref and --src are texts; otherwise they are files and --line (1-based)
 picks the segment of every SYSTEM.
 
+Prose wraps at spaces, never inside a word, to the terminal's width; piped
+or redirected, to the width of the terminal on standard error, else 80
+columns (--width sets it). Lines meant to be copied (the signature, the
+formulas, sacrebleu's own line) are never wrapped, however wide.
+
 Examples:
   bleuscope explain --hyp 'the the the the' --ref 'the cat is on the mat'
   bleuscope explain --line 12 hyp.txt -r ref.A.txt -r ref.B.txt
@@ -31,7 +36,8 @@ Segment:
   -s, --src TEXT|PATH       the source: text with --hyp, else a file
       --line N              the segment (1-based line) to explain in files
       --demo                use the embedded demo corpus (with --line)
-      --width N             wrap at N columns (default: the terminal's, or 80)
+      --width N             wrap prose at N columns (default: the terminal's,
+                            see above)
       --version             print the version
   -h, --help                this help
 

@@ -11,7 +11,9 @@ import (
 )
 
 // explainText returns the whole sentence-BLEU computation of in (from
-// [model.Explain]), width cells wide: a heading with title, the signature
+// [model.Explain]), its prose wrapped to width cells and the lines a person
+// copies (the signature, the formulas, sacrebleu's line) whole, however
+// wide ([render.KeepLines]): a heading with title, the signature
 // (nrefs references) and the source when hasSrc, then the walk-through
 // (tokens, the clip table of every order, precisions and smoothing, the
 // geometric mean, the brevity penalty and the result). References are
@@ -22,7 +24,7 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	if in.Err != nil {
 		return "", in.Err
 	}
-	opts := []render.WalkOption{render.WithText(in.Hyp, in.Refs)}
+	opts := []render.WalkOption{render.WithText(in.Hyp, in.Refs), render.KeepLines()}
 	if in.RefLabels != nil {
 		opts = append(opts, render.WithRefNames(in.RefLabels))
 	}
@@ -36,8 +38,8 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 		b.WriteByte('\n')
 	}
 	line(st.Title.Render("Sentence BLEU of " + model.Printable(title)))
-	sig := scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)
-	b.WriteString(st.Muted.Render(wrapFields(sig, "|", width)))
+	// The signature is copied: one line, however wide.
+	b.WriteString(st.Muted.Render(scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)))
 	b.WriteByte('\n')
 	if hasSrc {
 		line(st.Label.Render("source") + "  " + model.Printable(in.Src))
@@ -45,33 +47,6 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	b.WriteByte('\n')
 	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
 	return b.String(), nil
-}
-
-// wrapFields wraps s, made of fields joined by sep (a signature's
-// key:value fields and their "|"), to lines of at most width cells,
-// breaking after a separator: a field is cut only when it is wider than a
-// line by itself.
-func wrapFields(s, sep string, width int) string {
-	width = max(1, width)
-	fields := strings.SplitAfter(s, sep)
-	var lines []string
-	cur := ""
-	for _, f := range fields {
-		if cur != "" && ansi.StringWidth(cur+f) > width {
-			lines = append(lines, cur)
-			cur = ""
-		}
-		cur += f
-		for ansi.StringWidth(cur) > width {
-			cut := ansi.Truncate(cur, width, "")
-			lines = append(lines, cut)
-			cur = cur[len(cut):]
-		}
-	}
-	if cur != "" || len(lines) == 0 {
-		lines = append(lines, cur)
-	}
-	return strings.Join(lines, "\n")
 }
 
 // nltkMessage is the text of an error NLTK would raise, without package

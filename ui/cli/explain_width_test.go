@@ -8,39 +8,78 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// TestExplainNarrowSignature: at --width 40 every line fits and the
-// signature breaks only after a "|", never inside a field; and no count
-// reads "1 tokens" or "1 segments".
-func TestExplainNarrowSignature(t *testing.T) {
-	code, out, stderr := runCLI(t, "", "explain", "--hyp", "a", "--ref", "a", "--width", "40")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
+// copiedPrefixes start the lines explain keeps whole however narrow the
+// width: the formulas with their numbers and sacrebleu's line (the
+// signature is checked apart).
+var copiedPrefixes = []string{"sacrebleu prints: ", "simple precision ", "modified precision ", "ln p", "w1 · ", "w2 · ", "w3 · ", "w4 · ",
+	"mean = ", "geometric mean = ", "sum = ", "exp(sum) = ", "c < r, so BP", "c = r, so BP", "BLEU = BP × "}
+
+// copiedLine reports whether line l of explain's output is one it keeps
+// whole: the signature, a formula or sacrebleu's line.
+func copiedLine(l string) bool {
+	if strings.HasPrefix(l, "nrefs:") && strings.Contains(l, "|version:") {
+		return true
 	}
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
-		if w := ansi.StringWidth(l); w > 40 {
-			t.Errorf("line %d is %d cells wide: %q", i+1, w, l)
+	for _, p := range copiedPrefixes {
+		if strings.HasPrefix(l, p) {
+			return true
 		}
 	}
-	sig := scoring.Signature(scoring.SentenceOptions(), 1, scoring.SignatureVersion)
-	var got []string
-	for _, l := range lines[1:] {
-		if l == "" {
-			break
+	return false
+}
+
+// TestExplainKeepsCopiedLines: at --width 40 the prose fits, but the lines
+// a person copies are whole: the signature on one line, sacrebleu's line,
+// the formulas; and no count reads "1 tokens" or "1 segments".
+func TestExplainKeepsCopiedLines(t *testing.T) {
+	tests := []struct {
+		args  []string
+		opt   scoring.Options
+		whole []string
+	}{
+		{[]string{"--hyp", "the cat sat", "--ref", "the cat sat on the mat"}, scoring.SentenceOptions(), []string{
+			"modified precision 3/3 = 100.00%  with clipping (BLEU's)",
+			"mean = (4.60517 + 4.60517 + 4.60517) / 3 = 4.60517",
+			"c < r, so BP = exp(1 − r/c) = exp(1 − 6/3) = exp(-1) = 0.367879",
+			"BLEU = BP × geometric mean = 0.367879 × 100 = 36.7879",
+			"sacrebleu prints: BLEU = 36.79 100.0/100.0/100.0/0.0 (BP = 0.368 ratio = 0.500 hyp_len = 3 ref_len = 6)",
+		}},
+		{[]string{"--compat", "nltk", "--hyp", "the cat sat on the mat", "--ref", "the cat is on the mat"}, nltkSentenceOptions(), []string{
+			"w1 · ln p1 = 0.25 × ln 0.833333 = -0.0455804",
+			"sum = -0.0455804 − 0.127706 − 0.346574 − 177.099 = -177.619",
+			"BLEU = BP × exp(sum) = 7.262123179505913e-78",
+		}},
+	}
+	for _, tt := range tests {
+		code, out, stderr := runCLI(t, "", append([]string{"explain", "--width", "40"}, tt.args...)...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", tt.args, code, stderr)
 		}
-		got = append(got, l)
-	}
-	if strings.Join(got, "") != sig {
-		t.Fatalf("the signature lines %q do not make %q", got, sig)
-	}
-	for _, l := range got[:len(got)-1] {
-		if !strings.HasSuffix(l, "|") {
-			t.Errorf("the signature breaks inside a field: %q", got)
+		lines := strings.Split(out, "\n")
+		if sig := scoring.Signature(tt.opt, 1, scoring.SignatureVersion); lines[1] != sig {
+			t.Errorf("%q: line 2 %q; want the whole signature %q", tt.args, lines[1], sig)
+		}
+		for _, want := range tt.whole {
+			if !strings.Contains(out, "\n"+want+"\n") {
+				t.Errorf("%q: no whole line %q:\n%s", tt.args, want, out)
+			}
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > 40 && !copiedLine(l) {
+				t.Errorf("%q: line %d is %d cells wide: %q", tt.args, i+1, w, l)
+			}
+		}
+		for _, bad := range []string{"1 tokens", "1 segments", "closest: sets r", "supplied matches"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("explain says %q:\n%s", bad, out)
+			}
 		}
 	}
-	for _, bad := range []string{"1 tokens", "1 segments", "closest: sets r", "supplied matches"} {
-		if strings.Contains(out, bad) {
-			t.Errorf("explain says %q:\n%s", bad, out)
-		}
-	}
+}
+
+// nltkSentenceOptions are explain's options under --compat nltk.
+func nltkSentenceOptions() scoring.Options {
+	o := scoring.SentenceOptions()
+	o.Compat = scoring.CompatNLTK
+	return o
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/bleuscope/bleuscope/ui/render"
 )
 
-// defaultWidth is the width of wrapped text when the output is not a
-// terminal and --width is not given.
+// defaultWidth is the width of wrapped text when neither the output nor
+// standard error is a terminal and --width is not given.
 const defaultWidth = 80
 
 // terminalWidth reports whether w is a terminal, and its width.
@@ -27,8 +27,11 @@ func terminalWidth(w io.Writer) (int, bool) {
 }
 
 // textLayout picks the styles and width of wrapped text output: colour and
-// the terminal's width on a terminal, plain text and 80 columns otherwise;
-// --width (when given) sets the width.
+// the terminal's width on a terminal. Piped or redirected, plain text
+// wrapped to the width of the terminal on standard error when there is one
+// (a pipe into less or head ends on that screen, which would otherwise
+// wrap the lines again, inside words), else to 80 columns. --width (when
+// given) sets the width.
 func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
 	st := render.PlainStyles()
 	tw, tty := terminalWidth(e.stdout)
@@ -43,6 +46,9 @@ func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
 		width = tw
 	default:
 		width = defaultWidth
+		if sw, ok := terminalWidth(e.stderr); ok {
+			width = sw
+		}
 	}
 	return st, width, nil
 }

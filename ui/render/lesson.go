@@ -118,7 +118,7 @@ func LessonFigures(st Styles, l Lesson, hyp string, width int) string {
 	if l.figures == nil {
 		return ""
 	}
-	return fitWidth(l.figures(l, hyp, st, width), width)
+	return fitWidth(l.figures(l, hyp, st, width), width, nil)
 }
 
 // LessonTry renders the lesson's suggestions of what to type.

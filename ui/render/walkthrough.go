@@ -15,7 +15,8 @@ type Step struct {
 	// Title names the step, such as "2.1 Unigrams: counting and clipping".
 	Title string
 	// Body is the step's text, numbers and pictures; no line is wider than
-	// the width the steps were rendered for.
+	// the width the steps were rendered for, except the lines [KeepLines]
+	// keeps whole.
 	Body string
 	// Order is the n-gram order the step is about, or 0 for none. The
 	// steps of stage 2 have Order n and highlight order-n matches.
@@ -52,6 +53,14 @@ func WithScoreError(err error) WalkOption {
 	return func(w *walk) { w.err = err }
 }
 
+// KeepLines keeps whole, however wide, the lines a person copies: the
+// formulas with their numbers and sacrebleu's own line; prose still wraps
+// to the width. It is for text printed to be read and copied (bleuscope
+// explain); the explorer, whose screens must fit, goes without.
+func KeepLines() WalkOption {
+	return func(w *walk) { w.kept = map[string]bool{} }
+}
+
 // walk is everything one walk-through is rendered from.
 type walk struct {
 	d        scoring.Detail
@@ -66,6 +75,7 @@ type walk struct {
 	err      error
 	labels   []string // "hyp", then one label per reference
 	labelW   int
+	kept     map[string]bool // with KeepLines, the lines kept whole; else nil
 }
 
 // WalkthroughSteps returns the walk-through of one segment, step by step:
@@ -83,7 +93,7 @@ func WalkthroughSteps(st Styles, d scoring.Detail, res scoring.Result, opt scori
 	}
 	steps = append(steps, w.precisionStep(), w.meanStep(), w.brevityStep(), w.resultStep())
 	for i := range steps {
-		steps[i].Body = fitWidth(steps[i].Body, w.width)
+		steps[i].Body = fitWidth(steps[i].Body, w.width, w.kept)
 	}
 	return steps
 }
@@ -158,6 +168,16 @@ func (w *walk) nltk() bool { return w.opt.Compat == scoring.CompatNLTK }
 // para wraps prose to the walk's width.
 func (w *walk) para(s string) string { return wrapText(s, w.width) }
 
+// formula is a line a person may copy, such as a formula with its numbers
+// or sacrebleu's line: wrapped as prose, or whole with [KeepLines].
+func (w *walk) formula(s string) string {
+	if w.kept == nil {
+		return w.para(s)
+	}
+	w.kept[s] = true
+	return s
+}
+
 // sentences renders the hypothesis and every reference with marks (nil:
 // none), each followed by its length when lengths is set.
 func (w *walk) sentences(m model.Marks, lengths bool) string {
@@ -222,11 +242,11 @@ func wrapText(s string, width int) string {
 }
 
 // fitWidth makes sure no line of s is wider than width, wrapping the
-// (rare) line that is.
-func fitWidth(s string, width int) string {
+// (rare) line that is, unless it is one of the lines kept whole.
+func fitWidth(s string, width int, kept map[string]bool) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		if ansi.StringWidth(l) > width {
+		if ansi.StringWidth(l) > width && !kept[l] {
 			lines[i] = ansi.Hardwrap(l, width, true)
 		}
 	}

@@ -190,10 +190,10 @@ func (w *walk) meanStep() Step {
 		label := w.st.Label.Render(fmt.Sprintf("ln p%d", i+1))
 		if p == 0 {
 			zero = true
-			b.WriteString(w.para(label + " = ln 0 → −9999999999 (for −∞)   × " + weight))
+			b.WriteString(w.formula(label + " = ln 0 → −9999999999 (for −∞)   × " + weight))
 		} else {
 			l := r.Logs[i]
-			b.WriteString(w.para(fmt.Sprintf("%s = ln %s = %s   × %s", label, fnum(p), fnum(l), weight)))
+			b.WriteString(w.formula(fmt.Sprintf("%s = ln %s = %s   × %s", label, fnum(p), fnum(l), weight)))
 			logs = append(logs, l)
 		}
 		b.WriteString("\n")
@@ -208,9 +208,9 @@ func (w *walk) meanStep() Step {
 		return Step{Title: "4 Geometric mean", Body: b.String()}
 	}
 	mean := r.LogSum / float64(n)
-	b.WriteString(w.para(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(mean))))
+	b.WriteString(w.formula(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(mean))))
 	b.WriteString("\n")
-	b.WriteString(w.para(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(mean), w.st.Score.Render(fnum(r.GeoMean)))))
+	b.WriteString(w.formula(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(mean), w.st.Score.Render(fnum(r.GeoMean)))))
 	return Step{Title: "4 Geometric mean", Body: b.String()}
 }
 
@@ -239,14 +239,14 @@ func (w *walk) nltkMean(b *strings.Builder) {
 			b.WriteString("\n")
 			continue
 		}
-		b.WriteString(w.para(fmt.Sprintf("%s = %s × ln %s = %s", label, fnum(wt), fnum(s.Smoothed[i]), fnum(s.Terms[i]))))
+		b.WriteString(w.formula(fmt.Sprintf("%s = %s × ln %s = %s", label, fnum(wt), fnum(s.Smoothed[i]), fnum(s.Terms[i]))))
 		b.WriteString("\n")
 		terms = append(terms, s.Terms[i])
 	}
 	b.WriteString("\n")
-	b.WriteString(w.para(fmt.Sprintf("sum = %s = %s", joinSum(terms), fnum(s.LogSum))))
+	b.WriteString(w.formula(fmt.Sprintf("sum = %s = %s", joinSum(terms), fnum(s.LogSum))))
 	b.WriteString("\n")
-	b.WriteString(w.para(fmt.Sprintf("exp(sum) = %s", w.st.Score.Render(fnum(math.Exp(s.LogSum))))))
+	b.WriteString(w.formula(fmt.Sprintf("exp(sum) = %s", w.st.Score.Render(fnum(math.Exp(s.LogSum))))))
 }
 
 // joinSum writes a sum of terms the way one would by hand: "a + b − c".

@@ -85,7 +85,7 @@ func (w *walk) precisionPair(found, matched, den, hypGrams int) string {
 		w.st.Label.Render("simple precision   ") + PadRight(a, fw) + w.st.Muted.Render("  without clipping"),
 		w.st.Label.Render("modified precision ") + w.st.Score.Render(PadRight(m, fw)) + w.st.Muted.Render("  with clipping (BLEU's)"+denNote),
 	}
-	return w.para(lines[0]) + "\n" + w.para(lines[1])
+	return w.formula(lines[0]) + "\n" + w.formula(lines[1])
 }
 
 // clipSummary says in words what clipping did at this order.

@@ -17,7 +17,7 @@ func (w *walk) brevityStep() Step {
 	c, r := w.d.Stats.HypLen, w.d.Stats.RefLen
 	b.WriteString(w.lengths())
 	b.WriteString("\n\n")
-	b.WriteString(w.para(w.bpFormula(c, r)))
+	b.WriteString(w.formula(w.bpFormula(c, r)))
 	b.WriteString("\n\n")
 	if r > 0 {
 		b.WriteString(BPCurve(w.st, w.res.Ratio, w.res.BP, w.width, 9))
@@ -113,17 +113,17 @@ func (w *walk) resultStep() Step {
 	if w.nltk() && r.NLTK != nil && r.NLTK.NoMatch {
 		b.WriteString(w.para(fmt.Sprintf("BLEU = %s (on NLTK's 0–1 scale): NLTK returns the integer 0 when no unigram matches, without computing the mean (the BP above is shown for teaching; NLTK does not use it here).", w.st.Score.Render("0"))))
 	} else if w.nltk() {
-		b.WriteString(w.para(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
+		b.WriteString(w.formula(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + model.FormatScore(r.Score, true))))
 	} else {
 		if g, ok := w.geoMean(); ok {
-			b.WriteString(w.para(fmt.Sprintf("BLEU = BP × geometric mean = %s × %s = %s", fnum(r.BP), fnum(g), fnum(r.Score))))
+			b.WriteString(w.formula(fmt.Sprintf("BLEU = BP × geometric mean = %s × %s = %s", fnum(r.BP), fnum(g), fnum(r.Score))))
 			b.WriteString("\n")
 		}
 		b.WriteString(w.st.Score.Render("BLEU = " + model.FormatScore(r.Score, false)))
 		b.WriteString("\n")
-		b.WriteString(w.para(w.st.Muted.Render("sacrebleu prints: " + r.Verbose(2))))
+		b.WriteString(w.formula(w.st.Muted.Render("sacrebleu prints: " + r.Verbose(2))))
 	}
 	b.WriteString("\n\n")
 	for i, s := range w.reasons() {
