@@ -38,8 +38,9 @@ func addMetricFlags(fs *flagSet) *metricFlags {
 }
 
 // metrics turns the flags into model.Metrics; lowercase is -l, which
-// applies to chrF as to BLEU.
-func (f *metricFlags) metrics(lowercase bool) (model.Metrics, error) {
+// applies to chrF as to BLEU. The implied metrics are added as if
+// --metrics had listed them (segments --sort chrf implies chrf).
+func (f *metricFlags) metrics(lowercase bool, implied ...string) (model.Metrics, error) {
 	hint := f.fs.helpHint()
 	m := model.Metrics{ChrF: f.chrf, TER: f.ter}
 	m.ChrF.Lowercase = lowercase
@@ -48,6 +49,11 @@ func (f *metricFlags) metrics(lowercase bool) (model.Metrics, error) {
 		if !slices.Contains(model.MetricNames, n) {
 			return model.Metrics{}, usagef("--metrics %q: give a comma-separated list of %s; %s", f.names, orList(model.MetricNames), hint)
 		}
+		if !slices.Contains(m.Names, n) {
+			m.Names = append(m.Names, n)
+		}
+	}
+	for _, n := range implied {
 		if !slices.Contains(m.Names, n) {
 			m.Names = append(m.Names, n)
 		}

@@ -37,7 +37,10 @@ Selection and output:
                             were the other's: the segments that cost the
                             most corpus BLEU first; needs two systems), chrf
                             (sentence chrF, lowest first) or ter (sentence
-                            TER, highest first)
+                            TER, highest first); chrf and ter are shown as
+                            if --metrics included them (a column in text,
+                            "chrf"/"ter" in JSONL, TSV and CSV), and their
+                            options (--chrf-*, --ter-*) apply
       --desc                reverse the order
       --worst N             keep only the N worst segments (then --sort orders
                             them): the lowest sentence scores, or with --sort
@@ -93,7 +96,13 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	metrics, err := mf.metrics(sf.lowercase)
+	// --sort chrf or ter shows the metric it sorts by, as --metrics would.
+	sortsBy := map[model.SortKey]string{model.SortChrF: model.MetricChrF, model.SortTER: model.MetricTER}[key]
+	var implied []string
+	if sortsBy != "" {
+		implied = []string{sortsBy}
+	}
+	metrics, err := mf.metrics(sf.lowercase, implied...)
 	if err != nil {
 		return err
 	}
@@ -119,9 +128,9 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	byMetric, err := sortMetrics(e, ds, key, metrics, ms)
-	if err != nil {
-		return err
+	var byMetric *model.MetricScores // what --sort chrf or ter orders by
+	if sortsBy != "" {
+		byMetric = ms
 	}
 	if text.on {
 		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
@@ -156,21 +165,6 @@ func runSegments(e *env, args []string) error {
 		}
 		return nil
 	})
-}
-
-// sortMetrics returns the sentence scores --sort chrf or ter orders by:
-// those of ms when the metric was asked for, else computed for the sort
-// alone (and not printed); nil for the other keys.
-func sortMetrics(e *env, ds *model.Dataset, key model.SortKey, m model.Metrics, ms *model.MetricScores) (*model.MetricScores, error) {
-	name := map[model.SortKey]string{model.SortChrF: model.MetricChrF, model.SortTER: model.MetricTER}[key]
-	switch {
-	case name == "":
-		return nil, nil
-	case m.Has(name):
-		return ms, nil
-	}
-	m.Names = []string{name}
-	return model.ScoreMetrics(e.ctx, ds, m, true)
 }
 
 // skipFirstLine passes everything after the first "\n" on to w: it drops a

@@ -13,8 +13,9 @@ import (
 
 // TestSegmentsSortByMetric checks --sort chrf (lowest first) and --sort ter
 // (highest first) against the scoring package's sentence scores, with and
-// without the metric in --metrics (without it nothing of it is printed),
-// and --worst keeping the worst by that metric.
+// without the metric in --metrics (the metric sorted by is printed either
+// way, and the other one not), and --worst keeping the worst by that
+// metric.
 func TestSegmentsSortByMetric(t *testing.T) {
 	writeFiles(t, basicFiles())
 	hyps := strings.Split(strings.TrimSuffix(hyp3, "\n"), "\n")
@@ -49,8 +50,12 @@ func TestSegmentsSortByMetric(t *testing.T) {
 				if err := json.Unmarshal([]byte(l), &g); err != nil {
 					t.Fatal(err)
 				}
-				if (g.ChrF != nil || g.TER != nil) != (extra != nil) {
-					t.Errorf("%v: %s; the metric is printed only when --metrics asks for it", args, l)
+				shown, other := g.ChrF, g.TER
+				if metric == "ter" {
+					shown, other = g.TER, g.ChrF
+				}
+				if shown == nil || shown.Score == nil || *shown.Score != scores[metric][g.Line-1] || other != nil {
+					t.Errorf("%v: %s; want %q with the sentence score %v, and not the other metric", args, l, metric, scores[metric][g.Line-1])
 				}
 				got = append(got, g.Line)
 			}
@@ -62,6 +67,22 @@ func TestSegmentsSortByMetric(t *testing.T) {
 		rows := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		if code != 0 || len(rows) != 2 || !strings.HasPrefix(rows[1], "hyp.txt\t"+strconv.Itoa(want[0])+"\t") {
 			t.Errorf("--worst 1 --sort %s: %q; want line %d alone", metric, out, want[0])
+		}
+		if head := strings.Split(rows[0], "\t"); !slices.Contains(head, metric) || len(rows) < 2 ||
+			strings.Split(rows[1], "\t")[slices.Index(head, metric)] != strconv.FormatFloat(scores[metric][want[0]-1], 'g', -1, 64) {
+			t.Errorf("--worst 1 --sort %s TSV: %q; want a %s column with line %d's score %v", metric, out, metric, want[0], scores[metric][want[0]-1])
+		}
+		// The text table shows the column it is sorted by.
+		column := map[string]string{"chrf": "chrF2", "ter": "TER"}[metric]
+		_, out, _ = runCLI(t, "", "segments", "--sort", metric, "hyp.txt", "-r", "ref.txt")
+		if lines := strings.Split(out, "\n"); len(lines) < 2 || !slices.Contains(strings.Fields(lines[1]), column) {
+			t.Errorf("--sort %s text: no %s column:\n%s", metric, column, out)
+		}
+	}
+	// The options of the metric sorted by apply, as with --metrics.
+	for _, args := range [][]string{{"--sort", "chrf", "--chrf-beta", "3"}, {"--sort", "ter", "--ter-case-sensitive"}} {
+		if code, _, stderr := runCLI(t, "", append(append([]string{"segments"}, args...), "hyp.txt", "-r", "ref.txt")...); code != 0 {
+			t.Errorf("%q: status %d, %s", args, code, stderr)
 		}
 	}
 }
