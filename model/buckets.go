@@ -48,16 +48,31 @@ func ParseBucketBy(s string) (BucketBy, error) {
 	return 0, fmt.Errorf("model: unknown bucket grouping %q (want %s)", s, strings.Join(bucketByNames, ", "))
 }
 
-// DefaultEdges returns SPEC's edges of grouping b.
-func DefaultEdges(b BucketBy) []float64 {
+// DefaultEdges returns SPEC's edges of grouping b, the sentence scores'
+// on a scale whose top is scale (100 for sacrebleu's, 1 for NLTK's:
+// 0.1, 0.2, …, 0.9).
+func DefaultEdges(b BucketBy, scale float64) []float64 {
 	switch b {
 	case ByLengthRatio:
 		return []float64{0.8, 0.9, 1.0, 1.1, 1.2}
 	case BySentenceBLEU:
-		return []float64{10, 20, 30, 40, 50, 60, 70, 80, 90}
+		edges := []float64{10, 20, 30, 40, 50, 60, 70, 80, 90}
+		for i := range edges {
+			edges[i] = edges[i] * scale / 100
+		}
+		return edges
 	default:
 		return []float64{10, 20, 30, 40, 50, 60}
 	}
+}
+
+// scale is the top of the scale of the sentence scores: 100 for
+// sacrebleu's, 1 for NLTK's.
+func (s *Scored) scale() float64 {
+	if s.Settings.Sentence.Compat == scoring.CompatNLTK {
+		return 1
+	}
+	return 100
 }
 
 // ParseEdges reads edges written as "a,b,c": finite numbers, strictly
@@ -124,7 +139,7 @@ func (s *Scored) Buckets(ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([
 	}
 	edges := opt.Edges
 	if edges == nil {
-		edges = DefaultEdges(b)
+		edges = DefaultEdges(b, s.scale())
 	}
 	for j := 1; j < len(edges); j++ {
 		if !(edges[j] > edges[j-1]) {

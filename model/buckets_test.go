@@ -124,3 +124,36 @@ func TestMostBehind(t *testing.T) {
 		}
 	}
 }
+
+// TestBucketsSentenceBLEUScale: sentence-BLEU buckets are cut at tenths
+// of the scores' own scale, 0.1 … 0.9 on NLTK's 0–1 (its edges 10 … 90
+// put every segment in the first bucket).
+func TestBucketsSentenceBLEUScale(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a b c d e", "a b c d e", "a b c d e"}},
+		System{Name: "A", Hyps: []string{"a b c d e", "a b c x y", "v w x y z"}})
+	for _, set := range []Settings{DefaultSettings(), nltkSettings(1)} {
+		s := mustScore(t, ds, set)
+		got, err := s.Buckets(ds, 0, BySentenceBLEU, BucketOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale := 100.0
+		if set.Corpus.Compat == scoring.CompatNLTK {
+			scale = 1
+		}
+		if len(got) != 10 || *got[0].Hi != 0.1*scale || *got[9].Lo != 0.9*scale {
+			t.Fatalf("%s: %d buckets from <%v to >=%v; want 10 at tenths of %v", set.Corpus.Compat, len(got), *got[0].Hi, *got[9].Lo, scale)
+		}
+		for _, b := range got {
+			for _, i := range b.Rows {
+				v := s.Systems[0].Sentence[i]
+				if b.Lo != nil && v < *b.Lo || b.Hi != nil && v >= *b.Hi {
+					t.Errorf("%s: line %d scores %v, in bucket %s", set.Corpus.Compat, i+1, v, b.Label)
+				}
+			}
+		}
+		if n := len(got[9].Rows); n != 1 {
+			t.Errorf("%s: %d segments in %s; want the exact match", set.Corpus.Compat, n, got[9].Label)
+		}
+	}
+}

@@ -32,6 +32,8 @@ Grouping and output:
       --by B                ref-length, length-ratio or sentence-bleu
                             (repeatable or comma-separated; default all three)
       --edges a,b,c         the edges of the one --by given, increasing
+                            (sentence-bleu's default 10,…,90 is 0.1,…,0.9
+                            on NLTK's scale with --compat nltk)
       --confidence          add each bucket's bootstrap confidence half-width
                             (ci), as sacrebleu's --confidence computes it for
                             the bucket's segments
