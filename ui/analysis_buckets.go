@@ -167,7 +167,8 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
 	case most.Index < 0:
 		return sys + " is behind " + other + " in no bucket", ""
 	}
-	s = fmt.Sprintf("%s loses most in %s: %s vs %s on %d segments", sys, bucketLabel(&mine[most.Index]), x.c.delta(most.Delta), other, len(mine[most.Index].Rows))
+	n := len(mine[most.Index].Rows)
+	s = fmt.Sprintf("%s loses most in %s: %s vs %s on %d segment%s", sys, bucketLabel(&mine[most.Index]), x.c.delta(most.Delta), other, n, plural(n))
 	if small.Index >= 0 && small.Delta < most.Delta {
 		aside = fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows))
 	}
