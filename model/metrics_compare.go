@@ -169,7 +169,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n\n")
 			writeMetricComparison(&b, ds, c, k.name, k.mc)
 			if k.key == MetricTER {
-				b.WriteString("TER counts edits: lower is better, so a negative Δ is a gain.\n")
+				b.WriteString("\nTER counts edits: lower is better, so a negative Δ is a gain.\n")
 			}
 		}
 	}
@@ -179,8 +179,9 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 
 // writeMetricComparison writes the table of one extra metric in a
 // comparison, shaped as BLEU's: system, score, μ ± 95% CI (bootstrap),
-// Δ to the baseline and p-value, one decimal as sacrebleu prints chrF and
-// TER; under it a note for each system the test saw no difference in.
+// Δ to the baseline and p-value, two decimals as BLEU's (with one, as
+// sacrebleu prints chrF and TER, Δ read as off by 0.1 from the scores
+// shown); under it a note for each system the test saw no difference in.
 func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison) {
 	baseline := c.Baseline
 	bs := len(mc.Estimates) > 0 && mc.Estimates[0].Resamples > 0
@@ -189,18 +190,18 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		header = append(header, "μ ± 95% CI")
 	}
 	table := [][]string{append(header, "Δ", "p-value")}
-	one := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 	for i, e := range mc.Estimates {
-		row := []string{Printable(ds.Systems[i].Name), one(e.Score)}
+		row := []string{Printable(ds.Systems[i].Name), two(e.Score)}
 		if bs {
-			row = append(row, one(e.Mean)+" ± "+one(e.CI))
+			row = append(row, two(e.Mean)+" ± "+two(e.CI))
 		}
 		if i == baseline {
 			row[0] += " (baseline)"
 			row = append(row, "—", "—")
 		} else {
 			d := e.Score - mc.Estimates[baseline].Score
-			row = append(row, FormatSigned(d, 1), pValueCell(mc.PValues[i], mc.PValues[i] <= SignificanceLevel && !mc.NoDifference[i]))
+			row = append(row, FormatSigned(d, 2), pValueCell(mc.PValues[i], mc.PValues[i] <= SignificanceLevel && !mc.NoDifference[i]))
 		}
 		table = append(table, row)
 	}

@@ -242,7 +242,7 @@ func TestCompareMetricsText(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &objs); err != nil {
 		t.Fatal(err)
 	}
-	one := func(x any) string { return strconv.FormatFloat(x.(float64), 'f', 1, 64) }
+	two := func(x any) string { return strconv.FormatFloat(x.(float64), 'f', 2, 64) }
 	for _, m := range []struct{ key, head string }{{"chrf", "chrF2"}, {"ter", "TER"}} {
 		at := strings.Index(text, "\n"+m.head+"|")
 		if at < 0 {
@@ -255,13 +255,13 @@ func TestCompareMetricsText(t *testing.T) {
 		base := objs[0][m.key].(map[string]any)
 		for i, o := range objs {
 			e := o[m.key].(map[string]any)
-			want := []string{o["system"].(string), one(e["score"]), one(e["mean"]), "±", one(e["ci"])}
+			want := []string{o["system"].(string), two(e["score"]), two(e["mean"]), "±", two(e["ci"])}
 			if i == 0 {
 				want[0] += " (baseline)"
 				want = append(want, "—", "—")
 			} else {
 				d := e["score"].(float64) - base["score"].(float64)
-				want = append(want, model.FormatSigned(d, 1), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
+				want = append(want, model.FormatSigned(d, 2), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
 				if e["p_value"].(float64) <= 0.05 && o["system"] != "copy" { // the copy: no difference
 					want = append(want, "*")
 				}
