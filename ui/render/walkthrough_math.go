@@ -47,6 +47,7 @@ func (w *walk) smoothingNotes() []string {
 	}
 	var notes []string
 	zeros := 0
+	toldEmpty := false // the note on add-k and effective order is given once
 	for i := 0; i < N; i++ {
 		n := i + 1
 		if r.Cut > 0 && n >= r.Cut {
@@ -85,6 +86,14 @@ func (w *walk) smoothingNotes() []string {
 		case r.Smoothed[i] && w.opt.Smooth == scoring.SmoothAddK:
 			s := fmt.Sprintf("p%d: add-k smoothing added k = %s to both count and total: %s/%s = %s%%.",
 				n, fnum(w.opt.SmoothValue), fnum(r.Counts[i]), fnum(r.Totals[i]), fnum(r.Precisions[i]))
+			if w.d.Stats.Totals[i] == 0 {
+				s = fmt.Sprintf("p%d: the hypothesis has no %ss (0/0); add-k smoothing added k = %s to both count and total: %s/%s = %s%%, so the order stays in the mean.",
+					n, orderName(n), fnum(w.opt.SmoothValue), fnum(r.Counts[i]), fnum(r.Totals[i]), fnum(r.Precisions[i]))
+				if w.opt.EffectiveOrder && !toldEmpty {
+					s += " Effective order does not leave it out: sacrebleu adds k before it looks for an order with no n-grams."
+				}
+				toldEmpty = true
+			}
 			if n == 2 {
 				s += " It does so at every order above 1, matched or not, never for unigrams; an order with no n-grams at all becomes k/k = 100%."
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // brevityStep is step 5: c, every reference length, the closest one (and
@@ -169,7 +170,7 @@ func (w *walk) reasons() []string {
 		} else if s != nil && w.opt.NLTK.Smoothing.Method != 0 {
 			for i := 0; i < len(s.Num) && i < len(s.Used); i++ {
 				if s.Num[i] == 0 && s.Used[i] {
-					out = append(out, fmt.Sprintf("No %s matched; only smoothing (method%d) keeps BLEU above 0.", orderName(i+1), w.opt.NLTK.Smoothing.Method))
+					out = append(out, w.nltkSmoothedZero(i+1))
 					break
 				}
 			}
@@ -192,11 +193,8 @@ func (w *walk) reasons() []string {
 			break
 		}
 		if len(out) == 0 {
-			for i := 0; i < r.EffOrder; i++ {
-				if r.Smoothed[i] && i < len(w.d.Orders) && w.d.Orders[i].Matches == 0 {
-					out = append(out, fmt.Sprintf("No %s matched; only smoothing keeps BLEU above 0.", orderName(i+1)))
-					break
-				}
+			if s := w.smoothedZero(); s != "" {
+				out = append(out, s)
 			}
 		}
 	}
@@ -207,6 +205,80 @@ func (w *walk) reasons() []string {
 		out = append(out, w.weakest())
 	}
 	return out
+}
+
+// smoothedZero says what smoothing did for the first order in the mean
+// that matched nothing: no n-gram of it matched, or the hypothesis is too
+// short to have any (add-k then counts the order as k/k). It says that
+// only smoothing keeps BLEU above 0 when the same statistics score 0
+// without smoothing, and otherwise what they would score. It is "" when
+// smoothing replaced no zero.
+func (w *walk) smoothedZero() string {
+	r := w.res
+	n, empty := 0, false
+	for i := 0; i < r.EffOrder && i < len(w.d.Orders); i++ {
+		if !r.Smoothed[i] || w.d.Orders[i].Matches != 0 {
+			continue
+		}
+		if w.d.Orders[i].Total > 0 {
+			n, empty = i+1, false // an order that missed outweighs an empty one
+			break
+		}
+		if n == 0 {
+			n, empty = i+1, true
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	plain := w.opt
+	plain.Smooth, plain.SmoothValue = scoring.SmoothNone, 0
+	without := scoring.Compute(w.d.Stats, plain)
+	s := fmt.Sprintf("No %s matched", orderName(n))
+	if empty {
+		longer := ""
+		if n < r.EffOrder {
+			longer = " or longer n-grams"
+		}
+		s = fmt.Sprintf("The hypothesis has only %s, so it has no %ss%s; add-k counts %s as k/k = 100%%", plural(len(w.d.Hyp), "token"), orderName(n), longer, orderRange(n, r.EffOrder, "", ""))
+	}
+	if without.Score == 0 && r.Score > 0 {
+		if empty && !w.opt.EffectiveOrder {
+			return s + ". Without smoothing, and with effective order off, " + orderRange(n, r.EffOrder, "", "") + " would count as 0: only smoothing keeps BLEU above 0."
+		}
+		return s + "; only smoothing keeps BLEU above 0."
+	}
+	s += ". Without smoothing"
+	if without.EffOrder < r.EffOrder {
+		s += ", effective order would leave " + orderRange(without.EffOrder+1, r.EffOrder, "", "") + " out of the mean, and"
+	}
+	if without.Score == r.Score {
+		return s + fmt.Sprintf(" BLEU would be the same, %s.", fnum(without.Score))
+	}
+	return s + fmt.Sprintf(" BLEU would be %s.", fnum(without.Score))
+}
+
+// nltkSmoothedZero says what NLTK's smoothing stood in for at order n,
+// the first used order with no match: none of its n-grams matched, or
+// the hypothesis has none (NLTK still counts the order, as 0/1); and what
+// BLEU would be without smoothing (method0, whose sys.float_info.min in
+// place of a 0 leaves a score above 0, if only just).
+func (w *walk) nltkSmoothedZero(n int) string {
+	s := fmt.Sprintf("No %s matched", orderName(n))
+	switch {
+	case len(w.d.Hyp) < n && n < len(w.d.Orders):
+		s = fmt.Sprintf("The hypothesis has only %s, so it has no %ss or longer n-grams, and NLTK counts each such order as 0/1", plural(len(w.d.Hyp), "token"), orderName(n))
+	case len(w.d.Hyp) < n:
+		s = fmt.Sprintf("The hypothesis has only %s, so it has no %ss, and NLTK counts that order as 0/1", plural(len(w.d.Hyp), "token"), orderName(n))
+	}
+	s += fmt.Sprintf("; smoothing (method%d) stands in for the 0", w.opt.NLTK.Smoothing.Method)
+	plain := w.opt
+	plain.NLTK.Smoothing.Method = 0
+	without, err := scoring.Evaluate(w.d.Stats, plain, scoring.LastSegment{})
+	if err != nil {
+		return s + "."
+	}
+	return s + fmt.Sprintf(". Without smoothing (method0, which puts sys.float_info.min there) BLEU would be %s.", fnum(without.Score))
 }
 
 // smoothWord names the smoothing in the zero-precision reason.

@@ -140,7 +140,7 @@ func TestWalkthroughReasons(t *testing.T) {
 			"No bigram matched; only smoothing keeps BLEU above 0."},
 		{"nltk method1 stands in for zeros", wtCase{"the cat was on the mat", []string{"the cat sat on the mat"},
 			wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK; o.NLTK.Smoothing.Method = 1 })},
-			"No 4-gram matched; only smoothing (method1) keeps BLEU above 0."},
+			"No 4-gram matched; smoothing (method1) stands in for the 0. Without smoothing (method0, which puts sys.float_info.min there) BLEU would be "},
 		{"perfect match", wtCase{"the cat is on the mat", []string{"the cat is on the mat"}, wtOpt(nil)},
 			"Every n-gram of the hypothesis matches a reference and BP = 1: nothing is lost."},
 	}
@@ -151,6 +151,77 @@ func TestWalkthroughReasons(t *testing.T) {
 				t.Errorf("walk-through lacks %q:\n%s", tt.want, out)
 			}
 		})
+	}
+}
+
+// TestWalkthroughOnlySmoothingClaim: the result says "only smoothing
+// keeps BLEU above 0" exactly when the same statistics score 0 without
+// smoothing, and never says an order "matched" nothing when the
+// hypothesis is too short to have any n-gram of it.
+func TestWalkthroughOnlySmoothingClaim(t *testing.T) {
+	const claim = "only smoothing keeps BLEU above 0"
+	refs := []string{"the cat is on the mat"}
+	for _, hyp := range []string{"the cat", "the dog", "the cat sat", "mat the on is cat the", "the cat is on the mat"} {
+		for _, smooth := range []string{scoring.SmoothAddK, scoring.SmoothExp, scoring.SmoothFloor, scoring.SmoothNone} {
+			for _, eff := range []bool{true, false} {
+				c := wtCase{hyp, refs, wtOpt(func(o *scoring.Options) {
+					o.Smooth, o.SmoothValue, o.EffectiveOrder = smooth, scoring.DefaultSmoothValue(smooth), eff
+				})}
+				t.Run(fmt.Sprintf("%s/%s/eff=%v", hyp, smooth, eff), func(t *testing.T) {
+					d, res, _ := explainCase(t, c)
+					plain := c.opt
+					plain.Smooth, plain.SmoothValue = scoring.SmoothNone, 0
+					want := res.Score > 0 && scoring.Compute(d.Stats, plain).Score == 0
+					out := flat(walkText(t, c, 80))
+					if got := strings.Contains(out, claim); got != want {
+						t.Errorf("claims %q: %v; want %v (BLEU %v, without smoothing %v):\n%s", claim, got, want, res.Score, scoring.Compute(d.Stats, plain).Score, out)
+					}
+					for n := len(d.Hyp) + 1; n <= len(d.Orders); n++ {
+						if bad := fmt.Sprintf("No %s matched", orderName(n)); strings.Contains(out, bad) {
+							t.Errorf("says %q of a %d-token hypothesis", bad, len(d.Hyp))
+						}
+					}
+				})
+			}
+		}
+	}
+	short := wtCase{"the cat", refs, wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothAddK, 1 })}
+	d, res, _ := explainCase(t, short)
+	plain := short.opt
+	plain.Smooth, plain.SmoothValue = scoring.SmoothNone, 0
+	without := scoring.Compute(d.Stats, plain)
+	same := ""
+	if without.Score == res.Score {
+		same = "the same, "
+	}
+	out := flat(walkText(t, short, 80))
+	requireContains(t, "add-k, too short", out,
+		"The hypothesis has only 2 tokens, so it has no trigrams or longer n-grams; add-k counts p3…p4 as k/k = 100%.",
+		"Without smoothing, effective order would leave p3…p4 out of the mean, and BLEU would be "+same+fnum(without.Score)+".",
+		"p3: the hypothesis has no trigrams (0/0); add-k smoothing added k = 1 to both count and total: 1/1 = 100%, so the order stays in the mean. Effective order does not leave it out")
+}
+
+// TestWalkthroughNLTKTooShort: in nltk compat an order the hypothesis is
+// too short for is said to have no n-grams (NLTK's 0/1), not to have
+// matched none, and the score without smoothing is method0's.
+func TestWalkthroughNLTKTooShort(t *testing.T) {
+	c := wtCase{"the cat", []string{"the cat is on the mat"}, wtOpt(func(o *scoring.Options) {
+		o.Compat = scoring.CompatNLTK
+		o.NLTK.Smoothing.Method = 1
+	})}
+	d, _, _ := explainCase(t, c)
+	plain := c.opt
+	plain.NLTK.Smoothing.Method = 0
+	without, err := scoring.Evaluate(d.Stats, plain, scoring.LastSegment{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := flat(walkText(t, c, 80))
+	requireContains(t, "nltk method1, too short", out,
+		"The hypothesis has only 2 tokens, so it has no trigrams or longer n-grams, and NLTK counts each such order as 0/1; smoothing (method1) stands in for the 0.",
+		"Without smoothing (method0, which puts sys.float_info.min there) BLEU would be "+fnum(without.Score)+".")
+	if strings.Contains(out, "No trigram matched") {
+		t.Errorf("says no trigram matched of a 2-token hypothesis:\n%s", out)
 	}
 }
 
