@@ -38,7 +38,11 @@ func (a adapt[T]) closed() bool             { return a.t.Closed() }
 // newWalkthroughLearner opens the guided walk-through of an explained
 // segment, sized width×height.
 func newWalkthroughLearner(in model.Explained, st render.Styles, width, height int) learner {
-	opts := []render.WalkOption{render.WithText(in.Hyp, in.Refs), render.WithRefNames(in.RefLabels)}
+	closeKey, methodKey := DefaultWalkthroughKeyMap().Close.Help().Key, DefaultKeyMap().NLTKMethod.Help().Key
+	opts := []render.WalkOption{
+		render.WithText(in.Hyp, in.Refs), render.WithRefNames(in.RefLabels),
+		render.InExplorer(closeKey + " closes the walk-through, then " + methodKey + " cycles NLTK's methods"),
+	}
 	if in.EvalErr != nil {
 		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}

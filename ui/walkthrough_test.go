@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
@@ -193,4 +194,24 @@ func TestWalkthroughComponentFits(t *testing.T) {
 	wtFits(t, "after resize", w.View(), 60, 16)
 	w, _ = w.Update(wtKey("end"))
 	wtGolden(t, "walkthrough_guide_result", w.SetSize(80, 24).View())
+}
+
+// TestWalkthroughNLTKErrorAdvice: in the explorer, the walk-through of a
+// segment NLTK raises on says to change the method with the explorer's
+// key, not with explain's --nltk-smoothing flag.
+func TestWalkthroughNLTKErrorAdvice(t *testing.T) {
+	opt := scoring.SentenceOptions()
+	opt.Compat = scoring.CompatNLTK
+	opt.NLTK.Smoothing.Method = 6
+	in := model.Explain(model.Segment{Hyp: "the cat sat on a mat", Refs: []string{"the cat is sitting on the mat"}}, opt)
+	if in.EvalErr == nil {
+		t.Fatal("Explain: want NLTK's method6 error")
+	}
+	l := newWalkthroughLearner(in, render.DefaultStyles(), 120, 40)
+	l, _ = l.update(wtKey("end"))
+	view := strings.Join(strings.Fields(l.view()), " ")
+	key := DefaultKeyMap().NLTKMethod.Help().Key
+	if !strings.Contains(view, key+" cycles NLTK's methods") || strings.Contains(view, "--nltk-smoothing") {
+		t.Errorf("the last step should name the %s key and no flag:\n%s", key, l.view())
+	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -260,6 +262,16 @@ func TestExplainNLTKRaises(t *testing.T) {
 	}
 	if !strings.Contains(out, "AssertionError") || !strings.Contains(out, "nltk:method6") {
 		t.Errorf("explanation does not give NLTK's error:\n%s", out)
+	}
+	// What it says score does is what score does.
+	ref := filepath.Join(t.TempDir(), "ref")
+	if err := os.WriteFile(ref, []byte("a c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scoreCode, _, _ := runCLI(t, "a b\n", "score", "--compat", "nltk", "--nltk-smoothing", "6", "-", "-r", ref)
+	said := fmt.Sprintf("`bleuscope score` of this segment alone stops with this error (exit status %d)", scoreCode)
+	if scoreCode == 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), said) {
+		t.Errorf("score exits %d; the explanation should say %q:\n%s", scoreCode, said, out)
 	}
 }
 

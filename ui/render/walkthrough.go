@@ -61,6 +61,14 @@ func KeepLines() WalkOption {
 	return func(w *walk) { w.kept = map[string]bool{} }
 }
 
+// InExplorer tells the walk-through it is shown in the explorer, whose
+// keys its advice then names instead of the explain command's flags:
+// methodHint says how to pick another NLTK smoothing method there, as a
+// clause ("esc closes the walk-through, then m cycles NLTK's methods").
+func InExplorer(methodHint string) WalkOption {
+	return func(w *walk) { w.explorer, w.methodHint = true, methodHint }
+}
+
 // walk is everything one walk-through is rendered from.
 type walk struct {
 	d        scoring.Detail
@@ -73,9 +81,13 @@ type walk struct {
 	hasText  bool
 	refNames []string
 	err      error
-	labels   []string // "hyp", then one label per reference
-	labelW   int
-	kept     map[string]bool // with KeepLines, the lines kept whole; else nil
+	// explorer is set in the explorer, where methodHint says how to pick
+	// another NLTK smoothing method (the explain command's flag otherwise).
+	explorer   bool
+	methodHint string
+	labels     []string // "hyp", then one label per reference
+	labelW     int
+	kept       map[string]bool // with KeepLines, the lines kept whole; else nil
 }
 
 // WalkthroughSteps returns the walk-through of one segment, step by step:
@@ -128,9 +140,12 @@ func StepHeading(st Styles, s Step, i, total int, width int) string {
 }
 
 func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Styles, width int, opts []WalkOption) *walk {
-	w := &walk{d: d, res: res, opt: opt, st: st, width: max(20, width)}
+	w := &walk{d: d, res: res, opt: opt, st: st, width: max(20, width), methodHint: "--nltk-smoothing 1…7 picks one"}
 	for _, o := range opts {
 		o(w)
+	}
+	if w.err != nil && w.nltk() {
+		w.res = nltkBeforeError(d.Stats, opt.MaxOrder)
 	}
 	w.labels = append(w.labels, "hyp")
 	for k := range d.Refs {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -20,7 +21,11 @@ func (w *walk) precisionStep() Step {
 		b.WriteString(w.para("The precision of order n is p_n = clipped matches / hypothesis n-grams. sacrebleu writes it as a percentage."))
 	}
 	b.WriteString("\n\n")
-	b.WriteString(PrecisionBars(w.st, w.res, w.width))
+	if w.nltk() && w.err != nil {
+		b.WriteString(w.rawPrecisionBars())
+	} else {
+		b.WriteString(PrecisionBars(w.st, w.res, w.width))
+	}
 	b.WriteString("\n\n")
 	var notes []string
 	if w.nltk() {
@@ -141,8 +146,8 @@ func nltkMethodNote(s scoring.NLTKSmoothing) string {
 // nltkSmoothingNotes explains NLTK's smoothing of this segment.
 func (w *walk) nltkSmoothingNotes() []string {
 	s := w.res.NLTK
-	if s == nil {
-		return []string{"NLTK raised an error for this segment, so there are no smoothed precisions to show."}
+	if w.err != nil {
+		return []string{"These are the precisions before smoothing. NLTK raises an error for this segment (" + Safe(nltkErrorText(w.err)) + "), so there are no smoothed precisions and no score; the last step says why."}
 	}
 	if s.NoMatch {
 		return []string{"No unigram matched: NLTK returns the integer 0 straight away, before any smoothing."}
@@ -173,6 +178,68 @@ func (w *walk) nltkSmoothingNotes() []string {
 		}
 	}
 	return notes
+}
+
+// rawPrecisionBars draws NLTK's precisions before smoothing, num/den per
+// order on its 0–1 scale, for a segment NLTK raises on: what it was
+// smoothing when it failed.
+func (w *walk) rawPrecisionBars() string {
+	r := w.res
+	N := len(r.Precisions)
+	frac := make([]string, N)
+	fracW := 0
+	for i := range N {
+		frac[i] = fnum(r.Counts[i]) + "/" + fnum(r.Totals[i])
+		fracW = max(fracW, len(frac[i]))
+	}
+	labelW := len("p" + strconv.Itoa(N) + " ")
+	barW := min(40, w.width-labelW-1-fracW-1-6)
+	lines := make([]string, 0, N)
+	for i := range N {
+		line := w.st.Label.Render(PadRight("p"+strconv.Itoa(i+1), labelW))
+		if barW >= 4 {
+			line += Bar(w.st, r.Precisions[i], barW) + " "
+		}
+		line += PadLeft(frac[i], fracW) + " " + w.st.Score.Render(strconv.FormatFloat(r.Precisions[i], 'f', 4, 64))
+		lines = append(lines, Truncate(line, w.width))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nltkBeforeError is what NLTK computes for a segment before it raises:
+// the precisions num/den of every order, unsmoothed, and the brevity
+// penalty (corpus_bleu computes it first). Its NLTK steps are nil.
+func nltkBeforeError(st scoring.Stats, orders int) scoring.Result {
+	r := scoring.Result{
+		Counts:     make([]float64, orders),
+		Totals:     make([]float64, orders),
+		Precisions: make([]float64, orders),
+		Smoothed:   make([]bool, orders),
+		BP:         scoring.NLTKBrevityPenalty(st.RefLen, st.HypLen).Value,
+		SysLen:     st.HypLen,
+		RefLen:     st.RefLen,
+		EffOrder:   orders,
+	}
+	if st.RefLen > 0 {
+		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
+	}
+	for i := range orders {
+		r.Counts[i], r.Totals[i] = float64(st.Matches[i]), float64(st.Totals[i])
+		if st.Totals[i] > 0 {
+			r.Precisions[i] = r.Counts[i] / r.Totals[i]
+		}
+	}
+	return r
+}
+
+// nltkErrorText is NLTK's exception as Python prints it, without the
+// package prefixes: "AssertionError: …".
+func nltkErrorText(err error) string {
+	var e *scoring.NLTKError
+	if errors.As(err, &e) {
+		return e.Exception + ": " + e.Message
+	}
+	return err.Error()
 }
 
 // meanStep is step 4: the weighted geometric mean with the logs and

@@ -20,6 +20,10 @@ func (w *walk) brevityStep() Step {
 	b.WriteString("\n\n")
 	b.WriteString(w.formula(w.bpFormula(c, r)))
 	b.WriteString("\n\n")
+	if w.err != nil && w.nltk() {
+		b.WriteString(w.para("NLTK raises an error for this segment, so this BP goes into no score."))
+		b.WriteString("\n\n")
+	}
 	if r > 0 {
 		b.WriteString(BPCurve(w.st, w.res.Ratio, w.res.BP, w.width, 9))
 	}
@@ -99,14 +103,26 @@ func absInt(x int) int {
 func (w *walk) resultStep() Step {
 	var b strings.Builder
 	if w.err != nil {
-		b.WriteString(w.para("Scoring failed for this segment: " + Safe(w.err.Error())))
-		if w.nltk() {
-			b.WriteString("\n")
-			b.WriteString(w.para("NLTK itself raises this error for the same input; try another smoothing method (--nltk-smoothing)."))
-			if w.opt.NLTK.Smoothing.Method == 6 {
-				b.WriteString("\n")
-				b.WriteString(w.para("method6 needs at least 3 orders and a trigram precision p3 above 0; NLTK's message says bigrams, but p3 is what it tests."))
+		if !w.nltk() {
+			b.WriteString(w.para("Scoring failed for this segment: " + Safe(w.err.Error())))
+			return Step{Title: "6 Result", Body: b.String()}
+		}
+		b.WriteString(w.para("No score: NLTK raises an error for this segment:"))
+		b.WriteString("\n")
+		b.WriteString(w.para("  " + w.st.Error.Render(Safe(nltkErrorText(w.err)))))
+		b.WriteString("\n")
+		if w.opt.NLTK.Smoothing.Method == 6 {
+			p3 := "method6 needs at least 3 orders"
+			if len(w.res.Precisions) >= 3 {
+				p3 = fmt.Sprintf("method6 needs at least 3 orders and a trigram precision p3 above 0, and here p3 = %s/%s; NLTK's message says bigrams, but p3 is what it tests", fnum(w.res.Counts[2]), fnum(w.res.Totals[2]))
 			}
+			b.WriteString(w.para(p3 + "."))
+			b.WriteString("\n")
+		}
+		if w.explorer {
+			b.WriteString(w.para("The list shows err for this segment. Try another smoothing method: " + w.methodHint + "."))
+		} else {
+			b.WriteString(w.para("So `bleuscope score` of this segment alone stops with this error (exit status 2), and `bleuscope segments` prints error on its line; explain shows the computation as far as NLTK gets. Try another smoothing method: " + w.methodHint + "."))
 		}
 		return Step{Title: "6 Result", Body: b.String()}
 	}
@@ -166,7 +182,7 @@ func (w *walk) reasons() []string {
 	}
 	if w.nltk() {
 		if s := r.NLTK; s != nil && w.opt.NLTK.Smoothing.Method == 0 && tiny && r.Score > 0 && s.Score.Warnings > 0 {
-			out = append(out, "Some order has no match at all, and method0 put sys.float_info.min in its place: the score is a tiny positive number that means 0. Sentence scores need a smoothing method (--nltk-smoothing 1…7).")
+			out = append(out, "Some order has no match at all, and method0 put sys.float_info.min in its place: the score is a tiny positive number that means 0. Sentence scores need a smoothing method: "+w.methodHint+".")
 		} else if s != nil && w.opt.NLTK.Smoothing.Method != 0 {
 			for i := 0; i < len(s.Num) && i < len(s.Used); i++ {
 				if s.Num[i] == 0 && s.Used[i] {

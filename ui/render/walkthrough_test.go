@@ -266,7 +266,47 @@ func TestWalkthroughScoreError(t *testing.T) {
 		t.Fatal("Evaluate: want NLTK's method6 error on a two-token hypothesis")
 	}
 	out := Walkthrough(DefaultStyles(), d, res, c.opt, 80, WithScoreError(err))
-	requireContains(t, "method6", flat(out), "Scoring failed for this segment: "+err.Error(), "NLTK raised an error for this segment")
+	requireContains(t, "method6", flat(out), "No score: NLTK raises an error for this segment: AssertionError: ", "NLTK raised an error for this segment")
+}
+
+// TestWalkthroughNLTKErrorSteps: when NLTK raises, the precisions step
+// still shows every order's num/den (p3 = 0 is why method6 fails), with no
+// run of blank lines; the brevity step shows NLTK's BP, not 0; and the
+// result says what score does and how to change the method, with the
+// explain command's flag or, in the explorer, its keys.
+func TestWalkthroughNLTKErrorSteps(t *testing.T) {
+	c := wtCase{"the cat sat on a mat", []string{"the cat is sitting on the mat"}, wtOpt(func(o *scoring.Options) {
+		o.Compat = scoring.CompatNLTK
+		o.NLTK.Smoothing.Method = 6
+	})}
+	d, res, err := explainCase(t, c)
+	if err == nil {
+		t.Fatal("Evaluate: want NLTK's method6 error (no trigram matches)")
+	}
+	steps := WalkthroughSteps(DefaultStyles(), d, res, c.opt, 80, WithScoreError(err))
+	prec, bp, result := steps[len(steps)-4].Body, steps[len(steps)-2].Body, steps[len(steps)-1].Body
+	if strings.Contains(prec, "\n\n\n") {
+		t.Errorf("precisions step has a run of blank lines:\n%s", prec)
+	}
+	for n := 1; n <= c.opt.MaxOrder; n++ {
+		frac := fmt.Sprintf("%d/%d", d.Stats.Matches[n-1], d.Stats.Totals[n-1])
+		if !regexp.MustCompile(fmt.Sprintf(`(?m)^p%d .* %s `, n, frac)).MatchString(prec) {
+			t.Errorf("precisions step lacks p%d = %s:\n%s", n, frac, prec)
+		}
+	}
+	want := scoring.NLTKBrevityPenalty(d.Stats.RefLen, d.Stats.HypLen).Value
+	requireContains(t, "brevity step", flat(bp), "= "+fnum(want), "BP = "+fnum(want))
+	requireContains(t, "result", flat(result),
+		fmt.Sprintf("here p3 = %d/%d", d.Stats.Matches[2], d.Stats.Totals[2]),
+		"`bleuscope score` of this segment alone stops with this error (exit status 2)",
+		"Try another smoothing method: --nltk-smoothing 1…7 picks one.")
+
+	in := WalkthroughSteps(DefaultStyles(), d, res, c.opt, 80, WithScoreError(err), InExplorer("esc, then m"))
+	got := flat(in[len(in)-1].Body)
+	requireContains(t, "result in the explorer", got, "Try another smoothing method: esc, then m.")
+	if strings.Contains(got, "--nltk-smoothing") || strings.Contains(got, "bleuscope score") {
+		t.Errorf("the explorer's result names the command line:\n%s", got)
+	}
 }
 
 func TestWalkthroughStepsShape(t *testing.T) {
