@@ -54,7 +54,11 @@ func Precisions(st Styles, v MathView, width int) []string {
 		}
 		line := st.Label.Render(fmt.Sprintf("p%d ", i+1)) + Bar(st, p/100, barW) + " " +
 			PadLeft(frac[i], fw) + " " + PadLeft(strconv.FormatFloat(p, 'f', 2, 64), 6) + "%"
-		if note := smoothNote(v, i); note != "" {
+		note := smoothNote(v, i)
+		if s := r.NLTK; v.nltk() && s != nil && s.Reweighted && i >= len(s.Weights) {
+			note = strings.TrimPrefix(note+", then no weight (auto_reweigh)", ", then ")
+		}
+		if note != "" {
 			line += " " + st.Warn.Render(note)
 		} else if i >= r.EffOrder && !v.nltk() {
 			line += " " + st.Muted.Render("not used (effective order)")

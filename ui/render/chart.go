@@ -132,7 +132,18 @@ func PrecisionBars(st Styles, res scoring.Result, width int) string {
 			vals[i] = pct(res.Precisions[i]) + "%"
 		}
 		switch {
-		case nltk && (i >= len(res.NLTK.Used) || !res.NLTK.Used[i]) && !res.NLTK.NoMatch:
+		case nltk && i >= len(res.NLTK.Used) && !res.NLTK.NoMatch:
+			// auto_reweigh left fewer weights than orders: NLTK's zip
+			// stops before this one, smoothed or not.
+			notes[i] = "no weight"
+			if res.NLTK.Reweighted {
+				notes[i] += " (auto_reweigh)"
+			}
+			if i < len(res.Smoothed) && res.Smoothed[i] {
+				notes[i] = "* smoothed, then " + notes[i]
+				anySmoothed = true
+			}
+		case nltk && !res.NLTK.NoMatch && !res.NLTK.Used[i]:
 			notes[i] = "dropped"
 		case !nltk && i >= res.EffOrder:
 			notes[i] = "not in mean"

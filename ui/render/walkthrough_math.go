@@ -167,10 +167,19 @@ func (w *walk) nltkSmoothingNotes() []string {
 		if s.Exact[i] != "" {
 			shown = s.Exact[i] + " = " + shown
 		}
-		notes = append(notes, fmt.Sprintf("p%d: %s became %s.", i+1, raw, shown))
+		note := fmt.Sprintf("p%d: %s became %s.", i+1, raw, shown)
+		if s.Reweighted && i >= len(s.Weights) {
+			note = fmt.Sprintf("p%d: %s became %s, and then auto_reweigh leaves it out (below).", i+1, raw, shown)
+		}
+		notes = append(notes, note)
 	}
 	if !changed {
 		notes = append(notes, "It changed no precision here.")
+	}
+	if s.Reweighted && len(s.Weights) < len(s.Smoothed) {
+		notes = append(notes, fmt.Sprintf("auto_reweigh: the hypothesis has only %s (fewer than 4), so NLTK weighs %s by 1/%d each, and %s no weight at all, smoothed or not.",
+			plural(s.HypLen, "token"), orderRange(1, len(s.Weights), "", ""), len(s.Weights),
+			orderRange(len(s.Weights)+1, len(s.Smoothed), "gets", "get")))
 	}
 	for i, used := range s.Used {
 		if !used {
@@ -318,6 +327,10 @@ func (w *walk) nltkMean(b *strings.Builder) {
 		b.WriteString(w.formula(fmt.Sprintf("%s = %s × ln %s = %s", label, fnum(wt), fnum(s.Smoothed[i]), fnum(s.Terms[i]))))
 		b.WriteString("\n")
 		terms = append(terms, s.Terms[i])
+	}
+	if k := len(s.Weights); s.Reweighted && k < len(s.Smoothed) {
+		b.WriteString(w.para(w.st.Muted.Render(fmt.Sprintf("%s no weight: NLTK pairs the %d weights with p1…p%d and stops there.", orderRange(k+1, len(s.Smoothed), "has", "have"), k, k))))
+		b.WriteString("\n")
 	}
 	b.WriteString("\n")
 	b.WriteString(w.formula(fmt.Sprintf("sum = %s = %s", joinSum(terms), fnum(s.LogSum))))

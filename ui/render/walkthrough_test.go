@@ -225,6 +225,50 @@ func TestWalkthroughNLTKTooShort(t *testing.T) {
 	}
 }
 
+// TestWalkthroughAutoReweighWording: an order auto_reweigh leaves without
+// a weight is never called "dropped" (which says p is 0) when the notes say
+// smoothing made it positive: the bars, the notes, the mean and the segment
+// pane all say it was smoothed and then got no weight.
+func TestWalkthroughAutoReweighWording(t *testing.T) {
+	for _, method := range []int{0, 1} {
+		c := wtCase{"the cat sat", []string{"the cat sat on the mat"}, wtOpt(func(o *scoring.Options) {
+			o.Compat = scoring.CompatNLTK
+			o.NLTK.AutoReweigh = true
+			o.NLTK.Smoothing.Method = method
+		})}
+		d, res, err := explainCase(t, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := res.NLTK
+		if !s.Reweighted || len(s.Weights) >= len(s.Smoothed) {
+			t.Fatalf("method%d: want auto_reweigh to leave fewer weights than orders: %+v", method, s)
+		}
+		steps := WalkthroughSteps(DefaultStyles(), d, res, c.opt, 100)
+		prec, mean := steps[len(steps)-4].Body, flat(steps[len(steps)-3].Body)
+		pane := Math(DefaultStyles(), MathView{Result: res, Opt: c.opt, Stats: d.Stats}, 200)
+		for i := len(s.Weights); i < len(s.Smoothed); i++ {
+			n := i + 1
+			bar := regexp.MustCompile(fmt.Sprintf(`(?m)^p%d .*$`, n)).FindString(prec)
+			if strings.Contains(bar, "dropped") || !strings.Contains(bar, "no weight (auto_reweigh)") {
+				t.Errorf("method%d: p%d bar %q should say it gets no weight, not that it is dropped", method, n, bar)
+			}
+			if s.Smoothed[i] > 0 && !strings.Contains(bar, "* smoothed, then no weight") {
+				t.Errorf("method%d: p%d bar %q should say it was smoothed first", method, n, bar)
+			}
+			raw := fmt.Sprintf("p%d: %d/%d became %s, and then auto_reweigh leaves it out", n, s.Num[i], s.Den[i], fnum(s.Smoothed[i]))
+			if s.Smoothed[i] > 0 && !strings.Contains(flat(prec), raw) {
+				t.Errorf("method%d: notes lack %q:\n%s", method, raw, prec)
+			}
+			paneLine := regexp.MustCompile(fmt.Sprintf(`(?m)^p%d .*$`, n)).FindString(pane)
+			if !strings.Contains(paneLine, "no weight (auto_reweigh)") {
+				t.Errorf("method%d: pane line %q should say p%d gets no weight", method, paneLine, n)
+			}
+		}
+		requireContains(t, "mean", mean, fmt.Sprintf("no weight: NLTK pairs the %d weights with p1…p%d and stops there.", len(s.Weights), len(s.Weights)))
+	}
+}
+
 func TestWalkthroughSmoothingNotes(t *testing.T) {
 	hyp, refs := "mat the on is cat the", []string{"the cat is on the mat"}
 	tests := []struct {
