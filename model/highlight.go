@@ -102,7 +102,10 @@ func WithFocus(marks []Mark, focus []bool) []Mark {
 // min(RefCounts[k], Matched) occurrences of a clip in that reference.
 //
 // In the all-orders view each token gets the order of the longest matched
-// n-gram through it (hypothesis) or supplied through it (reference).
+// n-gram through it (hypothesis) or supplied through it (reference). A
+// hypothesis token no matched n-gram goes through is clipped when its
+// unigram occurrence was clipped, so that a repeated word stays told
+// apart from one no reference has.
 func SegmentMarks(d scoring.Detail, n int) Marks {
 	m := Marks{Hyp: make([]Mark, len(d.Hyp)), Refs: make([][]Mark, len(d.Refs))}
 	for k := range d.Refs {
@@ -118,7 +121,26 @@ func SegmentMarks(d scoring.Detail, n int) Marks {
 	for _, od := range d.Orders {
 		markLongest(&m, od)
 	}
+	if len(d.Orders) > 0 {
+		markClippedUnigrams(m.Hyp, d.Orders[0])
+	}
 	return m
+}
+
+// markClippedUnigrams marks [MarkClipped] the hypothesis tokens still
+// unmarked in the all-orders view whose unigram occurrence clipping
+// removed (one a reference has, beyond the first Matched).
+func markClippedUnigrams(hyp []Mark, uni scoring.OrderDetail) {
+	for _, c := range uni.Clips {
+		if c.RefMax == 0 {
+			continue
+		}
+		for j := c.Matched; j < len(c.Positions); j++ {
+			if p := c.Positions[j]; p >= 0 && p < len(hyp) && hyp[p] == MarkNone {
+				hyp[p] = MarkClipped
+			}
+		}
+	}
 }
 
 // rank orders the marks of one order by precedence: a token keeps the
@@ -221,8 +243,8 @@ func CountMarks(marks []Mark) Tally {
 }
 
 // SortedClips returns the clips of od with the costly rows first: the most
-// excess (occurrences clipping removed) first, then those with no match at
-// all, then in order of first occurrence.
+// cut occurrences (hyp − clip: clipped, or in no reference) first, then
+// those with no match at all, then in order of first occurrence.
 func SortedClips(od scoring.OrderDetail) []scoring.Clip {
 	cs := append([]scoring.Clip(nil), od.Clips...)
 	sort.SliceStable(cs, func(i, j int) bool {
@@ -236,7 +258,7 @@ func SortedClips(od scoring.OrderDetail) []scoring.Clip {
 }
 
 // costlier reports whether a comes before b in [SortedClips]' order: more
-// excess first, then no match at all, then (as the sort is stable) the
+// cut occurrences first, then no match at all, then (as the sort is stable) the
 // earlier first occurrence; ia and ib are their indices in the order's
 // clips.
 func costlier(a, b *scoring.Clip, ia, ib int) bool {

@@ -107,8 +107,8 @@ func helpContent(c common, width int) string {
 	read := []string{
 		"Tokens are shown as BLEU counts them. Under each line of tokens a marker row repeats the colours: " +
 			st.Matched.Render("^ matched") + ", " + st.Clipped.Render("~ clipped") +
-			" (the n-gram is in a reference, but not that often), blank: unmatched. In a reference, ^ marks the tokens that supplied a match. With 0 (all orders) each token shows the order of the longest matched n-gram through it.",
-		"The clip ledger lists each distinct n-gram: its count in the hypothesis and in each reference, the max and which reference has it, the clipped count that counts as matched, and the excess clipping removed, costly rows first.",
+			" (the n-gram is in a reference, but not that often), blank: unmatched. In a reference, ^ marks the tokens that supplied a match. With 0 (all orders) each token shows the order of the longest matched n-gram through it, or ~ when no n-gram matched through it and its unigram was clipped.",
+		"The clip ledger lists each distinct n-gram: its count in the hypothesis (hyp) and in each reference, the max and which reference has it, then " + render.ClipColumns + "; costly rows first.",
 		"chrF (M shows it, then TER) is an F-score over character n-grams (and word n-grams for chrF++) that weighs recall β times as much as precision; the pane lists each order's precision P and recall R against the reference that scores best. TER counts the edits (shifts, insertions, deletions, substitutions) that turn the hypothesis into the closest reference, per reference word: lower is better.",
 	}
 	for i, p := range read {
@@ -210,6 +210,5 @@ func ledgerContent(c common, p segPane, width int) string {
 		}
 		parts = append(parts, c.st.Title.Render(fmt.Sprintf("%d-grams", od.N))+"\n"+render.Ledger(c.st, od, in.RefLabels, width, 0))
 	}
-	legend := c.st.Muted.Render(render.Truncate("marker: ^ all occurrences matched · ~ some clipped · blank: no reference has it", width))
-	return strings.Join(parts, "\n\n") + "\n\n" + legend
+	return strings.Join(parts, "\n\n") + "\n\n" + render.LedgerKey(c.st, width)
 }

@@ -11,15 +11,16 @@ import (
 
 // Ledger renders the clip ledger of one order as a table width cells wide:
 // per distinct n-gram its count in the hypothesis, in each reference, the
-// maximum and which reference holds it, the clipped count (the matches it
-// contributes) and the excess clipping removed, costly rows first. At most
+// maximum and which reference holds it, clip = min(hyp, max) (the matches
+// it contributes) and cut = hyp − clip (the occurrences that do not count:
+// clipped, or in no reference), costly rows first. At most
 // maxRows rows are drawn and a footer says how many were left out; 0
 // draws them all up to [LedgerCap], then a line counts the n-grams left
 // out with their matched and clipped occurrences. Only the rows drawn are
 // sorted ([model.TopClips]); the column widths fit every row.
 // refLabels are the references' short names ([model.RefLabels]).
-// The first column repeats the highlighting as a marker: '^' all matched,
-// '~' partly clipped, blank for no match.
+// The first column repeats the highlighting as a marker: '^' matched (every
+// occurrence), '~' clipped (some occurrences), blank for unmatched.
 func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRows int) string {
 	clips := od.Clips
 	limit := maxRows
@@ -34,10 +35,11 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		labelW[k] = len([]rune(strings.TrimSpace("0 "+labels[k]))) - 1
 	}
 	num := func(n int) int { return max(3, digits(n)) }
-	hypW, maxW := 3, 3
+	hypW, maxW, cutW := 3, 3, 3
 	for i := range clips {
 		c := &clips[i]
 		hypW = max(hypW, num(c.HypCount))
+		cutW = max(cutW, num(c.Clipped))
 		w := digits(c.RefMax)
 		if c.RefMax > 0 && c.MaxRef >= 0 && c.MaxRef < len(labels) {
 			w += labelW[c.MaxRef]
@@ -53,7 +55,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 			}
 		}
 	}
-	fixed := 2 + 1 + hypW + 1 + maxW + 1 + 5 + 1 + 6
+	fixed := 2 + 1 + hypW + 1 + maxW + 1 + 5 + 1 + cutW
 	showRefs := true
 	refsTotal := 0
 	for _, w := range refW {
@@ -79,7 +81,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 			head += " " + PadLeft(model.RefColumn(l), refW[k])
 		}
 	}
-	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("excess", 6)
+	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("cut", cutW)
 	b.WriteString(st.Header.Render(Truncate(head, width)))
 	for _, c := range shown {
 		mark, style := model.MarkMatched, st.Matched
@@ -99,13 +101,11 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 				row += " " + PadLeft(v, refW[k])
 			}
 		}
-		excess := ""
+		cut := PadLeft(strconv.Itoa(c.Clipped), cutW)
 		if c.Clipped > 0 {
-			excess = style.Render(PadLeft(strconv.Itoa(c.Clipped), 6))
-		} else {
-			excess = PadLeft("0", 6)
+			cut = style.Render(cut)
 		}
-		row += " " + PadLeft(maxCell(c, labels), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), 5) + " " + excess
+		row += " " + PadLeft(maxCell(c, labels), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), 5) + " " + cut
 		b.WriteString("\n" + Truncate(row, width))
 	}
 	if maxRows <= 0 && len(shown) < len(clips) {
@@ -116,7 +116,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		total += clips[i].HypCount
 		removed += clips[i].Clipped
 	}
-	foot := fmt.Sprintf("%d of %d %d-grams matched · %d lost", od.Matches, total, od.N, removed)
+	foot := fmt.Sprintf("%d of %d %d-grams matched · %d cut", od.Matches, total, od.N, removed)
 	if maxRows > 0 && len(shown) < len(clips) {
 		foot += fmt.Sprintf(" · %d more rows", len(clips)-len(shown))
 	}
@@ -125,6 +125,18 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	}
 	b.WriteString("\n" + st.Muted.Render(Truncate(foot, width)))
 	return b.String()
+}
+
+// ClipColumns explains the clip and cut columns of a clip table in the
+// words the walk-through, the lessons and the ledger share.
+const ClipColumns = "clip = min(hyp, max): the occurrences that count · cut = hyp − clip: the occurrences that do not count (clipped, or in no reference)"
+
+// LedgerKey is the key under the full clip ledger, width cells wide: the
+// markers as the token lines use them ([Styles.Legend]), what a row's
+// marker says, and the clip and cut columns ([ClipColumns]).
+func LedgerKey(st Styles, width int) string {
+	return Truncate(st.Legend(), width) + "\n" +
+		st.Muted.Render(Wrap("A row's marker: ^ when every occurrence is matched, ~ when some are clipped, blank when no reference has it. "+ClipColumns+".", width))
 }
 
 // maxCell is the ledger's max column: the maximum reference count and the

@@ -127,9 +127,13 @@ func orderFigures(l Lesson, hyp string, st Styles, width int) string {
 	if err != nil {
 		return lessonError(st, err, width)
 	}
-	legend := st.Muted.Render("digit: the longest matched n-gram through the token")
+	marks := model.SegmentMarks(w.d, 0)
+	legend := "digit: the longest matched n-gram through the token"
+	if model.CountMarks(marks.Hyp).Clipped > 0 {
+		legend += " · ~ clipped, with no match through it"
+	}
 	parts := []string{
-		w.sentences(model.SegmentMarks(w.d, 0), false) + "\n" + wrapText(legend, width),
+		w.sentences(marks, false) + "\n" + wrapText(st.Muted.Render(legend), width),
 		PrecisionBars(st, w.res, width),
 		w1.scoreLine("unigrams only (N = 1)") + "\n" + w.scoreLine(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder)),
 	}

@@ -63,6 +63,9 @@ func TestSegmentMarks(t *testing.T) {
 		{"no overlap", "p q", []string{"x y"}, 1, "uu", []string{".."}},
 		{"all orders: longest wins", "a b c d", []string{"a b c x"}, 0, "333.", []string{"333."}},
 		{"all orders: unigram only", "c a", []string{"a b c"}, 0, "11", []string{"1.1"}},
+		{"all orders: clipped repeats", "the the the the", []string{"the cat"}, 0, "1~~~", []string{"1."}},
+		{"all orders: clipped repeats of a bigram", "a b a b x", []string{"a b"}, 0, "22~~.", []string{"22"}},
+		{"all orders: a match outranks a clip", "a a b", []string{"a b"}, 0, "122", []string{"22"}},
 		{"order beyond tokens", "a", []string{"a"}, 2, ".", []string{"."}},
 	}
 	for _, tt := range tests {
@@ -78,6 +81,42 @@ func TestSegmentMarks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAllOrdersKeepsClipped: in the all-orders view a hypothesis token
+// shows a digit exactly when some order marks it matched, and otherwise
+// shows what the unigram view shows when that is clipped, so repeated
+// words clipping removed stay visible.
+func TestAllOrdersKeepsClipped(t *testing.T) {
+	for _, c := range []struct{ hyp, ref string }{
+		{"the the the the the the the the", "The children played in the garden all afternoon ."},
+		{"the cat the cat the cat sat", "the cat sat on the mat"},
+		{"a a a b b c", "a b a b"},
+		{"a a b", "a b"},
+	} {
+		d := explain(t, c.hyp, c.ref)
+		all := model.SegmentMarks(d, 0).Hyp
+		uni := model.SegmentMarks(d, 1).Hyp
+		for i := range all {
+			matched := false
+			for _, od := range d.Orders {
+				matched = matched || model.SegmentMarks(d, od.N).Hyp[i] == model.MarkMatched
+			}
+			want := model.MarkNone
+			switch {
+			case matched:
+				if all[i].Order() == 0 {
+					t.Errorf("%q token %d: matched at some order but shows %q", c.hyp, i, all[i].Rune())
+				}
+				continue
+			case uni[i] == model.MarkClipped:
+				want = model.MarkClipped
+			}
+			if all[i] != want {
+				t.Errorf("%q token %d: all-orders mark %q; want %q", c.hyp, i, all[i].Rune(), want.Rune())
+			}
+		}
 	}
 }
 

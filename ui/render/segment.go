@@ -131,6 +131,9 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, occurrencesOf(od)))
 		}
 		s := fmt.Sprintf("%s · matched per order %s · digit = longest match", plural(len(d.Hyp), "token"), strings.Join(parts, " "))
+		if model.CountMarks(model.SegmentMarks(d, 0).Hyp).Clipped > 0 {
+			s += ", ~ clipped"
+		}
 		return st.Muted.Render(Truncate(s, width))
 	}
 	if order > len(d.Orders) {

@@ -45,7 +45,7 @@ func (w *walk) orderStep(n int) Step {
 	}
 	b.WriteString(w.clipTable(od))
 	b.WriteString("\n")
-	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · clip = min(hyp, max): the occurrences that count · cut = hyp − clip: the occurrences that do not count (clipped, or in no reference)")))
+	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · " + ClipColumns)))
 	b.WriteString("\n\n")
 	den := od.Total
 	b.WriteString(w.precisionPair(found, od.Matches, den, hypGrams))
@@ -150,8 +150,8 @@ func capital(s string) string {
 }
 
 // clipTable renders the clip ledger of one order: one row per distinct
-// n-gram in order of first occurrence, with a marker ('^' all counted,
-// '~' some cut, blank: in no reference) so it reads without colour. It
+// n-gram in order of first occurrence, with a marker ('^' matched, '~'
+// some occurrences clipped, blank: unmatched) so it reads without colour. It
 // draws at most [WalkClipRows] rows, then a line counts the rest; the
 // columns are as wide as the rows drawn need, the total row covers every
 // n-gram.

@@ -30,3 +30,48 @@ func TestSegmentWording(t *testing.T) {
 		t.Errorf("the segment lacks %q:\n%s", "5 tokens matched", out)
 	}
 }
+
+// TestClipVocabulary: the clip ledger, the walk-through's and the lessons'
+// clip tables and the segment pane name clipping with one set of words:
+// the columns max, clip and cut, the footer's "cut", the markers' legend
+// "^ matched ~ clipped (blank) unmatched"; never "excess" or "lost".
+func TestClipVocabulary(t *testing.T) {
+	const hyp, ref = "the the the cat", "the cat"
+	st := DefaultStyles()
+	d := explain(t, hyp, ref)
+	ledger := ansi.Strip(Ledger(st, d.Orders[0], []string{""}, 100, 0) + "\n" + LedgerKey(st, 100))
+	walk := ansi.Strip(walkText(t, wtCase{hyp, []string{ref}, wtOpt(nil)}, 100))
+	lessons := ansi.Strip(Lessons(100))
+	var pane strings.Builder
+	for n := 0; n <= len(d.Orders); n++ {
+		pane.WriteString(ansi.Strip(Segment(st, SegmentView{Hyps: []Hyp{{Label: "sys", Detail: d}}, Order: n}, 100)))
+	}
+	columns := func(name, s string) []string {
+		for _, l := range strings.Split(s, "\n") {
+			if f := strings.Fields(l); len(f) > 3 && f[len(f)-3] == "max" {
+				return f[len(f)-3:]
+			}
+		}
+		t.Fatalf("%s has no clip table:\n%s", name, s)
+		return nil
+	}
+	want := columns("the ledger", ledger)
+	for name, s := range map[string]string{"the walk-through": walk, "the lessons": lessons} {
+		if got := columns(name, s); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s's clip table ends in %q; the ledger's in %q", name, got, want)
+		}
+	}
+	legend := ansi.Strip(st.Legend())
+	for name, s := range map[string]string{"the ledger": ledger, "the walk-through": walk, "the lessons": lessons} {
+		if !strings.Contains(s, legend) {
+			t.Errorf("%s lacks the legend %q", name, legend)
+		}
+	}
+	for name, s := range map[string]string{"the ledger": ledger, "the walk-through": walk, "the lessons": lessons, "the pane": pane.String()} {
+		for _, bad := range []string{"excess", " lost", "some clipped", "partly clipped"} {
+			if strings.Contains(s, bad) {
+				t.Errorf("%s says %q", name, bad)
+			}
+		}
+	}
+}

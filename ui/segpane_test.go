@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAllOrdersShowsClipped: on the demo's literal line 12 ("the" eight
+// times, two of them matched) the all-orders view still marks the clipped
+// occurrences ~, and its per-order lines count what does not count as
+// "cut", the ledger's word.
+func TestAllOrdersShowsClipped(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 60), ":", "1", "2", "enter", "tab", "tab", "0")
+	view := m.View()
+	if !strings.Contains(view, "line 12 · ") || !strings.Contains(view, "all orders") {
+		t.Fatalf("not on line 12's all-orders view:\n%s", view)
+	}
+	lines := strings.Split(view, "\n")
+	found := false
+	for i, l := range lines {
+		if strings.Contains(l, "literal the the the") && i+1 < len(lines) {
+			found = true
+			if marks := strings.Fields(lines[i+1]); strings.Join(marks, " ") != "111 111 ~~~ ~~~ ~~~ ~~~ ~~~ ~~~" {
+				t.Errorf("marker row under line 12 = %q; want the six clipped occurrences marked ~", lines[i+1])
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no hypothesis line of the literal system:\n%s", view)
+	}
+	if !strings.Contains(view, "1-grams: 2 of 8 matched, 6 cut") || strings.Contains(view, " lost") {
+		t.Errorf("the per-order lines should count cut occurrences:\n%s", view)
+	}
+}
