@@ -45,7 +45,7 @@ func TestExplainKeepsCopiedLines(t *testing.T) {
 			"sacrebleu prints: BLEU = 36.79 100.0/100.0/100.0/0.0 (BP = 0.368 ratio = 0.500 hyp_len = 3 ref_len = 6)",
 		}},
 		{[]string{"--compat", "nltk", "--hyp", "the cat sat on the mat", "--ref", "the cat is on the mat"}, nltkSentenceOptions(), []string{
-			"w1 · ln p1 = 0.25 × ln 0.833333 = -0.0455804",
+			"w1 · ln p1 = 0.25 × ln 0.833333   = -0.0455804",
 			"sum = -0.0455804 − 0.127706 − 0.346574 − 177.099 = -177.619",
 			"BLEU = BP × exp(sum) = 7.262123179505913e-78",
 		}},

@@ -270,17 +270,25 @@ func (w *walk) meanStep() Step {
 	logs := make([]float64, 0, n)
 	zero := false
 	weight := "1/" + strconv.Itoa(n)
+	rows := make([][3]string, n) // "ln pN", "= ln p", "= log p" in aligned columns
 	for i := 0; i < n; i++ {
 		p := r.Precisions[i]
-		label := w.st.Label.Render(fmt.Sprintf("ln p%d", i+1))
+		rows[i][0] = fmt.Sprintf("ln p%d", i+1)
 		if p == 0 {
 			zero = true
-			b.WriteString(w.formula(label + " = ln 0 → −9999999999 (for −∞)   × " + weight))
+			rows[i][1], rows[i][2] = "= ln 0", "→ −9999999999"
 		} else {
 			l := r.Logs[i]
-			b.WriteString(w.formula(fmt.Sprintf("%s = ln %s = %s   × %s", label, fnum(p), fnum(l), weight)))
+			rows[i][1], rows[i][2] = "= ln "+fnum(p), "= "+fnum(l)
 			logs = append(logs, l)
 		}
+	}
+	for i, row := range alignColumns(rows) {
+		line := w.st.Label.Render(row[0]) + " " + row[1] + " " + row[2] + "   × " + weight
+		if r.Precisions[i] == 0 {
+			line += "   (−9999999999 stands for −∞)"
+		}
+		b.WriteString(w.formula(line))
 		b.WriteString("\n")
 	}
 	if n < len(r.Precisions) {
@@ -317,25 +325,52 @@ func (w *walk) nltkMean(b *strings.Builder) {
 		b.WriteString("\n")
 	}
 	var terms []float64
+	rows := make([][3]string, len(s.Weights)) // "wN · ln pN", "= w × ln p", "= term" in aligned columns
 	for i, wt := range s.Weights {
-		label := w.st.Label.Render(fmt.Sprintf("w%d · ln p%d", i+1, i+1))
-		if i >= len(s.Used) || !s.Used[i] {
-			b.WriteString(w.para(label + " " + w.st.Muted.Render("dropped: p is 0")))
-			b.WriteString("\n")
-			continue
+		rows[i][0] = fmt.Sprintf("w%d · ln p%d", i+1, i+1)
+		if i < len(s.Used) && s.Used[i] {
+			rows[i][1], rows[i][2] = "= "+fnum(wt)+" × ln "+fnum(s.Smoothed[i]), "= "+fnum(s.Terms[i])
+			terms = append(terms, s.Terms[i])
 		}
-		b.WriteString(w.formula(fmt.Sprintf("%s = %s × ln %s = %s", label, fnum(wt), fnum(s.Smoothed[i]), fnum(s.Terms[i]))))
+	}
+	for i, row := range alignColumns(rows) {
+		line := w.st.Label.Render(row[0]) + " " + row[1] + " " + row[2]
+		if i >= len(s.Used) || !s.Used[i] {
+			line = w.st.Label.Render(row[0]) + " " + w.st.Muted.Render("dropped: p is 0")
+		}
+		b.WriteString(w.formula(strings.TrimRight(line, " ")))
 		b.WriteString("\n")
-		terms = append(terms, s.Terms[i])
 	}
 	if k := len(s.Weights); s.Reweighted && k < len(s.Smoothed) {
 		b.WriteString(w.para(w.st.Muted.Render(fmt.Sprintf("%s no weight: NLTK pairs the %d weights with p1…p%d and stops there.", orderRange(k+1, len(s.Smoothed), "has", "have"), k, k))))
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	b.WriteString(w.formula(fmt.Sprintf("sum = %s = %s", joinSum(terms), fnum(s.LogSum))))
+	sum := "sum = " + fnum(s.LogSum) // one term is its own sum
+	if len(terms) > 1 {
+		sum = fmt.Sprintf("sum = %s = %s", joinSum(terms), fnum(s.LogSum))
+	}
+	b.WriteString(w.formula(sum))
 	b.WriteString("\n")
 	b.WriteString(w.formula(fmt.Sprintf("exp(sum) = %s", w.st.Score.Render(fnum(math.Exp(s.LogSum))))))
+}
+
+// alignColumns pads every cell of rows to its column's widest, so that
+// the "=" signs and what follows them line up.
+func alignColumns(rows [][3]string) [][3]string {
+	var w [3]int
+	for _, r := range rows {
+		for c, cell := range r {
+			w[c] = max(w[c], Cells(cell))
+		}
+	}
+	out := make([][3]string, len(rows))
+	for i, r := range rows {
+		for c, cell := range r {
+			out[i][c] = PadRight(cell, w[c])
+		}
+	}
+	return out
 }
 
 // joinSum writes a sum of terms the way one would by hand: "a + b − c".

@@ -517,3 +517,55 @@ func TestTokenizerNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughMeanColumns: the log lines of the mean step line up (each
+// "=" and "×" at the same column in every line), and the sum is not
+// written as "sum = x = x" when there is one term.
+func TestWalkthroughMeanColumns(t *testing.T) {
+	nltk := func(m int) scoring.Options {
+		return wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK; o.NLTK.Smoothing.Method = m })
+	}
+	none := wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothNone, 0 })
+	cases := []wtCase{
+		{"the cat sat on a mat today", []string{"the cat is sitting on the mat"}, wtOpt(nil)},
+		{"the cat was on the mat", []string{"the cat sat on the mat"}, none},
+		{"the cat sat on a mat today", []string{"the cat is sitting on the mat"}, nltk(1)},
+		{"cat", []string{"the cat is sitting on the mat"}, nltk(4)},
+		caseGuide,
+	}
+	for _, c := range cases {
+		d, res, err := explainCase(t, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := WalkthroughSteps(DefaultStyles(), d, res, c.opt, 100)
+		mean := steps[len(steps)-3].Body
+		var cols []int
+		for _, l := range strings.Split(mean, "\n") {
+			if !strings.HasPrefix(l, "ln p") && !(strings.HasPrefix(l, "w") && strings.Contains(l, " = ")) {
+				continue
+			}
+			var at []int
+			for i, r := range []rune(l) {
+				if r == '=' || r == '×' || r == '→' {
+					at = append(at, i)
+				}
+			}
+			if strings.HasPrefix(l, "w") { // "w1 · ln p1 = w × ln p = term": the first and last
+				at = []int{at[0], at[len(at)-1]}
+			}
+			if cols != nil && fmt.Sprint(at) != fmt.Sprint(cols) {
+				t.Errorf("%q: line %q has its signs at %v, the first line at %v:\n%s", c.hyp, l, at, cols, mean)
+			}
+			cols = at
+		}
+		if cols == nil {
+			t.Errorf("%q: no log lines in:\n%s", c.hyp, mean)
+		}
+		for _, l := range strings.Split(mean, "\n") {
+			if f := strings.Split(l, " = "); strings.HasPrefix(l, "sum = ") && len(f) == 3 && f[1] == f[2] {
+				t.Errorf("%q: %q writes the sum as itself", c.hyp, l)
+			}
+		}
+	}
+}
