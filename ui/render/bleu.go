@@ -172,7 +172,7 @@ func nltkFormula(st Styles, v MathView, bp, score string, width int) []string {
 		if i < len(s.Smoothed) {
 			p = s.Smoothed[i]
 		}
-		terms = append(terms, fmt.Sprintf("%g·log %.4f", w, p))
+		terms = append(terms, fmt.Sprintf("%g·log %s", w, smoothedP(p)))
 	}
 	lines := wrapLines(st.Label.Render("BLEU ")+"= BP · exp(Σ wₙ·log pₙ)", width, "       ")
 	lines = append(lines, wrapLines("     = "+bp+" · exp("+strings.Join(terms, " + ")+")", width, "       ")...)
@@ -181,6 +181,16 @@ func nltkFormula(st Styles, v MathView, bp, score string, width int) []string {
 		last += " (auto-reweighed)"
 	}
 	return append(lines, wrapLines(last, width, "       ")...)
+}
+
+// smoothedP writes a smoothed precision with four decimals, or, when so
+// small that they would read 0 (method 0's 0/n becomes 2.225e-308, whose
+// log is finite), in three significant digits.
+func smoothedP(p float64) string {
+	if p > 0 && p < 5e-5 {
+		return strconv.FormatFloat(p, 'g', 3, 64)
+	}
+	return fmt.Sprintf("%.4f", p)
 }
 
 // wrapLines wraps s to width, indenting continuation lines with cont.

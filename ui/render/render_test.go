@@ -342,3 +342,16 @@ func TestSmoothNoteNLTKMethod0(t *testing.T) {
 		t.Errorf("method1: %q", got)
 	}
 }
+
+// TestSmoothedPNeverReadsZero: a precision NLTK's method 0 turned into
+// 2.225e-308 is not written 0.0000 in the formula, whose log is finite.
+func TestSmoothedPNeverReadsZero(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.25, "0.2500"}, {2.2250738585072014e-308, "2.23e-308"}, {0, "0.0000"}, {0.00012, "0.0001"}} {
+		if got := smoothedP(c.p); got != c.want {
+			t.Errorf("smoothedP(%v) = %q; want %q", c.p, got, c.want)
+		}
+	}
+}
