@@ -26,7 +26,7 @@ func (r refChoice) label() string {
 	if r.only < 0 || r.all == nil {
 		return ""
 	}
-	l := model.RefLabels(r.all.RefNames)[r.only]
+	l := r.all.ReferenceLabels()[r.only]
 	return "ref " + render.Safe(model.RefColumn(l)) + " only"
 }
 

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -135,5 +137,42 @@ func TestRefsKeyFits(t *testing.T) {
 	for _, sz := range [][2]int{{60, 16}, {80, 24}, {120, 40}, {200, 50}} {
 		m := press(t, ready(t, ds, sz[0], sz[1]), "R")
 		checkFit(t, "ref A only", m.View(), sz[0], sz[1])
+	}
+}
+
+// TestRefsKeptAtStartKeepLabels: a dataset kept to the second and third
+// references at start (--refs 2,3) numbers them 2 and 3 in the header
+// after R, in the pane and in the plain report, as the whole set does
+// (their names give no short label, so the set numbers them).
+func TestRefsKeptAtStartKeepLabels(t *testing.T) {
+	fsys := fstest.MapFS{
+		"hyp.txt":                {Data: []byte("the dog barked at the cat\n")},
+		"jdoe-2022-11-01.txt":    {Data: []byte("the dog barked at a cat\n")},
+		"asmith-2022-11-02.txt":  {Data: []byte("a dog was barking at the cat\n")},
+		"bwongxy-2022-11-03.txt": {Data: []byte("the dog barked\n")},
+	}
+	all, err := model.Load(model.Input{Systems: []string{"hyp.txt"}, Refs: []string{"jdoe-2022-11-01.txt", "asmith-2022-11-02.txt", "bwongxy-2022-11-03.txt"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := all.ReferenceLabels(); !slices.Equal(l, []string{"1", "2", "3"}) {
+		t.Fatalf("the set labels its references %q; the test wants them numbered", l)
+	}
+	ds, err := all.WithRefs([]int{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := render.Report(ds, scored, 0); !strings.Contains(r, "ref 2 ") || !strings.Contains(r, "ref 3 ") || strings.Contains(r, "ref 1 ") {
+		t.Errorf("the report of references 2 and 3:\n%s", r)
+	}
+	m := press(t, ready(t, ds, 120, 40), "R")
+	v := ansi.Strip(m.View())
+	head := strings.Join(strings.Split(v, "\n")[:3], "\n")
+	if !strings.Contains(head, "ref 2 only") || !strings.Contains(v, "\nref 2 ") {
+		t.Errorf("R on references 2 and 3: want ref 2 alone, named so in the header and the pane:\n%s", v)
 	}
 }

@@ -52,7 +52,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 
 	line("")
 	line("Sentence BLEU  %s", scoring.Signature(sentence, ds.NRefs(), scoring.SignatureVersion))
-	refTags := reportRefTags(ds.RefNames)
+	refTags := reportRefTags(ds.ReferenceLabels())
 	for i, sys := range s.Systems {
 		rows := s.Rows(ds, model.View{System: i, Other: -1, Sort: model.SortScore, Worst: ReportWorst})
 		line("")
@@ -99,12 +99,13 @@ func reportSentence(x float64, opt scoring.Options) string {
 	}
 }
 
-// reportRefTags are the references' names ([model.RefLabel]), padded to
-// one width (at least that of "src" and "hyp" and the space after).
-func reportRefTags(names []string) []string {
-	tags := make([]string, len(names))
+// reportRefTags are the references' names ([model.RefLabel] of their
+// labels), padded to one width (at least that of "src" and "hyp" and the
+// space after).
+func reportRefTags(labels []string) []string {
+	tags := make([]string, len(labels))
 	w := 6
-	for k, l := range model.RefLabels(names) {
+	for k, l := range labels {
 		tags[k] = model.RefLabel(l)
 		w = max(w, ansi.StringWidth(tags[k]))
 	}
