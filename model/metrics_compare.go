@@ -21,10 +21,11 @@ type MetricComparison struct {
 	Estimates []scoring.Estimate
 	// PValues are the p-values against the baseline (0 for the baseline).
 	PValues []float64
-	// NoDifference says, per system, that the test saw no difference to
-	// the baseline (see [SystemComparison.NoDifference]); false for the
-	// baseline.
-	NoDifference []bool
+	// NoDifference says, per system, that the test had no difference to
+	// go on (see [SystemComparison.NoDifference]); false for the baseline.
+	// DifferenceSize is then the size every resampled difference had.
+	NoDifference   []bool
+	DifferenceSize []float64
 }
 
 // MetricComparisons are the paired tests of chrF and TER, for the metrics
@@ -70,7 +71,8 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 		if err != nil {
 			return nil, err
 		}
-		mc := &MetricComparison{Estimates: make([]scoring.Estimate, len(rows)), PValues: make([]float64, len(rows)), NoDifference: make([]bool, len(rows))}
+		mc := &MetricComparison{Estimates: make([]scoring.Estimate, len(rows)), PValues: make([]float64, len(rows)),
+			NoDifference: make([]bool, len(rows)), DifferenceSize: make([]float64, len(rows))}
 		k := 0
 		for s := range rows {
 			if s == c.Baseline {
@@ -78,7 +80,8 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 				continue
 			}
 			mc.Estimates[s], mc.PValues[s] = res.Systems[k].Estimate, res.Systems[k].PValue
-			mc.NoDifference[s] = noDifference(res.Systems[k].Deltas)
+			mc.NoDifference[s] = noDifference(c.Test, res.Systems[k].Deltas)
+			mc.DifferenceSize[s] = differenceSize(res.Systems[k].Deltas)
 			k++
 		}
 		return mc, nil
@@ -214,7 +217,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 	}
 	for i, same := range mc.NoDifference {
 		if same {
-			b.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, false) + "\n")
+			b.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false) + "\n")
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -63,6 +64,8 @@ type SystemComparison struct {
 	// Wins, Ties and Losses count the segments whose sentence score is
 	// higher than, equal to or lower than the baseline's.
 	Wins, Ties, Losses int
+
+	test string // the test that made Deltas
 }
 
 // SignificanceLevel is the p-value at or below which a difference is
@@ -70,12 +73,16 @@ type SystemComparison struct {
 // p ≤ 0.05, though its legend says p < 0.05.
 const SignificanceLevel = 0.05
 
-// NoDifference reports whether the test saw no difference at all between
-// the system and the baseline: every resample's (or trial's) difference is
-// 0, as when the system's statistics are the baseline's on every segment.
-// Its p-value is then 1/(N+1), the smallest the test gives (sacrebleu's
-// own value, kept exactly), and says nothing about the two systems.
-func (sc SystemComparison) NoDifference() bool { return noDifference(sc.Deltas) }
+// NoDifference reports whether the test had no difference to go on: every
+// resample's difference is 0 (the system's statistics are the baseline's
+// on every segment), or, in approximate randomization, every trial's
+// difference has the observed size (swapping segments can only exchange
+// it, as when a single segment differs). None then exceeds the observed
+// difference, so the p-value is 1/(N+1), the smallest the test gives
+// (sacrebleu's own value, kept exactly), and says nothing about the two
+// systems. (A bootstrap whose every resample shows the same non-zero
+// difference, as when the system wins every segment, is no such case.)
+func (sc SystemComparison) NoDifference() bool { return noDifference(sc.test, sc.Deltas) }
 
 // Significant reports whether the system's p-value marks it as
 // significantly different from the baseline: p ≤ [SignificanceLevel], and
@@ -84,15 +91,28 @@ func (sc SystemComparison) Significant() bool {
 	return sc.PValue <= SignificanceLevel && !sc.NoDifference()
 }
 
-// noDifference reports whether there are resampled differences and all
-// of them are 0.
-func noDifference(deltas []float64) bool {
+// noDifference reports whether there are resampled differences of test
+// and all of them are 0 or, in approximate randomization, all have the
+// same size.
+func noDifference(test string, deltas []float64) bool {
+	if len(deltas) == 0 || test != TestPairedAR && deltas[0] != 0 {
+		return false
+	}
 	for _, d := range deltas {
-		if d != 0 {
+		if math.Abs(d) != math.Abs(deltas[0]) {
 			return false
 		}
 	}
-	return len(deltas) > 0
+	return true
+}
+
+// differenceSize is the size every resampled difference has when
+// noDifference holds.
+func differenceSize(deltas []float64) float64 {
+	if len(deltas) == 0 {
+		return 0
+	}
+	return math.Abs(deltas[0])
 }
 
 // Signature returns the signature of the comparison's scores:
@@ -201,7 +221,7 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 	c.Systems[base].Estimate = res.Baseline
 	for k, sys := range others {
 		r := res.Systems[k]
-		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas}
+		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, test: opt.Test}
 		sc.Wins, sc.Ties, sc.Losses = s.winsTiesLosses(sys, base, rows)
 		c.Systems[sys] = sc
 	}

@@ -130,21 +130,27 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 	w.WriteString("\n")
 	for i, sc := range c.Systems {
 		if i != c.Baseline && sc.NoDifference() {
-			w.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, sc.Wins == 0 && sc.Losses == 0) + "\n")
+			w.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0) + "\n")
 		}
 	}
-	fmt.Fprintf(w, "p: the share of %ss whose difference is at least as large as observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.\n", what)
+	fmt.Fprintf(w, "p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.\n", what)
 }
 
 // noDifferenceNote says under a comparison table why system name's
-// p-value has no *: the test saw no difference in metric between it and
-// the baseline in any of its n resamples or trials (what), so its p-value
-// is 1/(n+1) whatever the systems; tied says its sentence scores equal
-// the baseline's on every segment.
-func noDifferenceNote(name, metric, what string, n int, tied bool) string {
-	head := fmt.Sprintf("the test saw no %s difference between %s and the baseline in any of its %d %ss, so it says nothing", metric, name, n, what)
-	if tied {
+// p-value has no *: every one of the test's n resamples or trials (what)
+// gave a difference in metric of the same size (size; 0 when there was
+// none), so none exceeded the observed one and its p-value is 1/(n+1)
+// whatever the systems; tied says its sentence scores equal the
+// baseline's on every segment.
+func noDifferenceNote(name, metric, what string, n int, size float64, tied bool) string {
+	var head string
+	switch {
+	case size == 0 && tied:
 		head = name + " scores the same as the baseline on every segment, so the test says nothing"
+	case size == 0:
+		head = fmt.Sprintf("the test saw no %s difference between %s and the baseline in any of its %d %ss, so it says nothing", metric, name, n, what)
+	default:
+		head = fmt.Sprintf("every one of the test's %d %ss gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", n, what, name, metric)
 	}
 	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %d %ss can give; it has no *.", head, n, n, what)
 }

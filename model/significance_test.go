@@ -218,3 +218,39 @@ func TestRowsByImpactWorst(t *testing.T) {
 		t.Errorf("Worst 1 by impact: rows %v; want [1], the segment that costs the most", rows)
 	}
 }
+
+// TestNoDifferenceOneSegment: systems that differ on one segment alone. In
+// approximate randomization every trial swaps that segment or not, so
+// every trial's |Δ| is the observed one, none exceeds it, and p = 1/(N+1)
+// says nothing; the bootstrap, whose resamples take that segment 0, 1, 2…
+// times, sees differences of many sizes. A system better on every
+// segment, whose every resample shows the same Δ, is a real difference.
+func TestNoDifferenceOneSegment(t *testing.T) {
+	refs := []string{"the cat sat on the mat", "a dog ran in the park", "it is raining again today", "we went home early"}
+	base := []string{"the cat sat on a mat", "a dog ran in a park", "it is raining today", "we went home"}
+	one := append([]string(nil), base...)
+	one[2] = "it rains again today"
+	s := mustScore(t, memDataset(nil, [][]string{refs}, System{Name: "base", Hyps: base}, System{Name: "one", Hyps: one}), DefaultSettings())
+	ar, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedAR, N: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc := ar.Systems[1]; !sc.NoDifference() || sc.Significant() || sc.PValue != 1.0/301 {
+		t.Errorf("AR, one segment differs: %+v; want no difference to go on, p = 1/301, not significant", sc)
+	}
+	bs, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bs.Systems[1].NoDifference() {
+		t.Error("bootstrap, one segment differs: no difference to go on; its resamples differ")
+	}
+	s = mustScore(t, memDataset(nil, [][]string{refs}, System{Name: "nothing", Hyps: []string{"x", "x", "x", "x"}}, System{Name: "all", Hyps: refs}), DefaultSettings())
+	bs, err = Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc := bs.Systems[1]; sc.NoDifference() || !sc.Significant() {
+		t.Errorf("bootstrap, 0 against 100 on every segment: %+v; want a significant difference", sc)
+	}
+}

@@ -265,25 +265,24 @@ func (s sigScreen) noDifferenceNote(c common) string {
 	tied := true
 	for i, sc := range s.res.Systems {
 		if i != s.res.Baseline && sc.NoDifference() {
-			names = append(names, c.systemName(i))
+			names = append(names, render.TruncateMiddle(c.systemName(i), 24))
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
-	}
-	switch {
-	case len(names) == 0:
-		return ""
-	case s.width < 100:
-		return strings.Join(names, ", ") + ": no difference to the baseline, so p has no *"
-	case tied && len(names) == 1:
-		return names[0] + " scores the same as the baseline on every segment: the test says nothing, so its p has no *"
-	case tied:
-		return strings.Join(names, ", ") + " score the same as the baseline on every segment: the test says nothing, so their p has no *"
 	}
 	what := "resample"
 	if s.res.Test == model.TestPairedAR {
 		what = "trial"
 	}
-	return "no " + what + " differs between the baseline and " + strings.Join(names, ", ") + ": the test says nothing, so p has no *"
+	// The point first: the names may be cut at the screen's edge.
+	switch {
+	case len(names) == 0:
+		return ""
+	case s.width < 100:
+		return "no * for " + strings.Join(names, ", ") + ": the test had no difference to go on"
+	case tied:
+		return "no * for " + strings.Join(names, ", ") + ": the same score as the baseline on every segment, so the test says nothing"
+	}
+	return "no * for " + strings.Join(names, ", ") + ": every " + what + " gave a difference of one size, so none exceeded the observed and the test says nothing"
 }
 
 // row is system i's line of the table; ref is the baseline's centre,
@@ -364,7 +363,7 @@ func (s sigScreen) histogram(c common, height int) []string {
 	case res.Test == model.TestPairedAR && narrow:
 		title = fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲", name, bname, c.delta(obs))
 	case res.Test == model.TestPairedAR:
-		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| ≥ %s, the observed Δ's size (▲ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs))
+		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size (▲ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs))
 	case narrow:
 		title = fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · Δ %s ▲", name, bname, below, len(sc.Deltas), c.delta(obs))
 	default:

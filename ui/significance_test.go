@@ -527,12 +527,12 @@ func TestSigScreenNoDifference(t *testing.T) {
 		if r, p := row(2), formatP(res.Systems[2].PValue); !res.Systems[2].Significant() || !strings.Contains(r, " "+p+" ") {
 			t.Errorf("%s: stilted's row %q; want its p %s with *", test.name, r, p)
 		}
-		if note := "copy scores the same as the baseline on every segment: the test says nothing, so its p has no *"; !strings.Contains(v, note) {
+		if note := "no * for copy: the same score as the baseline on every segment, so the test says nothing"; !strings.Contains(v, note) {
 			t.Errorf("%s: no note %q under the table:\n%s", test.name, note, v)
 		}
 	}
 	narrow := press(t, ready(t, ds, 60, 16), "p", "B")
-	if v, note := narrow.View(), "copy: no difference to the baseline, so p has no *"; !strings.Contains(v, note) {
+	if v, note := narrow.View(), "no * for copy: the test had no difference to go on"; !strings.Contains(v, note) {
 		t.Errorf("60×16: no note %q under the table:\n%s", note, v)
 	}
 }
