@@ -293,14 +293,13 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 			return term{}, queryErr(col, "\"not not\" says not twice; write the term alone (to find the word not, write \"not\")")
 		}
 	}
-	if p.s[p.pos] == '-' && (p.pos+1 == len(p.s) || unicode.IsSpace(rune(p.s[p.pos+1]))) {
-		return term{}, queryErr(col, "- needs a term right after it, as in -hyp:the (to find the text -, write \"-\")")
-	}
 	dash := p.s[p.pos] == '-'
 	if dash {
 		switch {
 		case not:
 			return term{}, queryErr(col, "\"not -\" says not twice; write one of them")
+		case p.pos+1 == len(p.s) || unicode.IsSpace(rune(p.s[p.pos+1])):
+			return term{}, queryErr(col, "- needs a term right after it, as in -hyp:the (to find the text -, write \"-\")")
 		case p.s[p.pos+1] == '-':
 			return term{}, queryErr(col, "\"--\" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)")
 		}

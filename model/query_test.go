@@ -125,6 +125,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{"len:3", "query: column 1: len: is not a field: compare len with <, >, <=, >= or =, as in len>30"},
 		{"not", `query: column 1: "not" needs a term after it (to find the word not, write "not")`},
 		{"-", `query: column 1: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
+		{"not - x", `query: column 1: "not -" says not twice; write one of them`},
 		{"bleu<10 - x", `query: column 9: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
 		{"a not or b", `query: column 3: "not" needs a term after it (to find the word not, write "not")`},
 		{"not -a", `query: column 1: "not -" says not twice; write one of them`},

@@ -154,8 +154,9 @@ func (a *anaScreen) clamp(x anaCtx) {
 	t := a.table
 	n := a.rowCount(x)
 	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
+	var items []anaBucketItem
 	if t == anaBuckets { // a bucket's rows are one stop, at its first
-		items := a.bucketItems(x)
+		items = a.bucketItems(x)
 		for a.cursor[t] > 0 && !items[a.cursor[t]].first {
 			a.cursor[t]--
 		}
@@ -168,7 +169,6 @@ func (a *anaScreen) clamp(x anaCtx) {
 	if t == anaBuckets && n > 0 {
 		// The whole bucket under the cursor in view when it fits, and no
 		// rows of a bucket whose label is above the view at the top.
-		items := a.bucketItems(x)
 		end := a.cursor[t]
 		for end+1 < n && !items[end+1].first {
 			end++

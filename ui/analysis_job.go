@@ -311,7 +311,7 @@ func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) 
 				break
 			}
 		}
-		favA, favB = append(favA, rows[:split]), append(favB, rows[split:])
+		favA, favB = append(favA, rows[:split:split]), append(favB, rows[split:])
 	}
 	return favA, favB, nil
 }

@@ -29,9 +29,11 @@ type exporter struct {
 	// inputs are the files the explorer read (systems, references,
 	// source, MQM file, typology), which an export never replaces.
 	inputs []string
-	// writing is the path of the export in flight; quitAnyway is set once
-	// q was refused for it (a FIFO waits for its reader): q again quits.
+	// writing is the path of the export in flight, fifo whether it is a
+	// FIFO (which waits for its reader); quitAnyway is set once q was
+	// refused for it: q again quits.
 	writing    string
+	fifo       bool
 	quitAnyway bool
 }
 
@@ -42,7 +44,11 @@ func (m *Model) exportBlocksQuit() bool {
 		return false
 	}
 	m.exp.quitAnyway = true
-	m.flash("the export to " + render.Safe(m.exp.writing) + " is not finished (a FIFO waits for its reader): press q again to quit and drop it")
+	why := ""
+	if m.exp.fifo {
+		why = " (a FIFO waits for its reader)"
+	}
+	m.flash("the export to " + render.Safe(m.exp.writing) + " is not finished" + why + ": press q or ctrl+c again to quit and drop it")
 	return true
 }
 
@@ -171,7 +177,8 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 		t.Notes = m.ann.notes(m.c)
 	}
 	ctx, tag, _ := m.jobs.start(jobExport)
-	m.exp.writing, m.exp.quitAnyway = req.path, false
+	st, err := os.Stat(req.path)
+	m.exp.writing, m.exp.fifo, m.exp.quitAnyway = req.path, err == nil && st.Mode().Type() == os.ModeNamedPipe, false
 	m.flash("exporting " + itoa(len(m.list.rows)) + " segments to " + render.Safe(req.path) + "…")
 	rows := append([]int(nil), m.list.rows...)
 	return tea.Batch(m.c.spinner.Tick, exportCmd(ctx, tag, req, m.c.ds, m.c.scored, rows, t))

@@ -145,7 +145,7 @@ func TestQuitWaitsForExport(t *testing.T) {
 			t.Fatal("q quit with an export in flight")
 		}
 	}
-	if !strings.Contains(m.status, "press q again to quit") {
+	if !strings.Contains(m.status, "press q or ctrl+c again to quit") || strings.Contains(m.status, "FIFO") {
 		t.Errorf("status %q", m.status)
 	}
 	_, cmd = step1(t, m, keyMsg("q"))

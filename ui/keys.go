@@ -80,7 +80,7 @@ func DefaultKeyMap() KeyMap {
 		Lessons:      b([]string{"L"}, "L", "lessons"),
 		Help:         b([]string{"?"}, "?", "help"),
 		Warnings:     b([]string{"!"}, "!", "input warnings"),
-		Back:         b([]string{"esc"}, "esc", "back / clear filter"),
+		Back:         b([]string{"esc"}, "esc", "back / leave v / clear filter"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
 		// Annotation keys (annotate.go), off until setAnnotating.
 		Annotate:     b([]string{"A"}, "A", "annotate: mark an error span"),

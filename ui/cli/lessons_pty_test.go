@@ -4,6 +4,8 @@ package cli
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -45,6 +47,19 @@ func TestPipedTextFitsTheTerminal(t *testing.T) {
 		_, noTTY, _ := runCLI(t, "", args...)
 		if w, l := widest(noTTY); w > 80 || w <= 60 {
 			t.Errorf("%q with no terminal: widest line %d cells (%q); want 61 to 80", args, w, l)
+		}
+		// Redirected to a file, the same as with no terminal: the file does
+		// not depend on the terminal the command ran in.
+		f, err := os.Create(filepath.Join(t.TempDir(), "out.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code := Run(args, strings.NewReader(""), f, slave); code != 0 {
+			t.Fatalf("%q > file: status %d", args, code)
+		}
+		f.Close()
+		if data, _ := os.ReadFile(f.Name()); string(data) != noTTY {
+			t.Errorf("%q > file in a 60-column terminal differs from the output with no terminal", args)
 		}
 	}
 }

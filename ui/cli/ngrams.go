@@ -229,7 +229,7 @@ func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, k
 			fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
 				k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
 			if len(group) == 0 {
-				fmt.Fprintln(w, "  (none: A and B have each of them as often)")
+				fmt.Fprintln(w, "  (none: no n-gram is more often in one system than in the other)")
 				continue
 			}
 			table := [][]string{{"s", "A", "B", "n-gram", "more in"}}

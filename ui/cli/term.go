@@ -26,11 +26,23 @@ func terminalWidth(w io.Writer) (int, bool) {
 	return width, true
 }
 
+// regularFile reports whether w is a regular file (output redirected to
+// one), not a pipe, a terminal or a device.
+func regularFile(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
+}
+
 // textLayout picks the styles and width of wrapped text output: colour and
-// the terminal's width on a terminal. Piped or redirected, plain text
-// wrapped to the width of the terminal on standard error when there is one
-// (a pipe into less or head ends on that screen, which would otherwise
-// wrap the lines again, inside words), else to 80 columns. --width (when
+// the terminal's width on a terminal. Piped, plain text wrapped to the
+// width of the terminal on standard error when there is one (a pipe into
+// less or head ends on that screen, which would otherwise wrap the lines
+// again, inside words), else to 80 columns; redirected to a file, to 80
+// columns, so that the same command writes the same file. --width (when
 // given) sets the width.
 func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
 	st := render.PlainStyles()
@@ -46,7 +58,7 @@ func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
 		width = tw
 	default:
 		width = defaultWidth
-		if sw, ok := terminalWidth(e.stderr); ok {
+		if sw, ok := terminalWidth(e.stderr); ok && !regularFile(e.stdout) {
 			width = sw
 		}
 	}
