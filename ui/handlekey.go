@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -67,9 +68,24 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
+// pressedAny reports whether msg is one of the keys of bindings, enabled
+// or not.
+func pressedAny(msg tea.KeyMsg, bindings ...key.Binding) bool {
+	for _, b := range bindings {
+		if slices.Contains(b.Keys(), msg.String()) {
+			return true
+		}
+	}
+	return false
+}
+
 // handleGlobalKey handles the keys that open screens or change the view.
 func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.c.keys
+	if len(m.c.ds.Systems) < 2 && pressedAny(msg, k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact) {
+		// Off with one system (and out of the help), but not silent.
+		return m.flash(render.Safe(msg.String()) + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)"), true
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m.quit(), true
@@ -121,9 +137,6 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Impact):
 		return m.sortByImpact(m.list.view.System), true
 	case key.Matches(msg, k.Compare):
-		if len(m.c.ds.Systems) < 2 {
-			return m.flash("compare view needs two systems"), true
-		}
 		m.pane.compare = !m.pane.compare
 		m.refreshPane(false)
 		if m.pane.compare && m.list.view.Other == m.list.view.System {

@@ -568,3 +568,16 @@ func TestNLTKLastSegmentMethodsWarn(t *testing.T) {
 		}
 	}
 }
+
+// TestOneSystemKeysSaySo: with one system the keys that compare systems
+// are out of the help, but pressing one says why it does nothing.
+func TestOneSystemKeysSaySo(t *testing.T) {
+	ds := demoDataset(t)
+	ds.Systems = ds.Systems[:1]
+	for _, k := range []string{"v", "B", "T", "i", "w", "p", "tab", "shift+tab"} {
+		m := press(t, ready(t, ds, 100, 30), k)
+		if !strings.Contains(m.status, "compares systems: load a second one") {
+			t.Errorf("%s with one system: status %q", k, m.status)
+		}
+	}
+}
