@@ -204,6 +204,9 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	if g := d.ngram; g != nil { // the segment pane marks the row's n-gram
 		f := model.NewFocus(g.Kind, g.NGram)
 		focus = &f
+		if !m.list.fromAnalysis { // the first drill-down: the orders to give back
+			m.pane.beforeDrill = [2]int{m.pane.order, m.pane.picked}
+		}
 		if m.pane.order != 0 { // and highlights its order (0: every order)
 			m.pane.order, m.pane.picked = g.Order, g.Order
 		}
@@ -216,6 +219,10 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 // backToAnalysis leaves a drill-down: the filter and the selection there
 // were before it come back, and the analysis screen where it was left.
 func (m *Model) backToAnalysis() tea.Cmd {
+	if m.list.focus != nil { // an n-gram's drill-down chose the pane's order
+		m.pane.order, m.pane.picked = m.pane.beforeDrill[0], m.pane.beforeDrill[1]
+		m.pane.order = min(m.pane.order, m.c.set.Sentence.MaxOrder)
+	}
 	m.list.closeDrill()
 	m.screen = screenAnalysis
 	m.ana.clamp(m.anaCtx())

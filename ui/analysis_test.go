@@ -1167,3 +1167,19 @@ func TestAnalysisSaysWholeCorpus(t *testing.T) {
 		t.Errorf("the analysis without a filter speaks of one:\n%s", v)
 	}
 }
+
+// TestAnalysisDrillGivesBackOrder: the drill-down of a unigram highlights
+// 1-grams in the pane; esc gives back the order highlighted before.
+func TestAnalysisDrillGivesBackOrder(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	before := m.pane.order
+	m = press(t, m, "1") // unigrams only
+	m = press(t, m, "enter")
+	if m.pane.order != 1 || before == 1 {
+		t.Fatalf("the drill-down of a unigram highlights order %d (before: %d); the test wants 1 and another before", m.pane.order, before)
+	}
+	m = press(t, m, "esc")
+	if m.pane.order != before {
+		t.Errorf("back from the drill-down the pane highlights order %d; want %d as before", m.pane.order, before)
+	}
+}

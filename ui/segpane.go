@@ -18,10 +18,13 @@ type segPane struct {
 	order int // highlighted n-gram order, 0 = all orders
 	// picked is the order last picked (order is it, or the max order when
 	// that is lower, so that raising the max order gives it back).
-	picked  int
-	compare bool
-	zoom    bool
-	waiting bool // a long segment of the selection is being explained
+	picked int
+	// beforeDrill is order and picked from before an analysis drill-down
+	// made them the n-gram's, given back when it closes.
+	beforeDrill [2]int
+	compare     bool
+	zoom        bool
+	waiting     bool // a long segment of the selection is being explained
 	// focus is the n-gram followed from the analysis, marked in the text
 	// (nil: none); the root sets it from the list's drill-down.
 	focus *model.Focus
