@@ -70,6 +70,34 @@ func (q *Query) SelectsByScore() bool {
 	return false
 }
 
+// ScoreBeyond returns the value of the first bleu or delta term whose
+// size exceeds top, the top of the sentence scores' scale (1 for NLTK's):
+// such a threshold was written for the other scale (bleu<10 under NLTK
+// selects every segment). ok is false when there is none.
+func (q *Query) ScoreBeyond(top float64) (v float64, ok bool) {
+	for _, v := range q.ScoreThresholds() {
+		if math.Abs(v) > top {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// ScoreThresholds returns the values of the query's bleu and delta terms,
+// which read on the scale of the sentence scores (0–100, or 0–1 under
+// NLTK).
+func (q *Query) ScoreThresholds() []float64 {
+	var vs []float64
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind == termNumber && (t.m == metricBLEU || t.m == metricDelta) {
+				vs = append(vs, t.value)
+			}
+		}
+	}
+	return vs
+}
+
 // UsesAnnotations reports whether the query has annotation terms (cat:,
 // sev:, rater:, is:), which need [AnnotationFacts].
 func (q *Query) UsesAnnotations() bool {

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -66,6 +67,20 @@ func (m *Model) quit() tea.Cmd {
 	}
 	m.jobs.stopAll()
 	return tea.Quit
+}
+
+// scaleWarning says when a query's bleu or delta threshold lies beyond
+// NLTK's 0–1 scale under nltk compat (bleu<10 then selects every
+// segment); "" otherwise.
+func scaleWarning(q *model.Query, set model.Settings) string {
+	if !isNLTK(set) {
+		return ""
+	}
+	v, ok := q.ScoreBeyond(1)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s in the filter is on sacrebleu's 0–100 scale, but NLTK's scores run from 0 to 1 (bleu<10 there is bleu<0.1)", strconv.FormatFloat(v, 'g', -1, 64))
 }
 
 // pressedAny reports whether msg is one of the keys of bindings, enabled
@@ -259,6 +274,9 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 					return m, m.refreshRows()
 				}
 				return m, nil
+			}
+			if w := scaleWarning(q, m.c.set); w != "" {
+				m.status = w
 			}
 			if cats := m.ann.categories(); m.ann.on {
 				if unknown := q.UnknownCategories(cats); len(unknown) > 0 {

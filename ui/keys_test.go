@@ -581,3 +581,25 @@ func TestOneSystemKeysSaySo(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterScaleUnderNLTK: a bleu threshold beyond NLTK's 0–1 scale under
+// nltk compat says so, and switching compat under a filter with one says
+// that the numbers stay.
+func TestFilterScaleUnderNLTK(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "/", "b", "l", "e", "u", "<", "1", "0", "enter")
+	if strings.Contains(m.status, "scale") {
+		t.Errorf("bleu<10 under sacrebleu: status %q", m.status)
+	}
+	m = press(t, m, "c")
+	if !strings.Contains(m.status, "keep their numbers, now read on NLTK's 0–1 scale") {
+		t.Errorf("c under bleu<10: status %q", m.status)
+	}
+	m = press(t, m, "/", "ctrl+u", "b", "l", "e", "u", "<", "1", "0", "enter")
+	if !strings.Contains(m.status, "NLTK's scores run from 0 to 1") {
+		t.Errorf("bleu<10 typed under nltk: status %q", m.status)
+	}
+	m = press(t, m, "/", "ctrl+u", "b", "l", "e", "u", "<", "0", ".", "1", "enter")
+	if strings.Contains(m.status, "scale") {
+		t.Errorf("bleu<0.1 under nltk: status %q", m.status)
+	}
+}

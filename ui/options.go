@@ -60,6 +60,13 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			c = scoring.CompatSacreBLEU
 		}
 		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
+		if q, err := model.ParseQuery(m.list.view.Filter); err == nil && len(q.ScoreThresholds()) > 0 {
+			scale := "sacrebleu's 0–100"
+			if c == scoring.CompatNLTK {
+				scale = "NLTK's 0–1"
+			}
+			return tea.Batch(m.applySettings(set), m.refreshMetrics(), m.flash("the filter's bleu and delta thresholds keep their numbers, now read on "+scale+" scale: edit it with /")), true
+		}
 	case key.Matches(msg, k.Metrics):
 		return m.cycleMetrics(), true
 	case key.Matches(msg, k.Refs):

@@ -323,6 +323,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format \"csv\""},
 		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, "--by \"length\""},
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
+		{[]string{"buckets", "--compat", "nltk", "--by", "sentence-bleu", "--edges", "20,50", "hyp.txt", "-r", "refA.txt"}, "runs from 0 to 1"},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, "must increase"},
 		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
 		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
