@@ -122,8 +122,8 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	most := min(24, max(6, (c.width-30)/2))
 	col := func(name string) int { return min(most, max(6, lipgloss.Width(name))) }
 	wa, wb := col(c.systemName(x.sys)), col(c.systemName(x.other))
-	nameA := render.PadLeft(render.Truncate(c.systemName(x.sys), wa), wa)
-	nameB := render.PadLeft(render.Truncate(c.systemName(x.other), wb), wb)
+	nameA := render.PadLeft(render.TruncateMiddle(c.systemName(x.sys), wa), wa)
+	nameB := render.PadLeft(render.TruncateMiddle(c.systemName(x.other), wb), wb)
 	head = fmt.Sprintf(" %2s %s %s %s %6s  %s", "n", " ", nameA, nameB, "s", "n-gram")
 	return title, note, head, a.visible(x, len(items), func(i int) string {
 		r, sign, sty := items[i].sal, "−", c.st.Bad

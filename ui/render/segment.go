@@ -67,7 +67,8 @@ func Segment(st Styles, v SegmentView, width int) string {
 			first = mk
 			hypMarks = model.WithFocus(slices.Clone(mk.Hyp), focus.Hyp)
 		}
-		lines = append(lines, TokenLines(st, Safe(h.Label), lw, h.Detail.Hyp, hypMarks, width)...)
+		// Cut in the middle: systems of one test set share the start.
+		lines = append(lines, TokenLines(st, TruncateMiddle(Safe(h.Label), lw-1), lw, h.Detail.Hyp, hypMarks, width)...)
 		lines = append(lines, indent(lw, OrderSummary(st, h.Detail, v.Order, width-lw)))
 	}
 	d := v.Hyps[0].Detail
