@@ -27,6 +27,16 @@ func (e *NLTKError) Error() string {
 	return "scoring: nltk: " + e.Exception + ": " + e.Message
 }
 
+// NLTKErrorText is an error as NLTK's Python would print it
+// ("ZeroDivisionError: …") when err is an [NLTKError], else err's text.
+func NLTKErrorText(err error) string {
+	var e *NLTKError
+	if errors.As(err, &e) {
+		return e.Exception + ": " + e.Message
+	}
+	return err.Error()
+}
+
 func pyError(exception, message string) error {
 	return &NLTKError{Exception: exception, Message: message}
 }

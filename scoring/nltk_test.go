@@ -438,3 +438,13 @@ func BenchmarkNLTKSentenceBLEU(b *testing.B) {
 		}
 	}
 }
+
+func TestNLTKErrorText(t *testing.T) {
+	err := fmt.Errorf("wrapped: %w", pyError("ZeroDivisionError", "division by zero"))
+	if got := NLTKErrorText(err); got != "ZeroDivisionError: division by zero" {
+		t.Errorf("NLTKErrorText = %q", got)
+	}
+	if got := NLTKErrorText(errNLTKTotals); got != errNLTKTotals.Error() {
+		t.Errorf("NLTKErrorText of another error = %q", got)
+	}
+}

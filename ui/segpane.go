@@ -275,7 +275,7 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 func (p segPane) mathText(c common, sel selection, in model.Explained, width int) string {
 	st := c.st
 	if in.EvalErr != nil {
-		return st.Error.Render(render.Truncate("NLTK raises for this segment: "+in.EvalErr.Error(), width))
+		return st.Error.Render(render.Truncate("NLTK raises for this segment: "+scoring.NLTKErrorText(in.EvalErr), width))
 	}
 	ref := ""
 	if k := in.Detail.ClosestRef; k >= 0 && k < len(in.RefLabels) {

@@ -49,8 +49,3 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	return b.String(), nil
 }
 
-// nltkMessage is the text of an error NLTK would raise, without package
-// prefixes: "AssertionError: …".
-func nltkMessage(err error) string {
-	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "scoring: "), "nltk: ")
-}

@@ -104,7 +104,7 @@ func runScore(e *env, args []string) error {
 	for s, sys := range scored.Systems {
 		if sys.CorpusErr != nil {
 			return usagef("NLTK's corpus_bleu fails on %s: %s; try another --nltk-smoothing method",
-				model.Printable(ds.Systems[s].Name), nltkMessage(sys.CorpusErr))
+				model.Printable(ds.Systems[s].Name), scoring.NLTKErrorText(sys.CorpusErr))
 		}
 	}
 	ms, err := model.ScoreMetrics(e.ctx, ds, metrics, false)

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -147,7 +146,7 @@ func nltkMethodNote(s scoring.NLTKSmoothing) string {
 func (w *walk) nltkSmoothingNotes() []string {
 	s := w.res.NLTK
 	if w.err != nil {
-		return []string{"These are the precisions before smoothing. NLTK raises an error for this segment (" + Safe(nltkErrorText(w.err)) + "), so there are no smoothed precisions and no score; the last step says why."}
+		return []string{"These are the precisions before smoothing. NLTK raises an error for this segment (" + Safe(scoring.NLTKErrorText(w.err)) + "), so there are no smoothed precisions and no score; the last step says why."}
 	}
 	if s.NoMatch {
 		return []string{"No unigram matched: NLTK returns the integer 0 straight away, before any smoothing."}
@@ -239,16 +238,6 @@ func nltkBeforeError(st scoring.Stats, orders int) scoring.Result {
 		}
 	}
 	return r
-}
-
-// nltkErrorText is NLTK's exception as Python prints it, without the
-// package prefixes: "AssertionError: …".
-func nltkErrorText(err error) string {
-	var e *scoring.NLTKError
-	if errors.As(err, &e) {
-		return e.Exception + ": " + e.Message
-	}
-	return err.Error()
 }
 
 // meanStep is step 4: the weighted geometric mean with the logs and

@@ -109,7 +109,7 @@ func (w *walk) resultStep() Step {
 		}
 		b.WriteString(w.para("No score: NLTK raises an error for this segment:"))
 		b.WriteString("\n")
-		b.WriteString(w.para("  " + w.st.Error.Render(Safe(nltkErrorText(w.err)))))
+		b.WriteString(w.para("  " + w.st.Error.Render(Safe(scoring.NLTKErrorText(w.err)))))
 		b.WriteString("\n")
 		if w.opt.NLTK.Smoothing.Method == 6 {
 			p3 := "method6 needs at least 3 orders"
