@@ -15,9 +15,9 @@ import (
 func (w *walk) precisionStep() Step {
 	var b strings.Builder
 	if w.nltk() {
-		b.WriteString(w.para("NLTK's modified_precision gives each order's precision as a fraction: clipped matches over max(1, hypothesis n-grams). Scores are on NLTK's 0–1 scale."))
+		b.WriteString(w.para("NLTK's modified_precision gives each order's precision as a fraction: the matches after clipping (the clip column) over max(1, hypothesis n-grams). Scores are on NLTK's 0–1 scale."))
 	} else {
-		b.WriteString(w.para("The precision of order n is p_n = clipped matches / hypothesis n-grams. sacrebleu writes it as a percentage."))
+		b.WriteString(w.para("The precision of order n is p_n = matches after clipping (the clip column) / hypothesis n-grams. sacrebleu writes it as a percentage."))
 	}
 	b.WriteString("\n\n")
 	if w.nltk() && w.err != nil {
