@@ -198,7 +198,17 @@ func TestWalkthroughOnlySmoothingClaim(t *testing.T) {
 	requireContains(t, "add-k, too short", out,
 		"The hypothesis has only 2 tokens, so it has no trigrams or longer n-grams; add-k counts p3…p4 as k/k = 100%.",
 		"Without smoothing, effective order would leave p3…p4 out of the mean, and BLEU would be "+same+fnum(without.Score)+".",
-		"p3: the hypothesis has no trigrams (0/0); add-k smoothing added k = 1 to both count and total: 1/1 = 100%, so the order stays in the mean. Effective order does not leave it out")
+		"p3: the hypothesis has no trigrams (0/0); add-k smoothing added k = 1 to both count and total: 1/1 = 100%, so the order stays in the mean. Effective order does not leave it out",
+		// By hand: c = 2 < r = 6, BP = exp(1 − 6/2) = 0.135335, every
+		// precision that counts is 100%.
+		"BLEU would be the same, 13.5335.")
+	// By hand: "the dog" against "the cat is on the mat", every order
+	// kept (effective order off): p1 = 1/2, p2 = 0/1, so BLEU is 0 without
+	// smoothing and add-k's alone keeps it above 0.
+	dog := wtCase{"the dog", refs, wtOpt(func(o *scoring.Options) {
+		o.Smooth, o.SmoothValue, o.EffectiveOrder = scoring.SmoothAddK, 1, false
+	})}
+	requireContains(t, "add-k, the dog", flat(walkText(t, dog, 80)), claim)
 }
 
 // TestWalkthroughNLTKTooShort: in nltk compat an order the hypothesis is
@@ -219,7 +229,10 @@ func TestWalkthroughNLTKTooShort(t *testing.T) {
 	out := flat(walkText(t, c, 80))
 	requireContains(t, "nltk method1, too short", out,
 		"The hypothesis has only 2 tokens, so it has no trigrams or longer n-grams, and NLTK counts each such order as 0/1; smoothing (method1) stands in for the 0.",
-		"Without smoothing (method0, which puts sys.float_info.min there) BLEU would be "+fnum(without.Score)+".")
+		"Without smoothing (method0, which puts sys.float_info.min there) BLEU would be "+fnum(without.Score)+".",
+		// By hand: BP = exp(1 − 6/2), p1 = p2 = 1, p3 = p4 = 2.2250738585072014e-308:
+		// exp(−2) · exp(0.5 · ln 2.2250738585072014e-308) = 2.0188e-155.
+		"BLEU would be 2.019e-155.")
 	if strings.Contains(out, "No trigram matched") {
 		t.Errorf("says no trigram matched of a 2-token hypothesis:\n%s", out)
 	}
