@@ -25,6 +25,9 @@ type common struct {
 	// annWarnings are the annotation file's warnings made at open, listed
 	// with the input's.
 	annWarnings []string
+	// optWarnings are warnings about how the explorer was started (a bad
+	// SACREBLEU_SEED), listed with the input's.
+	optWarnings []string
 	width       int
 	height      int
 }

@@ -37,6 +37,17 @@ func WithResampling(seed uint64, bootstrapN, randomTrials int) Option {
 	}
 }
 
+// WithStartWarning adds a warning about how the explorer was started (a
+// setting it could not take, and what it does instead) to the input
+// warnings: the first screen says so and ! lists it.
+func WithStartWarning(w string) Option {
+	return func(root *Model) {
+		root.c.optWarnings = append(root.c.optWarnings, w)
+		root.c.keys.Warnings.SetEnabled(true)
+		root.status = warningLine(inputWarnings(root.c))
+	}
+}
+
 // sigCmd runs the paired test of every system of s against the baseline
 // over rows (nil: all segments), reporting progress through prog.
 func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resampling, prog *progress) tea.Cmd {

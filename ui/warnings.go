@@ -21,6 +21,7 @@ func inputWarnings(c common) []string {
 	if w := c.ds.TokenizerWarning(c.set.Corpus.Tokenize); w != "" {
 		ws = append(ws, render.Safe(w))
 	}
+	ws = append(ws, c.optWarnings...)
 	return append(ws, c.annWarnings...)
 }
 

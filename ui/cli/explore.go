@@ -165,14 +165,20 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 // annotations) and returns the explorer's options, with a function that
 // closes the file.
 func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
+	// --seed was checked with the flags: an error here is SACREBLEU_SEED's,
+	// which only the significance screen and the buckets' intervals use,
+	// so the explorer opens with the default seed and says so.
+	var start []ui.Option
 	seed, err := x.seeds.resolveSeed()
 	if err != nil {
-		return nil, nil, err
+		seed = scoring.DefaultSeed
+		start = append(start, ui.WithStartWarning(model.Printable(err.Error())+"; until then the significance screen uses the seed 12345"))
 	}
 	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns, x.in.limits)
 	if err != nil {
 		return nil, nil, err
 	}
+	opts = append(opts, start...)
 	inputs := annotationInputs(x.systems, x.in, x.af.typology)
 	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs),
 		ui.WithResampling(seed, x.bootstrapN, x.randomTrials)), closeAnn, nil

@@ -32,4 +32,16 @@ func TestExploreResampling(t *testing.T) {
 	if code, out, stderr := runCLI(t, "", files...); code != 0 || !strings.Contains(out, "report") {
 		t.Errorf("the report with SACREBLEU_SEED=zz: exit %d, %q, %q", code, out, stderr)
 	}
+	// The explorer opens, says why it uses 12345, and does.
+	m, _ := openExplorer(t, 200, 40, files...)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "input warnings (! lists them)") {
+		t.Errorf("SACREBLEU_SEED=zz: the first screen does not point to the warnings:\n%s", v)
+	}
+	if v := ansi.Strip(pressKeys(t, m, "!").View()); !strings.Contains(v, `SACREBLEU_SEED="zz"`) || !strings.Contains(v, "uses the seed 12345") {
+		t.Errorf("SACREBLEU_SEED=zz: the warnings do not say so:\n%s", v)
+	}
+	m = pressKeys(t, m, "B")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "seed 12345") {
+		t.Errorf("SACREBLEU_SEED=zz: the comparison is not seeded 12345:\n%s", v)
+	}
 }
