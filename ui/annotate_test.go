@@ -590,3 +590,24 @@ func TestEarlierChangeDroppedIsSaid(t *testing.T) {
 		t.Errorf("status %q; want the mark saved and the dropped earlier change said", m.status)
 	}
 }
+
+// TestSeverityMarks: critical errors draw C, apart from major's M, and
+// where spans overlap the most severe is drawn.
+func TestSeverityMarks(t *testing.T) {
+	for sev, want := range map[string]rune{"Critical": 'C', "major": 'M', "Minor": 'm', "Neutral": '*'} {
+		if got := markerChars[severityMark(sev)]; got != want {
+			t.Errorf("%s draws %c; want %c", sev, got, want)
+		}
+	}
+	span := func(sev string, start, end int) annotations.Annotation {
+		return annotations.Annotation{Kind: annotations.KindError, Severity: sev, Span: &annotations.Span{Side: annotations.SideHyp, Start: start, End: end}}
+	}
+	mark := spanMarks([]annotations.Annotation{span("Minor", 0, 10), span("Critical", 2, 4), span("Major", 3, 6)}, annotations.SideHyp)
+	var got []rune
+	for i := range 7 {
+		got = append(got, markerChars[mark(i)])
+	}
+	if string(got) != "mmCCMMm" {
+		t.Errorf("overlapping minor 0–10, critical 2–4, major 3–6 draw %q; want mmCCMMm", string(got))
+	}
+}

@@ -76,20 +76,37 @@ type spanMark uint8
 const (
 	markNone     spanMark = iota
 	markMinor             // m: a minor error
-	markMajor             // M: a major (or critical) error
+	markMajor             // M: a major error
 	markNeutral           // *: an error of another severity
 	markSelected          // -: the span being marked
 	markCursor            // ^: the token under the cursor
+	markCritical          // C: a critical error
 )
 
-var markerChars = [...]rune{0, 'm', 'M', '*', '-', '^'}
+var markerChars = [...]rune{0, 'm', 'M', '*', '-', '^', 'C'}
+
+// severityRank orders the marks of errors: where spans overlap the most
+// severe is drawn.
+func (k spanMark) severityRank() int {
+	switch k {
+	case markNeutral:
+		return 1
+	case markMinor:
+		return 2
+	case markMajor:
+		return 3
+	case markCritical:
+		return 4
+	}
+	return 0
+}
 
 // style is the style of a mark.
 func (k spanMark) style(st render.Styles) lipgloss.Style {
 	switch k {
 	case markMinor:
 		return st.Warn
-	case markMajor:
+	case markMajor, markCritical:
 		return st.Error
 	case markNeutral:
 		return st.Accent

@@ -15,11 +15,13 @@ import (
 // labelWidth is the width of the "hyp" and "src" labels in the annotator.
 const annLabelW = 5
 
-// severityMark is the mark an error's severity draws: major (and
-// critical) M, minor m, anything else *.
+// severityMark is the mark an error's severity draws: critical C, major
+// M, minor m, anything else *.
 func severityMark(severity string) spanMark {
 	switch strings.ToLower(severity) {
-	case "major", "critical":
+	case "critical":
+		return markCritical
+	case "major":
 		return markMajor
 	case "minor":
 		return markMinor
@@ -38,7 +40,7 @@ func spanMarks(anns []annotations.Annotation, side annotations.Side) func(int) s
 				continue
 			}
 			k := severityMark(a.Severity)
-			if m == markNone || k == markMajor || k == markMinor && m == markNeutral {
+			if k.severityRank() > m.severityRank() {
 				m = k
 			}
 		}
