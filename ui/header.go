@@ -80,8 +80,8 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.SignatureVersion)
 	}
 	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
-	if r := c.refs.label(); r != "" {
-		opts += sep + st.Warn.Render(r)
+	if r := c.refs.label(); r != "" { // first: what is scored must not be cut off
+		opts = st.Warn.Render(r) + sep + opts
 	}
 	third := opts + sep + h.shownView(c, l)
 	if l.filtered() || narrow {

@@ -140,6 +140,16 @@ func TestRefsKeyFits(t *testing.T) {
 	}
 }
 
+// TestRefsLabelUnderFilter: with a filter, whose count comes first on the
+// header's third line, the line still says which reference is scored.
+func TestRefsLabelUnderFilter(t *testing.T) {
+	m := press(t, ready(t, twoRefs(t), 80, 24), "R", "R", "/", "d", "o", "g", "enter")
+	third := strings.Split(ansi.Strip(m.View()), "\n")[2]
+	if !strings.Contains(third, "ref B only") {
+		t.Errorf("the third header line under a filter is %q; want it to keep ref B only", third)
+	}
+}
+
 // TestRefsKeptAtStartKeepLabels: a dataset kept to the second and third
 // references at start (--refs 2,3) numbers them 2 and 3 in the header
 // after R, in the pane and in the plain report, as the whole set does
