@@ -48,4 +48,3 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
 	return b.String(), nil
 }
-

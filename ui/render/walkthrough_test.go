@@ -313,15 +313,23 @@ func TestWalkthroughEffectiveOrderNote(t *testing.T) {
 		"p3…p4 are left out: effective order 2.")
 }
 
-func TestWalkthroughScoreError(t *testing.T) {
-	c := wtCase{"the cat", []string{"the cat sat"}, wtOpt(func(o *scoring.Options) {
+// method6Case is hyp against ref under NLTK's method6, on which NLTK
+// raises, with its explanation and the error.
+func method6Case(t *testing.T, hyp, ref string) (wtCase, scoring.Detail, scoring.Result, error) {
+	t.Helper()
+	c := wtCase{hyp, []string{ref}, wtOpt(func(o *scoring.Options) {
 		o.Compat = scoring.CompatNLTK
 		o.NLTK.Smoothing.Method = 6
 	})}
 	d, res, err := explainCase(t, c)
 	if err == nil {
-		t.Fatal("Evaluate: want NLTK's method6 error on a two-token hypothesis")
+		t.Fatalf("Evaluate %q: want NLTK's method6 error", hyp)
 	}
+	return c, d, res, err
+}
+
+func TestWalkthroughScoreError(t *testing.T) {
+	c, d, res, err := method6Case(t, "the cat", "the cat sat") // two tokens
 	out := Walkthrough(DefaultStyles(), d, res, c.opt, 80, WithScoreError(err))
 	requireContains(t, "method6", flat(out), "No score: NLTK raises an error for this segment: AssertionError: ", "NLTK raised an error for this segment")
 }
@@ -332,14 +340,7 @@ func TestWalkthroughScoreError(t *testing.T) {
 // result says what score does and how to change the method, with the
 // explain command's flag or, in the explorer, its keys.
 func TestWalkthroughNLTKErrorSteps(t *testing.T) {
-	c := wtCase{"the cat sat on a mat", []string{"the cat is sitting on the mat"}, wtOpt(func(o *scoring.Options) {
-		o.Compat = scoring.CompatNLTK
-		o.NLTK.Smoothing.Method = 6
-	})}
-	d, res, err := explainCase(t, c)
-	if err == nil {
-		t.Fatal("Evaluate: want NLTK's method6 error (no trigram matches)")
-	}
+	c, d, res, err := method6Case(t, "the cat sat on a mat", "the cat is sitting on the mat") // no trigram matches
 	steps := WalkthroughSteps(DefaultStyles(), d, res, c.opt, 80, WithScoreError(err))
 	prec, bp, result := steps[len(steps)-4].Body, steps[len(steps)-2].Body, steps[len(steps)-1].Body
 	if strings.Contains(prec, "\n\n\n") {
