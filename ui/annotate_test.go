@@ -11,6 +11,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -609,5 +610,13 @@ func TestSeverityMarks(t *testing.T) {
 	}
 	if string(got) != "mmCCMMm" {
 		t.Errorf("overlapping minor 0–10, critical 2–4, major 3–6 draw %q; want mmCCMMm", string(got))
+	}
+	// A space inside a span is marked as the span: a critical one too.
+	for sev, want := range map[string]string{"Critical": "CCCCCCCCCCCCCC", "Major": "MMMMMMMMMMMMMM"} {
+		lines := markedLines(render.PlainStyles(), "hyp", 5, "A Consequences of it", 80,
+			spanMarks([]annotations.Annotation{span(sev, 0, 14)}, annotations.SideHyp))
+		if len(lines) < 2 || !strings.Contains(lines[1], want) || strings.Contains(lines[1], "-") {
+			t.Errorf("%s span over \"A Consequences\": marker row %q; want %s", sev, lines, want)
+		}
 	}
 }

@@ -203,8 +203,13 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 				k = mark(c.cp)
 			} else if j > 0 && j+1 < len(l) {
 				// A space inside a span is marked like the span around it.
-				if a, b := mark(l[j-1].cp), mark(l[j+1].cp); a == b || a == markSelected && b == markCursor || a == markCursor && b == markSelected {
-					k = min(a, markSelected)
+				// (The cursor's token and the span being marked join as
+				// the span.)
+				switch a, b := mark(l[j-1].cp), mark(l[j+1].cp); {
+				case a == b && a != markCursor:
+					k = a
+				case (a == markSelected || a == markCursor) && (b == markSelected || b == markCursor):
+					k = markSelected
 				}
 			}
 			if k != runMark {
