@@ -80,14 +80,14 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.SignatureVersion)
 	}
 	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
-	if r := c.refs.label(); r != "" { // first: what is scored must not be cut off
-		opts = st.Warn.Render(r) + sep + opts
-	}
 	third := opts + sep + h.shownView(c, l)
 	if l.filtered() || narrow {
 		// The subset's score must not be cut off, nor, in a narrow window,
 		// the count of segments (the signature's version goes first).
 		third = h.shownView(c, l) + sep + opts
+	}
+	if r := c.refs.label(); r != "" { // first: what is scored is never cut off
+		third = st.Warn.Render(r) + sep + third
 	}
 	out := []string{
 		render.Truncate(first, h.width),

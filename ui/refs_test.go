@@ -143,10 +143,14 @@ func TestRefsKeyFits(t *testing.T) {
 // TestRefsLabelUnderFilter: with a filter, whose count comes first on the
 // header's third line, the line still says which reference is scored.
 func TestRefsLabelUnderFilter(t *testing.T) {
-	m := press(t, ready(t, twoRefs(t), 80, 24), "R", "R", "/", "d", "o", "g", "enter")
-	third := strings.Split(ansi.Strip(m.View()), "\n")[2]
-	if !strings.Contains(third, "ref B only") {
-		t.Errorf("the third header line under a filter is %q; want it to keep ref B only", third)
+	for _, w := range []int{60, 120} {
+		m := press(t, ready(t, twoRefs(t), w, 24), "R", "R")
+		m = press(t, m, append([]string{"/"}, strings.Split(`ref:"the cat" or hyp:again or len>3 or bleu<5`, "")...)...)
+		m = press(t, m, "enter")
+		third := strings.Split(ansi.Strip(m.View()), "\n")[2]
+		if !strings.HasPrefix(third, "ref B only") {
+			t.Errorf("%d columns: the third header line under a long filter is %q; want it to start with ref B only", w, third)
+		}
 	}
 }
 
