@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,7 +131,11 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 		} else {
 			l.nums = append(l.nums, FormatScore(r.Score, nltk))
 			if other >= 0 {
-				l.nums = append(l.nums, FormatDelta(s.Delta(sys, other, i), nltk))
+				d := FormatDelta(s.Delta(sys, other, i), nltk)
+				if math.IsNaN(s.Delta(sys, other, i)) { // NLTK raised on the other's segment
+					d = "error"
+				}
+				l.nums = append(l.nums, d)
 			}
 			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
 			p := make([]string, len(r.Precisions))
@@ -241,7 +246,7 @@ func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms
 		b = strconv.AppendInt(b, int64(r.RefLen), 10)
 		if rerr != nil {
 			b = append(b, `, "error": `...)
-			b = appendJSONString(b, rerr.Error())
+			b = appendJSONString(b, scoring.NLTKErrorText(rerr))
 		}
 		names, scores := ms.segmentMetrics(sys, i)
 		for k, n := range names {

@@ -212,7 +212,7 @@ func TestScoreNLTKErrorsAreNaN(t *testing.T) {
 	if err := WriteSegments(&b, ds, s, []int{1}, 0, FormatJSONL); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), `"score": null`) || !strings.Contains(b.String(), `"error": "scoring: nltk: AssertionError`) {
+	if !strings.Contains(b.String(), `"score": null`) || !strings.Contains(b.String(), `"error": "AssertionError: `) {
 		t.Errorf("jsonl of an NLTK error = %s", b.String())
 	}
 }
@@ -275,5 +275,24 @@ func TestSettings(t *testing.T) {
 	}
 	if o := mustScore(t, corpusDataset(), DefaultSettings(), CountOrders(12)).Orders(); o != scoring.MaxOrderLimit {
 		t.Errorf("Orders() = %d after CountOrders(12); want capped at %d", o, scoring.MaxOrderLimit)
+	}
+}
+
+// TestSegmentsDeltaWhereBaselineRaises: the text table's Δ against a
+// baseline NLTK raises on at a segment reads error, never NaN.
+func TestSegmentsDeltaWhereBaselineRaises(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "the cat sat on the mat"}},
+		System{Name: "a", Hyps: []string{"the cat sat on a mat", "the cat sat on a mat"}},
+		System{Name: "b", Hyps: []string{"the cat sat on a mat", "the"}})
+	s := mustScore(t, ds, nltkSettings(6))
+	if !math.IsNaN(s.Systems[1].Sentence[1]) || math.IsNaN(s.Systems[0].Sentence[1]) {
+		t.Fatalf("the test's premise: b raises on line 2 and a does not (%v, %v)", s.Systems[0].Sentence, s.Systems[1].Sentence)
+	}
+	var b strings.Builder
+	if err := WriteSegmentsMetrics(&b, ds, s, []int{1}, 0, 1, nil, FormatText); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.Contains(out, "NaN") || !strings.Contains(out, "error") {
+		t.Errorf("Δ against a baseline that raises:\n%s", out)
 	}
 }

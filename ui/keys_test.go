@@ -603,3 +603,23 @@ func TestFilterScaleUnderNLTK(t *testing.T) {
 		t.Errorf("bleu<0.1 under nltk: status %q", m.status)
 	}
 }
+
+// TestPaneBaselineRaises: where NLTK raises on the baseline's segment the
+// pane says so instead of a NaN score and Δ.
+func TestPaneBaselineRaises(t *testing.T) {
+	ds := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"a": "the cat sat on a mat", "b": "the cat sat on a mat"}}`,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"a": "the cat sat on a mat", "b": "the"}}`,
+	)
+	set := model.DefaultSettings().WithOption(func(o *scoring.Options) {
+		o.Compat = scoring.CompatNLTK
+		o.NLTK.Smoothing.Method = 6
+	})
+	m := readyWith(t, ds, 120, 40, WithBaseline(1))
+	m = press(t, m, ":", "2", "enter")
+	m = drive(t, m, m.applySettings(set))
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "NaN") || !strings.Contains(v, "b has no score here: NLTK raises on its segment") {
+		t.Errorf("line 2 against a baseline NLTK raises on:\n%s", v)
+	}
+}
