@@ -80,7 +80,15 @@ func scaleWarning(q *model.Query, set model.Settings) string {
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("%s in the filter is on sacrebleu's 0–100 scale, but NLTK's scores run from 0 to 1 (bleu<10 there is bleu<0.1)", strconv.FormatFloat(v, 'g', -1, 64))
+	return fmt.Sprintf("%s in the filter is on sacrebleu's 0–100 scale, but NLTK's scores run from 0 to 1: divide it by 100 (%s)",
+		strconv.FormatFloat(v, 'g', -1, 64), strconv.FormatFloat(v/100, 'g', -1, 64))
+}
+
+// needsTwoSystems says that a key that compares systems, off with one
+// system (and out of the help), needs a second one, rather than doing
+// nothing.
+func (m *Model) needsTwoSystems(msg tea.KeyMsg) tea.Cmd {
+	return m.flash(render.Safe(msg.String()) + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)")
 }
 
 // pressedAny reports whether msg is one of the keys of bindings, enabled
@@ -98,8 +106,7 @@ func pressedAny(msg tea.KeyMsg, bindings ...key.Binding) bool {
 func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.c.keys
 	if len(m.c.ds.Systems) < 2 && pressedAny(msg, k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact) {
-		// Off with one system (and out of the help), but not silent.
-		return m.flash(render.Safe(msg.String()) + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)"), true
+		return m.needsTwoSystems(msg), true
 	}
 	switch {
 	case key.Matches(msg, k.Quit):

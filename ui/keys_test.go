@@ -580,6 +580,12 @@ func TestOneSystemKeysSaySo(t *testing.T) {
 			t.Errorf("%s with one system: status %q", k, m.status)
 		}
 	}
+	for _, k := range []string{"w", "p", "tab", "shift+tab"} { // on the analysis screen too
+		m := press(t, ready(t, ds, 100, 30), "n", k)
+		if m.screen != screenAnalysis || !strings.Contains(ansi.Strip(m.View()), "compares systems: load a second one") {
+			t.Errorf("%s on the analysis screen with one system: screen %v\n%s", k, m.screen, ansi.Strip(m.View()))
+		}
+	}
 }
 
 // TestFilterScaleUnderNLTK: a bleu threshold beyond NLTK's 0–1 scale under
@@ -595,7 +601,7 @@ func TestFilterScaleUnderNLTK(t *testing.T) {
 		t.Errorf("c under bleu<10: status %q", m.status)
 	}
 	m = press(t, m, "/", "ctrl+u", "b", "l", "e", "u", "<", "1", "0", "enter")
-	if !strings.Contains(m.status, "NLTK's scores run from 0 to 1") {
+	if !strings.Contains(m.status, "NLTK's scores run from 0 to 1: divide it by 100 (0.1)") {
 		t.Errorf("bleu<10 typed under nltk: status %q", m.status)
 	}
 	m = press(t, m, "/", "ctrl+u", "b", "l", "e", "u", "<", "0", ".", "1", "enter")

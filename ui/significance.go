@@ -278,7 +278,7 @@ func (s sigScreen) noDifferenceNote(c common) string {
 	case len(names) == 0:
 		return ""
 	case s.width < 100:
-		return "no * for " + strings.Join(names, ", ") + ": the test had no difference to go on"
+		return "no * for " + strings.Join(names, ", ") + ": the test says nothing here"
 	case tied:
 		return "no * for " + strings.Join(names, ", ") + ": the same score as the baseline on every segment, so the test says nothing"
 	}

@@ -532,7 +532,7 @@ func TestSigScreenNoDifference(t *testing.T) {
 		}
 	}
 	narrow := press(t, ready(t, ds, 60, 16), "p", "B")
-	if v, note := narrow.View(), "no * for copy: the test had no difference to go on"; !strings.Contains(v, note) {
+	if v, note := narrow.View(), "no * for copy: the test says nothing here"; !strings.Contains(v, note) {
 		t.Errorf("60×16: no note %q under the table:\n%s", note, v)
 	}
 }
