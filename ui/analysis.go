@@ -404,7 +404,7 @@ func noteLine(note, aside, refs, settings string, width int) string {
 // the job runs or when it failed.
 func (a anaScreen) tableView(x anaCtx, running string) (title, note, head string, body []string) {
 	c := x.c
-	title = "analysis · " + c.systemName(x.sys)
+	title = "analysis · " + c.shortName(x.sys)
 	switch {
 	case a.err != nil:
 		return title, "the analysis failed", "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}

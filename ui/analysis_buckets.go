@@ -75,7 +75,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	by := a.bucketBy()
 	// Even r, the closest reference length, depends on the hypothesis: the
 	// segments are grouped by the shown system's figure.
-	title = "analysis · buckets by " + c.systemName(x.sys) + "'s " + anaByNames[by]
+	title = "analysis · buckets by " + c.shortName(x.sys) + "'s " + anaByNames[by]
 	note = c.systemName(x.sys) + "'s segments grouped; every system scored on those same segments"
 	if len(c.ds.Systems) == 1 {
 		note = c.systemName(x.sys) + "'s segments grouped, each group scored as a corpus"
@@ -154,7 +154,7 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
 	if !salientPair(x) {
 		return "", ""
 	}
-	sys, other := x.c.systemName(x.sys), x.c.systemName(x.other)
+	sys, other := x.c.shortName(x.sys), x.c.shortName(x.other)
 	if a.bucketBy() == model.BySentenceBLEU {
 		return fmt.Sprintf("grouped by %s's own sentence BLEU, its low buckets are low by construction: compare by length instead", sys), ""
 	}

@@ -81,7 +81,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		orders = "order " + strconv.Itoa(a.order)
 	}
 	if a.mode != anaSalient {
-		title = fmt.Sprintf("analysis · %s · %s n-grams · %s", c.systemName(x.sys), a.mode, orders)
+		title = fmt.Sprintf("analysis · %s · %s n-grams · %s", c.shortName(x.sys), a.mode, orders)
 		items := a.ngramItems(x)
 		if len(items) == 0 {
 			return title, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
@@ -103,13 +103,13 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 				c.st.Muted.Render(" · "+strings.Join(lines, " "))
 		})
 	}
-	title = fmt.Sprintf("analysis · %s · salient n-grams · %s", c.systemName(x.sys), orders)
+	title = fmt.Sprintf("analysis · %s · salient n-grams · %s", c.shortName(x.sys), orders)
 	if !salientPair(x) {
 		return title, "salient n-grams compare the shown system with the baseline", "",
 			[]string{c.st.Muted.Render(c.systemName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
 	}
-	title = fmt.Sprintf("analysis · %s vs %s · salient n-grams · %s", c.systemName(x.sys), c.systemName(x.other), orders)
-	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.systemName(x.sys), c.systemName(x.other))
+	title = fmt.Sprintf("analysis · %s vs %s · salient n-grams · %s", c.shortName(x.sys), c.shortName(x.other), orders)
+	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.shortName(x.sys), c.shortName(x.other))
 	if !a.salientFresh(x) {
 		return title, note, "", waiting(x, running)
 	}

@@ -48,8 +48,8 @@ func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string,
 		return "analysis · wins / ties / losses", "segment by segment against a baseline", "",
 			[]string{c.st.Muted.Render("wins, ties and losses need two systems")}
 	}
-	title = "analysis · wins / ties / losses vs " + c.systemName(x.other)
-	note = "each segment's sentence BLEU against " + c.systemName(x.other) + "'s"
+	title = "analysis · wins / ties / losses vs " + c.shortName(x.other)
+	note = "each segment's sentence BLEU against " + c.shortName(x.other) + "'s"
 	if !a.derFresh(x) {
 		return title, note, "", waiting(x, running)
 	}

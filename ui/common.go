@@ -64,6 +64,12 @@ func (c common) delta(d float64) string { return model.FormatDelta(d, c.nltk()) 
 // systemName is system sys's name, ready for the terminal.
 func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }
 
+// shortName is system sys's name for a title or a header line: cut in
+// the middle to 24 cells at most, where names that share a prefix differ.
+func (c common) shortName(sys int) string {
+	return render.TruncateMiddle(c.systemName(sys), 24)
+}
+
 // systemCell is system sys's name in a table column w cells wide, cut in
 // the middle when longer, where names that share a prefix differ.
 func (c common) systemCell(sys, w int) string {

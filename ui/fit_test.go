@@ -128,3 +128,21 @@ func TestNarrowHeaderKeepsCount(t *testing.T) {
 		t.Errorf("the third header line at 60 columns is %q; want it to start with 70/70 shown", third)
 	}
 }
+
+// TestLongNamesCutInTheMiddle: two systems whose long names share their
+// start stay apart in the header and the analysis titles.
+func TestLongNamesCutInTheMiddle(t *testing.T) {
+	ds := demoDataset(t)
+	ds.Systems = ds.Systems[:2]
+	ds.Systems[0].Name = "experiment-transformer-big-baseline-run1"
+	ds.Systems[1].Name = "experiment-transformer-big-baseline-run2"
+	m := ready(t, ds, 120, 40)
+	first := strings.Split(ansi.Strip(m.View()), "\n")[0]
+	if !strings.Contains(first, "-run1") || !strings.Contains(first, "-run2") {
+		t.Errorf("the header's first line loses the names' ends: %q", first)
+	}
+	m = openAnalysisScreen(t, m)
+	if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(title, "-run1") {
+		t.Errorf("the analysis title loses the name's end: %q", title)
+	}
+}

@@ -28,7 +28,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	sep := st.Muted.Render(" · ")
 	title := st.Title.Render("bleuscope")
 	nsys := len(c.ds.Systems)
-	sys := c.systemName(l.view.System)
+	sys := c.shortName(l.view.System)
 	if nsys > 1 {
 		sys += st.Muted.Render(fmt.Sprintf(" %d/%d", l.view.System+1, nsys))
 	}
@@ -64,10 +64,10 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			case o == l.view.System:
 				first += sep + st.Accent.Render("the baseline")
 			case os.CorpusErr == nil && ss.CorpusErr == nil && h.width < 80:
-				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.systemName(o), auto))
+				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.shortName(o), auto))
 			case os.CorpusErr == nil && ss.CorpusErr == nil:
 				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs baseline %s %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score),
-					c.systemName(o), c.score(os.Corpus.Score), auto))
+					c.shortName(o), c.score(os.Corpus.Score), auto))
 			}
 		}
 	}
