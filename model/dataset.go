@@ -62,6 +62,10 @@ type Dataset struct {
 	refLabels []string
 }
 
+// KeptRefs reports whether the dataset was kept to some of the references
+// it was loaded with ([Dataset.WithRefs]).
+func (d *Dataset) KeptRefs() bool { return d.refLabels != nil }
+
 // ReferenceLabels returns the short labels of the references ([RefLabels]
 // of RefNames, or, kept to some references by [Dataset.WithRefs], theirs
 // among all of them).

@@ -4,6 +4,7 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
+	"strings"
 )
 
 // refChoice is which of the loaded references are scored: every one (the
@@ -21,13 +22,27 @@ type refChoice struct {
 func newRefChoice(ds *model.Dataset) refChoice { return refChoice{all: ds, only: -1} }
 
 // label says which references are scored, for the header: "" when every
-// one is, else "ref B only".
+// one loaded is, else "ref B only" (R, or --refs at start: "refs A, C
+// only").
 func (r refChoice) label() string {
-	if r.only < 0 || r.all == nil {
+	if r.all == nil {
 		return ""
 	}
-	l := r.all.ReferenceLabels()[r.only]
-	return "ref " + render.Safe(model.RefColumn(l)) + " only"
+	labels := r.all.ReferenceLabels()
+	if r.only >= 0 {
+		return "ref " + render.Safe(model.RefColumn(labels[r.only])) + " only"
+	}
+	if !r.all.KeptRefs() {
+		return ""
+	}
+	names := make([]string, len(labels))
+	for i, l := range labels {
+		names[i] = render.Safe(model.RefColumn(l))
+	}
+	if len(names) == 1 {
+		return "ref " + names[0] + " only"
+	}
+	return "refs " + strings.Join(names, ", ") + " only"
 }
 
 // cycleRefs scores the next choice of references: the dataset is kept to
@@ -37,7 +52,7 @@ func (m *Model) cycleRefs() tea.Cmd {
 	r := m.c.refs
 	n := len(r.all.Refs)
 	if n < 2 {
-		return m.flash("one reference loaded: give a second with -r to see what it changes")
+		return m.flash("one reference scored: R needs two (give a second with -r, and no --refs that keeps one)")
 	}
 	only := r.only + 1
 	if only == n {

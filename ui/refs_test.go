@@ -183,7 +183,11 @@ func TestRefsKeptAtStartKeepLabels(t *testing.T) {
 	if r := render.Report(ds, scored, 0); !strings.Contains(r, "ref 2 ") || !strings.Contains(r, "ref 3 ") || strings.Contains(r, "ref 1 ") {
 		t.Errorf("the report of references 2 and 3:\n%s", r)
 	}
-	m := press(t, ready(t, ds, 120, 40), "R")
+	m := ready(t, ds, 120, 40)
+	if head := strings.Split(ansi.Strip(m.View()), "\n")[2]; !strings.HasPrefix(head, "refs 2, 3 only") {
+		t.Errorf("kept to references 2 and 3 at start, the header says %q", head)
+	}
+	m = press(t, m, "R")
 	v := ansi.Strip(m.View())
 	head := strings.Join(strings.Split(v, "\n")[:3], "\n")
 	if !strings.Contains(head, "ref 2 only") || !strings.Contains(v, "\nref 2 ") {
