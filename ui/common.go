@@ -65,9 +65,10 @@ func (c common) delta(d float64) string { return model.FormatDelta(d, c.nltk()) 
 func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }
 
 // shortName is system sys's name for a title or a header line: cut in
-// the middle to 24 cells at most, where names that share a prefix differ.
+// the middle, where names that share a prefix differ, to 24 cells at
+// most, fewer in a narrow window.
 func (c common) shortName(sys int) string {
-	return render.TruncateMiddle(c.systemName(sys), 24)
+	return render.TruncateMiddle(c.systemName(sys), min(24, max(12, c.width/5)))
 }
 
 // systemCell is system sys's name in a table column w cells wide, cut in

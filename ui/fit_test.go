@@ -136,11 +136,13 @@ func TestLongNamesCutInTheMiddle(t *testing.T) {
 	ds.Systems = ds.Systems[:2]
 	ds.Systems[0].Name = "experiment-transformer-big-baseline-run1"
 	ds.Systems[1].Name = "experiment-transformer-big-baseline-run2"
-	m := ready(t, ds, 120, 40)
-	first := strings.Split(ansi.Strip(m.View()), "\n")[0]
-	if !strings.Contains(first, "-run1") || !strings.Contains(first, "-run2") {
-		t.Errorf("the header's first line loses the names' ends: %q", first)
+	for _, w := range []int{60, 120} {
+		first := strings.Split(ansi.Strip(ready(t, ds, w, 24).View()), "\n")[0]
+		if !strings.Contains(first, "-run1") || !strings.Contains(first, "-run2") {
+			t.Errorf("%d columns: the header's first line loses the names' ends: %q", w, first)
+		}
 	}
+	m := ready(t, ds, 120, 40)
 	m = openAnalysisScreen(t, m)
 	if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(title, "-run1") {
 		t.Errorf("the analysis title loses the name's end: %q", title)

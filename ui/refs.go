@@ -75,6 +75,9 @@ func (m *Model) cycleRefs() tea.Cmd {
 	m.pane.keep(nil)
 	m.refreshPane(false)
 	m.status = "scoring against every reference"
+	if l := m.c.refs.label(); only < 0 && l != "" { // --refs kept these at start
+		m.status = "scoring against " + l + " again, the ones --refs kept"
+	}
 	if only >= 0 {
 		m.status = "scoring against " + m.c.refs.label() + " (R: the next)"
 	}

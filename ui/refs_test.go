@@ -193,4 +193,7 @@ func TestRefsKeptAtStartKeepLabels(t *testing.T) {
 	if !strings.Contains(head, "ref 2 only") || !strings.Contains(v, "\nref 2 ") {
 		t.Errorf("R on references 2 and 3: want ref 2 alone, named so in the header and the pane:\n%s", v)
 	}
+	if m = press(t, m, "R", "R"); !strings.Contains(m.status, "refs 2, 3 only again, the ones --refs kept") {
+		t.Errorf("R back to the references kept at start: status %q", m.status)
+	}
 }
