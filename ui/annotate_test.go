@@ -620,3 +620,25 @@ func TestSeverityMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestFitStrip: the strip keeps the first line of marked text with its
+// marks whatever the number of annotations, cutting the list with a line
+// that says how many more E lists.
+func TestFitStrip(t *testing.T) {
+	st := render.PlainStyles()
+	marked := []string{"hyp text", "    MMMM", "src text", "    mmmm"}
+	list := []string{"1 a", "2 b", "3 c", "4 d"}
+	for _, c := range []struct {
+		room int
+		want []string
+	}{
+		{8, append(append([]string{}, marked...), list...)},
+		{5, []string{"1 a", "2 b", "… 2 more (E lists them)", "hyp text", "    MMMM"}},
+		{6, []string{"1 a", "2 b", "3 c", "4 d", "hyp text", "    MMMM"}},
+		{3, []string{"hyp text", "    MMMM"}},
+	} {
+		if got := fitStrip(st, slices.Clone(marked), slices.Clone(list), c.room); !slices.Equal(got, c.want) {
+			t.Errorf("room %d: %q; want %q", c.room, got, c.want)
+		}
+	}
+}

@@ -106,18 +106,32 @@ func (n annotator) stripView(c common, sel selection) string {
 		if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
 			lines = append(lines, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
 		}
-		// The list comes first when the marked text would push it out.
 		list := make([]string, len(anns))
 		for i, a := range anns {
 			list[i] = n.annLine(c, i, a)
 		}
-		if room := n.height - 1 - len(list); len(lines)-1 > room {
-			lines = append(lines[:1], append(list, lines[1:]...)...)
-		} else {
-			lines = append(lines, list...)
-		}
+		lines = append(lines[:1], fitStrip(st, lines[1:], list, n.height-1)...)
 	}
 	return fit(strings.Join(lines, "\n"), c.width, n.height)
+}
+
+// fitStrip lays the marked text and the list of annotations in room
+// lines: both when they fit; else the list first, then as much of the
+// marked text as is left but at least its first line with its marks,
+// the list cut to make room with a line saying how many more E lists.
+func fitStrip(st render.Styles, marked, list []string, room int) []string {
+	if len(marked)+len(list) <= room {
+		return append(marked, list...)
+	}
+	keep := min(len(marked), max(2, room-len(list)), room)
+	if lroom := room - keep; len(list) > lroom {
+		if lroom < 2 { // no room for a line of the list and the "more" line
+			return marked[:keep]
+		}
+		more := len(list) - (lroom - 1)
+		list = append(list[:lroom-1:lroom-1], st.Muted.Render(fmt.Sprintf("… %d more (E lists them)", more)))
+	}
+	return append(list, marked[:keep]...)
 }
 
 // titleLine is the strip's first line: the save error when the last save
