@@ -621,6 +621,28 @@ func TestSeverityMarks(t *testing.T) {
 	}
 }
 
+// TestSpaceMarksFollowSpans: a space is marked as the white space it
+// stands for, where spans of different severities meet, and not between
+// two spans one space apart.
+func TestSpaceMarksFollowSpans(t *testing.T) {
+	text := `also no one "who has` // also 0–4, no 5–7, one 8–11, "who 12–16, has 17–20
+	span := func(sev string, start, end int) annotations.Annotation {
+		return annotations.Annotation{Kind: annotations.KindError, Severity: sev, Span: &annotations.Span{Side: annotations.SideHyp, Start: start, End: end}}
+	}
+	for _, c := range []struct {
+		anns []annotations.Annotation
+		want string
+	}{
+		{[]annotations.Annotation{span("Critical", 0, 11), span("Minor", 8, 16)}, "CCCCCCCCCCCmmmmm"},
+		{[]annotations.Annotation{span("Major", 0, 4), span("Major", 5, 7)}, "MMMM MM"},
+	} {
+		lines := markedLines(render.PlainStyles(), "hyp", 5, text, 80, spanMarks(c.anns, annotations.SideHyp))
+		if len(lines) < 2 || strings.TrimSpace(lines[1]) != c.want {
+			t.Errorf("marker row %q; want %q", lines, c.want)
+		}
+	}
+}
+
 // TestFitStrip: the strip keeps the first line of marked text with its
 // marks whatever the number of annotations, cutting the list with a line
 // that says how many more E lists.

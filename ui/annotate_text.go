@@ -130,12 +130,14 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 	type cell struct {
 		s     string
 		w, cp int // cells wide; code point index (-1 for a shown space)
+		space int // for a shown space, the code point of the white space it stands for
 	}
 	var lines [][]cell
 	var line []cell
 	used := 0
 	var word []cell
 	wordW := 0
+	gap, wordGap := -1, -1 // the white space since the last word, and before this one
 	flushWord := func() {
 		if len(word) == 0 {
 			return
@@ -145,7 +147,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 			line, used = nil, 0
 		}
 		if used > 0 {
-			line = append(line, cell{" ", 1, -1})
+			line = append(line, cell{" ", 1, -1, wordGap})
 			used++
 		}
 		for _, c := range word {
@@ -166,10 +168,16 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 		if unicode.IsSpace(r) {
 			flushWord()
 		} else {
+			if len(word) == 0 {
+				wordGap, gap = gap, -1
+			}
 			s := render.Safe(string(r))
 			w := ansi.StringWidth(s)
-			word = append(word, cell{s, w, i})
+			word = append(word, cell{s, w, i, -1})
 			wordW += w
+		}
+		if unicode.IsSpace(r) && gap < 0 {
+			gap = i
 		}
 		i++
 	}
@@ -201,15 +209,11 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 			k := markNone
 			if c.cp >= 0 {
 				k = mark(c.cp)
-			} else if j > 0 && j+1 < len(l) {
-				// A space inside a span is marked like the span around it.
-				// (The cursor's token and the span being marked join as
-				// the span.)
-				switch a, b := mark(l[j-1].cp), mark(l[j+1].cp); {
-				case a == b && a != markCursor:
-					k = a
-				case (a == markSelected || a == markCursor) && (b == markSelected || b == markCursor):
-					k = markSelected
+			} else if c.space >= 0 && j > 0 && j+1 < len(l) {
+				// A space is marked as the white space it stands for: inside
+				// a span, as the span (the span being marked too).
+				if k = mark(c.space); k == markCursor {
+					k = markNone
 				}
 			}
 			if k != runMark {
