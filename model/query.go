@@ -76,7 +76,7 @@ func (q *Query) SelectsByScore() bool {
 // selects every segment). ok is false when there is none.
 func (q *Query) ScoreBeyond(top float64) (v float64, ok bool) {
 	for _, v := range q.ScoreThresholds() {
-		if math.Abs(v) > top {
+		if math.Abs(v) > top && !math.IsInf(v, 0) { // ±Inf reads the same on any scale
 			return v, true
 		}
 	}

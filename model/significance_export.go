@@ -6,9 +6,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // WriteComparison writes a paired comparison. "json" writes a JSON array,
@@ -220,13 +220,14 @@ func writeAligned(w *bufio.Writer, table [][]string) {
 			if k == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
+			row[k] = strings.ReplaceAll(cell, "\t", " ") // a tab in a name would break the columns
+			widths[k] = max(widths[k], ansi.StringWidth(row[k]))
 		}
 	}
 	for _, row := range table {
 		var line strings.Builder
 		for k, cell := range row {
-			pad := strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell))
+			pad := strings.Repeat(" ", widths[k]-ansi.StringWidth(cell))
 			if k > 0 {
 				line.WriteString("  ")
 			}

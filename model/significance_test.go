@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // sigDataset is a small corpus of three systems with two references.
@@ -252,5 +254,22 @@ func TestNoDifferenceOneSegment(t *testing.T) {
 	}
 	if sc := bs.Systems[1]; sc.NoDifference() || !sc.Significant() {
 		t.Errorf("bootstrap, 0 against 100 on every segment: %+v; want a significant difference", sc)
+	}
+}
+
+// TestComparisonTableWidths: the text table pads by the cells a name
+// takes on screen (a CJK name two a character), and a tab in a name
+// never reaches the table.
+func TestComparisonTableWidths(t *testing.T) {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	writeAligned(w, [][]string{{"system", "BLEU"}, {"中文名字", "55.66"}, {"a\tb", "52.43"}})
+	w.Flush()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for _, l := range lines {
+		if strings.Contains(l, "\t") || ansi.StringWidth(l) != ansi.StringWidth(lines[1]) {
+			t.Errorf("the table's lines are not one width (or keep a tab):\n%s", b.String())
+			break
+		}
 	}
 }

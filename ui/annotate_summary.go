@@ -130,7 +130,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	// Errors of the shown system by category × severity.
 	out = append(out, "")
 	sm := bySys[c.ds.Systems[sys].Name]
-	add(st.Title.Render("errors of " + c.systemName(sys) + " by category × severity"))
+	add(st.Title.Render("errors of " + c.shortName(sys) + " by category × severity"))
 	out = append(out, errorTable(c, n.preset, sm)...)
 	// Where BLEU and the raters disagree.
 	s.segs, s.lines = s.segs[:0], s.lines[:0]

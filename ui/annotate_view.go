@@ -225,12 +225,12 @@ func (n annotator) panelView(c common, sel selection, height int) string {
 	st := c.st
 	w := c.width
 	d := n.d
-	title := fmt.Sprintf("annotate line %d of %s · %s · %s", d.seg+1, c.systemName(d.sys), render.Safe(n.rater), render.Safe(n.preset.Name))
+	title := fmt.Sprintf("annotate line %d of %s · %s · %s", d.seg+1, c.shortName(d.sys), render.Safe(n.rater), render.Safe(n.preset.Name))
 	if d.edit.ID != 0 && n.step != stepList && n.step != stepDelete {
-		title = fmt.Sprintf("edit annotation %d · line %d of %s", d.edit.ID, d.seg+1, c.systemName(d.sys))
+		title = fmt.Sprintf("edit annotation %d · line %d of %s", d.edit.ID, d.seg+1, c.shortName(d.sys))
 	}
 	if n.step == stepList || n.step == stepDelete {
-		title = fmt.Sprintf("annotations of line %d of %s", sel.seg+1, c.systemName(sel.sys))
+		title = fmt.Sprintf("annotations of line %d of %s", sel.seg+1, c.shortName(sel.sys))
 	}
 	head := st.Header.Render(render.PadRight(title, w))
 	// The texts keep at least two lines (the hypothesis and its marker

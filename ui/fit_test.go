@@ -147,4 +147,10 @@ func TestLongNamesCutInTheMiddle(t *testing.T) {
 	if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(title, "-run1") {
 		t.Errorf("the analysis title loses the name's end: %q", title)
 	}
+	for _, keys := range [][]string{{"esc", "B"}, {"esc", "x"}} {
+		v := ansi.Strip(press(t, m, keys...).View())
+		if title := strings.Split(v, "\n")[0]; !strings.Contains(title, "-run") {
+			t.Errorf("%v: the title loses the name's end: %q", keys, title)
+		}
+	}
 }

@@ -302,7 +302,7 @@ func (l segList) header(c common, cols columns) string {
 	}
 	name := "hypothesis"
 	if len(c.ds.Systems) > 0 {
-		name += " · " + c.systemName(l.view.System)
+		name += " · " + c.shortName(l.view.System)
 	}
 	return c.st.Header.Render(render.PadRight(h+name, l.width))
 }

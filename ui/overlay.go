@@ -188,7 +188,7 @@ func (s ledgerScreen) Update(msg tea.Msg, k KeyMap) ledgerScreen {
 
 // View draws the ledger screen of sel.
 func (s ledgerScreen) View(c common, sel selection) string {
-	title := fmt.Sprintf("clip ledger · line %d · %s", sel.seg+1, c.systemName(sel.sys))
+	title := fmt.Sprintf("clip ledger · line %d · %s", sel.seg+1, c.shortName(sel.sys))
 	return overlayView(c, title, s.body, c.keys.ledgerFooter())
 }
 

@@ -286,9 +286,9 @@ func (p segPane) mathText(c common, sel selection, in model.Explained, width int
 	if o := sel.other; o >= 0 && o < len(c.ds.Systems) && c.scored != nil {
 		other := c.scored.Systems[o].Sentence[in.Line]
 		d := c.scored.Delta(in.System, o, in.Line)
-		line := fmt.Sprintf("%s scores %s here (Δ %s)", c.systemName(o), c.score(other), c.delta(d))
+		line := fmt.Sprintf("%s scores %s here (Δ %s)", c.shortName(o), c.score(other), c.delta(d))
 		if math.IsNaN(other) { // NLTK raised on the baseline's segment
-			line = c.systemName(o) + " has no score here: NLTK raises on its segment, so there is no Δ"
+			line = c.shortName(o) + " has no score here: NLTK raises on its segment, so there is no Δ"
 		}
 		s += "\n" + st.Muted.Render(render.Truncate(line, width))
 	}

@@ -108,7 +108,7 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	w := s.width
 	st := c.st
 	base := l.view.Other
-	title := "significance vs baseline " + c.systemName(base) + " · " + s.test
+	title := "significance vs baseline " + c.shortName(base) + " · " + s.test
 	if s.res != nil && s.res.Test == s.test {
 		title += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
 	}
@@ -265,7 +265,7 @@ func (s sigScreen) noDifferenceNote(c common) string {
 	tied := true
 	for i, sc := range s.res.Systems {
 		if i != s.res.Baseline && sc.NoDifference() {
-			names = append(names, render.TruncateMiddle(c.systemName(i), 24))
+			names = append(names, c.shortName(i))
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
 	}
@@ -357,7 +357,7 @@ func (s sigScreen) histogram(c common, height int) []string {
 			below++
 		}
 	}
-	name, bname := c.systemName(s.cursor), c.systemName(res.Baseline)
+	name, bname := c.shortName(s.cursor), c.shortName(res.Baseline)
 	var title string
 	switch narrow := w < 100; {
 	case res.Test == model.TestPairedAR && narrow:
