@@ -173,6 +173,7 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	if err != nil {
 		seed = scoring.DefaultSeed
 		start = append(start, ui.WithStartWarning(model.Printable(err.Error())+"; until then the significance screen uses the seed 12345"))
+		e.warn(err.Error() + "; the significance screen used the seed 12345") // on standard error with the others
 	}
 	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns, x.in.limits)
 	if err != nil {

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -43,5 +45,26 @@ func TestExploreResampling(t *testing.T) {
 	m = pressKeys(t, m, "B")
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "seed 12345") {
 		t.Errorf("SACREBLEU_SEED=zz: the comparison is not seeded 12345:\n%s", v)
+	}
+}
+
+// TestExploreSeedWarningOnStderr: the warning about a bad SACREBLEU_SEED is
+// printed on standard error with the input's, as the warnings screen says.
+func TestExploreSeedWarningOnStderr(t *testing.T) {
+	t.Setenv("SACREBLEU_SEED", "zz")
+	var stderr bytes.Buffer
+	e := &env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
+	x, err := prepareExplore(e, []string{"../../fixtures/demo/fluent.en", "-r", "../../fixtures/demo/ref.A.en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, closeAnn, err := x.options(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeAnn()
+	e.printWarnings()
+	if !strings.Contains(stderr.String(), `bleuscope: warning: SACREBLEU_SEED="zz"`) {
+		t.Errorf("standard error: %q", stderr.String())
 	}
 }
