@@ -664,3 +664,19 @@ func TestFitStrip(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanTokensKeepEmojiWhole: an emoji sequence joined by zero-width
+// joiners, or with a skin tone or a variation selector, is one unit, so a
+// span never ends inside it.
+func TestSpanTokensKeepEmojiWhole(t *testing.T) {
+	text := "emoji 😀 text 👨\u200d👩\u200d👧 ok 👍🏽 ❤\ufe0f"
+	var got []string
+	rs := []rune(text)
+	for _, tk := range spanTokens(text) {
+		got = append(got, string(rs[tk.start:tk.end]))
+	}
+	want := []string{"emoji", "😀", "text", "👨\u200d👩\u200d👧", "ok", "👍🏽", "❤\ufe0f"}
+	if !slices.Equal(got, want) {
+		t.Errorf("units %q; want %q", got, want)
+	}
+}

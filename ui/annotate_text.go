@@ -8,6 +8,7 @@ import (
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/rivo/uniseg"
 )
 
 // spanToken is one unit the annotator's cursor moves over: code points
@@ -18,17 +19,28 @@ type spanToken struct{ start, end int }
 // letters, digits and combining marks is a word, with a hyphen or an
 // apostrophe between two of them inside it (non-daily, couldn't: one unit,
 // as a person reads them); every other visible character (punctuation, a
-// symbol) and every Han, Hiragana, Katakana or Hangul character (scripts
-// written without spaces) stands alone; whitespace separates and belongs
-// to no unit. Offsets count code points, as the annotations' spans do.
+// symbol, with the rest of its grapheme cluster: a whole emoji sequence)
+// and every Han, Hiragana, Katakana or Hangul character (scripts written
+// without spaces) stands alone; whitespace separates and belongs to no
+// unit. Offsets count code points, as the annotations' spans do.
 func spanTokens(text string) []spanToken {
 	rs := []rune(text)
 	isWord := func(r rune) bool {
 		return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) && !standsAlone(r)
 	}
+	// clusterEnd[i] is where the grapheme cluster of code point i ends.
+	clusterEnd := make([]int, len(rs))
+	for g, at := uniseg.NewGraphemes(text), 0; g.Next(); {
+		n := len(g.Runes())
+		for k := at; k < at+n; k++ {
+			clusterEnd[k] = at + n
+		}
+		at += n
+	}
 	var toks []spanToken
 	start := -1 // start of the word being read, -1 outside one
-	for i, r := range rs {
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
 		word := isWord(r)
 		if !word && start >= 0 && joins(r) && i+1 < len(rs) && isWord(rs[i+1]) {
 			continue // non-daily, couldn't
@@ -41,7 +53,9 @@ func spanTokens(text string) []spanToken {
 		case word && start < 0:
 			start = i
 		case !word && !unicode.IsSpace(r):
-			toks = append(toks, spanToken{i, i + 1})
+			end := max(i+1, clusterEnd[i])
+			toks = append(toks, spanToken{i, end})
+			i = end - 1
 		}
 	}
 	if start >= 0 {
