@@ -131,11 +131,11 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 		} else {
 			l.nums = append(l.nums, FormatScore(r.Score, nltk))
 			if other >= 0 {
-				d := FormatDelta(s.Delta(sys, other, i), nltk)
-				if math.IsNaN(s.Delta(sys, other, i)) { // NLTK raised on the other's segment
-					d = "error"
+				cell := "error" // NLTK raised on the other's segment
+				if d := s.Delta(sys, other, i); !math.IsNaN(d) {
+					cell = FormatDelta(d, nltk)
 				}
-				l.nums = append(l.nums, d)
+				l.nums = append(l.nums, cell)
 			}
 			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
 			p := make([]string, len(r.Precisions))

@@ -204,17 +204,14 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 			row = append(row, "—", "—")
 		} else {
 			d := e.Score - mc.Estimates[baseline].Score
-			row = append(row, FormatSigned(d, 2), pValueCell(mc.PValues[i], mc.PValues[i] <= SignificanceLevel && !mc.NoDifference[i]))
+			row = append(row, FormatSigned(d, 2), pValueCell(mc.PValues[i], significant(mc.PValues[i], mc.NoDifference[i])))
 		}
 		table = append(table, row)
 	}
 	w := bufio.NewWriter(b)
 	writeAligned(w, table)
 	w.Flush()
-	what := "resample"
-	if c.Test == TestPairedAR {
-		what = "trial"
-	}
+	what := Unit(c.Test)
 	for i, same := range mc.NoDifference {
 		if same {
 			b.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false) + "\n")

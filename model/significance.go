@@ -65,7 +65,7 @@ type SystemComparison struct {
 	// higher than, equal to or lower than the baseline's.
 	Wins, Ties, Losses int
 
-	test string // the test that made Deltas
+	noDiff bool // NoDifference, worked out once from Deltas
 }
 
 // SignificanceLevel is the p-value at or below which a difference is
@@ -82,13 +82,24 @@ const SignificanceLevel = 0.05
 // (sacrebleu's own value, kept exactly), and says nothing about the two
 // systems. (A bootstrap whose every resample shows the same non-zero
 // difference, as when the system wins every segment, is no such case.)
-func (sc SystemComparison) NoDifference() bool { return noDifference(sc.test, sc.Deltas) }
+func (sc SystemComparison) NoDifference() bool { return sc.noDiff }
 
 // Significant reports whether the system's p-value marks it as
 // significantly different from the baseline: p ≤ [SignificanceLevel], and
 // the test saw a difference ([SystemComparison.NoDifference] is false).
-func (sc SystemComparison) Significant() bool {
-	return sc.PValue <= SignificanceLevel && !sc.NoDifference()
+func (sc SystemComparison) Significant() bool { return significant(sc.PValue, sc.noDiff) }
+
+// significant is the rule of [SystemComparison.Significant] for a p-value
+// and whether the test had no difference to go on.
+func significant(p float64, noDiff bool) bool { return p <= SignificanceLevel && !noDiff }
+
+// Unit names what a test draws: "resample" for the paired bootstrap,
+// "trial" for approximate randomization.
+func Unit(test string) string {
+	if test == TestPairedAR {
+		return "trial"
+	}
+	return "resample"
 }
 
 // noDifference reports whether there are resampled differences of test
@@ -221,7 +232,7 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 	c.Systems[base].Estimate = res.Baseline
 	for k, sys := range others {
 		r := res.Systems[k]
-		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, test: opt.Test}
+		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas)}
 		sc.Wins, sc.Ties, sc.Losses = s.winsTiesLosses(sys, base, rows)
 		c.Systems[sys] = sc
 	}

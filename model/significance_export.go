@@ -123,10 +123,7 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 		table = append(table, row)
 	}
 	writeAligned(w, table)
-	what := "resample"
-	if !bs {
-		what = "trial"
-	}
+	what := Unit(c.Test)
 	w.WriteString("\n")
 	for i, sc := range c.Systems {
 		if i != c.Baseline && sc.NoDifference() {

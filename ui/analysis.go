@@ -152,11 +152,16 @@ func (a *anaScreen) clamp(x anaCtx) {
 		return
 	}
 	t := a.table
-	n := a.rowCount(x)
-	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
 	var items []anaBucketItem
-	if t == anaBuckets { // a bucket's rows are one stop, at its first
+	n := 0
+	if t == anaBuckets { // built once: the count, the stops and the view need them
 		items = a.bucketItems(x)
+		n = len(items)
+	} else {
+		n = a.rowCount(x)
+	}
+	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
+	if t == anaBuckets { // a bucket's rows are one stop, at its first
 		for a.cursor[t] > 0 && !items[a.cursor[t]].first {
 			a.cursor[t]--
 		}

@@ -162,11 +162,12 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.c.keys
 	var cmd tea.Cmd
+	if cmd, ok := m.needsTwoSystems(msg, k.NextSystem, k.PrevSystem, k.Other, k.Pin); ok {
+		return m, cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
-	case len(m.c.ds.Systems) < 2 && pressedAny(msg, k.NextSystem, k.PrevSystem, k.Other, k.Pin):
-		return m, m.needsTwoSystems(msg)
 	case key.Matches(msg, k.Back, k.Analysis): // the count, if any, goes on (see analysis)
 		m.screen = screenMain
 		return m, nil

@@ -34,11 +34,7 @@ func WithAnnotations(a Annotating) Option {
 		m.ann = newAnnotator(m.c.ds, a)
 		m.c.keys.setAnnotating(true, a.Store != nil)
 		m.resumeAnnotating()
-		if m.c.annWarnings = m.ann.openWarnings(); len(m.c.annWarnings) > 0 {
-			ws := inputWarnings(m.c)
-			m.c.keys.Warnings.SetEnabled(true)
-			m.status = warningLine(ws) // the first screen says so
-		}
+		m.c.annWarnings = m.ann.openWarnings() // New says so on the first screen
 	}
 }
 

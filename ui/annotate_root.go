@@ -16,7 +16,7 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.exp.open()
 		return nil, true
 	}
-	if s := msg.String(); (s == "A" || s == "N") && !m.c.keys.Annotate.Enabled() {
+	if pressedAny(msg, m.c.keys.Annotate, m.c.keys.NoError) && !m.c.keys.Annotate.Enabled() {
 		// The annotation keys, pressed where no annotation file is open.
 		if m.ann.on {
 			return m.flash("these annotations are read-only: add --annotations FILE to annotate beside them"), true

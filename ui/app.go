@@ -70,12 +70,14 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 		sig:  newSigScreen(),
 	}
 	m.c.keys.setEnabled(len(ds.Systems))
-	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
-		m.c.keys.Warnings.SetEnabled(true)
-		m.status = warningLine(ws) // the first screen says so
-	}
 	for _, o := range opts {
 		o(&m)
+	}
+	// The input's warnings and those the options brought (the annotation
+	// file's, a setting that could not be taken): the first screen says so.
+	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
+		m.c.keys.Warnings.SetEnabled(true)
+		m.status = warningLine(ws)
 	}
 	if len(ds.Systems) > 0 {
 		m.jobs.start(jobScore) // Init has a value receiver: the job is started here

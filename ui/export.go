@@ -74,6 +74,7 @@ func (x *exporter) open() {
 type exportRequest struct {
 	path   string
 	format string
+	fifo   bool // the path is a FIFO, which waits for its reader
 }
 
 // Update edits the path; on enter it returns the request (ok), after
@@ -95,7 +96,8 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 		if model.IsTerminal(p) {
 			return x, req, false, render.Safe(p) + " is a terminal, where the explorer draws; name a file"
 		}
-		if fi, err := os.Stat(p); err == nil && x.replace != p {
+		fi, err := os.Stat(p)
+		if err == nil && x.replace != p {
 			if fi.IsDir() {
 				return x, req, false, render.Safe(p) + " is a folder; name a file"
 			}
@@ -106,7 +108,8 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 			return x, req, false, render.Safe(p) + " exists: enter again replaces it"
 		}
 		x.typing = false
-		return x, exportRequest{path: p, format: exportFormat(p)}, true, ""
+		fifo := err == nil && fi.Mode().Type() == os.ModeNamedPipe
+		return x, exportRequest{path: p, format: exportFormat(p), fifo: fifo}, true, ""
 	}
 	x.path, _ = x.path.update(msg)
 	x.replace = ""
@@ -177,8 +180,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 		t.Notes = m.ann.notes(m.c)
 	}
 	ctx, tag, _ := m.jobs.start(jobExport)
-	st, err := os.Stat(req.path)
-	m.exp.writing, m.exp.fifo, m.exp.quitAnyway = req.path, err == nil && st.Mode().Type() == os.ModeNamedPipe, false
+	m.exp.writing, m.exp.fifo, m.exp.quitAnyway = req.path, req.fifo, false
 	m.flash("exporting " + itoa(len(m.list.rows)) + " segments to " + render.Safe(req.path) + "…")
 	rows := append([]int(nil), m.list.rows...)
 	return tea.Batch(m.c.spinner.Tick, exportCmd(ctx, tag, req, m.c.ds, m.c.scored, rows, t))

@@ -84,11 +84,15 @@ func scaleWarning(q *model.Query, set model.Settings) string {
 		strconv.FormatFloat(v, 'g', -1, 64), strconv.FormatFloat(v/100, 'g', -1, 64))
 }
 
-// needsTwoSystems says that a key that compares systems, off with one
-// system (and out of the help), needs a second one, rather than doing
-// nothing.
-func (m *Model) needsTwoSystems(msg tea.KeyMsg) tea.Cmd {
-	return m.flash(render.Safe(msg.String()) + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)")
+// needsTwoSystems reports whether msg is one of the keys of bindings,
+// which compare systems, while one system is loaded: they are off (and
+// out of the help) then, and the status line says that a second one is
+// needed rather than nothing happening.
+func (m *Model) needsTwoSystems(msg tea.KeyMsg, bindings ...key.Binding) (tea.Cmd, bool) {
+	if len(m.c.ds.Systems) > 1 || !pressedAny(msg, bindings...) {
+		return nil, false
+	}
+	return m.flash(render.Safe(msg.String()) + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)"), true
 }
 
 // pressedAny reports whether msg is one of the keys of bindings, enabled
@@ -105,8 +109,8 @@ func pressedAny(msg tea.KeyMsg, bindings ...key.Binding) bool {
 // handleGlobalKey handles the keys that open screens or change the view.
 func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.c.keys
-	if len(m.c.ds.Systems) < 2 && pressedAny(msg, k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact) {
-		return m.needsTwoSystems(msg), true
+	if cmd, ok := m.needsTwoSystems(msg, k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact); ok {
+		return cmd, true
 	}
 	switch {
 	case key.Matches(msg, k.Quit):

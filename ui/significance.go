@@ -269,10 +269,7 @@ func (s sigScreen) noDifferenceNote(c common) string {
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
 	}
-	what := "resample"
-	if s.res.Test == model.TestPairedAR {
-		what = "trial"
-	}
+	what := model.Unit(s.res.Test)
 	// The point first: the names may be cut at the screen's edge.
 	switch {
 	case len(names) == 0:

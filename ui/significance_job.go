@@ -41,11 +41,7 @@ func WithResampling(seed uint64, bootstrapN, randomTrials int) Option {
 // setting it could not take, and what it does instead) to the input
 // warnings: the first screen says so and ! lists it.
 func WithStartWarning(w string) Option {
-	return func(root *Model) {
-		root.c.optWarnings = append(root.c.optWarnings, w)
-		root.c.keys.Warnings.SetEnabled(true)
-		root.status = warningLine(inputWarnings(root.c))
-	}
+	return func(root *Model) { root.c.optWarnings = append(root.c.optWarnings, w) }
 }
 
 // sigCmd runs the paired test of every system of s against the baseline
