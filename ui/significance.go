@@ -234,7 +234,8 @@ func (s sigScreen) table(c common) []string {
 	if cols.wtl < len(wtl) {
 		wtl = "w/t/l"
 	}
-	head += render.PadLeft("p", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + " " + axisName
+	// "p " and "— ": the p-values' digits line up, a star or its room after them.
+	head += render.PadLeft("p ", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + " " + axisName
 	lines := []string{st.Header.Render(render.Truncate(head, s.width))}
 	rows := max(1, min(len(res.Systems), s.height/3))
 	top := max(0, min(s.cursor-rows+1, len(res.Systems)-rows))
@@ -288,7 +289,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 	res := s.res
 	sc := res.Systems[i]
 	isBase := i == res.Baseline
-	delta, p, wtl := "base", "—", ""
+	delta, p, wtl := "base", "— ", ""
 	kind := render.IntervalBaseline
 	if !isBase {
 		delta = c.delta(sc.Score - res.Systems[res.Baseline].Score)

@@ -142,6 +142,31 @@ func TestSigScreenRunsTheJob(t *testing.T) {
 	if want := " " + formatP(got.Systems[1].PValue) + " "; !strings.Contains(row, want) {
 		t.Errorf("the row of %s lacks its p-value %q: %q", m.c.ds.Systems[1].Name, want, row)
 	}
+	// The header's p stands over the last digit of the p-values (a star
+	// or its room follows the digits) and over the baseline's dash.
+	lines := strings.Split(ansi.Strip(v), "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "win/tie/loss") })
+	pCol := runeCol(lines[head], " p ") + 1
+	digits := fmt.Sprintf("%.4f", got.Systems[1].PValue)
+	for _, sys := range []int{0, 1} {
+		l := lines[head+1+sys]
+		at := runeCol(l, " — ") + 1
+		if sys == 1 {
+			at = runeCol(l, " "+digits) + len(digits)
+		}
+		if at != pCol {
+			t.Errorf("system %d: p-value ends at column %d, the header's p is at %d:\n%s\n%s", sys, at, pCol, lines[head], l)
+		}
+	}
+}
+
+// runeCol is the column (in runes) where sub starts in l, -1 when absent.
+func runeCol(l, sub string) int {
+	i := strings.Index(l, sub)
+	if i < 0 {
+		return -1
+	}
+	return len([]rune(l[:i]))
 }
 
 // formatP is how the table should show a p-value: four decimals, a star
