@@ -52,6 +52,10 @@ func TestQueryRows(t *testing.T) {
 		{"bleu>=100", 1, []int{1, 2}},
 		{"len>3", 0, []int{1, 3}},
 		{"len=1", 1, []int{3}},
+		{"len<inf", 0, []int{0, 1, 2, 3}},
+		{"len<1e999", 0, []int{0, 1, 2, 3}}, // beyond float64: +Inf, as inf is
+		{"bleu>-1e999", 1, []int{0, 1, 2, 3}},
+		{"len>1e-999", 0, []int{0, 1, 2, 3}}, // below the smallest float: 0
 		{"bp<1", 1, []int{3}},
 		// A − B: line 0 100 − (a house); line 1 (only "dog" matches
 		// "The dog barked .") − 100; line 2 0 − 100; line 3 A's clipped
