@@ -501,8 +501,9 @@ func numericTerm(word string, col int) (term, bool, error) {
 		switch {
 		case num == "":
 			return term{}, true, queryErr(col, "%s%s needs a number after it, as in %s%s10", name, op, name, op)
+		// A number out of range is taken as ParseFloat reads it (±Inf or
+		// 0), as inf itself is.
 		case err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(v):
-			// Out of range reads as ±Inf (or 0), as inf itself does.
 			return term{}, true, queryErr(col, "%s%s needs a number after it, not %q", name, op, num)
 		}
 		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil
