@@ -268,7 +268,11 @@ func TestExplainNLTKRaises(t *testing.T) {
 	if err := os.WriteFile(ref, []byte("a c\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	scoreCode, _, _ := runCLI(t, "a b\n", "score", "--compat", "nltk", "--nltk-smoothing", "6", "-", "-r", ref)
+	scoreCode, _, scoreErr := runCLI(t, "a b\n", "score", "--compat", "nltk", "--nltk-smoothing", "6", "-", "-r", ref)
+	// NLTK's message ends with a full stop: the advice is a sentence of its own.
+	if want := "bigrams. Try another --nltk-smoothing method\n"; !strings.HasSuffix(scoreErr, want) {
+		t.Errorf("score's message %q; want it to end %q", scoreErr, want)
+	}
 	said := fmt.Sprintf("`bleuscope score` of this segment alone stops with this error (exit status %d)", scoreCode)
 	if scoreCode == 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), said) {
 		t.Errorf("score exits %d; the explanation should say %q:\n%s", scoreCode, said, out)

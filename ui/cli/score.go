@@ -103,8 +103,12 @@ func runScore(e *env, args []string) error {
 	}
 	for s, sys := range scored.Systems {
 		if sys.CorpusErr != nil {
-			return usagef("NLTK's corpus_bleu fails on %s: %s; try another --nltk-smoothing method",
-				model.Printable(ds.Systems[s].Name), scoring.NLTKErrorText(sys.CorpusErr))
+			raised, advice := scoring.NLTKErrorText(sys.CorpusErr), "; try"
+			if strings.HasSuffix(raised, ".") { // NLTK's messages are sentences
+				advice = " Try"
+			}
+			return usagef("NLTK's corpus_bleu fails on %s: %s%s another --nltk-smoothing method",
+				model.Printable(ds.Systems[s].Name), raised, advice)
 		}
 	}
 	ms, err := model.ScoreMetrics(e.ctx, ds, metrics, false)
