@@ -93,8 +93,9 @@ func SpreadsheetSafe(cell string) string {
 // exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
 // says (encoding/csv reads them back), with [SpreadsheetSafe] applied to
 // every text cell. "jsonl" writes one object per segment: line, src (null
-// when none was loaded), refs (null for a reference the segment lacks) and
-// systems, an array of {system, hyp, score, delta, chrf, ter, notes}, score
+// when none was loaded), refs (null for a reference the segment lacks),
+// ref_labels (the references' [Dataset.ReferenceLabels], when they have
+// any) and systems, an array of {system, hyp, score, delta, chrf, ter, notes}, score
 // null where it is undefined, delta null for the baseline, chrf and ter
 // only with t.Metrics, notes only with t.Notes.
 func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, format string) error {
@@ -234,6 +235,19 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 	for sys, sy := range ds.Systems {
 		names[sys] = appendJSONString(nil, sy.Name)
 	}
+	// The references' labels, as the explorer and the TSV header name them,
+	// when they have any (one reference of its own has none).
+	var labels []byte
+	if ls := ds.ReferenceLabels(); slices.ContainsFunc(ls, func(l string) bool { return l != "" }) {
+		labels = append(labels, `, "ref_labels": [`...)
+		for k, l := range ls {
+			if k > 0 {
+				labels = append(labels, ", "...)
+			}
+			labels = appendJSONString(labels, l)
+		}
+		labels = append(labels, ']')
+	}
 	var b []byte
 	for _, i := range rows {
 		b = append(b[:0], `{"line": `...)
@@ -255,7 +269,9 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 				b = appendJSONString(b, ds.Refs[k][i])
 			}
 		}
-		b = append(b, `], "systems": [`...)
+		b = append(b, ']')
+		b = append(b, labels...)
+		b = append(b, `, "systems": [`...)
 		for sys, sy := range ds.Systems {
 			if sys > 0 {
 				b = append(b, ", "...)

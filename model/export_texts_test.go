@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,6 +169,7 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 		Line    int       `json:"line"`
 		Src     *string   `json:"src"`
 		Refs    []*string `json:"refs"`
+		Labels  []string  `json:"ref_labels"`
 		Systems []sysObj  `json:"systems"`
 	}
 	var got []segObj
@@ -186,6 +188,9 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 		i := o.Line - 1
 		if o.Src == nil || *o.Src != ds.Src[i] || len(o.Systems) != 2 {
 			t.Fatalf("line %d: %+v", o.Line, o)
+		}
+		if want := ds.ReferenceLabels(); !slices.Equal(o.Labels, want) || len(want) != 2 || want[0] == "" {
+			t.Errorf("line %d ref_labels %q; want the references' labels %q", o.Line, o.Labels, want)
 		}
 		for k, r := range o.Refs {
 			switch {
@@ -218,6 +223,27 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 	}
 	if strings.Contains(b.String(), "notes") || !strings.HasPrefix(b.String(), `{"line": 1, "src": null, "refs": [`) {
 		t.Errorf("jsonl without notes or source: %s", b.String())
+	}
+	// Kept to the second reference, the one left is labelled as among all
+	// (B, not an unlabelled ref); one reference of its own has no label.
+	b.Reset()
+	kept, err := ds.WithRefs([]int{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteSegmentTexts(&b, kept, mustScore(t, kept, DefaultSettings()), []int{0}, TextExport{}, FormatJSONL); err != nil {
+		t.Fatal(err)
+	}
+	if want := `"ref_labels": ["` + ds.ReferenceLabels()[1] + `"]`; !strings.Contains(b.String(), want) {
+		t.Errorf("jsonl kept to the second reference lacks %s: %s", want, b.String())
+	}
+	one := memDataset(nil, [][]string{{"a"}}, System{Name: "A", Hyps: []string{"a"}})
+	b.Reset()
+	if err := WriteSegmentTexts(&b, one, mustScore(t, one, DefaultSettings()), []int{0}, TextExport{}, FormatJSONL); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "ref_labels") {
+		t.Errorf("one reference has no label to give: %s", b.String())
 	}
 }
 
