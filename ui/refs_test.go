@@ -154,6 +154,29 @@ func TestRefsLabelUnderFilter(t *testing.T) {
 	}
 }
 
+// TestRefsLabelOnSignificance: the comparison scored against one reference
+// says which, as the header and the analysis screen do.
+func TestRefsLabelOnSignificance(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a.txt":         {Data: []byte("the dog barked at the cat\nit is raining again today\n")},
+		"b.txt":         {Data: []byte("a dog barked at the cat\nit rains today\n")},
+		"newstest.A.en": {Data: []byte("the dog barked at a cat\nit rains again today\n")},
+		"newstest.B.en": {Data: []byte("a dog was barking at the cat\nit is raining again\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt"}, Refs: []string{"newstest.A.en", "newstest.B.en"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := press(t, ready(t, ds, 120, 30), "B")
+	if first := strings.Split(ansi.Strip(m.View()), "\n")[0]; strings.Contains(first, "only") {
+		t.Errorf("every reference scored, yet the title says %q", first)
+	}
+	m = press(t, m, "esc", "R", "B")
+	if first := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(first, "all 2 segments · ref A only") {
+		t.Errorf("scored against reference A alone, the title is %q; want it to say ref A only", first)
+	}
+}
+
 // TestRefsKeptAtStartKeepLabels: a dataset kept to the second and third
 // references at start (--refs 2,3) numbers them 2 and 3 in the header
 // after R, in the pane and in the plain report, as the whole set does

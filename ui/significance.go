@@ -116,6 +116,9 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	if l.filtered() {
 		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), l.filterLabel())
 	}
+	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
+		scope += " · " + refs
+	}
 	body := []string{st.Title.Render(joinRight(title, scope, w)), s.statusLine(c, run)}
 	switch {
 	case l.filtered() && len(l.rows) == 0:
