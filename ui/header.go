@@ -102,10 +102,13 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 func corpusFigures(r scoring.Result, nltk, narrow bool) string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
-		if nltk {
-			x *= 100
+		p[i] = fmt.Sprintf("%.1f", x) // percent, as sacrebleu prints them
+		switch {
+		case nltk && narrow:
+			p[i] = fmt.Sprintf("%.2f", x) // as wide as the percentages
+		case nltk:
+			p[i] = fmt.Sprintf("%.3f", x) // fractions, on NLTK's scale as its scores are
 		}
-		p[i] = fmt.Sprintf("%.1f", x)
 	}
 	if narrow {
 		return fmt.Sprintf("p %s BP %.3f ratio %.3f len %d/%d", strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)

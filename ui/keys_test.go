@@ -221,6 +221,21 @@ func TestNLTKCompat(t *testing.T) {
 	if want := fmt.Sprintf("Δ %+.4f vs baseline %s %.4f", a-o, m.c.ds.Systems[1].Name, o); !strings.Contains(m.View(), want) {
 		t.Errorf("nltk header lacks %q:\n%s", want, m.View())
 	}
+	// The precisions are on the scores' scale: fractions, not percent.
+	var ps []string
+	for _, x := range m.c.scored.Systems[0].Corpus.Precisions {
+		ps = append(ps, fmt.Sprintf("%.3f", x))
+	}
+	if want := "p1..p4 " + strings.Join(ps, "/") + " ·"; !strings.Contains(m.View(), want) || ps[0] == "0.000" {
+		t.Errorf("nltk header lacks %q:\n%s", want, m.View())
+	}
+	// Narrow, two decimals keep the lengths on the line.
+	narrow := press(t, ready(t, demoDataset(t), 60, 16), "c")
+	line := strings.Split(ansi.Strip(narrow.View()), "\n")[1]
+	p1 := fmt.Sprintf("%.2f", m.c.scored.Systems[0].Corpus.Precisions[0])
+	if !strings.HasPrefix(line, "p "+p1+"/") || !strings.Contains(line, fmt.Sprintf("len %d/%d", m.c.scored.Systems[0].Corpus.SysLen, m.c.scored.Systems[0].Corpus.RefLen)) {
+		t.Errorf("narrow nltk header line %q; want p with two decimals and the lengths", line)
+	}
 	m = press(t, m, "m")
 	if m.c.set.Corpus.NLTK.Smoothing.Method != 1 || !strings.Contains(m.View(), "nltk:method1") {
 		t.Errorf("m: method %d; want 1 in the signature", m.c.set.Corpus.NLTK.Smoothing.Method)
