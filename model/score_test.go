@@ -270,8 +270,9 @@ func TestSettings(t *testing.T) {
 		t.Errorf("Score with different case = %v; want ErrSettingsMismatch", err)
 	}
 	bad := DefaultSettings().WithOption(func(o *scoring.Options) { o.Tokenize = "x" })
-	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), `unknown tokenizer "x"`) {
-		t.Errorf("Validate(tokenizer x) = %v", err)
+	var oe *scoring.OptionError
+	if err := bad.Validate(); !errors.As(err, &oe) || oe.Option != scoring.OptTokenize || !strings.Contains(oe.Msg, `"x"`) {
+		t.Errorf("Validate(tokenizer x) = %v; want an *OptionError about the tokenizer", err)
 	}
 	if o := mustScore(t, corpusDataset(), DefaultSettings(), CountOrders(12)).Orders(); o != scoring.MaxOrderLimit {
 		t.Errorf("Orders() = %d after CountOrders(12); want capped at %d", o, scoring.MaxOrderLimit)

@@ -203,28 +203,6 @@ func TestVerbose(t *testing.T) {
 	}
 }
 
-func TestValidate(t *testing.T) {
-	for _, tt := range []struct {
-		f    func(*Options)
-		want string
-	}{
-		{func(o *Options) { o.Tokenize = "x" }, `scoring: unknown tokenizer "x" (want 13a, intl, zh, char, none)`},
-		{func(o *Options) { o.Smooth = "y" }, `scoring: unknown smoothing "y" (want exp, floor, add-k, none)`},
-		{func(o *Options) { o.MaxOrder = 0 }, "scoring: bad option: max order 0 must be between 1 and 9"},
-		{func(o *Options) { o.MaxOrder = 10 }, "scoring: bad option: max order 10 must be between 1 and 9"},
-		{func(o *Options) { o.SmoothValue = -1 }, "scoring: bad option: smooth value -1 must be a finite number ≥ 0"},
-		{func(o *Options) { o.Compat = "z" }, `scoring: bad option: unknown compat "z" (want sacrebleu, nltk)`},
-	} {
-		err := opts(tt.f).Validate()
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("Validate() = %v; want %s", err, tt.want)
-		}
-	}
-	if err := DefaultOptions().Validate(); err != nil {
-		t.Errorf("defaults invalid: %v", err)
-	}
-}
-
 func TestScoreEqualsCompute(t *testing.T) {
 	st, _ := SentenceStats(papineniHyp, papineniRefs, DefaultOptions())
 	for _, sm := range SmoothNames {

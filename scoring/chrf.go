@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -51,20 +50,20 @@ func ChrFPlusPlusOptions() ChrFOptions {
 	return o
 }
 
-// Validate reports the first thing wrong with o as an error whose text can
-// be shown to a user as it is.
+// Validate reports the first thing wrong with o as an [*OptionError]
+// naming the option, whose text can be shown to a user as it is.
 func (o ChrFOptions) Validate() error {
 	if o.CharOrder < 0 || o.CharOrder > ChrFMaxOrder {
-		return fmt.Errorf("%w: chrF character order %d must be between 0 and %d", ErrBadOption, o.CharOrder, ChrFMaxOrder)
+		return badOption(OptChrFCharOrder, "%d is not between 0 and %d", o.CharOrder, ChrFMaxOrder)
 	}
 	if o.WordOrder < 0 || o.WordOrder > ChrFMaxOrder {
-		return fmt.Errorf("%w: chrF word order %d must be between 0 and %d", ErrBadOption, o.WordOrder, ChrFMaxOrder)
+		return badOption(OptChrFWordOrder, "%d is not between 0 and %d", o.WordOrder, ChrFMaxOrder)
 	}
 	if o.CharOrder+o.WordOrder == 0 {
-		return fmt.Errorf("%w: chrF needs a character order or a word order above 0", ErrBadOption)
+		return badOption("", "chrF needs a character order or a word order above 0")
 	}
 	if o.Beta < 0 || o.Beta > ChrFMaxBeta {
-		return fmt.Errorf("%w: chrF beta %d must be between 0 and %d", ErrBadOption, o.Beta, ChrFMaxBeta)
+		return badOption(OptChrFBeta, "%d is not between 0 and %d", o.Beta, ChrFMaxBeta)
 	}
 	return nil
 }

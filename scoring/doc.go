@@ -25,7 +25,8 @@
 //	fmt.Println(scoring.Signature(opt, len(refs), scoring.SignatureVersion))
 //
 // [SentenceOptions] are sacrebleu's sentence-level defaults (effective order
-// on). [Options.Validate] returns user-facing errors for bad options.
+// on). [Options.Validate] reports a bad option as an [*OptionError] naming
+// it, in words a user can read.
 //
 // # Many segments
 //

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 )
 
 // MaxOrderLimit is the highest n-gram order any option may ask for.
@@ -31,7 +30,7 @@ const (
 	CompatNLTK      = "nltk"
 )
 
-// Sentinel errors wrapped by [Options.Validate].
+// Sentinel errors wrapped by the [*OptionError] of a bad option.
 var (
 	ErrUnknownSmoothing = errors.New("scoring: unknown smoothing")
 	ErrBadOption        = errors.New("scoring: bad option")
@@ -106,8 +105,8 @@ func DefaultSmoothValue(method string) float64 {
 	return 0
 }
 
-// Validate reports the first thing wrong with o as an error whose text can
-// be shown to a user as it is.
+// Validate reports the first thing wrong with o as an [*OptionError]
+// naming the option, whose text can be shown to a user as it is.
 func (o Options) Validate() error {
 	if _, err := NewTokenizer(o.Tokenize); err != nil {
 		return err
@@ -115,20 +114,21 @@ func (o Options) Validate() error {
 	switch o.Smooth {
 	case SmoothExp, SmoothFloor, SmoothAddK, SmoothNone:
 	default:
-		return fmt.Errorf("%w %q (want %s)", ErrUnknownSmoothing, o.Smooth, strings.Join(SmoothNames, ", "))
+		return &OptionError{Option: OptSmooth, err: ErrUnknownSmoothing,
+			Msg: fmt.Sprintf("%q is not a smoothing method (want %s)", o.Smooth, orList(SmoothNames))}
 	}
 	if math.IsNaN(o.SmoothValue) || math.IsInf(o.SmoothValue, 0) || o.SmoothValue < 0 {
-		return fmt.Errorf("%w: smooth value %v must be a finite number ≥ 0", ErrBadOption, o.SmoothValue)
+		return badOption(OptSmoothValue, "%v is not a finite number ≥ 0", o.SmoothValue)
 	}
 	if o.MaxOrder < 1 || o.MaxOrder > MaxOrderLimit {
-		return fmt.Errorf("%w: max order %d must be between 1 and %d", ErrBadOption, o.MaxOrder, MaxOrderLimit)
+		return badOption(OptMaxOrder, "%d is not between 1 and %d", o.MaxOrder, MaxOrderLimit)
 	}
 	switch o.Compat {
 	case CompatSacreBLEU:
 	case CompatNLTK:
 		return o.NLTK.validate(o.MaxOrder)
 	default:
-		return fmt.Errorf("%w: unknown compat %q (want sacrebleu, nltk)", ErrBadOption, o.Compat)
+		return badOption(OptCompat, "%q is not sacrebleu or nltk", o.Compat)
 	}
 	return nil
 }
@@ -136,23 +136,23 @@ func (o Options) Validate() error {
 func (n NLTKOptions) validate(maxOrder int) error {
 	s := n.Smoothing
 	if s.Method < 0 || s.Method > MaxNLTKMethod {
-		return fmt.Errorf("%w: nltk smoothing %d must be between 0 and %d", ErrBadOption, s.Method, MaxNLTKMethod)
+		return badOption(OptNLTKSmoothing, "%d is not between 0 and %d (NLTK's method0..method%[2]d)", s.Method, MaxNLTKMethod)
 	}
 	for _, v := range []struct {
-		name string
-		x    float64
-	}{{"nltk epsilon", s.Epsilon}, {"nltk alpha", s.Alpha}, {"nltk k", s.K}} {
+		opt OptionName
+		x   float64
+	}{{OptNLTKEpsilon, s.Epsilon}, {OptNLTKAlpha, s.Alpha}, {OptNLTKK, s.K}} {
 		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
-			return fmt.Errorf("%w: %s must be a finite number", ErrBadOption, v.name)
+			return badOption(v.opt, "%v is not a finite number", v.x)
 		}
 	}
 	if n.Weights.n > 0 {
 		if n.Weights.n != maxOrder {
-			return fmt.Errorf("%w: %d weights given for max order %d", ErrBadOption, n.Weights.n, maxOrder)
+			return badOption(OptWeights, "%d weights given for max order %d", n.Weights.n, maxOrder)
 		}
 		for _, w := range n.Weights.Slice() {
 			if math.IsNaN(w) || math.IsInf(w, 0) {
-				return fmt.Errorf("%w: weights must be finite numbers", ErrBadOption)
+				return badOption(OptWeights, "%v is not a finite number", w)
 			}
 		}
 	}

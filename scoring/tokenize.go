@@ -34,15 +34,16 @@ type Tokenizer struct {
 }
 
 // NewTokenizer returns the tokenizer called name, one of [TokenizerNames].
-// For any other name it returns the zero Tokenizer (13a) and an error that
-// wraps [ErrUnknownTokenizer].
+// For any other name it returns the zero Tokenizer (13a) and an
+// [*OptionError] about [OptTokenize] that wraps [ErrUnknownTokenizer].
 func NewTokenizer(name string) (Tokenizer, error) {
 	for i, n := range TokenizerNames {
 		if n == name {
 			return Tokenizer{kind: tokKind(i)}, nil
 		}
 	}
-	return Tokenizer{}, fmt.Errorf("%w %q (want %s)", ErrUnknownTokenizer, name, strings.Join(TokenizerNames, ", "))
+	return Tokenizer{}, &OptionError{Option: OptTokenize, err: ErrUnknownTokenizer,
+		Msg: fmt.Sprintf("%q is not a tokenizer (want %s)", name, orList(TokenizerNames))}
 }
 
 // Name returns the tokenizer's name as sacrebleu spells it in signatures

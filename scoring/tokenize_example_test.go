@@ -19,7 +19,7 @@ func ExampleNewTokenizer() {
 	fmt.Println(errors.Is(err, scoring.ErrUnknownTokenizer))
 	// Output:
 	// 13a
-	// scoring: unknown tokenizer "moses" (want 13a, intl, zh, char, none)
+	// scoring: tokenizer: "moses" is not a tokenizer (want 13a, intl, zh, char or none)
 	// true
 }
 

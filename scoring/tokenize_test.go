@@ -125,7 +125,7 @@ func TestNewTokenizer(t *testing.T) {
 		}
 	}
 	_, err := NewTokenizer("x")
-	want := `scoring: unknown tokenizer "x" (want 13a, intl, zh, char, none)`
+	want := `scoring: tokenizer: "x" is not a tokenizer (want 13a, intl, zh, char or none)`
 	if err == nil || err.Error() != want {
 		t.Errorf("NewTokenizer(%q) error %v; want %s", "x", err, want)
 	}

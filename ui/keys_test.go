@@ -469,6 +469,28 @@ func TestMaxOrderOneHeader(t *testing.T) {
 	}
 }
 
+// TestMaxOrderKeysStopAtTheLimits: - at max order 1 and + at 9 change
+// nothing and say why, in scoring's words for the option.
+func TestMaxOrderKeysStopAtTheLimits(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "-", "-", "-")
+	scored := m.c.scored
+	m = press(t, m, "-")
+	if m.c.set.Corpus.MaxOrder != 1 || m.c.scored != scored || m.status != "max order: 0 is not between 1 and 9" {
+		t.Errorf("- at max order 1: max order %d, status %q; want 1 kept and the range", m.c.set.Corpus.MaxOrder, m.status)
+	}
+	for range 8 {
+		m = press(t, m, "+")
+	}
+	if m.c.set.Corpus.MaxOrder != 9 {
+		t.Fatalf("max order %d after eight +; want 9", m.c.set.Corpus.MaxOrder)
+	}
+	scored = m.c.scored
+	m = press(t, m, "+")
+	if m.c.set.Corpus.MaxOrder != 9 || m.c.scored != scored || m.status != "max order: 10 is not between 1 and 9" {
+		t.Errorf("+ at max order 9: max order %d, status %q; want 9 kept and the range", m.c.set.Corpus.MaxOrder, m.status)
+	}
+}
+
 // TestSortArrowFits: every column header keeps its sort arrow whole.
 func TestSortArrowFits(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)

@@ -44,10 +44,7 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if key.Matches(msg, k.OrderDown) {
 			d = -1
 		}
-		n := set.Corpus.MaxOrder + d
-		if n < 1 || n > scoring.MaxOrderLimit {
-			return m.flash(fmt.Sprintf("max order stays between 1 and %d", scoring.MaxOrderLimit)), true
-		}
+		n := set.Corpus.MaxOrder + d // applySettings refuses an order out of range
 		set = set.WithOption(func(o *scoring.Options) {
 			o.MaxOrder = n
 			if w := o.NLTK.Weights.Len(); w > 0 && w != n {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -166,10 +167,17 @@ func (m *Model) rescore(reuse bool) tea.Cmd {
 
 // applySettings switches to set and rescores: inside Update when only the
 // arithmetic changes on a small corpus, else in a job. The settings are
-// validated here, once, as they come from the keyboard.
+// validated here, once, as they come from the keyboard: a bad option is
+// shown by its name (max order: 10 is not between 1 and 9) and changes
+// nothing.
 func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	if err := set.Validate(); err != nil {
-		return m.flash(err.Error())
+		msg := err.Error()
+		var oe *scoring.OptionError
+		if errors.As(err, &oe) {
+			msg = string(oe.Option) + ": " + oe.Msg
+		}
+		return m.flash(msg)
 	}
 	back, note := m.leaveStaleDrill()
 	if note != "" {

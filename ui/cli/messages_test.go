@@ -95,23 +95,17 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--compat", "moses"}, `--compat: "moses" is not sacrebleu or nltk`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "9"}, `--nltk-smoothing: 9 is not between 0 and 7 (NLTK's method0..method7)`},
 		{[]string{"--compat", "nltk", "--nltk-epsilon", "nan"}, `--nltk-epsilon: NaN is not a finite number`},
+		{[]string{"--compat", "nltk", "--nltk-alpha", "inf"}, `--nltk-alpha: +Inf is not a finite number`},
+		{[]string{"--compat", "nltk", "--nltk-k", "-inf"}, `--nltk-k: -Inf is not a finite number`},
+		{[]string{"--compat", "nltk", "--nltk-smoothing", "-1"}, `--nltk-smoothing: -1 is not between 0 and 7 (NLTK's method0..method7)`},
+		{[]string{"--tokenize=foo"}, `--tokenize: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
 		{[]string{"--compat", "nltk", "--weights", "0.5,nan"}, `--weights: "nan" is not a finite number; give numbers separated by commas, like 0.5,0.5`},
 		{[]string{"--compat", "nltk", "--weights", "1,1,1,1,1,1,1,1,1,1"}, `--weights: 10 values given; at most 9 are allowed`},
 	}
 	writeFiles(t, basicFiles())
 	for _, cmd := range []string{"score", "segments", "compare", "ngrams", "buckets", "explain", ""} {
 		for _, tt := range tests {
-			args := append([]string{cmd}, tt.flags...)
-			hint := "see 'bleuscope " + cmd + " --help'"
-			switch cmd {
-			case "":
-				args, hint = args[1:], "see 'bleuscope --help'"
-			case "compare":
-				args = append(args, "hyp.txt")
-			case "explain":
-				args = append(args, "--line", "1")
-			}
-			args = append(args, "hyp.txt", "-r", "ref.txt")
+			args, hint := commandArgs(cmd, tt.flags...)
 			want := "bleuscope: " + tt.want + "; " + hint + "\n"
 			code, stdout, stderr := runCLI(t, "", args...)
 			if code != exitUsage || stdout != "" || stderr != want {
@@ -119,4 +113,48 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestChrFFlagErrorsNameTheFlag gives each chrF option a value scoring
+// refuses, on every command that scores chrF: the one line names the flag
+// as it was written (or, for both orders 0, says what is missing) and ends
+// with the pointer to that command's help.
+func TestChrFFlagErrorsNameTheFlag(t *testing.T) {
+	tests := []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--chrf-char-order", "33"}, `--chrf-char-order: 33 is not between 0 and 32`},
+		{[]string{"--chrf-word-order", "-1"}, `--chrf-word-order: -1 is not between 0 and 32`},
+		{[]string{"-chrf-beta=1001"}, `-chrf-beta: 1001 is not between 0 and 1000`},
+		{[]string{"--chrf-char-order", "0"}, `chrF needs a character order or a word order above 0`},
+	}
+	writeFiles(t, basicFiles())
+	for _, cmd := range []string{"score", "segments", "compare", ""} {
+		for _, tt := range tests {
+			args, hint := commandArgs(cmd, append([]string{"--metrics", "bleu,chrf"}, tt.flags...)...)
+			want := "bleuscope: " + tt.want + "; " + hint + "\n"
+			code, stdout, stderr := runCLI(t, "", args...)
+			if code != exitUsage || stdout != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q\n got %q\nwant %q", args, code, stdout, stderr, want)
+			}
+		}
+	}
+}
+
+// commandArgs is the command line of cmd ("" for the explorer) with flags
+// on the basic files, and the pointer to its help that its usage errors
+// end with.
+func commandArgs(cmd string, flags ...string) (args []string, hint string) {
+	args = append([]string{cmd}, flags...)
+	hint = "see 'bleuscope " + cmd + " --help'"
+	switch cmd {
+	case "":
+		args, hint = args[1:], "see 'bleuscope --help'"
+	case "compare":
+		args = append(args, "hyp.txt")
+	case "explain":
+		args = append(args, "--line", "1")
+	}
+	return append(args, "hyp.txt", "-r", "ref.txt"), hint
 }

@@ -69,16 +69,8 @@ func (f *metricFlags) metrics(lowercase bool, implied ...string) (model.Metrics,
 		}
 	}
 	if m.Has(model.MetricChrF) {
-		for _, v := range []struct {
-			name   string
-			n, max int
-		}{{"chrf-char-order", m.ChrF.CharOrder, scoring.ChrFMaxOrder}, {"chrf-word-order", m.ChrF.WordOrder, scoring.ChrFMaxOrder}, {"chrf-beta", m.ChrF.Beta, scoring.ChrFMaxBeta}} {
-			if v.n < 0 || v.n > v.max {
-				return model.Metrics{}, f.fs.badValue([]string{v.name}, "%d is not between 0 and %d", v.n, v.max)
-			}
-		}
 		if err := m.ChrF.Validate(); err != nil {
-			return model.Metrics{}, usagef("%s; %s", optionMessage(err), hint)
+			return model.Metrics{}, f.fs.optionError(err)
 		}
 	}
 	return m, nil

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -92,9 +91,6 @@ func (f *scoreFlags) settings() (model.Settings, error) {
 	default:
 		return model.Settings{}, fs.badValue([]string{"compat"}, "%q is not sacrebleu or nltk", f.compat)
 	}
-	if err := f.checkValues(); err != nil {
-		return model.Settings{}, err
-	}
 
 	var weights []float64
 	maxOrder := f.maxOrder
@@ -132,58 +128,43 @@ func (f *scoreFlags) settings() (model.Settings, error) {
 			o.EffectiveOrder = f.effective
 		}
 	})
-	for _, o := range []scoring.Options{set.Corpus, set.Sentence} {
-		if err := o.Validate(); err != nil {
-			return model.Settings{}, usagef("%s; %s", optionMessage(err), hint)
-		}
+	if err := set.Validate(); err != nil {
+		return model.Settings{}, fs.optionError(err)
 	}
 	return set, nil
 }
 
-// checkValues reports the first flag whose value scoring would refuse,
-// naming the flag; the compat is known to be sacrebleu or nltk, and the
-// flags of the other one not given.
-func (f *scoreFlags) checkValues() error {
-	fs := f.fs
-	if _, err := scoring.NewTokenizer(f.tokenize); err != nil {
-		return unknownTokenizer(fs, f.tokenize)
-	}
-	if !slices.Contains(scoring.SmoothNames, f.smooth) {
-		return fs.badValue([]string{"smooth"}, "%q is not a smoothing method (want %s)", f.smooth, orList(scoring.SmoothNames))
-	}
-	if x := f.smoothValue; math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-		return fs.badValue([]string{"smooth-value"}, "%v is not a finite number ≥ 0", x)
-	}
-	if n := f.maxOrder; n < 1 || n > scoring.MaxOrderLimit {
-		return fs.badValue([]string{"max-order"}, "%d is not between 1 and %d", n, scoring.MaxOrderLimit)
-	}
-	if n := f.nltkSmoothing; n < 0 || n > scoring.MaxNLTKMethod {
-		return fs.badValue([]string{"nltk-smoothing"}, "%d is not between 0 and %d (NLTK's method0..method%[2]d)", n, scoring.MaxNLTKMethod)
-	}
-	for _, v := range []struct {
-		name string
-		x    float64
-	}{{"nltk-epsilon", f.nltkEpsilon}, {"nltk-alpha", f.nltkAlpha}, {"nltk-k", f.nltkK}} {
-		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
-			return fs.badValue([]string{v.name}, "%v is not a finite number", v.x)
-		}
-	}
-	return nil
+// optionFlags are the flags that set each scoring option; the names of
+// one option spell the same flag.
+var optionFlags = map[scoring.OptionName][]string{
+	scoring.OptTokenize:      {"t", "tokenize"},
+	scoring.OptSmooth:        {"smooth"},
+	scoring.OptSmoothValue:   {"smooth-value"},
+	scoring.OptMaxOrder:      {"max-order"},
+	scoring.OptCompat:        {"compat"},
+	scoring.OptNLTKSmoothing: {"nltk-smoothing"},
+	scoring.OptNLTKEpsilon:   {"nltk-epsilon"},
+	scoring.OptNLTKAlpha:     {"nltk-alpha"},
+	scoring.OptNLTKK:         {"nltk-k"},
+	scoring.OptWeights:       {"weights"},
+	scoring.OptChrFCharOrder: {"chrf-char-order"},
+	scoring.OptChrFWordOrder: {"chrf-word-order"},
+	scoring.OptChrFBeta:      {"chrf-beta"},
 }
 
-// unknownTokenizer is the error for a -t/--tokenize value that names no
-// tokenizer.
-func unknownTokenizer(fs *flagSet, name string) error {
-	return fs.badValue([]string{"t", "tokenize"}, "%q is not a tokenizer (want %s)", name, orList(scoring.TokenizerNames))
-}
-
-// optionMessage is a scoring validation error without the package prefix.
-func optionMessage(err error) string {
-	msg := err.Error()
-	if errors.Is(err, scoring.ErrBadOption) {
-		msg = strings.TrimPrefix(msg, scoring.ErrBadOption.Error()+": ")
+// optionError reports scoring's verdict on an option as a usage error
+// naming the option's flag as it was written (--max-order: 0 is not
+// between 1 and 9; see …), or with the message alone when no one option
+// is wrong. Any other error is returned as it is.
+func (fs *flagSet) optionError(err error) error {
+	var oe *scoring.OptionError
+	if !errors.As(err, &oe) {
+		return err
 	}
-	return strings.TrimPrefix(msg, "scoring: ")
+	if names, ok := optionFlags[oe.Option]; ok {
+		return fs.badValue(names, "%s", oe.Msg)
+	}
+	return usagef("%s; %s", oe.Msg, fs.helpHint())
 }
 
 // parseWeights reads --weights: comma-separated finite numbers, at most

@@ -51,7 +51,7 @@ func runTokenize(e *env, args []string) error {
 	}
 	tok, err := scoring.NewTokenizer(name)
 	if err != nil {
-		return unknownTokenizer(fs, name)
+		return fs.optionError(err)
 	}
 	if maxLine <= 0 {
 		maxLine = model.DefaultLoadOptions().MaxLine
