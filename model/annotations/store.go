@@ -30,13 +30,13 @@ type Store struct {
 	anns    []Annotation
 	index   map[int]int // ID → position in anns
 	nextID  int
-	f       *os.File // open for writing; nil until the first write
-	exists  bool     // the file has a complete header
-	size    int64    // end of the last record known to be on disk
-	dirty   bool     // bytes after size may be a torn record to cut off
-	seen    int64    // the file's size when last read or written, -1 unknown
-	pending [][]op   // records not yet on disk
-	ops     int      // operations in the file, pending ones included
+	f       *os.File        // open for writing; nil until the first write
+	exists  bool            // the file has a complete header
+	size    int64           // end of the last record known to be on disk
+	dirty   bool            // bytes after size may be a torn record to cut off
+	seen    int64           // the file's size when last read or written, -1 unknown
+	pending []pendingRecord // records not yet on disk
+	ops     int             // operations in the file, pending ones included
 	// synced is nextID when the store last read or wrote the file: the
 	// pending changes add the annotations from it on; touched is what the
 	// annotations below it they change or delete were then (see
@@ -52,6 +52,15 @@ type Store struct {
 	// writeAt writes to the file; tests replace it to fail like a full
 	// disk.
 	writeAt func(f *os.File, b []byte, off int64) (int, error)
+}
+
+// pendingRecord is a change not yet on disk: its operations and their
+// journal line, encoded once, when the change is made. Catching up with
+// another writer clears line when it renumbers or drops operations, and
+// the write encodes the record as it is then.
+type pendingRecord struct {
+	ops  []op
+	line []byte
 }
 
 // SaveError reports changes that are in memory but could not be written
@@ -219,8 +228,8 @@ func (s *Store) catchUp() error {
 	lost := map[int]bool{} // added here by a dropped change
 	kept := pending[:0]
 	for r, rec := range pending {
-		if s.undoes(rec, synced, touched, lost) {
-			for _, o := range rec {
+		if s.undoes(rec.ops, synced, touched, lost) {
+			for _, o := range rec.ops {
 				if o.Op == "put" && o.Ann.ID >= synced {
 					lost[o.Ann.ID] = true
 				}
@@ -229,19 +238,22 @@ func (s *Store) catchUp() error {
 			s.lastDropped = r == len(pending)-1
 			continue
 		}
-		ops := rec[:0]
-		for _, o := range rec {
+		ops, changed := rec.ops[:0], false
+		for _, o := range rec.ops {
 			switch {
 			case o.Op == "put" && o.Ann.ID >= synced && theirs[contentKey(o.Ann)]:
+				changed = true
 				continue
 			case o.Op == "put" && o.Ann.ID >= synced: // added here since the last read or write
 				id, ok := renumber[o.Ann.ID]
 				if !ok {
 					id, renumber[o.Ann.ID] = s.nextID, s.nextID
 				}
+				changed = changed || id != o.Ann.ID
 				o.Ann.ID = id
 			case o.Op == "del":
 				if id, ok := renumber[o.ID]; ok {
+					changed = changed || id != o.ID
 					o.ID = id
 				}
 			}
@@ -249,7 +261,10 @@ func (s *Store) catchUp() error {
 			ops = append(ops, o)
 		}
 		if len(ops) > 0 {
-			kept = append(kept, ops)
+			if changed {
+				rec.line = nil // its line no longer says what ops do
+			}
+			kept = append(kept, pendingRecord{ops: ops, line: rec.line})
 			s.ops += len(ops)
 		}
 	}
@@ -587,11 +602,13 @@ func (s *Store) commitAdd(ops []op) (Annotation, error) {
 	return ops[len(ops)-1].Ann.clone(), err
 }
 
-// commit applies ops in memory, queues their record and writes every
-// pending record. The record keeps ops' annotations (copies of the
-// caller's), so that catching up renumbers what ops show.
+// commit encodes ops as their record, applies them in memory, queues the
+// record and writes every pending record. A change that cannot be
+// encoded changes nothing. The record keeps ops' annotations (copies of
+// the caller's), so that catching up renumbers what ops show.
 func (s *Store) commit(ops []op) error {
-	if _, err := encodeRecord(ops); err != nil {
+	line, err := encodeRecord(ops)
+	if err != nil {
 		return err
 	}
 	for i := range ops {
@@ -602,7 +619,7 @@ func (s *Store) commit(ops []op) error {
 		s.touch(ops[i])
 		s.apply(ops[i])
 	}
-	s.pending = append(s.pending, ops)
+	s.pending = append(s.pending, pendingRecord{ops: ops, line: line})
 	s.ops += len(ops)
 	s.lastDropped = false
 	if err := s.flush(); err != nil {
@@ -665,12 +682,16 @@ func (s *Store) writePending() error {
 		s.dirty = false
 	}
 	var buf []byte
-	for _, ops := range s.pending {
-		line, err := encodeRecord(ops)
-		if err != nil {
-			return err
+	for i := range s.pending {
+		rec := &s.pending[i]
+		if rec.line == nil { // changed by catching up
+			line, err := encodeRecord(rec.ops)
+			if err != nil {
+				return err
+			}
+			rec.line = line
 		}
-		buf = append(buf, line...)
+		buf = append(buf, rec.line...)
 	}
 	_, err := s.writeAt(s.f, buf, s.size)
 	if err == nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -371,6 +372,78 @@ func TestFullDiskKeepsWorkAndCutsPartialWrites(t *testing.T) {
 	if got := s.All(); len(got) != 3 || got[2].ID != a.ID {
 		t.Errorf("after the retry: %+v; want the two saved plus the new one", got)
 	}
+}
+
+// TestPendingRecordsKeepTheirLines: a change is encoded once, when it is
+// made, and the line kept is what is written, however many writes fail
+// first; catching up with another writer, which renumbers an annotation
+// added here, writes the record with the new id. What was written reads
+// back as the store holds it.
+func TestPendingRecordsKeepTheirLines(t *testing.T) {
+	linesMatch := func(t *testing.T, s *Store) {
+		t.Helper()
+		for i, rec := range s.pending {
+			want, err := encodeRecord(rec.ops)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(rec.line) != string(want) {
+				t.Errorf("pending record %d keeps\n%s\nbut its operations encode as\n%s", i, rec.line, want)
+			}
+		}
+	}
+	path, saved := journalWith(t)
+	theirs, _ := Open(path)
+	mine, _ := Open(path)
+	defer mine.Close()
+	if _, err := theirs.Add(errAnn("A", 4, "them", "vier", 0, 4, "Other", "Minor", "theirs")); err != nil {
+		t.Fatal(err)
+	}
+	added, err := mine.Add(errAnn("A", 5, "me", "fünf", 0, 4, "Other", "Minor", "mine"))
+	if !errors.Is(err, ErrInUse) {
+		t.Fatalf("my change while they write: %v; want ErrInUse", err)
+	}
+	added.Note = "mine, edited"
+	if err := mine.Edit(added); !errors.Is(err, ErrInUse) {
+		t.Fatalf("my edit while they write: %v; want ErrInUse", err)
+	}
+	if err := mine.Delete(saved[0].ID); !errors.Is(err, ErrInUse) {
+		t.Fatalf("my deletion while they write: %v; want ErrInUse", err)
+	}
+	if mine.Pending() != 3 {
+		t.Fatalf("%d changes pending; want 3", mine.Pending())
+	}
+	linesMatch(t, mine)
+	theirs.Close()
+	// The disk is full: mine catches up (its annotation takes a new id)
+	// but cannot write.
+	var written [][]byte
+	mine.writeAt = func(f *os.File, b []byte, off int64) (int, error) {
+		written = append(written, slices.Clone(b))
+		return 0, syscall.ENOSPC
+	}
+	if err := mine.Flush(); !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("Flush on a full disk: %v; want ENOSPC", err)
+	}
+	if got, ok := mine.Get(added.ID); ok && got.Note == "mine, edited" {
+		t.Fatalf("catching up kept my annotation's id %d, which theirs took", added.ID)
+	}
+	linesMatch(t, mine)
+	var lines []byte
+	for _, rec := range mine.pending {
+		lines = append(lines, rec.line...)
+	}
+	mine.writeAt = func(f *os.File, b []byte, off int64) (int, error) {
+		written = append(written, slices.Clone(b))
+		return f.WriteAt(b, off)
+	}
+	if err := mine.Flush(); err != nil {
+		t.Fatalf("Flush once there is space: %v", err)
+	}
+	if len(written) != 2 || string(written[0]) != string(lines) || string(written[1]) != string(lines) {
+		t.Errorf("written %q; want the pending lines %q, on each try", written, lines)
+	}
+	mustReopen(t, path, mine.All()).Close()
 }
 
 func TestTwoWritersNeverInterleave(t *testing.T) {
