@@ -192,7 +192,8 @@ func TestStdinEndsAtFirstEOF(t *testing.T) {
 }
 
 // TestBoundedReader: a reader of its own stops at the input limit and at
-// a line past the line limit, with the messages Load gives.
+// a line past the line limit, with the messages Load gives, after the
+// lines before it.
 func TestBoundedReader(t *testing.T) {
 	for _, c := range []struct {
 		src  io.Reader
@@ -214,5 +215,10 @@ func TestBoundedReader(t *testing.T) {
 	data, err := io.ReadAll(LoadOptions{MaxLine: 3}.BoundedReader(strings.NewReader("abc\nde\n"), "x.tsv"))
 	if err != nil || string(data) != "abc\nde\n" {
 		t.Errorf("a stream within the limits: %q, %v", data, err)
+	}
+	// The lines before the one past the limit are read, in the same read.
+	data, err = io.ReadAll(LoadOptions{MaxLine: 3}.BoundedReader(strings.NewReader("abc\nde\nfghi\n"), "x.tsv"))
+	if want := "bleuscope: x.tsv:3: the line is longer than 3 bytes, the line limit; raise --max-line if that is intended"; string(data) != "abc\nde\n" || err == nil || err.Error() != want {
+		t.Errorf("a line past the limit after two: %q, %v; want the two lines, then %s", data, err, want)
 	}
 }

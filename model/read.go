@@ -33,14 +33,13 @@ type file struct {
 type reader struct {
 	in        Input
 	stdinRead bool
-	maxInput  int64 // the limit on all files together
-	left      int64 // bytes that may still be read
+	budget    *Budget // the input limit on all files together
 	maxLine   int
 }
 
 func newReader(in Input) *reader {
 	lim := in.Limits.WithDefaults()
-	return &reader{in: in, maxInput: lim.MaxInput, left: lim.MaxInput, maxLine: lim.MaxLine}
+	return &reader{in: in, budget: NewBudget(lim.MaxInput), maxLine: lim.MaxLine}
 }
 
 // read returns the whole content of p ("-" for standard input), gunzipped

@@ -334,8 +334,8 @@ func annotationPath(path string, limits model.LoadOptions) (string, error) {
 	case !fi.Mode().IsRegular():
 		return "", &model.InputError{File: path, Msg: "is not a regular file (a device, a FIFO or a socket), and saving replaces the annotation file; name a regular file (a new name creates one)"}
 	}
-	if limit := limits.WithDefaults().MaxInput; fi.Size() > limit {
-		return "", &model.InputError{File: path, Msg: "is larger than " + model.FormatSize(limit) + ", the input limit; raise --max-input if that is intended"}
+	if err := limits.CheckSize(path, fi.Size()); err != nil {
+		return "", err
 	}
 	return path, nil
 }

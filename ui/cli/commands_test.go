@@ -314,6 +314,11 @@ func TestTokenizeLineLimit(t *testing.T) {
 	if code != exitUsage || out.String() != "ok\nfine\n" || errb.String() != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out.String(), errb.String(), want)
 	}
+	// The lines before the long one are printed when they come in the same
+	// read as it.
+	if code, out, stderr := runCLI(t, "ok\nfine\n"+strings.Repeat("x", 2000), "tokenize", "--max-line", "1K"); code != exitUsage || out != "ok\nfine\n" || stderr != want {
+		t.Errorf("a long line in one read with the lines before: status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
+	}
 	// A line of exactly the limit passes, with or without its "\n".
 	for _, in := range []string{"abcd\n", "abcd"} {
 		if code, out, stderr := runCLI(t, in, "tokenize", "-t", "none", "--max-line", "4"); code != 0 || out != "abcd\n" {

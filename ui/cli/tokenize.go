@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -53,24 +54,23 @@ func runTokenize(e *env, args []string) error {
 	if err != nil {
 		return fs.optionError(err)
 	}
-	if maxLine <= 0 {
-		maxLine = model.DefaultLoadOptions().MaxLine
-	}
 	// A terminal gets visible escapes; a pipe or a file gets exactly what
 	// sacrebleu's tokenizer returns.
 	_, tty := terminalWidth(e.stdout)
-	r := bufio.NewReaderSize(e.stdin, 64<<10)
+	// A streaming filter: only the line limit applies.
+	in := model.LoadOptions{MaxInput: math.MaxInt64, MaxLine: maxLine}.BoundedReader(e.stdin, "standard input")
+	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for n := 1; ; n++ {
 		if n%4096 == 0 && e.ctx.Err() != nil {
 			w.Flush()
 			return e.ctx.Err()
 		}
-		line, err := readLine(r, maxLine)
-		if errors.Is(err, errLineTooLong) {
+		line, err := r.ReadString('\n')
+		var limit *model.InputError
+		if errors.As(err, &limit) {
 			w.Flush()
-			return &model.InputError{File: "standard input", Line: n,
-				Msg: "the line is longer than " + model.FormatSize(int64(maxLine)) + ", the line limit; raise --max-line if that is intended"}
+			return err
 		}
 		if len(line) > 0 {
 			line = strings.TrimSuffix(line, "\n")
@@ -95,27 +95,6 @@ func runTokenize(e *env, args []string) error {
 		}
 		if err != nil {
 			return fmt.Errorf("read standard input: %w", err)
-		}
-	}
-}
-
-// errLineTooLong is readLine's error for a line past its limit.
-var errLineTooLong = errors.New("line too long")
-
-// readLine reads up to and including the next "\n", failing with
-// errLineTooLong as soon as the line passes limit bytes (without its
-// "\n"), so that an endless line never fills memory.
-func readLine(r *bufio.Reader, limit int) (string, error) {
-	var buf []byte
-	for {
-		frag, err := r.ReadSlice('\n')
-		n := len(buf) + len(frag)
-		if n > limit && !(n == limit+1 && frag[len(frag)-1] == '\n') {
-			return "", errLineTooLong
-		}
-		buf = append(buf, frag...)
-		if !errors.Is(err, bufio.ErrBufferFull) {
-			return string(buf), err
 		}
 	}
 }

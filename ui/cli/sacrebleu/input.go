@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -133,7 +134,7 @@ func validPrefix(p []byte) bool {
 // in sacrebleu's order.
 type fileSystem struct {
 	dir    string
-	budget *budget
+	budget *model.Budget
 	files  map[string]*fetched
 }
 
@@ -157,10 +158,10 @@ func (f *fileSystem) prefetch(names []string, c codec) {
 		}
 		e := &fetched{}
 		f.files[name] = e
-		var reserved int64
+		reserved := int64(-1) // the size unknown, nothing reserved
 		if info, err := os.Stat(f.path(name)); err == nil && info.Mode().IsRegular() && !strings.HasSuffix(name, ".gz") {
-			if !f.budget.reserve(info.Size()) {
-				e.err = f.budget.tooBig(name)
+			if !f.budget.Reserve(info.Size()) {
+				e.err = tooBig(f.budget, name)
 				continue
 			}
 			reserved = info.Size()
@@ -195,7 +196,8 @@ func (f *fileSystem) path(name string) string {
 
 // readText reads the whole of a file as sacrebleu's smart_open does: a
 // name ending in .gz is gunzipped, the bytes are decoded with c. reserved
-// bytes were taken from the input limit for it already. Errors are the
+// bytes were taken from the input limit for it already (-1: its size was
+// not known, and nothing was). Errors are the
 // exception Python would raise, or the input limit's.
 func (f *fileSystem) readText(name string, c codec, reserved int64) (string, error) {
 	p := f.path(name)
@@ -219,10 +221,10 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) (string, err
 		}
 		r = zr
 	}
-	raw, err := f.budget.readAll(r, reserved)
+	raw, err := f.budget.ReadAll(r, reserved)
 	switch {
-	case errors.Is(err, errOverBudget):
-		return "", f.budget.tooBig(name)
+	case errors.Is(err, model.ErrOverLimit):
+		return "", tooBig(f.budget, name)
 	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, gzip.ErrHeader), errors.Is(err, io.ErrUnexpectedEOF):
 		return "", exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
 	case err != nil:
@@ -332,14 +334,14 @@ type system struct {
 // readStdinSystems reads the systems from standard input: TAB separates
 // systems and the first line decides how many there are. The first line
 // is rstripped as a whole, later lines field by field too.
-func readStdinSystems(stdin io.Reader, c codec, b *budget) ([]system, error) {
+func readStdinSystems(stdin io.Reader, c codec, b *model.Budget) ([]system, error) {
 	var raw []byte
 	if stdin != nil {
 		var err error
-		raw, err = b.readAll(stdin, 0)
+		raw, err = b.ReadAll(stdin, -1)
 		switch {
-		case errors.Is(err, errOverBudget):
-			return nil, b.tooBig("standard input")
+		case errors.Is(err, model.ErrOverLimit):
+			return nil, tooBig(b, "standard input")
 		case err != nil:
 			return nil, exception(fmt.Sprintf("OSError: %v", err))
 		}

@@ -1,12 +1,9 @@
 package sacrebleu
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -17,24 +14,17 @@ import (
 // bleuscope's.
 const maxInputVar = "BLEUSCOPE_MAX_INPUT"
 
-// budget is what is left of the input limit, shared by the readers of one
-// run (files are read at the same time).
-type budget struct {
-	limit int64
-	left  atomic.Int64
-}
-
-// newBudget reads the limit from the environment: a number of bytes, or
-// with a K, M or G suffix (powers of 1024); anything else, or nothing,
-// means bleuscope's default, as its other commands have it (an eighth of
-// the machine's memory).
-func newBudget(getenv func(string) string) *budget {
-	b := &budget{limit: model.DefaultLoadOptions().MaxInput}
+// newBudget is the input limit of a run, shared by its readers (files are
+// read at the same time). It reads the limit from the environment: a
+// number of bytes, or with a K, M or G suffix (powers of 1024); anything
+// else, or nothing, means bleuscope's default, as its other commands have
+// it (an eighth of the machine's memory).
+func newBudget(getenv func(string) string) *model.Budget {
+	limit := model.DefaultLoadOptions().MaxInput
 	if n, ok := parseSize(getenv(maxInputVar)); ok {
-		b.limit = n
+		limit = n
 	}
-	b.left.Store(b.limit)
-	return b
+	return model.NewBudget(limit)
 }
 
 func parseSize(s string) (int64, bool) {
@@ -60,88 +50,12 @@ func parseSize(s string) (int64, bool) {
 	return n * mult, true
 }
 
-// errOverBudget ends a read that would pass the limit.
-var errOverBudget = errors.New("over the input limit")
-
-// reserve takes n bytes from the budget ahead of reading them, if they
-// are left.
-func (b *budget) reserve(n int64) bool {
-	if b.left.Add(-n) < 0 {
-		b.left.Add(n)
-		return false
-	}
-	return true
-}
-
-// readAll reads r to its end, taking what it reads beyond the reserved
-// bytes from the budget (and giving back what it reserved but did not
-// read).
-func (b *budget) readAll(r io.Reader, reserved int64) ([]byte, error) {
-	raw, err := readUpTo(r, reserved, reserved+max(b.left.Load(), 0))
-	if err != nil {
-		return nil, err
-	}
-	if b.left.Add(reserved-int64(len(raw))) < 0 {
-		return nil, errOverBudget
-	}
-	return raw, nil
-}
-
-// readChunk is how much readUpTo reads at a time beyond what it expects.
-const readChunk = 1 << 20
-
-// readUpTo reads r to its end, or fails with errOverBudget once it passes
-// limit bytes. The first expected bytes (a file's size) go into one buffer,
-// so that a file is read without copies; anything more is read in chunks
-// joined at the end, so that a stream of unknown size (standard input, a
-// gzip bomb) holds no more than the limit while it is read, with no
-// garbage from a growing buffer.
-func readUpTo(r io.Reader, expected, limit int64) ([]byte, error) {
-	var chunks [][]byte
-	total := int64(0)
-	size := min(expected, limit) + 1 // +1: the read that sees the end, or passes the limit
-	if expected <= 0 {
-		size = min(readChunk, limit+1)
-	}
-	for {
-		buf := make([]byte, 0, size)
-		for len(buf) < cap(buf) {
-			n, err := r.Read(buf[len(buf):cap(buf)])
-			buf = buf[:len(buf)+n]
-			if total+int64(len(buf)) > limit {
-				return nil, errOverBudget
-			}
-			if err == io.EOF {
-				return joinChunks(append(chunks, buf), total+int64(len(buf))), nil
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		chunks = append(chunks, buf)
-		total += int64(len(buf))
-		size = readChunk
-	}
-}
-
-// joinChunks returns the chunks, total bytes in all, as one slice (the
-// only chunk itself when there is one).
-func joinChunks(chunks [][]byte, total int64) []byte {
-	if len(chunks) == 1 {
-		return chunks[0]
-	}
-	out := make([]byte, 0, total)
-	for i, c := range chunks {
-		out = append(out, c...)
-		chunks[i] = nil // let each chunk go once copied
-	}
-	return out
-}
-
-// tooBig is the one line that reports an input over the limit.
-func (b *budget) tooBig(name string) error {
+// tooBig is the one line that reports an input over the limit of b (the
+// drop-in's own wording: it names the variable, not a flag).
+func tooBig(b *model.Budget, name string) error {
+	limit := b.Limit()
 	return fatal(1, fmt.Sprintf("%s: the input is larger than bleuscope's limit of %s for all files together; raise it with %s=%dG (bytes, or with a K, M or G suffix)",
-		name, formatSize(b.limit), maxInputVar, max(2*b.limit>>30, 1)))
+		name, formatSize(limit), maxInputVar, max(2*limit>>30, 1)))
 }
 
 // formatSize writes a byte count in the largest binary unit that divides

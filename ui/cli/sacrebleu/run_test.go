@@ -140,10 +140,12 @@ func (endless) Read(p []byte) (int, error) {
 }
 
 // TestInputLimit checks that reading stops at BLEUSCOPE_MAX_INPUT, over
-// all inputs together, with one line naming the input and the variable.
+// all inputs together (a file, a gzip bomb, an endless standard input),
+// with one line naming the input and the variable.
 func TestInputLimit(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"ref.txt": "a b c\n", "big.txt": strings.Repeat("a b c\n", 100), "empty.gz": ""})
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c\n", "big.txt": strings.Repeat("a b c\n", 100), "empty.gz": "",
+		"bomb.txt.gz": gz(t, strings.Repeat("a b c\n", 100_000))})
 	limited := map[string]string{maxInputVar: "64"}
 	for _, tc := range []struct {
 		args  []string
@@ -151,6 +153,7 @@ func TestInputLimit(t *testing.T) {
 		name  string
 	}{
 		{[]string{"ref.txt", "-i", "big.txt"}, nil, "big.txt"},
+		{[]string{"ref.txt", "-i", "bomb.txt.gz"}, nil, "bomb.txt.gz"},
 		{[]string{"ref.txt"}, endless{}, "standard input"},
 	} {
 		var stdout, stderr bytes.Buffer

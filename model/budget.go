@@ -1,0 +1,146 @@
+package model
+
+import (
+	"errors"
+	"io"
+	"sync/atomic"
+)
+
+// ErrOverLimit is the error of a read that passes an input limit. [Load]
+// and [LoadOptions.BoundedReader] turn it into an [*InputError] naming the
+// limit; a caller of [Budget.ReadAll] words it itself.
+var ErrOverLimit = errors.New("model: input past its limit")
+
+// A Budget is what is left of an input limit, shared by the files of one
+// run. Files may be read from it at the same time.
+type Budget struct {
+	limit int64
+	left  atomic.Int64
+}
+
+// NewBudget returns a budget of limit bytes, none of them taken.
+func NewBudget(limit int64) *Budget {
+	b := &Budget{limit: limit}
+	b.left.Store(limit)
+	return b
+}
+
+// Limit returns the number of bytes b started with.
+func (b *Budget) Limit() int64 { return b.limit }
+
+// untouched reports whether nothing was taken from b yet.
+func (b *Budget) untouched() bool { return b.left.Load() == b.limit }
+
+// Reserve takes n bytes from b ahead of reading them (a file's size), if
+// they are left, and reports whether it did.
+func (b *Budget) Reserve(n int64) bool {
+	if b.left.Add(-n) < 0 {
+		b.left.Add(n)
+		return false
+	}
+	return true
+}
+
+// ReadAll reads r to its end. size is what [Budget.Reserve] took for r
+// (its size), or -1 when its size is not known and nothing was reserved.
+// The bytes read beyond size are taken from b too, and those reserved but
+// not read are given back. Reading stops with [ErrOverLimit] as soon as r
+// gives more than b allows, so that memory holds no more than the limit.
+func (b *Budget) ReadAll(r io.Reader, size int64) ([]byte, error) {
+	return b.read(r, size, nil)
+}
+
+// readChunk is the most read at once.
+const readChunk = 1 << 20
+
+// read is [Budget.ReadAll], passing each read's bytes to check (when not
+// nil) as they come; an error of check ends the reading. The first size
+// bytes go into one buffer, so that a file is read without copies; a
+// stream of unknown size, or the rest of a file that grew, is read in
+// chunks joined at the end, with no garbage from a growing buffer.
+func (b *Budget) read(r io.Reader, size int64, check func([]byte) error) ([]byte, error) {
+	reserved := max(size, 0)
+	src := &capped{r: r, left: reserved + max(b.left.Load(), 0)}
+	next := int64(readChunk)
+	if size >= 0 {
+		next = size + 1 // +1: the read that sees the end
+	}
+	var chunks [][]byte
+	total := int64(0)
+	for {
+		if src.left < next-1 { // no more than one byte past the limit
+			next = src.left + 1
+		}
+		chunk, err := fill(src, make([]byte, 0, next), check)
+		if len(chunk) > 0 {
+			chunks = append(chunks, chunk)
+			total += int64(len(chunk))
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		next = readChunk
+	}
+	if b.left.Add(reserved-total) < 0 {
+		return nil, ErrOverLimit
+	}
+	return joinChunks(chunks, total), nil
+}
+
+// fill reads r into buf up to its capacity, at most readChunk at a time,
+// passing each read's bytes to check. It stops early at the end of r
+// (io.EOF) or at an error.
+func fill(r io.Reader, buf []byte, check func([]byte) error) ([]byte, error) {
+	for len(buf) < cap(buf) {
+		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+readChunk)])
+		if n > 0 && check != nil {
+			if err := check(buf[len(buf) : len(buf)+n]); err != nil {
+				return nil, err
+			}
+		}
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
+// joinChunks returns the chunks, total bytes in all, as one slice (the
+// only chunk itself when there is one).
+func joinChunks(chunks [][]byte, total int64) []byte {
+	if len(chunks) == 1 {
+		return chunks[0]
+	}
+	out := make([]byte, 0, total)
+	for i, c := range chunks {
+		out = append(out, c...)
+		chunks[i] = nil // let each chunk go once copied
+	}
+	return out
+}
+
+// capped reads r, failing with [ErrOverLimit] once more than left bytes
+// come through it. It never asks r for more than one byte past the limit,
+// the byte that shows the limit is passed.
+type capped struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, ErrOverLimit
+	}
+	if int64(len(p))-1 > c.left {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	if c.left -= int64(n); c.left < 0 {
+		return 0, ErrOverLimit
+	}
+	return n, err
+}

@@ -1,0 +1,97 @@
+package model
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"testing/iotest"
+)
+
+// TestBudgetReadAll: a reader reads within what it reserved and what is
+// left, gives back what it reserved but did not read, and stops an
+// endless stream just past the limit.
+func TestBudgetReadAll(t *testing.T) {
+	text := strings.Repeat("a b c\n", 500_000) // 3 MB: several chunks
+	for _, c := range []struct {
+		name    string
+		src     io.Reader
+		size    int64 // reserved
+		limit   int64
+		want    string
+		wantErr error
+		left    int64 // what is left of the budget afterwards
+	}{
+		{"known size", strings.NewReader(text), int64(len(text)), 4 << 20, text, nil, 4<<20 - int64(len(text))},
+		{"unknown size", strings.NewReader(text), -1, 4 << 20, text, nil, 4<<20 - int64(len(text))},
+		{"one byte at a time", iotest.OneByteReader(strings.NewReader("ab\ncd")), -1, 10, "ab\ncd", nil, 5},
+		{"a file that grew", strings.NewReader(text), 1000, 4 << 20, text, nil, 4<<20 - int64(len(text))},
+		{"a file that shrank", strings.NewReader("abc"), 1000, 2000, "abc", nil, 1997},
+		{"exactly the limit", strings.NewReader("abcd"), -1, 4, "abcd", nil, 0},
+		{"one byte past", strings.NewReader("abcde"), -1, 4, "", ErrOverLimit, 0},
+		{"a reserved file that grew past", strings.NewReader(text), 1000, 2000, "", ErrOverLimit, 0},
+		{"empty", strings.NewReader(""), 0, 10, "", nil, 10},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := NewBudget(c.limit)
+			if c.size > 0 && !b.Reserve(c.size) {
+				t.Fatalf("Reserve(%d) of %d refused", c.size, c.limit)
+			}
+			got, err := b.ReadAll(c.src, c.size)
+			if !errors.Is(err, c.wantErr) || string(got) != c.want {
+				t.Fatalf("ReadAll = %d bytes, %v; want %d bytes, %v", len(got), err, len(c.want), c.wantErr)
+			}
+			if err == nil && b.left.Load() != c.left {
+				t.Errorf("%d bytes left; want %d", b.left.Load(), c.left)
+			}
+		})
+	}
+	e := &endless{pattern: "a b c\n"}
+	if _, err := NewBudget(1<<20).ReadAll(e, -1); !errors.Is(err, ErrOverLimit) || e.read != 1<<20+1 {
+		t.Errorf("an endless stream: %v after %d bytes; want %v after %d", err, e.read, ErrOverLimit, 1<<20+1)
+	}
+}
+
+// TestBudgetShared: readers at the same time share one limit; Reserve
+// refuses what is not left.
+func TestBudgetShared(t *testing.T) {
+	b := NewBudget(1000)
+	if !b.Reserve(600) || b.Reserve(600) {
+		t.Fatal("Reserve: want 600 of 1000 taken, and another 600 refused")
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = b.ReadAll(strings.NewReader(strings.Repeat("x", 300)), -1) })
+	}
+	wg.Wait()
+	if (errs[0] == nil) == (errs[1] == nil) {
+		t.Errorf("two reads of 300 bytes from the 400 left: %v, %v; want one over the limit", errs[0], errs[1])
+	}
+}
+
+func TestLineCounter(t *testing.T) {
+	for _, c := range []struct {
+		reads []string
+		cr    bool
+		line  int // where it stops, or the line being read at the end
+		start int // where the line past the limit starts in the last read, -1: none
+	}{
+		{[]string{"abc\nabcd\n", "abcd"}, false, 3, -1},
+		{[]string{"abc\nabcde\n"}, false, 2, 4},
+		{[]string{"ab\nab", "cde"}, false, 2, 0},
+		{[]string{"abc\rabcd\n"}, false, 1, 0},
+		{[]string{"abc\rabcd\n"}, true, 2, -1},
+		{[]string{"ab\r\nab\rabcd\rabcde"}, true, 2, 12},
+	} {
+		lc := lineCounter{max: 4, cr: c.cr, line: 1}
+		start := -1
+		for _, r := range c.reads {
+			start = lc.add([]byte(r))
+		}
+		if lc.line != c.line || start != c.start {
+			t.Errorf("%q (cr %v): line %d, start %d; want line %d, start %d", c.reads, c.cr, lc.line, start, c.line, c.start)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package model
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// stream reads one file from the reader's input budget, following its
+// lines against the line limit and checking UTF-8 as it goes.
+type stream struct {
+	r     *reader
+	f     *file
+	gz    bool
+	first bool        // no file was read before this one
+	lines lineCounter // "\r" ends a line too on standard input
+	tail  []byte      // the start of a rune cut by the end of the last read
+}
+
+// readAll reads src to its end; size is the file's size when known (the
+// buffer is then allocated once), else -1. It stops at the input limit,
+// at a line past the line limit and at a byte that is not UTF-8.
+func (s *stream) readAll(src io.Reader, size int64) ([]byte, error) {
+	s.first = s.r.budget.untouched()
+	s.lines = lineCounter{max: s.r.maxLine, cr: s.f.stdin, line: 1}
+	if size >= 0 && !s.r.budget.Reserve(size) {
+		return nil, s.tooBig()
+	}
+	raw, err := s.r.budget.read(src, size, s.check)
+	var inErr *InputError
+	switch {
+	case errors.Is(err, ErrOverLimit):
+		return nil, s.tooBig()
+	case errors.As(err, &inErr):
+		return nil, err
+	case err != nil:
+		return nil, s.readErr(err)
+	}
+	return raw, s.checkUTF8(nil, true)
+}
+
+// check checks the bytes b just read: their UTF-8, then their lines.
+func (s *stream) check(b []byte) error {
+	if err := s.checkUTF8(b, false); err != nil {
+		return err
+	}
+	if s.lines.add(b) >= 0 {
+		return lineLimitErr(s.f.label, s.lines.line, s.lines.max)
+	}
+	return nil
+}
+
+// checkUTF8 checks newly read bytes b (before their lines are counted),
+// keeping a rune cut by the end of b for the next read unless final is
+// set.
+func (s *stream) checkUTF8(b []byte, final bool) error {
+	from := 0 // where the runes that start in b start
+	if len(s.tail) > 0 {
+		// Complete the rune the last read cut.
+		t := append(s.tail, b[:min(len(b), utf8.UTFMax-len(s.tail))]...)
+		if !utf8.FullRune(t) && !final {
+			s.tail = t
+			return nil
+		}
+		r, size := utf8.DecodeRune(t)
+		if r == utf8.RuneError && size == 1 {
+			return s.badByte(b, -len(s.tail), s.tail[0])
+		}
+		from = size - len(s.tail)
+		s.tail = nil
+	}
+	end := len(b)
+	if !final {
+		// Back off over the start of a rune whose end is not read yet.
+		for i := len(b) - 1; i >= max(from, len(b)-utf8.UTFMax+1); i-- {
+			if c := b[i]; c < utf8.RuneSelf {
+				break
+			} else if utf8.RuneStart(c) {
+				if !utf8.FullRune(b[i:]) {
+					end = i
+				}
+				break
+			}
+		}
+	}
+	if utf8.Valid(b[from:end]) {
+		s.tail = append([]byte(nil), b[end:]...)
+		return nil
+	}
+	pos := from
+	for pos < end {
+		r, size := utf8.DecodeRune(b[pos:end])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		pos += size
+	}
+	return s.badByte(b, pos, b[pos])
+}
+
+// badByte reports the invalid byte c at offset k of b, the bytes just
+// read (k < 0: in the tail of the previous read).
+func (s *stream) badByte(b []byte, k int, c byte) error {
+	line, col := s.lines.line, s.lines.col+k+1
+	if k > 0 {
+		if nl := bytes.LastIndexByte(b[:k], '\n'); nl >= 0 {
+			line += bytes.Count(b[:k], []byte{'\n'})
+			col = k - nl
+		}
+	}
+	msg := fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", c)
+	switch { // a NUL byte near it: no text file, whatever its encoding
+	case bytes.IndexByte(b[:max(k, 0)], 0) >= 0:
+		msg = fmt.Sprintf("is not a text file (a NUL byte, then byte 0x%02x, which is not UTF-8); give plain text, one segment per line", c)
+	case bytes.IndexByte(b[max(k, 0):], 0) >= 0:
+		msg = fmt.Sprintf("is not a text file (byte 0x%02x, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c)
+	}
+	return &InputError{File: s.f.label, Line: line, Byte: col, Msg: msg}
+}
+
+// tooBig is the error for input past the limit.
+func (s *stream) tooBig() error {
+	how := takesPast
+	switch {
+	case s.gz:
+		how = decompressesPast
+	case s.first:
+		how = largerThan
+	}
+	return inputLimitErr(s.f.label, how, s.r.budget.Limit())
+}
+
+// readErr describes a failure while reading.
+func (s *stream) readErr(err error) error {
+	switch {
+	case s.gz:
+		return gzipErr(s.f.label, err)
+	case s.f.stdin:
+		return inputErr(stdinLabel, "cannot be read ("+err.Error()+"); name a file instead")
+	}
+	return openErr(s.f.label, err)
+}
