@@ -33,6 +33,9 @@ type Result struct {
 	// In nltk compat Logs is nil and LogSum is NLTK's fsum of w_n·log p_n.
 	Logs   []float64
 	LogSum float64
+	// LogMean is the exponent GeoMean is exp of: LogSum/EffOrder for
+	// sacrebleu, LogSum itself in nltk compat (its weights are in the sum).
+	LogMean float64
 	// GeoMean is the (weighted) geometric mean of the precisions, the
 	// score before the brevity penalty: Score = BP·GeoMean.
 	GeoMean float64
@@ -57,6 +60,12 @@ func BrevityPenalty(sysLen, refLen int) float64 {
 	return bpRatio(sysLen, refLen)
 }
 
+// BrevityExponent returns 1 − refLen/sysLen, the exponent of the brevity
+// penalty exp(1 − r/c) for a hypothesis of sysLen > 0 tokens.
+func BrevityExponent(sysLen, refLen int) float64 {
+	return 1 - float64(refLen)/float64(sysLen)
+}
+
 // Compute turns summed statistics into sacrebleu's BLEU score under opt,
 // performing the arithmetic in sacrebleu's order, with correctly rounded
 // log and exp as CPython's math library gives them, so that the figures
@@ -77,6 +86,7 @@ func Compute(st Stats, opt Options) Result {
 		EffOrder:   a.effOrder,
 		Logs:       append([]float64(nil), a.logs[:a.nlogs]...),
 		LogSum:     a.logSum,
+		LogMean:    a.logMean,
 		GeoMean:    a.geoMean,
 		NoMatch:    a.noMatch,
 		Cut:        a.cut,
@@ -92,7 +102,7 @@ func Score(st Stats, opt Options) float64 {
 // figures is what [Compute] computes, in fixed-size arrays.
 type figures struct {
 	score, bp, ratio, logSum   float64
-	geoMean                    float64
+	logMean, geoMean           float64
 	counts, totals, prec, logs [MaxOrderLimit]float64
 	nlogs                      int
 	smoothed                   [MaxOrderLimit]bool
@@ -161,7 +171,8 @@ func arithmetic(st Stats, opt Options) figures {
 		r.logSum += r.logs[i]
 	}
 	r.nlogs = r.effOrder
-	r.geoMean = crExp(r.logSum / float64(r.effOrder))
+	r.logMean = r.logSum / float64(r.effOrder)
+	r.geoMean = crExp(r.logMean)
 	r.score = r.bp * r.geoMean
 	return r
 }

@@ -234,3 +234,52 @@ func TestSignatureVersion(t *testing.T) {
 		t.Errorf("Signature = %q; want it to end %q", sig, want)
 	}
 }
+
+func TestBrevityExponent(t *testing.T) {
+	for _, tt := range []struct {
+		c, r int
+		want float64
+	}{{2, 16, -7}, {4, 5, -0.25}, {18, 18, 0}, {10, 5, 0.5}} {
+		if got := BrevityExponent(tt.c, tt.r); got != tt.want {
+			t.Errorf("BrevityExponent(%d, %d) = %v; want %v", tt.c, tt.r, got, tt.want)
+		}
+	}
+	// The penalty is exp of the exponent: exp(1 − 5/4) = exp(−0.25).
+	if got, want := BrevityPenalty(4, 5), crExp(BrevityExponent(4, 5)); got != want {
+		t.Errorf("BrevityPenalty(4, 5) = %v; want exp(−0.25) = %v", got, want)
+	}
+}
+
+func TestLogMean(t *testing.T) {
+	// "a b" against "a c": p1 = p2 = 50, so the mean of the logs is ln 50.
+	st, _ := SentenceStats("a b", []string{"a c"}, DefaultOptions())
+	r := Compute(st, SentenceOptions())
+	if r.LogMean != crLog(50) || math.Abs(r.LogMean-3.912023005428146) > 1e-15 {
+		t.Errorf("LogMean = %v; want ln 50 = 3.912023005428146", r.LogMean)
+	}
+	if r.GeoMean != crExp(r.LogMean) {
+		t.Errorf("GeoMean = %v; want exp(LogMean) = %v", r.GeoMean, crExp(r.LogMean))
+	}
+	// The mean is over the orders in it: "a" against "a" has one order
+	// with effective order on (ln 100), two with it off (p2 = 0 stands at
+	// sacrebleu's −9999999999).
+	st, _ = SentenceStats("a", []string{"a"}, opts(func(o *Options) { o.MaxOrder = 2 }))
+	on := Compute(st, opts(func(o *Options) { o.MaxOrder, o.EffectiveOrder = 2, true }))
+	if on.EffOrder != 1 || on.LogMean != crLog(100) {
+		t.Errorf("effective order on: EffOrder %d LogMean %v; want 1 and ln 100", on.EffOrder, on.LogMean)
+	}
+	off := Compute(st, opts(func(o *Options) { o.MaxOrder = 2 }))
+	if want := (crLog(100) - 9999999999) / 2; off.EffOrder != 2 || off.LogMean != want {
+		t.Errorf("effective order off: EffOrder %d LogMean %v; want 2 and %v", off.EffOrder, off.LogMean, want)
+	}
+	// In nltk compat the weights are in LogSum already: LogMean is LogSum.
+	nltk := opts(func(o *Options) { o.Compat = CompatNLTK })
+	st, _ = SentenceStats(papineniHyp, papineniRefs, nltk)
+	n, err := Evaluate(st, nltk, LastSegment{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.LogMean != n.LogSum || n.GeoMean != crExp(n.LogMean) {
+		t.Errorf("nltk: LogMean %v LogSum %v GeoMean %v; want LogMean = LogSum and GeoMean = exp of it", n.LogMean, n.LogSum, n.GeoMean)
+	}
+}

@@ -57,6 +57,7 @@ func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
 		EffOrder:   N,
 		NoMatch:    steps.NoMatch,
 		LogSum:     steps.LogSum,
+		LogMean:    steps.LogSum,
 		NLTK:       &steps,
 	}
 	if !steps.NoMatch {
@@ -73,4 +74,40 @@ func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// EvaluateUnsmoothed is what [Evaluate] gives st without smoothing
+// ([Options.WithoutSmoothing]): what a score would be had smoothing not
+// stood in for a zero precision. Method0 reads no last segment, so none
+// is needed.
+func EvaluateUnsmoothed(st Stats, opt Options) (Result, error) {
+	return Evaluate(st, opt.WithoutSmoothing(), LastSegment{})
+}
+
+// NLTKBeforeSmoothing is what NLTK's corpus_bleu has computed from st
+// before it smooths: every order's precision num/den of orders
+// 1..maxOrder, unsmoothed (0 where den is 0), and the brevity penalty,
+// which it computes first. It is what there is to show for a segment NLTK
+// raises on; Score, the logs and the means are 0 and NLTK is nil.
+func NLTKBeforeSmoothing(st Stats, maxOrder int) Result {
+	r := Result{
+		Counts:     make([]float64, maxOrder),
+		Totals:     make([]float64, maxOrder),
+		Precisions: make([]float64, maxOrder),
+		Smoothed:   make([]bool, maxOrder),
+		BP:         NLTKBrevityPenalty(st.RefLen, st.HypLen).Value,
+		SysLen:     st.HypLen,
+		RefLen:     st.RefLen,
+		EffOrder:   maxOrder,
+	}
+	if st.RefLen > 0 {
+		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
+	}
+	for i := range maxOrder {
+		r.Counts[i], r.Totals[i] = float64(st.Matches[i]), float64(st.Totals[i])
+		if st.Totals[i] > 0 {
+			r.Precisions[i] = r.Counts[i] / r.Totals[i]
+		}
+	}
+	return r
 }

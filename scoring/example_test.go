@@ -96,3 +96,30 @@ func ExampleEvaluate() {
 	// Output:
 	// 0.5045666840058485
 }
+
+func ExampleBrevityExponent() {
+	// "It is" (c = 2) against a 16-token reference: BP = exp(1 − 16/2).
+	fmt.Println(scoring.BrevityExponent(2, 16))
+	// Output:
+	// -7
+}
+
+func ExampleEvaluateUnsmoothed() {
+	opt := scoring.SentenceOptions()
+	st, _ := scoring.SentenceStats("the cat was on the mat", []string{"the cat sat on the mat"}, opt)
+	smoothed, _ := scoring.Evaluate(st, opt, scoring.LastSegment{})
+	unsmoothed, _ := scoring.EvaluateUnsmoothed(st, opt)
+	fmt.Printf("exp smoothing %.2f, none %.2f\n", smoothed.Score, unsmoothed.Score)
+	// Output:
+	// exp smoothing 37.99, none 0.00
+}
+
+func ExampleNLTKBeforeSmoothing() {
+	opt := scoring.DefaultOptions()
+	opt.Compat = scoring.CompatNLTK
+	st, _ := scoring.SentenceStats("It is", []string{"It is a guide to action"}, opt)
+	r := scoring.NLTKBeforeSmoothing(st, opt.MaxOrder)
+	fmt.Printf("p = %v, BP = exp(1 − 6/2) = %.4f\n", r.Precisions, r.BP)
+	// Output:
+	// p = [1 1 0 0], BP = exp(1 − 6/2) = 0.1353
+}

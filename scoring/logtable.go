@@ -41,6 +41,5 @@ func logRatio(c, t float64) float64 {
 // bpRatio returns exp(1 − refLen/sysLen) for 0 < sysLen < refLen,
 // correctly rounded.
 func bpRatio(sysLen, refLen int) float64 {
-	c, r := float64(sysLen), float64(refLen)
-	return bpTab.get(c, r, func() float64 { return crExp(1 - r/c) })
+	return bpTab.get(float64(sysLen), float64(refLen), func() float64 { return crExp(BrevityExponent(sysLen, refLen)) })
 }

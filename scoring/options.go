@@ -105,6 +105,18 @@ func DefaultSmoothValue(method string) float64 {
 	return 0
 }
 
+// WithoutSmoothing returns o with smoothing turned off under its compat:
+// sacrebleu's "none" (value 0), or NLTK's method0, which still puts
+// sys.float_info.min in place of a zero precision.
+func (o Options) WithoutSmoothing() Options {
+	if o.Compat == CompatNLTK {
+		o.NLTK.Smoothing.Method = 0
+		return o
+	}
+	o.Smooth, o.SmoothValue = SmoothNone, 0
+	return o
+}
+
 // Validate reports the first thing wrong with o as an [*OptionError]
 // naming the option, whose text can be shown to a user as it is.
 func (o Options) Validate() error {

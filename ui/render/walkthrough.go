@@ -145,7 +145,7 @@ func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Style
 		o(w)
 	}
 	if w.err != nil && w.nltk() {
-		w.res = nltkBeforeError(d.Stats, opt.MaxOrder)
+		w.res = scoring.NLTKBeforeSmoothing(d.Stats, opt.MaxOrder)
 	}
 	w.labels = append(w.labels, "hyp")
 	for k := range d.Refs {

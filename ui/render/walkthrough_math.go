@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -214,32 +213,6 @@ func (w *walk) rawPrecisionBars() string {
 	return strings.Join(lines, "\n")
 }
 
-// nltkBeforeError is what NLTK computes for a segment before it raises:
-// the precisions num/den of every order, unsmoothed, and the brevity
-// penalty (corpus_bleu computes it first). Its NLTK steps are nil.
-func nltkBeforeError(st scoring.Stats, orders int) scoring.Result {
-	r := scoring.Result{
-		Counts:     make([]float64, orders),
-		Totals:     make([]float64, orders),
-		Precisions: make([]float64, orders),
-		Smoothed:   make([]bool, orders),
-		BP:         scoring.NLTKBrevityPenalty(st.RefLen, st.HypLen).Value,
-		SysLen:     st.HypLen,
-		RefLen:     st.RefLen,
-		EffOrder:   orders,
-	}
-	if st.RefLen > 0 {
-		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
-	}
-	for i := range orders {
-		r.Counts[i], r.Totals[i] = float64(st.Matches[i]), float64(st.Totals[i])
-		if st.Totals[i] > 0 {
-			r.Precisions[i] = r.Counts[i] / r.Totals[i]
-		}
-	}
-	return r
-}
-
 // meanStep is step 4: the weighted geometric mean with the logs and
 // weights written out.
 func (w *walk) meanStep() Step {
@@ -289,10 +262,9 @@ func (w *walk) meanStep() Step {
 		b.WriteString(w.para("A precision of 0 makes the mean of the logs hugely negative, and exp of it is 0: the geometric mean is 0."))
 		return Step{Title: "4 Geometric mean", Body: b.String()}
 	}
-	mean := r.LogSum / float64(n)
-	b.WriteString(w.formula(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(mean))))
+	b.WriteString(w.formula(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(r.LogMean))))
 	b.WriteString("\n")
-	b.WriteString(w.formula(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(mean), w.st.Score.Render(fnum(r.GeoMean)))))
+	b.WriteString(w.formula(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(r.LogMean), w.st.Score.Render(fnum(r.GeoMean)))))
 	return Step{Title: "4 Geometric mean", Body: b.String()}
 }
 
@@ -341,7 +313,7 @@ func (w *walk) nltkMean(b *strings.Builder) {
 	}
 	b.WriteString(w.formula(sum))
 	b.WriteString("\n")
-	b.WriteString(w.formula(fmt.Sprintf("exp(sum) = %s", w.st.Score.Render(fnum(math.Exp(s.LogSum))))))
+	b.WriteString(w.formula(fmt.Sprintf("exp(sum) = %s", w.st.Score.Render(fnum(w.res.GeoMean)))))
 }
 
 // alignColumns pads every cell of rows to its column's widest, so that

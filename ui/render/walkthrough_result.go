@@ -87,9 +87,8 @@ func (w *walk) bpFormula(c, r int) string {
 	case !w.nltk() && c >= r:
 		return fmt.Sprintf("c ≥ r, so %s: no penalty.", bp)
 	}
-	inner := 1 - float64(r)/float64(c)
 	return fmt.Sprintf("c %s r, so BP = exp(1 − r/c) = exp(1 − %d/%d) = exp(%s) = %s",
-		map[bool]string{true: "=", false: "<"}[c == r], r, c, fnum(inner), w.st.Score.Render(fnum(w.res.BP)))
+		map[bool]string{true: "=", false: "<"}[c == r], r, c, fnum(scoring.BrevityExponent(c, r)), w.st.Score.Render(fnum(w.res.BP)))
 }
 
 func absInt(x int) int {
@@ -227,8 +226,9 @@ func (w *walk) reasons() []string {
 // that matched nothing: no n-gram of it matched, or the hypothesis is too
 // short to have any (add-k then counts the order as k/k). It says that
 // only smoothing keeps BLEU above 0 when the same statistics score 0
-// without smoothing, and otherwise what they would score. It is "" when
-// smoothing replaced no zero.
+// without smoothing ([scoring.EvaluateUnsmoothed]), and otherwise what
+// they would score. It is "" when smoothing replaced no zero (or when the
+// score without it fails, which sacrebleu's arithmetic never does).
 func (w *walk) smoothedZero() string {
 	r := w.res
 	n, empty := 0, false
@@ -247,9 +247,10 @@ func (w *walk) smoothedZero() string {
 	if n == 0 {
 		return ""
 	}
-	plain := w.opt
-	plain.Smooth, plain.SmoothValue = scoring.SmoothNone, 0
-	without := scoring.Compute(w.d.Stats, plain)
+	without, err := scoring.EvaluateUnsmoothed(w.d.Stats, w.opt)
+	if err != nil {
+		return ""
+	}
 	s := fmt.Sprintf("No %s matched", orderName(n))
 	if empty {
 		longer := ""
@@ -288,9 +289,7 @@ func (w *walk) nltkSmoothedZero(n int) string {
 		s = fmt.Sprintf("The hypothesis has only %s, so it has no %ss, and NLTK counts that order as 0/1", plural(len(w.d.Hyp), "token"), orderName(n))
 	}
 	s += fmt.Sprintf("; smoothing (method%d) stands in for the 0", w.opt.NLTK.Smoothing.Method)
-	plain := w.opt
-	plain.NLTK.Smoothing.Method = 0
-	without, err := scoring.Evaluate(w.d.Stats, plain, scoring.LastSegment{})
+	without, err := scoring.EvaluateUnsmoothed(w.d.Stats, w.opt)
 	if err != nil {
 		return s + "."
 	}
