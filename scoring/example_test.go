@@ -123,3 +123,12 @@ func ExampleNLTKBeforeSmoothing() {
 	// Output:
 	// p = [1 1 0 0], BP = exp(1 − 6/2) = 0.1353
 }
+
+func ExampleOrderDetail_Tally() {
+	opt := scoring.DefaultOptions()
+	opt.Tokenize = "none"
+	d, _ := scoring.Explain("the cat the cat on the mat", []string{"the cat is on the mat"}, opt)
+	fmt.Printf("%+v\n", d.Orders[1].Tally())
+	// Output:
+	// {Occurrences:6 Found:4 Clipped:1 Unmatched:2}
+}

@@ -30,6 +30,31 @@ type OrderDetail struct {
 	Matches, Total int
 }
 
+// ClipTally sums an order's clip ledger over its n-grams: Occurrences
+// is the hypothesis n-grams (the total before NLTK's max(1, ·)); Found
+// those some reference has, of which clipping cut Clipped (so Matches =
+// Found − Clipped); and Unmatched those no reference has (so Occurrences
+// = Found + Unmatched).
+type ClipTally struct {
+	Occurrences, Found, Clipped, Unmatched int
+}
+
+// Tally sums od's clip ledger ([ClipTally]).
+func (od OrderDetail) Tally() ClipTally {
+	var t ClipTally
+	for i := range od.Clips {
+		c := &od.Clips[i]
+		t.Occurrences += c.HypCount
+		if c.RefMax > 0 {
+			t.Found += c.HypCount
+			t.Clipped += c.Clipped
+		} else {
+			t.Unmatched += c.HypCount
+		}
+	}
+	return t
+}
+
 // Clip is one row of the clip ledger: a distinct hypothesis n-gram and how
 // many of its occurrences count.
 type Clip struct {

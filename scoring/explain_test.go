@@ -236,3 +236,35 @@ func sameLedger(a, b OrderDetail) bool {
 	}
 	return true
 }
+
+func TestOrderDetailTally(t *testing.T) {
+	refs := []string{"the cat is on the mat", "there is a cat on the mat"}
+	tests := []struct {
+		hyp   string
+		order int
+		want  ClipTally
+	}{
+		// Seven "the", which a reference has at most twice: 5 cut.
+		{"the the the the the the the", 1, ClipTally{Occurrences: 7, Found: 7, Clipped: 5}},
+		// Six "the the", in no reference.
+		{"the the the the the the the", 2, ClipTally{Occurrences: 6, Unmatched: 6}},
+		// the ×3 (max 2), cat ×2 (max 1), on, mat: 2 cut of 7.
+		{"the cat the cat on the mat", 1, ClipTally{Occurrences: 7, Found: 7, Clipped: 2}},
+		// "the cat" ×2 (max 1), "cat the" in none, "cat on", "on the",
+		// "the mat" once each: 1 cut, 1 unmatched, 4 matches.
+		{"the cat the cat on the mat", 2, ClipTally{Occurrences: 6, Found: 5, Clipped: 1, Unmatched: 1}},
+	}
+	for _, tt := range tests {
+		d, err := Explain(tt.hyp, refs, opts(func(o *Options) { o.Tokenize = "none" }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		od := d.Orders[tt.order-1]
+		if got := od.Tally(); got != tt.want {
+			t.Errorf("Explain(%q).Orders[%d].Tally() = %+v; want %+v", tt.hyp, tt.order-1, got, tt.want)
+		}
+		if got := od.Tally(); got.Found-got.Clipped != od.Matches {
+			t.Errorf("%q order %d: Found − Clipped = %d; want Matches = %d", tt.hyp, tt.order, got.Found-got.Clipped, od.Matches)
+		}
+	}
+}

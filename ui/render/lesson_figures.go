@@ -66,13 +66,8 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 		}
 		b.WriteString(w.clipTable(od))
 		b.WriteString("\n")
-		found := 0
-		for _, c := range od.Clips {
-			if c.RefMax > 0 {
-				found += c.HypCount
-			}
-		}
-		b.WriteString(w.precisionPair(found, od.Matches, od.Total, sumHyp(od)))
+		t := od.Tally()
+		b.WriteString(w.precisionPair(t.Found, od.Matches, od.Total, t.Occurrences))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.clipSummary(od, name)))
 		parts = append(parts, b.String())

@@ -129,7 +129,7 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 	if order == 0 {
 		parts := make([]string, 0, len(d.Orders))
 		for _, od := range d.Orders {
-			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, occurrencesOf(od)))
+			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, od.Tally().Occurrences))
 		}
 		s := fmt.Sprintf("%s · matched per order %s · digit = longest match", plural(len(d.Hyp), "token"), strings.Join(parts, " "))
 		if model.CountMarks(model.SegmentMarks(d, 0).Hyp).Clipped > 0 {
@@ -141,30 +141,12 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 		return ""
 	}
 	od := d.Orders[order-1]
-	clipped, unmatched := 0, 0
-	for _, c := range od.Clips {
-		if c.RefMax > 0 {
-			clipped += c.Clipped
-		} else {
-			unmatched += c.HypCount
-		}
-	}
-	total := occurrencesOf(od)
+	t := od.Tally()
 	parts := []string{
 		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
-		st.Clipped.Render(fmt.Sprintf("~ %d clipped", clipped)),
-		st.Unmatched.Render(fmt.Sprintf("%d unmatched", unmatched)),
-		st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", total, order, plural(len(d.Hyp), "token"))),
+		st.Clipped.Render(fmt.Sprintf("~ %d clipped", t.Clipped)),
+		st.Unmatched.Render(fmt.Sprintf("%d unmatched", t.Unmatched)),
+		st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", t.Occurrences, order, plural(len(d.Hyp), "token"))),
 	}
 	return Truncate(strings.Join(parts, " "), width)
-}
-
-// occurrencesOf is the number of hypothesis n-grams of an order (the
-// ledger's sum, which is the total before NLTK's max(1, ·)).
-func occurrencesOf(od scoring.OrderDetail) int {
-	n := 0
-	for _, c := range od.Clips {
-		n += c.HypCount
-	}
-	return n
 }

@@ -15,14 +15,6 @@ import (
 func (w *walk) orderStep(n int) Step {
 	od := w.d.Orders[n-1]
 	name := orderName(n)
-	hypGrams, found := 0, 0 // occurrences, and those some reference has
-	for i := range od.Clips {
-		c := &od.Clips[i]
-		hypGrams += c.HypCount
-		if c.RefMax > 0 {
-			found += c.HypCount
-		}
-	}
 	marks := model.SegmentMarks(w.d, n)
 	var b strings.Builder
 	if n == 1 {
@@ -47,8 +39,8 @@ func (w *walk) orderStep(n int) Step {
 	b.WriteString("\n")
 	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · " + ClipColumns)))
 	b.WriteString("\n\n")
-	den := od.Total
-	b.WriteString(w.precisionPair(found, od.Matches, den, hypGrams))
+	t := od.Tally()
+	b.WriteString(w.precisionPair(t.Found, od.Matches, od.Total, t.Occurrences))
 	b.WriteString("\n")
 	b.WriteString(w.para(w.clipSummary(od, name)))
 	return Step{Title: fmt.Sprintf("2.%d %ss: counting and clipping", n, capital(name)), Body: b.String(), Order: n, Marks: marks}
@@ -90,42 +82,38 @@ func (w *walk) precisionPair(found, matched, den, hypGrams int) string {
 
 // clipSummary says in words what clipping did at this order.
 func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
-	var parts []string
-	removed, missing := 0, 0
-	for i := range od.Clips {
-		c := &od.Clips[i]
-		if c.RefMax == 0 {
-			missing += c.HypCount
+	t := od.Tally()
+	if t.Unmatched == t.Occurrences {
+		// Nothing was found in a reference, so there was nothing to clip.
+		if t.Occurrences == 1 {
+			return fmt.Sprintf("The hypothesis's only %s appears in no reference, so it does not count; there is nothing to clip.", name)
 		}
-		if c.RefMax == 0 || c.Clipped == 0 {
-			continue
-		}
-		removed += c.Clipped
-		if len(parts) < 3 {
+		return fmt.Sprintf("None of the hypothesis's %s appears in any reference, so none counts; there is nothing to clip.", plural(t.Occurrences, name))
+	}
+	var s string
+	if t.Clipped == 0 {
+		s = fmt.Sprintf("Clipping removed nothing at this order: every %s found in a reference occurs in the hypothesis at most as often as in the reference that has it most.", name)
+	} else {
+		var parts []string // the first three n-grams clipping cut
+		for i := range od.Clips {
+			c := &od.Clips[i]
+			if c.RefMax == 0 || c.Clipped == 0 {
+				continue
+			}
+			if len(parts) == 3 {
+				break
+			}
 			parts = append(parts, fmt.Sprintf("%q occurs %s in the hypothesis but at most %s in a reference (%s)",
 				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refName(c.MaxRef)))
 		}
+		s = fmt.Sprintf("Clipping cut %s: %s.", plural(t.Clipped, "occurrence"), strings.Join(parts, "; "))
 	}
-	total := sumHyp(od)
-	if missing == total {
-		// Nothing was found in a reference, so there was nothing to clip.
-		if total == 1 {
-			return fmt.Sprintf("The hypothesis's only %s appears in no reference, so it does not count; there is nothing to clip.", name)
-		}
-		return fmt.Sprintf("None of the hypothesis's %s appears in any reference, so none counts; there is nothing to clip.", plural(total, name))
-	}
-	var s string
-	if removed == 0 {
-		s = fmt.Sprintf("Clipping removed nothing at this order: every %s found in a reference occurs in the hypothesis at most as often as in the reference that has it most.", name)
-	} else {
-		s = fmt.Sprintf("Clipping cut %s: %s.", plural(removed, "occurrence"), strings.Join(parts, "; "))
-	}
-	if missing > 0 {
+	if t.Unmatched > 0 {
 		verb := "appear"
-		if missing == 1 {
+		if t.Unmatched == 1 {
 			verb = "appears"
 		}
-		s += fmt.Sprintf(" %s of the hypothesis %s in no reference at all.", capital(plural(missing, name)), verb)
+		s += fmt.Sprintf(" %s of the hypothesis %s in no reference at all.", capital(plural(t.Unmatched, name)), verb)
 	}
 	return s
 }
@@ -227,7 +215,7 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	if len(shown) < len(od.Clips) {
 		lines = append(lines, w.st.Muted.Render(Truncate(moreLine(od, shown), w.width)))
 	}
-	hypTotal := sumHyp(od)
+	hypTotal := od.Tally().Occurrences
 	total := fmt.Sprintf("  %s %s", PadRight("total", gramW), PadLeft(strconv.Itoa(hypTotal), hypW))
 	if showRefs {
 		total += strings.Repeat(" ", refsTotal)
@@ -235,12 +223,4 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	total += " " + strings.Repeat(" ", maxW) + " " + PadLeft(strconv.Itoa(od.Matches), clipW) + " " + PadLeft(strconv.Itoa(hypTotal-od.Matches), cutW)
 	lines = append(lines, w.st.Label.Render(total))
 	return strings.Join(lines, "\n")
-}
-
-func sumHyp(od scoring.OrderDetail) int {
-	t := 0
-	for _, c := range od.Clips {
-		t += c.HypCount
-	}
-	return t
 }
