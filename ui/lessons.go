@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -60,17 +59,11 @@ func (l Lessons) WithScores(ds *model.Dataset, sc *model.Scored, sys int) Lesson
 	if s.CorpusErr != nil {
 		return l
 	}
-	sum, n := 0.0, 0
-	for _, x := range s.Sentence {
-		if !math.IsNaN(x) {
-			sum += x
-			n++
-		}
-	}
+	mean, n := model.MeanScore(s.Sentence)
 	if n == 0 {
 		return l
 	}
-	f := render.CorpusFigures{Name: ds.Systems[sys].Name, Segments: ds.Len(), Corpus: s.Corpus.Score, MeanSentence: sum / float64(n), Scale: 100}
+	f := render.CorpusFigures{Name: ds.Systems[sys].Name, Segments: ds.Len(), Corpus: s.Corpus.Score, MeanSentence: mean, Scale: 100}
 	if sc.Settings.Corpus.Compat == scoring.CompatNLTK {
 		f.Scale = 1
 	}

@@ -169,15 +169,15 @@ func Lessons(width int) string {
 	return b.String()
 }
 
-// lessonExplain scores hyp against refs under opt for a lesson, returning
-// the walk that renders its parts (nil and the error when scoring fails).
+// lessonExplain explains hyp against refs under opt for a lesson
+// ([model.Explain]), returning the walk that renders its parts (nil and
+// the error when the options are not valid).
 func lessonExplain(hyp string, refs []string, opt scoring.Options, st Styles, width int) (*walk, error) {
-	d, err := scoring.Explain(hyp, refs, opt)
-	if err != nil {
-		return nil, err
+	e := model.Explain(model.Segment{Hyp: hyp, Refs: refs}, opt)
+	if e.Err != nil {
+		return nil, e.Err
 	}
-	res, err := scoring.Evaluate(d.Stats, opt, scoring.LastSegment{Hyp: hyp, Refs: refs})
-	w := newWalk(d, res, opt, st, width, nil)
-	w.err = err
+	w := newWalk(e.Detail, e.Result, opt, st, width, nil)
+	w.err = e.EvalErr
 	return w, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -38,27 +39,21 @@ func corpusLesson() Lesson {
 	}
 }
 
-// corpusFigures scores every segment, shows the per-segment statistics,
-// their sums, the mean of the sentence scores and corpus BLEU.
+// corpusFigures shows the statistics of every segment
+// ([model.ScoreSentencesAndCorpus]), their sums, the mean of the sentence
+// scores and corpus BLEU.
 func corpusFigures(l Lesson, hyp string, st Styles, width int) string {
-	segs := append(append([]LessonSegment(nil), l.Corpus...), LessonSegment{Hyp: hyp, Ref: firstOr(l.Refs)})
-	corpusOpt := l.Options
-	sentOpt := l.Options
-	sentOpt.EffectiveOrder = true
-	N := corpusOpt.MaxOrder
-	var sum scoring.Stats
-	scores := make([]float64, len(segs))
-	stats := make([]scoring.Stats, len(segs))
-	for i, s := range segs {
-		st1, err := scoring.SentenceStats(s.Hyp, []string{s.Ref}, corpusOpt)
-		if err != nil {
-			return lessonError(st, err, width)
-		}
-		stats[i] = st1
-		scores[i] = scoring.Compute(st1, sentOpt).Score
-		sum.Add(st1)
+	segs := make([]model.Segment, 0, len(l.Corpus)+1)
+	for _, s := range l.Corpus {
+		segs = append(segs, model.Segment{Hyp: s.Hyp, Refs: []string{s.Ref}})
 	}
-	corpus := scoring.Compute(sum, corpusOpt)
+	segs = append(segs, model.Segment{Hyp: hyp, Refs: []string{firstOr(l.Refs)}})
+	sc, err := model.ScoreSentencesAndCorpus(segs, l.Options)
+	if err != nil {
+		return lessonError(st, err, width)
+	}
+	N := l.Options.MaxOrder
+	stats, sum, corpus := sc.Stats, sc.Sum, sc.Corpus
 
 	countsCol := func(s scoring.Stats) string {
 		p := make([]string, N)
@@ -78,7 +73,7 @@ func corpusFigures(l Lesson, hyp string, st Styles, width int) string {
 	var b strings.Builder
 	b.WriteString(st.Header.Render(row("seg", "c", "r", "matches/totals, n = 1…"+strconv.Itoa(N), "sentence")))
 	for i, s := range stats {
-		line := row(strconv.Itoa(i+1), strconv.Itoa(s.HypLen), strconv.Itoa(s.RefLen), countsCol(s), pct(scores[i]))
+		line := row(strconv.Itoa(i+1), strconv.Itoa(s.HypLen), strconv.Itoa(s.RefLen), countsCol(s), pct(sc.Sentence[i]))
 		if i == len(stats)-1 {
 			line = st.Accent.Render(line) + " ← yours"
 		}
@@ -87,13 +82,8 @@ func corpusFigures(l Lesson, hyp string, st Styles, width int) string {
 	}
 	b.WriteString("\n")
 	b.WriteString(st.Label.Render(row("sum", strconv.Itoa(sum.HypLen), strconv.Itoa(sum.RefLen), countsCol(sum), "")))
-	mean := 0.0
-	for _, s := range scores {
-		mean += s
-	}
-	mean /= float64(len(scores))
 	b.WriteString("\n\n")
-	b.WriteString(wrapText(fmt.Sprintf("mean of the %d sentence scores = %s", len(scores), st.Score.Render(pct(mean))), width))
+	b.WriteString(wrapText(fmt.Sprintf("mean of the %d sentence scores = %s", len(sc.Sentence), st.Score.Render(pct(sc.MeanSentence))), width))
 	b.WriteString("\n")
 	b.WriteString(wrapText("corpus BLEU from the sums = "+st.Score.Render(pct(corpus.Score))+"  "+st.Muted.Render(corpus.Details()), width))
 	b.WriteString("\n")

@@ -165,41 +165,17 @@ func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
 }
 
 // smoothingFigures shows the raw precisions and the score under every
-// sacrebleu smoothing method and a few of NLTK's.
+// sacrebleu smoothing method and a few of NLTK's
+// ([model.SmoothingVariants]).
 func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
-	raw := l.Options
-	raw.Smooth, raw.SmoothValue = scoring.SmoothNone, 0
-	w, err := lessonExplain(hyp, l.Refs, raw, st, width)
+	w, err := lessonExplain(hyp, l.Refs, l.Options.WithoutSmoothing(), st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
-	type row struct {
-		name string
-		opt  scoring.Options
-	}
-	var rows []row
-	for _, m := range []string{scoring.SmoothNone, scoring.SmoothFloor, scoring.SmoothAddK, scoring.SmoothExp} {
-		o := l.Options
-		o.Smooth, o.SmoothValue = m, scoring.DefaultSmoothValue(m)
-		name := m
-		if m == scoring.SmoothFloor || m == scoring.SmoothAddK {
-			name += " " + fnum(o.SmoothValue)
-		}
-		rows = append(rows, row{name, o})
-	}
-	noEff := l.Options
-	noEff.Smooth, noEff.SmoothValue, noEff.EffectiveOrder = scoring.SmoothNone, 0, false
-	rows = append(rows, row{"none, eff. off", noEff})
-	for _, m := range []int{0, 1, 2, 3, 4} {
-		o := l.Options
-		o.Compat = scoring.CompatNLTK
-		o.NLTK.Smoothing = scoring.DefaultNLTKSmoothing()
-		o.NLTK.Smoothing.Method = m
-		rows = append(rows, row{fmt.Sprintf("NLTK method%d", m), o})
-	}
+	variants := model.SmoothingVariants(l.Options)
 	nameW := 0
-	for _, r := range rows {
-		nameW = max(nameW, len(r.name))
+	for _, o := range variants {
+		nameW = max(nameW, len(smoothingName(o)))
 	}
 	var b strings.Builder
 	b.WriteString(section(st, "Counts, unsmoothed"))
@@ -209,17 +185,33 @@ func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
 	b.WriteString(section(st, "The same hypothesis under each method"))
 	b.WriteString("\n")
 	b.WriteString(st.Header.Render(PadRight("method", nameW) + "  " + PadRight("p1/…/pN", 24) + "  BLEU"))
-	for _, r := range rows {
-		wr, err := lessonExplain(hyp, l.Refs, r.opt, st, width)
+	for _, o := range variants {
+		wr, err := lessonExplain(hyp, l.Refs, o, st, width)
 		if err != nil {
 			return lessonError(st, err, width)
 		}
 		b.WriteString("\n")
-		b.WriteString(PadRight(r.name, nameW) + "  " + PadRight(precisionList(wr), 24) + "  " + st.Score.Render(wr.scoreText()))
+		b.WriteString(PadRight(smoothingName(o), nameW) + "  " + PadRight(precisionList(wr), 24) + "  " + st.Score.Render(wr.scoreText()))
 	}
 	b.WriteString("\n")
 	b.WriteString(w.para(st.Muted.Render("sacrebleu rows on its 0–100 scale, NLTK rows on 0–1; \"eff.\" is effective order, on in sacrebleu's sentence scores")))
 	return b.String()
+}
+
+// smoothingName names the smoothing of o in the smoothing lesson's table:
+// "exp", "floor 0.1", "none, eff. off", "NLTK method2".
+func smoothingName(o scoring.Options) string {
+	if o.Compat == scoring.CompatNLTK {
+		return fmt.Sprintf("NLTK method%d", o.NLTK.Smoothing.Method)
+	}
+	name := o.Smooth
+	if o.Smooth == scoring.SmoothFloor || o.Smooth == scoring.SmoothAddK {
+		name += " " + fnum(o.SmoothValue)
+	}
+	if !o.EffectiveOrder {
+		name += ", eff. off"
+	}
+	return name
 }
 
 // precisionList is "83.3/60.0/25.0/16.7" (sacrebleu) or
