@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // tokenizerNotes says in a sentence what each tokenizer does.
@@ -47,38 +46,27 @@ func (w *walk) tokensStep() Step {
 }
 
 // textChanges lists, when the text is known, what tokenizing split off
-// and what lowercasing changed, or says that nothing changed.
+// and what lowercasing changed ([model.TextChanges]), or says that
+// nothing changed.
 func (w *walk) textChanges() string {
-	tok, err := scoring.NewTokenizer(w.opt.Tokenize)
+	changes, err := model.TextChanges(append([]string{w.hypText}, w.refTexts...), append([][]string{w.d.Hyp}, w.d.Refs...), w.opt)
 	if err != nil {
 		return ""
 	}
-	texts := append([]string{w.hypText}, w.refTexts...)
-	toks := append([][]string{w.d.Hyp}, w.d.Refs...)
 	var split, lower []string
-	for i, t := range texts {
-		if i >= len(toks) {
-			break
-		}
+	for i, c := range changes {
 		label := w.labels[min(i, len(w.labels)-1)]
-		if words := len(scoring.PySplit(nil, t)); words != len(toks[i]) {
-			split = append(split, label+": "+plural(words, "word")+" became "+plural(len(toks[i]), "token"))
+		if c.Words != c.Tokens {
+			split = append(split, label+": "+plural(c.Words, "word")+" became "+plural(c.Tokens, "token"))
 		}
-		if !w.opt.Lowercase {
-			continue
-		}
-		cased := scoring.Preprocess(tok, false, nil, t)
-		if len(cased) != len(toks[i]) {
+		switch {
+		case c.Resplit:
 			lower = append(lower, label+": lowercasing changed how the text splits")
-			continue
-		}
-		var ch []string
-		for j, c := range cased {
-			if c != toks[i][j] && !contains(ch, Safe(c)+"→"+Safe(toks[i][j])) {
-				ch = append(ch, Safe(c)+"→"+Safe(toks[i][j]))
+		case len(c.Lowered) > 0:
+			ch := make([]string, len(c.Lowered))
+			for j, l := range c.Lowered {
+				ch[j] = Safe(l.From) + "→" + Safe(l.To)
 			}
-		}
-		if len(ch) > 0 {
 			lower = append(lower, label+": "+strings.Join(ch, ", "))
 		}
 	}
@@ -96,13 +84,4 @@ func (w *walk) textChanges() string {
 		}
 	}
 	return strings.Join(b, "\n")
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,65 @@
+package model
+
+import (
+	"slices"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// TextChange is what tokenizing and lowercasing did to one text: how its
+// tokens as scored differ from the text as written.
+type TextChange struct {
+	// Words is the number of the text's whitespace-separated words (as
+	// Python's str.split() finds them), Tokens the number of its tokens.
+	Words, Tokens int
+	// Resplit is set when lowercasing changed how the text splits into
+	// tokens; Lowered, which pairs the tokens one to one, is then empty.
+	Resplit bool
+	// Lowered lists the tokens lowercasing changed, each change once, in
+	// order of first occurrence.
+	Lowered []CaseChange
+}
+
+// CaseChange is one token before and after lowercasing.
+type CaseChange struct {
+	From, To string
+}
+
+// TextChanges compares texts[i], as written, with tokens[i], its tokens as
+// scored under opt, for every i both have. Lowered and Resplit are only
+// worked out when opt lowercases. The error is that of an unknown
+// tokenizer.
+func TextChanges(texts []string, tokens [][]string, opt scoring.Options) ([]TextChange, error) {
+	tok, err := scoring.NewTokenizer(opt.Tokenize)
+	if err != nil {
+		return nil, err
+	}
+	n := min(len(texts), len(tokens))
+	out := make([]TextChange, n)
+	for i := range n {
+		toks := tokens[i]
+		c := TextChange{Words: len(scoring.PySplit(nil, texts[i])), Tokens: len(toks)}
+		if opt.Lowercase {
+			cased := scoring.Preprocess(tok, false, nil, texts[i])
+			c.Resplit = len(cased) != len(toks)
+			if !c.Resplit {
+				c.Lowered = caseChanges(cased, toks)
+			}
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// caseChanges pairs the tokens before lowercasing with those after, one to
+// one, keeping each pair that differs once.
+func caseChanges(before, after []string) []CaseChange {
+	var out []CaseChange
+	for j, from := range before {
+		ch := CaseChange{From: from, To: after[j]}
+		if ch.From != ch.To && !slices.Contains(out, ch) {
+			out = append(out, ch)
+		}
+	}
+	return out
+}

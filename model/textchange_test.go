@@ -1,0 +1,64 @@
+package model
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+func TestTextChanges(t *testing.T) {
+	opt := func(tok string, lower bool) scoring.Options {
+		o := scoring.SentenceOptions()
+		o.Tokenize, o.Lowercase = tok, lower
+		return o
+	}
+	tests := []struct {
+		name   string
+		texts  []string
+		tokens [][]string
+		opt    scoring.Options
+		want   []TextChange
+	}{
+		{
+			name:   "13a splits the full stop off; lowercasing changes two words, and AB once",
+			texts:  []string{"The Cat's mat.", "AB ab Ab AB"},
+			tokens: [][]string{{"the", "cat's", "mat", "."}, {"ab", "ab", "ab", "ab"}},
+			opt:    opt("13a", true),
+			want: []TextChange{
+				{Words: 3, Tokens: 4, Lowered: []CaseChange{{"The", "the"}, {"Cat's", "cat's"}}},
+				{Words: 4, Tokens: 4, Lowered: []CaseChange{{"AB", "ab"}, {"Ab", "ab"}}},
+			},
+		},
+		{
+			// Python lowercases İ to i and a combining dot above: two
+			// characters, so the char tokenizer makes one token more.
+			name:   "lowercasing changes how the text splits",
+			texts:  []string{"İx"},
+			tokens: [][]string{{"i", "\u0307", "x"}},
+			opt:    opt("char", true),
+			want:   []TextChange{{Words: 1, Tokens: 3, Resplit: true}},
+		},
+		{
+			name:   "no lowercasing: nothing to say of case",
+			texts:  []string{"The Cat", "left out: no tokens for it"},
+			tokens: [][]string{{"The", "Cat"}},
+			opt:    opt("13a", false),
+			want:   []TextChange{{Words: 2, Tokens: 2}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := TextChanges(tt.texts, tt.tokens, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("TextChanges(%q) = %+v\nwant %+v", tt.texts, got, tt.want)
+			}
+		})
+	}
+	if _, err := TextChanges([]string{"a"}, [][]string{{"a"}}, opt("no-such-tokenizer", false)); err == nil {
+		t.Error("an unknown tokenizer gave no error")
+	}
+}
