@@ -216,10 +216,10 @@ func (a *Analysis) addLines(sys int, rows []NGramRow) {
 		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
 	}
 	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, MaxRowLines) {
-		rows[j].Lines = make([]int, len(segs))
-		for i, s := range segs {
-			rows[j].Lines[i] = s + 1
+		for i := range segs { // the lists are the caller's: made 1-based in place
+			segs[i]++
 		}
+		rows[j].Lines = segs
 	}
 }
 

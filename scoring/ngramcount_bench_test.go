@@ -82,6 +82,22 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 	if counts == nil {
 		return
 	}
+	// The first 20 segments of every n-gram and kind (ngrams --top 0).
+	b.Run("lines_of_all", func(b *testing.B) {
+		var reqs []KindID
+		for g := range counts.Len() {
+			for k := range Kind(NumKinds) {
+				if counts.Count(0, k, g) > 0 {
+					reqs = append(reqs, KindID{k, g})
+				}
+			}
+		}
+		defer reportCPU(b)()
+		for b.Loop() {
+			counts.SegmentsOfKinds(0, reqs, 20)
+		}
+		b.ReportMetric(float64(len(reqs)), "requests")
+	})
 	tok, _ := NewTokenizer("13a")
 	for _, text := range []string{"the", "of the", "in the united states", "zebra"} {
 		g, ok := counts.Lookup(Preprocess(tok, false, nil, text))

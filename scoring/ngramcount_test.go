@@ -329,31 +329,51 @@ func TestSegmentsOfKindsOrdersInAnyOrder(t *testing.T) {
 
 func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
 	// Every n-gram and kind in one scan, with a limit (so that patterns
-	// drop out of the lookup on the way) and without; several workers.
+	// drop out of the lookup on the way) and without; several workers;
+	// by scanning for the patterns and by numbering the corpus again
+	// (manyPatterns), for every order and for the orders up to 2 alone
+	// (numbered no further).
 	smallWorkers(t)
 	c := randomCorpus(3*chunk+5, 2)
 	got := c.count(t, DefaultOptions())
 	want := naiveCounts(c, DefaultOptions())
-	for s := range c.hyps {
-		var reqs []KindID
-		for g := range got.Len() {
-			for k := range Kind(NumKinds) {
-				reqs = append(reqs, KindID{k, g})
+	defer func(n int) { manyPatterns = n }(manyPatterns)
+	for _, path := range []struct {
+		name string
+		many int
+		top  int // the highest order requested
+	}{{"scan", 1 << 30, 4}, {"by id", 1, 4}, {"by id, orders 1-2", 1, 2}} {
+		manyPatterns = path.many
+		for s := range c.hyps {
+			var reqs []KindID
+			for g := range got.Len() {
+				for k := range Kind(NumKinds) {
+					if got.Order(g) <= path.top {
+						reqs = append(reqs, KindID{k, g})
+					}
+				}
 			}
+			checkSegmentsOfKinds(t, path.name, got, want, s, reqs)
 		}
-		for _, limit := range []int{0, 3} {
-			segs := got.SegmentsOfKinds(s, reqs, limit)
-			for j, r := range reqs {
-				var w []int
-				if e := want[s][got.Text(r.ID)]; e != nil {
-					w = slices.Sorted(slices.Values(e.segs[r.Kind]))
-				}
-				if limit > 0 {
-					w = w[:min(limit, len(w))]
-				}
-				if !slices.Equal(segs[j], w) {
-					t.Fatalf("system %d limit %d %s %q: %v; want %v", s, limit, r.Kind, got.Text(r.ID), segs[j], w)
-				}
+	}
+}
+
+// checkSegmentsOfKinds checks the segments of reqs in system s with and
+// without a limit against the naive count.
+func checkSegmentsOfKinds(t *testing.T, path string, got *NGramCounts, want []map[string]*naiveEntry, s int, reqs []KindID) {
+	t.Helper()
+	for _, limit := range []int{0, 3} {
+		segs := got.SegmentsOfKinds(s, reqs, limit)
+		for j, r := range reqs {
+			var w []int
+			if e := want[s][got.Text(r.ID)]; e != nil {
+				w = slices.Sorted(slices.Values(e.segs[r.Kind]))
+			}
+			if limit > 0 {
+				w = w[:min(limit, len(w))]
+			}
+			if !slices.Equal(segs[j], w) {
+				t.Fatalf("%s: system %d limit %d %s %q: %v; want %v", path, s, limit, r.Kind, got.Text(r.ID), segs[j], w)
 			}
 		}
 	}

@@ -348,7 +348,8 @@ type KindID struct {
 
 // SegmentsOfKinds is [NGramCounts.SegmentsOf] for several n-grams, each
 // with its own kind, in one scan: out[j] holds the segments of reqs[j],
-// ascending, at most limit of them (all when limit is 0).
+// ascending, at most limit of them (all when limit is 0). The lists are
+// the caller's to change.
 func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int {
 	out := make([][]int, len(reqs))
 	if len(reqs) == 0 {
@@ -356,6 +357,9 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 	}
 	if len(reqs) == 1 { // a drill-down: one n-gram, without the lookup
 		return [][]int{c.segmentsOfOne(sys, reqs[0], limit)}
+	}
+	if len(reqs) >= manyPatterns {
+		return c.segmentsByID(sys, reqs, limit)
 	}
 	q := c.newScanQuery(reqs)
 	blocks := c.lines.blocks
