@@ -1,12 +1,16 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // screen is what fills the window.
@@ -48,6 +52,7 @@ type Model struct {
 	// overlayFrom is the screen an overlay (help, charts, …) goes back to.
 	overlayFrom screen
 	status      string // a message shown in the footer until the next key
+	warnLine    string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
 	err         error
 }
 
@@ -78,6 +83,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
 		m.c.keys.Warnings.SetEnabled(true)
 		m.status = warningLine(ws)
+		m.warnLine = m.status
 	}
 	if len(ds.Systems) > 0 {
 		m.jobs.start(jobScore) // Init has a value receiver: the job is started here
@@ -172,7 +178,61 @@ func (m Model) View() string {
 	if m.c.width < minWidth || m.c.height < minHeight {
 		return v
 	}
-	return fit(v, m.c.width, m.c.height)
+	v = fit(v, m.c.width, m.c.height)
+	if more := m.footerOverflow(); more != nil {
+		lines := strings.Split(v, "\n")
+		copy(lines[len(lines)-len(more):], more)
+		v = strings.Join(lines, "\n")
+	}
+	return v
+}
+
+// footerOverflow returns the two lines that take the place of the last
+// two of a screen whose footer says more than one line holds: a status
+// or error message (the advice in it often comes last) wrapped to two
+// lines, or, while a filter is typed, why it does not parse above the
+// prompt. nil when the footer fits, or on a screen that does not show
+// the message.
+func (m Model) footerOverflow() []string {
+	c := m.c
+	switch m.screen {
+	case screenMain, screenSig:
+	case screenAnalysis:
+		if m.status == "" {
+			return nil
+		}
+	default:
+		return nil
+	}
+	switch {
+	case m.list.typing == typingFilter:
+		why := m.list.parseError()
+		if why == "" || render.Cells(ansi.Strip(m.list.footer(c, m.liveFilter()))) <= c.width {
+			return nil
+		}
+		return []string{c.st.Warn.Render(render.Truncate(why, c.width)), render.Truncate(m.list.filter.field(c.st, c.width), c.width)}
+	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status == "":
+		return nil
+	case m.screen == screenMain && m.err != nil:
+		return twoLines(c.st.Error, m.err.Error(), c.width)
+	case m.status != "" && m.status != m.warnLine:
+		return twoLines(c.st.Warn, m.status, c.width)
+	}
+	return nil
+}
+
+// twoLines wraps text in style to two lines of width cells, the second
+// cut when it is still too long; nil when it fits on one.
+func twoLines(style lipgloss.Style, text string, width int) []string {
+	if render.Cells(text) <= width {
+		return nil
+	}
+	lines := strings.SplitN(render.Wrap(text, width), "\n", 2)
+	if len(lines) < 2 {
+		return nil
+	}
+	rest := strings.Join(strings.Fields(lines[1]), " ")
+	return []string{style.Render(lines[0]), style.Render(render.Truncate(rest, width))}
 }
 
 // screenView draws the screen open.

@@ -37,3 +37,44 @@ func TestFilteringState(t *testing.T) {
 		t.Errorf("once cleared the header reads:\n%s", strings.Join(strings.Split(v, "\n")[:3], "\n"))
 	}
 }
+
+// TestLongMessagesTakeTwoLines: a message longer than the footer (a query
+// that does not parse, with the fix at its end) takes the last two lines,
+// so the fix shows at 60 columns; typing, the error stands above the
+// prompt; the first screen's warning line, whose full text is on the !
+// screen, keeps to one.
+func TestLongMessagesTakeTwoLines(t *testing.T) {
+	for _, sc := range []struct {
+		name string
+		keys []string
+	}{
+		{"main", nil},
+		{"significance", []string{"B"}},
+	} {
+		m := press(t, ready(t, demoDataset(t), 60, 16), sc.keys...)
+		m = press(t, m, append(append([]string{"/"}, strings.Split("foo:bar", "")...), "enter")...)
+		v := ansi.Strip(m.View())
+		checkFit(t, sc.name, v, 60, 16)
+		lines := strings.Split(v, "\n")
+		got := strings.Join(strings.Fields(lines[14]+" "+lines[15]), " ")
+		if !strings.Contains(m.status, "write /foo:bar/") || !strings.Contains(got, "write /foo:bar/") {
+			t.Errorf("%s: the last two lines %q; want the message %q whole", sc.name, lines[14:], m.status)
+		}
+		// Typing it again (live): the error above the prompt.
+		m = press(t, m, append([]string{"/"}, strings.Split("foo:bar", "")...)...)
+		lines = strings.Split(ansi.Strip(m.View()), "\n")
+		if !strings.Contains(lines[14], "is not a field") || !strings.HasPrefix(strings.TrimSpace(lines[15]), "/") {
+			t.Errorf("%s, typing: the last two lines %q; want the error above the prompt", sc.name, lines[14:])
+		}
+	}
+	// One empty line of a system: the first screen warns in one line.
+	ds := demoDataset(t)
+	m := ready(t, ds, 60, 16)
+	if m.warnLine == "" || m.status != m.warnLine || ansi.StringWidth(m.warnLine) <= 60 {
+		t.Fatalf("the demo corpus should start with a warning line longer than 60 cells: %q", m.status)
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	if !strings.HasPrefix(lines[15], "? help · ⚠") || strings.Contains(lines[14], "⚠") {
+		t.Errorf("the first screen's warning should keep to the last line: %q", lines[14:])
+	}
+}

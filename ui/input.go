@@ -150,6 +150,15 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 	return false, true, fmt.Sprintf("%s to show line %d", what, line)
 }
 
+// parseError is why the filter being typed could not be applied, or ""
+// when it was (or nothing is typed beyond what is applied).
+func (l segList) parseError() string {
+	if l.queryErr != "" && l.filter.text() != l.view.Filter {
+		return l.queryErr
+	}
+	return ""
+}
+
 // footer draws the focused prompt in width cells; live says whether the
 // filter applies while typing.
 func (l segList) footer(c common, live bool) string {
@@ -159,7 +168,7 @@ func (l segList) footer(c common, live bool) string {
 	}
 	hint := ""
 	switch {
-	case l.queryErr != "" && l.filter.text() != l.view.Filter:
+	case l.parseError() != "":
 		hint = st.Warn.Render("  " + l.queryErr)
 	case !live:
 		hint = st.Muted.Render("  enter applies")
