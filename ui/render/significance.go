@@ -41,7 +41,8 @@ func (a Axis) Col(x float64) int {
 }
 
 // Interval draws the interval [lo, hi] with its centre mid on the axis:
-// "[──●──]" (a lone "●" when the interval is 0 wide or NaN), and ref
+// "[──●──]" (a lone "●" when the interval is under three cells wide, with
+// no room for both brackets and the centre, or NaN), and ref
 // (NaN: none) as "┊" outside the interval or "┼" inside it, so that each
 // row shows whether it overlaps ref. kind picks its colour.
 func Interval(st Styles, a Axis, lo, mid, hi, ref float64, kind IntervalKind) string {
@@ -50,11 +51,12 @@ func Interval(st Styles, a Axis, lo, mid, hi, ref float64, kind IntervalKind) st
 		cells[r] = '┊'
 	}
 	l, m, h := a.Col(lo), a.Col(mid), a.Col(hi)
-	if l >= 0 && h >= 0 && h > l {
+	if l >= 0 && h >= 0 && h-l >= 2 {
 		for i := l + 1; i < h; i++ {
 			cells[i] = '─'
 		}
 		cells[l], cells[h] = '[', ']'
+		m = max(l+1, min(h-1, m)) // rounded onto a bracket, the centre would hide it
 	}
 	if r := a.Col(ref); r > l && r < h {
 		cells[r] = '┼'

@@ -48,6 +48,14 @@ func TestInterval(t *testing.T) {
 	if got := Interval(st, a, 6, 6, 6, math.NaN(), IntervalBaseline); strings.TrimSpace(got) != "●" {
 		t.Errorf("an interval 0 wide: %q; want a lone ●", got)
 	}
+	// Two cells wide: no room for [●], a lone ● (never ●] with its [ hidden).
+	if got := Interval(st, a, 5.4, 5.6, 6.4, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "●" {
+		t.Errorf("an interval two cells wide: %q; want a lone ●", got)
+	}
+	// Three cells, the centre rounded onto the left bracket: inside.
+	if got := Interval(st, a, 4.6, 5.4, 7.4, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "[●]" {
+		t.Errorf("an interval three cells wide: %q; want [●]", got)
+	}
 }
 
 func TestDeltaHistogram(t *testing.T) {
