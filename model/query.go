@@ -24,6 +24,9 @@ import (
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
 //	                sentence score, hypothesis tokens, brevity penalty,
 //	                score minus the other system's
+//	chrf<40 ter>50  sentence chrF (0–100) and TER (in percent, as
+//	                sacrebleu prints it), from the [MetricScores] given
+//	                to [Scored.QueryRows]
 //	cat:X sev:X rater:X   an annotation of that category (a part of its
 //	                name such as omission or accuracy, or its start; "quote"
 //	                a name with spaces), severity (minor, major, critical)
@@ -57,8 +60,8 @@ type Query struct {
 func (q *Query) String() string { return q.text }
 
 // SelectsByScore reports whether the query picks segments by a score
-// (bleu, bp or delta): a significance test on such a subset measures the
-// selection, not the systems.
+// (bleu, bp, delta, chrf or ter): a significance test on such a subset
+// measures the selection, not the systems.
 func (q *Query) SelectsByScore() bool {
 	for _, and := range q.or {
 		for _, t := range and {
@@ -96,6 +99,20 @@ func (q *Query) ScoreThresholds() []float64 {
 		}
 	}
 	return vs
+}
+
+// UsesMetrics reports whether the query has chrf and ter terms, which
+// read sentence chrF and TER scores: [Scored.QueryRows] needs them.
+func (q *Query) UsesMetrics() (chrf, ter bool) {
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind == termNumber {
+				chrf = chrf || t.m == metricChrF
+				ter = ter || t.m == metricTER
+			}
+		}
+	}
+	return chrf, ter
 }
 
 // UsesAnnotations reports whether the query has annotation terms (cat:,
@@ -144,9 +161,11 @@ const (
 	metricLen
 	metricBP
 	metricDelta
+	metricChrF
+	metricTER
 )
 
-var metricNames = []string{"bleu", "len", "bp", "delta"}
+var metricNames = []string{"bleu", "len", "bp", "delta", "chrf", "ter"}
 
 // annTest is what an annotation term asks of an annotation.
 type annTest uint8

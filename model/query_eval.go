@@ -13,6 +13,14 @@ import (
 // tests delta when there is no other system to compare with.
 var ErrQueryNeedsOther = errors.New("query: delta needs a second system to compare with")
 
+// ErrQueryNeedsChrF and ErrQueryNeedsTER are returned by
+// [Scored.QueryRows] for a chrf or ter term when none of the metric scores
+// given holds that metric's sentence scores of the system.
+var (
+	ErrQueryNeedsChrF = errors.New("query: chrf needs sentence chrF scores")
+	ErrQueryNeedsTER  = errors.New("query: ter needs sentence TER scores")
+)
+
 // ErrQueryNoSource is returned by [Scored.QueryRows] for a src: term when
 // the dataset has no source.
 var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
@@ -21,11 +29,14 @@ var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
 // Text terms look at the source, every present reference and every
 // system's hypothesis, so the set is the same whichever system is shown,
 // except shown:, which looks at system sys's; numeric terms are those of
-// system sys (delta: sys minus other), and
+// system sys (delta: sys minus other; chrf and ter: the sentence scores of
+// system sys in the first of metrics that has them, such as the results
+// of [ScoreMetrics] with segments, for the same dataset; without them the
+// query is [ErrQueryNeedsChrF] or [ErrQueryNeedsTER]), and
 // annotation terms read facts of system sys (nil when there are no
 // annotations: a query with such terms is then [ErrQueryNoAnnotations]).
 // The segments are tested in parallel on all cores.
-func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts) ([]int, error) {
+func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
 	if err := s.check(sys); err != nil {
 		return nil, err
 	}
@@ -40,7 +51,7 @@ func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts Annotati
 	if facts == nil && q.UsesAnnotations() {
 		return nil, ErrQueryNoAnnotations
 	}
-	ev, err := s.compileQuery(ds, q, sys, other, facts)
+	ev, err := s.compileQuery(ds, q, sys, other, facts, metrics)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +88,8 @@ type queryEval struct {
 	anns     []annGroup // per "and" group: its annotation terms
 	hasAnns  []bool
 	facts    AnnotationFacts
+	chrf     []float64 // system sys's sentence chrF, when the query reads it
+	ter      []float64 // and TER
 	tok      scoring.Tokenizer
 	lower    bool
 	needToks bool
@@ -104,7 +117,7 @@ type evalScratch struct {
 
 func (e *queryEval) scratch() *evalScratch { return &evalScratch{} }
 
-func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts) (*queryEval, error) {
+func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores) (*queryEval, error) {
 	tok, _ := scoring.NewTokenizer(s.Settings.Corpus.Tokenize)
 	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: s.Settings.Corpus.Lowercase, facts: facts}
 	for _, and := range q.or {
@@ -140,8 +153,17 @@ func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts Annot
 					}
 				}
 			case termNumber:
-				if t.m == metricDelta && (other < 0 || other == sys || other >= len(s.Systems)) {
+				switch {
+				case t.m == metricDelta && (other < 0 || other == sys || other >= len(s.Systems)):
 					return nil, ErrQueryNeedsOther
+				case t.m == metricChrF && ev.chrf == nil:
+					if ev.chrf = sentenceMetric(metrics, sys, SortChrF, s.Systems[sys].Stats.Len()); ev.chrf == nil {
+						return nil, ErrQueryNeedsChrF
+					}
+				case t.m == metricTER && ev.ter == nil:
+					if ev.ter = sentenceMetric(metrics, sys, SortTER, s.Systems[sys].Stats.Len()); ev.ter == nil {
+						return nil, ErrQueryNeedsTER
+					}
 				}
 			}
 			if t.field == fieldSrc && ds.Src == nil {
@@ -152,6 +174,18 @@ func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts Annot
 		ev.or = append(ev.or, ct)
 	}
 	return ev, nil
+}
+
+// sentenceMetric returns the first of metrics' sentence scores of system
+// sys that key orders by (chrF's or TER's), one per segment of n; nil when
+// none has them.
+func sentenceMetric(metrics []*MetricScores, sys int, key SortKey, n int) []float64 {
+	for _, ms := range metrics {
+		if v := ms.sentenceScores(sys, key); v != nil && len(v) == n {
+			return v
+		}
+	}
+	return nil
 }
 
 // match reports whether segment i satisfies the query.
@@ -256,6 +290,10 @@ func (e *queryEval) number(t *compiledTerm, i int) bool {
 		v = float64(st.HypLen(i))
 	case metricBP:
 		v = scoring.BrevityPenalty(st.HypLen(i), st.RefLen(i))
+	case metricChrF:
+		v = e.chrf[i]
+	case metricTER:
+		v = e.ter[i]
 	default:
 		v = e.s.Delta(e.sys, e.other, i)
 	}

@@ -136,6 +136,12 @@ func TestParseQueryErrors(t *testing.T) {
 		{"a not not b", `query: column 3: "not not" says not twice; write the term alone (to find the word not, write "not")`},
 		{"--vaccine", `query: column 1: "--" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)`},
 		{"-cat:omission", "query: column 1: annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none"},
+		{`chrf<`, "query: column 1: chrf< needs a number after it, as in chrf<10"},
+		{`chrf<x`, "query: column 1: chrf< needs a number after it, not \"x\""},
+		{`a TER>=`, "query: column 3: ter>= needs a number after it, as in ter>=10"},
+		{`ter>nan`, "query: column 1: ter> needs a number after it, not \"nan\""},
+		{"chrf:30", "query: column 1: chrf: is not a field: compare chrf with <, >, <=, >= or =, as in chrf>30"},
+		{"(ter<10)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (ter<10), write /\(ter<10\)/`},
 		{"(SRC:x)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (SRC:x), write /\(SRC:x\)/`},
 	} {
 		_, err := ParseQuery(tc.q)
@@ -161,11 +167,12 @@ func TestQueryRowsErrors(t *testing.T) {
 
 func FuzzParseQuery(f *testing.F) {
 	for _, s := range []string{"", "a b or c", `src:"x y" /z+/ bleu<=3`, `"\"`, `/\/`, "delta>-5 or len=0", "hyp:/(/", "ref:",
-		`cat:"a b" sev:major or is:unannotated rater:x`, "is:", "sev:minor is:noerror house"} {
+		`cat:"a b" sev:major or is:unannotated rater:x`, "is:", "sev:minor is:noerror house", "chrf<30 or -ter>=50", "CHRF=1e999"} {
 		f.Add(s)
 	}
 	ds := queryDataset()
 	s := mustScore(f, ds, DefaultSettings())
+	ms := queryMetrics(f, ds, MetricChrF, MetricTER)
 	f.Fuzz(func(t *testing.T, in string) {
 		q, err := ParseQuery(in)
 		if err != nil {
@@ -176,6 +183,9 @@ func FuzzParseQuery(f *testing.F) {
 		}
 		if _, err := s.QueryRows(ds, q, 0, 1, queryFacts); err != nil && strings.ContainsAny(err.Error(), "\n\r") {
 			t.Fatalf("QueryRows(%q) error is not one line: %q", in, err)
+		}
+		if _, err := s.QueryRows(ds, q, 1, 0, queryFacts, ms); err != nil && strings.ContainsAny(err.Error(), "\n\r") {
+			t.Fatalf("QueryRows(%q) with chrF and TER: error is not one line: %q", in, err)
 		}
 	})
 }
