@@ -64,6 +64,8 @@ func chartsScope(c common, l segList) chartScope {
 		switch {
 		case l.subset != nil:
 			sc.res, sc.err = l.subset.res, l.subset.err
+		case l.waiting != "":
+			sc.err = fmt.Errorf("%s waits for the %s scores", l.filterLabel(), l.waiting)
 		default:
 			sc.err = fmt.Errorf("no segment matches %s", l.filterLabel())
 		}

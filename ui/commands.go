@@ -58,8 +58,9 @@ func upgradeCmd(ctx context.Context, tag jobTag, ds *model.Dataset, set model.Se
 // arithmetic of old when old is given (the caller asked
 // [model.Scored.CanRecompute]); for big
 // corpora it also sorts the rows of view, so nothing proportional to the
-// corpus runs on the UI loop.
-func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Scored, set model.Settings, view model.View, facts model.AnnotationFacts, prog *progress) tea.Cmd {
+// corpus runs on the UI loop. metrics are the chrF and TER scores the
+// filter may read (those at hand under set).
+func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Scored, set model.Settings, view model.View, facts model.AnnotationFacts, metrics []*model.MetricScores, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		var s *model.Scored
 		var err error
@@ -71,7 +72,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			if rows, rerr := viewRows(ds, s, view, nil, facts); rerr == nil {
+			if rows, rerr := viewRows(ds, s, view, nil, facts, metrics...); rerr == nil {
 				msg.rows, msg.subset = rows, subsetOf(ds, s, view, nil, rows)
 			}
 		}
@@ -80,9 +81,9 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 }
 
 // rowsCmd sorts and filters the rows of view off the UI loop.
-func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) tea.Cmd {
+func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
 	return func() tea.Msg {
-		rows, subset, err := rowsAndSubset(ds, s, view, only, facts)
+		rows, subset, err := rowsAndSubset(ds, s, view, only, facts, metrics)
 		if err != nil {
 			return rowsMsg{jobTag: tag, view: view, err: err}
 		}
@@ -93,9 +94,9 @@ func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, on
 // rowsAndSubset returns the rows of view (viewRows) and their corpus score
 // (subsetOf). A drill-down's score needs only its segments, not their
 // order: it is computed while they are sorted.
-func rowsAndSubset(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) ([]int, *subsetScore, error) {
+func rowsAndSubset(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) ([]int, *subsetScore, error) {
 	if only == nil || strings.TrimSpace(view.Filter) != "" || len(only) == 0 || s.SubsetNeedsOrder() {
-		rows, err := viewRows(ds, s, view, only, facts)
+		rows, err := viewRows(ds, s, view, only, facts, metrics...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -103,7 +104,7 @@ func rowsAndSubset(ds *model.Dataset, s *model.Scored, view model.View, only []i
 	}
 	done := make(chan *subsetScore)
 	go func() { done <- subsetOf(ds, s, view, only, only) }()
-	rows, err := viewRows(ds, s, view, only, facts)
+	rows, err := viewRows(ds, s, view, only, facts, metrics...)
 	subset := <-done
 	return rows, subset, err
 }

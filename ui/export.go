@@ -175,6 +175,9 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if m.c.scored == nil {
 		return m.flash("the scores are not in yet; export once they are")
 	}
+	if w := m.list.waiting; w != "" {
+		return m.flash("the filter waits for the " + w + " scores; export once they are in")
+	}
 	t := model.TextExport{Baseline: max(m.list.view.Other, 0)} // the baseline on screen
 	if m.ann.on {
 		t.Notes = m.ann.notes(m.c)

@@ -127,6 +127,9 @@ func (h header) shownView(c common, l segList) string {
 	st := c.st
 	n := c.ds.Len()
 	narrow := h.width < 100
+	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
+		return st.Accent.Render(fmt.Sprintf("%s %s waits for %s scores…", c.spinner.View(), l.filterLabel(), l.waiting))
+	}
 	if l.rowsStale() && c.scored != nil {
 		if !l.filtered() {
 			return st.Accent.Render(c.spinner.View() + " clearing the filter…")

@@ -49,6 +49,13 @@ type segList struct {
 	before    string // the filter when "/" was pressed, restored by esc
 	beforeSeg int    // and the segment selected then
 	entered   bool   // the filter was entered and its rows are not in yet
+	// waiting names the metrics ("chrF", "TER", "chrF and TER") whose
+	// scores the filter reads and waits for: until they land the list
+	// shows no row rather than rows of other scores (query_metrics.go).
+	waiting string
+	// waitStatus is the status line the wait began with, cleared when
+	// the rows come if it is still shown.
+	waitStatus string
 	// only, when not nil, are the segments an analysis drill-down shows,
 	// called drillLabel; a filter typed then (view.Filter) narrows them.
 	// esc clears that filter, then goes back to the analysis screen.
@@ -152,6 +159,7 @@ func (l *segList) lineOrder(n int) {
 // shows it from its first row, so that no row above it is hidden.
 func (l *segList) setRows(rows []int, subset *subsetScore) (found bool) {
 	l.rows, l.subset, l.rowsFilter, l.rowsDrill = rows, subset, l.view.Filter, l.drill
+	l.waiting = ""
 	want := l.seg
 	if l.typing == typingFilter || l.entered {
 		want = l.beforeSeg
@@ -331,7 +339,10 @@ func (l segList) View(c common) string {
 	}
 	if len(l.rows) == 0 && l.height > 0 && c.scored != nil {
 		msg := "  no segment matches the filter (esc clears it)"
-		if !l.filtered() {
+		switch {
+		case l.waiting != "":
+			msg = "  the filter waits for the " + l.waiting + " scores, being computed (esc clears it)"
+		case !l.filtered():
 			msg = "  no segments"
 		}
 		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))

@@ -85,13 +85,15 @@ func (mt metricState) sortKeys() []model.SortKey {
 	return keys
 }
 
-// startMetrics starts the runs the metrics shown need: a metric without
+// startMetrics starts the runs the metrics shown, and those the filter
+// reads, need: a metric without
 // scores (or, for chrF, with scores under other options) whose run is not
 // already in flight with the right options. It returns nothing: Init and
 // refreshMetrics build the commands from the job table.
 func (m *Model) startMetrics() (chrf, ter bool) {
 	mt := &m.c.met
-	if mt.showChrF {
+	needChrF, needTER := m.list.filterMetrics() // the filter reads them, shown or not
+	if mt.showChrF || needChrF {
 		want := mt.chrfOptions(m.c.set)
 		have := mt.chrf != nil && mt.chrf.Metrics.ChrF == want
 		inFlight := m.jobs.running(jobChrF) && mt.chrfWant == want
@@ -105,7 +107,7 @@ func (m *Model) startMetrics() (chrf, ter bool) {
 	} else {
 		m.jobs.stop(jobChrF)
 	}
-	if mt.showTER {
+	if mt.showTER || needTER {
 		if mt.ter == nil && mt.terErr == nil && !m.jobs.running(jobTER) {
 			m.jobs.start(jobTER)
 			ter = true
@@ -164,7 +166,8 @@ func metricsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, m model.Metr
 }
 
 // handleMetrics takes in a metric run's result (stale ones never get
-// here) and re-sorts the list when it is sorted by that metric.
+// here) and re-sorts the list when it is sorted by that metric, or makes
+// the rows a filter waited for.
 func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
 	mt := &m.c.met
 	if msg.err != nil {
@@ -177,6 +180,9 @@ func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
 		} else {
 			mt.terErr = msg.err
 		}
+		if m.list.waiting != "" { // the filter waited for them: it is not applied
+			return m, m.refreshRows()
+		}
 		m.refreshPane(false)
 		return m, m.flash(name + ": " + msg.err.Error())
 	}
@@ -185,8 +191,11 @@ func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
 	} else {
 		mt.ter = msg.ms
 	}
-	if m.syncSortMetrics() {
+	if m.syncSortMetrics() || m.list.waiting != "" {
 		return m, m.refreshRows()
+	}
+	if cmd := m.liveRetry(); cmd != nil {
+		return m, cmd
 	}
 	m.refreshPane(false)
 	return m, nil

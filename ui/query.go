@@ -16,7 +16,8 @@ var queryTerms = [][2]string{
 	{"src: hyp: ref:", "in that field only (hyp: any system's, so the rows stay put on tab)"},
 	{"shown:", "in the shown system's hypothesis only"},
 	{"bleu<10 len>30", "the shown system's sentence BLEU, its length in tokens;"},
-	{"bp<1 delta<-5", "brevity penalty, BLEU minus the baseline's (< > <= >= =)"},
+	{"bp<1 delta<-5", "brevity penalty, BLEU minus the baseline's;"},
+	{"chrf<40 ter>50", "sentence chrF, TER in % (as M shows them; computed when needed) · < > <= >= ="},
 	{"cat:omission", "an annotation of that category (part of its name); sev:major"},
 	{"rater:ana", "annotated by ana; together with cat: sev: on one annotation"},
 	{"is:unannotated", "also is:annotated is:error is:noerror (the shown system's)"},
@@ -32,7 +33,7 @@ func queryHelp(c common, width int) string {
 	for _, t := range queryTerms {
 		lines = append(lines, helpRow(c, t[0], t[1], width))
 	}
-	lines = append(lines, render.Wrap("Field names, bleu, len, bp, delta, or and not are read in any case (BLEU<10, OR). A query that does not parse, foo:bar among them, leaves the rows as they were and says why at the bottom.", width))
+	lines = append(lines, render.Wrap("Names are read in any case (BLEU<10, OR); a query that does not parse (foo:bar) is not applied.", width))
 	return strings.Join(lines, "\n")
 }
 
@@ -43,8 +44,9 @@ func queryHelp(c common, width int) string {
 // here, is an error of one line and no rows. facts are the annotations
 // the query's cat:, sev:, rater: and is: terms read (nil: none). When only
 // is not nil the rows are among those segments (a drill-down of the
-// analysis screen), narrowed by the query.
-func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts) ([]int, error) {
+// analysis screen), narrowed by the query. metrics are the chrF and TER
+// scores its chrf and ter terms read (model.Scored.QueryRows).
+func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics ...*model.MetricScores) ([]int, error) {
 	var rows []int
 	if only != nil { // the drill-down's segments sorted, not the corpus's
 		rows = s.RowsAmong(ds, unfiltered(view), ascending(only))
@@ -58,7 +60,7 @@ func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, f
 	if err != nil {
 		return nil, err
 	}
-	keep, err := s.QueryRows(ds, q, view.System, view.Other, facts)
+	keep, err := s.QueryRows(ds, q, view.System, view.Other, facts, metrics...)
 	if err != nil {
 		return nil, err
 	}

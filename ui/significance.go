@@ -121,6 +121,8 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	}
 	body := []string{st.Title.Render(joinRight(title, scope, w)), s.statusLine(c, run)}
 	switch {
+	case l.waiting != "":
+		body[1] = st.Warn.Render(render.Truncate("the filter waits for the "+l.waiting+" scores: nothing to compare until they are in", w))
 	case l.filtered() && len(l.rows) == 0:
 		body[1] = st.Warn.Render(render.Truncate("no segment matches the filter: nothing to compare (/ changes it, esc then esc clears it)", w))
 	case s.res != nil:

@@ -92,16 +92,20 @@ func (m *Model) upgrade() tea.Cmd {
 
 // refreshRows sorts and filters the rows of the current view: at once for
 // small corpora, in a job for big ones. Before the first scores land the
-// scoring run sorts them.
+// scoring run sorts them. A filter that reads chrF or TER scores not at
+// hand waits for them (holdForMetrics).
 func (m *Model) refreshRows() tea.Cmd {
 	if m.c.scored == nil {
 		m.refreshPane(false) // the list is in line order until then
 		return nil
 	}
-	ds, s, view := m.c.ds, m.c.scored, m.list.view
+	if cmd, held := m.holdForMetrics(); held {
+		return cmd
+	}
+	ds, s, view, metrics := m.c.ds, m.c.scored, m.list.view, m.queryMetrics()
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, subset, err := rowsAndSubset(ds, s, view, m.list.only, m.ann.facts(ds))
+		rows, subset, err := rowsAndSubset(ds, s, view, m.list.only, m.ann.facts(ds), metrics)
 		if err != nil {
 			return m.rowsFailed(err)
 		}
@@ -109,7 +113,7 @@ func (m *Model) refreshRows() tea.Cmd {
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only, m.ann.facts(ds)))
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the
@@ -135,8 +139,11 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 
 // applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(rows []int, subset *subsetScore) {
+	if m.list.waiting != "" && m.status == m.list.waitStatus {
+		m.status = "" // the rows it promised are in
+	}
 	found := m.list.setRows(rows, subset)
-	m.list.queryErr, m.list.entered = "", false
+	m.list.queryErr, m.list.entered, m.list.waiting = "", false, ""
 	m.list.impactFor(m.c)
 	m.refreshPane(!found)
 	if m.screen == screenCharts {
@@ -162,7 +169,8 @@ func (m *Model) rescore(reuse bool) tea.Cmd {
 	if reuse {
 		old = m.c.scored
 	}
-	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.list.view, m.ann.facts(m.c.ds), prog))
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.list.view, m.ann.facts(m.c.ds), m.queryMetrics(), prog),
+		m.holdStaleFilter())
 }
 
 // applySettings switches to set and rescores: inside Update when only the

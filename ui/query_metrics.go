@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The filter's chrf and ter terms read the sentence chrF and TER scores
+// of the metric jobs. A filter that needs scores not at hand (not
+// computed, still running, or made under other chrF options) is never
+// evaluated without them, so it never shows rows of wrong scores:
+//   - typed live, it is not applied, and the prompt says that enter
+//     computes them (as for a query that does not parse);
+//   - entered (or left in place by a change that made its scores stale:
+//     l, R), the list holds its rows back (segList.waiting) and shows no
+//     row, the metric is computed (and shown, when it was not), and the
+//     rows come when its scores land;
+//   - a metric whose run failed cannot give them: the filter is not
+//     applied and the status line says why.
+
+// filterMetrics reports which metrics the list's filter reads (a filter
+// that does not parse reads none: refreshRows says why it is not applied).
+func (l segList) filterMetrics() (chrf, ter bool) {
+	if !strings.Contains(strings.ToLower(l.view.Filter), "chrf") && !strings.Contains(strings.ToLower(l.view.Filter), "ter") {
+		return false, false // the common case, without parsing
+	}
+	q, err := model.ParseQuery(l.view.Filter)
+	if err != nil {
+		return false, false
+	}
+	return q.UsesMetrics()
+}
+
+// atHand returns the sentence chrF and TER scores made under the options
+// in effect (set decides chrF's lowercase), nil for a metric without them.
+func (mt metricState) atHand(set model.Settings) (chrf, ter *model.MetricScores) {
+	if mt.chrf != nil && mt.chrf.Metrics.ChrF == mt.chrfOptions(set) {
+		chrf = mt.chrf
+	}
+	return chrf, mt.ter
+}
+
+// queryMetrics are the scores the filter's chrf and ter terms read.
+func (m Model) queryMetrics() []*model.MetricScores {
+	chrf, ter := m.c.met.atHand(m.c.set)
+	return []*model.MetricScores{chrf, ter}
+}
+
+// missingMetrics names the metrics the filter reads whose scores are not
+// at hand ("chrF", "TER", "chrF and TER"), "" when none; failed is the
+// error of a run that failed among them.
+func (m Model) missingMetrics() (what string, failed error) {
+	needChrF, needTER := m.list.filterMetrics()
+	if !needChrF && !needTER {
+		return "", nil
+	}
+	chrf, ter := m.c.met.atHand(m.c.set)
+	var names []string
+	if needChrF && chrf == nil {
+		names = append(names, "chrF")
+		if m.c.met.chrfErr != nil {
+			failed = m.c.met.chrfErr
+		}
+	}
+	if needTER && ter == nil {
+		names = append(names, "TER")
+		if m.c.met.terErr != nil && failed == nil {
+			failed = m.c.met.terErr
+		}
+	}
+	return strings.Join(names, " and "), failed
+}
+
+// holdForMetrics is refreshRows' first step: when the filter reads
+// metrics not at hand it handles the filter as described above and
+// reports held; the rows are then not made.
+func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
+	what, failed := m.missingMetrics()
+	if what == "" {
+		m.dropUnneededMetrics()
+		return nil, false
+	}
+	switch {
+	case failed != nil:
+		return m.metricsFailed(fmt.Errorf("%s %s scores, which could not be computed: %w", termsNeed(what), what, failed)), true
+	case m.list.typing == typingFilter:
+		hint := "enter computes them"
+		if m.metricsRunning(what) {
+			hint = "still being computed: enter applies it when they are in"
+		}
+		return m.rowsFailed(errors.New(termsNeed(what) + " " + what + " scores, " + hint)), true
+	}
+	shown := m.showForFilter()
+	m.jobs.stop(jobRows) // rows in flight are of another filter
+	m.list.wait(what)
+	m.refreshPane(true)
+	cmd = m.refreshMetrics()
+	switch {
+	case shown != "":
+		m.status = shown + " (M cycles): the filter applies when the " + what + " scores are in"
+	default:
+		m.status = "the filter applies when the " + what + " scores are in"
+	}
+	m.list.waitStatus = m.status // gone with the wait (applyRows)
+	return cmd, true
+}
+
+// holdStaleFilter holds the rows back at once when a change (l: chrF's
+// case; R: the references) leaves the filter without the chrF or TER
+// scores it reads: the rows made from the old ones would otherwise stay
+// until the rescore lands. The status line keeps what the change said.
+func (m *Model) holdStaleFilter() tea.Cmd {
+	if m.c.scored == nil || m.list.typing == typingFilter || m.list.waiting != "" {
+		return nil
+	}
+	if what, _ := m.missingMetrics(); what == "" {
+		return nil
+	}
+	status := m.status
+	cmd, _ := m.holdForMetrics()
+	if status != "" {
+		m.status = status
+	}
+	return cmd
+}
+
+// termsNeed says which query terms need the metrics what names: "chrf
+// needs", "ter needs", "chrf and ter need".
+func termsNeed(what string) string {
+	switch what {
+	case "chrF":
+		return "chrf needs"
+	case "TER":
+		return "ter needs"
+	}
+	return "chrf and ter need"
+}
+
+// metricsRunning reports whether every metric what names is being
+// computed.
+func (m Model) metricsRunning(what string) bool {
+	if strings.Contains(what, "chrF") && !m.jobs.running(jobChrF) {
+		return false
+	}
+	return !strings.Contains(what, "TER") || m.jobs.running(jobTER)
+}
+
+// showForFilter shows the metrics the filter reads, as M would (chrF, or
+// chrF and TER): the scores it selects by are then on screen. It returns
+// what the status line says of it, "" when they were shown already. M
+// hides them again without dropping the filter: its scores are computed
+// while it reads them (startMetrics).
+func (m *Model) showForFilter() string {
+	mt := &m.c.met
+	chrf, ter := m.list.filterMetrics()
+	if (!chrf || mt.showChrF) && (!ter || mt.showTER) {
+		return ""
+	}
+	mt.showChrF = true
+	mt.showTER = mt.showTER || ter
+	m.syncSortMetrics()
+	if mt.showTER {
+		return "chrF and TER beside BLEU"
+	}
+	return "chrF beside BLEU"
+}
+
+// dropUnneededMetrics stops a metric run that nothing wants any more: the
+// metric is hidden and the filter that asked for it is gone.
+func (m *Model) dropUnneededMetrics() {
+	chrf, ter := m.list.filterMetrics()
+	if !m.c.met.showChrF && !chrf {
+		m.jobs.stop(jobChrF)
+	}
+	if !m.c.met.showTER && !ter {
+		m.jobs.stop(jobTER)
+	}
+}
+
+// metricsFailed refuses a filter whose metric could not be computed: one
+// just entered leaves the filter there was before "/", one typed says why
+// on the prompt line (rowsFailed), and one whose rows were held back is
+// cleared.
+func (m *Model) metricsFailed(err error) tea.Cmd {
+	if m.list.entered || m.list.typing == typingFilter || m.list.waiting == "" {
+		return m.rowsFailed(err)
+	}
+	m.list.waiting = ""
+	m.list.filter.setValue("")
+	m.list.setFilter("")
+	cmd := m.refreshRows()
+	m.status = "filter cleared: " + render.Safe(err.Error())
+	return cmd
+}
+
+// wait holds the rows back until the metrics what names are in: the list
+// shows none, and says why; the selection is kept for when they come.
+func (l *segList) wait(what string) {
+	l.rows, l.subset, l.rowsFilter, l.rowsDrill = nil, nil, l.view.Filter, l.drill
+	l.cursor, l.top = 0, 0
+	l.waiting = what
+	l.queryErr = ""
+}
+
+// liveRetry applies the query being typed, when it reads the metric
+// that just landed: it waited for it (the prompt said so).
+func (m *Model) liveRetry() tea.Cmd {
+	if m.list.typing != typingFilter || !m.liveFilter() {
+		return nil
+	}
+	if m.list.setFilter(strings.TrimSpace(m.list.filter.text())) {
+		return m.refreshRows()
+	}
+	return nil
+}
