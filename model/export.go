@@ -96,7 +96,7 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 			if i > 0 {
 				b = append(b, ",\n"...)
 			}
-			b = appendCorpusFields(b, ds.Systems[i].Name, ss, sig)
+			b = appendCorpusFields(b, ds.Systems[i].Name, ss, sig, s.Settings.Corpus)
 			if len(names) > 1 || names[0] != MetricBLEU {
 				b = ms.appendCorpusJSON(b, i, chrfSig, terSig)
 			}
@@ -145,22 +145,42 @@ func corpusLine(r scoring.Result, sig string, opt scoring.Options) string {
 	if opt.Compat != scoring.CompatNLTK {
 		return r.CLIText(sig)
 	}
+	return "BLEU|" + sig + " = " + nltkFigures(r)
+}
+
+// CorpusVerbose is a corpus result on one line, as score's JSON "verbose"
+// gives it: sacrebleu's verbose form ("BLEU = 28.35 60.1/34.0/21.3/13.9
+// (BP = 1.000 …)") in sacrebleu compat; in nltk compat the same shape with
+// the figures of the text line, NLTK's 0-1 scale to four decimals ("BLEU =
+// 0.4033 0.7557/0.5004/0.3428/0.2362 (BP = 1.000 …)").
+func CorpusVerbose(r scoring.Result, opt scoring.Options) string {
+	if opt.Compat != scoring.CompatNLTK {
+		return r.Verbose(2)
+	}
+	return "BLEU = " + nltkFigures(r)
+}
+
+// nltkFigures is the part of an nltk-compat corpus line after "= ": the
+// score and precisions to four decimals, then BP, ratio and lengths as
+// sacrebleu prints them.
+func nltkFigures(r scoring.Result) string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
-		p[i] = fmt.Sprintf("%.4f", x)
+		p[i] = strconv.FormatFloat(x, 'f', 4, 64)
 	}
-	return fmt.Sprintf("BLEU|%s = %.4f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
-		sig, r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+	return fmt.Sprintf("%.4f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
+		r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
 // appendCorpusJSON appends one system's corpus object, closed.
-func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string) []byte {
-	return append(appendCorpusFields(b, name, ss, sig), "\n  }"...)
+func appendCorpusJSON(b []byte, name string, ss SystemScores, sig string, opt scoring.Options) []byte {
+	return append(appendCorpusFields(b, name, ss, sig, opt), "\n  }"...)
 }
 
 // appendCorpusFields appends one system's corpus object without its
-// closing brace, so that more members can follow.
-func appendCorpusFields(b []byte, name string, ss SystemScores, sig string) []byte {
+// closing brace, so that more members can follow; opt (the corpus
+// options) chooses the verbose form ([CorpusVerbose]).
+func appendCorpusFields(b []byte, name string, ss SystemScores, sig string, opt scoring.Options) []byte {
 	r := ss.Corpus
 	field := func(key string) {
 		b = append(b, ",\n    \""...)
@@ -197,7 +217,7 @@ func appendCorpusFields(b []byte, name string, ss SystemScores, sig string) []by
 		field("error")
 		b = appendJSONString(b, ss.CorpusErr.Error())
 	} else {
-		b = appendJSONString(b, r.Verbose(2))
+		b = appendJSONString(b, CorpusVerbose(r, opt))
 	}
 	return b
 }

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -200,6 +201,46 @@ func TestWriteCorpusJSONValues(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), `"counts": [`) || strings.Contains(b.String(), "e+") {
 		t.Errorf("unexpected number format:\n%s", b.String())
+	}
+}
+
+// TestWriteCorpusJSONVerboseNLTK checks that in nltk compat the JSON
+// "verbose" carries the figures of the text line (NLTK's 0-1 scale to four
+// decimals), not sacrebleu's one decimal, which rounds every precision to
+// 0.x, and that sacrebleu compat keeps sacrebleu's form.
+func TestWriteCorpusJSONVerboseNLTK(t *testing.T) {
+	ds := exportDataset()
+	for _, c := range []struct {
+		name string
+		set  Settings
+	}{{"nltk", nltkSettings(1)}, {"sacrebleu", DefaultSettings()}} {
+		s := mustScore(t, ds, c.set)
+		var js, text strings.Builder
+		if err := WriteCorpus(&js, ds, s, FormatJSON); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteCorpus(&text, ds, s, FormatText); err != nil {
+			t.Fatal(err)
+		}
+		var got []conformance.CorpusObject
+		if err := json.Unmarshal([]byte(js.String()), &got); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n")
+		for i, g := range got {
+			r := s.Systems[i].Corpus
+			want := r.Verbose(2)
+			if c.name == "nltk" {
+				_, figures, _ := strings.Cut(lines[i], " = ")
+				want = "BLEU = " + figures
+				if !strings.HasPrefix(want, "BLEU = "+strconv.FormatFloat(r.Score, 'f', 4, 64)+" ") {
+					t.Errorf("%s text line %q does not give the score to four decimals", c.name, lines[i])
+				}
+			}
+			if g.Verbose != want {
+				t.Errorf("%s object %d verbose = %q; want %q", c.name, i, g.Verbose, want)
+			}
+		}
 	}
 }
 

@@ -179,7 +179,7 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 				b = append(b, ",\n"...)
 			}
 			// The corpus object ends with "\n  }": the fields go before it.
-			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig)
+			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig, s.Settings.Corpus)
 			b = b[:len(b)-len("\n  }")]
 			b = append(b, ",\n    \"mean\": "...)
 			b = appendFloatOrNull(b, est[i].Mean, true)

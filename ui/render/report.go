@@ -47,7 +47,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 			line("  %s%s  NLTK raises: %s", name, pad, reportText(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
 			continue
 		}
-		line("  %s%s  %s", name, pad, reportVerbose(sys.Corpus, corpus))
+		line("  %s%s  %s", name, pad, model.CorpusVerbose(sys.Corpus, corpus))
 	}
 
 	line("")
@@ -73,20 +73,6 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 		}
 	}
 	return b.String()
-}
-
-// reportVerbose is a corpus result on one line: sacrebleu's verbose form, or the
-// same shape with NLTK's 0-1 figures.
-func reportVerbose(r scoring.Result, opt scoring.Options) string {
-	if opt.Compat != scoring.CompatNLTK {
-		return r.Verbose(2)
-	}
-	p := make([]string, len(r.Precisions))
-	for i, x := range r.Precisions {
-		p[i] = strconv.FormatFloat(x, 'f', 4, 64)
-	}
-	return fmt.Sprintf("BLEU = %.4f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
-		r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
 // reportSentence formats a sentence score on its compat's scale.
