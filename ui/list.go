@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -422,7 +423,10 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 			bpText = fmt.Sprintf("%.3f", bp)
 		}
 		lengthText = fmt.Sprintf("%d/%d", f.hypLen, f.refLen)
-		if f.hasDelta {
+		switch {
+		case l.view.Other == l.view.System: // the baseline against itself: no difference to show
+			delta = "—"
+		case f.hasDelta:
 			delta = deltaCell(f.delta, c.nltk())
 		}
 	}
@@ -520,17 +524,26 @@ func impactCell(x float64, nltk bool) string {
 	return model.FormatSigned(x, 3)
 }
 
-// deltaCell is the list's short form of a difference of scores.
+// deltaCell is the list's short form of a difference of scores: signed,
+// to one decimal (three on NLTK's scale), where a difference too small for
+// that keeps its sign ("+0.0", "-0.0": which system is ahead, if barely)
+// and an exact tie is "=".
 func deltaCell(d float64, nltk bool) string {
 	switch {
 	case math.IsNaN(d):
 		return "err"
 	case d == 0:
-		return "0"
-	case nltk:
-		return model.FormatSigned(d, 3)
+		return "="
 	}
-	return model.FormatSigned(d, 1)
+	decimals := 1
+	if nltk {
+		decimals = 3
+	}
+	s := strconv.FormatFloat(math.Abs(d), 'f', decimals, 64)
+	if d < 0 {
+		return "-" + s
+	}
+	return "+" + s
 }
 
 // head returns at most the first n bytes of s, cut at a rune boundary, so

@@ -156,7 +156,7 @@ func sortDirection(v model.View) string {
 }
 
 // switchSystem makes the next (d = 1) or previous (d = -1) system current;
-// a pinned baseline stays (on the baseline itself every Δ is 0).
+// a pinned baseline stays (on the baseline itself the list shows no Δ, "—").
 func (m *Model) switchSystem(d int) tea.Cmd {
 	n := len(m.c.ds.Systems)
 	if n < 2 {

@@ -108,6 +108,7 @@ func helpContent(c common, width int) string {
 		"Tokens are shown as BLEU counts them. Under each line of tokens a marker row repeats the colours: " +
 			st.Matched.Render("^ matched") + ", " + st.Clipped.Render("~ clipped") +
 			" (the n-gram is in a reference, but not that often), blank: unmatched. In a reference, ^ marks the tokens that supplied a match. With 0 (all orders) each token shows the order of the longest matched n-gram through it, or ~ when no n-gram matched through it and its unigram was clipped.",
+		"The list's Δ column is the segment's sentence score minus the baseline's: = a tie, +0.0 or -0.0 a difference too small for one decimal (the sign says which system is ahead), — on the baseline itself.",
 		"The clip ledger lists each distinct n-gram: its count in the hypothesis (hyp) and in each reference, the max and which reference has it, then " + render.ClipColumns + "; costly rows first.",
 		"chrF (M shows it, then TER) is an F-score over character n-grams (and word n-grams for chrF++) that weighs recall β times as much as precision; the pane lists each order's precision P and recall R against the reference that scores best. TER counts the edits (shifts, insertions, deletions, substitutions) that turn the hypothesis into the closest reference, per reference word: lower is better.",
 	}

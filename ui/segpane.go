@@ -283,7 +283,7 @@ func (p segPane) mathText(c common, sel selection, in model.Explained, width int
 		ref = model.RefLabel(in.RefLabels[k])
 	}
 	s := render.Math(st, render.MathView{Result: in.Result, Opt: in.Opt, Stats: in.Detail.Stats, RefName: ref}, width)
-	if o := sel.other; o >= 0 && o < len(c.ds.Systems) && c.scored != nil {
+	if o := sel.other; o >= 0 && o < len(c.ds.Systems) && o != in.System && c.scored != nil { // (no Δ of the baseline to itself)
 		other := c.scored.Systems[o].Sentence[in.Line]
 		d := c.scored.Delta(in.System, o, in.Line)
 		line := fmt.Sprintf("%s scores %s here (Δ %s)", c.shortName(o), c.score(other), c.delta(d))

@@ -440,16 +440,18 @@ func TestSigScreenSaysWhy(t *testing.T) {
 	}
 }
 
-// TestDeltaCells: a difference that rounds to zero is shown without a
-// sign ("-0.0" read as a loss), an exact tie as "0", the rest signed.
+// TestDeltaCells: a difference that rounds to zero keeps its sign (which
+// system is ahead, if barely), an exact tie is "=", the rest signed; the
+// impact column (its own form) leaves an impact that rounds to zero unsigned.
 func TestDeltaCells(t *testing.T) {
 	for _, c := range []struct {
 		d    float64
 		nltk bool
 		want string
 	}{
-		{0, false, "0"}, {-0.04, false, "0.0"}, {0.04, false, "0.0"}, {-0.06, false, "-0.1"}, {12.34, false, "+12.3"},
-		{-0.0004, true, "0.000"}, {-0.0006, true, "-0.001"}, {0.25, true, "+0.250"}, {math.NaN(), false, "err"},
+		{0, false, "="}, {-0.04, false, "-0.0"}, {0.04, false, "+0.0"}, {-0.06, false, "-0.1"}, {12.34, false, "+12.3"},
+		{-100, false, "-100.0"}, {0, true, "="}, {-0.0004, true, "-0.000"}, {0.0004, true, "+0.000"}, {-0.0006, true, "-0.001"},
+		{0.25, true, "+0.250"}, {math.NaN(), false, "err"},
 	} {
 		if got := deltaCell(c.d, c.nltk); got != c.want {
 			t.Errorf("deltaCell(%v, %v) = %q; want %q", c.d, c.nltk, got, c.want)

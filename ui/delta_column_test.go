@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// deltaDataset has two systems whose sentence BLEU differs on line 1 by
+// +0.02 (a over b), on line 2 by -0.02, not at all on line 3, and by
+// +87.6 on line 4.
+func deltaDataset(t *testing.T) *model.Dataset {
+	t.Helper()
+	ref := "the quick brown fox jumps over the lazy dog near the old river bank today"
+	short := "the quick brown cat sat under some tree by a river bank now"
+	long := short + " zz"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte(strings.Repeat(ref+"\n", 4))},
+		"a":   {Data: []byte(strings.Join([]string{short, long, short, ref}, "\n") + "\n")},
+		"b":   {Data: []byte(strings.Join([]string{long, short, short, short}, "\n") + "\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"a", "b"}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// deltaCells returns the list's Δ cell of each line number shown, read
+// under the header's Δ (right-aligned), failing when a row's cell does not
+// end exactly there (the column out of line).
+func deltaCells(t *testing.T, name, view string) map[string]string {
+	t.Helper()
+	lines := strings.Split(ansi.Strip(view), "\n")
+	head := -1
+	for i, l := range lines {
+		if strings.Contains(l, " Δ") && strings.Contains(l, "hypothesis") {
+			head = i
+			break
+		}
+	}
+	if head < 0 {
+		t.Fatalf("%s: no list header with a Δ column:\n%s", name, view)
+	}
+	h := []rune(lines[head])
+	end := -1 // the rune index of the header's last cell of "Δ" (or its sort arrow)
+	for i, r := range h {
+		if r == 'Δ' {
+			end = i
+			if i+1 < len(h) && (h[i+1] == '↑' || h[i+1] == '↓') {
+				end = i + 1
+			}
+		}
+	}
+	cells := map[string]string{}
+	for _, l := range lines[head+1:] {
+		r := []rune(l)
+		f := strings.Fields(string(r[min(2, len(r)):]))
+		if len(f) == 0 || strings.Trim(f[0], "0123456789") != "" {
+			break // past the rows
+		}
+		if len(r) <= end+1 || r[end] == ' ' || r[end+1] != ' ' {
+			t.Errorf("%s: the Δ cell of line %s does not end under the header's Δ:\n%s\n%s", name, f[0], lines[head], l)
+			continue
+		}
+		before := strings.Fields(string(r[:end+1]))
+		cells[f[0]] = before[len(before)-1]
+	}
+	return cells
+}
+
+// TestDeltaColumn: in the segment list a difference too small for one
+// decimal keeps its sign, a tie reads "=", and with the shown system
+// pinned as its own baseline no row (nor the segment pane) shows a Δ, at every size from
+// 60×16 to 200×60, the cells in line with the header.
+func TestDeltaColumn(t *testing.T) {
+	ds := deltaDataset(t)
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {120, 40}, {200, 60}} {
+		m := ready(t, ds, size[0], size[1])
+		name := itoa(size[0]) + "×" + itoa(size[1])
+		want := map[string]string{"1": "+0.0", "2": "-0.0", "3": "=", "4": "+87.6"}
+		got := deltaCells(t, name, m.View())
+		if len(got) < 3 { // 60×16 has room for three rows
+			t.Errorf("%s: %d rows; want 3 or more", name, len(got))
+		}
+		for line, cell := range got {
+			if cell != want[line] {
+				t.Errorf("%s: Δ of line %s = %q; want %q", name, line, cell, want[line])
+			}
+		}
+		shown := len(got)
+		m = press(t, m, "p") // a, the shown system, becomes the baseline
+		if m.list.view.Other != m.list.view.System {
+			t.Fatalf("%s: p did not pin the shown system", name)
+		}
+		got = deltaCells(t, name+" on the baseline", m.View())
+		if len(got) != shown {
+			t.Errorf("%s on the baseline: %d rows; want %d", name, len(got), shown)
+		}
+		for line, cell := range got {
+			if cell != "—" {
+				t.Errorf("%s on the baseline: Δ of line %s = %q; want —", name, line, cell)
+			}
+		}
+		if v := m.View(); strings.Contains(v, "(Δ ") {
+			t.Errorf("%s on the baseline: the segment pane gives a Δ to itself:\n%s", name, v)
+		}
+		checkFit(t, name, m.View(), size[0], size[1])
+	}
+}
