@@ -77,6 +77,11 @@ func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, er
 // every order in orders, one ranking after the other (SPEC's order of
 // rows), with the lines of all of them found in one scan of the corpus.
 func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
+	return a.rankAll(sys, kinds, orders, top, MaxRowLines)
+}
+
+// rankAll is [Analysis.RankAll] with up to lines line numbers per row.
+func (a *Analysis) rankAll(sys int, kinds []scoring.Kind, orders []int, top, lines int) ([]NGramRow, error) {
 	var rows []NGramRow
 	var buf []cand // reused by every ranking: an order can have a million
 	for _, k := range kinds {
@@ -89,7 +94,7 @@ func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int)
 			rows = append(rows, r...)
 		}
 	}
-	a.addLines(sys, rows)
+	a.addLines(sys, rows, lines)
 	return rows, nil
 }
 

@@ -22,8 +22,16 @@ const rankStep = 1 << 16
 // n-grams looked at so far and the total of both passes. top 0 (every
 // n-gram) is RankAll itself.
 func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top int, progress func(done, total int)) ([]NGramRow, error) {
+	return a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
+}
+
+// RankEveryLines is [Analysis.RankEvery] with up to lines line numbers per
+// row (at least 1) instead of [MaxRowLines]: the explorer shows as many as
+// a wide window has room for.
+func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) ([]NGramRow, error) {
+	lines = max(1, lines)
 	if top <= 0 {
-		return a.RankAll(sys, kinds, orders, top)
+		return a.rankAll(sys, kinds, orders, top, lines)
 	}
 	pos, err := a.orderSlots(orders, sys)
 	if err != nil {
@@ -56,7 +64,7 @@ func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind,
 			}
 		}
 	}
-	a.addLines(sys, rows)
+	a.addLines(sys, rows, lines)
 	return rows, nil
 }
 
@@ -209,13 +217,14 @@ func (a *Analysis) bestOf(ctx context.Context, slots []candHeap, progress func(d
 	return nil
 }
 
-// addLines sets the lines of every row, found in one scan of the corpus.
-func (a *Analysis) addLines(sys int, rows []NGramRow) {
+// addLines sets the lines of every row, up to limit each, found in one
+// scan of the corpus.
+func (a *Analysis) addLines(sys int, rows []NGramRow, limit int) {
 	reqs := make([]scoring.KindID, len(rows))
 	for j, r := range rows {
 		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
 	}
-	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, MaxRowLines) {
+	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, limit) {
 		for i := range segs { // the lists are the caller's: made 1-based in place
 			segs[i]++
 		}

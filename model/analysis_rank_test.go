@@ -131,3 +131,38 @@ func TestRankEveryWMT22(t *testing.T) {
 		}
 	}
 }
+
+// TestRankEveryLines: the rows are RankEvery's, each with the first lines
+// line numbers of its segments (SegmentsOf's, 1-based) instead of the
+// first MaxRowLines, for top > 0 and top 0 alike.
+func TestRankEveryLines(t *testing.T) {
+	ds := randomDataset(3, 200, 5)
+	a := mustAnalyze(t, ds, DefaultSettings())
+	for _, top := range []int{5, 0} {
+		for _, lines := range []int{1, 7, 60} {
+			want, _ := a.RankEvery(context.Background(), 0, Kinds, []int{1, 2}, top, nil)
+			got, err := a.RankEveryLines(context.Background(), 0, Kinds, []int{1, 2}, top, lines, nil)
+			if err != nil || len(got) != len(want) {
+				t.Fatalf("top %d, lines %d: %d rows (%v); want %d", top, lines, len(got), err, len(want))
+			}
+			longer := false
+			for i, g := range got {
+				segs := a.SegmentsOf(0, g.Kind, g.ID)
+				if len(segs) > MaxRowLines && lines > MaxRowLines {
+					longer = true
+				}
+				wantLines := make([]int, min(lines, len(segs)))
+				for j := range wantLines {
+					wantLines[j] = segs[j] + 1
+				}
+				w := want[i]
+				if g.ID != w.ID || g.Kind != w.Kind || g.Count != w.Count || g.Segments != w.Segments || !reflect.DeepEqual(g.Lines, wantLines) {
+					t.Fatalf("top %d, lines %d, row %d: %+v; want %+v with lines %v", top, lines, i, g, w, wantLines)
+				}
+			}
+			if lines == 60 && !longer {
+				t.Errorf("top %d: no row has more than %d segments to list", top, MaxRowLines)
+			}
+		}
+	}
+}

@@ -12,10 +12,13 @@ import (
 )
 
 // anaTop is how many n-grams of each kind and order the screen ranks;
-// anaSalientTop how many salient ones of each order on each side.
+// anaSalientTop how many salient ones of each order on each side;
+// anaLines how many line numbers each ranked row keeps (more than a row
+// of a 300-column window has room for, the rest said by "…").
 const (
 	anaTop        = 50
 	anaSalientTop = 25
+	anaLines      = 100
 )
 
 // anaSalientAlpha is compare-mt's smoothing α of the salient score.
@@ -220,7 +223,7 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rows, err := an.RankEvery(ctx, sys, anaModeKinds, orders, anaTop, func(done, total int) {
+			rows, err := an.RankEveryLines(ctx, sys, anaModeKinds, orders, anaTop, anaLines, func(done, total int) {
 				if sys == 0 {
 					prog.set(done, total)
 				}

@@ -95,12 +95,13 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", "n-gram · first lines")
 		return title, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
-			lines := make([]string, 0, len(r.Lines))
-			for _, l := range r.Lines[:min(max(4, (c.width-50)/7), len(r.Lines))] { // as many as a wide window has room for
-				lines = append(lines, strconv.Itoa(l))
+			s := fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram))
+			// The row is drawn after a one-cell cursor mark; the lines get
+			// what is left after " · ".
+			if lines := lineList(r.Lines, r.Segments, c.width-1-lipgloss.Width(s)-3); lines != "" {
+				s += c.st.Muted.Render(" · " + lines)
 			}
-			return fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram)) +
-				c.st.Muted.Render(" · "+strings.Join(lines, " "))
+			return s
 		})
 	}
 	title = fmt.Sprintf("analysis · %s · salient n-grams · %s", c.shortName(x.sys), orders)
@@ -132,6 +133,42 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		}
 		return fmt.Sprintf("%2d %s %*d %*d %6.3f  %s", r.Order, sty.Render(sign), wa, r.CountA, wb, r.CountB, r.Score, render.Safe(r.NGram))
 	})
+}
+
+// lineList lists as many of lines (the first line numbers of an n-gram
+// found in segs segments) as fit in room cells, separated by spaces, and
+// ends with " …" when segs is more than it shows; it is "…" when no number
+// fits but one would be needed, "" when not even that fits.
+func lineList(lines []int, segs, room int) string {
+	var b strings.Builder
+	shown := 0
+	for i, l := range lines {
+		s := strconv.Itoa(l)
+		need := len(s)
+		if i > 0 {
+			need++
+		}
+		if segs > i+1 { // more to come: keep room for " …", two cells
+			need += 2
+		}
+		if b.Len()+need > room {
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+		shown++
+	}
+	switch {
+	case segs <= shown:
+		return b.String()
+	case shown > 0:
+		return b.String() + " …"
+	case room >= 1:
+		return "…"
+	}
+	return ""
 }
 
 // drillNGram returns the segments of an n-gram row: those where its kind
