@@ -139,9 +139,9 @@ func ledgerCmd(tag jobTag, ds *model.Dataset, keys []ledgerKey) tea.Cmd {
 
 // walkCmd renders the walk-through of a long segment off the UI loop: its
 // steps list every n-gram of every order, which takes seconds there.
-func walkCmd(tag jobTag, in model.Explained, st render.Styles, width, height int) tea.Cmd {
+func walkCmd(tag jobTag, in model.Explained, about walkSubject, st render.Styles, width, height int) tea.Cmd {
 	return func() tea.Msg {
-		return walkMsg{jobTag: tag, learner: newWalkthroughLearner(in, st, width, height), width: width, height: height}
+		return walkMsg{jobTag: tag, learner: newWalkthroughLearner(in, about, st, width, height), width: width, height: height}
 	}
 }
 

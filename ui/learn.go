@@ -35,9 +35,18 @@ func (a adapt[T]) view() string             { return a.t.View() }
 func (a adapt[T]) setSize(w, h int) learner { return adapt[T]{a.t.SetSize(w, h)} }
 func (a adapt[T]) closed() bool             { return a.t.Closed() }
 
+// walkSubject is what the walk-through's title names: the segment's line
+// (with its seg_id, when the input gives one) and its system.
+type walkSubject struct{ line, system string }
+
+// subjectOf names the segment in explained in c's dataset.
+func subjectOf(c common, in model.Explained) walkSubject {
+	return walkSubject{line: "line " + itoa(in.Line+1) + c.segID(in.Line), system: c.ds.Systems[in.System].Name}
+}
+
 // newWalkthroughLearner opens the guided walk-through of an explained
-// segment, sized width×height.
-func newWalkthroughLearner(in model.Explained, st render.Styles, width, height int) learner {
+// segment, sized width×height, its title naming about.
+func newWalkthroughLearner(in model.Explained, about walkSubject, st render.Styles, width, height int) learner {
 	closeKey, methodKey := DefaultWalkthroughKeyMap().Close.Help().Key, DefaultKeyMap().NLTKMethod.Help().Key
 	opts := []render.WalkOption{
 		render.WithText(in.Hyp, in.Refs), render.WithRefNames(in.RefLabels),
@@ -46,7 +55,7 @@ func newWalkthroughLearner(in model.Explained, st render.Styles, width, height i
 	if in.EvalErr != nil {
 		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}
-	return adapt[Walkthrough]{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...)}
+	return adapt[Walkthrough]{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...).About(about.line, about.system)}
 }
 
 // newLessonsLearner opens the lessons, with system sys's scores for the

@@ -238,7 +238,7 @@ func (l Lessons) View() string {
 	head := l.st.Title.Render(title) + strings.Repeat(" ", gap) + l.st.Muted.Render(count)
 	head = render.Truncate(head, l.w)
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
-	foot := l.footer(scrollPercent(l.vp))
+	foot := l.footer(scrollHint(l.vp))
 	for i, f := range foot {
 		foot[i] = l.st.Muted.Render(f)
 	}

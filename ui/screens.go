@@ -65,9 +65,9 @@ func (m *Model) openExplain() tea.Cmd {
 			return nil
 		}
 		tag := m.jobs.startFor(jobWalk, keys)
-		return walkCmd(tag, in, m.c.st, m.c.width, m.c.height)
+		return walkCmd(tag, in, subjectOf(m.c, in), m.c.st, m.c.width, m.c.height)
 	}
-	m.learn = newWalkthroughLearner(in, m.c.st, m.c.width, m.c.height)
+	m.learn = newWalkthroughLearner(in, subjectOf(m.c, in), m.c.st, m.c.width, m.c.height)
 	m.screen = screenExplain
 	return nil
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -99,11 +98,17 @@ func firstLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// scrollPercent returns how far vp is scrolled, as "42% ", or "" when its
-// content fits.
-func scrollPercent(vp viewport.Model) string {
-	if vp.TotalLineCount() <= vp.Height {
+// scrollHint says, before a footer's keys, that vp's text goes on: "↓ 7
+// more lines · " while some is below, "↑ 7 lines above · " at the end, ""
+// when it all fits.
+func scrollHint(vp viewport.Model) string {
+	total := vp.TotalLineCount()
+	if total <= vp.Height {
 		return ""
 	}
-	return strconv.Itoa(int(vp.ScrollPercent()*100)) + "% "
+	below := total - vp.YOffset - vp.Height
+	if below > 0 {
+		return "↓ " + itoa(below) + " more line" + plural(below) + " · "
+	}
+	return "↑ " + itoa(vp.YOffset) + " line" + plural(vp.YOffset) + " above · "
 }

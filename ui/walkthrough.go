@@ -24,6 +24,9 @@ type Walkthrough struct {
 	vp    viewport.Model
 	w, h  int
 	done  bool
+	// line and system name the segment in a title line above the steps
+	// (see [Walkthrough.About]); "" for none.
+	line, system string
 }
 
 // NewWalkthrough returns the walk-through of the segment d explains, with
@@ -46,10 +49,42 @@ func (w Walkthrough) SetSize(width, height int) Walkthrough {
 	w.w, w.h = max(1, width), max(1, height)
 	w.steps = render.WalkthroughSteps(w.st, w.d, w.res, w.opt, max(20, w.w), w.opts...)
 	w.step = min(w.step, len(w.steps)-1)
-	w.vp = viewport.New(w.w, max(1, w.h-3))
+	w.vp = viewport.New(w.w, max(1, w.h-3-w.titleLines()))
 	w.vp.MouseWheelEnabled = false
 	w.vp.SetContent(w.steps[w.step].Body)
 	return w
+}
+
+// About names the segment explained in a title line above the steps, as
+// the explain command does: "Sentence BLEU of line 1747, system LT22".
+// line is how the line is named ("line 1747", or with its seg_id), system
+// the system's name; both are shown escaped, the name cut in the middle
+// when the line is too narrow for it.
+func (w Walkthrough) About(line, system string) Walkthrough {
+	w.line, w.system = line, system
+	return w.SetSize(w.w, w.h)
+}
+
+// titleLines is how many lines the title takes: 1 when About named the
+// segment, else 0.
+func (w Walkthrough) titleLines() int {
+	if w.line == "" {
+		return 0
+	}
+	return 1
+}
+
+// title is the title line, cut to the width: the system's name is cut in
+// the middle first (where names that share a prefix differ), the whole
+// line only when the rest alone is too wide.
+func (w Walkthrough) title() string {
+	prefix := "Sentence BLEU of " + render.Safe(w.line) + ", system "
+	name := render.Safe(w.system)
+	room := w.w - render.Cells(prefix)
+	if render.Cells(name) > room && room < 8 {
+		return render.Truncate(prefix+name, w.w)
+	}
+	return prefix + render.TruncateMiddle(name, room)
 }
 
 // Update handles one message and returns the updated walk-through: keys
@@ -96,12 +131,16 @@ func (w *Walkthrough) goTo(i int) {
 	w.vp.GotoTop()
 }
 
-// View draws the walk-through: the step's heading, its scrolling text and
-// a footer with the position and the keys, in at most width×height cells.
+// View draws the walk-through: the title (with [Walkthrough.About]), the
+// step's heading, its scrolling text and a footer with what is left to
+// scroll and the keys, in at most width×height cells.
 func (w Walkthrough) View() string {
 	s := w.steps[w.step]
 	head := render.StepHeading(w.st, s, w.step, len(w.steps), w.w)
-	foot := w.st.Muted.Render(render.Truncate(scrollPercent(w.vp)+w.keys.helpLine(), w.w))
+	if w.line != "" {
+		head = w.st.Title.Render(w.title()) + "\n" + head
+	}
+	foot := w.st.Muted.Render(render.Truncate(scrollHint(w.vp)+w.keys.helpLine(), w.w))
 	return firstLines(head+"\n"+w.vp.View()+"\n"+foot, w.h)
 }
 

@@ -207,7 +207,7 @@ func TestWalkthroughNLTKErrorAdvice(t *testing.T) {
 	if in.EvalErr == nil {
 		t.Fatal("Explain: want NLTK's method6 error")
 	}
-	l := newWalkthroughLearner(in, render.DefaultStyles(), 120, 40)
+	l := newWalkthroughLearner(in, walkSubject{line: "line 1", system: "s"}, render.DefaultStyles(), 120, 40)
 	l, _ = l.update(wtKey("end"))
 	view := strings.Join(strings.Fields(l.view()), " ")
 	key := DefaultKeyMap().NLTKMethod.Help().Key

@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestWalkthroughTitle: the walk-through (e) names the line and the
+// system it explains, as explain does, with the name escaped and cut in
+// the middle to fit at 60 columns; its footer says what is left to scroll
+// in words ("↓ 7 more lines", "↑ 7 lines above"), never a bare "0%".
+func TestWalkthroughTitle(t *testing.T) {
+	name := "JDExploreAcademy-constrained-\x1b]2;pwned\x07-LT22"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte("a b c\nthe cat sat on the mat near the old red door of the house by the sea\n")},
+		"hyp": {Data: []byte("a b c\nthe cat sat on a mat by the old door of a house near the sea\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{name + "=hyp"}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	percent := regexp.MustCompile(`\d%`)
+	for _, size := range [][2]int{{60, 16}, {120, 40}} {
+		w, h := size[0], size[1]
+		m := press(t, ready(t, ds, w, h), ":", "2", "enter", "e")
+		if m.screen != screenExplain {
+			t.Fatalf("%d×%d: e did not open the walk-through", w, h)
+		}
+		scrolled := false
+		for step := range 9 {
+			v := m.View()
+			lines := strings.Split(ansi.Strip(v), "\n")
+			title := lines[0]
+			if !strings.HasPrefix(title, "Sentence BLEU of line 2, system JDExplore") || !strings.HasSuffix(title, "-LT22") {
+				t.Errorf("%d×%d step %d: title %q; want line 2 and the system's name", w, h, step+1, title)
+			}
+			if strings.ContainsRune(v, '\x1b') && !strings.Contains(title, "␛") || strings.Contains(title, "\x07") {
+				t.Errorf("%d×%d: the system's name reaches the terminal raw: %q", w, h, title)
+			}
+			if w == 60 && !strings.Contains(title, "…") {
+				t.Errorf("60 columns: the long name is not cut: %q", title)
+			}
+			foot := lines[len(lines)-1]
+			if percent.MatchString(foot) {
+				t.Errorf("%d×%d step %d: the footer gives an unexplained percentage: %q", w, h, step+1, foot)
+			}
+			if strings.HasPrefix(foot, "↓ ") {
+				if !regexp.MustCompile(`^↓ \d+ more lines? · esc`).MatchString(foot) {
+					t.Errorf("%d×%d step %d: footer %q", w, h, step+1, foot)
+				}
+				scrolled = true
+				end := press(t, m, "pgdown", "pgdown", "pgdown", "pgdown", "pgdown", "pgdown", "pgdown", "pgdown")
+				el := strings.Split(ansi.Strip(end.View()), "\n")
+				if f := el[len(el)-1]; !regexp.MustCompile(`^↑ \d+ lines? above · esc`).MatchString(f) {
+					t.Errorf("%d×%d step %d scrolled to the end: footer %q", w, h, step+1, f)
+				}
+			}
+			checkFit(t, "walk-through", v, w, h)
+			m = press(t, m, "n")
+		}
+		if w == 60 && !scrolled {
+			t.Errorf("60×16: no step had more text than the screen, so the footer went untested")
+		}
+	}
+}
