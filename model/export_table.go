@@ -14,9 +14,9 @@ import (
 )
 
 // segmentRecord returns the raw fields of one tsv/csv row, the chrF and
-// TER of ms (nil: none) before the hypothesis, which is last; the writers
-// escape them.
-func segmentRecord(ds *Dataset, s *Scored, sys, i int, ms *MetricScores, rec []string) []string {
+// TER of ms (nil: none) and then the figure fig (nil: none) before the
+// hypothesis, which is last; the writers escape them.
+func segmentRecord(ds *Dataset, s *Scored, sys, i int, ms *MetricScores, fig *sortFigure, rec []string) []string {
 	n := s.Settings.Sentence.MaxOrder
 	r, err := s.SentenceResult(ds, sys, i)
 	rec = append(rec[:0], ds.Systems[sys].Name, strconv.Itoa(i+1))
@@ -35,12 +35,19 @@ func segmentRecord(ds *Dataset, s *Scored, sys, i int, ms *MetricScores, rec []s
 	for _, x := range scores {
 		rec = append(rec, formatFloat(x))
 	}
+	if fig != nil {
+		cell := "" // NLTK raised on a segment it compares
+		if x := fig.value(i); finite(x) {
+			cell = formatFloat(x)
+		}
+		rec = append(rec, cell)
+	}
 	return append(rec, ds.Systems[sys].Hyps[i])
 }
 
 // segmentHeader is the header row of the tsv/csv table, with the chrf and
-// ter columns of ms (nil: none).
-func segmentHeader(s *Scored, ms *MetricScores) []string {
+// ter columns of ms (nil: none) and the column of fig (nil: none).
+func segmentHeader(s *Scored, ms *MetricScores, fig *sortFigure) []string {
 	h := []string{"system", "line", "score", "bp", "sys_len", "ref_len"}
 	for n := 1; n <= s.Settings.Sentence.MaxOrder; n++ {
 		h = append(h, "p"+strconv.Itoa(n))
@@ -48,17 +55,20 @@ func segmentHeader(s *Scored, ms *MetricScores) []string {
 	if ms != nil {
 		h = append(h, ms.metricNames()...)
 	}
+	if fig != nil {
+		h = append(h, fig.name)
+	}
 	return append(h, "hyp")
 }
 
 // tsvEscaper writes the characters that would break a TSV row visibly.
 var tsvEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
 
-func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
-	w.WriteString(strings.Join(segmentHeader(s, ms), "\t") + "\n")
+func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {
+	w.WriteString(strings.Join(segmentHeader(s, ms, fig), "\t") + "\n")
 	var rec []string
 	for _, i := range rows {
-		rec = segmentRecord(ds, s, sys, i, ms, rec)
+		rec = segmentRecord(ds, s, sys, i, ms, fig, rec)
 		for j, f := range rec {
 			if j > 0 {
 				w.WriteByte('\t')
@@ -72,14 +82,14 @@ func writeTSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *
 	return nil
 }
 
-func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
+func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(segmentHeader(s, ms)); err != nil {
+	if err := cw.Write(segmentHeader(s, ms, fig)); err != nil {
 		return err
 	}
 	var rec []string
 	for _, i := range rows {
-		rec = segmentRecord(ds, s, sys, i, ms, rec)
+		rec = segmentRecord(ds, s, sys, i, ms, fig, rec)
 		// The system's name and the hypothesis are text; the rest numbers.
 		rec[0], rec[len(rec)-1] = SpreadsheetSafe(rec[0]), SpreadsheetSafe(rec[len(rec)-1])
 		if err := cw.Write(rec); err != nil {
@@ -91,16 +101,21 @@ func writeCSV(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *
 }
 
 // writeText writes the table for people, with each segment's Δ to other
-// (none when other < 0) after the score and the chrF and TER of ms (nil:
-// none) in columns before the hypothesis.
-func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, ms *MetricScores) error {
+// (none when other < 0) after the score, its impact after that when fig
+// is the impact, and the chrF and TER of ms (nil: none) in columns before
+// the hypothesis.
+func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, ms *MetricScores, fig *sortFigure) error {
 	nltk := s.Settings.Sentence.Compat == scoring.CompatNLTK
 	precDigits := 1
 	if nltk {
 		precDigits = 3
 	}
+	impact := other >= 0 && fig != nil && fig.name == FigureImpact
 	vs := ""
-	if other >= 0 {
+	switch {
+	case impact:
+		vs = ", Δ and impact vs " + Printable(ds.Systems[other].Name)
+	case other >= 0:
 		vs = ", Δ vs " + Printable(ds.Systems[other].Name)
 	}
 	fmt.Fprintf(w, "system %s%s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), vs, s.SentenceSignature(ds))
@@ -111,7 +126,10 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 		prec, hyp string
 		metrics   []string
 	}
-	head := []string{"line", "score", "Δ", "bp", "hyp/ref"}
+	head := []string{"line", "score", "Δ", "impact", "bp", "hyp/ref"}
+	if !impact {
+		head = slices.Delete(head, 3, 4)
+	}
 	if other < 0 {
 		head = slices.Delete(head, 2, 3)
 	}
@@ -136,6 +154,9 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 					cell = FormatDelta(d, nltk)
 				}
 				l.nums = append(l.nums, cell)
+			}
+			if impact {
+				l.nums = append(l.nums, impactText(fig.value(i), nltk))
 			}
 			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
 			p := make([]string, len(r.Precisions))
@@ -217,7 +238,20 @@ func (ms *MetricScores) segmentMetrics(sys, i int) (names []string, scores []flo
 	return names, scores
 }
 
-func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores) error {
+// impactText is the text table's form of an impact: signed, to three
+// decimals of a BLEU point (five on NLTK's scale), as the explorer shows
+// it; "error" where NLTK raises.
+func impactText(x float64, nltk bool) string {
+	switch {
+	case math.IsNaN(x):
+		return "error"
+	case nltk:
+		return FormatSigned(x, 5)
+	}
+	return FormatSigned(x, 3)
+}
+
+func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {
 	name := appendJSONString(nil, ds.Systems[sys].Name)
 	var b []byte
 	for _, i := range rows {
@@ -253,6 +287,10 @@ func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms
 			b = append(b, `, "`+n+`": {"score": `...)
 			b = appendFloat(b, scores[k])
 			b = append(b, '}')
+		}
+		if fig != nil {
+			b = append(b, `, "`+fig.name+`": `...)
+			b = appendFloatOrNull(b, fig.value(i), true)
 		}
 		b = append(b, "}\n"...)
 		if _, err := w.Write(b); err != nil {

@@ -356,3 +356,44 @@ func TestAppendJSONString(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteSegmentsSortedNoFigure: where NLTK raises on a segment, its Δ
+// is null in jsonl, empty in tsv and "error" in text; WriteSegmentsSorted needs
+// another system, and by any other key it is WriteSegmentsMetrics.
+func TestWriteSegmentsSortedNoFigure(t *testing.T) {
+	// NLTK's method6 raises when the trigram precision is 0: on line 2 of a.
+	ds := memDataset(nil, [][]string{{"a b c d", "a b c d"}},
+		System{Name: "a", Hyps: []string{"a b c d", "a b"}}, System{Name: "b", Hyps: []string{"a b c", "a b c d"}})
+	s := mustScore(t, ds, nltkSettings(6))
+	write := func(by SortKey, format string) string {
+		var b strings.Builder
+		if err := WriteSegmentsSorted(&b, ds, s, []int{0, 1}, 0, 1, by, nil, format); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	// (The corpus score does not raise here, so the impact has a value.)
+	if jl := write(SortImpact, FormatJSONL); strings.Count(jl, `"impact": `) != 2 || strings.Contains(jl, `"impact": null`) {
+		t.Errorf("impact jsonl:\n%s", jl)
+	}
+	jl := strings.Split(write(SortDelta, FormatJSONL), "\n")
+	if !strings.HasSuffix(jl[1], `, "delta": null}`) || !strings.Contains(jl[0], `, "delta": `) || strings.HasSuffix(jl[0], "null}") {
+		t.Errorf("delta jsonl:\n%s", strings.Join(jl, "\n"))
+	}
+	tsv := strings.Split(write(SortDelta, FormatTSV), "\n")
+	if f := strings.Split(tsv[2], "\t"); f[len(f)-2] != "" || !strings.HasSuffix(tsv[0], "\tdelta\thyp") {
+		t.Errorf("delta tsv:\n%s", strings.Join(tsv, "\n"))
+	}
+	if text := write(SortDelta, FormatText); !strings.Contains(strings.Split(text, "\n")[3], "error") {
+		t.Errorf("delta text:\n%s", text)
+	}
+	var b strings.Builder
+	if err := WriteSegmentsSorted(&b, ds, s, []int{0}, 0, -1, SortDelta, nil, FormatJSONL); err == nil {
+		t.Error("by delta with no other system: no error")
+	}
+	var plain strings.Builder
+	WriteSegmentsMetrics(&plain, ds, s, []int{0, 1}, 0, 1, nil, FormatJSONL)
+	if got := write(SortScore, FormatJSONL); got != plain.String() {
+		t.Errorf("by score:\n%s\nwant WriteSegmentsMetrics's:\n%s", got, plain.String())
+	}
+}

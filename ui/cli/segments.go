@@ -40,7 +40,11 @@ Selection and output:
                             TER, highest first); chrf and ter are shown as
                             if --metrics included them (a column in text,
                             "chrf"/"ter" in JSONL, TSV and CSV), and their
-                            options (--chrf-*, --ter-*) apply
+                            options (--chrf-*, --ter-*) apply; delta and
+                            impact add the figure they sort by: text a Δ
+                            column (and an impact column), JSONL "delta" or
+                            "impact", TSV and CSV a delta or impact column
+                            before hyp
       --desc                reverse the order
       --worst N             keep only the N worst segments (then --sort orders
                             them): the lowest sentence scores, or with --sort
@@ -155,11 +159,17 @@ func runSegments(e *env, args []string) error {
 			case format == "text":
 				io.WriteString(w, "\n")
 			}
-			deltaOf := -1 // a Δ column in text when the order compares systems
-			if key == model.SortDelta || impact {
-				deltaOf = v.Other
+			// An order that compares systems gives its figure in every
+			// format (and text a Δ column either way).
+			switch {
+			case impact:
+				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortImpact, ms, format)
+			case key == model.SortDelta:
+				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortDelta, ms, format)
+			default:
+				err = model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, -1, ms, format)
 			}
-			if err := model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, deltaOf, ms, format); err != nil {
+			if err != nil {
 				return err
 			}
 		}
