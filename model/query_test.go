@@ -35,6 +35,9 @@ func TestQueryRows(t *testing.T) {
 		{"   ", 0, []int{0, 1, 2, 3}},
 		{"house", 0, []int{0}},
 		{"HAUS", 0, []int{0}},            // any field, ignoring case
+		{"src:ATZ", 0, []int{3}},         // inside a word too: "Katze"
+		{"ARKE", 0, []int{1}},            // "barked", A's hypothesis
+		{`"ark"`, 0, nil},                // quoted: whole tokens only
 		{"dog barks", 0, []int{1}},       // and
 		{"hut or katze", 0, []int{2, 3}}, // or
 		{"src:hut", 0, []int{2}},
