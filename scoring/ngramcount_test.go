@@ -331,19 +331,24 @@ func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
 	// Every n-gram and kind in one scan, with a limit (so that patterns
 	// drop out of the lookup on the way) and without; several workers;
 	// by scanning for the patterns and by numbering the corpus again
-	// (manyPatterns), for every order and for the orders up to 2 alone
+	// (segmentsByID), for every order and for the orders up to 2 alone
 	// (numbered no further).
 	smallWorkers(t)
 	c := randomCorpus(3*chunk+5, 2)
 	got := c.count(t, DefaultOptions())
 	want := naiveCounts(c, DefaultOptions())
-	defer func(n int) { manyPatterns = n }(manyPatterns)
+	byID := func(s int, reqs []KindID, limit int) [][]int {
+		out, ok := got.segmentsByID(s, reqs, limit)
+		if !ok {
+			t.Fatal("segmentsByID refused a small corpus")
+		}
+		return out
+	}
 	for _, path := range []struct {
 		name string
-		many int
+		find func(s int, reqs []KindID, limit int) [][]int
 		top  int // the highest order requested
-	}{{"scan", 1 << 30, 4}, {"by id", 1, 4}, {"by id, orders 1-2", 1, 2}} {
-		manyPatterns = path.many
+	}{{"scan or by id", got.SegmentsOfKinds, 4}, {"by id", byID, 4}, {"by id, orders 1-2", byID, 2}} {
 		for s := range c.hyps {
 			var reqs []KindID
 			for g := range got.Len() {
@@ -353,17 +358,25 @@ func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
 					}
 				}
 			}
-			checkSegmentsOfKinds(t, path.name, got, want, s, reqs)
+			checkSegmentsOfKinds(t, path.name, path.find, got, want, s, reqs)
 		}
 	}
+	// The scan itself, for requests too few to number the corpus for.
+	defer func(n int) { manyPatterns = n }(manyPatterns)
+	manyPatterns = 1 << 30
+	var reqs []KindID
+	for g := range got.Len() {
+		reqs = append(reqs, KindID{Kind(g % NumKinds), g})
+	}
+	checkSegmentsOfKinds(t, "scan", got.SegmentsOfKinds, got, want, 0, reqs)
 }
 
 // checkSegmentsOfKinds checks the segments of reqs in system s with and
 // without a limit against the naive count.
-func checkSegmentsOfKinds(t *testing.T, path string, got *NGramCounts, want []map[string]*naiveEntry, s int, reqs []KindID) {
+func checkSegmentsOfKinds(t *testing.T, path string, find func(s int, reqs []KindID, limit int) [][]int, got *NGramCounts, want []map[string]*naiveEntry, s int, reqs []KindID) {
 	t.Helper()
 	for _, limit := range []int{0, 3} {
-		segs := got.SegmentsOfKinds(s, reqs, limit)
+		segs := find(s, reqs, limit)
 		for j, r := range reqs {
 			var w []int
 			if e := want[s][got.Text(r.ID)]; e != nil {

@@ -358,8 +358,10 @@ func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int
 	if len(reqs) == 1 { // a drill-down: one n-gram, without the lookup
 		return [][]int{c.segmentsOfOne(sys, reqs[0], limit)}
 	}
-	if len(reqs) >= manyPatterns {
-		return c.segmentsByID(sys, reqs, limit)
+	if len(reqs) >= manyPatterns && len(reqs) >= c.ids.len()/byIDShare {
+		if out, ok := c.segmentsByID(sys, reqs, limit); ok {
+			return out
+		}
 	}
 	q := c.newScanQuery(reqs)
 	blocks := c.lines.blocks

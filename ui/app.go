@@ -181,6 +181,9 @@ func (m Model) View() string {
 	v = fit(v, m.c.width, m.c.height)
 	if more := m.footerOverflow(); more != nil {
 		lines := strings.Split(v, "\n")
+		for i := range more {
+			more[i] = render.Clip(more[i], m.c.width) // as fit clips every line
+		}
 		copy(lines[len(lines)-len(more):], more)
 		v = strings.Join(lines, "\n")
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -76,5 +77,20 @@ func TestLongMessagesTakeTwoLines(t *testing.T) {
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	if !strings.HasPrefix(lines[15], "? help · ⚠") || strings.Contains(lines[14], "⚠") {
 		t.Errorf("the first screen's warning should keep to the last line: %q", lines[14:])
+	}
+}
+
+// TestLongMessagesClipped: the two footer lines are clipped as every other
+// line is, also when terminals disagree on the width of what they hold
+// (emoji sequences, conjoining jamo).
+func TestLongMessagesClipped(t *testing.T) {
+	for _, status := range []string{strings.Repeat("👨‍👩‍👧", 40), strings.Repeat("❤️", 40) + " " + strings.Repeat("ᄀ", 40)} {
+		m := ready(t, demoDataset(t), 60, 16)
+		m.status = status
+		for i, l := range strings.Split(m.View(), "\n") {
+			if render.Clip(l, 60) != l {
+				t.Errorf("line %d is not clipped to 60 cells: %q", i+1, ansi.Strip(l))
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -183,7 +184,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 		msg := err.Error()
 		var oe *scoring.OptionError
 		if errors.As(err, &oe) {
-			msg = string(oe.Option) + ": " + oe.Msg
+			msg = strings.TrimPrefix(string(oe.Option)+": "+oe.Msg, ": ")
 		}
 		return m.flash(msg)
 	}
