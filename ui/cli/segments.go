@@ -137,7 +137,7 @@ func runSegments(e *env, args []string) error {
 		byMetric = ms
 	}
 	if text.on {
-		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
+		text.sortKey, text.byImpact, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, impact, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
 		text.metrics, text.sortMetrics = ms, byMetric
 		return writeSegmentTexts(e, ds, scored, text)
 	}

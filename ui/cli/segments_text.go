@@ -42,6 +42,7 @@ type textOptions struct {
 	mqmRefs          []string          // its systems taken as references
 	limits           model.LoadOptions // the input limits, for the annotation file
 	sortKey          model.SortKey
+	byImpact         bool // --sort impact (sortKey is then line, impact's tie order)
 	desc             bool
 	worst            int
 	format, out      string
@@ -108,14 +109,20 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	case len(ds.Systems) > 1 && base == 0:
 		focus = 1
 	}
-	if o.sortKey == model.SortDelta && focus == base {
-		return usagef("--sort delta orders by the difference to the baseline, and --system is the baseline; name another system with --system")
+	if (o.sortKey == model.SortDelta || o.byImpact) && focus == base {
+		return usagef("--sort %s orders by the difference to the baseline, and --system is the baseline; name another system with --system", map[bool]string{false: "delta", true: "impact"}[o.byImpact])
 	}
 	other := base
 	if focus == base {
 		other = -1
 	}
-	rows := scored.Rows(ds, model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics})
+	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
+	rows := scored.Rows(ds, v)
+	if o.byImpact {
+		if rows, err = scored.RowsByImpact(ds, v, base); err != nil {
+			return err
+		}
+	}
 	t := model.TextExport{Baseline: base}
 	if o.metrics != nil && o.metrics.Metrics.Extra() {
 		t.Metrics = o.metrics

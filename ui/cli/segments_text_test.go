@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,6 +100,31 @@ func TestSegmentsTextCSVFile(t *testing.T) {
 	}
 }
 
+// TestSegmentsTextImpact: --text --sort impact orders the rows as the
+// per-system table of the same system does (it fell back to line order).
+func TestSegmentsTextImpact(t *testing.T) {
+	for _, worst := range []string{"0", "5"} {
+		_, full, stderr := runCLI(t, "", "segments", "--demo", "--text", "--format", "tsv", "--sort", "impact", "--worst", worst)
+		_, table, _ := runCLI(t, "", "segments", "--demo", "--format", "tsv", "--sort", "impact", "--worst", worst)
+		var got, want []string
+		for i, l := range strings.Split(strings.TrimSpace(full), "\n") {
+			if i > 0 {
+				got = append(got, strings.SplitN(l, "\t", 2)[0])
+			}
+		}
+		for _, l := range strings.Split(strings.TrimSpace(table), "\n") {
+			// The table's rows of the system --text follows (the second,
+			// against the first).
+			if f := strings.Split(l, "\t"); f[0] == "stilted" {
+				want = append(want, f[1])
+			}
+		}
+		if len(want) < 5 || !slices.Equal(got, want) {
+			t.Errorf("--worst %s: --text rows %v; want the table's order %v (stderr %q)", worst, got, want, stderr)
+		}
+	}
+}
+
 func TestSegmentsTextWorstDelta(t *testing.T) {
 	writeFiles(t, textFiles())
 	// new against base: line 1 loses most, line 3 next, line 2 gains.
@@ -162,6 +188,7 @@ func TestSegmentsTextBadFlags(t *testing.T) {
 		{[]string{"--baseline", "base"}, "--baseline belongs to the full table"},
 		{[]string{"--text", "--format", "tsv", "--baseline", "nobody"}, `--baseline "nobody": there is no such system; the systems are base, new`},
 		{[]string{"--text", "--format", "tsv", "--system", "base", "--sort", "delta"}, "--system is the baseline"},
+		{[]string{"--text", "--format", "tsv", "--system", "base", "--sort", "impact"}, "--sort impact orders by the difference to the baseline"},
 		{[]string{"--text", "--format", "tsv", "--annotations", "missing.jsonl"}, "missing.jsonl"},
 		{[]string{"--text", "--format", "tsv", "--annotations", "ref.txt", "-o", "ref.txt"}, "is one of the input files"},
 	} {
