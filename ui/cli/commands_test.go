@@ -121,7 +121,10 @@ func TestSegmentsWorst(t *testing.T) {
 	}
 }
 
-func TestSegmentsDelta(t *testing.T) {
+// demoSentenceScores returns the demo corpus's sentence scores per system
+// and line, as segments prints them.
+func demoSentenceScores(t *testing.T) map[string]map[int]float64 {
+	t.Helper()
 	_, all, _ := runCLI(t, "", "segments", "--demo", "--format", "jsonl")
 	score := map[string]map[int]float64{}
 	for _, s := range segmentLines(t, all) {
@@ -130,6 +133,11 @@ func TestSegmentsDelta(t *testing.T) {
 		}
 		score[s.System][s.Line] = s.Score
 	}
+	return score
+}
+
+func TestSegmentsDelta(t *testing.T) {
+	score := demoSentenceScores(t)
 	code, out, stderr := runCLI(t, "", "segments", "--demo", "--sort", "delta", "--format", "jsonl")
 	if code != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", code, stderr)

@@ -38,14 +38,7 @@ func jsonKeys(t *testing.T, line string) []string {
 // text table; other orders add nothing.
 func TestSegmentsSortFigure(t *testing.T) {
 	specKeys := []string{"system", "line", "score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len"}
-	_, all, _ := runCLI(t, "", "segments", "--demo", "--format", "jsonl")
-	score := map[string]map[int]float64{}
-	for _, s := range segmentLines(t, all) {
-		if score[s.System] == nil {
-			score[s.System] = map[int]float64{}
-		}
-		score[s.System][s.Line] = s.Score
-	}
+	score := demoSentenceScores(t)
 	other := map[string]string{"fluent": "stilted", "stilted": "fluent", "literal": "fluent"}
 	for _, fig := range []string{"delta", "impact"} {
 		code, out, stderr := runCLI(t, "", "segments", "--demo", "--sort", fig, "--format", "jsonl")
