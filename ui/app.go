@@ -190,12 +190,12 @@ func (m Model) View() string {
 	return v
 }
 
-// footerOverflow returns the two lines that take the place of the last
-// two of a screen whose footer says more than one line holds: a status
-// or error message (the advice in it often comes last) wrapped to two
-// lines, or, while a filter is typed, why it does not parse above the
-// prompt. nil when the footer fits, or on a screen that does not show
-// the message.
+// footerOverflow returns the lines that take the place of the last ones
+// of a screen whose footer says more than one line holds: a status or
+// error message (the advice in it often comes last) wrapped to two lines,
+// or, while a filter or an export path is typed, why it is refused (up to
+// two lines) above the prompt. nil when the footer fits, or on a screen
+// that does not show the message.
 func (m Model) footerOverflow() []string {
 	c := m.c
 	switch m.screen {
@@ -209,11 +209,9 @@ func (m Model) footerOverflow() []string {
 	}
 	switch {
 	case m.list.typing == typingFilter:
-		why := m.list.parseError()
-		if why == "" || render.Cells(ansi.Strip(m.list.footer(c, m.liveFilter()))) <= c.width {
-			return nil
-		}
-		return []string{c.st.Warn.Render(render.Truncate(why, c.width)), render.Truncate(m.list.filter.field(c.st, c.width), c.width)}
+		return aboveThePrompt(c, m.list.parseError(), m.list.footer(c, m.liveFilter()), m.list.filter.field(c.st, c.width))
+	case m.exp.typing && m.screen == screenMain:
+		return aboveThePrompt(c, m.status, m.exp.footer(c, m.status), m.exp.path.field(c.st, c.width))
 	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status == "":
 		return nil
 	case m.screen == screenMain && m.err != nil:
@@ -222,6 +220,21 @@ func (m Model) footerOverflow() []string {
 		return twoLines(c.st.Warn, m.status, c.width)
 	}
 	return nil
+}
+
+// aboveThePrompt returns the lines that end the screen while a prompt
+// whose footer (the prompt and why, on one line) does not fit is typed:
+// why, wrapped to two lines when it needs them, above the prompt alone.
+// nil when there is no why or the footer fits.
+func aboveThePrompt(c common, why, footer, prompt string) []string {
+	if why == "" || render.Cells(ansi.Strip(footer)) <= c.width {
+		return nil
+	}
+	lines := twoLines(c.st.Warn, why, c.width)
+	if lines == nil {
+		lines = []string{c.st.Warn.Render(why)}
+	}
+	return append(lines, prompt)
 }
 
 // twoLines wraps text in style to two lines of width cells, the second

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,8 +66,9 @@ func TestLongMessagesTakeTwoLines(t *testing.T) {
 		// Typing it again (live): the error above the prompt.
 		m = press(t, m, append([]string{"/"}, strings.Split("foo:bar", "")...)...)
 		lines = strings.Split(ansi.Strip(m.View()), "\n")
-		if !strings.Contains(lines[14], "is not a field") || !strings.HasPrefix(strings.TrimSpace(lines[15]), "/") {
-			t.Errorf("%s, typing: the last two lines %q; want the error above the prompt", sc.name, lines[14:])
+		why := strings.Join(strings.Fields(lines[13]+" "+lines[14]), " ")
+		if !strings.Contains(why, "is not a field; for the text, write /foo:bar/") || !strings.HasPrefix(strings.TrimSpace(lines[15]), "/") {
+			t.Errorf("%s, typing: the last lines %q; want the whole error above the prompt", sc.name, lines[13:])
 		}
 	}
 	// One empty line of a system: the first screen warns in one line.
@@ -92,5 +95,27 @@ func TestLongMessagesClipped(t *testing.T) {
 				t.Errorf("line %d is not clipped to 60 cells: %q", i+1, ansi.Strip(l))
 			}
 		}
+	}
+}
+
+// TestExportRefusalShows: an export path refused (an input file) says why
+// above the prompt when the prompt and the reason do not fit one line.
+func TestExportRefusalShows(t *testing.T) {
+	ds := demoDataset(t)
+	in := filepath.Join(t.TempDir(), "hyp.en")
+	if err := os.WriteFile(in, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := readyWith(t, ds, 60, 16, WithInputs([]string{in}))
+	m = press(t, m, "X")
+	m = press(t, m, append(append([]string{"ctrl+u"}, strings.Split(in, "")...), "enter")...)
+	if !strings.Contains(m.status, "input") {
+		t.Fatalf("exporting over an input file: status %q; want it refused", m.status)
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	checkFit(t, "export refused", strings.Join(lines, "\n"), 60, 16)
+	why := strings.Join(strings.Fields(strings.Join(lines[13:15], " ")), " ")
+	if !strings.Contains(why, "is one of the input files") || !strings.Contains(lines[15], "export") {
+		t.Errorf("the last lines %q; want why the path is refused above the prompt", lines[13:])
 	}
 }
