@@ -470,12 +470,13 @@ func TestMaxOrderOneHeader(t *testing.T) {
 }
 
 // TestMaxOrderKeysStopAtTheLimits: - at max order 1 and + at 9 change
-// nothing and say why, in scoring's words for the option.
+// nothing and say why, in the words of the key (not of an order 0 or 10
+// nobody asked for).
 func TestMaxOrderKeysStopAtTheLimits(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "-", "-", "-")
 	scored := m.c.scored
 	m = press(t, m, "-")
-	if m.c.set.Corpus.MaxOrder != 1 || m.c.scored != scored || m.status != "max order: 0 is not between 1 and 9" {
+	if m.c.set.Corpus.MaxOrder != 1 || m.c.scored != scored || m.status != "max order is 1 already, the lowest" {
 		t.Errorf("- at max order 1: max order %d, status %q; want 1 kept and the range", m.c.set.Corpus.MaxOrder, m.status)
 	}
 	for range 8 {
@@ -486,7 +487,7 @@ func TestMaxOrderKeysStopAtTheLimits(t *testing.T) {
 	}
 	scored = m.c.scored
 	m = press(t, m, "+")
-	if m.c.set.Corpus.MaxOrder != 9 || m.c.scored != scored || m.status != "max order: 10 is not between 1 and 9" {
+	if m.c.set.Corpus.MaxOrder != 9 || m.c.scored != scored || m.status != "max order is 9 already, the highest" {
 		t.Errorf("+ at max order 9: max order %d, status %q; want 9 kept and the range", m.c.set.Corpus.MaxOrder, m.status)
 	}
 }

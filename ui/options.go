@@ -44,7 +44,13 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if key.Matches(msg, k.OrderDown) {
 			d = -1
 		}
-		n := set.Corpus.MaxOrder + d // applySettings refuses an order out of range
+		n := set.Corpus.MaxOrder + d
+		switch {
+		case n < 1:
+			return m.flash("max order is 1 already, the lowest"), true
+		case n > scoring.MaxOrderLimit:
+			return m.flash(fmt.Sprintf("max order is %d already, the highest", scoring.MaxOrderLimit)), true
+		}
 		set = set.WithOption(func(o *scoring.Options) {
 			o.MaxOrder = n
 			if w := o.NLTK.Weights.Len(); w > 0 && w != n {
