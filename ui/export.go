@@ -116,7 +116,8 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 	return x, req, false, ""
 }
 
-// exportFormat is the format a file's extension asks for.
+// exportFormat is the format a file's extension asks for: CSV unless it
+// is .tsv, .tab, .jsonl or .json.
 func exportFormat(path string) string {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".tsv", ".tab":
@@ -139,9 +140,10 @@ func (x exporter) footer(c common, status string) string {
 // exportedMsg ends an export job.
 type exportedMsg struct {
 	jobTag
-	path string
-	rows int
-	err  error
+	path   string
+	format string
+	rows   int
+	err    error
 }
 
 // exportCmd writes the table in a job: the rows of the list, every
@@ -152,7 +154,7 @@ func exportCmd(ctx context.Context, tag jobTag, req exportRequest, ds *model.Dat
 		err := model.WriteFile(ctx, req.path, func(w io.Writer) error {
 			return model.WriteSegmentTexts(ctxWriter{ctx, w}, ds, s, rows, t, req.format)
 		})
-		return exportedMsg{jobTag: tag, path: req.path, rows: len(rows), err: err}
+		return exportedMsg{jobTag: tag, path: req.path, format: req.format, rows: len(rows), err: err}
 	}
 }
 
@@ -194,7 +196,8 @@ func (m Model) handleExported(msg exportedMsg) Model {
 	var oe *model.OutputError
 	switch {
 	case msg.err == nil:
-		m.flash("exported " + itoa(msg.rows) + " segments to " + render.Safe(msg.path))
+		// The format by name: a path without .csv, .tsv or .jsonl gets CSV.
+		m.flash("exported " + itoa(msg.rows) + " segments to " + render.Safe(msg.path) + " as " + strings.ToUpper(msg.format))
 	case errors.As(msg.err, &oe):
 		m.flash("export failed: cannot write " + render.Safe(msg.path) + ": " + oe.Reason() + "; nothing written")
 	case !errors.Is(msg.err, context.Canceled):

@@ -64,8 +64,15 @@ func TestExportKey(t *testing.T) {
 	m = press(t, m, "X", "ctrl+u")
 	m = typeText(t, m, "out.tsv")
 	m = press(t, m, "enter")
-	if data, err := os.ReadFile("out.tsv"); err != nil || !strings.HasPrefix(string(data), "line\tsrc\t") {
-		t.Errorf("out.tsv: %v %q", err, data)
+	if data, err := os.ReadFile("out.tsv"); err != nil || !strings.HasPrefix(string(data), "line\tsrc\t") || !strings.HasSuffix(m.status, "out.tsv as TSV") {
+		t.Errorf("out.tsv: %v %q, status %q", err, data, m.status)
+	}
+	// An extension it does not know is written as CSV, and the status says so.
+	m = press(t, m, "X", "ctrl+u")
+	m = typeText(t, m, "out.docx")
+	m = press(t, m, "enter")
+	if data, err := os.ReadFile("out.docx"); err != nil || !strings.HasPrefix(string(data), "line,src,") || !strings.HasSuffix(m.status, "out.docx as CSV") {
+		t.Errorf("out.docx: %v %q, status %q", err, data, m.status)
 	}
 	m = press(t, m, "X", "esc")
 	if m.exp.typing || m.status != "export cancelled" {
