@@ -287,7 +287,10 @@ func (p segPane) mathText(c common, sel selection, in model.Explained, width int
 		other := c.scored.Systems[o].Sentence[in.Line]
 		d := c.scored.Delta(in.System, o, in.Line)
 		line := fmt.Sprintf("%s scores %s here (Δ %s)", c.shortName(o), c.score(other), c.delta(d))
-		if math.IsNaN(other) { // NLTK raised on the baseline's segment
+		switch {
+		case d == 0: // the list's "=": a tie, not a rounded difference
+			line = fmt.Sprintf("%s scores %s here too (a tie)", c.shortName(o), c.score(other))
+		case math.IsNaN(other): // NLTK raised on the baseline's segment
 			line = c.shortName(o) + " has no score here: NLTK raises on its segment, so there is no Δ"
 		}
 		s += "\n" + st.Muted.Render(render.Truncate(line, width))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"testing"
 )
@@ -30,5 +31,27 @@ func TestAllOrdersShowsClipped(t *testing.T) {
 	}
 	if !strings.Contains(view, "1-grams: 2 of 8 matched, 6 cut") || strings.Contains(view, " lost") {
 		t.Errorf("the per-order lines should count cut occurrences:\n%s", view)
+	}
+}
+
+// TestPaneTie: on a segment where the shown system and the baseline score
+// the same, the pane says it is a tie (the list's "="), not "Δ +0.00".
+func TestPaneTie(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	sys, other := m.list.view.System, m.list.selection(m.c).other
+	tie := -1
+	for i := range m.c.ds.Len() {
+		if m.c.scored.Delta(sys, other, i) == 0 {
+			tie = i
+			break
+		}
+	}
+	if tie < 0 {
+		t.Fatal("the demo corpus has no tie to show")
+	}
+	m = press(t, m, append(append([]string{":"}, strings.Split(itoa(tie+1), "")...), "enter")...)
+	v := ansi.Strip(m.View())
+	if want := "scores " + m.c.score(m.c.scored.Systems[other].Sentence[tie]) + " here too (a tie)"; !strings.Contains(v, want) || strings.Contains(v, "(Δ +0.00)") {
+		t.Errorf("line %d, a tie: the pane lacks %q:\n%s", tie+1, want, v)
 	}
 }
