@@ -146,7 +146,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown sort key", []string{"segments", "--sort", "random", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --sort "random": sort by line, score, length, bp, delta, impact, chrf or ter; see 'bleuscope segments --help'`},
 		{"negative worst", []string{"segments", "--worst", "-3", "hyp.txt", "-r", "ref.txt"},
-			"bleuscope: --worst -3: give a number of segments ≥ 1 (0 keeps all)"},
+			"bleuscope: --worst -3: keep that many of the worst segments, or 0 for all of them"},
 		{"delta with one system", []string{"segments", "--sort", "delta", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: --sort delta compares two systems; give at least two SYSTEM files"},
 		{"output over an input", []string{"score", "hyp.txt", "-r", "ref.txt", "-o", "ref.txt"},

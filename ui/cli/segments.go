@@ -91,7 +91,7 @@ func runSegments(e *env, args []string) error {
 		return usagef("--sort %q: sort by line, score, length, bp, delta, impact, chrf or ter; %s", sortBy, fs.helpHint())
 	}
 	if worst < 0 {
-		return usagef("--worst %d: give a number of segments ≥ 1 (0 keeps all)", worst)
+		return usagef("--worst %d: keep that many of the worst segments, or 0 for all of them", worst)
 	}
 	if err := text.check(fs, format); err != nil {
 		return err
