@@ -109,7 +109,7 @@ func parseSize(s string) (int64, error) {
 // inputFlagsHelp documents the input flags for every command's help.
 const inputFlagsHelp = `Input:
   SYSTEM                    a file with one hypothesis per line; NAME=PATH names
-                            it; - is standard input; .gz files are read as is;
+                            it; - is standard input; .gz files are decompressed;
                             a single .tsv or .jsonl file may hold every stream
   -r, --ref PATH            reference file, one per reference translation
                             (repeatable)
