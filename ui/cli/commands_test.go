@@ -352,9 +352,14 @@ func TestLessons(t *testing.T) {
 		if !strings.Contains(out, "Clipping") || !strings.Contains(out, "the the the") {
 			t.Errorf("no lesson on clipping:\n%s", out)
 		}
+		// The prose fits; the score lines, made to be copied, stay whole
+		// (README: the lines meant to be copied are never wrapped).
 		for _, l := range strings.Split(out, "\n") {
-			if w := lipgloss.Width(l); w > width {
+			if w := lipgloss.Width(l); w > width && !copiedLine(l) {
 				t.Errorf("--width %d: line of %d cells: %q", width, w, l)
+			}
+			if strings.HasPrefix(l, "ref_len") {
+				t.Errorf("--width %d: a score line cut before %q", width, l)
 			}
 		}
 	}

@@ -14,10 +14,14 @@ import (
 var copiedPrefixes = []string{"sacrebleu prints: ", "simple precision ", "modified precision ", "ln p", "w1 · ", "w2 · ", "w3 · ", "w4 · ",
 	"mean = ", "geometric mean = ", "sum = ", "exp(sum) = ", "c < r, so BP", "c = r, so BP", "BLEU = BP × "}
 
-// copiedLine reports whether line l of explain's output is one it keeps
-// whole: the signature, a formula or sacrebleu's line.
+// copiedLine reports whether line l of explain's or lessons' output is one
+// they keep whole: the signature, a formula, sacrebleu's line or a
+// lesson's score line (which ends as sacrebleu's does).
 func copiedLine(l string) bool {
 	if strings.HasPrefix(l, "nrefs:") && strings.Contains(l, "|version:") {
+		return true
+	}
+	if strings.Contains(l, " hyp_len = ") && strings.HasSuffix(l, ")") {
 		return true
 	}
 	for _, p := range copiedPrefixes {

@@ -40,6 +40,11 @@ type Lesson struct {
 	// marked is set when the figures draw the hypothesis and references
 	// highlighted, so the intro need not list the references.
 	marked bool
+	// kept, when not nil, collects the lines a person copies (the score
+	// lines), which are then kept whole however wide: set for text printed
+	// to be read and copied (bleuscope lessons), as [KeepLines] does for
+	// the walk-through; the explorer, whose screens must fit, goes without.
+	kept map[string]bool
 }
 
 // LessonSegment is one segment of the corpus lesson's small corpus.
@@ -118,7 +123,7 @@ func LessonFigures(st Styles, l Lesson, hyp string, width int) string {
 	if l.figures == nil {
 		return ""
 	}
-	return fitWidth(l.figures(l, hyp, st, width), width, nil)
+	return fitWidth(l.figures(l, hyp, st, width), width, l.kept)
 }
 
 // LessonTry renders the lesson's suggestions of what to type.
@@ -154,7 +159,8 @@ func RenderLesson(st Styles, l Lesson, hyp string, width int) string {
 }
 
 // Lessons renders every lesson with its starting hypothesis as plain text
-// width cells wide, for `bleuscope lessons`.
+// width cells wide, for `bleuscope lessons`; the score lines, made to be
+// copied, are kept whole.
 func Lessons(width int) string {
 	st := PlainStyles()
 	width = max(20, width)
@@ -163,21 +169,22 @@ func Lessons(width int) string {
 	for i, l := range AllLessons() {
 		b.WriteString("\n\n\n")
 		l.Title = strconv.Itoa(i+1) + ". " + l.Title
+		l.kept = map[string]bool{}
 		b.WriteString(RenderLesson(st, l, l.Hyp, width))
 	}
 	b.WriteString("\n")
 	return b.String()
 }
 
-// lessonExplain explains hyp against refs under opt for a lesson
+// lessonExplain explains hyp against refs under opt for lesson l
 // ([model.Explain]), returning the walk that renders its parts (nil and
 // the error when the options are not valid).
-func lessonExplain(hyp string, refs []string, opt scoring.Options, st Styles, width int) (*walk, error) {
+func lessonExplain(l Lesson, hyp string, refs []string, opt scoring.Options, st Styles, width int) (*walk, error) {
 	e := model.Explain(model.Segment{Hyp: hyp, Refs: refs}, opt)
 	if e.Err != nil {
 		return nil, e.Err
 	}
 	w := newWalk(e.Detail, e.Result, opt, st, width, nil)
-	w.err = e.EvalErr
+	w.err, w.kept = e.EvalErr, l.kept
 	return w, nil
 }

@@ -85,7 +85,12 @@ func corpusFigures(l Lesson, hyp string, st Styles, width int) string {
 	b.WriteString("\n\n")
 	b.WriteString(wrapText(fmt.Sprintf("mean of the %d sentence scores = %s", len(sc.Sentence), st.Score.Render(pct(sc.MeanSentence))), width))
 	b.WriteString("\n")
-	b.WriteString(wrapText("corpus BLEU from the sums = "+st.Score.Render(pct(corpus.Score))+"  "+st.Muted.Render(corpus.Details()), width))
+	if line := "corpus BLEU from the sums = " + st.Score.Render(pct(corpus.Score)) + "  " + st.Muted.Render(corpus.Details()); l.kept != nil {
+		l.kept[line] = true
+		b.WriteString(line)
+	} else {
+		b.WriteString(wrapText(line, width))
+	}
 	b.WriteString("\n")
 	b.WriteString(wrapText(st.Muted.Render("sentence scores as sacrebleu's sentence_bleu (effective order on); the corpus score as corpus_bleu (off)"), width))
 	if y := l.Yours; y != nil {

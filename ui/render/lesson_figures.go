@@ -23,7 +23,7 @@ func (w *walk) scoreLine(label string) string {
 	if w.err != nil {
 		return w.para(label + ": " + w.st.Error.Render(Safe(w.err.Error())))
 	}
-	return w.para(label + " = " + w.st.Score.Render(w.scoreText()) + "  " + w.st.Muted.Render(w.res.Details()))
+	return w.formula(label + " = " + w.st.Score.Render(w.scoreText()) + "  " + w.st.Muted.Render(w.res.Details()))
 }
 
 // scoreText formats the score on its own scale: two decimals for
@@ -48,7 +48,7 @@ func fnum4(x float64) string {
 // clippingFigures shows, per order, the clip table and simple next to
 // modified precision.
 func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
-	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	w, err := lessonExplain(l, hyp, l.Refs, l.Options, st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
@@ -87,7 +87,7 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 // brevityFigures shows the precisions, the lengths, the brevity penalty
 // on its curve, and the score with and without it.
 func brevityFigures(l Lesson, hyp string, st Styles, width int) string {
-	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	w, err := lessonExplain(l, hyp, l.Refs, l.Options, st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
@@ -112,13 +112,13 @@ func brevityFigures(l Lesson, hyp string, st Styles, width int) string {
 // orderFigures shows the all-orders highlighting, the precisions, and
 // BLEU with unigrams only next to BLEU up to 4-grams.
 func orderFigures(l Lesson, hyp string, st Styles, width int) string {
-	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	w, err := lessonExplain(l, hyp, l.Refs, l.Options, st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
 	uni := l.Options
 	uni.MaxOrder = 1
-	w1, err := lessonExplain(hyp, l.Refs, uni, st, width)
+	w1, err := lessonExplain(l, hyp, l.Refs, uni, st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
@@ -139,7 +139,7 @@ func orderFigures(l Lesson, hyp string, st Styles, width int) string {
 // count, the lengths and closest reference, and the score against each
 // reference alone and against all of them.
 func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
-	w, err := lessonExplain(hyp, l.Refs, l.Options, st, width)
+	w, err := lessonExplain(l, hyp, l.Refs, l.Options, st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
@@ -151,7 +151,7 @@ func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
 	var b strings.Builder
 	b.WriteString(section(st, "Scores"))
 	for k := range l.Refs {
-		wk, err := lessonExplain(hyp, l.Refs[k:k+1], l.Options, st, width)
+		wk, err := lessonExplain(l, hyp, l.Refs[k:k+1], l.Options, st, width)
 		if err != nil {
 			return lessonError(st, err, width)
 		}
@@ -168,7 +168,7 @@ func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
 // sacrebleu smoothing method and a few of NLTK's
 // ([model.SmoothingVariants]).
 func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
-	w, err := lessonExplain(hyp, l.Refs, l.Options.WithoutSmoothing(), st, width)
+	w, err := lessonExplain(l, hyp, l.Refs, l.Options.WithoutSmoothing(), st, width)
 	if err != nil {
 		return lessonError(st, err, width)
 	}
@@ -186,7 +186,7 @@ func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
 	b.WriteString("\n")
 	b.WriteString(st.Header.Render(PadRight("method", nameW) + "  " + PadRight("p1/…/pN", 24) + "  BLEU"))
 	for _, o := range variants {
-		wr, err := lessonExplain(hyp, l.Refs, o, st, width)
+		wr, err := lessonExplain(l, hyp, l.Refs, o, st, width)
 		if err != nil {
 			return lessonError(st, err, width)
 		}

@@ -123,7 +123,15 @@ func TestLessonsPlain(t *testing.T) {
 	for i, l := range AllLessons() {
 		requireContains(t, "Lessons", out, fmt.Sprintf("%d. %s", i+1, l.Title))
 	}
-	requireFits(t, "Lessons(60)", Lessons(60), 60)
+	// At 60 the prose fits; only the score lines, kept whole to be copied
+	// (TestLessonsKeepScoreLinesWhole), may be wider.
+	var prose []string
+	for _, l := range strings.Split(Lessons(60), "\n") {
+		if !strings.Contains(l, "hyp_len = ") {
+			prose = append(prose, l)
+		}
+	}
+	requireFits(t, "Lessons(60)", strings.Join(prose, "\n"), 60)
 	// Marked lessons draw the hypothesis with marker rows; the others list
 	// it once, plainly.
 	if n := len(regexp.MustCompile(`(?m)^hyp  `).FindAllString(out, -1)); n != len(AllLessons()) {
@@ -317,4 +325,32 @@ func TestLessonTextNumbers(t *testing.T) {
 			t.Error(`"the dog was under a mat": not only unigrams match`)
 		}
 	})
+}
+
+// TestLessonsKeepScoreLinesWhole: bleuscope lessons, printed to be copied,
+// keeps every score line whole at any width (as explain does), while
+// prose wraps; the explorer's lessons fit their width.
+func TestLessonsKeepScoreLinesWhole(t *testing.T) {
+	whole := regexp.MustCompile(`hyp_len = \d+ ref_len = \d+\)$`)
+	for _, w := range []int{60, 80, 100} {
+		out := Lessons(w)
+		n := 0
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "hyp_len") {
+				n++
+				if !whole.MatchString(l) {
+					t.Errorf("width %d: a score line is cut: %q", w, l)
+				}
+			}
+			if strings.HasPrefix(strings.TrimSpace(l), "ref_len") || strings.HasPrefix(strings.TrimSpace(l), "= ") && strings.HasSuffix(l, ")") {
+				t.Errorf("width %d: the rest of a score line on a line of its own: %q", w, l)
+			}
+		}
+		if n < 8 {
+			t.Errorf("width %d: %d score lines; want every lesson's", w, n)
+		}
+	}
+	for _, l := range AllLessons() {
+		requireFits(t, l.Title, RenderLesson(DefaultStyles(), l, l.Hyp, 60), 60)
+	}
 }
