@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -71,7 +72,8 @@ func sub(s *scoring.Stats, o scoring.Stats) {
 // ignored) ordered by [Scored.Impact] of v.System against base: the
 // segments that cost the most corpus score first (most negative impact),
 // or the reverse with v.Desc. Ties keep line order. v.Worst keeps the
-// first Worst of them: the segments that cost the most.
+// Worst segments that cost the most (which v.Desc then orders), as it
+// keeps the lowest scores for the other orders.
 func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, error) {
 	impact, err := s.Impact(ds, v.System, base)
 	if err != nil {
@@ -80,21 +82,13 @@ func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, error) {
 	desc, worst := v.Desc, v.Worst
 	v.Sort, v.Desc, v.Worst = SortLine, false, 0
 	rows := s.Rows(ds, v)
-	slices.SortStableFunc(rows, func(i, j int) int {
-		ki, kj := floatKey(impact[i]), floatKey(impact[j])
-		if desc {
-			ki, kj = kj, ki
-		}
-		switch {
-		case ki < kj:
-			return -1
-		case ki > kj:
-			return 1
-		}
-		return 0
-	})
-	if worst > 0 && len(rows) > worst {
+	byImpact := func(i, j int) int { return cmp.Compare(floatKey(impact[i]), floatKey(impact[j])) }
+	slices.SortStableFunc(rows, byImpact)
+	if worst > 0 && len(rows) > worst { // the costliest, whatever the order asked
 		rows = rows[:worst]
+	}
+	if desc { // ties keep line order
+		slices.SortStableFunc(rows, func(i, j int) int { return byImpact(j, i) })
 	}
 	return rows, nil
 }

@@ -194,6 +194,10 @@ func TestImpactBySwappingText(t *testing.T) {
 	if top, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2}, 0); !slices.Equal(top, rows[:2]) {
 		t.Errorf("Worst 2: rows %v; want the two that cost the most, %v", top, rows[:2])
 	}
+	// Worst picks, Desc then orders: the same two, the other way round.
+	if top, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2, Desc: true}, 0); !slices.Equal(top, []int{rows[1], rows[0]}) {
+		t.Errorf("Worst 2, Desc: rows %v; want the two that cost the most in reverse, %v", top, []int{rows[1], rows[0]})
+	}
 	same, _ := s.Impact(ds, 2, 0)
 	for i, v := range same {
 		if v != 0 {

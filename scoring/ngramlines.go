@@ -120,7 +120,7 @@ func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (out [][]i
 		wants[p].off = uint32(sum)
 		sum += int(wants[p].room)
 	}
-	if sum > math.MaxUint32 {
+	if uint64(sum) > math.MaxUint32 {
 		return nil, false
 	}
 	total := uint32(sum)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -191,11 +192,12 @@ func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
 	} else {
 		mt.ter = msg.ms
 	}
-	if m.syncSortMetrics() || m.list.waiting != "" {
+	// A filter being typed is the one the scores are for now: it replaces
+	// the one that waited (live filtering had set that back).
+	resort := m.syncSortMetrics()
+	typed := m.list.typing == typingFilter && m.liveFilter() && m.list.setFilter(strings.TrimSpace(m.list.filter.text()))
+	if resort || typed || m.list.waiting != "" {
 		return m, m.refreshRows()
-	}
-	if cmd := m.liveRetry(); cmd != nil {
-		return m, cmd
 	}
 	m.refreshPane(false)
 	return m, nil

@@ -95,7 +95,10 @@ func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
 		}
 		return m.rowsFailed(errors.New(termsNeed(what) + " " + what + " scores, " + hint)), true
 	}
-	shown := m.showForFilter()
+	shown := ""
+	if m.list.waiting == "" { // shown once, as the wait begins: M may hide it again meanwhile
+		shown = m.showForFilter()
+	}
 	m.jobs.stop(jobRows) // rows in flight are of another filter
 	m.list.wait(what)
 	m.refreshPane(true)

@@ -298,3 +298,45 @@ func TestFilterTERLandsWhileTyping(t *testing.T) {
 		t.Errorf("lines %v; want %v", got, keep)
 	}
 }
+
+// TestFilterEditedWhileWaiting: a filter that waits for chrF and is then
+// edited at the prompt: when chrF lands, the query typed is the one
+// applied (not the one that waited). From a review.
+func TestFilterEditedWhileWaiting(t *testing.T) {
+	ds := demoDataset(t)
+	m := ready(t, ds, 100, 30)
+	m = typeText(t, press(t, m, "/"), "chrf<80")
+	next, run := m.Update(keyMsg("enter"))
+	m = next.(Model)
+	if m.list.waiting != "chrF" {
+		t.Fatalf("chrf<80 entered: waiting %q", m.list.waiting)
+	}
+	m = press(t, m, "/", "backspace", "6")
+	m = drive(t, m, run)
+	want := wantMetrics(t, ds, chrfTER(), false)
+	keep := metricRows(want.Systems[0].ChrFSegments, func(v float64) bool { return v < 86 })
+	if got := sortedRows(m); m.list.view.Filter != "chrf<86" || !slices.Equal(got, keep) {
+		t.Errorf("chrF landed with chrf<86 typed: filter %q, lines %v; want %v", m.list.view.Filter, got, keep)
+	}
+}
+
+// TestFilterWaitingKeepsMetricHidden: M hides chrF while a filter waits
+// for it; another key that refreshes the rows (tab) does not show it
+// again. From a review.
+func TestFilterWaitingKeepsMetricHidden(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m = typeText(t, press(t, m, "/"), "chrf<80")
+	next, _ := m.Update(keyMsg("enter"))
+	m = next.(Model)
+	if !m.c.met.showChrF {
+		t.Fatal("the wait should show chrF")
+	}
+	m = press(t, m, "M", "M") // chrF and TER, then BLEU alone
+	if m.c.met.showChrF {
+		t.Fatal("M M should hide chrF")
+	}
+	m = press(t, m, "tab")
+	if m.c.met.showChrF || m.list.waiting == "" {
+		t.Errorf("tab while waiting: chrF shown %v, waiting %q; want it still hidden, the filter still waiting", m.c.met.showChrF, m.list.waiting)
+	}
+}

@@ -62,7 +62,8 @@ func (w Walkthrough) SetSize(width, height int) Walkthrough {
 // when the line is too narrow for it.
 func (w Walkthrough) About(line, system string) Walkthrough {
 	w.line, w.system = line, system
-	return w.SetSize(w.w, w.h)
+	w.vp.Height = max(1, w.h-3-w.titleLines()) // the steps stay as rendered
+	return w
 }
 
 // titleLines is how many lines the title takes: 1 when About named the

@@ -68,3 +68,20 @@ func TestWalkthroughTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughAboutKeepsSteps: naming the segment only makes room for
+// the title; the steps, which take a while on a long segment, are not
+// rendered again. From a review.
+func TestWalkthroughAboutKeepsSteps(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 40)
+	e := m.list.selection(m.c)
+	in := model.Explain(m.c.ds.Segment(e.sys, e.seg), m.c.set.Sentence)
+	w := NewWalkthrough(in.Detail, in.Result, in.Opt, m.c.st, 120, 40)
+	named := w.About("line 3", "fluent")
+	if &named.steps[0] != &w.steps[0] {
+		t.Error("About rendered the steps again")
+	}
+	if named.vp.Height != w.vp.Height-1 {
+		t.Errorf("viewport %d lines with the title, %d without; want one fewer", named.vp.Height, w.vp.Height)
+	}
+}

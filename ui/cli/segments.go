@@ -144,12 +144,14 @@ func runSegments(e *env, args []string) error {
 	return writeShown(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
 			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
-			rows := scored.Rows(ds, v)
+			var rows []int
 			if impact {
 				var err error
 				if rows, err = scored.RowsByImpact(ds, v, v.Other); err != nil {
 					return err
 				}
+			} else {
+				rows = scored.Rows(ds, v)
 			}
 			dst := w
 			switch {

@@ -117,11 +117,13 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		other = -1
 	}
 	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
-	rows := scored.Rows(ds, v)
+	var rows []int
 	if o.byImpact {
 		if rows, err = scored.RowsByImpact(ds, v, base); err != nil {
 			return err
 		}
+	} else {
+		rows = scored.Rows(ds, v)
 	}
 	t := model.TextExport{Baseline: base}
 	if o.metrics != nil && o.metrics.Metrics.Extra() {
