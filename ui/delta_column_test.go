@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -109,5 +110,28 @@ func TestDeltaColumn(t *testing.T) {
 			t.Errorf("%s on the baseline: the segment pane gives a Δ to itself:\n%s", name, v)
 		}
 		checkFit(t, name, m.View(), size[0], size[1])
+	}
+}
+
+// TestImpactColumnOnTheBaseline: sorted by impact with the shown system
+// pinned as its own baseline, the impact column shows — as Δ does, not
+// a column of zeros. From a review.
+func TestImpactColumnOnTheBaseline(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "p")
+	for range 6 { // o cycles the sort keys to impact
+		if m.list.view.Sort == model.SortImpact {
+			break
+		}
+		m = press(t, m, "o")
+	}
+	if m.list.impact == nil {
+		t.Fatal("o never sorted by impact")
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "impact") && strings.Contains(l, "line") })
+	for _, l := range lines[head+1 : head+4] {
+		if f := strings.Fields(l); len(f) < 6 || slices.Contains(f, "0") || strings.Count(l, "—") < 2 {
+			t.Errorf("a row on the baseline itself: %q; want — for Δ and impact", l)
+		}
 	}
 }

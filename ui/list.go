@@ -444,7 +444,11 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	imp := math.NaN()
 	if cols.impact > 0 {
 		imp = l.impact[seg]
-		parts = append(parts, render.PadLeft(impactCell(imp, c.nltk()), cols.impact))
+		cell := impactCell(imp, c.nltk())
+		if l.view.Other == l.view.System { // as Δ: the baseline against itself costs nothing to show
+			cell = "—"
+		}
+		parts = append(parts, render.PadLeft(cell, cols.impact))
 	}
 	impAt := len(parts) - 1 // the impact cell, when there is one
 	if cols.metric > 0 {
