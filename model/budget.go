@@ -47,7 +47,7 @@ func (b *Budget) Reserve(n int64) bool {
 // not read are given back. Reading stops with [ErrOverLimit] as soon as r
 // gives more than b allows, so that memory holds no more than the limit.
 func (b *Budget) ReadAll(r io.Reader, size int64) ([]byte, error) {
-	return b.read(r, size, nil)
+	return b.read(r, size, 0, nil)
 }
 
 // readChunk is the most read at once.
@@ -57,13 +57,19 @@ const readChunk = 1 << 20
 // nil) as they come; an error of check ends the reading. The first size
 // bytes go into one buffer, so that a file is read without copies; a
 // stream of unknown size, or the rest of a file that grew, is read in
-// chunks joined at the end, with no garbage from a growing buffer.
-func (b *Budget) read(r io.Reader, size int64, check func([]byte) error) ([]byte, error) {
+// chunks joined at the end, with no garbage from a growing buffer. hint
+// (0: none), for a stream of unknown size, is how long it says it is (a
+// gzip file's trailer): the first chunk takes that much (within the
+// limit), so that a stream as long as it says is not copied to be joined.
+func (b *Budget) read(r io.Reader, size, hint int64, check func([]byte) error) ([]byte, error) {
 	reserved := max(size, 0)
 	src := &capped{r: r, left: reserved + max(b.left.Load(), 0)}
 	next := int64(readChunk)
-	if size >= 0 {
+	switch {
+	case size >= 0:
 		next = size + 1 // +1: the read that sees the end
+	case hint > 0:
+		next = hint + 1
 	}
 	var chunks [][]byte
 	total := int64(0)

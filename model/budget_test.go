@@ -95,3 +95,36 @@ func TestLineCounter(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetReadHint: a stream that says how long it is (a gzip trailer)
+// is read into one buffer of that size, not chunks copied to be joined;
+// a hint too small or too big changes nothing but the buffer, and the
+// limit holds whatever the hint says.
+func TestBudgetReadHint(t *testing.T) {
+	text := strings.Repeat("a b c\n", 500_000) // 3 MB: several chunks
+	n := int64(len(text))
+	for _, c := range []struct {
+		name    string
+		hint    int64
+		limit   int64
+		oneRead bool // the text in the hint's one buffer
+		wantErr error
+	}{
+		{"right", n, 4 << 20, true, nil},
+		{"none", 0, 4 << 20, false, nil},
+		{"too small", n / 2, 4 << 20, false, nil},
+		{"too big", 3 * n, 4 << 20, true, nil},
+		{"past the limit", n, n - 1, false, ErrOverLimit},
+	} {
+		got, err := NewBudget(c.limit).read(strings.NewReader(text), -1, c.hint, nil)
+		if !errors.Is(err, c.wantErr) || (err == nil && string(got) != text) {
+			t.Errorf("%s: %d bytes, %v; want the text, %v", c.name, len(got), err, c.wantErr)
+			continue
+		}
+		// One buffer has the hint's room (or the limit's); a join has
+		// exactly the text's.
+		if one := int64(cap(got)) > n; err == nil && one != c.oneRead {
+			t.Errorf("%s: cap %d for %d bytes; want one buffer %v", c.name, cap(got), n, c.oneRead)
+		}
+	}
+}

@@ -316,3 +316,33 @@ func TestLoadWarnings(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadGzipMembers: a gzip file of several members (cat a.gz b.gz),
+// whose trailer gives the size of the last alone, reads whole; so do a
+// file whose trailer is right (one member) and a large one.
+func TestLoadGzipMembers(t *testing.T) {
+	big := strings.Repeat("the cat sat on the mat\n", 100_000) // 2.3 MB: several chunks
+	inDir(t, map[string]string{
+		"two.gz": gzipped(t, "a\nb\n") + gzipped(t, "c\n"),
+		"one.gz": gzipped(t, "x\ny\nz\n"),
+		"big.gz": gzipped(t, big),
+	})
+	for _, c := range []struct {
+		path string
+		want int
+	}{{"two.gz", 3}, {"one.gz", 3}, {"big.gz", 100_000}} {
+		ds := mustLoad(t, Input{Systems: []string{c.path}, Refs: []string{c.path}})
+		if got := ds.Systems[0].Hyps; len(got) != c.want || got[0] == "" {
+			t.Errorf("%s: %d lines (first %q); want %d", c.path, len(got), got[0], c.want)
+		}
+	}
+	if f, err := os.Open("big.gz"); err != nil {
+		t.Fatal(err)
+	} else {
+		st, _ := f.Stat()
+		if got := gzipSize(f, st.Size()); got != int64(len(big)) {
+			t.Errorf("gzipSize = %d; want the text's %d", got, len(big))
+		}
+		f.Close()
+	}
+}

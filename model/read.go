@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -66,19 +67,21 @@ func (r *reader) read(p string) (*file, error) {
 	}
 	br := bufio.NewReaderSize(src, 64<<10)
 	s := &stream{r: r, f: f}
+	hint := int64(0) // a gzip file's size once decompressed, as its trailer says
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		// A gzip stream: UTF-8 text never starts with these two bytes.
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, gzipErr(f.label, err)
 		}
+		hint = gzipSize(src, size) // so that the text is not copied to be joined
 		br, size, s.gz = bufio.NewReaderSize(zr, 64<<10), -1, true
 	}
 	head, _ := br.Peek(4)
 	if err := checkEncoding(f.label, head); err != nil {
 		return nil, err
 	}
-	raw, err := s.readAll(br, size)
+	raw, err := s.readAll(br, size, hint)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +89,24 @@ func (r *reader) read(p string) (*file, error) {
 	// share their memory instead of copying a file that may be large.
 	f.data = unsafe.String(unsafe.SliceData(raw), len(raw))
 	return f, nil
+}
+
+// gzipSize returns the size a gzip file of n bytes says it decompresses
+// to (its trailer's last 4 bytes, the size modulo 2^32 of its last
+// member), or 0 when f cannot be read at an offset or is too short. It is
+// a hint for the buffer, never trusted: a hint beyond what deflate can
+// give (1032 bytes a compressed byte) is cut to that, and reading stops at
+// the input limit whatever it says.
+func gzipSize(f io.Reader, n int64) int64 {
+	at, ok := f.(io.ReaderAt)
+	if !ok || n < 18 { // a gzip header and trailer alone take 18 bytes
+		return 0
+	}
+	var tail [4]byte
+	if _, err := at.ReadAt(tail[:], n-4); err != nil {
+		return 0
+	}
+	return min(int64(binary.LittleEndian.Uint32(tail[:])), 1032*n)
 }
 
 // stickyEOF reads r until its first end of input, then reports the end

@@ -20,15 +20,16 @@ type stream struct {
 }
 
 // readAll reads src to its end; size is the file's size when known (the
-// buffer is then allocated once), else -1. It stops at the input limit,
+// buffer is then allocated once), else -1, and hint how long a stream of
+// unknown size says it is (0: it does not). It stops at the input limit,
 // at a line past the line limit and at a byte that is not UTF-8.
-func (s *stream) readAll(src io.Reader, size int64) ([]byte, error) {
+func (s *stream) readAll(src io.Reader, size, hint int64) ([]byte, error) {
 	s.first = s.r.budget.untouched()
 	s.lines = lineCounter{max: s.r.maxLine, cr: s.f.stdin, line: 1}
 	if size >= 0 && !s.r.budget.Reserve(size) {
 		return nil, s.tooBig()
 	}
-	raw, err := s.r.budget.read(src, size, s.check)
+	raw, err := s.r.budget.read(src, size, hint, s.check)
 	var inErr *InputError
 	switch {
 	case errors.Is(err, ErrOverLimit):
