@@ -119,3 +119,20 @@ func TestExportRefusalShows(t *testing.T) {
 		t.Errorf("the last lines %q; want why the path is refused above the prompt", lines[13:])
 	}
 }
+
+// TestRejectedQueryKeepsSelection: a query that does not parse, entered,
+// leaves the filter and the selection as they were before "/", though
+// the live filter moved the selection on the way (as esc does). From a
+// new-user pass.
+func TestRejectedQueryKeepsSelection(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 60, 16), ":", "4", "6", "enter")
+	if m.list.seg != 45 {
+		t.Fatalf(":46 selected segment %d", m.list.seg+1)
+	}
+	m = press(t, m, "/")
+	m = typeText(t, m, "hyp:food bar:baz")
+	m = press(t, m, "enter")
+	if m.list.view.Filter != "" || m.list.seg != 45 || !strings.Contains(m.status, "filter unchanged") {
+		t.Errorf("rejected query: filter %q, segment %d, status %q; want no filter, line 46 still selected", m.list.view.Filter, m.list.seg+1, m.status)
+	}
+}

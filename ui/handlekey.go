@@ -279,9 +279,8 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 			if err != nil {
 				// A query that does not parse leaves the filter there was
 				// before "/" (live filtering may have applied part of it).
-				m.list.filter.setValue(m.list.before)
 				m.status = render.Safe(err.Error()) + "; filter unchanged"
-				if m.list.setFilter(m.list.before) {
+				if m.list.backToBefore() {
 					return m, m.refreshRows()
 				}
 				return m, nil

@@ -159,6 +159,16 @@ func (l segList) parseError() string {
 	return ""
 }
 
+// backToBefore gives back the filter and the selection there were when
+// "/" was pressed (a query entered that cannot be applied): the prompt
+// shows that filter again, and the selection is not a row the live
+// filter passed by. It reports whether the filter changed.
+func (l *segList) backToBefore() bool {
+	l.filter.setValue(l.before)
+	l.seg = l.beforeSeg
+	return l.setFilter(l.before)
+}
+
 // footer draws the focused prompt in width cells; live says whether the
 // filter applies while typing.
 func (l segList) footer(c common, live bool) string {

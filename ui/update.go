@@ -127,8 +127,7 @@ func (m *Model) refreshRows() tea.Cmd {
 func (m *Model) rowsFailed(err error) tea.Cmd {
 	if m.list.entered {
 		m.list.entered = false
-		m.list.filter.setValue(m.list.before)
-		m.list.setFilter(m.list.before)
+		m.list.backToBefore()
 		m.status = render.Safe(err.Error()) + "; filter unchanged"
 		return m.refreshRows()
 	}
