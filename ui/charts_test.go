@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/bleuscope/bleuscope/model"
 	"strings"
 	"testing"
 )
@@ -45,7 +46,7 @@ func TestChartsMarkSelectedSegment(t *testing.T) {
 			text := chartsText(t, m)
 			wants := []string{
 				"sentence scores of all 70 segments · ^ line 12",
-				fmt.Sprintf("^ %.6g: its bin", x),
+				"^ " + model.FormatScore(x, false) + ": its bin", // as the list shows it
 				fmt.Sprintf("holds %d of 70 segments", binCount(ss.Sentence, x)),
 				fmt.Sprintf("n-gram precisions · corpus BLEU %.2f", ss.Corpus.Score),
 				fmt.Sprintf("%d/%d", int(ss.Corpus.Counts[0]), int(ss.Corpus.Totals[0])),

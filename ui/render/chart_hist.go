@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/bleuscope/bleuscope/model"
 	"math"
 	"strconv"
 	"strings"
@@ -89,7 +90,8 @@ func Histogram(st Styles, scores []float64, hi, mark float64, width, height int)
 	if markBin >= 0 {
 		lo := hi * float64(markBin) / float64(bins)
 		up := hi * float64(markBin+1) / float64(bins)
-		caption = fmt.Sprintf("^ %s: its bin %s–%s holds %d of %s", fnum(mark), fnum(lo), fnum(up), counts[markBin], caption)
+		// The score as the list shows it (hi is 1 on NLTK's scale).
+		caption = fmt.Sprintf("^ %s: its bin %s–%s holds %d of %s", model.FormatScore(mark, hi == 1), fnum(lo), fnum(up), counts[markBin], caption)
 	}
 	lines = append(lines, st.Accent.Render(Truncate(caption, width)))
 	return strings.Join(lines, "\n")

@@ -105,7 +105,7 @@ func TestHistogram(t *testing.T) {
 		if !strings.HasPrefix(lines[0], "4 ┤") || !strings.HasPrefix(lines[5], "0 ┤") {
 			t.Errorf("%s: y labels %q / %q; want 4 and 0", name, lines[0], lines[5])
 		}
-		requireContains(t, name, out, "^ 51: its bin 50–55 holds 2 of 10 segments (1 not scored)")
+		requireContains(t, name, out, "^ 51.00: its bin 50–55 holds 2 of 10 segments (1 not scored)")
 		// The '^' sits under bin 10 of 20.
 		binW := (w - 3) / 20
 		if got, want := markColumn(t, out), 3+10*binW+binW/2; got != want {
@@ -114,10 +114,10 @@ func TestHistogram(t *testing.T) {
 	}
 	// NLTK scores are binned on 0–1.
 	out := Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, 1, 0.5, 80, 4)
-	requireContains(t, "0-1 scale", out, "^ 0.5: its bin 0.5–0.55 holds 2 of 4 segments")
+	requireContains(t, "0-1 scale", out, "^ 0.5000: its bin 0.5–0.55 holds 2 of 4 segments")
 	// sacrebleu scores that are all below 1 stay on 0–100: one bin holds them.
 	out = Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, 100, 0.5, 80, 4)
-	requireContains(t, "low sacrebleu scores", out, "^ 0.5: its bin 0–5 holds 4 of 4 segments")
+	requireContains(t, "low sacrebleu scores", out, "^ 0.50: its bin 0–5 holds 4 of 4 segments")
 	requireContains(t, "empty", Histogram(DefaultStyles(), nil, 100, 0, 80, 4), "no scores to draw")
 	requireContains(t, "all NaN", Histogram(DefaultStyles(), []float64{math.NaN()}, 1, 0, 80, 4), "no scores to draw")
 	if strings.Contains(Histogram(DefaultStyles(), scores, 100, math.NaN(), 80, 4), "^") {
