@@ -31,7 +31,7 @@ func TestRefLabelsOneWay(t *testing.T) {
 	}{
 		{"pane", nil, []string{"ref A ", "ref B "}},
 		{"walk-through", []string{"e"}, []string{"ref A ", "ref B "}},
-		{"walk-through clips", []string{"e", "n"}, []string{"A to B: occurrences in ref A to ref B"}},
+		{"walk-through clips", []string{"e", "n"}, []string{"A, B: occurrences in each reference"}},
 		{"ledger", []string{"x"}, []string{"ref A ", " A   B "}},
 	} {
 		v := ansi.Strip(press(t, m, sc.keys...).View())

@@ -26,9 +26,9 @@ func TestRefLabelsOneWay(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"explain, named", []string{"explain", "hyp.txt", "-r", "newstest.A.en", "-r", "newstest.B.en", "--line", "2"}, []string{"ref A ", "ref B ", "A to B: occurrences in ref A to ref B"}},
+		{"explain, named", []string{"explain", "hyp.txt", "-r", "newstest.A.en", "-r", "newstest.B.en", "--line", "2"}, []string{"ref A ", "ref B ", "A, B: occurrences in each reference"}},
 		{"report, named", []string{"hyp.txt", "-r", "newstest.A.en", "-r", "newstest.B.en"}, []string{"    ref A  the dog barked loudly", "    ref B  a dog was barking"}},
-		{"explain, texts", []string{"explain", "--hyp", "a dog barked", "--ref", "the dog barked loudly", "--ref", "a dog was barking"}, []string{"ref 1 ", "ref 2 ", "1 to 2: occurrences in ref 1 to ref 2"}},
+		{"explain, texts", []string{"explain", "--hyp", "a dog barked", "--ref", "the dog barked loudly", "--ref", "a dog was barking"}, []string{"ref 1 ", "ref 2 ", "1, 2: occurrences in each reference"}},
 		{"explain, one", []string{"explain", "hyp.txt", "-r", "ref.txt", "--line", "2"}, []string{"ref  ", "ref: occurrences in the reference"}},
 		{"report, one", []string{"hyp.txt", "-r", "newstest.only.en"}, []string{"    ref    the dog barked loudly"}},
 	} {

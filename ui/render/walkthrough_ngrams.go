@@ -54,8 +54,10 @@ func (w *walk) refColumnsNote() string {
 	case 1:
 		return w.shortRef(0) + ": occurrences in the reference · "
 	}
-	last := len(w.d.Refs) - 1
-	return w.shortRef(0) + " to " + w.shortRef(last) + ": occurrences in " + w.refName(0) + " to " + w.refName(last) + " · "
+	if len(w.d.Refs) == 2 { // "A to B: … in ref A to ref B" read as a range of one
+		return w.shortRef(0) + ", " + w.shortRef(1) + ": occurrences in each reference · "
+	}
+	return w.shortRef(0) + " to " + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
 }
 
 // precisionPair shows simple (unclipped) precision next to modified
