@@ -27,7 +27,15 @@ type TextExport struct {
 	// ([ScoreMetrics] with segments) and adds a column of each metric it
 	// was asked for per system, after the score; nil leaves them out.
 	Metrics *MetricScores
+	// Impact, when set, is system ImpactSystem's [Scored.Impact] against
+	// the baseline per segment (what the rows are sorted by) and adds an
+	// impact column after that system's delta; nil leaves it out.
+	Impact       []float64
+	ImpactSystem int
 }
+
+// impactOf reports whether sys has the impact column.
+func (t TextExport) impactOf(sys int) bool { return t.Impact != nil && sys == t.ImpactSystem }
 
 // metricColumns returns the chrF and TER sentence scores t adds to each
 // system: the column names (chrf, ter, as asked) and, per name, system
@@ -86,7 +94,7 @@ func SpreadsheetSafe(cell string) string {
 // The text is written exactly as it is; showing it on a terminal is the
 // caller's business ([Printable]). "tsv" writes a header row (line, src,
 // ref:LABEL… with the references' [RefLabels] (ref alone for one), then
-// hyp:NAME, score:NAME, delta:NAME, chrf:NAME, ter:NAME, notes:NAME per
+// hyp:NAME, score:NAME, delta:NAME, impact:NAME (t.Impact's system), chrf:NAME, ter:NAME, notes:NAME per
 // system)
 // and escapes backslash, tab, line feed and carriage return inside a field
 // as \\, \t, \n and \r, so every row is one line and the text comes back
@@ -95,7 +103,8 @@ func SpreadsheetSafe(cell string) string {
 // every text cell. "jsonl" writes one object per segment: line, src (null
 // when none was loaded), refs (null for a reference the segment lacks),
 // ref_labels (the references' [Dataset.ReferenceLabels], when they have
-// any) and systems, an array of {system, hyp, score, delta, chrf, ter, notes}, score
+// any) and systems, an array of {system, hyp, score, delta, impact (t.Impact's
+// system), chrf, ter, notes}, score
 // null where it is undefined, delta null for the baseline, chrf and ter
 // only with t.Metrics, notes only with t.Notes.
 func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, format string) error {
@@ -184,6 +193,9 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 		if sys != t.Baseline {
 			add("delta:"+sy.Name, true)
 		}
+		if t.impactOf(sys) {
+			add("impact:"+sy.Name, true)
+		}
 		names, _ := t.metricColumns(sys)
 		for _, n := range names {
 			add(n+":"+sy.Name, true)
@@ -209,6 +221,9 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 			add(formatFloat(s.Systems[sys].Sentence[i]), false)
 			if sys != t.Baseline {
 				add(formatFloat(s.Delta(sys, t.Baseline, i)), false)
+			}
+			if t.impactOf(sys) {
+				add(formatFloat(t.Impact[i]), false)
 			}
 			_, scores := t.metricColumns(sys)
 			for _, x := range scores {
@@ -287,6 +302,10 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 				b = append(b, "null"...)
 			} else {
 				b = appendJSONNumber(b, s.Delta(sys, t.Baseline, i))
+			}
+			if t.impactOf(sys) {
+				b = append(b, `, "impact": `...)
+				b = appendJSONNumber(b, t.Impact[i])
 			}
 			names, scores := t.metricColumns(sys)
 			for k, n := range names {

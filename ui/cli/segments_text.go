@@ -126,6 +126,12 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		rows = scored.Rows(ds, v)
 	}
 	t := model.TextExport{Baseline: base}
+	if o.byImpact { // the figure the rows are sorted by
+		if t.Impact, err = scored.Impact(ds, focus, base); err != nil {
+			return err
+		}
+		t.ImpactSystem = focus
+	}
 	if o.metrics != nil && o.metrics.Metrics.Extra() {
 		t.Metrics = o.metrics
 	}

@@ -122,6 +122,20 @@ func TestSegmentsTextImpact(t *testing.T) {
 		if len(want) < 5 || !slices.Equal(got, want) {
 			t.Errorf("--worst %s: --text rows %v; want the table's order %v (stderr %q)", worst, got, want, stderr)
 		}
+		// The figure the rows are sorted by is there, as the table's.
+		header := strings.Split(strings.SplitN(full, "\n", 2)[0], "\t")
+		col := slices.Index(header, "impact:stilted")
+		impacts := map[string]string{}
+		for _, l := range strings.Split(strings.TrimSpace(table), "\n") {
+			if f := strings.Split(l, "\t"); f[0] == "stilted" {
+				impacts[f[1]] = f[len(f)-2] // impact, before the hypothesis
+			}
+		}
+		for i, l := range strings.Split(strings.TrimSpace(full), "\n")[1:] {
+			if f := strings.Split(l, "\t"); col < 0 || f[col] != impacts[f[0]] {
+				t.Fatalf("--worst %s: --text row %d has no impact:stilted equal to the table's %q (header %q)", worst, i+1, impacts[f[0]], header)
+			}
+		}
 	}
 }
 
