@@ -209,7 +209,7 @@ func (m Model) footerOverflow() []string {
 	}
 	switch {
 	case m.list.typing == typingFilter:
-		return aboveThePrompt(c, m.list.parseError(), m.list.footer(c, m.liveFilter()), m.list.filter.field(c.st, c.width))
+		return aboveThePrompt(c, m.list.parseError(m.liveFilter()), m.list.footer(c, m.liveFilter()), m.list.filter.field(c.st, c.width))
 	case m.exp.typing && m.screen == screenMain:
 		return aboveThePrompt(c, m.status, m.exp.footer(c, m.status), m.exp.path.field(c.st, c.width))
 	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status == "":

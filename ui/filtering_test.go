@@ -136,3 +136,24 @@ func TestRejectedQueryKeepsSelection(t *testing.T) {
 		t.Errorf("rejected query: filter %q, segment %d, status %q; want no filter, line 46 still selected", m.list.view.Filter, m.list.seg+1, m.status)
 	}
 }
+
+// TestTypedQueryErrorOnALargeCorpus: without live filtering (a corpus
+// over syncRows segments), a query that does not parse says why as it is
+// typed, as on a small corpus, instead of only "enter applies". From a
+// verification pass.
+func TestTypedQueryErrorOnALargeCorpus(t *testing.T) {
+	m := ready(t, synthDataset(t, syncRows+500), 60, 16)
+	if m.liveFilter() {
+		t.Fatal("the corpus should be too large to filter live")
+	}
+	m = typeText(t, press(t, m, "/"), "foo:bar")
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	why := strings.Join(strings.Fields(lines[13]+" "+lines[14]), " ")
+	if !strings.Contains(why, "foo: is not a field") || !strings.HasPrefix(strings.TrimSpace(lines[15]), "/") {
+		t.Errorf("typed foo:bar on a large corpus: last lines %q; want why above the prompt", lines[13:])
+	}
+	m = typeText(t, press(t, m, "ctrl+u"), "bleu<10")
+	if last := lastLine(m.View()); !strings.Contains(last, "enter applies") {
+		t.Errorf("a query that parses: prompt line %q; want enter applies", last)
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,8 +152,16 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 }
 
 // parseError is why the filter being typed could not be applied, or ""
-// when it was (or nothing is typed beyond what is applied).
-func (l segList) parseError() string {
+// when it was (or nothing is typed beyond what is applied). Without live
+// filtering (a large corpus), nothing is applied before enter: it is why
+// the text typed does not parse.
+func (l segList) parseError(live bool) string {
+	if !live {
+		if _, err := model.ParseQuery(strings.TrimSpace(l.filter.text())); err != nil {
+			return render.Safe(err.Error())
+		}
+		return ""
+	}
 	if l.queryErr != "" && l.filter.text() != l.view.Filter {
 		return l.queryErr
 	}
@@ -178,8 +187,8 @@ func (l segList) footer(c common, live bool) string {
 	}
 	hint := ""
 	switch {
-	case l.parseError() != "":
-		hint = st.Warn.Render("  " + l.queryErr)
+	case l.parseError(live) != "":
+		hint = st.Warn.Render("  " + l.parseError(live))
 	case !live:
 		hint = st.Muted.Render("  enter applies")
 	}
