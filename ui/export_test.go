@@ -163,3 +163,18 @@ func TestQuitWaitsForExport(t *testing.T) {
 		t.Error("the second q did not quit")
 	}
 }
+
+// TestExportPromptShowsTheEnd: a path longer than the prompt line keeps
+// its end, where the cursor is and what was just typed, in view; the
+// start is cut. From a verification pass.
+func TestExportPromptShowsTheEnd(t *testing.T) {
+	long := "/a/very/long/directory/name/that/goes/on/and/on/exports/segments-final.csv"
+	for _, w := range []int{60, 80} {
+		m := press(t, ready(t, demoDataset(t), w, 24), "X", "ctrl+u")
+		m = typeText(t, m, long)
+		last := lastLine(m.View())
+		if !strings.Contains(last, "segments-final.csv") || !strings.Contains(last, "…") || ansi.StringWidth(last) > w {
+			t.Errorf("%d columns: prompt line %q; want the path's end, its start cut", w, last)
+		}
+	}
+}

@@ -149,13 +149,18 @@ func (h lineInput) view(st render.Styles, width int) string {
 }
 
 // field draws the prompt, the value and, when focused, the cursor in width
-// cells, cut at the right: the list's filter and jump prompts.
+// cells, cut at the right, or, when the text before the cursor alone does
+// not fit, at its start, so that the cursor and what was just typed show:
+// the list's filter and jump prompts and the export path.
 func (h lineInput) field(st render.Styles, width int) string {
 	before := render.Safe(string(h.value[:h.pos]))
 	at, after := " ", ""
 	if h.pos < len(h.value) {
 		at = render.Safe(string(h.value[h.pos]))
 		after = render.Safe(string(h.value[h.pos+1:]))
+	}
+	if room := width - render.Cells(h.prompt) - render.Cells(at); render.Cells(before) > room {
+		before = render.TruncateStart(before, max(1, room))
 	}
 	if h.focus {
 		at = st.Selected.Render(at)

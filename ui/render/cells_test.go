@@ -145,3 +145,21 @@ func TestTruncateMiddle(t *testing.T) {
 		}
 	}
 }
+
+func TestTruncateStart(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"abcdef", 10, "abcdef"},
+		{"abcdef", 4, "…def"},
+		{"日本語です", 5, "…です"}, // wide runes: 1 + 2 + 2
+		{"abc", 1, "…"},
+		{"abc", 0, ""},
+	} {
+		if got := TruncateStart(c.s, c.w); got != c.want || Cells(got) > max(0, c.w) {
+			t.Errorf("TruncateStart(%q, %d) = %q; want %q", c.s, c.w, got, c.want)
+		}
+	}
+}

@@ -143,6 +143,28 @@ func Truncate(s string, w int) string {
 	return truncateCells(s, w, "…")
 }
 
+// TruncateStart cuts plain s to at most w cells by taking text off its
+// start ("…of/the/path"): for what is being typed at its end.
+func TruncateStart(s string, w int) string {
+	if Cells(s) <= w {
+		return s
+	}
+	if w < 1 {
+		return ""
+	}
+	var parts []string
+	var cells []int
+	graphemes(s, func(cluster string, n int) {
+		parts, cells = append(parts, cluster), append(cells, n)
+	})
+	used, from := 1, len(parts) // 1: the "…"
+	for from > 0 && used+cells[from-1] <= w {
+		from--
+		used += cells[from]
+	}
+	return "…" + strings.Join(parts[from:], "")
+}
+
 // TruncateMiddle cuts plain s to at most w cells by taking text out of its
 // middle ("generalt…LT22.en"): for names whose ends tell them apart, such
 // as file names that share a long prefix.
