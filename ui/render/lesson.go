@@ -134,8 +134,16 @@ func LessonTry(st Styles, l Lesson, width int) string {
 	var b strings.Builder
 	b.WriteString(st.Label.Render("Try"))
 	for _, t := range l.Try {
-		b.WriteString("\n")
-		b.WriteString(wrapText("  • "+t, max(20, width)))
+		// A hanging indent: the lines of a suggestion start under its text.
+		lines := strings.Split(wrapText(t, max(16, width-4)), "\n")
+		for i, line := range lines {
+			b.WriteString("\n")
+			if i == 0 {
+				b.WriteString("  • " + line)
+			} else {
+				b.WriteString("    " + line)
+			}
+		}
 	}
 	return b.String()
 }

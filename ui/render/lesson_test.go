@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"math"
 	"regexp"
 	"strconv"
@@ -352,5 +353,22 @@ func TestLessonsKeepScoreLinesWhole(t *testing.T) {
 	}
 	for _, l := range AllLessons() {
 		requireFits(t, l.Title, RenderLesson(DefaultStyles(), l, l.Hyp, 60), 60)
+	}
+}
+
+// TestLessonTryHangs: a suggestion too long for one line goes on under its
+// text, not back at the bullet's column.
+func TestLessonTryHangs(t *testing.T) {
+	for _, l := range AllLessons() {
+		for _, w := range []int{40, 60} {
+			for _, line := range strings.Split(LessonTry(PlainStyles(), l, w), "\n")[1:] {
+				if !strings.HasPrefix(line, "  • ") && !strings.HasPrefix(line, "    ") {
+					t.Errorf("%s at %d: a suggestion's line %q is not under its text", l.ID, w, line)
+				}
+				if ansi.StringWidth(line) > w {
+					t.Errorf("%s at %d: %q is wider than the width", l.ID, w, line)
+				}
+			}
+		}
 	}
 }
