@@ -85,7 +85,8 @@ func (l Lessons) Init() tea.Cmd { return nil }
 // SetSize lays the lessons out in width×height cells.
 func (l Lessons) SetSize(width, height int) Lessons {
 	l.w, l.h = max(1, width), max(1, height)
-	l.vp = viewport.New(l.w, max(1, l.h-3-len(l.footer("100% "))))
+	// Room for the footer with the longest scroll hint it may show.
+	l.vp = viewport.New(l.w, max(1, l.h-3-len(l.footer("↓ 9999 more lines · "))))
 	l.vp.MouseWheelEnabled = false
 	return l.refresh(true)
 }

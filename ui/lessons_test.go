@@ -10,6 +10,7 @@ import (
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // send presses keys in l, one by one.
@@ -238,5 +239,19 @@ func TestHypInputScrollsToCursor(t *testing.T) {
 	h, _ = h.update(wtKey("ctrl+k"))
 	if h.text() != "" {
 		t.Errorf("ctrl+a ctrl+k left %q", h.text())
+	}
+}
+
+// TestLessonsFooterWhole: the footer with its scroll hint ("↓ 19 more lines
+// · ") keeps its last key at every width, the hint included in the room
+// the text leaves it. From a review.
+func TestLessonsFooterWhole(t *testing.T) {
+	for w := 100; w <= 140; w++ {
+		l := NewLessons(render.DefaultStyles(), w, 24)
+		keys := l.keys.helpLine()
+		last := keys[strings.LastIndex(keys, " · ")+len(" · "):]
+		if v := ansi.Strip(l.View()); !strings.Contains(strings.Join(strings.Fields(v), " "), last) {
+			t.Errorf("%d×24: the footer lost %q:\n%s", w, last, v)
+		}
 	}
 }
