@@ -175,28 +175,9 @@ func TruncateMiddle(s string, w int) string {
 	if w < 5 {
 		return Truncate(s, w)
 	}
-	var parts []string
-	var cells []int
-	graphemes(s, func(cluster string, n int) {
-		parts, cells = append(parts, cluster), append(cells, n)
-	})
 	// The end keeps the larger half: a name's end (its system) says more.
-	headW, tailW := (w-1)/2, w-1-(w-1)/2
-	var head, tail strings.Builder
-	used := 0
-	for i := 0; i < len(parts) && used+cells[i] <= headW; i++ {
-		head.WriteString(parts[i])
-		used += cells[i]
-	}
-	used, from := 0, len(parts)
-	for from > 0 && used+cells[from-1] <= tailW {
-		from--
-		used += cells[from]
-	}
-	for _, p := range parts[from:] {
-		tail.WriteString(p)
-	}
-	return head.String() + "…" + tail.String()
+	headW := (w - 1) / 2
+	return truncateCells(s, headW, "") + TruncateStart(s, w-headW)
 }
 
 // PadRight pads s with spaces to w cells as [Cells] counts them (cutting
