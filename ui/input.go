@@ -186,9 +186,9 @@ func (l segList) footer(c common, live bool) string {
 		return l.jump.field(st, c.width) + st.Muted.Render("  enter jumps · esc cancels")
 	}
 	hint := ""
-	switch {
-	case l.parseError(live) != "":
-		hint = st.Warn.Render("  " + l.parseError(live))
+	switch why := l.parseError(live); {
+	case why != "":
+		hint = st.Warn.Render("  " + why)
 	case !live:
 		hint = st.Muted.Render("  enter applies")
 	}
