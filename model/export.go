@@ -260,8 +260,9 @@ func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, 
 // text. jsonl, tsv and csv give the figure with full precision (null in
 // jsonl, empty in tsv and csv, where NLTK raises), after the fields they
 // always have (in tsv and csv, before the hypothesis, which stays last).
-// Any other key adds nothing: it is WriteSegmentsMetrics.
-func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, by SortKey, ms *MetricScores, format string) error {
+// Any other key adds nothing: it is WriteSegmentsMetrics. impact is the
+// impact [Scored.RowsByImpact] ordered the rows by, or nil to work it out.
+func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, by SortKey, impact []float64, ms *MetricScores, format string) error {
 	if by != SortDelta && by != SortImpact {
 		return WriteSegmentsMetrics(w, ds, s, rows, sys, other, ms, format)
 	}
@@ -276,9 +277,11 @@ func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, o
 	}
 	fig := &sortFigure{name: FigureDelta, value: func(i int) float64 { return s.Delta(sys, other, i) }}
 	if by == SortImpact {
-		impact, err := s.Impact(ds, sys, other)
-		if err != nil {
-			return err
+		if impact == nil {
+			var err error
+			if impact, err = s.Impact(ds, sys, other); err != nil {
+				return err
+			}
 		}
 		fig = &sortFigure{name: FigureImpact, value: func(i int) float64 { return impact[i] }}
 	}

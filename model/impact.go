@@ -1,9 +1,7 @@
 package model
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -69,26 +67,16 @@ func sub(s *scoring.Stats, o scoring.Stats) {
 }
 
 // RowsByImpact returns the segments v selects (its filter; v.Sort is
-// ignored) ordered by [Scored.Impact] of v.System against base: the
-// segments that cost the most corpus score first (most negative impact),
-// or the reverse with v.Desc. Ties keep line order. v.Worst keeps the
-// Worst segments that cost the most (which v.Desc then orders), as it
-// keeps the lowest scores for the other orders.
-func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, error) {
+// ignored) ordered by [Scored.Impact] of v.System against base, and that
+// impact: the segments that cost the most corpus score first (most
+// negative impact), or the reverse with v.Desc. Ties keep line order.
+// v.Worst keeps the Worst segments that cost the most (which v.Desc then
+// orders), as it keeps the lowest scores for the other orders.
+func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, []float64, error) {
 	impact, err := s.Impact(ds, v.System, base)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	desc, worst := v.Desc, v.Worst
-	v.Sort, v.Desc, v.Worst = SortLine, false, 0
-	rows := s.Rows(ds, v)
-	byImpact := func(i, j int) int { return cmp.Compare(floatKey(impact[i]), floatKey(impact[j])) }
-	slices.SortStableFunc(rows, byImpact)
-	if worst > 0 && len(rows) > worst { // the costliest, whatever the order asked
-		rows = rows[:worst]
-	}
-	if desc { // ties keep line order
-		slices.SortStableFunc(rows, func(i, j int) int { return byImpact(j, i) })
-	}
-	return rows, nil
+	v.Sort, v.Other = SortImpact, base
+	return s.orderBy(v, s.filter(ds, v.System, v.Filter), impact), impact, nil
 }

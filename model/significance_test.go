@@ -177,7 +177,7 @@ func TestImpactBySwappingText(t *testing.T) {
 			t.Errorf("segment %d: impact %v, want %v", i, imp[i], want)
 		}
 	}
-	rows, err := s.RowsByImpact(ds, View{System: 1}, 0)
+	rows, _, err := s.RowsByImpact(ds, View{System: 1}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,16 +186,16 @@ func TestImpactBySwappingText(t *testing.T) {
 			t.Errorf("rows %v not ordered by impact %v", rows, imp)
 		}
 	}
-	desc, _ := s.RowsByImpact(ds, View{System: 1, Desc: true}, 0)
+	desc, _, _ := s.RowsByImpact(ds, View{System: 1, Desc: true}, 0)
 	if imp[desc[0]] < imp[desc[len(desc)-1]] {
 		t.Errorf("descending rows %v start with the smallest impact", desc)
 	}
 	// Worst keeps the segments that cost the most, not the lowest scores.
-	if top, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2}, 0); !slices.Equal(top, rows[:2]) {
+	if top, _, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2}, 0); !slices.Equal(top, rows[:2]) {
 		t.Errorf("Worst 2: rows %v; want the two that cost the most, %v", top, rows[:2])
 	}
 	// Worst picks, Desc then orders: the same two, the other way round.
-	if top, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2, Desc: true}, 0); !slices.Equal(top, []int{rows[1], rows[0]}) {
+	if top, _, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2, Desc: true}, 0); !slices.Equal(top, []int{rows[1], rows[0]}) {
 		t.Errorf("Worst 2, Desc: rows %v; want the two that cost the most in reverse, %v", top, []int{rows[1], rows[0]})
 	}
 	same, _ := s.Impact(ds, 2, 0)
@@ -216,7 +216,7 @@ func TestRowsByImpactWorst(t *testing.T) {
 		System{Name: "new", Hyps: []string{"xyz", "a quick brown fox jumped over a lazy dog", "it rained all day long in the city"}},
 	)
 	s := mustScore(t, ds, DefaultSettings())
-	rows, err := s.RowsByImpact(ds, View{System: 1, Worst: 1}, 0)
+	rows, _, err := s.RowsByImpact(ds, View{System: 1, Worst: 1}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

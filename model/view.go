@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -127,25 +128,33 @@ func (s *Scored) RowsAmong(ds *Dataset, v View, among []int) []int {
 
 // order puts rows (ascending) in v's order.
 func (s *Scored) order(ds *Dataset, v View, rows []int32) []int {
+	var impact []float64
+	if v.Sort == SortImpact {
+		var err error
+		if impact, err = s.Impact(ds, v.System, v.Other); err != nil {
+			v.Sort = SortScore // no baseline to weigh against
+		}
+	}
+	return s.orderBy(v, rows, impact)
+}
+
+// orderBy is [Scored.order] with the impact SortImpact orders by already
+// made. Worst keeps the worst by the sort key (the lowest scores, the
+// biggest losses, the costliest segments…), which v.Desc then orders.
+func (s *Scored) orderBy(v View, rows []int32, impact []float64) []int {
 	if v.Worst > 0 && v.Worst < len(rows) {
 		by := SortScore
-		if v.Sort == SortDelta || v.Sort == SortChrF || v.Sort == SortTER {
+		if v.Sort == SortDelta || v.Sort == SortChrF || v.Sort == SortTER || v.Sort == SortImpact {
 			by = v.Sort
 		}
-		worst := s.sortRows(rows, v, by, false, nil)
+		worst := s.sortRows(rows, v, by, false, impact)
 		rows = rows[:0]
 		for _, i := range worst[:v.Worst] {
 			rows = append(rows, int32(i))
 		}
+		slices.Sort(rows) // line order, which ties keep
 	}
-	if v.Sort == SortImpact {
-		impact, err := s.Impact(ds, v.System, v.Other)
-		if err != nil {
-			return s.sortRows(rows, v, SortScore, v.Desc, nil)
-		}
-		return s.sortRows(rows, v, SortImpact, v.Desc, impact)
-	}
-	return s.sortRows(rows, v, v.Sort, v.Desc, nil)
+	return s.sortRows(rows, v, v.Sort, v.Desc, impact)
 }
 
 // sortRows orders rows (ascending line order on entry) of v's system by

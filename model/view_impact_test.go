@@ -15,8 +15,11 @@ func TestRowsSortImpact(t *testing.T) {
 		{System: 1, Other: 0, Sort: SortImpact},
 		{System: 1, Other: 0, Sort: SortImpact, Desc: true},
 		{System: 0, Other: 1, Sort: SortImpact, Filter: "the"},
+		// Worst keeps the costliest in Rows too, not the lowest scores.
+		{System: 1, Other: 0, Sort: SortImpact, Worst: 2},
+		{System: 1, Other: 0, Sort: SortImpact, Worst: 2, Desc: true},
 	} {
-		want, err := s.RowsByImpact(ds, v, v.Other)
+		want, _, err := s.RowsByImpact(ds, v, v.Other)
 		if err != nil {
 			t.Fatal(err)
 		}

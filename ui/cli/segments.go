@@ -145,9 +145,10 @@ func runSegments(e *env, args []string) error {
 		for sys := range ds.Systems {
 			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
 			var rows []int
+			var impacts []float64 // what the rows are ordered by, for the writer
 			if impact {
 				var err error
-				if rows, err = scored.RowsByImpact(ds, v, v.Other); err != nil {
+				if rows, impacts, err = scored.RowsByImpact(ds, v, v.Other); err != nil {
 					return err
 				}
 			} else {
@@ -165,9 +166,9 @@ func runSegments(e *env, args []string) error {
 			// format (and text a Δ column either way).
 			switch {
 			case impact:
-				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortImpact, ms, format)
+				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortImpact, impacts, ms, format)
 			case key == model.SortDelta:
-				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortDelta, ms, format)
+				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortDelta, nil, ms, format)
 			default:
 				err = model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, -1, ms, format)
 			}

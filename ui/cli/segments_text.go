@@ -118,8 +118,9 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	}
 	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
 	var rows []int
+	var impact []float64
 	if o.byImpact {
-		if rows, err = scored.RowsByImpact(ds, v, base); err != nil {
+		if rows, impact, err = scored.RowsByImpact(ds, v, base); err != nil {
 			return err
 		}
 	} else {
@@ -127,10 +128,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	}
 	t := model.TextExport{Baseline: base}
 	if o.byImpact { // the figure the rows are sorted by
-		if t.Impact, err = scored.Impact(ds, focus, base); err != nil {
-			return err
-		}
-		t.ImpactSystem = focus
+		t.Impact, t.ImpactSystem = impact, focus
 	}
 	if o.metrics != nil && o.metrics.Metrics.Extra() {
 		t.Metrics = o.metrics
