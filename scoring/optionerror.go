@@ -56,8 +56,8 @@ func badOption(opt OptionName, format string, a ...any) *OptionError {
 	return &OptionError{Option: opt, Msg: fmt.Sprintf(format, a...), err: ErrBadOption}
 }
 
-// orList joins words as a sentence does: "a", "a or b", "a, b or c".
-func orList(words []string) string {
+// OrList joins words as a sentence does: "a", "a or b", "a, b or c".
+func OrList(words []string) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")
 	}

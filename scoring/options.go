@@ -127,7 +127,7 @@ func (o Options) Validate() error {
 	case SmoothExp, SmoothFloor, SmoothAddK, SmoothNone:
 	default:
 		return &OptionError{Option: OptSmooth, err: ErrUnknownSmoothing,
-			Msg: fmt.Sprintf("%q is not a smoothing method (want %s)", o.Smooth, orList(SmoothNames))}
+			Msg: fmt.Sprintf("%q is not a smoothing method (want %s)", o.Smooth, OrList(SmoothNames))}
 	}
 	if math.IsNaN(o.SmoothValue) || math.IsInf(o.SmoothValue, 0) || o.SmoothValue < 0 {
 		return badOption(OptSmoothValue, "%v is not a finite number ≥ 0", o.SmoothValue)

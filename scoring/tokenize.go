@@ -43,7 +43,7 @@ func NewTokenizer(name string) (Tokenizer, error) {
 		}
 	}
 	return Tokenizer{}, &OptionError{Option: OptTokenize, err: ErrUnknownTokenizer,
-		Msg: fmt.Sprintf("%q is not a tokenizer (want %s)", name, orList(TokenizerNames))}
+		Msg: fmt.Sprintf("%q is not a tokenizer (want %s)", name, OrList(TokenizerNames))}
 }
 
 // Name returns the tokenizer's name as sacrebleu spells it in signatures

@@ -281,14 +281,6 @@ func (fs *flagSet) joinedHint(written string) string {
 	return " (a value is not joined to its flag: did you mean -" + name[:1] + " " + name[1:] + "?)"
 }
 
-// orList joins words as a sentence does: "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
-}
-
 // plural is n and the word, with an "s" unless n is 1: "1 segment",
 // "3 segments".
 func plural(n int, word string) string {

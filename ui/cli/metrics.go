@@ -47,7 +47,7 @@ func (f *metricFlags) metrics(lowercase bool, implied ...string) (model.Metrics,
 	for _, n := range strings.Split(f.names, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
 		if !slices.Contains(model.MetricNames, n) {
-			return model.Metrics{}, usagef("--metrics %q: give a comma-separated list of %s; %s", f.names, orList(model.MetricNames), hint)
+			return model.Metrics{}, usagef("--metrics %q: give a comma-separated list of %s; %s", f.names, scoring.OrList(model.MetricNames), hint)
 		}
 		if !slices.Contains(m.Names, n) {
 			m.Names = append(m.Names, n)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 const segmentsHelp = `Usage: bleuscope segments [flags] SYSTEM ... -r REF [-r REF ...]
@@ -80,7 +81,7 @@ func runSegments(e *env, args []string) error {
 		return err
 	}
 	if !slices.Contains(model.SegmentFormats, format) {
-		return usagef("--format %q: segments prints %s; %s", format, orList(model.SegmentFormats), fs.helpHint())
+		return usagef("--format %q: segments prints %s; %s", format, scoring.OrList(model.SegmentFormats), fs.helpHint())
 	}
 	impact := sortBy == "impact"
 	key, err := model.ParseSortKey(sortBy)
