@@ -192,18 +192,9 @@ func (w *idNumberer) block(b *tokBlock) {
 		}
 		w.local.reset(room)
 		for k := range refs {
-			for _, g := range w.number(b.line(lo + k)) {
-				e := w.local.find(g)
-				if e.rref != int32(k+1) {
-					e.rref, e.rcur = int32(k+1), 0
-				}
-				e.rcur++
-				e.rmax = max(e.rmax, e.rcur)
-			}
+			w.local.addRef(int(k), w.number(b.line(lo+k)))
 		}
-		for _, g := range w.number(hyp) {
-			w.local.find(g).h++
-		}
+		w.local.addHyp(w.number(hyp))
 		seg := uint32(b.first + j)
 		for _, e := range w.local.entries {
 			for p := w.reqLo[e.g]; p < w.reqLo[e.g+1]; p++ {

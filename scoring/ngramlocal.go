@@ -94,6 +94,26 @@ func (t *localCounts) find(g uint32) *localEntry {
 	}
 }
 
+// addRef counts the n-grams ids of reference k (0-based): each n-gram's
+// count in it, and its most in any reference so far.
+func (t *localCounts) addRef(k int, ids []uint32) {
+	for _, g := range ids {
+		e := t.find(g)
+		if e.rref != int32(k+1) {
+			e.rref, e.rcur = int32(k+1), 0
+		}
+		e.rcur++
+		e.rmax = max(e.rmax, e.rcur)
+	}
+}
+
+// addHyp counts the n-grams ids of the hypothesis.
+func (t *localCounts) addHyp(ids []uint32) {
+	for _, g := range ids {
+		t.find(g).h++
+	}
+}
+
 // truncate keeps the first n entries, with their hypothesis counts
 // cleared.
 func (t *localCounts) truncate(n int) {

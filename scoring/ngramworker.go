@@ -80,20 +80,11 @@ func (w *ngWorker) countSegment(i, j int) {
 	}
 	w.local.reset(room + longest)
 	for k := range sg.refs {
-		for _, g := range w.ids(sg.first + k) {
-			e := w.local.find(g)
-			if e.rref != int32(k+1) {
-				e.rref, e.rcur = int32(k+1), 0
-			}
-			e.rcur++
-			e.rmax = max(e.rmax, e.rcur)
-		}
+		w.local.addRef(k, w.ids(sg.first+k))
 	}
 	nref := len(w.local.entries)
 	for s := range w.sys {
-		for _, g := range w.ids(sg.first + sg.refs + s) {
-			w.local.find(g).h++
-		}
+		w.local.addHyp(w.ids(sg.first + sg.refs + s))
 		w.record(&w.sys[s])
 		w.local.truncate(nref)
 	}
