@@ -111,12 +111,8 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	if maxRows <= 0 && len(shown) < len(clips) {
 		b.WriteString("\n" + st.Muted.Render(Truncate(moreLine(od, shown), width)))
 	}
-	total, removed := 0, 0
-	for i := range clips {
-		total += clips[i].HypCount
-		removed += clips[i].Clipped
-	}
-	foot := fmt.Sprintf("%d of %d %d-grams matched · %d cut", od.Matches, total, od.N, removed)
+	t := od.Tally()
+	foot := fmt.Sprintf("%d of %d %d-grams matched · %d cut", od.Matches, t.Occurrences, od.N, t.Clipped+t.Unmatched)
 	if maxRows > 0 && len(shown) < len(clips) {
 		foot += fmt.Sprintf(" · %d more rows", len(clips)-len(shown))
 	}
