@@ -39,13 +39,18 @@ type OptionError struct {
 	err error
 }
 
-// Error returns the option's name and the message, after the package
-// prefix: scoring: max order: 0 is not between 1 and 9.
-func (e *OptionError) Error() string {
+// Error returns [OptionError.Text] after the package prefix: scoring:
+// max order: 0 is not between 1 and 9.
+func (e *OptionError) Error() string { return "scoring: " + e.Text() }
+
+// Text returns the option's name and the message, as a user reads them:
+// max order: 0 is not between 1 and 9 (the message alone when no one
+// option is wrong).
+func (e *OptionError) Text() string {
 	if e.Option == "" {
-		return "scoring: " + e.Msg
+		return e.Msg
 	}
-	return "scoring: " + string(e.Option) + ": " + e.Msg
+	return string(e.Option) + ": " + e.Msg
 }
 
 // Unwrap returns the sentinel error the OptionError wraps.

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -183,7 +182,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 		msg := err.Error()
 		var oe *scoring.OptionError
 		if errors.As(err, &oe) {
-			msg = strings.TrimPrefix(string(oe.Option)+": "+oe.Msg, ": ")
+			msg = oe.Text()
 		}
 		return m.flash(msg)
 	}
