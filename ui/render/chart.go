@@ -117,7 +117,14 @@ func axisLabels(pw, indent, markCol int, xmax float64, ticks []float64, name str
 // a precision smoothing stood in for; orders outside the mean are marked
 // "not in mean". NLTK results show their 0–1 values.
 func PrecisionBars(st Styles, res scoring.Result, width int) string {
-	nltk := res.NLTK != nil
+	return precisionBars(st, res, res.NLTK != nil, width)
+}
+
+// precisionBars is [PrecisionBars] on NLTK's 0–1 scale when nltk is set,
+// also for precisions NLTK raised on before smoothing them (res.NLTK nil:
+// no note on the orders it used).
+func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
+	used := nltk && res.NLTK != nil // the orders NLTK used are known
 	N := len(res.Precisions)
 	frac := make([]string, N)
 	vals := make([]string, N)
@@ -132,7 +139,7 @@ func PrecisionBars(st Styles, res scoring.Result, width int) string {
 			vals[i] = pct(res.Precisions[i]) + "%"
 		}
 		switch {
-		case nltk && i >= len(res.NLTK.Used) && !res.NLTK.NoMatch:
+		case used && i >= len(res.NLTK.Used) && !res.NLTK.NoMatch:
 			// auto_reweigh left fewer weights than orders: NLTK's zip
 			// stops before this one, smoothed or not.
 			notes[i] = "no weight"
@@ -143,7 +150,7 @@ func PrecisionBars(st Styles, res scoring.Result, width int) string {
 				notes[i] = "* smoothed, then " + notes[i]
 				anySmoothed = true
 			}
-		case nltk && !res.NLTK.NoMatch && !res.NLTK.Used[i]:
+		case used && !res.NLTK.NoMatch && !res.NLTK.Used[i]:
 			notes[i] = "dropped"
 		case !nltk && i >= res.EffOrder:
 			notes[i] = "not in mean"

@@ -20,7 +20,7 @@ func (w *walk) precisionStep() Step {
 	}
 	b.WriteString("\n\n")
 	if w.nltk() && w.err != nil {
-		b.WriteString(w.rawPrecisionBars())
+		b.WriteString(precisionBars(w.st, w.res, true, w.width)) // before smoothing: what NLTK raised on
 	} else {
 		b.WriteString(PrecisionBars(w.st, w.res, w.width))
 	}
@@ -185,32 +185,6 @@ func (w *walk) nltkSmoothingNotes() []string {
 		}
 	}
 	return notes
-}
-
-// rawPrecisionBars draws NLTK's precisions before smoothing, num/den per
-// order on its 0–1 scale, for a segment NLTK raises on: what it was
-// smoothing when it failed.
-func (w *walk) rawPrecisionBars() string {
-	r := w.res
-	N := len(r.Precisions)
-	frac := make([]string, N)
-	fracW := 0
-	for i := range N {
-		frac[i] = fnum(r.Counts[i]) + "/" + fnum(r.Totals[i])
-		fracW = max(fracW, len(frac[i]))
-	}
-	labelW := len("p" + strconv.Itoa(N) + " ")
-	barW := min(40, w.width-labelW-1-fracW-1-6)
-	lines := make([]string, 0, N)
-	for i := range N {
-		line := w.st.Label.Render(PadRight("p"+strconv.Itoa(i+1), labelW))
-		if barW >= 4 {
-			line += Bar(w.st, r.Precisions[i], barW) + " "
-		}
-		line += PadLeft(frac[i], fracW) + " " + w.st.Score.Render(strconv.FormatFloat(r.Precisions[i], 'f', 4, 64))
-		lines = append(lines, Truncate(line, w.width))
-	}
-	return strings.Join(lines, "\n")
 }
 
 // meanStep is step 4: the weighted geometric mean with the logs and
