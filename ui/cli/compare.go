@@ -137,6 +137,27 @@ func parseSeed(s string) (uint64, error) {
 // per system).
 const maxResamples = 1_000_000
 
+// pairedFlags are --paired-bs-n and --paired-ar-n, the resample counts of
+// the two paired tests (compare and the explorer's comparison).
+type pairedFlags struct{ bsN, arN int }
+
+// addPairedFlags registers --paired-bs-n and --paired-ar-n with
+// sacrebleu's defaults.
+func addPairedFlags(fs *flagSet) *pairedFlags {
+	p := &pairedFlags{bsN: scoring.DefaultBootstrapN, arN: scoring.DefaultARTrials}
+	fs.Var(intFlag{&p.bsN}, "paired-bs-n", "bootstrap resamples")
+	fs.Var(intFlag{&p.arN}, "paired-ar-n", "randomization trials")
+	return p
+}
+
+// check refuses a count above maxResamples.
+func (p *pairedFlags) check() error {
+	if err := checkResamples("--paired-bs-n", p.bsN); err != nil {
+		return err
+	}
+	return checkResamples("--paired-ar-n", p.arN)
+}
+
 // checkResamples refuses a count above maxResamples.
 func checkResamples(flag string, n int) error {
 	if n > maxResamples {
@@ -170,14 +191,12 @@ func runCompare(e *env, args []string) error {
 	mf := addMetricFlags(fs)
 	format, out := "text", ""
 	var bs, ar bool
-	bsN, arN := scoring.DefaultBootstrapN, scoring.DefaultARTrials
 	fs.StringVar(&format, "format", format, "output format")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.Var(boolFlag{&bs}, "paired-bs", "paired bootstrap resampling")
 	fs.Var(boolFlag{&ar}, "paired-ar", "paired approximate randomization")
-	fs.Var(intFlag{&bsN}, "paired-bs-n", "bootstrap resamples")
-	fs.Var(intFlag{&arN}, "paired-ar-n", "randomization trials")
+	pf := addPairedFlags(fs)
 	systems, err := fs.parse(args, func() string { return compareHelp + inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
@@ -188,14 +207,11 @@ func runCompare(e *env, args []string) error {
 	if bs && ar {
 		return usagef("--paired-bs and --paired-ar are two different tests; give one of them")
 	}
-	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: bsN}
+	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: pf.bsN}
 	if ar {
-		opt = model.CompareOptions{Test: model.TestPairedAR, N: arN}
+		opt = model.CompareOptions{Test: model.TestPairedAR, N: pf.arN}
 	}
-	if err := checkResamples("--paired-bs-n", bsN); err != nil {
-		return err
-	}
-	if err := checkResamples("--paired-ar-n", arN); err != nil {
+	if err := pf.check(); err != nil {
 		return err
 	}
 	set, err := sf.settings()

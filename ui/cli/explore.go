@@ -122,17 +122,12 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	var baseline string
 	fs.StringVar(&baseline, "baseline", "", "the system every Δ is against")
 	sg := addSeedFlag(fs)
-	bsN, arN := scoring.DefaultBootstrapN, scoring.DefaultARTrials
-	fs.Var(intFlag{&bsN}, "paired-bs-n", "bootstrap resamples")
-	fs.Var(intFlag{&arN}, "paired-ar-n", "randomization trials")
+	pf := addPairedFlags(fs)
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkResamples("--paired-bs-n", bsN); err != nil {
-		return nil, err
-	}
-	if err := checkResamples("--paired-ar-n", arN); err != nil {
+	if err := pf.check(); err != nil {
 		return nil, err
 	}
 
@@ -152,7 +147,7 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 		return nil, err
 	}
 	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1, systems: systems,
-		seeds: sg, bootstrapN: bsN, randomTrials: arN}
+		seeds: sg, bootstrapN: pf.bsN, randomTrials: pf.arN}
 	if fs.given("baseline") {
 		if x.baseline, err = systemIndex(ds, "baseline", baseline); err != nil {
 			return nil, err
@@ -172,8 +167,8 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	seed, err := x.seeds.resolveSeed()
 	if err != nil {
 		seed = scoring.DefaultSeed
-		start = append(start, ui.WithStartWarning(model.Printable(err.Error())+"; until then the significance screen uses the seed 12345"))
-		e.warn(err.Error() + "; the significance screen used the seed 12345") // on standard error with the others
+		start = append(start, ui.WithStartWarning(fmt.Sprintf("%s; until then the significance screen uses the seed %d", model.Printable(err.Error()), scoring.DefaultSeed)))
+		e.warn(fmt.Sprintf("%s; the significance screen used the seed %d", err.Error(), scoring.DefaultSeed)) // on standard error with the others
 	}
 	opts, closeAnn, err := x.af.open(e, x.fs, x.in.mqmAnns, x.in.limits)
 	if err != nil {
