@@ -69,10 +69,7 @@ func DefaultEdges(b BucketBy, scale float64) []float64 {
 // scale is the top of the scale of the sentence scores: 100 for
 // sacrebleu's, 1 for NLTK's.
 func (s *Scored) scale() float64 {
-	if s.Settings.Sentence.Compat == scoring.CompatNLTK {
-		return 1
-	}
-	return 100
+	return ScoreScale(s.Settings.Sentence.Compat == scoring.CompatNLTK)
 }
 
 // ParseEdges reads edges written as "a,b,c": finite numbers, strictly

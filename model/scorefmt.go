@@ -21,6 +21,15 @@ func ScoreDecimals(nltk bool) int {
 	return 2
 }
 
+// ScoreScale is the top of the sentence and corpus scores' scale: 100 for
+// sacrebleu, 1 for NLTK.
+func ScoreScale(nltk bool) float64 {
+	if nltk {
+		return 1
+	}
+	return 100
+}
+
 // FormatDelta formats a difference of scores with a sign, as precisely as
 // [FormatScore] prints the scores themselves.
 func FormatDelta(d float64, nltk bool) string {

@@ -48,12 +48,7 @@ func (c common) nltk() bool { return isNLTK(c.shown()) }
 
 // scoreScale is the top of the scale of the scores shown: 100 for
 // sacrebleu's, 1 for NLTK's.
-func (c common) scoreScale() float64 {
-	if c.nltk() {
-		return 1
-	}
-	return 100
-}
+func (c common) scoreScale() float64 { return model.ScoreScale(c.nltk()) }
 
 // score formats a score shown ([model.FormatScore]).
 func (c common) score(x float64) string { return model.FormatScore(x, c.nltk()) }

@@ -76,7 +76,7 @@ func scaleWarning(q *model.Query, set model.Settings) string {
 	if !isNLTK(set) {
 		return ""
 	}
-	v, ok := q.ScoreBeyond(1)
+	v, ok := q.ScoreBeyond(model.ScoreScale(true))
 	if !ok {
 		return ""
 	}

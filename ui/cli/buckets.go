@@ -92,7 +92,7 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if set.Corpus.Compat == scoring.CompatNLTK && len(bys) == 1 && bys[0] == model.BySentenceBLEU && edges != nil && edges[len(edges)-1] > 1 {
+	if set.Corpus.Compat == scoring.CompatNLTK && len(bys) == 1 && bys[0] == model.BySentenceBLEU && edges != nil && edges[len(edges)-1] > model.ScoreScale(true) {
 		return usagef("--edges %q: with --compat nltk sentence BLEU runs from 0 to 1; give edges such as 0.2,0.5", edgesArg)
 	}
 	if !confidence && fs.given("confidence-n", "seed") {
