@@ -238,17 +238,13 @@ func (ms *MetricScores) segmentMetrics(sys, i int) (names []string, scores []flo
 	return names, scores
 }
 
-// impactText is the text table's form of an impact: signed, to three
-// decimals of a BLEU point (five on NLTK's scale), as the explorer shows
-// it; "error" where NLTK raises.
+// impactText is the text table's form of an impact: [FormatImpact];
+// "error" where NLTK raises.
 func impactText(x float64, nltk bool) string {
-	switch {
-	case math.IsNaN(x):
+	if math.IsNaN(x) {
 		return "error"
-	case nltk:
-		return FormatSigned(x, 5)
 	}
-	return FormatSigned(x, 3)
+	return FormatImpact(x, nltk)
 }
 
 func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {

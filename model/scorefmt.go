@@ -30,6 +30,16 @@ func ScoreScale(nltk bool) float64 {
 	return 100
 }
 
+// FormatImpact formats an impact ([Scored.Impact]) as the explorer and
+// the text tables show it: signed, to three decimals of a BLEU point
+// (five on NLTK's scale).
+func FormatImpact(x float64, nltk bool) string {
+	if nltk {
+		return FormatSigned(x, 5)
+	}
+	return FormatSigned(x, 3)
+}
+
 // FormatDelta formats a difference of scores with a sign, as precisely as
 // [FormatScore] prints the scores themselves.
 func FormatDelta(d float64, nltk bool) string {

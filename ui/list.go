@@ -522,10 +522,8 @@ func impactCell(x float64, nltk bool) string {
 		return "err"
 	case x == 0:
 		return "0"
-	case nltk:
-		return model.FormatSigned(x, 5)
 	}
-	return model.FormatSigned(x, 3)
+	return model.FormatImpact(x, nltk)
 }
 
 // deltaCell is the list's short form of a difference of scores: signed,
