@@ -21,10 +21,16 @@ type ngramIDs struct {
 	last   []uint32     // per id: the last token's id (a unigram's: its token index)
 	order  []uint8      // per id: the order
 
-	slots []pairSlot // the pair table
+	pairTable     // the pairs numbered
+	used      int // pairs in it
+}
+
+// pairTable is an open-addressing table from an n-gram's pair (its
+// prefix's id << 32 | its last token's id) to its id, probed linearly.
+type pairTable struct {
+	slots []pairSlot
 	mask  uint64
 	shift uint
-	used  int
 }
 
 // pairSlot is one slot of the pair table, key and id side by side so
@@ -82,8 +88,30 @@ func (t *ngramIDs) tokenOf(s string) uint32 {
 	return id
 }
 
-func (t *ngramIDs) slot(key uint64) uint64 {
+// alloc gives the table size empty slots (a power of two).
+func (t *pairTable) alloc(size int) {
+	t.slots = make([]pairSlot, size)
+	adviseHuge(unsafe.Pointer(&t.slots[0]), uintptr(size)*unsafe.Sizeof(pairSlot{}))
+	t.mask = uint64(size - 1)
+	t.shift = 64
+	for s := size; s > 1; s >>= 1 {
+		t.shift--
+	}
+}
+
+// slot is key's home slot.
+func (t *pairTable) slot(key uint64) uint64 {
 	return slotHash(key) >> t.shift & t.mask
+}
+
+// put files the slot sl, whose key the table does not hold, in the first
+// empty slot from its home.
+func (t *pairTable) put(sl pairSlot) {
+	i := t.slot(sl.key)
+	for t.slots[i].id != 0 {
+		i = (i + 1) & t.mask
+	}
+	t.slots[i] = sl
 }
 
 // slotHash is the hash whose top bits pick a pair's slot, whatever the
@@ -124,22 +152,11 @@ func maxLoad(size int) int { return size / 4 * 3 }
 // resize rebuilds the pair table with size slots (a power of two).
 func (t *ngramIDs) resize(size int) {
 	old := t.slots
-	t.slots = make([]pairSlot, size)
-	adviseHuge(unsafe.Pointer(&t.slots[0]), uintptr(size)*unsafe.Sizeof(pairSlot{}))
-	t.mask = uint64(size - 1)
-	t.shift = 64
-	for s := size; s > 1; s >>= 1 {
-		t.shift--
-	}
+	t.alloc(size)
 	for _, sl := range old {
-		if sl.id == 0 {
-			continue
+		if sl.id != 0 {
+			t.put(sl)
 		}
-		i := t.slot(sl.key)
-		for t.slots[i].id != 0 {
-			i = (i + 1) & t.mask
-		}
-		t.slots[i] = sl
 	}
 }
 

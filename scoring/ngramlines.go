@@ -29,16 +29,9 @@ var manyPatterns = 1 << 15
 // 400k requests took 0.63 s by the scan and 0.81 s by id).
 const byIDShare = 8
 
-// idPairs maps the pair of an n-gram's prefix id and last token id to
-// the n-gram's id: the count's pair table, built again from the ids.
-type idPairs struct {
-	slots []pairSlot
-	mask  uint64
-	shift uint
-}
-
-// pairsOf builds the pair table of the n-grams of orders 2..maxOrder.
-func (c *NGramCounts) pairsOf(maxOrder int) idPairs {
+// pairsOf builds the count's pair table again from the ids, for the
+// n-grams of orders 2..maxOrder.
+func (c *NGramCounts) pairsOf(maxOrder int) pairTable {
 	n := 0
 	for g := range c.ids.len() {
 		if o := int(c.ids.order[g]); o > 1 && o <= maxOrder {
@@ -49,28 +42,20 @@ func (c *NGramCounts) pairsOf(maxOrder int) idPairs {
 	for maxLoad(size) < n {
 		size <<= 1
 	}
-	p := idPairs{slots: make([]pairSlot, size), mask: uint64(size - 1), shift: 64}
-	for s := size; s > 1; s >>= 1 {
-		p.shift--
-	}
+	var p pairTable
+	p.alloc(size)
 	for g := range c.ids.len() {
-		if o := int(c.ids.order[g]); o < 2 || o > maxOrder {
-			continue
+		if o := int(c.ids.order[g]); o > 1 && o <= maxOrder {
+			p.put(pairSlot{key: uint64(c.ids.prefix[g])<<32 | uint64(c.ids.last[g]), id: uint32(g) + 1})
 		}
-		key := uint64(c.ids.prefix[g])<<32 | uint64(c.ids.last[g])
-		i := slotHash(key) >> p.shift & p.mask
-		for p.slots[i].id != 0 {
-			i = (i + 1) & p.mask
-		}
-		p.slots[i] = pairSlot{key: key, id: uint32(g) + 1}
 	}
 	return p
 }
 
 // id returns the id of the n-gram whose pair is key (its prefix's id <<
 // 32 | its last token's); every n-gram of the stored lines has one.
-func (p *idPairs) id(key uint64) uint32 {
-	for i := slotHash(key) >> p.shift & p.mask; ; i = (i + 1) & p.mask {
+func (p *pairTable) id(key uint64) uint32 {
+	for i := p.slot(key); ; i = (i + 1) & p.mask {
 		if sl := &p.slots[i]; sl.key == key && sl.id != 0 {
 			return sl.id - 1
 		}
@@ -164,7 +149,7 @@ func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (out [][]i
 
 // idNumberer is one run's numbering of the corpus and what it found.
 type idNumberer struct {
-	pairs    *idPairs
+	pairs    *pairTable
 	reqLo    []int32
 	wants    []idWant
 	segs     []uint32 // the segments found: wants[p]'s from wants[p].off
