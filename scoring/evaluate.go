@@ -45,26 +45,11 @@ func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := Result{
-		Score:      steps.Score.Value,
-		Counts:     make([]float64, N),
-		Totals:     make([]float64, N),
-		Precisions: make([]float64, N),
-		Smoothed:   make([]bool, N),
-		BP:         steps.BP.Value,
-		SysLen:     st.HypLen,
-		RefLen:     st.RefLen,
-		EffOrder:   N,
-		NoMatch:    steps.NoMatch,
-		LogSum:     steps.LogSum,
-		LogMean:    steps.LogSum,
-		NLTK:       &steps,
-	}
+	r := nltkResult(st, N, steps.BP.Value)
+	r.Score, r.NoMatch, r.NLTK = steps.Score.Value, steps.NoMatch, &steps
+	r.LogSum, r.LogMean = steps.LogSum, steps.LogSum
 	if !steps.NoMatch {
 		r.GeoMean = crExp(steps.LogSum)
-	}
-	if st.RefLen > 0 {
-		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
 	}
 	for n := 0; n < N; n++ {
 		r.Counts[n], r.Totals[n] = float64(t.Num[n]), float64(t.Den[n])
@@ -74,6 +59,25 @@ func Evaluate(st Stats, opt Options, last LastSegment) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// nltkResult is the part of an NLTK result that st and the brevity
+// penalty bp give: the lengths, their ratio and room for n orders.
+func nltkResult(st Stats, n int, bp float64) Result {
+	r := Result{
+		Counts:     make([]float64, n),
+		Totals:     make([]float64, n),
+		Precisions: make([]float64, n),
+		Smoothed:   make([]bool, n),
+		BP:         bp,
+		SysLen:     st.HypLen,
+		RefLen:     st.RefLen,
+		EffOrder:   n,
+	}
+	if st.RefLen > 0 {
+		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
+	}
+	return r
 }
 
 // EvaluateUnsmoothed is what [Evaluate] gives st without smoothing
@@ -90,19 +94,7 @@ func EvaluateUnsmoothed(st Stats, opt Options) (Result, error) {
 // which it computes first. It is what there is to show for a segment NLTK
 // raises on; Score, the logs and the means are 0 and NLTK is nil.
 func NLTKBeforeSmoothing(st Stats, maxOrder int) Result {
-	r := Result{
-		Counts:     make([]float64, maxOrder),
-		Totals:     make([]float64, maxOrder),
-		Precisions: make([]float64, maxOrder),
-		Smoothed:   make([]bool, maxOrder),
-		BP:         NLTKBrevityPenalty(st.RefLen, st.HypLen).Value,
-		SysLen:     st.HypLen,
-		RefLen:     st.RefLen,
-		EffOrder:   maxOrder,
-	}
-	if st.RefLen > 0 {
-		r.Ratio = float64(st.HypLen) / float64(st.RefLen)
-	}
+	r := nltkResult(st, maxOrder, NLTKBrevityPenalty(st.RefLen, st.HypLen).Value)
 	for i := range maxOrder {
 		r.Counts[i], r.Totals[i] = float64(st.Matches[i]), float64(st.Totals[i])
 		if st.Totals[i] > 0 {
