@@ -25,15 +25,27 @@ import (
 
 // filterMetrics reports which metrics the list's filter reads (a filter
 // that does not parse reads none: refreshRows says why it is not applied).
-func (l segList) filterMetrics() (chrf, ter bool) {
-	if !strings.Contains(strings.ToLower(l.view.Filter), "chrf") && !strings.Contains(strings.ToLower(l.view.Filter), "ter") {
-		return false, false // the common case, without parsing
+// The answer is kept for the filter it was for: a refresh asks it
+// several times.
+func (l *segList) filterMetrics() (chrf, ter bool) {
+	f := l.view.Filter
+	if l.metricsOf.ok && l.metricsOf.filter == f {
+		return l.metricsOf.chrf, l.metricsOf.ter
 	}
-	q, err := model.ParseQuery(l.view.Filter)
-	if err != nil {
-		return false, false
+	if low := strings.ToLower(f); strings.Contains(low, "chrf") || strings.Contains(low, "ter") {
+		if q, err := model.ParseQuery(f); err == nil {
+			chrf, ter = q.UsesMetrics()
+		}
 	}
-	return q.UsesMetrics()
+	l.metricsOf = filterMetricsMemo{ok: true, filter: f, chrf: chrf, ter: ter}
+	return chrf, ter
+}
+
+// filterMetricsMemo is [segList.filterMetrics]' answer for one filter.
+type filterMetricsMemo struct {
+	ok        bool
+	filter    string
+	chrf, ter bool
 }
 
 // atHand returns the sentence chrF and TER scores made under the options
