@@ -553,3 +553,48 @@ func TestTokenIDsThroughRecent(t *testing.T) {
 		}
 	}
 }
+
+// Four-byte sums carry into the wide part past 2^32: when a flush adds a
+// queued count, when a rare large count is added at once, and when
+// workers' totals are merged.
+func TestTotalsPastFourBillion(t *testing.T) {
+	const top = 1<<32 - 1
+	w := &ngWorker{sys: make([]ngSystem, 1)}
+	tot := &w.sys[0].totals
+	tot.ensure(3)
+	tot.at(0).count[Matched] = top
+	tot.at(0).segs[Matched] = 7
+	w.sys[0].pend = []uint64{0<<32 | 3<<(2*pendBits) | 2}
+	w.flush()
+	if got := tot.count(0, Matched); got != top+3 {
+		t.Errorf("flush: matched %d, want %d", got, int64(top)+3)
+	}
+	if got := tot.at(0).segs; got != [NumKinds]uint32{8, 0, 1} {
+		t.Errorf("flush: segments %v, want [8 0 1]", got)
+	}
+	if got := tot.count(0, Missed); got != 2 {
+		t.Errorf("flush: missed %d, want 2", got)
+	}
+
+	tot.at(1).count[Over] = top - 10
+	tot.add(tot.at(1), 1, Over, 1<<31)
+	if got, want := tot.count(1, Over), int64(top-10)+1<<31; got != want {
+		t.Errorf("add: over %d, want %d", got, want)
+	}
+
+	var other pagedTotals
+	other.ensure(1)
+	other.at(0).count[Matched] = top
+	other.at(0).segs[Matched] = 2
+	other.carry(0, Matched, 3<<32)
+	tot.addSum(tot.at(0), 0, &other, 0)
+	if got, want := tot.count(0, Matched), int64(top)+3+top+3<<32; got != want {
+		t.Errorf("merge: matched %d, want %d", got, want)
+	}
+	if got := tot.at(0).segs[Matched]; got != 10 {
+		t.Errorf("merge: segments %d, want 10", got)
+	}
+	if got := tot.count(2, Matched); got != 0 {
+		t.Errorf("untouched id: %d", got)
+	}
+}

@@ -39,11 +39,7 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 			dst, src := &c.sys[s], &w.sys[s]
 			dst.totals.ensure(c.ids.len())
 			for g, r := range remap {
-				d, t := dst.totals.at(r), src.totals.at(uint32(g))
-				for k := range NumKinds {
-					d.count[k] += t.count[k]
-					d.segs[k] += t.segs[k]
-				}
+				dst.totals.addSum(dst.totals.at(r), r, &src.totals, uint32(g))
 			}
 		}
 		renumber(w.store.blocks, remap)

@@ -1,7 +1,5 @@
 package scoring
 
-import "unsafe"
-
 // Len returns the number of distinct n-grams (of every order, in the
 // hypotheses and references of all systems).
 func (c *NGramCounts) Len() int { return c.ids.len() }
@@ -29,7 +27,7 @@ func (c *NGramCounts) AppendText(dst []byte, g int) []byte {
 
 // Count returns the corpus total of kind k of n-gram g in system sys.
 func (c *NGramCounts) Count(sys int, k Kind, g int) int64 {
-	return c.sys[sys].totals.at(uint32(g)).count[k]
+	return c.sys[sys].totals.count(uint32(g), k)
 }
 
 // SegmentCount returns the number of segments of system sys where kind k
@@ -82,7 +80,7 @@ func (c *NGramCounts) Bytes() int {
 		total += len(t) + 16 + 16 // text, string header, map entry
 	}
 	for _, s := range c.sys {
-		total += s.totals.len() * int(unsafe.Sizeof(idTotals{}))
+		total += s.totals.bytes()
 	}
 	return total + c.lines.bytes()
 }
@@ -94,7 +92,7 @@ func (c *NGramCounts) Bytes() int {
 func (c *NGramCounts) Totals(sys int, k Kind) []int64 {
 	out := make([]int64, c.orders)
 	for g := range c.ids.len() {
-		out[c.ids.order[g]-1] += c.sys[sys].totals.at(uint32(g)).count[k]
+		out[c.ids.order[g]-1] += c.sys[sys].totals.count(uint32(g), k)
 	}
 	return out
 }

@@ -41,13 +41,6 @@ type ngSystem struct {
 	pend   []uint64 // totals not yet added (see [ngWorker.flush])
 }
 
-// idTotals are the corpus totals of one id in one system: per kind the
-// sum and the number of segments where it is above 0.
-type idTotals struct {
-	count [NumKinds]int64
-	segs  [NumKinds]uint32
-}
-
 // newNGWorker returns a worker for about segments segments.
 func newNGWorker(tok Tokenizer, lower bool, orders, systems, segments int) *ngWorker {
 	w := &ngWorker{tok: tok, lower: lower, orders: orders, segments: segments, sys: make([]ngSystem, systems)}
@@ -107,20 +100,15 @@ func (w *ngWorker) record(sys *ngSystem) {
 		if m < 1<<pendBits && h-m < 1<<pendBits && r-m < 1<<pendBits {
 			pend = append(pend, uint64(e.g)<<32|uint64(m)<<(2*pendBits)|uint64(h-m)<<pendBits|uint64(r-m))
 		} else { // rare: a segment with a thousand of one n-gram
-			sys.totals.at(e.g).add([NumKinds]int64{int64(m), int64(h - m), int64(r - m)})
+			t := sys.totals.at(e.g)
+			for k, v := range [NumKinds]int32{m, h - m, r - m} {
+				if v > 0 {
+					sys.totals.add(t, e.g, Kind(k), uint32(v))
+				}
+			}
 		}
 	}
 	sys.pend = pend
-}
-
-// add adds one segment's counts per kind.
-func (t *idTotals) add(c [NumKinds]int64) {
-	for k, v := range c {
-		if v > 0 {
-			t.count[k] += v
-			t.segs[k]++
-		}
-	}
 }
 
 // release frees the queue once every count is added.
@@ -180,18 +168,16 @@ func (w *ngWorker) flush() {
 		const low = 1<<pendBits - 1
 		for p, page := range pages {
 			for _, u := range sorted[starts[p]:starts[p+1]] {
-				t := &page[u>>32&(1<<pageBits-1)]
-				if m := u >> (2 * pendBits) & low; m > 0 {
-					t.count[Matched] += int64(m)
-					t.segs[Matched]++
+				g := uint32(u >> 32)
+				t := &page[g&(1<<pageBits-1)]
+				if m := uint32(u>>(2*pendBits)) & low; m > 0 {
+					sys.totals.add(t, g, Matched, m)
 				}
-				if o := u >> pendBits & low; o > 0 {
-					t.count[Over] += int64(o)
-					t.segs[Over]++
+				if o := uint32(u>>pendBits) & low; o > 0 {
+					sys.totals.add(t, g, Over, o)
 				}
-				if x := u & low; x > 0 {
-					t.count[Missed] += int64(x)
-					t.segs[Missed]++
+				if x := uint32(u) & low; x > 0 {
+					sys.totals.add(t, g, Missed, x)
 				}
 			}
 		}
