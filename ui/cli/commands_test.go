@@ -389,3 +389,36 @@ func TestScoreTextIsModelText(t *testing.T) {
 		}
 	}
 }
+
+// A source longer than the width wraps with a hanging indent, under its
+// text, not back to column 0.
+func TestExplainSourceHangingIndent(t *testing.T) {
+	src := strings.Repeat("Dass natürlich auch jedem klar sein sollte ", 4)
+	code, out, stderr := runCLI(t, "", "explain", "--width", "40", "--hyp", "the cat", "--ref", "the cat", "-s", src)
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	_, after, _ := strings.Cut(out, "\nsource  ")
+	block, _, _ := strings.Cut(after, "\n\n")
+	lines := strings.Split(block, "\n")
+	if len(lines) < 3 {
+		t.Fatalf("source in %d lines at width 40; want it wrapped:\n%s", len(lines), out)
+	}
+	var words []string
+	for i, l := range lines {
+		if i > 0 && !strings.HasPrefix(l, "        ") {
+			t.Errorf("source line %d not under the text: %q", i+1, l)
+		}
+		w := lipgloss.Width(l)
+		if i == 0 {
+			w += len("source  ")
+		}
+		if w > 40 {
+			t.Errorf("source line %d is %d cells wide; want ≤ 40: %q", i+1, w, l)
+		}
+		words = append(words, strings.Fields(l)...)
+	}
+	if got := strings.Join(words, " "); got != strings.TrimSpace(src) {
+		t.Errorf("source words %q; want %q", got, src)
+	}
+}

@@ -42,7 +42,11 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	b.WriteString(st.Muted.Render(scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)))
 	b.WriteByte('\n')
 	if hasSrc {
-		line(st.Label.Render("source") + "  " + model.Printable(in.Src))
+		// A hanging indent: the source's lines start under its text.
+		const label = "source  "
+		src := ansi.Wrap(model.Printable(in.Src), width-len(label), "")
+		b.WriteString(st.Label.Render("source") + "  " + strings.ReplaceAll(src, "\n", "\n"+strings.Repeat(" ", len(label))))
+		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
 	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
