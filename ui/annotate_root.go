@@ -118,18 +118,18 @@ func (m *Model) resumeAnnotating() {
 	if m.ann.store == nil {
 		return
 	}
-	last, ok := m.ann.store.Latest()
-	if !ok || len(m.ann.res.Segment(last.System, last.Line)) == 0 {
+	system, line, ok := m.ann.store.LastChanged()
+	if !ok || line > m.c.ds.Len() {
 		return
 	}
 	for i, s := range m.c.ds.Systems {
-		if s.Name != last.System {
+		if s.Name != system {
 			continue
 		}
 		m.list.show(i, len(m.c.ds.Systems))
-		m.list.seg = last.Line - 1
+		m.list.seg = line - 1
 		if m.list.inLineOrder { // a big corpus lists its lines until scored
-			m.list.moveTo(last.Line - 1)
+			m.list.moveTo(line - 1)
 		}
 		return
 	}

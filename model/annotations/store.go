@@ -37,6 +37,10 @@ type Store struct {
 	seen    int64           // the file's size when last read or written, -1 unknown
 	pending []pendingRecord // records not yet on disk
 	ops     int             // operations in the file, pending ones included
+	// lastSystem and lastLine are the segment of the last operation
+	// applied (an annotation put or deleted), lastLine 0 before any.
+	lastSystem string
+	lastLine   int
 	// synced is nextID when the store last read or wrote the file: the
 	// pending changes add the annotations from it on; touched is what the
 	// annotations below it they change or delete were then (see
@@ -184,6 +188,7 @@ func (s *Store) touch(o op) {
 func (s *Store) apply(o op) {
 	switch o.Op {
 	case "put":
+		s.lastSystem, s.lastLine = o.Ann.System, o.Ann.Line
 		if i, ok := s.index[o.Ann.ID]; ok {
 			s.anns[i] = o.Ann.clone()
 		} else {
@@ -193,6 +198,7 @@ func (s *Store) apply(o op) {
 		s.nextID = max(s.nextID, o.Ann.ID+1)
 	case "del":
 		if i, ok := s.index[o.ID]; ok {
+			s.lastSystem, s.lastLine = s.anns[i].System, s.anns[i].Line
 			s.anns = slices.Delete(s.anns, i, i+1)
 			s.index = reindex(s.anns)
 		}
@@ -388,18 +394,14 @@ func (s *Store) Superseded() int {
 	return s.ops - len(s.anns)
 }
 
-// Latest returns the annotation changed last (by time, then ID), where a
-// person resumes; ok is false when the store is empty.
-func (s *Store) Latest() (a Annotation, ok bool) {
+// LastChanged returns the segment (system and 1-based line) of the last
+// change: an annotation added, edited or deleted, in the order the file
+// holds them (the order they were saved in), where a person resumes; ok is
+// false when the file holds no change.
+func (s *Store) LastChanged() (system string, line int, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i := range s.anns {
-		b := &s.anns[i]
-		if !ok || b.Time.After(a.Time) || b.Time.Equal(a.Time) && b.ID > a.ID {
-			a, ok = *b, true
-		}
-	}
-	return a.clone(), ok
+	return s.lastSystem, s.lastLine, s.lastLine > 0
 }
 
 // Pending returns the number of changes in memory not yet on disk.

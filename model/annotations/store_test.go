@@ -305,8 +305,15 @@ func TestCompactKeepsStateAndShrinks(t *testing.T) {
 	if n := s.Superseded(); n != 30 {
 		t.Errorf("Superseded = %d before compaction; want 30 (10 adds deleted, 10 deletions, 10 adds edited later)", n)
 	}
-	if last, ok := s.Latest(); !ok || last.ID != 19 || last.Note != "edited" {
-		t.Errorf("Latest = %+v; want the last edited, 19", last)
+	// The last change is the deletion of line 20's annotation: a person
+	// resumes there, in this store and in one that reads the file again.
+	if sys, line, ok := s.LastChanged(); !ok || sys != "A" || line != 20 {
+		t.Errorf("LastChanged = %q, %d, %v; want A, 20 (the last deletion)", sys, line, ok)
+	}
+	if again, err := Open(path); err != nil {
+		t.Fatal(err)
+	} else if sys, line, ok := again.LastChanged(); !ok || sys != "A" || line != 20 {
+		t.Errorf("reopened: LastChanged = %q, %d, %v; want A, 20", sys, line, ok)
 	}
 	before, _ := os.Stat(path)
 	if err := s.Compact(); err != nil {
