@@ -47,21 +47,28 @@ func (b *Budget) Reserve(n int64) bool {
 // not read are given back. Reading stops with [ErrOverLimit] as soon as r
 // gives more than b allows, so that memory holds no more than the limit.
 func (b *Budget) ReadAll(r io.Reader, size int64) ([]byte, error) {
-	return b.read(r, size, 0, nil)
+	chunks, err := b.read(r, size, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	return joinChunks(chunks), nil
 }
 
-// readChunk is the most read at once.
-const readChunk = 1 << 20
+// readChunk is the most read at once, and the size of each chunk of a
+// stream. Tests make it small to cut a text into many chunks.
+var readChunk = 1 << 20
 
-// read is [Budget.ReadAll], passing each read's bytes to check (when not
-// nil) as they come; an error of check ends the reading. The first size
-// bytes go into one buffer, so that a file is read without copies; a
+// read is [Budget.ReadAll] without the join: it returns the bytes in the
+// chunks they were read into (none empty), passing each read's bytes to
+// check (when not nil) as they come; an error of check ends the reading.
+// The first size bytes go into one chunk, so that a file is one buffer; a
 // stream of unknown size, or the rest of a file that grew, is read in
-// chunks joined at the end, with no garbage from a growing buffer. hint
-// (0: none), for a stream of unknown size, is how long it says it is (a
-// gzip file's trailer): the first chunk takes that much (within the
-// limit), so that a stream as long as it says is not copied to be joined.
-func (b *Budget) read(r io.Reader, size, hint int64, check func([]byte) error) ([]byte, error) {
+// chunks of readChunk bytes, each allocated once, with no garbage from a
+// growing buffer. hint (0: none), for a stream of unknown size, is how
+// long it says it is (a gzip file's trailer): the first chunk takes that
+// much (within the limit), so that a stream as long as it says is one
+// chunk too.
+func (b *Budget) read(r io.Reader, size, hint int64, check func([]byte) error) ([][]byte, error) {
 	reserved := max(size, 0)
 	src := &capped{r: r, left: reserved + max(b.left.Load(), 0)}
 	next := int64(readChunk)
@@ -88,12 +95,12 @@ func (b *Budget) read(r io.Reader, size, hint int64, check func([]byte) error) (
 		if err != nil {
 			return nil, err
 		}
-		next = readChunk
+		next = int64(readChunk)
 	}
 	if b.left.Add(reserved-total) < 0 {
 		return nil, ErrOverLimit
 	}
-	return joinChunks(chunks, total), nil
+	return chunks, nil
 }
 
 // fill reads r into buf up to its capacity, at most readChunk at a time,
@@ -115,11 +122,15 @@ func fill(r io.Reader, buf []byte, check func([]byte) error) ([]byte, error) {
 	return buf, nil
 }
 
-// joinChunks returns the chunks, total bytes in all, as one slice (the
-// only chunk itself when there is one).
-func joinChunks(chunks [][]byte, total int64) []byte {
+// joinChunks returns the chunks as one slice (the only chunk itself when
+// there is one).
+func joinChunks(chunks [][]byte) []byte {
 	if len(chunks) == 1 {
 		return chunks[0]
+	}
+	total := 0
+	for _, c := range chunks {
+		total += len(c)
 	}
 	out := make([]byte, 0, total)
 	for i, c := range chunks {

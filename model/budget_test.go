@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -97,9 +98,9 @@ func TestLineCounter(t *testing.T) {
 }
 
 // TestBudgetReadHint: a stream that says how long it is (a gzip trailer)
-// is read into one buffer of that size, not chunks copied to be joined;
-// a hint too small or too big changes nothing but the buffer, and the
-// limit holds whatever the hint says.
+// is read into one chunk of that size, not chunks of readChunk; a hint
+// too small or too big changes nothing but the chunks, and the limit holds
+// whatever the hint says.
 func TestBudgetReadHint(t *testing.T) {
 	text := strings.Repeat("a b c\n", 500_000) // 3 MB: several chunks
 	n := int64(len(text))
@@ -107,7 +108,7 @@ func TestBudgetReadHint(t *testing.T) {
 		name    string
 		hint    int64
 		limit   int64
-		oneRead bool // the text in the hint's one buffer
+		oneRead bool // the text in the hint's one chunk
 		wantErr error
 	}{
 		{"right", n, 4 << 20, true, nil},
@@ -116,15 +117,13 @@ func TestBudgetReadHint(t *testing.T) {
 		{"too big", 3 * n, 4 << 20, true, nil},
 		{"past the limit", n, n - 1, false, ErrOverLimit},
 	} {
-		got, err := NewBudget(c.limit).read(strings.NewReader(text), -1, c.hint, nil)
-		if !errors.Is(err, c.wantErr) || (err == nil && string(got) != text) {
+		chunks, err := NewBudget(c.limit).read(strings.NewReader(text), -1, c.hint, nil)
+		if got := bytes.Join(chunks, nil); !errors.Is(err, c.wantErr) || (err == nil && string(got) != text) {
 			t.Errorf("%s: %d bytes, %v; want the text, %v", c.name, len(got), err, c.wantErr)
 			continue
 		}
-		// One buffer has the hint's room (or the limit's); a join has
-		// exactly the text's.
-		if one := int64(cap(got)) > n; err == nil && one != c.oneRead {
-			t.Errorf("%s: cap %d for %d bytes; want one buffer %v", c.name, cap(got), n, c.oneRead)
+		if one := len(chunks) == 1; err == nil && one != c.oneRead {
+			t.Errorf("%s: %d chunks for %d bytes; want one chunk %v", c.name, len(chunks), n, c.oneRead)
 		}
 	}
 }

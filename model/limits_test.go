@@ -97,7 +97,7 @@ func TestLoadLimits(t *testing.T) {
 			if tt.stdin != nil {
 				// The stream was abandoned soon after the limit.
 				lim := in.Limits.WithDefaults()
-				if tt.stdin.read > min(lim.MaxInput, int64(lim.MaxLine))+2*readChunk {
+				if tt.stdin.read > min(lim.MaxInput, int64(lim.MaxLine))+2*int64(readChunk) {
 					t.Errorf("read %d bytes of an endless stream before stopping", tt.stdin.read)
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -21,12 +22,13 @@ import (
 // stdinLabel is how messages name standard input.
 const stdinLabel = "standard input"
 
-// file is one input file read whole. Its lines are substrings of data:
-// nothing is copied per line.
+// file is one input file read whole, in the chunks it was read in (one
+// for a file whose size is known). Its lines are substrings of the
+// chunks: only a line cut by the end of a chunk is copied.
 type file struct {
-	label string // the name messages use: the path as given, or stdinLabel
-	data  string
-	stdin bool
+	label  string   // the name messages use: the path as given, or stdinLabel
+	chunks []string // the text, in order; none is empty
+	stdin  bool
 }
 
 // reader opens the files of one Input, making sure standard input is read
@@ -74,20 +76,23 @@ func (r *reader) read(p string) (*file, error) {
 		if err != nil {
 			return nil, gzipErr(f.label, err)
 		}
-		hint = gzipSize(src, size) // so that the text is not copied to be joined
+		hint = gzipSize(src, size) // so that the text is read into one chunk
 		br, size, s.gz = bufio.NewReaderSize(zr, 64<<10), -1, true
 	}
 	head, _ := br.Peek(4)
 	if err := checkEncoding(f.label, head); err != nil {
 		return nil, err
 	}
-	raw, err := s.readAll(br, size, hint)
+	chunks, err := s.readAll(br, size, hint)
 	if err != nil {
 		return nil, err
 	}
-	// The bytes are never modified after this point, so the string can
+	// The bytes are never modified after this point, so the strings can
 	// share their memory instead of copying a file that may be large.
-	f.data = unsafe.String(unsafe.SliceData(raw), len(raw))
+	f.chunks = make([]string, len(chunks))
+	for i, c := range chunks {
+		f.chunks[i] = unsafe.String(unsafe.SliceData(c), len(c))
+	}
 	return f, nil
 }
 
@@ -225,46 +230,89 @@ func openErr(p string, err error) *InputError {
 // only "\n" ends a line (standard input also takes "\r\n" and a lone
 // "\r", as Python's universal newlines do), a final line end adds no empty
 // line, and when strip is set every line loses its trailing whitespace as
-// Python's str.rstrip() removes it.
+// Python's str.rstrip() removes it. A line cut by the end of a chunk is
+// joined into a string of its own; every other line is a substring of its
+// chunk.
 func (f *file) lines(strip bool) []string {
-	data := f.data
-	if f.stdin && strings.IndexByte(data, '\r') >= 0 {
-		return universalLines(data, strip)
+	universal := f.stdin && slices.ContainsFunc(f.chunks, func(c string) bool { return strings.Contains(c, "\r") })
+	n := 0
+	for _, c := range f.chunks {
+		n += strings.Count(c, "\n")
 	}
-	n := strings.Count(data, "\n")
-	if len(data) > 0 && data[len(data)-1] != '\n' {
+	if k := len(f.chunks); k > 0 && !strings.HasSuffix(f.chunks[k-1], "\n") {
 		n++
 	}
 	out := make([]string, 0, n)
-	for len(data) > 0 {
-		i := strings.IndexByte(data, '\n')
-		var line string
-		if i < 0 {
-			line, data = data, ""
-		} else {
-			line, data = data[:i], data[i+1:]
+	var open []string // the pieces of a line cut by the ends of chunks
+	for i, c := range f.chunks {
+		if universal && i > 0 && strings.HasSuffix(f.chunks[i-1], "\r") {
+			c = strings.TrimPrefix(c, "\n") // the rest of a "\r\n" the chunk before ends with
 		}
-		out = append(out, trim(line, strip))
+		for c != "" {
+			line, rest, ended := cutLine(c, universal)
+			open = append(open, line)
+			if !ended {
+				break // the line goes on in the next chunk
+			}
+			out = append(out, trim(strings.Join(open, ""), strip))
+			open, c = open[:0], rest
+		}
+	}
+	if len(open) > 0 { // a last line without a line end
+		out = append(out, trim(strings.Join(open, ""), strip))
 	}
 	return out
 }
 
-// universalLines splits data at "\r\n", "\r" and "\n".
-func universalLines(data string, strip bool) []string {
-	var out []string
-	for len(data) > 0 {
-		i := strings.IndexAny(data, "\r\n")
-		if i < 0 {
-			out = append(out, trim(data, strip))
-			break
-		}
-		out = append(out, trim(data[:i], strip))
-		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
-			i++
-		}
-		data = data[i+1:]
+// cutLine cuts data at its first line end ("\n", and with universal set
+// "\r\n" or "\r" too), returning the line before it, the text after it
+// and whether there was one; without one, the line is all of data.
+func cutLine(data string, universal bool) (line, rest string, ended bool) {
+	var i int
+	if universal {
+		i = strings.IndexAny(data, "\r\n")
+	} else {
+		i = strings.IndexByte(data, '\n')
 	}
-	return out
+	if i < 0 {
+		return data, "", false
+	}
+	end := i + 1
+	if data[i] == '\r' && end < len(data) && data[end] == '\n' {
+		end++
+	}
+	return data[:i], data[end:], true
+}
+
+// hasPrefix reports whether the text of f starts with p.
+func (f *file) hasPrefix(p string) bool {
+	for _, c := range f.chunks {
+		n := min(len(c), len(p))
+		if c[:n] != p[:n] {
+			return false
+		}
+		p = p[n:]
+	}
+	return p == ""
+}
+
+// trimPrefix returns f without p at its start, or f itself when it does
+// not start with p.
+func (f *file) trimPrefix(p string) *file {
+	if !f.hasPrefix(p) {
+		return f
+	}
+	g := *f
+	g.chunks = nil
+	n := len(p) // the bytes of p still to drop
+	for _, c := range f.chunks {
+		k := min(n, len(c))
+		n -= k
+		if k < len(c) {
+			g.chunks = append(g.chunks, c[k:])
+		}
+	}
+	return &g
 }
 
 // trim strips trailing whitespace in sacrebleu's way when strip is set.

@@ -19,17 +19,18 @@ type stream struct {
 	tail  []byte      // the start of a rune cut by the end of the last read
 }
 
-// readAll reads src to its end; size is the file's size when known (the
-// buffer is then allocated once), else -1, and hint how long a stream of
-// unknown size says it is (0: it does not). It stops at the input limit,
-// at a line past the line limit and at a byte that is not UTF-8.
-func (s *stream) readAll(src io.Reader, size, hint int64) ([]byte, error) {
+// readAll reads src to its end, in the chunks [Budget] reads it in; size
+// is the file's size when known (it is then one chunk, allocated once),
+// else -1, and hint how long a stream of unknown size says it is (0: it
+// does not). It stops at the input limit, at a line past the line limit
+// and at a byte that is not UTF-8.
+func (s *stream) readAll(src io.Reader, size, hint int64) ([][]byte, error) {
 	s.first = s.r.budget.untouched()
 	s.lines = lineCounter{max: s.r.maxLine, cr: s.f.stdin, line: 1}
 	if size >= 0 && !s.r.budget.Reserve(size) {
 		return nil, s.tooBig()
 	}
-	raw, err := s.r.budget.read(src, size, hint, s.check)
+	chunks, err := s.r.budget.read(src, size, hint, s.check)
 	var inErr *InputError
 	switch {
 	case errors.Is(err, ErrOverLimit):
@@ -39,7 +40,7 @@ func (s *stream) readAll(src io.Reader, size, hint int64) ([]byte, error) {
 	case err != nil:
 		return nil, s.readErr(err)
 	}
-	return raw, s.checkUTF8(nil, true)
+	return chunks, s.checkUTF8(nil, true)
 }
 
 // check checks the bytes b just read: their UTF-8, then their lines.

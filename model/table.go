@@ -47,7 +47,7 @@ func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
 // record rather than any segment. It rejects empty lines, naming a
 // trailing one for what it is.
 func tableLines(f *file, what string) ([]string, error) {
-	lines := (&file{label: f.label, data: strings.TrimPrefix(f.data, bom), stdin: f.stdin}).lines(false)
+	lines := f.trimPrefix(bom).lines(false)
 	if len(lines) == 0 {
 		return nil, inputErr(f.label, "is empty; give "+what)
 	}
