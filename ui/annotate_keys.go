@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -52,7 +53,7 @@ func (n annotator) footer() string {
 	case stepSpan:
 		side := k.Side
 		side.SetEnabled(n.d.src != "")
-		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), as(k.Done, "enter", "last"), side, as(k.Whole, "x", "no span"), k.Cancel)
+		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), as(k.Done, "enter", "last"), side, as(k.Whole, "x", "whole segment"), k.Cancel)
 	case stepCategory:
 		keep := as(k.Done, "enter", "keep")
 		keep.SetEnabled(n.d.category != "")
@@ -120,7 +121,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 		a := anns[n.pick]
 		err := n.store.Delete(a.ID)
 		n.step, n.pick = stepList, max(0, n.pick-1)
-		r := n.saved(c, "deleted "+describe(a), err)
+		r := n.saved(c, "deleted "+describeOf(a, n.rater), err)
 		if len(n.segment(c, sel)) == 0 {
 			n.step = stepOff
 		}
@@ -341,7 +342,8 @@ func isSaveError(err error) bool {
 	return errors.As(err, &se)
 }
 
-// describe names an annotation in a few words, for the status line.
+// describe names an annotation in a few words, for the status line and
+// the prompts, the text read from the file escaped.
 func describe(a annotations.Annotation) string {
 	switch a.Kind {
 	case annotations.KindNoError:
@@ -352,5 +354,13 @@ func describe(a annotations.Annotation) string {
 		}
 		return "score"
 	}
-	return a.Severity + " " + a.Category
+	return render.Safe(a.Severity + " " + a.Category)
+}
+
+// describeOf is describe, naming the annotation's rater when not rater.
+func describeOf(a annotations.Annotation, rater string) string {
+	if a.Rater != rater {
+		return render.Safe(a.Rater) + "'s " + describe(a)
+	}
+	return describe(a)
 }

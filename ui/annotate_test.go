@@ -680,3 +680,37 @@ func TestSpanTokensKeepEmojiWhole(t *testing.T) {
 		t.Errorf("units %q; want %q", got, want)
 	}
 }
+
+// TestDeleteNamesOtherRater: deleting another rater's annotation says
+// whose it is, and a rater's name and category read from the file reach
+// the prompt and the status escaped.
+func TestDeleteNamesOtherRater(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	seg := ds.Segment(0, 0)
+	a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: 1, Rater: "eve\x1b[31m", Category: "Odd\x1b]2;x\x07", Severity: "Major"}
+	a.SetText(seg.Hyp, seg.Src)
+	if st := openStore(t, path); true {
+		if _, err := st.Add(a); err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: openStore(t, path), Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	m = press(t, m, ":", "1", "enter", "E", "d")
+	v := m.View()
+	if !strings.Contains(v, `delete eve␛[31m's Major Odd␛]2;x\x07?`) {
+		t.Errorf("the prompt does not name the rater (escaped):\n%s", v)
+	}
+	m = press(t, m, "y")
+	for _, v := range []string{v, m.View(), m.status} {
+		if strings.ContainsAny(v, "\x1b\x07") {
+			t.Errorf("raw control characters reach the screen: %q", v)
+		}
+	}
+	if len(reopen(t, path)) != 0 || !strings.Contains(m.status, "eve") {
+		t.Errorf("after y: %d annotations, status %q", len(reopen(t, path)), m.status)
+	}
+}

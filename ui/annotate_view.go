@@ -374,7 +374,7 @@ func (n annotator) stepLines(c common, sel selection, room int) []string {
 			out = append(out, l)
 		}
 		if n.step == stepDelete && n.pick < len(anns) {
-			out = append(out, st.Warn.Render(render.Truncate("delete "+describe(anns[n.pick])+"? y deletes, any other key keeps it", w)))
+			out = append(out, st.Warn.Render(render.Truncate("delete "+describeOf(anns[n.pick], n.rater)+"? y deletes, any other key keeps it", w)))
 		}
 		return out
 	case stepSpan:
