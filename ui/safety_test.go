@@ -88,3 +88,16 @@ func TestNoSystems(t *testing.T) {
 		t.Errorf("view = %q; want it to say there is no system output", v)
 	}
 }
+
+// TestFlashEscapes: a status line is escaped however it was made, so a
+// name or an error quoting text from a file never reaches the screen raw.
+func TestFlashEscapes(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	m.flash("the cdot typology has no segment score: \x1b]2;owned\x07")
+	if strings.ContainsAny(m.status, "\x1b\x07") || strings.ContainsAny(m.View(), "\x1b\x07") {
+		t.Errorf("raw control characters in the status: %q", m.status)
+	}
+	if !strings.Contains(m.View(), "␛]2;owned") {
+		t.Errorf("the escape is not shown as text:\n%s", m.View())
+	}
+}

@@ -219,9 +219,11 @@ func (m *Model) leaveStaleDrill() (cmd tea.Cmd, note string) {
 	return m.backToAnalysis(), "back to the analysis: its segments were counted under the old settings"
 }
 
-// flash shows a status line until the next key.
+// flash shows a status line until the next key. The line is escaped
+// ([render.Safe]) here as well as where it is made: a status often quotes
+// a name or an error that carries text from a file.
 func (m *Model) flash(s string) tea.Cmd {
-	m.status = s
+	m.status = render.Safe(s)
 	return nil
 }
 
