@@ -108,11 +108,21 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	w := s.width
 	st := c.st
 	base := l.view.Other
-	title := "significance vs baseline " + c.shortName(base) + " · " + s.test
+	title := "significance vs baseline " + c.shortName(base)
+	if w < 80 { // the test, n and seed must not be cut off
+		title = "vs " + c.shortName(base)
+	}
+	if !l.pinned { // chosen by the rule, as the main header says
+		title += " (auto)"
+	}
+	title += " · " + s.test
 	if s.res != nil && s.res.Test == s.test {
 		title += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
 	}
 	scope := fmt.Sprintf("all %d segments", c.ds.Len())
+	if w < 80 {
+		scope = "all"
+	}
 	if l.filtered() {
 		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), l.filterLabel())
 	}
@@ -166,7 +176,28 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 	if w < 110 {
 		read = "* p ≤ 0.05: unlikely to be chance"
 	}
+	if v := s.verdict(c); v != "" { // the selected system's, in words, first
+		return st.Accent.Render(render.Truncate(v, w)) + st.Muted.Render(render.Truncate(" · "+read, w-render.Cells(v)))
+	}
 	return st.Muted.Render(render.Truncate(read, w))
+}
+
+// verdict says in words what the test says of the selected system against
+// the baseline; "" on the baseline's row.
+func (s sigScreen) verdict(c common) string {
+	res := s.res
+	if s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
+		return ""
+	}
+	sc, base := res.Systems[s.cursor], res.Systems[res.Baseline]
+	name, bname := c.shortName(s.cursor), c.shortName(res.Baseline)
+	switch {
+	case !sc.Significant():
+		return fmt.Sprintf("%s vs %s: no significant difference (p %.4f)", name, bname, sc.PValue)
+	case sc.Score > base.Score:
+		return fmt.Sprintf("%s is better than %s (p %.4f*)", name, bname, sc.PValue)
+	}
+	return fmt.Sprintf("%s is worse than %s (p %.4f*)", name, bname, sc.PValue)
 }
 
 // sigColumns are the table's column widths; mu is 0 when the μ ± CI
@@ -364,15 +395,16 @@ func (s sigScreen) histogram(c common, height int) []string {
 	var title string
 	switch narrow := w < 100; {
 	case res.Test == model.TestPairedAR && narrow:
-		title = fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲", name, bname, c.delta(obs))
+		title = fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲ (△ %s)", name, bname, c.delta(obs), c.delta(-obs))
 	case res.Test == model.TestPairedAR:
-		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size (▲ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs))
-	case narrow:
-		title = fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · Δ %s ▲", name, bname, below, len(sc.Deltas), c.delta(obs))
+		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size (▲ %s, △ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs), c.delta(-obs))
+	case narrow: // the share at or below 0 is not p: both are said
+		title = fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs))
 	default:
-		title = fmt.Sprintf("%s − %s per resample: %d of %d at or below 0 · observed Δ %s (▲)", name, bname, below, len(sc.Deltas), c.delta(obs))
+		title = fmt.Sprintf("%s − %s: %d of %d resamples ≤ 0 · Δ %s (▲) · p %.4f counts |Δ| − mean > %s",
+			name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs)))
 	}
 	h := min(max(2, height-5), 12)
 	return append([]string{"", st.Title.Render(render.Truncate(title, w))},
-		strings.Split(render.DeltaHistogram(st, sc.Deltas, obs, c.delta, w, h), "\n")...)
+		strings.Split(render.DeltaHistogram(st, sc.Deltas, obs, res.Test == model.TestPairedAR, c.delta, w, h), "\n")...)
 }

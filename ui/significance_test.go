@@ -563,3 +563,35 @@ func TestSigScreenNoDifference(t *testing.T) {
 		t.Errorf("60×16: no note %q under the table:\n%s", note, v)
 	}
 }
+
+// TestSigScreenSaysItInWords: the selected system's result in words
+// (better, worse, no significant difference) leads the second line; the
+// title says the baseline was chosen by the rule, and at 60 columns it
+// still shows the test, n and seed.
+func TestSigScreenSaysItInWords(t *testing.T) {
+	ds := demoDataset(t)
+	m := press(t, ready(t, ds, 120, 40), "B")
+	lines := strings.Split(m.View(), "\n")
+	if !strings.HasPrefix(lines[1], "fluent is better than stilted (p 0.0010*)") {
+		t.Errorf("selected fluent: second line %q", lines[1])
+	}
+	if !strings.Contains(lines[0], "stilted (auto)") {
+		t.Errorf("title %q: want the baseline marked (auto)", lines[0])
+	}
+	m = press(t, m, "down", "down")
+	if lines = strings.Split(m.View(), "\n"); !strings.HasPrefix(lines[1], "literal is worse than stilted (p 0.0010*)") {
+		t.Errorf("selected literal: second line %q", lines[1])
+	}
+	m = press(t, m, "up")
+	if lines = strings.Split(m.View(), "\n"); !strings.HasPrefix(lines[1], "* p ≤ 0.05") {
+		t.Errorf("baseline selected: second line %q; want the legend alone", lines[1])
+	}
+	m = press(t, m, "p", "up")
+	if lines = strings.Split(m.View(), "\n"); strings.Contains(lines[0], "(auto)") {
+		t.Errorf("pinned baseline: title %q still says (auto)", lines[0])
+	}
+	narrow := press(t, ready(t, ds, 60, 16), "B")
+	if title := strings.Split(narrow.View(), "\n")[0]; !strings.Contains(title, "n=1000 seed 12345") {
+		t.Errorf("60 columns: title %q cuts off n and seed", title)
+	}
+}

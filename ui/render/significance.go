@@ -151,12 +151,18 @@ func binDeltas(deltas []float64, a Axis) []int {
 // height rows tall over width cells, on an axis that always holds 0 and
 // the observed difference; a marker row under the axis puts "0" at no
 // difference and "▲" at the observed one, so the picture reads without
-// colour. format formats a difference for the tick labels.
-func DeltaHistogram(st Styles, deltas []float64, observed float64, format func(float64) string, width, height int) string {
+// colour; twoSided (a test that counts differences of the observed size
+// either way) also marks "△" at minus the observed. format formats a
+// difference for the tick labels.
+func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool, format func(float64) string, width, height int) string {
 	height = max(2, height)
 	lo, hi := 0.0, 0.0
 	n := 0
-	for _, d := range append([]float64{observed}, deltas...) {
+	marked := []float64{observed}
+	if twoSided {
+		marked = append(marked, -observed)
+	}
+	for _, d := range append(marked, deltas...) {
 		if math.IsNaN(d) || math.IsInf(d, 0) {
 			continue
 		}
@@ -216,6 +222,10 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, format func(f
 	axis := []rune(strings.Repeat("─", a.Width))
 	marks := []rune(strings.Repeat(" ", a.Width))
 	axis[zero], marks[zero] = '┼', '0'
+	if twoSided && observed != 0 {
+		mirror := a.Col(-observed)
+		axis[mirror], marks[mirror] = '┴', '△'
+	}
 	axis[obs], marks[obs] = '┴', '▲'
 	pad := strings.Repeat(" ", labelW)
 	lines = append(lines,

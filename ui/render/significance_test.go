@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestAxisCol(t *testing.T) {
@@ -64,7 +66,7 @@ func TestDeltaHistogram(t *testing.T) {
 		deltas[i] = 2 + 3*math.Sin(float64(i)*1.7) // between -1 and 5
 	}
 	for _, w := range wtWidths {
-		out := DeltaHistogram(DefaultStyles(), deltas, 2.5, func(x float64) string { return fmt.Sprintf("%+.2f", x) }, w, 6)
+		out := DeltaHistogram(DefaultStyles(), deltas, 2.5, false, func(x float64) string { return fmt.Sprintf("%+.2f", x) }, w, 6)
 		name := fmt.Sprintf("DeltaHistogram at %d", w)
 		requireFits(t, name, out, w)
 		lines := strings.Split(out, "\n")
@@ -95,8 +97,26 @@ func TestDeltaHistogram(t *testing.T) {
 			t.Errorf("%s: %d of %d differences on the axis", name, total, len(deltas))
 		}
 	}
-	requireGolden(t, "significance_histogram_80", DeltaHistogram(DefaultStyles(), deltas, 2.5, func(x float64) string { return fmt.Sprintf("%+.2f", x) }, 80, 6))
-	if out := DeltaHistogram(DefaultStyles(), nil, 1, nil, 40, 5); !strings.Contains(out, "no resampled") {
+	requireGolden(t, "significance_histogram_80", DeltaHistogram(DefaultStyles(), deltas, 2.5, false, func(x float64) string { return fmt.Sprintf("%+.2f", x) }, 80, 6))
+	if out := DeltaHistogram(DefaultStyles(), nil, 1, false, nil, 40, 5); !strings.Contains(out, "no resampled") {
 		t.Errorf("no differences: %q", out)
+	}
+}
+
+// TestDeltaHistogramTwoSided: a two-sided test marks minus the observed
+// difference (△) as well as the observed one (▲), on an axis that holds
+// both; a one-sided picture marks only ▲.
+func TestDeltaHistogramTwoSided(t *testing.T) {
+	deltas := []float64{-0.5, -0.2, 0, 0.1, 0.3, 0.4}
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	lines := strings.Split(ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, 2, true, format, 60, 4)), "\n")
+	marks := lines[len(lines)-2]
+	lo, hi := strings.Index(marks, "△"), strings.Index(marks, "▲")
+	zero := strings.Index(marks, "0")
+	if lo < 0 || hi < 0 || !(lo < zero && zero < hi) {
+		t.Fatalf("marks %q: want △ left of 0 left of ▲", marks)
+	}
+	if one := ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, 2, false, format, 60, 4)); strings.Contains(one, "△") {
+		t.Errorf("one-sided picture marks △:\n%s", one)
 	}
 }
