@@ -89,10 +89,10 @@ type NGramProgress func(done, total int)
 // (a variable, so that tests can make the merge run on small corpora).
 var ngWorkerSegments = 4096
 
-// collectBeforeMerge is the fewest segments for which CountNGrams collects
-// garbage before merging: below it the heap is small and a collection
-// costs more than it saves.
-const collectBeforeMerge = 200_000
+// collectAroundMerge is the fewest segments for which CountNGrams collects
+// garbage before and after merging: below it the heap is small and a
+// collection costs more than it saves.
+const collectAroundMerge = 200_000
 
 // CountNGrams counts, for every system and every n-gram of orders
 // 1..opt.MaxOrder, the corpus totals of matched, over and missed and the
@@ -148,7 +148,7 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 		}(w, ws[w])
 	}
 	wg.Wait()
-	if n > collectBeforeMerge {
+	if n > collectAroundMerge {
 		// The workers' pair tables and queues are garbage now: collected
 		// here, their memory takes the merge's tables instead of the heap
 		// growing past them (on 1M segments the process peaks ~100 MB
@@ -164,6 +164,12 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 	c, err := merge(ws, n, systems, opt.MaxOrder)
 	if err != nil {
 		return nil, err
+	}
+	if n > collectAroundMerge && len(ws) > 1 {
+		// The merged workers' tables are garbage now: collected here,
+		// their memory takes what the caller makes of the counts (the
+		// rankings) instead of the heap growing past them.
+		runtime.GC()
 	}
 	p.finish()
 	return c, nil
