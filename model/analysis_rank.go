@@ -224,11 +224,13 @@ func (a *Analysis) addLines(sys int, rows []NGramRow, limit int) {
 	for j, r := range rows {
 		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
 	}
-	for j, segs := range a.Counts.SegmentsOfKinds(sys, reqs, limit) {
-		for i := range segs { // the lists are the caller's: made 1-based in place
-			segs[i]++
+	lists := a.Counts.SegmentsOfKinds(sys, reqs, limit)
+	for j := range rows {
+		segs := lists.List(j)
+		rows[j].Lines = make([]int, len(segs))
+		for i, seg := range segs {
+			rows[j].Lines[i] = int(seg) + 1
 		}
-		rows[j].Lines = segs
 	}
 }
 

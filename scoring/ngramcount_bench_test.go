@@ -82,8 +82,10 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 	if counts == nil {
 		return
 	}
-	// The first 20 segments of every n-gram and kind (ngrams --top 0).
+	// The first 20 segments of every n-gram and kind (ngrams --top 0), and
+	// the memory it takes (B/op: the lists and what finds them).
 	b.Run("lines_of_all", func(b *testing.B) {
+		b.ReportAllocs()
 		var reqs []KindID
 		for g := range counts.Len() {
 			for k := range Kind(NumKinds) {

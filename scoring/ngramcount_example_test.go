@@ -28,3 +28,26 @@ func ExampleCountNGrams() {
 	// missed "the": 0
 	// matched per order: [2 0 0 0]
 }
+
+func ExampleNGramCounts_SegmentsOfKinds() {
+	hyps := []string{"the cat", "a dog", "the dog", "the the"}
+	refs := []string{"the cat", "the dog", "a dog", "the"}
+	src := func(i int, h, r []string) ([]string, []string) {
+		return append(h, hyps[i]), append(r, refs[i])
+	}
+	c, err := scoring.CountNGrams(context.Background(), len(hyps), 1, scoring.DefaultOptions(), src, nil)
+	if err != nil {
+		panic(err)
+	}
+	the, _ := c.Lookup([]string{"the"})
+	dog, _ := c.Lookup([]string{"dog"})
+	reqs := []scoring.KindID{{Kind: scoring.Matched, ID: the}, {Kind: scoring.Missed, ID: the}, {Kind: scoring.Matched, ID: dog}}
+	lists := c.SegmentsOfKinds(0, reqs, 2)
+	for j, r := range reqs {
+		fmt.Printf("%s %q: segments %v\n", r.Kind, c.Text(r.ID), lists.List(j))
+	}
+	// Output:
+	// matched "the": segments [0 3]
+	// missed "the": segments [1]
+	// matched "dog": segments [1 2]
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -307,7 +308,7 @@ func TestSegmentsOfKindsHandChecked(t *testing.T) {
 	reqs := []KindID{{Matched, id("the")}, {Over, id("the")}, {Missed, id("the")},
 		{Over, id("the the")}, {Matched, id("the the")}, {Over, id("the the the")}, {Missed, id("z")}, {Matched, id("x")}}
 	want := [][]int{{1, 2}, {1}, {2}, {1}, nil, {1}, {0}, {0}}
-	if segs := got.SegmentsOfKinds(0, reqs, 0); !reflect.DeepEqual(segs, want) {
+	if segs := listsOf(got.SegmentsOfKinds(0, reqs, 0)); !reflect.DeepEqual(segs, want) {
 		t.Errorf("SegmentsOfKinds = %v; want %v", segs, want)
 	}
 	if segs := got.SegmentsOf(0, Matched, id("the"), 1); !slices.Equal(segs, []int{1}) {
@@ -321,7 +322,7 @@ func TestSegmentsOfKindsOrdersInAnyOrder(t *testing.T) {
 	c := corpus{hyps: [][]string{{"a b c", "c a b"}}, refs: [][]string{{"a b c"}, {"a b"}}}
 	got := c.count(t, DefaultOptions())
 	id := idOf(t, got)
-	segs := got.SegmentsOfKinds(0, []KindID{{Matched, id("a b c")}, {Matched, id("a")}}, 0)
+	segs := listsOf(got.SegmentsOfKinds(0, []KindID{{Matched, id("a b c")}, {Matched, id("a")}}, 0))
 	if want := [][]int{{0}, {0, 1}}; !reflect.DeepEqual(segs, want) {
 		t.Errorf("SegmentsOfKinds = %v; want %v", segs, want)
 	}
@@ -332,23 +333,31 @@ func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
 	// drop out of the lookup on the way) and without; several workers;
 	// by scanning for the patterns and by numbering the corpus again
 	// (segmentsByID), for every order and for the orders up to 2 alone
-	// (numbered no further).
+	// (numbered no further). The numbering goes in steps of a few
+	// segments, on one core and on three (whose shares of the n-grams
+	// each fill their own requests).
 	smallWorkers(t)
+	defer func(n int) { findStep = n }(findStep)
+	findStep = 7
 	c := randomCorpus(3*chunk+5, 2)
 	got := c.count(t, DefaultOptions())
 	want := naiveCounts(c, DefaultOptions())
-	byID := func(s int, reqs []KindID, limit int) [][]int {
-		out, ok := got.segmentsByID(s, reqs, limit)
-		if !ok {
-			t.Fatal("segmentsByID refused a small corpus")
+	byID := func(procs int) func(s int, reqs []KindID, limit int) SegmentLists {
+		return func(s int, reqs []KindID, limit int) SegmentLists {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			out, ok := got.segmentsByID(s, reqs, limit)
+			if !ok {
+				t.Fatal("segmentsByID refused a small corpus")
+			}
+			return out
 		}
-		return out
 	}
 	for _, path := range []struct {
 		name string
-		find func(s int, reqs []KindID, limit int) [][]int
+		find func(s int, reqs []KindID, limit int) SegmentLists
 		top  int // the highest order requested
-	}{{"scan or by id", got.SegmentsOfKinds, 4}, {"by id", byID, 4}, {"by id, orders 1-2", byID, 2}} {
+	}{{"scan or by id", got.SegmentsOfKinds, 4}, {"by id", byID(1), 4}, {"by id on 3 cores", byID(3), 4},
+		{"by id, orders 1-2", byID(3), 2}} {
 		for s := range c.hyps {
 			var reqs []KindID
 			for g := range got.Len() {
@@ -371,12 +380,26 @@ func TestSegmentsOfKindsAgainstNaive(t *testing.T) {
 	checkSegmentsOfKinds(t, "scan", got.SegmentsOfKinds, got, want, 0, reqs)
 }
 
+// listsOf returns the lists of l as slices, nil for an empty one.
+func listsOf(l SegmentLists) [][]int {
+	out := make([][]int, l.Len())
+	for j := range out {
+		for _, seg := range l.List(j) {
+			out[j] = append(out[j], int(seg))
+		}
+	}
+	return out
+}
+
 // checkSegmentsOfKinds checks the segments of reqs in system s with and
 // without a limit against the naive count.
-func checkSegmentsOfKinds(t *testing.T, path string, find func(s int, reqs []KindID, limit int) [][]int, got *NGramCounts, want []map[string]*naiveEntry, s int, reqs []KindID) {
+func checkSegmentsOfKinds(t *testing.T, path string, find func(s int, reqs []KindID, limit int) SegmentLists, got *NGramCounts, want []map[string]*naiveEntry, s int, reqs []KindID) {
 	t.Helper()
 	for _, limit := range []int{0, 3} {
-		segs := find(s, reqs, limit)
+		segs := listsOf(find(s, reqs, limit))
+		if len(segs) != len(reqs) {
+			t.Fatalf("%s: %d lists for %d requests", path, len(segs), len(reqs))
+		}
 		for j, r := range reqs {
 			var w []int
 			if e := want[s][got.Text(r.ID)]; e != nil {
@@ -505,7 +528,7 @@ func TestScannerVerifiesHashHits(t *testing.T) {
 		s.slots[i] = scanSlot{key: scanKey(h, len(s.q.pat(p))), pat: p + 1, tok: s.q.start[p]}
 	}
 	s.run(got.lines.blocks, 0, len(got.sys))
-	segs := s.segments()
+	segs := listsOf(joinScans([]*scanner{s}, len(reqs), 0))
 	want := got.SegmentsOf(0, Matched, a, 0)
 	for j, r := range reqs {
 		if r.ID == a && !slices.Equal(segs[j], want) {

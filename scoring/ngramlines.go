@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"math"
+	"runtime"
 	"slices"
 )
 
@@ -14,8 +15,12 @@ import (
 // numbered them (each the pair of its prefix's id and its last token's),
 // and clipped per segment as the count clipped them, so each segment
 // gives the ids of its n-grams with h and R; a request is then found by
-// id. Each core numbers a contiguous run of the corpus; the runs' finds
-// are joined in order, so each request gets its first segments.
+// id. The corpus is read in steps of findStep segments, each on all cores
+// in two halves: each core numbers a share of the step's segments, then
+// each core adds the segments found to the requests of its own share of
+// the n-grams, reading the numberings in the order of the segments. So
+// every request gets its first segments in its one list of the result,
+// whatever the number of cores.
 
 // manyPatterns is the number of distinct n-grams from which
 // [NGramCounts.SegmentsOfKinds] numbers the corpus again instead of
@@ -62,101 +67,131 @@ func (p *pairTable) id(key uint64) uint32 {
 	}
 }
 
-// idWant is one request as a run of the corpus keeps it: where its
-// segments go in the run's list, how many it may have, how many it has,
-// and its kind. The requests of one n-gram lie side by side, so that a
-// find reads one cache line of them.
+// idWant is one request as the numbering keeps it: where its next
+// segment goes in the lists, where its list ends, and its kind. The
+// requests of one n-gram lie side by side, so that a find reads one cache
+// line of them.
 type idWant struct {
-	off, room, found uint32
-	kind             Kind
+	at, end uint32
+	kind    Kind
 }
+
+// findStep is how many segments the cores number between two fills (a
+// variable so that tests can take several steps on small corpora).
+var findStep = 1 << 12
 
 // segmentsByID is [NGramCounts.SegmentsOfKinds] by numbering the corpus
 // again (see above); ok is false when the segments asked for are more than
 // its lists number (2^32), and the scan must do.
-func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (out [][]int, ok bool) {
-	// The requests grouped by n-gram (wants[reqLo[g]:reqLo[g+1]] are g's,
-	// reqsOf says which request each is), each with room for as many
-	// segments as its kind is above 0 in (at most limit), which the
-	// totals know.
-	maxOrder := 0
-	reqLo := make([]int32, c.ids.len()+1)
-	for _, r := range reqs {
-		reqLo[r.ID+1]++
-		maxOrder = max(maxOrder, int(c.ids.order[r.ID]))
-	}
-	for g := range c.ids.len() {
-		reqLo[g+1] += reqLo[g]
-	}
-	reqsOf := make([]int32, len(reqs))
-	wants := make([]idWant, len(reqs))
-	next := slices.Clone(reqLo[:len(reqLo)-1])
+func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (lists SegmentLists, ok bool) {
+	// Request j's list is segs[end[j-1]:end[j]]: room for as many segments
+	// as its kind is above 0 in (at most limit), which the totals know, so
+	// that the numbering fills it exactly.
+	end := make([]int, len(reqs))
+	reqLo := make([]int32, c.ids.len()+1) // wants[reqLo[g]:reqLo[g+1]] are n-gram g's
+	maxOrder, sum, kinds := 0, 0, uint8(0)
 	for j, r := range reqs {
 		room := c.SegmentCount(sys, r.Kind, r.ID)
 		if limit > 0 {
 			room = min(room, limit)
 		}
-		p := next[r.ID]
-		reqsOf[p], wants[p] = int32(j), idWant{room: uint32(room), kind: r.Kind}
-		next[r.ID]++
-	}
-	sum := 0
-	for p := range wants {
-		wants[p].off = uint32(sum)
-		sum += int(wants[p].room)
+		sum += room
+		end[j] = sum
+		reqLo[r.ID+1]++
+		maxOrder = max(maxOrder, int(c.ids.order[r.ID]))
+		kinds |= 1 << r.Kind
 	}
 	if uint64(sum) > math.MaxUint32 {
-		return nil, false
+		return SegmentLists{}, false
 	}
-	total := uint32(sum)
+	for g := range c.ids.len() {
+		reqLo[g+1] += reqLo[g]
+	}
+	shares := runtime.GOMAXPROCS(0)
+	f := &idFiller{reqLo: reqLo, wants: make([]idWant, len(reqs)), segs: make([]uint32, sum), pending: make([]int, shares)}
+	next := slices.Clone(reqLo[:len(reqLo)-1])
+	for j, r := range reqs {
+		from := 0
+		if j > 0 {
+			from = end[j-1]
+		}
+		f.wants[next[r.ID]] = idWant{at: uint32(from), end: uint32(end[j]), kind: r.Kind}
+		next[r.ID]++
+		if end[j] > from {
+			f.pending[shareOf(uint32(r.ID), shares)]++
+		}
+	}
 	pairs := c.pairsOf(maxOrder)
-
-	// Each core takes a contiguous run of the blocks with a list of its
-	// own (a run cannot know how many segments the runs before it find);
-	// the lists are joined in order, up to each request's room.
-	runs := inRuns(c.lines.blocks, func(run []tokBlock) *idNumberer {
-		w := &idNumberer{pairs: &pairs, reqLo: reqLo, wants: slices.Clone(wants), segs: make([]uint32, total),
-			sys: uint32(sys), systems: uint32(len(c.sys)), maxOrder: maxOrder}
-		for p := range w.wants {
-			if w.wants[p].room > 0 {
-				w.pending++
-			}
-		}
-		for bi := range run {
-			if w.pending == 0 {
-				break
-			}
-			w.block(&run[bi])
-		}
-		w.segs = w.segs[:total:total]
-		return w
-	})
-	all := make([]int, 0, total)
-	out = make([][]int, len(reqs))
-	for p, want := range wants {
-		from := len(all)
-		for _, w := range runs {
-			have := w.wants[p]
-			n := min(have.found, want.room-uint32(len(all)-from))
-			for _, seg := range w.segs[have.off : have.off+n] {
-				all = append(all, int(seg))
-			}
-		}
-		out[reqsOf[p]] = all[from:len(all):len(all)]
+	nums := make([]idNumberer, shares)
+	for w := range nums {
+		nums[w] = idNumberer{pairs: &pairs, sys: uint32(sys), systems: uint32(len(c.sys)), maxOrder: maxOrder,
+			kinds: kinds, hits: make([][]idHit, shares)}
 	}
-	return out, true
+	for bi := range c.lines.blocks {
+		b := &c.lines.blocks[bi]
+		for lo := 0; lo < len(b.segEnd) && f.wanted(); lo += findStep {
+			hi := min(lo+findStep, len(b.segEnd))
+			inParallel(shares, func(w int) { nums[w].segments(b, lo+(hi-lo)*w/shares, lo+(hi-lo)*(w+1)/shares) })
+			inParallel(shares, func(s int) { f.fill(s, nums) })
+		}
+	}
+	return SegmentLists{segs: f.segs, end: end}, true
 }
 
-// idNumberer is one run's numbering of the corpus and what it found.
+// shareOf returns which of shares cores fills the requests of n-gram g
+// (a multiplicative hash: ids close together, often of frequent n-grams,
+// spread over the cores).
+func shareOf(g uint32, shares int) int {
+	return int(uint64(g*0x9E3779B1) * uint64(shares) >> 32)
+}
+
+// idFiller holds the requests and their lists while the corpus is
+// numbered.
+type idFiller struct {
+	reqLo   []int32
+	wants   []idWant
+	segs    []uint32 // the lists
+	pending []int    // per share of the n-grams, its requests with room left
+}
+
+// wanted reports whether any request has room left.
+func (f *idFiller) wanted() bool {
+	return slices.ContainsFunc(f.pending, func(n int) bool { return n > 0 })
+}
+
+// fill adds the segments of the hits of share s that the numberers found,
+// in the order of the segments, to the requests whose kind they have.
+func (f *idFiller) fill(s int, nums []idNumberer) {
+	for w := range nums {
+		for _, hit := range nums[w].hits[s] {
+			for p := f.reqLo[hit.g]; p < f.reqLo[hit.g+1]; p++ {
+				want := &f.wants[p]
+				if want.at < want.end && hit.kinds&(1<<want.kind) != 0 {
+					f.segs[want.at] = hit.seg
+					if want.at++; want.at == want.end {
+						f.pending[s]--
+					}
+				}
+			}
+		}
+	}
+}
+
+// idHit is an n-gram of a segment with the kinds asked for that count
+// there (a bit per kind).
+type idHit struct {
+	g, seg uint32
+	kinds  uint8
+}
+
+// idNumberer is one core's numbering of the corpus.
 type idNumberer struct {
 	pairs    *pairTable
-	reqLo    []int32
-	wants    []idWant
-	segs     []uint32 // the segments found: wants[p]'s from wants[p].off
-	pending  int      // the requests with room left
 	sys      uint32
 	systems  uint32
 	maxOrder int
+	kinds    uint8     // the kinds asked for (a bit per kind)
+	hits     [][]idHit // per share of the n-grams, what the last segments numbered gave
 
 	ids   []uint32 // the ids of a line, order by order
 	keys  []uint64 // the pairs of one order of the line
@@ -164,10 +199,14 @@ type idNumberer struct {
 	local localCounts
 }
 
-// block numbers and clips the segments of b, and adds each to the
-// requests whose n-gram and kind it has.
-func (w *idNumberer) block(b *tokBlock) {
-	for j := range b.segEnd {
+// segments numbers and clips segments from..to-1 of b, and keeps their
+// n-grams with the kinds asked for that count there, in the order of the
+// segments, each in its share's hits.
+func (w *idNumberer) segments(b *tokBlock, from, to int) {
+	for s := range w.hits {
+		w.hits[s] = w.hits[s][:0]
+	}
+	for j := from; j < to; j++ {
 		lo, hi := b.segment(j)
 		refs := hi - lo - w.systems
 		hyp := b.line(lo + refs + w.sys)
@@ -182,18 +221,16 @@ func (w *idNumberer) block(b *tokBlock) {
 		w.local.addHyp(w.number(hyp))
 		seg := uint32(b.first + j)
 		for _, e := range w.local.entries {
-			for p := w.reqLo[e.g]; p < w.reqLo[e.g+1]; p++ {
-				want := &w.wants[p]
-				if want.found < want.room && want.kind.Count(int(e.h), int(e.rmax)) > 0 {
-					w.segs[want.off+want.found] = seg
-					if want.found++; want.found == want.room {
-						w.pending--
-					}
+			var kinds uint8
+			for k := range Kind(NumKinds) {
+				if k.Count(int(e.h), int(e.rmax)) > 0 {
+					kinds |= 1 << k
 				}
 			}
-		}
-		if w.pending == 0 {
-			return
+			if kinds &= w.kinds; kinds != 0 {
+				s := shareOf(e.g, len(w.hits))
+				w.hits[s] = append(w.hits[s], idHit{g: e.g, seg: seg, kinds: kinds})
+			}
 		}
 	}
 }

@@ -315,29 +315,44 @@ func (s *scanner) finish(seg int) {
 	s.seen = s.seen[:0]
 }
 
-// segments returns, per request, the segments the scan found, in the
-// order found.
-func (s *scanner) segments() [][]int {
-	out := make([][]int, len(s.q.reqs))
-	all := make([]int, len(s.hits))
-	at := 0
-	for r, n := range s.found {
-		if n > 0 {
-			out[r] = all[at : at : at+int(n)]
-			at += int(n)
+// joinScans joins the segments the runs' scanners found into one list
+// per request of reqs, the runs' in the runs' order, keeping the first
+// limit of each (all when limit is 0).
+func joinScans(runs []*scanner, reqs, limit int) SegmentLists {
+	end := make([]int, reqs)
+	sum := 0
+	for r := range end {
+		n := 0
+		for _, s := range runs {
+			n += int(s.found[r])
+		}
+		if limit > 0 {
+			n = min(n, limit)
+		}
+		sum += n
+		end[r] = sum
+	}
+	l := SegmentLists{segs: make([]uint32, sum), end: end}
+	next := make([]int, reqs) // where each request's next segment goes
+	for r := 1; r < reqs; r++ {
+		next[r] = end[r-1]
+	}
+	for _, s := range runs {
+		for _, hit := range s.hits {
+			if at := &next[hit.req]; *at < end[hit.req] {
+				l.segs[*at] = hit.seg
+				*at++
+			}
 		}
 	}
-	for _, hit := range s.hits {
-		out[hit.req] = append(out[hit.req], int(hit.seg))
-	}
-	return out
+	return l
 }
 
 // SegmentsOf returns, in ascending order, the segments (0-based) of system
 // sys where kind k of n-gram g is above 0: all of them when limit is 0,
 // else the first limit.
 func (c *NGramCounts) SegmentsOf(sys int, k Kind, g int, limit int) []int {
-	return c.SegmentsOfKinds(sys, []KindID{{Kind: k, ID: g}}, limit)[0]
+	return c.segmentsOfOne(sys, KindID{Kind: k, ID: g}, limit)
 }
 
 // KindID names an n-gram and one of its kinds.
@@ -347,39 +362,34 @@ type KindID struct {
 }
 
 // SegmentsOfKinds is [NGramCounts.SegmentsOf] for several n-grams, each
-// with its own kind, in one scan: out[j] holds the segments of reqs[j],
-// ascending, at most limit of them (all when limit is 0). The lists are
-// the caller's to change.
-func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) [][]int {
-	out := make([][]int, len(reqs))
-	if len(reqs) == 0 {
-		return out
-	}
-	if len(reqs) == 1 { // a drill-down: one n-gram, without the lookup
-		return [][]int{c.segmentsOfOne(sys, reqs[0], limit)}
+// with its own kind, in one scan: list j holds the segments of reqs[j],
+// ascending, at most limit of them (all when limit is 0).
+func (c *NGramCounts) SegmentsOfKinds(sys int, reqs []KindID, limit int) SegmentLists {
+	switch len(reqs) {
+	case 0:
+		return SegmentLists{}
+	case 1: // its tokens compared directly, without the lookup
+		segs := c.segmentsOfOne(sys, reqs[0], limit)
+		l := SegmentLists{segs: make([]uint32, len(segs)), end: []int{len(segs)}}
+		for i, seg := range segs {
+			l.segs[i] = uint32(seg)
+		}
+		return l
 	}
 	if len(reqs) >= manyPatterns && len(reqs) >= c.ids.len()/byIDShare {
-		if out, ok := c.segmentsByID(sys, reqs, limit); ok {
-			return out
+		if l, ok := c.segmentsByID(sys, reqs, limit); ok {
+			return l
 		}
 	}
 	q := c.newScanQuery(reqs)
-	blocks := c.lines.blocks
 	// Each goroutine scans a contiguous run of blocks; the runs are joined
 	// in order, so the segments stay ascending.
-	parts := inRuns(blocks, func(run []tokBlock) [][]int {
+	runs := inRuns(c.lines.blocks, func(run []tokBlock) *scanner {
 		s := newScanner(q, c.ids.len(), limit)
 		s.run(run, sys, len(c.sys))
-		return s.segments()
+		return s
 	})
-	for j := range reqs {
-		runs := make([][]int, len(parts))
-		for w, p := range parts {
-			runs[w] = p[j]
-		}
-		out[j] = joinRuns(runs, limit)
-	}
-	return out
+	return joinScans(runs, len(reqs), limit)
 }
 
 // segmentsOfOne is [NGramCounts.SegmentsOfKinds] for one request: each
