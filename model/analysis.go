@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -80,30 +81,87 @@ func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int)
 	return a.rankAll(sys, kinds, orders, top, MaxRowLines)
 }
 
-// rankAll is [Analysis.RankAll] with up to lines line numbers per row.
-func (a *Analysis) rankAll(sys int, kinds []scoring.Kind, orders []int, top, lines int) ([]NGramRow, error) {
-	var rows []NGramRow
-	var buf []cand // reused by every ranking: an order can have a million
-	for _, k := range kinds {
-		for _, order := range orders {
-			var r []NGramRow
-			var err error
-			if r, buf, err = a.rank(sys, k, order, top, buf[:0]); err != nil {
-				return nil, err
-			}
-			rows = append(rows, r...)
-		}
+// EachRanking is [Analysis.RankAll] for more rows than are worth holding
+// (every n-gram of a large corpus): it calls fn with each ranking in turn,
+// its kind, order and rows, which are made one at a time as fn ranges
+// over them, the same rows in the same order. Until then a row is its
+// n-gram's id and its lines, found for all rows in one scan of the corpus
+// as RankAll finds them, 4 bytes a line. A row's Lines are reused by the
+// next row: copy them to keep them. An error from fn stops the rankings
+// and is returned.
+func (a *Analysis) EachRanking(sys int, kinds []scoring.Kind, orders []int, top int, fn func(k scoring.Kind, order int, rows iter.Seq[NGramRow]) error) error {
+	r, err := a.rank(sys, kinds, orders, top, MaxRowLines)
+	if err != nil {
+		return err
 	}
-	a.addLines(sys, rows, lines)
-	return rows, nil
+	return r.each(fn)
 }
 
-// rank is one ranking without its lines; cands is a buffer for the
-// candidates, returned for the next ranking.
-func (a *Analysis) rank(sys int, k scoring.Kind, order, top int, cands []cand) ([]NGramRow, []cand, error) {
-	if err := a.check(sys, order); err != nil {
-		return nil, cands, err
+// rankAll is [Analysis.RankAll] with up to lines line numbers per row.
+func (a *Analysis) rankAll(sys int, kinds []scoring.Kind, orders []int, top, lines int) ([]NGramRow, error) {
+	r, err := a.rank(sys, kinds, orders, top, lines)
+	if err != nil {
+		return nil, err
 	}
+	return r.all(), nil
+}
+
+// rank makes the rankings of [Analysis.RankAll] with up to lines line
+// numbers per row.
+func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines int) (*rankings, error) {
+	// The candidates are counted first, so that their list and that of the
+	// rows are made at their size: grown by append, lists of millions of
+	// rows (--top 0) would allocate about five times their size on the way.
+	sizes, err := a.candidateCounts(sys, kinds, orders)
+	if err != nil {
+		return nil, err
+	}
+	most, rows := 0, 0
+	for _, n := range sizes {
+		most = max(most, n)
+		if top > 0 {
+			n = min(n, top)
+		}
+		rows += n
+	}
+	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders, rows: make([]scoring.KindID, 0, rows)}
+	cands := make([]cand, 0, most) // reused by every ranking
+	for _, k := range kinds {
+		for _, order := range orders {
+			cands = a.candidates(sys, k, order, cands[:0])
+			r.add(k, a.selectTop(cands, top))
+		}
+	}
+	r.findLines(lines)
+	return r, nil
+}
+
+// candidateCounts returns how many n-grams of each kind and order
+// ([kind][order]) are above 0 in system sys.
+func (a *Analysis) candidateCounts(sys int, kinds []scoring.Kind, orders []int) ([]int, error) {
+	pos, err := a.orderSlots(orders, sys)
+	if err != nil {
+		return nil, err
+	}
+	c := a.Counts
+	sizes := make([]int, len(kinds)*len(orders))
+	for g := range c.Len() {
+		o := pos[c.Order(g)]
+		if o < 0 {
+			continue
+		}
+		for ki, k := range kinds {
+			if c.Count(sys, k, g) > 0 {
+				sizes[ki*len(orders)+o]++
+			}
+		}
+	}
+	return sizes, nil
+}
+
+// candidates appends to cands the n-grams of order `order` with kind k
+// above 0 in system sys.
+func (a *Analysis) candidates(sys int, k scoring.Kind, order int, cands []cand) []cand {
 	c := a.Counts
 	for g := range c.Len() {
 		if c.Order(g) != order {
@@ -113,12 +171,7 @@ func (a *Analysis) rank(sys int, k scoring.Kind, order, top int, cands []cand) (
 			cands = append(cands, cand{id: g, key1: n, key2: int64(c.SegmentCount(sys, k, g))})
 		}
 	}
-	best := a.selectTop(cands, top)
-	rows := make([]NGramRow, len(best))
-	for j, b := range best {
-		rows[j] = NGramRow{System: sys, Kind: k, Order: order, ID: b.id, NGram: b.text, Count: b.key1, Segments: int(b.key2)}
-	}
-	return rows, cands, nil
+	return cands
 }
 
 func (a *Analysis) check(sys, order int) error {

@@ -3,6 +3,7 @@ package model
 import (
 	"bufio"
 	"io"
+	"iter"
 	"math"
 	"strconv"
 )
@@ -10,10 +11,10 @@ import (
 // WriteNGramsJSONL writes rows as SPEC's `ngrams --format jsonl`: one
 // object per line, {"system", "kind", "order", "ngram", "count",
 // "segments", "lines"}.
-func WriteNGramsJSONL(w io.Writer, ds *Dataset, rows []NGramRow) error {
+func WriteNGramsJSONL(w io.Writer, ds *Dataset, rows iter.Seq[NGramRow]) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
-	for _, r := range rows {
+	for r := range rows {
 		b = append(b[:0], `{"system": `...)
 		b = appendJSONString(b, ds.Systems[r.System].Name)
 		b = append(b, `, "kind": `...)

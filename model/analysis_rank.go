@@ -56,16 +56,14 @@ func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.
 	if err != nil {
 		return nil, err
 	}
-	var rows []NGramRow
+	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders}
 	for ki, k := range kinds {
-		for oi, order := range orders {
-			for _, b := range a.selectTop(slots[ki*len(orders)+oi].c, top) {
-				rows = append(rows, NGramRow{System: sys, Kind: k, Order: order, ID: b.id, NGram: b.text, Count: b.key1, Segments: int(b.key2)})
-			}
+		for oi := range orders {
+			r.add(k, a.selectTop(slots[ki*len(orders)+oi].c, top))
 		}
 	}
-	a.addLines(sys, rows, lines)
-	return rows, nil
+	r.findLines(lines)
+	return r.all(), nil
 }
 
 // SalientEvery returns [Analysis.Salient] of every order in orders (out[i]
@@ -215,23 +213,6 @@ func (a *Analysis) bestOf(ctx context.Context, slots []candHeap, progress func(d
 		progress(2*n, 2*n)
 	}
 	return nil
-}
-
-// addLines sets the lines of every row, up to limit each, found in one
-// scan of the corpus.
-func (a *Analysis) addLines(sys int, rows []NGramRow, limit int) {
-	reqs := make([]scoring.KindID, len(rows))
-	for j, r := range rows {
-		reqs[j] = scoring.KindID{Kind: r.Kind, ID: r.ID}
-	}
-	lists := a.Counts.SegmentsOfKinds(sys, reqs, limit)
-	for j := range rows {
-		segs := lists.List(j)
-		rows[j].Lines = make([]int, len(segs))
-		for i, seg := range segs {
-			rows[j].Lines[i] = int(seg) + 1
-		}
-	}
 }
 
 // candHeap keeps the best top candidates offered under order (a negative

@@ -1,12 +1,18 @@
 package model
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
+	"iter"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // randomDataset makes n segments of two systems and two references over
@@ -164,5 +170,130 @@ func TestRankEveryLines(t *testing.T) {
 				t.Errorf("top %d: no row has more than %d segments to list", top, MaxRowLines)
 			}
 		}
+	}
+}
+
+// TestEachRankingIsRankAll: the rankings handed out one at a time hold
+// RankAll's rows in RankAll's order, lines included, every ranking in
+// turn (an empty one too), for every top; on corpora of few words, where
+// most n-grams tie on count and segments and the text decides, and on one
+// with n-grams enough that the lines come from numbering the corpus again.
+// With top 0, every ranking is checked against one made naively.
+func TestEachRankingIsRankAll(t *testing.T) {
+	type selection struct {
+		kinds  []scoring.Kind
+		orders []int
+	}
+	for _, c := range []struct{ seed, n, vocab int }{{0, 60, 3}, {1, 150, 6}, {2, 2000, 30}} {
+		ds := randomDataset(uint64(c.seed), c.n, c.vocab)
+		a := mustAnalyze(t, ds, DefaultSettings())
+		for _, top := range []int{0, 1, 3, 20} {
+			for _, sel := range []selection{{Kinds, []int{1, 2, 3, 4}}, {[]scoring.Kind{scoring.Missed, scoring.Matched}, []int{3, 1}}} {
+				for sys := range ds.Systems {
+					want, err := a.RankAll(sys, sel.kinds, sel.orders, top)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got []NGramRow
+					var tables, wantTables []string
+					err = a.EachRanking(sys, sel.kinds, sel.orders, top, func(k scoring.Kind, order int, rows iter.Seq[NGramRow]) error {
+						tables = append(tables, fmt.Sprint(k, order))
+						for r := range rows {
+							if r.Kind != k || r.Order != order {
+								t.Fatalf("a %v %d-gram in the ranking of %v %d-grams", r.Kind, r.Order, k, order)
+							}
+							r.Lines = slices.Clone(r.Lines) // the next row reuses them
+							got = append(got, r)
+						}
+						return nil
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, k := range sel.kinds {
+						for _, order := range sel.orders {
+							wantTables = append(wantTables, fmt.Sprint(k, order))
+						}
+					}
+					where := fmt.Sprintf("corpus %d, top %d, %v %v, system %d", c.seed, top, sel.kinds, sel.orders, sys)
+					if !slices.Equal(tables, wantTables) {
+						t.Fatalf("%s: rankings %v; want %v", where, tables, wantTables)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s:\n got %v\nwant %v", where, got, want)
+					}
+					if top == 0 {
+						checkEveryRow(t, where, a, sys, want, sel.kinds, sel.orders)
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkEveryRow checks rows, the rankings of system sys for kinds and
+// orders with top 0, against rankings made naively: every n-gram of each
+// kind and order above 0, highest count first, then most segments, then
+// its text in byte order, with the first MaxRowLines of its segments.
+func checkEveryRow(t *testing.T, where string, a *Analysis, sys int, rows []NGramRow, kinds []scoring.Kind, orders []int) {
+	t.Helper()
+	c := a.Counts
+	var want []NGramRow
+	for _, k := range kinds {
+		for _, order := range orders {
+			var ranking []NGramRow
+			for g := range c.Len() {
+				if c.Order(g) == order && c.Count(sys, k, g) > 0 {
+					ranking = append(ranking, NGramRow{System: sys, Kind: k, Order: order, ID: g, NGram: c.Text(g),
+						Count: c.Count(sys, k, g), Segments: c.SegmentCount(sys, k, g)})
+				}
+			}
+			slices.SortFunc(ranking, func(x, y NGramRow) int {
+				return cmp.Or(cmp.Compare(y.Count, x.Count), cmp.Compare(y.Segments, x.Segments), strings.Compare(x.NGram, y.NGram))
+			})
+			want = append(want, ranking...)
+		}
+	}
+	ties := 0
+	for i := range want {
+		w := &want[i]
+		segs := a.SegmentsOf(sys, w.Kind, w.ID)
+		for _, seg := range segs[:min(len(segs), MaxRowLines)] {
+			w.Lines = append(w.Lines, seg+1)
+		}
+		if i > 0 && w.Count == want[i-1].Count && w.Segments == want[i-1].Segments && w.Kind == want[i-1].Kind && w.Order == want[i-1].Order {
+			ties++
+		}
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Fatalf("%s: the rows are not the naive rankings:\n got %v\nwant %v", where, rows, want)
+	}
+	if ties == 0 {
+		t.Fatalf("%s: no ties for the text to decide", where)
+	}
+}
+
+// TestEachRankingStops: an error from fn ends the rankings and is
+// returned; an order out of range is refused before any.
+func TestEachRankingStops(t *testing.T) {
+	a := mustAnalyze(t, randomDataset(1, 40, 4), DefaultSettings())
+	stop := errors.New("stop")
+	calls := 0
+	err := a.EachRanking(0, Kinds, []int{1, 2}, 0, func(scoring.Kind, int, iter.Seq[NGramRow]) error {
+		if calls++; calls == 2 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || calls != 2 {
+		t.Errorf("err %v after %d rankings; want %v after 2", err, calls, stop)
+	}
+	calls = 0
+	err = a.EachRanking(0, Kinds, []int{1, 5}, 0, func(scoring.Kind, int, iter.Seq[NGramRow]) error {
+		calls++
+		return nil
+	})
+	if err == nil || calls != 0 {
+		t.Errorf("order 5 of 4: err %v after %d rankings; want an error before any", err, calls)
 	}
 }

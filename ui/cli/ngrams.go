@@ -145,7 +145,7 @@ func runNGrams(e *env, args []string) error {
 	}
 	return writeOutput(e, out, func(w io.Writer) error {
 		if format == "jsonl" {
-			return model.WriteNGramsJSONL(w, ds, rows)
+			return model.WriteNGramsJSONL(w, ds, slices.Values(rows))
 		}
 		return writeNGramsText(w, ds, rows, kinds, orders)
 	})
