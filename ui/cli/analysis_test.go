@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
@@ -76,6 +78,86 @@ func TestNGramsJSONL(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ngrams rows = %v; want %v", got, want)
+	}
+}
+
+// TestNGramsStreamedIsRankAll: ngrams writes each ranking as it comes,
+// and what it writes is RankAll's rows of every system in turn, in their
+// order and with their lines, as JSONL and as text, for every n-gram (top
+// 0) and for the first few; on a corpus of few words, where most n-grams
+// tie on count and segments and their text decides, and many count in
+// more segments than a row lists.
+func TestNGramsStreamedIsRankAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	text := func() string {
+		var b strings.Builder
+		for range 150 {
+			for i := range 1 + rng.IntN(9) {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteByte(byte('a' + rng.IntN(5)))
+			}
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	writeFiles(t, map[string]string{"a.txt": text(), "b.txt": text(), "ref.txt": text()})
+	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt"}, Refs: []string{"ref.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := model.Analyze(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := []int{1, 2, 3, 4}
+	for _, top := range []int{0, 2} {
+		var jsonl, text bytes.Buffer
+		for sys := range ds.Systems {
+			rows, err := a.RankAll(sys, model.Kinds, orders, top)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := model.WriteNGramsJSONL(&jsonl, ds, slices.Values(rows)); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range model.Kinds {
+				for _, n := range orders {
+					if text.Len() > 0 {
+						text.WriteByte('\n')
+					}
+					ranking := slices.Collect(func(yield func(model.NGramRow) bool) {
+						for _, r := range rows {
+							if r.Kind == k && r.Order == n && !yield(r) {
+								return
+							}
+						}
+					})
+					if err := writeNGramsText(&text, ds, sys, k, n, slices.Values(ranking)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		for format, want := range map[string]string{"jsonl": jsonl.String(), "text": text.String()} {
+			code, out, stderr := runCLI(t, "", "ngrams", "--top", strconv.Itoa(top), "--format", format, "a.txt", "b.txt", "-r", "ref.txt")
+			if code != 0 || stderr != "" {
+				t.Fatalf("top %d, %s: status %d, stderr %q", top, format, code, stderr)
+			}
+			if out != want {
+				t.Errorf("top %d, %s: the output is not RankAll's rows:\n%s\nwant\n%s", top, format, out, want)
+			}
+		}
+	}
+	rows, _ := a.RankAll(0, model.Kinds, orders, 0)
+	long, ties := false, false
+	for i, r := range rows {
+		long = long || r.Segments > model.MaxRowLines
+		ties = ties || i > 0 && r.Kind == rows[i-1].Kind && r.Order == rows[i-1].Order && r.Count == rows[i-1].Count && r.Segments == rows[i-1].Segments
+	}
+	if !long || !ties {
+		t.Errorf("the corpus has an n-gram in more segments than a row lists: %v; ties: %v; want both", long, ties)
 	}
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -118,37 +119,32 @@ func runNGrams(e *env, args []string) error {
 		return err
 	}
 	if salient {
-		var rows []model.SalientRow
-		for _, k := range kinds {
-			for _, n := range orders {
-				r, err := a.Salient(0, 1, k, n, top, alpha)
-				if err != nil {
-					return err
-				}
-				rows = append(rows, r...)
-			}
-		}
-		return writeOutput(e, out, func(w io.Writer) error {
-			if format == "jsonl" {
-				return model.WriteSalientJSONL(w, ds, rows)
-			}
-			return writeSalientText(w, ds, rows, kinds, orders, alpha)
-		})
+		return writeOutput(e, out, func(w io.Writer) error { return writeSalient(w, a, ds, format, kinds, orders, top, alpha) })
 	}
-	var rows []model.NGramRow
+	return writeOutput(e, out, func(w io.Writer) error { return writeNGrams(w, a, ds, format, kinds, orders, top) })
+}
+
+// writeNGrams ranks the n-grams of every system, kind and order and writes
+// each ranking as it comes (--top 0 on a large corpus has millions of
+// rows): a table each, or JSONL.
+func writeNGrams(w io.Writer, a *model.Analysis, ds *model.Dataset, format string, kinds []scoring.Kind, orders []int, top int) error {
+	first := true
 	for sys := range ds.Systems {
-		r, err := a.RankAll(sys, kinds, orders, top)
+		err := a.EachRanking(sys, kinds, orders, top, func(k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
+			if format == "jsonl" {
+				return model.WriteNGramsJSONL(w, ds, rows)
+			}
+			if !first {
+				fmt.Fprintln(w)
+			}
+			first = false
+			return writeNGramsText(w, ds, sys, k, n, rows)
+		})
 		if err != nil {
 			return err
 		}
-		rows = append(rows, r...)
 	}
-	return writeOutput(e, out, func(w io.Writer) error {
-		if format == "jsonl" {
-			return model.WriteNGramsJSONL(w, ds, slices.Values(rows))
-		}
-		return writeNGramsText(w, ds, rows, kinds, orders)
-	})
+	return nil
 }
 
 // kindTitle says what a table of kind k lists.
@@ -158,36 +154,20 @@ var kindTitle = map[scoring.Kind]string{
 	scoring.Missed:  "most missed (in a reference, not produced)",
 }
 
-// writeNGramsText writes one aligned table per system, kind and order.
-func writeNGramsText(w io.Writer, ds *model.Dataset, rows []model.NGramRow, kinds []scoring.Kind, orders []int) error {
-	first := true
-	for sys := range ds.Systems {
-		for _, k := range kinds {
-			for _, n := range orders {
-				var table [][]string
-				for _, r := range rows {
-					if r.System == sys && r.Kind == k && r.Order == n {
-						table = append(table, []string{strconv.FormatInt(r.Count, 10), strconv.Itoa(r.Segments),
-							model.Printable(r.NGram), linesText(r.Lines[:min(len(r.Lines), textLines)], r.Segments)})
-					}
-				}
-				if !first {
-					fmt.Fprintln(w)
-				}
-				first = false
-				fmt.Fprintf(w, "%s: %s %d-grams\n", model.Printable(ds.Systems[sys].Name), kindTitle[k], n)
-				if len(table) == 0 {
-					fmt.Fprintln(w, "  (none)")
-					continue
-				}
-				table = append([][]string{{k.String(), "segments", "n-gram", "lines"}}, table...)
-				if err := writeTable(w, "  ", table, []bool{true, true}); err != nil {
-					return err
-				}
-			}
-		}
+// writeNGramsText writes system sys's ranking of kind k and order n as
+// an aligned table.
+func writeNGramsText(w io.Writer, ds *model.Dataset, sys int, k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
+	table := [][]string{{k.String(), "segments", "n-gram", "lines"}}
+	for r := range rows {
+		table = append(table, []string{strconv.FormatInt(r.Count, 10), strconv.Itoa(r.Segments),
+			model.Printable(r.NGram), linesText(r.Lines[:min(len(r.Lines), textLines)], r.Segments)})
 	}
-	return nil
+	fmt.Fprintf(w, "%s: %s %d-grams\n", model.Printable(ds.Systems[sys].Name), kindTitle[k], n)
+	if len(table) == 1 {
+		fmt.Fprintln(w, "  (none)")
+		return nil
+	}
+	return writeTable(w, "  ", table, []bool{true, true})
 }
 
 // textLines is how many line numbers a text table shows (JSONL has
@@ -207,44 +187,54 @@ func linesText(lines []int, segments int) string {
 	return s
 }
 
-// writeSalientText writes one table per kind and order: the n-grams A has
-// more of than B, then the reverse. The last column says which: for
-// matched that side gets them right more often, for over and missed it
-// gets them wrong more often, so it is not called "favours".
-func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, kinds []scoring.Kind, orders []int, alpha float64) error {
-	nameA, nameB := model.Printable(ds.Systems[0].Name), model.Printable(ds.Systems[1].Name)
+// writeSalient ranks the salient n-grams of the two systems of every kind
+// and order and writes each ranking as it comes: a table each, or JSONL.
+func writeSalient(w io.Writer, a *model.Analysis, ds *model.Dataset, format string, kinds []scoring.Kind, orders []int, top int, alpha float64) error {
 	first := true
 	for _, k := range kinds {
 		for _, n := range orders {
-			var group []model.SalientRow
-			for _, r := range rows {
-				if r.Kind == k && r.Order == n {
-					group = append(group, r)
+			rows, err := a.Salient(0, 1, k, n, top, alpha)
+			if err != nil {
+				return err
+			}
+			if format == "jsonl" {
+				err = model.WriteSalientJSONL(w, ds, rows)
+			} else {
+				if !first {
+					fmt.Fprintln(w)
 				}
+				first = false
+				err = writeSalientText(w, ds, rows, k, n, alpha)
 			}
-			if !first {
-				fmt.Fprintln(w)
-			}
-			first = false
-			fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
-				k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
-			if len(group) == 0 {
-				fmt.Fprintln(w, "  (none: no n-gram is more often in one system than in the other)")
-				continue
-			}
-			table := [][]string{{"s", "A", "B", "n-gram", "more in"}}
-			for _, r := range group {
-				side := "A"
-				if r.CountA < r.CountB {
-					side = "B"
-				}
-				table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), strconv.FormatInt(r.CountA, 10),
-					strconv.FormatInt(r.CountB, 10), model.Printable(r.NGram), side})
-			}
-			if err := writeTable(w, "  ", table, []bool{true, true, true}); err != nil {
+			if err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// writeSalientText writes the salient rows of kind k and order n as a
+// table: the n-grams A has more of than B, then the reverse. The last
+// column says which: for matched that side gets them right more often,
+// for over and missed it gets them wrong more often, so it is not called
+// "favours".
+func writeSalientText(w io.Writer, ds *model.Dataset, rows []model.SalientRow, k scoring.Kind, n int, alpha float64) error {
+	nameA, nameB := model.Printable(ds.Systems[0].Name), model.Printable(ds.Systems[1].Name)
+	fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
+		k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "  (none: no n-gram is more often in one system than in the other)")
+		return nil
+	}
+	table := [][]string{{"s", "A", "B", "n-gram", "more in"}}
+	for _, r := range rows {
+		side := "A"
+		if r.CountA < r.CountB {
+			side = "B"
+		}
+		table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), strconv.FormatInt(r.CountA, 10),
+			strconv.FormatInt(r.CountB, 10), model.Printable(r.NGram), side})
+	}
+	return writeTable(w, "  ", table, []bool{true, true, true})
 }
