@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"io"
 	"strings"
 
@@ -9,10 +10,12 @@ import (
 
 // writeTable writes rows as columns separated by two spaces, each as wide
 // as its widest cell (in terminal cells), numbers (the columns marked in
-// right) aligned right. The last column is not padded.
+// right) aligned right. The last column is not padded. It writes through
+// a buffer rather than making the table one string first (ngrams --top 0
+// writes tables of a million rows).
 func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error {
 	widths := columnWidths(rows)
-	var b strings.Builder
+	b := bufio.NewWriter(w)
 	for _, r := range rows {
 		b.WriteString(indent)
 		for j, c := range r {
@@ -32,8 +35,7 @@ func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error
 		}
 		b.WriteByte('\n')
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
 // tableWidth is the width wide tables are cut to: a table of many systems
