@@ -11,12 +11,12 @@ import (
 // WriteNGramsJSONL writes rows as SPEC's `ngrams --format jsonl`: one
 // object per line, {"system", "kind", "order", "ngram", "count",
 // "segments", "lines"}.
-func WriteNGramsJSONL(w io.Writer, ds *Dataset, rows iter.Seq[NGramRow]) error {
+func WriteNGramsJSONL(w io.Writer, names []string, rows iter.Seq[NGramRow]) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	for r := range rows {
 		b = append(b[:0], `{"system": `...)
-		b = appendJSONString(b, ds.Systems[r.System].Name)
+		b = appendJSONString(b, names[r.System])
 		b = append(b, `, "kind": `...)
 		b = appendJSONString(b, r.Kind.String())
 		b = append(b, `, "order": `...)
@@ -45,14 +45,14 @@ func WriteNGramsJSONL(w io.Writer, ds *Dataset, rows iter.Seq[NGramRow]) error {
 // WriteSalientJSONL writes rows as SPEC's `ngrams --salient --format
 // jsonl`: {"system_a", "system_b", "kind", "order", "ngram", "count_a",
 // "count_b", "score"}.
-func WriteSalientJSONL(w io.Writer, ds *Dataset, rows []SalientRow) error {
+func WriteSalientJSONL(w io.Writer, names []string, rows []SalientRow) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	for _, r := range rows {
 		b = append(b[:0], `{"system_a": `...)
-		b = appendJSONString(b, ds.Systems[r.SystemA].Name)
+		b = appendJSONString(b, names[r.SystemA])
 		b = append(b, `, "system_b": `...)
-		b = appendJSONString(b, ds.Systems[r.SystemB].Name)
+		b = appendJSONString(b, names[r.SystemB])
 		b = append(b, `, "kind": `...)
 		b = appendJSONString(b, r.Kind.String())
 		b = append(b, `, "order": `...)

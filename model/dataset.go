@@ -87,6 +87,15 @@ type System struct {
 	Hyps []string
 }
 
+// SystemNames returns the systems' names, in order.
+func (d *Dataset) SystemNames() []string {
+	names := make([]string, len(d.Systems))
+	for i, s := range d.Systems {
+		names[i] = s.Name
+	}
+	return names
+}
+
 // Len returns the number of segments.
 func (d *Dataset) Len() int {
 	if len(d.Systems) > 0 {

@@ -119,7 +119,7 @@ func TestNGramsStreamedIsRankAll(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := model.WriteNGramsJSONL(&jsonl, ds, slices.Values(rows)); err != nil {
+			if err := model.WriteNGramsJSONL(&jsonl, ds.SystemNames(), slices.Values(rows)); err != nil {
 				t.Fatal(err)
 			}
 			for _, k := range model.Kinds {
@@ -134,7 +134,7 @@ func TestNGramsStreamedIsRankAll(t *testing.T) {
 							}
 						}
 					})
-					if err := writeNGramsText(&text, ds, sys, k, n, slices.Values(ranking)); err != nil {
+					if err := writeNGramsText(&text, ds.Systems[sys].Name, k, n, slices.Values(ranking)); err != nil {
 						t.Fatal(err)
 					}
 				}
