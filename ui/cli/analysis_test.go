@@ -416,3 +416,45 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNGramsTextIsATable: the n-gram table written a row at a time is the
+// aligned table writeTable makes of the same cells, with wide characters,
+// escaped text, numbers of several widths and rows with more segments
+// than lines shown.
+func TestNGramsTextIsATable(t *testing.T) {
+	rows := []model.NGramRow{
+		{NGram: "the", Count: 12345, Segments: 9, Lines: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}},
+		{NGram: "猫 が", Count: 7, Segments: 3, Lines: []int{10, 200, 3000}},
+		{NGram: "a\x1b[31mb", Count: 1, Segments: 25, Lines: []int{4, 40, 400, 4000, 40000, 41000, 42000, 43000, 44000, 45000}},
+		{NGram: "x", Count: 1, Segments: 1, Lines: nil},
+	}
+	var got bytes.Buffer
+	if err := writeNGramsText(&got, "sys\x07", scoring.Over, 2, slices.Values(rows)); err != nil {
+		t.Fatal(err)
+	}
+	table := [][]string{{"over", "segments", "n-gram", "lines"}}
+	for _, r := range rows {
+		shown := r.Lines[:min(len(r.Lines), textLines)]
+		parts := make([]string, len(shown))
+		for i, l := range shown {
+			parts[i] = strconv.Itoa(l)
+		}
+		lines := strings.Join(parts, " ")
+		if r.Segments > len(shown) {
+			lines += " …"
+		}
+		table = append(table, []string{strconv.FormatInt(r.Count, 10), strconv.Itoa(r.Segments), model.Printable(r.NGram), lines})
+	}
+	var want bytes.Buffer
+	want.WriteString(model.Printable("sys\x07") + ": most over-produced (beyond what any reference has) 2-grams\n")
+	if err := writeTable(&want, "  ", table, []bool{true, true}); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+	var none bytes.Buffer
+	if err := writeNGramsText(&none, "sys", scoring.Matched, 4, slices.Values([]model.NGramRow(nil))); err != nil || !strings.HasSuffix(none.String(), "4-grams\n  (none)\n") {
+		t.Errorf("no rows: %q, %v", none.String(), err)
+	}
+}

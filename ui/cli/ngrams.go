@@ -1,15 +1,16 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"iter"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/lipgloss"
 )
 
 const ngramsHelp = `Usage: bleuscope ngrams [flags] SYSTEM ... -r REF [-r REF ...]
@@ -159,37 +160,65 @@ var kindTitle = map[scoring.Kind]string{
 }
 
 // writeNGramsText writes the ranking of kind k and order n of the system
-// called name as an aligned table.
+// called name as an aligned table (as writeTable would). It ranges over
+// rows twice, first for the columns' widths, then to write each row
+// through one buffer: a ranking of millions of rows (--top 0) is never
+// held as text, nor made into garbage a string per cell.
 func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
-	table := [][]string{{k.String(), "segments", "n-gram", "lines"}}
+	head := []string{k.String(), "segments", "n-gram", "lines"}
+	var num []byte
+	digits := func(x int64) int { num = strconv.AppendInt(num[:0], x, 10); return len(num) }
+	widths := []int{len(head[0]), len(head[1]), len(head[2]), 0} // the last column is not padded
+	count := 0
 	for r := range rows {
-		table = append(table, []string{strconv.FormatInt(r.Count, 10), strconv.Itoa(r.Segments),
-			model.Printable(r.NGram), linesText(r.Lines[:min(len(r.Lines), textLines)], r.Segments)})
+		widths[0] = max(widths[0], digits(r.Count))
+		widths[1] = max(widths[1], digits(int64(r.Segments)))
+		widths[2] = max(widths[2], lipgloss.Width(model.Printable(r.NGram)))
+		count++
 	}
 	fmt.Fprintf(w, "%s: %s %d-grams\n", model.Printable(name), kindTitle[k], n)
-	if len(table) == 1 {
+	if count == 0 {
 		fmt.Fprintln(w, "  (none)")
 		return nil
 	}
-	return writeTable(w, "  ", table, []bool{true, true})
+	b := bufio.NewWriter(w)
+	writeRow(b, "  ", head, widths, []bool{true, true})
+	var line []byte
+	pad := func(n int) {
+		for range n {
+			line = append(line, ' ')
+		}
+	}
+	for r := range rows {
+		line = append(line[:0], "  "...)
+		pad(widths[0] - digits(r.Count))
+		line = append(append(line, num...), "  "...)
+		pad(widths[1] - digits(int64(r.Segments)))
+		line = append(append(line, num...), "  "...)
+		g := model.Printable(r.NGram)
+		line = append(line, g...)
+		pad(widths[2] - lipgloss.Width(g) + 2)
+		shown := r.Lines[:min(len(r.Lines), textLines)]
+		for i, l := range shown {
+			if i > 0 {
+				line = append(line, ' ')
+			}
+			line = strconv.AppendInt(line, int64(l), 10)
+		}
+		if r.Segments > len(shown) {
+			line = append(line, " …"...)
+		}
+		line = append(line, '\n')
+		if _, err := b.Write(line); err != nil {
+			return err
+		}
+	}
+	return b.Flush()
 }
 
 // textLines is how many line numbers a text table shows (JSONL has
 // model.MaxRowLines).
 const textLines = 8
-
-// linesText lists line numbers, with "…" when there are more segments.
-func linesText(lines []int, segments int) string {
-	parts := make([]string, len(lines))
-	for i, l := range lines {
-		parts[i] = strconv.Itoa(l)
-	}
-	s := strings.Join(parts, " ")
-	if segments > len(lines) {
-		s += " …"
-	}
-	return s
-}
 
 // writeSalient ranks the salient n-grams of the two systems of every kind
 // and order and writes each ranking as it comes: a table each, or JSONL.

@@ -17,25 +17,32 @@ func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error
 	widths := columnWidths(rows)
 	b := bufio.NewWriter(w)
 	for _, r := range rows {
-		b.WriteString(indent)
-		for j, c := range r {
-			pad := widths[j] - lipgloss.Width(c)
-			if j > 0 {
-				b.WriteString("  ")
-			}
-			if j < len(right) && right[j] {
-				b.WriteString(strings.Repeat(" ", pad))
-				b.WriteString(c)
-				continue
-			}
-			b.WriteString(c)
-			if j < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", pad))
-			}
-		}
-		b.WriteByte('\n')
+		writeRow(b, indent, r, widths, right)
 	}
 	return b.Flush()
+}
+
+// writeRow writes one row of a table whose columns are widths wide, as
+// writeTable does: a caller that knows the widths beforehand writes a
+// table a row at a time, without holding it.
+func writeRow(b *bufio.Writer, indent string, r []string, widths []int, right []bool) {
+	b.WriteString(indent)
+	for j, c := range r {
+		pad := widths[j] - lipgloss.Width(c)
+		if j > 0 {
+			b.WriteString("  ")
+		}
+		if j < len(right) && right[j] {
+			b.WriteString(strings.Repeat(" ", pad))
+			b.WriteString(c)
+			continue
+		}
+		b.WriteString(c)
+		if j < len(r)-1 {
+			b.WriteString(strings.Repeat(" ", pad))
+		}
+	}
+	b.WriteByte('\n')
 }
 
 // tableWidth is the width wide tables are cut to: a table of many systems
