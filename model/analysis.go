@@ -112,7 +112,7 @@ func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines 
 	// The candidates are counted first, so that their list and that of the
 	// rows are made at their size: grown by append, lists of millions of
 	// rows (--top 0) would allocate about five times their size on the way.
-	sizes, err := a.candidateCounts(sys, kinds, orders)
+	sizes, err := a.RankingSizes(sys, kinds, orders)
 	if err != nil {
 		return nil, err
 	}
@@ -136,9 +136,10 @@ func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines 
 	return r, nil
 }
 
-// candidateCounts returns how many n-grams of each kind and order
-// ([kind][order]) are above 0 in system sys.
-func (a *Analysis) candidateCounts(sys int, kinds []scoring.Kind, orders []int) ([]int, error) {
+// RankingSizes returns how many n-grams of each kind and order are above
+// 0 in system sys, kind by kind, each order by order: the rows of each
+// ranking with no top.
+func (a *Analysis) RankingSizes(sys int, kinds []scoring.Kind, orders []int) ([]int, error) {
 	pos, err := a.orderSlots(orders, sys)
 	if err != nil {
 		return nil, err

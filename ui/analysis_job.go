@@ -36,6 +36,7 @@ type anaBase struct {
 	scored *model.Scored
 	an     *model.Analysis
 	ranked [][][]model.NGramRow // [system][kind in anaModeKinds]: order 1's rows, then order 2's, …
+	sizes  [][]int              // [system]: the rows of each whole ranking (model.Analysis.RankingSizes)
 }
 
 // anaKey is what the derived part depends on besides the scores.
@@ -217,6 +218,7 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 	// The systems are ranked side by side (the counts are read-only), the
 	// progress following the first.
 	b.ranked = make([][][]model.NGramRow, len(ds.Systems))
+	b.sizes = make([][]int, len(ds.Systems))
 	errs := make([]error, len(ds.Systems))
 	var wg sync.WaitGroup
 	for sys := range ds.Systems {
@@ -228,6 +230,9 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 					prog.set(done, total)
 				}
 			})
+			if err == nil {
+				b.sizes[sys], err = an.RankingSizes(sys, anaModeKinds, orders)
+			}
 			if err != nil {
 				errs[sys] = err
 				return

@@ -81,7 +81,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		orders = "order " + strconv.Itoa(a.order)
 	}
 	if a.mode != anaSalient {
-		title = fmt.Sprintf("analysis · %s · %s n-grams · %s", c.shortName(x.sys), a.mode, orders)
+		title = fmt.Sprintf("analysis · %s · %s n-grams · %s", c.shortName(x.sys), a.mode, orders) + a.ranksOf(x)
 		items := a.ngramItems(x)
 		if len(items) == 0 {
 			return title, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
@@ -133,6 +133,37 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 		}
 		return fmt.Sprintf("%2d %s %*d %*d %6.3f  %s", r.Order, sty.Render(sign), wa, r.CountA, wb, r.CountB, r.Score, render.Safe(r.NGram))
 	})
+}
+
+// ranksOf says, when the table holds only the first anaTop n-grams of a
+// ranking (of each order's), how many rows it holds of how many n-grams:
+// " · 50 of 21,254"; "" when it holds them all.
+func (a anaScreen) ranksOf(x anaCtx) string {
+	if a.base == nil || !a.baseFresh(x) || x.sys >= len(a.base.sizes) {
+		return ""
+	}
+	sizes := a.base.sizes[x.sys]
+	orders := len(sizes) / len(anaModeKinds)
+	shown, total := 0, 0
+	for o := range orders {
+		if a.order == 0 || a.order == o+1 {
+			n := sizes[int(a.mode)*orders+o]
+			shown, total = shown+min(n, anaTop), total+n
+		}
+	}
+	if shown == total {
+		return ""
+	}
+	return fmt.Sprintf(" · %s of %s", thousands(shown), thousands(total))
+}
+
+// thousands writes n with a comma between each group of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // lineList lists as many of lines (the first line numbers of an n-gram

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1181,5 +1182,51 @@ func TestAnalysisDrillGivesBackOrder(t *testing.T) {
 	m = press(t, m, "esc")
 	if m.pane.order != before {
 		t.Errorf("back from the drill-down the pane highlights order %d; want %d as before", m.pane.order, before)
+	}
+}
+
+// TestAnalysisSaysOfHowMany: a table that holds only the first anaTop
+// n-grams of its ranking says how many rows of how many n-grams; one that
+// holds them all says nothing.
+func TestAnalysisSaysOfHowMany(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
+	x := m.anaCtx()
+	sizes, err := m.ana.base.an.RankingSizes(x.sys, anaModeKinds, []int{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	missed1, total := sizes[0], sizes[0]+sizes[1]+sizes[2]+sizes[3]
+	if missed1 <= anaTop {
+		t.Fatalf("the demo has %d missed unigrams; the test wants more than %d", missed1, anaTop)
+	}
+	shown := 0
+	for _, n := range sizes[:4] {
+		shown += min(n, anaTop)
+	}
+	title := func(m Model) string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
+	if want := fmt.Sprintf("all orders · %d of %s ", shown, thousands(total)); !strings.Contains(title(m), want) {
+		t.Errorf("all orders: title %q; want %q", title(m), want)
+	}
+	m = press(t, m, "1")
+	if want := fmt.Sprintf("order 1 · %d of %d ", anaTop, missed1); !strings.Contains(title(m), want) {
+		t.Errorf("order 1: title %q; want %q", title(m), want)
+	}
+	whole := false
+	for o, n := range sizes[4:8] { // over
+		if n > anaTop {
+			continue
+		}
+		whole = true
+		mm := press(t, m, "m", strconv.Itoa(o+1))
+		if strings.Contains(title(mm), " of ") || !strings.Contains(title(mm), "over n-grams") {
+			t.Errorf("over, order %d (%d n-grams, all shown): title %q", o+1, n, title(mm))
+		}
+		break
+	}
+	if !whole {
+		t.Errorf("no order of over-produced n-grams has %d or fewer (%v): the test wants one", anaTop, sizes[4:8])
+	}
+	if got := thousands(1234567); got != "1,234,567" {
+		t.Errorf("thousands(1234567) = %q", got)
 	}
 }
