@@ -359,8 +359,11 @@ func describe(a annotations.Annotation) string {
 
 // describeOf is describe, naming the annotation's rater when not rater.
 func describeOf(a annotations.Annotation, rater string) string {
-	if a.Rater != rater {
-		return render.Safe(a.Rater) + "'s " + describe(a)
+	switch {
+	case a.Rater == rater:
+		return describe(a)
+	case a.Rater == "":
+		return "an unnamed rater's " + describe(a)
 	}
-	return describe(a)
+	return render.Safe(a.Rater) + "'s " + describe(a)
 }

@@ -688,7 +688,7 @@ func TestDeleteNamesOtherRater(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	ds := demoDataset(t)
 	seg := ds.Segment(0, 0)
-	a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: 1, Rater: "eve\x1b[31m", Category: "Odd\x1b]2;x\x07", Severity: "Major"}
+	a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: 1, Rater: "eve\x1b[31m", Category: "Odd\x1b]2;x\x07", Severity: "Major\x1b[5m"}
 	a.SetText(seg.Hyp, seg.Src)
 	if st := openStore(t, path); true {
 		if _, err := st.Add(a); err != nil {
@@ -701,7 +701,7 @@ func TestDeleteNamesOtherRater(t *testing.T) {
 	m = drive(t, next.(Model), next.(Model).Init())
 	m = press(t, m, ":", "1", "enter", "E", "d")
 	v := m.View()
-	if !strings.Contains(v, `delete eve␛[31m's Major Odd␛]2;x\x07?`) {
+	if !strings.Contains(v, `delete eve␛[31m's Major␛[5m Odd␛]2;x\x07?`) {
 		t.Errorf("the prompt does not name the rater (escaped):\n%s", v)
 	}
 	m = press(t, m, "y")
@@ -712,5 +712,18 @@ func TestDeleteNamesOtherRater(t *testing.T) {
 	}
 	if len(reopen(t, path)) != 0 || !strings.Contains(m.status, "eve") {
 		t.Errorf("after y: %d annotations, status %q", len(reopen(t, path)), m.status)
+	}
+}
+
+// TestDescribeOfUnnamedRater: an annotation with no rater (allowed, as in
+// MQM files with an empty rater column) is not named "'s …".
+func TestDescribeOfUnnamedRater(t *testing.T) {
+	a := annotations.Annotation{Kind: annotations.KindError, Category: "Accuracy", Severity: "Major"}
+	if got := describeOf(a, "ana"); got != "an unnamed rater's Major Accuracy" {
+		t.Errorf("describeOf = %q", got)
+	}
+	a.Rater = "ana"
+	if got := describeOf(a, "ana"); got != "Major Accuracy" {
+		t.Errorf("own annotation: describeOf = %q", got)
 	}
 }

@@ -74,7 +74,7 @@ func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
 		s += "score " + describe(a)[len("score "):]
 	default:
 		sev := severityMark(a.Severity)
-		s += sev.style(st).Render(string(markerChars[sev])+" "+a.Severity) + " " + render.Safe(a.Category)
+		s += sev.style(st).Render(string(markerChars[sev])+" "+render.Safe(a.Severity)) + " " + render.Safe(a.Category)
 		switch {
 		case a.Span == nil:
 			s += st.Muted.Render(" (whole segment)")

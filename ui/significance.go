@@ -186,8 +186,8 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 // the baseline; "" on the baseline's row.
 func (s sigScreen) verdict(c common) string {
 	res := s.res
-	if s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
-		return ""
+	if res.Test != s.test || s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
+		return "" // the result shown is the other test's, until this one's is in
 	}
 	sc, base := res.Systems[s.cursor], res.Systems[res.Baseline]
 	name, bname := c.shortName(s.cursor), c.shortName(res.Baseline)

@@ -590,6 +590,12 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 	if lines = strings.Split(m.View(), "\n"); strings.Contains(lines[0], "(auto)") {
 		t.Errorf("pinned baseline: title %q still says (auto)", lines[0])
 	}
+	// T starts the other test: until its result is in, the bootstrap's
+	// result stays on screen, but no verdict is given under AR's name.
+	m, _ = step1(t, m, keyMsg("T"))
+	if lines = strings.Split(m.View(), "\n"); m.sig.res.Test == model.TestPairedAR || strings.Contains(lines[1], " than ") {
+		t.Errorf("T, AR running: second line %q", lines[1])
+	}
 	narrow := press(t, ready(t, ds, 60, 16), "B")
 	if title := strings.Split(narrow.View(), "\n")[0]; !strings.Contains(title, "n=1000 seed 12345") {
 		t.Errorf("60 columns: title %q cuts off n and seed", title)

@@ -150,6 +150,7 @@ func (s *Store) load(j *journal) {
 		s.dirty = fi.Size() > j.good
 	}
 	s.anns, s.index, s.nextID, s.ops = nil, map[int]int{}, 1, 0
+	s.lastSystem, s.lastLine = "", 0
 	for _, rec := range j.records {
 		s.ops += len(rec.Ops)
 		for _, o := range rec.Ops {

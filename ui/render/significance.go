@@ -222,8 +222,7 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 	axis := []rune(strings.Repeat("─", a.Width))
 	marks := []rune(strings.Repeat(" ", a.Width))
 	axis[zero], marks[zero] = '┼', '0'
-	if twoSided && observed != 0 {
-		mirror := a.Col(-observed)
+	if mirror := a.Col(-observed); twoSided && mirror != zero && mirror != obs {
 		axis[mirror], marks[mirror] = '┴', '△'
 	}
 	axis[obs], marks[obs] = '┴', '▲'

@@ -119,4 +119,10 @@ func TestDeltaHistogramTwoSided(t *testing.T) {
 	if one := ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, 2, false, format, 60, 4)); strings.Contains(one, "△") {
 		t.Errorf("one-sided picture marks △:\n%s", one)
 	}
+	// An observed difference so small that its mirror falls in 0's column
+	// leaves 0 marked.
+	lines = strings.Split(ansi.Strip(DeltaHistogram(DefaultStyles(), []float64{-3, 5.2}, 0.08, true, format, 60, 4)), "\n")
+	if marks := lines[len(lines)-2]; !strings.Contains(marks, "0") || !strings.Contains(marks, "▲") {
+		t.Errorf("marks %q: want 0 and ▲ kept", marks)
+	}
 }
