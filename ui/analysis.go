@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"sync/atomic"
 
@@ -433,7 +434,9 @@ func (a anaScreen) visible(x anaCtx, n int, line func(i int) string) []string {
 	for i := a.top[t]; i < n && i < a.top[t]+a.bodyRows(); i++ {
 		s := line(i)
 		if i == a.cursor[t] {
-			out = append(out, x.c.st.Selected.Render(render.Truncate("›"+s, x.c.width)))
+			// Highlighted whole, as the list's selected row: the cells'
+			// own styles (a bar's colour) would end the highlight.
+			out = append(out, x.c.st.Selected.Render(render.Truncate("›"+ansi.Strip(s), x.c.width)))
 			continue
 		}
 		out = append(out, " "+s)

@@ -187,7 +187,11 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		cmd = m.pin(m.list.view.System)
 	default:
 		var ok bool
-		if m.ana, ok = m.ana.Update(msg, m.anaCtx()); ok || key.Matches(msg, k.NLTKMethod, k.Metrics) {
+		x := m.anaCtx()
+		if m.ana, ok = m.ana.Update(msg, x); ok || key.Matches(msg, k.NLTKMethod, k.Metrics) {
+			if n := m.ana.maxOrder(x); key.Matches(msg, k.Order) && m.ana.table == anaNGrams && int(msg.Runes[0]-'0') > n {
+				return m, m.flash(fmt.Sprintf("the n-grams go up to order %d (N=%d): + raises the max order", n, n))
+			}
 			return m, nil
 		}
 		cmd, _ = m.handleOptionKey(msg)

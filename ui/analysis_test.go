@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 )
 
 // openAnalysisScreen presses n on m and runs the analysis job the way
@@ -1228,5 +1229,47 @@ func TestAnalysisSaysOfHowMany(t *testing.T) {
 	}
 	if got := thousands(1234567); got != "1,234,567" {
 		t.Errorf("thousands(1234567) = %q", got)
+	}
+}
+
+// TestAnalysisOrderPastMax: a digit above the max order picks the highest
+// order and says why.
+func TestAnalysisOrderPastMax(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
+	m = press(t, m, "-")
+	m = drive(t, m, nil)
+	if m.ana.maxOrder(m.anaCtx()) != 3 {
+		t.Fatalf("max order %d after -; the test wants 3", m.ana.maxOrder(m.anaCtx()))
+	}
+	m = press(t, m, "4")
+	if m.ana.order != 3 || !strings.Contains(m.status, "up to order 3") {
+		t.Errorf("4 at N=3: order %d, status %q", m.ana.order, m.status)
+	}
+	if m = press(t, m, "2"); m.ana.order != 2 || m.status != "" {
+		t.Errorf("2: order %d, status %q", m.ana.order, m.status)
+	}
+}
+
+// TestAnalysisSelectedRowHighlightedWhole: in colour, the selected row of
+// a table (the buckets' has bars) is highlighted to its end, not cut off
+// where a cell's own style ends.
+func TestAnalysisSelectedRowHighlightedWhole(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
+	for _, table := range []string{"n-grams", "buckets"} {
+		var row string
+		for _, l := range strings.Split(m.View(), "\n") {
+			if strings.Contains(ansi.Strip(l), "›") {
+				row = l
+			}
+		}
+		if row == "" {
+			t.Fatalf("%s: no selected row:\n%s", table, m.View())
+		}
+		if n := strings.Count(row, "\x1b[0m"); n > 1 || !strings.HasSuffix(row, "\x1b[0m") {
+			t.Errorf("%s: the selected row's highlight ends %d times: %q", table, n, row)
+		}
+		m = press(t, m, "right")
 	}
 }
