@@ -13,7 +13,9 @@ import (
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 )
 
 // annotating returns the explorer on the demo corpus at w×h, annotating
@@ -725,5 +727,25 @@ func TestDescribeOfUnnamedRater(t *testing.T) {
 	a.Rater = "ana"
 	if got := describeOf(a, "ana"); got != "Major Accuracy" {
 		t.Errorf("own annotation: describeOf = %q", got)
+	}
+}
+
+// TestAnnotationPickHighlightedWhole: in colour, the annotation picked in
+// the segment's list is highlighted to its end, past its styled severity.
+func TestAnnotationPickHighlightedWhole(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	m, _ := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m")
+	m = typeText(t, m, "a note")
+	m = press(t, m, "enter", "E")
+	var row string
+	for _, l := range strings.Split(m.View(), "\n") {
+		if strings.Contains(ansi.Strip(l), "a note") {
+			row = l
+		}
+	}
+	if n := strings.Count(row, "\x1b[0m"); row == "" || n > 1 {
+		t.Errorf("the picked annotation's highlight ends %d times: %q", n, row)
 	}
 }

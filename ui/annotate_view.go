@@ -368,8 +368,8 @@ func (n annotator) stepLines(c common, sel selection, room int) []string {
 		var out []string
 		for i, a := range anns {
 			l := n.annLine(c, i, a)
-			if i == n.pick {
-				l = st.Selected.Render(render.PadRight(l, w))
+			if i == n.pick { // highlighted whole: the line's own styles would end it
+				l = st.Selected.Render(render.PadRight(ansi.Strip(l), w))
 			}
 			out = append(out, l)
 		}
