@@ -108,20 +108,19 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	w := s.width
 	st := c.st
 	base := l.view.Other
-	title := "significance vs baseline " + c.shortName(base)
-	if w < 80 { // the test, n and seed must not be cut off
-		title = "vs " + c.shortName(base)
+	test := s.test
+	if s.res != nil && s.res.Test == s.test {
+		test += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
 	}
 	if !l.pinned { // chosen by the rule, as the main header says
-		title += " (auto)"
+		test = " (auto) · " + test
+	} else {
+		test = " · " + test
 	}
-	title += " · " + s.test
-	if s.res != nil && s.res.Test == s.test {
-		title += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
-	}
+	title := "significance vs baseline " + c.shortName(base) + test
 	scope := fmt.Sprintf("all %d segments", c.ds.Len())
-	if w < 80 {
-		scope = "all"
+	if render.Cells(title)+1+render.Cells(scope) > w { // the test, n and seed must not be cut off
+		title, scope = "vs "+c.shortName(base)+test, "all"
 	}
 	if l.filtered() {
 		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), l.filterLabel())

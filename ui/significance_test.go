@@ -596,8 +596,10 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 	if lines = strings.Split(m.View(), "\n"); m.sig.res.Test == model.TestPairedAR || strings.Contains(lines[1], " than ") {
 		t.Errorf("T, AR running: second line %q", lines[1])
 	}
-	narrow := press(t, ready(t, ds, 60, 16), "B")
-	if title := strings.Split(narrow.View(), "\n")[0]; !strings.Contains(title, "n=1000 seed 12345") {
-		t.Errorf("60 columns: title %q cuts off n and seed", title)
+	for _, w := range []int{60, 80} {
+		narrow := press(t, ready(t, ds, w, 24), "B")
+		if title := strings.Split(narrow.View(), "\n")[0]; !strings.Contains(title, "n=1000 seed 12345") {
+			t.Errorf("%d columns: title %q cuts off n and seed", w, title)
+		}
 	}
 }
