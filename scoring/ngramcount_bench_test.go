@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -82,24 +83,32 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 	if counts == nil {
 		return
 	}
-	// The first 20 segments of every n-gram and kind (ngrams --top 0), and
-	// the memory it takes (B/op: the lists and what finds them).
-	b.Run("lines_of_all", func(b *testing.B) {
-		b.ReportAllocs()
-		var reqs []KindID
-		for g := range counts.Len() {
-			for k := range Kind(NumKinds) {
-				if counts.Count(0, k, g) > 0 {
-					reqs = append(reqs, KindID{k, g})
+	// The first 20 segments of every n-gram and kind (ngrams --top 0),
+	// and of every fourth n-gram (requests enough to number the corpus
+	// again, with most of its n-grams not asked for), and the memory it
+	// takes (B/op: the lists and what finds them).
+	for _, every := range []int{1, 4} {
+		name := "lines_of_all"
+		if every > 1 {
+			name = fmt.Sprintf("lines_of_1_in_%d", every)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var reqs []KindID
+			for g := 0; g < counts.Len(); g += every {
+				for k := range Kind(NumKinds) {
+					if counts.Count(0, k, g) > 0 {
+						reqs = append(reqs, KindID{k, g})
+					}
 				}
 			}
-		}
-		defer reportCPU(b)()
-		for b.Loop() {
-			counts.SegmentsOfKinds(0, reqs, 20)
-		}
-		b.ReportMetric(float64(len(reqs)), "requests")
-	})
+			defer reportCPU(b)()
+			for b.Loop() {
+				counts.SegmentsOfKinds(0, reqs, 20)
+			}
+			b.ReportMetric(float64(len(reqs)), "requests")
+		})
+	}
 	tok, _ := NewTokenizer("13a")
 	for _, text := range []string{"the", "of the", "in the united states", "zebra"} {
 		g, ok := counts.Lookup(Preprocess(tok, false, nil, text))

@@ -121,11 +121,15 @@ func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (lists Seg
 			f.pending[shareOf(uint32(r.ID), shares)]++
 		}
 	}
+	asked := make([]uint64, (c.ids.len()+63)/64)
+	for _, r := range reqs {
+		asked[r.ID>>6] |= 1 << (r.ID & 63)
+	}
 	pairs := c.pairsOf(maxOrder)
 	nums := make([]idNumberer, shares)
 	for w := range nums {
 		nums[w] = idNumberer{pairs: &pairs, sys: uint32(sys), systems: uint32(len(c.sys)), maxOrder: maxOrder,
-			kinds: kinds, hits: make([][]idHit, shares)}
+			kinds: kinds, asked: asked, hits: make([][]idHit, shares)}
 	}
 	for bi := range c.lines.blocks {
 		b := &c.lines.blocks[bi]
@@ -191,6 +195,7 @@ type idNumberer struct {
 	systems  uint32
 	maxOrder int
 	kinds    uint8     // the kinds asked for (a bit per kind)
+	asked    []uint64  // a bit per n-gram asked for (a few hundred KB, in cache, where the requests are not)
 	hits     [][]idHit // per share of the n-grams, what the last segments numbered gave
 
 	ids   []uint32 // the ids of a line, order by order
@@ -200,8 +205,8 @@ type idNumberer struct {
 }
 
 // segments numbers and clips segments from..to-1 of b, and keeps their
-// n-grams with the kinds asked for that count there, in the order of the
-// segments, each in its share's hits.
+// n-grams asked for with the kinds asked for that count there, in the
+// order of the segments, each in its share's hits.
 func (w *idNumberer) segments(b *tokBlock, from, to int) {
 	for s := range w.hits {
 		w.hits[s] = w.hits[s][:0]
@@ -221,6 +226,9 @@ func (w *idNumberer) segments(b *tokBlock, from, to int) {
 		w.local.addHyp(w.number(hyp))
 		seg := uint32(b.first + j)
 		for _, e := range w.local.entries {
+			if w.asked[e.g>>6]&(1<<(e.g&63)) == 0 { // nobody asked for it
+				continue
+			}
 			var kinds uint8
 			for k := range Kind(NumKinds) {
 				if k.Count(int(e.h), int(e.rmax)) > 0 {
