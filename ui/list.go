@@ -19,8 +19,7 @@ import (
 // the cursor and the scroll position, the filter and jump prompts. It
 // owns the selection: seg is kept across re-sorts and rescoring.
 type segList struct {
-	metricsOf filterMetricsMemo // which metrics the filter reads (filterMetrics)
-	view      model.View
+	view model.View
 	// pinned says the baseline (view.Other) was chosen (p, w, --baseline);
 	// until it is, each system is compared with model.DefaultOther.
 	pinned bool

@@ -25,27 +25,14 @@ import (
 
 // filterMetrics reports which metrics the list's filter reads (a filter
 // that does not parse reads none: refreshRows says why it is not applied).
-// The answer is kept for the filter it was for: a refresh asks it
-// several times.
 func (l *segList) filterMetrics() (chrf, ter bool) {
 	f := l.view.Filter
-	if l.metricsOf.ok && l.metricsOf.filter == f {
-		return l.metricsOf.chrf, l.metricsOf.ter
-	}
 	if low := strings.ToLower(f); strings.Contains(low, "chrf") || strings.Contains(low, "ter") {
 		if q, err := model.ParseQuery(f); err == nil {
 			chrf, ter = q.UsesMetrics()
 		}
 	}
-	l.metricsOf = filterMetricsMemo{ok: true, filter: f, chrf: chrf, ter: ter}
 	return chrf, ter
-}
-
-// filterMetricsMemo is [segList.filterMetrics]' answer for one filter.
-type filterMetricsMemo struct {
-	ok        bool
-	filter    string
-	chrf, ter bool
 }
 
 // atHand returns the sentence chrF and TER scores made under the options
@@ -220,16 +207,4 @@ func (l *segList) wait(what string) {
 	l.cursor, l.top = 0, 0
 	l.waiting = what
 	l.queryErr = ""
-}
-
-// liveRetry applies the query being typed, when it reads the metric
-// that just landed: it waited for it (the prompt said so).
-func (m *Model) liveRetry() tea.Cmd {
-	if m.list.typing != typingFilter || !m.liveFilter() {
-		return nil
-	}
-	if m.list.setFilter(strings.TrimSpace(m.list.filter.text())) {
-		return m.refreshRows()
-	}
-	return nil
 }
