@@ -83,11 +83,7 @@ func runSegments(e *env, args []string) error {
 	if !slices.Contains(model.SegmentFormats, format) {
 		return usagef("--format %q: segments prints %s; %s", format, scoring.OrList(model.SegmentFormats), fs.helpHint())
 	}
-	impact := sortBy == "impact"
 	key, err := model.ParseSortKey(sortBy)
-	if impact {
-		key, err = model.SortLine, nil
-	}
 	if err != nil {
 		return usagef("--sort %q: sort by line, score, length, bp, delta, impact, chrf or ter; %s", sortBy, fs.helpHint())
 	}
@@ -122,7 +118,7 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if (key == model.SortDelta || impact) && len(ds.Systems) < 2 {
+	if (key == model.SortDelta || key == model.SortImpact) && len(ds.Systems) < 2 {
 		return usagef("--sort %s compares two systems; give at least two SYSTEM files", sortBy)
 	}
 	scored, err := model.Score(e.ctx, ds, set, nil)
@@ -138,7 +134,7 @@ func runSegments(e *env, args []string) error {
 		byMetric = ms
 	}
 	if text.on {
-		text.sortKey, text.byImpact, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, impact, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
+		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
 		text.metrics, text.sortMetrics = ms, byMetric
 		return writeSegmentTexts(e, ds, scored, text)
 	}
@@ -147,7 +143,7 @@ func runSegments(e *env, args []string) error {
 			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
 			var rows []int
 			var impacts []float64 // what the rows are ordered by, for the writer
-			if impact {
+			if key == model.SortImpact {
 				var err error
 				if rows, impacts, err = scored.RowsByImpact(ds, v, v.Other); err != nil {
 					return err
@@ -165,11 +161,9 @@ func runSegments(e *env, args []string) error {
 			}
 			// An order that compares systems gives its figure in every
 			// format (and text a Δ column either way).
-			switch {
-			case impact:
-				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortImpact, impacts, ms, format)
-			case key == model.SortDelta:
-				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, model.SortDelta, nil, ms, format)
+			switch key {
+			case model.SortImpact, model.SortDelta:
+				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, key, impacts, ms, format)
 			default:
 				err = model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, -1, ms, format)
 			}

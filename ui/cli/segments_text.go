@@ -42,7 +42,6 @@ type textOptions struct {
 	mqmRefs          []string          // its systems taken as references
 	limits           model.LoadOptions // the input limits, for the annotation file
 	sortKey          model.SortKey
-	byImpact         bool // --sort impact (sortKey is then line, impact's tie order)
 	desc             bool
 	worst            int
 	format, out      string
@@ -109,8 +108,9 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	case len(ds.Systems) > 1 && base == 0:
 		focus = 1
 	}
-	if (o.sortKey == model.SortDelta || o.byImpact) && focus == base {
-		return usagef("--sort %s orders by the difference to the baseline, and --system is the baseline; name another system with --system", map[bool]string{false: "delta", true: "impact"}[o.byImpact])
+	byImpact := o.sortKey == model.SortImpact
+	if (o.sortKey == model.SortDelta || byImpact) && focus == base {
+		return usagef("--sort %s orders by the difference to the baseline, and --system is the baseline; name another system with --system", o.sortKey)
 	}
 	other := base
 	if focus == base {
@@ -119,7 +119,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
 	var rows []int
 	var impact []float64
-	if o.byImpact {
+	if byImpact {
 		if rows, impact, err = scored.RowsByImpact(ds, v, base); err != nil {
 			return err
 		}
@@ -127,7 +127,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		rows = scored.Rows(ds, v)
 	}
 	t := model.TextExport{Baseline: base}
-	if o.byImpact { // the figure the rows are sorted by
+	if byImpact { // the figure the rows are sorted by
 		t.Impact, t.ImpactSystem = impact, focus
 	}
 	if o.metrics != nil && o.metrics.Metrics.Extra() {
