@@ -124,7 +124,7 @@ func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines 
 		}
 		rows += n
 	}
-	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders, rows: make([]scoring.KindID, 0, rows)}
+	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders, sizes: sizes, rows: make([]scoring.KindID, 0, rows)}
 	cands := make([]cand, 0, most) // reused by every ranking
 	for _, k := range kinds {
 		for _, order := range orders {

@@ -22,20 +22,27 @@ const rankStep = 1 << 16
 // n-grams looked at so far and the total of both passes. top 0 (every
 // n-gram) is RankAll itself.
 func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top int, progress func(done, total int)) ([]NGramRow, error) {
-	return a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
+	rows, _, err := a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
+	return rows, err
 }
 
 // RankEveryLines is [Analysis.RankEvery] with up to lines line numbers per
 // row (at least 1) instead of [MaxRowLines]: the explorer shows as many as
-// a wide window has room for.
-func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) ([]NGramRow, error) {
+// a wide window has room for. It also returns how many rows each ranking
+// would have without a top, as [Analysis.RankingSizes] (counted as the
+// candidates are offered, in the same pass).
+func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) ([]NGramRow, []int, error) {
 	lines = max(1, lines)
 	if top <= 0 {
-		return a.rankAll(sys, kinds, orders, top, lines)
+		r, err := a.rank(sys, kinds, orders, top, lines)
+		if err != nil {
+			return nil, nil, err
+		}
+		return r.all(), r.sizes, nil
 	}
 	pos, err := a.orderSlots(orders, sys)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c := a.Counts
 	slots := make([]candHeap, len(kinds)*len(orders)) // [kind][order]
@@ -54,16 +61,18 @@ func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders}
+	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders, sizes: make([]int, len(slots))}
 	for ki, k := range kinds {
 		for oi := range orders {
-			r.add(k, a.selectTop(slots[ki*len(orders)+oi].c, top))
+			h := &slots[ki*len(orders)+oi]
+			r.add(k, a.selectTop(h.c, top))
+			r.sizes[ki*len(orders)+oi] = h.offered
 		}
 	}
 	r.findLines(lines)
-	return r.all(), nil
+	return r.all(), r.sizes, nil
 }
 
 // SalientEvery returns [Analysis.Salient] of every order in orders (out[i]
@@ -218,14 +227,16 @@ func (a *Analysis) bestOf(ctx context.Context, slots []candHeap, progress func(d
 // candHeap keeps the best top candidates offered under order (a negative
 // result puts the first argument first), the worst of them at c[0].
 type candHeap struct {
-	c     []cand
-	top   int
-	order func(x, y cand) int
+	c       []cand
+	top     int
+	order   func(x, y cand) int
+	offered int // candidates offered, kept or not
 }
 
 // offer puts x in the heap when it is better than the worst kept (or the
 // heap has room).
 func (h *candHeap) offer(x cand) {
+	h.offered++
 	worse := func(i, j int) bool { return h.order(h.c[i], h.c[j]) > 0 }
 	if len(h.c) < h.top {
 		h.c = append(h.c, x)

@@ -147,9 +147,12 @@ func TestRankEveryLines(t *testing.T) {
 	for _, top := range []int{5, 0} {
 		for _, lines := range []int{1, 7, 60} {
 			want, _ := a.RankEvery(context.Background(), 0, Kinds, []int{1, 2}, top, nil)
-			got, err := a.RankEveryLines(context.Background(), 0, Kinds, []int{1, 2}, top, lines, nil)
+			got, sizes, err := a.RankEveryLines(context.Background(), 0, Kinds, []int{1, 2}, top, lines, nil)
 			if err != nil || len(got) != len(want) {
 				t.Fatalf("top %d, lines %d: %d rows (%v); want %d", top, lines, len(got), err, len(want))
+			}
+			if wantSizes, _ := a.RankingSizes(0, Kinds, []int{1, 2}); !reflect.DeepEqual(sizes, wantSizes) {
+				t.Errorf("top %d, lines %d: sizes %v; want RankingSizes' %v", top, lines, sizes, wantSizes)
 			}
 			longer := false
 			for i, g := range got {

@@ -17,6 +17,7 @@ type rankings struct {
 	sys    int
 	kinds  []scoring.Kind
 	orders []int
+	sizes  []int                // every ranking's size without a top (RankingSizes)
 	rows   []scoring.KindID     // every ranking's rows, one ranking after the other
 	ends   []int                // ranking i is rows[ends[i-1]:ends[i]] (from 0 for i = 0)
 	lines  scoring.SegmentLists // list j is row j's segments

@@ -225,18 +225,16 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rows, err := an.RankEveryLines(ctx, sys, anaModeKinds, orders, anaTop, anaLines, func(done, total int) {
+			rows, sizes, err := an.RankEveryLines(ctx, sys, anaModeKinds, orders, anaTop, anaLines, func(done, total int) {
 				if sys == 0 {
 					prog.set(done, total)
 				}
 			})
-			if err == nil {
-				b.sizes[sys], err = an.RankingSizes(sys, anaModeKinds, orders)
-			}
 			if err != nil {
 				errs[sys] = err
 				return
 			}
+			b.sizes[sys] = sizes
 			kinds := make([][]model.NGramRow, len(anaModeKinds))
 			for _, r := range rows {
 				k := slices.Index(anaModeKinds, r.Kind)
