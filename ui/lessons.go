@@ -63,10 +63,8 @@ func (l Lessons) WithScores(ds *model.Dataset, sc *model.Scored, sys int) Lesson
 	if n == 0 {
 		return l
 	}
-	f := render.CorpusFigures{Name: ds.Systems[sys].Name, Segments: ds.Len(), Corpus: s.Corpus.Score, MeanSentence: mean, Scale: 100}
-	if sc.Settings.Corpus.Compat == scoring.CompatNLTK {
-		f.Scale = 1
-	}
+	f := render.CorpusFigures{Name: ds.Systems[sys].Name, Segments: ds.Len(), Corpus: s.Corpus.Score, MeanSentence: mean,
+		Scale: model.ScoreScale(sc.Settings.Corpus.Compat == scoring.CompatNLTK)}
 	lessons := append([]render.Lesson(nil), l.lessons...)
 	for i := range lessons {
 		if lessons[i].ID == "corpus" {
