@@ -30,6 +30,9 @@ func selectRefs(ds *model.Dataset, sel []string) (*model.Dataset, error) {
 						names[i] = "1"
 					}
 				}
+				if len(names) == 1 {
+					return nil, usagef("--refs: there is no reference %q; there is one reference, %s (by label or number)", want, names[0])
+				}
 				return nil, usagef("--refs: there is no reference %q; the references are %s (by label or number)", want, strings.Join(names, ", "))
 			}
 			keep = append(keep, k)

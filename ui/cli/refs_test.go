@@ -42,4 +42,8 @@ func TestRefsSubset(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, `no reference "C"`) || !strings.Contains(stderr, "A, B") {
 		t.Errorf("--refs C: exit %d, %q; want 2 and a line naming A and B", code, stderr)
 	}
+	code, _, stderr = runCLI(t, "", "score", "hyp.txt", "-r", "newstest.A.en", "--refs", "C")
+	if code != 2 || !strings.Contains(stderr, `no reference "C"; there is one reference, 1 `) {
+		t.Errorf("--refs C with one reference: exit %d, %q", code, stderr)
+	}
 }
