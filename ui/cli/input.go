@@ -101,7 +101,7 @@ func parseSize(s string) (int64, error) {
 	case err != nil || x != x:
 		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
 	case x <= 0 || x*float64(mult) >= 1<<62:
-		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 8G", s)
+		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
 	}
 	return int64(x * float64(mult)), nil
 }

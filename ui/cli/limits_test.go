@@ -101,3 +101,14 @@ func gzipped(t *testing.T, text string) string {
 	}
 	return b.String()
 }
+
+// TestSizeFlagOutOfRange: a size of 0 is refused with examples fit for
+// either limit (a line's and the whole input's).
+func TestSizeFlagOutOfRange(t *testing.T) {
+	for _, flag := range []string{"--max-line", "--max-input"} {
+		code, _, stderr := runCLI(t, "", "score", "--demo", flag, "0")
+		if code != 2 || !strings.Contains(stderr, "give a size above 0, such as 1M or 8G") {
+			t.Errorf("%s 0: exit %d, %q", flag, code, stderr)
+		}
+	}
+}
