@@ -393,7 +393,7 @@ func TestScoreTextIsModelText(t *testing.T) {
 // A source longer than the width wraps with a hanging indent, under its
 // text, not back to column 0.
 func TestExplainSourceHangingIndent(t *testing.T) {
-	src := strings.Repeat("Dass natürlich auch jedem klar sein sollte ", 4)
+	src := strings.Repeat("Dass natürlich auch jedem klar sein sollte, non-daily well-known ", 4)
 	code, out, stderr := runCLI(t, "", "explain", "--width", "40", "--hyp", "the cat", "--ref", "the cat", "-s", src)
 	if code != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", code, stderr)

@@ -43,9 +43,7 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	b.WriteByte('\n')
 	if hasSrc {
 		// A hanging indent: the source's lines start under its text.
-		const label = "source  "
-		src := ansi.Wrap(model.Printable(in.Src), width-len(label), "")
-		b.WriteString(st.Label.Render("source") + "  " + strings.ReplaceAll(src, "\n", "\n"+strings.Repeat(" ", len(label))))
+		b.WriteString(render.WrapHanging(st.Label.Render("source")+"  ", model.Printable(in.Src), width))
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Lesson is one of bleuscope's built-in lessons: a classic example from
@@ -134,18 +135,25 @@ func LessonTry(st Styles, l Lesson, width int) string {
 	var b strings.Builder
 	b.WriteString(st.Label.Render("Try"))
 	for _, t := range l.Try {
-		// A hanging indent: the lines of a suggestion start under its text.
-		lines := strings.Split(wrapText(t, max(16, width-4)), "\n")
-		for i, line := range lines {
-			b.WriteString("\n")
-			if i == 0 {
-				b.WriteString("  • " + line)
-			} else {
-				b.WriteString("    " + line)
-			}
-		}
+		b.WriteString("\n" + WrapHanging("  • ", t, max(20, width)))
 	}
 	return b.String()
+}
+
+// WrapHanging wraps prose to width cells at spaces, never at a hyphen (as
+// the walk-through's prose), after first (possibly styled), its later
+// lines indented as wide as first: a hanging indent.
+func WrapHanging(first, text string, width int) string {
+	indent := ansi.StringWidth(first)
+	lines := strings.Split(wrapText(text, width-indent), "\n")
+	for i := range lines {
+		if i == 0 {
+			lines[i] = first + lines[i]
+		} else {
+			lines[i] = strings.Repeat(" ", indent) + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // RenderLesson renders a whole lesson for hypothesis hyp: heading, text,
