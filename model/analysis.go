@@ -214,7 +214,10 @@ func (a *Analysis) selectTop(cands []cand, top int) []cand {
 		buf = a.Counts.AppendText(buf[:0], cands[j].id)
 		cands[j].text = string(buf)
 	}
-	slices.SortStableFunc(cands, func(x, y cand) int {
+	// The text decides every tie (no two n-grams have the same), so an
+	// unstable sort gives the one order: on --top 0's millions of rows it
+	// takes a third of the time of a stable one.
+	slices.SortFunc(cands, func(x, y cand) int {
 		if c := x.better(y); c != 0 {
 			return c
 		}
@@ -315,7 +318,7 @@ func (a *Analysis) selectSalient(cands []cand, top int, sign float64) []cand {
 		buf = a.Counts.AppendText(buf[:0], cands[j].id)
 		cands[j].text = string(buf)
 	}
-	slices.SortStableFunc(cands, func(x, y cand) int {
+	slices.SortFunc(cands, func(x, y cand) int { // unstable: the text decides every tie
 		if c := order(x, y); c != 0 {
 			return c
 		}

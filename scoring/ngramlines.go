@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"sync/atomic"
 )
 
 // Finding the segments of many n-grams at once, such as every n-gram of a
@@ -122,9 +123,12 @@ func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (lists Seg
 		}
 	}
 	asked := make([]uint64, (c.ids.len()+63)/64)
-	for _, r := range reqs {
-		asked[r.ID>>6] |= 1 << (r.ID & 63)
+	for j, r := range reqs {
+		if j == 0 && end[j] > 0 || j > 0 && end[j] > end[j-1] { // room for a segment
+			asked[r.ID>>6] |= 1 << (r.ID & 63)
+		}
 	}
+	f.asked = asked
 	pairs := c.pairsOf(maxOrder)
 	nums := make([]idNumberer, shares)
 	for w := range nums {
@@ -156,6 +160,7 @@ type idFiller struct {
 	wants   []idWant
 	segs    []uint32 // the lists
 	pending []int    // per share of the n-grams, its requests with room left
+	asked   []uint64 // a bit per n-gram with a request with room left (the numberers' asked)
 }
 
 // wanted reports whether any request has room left.
@@ -164,10 +169,14 @@ func (f *idFiller) wanted() bool {
 }
 
 // fill adds the segments of the hits of share s that the numberers found,
-// in the order of the segments, to the requests whose kind they have.
+// in the order of the segments, to the requests whose kind they have. An
+// n-gram whose requests are all full is no longer asked for, so that the
+// numberers stop keeping its hits (most n-grams of a large corpus fill
+// their lists long before its end).
 func (f *idFiller) fill(s int, nums []idNumberer) {
 	for w := range nums {
 		for _, hit := range nums[w].hits[s] {
+			open := false
 			for p := f.reqLo[hit.g]; p < f.reqLo[hit.g+1]; p++ {
 				want := &f.wants[p]
 				if want.at < want.end && hit.kinds&(1<<want.kind) != 0 {
@@ -176,6 +185,12 @@ func (f *idFiller) fill(s int, nums []idNumberer) {
 						f.pending[s]--
 					}
 				}
+				open = open || want.at < want.end
+			}
+			if !open {
+				// Shares fill at once and n-grams of two shares may share a
+				// word of the bits.
+				atomic.AndUint64(&f.asked[hit.g>>6], ^(1 << (hit.g & 63)))
 			}
 		}
 	}
