@@ -76,9 +76,9 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	// Even r, the closest reference length, depends on the hypothesis: the
 	// segments are grouped by the shown system's figure.
 	title = "analysis · buckets by " + c.shortName(x.sys) + "'s " + anaByNames[by]
-	note = c.systemName(x.sys) + "'s segments grouped; every system scored on those same segments"
+	note = c.shortName(x.sys) + "'s segments grouped; every system scored on those same segments"
 	if len(c.ds.Systems) == 1 {
-		note = c.systemName(x.sys) + "'s segments grouped, each group scored as a corpus"
+		note = c.shortName(x.sys) + "'s segments grouped, each group scored as a corpus"
 	}
 	if !a.derFresh(x) {
 		return title, note, "", waiting(x, running)
@@ -89,7 +89,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 	items := a.bucketItems(x)
 	nameW := 6
 	for s := range c.ds.Systems {
-		nameW = max(nameW, min(16, c.width/5, render.Cells(c.systemName(s))))
+		nameW = max(nameW, anaNameWidth(c, s))
 	}
 	barW := max(4, min(60, c.width-44-nameW)) // wide windows draw finer bars
 	bs := a.der.buckets
@@ -132,7 +132,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 				cell += anaDeltaCell(x, it.b.Result.Score-bs[x.other][it.bucket].Result.Score)
 			}
 		}
-		return lead + " " + c.systemCell(it.system, nameW) + "  " + cell
+		return lead + " " + anaNameCell(c, it.system, nameW) + "  " + cell
 	})
 }
 

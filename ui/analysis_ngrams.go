@@ -107,7 +107,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	title = fmt.Sprintf("analysis · %s · salient n-grams · %s", c.shortName(x.sys), orders)
 	if !salientPair(x) {
 		return title, "salient n-grams compare the shown system with the baseline", "",
-			[]string{c.st.Muted.Render(c.systemName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
+			[]string{c.st.Muted.Render(c.shortName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
 	}
 	title = fmt.Sprintf("analysis · %s vs %s · salient n-grams · %s", c.shortName(x.sys), c.shortName(x.other), orders)
 	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.shortName(x.sys), c.shortName(x.other))
@@ -118,13 +118,11 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	if len(items) == 0 {
 		return title, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
 	}
-	// The count columns are as wide as the systems' names (at least 6,
-	// at most what leaves the n-gram half the width, and 24).
-	most := min(24, max(6, (c.width-30)/2))
-	col := func(name string) int { return min(most, max(6, lipgloss.Width(name))) }
-	wa, wb := col(c.systemName(x.sys)), col(c.systemName(x.other))
-	nameA := render.PadLeft(render.TruncateMiddle(c.systemName(x.sys), wa), wa)
-	nameB := render.PadLeft(render.TruncateMiddle(c.systemName(x.other), wb), wb)
+	// The count columns are as wide as the systems' names as the title
+	// gives them (at least 6): one abbreviation of a name on the screen.
+	wa, wb := anaNameWidth(c, x.sys), anaNameWidth(c, x.other)
+	nameA := render.PadLeft(c.shortName(x.sys), wa)
+	nameB := render.PadLeft(c.shortName(x.other), wb)
 	head = fmt.Sprintf(" %2s %s %s %s %6s  %s", "n", " ", nameA, nameB, "s", "n-gram")
 	return title, note, head, a.visible(x, len(items), func(i int) string {
 		r, sign, sty := items[i].sal, "−", c.st.Bad

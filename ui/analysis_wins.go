@@ -59,7 +59,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string,
 	}
 	nameW := 6
 	for s := range c.ds.Systems {
-		nameW = max(nameW, min(16, c.width/4, render.Cells(c.systemName(s))))
+		nameW = max(nameW, anaNameWidth(c, s))
 	}
 	barW := max(4, min(40, c.width-nameW-26))
 	n := c.ds.Len()
@@ -68,7 +68,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string,
 		it := items[i]
 		name := strings.Repeat(" ", nameW)
 		if it.outcome == 0 {
-			name = c.systemCell(it.system, nameW)
+			name = anaNameCell(c, it.system, nameW)
 		}
 		frac := 0.0
 		if n > 0 {
