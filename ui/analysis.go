@@ -334,7 +334,7 @@ func (a anaScreen) drill(x anaCtx) (anaDrill, bool) {
 func (a anaScreen) View(x anaCtx, running, footer string) string {
 	c := x.c
 	st := c.st
-	title, note, head, body := a.tableView(x, running)
+	titles, note, head, body := a.tableView(x, running)
 	tabs := make([]string, numAnaTables)
 	for t, n := range anaTableNames {
 		tabs[t] = n
@@ -353,6 +353,9 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 		right = strings.TrimSpace(running) + "  " + right
 	}
 	lines := make([]string, 0, c.height)
+	// The fullest title that leaves the tab strip room; joinRight cuts
+	// the shortest when none does.
+	title := render.FirstFit(c.width-lipgloss.Width(right)-1, titles...)
 	lines = append(lines, st.Title.Render(joinRight(title, right, c.width)))
 	aside := ""
 	if a.table == anaBuckets && a.derFresh(x) {
@@ -405,17 +408,18 @@ func noteLine(note, aside, refs, settings string, width int) string {
 	return joinRight(note, right, width)
 }
 
-// tableView returns the title, the note under it, the column head and
-// the visible rows of the current table, or what stands for them while
-// the job runs or when it failed.
-func (a anaScreen) tableView(x anaCtx, running string) (title, note, head string, body []string) {
+// tableView returns the title (in its forms, from the fullest to the
+// shortest: [anaTitles]), the note under it, the column head and the
+// visible rows of the current table, or what stands for them while the
+// job runs or when it failed.
+func (a anaScreen) tableView(x anaCtx, running string) (titles []string, note, head string, body []string) {
 	c := x.c
-	title = "analysis · " + c.shortName(x.sys)
+	titles = anaTitles(c.shortName(x.sys))
 	switch {
 	case a.err != nil:
-		return title, "the analysis failed", "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
+		return titles, "the analysis failed", "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
 	case !a.baseFresh(x) && a.table == anaNGrams:
-		return title, "counting every n-gram of every system against every reference", "", []string{c.st.Accent.Render(running)}
+		return titles, "counting every n-gram of every system against every reference", "", []string{c.st.Accent.Render(running)}
 	}
 	switch a.table {
 	case anaNGrams:
@@ -424,6 +428,19 @@ func (a anaScreen) tableView(x anaCtx, running string) (title, note, head string
 		return a.bucketView(x, running)
 	}
 	return a.winsView(x, running)
+}
+
+// anaTitles returns a title's forms, from the fullest to the shortest:
+// "analysis · " then each of forms (themselves from the fullest to the
+// shortest), then the last of forms alone. A shorter form leaves out the
+// least: the screen's name, then the wording, never what a title counts
+// (the n-gram table's "50 of 6,050").
+func anaTitles(forms ...string) []string {
+	out := make([]string, 0, len(forms)+1)
+	for _, f := range forms {
+		out = append(out, "analysis · "+f)
+	}
+	return append(out, forms[len(forms)-1])
 }
 
 // visible draws the rows of the current table in view, the one under the

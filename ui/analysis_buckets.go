@@ -16,11 +16,12 @@ type anaBucketItem struct {
 	b              *model.Bucket
 }
 
-// anaByNames say what each grouping groups by, in the title.
-var anaByNames = map[model.BucketBy]string{
-	model.ByRefLength:    "reference length r",
-	model.ByLengthRatio:  "length ratio c/r",
-	model.BySentenceBLEU: "sentence BLEU",
+// anaByNames say what each grouping groups by, in the title, and in
+// fewer words.
+var anaByNames = map[model.BucketBy][2]string{
+	model.ByRefLength:    {"reference length r", "ref length"},
+	model.ByLengthRatio:  {"length ratio c/r", "length ratio"},
+	model.BySentenceBLEU: {"sentence BLEU", "sentence BLEU"},
 }
 
 // bucketSystems lists the systems in the order each bucket shows them:
@@ -69,19 +70,20 @@ func bucketLabel(b *model.Bucket) string {
 // segments, the number of segments, then every system's corpus BLEU on
 // them as a bar, with its CI when there is one and its Δ to the baseline
 // on the same segments.
-func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head string, body []string) {
+func (a anaScreen) bucketView(x anaCtx, running string) (titles []string, note, head string, body []string) {
 	c := x.c
 	st := c.st
 	by := a.bucketBy()
 	// Even r, the closest reference length, depends on the hypothesis: the
 	// segments are grouped by the shown system's figure.
-	title = "analysis · buckets by " + c.shortName(x.sys) + "'s " + anaByNames[by]
+	names := anaByNames[by]
+	titles = anaTitles("buckets by "+c.shortName(x.sys)+"'s "+names[0], "buckets by "+c.shortName(x.sys)+"'s "+names[1])
 	note = c.shortName(x.sys) + "'s segments grouped; every system scored on those same segments"
 	if len(c.ds.Systems) == 1 {
 		note = c.shortName(x.sys) + "'s segments grouped, each group scored as a corpus"
 	}
 	if !a.derFresh(x) {
-		return title, note, "", waiting(x, running)
+		return titles, note, "", waiting(x, running)
 	}
 	if s, _ := a.mostLost(x); s != "" {
 		note = s
@@ -104,7 +106,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (title, note, head strin
 		base = "Δ base"
 	}
 	head = fmt.Sprintf(" %-9s %6s  %s  %-*s %6s %6s %7s", "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
-	return title, note, head, a.visible(x, len(items), func(i int) string {
+	return titles, note, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		lead := strings.Repeat(" ", 17)
 		if it.first {

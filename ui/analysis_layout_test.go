@@ -67,3 +67,41 @@ func TestAnalysisOneAbbreviation(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisTitleKeepsCount: the n-gram table's title keeps how many
+// rows of how many n-grams it holds at every width, saying the rest in
+// fewer words rather than cutting the count (a user saw "order 1 · …" at
+// 60 columns, "50 of 6,050" gone), and is never cut.
+func TestAnalysisTitleKeepsCount(t *testing.T) {
+	counted := 0
+	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
+		for _, w := range []int{60, 80, 100, 120} {
+			m := openAnalysisScreen(t, ready(t, ds, w, max(16, w/4)))
+			for _, k := range []string{"", "1", "m", "0", "m", "2"} {
+				if k != "" {
+					m = press(t, m, k)
+				}
+				title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
+				ranks, short := m.ana.ranksOf(m.anaCtx())
+				if strings.Contains(title, "…") {
+					t.Errorf("%d columns, %s, order %d: title cut: %q", w, m.ana.mode, m.ana.order, title)
+				}
+				if ranks == "" {
+					continue // the table holds every n-gram
+				}
+				counted++
+				if !strings.Contains(title, strings.TrimPrefix(ranks, " · ")) && !strings.Contains(title, strings.TrimPrefix(short, " · ")) {
+					t.Errorf("%d columns, %s, order %d: title %q lacks %q", w, m.ana.mode, m.ana.order, title, ranks)
+				}
+			}
+		}
+	}
+	if counted == 0 {
+		t.Errorf("no table held only the first %d n-grams of its ranking: the test wants one", anaTop)
+	}
+	for n, want := range map[int]string{999: "999", 6050: "6,050", 21254: "21k", 216577: "217k", 999_499: "999k", 999_500: "1.0M", 1_234_567: "1.2M"} {
+		if got := roughly(n); got != want {
+			t.Errorf("roughly(%d) = %q; want %q", n, got, want)
+		}
+	}
+}

@@ -74,17 +74,32 @@ func (a anaScreen) items(x anaCtx, fresh bool) []anaNGramItem {
 }
 
 // ngramView draws the n-gram table.
-func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string, body []string) {
+func (a anaScreen) ngramView(x anaCtx, running string) (titles []string, note, head string, body []string) {
 	c := x.c
 	orders := "all orders"
 	if a.order > 0 {
 		orders = "order " + strconv.Itoa(a.order)
 	}
+	// kinds names the mode's n-grams and order: "missed n-grams · order
+	// 1", then in fewer words, "missed 1-grams" ("missed 1–4-grams" for
+	// every order).
+	grams := a.orderGrams(x)
+	kinds := func(mode string) []string {
+		return []string{mode + " n-grams · " + orders, mode + " " + grams}
+	}
 	if a.mode != anaSalient {
-		title = fmt.Sprintf("analysis · %s · %s n-grams · %s", c.shortName(x.sys), a.mode, orders) + a.ranksOf(x)
+		// The count of rows (" · 50 of 6,050") matters more than the
+		// wording: every form keeps it, the last in thousands.
+		ranks, short := a.ranksOf(x)
+		sys := c.shortName(x.sys)
+		var forms []string
+		for _, k := range kinds(a.mode.String()) {
+			forms = append(forms, sys+" · "+k+ranks)
+		}
+		titles = append(anaTitles(forms...), sys+" · "+a.mode.String()+" "+grams+short)
 		items := a.ngramItems(x)
 		if len(items) == 0 {
-			return title, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
+			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
 		// The columns are as wide as the table's widest figures, so that
 		// the n-grams line up however far it is scrolled.
@@ -93,7 +108,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 			cw, sw = max(cw, len(strconv.FormatInt(it.row.Count, 10))), max(sw, len(strconv.Itoa(it.row.Segments)))
 		}
 		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", "n-gram · first lines")
-		return title, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
+		return titles, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
 			s := fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram))
 			// The row is drawn after a one-cell cursor mark; the lines get
@@ -104,19 +119,27 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 			return s
 		})
 	}
-	title = fmt.Sprintf("analysis · %s · salient n-grams · %s", c.shortName(x.sys), orders)
+	var forms []string
+	for _, k := range kinds("salient") {
+		forms = append(forms, c.shortName(x.sys)+" · "+k)
+	}
+	titles = anaTitles(forms...)
 	if !salientPair(x) {
-		return title, "salient n-grams compare the shown system with the baseline", "",
+		return titles, "salient n-grams compare the shown system with the baseline", "",
 			[]string{c.st.Muted.Render(c.shortName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
 	}
-	title = fmt.Sprintf("analysis · %s vs %s · salient n-grams · %s", c.shortName(x.sys), c.shortName(x.other), orders)
+	forms = forms[:0]
+	for _, k := range kinds("salient") {
+		forms = append(forms, c.shortName(x.sys)+" vs "+c.shortName(x.other)+" · "+k)
+	}
+	titles = anaTitles(forms...)
 	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.shortName(x.sys), c.shortName(x.other))
 	if !a.salientFresh(x) {
-		return title, note, "", waiting(x, running)
+		return titles, note, "", waiting(x, running)
 	}
 	items := a.ngramItems(x)
 	if len(items) == 0 {
-		return title, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
+		return titles, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
 	}
 	// The count columns are as wide as the systems' names as the title
 	// gives them (at least 6): one abbreviation of a name on the screen.
@@ -124,7 +147,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	nameA := render.PadLeft(c.shortName(x.sys), wa)
 	nameB := render.PadLeft(c.shortName(x.other), wb)
 	head = fmt.Sprintf(" %2s %s %s %s %6s  %s", "n", " ", nameA, nameB, "s", "n-gram")
-	return title, note, head, a.visible(x, len(items), func(i int) string {
+	return titles, note, head, a.visible(x, len(items), func(i int) string {
 		r, sign, sty := items[i].sal, "−", c.st.Bad
 		if items[i].favA {
 			sign, sty = "+", c.st.Good
@@ -133,12 +156,22 @@ func (a anaScreen) ngramView(x anaCtx, running string) (title, note, head string
 	})
 }
 
+// orderGrams names the n-grams of the order shown: "2-grams", or for
+// every order "1–4-grams" (up to the max order).
+func (a anaScreen) orderGrams(x anaCtx) string {
+	if n := a.maxOrder(x); a.order == 0 && n > 1 {
+		return "1–" + strconv.Itoa(n) + "-grams"
+	}
+	return strconv.Itoa(max(a.order, 1)) + "-grams"
+}
+
 // ranksOf says, when the table holds only the first anaTop n-grams of a
 // ranking (of each order's), how many rows it holds of how many n-grams:
-// " · 50 of 21,254"; "" when it holds them all.
-func (a anaScreen) ranksOf(x anaCtx) string {
+// " · 50 of 21,254", and in short " · 50 of 21k"; "" when it holds them
+// all.
+func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
 	if a.base == nil || !a.baseFresh(x) || x.sys >= len(a.base.sizes) {
-		return ""
+		return "", ""
 	}
 	sizes := a.base.sizes[x.sys]
 	orders := len(sizes) / len(anaModeKinds)
@@ -150,9 +183,21 @@ func (a anaScreen) ranksOf(x anaCtx) string {
 		}
 	}
 	if shown == total {
-		return ""
+		return "", ""
 	}
-	return fmt.Sprintf(" · %s of %s", thousands(shown), thousands(total))
+	return fmt.Sprintf(" · %s of %s", thousands(shown), thousands(total)), fmt.Sprintf(" · %s of %s", thousands(shown), roughly(total))
+}
+
+// roughly writes n in thousands ("217k") or millions ("1.2M") from
+// 10,000 on, else whole.
+func roughly(n int) string {
+	switch {
+	case n >= 999_500:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	case n >= 10_000:
+		return strconv.Itoa((n+500)/1000) + "k"
+	}
+	return thousands(n)
 }
 
 // thousands writes n with a comma between each group of three digits.

@@ -42,20 +42,20 @@ func (a anaScreen) winItems(x anaCtx) []anaWinItem {
 
 // winsView draws the wins table: per system and outcome, the segments
 // and their share as a bar.
-func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string, body []string) {
+func (a anaScreen) winsView(x anaCtx, running string) (titles []string, note, head string, body []string) {
 	c := x.c
 	if x.other < 0 {
-		return "analysis · wins / ties / losses", "segment by segment against a baseline", "",
+		return anaTitles("wins / ties / losses"), "segment by segment against a baseline", "",
 			[]string{c.st.Muted.Render("wins, ties and losses need two systems")}
 	}
-	title = "analysis · wins / ties / losses vs " + c.shortName(x.other)
+	titles = anaTitles("wins / ties / losses vs "+c.shortName(x.other), "wins/ties/losses vs "+c.shortName(x.other))
 	note = "each segment's sentence BLEU against " + c.shortName(x.other) + "'s"
 	if !a.derFresh(x) {
-		return title, note, "", waiting(x, running)
+		return titles, note, "", waiting(x, running)
 	}
 	items := a.winItems(x)
 	if len(items) == 0 {
-		return title, note, "", []string{c.st.Muted.Render("no other system to compare with the baseline")}
+		return titles, note, "", []string{c.st.Muted.Render("no other system to compare with the baseline")}
 	}
 	nameW := 6
 	for s := range c.ds.Systems {
@@ -64,7 +64,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (title, note, head string,
 	barW := max(4, min(40, c.width-nameW-26))
 	n := c.ds.Len()
 	head = fmt.Sprintf(" %s %-6s %6s %6s  %s", render.PadRight("system", nameW), "", "segs", "share", "")
-	return title, note, head, a.visible(x, len(items), func(i int) string {
+	return titles, note, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		name := strings.Repeat(" ", nameW)
 		if it.outcome == 0 {

@@ -163,3 +163,26 @@ func TestTruncateStart(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstFit(t *testing.T) {
+	forms := []string{"analysis · LT22 · missed n-grams · order 1", "LT22 · missed 1-grams", "missed 1-grams"}
+	for _, c := range []struct {
+		w    int
+		want string
+	}{
+		{60, forms[0]},
+		{42, forms[0]},
+		{41, forms[1]},
+		{21, forms[1]},
+		{20, forms[2]},
+		{14, forms[2]},
+		{10, "missed 1-…"}, // none fits: the last, cut
+	} {
+		if got := FirstFit(c.w, forms...); got != c.want {
+			t.Errorf("FirstFit(%d) = %q; want %q", c.w, got, c.want)
+		}
+	}
+	if got := FirstFit(10); got != "" {
+		t.Errorf("FirstFit of no form = %q", got)
+	}
+}

@@ -143,6 +143,22 @@ func Truncate(s string, w int) string {
 	return truncateCells(s, w, "…")
 }
 
+// FirstFit returns the first of forms, wordings of one text from the
+// fullest to the shortest, that fits in w cells as [Cells] counts them:
+// a line says less rather than being cut. When none fits, the last is cut
+// to w ([Truncate]).
+func FirstFit(w int, forms ...string) string {
+	for _, f := range forms {
+		if Cells(f) <= w {
+			return f
+		}
+	}
+	if len(forms) == 0 {
+		return ""
+	}
+	return Truncate(forms[len(forms)-1], w)
+}
+
 // TruncateStart cuts plain s to at most w cells by taking text off its
 // start ("…of/the/path"): for what is being typed at its end.
 func TruncateStart(s string, w int) string {
