@@ -334,7 +334,7 @@ func (a anaScreen) drill(x anaCtx) (anaDrill, bool) {
 func (a anaScreen) View(x anaCtx, running, footer string) string {
 	c := x.c
 	st := c.st
-	titles, note, head, body := a.tableView(x, running)
+	titles, notes, head, body := a.tableView(x, running)
 	tabs := make([]string, numAnaTables)
 	for t, n := range anaTableNames {
 		tabs[t] = n
@@ -369,7 +369,7 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	if x.filtered { // said, as the tables do not follow it
 		scope = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · ")
 	}
-	lines = append(lines, st.Muted.Render(noteLine(note, aside, scope, settings, c.width)))
+	lines = append(lines, st.Muted.Render(noteLine(notes, aside, scope, settings, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}
@@ -383,17 +383,25 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	return fit(strings.Join(lines, "\n"), c.width, c.height)
 }
 
-// noteLine draws the line under the title in width cells: the note, then
-// the aside after it when both fit whole, and at the right end what the
-// counts and scores were made with: that one reference is scored alone
-// (refs) always, the settings when there is room for them too. Only the
-// note is ever cut.
-func noteLine(note, aside, refs, settings string, width int) string {
+// noteLine draws the line under the title in width cells: the note (the
+// fullest of its forms, notes, that fits beside refs), then the aside
+// after it when both fit whole, and at the right end what the counts and
+// scores were made with: that one reference is scored alone (refs)
+// always, the settings when there is room for them too. Only the note's
+// last form is ever cut.
+func noteLine(notes []string, aside, refs, settings string, width int) string {
 	fits := func(left, right string) bool {
 		if right == "" {
 			return lipgloss.Width(left) <= width
 		}
 		return lipgloss.Width(left)+2+lipgloss.Width(right) <= width // two spaces at least between
+	}
+	note := notes[len(notes)-1]
+	for _, n := range notes {
+		if fits(n, refs) {
+			note = n
+			break
+		}
 	}
 	if aside != "" && fits(note+aside, refs) {
 		note += aside
@@ -409,17 +417,17 @@ func noteLine(note, aside, refs, settings string, width int) string {
 }
 
 // tableView returns the title (in its forms, from the fullest to the
-// shortest: [anaTitles]), the note under it, the column head and the
-// visible rows of the current table, or what stands for them while the
+// shortest: [anaTitles]), the note under it (in its forms likewise), the
+// column head and the visible rows of the current table, or what stands for them while the
 // job runs or when it failed.
-func (a anaScreen) tableView(x anaCtx, running string) (titles []string, note, head string, body []string) {
+func (a anaScreen) tableView(x anaCtx, running string) (titles, notes []string, head string, body []string) {
 	c := x.c
 	titles = anaTitles(c.shortName(x.sys))
 	switch {
 	case a.err != nil:
-		return titles, "the analysis failed", "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
+		return titles, []string{"the analysis failed"}, "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
 	case !a.baseFresh(x) && a.table == anaNGrams:
-		return titles, "counting every n-gram of every system against every reference", "", []string{c.st.Accent.Render(running)}
+		return titles, []string{"counting every n-gram of every system against every reference", "counting every n-gram"}, "", []string{c.st.Accent.Render(running)}
 	}
 	switch a.table {
 	case anaNGrams:

@@ -70,7 +70,7 @@ func bucketLabel(b *model.Bucket) string {
 // segments, the number of segments, then every system's corpus BLEU on
 // them as a bar, with its CI when there is one and its Δ to the baseline
 // on the same segments.
-func (a anaScreen) bucketView(x anaCtx, running string) (titles []string, note, head string, body []string) {
+func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string, head string, body []string) {
 	c := x.c
 	st := c.st
 	by := a.bucketBy()
@@ -78,15 +78,16 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles []string, note, 
 	// segments are grouped by the shown system's figure.
 	names := anaByNames[by]
 	titles = anaTitles("buckets by "+c.shortName(x.sys)+"'s "+names[0], "buckets by "+c.shortName(x.sys)+"'s "+names[1])
-	note = c.shortName(x.sys) + "'s segments grouped; every system scored on those same segments"
+	notes = []string{c.shortName(x.sys) + "'s segments grouped; every system scored on those same segments",
+		"every system scored on the same segments"}
 	if len(c.ds.Systems) == 1 {
-		note = c.shortName(x.sys) + "'s segments grouped, each group scored as a corpus"
+		notes = []string{c.shortName(x.sys) + "'s segments grouped, each group scored as a corpus", "each group scored as a corpus"}
 	}
 	if !a.derFresh(x) {
-		return titles, note, "", waiting(x, running)
+		return titles, notes, "", waiting(x, running)
 	}
-	if s, _ := a.mostLost(x); s != "" {
-		note = s
+	if s, _ := a.mostLost(x); s != nil {
+		notes = s
 	}
 	items := a.bucketItems(x)
 	nameW := 6
@@ -106,7 +107,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles []string, note, 
 		base = "Δ base"
 	}
 	head = fmt.Sprintf(" %-9s %6s  %s  %-*s %6s %6s %7s", "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
-	return titles, note, head, a.visible(x, len(items), func(i int) string {
+	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		lead := strings.Repeat(" ", 17)
 		if it.first {
@@ -149,28 +150,43 @@ func anaDeltaCell(x anaCtx, d float64) string {
 }
 
 // mostLost names the bucket where the shown system is furthest behind
-// the baseline on the same segments ([model.MostBehind]; "" without a
-// baseline to compare), and, as an aside, a smaller one that is further
-// behind still, saying how small.
-func (a anaScreen) mostLost(x anaCtx) (s, aside string) {
+// the baseline on the same segments ([model.MostBehind]; nil without a
+// baseline to compare), in forms from the fullest to the shortest, and,
+// as an aside, a smaller one that is further behind still, saying how
+// small.
+func (a anaScreen) mostLost(x anaCtx) (s []string, aside string) {
 	if !salientPair(x) {
-		return "", ""
+		return nil, ""
 	}
 	sys, other := x.c.shortName(x.sys), x.c.shortName(x.other)
 	if a.bucketBy() == model.BySentenceBLEU {
-		return fmt.Sprintf("grouped by %s's own sentence BLEU, its low buckets are low by construction: compare by length instead", sys), ""
+		return []string{
+			fmt.Sprintf("grouped by %s's own sentence BLEU, its low buckets are low by construction: compare by length instead", sys),
+			fmt.Sprintf("grouped by %s's own sentence BLEU: low buckets are low by construction", sys),
+			"its low buckets are low by construction: compare by length",
+			"low by construction: compare by length",
+		}, ""
 	}
 	mine := a.der.buckets[x.sys]
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
 	switch {
 	case most.Index < 0 && small.Index >= 0:
-		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d",
-			sys, other, model.MinSupport, bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)), ""
+		label, d, n := bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)
+		return []string{
+			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
+			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
+			fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n),
+		}, ""
 	case most.Index < 0:
-		return sys + " is behind " + other + " in no bucket", ""
+		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}, ""
 	}
-	n := len(mine[most.Index].Rows)
-	s = fmt.Sprintf("%s loses most in %s: %s vs %s on %d segment%s", sys, bucketLabel(&mine[most.Index]), x.c.delta(most.Delta), other, n, plural(n))
+	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index]), x.c.delta(most.Delta)
+	s = []string{
+		fmt.Sprintf("%s loses most in %s: %s vs %s on %d segment%s", sys, label, d, other, n, plural(n)),
+		fmt.Sprintf("%s loses most in %s: %s vs %s on %d seg%s", sys, label, d, other, n, plural(n)),
+		fmt.Sprintf("most behind in %s: %s vs %s on %d seg%s", label, d, other, n, plural(n)),
+		fmt.Sprintf("most behind in %s: %s on %d seg%s", label, d, n, plural(n)),
+	}
 	if small.Index >= 0 && small.Delta < most.Delta {
 		aside = fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows))
 	}

@@ -25,7 +25,7 @@ func anaFrames(t *testing.T, ds *model.Dataset, w, h int) []string {
 	t.Helper()
 	m := openAnalysisScreen(t, ready(t, ds, w, h))
 	var frames []string
-	for _, k := range []string{"", "1", "m", "m", "m", "0", "right", "m", "m", "right", "tab", "left", "left"} {
+	for _, k := range []string{"", "1", "m", "m", "m", "0", "right", "m", "m", "right", "tab", "left", "m", "m", "left"} {
 		if k != "" {
 			m = press(t, m, k)
 		}
@@ -103,5 +103,38 @@ func TestAnalysisTitleKeepsCount(t *testing.T) {
 		if got := roughly(n); got != want {
 			t.Errorf("roughly(%d) = %q; want %q", n, got, want)
 		}
+	}
+}
+
+// cutWord reports whether line has a word cut with an ellipsis: a "…"
+// that ends a word, but not one in the middle of a system's name
+// abbreviated ("JDExp…cademy"), nor one standing alone for more (the
+// lists of lines).
+func cutWord(line string) bool {
+	for _, f := range strings.Fields(line) {
+		if strings.HasSuffix(f, "…") && f != "…" {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAnalysisNotesFit: the note under the title is said in fewer words
+// rather than cut, from 60 columns on, with a filter too (a user saw
+// "LT22 loses most in <10: -14.28 vs JDExp…cademy on 419 segme…" and
+// "each segment's sentence BLEU a… whole corpus, not the filter" at 60).
+func TestAnalysisNotesFit(t *testing.T) {
+	ds := longNames(t)
+	for _, w := range []int{60, 80, 100, 120} {
+		for i, frame := range anaFrames(t, ds, w, max(16, w/4)) {
+			if note := strings.Split(frame, "\n")[1]; cutWord(note) {
+				t.Errorf("%d columns, frame %d: the note is cut: %q", w, i, note)
+			}
+		}
+	}
+	m := filterBy(t, ready(t, ds, 60, 16), "the")
+	m = press(t, openAnalysisScreen(t, m), "left")
+	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note) || !strings.Contains(note, "not the filter") {
+		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the filter is not followed: %q", note)
 	}
 }

@@ -19,11 +19,15 @@ type anaNGramItem struct {
 	favA bool // the salient n-gram leans to the shown system
 }
 
-// anaModeNotes say what each mode counts, under the title.
-var anaModeNotes = [numAnaModes]string{
-	anaMissed:  "missed: in a reference, not produced (max ref count − matched, summed over segments)",
-	anaOver:    "over-produced: beyond what any reference supports (unmatched or clipped)",
-	anaMatched: "matched: produced and supported by a reference (clipped counts)",
+// anaModeNotes say what each mode counts, under the title, then in fewer
+// words.
+var anaModeNotes = [numAnaModes][]string{
+	anaMissed: {"missed: in a reference, not produced (max ref count − matched, summed over segments)",
+		"missed: in a reference, not produced (max ref count − matched)", "missed: in a reference, not produced"},
+	anaOver: {"over-produced: beyond what any reference supports (unmatched or clipped)",
+		"over-produced: beyond what any reference supports", "over-produced: beyond the references"},
+	anaMatched: {"matched: produced and supported by a reference (clipped counts)",
+		"matched: produced and supported by a reference", "matched: produced and in a reference"},
 }
 
 // salientPair reports whether the salient n-grams have a pair to compare.
@@ -74,7 +78,7 @@ func (a anaScreen) items(x anaCtx, fresh bool) []anaNGramItem {
 }
 
 // ngramView draws the n-gram table.
-func (a anaScreen) ngramView(x anaCtx, running string) (titles []string, note, head string, body []string) {
+func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, head string, body []string) {
 	c := x.c
 	orders := "all orders"
 	if a.order > 0 {
@@ -125,7 +129,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles []string, note, h
 	}
 	titles = anaTitles(forms...)
 	if !salientPair(x) {
-		return titles, "salient n-grams compare the shown system with the baseline", "",
+		return titles, []string{"salient n-grams compare the shown system with the baseline", "salient: the shown system vs the baseline"}, "",
 			[]string{c.st.Muted.Render(c.shortName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
 	}
 	forms = forms[:0]
@@ -133,13 +137,18 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles []string, note, h
 		forms = append(forms, c.shortName(x.sys)+" vs "+c.shortName(x.other)+" · "+k)
 	}
 	titles = anaTitles(forms...)
-	note = fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", c.shortName(x.sys), c.shortName(x.other))
+	sa, sb := c.shortName(x.sys), c.shortName(x.other)
+	notes = []string{
+		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
+		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse", sa, sb),
+		fmt.Sprintf("+ matched far more by %s · − by %s", sa, sb),
+	}
 	if !a.salientFresh(x) {
-		return titles, note, "", waiting(x, running)
+		return titles, notes, "", waiting(x, running)
 	}
 	items := a.ngramItems(x)
 	if len(items) == 0 {
-		return titles, note, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
+		return titles, notes, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
 	}
 	// The count columns are as wide as the systems' names as the title
 	// gives them (at least 6): one abbreviation of a name on the screen.
@@ -147,7 +156,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles []string, note, h
 	nameA := render.PadLeft(c.shortName(x.sys), wa)
 	nameB := render.PadLeft(c.shortName(x.other), wb)
 	head = fmt.Sprintf(" %2s %s %s %s %6s  %s", "n", " ", nameA, nameB, "s", "n-gram")
-	return titles, note, head, a.visible(x, len(items), func(i int) string {
+	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		r, sign, sty := items[i].sal, "−", c.st.Bad
 		if items[i].favA {
 			sign, sty = "+", c.st.Good

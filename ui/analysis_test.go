@@ -460,7 +460,7 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	// Grouped by the shown system's own sentence BLEU, it loses in its
 	// low buckets by construction: the note says so instead.
 	m = press(t, m, "m", "m")
-	if s, _ := m.ana.mostLost(m.anaCtx()); m.ana.bucketBy() != model.BySentenceBLEU || !strings.Contains(s, "by construction") {
+	if s, _ := m.ana.mostLost(m.anaCtx()); m.ana.bucketBy() != model.BySentenceBLEU || len(s) == 0 || !strings.Contains(s[0], "by construction") {
 		t.Errorf("grouped by %v: note %q; want the caveat of sentence-BLEU buckets", m.ana.bucketBy(), s)
 	}
 }
@@ -481,7 +481,8 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
 	}
 	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
-	got, aside := m.ana.mostLost(x)
+	forms, aside := m.ana.mostLost(x)
+	got := forms[0]
 	want := "loses most in <10: " + m.c.delta(-14) + " vs " + x.c.systemName(x.other) + " on 400 segments"
 	if !strings.HasSuffix(got, want) || aside != " (>=60: "+m.c.delta(-16)+" on only 9)" {
 		t.Errorf("mostLost = %q, %q; want it to end in %q, the aside on >=60", got, aside, want)
@@ -491,7 +492,7 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 	}
 	m.ana.der.buckets[x.sys][0].Result.Score = 60 // ahead on the big buckets
 	m.ana.der.buckets[x.sys][1].Result.Score = 50
-	if got, _ := m.ana.mostLost(x); !strings.Contains(got, "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
+	if got, _ := m.ana.mostLost(x); len(got) == 0 || !strings.Contains(got[0], "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
 		t.Errorf("behind in a small bucket only, mostLost = %q", got)
 	}
 }
@@ -512,7 +513,7 @@ func TestNoteLine(t *testing.T) {
 		{42, note + "  " + refs},
 		{30, "LT22 loses most in… " + refs}, // the note cut, the references kept
 	} {
-		got := noteLine(note, aside, refs, settings, tc.width)
+		got := noteLine([]string{note}, aside, refs, settings, tc.width)
 		if got != tc.want {
 			t.Errorf("width %d:\n got %q\nwant %q", tc.width, got, tc.want)
 		}
@@ -520,7 +521,7 @@ func TestNoteLine(t *testing.T) {
 			t.Errorf("width %d: the line is %d cells", tc.width, w)
 		}
 	}
-	if got := noteLine(note, aside, "", "", 40); got != "LT22 loses most in <10: -14.28" {
+	if got := noteLine([]string{note}, aside, "", "", 40); got != "LT22 loses most in <10: -14.28" {
 		t.Errorf("no tag, aside too wide: %q", got)
 	}
 }

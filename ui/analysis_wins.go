@@ -42,20 +42,21 @@ func (a anaScreen) winItems(x anaCtx) []anaWinItem {
 
 // winsView draws the wins table: per system and outcome, the segments
 // and their share as a bar.
-func (a anaScreen) winsView(x anaCtx, running string) (titles []string, note, head string, body []string) {
+func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, head string, body []string) {
 	c := x.c
 	if x.other < 0 {
-		return anaTitles("wins / ties / losses"), "segment by segment against a baseline", "",
+		return anaTitles("wins / ties / losses"), []string{"segment by segment against a baseline"}, "",
 			[]string{c.st.Muted.Render("wins, ties and losses need two systems")}
 	}
 	titles = anaTitles("wins / ties / losses vs "+c.shortName(x.other), "wins/ties/losses vs "+c.shortName(x.other))
-	note = "each segment's sentence BLEU against " + c.shortName(x.other) + "'s"
+	notes = []string{"each segment's sentence BLEU against " + c.shortName(x.other) + "'s",
+		"sentence BLEU per segment vs " + c.shortName(x.other) + "'s", "per segment vs " + c.shortName(x.other), "per segment"}
 	if !a.derFresh(x) {
-		return titles, note, "", waiting(x, running)
+		return titles, notes, "", waiting(x, running)
 	}
 	items := a.winItems(x)
 	if len(items) == 0 {
-		return titles, note, "", []string{c.st.Muted.Render("no other system to compare with the baseline")}
+		return titles, notes, "", []string{c.st.Muted.Render("no other system to compare with the baseline")}
 	}
 	nameW := 6
 	for s := range c.ds.Systems {
@@ -64,7 +65,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles []string, note, he
 	barW := max(4, min(40, c.width-nameW-26))
 	n := c.ds.Len()
 	head = fmt.Sprintf(" %s %-6s %6s %6s  %s", render.PadRight("system", nameW), "", "segs", "share", "")
-	return titles, note, head, a.visible(x, len(items), func(i int) string {
+	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		name := strings.Repeat(" ", nameW)
 		if it.outcome == 0 {
