@@ -357,19 +357,19 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	// the shortest when none does.
 	title := render.FirstFit(c.width-lipgloss.Width(right)-1, titles...)
 	lines = append(lines, st.Title.Render(joinRight(title, right, c.width)))
-	aside := ""
+	var asides []string
 	if a.table == anaBuckets && a.derFresh(x) {
-		_, aside = a.mostLost(x)
-	}
-	settings := ""
-	if c.width >= 100 {
-		settings = settingsTag(c.shown())
+		_, asides = a.mostLost(x)
 	}
 	scope := c.refs.label()
 	if x.filtered { // said, as the tables do not follow it
 		scope = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · ")
 	}
-	lines = append(lines, st.Muted.Render(noteLine(notes, aside, scope, settings, c.width)))
+	rights := []string{scope}
+	if c.width >= 100 {
+		rights = []string{strings.TrimSpace(scope + " " + settingsTag(c.shown()))}
+	}
+	lines = append(lines, st.Muted.Render(noteLine(notes, asides, rights, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}
@@ -383,37 +383,49 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	return fit(strings.Join(lines, "\n"), c.width, c.height)
 }
 
-// noteLine draws the line under the title in width cells: the note (the
-// fullest of its forms, notes, that fits beside refs), then the aside
-// after it when both fit whole, and at the right end what the counts and
-// scores were made with: that one reference is scored alone (refs)
-// always, the settings when there is room for them too. Only the note's
-// last form is ever cut.
-func noteLine(notes []string, aside, refs, settings string, width int) string {
+// noteLine draws the line under the title in width cells: the note, then
+// the aside after it, and at the right end what the counts and scores
+// were made with (that one reference is scored alone, that the tables do
+// not follow the filter, the settings). Each comes in forms, from the
+// fullest to the shortest: notes, asides (none without one) and rights.
+// What gives way first is the least needed: the right end's wording, then
+// the aside's, then the note's, then the aside itself; the right end is
+// never left out, and only the note's last form is ever cut.
+func noteLine(notes, asides, rights []string, width int) string {
 	fits := func(left, right string) bool {
 		if right == "" {
 			return lipgloss.Width(left) <= width
 		}
 		return lipgloss.Width(left)+2+lipgloss.Width(right) <= width // two spaces at least between
 	}
-	note := notes[len(notes)-1]
-	for _, n := range notes {
-		if fits(n, refs) {
-			note = n
-			break
+	// The note and aside in the order they give way: both whole, then the
+	// aside in fewer words beside each form of the note, then no aside.
+	var lefts []string
+	for i, aside := range asides {
+		for j, note := range notes {
+			if i > 0 || j == 0 {
+				lefts = append(lefts, note+aside)
+			}
 		}
 	}
-	if aside != "" && fits(note+aside, refs) {
-		note += aside
+	lefts = append(lefts, notes...)
+	for _, left := range lefts {
+		for _, right := range rights {
+			if fits(left, right) {
+				return joinLine(left, right, width)
+			}
+		}
 	}
-	right := refs
-	if all := strings.TrimSpace(refs + " " + settings); settings != "" && fits(note, all) {
-		right = all
-	}
+	return joinLine(notes[len(notes)-1], rights[len(rights)-1], width)
+}
+
+// joinLine is left, and right at the right end when there is one, in
+// width cells, left cut when they do not fit.
+func joinLine(left, right string, width int) string {
 	if right == "" {
-		return render.Truncate(note, width)
+		return render.Truncate(left, width)
 	}
-	return joinRight(note, right, width)
+	return joinRight(left, right, width)
 }
 
 // tableView returns the title (in its forms, from the fullest to the

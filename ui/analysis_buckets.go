@@ -151,12 +151,12 @@ func anaDeltaCell(x anaCtx, d float64) string {
 
 // mostLost names the bucket where the shown system is furthest behind
 // the baseline on the same segments ([model.MostBehind]; nil without a
-// baseline to compare), in forms from the fullest to the shortest, and,
-// as an aside, a smaller one that is further behind still, saying how
-// small.
-func (a anaScreen) mostLost(x anaCtx) (s []string, aside string) {
+// baseline to compare), and, as an aside, a smaller one that is further
+// behind still, saying how small; each in forms from the fullest to the
+// shortest.
+func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 	if !salientPair(x) {
-		return nil, ""
+		return nil, nil
 	}
 	sys, other := x.c.shortName(x.sys), x.c.shortName(x.other)
 	if a.bucketBy() == model.BySentenceBLEU {
@@ -165,7 +165,7 @@ func (a anaScreen) mostLost(x anaCtx) (s []string, aside string) {
 			fmt.Sprintf("grouped by %s's own sentence BLEU: low buckets are low by construction", sys),
 			"its low buckets are low by construction: compare by length",
 			"low by construction: compare by length",
-		}, ""
+		}, nil
 	}
 	mine := a.der.buckets[x.sys]
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
@@ -176,9 +176,9 @@ func (a anaScreen) mostLost(x anaCtx) (s []string, aside string) {
 			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n),
-		}, ""
+		}, nil
 	case most.Index < 0:
-		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}, ""
+		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}, nil
 	}
 	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index]), x.c.delta(most.Delta)
 	s = []string{
@@ -188,7 +188,12 @@ func (a anaScreen) mostLost(x anaCtx) (s []string, aside string) {
 		fmt.Sprintf("most behind in %s: %s on %d seg%s", label, d, n, plural(n)),
 	}
 	if small.Index >= 0 && small.Delta < most.Delta {
-		aside = fmt.Sprintf(" (%s: %s on only %d)", bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows))
+		label, d, n := bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)
+		aside = []string{
+			fmt.Sprintf(" (%s: %s on only %d)", label, d, n),
+			fmt.Sprintf(" (%s: %s on %d)", label, d, n),
+			fmt.Sprintf(" (%s: worse)", label),
+		}
 	}
 	return s, aside
 }

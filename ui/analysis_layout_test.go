@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -136,5 +137,35 @@ func TestAnalysisNotesFit(t *testing.T) {
 	m = press(t, openAnalysisScreen(t, m), "left")
 	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note) || !strings.Contains(note, "not the filter") {
 		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the filter is not followed: %q", note)
+	}
+}
+
+// TestAnalysisKeepsAsideAndSettings: the bucket table's note keeps its
+// aside on a smaller bucket further behind (in fewer words when need be)
+// from 60 columns on, and from 100 columns the settings too (a user test
+// saw the aside dropped with no trace at 80 columns, and the settings
+// dropped for it at 120).
+func TestAnalysisKeepsAsideAndSettings(t *testing.T) {
+	for _, w := range []int{60, 80, 100, 120, 160} {
+		m := openAnalysisScreen(t, ready(t, longNames(t), w, 30))
+		m = press(t, m, "tab", "right")
+		x := m.anaCtx()
+		if x.sys != 1 || x.other != 0 {
+			t.Fatalf("shown %d baseline %d; want 1 against 0", x.sys, x.other)
+		}
+		bucket := func(label string, rows int, score float64) model.Bucket {
+			return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+		}
+		for s := range m.ana.der.buckets {
+			m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 419, 50.85), bucket("[10,20)", 837, 48.77), bucket(">=60", 9, 36)}
+		}
+		m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 419, 36.57), bucket("[10,20)", 837, 41.59), bucket(">=60", 9, 19.48)}
+		note := strings.Split(ansi.Strip(m.View()), "\n")[1]
+		if !strings.Contains(note, "(>=60: ") || cutWord(note) {
+			t.Errorf("%d columns: the note lost its aside on >=60, or is cut: %q", w, note)
+		}
+		if tag := settingsTag(m.c.shown()); w >= 100 && !strings.HasSuffix(note, tag) {
+			t.Errorf("%d columns: the note lost the settings %q: %q", w, tag, note)
+		}
 	}
 }

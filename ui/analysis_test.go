@@ -481,13 +481,13 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
 	}
 	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
-	forms, aside := m.ana.mostLost(x)
+	forms, asides := m.ana.mostLost(x)
 	got := forms[0]
 	want := "loses most in <10: " + m.c.delta(-14) + " vs " + x.c.systemName(x.other) + " on 400 segments"
-	if !strings.HasSuffix(got, want) || aside != " (>=60: "+m.c.delta(-16)+" on only 9)" {
-		t.Errorf("mostLost = %q, %q; want it to end in %q, the aside on >=60", got, aside, want)
+	if !strings.HasSuffix(got, want) || len(asides) == 0 || asides[0] != " (>=60: "+m.c.delta(-16)+" on only 9)" {
+		t.Errorf("mostLost = %q, %q; want it to end in %q, the aside on >=60", got, asides, want)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, want+aside) {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, want+asides[0]) {
 		t.Errorf("at 120 columns the note is not whole:\n%s", v)
 	}
 	m.ana.der.buckets[x.sys][0].Result.Score = 60 // ahead on the big buckets
@@ -497,23 +497,33 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 	}
 }
 
-// TestNoteLine: the line under the analysis title gives the note first,
-// its aside only whole, the references always and the settings when
-// there is room (a new user saw "(>=60: -16.52 on o…" cut at 120
-// columns by the settings).
+// TestNoteLine: the line under the analysis title gives way in order:
+// the aside's wording, then the note's, then the aside; the right end
+// (the references, the settings) is never left out and only the note's
+// last form is cut (a new user saw "(>=60: -16.52 on o…" cut at 120
+// columns by the settings; a user test saw the aside dropped with no
+// trace at 80, and the settings dropped for it at 120).
 func TestNoteLine(t *testing.T) {
-	const note, aside, refs, settings = "LT22 loses most in <10: -14.28", " (>=60: -16.52 on only 9)", "ref A only", "tok:13a"
+	notes := []string{"LT22 loses most in <10: -14.28 vs JDExploreAcademy on 419 segments", "most behind in <10: -14.28 on 419 segs"}
+	asides := []string{" (>=60: -16.52 on only 9)", " (>=60: -16.52 on 9)", " (>=60: worse)"}
+	const right = "ref A only tok:13a"
+	line := func(left string, w int) string { return left + strings.Repeat(" ", w-len(left)-len(right)) + right }
 	for _, tc := range []struct {
 		width int
 		want  string
 	}{
-		{80, note + aside + strings.Repeat(" ", 80-len(note+aside)-len(refs+" "+settings)) + refs + " " + settings},
-		{68, note + aside + strings.Repeat(" ", 68-len(note+aside)-len(refs)) + refs},
-		{50, note + strings.Repeat(" ", 50-len(note)-len(refs+" "+settings)) + refs + " " + settings},
-		{42, note + "  " + refs},
-		{30, "LT22 loses most in… " + refs}, // the note cut, the references kept
+		{120, line(notes[0]+asides[0], 120)},
+		{111, line(notes[0]+asides[0], 111)},
+		{110, line(notes[0]+asides[1], 110)}, // the aside in fewer words first
+		{106, line(notes[0]+asides[1], 106)},
+		{105, line(notes[1]+asides[1], 105)}, // then the note, before the aside says less
+		{78, line(notes[1]+asides[1], 78)},
+		{77, line(notes[1]+asides[2], 77)},
+		{72, line(notes[1]+asides[2], 72)},
+		{71, line(notes[1], 71)},     // then no aside
+		{30, "most behin… " + right}, // the note cut, the right end kept
 	} {
-		got := noteLine([]string{note}, aside, refs, settings, tc.width)
+		got := noteLine(notes, asides, []string{right}, tc.width)
 		if got != tc.want {
 			t.Errorf("width %d:\n got %q\nwant %q", tc.width, got, tc.want)
 		}
@@ -521,8 +531,12 @@ func TestNoteLine(t *testing.T) {
 			t.Errorf("width %d: the line is %d cells", tc.width, w)
 		}
 	}
-	if got := noteLine([]string{note}, aside, "", "", 40); got != "LT22 loses most in <10: -14.28" {
-		t.Errorf("no tag, aside too wide: %q", got)
+	if got := noteLine(notes, asides, []string{""}, 40); got != notes[1] {
+		t.Errorf("nothing at the right end, no aside fits: %q", got)
+	}
+	// The right end in fewer words before the note is.
+	if got := noteLine(notes[:1], nil, []string{"tok:13a case:mixed", "13a mixed"}, 79); got != notes[0]+"    13a mixed" {
+		t.Errorf("the right end's short form: %q", got)
 	}
 }
 
