@@ -361,15 +361,7 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	if a.table == anaBuckets && a.derFresh(x) {
 		_, asides = a.mostLost(x)
 	}
-	scope := c.refs.label()
-	if x.filtered { // said, as the tables do not follow it
-		scope = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · ")
-	}
-	rights := []string{scope}
-	if c.width >= 100 {
-		rights = []string{strings.TrimSpace(scope + " " + settingsTag(c.shown()))}
-	}
-	lines = append(lines, st.Muted.Render(noteLine(notes, asides, rights, c.width)))
+	lines = append(lines, st.Muted.Render(noteLine(notes, asides, a.noteRights(x), c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}
@@ -387,11 +379,14 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 // the aside after it, and at the right end what the counts and scores
 // were made with (that one reference is scored alone, that the tables do
 // not follow the filter, the settings). Each comes in forms, from the
-// fullest to the shortest: notes, asides (none without one) and rights.
-// What gives way first is the least needed: the right end's wording, then
-// the aside's, then the note's, then the aside itself; the right end is
-// never left out, and only the note's last form is ever cut.
-func noteLine(notes, asides, rights []string, width int) string {
+// fullest to the shortest: notes, asides (none without one) and rights,
+// in tiers: the forms of a tier give way before the note does, the next
+// tier only after the note's last form. What gives way first is the
+// least needed: the right end's wording in its tier, then the aside's,
+// then the note's, then the aside itself, then the right end's next
+// tier; the right end is never left out, and only the note's last form
+// is ever cut.
+func noteLine(notes, asides []string, rights [][]string, width int) string {
 	fits := func(left, right string) bool {
 		if right == "" {
 			return lipgloss.Width(left) <= width
@@ -409,14 +404,52 @@ func noteLine(notes, asides, rights []string, width int) string {
 		}
 	}
 	lefts = append(lefts, notes...)
-	for _, left := range lefts {
-		for _, right := range rights {
-			if fits(left, right) {
-				return joinLine(left, right, width)
+	for _, tier := range rights {
+		for _, left := range lefts {
+			for _, right := range tier {
+				if fits(left, right) {
+					return joinLine(left, right, width)
+				}
 			}
 		}
 	}
-	return joinLine(notes[len(notes)-1], rights[len(rights)-1], width)
+	last := rights[len(rights)-1]
+	return joinLine(notes[len(notes)-1], last[len(last)-1], width)
+}
+
+// noteRights returns the forms of the note line's right end, from the
+// fullest to the shortest, in [noteLine]'s tiers: that one reference is
+// scored alone (always whole), that the tables are of the whole corpus
+// when the list has a filter, and from 100 columns the settings. The
+// settings say it in fewer words before the note does, the filter's
+// warning only after it; neither is left out (a user test saw the
+// settings give way to the warning, so that lowercasing with l did not
+// show).
+func (a anaScreen) noteRights(x anaCtx) [][]string {
+	refs := x.c.refs.label()
+	scopes := []string{refs}
+	if x.filtered { // said, as the tables do not follow it
+		scopes = []string{
+			strings.TrimPrefix(refs+" · whole corpus, not the filter", " · "),
+			strings.TrimPrefix(refs+" · whole corpus", " · "),
+		}
+	}
+	sets := []string{""}
+	if x.c.width >= 100 {
+		set := x.c.shown()
+		sets = []string{settingsTag(set), settingsShort(set)}
+	}
+	var out [][]string
+	for i, scope := range scopes {
+		var tier []string
+		for j, set := range sets {
+			if i == 0 || j == len(sets)-1 {
+				tier = append(tier, strings.TrimSpace(scope+" "+set))
+			}
+		}
+		out = append(out, tier)
+	}
+	return out
 }
 
 // joinLine is left, and right at the right end when there is one, in
@@ -510,4 +543,18 @@ func settingsTag(set model.Settings) string {
 		smooth = fmt.Sprintf("nltk method%d", o.NLTK.Smoothing.Method)
 	}
 	return fmt.Sprintf("tok:%s case:%s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth)
+}
+
+// settingsShort is [settingsTag] in fewer words: "13a lc N=4 exp".
+func settingsShort(set model.Settings) string {
+	o := set.Corpus
+	lc := "mixed"
+	if o.Lowercase {
+		lc = "lc"
+	}
+	smooth := o.Smooth
+	if o.Compat == scoring.CompatNLTK {
+		smooth = fmt.Sprintf("nltk m%d", o.NLTK.Smoothing.Method)
+	}
+	return fmt.Sprintf("%s %s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth)
 }

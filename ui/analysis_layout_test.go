@@ -135,8 +135,8 @@ func TestAnalysisNotesFit(t *testing.T) {
 	}
 	m := filterBy(t, ready(t, ds, 60, 16), "the")
 	m = press(t, openAnalysisScreen(t, m), "left")
-	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note) || !strings.Contains(note, "not the filter") {
-		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the filter is not followed: %q", note)
+	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note) || !strings.Contains(note, "whole corpus") {
+		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the tables are of the whole corpus: %q", note)
 	}
 }
 
@@ -164,8 +164,42 @@ func TestAnalysisKeepsAsideAndSettings(t *testing.T) {
 		if !strings.Contains(note, "(>=60: ") || cutWord(note) {
 			t.Errorf("%d columns: the note lost its aside on >=60, or is cut: %q", w, note)
 		}
-		if tag := settingsTag(m.c.shown()); w >= 100 && !strings.HasSuffix(note, tag) {
+		if tag, short := settingsTag(m.c.shown()), settingsShort(m.c.shown()); w >= 100 && !strings.HasSuffix(note, tag) && !strings.HasSuffix(note, short) {
 			t.Errorf("%d columns: the note lost the settings %q: %q", w, tag, note)
 		}
+	}
+}
+
+// TestAnalysisFilterKeepsSettings: under a filter the note line says the
+// tables are of the whole corpus and, from 100 columns, still gives the
+// settings (lowercasing with l shows), each in fewer words when need be,
+// and the note is not cut for them (a user test saw "whole corpus, not
+// the filter" take the settings' place, and "each segment's sentence
+// BLEU a… whole corpus, not the filter" at 60 columns).
+func TestAnalysisFilterKeepsSettings(t *testing.T) {
+	ds := longNames(t)
+	for _, w := range []int{60, 80, 100, 120} {
+		m := filterBy(t, ready(t, ds, w, max(16, w/4)), "the")
+		m = press(t, openAnalysisScreen(t, m), "l")
+		if !m.c.shown().Corpus.Lowercase || !m.ana.baseFresh(m.anaCtx()) {
+			t.Fatalf("%d columns: l did not rescore lowercased and recount", w)
+		}
+		for _, k := range []string{"", "m", "m", "m", "right", "m", "right"} {
+			if k != "" {
+				m = press(t, m, k)
+			}
+			note := strings.Split(ansi.Strip(m.View()), "\n")[1]
+			if !strings.Contains(note, "whole corpus") || cutWord(note) {
+				t.Errorf("%d columns after %q: the note is cut or does not say the tables are of the whole corpus: %q", w, k, note)
+			}
+			if w >= 100 && !strings.HasSuffix(note, settingsTag(m.c.shown())) && !strings.HasSuffix(note, settingsShort(m.c.shown())) {
+				t.Errorf("%d columns after %q: the settings are not shown: %q", w, k, note)
+			}
+		}
+	}
+	lc := model.DefaultSettings()
+	lc.Corpus.Lowercase = true
+	if got := settingsShort(lc); got != "13a lc N=4 exp" {
+		t.Errorf("settingsShort = %q", got)
 	}
 }
