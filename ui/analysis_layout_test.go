@@ -203,3 +203,30 @@ func TestAnalysisFilterKeepsSettings(t *testing.T) {
 		t.Errorf("settingsShort = %q", got)
 	}
 }
+
+// TestFootersDropWholeHints: the analysis screen's footers and the main
+// screen's leave out whole hints, the last first, never cutting one, at
+// every width from 60 columns; the analysis footers keep ←→ (a user test
+// saw "tab s…" at 60 columns, "tab syste…" at 80 and "· e…" at 100; the
+// main footer cut "1-9 orde…" at 70, as help's short view adds a hint
+// that does not fit when its " …" would not either).
+func TestFootersDropWholeHints(t *testing.T) {
+	ds := longNames(t)
+	last := func(m Model) string {
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		return lines[len(lines)-1]
+	}
+	for w := 60; w <= 130; w++ {
+		m := press(t, ready(t, ds, w, 16), "j") // j: the input warnings' line gives way to the keys
+		if f := last(m); cutWord(f) || !strings.HasPrefix(f, "? help") {
+			t.Errorf("main screen, %d columns: footer %q", w, f)
+		}
+		m = openAnalysisScreen(t, m)
+		for table := range numAnaTables {
+			if f := last(m); cutWord(f) || !strings.Contains(f, "←→ table") {
+				t.Errorf("analysis, %s, %d columns: footer %q", anaTableNames[table], w, f)
+			}
+			m = press(t, m, "right")
+		}
+	}
+}

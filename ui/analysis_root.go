@@ -239,7 +239,7 @@ func (m *Model) backToAnalysis() tea.Cmd {
 // analysisView draws the analysis screen with the footer of its table.
 func (m Model) analysisView() string {
 	c := m.c
-	footer := c.st.Muted.Render(m.ana.footer(m.anaCtx()))
+	footer := m.ana.footer(m.anaCtx())
 	if m.status != "" {
 		footer = c.st.Warn.Render(m.status)
 	}
@@ -254,7 +254,10 @@ func (m Model) analysisView() string {
 	return m.ana.View(m.anaCtx(), running, footer)
 }
 
-// footer lists the keys of the current table.
+// footer lists the keys of the current table in the window's width, the
+// most needed first: with m's choices spelt out when they all fit, else
+// in fewer words and, as the main screen's footer does, without the last
+// hints that do not fit ([keyFooter]).
 func (a anaScreen) footer(x anaCtx) string {
 	k := x.c.keys
 	multi := len(x.c.ds.Systems) > 1
@@ -271,9 +274,12 @@ func (a anaScreen) footer(x anaCtx) string {
 		if multi {
 			modes += "/salient"
 		}
-		return keyLine(enter, as(k.NLTKMethod, "m", modes), as(k.Sort, "o", "order"), tables, sys, base, back)
+		order := as(k.Sort, "o", "order")
+		return keyFooter(x.c, x.c.width, []key.Binding{enter, tables, as(k.NLTKMethod, "m", modes), order, sys, base, back},
+			[]key.Binding{enter, tables, as(k.NLTKMethod, "m", "mode"), order, sys, base, back})
 	case anaBuckets:
-		return keyLine(enter, as(k.NLTKMethod, "m", "by length/ratio/score"), tables, sys, base, back)
+		return keyFooter(x.c, x.c.width, []key.Binding{enter, tables, as(k.NLTKMethod, "m", "by length/ratio/score"), sys, base, back},
+			[]key.Binding{enter, tables, as(k.NLTKMethod, "m", "grouping"), sys, base, back})
 	}
-	return keyLine(enter, tables, base, back)
+	return keyFooter(x.c, x.c.width, []key.Binding{enter, tables, base, back})
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
@@ -177,6 +178,47 @@ func keyLine(bindings ...key.Binding) string {
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// keyFooter draws a footer of key hints in width cells as the main
+// screen's is drawn (help's short view, here with the footers' " · "):
+// the first of forms (the same hints from the fullest wording to the
+// shortest) that fits whole, else the last without the hints at its end
+// that do not fit, and " …" in their place. A hint is never cut: put the
+// most needed first.
+func keyFooter(c common, width int, forms ...[]key.Binding) string {
+	h := c.help
+	h.ShortSeparator = " · "
+	return fitHints(h, width, forms...)
+}
+
+// fitHints is [keyFooter] with h's separator and styles. It leaves hints
+// out itself: help's short view, given a width, still adds a hint that
+// does not fit when not even its " …" would.
+func fitHints(h help.Model, width int, forms ...[]key.Binding) string {
+	h.Width = 0
+	for _, f := range forms[:len(forms)-1] {
+		if s := h.ShortHelpView(f); render.Cells(s) <= width {
+			return s
+		}
+	}
+	var hints []key.Binding
+	for _, b := range forms[len(forms)-1] {
+		if b.Enabled() {
+			hints = append(hints, b)
+		}
+	}
+	more := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	for n := len(hints); n > 0; n-- {
+		s := h.ShortHelpView(hints[:n])
+		if n < len(hints) {
+			s += more
+		}
+		if render.Cells(s) <= width {
+			return s
+		}
+	}
+	return ""
 }
 
 // packLine splits s at sep into lines of at most width cells, each
