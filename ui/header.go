@@ -79,15 +79,20 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	if narrow {
 		sig = scoring.ShortSignature(set.Corpus, nrefs, scoring.SignatureVersion)
 	}
-	opts := st.Muted.Render(sig) + sep + st.Muted.Render(fmt.Sprintf("N=%d", set.Corpus.MaxOrder))
-	third := opts + sep + h.shownView(c, l)
+	order := fmt.Sprintf("N=%d", set.Corpus.MaxOrder)
+	lead := ""
+	if r := c.refs.label(); r != "" { // first: what is scored is never cut off
+		lead = st.Warn.Render(r) + sep
+	}
+	third := lead + st.Muted.Render(sig+" · "+order) + sep + h.shownView(c, l)
 	if l.filtered() || narrow {
 		// The subset's score must not be cut off, nor, in a narrow window,
-		// the count of segments (the signature's version goes first).
-		third = h.shownView(c, l) + sep + opts
-	}
-	if r := c.refs.label(); r != "" { // first: what is scored is never cut off
-		third = st.Warn.Render(r) + sep + third
+		// the count of segments: the signature gives way, a field at a
+		// time from its end (its version first).
+		third = lead + h.shownView(c, l)
+		if opts := fitOpts(sig, order, h.width-render.Cells(third)-3); opts != "" {
+			third += sep + st.Muted.Render(opts)
+		}
 	}
 	out := []string{
 		render.Truncate(first, h.width),
@@ -95,6 +100,25 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		render.Truncate(third, h.width),
 	}
 	return strings.Join(out[:min(h.lines, 3)], "\n")
+}
+
+// fitOpts returns the signature and the max order in room cells: whole,
+// else the signature cut after a field, never inside one, "|…" saying so
+// ("#:2|c:mixed|… · N=4"), else "…"; "" when not even that fits.
+func fitOpts(sig, order string, room int) string {
+	if s := sig + " · " + order; render.Cells(s) <= room {
+		return s
+	}
+	fields := strings.Split(sig, "|")
+	for k := len(fields) - 1; k >= 1; k-- {
+		if s := strings.Join(fields[:k], "|") + "|… · " + order; render.Cells(s) <= room {
+			return s
+		}
+	}
+	if room >= 1 {
+		return "…"
+	}
+	return ""
 }
 
 // corpusFigures is the second header line: p1..pN, BP, ratio and lengths
