@@ -273,8 +273,8 @@ func (l segList) columns(c common) columns {
 	if cols.impact > 0 {
 		used += cols.impact + 1
 	}
-	if k, ok := l.metricColumn(c); ok {
-		cols.metric, cols.metricKey = 6, k
+	if k, ok := l.metricColumn(c, l.width-used); ok {
+		cols.metric, cols.metricKey = metricWidth, k
 		used += cols.metric + 1
 	}
 	cols.hyp = max(0, l.width-used)
@@ -480,6 +480,9 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	}
 	return " " + mark + cols.join(parts)
 }
+
+// metricWidth is the width of the list's chrF or TER column.
+const metricWidth = 6
 
 // narrowList is the width below which the list drops its bar column.
 const narrowList = 80

@@ -94,16 +94,23 @@ func (mt metricState) titleScores(sel selection) string {
 	return b.String()
 }
 
+// metricHypMin is the narrowest the list's hypothesis column gets to make
+// room for the chrF or TER column beside it (when the list is not sorted
+// by that metric, which always shows).
+const metricHypMin = 30
+
 // metricColumn is the chrF or TER column of the list: the metric the list
-// is sorted by, else chrF when shown and the window is wide; ok is false
-// for none.
-func (l segList) metricColumn(c common) (key model.SortKey, ok bool) {
+// is sorted by, else chrF (or TER) when shown and the hypothesis column,
+// hyp cells wide without it, keeps metricHypMin cells beside it; ok is
+// false for none.
+func (l segList) metricColumn(c common, hyp int) (key model.SortKey, ok bool) {
+	wide := hyp-metricWidth-1 >= metricHypMin
 	switch k := l.view.Sort; {
 	case k == model.SortChrF && c.met.showChrF, k == model.SortTER && c.met.showTER:
 		return k, true
-	case c.met.showChrF && l.width >= 110:
+	case c.met.showChrF && wide:
 		return model.SortChrF, true
-	case c.met.showTER && l.width >= 110:
+	case c.met.showTER && wide:
 		return model.SortTER, true
 	}
 	return 0, false

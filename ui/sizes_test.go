@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -51,5 +52,31 @@ func TestNarrowListDropsBar(t *testing.T) {
 	}
 	if v := ansi.Strip(wide.View()); !strings.Contains(v, "··") {
 		t.Errorf("at 80 columns no bar is drawn:\n%s", v)
+	}
+}
+
+// TestListKeepsChrF: the chrF column stays while the hypothesis column
+// keeps metricHypMin cells beside it (a user test saw it gone at 100×30
+// with 55 cells for the hypothesis), and goes when it would not.
+func TestListKeepsChrF(t *testing.T) {
+	ds := demoDataset(t)
+	chrf := model.DefaultMetrics()
+	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
+	for _, w := range []int{80, 100, 120} {
+		m := readyWith(t, ds, w, 30, WithMetrics(chrf))
+		if !m.c.met.showChrF {
+			t.Fatal("chrF is not shown")
+		}
+		cols := m.list.columns(m.c)
+		if cols.metric == 0 || cols.metricKey != model.SortChrF || cols.hyp < metricHypMin {
+			t.Errorf("at %d columns: chrF column %d cells, hypothesis %d; want chrF beside %d or more", w, cols.metric, cols.hyp, metricHypMin)
+		}
+		if head := strings.Split(ansi.Strip(m.View()), "\n")[3]; !strings.Contains(head, "chrF hypothesis") {
+			t.Errorf("at %d columns the list's head has no chrF: %q", w, head)
+		}
+	}
+	m := readyWith(t, ds, 60, 16, WithMetrics(chrf))
+	if cols := m.list.columns(m.c); cols.metric != 0 {
+		t.Errorf("at 60 columns the chrF column leaves the hypothesis %d cells", cols.hyp)
 	}
 }
