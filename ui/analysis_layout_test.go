@@ -230,3 +230,25 @@ func TestFootersDropWholeHints(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherFootersDropWholeHints: the footers of the zoomed pane, the
+// ledger, the comparison, the walk-through, the help and the charts leave
+// out whole hints as the main one does, never cutting one (at 60 columns
+// the ledger's said "0 all ord…", the comparison's "T b…", the
+// walk-through's "pgd…"; at 70 the zoomed pane's "x ledger ·…").
+func TestOtherFootersDropWholeHints(t *testing.T) {
+	ds := demoDataset(t)
+	for w := 60; w <= 110; w++ {
+		base := press(t, ready(t, ds, w, 24), "j")
+		for _, k := range []string{"enter", "x", "B", "e", "?", "h"} {
+			m := press(t, base, k)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if f := lines[len(lines)-1]; cutWord(f) {
+				t.Errorf("%d columns, after %s: footer %q", w, k, f)
+			}
+		}
+	}
+	if got := fitKeyLine("esc back · ↑↓ system · p pin base", 30); got != "esc back · ↑↓ system …" {
+		t.Errorf("fitKeyLine = %q", got)
+	}
+}

@@ -221,6 +221,23 @@ func fitHints(h help.Model, width int, forms ...[]key.Binding) string {
 	return ""
 }
 
+// fitKeyLine fits a footer of hints joined by " · " (keyLine's) in width
+// cells as [keyFooter] does: without the hints at its end that do not
+// fit, " …" in their place, never cutting one (only a first hint wider
+// than the window).
+func fitKeyLine(s string, width int) string {
+	if render.Cells(s) <= width {
+		return s
+	}
+	parts := strings.Split(s, " · ")
+	for n := len(parts) - 1; n >= 1; n-- {
+		if t := strings.Join(parts[:n], " · ") + " …"; render.Cells(t) <= width {
+			return t
+		}
+	}
+	return render.Truncate(parts[0], width)
+}
+
 // packLine splits s at sep into lines of at most width cells, each
 // ending at a sep, at most max lines (the last one cut to width).
 func packLine(s, sep string, width, most int) []string {

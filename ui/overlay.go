@@ -16,7 +16,7 @@ import (
 // footer with the keys that work there.
 func overlayView(c common, title string, body pane, footer string) string {
 	head := c.st.Title.Render(joinRight(title, body.position(), c.width))
-	foot := c.st.Muted.Render(render.Truncate(footer, c.width))
+	foot := c.st.Muted.Render(fitKeyLine(footer, c.width))
 	return fit(head+"\n"+body.view()+"\n"+foot, c.width, c.height)
 }
 

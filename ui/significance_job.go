@@ -204,7 +204,7 @@ func (m Model) sigRun() sigStatus {
 // prompt while one is typed.
 func (m Model) sigView() string {
 	c := m.c
-	footer := c.st.Muted.Render(c.keys.sigFooter())
+	footer := c.st.Muted.Render(fitKeyLine(c.keys.sigFooter(), c.width))
 	switch {
 	case m.list.typing != typingNone:
 		footer = m.list.footer(c, m.liveFilter())

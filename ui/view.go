@@ -61,13 +61,13 @@ func (m Model) footerView() string {
 	case m.exp.typing:
 		return render.Truncate(m.exp.footer(c, m.status), c.width)
 	case m.ann.active() && m.status == "":
-		return c.st.Muted.Render(render.Truncate(m.ann.footer(), c.width))
+		return c.st.Muted.Render(fitKeyLine(m.ann.footer(), c.width))
 	case m.err != nil:
 		return c.st.Error.Render(render.Truncate(m.err.Error(), c.width))
 	case m.status != "":
 		return c.st.Warn.Render(render.Truncate(m.status, c.width))
 	case m.pane.zoom:
-		return c.st.Muted.Render(render.Truncate(c.keys.zoomFooter(), c.width))
+		return c.st.Muted.Render(fitKeyLine(c.keys.zoomFooter(), c.width))
 	}
 	return fitHints(c.help, c.width, c.keys.ShortHelp())
 }

@@ -141,7 +141,7 @@ func (w Walkthrough) View() string {
 	if w.line != "" {
 		head = w.st.Title.Render(w.title()) + "\n" + head
 	}
-	foot := w.st.Muted.Render(render.Truncate(scrollHint(w.vp)+w.keys.helpLine(), w.w))
+	foot := w.st.Muted.Render(fitKeyLine(scrollHint(w.vp)+w.keys.helpLine(), w.w))
 	return firstLines(head+"\n"+w.vp.View()+"\n"+foot, w.h)
 }
 
