@@ -417,6 +417,62 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 	}
 }
 
+// TestNGramsRefusesScoreOnlyFlags: ngrams counts n-grams and scores
+// nothing, so the scoring flags that change no count are refused with one
+// line naming the flag and why (they used to be taken and do nothing), and
+// its help does not list them; the flags that change counts are taken, and
+// buckets, whose scores they change, takes them all.
+func TestNGramsRefusesScoreOnlyFlags(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--smooth", "floor"}, "--smooth does not apply to ngrams: n-gram counts do not depend on smoothing"},
+		{[]string{"--smooth-value", "0.5"}, "--smooth-value does not apply to ngrams: n-gram counts do not depend on smoothing"},
+		{[]string{"--effective-order=true"}, "--effective-order does not apply to ngrams: n-gram counts do not depend on the effective order"},
+		{[]string{"--compat", "nltk"}, "--compat does not apply to ngrams: sacrebleu and NLTK count the same n-grams"},
+		{[]string{"--compat", "sacrebleu"}, "--compat does not apply to ngrams"},
+		{[]string{"--compat", "nltk", "--nltk-smoothing", "3"}, "--compat does not apply to ngrams"},
+		{[]string{"--nltk-smoothing", "3"}, "--nltk-smoothing does not apply to ngrams: n-gram counts do not depend on smoothing"},
+		{[]string{"--nltk-epsilon", "0.2"}, "--nltk-epsilon does not apply to ngrams"},
+		{[]string{"--nltk-alpha", "2"}, "--nltk-alpha does not apply to ngrams"},
+		{[]string{"--nltk-k", "2"}, "--nltk-k does not apply to ngrams"},
+		{[]string{"--weights", "0.5,0.5"}, "--weights does not apply to ngrams: n-gram counts do not depend on the weights (--max-order sets the orders counted)"},
+		{[]string{"--auto-reweigh"}, "--auto-reweigh does not apply to ngrams"},
+	} {
+		args := append(append([]string{"ngrams"}, tc.flags...), "hyp.txt", "-r", "refA.txt")
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 2 || out != "" || !strings.HasPrefix(stderr, "bleuscope: "+tc.want) || !strings.HasSuffix(stderr, "; see 'bleuscope ngrams --help'\n") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and one line starting %q", args, code, out, stderr, tc.want)
+		}
+		args[0] = "buckets"
+		if code, _, stderr := runCLI(t, "", args...); strings.Contains(stderr, "does not apply") {
+			t.Errorf("%q: status %d, stderr %q; buckets scores, so the flag applies", args, code, stderr)
+		}
+	}
+	for _, flags := range [][]string{{"-l"}, {"-t", "char"}, {"--max-order", "2"}} {
+		args := append(append([]string{"ngrams"}, flags...), "hyp.txt", "-r", "refA.txt")
+		if code, _, stderr := runCLI(t, "", args...); code != 0 || stderr != "" {
+			t.Errorf("%q: status %d, stderr %q; these change the counts", args, code, stderr)
+		}
+	}
+	_, help, _ := runCLI(t, "", "ngrams", "--help")
+	for _, line := range strings.Split(help, "\n") {
+		opt := strings.TrimLeft(line, " ")
+		for _, f := range scoreOnly {
+			if strings.HasPrefix(opt, flagName(f.name)+" ") || strings.HasPrefix(opt, flagName(f.name)+"=") {
+				t.Errorf("ngrams --help lists %s, which ngrams refuses: %q", flagName(f.name), line)
+			}
+		}
+	}
+	for _, f := range []string{"--tokenize", "--lowercase", "--max-order"} {
+		if !strings.Contains(help, f) {
+			t.Errorf("ngrams --help does not list %s", f)
+		}
+	}
+}
+
 // TestNGramsTextIsATable: the n-gram table written a row at a time is the
 // aligned table writeTable makes of the same cells, with wide characters,
 // escaped text, numbers of several widths and rows with more segments

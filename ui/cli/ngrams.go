@@ -70,7 +70,7 @@ func runNGrams(e *env, args []string) error {
 	fs.Var(listFlag{&kindArgs}, "kind", "matched, over or missed")
 	fs.Var(boolFlag{&salient}, "salient", "rank by the salient ratio")
 	fs.Var(floatFlag{&alpha}, "alpha", "salient smoothing")
-	systems, err := fs.parse(args, func() string { return ngramsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
+	systems, err := fs.parse(args, func() string { return ngramsHelp + inputFlagsHelp + countFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
@@ -88,6 +88,9 @@ func runNGrams(e *env, args []string) error {
 	}
 	kinds, err := parseChoices(kindArgs, model.Kinds, scoring.ParseKind, "--kind", "matched, over or missed")
 	if err != nil {
+		return err
+	}
+	if err := refuseScoreOnly(fs, "ngrams"); err != nil {
 		return err
 	}
 	set, err := sf.settings()

@@ -67,6 +67,34 @@ var (
 	nltkOnly      = []string{"nltk-smoothing", "nltk-epsilon", "nltk-alpha", "nltk-k", "weights", "auto-reweigh"}
 )
 
+// scoreOnly are the scoring flags that change a score but no n-gram
+// count, with what counts do not depend on: a command that only counts
+// (ngrams) refuses them rather than ignore them. Tokenizer, case and max
+// order change the counts.
+var scoreOnly = []struct{ name, why string }{
+	{"smooth", "n-gram counts do not depend on smoothing"},
+	{"smooth-value", "n-gram counts do not depend on smoothing"},
+	{"effective-order", "n-gram counts do not depend on the effective order (--max-order sets the orders counted)"},
+	{"compat", "sacrebleu and NLTK count the same n-grams"},
+	{"nltk-smoothing", "n-gram counts do not depend on smoothing"},
+	{"nltk-epsilon", "n-gram counts do not depend on smoothing"},
+	{"nltk-alpha", "n-gram counts do not depend on smoothing"},
+	{"nltk-k", "n-gram counts do not depend on smoothing"},
+	{"weights", "n-gram counts do not depend on the weights (--max-order sets the orders counted)"},
+	{"auto-reweigh", "n-gram counts do not depend on the weights"},
+}
+
+// refuseScoreOnly returns a usage error naming the first flag of
+// scoreOnly given to command cmd, which counts n-grams and scores nothing.
+func refuseScoreOnly(fs *flagSet, cmd string) error {
+	for _, f := range scoreOnly {
+		if fs.given(f.name) {
+			return usagef("%s does not apply to %s: %s; %s", flagName(f.name), cmd, f.why, fs.helpHint())
+		}
+	}
+	return nil
+}
+
 // settings turns the flags into model.Settings: the defaults (effective
 // order off for corpus scores, on for sentence scores, as in sacrebleu),
 // then every flag applied to both kinds of score. --effective-order given
@@ -187,6 +215,17 @@ func parseWeights(s string) ([]float64, error) {
 	}
 	return w, nil
 }
+
+// countFlagsHelp documents the scoring options that change n-gram counts,
+// for the help of a command that counts and scores nothing (ngrams); the
+// lines are those of scoreFlagsHelp.
+const countFlagsHelp = `Counting options (the same as sacrebleu's):
+  -t, --tokenize TOK        13a, intl, zh, char or none (default 13a)
+  -l, --lowercase           lowercase before tokenizing
+      --max-order N         highest n-gram order, 1-9 (default 4)
+(Smoothing, --effective-order, --compat and the NLTK options change
+scores, not counts: they are refused here.)
+`
 
 // scoreFlagsHelp documents the scoring options for every command's help.
 const scoreFlagsHelp = `Scoring options (the same as sacrebleu's):
