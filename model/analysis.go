@@ -39,6 +39,18 @@ func Analyze(ctx context.Context, ds *Dataset, set Settings, progress func(done,
 	return &Analysis{Settings: set, Counts: c}, nil
 }
 
+// MaxSalientAlpha is the largest α the salient ratio takes: above it,
+// c_A + c_B + 2α could pass the largest float.
+const MaxSalientAlpha = 1e300
+
+// checkSalientAlpha reports an α the salient ratio does not take.
+func checkSalientAlpha(alpha float64) error {
+	if !(alpha > 0) || alpha > MaxSalientAlpha {
+		return fmt.Errorf("model: salient alpha must be a number above 0 and at most 1e300, not %v", alpha)
+	}
+	return nil
+}
+
 // NGramRow is one row of an n-gram ranking.
 type NGramRow struct {
 	// System is the index of the system in Dataset.Systems.
@@ -258,7 +270,8 @@ func SalientScore(cA, cB int64, alpha float64) float64 {
 // them more often: s > 1/2; highest score first), then the top in B's (s
 // < 1/2; lowest first); ties by the larger CountA + CountB, then by
 // n-gram in byte order. An n-gram both have as often is in neither list.
-// top 0 means every n-gram in each list. alpha must be above 0.
+// top 0 means every n-gram in each list. alpha must be above 0 and at most
+// [MaxSalientAlpha].
 func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha float64) ([]SalientRow, error) {
 	if err := a.check(sysA, order); err != nil {
 		return nil, err
@@ -266,8 +279,8 @@ func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha
 	if err := a.check(sysB, order); err != nil {
 		return nil, err
 	}
-	if !(alpha > 0) || alpha > 1e300 {
-		return nil, fmt.Errorf("model: salient alpha must be a number above 0, not %v", alpha)
+	if err := checkSalientAlpha(alpha); err != nil {
+		return nil, err
 	}
 	c := a.Counts
 	var up, down []cand

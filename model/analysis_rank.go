@@ -3,7 +3,6 @@ package model
 import (
 	"cmp"
 	"context"
-	"fmt"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -99,8 +98,8 @@ func (a *Analysis) SalientEvery(ctx context.Context, sysA, sysB int, k scoring.K
 	if err != nil {
 		return nil, err
 	}
-	if !(alpha > 0) || alpha > 1e300 {
-		return nil, fmt.Errorf("model: salient alpha must be a number above 0, not %v", alpha)
+	if err := checkSalientAlpha(alpha); err != nil {
+		return nil, err
 	}
 	c := a.Counts
 	slots := make([]candHeap, 2*len(orders)) // [order][A's side, B's]

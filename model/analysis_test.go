@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
@@ -95,8 +96,17 @@ func TestSalientHandComputed(t *testing.T) {
 			t.Errorf("row %d = %v; want %v", j, got[j], want[j])
 		}
 	}
-	if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, 0); err == nil {
-		t.Error("alpha 0: no error")
+	for _, alpha := range []float64{0, -1, math.NaN(), 1.0000001e300, math.Inf(1)} {
+		const want = "model: salient alpha must be a number above 0 and at most 1e300, not "
+		if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, alpha); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("alpha %v: error %v; want one starting %q", alpha, err, want)
+		}
+		if _, err := a.SalientEvery(context.Background(), 0, 1, scoring.Matched, []int{1}, 2, alpha, nil); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("SalientEvery, alpha %v: error %v; want one starting %q", alpha, err, want)
+		}
+	}
+	if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, MaxSalientAlpha); err != nil {
+		t.Errorf("alpha %v: %v", MaxSalientAlpha, err)
 	}
 }
 

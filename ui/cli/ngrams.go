@@ -44,7 +44,8 @@ Analysis and output:
                             1..--max-order)
       --top K               rows per table (default 20; 0 = all)
       --salient             rank by compare-mt's salient ratio (two systems)
-      --alpha X             the ratio's smoothing α (default 1; above 0)
+      --alpha X             the ratio's smoothing α (default 1; above 0,
+                            at most 1e300)
       --format F            text (default) or jsonl
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -80,8 +81,8 @@ func runNGrams(e *env, args []string) error {
 	if top < 0 {
 		return usagef("--top %d: give a number of rows ≥ 1 (0 lists all)", top)
 	}
-	if !(alpha > 0) || alpha > 1e300 {
-		return usagef("--alpha %v: give a number above 0 (compare-mt's default is 1)", alpha)
+	if !(alpha > 0) || alpha > model.MaxSalientAlpha {
+		return usagef("--alpha %v: give a number above 0 and at most 1e300 (compare-mt's default is 1)", alpha)
 	}
 	if fs.given("alpha") && !salient {
 		return usagef("--alpha applies only with --salient; %s", fs.helpHint())
