@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -77,9 +78,15 @@ func (s *Scored) scale() float64 {
 func ParseEdges(s string) ([]float64, error) {
 	var edges []float64
 	for _, f := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil, fmt.Errorf("model: bucket edge %q is not a number; write edges as 10,20,30", strings.TrimSpace(f))
+		f = strings.TrimSpace(f)
+		v, err := strconv.ParseFloat(f, 64)
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return nil, fmt.Errorf("model: bucket edge %q is out of range (numbers go up to about 1.8e308); write edges as 10,20,30", f)
+		case err != nil:
+			return nil, fmt.Errorf("model: bucket edge %q is not a number; write edges as 10,20,30", f)
+		case math.IsInf(v, 0) || math.IsNaN(v):
+			return nil, fmt.Errorf("model: bucket edge %q is not a finite number; write edges as 10,20,30", f)
 		}
 		if len(edges) > 0 && v <= edges[len(edges)-1] {
 			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", v, edges[len(edges)-1])

@@ -67,19 +67,26 @@ func TestParseEdges(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		want []float64
-		bad  bool
+		err  string // the error, "" for none
 	}{
-		{"10,20,30", []float64{10, 20, 30}, false},
-		{" 0.5 , 1", []float64{0.5, 1}, false},
-		{"10,10", nil, true},
-		{"20,10", nil, true},
-		{"a", nil, true},
-		{"1,inf", nil, true},
-		{"", nil, true},
+		{"10,20,30", []float64{10, 20, 30}, ""},
+		{" 0.5 , 1", []float64{0.5, 1}, ""},
+		{"10,10", nil, "model: bucket edges must increase, but 10 follows 10"},
+		{"20,10", nil, "model: bucket edges must increase, but 10 follows 20"},
+		{"a", nil, `model: bucket edge "a" is not a number; write edges as 10,20,30`},
+		{"1,inf", nil, `model: bucket edge "inf" is not a finite number; write edges as 10,20,30`},
+		{"1, nan", nil, `model: bucket edge "nan" is not a finite number; write edges as 10,20,30`},
+		{"1e400", nil, `model: bucket edge "1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
+		{"1,-1e400", nil, `model: bucket edge "-1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
+		{"", nil, `model: bucket edge "" is not a number; write edges as 10,20,30`},
 	} {
 		got, err := ParseEdges(tc.in)
-		if (err != nil) != tc.bad || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("ParseEdges(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.bad)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if msg != tc.err || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ParseEdges(%q) = %v, %q; want %v, %q", tc.in, got, msg, tc.want, tc.err)
 		}
 	}
 }

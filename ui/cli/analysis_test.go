@@ -408,6 +408,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
 		{[]string{"buckets", "--compat", "nltk", "--by", "sentence-bleu", "--edges", "20,50", "hyp.txt", "-r", "refA.txt"}, "runs from 0 to 1"},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, "must increase"},
+		{[]string{"buckets", "--by", "ref-length", "--edges", "1e400", "hyp.txt", "-r", "refA.txt"}, `--edges "1e400": bucket edge "1e400" is out of range`},
 		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
 		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
 	} {
