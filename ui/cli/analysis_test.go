@@ -419,6 +419,30 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 	}
 }
 
+// TestChoicesInAnyCase: --kind and --by read their names in any case,
+// as the explorer's query language reads names; a name that is none of
+// them is still refused.
+func TestChoicesInAnyCase(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	for _, tc := range [][2][]string{
+		{{"ngrams", "--kind", "MISSED,Over"}, {"ngrams", "--kind", "missed,over"}},
+		{{"ngrams", "--kind", "Matched", "--salient", "hyp2.txt"}, {"ngrams", "--kind", "matched", "--salient", "hyp2.txt"}},
+		{{"buckets", "--by", "REF-LENGTH", "--by", "Sentence-BLEU"}, {"buckets", "--by", "ref-length,sentence-bleu"}},
+		{{"buckets", "--by", "Length-Ratio", "--edges", "1"}, {"buckets", "--by", "length-ratio", "--edges", "1"}},
+	} {
+		files := []string{"hyp.txt", "-r", "refA.txt"}
+		code, got, stderr := runCLI(t, "", append(tc[0], files...)...)
+		_, want, _ := runCLI(t, "", append(tc[1], files...)...)
+		if code != 0 || stderr != "" || got != want || want == "" {
+			t.Errorf("%q: status %d, stderr %q, output\n%s\nwant that of %q:\n%s", tc[0], code, stderr, got, tc[1], want)
+		}
+	}
+	code, _, stderr := runCLI(t, "", "ngrams", "--kind", "MISSING", "hyp.txt", "-r", "refA.txt")
+	if code != 2 || stderr != "bleuscope: --kind \"MISSING\": give matched, over or missed\n" {
+		t.Errorf("--kind MISSING: status %d, stderr %q", code, stderr)
+	}
+}
+
 // TestNGramsRefusesScoreOnlyFlags: ngrams counts n-grams and scores
 // nothing, so the scoring flags that change no count are refused with one
 // line naming the flag and why (they used to be taken and do nothing), and

@@ -29,8 +29,9 @@ Examples:
   bleuscope buckets --by ref-length --confidence base=a.txt new=b.txt -r ref.txt
 
 Grouping and output:
-      --by B                ref-length, length-ratio or sentence-bleu
-                            (repeatable or comma-separated; default all three)
+      --by B                ref-length, length-ratio or sentence-bleu, in
+                            any case (repeatable or comma-separated; default
+                            all three)
       --edges a,b,c         the edges of the one --by given, increasing
                             (sentence-bleu's default 10,…,90 is 0.1,…,0.9
                             on NLTK's scale with --compat nltk)

@@ -38,8 +38,9 @@ Examples:
   bleuscope ngrams --demo --kind over --order 2
 
 Analysis and output:
-      --kind K              matched, over or missed (repeatable or
-                            comma-separated; default all three)
+      --kind K              matched, over or missed, in any case
+                            (repeatable or comma-separated; default all
+                            three)
       --order N             only n-grams of order N (default every order
                             1..--max-order)
       --top K               rows per table (default 20; 0 = all)
