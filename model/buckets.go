@@ -96,6 +96,58 @@ func ParseEdges(s string) ([]float64, error) {
 	return edges, nil
 }
 
+// CheckEdges reports edges that grouping b cannot use with sentence
+// scores of options opt. Every value b groups by has a range: r and c / r
+// are 0 or more, and sentence scores run from 0 to the top of their scale
+// (100, or 1 on NLTK's), which only some smoothings can pass (sacrebleu's
+// floor above 1, NLTK's method1 with an epsilon above 1 and methods 4 to
+// 7). An edge at or below the bottom, or above the top, makes a bucket no
+// segment can fall in: the error, of one line, gives the range and edges
+// to use.
+func CheckEdges(b BucketBy, edges []float64, opt scoring.Options) error {
+	var what, example string
+	switch b {
+	case ByRefLength:
+		what, example = "reference lengths r are", "10,20,30"
+	case ByLengthRatio:
+		what, example = "length ratios c / r are", "0.8,1,1.2"
+	default:
+		what, example = "sentence BLEU is", "20,50"
+		if opt.Compat == scoring.CompatNLTK {
+			what, example = "with --compat nltk sentence BLEU is", "0.2,0.5"
+		}
+		if top, ok := sentenceTop(opt); ok {
+			for _, e := range edges {
+				if !(e > 0) || e > top {
+					scale := strings.TrimSuffix(what, " is")
+					return fmt.Errorf("model: %s runs from 0 to %g, so every edge must be above 0 and at most %[2]g (a bucket beyond them would always be empty); give edges such as %s", scale, top, example)
+				}
+			}
+			return nil
+		}
+	}
+	for _, e := range edges {
+		if !(e > 0) {
+			return fmt.Errorf("model: %s 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as %s", what, example)
+		}
+	}
+	return nil
+}
+
+// sentenceTop returns the top of the scale of sentence scores under opt
+// (100, or 1 for NLTK's), and whether no score can pass it: every
+// precision is at most 1 unless smoothing puts more than one in place of
+// a zero count (sacrebleu's floor above 1, NLTK's method1 with an epsilon
+// above 1, method4 with a small k) or averages with more than 1 (NLTK's
+// methods 5 to 7; method 5 gives a perfect hypothesis 1.12).
+func sentenceTop(opt scoring.Options) (float64, bool) {
+	if opt.Compat == scoring.CompatNLTK {
+		s := opt.NLTK.Smoothing
+		return 1, s.Method == 0 || s.Method == 2 || s.Method == 3 || s.Method == 1 && s.Epsilon <= 1
+	}
+	return 100, opt.Smooth != scoring.SmoothFloor || opt.SmoothValue <= 1
+}
+
 // NoRefLabel is the label of the length-ratio bucket of segments whose
 // reference length r is 0.
 const NoRefLabel = "no reference tokens"
@@ -149,6 +201,9 @@ func (s *Scored) Buckets(ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([
 		if !(edges[j] > edges[j-1]) {
 			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", edges[j], edges[j-1])
 		}
+	}
+	if err := CheckEdges(b, edges, s.Settings.Sentence); err != nil {
+		return nil, err
 	}
 	out := make([]Bucket, len(edges)+1)
 	for j := range out {

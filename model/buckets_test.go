@@ -91,6 +91,65 @@ func TestParseEdges(t *testing.T) {
 	}
 }
 
+// TestCheckEdges: an edge a grouping's values can never reach (r and
+// c / r are 0 or more; sentence BLEU runs from 0 to 100, or 0 to 1 under
+// NLTK, unless smoothing can pass the top) is refused with the range; an
+// edge at the top is taken (>=100 holds the perfect segments).
+func TestCheckEdges(t *testing.T) {
+	sacre := scoring.SentenceOptions()
+	nltk := sacre
+	nltk.Compat = scoring.CompatNLTK
+	floor5 := sacre
+	floor5.Smooth, floor5.SmoothValue = scoring.SmoothFloor, 5
+	method5 := nltk
+	method5.NLTK.Smoothing.Method = 5
+	const (
+		refLen   = "model: reference lengths r are 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 10,20,30"
+		ratio    = "model: length ratios c / r are 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 0.8,1,1.2"
+		bleu100  = "model: sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100 (a bucket beyond them would always be empty); give edges such as 20,50"
+		bleu1    = "model: with --compat nltk sentence BLEU runs from 0 to 1, so every edge must be above 0 and at most 1 (a bucket beyond them would always be empty); give edges such as 0.2,0.5"
+		bleuOver = "model: sentence BLEU is 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 20,50"
+	)
+	for _, tc := range []struct {
+		by    BucketBy
+		edges []float64
+		opt   scoring.Options
+		want  string
+	}{
+		{ByRefLength, []float64{10, 20, 1e300}, sacre, ""},
+		{ByRefLength, []float64{0.5, 1}, sacre, ""},
+		{ByRefLength, []float64{-5}, sacre, refLen},
+		{ByRefLength, []float64{0, 10}, sacre, refLen},
+		{ByLengthRatio, []float64{0.5, 1, 3}, sacre, ""},
+		{ByLengthRatio, []float64{0, 1}, sacre, ratio},
+		{ByLengthRatio, []float64{-1, 1}, nltk, ratio},
+		{BySentenceBLEU, []float64{10, 50, 100}, sacre, ""},
+		{BySentenceBLEU, []float64{50, 150}, sacre, bleu100},
+		{BySentenceBLEU, []float64{0, 50}, sacre, bleu100},
+		{BySentenceBLEU, []float64{0.2, 1}, nltk, ""},
+		{BySentenceBLEU, []float64{20, 50}, nltk, bleu1},
+		{BySentenceBLEU, []float64{-0.1, 0.5}, nltk, bleu1},
+		{BySentenceBLEU, []float64{50, 150}, floor5, ""}, // floor 5 scores past 100
+		{BySentenceBLEU, []float64{-1, 50}, floor5, bleuOver},
+		{BySentenceBLEU, []float64{0.5, 1.1}, method5, ""}, // a perfect hypothesis scores 1.12
+	} {
+		err := CheckEdges(tc.by, tc.edges, tc.opt)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("CheckEdges(%v, %v) = %q; want %q", tc.by, tc.edges, got, tc.want)
+		}
+	}
+	// Buckets refuses them as well.
+	ds := memDataset(nil, [][]string{{"a b c"}}, System{Name: "A", Hyps: []string{"a b c"}})
+	s := mustScore(t, ds, DefaultSettings())
+	if _, err := s.Buckets(ds, 0, BySentenceBLEU, BucketOptions{Edges: []float64{50, 150}}); err == nil || err.Error() != bleu100 {
+		t.Errorf("Buckets with an edge above 100: %v", err)
+	}
+}
+
 // TestMostBehind: the bucket where one system is furthest behind another
 // among those of MinSupport segments or more, and the smaller one where it
 // is further behind still; among all when none is that big; none when it

@@ -32,9 +32,11 @@ Grouping and output:
       --by B                ref-length, length-ratio or sentence-bleu, in
                             any case (repeatable or comma-separated; default
                             all three)
-      --edges a,b,c         the edges of the one --by given, increasing
+      --edges a,b,c         the edges of the one --by given, increasing,
+                            above 0 (lengths and ratios are never negative)
+                            and for sentence-bleu at most 100, its top
                             (sentence-bleu's default 10,…,90 is 0.1,…,0.9
-                            on NLTK's scale with --compat nltk)
+                            on NLTK's scale with --compat nltk, top 1)
       --confidence          add each bucket's bootstrap confidence half-width
                             (ci), as sacrebleu's --confidence computes it for
                             the bucket's segments
@@ -93,8 +95,10 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if set.Corpus.Compat == scoring.CompatNLTK && len(bys) == 1 && bys[0] == model.BySentenceBLEU && edges != nil && edges[len(edges)-1] > model.ScoreScale(true) {
-		return usagef("--edges %q: with --compat nltk sentence BLEU runs from 0 to 1; give edges such as 0.2,0.5", edgesArg)
+	if edges != nil {
+		if err := model.CheckEdges(bys[0], edges, set.Sentence); err != nil {
+			return usagef("--edges %q: %s", edgesArg, strings.TrimPrefix(err.Error(), "model: "))
+		}
 	}
 	if !confidence && fs.given("confidence-n", "seed") {
 		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
