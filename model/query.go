@@ -18,7 +18,8 @@ import (
 //	                reference, or the hypothesis of any system)
 //	"an n-gram"     its tokens occur in a row among the segment's tokens
 //	                (tokenized and lowercased as the scores are)
-//	/regexp/        Go regular expression on the raw text (RE2 syntax)
+//	/regexp/        Go regular expression on the raw text (RE2 syntax);
+//	                flags go inside, /(?i)x/: letters after it are an error
 //	src:X hyp:X ref:X   X (a word, "n-gram" or /regexp/) in that field only
 //	shown:X         X in the hypothesis of the system evaluated for alone
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
@@ -300,6 +301,38 @@ func (p *queryParser) bare() string {
 	return p.s[start:p.pos]
 }
 
+// flagsInside is the /regexp/ of expr with flags written inside, (?flags)
+// when they are Go's (i, m, s, U, each once), else (?i) for any case,
+// which is what flags after a regexp most often ask for.
+func flagsInside(expr, flags string) string {
+	inside := flags
+	for i, r := range flags {
+		if !strings.ContainsRune("imsU", r) || strings.ContainsRune(flags[:i], r) {
+			inside = "i"
+			break
+		}
+	}
+	re := "/(?" + inside + ")" + strings.ReplaceAll(expr, "/", `\/`) + "/"
+	if inside != flags {
+		re += " for any case"
+	}
+	return Printable(re)
+}
+
+// letters reads the letters right at the current position (none when a
+// space or anything else comes first).
+func (p *queryParser) letters() string {
+	start := p.pos
+	for p.pos < len(p.s) {
+		r, size := utf8.DecodeRuneInString(p.s[p.pos:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		p.pos += size
+	}
+	return p.s[start:p.pos]
+}
+
 // delimited reads text up to the closing delim, which a backslash escapes
 // (a backslash before anything else is kept, so /\d+/ works).
 func (p *queryParser) delimited(delim byte, what string) (string, error) {
@@ -396,6 +429,9 @@ func (p *queryParser) term() (term, error) {
 		expr, err := p.delimited('/', "regexp")
 		if err != nil {
 			return t, err
+		}
+		if flags := p.letters(); flags != "" {
+			return t, queryErr(p.col()-utf8.RuneCountInString(flags), "flags after a /regexp/ are not supported (%s); write them inside it, as in %s", Printable(flags), flagsInside(expr, flags))
 		}
 		re, err := regexp.Compile(expr)
 		if err != nil {

@@ -51,7 +51,9 @@ func TestQueryRows(t *testing.T) {
 		{`"cat , the"`, 0, []int{3}},
 		{`/^Der|^Die/`, 0, []int{1, 3}},
 		{`src:/H[au]/`, 0, []int{0, 1, 2}},
-		{"bleu<10", 0, []int{2}}, // A's "x"
+		{`/(?i)^der/`, 0, []int{1}},
+		{`/dog/ barks`, 0, []int{1}}, // a word after a space is a term of its own
+		{"bleu<10", 0, []int{2}},     // A's "x"
 		{"bleu>=100", 1, []int{1, 2}},
 		{"len>3", 0, []int{1, 3}},
 		{"len=1", 1, []int{3}},
@@ -146,6 +148,12 @@ func TestParseQueryErrors(t *testing.T) {
 		{"chrf:30", "query: column 1: chrf: is not a field: compare chrf with <, >, <=, >= or =, as in chrf>30"},
 		{"(ter<10)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (ter<10), write /\(ter<10\)/`},
 		{"(SRC:x)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (SRC:x), write /\(SRC:x\)/`},
+		// Letters right after a regexp are flags, which Go writes inside.
+		{"/a/i", "query: column 4: flags after a /regexp/ are not supported (i); write them inside it, as in /(?i)a/"},
+		{"x hyp:/ing/gi", "query: column 12: flags after a /regexp/ are not supported (gi); write them inside it, as in /(?i)ing/ for any case"},
+		{`/a\/b/s`, `query: column 7: flags after a /regexp/ are not supported (s); write them inside it, as in /(?s)a\/b/`},
+		{"-/a/ii", "query: column 5: flags after a /regexp/ are not supported (ii); write them inside it, as in /(?i)a/ for any case"},
+		{"é /a/é", "query: column 6: flags after a /regexp/ are not supported (é); write them inside it, as in /(?i)a/ for any case"},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {

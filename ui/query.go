@@ -12,7 +12,7 @@ import (
 var queryTerms = [][2]string{
 	{"word", "the text contains it, ignoring case (source, references, any system)"},
 	{`"an n-gram"`, "those tokens in a row, as BLEU counts them"},
-	{"/regexp/", "a Go regular expression on the raw text"},
+	{"/regexp/", "a Go regular expression on the raw text; /(?i)x/ in any case"},
 	{"src: hyp: ref:", "in that field only (hyp: any system's, so the rows stay put on tab)"},
 	{"shown:", "in the shown system's hypothesis only"},
 	{"bleu<10 len>30", "the shown system's sentence BLEU, its length in tokens;"},
