@@ -24,7 +24,8 @@ import (
 //	shown:X         X in the hypothesis of the system evaluated for alone
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
 //	                sentence score, hypothesis tokens, brevity penalty,
-//	                score minus the other system's
+//	                score minus the other system's; the number is a plain
+//	                finite decimal (10, -5, 0.5, 1e3; not inf, 1_0, 0x1p3)
 //	chrf<40 ter>50  sentence chrF (0–100) and TER (in percent, as
 //	                sacrebleu prints it), from the [MetricScores] given
 //	                to [Scored.QueryRows]
@@ -80,7 +81,7 @@ func (q *Query) SelectsByScore() bool {
 // selects every segment). ok is false when there is none.
 func (q *Query) ScoreBeyond(top float64) (v float64, ok bool) {
 	for _, v := range q.ScoreThresholds() {
-		if math.Abs(v) > top && !math.IsInf(v, 0) { // ±Inf reads the same on any scale
+		if math.Abs(v) > top {
 			return v, true
 		}
 	}
@@ -552,18 +553,60 @@ func numericTerm(word string, col int) (term, bool, error) {
 			return term{}, false, nil
 		}
 		num := rest[len(op):]
-		v, err := strconv.ParseFloat(num, 64)
-		switch {
-		case num == "":
+		if num == "" {
 			return term{}, true, queryErr(col, "%s%s needs a number after it, as in %s%s10", name, op, name, op)
-		// A number out of range is taken as ParseFloat reads it (±Inf or
-		// 0), as inf itself is.
-		case err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(v):
-			return term{}, true, queryErr(col, "%s%s needs a number after it, not %q", name, op, num)
+		}
+		if !plainDecimal(num) {
+			return term{}, true, queryErr(col, "%s%s needs a decimal number after it (digits, with an optional sign, fraction and exponent: 10, -5, 0.5, 1e3), not %q", name, op, Printable(num))
+		}
+		// A number too small for a float64 reads as 0; one too large is
+		// refused, as inf would be.
+		v, err := strconv.ParseFloat(num, 64)
+		if err != nil || math.IsInf(v, 0) {
+			return term{}, true, queryErr(col, "%s%s needs a finite number after it, such as 10 (%s is beyond the largest float, about 1.8e308)", name, op, num)
 		}
 		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil
 	}
 	return term{}, false, nil
+}
+
+// plainDecimal reports whether s is a decimal number written plainly: an
+// optional sign, digits with an optional fraction (or a fraction alone,
+// .5), and an optional exponent (e or E, an optional sign, digits). It
+// leaves out what strconv.ParseFloat reads besides: inf, nan, hexadecimal
+// numbers and underscores between digits.
+func plainDecimal(s string) bool {
+	i := 0
+	sign := func() {
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	sign()
+	n := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		sign()
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 // annotationTerm reads cat:X, sev:X, rater:X or is:X; ok is false when
