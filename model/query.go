@@ -409,7 +409,7 @@ func (p *queryParser) term() (term, error) {
 			p.pos += len(f.prefix)
 			t.field = f.field
 			if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
-				return t, queryErr(col, "%s needs a word, \"n-gram\" or /regexp/ right after it", f.prefix)
+				return t, queryErr(p.col(), "%s needs a word, \"n-gram\" or /regexp/ right after it", f.prefix)
 			}
 			break
 		}
@@ -553,6 +553,7 @@ func numericTerm(word string, col int) (term, bool, error) {
 			return term{}, false, nil
 		}
 		num := rest[len(op):]
+		col += len(name) + len(op) // errors point at the number (name and op are ASCII)
 		if num == "" {
 			return term{}, true, queryErr(col, "%s%s needs a number after it, as in %s%s10", name, op, name, op)
 		}
@@ -617,6 +618,7 @@ func (p *queryParser) annotationTerm(col int) (term, bool, error) {
 			continue
 		}
 		p.pos += len(a.prefix)
+		col = p.col() // errors point at the value, or where it should be
 		if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
 			return term{}, true, queryErr(col, "%s needs a value right after it", a.prefix)
 		}
