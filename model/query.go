@@ -272,6 +272,17 @@ func (p *queryParser) skipSpace() {
 	}
 }
 
+// spaceAt reports whether the query ends at byte i or has a space there
+// (any Unicode space, such as a no-break space, as skipSpace and bare see
+// one: a multi-byte space is not read as text).
+func (p *queryParser) spaceAt(i int) bool {
+	if i >= len(p.s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(p.s[i:])
+	return unicode.IsSpace(r)
+}
+
 // atWord consumes w, in any case, when it stands alone at the current
 // position.
 func (p *queryParser) atWord(w string) bool {
@@ -379,7 +390,7 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 		switch {
 		case not:
 			return term{}, queryErr(col, "\"not -\" says not twice; write one of them")
-		case p.pos+1 == len(p.s) || unicode.IsSpace(rune(p.s[p.pos+1])):
+		case p.spaceAt(p.pos + 1):
 			return term{}, queryErr(col, "- needs a term right after it, as in -hyp:the (to find the text -, write \"-\")")
 		case p.s[p.pos+1] == '-':
 			return term{}, queryErr(col, "\"--\" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)")
@@ -408,7 +419,7 @@ func (p *queryParser) term() (term, error) {
 		if hasPrefixFold(p.s[p.pos:], f.prefix) {
 			p.pos += len(f.prefix)
 			t.field = f.field
-			if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
+			if p.spaceAt(p.pos) {
 				return t, queryErr(p.col(), "%s needs a word, \"n-gram\" or /regexp/ right after it", f.prefix)
 			}
 			break
@@ -619,7 +630,7 @@ func (p *queryParser) annotationTerm(col int) (term, bool, error) {
 		}
 		p.pos += len(a.prefix)
 		col = p.col() // errors point at the value, or where it should be
-		if p.pos >= len(p.s) || unicode.IsSpace(rune(p.s[p.pos])) {
+		if p.spaceAt(p.pos) {
 			return term{}, true, queryErr(col, "%s needs a value right after it", a.prefix)
 		}
 		var v string

@@ -168,6 +168,13 @@ func TestParseQueryErrors(t *testing.T) {
 		{`é not LEN<=`, "query: column 12: len<= needs a number after it, as in len<=10"},
 		{`x hyp:`, "query: column 7: hyp: needs a word, \"n-gram\" or /regexp/ right after it"},
 		{`x -Shown: y`, "query: column 10: shown: needs a word, \"n-gram\" or /regexp/ right after it"},
+		// A space of more than one byte is a space as any other (after -,
+		// a field name or an annotation name it used to be read as text,
+		// and "-" with a no-break space after it crashed).
+		{"x -\u00a0y", `query: column 3: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
+		{"-\u3000", `query: column 1: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
+		{"src:\u3000x", `query: column 5: src: needs a word, "n-gram" or /regexp/ right after it`},
+		{"sev:\u2003major", "query: column 5: sev: needs a value right after it"},
 		// Letters right after a regexp are flags, which Go writes inside.
 		{"/a/i", "query: column 4: flags after a /regexp/ are not supported (i); write them inside it, as in /(?i)a/"},
 		{"x hyp:/ing/gi", "query: column 12: flags after a /regexp/ are not supported (gi); write them inside it, as in /(?i)ing/ for any case"},
