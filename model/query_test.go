@@ -2,9 +2,11 @@ package model
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // queryDataset has a source, one reference and two systems:
@@ -205,7 +207,8 @@ func TestQueryRowsErrors(t *testing.T) {
 
 func FuzzParseQuery(f *testing.F) {
 	for _, s := range []string{"", "a b or c", `src:"x y" /z+/ bleu<=3`, `"\"`, `/\/`, "delta>-5 or len=0", "hyp:/(/", "ref:",
-		`cat:"a b" sev:major or is:unannotated rater:x`, "is:", "sev:minor is:noerror house", "chrf<30 or -ter>=50", "CHRF=1e999"} {
+		`cat:"a b" sev:major or is:unannotated rater:x`, "is:", "sev:minor is:noerror house", "chrf<30 or -ter>=50", "CHRF=1e999",
+		"/a/i bleu<1_0", "é not LEN<=", "-\u00a0x"} {
 		f.Add(s)
 	}
 	ds := queryDataset()
@@ -214,8 +217,15 @@ func FuzzParseQuery(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		q, err := ParseQuery(in)
 		if err != nil {
-			if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, "query: ") {
+			msg := err.Error()
+			if strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, "query: ") {
 				t.Fatalf("ParseQuery(%q) error is not one line starting \"query: \": %q", in, msg)
+			}
+			// A column is in the query, or just past its end (where
+			// something is missing).
+			var col int
+			if _, err := fmt.Sscanf(msg, "query: column %d:", &col); err == nil && (col < 1 || col > utf8.RuneCountInString(in)+1) {
+				t.Fatalf("ParseQuery(%q): column %d is outside the query: %q", in, col, msg)
 			}
 			return
 		}
