@@ -383,6 +383,59 @@ func TestBucketsTextNLTKScale(t *testing.T) {
 	}
 }
 
+// TestBucketsTextCIAligned: with --confidence the ± of every row of a
+// column lines up, and so do the scores' decimal points, when the CIs have
+// different widths (13.35 under 3.09 shifted the row by one column).
+func TestBucketsTextCIAligned(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt", "hyp2.txt"}, Refs: []string{"refA.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucket := func(label string, score, ci float64) model.Bucket {
+		return model.Bucket{Label: label, Rows: []int{0}, Result: scoring.Result{Score: score}, CI: &ci}
+	}
+	perSys := [][]model.Bucket{
+		{bucket("<10", 36.57, 3.09), bucket("[10,20)", 5.5, 0.25), {Label: "[20,30)"}, bucket(">=60", 44.19, 13.35)},
+		{bucket("<10", 50.85, 3.30), bucket("[10,20)", 100, 10), {Label: "[20,30)"}, bucket(">=60", 60.71, 12.03)},
+	}
+	var out bytes.Buffer
+	if err := writeBucketsText(&out, ds, model.ByRefLength, perSys, true, false); err != nil {
+		t.Fatal(err)
+	}
+	// cols returns the columns (in characters) where each ± and each
+	// score's decimal point stand in line.
+	cols := func(line string) (pm, dot []int) {
+		r := []rune(line)
+		for i, c := range r {
+			switch {
+			case c == '±':
+				pm = append(pm, i)
+			case c == '.' && i+3 < len(r) && r[i+3] == ' ' && strings.HasPrefix(string(r[i+4:]), "±"):
+				dot = append(dot, i)
+			}
+		}
+		return pm, dot
+	}
+	var wantPM, wantDot []int
+	rows := 0
+	for _, line := range strings.Split(out.String(), "\n") {
+		pm, dot := cols(line)
+		if len(pm) == 0 {
+			continue
+		}
+		if rows++; rows == 1 {
+			wantPM, wantDot = pm, dot
+		}
+		if !slices.Equal(pm, wantPM) || !slices.Equal(dot, wantDot) || len(pm) != 2 || len(dot) != 2 {
+			t.Errorf("row %q: ± at %v, decimal points at %v; want %v and %v, as the first row\n%s", line, pm, dot, wantPM, wantDot, out.String())
+		}
+	}
+	if rows != 3 || !strings.Contains(out.String(), "36.57 ±  3.09") || !strings.Contains(out.String(), "44.19 ± 13.35") {
+		t.Errorf("%d rows with a CI; want 3, the narrower CIs padded:\n%s", rows, out.String())
+	}
+}
+
 func TestAnalysisTextAndErrors(t *testing.T) {
 	writeFiles(t, analysisFiles())
 	code, out, _ := runCLI(t, "", "ngrams", "--order", "1", "hyp.txt", "-r", "refA.txt")
