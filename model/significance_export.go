@@ -107,11 +107,19 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 	header = append(header, "Δ", "p-value", "wins", "ties", "losses")
 	table := [][]string{header}
 	base := c.Systems[c.Baseline].Score
+	var mus []string
+	if bs {
+		means, cis := make([]float64, len(c.Systems)), make([]float64, len(c.Systems))
+		for i, sc := range c.Systems {
+			means[i], cis[i] = sc.Mean, sc.CI
+		}
+		mus = plusMinus(means, cis)
+	}
 	for i, sc := range c.Systems {
 		name := Printable(ds.Systems[i].Name)
 		row := []string{name, fmt.Sprintf("%.2f", sc.Score)}
 		if bs {
-			row = append(row, fmt.Sprintf("%.2f ± %.2f", sc.Mean, sc.CI))
+			row = append(row, mus[i])
 		}
 		if i == c.Baseline {
 			row[0] = name + " (baseline)"
@@ -206,6 +214,24 @@ func pValueCell(p float64, significant bool) string {
 		return fmt.Sprintf("%.4f *", p)
 	}
 	return fmt.Sprintf("%.4f  ", p)
+}
+
+// plusMinus formats each mean[i] ± ci[i] with two decimals, the CIs
+// padded on the left to the widest, so that the cells, right-aligned in
+// one column, put every ± and every mean's decimal point in line
+// (41.13 ± 12.50 above 77.10 ±  7.67).
+func plusMinus(mean, ci []float64) []string {
+	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+	width := 0
+	for _, x := range ci {
+		width = max(width, len(two(x)))
+	}
+	cells := make([]string, len(mean))
+	for i := range mean {
+		c := two(ci[i])
+		cells[i] = two(mean[i]) + " ± " + strings.Repeat(" ", width-len(c)) + c
+	}
+	return cells
 }
 
 // writeAligned writes a comparison table: columns two spaces apart, the

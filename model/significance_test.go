@@ -2,6 +2,7 @@ package model
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -275,5 +276,58 @@ func TestComparisonTableWidths(t *testing.T) {
 			t.Errorf("the table's lines are not one width (or keep a tab):\n%s", b.String())
 			break
 		}
+	}
+}
+
+// TestComparisonTextCIAligned: in compare's text tables (BLEU's, and
+// chrF's or TER's) the ± of the μ ± 95% CI column line up, and so do the
+// means' decimal points, when the CIs differ in width (37.30 ± 13.40
+// above 68.99 ± 6.40 put the second row one column off).
+func TestComparisonTextCIAligned(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a b c"}},
+		System{Name: "base", Hyps: []string{"a b"}}, System{Name: "good", Hyps: []string{"a b c"}}, System{Name: "bad", Hyps: []string{"x"}})
+	est := func(score, mean, ci float64) scoring.Estimate {
+		return scoring.Estimate{Score: score, Resamples: 1000, Mean: mean, CI: ci}
+	}
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: 1, Baseline: 0, Segments: 1, Systems: []SystemComparison{
+		{Estimate: est(37.75, 37.30, 13.40)},
+		{Estimate: est(68.99, 68.99, 6.40), PValue: 0.001, Wins: 1},
+		{Estimate: est(9.54, 9.05, 9.76), PValue: 0.001, Losses: 1},
+	}}
+	mc := &MetricComparison{
+		Estimates:      []scoring.Estimate{est(49.14, 49.41, 16.83), est(18.10, 18.03, 5.17), est(61.21, 61.51, 15.00)},
+		PValues:        []float64{0, 0.001, 0.001},
+		NoDifference:   make([]bool, 3),
+		DifferenceSize: make([]float64, 3),
+	}
+	var bleu bytes.Buffer
+	bw := bufio.NewWriter(&bleu)
+	writeComparisonText(bw, ds, c, "sig")
+	bw.Flush()
+	var ter strings.Builder
+	writeMetricComparison(&ter, ds, c, "TER", mc)
+	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
+		var wantPM, wantDot int
+		rows := 0
+		for _, line := range strings.Split(out, "\n") {
+			r := []rune(line)
+			pm := slices.Index(r, '±')
+			if pm < 0 || strings.Contains(line, "μ ± 95% CI") {
+				continue
+			}
+			dot := pm - 4 // the mean's decimal point: "37.30 ±"
+			if rows++; rows == 1 {
+				wantPM, wantDot = pm, dot
+			}
+			if pm != wantPM || r[dot] != '.' || dot != wantDot {
+				t.Errorf("%s row %q: ± at %d, %q before it; want ± at %d after a mean with two decimals\n%s", name, line, pm, string(r[dot:pm]), wantPM, out)
+			}
+		}
+		if rows != 3 {
+			t.Errorf("%s: %d rows with μ ± CI; want 3\n%s", name, rows, out)
+		}
+	}
+	if got := plusMinus([]float64{37.3, 68.99, 100}, []float64{13.4, 6.4, 0.05}); !slices.Equal(got, []string{"37.30 ± 13.40", "68.99 ±  6.40", "100.00 ±  0.05"}) {
+		t.Errorf("plusMinus = %q", got)
 	}
 }

@@ -345,7 +345,15 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 	mu := ""
 	if sc.Resamples > 0 {
 		lo, mid, hi = sc.Mean-sc.CI, sc.Mean, sc.Mean+sc.CI
-		mu = c.score(sc.Mean) + " ± " + c.score(sc.CI)
+		// The CIs padded to the widest, so that the right-aligned
+		// cells put every ± in line (41.13 ± 12.50 above 77.10 ±  7.67).
+		ciW := 0
+		for _, o := range res.Systems {
+			if o.Resamples > 0 {
+				ciW = max(ciW, render.Cells(c.score(o.CI)))
+			}
+		}
+		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), ciW)
 	}
 	parts := []string{
 		c.systemCell(i, cols.name),

@@ -603,3 +603,31 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSigScreenCIAligned: the μ ± CI column puts every ± in line when the
+// CIs differ in width (13.40 above 6.40 put a row one column off).
+func TestSigScreenCIAligned(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "p", "B")
+	res := m.sig.res
+	if res == nil || len(res.Systems) != 3 {
+		t.Fatalf("no comparison of three systems on the screen (err %v)", m.sig.err)
+	}
+	for i, ci := range []float64{13.40, 6.40, 9.76} {
+		res.Systems[i].CI = ci
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "μ ± CI") })
+	if head < 0 {
+		t.Fatalf("no μ ± CI column:\n%s", strings.Join(lines, "\n"))
+	}
+	want := -1
+	for _, l := range lines[head+1 : head+4] {
+		at := runeCol(l, " ± ")
+		if want < 0 {
+			want = at
+		}
+		if at < 0 || at != want {
+			t.Errorf("row %q: ± at column %d; want %d, as in the first row", l, at, want)
+		}
+	}
+}
