@@ -79,6 +79,9 @@ func TestParseEdges(t *testing.T) {
 		{"1e400", nil, `model: bucket edge "1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
 		{"1,-1e400", nil, `model: bucket edge "-1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
 		{"", nil, `model: bucket edge "" is not a number; write edges as 10,20,30`},
+		{"1_0", nil, `model: bucket edge "1_0" is not a decimal number; write edges as 10,20,30`},
+		{"1,0x1p4", nil, `model: bucket edge "0x1p4" is not a decimal number; write edges as 10,20,30`},
+		{".5,1e1,+20", []float64{0.5, 10, 20}, ""},
 	} {
 		got, err := ParseEdges(tc.in)
 		msg := ""
