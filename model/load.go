@@ -226,6 +226,9 @@ func (r *reader) loadText() (*Dataset, error) {
 		}
 		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps)...)
 	}
+	for k, ref := range ds.Refs {
+		ds.Warnings = append(ds.Warnings, emptyRefWarning(files[len(sys)+k].label, ref)...)
+	}
 	return ds, nil
 }
 

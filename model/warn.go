@@ -72,6 +72,26 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 	return out
 }
 
+// emptyRefWarning warns about empty lines in a reference file, most
+// often a sign that it is not aligned with the systems: an empty
+// reference matches nothing, and its length 0 can be the closest to a
+// short hypothesis's, the r brevity uses.
+func emptyRefWarning(label string, ref []string) []string {
+	empty, first := 0, 0
+	for i, r := range ref {
+		if r == "" {
+			if empty++; empty == 1 {
+				first = i + 1
+			}
+		}
+	}
+	if empty == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; check that the file is aligned with the systems",
+		label, pluralIs(empty), first)}
+}
+
 // pluralIs returns "1 line is" or "n lines are".
 func pluralIs(n int) string {
 	if n == 1 {

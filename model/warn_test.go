@@ -1,6 +1,8 @@
 package model
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -66,5 +68,32 @@ func TestWarningsPrintable(t *testing.T) {
 				t.Errorf("%v: warning %q reaches a terminal raw", in.Systems, w)
 			}
 		}
+	}
+}
+
+func TestEmptyReferenceWarning(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	hyp := write("hyp.en", "a cat\nthe dog\nhello\n")
+	holes := write("holes.en", "a cat\n\n\n")
+	full := write("full.en", "a cat\nthe dog\nhi\n")
+	ds, err := Load(Input{Systems: []string{hyp}, Refs: []string{full, holes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range ds.Warnings {
+		if strings.Contains(w, "empty reference") {
+			got = append(got, w)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], holes+": 2 lines are empty (first: line 2);") {
+		t.Errorf("warnings about empty references: %q; want one for holes.en, lines 2 on", got)
 	}
 }
