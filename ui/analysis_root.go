@@ -275,11 +275,11 @@ func (a anaScreen) footer(x anaCtx) string {
 			modes += "/salient"
 		}
 		order := as(k.Sort, "o", "order")
-		return keyFooter(x.c, x.c.width, []key.Binding{enter, tables, as(k.NLTKMethod, "m", modes), order, sys, base, back},
-			[]key.Binding{enter, tables, as(k.NLTKMethod, "m", "mode"), order, sys, base, back})
+		return keyFooter(x.c, x.c.width, []key.Binding{enter, back, tables, as(k.NLTKMethod, "m", modes), order, sys, base},
+			[]key.Binding{enter, back, tables, as(k.NLTKMethod, "m", "mode"), order, sys, base})
 	case anaBuckets:
-		return keyFooter(x.c, x.c.width, []key.Binding{enter, tables, as(k.NLTKMethod, "m", "by length/ratio/score"), sys, base, back},
-			[]key.Binding{enter, tables, as(k.NLTKMethod, "m", "grouping"), sys, base, back})
+		return keyFooter(x.c, x.c.width, []key.Binding{enter, back, tables, as(k.NLTKMethod, "m", "by length/ratio/score"), sys, base},
+			[]key.Binding{enter, back, tables, as(k.NLTKMethod, "m", "grouping"), sys, base})
 	}
-	return keyFooter(x.c, x.c.width, []key.Binding{enter, tables, base, back})
+	return keyFooter(x.c, x.c.width, []key.Binding{enter, back, tables, base})
 }
