@@ -44,7 +44,9 @@ func defaultAnnotKeys() annotKeys {
 	}
 }
 
-// footer is the annotator's key line for its step.
+// footer is the annotator's key line for its step, the most needed
+// first: a narrow window leaves out the hints at its end (fitKeyLine), so
+// esc comes before the rest of the choices.
 func (n annotator) footer() string {
 	k := defaultAnnotKeys()
 	switch n.step {
@@ -53,7 +55,7 @@ func (n annotator) footer() string {
 	case stepSpan:
 		side := k.Side
 		side.SetEnabled(n.d.src != "")
-		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), as(k.Done, "enter", "last"), side, as(k.Whole, "x", "whole segment"), k.Cancel)
+		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), as(k.Done, "enter", "last"), k.Cancel, as(k.Whole, "x", "whole segment"), side)
 	case stepCategory:
 		keep := as(k.Done, "enter", "keep")
 		keep.SetEnabled(n.d.category != "")
@@ -67,7 +69,7 @@ func (n annotator) footer() string {
 		}
 		keep := as(k.Done, "enter", "keep")
 		keep.SetEnabled(n.d.severity != "")
-		return strings.Join(sev, " · ") + " · " + keyLine(keep, k.Back, k.Cancel)
+		return strings.Join(sev, " · ") + " · " + keyLine(k.Cancel, keep, k.Back)
 	case stepNote:
 		return keyLine(as(k.Done, "enter", "save"), as(k.Cancel, "esc", "cancel"))
 	case stepDelete:

@@ -749,3 +749,16 @@ func TestAnnotationPickHighlightedWhole(t *testing.T) {
 		t.Errorf("the picked annotation's highlight ends %d times: %q", n, row)
 	}
 }
+
+// TestAnnotatorFooterKeepsEsc: at 80 columns the span and severity steps'
+// footers still say how to cancel (a review saw esc left out below about
+// 106 columns once footers drop their last hints).
+func TestAnnotatorFooterKeepsEsc(t *testing.T) {
+	preset, _ := annotations.PresetByName("mqm")
+	for _, step := range []annStep{stepSpan, stepSeverity} {
+		n := annotator{on: true, preset: preset, step: step, d: draft{src: "a source"}}
+		if f := fitKeyLine(n.footer(), 80); !strings.Contains(f, "esc cancel") {
+			t.Errorf("step %d at 80 columns: footer %q lacks esc", step, f)
+		}
+	}
+}
