@@ -382,10 +382,11 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 // fullest to the shortest: notes, asides (none without one) and rights,
 // in tiers: the forms of a tier give way before the note does, the next
 // tier only after the note's last form. What gives way first is the
-// least needed: the right end's wording in its tier, then the aside's,
-// then the note's, then the aside itself, then the right end's next
-// tier; the right end is never left out, and only the note's last form
-// is ever cut.
+// least needed: the right end's wording in its tier, then the aside's
+// second form, then the note's wording, then the aside's further forms
+// (the shortest drops its figures), then the aside itself, then the right
+// end's next tier; the right end is never left out, and only the note's
+// last form is ever cut.
 func noteLine(notes, asides []string, rights [][]string, width int) string {
 	fits := func(left, right string) bool {
 		if right == "" {
@@ -393,8 +394,9 @@ func noteLine(notes, asides []string, rights [][]string, width int) string {
 		}
 		return lipgloss.Width(left)+2+lipgloss.Width(right) <= width // two spaces at least between
 	}
-	// The note and aside in the order they give way: both whole, then the
-	// aside in fewer words beside each form of the note, then no aside.
+	// The note and aside in the order they give way: both whole, the
+	// aside's second form, then each further form of the aside beside
+	// every form of the note, the note's shortest last, then no aside.
 	var lefts []string
 	for i, aside := range asides {
 		for j, note := range notes {
