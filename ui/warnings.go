@@ -95,7 +95,7 @@ func warningsContent(c common, width int) string {
 		}
 		paras = append(paras, strings.Join(lines, "\n"))
 	}
-	note := "The scores are computed on the text as it is. These warnings are also printed on standard error."
+	note := "The scores are computed on the text as it is. These warnings are also printed on standard error (the built-in demo's, there on purpose, are not)."
 	paras = append(paras, c.st.Muted.Render(render.Wrap(note, width)))
 	return strings.Join(paras, "\n\n")
 }
