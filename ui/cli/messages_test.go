@@ -92,7 +92,7 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--tokenize", "foo"}, `--tokenize: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
 		{[]string{"--smooth", "foo"}, `--smooth: "foo" is not a smoothing method (want exp, floor, add-k or none)`},
 		{[]string{"--smooth-value", "-1", "--smooth", "floor"}, `--smooth-value: -1 is not a finite number ≥ 0`},
-		{[]string{"--smooth-value", "inf"}, `--smooth-value: +Inf is not a finite number ≥ 0`},
+		{[]string{"--smooth", "floor", "--smooth-value", "inf"}, `--smooth-value: +Inf is not a finite number ≥ 0`},
 		{[]string{"--compat", "moses"}, `--compat: "moses" is not sacrebleu or nltk`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "9"}, `--nltk-smoothing: 9 is not between 0 and 7 (NLTK's method0..method7)`},
 		{[]string{"--compat", "nltk", "--nltk-epsilon", "nan"}, `--nltk-epsilon: NaN is not a finite number`},
