@@ -196,6 +196,9 @@ func keyFooter(c common, width int, forms ...[]key.Binding) string {
 // out itself: help's short view, given a width, still adds a hint that
 // does not fit when not even its " …" would.
 func fitHints(h help.Model, width int, forms ...[]key.Binding) string {
+	if len(forms) == 0 {
+		return ""
+	}
 	h.Width = 0
 	for _, f := range forms[:len(forms)-1] {
 		if s := h.ShortHelpView(f); render.Cells(s) <= width {
