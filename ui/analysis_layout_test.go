@@ -253,3 +253,33 @@ func TestOtherFootersDropWholeHints(t *testing.T) {
 		t.Errorf("fitKeyLine = %q", got)
 	}
 }
+
+// TestAnalysisTitleLongShownName: with long names for the shown system
+// and the baseline, the n-gram titles, salient ones too, are never cut and
+// keep their count from 60 columns (a review saw "Onlin…A-2022 · matched
+// 1–4-grams · 200 of 1,6…" and "… vs Onlin…B-2022 · salient 1–4-gr…").
+func TestAnalysisTitleLongShownName(t *testing.T) {
+	ds := demoDataset(t)
+	for i, name := range []string{"Online-A-2022-submission", "Online-B-2022-submission", "Online-C-2022-submission"} {
+		ds.Systems[i].Name = name
+	}
+	for w := 60; w <= 130; w += 5 {
+		m := openAnalysisScreen(t, ready(t, ds, w, 16))
+		for _, k := range []string{"", "m", "m", "m", "1", "m", "0"} {
+			if k != "" {
+				m = press(t, m, k)
+			}
+			title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
+			if cutWord(title) {
+				t.Errorf("%d columns, %s, order %d: title cut: %q", w, m.ana.mode, m.ana.order, title)
+			}
+			if m.ana.mode == anaSalient {
+				continue
+			}
+			if ranks, short := m.ana.ranksOf(m.anaCtx()); ranks != "" &&
+				!strings.Contains(title, strings.TrimPrefix(ranks, " · ")) && !strings.Contains(title, strings.TrimPrefix(short, " · ")) {
+				t.Errorf("%d columns, %s, order %d: title %q lacks %q", w, m.ana.mode, m.ana.order, title, ranks)
+			}
+		}
+	}
+}

@@ -100,7 +100,9 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		for _, k := range kinds(a.mode.String()) {
 			forms = append(forms, sys+" · "+k+ranks)
 		}
-		titles = append(anaTitles(forms...), sys+" · "+a.mode.String()+" "+grams+short)
+		// Last, without the system's name, which the columns and the
+		// list's header give: a long one left no room for the count.
+		titles = append(anaTitles(forms...), sys+" · "+a.mode.String()+" "+grams+short, a.mode.String()+" "+grams+short)
 		items := a.ngramItems(x)
 		if len(items) == 0 {
 			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
@@ -136,7 +138,8 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	for _, k := range kinds("salient") {
 		forms = append(forms, c.shortName(x.sys)+" vs "+c.shortName(x.other)+" · "+k)
 	}
-	titles = anaTitles(forms...)
+	// Last, the shown system alone: the table's head names both.
+	titles = append(anaTitles(forms...), c.shortName(x.sys)+" · salient "+grams, "salient "+grams)
 	sa, sb := c.shortName(x.sys), c.shortName(x.other)
 	notes = []string{
 		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
