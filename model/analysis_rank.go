@@ -80,26 +80,44 @@ func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.
 // over the n-grams for every order and both sides at once. Progress and
 // cancellation are as there; top 0 is Salient itself, order by order.
 func (a *Analysis) SalientEvery(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, error) {
+	out, _, err := a.SalientEverySizes(ctx, sysA, sysB, k, orders, top, alpha, progress)
+	return out, err
+}
+
+// SalientEverySizes is [Analysis.SalientEvery] that also returns how many
+// rows each side of each order would have without a top: sizes[2i] the
+// n-grams of order orders[i] that A has more often than B, sizes[2i+1]
+// those B has more often (counted as the candidates are offered, in the
+// same pass).
+func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, []int, error) {
 	if top <= 0 {
 		out := make([][]SalientRow, len(orders))
+		sizes := make([]int, 2*len(orders))
 		for i, o := range orders {
 			rows, err := a.Salient(sysA, sysB, k, o, top, alpha)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			out[i] = rows
+			for _, r := range rows { // every row: A's side, then B's
+				if r.CountA > r.CountB {
+					sizes[2*i]++
+				} else {
+					sizes[2*i+1]++
+				}
+			}
 		}
-		return out, nil
+		return out, sizes, nil
 	}
 	if _, err := a.orderSlots(orders, sysA); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pos, err := a.orderSlots(orders, sysB)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkSalientAlpha(alpha); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c := a.Counts
 	slots := make([]candHeap, 2*len(orders)) // [order][A's side, B's]
@@ -124,18 +142,21 @@ func (a *Analysis) SalientEvery(ctx context.Context, sysA, sysB int, k scoring.K
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([][]SalientRow, len(orders))
+	sizes := make([]int, len(slots))
 	for oi, order := range orders {
 		for side, sign := range []float64{1, -1} {
-			for _, x := range a.selectSalient(slots[2*oi+side].c, top, sign) {
+			h := &slots[2*oi+side]
+			sizes[2*oi+side] = h.offered
+			for _, x := range a.selectSalient(h.c, top, sign) {
 				out[oi] = append(out[oi], SalientRow{SystemA: sysA, SystemB: sysB, Kind: k, Order: order, ID: x.id,
 					NGram: x.text, CountA: x.key1, CountB: x.key2, Score: x.score})
 			}
 		}
 	}
-	return out, nil
+	return out, sizes, nil
 }
 
 // salientOrder is the ranking order of [Analysis.selectSalient]: sign·score

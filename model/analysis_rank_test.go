@@ -105,6 +105,48 @@ func TestSalientEveryIsSalient(t *testing.T) {
 	}
 }
 
+// TestSalientEverySizes: the sizes SalientEverySizes counts in its pass
+// are those of a brute-force count over every n-gram (how many of each
+// order each system has more often than the other), for every top, top 0
+// included, and its rows are SalientEvery's.
+func TestSalientEverySizes(t *testing.T) {
+	for seed := range uint64(4) {
+		ds := randomDataset(seed, 30+int(seed)*20, 3+int(seed)*3)
+		a := mustAnalyze(t, ds, DefaultSettings())
+		c := a.Counts
+		for _, k := range Kinds {
+			for _, orders := range [][]int{{1, 2, 3, 4}, {3, 1}} {
+				want := make([]int, 2*len(orders))
+				for i, o := range orders {
+					for g := range c.Len() {
+						if c.Order(g) != o {
+							continue
+						}
+						switch ca, cb := c.Count(1, k, g), c.Count(0, k, g); {
+						case ca > cb:
+							want[2*i]++
+						case ca < cb:
+							want[2*i+1]++
+						}
+					}
+				}
+				for _, top := range []int{0, 1, 3, 20, 1000} {
+					rows, sizes, err := a.SalientEverySizes(context.Background(), 1, 0, k, orders, top, 1, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(sizes, want) {
+						t.Errorf("seed %d %v orders %v top %d: sizes %v; want %v", seed, k, orders, top, sizes, want)
+					}
+					if every, _ := a.SalientEvery(context.Background(), 1, 0, k, orders, top, 1, nil); !reflect.DeepEqual(rows, every) {
+						t.Errorf("seed %d %v orders %v top %d: the rows are not SalientEvery's", seed, k, orders, top)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestRankEveryErrors(t *testing.T) {
 	ds := randomDataset(1, 20, 5)
 	a := mustAnalyze(t, ds, DefaultSettings())

@@ -76,6 +76,7 @@ type anaDerived struct {
 	anaWant
 	partial    bool                 // made before the counts: no salient n-grams yet
 	favA, favB [][]model.SalientRow // [order-1]: what sys matches and other does not, and the reverse
+	salSizes   []int                // [2(order-1)+side]: how many n-grams each side has in all (favA's, then favB's)
 	buckets    [][]model.Bucket     // [system], on sys's bucket rows
 	outcomes   [][3][]int           // [system]: wins, ties, losses vs other (nil for other itself)
 }
@@ -266,9 +267,9 @@ func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want ana
 	switch {
 	case base == nil:
 	case same && !old.partial && old.key.sys == k.sys && old.key.other == k.other:
-		d.favA, d.favB = old.favA, old.favB
+		d.favA, d.favB, d.salSizes = old.favA, old.favB, old.salSizes
 	case k.other >= 0 && k.other != k.sys:
-		if d.favA, d.favB, err = salientSides(ctx, base, k, prog); err != nil {
+		if d.favA, d.favB, d.salSizes, err = salientSides(ctx, base, k, prog); err != nil {
 			return nil, err
 		}
 	}
@@ -298,15 +299,16 @@ func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want ana
 
 // salientSides ranks the salient n-grams of every order of k's pair:
 // favA[order-1] what k.sys matches and k.other does not, favB the
-// reverse.
-func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) (favA, favB [][]model.SalientRow, err error) {
+// reverse; sizes[2(order-1)] and sizes[2(order-1)+1] are how many n-grams
+// each side has in all (model.Analysis.SalientEverySizes).
+func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) (favA, favB [][]model.SalientRow, sizes []int, err error) {
 	orders := make([]int, base.an.Counts.Orders())
 	for i := range orders {
 		orders[i] = i + 1
 	}
-	all, err := base.an.SalientEvery(ctx, k.sys, k.other, scoring.Matched, orders, anaSalientTop, anaSalientAlpha, prog.set)
+	all, sizes, err := base.an.SalientEverySizes(ctx, k.sys, k.other, scoring.Matched, orders, anaSalientTop, anaSalientAlpha, prog.set)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, rows := range all {
 		// A's side first (A has them more often), then B's.
@@ -319,7 +321,7 @@ func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) 
 		}
 		favA, favB = append(favA, rows[:split:split]), append(favB, rows[split:])
 	}
-	return favA, favB, nil
+	return favA, favB, sizes, nil
 }
 
 // sameRowBuckets groups want's shown system's segments by want's grouping

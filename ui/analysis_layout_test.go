@@ -74,11 +74,11 @@ func TestAnalysisOneAbbreviation(t *testing.T) {
 // fewer words rather than cutting the count (a user saw "order 1 · …" at
 // 60 columns, "50 of 6,050" gone), and is never cut.
 func TestAnalysisTitleKeepsCount(t *testing.T) {
-	counted := 0
+	counted, salient := 0, 0
 	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
 		for _, w := range []int{60, 80, 100, 120} {
 			m := openAnalysisScreen(t, ready(t, ds, w, max(16, w/4)))
-			for _, k := range []string{"", "1", "m", "0", "m", "2"} {
+			for _, k := range []string{"", "1", "m", "0", "m", "2", "m", "0", "1"} { // the last three: salient
 				if k != "" {
 					m = press(t, m, k)
 				}
@@ -91,14 +91,17 @@ func TestAnalysisTitleKeepsCount(t *testing.T) {
 					continue // the table holds every n-gram
 				}
 				counted++
+				if m.ana.mode == anaSalient {
+					salient++
+				}
 				if !strings.Contains(title, strings.TrimPrefix(ranks, " · ")) && !strings.Contains(title, strings.TrimPrefix(short, " · ")) {
 					t.Errorf("%d columns, %s, order %d: title %q lacks %q", w, m.ana.mode, m.ana.order, title, ranks)
 				}
 			}
 		}
 	}
-	if counted == 0 {
-		t.Errorf("no table held only the first %d n-grams of its ranking: the test wants one", anaTop)
+	if counted == 0 || salient == 0 {
+		t.Errorf("%d tables (%d salient) held only the first n-grams of their rankings: the test wants both kinds", counted, salient)
 	}
 	for n, want := range map[int]string{999: "999", 6050: "6,050", 21254: "21k", 216577: "217k", 999_499: "999k", 999_500: "1.0M", 1_234_567: "1.2M"} {
 		if got := roughly(n); got != want {

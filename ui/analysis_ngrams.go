@@ -134,12 +134,17 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		return titles, []string{"salient n-grams compare the shown system with the baseline", "salient: the shown system vs the baseline"}, "",
 			[]string{c.st.Muted.Render(c.shortName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
 	}
+	// The count of rows on each side (" · +50 of 1,234 · −50 of 987", in
+	// short " · 100 of 2,221") is kept as the n-gram tables keep theirs.
+	ranks, short := a.ranksOf(x)
+	pair := c.shortName(x.sys) + " vs " + c.shortName(x.other)
 	forms = forms[:0]
 	for _, k := range kinds("salient") {
-		forms = append(forms, c.shortName(x.sys)+" vs "+c.shortName(x.other)+" · "+k)
+		forms = append(forms, pair+" · "+k+ranks)
 	}
-	// Last, the shown system alone: the table's head names both.
-	titles = append(anaTitles(forms...), c.shortName(x.sys)+" · salient "+grams, "salient "+grams)
+	// Last, without the baseline (the table's head names both), then
+	// without either name.
+	titles = append(anaTitles(forms...), pair+" · salient "+grams+short, c.shortName(x.sys)+" · salient "+grams+short, "salient "+grams+short)
 	sa, sb := c.shortName(x.sys), c.shortName(x.other)
 	notes = []string{
 		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
@@ -180,8 +185,11 @@ func (a anaScreen) orderGrams(x anaCtx) string {
 // ranksOf says, when the table holds only the first anaTop n-grams of a
 // ranking (of each order's), how many rows it holds of how many n-grams:
 // " · 50 of 21,254", and in short " · 50 of 21k"; "" when it holds them
-// all.
+// all. The salient table says it of each side ([anaScreen.salientRanks]).
 func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
+	if a.mode == anaSalient {
+		return a.salientRanks(x)
+	}
 	if a.base == nil || !a.baseFresh(x) || x.sys >= len(a.base.sizes) {
 		return "", ""
 	}
@@ -198,6 +206,32 @@ func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
 		return "", ""
 	}
 	return fmt.Sprintf(" · %s of %s", thousands(shown), thousands(total)), fmt.Sprintf(" · %s of %s", thousands(shown), roughly(total))
+}
+
+// salientRanks says, when the salient table holds only the first
+// anaSalientTop n-grams of a side (of each order's), how many rows it
+// holds of how many n-grams on each side, the shown system's (+) first:
+// " · +50 of 1,234 · −50 of 987", and in short, in all, " · 100 of
+// 2,221"; "" when it holds them all.
+func (a anaScreen) salientRanks(x anaCtx) (ranks, short string) {
+	if !a.salientFresh(x) || !salientPair(x) {
+		return "", ""
+	}
+	sizes := a.der.salSizes
+	var shown, total [2]int
+	for o := range len(sizes) / 2 {
+		if a.order == 0 || a.order == o+1 {
+			for side := range 2 {
+				n := sizes[2*o+side]
+				shown[side], total[side] = shown[side]+min(n, anaSalientTop), total[side]+n
+			}
+		}
+	}
+	if shown == total {
+		return "", ""
+	}
+	return fmt.Sprintf(" · +%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1])),
+		fmt.Sprintf(" · %s of %s", thousands(shown[0]+shown[1]), roughly(total[0]+total[1]))
 }
 
 // roughly writes n in thousands ("217k") or millions ("1.2M") from

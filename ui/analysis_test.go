@@ -1260,6 +1260,60 @@ func TestAnalysisSaysOfHowMany(t *testing.T) {
 	}
 }
 
+// TestAnalysisSalientSaysOfHowMany: the salient table's title says how
+// many rows it holds of how many n-grams lean each way, counted over every
+// n-gram of the demo by hand (a user saw the other tables say "50 of
+// 6,050" and the salient one nothing).
+func TestAnalysisSalientSaysOfHowMany(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
+	m = press(t, m, "m", "m", "m")
+	x := m.anaCtx()
+	if m.ana.mode != anaSalient || !salientPair(x) || !m.ana.salientFresh(x) {
+		t.Fatalf("mode %v, pair %d vs %d: the test wants the salient table of a pair", m.ana.mode, x.sys, x.other)
+	}
+	c := m.ana.base.an.Counts
+	title := func(m Model) string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
+	cut := 0
+	for order := range 5 { // 0: every order
+		var shown, total [2]int
+		for g := range c.Len() {
+			if order > 0 && c.Order(g) != order {
+				continue
+			}
+			a, b := c.Count(x.sys, scoring.Matched, g), c.Count(x.other, scoring.Matched, g)
+			switch {
+			case a > b:
+				total[0]++
+			case a < b:
+				total[1]++
+			}
+		}
+		for o := 1; o <= c.Orders(); o++ {
+			if order == 0 || order == o {
+				for side, rows := range [][]model.SalientRow{m.ana.der.favA[o-1], m.ana.der.favB[o-1]} {
+					shown[side] += len(rows)
+				}
+			}
+		}
+		mm := press(t, m, strconv.Itoa(order))
+		want := fmt.Sprintf(" · +%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1]))
+		if shown == total {
+			want = ""
+		} else {
+			cut++
+		}
+		if got, _ := mm.ana.ranksOf(mm.anaCtx()); got != want {
+			t.Errorf("order %d: ranksOf = %q; want %q", order, got, want)
+		}
+		if want != "" && !strings.HasSuffix(strings.TrimRight(strings.Split(title(mm), "[")[0], " "), want) {
+			t.Errorf("order %d: title %q; want it to end in %q", order, title(mm), want)
+		}
+	}
+	if cut == 0 {
+		t.Error("the salient table held every n-gram of every order: the test wants one it cuts")
+	}
+}
+
 // TestAnalysisOrderPastMax: a digit above the max order picks the highest
 // order and says why.
 func TestAnalysisOrderPastMax(t *testing.T) {
