@@ -107,28 +107,7 @@ type sigStatus struct {
 func (s sigScreen) View(c common, l segList, run sigStatus, footer string) string {
 	w := s.width
 	st := c.st
-	base := l.view.Other
-	test := s.test
-	if s.res != nil && s.res.Test == s.test {
-		test += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
-	}
-	if !l.pinned { // chosen by the rule, as the main header says
-		test = " (auto) · " + test
-	} else {
-		test = " · " + test
-	}
-	title := "significance vs baseline " + c.shortName(base) + test
-	scope := fmt.Sprintf("all %d segments", c.ds.Len())
-	if render.Cells(title)+1+render.Cells(scope) > w { // the test, n and seed must not be cut off
-		title, scope = "vs "+c.shortName(base)+test, "all"
-	}
-	if l.filtered() {
-		scope = fmt.Sprintf("%d of %d match %s", len(l.rows), c.ds.Len(), l.filterLabel())
-	}
-	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
-		scope += " · " + refs
-	}
-	body := []string{st.Title.Render(joinRight(title, scope, w)), s.statusLine(c, run)}
+	body := []string{st.Title.Render(s.titleLine(c, l)), s.statusLine(c, run)}
 	switch {
 	case l.waiting != "":
 		body[1] = st.Warn.Render(render.Truncate("the filter waits for the "+l.waiting+" scores: nothing to compare until they are in", w))
@@ -147,6 +126,68 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 		body = append(body, "")
 	}
 	return fit(strings.Join(body, "\n")+"\n"+render.Truncate(footer, w), w, s.height)
+}
+
+// titleLine is the first line: the screen's name, the baseline, the test
+// (with its n and seed), and at the right end the rows compared. It says
+// less rather than being cut, giving way in this order: the word
+// "baseline", the scope's wording (the filter's label), "(auto)", then
+// the seed and the n, each first kept beside the scope in fewer letters
+// ("1984 segs"); the screen's name, the
+// baseline's name, the test and the number of rows stay from 60 columns
+// on (a user saw "vs JDExploreAcademy (auto) · paired-ar n=10000 seed
+// 12345    all" at 80 columns, the screen's name and the count gone).
+func (s sigScreen) titleLine(c common, l segList) string {
+	name := c.shortName(l.view.Other)
+	auto := ""
+	if !l.pinned { // chosen by the rule, as the main header says
+		auto = " (auto)"
+	}
+	tests := []string{s.test, s.test, s.test}
+	if s.res != nil && s.res.Test == s.test {
+		tests[0] += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
+		tests[1] += fmt.Sprintf(" n=%d", s.res.N)
+	}
+	n := c.ds.Len()
+	scopes := []string{fmt.Sprintf("all %d segments", n), fmt.Sprintf("%d segments", n), fmt.Sprintf("%d segs", n)}
+	if l.filtered() {
+		scopes = []string{fmt.Sprintf("%d of %d match %s", len(l.rows), n, l.filterLabel()), fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n)}
+	}
+	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
+		for i := range scopes {
+			scopes[i] += " · " + refs
+		}
+	}
+	// The forms, from the fullest: each leaves out one more thing.
+	type form struct{ left, right string }
+	forms := []form{
+		{"significance vs baseline " + name + auto + " · " + tests[0], scopes[0]},
+		{"significance vs " + name + auto + " · " + tests[0], scopes[0]},
+		{"significance vs " + name + auto + " · " + tests[0], scopes[1]},
+		{"significance vs " + name + " · " + tests[0], scopes[1]},
+		{"significance vs " + name + " · " + tests[0], scopes[2]},
+		{"significance vs " + name + " · " + tests[1], scopes[1]},
+		{"significance vs " + name + " · " + tests[1], scopes[2]},
+		{"significance vs " + name + " · " + tests[2], scopes[1]},
+		{"significance vs " + name + " · " + tests[2], scopes[2]},
+	}
+	for _, f := range forms {
+		if render.Cells(f.left)+1+render.Cells(f.right) <= s.width {
+			return joinRight(f.left, f.right, s.width)
+		}
+	}
+	last := forms[len(forms)-1]
+	return joinRight(last.left, last.right, s.width)
+}
+
+// sigReadings say how to read the p-value's star, from the fullest to the
+// shortest.
+var sigReadings = []string{
+	"* p ≤ 0.05: a difference this large would be rare (under 5%) if the two systems were equally good",
+	"* p ≤ 0.05: a difference this large would be rare if the systems were equally good",
+	"* p ≤ 0.05: unlikely if the systems were equally good",
+	"* p ≤ 0.05: unlikely to be chance",
+	"* p ≤ 0.05",
 }
 
 // statusLine is the second line: the progress of the job in flight, the
@@ -171,14 +212,19 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 	case s.res == nil:
 		return ""
 	}
-	read := "* p ≤ 0.05: a difference this large would be rare (under 5%) if the two systems were equally good"
-	if w < 110 {
-		read = "* p ≤ 0.05: unlikely to be chance"
+	// The reading says it in fewer words rather than being cut (a user saw
+	// "…would be rare (under 5%) if the t…" at 120 columns), and gives way
+	// to the verdict when not even its shortest form fits beside it.
+	v := s.verdict(c) // the selected system's, in words, first
+	if v == "" {
+		return st.Muted.Render(render.FirstFit(w, sigReadings...))
 	}
-	if v := s.verdict(c); v != "" { // the selected system's, in words, first
-		return st.Accent.Render(render.Truncate(v, w)) + st.Muted.Render(render.Truncate(" · "+read, w-render.Cells(v)))
+	for _, read := range sigReadings {
+		if render.Cells(v)+3+render.Cells(read) <= w {
+			return st.Accent.Render(v) + st.Muted.Render(" · "+read)
+		}
 	}
-	return st.Muted.Render(render.Truncate(read, w))
+	return st.Accent.Render(render.Truncate(v, w))
 }
 
 // verdict says in words what the test says of the selected system against

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -596,10 +597,47 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 	if lines = strings.Split(m.View(), "\n"); m.sig.res.Test == model.TestPairedAR || strings.Contains(lines[1], " than ") {
 		t.Errorf("T, AR running: second line %q", lines[1])
 	}
+	// At 80 columns the title keeps the test's n and seed; at 60 the seed
+	// gives way to the screen's name and the count (TestSigTitleKeepsName),
+	// never cut.
 	for _, w := range []int{60, 80} {
 		narrow := press(t, ready(t, ds, w, 24), "B")
-		if title := strings.Split(narrow.View(), "\n")[0]; !strings.Contains(title, "n=1000 seed 12345") {
-			t.Errorf("%d columns: title %q cuts off n and seed", w, title)
+		title := strings.Split(narrow.View(), "\n")[0]
+		if !strings.Contains(title, "paired-bs n=1000") || w >= 80 && !strings.Contains(title, "n=1000 seed 12345") {
+			t.Errorf("%d columns: title %q cuts off n or seed", w, title)
+		}
+	}
+}
+
+// TestSigTitleKeepsName: at every width from 60 columns the significance
+// screen's title keeps its name, the baseline's, the test and the number
+// of rows compared, saying the rest in fewer words rather than cutting
+// it, and the line under it is not cut either (a user saw "vs
+// JDExploreAcademy (auto) · paired-ar n=10000 seed 12345    all" at 80
+// columns, and "…would be rare (under 5%) if the t…" at 120).
+func TestSigTitleKeepsName(t *testing.T) {
+	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
+		for _, keys := range [][]string{{"B"}, {"B", "T"}, {"B", "p"}, {"/", "t", "h", "e", "enter", "B"}} {
+			m := press(t, ready(t, ds, 60, 16), keys...)
+			for w := 60; w <= 200; w++ {
+				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+				m = next.(Model)
+				lines := strings.Split(ansi.Strip(m.View()), "\n")
+				title := lines[0]
+				count := strconv.Itoa(ds.Len())
+				if m.list.filtered() {
+					count = fmt.Sprintf("%d of %d", len(m.list.rows), ds.Len())
+				}
+				base := m.c.shortName(m.list.view.Other)
+				named := strings.HasPrefix(title, "significance vs "+base+" ") || strings.HasPrefix(title, "significance vs baseline "+base+" ")
+				if !named || !strings.Contains(title, m.sig.test) ||
+					!strings.Contains(title, count) || cutWord(title) {
+					t.Errorf("%v at %d columns: title %q; want the screen's name, %s, %s and %s, not cut", keys, w, title, base, m.sig.test, count)
+				}
+				if cutWord(lines[1]) {
+					t.Errorf("%v at %d columns: the second line is cut: %q", keys, w, lines[1])
+				}
+			}
 		}
 	}
 }
