@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -43,7 +44,9 @@ func nameForms(frame, name string) map[string]bool {
 	if strings.Contains(frame, name) {
 		forms[name] = true
 	}
-	for _, f := range strings.FieldsFunc(frame, func(r rune) bool { return r == ' ' || r == '\'' || r == ',' || r == ':' || r == '“' || r == '”' }) {
+	for _, f := range strings.FieldsFunc(frame, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '“' || r == '”'
+	}) {
 		head, tail, ok := strings.Cut(f, "…")
 		if ok && len(head) >= 2 && len(tail) >= 2 && strings.HasPrefix(name, head) && strings.HasSuffix(name, tail) {
 			forms[f] = true

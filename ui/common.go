@@ -63,8 +63,12 @@ func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys
 // the middle, where names that share a prefix differ, to 24 cells at
 // most, fewer in a narrow window.
 func (c common) shortName(sys int) string {
-	return render.TruncateMiddle(c.systemName(sys), min(24, max(12, c.width/5)))
+	return render.TruncateMiddle(c.systemName(sys), c.shortWidth())
 }
+
+// shortWidth is the most cells [common.shortName] gives a name: 24, fewer
+// in a narrow window (12 at least).
+func (c common) shortWidth() int { return min(24, max(12, c.width/5)) }
 
 // systemCell is system sys's name in a table column w cells wide, cut in
 // the middle when longer, where names that share a prefix differ.

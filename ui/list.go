@@ -311,7 +311,10 @@ func (l segList) header(c common, cols columns) string {
 	}
 	name := "hypothesis"
 	if len(c.ds.Systems) > 0 {
-		name += " · " + c.shortName(l.view.System)
+		// Whole or not at all: the system's name takes the header's form
+		// (a user saw "hypothesis · JDExp…cad…" under "JDExp…cademy").
+		sys := c.shortName(l.view.System)
+		name = render.FirstFit(l.width-render.Cells(h), "hypothesis · "+sys, "hyp · "+sys, "hypothesis")
 	}
 	return c.st.Header.Render(render.PadRight(h+name, l.width))
 }

@@ -261,12 +261,12 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 		Src:      in.Src,
 		RefNames: in.RefLabels,
 		Order:    p.order,
-		Hyps:     []render.Hyp{{Label: c.ds.Systems[in.System].Name, Detail: in.Detail}},
+		Hyps:     []render.Hyp{{Label: c.shortName(in.System), Detail: in.Detail}},
 		Focus:    p.focus,
 	}
 	if len(keys) > 1 {
 		if other, ok := p.explained(c, keys[1]); ok && other.Err == nil {
-			v.Hyps = append(v.Hyps, render.Hyp{Label: c.ds.Systems[other.System].Name, Detail: other.Detail})
+			v.Hyps = append(v.Hyps, render.Hyp{Label: c.shortName(other.System), Detail: other.Detail})
 		}
 	}
 	return render.Segment(c.st, v, width)

@@ -138,7 +138,7 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 // on (a user saw "vs JDExploreAcademy (auto) · paired-ar n=10000 seed
 // 12345    all" at 80 columns, the screen's name and the count gone).
 func (s sigScreen) titleLine(c common, l segList) string {
-	name := c.shortName(l.view.Other)
+	name := s.name(c, l.view.Other)
 	auto := ""
 	if !l.pinned { // chosen by the rule, as the main header says
 		auto = " (auto)"
@@ -235,7 +235,7 @@ func (s sigScreen) verdict(c common) string {
 		return "" // the result shown is the other test's, until this one's is in
 	}
 	sc, base := res.Systems[s.cursor], res.Systems[res.Baseline]
-	name, bname := c.shortName(s.cursor), c.shortName(res.Baseline)
+	name, bname := s.name(c, s.cursor), s.name(c, res.Baseline)
 	switch {
 	case !sc.Significant():
 		return fmt.Sprintf("%s vs %s: no significant difference (p %.4f)", name, bname, sc.PValue)
@@ -252,9 +252,11 @@ type sigColumns struct {
 }
 
 func (s sigScreen) columns(c common) sigColumns {
+	// The names as the title gives them ([common.shortName]); a column
+	// narrower than that abbreviates them on the whole screen.
 	cols := sigColumns{name: 6, score: 6, delta: 6, p: 7}
 	for i := range c.ds.Systems {
-		cols.name = max(cols.name, len([]rune(c.systemName(i))))
+		cols.name = max(cols.name, render.Cells(c.shortName(i)))
 	}
 	cols.name = min(cols.name, 18)
 	cols.wtl = len("w/t/l")
@@ -280,6 +282,23 @@ func (s sigScreen) columns(c common) sigColumns {
 	}
 	cols.axis = max(8, s.width-fixed)
 	return cols
+}
+
+// nameWidth is the most cells a system's name takes on the screen: that
+// of [common.shortName], or the table's name column when it is narrower,
+// so that a name takes one form on a frame (a user saw "JDExp…cademy" in
+// the title above "JDEx…ademy" in the table at 60 columns).
+func (s sigScreen) nameWidth(c common) int {
+	if s.res == nil || len(s.res.Systems) != len(c.ds.Systems) {
+		return c.shortWidth()
+	}
+	return min(c.shortWidth(), s.columns(c).name)
+}
+
+// name is system i's name as the screen gives it everywhere: cut in the
+// middle to [sigScreen.nameWidth].
+func (s sigScreen) name(c common, i int) string {
+	return render.TruncateMiddle(c.systemName(i), s.nameWidth(c))
 }
 
 // axis is the shared axis of the intervals: every system's μ ± CI (its
@@ -347,7 +366,7 @@ func (s sigScreen) noDifferenceNote(c common) string {
 	tied := true
 	for i, sc := range s.res.Systems {
 		if i != s.res.Baseline && sc.NoDifference() {
-			names = append(names, c.shortName(i))
+			names = append(names, s.name(c, i))
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
 	}
@@ -402,7 +421,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), ciW)
 	}
 	parts := []string{
-		c.systemCell(i, cols.name),
+		render.PadRight(s.name(c, i), cols.name),
 		render.PadLeft(c.score(sc.Score), cols.score),
 		render.PadLeft(delta, cols.delta),
 	}
@@ -444,7 +463,7 @@ func (s sigScreen) histogram(c common, height int) []string {
 			below++
 		}
 	}
-	name, bname := c.shortName(s.cursor), c.shortName(res.Baseline)
+	name, bname := s.name(c, s.cursor), s.name(c, res.Baseline)
 	var title string
 	switch narrow := w < 100; {
 	case res.Test == model.TestPairedAR && narrow:

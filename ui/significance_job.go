@@ -166,7 +166,7 @@ func (m *Model) pin(sys int) tea.Cmd {
 		return nil
 	}
 	m.list.view.Other, m.list.pinned = sys, true
-	m.flash("baseline: " + m.c.systemName(sys) + " (every Δ is against it)")
+	m.flash("baseline: " + m.c.shortName(sys) + " (every Δ is against it)")
 	// The rows depend on the baseline when sorted by Δ or impact, or
 	// filtered (delta<-5, and the Δ on them in the header).
 	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact || m.list.filtered() {
@@ -187,7 +187,7 @@ func (m *Model) sortByImpact(sys int) tea.Cmd {
 	v := &m.list.view
 	v.Sort, v.Desc = model.SortImpact, false
 	m.list.seg = -1 // select the first row
-	status := "sorted by impact: the segments that cost " + m.c.systemName(sys) + " the most against " + m.c.systemName(v.Other) + " first"
+	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
 	if sys == v.Other {
 		status = "this is the baseline: every impact is 0 (p pins another system, w the next)"
 	}

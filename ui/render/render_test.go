@@ -355,3 +355,26 @@ func TestSmoothedPNeverReadsZero(t *testing.T) {
 		}
 	}
 }
+
+// TestSegmentHypLabelWhole: a hypothesis's label, which the explorer
+// abbreviates as its header does, is drawn whole up to a third of the
+// width, not cut again to the label column's own budget (a user saw
+// "JDExp…ademy" in the pane under "JDExp…cademy" in the header), and cut
+// in the middle past that.
+func TestSegmentHypLabelWhole(t *testing.T) {
+	d := explain(t, "the cat sat", "the cat sat down")
+	for _, c := range []struct {
+		label string
+		width int
+		want  string
+	}{
+		{"JDExp…cademy", 58, "JDExp…cademy the cat"},
+		{"Online-W-submission-2022", 120, "Online-W-submission-2022 the cat"},
+		{"Online-W-submission-2022", 60, TruncateMiddle("Online-W-submission-2022", 19) + " the cat"},
+	} {
+		out := Segment(DefaultStyles(), SegmentView{Hyps: []Hyp{{Label: c.label, Detail: d}}, RefNames: []string{"A"}}, c.width)
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%q at %d: want a line with %q:\n%s", c.label, c.width, c.want, out)
+		}
+	}
+}

@@ -10,7 +10,8 @@ import (
 )
 
 // Hyp is one hypothesis shown in the segment section: its label (the
-// system name) and the computation of its segment.
+// system name, as the caller abbreviates it: it is cut only past a third
+// of the section's width) and the computation of its segment.
 type Hyp struct {
 	Label  string
 	Detail scoring.Detail
@@ -32,16 +33,20 @@ type SegmentView struct {
 	Focus *model.Focus
 }
 
-// labelWidth is the width of the label column of the segment section.
+// labelWidth is the width of the label column of the segment section:
+// as wide as the hypotheses' labels, which are drawn whole up to a third
+// of width (the caller abbreviates a system's name as the rest of its
+// screen does, and the column must not give it another form), and the
+// references' names up to 13 cells and a fifth of width.
 func labelWidth(v SegmentView, width int) int {
-	w := 4
+	w, hw := 4, 0
 	for _, h := range v.Hyps {
-		w = max(w, len([]rune(Safe(h.Label))))
+		hw = max(hw, Cells(Safe(h.Label)))
 	}
 	for _, n := range v.RefNames {
-		w = max(w, len([]rune(Safe(n)))+4)
+		w = max(w, Cells(Safe(n))+4)
 	}
-	return min(w+1, 14, max(5, width/5))
+	return max(min(w+1, 14, max(5, width/5)), min(hw+1, max(5, width/3)))
 }
 
 // Segment renders the segment section at the given width.
