@@ -33,11 +33,12 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	}
 
 	var b strings.Builder
-	line := func(s string) {
-		b.WriteString(ansi.Wrap(s, width, ""))
+	// The title wraps at spaces only: a system's name (a file's, often
+	// with hyphens) is never broken inside.
+	for _, l := range wrapAtSpaces("Sentence BLEU of "+model.Printable(title), width) {
+		b.WriteString(st.Title.Render(l))
 		b.WriteByte('\n')
 	}
-	line(st.Title.Render("Sentence BLEU of " + model.Printable(title)))
 	// The signature is copied: one line, however wide.
 	b.WriteString(st.Muted.Render(scoring.Signature(in.Opt, nrefs, scoring.SignatureVersion)))
 	b.WriteByte('\n')
@@ -49,4 +50,23 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	b.WriteByte('\n')
 	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
 	return b.String(), nil
+}
+
+// wrapAtSpaces wraps plain s to lines of at most width cells at its
+// spaces only: a word longer than a line (a system's name) stands whole
+// on a line of its own rather than being broken.
+func wrapAtSpaces(s string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, w := range strings.Split(s, " ") {
+		switch {
+		case cur == "":
+			cur = w
+		case ansi.StringWidth(cur)+1+ansi.StringWidth(w) > width:
+			lines, cur = append(lines, cur), w
+		default:
+			cur += " " + w
+		}
+	}
+	return append(lines, cur)
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,4 +88,31 @@ func nltkSentenceOptions() scoring.Options {
 	o := scoring.SentenceOptions()
 	o.Compat = scoring.CompatNLTK
 	return o
+}
+
+// TestExplainTitleKeepsNameWhole: the title wraps at spaces, never inside
+// a system's name (a user saw "generaltest2022.de-" / "en.hyp.LT22.en" at
+// --width 60); a name longer than the width stands whole on its own line.
+func TestExplainTitleKeepsNameWhole(t *testing.T) {
+	name := "generaltest2022.de-en.hyp.LT22.en"
+	writeFiles(t, map[string]string{name: "the cat sat\n", "ref": "the cat sat on the mat\n", "src": "die Katze saß\n"})
+	for _, w := range []int{20, 40, 60} {
+		code, out, stderr := runCLI(t, "", "explain", "--width", strconv.Itoa(w), "--line", "1", "-s", "src", name, "-r", "ref")
+		if code != 0 {
+			t.Fatalf("--width %d: exit %d: %s", w, code, stderr)
+		}
+		head, _, _ := strings.Cut(out, "\nnrefs:")
+		lines := strings.Split(head, "\n")
+		if !slices.Contains(lines, name) && !strings.HasSuffix(lines[len(lines)-1], " "+name) {
+			t.Errorf("--width %d: the title does not hold %s whole: %q", w, name, lines)
+		}
+		if got := strings.Join(lines, " "); got != "Sentence BLEU of line 1, system "+name {
+			t.Errorf("--width %d: the title reads %q", w, got)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > w && l != name {
+				t.Errorf("--width %d: title line %q is wider", w, l)
+			}
+		}
+	}
 }
