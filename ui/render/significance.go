@@ -172,21 +172,25 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 	if len(deltas) == 0 || n == 0 {
 		return st.Muted.Render(Truncate("no resampled differences to draw", width))
 	}
-	labelW := 0
-	counts := []int{}
+	// The count labels' width decides the strip's width, and the strip's
+	// the counts: the labels widen until the tallest count fits them (a
+	// narrower strip can gain its count a digit), never past what the
+	// strip was drawn for.
+	labelW, top := 0, 0
+	var counts []int
 	var a Axis
-	for range 2 { // the count labels' width decides the strip's width
+	for {
 		a = NewAxis(lo, hi, width-labelW)
 		counts = binDeltas(deltas, a)
-		top := 0
+		top = 0
 		for _, c := range counts {
 			top = max(top, c)
 		}
-		labelW = len(fmt.Sprint(top)) + 2
-	}
-	top := 0
-	for _, c := range counts {
-		top = max(top, c)
+		need := len(fmt.Sprint(top)) + 2
+		if need <= labelW {
+			break
+		}
+		labelW = need
 	}
 	zero, obs := a.Col(0), a.Col(observed)
 	lines := make([]string, 0, height+3)

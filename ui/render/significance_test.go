@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -124,5 +125,30 @@ func TestDeltaHistogramTwoSided(t *testing.T) {
 	lines = strings.Split(ansi.Strip(DeltaHistogram(DefaultStyles(), []float64{-3, 5.2}, 0.08, true, format, 60, 4)), "\n")
 	if marks := lines[len(lines)-2]; !strings.Contains(marks, "0") || !strings.Contains(marks, "▲") {
 		t.Errorf("marks %q: want 0 and ▲ kept", marks)
+	}
+}
+
+// TestDeltaHistogramFitsEveryWidth: the picture is never wider than its
+// width, also where the tallest column's count gains a digit when the
+// count labels narrow the strip (the demo's axis and its ticks were cut,
+// "+45.…", at 125 columns and, for approximate randomization, at 60).
+func TestDeltaHistogramFitsEveryWidth(t *testing.T) {
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{100, 1000, 10000} {
+		deltas := make([]float64, n)
+		for i := range deltas {
+			deltas[i] = 20 + 5*rng.NormFloat64()
+		}
+		for _, twoSided := range []bool{false, true} {
+			for w := 20; w <= 200; w++ {
+				out := DeltaHistogram(DefaultStyles(), deltas, 21, twoSided, format, w, 8)
+				for i, l := range strings.Split(out, "\n") {
+					if got := ansi.StringWidth(l); got > w {
+						t.Errorf("%d differences, two-sided %v, width %d: line %d is %d cells: %q", n, twoSided, w, i, got, l)
+					}
+				}
+			}
+		}
 	}
 }
