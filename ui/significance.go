@@ -335,7 +335,11 @@ func (s sigScreen) table(c common) []string {
 		wtl = "w/t/l"
 	}
 	// "p " and "— ": the p-values' digits line up, a star or its room after them.
-	head += render.PadLeft("p ", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + " " + axisName
+	head += render.PadLeft("p ", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + " "
+	if res.Test == model.TestPairedAR { // in fewer words rather than cut
+		axisName = render.FirstFit(s.width-render.Cells(head), axisName, "score (no CI)", "score")
+	}
+	head += axisName
 	lines := []string{st.Header.Render(render.Truncate(head, s.width))}
 	rows := max(1, min(len(res.Systems), s.height/3))
 	top := max(0, min(s.cursor-rows+1, len(res.Systems)-rows))
@@ -453,7 +457,10 @@ func (s sigScreen) histogram(c common, height int) []string {
 		return nil
 	}
 	if s.cursor == res.Baseline {
-		return []string{"", st.Muted.Render(render.Truncate("the baseline: select another system (↑↓) for its resampled differences, p pins it as the baseline", w))}
+		return []string{"", st.Muted.Render(render.FirstFit(w,
+			"the baseline: select another system (↑↓) for its resampled differences, p pins it as the baseline",
+			"the baseline: select another system (↑↓) for its resampled differences",
+			"the baseline: ↑↓ selects another system"))}
 	}
 	sc := res.Systems[s.cursor]
 	obs := sc.Score - res.Systems[res.Baseline].Score
@@ -464,19 +471,28 @@ func (s sigScreen) histogram(c common, height int) []string {
 		}
 	}
 	name, bname := s.name(c, s.cursor), s.name(c, res.Baseline)
-	var title string
-	switch narrow := w < 100; {
-	case res.Test == model.TestPairedAR && narrow:
-		title = fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲ (△ %s)", name, bname, c.delta(obs), c.delta(-obs))
-	case res.Test == model.TestPairedAR:
-		title = fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size (▲ %s, △ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs), c.delta(-obs))
-	case narrow: // the share at or below 0 is not p: both are said
-		title = fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs))
-	default:
-		title = fmt.Sprintf("%s − %s: %d of %d resamples ≤ 0 · Δ %s (▲) · p %.4f counts |Δ| − mean > %s",
-			name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs)))
+	// The caption in fewer words rather than cut (it read "…counts |Δ| −
+	// mean > 8.…" at 100 columns, "Δ +8.9…" at 60): the names give way
+	// last but one, as the title and the verdict say them.
+	var forms []string
+	if res.Test == model.TestPairedAR {
+		forms = []string{
+			fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size (▲ %s, △ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲ (△ %s)", name, bname, c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲", name, bname, c.delta(obs)),
+			fmt.Sprintf("swapped at random · Δ %s ▲ (△ %s)", c.delta(obs), c.delta(-obs)),
+		}
+	} else { // the share at or below 0 is not p: both are said
+		forms = []string{
+			fmt.Sprintf("%s − %s: %d of %d resamples ≤ 0 · Δ %s (▲) · p %.4f counts |Δ| − mean > %s",
+				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%s − %s: %d/%d ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+		}
 	}
+	title := render.FirstFit(w, forms...)
 	h := min(max(2, height-5), 12)
-	return append([]string{"", st.Title.Render(render.Truncate(title, w))},
+	return append([]string{"", st.Title.Render(title)},
 		strings.Split(render.DeltaHistogram(st, sc.Deltas, obs, res.Test == model.TestPairedAR, c.delta, w, h), "\n")...)
 }

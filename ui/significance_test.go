@@ -669,3 +669,25 @@ func TestSigScreenCIAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestSigScreenNothingCut: no line of the significance screen has a word
+// cut at its edge, at any width from 60 columns: the histogram's caption,
+// the baseline's note and approximate randomization's column head say it
+// in fewer words (the caption read "…counts |Δ| − mean > 8.…" at 100
+// columns and "Δ +8.9…" at 60).
+func TestSigScreenNothingCut(t *testing.T) {
+	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
+		for _, keys := range [][]string{{"B"}, {"B", "down"}, {"B", "down", "down"}, {"B", "T"}, {"B", "T", "down"}, {"B", "T", "down", "down"}} {
+			m := press(t, ready(t, ds, 60, 16), keys...)
+			for w := 60; w <= 200; w++ {
+				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+				m = next.(Model)
+				for i, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+					if cutWord(l) {
+						t.Errorf("%v at %d columns: line %d is cut: %q", keys, w, i+1, l)
+					}
+				}
+			}
+		}
+	}
+}
