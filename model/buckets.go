@@ -81,7 +81,7 @@ func ParseEdges(s string) ([]float64, error) {
 		f = strings.TrimSpace(f)
 		v, err := strconv.ParseFloat(f, 64)
 		switch {
-		case err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) && !plainDecimal(f):
+		case err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) && !PlainDecimal(f):
 			// 1_0 or 0x1p4, which ParseFloat reads: a plain decimal
 			// only, as the query language takes.
 			return nil, fmt.Errorf("model: bucket edge %q is not a decimal number; write edges as 10,20,30", f)

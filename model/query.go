@@ -568,7 +568,7 @@ func numericTerm(word string, col int) (term, bool, error) {
 		if num == "" {
 			return term{}, true, queryErr(col, "%s%s needs a number after it, as in %s%s10", name, op, name, op)
 		}
-		if !plainDecimal(num) {
+		if !PlainDecimal(num) {
 			return term{}, true, queryErr(col, "%s%s needs a decimal number after it (digits, with an optional sign, fraction and exponent: 10, -5, 0.5, 1e3), not %q", name, op, Printable(num))
 		}
 		// A number too small for a float64 reads as 0; one too large is
@@ -582,12 +582,12 @@ func numericTerm(word string, col int) (term, bool, error) {
 	return term{}, false, nil
 }
 
-// plainDecimal reports whether s is a decimal number written plainly: an
+// PlainDecimal reports whether s is a decimal number written plainly: an
 // optional sign, digits with an optional fraction (or a fraction alone,
 // .5), and an optional exponent (e or E, an optional sign, digits). It
 // leaves out what strconv.ParseFloat reads besides: inf, nan, hexadecimal
 // numbers and underscores between digits.
-func plainDecimal(s string) bool {
+func PlainDecimal(s string) bool {
 	i := 0
 	sign := func() {
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {

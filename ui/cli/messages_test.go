@@ -96,6 +96,8 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--compat", "moses"}, `--compat: "moses" is not sacrebleu or nltk`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "9"}, `--nltk-smoothing: 9 is not between 0 and 7 (NLTK's method0..method7)`},
 		{[]string{"--compat", "nltk", "--nltk-epsilon", "nan"}, `--nltk-epsilon: NaN is not a finite number`},
+		{[]string{"--smooth", "floor", "--smooth-value", "1_0"}, `--smooth-value: "1_0" is not a decimal number; write it as 0.5 or 1e-3`},
+		{[]string{"--compat", "nltk", "--nltk-alpha", "0x1p3"}, `--nltk-alpha: "0x1p3" is not a decimal number; write it as 0.5 or 1e-3`},
 		{[]string{"--compat", "nltk", "--nltk-alpha", "inf"}, `--nltk-alpha: +Inf is not a finite number`},
 		{[]string{"--compat", "nltk", "--nltk-k", "-inf"}, `--nltk-k: -Inf is not a finite number`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "-1"}, `--nltk-smoothing: -1 is not between 0 and 7 (NLTK's method0..method7)`},
