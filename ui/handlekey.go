@@ -119,6 +119,9 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Warnings):
 		m.openOverlay(screenWarnings)
+	case msg.String() == "!" && !k.Warnings.Enabled():
+		// The key is off without warnings; saying so beats doing nothing.
+		return m.flash("no input warnings: nothing in the files looks unlike what BLEU expects"), true
 	case key.Matches(msg, k.Ledger):
 		m.openOverlay(screenLedger)
 	case key.Matches(msg, k.Charts):
