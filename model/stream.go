@@ -119,6 +119,10 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 	case bytes.IndexByte(b[max(k, 0):], 0) >= 0:
 		msg = fmt.Sprintf("is not a text file (byte 0x%02x, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c)
 	}
+	if s.gz && line == 1 && col == 2 && k == 1 && b[0] == 0x1f && c == 0x8b {
+		// What gzip held starts with gzip's own magic bytes.
+		msg = "is gzip compressed twice; decompress it once (gunzip) and give that"
+	}
 	return &InputError{File: s.f.label, Line: line, Byte: col, Msg: msg}
 }
 
