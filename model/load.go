@@ -326,7 +326,23 @@ func checkCounts(files []*file, streams [][]string) error {
 		}
 		msg += " (" + strings.Join(parts, ", ") + ")"
 	}
-	return inputErr(files[odd].label, msg+"; every file must have one segment per line")
+	fix := "every file must have one segment per line"
+	if counts[odd] < mode && hasCR(streams[odd]) {
+		fix = `its lines seem to end in CR alone, which ends no line here (nor in sacrebleu); convert them, e.g. tr '\r' '\n'`
+	}
+	return inputErr(files[odd].label, msg+"; "+fix)
+}
+
+// hasCR reports whether a line holds a carriage return: lines end at
+// \n only, so a file whose lines end in \r alone is read as one long line
+// with them inside.
+func hasCR(lines []string) bool {
+	for _, l := range lines {
+		if strings.IndexByte(l, '\r') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // modeCount returns the most common line count. On a tie the count of the

@@ -70,6 +70,8 @@ func TestLoadErrors(t *testing.T) {
 			`bleuscope: standard input is named twice ("-"); it can be read only once: save it to a file and name the file instead`},
 		{"no stdin", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
 			`bleuscope: standard input is not available; name a file instead of "-"`},
+		{"lines ending in CR alone", map[string]string{"hyp.txt": strings.ReplaceAll(hyp3, "\n", "\r"), "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
+			`bleuscope: hyp.txt has 1 line but ref.txt has 3; its lines seem to end in CR alone, which ends no line here (nor in sacrebleu); convert them, e.g. tr '\r' '\n'`},
 		{"gzip twice", map[string]string{"hyp.txt.gz.gz": gzipped(t, full), "ref.txt": ref3}, Input{Systems: []string{"hyp.txt.gz.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: hyp.txt.gz.gz:1:byte 2: is gzip compressed twice; decompress it once (gunzip) and give that"},
 		{"truncated gzip", map[string]string{"hyp.txt.gz": full[:len(full)-6], "ref.txt": ref3}, Input{Systems: []string{"hyp.txt.gz"}, Refs: []string{"ref.txt"}},
