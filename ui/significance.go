@@ -249,6 +249,7 @@ func (s sigScreen) verdict(c common) string {
 // figures do not fit (the drawn interval still shows them).
 type sigColumns struct {
 	name, score, delta, mu, p, wtl, axis int
+	ci                                   int // the widest CI, to which each is padded in μ ± CI
 }
 
 func (s sigScreen) columns(c common) sigColumns {
@@ -259,6 +260,11 @@ func (s sigScreen) columns(c common) sigColumns {
 		cols.name = max(cols.name, render.Cells(c.shortName(i)))
 	}
 	cols.name = min(cols.name, 18)
+	for _, sc := range s.res.Systems {
+		if sc.Resamples > 0 {
+			cols.ci = max(cols.ci, render.Cells(c.score(sc.CI)))
+		}
+	}
 	cols.wtl = len("w/t/l")
 	for i, sc := range s.res.Systems {
 		if i != s.res.Baseline {
@@ -416,13 +422,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		lo, mid, hi = sc.Mean-sc.CI, sc.Mean, sc.Mean+sc.CI
 		// The CIs padded to the widest, so that the right-aligned
 		// cells put every ± in line (41.13 ± 12.50 above 77.10 ±  7.67).
-		ciW := 0
-		for _, o := range res.Systems {
-			if o.Resamples > 0 {
-				ciW = max(ciW, render.Cells(c.score(o.CI)))
-			}
-		}
-		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), ciW)
+		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), cols.ci)
 	}
 	parts := []string{
 		render.PadRight(s.name(c, i), cols.name),
