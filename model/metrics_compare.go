@@ -196,11 +196,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 	var mus []string
 	if bs {
-		means, cis := make([]float64, len(mc.Estimates)), make([]float64, len(mc.Estimates))
-		for i, e := range mc.Estimates {
-			means[i], cis[i] = e.Mean, e.CI
-		}
-		mus = plusMinus(means, cis)
+		mus = plusMinus(mc.Estimates)
 	}
 	for i, e := range mc.Estimates {
 		row := []string{Printable(ds.Systems[i].Name), two(e.Score)}

@@ -109,11 +109,11 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 	base := c.Systems[c.Baseline].Score
 	var mus []string
 	if bs {
-		means, cis := make([]float64, len(c.Systems)), make([]float64, len(c.Systems))
+		ests := make([]scoring.Estimate, len(c.Systems))
 		for i, sc := range c.Systems {
-			means[i], cis[i] = sc.Mean, sc.CI
+			ests[i] = sc.Estimate
 		}
-		mus = plusMinus(means, cis)
+		mus = plusMinus(ests)
 	}
 	for i, sc := range c.Systems {
 		name := Printable(ds.Systems[i].Name)
@@ -216,20 +216,20 @@ func pValueCell(p float64, significant bool) string {
 	return fmt.Sprintf("%.4f  ", p)
 }
 
-// plusMinus formats each mean[i] ± ci[i] with two decimals, the CIs
+// plusMinus formats each estimate's Mean ± CI with two decimals, the CIs
 // padded on the left to the widest, so that the cells, right-aligned in
 // one column, put every ± and every mean's decimal point in line
 // (41.13 ± 12.50 above 77.10 ±  7.67).
-func plusMinus(mean, ci []float64) []string {
+func plusMinus(ests []scoring.Estimate) []string {
 	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 	width := 0
-	for _, x := range ci {
-		width = max(width, len(two(x)))
+	for _, e := range ests {
+		width = max(width, len(two(e.CI)))
 	}
-	cells := make([]string, len(mean))
-	for i := range mean {
-		c := two(ci[i])
-		cells[i] = two(mean[i]) + " ± " + strings.Repeat(" ", width-len(c)) + c
+	cells := make([]string, len(ests))
+	for i, e := range ests {
+		c := two(e.CI)
+		cells[i] = two(e.Mean) + " ± " + strings.Repeat(" ", width-len(c)) + c
 	}
 	return cells
 }

@@ -327,7 +327,7 @@ func TestComparisonTextCIAligned(t *testing.T) {
 			t.Errorf("%s: %d rows with μ ± CI; want 3\n%s", name, rows, out)
 		}
 	}
-	if got := plusMinus([]float64{37.3, 68.99, 100}, []float64{13.4, 6.4, 0.05}); !slices.Equal(got, []string{"37.30 ± 13.40", "68.99 ±  6.40", "100.00 ±  0.05"}) {
+	if got := plusMinus([]scoring.Estimate{{Mean: 37.3, CI: 13.4}, {Mean: 68.99, CI: 6.4}, {Mean: 100, CI: 0.05}}); !slices.Equal(got, []string{"37.30 ± 13.40", "68.99 ±  6.40", "100.00 ±  0.05"}) {
 		t.Errorf("plusMinus = %q", got)
 	}
 }
