@@ -216,9 +216,9 @@ func (x cand) better(y cand) int {
 }
 
 // selectTop returns the first top candidates (all when top is 0) in
-// ranking order, with their text set. Only the candidates that tie with
-// the last one kept have their text built for comparison, so a ranking of
-// a million n-grams mostly compares integers.
+// ranking order, with their text set. The cut is found comparing
+// integers only (keepBest); the text is built for the candidates it keeps
+// (with the ones that tie with the last), which the text then orders.
 func (a *Analysis) selectTop(cands []cand, top int) []cand {
 	cands = keepBest(cands, top, cand.better)
 	var buf []byte

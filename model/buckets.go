@@ -81,16 +81,16 @@ func ParseEdges(s string) ([]float64, error) {
 		f = strings.TrimSpace(f)
 		v, err := strconv.ParseFloat(f, 64)
 		switch {
-		case err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) && !PlainDecimal(f):
-			// 1_0 or 0x1p4, which ParseFloat reads: a plain decimal
-			// only, as the query language takes.
-			return nil, fmt.Errorf("model: bucket edge %q is not a decimal number; write edges as 10,20,30", f)
 		case errors.Is(err, strconv.ErrRange):
 			return nil, fmt.Errorf("model: bucket edge %q is out of range (numbers go up to about 1.8e308); write edges as 10,20,30", f)
 		case err != nil:
 			return nil, fmt.Errorf("model: bucket edge %q is not a number; write edges as 10,20,30", f)
 		case math.IsInf(v, 0) || math.IsNaN(v):
 			return nil, fmt.Errorf("model: bucket edge %q is not a finite number; write edges as 10,20,30", f)
+		case !PlainDecimal(f):
+			// 1_0 or 0x1p4, which ParseFloat reads: a plain decimal
+			// only, as the query language takes.
+			return nil, fmt.Errorf("model: bucket edge %q is not a decimal number; write edges as 10,20,30", f)
 		}
 		if len(edges) > 0 && v <= edges[len(edges)-1] {
 			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", v, edges[len(edges)-1])

@@ -111,6 +111,7 @@ func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (lists Seg
 	shares := runtime.GOMAXPROCS(0)
 	f := &idFiller{reqLo: reqLo, wants: make([]idWant, len(reqs)), segs: make([]uint32, sum), pending: make([]int, shares)}
 	next := slices.Clone(reqLo[:len(reqLo)-1])
+	asked := make([]uint64, (c.ids.len()+63)/64)
 	for j, r := range reqs {
 		from := 0
 		if j > 0 {
@@ -118,13 +119,8 @@ func (c *NGramCounts) segmentsByID(sys int, reqs []KindID, limit int) (lists Seg
 		}
 		f.wants[next[r.ID]] = idWant{at: uint32(from), end: uint32(end[j]), kind: r.Kind}
 		next[r.ID]++
-		if end[j] > from {
+		if end[j] > from { // room for a segment
 			f.pending[shareOf(uint32(r.ID), shares)]++
-		}
-	}
-	asked := make([]uint64, (c.ids.len()+63)/64)
-	for j, r := range reqs {
-		if j == 0 && end[j] > 0 || j > 0 && end[j] > end[j-1] { // room for a segment
 			asked[r.ID>>6] |= 1 << (r.ID & 63)
 		}
 	}
