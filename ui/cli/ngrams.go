@@ -168,7 +168,8 @@ var kindTitle = map[scoring.Kind]string{
 // called name as an aligned table (as writeTable would). It ranges over
 // rows twice, first for the columns' widths, then to write each row
 // through one buffer: a ranking of millions of rows (--top 0) is never
-// held as text, nor made into garbage a string per cell.
+// held as text whole. Each pass makes every row again (its n-gram's text
+// and lines), so the text form costs about twice the JSONL's writing.
 func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
 	head := []string{k.String(), "segments", "n-gram", "lines"}
 	var num []byte
