@@ -523,13 +523,9 @@ func waiting(x anaCtx, running string) []string {
 
 // anaNameWidth is the width of system sys's name in the analysis
 // tables' columns: that of its short form (at least 6 cells), so that a
-// column abbreviates a name as the title and the note do.
+// column of it ([common.systemCell]) abbreviates a name as the title and
+// the note do.
 func anaNameWidth(c common, sys int) int { return max(6, render.Cells(c.shortName(sys))) }
-
-// anaNameCell is system sys's name in a column w cells wide, given w of
-// [anaNameWidth] or more: its short form, as the title and the note have
-// it.
-func anaNameCell(c common, sys, w int) string { return render.PadRight(c.shortName(sys), w) }
 
 // settingsTag says in a few words what the analysis shown was made with:
 // tokenizer, case, max order, and the smoothing (NLTK's method in nltk

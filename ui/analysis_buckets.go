@@ -135,7 +135,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 				cell += anaDeltaCell(x, it.b.Result.Score-bs[x.other][it.bucket].Result.Score)
 			}
 		}
-		return lead + " " + anaNameCell(c, it.system, nameW) + "  " + cell
+		return lead + " " + c.systemCell(it.system, nameW) + "  " + cell
 	})
 }
 

@@ -69,7 +69,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 		it := items[i]
 		name := strings.Repeat(" ", nameW)
 		if it.outcome == 0 {
-			name = anaNameCell(c, it.system, nameW)
+			name = c.systemCell(it.system, nameW)
 		}
 		frac := 0.0
 		if n > 0 {

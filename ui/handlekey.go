@@ -119,7 +119,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Warnings):
 		m.openOverlay(screenWarnings)
-	case msg.String() == "!" && !k.Warnings.Enabled():
+	case pressedAny(msg, k.Warnings):
 		// The key is off without warnings; saying so beats doing nothing.
 		return m.flash("no input warnings: nothing in the files looks unlike what BLEU expects"), true
 	case key.Matches(msg, k.Ledger):
