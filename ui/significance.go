@@ -374,9 +374,10 @@ func (s sigScreen) table(c common) []string {
 func (s sigScreen) noDifferenceNote(c common) string {
 	var names []string
 	tied := true
+	w := s.nameWidth(c) // lays the table out: once, not per name
 	for i, sc := range s.res.Systems {
 		if i != s.res.Baseline && sc.NoDifference() {
-			names = append(names, s.name(c, i))
+			names = append(names, render.TruncateMiddle(c.systemName(i), w))
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
 	}
@@ -425,7 +426,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), cols.ci)
 	}
 	parts := []string{
-		render.PadRight(s.name(c, i), cols.name),
+		render.PadRight(render.TruncateMiddle(c.systemName(i), min(c.shortWidth(), cols.name)), cols.name), // s.name, from the columns at hand
 		render.PadLeft(c.score(sc.Score), cols.score),
 		render.PadLeft(delta, cols.delta),
 	}
