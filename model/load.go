@@ -327,8 +327,11 @@ func checkCounts(files []*file, streams [][]string) error {
 		msg += " (" + strings.Join(parts, ", ") + ")"
 	}
 	fix := "every file must have one segment per line"
-	if counts[odd] < mode && hasCR(streams[odd]) {
-		fix = `its lines seem to end in CR alone, which ends no line here (nor in sacrebleu); convert them, e.g. tr '\r' '\n'`
+	for i, st := range streams { // the short one may be taken as right (one system, one reference)
+		if counts[i] < high && hasCR(st) {
+			fix = files[i].label + `'s lines seem to end in CR alone, which ends no line here (nor in sacrebleu); convert them, e.g. tr '\r' '\n'`
+			break
+		}
 	}
 	return inputErr(files[odd].label, msg+"; "+fix)
 }
