@@ -20,6 +20,8 @@ import (
 //	                (tokenized and lowercased as the scores are)
 //	/regexp/        Go regular expression on the raw text (RE2 syntax);
 //	                flags go inside, /(?i)x/: letters after it are an error
+//	                (a space or the end comes after a closing / or ", so
+//	                /a/, and "a b"c are errors, not two terms)
 //	src:X hyp:X ref:X   X (a word, "n-gram" or /regexp/) in that field only
 //	shown:X         X in the hypothesis of the system evaluated for alone
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
@@ -371,6 +373,17 @@ func (p *queryParser) delimited(delim byte, what string) (string, error) {
 	return "", queryErr(col, "%s has no closing %c", what, delim)
 }
 
+// apart returns an error unless a space or the end comes right after the
+// closing delim of a term (what): /a/, or "a b"c would otherwise be read
+// as two terms, which is rarely what was meant.
+func (p *queryParser) apart(delim byte, what string) error {
+	if p.spaceAt(p.pos) {
+		return nil
+	}
+	next, _ := utf8.DecodeRuneInString(p.s[p.pos:])
+	return queryErr(p.col(), "put a space between terms (%q follows the closing %c of the %s; write \\%[2]c for a %[2]c inside it)", next, delim, what)
+}
+
 // negatedTerm reads a term, negated when "-" (right before it) or "not"
 // (a word of its own) comes first. A "-" with nothing right after it is an
 // error, as "not" is: the text "-" is written in quotes.
@@ -429,6 +442,9 @@ func (p *queryParser) term() (term, error) {
 	switch p.s[p.pos] {
 	case '"':
 		phrase, err := p.delimited('"', "quoted n-gram")
+		if err == nil {
+			err = p.apart('"', "quoted n-gram")
+		}
 		if err != nil {
 			return t, err
 		}
@@ -444,6 +460,9 @@ func (p *queryParser) term() (term, error) {
 		}
 		if flags := p.letters(); flags != "" {
 			return t, queryErr(p.col()-utf8.RuneCountInString(flags), "flags after a /regexp/ are not supported (%s); write them inside it, as in %s", Printable(flags), flagsInside(expr, flags))
+		}
+		if err := p.apart('/', "regexp"); err != nil {
+			return t, err
 		}
 		re, err := regexp.Compile(expr)
 		if err != nil {
@@ -636,7 +655,11 @@ func (p *queryParser) annotationTerm(col int) (term, bool, error) {
 		var v string
 		if p.s[p.pos] == '"' {
 			var err error
-			if v, err = p.delimited('"', "quoted "+strings.TrimSuffix(a.prefix, ":")); err != nil {
+			what := "quoted " + strings.TrimSuffix(a.prefix, ":")
+			if v, err = p.delimited('"', what); err == nil {
+				err = p.apart('"', what)
+			}
+			if err != nil {
 				return term{}, true, err
 			}
 		} else {

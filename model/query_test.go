@@ -54,8 +54,10 @@ func TestQueryRows(t *testing.T) {
 		{`/^Der|^Die/`, 0, []int{1, 3}},
 		{`src:/H[au]/`, 0, []int{0, 1, 2}},
 		{`/(?i)^der/`, 0, []int{1}},
-		{`/dog/ barks`, 0, []int{1}}, // a word after a space is a term of its own
-		{"bleu<10", 0, []int{2}},     // A's "x"
+		{`/dog/ barks`, 0, []int{1}},      // a word after a space is a term of its own
+		{"/dog/\u00a0barks", 0, []int{1}}, // any space
+		{`"dog barks"` + "\t/^Der/", 0, []int{1}},
+		{"bleu<10", 0, []int{2}}, // A's "x"
 		{"bleu>=100", 1, []int{1, 2}},
 		{"len>3", 0, []int{1, 3}},
 		{"len=1", 1, []int{3}},
@@ -183,6 +185,17 @@ func TestParseQueryErrors(t *testing.T) {
 		{`/a\/b/s`, `query: column 7: flags after a /regexp/ are not supported (s); write them inside it, as in /(?s)a\/b/`},
 		{"-/a/ii", "query: column 5: flags after a /regexp/ are not supported (ii); write them inside it, as in /(?i)a/ for any case"},
 		{"é /a/é", "query: column 6: flags after a /regexp/ are not supported (é); write them inside it, as in /(?i)a/ for any case"},
+		// Anything else right after a closing / or " is an error, not a
+		// term of its own (/a/, was the regexp a and the word ,).
+		{"/a/,", `query: column 4: put a space between terms (',' follows the closing / of the regexp; write \/ for a / inside it)`},
+		{"x /a/-b/", `query: column 6: put a space between terms ('-' follows the closing / of the regexp; write \/ for a / inside it)`},
+		{"/a/1", `query: column 4: put a space between terms ('1' follows the closing / of the regexp; write \/ for a / inside it)`},
+		{"/a/)", `query: column 4: put a space between terms (')' follows the closing / of the regexp; write \/ for a / inside it)`},
+		{`"a b"c`, `query: column 6: put a space between terms ('c' follows the closing " of the quoted n-gram; write \" for a " inside it)`},
+		{`é -hyp:"a"/b/`, `query: column 11: put a space between terms ('/' follows the closing " of the quoted n-gram; write \" for a " inside it)`},
+		{`"a""b"`, `query: column 4: put a space between terms ('"' follows the closing " of the quoted n-gram; write \" for a " inside it)`},
+		{`cat:"a b"c`, `query: column 10: put a space between terms ('c' follows the closing " of the quoted cat; write \" for a " inside it)`},
+		{"\"a\"\u202e", `query: column 4: put a space between terms ('\u202e' follows the closing " of the quoted n-gram; write \" for a " inside it)`},
 	} {
 		_, err := ParseQuery(tc.q)
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrQuery) {
@@ -208,7 +221,7 @@ func TestQueryRowsErrors(t *testing.T) {
 func FuzzParseQuery(f *testing.F) {
 	for _, s := range []string{"", "a b or c", `src:"x y" /z+/ bleu<=3`, `"\"`, `/\/`, "delta>-5 or len=0", "hyp:/(/", "ref:",
 		`cat:"a b" sev:major or is:unannotated rater:x`, "is:", "sev:minor is:noerror house", "chrf<30 or -ter>=50", "CHRF=1e999",
-		"/a/i bleu<1_0", "é not LEN<=", "-\u00a0x"} {
+		"/a/i bleu<1_0", "é not LEN<=", "-\u00a0x", "/a/,", `"a b"c`, `cat:"x"y`, "/a/\u00a0b", `"a"é`} {
 		f.Add(s)
 	}
 	ds := queryDataset()
