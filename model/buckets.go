@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -73,24 +72,14 @@ func (s *Scored) scale() float64 {
 	return ScoreScale(s.Settings.Sentence.Compat == scoring.CompatNLTK)
 }
 
-// ParseEdges reads edges written as "a,b,c": finite numbers written as
-// plain decimals (10, 0.5, 1e3), strictly increasing.
+// ParseEdges reads edges written as "a,b,c": numbers as [ParseDecimal]
+// reads them, strictly increasing.
 func ParseEdges(s string) ([]float64, error) {
 	var edges []float64
 	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		v, err := strconv.ParseFloat(f, 64)
-		switch {
-		case errors.Is(err, strconv.ErrRange):
-			return nil, fmt.Errorf("model: bucket edge %q is out of range (numbers go up to about 1.8e308); write edges as 10,20,30", f)
-		case err != nil:
-			return nil, fmt.Errorf("model: bucket edge %q is not a number; write edges as 10,20,30", f)
-		case math.IsInf(v, 0) || math.IsNaN(v):
-			return nil, fmt.Errorf("model: bucket edge %q is not a finite number; write edges as 10,20,30", f)
-		case !PlainDecimal(f):
-			// 1_0 or 0x1p4, which ParseFloat reads: a plain decimal
-			// only, as the query language takes.
-			return nil, fmt.Errorf("model: bucket edge %q is not a decimal number; write edges as 10,20,30", f)
+		v, err := ParseDecimal(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("model: bucket edges: %w; write edges as 10,20,30", err)
 		}
 		if len(edges) > 0 && v <= edges[len(edges)-1] {
 			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", v, edges[len(edges)-1])

@@ -6,7 +6,6 @@ import (
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,7 +26,8 @@ import (
 //	bleu<10 len>30 bp<1 delta<-5   numeric tests, with <, >, <=, >=, =:
 //	                sentence score, hypothesis tokens, brevity penalty,
 //	                score minus the other system's; the number is a plain
-//	                finite decimal (10, -5, 0.5, 1e3; not inf, 1_0, 0x1p3)
+//	                finite decimal (10, -5, 0.5, 1e3; not inf, 1_0, 0x1p3),
+//	                read by [ParseDecimal] as the number flags are
 //	chrf<40 ter>50  sentence chrF (0–100) and TER (in percent, as
 //	                sacrebleu prints it), from the [MetricScores] given
 //	                to [Scored.QueryRows]
@@ -582,62 +582,15 @@ func numericTerm(word string, col int) (term, bool, error) {
 		if op == "" {
 			return term{}, false, nil
 		}
-		num := rest[len(op):]
-		col += len(name) + len(op) // errors point at the number (name and op are ASCII)
-		if num == "" {
-			return term{}, true, queryErr(col, "%s%s needs a number after it, as in %s%s10", name, op, name, op)
-		}
-		if !PlainDecimal(num) {
-			return term{}, true, queryErr(col, "%s%s needs a decimal number after it (digits, with an optional sign, fraction and exponent: 10, -5, 0.5, 1e3), not %q", name, op, Printable(num))
-		}
-		// A number too small for a float64 reads as 0; one too large is
-		// refused, as inf would be.
-		v, err := strconv.ParseFloat(num, 64)
-		if err != nil || math.IsInf(v, 0) {
-			return term{}, true, queryErr(col, "%s%s needs a finite number after it, such as 10 (%s is beyond the largest float, about 1.8e308)", name, op, num)
+		v, err := ParseDecimal(rest[len(op):])
+		if err != nil {
+			// The column of the number, or of where it should be (name
+			// and op are ASCII).
+			return term{}, true, queryErr(col+len(name)+len(op), "after %s%s, %v", name, op, err)
 		}
 		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil
 	}
 	return term{}, false, nil
-}
-
-// PlainDecimal reports whether s is a decimal number written plainly: an
-// optional sign, digits with an optional fraction (or a fraction alone,
-// .5), and an optional exponent (e or E, an optional sign, digits). It
-// leaves out what strconv.ParseFloat reads besides: inf, nan, hexadecimal
-// numbers and underscores between digits.
-func PlainDecimal(s string) bool {
-	i := 0
-	sign := func() {
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-	}
-	digits := func() int {
-		n := 0
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	sign()
-	n := digits()
-	if i < len(s) && s[i] == '.' {
-		i++
-		n += digits()
-	}
-	if n == 0 {
-		return false
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		sign()
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }
 
 // annotationTerm reads cat:X, sev:X, rater:X or is:X; ok is false when

@@ -464,7 +464,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"buckets", "--by", "ref-length", "--edges", "-5", "hyp.txt", "-r", "refA.txt"}, `--edges "-5": reference lengths r are 0 or more, so every edge must be above 0`},
 		{[]string{"buckets", "--by", "length-ratio", "--edges", "0,1", "hyp.txt", "-r", "refA.txt"}, `--edges "0,1": length ratios c / r are 0 or more, so every edge must be above 0`},
 		{[]string{"buckets", "--by", "sentence-bleu", "--edges", "50,150", "hyp.txt", "-r", "refA.txt"}, `--edges "50,150": sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100`},
-		{[]string{"buckets", "--by", "ref-length", "--edges", "1e400", "hyp.txt", "-r", "refA.txt"}, `--edges "1e400": bucket edge "1e400" is out of range`},
+		{[]string{"buckets", "--by", "ref-length", "--edges", "1e400", "hyp.txt", "-r", "refA.txt"}, `--edges "1e400": bucket edges: "1e400" is out of range`},
 		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
 		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
 	} {

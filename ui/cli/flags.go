@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,7 +49,8 @@ func (f intFlag) Set(s string) error {
 	return nil
 }
 
-// floatFlag is a number flag with a plain-spoken error.
+// floatFlag is a number flag with a plain-spoken error, that of
+// [model.ParseDecimal].
 type floatFlag struct{ v *float64 }
 
 func (f floatFlag) String() string {
@@ -61,7 +61,7 @@ func (f floatFlag) String() string {
 }
 
 func (f floatFlag) Set(s string) error {
-	x, err := parseNumber(s)
+	x, err := model.ParseDecimal(strings.TrimSpace(s))
 	if err != nil {
 		return err
 	}
@@ -291,25 +291,4 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
-}
-
-// parseNumber reads a number flag's value, saying plainly what is wrong:
-// not a number, out of the range of a float64 (1e309), or not written as
-// a plain decimal (1_0, 0x1p4).
-func parseNumber(s string) (float64, error) {
-	t := strings.TrimSpace(s)
-	x, err := strconv.ParseFloat(t, 64)
-	if errors.Is(err, strconv.ErrRange) {
-		return 0, fmt.Errorf("%q is out of range (numbers go up to about 1.8e308)", s)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", s)
-	}
-	if !math.IsInf(x, 0) && !math.IsNaN(x) && !model.PlainDecimal(t) {
-		// 1_0 or 0x1p4, which ParseFloat reads: a plain decimal only, as
-		// the edges and the query take (inf and nan are left to the
-		// options' own checks, which say what range they want).
-		return 0, fmt.Errorf("%q is not a decimal number; write it as 0.5 or 1e-3", s)
-	}
-	return x, nil
 }

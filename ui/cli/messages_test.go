@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // TestErrorAfterLoadingIsOneLine fails after loading an input that draws
@@ -92,17 +94,10 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--tokenize", "foo"}, `--tokenize: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
 		{[]string{"--smooth", "foo"}, `--smooth: "foo" is not a smoothing method (want exp, floor, add-k or none)`},
 		{[]string{"--smooth-value", "-1", "--smooth", "floor"}, `--smooth-value: -1 is not a finite number ≥ 0`},
-		{[]string{"--smooth", "floor", "--smooth-value", "inf"}, `--smooth-value: +Inf is not a finite number ≥ 0`},
 		{[]string{"--compat", "moses"}, `--compat: "moses" is not sacrebleu or nltk`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "9"}, `--nltk-smoothing: 9 is not between 0 and 7 (NLTK's method0..method7)`},
-		{[]string{"--compat", "nltk", "--nltk-epsilon", "nan"}, `--nltk-epsilon: NaN is not a finite number`},
-		{[]string{"--smooth", "floor", "--smooth-value", "1_0"}, `--smooth-value: "1_0" is not a decimal number; write it as 0.5 or 1e-3`},
-		{[]string{"--compat", "nltk", "--nltk-alpha", "0x1p3"}, `--nltk-alpha: "0x1p3" is not a decimal number; write it as 0.5 or 1e-3`},
-		{[]string{"--compat", "nltk", "--nltk-alpha", "inf"}, `--nltk-alpha: +Inf is not a finite number`},
-		{[]string{"--compat", "nltk", "--nltk-k", "-inf"}, `--nltk-k: -Inf is not a finite number`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "-1"}, `--nltk-smoothing: -1 is not between 0 and 7 (NLTK's method0..method7)`},
 		{[]string{"--tokenize=foo"}, `--tokenize: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
-		{[]string{"--compat", "nltk", "--weights", "0.5,nan"}, `--weights: "nan" is not a finite number; give numbers separated by commas, like 0.5,0.5`},
 		{[]string{"--compat", "nltk", "--weights", "1,1,1,1,1,1,1,1,1,1"}, `--weights: 10 values given; at most 9 are allowed`},
 	}
 	writeFiles(t, basicFiles())
@@ -117,6 +112,57 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 			if code != exitUsage || stdout != "" || stderr != want {
 				t.Errorf("%q: status %d, stdout %q\n got %q\nwant %q", args, code, stdout, stderr, want)
 			}
+		}
+	}
+}
+
+// TestDecimalErrorsAgree gives the same bad numbers to the three readers
+// of plain decimals: the number flags, --edges and the query's
+// comparisons. Each words the fault the same way (model.ParseDecimal's
+// words) after its own context: the flag, the column. (What a number
+// flag's option refuses besides, such as a negative --smooth-value, is
+// scoring's: TestScoringFlagErrorsNameTheFlag.)
+func TestDecimalErrorsAgree(t *testing.T) {
+	const notPlain = " is not a plain decimal number (such as 10, -5, 0.5 or 1e3)"
+	writeFiles(t, basicFiles())
+	for _, tc := range []struct{ in, fault string }{
+		{"1_0", `"1_0"` + notPlain},
+		{"0x10", `"0x10"` + notPlain},
+		{"0x1p4", `"0x1p4"` + notPlain},
+		{"inf", `"inf"` + notPlain},
+		{"-Infinity", `"-Infinity"` + notPlain},
+		{"nan", `"nan"` + notPlain},
+		{"1e", `"1e"` + notPlain},
+		{".", `"."` + notPlain},
+		{"--5", `"--5"` + notPlain},
+		{"ten", `"ten"` + notPlain},
+		{"1e400", `"1e400" is out of range (numbers go up to about 1.8e308)`},
+		{"-1e999", `"-1e999" is out of range (numbers go up to about 1.8e308)`},
+		{"", "a number is missing (such as 10, -5, 0.5 or 1e3)"},
+	} {
+		for _, c := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"score", "--smooth", "floor", "--smooth-value", tc.in, "hyp.txt", "-r", "ref.txt"},
+				"--smooth-value: " + tc.fault + "; see 'bleuscope score --help'"},
+			{[]string{"--compat", "nltk", "--nltk-epsilon", tc.in, "hyp.txt", "-r", "ref.txt"},
+				"--nltk-epsilon: " + tc.fault + "; see 'bleuscope --help'"},
+			{[]string{"segments", "--compat", "nltk", "--weights", "0.5," + tc.in, "hyp.txt", "-r", "ref.txt"},
+				"--weights: " + tc.fault + "; give numbers separated by commas, like 0.5,0.5; see 'bleuscope segments --help'"},
+			{[]string{"ngrams", "--salient", "--alpha", tc.in, "hyp.txt", "ref2.txt", "-r", "ref.txt"},
+				"--alpha: " + tc.fault + "; see 'bleuscope ngrams --help'"},
+			{[]string{"buckets", "--by", "ref-length", "--edges", "1," + tc.in, "hyp.txt", "-r", "ref.txt"},
+				`--edges "1,` + tc.in + `": bucket edges: ` + tc.fault + "; write edges as 10,20,30"},
+		} {
+			want := "bleuscope: " + c.want + "\n"
+			if code, stdout, stderr := runCLI(t, "", c.args...); code != exitUsage || stdout != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q\n got %q\nwant %q", c.args, code, stdout, stderr, want)
+			}
+		}
+		want := "query: column 8: after bleu<, " + tc.fault
+		if _, err := model.ParseQuery("x bleu<" + tc.in); err == nil || err.Error() != want {
+			t.Errorf("ParseQuery(%q) error = %v; want %s", "x bleu<"+tc.in, err, want)
 		}
 	}
 }

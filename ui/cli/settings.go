@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -199,7 +198,7 @@ func (fs *flagSet) optionError(err error) error {
 	return usagef("%s; %s", oe.Msg, fs.helpHint())
 }
 
-// parseWeights reads --weights: comma-separated finite numbers, at most
+// parseWeights reads --weights: comma-separated numbers, at most
 // scoring.MaxOrderLimit of them. Its errors do not name the flag.
 func parseWeights(s string) ([]float64, error) {
 	parts := strings.Split(s, ",")
@@ -208,12 +207,9 @@ func parseWeights(s string) ([]float64, error) {
 	}
 	w := make([]float64, len(parts))
 	for i, p := range parts {
-		x, err := parseNumber(p)
+		x, err := model.ParseDecimal(strings.TrimSpace(p))
 		if err != nil {
 			return nil, fmt.Errorf("%w; give numbers separated by commas, like 0.5,0.5", err)
-		}
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("%q is not a finite number; give numbers separated by commas, like 0.5,0.5", p)
 		}
 		w[i] = x
 	}

@@ -1,0 +1,49 @@
+package model
+
+import "testing"
+
+// TestParseDecimal: plain decimals are read as strconv reads them; what
+// strconv reads besides, and numbers a float64 cannot hold, are refused
+// with the words the number flags, the bucket edges and the query share
+// (ui/cli's TestDecimalErrorsAgree gives each of them these inputs).
+func TestParseDecimal(t *testing.T) {
+	const notPlain = " is not a plain decimal number (such as 10, -5, 0.5 or 1e3)"
+	for _, tc := range []struct {
+		in   string
+		want float64
+		err  string // the error, "" for none
+	}{
+		{"10", 10, ""},
+		{"-5", -5, ""},
+		{"+.5", 0.5, ""},
+		{"5.", 5, ""},
+		{"1E3", 1000, ""},
+		{"2.5e-3", 0.0025, ""},
+		{"0e-999", 0, ""},
+		{"1e308", 1e308, ""},
+		{"", 0, "a number is missing (such as 10, -5, 0.5 or 1e3)"},
+		{" 1", 0, `" 1"` + notPlain},
+		{"1_0", 0, `"1_0"` + notPlain},
+		{"0x10", 0, `"0x10"` + notPlain},
+		{"0x1p4", 0, `"0x1p4"` + notPlain},
+		{"inf", 0, `"inf"` + notPlain},
+		{"NaN", 0, `"NaN"` + notPlain},
+		{"1e", 0, `"1e"` + notPlain},
+		{"1e+", 0, `"1e+"` + notPlain},
+		{".", 0, `"."` + notPlain},
+		{"-", 0, `"-"` + notPlain},
+		{"1.2.3", 0, `"1.2.3"` + notPlain},
+		{"\x1b[2J", 0, `"\x1b[2J"` + notPlain},
+		{"1e400", 0, `"1e400" is out of range (numbers go up to about 1.8e308)`},
+		{"-1.8e308", 0, `"-1.8e308" is out of range (numbers go up to about 1.8e308)`},
+	} {
+		got, err := ParseDecimal(tc.in)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if msg != tc.err || got != tc.want {
+			t.Errorf("ParseDecimal(%q) = %v, %q; want %v, %q", tc.in, got, msg, tc.want, tc.err)
+		}
+	}
+}
