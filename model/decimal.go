@@ -3,14 +3,17 @@ package model
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 )
 
 // ParseDecimal reads a number the person wrote: for a number flag
 // (--smooth-value, --weights), a bucket edge or a query's comparison
 // (bleu<10). It takes a plain decimal that a float64 holds, and refuses
-// what strconv.ParseFloat reads besides (inf, nan, 1_0, 0x1p4) and a number
-// beyond the largest float64 (1e400). Its error is a phrase without a
+// what strconv.ParseFloat reads besides (inf, nan, 1_0, 0x1p4), a number
+// beyond the largest float64 (1e400) and one other than 0 too small for a
+// normal float64 (1e-999, which would read as 0). Its error is a phrase without a
 // prefix, worded here for all three, for the caller to put after where the
 // number was (the flag, the column).
 func ParseDecimal(s string) (float64, error) {
@@ -21,10 +24,26 @@ func ParseDecimal(s string) (float64, error) {
 		return 0, fmt.Errorf("%q is not a plain decimal number (such as 10, -5, 0.5 or 1e3)", s)
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil { // a plain decimal fails only by being out of range
+	switch {
+	case err != nil: // a plain decimal fails only by being too large
 		return 0, fmt.Errorf("%q is out of range (numbers go up to about 1.8e308)", s)
+	case math.Abs(v) < minNormal && strings.ContainsAny(mantissa(s), "123456789"):
+		// Read as 0 (1e-999), or as a subnormal float that keeps only
+		// some of its digits (1e-310): bleu<1e-999 would be bleu<0.
+		return 0, fmt.Errorf("%q is out of range (numbers other than 0 go down to about 2.2e-308)", s)
 	}
 	return v, nil
+}
+
+// minNormal is the smallest normal float64, about 2.2e-308.
+const minNormal = 0x1p-1022
+
+// mantissa is the decimal s without its exponent.
+func mantissa(s string) string {
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // plainDecimal reports whether s is a decimal number written plainly: an

@@ -19,7 +19,6 @@ func TestParseDecimal(t *testing.T) {
 		{"5.", 5, ""},
 		{"1E3", 1000, ""},
 		{"2.5e-3", 0.0025, ""},
-		{"0e-999", 0, ""},
 		{"1e308", 1e308, ""},
 		{"", 0, "a number is missing (such as 10, -5, 0.5 or 1e3)"},
 		{" 1", 0, `" 1"` + notPlain},
@@ -36,6 +35,15 @@ func TestParseDecimal(t *testing.T) {
 		{"\x1b[2J", 0, `"\x1b[2J"` + notPlain},
 		{"1e400", 0, `"1e400" is out of range (numbers go up to about 1.8e308)`},
 		{"-1.8e308", 0, `"-1.8e308" is out of range (numbers go up to about 1.8e308)`},
+		// A number other than 0 that a float64 holds only as 0 or as a
+		// subnormal, with fewer digits, is refused too: bleu<1e-999 would
+		// be bleu<0.
+		{"1e-999", 0, `"1e-999" is out of range (numbers other than 0 go down to about 2.2e-308)`},
+		{"-0.0001e-400", 0, `"-0.0001e-400" is out of range (numbers other than 0 go down to about 2.2e-308)`},
+		{"1e-310", 0, `"1e-310" is out of range (numbers other than 0 go down to about 2.2e-308)`},
+		{"2.2250738585072011e-308", 0, `"2.2250738585072011e-308" is out of range (numbers other than 0 go down to about 2.2e-308)`},
+		{"2.2250738585072014e-308", 0x1p-1022, ""},
+		{"-000.000e-999", 0, ""},
 	} {
 		got, err := ParseDecimal(tc.in)
 		msg := ""

@@ -61,7 +61,7 @@ func TestQueryRows(t *testing.T) {
 		{"bleu>=100", 1, []int{1, 2}},
 		{"len>3", 0, []int{1, 3}},
 		{"len=1", 1, []int{3}},
-		{"len>1e-999", 0, []int{0, 1, 2, 3}}, // below the smallest float: 0
+		{"len>0e-999", 0, []int{0, 1, 2, 3}}, // 0 written any way is 0
 		{"len<1E1", 0, []int{0, 1, 2, 3}},
 		{"len>=+4", 0, []int{1, 3}},
 		{"bleu<.5", 0, []int{2}},
@@ -161,6 +161,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{`len<.`, "query: column 5: after len<, \".\" is not a plain decimal number (such as 10, -5, 0.5 or 1e3)"},
 		{`len<--5`, "query: column 5: after len<, \"--5\" is not a plain decimal number (such as 10, -5, 0.5 or 1e3)"},
 		{`bleu<1e400`, "query: column 6: after bleu<, \"1e400\" is out of range (numbers go up to about 1.8e308)"},
+		{`bleu<1e-999`, "query: column 6: after bleu<, \"1e-999\" is out of range (numbers other than 0 go down to about 2.2e-308)"},
 		{`delta>-1e999`, "query: column 7: after delta>, \"-1e999\" is out of range (numbers go up to about 1.8e308)"},
 		{"chrf:30", "query: column 1: chrf: is not a field: compare chrf with <, >, <=, >= or =, as in chrf>30"},
 		{"(ter<10)", `query: column 1: parentheses do not group terms (a b or c is (a b) or c); for the text (ter<10), write /\(ter<10\)/`},

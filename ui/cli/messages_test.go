@@ -138,6 +138,8 @@ func TestDecimalErrorsAgree(t *testing.T) {
 		{"ten", `"ten"` + notPlain},
 		{"1e400", `"1e400" is out of range (numbers go up to about 1.8e308)`},
 		{"-1e999", `"-1e999" is out of range (numbers go up to about 1.8e308)`},
+		{"1e-999", `"1e-999" is out of range (numbers other than 0 go down to about 2.2e-308)`},
+		{"-4e-320", `"-4e-320" is out of range (numbers other than 0 go down to about 2.2e-308)`},
 		{"", "a number is missing (such as 10, -5, 0.5 or 1e3)"},
 	} {
 		for _, c := range []struct {
