@@ -209,7 +209,8 @@ func (m Model) footerOverflow() []string {
 	}
 	switch {
 	case m.list.typing == typingFilter:
-		return aboveThePrompt(c, m.list.parseError(m.liveFilter()), m.list.footer(c, m.liveFilter()), m.list.filter.field(c.st, c.width))
+		live := m.liveFilter()
+		return aboveThePrompt(c, m.list.parseError(live), m.list.footer(c, live), m.list.promptAlone(c, live))
 	case m.exp.typing && m.screen == screenMain:
 		return aboveThePrompt(c, m.status, m.exp.footer(c, m.status), m.exp.path.field(c.st, c.width))
 	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status == "":

@@ -178,6 +178,20 @@ func (l *segList) backToBefore() bool {
 	return l.setFilter(l.before)
 }
 
+// shownNote says what the list shows while the filter typed cannot be
+// applied and live filtering keeps the rows of the last one that could
+// (a person would expect those of the filter typed): that filter, or none.
+// "" when the filter typed is applied, or without live filtering.
+func (l segList) shownNote(live bool) string {
+	switch {
+	case !live || l.parseError(live) == "":
+		return ""
+	case strings.TrimSpace(l.rowsFilter) == "":
+		return "list: unfiltered"
+	}
+	return "list: last filter that applied"
+}
+
 // footer draws the focused prompt in width cells; live says whether the
 // filter applies while typing.
 func (l segList) footer(c common, live bool) string {
@@ -189,8 +203,23 @@ func (l segList) footer(c common, live bool) string {
 	switch why := l.parseError(live); {
 	case why != "":
 		hint = st.Warn.Render("  " + why)
+		if note := l.shownNote(live); note != "" {
+			hint += st.Muted.Render(" · " + note)
+		}
 	case !live:
 		hint = st.Muted.Render("  enter applies")
 	}
 	return l.filter.field(st, c.width) + hint
+}
+
+// promptAlone draws the filter prompt for the last line when why the
+// filter cannot be applied stands above it (footerOverflow): the field,
+// narrowed to leave room for the note on what the list shows.
+func (l segList) promptAlone(c common, live bool) string {
+	note := l.shownNote(live)
+	if note == "" {
+		return l.filter.field(c.st, c.width)
+	}
+	note = "  " + note
+	return l.filter.field(c.st, c.width-render.Cells(note)) + c.st.Muted.Render(note)
 }

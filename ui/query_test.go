@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestFilterQueryNumeric: "/" takes the query language; bleu<60 keeps
@@ -102,6 +105,53 @@ func TestFilterQueryBad(t *testing.T) {
 	}
 	if !strings.Contains(v, `match “rain”`) {
 		t.Errorf("the header no longer names the filter the rows were made with:\n%s", v)
+	}
+}
+
+// TestFilterNotAppliedSaysWhatTheListShows: while the filter typed does
+// not parse, the list keeps the rows of the last one that did (no
+// flashing), and the footer says so beside why, on the prompt's line
+// whether why fits there or stands above it: "list: unfiltered" when none
+// did. The note goes once the filter typed applies.
+func TestFilterNotAppliedSaysWhatTheListShows(t *testing.T) {
+	ds := demoDataset(t)
+	for _, w := range []int{60, 100} {
+		for _, tc := range []struct {
+			before, typed, note string
+			fix                 []string // keys that make the filter typed apply
+		}{
+			{"rain", " or bleu<", "list: last filter that applied", []string{"1"}},
+			{"", "bleu<", "list: last filter that applied", []string{"1"}}, // bleu: no row
+			{"", `"x`, "list: unfiltered", []string{`"`}},
+			{"", "/a/,", "list: last filter that applied", []string{"backspace"}}, // /a/ applied
+		} {
+			m := ready(t, ds, w, 16)
+			if tc.before != "" {
+				m = filterBy(t, m, tc.before)
+			}
+			m = press(t, m, "/")
+			m = typeText(t, m, tc.typed)
+			name := fmt.Sprintf("%q then %q at %d columns", tc.before, tc.typed, w)
+			if m.list.parseError(true) == "" {
+				t.Fatalf("%s: the filter typed applies; the test wants one that does not", name)
+			}
+			v := m.View()
+			checkFit(t, name, v, w, 16)
+			lines := strings.Split(ansi.Strip(v), "\n")
+			last := lines[len(lines)-1]
+			if !strings.HasSuffix(strings.TrimRight(last, " "), tc.note) || !strings.HasPrefix(last, "/ ") {
+				t.Errorf("%s: the prompt's line does not end with %q: %q", name, tc.note, last)
+			}
+			if foot := strings.Join(lines[len(lines)-3:], " "); !strings.Contains(foot, "query: column") {
+				t.Errorf("%s: the footer does not say why: %q", name, foot)
+			}
+			if m = press(t, m, tc.fix...); m.list.parseError(true) != "" {
+				t.Fatalf("%s: %q does not make the filter apply", name, tc.fix)
+			}
+			if lines := strings.Split(ansi.Strip(m.View()), "\n"); strings.Contains(lines[len(lines)-1], "list:") {
+				t.Errorf("%s: the note stays once the filter applies: %q", name, lines[len(lines)-1])
+			}
+		}
 	}
 }
 
