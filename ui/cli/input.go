@@ -86,7 +86,8 @@ func (f intSizeFlag) Set(s string) error {
 	return nil
 }
 
-// parseSize reads a positive byte count with an optional binary unit.
+// parseSize reads a positive byte count, a plain decimal number (as
+// model.ParseDecimal reads it) with an optional binary unit.
 func parseSize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -96,9 +97,9 @@ func parseSize(s string) (int64, error) {
 			mult, t = 1<<(10*(i+1)), t[:len(t)-1]
 		}
 	}
-	x, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	x, err := model.ParseDecimal(strings.TrimSpace(t))
 	switch {
-	case err != nil || x != x:
+	case err != nil:
 		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
 	case x <= 0 || x*float64(mult) >= 1<<62:
 		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
