@@ -459,6 +459,10 @@ func (p *queryParser) term() (term, error) {
 			return t, err
 		}
 		if flags := p.letters(); flags != "" {
+			if p.pos < len(p.s) && p.s[p.pos] == '/' { // /a/b/: a slash meant inside it
+				n := utf8.RuneCountInString(flags)
+				return t, queryErr(p.col()-n-1, "this / ends the regexp; write \\/ for a / inside it, as in /%s\\/%s/", Printable(expr), Printable(flags))
+			}
 			return t, queryErr(p.col()-utf8.RuneCountInString(flags), "flags after a /regexp/ are not supported (%s); write them inside it, as in %s", Printable(flags), flagsInside(expr, flags))
 		}
 		if err := p.apart('/', "regexp"); err != nil {

@@ -182,6 +182,8 @@ func TestParseQueryErrors(t *testing.T) {
 		{"sev:\u2003major", "query: column 5: sev: needs a value right after it"},
 		// Letters right after a regexp are flags, which Go writes inside.
 		{"/a/i", "query: column 4: flags after a /regexp/ are not supported (i); write them inside it, as in /(?i)a/"},
+		// Letters then a / : a slash meant inside the regexp, not flags.
+		{"/a/b/", `query: column 3: this / ends the regexp; write \/ for a / inside it, as in /a\/b/`},
 		{"x hyp:/ing/gi", "query: column 12: flags after a /regexp/ are not supported (gi); write them inside it, as in /(?i)ing/ for any case"},
 		{`/a\/b/s`, `query: column 7: flags after a /regexp/ are not supported (s); write them inside it, as in /(?s)a\/b/`},
 		{"-/a/ii", "query: column 5: flags after a /regexp/ are not supported (ii); write them inside it, as in /(?i)a/ for any case"},
