@@ -1,11 +1,26 @@
 package model
 
 import (
+	"encoding/binary"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf16"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
+
+// utf16Text is s in UTF-16 in the byte order o, without a byte-order mark.
+func utf16Text(s string, o binary.AppendByteOrder) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = o.AppendUint16(b, u)
+	}
+	return string(b)
+}
 
 // endless is a stream that never ends: pattern over and over, after an
 // optional start. It counts the bytes handed out.
@@ -71,6 +86,18 @@ func TestLoadLimits(t *testing.T) {
 		{"UTF-16 big-endian, gzipped", map[string]string{"h.txt.gz": gzipped(t, "\xfe\xff\x00h\x00i\x00\n")}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt.gz is UTF-16 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
+		{"UTF-16 little-endian without a mark", map[string]string{"h.txt": utf16Text("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+		{"UTF-16 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, utf16Text("hi\n", binary.BigEndian))}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt.gz is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+		{"UTF-16 without a mark, with Latin-1 and other characters", map[string]string{"h.txt": utf16Text("Grüße, don’t — 5 €\n", binary.LittleEndian)}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+		{"UTF-16 without a mark on standard input", nil, &endless{pattern: utf16Text("a b c\n", binary.BigEndian)}, LoadOptions{MaxInput: 1 << 20},
+			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			"bleuscope: standard input is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
 		{"UTF-32 little-endian", map[string]string{"h.txt": "\xff\xfe\x00\x00h\x00\x00\x00"}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-32 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-32 -t UTF-8"},
@@ -103,6 +130,35 @@ func TestLoadLimits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUTF16WithoutMarkOnlyWhenSo: text that is not UTF-16 is never taken
+// for UTF-16 without a byte-order mark: UTF-8 with a stray NUL byte,
+// UTF-32, NUL bytes alone, too little to tell, and every file of the WMT22
+// test sets (in a dozen scripts) read as the loader reads them.
+func TestUTF16WithoutMarkOnlyWhenSo(t *testing.T) {
+	for _, text := range []string{
+		"", "a\x00", "a\x00\n", "\x00\x00\x00\x00\x00\x00", "hello\x00 world\nfoo bar\n", "\x00hello world\n",
+		"a\x00b\x00c d e f\n", "é€😀 text\n", "h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", "\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n",
+	} {
+		if order, _ := utf16Order([]byte(text)); order != "" {
+			t.Errorf("%q taken for UTF-16 (%s-endian) without a byte-order mark", text, order)
+		}
+	}
+	root := conformance.Corpora(t)
+	read := 0
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		read++
+		_, err = newReader(Input{}).read(p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d WMT22 files read as text", read)
 }
 
 func TestLoadRuneAcrossReads(t *testing.T) {
