@@ -46,12 +46,12 @@ type Dataset struct {
 	// seg_id), shown beside the line numbers; nil when the lines are all
 	// there is.
 	SegIDs []string
-	// Warnings describe suspicious input (a byte-order mark, tokenized
-	// or BPE output, empty hypotheses, a copy of a reference), one line
-	// each, without a "bleuscope:" prefix, for a user interface to show
-	// (the explorer on its first screen, the command line on standard
-	// error). They are safe to show on a terminal: names and text in
-	// them pass through [Printable].
+	// Warnings describe suspicious input (a byte-order mark, NUL bytes,
+	// tokenized or BPE output, empty hypotheses, a copy of a reference),
+	// one line each, without a "bleuscope:" prefix, for a user interface
+	// to show (the explorer on its first screen, the command line on
+	// standard error). They are safe to show on a terminal: names and
+	// text in them pass through [Printable].
 	Warnings []string
 
 	nrefs  int // references per segment, or scoring.VariableRefs

@@ -291,6 +291,13 @@ func TestLoadWarnings(t *testing.T) {
 		{"BPE", map[string]string{"h.txt": "a\nthe ca@@ t sat\nmat@@\n", "r.txt": ref3}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
 			`h.txt: 2 lines contain the subword marker "@@" (first: line 2); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
 		}},
+		{"NUL bytes", map[string]string{"h.txt": "a\x00\nb\nc\x00 d\x00\n", "r.txt": ref3, "s.txt": "x\ny\x00\nz\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}, Src: "s.txt"}, []string{
+			"h.txt: 2 lines contain a NUL byte (first: line 1); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+			"s.txt: 1 line contains a NUL byte (first: line 2); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+		}},
+		{"NUL byte in a table", map[string]string{"d.tsv": "ref\tA\nx\ty\nx\ty\x00\n"}, Input{Systems: []string{"d.tsv"}}, []string{
+			"d.tsv: 1 line contains a NUL byte (first: line 3); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+		}},
 		{"empty hypotheses", map[string]string{"h.txt": "a\n  \n\nb\n", "r.txt": "a\nb\nc\nd\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
 			"h.txt: 2 lines are empty (first: line 2); an empty hypothesis matches nothing and shortens the output",
 		}},
@@ -314,6 +321,17 @@ func TestLoadWarnings(t *testing.T) {
 				t.Errorf("warnings\n got %q\nwant %q", ds.Warnings, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoadKeepsNUL: a NUL byte in UTF-8 text, even at the start of the
+// file, is read as a character of its line, as sacrebleu reads it (the
+// warning aside), not taken for UTF-16 nor refused.
+func TestLoadKeepsNUL(t *testing.T) {
+	inDir(t, map[string]string{"h.txt": "a\x00\nb c\n", "r.txt": "a\nb c\n"})
+	ds := mustLoad(t, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}})
+	if got := ds.Systems[0].Hyps; !slices.Equal(got, []string{"a\x00", "b c"}) {
+		t.Errorf("hypotheses %q; want the NUL kept", got)
 	}
 }
 

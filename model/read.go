@@ -29,6 +29,7 @@ type file struct {
 	label  string   // the name messages use: the path as given, or stdinLabel
 	chunks []string // the text, in order; none is empty
 	stdin  bool
+	nul    bool // some byte is NUL (see nulWarning)
 }
 
 // reader opens the files of one Input, making sure standard input is read

@@ -79,7 +79,7 @@ func TestFilePrefixChunks(t *testing.T) {
 
 // TestReadStdinChunks: standard input read in chunks of a few bytes gives
 // what it gives in one chunk: the same lines (with and without stripping,
-// and as a table), the same byte-order mark and the same errors, for
+// and as a table), the same byte-order mark, NUL bytes and errors, for
 // lines, "\r\n" and runes cut by a chunk's end, a last line without a line
 // end, and limits and bad bytes past the first chunk.
 func TestReadStdinChunks(t *testing.T) {
@@ -104,6 +104,7 @@ func TestReadStdinChunks(t *testing.T) {
 		{"input limit in a later chunk", "ab\ncd\nef\n", LoadOptions{MaxInput: 7}},
 		{"bad byte in a later chunk", "abcdef\ngh\xffij\n", LoadOptions{}},
 		{"rune cut short", "abc\xe2\x82x\n", LoadOptions{}},
+		{"NUL in a later chunk", "abcdef\ngh\x00ij\r\nk\x00\n", LoadOptions{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			read := func(chunk int) string {
@@ -116,8 +117,8 @@ func TestReadStdinChunks(t *testing.T) {
 					t.Fatalf("%d bytes in chunks of %d: read as %d chunks", len(c.text), chunk, len(f.chunks))
 				}
 				table, err := tableLines(f, "a record")
-				return fmt.Sprintf("lines %q, stripped %q, table %q (%v), BOM warning %q",
-					f.lines(false), f.lines(true), table, err, bomWarning(f))
+				return fmt.Sprintf("lines %q, stripped %q, table %q (%v), BOM warning %q, NUL warning %q",
+					f.lines(false), f.lines(true), table, err, bomWarning(f), nulWarning(f))
 			}
 			want := read(defaultChunk)
 			for _, n := range []int{1, 2, 3, 4, 5, 7} {

@@ -43,11 +43,13 @@ func (s *stream) readAll(src io.Reader, size, hint int64) ([][]byte, error) {
 	return chunks, s.checkUTF8(nil, true)
 }
 
-// check checks the bytes b just read: their UTF-8, then their lines.
+// check checks the bytes b just read: their UTF-8, then their lines; and
+// it notes a NUL byte among them, while they are at hand.
 func (s *stream) check(b []byte) error {
 	if err := s.checkUTF8(b, false); err != nil {
 		return err
 	}
+	s.f.nul = s.f.nul || bytes.IndexByte(b, 0) >= 0
 	if s.lines.add(b) >= 0 {
 		return lineLimitErr(s.f.label, s.lines.line, s.lines.max)
 	}

@@ -22,6 +22,26 @@ func bomWarning(f *file) []string {
 	return []string{f.label + ": starts with a byte-order mark (U+FEFF); it is kept, as sacrebleu keeps it, so the first token of line 1 cannot match; save the file without it"}
 }
 
+// nulWarning warns about NUL bytes in a file read as text: they are kept
+// as characters, as sacrebleu keeps them, but plain text seldom holds one.
+// Lines are counted as [file.lines] splits them, only when reading the
+// file found a NUL.
+func nulWarning(f *file) []string {
+	if !f.nul {
+		return nil
+	}
+	n, first := 0, 0
+	for i, l := range f.lines(false) {
+		if strings.IndexByte(l, 0) >= 0 {
+			if n++; n == 1 {
+				first = i + 1
+			}
+		}
+	}
+	return []string{fmt.Sprintf("%s: %s a NUL byte (first: line %d); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+		f.label, linesContain(n), first)}
+}
+
 // hypWarnings looks for signs that a system's output is not what BLEU
 // expects: already tokenized, still split into subwords, empty lines, or a
 // copy of a reference.
@@ -52,12 +72,8 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 			label, tokenized, len(hyps), tokenizedWarnAt))
 	}
 	if bpe > 0 {
-		verb := " contain"
-		if bpe == 1 {
-			verb = " contains"
-		}
 		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: line %d); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			label, plural(bpe, "line")+verb, firstBPE))
+			label, linesContain(bpe), firstBPE))
 	}
 	if empty > 0 {
 		out = append(out, fmt.Sprintf("%s: %s empty (first: line %d); an empty hypothesis matches nothing and shortens the output",
@@ -98,6 +114,14 @@ func pluralIs(n int) string {
 		return "1 line is"
 	}
 	return plural(n, "line") + " are"
+}
+
+// linesContain returns "1 line contains" or "n lines contain".
+func linesContain(n int) string {
+	if n == 1 {
+		return "1 line contains"
+	}
+	return plural(n, "line") + " contain"
 }
 
 // sameAsRef reports whether hyps equals reference stream k on every

@@ -10,9 +10,9 @@ import (
 
 // inputWarnings are the warnings about the input that apply under the
 // settings asked for: the dataset's own (tokenized output, subword
-// markers, empty lines, a copy of a reference, a byte-order mark) and the
-// tokenizer's, which changes with the tokenizer. They are ready for the
-// terminal.
+// markers, empty lines, a copy of a reference, a byte-order mark, NUL
+// bytes) and the tokenizer's, which changes with the tokenizer. They are
+// ready for the terminal.
 func inputWarnings(c common) []string {
 	ws := make([]string, 0, len(c.ds.Warnings)+1)
 	for _, w := range c.ds.Warnings {
