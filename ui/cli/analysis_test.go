@@ -499,6 +499,45 @@ func TestChoicesInAnyCase(t *testing.T) {
 	}
 }
 
+// TestFormatInAnyCase: every command that takes --format reads it in any
+// case, as --kind and --by; a name that is none of its formats is still
+// refused. The sacrebleu drop-in keeps sacrebleu's -f, which is
+// case-sensitive.
+func TestFormatInAnyCase(t *testing.T) {
+	files := analysisFiles()
+	files["m.tsv"] = mqmSmall
+	writeFiles(t, files)
+	refs := []string{"-r", "refA.txt"}
+	for _, tc := range []struct {
+		args   []string
+		upper  string
+		format string
+	}{
+		{append([]string{"score", "hyp.txt"}, refs...), "JSON", "json"},
+		{append([]string{"segments", "hyp.txt"}, refs...), "JSONL", "jsonl"},
+		{append([]string{"segments", "--text", "hyp.txt"}, refs...), "Tsv", "tsv"},
+		{append([]string{"compare", "hyp.txt", "hyp2.txt"}, refs...), "Json", "json"},
+		{append([]string{"ngrams", "hyp.txt"}, refs...), "JSONL", "jsonl"},
+		{append([]string{"buckets", "hyp.txt"}, refs...), "JSONL", "jsonl"},
+		{[]string{"annotations", "summary", "m.tsv"}, "JSON", "json"},
+		{[]string{"annotations", "export", "--annotations", "m.tsv"}, "CSV", "csv"},
+	} {
+		code, got, stderr := runCLI(t, "", append(tc.args, "--format", tc.upper)...)
+		_, want, _ := runCLI(t, "", append(tc.args, "--format", tc.format)...)
+		if code != 0 || stderr != "" || got != want || want == "" {
+			t.Errorf("%q --format %s: status %d, stderr %q, output\n%s\nwant that of --format %s:\n%s", tc.args, tc.upper, code, stderr, got, tc.format, want)
+		}
+	}
+	code, _, stderr := runCLI(t, "", "score", "--format", "JSONL", "hyp.txt", "-r", "refA.txt")
+	if code != 2 || stderr != "bleuscope: --format \"jsonl\": score prints text or json; see 'bleuscope score --help'\n" {
+		t.Errorf("score --format JSONL: status %d, stderr %q", code, stderr)
+	}
+	code, out, stderr := runCLI(t, "", "sacrebleu", "refA.txt", "-i", "hyp.txt", "-f", "JSON")
+	if code != 2 || out != "" || !strings.HasSuffix(stderr, "sacrebleu: error: argument --format/-f: invalid choice: 'JSON' (choose from 'json', 'text', 'latex')\n") {
+		t.Errorf("sacrebleu -f JSON: status %d, stdout %q, stderr %q; want argparse's refusal, 2", code, out, stderr)
+	}
+}
+
 // TestNGramsRefusesScoreOnlyFlags: ngrams counts n-grams and scores
 // nothing, so the scoring flags that change no count are refused with one
 // line naming the flag and why (they used to be taken and do nothing), and

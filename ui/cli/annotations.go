@@ -147,7 +147,7 @@ func runAnnotations(e *env, args []string) error {
 func runAnnotationsSummary(e *env, args []string) error {
 	fs := newFlagSet("annotations summary")
 	format, out, presetName, typology, agreement := "text", "", "mqm", "", false
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&presetName, "preset", presetName, "weights")
@@ -194,7 +194,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 func runAnnotationsExport(e *env, args []string) error {
 	fs := newFlagSet("annotations export")
 	format, out, ann := "mqm-tsv", "", ""
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&ann, "annotations", "", "annotation file")

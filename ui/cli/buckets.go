@@ -62,7 +62,7 @@ func runBuckets(e *env, args []string) error {
 	format, out, edgesArg, confidence := "text", "", "", false
 	var scored *model.Scored // set before the CI function runs
 	var byArgs []string
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.Var(listFlag{&byArgs}, "by", "grouping")

@@ -191,7 +191,7 @@ func runCompare(e *env, args []string) error {
 	mf := addMetricFlags(fs)
 	format, out := "text", ""
 	var bs, ar bool
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.Var(boolFlag{&bs}, "paired-bs", "paired bootstrap resampling")

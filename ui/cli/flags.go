@@ -27,6 +27,28 @@ func (l listFlag) Set(s string) error {
 	return nil
 }
 
+// formatFlag is --format: its value is read in any case (JSON is json), as
+// --kind and --by read theirs ([parseChoices]).
+type formatFlag struct{ v *string }
+
+func (f formatFlag) String() string {
+	if f.v == nil {
+		return ""
+	}
+	return *f.v
+}
+
+func (f formatFlag) Set(s string) error {
+	*f.v = strings.ToLower(strings.TrimSpace(s))
+	return nil
+}
+
+// format registers --format, whose value goes to v (set to the default
+// before).
+func (fs *flagSet) format(v *string) {
+	fs.Var(formatFlag{v}, "format", "output format")
+}
+
 // intFlag is an integer flag with a plain-spoken error.
 type intFlag struct{ v *int }
 

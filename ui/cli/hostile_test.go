@@ -57,7 +57,8 @@ func TestHostileNamesOnStderr(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("status %d; want %d (stderr %q)", code, tt.code, stderr)
 			}
-			if !strings.Contains(stderr, "PWNED") || !strings.HasSuffix(stderr, "\n") {
+			// (--format reads its value in any case, and names it so.)
+			if !strings.Contains(strings.ToUpper(stderr), "PWNED") || !strings.HasSuffix(stderr, "\n") {
 				t.Fatalf("stderr %q does not name the hostile text", stderr)
 			}
 			for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {

@@ -64,7 +64,7 @@ func runNGrams(e *env, args []string) error {
 	sf := addScoreFlags(fs)
 	format, out, top, order, salient, alpha := "text", "", 20, 0, false, 1.0
 	var kindArgs []string
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.Var(intFlag{&top}, "top", "rows per table")

@@ -63,7 +63,7 @@ func runScore(e *env, args []string) error {
 	confidence, confN := false, scoring.DefaultBootstrapN
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
 	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	systems, err := fs.parse(args, func() string { return scoreHelp + inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp }, e.stdout)

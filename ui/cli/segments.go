@@ -67,7 +67,7 @@ func runSegments(e *env, args []string) error {
 	sf := addScoreFlags(fs)
 	mf := addMetricFlags(fs)
 	format, out, sortBy, worst, desc := "text", "", "line", 0, false
-	fs.StringVar(&format, "format", format, "output format")
+	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
