@@ -204,6 +204,9 @@ func (r *run) main() error {
 	fsys := &fileSystem{dir: r.cmd.Dir, budget: newBudget(r.cmd.getenv)}
 	cache := newTestSetCache(r.cmd.getenv)
 	if o.download != nil {
+		if !knownTestSet(*o.download) {
+			return exception("Exception: No such test set " + *o.download)
+		}
 		return cache.neverDownloads(*o.download, o.langpair)
 	}
 	if o.list {
@@ -216,6 +219,11 @@ func (r *run) main() error {
 		if o.testSet == nil {
 			return fatal(1, "I need a test set (-t).")
 		}
+		for _, ts := range strings.Split(*o.testSet, ",") {
+			if !knownTestSet(ts) {
+				return exception("KeyError: " + pyQuote(ts))
+			}
+		}
 		return fatal(1, "bleuscope has no citations of test sets: see sacrebleu's DATASETS.md")
 	}
 	if o.numRefs != 1 && (o.testSet != nil || len(o.refs) > 1) {
@@ -227,10 +235,8 @@ func (r *run) main() error {
 	var testSets []string
 	if o.testSet != nil {
 		testSets = strings.Split(*o.testSet, ",")
-		for _, ts := range testSets {
-			if err := cache.checkTestSet(ts); err != nil {
-				return err
-			}
+		if err := cache.checkTestSets(testSets); err != nil {
+			return err
 		}
 	}
 	switch {

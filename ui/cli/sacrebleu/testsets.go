@@ -168,11 +168,19 @@ func (c testSetCache) neverDownloads(ts string, langpair *string) error {
 	return fatal(1, fmt.Sprintf("bleuscope never downloads test sets, and sacrebleu's local cache (%s) has no %s: pass the files instead (bleuscope sacrebleu REF.txt -i HYP.txt), or let sacrebleu fetch it once (sacrebleu -t %s --echo ref)", c.dir, what, strings.ReplaceAll(what, " ", " -l ")))
 }
 
-// checkTestSet fails with [testSetCache.neverDownloads] when the cache
-// has nothing of ts.
-func (c testSetCache) checkTestSet(ts string) error {
-	if len(c.langPairs(ts)) == 0 {
-		return c.neverDownloads(ts, nil)
+// checkTestSets fails as sacrebleu does when it knows one of the names
+// not ([knownTestSet]), and else with [testSetCache.neverDownloads] when
+// the cache has nothing of one of them.
+func (c testSetCache) checkTestSets(names []string) error {
+	for _, ts := range names {
+		if !knownTestSet(ts) {
+			return fatal(1, "Unknown test set "+pyQuote(ts), "Please run with --list to see the available test sets.")
+		}
+	}
+	for _, ts := range names {
+		if len(c.langPairs(ts)) == 0 {
+			return c.neverDownloads(ts, nil)
+		}
 	}
 	return nil
 }
@@ -201,6 +209,14 @@ func (c testSetCache) references(ts, langpair string) ([]string, error) {
 // language pairs.
 func (c testSetCache) list(out *bufio.Writer, o *options) error {
 	if o.testSet != nil {
+		if !knownTestSet(*o.testSet) {
+			// sacrebleu has no language pairs to list for a name it does
+			// not know, and fails looking up the one -l names.
+			if o.langpair != nil {
+				return exception("KeyError: " + pyQuote(*o.testSet))
+			}
+			return nil
+		}
 		pairs := c.langPairs(*o.testSet)
 		if o.langpair != nil {
 			pairs = []string{*o.langpair}

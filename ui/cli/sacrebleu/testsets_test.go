@@ -101,3 +101,41 @@ func TestTestSetCache(t *testing.T) {
 		t.Errorf("-t without -l: stderr %q, status %d; want sacrebleu's error, 1", errOut, status)
 	}
 }
+
+// TestUnknownTestSet: a test-set name sacrebleu 2.6.0 does not know gets
+// sacrebleu's own answer (what its DATASETS lookup says, and its exit
+// status), whether or not the cache holds anything, checked before the
+// cache; a name it knows keeps the line about the cache.
+func TestUnknownTestSet(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	writeFiles(t, dir, map[string]string{"hyp.txt": "The cat sits.\n"})
+	unknown := "sacreBLEU: Unknown test set 'wmt99'\nsacreBLEU: Please run with --list to see the available test sets.\n"
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{[]string{"-t", "wmt99", "-l", "de-en", "-i", "hyp.txt"}, "", unknown, 1},
+		{[]string{"-t", "wmt22,wmt99", "-l", "de-en", "-i", "hyp.txt"}, "", unknown, 1},
+		{[]string{"-t", "wmt99", "-l", "de-en", "-i", "hyp.txt", "-q"}, "", "Unknown test set 'wmt99'\nPlease run with --list to see the available test sets.\n", 1},
+		{[]string{"-t", "wm't99", "-l", "de-en", "-i", "hyp.txt"}, "", "sacreBLEU: Unknown test set \"wm't99\"\nsacreBLEU: Please run with --list to see the available test sets.\n", 1},
+		{[]string{"-t", "wmt99", "--echo", "src"}, "", unknown, 1},
+		{[]string{"--list", "-t", "wmt99"}, "", "", 0},
+		{[]string{"--list", "-t", "wmt99", "-l", "de-en"}, "", "KeyError: 'wmt99'\n", 1},
+		{[]string{"--download", "wmt99"}, "", "Exception: No such test set wmt99\n", 1},
+		{[]string{"--citation", "-t", "wmt99"}, "", "KeyError: 'wmt99'\n", 1},
+	} {
+		out, errOut, status := cacheRun(t, dir, cache, tc.args...)
+		if out != tc.stdout || errOut != tc.stderr || status != tc.status {
+			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want %q, %q, %d", tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+		}
+	}
+	if _, errOut, status := cacheRun(t, dir, cache, "-t", "wmt19/google/ar", "-l", "en-de", "-i", "hyp.txt"); status != 1 || !strings.Contains(errOut, "bleuscope never downloads") {
+		t.Errorf("a known test set not in the cache: stderr %q, status %d; want the line about the cache, 1", errOut, status)
+	}
+	for ts := range xmlReferences {
+		if !knownTestSet(ts) {
+			t.Errorf("xmlReferences has %q, which is no test set of sacrebleu's", ts)
+		}
+	}
+}
