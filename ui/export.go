@@ -21,7 +21,7 @@ const defaultExportPath = "bleuscope-segments.csv"
 // the list shows (its filter and order) as the full segment table, every
 // system's hypothesis, score and delta to the baseline on screen, and the
 // annotations when annotating ([model.WriteSegmentTexts]). The format
-// follows the file's extension: .tsv, .jsonl, else csv.
+// follows the file's extension ([exportFormat]).
 type exporter struct {
 	typing  bool
 	path    lineInput
@@ -96,6 +96,10 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 		if model.IsTerminal(p) {
 			return x, req, false, render.Safe(p) + " is a terminal, where the explorer draws; name a file"
 		}
+		format, ok := exportFormat(p)
+		if !ok {
+			return x, req, false, exportExtensions + ", not " + render.Safe(filepath.Ext(p))
+		}
 		fi, err := os.Stat(p)
 		if err == nil && x.replace != p {
 			if fi.IsDir() {
@@ -109,24 +113,43 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 		}
 		x.typing = false
 		fifo := err == nil && fi.Mode().Type() == os.ModeNamedPipe
-		return x, exportRequest{path: p, format: exportFormat(p), fifo: fifo}, true, ""
+		return x, exportRequest{path: p, format: format, fifo: fifo}, true, ""
 	}
 	x.path, _ = x.path.update(msg)
 	x.replace = ""
 	return x, req, false, ""
 }
 
-// exportFormat is the format a file's extension asks for: CSV unless it
-// is .tsv, .tab, .jsonl or .json.
-func exportFormat(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
+// exportFormat is the format a file's extension asks for: TSV for .tsv
+// and .tab, JSONL for .jsonl and .ndjson, CSV for .csv, for no extension
+// (a device, a FIFO, /dev/fd/N) and for one that names no format. An
+// extension that names a format the export does not write (a workbook, a
+// JSON document, a compressed file: [foreignExtensions]) is refused
+// (ok false): a spreadsheet would call such a file corrupt.
+func exportFormat(path string) (format string, ok bool) {
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
 	case ".tsv", ".tab":
-		return model.FormatTSV
-	case ".jsonl", ".json":
-		return model.FormatJSONL
+		return model.FormatTSV, true
+	case ".jsonl", ".ndjson":
+		return model.FormatJSONL, true
 	}
-	return model.FormatCSV
+	return model.FormatCSV, !slices.Contains(foreignExtensions, ext)
 }
+
+// foreignExtensions name formats the export does not write. .json is one:
+// the export writes JSON Lines (.jsonl), one object per line, which is no
+// JSON document.
+var foreignExtensions = []string{
+	".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".fods", ".numbers", // workbooks
+	".json", ".parquet", ".arrow", ".feather", ".xml", ".yaml", ".yml", ".sqlite", ".db",
+	".html", ".htm", ".pdf", ".md", ".docx", ".doc", ".odt", ".rtf", // documents
+	".gz", ".tgz", ".bz2", ".xz", ".zst", ".zip", ".7z", // compressed
+}
+
+// exportExtensions says which extensions the export writes, for the line
+// that refuses another format.
+const exportExtensions = "the export writes .csv, .tsv or .jsonl"
 
 // footer is the prompt's line: the field, then what the last enter said
 // (status: the file exists, is a folder, …), else how to use it.

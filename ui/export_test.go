@@ -67,18 +67,56 @@ func TestExportKey(t *testing.T) {
 	if data, err := os.ReadFile("out.tsv"); err != nil || !strings.HasPrefix(string(data), "line\tsrc\t") || !strings.HasSuffix(m.status, "out.tsv as TSV") {
 		t.Errorf("out.tsv: %v %q, status %q", err, data, m.status)
 	}
-	// An extension it does not know is written as CSV, and the status says so.
-	m = press(t, m, "X", "ctrl+u")
-	m = typeText(t, m, "out.docx")
-	m = press(t, m, "enter")
-	if data, err := os.ReadFile("out.docx"); err != nil || !strings.HasPrefix(string(data), "line,src,") || !strings.HasSuffix(m.status, "out.docx as CSV") {
-		t.Errorf("out.docx: %v %q, status %q", err, data, m.status)
+	// An extension that names no format, or none, is written as CSV, and
+	// the status says so.
+	for _, name := range []string{"out.txt", "out"} {
+		m = press(t, m, "X", "ctrl+u")
+		m = typeText(t, m, name)
+		m = press(t, m, "enter")
+		if data, err := os.ReadFile(name); err != nil || !strings.HasPrefix(string(data), "line,src,") || !strings.HasSuffix(m.status, name+" as CSV") {
+			t.Errorf("%s: %v %q, status %q", name, err, data, m.status)
+		}
 	}
 	m = press(t, m, "X", "esc")
 	if m.exp.typing || m.status != "export cancelled" {
 		t.Errorf("esc: typing %v, status %q", m.exp.typing, m.status)
 	}
 	checkFit(t, "after export", m.View(), 100, 30)
+}
+
+// TestExportRefusesOtherFormats: a name whose extension says a format the
+// export does not write (a workbook, a JSON document, a compressed file)
+// is refused with the extensions it writes, and nothing is written; the
+// prompt stays open to rename it. .tab and .ndjson are TSV and JSONL.
+// Before, out.xlsx got CSV, which Excel calls corrupt.
+func TestExportRefusesOtherFormats(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, w := range []int{60, 100} {
+		m := ready(t, demoDataset(t), w, 16)
+		for _, name := range []string{"out.xlsx", "OUT.XLS", "out.ods", "out.json", "out.csv.gz", "out.docx"} {
+			m = press(t, m, "X", "ctrl+u")
+			m = typeText(t, m, name)
+			m = press(t, m, "enter")
+			ext := name[strings.LastIndex(name, "."):]
+			if !strings.Contains(m.status, ".csv, .tsv or .jsonl, not "+ext) || !m.exp.typing {
+				t.Errorf("%s: status %q, prompt open %v; want a refusal naming the extensions written", name, m.status, m.exp.typing)
+			}
+			if _, err := os.Stat(name); err == nil {
+				t.Errorf("%s was written", name)
+			}
+			checkFit(t, "refused "+name, m.View(), w, 16)
+			m = press(t, m, "esc")
+		}
+	}
+	m := ready(t, demoDataset(t), 100, 30)
+	for name, head := range map[string]string{"out.tab": "line\tsrc\t", "out.ndjson": `{"line": `} {
+		m = press(t, m, "X", "ctrl+u")
+		m = typeText(t, m, name)
+		m = press(t, m, "enter")
+		if data, err := os.ReadFile(name); err != nil || !strings.HasPrefix(string(data), head) {
+			t.Errorf("%s: %v %.40q; want it to start %q", name, err, data, head)
+		}
+	}
 }
 
 // TestExportRefusesInputs: the export never replaces a file the explorer

@@ -116,7 +116,16 @@ func helpContent(c common, width int) string {
 		read[i] = render.Wrap(p, width)
 	}
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") +
-		"\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width)
+		"\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width) + "\n\n" + exportHelp(c, width)
+}
+
+// exportHelp is the help section on the export (X).
+func exportHelp(c common, width int) string {
+	return c.st.Title.Render("Exporting with X") + "\n" + render.Wrap(c.st.Text.Render(
+		"X writes the list as it stands (filter, order) to a file: line, source, references, and each system's hypothesis, score and Δ. "+
+			"The name's extension chooses the format: .csv, .tsv or .jsonl (JSON Lines, one object per line). "+
+			"A name that says another format (.xlsx, .ods, .json, .gz, …) is refused, since the file would not be one; "+
+			"any other name, or none (a FIFO, /dev/stdout), gets CSV, which spreadsheets open."), width)
 }
 
 // analysisKeys is the help's table of the analysis screen's keys.
