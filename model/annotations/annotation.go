@@ -83,6 +83,18 @@ type Annotation struct {
 	Doc   string `json:"doc,omitempty"`
 	DocID string `json:"doc_id,omitempty"`
 	SegID string `json:"seg_id,omitempty"`
+	// Marked is the source and target of the WMT MQM row it was read
+	// from, tags and all, when marking Span in its texts would not give
+	// them back (tags never closed, closed without being opened, two
+	// spans, nested, both sides marked); empty otherwise. Export writes
+	// them while the texts and the span are still the row's.
+	Marked Marked `json:"mqm_marked,omitzero"`
+}
+
+// Marked is an MQM row's source and target as the file had them.
+type Marked struct {
+	Source string `json:"source"`
+	Target string `json:"target"`
 }
 
 // TextHash returns the hash an annotation keeps of the text it was made

@@ -62,7 +62,10 @@ type MQMRows struct {
 // in the target, or in the source (a source-side span, for omissions and
 // source errors); the texts kept are the row's without the tags. A "<v>"
 // never closed runs to the end of its text, with a warning (the WMT21 TED
-// zh-en file has one). name labels errors, which are [*model.InputError]s
+// zh-en file has one); a "</v>" without "<v>", a second span and the
+// source's span beside the target's are dropped from the span, with a
+// warning, and kept in [Annotation.Marked] so that [WriteMQM] writes the
+// row back as it was. name labels errors, which are [*model.InputError]s
 // naming the line.
 func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	br := bufio.NewReader(r)
@@ -198,44 +201,62 @@ func mqmRow(get func(string) string) (Annotation, string, error) {
 	if a.System == "" {
 		return a, "", errors.New("has no system name; fill in the system column")
 	}
-	src, srcSpan, srcWarn := untag(get("source"))
-	hyp, hypSpan, hypWarn := untag(get("target"))
-	warn := joinWarn(hypWarn, srcWarn)
-	switch {
-	case hypSpan != nil:
-		if srcSpan != nil {
-			warn = joinWarn(warn, "both the source and the target mark a span; the target's is kept")
-		}
-		hypSpan.Side = SideHyp
-		a.Span = hypSpan
-	case srcSpan != nil:
-		srcSpan.Side = SideSrc
-		a.Span = srcSpan
-	}
+	source, target := get("source"), get("target")
+	src, hyp, span, warn := untagRow(source, target)
+	a.Span = span
 	a.SetText(hyp, src)
 	if a.Category == noError || a.Severity == noError {
 		a.Kind, a.Category, a.Severity, a.Span = KindNoError, "", "", nil
 	} else if a.Category == "" || a.Severity == "" {
 		return a, "", errors.New("has no category or no severity; write both, or No-error in both for a clean segment")
 	}
+	if src, hyp := tagged(&a); src != source || hyp != target {
+		a.Marked = Marked{Source: source, Target: target}
+	}
 	return a, warn, nil
 }
 
+// untagRow reads the span of a row's source and target: the texts without
+// their tags, the span (the target's when both mark one) and a warning
+// about repairs.
+func untagRow(source, target string) (src, hyp string, span *Span, warn string) {
+	src, srcSpan, srcWarn := untag(source)
+	hyp, hypSpan, hypWarn := untag(target)
+	warn = joinWarn(hypWarn, srcWarn)
+	switch {
+	case hypSpan != nil:
+		if srcSpan != nil {
+			warn = joinWarn(warn, "both the source and the target mark a span; the target's is kept")
+		}
+		hypSpan.Side = SideHyp
+		span = hypSpan
+	case srcSpan != nil:
+		srcSpan.Side = SideSrc
+		span = srcSpan
+	}
+	return src, hyp, span, warn
+}
+
 // untag removes the first <v>…</v> pair from s and returns the text, the
-// span in code points (nil without tags) and a warning about repairs.
+// span in code points (nil without tags) and a warning about repairs:
+// every other tag is dropped.
 func untag(s string) (string, *Span, string) {
+	const stray = `a "</v>" without "<v>" is dropped`
 	open := strings.Index(s, openTag)
 	if open < 0 {
 		if strings.Contains(s, closeTag) {
-			return strings.ReplaceAll(s, closeTag, ""), nil, `a "</v>" without "<v>" is dropped`
+			return strings.ReplaceAll(s, closeTag, ""), nil, stray
 		}
 		return s, nil, ""
 	}
 	before, rest := s[:open], s[open+len(openTag):]
 	inner, after, closed := strings.Cut(rest, closeTag)
 	warn := ""
+	if strings.Contains(before, closeTag) {
+		warn, before = stray, strings.ReplaceAll(before, closeTag, "")
+	}
 	if !closed {
-		warn = `a "<v>" is never closed; the span runs to the end of the text`
+		warn = joinWarn(warn, `a "<v>" is never closed; the span runs to the end of the text`)
 	}
 	if strings.Contains(after, openTag) || strings.Contains(after, closeTag) || strings.Contains(inner, openTag) {
 		warn = joinWarn(warn, "more than one span; the first is kept and the other tags dropped")
@@ -255,13 +276,9 @@ func tag(text string, sp *Span) string {
 	return text[:lo] + openTag + text[lo:hi] + closeTag + text[hi:]
 }
 
-// mqmFields returns the ten MQM columns of an error or no-error mark.
-func mqmFields(a *Annotation) []string {
-	doc, docID, segID := a.Doc, a.DocID, a.SegID
-	if doc == "" && docID == "" && segID == "" {
-		doc, docID, segID = madeHere, strconv.Itoa(a.Line), strconv.Itoa(a.Line)
-	}
-	src, hyp := a.Src, a.Hyp
+// tagged returns a's source and target with its span marked <v>…</v>.
+func tagged(a *Annotation) (src, hyp string) {
+	src, hyp = a.Src, a.Hyp
 	if a.Span != nil {
 		if a.Span.Side == SideSrc {
 			src = tag(src, a.Span)
@@ -269,6 +286,35 @@ func mqmFields(a *Annotation) []string {
 			hyp = tag(hyp, a.Span)
 		}
 	}
+	return src, hyp
+}
+
+// marked returns the source and target an MQM row of a has: the row's it
+// was read from ([Annotation.Marked]) while a still has the texts and the
+// span read from them, so that a marking [tagged] cannot write comes back
+// exactly; else [tagged]'s.
+func marked(a *Annotation) (src, hyp string) {
+	if m := a.Marked; m != (Marked{}) {
+		src, hyp, span, _ := untagRow(m.Source, m.Target)
+		if src == a.Src && hyp == a.Hyp && (a.Kind == KindNoError || sameSpan(span, a.Span)) {
+			return m.Source, m.Target
+		}
+	}
+	return tagged(a)
+}
+
+// sameSpan reports whether a and b are the same span, or both none.
+func sameSpan(a, b *Span) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
+// mqmFields returns the ten MQM columns of an error or no-error mark.
+func mqmFields(a *Annotation) []string {
+	doc, docID, segID := a.Doc, a.DocID, a.SegID
+	if doc == "" && docID == "" && segID == "" {
+		doc, docID, segID = madeHere, strconv.Itoa(a.Line), strconv.Itoa(a.Line)
+	}
+	src, hyp := marked(a)
 	cat, sev := a.Category, a.Severity
 	if a.Kind == KindNoError {
 		cat, sev = noError, noError
@@ -278,7 +324,10 @@ func mqmFields(a *Annotation) []string {
 
 // WriteMQM writes the errors and no-error marks of anns as a WMT MQM TSV
 // with a comment column (the note), one row per annotation in the order
-// given; ESA scores have no place in it and are left out. Annotations made
+// given; ESA scores have no place in it and are left out. The span is
+// marked <v>…</v>; a row [ReadMQM] read is written with its source and
+// target exactly as they were, however they were marked, unless its span
+// has changed since. Annotations made
 // in bleuscope, with no document or segment id, get doc "-" and their line
 // number as doc_id and seg_id. The format has no quoting, so a tab, "\r" or
 // "\n" inside a field is written as a space; replaced counts those fields.

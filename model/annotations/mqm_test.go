@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -140,8 +141,10 @@ func TestMQMRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(again.Warnings) > 0 {
-		t.Errorf("re-import warned: %q", again.Warnings)
+	// The unclosed "<v>" (line 6) is written as it was read, and warned
+	// about again.
+	if len(again.Warnings) != 1 || again.Warnings[0] != strings.Replace(rows.Warnings[0], "q.tsv:", "export.tsv:", 1) {
+		t.Errorf("re-import warned %q; want the import's %q", again.Warnings, rows.Warnings)
 	}
 	second := exportMQM(t, again.Annotations)
 	if first != second {
@@ -155,7 +158,7 @@ func TestMQMRoundTrip(t *testing.T) {
 		"sysA\tdoc1\t1\t7\trater1\t源文本。\t\"Quoted\"<v></v> start here.\tFluency/Punctuation\tMinor\t\n",
 		"sysA\tdoc1\t2\t8\trater2\t<v>源</v>文本二\tTarget two\tAccuracy/Omission\tMajor\t\n",
 		"sysB\tdoc1\t1\t7\trater1\t源文本。\tB one.\tNo-error\tNo-error\t\n",
-		"sysB\tdoc1\t2\t8\trater2\t源文本二\t<v>B two</v>\tNon-translation\tMajor\t\n",
+		"sysB\tdoc1\t2\t8\trater2\t源文本二\t<v>B two\tNon-translation\tMajor\t\n",
 		"sysD\t-\t4\t4\tme\tQuelle ein Hund\tein <v>Hund</v>\tOther\tMinor\ta note\n",
 	} {
 		if !strings.Contains(first, want) {
@@ -284,5 +287,97 @@ func roundTrip(t *testing.T, s *Store) {
 	}
 	if added, err := s.Import(rows.Annotations); err != nil || added != 0 {
 		t.Errorf("importing the export added %d (%v); want 0, all there already", added, err)
+	}
+}
+
+// TestMQMMarkingsComeBackExactly: however a row marks its span, import then
+// export gives its source and target back exactly, through the annotation
+// file too, while the texts kept have no tag in them; a well-formed row
+// keeps nothing more than its span. Before, an unclosed "<v>" came back
+// closed, a "</v>" without "<v>" was dropped, and a second span, a nested
+// one or the source's tags beside the target's were lost.
+func TestMQMMarkingsComeBackExactly(t *testing.T) {
+	type row struct {
+		name, source, target, category string
+		hyp, src                       string // the texts kept
+		span                           *Span
+		kept                           bool // the row's texts are kept beside the span
+	}
+	rows := []row{
+		{"well-formed", "Quelle", "a <v>big</v> dog", "Other", "a big dog", "Quelle", &Span{SideHyp, 2, 5}, false},
+		{"empty span", "Quelle", "a<v></v> dog", "Other", "a dog", "Quelle", &Span{SideHyp, 1, 1}, false},
+		{"source span", "<v>Quelle</v>", "a dog", "Accuracy/Omission", "a dog", "Quelle", &Span{SideSrc, 0, 6}, false},
+		{"unclosed", "Quelle", "a <v>big dog", "Other", "a big dog", "Quelle", &Span{SideHyp, 2, 9}, true},
+		{"close alone", "Quelle", "a big</v> dog", "Other", "a big dog", "Quelle", nil, true},
+		{"close first", "Quelle", "a</v> <v>big</v> dog", "Other", "a big dog", "Quelle", &Span{SideHyp, 2, 5}, true},
+		{"two spans", "Quelle", "<v>a</v> big <v>dog</v>", "Other", "a big dog", "Quelle", &Span{SideHyp, 0, 1}, true},
+		{"nested", "Quelle", "<v>a <v>big</v> dog</v>", "Other", "a big dog", "Quelle", &Span{SideHyp, 0, 5}, true},
+		{"two empty", "Quelle", "<v></v>a dog<v></v>", "Other", "a dog", "Quelle", &Span{SideHyp, 0, 0}, true},
+		{"open twice", "Quelle", "a <v>big <v>dog", "Other", "a big dog", "Quelle", &Span{SideHyp, 2, 9}, true},
+		{"both sides", "<v>Quelle</v>", "a <v>dog</v>", "Other", "a dog", "Quelle", &Span{SideHyp, 2, 5}, true},
+		{"unclosed source", "<v>Quelle", "a dog", "Accuracy/Omission", "a dog", "Quelle", &Span{SideSrc, 0, 6}, true},
+		{"no-error with tags", "Quelle", "a <v>dog", noError, "a dog", "Quelle", nil, true},
+	}
+	var in strings.Builder
+	in.WriteString(strings.Join(mqmColumns, "\t") + "\n")
+	for i, r := range rows {
+		sev := "Minor"
+		if r.category == noError {
+			sev = noError
+		}
+		fmt.Fprintf(&in, "sys\tdoc\t1\t%d\trater\t%s\t%s\t%s\t%s\t%s\n", i+1, r.source, r.target, r.category, sev, r.name)
+	}
+	read, err := ReadMQM(strings.NewReader(in.String()), "m.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rows {
+		a := read.Annotations[i]
+		if a.Hyp != r.hyp || a.Src != r.src || !reflect.DeepEqual(a.Span, r.span) || (a.Marked != Marked{}) != r.kept {
+			t.Errorf("%s: hyp %q, src %q, span %v, kept %+v; want %q, %q, %v, kept %v", r.name, a.Hyp, a.Src, a.Span, a.Marked, r.hyp, r.src, r.span, r.kept)
+		}
+	}
+	if got := exportMQM(t, read.Annotations); got != in.String() {
+		t.Errorf("export differs from the rows read:\n%s\nwant\n%s", got, in.String())
+	}
+	// Through an annotation file, as "annotations import" and "export" go.
+	path := filepath.Join(t.TempDir(), "a.ann")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Import(read.Annotations); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = mustReopen(t, path, s.All())
+	defer s.Close()
+	if got := exportMQM(t, s.All()); got != in.String() {
+		t.Errorf("export from the annotation file differs from the rows imported:\n%s\nwant\n%s", got, in.String())
+	}
+	// Rows imported without their marking (by an earlier bleuscope) are
+	// the same annotations: importing them again adds none.
+	bare := make([]Annotation, len(read.Annotations))
+	for i, a := range read.Annotations {
+		bare[i] = a.clone()
+		bare[i].Marked = Marked{}
+	}
+	old, err := Open(filepath.Join(t.TempDir(), "old.ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	if _, err := old.Import(bare); err != nil {
+		t.Fatal(err)
+	}
+	if added, err := old.Import(read.Annotations); err != nil || added != 0 {
+		t.Errorf("importing the rows again over an earlier import added %d (%v); want 0", added, err)
+	}
+	// A span changed since (an edit in the explorer) is written as it is
+	// now: the row's own marking no longer says it.
+	a := read.Annotations[3].clone() // unclosed
+	a.Span = &Span{SideHyp, 6, 9}
+	if got := exportMQM(t, []Annotation{a}); !strings.Contains(got, "\ta big <v>dog</v>\t") {
+		t.Errorf("an edited span exported as\n%s", got)
 	}
 }

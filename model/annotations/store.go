@@ -576,10 +576,12 @@ func (s *Store) Import(anns []Annotation) (added int, err error) {
 	return len(ops), s.commit(ops)
 }
 
-// contentKey is what two annotations equal in content share.
+// contentKey is what two annotations equal in content share: how an MQM
+// row marked the span (Marked) is not content, so that a row imported
+// before bleuscope kept it is found to be there already.
 func contentKey(a *Annotation) string {
 	b := a.clone()
-	b.ID, b.Time = 0, time.Time{}
+	b.ID, b.Time, b.Marked = 0, time.Time{}, Marked{}
 	js, _ := json.Marshal(&b)
 	return string(js)
 }

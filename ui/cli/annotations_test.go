@@ -260,3 +260,26 @@ func TestAnnotationsImportWhileOpen(t *testing.T) {
 		t.Errorf("the file holds %v (%v); want the other writer's one annotation", st.All(), err)
 	}
 }
+
+// TestAnnotationsImportExportKeepsMarkings: rows whose span is marked
+// oddly (a "<v>" never closed, a "</v>" alone, two spans, nested, tags on
+// both sides) come back from import then export exactly as they were, as
+// well-formed ones do; before, the unclosed "<v>" came back closed and the
+// others lost tags.
+func TestAnnotationsImportExportKeepsMarkings(t *testing.T) {
+	tsv := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\tcomment\n" +
+		"s\td\t1\t1\tr\tQuelle\ta <v>big</v> dog\tOther\tMinor\t\n" +
+		"s\td\t1\t2\tr\tQuelle\ta <v>big dog\tOther\tMinor\t\n" +
+		"s\td\t1\t3\tr\tQuelle\ta big</v> dog\tOther\tMinor\t\n" +
+		"s\td\t1\t4\tr\tQuelle\t<v>a</v> big <v>dog</v>\tOther\tMinor\t\n" +
+		"s\td\t1\t5\tr\tQuelle\t<v>a <v>big</v> dog</v>\tOther\tMinor\t\n" +
+		"s\td\t1\t6\tr\t<v>Quelle</v>\ta <v></v>dog\tOther\tMinor\t\n"
+	writeFiles(t, map[string]string{"m.tsv": tsv})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 || !strings.Contains(stderr, "6 added") {
+		t.Fatalf("import: status %d, stderr %q", code, stderr)
+	}
+	code, out, stderr := runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", "mqm-tsv")
+	if code != 0 || stderr != "" || out != tsv {
+		t.Errorf("export: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, tsv)
+	}
+}
