@@ -94,8 +94,8 @@ func SpreadsheetSafe(cell string) string {
 // The text is written exactly as it is; showing it on a terminal is the
 // caller's business ([Printable]). "tsv" writes a header row (line, src,
 // ref:LABEL… with the references' [RefLabels] (ref alone for one), then
-// hyp:NAME, score:NAME, delta:NAME, impact:NAME (t.Impact's system), chrf:NAME, ter:NAME, notes:NAME per
-// system)
+// hyp:NAME, score:NAME, delta:NAME vs BASELINE, impact:NAME vs BASELINE
+// (t.Impact's system), chrf:NAME, ter:NAME, notes:NAME per system)
 // and escapes backslash, tab, line feed and carriage return inside a field
 // as \\, \t, \n and \r, so every row is one line and the text comes back
 // exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
@@ -103,7 +103,8 @@ func SpreadsheetSafe(cell string) string {
 // every text cell. "jsonl" writes one object per segment: line, src (null
 // when none was loaded), refs (null for a reference the segment lacks),
 // ref_labels (the references' [Dataset.ReferenceLabels], when they have
-// any) and systems, an array of {system, hyp, score, delta, impact (t.Impact's
+// any), baseline (the baseline's name, with two systems or more) and
+// systems, an array of {system, hyp, score, delta, impact (t.Impact's
 // system), chrf, ter, notes}, score
 // null where it is undefined, delta null for the baseline, chrf and ter
 // only with t.Metrics, notes only with t.Notes.
@@ -187,14 +188,15 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 		}
 		add(label, true)
 	}
+	vsBase := " vs " + ds.Systems[t.Baseline].Name // the deltas' and the impact's headers name the baseline
 	for sys, sy := range ds.Systems {
 		add("hyp:"+sy.Name, true)
 		add("score:"+sy.Name, true) // header cells are all text
 		if sys != t.Baseline {
-			add("delta:"+sy.Name, true)
+			add("delta:"+sy.Name+vsBase, true)
 		}
 		if t.impactOf(sys) {
-			add("impact:"+sy.Name, true)
+			add("impact:"+sy.Name+vsBase, true)
 		}
 		names, _ := t.metricColumns(sys)
 		for _, n := range names {
@@ -250,18 +252,23 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 	for sys, sy := range ds.Systems {
 		names[sys] = appendJSONString(nil, sy.Name)
 	}
-	// The references' labels, as the explorer and the TSV header name them,
-	// when they have any (one reference of its own has none).
-	var labels []byte
+	// What every line has between refs and systems: the references'
+	// labels, as the explorer and the TSV header name them, when they have
+	// any (one reference of its own has none), and the system the deltas
+	// are to, when there are deltas.
+	var shared []byte
 	if ls := ds.ReferenceLabels(); slices.ContainsFunc(ls, func(l string) bool { return l != "" }) {
-		labels = append(labels, `, "ref_labels": [`...)
+		shared = append(shared, `, "ref_labels": [`...)
 		for k, l := range ls {
 			if k > 0 {
-				labels = append(labels, ", "...)
+				shared = append(shared, ", "...)
 			}
-			labels = appendJSONString(labels, l)
+			shared = appendJSONString(shared, l)
 		}
-		labels = append(labels, ']')
+		shared = append(shared, ']')
+	}
+	if len(ds.Systems) > 1 {
+		shared = append(append(shared, `, "baseline": `...), names[t.Baseline]...)
 	}
 	var b []byte
 	for _, i := range rows {
@@ -285,7 +292,7 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 			}
 		}
 		b = append(b, ']')
-		b = append(b, labels...)
+		b = append(b, shared...)
 		b = append(b, `, "systems": [`...)
 		for sys, sy := range ds.Systems {
 			if sys > 0 {

@@ -49,7 +49,7 @@ func TestWriteSegmentTextsCSVRoundTrip(t *testing.T) {
 	}
 	// A header cell starts with its column's kind, so even the system
 	// named "=base" needs no apostrophe there.
-	wantHeader := []string{"line", "src", "ref:1", "ref:2", "hyp:=base", "score:=base", "notes:=base", "hyp:new \u202eevil", "score:new \u202eevil", "delta:new \u202eevil", "notes:new \u202eevil"}
+	wantHeader := []string{"line", "src", "ref:1", "ref:2", "hyp:=base", "score:=base", "notes:=base", "hyp:new \u202eevil", "score:new \u202eevil", "delta:new \u202eevil vs =base", "notes:new \u202eevil"}
 	if strings.Join(recs[0], "|") != strings.Join(wantHeader, "|") {
 		t.Fatalf("header %q;\nwant %q", recs[0], wantHeader)
 	}
@@ -130,7 +130,7 @@ func TestWriteSegmentTextsTSVExact(t *testing.T) {
 	}
 	// Baseline 1: the first system gets the delta column, the second none.
 	header := strings.Split(lines[0], "\t")
-	wantHeader := "line|src|ref:1|ref:2|hyp:=base|score:=base|delta:=base|notes:=base|hyp:new \u202eevil|score:new \u202eevil|notes:new \u202eevil"
+	wantHeader := "line|src|ref:1|ref:2|hyp:=base|score:=base|delta:=base vs new \u202eevil|notes:=base|hyp:new \u202eevil|score:new \u202eevil|notes:new \u202eevil"
 	if strings.Join(header, "|") != wantHeader {
 		t.Fatalf("header %q; want %q", strings.Join(header, "|"), wantHeader)
 	}
@@ -170,6 +170,7 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 		Src     *string   `json:"src"`
 		Refs    []*string `json:"refs"`
 		Labels  []string  `json:"ref_labels"`
+		Base    string    `json:"baseline"`
 		Systems []sysObj  `json:"systems"`
 	}
 	var got []segObj
@@ -204,6 +205,9 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 			if so.System != ds.Systems[sys].Name || so.Hyp != ds.Systems[sys].Hyps[i] || so.Score == nil || *so.Score != s.Systems[sys].Sentence[i] {
 				t.Errorf("line %d system %d = %+v", o.Line, sys, so)
 			}
+		}
+		if o.Base != ds.Systems[0].Name {
+			t.Errorf("line %d baseline %q; want %q", o.Line, o.Base, ds.Systems[0].Name)
 		}
 		if o.Systems[0].Delta != nil || o.Systems[1].Delta == nil || *o.Systems[1].Delta != s.Delta(1, 0, i) {
 			t.Errorf("line %d deltas %v, %v; want null for the baseline and the difference for the other", o.Line, o.Systems[0].Delta, o.Systems[1].Delta)
@@ -241,6 +245,9 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 	b.Reset()
 	if err := WriteSegmentTexts(&b, one, mustScore(t, one, DefaultSettings()), []int{0}, TextExport{}, FormatJSONL); err != nil {
 		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), `"baseline"`) {
+		t.Errorf("one system has no baseline to name: %s", b.String())
 	}
 	if strings.Contains(b.String(), "ref_labels") {
 		t.Errorf("one reference has no label to give: %s", b.String())

@@ -19,7 +19,8 @@ const defaultExportPath = "bleuscope-segments.csv"
 
 // exporter is the export prompt: it asks for a file and writes the rows
 // the list shows (its filter and order) as the full segment table, every
-// system's hypothesis, score and delta to the baseline on screen, and the
+// system's hypothesis, score and delta to the baseline
+// ([segList.exportBaseline]), and the
 // annotations when annotating ([model.WriteSegmentTexts]). The format
 // follows the file's extension ([exportFormat]).
 type exporter struct {
@@ -195,6 +196,17 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
+// exportBaseline is the system the export's deltas are to: the pinned
+// baseline, else the first system (the list's baseline for every other),
+// whichever system is shown, so that tab does not change the file. The
+// file's header names it.
+func (l segList) exportBaseline() int {
+	if l.pinned {
+		return l.view.Other
+	}
+	return 0
+}
+
 // startExport starts the export job for req.
 func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if m.c.scored == nil {
@@ -203,7 +215,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if w := m.list.waiting; w != "" {
 		return m.flash("the filter waits for the " + w + " scores; export once they are in")
 	}
-	t := model.TextExport{Baseline: max(m.list.view.Other, 0)} // the baseline on screen
+	t := model.TextExport{Baseline: m.list.exportBaseline()}
 	if m.ann.on {
 		t.Notes = m.ann.notes(m.c)
 	}

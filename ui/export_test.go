@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -147,32 +149,77 @@ func TestExportRefusesInputs(t *testing.T) {
 	}
 }
 
-// TestExportDeltaToBaseline: the export's deltas are to the baseline on
-// screen, pinned with p.
+// TestExportDeltaToBaseline: the export's deltas are to the pinned
+// baseline, else to the first system, whichever system is shown, and the
+// header names it: with the rows in line order, exporting with each system
+// shown in turn gives the same file. Before, they were to the list's
+// baseline, which the first system shown made the second: its delta
+// column moved, its signs flipped.
 func TestExportDeltaToBaseline(t *testing.T) {
-	m, _ := annotating(t, 100, 30)
 	t.Chdir(t.TempDir())
-	m = press(t, m, "tab", "p", "X", "ctrl+u")
-	m = typeText(t, m, "pin.csv")
-	m = press(t, m, "enter")
-	f, err := os.Open("pin.csv")
-	if err != nil {
-		t.Fatal(err)
+	m := press(t, ready(t, demoDataset(t), 100, 30), "o")
+	if m.list.view.Sort != model.SortLine {
+		t.Fatalf("sort %v; want line", m.list.view.Sort)
 	}
-	defer f.Close()
-	head, err := csv.NewReader(f).Read()
-	if err != nil {
-		t.Fatal(err)
+	names := make([]string, len(m.c.ds.Systems))
+	for i, s := range m.c.ds.Systems {
+		names[i] = s.Name
 	}
-	base := m.c.ds.Systems[1].Name
-	for _, h := range head {
-		if h == "delta:"+base {
-			t.Errorf("the pinned baseline %s has a delta column: %q", base, head)
+	if len(names) < 3 {
+		t.Fatalf("%d systems; the test needs 3", len(names))
+	}
+	export := func(m Model, path string) []byte {
+		t.Helper()
+		m = press(t, m, "X", "ctrl+u")
+		m = typeText(t, m, path)
+		m = press(t, m, "enter")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v (status %q)", path, err, m.status)
 		}
+		return data
 	}
-	if !slices.Contains(head, "delta:"+m.c.ds.Systems[0].Name) {
-		t.Errorf("no delta of %s to the pinned baseline: %q", m.c.ds.Systems[0].Name, head)
+	// each exports with every system shown in turn and checks the files
+	// are the same and the header's delta columns are those of base.
+	each := func(m Model, label string, base int) Model {
+		t.Helper()
+		var first []byte
+		for sys := range names {
+			if m.list.view.System != sys {
+				t.Fatalf("%s: system %d shown; want %d", label, m.list.view.System, sys)
+			}
+			data := export(m, fmt.Sprintf("%s-%d.csv", label, sys))
+			if sys == 0 {
+				first = data
+				head, err := csv.NewReader(bytes.NewReader(data)).Read()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var deltas []string
+				for _, h := range head {
+					if strings.HasPrefix(h, "delta:") {
+						deltas = append(deltas, h)
+					}
+				}
+				var want []string
+				for i, n := range names {
+					if i != base {
+						want = append(want, "delta:"+n+" vs "+names[base])
+					}
+				}
+				if !slices.Equal(deltas, want) {
+					t.Errorf("%s: delta columns %q; want %q", label, deltas, want)
+				}
+			} else if !bytes.Equal(data, first) {
+				t.Errorf("%s: the export with system %d shown differs from that with system 0 shown", label, sys)
+			}
+			m = press(t, m, "tab")
+		}
+		return m
 	}
+	m = each(m, "auto", 0)
+	m = press(t, m, "tab", "p", "tab", "tab") // the second system pinned, the first shown
+	each(m, "pinned", 1)
 }
 
 // TestQuitWaitsForExport: q while an export is still being written (a

@@ -123,6 +123,7 @@ func helpContent(c common, width int) string {
 func exportHelp(c common, width int) string {
 	return c.st.Title.Render("Exporting with X") + "\n" + render.Wrap(c.st.Text.Render(
 		"X writes the list as it stands (filter, order) to a file: line, source, references, and each system's hypothesis, score and Δ. "+
+			"The Δs are to the pinned baseline (p), else to the first system, whichever system is shown, and the header names it (delta:NAME vs BASELINE). "+
 			"The name's extension chooses the format: .csv, .tsv or .jsonl (JSON Lines, one object per line). "+
 			"A name that says another format (.xlsx, .ods, .json, .gz, …) is refused, since the file would not be one; "+
 			"any other name, or none (a FIFO, /dev/stdout), gets CSV, which spreadsheets open."), width)

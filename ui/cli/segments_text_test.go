@@ -66,7 +66,7 @@ func TestSegmentsTextCSVFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("encoding/csv cannot read the file: %v\n%s", err, data)
 	}
-	header := "line|src|ref|hyp:base|score:base|notes:base|hyp:new|score:new|delta:new|notes:new"
+	header := "line|src|ref|hyp:base|score:base|notes:base|hyp:new|score:new|delta:new vs base|notes:new"
 	if got := strings.Join(recs[0], "|"); got != header || len(recs) != 4 {
 		t.Fatalf("header %q and %d records; want %q and 4", got, len(recs), header)
 	}
@@ -124,7 +124,7 @@ func TestSegmentsTextImpact(t *testing.T) {
 		}
 		// The figure the rows are sorted by is there, as the table's.
 		header := strings.Split(strings.SplitN(full, "\n", 2)[0], "\t")
-		col := slices.Index(header, "impact:stilted")
+		col := slices.Index(header, "impact:stilted vs fluent")
 		impacts := map[string]string{}
 		for _, l := range strings.Split(strings.TrimSpace(table), "\n") {
 			if f := strings.Split(l, "\t"); f[0] == "stilted" {
@@ -133,7 +133,7 @@ func TestSegmentsTextImpact(t *testing.T) {
 		}
 		for i, l := range strings.Split(strings.TrimSpace(full), "\n")[1:] {
 			if f := strings.Split(l, "\t"); col < 0 || f[col] != impacts[f[0]] {
-				t.Fatalf("--worst %s: --text row %d has no impact:stilted equal to the table's %q (header %q)", worst, i+1, impacts[f[0]], header)
+				t.Fatalf("--worst %s: --text row %d has no impact:stilted vs fluent equal to the table's %q (header %q)", worst, i+1, impacts[f[0]], header)
 			}
 		}
 	}
