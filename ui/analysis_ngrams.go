@@ -24,9 +24,9 @@ type anaNGramItem struct {
 var anaModeNotes = [numAnaModes][]string{
 	anaMissed: {"missed: in a reference, not produced (max ref count − matched, summed over segments)",
 		"missed: in a reference, not produced (max ref count − matched)", "missed: in a reference, not produced"},
-	anaOver: {"over-produced: beyond what any reference supports (unmatched or clipped)",
-		"over-produced: beyond what any reference supports", "over-produced: beyond the references"},
-	anaMatched: {"matched: produced and supported by a reference (clipped counts)",
+	anaOver: {"over: produced beyond what any reference supports (unmatched or clipped)",
+		"over: produced beyond what any reference supports", "over: beyond the references"},
+	anaMatched: {"matched: produced and supported by a reference (min(hyp, max ref count))",
 		"matched: produced and supported by a reference", "matched: produced and in a reference"},
 }
 

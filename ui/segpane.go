@@ -305,9 +305,9 @@ func (p segPane) ledgerText(c common, in model.Explained, width, rows int) strin
 	if p.order == 0 {
 		lines := []string{st.Title.Render("matches per order")}
 		for _, od := range in.Detail.Orders {
-			t := od.Tally() // cut: clipped, and unmatched (all of whose occurrences are cut)
+			t := od.Tally() // over: clipped, and unmatched (all of whose occurrences are over)
 			line := st.Token(model.OrderMark(od.N)).Render(fmt.Sprintf("%d", od.N)) +
-				fmt.Sprintf("-grams: %d of %d matched, %d cut", od.Matches, od.Total, t.Clipped+t.Unmatched)
+				fmt.Sprintf("-grams: %d of %d matched, %d over", od.Matches, od.Total, t.Clipped+t.Unmatched)
 			lines = append(lines, render.Truncate(line, width))
 		}
 		lines = append(lines, st.Muted.Render(render.Truncate("press 1-9 for an order's clip ledger, x for all of it", width)))

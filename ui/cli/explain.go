@@ -12,10 +12,10 @@ const explainHelp = `Usage: bleuscope explain --hyp TEXT --ref TEXT [--ref TEXT 
 
 The whole sentence-BLEU computation for one segment, step by step: the
 tokens, every n-gram with its counts in the hypothesis and each reference,
-what clipping removed, the precisions and smoothing, the geometric mean, the
-brevity penalty and the result, with every number. With --hyp, the values
-of --ref and --src are texts; otherwise they are files and --line (1-based)
-picks the segment of every SYSTEM.
+which occurrences are clipped, the precisions and smoothing, the geometric
+mean, the brevity penalty and the result, with every number. With --hyp,
+the values of --ref and --src are texts; otherwise they are files and
+--line (1-based) picks the segment of every SYSTEM.
 
 Prose wraps at spaces, never inside a word, to the terminal's width; piped,
 to the width of the terminal on standard error, else (and into a file) 80

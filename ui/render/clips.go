@@ -12,8 +12,8 @@ import (
 // Ledger renders the clip ledger of one order as a table width cells wide:
 // per distinct n-gram its count in the hypothesis, in each reference, the
 // maximum and which reference holds it, clip = min(hyp, max) (the matches
-// it contributes) and cut = hyp − clip (the occurrences that do not count:
-// clipped, or in no reference), costly rows first. At most
+// it contributes) and over = hyp − clip (the occurrences that do not
+// count: clipped, or unmatched), costly rows first. At most
 // maxRows rows are drawn and a footer says how many were left out; 0
 // draws them all up to [LedgerCap], then a line counts the n-grams left
 // out with their matched and clipped occurrences. Only the rows drawn are
@@ -35,11 +35,11 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		labelW[k] = len([]rune(strings.TrimSpace("0 "+labels[k]))) - 1
 	}
 	num := func(n int) int { return max(3, digits(n)) }
-	hypW, maxW, cutW := 3, 3, 3
+	hypW, maxW, overW := 3, 3, 4
 	for i := range clips {
 		c := &clips[i]
 		hypW = max(hypW, num(c.HypCount))
-		cutW = max(cutW, num(c.Clipped))
+		overW = max(overW, num(c.Clipped))
 		w := digits(c.RefMax)
 		if c.RefMax > 0 && c.MaxRef >= 0 && c.MaxRef < len(labels) {
 			w += labelW[c.MaxRef]
@@ -55,7 +55,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 			}
 		}
 	}
-	fixed := 2 + 1 + hypW + 1 + maxW + 1 + 5 + 1 + cutW
+	fixed := 2 + 1 + hypW + 1 + maxW + 1 + 5 + 1 + overW
 	showRefs := true
 	refsTotal := 0
 	for _, w := range refW {
@@ -81,7 +81,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 			head += " " + PadLeft(model.RefColumn(l), refW[k])
 		}
 	}
-	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("cut", cutW)
+	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", 5) + " " + PadLeft("over", overW)
 	b.WriteString(st.Header.Render(Truncate(head, width)))
 	for _, c := range shown {
 		mark, style := model.MarkMatched, st.Matched
@@ -101,18 +101,18 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 				row += " " + PadLeft(v, refW[k])
 			}
 		}
-		cut := PadLeft(strconv.Itoa(c.Clipped), cutW)
+		over := PadLeft(strconv.Itoa(c.Clipped), overW)
 		if c.Clipped > 0 {
-			cut = style.Render(cut)
+			over = style.Render(over)
 		}
-		row += " " + PadLeft(maxCell(c, labels), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), 5) + " " + cut
+		row += " " + PadLeft(maxCell(c, labels), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), 5) + " " + over
 		b.WriteString("\n" + Truncate(row, width))
 	}
 	if maxRows <= 0 && len(shown) < len(clips) {
 		b.WriteString("\n" + st.Muted.Render(Truncate(moreLine(od, shown), width)))
 	}
 	t := od.Tally()
-	foot := fmt.Sprintf("%d of %d %d-grams matched · %d cut", od.Matches, t.Occurrences, od.N, t.Clipped+t.Unmatched)
+	foot := fmt.Sprintf("%d of %d %d-grams matched · %d over", od.Matches, t.Occurrences, od.N, t.Clipped+t.Unmatched)
 	if maxRows > 0 && len(shown) < len(clips) {
 		foot += fmt.Sprintf(" · %d more rows", len(clips)-len(shown))
 	}
@@ -123,13 +123,13 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	return b.String()
 }
 
-// ClipColumns explains the clip and cut columns of a clip table in the
+// ClipColumns explains the clip and over columns of a clip table in the
 // words the walk-through, the lessons and the ledger share.
-const ClipColumns = "clip = min(hyp, max): the occurrences that count · cut = hyp − clip: the occurrences that do not count (clipped, or in no reference)"
+const ClipColumns = "clip = min(hyp, max): the occurrences that count · over = hyp − clip: the occurrences that do not count (clipped, or unmatched: in no reference)"
 
 // LedgerKey is the key under the full clip ledger, width cells wide: the
 // markers as the token lines use them ([Styles.Legend]), what a row's
-// marker says, and the clip and cut columns ([ClipColumns]).
+// marker says, and the clip and over columns ([ClipColumns]).
 func LedgerKey(st Styles, width int) string {
 	return Truncate(st.Legend(), width) + "\n" +
 		st.Muted.Render(Wrap("A row's marker: ^ when every occurrence is matched, ~ when some are clipped, blank when no reference has it. "+ClipColumns+".", width))

@@ -54,9 +54,9 @@ func TestLessonFigures(t *testing.T) {
 		notInAfter string   // no longer in them
 	}{
 		{"clipping",
-			[]string{"simple precision   7/7 = 100.00%", "modified precision 2/7 = 28.57%", "~ the       7 2 1   2    2   5"},
+			[]string{"simple precision   7/7 = 100.00%", "modified precision 2/7 = 28.57%", "~ the       7 2 1   2    2    5"},
 			"the cat the cat on the mat",
-			[]string{"modified precision 5/7 = 71.43%", "~ the cat   2 1 0   1    1   1", "sentence BLEU (N = 2) = 69.01"}, "2/7"},
+			[]string{"modified precision 5/7 = 71.43%", "~ the cat   2 1 0   1    1    1", "sentence BLEU (N = 2) = 69.01"}, "2/7"},
 		{"brevity",
 			[]string{"2/2 100.00%", "1/1 100.00%", "c = 2 ", "r = 16 ", "exp(1 − 16/2) = exp(-7) = 0.000911882", "sentence BLEU = BP × mean = 0.09"},
 			"It is a guide to action",
@@ -66,9 +66,9 @@ func TestLessonFigures(t *testing.T) {
 			"the cat is on the mat",
 			[]string{"5/5 100.00%", "3/3 100.00%", "BLEU (N = 4) = 100.00"}, "12.70"},
 		{"references",
-			[]string{"^ the        3 1 4 4   4    3   0", "ref 2 = 18  (off by 0)  ← closest", "ref 1 alone = 41.18", "all 3 refs = 50.46"},
+			[]string{"^ the        3 1 4 4   4    3    0", "ref 2 = 18  (off by 0)  ← closest", "ref 1 alone = 41.18", "all 3 refs = 50.46"},
 			"the the the the the",
-			[]string{"~ the       5 1 4 4   4    4   1", "all 3 refs = "}, "50.46"},
+			[]string{"~ the       5 1 4 4   4    4    1", "all 3 refs = "}, "50.46"},
 		{"corpus",
 			[]string{"4     10  12  8/10 5/9 2/8 1/7              29.06", "mean of the 4 sentence scores = 38.39", "corpus BLEU from the sums = 44.30"},
 			"The museum will stay closed until the roof has been repaired.",

@@ -18,7 +18,7 @@ func (w *walk) orderStep(n int) Step {
 	marks := model.SegmentMarks(w.d, n)
 	var b strings.Builder
 	if n == 1 {
-		b.WriteString(w.para("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: clip = min(hyp, max). The occurrences beyond that are cut. This clipping is what stops a hypothesis from scoring by repeating a word the references have."))
+		b.WriteString(w.para("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: clip = min(hyp, max). The occurrences beyond that are clipped. This clipping is what stops a hypothesis from scoring by repeating a word the references have."))
 	} else {
 		b.WriteString(w.para(fmt.Sprintf("A %s is a run of %d consecutive tokens. They are counted and clipped exactly like unigrams: clip = min(hyp, max over the references). Matching longer n-grams rewards words in the right order.", name, n)))
 	}
@@ -94,9 +94,9 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 	}
 	var s string
 	if t.Clipped == 0 {
-		s = fmt.Sprintf("Clipping removed nothing at this order: every %s found in a reference occurs in the hypothesis at most as often as in the reference that has it most.", name)
+		s = fmt.Sprintf("Nothing is clipped at this order: every %s found in a reference occurs in the hypothesis at most as often as in the reference that has it most.", name)
 	} else {
-		var parts []string // the first three n-grams clipping cut
+		var parts []string // the first three n-grams with occurrences clipped
 		for i := range od.Clips {
 			c := &od.Clips[i]
 			if c.RefMax == 0 || c.Clipped == 0 {
@@ -108,7 +108,7 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 			parts = append(parts, fmt.Sprintf("%q occurs %s in the hypothesis but at most %s in a reference (%s)",
 				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refName(c.MaxRef)))
 		}
-		s = fmt.Sprintf("Clipping cut %s: %s.", plural(t.Clipped, "occurrence"), strings.Join(parts, "; "))
+		s = fmt.Sprintf("%s clipped: %s.", capital(plural(t.Clipped, "occurrence")), strings.Join(parts, "; "))
 	}
 	if t.Unmatched > 0 {
 		verb := "appear"
@@ -157,7 +157,7 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	hypW := numW("hyp", func(c *scoring.Clip) int { return c.HypCount })
 	maxW := numW("max", func(c *scoring.Clip) int { return c.RefMax })
 	clipW := numW("clip", func(c *scoring.Clip) int { return c.Matched })
-	cutW := numW("cut", func(c *scoring.Clip) int { return c.Clipped })
+	overW := numW("over", func(c *scoring.Clip) int { return c.Clipped })
 	refW := make([]int, len(w.d.Refs))
 	refsTotal := 0
 	for k := range w.d.Refs {
@@ -169,7 +169,7 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 		})
 		refsTotal += refW[k] + 1
 	}
-	fixed := 2 + 1 + hypW + 1 + maxW + 1 + clipW + 1 + cutW
+	fixed := 2 + 1 + hypW + 1 + maxW + 1 + clipW + 1 + overW
 	showRefs := w.width-fixed-refsTotal >= 12
 	if !showRefs {
 		refsTotal = 0
@@ -187,7 +187,7 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 			head += " " + PadLeft(w.shortRef(k), refW[k])
 		}
 	}
-	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", clipW) + " " + PadLeft("cut", cutW)
+	head += " " + PadLeft("max", maxW) + " " + PadLeft("clip", clipW) + " " + PadLeft("over", overW)
 	lines := []string{w.st.Header.Render(head)}
 	for _, c := range shown {
 		mark, style := model.MarkMatched, w.st.Matched
@@ -207,11 +207,11 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 				row += " " + PadLeft(v, refW[k])
 			}
 		}
-		cut := PadLeft(strconv.Itoa(c.Clipped), cutW)
+		over := PadLeft(strconv.Itoa(c.Clipped), overW)
 		if c.Clipped > 0 {
-			cut = style.Render(cut)
+			over = style.Render(over)
 		}
-		row += " " + PadLeft(strconv.Itoa(c.RefMax), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), clipW) + " " + cut
+		row += " " + PadLeft(strconv.Itoa(c.RefMax), maxW) + " " + PadLeft(strconv.Itoa(c.Matched), clipW) + " " + over
 		lines = append(lines, row)
 	}
 	if len(shown) < len(od.Clips) {
@@ -222,7 +222,7 @@ func (w *walk) clipTable(od scoring.OrderDetail) string {
 	if showRefs {
 		total += strings.Repeat(" ", refsTotal)
 	}
-	total += " " + strings.Repeat(" ", maxW) + " " + PadLeft(strconv.Itoa(od.Matches), clipW) + " " + PadLeft(strconv.Itoa(hypTotal-od.Matches), cutW)
+	total += " " + strings.Repeat(" ", maxW) + " " + PadLeft(strconv.Itoa(od.Matches), clipW) + " " + PadLeft(strconv.Itoa(hypTotal-od.Matches), overW)
 	lines = append(lines, w.st.Label.Render(total))
 	return strings.Join(lines, "\n")
 }

@@ -30,12 +30,12 @@ var (
 
 func TestWalkthroughClipsTheThe(t *testing.T) {
 	out := walkText(t, caseTheThe, 80)
-	// The clip table row: the, hyp 7, ref 1 2, ref 2 1, max 2, clip 2, cut 5.
+	// The clip table row: the, hyp 7, ref 1 2, ref 2 1, max 2, clip 2, over 5.
 	if !regexp.MustCompile(`(?m)^~ the +7 +2 +1 +2 +2 +5$`).MatchString(out) {
 		t.Errorf("no clip row 'the 7 2 1 2 2 5' in:\n%s", out)
 	}
 	requireContains(t, "the the", flat(out),
-		`Clipping cut 5 occurrences: "the" occurs 7 times in the hypothesis but at most twice in a reference (ref 1).`)
+		`5 occurrences clipped: "the" occurs 7 times in the hypothesis but at most twice in a reference (ref 1).`)
 	requireContains(t, "the the", out,
 		"simple precision   7/7 = 100.00%",
 		"modified precision 2/7 = 28.57%",
@@ -432,7 +432,7 @@ func TestWalkthroughLowercaseAndTokenizing(t *testing.T) {
 func TestWalkthroughRefNames(t *testing.T) {
 	d, res, _ := explainCase(t, caseGuide)
 	out := Walkthrough(DefaultStyles(), d, res, caseGuide.opt, 80, WithRefNames([]string{"A", "B", "C"}))
-	requireContains(t, "names", out, "ref A  It is a guide", "ref B = 18  (off by 0)  ← closest", "  unigram  hyp A B C max clip cut")
+	requireContains(t, "names", out, "ref A  It is a guide", "ref B = 18  (off by 0)  ← closest", "  unigram  hyp A B C max clip over")
 }
 
 func TestWalkthroughNoColourMarkers(t *testing.T) {
@@ -470,18 +470,18 @@ func TestWalkthroughEffectiveOrderOneLeft(t *testing.T) {
 // TestWalkthroughNothingToClip: when no n-gram of an order is in any
 // reference, clipping had nothing to do, and the summary must not claim
 // that no n-gram occurs more often in the hypothesis than in a reference
-// (the "cut" column shows all of them).
+// (the "over" column shows all of them).
 func TestWalkthroughNothingToClip(t *testing.T) {
 	out := flat(walkText(t, wtCase{caseTheThe.hyp, wtCatRefs, wtOpt(func(o *scoring.Options) { o.MaxOrder, o.Tokenize = 2, "none" })}, 80))
 	requireContains(t, "the the", out,
 		"None of the hypothesis's 6 bigrams appears in any reference, so none counts; there is nothing to clip.",
-		"cut = hyp − clip: the occurrences that do not count (clipped, or in no reference)")
+		"over = hyp − clip: the occurrences that do not count (clipped, or unmatched: in no reference)")
 	if strings.Contains(out, "no bigram occurs more often in the hypothesis") {
 		t.Error("the summary says no bigram occurs more often in the hypothesis, though \"the the\" occurs 6 times and in no reference")
 	}
 	mixed := flat(walkText(t, wtCase{"the cat sat", []string{"the cat is here"}, wtOpt(nil)}, 80))
 	requireContains(t, "mixed", mixed,
-		"Clipping removed nothing at this order: every unigram found in a reference occurs in the hypothesis at most as often as in the reference that has it most. 1 unigram of the hypothesis appears in no reference at all.")
+		"Nothing is clipped at this order: every unigram found in a reference occurs in the hypothesis at most as often as in the reference that has it most. 1 unigram of the hypothesis appears in no reference at all.")
 }
 
 // TestWalkthroughNLTKExtras: NLTK's int 0 is not "BP × exp(sum)", and

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -32,9 +33,10 @@ func TestSegmentWording(t *testing.T) {
 }
 
 // TestClipVocabulary: the clip ledger, the walk-through's and the lessons'
-// clip tables and the segment pane name clipping with one set of words:
-// the columns max, clip and cut, the footer's "cut", the markers' legend
-// "^ matched ~ clipped (blank) unmatched"; never "excess" or "lost".
+// clip tables and the segment pane name clipping with SPEC's words: the
+// columns max, clip and over (clipped or unmatched), the footer's "over",
+// the markers' legend "^ matched ~ clipped (blank) unmatched"; never
+// "cut", "excess" or "lost".
 func TestClipVocabulary(t *testing.T) {
 	const hyp, ref = "the the the cat", "the cat"
 	st := DefaultStyles()
@@ -56,6 +58,12 @@ func TestClipVocabulary(t *testing.T) {
 		return nil
 	}
 	want := columns("the ledger", ledger)
+	if strings.Join(want, " ") != "max clip over" {
+		t.Errorf("the ledger's clip table ends in %q; want max clip over", want)
+	}
+	if !strings.Contains(ledger, "2 of 4 1-grams matched · 2 over") {
+		t.Errorf("the ledger's footer does not count the 2 occurrences over:\n%s", ledger)
+	}
 	for name, s := range map[string]string{"the walk-through": walk, "the lessons": lessons} {
 		if got := columns(name, s); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s's clip table ends in %q; the ledger's in %q", name, got, want)
@@ -72,6 +80,9 @@ func TestClipVocabulary(t *testing.T) {
 			if strings.Contains(s, bad) {
 				t.Errorf("%s says %q", name, bad)
 			}
+		}
+		if cut := regexp.MustCompile(`\bcut\b`).FindString(s); cut != "" {
+			t.Errorf("%s says %q for what does not count; SPEC's word is over", name, cut)
 		}
 	}
 }
