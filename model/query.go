@@ -551,6 +551,15 @@ func groups(word string) bool {
 	return false
 }
 
+// QuoteNGram writes ngram (tokens joined by spaces) as the quoted n-gram
+// term that finds it: in double quotes, with its own quotes and
+// backslashes escaped as the query reads them (`said "` is "said \"").
+func QuoteNGram(ngram string) string {
+	return `"` + ngramEscaper.Replace(ngram) + `"`
+}
+
+var ngramEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+
 // asRegexp is the /regexp/ term that finds word as text, printable.
 func asRegexp(word string) string {
 	return "/" + Printable(strings.ReplaceAll(regexp.QuoteMeta(word), "/", `\/`)) + "/"

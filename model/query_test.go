@@ -310,3 +310,22 @@ func TestQuerySelectsByScore(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteNGram: an n-gram quoted for a label reads back, through the
+// query, as the one quoted n-gram term that finds it, whatever quotes and
+// backslashes its tokens hold.
+func TestQuoteNGram(t *testing.T) {
+	for _, g := range []string{"the cat", `said "`, `" yes "`, `a \`, `back\slash`, `\"`} {
+		q, err := ParseQuery(QuoteNGram(g))
+		if err != nil {
+			t.Errorf("QuoteNGram(%q) = %s: %v", g, QuoteNGram(g), err)
+			continue
+		}
+		if len(q.or) != 1 || len(q.or[0]) != 1 || q.or[0][0].kind != termNGram || q.or[0][0].word != g {
+			t.Errorf("QuoteNGram(%q) = %s reads back as %+v; want the n-gram term %q", g, QuoteNGram(g), q.or, g)
+		}
+	}
+	if got := QuoteNGram("the cat"); got != `"the cat"` {
+		t.Errorf("QuoteNGram(%q) = %s; want it in plain double quotes", "the cat", got)
+	}
+}

@@ -45,7 +45,7 @@ func nameForms(frame, name string) map[string]bool {
 		forms[name] = true
 	}
 	for _, f := range strings.FieldsFunc(frame, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '“' || r == '”'
+		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '"'
 	}) {
 		head, tail, ok := strings.Cut(f, "…")
 		if ok && len(head) >= 2 && len(tail) >= 2 && strings.HasPrefix(name, head) && strings.HasSuffix(name, tail) {

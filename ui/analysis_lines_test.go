@@ -79,7 +79,7 @@ func TestAnalysisRowLines(t *testing.T) {
 					break
 				}
 				r := items[i].row
-				name := strconv.Itoa(w) + " columns, “" + r.NGram + "”"
+				name := strconv.Itoa(w) + " columns, " + strconv.Quote(r.NGram)
 				if lw := lipgloss.Width(l); lw > w {
 					t.Errorf("%s: row %d cells wide: %q", name, lw, l)
 				}

@@ -299,7 +299,7 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 	if r := it.row; r != nil {
 		return anaDrill{
 			rows:  a.base.an.SegmentsOf(x.sys, r.Kind, r.ID),
-			label: fmt.Sprintf("%s %s “%s”", c.systemName(x.sys), r.Kind, r.NGram),
+			label: fmt.Sprintf("%s %s %s", c.systemName(x.sys), r.Kind, model.QuoteNGram(r.NGram)),
 			ngram: &anaNGram{System: x.sys, Kind: r.Kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 		}
 	}
@@ -313,7 +313,7 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 	}
 	return anaDrill{
 		rows:  a.base.an.SalientSegments(*r, it.favA),
-		label: fmt.Sprintf("“%s” matched by %s more than %s", r.NGram, c.systemName(has), c.systemName(lacks)),
+		label: fmt.Sprintf("%s matched by %s more than %s", model.QuoteNGram(r.NGram), c.systemName(has), c.systemName(lacks)),
 		ngram: &anaNGram{System: x.sys, Kind: kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 	}
 }

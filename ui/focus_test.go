@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // TestFocusAfterDrill: enter on an n-gram of each kind shows, for the
@@ -23,7 +25,7 @@ func TestFocusAfterDrill(t *testing.T) {
 		}
 		for i := range min(len(m.list.rows), 5) {
 			v := ansi.Strip(m.View())
-			head := fmt.Sprintf("* %s “%s” ×", row.Kind, row.NGram)
+			head := fmt.Sprintf("* %s %s ×", row.Kind, model.QuoteNGram(row.NGram))
 			if !strings.Contains(v, head) || strings.Contains(v, head+"0 here") {
 				t.Errorf("%v, row %d: no focus line counting %q:\n%s", mode, i, head, v)
 			}
@@ -37,7 +39,7 @@ func TestFocusAfterDrill(t *testing.T) {
 			t.Fatalf("%v: esc: screen %v, focus %v", mode, m.screen, m.list.drillFocus())
 		}
 		m = press(t, m, "esc")
-		if v := ansi.Strip(m.View()); strings.Contains(v, "“"+row.NGram+"” ×") {
+		if v := ansi.Strip(m.View()); strings.Contains(v, model.QuoteNGram(row.NGram)+" ×") {
 			t.Errorf("%v: the focus line stays on the main screen after leaving the drill-down", mode)
 		}
 		m = press(t, m, "n")

@@ -587,14 +587,15 @@ func (l segList) filtered() bool { return l.view.Filter != "" || l.only != nil }
 func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.drill != l.rowsDrill }
 
 // filterLabel is the filter as labels show it, safe for the terminal: a
-// query in curly quotes (Go's %q would escape its own quotes, "of the"
-// read as "\"of the\""), or as it is when it quotes an n-gram itself; a
-// drill-down's label as it is (it is a phrase that quotes its n-gram
-// itself), followed by the query that narrows it.
+// query in double quotes, as the query errors and the drill-downs quote,
+// or as it is when it quotes an n-gram itself (quotes around its quotes,
+// "\"of the\"", would not read); a drill-down's label as it is (it is a
+// phrase that quotes its n-gram itself), followed by the query that
+// narrows it.
 func (l segList) filterLabel() string {
 	query := render.Safe(l.view.Filter)
 	if !strings.Contains(query, `"`) {
-		query = "“" + query + "”"
+		query = `"` + query + `"`
 	}
 	switch {
 	case l.only == nil:

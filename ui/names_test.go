@@ -14,7 +14,7 @@ import (
 func everyNameForm(frame, name string) map[string]bool {
 	forms := nameForms(frame, name)
 	for _, f := range strings.FieldsFunc(frame, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '“' || r == '”'
+		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '"'
 	}) {
 		if head, _, ok := strings.Cut(f, "…"); ok && len(head) >= 2 && strings.HasPrefix(name, head) {
 			forms[f] = true

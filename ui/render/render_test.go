@@ -321,7 +321,7 @@ func TestFocusLineNamesEveryReference(t *testing.T) {
 	}
 	f := model.NewFocus(scoring.Missed, "of the")
 	got := FocusLine(DefaultStyles(), f, f.Marks(d), []string{"A", "B"}, 200)
-	want := "* missed “of the” ×1 here: the hypothesis has it 0×, ref A 1×, ref B 1×"
+	want := `* missed "of the" ×1 here: the hypothesis has it 0×, ref A 1×, ref B 1×`
 	if got != want {
 		t.Errorf("FocusLine = %q; want %q", got, want)
 	}

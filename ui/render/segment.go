@@ -108,10 +108,11 @@ func Segment(st Styles, v SegmentView, width int) string {
 }
 
 // FocusLine says what the focused n-gram is in this segment, e.g.
-// `* missed “on the” ×1 here: the hypothesis has it 0×, ref A 1×, ref B 0×`.
+// `* missed "on the" ×1 here: the hypothesis has it 0×, ref A 1×, ref B 0×`.
+// The n-gram is quoted as a filter would find it ([model.QuoteNGram]).
 func FocusLine(st Styles, f model.Focus, fm model.FocusMarks, refNames []string, width int) string {
-	ngram := Safe(strings.Join(f.Tokens, " "))
-	s := fmt.Sprintf("%c %s “%s” ×%d here: the hypothesis has it %d×", model.MarkerFocus, f.Kind, ngram, fm.Count, fm.H)
+	ngram := Safe(model.QuoteNGram(strings.Join(f.Tokens, " ")))
+	s := fmt.Sprintf("%c %s %s ×%d here: the hypothesis has it %d×", model.MarkerFocus, f.Kind, ngram, fm.Count, fm.H)
 	for k, n := range fm.InRef {
 		name := "a reference"
 		if k < len(refNames) {
