@@ -189,13 +189,14 @@ func keyLine(bindings ...key.Binding) string {
 func keyFooter(c common, width int, forms ...[]key.Binding) string {
 	h := c.help
 	h.ShortSeparator = " · "
-	return fitHints(h, width, forms...)
+	return fitHelp(h, width, forms...)
 }
 
-// fitHints is [keyFooter] with h's separator and styles. It leaves hints
-// out itself: help's short view, given a width, still adds a hint that
-// does not fit when not even its " …" would.
-func fitHints(h help.Model, width int, forms ...[]key.Binding) string {
+// fitHelp is [keyFooter] with h's separator and styles: the first of
+// forms that fits whole, else the last one's hints fitted by [fitHints].
+// It leaves hints out itself: help's short view, given a width, still
+// adds a hint that does not fit when not even its " …" would.
+func fitHelp(h help.Model, width int, forms ...[]key.Binding) string {
 	if len(forms) == 0 {
 		return ""
 	}
@@ -205,15 +206,32 @@ func fitHints(h help.Model, width int, forms ...[]key.Binding) string {
 			return s
 		}
 	}
-	var hints []key.Binding
+	var hints []string
 	for _, b := range forms[len(forms)-1] {
 		if b.Enabled() {
-			hints = append(hints, b)
+			hints = append(hints, h.ShortHelpView([]key.Binding{b}))
 		}
 	}
-	more := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	return fitHints(hints, sep, " "+h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis), width)
+}
+
+// fitKeyLine is [fitHints] for a footer of hints joined by " · "
+// (keyLine's), with " …" in place of those left out.
+func fitKeyLine(s string, width int) string {
+	return fitHints(strings.Split(s, " · "), " · ", " …", width)
+}
+
+// fitHints joins hints with sep in width cells, as every footer does: all
+// of them when they fit, else without the hints at the end that do not
+// fit and more in their place, never cutting one (only a first hint wider
+// than the window).
+func fitHints(hints []string, sep, more string, width int) string {
+	if len(hints) == 0 {
+		return ""
+	}
 	for n := len(hints); n > 0; n-- {
-		s := h.ShortHelpView(hints[:n])
+		s := strings.Join(hints[:n], sep)
 		if n < len(hints) {
 			s += more
 		}
@@ -221,24 +239,7 @@ func fitHints(h help.Model, width int, forms ...[]key.Binding) string {
 			return s
 		}
 	}
-	return ""
-}
-
-// fitKeyLine fits a footer of hints joined by " · " (keyLine's) in width
-// cells as [keyFooter] does: without the hints at its end that do not
-// fit, " …" in their place, never cutting one (only a first hint wider
-// than the window).
-func fitKeyLine(s string, width int) string {
-	if render.Cells(s) <= width {
-		return s
-	}
-	parts := strings.Split(s, " · ")
-	for n := len(parts) - 1; n >= 1; n-- {
-		if t := strings.Join(parts[:n], " · ") + " …"; render.Cells(t) <= width {
-			return t
-		}
-	}
-	return render.Truncate(parts[0], width)
+	return render.Truncate(hints[0], width)
 }
 
 // packLine splits s at sep into lines of at most width cells, each

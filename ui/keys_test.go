@@ -10,6 +10,8 @@ import (
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -665,5 +667,26 @@ func TestPaneBaselineRaises(t *testing.T) {
 	v := ansi.Strip(m.View())
 	if strings.Contains(v, "NaN") || !strings.Contains(v, "b has no score here: NLTK raises on its segment") {
 		t.Errorf("line 2 against a baseline NLTK raises on:\n%s", v)
+	}
+}
+
+// TestFootersFitAlike: a footer of key bindings (help's short view, as the
+// main and analysis screens draw theirs) and a plain footer of the same
+// hints (keyLine's, as the overlays draw theirs) leave out the same hints
+// at every width: one rule, the last hints first, never one cut.
+func TestFootersFitAlike(t *testing.T) {
+	k := DefaultKeyMap()
+	hints := []key.Binding{as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"), as(k.Quit, "q", "quit")}
+	h := ready(t, demoDataset(t), 100, 30).c.help
+	h.ShortSeparator = " · "
+	line := keyLine(hints...)
+	for w := 1; w <= render.Cells(line)+1; w++ {
+		got, want := fitHelp(h, w, hints), fitKeyLine(line, w)
+		if got != want {
+			t.Errorf("%d columns: the key footer is %q, the plain one %q", w, got, want)
+		}
+		if render.Cells(got) > w {
+			t.Errorf("%d columns: footer %q is wider", w, got)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func (m Model) footerView() string {
 	case m.pane.zoom:
 		return c.st.Muted.Render(fitKeyLine(c.keys.zoomFooter(), c.width))
 	}
-	return fitHints(c.help, c.width, c.keys.ShortHelp())
+	return fitHelp(c.help, c.width, c.keys.ShortHelp())
 }
 
 // fit clips every line of s to width cells ([render.Clip]) and s to height
