@@ -438,8 +438,7 @@ func (a anaScreen) noteRights(x anaCtx) [][]string {
 	}
 	sets := []string{""}
 	if x.c.width >= 100 {
-		set := x.c.shown()
-		sets = []string{settingsTag(set), settingsShort(set)}
+		sets = settingsForms(x.c.shown())
 	}
 	var out [][]string
 	for i, scope := range scopes {
@@ -527,32 +526,22 @@ func waiting(x anaCtx, running string) []string {
 // the note do.
 func anaNameWidth(c common, sys int) int { return max(6, render.Cells(c.shortName(sys))) }
 
-// settingsTag says in a few words what the analysis shown was made with:
-// tokenizer, case, max order, and the smoothing (NLTK's method in nltk
-// compat).
-func settingsTag(set model.Settings) string {
+// settingsForms says in a few words what the analysis shown was made
+// with (tokenizer, case, max order, and the smoothing, NLTK's method in
+// nltk compat), in its forms from the fullest to the shortest:
+// "tok:13a case:lc N=4 smooth:exp", "13a lc N=4 exp".
+func settingsForms(set model.Settings) []string {
 	o := set.Corpus
 	lc := "mixed"
 	if o.Lowercase {
 		lc = "lc"
 	}
-	smooth := "smooth:" + o.Smooth
+	smooth, short := "smooth:"+o.Smooth, o.Smooth
 	if o.Compat == scoring.CompatNLTK {
-		smooth = fmt.Sprintf("nltk method%d", o.NLTK.Smoothing.Method)
+		smooth, short = fmt.Sprintf("nltk method%d", o.NLTK.Smoothing.Method), fmt.Sprintf("nltk m%d", o.NLTK.Smoothing.Method)
 	}
-	return fmt.Sprintf("tok:%s case:%s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth)
-}
-
-// settingsShort is [settingsTag] in fewer words: "13a lc N=4 exp".
-func settingsShort(set model.Settings) string {
-	o := set.Corpus
-	lc := "mixed"
-	if o.Lowercase {
-		lc = "lc"
+	return []string{
+		fmt.Sprintf("tok:%s case:%s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth),
+		fmt.Sprintf("%s %s N=%d %s", o.Tokenize, lc, o.MaxOrder, short),
 	}
-	smooth := o.Smooth
-	if o.Compat == scoring.CompatNLTK {
-		smooth = fmt.Sprintf("nltk m%d", o.NLTK.Smoothing.Method)
-	}
-	return fmt.Sprintf("%s %s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth)
 }

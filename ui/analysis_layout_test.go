@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -170,8 +171,8 @@ func TestAnalysisKeepsAsideAndSettings(t *testing.T) {
 		if !strings.Contains(note, "(>=60: ") || cutWord(note) {
 			t.Errorf("%d columns: the note lost its aside on >=60, or is cut: %q", w, note)
 		}
-		if tag, short := settingsTag(m.c.shown()), settingsShort(m.c.shown()); w >= 100 && !strings.HasSuffix(note, tag) && !strings.HasSuffix(note, short) {
-			t.Errorf("%d columns: the note lost the settings %q: %q", w, tag, note)
+		if forms := settingsForms(m.c.shown()); w >= 100 && !hasSuffixOf(note, forms) {
+			t.Errorf("%d columns: the note lost the settings %q: %q", w, forms[0], note)
 		}
 	}
 }
@@ -198,16 +199,25 @@ func TestAnalysisFilterKeepsSettings(t *testing.T) {
 			if !strings.Contains(note, "whole corpus") || cutWord(note) {
 				t.Errorf("%d columns after %q: the note is cut or does not say the tables are of the whole corpus: %q", w, k, note)
 			}
-			if w >= 100 && !strings.HasSuffix(note, settingsTag(m.c.shown())) && !strings.HasSuffix(note, settingsShort(m.c.shown())) {
+			if w >= 100 && !hasSuffixOf(note, settingsForms(m.c.shown())) {
 				t.Errorf("%d columns after %q: the settings are not shown: %q", w, k, note)
 			}
 		}
 	}
 	lc := model.DefaultSettings()
 	lc.Corpus.Lowercase = true
-	if got := settingsShort(lc); got != "13a lc N=4 exp" {
-		t.Errorf("settingsShort = %q", got)
+	if got := settingsForms(lc); !slices.Equal(got, []string{"tok:13a case:lc N=4 smooth:exp", "13a lc N=4 exp"}) {
+		t.Errorf("settingsForms = %q", got)
 	}
+	lc.Corpus.Compat, lc.Corpus.NLTK.Smoothing.Method = scoring.CompatNLTK, 7
+	if got := settingsForms(lc); !slices.Equal(got, []string{"tok:13a case:lc N=4 nltk method7", "13a lc N=4 nltk m7"}) {
+		t.Errorf("settingsForms in nltk compat = %q", got)
+	}
+}
+
+// hasSuffixOf reports whether s ends in one of forms.
+func hasSuffixOf(s string, forms []string) bool {
+	return slices.ContainsFunc(forms, func(f string) bool { return strings.HasSuffix(s, f) })
 }
 
 // TestFootersDropWholeHints: the analysis screen's footers and the main
