@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"sync/atomic"
@@ -355,13 +354,19 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	lines := make([]string, 0, c.height)
 	// The fullest title that leaves the tab strip room; joinRight cuts
 	// the shortest when none does.
-	title := render.FirstFit(c.width-lipgloss.Width(right)-1, titles...)
+	var title string
+	for i, t := range titles {
+		if title = t; i == len(titles)-1 || render.Fits(t+" "+right, c.width) {
+			break
+		}
+	}
 	lines = append(lines, st.Title.Render(joinRight(title, right, c.width)))
 	var asides []string
 	if a.table == anaBuckets && a.derFresh(x) {
 		_, asides = a.mostLost(x)
 	}
-	lines = append(lines, st.Muted.Render(noteLine(notes, asides, a.noteRights(x), c.width)))
+	rights, fewer := a.noteRights(x)
+	lines = append(lines, st.Muted.Render(noteLine(notes, asides, rights, fewer, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}
@@ -380,20 +385,16 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 // were made with (that one reference is scored alone, that the tables do
 // not follow the filter, the settings). Each comes in forms, from the
 // fullest to the shortest: notes, asides (none without one) and rights,
-// in tiers: the forms of a tier give way before the note does, the next
-// tier only after the note's last form. What gives way first is the
-// least needed: the right end's wording in its tier, then the aside's
-// second form, then the note's wording, then the aside's further forms
-// (the shortest drops its figures), then the aside itself, then the right
-// end's next tier; the right end is never left out, and only the note's
-// last form is ever cut.
-func noteLine(notes, asides []string, rights [][]string, width int) string {
-	fits := func(left, right string) bool {
-		if right == "" {
-			return lipgloss.Width(left) <= width
-		}
-		return lipgloss.Width(left)+2+lipgloss.Width(right) <= width // two spaces at least between
-	}
+// then fewer, the right end in fewer words still once the note has given
+// way ("" when it has none). What gives way first is the least needed:
+// the right end's wording among rights, then the aside's second form,
+// then the note's wording, then the aside's further forms (the shortest
+// drops its figures), then the aside itself, then the right end for
+// fewer; the right end is never left out, and only the note's last form
+// is ever cut. A form fits when every terminal draws the line in width
+// cells ([render.Fits]), however it counts a name's emoji or Indic
+// script.
+func noteLine(notes, asides, rights []string, fewer string, width int) string {
 	// The note and aside in the order they give way: both whole, the
 	// aside's second form, then each further form of the aside beside
 	// every form of the note, the note's shortest last, then no aside.
@@ -406,51 +407,59 @@ func noteLine(notes, asides []string, rights [][]string, width int) string {
 		}
 	}
 	lefts = append(lefts, notes...)
-	for _, tier := range rights {
+	// first joins the fullest left that fits beside one of rights, each
+	// right giving way before the left does.
+	first := func(rights ...string) (string, bool) {
 		for _, left := range lefts {
-			for _, right := range tier {
-				if fits(left, right) {
-					return joinLine(left, right, width)
+			for _, right := range rights {
+				line := left
+				if right != "" {
+					line += "  " + right // two spaces at least between
+				}
+				if render.Fits(line, width) {
+					return joinLine(left, right, width), true
 				}
 			}
 		}
+		return "", false
 	}
-	last := rights[len(rights)-1]
-	return joinLine(notes[len(notes)-1], last[len(last)-1], width)
+	if line, ok := first(rights...); ok {
+		return line
+	}
+	right := rights[len(rights)-1]
+	if fewer != "" {
+		if line, ok := first(fewer); ok {
+			return line
+		}
+		right = fewer
+	}
+	return joinLine(notes[len(notes)-1], right, width)
 }
 
 // noteRights returns the forms of the note line's right end, from the
-// fullest to the shortest, in [noteLine]'s tiers: that one reference is
-// scored alone (always whole), that the tables are of the whole corpus
+// fullest to the shortest, as [noteLine] takes them: that one reference
+// is scored alone (always whole), that the tables are of the whole corpus
 // when the list has a filter, and from 100 columns the settings. The
 // settings say it in fewer words before the note does, the filter's
-// warning only after it; neither is left out (a user test saw the
-// settings give way to the warning, so that lowercasing with l did not
-// show).
-func (a anaScreen) noteRights(x anaCtx) [][]string {
-	refs := x.c.refs.label()
-	scopes := []string{refs}
+// warning only after it (fewer); neither is left out (a user test saw
+// the settings give way to the warning, so that lowercasing with l did
+// not show).
+func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
+	scope := x.c.refs.label()
 	if x.filtered { // said, as the tables do not follow it
-		scopes = []string{
-			strings.TrimPrefix(refs+" · whole corpus, not the filter", " · "),
-			strings.TrimPrefix(refs+" · whole corpus", " · "),
-		}
+		scope, fewer = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · "), strings.TrimPrefix(scope+" · whole corpus", " · ")
 	}
 	sets := []string{""}
 	if x.c.width >= 100 {
 		sets = settingsForms(x.c.shown())
 	}
-	var out [][]string
-	for i, scope := range scopes {
-		var tier []string
-		for j, set := range sets {
-			if i == 0 || j == len(sets)-1 {
-				tier = append(tier, strings.TrimSpace(scope+" "+set))
-			}
-		}
-		out = append(out, tier)
+	for _, set := range sets {
+		rights = append(rights, strings.TrimSpace(scope+" "+set))
 	}
-	return out
+	if fewer != "" {
+		fewer = strings.TrimSpace(fewer + " " + sets[len(sets)-1])
+	}
+	return rights, fewer
 }
 
 // joinLine is left, and right at the right end when there is one, in

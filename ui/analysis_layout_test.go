@@ -8,6 +8,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -144,6 +145,49 @@ func TestAnalysisNotesFit(t *testing.T) {
 	m = press(t, openAnalysisScreen(t, m), "left")
 	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note) || !strings.Contains(note, "whole corpus") {
 		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the tables are of the whole corpus: %q", note)
+	}
+}
+
+// TestAnalysisNoteWideNames: with emoji and Indic script in the systems'
+// names (drawn in more cells by some terminals than by others), the
+// buckets' title and the note under it are said in fewer words rather
+// than cut, and the note's right end (the settings from 100 columns, the
+// filter's warning) stands whole at the end, at every width from 60
+// columns (measured with lipgloss.Width, the note was cut where a shorter
+// form fitted, and the line came out wider than the window, so that its
+// right end was cut: "tok:13a case:mixed N=4…"; the title's tab strip
+// likewise: "[bucke…").
+func TestAnalysisNoteWideNames(t *testing.T) {
+	ds := demoDataset(t)
+	ds.Systems[0].Name = "🇩🇪👩\u200d💻-NMT"
+	ds.Systems[1].Name = "क्षत्रिय-MT-👍🏽"
+	for _, filter := range []string{"", "the"} {
+		for _, w := range []int{60, 61, 65, 70, 80, 99, 100, 101, 105, 109, 110, 111, 120, 130} {
+			m := ready(t, ds, w, 30)
+			if filter != "" {
+				m = filterBy(t, m, filter)
+			}
+			m = press(t, openAnalysisScreen(t, m), "tab", "right")
+			x := m.anaCtx()
+			if !strings.Contains(m.View(), "[10,20)") {
+				t.Fatalf("%d columns: not on the buckets table:\n%s", w, m.View())
+			}
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if title := lines[0]; cutWord(title) || !render.Fits(title, w) {
+				t.Errorf("%d columns, filter %q: the title is cut or does not fit: %q", w, filter, title)
+			}
+			note := lines[1]
+			if filter == "" && !strings.Contains(note, "NMT") { // (beside the filter's warning the note may leave the names out)
+				t.Fatalf("%d columns, filter %q: the note does not name the baseline: %q", w, filter, note)
+			}
+			if cutWord(note) || !render.Fits(note, w) {
+				t.Errorf("%d columns, filter %q: the note is cut or does not fit: %q", w, filter, note)
+			}
+			rights, fewer := m.ana.noteRights(x)
+			if !hasSuffixOf(note, append(rights, fewer)) {
+				t.Errorf("%d columns, filter %q: the note does not end in one of %q: %q", w, filter, append(rights, fewer), note)
+			}
+		}
 	}
 }
 

@@ -523,7 +523,7 @@ func TestNoteLine(t *testing.T) {
 		{71, line(notes[1], 71)},     // then no aside
 		{30, "most behin… " + right}, // the note cut, the right end kept
 	} {
-		got := noteLine(notes, asides, [][]string{{right}}, tc.width)
+		got := noteLine(notes, asides, []string{right}, "", tc.width)
 		if got != tc.want {
 			t.Errorf("width %d:\n got %q\nwant %q", tc.width, got, tc.want)
 		}
@@ -531,24 +531,24 @@ func TestNoteLine(t *testing.T) {
 			t.Errorf("width %d: the line is %d cells", tc.width, w)
 		}
 	}
-	if got := noteLine(notes, asides, [][]string{{""}}, 40); got != notes[1] {
+	if got := noteLine(notes, asides, []string{""}, "", 40); got != notes[1] {
 		t.Errorf("nothing at the right end, no aside fits: %q", got)
 	}
-	// The right end in fewer words before the note is, in its tier; the
-	// next tier once the note has given way.
-	rights := [][]string{{"whole corpus, not the filter tok:13a", "whole corpus, not the filter 13a"}, {"whole corpus 13a"}}
+	// The right end in fewer words before the note is; in fewer words
+	// still (fewer) once the note has given way.
+	rights, fewer := []string{"whole corpus, not the filter tok:13a", "whole corpus, not the filter 13a"}, "whole corpus 13a"
 	for _, tc := range []struct {
 		width int
 		want  string
 	}{
-		{104, notes[0] + "  " + rights[0][0]},
-		{100, notes[0] + "  " + rights[0][1]},
-		{99, notes[1] + strings.Repeat(" ", 99-38-36) + rights[0][0]},
-		{72, notes[1] + "  " + rights[0][1]},
-		{71, notes[1] + strings.Repeat(" ", 71-38-16) + rights[1][0]},
+		{104, notes[0] + "  " + rights[0]},
+		{100, notes[0] + "  " + rights[1]},
+		{99, notes[1] + strings.Repeat(" ", 99-38-36) + rights[0]},
+		{72, notes[1] + "  " + rights[1]},
+		{71, notes[1] + strings.Repeat(" ", 71-38-16) + fewer},
 	} {
-		if got := noteLine(notes, nil, rights, tc.width); got != tc.want {
-			t.Errorf("width %d, tiers:\n got %q\nwant %q", tc.width, got, tc.want)
+		if got := noteLine(notes, nil, rights, fewer, tc.width); got != tc.want {
+			t.Errorf("width %d, the right end in fewer words:\n got %q\nwant %q", tc.width, got, tc.want)
 		}
 	}
 }

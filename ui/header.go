@@ -6,7 +6,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
-	"github.com/charmbracelet/lipgloss"
 )
 
 // header is the corpus summary at the top: the current system and its
@@ -196,13 +195,19 @@ func (h header) busyView(c common, jobs jobTable) string {
 	return c.spinner.View() + " " + label + "…"
 }
 
-// joinRight puts right at the right edge of a line width cells wide,
-// cutting left to make room.
+// joinRight puts right at the right edge of a line width cells wide
+// ([render.Cells]), cutting left to make room. When the terminals may
+// draw the text in fewer cells (a name with emoji or Indic script), the
+// line ends a cell short of the edge: one that filled it would lose its
+// last cell to [render.Clip].
 func joinRight(left, right string, width int) string {
-	rw := lipgloss.Width(right)
+	if s := left + right; !render.Fits(s, render.Cells(s)) {
+		width--
+	}
+	rw := render.Cells(right)
 	if rw >= width {
 		return render.Truncate(right, width)
 	}
 	left = render.Truncate(left, width-rw-1)
-	return left + strings.Repeat(" ", max(1, width-rw-lipgloss.Width(left))) + right
+	return left + strings.Repeat(" ", max(1, width-rw-render.Cells(left))) + right
 }

@@ -172,7 +172,7 @@ func (s sigScreen) titleLine(c common, l segList) string {
 		{"significance vs " + name + " · " + tests[2], scopes[2]},
 	}
 	for _, f := range forms {
-		if render.Cells(f.left)+1+render.Cells(f.right) <= s.width {
+		if render.Fits(f.left+" "+f.right, s.width) {
 			return joinRight(f.left, f.right, s.width)
 		}
 	}

@@ -122,6 +122,14 @@ func Clip(s string, w int) string {
 	return out
 }
 
+// Fits reports whether every terminal draws plain or styled s in at most
+// w cells, and all of them in w when it fills them: a line [Clip] leaves
+// as it is.
+func Fits(s string, w int) bool {
+	wide, narrow := cellRange(s)
+	return fits(wide, narrow, w)
+}
+
 // fits reports whether a line the terminals draw in narrow to wide cells
 // fits w cells: narrower, or exactly w on all of them.
 func fits(wide, narrow, w int) bool { return wide < w || wide == w && narrow == w }

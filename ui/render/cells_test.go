@@ -186,3 +186,29 @@ func TestFirstFit(t *testing.T) {
 		t.Errorf("FirstFit of no form = %q", got)
 	}
 }
+
+// TestFits: a line fits w cells when every terminal draws it in fewer, or
+// all of them in exactly w: the lines Clip leaves as they are.
+func TestFits(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want bool
+	}{
+		{"abc", 3, true},
+		{"abc", 2, false},
+		{"\x1b[1mabc\x1b[0m", 3, true},
+		{"日本", 4, true},        // 2 cells each on every terminal
+		{"क्षत्रिय", 6, false}, // 3 to 6 cells: filling 6 on some only
+		{"क्षत्रिय", 7, true},
+		{"👍🏽", 4, false},
+		{"👍🏽", 5, true},
+	} {
+		if got := Fits(c.s, c.w); got != c.want {
+			t.Errorf("Fits(%q, %d) = %v; want %v", c.s, c.w, got, c.want)
+		}
+		if got := Clip(c.s, c.w) == c.s; got != c.want {
+			t.Errorf("Clip(%q, %d) left it as it is: %v; Fits says %v", c.s, c.w, got, c.want)
+		}
+	}
+}
