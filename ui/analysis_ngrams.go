@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/lipgloss"
 	"strconv"
 	"strings"
 
@@ -118,8 +117,9 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 			r := items[i].row
 			s := fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram))
 			// The row is drawn after a one-cell cursor mark; the lines get
-			// what is left after " · ".
-			if lines := lineList(r.Lines, r.Segments, c.width-1-lipgloss.Width(s)-3); lines != "" {
+			// what is left after " · " (and a cell spare when terminals
+			// disagree on the n-gram's width).
+			if lines := lineList(r.Lines, r.Segments, c.width-1-render.Cells(s)-3-render.Spare(s)); lines != "" {
 				s += c.st.Muted.Render(" · " + lines)
 			}
 			return s

@@ -438,7 +438,7 @@ func keyColumns(c common, cells []keyCell) []string {
 	st := c.st
 	colW := 0
 	for _, e := range cells {
-		colW = max(colW, 3+ansi.StringWidth(e.name))
+		colW = max(colW, 3+render.Cells(e.name))
 	}
 	colW = min(colW, max(12, c.width))
 	cols := max(1, (c.width+2)/(colW+2))

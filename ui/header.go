@@ -199,11 +199,9 @@ func (h header) busyView(c common, jobs jobTable) string {
 // ([render.Cells]), cutting left to make room. When the terminals may
 // draw the text in fewer cells (a name with emoji or Indic script), the
 // line ends a cell short of the edge: one that filled it would lose its
-// last cell to [render.Clip].
+// last cell to [render.Clip] ([render.Spare]).
 func joinRight(left, right string, width int) string {
-	if s := left + right; !render.Fits(s, render.Cells(s)) {
-		width--
-	}
+	width -= render.Spare(left + right)
 	rw := render.Cells(right)
 	if rw >= width {
 		return render.Truncate(right, width)

@@ -3,10 +3,13 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -84,6 +87,122 @@ func TestWideTextKeepsLayout(t *testing.T) {
 						t.Errorf("%s at %d×%d: the header (score, signature) is not on top: %q", name, w, h, lines[:3])
 					}
 				}
+			}
+		}
+	}
+}
+
+// wideNames are system names that terminals draw wider than a grapheme
+// count says (emoji with a skin tone and a joiner, Devanagari), or that
+// every terminal draws two cells a character (CJK).
+var wideNames = []struct {
+	name  string
+	alike bool // every terminal draws it in the same number of cells
+}{
+	{"漢字システム", true},
+	{"नमस्ते👍🏽", false},
+	{"🧑🏿\u200d🚀-sys", false},
+	{"e\u0301te\u0301-क्ष", false},
+}
+
+// TestRightEndWithWideNames: a line with something at its right end (the
+// header's job in flight, the analysis screen's tables, the significance
+// screen's count of segments) is the window's
+// width (a cell less where terminals disagree on the name's width, so that
+// it fits on all of them) and ends with that part whole, whatever the
+// system's name (a name with emoji cut "scoring…" to "sco…"); the
+// analysis and significance titles beside it are one of their forms,
+// never cut.
+func TestRightEndWithWideNames(t *testing.T) {
+	ds := demoDataset(t)
+	for _, n := range wideNames {
+		ds.Systems[0].Name, ds.Systems[1].Name = n.name, n.name+"-2" // the second is the baseline
+		short := 0
+		if !n.alike {
+			short = 1
+		}
+		for w := 60; w <= 130; w += 3 {
+			m := ready(t, ds, w, 16)
+			busy, _ := m.Update(keyMsg("l")) // the rescore stays in flight
+			lines := map[string]string{
+				"header":       strings.Split(busy.(Model).View(), "\n")[0],
+				"significance": strings.Split(press(t, m, "B").View(), "\n")[0],
+			}
+			ana := openAnalysisScreen(t, m)
+			for _, k := range []string{"m", "m", "right"} { // n-grams over, matched; buckets
+				lines["analysis "+anaTableNames[ana.ana.table]+" "+ana.ana.mode.String()] = strings.Split(ana.View(), "\n")[0]
+				ana = press(t, ana, k)
+			}
+			for screen, line := range lines {
+				plain := ansi.Strip(line)
+				if cells := render.Cells(line); render.Clip(line, w) != line || cells != w-short {
+					t.Errorf("%s, %q at %d columns: %d cells; want %d, fitting every terminal: %q", screen, n.name, w, cells, w-short, plain)
+				}
+				if !rightEnd.MatchString(plain) {
+					t.Errorf("%s, %q at %d columns: the right end is cut: %q", screen, n.name, w, plain)
+				}
+				if screen != "header" && strings.Contains(plain, "… ") {
+					t.Errorf("%s, %q at %d columns: the title is cut: %q", screen, n.name, w, plain)
+				}
+			}
+		}
+	}
+}
+
+// rightEnd is the whole right end of the header's first line while a job
+// runs, of the analysis screen's title line (its tables) or of the
+// significance screen's.
+var rightEnd = regexp.MustCompile(`(scoring…|\] \d/3| wins| \d+ seg(ment)?s)$`)
+
+// TestNGramRowsWithWideText: the n-gram table's rows list their lines in
+// whole numbers and fit, when the n-grams are text that terminals draw
+// wider than a grapheme count says (the list was given room by that
+// count, and the row's end was cut: "12 1…").
+func TestNGramRowsWithWideText(t *testing.T) {
+	var recs []string
+	for i := range 60 {
+		ref := fmt.Sprintf("👍🏽 नमस्ते क्षत्रिय 🧑🏿\u200d🚀 漢字 %d", i)
+		recs = append(recs, fmt.Sprintf(`{"refs": [%q], "hyps": {"a": "ok %d", "b": "ok"}}`, ref, i))
+	}
+	ds := loadJSONL(t, recs...)
+	for w := 60; w <= 130; w += 10 {
+		m := openAnalysisScreen(t, ready(t, ds, w, 16))
+		rows := 0
+		for i, l := range strings.Split(m.View(), "\n") {
+			plain := ansi.Strip(l)
+			if render.Clip(l, w) != l {
+				t.Errorf("%d columns: line %d does not fit: %q", w, i+1, plain)
+			}
+			_, list, ok := strings.Cut(plain, " · ")
+			if !ngramRow.MatchString(plain) || !ok {
+				continue
+			}
+			rows++
+			for _, f := range strings.Fields(list) {
+				if _, err := strconv.Atoi(f); err != nil && f != "…" {
+					t.Errorf("%d columns: row %d lists its lines cut: %q", w, i+1, plain)
+					break
+				}
+			}
+		}
+		if rows == 0 {
+			t.Errorf("%d columns: no n-gram row:\n%s", w, ansi.Strip(m.View()))
+		}
+	}
+}
+
+// TestKeyColumnsWithWideNames: a custom typology's category names that
+// terminals draw wider than a grapheme count says stand whole in the
+// category table, its columns as wide as the widest name (they were
+// measured by that count, and cut: "👍🏽…").
+func TestKeyColumnsWithWideNames(t *testing.T) {
+	cells := []keyCell{{"a", "शब्द-क्रम"}, {"b", "👍🏽 tone"}, {"c", "🧑🏿\u200d🚀 crew"}, {"d", "Accuracy"}}
+	for w := 60; w <= 130; w += 10 {
+		c := ready(t, demoDataset(t), w, 16).c
+		table := strings.Join(keyColumns(c, cells), "\n")
+		for _, e := range cells {
+			if !strings.Contains(table, e.name) {
+				t.Errorf("%d columns: %q is not whole in the table:\n%s", w, e.name, table)
 			}
 		}
 	}

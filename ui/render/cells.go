@@ -130,6 +130,17 @@ func Fits(s string, w int) bool {
 	return fits(wide, narrow, w)
 }
 
+// Spare returns the cells a line holding plain or styled s leaves free at
+// its end so that [Clip] keeps it whole: 1 when terminals disagree on s's
+// width (a line that fills the width exactly on some terminals and not on
+// others is cut one cell more), else 0.
+func Spare(s string) int {
+	if wide, narrow := cellRange(s); wide != narrow {
+		return 1
+	}
+	return 0
+}
+
 // fits reports whether a line the terminals draw in narrow to wide cells
 // fits w cells: narrower, or exactly w on all of them.
 func fits(wide, narrow, w int) bool { return wide < w || wide == w && narrow == w }

@@ -93,6 +93,24 @@ func TestClipFitsEveryTerminal(t *testing.T) {
 	}
 }
 
+// TestSpareKeepsRightEnd: a line that leaves Spare cells free after its
+// text, then ends in a right part filling the width, is kept whole by
+// Clip, however the terminals count the text; Spare is 0 when they agree.
+func TestSpareKeepsRightEnd(t *testing.T) {
+	for _, d := range drawn {
+		s := Safe(d.text)
+		wide, narrow := cellRange(s)
+		if spare := Spare(s); spare != 0 && wide == narrow || spare != 1 && wide != narrow {
+			t.Errorf("Spare(%q) = %d; it is drawn in %d to %d cells", s, spare, narrow, wide)
+		}
+		const w = 20
+		line := s + strings.Repeat(" ", w-Cells(s)-len("12:34")-Spare(s)) + "12:34"
+		if got := Clip(line, w); got != line {
+			t.Errorf("Clip(%q, %d) = %q; it has a cell to spare and must stay as it is", line, w, got)
+		}
+	}
+}
+
 func TestSplitCellsKeepsClusters(t *testing.T) {
 	s := "👍🏽🧑🏿\u200d🚀क्षत्रिय"
 	pieces := splitCells(s, 4)
