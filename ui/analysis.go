@@ -352,15 +352,8 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 		right = strings.TrimSpace(running) + "  " + right
 	}
 	lines := make([]string, 0, c.height)
-	// The fullest title that leaves the tab strip room; joinRight cuts
-	// the shortest when none does.
-	var title string
-	for i, t := range titles {
-		if title = t; i == len(titles)-1 || render.Fits(t+" "+right, c.width) {
-			break
-		}
-	}
-	lines = append(lines, st.Title.Render(joinRight(title, right, c.width)))
+	// The fullest title that leaves the tab strip room.
+	lines = append(lines, st.Title.Render(joinFirstFit(titles, right, c.width)))
 	var asides []string
 	if a.table == anaBuckets && a.derFresh(x) {
 		_, asides = a.mostLost(x)

@@ -408,7 +408,7 @@ func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cu
 			return annResult{jump: seg, status: "line " + itoa(seg+1) + yet}
 		}
 	}
-	return annResult{status: "every segment of " + c.systemName(sys) + " is annotated", jump: -1}
+	return annResult{status: "every segment of " + c.shortName(sys) + " is annotated", jump: -1}
 }
 
 // openList opens the list of the selection's annotations, to edit or

@@ -99,9 +99,9 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		bySys[sm.System] = sm
 	}
 	// The systems, with BLEU and MQM and their ranks.
-	nameW := len("system")
+	nameW := len("system") // as wide as the names' short forms, the title's
 	for i := range c.ds.Systems {
-		nameW = min(max(nameW, len([]rune(c.systemName(i)))), 24)
+		nameW = max(nameW, render.Cells(c.shortName(i)))
 	}
 	add(st.Header.Render(render.PadRight(fmt.Sprintf("%s %8s %8s %6s %6s %5s %5s", render.PadRight("system", nameW), "BLEU", "MQM", "rated", "errors", "#BLEU", "#MQM"), w)))
 	bleuRank, mqmRank := ranks(c, bySys)
@@ -332,7 +332,7 @@ func (s annSummary) View(c common, n annotator) string {
 	}
 	footer := keyLine(as(c.keys.Back, "esc or S", "back"), as(c.keys.Down, "↑↓", "choose"), as(c.keys.Zoom, "enter", "show segment"),
 		as(c.keys.NextSystem, "tab", "system"), as(c.keys.Quit, "q", "quit"))
-	return overlayView(c, title, s.body, footer)
+	return overlayView(c, s.body, footer, title)
 }
 
 // orDash writes x to three decimals, or "–" when it is undefined.

@@ -22,13 +22,18 @@ import (
 // into a fresh file with the MQM preset, and the file's path.
 func annotating(t testing.TB, w, h int) (Model, string) {
 	t.Helper()
+	return annotatingOn(t, demoDataset(t), w, h)
+}
+
+// annotatingOn is [annotating] on ds.
+func annotatingOn(t testing.TB, ds *model.Dataset, w, h int) (Model, string) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	st, err := annotations.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	ds := demoDataset(t)
 	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m = next.(Model)

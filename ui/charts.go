@@ -43,7 +43,7 @@ func (s chartsScreen) Update(msg tea.Msg, k KeyMap) chartsScreen {
 
 // View draws the title, the charts and the footer.
 func (s chartsScreen) View(c common, l segList) string {
-	return overlayView(c, s.title(c, l), s.body, c.keys.chartsFooter(len(c.ds.Systems) > 1))
+	return overlayView(c, s.body, c.keys.chartsFooter(len(c.ds.Systems) > 1), s.titles(c, l)...)
 }
 
 // chartScope is what the charts describe: the rows the list shows (the
@@ -77,16 +77,25 @@ func chartsScope(c common, l segList) chartScope {
 	return sc
 }
 
-// chartsTitle is the charts screen's title line.
-func (s chartsScreen) title(c common, l segList) string {
-	t := "charts · " + c.systemName(l.view.System)
+// titles are the charts screen's title, from the fullest to the shortest:
+// the filter gives way first (its label, then its wording), then the
+// selected line, which the histogram's caption gives too.
+func (s chartsScreen) titles(c common, l segList) []string {
+	t := "charts · " + c.shortName(l.view.System)
+	line := ""
 	if l.selection(c).ok {
-		t += fmt.Sprintf(" · ^ line %d", l.seg+1)
+		line = fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
-	if l.filtered() {
-		t += fmt.Sprintf(" · filtered rows only (%d match %s)", len(l.rows), l.filterLabel())
+	if !l.filtered() {
+		return []string{t + line}
 	}
-	return t
+	n := len(l.rows)
+	return []string{
+		t + line + fmt.Sprintf(" · filtered rows only (%d match %s)", n, l.filterLabel()),
+		t + line + fmt.Sprintf(" · %d filtered rows", n),
+		t + line + fmt.Sprintf(" · %d filtered", n),
+		t + fmt.Sprintf(" · %d filtered", n),
+	}
 }
 
 // chartsContent draws the charts of the shown system, width cells wide

@@ -195,6 +195,20 @@ func (h header) busyView(c common, jobs jobTable) string {
 	return c.spinner.View() + " " + label + "…"
 }
 
+// joinFirstFit is [joinRight] with the first of lefts, wordings of one
+// text from the fullest to the shortest, that fits beside right on every
+// terminal ([render.Fits]); the shortest is cut when none does.
+func joinFirstFit(lefts []string, right string, width int) string {
+	left := lefts[len(lefts)-1]
+	for _, l := range lefts {
+		if render.Fits(l+" "+right, width) {
+			left = l
+			break
+		}
+	}
+	return joinRight(left, right, width)
+}
+
 // joinRight puts right at the right edge of a line width cells wide
 // ([render.Cells]), cutting left to make room. When the terminals may
 // draw the text in fewer cells (a name with emoji or Indic script), the

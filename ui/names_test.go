@@ -47,3 +47,46 @@ func TestOneAbbreviationPerFrame(t *testing.T) {
 		}
 	}
 }
+
+// longName is a system name of 60 characters, as a file name can be.
+const longName = "generaltest2022.de-en.hyp.JDExploreAcademy.primary-final-v02"
+
+// TestLongNameOneFormElsewhere: a long system name takes one form on a
+// frame of the charts screen (with and without a filter), of the
+// annotation summary, and of the main screen with an annotation status
+// about the system; the charts title and the status stand whole (the
+// charts title printed the whole name, and at 60 columns was cut before
+// its filter; "every segment of … is annotated" did too, on two lines).
+func TestLongNameOneFormElsewhere(t *testing.T) {
+	ds := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"`+longName+`": "the cat sat on a mat", "JDExploreAcademy": "a cat sat"}}`,
+		`{"refs": ["a dog ran in the park"], "hyps": {"`+longName+`": "a dog ran in a park", "JDExploreAcademy": "the dog ran"}}`,
+	)
+	if len(longName) != 60 {
+		t.Fatalf("the long name has %d characters", len(longName))
+	}
+	for w := 60; w <= 130; w += 10 {
+		m, _ := annotatingOn(t, ds, w, 16)
+		short := m.c.shortName(0)
+		for _, c := range []struct {
+			what  string
+			keys  []string
+			whole string // what must stand whole on the frame
+		}{
+			{"charts", []string{"h"}, "charts · " + short + " · ^ line 1"},
+			{"filtered charts", []string{"/", "c", "a", "t", "enter", "h"}, "charts · " + short + " · ^ line 1 · "},
+			{"annotation summary", []string{"S"}, "errors of " + short},
+			{"annotation status", []string{"N", "down", "N", "U"}, "every segment of " + short + " is annotated"},
+		} {
+			frame := ansi.Strip(press(t, m, c.keys...).View())
+			for _, name := range []string{longName, "JDExploreAcademy"} {
+				if forms := everyNameForm(frame, name); len(forms) > 1 {
+					t.Errorf("%s at %d columns: %s is shown as %v:\n%s", c.what, w, name, forms, frame)
+				}
+			}
+			if !strings.Contains(frame, c.whole) || strings.HasPrefix(c.what, "filtered") && !strings.Contains(strings.Split(frame, "\n")[0], "filtered") {
+				t.Errorf("%s at %d columns: %q is not whole on the frame:\n%s", c.what, w, c.whole, frame)
+			}
+		}
+	}
+}

@@ -12,10 +12,11 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// overlayView draws an overlay screen: a title, the scrolled body and a
-// footer with the keys that work there.
-func overlayView(c common, title string, body pane, footer string) string {
-	head := c.st.Title.Render(joinRight(title, body.position(), c.width))
+// overlayView draws an overlay screen: a title (the first of titles, from
+// the fullest to the shortest, that fits beside the scroll position), the
+// scrolled body and a footer with the keys that work there.
+func overlayView(c common, body pane, footer string, titles ...string) string {
+	head := c.st.Title.Render(joinFirstFit(titles, body.position(), c.width))
 	foot := c.st.Muted.Render(fitKeyLine(footer, c.width))
 	return fit(head+"\n"+body.view()+"\n"+foot, c.width, c.height)
 }
@@ -54,7 +55,7 @@ func (h helpScreen) Update(msg tea.Msg, k KeyMap) helpScreen {
 
 // View draws the help screen.
 func (h helpScreen) View(c common) string {
-	return overlayView(c, "keys", h.body, c.keys.helpFooter())
+	return overlayView(c, h.body, c.keys.helpFooter(), "keys")
 }
 
 // helpContent lays the key groups out in as many columns as fit, followed
@@ -201,7 +202,7 @@ func (s ledgerScreen) Update(msg tea.Msg, k KeyMap) ledgerScreen {
 // View draws the ledger screen of sel.
 func (s ledgerScreen) View(c common, sel selection) string {
 	title := fmt.Sprintf("clip ledger · line %d · %s", sel.seg+1, c.shortName(sel.sys))
-	return overlayView(c, title, s.body, c.keys.ledgerFooter())
+	return overlayView(c, s.body, c.keys.ledgerFooter(), title)
 }
 
 // ledgerContent is the ledger screen's content for the selection the

@@ -74,7 +74,7 @@ func (s warningsScreen) Update(msg tea.Msg, k KeyMap) warningsScreen {
 
 // View draws the warnings screen.
 func (s warningsScreen) View(c common) string {
-	return overlayView(c, "input warnings", s.body, c.keys.warningsFooter())
+	return overlayView(c, s.body, c.keys.warningsFooter(), "input warnings")
 }
 
 // warningsContent is every warning, wrapped, one paragraph each.
