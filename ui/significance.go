@@ -108,14 +108,23 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	w := s.width
 	st := c.st
 	body := []string{st.Title.Render(s.titleLine(c, l)), s.statusLine(c, run)}
+	// The warnings say it in fewer words rather than being cut.
 	switch {
 	case l.waiting != "":
-		body[1] = st.Warn.Render(render.Truncate("the filter waits for the "+l.waiting+" scores: nothing to compare until they are in", w))
+		body[1] = st.Warn.Render(render.FirstFit(w,
+			"the filter waits for the "+l.waiting+" scores: nothing to compare until they are in",
+			"the filter waits for the "+l.waiting+" scores: nothing to compare yet",
+			"the filter waits for the "+l.waiting+" scores"))
 	case l.filtered() && len(l.rows) == 0:
-		body[1] = st.Warn.Render(render.Truncate("no segment matches the filter: nothing to compare (/ changes it, esc then esc clears it)", w))
+		body[1] = st.Warn.Render(render.FirstFit(w,
+			"no segment matches the filter: nothing to compare (/ changes it, esc then esc clears it)",
+			"no segment matches the filter: nothing to compare (/ changes it)",
+			"no segment matches the filter: nothing to compare"))
 	case s.res != nil:
 		if q, err := model.ParseQuery(l.view.Filter); err == nil && q.SelectsByScore() {
-			body[1] = st.Warn.Render(render.Truncate("this filter picks segments by score: p measures that choice, not the systems", w))
+			body[1] = st.Warn.Render(render.FirstFit(w,
+				"this filter picks segments by score: p measures that choice, not the systems",
+				"this filter picks segments by score: p measures that choice"))
 		}
 		table := s.table(c)
 		body = append(body, table...)
@@ -201,12 +210,15 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 			what = "randomizing"
 		}
 		line := run.spinner + " " + what + " " + render.Bar(st, run.frac, 20) + fmt.Sprintf(" %3.0f%%", 100*run.frac)
+		forms := []string{line + " · esc cancels"}
 		if s.res != nil {
-			line += " · shown: the previous comparison"
+			forms = []string{line + " · shown: the previous comparison · esc cancels", line + " · previous result shown · esc cancels", forms[0]}
 		}
-		return render.Truncate(line+" · esc cancels", w)
+		return render.FirstFit(w, forms...)
 	case errors.Is(s.err, model.ErrSignificanceNLTK):
-		return st.Error.Render(render.Truncate("significance follows sacrebleu's BLEU: esc, then c for sacrebleu compat", w))
+		return st.Error.Render(render.FirstFit(w,
+			"significance follows sacrebleu's BLEU: esc, then c for sacrebleu compat",
+			"significance needs sacrebleu compat: esc, then c"))
 	case s.err != nil:
 		return st.Error.Render(render.Truncate(s.err.Error(), w))
 	case s.res == nil:
@@ -214,35 +226,47 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 	}
 	// The reading says it in fewer words rather than being cut (a user saw
 	// "…would be rare (under 5%) if the t…" at 120 columns), and gives way
-	// to the verdict when not even its shortest form fits beside it.
-	v := s.verdict(c) // the selected system's, in words, first
-	if v == "" {
+	// to the verdict when not even its shortest form fits beside it; the
+	// verdict then says it in fewer words too.
+	v := s.verdicts(c) // the selected system's, in words, first
+	if v == nil {
 		return st.Muted.Render(render.FirstFit(w, sigReadings...))
 	}
 	for _, read := range sigReadings {
-		if render.Cells(v)+3+render.Cells(read) <= w {
-			return st.Accent.Render(v) + st.Muted.Render(" · "+read)
+		if render.Cells(v[0])+3+render.Cells(read) <= w {
+			return st.Accent.Render(v[0]) + st.Muted.Render(" · "+read)
 		}
 	}
-	return st.Accent.Render(render.Truncate(v, w))
+	return st.Accent.Render(render.FirstFit(w, v...))
 }
 
-// verdict says in words what the test says of the selected system against
-// the baseline; "" on the baseline's row.
-func (s sigScreen) verdict(c common) string {
+// verdicts say in words what the test says of the selected system against
+// the baseline, from the fullest to the shortest (the baseline's name,
+// which the title gives, goes last); nil on the baseline's row.
+func (s sigScreen) verdicts(c common) []string {
 	res := s.res
 	if res.Test != s.test || s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
-		return "" // the result shown is the other test's, until this one's is in
+		return nil // the result shown is the other test's, until this one's is in
 	}
 	sc, base := res.Systems[s.cursor], res.Systems[res.Baseline]
 	name, bname := s.name(c, s.cursor), s.name(c, res.Baseline)
 	switch {
 	case !sc.Significant():
-		return fmt.Sprintf("%s vs %s: no significant difference (p %.4f)", name, bname, sc.PValue)
+		return []string{
+			fmt.Sprintf("%s vs %s: no significant difference (p %.4f)", name, bname, sc.PValue),
+			fmt.Sprintf("%s vs %s: not significant (p %.4f)", name, bname, sc.PValue),
+			fmt.Sprintf("%s: not significant (p %.4f)", name, sc.PValue),
+		}
 	case sc.Score > base.Score:
-		return fmt.Sprintf("%s is better than %s (p %.4f*)", name, bname, sc.PValue)
+		return []string{
+			fmt.Sprintf("%s is better than %s (p %.4f*)", name, bname, sc.PValue),
+			fmt.Sprintf("%s is better (p %.4f*)", name, sc.PValue),
+		}
 	}
-	return fmt.Sprintf("%s is worse than %s (p %.4f*)", name, bname, sc.PValue)
+	return []string{
+		fmt.Sprintf("%s is worse than %s (p %.4f*)", name, bname, sc.PValue),
+		fmt.Sprintf("%s is worse (p %.4f*)", name, sc.PValue),
+	}
 }
 
 // sigColumns are the table's column widths; mu is 0 when the μ ± CI
@@ -363,14 +387,15 @@ func (s sigScreen) table(c common) []string {
 	}
 	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", pad)+render.AxisTicks(ax, c.score), s.width)))
 	if note := s.noDifferenceNote(c); note != "" {
-		lines = append(lines, st.Muted.Render(render.Truncate(note, s.width)))
+		lines = append(lines, st.Muted.Render(note))
 	}
 	return lines
 }
 
 // noDifferenceNote says which systems the test saw no difference in
 // ([model.SystemComparison.NoDifference]), so that their p-value, the
-// smallest the test gives, has no *; "" when there is none.
+// smallest the test gives, has no *, in the fullest of its forms that fits
+// the screen; "" when there is none.
 func (s sigScreen) noDifferenceNote(c common) string {
 	var names []string
 	tied := true
@@ -381,17 +406,17 @@ func (s sigScreen) noDifferenceNote(c common) string {
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
 	}
-	what := model.Unit(s.res.Test)
-	// The point first: the names may be cut at the screen's edge.
-	switch {
-	case len(names) == 0:
+	if len(names) == 0 {
 		return ""
-	case s.width < 100:
-		return "no * for " + strings.Join(names, ", ") + ": the test says nothing here"
-	case tied:
-		return "no * for " + strings.Join(names, ", ") + ": the same score as the baseline on every segment, so the test says nothing"
 	}
-	return "no * for " + strings.Join(names, ", ") + ": every " + what + " gave a difference of one size, so none exceeded the observed and the test says nothing"
+	// In fewer words rather than cut: the reason gives way, then the names.
+	which := "no * for " + strings.Join(names, ", ")
+	why := ": every " + model.Unit(s.res.Test) + " gave a difference of one size, so none exceeded the observed and the test says nothing"
+	if tied {
+		why = ": the same score as the baseline on every segment, so the test says nothing"
+	}
+	return render.FirstFit(s.width, which+why, which+": the test says nothing here",
+		fmt.Sprintf("no * for %d system%s: the test says nothing here", len(names), plural(len(names))))
 }
 
 // row is system i's line of the table; ref is the baseline's centre,

@@ -691,3 +691,56 @@ func TestSigScreenNothingCut(t *testing.T) {
 		}
 	}
 }
+
+// TestSigScreenWarningsWhole: the significance screen's warnings and
+// status (no segment matches, the filter picks by score or waits for
+// scores, nltk compat, no difference to test, the verdict, the previous
+// comparison shown while the next runs) say it in fewer words rather than
+// being cut at the screen's edge, at 60 to 130 columns (they were cut
+// "…nothing to compare (/ change…" at 60, "no * for copy-…ission,
+// copy2…ission: the test says nothing …" up to 121).
+func TestSigScreenWarningsWhole(t *testing.T) {
+	copies, err := model.Load(model.Input{
+		Systems: []string{"Online-W-submission-2022=" + fixtures.DemoFluent, "copy-of-Online-W-submission=" + fixtures.DemoFluent,
+			"copy2-of-Online-W-submission=" + fixtures.DemoFluent, fixtures.DemoStilted},
+		Refs: fixtures.DemoRefs,
+		FS:   fixtures.Demo,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	demo := demoDataset(t)
+	for w := 60; w <= 130; w += 5 {
+		for _, c := range []struct {
+			name string
+			m    func() Model
+			says string // what the screen must say, whole or in fewer words
+		}{
+			{"no match", func() Model { return press(t, filterBy(t, ready(t, demo, w, 16), "zzzq"), "B") }, "no segment matches the filter"},
+			{"score filter", func() Model { return press(t, filterBy(t, ready(t, demo, w, 16), "bleu<50"), "B") }, "this filter picks segments by score"},
+			{"waiting", func() Model {
+				m, _ := step1(t, typeText(t, press(t, ready(t, demo, w, 16), "/"), "chrf<80 ter>10"), keyMsg("enter"))
+				m, _ = step1(t, m, keyMsg("B"))
+				return m
+			}, "the filter waits for the chrF"},
+			{"nltk", func() Model { return press(t, ready(t, demo, w, 16), "c", "B") }, "sacrebleu"},
+			{"no difference", func() Model { return press(t, ready(t, copies, w, 16), "p", "B") }, "no * for"},
+			{"no difference, AR", func() Model { return press(t, ready(t, copies, w, 16), "p", "B", "T") }, "no * for"},
+			{"verdict", func() Model { return press(t, ready(t, copies, w, 16), "p", "B", "down") }, "significant"},
+			{"running", func() Model {
+				m, _ := step1(t, press(t, ready(t, copies, w, 16), "B"), keyMsg("T"))
+				return m
+			}, "esc cancels"},
+		} {
+			lines := strings.Split(ansi.Strip(c.m().View()), "\n")
+			if v := strings.Join(lines, "\n"); !strings.Contains(v, c.says) {
+				t.Errorf("%s at %d columns: the screen does not say %q:\n%s", c.name, w, c.says, v)
+			}
+			for i, l := range lines[:len(lines)-1] { // the footer's keys end in "…" when some are left out
+				if strings.HasSuffix(strings.TrimRight(l, " "), "…") {
+					t.Errorf("%s at %d columns: line %d is cut: %q", c.name, w, i+1, l)
+				}
+			}
+		}
+	}
+}
