@@ -83,14 +83,31 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	if r := c.refs.label(); r != "" { // first: what is scored is never cut off
 		lead = st.Warn.Render(r) + sep
 	}
-	third := lead + st.Muted.Render(sig+" · "+order) + sep + h.shownView(c, l)
+	shown := h.shownViews(c, l)
+	third := lead + st.Muted.Render(sig+" · "+order) + sep + shown[0]
 	if l.filtered() || narrow {
 		// The subset's score must not be cut off, nor, in a narrow window,
-		// the count of segments: the signature gives way, a field at a
-		// time from its end (its version first).
-		third = lead + h.shownView(c, l)
-		if opts := fitOpts(sig, order, h.width-render.Cells(third)-3); opts != "" {
-			third += sep + st.Muted.Render(opts)
+		// the count of segments. The least needed gives way first: the
+		// signature's fields, one at a time from its end (its version
+		// first), down to its first sigKeep; then the subset's words, a
+		// form at a time (shownViews); then the signature's first fields.
+		head := sig // the signature cut to its first sigKeep fields
+		if f := strings.Split(sig, "|"); len(f) > sigKeep {
+			head = strings.Join(f[:sigKeep], "|") + "|…"
+		}
+		third = lead + shown[len(shown)-1]
+		for i, s := range shown {
+			opts, keep := head, sigKeep
+			if i == 0 {
+				opts = sig
+			}
+			if i == len(shown)-1 {
+				keep = 0
+			}
+			if o := fitOpts(opts, order, h.width-render.Cells(lead+s)-3, keep); o != "" {
+				third = lead + s + sep + st.Muted.Render(o)
+				break
+			}
 		}
 	}
 	out := []string{
@@ -101,20 +118,25 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	return strings.Join(out[:min(h.lines, 3)], "\n")
 }
 
+// sigKeep is how many of the signature's fields the header keeps
+// ("#:2|c:mixed|… · N=4") before a filter's words give way.
+const sigKeep = 2
+
 // fitOpts returns the signature and the max order in room cells: whole,
 // else the signature cut after a field, never inside one, "|…" saying so
-// ("#:2|c:mixed|… · N=4"), else "…"; "" when not even that fits.
-func fitOpts(sig, order string, room int) string {
+// ("#:2|c:mixed|… · N=4"), down to its first keep fields; with keep 0,
+// down to its first field, else "…"; "" when none of these fits.
+func fitOpts(sig, order string, room, keep int) string {
 	if s := sig + " · " + order; render.Cells(s) <= room {
 		return s
 	}
 	fields := strings.Split(sig, "|")
-	for k := len(fields) - 1; k >= 1; k-- {
+	for k := len(fields) - 1; k >= max(1, keep); k-- {
 		if s := strings.Join(fields[:k], "|") + "|… · " + order; render.Cells(s) <= room {
 			return s
 		}
 	}
-	if room >= 1 {
+	if keep == 0 && room >= 1 {
 		return "…"
 	}
 	return ""
@@ -144,43 +166,49 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) string {
 		names, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
-// shownView says how many segments are shown, and the corpus score of the
-// filtered ones.
-func (h header) shownView(c common, l segList) string {
+// shownViews say how many segments are shown, and the corpus score of the
+// filtered ones (and its Δ), in forms from the fullest to the shortest:
+// the Δ's "on them" gives way, then "match", then the Δ.
+func (h header) shownViews(c common, l segList) []string {
 	st := c.st
 	n := c.ds.Len()
 	narrow := h.width < 100
 	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
-		return st.Accent.Render(fmt.Sprintf("%s %s waits for %s scores…", c.spinner.View(), l.filterLabel(), l.waiting))
+		return []string{st.Accent.Render(fmt.Sprintf("%s %s waits for %s scores…", c.spinner.View(), l.filterLabel(), l.waiting))}
 	}
 	if l.rowsStale() && c.scored != nil {
 		if !l.filtered() {
-			return st.Accent.Render(c.spinner.View() + " clearing the filter…")
+			return []string{st.Accent.Render(c.spinner.View() + " clearing the filter…")}
 		}
-		return st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel()))
+		return []string{st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel()))}
 	}
 	if !l.filtered() {
 		if narrow {
-			return st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))
+			return []string{st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))}
 		}
-		return st.Text.Render(fmt.Sprintf("%d of %d segment%s", len(l.rows), n, plural(n)))
+		return []string{st.Text.Render(fmt.Sprintf("%d of %d segment%s", len(l.rows), n, plural(n)))}
 	}
 	f := "%d of %d match %s"
 	if narrow {
 		f = "%d/%d match %s"
 	}
-	s := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, l.filterLabel()))
-	if l.subset != nil {
-		if l.subset.err != nil {
-			s += st.Error.Render(" · BLEU on them: " + l.subset.err.Error())
-		} else {
-			s += st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
-			if l.subset.hasBase { // the Δ on these segments, as the first line's on all
-				s += st.Muted.Render(" · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score) + " on them")
-			}
-		}
+	full := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, l.filterLabel()))
+	brief := st.Accent.Render(fmt.Sprintf("%d/%d %s", len(l.rows), n, l.filterLabel()))
+	switch {
+	case l.subset == nil:
+		return []string{full, brief}
+	case l.subset.err != nil:
+		score := st.Error.Render(" · BLEU on them: " + l.subset.err.Error())
+		return []string{full + score, brief + score}
 	}
-	return s
+	score := st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
+	if !l.subset.hasBase {
+		return []string{full + score, brief + score}
+	}
+	// The Δ on these segments, as the first line's on all.
+	delta := " · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score)
+	return []string{full + score + st.Muted.Render(delta+" on them"), full + score + st.Muted.Render(delta),
+		brief + score + st.Muted.Render(delta), brief + score}
 }
 
 // busyView is the spinner, label and progress of the job in flight, or "".

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -43,20 +44,60 @@ func TestHeaderCutsSignatureAtField(t *testing.T) {
 		t.Error("the signature was never cut: the test wants a filter label long enough")
 	}
 	for _, c := range []struct {
-		room int
-		want string
+		room, keep int
+		want       string
 	}{
-		{40, "#:2|c:mixed|e:no|tok:13a|s:exp · N=4"},
-		{35, "#:2|c:mixed|e:no|tok:13a|… · N=4"},
-		{26, "#:2|c:mixed|e:no|… · N=4"},
-		{19, "#:2|c:mixed|… · N=4"},
-		{18, "#:2|… · N=4"},
-		{12, "#:2|… · N=4"},
-		{10, "…"},
-		{0, ""},
+		{40, 0, "#:2|c:mixed|e:no|tok:13a|s:exp · N=4"},
+		{35, 0, "#:2|c:mixed|e:no|tok:13a|… · N=4"},
+		{26, 0, "#:2|c:mixed|e:no|… · N=4"},
+		{19, 0, "#:2|c:mixed|… · N=4"},
+		{18, 0, "#:2|… · N=4"},
+		{12, 0, "#:2|… · N=4"},
+		{10, 0, "…"},
+		{0, 0, ""},
+		{40, 2, "#:2|c:mixed|e:no|tok:13a|s:exp · N=4"},
+		{19, 2, "#:2|c:mixed|… · N=4"},
+		{18, 2, ""},
+		{18, 1, "#:2|… · N=4"},
+		{10, 1, ""},
 	} {
-		if got := fitOpts("#:2|c:mixed|e:no|tok:13a|s:exp", "N=4", c.room); got != c.want {
-			t.Errorf("fitOpts(room %d) = %q; want %q", c.room, got, c.want)
+		if got := fitOpts("#:2|c:mixed|e:no|tok:13a|s:exp", "N=4", c.room, c.keep); got != c.want {
+			t.Errorf("fitOpts(room %d, keep %d) = %q; want %q", c.room, c.keep, got, c.want)
+		}
+	}
+}
+
+// TestDrillHeaderKeepsSignature: in an analysis drill-down the header's
+// third line keeps the drill's label and the subset's score whole, and
+// from 80 columns the signature's first fields ("#:2|c:mixed|… · N=4"):
+// the subset's words give way first ("on them", "match", then its Δ),
+// where the signature shrank to "…" at 80 columns; and once they give
+// way, the signature does not take back more than those fields.
+func TestDrillHeaderKeepsSignature(t *testing.T) {
+	ds := demoDataset(t)
+	lead := regexp.MustCompile(`(#:2|nrefs:2)\|(c|case):mixed\|`)
+	for w := 60; w <= 130; w += 10 {
+		m := openAnalysisScreen(t, ready(t, ds, w, 16))
+		for _, keys := range [][]string{{"enter"}, {"right", "enter"}, {"right", "right", "enter"}, {"m", "m", "m", "enter"}} {
+			d := press(t, m, keys...)
+			if d.list.only == nil || d.list.subset == nil || d.list.subset.err != nil {
+				t.Fatalf("%v at %d columns: no drill-down with a subset score", keys, w)
+			}
+			line := strings.Split(d.View(), "\n")[2]
+			third := ansi.Strip(line)
+			label, score := d.list.drillLabel, "BLEU "+d.c.score(d.list.subset.res.Score)
+			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
+				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
+			}
+			if w >= 80 && !lead.MatchString(third) {
+				t.Errorf("%v at %d columns: %q lacks the signature's first fields", keys, w, third)
+			}
+			if gave := !strings.Contains(third, " on them "); gave && strings.Count(sigPart.FindString(third), "|") > 2 {
+				t.Errorf("%v at %d columns: %q: the subset's words gave way to more of the signature", keys, w, third)
+			}
+			if cells := render.Cells(line); cells > w {
+				t.Errorf("%v at %d columns: the line is %d cells: %q", keys, w, cells, third)
+			}
 		}
 	}
 }
