@@ -159,7 +159,7 @@ func TestAnalysisFilterNarrowsDrill(t *testing.T) {
 	if !sameSet(m.list.rows, want) || !m.list.fromAnalysis {
 		t.Fatalf("%s in the drill-down shows %v; want %v", query, m.list.rows, want)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, label+` · "`+query+`"`) {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, label+" · “"+query+"”") {
 		t.Errorf("the header does not name both the drill-down and the filter:\n%s", v)
 	}
 	m = press(t, m, "esc")

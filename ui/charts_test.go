@@ -96,7 +96,7 @@ func TestChartsFilteredRows(t *testing.T) {
 			t.Errorf("filtered charts lack %q:\n%s", want, text)
 		}
 	}
-	if v := m.View(); !strings.Contains(v, fmt.Sprintf(`filtered rows only (%d match "the")`, len(m.list.rows))) {
+	if v := m.View(); !strings.Contains(v, fmt.Sprintf(`filtered rows only (%d match “the”)`, len(m.list.rows))) {
 		t.Errorf("the title does not say only the filtered rows are charted:\n%s", v)
 	}
 }

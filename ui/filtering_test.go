@@ -21,7 +21,7 @@ func TestFilteringState(t *testing.T) {
 	next, cmd := m.Update(keyMsg("enter"))
 	m = next.(Model)
 	v := ansi.Strip(m.View())
-	if strings.Contains(v, n+" of "+n+" match") || !strings.Contains(v, `filtering "because"…`) {
+	if strings.Contains(v, n+" of "+n+" match") || !strings.Contains(v, `filtering “because”…`) {
 		t.Errorf("while the filter runs the header reads:\n%s", strings.Join(strings.Split(v, "\n")[:3], "\n"))
 	}
 	m = drive(t, m, cmd)

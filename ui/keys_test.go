@@ -105,7 +105,7 @@ func TestFilter(t *testing.T) {
 	if m.list.subset.res.Score != want.Score {
 		t.Errorf("subset BLEU = %v; want %v", m.list.subset.res.Score, want.Score)
 	}
-	if v := m.View(); !strings.Contains(v, `match "climate"`) || !strings.Contains(v, model.FormatScore(want.Score, false)) {
+	if v := m.View(); !strings.Contains(v, `match “climate”`) || !strings.Contains(v, model.FormatScore(want.Score, false)) {
 		t.Errorf("header lacks the filter and its BLEU:\n%s", v)
 	}
 	m = press(t, m, "esc")

@@ -586,16 +586,18 @@ func (l segList) filtered() bool { return l.view.Filter != "" || l.only != nil }
 // filter and drill-down asked for.
 func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.drill != l.rowsDrill }
 
-// filterLabel is the filter as labels show it, safe for the terminal: a
-// query in double quotes, as the query errors and the drill-downs quote,
-// or as it is when it quotes an n-gram itself (quotes around its quotes,
-// "\"of the\"", would not read); a drill-down's label as it is (it is a
-// phrase that quotes its n-gram itself), followed by the query that
-// narrows it.
+// filterLabel is the filter as labels show it, safe for the terminal: the
+// query as typed in curly quotes, or as it is when it holds straight ones
+// (quotes around its quotes would not read). Straight quotes belong to the
+// query language, a quoted n-gram matched on tokens, so curly ones keep
+// the words the cat (each a substring anywhere) apart from the n-gram
+// "the cat", which the drill-downs and the pane quote straight too. A
+// drill-down's label is shown as it is (a phrase that quotes its n-gram
+// itself), followed by the query that narrows it.
 func (l segList) filterLabel() string {
 	query := render.Safe(l.view.Filter)
 	if !strings.Contains(query, `"`) {
-		query = `"` + query + `"`
+		query = "“" + query + "”"
 	}
 	switch {
 	case l.only == nil:

@@ -58,7 +58,7 @@ func TestFilterChrFTER(t *testing.T) {
 		if !slices.Equal(n.list.rows, keepRows(order, tc.keep, ds.Len())) {
 			t.Errorf("%s: rows not in the list's order (worst BLEU first)", tc.q)
 		}
-		if v := n.View(); !strings.Contains(v, `match "`+tc.q+`"`) {
+		if v := n.View(); !strings.Contains(v, "match “"+tc.q+"”") {
 			t.Errorf("%s: the header does not name the filter:\n%s", tc.q, v)
 		}
 	}
@@ -89,7 +89,7 @@ func TestFilterChrFComputes(t *testing.T) {
 			len(m.list.rows), m.list.waiting, m.jobs.running(jobChrF), m.c.met.showChrF)
 	}
 	v := m.View()
-	for _, s := range []string{`"chrf<80" waits for chrF scores`, "the filter waits for the chrF scores", "chrF2 …"} {
+	for _, s := range []string{`“chrf<80” waits for chrF scores`, "the filter waits for the chrF scores", "chrF2 …"} {
 		if !strings.Contains(v, s) {
 			t.Errorf("while waiting the view lacks %q:\n%s", s, v)
 		}
@@ -107,7 +107,7 @@ func TestFilterChrFComputes(t *testing.T) {
 	if got := sortedRows(m); !slices.Equal(got, keep) || m.list.waiting != "" {
 		t.Errorf("after chrF landed: lines %v (waiting %q); want %v", got, m.list.waiting, keep)
 	}
-	if v := m.View(); !strings.Contains(v, `match "chrf<80"`) {
+	if v := m.View(); !strings.Contains(v, `match “chrf<80”`) {
 		t.Errorf("the header does not name the filter:\n%s", v)
 	}
 	if m.status != "" {

@@ -216,7 +216,7 @@ func TestSigScreenFollowsTheFilter(t *testing.T) {
 			t.Errorf("system %d: p %v; want the subset's %v", i, m.sig.res.Systems[i].PValue, want.Systems[i].PValue)
 		}
 	}
-	if v := m.View(); !strings.Contains(v, `match "the"`) {
+	if v := m.View(); !strings.Contains(v, `match “the”`) {
 		t.Errorf("the screen does not say it compares the filtered rows:\n%s", v)
 	}
 	if v := m.View(); strings.Contains(v, scoreFilterWarning) {
