@@ -44,10 +44,10 @@ func FormatImpact(x float64, nltk bool) string {
 // [FormatScore] prints the scores themselves.
 func FormatDelta(d float64, nltk bool) string {
 	s := FormatScore(d, nltk)
-	if d >= 0 || s[0] != '-' {
-		return "+" + s
+	if s[0] == '-' { // -0.0 too: d >= 0 holds for it, and "+" would make "+-0.00"
+		return s
 	}
-	return s
+	return "+" + s
 }
 
 // FormatSigned formats a difference with a sign and the given decimals,

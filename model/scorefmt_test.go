@@ -9,7 +9,7 @@ import (
 // TestFormatScore: the formatter prints what fmt's %.2f / %.4f (and %+.2f
 // / %+.4f for deltas) print, the forms every score output used before.
 func TestFormatScore(t *testing.T) {
-	for _, x := range []float64{0, 1, 28.3456, 99.995, 0.00004, -0.001, -12.5, math.NaN(), math.Inf(-1)} {
+	for _, x := range []float64{0, 1, 28.3456, 99.995, 0.00004, -0.001, -12.5, math.NaN(), math.Inf(-1), math.Copysign(0, -1), -0.004} {
 		for _, nltk := range []bool{false, true} {
 			f, df := "%.2f", "%+.2f"
 			if nltk {
