@@ -92,7 +92,7 @@ func (s chartsScreen) titles(c common, l segList) []string {
 	n := len(l.rows)
 	return []string{
 		t + line + fmt.Sprintf(" · filtered rows only (%d match %s)", n, l.filterLabel()),
-		t + line + fmt.Sprintf(" · %d filtered rows", n),
+		t + line + fmt.Sprintf(" · %d filtered row%s", n, plural(n)),
 		t + line + fmt.Sprintf(" · %d filtered", n),
 		t + fmt.Sprintf(" · %d filtered", n),
 	}
@@ -162,12 +162,13 @@ func sideBySide(left, right string, lw int, rule string, trim bool) string {
 // selected segment's bin marked.
 func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, height int) string {
 	st := c.st
-	what := fmt.Sprintf("all %d segments", len(sc.scores))
+	n := len(sc.scores)
+	what := fmt.Sprintf("all %d segment%s", n, plural(n))
 	switch {
 	case l.filtered():
-		what = fmt.Sprintf("the %d filtered rows", len(sc.scores))
-	case len(sc.scores) < c.ds.Len():
-		what = fmt.Sprintf("the %d listed segments", len(sc.scores))
+		what = fmt.Sprintf("the %d filtered row%s", n, plural(n))
+	case n < c.ds.Len():
+		what = fmt.Sprintf("the %d listed segment%s", n, plural(n))
 	}
 	title := "sentence scores of " + what
 	mark := math.NaN()

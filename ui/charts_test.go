@@ -115,3 +115,18 @@ func TestChartsSwitchSystem(t *testing.T) {
 func TestGoldenCharts(t *testing.T) {
 	runGolden(t, 100, 30, step{keys(":", "1", "2", "enter"), "line 12 ·"}, step{keys("h"), "sentence scores of"})
 }
+
+// TestChartsOneRow: a filter that keeps one row is charted in the
+// singular ("the 1 filtered row", "1 filtered row").
+func TestChartsOneRow(t *testing.T) {
+	ds := demoDataset(t)
+	m := ready(t, ds, 80, 30)
+	m = press(t, filterBy(t, m, `"`+ds.Segment(0, 0).Hyp+`"`), "h")
+	if len(m.list.rows) != 1 {
+		t.Fatalf("the filter kept %d rows; the test needs one", len(m.list.rows))
+	}
+	text := chartsText(t, m)
+	if !strings.Contains(text, "sentence scores of the 1 filtered row ") || strings.Contains(text, "1 filtered rows") {
+		t.Errorf("one filtered row is not charted in the singular:\n%s", text)
+	}
+}
