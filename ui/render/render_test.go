@@ -378,3 +378,22 @@ func TestSegmentHypLabelWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderSummaryGivesWay: the counts line under a hypothesis drops the
+// token count, then the order's name, rather than cutting them, and fits
+// every width; its counts stay whole down to 40 cells.
+func TestOrderSummaryGivesWay(t *testing.T) {
+	st := DefaultStyles()
+	d := explain(t, "the the cat sat on the mat .", "the cat sat on the red mat .")
+	for order := 0; order <= 4; order++ {
+		for w := 40; w <= 100; w++ {
+			s := OrderSummary(st, d, order, w)
+			if Cells(s) > w {
+				t.Errorf("order %d at %d cells: %q is wider", order, w, s)
+			}
+			if strings.Contains(s, "…") {
+				t.Errorf("order %d at %d cells: %q is cut", order, w, s)
+			}
+		}
+	}
+}

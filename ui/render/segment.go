@@ -132,27 +132,35 @@ func indent(n int, s string) string { return strings.Repeat(" ", n) + s }
 // matched, clipped and unmatched occurrences out of the total; for the
 // all-orders view the matches of every order.
 func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
+	tokens := plural(len(d.Hyp), "token")
 	if order == 0 {
 		parts := make([]string, 0, len(d.Orders))
 		for _, od := range d.Orders {
 			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, od.Tally().Occurrences))
 		}
-		s := fmt.Sprintf("%s · matched per order %s · digit = longest match", plural(len(d.Hyp), "token"), strings.Join(parts, " "))
+		matched := "matched per order " + strings.Join(parts, " ")
+		legend, clipped := " · digit = longest match", ""
 		if model.CountMarks(model.SegmentMarks(d, 0).Hyp).Clipped > 0 {
-			s += ", ~ clipped"
+			legend, clipped = legend+", ~ clipped", " · ~ clipped"
 		}
-		return st.Muted.Render(Truncate(s, width))
+		return st.Muted.Render(FirstFit(width,
+			tokens+" · "+matched+legend, tokens+" · "+matched+clipped, matched+clipped))
 	}
 	if order > len(d.Orders) {
 		return ""
 	}
 	od := d.Orders[order-1]
 	t := od.Tally()
-	parts := []string{
+	counts := []string{
 		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
 		st.Clipped.Render(fmt.Sprintf("~ %d clipped", t.Clipped)),
 		st.Unmatched.Render(fmt.Sprintf("%d unmatched", t.Unmatched)),
-		st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", t.Occurrences, order, plural(len(d.Hyp), "token"))),
 	}
-	return Truncate(strings.Join(parts, " "), width)
+	head := strings.Join(counts, " ") + " "
+	// The token count gives way first, then the order's name: never a
+	// count cut.
+	return FirstFit(width,
+		head+st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", t.Occurrences, order, tokens)),
+		head+st.Muted.Render(fmt.Sprintf("of %d %d-grams", t.Occurrences, order)),
+		head+st.Muted.Render(fmt.Sprintf("of %d", t.Occurrences)))
 }
