@@ -180,16 +180,19 @@ func (l *segList) backToBefore() bool {
 
 // shownNote says what the list shows while the filter typed cannot be
 // applied and live filtering keeps the rows of the last one that could
-// (a person would expect those of the filter typed): that filter, or none.
-// "" when the filter typed is applied, or without live filtering.
+// (a person would expect those of the filter typed): that filter, else
+// the drill-down's rows, or none. "" when the filter typed is applied, or
+// without live filtering.
 func (l segList) shownNote(live bool) string {
 	switch {
 	case !live || l.parseError(live) == "":
 		return ""
-	case strings.TrimSpace(l.rowsFilter) == "":
-		return "list: unfiltered"
+	case strings.TrimSpace(l.rowsFilter) != "":
+		return "list: last filter that applied"
+	case l.only != nil:
+		return "list: the drill-down"
 	}
-	return "list: last filter that applied"
+	return "list: unfiltered"
 }
 
 // footer draws the focused prompt in width cells; live says whether the

@@ -157,6 +157,21 @@ func TestFilterNotAppliedSaysWhatTheListShows(t *testing.T) {
 	}
 }
 
+// TestFilterNotAppliedInDrillDown: in an analysis drill-down, while the
+// filter typed does not parse, the list keeps the drill-down's rows, and
+// the prompt's line says so (it said "list: unfiltered" beside them).
+func TestFilterNotAppliedInDrillDown(t *testing.T) {
+	d := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 16)), "enter")
+	drilled := slices.Clone(d.list.rows)
+	m := typeText(t, press(t, d, "/"), `"x`)
+	if m.list.parseError(true) == "" || !slices.Equal(m.list.rows, drilled) || len(drilled) == m.c.ds.Len() {
+		t.Fatalf("rows %v while %q is typed; want the drill-down's %v", m.list.rows, `"x`, drilled)
+	}
+	if last := lastLine(m.View()); !strings.HasSuffix(strings.TrimRight(last, " "), "list: the drill-down") {
+		t.Errorf("the prompt's line does not say the list shows the drill-down: %q", last)
+	}
+}
+
 // TestFilterTrimsSpaces: a space typed after a query changes nothing: the
 // filter is the query without the spaces around it.
 func TestFilterTrimsSpaces(t *testing.T) {
