@@ -233,7 +233,7 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 		return st.Muted.Render(render.FirstFit(w, sigReadings...))
 	}
 	for _, read := range sigReadings {
-		if render.Cells(v[0])+3+render.Cells(read) <= w {
+		if render.Fits(v[0]+" · "+read, w) {
 			return st.Accent.Render(v[0]) + st.Muted.Render(" · "+read)
 		}
 	}

@@ -700,15 +700,7 @@ func TestSigScreenNothingCut(t *testing.T) {
 // "…nothing to compare (/ change…" at 60, "no * for copy-…ission,
 // copy2…ission: the test says nothing …" up to 121).
 func TestSigScreenWarningsWhole(t *testing.T) {
-	copies, err := model.Load(model.Input{
-		Systems: []string{"Online-W-submission-2022=" + fixtures.DemoFluent, "copy-of-Online-W-submission=" + fixtures.DemoFluent,
-			"copy2-of-Online-W-submission=" + fixtures.DemoFluent, fixtures.DemoStilted},
-		Refs: fixtures.DemoRefs,
-		FS:   fixtures.Demo,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	copies := fluentCopies(t, "Online-W-submission-2022", "copy-of-Online-W-submission", "copy2-of-Online-W-submission")
 	demo := demoDataset(t)
 	for w := 60; w <= 130; w += 5 {
 		for _, c := range []struct {
@@ -743,4 +735,40 @@ func TestSigScreenWarningsWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSigScreenWideNamesWhole: with emoji and Devanagari in the systems'
+// names, which terminals draw in different widths, the verdict with its
+// reading and the no-difference note say it in fewer words rather than
+// being cut by a cell at the edge (a form as wide as the screen by the
+// widest count was taken, and the terminals drawing it narrower lost its
+// end: "…unlikely to be chan…", "…so the test says nothi…").
+func TestSigScreenWideNamesWhole(t *testing.T) {
+	ds := fluentCopies(t, "Online-👍🏽-2022", "copy-of-👍🏽", "copy2-of-नमस्ते")
+	for w := 100; w <= 175; w++ {
+		for _, keys := range [][]string{{"p", "B"}, {"p", "B", "down"}} {
+			lines := strings.Split(ansi.Strip(press(t, ready(t, ds, w, 16), keys...).View()), "\n")
+			for i, l := range lines[:len(lines)-1] { // the footer's keys end in "…" when some are left out
+				if strings.HasSuffix(strings.TrimRight(l, " "), "…") {
+					t.Errorf("%v at %d columns: line %d is cut: %q", keys, w, i+1, l)
+				}
+			}
+		}
+	}
+}
+
+// fluentCopies loads the demo's fluent system under each of names, then
+// its stilted one: the copies score alike on every segment, so the test
+// says nothing of them.
+func fluentCopies(t *testing.T, names ...string) *model.Dataset {
+	t.Helper()
+	var systems []string
+	for _, n := range names {
+		systems = append(systems, n+"="+fixtures.DemoFluent)
+	}
+	ds, err := model.Load(model.Input{Systems: append(systems, fixtures.DemoStilted), Refs: fixtures.DemoRefs, FS: fixtures.Demo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
 }

@@ -203,6 +203,20 @@ func TestFirstFit(t *testing.T) {
 	if got := FirstFit(10); got != "" {
 		t.Errorf("FirstFit of no form = %q", got)
 	}
+	// A form that fills the width on some terminals only would lose its
+	// last cell to Clip: the next form is taken instead.
+	for _, d := range drawn {
+		s := Safe(d.text)
+		full, short := "x "+s+" yz", "x "+s
+		w := Cells(full)
+		want := full
+		if !Fits(full, w) {
+			want = short
+		}
+		if got := FirstFit(w, full, short); got != want || Clip(got, w) != got {
+			t.Errorf("FirstFit(%d, %q, %q) = %q (Clip keeps it: %v); want %q", w, full, short, got, Clip(got, w) == got, want)
+		}
+	}
 }
 
 // TestFits: a line fits w cells when every terminal draws it in fewer, or

@@ -144,12 +144,12 @@ func Truncate(s string, w int) string {
 }
 
 // FirstFit returns the first of forms, wordings of one text from the
-// fullest to the shortest, that fits in w cells as [Cells] counts them:
-// a line says less rather than being cut. When none fits, the last is cut
-// to w ([Truncate]).
+// fullest to the shortest, that every terminal draws in w cells ([Fits]):
+// a line says less rather than being cut, by [Clip] too. When none fits,
+// the last is cut to w ([Truncate]).
 func FirstFit(w int, forms ...string) string {
 	for _, f := range forms {
-		if Cells(f) <= w {
+		if Fits(f, w) {
 			return f
 		}
 	}
