@@ -104,7 +104,10 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			if i == len(shown)-1 {
 				keep = 0
 			}
-			if o := fitOpts(opts, order, h.width-render.Cells(lead+s)-3, keep); o != "" {
+			// A cell spare where terminals disagree on the label's width
+			// (a filter with emoji or Devanagari), as joinRight leaves.
+			room := h.width - render.Cells(lead+s) - 3 - render.Spare(lead+s)
+			if o := fitOpts(opts, order, room, keep); o != "" {
 				third = lead + s + sep + st.Muted.Render(o)
 				break
 			}

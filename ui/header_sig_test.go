@@ -101,3 +101,22 @@ func TestDrillHeaderKeepsSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterHeaderWideLabel: a filter with emoji or Devanagari, which
+// terminals draw in different widths, leaves the header's third line its
+// max order whole at its end, at every width from 60 columns: the
+// signature was given room by the widest count, and a line that filled
+// the window on some terminals lost its last cell to Clip ("… · N…").
+func TestFilterHeaderWideLabel(t *testing.T) {
+	ds := demoDataset(t)
+	for _, n := range wideNames {
+		q := n.name + " or the"
+		for w := 60; w <= 140; w++ {
+			m := filterBy(t, ready(t, ds, w, 16), q)
+			third := strings.TrimRight(ansi.Strip(strings.Split(m.View(), "\n")[2]), " ")
+			if !strings.HasSuffix(third, " · N=4") {
+				t.Errorf("filter %q at %d columns: the third line does not end in the max order: %q", q, w, third)
+			}
+		}
+	}
+}
