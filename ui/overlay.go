@@ -127,7 +127,7 @@ func exportHelp(c common, width int) string {
 			"The Δs are to the pinned baseline (p), else to the first system, whichever system is shown, and the header names it (delta:NAME vs BASELINE). "+
 			"The name's extension chooses the format: .csv, .tsv or .jsonl (JSON Lines, one object per line). "+
 			"A name that says another format (.xlsx, .ods, .json, .gz, …) is refused, since the file would not be one; "+
-			"any other name, or none (a FIFO, /dev/stdout), gets CSV, which spreadsheets open."), width)
+			"any other name, or none (a FIFO, /dev/fd/N), gets CSV, which spreadsheets open."), width)
 }
 
 // analysisKeys is the help's table of the analysis screen's keys.
