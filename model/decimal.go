@@ -13,9 +13,9 @@ import (
 // (bleu<10). It takes a plain decimal that a float64 holds, and refuses
 // what strconv.ParseFloat reads besides (inf, nan, 1_0, 0x1p4), a number
 // beyond the largest float64 (1e400) and one other than 0 too small for a
-// normal float64 (1e-999, which would read as 0). Its error is a phrase without a
-// prefix, worded here for all three, for the caller to put after where the
-// number was (the flag, the column).
+// normal float64 (1e-999, which would read as 0). Its error is a phrase
+// without a prefix, worded here for all three, for the caller to put after
+// where the number was (the flag, the column).
 func ParseDecimal(s string) (float64, error) {
 	switch {
 	case s == "":

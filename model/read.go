@@ -169,12 +169,13 @@ func checkEncoding(label string, head []byte) error {
 // utf16Order tells from head, the start of a file, whether it is UTF-16
 // text without a byte-order mark: it returns the byte order ("little" or
 // "big") and iconv's name for that encoding (its plain "UTF-16" means
-// big-endian when no mark says otherwise), or "" and "" when it is not. In UTF-16, a character of ASCII or Latin-1 is a NUL
-// byte beside a byte that is not NUL, the NUL second in little-endian
-// order and first in big-endian order; it takes two such characters, and
-// three code units in four of that one shape, so that a character of
-// another script (a curly quote, a euro sign) does not hide it. UTF-8 text
-// never looks so: it holds a NUL byte only as a stray control character.
+// big-endian when no mark says otherwise), or "" and "" when it is not.
+// In UTF-16, a character of ASCII or Latin-1 is a NUL byte beside a byte
+// that is not NUL, the NUL second in little-endian order and first in
+// big-endian order; it takes two such characters, and three code units in
+// four of that one shape, so that a character of another script (a curly
+// quote, a euro sign) does not hide it. UTF-8 text never looks so: it
+// holds a NUL byte only as a stray control character.
 func utf16Order(head []byte) (order, iconvName string) {
 	units := len(head) / 2
 	little, big := 0, 0

@@ -184,8 +184,9 @@ func keyLine(bindings ...key.Binding) string {
 // screen's is drawn (help's short view, here with the footers' " · "):
 // the first of forms (the same hints from the fullest wording to the
 // shortest) that fits whole, else the last without the hints at its end
-// that do not fit, and " …" in their place. A hint is never cut: put the
-// most needed first.
+// that do not fit, and " …" in their place ([fitHints]). A hint is never
+// cut, but for a first one wider than the window: put the most needed
+// first.
 func keyFooter(c common, width int, forms ...[]key.Binding) string {
 	h := c.help
 	h.ShortSeparator = " · "

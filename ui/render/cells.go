@@ -133,7 +133,8 @@ func Fits(s string, w int) bool {
 // Spare returns the cells a line holding plain or styled s leaves free at
 // its end so that [Clip] keeps it whole: 1 when terminals disagree on s's
 // width (a line that fills the width exactly on some terminals and not on
-// others is cut one cell more), else 0.
+// others is cut one cell more), else 0. It is [Fits] as room to leave:
+// s fits w cells when Cells(s)+Spare(s) <= w.
 func Spare(s string) int {
 	if wide, narrow := cellRange(s); wide != narrow {
 		return 1

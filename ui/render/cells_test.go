@@ -242,5 +242,8 @@ func TestFits(t *testing.T) {
 		if got := Clip(c.s, c.w) == c.s; got != c.want {
 			t.Errorf("Clip(%q, %d) left it as it is: %v; Fits says %v", c.s, c.w, got, c.want)
 		}
+		if got := Cells(c.s)+Spare(c.s) <= c.w; got != c.want {
+			t.Errorf("Cells(%q)+Spare = %d, in %d cells: %v; Fits says %v", c.s, Cells(c.s)+Spare(c.s), c.w, got, c.want)
+		}
 	}
 }
