@@ -87,7 +87,9 @@ func (f intSizeFlag) Set(s string) error {
 }
 
 // parseSize reads a positive byte count, a plain decimal number (as
-// model.ParseDecimal reads it) with an optional binary unit.
+// model.ParseDecimal reads it) with an optional binary unit; a size under
+// one byte is refused, as it would be a limit of 0, which means the
+// default.
 func parseSize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
@@ -103,6 +105,8 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
 	case x <= 0 || x*float64(mult) >= 1<<62:
 		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
+	case x*float64(mult) < 1:
+		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)
 	}
 	return int64(x * float64(mult)), nil
 }

@@ -111,6 +111,11 @@ func TestBadInput(t *testing.T) {
 			`bleuscope: --max-input: "0x1p4M" is not a size; write it as 512M or 4G; see 'bleuscope score --help'`},
 		{"--max-line infinite", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-line", "inf"},
 			`bleuscope: --max-line: "inf" is not a size; write it as 512M or 4G; see 'bleuscope score --help'`},
+		// Under a byte, a size would be a limit of 0: the default.
+		{"--max-line under a byte", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-line", "0.5"},
+			`bleuscope: --max-line: "0.5" is less than a byte; give a size such as 1M or 8G; see 'bleuscope score --help'`},
+		{"--max-input under a byte", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-input", "1e-4K"},
+			`bleuscope: --max-input: "1e-4K" is less than a byte; give a size such as 1M or 8G; see 'bleuscope score --help'`},
 		{"unknown tokenizer", []string{"score", "hyp.txt", "-r", "ref.txt", "-t", "x"},
 			`bleuscope: -t: "x" is not a tokenizer (want 13a, intl, zh, char or none); see 'bleuscope score --help'`},
 		{"unknown tokenizer, explorer", []string{"-t", "moses", "hyp.txt", "-r", "ref.txt"},
