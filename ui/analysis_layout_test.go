@@ -38,6 +38,12 @@ func anaFrames(t *testing.T, ds *model.Dataset, w, h int) []string {
 	return frames
 }
 
+// nameSeparator tells the characters around a name on a frame: spaces,
+// punctuation after it and the quotes around a filter or an n-gram.
+func nameSeparator(r rune) bool {
+	return unicode.IsSpace(r) || strings.ContainsRune(`',:"“”`, r)
+}
+
 // nameForms returns the forms name takes in frame: the whole name, and
 // each abbreviation ("JDExp…cademy": a start of the name, "…", an end of
 // it).
@@ -46,9 +52,7 @@ func nameForms(frame, name string) map[string]bool {
 	if strings.Contains(frame, name) {
 		forms[name] = true
 	}
-	for _, f := range strings.FieldsFunc(frame, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '"'
-	}) {
+	for _, f := range strings.FieldsFunc(frame, nameSeparator) {
 		head, tail, ok := strings.Cut(f, "…")
 		if ok && len(head) >= 2 && len(tail) >= 2 && strings.HasPrefix(name, head) && strings.HasSuffix(name, tail) {
 			forms[f] = true

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -13,9 +12,7 @@ import (
 // "JDExp…"), another form of it.
 func everyNameForm(frame, name string) map[string]bool {
 	forms := nameForms(frame, name)
-	for _, f := range strings.FieldsFunc(frame, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '\'' || r == ',' || r == ':' || r == '"'
-	}) {
+	for _, f := range strings.FieldsFunc(frame, nameSeparator) {
 		if head, _, ok := strings.Cut(f, "…"); ok && len(head) >= 2 && strings.HasPrefix(name, head) {
 			forms[f] = true
 		}
