@@ -31,13 +31,11 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	if nsys > 1 {
 		sys += st.Muted.Render(fmt.Sprintf(" %d/%d", l.view.System+1, nsys))
 	}
-	first := title + sep + st.Accent.Render(sys)
-	if h.width < 80 && nsys > 1 { // the baseline's name matters more than ours
-		first = st.Accent.Render(sys)
-	}
+	first := st.Accent.Render(sys)
 	set := c.shown()
 	narrow := h.width < 100
-	var figures string
+	var figures []string
+	var deltas []string // the Δ to the baseline, its fullest wording first
 	if c.scored != nil {
 		ss := c.scored.Systems[l.view.System]
 		if ss.CorpusErr != nil {
@@ -49,7 +47,9 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		if more := c.met.headerScores(c, l.view.System); narrow && more != "" {
 			// No room after BLEU on a narrow line: chrF and TER lead the
 			// figures instead (the lengths at their end give way).
-			figures = strings.TrimPrefix(more, st.Muted.Render(" · ")) + st.Muted.Render(" · ") + figures
+			for i, f := range figures {
+				figures[i] = strings.TrimPrefix(more, sep) + sep + f
+			}
 		} else {
 			first += more
 		}
@@ -62,16 +62,33 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			switch {
 			case o == l.view.System:
 				first += sep + st.Accent.Render("the baseline")
-			case os.CorpusErr == nil && ss.CorpusErr == nil && h.width < 80:
-				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score), c.shortName(o), auto))
 			case os.CorpusErr == nil && ss.CorpusErr == nil:
-				first += sep + st.Muted.Render(fmt.Sprintf("Δ %s vs baseline %s %s%s", c.delta(ss.Corpus.Score-os.Corpus.Score),
-					c.shortName(o), c.score(os.Corpus.Score), auto))
+				d, name := c.delta(ss.Corpus.Score-os.Corpus.Score), c.shortName(o)
+				deltas = []string{
+					fmt.Sprintf("Δ %s vs baseline %s %s%s", d, name, c.score(os.Corpus.Score), auto),
+					fmt.Sprintf("Δ %s vs baseline %s%s", d, name, auto),
+					fmt.Sprintf("Δ %s vs %s%s", d, name, auto),
+				}
 			}
 		}
 	}
+	// The first line's wordings, the fullest first: the baseline's score
+	// gives way first, then "bleuscope" (the baseline's name matters more
+	// than ours), then the word "baseline"; below 80 columns, with several
+	// systems, the shortest is the rule.
+	titled := title + sep + first
+	firsts := []string{titled, first}
+	if len(deltas) > 0 {
+		with := func(lead, delta string) string { return lead + sep + st.Muted.Render(delta) }
+		firsts = []string{with(titled, deltas[0]), with(titled, deltas[1]), with(first, deltas[1]), with(first, deltas[2])}
+	}
+	if h.width < 80 && nsys > 1 {
+		firsts = firsts[len(firsts)-1:]
+	}
 	if busy := h.busyView(c, jobs); busy != "" {
-		first = joinRight(first, busy, h.width)
+		first = joinFirstFit(firsts, busy, h.width)
+	} else {
+		first = render.FirstFit(h.width, firsts...)
 	}
 	nrefs := c.ds.NRefs()
 	sig := scoring.Signature(set.Corpus, nrefs, scoring.SignatureVersion)
@@ -115,7 +132,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	}
 	out := []string{
 		render.Truncate(first, h.width),
-		render.Truncate(figures, h.width),
+		render.FirstFit(h.width, figures...),
 		render.Truncate(third, h.width),
 	}
 	return strings.Join(out[:min(h.lines, 3)], "\n")
@@ -146,8 +163,9 @@ func fitOpts(sig, order string, room, keep int) string {
 }
 
 // corpusFigures is the second header line: p1..pN, BP, ratio and lengths
-// (in fewer words when narrow).
-func corpusFigures(r scoring.Result, nltk, narrow bool) string {
+// (in fewer words when narrow), in its wordings from the fullest to the
+// shortest: the lengths give way, then the ratio, never cut inside.
+func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
 		p[i] = fmt.Sprintf("%.1f", x) // percent, as sacrebleu prints them
@@ -159,14 +177,17 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) string {
 		}
 	}
 	if narrow {
-		return fmt.Sprintf("p %s BP %.3f ratio %.3f len %d/%d", strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+		bp := fmt.Sprintf("p %s BP %.3f", strings.Join(p, "/"), r.BP)
+		ratio := bp + fmt.Sprintf(" ratio %.3f", r.Ratio)
+		return []string{ratio + fmt.Sprintf(" len %d/%d", r.SysLen, r.RefLen), ratio, bp}
 	}
 	names := "p1"
 	if len(p) > 1 {
 		names = fmt.Sprintf("p1..p%d", len(p))
 	}
-	return fmt.Sprintf("%s %s · BP %.3f · ratio %.3f · hyp %d · ref %d",
-		names, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+	bp := fmt.Sprintf("%s %s · BP %.3f", names, strings.Join(p, "/"), r.BP)
+	ratio := bp + fmt.Sprintf(" · ratio %.3f", r.Ratio)
+	return []string{ratio + fmt.Sprintf(" · hyp %d · ref %d", r.SysLen, r.RefLen), ratio, bp}
 }
 
 // shownViews say how many segments are shown, and the corpus score of the

@@ -120,3 +120,36 @@ func TestFilterHeaderWideLabel(t *testing.T) {
 		}
 	}
 }
+
+// trailingCut is text the edge cut off: "len 737/7…", "43…", "rati…",
+// "43.13 …".
+var trailingCut = regexp.MustCompile(`…$`)
+
+// TestHeaderFiguresGiveWayWhole: the header's first two lines never end
+// in a figure or a word cut by the edge; what has no room gives way
+// whole: on the second, the lengths, then the ratio (a user test at 60
+// to 98 columns with chrF and TER saw "ratio 0.965 len 34257/355…" and
+// "rati…"); on the first, the baseline's score, then "bleuscope", then
+// "baseline" (it saw "vs baseline JDExploreAcademy 49…" at 100 columns
+// and "49.33 …" at 80).
+func TestHeaderFiguresGiveWayWhole(t *testing.T) {
+	ds := longNames(t) // LT22, with JDExploreAcademy its baseline
+	figures := regexp.MustCompile(`(^| )p(1\.\.p4)? \S+ (· )?BP \d\.\d{3}( |$)`)
+	for _, metrics := range []string{"M", "M M"} {
+		for w := 60; w <= 130; w++ {
+			m := press(t, ready(t, ds, w, 24), strings.Fields(metrics)...)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			for i, l := range lines[:2] {
+				if trailingCut.MatchString(l) {
+					t.Errorf("%s, %d columns: header line %d is cut: %q", metrics, w, i+1, l)
+				}
+			}
+			if !figures.MatchString(lines[1]) {
+				t.Errorf("%s, %d columns: the second line lost the precisions or BP: %q", metrics, w, lines[1])
+			}
+			if !strings.Contains(lines[0], "Δ ") {
+				t.Errorf("%s, %d columns: the first line lost the Δ to the baseline: %q", metrics, w, lines[0])
+			}
+		}
+	}
+}
