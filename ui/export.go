@@ -153,12 +153,16 @@ var foreignExtensions = []string{
 const exportExtensions = "the export writes .csv, .tsv or .jsonl"
 
 // footer is the prompt's line: the field, then what the last enter said
-// (status: the file exists, is a folder, …), else how to use it.
+// (status: the file exists, is a folder, …), else how to use it, in as
+// many of its parts as the line has room for.
 func (x exporter) footer(c common, status string) string {
+	field := x.path.field(c.st, c.width)
 	if status != "" {
-		return x.path.field(c.st, c.width) + c.st.Warn.Render("  "+status)
+		return field + c.st.Warn.Render("  "+status)
 	}
-	return x.path.field(c.st, c.width) + c.st.Muted.Render("  .csv .tsv .jsonl · enter writes · esc cancels")
+	hint := render.FirstFit(c.width-render.Cells(field),
+		"  .csv .tsv .jsonl · enter writes · esc cancels", "  .csv .tsv .jsonl · enter writes", "  .csv .tsv .jsonl", "")
+	return field + c.st.Muted.Render(hint)
 }
 
 // exportedMsg ends an export job.

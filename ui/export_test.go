@@ -263,3 +263,20 @@ func TestExportPromptShowsTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestExportPromptHintGivesWayWhole: the hint after the export prompt
+// ("enter writes · esc cancels", the extensions) gives way a part at a
+// time where the line has no room, never cut inside a word (a new user
+// saw ".csv .tsv .jso…" at 60 columns).
+func TestExportPromptHintGivesWayWhole(t *testing.T) {
+	for w := 60; w <= 100; w++ {
+		m := press(t, ready(t, demoDataset(t), w, 24), "X")
+		last := strings.TrimRight(lastLine(m.View()), " ")
+		if !strings.HasPrefix(last, "export the list to: bleuscope-segments.csv") || strings.HasSuffix(last, "…") {
+			t.Errorf("%d columns: prompt line %q; want the hint whole or left out", w, last)
+		}
+		if w == 100 && !strings.HasSuffix(last, ".csv .tsv .jsonl · enter writes · esc cancels") {
+			t.Errorf("%d columns: prompt line %q; want the whole hint", w, last)
+		}
+	}
+}
