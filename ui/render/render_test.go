@@ -327,6 +327,23 @@ func TestFocusLineNamesEveryReference(t *testing.T) {
 	}
 }
 
+// TestFocusLineShortensBeforeCutting: where the drill-down's focus line
+// has no room, "the hypothesis has it" becomes "hyp", so that every
+// reference's count stays (a new user saw `…, ref A 0×…` at 60 columns,
+// ref B's count cut off).
+func TestFocusLineShortensBeforeCutting(t *testing.T) {
+	d, err := scoring.Explain("Aid at the top of the Campaign", []string{"Help with my very first campaign", "Help for a first own campaign"}, scoring.SentenceOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := model.NewFocus(scoring.Over, "of the")
+	got := FocusLine(DefaultStyles(), f, f.Marks(d), []string{"A", "B"}, 54)
+	want := `* over "of the" ×1 here: hyp 1×, ref A 0×, ref B 0×`
+	if got != want {
+		t.Errorf("FocusLine at 54 cells = %q; want %q", got, want)
+	}
+}
+
 // TestSmoothNoteNLTKMethod0: NLTK's method0 is "no smoothing", though it
 // takes a zero precision as the smallest float; the pane said "method0
 // smoothed".

@@ -108,22 +108,25 @@ func Segment(st Styles, v SegmentView, width int) string {
 }
 
 // FocusLine says what the focused n-gram is in this segment, e.g.
-// `* missed "on the" ×1 here: the hypothesis has it 0×, ref A 1×, ref B 0×`.
+// `* missed "on the" ×1 here: the hypothesis has it 0×, ref A 1×, ref B 0×`
+// ("hyp 0×" where width has no room for that).
 // The n-gram is quoted as a filter would find it ([model.QuoteNGram]).
 func FocusLine(st Styles, f model.Focus, fm model.FocusMarks, refNames []string, width int) string {
 	ngram := Safe(model.QuoteNGram(strings.Join(f.Tokens, " ")))
-	s := fmt.Sprintf("%c %s %s ×%d here: the hypothesis has it %d×", model.MarkerFocus, f.Kind, ngram, fm.Count, fm.H)
+	var refs string
 	for k, n := range fm.InRef {
 		name := "a reference"
 		if k < len(refNames) {
 			name = model.RefLabel(Safe(refNames[k]))
 		}
-		s += fmt.Sprintf(", %s %d×", name, n)
+		refs += fmt.Sprintf(", %s %d×", name, n)
 	}
 	if len(fm.InRef) == 0 {
-		s += ", no reference"
+		refs = ", no reference"
 	}
-	return st.Focus.Render(Truncate(s, width))
+	here := fmt.Sprintf("%c %s %s ×%d here: ", model.MarkerFocus, f.Kind, ngram, fm.Count)
+	return st.Focus.Render(FirstFit(width, here+fmt.Sprintf("the hypothesis has it %d×", fm.H)+refs,
+		here+fmt.Sprintf("hyp %d×", fm.H)+refs))
 }
 
 func indent(n int, s string) string { return strings.Repeat(" ", n) + s }
