@@ -249,8 +249,12 @@ func (h header) busyView(c common, jobs jobTable) string {
 
 // joinFirstFit is [joinRight] with the first of lefts, wordings of one
 // text from the fullest to the shortest, that fits beside right on every
-// terminal ([render.Fits]); the shortest is cut when none does.
+// terminal ([render.Fits]); the shortest is cut when none does, and no
+// wording leaves right alone.
 func joinFirstFit(lefts []string, right string, width int) string {
+	if len(lefts) == 0 {
+		return joinRight("", right, width)
+	}
 	left := lefts[len(lefts)-1]
 	for _, l := range lefts {
 		if render.Fits(l+" "+right, width) {

@@ -207,3 +207,23 @@ func TestKeyColumnsWithWideNames(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinFirstFitForms: the fullest wording that fits goes beside the
+// right part, the shortest is cut when none fits, and no wording at all
+// leaves the right part alone at the edge (not a panic).
+func TestJoinFirstFitForms(t *testing.T) {
+	for _, c := range []struct {
+		lefts []string
+		width int
+		want  string
+	}{
+		{[]string{"a long title", "short"}, 20, "a long title   right"},
+		{[]string{"a long title", "short"}, 12, "short  right"},
+		{[]string{"a long title", "short"}, 8, "s… right"},
+		{nil, 8, "   right"},
+	} {
+		if got := joinFirstFit(c.lefts, "right", c.width); got != c.want {
+			t.Errorf("joinFirstFit(%q, right, %d) = %q; want %q", c.lefts, c.width, got, c.want)
+		}
+	}
+}
