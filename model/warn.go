@@ -39,7 +39,7 @@ func nulWarning(f *file) []string {
 		}
 	}
 	return []string{fmt.Sprintf("%s: %s a NUL byte (first: line %d); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
-		f.label, linesContain(n), first)}
+		f.label, linesVerb(n, "contains", "contain"), first)}
 }
 
 // hypWarnings looks for signs that a system's output is not what BLEU
@@ -73,11 +73,11 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 	}
 	if bpe > 0 {
 		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: line %d); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			label, linesContain(bpe), firstBPE))
+			label, linesVerb(bpe, "contains", "contain"), firstBPE))
 	}
 	if empty > 0 {
 		out = append(out, fmt.Sprintf("%s: %s empty (first: line %d); an empty hypothesis matches nothing and shortens the output",
-			label, pluralIs(empty), firstEmpty))
+			label, linesVerb(empty, "is", "are"), firstEmpty))
 	}
 	for k := range d.Refs {
 		if d.sameAsRef(hyps, k) { // the first such reference is enough to say so
@@ -105,23 +105,16 @@ func emptyRefWarning(label string, ref []string) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; check that the file is aligned with the systems",
-		label, pluralIs(empty), first)}
+		label, linesVerb(empty, "is", "are"), first)}
 }
 
-// pluralIs returns "1 line is" or "n lines are".
-func pluralIs(n int) string {
+// linesVerb returns "1 line" and the verb's singular (is, contains) or
+// "n lines" and its plural (are, contain).
+func linesVerb(n int, one, many string) string {
 	if n == 1 {
-		return "1 line is"
+		return "1 line " + one
 	}
-	return plural(n, "line") + " are"
-}
-
-// linesContain returns "1 line contains" or "n lines contain".
-func linesContain(n int) string {
-	if n == 1 {
-		return "1 line contains"
-	}
-	return plural(n, "line") + " contain"
+	return plural(n, "line") + " " + many
 }
 
 // sameAsRef reports whether hyps equals reference stream k on every
