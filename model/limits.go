@@ -227,3 +227,30 @@ func (c *lineCounter) add(b []byte) int {
 	}
 	return -1
 }
+
+// ParseSize reads a size a person gave (--max-input, --max-line,
+// BLEUSCOPE_MAX_INPUT): a positive byte count, a plain decimal number (as
+// [ParseDecimal] reads it) with an optional binary unit (K, M, G, T; KB,
+// KiB, …); a size under
+// one byte is refused, as it would be a limit of 0, which means the
+// default.
+func ParseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	if t != "" {
+		if i := strings.IndexByte("KMGT", t[len(t)-1]); i >= 0 {
+			mult, t = 1<<(10*(i+1)), t[:len(t)-1]
+		}
+	}
+	x, err := ParseDecimal(strings.TrimSpace(t))
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
+	case x <= 0 || x*float64(mult) >= 1<<62:
+		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
+	case x*float64(mult) < 1:
+		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)
+	}
+	return int64(x * float64(mult)), nil
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
@@ -59,7 +58,7 @@ func (f sizeFlag) String() string {
 }
 
 func (f sizeFlag) Set(s string) error {
-	n, err := parseSize(s)
+	n, err := model.ParseSize(s)
 	if err != nil {
 		return err
 	}
@@ -75,7 +74,7 @@ func (f intSizeFlag) String() string {
 }
 
 func (f intSizeFlag) Set(s string) error {
-	n, err := parseSize(s)
+	n, err := model.ParseSize(s)
 	if err != nil {
 		return err
 	}
@@ -84,31 +83,6 @@ func (f intSizeFlag) Set(s string) error {
 	}
 	*f.v = int(n)
 	return nil
-}
-
-// parseSize reads a positive byte count, a plain decimal number (as
-// model.ParseDecimal reads it) with an optional binary unit; a size under
-// one byte is refused, as it would be a limit of 0, which means the
-// default.
-func parseSize(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
-	mult := int64(1)
-	if t != "" {
-		if i := strings.IndexByte("KMGT", t[len(t)-1]); i >= 0 {
-			mult, t = 1<<(10*(i+1)), t[:len(t)-1]
-		}
-	}
-	x, err := model.ParseDecimal(strings.TrimSpace(t))
-	switch {
-	case err != nil:
-		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
-	case x <= 0 || x*float64(mult) >= 1<<62:
-		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
-	case x*float64(mult) < 1:
-		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)
-	}
-	return int64(x * float64(mult)), nil
 }
 
 // inputFlagsHelp documents the input flags for every command's help.

@@ -3,7 +3,6 @@ package sacrebleu
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -16,38 +15,16 @@ const maxInputVar = "BLEUSCOPE_MAX_INPUT"
 
 // newBudget is the input limit of a run, shared by its readers (files are
 // read at the same time). It reads the limit from the environment: a
-// number of bytes, or with a K, M or G suffix (powers of 1024); anything
-// else, or nothing, means bleuscope's default, as its other commands have
-// it (an eighth of the machine's memory).
+// size as --max-input takes it ([model.ParseSize]: bytes, or with a K, M,
+// G or T suffix, powers of 1024); anything else, or nothing, means
+// bleuscope's default, as its other commands have it (an eighth of the
+// machine's memory).
 func newBudget(getenv func(string) string) *model.Budget {
 	limit := model.DefaultLoadOptions().MaxInput
-	if n, ok := parseSize(getenv(maxInputVar)); ok {
+	if n, err := model.ParseSize(getenv(maxInputVar)); err == nil {
 		limit = n
 	}
 	return model.NewBudget(limit)
-}
-
-func parseSize(s string) (int64, bool) {
-	s = strings.TrimSpace(s)
-	mult := int64(1)
-	if s != "" {
-		switch strings.ToUpper(s[len(s)-1:]) {
-		case "K":
-			mult = 1 << 10
-		case "M":
-			mult = 1 << 20
-		case "G":
-			mult = 1 << 30
-		}
-		if mult > 1 {
-			s = s[:len(s)-1]
-		}
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n <= 0 || n > (1<<62)/mult {
-		return 0, false
-	}
-	return n * mult, true
 }
 
 // tooBig is the one line that reports an input over the limit of b (the

@@ -165,6 +165,10 @@ func TestInputLimit(t *testing.T) {
 			t.Errorf("sacrebleu %q over the limit: stdout %q, stderr %q, status %d", tc.args, stdout.String(), stderr.String(), status)
 		}
 	}
+	// The variable takes a size as --max-input does (model.ParseSize).
+	if _, errOut, status := runIn(t, dir, map[string]string{maxInputVar: "0.0625KiB"}, "ref.txt", "-i", "big.txt"); status != 1 || !strings.Contains(errOut, "limit of 64 bytes") {
+		t.Errorf("under a 0.0625KiB limit: stderr %q, status %d; want the 64-byte limit", errOut, status)
+	}
 	if _, errOut, status := runIn(t, dir, map[string]string{maxInputVar: "1K"}, "ref.txt", "-i", "big.txt"); status != 1 || errOut != "sacreBLEU: System and reference streams have different lengths.\n" {
 		t.Errorf("under a 1K limit: stderr %q, status %d; want the line count error", errOut, status)
 	}
