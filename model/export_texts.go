@@ -15,9 +15,12 @@ import (
 // TextExport says what [WriteSegmentTexts] writes besides the texts and
 // sentence scores.
 type TextExport struct {
-	// Baseline is the index of the system the others are compared with:
-	// every other system gets a delta (its sentence score minus the
-	// baseline's).
+	// Pinned says a baseline was chosen: Baseline, the index of the
+	// system every other one is compared with. Each system but Baseline
+	// then gets a delta (its sentence score minus the baseline's).
+	// Unpinned, each system is compared with its [DefaultOther], as the
+	// explorer's list compares them until a baseline is pinned.
+	Pinned   bool
 	Baseline int
 	// Notes, when set, returns the manual annotations of segment i
 	// (0-based) of system sys, and adds a column of them per system;
@@ -28,10 +31,24 @@ type TextExport struct {
 	// was asked for per system, after the score; nil leaves them out.
 	Metrics *MetricScores
 	// Impact, when set, is system ImpactSystem's [Scored.Impact] against
-	// the baseline per segment (what the rows are sorted by) and adds an
-	// impact column after that system's delta; nil leaves it out.
+	// the system its delta is to ([TextExport.DeltaTo]) per segment (what
+	// the rows are sorted by) and adds an impact column after that
+	// system's delta; nil leaves it out.
 	Impact       []float64
 	ImpactSystem int
+}
+
+// DeltaTo returns the system that system sys of n has its delta to: the
+// pinned baseline, else sys's [DefaultOther]; -1 when it has none (it is
+// the pinned baseline, or the only system).
+func (t TextExport) DeltaTo(sys, n int) int {
+	switch {
+	case !t.Pinned:
+		return DefaultOther(sys, n)
+	case sys == t.Baseline:
+		return -1
+	}
+	return t.Baseline
 }
 
 // impactOf reports whether sys has the impact column.
@@ -88,14 +105,14 @@ func SpreadsheetSafe(cell string) string {
 // spreadsheet: one row per segment of rows (0-based, in that order) with
 // its line (1-based), the source (when loaded), every reference, and for
 // each system its hypothesis, its sentence score, its delta to the
-// baseline (not for the baseline itself), with t.Metrics its sentence
+// system [TextExport.DeltaTo] names (none where it names none), with t.Metrics its sentence
 // chrF and TER, and with t.Notes its annotations.
 //
 // The text is written exactly as it is; showing it on a terminal is the
 // caller's business ([Printable]). "tsv" writes a header row (line, src,
 // ref:LABEL… with the references' [RefLabels] (ref alone for one), then
-// hyp:NAME, score:NAME, delta:NAME vs BASELINE, impact:NAME vs BASELINE
-// (t.Impact's system), chrf:NAME, ter:NAME, notes:NAME per system)
+// hyp:NAME, score:NAME, delta:NAME vs BASE, impact:NAME vs BASE
+// (t.Impact's system), where BASE is the system NAME's delta is to, chrf:NAME, ter:NAME, notes:NAME per system)
 // and escapes backslash, tab, line feed and carriage return inside a field
 // as \\, \t, \n and \r, so every row is one line and the text comes back
 // exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
@@ -103,14 +120,16 @@ func SpreadsheetSafe(cell string) string {
 // every text cell. "jsonl" writes one object per segment: line, src (null
 // when none was loaded), refs (null for a reference the segment lacks),
 // ref_labels (the references' [Dataset.ReferenceLabels], when they have
-// any), baseline (the baseline's name, with two systems or more) and
-// systems, an array of {system, hyp, score, delta, impact (t.Impact's
-// system), chrf, ter, notes}, score
-// null where it is undefined, delta null for the baseline, chrf and ter
-// only with t.Metrics, notes only with t.Notes.
+// any) and systems, an array of {system, hyp, score, baseline (with two
+// systems or more: the name of the system the delta is to, null where
+// there is none), delta, impact (t.Impact's system), chrf, ter, notes},
+// score null where it is undefined, delta null where there is no
+// baseline, chrf and ter only with t.Metrics, notes only with t.Notes.
 func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, format string) error {
-	if err := s.check(t.Baseline); err != nil {
-		return err
+	if t.Pinned {
+		if err := s.check(t.Baseline); err != nil {
+			return err
+		}
 	}
 	if len(s.Systems) != len(ds.Systems) {
 		return fmt.Errorf("model: %d systems scored but %d loaded", len(s.Systems), len(ds.Systems))
@@ -188,11 +207,13 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 		}
 		add(label, true)
 	}
-	vsBase := " vs " + ds.Systems[t.Baseline].Name // the deltas' and the impact's headers name the baseline
+	n := len(ds.Systems)
 	for sys, sy := range ds.Systems {
 		add("hyp:"+sy.Name, true)
 		add("score:"+sy.Name, true) // header cells are all text
-		if sys != t.Baseline {
+		vsBase := ""                // the delta's and the impact's headers name the system they are to
+		if base := t.DeltaTo(sys, n); base >= 0 {
+			vsBase = " vs " + ds.Systems[base].Name
 			add("delta:"+sy.Name+vsBase, true)
 		}
 		if t.impactOf(sys) {
@@ -221,8 +242,8 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 		for sys, sy := range ds.Systems {
 			add(sy.Hyps[i], true)
 			add(formatFloat(s.Systems[sys].Sentence[i]), false)
-			if sys != t.Baseline {
-				add(formatFloat(s.Delta(sys, t.Baseline, i)), false)
+			if base := t.DeltaTo(sys, n); base >= 0 {
+				add(formatFloat(s.Delta(sys, base, i)), false)
 			}
 			if t.impactOf(sys) {
 				add(formatFloat(t.Impact[i]), false)
@@ -254,8 +275,7 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 	}
 	// What every line has between refs and systems: the references'
 	// labels, as the explorer and the TSV header name them, when they have
-	// any (one reference of its own has none), and the system the deltas
-	// are to, when there are deltas.
+	// any (one reference of its own has none).
 	var shared []byte
 	if ls := ds.ReferenceLabels(); slices.ContainsFunc(ls, func(l string) bool { return l != "" }) {
 		shared = append(shared, `, "ref_labels": [`...)
@@ -266,9 +286,6 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 			shared = appendJSONString(shared, l)
 		}
 		shared = append(shared, ']')
-	}
-	if len(ds.Systems) > 1 {
-		shared = append(append(shared, `, "baseline": `...), names[t.Baseline]...)
 	}
 	var b []byte
 	for _, i := range rows {
@@ -304,11 +321,20 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 			b = appendJSONString(b, sy.Hyps[i])
 			b = append(b, `, "score": `...)
 			b = appendJSONNumber(b, s.Systems[sys].Sentence[i])
+			base := t.DeltaTo(sys, len(ds.Systems))
+			if len(ds.Systems) > 1 {
+				b = append(b, `, "baseline": `...)
+				if base < 0 {
+					b = append(b, "null"...)
+				} else {
+					b = append(b, names[base]...)
+				}
+			}
 			b = append(b, `, "delta": `...)
-			if sys == t.Baseline {
+			if base < 0 {
 				b = append(b, "null"...)
 			} else {
-				b = appendJSONNumber(b, s.Delta(sys, t.Baseline, i))
+				b = appendJSONNumber(b, s.Delta(sys, base, i))
 			}
 			if t.impactOf(sys) {
 				b = append(b, `, "impact": `...)

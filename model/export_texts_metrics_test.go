@@ -46,8 +46,8 @@ func TestWriteSegmentTextsMetrics(t *testing.T) {
 			}
 		}
 	}
-	if k, want := col["chrf:"+ds.Systems[0].Name], col["score:"+ds.Systems[0].Name]+1; k != want {
-		t.Errorf("chrf column at %d; want %d, right after the score", k, want)
+	if k, want := col["chrf:"+ds.Systems[0].Name], col["delta:"+ds.Systems[0].Name+" vs "+ds.Systems[1].Name]+1; k != want {
+		t.Errorf("chrf column at %d; want %d, right after the score and delta", k, want)
 	}
 
 	b.Reset()

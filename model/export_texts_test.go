@@ -40,7 +40,7 @@ func TestWriteSegmentTextsCSVRoundTrip(t *testing.T) {
 	s := mustScore(t, ds, DefaultSettings())
 	rows := []int{3, 0, 2, 1}
 	var b strings.Builder
-	if err := WriteSegmentTexts(&b, ds, s, rows, TextExport{Baseline: 0, Notes: textNotes}, FormatCSV); err != nil {
+	if err := WriteSegmentTexts(&b, ds, s, rows, TextExport{Pinned: true, Baseline: 0, Notes: textNotes}, FormatCSV); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
@@ -121,14 +121,14 @@ func TestWriteSegmentTextsTSVExact(t *testing.T) {
 	s := mustScore(t, ds, DefaultSettings())
 	rows := []int{0, 1, 2, 3}
 	var b strings.Builder
-	if err := WriteSegmentTexts(&b, ds, s, rows, TextExport{Baseline: 1, Notes: textNotes}, FormatTSV); err != nil {
+	if err := WriteSegmentTexts(&b, ds, s, rows, TextExport{Pinned: true, Baseline: 1, Notes: textNotes}, FormatTSV); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	if len(lines) != len(rows)+1 {
 		t.Fatalf("%d lines; want one per row and a header:\n%s", len(lines), b.String())
 	}
-	// Baseline 1: the first system gets the delta column, the second none.
+	// Baseline 1 pinned: the first system gets the delta column, the second none.
 	header := strings.Split(lines[0], "\t")
 	wantHeader := "line|src|ref:1|ref:2|hyp:=base|score:=base|delta:=base vs new \u202eevil|notes:=base|hyp:new \u202eevil|score:new \u202eevil|notes:new \u202eevil"
 	if strings.Join(header, "|") != wantHeader {
@@ -162,6 +162,7 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 		System string           `json:"system"`
 		Hyp    string           `json:"hyp"`
 		Score  *float64         `json:"score"`
+		Base   *string          `json:"baseline"`
 		Delta  *float64         `json:"delta"`
 		Notes  []map[string]any `json:"notes"`
 	}
@@ -170,7 +171,6 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 		Src     *string   `json:"src"`
 		Refs    []*string `json:"refs"`
 		Labels  []string  `json:"ref_labels"`
-		Base    string    `json:"baseline"`
 		Systems []sysObj  `json:"systems"`
 	}
 	var got []segObj
@@ -206,11 +206,13 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 				t.Errorf("line %d system %d = %+v", o.Line, sys, so)
 			}
 		}
-		if o.Base != ds.Systems[0].Name {
-			t.Errorf("line %d baseline %q; want %q", o.Line, o.Base, ds.Systems[0].Name)
-		}
-		if o.Systems[0].Delta != nil || o.Systems[1].Delta == nil || *o.Systems[1].Delta != s.Delta(1, 0, i) {
-			t.Errorf("line %d deltas %v, %v; want null for the baseline and the difference for the other", o.Line, o.Systems[0].Delta, o.Systems[1].Delta)
+		// No baseline pinned: each system's delta is to the other, and
+		// names it.
+		for sys, so := range o.Systems {
+			other := 1 - sys
+			if so.Base == nil || *so.Base != ds.Systems[other].Name || so.Delta == nil || *so.Delta != s.Delta(sys, other, i) {
+				t.Errorf("line %d system %d: baseline %v, delta %v; want %q and %v", o.Line, sys, so.Base, so.Delta, ds.Systems[other].Name, s.Delta(sys, other, i))
+			}
 		}
 		if len(o.Systems[0].Notes) != 0 || len(o.Systems[1].Notes) != 2 || o.Systems[1].Notes[0]["t"] != "=1+1\x1b" || o.Systems[1].Notes[0]["i"] != float64(i) {
 			t.Errorf("line %d notes %+v", o.Line, o.Systems[1].Notes)
@@ -218,6 +220,22 @@ func TestWriteSegmentTextsJSONL(t *testing.T) {
 	}
 	if strings.ContainsAny(b.String(), "\x1b\u202e") {
 		t.Error("jsonl holds a raw escape or bidi override; JSON escapes keep the value and stay inert")
+	}
+	// The first system pinned: it has neither baseline nor delta, the
+	// second's are to it.
+	b.Reset()
+	if err := WriteSegmentTexts(&b, ds, s, []int{1}, TextExport{Pinned: true}, FormatJSONL); err != nil {
+		t.Fatal(err)
+	}
+	var pinned segObj
+	if err := json.Unmarshal([]byte(b.String()), &pinned); err != nil {
+		t.Fatalf("%v: %s", err, b.String())
+	}
+	if p := pinned.Systems; p[0].Base != nil || p[0].Delta != nil || p[1].Base == nil || *p[1].Base != ds.Systems[0].Name || p[1].Delta == nil || *p[1].Delta != s.Delta(1, 0, 1) {
+		t.Errorf("pinned: %s; want no baseline nor delta for the first, the first and the difference for the second", b.String())
+	}
+	if !strings.Contains(b.String(), `"baseline": null, "delta": null`) {
+		t.Errorf("pinned: %s; want the baseline's baseline and delta written as null", b.String())
 	}
 	// Without notes there is no notes key; a source-less corpus has src null.
 	ds.Src = nil
@@ -262,8 +280,9 @@ func TestWriteSegmentTextsNaNAndErrors(t *testing.T) {
 	if err := WriteSegmentTexts(&b, ds, s, []int{0}, TextExport{}, FormatJSONL); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), `"score": null, "delta": null}]}`) {
-		t.Errorf("undefined score: %s; want null score and delta", b.String())
+	// Both deltas are to the system with no score.
+	if !strings.Contains(b.String(), `"score": null, "baseline": "base", "delta": null}]}`) || strings.Count(b.String(), `"delta": null`) != 2 {
+		t.Errorf("undefined score: %s; want null score and deltas", b.String())
 	}
 	for _, c := range []struct {
 		rows   []int
@@ -271,11 +290,61 @@ func TestWriteSegmentTextsNaNAndErrors(t *testing.T) {
 		format string
 	}{
 		{[]int{4}, TextExport{}, FormatTSV},
-		{[]int{0}, TextExport{Baseline: 2}, FormatTSV},
+		{[]int{0}, TextExport{Pinned: true, Baseline: 2}, FormatTSV},
 		{[]int{0}, TextExport{}, FormatText},
 	} {
 		if err := WriteSegmentTexts(&b, ds, s, c.rows, c.t, c.format); err == nil {
 			t.Errorf("WriteSegmentTexts(%v, %+v, %s) = nil; want an error", c.rows, c.t, c.format)
+		}
+	}
+}
+
+// TestWriteSegmentTextsDeltaTo: unpinned, each system's delta is to its
+// DefaultOther, as the explorer's list shows it (B and C to A, A to B);
+// pinned, every system's but the baseline's is to the baseline. Each
+// delta column names the system it is to. Before, unpinned, every delta
+// was to the first system, which the first had none of.
+func TestWriteSegmentTextsDeltaTo(t *testing.T) {
+	refs := [][]string{{"the cat sat on the mat", "a dog barked"}}
+	ds := memDataset(nil, refs,
+		System{Name: "A", Hyps: []string{"the cat sat on a mat", "a dog barked"}},
+		System{Name: "B", Hyps: []string{"the cat sat on the mat", "the dog"}},
+		System{Name: "C", Hyps: []string{"a cat on the mat", "a dog barked loudly"}})
+	s := mustScore(t, ds, DefaultSettings())
+	for _, c := range []struct {
+		t    TextExport
+		want map[string][2]int // delta column: system, the system it is to
+	}{
+		{TextExport{}, map[string][2]int{"delta:A vs B": {0, 1}, "delta:B vs A": {1, 0}, "delta:C vs A": {2, 0}}},
+		{TextExport{Pinned: true, Baseline: 1}, map[string][2]int{"delta:A vs B": {0, 1}, "delta:C vs B": {2, 1}}},
+	} {
+		var b strings.Builder
+		if err := WriteSegmentTexts(&b, ds, s, []int{0, 1}, c.t, FormatCSV); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for k, h := range recs[0] {
+			if !strings.HasPrefix(h, "delta:") {
+				continue
+			}
+			got++
+			pair, ok := c.want[h]
+			if !ok {
+				t.Errorf("%+v: column %q; want only %v", c.t, h, c.want)
+				continue
+			}
+			for r, i := range []int{0, 1} {
+				if d, _ := strconv.ParseFloat(recs[r+1][k], 64); d != s.Delta(pair[0], pair[1], i) {
+					t.Errorf("%+v: line %d %s = %s; want %v", c.t, i+1, h, recs[r+1][k], s.Delta(pair[0], pair[1], i))
+				}
+			}
+		}
+		if got != len(c.want) {
+			t.Errorf("%+v: header %q; want the delta columns %v", c.t, recs[0], c.want)
 		}
 	}
 }

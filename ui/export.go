@@ -19,9 +19,9 @@ const defaultExportPath = "bleuscope-segments.csv"
 
 // exporter is the export prompt: it asks for a file and writes the rows
 // the list shows (its filter and order) as the full segment table, every
-// system's hypothesis, score and delta to the baseline
-// ([segList.exportBaseline]), and the
-// annotations when annotating ([model.WriteSegmentTexts]). The format
+// system's hypothesis, score and delta as the list shows it with that
+// system shown ([segList.exportDeltas]), and the annotations when
+// annotating ([model.WriteSegmentTexts]). The format
 // follows the file's extension ([exportFormat]).
 type exporter struct {
 	typing  bool
@@ -200,15 +200,12 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// exportBaseline is the system the export's deltas are to: the pinned
-// baseline, else the first system (the list's baseline for every other),
-// whichever system is shown, so that tab does not change the file. The
-// file's header names it.
-func (l segList) exportBaseline() int {
-	if l.pinned {
-		return l.view.Other
-	}
-	return 0
+// exportDeltas says what each system's delta in the export is to: the
+// system the list compares it with when it is shown (the pinned baseline,
+// else model.DefaultOther), whichever system is shown now, so that tab
+// does not change the file. The file's header names them.
+func (l segList) exportDeltas() model.TextExport {
+	return model.TextExport{Pinned: l.pinned, Baseline: l.view.Other}
 }
 
 // startExport starts the export job for req.
@@ -219,7 +216,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if w := m.list.waiting; w != "" {
 		return m.flash("the filter waits for the " + w + " scores; export once they are in")
 	}
-	t := model.TextExport{Baseline: m.list.exportBaseline()}
+	t := m.list.exportDeltas()
 	if m.ann.on {
 		t.Notes = m.ann.notes(m.c)
 	}

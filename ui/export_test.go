@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/csv"
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -149,12 +149,13 @@ func TestExportRefusesInputs(t *testing.T) {
 	}
 }
 
-// TestExportDeltaToBaseline: the export's deltas are to the pinned
-// baseline, else to the first system, whichever system is shown, and the
-// header names it: with the rows in line order, exporting with each system
-// shown in turn gives the same file. Before, they were to the list's
-// baseline, which the first system shown made the second: its delta
-// column moved, its signs flipped.
+// TestExportDeltaToBaseline: each system's delta in the export is the one
+// the list shows with that system shown (to the pinned baseline, else to
+// model.DefaultOther), whichever system is shown, and its header names
+// the system it is to: exporting with each system shown in turn gives the
+// same file, and its deltas are the list's. Before, unpinned, every delta
+// was to the first system, so the first had none and the second's had the
+// sign opposite to the list's when the first was shown.
 func TestExportDeltaToBaseline(t *testing.T) {
 	t.Chdir(t.TempDir())
 	m := press(t, ready(t, demoDataset(t), 100, 30), "o")
@@ -168,58 +169,77 @@ func TestExportDeltaToBaseline(t *testing.T) {
 	if len(names) < 3 {
 		t.Fatalf("%d systems; the test needs 3", len(names))
 	}
-	export := func(m Model, path string) []byte {
+	export := func(m Model, path string) [][]string {
 		t.Helper()
 		m = press(t, m, "X", "ctrl+u")
 		m = typeText(t, m, path)
 		m = press(t, m, "enter")
-		data, err := os.ReadFile(path)
+		f, err := os.Open(path)
 		if err != nil {
 			t.Fatalf("%s: %v (status %q)", path, err, m.status)
 		}
-		return data
+		defer f.Close()
+		recs, err := csv.NewReader(f).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
 	}
 	// each exports with every system shown in turn and checks the files
-	// are the same and the header's delta columns are those of base.
-	each := func(m Model, label string, base int) Model {
+	// are the same, their delta columns are those of the list's pairs
+	// (wantPairs: system, the system it is compared with) and hold the
+	// deltas the list shows.
+	each := func(m Model, label string, wantPairs [][2]int) Model {
 		t.Helper()
-		var first []byte
+		var first [][]string
 		for sys := range names {
 			if m.list.view.System != sys {
 				t.Fatalf("%s: system %d shown; want %d", label, m.list.view.System, sys)
 			}
-			data := export(m, fmt.Sprintf("%s-%d.csv", label, sys))
+			recs := export(m, fmt.Sprintf("%s-%d.csv", label, sys))
 			if sys == 0 {
-				first = data
-				head, err := csv.NewReader(bytes.NewReader(data)).Read()
-				if err != nil {
-					t.Fatal(err)
-				}
-				var deltas []string
-				for _, h := range head {
+				first = recs
+				var deltas, want []string
+				for _, h := range recs[0] {
 					if strings.HasPrefix(h, "delta:") {
 						deltas = append(deltas, h)
 					}
 				}
-				var want []string
-				for i, n := range names {
-					if i != base {
-						want = append(want, "delta:"+n+" vs "+names[base])
-					}
+				for _, p := range wantPairs {
+					want = append(want, "delta:"+names[p[0]]+" vs "+names[p[1]])
 				}
 				if !slices.Equal(deltas, want) {
 					t.Errorf("%s: delta columns %q; want %q", label, deltas, want)
 				}
-			} else if !bytes.Equal(data, first) {
+			} else if !slices.EqualFunc(recs, first, slices.Equal) {
 				t.Errorf("%s: the export with system %d shown differs from that with system 0 shown", label, sys)
+			}
+			// What the list shows for the shown system.
+			col := -1
+			if o := m.list.view.Other; o >= 0 && o != sys {
+				col = slices.Index(recs[0], "delta:"+names[sys]+" vs "+names[o])
+				if col < 0 {
+					t.Fatalf("%s: system %d shown, compared with %d: no column for it in %q", label, sys, o, recs[0])
+				}
+			} else if slices.ContainsFunc(recs[0], func(h string) bool { return strings.HasPrefix(h, "delta:"+names[sys]+" vs ") }) {
+				t.Errorf("%s: system %d shown without a Δ, but the file has a delta for it: %q", label, sys, recs[0])
+			}
+			for r, seg := range m.list.rows {
+				f, _ := m.list.figures(m.c, seg, col >= 0)
+				if !f.hasDelta {
+					continue
+				}
+				if got, err := strconv.ParseFloat(recs[r+1][col], 64); err != nil || got != f.delta {
+					t.Errorf("%s: system %d line %d: exported delta %q; the list shows %v", label, sys, seg+1, recs[r+1][col], f.delta)
+				}
 			}
 			m = press(t, m, "tab")
 		}
 		return m
 	}
-	m = each(m, "auto", 0)
+	m = each(m, "auto", [][2]int{{0, 1}, {1, 0}, {2, 0}})
 	m = press(t, m, "tab", "p", "tab", "tab") // the second system pinned, the first shown
-	each(m, "pinned", 1)
+	each(m, "pinned", [][2]int{{0, 1}, {2, 1}})
 }
 
 // TestQuitWaitsForExport: q while an export is still being written (a

@@ -21,10 +21,12 @@ const segmentsTextHelp = `Full table (--text):
                             csv quotes, and puts an apostrophe before a text
                             cell starting with = + - @ tab or CR); a terminal
                             gets visible escapes
-      --baseline NAME       the system the others' deltas are to (default the
-                            first)
+      --baseline NAME       the system the others' deltas are to (default:
+                            the first's is to the second, every other's to
+                            the first, as in the explorer)
       --system NAME         the system --sort and --worst follow (default the
-                            first one that is not the baseline)
+                            second, or with --baseline the first one that is
+                            not the baseline)
       --annotations PATH    an annotation file or a WMT MQM TSV whose
                             annotations go in the table (with --mqm, that
                             file's own, unless given)
@@ -93,10 +95,14 @@ func systemIndex(ds *model.Dataset, flagName, name string) (int, error) {
 // writeSegmentTexts is "segments --text": the rows the view selects, one
 // per segment, with every text.
 func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textOptions) error {
-	base, focus := 0, 0
+	// Without --baseline, each system's delta is to the system the
+	// explorer's list compares it with: the first's to the second, every
+	// other's to the first.
+	t := model.TextExport{Pinned: o.baselineGiven}
+	focus := 0
 	var err error
-	if o.baselineGiven {
-		if base, err = systemIndex(ds, "baseline", o.baseline); err != nil {
+	if t.Pinned {
+		if t.Baseline, err = systemIndex(ds, "baseline", o.baseline); err != nil {
 			return err
 		}
 	}
@@ -105,28 +111,24 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		if focus, err = systemIndex(ds, "system", o.system); err != nil {
 			return err
 		}
-	case len(ds.Systems) > 1 && base == 0:
+	case len(ds.Systems) > 1 && t.Baseline == 0:
 		focus = 1
 	}
+	other := t.DeltaTo(focus, len(ds.Systems))
 	byImpact := o.sortKey == model.SortImpact
-	if (o.sortKey == model.SortDelta || byImpact) && focus == base {
+	if (o.sortKey == model.SortDelta || byImpact) && other < 0 {
 		return usagef("--sort %s orders by the difference to the baseline, and --system is the baseline; name another system with --system", o.sortKey)
-	}
-	other := base
-	if focus == base {
-		other = -1
 	}
 	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
 	var rows []int
 	var impact []float64
 	if byImpact {
-		if rows, impact, err = scored.RowsByImpact(ds, v, base); err != nil {
+		if rows, impact, err = scored.RowsByImpact(ds, v, other); err != nil {
 			return err
 		}
 	} else {
 		rows = scored.Rows(ds, v)
 	}
-	t := model.TextExport{Baseline: base}
 	if byImpact { // the figure the rows are sorted by
 		t.Impact, t.ImpactSystem = impact, focus
 	}

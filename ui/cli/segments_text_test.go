@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,7 +67,9 @@ func TestSegmentsTextCSVFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("encoding/csv cannot read the file: %v\n%s", err, data)
 	}
-	header := "line|src|ref|hyp:base|score:base|notes:base|hyp:new|score:new|delta:new vs base|notes:new"
+	// No --baseline: each system's delta is to the one the explorer
+	// compares it with, base's to new, new's to base.
+	header := "line|src|ref|hyp:base|score:base|delta:base vs new|notes:base|hyp:new|score:new|delta:new vs base|notes:new"
 	if got := strings.Join(recs[0], "|"); got != header || len(recs) != 4 {
 		t.Fatalf("header %q and %d records; want %q and 4", got, len(recs), header)
 	}
@@ -173,6 +176,30 @@ func TestSegmentsTextWorstDelta(t *testing.T) {
 	if strings.Join(newLines, ",") != "1,3" || lines[0] != 1 || lines[1] != 3 {
 		t.Errorf("per-system rows of new %v, --text rows %v; want lines 1 and 3", newLines, lines)
 	}
+	// Without --baseline, --system base follows base against new, as the
+	// per-system table and the explorer compare them: its biggest loss,
+	// line 2, with its delta to new.
+	code, out, stderr = runCLI(t, "", "segments", "--text", "--format", "jsonl", "--sort", "delta", "--worst", "1", "--system", "base", "base=base.txt", "new=new.txt", "-r", "ref.txt")
+	var o struct {
+		Line    int
+		Systems []struct {
+			Baseline *string
+			Delta    *float64
+		}
+	}
+	if code != 0 || stderr != "" || json.Unmarshal([]byte(out), &o) != nil {
+		t.Fatalf("--system base: status %d, stderr %q, stdout %q", code, stderr, out)
+	}
+	_, perSystem, _ = runCLI(t, "", "segments", "--format", "tsv", "--sort", "delta", "--worst", "1", "base=base.txt", "new=new.txt", "-r", "ref.txt")
+	var baseLine string
+	for _, l := range strings.Split(perSystem, "\n") {
+		if f := strings.Split(l, "\t"); f[0] == "base" {
+			baseLine = f[1]
+		}
+	}
+	if b := o.Systems[0]; strconv.Itoa(o.Line) != baseLine || b.Baseline == nil || *b.Baseline != "new" || b.Delta == nil || *b.Delta >= 0 {
+		t.Errorf("--system base: %s; want line %s, base's biggest loss against new", out, baseLine)
+	}
 }
 
 func TestSegmentsTextTSVAndMQM(t *testing.T) {
@@ -201,8 +228,8 @@ func TestSegmentsTextBadFlags(t *testing.T) {
 		{[]string{"--annotations", "x"}, "--annotations belongs to the full table; add --text"},
 		{[]string{"--baseline", "base"}, "--baseline belongs to the full table"},
 		{[]string{"--text", "--format", "tsv", "--baseline", "nobody"}, `--baseline "nobody": there is no such system; the systems are base, new`},
-		{[]string{"--text", "--format", "tsv", "--system", "base", "--sort", "delta"}, "--system is the baseline"},
-		{[]string{"--text", "--format", "tsv", "--system", "base", "--sort", "impact"}, "--sort impact orders by the difference to the baseline"},
+		{[]string{"--text", "--format", "tsv", "--baseline", "base", "--system", "base", "--sort", "delta"}, "--system is the baseline"},
+		{[]string{"--text", "--format", "tsv", "--baseline", "base", "--system", "base", "--sort", "impact"}, "--sort impact orders by the difference to the baseline"},
 		{[]string{"--text", "--format", "tsv", "--annotations", "missing.jsonl"}, "missing.jsonl"},
 		{[]string{"--text", "--format", "tsv", "--annotations", "ref.txt", "-o", "ref.txt"}, "is one of the input files"},
 	} {
