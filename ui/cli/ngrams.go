@@ -28,7 +28,8 @@ BLEU, and Σ matched + Σ over the hypothesis n-grams.
 
 With two systems, --salient ranks by compare-mt's ratio
 s(g) = (c_A(g) + α) / (c_A(g) + c_B(g) + 2α) of the chosen kind: first the
-n-grams most in A's favour, then those most in B's.
+n-grams with the highest s (more in A), then the lowest (more in B). For
+matched, more is better; for over and missed, more is worse.
 
 Examples:
   bleuscope ngrams hyp.txt -r ref.txt                    top 20 of each kind and order
