@@ -287,9 +287,14 @@ func (a anaScreen) mouse(msg tea.MouseMsg, x anaCtx) anaScreen {
 // shows for them, and for an n-gram row the n-gram itself.
 type anaDrill struct {
 	rows  []int
-	label string
+	label drillLabel
 	ngram *anaNGram
 }
+
+// drillLabel says what a drill-down's segments are, a phrase that quotes
+// its n-gram itself, naming each system as name does: the frame's form
+// of a name, which the width decides, so the label is made when drawn.
+type drillLabel func(name func(sys int) string) string
 
 // anaNGram is the n-gram of a drilled row, for the segment pane: the
 // system whose segments show it, what it counts there for that system

@@ -202,12 +202,13 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
 	// The buckets are the shown system's: even r, the closest reference
 	// length, depends on its hypotheses.
-	label := x.c.systemName(x.sys) + "'s ref length " + it.b.Label
+	what := "'s ref length "
 	switch a.bucketBy() {
 	case model.ByLengthRatio:
-		label = x.c.systemName(x.sys) + "'s length ratio " + it.b.Label
+		what = "'s length ratio "
 	case model.BySentenceBLEU:
-		label = x.c.systemName(x.sys) + "'s sentence BLEU " + it.b.Label
+		what = "'s sentence BLEU "
 	}
+	label := func(name func(int) string) string { return name(x.sys) + what + it.b.Label }
 	return anaDrill{rows: append([]int(nil), it.b.Rows...), label: label}
 }

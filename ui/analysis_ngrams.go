@@ -295,11 +295,12 @@ func lineList(lines []int, segs, room int) string {
 // counts for the shown system, or for a salient row those where the side
 // it leans to has it and the other does not.
 func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
-	c := x.c
 	if r := it.row; r != nil {
 		return anaDrill{
-			rows:  a.base.an.SegmentsOf(x.sys, r.Kind, r.ID),
-			label: fmt.Sprintf("%s %s %s", c.systemName(x.sys), r.Kind, model.QuoteNGram(r.NGram)),
+			rows: a.base.an.SegmentsOf(x.sys, r.Kind, r.ID),
+			label: func(name func(int) string) string {
+				return fmt.Sprintf("%s %s %s", name(x.sys), r.Kind, model.QuoteNGram(r.NGram))
+			},
 			ngram: &anaNGram{System: x.sys, Kind: r.Kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 		}
 	}
@@ -312,8 +313,10 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 		has, lacks, kind = lacks, has, scoring.Missed
 	}
 	return anaDrill{
-		rows:  a.base.an.SalientSegments(*r, it.favA),
-		label: fmt.Sprintf("%s matched by %s more than %s", model.QuoteNGram(r.NGram), c.systemName(has), c.systemName(lacks)),
+		rows: a.base.an.SalientSegments(*r, it.favA),
+		label: func(name func(int) string) string {
+			return fmt.Sprintf("%s matched by %s more than %s", model.QuoteNGram(r.NGram), name(has), name(lacks))
+		},
 		ngram: &anaNGram{System: x.sys, Kind: kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 	}
 }

@@ -65,9 +65,9 @@ func chartsScope(c common, l segList) chartScope {
 		case l.subset != nil:
 			sc.res, sc.err = l.subset.res, l.subset.err
 		case l.waiting != "":
-			sc.err = fmt.Errorf("%s waits for the %s scores", l.filterLabel(), l.waiting)
+			sc.err = fmt.Errorf("%s waits for the %s scores", l.filterLabel(c.shortName), l.waiting)
 		default:
-			sc.err = fmt.Errorf("no segment matches %s", l.filterLabel())
+			sc.err = fmt.Errorf("no segment matches %s", l.filterLabel(c.shortName))
 		}
 	}
 	sc.scores = make([]float64, len(l.rows))
@@ -91,7 +91,7 @@ func (s chartsScreen) titles(c common, l segList) []string {
 	}
 	n := len(l.rows)
 	return []string{
-		t + line + fmt.Sprintf(" · filtered rows only (%d match %s)", n, l.filterLabel()),
+		t + line + fmt.Sprintf(" · filtered rows only (%d match %s)", n, l.filterLabel(c.shortName)),
 		t + line + fmt.Sprintf(" · %d filtered row%s", n, plural(n)),
 		t + line + fmt.Sprintf(" · %d filtered", n),
 		t + fmt.Sprintf(" · %d filtered", n),

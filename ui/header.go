@@ -198,13 +198,13 @@ func (h header) shownViews(c common, l segList) []string {
 	n := c.ds.Len()
 	narrow := h.width < 100
 	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
-		return []string{st.Accent.Render(fmt.Sprintf("%s %s waits for %s scores…", c.spinner.View(), l.filterLabel(), l.waiting))}
+		return []string{st.Accent.Render(fmt.Sprintf("%s %s waits for %s scores…", c.spinner.View(), l.filterLabel(c.shortName), l.waiting))}
 	}
 	if l.rowsStale() && c.scored != nil {
 		if !l.filtered() {
 			return []string{st.Accent.Render(c.spinner.View() + " clearing the filter…")}
 		}
-		return []string{st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel()))}
+		return []string{st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel(c.shortName)))}
 	}
 	if !l.filtered() {
 		if narrow {
@@ -216,8 +216,8 @@ func (h header) shownViews(c common, l segList) []string {
 	if narrow {
 		f = "%d/%d match %s"
 	}
-	full := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, l.filterLabel()))
-	brief := st.Accent.Render(fmt.Sprintf("%d/%d %s", len(l.rows), n, l.filterLabel()))
+	full := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, l.filterLabel(c.shortName)))
+	brief := st.Accent.Render(fmt.Sprintf("%d/%d %s", len(l.rows), n, l.filterLabel(c.shortName)))
 	switch {
 	case l.subset == nil:
 		return []string{full, brief}

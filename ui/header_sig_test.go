@@ -85,7 +85,7 @@ func TestDrillHeaderKeepsSignature(t *testing.T) {
 			}
 			line := strings.Split(d.View(), "\n")[2]
 			third := ansi.Strip(line)
-			label, score := d.list.drillLabel, "BLEU "+d.c.score(d.list.subset.res.Score)
+			label, score := d.list.drillLabel(d.c.shortName), "BLEU "+d.c.score(d.list.subset.res.Score)
 			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
 				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
 			}
@@ -149,6 +149,39 @@ func TestHeaderFiguresGiveWayWhole(t *testing.T) {
 			}
 			if !strings.Contains(lines[0], "Δ ") {
 				t.Errorf("%s, %d columns: the first line lost the Δ to the baseline: %q", metrics, w, lines[0])
+			}
+		}
+	}
+}
+
+// TestDrillLabelShortName: a drill-down's label names a system as the
+// rest of the frame does, so with a 60-character name the header's third
+// line keeps the n-gram and the subset's BLEU at 60, 80 and 100 columns,
+// and the name takes one form per frame; the label held the full name,
+// which pushed both out at 60 columns beside the header's short form.
+func TestDrillLabelShortName(t *testing.T) {
+	ds := demoDataset(t)
+	name := strings.Repeat("Abcdefghij", 6)
+	ds.Systems[0].Name = name
+	for _, w := range []int{60, 80, 100} {
+		m := openAnalysisScreen(t, ready(t, ds, w, 16))
+		drills := [][]string{{"enter"}, {"right", "enter"}, {"right", "right", "enter"}}
+		if w >= 80 { // a salient row's label names both systems: at 60 columns it has no room for its score
+			drills = append(drills, []string{"m", "m", "m", "enter"})
+		}
+		for _, keys := range drills {
+			d := press(t, m, keys...)
+			if d.list.only == nil || d.list.subset == nil || d.list.subset.err != nil {
+				t.Fatalf("%v at %d columns: no drill-down with a subset score", keys, w)
+			}
+			frame := ansi.Strip(d.View())
+			third := strings.Split(frame, "\n")[2]
+			label, score := d.list.drillLabel(d.c.shortName), "BLEU "+d.c.score(d.list.subset.res.Score)
+			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
+				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
+			}
+			if forms := everyNameForm(frame, name); len(forms) > 1 {
+				t.Errorf("%v at %d columns: the name is shown as %v:\n%s", keys, w, forms, frame)
 			}
 		}
 	}

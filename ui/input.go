@@ -95,7 +95,7 @@ func (l *segList) setFilter(s string) bool {
 // openDrill shows the segments rows of an analysis row, called label,
 // with focus (nil for none) marked in the pane; the filter and selection
 // there were before the first drill-down are kept for closeDrill.
-func (l *segList) openDrill(label string, rows []int, focus *model.Focus) {
+func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
 	if !l.fromAnalysis {
 		l.drillFrom, l.drillSeg = l.view.Filter, l.seg
 		l.drillSort, l.drillDesc = l.view.Sort, l.view.Desc
@@ -118,7 +118,7 @@ func (l *segList) closeDrill() {
 
 // leaveDrill forgets the drill-down, keeping the filter.
 func (l *segList) leaveDrill() {
-	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst = nil, "", false, nil, false
+	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst = nil, nil, false, nil, false
 	l.drill++
 }
 

@@ -61,7 +61,7 @@ type segList struct {
 	// called drillLabel; a filter typed then (view.Filter) narrows them.
 	// esc clears that filter, then goes back to the analysis screen.
 	only         []int
-	drillLabel   string
+	drillLabel   drillLabel
 	drill        int    // counts the drill-downs, so that rows know which they are of
 	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
@@ -593,8 +593,9 @@ func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.dr
 // the words the cat (each a substring anywhere) apart from the n-gram
 // "the cat", which the drill-downs and the pane quote straight too. A
 // drill-down's label is shown as it is (a phrase that quotes its n-gram
-// itself), followed by the query that narrows it.
-func (l segList) filterLabel() string {
+// itself, naming systems as name does), followed by the query that
+// narrows it.
+func (l segList) filterLabel(name func(sys int) string) string {
 	query := render.Safe(l.view.Filter)
 	if !strings.Contains(query, `"`) {
 		query = "“" + query + "”"
@@ -603,9 +604,9 @@ func (l segList) filterLabel() string {
 	case l.only == nil:
 		return query
 	case l.view.Filter == "":
-		return render.Safe(l.drillLabel)
+		return render.Safe(l.drillLabel(name))
 	}
-	return render.Safe(l.drillLabel) + " · " + query
+	return render.Safe(l.drillLabel(name)) + " · " + query
 }
 
 // show makes system sys (of n) the one listed; until a baseline is

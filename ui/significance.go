@@ -160,7 +160,7 @@ func (s sigScreen) titleLine(c common, l segList) string {
 	n := c.ds.Len()
 	scopes := []string{fmt.Sprintf("all %d segments", n), fmt.Sprintf("%d segments", n), fmt.Sprintf("%d segs", n)}
 	if l.filtered() {
-		scopes = []string{fmt.Sprintf("%d of %d match %s", len(l.rows), n, l.filterLabel()), fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n)}
+		scopes = []string{fmt.Sprintf("%d of %d match %s", len(l.rows), n, l.filterLabel(func(i int) string { return s.name(c, i) })), fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n)}
 	}
 	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
 		for i := range scopes {

@@ -71,7 +71,7 @@ func (m Model) sigWanted() (sigFor, bool) {
 	}
 	f := sigFor{scored: m.c.scored, base: l.view.Other, test: m.sig.test, system: -1}
 	if l.filtered() {
-		f.system, f.filter, f.rows = l.view.System, l.filterLabel(), len(l.rows)
+		f.system, f.filter, f.rows = l.view.System, l.filterLabel(m.c.systemName), len(l.rows)
 	}
 	return f, true
 }
