@@ -282,7 +282,7 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 			if err != nil {
 				// A query that does not parse leaves the filter there was
 				// before "/" (live filtering may have applied part of it).
-				m.status = render.Safe(err.Error()) + "; filter unchanged"
+				m.status = unchangedStatus(err)
 				if m.list.backToBefore() {
 					return m, m.refreshRows()
 				}

@@ -215,3 +215,20 @@ func TestFilterLabelQuotes(t *testing.T) {
 		t.Errorf("the header does not name the drill-down and then the query as typed:\n%s", v)
 	}
 }
+
+// TestBadQueryStatusKeepsUnchanged: the status of a query entered that
+// does not parse says "filter unchanged" and where the problem is, in the
+// footer's two lines at 60 and 80 columns; at 60 columns the explanation
+// of /a/, cut "filter unchanged" to "filte…".
+func TestBadQueryStatusKeepsUnchanged(t *testing.T) {
+	for _, w := range []int{60, 80} {
+		for _, q := range []string{"/a/,", "bleu<"} {
+			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			last := strings.Join(lines[len(lines)-2:], " ")
+			if !strings.Contains(last, "filter unchanged") || !strings.Contains(last, "query: column ") {
+				t.Errorf("%q at %d columns: the footer does not say the filter is unchanged and why: %q", q, w, last)
+			}
+		}
+	}
+}

@@ -127,13 +127,20 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 	if m.list.entered {
 		m.list.entered = false
 		m.list.backToBefore()
-		m.status = render.Safe(err.Error()) + "; filter unchanged"
+		m.status = unchangedStatus(err)
 		return m.refreshRows()
 	}
 	m.list.view.Filter = m.list.rowsFilter
 	m.status = render.Safe(err.Error())
 	m.list.queryErr = m.status
 	return nil
+}
+
+// unchangedStatus is the status line of a query entered that is not
+// applied: "filter unchanged" first, where an explanation too long for
+// the footer's two lines does not cut it, then why.
+func unchangedStatus(err error) string {
+	return "filter unchanged · " + render.Safe(err.Error())
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
