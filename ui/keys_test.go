@@ -690,3 +690,16 @@ func TestFootersFitAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpEntriesFitColumn: every key's help on the help screen fits its
+// column whole, so none is cut (the sort key's read
+// "sort: score/line/…/Δ/impact/…" even at 130 columns).
+func TestHelpEntriesFitColumn(t *testing.T) {
+	groups := slices.Concat(DefaultKeyMap().FullHelp(), DefaultWalkthroughKeyMap().FullHelp(), LessonsKeyMap().FullHelp())
+	for _, k := range slices.Concat(groups...) {
+		h := k.Help()
+		if line := render.PadRight(h.Key, 8) + " " + h.Desc; render.Cells(line) > helpColumn {
+			t.Errorf("%q is %d cells; the help's column is %d", line, render.Cells(line), helpColumn)
+		}
+	}
+}

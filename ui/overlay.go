@@ -58,11 +58,15 @@ func (h helpScreen) View(c common) string {
 	return overlayView(c, h.body, c.keys.helpFooter(), "keys")
 }
 
+// helpColumn is the width of a column of the help screen's keys: a key's
+// help is cut to it.
+const helpColumn = 38
+
 // helpContent lays the key groups out in as many columns as fit, followed
 // by how to read the screen.
 func helpContent(c common, width int) string {
 	st := c.st
-	const colW = 38
+	const colW = helpColumn
 	groups, names := c.keys.FullHelp(), slices.Clone(helpGroups)
 	// The walk-through's and the lessons' own keys, which the screens'
 	// footers list only as far as the width allows.
