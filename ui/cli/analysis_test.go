@@ -529,7 +529,7 @@ func TestFormatInAnyCase(t *testing.T) {
 		}
 	}
 	code, _, stderr := runCLI(t, "", "score", "--format", "JSONL", "hyp.txt", "-r", "refA.txt")
-	if code != 2 || stderr != "bleuscope: --format \"jsonl\": score prints text or json; see 'bleuscope score --help'\n" {
+	if code != 2 || stderr != "bleuscope: --format \"JSONL\": score prints text or json; see 'bleuscope score --help'\n" {
 		t.Errorf("score --format JSONL: status %d, stderr %q", code, stderr)
 	}
 	code, out, stderr := runCLI(t, "", "sacrebleu", "refA.txt", "-i", "hyp.txt", "-f", "JSON")

@@ -160,7 +160,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 		return err
 	}
 	if format != "text" && format != "json" {
-		return usagef("--format %q: summary prints text or json; %s", format, fs.helpHint())
+		return usagef("--format %q: summary prints text or json; %s", fs.typedFormat, fs.helpHint())
 	}
 	if len(files) != 1 {
 		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV), not %d; %s", len(files), fs.helpHint())
@@ -211,7 +211,7 @@ func runAnnotationsExport(e *env, args []string) error {
 		return usagef("export reads one annotation file: --annotations ANN; %s", fs.helpHint())
 	}
 	if format != "mqm-tsv" && format != "csv" && format != "jsonl" {
-		return usagef("--format %q: export writes mqm-tsv, csv or jsonl; %s", format, fs.helpHint())
+		return usagef("--format %q: export writes mqm-tsv, csv or jsonl; %s", fs.typedFormat, fs.helpHint())
 	}
 	if err := checkOutputNotInput(out, []string{ann}); err != nil {
 		return err

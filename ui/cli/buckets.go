@@ -76,7 +76,7 @@ func runBuckets(e *env, args []string) error {
 		return err
 	}
 	if !slices.Contains(bucketsFormats, format) {
-		return usagef("--format %q: buckets prints %s; %s", format, scoring.OrList(bucketsFormats), fs.helpHint())
+		return usagef("--format %q: buckets prints %s; %s", fs.typedFormat, scoring.OrList(bucketsFormats), fs.helpHint())
 	}
 	bys, err := parseChoices(byArgs, model.BucketBys, model.ParseBucketBy, "--by", "ref-length, length-ratio or sentence-bleu")
 	if err != nil {

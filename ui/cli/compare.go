@@ -202,7 +202,7 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	if !slices.Contains(model.CorpusFormats, format) {
-		return usagef("--format %q: compare prints %s; %s", format, scoring.OrList(model.CorpusFormats), fs.helpHint())
+		return usagef("--format %q: compare prints %s; %s", fs.typedFormat, scoring.OrList(model.CorpusFormats), fs.helpHint())
 	}
 	if bs && ar {
 		return usagef("--paired-bs and --paired-ar are two different tests; give one of them")

@@ -28,8 +28,9 @@ func (l listFlag) Set(s string) error {
 }
 
 // formatFlag is --format: its value is read in any case (JSON is json), as
-// --kind and --by read theirs ([parseChoices]).
-type formatFlag struct{ v *string }
+// --kind and --by read theirs ([parseChoices]); typed keeps it as written,
+// for a refusal to quote.
+type formatFlag struct{ v, typed *string }
 
 func (f formatFlag) String() string {
 	if f.v == nil {
@@ -39,14 +40,14 @@ func (f formatFlag) String() string {
 }
 
 func (f formatFlag) Set(s string) error {
-	*f.v = strings.ToLower(strings.TrimSpace(s))
+	*f.v, *f.typed = strings.ToLower(strings.TrimSpace(s)), s
 	return nil
 }
 
 // format registers --format, whose value goes to v (set to the default
-// before).
+// before) and, as written, to fs.typedFormat.
 func (fs *flagSet) format(v *string) {
-	fs.Var(formatFlag{v}, "format", "output format")
+	fs.Var(formatFlag{v, &fs.typedFormat}, "format", "output format")
 }
 
 // intFlag is an integer flag with a plain-spoken error.
@@ -123,6 +124,8 @@ type flagSet struct {
 	cmd     string   // "score", "" for the explorer
 	version bool     // --version, which every command takes
 	args    []string // the arguments parsed, to name a flag as it was written
+	// typedFormat is --format as written, which its refusal quotes.
+	typedFormat string
 }
 
 // newFlagSet returns the flags of command cmd, with --version already

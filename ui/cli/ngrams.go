@@ -78,7 +78,7 @@ func runNGrams(e *env, args []string) error {
 		return err
 	}
 	if !slices.Contains(ngramsFormats, format) {
-		return usagef("--format %q: ngrams prints %s; %s", format, scoring.OrList(ngramsFormats), fs.helpHint())
+		return usagef("--format %q: ngrams prints %s; %s", fs.typedFormat, scoring.OrList(ngramsFormats), fs.helpHint())
 	}
 	if top < 0 {
 		return usagef("--top %d: give a number of rows ≥ 1 (0 lists all)", top)

@@ -71,7 +71,7 @@ func runScore(e *env, args []string) error {
 		return err
 	}
 	if !slices.Contains(model.CorpusFormats, format) {
-		return usagef("--format %q: score prints %s; %s", format, scoring.OrList(model.CorpusFormats), fs.helpHint())
+		return usagef("--format %q: score prints %s; %s", fs.typedFormat, scoring.OrList(model.CorpusFormats), fs.helpHint())
 	}
 	set, err := sf.settings()
 	if err != nil {

@@ -81,7 +81,7 @@ func runSegments(e *env, args []string) error {
 		return err
 	}
 	if !slices.Contains(model.SegmentFormats, format) {
-		return usagef("--format %q: segments prints %s; %s", format, scoring.OrList(model.SegmentFormats), fs.helpHint())
+		return usagef("--format %q: segments prints %s; %s", fs.typedFormat, scoring.OrList(model.SegmentFormats), fs.helpHint())
 	}
 	key, err := model.ParseSortKey(sortBy)
 	if err != nil {
