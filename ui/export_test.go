@@ -300,3 +300,18 @@ func TestExportPromptHintGivesWayWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestExportHelpSaysDeltas: the help's section on X says what the
+// export's deltas are to as the file has them (unpinned, the first
+// system's to the second, every other's to the first); it said every Δ
+// was to the first system, which has been untrue since each system's
+// delta became the list's.
+func TestExportHelpSaysDeltas(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	help := strings.Join(strings.Fields(ansi.Strip(exportHelp(m.c, 1000))), " ")
+	for _, want := range []string{"the first system's to the second and every other's to the first", "delta:NAME vs BASE)"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("the export help lacks %q: %q", want, help)
+		}
+	}
+}
