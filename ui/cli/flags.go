@@ -45,8 +45,9 @@ func (f formatFlag) Set(s string) error {
 }
 
 // format registers --format, whose value goes to v (set to the default
-// before) and, as written, to fs.typedFormat.
+// before) and, as written, to fs.typedFormat (the default until given).
 func (fs *flagSet) format(v *string) {
+	fs.typedFormat = *v
 	fs.Var(formatFlag{v, &fs.typedFormat}, "format", "output format")
 }
 
@@ -124,7 +125,8 @@ type flagSet struct {
 	cmd     string   // "score", "" for the explorer
 	version bool     // --version, which every command takes
 	args    []string // the arguments parsed, to name a flag as it was written
-	// typedFormat is --format as written, which its refusal quotes.
+	// typedFormat is --format as written (its default when not given),
+	// which a refusal quotes.
 	typedFormat string
 }
 
