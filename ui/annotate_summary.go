@@ -126,7 +126,9 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		}
 		add(line)
 	}
-	add(st.Muted.Render("MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better"))
+	for _, line := range strings.Split(render.Wrap("MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better", w), "\n") {
+		add(st.Muted.Render(line))
+	}
 	// Errors of the shown system by category × severity.
 	out = append(out, "")
 	sm := bySys[c.ds.Systems[sys].Name]
@@ -249,7 +251,11 @@ func errorTable(c common, p *annotations.Preset, sm annotations.SystemSummary) [
 	slices.SortFunc(cats, func(a, b string) int {
 		return cmp.Or(cmp.Compare(total(sm.Errors[b]), total(sm.Errors[a])), cmp.Compare(a, b))
 	})
-	catW := min(36, max(12, c.width-2-9*len(sevs)))
+	longest := 0
+	for _, cat := range cats {
+		longest = max(longest, render.Cells(render.Safe(cat)))
+	}
+	catW := max(12, min(3+longest, c.width-2-9*len(sevs)))
 	head := render.PadRight("   category", catW)
 	for _, s := range sevs {
 		head += render.PadLeft(render.Safe(s), 9)

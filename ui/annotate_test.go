@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -765,5 +766,25 @@ func TestAnnotatorFooterKeepsEsc(t *testing.T) {
 		if f := fitKeyLine(n.footer(), 80); !strings.Contains(f, "esc cancel") {
 			t.Errorf("step %d at 80 columns: footer %q lacks esc", step, f)
 		}
+	}
+}
+
+// TestSummaryKeepsWordsWhole: the summary cuts neither the MQM legend
+// (wrapped to the width) nor a category the screen has room for; before,
+// at 80 columns the legend ended "then ove…" and a category column of 36
+// cells cut "Terminology/Inappropriate for context" at any width.
+func TestSummaryKeepsWordsWhole(t *testing.T) {
+	ds := demoDataset(t)
+	a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: 1, Rater: "r1", Category: "Terminology/Inappropriate for context", Severity: "Major"}
+	a.SetText(ds.Systems[0].Hyps[0], ds.Src[0])
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: []annotations.Annotation{a}}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 80, Height: 60})
+	m = drive(t, next.(Model), next.(Model).Init())
+	v := press(t, m, "S").View()
+	if !strings.Contains(v, "lower is better") {
+		t.Errorf("the summary at 80 columns cuts the MQM legend:\n%s", v)
+	}
+	if !regexp.MustCompile(`(?m)^ +Terminology/Inappropriate for context +1 *$`).MatchString(v) {
+		t.Errorf("the error table at 80 columns cuts its category:\n%s", v)
 	}
 }
