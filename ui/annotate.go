@@ -26,6 +26,11 @@ type Annotating struct {
 	// file opened as the corpus). With a nil Store they are all there is,
 	// and the explorer only shows them.
 	Extra []annotations.Annotation
+	// Segments are the WMT MQM file's ids of the corpus's segments (line i
+	// is Segments[i-1]) when it is the corpus: an annotation made here
+	// takes its segment's, so that an export writes the file's doc,
+	// doc_id and seg_id, not the line number.
+	Segments []annotations.Segment
 }
 
 // WithAnnotations returns an option of [Run] that turns annotating on.
@@ -60,6 +65,7 @@ type annotator struct {
 	on     bool
 	store  *annotations.Store // nil: the annotations are only shown
 	extra  []annotations.Annotation
+	segs   []annotations.Segment // Annotating.Segments
 	preset *annotations.Preset
 	rater  string
 	res    *annotations.Resolved
@@ -98,9 +104,18 @@ type draft struct {
 // newAnnotator returns the annotator on a's store, its annotations
 // resolved against ds.
 func newAnnotator(ds *model.Dataset, a Annotating) annotator {
-	n := annotator{on: true, store: a.Store, extra: a.Extra, preset: a.Preset, rater: a.Rater}
+	n := annotator{on: true, store: a.Store, extra: a.Extra, segs: a.Segments, preset: a.Preset, rater: a.Rater}
 	n.resolve(ds)
 	return n
+}
+
+// identify gives a new annotation its segment's ids in the WMT MQM file
+// opened as the corpus, if one was.
+func (n annotator) identify(a *annotations.Annotation) {
+	if a.ID == 0 && a.Line >= 1 && a.Line <= len(n.segs) {
+		sg := n.segs[a.Line-1]
+		a.Doc, a.DocID, a.SegID = sg.Doc, sg.DocID, sg.SegID
+	}
 }
 
 // openWarnings says what a person should know about the annotation file
@@ -362,6 +377,7 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 		src = c.ds.Src[sel.seg]
 	}
 	a.SetText(c.ds.Systems[sel.sys].Hyps[sel.seg], src)
+	n.identify(&a)
 	_, err := n.store.MarkNoError(a)
 	if errors.Is(err, annotations.ErrHasErrors) {
 		return annResult{status: "line " + itoa(sel.seg+1) + " has errors by " + n.rater + ": delete them first (E)", jump: -1}
@@ -446,6 +462,7 @@ func (n *annotator) saveScore(c common) annResult {
 		return annResult{status: "a segment score is a whole number from 0 to 100", jump: -1}
 	}
 	a := n.d.annotation(c, n.rater)
+	n.identify(&a)
 	a.Kind, a.Span, a.Category, a.Severity, a.Note = annotations.KindScore, nil, "", "", ""
 	_, err = n.store.SetScore(a, v)
 	n.step = stepOff

@@ -62,8 +62,9 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 
 // open reads the typology and opens the annotation file, printing what it
 // dropped; it returns no options when annotating is off, and a function
-// that closes the file.
-func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, limits model.LoadOptions) ([]ui.Option, func(), error) {
+// that closes the file. mqm and segs are the --mqm file's rows and
+// segment ids, when it is the corpus.
+func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, segs []annotations.Segment, limits model.LoadOptions) ([]ui.Option, func(), error) {
 	if f.path == "" && mqm == nil {
 		return nil, func() {}, nil
 	}
@@ -85,7 +86,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, 
 	for _, w := range st.Warnings() {
 		warnf(e, "%s", w)
 	}
-	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm})}, func() { st.Close() }, nil
+	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: segs})}, func() { st.Close() }, nil
 }
 
 // loginName is the user's login name, the default rater.

@@ -120,3 +120,25 @@ func TestExploreMQMShared(t *testing.T) {
 		t.Errorf("the summary on the TED file:\n%s", s)
 	}
 }
+
+// TestExploreMQMAnnotateKeepsIDs: a mark made in the explorer on an --mqm
+// corpus takes the file's doc, doc_id and seg_id of its segment, so that
+// the export can be merged back into the file (it wrote "-" and the line
+// number, a seg_id the file does not have).
+func TestExploreMQMAnnotateKeepsIDs(t *testing.T) {
+	head := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
+	writeFiles(t, map[string]string{"m.tsv": head +
+		"sysA\ttalk.6\t61\t444\tr1\tEins.\tOne.\tNo-error\tNo-error\n" +
+		"sysA\ttalk.6\t62\t445\tr1\tZwei.\tTwo.\tNo-error\tNo-error\n" +
+		"ref\ttalk.6\t61\t444\tr1\tEins.\tOne!\tNo-error\tNo-error\n" +
+		"ref\ttalk.6\t62\t445\tr1\tZwei.\tTwo!\tNo-error\tNo-error\n"})
+	m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "a.ann", "--rater", "me")
+	m = pressKeys(t, m, ":", "2")
+	m = settle(t, m, func() tea.Msg { return tea.KeyMsg{Type: tea.KeyEnter} })
+	pressKeys(t, m, "N")
+	code, out, stderr := runCLI(t, "", "annotations", "export", "--annotations", "a.ann")
+	want := "sysA\ttalk.6\t62\t445\tme\tZwei.\tTwo.\tNo-error\tNo-error\t\n"
+	if code != 0 || !strings.HasSuffix(out, want) {
+		t.Errorf("export: status %d, stderr %q, stdout\n%s\nwant it to end with\n%s", code, stderr, out, want)
+	}
+}

@@ -19,6 +19,8 @@ type inputFlags struct {
 	mqmRefs []string // its systems taken as references
 	// mqmAnns are the --mqm file's rows of the systems loaded, once read.
 	mqmAnns []annotations.Annotation
+	// mqmSegs are the --mqm file's ids of the corpus's segments.
+	mqmSegs []annotations.Segment
 	limits  model.LoadOptions
 	only    []string // --refs: the references to score against ([selectRefs])
 }

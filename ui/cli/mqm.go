@@ -45,6 +45,7 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.mqmSegs = c.Segments
 	for _, a := range c.Annotations {
 		if !slices.Contains(f.mqmRefs, a.System) {
 			f.mqmAnns = append(f.mqmAnns, a)
