@@ -184,7 +184,7 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Other):
 		cmd = m.cycleOther()
 	case key.Matches(msg, k.Pin):
-		cmd = m.pin(m.list.view.System)
+		cmd = m.togglePin(m.list.view.System)
 	default:
 		var ok bool
 		x := m.anaCtx()

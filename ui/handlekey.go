@@ -158,7 +158,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Other):
 		return m.cycleOther(), true
 	case key.Matches(msg, k.Pin):
-		return m.pin(m.list.view.System), true
+		return m.togglePin(m.list.view.System), true
 	case key.Matches(msg, k.Significance):
 		return m.openSig(), true
 	case key.Matches(msg, k.Analysis):

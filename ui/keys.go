@@ -70,7 +70,7 @@ func DefaultKeyMap() KeyMap {
 		NextSystem:   b([]string{"tab"}, "tab", "next system"),
 		PrevSystem:   b([]string{"shift+tab"}, "⇧tab", "previous system"),
 		Other:        b([]string{"w"}, "w", "baseline: next system"),
-		Pin:          b([]string{"p"}, "p", "pin shown system as baseline"),
+		Pin:          b([]string{"p"}, "p", "pin/unpin shown as baseline"),
 		Significance: b([]string{"B"}, "B", "significance vs baseline"),
 		SigTest:      b([]string{"T"}, "T", "comparison: paired-bs/-ar"),
 		Impact:       b([]string{"i"}, "i", "segments costing most vs base"),

@@ -141,7 +141,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Back, k.Significance):
 		m.closeSig()
 	case key.Matches(msg, k.Pin):
-		return m, m.pin(m.sig.cursor)
+		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):
 		if m.sig.cursor == m.list.view.Other {
 			return m, m.flash("that is the baseline: select a system to see the segments that cost it the most")
@@ -159,6 +159,19 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
+// togglePin is p: it pins system sys as the baseline, or, when sys is
+// the pinned baseline already, unpins it, so that every system is
+// compared with its auto baseline again.
+func (m *Model) togglePin(sys int) tea.Cmd {
+	if !m.list.pinned || sys != m.list.view.Other {
+		return m.pin(sys)
+	}
+	m.list.pinned = false
+	m.list.show(m.list.view.System, len(m.c.ds.Systems))
+	m.flash("baseline: auto again (the first system vs the second, the others vs the first; p pins one)")
+	return m.baselineChanged()
+}
+
 // pin makes system sys the baseline every Δ, the impact and the
 // comparison are against.
 func (m *Model) pin(sys int) tea.Cmd {
@@ -167,6 +180,11 @@ func (m *Model) pin(sys int) tea.Cmd {
 	}
 	m.list.view.Other, m.list.pinned = sys, true
 	m.flash("baseline: " + m.c.shortName(sys) + " (every Δ is against it)")
+	return m.baselineChanged()
+}
+
+// baselineChanged redraws what depends on the baseline.
+func (m *Model) baselineChanged() tea.Cmd {
 	// The rows depend on the baseline when sorted by Δ or impact, or
 	// filtered (delta<-5, and the Δ on them in the header).
 	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact || m.list.filtered() {

@@ -70,6 +70,30 @@ func TestPinBaseline(t *testing.T) {
 	}
 }
 
+// TestUnpinBaseline: p on the pinned baseline unpins it: every system is
+// compared with its auto baseline again, and the header says "(auto)";
+// w, which pins the next system, never unpins.
+func TestUnpinBaseline(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "tab", "p") // system 1 pinned
+	if !m.list.pinned || m.list.view.Other != 1 {
+		t.Fatalf("p on system 1: pinned %v, baseline %d; want 1 pinned", m.list.pinned, m.list.view.Other)
+	}
+	m = press(t, m, "p")
+	if m.list.pinned || m.list.view.Other != 0 || !strings.Contains(m.View(), "(auto)") {
+		t.Fatalf("p again on system 1: pinned %v, baseline %d; want unpinned, system 0 (auto):\n%s", m.list.pinned, m.list.view.Other, m.View())
+	}
+	if m = press(t, m, "shift+tab"); m.list.view.Other != 1 {
+		t.Errorf("unpinned, system 0 is compared with %d; want 1", m.list.view.Other)
+	}
+	ds := demoDataset(t)
+	ds.Systems = ds.Systems[:2]
+	two := ready(t, ds, 120, 40)
+	two = press(t, two, "w", "w", "w")
+	if !two.list.pinned || two.list.view.Other != 1 {
+		t.Errorf("w w w with two systems: pinned %v, baseline %d; want system 1 pinned", two.list.pinned, two.list.view.Other)
+	}
+}
+
 // TestPinRefiltersDelta: a filter on delta is against the pinned
 // baseline, so pinning another refilters, and the header's Δ on the rows
 // is the shown system's BLEU on them minus the new baseline's.
