@@ -59,12 +59,12 @@ func TestLessonsEditReference(t *testing.T) {
 			"ref 2 alone = " + lessonScore(t, lesson, hyp, refs[1:2]),
 			"all 3 refs = " + lessonScore(t, lesson, hyp, refs),
 		} {
-			if !strings.Contains(v, want) {
+			if !shows(v, want) {
 				t.Errorf("reference 2 = %q: view lacks %q:\n%s", typed, want, v)
 			}
 		}
 	}
-	if !strings.Contains(l.View(), "ref 2 alone = 100.00") {
+	if !shows(l.View(), "ref 2 alone = 100.00") {
 		t.Error("the hypothesis as its own reference does not score 100")
 	}
 	// ctrl+n wraps to the hypothesis, whose edits leave the references be.
@@ -81,7 +81,7 @@ func TestLessonsEditReference(t *testing.T) {
 		t.Errorf("editing the hypothesis changed reference 2 to %q", l.Refs()[1])
 	}
 	want := "all 3 refs = " + lessonScore(t, lesson, "the party", l.Refs())
-	if !strings.Contains(l.View(), want) {
+	if !shows(l.View(), want) {
 		t.Errorf("view lacks %q", want)
 	}
 	// Other lessons keep their own references; ctrl+r restores this one's.

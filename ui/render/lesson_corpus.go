@@ -83,14 +83,10 @@ func corpusFigures(l Lesson, hyp string, st Styles, width int) string {
 	b.WriteString("\n")
 	b.WriteString(st.Label.Render(row("sum", strconv.Itoa(sum.HypLen), strconv.Itoa(sum.RefLen), countsCol(sum), "")))
 	b.WriteString("\n\n")
-	b.WriteString(wrapText(fmt.Sprintf("mean of the %d sentence scores = %s", len(sc.Sentence), st.Score.Render(pct(sc.MeanSentence))), width))
-	b.WriteString("\n")
-	if line := "corpus BLEU from the sums = " + st.Score.Render(pct(corpus.Score)) + "  " + st.Muted.Render(corpus.Details()); l.kept != nil {
-		l.kept[line] = true
-		b.WriteString(line)
-	} else {
-		b.WriteString(wrapText(line, width))
-	}
+	b.WriteString(scoreTable(st, []scoreRow{
+		{label: fmt.Sprintf("mean of the %d sentence scores", len(sc.Sentence)), score: pct(sc.MeanSentence)},
+		{label: "corpus BLEU from the sums", score: pct(corpus.Score), details: corpus.Details()},
+	}, width, l.kept))
 	b.WriteString("\n")
 	b.WriteString(wrapText(st.Muted.Render("sentence scores as sacrebleu's sentence_bleu (effective order on); the corpus score as corpus_bleu (off)"), width))
 	if y := l.Yours; y != nil {

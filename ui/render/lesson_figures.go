@@ -18,12 +18,54 @@ func lessonError(st Styles, err error, width int) string {
 // section is a small heading inside a lesson's figures.
 func section(st Styles, title string) string { return st.Label.Render(title) }
 
+// scoreRow is one line of a lesson's scores: "label = score  details",
+// or "label: error" when err is set.
+type scoreRow struct {
+	label, score, details string
+	err                   error
+}
+
+// scoreRow is the sentence score of w labelled label, as sacrebleu prints it.
+func (w *walk) scoreRow(label string) scoreRow {
+	return scoreRow{label: label, score: w.scoreText(), details: w.res.Details(), err: w.err}
+}
+
 // scoreLine states the sentence score of a lesson, as sacrebleu prints it.
 func (w *walk) scoreLine(label string) string {
-	if w.err != nil {
-		return w.para(label + ": " + w.st.Error.Render(Safe(w.err.Error())))
+	return scoreTable(w.st, []scoreRow{w.scoreRow(label)}, w.width, w.kept)
+}
+
+// scoreTable states scores one a line, their labels padded and their
+// scores right-aligned so that the numbers line up. A line with details
+// is one a person copies: kept whole in kept when it is not nil (as
+// [walk.formula]), else wrapped to width like the rest.
+func scoreTable(st Styles, rows []scoreRow, width int, kept map[string]bool) string {
+	labelW, scoreW := 0, 0
+	for _, r := range rows {
+		if r.err == nil {
+			labelW, scoreW = max(labelW, Cells(r.label)), max(scoreW, Cells(r.score))
+		}
 	}
-	return w.formula(label + " = " + w.st.Score.Render(w.scoreText()) + "  " + w.st.Muted.Render(w.res.Details()))
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		if r.err != nil {
+			lines[i] = wrapText(r.label+": "+st.Error.Render(Safe(r.err.Error())), width)
+			continue
+		}
+		line := PadRight(r.label, labelW) + " = " + strings.Repeat(" ", scoreW-Cells(r.score)) + st.Score.Render(r.score)
+		if r.details == "" {
+			lines[i] = wrapText(line, width)
+			continue
+		}
+		line += "  " + st.Muted.Render(r.details)
+		if kept != nil {
+			kept[line] = true
+		} else {
+			line = wrapText(line, width)
+		}
+		lines[i] = line
+	}
+	return strings.Join(lines, "\n")
 }
 
 // scoreText formats the score on its own scale: two decimals for
@@ -130,7 +172,7 @@ func orderFigures(l Lesson, hyp string, st Styles, width int) string {
 	parts := []string{
 		w.sentences(marks, false) + "\n" + wrapText(st.Muted.Render(legend), width),
 		PrecisionBars(st, w.res, width),
-		w1.scoreLine("unigrams only (N = 1)") + "\n" + w.scoreLine(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder)),
+		scoreTable(st, []scoreRow{w1.scoreRow("unigrams only (N = 1)"), w.scoreRow(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder))}, width, l.kept),
 	}
 	return strings.Join(parts, "\n\n")
 }
@@ -148,19 +190,16 @@ func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
 		parts = append(parts, section(st, "Unigrams: max is over the references, one at a time")+"\n"+w.clipTable(w.d.Orders[0]))
 	}
 	parts = append(parts, section(st, "Lengths")+"\n"+w.lengths())
-	var b strings.Builder
-	b.WriteString(section(st, "Scores"))
+	rows := make([]scoreRow, 0, len(l.Refs)+1)
 	for k := range l.Refs {
 		wk, err := lessonExplain(l, hyp, l.Refs[k:k+1], l.Options, st, width)
 		if err != nil {
 			return lessonError(st, err, width)
 		}
-		b.WriteString("\n")
-		b.WriteString(wk.scoreLine(fmt.Sprintf("ref %d alone", k+1)))
+		rows = append(rows, wk.scoreRow(fmt.Sprintf("ref %d alone", k+1)))
 	}
-	b.WriteString("\n")
-	b.WriteString(w.scoreLine(fmt.Sprintf("all %d refs", len(l.Refs))))
-	parts = append(parts, b.String())
+	rows = append(rows, w.scoreRow(fmt.Sprintf("all %d refs", len(l.Refs))))
+	parts = append(parts, section(st, "Scores")+"\n"+scoreTable(st, rows, width, l.kept))
 	return strings.Join(parts, "\n\n")
 }
 
@@ -184,14 +223,20 @@ func smoothingFigures(l Lesson, hyp string, st Styles, width int) string {
 	b.WriteString("\n\n")
 	b.WriteString(section(st, "The same hypothesis under each method"))
 	b.WriteString("\n")
-	b.WriteString(st.Header.Render(PadRight("method", nameW) + "  " + PadRight("p1/…/pN", 24) + "  BLEU"))
-	for _, o := range variants {
+	rows := make([][3]string, len(variants))
+	scoreW := len("BLEU")
+	for i, o := range variants {
 		wr, err := lessonExplain(l, hyp, l.Refs, o, st, width)
 		if err != nil {
 			return lessonError(st, err, width)
 		}
+		rows[i] = [3]string{smoothingName(o), precisionList(wr), wr.scoreText()}
+		scoreW = max(scoreW, Cells(rows[i][2]))
+	}
+	b.WriteString(st.Header.Render(PadRight("method", nameW) + "  " + PadRight("p1/…/pN", 24) + "  " + PadLeft("BLEU", scoreW)))
+	for _, r := range rows {
 		b.WriteString("\n")
-		b.WriteString(PadRight(smoothingName(o), nameW) + "  " + PadRight(precisionList(wr), 24) + "  " + st.Score.Render(wr.scoreText()))
+		b.WriteString(PadRight(r[0], nameW) + "  " + PadRight(r[1], 24) + "  " + st.Score.Render(PadLeft(r[2], scoreW)))
 	}
 	b.WriteString("\n")
 	b.WriteString(w.para(st.Muted.Render("sacrebleu rows on its 0–100 scale, NLTK rows on 0–1; \"eff.\" is effective order, on in sacrebleu's sentence scores")))

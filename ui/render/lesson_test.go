@@ -62,21 +62,21 @@ func TestLessonFigures(t *testing.T) {
 			"It is a guide to action",
 			[]string{"c = 6 ", "exp(1 − 16/6) = exp(-1.66667) = 0.188876", "sentence BLEU = BP × mean = 18.89"}, "0.000911882"},
 		{"order",
-			[]string{"6/6 100.00%", "0/5  10.00% * smoothed", "unigrams only (N = 1) = 100.00", "BLEU (N = 4) = 12.70"},
+			[]string{"6/6 100.00%", "0/5  10.00% * smoothed", "unigrams only (N = 1) = 100.00", "BLEU (N = 4)          =  12.70"},
 			"the cat is on the mat",
-			[]string{"5/5 100.00%", "3/3 100.00%", "BLEU (N = 4) = 100.00"}, "12.70"},
+			[]string{"5/5 100.00%", "3/3 100.00%", "BLEU (N = 4)          = 100.00"}, "12.70"},
 		{"references",
-			[]string{"^ the        3 1 4 4   4    3    0", "ref 2 = 18  (off by 0)  ← closest", "ref 1 alone = 41.18", "all 3 refs = 50.46"},
+			[]string{"^ the        3 1 4 4   4    3    0", "ref 2 = 18  (off by 0)  ← closest", "ref 1 alone = 41.18", "all 3 refs  = 50.46"},
 			"the the the the the",
-			[]string{"~ the       5 1 4 4   4    4    1", "all 3 refs = "}, "50.46"},
+			[]string{"~ the       5 1 4 4   4    4    1", "all 3 refs  = "}, "50.46"},
 		{"corpus",
-			[]string{"4     10  12  8/10 5/9 2/8 1/7              29.06", "mean of the 4 sentence scores = 38.39", "corpus BLEU from the sums = 44.30"},
+			[]string{"4     10  12  8/10 5/9 2/8 1/7              29.06", "mean of the 4 sentence scores = 38.39", "corpus BLEU from the sums     = 44.30"},
 			"The museum will stay closed until the roof has been repaired.",
-			[]string{"12/12 11/11 10/10 9/9", "100.00", "mean of the 4 sentence scores = 56.12", "corpus BLEU from the sums = 61.90"}, "44.30"},
+			[]string{"12/12 11/11 10/10 9/9", "100.00", "mean of the 4 sentence scores = 56.12", "corpus BLEU from the sums     = 61.90"}, "44.30"},
 		{"smoothing",
-			[]string{"0/3  0.00%", "none            83.3/60.0/25.0/0.0        0.00", "exp             83.3/60.0/25.0/16.7       37.99", "NLTK method1    0.83/0.60/0.25/0.03       0.2541"},
+			[]string{"0/3  0.00%", "none            83.3/60.0/25.0/0.0             0.00", "exp             83.3/60.0/25.0/16.7           37.99", "NLTK method1    0.83/0.60/0.25/0.03          0.2541"},
 			"the cat sat",
-			[]string{"0/0   0.00% not in mean", "none            100.0/100.0/100.0/0.0     36.79", "none, eff. off  100.0/100.0/100.0/0.0     0.00"}, "37.99"},
+			[]string{"0/0   0.00% not in mean", "none            100.0/100.0/100.0/0.0         36.79", "none, eff. off  100.0/100.0/100.0/0.0          0.00"}, "37.99"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -370,5 +370,45 @@ func TestLessonTryHangs(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLessonScoresAligned checks that in every lesson the scores stated
+// one above another ("ref 1 alone = 41.18", "ref 2 alone =  8.23") and
+// the smoothing table's BLEU column are right-aligned, so that they can
+// be compared at a glance.
+func TestLessonScoresAligned(t *testing.T) {
+	scoreLine := regexp.MustCompile(`^.*? = +\d+\.\d+(?:  |$)`)
+	for _, l := range AllLessons() {
+		out := ansi.Strip(LessonFigures(DefaultStyles(), l, l.Hyp, 200))
+		var run []string // consecutive score lines, each up to its score's end
+		check := func() {
+			for _, s := range run[min(1, len(run)):] {
+				if len(s) != len(run[0]) || strings.LastIndex(s, " = ") != strings.LastIndex(run[0], " = ") {
+					t.Errorf("%s: scores not aligned:\n%s", l.ID, strings.Join(run, "\n"))
+					break
+				}
+			}
+			run = nil
+		}
+		inTable, bleuEnd := false, 0
+		for _, line := range strings.Split(out, "\n") {
+			if m := scoreLine.FindString(line); m != "" {
+				run = append(run, strings.TrimRight(m, " "))
+				continue
+			}
+			check()
+			switch {
+			case strings.HasPrefix(line, "method "):
+				inTable, bleuEnd = true, Cells(strings.TrimRight(line, " "))
+			case inTable && strings.Contains(line, "/"):
+				if Cells(strings.TrimRight(line, " ")) != bleuEnd {
+					t.Errorf("%s: %q does not end under BLEU (column %d)", l.ID, line, bleuEnd)
+				}
+			default:
+				inTable = false
+			}
+		}
+		check()
 	}
 }
