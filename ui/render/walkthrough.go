@@ -193,6 +193,18 @@ func (w *walk) formula(s string) string {
 	return s
 }
 
+// verbatim states line as another program prints it, to be compared
+// with that program's output, after intro ("sacrebleu prints:"): on one
+// line when both fit the width or with [KeepLines], else with intro on a
+// line of its own. The line is never wrapped inside, and is cut with …
+// only when it does not fit alone.
+func (w *walk) verbatim(intro, line string) string {
+	if one := intro + " " + line; w.kept != nil || Fits(one, w.width) {
+		return w.formula(w.st.Muted.Render(one))
+	}
+	return w.st.Muted.Render(intro) + "\n" + w.st.Muted.Render(Truncate(line, w.width))
+}
+
 // sentences renders the hypothesis and every reference with marks (nil:
 // none), each followed by its length when lengths is set.
 func (w *walk) sentences(m model.Marks, lengths bool) string {

@@ -139,7 +139,7 @@ func (w *walk) resultStep() Step {
 		}
 		b.WriteString(w.st.Score.Render("BLEU = " + model.FormatScore(r.Score, false)))
 		b.WriteString("\n")
-		b.WriteString(w.formula(w.st.Muted.Render("sacrebleu prints: " + r.Verbose(2))))
+		b.WriteString(w.verbatim("sacrebleu prints:", r.Verbose(2)))
 	}
 	b.WriteString("\n\n")
 	for i, s := range w.reasons() {

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,7 +57,7 @@ func TestWalkthroughGuide(t *testing.T) {
 		"17/18 94.44%",
 		"10/17 58.82%",
 		"BLEU = 50.46",
-		"sacrebleu prints: BLEU = 50.46 94.4/58.8/43.8/26.7",
+		"sacrebleu prints:\nBLEU = 50.46 94.4/58.8/43.8/26.7",
 		"ref 2 = 18  (off by 0)  ← closest, sets r",
 		"c ≥ r, so BP = 1: no penalty.",
 	)
@@ -579,6 +580,35 @@ func TestWalkthroughMeanColumns(t *testing.T) {
 		for _, l := range strings.Split(mean, "\n") {
 			if f := strings.Split(l, " = "); strings.HasPrefix(l, "sum = ") && len(f) == 3 && f[1] == f[2] {
 				t.Errorf("%q: %q writes the sum as itself", c.hyp, l)
+			}
+		}
+	}
+}
+
+// TestWalkthroughSacrebleuLineWhole checks that the line to compare with
+// sacrebleu's output is never wrapped inside: beside "sacrebleu prints:"
+// when both fit, else below it, cut with … only when it does not fit
+// alone; with KeepLines, beside it and whole however wide.
+func TestWalkthroughSacrebleuLineWhole(t *testing.T) {
+	d, res, _ := explainCase(t, caseGuide)
+	verbose := res.Verbose(2)
+	for _, width := range []int{60, 80, 120, 200} {
+		for _, keep := range []bool{false, true} {
+			opts := []WalkOption{WithText(caseGuide.hyp, caseGuide.refs)}
+			if keep {
+				opts = append(opts, KeepLines())
+			}
+			lines := strings.Split(Walkthrough(DefaultStyles(), d, res, caseGuide.opt, width, opts...), "\n")
+			i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "sacrebleu prints:") })
+			if i < 0 {
+				t.Fatalf("width %d: no sacrebleu line", width)
+			}
+			got, want := lines[i], "sacrebleu prints: "+verbose
+			if !keep && !Fits(want, width) {
+				got, want = lines[i]+"\n"+lines[i+1], "sacrebleu prints:\n"+Truncate(verbose, width)
+			}
+			if got != want {
+				t.Errorf("width %d, KeepLines %v:\n got: %q\nwant: %q", width, keep, got, want)
 			}
 		}
 	}
