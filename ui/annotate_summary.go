@@ -149,7 +149,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 			if len(d.errs) > 0 {
 				what = describe(d.errs[0])
 				if len(d.errs) > 1 {
-					what += fmt.Sprintf(" +%d", len(d.errs)-1)
+					what += fmt.Sprintf(" +%d more", len(d.errs)-1)
 				}
 			}
 			line := fmt.Sprintf("   line %-5d BLEU %6s  MQM %-5s %s", d.seg+1, c.score(d.bleu), trimFloat(d.penalty), render.Safe(what))

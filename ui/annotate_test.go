@@ -501,8 +501,8 @@ func TestSummaryShowsWeightiestError(t *testing.T) {
 		t.Fatalf("no list of major errors:\n%s", v)
 	}
 	line := strings.SplitN(v[i:], "\n", 3)[1]
-	if !strings.Contains(line, "Major") || !strings.Contains(line, "+1") {
-		t.Errorf("the segment's line %q does not show its major error first", line)
+	if !strings.Contains(line, "Major") || !strings.Contains(line, "+1 more") {
+		t.Errorf("the segment's line %q does not show its major error first and \"+1 more\" for the other", line)
 	}
 }
 
