@@ -145,14 +145,15 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 			add(st.Muted.Render("   none"))
 		}
 		for _, d := range ds {
-			what := ""
+			line := fmt.Sprintf("   line %-5d BLEU %6s  MQM %-5s ", d.seg+1, c.score(d.bleu), trimFloat(d.penalty))
 			if len(d.errs) > 0 {
-				what = describe(d.errs[0])
+				// The first error's category gives way before "+N more".
+				more := ""
 				if len(d.errs) > 1 {
-					what += fmt.Sprintf(" +%d more", len(d.errs)-1)
+					more = fmt.Sprintf(" +%d more", len(d.errs)-1)
 				}
+				line += render.Truncate(render.Safe(describe(d.errs[0])), w-render.Cells(line)-len(more)) + more
 			}
-			line := fmt.Sprintf("   line %-5d BLEU %6s  MQM %-5s %s", d.seg+1, c.score(d.bleu), trimFloat(d.penalty), render.Safe(what))
 			if len(s.segs) == s.pick {
 				line = st.Selected.Render(render.PadRight("▸"+line[1:], w))
 			}

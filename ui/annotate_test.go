@@ -491,18 +491,20 @@ func TestAnnLineShowsRaterFirst(t *testing.T) {
 // TestSummaryShowsWeightiestError: a segment listed for its major error
 // shows that error, though a minor one was marked first.
 func TestSummaryShowsWeightiestError(t *testing.T) {
-	m, _ := annotating(t, 140, 40)
-	m = press(t, m, "A", "enter", "f", "p", "m", "enter") // minor punctuation first
-	m = press(t, m, "A", "enter", "a", "o", "M", "enter") // then a major omission
-	m = press(t, m, "S")
-	v := ansi.Strip(m.View())
-	i := strings.Index(v, "despite a major error")
-	if i < 0 {
-		t.Fatalf("no list of major errors:\n%s", v)
-	}
-	line := strings.SplitN(v[i:], "\n", 3)[1]
-	if !strings.Contains(line, "Major") || !strings.Contains(line, "+1 more") {
-		t.Errorf("the segment's line %q does not show its major error first and \"+1 more\" for the other", line)
+	for _, w := range []int{140, 60} { // at 60 the category gives way, "+1 more" stays
+		m, _ := annotating(t, w, 40)
+		m = press(t, m, "A", "enter", "f", "p", "m", "enter") // minor punctuation first
+		m = press(t, m, "A", "enter", "a", "o", "M", "enter") // then a major omission
+		m = press(t, m, "S")
+		v := ansi.Strip(m.View())
+		i := strings.Index(v, "despite a major error")
+		if i < 0 {
+			t.Fatalf("no list of major errors at %d columns:\n%s", w, v)
+		}
+		line := strings.TrimRight(strings.SplitN(v[i:], "\n", 3)[1], " ")
+		if !strings.Contains(line, "Major") || !strings.HasSuffix(line, "+1 more") {
+			t.Errorf("at %d columns the segment's line %q does not show its major error first and end with \"+1 more\"", w, line)
+		}
 	}
 }
 
