@@ -108,6 +108,7 @@ func smoothingLesson() Lesson {
 		Text: []string{
 			`A single sentence often has no matching 4-gram at all. Then p4 = 0, and a geometric mean with a 0 in it is 0. "the cat was on the mat" has five of six words right, yet without smoothing it scores 0 against "the cat sat on the mat". Corpus BLEU rarely meets this, since some 4-gram matches somewhere in a test set; sentence BLEU meets it all the time.`,
 			`Most smoothing methods put a small number in place of a zero precision; add-k instead adds k to the matches and the total of every order above 1 (NLTK's method2 does the same with k = 1). The methods disagree, so a sentence score must say which one it used: sacrebleu writes it in the signature (smooth:exp is its default), and NLTK's default (method0) gives a tiny number that means 0.`,
+			`"none, eff. off" is "none" without sacrebleu's effective order, which leaves out of the mean the orders a sentence is too short to have. The example has n-grams of every order, so the two rows agree; for "the cat sat" they do not.`,
 		},
 		Refs: []string{"the cat sat on the mat"},
 		Hyp:  "the cat was on the mat",
