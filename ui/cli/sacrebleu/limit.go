@@ -16,13 +16,17 @@ const maxInputVar = "BLEUSCOPE_MAX_INPUT"
 // newBudget is the input limit of a run, shared by its readers (files are
 // read at the same time). It reads the limit from the environment: a
 // size as --max-input takes it ([model.ParseSize]: bytes, or with a K, M,
-// G or T suffix, powers of 1024); anything else, or nothing, means
-// bleuscope's default, as its other commands have it (an eighth of the
-// machine's memory).
-func newBudget(getenv func(string) string) *model.Budget {
+// G or T suffix, powers of 1024); nothing means bleuscope's default, as
+// its other commands have it (an eighth of the machine's memory), and so
+// does a value that is not a size, with a warning on log.
+func newBudget(getenv func(string) string, log logger) *model.Budget {
 	limit := model.DefaultLoadOptions().MaxInput
-	if n, err := model.ParseSize(getenv(maxInputVar)); err == nil {
-		limit = n
+	if v := getenv(maxInputVar); v != "" {
+		if n, err := model.ParseSize(v); err == nil {
+			limit = n
+		} else {
+			log.warn(fmt.Sprintf("%s=%s: %v; the default limit of %s applies", maxInputVar, v, err, formatSize(limit)))
+		}
 	}
 	return model.NewBudget(limit)
 }

@@ -201,7 +201,7 @@ type run struct {
 // main is sacrebleu's main() after the arguments are parsed.
 func (r *run) main() error {
 	o := r.opt
-	fsys := &fileSystem{dir: r.cmd.Dir, budget: newBudget(r.cmd.getenv)}
+	fsys := &fileSystem{dir: r.cmd.Dir, budget: newBudget(r.cmd.getenv, r.log)}
 	cache := newTestSetCache(r.cmd.getenv)
 	if o.download != nil {
 		if !knownTestSet(*o.download) {

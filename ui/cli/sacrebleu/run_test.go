@@ -165,6 +165,11 @@ func TestInputLimit(t *testing.T) {
 			t.Errorf("sacrebleu %q over the limit: stdout %q, stderr %q, status %d", tc.args, stdout.String(), stderr.String(), status)
 		}
 	}
+	// A value that is not a size is said so once, and the default applies.
+	if out, errOut, status := runIn(t, dir, map[string]string{maxInputVar: "lots"}, "ref.txt", "-i", "ref.txt", "-b"); status != 0 || out != "0.0\n" ||
+		!strings.Contains(errOut, maxInputVar+"=lots: \"lots\" is not a size") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("%s=lots: stdout %q, stderr %q, status %d; want the score and one warning", maxInputVar, out, errOut, status)
+	}
 	// The variable takes a size as --max-input does (model.ParseSize).
 	if _, errOut, status := runIn(t, dir, map[string]string{maxInputVar: "0.0625KiB"}, "ref.txt", "-i", "big.txt"); status != 1 || !strings.Contains(errOut, "limit of 64 bytes") {
 		t.Errorf("under a 0.0625KiB limit: stderr %q, status %d; want the 64-byte limit", errOut, status)
@@ -202,7 +207,7 @@ func TestReadingAllocatesOnce(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"big.txt": text})
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	fsys := &fileSystem{dir: dir, budget: newBudget(func(string) string { return "" })}
+	fsys := &fileSystem{dir: dir, budget: newBudget(func(string) string { return "" }, logger{w: io.Discard})}
 	lines, err := fsys.lines("big.txt", codecUTF8)
 	runtime.ReadMemStats(&after)
 	if err != nil || len(lines) != 70_000 {
