@@ -236,18 +236,21 @@ func (c *lineCounter) add(b []byte) int {
 // default.
 func ParseSize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
 	mult := int64(1)
-	if t != "" {
-		if i := strings.IndexByte("KMGT", t[len(t)-1]); i >= 0 {
-			mult, t = 1<<(10*(i+1)), t[:len(t)-1]
+	if u := strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I"); u != "" {
+		if i := strings.IndexByte("KMGT", u[len(u)-1]); i >= 0 {
+			mult, t = 1<<(10*(i+1)), u[:len(u)-1] // K, KB, KIB
+		} else if u+"B" == t {
+			t = u // bytes: 512B
 		}
 	}
-	x, err := ParseDecimal(strings.TrimSpace(t))
-	switch {
-	case err != nil:
+	t = strings.TrimSpace(t)
+	if !plainDecimal(t) {
 		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
-	case x <= 0 || x*float64(mult) >= 1<<62:
+	}
+	x, err := ParseDecimal(t)
+	switch {
+	case err != nil || x <= 0 || x*float64(mult) >= 1<<62:
 		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
 	case x*float64(mult) < 1:
 		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)

@@ -278,3 +278,29 @@ func TestBoundedReader(t *testing.T) {
 		t.Errorf("a line past the limit after two: %q, %v; want the two lines, then %s", data, err, want)
 	}
 }
+
+// TestParseSize: a size is a plain decimal with an optional binary unit;
+// what is not one says so, and a size out of range or under a byte says
+// that instead.
+func TestParseSize(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{"512M", 512 << 20, ""}, {"4G", 4 << 30, ""}, {"1.5K", 1536, ""}, {"512MB", 512 << 20, ""},
+		{"4GiB", 4 << 30, ""}, {"2kib", 2048, ""}, {"1T", 1 << 40, ""}, {"100", 100, ""}, {"100B", 100, ""},
+		{"5i", 0, "is not a size"}, {"lots", 0, "is not a size"}, {"0x1p4M", 0, "is not a size"},
+		{"inf", 0, "is not a size"}, {"", 0, "is not a size"}, {"M", 0, "is not a size"},
+		{"1e400M", 0, "is out of range"}, {"1e-999K", 0, "is out of range"}, {"0", 0, "is out of range"},
+		{"-3M", 0, "is out of range"}, {"0.5", 0, "is less than a byte"},
+	} {
+		got, err := ParseSize(c.in)
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", c.in, got, err, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("ParseSize(%q) = %d, %v; want an error saying %q", c.in, got, err, c.err)
+		}
+	}
+}
