@@ -131,9 +131,9 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		}
 	}
 	out := []string{
-		render.Truncate(first, h.width),
+		render.Truncate(first, h.width-render.Spare(first)),
 		render.FirstFit(h.width, figures...),
-		render.Truncate(third, h.width),
+		render.Truncate(third, h.width-render.Spare(third)),
 	}
 	return strings.Join(out[:min(h.lines, 3)], "\n")
 }

@@ -216,6 +216,13 @@ func TestFirstFit(t *testing.T) {
 		if got := FirstFit(w, full, short); got != want || Clip(got, w) != got {
 			t.Errorf("FirstFit(%d, %q, %q) = %q (Clip keeps it: %v); want %q", w, full, short, got, Clip(got, w) == got, want)
 		}
+		// When no form fits, the last is cut so that Clip keeps it too.
+		long := s + " " + strings.Repeat(s+"abc ", 8)
+		for w := 2; w < Cells(long); w++ {
+			if got := FirstFit(w, long); Clip(got, w) != got {
+				t.Errorf("FirstFit(%d, %q) = %q, which Clip cuts again", w, long, got)
+			}
+		}
 	}
 }
 

@@ -146,7 +146,8 @@ func Truncate(s string, w int) string {
 // FirstFit returns the first of forms, wordings of one text from the
 // fullest to the shortest, that every terminal draws in w cells ([Fits]):
 // a line says less rather than being cut, by [Clip] too. When none fits,
-// the last is cut to w ([Truncate]).
+// the last is cut to w ([Truncate]), a cell short when terminals disagree
+// on its width ([Spare]).
 func FirstFit(w int, forms ...string) string {
 	for _, f := range forms {
 		if Fits(f, w) {
@@ -156,7 +157,8 @@ func FirstFit(w int, forms ...string) string {
 	if len(forms) == 0 {
 		return ""
 	}
-	return Truncate(forms[len(forms)-1], w)
+	last := forms[len(forms)-1]
+	return Truncate(last, w-Spare(last)) // a cell spare, or Clip would cut one more
 }
 
 // TruncateStart cuts plain s to at most w cells by taking text off its
