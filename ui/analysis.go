@@ -405,33 +405,21 @@ func noteLine(notes, asides, rights []string, fewer string, width int) string {
 		}
 	}
 	lefts = append(lefts, notes...)
-	// first joins the fullest left that fits beside one of rights, each
-	// right giving way before the left does.
-	first := func(rights ...string) (string, bool) {
+	// Each left beside each of rights, the right giving way before the
+	// left does, then beside fewer.
+	var forms []lineForm
+	beside := func(rights ...string) {
 		for _, left := range lefts {
 			for _, right := range rights {
-				line := left
-				if right != "" {
-					line += "  " + right // two spaces at least between
-				}
-				if render.Fits(line, width) {
-					return joinLine(left, right, width), true
-				}
+				forms = append(forms, lineForm{left, right})
 			}
 		}
-		return "", false
 	}
-	if line, ok := first(rights...); ok {
-		return line
-	}
-	right := rights[len(rights)-1]
+	beside(rights...)
 	if fewer != "" {
-		if line, ok := first(fewer); ok {
-			return line
-		}
-		right = fewer
+		beside(fewer)
 	}
-	return joinLine(notes[len(notes)-1], right, width)
+	return firstFitLine(width, "  ", forms...) // two spaces at least between
 }
 
 // noteRights returns the forms of the note line's right end, from the
@@ -458,15 +446,6 @@ func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
 		fewer = strings.TrimSpace(fewer + " " + sets[len(sets)-1])
 	}
 	return rights, fewer
-}
-
-// joinLine is left, and right at the right end when there is one, in
-// width cells, left cut when they do not fit.
-func joinLine(left, right string, width int) string {
-	if right == "" {
-		return render.Truncate(left, width)
-	}
-	return joinRight(left, right, width)
 }
 
 // tableView returns the title (in its forms, from the fullest to the

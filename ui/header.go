@@ -253,14 +253,45 @@ func (h header) busyView(c common, jobs jobTable) string {
 // wording leaves right alone.
 func joinFirstFit(lefts []string, right string, width int) string {
 	if len(lefts) == 0 {
-		return joinRight("", right, width)
+		lefts = []string{""}
 	}
-	left := lefts[len(lefts)-1]
-	for _, l := range lefts {
-		if render.Fits(l+" "+right, width) {
-			left = l
-			break
+	forms := make([]lineForm, len(lefts))
+	for i, left := range lefts {
+		forms[i] = lineForm{left, right}
+	}
+	if right == "" { // a space still between the text and the edge
+		return joinRight(firstFitLine(width-1, "", forms...), "", width)
+	}
+	return firstFitLine(width, " ", forms...)
+}
+
+// lineForm is one wording of a line: left, and right at its right end
+// ("" for none).
+type lineForm struct{ left, right string }
+
+// firstFitLine joins ([joinLine]) the first of forms, wordings of one
+// line from the fullest to the shortest, that every terminal draws in
+// width cells with gap at least between its left and its right
+// ([render.Fits]); when none does, the last, its left cut.
+func firstFitLine(width int, gap string, forms ...lineForm) string {
+	for _, f := range forms {
+		line := f.left
+		if f.right != "" {
+			line += gap + f.right
 		}
+		if render.Fits(line, width) {
+			return joinLine(f.left, f.right, width)
+		}
+	}
+	last := forms[len(forms)-1]
+	return joinLine(last.left, last.right, width)
+}
+
+// joinLine is left, and right at the right end when there is one
+// ([joinRight]), in width cells, left cut when they do not fit.
+func joinLine(left, right string, width int) string {
+	if right == "" {
+		return render.Truncate(left, width)
 	}
 	return joinRight(left, right, width)
 }

@@ -168,25 +168,17 @@ func (s sigScreen) titleLine(c common, l segList) string {
 		}
 	}
 	// The forms, from the fullest: each leaves out one more thing.
-	type form struct{ left, right string }
-	forms := []form{
-		{"significance vs baseline " + name + auto + " · " + tests[0], scopes[0]},
-		{"significance vs " + name + auto + " · " + tests[0], scopes[0]},
-		{"significance vs " + name + auto + " · " + tests[0], scopes[1]},
-		{"significance vs " + name + " · " + tests[0], scopes[1]},
-		{"significance vs " + name + " · " + tests[0], scopes[2]},
-		{"significance vs " + name + " · " + tests[1], scopes[1]},
-		{"significance vs " + name + " · " + tests[1], scopes[2]},
-		{"significance vs " + name + " · " + tests[2], scopes[1]},
-		{"significance vs " + name + " · " + tests[2], scopes[2]},
-	}
-	for _, f := range forms {
-		if render.Fits(f.left+" "+f.right, s.width) {
-			return joinRight(f.left, f.right, s.width)
-		}
-	}
-	last := forms[len(forms)-1]
-	return joinRight(last.left, last.right, s.width)
+	return firstFitLine(s.width, " ",
+		lineForm{"significance vs baseline " + name + auto + " · " + tests[0], scopes[0]},
+		lineForm{"significance vs " + name + auto + " · " + tests[0], scopes[0]},
+		lineForm{"significance vs " + name + auto + " · " + tests[0], scopes[1]},
+		lineForm{"significance vs " + name + " · " + tests[0], scopes[1]},
+		lineForm{"significance vs " + name + " · " + tests[0], scopes[2]},
+		lineForm{"significance vs " + name + " · " + tests[1], scopes[1]},
+		lineForm{"significance vs " + name + " · " + tests[1], scopes[2]},
+		lineForm{"significance vs " + name + " · " + tests[2], scopes[1]},
+		lineForm{"significance vs " + name + " · " + tests[2], scopes[2]},
+	)
 }
 
 // sigReadings say how to read the p-value's star, from the fullest to the
