@@ -443,7 +443,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), cols.ci)
 	}
 	parts := []string{
-		render.PadRight(render.TruncateMiddle(c.systemName(i), min(c.shortWidth(), cols.name)), cols.name), // s.name, from the columns at hand
+		c.systemCell(i, cols.name), // as s.name gives it: cols.name is at most shortWidth
 		render.PadLeft(c.score(sc.Score), cols.score),
 		render.PadLeft(delta, cols.delta),
 	}
