@@ -170,13 +170,13 @@ func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, 
 	case n < c.ds.Len():
 		what = fmt.Sprintf("the %d listed segment%s", n, plural(n))
 	}
-	title := "sentence scores of " + what
-	mark := math.NaN()
+	mark, marked := math.NaN(), ""
 	if l.selection(c).ok {
 		mark = c.scored.Systems[l.view.System].Sentence[l.seg]
-		title += fmt.Sprintf(" · ^ line %d", l.seg+1)
+		marked = fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
-	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.Histogram(st, sc.scores, c.scoreScale(), mark, width, height)
+	title := render.FirstFit(width, "sentence scores of "+what+marked, "scores of "+what+marked, what+marked)
+	return st.Title.Render(title) + "\n" + render.Histogram(st, sc.scores, c.scoreScale(), mark, width, height)
 }
 
 // precisionChart is p1..pN of the corpus (or of the filtered rows).
@@ -207,8 +207,10 @@ func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height
 		return []string{corpus + "\n" + st.Error.Render(render.Truncate(fmt.Sprintf("line %d: %v", l.seg+1, err), width))}
 	}
 	if !two {
-		caption := fmt.Sprintf("line %d: c/r = %.6g (c = %d, r = %d), BP = %.6g", l.seg+1, seg.Ratio, seg.SysLen, seg.RefLen, seg.BP)
-		return []string{corpus + "\n" + st.Accent.Render(render.Truncate(caption, width))}
+		caption := render.FirstFit(width,
+			fmt.Sprintf("line %d: c/r = %.6g (c = %d, r = %d), BP = %.6g", l.seg+1, seg.Ratio, seg.SysLen, seg.RefLen, seg.BP),
+			fmt.Sprintf("line %d: c/r = %.6g, BP = %.6g", l.seg+1, seg.Ratio, seg.BP))
+		return []string{corpus + "\n" + st.Accent.Render(caption)}
 	}
 	if width >= chartsBPPair {
 		cw := (width - 2) / 2

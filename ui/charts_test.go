@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"strings"
 	"testing"
 )
@@ -128,5 +129,26 @@ func TestChartsOneRow(t *testing.T) {
 	text := chartsText(t, m)
 	if !strings.Contains(text, "sentence scores of the 1 filtered row ") || strings.Contains(text, "1 filtered rows") {
 		t.Errorf("one filtered row is not charted in the singular:\n%s", text)
+	}
+}
+
+// TestChartsNarrowColumnShortens: in the two-column layout the histogram's
+// column is under 50 cells; a title or caption too long for it takes a
+// shorter wording rather than being cut mid-word or mid-number ("^ line 1…").
+func TestChartsNarrowColumnShortens(t *testing.T) {
+	m := ready(t, demoDataset(t), chartsWide, 30)
+	m = press(t, filterBy(t, m, "the"), "h")
+	want := fmt.Sprintf("scores of the %d filtered rows · ^ line %d", len(m.list.rows), m.list.seg+1)
+	if render.Fits("sentence "+want, (chartsWide-3)/2) {
+		t.Fatalf("%q fits the histogram's column; the test needs one that does not", "sentence "+want)
+	}
+	text := chartsText(t, m)
+	if !strings.Contains(text, want) {
+		t.Errorf("the histogram's title is not the shorter %q:\n%s", want, text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "…") {
+			t.Errorf("a line of the charts is cut: %q", line)
+		}
 	}
 }

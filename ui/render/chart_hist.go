@@ -91,9 +91,13 @@ func Histogram(st Styles, scores []float64, hi, mark float64, width, height int)
 		lo := hi * float64(markBin) / float64(bins)
 		up := hi * float64(markBin+1) / float64(bins)
 		// The score as the list shows it (hi is 1 on NLTK's scale).
-		caption = fmt.Sprintf("^ %s: its bin %s–%s holds %d of %s", model.FormatScore(mark, hi == 1), fnum(lo), fnum(up), counts[markBin], caption)
+		score, bin := model.FormatScore(mark, hi == 1), fnum(lo)+"–"+fnum(up)
+		caption = FirstFit(width,
+			fmt.Sprintf("^ %s: its bin %s holds %d of %s", score, bin, counts[markBin], caption),
+			fmt.Sprintf("^ %s: bin %s holds %d of %d", score, bin, counts[markBin], n),
+			fmt.Sprintf("^ %s: bin %s holds %d", score, bin, counts[markBin]))
 	}
-	lines = append(lines, st.Accent.Render(Truncate(caption, width)))
+	lines = append(lines, st.Accent.Render(FirstFit(width, caption)))
 	return strings.Join(lines, "\n")
 }
 

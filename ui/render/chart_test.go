@@ -125,3 +125,23 @@ func TestHistogram(t *testing.T) {
 	}
 	requireGolden(t, "chart_histogram_80", Histogram(DefaultStyles(), scores, 100, 51, 80, 6))
 }
+
+// TestHistogramCaptionShortens: a caption too long for the width drops
+// words ("its", "segments", then the total) instead of being cut mid-word.
+func TestHistogramCaptionShortens(t *testing.T) {
+	scores := make([]float64, 1984)
+	for i := range scores {
+		scores[i] = float64(i % 100)
+	}
+	for w, want := range map[int]string{
+		60: "^ 39.56: its bin 35–40 holds 100 of 1984 segments",
+		48: "^ 39.56: bin 35–40 holds 100 of 1984",
+		34: "^ 39.56: bin 35–40 holds 100",
+	} {
+		out := Histogram(DefaultStyles(), scores, 100, 39.56, w, 4)
+		lines := strings.Split(out, "\n")
+		if got := lines[len(lines)-1]; got != want {
+			t.Errorf("caption at %d cells = %q; want %q", w, got, want)
+		}
+	}
+}
