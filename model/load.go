@@ -218,8 +218,8 @@ func (r *reader) loadText() (*Dataset, error) {
 	for _, f := range scored {
 		ds.Warnings = append(ds.Warnings, bomWarning(f)...)
 	}
-	for _, f := range files {
-		ds.Warnings = append(ds.Warnings, nulWarning(f)...)
+	for i, f := range files {
+		ds.Warnings = append(ds.Warnings, nulWarning(f, streams[i])...)
 	}
 	ds.Warnings = append(ds.Warnings, repeatedRefs(r.in.Refs)...)
 	for i, s := range ds.Systems {

@@ -20,7 +20,7 @@ func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds.Warnings = append(ds.Warnings, nulWarning(f)...)
+	ds.Warnings = append(ds.Warnings, nulWarning(f, nil)...) // the parser kept no lines
 	if r.in.Src != "" {
 		if ds.Src != nil {
 			return nil, inputErr(f.label, "has its own source; drop -s, or drop the src column")
@@ -35,7 +35,7 @@ func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
 				plural(len(src), "line"), f.label, plural(ds.Len(), "segment")))
 		}
 		ds.Src = src
-		ds.Warnings = append(ds.Warnings, nulWarning(sf)...)
+		ds.Warnings = append(ds.Warnings, nulWarning(sf, src)...)
 	}
 	ds.countRefs()
 	for _, s := range ds.Systems {

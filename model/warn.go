@@ -24,14 +24,19 @@ func bomWarning(f *file) []string {
 
 // nulWarning warns about NUL bytes in a file read as text: they are kept
 // as characters, as sacrebleu keeps them, but plain text seldom holds one.
-// Lines are counted as [file.lines] splits them, only when reading the
-// file found a NUL.
-func nulWarning(f *file) []string {
+// lines are f's lines as the loader has them (stripped or not: stripping
+// never removes a NUL), or nil where it has none, for f to be split again.
+// Reading f noted whether it holds a NUL, so the lines are looked at only
+// then.
+func nulWarning(f *file, lines []string) []string {
 	if !f.nul {
 		return nil
 	}
+	if lines == nil {
+		lines = f.lines(false)
+	}
 	n, first := 0, 0
-	for i, l := range f.lines(false) {
+	for i, l := range lines {
 		if strings.IndexByte(l, 0) >= 0 {
 			if n++; n == 1 {
 				first = i + 1
