@@ -35,14 +35,7 @@ func nulWarning(f *file, lines []string) []string {
 	if lines == nil {
 		lines = f.lines(false)
 	}
-	n, first := 0, 0
-	for i, l := range lines {
-		if strings.IndexByte(l, 0) >= 0 {
-			if n++; n == 1 {
-				first = i + 1
-			}
-		}
-	}
+	n, first := countLines(lines, func(l string) bool { return strings.IndexByte(l, 0) >= 0 })
 	return []string{fmt.Sprintf("%s: %s a NUL byte (first: line %d); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
 		f.label, linesVerb(n, "contains", "contain"), first)}
 }
@@ -98,19 +91,25 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 // reference matches nothing, and its length 0 can be the closest to a
 // short hypothesis's, the r brevity uses.
 func emptyRefWarning(label string, ref []string) []string {
-	empty, first := 0, 0
-	for i, r := range ref {
-		if r == "" {
-			if empty++; empty == 1 {
-				first = i + 1
-			}
-		}
-	}
+	empty, first := countLines(ref, func(r string) bool { return r == "" })
 	if empty == 0 {
 		return nil
 	}
 	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; check that the file is aligned with the systems",
 		label, linesVerb(empty, "is", "are"), first)}
+}
+
+// countLines returns how many of lines have the property has and the
+// number (1-based) of the first of them, 0 when none has it.
+func countLines(lines []string, has func(string) bool) (n, first int) {
+	for i, l := range lines {
+		if has(l) {
+			if n++; n == 1 {
+				first = i + 1
+			}
+		}
+	}
+	return n, first
 }
 
 // linesVerb returns "1 line" and the verb's singular (is, contains) or
