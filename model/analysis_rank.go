@@ -74,21 +74,15 @@ func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.
 	return r.all(), r.sizes, nil
 }
 
-// SalientEvery returns [Analysis.Salient] of every order in orders (out[i]
-// holds the rows of orders[i], the same rows in the same order) for
-// top > 0, made as [Analysis.RankEvery] makes its rankings: two passes
-// over the n-grams for every order and both sides at once. Progress and
-// cancellation are as there; top 0 is Salient itself, order by order.
-func (a *Analysis) SalientEvery(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, error) {
-	out, _, err := a.SalientEverySizes(ctx, sysA, sysB, k, orders, top, alpha, progress)
-	return out, err
-}
-
-// SalientEverySizes is [Analysis.SalientEvery] that also returns how many
-// rows each side of each order would have without a top: sizes[2i] the
-// n-grams of order orders[i] that A has more often than B, sizes[2i+1]
-// those B has more often (counted as the candidates are offered, in the
-// same pass).
+// SalientEverySizes returns [Analysis.Salient] of every order in orders
+// (out[i] holds the rows of orders[i], the same rows in the same order),
+// and how many rows each side of each order would have without a top:
+// sizes[2i] the n-grams of order orders[i] that A has more often than B,
+// sizes[2i+1] those B has more often. For top > 0 it makes them as
+// [Analysis.RankEvery] makes its rankings: two passes over the n-grams for
+// every order and both sides at once, the sizes counted as the candidates
+// are offered; progress and cancellation are as there. Top 0 is Salient
+// itself, order by order.
 func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, []int, error) {
 	if top <= 0 {
 		out := make([][]SalientRow, len(orders))

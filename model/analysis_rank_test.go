@@ -82,7 +82,7 @@ func TestSalientEveryIsSalient(t *testing.T) {
 		for _, top := range []int{1, 2, 3, 7, 20, 1000} {
 			for _, k := range Kinds {
 				orders := []int{1, 2, 3, 4}
-				got, err := a.SalientEvery(context.Background(), 1, 0, k, orders, top, 0.5, nil)
+				got, err := salientEvery(a, context.Background(), 1, 0, k, orders, top, 0.5, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -97,10 +97,10 @@ func TestSalientEveryIsSalient(t *testing.T) {
 	}
 	ds := randomDataset(1, 20, 5)
 	a := mustAnalyze(t, ds, DefaultSettings())
-	if _, err := a.SalientEvery(context.Background(), 0, 1, Kinds[0], []int{1}, 3, 0, nil); err == nil {
+	if _, err := salientEvery(a, context.Background(), 0, 1, Kinds[0], []int{1}, 3, 0, nil); err == nil {
 		t.Error("alpha 0: no error")
 	}
-	if _, err := a.SalientEvery(context.Background(), 0, 2, Kinds[0], []int{1}, 3, 1, nil); err == nil {
+	if _, err := salientEvery(a, context.Background(), 0, 2, Kinds[0], []int{1}, 3, 1, nil); err == nil {
 		t.Error("system 2 of 2: no error")
 	}
 }
@@ -138,7 +138,7 @@ func TestSalientEverySizes(t *testing.T) {
 					if !reflect.DeepEqual(sizes, want) {
 						t.Errorf("seed %d %v orders %v top %d: sizes %v; want %v", seed, k, orders, top, sizes, want)
 					}
-					if every, _ := a.SalientEvery(context.Background(), 1, 0, k, orders, top, 1, nil); !reflect.DeepEqual(rows, every) {
+					if every, _ := salientEvery(a, context.Background(), 1, 0, k, orders, top, 1, nil); !reflect.DeepEqual(rows, every) {
 						t.Errorf("seed %d %v orders %v top %d: the rows are not SalientEvery's", seed, k, orders, top)
 					}
 				}
@@ -341,4 +341,10 @@ func TestEachRankingStops(t *testing.T) {
 	if err == nil || calls != 0 {
 		t.Errorf("order 5 of 4: err %v after %d rankings; want an error before any", err, calls)
 	}
+}
+
+// salientEvery is [Analysis.SalientEverySizes] without the sizes.
+func salientEvery(a *Analysis, ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, error) {
+	out, _, err := a.SalientEverySizes(ctx, sysA, sysB, k, orders, top, alpha, progress)
+	return out, err
 }

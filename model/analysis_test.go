@@ -101,7 +101,7 @@ func TestSalientHandComputed(t *testing.T) {
 		if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, alpha); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("alpha %v: error %v; want one starting %q", alpha, err, want)
 		}
-		if _, err := a.SalientEvery(context.Background(), 0, 1, scoring.Matched, []int{1}, 2, alpha, nil); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := salientEvery(a, context.Background(), 0, 1, scoring.Matched, []int{1}, 2, alpha, nil); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("SalientEvery, alpha %v: error %v; want one starting %q", alpha, err, want)
 		}
 	}
