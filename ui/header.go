@@ -131,7 +131,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		}
 	}
 	out := []string{
-		render.Truncate(first, h.width-render.Spare(first)),
+		first, // fitted above (FirstFit, joinFirstFit)
 		render.FirstFit(h.width, figures...),
 		render.Truncate(third, h.width-render.Spare(third)),
 	}
