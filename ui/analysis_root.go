@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -107,7 +106,7 @@ func (m Model) handleAnalysisPart(msg anaPartMsg) Model {
 	x := m.anaCtx()
 	switch {
 	case msg.err != nil:
-		m.status = render.Safe(msg.err.Error())
+		m.flash(msg.err.Error())
 	case msg.der.anaWant == m.ana.want(x) && !m.ana.derFresh(x):
 		m.ana.der = msg.der
 		m.ana.clamp(x)

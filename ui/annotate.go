@@ -408,7 +408,7 @@ func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cu
 	name := c.ds.Systems[sys].Name
 	yet := ": not annotated yet"
 	if n.store != nil {
-		yet = ": not annotated by " + render.Safe(n.rater) + " yet"
+		yet = ": not annotated by " + n.rater + " yet"
 	}
 	for i := 1; i <= len(rows); i++ {
 		if seg := rows[(cursor+i)%len(rows)]; !n.rated(name, seg) {

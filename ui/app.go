@@ -82,7 +82,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	// file's, a setting that could not be taken): the first screen says so.
 	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
 		m.c.keys.Warnings.SetEnabled(true)
-		m.status = warningLine(ws)
+		m.flash(warningLine(ws))
 		m.warnLine = m.status
 	}
 	if len(ds.Systems) > 0 {

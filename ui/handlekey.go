@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -92,7 +91,7 @@ func (m *Model) needsTwoSystems(msg tea.KeyMsg, bindings ...key.Binding) (tea.Cm
 	if len(m.c.ds.Systems) > 1 || !pressedAny(msg, bindings...) {
 		return nil, false
 	}
-	return m.flash(render.Safe(msg.String()) + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)"), true
+	return m.flash(msg.String() + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)"), true
 }
 
 // pressedAny reports whether msg is one of the keys of bindings, enabled
@@ -282,14 +281,14 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 			if err != nil {
 				// A query that does not parse leaves the filter there was
 				// before "/" (live filtering may have applied part of it).
-				m.status = unchangedStatus(err)
+				m.flash(unchangedStatus(err))
 				if m.list.backToBefore() {
 					return m, m.refreshRows()
 				}
 				return m, nil
 			}
 			if w := scaleWarning(q, m.c.set); w != "" {
-				m.status = w
+				m.flash(w)
 			}
 			if cats := m.ann.categories(); m.ann.on {
 				if unknown := q.UnknownCategories(cats); len(unknown) > 0 {
@@ -297,7 +296,7 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 					if len(cats) > 3 {
 						some += fmt.Sprintf(", … %d in all", len(cats))
 					}
-					m.status = "cat:" + render.Safe(unknown[0]) + " selects nothing: no category here is called that (" + render.Safe(some) + ")"
+					m.flash("cat:" + unknown[0] + " selects nothing: no category here is called that (" + some + ")")
 				}
 			}
 		}
@@ -308,7 +307,7 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.list.entered = false
 	case actJump:
 		moved, refresh, status := m.list.jumpTo(m.list.jump.text(), m.c.ds.Len())
-		m.status = status
+		m.flash(status)
 		if moved {
 			m.refreshPane(true)
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -104,9 +103,9 @@ func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
 	cmd = m.refreshMetrics()
 	switch {
 	case shown != "":
-		m.status = shown + " (M cycles): the filter applies when the " + what + " scores are in"
+		m.flash(shown + " (M cycles): the filter applies when the " + what + " scores are in")
 	default:
-		m.status = "the filter applies when the " + what + " scores are in"
+		m.flash("the filter applies when the " + what + " scores are in")
 	}
 	m.list.waitStatus = m.status // gone with the wait (applyRows)
 	return cmd, true
@@ -126,7 +125,7 @@ func (m *Model) holdStaleFilter() tea.Cmd {
 	status := m.status
 	cmd, _ := m.holdForMetrics()
 	if status != "" {
-		m.status = status
+		m.status = status // as flash made it
 	}
 	return cmd
 }
@@ -196,7 +195,7 @@ func (m *Model) metricsFailed(err error) tea.Cmd {
 	m.list.filter.setValue("")
 	m.list.setFilter("")
 	cmd := m.refreshRows()
-	m.status = "filter cleared: " + render.Safe(err.Error())
+	m.flash("filter cleared: " + err.Error())
 	return cmd
 }
 

@@ -62,7 +62,7 @@ func (m *Model) cycleRefs() tea.Cmd {
 	if only >= 0 {
 		var err error
 		if ds, err = r.all.WithRefs([]int{only}); err != nil {
-			return m.flash(render.Safe(err.Error()))
+			return m.flash(err.Error())
 		}
 	}
 	back, note := m.leaveStaleDrill() // before the references change: it shows the rows there were
@@ -74,15 +74,16 @@ func (m *Model) cycleRefs() tea.Cmd {
 	m.jobs.stop(jobExplain)
 	m.pane.keep(nil)
 	m.refreshPane(false)
-	m.status = "scoring against every reference"
+	status := "scoring against every reference"
 	if l := m.c.refs.label(); only < 0 && l != "" { // --refs kept these at start
-		m.status = "scoring against " + l + " again, the ones --refs kept"
+		status = "scoring against " + l + " again, the ones --refs kept"
 	}
 	if only >= 0 {
-		m.status = "scoring against " + m.c.refs.label() + " (R: the next)"
+		status = "scoring against " + m.c.refs.label() + " (R: the next)"
 	}
 	if note != "" {
-		m.status += " · " + note
+		status += " · " + note
 	}
+	m.flash(status)
 	return tea.Batch(back, m.rescore(false), m.refreshMetrics())
 }

@@ -1,11 +1,15 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // loadJSONL loads a dataset from JSONL records.
@@ -100,4 +104,64 @@ func TestFlashEscapes(t *testing.T) {
 	if !strings.Contains(m.View(), "␛]2;owned") {
 		t.Errorf("the escape is not shown as text:\n%s", m.View())
 	}
+}
+
+// TestStatusNeverRaw: every action whose status line quotes untrusted
+// text shows it escaped, so the screen never carries a raw escape
+// character from the input: a system's name, a reference file's name (in
+// an input warning too), a rater's name, an annotation's note, and what
+// is typed (a query, a line, the file to export to: the prompts drop
+// what is not printable).
+func TestStatusNeverRaw(t *testing.T) {
+	const evil = "\x1b]2;owned\x07"
+	fsys := fstest.MapFS{
+		"sys" + evil + ".txt": {Data: []byte("the cat sat\none two\n")},
+		"plain.txt":           {Data: []byte("the cat\none\n")},
+		"ref.\x1b[1m.txt":     {Data: []byte("the cat sat\n\n")},
+		"ref.b.txt":           {Data: []byte("a cat sat\nuno dos\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"sys" + evil + ".txt", "plain.txt"}, Refs: []string{"ref.\x1b[1m.txt", "ref.b.txt"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rater := "ana" + evil
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	st := openStore(t, path)
+	a := annotations.Annotation{System: ds.Systems[0].Name, Line: 1, Rater: rater, Kind: annotations.KindError,
+		Category: "Accuracy/Mistranslation", Severity: "Major", Note: "note " + evil}
+	a.SetText(ds.Systems[0].Hyps[0], "")
+	if _, err := st.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: rater}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	dir := filepath.Join(t.TempDir(), "folder")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, m Model, quoted bool) {
+		t.Helper()
+		if m.status == "" {
+			t.Fatalf("%s: no status line", what)
+		}
+		if v := m.View(); strings.Contains(v, "\x1b") {
+			t.Errorf("%s: a raw escape reaches the screen; status %q:\n%q", what, m.status, v)
+		}
+		if quoted && !strings.Contains(m.status, "␛") {
+			t.Errorf("%s: status %q does not show the escape as text", what, m.status)
+		}
+	}
+	check("the first screen's input warning", m, true)
+	check("pinning a system as the baseline", press(t, m, "p"), true)
+	check("scoring against one reference", press(t, m, "R"), true)
+	check("no error on a segment with errors", press(t, m, "N"), true)
+	check("deleting an annotation with a note", press(t, m, "E", "d", "y"), false)
+	check("a query that does not parse", press(t, typeText(t, press(t, m, "/"), "("+evil), "enter"), false)
+	check("a category no typology has", filterBy(t, m, "cat:"+evil), false)
+	check("a line that does not exist", press(t, typeText(t, press(t, m, ":"), evil), "enter"), false)
+	x := press(t, m, "X", "ctrl+u")
+	check("an export to a folder", press(t, typeText(t, x, dir), "enter"), false)
+	check("an export", press(t, typeText(t, x, filepath.Join(dir, "out"+evil+".csv")), "enter"), false)
+	check("an export of a format not written", press(t, typeText(t, x, "out"+evil+".xlsx"), "enter"), false)
 }

@@ -127,11 +127,11 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 	if m.list.entered {
 		m.list.entered = false
 		m.list.backToBefore()
-		m.status = unchangedStatus(err)
+		m.flash(unchangedStatus(err))
 		return m.refreshRows()
 	}
 	m.list.view.Filter = m.list.rowsFilter
-	m.status = render.Safe(err.Error())
+	m.flash(err.Error())
 	m.list.queryErr = m.status
 	return nil
 }
@@ -140,7 +140,7 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 // applied: "filter unchanged" first, where an explanation too long for
 // the footer's two lines does not cut it, then why.
 func unchangedStatus(err error) string {
-	return "filter unchanged · " + render.Safe(err.Error())
+	return "filter unchanged · " + err.Error()
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
@@ -195,7 +195,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	}
 	back, note := m.leaveStaleDrill()
 	if note != "" {
-		m.status = note
+		m.flash(note)
 	}
 	ds := m.c.ds
 	before := inputWarnings(m.c)
@@ -226,9 +226,10 @@ func (m *Model) leaveStaleDrill() (cmd tea.Cmd, note string) {
 	return m.backToAnalysis(), "back to the analysis: its segments were counted under the old settings"
 }
 
-// flash shows a status line until the next key. The line is escaped
-// ([render.Safe]) here as well as where it is made: a status often quotes
-// a name or an error that carries text from a file.
+// flash shows a status line until the next key. It is the one way a
+// status is set, and it escapes the whole line ([render.Safe]): a status
+// often quotes a name, a path or an error that carries text from a file,
+// which the places that make one pass as it is.
 func (m *Model) flash(s string) tea.Cmd {
 	m.status = render.Safe(s)
 	return nil
