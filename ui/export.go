@@ -49,7 +49,7 @@ func (m *Model) exportBlocksQuit() bool {
 	if m.exp.fifo {
 		why = " (a FIFO waits for its reader)"
 	}
-	m.flash("the export to " + render.Safe(m.exp.writing) + " is not finished" + why + ": press q or ctrl+c again to quit and drop it")
+	m.flash("the export to " + m.exp.writing + " is not finished" + why + ": press q or ctrl+c again to quit and drop it")
 	return true
 }
 
@@ -80,7 +80,7 @@ type exportRequest struct {
 
 // Update edits the path; on enter it returns the request (ok), after
 // asking once before replacing a file that exists. status is a line for
-// the footer.
+// the footer, as it is: the root shows it through flash, which escapes it.
 func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req exportRequest, ok bool, status string) {
 	switch msg.Type {
 	case tea.KeyEsc:
@@ -92,25 +92,25 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 			return x, req, false, "name a file to export to"
 		}
 		if err := model.CheckOutput(p, inputs); err != nil {
-			return x, req, false, render.Safe(p) + " is one of the input files; name another file"
+			return x, req, false, p + " is one of the input files; name another file"
 		}
 		if model.IsTerminal(p) {
-			return x, req, false, render.Safe(p) + " is a terminal, where the explorer draws; name a file"
+			return x, req, false, p + " is a terminal, where the explorer draws; name a file"
 		}
 		format, ok := exportFormat(p)
 		if !ok {
-			return x, req, false, exportExtensions + ", not " + render.Safe(filepath.Ext(p))
+			return x, req, false, exportExtensions + ", not " + filepath.Ext(p)
 		}
 		fi, err := os.Stat(p)
 		if err == nil && x.replace != p {
 			if fi.IsDir() {
-				return x, req, false, render.Safe(p) + " is a folder; name a file"
+				return x, req, false, p + " is a folder; name a file"
 			}
 			x.replace = p
 			if !fi.Mode().IsRegular() {
-				return x, req, false, render.Safe(p) + " is not a regular file: enter again writes to it"
+				return x, req, false, p + " is not a regular file: enter again writes to it"
 			}
-			return x, req, false, render.Safe(p) + " exists: enter again replaces it"
+			return x, req, false, p + " exists: enter again replaces it"
 		}
 		x.typing = false
 		fifo := err == nil && fi.Mode().Type() == os.ModeNamedPipe
@@ -222,7 +222,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	}
 	ctx, tag, _ := m.jobs.start(jobExport)
 	m.exp.writing, m.exp.fifo, m.exp.quitAnyway = req.path, req.fifo, false
-	m.flash("exporting " + itoa(len(m.list.rows)) + " segments to " + render.Safe(req.path) + "…")
+	m.flash("exporting " + itoa(len(m.list.rows)) + " segments to " + req.path + "…")
 	rows := append([]int(nil), m.list.rows...)
 	return tea.Batch(m.c.spinner.Tick, exportCmd(ctx, tag, req, m.c.ds, m.c.scored, rows, t))
 }
@@ -233,11 +233,11 @@ func (m Model) handleExported(msg exportedMsg) Model {
 	switch {
 	case msg.err == nil:
 		// The format by name: a path without .csv, .tsv or .jsonl gets CSV.
-		m.flash("exported " + itoa(msg.rows) + " segments to " + render.Safe(msg.path) + " as " + strings.ToUpper(msg.format))
+		m.flash("exported " + itoa(msg.rows) + " segments to " + msg.path + " as " + strings.ToUpper(msg.format))
 	case errors.As(msg.err, &oe):
-		m.flash("export failed: cannot write " + render.Safe(msg.path) + ": " + oe.Reason() + "; nothing written")
+		m.flash("export failed: cannot write " + msg.path + ": " + oe.Reason() + "; nothing written")
 	case !errors.Is(msg.err, context.Canceled):
-		m.flash("export failed: " + render.Safe(msg.err.Error()))
+		m.flash("export failed: " + msg.err.Error())
 	}
 	return m
 }
