@@ -240,7 +240,7 @@ func (m Model) analysisView() string {
 	c := m.c
 	footer := m.ana.footer(m.anaCtx())
 	if m.status != "" {
-		footer = c.st.Warn.Render(m.status)
+		footer = m.statusLine()
 	}
 	_, _, prog := m.jobs.current(jobAnalysis)
 	running := c.spinner.View() + " waiting for the analysis…"

@@ -227,7 +227,7 @@ func (m Model) sigView() string {
 	case m.list.typing != typingNone:
 		footer = m.list.footer(c, m.liveFilter())
 	case m.status != "":
-		footer = c.st.Warn.Render(m.status)
+		footer = m.statusLine()
 	}
 	return m.sig.View(c, m.list, m.sigRun(), footer)
 }

@@ -65,11 +65,18 @@ func (m Model) footerView() string {
 	case m.err != nil:
 		return c.st.Error.Render(render.Truncate(m.err.Error(), c.width))
 	case m.status != "":
-		return c.st.Warn.Render(render.Truncate(m.status, c.width))
+		return m.statusLine()
 	case m.pane.zoom:
 		return c.st.Muted.Render(fitKeyLine(c.keys.zoomFooter(), c.width))
 	}
 	return fitHelp(c.help, c.width, c.keys.ShortHelp())
+}
+
+// statusLine draws the status line as a footer of one line, on every
+// screen that shows it; one too long for that takes the last two lines
+// instead ([Model.footerOverflow]).
+func (m Model) statusLine() string {
+	return m.c.st.Warn.Render(render.Truncate(m.status, m.c.width))
 }
 
 // fit clips every line of s to width cells ([render.Clip]) and s to height
