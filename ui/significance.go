@@ -107,7 +107,8 @@ type sigStatus struct {
 func (s sigScreen) View(c common, l segList, run sigStatus, footer string) string {
 	w := s.width
 	st := c.st
-	body := []string{st.Title.Render(s.titleLine(c, l)), s.statusLine(c, run)}
+	cols := s.columns(c) // once a frame: every part reads its widths from it
+	body := []string{st.Title.Render(s.titleLine(c, l, cols)), s.statusLine(c, run, cols)}
 	// The warnings say it in fewer words rather than being cut.
 	switch {
 	case l.waiting != "":
@@ -126,9 +127,9 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 				"this filter picks segments by score: p measures that choice, not the systems",
 				"this filter picks segments by score: p measures that choice"))
 		}
-		table := s.table(c)
+		table := s.table(c, cols)
 		body = append(body, table...)
-		body = append(body, s.histogram(c, s.height-len(body)-1)...)
+		body = append(body, s.histogram(c, cols, s.height-len(body)-1)...)
 	}
 	body = body[:min(len(body), s.height-1)]
 	for len(body) < s.height-1 {
@@ -146,8 +147,8 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 // baseline's name, the test and the number of rows stay from 60 columns
 // on (a user saw "vs JDExploreAcademy (auto) · paired-ar n=10000 seed
 // 12345    all" at 80 columns, the screen's name and the count gone).
-func (s sigScreen) titleLine(c common, l segList) string {
-	name := s.name(c, l.view.Other)
+func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
+	name := cols.nameOf(c, l.view.Other)
 	auto := ""
 	if !l.pinned { // chosen by the rule, as the main header says
 		auto = " (auto)"
@@ -160,7 +161,7 @@ func (s sigScreen) titleLine(c common, l segList) string {
 	n := c.ds.Len()
 	scopes := []string{fmt.Sprintf("all %d segments", n), fmt.Sprintf("%d segments", n), fmt.Sprintf("%d segs", n)}
 	if l.filtered() {
-		scopes = []string{fmt.Sprintf("%d of %d match %s", len(l.rows), n, l.filterLabel(func(i int) string { return s.name(c, i) })), fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n)}
+		scopes = []string{fmt.Sprintf("%d of %d match %s", len(l.rows), n, l.filterLabel(func(i int) string { return cols.nameOf(c, i) })), fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n)}
 	}
 	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
 		for i := range scopes {
@@ -193,7 +194,7 @@ var sigReadings = []string{
 
 // statusLine is the second line: the progress of the job in flight, the
 // error, or how to read the p-value.
-func (s sigScreen) statusLine(c common, run sigStatus) string {
+func (s sigScreen) statusLine(c common, run sigStatus, cols sigColumns) string {
 	st, w := c.st, s.width
 	switch {
 	case run.running:
@@ -220,7 +221,7 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 	// "…would be rare (under 5%) if the t…" at 120 columns), and gives way
 	// to the verdict when not even its shortest form fits beside it; the
 	// verdict then says it in fewer words too.
-	v := s.verdicts(c) // the selected system's, in words, first
+	v := s.verdicts(c, cols) // the selected system's, in words, first
 	if v == nil {
 		return st.Muted.Render(render.FirstFit(w, sigReadings...))
 	}
@@ -235,13 +236,13 @@ func (s sigScreen) statusLine(c common, run sigStatus) string {
 // verdicts say in words what the test says of the selected system against
 // the baseline, from the fullest to the shortest (the baseline's name,
 // which the title gives, goes last); nil on the baseline's row.
-func (s sigScreen) verdicts(c common) []string {
+func (s sigScreen) verdicts(c common, cols sigColumns) []string {
 	res := s.res
 	if res.Test != s.test || s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
 		return nil // the result shown is the other test's, until this one's is in
 	}
 	sc, base := res.Systems[s.cursor], res.Systems[res.Baseline]
-	name, bname := s.name(c, s.cursor), s.name(c, res.Baseline)
+	name, bname := cols.nameOf(c, s.cursor), cols.nameOf(c, res.Baseline)
 	switch {
 	case !sc.Significant():
 		return []string{
@@ -261,14 +262,27 @@ func (s sigScreen) verdicts(c common) []string {
 	}
 }
 
-// sigColumns are the table's column widths; mu is 0 when the μ ± CI
-// figures do not fit (the drawn interval still shows them).
+// sigColumns are the widths of a frame: the table's columns (mu is 0
+// when the μ ± CI figures do not fit; the drawn interval still shows
+// them) and the width of the systems' names everywhere on the screen.
 type sigColumns struct {
 	name, score, delta, mu, p, wtl, axis int
 	ci                                   int // the widest CI, to which each is padded in μ ± CI
+	// names is the most cells a system's name takes on the screen: that
+	// of [common.shortName], or the table's name column when it is
+	// narrower, so that a name takes one form on a frame (a user saw
+	// "JDExp…cademy" in the title above "JDEx…ademy" in the table at 60
+	// columns).
+	names int
 }
 
+// columns works out the widths of a frame, once: View passes them to
+// every part it draws. Without a comparison there is no table, and the
+// names take the width of [common.shortName].
 func (s sigScreen) columns(c common) sigColumns {
+	if s.res == nil {
+		return sigColumns{names: c.shortWidth()}
+	}
 	// The names as the title gives them ([common.shortName]); a column
 	// narrower than that abbreviates them on the whole screen.
 	cols := sigColumns{name: 6, score: 6, delta: 6, p: 7}
@@ -303,24 +317,17 @@ func (s sigScreen) columns(c common) sigColumns {
 		fixed += cols.mu + 1
 	}
 	cols.axis = max(8, s.width-fixed)
+	cols.names = c.shortWidth()
+	if len(s.res.Systems) == len(c.ds.Systems) {
+		cols.names = min(cols.names, cols.name)
+	}
 	return cols
 }
 
-// nameWidth is the most cells a system's name takes on the screen: that
-// of [common.shortName], or the table's name column when it is narrower,
-// so that a name takes one form on a frame (a user saw "JDExp…cademy" in
-// the title above "JDEx…ademy" in the table at 60 columns).
-func (s sigScreen) nameWidth(c common) int {
-	if s.res == nil || len(s.res.Systems) != len(c.ds.Systems) {
-		return c.shortWidth()
-	}
-	return min(c.shortWidth(), s.columns(c).name)
-}
-
-// name is system i's name as the screen gives it everywhere: cut in the
-// middle to [sigScreen.nameWidth].
-func (s sigScreen) name(c common, i int) string {
-	return render.TruncateMiddle(c.systemName(i), s.nameWidth(c))
+// nameOf is system i's name as the screen gives it everywhere: cut in
+// the middle to the frame's width for names.
+func (cols sigColumns) nameOf(c common, i int) string {
+	return render.TruncateMiddle(c.systemName(i), cols.names)
 }
 
 // axis is the shared axis of the intervals: every system's μ ± CI (its
@@ -339,9 +346,8 @@ func (s sigScreen) axis(width int) render.Axis {
 
 // table is the header, one row per system (scrolled so the selection
 // shows), and the axis ticks under the intervals.
-func (s sigScreen) table(c common) []string {
+func (s sigScreen) table(c common, cols sigColumns) []string {
 	st, res := c.st, s.res
-	cols := s.columns(c)
 	ax := s.axis(cols.axis)
 	axisName := "μ ± 95% CI"
 	if res.Test == model.TestPairedAR {
@@ -378,7 +384,7 @@ func (s sigScreen) table(c common) []string {
 		pad += cols.mu + 1
 	}
 	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", pad)+render.AxisTicks(ax, c.score), s.width)))
-	if note := s.noDifferenceNote(c); note != "" {
+	if note := s.noDifferenceNote(c, cols); note != "" {
 		lines = append(lines, st.Muted.Render(note))
 	}
 	return lines
@@ -388,13 +394,12 @@ func (s sigScreen) table(c common) []string {
 // ([model.SystemComparison.NoDifference]), so that their p-value, the
 // smallest the test gives, has no *, in the fullest of its forms that fits
 // the screen; "" when there is none.
-func (s sigScreen) noDifferenceNote(c common) string {
+func (s sigScreen) noDifferenceNote(c common, cols sigColumns) string {
 	var names []string
 	tied := true
-	w := s.nameWidth(c) // lays the table out: once, not per name
 	for i, sc := range s.res.Systems {
 		if i != s.res.Baseline && sc.NoDifference() {
-			names = append(names, render.TruncateMiddle(c.systemName(i), w))
+			names = append(names, cols.nameOf(c, i))
 			tied = tied && sc.Wins == 0 && sc.Losses == 0
 		}
 	}
@@ -469,7 +474,7 @@ func wtlText(sc model.SystemComparison) string {
 
 // histogram draws the selected system's resampled differences, or says
 // what the baseline's row means when the baseline is selected.
-func (s sigScreen) histogram(c common, height int) []string {
+func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 	st, res, w := c.st, s.res, s.width
 	if s.cursor < 0 || s.cursor >= len(res.Systems) {
 		return nil
@@ -488,7 +493,7 @@ func (s sigScreen) histogram(c common, height int) []string {
 			below++
 		}
 	}
-	name, bname := s.name(c, s.cursor), s.name(c, res.Baseline)
+	name, bname := cols.nameOf(c, s.cursor), cols.nameOf(c, res.Baseline)
 	// The caption in fewer words rather than cut (it read "…counts |Δ| −
 	// mean > 8.…" at 100 columns, "Δ +8.9…" at 60): the names give way
 	// last but one, as the title and the verdict say them.

@@ -652,7 +652,7 @@ func TestSigTitleKeepsName(t *testing.T) {
 				if m.list.filtered() {
 					count = fmt.Sprintf("%d of %d", len(m.list.rows), ds.Len())
 				}
-				base := m.sig.name(m.c, m.list.view.Other)
+				base := m.sig.columns(m.c).nameOf(m.c, m.list.view.Other)
 				named := strings.HasPrefix(title, "significance vs "+base+" ") || strings.HasPrefix(title, "significance vs baseline "+base+" ")
 				if !named || !strings.Contains(title, m.sig.test) ||
 					!strings.Contains(title, count) || cutWord(title) {
