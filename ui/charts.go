@@ -176,7 +176,7 @@ func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, 
 		marked = fmt.Sprintf(" · ^ line %d", l.seg+1)
 	}
 	title := render.FirstFit(width, "sentence scores of "+what+marked, "scores of "+what+marked, what+marked)
-	return st.Title.Render(title) + "\n" + render.Histogram(st, sc.scores, c.scoreScale(), mark, width, height)
+	return st.Title.Render(title) + "\n" + render.Histogram(st, sc.scores, c.nltk(), mark, width, height)
 }
 
 // precisionChart is p1..pN of the corpus (or of the filtered rows).

@@ -152,3 +152,41 @@ func TestChartsNarrowColumnShortens(t *testing.T) {
 		}
 	}
 }
+
+// TestChartsHistogramScale: the histogram's scale follows the compat
+// setting, not the scores: sacrebleu scores that are all below 1 are
+// drawn on 0–100 (in its first bin), NLTK's on 0–1.
+func TestChartsHistogramScale(t *testing.T) {
+	long := strings.Repeat("w ", 60) + "cat" // one word of the reference in 61
+	ds := loadJSONL(t,
+		`{"src": "a", "refs": ["the cat"], "hyps": {"sys": "`+long+`"}}`,
+		`{"src": "b", "refs": ["a cat"], "hyps": {"sys": "`+long+` w"}}`,
+	)
+	m := press(t, ready(t, ds, 100, 40), "h")
+	for _, s := range m.c.scored.Systems[0].Sentence {
+		if s <= 0 || s >= 1 {
+			t.Fatalf("sentence score %v; the test needs sacrebleu scores between 0 and 1", s)
+		}
+	}
+	for _, c := range []struct {
+		compat         string
+		keys           []string
+		ticks, caption string
+	}{
+		{"sacrebleu", nil, "0 50 100", "its bin 0–5 holds 2 of 2 segments"},
+		{"nltk", []string{"esc", "c", "h"}, "0 0.5 1", "its bin 0–0.05 holds 2 of 2 segments"},
+	} {
+		m = press(t, m, c.keys...)
+		if m.c.nltk() != (c.compat == "nltk") {
+			t.Fatalf("%s: the scores shown are not %s's", c.compat, c.compat)
+		}
+		text := chartsText(t, m)
+		ticks := false
+		for _, line := range strings.Split(text, "\n") { // the histogram is the left column
+			ticks = ticks || strings.HasPrefix(strings.Join(strings.Fields(line), " "), c.ticks+" │")
+		}
+		if !ticks || !strings.Contains(text, c.caption) {
+			t.Errorf("%s: the histogram is not drawn on %s with %q:\n%s", c.compat, c.ticks, c.caption, text)
+		}
+	}
+}

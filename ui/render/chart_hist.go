@@ -15,11 +15,14 @@ var levels = []rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 // Histogram draws the distribution of sentence scores as columns height
 // rows tall and at most width cells wide, with the bin of mark picked out
 // (in the accent colour and by a '^' under the axis) and a caption. The
-// scale runs from 0 to hi: 100 for sacrebleu's scores, 1 for NLTK's.
-// NaN scores (segments NLTK could not score) are left out and counted in
-// the caption; a NaN mark marks nothing.
-func Histogram(st Styles, scores []float64, hi, mark float64, width, height int) string {
+// scale is the compat setting's, never the scores': 0–1 when nltk is set
+// (NLTK's scores), else 0–100, so sacrebleu scores that are all below 1
+// stay on 0–100 ([model.ScoreScale]). NaN scores (segments NLTK could not
+// score) are left out and counted in the caption; a NaN mark marks
+// nothing.
+func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, height int) string {
 	height = max(2, height)
+	hi := model.ScoreScale(nltk)
 	n, nan := 0, 0
 	for _, s := range scores {
 		if math.IsNaN(s) {
@@ -90,8 +93,8 @@ func Histogram(st Styles, scores []float64, hi, mark float64, width, height int)
 	if markBin >= 0 {
 		lo := hi * float64(markBin) / float64(bins)
 		up := hi * float64(markBin+1) / float64(bins)
-		// The score as the list shows it (hi is 1 on NLTK's scale).
-		score, bin := model.FormatScore(mark, hi == 1), fnum(lo)+"–"+fnum(up)
+		// The score as the list shows it.
+		score, bin := model.FormatScore(mark, nltk), fnum(lo)+"–"+fnum(up)
 		caption = FirstFit(width,
 			fmt.Sprintf("^ %s: its bin %s holds %d of %s", score, bin, counts[markBin], caption),
 			fmt.Sprintf("^ %s: bin %s holds %d of %d", score, bin, counts[markBin], n),

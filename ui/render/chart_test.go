@@ -94,7 +94,7 @@ func TestPrecisionBars(t *testing.T) {
 func TestHistogram(t *testing.T) {
 	scores := []float64{0, 0, 0, 2, 12, 12, 50, 51, 99, 100, math.NaN()}
 	for _, w := range wtWidths {
-		out := Histogram(DefaultStyles(), scores, 100, 51, w, 6)
+		out := Histogram(DefaultStyles(), scores, false, 51, w, 6)
 		name := fmt.Sprintf("Histogram at %d", w)
 		requireFits(t, name, out, w)
 		lines := strings.Split(out, "\n")
@@ -113,17 +113,17 @@ func TestHistogram(t *testing.T) {
 		}
 	}
 	// NLTK scores are binned on 0–1.
-	out := Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, 1, 0.5, 80, 4)
+	out := Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, true, 0.5, 80, 4)
 	requireContains(t, "0-1 scale", out, "^ 0.5000: its bin 0.5–0.55 holds 2 of 4 segments")
 	// sacrebleu scores that are all below 1 stay on 0–100: one bin holds them.
-	out = Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, 100, 0.5, 80, 4)
+	out = Histogram(DefaultStyles(), []float64{0.1, 0.5, 0.52, 1}, false, 0.5, 80, 4)
 	requireContains(t, "low sacrebleu scores", out, "^ 0.50: its bin 0–5 holds 4 of 4 segments")
-	requireContains(t, "empty", Histogram(DefaultStyles(), nil, 100, 0, 80, 4), "no scores to draw")
-	requireContains(t, "all NaN", Histogram(DefaultStyles(), []float64{math.NaN()}, 1, 0, 80, 4), "no scores to draw")
-	if strings.Contains(Histogram(DefaultStyles(), scores, 100, math.NaN(), 80, 4), "^") {
+	requireContains(t, "empty", Histogram(DefaultStyles(), nil, false, 0, 80, 4), "no scores to draw")
+	requireContains(t, "all NaN", Histogram(DefaultStyles(), []float64{math.NaN()}, true, 0, 80, 4), "no scores to draw")
+	if strings.Contains(Histogram(DefaultStyles(), scores, false, math.NaN(), 80, 4), "^") {
 		t.Error("a NaN mark drew a '^'")
 	}
-	requireGolden(t, "chart_histogram_80", Histogram(DefaultStyles(), scores, 100, 51, 80, 6))
+	requireGolden(t, "chart_histogram_80", Histogram(DefaultStyles(), scores, false, 51, 80, 6))
 }
 
 // TestHistogramCaptionShortens: a caption too long for the width drops
@@ -138,7 +138,7 @@ func TestHistogramCaptionShortens(t *testing.T) {
 		48: "^ 39.56: bin 35–40 holds 100 of 1984",
 		34: "^ 39.56: bin 35–40 holds 100",
 	} {
-		out := Histogram(DefaultStyles(), scores, 100, 39.56, w, 4)
+		out := Histogram(DefaultStyles(), scores, false, 39.56, w, 4)
 		lines := strings.Split(out, "\n")
 		if got := lines[len(lines)-1]; got != want {
 			t.Errorf("caption at %d cells = %q; want %q", w, got, want)
