@@ -98,6 +98,12 @@ func TestLoadLimits(t *testing.T) {
 		{"UTF-16 without a mark on standard input", nil, &endless{pattern: utf16Text("a b c\n", binary.BigEndian)}, LoadOptions{MaxInput: 1 << 20},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
 			"bleuscope: standard input is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+		{"UTF-16 without a mark, in Cyrillic", map[string]string{"h.txt": utf16Text("Привет, мир! Это проверка.\n", binary.LittleEndian)}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+		{"UTF-16 without a mark, in Chinese", map[string]string{"h.txt": utf16Text("中文文本的测试。\n", binary.BigEndian)}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
 		{"UTF-32 little-endian", map[string]string{"h.txt": "\xff\xfe\x00\x00h\x00\x00\x00"}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-32 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-32 -t UTF-8"},
@@ -132,19 +138,50 @@ func TestLoadLimits(t *testing.T) {
 	}
 }
 
-// TestUTF16WithoutMarkOnlyWhenSo: text that is not UTF-16 is never taken
-// for UTF-16 without a byte-order mark: UTF-8 with a stray NUL byte,
-// UTF-32, NUL bytes alone, too little to tell, and every file of the WMT22
-// test sets (in a dozen scripts) read as the loader reads them.
-func TestUTF16WithoutMarkOnlyWhenSo(t *testing.T) {
-	for _, text := range []string{
-		"", "a\x00", "a\x00\n", "\x00\x00\x00\x00\x00\x00", "hello\x00 world\nfoo bar\n", "\x00hello world\n",
-		"a\x00b\x00c d e f\n", "é€😀 text\n", "h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", "\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n",
-	} {
-		if order, _ := utf16Order([]byte(text)); order != "" {
-			t.Errorf("%q taken for UTF-16 (%s-endian) without a byte-order mark", text, order)
+// sniff is what [unmarkedEncoding] says of a file holding text, from its
+// start as the loader reads it.
+func sniff(text string) string {
+	head := []byte(text)[:min(len(text), encodingHead)]
+	return unmarkedEncoding(head, len(head) < encodingHead)
+}
+
+// TestUnmarkedEncoding: text in UTF-16 without a byte-order mark is
+// recognized, in every script; UTF-8 text is never taken for it: with a
+// stray NUL byte, with NUL bytes at every other place but too few to
+// tell or beside a line end that makes none in UTF-16, NUL bytes alone,
+// or too little to tell; nor is UTF-32.
+func TestUnmarkedEncoding(t *testing.T) {
+	long := strings.Repeat("a\x00b\x00", encodingHead/4)
+	tests := []struct{ text, want string }{
+		{"", ""}, {"a\x00", ""}, {"a\x00\n", ""}, {"\x00\x00\x00\x00\x00\x00", ""},
+		{"hello\x00 world\nfoo bar\n", ""}, {"\x00hello world\n", ""}, {"a\x00b\x00c d e f\n", ""}, {"é€😀 text\n", ""},
+		{"a\x00b\x00\n", ""}, {"a\x00b\x00c\x00\n\n", ""}, {"a\x00b\x00\nc\x00d\x00\n", ""}, {"a\x00\x1b\x00\n\x00", ""},
+		{"a\x00b\x00" + strings.Repeat("hello world\n", 30), ""},
+		// "==" is U+3D3D in UTF-16, not in an alphabet's block:
+		{"a\x00b\x00" + strings.Repeat("=", 300), ""},
+		{long + "\xff", "UTF-16LE"}, // 256 bytes of NUL bytes in between: enough to tell
+		{utf16Text("hi\n", binary.LittleEndian), "UTF-16LE"}, {utf16Text("hi\n", binary.BigEndian), "UTF-16BE"},
+		{utf16Text("Grüße, don’t — 5 €\n", binary.LittleEndian), "UTF-16LE"},
+		{utf16Text("Привет, мир! Это проверка.\n", binary.LittleEndian), "UTF-16LE"},
+		{utf16Text("Привет, мир! Это проверка.\n", binary.BigEndian), "UTF-16BE"},
+		{utf16Text("中文文本的测试。\n", binary.LittleEndian), "UTF-16LE"},
+		{utf16Text("中文文本的测试。\n", binary.BigEndian), "UTF-16BE"},
+		{utf16Text("これはテストです😀\n", binary.BigEndian), "UTF-16BE"},
+		{utf16Text("中文文本的测试。", binary.LittleEndian), ""}, // no line end: too little to tell
+		// UTF-32:
+		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", ""}, {"\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n", ""},
+	}
+	for _, tt := range tests {
+		if got := sniff(tt.text); got != tt.want {
+			t.Errorf("unmarkedEncoding(%q) = %q; want %q", tt.text, got, tt.want)
 		}
 	}
+}
+
+// TestUnmarkedEncodingWMT22: every file of the WMT22 test sets (in a dozen
+// scripts) reads as text, never as UTF-16; put in UTF-16 (as iconv -t
+// UTF-16LE or UTF-16BE puts it), it is recognized.
+func TestUnmarkedEncodingWMT22(t *testing.T) {
 	root := conformance.Corpora(t)
 	read := 0
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -152,13 +189,38 @@ func TestUTF16WithoutMarkOnlyWhenSo(t *testing.T) {
 			return err
 		}
 		read++
-		_, err = newReader(Input{}).read(p)
-		return err
+		if _, err = newReader(Input{}).read(p); err != nil {
+			return err
+		}
+		text := startOf(t, p)
+		for _, c := range []struct {
+			name string
+			o    binary.AppendByteOrder
+		}{{"UTF-16LE", binary.LittleEndian}, {"UTF-16BE", binary.BigEndian}} {
+			if got := sniff(utf16Text(text, c.o)); got != c.name {
+				t.Errorf("%s in %s taken for %q", filepath.Base(p), c.name, got)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d WMT22 files read as text", read)
+}
+
+// startOf returns the start of the file p, in whole characters: enough
+// for [encodingHead] bytes in any encoding.
+func startOf(t *testing.T, p string) string {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 4*encodingHead)
+	n, _ := io.ReadFull(f, buf)
+	return string(buf[:runesEnd(buf[:n], 0, false)])
 }
 
 func TestLoadRuneAcrossReads(t *testing.T) {

@@ -295,6 +295,9 @@ func TestLoadWarnings(t *testing.T) {
 			"h.txt: 2 lines contain a NUL byte (first: line 1); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
 			"s.txt: 1 line contains a NUL byte (first: line 2); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
 		}},
+		{"NUL bytes at every other place of UTF-8", map[string]string{"h.txt": "a\x00b\x00\n", "r.txt": "a b\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
+			"h.txt: 1 line contains a NUL byte (first: line 1); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+		}},
 		{"NUL byte in a table", map[string]string{"d.tsv": "ref\tA\nx\ty\nx\ty\x00\n"}, Input{Systems: []string{"d.tsv"}}, []string{
 			"d.tsv: 1 line contains a NUL byte (first: line 3); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
 		}},

@@ -2,7 +2,6 @@ package model
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
@@ -81,7 +80,7 @@ func (r *reader) read(p string) (*file, error) {
 		br, size, s.gz = bufio.NewReaderSize(zr, 64<<10), -1, true
 	}
 	head, _ := br.Peek(encodingHead)
-	if err := checkEncoding(f.label, head); err != nil {
+	if err := checkEncoding(f.label, head, len(head) < encodingHead); err != nil {
 		return nil, err
 	}
 	chunks, err := s.readAll(br, size, hint)
@@ -135,65 +134,6 @@ func (s *stickyEOF) Read(p []byte) (int, error) {
 // gzipErr describes a gzip stream that cannot be decompressed.
 func gzipErr(label string, err error) *InputError {
 	return inputErr(label, fmt.Sprintf("is not a valid gzip file (%v); check that it was compressed completely, or decompress it first", err))
-}
-
-// encodingHead is how many bytes at the start of a file [checkEncoding]
-// looks at.
-const encodingHead = 256
-
-// checkEncoding recognizes a file in UTF-16 or UTF-32 by its byte-order
-// mark at the start, head, and one in UTF-16 without a mark by the NUL
-// bytes between its characters ([utf16Order]).
-func checkEncoding(label string, head []byte) error {
-	var enc string
-	switch {
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
-		enc = "UTF-32 (little-endian)"
-	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
-		enc = "UTF-32 (big-endian)"
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		enc = "UTF-16 (little-endian)"
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		enc = "UTF-16 (big-endian)"
-	default:
-		order, from := utf16Order(head)
-		if order == "" {
-			return nil
-		}
-		return inputErr(label, "is UTF-16 ("+order+"-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f "+from+" -t UTF-8")
-	}
-	from, _, _ := strings.Cut(enc, " ")
-	return inputErr(label, "is "+enc+", as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f "+from+" -t UTF-8")
-}
-
-// utf16Order tells from head, the start of a file, whether it is UTF-16
-// text without a byte-order mark: it returns the byte order ("little" or
-// "big") and iconv's name for that encoding (its plain "UTF-16" means
-// big-endian when no mark says otherwise), or "" and "" when it is not.
-// In UTF-16, a character of ASCII or Latin-1 is a NUL byte beside a byte
-// that is not NUL, the NUL second in little-endian order and first in
-// big-endian order; it takes two such characters, and three code units in
-// four of that one shape, so that a character of another script (a curly
-// quote, a euro sign) does not hide it. UTF-8 text never looks so: it
-// holds a NUL byte only as a stray control character.
-func utf16Order(head []byte) (order, iconvName string) {
-	units := len(head) / 2
-	little, big := 0, 0
-	for i := 0; i+1 < len(head); i += 2 {
-		switch a, b := head[i], head[i+1]; {
-		case a != 0 && b == 0:
-			little++
-		case a == 0 && b != 0:
-			big++
-		}
-	}
-	switch {
-	case little >= 2 && 4*little >= 3*units:
-		return "little", "UTF-16LE"
-	case big >= 2 && 4*big >= 3*units:
-		return "big", "UTF-16BE"
-	}
-	return "", ""
 }
 
 func (r *reader) claimStdin() error {

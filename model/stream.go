@@ -75,20 +75,7 @@ func (s *stream) checkUTF8(b []byte, final bool) error {
 		from = size - len(s.tail)
 		s.tail = nil
 	}
-	end := len(b)
-	if !final {
-		// Back off over the start of a rune whose end is not read yet.
-		for i := len(b) - 1; i >= max(from, len(b)-utf8.UTFMax+1); i-- {
-			if c := b[i]; c < utf8.RuneSelf {
-				break
-			} else if utf8.RuneStart(c) {
-				if !utf8.FullRune(b[i:]) {
-					end = i
-				}
-				break
-			}
-		}
-	}
+	end := runesEnd(b, from, final)
 	if utf8.Valid(b[from:end]) {
 		s.tail = append([]byte(nil), b[end:]...)
 		return nil
@@ -102,6 +89,26 @@ func (s *stream) checkUTF8(b []byte, final bool) error {
 		pos += size
 	}
 	return s.badByte(b, pos, b[pos])
+}
+
+// runesEnd returns where the runes of b that start at from end: unless
+// final is set, it backs off over the start of a rune whose end is not
+// read yet.
+func runesEnd(b []byte, from int, final bool) int {
+	if final {
+		return len(b)
+	}
+	for i := len(b) - 1; i >= max(from, len(b)-utf8.UTFMax+1); i-- {
+		if c := b[i]; c < utf8.RuneSelf {
+			break
+		} else if utf8.RuneStart(c) {
+			if !utf8.FullRune(b[i:]) {
+				return i
+			}
+			break
+		}
+	}
+	return len(b)
 }
 
 // badByte reports the invalid byte c at offset k of b, the bytes just

@@ -1,0 +1,151 @@
+package model
+
+import (
+	"bytes"
+	"encoding/binary"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// encodingHead is how many bytes at the start of a file [checkEncoding]
+// looks at.
+const encodingHead = 256
+
+// checkEncoding refuses a file in UTF-16 or UTF-32, recognized by the
+// byte-order mark at its start, head, or in UTF-16 without one by
+// [unmarkedEncoding]; whole says that head is all of the file.
+func checkEncoding(label string, head []byte, whole bool) error {
+	var enc string
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
+		enc = "UTF-32 (little-endian)"
+	case bytes.HasPrefix(head, []byte{0, 0, 0xfe, 0xff}):
+		enc = "UTF-32 (big-endian)"
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		enc = "UTF-16 (little-endian)"
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		enc = "UTF-16 (big-endian)"
+	default:
+		name := unmarkedEncoding(head, whole)
+		if name == "" {
+			return nil
+		}
+		enc, order := name[:len("UTF-16")], "little"
+		if strings.HasSuffix(name, "BE") {
+			order = "big"
+		}
+		return inputErr(label, "is "+enc+" ("+order+"-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f "+name+" -t UTF-8")
+	}
+	from, _, _ := strings.Cut(enc, " ")
+	return inputErr(label, "is "+enc+", as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f "+from+" -t UTF-8")
+}
+
+// unmarkedEncoding tells whether head, the start of a file (all of it
+// when whole), is text in UTF-16 without a byte-order mark, returning
+// iconv's name for it (UTF-16LE or UTF-16BE), or "" when it is not.
+//
+// Read in that byte order, head must be text, with no surrogate alone and
+// no control character but tab, CR and LF, so no NUL ([decodeUnits],
+// [plausibleText]), and enough of it to tell: all encodingHead bytes, or
+// a whole file with a line end. And either
+//   - two or more of its characters are ASCII or Latin-1 (a NUL byte
+//     beside one that is not, the NUL second in little-endian order), and
+//     three code units in four are so or in the one alphabet's block of
+//     256 characters most others are in ([blockCounts]), so that curly
+//     quotes do not hide Latin text, nor spaces Cyrillic; or
+//   - head is not UTF-8, which the file would be refused for anyway, and
+//     has a line end in that byte order: Chinese or Japanese text, spread
+//     over many blocks, has NUL bytes only in its spaces, digits and line
+//     ends.
+//
+// UTF-8 text holds NUL bytes only as stray characters: too few, or beside
+// bytes that make no line end in UTF-16.
+func unmarkedEncoding(head []byte, whole bool) string {
+	notUTF8 := !utf8.Valid(head[:runesEnd(head, 0, whole)])
+	for _, name := range []string{"UTF-16LE", "UTF-16BE"} {
+		text := decodeUnits(head, name, whole)
+		if !plausibleText(text) {
+			continue
+		}
+		lineEnd := slices.Contains(text, '\n')
+		if whole && !lineEnd {
+			continue
+		}
+		latin, block := blockCounts(text)
+		if latin >= 2 && 4*(latin+block) >= 3*(len(head)/2) || notUTF8 && lineEnd {
+			return name
+		}
+	}
+	return ""
+}
+
+// blockCounts counts the characters of text that are in ASCII or Latin-1,
+// and those in the alphabet's block of 256 characters, between U+0100 and
+// U+1FFF (Cyrillic's U+0400–U+04FF, say), that most of the others are in.
+// Read as UTF-16, UTF-8 text has them only where it holds control
+// characters: each pairs a byte from 0x01 to 0x1F with another.
+func blockCounts(text []rune) (latin, block int) {
+	var blocks [0x20]int
+	for _, r := range text {
+		switch {
+		case r < 0x100:
+			latin++
+		case r < 0x2000:
+			blocks[r>>8]++
+			block = max(block, blocks[r>>8])
+		}
+	}
+	return latin, block
+}
+
+// decodeUnits reads head as text in the encoding iconv names name
+// (UTF-16LE, UTF-16BE), or returns nil where its code units make no text:
+// a surrogate alone, or, when head is the whole file, a byte left over.
+// Where head is cut from a longer file, the bytes after its last whole
+// character are left out.
+func decodeUnits(head []byte, name string, whole bool) []rune {
+	var o binary.ByteOrder = binary.LittleEndian
+	if strings.HasSuffix(name, "BE") {
+		o = binary.BigEndian
+	}
+	if whole && len(head)%2 != 0 {
+		return nil
+	}
+	text := make([]rune, 0, len(head)/2)
+	for i := 0; i+2 <= len(head); i += 2 {
+		r := rune(o.Uint16(head[i:]))
+		if utf16.IsSurrogate(r) {
+			if i+4 > len(head) && !whole && r < 0xdc00 {
+				break // a high surrogate whose pair the cut left out
+			}
+			if i+4 > len(head) {
+				return nil
+			}
+			if r = utf16.DecodeRune(r, rune(o.Uint16(head[i+2:]))); r == utf8.RuneError {
+				return nil
+			}
+			i += 2
+		}
+		text = append(text, r)
+	}
+	return text
+}
+
+// plausibleText reports whether text, read from the start of a file,
+// reads as text: two characters or more, no control character but tab,
+// line feed and carriage return (so no NUL), and neither of the
+// noncharacters U+FFFE and U+FFFF.
+func plausibleText(text []rune) bool {
+	if len(text) < 2 {
+		return false
+	}
+	for _, r := range text {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff {
+			return false
+		}
+	}
+	return true
+}
