@@ -15,7 +15,7 @@ import (
 const encodingHead = 256
 
 // checkEncoding refuses a file in UTF-16 or UTF-32, recognized by the
-// byte-order mark at its start, head, or in UTF-16 without one by
+// byte-order mark at its start, head, or without one by
 // [unmarkedEncoding]; whole says that head is all of the file.
 func checkEncoding(label string, head []byte, whole bool) error {
 	var enc string
@@ -37,20 +37,24 @@ func checkEncoding(label string, head []byte, whole bool) error {
 		if strings.HasSuffix(name, "BE") {
 			order = "big"
 		}
-		return inputErr(label, "is "+enc+" ("+order+"-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f "+name+" -t UTF-8")
+		return inputErr(label, "is "+enc+" ("+order+"-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f "+name+" -t UTF-8")
 	}
 	from, _, _ := strings.Cut(enc, " ")
 	return inputErr(label, "is "+enc+", as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f "+from+" -t UTF-8")
 }
 
 // unmarkedEncoding tells whether head, the start of a file (all of it
-// when whole), is text in UTF-16 without a byte-order mark, returning
-// iconv's name for it (UTF-16LE or UTF-16BE), or "" when it is not.
+// when whole), is text in UTF-32 or UTF-16 without a byte-order mark,
+// returning iconv's name for it (UTF-32LE, UTF-32BE, UTF-16LE or
+// UTF-16BE), or "" when it is none of them.
 //
-// Read in that byte order, head must be text, with no surrogate alone and
-// no control character but tab, CR and LF, so no NUL ([decodeUnits],
-// [plausibleText]), and enough of it to tell: all encodingHead bytes, or
-// a whole file with a line end. And either
+// Read in that encoding, head must be text, with no character past
+// U+10FFFF, no surrogate alone and no control character but tab, CR and
+// LF, so no NUL ([decodeUnits], [plausibleText]), and enough of it to
+// tell: all encodingHead bytes, or a whole file with a line end. That is
+// all UTF-32 takes: each of its characters holds a NUL byte or more, so
+// UTF-8 text would have to be mostly NUL bytes to look like it (and read
+// as UTF-16, UTF-32 text holds NULs). UTF-16 also takes one of these:
 //   - two or more of its characters are ASCII or Latin-1 (a NUL byte
 //     beside one that is not, the NUL second in little-endian order), and
 //     three code units in four are so or in the one alphabet's block of
@@ -65,7 +69,7 @@ func checkEncoding(label string, head []byte, whole bool) error {
 // bytes that make no line end in UTF-16.
 func unmarkedEncoding(head []byte, whole bool) string {
 	notUTF8 := !utf8.Valid(head[:runesEnd(head, 0, whole)])
-	for _, name := range []string{"UTF-16LE", "UTF-16BE"} {
+	for _, name := range []string{"UTF-32LE", "UTF-32BE", "UTF-16LE", "UTF-16BE"} {
 		text := decodeUnits(head, name, whole)
 		if !plausibleText(text) {
 			continue
@@ -73,6 +77,9 @@ func unmarkedEncoding(head []byte, whole bool) string {
 		lineEnd := slices.Contains(text, '\n')
 		if whole && !lineEnd {
 			continue
+		}
+		if strings.HasPrefix(name, "UTF-32") {
+			return name
 		}
 		latin, block := blockCounts(text)
 		if latin >= 2 && 4*(latin+block) >= 3*(len(head)/2) || notUTF8 && lineEnd {
@@ -102,22 +109,32 @@ func blockCounts(text []rune) (latin, block int) {
 }
 
 // decodeUnits reads head as text in the encoding iconv names name
-// (UTF-16LE, UTF-16BE), or returns nil where its code units make no text:
-// a surrogate alone, or, when head is the whole file, a byte left over.
-// Where head is cut from a longer file, the bytes after its last whole
-// character are left out.
+// (UTF-32LE, UTF-32BE, UTF-16LE, UTF-16BE), or returns nil where its code
+// units make no text: a code unit past U+10FFFF, a surrogate alone, or,
+// when head is the whole file, bytes left over. Where head is cut from a
+// longer file, the bytes after its last whole character are left out.
 func decodeUnits(head []byte, name string, whole bool) []rune {
 	var o binary.ByteOrder = binary.LittleEndian
 	if strings.HasSuffix(name, "BE") {
 		o = binary.BigEndian
 	}
-	if whole && len(head)%2 != 0 {
+	size := 2
+	if strings.HasPrefix(name, "UTF-32") {
+		size = 4
+	}
+	if whole && len(head)%size != 0 {
 		return nil
 	}
-	text := make([]rune, 0, len(head)/2)
-	for i := 0; i+2 <= len(head); i += 2 {
-		r := rune(o.Uint16(head[i:]))
-		if utf16.IsSurrogate(r) {
+	text := make([]rune, 0, len(head)/size)
+	for i := 0; i+size <= len(head); i += size {
+		var r rune
+		if size == 4 {
+			u := o.Uint32(head[i:])
+			if u > unicode.MaxRune || utf16.IsSurrogate(rune(u)) {
+				return nil
+			}
+			r = rune(u)
+		} else if r = rune(o.Uint16(head[i:])); utf16.IsSurrogate(r) {
 			if i+4 > len(head) && !whole && r < 0xdc00 {
 				break // a high surrogate whose pair the cut left out
 			}

@@ -22,6 +22,15 @@ func utf16Text(s string, o binary.AppendByteOrder) string {
 	return string(b)
 }
 
+// utf32Text is s in UTF-32 in the byte order o, without a byte-order mark.
+func utf32Text(s string, o binary.AppendByteOrder) string {
+	var b []byte
+	for _, r := range s {
+		b = o.AppendUint32(b, uint32(r))
+	}
+	return string(b)
+}
+
 // endless is a stream that never ends: pattern over and over, after an
 // optional start. It counts the bytes handed out.
 type endless struct {
@@ -88,22 +97,31 @@ func TestLoadLimits(t *testing.T) {
 			"bleuscope: h.txt.gz is UTF-16 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
 		{"UTF-16 little-endian without a mark", map[string]string{"h.txt": utf16Text("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
-			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
 		{"UTF-16 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, utf16Text("hi\n", binary.BigEndian))}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
-			"bleuscope: h.txt.gz is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+			"bleuscope: h.txt.gz is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
 		{"UTF-16 without a mark, with Latin-1 and other characters", map[string]string{"h.txt": utf16Text("Grüße, don’t — 5 €\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
-			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
 		{"UTF-16 without a mark on standard input", nil, &endless{pattern: utf16Text("a b c\n", binary.BigEndian)}, LoadOptions{MaxInput: 1 << 20},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
-			"bleuscope: standard input is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+			"bleuscope: standard input is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
 		{"UTF-16 without a mark, in Cyrillic", map[string]string{"h.txt": utf16Text("Привет, мир! Это проверка.\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
-			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
 		{"UTF-16 without a mark, in Chinese", map[string]string{"h.txt": utf16Text("中文文本的测试。\n", binary.BigEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
-			"bleuscope: h.txt is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes between its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+			"bleuscope: h.txt is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+		{"UTF-32 little-endian without a mark", map[string]string{"h.txt": utf32Text("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
+		{"UTF-32 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, utf32Text("Grüße\n", binary.BigEndian))}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt.gz is UTF-32 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32BE -t UTF-8"},
+		{"UTF-32 without a mark on standard input", nil, &endless{pattern: utf32Text("a b c\n", binary.LittleEndian)}, LoadOptions{MaxInput: 1 << 20},
+			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
+			"bleuscope: standard input is UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
 		{"UTF-32 little-endian", map[string]string{"h.txt": "\xff\xfe\x00\x00h\x00\x00\x00"}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-32 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-32 -t UTF-8"},
@@ -145,11 +163,11 @@ func sniff(text string) string {
 	return unmarkedEncoding(head, len(head) < encodingHead)
 }
 
-// TestUnmarkedEncoding: text in UTF-16 without a byte-order mark is
-// recognized, in every script; UTF-8 text is never taken for it: with a
-// stray NUL byte, with NUL bytes at every other place but too few to
-// tell or beside a line end that makes none in UTF-16, NUL bytes alone,
-// or too little to tell; nor is UTF-32.
+// TestUnmarkedEncoding: text in UTF-32 or UTF-16 without a byte-order mark
+// is recognized, in every script, UTF-32 never as UTF-16; UTF-8 text is
+// never taken for either: with a stray NUL byte, with NUL bytes at every
+// other place but too few to tell or beside a line end that makes none in
+// UTF-16, NUL bytes alone, or too little to tell.
 func TestUnmarkedEncoding(t *testing.T) {
 	long := strings.Repeat("a\x00b\x00", encodingHead/4)
 	tests := []struct{ text, want string }{
@@ -168,8 +186,10 @@ func TestUnmarkedEncoding(t *testing.T) {
 		{utf16Text("中文文本的测试。\n", binary.BigEndian), "UTF-16BE"},
 		{utf16Text("これはテストです😀\n", binary.BigEndian), "UTF-16BE"},
 		{utf16Text("中文文本的测试。", binary.LittleEndian), ""}, // no line end: too little to tell
-		// UTF-32:
-		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", ""}, {"\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n", ""},
+		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", "UTF-32LE"}, {"\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n", "UTF-32BE"},
+		{utf32Text("Grüße 😀 中文\n", binary.LittleEndian), "UTF-32LE"}, {utf32Text("Grüße 😀 中文\n", binary.BigEndian), "UTF-32BE"},
+		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00", ""},        // not a whole number of characters
+		{"\x00\xd8\x00\x00h\x00\x00\x00\n\x00\x00\x00", ""}, // a surrogate
 	}
 	for _, tt := range tests {
 		if got := sniff(tt.text); got != tt.want {
@@ -179,8 +199,8 @@ func TestUnmarkedEncoding(t *testing.T) {
 }
 
 // TestUnmarkedEncodingWMT22: every file of the WMT22 test sets (in a dozen
-// scripts) reads as text, never as UTF-16; put in UTF-16 (as iconv -t
-// UTF-16LE or UTF-16BE puts it), it is recognized.
+// scripts) reads as text, never as UTF-16 or UTF-32; put in either (as
+// iconv -t UTF-16LE, UTF-32BE … puts it), it is recognized.
 func TestUnmarkedEncodingWMT22(t *testing.T) {
 	root := conformance.Corpora(t)
 	read := 0
@@ -195,9 +215,13 @@ func TestUnmarkedEncodingWMT22(t *testing.T) {
 		text := startOf(t, p)
 		for _, c := range []struct {
 			name string
+			enc  func(string, binary.AppendByteOrder) string
 			o    binary.AppendByteOrder
-		}{{"UTF-16LE", binary.LittleEndian}, {"UTF-16BE", binary.BigEndian}} {
-			if got := sniff(utf16Text(text, c.o)); got != c.name {
+		}{
+			{"UTF-32LE", utf32Text, binary.LittleEndian}, {"UTF-32BE", utf32Text, binary.BigEndian},
+			{"UTF-16LE", utf16Text, binary.LittleEndian}, {"UTF-16BE", utf16Text, binary.BigEndian},
+		} {
+			if got := sniff(c.enc(text, c.o)); got != c.name {
 				t.Errorf("%s in %s taken for %q", filepath.Base(p), c.name, got)
 			}
 		}
