@@ -51,6 +51,8 @@ func decodeRecord(line string) (jsonRecord, error) {
 // parseJSONL reads one record per line; a null reference means that the
 // segment has no such reference (sacrebleu's variable number of
 // references). The systems are those of the first record, in its order.
+// Its one warning is [NULWarning], for the NULs its texts write as
+// "\u0000".
 func parseJSONL(f *file, path string) (*Dataset, error) {
 	lines, err := tableLines(f, jsonlShape)
 	if err != nil {
@@ -59,12 +61,15 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 	n := len(lines)
 	ds := &Dataset{}
 	var sysIndex map[string]int
+	var nul LineTally
 	for i, line := range lines {
 		at := func(msg string) error { return lineErr(f.label, i+1, msg) }
 		rec, err := decodeRecord(line)
 		if err != nil {
 			return nil, at(err.Error())
 		}
+
+		held := false // a text of the record holds a NUL
 
 		// References.
 		var refs []*string
@@ -101,6 +106,7 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 			}
 			present++
 			ds.Refs[k][i] = trim(*r, true)
+			held = held || hasNUL(*r)
 		}
 		if present == 0 {
 			return nil, at("every reference is null; each segment needs at least one reference")
@@ -141,6 +147,7 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 				return nil, at(fmt.Sprintf(`the hypothesis of system %q is null; give a string ("" for no output)`, name))
 			}
 			ds.Systems[sysIndex[name]].Hyps[i] = trim(*h, true)
+			held = held || hasNUL(*h)
 		}
 
 		// Source: all records or none.
@@ -158,8 +165,13 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 				return nil, at(`"src" must be a string`)
 			}
 			ds.Src[i] = trim(s, true)
+			held = held || hasNUL(s)
+		}
+		if held {
+			nul.Add(i + 1)
 		}
 	}
+	ds.Warnings = NULWarning(f.label, nul)
 	return ds, nil
 }
 

@@ -292,14 +292,21 @@ func TestLoadWarnings(t *testing.T) {
 			`h.txt: 2 lines contain the subword marker "@@" (first: line 2); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
 		}},
 		{"NUL bytes", map[string]string{"h.txt": "a\x00\nb\nc\x00 d\x00\n", "r.txt": ref3, "s.txt": "x\ny\x00\nz\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}, Src: "s.txt"}, []string{
-			"h.txt: 2 lines contain a NUL byte (first: line 1); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
-			"s.txt: 1 line contains a NUL byte (first: line 2); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+			"h.txt: 2 lines contain a NUL character (first: line 1); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+			"s.txt: 1 line contains a NUL character (first: line 2); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
 		{"NUL bytes at every other place of UTF-8", map[string]string{"h.txt": "a\x00b\x00\n", "r.txt": "a b\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
-			"h.txt: 1 line contains a NUL byte (first: line 1); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+			"h.txt: 1 line contains a NUL character (first: line 1); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
 		{"NUL byte in a table", map[string]string{"d.tsv": "ref\tA\nx\ty\nx\ty\x00\n"}, Input{Systems: []string{"d.tsv"}}, []string{
-			"d.tsv: 1 line contains a NUL byte (first: line 3); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
+			"d.tsv: 1 line contains a NUL character (first: line 3); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+		}},
+		{"NUL written \\u0000 in JSONL texts", map[string]string{"d.jsonl": `{"src": "s", "refs": ["a b"], "hyps": {"A": "x"}, "other": "\u0000"}
+{"src": "s", "refs": ["a b"], "hyps": {"A": "x\u0000y"}}
+{"src": "s\\u0000", "refs": ["a b"], "hyps": {"A": "x"}}
+{"src": "s\u0000", "refs": ["a\u0000"], "hyps": {"A": "x"}}
+`}, Input{Systems: []string{"d.jsonl"}}, []string{
+			"d.jsonl: 2 lines contain a NUL character (first: line 2); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
 		{"empty hypotheses", map[string]string{"h.txt": "a\n  \n\nb\n", "r.txt": "a\nb\nc\nd\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
 			"h.txt: 2 lines are empty (first: line 2); an empty hypothesis matches nothing and shortens the output",

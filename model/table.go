@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// tableParser turns a whole TSV or JSONL file into a Dataset (without
-// warnings); path is the file as given.
+// tableParser turns a whole TSV or JSONL file into a Dataset (with no
+// warnings but those of the text its format escapes); path is the file as
+// given.
 type tableParser func(f *file, path string) (*Dataset, error)
 
 // loadTable loads a file that holds every stream, plus the -s file when

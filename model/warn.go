@@ -22,8 +22,7 @@ func bomWarning(f *file) []string {
 	return []string{f.label + ": starts with a byte-order mark (U+FEFF); it is kept, as sacrebleu keeps it, so the first token of line 1 cannot match; save the file without it"}
 }
 
-// nulWarning warns about NUL bytes in a file read as text: they are kept
-// as characters, as sacrebleu keeps them, but plain text seldom holds one.
+// nulWarning warns about NUL bytes in a file read as text ([NULWarning]).
 // lines are f's lines as the loader has them (stripped or not: stripping
 // never removes a NUL), or nil where it has none, for f to be split again.
 // Reading f noted whether it holds a NUL, so the lines are looked at only
@@ -35,9 +34,22 @@ func nulWarning(f *file, lines []string) []string {
 	if lines == nil {
 		lines = f.lines(false)
 	}
-	n, first := countLines(lines, func(l string) bool { return strings.IndexByte(l, 0) >= 0 })
-	return []string{fmt.Sprintf("%s: %s a NUL byte (first: line %d); the file may not be plain text: it is read as text, as sacrebleu reads it, but check how it was made",
-		f.label, linesVerb(n, "contains", "contain"), first)}
+	return NULWarning(f.label, countLines(lines, hasNUL))
+}
+
+// hasNUL reports whether s holds a NUL character.
+func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
+
+// NULWarning returns the warning about the lines of the file label whose
+// text holds a NUL character, nul, or nil when there are none: the NULs
+// are kept as characters, as sacrebleu keeps them, but plain text seldom
+// holds one. Every reader of text that is scored or shown gives it.
+func NULWarning(label string, nul LineTally) []string {
+	if nul.N == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s: %s a NUL character (first: line %d); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+		label, linesVerb(nul.N, "contains", "contain"), nul.First)}
 }
 
 // hypWarnings looks for signs that a system's output is not what BLEU
@@ -91,25 +103,37 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 // reference matches nothing, and its length 0 can be the closest to a
 // short hypothesis's, the r brevity uses.
 func emptyRefWarning(label string, ref []string) []string {
-	empty, first := countLines(ref, func(r string) bool { return r == "" })
-	if empty == 0 {
+	empty := countLines(ref, func(r string) bool { return r == "" })
+	if empty.N == 0 {
 		return nil
 	}
 	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; check that the file is aligned with the systems",
-		label, linesVerb(empty, "is", "are"), first)}
+		label, linesVerb(empty.N, "is", "are"), empty.First)}
 }
 
-// countLines returns how many of lines have the property has and the
-// number (1-based) of the first of them, 0 when none has it.
-func countLines(lines []string, has func(string) bool) (n, first int) {
+// LineTally counts the lines of a file that have some property, and keeps
+// the number of the first of them.
+type LineTally struct {
+	N     int // how many lines have it
+	First int // the first of them, 1-based; 0 when none has it
+}
+
+// Add counts line (1-based), which has the property; lines come in order.
+func (t *LineTally) Add(line int) {
+	if t.N++; t.N == 1 {
+		t.First = line
+	}
+}
+
+// countLines counts the lines that have the property has.
+func countLines(lines []string, has func(string) bool) LineTally {
+	var t LineTally
 	for i, l := range lines {
 		if has(l) {
-			if n++; n == 1 {
-				first = i + 1
-			}
+			t.Add(i + 1)
 		}
 	}
-	return n, first
+	return t
 }
 
 // linesVerb returns "1 line" and the verb's singular (is, contains) or
