@@ -65,14 +65,16 @@ type MQMRows struct {
 // zh-en file has one); a "</v>" without "<v>", a second span and the
 // source's span beside the target's are dropped from the span, with a
 // warning, and kept in [Annotation.Marked] so that [WriteMQM] writes the
-// row back as it was. name labels errors, which are [*model.InputError]s
-// naming the line.
+// row back as it was. A NUL character in a source or target, the texts
+// scored and shown, gets [model.NULWarning]. name labels errors, which are
+// [*model.InputError]s naming the line.
 func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	br := bufio.NewReader(r)
 	out := &MQMRows{}
 	var col map[string]int
 	seen := map[[2]string]int{}
 	texts := map[[2]string]string{}
+	var nul model.LineTally
 	for lineNo := 1; ; lineNo++ {
 		raw, err := br.ReadString('\n')
 		var limit *model.InputError
@@ -119,6 +121,9 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		if warn != "" {
 			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: %s", name, lineNo, warn))
 		}
+		if strings.IndexByte(a.Src, 0) >= 0 || strings.IndexByte(a.Hyp, 0) >= 0 {
+			nul.Add(lineNo)
+		}
 		segN, segErr := strconv.Atoi(a.SegID)
 		switch {
 		case a.Doc == madeHere && segErr == nil && segN > 0:
@@ -153,6 +158,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	if col == nil {
 		return nil, &model.InputError{File: name, Msg: "is empty; an MQM TSV starts with a header row (" + strings.Join(mqmColumns, " ") + ")"}
 	}
+	out.Warnings = append(out.Warnings, model.NULWarning(name, nul)...)
 	return out, nil
 }
 

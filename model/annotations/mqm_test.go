@@ -72,6 +72,24 @@ func TestReadMQMQuirks(t *testing.T) {
 	}
 }
 
+// TestReadMQMNUL: a NUL in a source or a target, the texts scored and
+// shown, gets the warning text files get; one in a comment, a note, does
+// not.
+func TestReadMQMNUL(t *testing.T) {
+	tsv := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\tcomment\n" +
+		"sysA\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\tfine\x00\n" +
+		"sysA\td\t1\t2\tr1\tZw\x00ei.\tTwo.\tNo-error\tNo-error\t\n" +
+		"sysB\td\t1\t1\tr1\tEins.\tO<v>n\x00e</v>.\tStyle/Awkward\tMinor\t\n"
+	rows, err := ReadMQM(strings.NewReader(tsv), "n.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := model.NULWarning("n.tsv", model.LineTally{N: 2, First: 3})
+	if !reflect.DeepEqual(rows.Warnings, want) {
+		t.Errorf("warnings %q; want %q", rows.Warnings, want)
+	}
+}
+
 func TestReadMQMColumns(t *testing.T) {
 	// Columns in another order, an extra column, a row without its
 	// trailing comment and a row with a trailing tab.

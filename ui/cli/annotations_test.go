@@ -65,6 +65,25 @@ func TestAnnotationsImportExport(t *testing.T) {
 	}
 }
 
+// TestMQMNULWarning: a NUL in the texts of a WMT MQM TSV gets the warning
+// a text file gets, wherever the file is read: as a corpus, imported, or
+// summed up.
+func TestMQMNULWarning(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall +
+		"ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\n" +
+		"ref\td\t2\t2\tr1\tZwei drei.\tTwo\x00three.\tNo-error\tNo-error\n"})
+	const want = "bleuscope: warning: m.tsv: 1 line contains a NUL character (first: line 8); "
+	for _, args := range [][]string{
+		{"score", "--mqm", "m.tsv", "--mqm-ref", "ref"},
+		{"annotations", "import", "--annotations", "a.ann", "m.tsv"},
+		{"annotations", "summary", "m.tsv"},
+	} {
+		if code, _, stderr := runCLI(t, "", args...); code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: status %d, stderr %q; want the NUL warning", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
+
 func TestAnnotationsSummary(t *testing.T) {
 	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
 	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "m.tsv")
