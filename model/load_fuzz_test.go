@@ -15,6 +15,7 @@ func FuzzLoad(f *testing.F) {
 		"a\nb\n", "a\r\nb", "\ufeffx\n\n", "\xff\n",
 		"src\tref\tA\nq\tr\th\n", "ref\tref\tA\n", "ref\tA\nr\n",
 		`{"src": "s", "refs": ["a", null], "hyps": {"A": "a"}}` + "\n", `{"refs": [null], "hyps": {}}`, "[1]\n{}",
+		"a\x00b\x00\n\x00", "\x00a\x00\n", "-N\x87e\n\x00", "a\x00\x00\x00\n\x00\x00\x00", "\x3d\xd8\x00\xde\n\x00", // UTF-16, UTF-32
 	} {
 		f.Add(s, "a\nb\n")
 	}
