@@ -291,10 +291,11 @@ type anaDrill struct {
 	ngram *anaNGram
 }
 
-// drillLabel says what a drill-down's segments are, a phrase that quotes
-// its n-gram itself, naming each system as name does: the frame's form
-// of a name, which the width decides, so the label is made when drawn.
-type drillLabel func(name func(sys int) string) string
+// drillLabel says what a drill-down's segments are, in its wordings from
+// the fullest to the shortest: phrases that quote their n-gram
+// themselves, naming each system as name does: the frame's form of a
+// name, which the width decides, so the label is made when drawn.
+type drillLabel func(name func(sys int) string) []string
 
 // anaNGram is the n-gram of a drilled row, for the segment pane: the
 // system whose segments show it, what it counts there for that system

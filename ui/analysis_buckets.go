@@ -202,13 +202,16 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
 	// The buckets are the shown system's: even r, the closest reference
 	// length, depends on its hypotheses.
-	what := "'s ref length "
+	what := "ref length "
 	switch a.bucketBy() {
 	case model.ByLengthRatio:
-		what = "'s length ratio "
+		what = "length ratio "
 	case model.BySentenceBLEU:
-		what = "'s sentence BLEU "
+		what = "sentence BLEU "
 	}
-	label := func(name func(int) string) string { return name(x.sys) + what + it.b.Label }
+	// The shown system's name, which the header gives, gives way first.
+	label := func(name func(int) string) []string {
+		return []string{name(x.sys) + "'s " + what + it.b.Label, what + it.b.Label}
+	}
 	return anaDrill{rows: append([]int(nil), it.b.Rows...), label: label}
 }

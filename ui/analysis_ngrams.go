@@ -298,8 +298,10 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 	if r := it.row; r != nil {
 		return anaDrill{
 			rows: a.base.an.SegmentsOf(x.sys, r.Kind, r.ID),
-			label: func(name func(int) string) string {
-				return fmt.Sprintf("%s %s %s", name(x.sys), r.Kind, model.QuoteNGram(r.NGram))
+			label: func(name func(int) string) []string {
+				// The shown system's name, which the header gives, gives way first.
+				what := fmt.Sprintf("%s %s", r.Kind, model.QuoteNGram(r.NGram))
+				return []string{name(x.sys) + " " + what, what}
 			},
 			ngram: &anaNGram{System: x.sys, Kind: r.Kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 		}
@@ -314,8 +316,13 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 	}
 	return anaDrill{
 		rows: a.base.an.SalientSegments(*r, it.favA),
-		label: func(name func(int) string) string {
-			return fmt.Sprintf("%s matched by %s more than %s", model.QuoteNGram(r.NGram), name(has), name(lacks))
+		label: func(name func(int) string) []string {
+			q := model.QuoteNGram(r.NGram)
+			return []string{
+				fmt.Sprintf("%s matched by %s more than %s", q, name(has), name(lacks)),
+				fmt.Sprintf("%s matched more by %s", q, name(has)),
+				"salient " + q,
+			}
 		},
 		ngram: &anaNGram{System: x.sys, Kind: kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 	}

@@ -57,8 +57,8 @@ func drillAndBack(t *testing.T, m Model, want []int, label string) Model {
 	if !strings.Contains(v, label) || !strings.Contains(v, model.FormatScore(sub.Score, false)) {
 		t.Errorf("the header lacks the label %q and the subset's BLEU %v:\n%s", label, sub.Score, v)
 	}
-	if !strings.Contains(v, "match "+m.list.drillLabel(m.c.shortName)) { // a phrase, not quoted again
-		t.Errorf("the header does not read \"match %s\":\n%s", m.list.drillLabel(m.c.shortName), v)
+	if !strings.Contains(v, "match "+m.list.drillLabel(m.c.shortName)[0]) { // a phrase, not quoted again
+		t.Errorf("the header does not read \"match %s\":\n%s", m.list.drillLabel(m.c.shortName)[0], v)
 	}
 	m = press(t, m, "esc")
 	if m.screen != screenAnalysis || m.list.view.Filter != "" || len(m.list.rows) != m.c.ds.Len() {
@@ -138,7 +138,7 @@ func TestAnalysisTypedFilterOverDrill(t *testing.T) {
 func TestAnalysisFilterNarrowsDrill(t *testing.T) {
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
 	m = press(t, m, "enter")
-	drill, label := append([]int(nil), m.list.rows...), m.list.drillLabel(m.c.shortName)
+	drill, label := append([]int(nil), m.list.rows...), m.list.drillLabel(m.c.shortName)[0]
 	const query = "len>12"
 	view := m.list.view
 	view.Filter = query

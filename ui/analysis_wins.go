@@ -89,8 +89,8 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 
 // drillWins returns the segments of one outcome of one system.
 func (a anaScreen) drillWins(x anaCtx, it anaWinItem) anaDrill {
-	label := func(name func(int) string) string {
-		return fmt.Sprintf("%s %s %s", name(it.system), anaOutcomes[it.outcome].verb, name(x.other))
+	label := func(name func(int) string) []string {
+		return []string{fmt.Sprintf("%s %s %s", name(it.system), anaOutcomes[it.outcome].verb, name(x.other))}
 	}
 	return anaDrill{rows: append([]int(nil), it.rows...), label: label}
 }

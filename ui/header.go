@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -100,7 +101,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	if r := c.refs.label(); r != "" { // first: what is scored is never cut off
 		lead = st.Warn.Render(r) + sep
 	}
-	shown := h.shownViews(c, l)
+	shown := h.shownViews(c, l, h.width-render.Cells(lead))
 	third := lead + st.Muted.Render(sig+" · "+order) + sep + shown[0]
 	if l.filtered() || narrow {
 		// The subset's score must not be cut off, nor, in a narrow window,
@@ -192,8 +193,10 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 
 // shownViews say how many segments are shown, and the corpus score of the
 // filtered ones (and its Δ), in forms from the fullest to the shortest:
-// the Δ's "on them" gives way, then "match", then the Δ.
-func (h header) shownViews(c common, l segList) []string {
+// the Δ's "on them" gives way, then "match", then the Δ; in the last, a
+// drill-down's label gives way a wording at a time, and when none fits
+// room cells beside the score, the shortest is cut: the score never is.
+func (h header) shownViews(c common, l segList, room int) []string {
 	st := c.st
 	n := c.ds.Len()
 	narrow := h.width < 100
@@ -216,23 +219,37 @@ func (h header) shownViews(c common, l segList) []string {
 	if narrow {
 		f = "%d/%d match %s"
 	}
-	full := st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, l.filterLabel(c.shortName)))
-	brief := st.Accent.Render(fmt.Sprintf("%d/%d %s", len(l.rows), n, l.filterLabel(c.shortName)))
+	labels := l.filterLabels(c.shortName)
+	count := fmt.Sprintf("%d/%d ", len(l.rows), n)
+	var tails []string // the figures, the fullest first
 	switch {
 	case l.subset == nil:
-		return []string{full, brief}
+		tails = []string{""}
 	case l.subset.err != nil:
-		score := st.Error.Render(" · BLEU on them: " + l.subset.err.Error())
-		return []string{full + score, brief + score}
+		tails = []string{st.Error.Render(" · BLEU on them: " + l.subset.err.Error())}
+	default:
+		score := st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
+		tails = []string{score}
+		if l.subset.hasBase { // the Δ on these segments, as the first line's on all
+			delta := " · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score)
+			tails = []string{score + st.Muted.Render(delta+" on them"), score + st.Muted.Render(delta), score}
+		}
 	}
-	score := st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
-	if !l.subset.hasBase {
-		return []string{full + score, brief + score}
+	mid, last := tails[min(1, len(tails)-1)], tails[len(tails)-1]
+	forms := []string{
+		st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0])) + tails[0],
+		st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0])) + mid,
+		st.Accent.Render(count+labels[0]) + mid,
 	}
-	// The Δ on these segments, as the first line's on all.
-	delta := " · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score)
-	return []string{full + score + st.Muted.Render(delta+" on them"), full + score + st.Muted.Render(delta),
-		brief + score + st.Muted.Render(delta), brief + score}
+	// The last form: the first wording of the label that fits beside the
+	// score, else the shortest cut to leave the score whole.
+	i := slices.IndexFunc(labels, func(label string) bool { return render.Fits(count+label+last, room) })
+	label := labels[max(i, 0)]
+	if i < 0 {
+		label = labels[len(labels)-1]
+		label = render.Truncate(label, room-render.Cells(count+last)-render.Spare(count+label+last))
+	}
+	return slices.Compact(append(forms, st.Accent.Render(count+label)+last))
 }
 
 // busyView is the spinner, label and progress of the job in flight, or "".

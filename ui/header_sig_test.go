@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,7 +86,7 @@ func TestDrillHeaderKeepsSignature(t *testing.T) {
 			}
 			line := strings.Split(d.View(), "\n")[2]
 			third := ansi.Strip(line)
-			label, score := d.list.drillLabel(d.c.shortName), "BLEU "+d.c.score(d.list.subset.res.Score)
+			label, score := d.list.drillLabel(d.c.shortName)[0], "BLEU "+d.c.score(d.list.subset.res.Score)
 			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
 				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
 			}
@@ -155,34 +156,68 @@ func TestHeaderFiguresGiveWayWhole(t *testing.T) {
 }
 
 // TestDrillLabelShortName: a drill-down's label names a system as the
-// rest of the frame does, so with a 60-character name the header's third
-// line keeps the n-gram and the subset's BLEU at 60, 80 and 100 columns,
-// and the name takes one form per frame; the label held the full name,
-// which pushed both out at 60 columns beside the header's short form.
+// rest of the frame does, and gives way a wording at a time, so with a
+// 60-character name the header's third line keeps a whole wording of the
+// label and the subset's BLEU at 60, 80 and 100 columns, and the name
+// takes one form per frame; the label held the full name, which pushed
+// both out at 60 columns beside the header's short form, and a salient
+// row's label, naming both systems, still cut its BLEU there ("BLEU 8…").
 func TestDrillLabelShortName(t *testing.T) {
 	ds := demoDataset(t)
 	name := strings.Repeat("Abcdefghij", 6)
 	ds.Systems[0].Name = name
-	for _, w := range []int{60, 80, 100} {
-		m := openAnalysisScreen(t, ready(t, ds, w, 16))
-		drills := [][]string{{"enter"}, {"right", "enter"}, {"right", "right", "enter"}}
-		if w >= 80 { // a salient row's label names both systems: at 60 columns it has no room for its score
-			drills = append(drills, []string{"m", "m", "m", "enter"})
-		}
-		for _, keys := range drills {
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {100, 16}} {
+		w, h := size[0], size[1]
+		m := openAnalysisScreen(t, ready(t, ds, w, h))
+		for _, keys := range [][]string{{"enter"}, {"right", "enter"}, {"right", "right", "enter"}, {"m", "m", "m", "enter"}, {"m", "m", "m", "G", "enter"}} {
 			d := press(t, m, keys...)
 			if d.list.only == nil || d.list.subset == nil || d.list.subset.err != nil {
 				t.Fatalf("%v at %d columns: no drill-down with a subset score", keys, w)
 			}
 			frame := ansi.Strip(d.View())
 			third := strings.Split(frame, "\n")[2]
-			label, score := d.list.drillLabel(d.c.shortName), "BLEU "+d.c.score(d.list.subset.res.Score)
-			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
-				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
+			labels, score := d.list.drillLabel(d.c.shortName), "BLEU "+d.c.score(d.list.subset.res.Score)
+			whole := slices.ContainsFunc(labels, func(label string) bool { return strings.Contains(third, " "+label+" · ") })
+			if !whole || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
+				t.Errorf("%v at %d columns: %q lacks a wording of the label %q or %q whole", keys, w, third, labels, score)
 			}
 			if forms := everyNameForm(frame, name); len(forms) > 1 {
 				t.Errorf("%v at %d columns: the name is shown as %v:\n%s", keys, w, forms, frame)
 			}
 		}
+	}
+}
+
+// TestDrillLabelCutBeforeScore: a drill-down's label too long in every
+// wording (an n-gram of one long token) is cut, and the subset's BLEU
+// after it stays whole at 60 columns.
+func TestDrillLabelCutBeforeScore(t *testing.T) {
+	long := strings.Repeat("Donaudampfschifffahrt", 3)
+	ds := loadJSONL(t,
+		`{"refs": ["the `+long+` sat"], "hyps": {"a": "the `+long+` sat", "b": "the cat sat"}}`,
+		`{"refs": ["a dog ran"], "hyps": {"a": "a dog ran", "b": "a dog ran"}}`,
+	)
+	m := openAnalysisScreen(t, ready(t, ds, 60, 16))
+	m = press(t, m, "m", "m", "m", "1")
+	items := m.ana.ngramItems(m.anaCtx())
+	at := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.sal != nil && it.sal.NGram == long })
+	if at < 0 {
+		t.Fatalf("no salient row of %q", long)
+	}
+	for range at {
+		m = press(t, m, "down")
+	}
+	d := press(t, m, "enter")
+	if d.list.only == nil || d.list.subset == nil || d.list.subset.err != nil {
+		t.Fatal("no drill-down with a subset score")
+	}
+	line := strings.Split(d.View(), "\n")[2]
+	third := ansi.Strip(line)
+	score := "BLEU " + d.c.score(d.list.subset.res.Score)
+	if !strings.Contains(third, "…") || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
+		t.Errorf("%q: the label is not cut or %q is not whole", third, score)
+	}
+	if cells := render.Cells(line); cells > 60 {
+		t.Errorf("the line is %d cells: %q", cells, third)
 	}
 }

@@ -595,18 +595,26 @@ func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.dr
 // drill-down's label is shown as it is (a phrase that quotes its n-gram
 // itself, naming systems as name does), followed by the query that
 // narrows it.
-func (l segList) filterLabel(name func(sys int) string) string {
+func (l segList) filterLabel(name func(sys int) string) string { return l.filterLabels(name)[0] }
+
+// filterLabels are [segList.filterLabel]'s wordings, the fullest first: a
+// drill-down's label gives way a wording at a time.
+func (l segList) filterLabels(name func(sys int) string) []string {
 	query := render.Safe(l.view.Filter)
 	if !strings.Contains(query, `"`) {
 		query = "“" + query + "”"
 	}
-	switch {
-	case l.only == nil:
-		return query
-	case l.view.Filter == "":
-		return render.Safe(l.drillLabel(name))
+	if l.only == nil {
+		return []string{query}
 	}
-	return render.Safe(l.drillLabel(name)) + " · " + query
+	labels := l.drillLabel(name)
+	for i, s := range labels {
+		labels[i] = render.Safe(s)
+		if l.view.Filter != "" {
+			labels[i] += " · " + query
+		}
+	}
+	return labels
 }
 
 // show makes system sys (of n) the one listed; until a baseline is

@@ -203,15 +203,15 @@ func TestFilterLabelQuotes(t *testing.T) {
 	it := a.ana.ngramItems(a.anaCtx())[0]
 	d := press(t, a, "enter")
 	quoted := model.QuoteNGram(it.text())
-	if !strings.Contains(d.list.drillLabel(d.c.shortName), " "+quoted) {
-		t.Errorf("the drill-down's label %q does not quote its n-gram as %s", d.list.drillLabel(d.c.shortName), quoted)
+	if !strings.Contains(d.list.drillLabel(d.c.shortName)[0], " "+quoted) {
+		t.Errorf("the drill-down's label %q does not quote its n-gram as %s", d.list.drillLabel(d.c.shortName)[0], quoted)
 	}
 	v = ansi.Strip(d.View())
-	if !strings.Contains(v, "match "+d.list.drillLabel(d.c.shortName)) || !strings.Contains(v, " "+quoted+" ×") || strings.ContainsAny(v, "“”") {
+	if !strings.Contains(v, "match "+d.list.drillLabel(d.c.shortName)[0]) || !strings.Contains(v, " "+quoted+" ×") || strings.ContainsAny(v, "“”") {
 		t.Errorf("the header or the pane's focus line does not quote the n-gram as %s:\n%s", quoted, v)
 	}
 	v = ansi.Strip(filterBy(t, d, "the").View())
-	if !strings.Contains(v, d.list.drillLabel(d.c.shortName)+` · “the”`) {
+	if !strings.Contains(v, d.list.drillLabel(d.c.shortName)[0]+` · “the”`) {
 		t.Errorf("the header does not name the drill-down and then the query as typed:\n%s", v)
 	}
 }
