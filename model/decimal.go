@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -17,23 +16,31 @@ import (
 // without a prefix, worded here for all three, for the caller to put after
 // where the number was (the flag, the column).
 func ParseDecimal(s string) (float64, error) {
+	const example = "such as 10, -5, 0.5 or 1e3"
 	switch {
 	case s == "":
-		return 0, errors.New("a number is missing (such as 10, -5, 0.5 or 1e3)")
+		return 0, &decimalError{"a number is missing", example}
 	case !plainDecimal(s):
-		return 0, fmt.Errorf("%q is not a plain decimal number (such as 10, -5, 0.5 or 1e3)", s)
+		return 0, &decimalError{fmt.Sprintf("%q is not a plain decimal number", s), example}
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	switch {
 	case err != nil: // a plain decimal fails only by being too large
-		return 0, fmt.Errorf("%q is out of range (numbers go up to about 1.8e308)", s)
+		return 0, &decimalError{fmt.Sprintf("%q is out of range", s), "numbers go up to about 1.8e308"}
 	case math.Abs(v) < minNormal && strings.ContainsAny(mantissa(s), "123456789"):
 		// Read as 0 (1e-999), or as a subnormal float that keeps only
 		// some of its digits (1e-310): bleu<1e-999 would be bleu<0.
-		return 0, fmt.Errorf("%q is out of range (numbers other than 0 go down to about 2.2e-308)", s)
+		return 0, &decimalError{fmt.Sprintf("%q is out of range", s), "numbers other than 0 go down to about 2.2e-308"}
 	}
 	return v, nil
 }
+
+// decimalError is [ParseDecimal]'s error: what is wrong with the number,
+// and an aside (an example, the range) in parentheses after it, which a
+// line with little room leaves out (a query's shorter wording).
+type decimalError struct{ problem, aside string }
+
+func (e *decimalError) Error() string { return e.problem + " (" + e.aside + ")" }
 
 // minNormal is the smallest normal float64, about 2.2e-308.
 const minNormal = 0x1p-1022

@@ -203,10 +203,42 @@ type term struct {
 // ErrQuery is wrapped by every error of [ParseQuery].
 var ErrQuery = errors.New("query")
 
-// queryErr returns a one-line error naming the column (1-based, in
-// characters) where the problem is.
-func queryErr(col int, format string, args ...any) error {
-	return fmt.Errorf("%w: column %d: %s", ErrQuery, col, fmt.Sprintf(format, args...))
+// QueryError is an error of [ParseQuery] that names the column (1-based,
+// in characters) where the problem is. Its message has shorter wordings
+// for a line with little room (the explorer's footer), which leave out an
+// example or a quote of the query.
+type QueryError struct {
+	Col  int
+	whys []string // the message after the column, the fullest first
+}
+
+// Error returns the fullest wording, one line: "query: column 4: put a
+// space between terms (…)".
+func (e *QueryError) Error() string { return e.Wordings()[0] }
+
+// Unwrap returns [ErrQuery].
+func (e *QueryError) Unwrap() error { return ErrQuery }
+
+// Wordings returns the error in its wordings, the fullest first, each one
+// line as [QueryError.Error] words it.
+func (e *QueryError) Wordings() []string {
+	out := make([]string, len(e.whys))
+	for i, why := range e.whys {
+		out[i] = fmt.Sprintf("%v: column %d: %s", ErrQuery, e.Col, why)
+	}
+	return out
+}
+
+// queryErr returns a one-line error naming the column where the problem
+// is ([QueryError]).
+func queryErr(col int, format string, args ...any) *QueryError {
+	return &QueryError{Col: col, whys: []string{fmt.Sprintf(format, args...)}}
+}
+
+// or adds shorter wordings of e's message, the fullest first.
+func (e *QueryError) or(shorter ...string) *QueryError {
+	e.whys = append(e.whys, shorter...)
+	return e
 }
 
 // maxQueryLen bounds the query so that no input makes parsing slow.
@@ -381,7 +413,8 @@ func (p *queryParser) apart(delim byte, what string) error {
 		return nil
 	}
 	next, _ := utf8.DecodeRuneInString(p.s[p.pos:])
-	return queryErr(p.col(), "put a space between terms (%q follows the closing %c of the %s; write \\%[2]c for a %[2]c inside it)", next, delim, what)
+	return queryErr(p.col(), "put a space between terms (%q follows the closing %c of the %s; write \\%[2]c for a %[2]c inside it)", next, delim, what).
+		or(fmt.Sprintf("put a space between terms (or write \\%c for a %[1]c inside the %s)", delim, what), "put a space between terms")
 }
 
 // negatedTerm reads a term, negated when "-" (right before it) or "not"
@@ -395,7 +428,8 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 		case p.pos >= len(p.s) || p.atWord("or"):
 			return term{}, queryErr(col, "\"not\" needs a term after it (to find the word not, write \"not\")")
 		case p.atWord("not"):
-			return term{}, queryErr(col, "\"not not\" says not twice; write the term alone (to find the word not, write \"not\")")
+			return term{}, queryErr(col, "\"not not\" says not twice; write the term alone (to find the word not, write \"not\")").
+				or("\"not not\" says not twice; write the term alone")
 		}
 	}
 	dash := p.s[p.pos] == '-'
@@ -406,7 +440,8 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 		case p.spaceAt(p.pos + 1):
 			return term{}, queryErr(col, "- needs a term right after it, as in -hyp:the (to find the text -, write \"-\")")
 		case p.s[p.pos+1] == '-':
-			return term{}, queryErr(col, "\"--\" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)")
+			return term{}, queryErr(col, "\"--\" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)").
+				or("\"--\" says not twice; write one - (or quote text that starts with -)", "\"--\" says not twice; write one -")
 		}
 		p.pos++
 	}
@@ -415,7 +450,8 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 		return t, err
 	}
 	if t.kind == termAnnotation {
-		return t, queryErr(col, "annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none")
+		return t, queryErr(col, "annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none").
+			or("annotation terms cannot be negated; see is:unannotated and is:noerror", "annotation terms cannot be negated")
 	}
 	t.not = true
 	return t, nil
@@ -461,9 +497,11 @@ func (p *queryParser) term() (term, error) {
 		if flags := p.letters(); flags != "" {
 			if p.pos < len(p.s) && p.s[p.pos] == '/' { // /a/b/: a slash meant inside it
 				n := utf8.RuneCountInString(flags)
-				return t, queryErr(p.col()-n-1, "this / ends the regexp; write \\/ for a / inside it, as in /%s\\/%s/", Printable(expr), Printable(flags))
+				return t, queryErr(p.col()-n-1, "this / ends the regexp; write \\/ for a / inside it, as in /%s\\/%s/", Printable(expr), Printable(flags)).
+					or("this / ends the regexp; write \\/ for a / inside it")
 			}
-			return t, queryErr(p.col()-utf8.RuneCountInString(flags), "flags after a /regexp/ are not supported (%s); write them inside it, as in %s", Printable(flags), flagsInside(expr, flags))
+			return t, queryErr(p.col()-utf8.RuneCountInString(flags), "flags after a /regexp/ are not supported (%s); write them inside it, as in %s", Printable(flags), flagsInside(expr, flags)).
+				or(fmt.Sprintf("flags after a /regexp/ are not supported (%s); write them inside it", Printable(flags)), "flags after a /regexp/ are not supported; write them inside it")
 		}
 		if err := p.apart('/', "regexp"); err != nil {
 			return t, err
@@ -485,10 +523,12 @@ func (p *queryParser) term() (term, error) {
 			return num, err
 		}
 		if groups(word) {
-			return t, queryErr(col, "parentheses do not group terms (a b or c is (a b) or c); for the text %s, write %s", Printable(word), asRegexp(word))
+			return t, queryErr(col, "parentheses do not group terms (a b or c is (a b) or c); for the text %s, write %s", Printable(word), asRegexp(word)).
+				or(fmt.Sprintf("parentheses do not group terms; for the text %s, write %s", Printable(word), asRegexp(word)), "parentheses do not group terms")
 		}
 		if strings.ContainsAny(word[:1], "<>=") {
-			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write %s)", Printable(word), asRegexp(word))
+			return t, queryErr(col, "write a comparison without spaces, like bleu<10 (to find the text %s, write %s)", Printable(word), asRegexp(word)).
+				or("write a comparison without spaces, like bleu<10")
 		}
 		if name, ok := unknownField(word); ok {
 			if slices.ContainsFunc(metricNames, func(m string) bool { return strings.EqualFold(m+":", name) }) {
@@ -599,7 +639,11 @@ func numericTerm(word string, col int) (term, bool, error) {
 		if err != nil {
 			// The column of the number, or of where it should be (name
 			// and op are ASCII).
-			return term{}, true, queryErr(col+len(name)+len(op), "after %s%s, %v", name, op, err)
+			qe := queryErr(col+len(name)+len(op), "after %s%s, %v", name, op, err)
+			if de, ok := err.(*decimalError); ok {
+				qe.or(fmt.Sprintf("after %s%s, %s", name, op, de.problem))
+			}
+			return term{}, true, qe
 		}
 		return term{kind: termNumber, m: metric(m), op: op, value: v}, true, nil
 	}

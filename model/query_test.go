@@ -243,6 +243,14 @@ func FuzzParseQuery(f *testing.F) {
 			if _, err := fmt.Sscanf(msg, "query: column %d:", &col); err == nil && (col < 1 || col > utf8.RuneCountInString(in)+1) {
 				t.Fatalf("ParseQuery(%q): column %d is outside the query: %q", in, col, msg)
 			}
+			// Every shorter wording is one line naming the same column.
+			if qe := (*QueryError)(nil); errors.As(err, &qe) {
+				for _, w := range qe.Wordings() {
+					if strings.ContainsAny(w, "\n\r") || !strings.HasPrefix(w, fmt.Sprintf("query: column %d: ", qe.Col)) || len(w) > len(msg) {
+						t.Fatalf("ParseQuery(%q): wording %q is not one shorter line naming column %d", in, w, qe.Col)
+					}
+				}
+			}
 			return
 		}
 		if _, err := s.QueryRows(ds, q, 0, 1, queryFacts); err != nil && strings.ContainsAny(err.Error(), "\n\r") {

@@ -241,15 +241,30 @@ func aboveThePrompt(c common, why, footer, prompt string) []string {
 // twoLines wraps text in style to two lines of width cells, the second
 // cut when it is still too long; nil when it fits on one.
 func twoLines(style lipgloss.Style, text string, width int) []string {
-	if render.Cells(text) <= width {
+	first, rest := wrapTwo(text, width)
+	if rest == "" {
 		return nil
+	}
+	return []string{style.Render(first), style.Render(render.Truncate(rest, width))}
+}
+
+// wrapTwo wraps text to width cells: its first line, and what follows on
+// one line ("" when text fits on one).
+func wrapTwo(text string, width int) (first, rest string) {
+	if render.Cells(text) <= width {
+		return text, ""
 	}
 	lines := strings.SplitN(render.Wrap(text, width), "\n", 2)
 	if len(lines) < 2 {
-		return nil
+		return text, ""
 	}
-	rest := strings.Join(strings.Fields(lines[1]), " ")
-	return []string{style.Render(lines[0]), style.Render(render.Truncate(rest, width))}
+	return lines[0], strings.Join(strings.Fields(lines[1]), " ")
+}
+
+// inTwoLines reports whether [twoLines] shows text whole in width cells.
+func inTwoLines(text string, width int) bool {
+	_, rest := wrapTwo(text, width)
+	return render.Cells(rest) <= width
 }
 
 // screenView draws the screen open.

@@ -281,7 +281,7 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 			if err != nil {
 				// A query that does not parse leaves the filter there was
 				// before "/" (live filtering may have applied part of it).
-				m.flash(unchangedStatus(err))
+				m.flash(unchangedStatus(err, m.c.width))
 				if m.list.backToBefore() {
 					return m, m.refreshRows()
 				}

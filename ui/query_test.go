@@ -216,6 +216,37 @@ func TestFilterLabelQuotes(t *testing.T) {
 	}
 }
 
+// TestBadQueryHintWhole: why a query does not parse stands whole on the
+// footer's two lines at 60 and 80 columns, in a shorter wording when the
+// fullest does not fit: in the status after enter and above the prompt
+// while it is typed; at 60 columns the status of /a/, (terms written
+// together) cut its hint ("write \/ fo…"). At 120 columns it is worded
+// in full.
+func TestBadQueryHintWhole(t *testing.T) {
+	flat := func(lines ...string) string { return strings.Join(strings.Fields(strings.Join(lines, " ")), " ") }
+	for _, w := range []int{60, 80, 120} {
+		for _, q := range []string{"/a/,", `cat:"a b"c`, "(bleu<10)", "a not not b", "--vaccine", "-cat:omission", "x hyp:/ing/gi", "bleu<1e-999"} {
+			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
+			if _, err := model.ParseQuery(q); w == 120 {
+				if m.status != "filter unchanged · "+err.Error() {
+					t.Errorf("%q at %d columns: the status %q is not the error in full", q, w, m.status)
+				}
+				continue
+			}
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if two := lines[len(lines)-2:]; !strings.HasPrefix(m.status, "filter unchanged · query: column ") || flat(two...) != flat(m.status) {
+				t.Errorf("%q at %d columns: the status %q is not whole on the last two lines: %q", q, w, m.status, two)
+			}
+			m = typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
+			why := m.list.parseError(m.liveFilter())
+			lines = strings.Split(ansi.Strip(m.View()), "\n")
+			if above := lines[len(lines)-3 : len(lines)-1]; !strings.HasPrefix(why, "query: column ") || flat(above...) != flat(why) {
+				t.Errorf("%q typed at %d columns: why it is not applied, %q, is not whole above the prompt: %q", q, w, why, above)
+			}
+		}
+	}
+}
+
 // TestBadQueryStatusKeepsUnchanged: the status of a query entered that
 // does not parse says "filter unchanged" and where the problem is, in the
 // footer's two lines at 60 and 80 columns; at 60 columns the explanation

@@ -127,11 +127,11 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 	if m.list.entered {
 		m.list.entered = false
 		m.list.backToBefore()
-		m.flash(unchangedStatus(err))
+		m.flash(unchangedStatus(err, m.c.width))
 		return m.refreshRows()
 	}
 	m.list.view.Filter = m.list.rowsFilter
-	m.flash(err.Error())
+	m.flash(whyInTwoLines("", err, m.c.width))
 	m.list.queryErr = m.status
 	return nil
 }
@@ -139,8 +139,24 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 // unchangedStatus is the status line of a query entered that is not
 // applied: "filter unchanged" first, where an explanation too long for
 // the footer's two lines does not cut it, then why.
-func unchangedStatus(err error) string {
-	return "filter unchanged · " + err.Error()
+func unchangedStatus(err error, width int) string {
+	return whyInTwoLines("filter unchanged · ", err, width)
+}
+
+// whyInTwoLines is lead followed by err in the first of its wordings (a
+// query's, [model.QueryError]) that the footer's two lines of width cells
+// show whole, else in its shortest.
+func whyInTwoLines(lead string, err error, width int) string {
+	whys := []string{err.Error()}
+	if qe := (*model.QueryError)(nil); errors.As(err, &qe) {
+		whys = qe.Wordings()
+	}
+	for _, why := range whys[:len(whys)-1] {
+		if s := lead + render.Safe(why); inTwoLines(s, width) {
+			return s
+		}
+	}
+	return lead + render.Safe(whys[len(whys)-1])
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
