@@ -98,13 +98,15 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	for _, sm := range sums {
 		bySys[sm.System] = sm
 	}
-	// The systems, with BLEU and MQM and their ranks.
-	nameW := len("system") // as wide as the names' short forms, the title's
-	for i := range c.ds.Systems {
-		nameW = max(nameW, render.Cells(c.shortName(i)))
+	// The systems, with BLEU and MQM and their ranks: the number columns
+	// as wide as their widest cell, the names given the rest.
+	heads := []string{"BLEU", "MQM", "rated", "errors", "#BLEU", "#MQM"}
+	colW := make([]int, len(heads))
+	for j, h := range heads {
+		colW[j] = len(h)
 	}
-	add(st.Header.Render(render.PadRight(fmt.Sprintf("%s %8s %8s %6s %6s %5s %5s", render.PadRight("system", nameW), "BLEU", "MQM", "rated", "errors", "#BLEU", "#MQM"), w)))
 	bleuRank, mqmRank := ranks(c, bySys)
+	cells := make([][]string, len(c.ds.Systems))
 	for i := range c.ds.Systems {
 		sm, rated := bySys[c.ds.Systems[i].Name]
 		bleu, mqm, br, mr := "…", "-", "", "-"
@@ -120,7 +122,26 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		if rated && sm.Segments > 0 {
 			mqm, mr = fmt.Sprintf("%.2f", sm.MQM), itoa(mqmRank[i])
 		}
-		line := fmt.Sprintf("%s %8s %8s %6d %6d %5s %5s", c.systemCell(i, nameW), bleu, mqm, sm.Segments, errs, br, mr)
+		cells[i] = []string{bleu, mqm, itoa(sm.Segments), itoa(errs), br, mr}
+		for j, v := range cells[i] {
+			colW[j] = max(colW[j], render.Cells(v))
+		}
+	}
+	numbers := func(vs []string) string {
+		var b strings.Builder
+		for j, v := range vs {
+			b.WriteString(" " + render.PadLeft(v, colW[j]+1)) // two spaces between columns
+		}
+		return b.String()
+	}
+	name := annNames(c, w-render.Cells(numbers(heads)))
+	nameW := len("system")
+	for i := range c.ds.Systems {
+		nameW = max(nameW, render.Cells(name(i)))
+	}
+	add(st.Header.Render(render.PadRight(render.PadRight("system", nameW)+numbers(heads), w)))
+	for i := range c.ds.Systems {
+		line := render.PadRight(name(i), nameW) + numbers(cells[i])
 		if i == sys {
 			line = st.Accent.Render(line)
 		}
@@ -132,7 +153,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	// Errors of the shown system by category × severity.
 	out = append(out, "")
 	sm := bySys[c.ds.Systems[sys].Name]
-	add(st.Title.Render("errors of " + c.shortName(sys) + " by category × severity"))
+	add(st.Title.Render("errors of " + name(sys) + " by category × severity"))
 	out = append(out, errorTable(c, n.preset, sm)...)
 	// Where BLEU and the raters disagree.
 	s.segs, s.lines = s.segs[:0], s.lines[:0]
@@ -195,6 +216,18 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	}
 	s.pick = min(s.pick, max(0, len(s.segs)-1))
 	s.body.setContent(strings.Join(out, "\n"), resetTop)
+}
+
+// annNames returns the form of each system's name on the summary: the
+// whole name when it fits room cells (the name column's), else the short
+// form other screens show; one form on the whole screen.
+func annNames(c common, room int) func(sys int) string {
+	return func(sys int) string {
+		if name := c.systemName(sys); render.Cells(name) <= room {
+			return name
+		}
+		return c.shortName(sys)
+	}
 }
 
 // ranks returns each system's rank by corpus BLEU (highest first) and by

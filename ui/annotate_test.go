@@ -293,7 +293,7 @@ func TestAnnotateSummary(t *testing.T) {
 		}
 	}
 	// fluent: two segments rated, one error, MQM (5 + 0) / 2.
-	if !strings.Contains(v, "2.50      2      1") {
+	if !regexp.MustCompile(`fluent +\S+ +2\.50 +2 +1 `).MatchString(v) {
 		t.Errorf("fluent's row does not read MQM 2.50, 2 rated, 1 error:\n%s", v)
 	}
 	// The two disagreements: enter on the second shows the clean segment.

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -65,6 +67,10 @@ func TestLongNameOneFormElsewhere(t *testing.T) {
 	for w := 60; w <= 130; w += 10 {
 		m, _ := annotatingOn(t, ds, w, 16)
 		short := m.c.shortName(0)
+		summaryName := short // the summary names a system in full when its column has room
+		if w-render.Cells(longName) >= 40 {
+			summaryName = longName
+		}
 		for _, c := range []struct {
 			what  string
 			keys  []string
@@ -72,7 +78,7 @@ func TestLongNameOneFormElsewhere(t *testing.T) {
 		}{
 			{"charts", []string{"h"}, "charts · " + short + " · ^ line 1"},
 			{"filtered charts", []string{"/", "c", "a", "t", "enter", "h"}, "charts · " + short + " · ^ line 1 · "},
-			{"annotation summary", []string{"S"}, "errors of " + short},
+			{"annotation summary", []string{"S"}, "errors of " + summaryName},
 			{"annotation status", []string{"N", "down", "N", "U"}, "every segment of " + short + " is annotated"},
 		} {
 			frame := ansi.Strip(press(t, m, c.keys...).View())
@@ -83,6 +89,42 @@ func TestLongNameOneFormElsewhere(t *testing.T) {
 			}
 			if !strings.Contains(frame, c.whole) || strings.HasPrefix(c.what, "filtered") && !strings.Contains(strings.Split(frame, "\n")[0], "filtered") {
 				t.Errorf("%s at %d columns: %q is not whole on the frame:\n%s", c.what, w, c.whole, frame)
+			}
+		}
+	}
+}
+
+// TestSummaryNamesWhole: at 60 columns the annotation summary shows
+// 13-character system names whole, in its table and its title, the number
+// columns keeping only the room they need (it cut them to "metri…ystem1"
+// beside columns wider than their numbers); with 60-character names it
+// shows their short form, one per name, and nothing overflows.
+func TestSummaryNamesWhole(t *testing.T) {
+	for _, names := range [][]string{{"metricsystem1", "metricsystem2", "metricsystem3"}, {longName, "newstest2022.de-en.hyp.JDExploreAcademy.primary-final-v02-other", "short"}} {
+		ds := demoDataset(t)
+		for i, name := range names {
+			ds.Systems[i].Name = name
+		}
+		for _, size := range [][2]int{{60, 16}, {80, 24}} {
+			w, h := size[0], size[1]
+			m, _ := annotatingOn(t, ds, w, h)
+			v := press(t, m, "S").View()
+			checkFit(t, "annotation summary", v, w, h)
+			frame := ansi.Strip(v)
+			for i, name := range names {
+				want := name
+				if render.Cells(name) > w-40 {
+					want = m.c.shortName(i)
+				}
+				if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(want) + ` +\d`).MatchString(frame) {
+					t.Errorf("%d columns: the table does not show %q as %q:\n%s", w, name, want, frame)
+				}
+				if forms := everyNameForm(frame, name); len(forms) > 1 {
+					t.Errorf("%d columns: %s is shown as %v:\n%s", w, name, forms, frame)
+				}
+				if i == 0 && !strings.Contains(frame, "errors of "+want+" by category") {
+					t.Errorf("%d columns: the title does not name %q as %q:\n%s", w, name, want, frame)
+				}
 			}
 		}
 	}
