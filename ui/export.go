@@ -20,8 +20,9 @@ const defaultExportPath = "bleuscope-segments.csv"
 // exporter is the export prompt: it asks for a file and writes the rows
 // the list shows (its filter and order) as the full segment table, every
 // system's hypothesis, score and delta as the list shows it with that
-// system shown ([segList.exportDeltas]), and the annotations when
-// annotating ([model.WriteSegmentTexts]). The format
+// system shown, the shown system's impact while the list sorts by it
+// ([segList.exportDeltas]), and the annotations when annotating
+// ([model.WriteSegmentTexts]). The format
 // follows the file's extension ([exportFormat]).
 type exporter struct {
 	typing  bool
@@ -203,9 +204,16 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 // exportDeltas says what each system's delta in the export is to: the
 // system the list compares it with when it is shown (the pinned baseline,
 // else model.DefaultOther), whichever system is shown now, so that tab
-// does not change the file. The file's header names them.
-func (l segList) exportDeltas() model.TextExport {
-	return model.TextExport{Pinned: l.pinned, Baseline: l.view.Other}
+// does not change the file. The file's header names them. While the list
+// sorts by impact, the shown system (of n) also gets the impact column the
+// list shows, against the same baseline, as segments --text --sort impact
+// writes it.
+func (l segList) exportDeltas(n int) model.TextExport {
+	t := model.TextExport{Pinned: l.pinned, Baseline: l.view.Other}
+	if l.impact != nil && t.DeltaTo(l.view.System, n) == l.view.Other {
+		t.Impact, t.ImpactSystem = l.impact, l.view.System
+	}
+	return t
 }
 
 // startExport starts the export job for req.
@@ -216,7 +224,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if w := m.list.waiting; w != "" {
 		return m.flash("the filter waits for the " + w + " scores; export once they are in")
 	}
-	t := m.list.exportDeltas()
+	t := m.list.exportDeltas(len(m.c.ds.Systems))
 	if m.ann.on {
 		t.Notes = m.ann.notes(m.c)
 	}

@@ -242,6 +242,58 @@ func TestExportDeltaToBaseline(t *testing.T) {
 	each(m, "pinned", [][2]int{{0, 1}, {2, 1}})
 }
 
+// TestExportImpact: sorted by impact, the export has the impact column
+// the list shows, for the shown system, headed as segments --text --sort
+// impact heads it ("impact:NAME vs BASE"), with the list's figures; with
+// the pinned baseline shown, which has no Δ, it has none. Before, the
+// export left it out, though the rows were in its order.
+func TestExportImpact(t *testing.T) {
+	t.Chdir(t.TempDir())
+	m := press(t, ready(t, demoDataset(t), 100, 30), "tab", "i")
+	if m.list.view.Sort != model.SortImpact || m.list.impact == nil {
+		t.Fatalf("sort %v, impact %v; want the list sorted by impact with its column", m.list.view.Sort, m.list.impact != nil)
+	}
+	export := func(m Model, path string) [][]string {
+		t.Helper()
+		m = press(t, m, "X", "ctrl+u")
+		m = typeText(t, m, path)
+		m = press(t, m, "enter")
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatalf("%s: %v (status %q)", path, err, m.status)
+		}
+		defer f.Close()
+		recs, err := csv.NewReader(f).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
+	}
+	names := func(i int) string { return m.c.ds.Systems[i].Name }
+	recs := export(m, "impact.csv")
+	head := "impact:" + names(m.list.view.System) + " vs " + names(m.list.view.Other)
+	col := slices.Index(recs[0], head)
+	if col < 0 || slices.IndexFunc(recs[0], func(h string) bool { return strings.HasPrefix(h, "impact:") }) != col {
+		t.Fatalf("header %q; want one impact column, %q", recs[0], head)
+	}
+	if d := slices.Index(recs[0], "delta:"+names(m.list.view.System)+" vs "+names(m.list.view.Other)); d != col-1 {
+		t.Errorf("header %q: the impact column does not follow the shown system's delta", recs[0])
+	}
+	for r, seg := range m.list.rows {
+		if got, err := strconv.ParseFloat(recs[r+1][col], 64); err != nil || got != m.list.impact[seg] {
+			t.Errorf("line %d: exported impact %q; the list has %v", seg+1, recs[r+1][col], m.list.impact[seg])
+		}
+	}
+	// The pinned baseline shown: no Δ, so no impact column.
+	m = press(t, m, "p")
+	if m.list.view.Other != m.list.view.System {
+		t.Fatalf("p: shown %d, baseline %d; want the shown system pinned", m.list.view.System, m.list.view.Other)
+	}
+	if recs := export(m, "baseline.csv"); slices.ContainsFunc(recs[0], func(h string) bool { return strings.HasPrefix(h, "impact:") }) {
+		t.Errorf("with the baseline shown, the header has an impact column: %q", recs[0])
+	}
+}
+
 // TestQuitWaitsForExport: q while an export is still being written (a
 // FIFO waiting for its reader) says so and quits only when pressed again.
 func TestQuitWaitsForExport(t *testing.T) {

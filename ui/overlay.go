@@ -128,7 +128,7 @@ func helpContent(c common, width int) string {
 func exportHelp(c common, width int) string {
 	return c.st.Title.Render("Exporting with X") + "\n" + render.Wrap(c.st.Text.Render(
 		"X writes the list as it stands (filter, order) to a file: line, source, references, and each system's hypothesis, score and Δ. "+
-			"Each system's Δ is the one the list shows with that system shown: to the pinned baseline (p), which has none, else the first system's to the second and every other's to the first, whichever system is shown now; each Δ's header names the system it is to (delta:NAME vs BASE). "+
+			"Each system's Δ is the one the list shows with that system shown: to the pinned baseline (p), which has none, else the first system's to the second and every other's to the first, whichever system is shown now; each Δ's header names the system it is to (delta:NAME vs BASE). Sorted by impact (i), the shown system's impact follows its Δ (impact:NAME vs BASE). "+
 			"The name's extension chooses the format: .csv, .tsv or .jsonl (JSON Lines, one object per line). "+
 			"A name that says another format (.xlsx, .ods, .json, .gz, …) is refused, since the file would not be one; "+
 			"any other name, or none (a FIFO, /dev/fd/N), gets CSV, which spreadsheets open."), width)
