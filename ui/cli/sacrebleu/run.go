@@ -235,7 +235,7 @@ func (r *run) main() error {
 	var testSets []string
 	if o.testSet != nil {
 		testSets = strings.Split(*o.testSet, ",")
-		if err := cache.checkTestSets(testSets); err != nil {
+		if err := checkTestSetNames(testSets); err != nil {
 			return err
 		}
 	}

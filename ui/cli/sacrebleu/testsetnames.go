@@ -26,3 +26,14 @@ var testSetNames = []string{
 
 // knownTestSet reports whether sacrebleu 2.6.0 has a test set named ts.
 func knownTestSet(ts string) bool { return slices.Contains(testSetNames, ts) }
+
+// checkTestSetNames fails as sacrebleu does when it does not know one of
+// the names ([knownTestSet]).
+func checkTestSetNames(names []string) error {
+	for _, ts := range names {
+		if !knownTestSet(ts) {
+			return fatal(1, "Unknown test set "+pyQuote(ts), "Please run with --list to see the available test sets.")
+		}
+	}
+	return nil
+}

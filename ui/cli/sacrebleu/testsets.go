@@ -168,23 +168,6 @@ func (c testSetCache) neverDownloads(ts string, langpair *string) error {
 	return fatal(1, fmt.Sprintf("bleuscope never downloads test sets, and sacrebleu's local cache (%s) has no %s: pass the files instead (bleuscope sacrebleu REF.txt -i HYP.txt), or let sacrebleu fetch it once (sacrebleu -t %s --echo ref)", c.dir, what, strings.ReplaceAll(what, " ", " -l ")))
 }
 
-// checkTestSets fails as sacrebleu does when it knows one of the names
-// not ([knownTestSet]), and else with [testSetCache.neverDownloads] when
-// the cache has nothing of one of them.
-func (c testSetCache) checkTestSets(names []string) error {
-	for _, ts := range names {
-		if !knownTestSet(ts) {
-			return fatal(1, "Unknown test set "+pyQuote(ts), "Please run with --list to see the available test sets.")
-		}
-	}
-	for _, ts := range names {
-		if len(c.langPairs(ts)) == 0 {
-			return c.neverDownloads(ts, nil)
-		}
-	}
-	return nil
-}
-
 // checkLangPair fails when the cache has nothing of ts for langpair.
 func (c testSetCache) checkLangPair(ts, langpair string) error {
 	if len(c.fields(ts, langpair)) == 0 {

@@ -139,3 +139,27 @@ func TestUnknownTestSet(t *testing.T) {
 		}
 	}
 }
+
+// TestArgumentsCheckedBeforeTheCache: sacrebleu's own checks of -t, -l
+// and references answer as sacrebleu does whether or not the cache holds
+// the test set; only what sacrebleu would then download gets the line
+// about the cache.
+func TestArgumentsCheckedBeforeTheCache(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	writeFiles(t, dir, map[string]string{"hyp.txt": "The cat sits.\n", "ref.txt": "The cat sits.\n"})
+	needPair := "sacreBLEU: I need a language pair (-l). Use --list to see available language pairs for this test set.\n"
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"-t", "wmt22", "-i", "hyp.txt"}, needPair},
+		{[]string{"-t", "wmt22", "--echo", "src"}, needPair},
+		{[]string{"-t", "wmt22,wmt14", "-i", "hyp.txt"}, needPair},
+		{[]string{"-t", "wmt22", "ref.txt", "-i", "hyp.txt"}, "sacreBLEU: I need exactly one of (a) a predefined test set (-t) or (b) a list of references\n"},
+	} {
+		out, errOut, status := cacheRun(t, dir, cache, tc.args...)
+		if out != "" || errOut != tc.stderr || status != 1 {
+			t.Errorf("sacrebleu %q with an empty cache: stdout %q, stderr %q, status %d; want %q, status 1", tc.args, out, errOut, status, tc.stderr)
+		}
+	}
+}
