@@ -251,6 +251,9 @@ func (r *run) main() error {
 	case o.langpair == nil:
 		return fatal(1, "I need a language pair (-l). Use --list to see available language pairs for this test set.")
 	default:
+		if err := checkLangPairs(testSets, *o.langpair); err != nil {
+			return err
+		}
 		for _, ts := range testSets {
 			if err := cache.checkLangPair(ts, *o.langpair); err != nil {
 				return err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,7 +52,7 @@ func TestTestSetCache(t *testing.T) {
 		"wmt20/wmt20.de-en.src":       "x\ny\n",
 		"wmt20/wmt20.de-en.ref-0":     "The cat sits.\nIt is raining.\n",
 		"wmt20/wmt20.de-en.ref-1":     "The cat is sitting.\nIt rains.\n",
-		"wmt21/B/wmt21_B.en-de.ref-B": "eins\n",
+		"wmt21/B/wmt21_B.en-cs.ref-B": "jedna\n",
 	})
 	writeFiles(t, dir, map[string]string{"hyp.txt": "The cat sits.\nIt rains.\n", "one.txt": "two three four five\n"})
 	refA := filepath.Join(cache, "wmt22", "wmt22.de-en.ref-A")
@@ -75,7 +76,7 @@ func TestTestSetCache(t *testing.T) {
 	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt22", "-l", "de-en", "--echo", "src", "ref", "docid"); out != "Die Katze sitzt.\tThe cat sits.\td1\nEs regnet.\tIt is raining.\td1\n" {
 		t.Errorf("--echo src ref docid: %q", out)
 	}
-	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt21/B", "-l", "en-de", "--echo", "ref"); out != "eins\n" {
+	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt21/B", "-l", "en-cs", "--echo", "ref"); out != "jedna\n" {
 		t.Errorf("--echo ref of wmt21/B: %q", out)
 	}
 	out, _, _ := cacheRun(t, dir, cache, "--list")
@@ -133,9 +134,15 @@ func TestUnknownTestSet(t *testing.T) {
 	if _, errOut, status := cacheRun(t, dir, cache, "-t", "wmt19/google/ar", "-l", "en-de", "-i", "hyp.txt"); status != 1 || !strings.Contains(errOut, "bleuscope never downloads") {
 		t.Errorf("a known test set not in the cache: stderr %q, status %d; want the line about the cache, 1", errOut, status)
 	}
-	for ts := range xmlReferences {
-		if !knownTestSet(ts) {
+	for ts, x := range xmlReferences {
+		pairs, ok := langPairsOf(ts)
+		if !ok {
 			t.Errorf("xmlReferences has %q, which is no test set of sacrebleu's", ts)
+		}
+		for lp := range x.byPair {
+			if !slices.Contains(pairs, lp) {
+				t.Errorf("xmlReferences has %s %s, which is no language pair of sacrebleu's", ts, lp)
+			}
 		}
 	}
 }
@@ -160,6 +167,36 @@ func TestArgumentsCheckedBeforeTheCache(t *testing.T) {
 		out, errOut, status := cacheRun(t, dir, cache, tc.args...)
 		if out != "" || errOut != tc.stderr || status != 1 {
 			t.Errorf("sacrebleu %q with an empty cache: stdout %q, stderr %q, status %d; want %q, status 1", tc.args, out, errOut, status, tc.stderr)
+		}
+	}
+}
+
+// TestUnknownLangPair: a language pair sacrebleu 2.6.0 does not have for a
+// test set it knows gets sacrebleu's own lines (the pair, then every pair
+// the first such test set has, in sacrebleu's order) and exit status 1,
+// even when the cache holds files under that name.
+func TestUnknownLangPair(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	writeFiles(t, cache, map[string]string{"wmt14/wmt14.de-fr.src": "x\n", "wmt14/wmt14.de-fr.ref": "The cat sits.\n"})
+	writeFiles(t, dir, map[string]string{"hyp.txt": "The cat sits.\n"})
+	wmt14 := []string{"No such language pair 'de-fr'", "Available language pairs for 'wmt14' are:",
+		" > cs-en", " > en-cs", " > de-en", " > en-de", " > en-fr", " > fr-en", " > en-hi", " > hi-en", " > en-ru", " > ru-en"}
+	logged := func(prefix string, lines ...string) string {
+		return prefix + strings.Join(lines, "\n"+prefix) + "\n"
+	}
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"-t", "wmt14", "-l", "de-fr", "-i", "hyp.txt"}, logged("sacreBLEU: ", wmt14...)},
+		{[]string{"-t", "wmt22,wmt14", "-l", "de-fr", "-i", "hyp.txt"}, logged("sacreBLEU: ", wmt14...)},
+		{[]string{"-t", "wmt14", "-l", "de-fr", "--echo", "src"}, logged("sacreBLEU: ", wmt14...)},
+		{[]string{"-t", "wmt14", "-l", "de-fr", "-i", "hyp.txt", "-q"}, logged("", wmt14...)},
+		{[]string{"-t", "wmt21/C", "-l", "x'y"}, logged("sacreBLEU: ", `No such language pair "x'y"`, "Available language pairs for 'wmt21/C' are:", " > en-de")},
+	} {
+		out, errOut, status := cacheRun(t, dir, cache, tc.args...)
+		if out != "" || errOut != tc.stderr || status != 1 {
+			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want %q, status 1", tc.args, out, errOut, status, tc.stderr)
 		}
 	}
 }
