@@ -244,7 +244,8 @@ func (r *run) main() error {
 		if len(o.refs) == 0 {
 			return fatal(1,
 				"If manual references given, make sure to provide them before the -i/--input argument to avoid confusion.",
-				"Otherwise, I need a predefined test set (-t) from sacrebleu's local cache (bleuscope never downloads one).")
+				"Otherwise, I need a predefined test set (-t) from the following list:",
+				availableTestSets())
 		}
 	case len(o.refs) > 0:
 		return fatal(1, "I need exactly one of (a) a predefined test set (-t) or (b) a list of references")

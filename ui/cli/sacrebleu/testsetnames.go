@@ -100,6 +100,21 @@ func knownTestSet(ts string) bool {
 	return ok
 }
 
+// availableTestSets is the list sacrebleu logs when it needs a test set:
+// Python's repr of the names sorted in reverse.
+func availableTestSets() string {
+	names := make([]string, len(builtinTestSets))
+	for i, s := range builtinTestSets {
+		names[i] = s.name
+	}
+	slices.Sort(names)
+	slices.Reverse(names)
+	for i, name := range names {
+		names[i] = pyQuote(name)
+	}
+	return "[" + strings.Join(names, ", ") + "]"
+}
+
 // checkTestSetNames fails as sacrebleu does when it does not know one of
 // the names ([knownTestSet]).
 func checkTestSetNames(names []string) error {
