@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,8 +64,9 @@ func (c testSetCache) fieldFile(ts, langpair, field string) string {
 	return c.prefix(ts, langpair) + strings.ReplaceAll(field, ":", "-")
 }
 
-// fields lists the fields the cache holds for a test set's language pair:
-// src, the references, then the others in name order.
+// fields lists the fields the cache holds for a test set's language pair,
+// named as sacrebleu names them (ref:A for the file ending in ref-A): src,
+// the references, then the others in name order.
 func (c testSetCache) fields(ts, langpair string) []string {
 	p := c.prefix(ts, langpair)
 	entries, err := os.ReadDir(filepath.Dir(p))
@@ -83,7 +85,7 @@ func (c testSetCache) fields(ts, langpair string) []string {
 		case f == "src":
 			src = append(src, f)
 		case f == "ref" || strings.HasPrefix(f, "ref-"):
-			refs = append(refs, f)
+			refs = append(refs, strings.Replace(f, "-", ":", 1))
 		default:
 			others = append(others, f)
 		}
@@ -93,11 +95,11 @@ func (c testSetCache) fields(ts, langpair string) []string {
 	return append(append(src, refs...), others...)
 }
 
-// refLess orders reference fields: ref, then ref-0, ref-1, ... by number,
+// refLess orders reference fields: ref, then ref:0, ref:1, ... by number,
 // then the named ones.
 func refLess(a, b string) bool {
-	na, ea := strconv.Atoi(strings.TrimPrefix(a, "ref-"))
-	nb, eb := strconv.Atoi(strings.TrimPrefix(b, "ref-"))
+	na, ea := strconv.Atoi(strings.TrimPrefix(a, "ref:"))
+	nb, eb := strconv.Atoi(strings.TrimPrefix(b, "ref:"))
 	switch {
 	case a == "ref" || b == "ref":
 		return a == "ref" && b != "ref"
@@ -152,7 +154,7 @@ func (c testSetCache) referenceFiles(ts, langpair string) []string {
 		return files
 	}
 	for _, f := range c.fields(ts, langpair) {
-		if f == "ref" || strings.HasPrefix(f, "ref-") {
+		if f == "ref" || strings.HasPrefix(f, "ref:") {
 			files = append(files, c.fieldFile(ts, langpair, f))
 		}
 	}
@@ -208,13 +210,7 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 			return c.neverDownloads(*o.testSet, o.langpair)
 		}
 		for _, lp := range pairs {
-			fields := c.fields(*o.testSet, lp)
-			for i, f := range fields {
-				if strings.HasPrefix(f, "ref-") {
-					fields[i] = "ref:" + strings.TrimPrefix(f, "ref-")
-				}
-			}
-			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(fields, ", "))
+			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(c.fields(*o.testSet, lp), ", "))
 		}
 		return nil
 	}
@@ -245,21 +241,15 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 // line per segment.
 func (c testSetCache) echo(out *bufio.Writer, fsys *fileSystem, testSets []string, langpair string, requested []string) error {
 	for _, ts := range testSets {
-		fields := c.fields(ts, langpair)
-		want := requested
-		if len(want) == 1 && want[0] == "all" {
-			want = fields
+		want, err := c.echoFields(ts, langpair, requested)
+		if err != nil {
+			return err
 		}
 		var cols [][]string
 		for _, f := range want {
-			if f == "ref" && !containsStr(fields, "ref") {
-				if files := c.referenceFiles(ts, langpair); len(files) > 0 {
-					f = strings.TrimPrefix(files[0], c.prefix(ts, langpair))
-				}
-			}
 			lines, err := fsys.lines(c.fieldFile(ts, langpair, f), codecUTF8)
 			if err != nil {
-				return fatal(1, fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair))
+				return err
 			}
 			cols = append(cols, lines)
 		}
@@ -280,11 +270,44 @@ func (c testSetCache) echo(out *bufio.Writer, fsys *fileSystem, testSets []strin
 	return nil
 }
 
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// echoFields is the fields --echo prints for a test set's language pair,
+// as sacrebleu's print_test_set chooses them, or its error: "all" is
+// every field, and "ref", when there is no field of that name, the
+// reference field first by name.
+func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]string, error) {
+	fields := c.fields(ts, langpair)
+	var firstRef string
+	for _, f := range fields {
+		if strings.HasPrefix(f, "ref") && (firstRef == "" || f < firstRef) {
+			firstRef = f
 		}
 	}
-	return false
+	if firstRef == "" {
+		// sacrebleu would fetch the test set again: every one has references.
+		return nil, c.neverDownloads(ts, &langpair)
+	}
+	want := slices.Clone(requested)
+	if slices.Contains(want, "all") {
+		if len(want) != 1 {
+			return nil, fatal(1, "Cannot use --echo all with other fields")
+		}
+		want = slices.Clone(fields)
+	}
+	hasRef := slices.Contains(fields, "ref")
+	for i, f := range want {
+		switch {
+		case f == "ref" && !hasRef:
+			want[i] = firstRef
+		case !slices.Contains(fields, f):
+			lines := []string{
+				fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair),
+				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(fields, ", ")),
+			}
+			if !hasRef {
+				lines = append(lines, fmt.Sprintf("'ref' also allowed for backwards compatibility (will return %s)", firstRef))
+			}
+			return nil, fatal(1, lines...)
+		}
+	}
+	return want, nil
 }

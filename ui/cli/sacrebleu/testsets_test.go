@@ -218,3 +218,44 @@ func TestNoReferences(t *testing.T) {
 		}
 	}
 }
+
+// TestEcho: --echo chooses its fields and refuses others as sacrebleu's
+// print_test_set does: "ref" without a field of that name is the first
+// reference by name (A for wmt22 cs-en, though B is scored), "all" is
+// every field and alone, and an unknown field (the cache's own file name
+// ref-0 among them) gets sacrebleu's lines and exit status 1.
+func TestEcho(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		"wmt22/wmt22.cs-en.src":   "S\n",
+		"wmt22/wmt22.cs-en.ref-A": "A\n",
+		"wmt22/wmt22.cs-en.ref-B": "B\n",
+	}
+	for _, f := range []string{"src", "ref-0", "ref-1", "docid", "genre", "origlang"} {
+		files["wmt17/tworefs/wmt17_tworefs.en-fi."+f] = f + " 1\n" + f + " 2\n"
+	}
+	writeFiles(t, cache, files)
+	tworefs := []string{"-t", "wmt17/tworefs", "-l", "en-fi", "--echo"}
+	noSuchField := func(f string) string {
+		return "sacreBLEU: No such field " + f + " in test set wmt17/tworefs for language pair en-fi.\n" +
+			"sacreBLEU: available fields for wmt17/tworefs/en-fi: src, ref:0, ref:1, docid, genre, origlang\n" +
+			"sacreBLEU: 'ref' also allowed for backwards compatibility (will return ref:0)\n"
+	}
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{[]string{"-t", "wmt22", "-l", "cs-en", "--echo", "ref", "src"}, "A\tS\n", "", 0},
+		{append(tworefs, "all"), "src 1\tref-0 1\tref-1 1\tdocid 1\tgenre 1\toriglang 1\nsrc 2\tref-0 2\tref-1 2\tdocid 2\tgenre 2\toriglang 2\n", "", 0},
+		{append(tworefs, "ref", "ref:1"), "ref-0 1\tref-1 1\nref-0 2\tref-1 2\n", "", 0},
+		{append(tworefs, "all", "src"), "", "sacreBLEU: Cannot use --echo all with other fields\n", 1},
+		{append(tworefs, "src", "foo"), "", noSuchField("foo"), 1},
+		{append(tworefs, "ref-0"), "", noSuchField("ref-0"), 1},
+	} {
+		out, errOut, status := cacheRun(t, dir, cache, tc.args...)
+		if out != tc.stdout || errOut != tc.stderr || status != tc.status {
+			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want %q, %q, %d", tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
+		}
+	}
+}
