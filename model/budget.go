@@ -8,7 +8,7 @@ import (
 
 // ErrOverLimit is the error of a read that passes an input limit. [Load]
 // and [LoadOptions.BoundedReader] turn it into an [*InputError] naming the
-// limit; a caller of [Budget.ReadAll] words it itself.
+// limit; a caller of [Budget.ReadChunks] words it itself.
 var ErrOverLimit = errors.New("model: input past its limit")
 
 // A Budget is what is left of an input limit, shared by the files of one
@@ -41,26 +41,24 @@ func (b *Budget) Reserve(n int64) bool {
 	return true
 }
 
-// ReadAll reads r to its end. size is what [Budget.Reserve] took for r
-// (its size), or -1 when its size is not known and nothing was reserved.
-// The bytes read beyond size are taken from b too, and those reserved but
-// not read are given back. Reading stops with [ErrOverLimit] as soon as r
-// gives more than b allows, so that memory holds no more than the limit.
-func (b *Budget) ReadAll(r io.Reader, size int64) ([]byte, error) {
-	chunks, err := b.read(r, size, 0, nil)
-	if err != nil {
-		return nil, err
-	}
-	return joinChunks(chunks), nil
+// ReadChunks reads r to its end and returns its bytes in the chunks they
+// were read into, none empty: one when its size is known, else chunks of
+// 1 MiB, never joined (a caller that needs lines splits them where they
+// are, as [Lines] does). size is what [Budget.Reserve] took for r (its size), or -1
+// when its size is not known and nothing was reserved. The bytes read
+// beyond size are taken from b too, and those reserved but not read are
+// given back. Reading stops with [ErrOverLimit] as soon as r gives more
+// than b allows, so that memory holds no more than the limit.
+func (b *Budget) ReadChunks(r io.Reader, size int64) ([][]byte, error) {
+	return b.read(r, size, 0, nil)
 }
 
 // readChunk is the most read at once, and the size of each chunk of a
 // stream. Tests make it small to cut a text into many chunks.
 var readChunk = 1 << 20
 
-// read is [Budget.ReadAll] without the join: it returns the bytes in the
-// chunks they were read into (none empty), passing each read's bytes to
-// check (when not nil) as they come; an error of check ends the reading.
+// read is [Budget.ReadChunks] that passes each read's bytes to check
+// (when not nil) as they come; an error of check ends the reading.
 // The first size bytes go into one chunk, so that a file is one buffer; a
 // stream of unknown size, or the rest of a file that grew, is read in
 // chunks of readChunk bytes, each allocated once, with no garbage from a
@@ -120,24 +118,6 @@ func fill(r io.Reader, buf []byte, check func([]byte) error) ([]byte, error) {
 		}
 	}
 	return buf, nil
-}
-
-// joinChunks returns the chunks as one slice (the only chunk itself when
-// there is one).
-func joinChunks(chunks [][]byte) []byte {
-	if len(chunks) == 1 {
-		return chunks[0]
-	}
-	total := 0
-	for _, c := range chunks {
-		total += len(c)
-	}
-	out := make([]byte, 0, total)
-	for i, c := range chunks {
-		out = append(out, c...)
-		chunks[i] = nil // let each chunk go once copied
-	}
-	return out
 }
 
 // capped reads r, failing with [ErrOverLimit] once more than left bytes

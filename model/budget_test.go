@@ -10,10 +10,10 @@ import (
 	"testing/iotest"
 )
 
-// TestBudgetReadAll: a reader reads within what it reserved and what is
+// TestBudgetReadChunks: a reader reads within what it reserved and what is
 // left, gives back what it reserved but did not read, and stops an
 // endless stream just past the limit.
-func TestBudgetReadAll(t *testing.T) {
+func TestBudgetReadChunks(t *testing.T) {
 	text := strings.Repeat("a b c\n", 500_000) // 3 MB: several chunks
 	for _, c := range []struct {
 		name    string
@@ -39,9 +39,12 @@ func TestBudgetReadAll(t *testing.T) {
 			if c.size > 0 && !b.Reserve(c.size) {
 				t.Fatalf("Reserve(%d) of %d refused", c.size, c.limit)
 			}
-			got, err := b.ReadAll(c.src, c.size)
-			if !errors.Is(err, c.wantErr) || string(got) != c.want {
-				t.Fatalf("ReadAll = %d bytes, %v; want %d bytes, %v", len(got), err, len(c.want), c.wantErr)
+			chunks, err := b.ReadChunks(c.src, c.size)
+			if got := bytes.Join(chunks, nil); !errors.Is(err, c.wantErr) || string(got) != c.want {
+				t.Fatalf("ReadChunks = %d bytes, %v; want %d bytes, %v", len(got), err, len(c.want), c.wantErr)
+			}
+			if c.size >= 0 && len(chunks) > 1 && int64(len(chunks[0])) <= c.size {
+				t.Errorf("a file of %d bytes read in %d chunks, the first of %d bytes; want its size in one", c.size, len(chunks), len(chunks[0]))
 			}
 			if err == nil && b.left.Load() != c.left {
 				t.Errorf("%d bytes left; want %d", b.left.Load(), c.left)
@@ -49,7 +52,7 @@ func TestBudgetReadAll(t *testing.T) {
 		})
 	}
 	e := &endless{pattern: "a b c\n"}
-	if _, err := NewBudget(1<<20).ReadAll(e, -1); !errors.Is(err, ErrOverLimit) || e.read != 1<<20+1 {
+	if _, err := NewBudget(1<<20).ReadChunks(e, -1); !errors.Is(err, ErrOverLimit) || e.read != 1<<20+1 {
 		t.Errorf("an endless stream: %v after %d bytes; want %v after %d", err, e.read, ErrOverLimit, 1<<20+1)
 	}
 }
@@ -64,7 +67,7 @@ func TestBudgetShared(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i := range errs {
-		wg.Go(func() { _, errs[i] = b.ReadAll(strings.NewReader(strings.Repeat("x", 300)), -1) })
+		wg.Go(func() { _, errs[i] = b.ReadChunks(strings.NewReader(strings.Repeat("x", 300)), -1) })
 	}
 	wg.Wait()
 	if (errs[0] == nil) == (errs[1] == nil) {

@@ -206,26 +206,30 @@ func openErr(p string, err error) *InputError {
 	return inputErr(p, fmt.Sprintf("cannot be read (%v); check the path", err))
 }
 
-// lines splits f into lines the way sacrebleu's command line reads files:
-// only "\n" ends a line (standard input also takes "\r\n" and a lone
-// "\r", as Python's universal newlines do), a final line end adds no empty
-// line, and when strip is set every line loses its trailing whitespace as
-// Python's str.rstrip() removes it. A line cut by the end of a chunk is
-// joined into a string of its own; every other line is a substring of its
-// chunk.
-func (f *file) lines(strip bool) []string {
-	universal := f.stdin && slices.ContainsFunc(f.chunks, func(c string) bool { return strings.Contains(c, "\r") })
+// lines splits f into lines the way sacrebleu's command line reads files
+// ([Lines]); standard input in universal newlines mode.
+func (f *file) lines(strip bool) []string { return Lines(f.chunks, f.stdin, strip) }
+
+// Lines splits a text read in chunks into lines the way sacrebleu's
+// command line reads files: only "\n" ends a line (with universal set,
+// as for standard input, "\r\n" and a lone "\r" too, as Python's
+// universal newlines do), a final line end adds no empty line, and when
+// strip is set every line loses its trailing whitespace as Python's
+// str.rstrip() removes it. A line cut by the end of a chunk is joined
+// into a string of its own; every other line is a substring of its chunk.
+func Lines(chunks []string, universal, strip bool) []string {
+	universal = universal && slices.ContainsFunc(chunks, func(c string) bool { return strings.Contains(c, "\r") })
 	n := 0
-	for _, c := range f.chunks {
+	for _, c := range chunks {
 		n += strings.Count(c, "\n")
 	}
-	if k := len(f.chunks); k > 0 && !strings.HasSuffix(f.chunks[k-1], "\n") {
+	if k := len(chunks); k > 0 && !strings.HasSuffix(chunks[k-1], "\n") {
 		n++
 	}
 	out := make([]string, 0, n)
 	var open []string // the pieces of a line cut by the ends of chunks
-	for i, c := range f.chunks {
-		if universal && i > 0 && strings.HasSuffix(f.chunks[i-1], "\r") {
+	for i, c := range chunks {
+		if universal && i > 0 && strings.HasSuffix(chunks[i-1], "\r") {
 			c = strings.TrimPrefix(c, "\n") // the rest of a "\r\n" the chunk before ends with
 		}
 		for c != "" {

@@ -1,7 +1,6 @@
 package sacrebleu
 
 import (
-	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -66,32 +65,115 @@ func lookupCodec(name string) (codec, error) {
 	return 0, fatal(1, fmt.Sprintf("bleuscope reads UTF-8, UTF-8 with BOM, Latin-1 and ASCII text only, not %s: convert the files first (iconv -f %s -t UTF-8)", name, name))
 }
 
-// decode turns raw bytes into the text Python would read with c, or the
-// line of the UnicodeDecodeError Python would raise.
-func decode(raw []byte, c codec, label string) (string, error) {
-	switch c {
-	case codecUTF8Sig:
-		raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-		fallthrough
-	case codecUTF8:
-		if i, reason := invalidUTF8(raw); i >= 0 {
-			return "", exception(fmt.Sprintf("UnicodeDecodeError: 'utf-8' codec can't decode byte 0x%02x in position %d: %s (in %s)", raw[i], i, reason, label))
-		}
-		return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
-	case codecASCII:
-		for i, b := range raw {
-			if b >= 0x80 {
-				return "", exception(fmt.Sprintf("UnicodeDecodeError: 'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128) in %s", b, i, label))
+// decode turns raw bytes, read in chunks, into the text Python would
+// read with c, in the same chunks, or the line of the UnicodeDecodeError
+// Python would raise (its position counts from the start of the text).
+// UTF-8 and ASCII text shares the chunks' memory.
+func decode(chunks [][]byte, c codec, label string) ([]string, error) {
+	if c == codecUTF8Sig {
+		chunks = trimBOM(chunks)
+	}
+	texts := make([]string, len(chunks))
+	offset := 0 // where raw starts in the text
+	for k, raw := range chunks {
+		switch c {
+		case codecLatin1:
+			var b strings.Builder
+			b.Grow(len(raw))
+			for _, x := range raw {
+				b.WriteRune(rune(x))
 			}
+			texts[k] = b.String()
+		case codecASCII:
+			for i, x := range raw {
+				if x >= 0x80 {
+					return nil, exception(fmt.Sprintf("UnicodeDecodeError: 'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128) in %s", x, offset+i, label))
+				}
+			}
+			fallthrough
+		default:
+			texts[k] = unsafe.String(unsafe.SliceData(raw), len(raw))
 		}
-		return unsafe.String(unsafe.SliceData(raw), len(raw)), nil
+		offset += len(raw)
 	}
-	var b strings.Builder
-	b.Grow(len(raw))
-	for _, c := range raw {
-		b.WriteRune(rune(c))
+	if c == codecUTF8 || c == codecUTF8Sig {
+		if i, reason := invalidUTF8In(chunks); i >= 0 {
+			return nil, exception(fmt.Sprintf("UnicodeDecodeError: 'utf-8' codec can't decode byte 0x%02x in position %d: %s (in %s)", byteAt(chunks, i), i, reason, label))
+		}
 	}
-	return b.String(), nil
+	return texts, nil
+}
+
+// trimBOM returns the chunks without the UTF-8 byte-order mark they start
+// with, if they do.
+func trimBOM(chunks [][]byte) [][]byte {
+	const bom = "\xef\xbb\xbf"
+	if string(following(chunks, len(bom))) != bom {
+		return chunks
+	}
+	n := len(bom)
+	for len(chunks) > 0 && len(chunks[0]) <= n {
+		n -= len(chunks[0])
+		chunks = chunks[1:]
+	}
+	if n > 0 {
+		chunks = append([][]byte{chunks[0][n:]}, chunks[1:]...)
+	}
+	return chunks
+}
+
+// following returns the first n bytes of the text the chunks make (all of
+// it when it is shorter).
+func following(chunks [][]byte, n int) []byte {
+	var out []byte
+	for _, c := range chunks {
+		if len(out) >= n {
+			break
+		}
+		out = append(out, c[:min(len(c), n-len(out))]...)
+	}
+	return out
+}
+
+// byteAt returns the byte at offset i of the text the chunks make.
+func byteAt(chunks [][]byte, i int) byte {
+	for _, c := range chunks {
+		if i < len(c) {
+			return c[i]
+		}
+		i -= len(c)
+	}
+	return 0
+}
+
+// invalidUTF8In is [invalidUTF8] of the text the chunks make together,
+// without joining them: where a chunk alone is not UTF-8, the bytes that
+// follow decide, since they may complete a rune the chunk's end cut, and
+// they give Python's reason.
+func invalidUTF8In(chunks [][]byte) (int, string) {
+	offset := 0 // where chunks[k] starts in the text
+	skip := 0   // bytes of a rune a chunk before began, checked with it
+	for k, c := range chunks {
+		if skip >= len(c) {
+			skip -= len(c)
+			offset += len(c)
+			continue
+		}
+		i, _ := invalidUTF8(c[skip:])
+		if i < 0 {
+			skip, offset = 0, offset+len(c)
+			continue
+		}
+		i += skip
+		end := min(len(c), i+utf8.UTFMax)
+		w := append(c[i:end:end], following(chunks[k+1:], utf8.UTFMax)...)
+		if j, reason := invalidUTF8(w); j == 0 {
+			return offset + i, reason
+		}
+		_, size := utf8.DecodeRune(w) // the rune the chunk's end cut, whole
+		skip, offset = size-(len(c)-i), offset+len(c)
+	}
+	return -1, ""
 }
 
 // invalidUTF8 returns the offset of the first byte that is not valid
@@ -171,7 +253,7 @@ func (f *fileSystem) prefetch(names []string, c codec) {
 			defer e.done.Done()
 			text, err := f.readText(name, c, reserved)
 			if err == nil {
-				e.lines = fileLines(text)
+				e.lines = model.Lines(text, false, true)
 			}
 			e.err = err
 		}()
@@ -197,38 +279,39 @@ func (f *fileSystem) path(name string) string {
 // readText reads the whole of a file as sacrebleu's smart_open does: a
 // name ending in .gz is gunzipped, the bytes are decoded with c. reserved
 // bytes were taken from the input limit for it already (-1: its size was
-// not known, and nothing was). Errors are the
-// exception Python would raise, or the input limit's.
-func (f *fileSystem) readText(name string, c codec, reserved int64) (string, error) {
+// not known, and nothing was). The text comes in the chunks it was read
+// in ([model.Budget.ReadChunks]). Errors are the exception Python would
+// raise, or the input limit's.
+func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, error) {
 	p := f.path(name)
 	info, err := os.Stat(p)
 	if err == nil && info.IsDir() {
-		return "", exception("IsADirectoryError: [Errno 21] Is a directory: " + pyQuote(name))
+		return nil, exception("IsADirectoryError: [Errno 21] Is a directory: " + pyQuote(name))
 	}
 	file, err := os.Open(p)
 	if err != nil {
-		return "", osException(name, err)
+		return nil, osException(name, err)
 	}
 	defer file.Close()
 	var r io.Reader = file
 	if strings.HasSuffix(name, ".gz") {
 		zr, err := gzip.NewReader(file)
 		if err == io.EOF { // an empty file: Python reads no line
-			return "", nil
+			return nil, nil
 		}
 		if err != nil {
-			return "", exception("gzip.BadGzipFile: Not a gzipped file (" + pyQuote(name) + ")")
+			return nil, exception("gzip.BadGzipFile: Not a gzipped file (" + pyQuote(name) + ")")
 		}
 		r = zr
 	}
-	raw, err := f.budget.ReadAll(r, reserved)
+	raw, err := f.budget.ReadChunks(r, reserved)
 	switch {
 	case errors.Is(err, model.ErrOverLimit):
-		return "", tooBig(f.budget, name)
+		return nil, tooBig(f.budget, name)
 	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, gzip.ErrHeader), errors.Is(err, io.ErrUnexpectedEOF):
-		return "", exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
+		return nil, exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
 	case err != nil:
-		return "", osException(name, err)
+		return nil, osException(name, err)
 	}
 	return decode(raw, c, name)
 }
@@ -246,47 +329,6 @@ func osException(name string, err error) error {
 		err = pe.Err
 	}
 	return exception(fmt.Sprintf("OSError: %v: %s", err, pyQuote(name)))
-}
-
-// fileLines splits text read with newline="\n" into its lines: only LF
-// ends a line, a final LF does not start an empty line. Every line is
-// rstripped as sacrebleu strips it. The lines share text's memory.
-func fileLines(text string) []string {
-	n := strings.Count(text, "\n")
-	if text != "" && !strings.HasSuffix(text, "\n") {
-		n++
-	}
-	out := make([]string, 0, n)
-	for len(text) > 0 {
-		i := strings.IndexByte(text, '\n')
-		if i < 0 {
-			out = append(out, scoring.PyRstrip(text))
-			break
-		}
-		out = append(out, scoring.PyRstrip(text[:i]))
-		text = text[i+1:]
-	}
-	return out
-}
-
-// universalLines splits text as Python's universal newlines mode does:
-// LF, CR LF and a lone CR each end a line. The line ends are kept out of
-// the lines; nothing else is stripped.
-func universalLines(text string) []string {
-	var out []string
-	for len(text) > 0 {
-		i := strings.IndexAny(text, "\r\n")
-		if i < 0 {
-			out = append(out, text)
-			break
-		}
-		out = append(out, text[:i])
-		if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-			i++
-		}
-		text = text[i+1:]
-	}
-	return out
 }
 
 // splitMax is Python's str.split(sep, maxsplit): at most maxsplit splits
@@ -335,10 +377,10 @@ type system struct {
 // systems and the first line decides how many there are. The first line
 // is rstripped as a whole, later lines field by field too.
 func readStdinSystems(stdin io.Reader, c codec, b *model.Budget) ([]system, error) {
-	var raw []byte
+	var raw [][]byte
 	if stdin != nil {
 		var err error
-		raw, err = b.ReadAll(stdin, -1)
+		raw, err = b.ReadChunks(stdin, -1)
 		switch {
 		case errors.Is(err, model.ErrOverLimit):
 			return nil, tooBig(b, "standard input")
@@ -350,23 +392,30 @@ func readStdinSystems(stdin io.Reader, c codec, b *model.Budget) ([]system, erro
 	if err != nil {
 		return nil, err
 	}
-	lines := universalLines(text)
-	first := ""
-	if len(lines) > 0 {
-		first = lines[0]
+	lines := model.Lines(text, true, false)
+	if len(lines) == 0 {
+		lines = []string{""} // what Python's readline() gives at the end
 	}
-	fields := strings.Split(scoring.PyRstrip(first), "\t")
+	fields := strings.Split(scoring.PyRstrip(lines[0]), "\t")
 	systems := make([]system, len(fields))
-	for i, f := range fields {
-		systems[i] = system{name: fmt.Sprintf("System %d", i+1), lines: []string{f}}
-	}
-	for _, line := range lines[min(1, len(lines)):] {
-		fields := strings.Split(scoring.PyRstrip(line), "\t")
-		if len(fields) != len(systems) {
-			return nil, fatal(17, "FATAL: the number of tab-delimited fields in the input stream differ across lines.")
+	for i := range systems {
+		// The first system's lines take the places of the lines they
+		// come from.
+		systems[i] = system{name: fmt.Sprintf("System %d", i+1), lines: lines}
+		if i > 0 {
+			systems[i].lines = make([]string, len(lines))
 		}
-		for i, f := range fields {
-			systems[i].lines = append(systems[i].lines, scoring.PyRstrip(f))
+		systems[i].lines[0] = fields[i]
+	}
+	for k := 1; k < len(lines); k++ {
+		line := scoring.PyRstrip(lines[k])
+		for i := range systems {
+			f, rest, found := strings.Cut(line, "\t")
+			if found != (i < len(systems)-1) {
+				return nil, fatal(17, "FATAL: the number of tab-delimited fields in the input stream differ across lines.")
+			}
+			systems[i].lines[k] = scoring.PyRstrip(f)
+			line = rest
 		}
 	}
 	return systems, nil

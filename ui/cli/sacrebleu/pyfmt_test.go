@@ -4,8 +4,10 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -118,4 +120,48 @@ func TestUTF8DecodeErrors(t *testing.T) {
 			t.Errorf("%q: %d %s; want %d %s", in, at, reason, want.at, want.reason)
 		}
 	}
+}
+
+// TestDecodeInChunks checks that text read in chunks decodes as it does
+// whole, wherever the chunks end: the same text, or the same byte,
+// position and reason of the UTF-8 error, a rune or a byte-order mark cut
+// by a chunk's end included.
+func TestDecodeInChunks(t *testing.T) {
+	var texts []string
+	for _, mid := range []string{"", "a", "é", "€", "😀", "\xef\xbf\xbd", "\xe9", "\xc3", "\xe2\x82", "\xe2(\xa1", "\xf0\x90\x80", "\xe2\xf0\x9f", "\xed\xa0\x80", "\x80", "\xc0\xaf", "\xf5"} {
+		for _, around := range []string{"", "é", "a\n"} {
+			texts = append(texts, around+mid+around, "\xef\xbb\xbf"+mid+around, mid+"😀"+mid)
+		}
+	}
+	for _, text := range texts {
+		for _, c := range []codec{codecUTF8, codecUTF8Sig, codecLatin1, codecASCII} {
+			want, wantErr := decode([][]byte{[]byte(text)}, c, "x")
+			for _, chunks := range everyCut(text) {
+				got, err := decode(chunks, c, "x")
+				if fmt.Sprint(err) != fmt.Sprint(wantErr) || strings.Join(got, "") != strings.Join(want, "") {
+					t.Fatalf("decode(%q) in chunks %q: %q, %v; want %q, %v as whole", text, chunks, got, err, want, wantErr)
+				}
+			}
+		}
+	}
+}
+
+// everyCut returns every way of cutting s into chunks, none empty.
+func everyCut(s string) [][][]byte {
+	if s == "" {
+		return [][][]byte{nil}
+	}
+	var out [][][]byte
+	for mask := 0; mask < 1<<(len(s)-1); mask++ {
+		var chunks [][]byte
+		start := 0
+		for i := 1; i <= len(s); i++ {
+			if i == len(s) || mask&(1<<(i-1)) != 0 {
+				chunks = append(chunks, []byte(s[start:i]))
+				start = i
+			}
+		}
+		out = append(out, chunks)
+	}
+	return out
 }

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // runIn runs the drop-in in dir with the given environment.
@@ -198,22 +200,41 @@ func TestInterrupted(t *testing.T) {
 	}
 }
 
-// TestReadingAllocatesOnce checks that a file is read into one buffer of
-// its size (plus its line index), not copied while a buffer grows: reading
-// a 4 MB file may allocate at most 1.5 times its size.
+// TestReadingAllocatesOnce checks that every input is read once, into
+// one buffer of its size or the chunks a stream comes in, and split into
+// lines where it lies, never joined or copied while a buffer grows: a
+// 4 MB file, the same gzipped and the same on standard input may each
+// allocate at most 1.5 times its size (its line index included).
 func TestReadingAllocatesOnce(t *testing.T) {
 	dir := t.TempDir()
 	text := strings.Repeat("the same few words again and again and again in every line\n", 70_000)
-	writeFiles(t, dir, map[string]string{"big.txt": text})
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fsys := &fileSystem{dir: dir, budget: newBudget(func(string) string { return "" }, logger{w: io.Discard})}
-	lines, err := fsys.lines("big.txt", codecUTF8)
-	runtime.ReadMemStats(&after)
-	if err != nil || len(lines) != 70_000 {
-		t.Fatalf("%d lines, %v", len(lines), err)
-	}
-	if got := after.TotalAlloc - before.TotalAlloc; float64(got) > 1.5*float64(len(text)) {
-		t.Errorf("reading %d bytes allocated %d", len(text), got)
+	writeFiles(t, dir, map[string]string{"big.txt": text, "big.txt.gz": gz(t, text)})
+	budget := func() *model.Budget { return newBudget(func(string) string { return "" }, logger{w: io.Discard}) }
+	for _, tc := range []struct {
+		name string
+		read func() ([]string, error)
+	}{
+		{"a file", func() ([]string, error) { return (&fileSystem{dir: dir, budget: budget()}).lines("big.txt", codecUTF8) }},
+		{"a gzipped file", func() ([]string, error) {
+			return (&fileSystem{dir: dir, budget: budget()}).lines("big.txt.gz", codecUTF8)
+		}},
+		{"standard input", func() ([]string, error) {
+			systems, err := readStdinSystems(strings.NewReader(text), codecUTF8, budget())
+			if err != nil {
+				return nil, err
+			}
+			return systems[0].lines, nil
+		}},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		lines, err := tc.read()
+		runtime.ReadMemStats(&after)
+		if err != nil || len(lines) != 70_000 {
+			t.Fatalf("%s: %d lines, %v", tc.name, len(lines), err)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; float64(got) > 1.5*float64(len(text)) {
+			t.Errorf("%s: reading %d bytes allocated %d", tc.name, len(text), got)
+		}
 	}
 }
