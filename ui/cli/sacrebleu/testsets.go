@@ -204,6 +204,9 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 		}
 		pairs := c.langPairs(*o.testSet)
 		if o.langpair != nil {
+			if known, _ := langPairsOf(*o.testSet); !slices.Contains(known, *o.langpair) {
+				return exception("Exception: No such language pair " + *o.testSet + "/" + *o.langpair)
+			}
 			pairs = []string{*o.langpair}
 		}
 		if len(pairs) == 0 {

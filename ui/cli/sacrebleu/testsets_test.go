@@ -173,8 +173,9 @@ func TestArgumentsCheckedBeforeTheCache(t *testing.T) {
 
 // TestUnknownLangPair: a language pair sacrebleu 2.6.0 does not have for a
 // test set it knows gets sacrebleu's own lines (the pair, then every pair
-// the first such test set has, in sacrebleu's order) and exit status 1,
-// even when the cache holds files under that name.
+// the first such test set has, in sacrebleu's order; with --list, the
+// exception its dataset raises) and exit status 1, even when the cache
+// holds files under that name.
 func TestUnknownLangPair(t *testing.T) {
 	cache, dir := t.TempDir(), t.TempDir()
 	writeFiles(t, cache, map[string]string{"wmt14/wmt14.de-fr.src": "x\n", "wmt14/wmt14.de-fr.ref": "The cat sits.\n"})
@@ -193,6 +194,7 @@ func TestUnknownLangPair(t *testing.T) {
 		{[]string{"-t", "wmt14", "-l", "de-fr", "--echo", "src"}, logged("sacreBLEU: ", wmt14...)},
 		{[]string{"-t", "wmt14", "-l", "de-fr", "-i", "hyp.txt", "-q"}, logged("", wmt14...)},
 		{[]string{"-t", "wmt21/C", "-l", "x'y"}, logged("sacreBLEU: ", `No such language pair "x'y"`, "Available language pairs for 'wmt21/C' are:", " > en-de")},
+		{[]string{"--list", "-t", "wmt14", "-l", "de-fr"}, "Exception: No such language pair wmt14/de-fr\n"},
 	} {
 		out, errOut, status := cacheRun(t, dir, cache, tc.args...)
 		if out != "" || errOut != tc.stderr || status != 1 {
