@@ -143,6 +143,13 @@ func runAnnotations(e *env, args []string) error {
 	return usagef("unknown annotations command %q: use summary, export or import; see 'bleuscope annotations --help'", model.Printable(args[0]))
 }
 
+// summaryFormats and exportFormats are the formats annotations summary
+// prints and annotations export writes, the default first.
+var (
+	summaryFormats = []string{"text", "json"}
+	exportFormats  = []string{"mqm-tsv", "csv", "jsonl"}
+)
+
 // runAnnotationsSummary is "bleuscope annotations summary".
 func runAnnotationsSummary(e *env, args []string) error {
 	fs := newFlagSet("annotations summary")
@@ -159,8 +166,8 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if format != "text" && format != "json" {
-		return usagef("--format %q: summary prints text or json; %s", fs.typedFormat, fs.helpHint())
+	if err := fs.checkFormat(format, summaryFormats); err != nil {
+		return err
 	}
 	if len(files) != 1 {
 		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV), not %d; %s", len(files), fs.helpHint())
@@ -210,8 +217,8 @@ func runAnnotationsExport(e *env, args []string) error {
 	if ann == "" || len(rest) > 0 {
 		return usagef("export reads one annotation file: --annotations ANN; %s", fs.helpHint())
 	}
-	if format != "mqm-tsv" && format != "csv" && format != "jsonl" {
-		return usagef("--format %q: export writes mqm-tsv, csv or jsonl; %s", fs.typedFormat, fs.helpHint())
+	if err := fs.checkFormat(format, exportFormats); err != nil {
+		return err
 	}
 	if err := checkOutputNotInput(out, []string{ann}); err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -75,8 +74,8 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(bucketsFormats, format) {
-		return usagef("--format %q: buckets prints %s; %s", fs.typedFormat, scoring.OrList(bucketsFormats), fs.helpHint())
+	if err := fs.checkFormat(format, bucketsFormats); err != nil {
+		return err
 	}
 	bys, err := parseChoices(byArgs, model.BucketBys, model.ParseBucketBy, "--by", "ref-length, length-ratio or sentence-bleu")
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -201,8 +200,8 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(model.CorpusFormats, format) {
-		return usagef("--format %q: compare prints %s; %s", fs.typedFormat, scoring.OrList(model.CorpusFormats), fs.helpHint())
+	if err := fs.checkFormat(format, model.CorpusFormats); err != nil {
+		return err
 	}
 	if bs && ar {
 		return usagef("--paired-bs and --paired-ar are two different tests; give one of them")

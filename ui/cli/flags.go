@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // listFlag is a repeatable string flag (-r a -r b).
@@ -49,6 +50,17 @@ func (f formatFlag) Set(s string) error {
 func (fs *flagSet) format(v *string) {
 	fs.typedFormat = *v
 	fs.Var(formatFlag{v, &fs.typedFormat}, "format", "output format")
+}
+
+// checkFormat refuses a --format value (format, as read) that is not one of
+// formats, the ones the command prints, in the one wording every command
+// uses: the flag as written, the value as typed, and those formats.
+func (fs *flagSet) checkFormat(format string, formats []string) error {
+	if slices.Contains(formats, format) {
+		return nil
+	}
+	return usagef("%s %q: %s prints %s; %s", writtenFlag([]string{"format"}, fs.args),
+		model.Printable(fs.typedFormat), fs.cmd, scoring.OrList(formats), fs.helpHint())
 }
 
 // intFlag is an integer flag with a plain-spoken error.

@@ -212,3 +212,35 @@ func commandArgs(cmd string, flags ...string) (args []string, hint string) {
 	}
 	return append(args, "hyp.txt", "-r", "ref.txt"), hint
 }
+
+// TestFormatRefusalsShareOneWording refuses a --format on every command
+// that takes one, in one wording: the flag as written, the value as typed
+// (escaped), and the formats that command prints.
+func TestFormatRefusalsShareOneWording(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--format", "XML", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format "XML": score prints text or json; see 'bleuscope score --help'`},
+		{[]string{"segments", "-format", "json", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: -format "json": segments prints text, jsonl, tsv or csv; see 'bleuscope segments --help'`},
+		{[]string{"compare", "--format=\x1b[31mcsv", "hyp.txt", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format "␛[31mcsv": compare prints text or json; see 'bleuscope compare --help'`},
+		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format "csv": ngrams prints text or jsonl; see 'bleuscope ngrams --help'`},
+		{[]string{"buckets", "--format", "json", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format "json": buckets prints text or jsonl; see 'bleuscope buckets --help'`},
+		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"},
+			`bleuscope: --format "xml": annotations summary prints text or json; see 'bleuscope annotations summary --help'`},
+		{[]string{"annotations", "export", "--annotations", "m.tsv", "--format", "xlsx"},
+			`bleuscope: --format "xlsx": annotations export prints mqm-tsv, csv or jsonl; see 'bleuscope annotations export --help'`},
+	}
+	for _, tt := range tests {
+		writeFiles(t, basicFiles())
+		code, out, stderr := runCLI(t, "", tt.args...)
+		if code != exitUsage || out != "" || stderr != tt.want+"\n" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q alone", tt.args, code, out, stderr, tt.want+"\n")
+		}
+	}
+}

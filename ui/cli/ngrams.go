@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"slices"
 	"strconv"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -77,8 +76,8 @@ func runNGrams(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(ngramsFormats, format) {
-		return usagef("--format %q: ngrams prints %s; %s", fs.typedFormat, scoring.OrList(ngramsFormats), fs.helpHint())
+	if err := fs.checkFormat(format, ngramsFormats); err != nil {
+		return err
 	}
 	if top < 0 {
 		return usagef("--top %d: give a number of rows ≥ 1 (0 lists all)", top)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -70,8 +69,8 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(model.CorpusFormats, format) {
-		return usagef("--format %q: score prints %s; %s", fs.typedFormat, scoring.OrList(model.CorpusFormats), fs.helpHint())
+	if err := fs.checkFormat(format, model.CorpusFormats); err != nil {
+		return err
 	}
 	set, err := sf.settings()
 	if err != nil {

@@ -3,10 +3,8 @@ package cli
 import (
 	"bytes"
 	"io"
-	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/scoring"
 )
 
 const segmentsHelp = `Usage: bleuscope segments [flags] SYSTEM ... -r REF [-r REF ...]
@@ -80,8 +78,8 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(model.SegmentFormats, format) {
-		return usagef("--format %q: segments prints %s; %s", fs.typedFormat, scoring.OrList(model.SegmentFormats), fs.helpHint())
+	if err := fs.checkFormat(format, model.SegmentFormats); err != nil {
+		return err
 	}
 	key, err := model.ParseSortKey(sortBy)
 	if err != nil {
