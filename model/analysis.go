@@ -43,9 +43,15 @@ func Analyze(ctx context.Context, ds *Dataset, set Settings, progress func(done,
 // c_A + c_B + 2α could pass the largest float.
 const MaxSalientAlpha = 1e300
 
+// SalientAlphaOK reports whether the salient ratio takes α: above 0 and at
+// most [MaxSalientAlpha] (so not NaN).
+func SalientAlphaOK(alpha float64) bool {
+	return alpha > 0 && alpha <= MaxSalientAlpha
+}
+
 // checkSalientAlpha reports an α the salient ratio does not take.
 func checkSalientAlpha(alpha float64) error {
-	if !(alpha > 0) || alpha > MaxSalientAlpha {
+	if !SalientAlphaOK(alpha) {
 		return fmt.Errorf("model: salient alpha must be a number above 0 and at most 1e300, not %v", alpha)
 	}
 	return nil

@@ -98,12 +98,18 @@ func TestSalientHandComputed(t *testing.T) {
 	}
 	for _, alpha := range []float64{0, -1, math.NaN(), 1.0000001e300, math.Inf(1)} {
 		const want = "model: salient alpha must be a number above 0 and at most 1e300, not "
+		if SalientAlphaOK(alpha) {
+			t.Errorf("SalientAlphaOK(%v) = true; want false", alpha)
+		}
 		if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, alpha); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("alpha %v: error %v; want one starting %q", alpha, err, want)
 		}
 		if _, err := salientEvery(a, context.Background(), 0, 1, scoring.Matched, []int{1}, 2, alpha, nil); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("SalientEvery, alpha %v: error %v; want one starting %q", alpha, err, want)
 		}
+	}
+	if !SalientAlphaOK(MaxSalientAlpha) {
+		t.Errorf("SalientAlphaOK(%v) = false; want true", MaxSalientAlpha)
 	}
 	if _, err := a.Salient(0, 1, scoring.Matched, 1, 2, MaxSalientAlpha); err != nil {
 		t.Errorf("alpha %v: %v", MaxSalientAlpha, err)

@@ -82,7 +82,7 @@ func runNGrams(e *env, args []string) error {
 	if top < 0 {
 		return usagef("--top %d: give a number of rows ≥ 1 (0 lists all)", top)
 	}
-	if !(alpha > 0) || alpha > model.MaxSalientAlpha {
+	if !model.SalientAlphaOK(alpha) {
 		return usagef("--alpha %v: give a number above 0 and at most 1e300 (compare-mt's default is 1)", alpha)
 	}
 	if fs.given("alpha") && !salient {
