@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -35,5 +36,15 @@ func TestFormatSigned(t *testing.T) {
 		if got := FormatSigned(c.x, c.d); got != c.want {
 			t.Errorf("FormatSigned(%v, %d) = %q; want %q", c.x, c.d, got, c.want)
 		}
+	}
+}
+
+// TestPlusMinus: the half-widths are padded to the widest, so that the
+// cells, right-aligned, put ± in line; a value without one stands alone.
+func TestPlusMinus(t *testing.T) {
+	got := PlusMinus([]string{"37.30", "–", "100.00", "8.07"}, []string{"13.40", "", "0.05", "1.41"})
+	want := []string{"37.30 ± 13.40", "–", "100.00 ±  0.05", "8.07 ±  1.41"}
+	if !slices.Equal(got, want) {
+		t.Errorf("PlusMinus = %q; want %q", got, want)
 	}
 }

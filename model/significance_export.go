@@ -216,22 +216,15 @@ func pValueCell(p float64, significant bool) string {
 	return fmt.Sprintf("%.4f  ", p)
 }
 
-// plusMinus formats each estimate's Mean ± CI with two decimals, the CIs
-// padded on the left to the widest, so that the cells, right-aligned in
-// one column, put every ± and every mean's decimal point in line
-// (41.13 ± 12.50 above 77.10 ±  7.67).
+// plusMinus formats each estimate's Mean ± CI with two decimals, lined up
+// in one column by [PlusMinus].
 func plusMinus(ests []scoring.Estimate) []string {
 	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
-	width := 0
-	for _, e := range ests {
-		width = max(width, len(two(e.CI)))
-	}
-	cells := make([]string, len(ests))
+	means, cis := make([]string, len(ests)), make([]string, len(ests))
 	for i, e := range ests {
-		c := two(e.CI)
-		cells[i] = two(e.Mean) + " ± " + strings.Repeat(" ", width-len(c)) + c
+		means[i], cis[i] = two(e.Mean), two(e.CI)
 	}
-	return cells
+	return PlusMinus(means, cis)
 }
 
 // writeAligned writes a comparison table: columns two spaces apart, the

@@ -206,44 +206,32 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	if !multi {
 		head[2] = "BLEU"
 	}
-	// ci is the CI shown beside a bucket's score, "" for none; each
-	// system's are padded to the widest of its column, so that every
-	// "score ± ci" of a column ends at the same place and, right-aligned,
-	// the scores and the ± line up too (44.19 ± 13.35 under 36.57 ±  3.09).
-	ci := func(bk *model.Bucket) string {
-		if bk.CI == nil || bk.Score() == nil {
-			return ""
+	// cells[sys][j] is system sys's score in bucket j, "–" for none, ±
+	// the CI when there is one, lined up in its column by PlusMinus.
+	cells := make([][]string, len(perSys))
+	for sys, bks := range perSys {
+		scores, cis := make([]string, len(bks)), make([]string, len(bks))
+		for j := range bks {
+			scores[j] = "–"
+			if s := bks[j].Score(); s != nil {
+				scores[j] = model.FormatScore(*s, nltk)
+				if bks[j].CI != nil {
+					cis[j] = model.FormatScore(*bks[j].CI, nltk)
+				}
+			}
 		}
-		return model.FormatScore(*bk.CI, nltk)
-	}
-	ciWidth := make([]int, len(perSys))
-	for sys := range perSys {
-		for j := range perSys[sys] {
-			ciWidth[sys] = max(ciWidth[sys], len(ci(&perSys[sys][j])))
-		}
-	}
-	cell := func(sys int, bk *model.Bucket) string {
-		s := bk.Score()
-		if s == nil {
-			return "–"
-		}
-		out := model.FormatScore(*s, nltk)
-		if c := ci(bk); c != "" {
-			out += " ± " + strings.Repeat(" ", ciWidth[sys]-len(c)) + c
-		}
-		return out
+		cells[sys] = model.PlusMinus(scores, cis)
 	}
 	table := [][]string{head}
 	for j := range own {
 		base := own[j].Score()
-		row := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), cell(0, &own[j])}
+		row := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), cells[0][j]}
 		for sys := 1; sys < len(ds.Systems); sys++ {
-			bk := &perSys[sys][j]
 			delta := "–"
-			if s := bk.Score(); s != nil && base != nil {
+			if s := perSys[sys][j].Score(); s != nil && base != nil {
 				delta = model.FormatSigned(*s-*base, model.ScoreDecimals(nltk))
 			}
-			row = append(row, cell(sys, bk), delta)
+			row = append(row, cells[sys][j], delta)
 		}
 		table = append(table, row)
 	}
