@@ -451,7 +451,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"ngrams", "--kind", "wrong", "hyp.txt", "-r", "refA.txt"}, "--kind \"wrong\""},
-		{[]string{"ngrams", "--top", "-1", "hyp.txt", "-r", "refA.txt"}, "--top -1"},
+		{[]string{"ngrams", "--top", "-1", "hyp.txt", "-r", "refA.txt"}, "--top: -1 is not a number of rows ≥ 0 (0 lists them all); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--order", "5", "hyp.txt", "-r", "refA.txt"}, "--order 5"},
 		{[]string{"ngrams", "--salient", "hyp.txt", "-r", "refA.txt"}, "two SYSTEM files"},
 		{[]string{"ngrams", "--alpha", "0", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha 0: give a number above 0 and at most 1e300"},

@@ -80,7 +80,7 @@ func runNGrams(e *env, args []string) error {
 		return err
 	}
 	if top < 0 {
-		return usagef("--top %d: give a number of rows ≥ 1 (0 lists all)", top)
+		return fs.badValue([]string{"top"}, "%d is not a number of rows ≥ 0 (0 lists them all)", top)
 	}
 	if !model.SalientAlphaOK(alpha) {
 		return usagef("--alpha %v: give a number above 0 and at most 1e300 (compare-mt's default is 1)", alpha)
