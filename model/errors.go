@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -16,9 +17,6 @@ type InputError struct {
 	// Line is the 1-based line the problem is on, 0 when it concerns the
 	// whole file.
 	Line int
-	// Byte is the 1-based byte offset within Line, 0 when not relevant
-	// (only invalid UTF-8 sets it).
-	Byte int
 	// Msg says what is wrong and how to fix it. When Line is 0 it reads
 	// as a continuation of the file name ("has 3 lines but ref.txt has 4;
 	// …"); otherwise it follows "file:line: ".
@@ -35,10 +33,6 @@ func (e *InputError) Error() string {
 		b.WriteString(e.File)
 		b.WriteByte(':')
 		b.WriteString(strconv.Itoa(e.Line))
-		if e.Byte > 0 {
-			b.WriteString(":byte ")
-			b.WriteString(strconv.Itoa(e.Byte))
-		}
 		b.WriteString(": ")
 	default:
 		b.WriteString(e.File)
@@ -58,4 +52,11 @@ func inputErr(file, msg string) *InputError {
 // lineErr builds an *InputError about one line of a file.
 func lineErr(file string, line int, msg string) *InputError {
 	return &InputError{File: file, Line: line, Msg: msg}
+}
+
+// InvalidUTF8 is the error for byte c, at the 1-based offset col of line
+// line of file, which is not UTF-8: hyp.txt:2: invalid UTF-8 at byte 3
+// (0xe9); convert the file to UTF-8, ….
+func InvalidUTF8(file string, line, col int, c byte) *InputError {
+	return lineErr(file, line, fmt.Sprintf("invalid UTF-8 at byte %d (0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", col, c))
 }

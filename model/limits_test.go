@@ -79,7 +79,7 @@ func TestLoadLimits(t *testing.T) {
 			"bleuscope: standard input:4: the line is longer than 1000 bytes, the line limit; raise --max-line if that is intended"},
 		{"endless invalid UTF-8", nil, &endless{start: "ok\nab", pattern: "\xff"}, LoadOptions{},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
-			"bleuscope: standard input:2:byte 3: invalid UTF-8 (byte 0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+			"bleuscope: standard input:2: invalid UTF-8 at byte 3 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"gzip bomb", map[string]string{"h.txt.gz": bomb}, nil, LoadOptions{MaxInput: 1 << 20},
 			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt.gz decompresses past 1 MiB, the input limit; raise --max-input if that is intended"},
@@ -279,9 +279,9 @@ func TestLoadUTF8ByteByByte(t *testing.T) {
 	// Standard input handed over one byte at a time cuts every rune.
 	tests := []struct{ in, want string }{
 		{"é€😀\nok\n", ""},
-		{"é€😀\nab\xffc\n", "bleuscope: standard input:2:byte 3: invalid UTF-8 (byte 0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
-		{"x€\n\xe2\x82x\n", "bleuscope: standard input:2:byte 1: invalid UTF-8 (byte 0xe2); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
-		{"a\nbc\xe2\x82", "bleuscope: standard input:2:byte 3: invalid UTF-8 (byte 0xe2); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"é€😀\nab\xffc\n", "bleuscope: standard input:2: invalid UTF-8 at byte 3 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"x€\n\xe2\x82x\n", "bleuscope: standard input:2: invalid UTF-8 at byte 1 (0xe2); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"a\nbc\xe2\x82", "bleuscope: standard input:2: invalid UTF-8 at byte 3 (0xe2); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 	}
 	for _, tt := range tests {
 		inDir(t, map[string]string{"ref.txt": strings.Repeat("r\n", 2)})

@@ -121,18 +121,17 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 			col = k - nl
 		}
 	}
-	msg := fmt.Sprintf("invalid UTF-8 (byte 0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", c)
-	switch { // a NUL byte near it: no text file, whatever its encoding
-	case bytes.IndexByte(b[:max(k, 0)], 0) >= 0:
-		msg = fmt.Sprintf("is not a text file (a NUL byte, then byte 0x%02x, which is not UTF-8); give plain text, one segment per line", c)
-	case bytes.IndexByte(b[max(k, 0):], 0) >= 0:
-		msg = fmt.Sprintf("is not a text file (byte 0x%02x, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c)
-	}
-	if s.gz && line == 1 && col == 2 && k == 1 && b[0] == 0x1f && c == 0x8b {
+	switch {
+	case s.gz && line == 1 && col == 2 && k == 1 && b[0] == 0x1f && c == 0x8b:
 		// What gzip held starts with gzip's own magic bytes.
-		msg = "is gzip compressed twice; decompress it once (gunzip) and give that"
+		return inputErr(s.f.label, "is gzip compressed twice; decompress it once (gunzip) and give that")
+	// A NUL byte near it: no text file, whatever its encoding.
+	case bytes.IndexByte(b[:max(k, 0)], 0) >= 0:
+		return lineErr(s.f.label, line, fmt.Sprintf("not a text file (a NUL byte, then 0x%02x at byte %d, which is not UTF-8); give plain text, one segment per line", c, col))
+	case bytes.IndexByte(b[max(k, 0):], 0) >= 0:
+		return lineErr(s.f.label, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c, col))
 	}
-	return &InputError{File: s.f.label, Line: line, Byte: col, Msg: msg}
+	return InvalidUTF8(s.f.label, line, col, c)
 }
 
 // tooBig is the error for input past the limit.

@@ -308,7 +308,7 @@ func TestTokenizeLines(t *testing.T) {
 
 func TestTokenizeInvalidUTF8(t *testing.T) {
 	code, out, stderr := runCLI(t, "fine\nbad \xff here\nnever\n", "tokenize", "-t", "13a")
-	want := "bleuscope: standard input:2:byte 5: not valid UTF-8; convert the input to UTF-8 (for example with iconv -t UTF-8)\n"
+	want := "bleuscope: standard input:2: invalid UTF-8 at byte 5 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8\n"
 	if code != exitUsage || out != "fine\n" || stderr != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
 	}

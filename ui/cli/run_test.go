@@ -84,7 +84,7 @@ func TestBadInput(t *testing.T) {
 		{"line counts", []string{"score", "short.txt", "-r", "ref.txt"},
 			"bleuscope: short.txt has 2 lines but ref.txt has 3; every file must have one segment per line"},
 		{"invalid UTF-8", []string{"score", "latin.txt", "-r", "ref.txt"},
-			"bleuscope: latin.txt:2:byte 4: invalid UTF-8 (byte 0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+			"bleuscope: latin.txt:2: invalid UTF-8 at byte 4 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"missing file", []string{"score", "nope.txt", "-r", "ref.txt"},
 			"bleuscope: nope.txt does not exist; check the path"},
 		{"missing reference", []string{"segments", "hyp.txt", "-r", "nope.txt"},

@@ -76,7 +76,8 @@ func runTokenize(e *env, args []string) error {
 			line = strings.TrimSuffix(line, "\n")
 			if !utf8.ValidString(line) {
 				w.Flush()
-				return usagef("standard input:%d:byte %d: not valid UTF-8; convert the input to UTF-8 (for example with iconv -t UTF-8)", n, invalidByte(line))
+				i := invalidByte(line)
+				return model.InvalidUTF8("standard input", n, i+1, line[i])
 			}
 			if lower {
 				line = scoring.PyLower(line)
@@ -99,15 +100,16 @@ func runTokenize(e *env, args []string) error {
 	}
 }
 
-// invalidByte is the 1-based offset of the first byte of s that is not
-// valid UTF-8.
+// invalidByte is the offset of the first byte of s that is not valid
+// UTF-8, len(s) when there is none.
 func invalidByte(s string) int {
-	for i := 0; i < len(s); {
+	i := 0
+	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			return i + 1
+			break
 		}
 		i += size
 	}
-	return 0
+	return i
 }
