@@ -34,6 +34,11 @@ func TestRows(t *testing.T) {
 		{View{Other: -1, Worst: 3, Sort: SortLine}, []int{1, 4, 5}},
 		{View{Other: -1, Worst: 3, Desc: true}, []int{5, 1, 4}},
 		{View{Other: -1, Worst: 99}, []int{1, 4, 5, 3, 0, 2}},
+		// With SortLength and SortBP, Worst keeps the lowest scores (1 and
+		// 4), which the key then orders, not the first two of the key (5, 1).
+		{View{Other: -1, Worst: 2, Sort: SortLength}, []int{1, 4}},
+		{View{Other: -1, Worst: 2, Sort: SortLength, Desc: true}, []int{4, 1}},
+		{View{Other: -1, Worst: 2, Sort: SortBP}, []int{1, 4}},
 		// With SortDelta, Worst keeps the biggest losses, not the lowest scores
 		// (A's lowest are lines 1 and 4; its biggest losses to B lines 4 and 3).
 		{View{Other: 1, Sort: SortDelta, Worst: 2}, []int{4, 3}},

@@ -45,10 +45,13 @@ Selection and output:
                             "impact", TSV and CSV a delta or impact column
                             before hyp
       --desc                reverse the order
-      --worst N             keep only the N worst segments (then --sort orders
-                            them): the lowest sentence scores, or with --sort
-                            delta the biggest losses, with chrf or ter the
-                            worst by that metric
+      --worst N             keep only the N worst segments, which --sort then
+                            orders: the N lowest sentence scores (so --sort
+                            length --worst 10 is the 10 lowest-scoring,
+                            shortest first, not the 10 shortest), or with
+                            --sort delta the N biggest losses, with impact
+                            the N costliest, with chrf or ter the N worst by
+                            that metric
       --format F            text (default), jsonl, tsv or csv
   -o, --output FILE         write to FILE instead of stdout: a file is
                             replaced only once complete; a device, a FIFO
@@ -69,7 +72,7 @@ func runSegments(e *env, args []string) error {
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
-	fs.Var(intFlag{&worst}, "worst", "keep the first N")
+	fs.Var(intFlag{&worst}, "worst", "keep the N worst")
 	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
 	text := addTextFlags(fs)
 	systems, err := fs.parse(args, func() string {
