@@ -168,22 +168,26 @@ var kindTitle = map[scoring.Kind]string{
 // called name as an aligned table (as writeTable would). It ranges over
 // rows twice, first for the columns' widths, then to write each row
 // through one buffer: a ranking of millions of rows (--top 0) is never
-// held as text whole. Each pass makes every row again (its n-gram's text
-// and lines), so the text form costs about twice the JSONL's writing.
+// held as text whole, only each n-gram's width (4 bytes a row), measured
+// in the first pass for the second. Each pass makes every row again (its
+// n-gram's text and lines), so the text form costs about twice the JSONL's
+// writing.
 func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
 	head := []string{k.String(), "segments", "n-gram", "lines"}
 	var num []byte
 	digits := func(x int64) int { num = strconv.AppendInt(num[:0], x, 10); return len(num) }
 	widths := []int{len(head[0]), len(head[1]), len(head[2]), 0} // the last column is not padded
-	count := 0
+	// cells is each row's n-gram width, measured once.
+	var cells []int32
 	for r := range rows {
 		widths[0] = max(widths[0], digits(r.Count))
 		widths[1] = max(widths[1], digits(int64(r.Segments)))
-		widths[2] = max(widths[2], lipgloss.Width(model.Printable(r.NGram)))
-		count++
+		c := lipgloss.Width(model.Printable(r.NGram))
+		widths[2] = max(widths[2], c)
+		cells = append(cells, int32(c))
 	}
 	fmt.Fprintf(w, "%s: %s %d-grams\n", model.Printable(name), kindTitle[k], n)
-	if count == 0 {
+	if len(cells) == 0 {
 		fmt.Fprintln(w, "  (none)")
 		return nil
 	}
@@ -201,9 +205,9 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 		line = append(append(line, num...), "  "...)
 		pad(widths[1] - digits(int64(r.Segments)))
 		line = append(append(line, num...), "  "...)
-		g := model.Printable(r.NGram)
-		line = append(line, g...)
-		pad(widths[2] - lipgloss.Width(g) + 2)
+		line = append(line, model.Printable(r.NGram)...)
+		pad(widths[2] - int(cells[0]) + 2)
+		cells = cells[1:]
 		shown := r.Lines[:min(len(r.Lines), textLines)]
 		for i, l := range shown {
 			if i > 0 {
