@@ -10,14 +10,21 @@ import (
 	"unicode/utf8"
 )
 
-// encodingHead is how many bytes at the start of a file [checkEncoding]
+// EncodingHead is how many bytes at the start of a file [CheckEncoding]
 // looks at.
-const encodingHead = 256
+const EncodingHead = 256
 
-// checkEncoding refuses a file in UTF-16 or UTF-32, recognized by the
-// byte-order mark at its start, head, or without one by
-// [unmarkedEncoding]; whole says that head is all of the file.
-func checkEncoding(label string, head []byte, whole bool) error {
+// CheckEncoding refuses the file label in UTF-16 or UTF-32 with the one
+// line that names the encoding and the iconv command that converts it,
+// the [*InputError] [Load] gives for every file it reads. head is the
+// start of the file: its first EncodingHead bytes (more are not looked
+// at), or all of it when it is shorter. The encoding is recognized by the
+// byte-order mark at its start or, without one, by [unmarkedEncoding].
+// Every reader of text files of its own (the WMT MQM TSV, the annotation
+// file) calls it on the file's start.
+func CheckEncoding(label string, head []byte) error {
+	whole := len(head) < EncodingHead
+	head = head[:min(len(head), EncodingHead)]
 	var enc string
 	switch {
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
@@ -51,7 +58,7 @@ func checkEncoding(label string, head []byte, whole bool) error {
 // Read in that encoding, head must be text, with no character past
 // U+10FFFF, no surrogate alone and no control character but tab, CR and
 // LF, so no NUL ([decodeUnits], [plausibleText]), and enough of it to
-// tell: all encodingHead bytes, or a whole file with a line end. That is
+// tell: all EncodingHead bytes, or a whole file with a line end. That is
 // all UTF-32 takes: each of its characters holds a NUL byte or more, so
 // UTF-8 text would have to be mostly NUL bytes to look like it (and read
 // as UTF-16, UTF-32 text holds NULs). UTF-16 also takes one of these:

@@ -8,28 +8,9 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"unicode/utf16"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
-
-// utf16Text is s in UTF-16 in the byte order o, without a byte-order mark.
-func utf16Text(s string, o binary.AppendByteOrder) string {
-	var b []byte
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = o.AppendUint16(b, u)
-	}
-	return string(b)
-}
-
-// utf32Text is s in UTF-32 in the byte order o, without a byte-order mark.
-func utf32Text(s string, o binary.AppendByteOrder) string {
-	var b []byte
-	for _, r := range s {
-		b = o.AppendUint32(b, uint32(r))
-	}
-	return string(b)
-}
 
 // endless is a stream that never ends: pattern over and over, after an
 // optional start. It counts the bytes handed out.
@@ -95,31 +76,31 @@ func TestLoadLimits(t *testing.T) {
 		{"UTF-16 big-endian, gzipped", map[string]string{"h.txt.gz": gzipped(t, "\xfe\xff\x00h\x00i\x00\n")}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt.gz is UTF-16 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
-		{"UTF-16 little-endian without a mark", map[string]string{"h.txt": utf16Text("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
+		{"UTF-16 little-endian without a mark", map[string]string{"h.txt": conformance.UTF16("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
-		{"UTF-16 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, utf16Text("hi\n", binary.BigEndian))}, nil, LoadOptions{},
+		{"UTF-16 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, conformance.UTF16("hi\n", binary.BigEndian))}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt.gz is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
-		{"UTF-16 without a mark, with Latin-1 and other characters", map[string]string{"h.txt": utf16Text("Grüße, don’t — 5 €\n", binary.LittleEndian)}, nil, LoadOptions{},
+		{"UTF-16 without a mark, with Latin-1 and other characters", map[string]string{"h.txt": conformance.UTF16("Grüße, don’t — 5 €\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
-		{"UTF-16 without a mark on standard input", nil, &endless{pattern: utf16Text("a b c\n", binary.BigEndian)}, LoadOptions{MaxInput: 1 << 20},
+		{"UTF-16 without a mark on standard input", nil, &endless{pattern: conformance.UTF16("a b c\n", binary.BigEndian)}, LoadOptions{MaxInput: 1 << 20},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
 			"bleuscope: standard input is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
-		{"UTF-16 without a mark, in Cyrillic", map[string]string{"h.txt": utf16Text("Привет, мир! Это проверка.\n", binary.LittleEndian)}, nil, LoadOptions{},
+		{"UTF-16 without a mark, in Cyrillic", map[string]string{"h.txt": conformance.UTF16("Привет, мир! Это проверка.\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
-		{"UTF-16 without a mark, in Chinese", map[string]string{"h.txt": utf16Text("中文文本的测试。\n", binary.BigEndian)}, nil, LoadOptions{},
+		{"UTF-16 without a mark, in Chinese", map[string]string{"h.txt": conformance.UTF16("中文文本的测试。\n", binary.BigEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
-		{"UTF-32 little-endian without a mark", map[string]string{"h.txt": utf32Text("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
+		{"UTF-32 little-endian without a mark", map[string]string{"h.txt": conformance.UTF32("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
-		{"UTF-32 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, utf32Text("Grüße\n", binary.BigEndian))}, nil, LoadOptions{},
+		{"UTF-32 big-endian without a mark, gzipped", map[string]string{"h.txt.gz": gzipped(t, conformance.UTF32("Grüße\n", binary.BigEndian))}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt.gz is UTF-32 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32BE -t UTF-8"},
-		{"UTF-32 without a mark on standard input", nil, &endless{pattern: utf32Text("a b c\n", binary.LittleEndian)}, LoadOptions{MaxInput: 1 << 20},
+		{"UTF-32 without a mark on standard input", nil, &endless{pattern: conformance.UTF32("a b c\n", binary.LittleEndian)}, LoadOptions{MaxInput: 1 << 20},
 			Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},
 			"bleuscope: standard input is UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
 		{"UTF-32 little-endian", map[string]string{"h.txt": "\xff\xfe\x00\x00h\x00\x00\x00"}, nil, LoadOptions{},
@@ -159,8 +140,8 @@ func TestLoadLimits(t *testing.T) {
 // sniff is what [unmarkedEncoding] says of a file holding text, from its
 // start as the loader reads it.
 func sniff(text string) string {
-	head := []byte(text)[:min(len(text), encodingHead)]
-	return unmarkedEncoding(head, len(head) < encodingHead)
+	head := []byte(text)[:min(len(text), EncodingHead)]
+	return unmarkedEncoding(head, len(head) < EncodingHead)
 }
 
 // TestUnmarkedEncoding: text in UTF-32 or UTF-16 without a byte-order mark
@@ -169,7 +150,7 @@ func sniff(text string) string {
 // other place but too few to tell or beside a line end that makes none in
 // UTF-16, NUL bytes alone, or too little to tell.
 func TestUnmarkedEncoding(t *testing.T) {
-	long := strings.Repeat("a\x00b\x00", encodingHead/4)
+	long := strings.Repeat("a\x00b\x00", EncodingHead/4)
 	tests := []struct{ text, want string }{
 		{"", ""}, {"a\x00", ""}, {"a\x00\n", ""}, {"\x00\x00\x00\x00\x00\x00", ""},
 		{"hello\x00 world\nfoo bar\n", ""}, {"\x00hello world\n", ""}, {"a\x00b\x00c d e f\n", ""}, {"é€😀 text\n", ""},
@@ -178,16 +159,16 @@ func TestUnmarkedEncoding(t *testing.T) {
 		// "==" is U+3D3D in UTF-16, not in an alphabet's block:
 		{"a\x00b\x00" + strings.Repeat("=", 300), ""},
 		{long + "\xff", "UTF-16LE"}, // 256 bytes of NUL bytes in between: enough to tell
-		{utf16Text("hi\n", binary.LittleEndian), "UTF-16LE"}, {utf16Text("hi\n", binary.BigEndian), "UTF-16BE"},
-		{utf16Text("Grüße, don’t — 5 €\n", binary.LittleEndian), "UTF-16LE"},
-		{utf16Text("Привет, мир! Это проверка.\n", binary.LittleEndian), "UTF-16LE"},
-		{utf16Text("Привет, мир! Это проверка.\n", binary.BigEndian), "UTF-16BE"},
-		{utf16Text("中文文本的测试。\n", binary.LittleEndian), "UTF-16LE"},
-		{utf16Text("中文文本的测试。\n", binary.BigEndian), "UTF-16BE"},
-		{utf16Text("これはテストです😀\n", binary.BigEndian), "UTF-16BE"},
-		{utf16Text("中文文本的测试。", binary.LittleEndian), ""}, // no line end: too little to tell
+		{conformance.UTF16("hi\n", binary.LittleEndian), "UTF-16LE"}, {conformance.UTF16("hi\n", binary.BigEndian), "UTF-16BE"},
+		{conformance.UTF16("Grüße, don’t — 5 €\n", binary.LittleEndian), "UTF-16LE"},
+		{conformance.UTF16("Привет, мир! Это проверка.\n", binary.LittleEndian), "UTF-16LE"},
+		{conformance.UTF16("Привет, мир! Это проверка.\n", binary.BigEndian), "UTF-16BE"},
+		{conformance.UTF16("中文文本的测试。\n", binary.LittleEndian), "UTF-16LE"},
+		{conformance.UTF16("中文文本的测试。\n", binary.BigEndian), "UTF-16BE"},
+		{conformance.UTF16("これはテストです😀\n", binary.BigEndian), "UTF-16BE"},
+		{conformance.UTF16("中文文本的测试。", binary.LittleEndian), ""}, // no line end: too little to tell
 		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", "UTF-32LE"}, {"\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n", "UTF-32BE"},
-		{utf32Text("Grüße 😀 中文\n", binary.LittleEndian), "UTF-32LE"}, {utf32Text("Grüße 😀 中文\n", binary.BigEndian), "UTF-32BE"},
+		{conformance.UTF32("Grüße 😀 中文\n", binary.LittleEndian), "UTF-32LE"}, {conformance.UTF32("Grüße 😀 中文\n", binary.BigEndian), "UTF-32BE"},
 		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00", ""},        // not a whole number of characters
 		{"\x00\xd8\x00\x00h\x00\x00\x00\n\x00\x00\x00", ""}, // a surrogate
 	}
@@ -218,8 +199,8 @@ func TestUnmarkedEncodingWMT22(t *testing.T) {
 			enc  func(string, binary.AppendByteOrder) string
 			o    binary.AppendByteOrder
 		}{
-			{"UTF-32LE", utf32Text, binary.LittleEndian}, {"UTF-32BE", utf32Text, binary.BigEndian},
-			{"UTF-16LE", utf16Text, binary.LittleEndian}, {"UTF-16BE", utf16Text, binary.BigEndian},
+			{"UTF-32LE", conformance.UTF32, binary.LittleEndian}, {"UTF-32BE", conformance.UTF32, binary.BigEndian},
+			{"UTF-16LE", conformance.UTF16, binary.LittleEndian}, {"UTF-16BE", conformance.UTF16, binary.BigEndian},
 		} {
 			if got := sniff(c.enc(text, c.o)); got != c.name {
 				t.Errorf("%s in %s taken for %q", filepath.Base(p), c.name, got)
@@ -234,7 +215,7 @@ func TestUnmarkedEncodingWMT22(t *testing.T) {
 }
 
 // startOf returns the start of the file p, in whole characters: enough
-// for [encodingHead] bytes in any encoding.
+// for [EncodingHead] bytes in any encoding.
 func startOf(t *testing.T, p string) string {
 	t.Helper()
 	f, err := os.Open(p)
@@ -242,7 +223,7 @@ func startOf(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	buf := make([]byte, 4*encodingHead)
+	buf := make([]byte, 4*EncodingHead)
 	n, _ := io.ReadFull(f, buf)
 	return string(buf[:runesEnd(buf[:n], 0, false)])
 }

@@ -79,8 +79,8 @@ func (r *reader) read(p string) (*file, error) {
 		hint = gzipSize(src, size) // so that the text is read into one chunk
 		br, size, s.gz = bufio.NewReaderSize(zr, 64<<10), -1, true
 	}
-	head, _ := br.Peek(encodingHead)
-	if err := checkEncoding(f.label, head, len(head) < encodingHead); err != nil {
+	head, _ := br.Peek(EncodingHead)
+	if err := CheckEncoding(f.label, head); err != nil {
 		return nil, err
 	}
 	chunks, err := s.readAll(br, size, hint)

@@ -66,10 +66,15 @@ type MQMRows struct {
 // source's span beside the target's are dropped from the span, with a
 // warning, and kept in [Annotation.Marked] so that [WriteMQM] writes the
 // row back as it was. A NUL character in a source or target, the texts
-// scored and shown, gets [model.NULWarning]. name labels errors, which are
-// [*model.InputError]s naming the line.
+// scored and shown, gets [model.NULWarning]. A file in UTF-16 or UTF-32
+// is refused as [model.Load] refuses one ([model.CheckEncoding]). name
+// labels errors, which are [*model.InputError]s naming the line.
 func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	br := bufio.NewReader(r)
+	head, _ := br.Peek(model.EncodingHead)
+	if err := model.CheckEncoding(name, head); err != nil {
+		return nil, err
+	}
 	out := &MQMRows{}
 	var col map[string]int
 	seen := map[[2]string]int{}

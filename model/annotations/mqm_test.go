@@ -2,6 +2,7 @@ package annotations
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/model"
 )
 
@@ -125,6 +127,28 @@ func TestReadMQMErrors(t *testing.T) {
 		var ie *model.InputError
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v; want an *InputError containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestReadMQMEncoding: a WMT MQM TSV in UTF-16 or UTF-32, with a
+// byte-order mark or without one, is refused with the line a system file
+// gets, naming the encoding and the iconv command, not taken for a file
+// without the MQM columns.
+func TestReadMQMEncoding(t *testing.T) {
+	const unmarked = " without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f "
+	const marked = ", as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f "
+	for _, c := range []struct{ in, want string }{
+		{conformance.UTF16(quirky, binary.LittleEndian), "UTF-16 (little-endian)" + unmarked + "UTF-16LE -t UTF-8"},
+		{conformance.UTF16(quirky, binary.BigEndian), "UTF-16 (big-endian)" + unmarked + "UTF-16BE -t UTF-8"},
+		{conformance.UTF16("\ufeff"+quirky, binary.LittleEndian), "UTF-16 (little-endian)" + marked + "UTF-16 -t UTF-8"},
+		{conformance.UTF16("\ufeff"+quirky, binary.BigEndian), "UTF-16 (big-endian)" + marked + "UTF-16 -t UTF-8"},
+		{conformance.UTF32(quirky, binary.LittleEndian), "UTF-32 (little-endian)" + unmarked + "UTF-32LE -t UTF-8"},
+		{conformance.UTF32("\ufeff"+quirky, binary.BigEndian), "UTF-32 (big-endian)" + marked + "UTF-32 -t UTF-8"},
+	} {
+		_, err := ReadMQM(strings.NewReader(c.in), "q.tsv", LinesByPosition)
+		if want := "bleuscope: q.tsv is " + c.want; err == nil || err.Error() != want {
+			t.Errorf("ReadMQM(%.12q) = %v; want %s", c.in, err, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"strings"
@@ -81,6 +82,30 @@ func TestMQMNULWarning(t *testing.T) {
 		if code, _, stderr := runCLI(t, "", args...); code != 0 || !strings.Contains(stderr, want) {
 			t.Errorf("%s: status %d, stderr %q; want the NUL warning", strings.Join(args, " "), code, stderr)
 		}
+	}
+}
+
+// TestMQMEncoding: a WMT MQM TSV in UTF-16 gets the one line a system file
+// in UTF-16 gets, naming the file and the iconv command, wherever it is
+// read: as a corpus, imported, or summed up; the import creates no
+// annotation file.
+func TestMQMEncoding(t *testing.T) {
+	tsv := conformance.UTF16(mqmSmall+"ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\n", binary.LittleEndian)
+	writeFiles(t, map[string]string{"m.tsv": tsv, "m.tsv.gz": gzipped(t, tsv)})
+	for _, name := range []string{"m.tsv", "m.tsv.gz"} {
+		want := "bleuscope: " + name + " is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8\n"
+		for _, args := range [][]string{
+			{"--mqm", name, "--mqm-ref", "ref"},
+			{"annotations", "import", "--annotations", "a.ann", name},
+			{"annotations", "summary", name},
+		} {
+			if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+				t.Errorf("%s: status %d, stdout %q, stderr %q; want 2 and %q", strings.Join(args, " "), code, out, stderr, want)
+			}
+		}
+	}
+	if _, err := os.Stat("a.ann"); err == nil {
+		t.Error("the refused import created the annotation file")
 	}
 }
 
