@@ -2,6 +2,7 @@ package annotations
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,10 @@ const (
 	openTag  = "<v>"
 	closeTag = "</v>"
 )
+
+// bom is the UTF-8 byte-order mark, which some editors put before the
+// header.
+const bom = "\ufeff"
 
 // noError is the category and severity of a clean segment's row.
 const noError = "No-error"
@@ -67,13 +72,18 @@ type MQMRows struct {
 // warning, and kept in [Annotation.Marked] so that [WriteMQM] writes the
 // row back as it was. A NUL character in a source or target, the texts
 // scored and shown, gets [model.NULWarning]. A file in UTF-16 or UTF-32
-// is refused as [model.Load] refuses one ([model.CheckEncoding]). name
-// labels errors, which are [*model.InputError]s naming the line.
+// is refused as [model.Load] refuses one ([model.CheckEncoding]); a UTF-8
+// byte-order mark before the header is dropped, as [model.Load] drops one
+// before a TSV's header. name labels errors, which are
+// [*model.InputError]s naming the line.
 func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	br := bufio.NewReader(r)
 	head, _ := br.Peek(model.EncodingHead)
 	if err := model.CheckEncoding(name, head); err != nil {
 		return nil, err
+	}
+	if bytes.HasPrefix(head, []byte(bom)) {
+		br.Discard(len(bom))
 	}
 	out := &MQMRows{}
 	var col map[string]int

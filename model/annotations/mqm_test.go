@@ -153,6 +153,24 @@ func TestReadMQMEncoding(t *testing.T) {
 	}
 }
 
+// TestReadMQMByteOrderMark: a UTF-8 byte-order mark before the header is
+// dropped, as the loader drops one before a TSV's header, so the file
+// reads as it does without one; one inside a text is kept.
+func TestReadMQMByteOrderMark(t *testing.T) {
+	want, err := ReadMQM(strings.NewReader(quirky), "q.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadMQM(strings.NewReader("\ufeff"+quirky), "q.tsv", LinesByPosition)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("with a byte-order mark: %v; want the rows and warnings read without one", err)
+	}
+	inText := strings.Replace(quirky, "sysA\tdoc1\t1\t7\trater1\t", "sysA\tdoc1\t1\t7\trater1\t\ufeff", 1)
+	if got, err := ReadMQM(strings.NewReader(inText), "q.tsv", LinesByPosition); err != nil || got.Annotations[0].Src != "\ufeff源文本。" {
+		t.Errorf("a byte-order mark starting a source: %v; want it kept", err)
+	}
+}
+
 // exportMQM writes anns as MQM TSV.
 func exportMQM(t *testing.T, anns []Annotation) string {
 	t.Helper()
