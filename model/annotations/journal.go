@@ -102,7 +102,8 @@ type journal struct {
 // readJournal reads the annotation file at path. A missing or empty file
 // is an empty journal; a torn last line (a crash mid-write) is dropped with
 // a warning; anything else that is not a good record is an error naming
-// the line.
+// the line, or, for a file in UTF-16 or UTF-32, the encoding
+// ([model.CheckEncoding]).
 func readJournal(path string) (*journal, error) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
@@ -120,6 +121,9 @@ func readJournal(path string) (*journal, error) {
 		if nl < 0 && bytes.HasPrefix([]byte(header), data) {
 			j.warnings = append(j.warnings, fmt.Sprintf("%s: the file's header was cut short (a crash while creating it); starting empty", path))
 			return j, nil
+		}
+		if err := model.CheckEncoding(path, data); err != nil {
+			return nil, err // an annotation file saved in UTF-16, say
 		}
 		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}

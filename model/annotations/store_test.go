@@ -1,6 +1,7 @@
 package annotations
 
 import (
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bleuscope/bleuscope/fixtures/conformance"
 )
 
 // seg returns an annotation on a system's line with its texts set.
@@ -238,6 +241,29 @@ func TestNotAnAnnotationFile(t *testing.T) {
 	os.WriteFile(empty, nil, 0o644)
 	if s, err := Open(empty); err != nil || len(s.All()) != 0 {
 		t.Errorf("Open of an empty file: %v", err)
+	}
+}
+
+// TestAnnotationFileEncoding: an annotation file saved in UTF-16 or UTF-32
+// is refused with the line a system file in that encoding gets, naming the
+// encoding and the iconv command, not taken for another kind of file; the
+// file is left as it is.
+func TestAnnotationFileEncoding(t *testing.T) {
+	path, _ := journalWith(t)
+	data, _ := os.ReadFile(path)
+	for _, c := range []struct{ text, want string }{
+		{conformance.UTF16(string(data), binary.LittleEndian), "UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+		{conformance.UTF16("\ufeff"+string(data), binary.BigEndian), "UTF-16 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
+		{conformance.UTF32(string(data), binary.LittleEndian), "UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
+	} {
+		os.WriteFile(path, []byte(c.text), 0o644)
+		_, err := Open(path)
+		if want := "bleuscope: " + path + " is " + c.want; err == nil || err.Error() != want {
+			t.Errorf("Open: %v; want %s", err, want)
+		}
+		if after, _ := os.ReadFile(path); string(after) != c.text {
+			t.Errorf("Open changed the file it refused")
+		}
 	}
 }
 

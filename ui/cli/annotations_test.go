@@ -109,6 +109,30 @@ func TestMQMEncoding(t *testing.T) {
 	}
 }
 
+// TestAnnotationFileEncoding: an annotation file saved in UTF-16 gets the
+// one line a system file in UTF-16 gets, naming the file and the iconv
+// command, wherever it is read: by the explorer (here its report), an
+// import, an export or a summary.
+func TestAnnotationFileEncoding(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, stderr %q", code, stderr)
+	}
+	data, _ := os.ReadFile("a.ann")
+	os.WriteFile("a.ann", []byte(conformance.UTF16(string(data), binary.BigEndian)), 0o644)
+	const want = "bleuscope: a.ann is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8\n"
+	for _, args := range [][]string{
+		{"--annotations", "a.ann"},
+		{"annotations", "import", "--annotations", "a.ann", "m.tsv"},
+		{"annotations", "export", "--annotations", "a.ann"},
+		{"annotations", "summary", "a.ann"},
+	} {
+		if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want 2 and %q", strings.Join(args, " "), code, out, stderr, want)
+		}
+	}
+}
+
 func TestAnnotationsSummary(t *testing.T) {
 	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
 	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "m.tsv")
