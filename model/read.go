@@ -67,17 +67,15 @@ func (r *reader) read(p string) (*file, error) {
 		defer rc.Close()
 		src, size = rc, n
 	}
-	br := bufio.NewReaderSize(src, 64<<10)
-	s := &stream{r: r, f: f}
+	br, gz, err := Gunzip(f.label, bufio.NewReaderSize(src, 64<<10))
+	if err != nil {
+		return nil, err
+	}
+	s := &stream{r: r, f: f, gz: gz}
 	hint := int64(0) // a gzip file's size once decompressed, as its trailer says
-	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		// A gzip stream: UTF-8 text never starts with these two bytes.
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, gzipErr(f.label, err)
-		}
+	if gz {
 		hint = gzipSize(src, size) // so that the text is read into one chunk
-		br, size, s.gz = bufio.NewReaderSize(zr, 64<<10), -1, true
+		size = -1
 	}
 	head, _ := br.Peek(EncodingHead)
 	if err := CheckEncoding(f.label, head); err != nil {
@@ -94,6 +92,22 @@ func (r *reader) read(p string) (*file, error) {
 		f.chunks[i] = unsafe.String(unsafe.SliceData(c), len(c))
 	}
 	return f, nil
+}
+
+// Gunzip returns a reader of the text br holds, as [Load] reads every
+// file: what it decompresses to when it starts with gzip's magic bytes,
+// whatever the file's name (gz set), else br itself. Every reader of text
+// files of its own (the WMT MQM TSV) reads through it. label names the
+// file in the [*InputError] for a gzip stream that cannot be read.
+func Gunzip(label string, br *bufio.Reader) (text *bufio.Reader, gz bool, err error) {
+	if head, _ := br.Peek(2); len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+		return br, false, nil // UTF-8 text never starts with these two bytes
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, false, gzipErr(label, err)
+	}
+	return bufio.NewReaderSize(zr, 64<<10), true, nil
 }
 
 // gzipSize returns the size a gzip file of n bytes says it decompresses

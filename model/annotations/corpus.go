@@ -1,9 +1,8 @@
 package annotations
 
 import (
-	"compress/gzip"
+	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -42,35 +41,31 @@ type Corpus struct {
 	Warnings []string
 }
 
-// OpenMQM opens the WMT MQM TSV at path (also gzipped, .gz) as a corpus
-// whose references are the systems named in refs (the human translations,
-// such as "ref" and "refB"), reading it within limits. See
-// [ReadMQMCorpus].
-func OpenMQM(path string, refs []string, limits model.LoadOptions) (*Corpus, error) {
+// ReadMQMFile reads the WMT MQM TSV at path with [ReadMQM] within limits,
+// decompressed when it is gzip-compressed, whatever its name, as
+// [model.Load] reads its files ([model.Gunzip]).
+func ReadMQMFile(path string, lines LineRule, limits model.LoadOptions) (*MQMRows, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + strings.TrimPrefix(err.Error(), "open "+path+": ")}
+		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathErrReason(err)}
 	}
 	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, &model.InputError{File: path, Msg: "is not gzip data: " + err.Error()}
-		}
-		defer gz.Close()
-		r = gz
+	r, _, err := model.Gunzip(path, bufio.NewReader(f))
+	if err != nil {
+		return nil, err
 	}
-	return ReadMQMCorpus(limits.BoundedReader(r, path), path, refs)
+	return ReadMQM(limits.BoundedReader(r, path), path, lines)
 }
 
-// ReadMQMCorpus reads a WMT MQM TSV (as [ReadMQM] does, numbering
-// segments by position) and gathers its texts: each segment's source and
-// every system's translation (the row text without the span tags). The
-// systems named in refs become the references and leave the systems; a
-// name the file lacks is an error listing the names it has.
-func ReadMQMCorpus(r io.Reader, name string, refs []string) (*Corpus, error) {
-	rows, err := ReadMQM(r, name, LinesByPosition)
+// OpenMQM opens the WMT MQM TSV at path as a corpus whose references are
+// the systems named in refs (the human translations, such as "ref" and
+// "refB"), reading it within limits as [ReadMQMFile] does, the segments
+// numbered by position. It gathers the file's texts: each segment's
+// source and every system's translation (the row text without the span
+// tags). The systems named in refs become the references and leave the
+// systems; a name the file lacks is an error listing the names it has.
+func OpenMQM(path string, refs []string, limits model.LoadOptions) (*Corpus, error) {
+	rows, err := ReadMQMFile(path, LinesByPosition, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +77,7 @@ func ReadMQMCorpus(r io.Reader, name string, refs []string) (*Corpus, error) {
 			c.Segments = append(c.Segments, Segment{Doc: a.Doc, DocID: a.DocID, SegID: a.SegID})
 			c.Src = append(c.Src, a.Src)
 		} else if c.Src[a.Line-1] != a.Src {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s gives segment %s another source text than the first row of it; the first is shown", name, a.System, a.SegID))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s gives segment %s another source text than the first row of it; the first is shown", path, a.System, a.SegID))
 		}
 		m, ok := hyps[a.System]
 		if !ok {
@@ -96,10 +91,10 @@ func ReadMQMCorpus(r io.Reader, name string, refs []string) (*Corpus, error) {
 	}
 	for _, ref := range refs {
 		if _, ok := hyps[ref]; !ok {
-			return nil, &model.InputError{File: name, Msg: fmt.Sprintf("has no system %q to take as reference; its systems are %s", ref, strings.Join(order, ", "))}
+			return nil, &model.InputError{File: path, Msg: fmt.Sprintf("has no system %q to take as reference; its systems are %s", ref, strings.Join(order, ", "))}
 		}
 		if slices.Contains(c.RefNames, ref) {
-			return nil, &model.InputError{File: name, Msg: fmt.Sprintf("reference system %q is named twice; name each once", ref)}
+			return nil, &model.InputError{File: path, Msg: fmt.Sprintf("reference system %q is named twice; name each once", ref)}
 		}
 		stream, absent, missing := c.stream(hyps[ref])
 		c.RefNames = append(c.RefNames, ref)
@@ -109,7 +104,7 @@ func ReadMQMCorpus(r io.Reader, name string, refs []string) (*Corpus, error) {
 				c.RefAbsent = make([][]bool, len(refs))
 			}
 			c.RefAbsent[len(c.Refs)-1] = absent
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: reference %s has no row for %d of the %d segments; they have one reference fewer", name, ref, missing, len(c.Segments)))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: reference %s has no row for %d of the %d segments; they have one reference fewer", path, ref, missing, len(c.Segments)))
 		}
 	}
 	if c.RefAbsent != nil {
@@ -125,9 +120,9 @@ func ReadMQMCorpus(r io.Reader, name string, refs []string) (*Corpus, error) {
 		}
 		stream, _, missing := c.stream(hyps[sys])
 		if missing > 0 {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s has no row for %d of the %d segments; they are empty", name, sys, missing, len(c.Segments)))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s has no row for %d of the %d segments; they are empty", path, sys, missing, len(c.Segments)))
 		}
-		c.Systems = append(c.Systems, model.System{Name: sys, Path: name, Hyps: stream})
+		c.Systems = append(c.Systems, model.System{Name: sys, Path: path, Hyps: stream})
 	}
 	return c, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -294,7 +293,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		warnf(e, "%s", w)
 	}
 	for _, f := range files {
-		rows, err := readMQMFile(f, rule, limits)
+		rows, err := annotations.ReadMQMFile(f, rule, limits)
 		if err != nil {
 			return err
 		}
@@ -362,7 +361,7 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		}
 		return store.All(), nil
 	}
-	rows, err := readMQMFile(path, annotations.LinesByPosition, limits)
+	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -372,28 +371,8 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 	return rows.Annotations, nil
 }
 
-// readMQMFile reads a WMT MQM TSV within limits, gzipped when its name
-// ends in .gz.
-func readMQMFile(path string, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathReason(err)}
-	}
-	defer f.Close()
-	var r io.Reader = bufio.NewReader(f)
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
-		gz, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, &model.InputError{File: path, Msg: "is not gzip data: " + err.Error()}
-		}
-		defer gz.Close()
-		r = gz
-	}
-	return annotations.ReadMQM(limits.BoundedReader(r, path), path, rule)
-}
-
 // firstBytes returns up to n bytes from the start of path (decompressed
-// when it ends in .gz).
+// when it is gzip-compressed, as [model.Gunzip] reads it).
 func firstBytes(path string, n int) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -403,11 +382,9 @@ func firstBytes(path string, n int) ([]byte, error) {
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, &model.InputError{File: path, Msg: "is a directory; name an annotation file or a WMT MQM TSV"}
 	}
-	var r io.Reader = f
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
-		if gz, err := gzip.NewReader(f); err == nil {
-			r = gz
-		}
+	r, _, err := model.Gunzip(path, bufio.NewReader(f))
+	if err != nil {
+		return nil, err
 	}
 	buf := make([]byte, n)
 	k, err := io.ReadFull(r, buf)

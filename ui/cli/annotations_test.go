@@ -109,6 +109,37 @@ func TestMQMEncoding(t *testing.T) {
 	}
 }
 
+// TestMQMGzipByContent: a WMT MQM TSV is decompressed when it is
+// gzip-compressed, whatever its name, as the loader reads a system file: a
+// compressed file not named .gz, and a plain one named .gz, read as the
+// plain file does, wherever they are read: as a corpus, imported, or
+// summed up.
+func TestMQMGzipByContent(t *testing.T) {
+	tsv := mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\n"
+	writeFiles(t, map[string]string{"plain.tsv": tsv, "packed.tsv": gzipped(t, tsv), "named.tsv.gz": tsv})
+	for _, args := range [][]string{
+		{"score", "--format", "json", "--mqm", "FILE", "--mqm-ref", "ref"},
+		{"annotations", "summary", "--format", "json", "FILE"},
+		{"annotations", "import", "--annotations", "FILE.ann", "FILE"},
+	} {
+		run := func(file string) (int, string, string) {
+			named := make([]string, len(args))
+			for i, a := range args {
+				named[i] = strings.Replace(a, "FILE", file, 1)
+			}
+			code, out, stderr := runCLI(t, "", named...)
+			return code, strings.ReplaceAll(out, file, "FILE"), strings.ReplaceAll(stderr, file, "FILE")
+		}
+		wantCode, wantOut, wantErr := run("plain.tsv")
+		for _, file := range []string{"packed.tsv", "named.tsv.gz"} {
+			if code, out, stderr := run(file); wantCode != 0 || code != 0 || out != wantOut || stderr != wantErr {
+				t.Errorf("%s (%s): status %d, stdout %q, stderr %q; want what the plain file gives: status %d, stdout %q, stderr %q",
+					strings.Join(args, " "), file, code, out, stderr, wantCode, wantOut, wantErr)
+			}
+		}
+	}
+}
+
 // TestAnnotationFileEncoding: an annotation file saved in UTF-16 gets the
 // one line a system file in UTF-16 gets, naming the file and the iconv
 // command, wherever it is read: by the explorer (here its report), an
