@@ -121,17 +121,47 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 			col = k - nl
 		}
 	}
-	switch {
-	case s.gz && line == 1 && col == 2 && k == 1 && b[0] == 0x1f && c == 0x8b:
+	if s.gz && line == 1 && col == 2 && k == 1 && b[0] == 0x1f && c == 0x8b {
 		// What gzip held starts with gzip's own magic bytes.
 		return inputErr(s.f.label, "is gzip compressed twice; decompress it once (gunzip) and give that")
-	// A NUL byte near it: no text file, whatever its encoding.
-	case bytes.IndexByte(b[:max(k, 0)], 0) >= 0:
-		return lineErr(s.f.label, line, fmt.Sprintf("not a text file (a NUL byte, then 0x%02x at byte %d, which is not UTF-8); give plain text, one segment per line", c, col))
-	case bytes.IndexByte(b[max(k, 0):], 0) >= 0:
-		return lineErr(s.f.label, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c, col))
 	}
-	return InvalidUTF8(s.f.label, line, col, c)
+	return notUTF8(s.f.label, line, col, c, b[:max(k, 0)], b[max(k, 0):])
+}
+
+// notUTF8 is the error for the byte c, which is not UTF-8, at the 1-based
+// offset col of line line of file, read between the bytes before and
+// after (c among them): a NUL byte near it means no text file, whatever
+// its encoding; else [InvalidUTF8], with the iconv command that converts
+// Latin-1.
+func notUTF8(file string, line, col int, c byte, before, after []byte) error {
+	switch {
+	case bytes.IndexByte(before, 0) >= 0:
+		return lineErr(file, line, fmt.Sprintf("not a text file (a NUL byte, then 0x%02x at byte %d, which is not UTF-8); give plain text, one segment per line", c, col))
+	case bytes.IndexByte(after, 0) >= 0:
+		return lineErr(file, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c, col))
+	}
+	return InvalidUTF8(file, line, col, c)
+}
+
+// NotUTF8 returns nil when line, line n of the file label, is UTF-8, else
+// the [*InputError] for its first byte that is not, worded as [Load] words
+// it: the byte and its place in the line, and the iconv command that
+// converts Latin-1, or, with a NUL byte in the line, that the file is not
+// text. A reader of text files of its own (the WMT MQM TSV) calls it on
+// every line.
+func NotUTF8(label string, n int, line string) error {
+	if utf8.ValidString(line) {
+		return nil
+	}
+	i := 0
+	for {
+		r, size := utf8.DecodeRuneInString(line[i:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]))
 }
 
 // tooBig is the error for input past the limit.

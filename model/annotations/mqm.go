@@ -104,8 +104,8 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		}
 		text := strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
 		bad := func(msg string) error { return &model.InputError{File: name, Line: lineNo, Msg: msg} }
-		if !utf8.ValidString(text) {
-			return nil, bad("is not UTF-8 text; save the file as UTF-8")
+		if err := model.NotUTF8(name, lineNo, text); err != nil {
+			return nil, err
 		}
 		fields := strings.Split(text, "\t")
 		if col == nil {

@@ -116,7 +116,9 @@ func TestReadMQMErrors(t *testing.T) {
 		{"short row", head + "s\td\t1\t1\tr\tsrc\n", "q.tsv:2: has 6 tab-separated fields but the header has 9"},
 		{"long row", head + "s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\textra\n", "q.tsv:2: has 10 tab-separated fields but the header has 9"},
 		{"no category", head + "s\td\t1\t1\tr\tsrc\thyp\t\tMajor\n", "q.tsv:2: has no category or no severity"},
-		{"not utf-8", head + "s\td\t1\t1\tr\t\xff\thyp\tOther\tMajor\n", "q.tsv:2: is not UTF-8"},
+		{"not utf-8", head + "s\td\t1\t1\tr\t\xff\thyp\tOther\tMajor\n", "q.tsv:2: invalid UTF-8 at byte 11 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{"binary", "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00\x01\x00\x00\x00\xc0\xf4\x01\x00",
+			"q.tsv:1: not a text file (a NUL byte, then 0xc0 at byte 25, which is not UTF-8); give plain text, one segment per line"},
 		{"seg id", head + "s\td\t1\tx1\tr\tsrc\thyp\tOther\tMajor\n", `seg_id "x1" is not a positive integer`},
 	} {
 		lines := LinesByPosition
