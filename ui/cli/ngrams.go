@@ -9,7 +9,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/lipgloss"
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 const ngramsHelp = `Usage: bleuscope ngrams [flags] SYSTEM ... -r REF [-r REF ...]
@@ -182,7 +182,7 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 	for r := range rows {
 		widths[0] = max(widths[0], digits(r.Count))
 		widths[1] = max(widths[1], digits(int64(r.Segments)))
-		c := lipgloss.Width(model.Printable(r.NGram))
+		c := render.Cells(model.Printable(r.NGram))
 		widths[2] = max(widths[2], c)
 		cells = append(cells, int32(c))
 	}

@@ -5,14 +5,16 @@ import (
 	"io"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // writeTable writes rows as columns separated by two spaces, each as wide
-// as its widest cell (in terminal cells), numbers (the columns marked in
-// right) aligned right. The last column is not padded. It writes through
-// a buffer rather than making the table one string first (ngrams --top 0
-// writes tables of a million rows).
+// as its widest cell in terminal cells as [render.Cells] counts them (the
+// widest a terminal draws it: an emoji sequence with joiners takes the
+// cells of all its emoji on one that draws them one by one), numbers (the
+// columns marked in right) aligned right. The last column is not padded.
+// It writes through a buffer rather than making the table one string
+// first (ngrams --top 0 writes tables of a million rows).
 func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error {
 	widths := columnWidths(rows)
 	b := bufio.NewWriter(w)
@@ -28,7 +30,7 @@ func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error
 func writeRow(b *bufio.Writer, indent string, r []string, widths []int, right []bool) {
 	b.WriteString(indent)
 	for j, c := range r {
-		pad := widths[j] - lipgloss.Width(c)
+		pad := widths[j] - render.Cells(c)
 		if j > 0 {
 			b.WriteString("  ")
 		}
@@ -91,7 +93,7 @@ func writeWideTable(w io.Writer, indent string, rows [][]string, right []bool, k
 }
 
 // columnWidths is the width of each column of rows: its widest cell, in
-// terminal cells.
+// terminal cells ([render.Cells]).
 func columnWidths(rows [][]string) []int {
 	var widths []int
 	for _, r := range rows {
@@ -99,7 +101,7 @@ func columnWidths(rows [][]string) []int {
 			if j >= len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[j] = max(widths[j], lipgloss.Width(c))
+			widths[j] = max(widths[j], render.Cells(c))
 		}
 	}
 	return widths

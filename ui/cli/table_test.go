@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // TestWriteWideTable: a table of many systems is cut into tables that fit
@@ -66,5 +68,50 @@ func TestWriteWideTable(t *testing.T) {
 	}
 	if strings.Join(seen, " ") != strings.Join(want, " ") {
 		t.Errorf("the parts' columns are %v; want %v", seen, want)
+	}
+}
+
+// TestTablesLineUpWideText: n-grams of wide characters (CJK), of an emoji
+// sequence with joiners and with combining marks take the cells
+// render.Cells counts, the widest a terminal draws them, so that the
+// column after them starts at the same cell on every row of ngrams' tables
+// and of its salient table.
+func TestTablesLineUpWideText(t *testing.T) {
+	const (
+		family = "👩\u200d👩\u200d👧" // one emoji, 6 cells drawn code point by code point
+		cafe   = "cafe\u0301"      // café with a combining accent: 4 cells
+	)
+	writeFiles(t, map[string]string{
+		"a.txt":   "家族 " + family + " " + cafe + "\n",
+		"b.txt":   "x y\n",
+		"ref.txt": "家族 " + family + " " + cafe + " x y\n",
+	})
+	for _, args := range [][]string{
+		{"ngrams", "-t", "none", "--order", "1", "--kind", "matched", "a.txt", "-r", "ref.txt"},
+		{"ngrams", "-t", "none", "--salient", "--order", "1", "--kind", "matched", "a.txt", "b.txt", "-r", "ref.txt"},
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, %s", args, code, stderr)
+		}
+		if !strings.Contains(out, family) || !strings.Contains(out, cafe) || !strings.Contains(out, "家族") {
+			t.Fatalf("%q: the n-grams are not all listed:\n%s", args, out)
+		}
+		// The last column starts at the same cell on the header and on
+		// every row: the header's last column is named, a row's is its
+		// last field ("1", "A").
+		var rows []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "  ") {
+				rows = append(rows, l)
+			}
+		}
+		head, last := rows[0], rows[0][strings.LastIndex(rows[0], "  ")+2:]
+		want := render.Cells(head[:strings.LastIndex(head, last)])
+		for _, r := range rows[1:] {
+			if got := render.Cells(r[:strings.LastIndexByte(r, ' ')+1]); got != want {
+				t.Errorf("%q: the column %q starts at cell %d on\n%s\nwant %d, as on\n%s", args, last, got, r, want, head)
+			}
+		}
 	}
 }
