@@ -29,9 +29,9 @@ func (l listFlag) Set(s string) error {
 }
 
 // formatFlag is --format: its value is read in any case (JSON is json), as
-// --kind and --by read theirs ([parseChoices]); typed keeps it as written,
-// for a refusal to quote.
-type formatFlag struct{ v, typed *string }
+// --kind and --by read theirs ([parseChoices]); a refusal quotes it as
+// written ([flagSet.typedValue]).
+type formatFlag struct{ v *string }
 
 func (f formatFlag) String() string {
 	if f.v == nil {
@@ -41,15 +41,14 @@ func (f formatFlag) String() string {
 }
 
 func (f formatFlag) Set(s string) error {
-	*f.v, *f.typed = strings.ToLower(strings.TrimSpace(s)), s
+	*f.v = strings.ToLower(strings.TrimSpace(s))
 	return nil
 }
 
 // format registers --format, whose value goes to v (set to the default
-// before) and, as written, to fs.typedFormat (the default until given).
+// before).
 func (fs *flagSet) format(v *string) {
-	fs.typedFormat = *v
-	fs.Var(formatFlag{v, &fs.typedFormat}, "format", "output format")
+	fs.Var(formatFlag{v}, "format", "output format")
 }
 
 // checkFormat refuses a --format value (format, as read) that is not one of
@@ -60,7 +59,7 @@ func (fs *flagSet) checkFormat(format string, formats []string) error {
 		return nil
 	}
 	return usagef("%s %q: %s prints %s; %s", writtenFlag([]string{"format"}, fs.args),
-		model.Printable(fs.typedFormat), fs.cmd, scoring.OrList(formats), fs.helpHint())
+		model.Printable(fs.typedValue("format")), fs.cmd, scoring.OrList(formats), fs.helpHint())
 }
 
 // intFlag is an integer flag with a plain-spoken error.
@@ -137,9 +136,42 @@ type flagSet struct {
 	cmd     string   // "score", "" for the explorer
 	version bool     // --version, which every command takes
 	args    []string // the arguments parsed, to name a flag as it was written
-	// typedFormat is --format as written (its default when not given),
-	// which a refusal quotes.
-	typedFormat string
+	written []given  // the values given to flags, as written, in order
+}
+
+// given is a value given to the flag called name, as it was written.
+type given struct{ name, value string }
+
+// typedFlag is a flag's value that keeps, in fs.written, every value given
+// to it as written: the flag package keeps only what Set made of it
+// (1e308 is 1e+308, 05 is 5), and a refusal quotes what the user wrote.
+type typedFlag struct {
+	flag.Value
+	name string
+	fs   *flagSet
+}
+
+func (f typedFlag) Set(s string) error {
+	f.fs.written = append(f.fs.written, given{f.name, s})
+	return f.Value.Set(s)
+}
+
+// IsBoolFlag is the wrapped value's: a boolean flag takes no value.
+func (f typedFlag) IsBoolFlag() bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// typedValue is the value last given to the flag called by any of names,
+// as written (spaces around it dropped, as the number flags drop them);
+// its default when it was not given.
+func (fs *flagSet) typedValue(names ...string) string {
+	for i := len(fs.written) - 1; i >= 0; i-- {
+		if slices.Contains(names, fs.written[i].name) {
+			return strings.TrimSpace(fs.written[i].value)
+		}
+	}
+	return fs.Lookup(names[0]).DefValue
 }
 
 // newFlagSet returns the flags of command cmd, with --version already
@@ -188,6 +220,13 @@ func (fs *flagSet) badValue(names []string, format string, a ...any) error {
 	return usagef("%s: %s; %s", writtenFlag(names, fs.args), fmt.Sprintf(format, a...), fs.helpHint())
 }
 
+// badNumber is [flagSet.badValue] about a number that was read but is out
+// of the flag's range: the number as the user wrote it, then what it is
+// not (--alpha: 1e308 is not a number above 0 and at most 1e300; see …).
+func (fs *flagSet) badNumber(names []string, isNot string, a ...any) error {
+	return fs.badValue(names, "%s %s", fs.typedValue(names...), fmt.Sprintf(isNot, a...))
+}
+
 // parse parses args with flags allowed before and after the positional
 // arguments (bleuscope score hyp.txt -r ref.txt), stops at "--", and keeps
 // "-" (standard input) as a positional argument. It returns the positional
@@ -195,6 +234,7 @@ func (fs *flagSet) badValue(names []string, format string, a ...any) error {
 // for --version, or a usageError naming the flag.
 func (fs *flagSet) parse(args []string, help func() string, stdout io.Writer) ([]string, error) {
 	fs.args = args
+	fs.VisitAll(func(f *flag.Flag) { f.Value = typedFlag{f.Value, f.Name, fs} })
 	pos, err := fs.parseArgs(args, help, stdout)
 	if err == nil && fs.version {
 		fmt.Fprintln(stdout, versionLine())

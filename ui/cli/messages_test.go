@@ -68,6 +68,8 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 			`bleuscope: --max-order: "99999999999999999999" is out of range; see 'bleuscope score --help'`},
 		{[]string{"explain", "--line", "2", "one.txt", "-r", "one.txt"},
 			"bleuscope: --line 2 is out of range: the input has 1 segment (line 1)"},
+		{[]string{"segments", "--worst", "3", "--worst=-01", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: --worst: -01 is not a number of segments ≥ 0 (0 keeps them all); see 'bleuscope segments --help'"},
 	}
 	for _, tt := range tests {
 		files := basicFiles()

@@ -80,10 +80,10 @@ func runNGrams(e *env, args []string) error {
 		return err
 	}
 	if top < 0 {
-		return fs.badValue([]string{"top"}, "%d is not a number of rows ≥ 0 (0 lists them all)", top)
+		return fs.badNumber([]string{"top"}, "is not a number of rows ≥ 0 (0 lists them all)")
 	}
 	if !model.SalientAlphaOK(alpha) {
-		return usagef("--alpha %v: give a number above 0 and at most 1e300 (compare-mt's default is 1)", alpha)
+		return fs.badNumber([]string{"alpha"}, "is not a number above 0 and at most 1e300 (compare-mt's default is 1)")
 	}
 	if fs.given("alpha") && !salient {
 		return usagef("--alpha applies only with --salient; %s", fs.helpHint())
@@ -101,7 +101,7 @@ func runNGrams(e *env, args []string) error {
 	}
 	maxOrder := set.Corpus.MaxOrder
 	if fs.given("order") && (order < 1 || order > maxOrder) {
-		return usagef("--order %d: give an order from 1 to --max-order (%d)", order, maxOrder)
+		return fs.badNumber([]string{"order"}, "is not an order from 1 to --max-order (%d)", maxOrder)
 	}
 	orders := []int{order}
 	if !fs.given("order") {

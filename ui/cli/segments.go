@@ -89,7 +89,7 @@ func runSegments(e *env, args []string) error {
 		return usagef("--sort %q: sort by line, score, length, bp, delta, impact, chrf or ter; %s", sortBy, fs.helpHint())
 	}
 	if worst < 0 {
-		return fs.badValue([]string{"worst"}, "%d is not a number of segments ≥ 0 (0 keeps them all)", worst)
+		return fs.badNumber([]string{"worst"}, "is not a number of segments ≥ 0 (0 keeps them all)")
 	}
 	if err := text.check(fs, format); err != nil {
 		return err

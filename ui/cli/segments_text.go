@@ -74,7 +74,7 @@ func (o *textOptions) check(fs *flagSet, format string) error {
 		return nil
 	}
 	if !slices.Contains(model.TextFormats, format) {
-		return usagef("--text writes a table for other programs: give --format tsv, csv or jsonl (not %q)", model.Printable(fs.typedFormat))
+		return usagef("--text writes a table for other programs: give --format tsv, csv or jsonl (not %q)", model.Printable(fs.typedValue("format")))
 	}
 	return nil
 }
