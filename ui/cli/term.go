@@ -52,7 +52,7 @@ func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
 	}
 	switch {
 	case fs.given("width") && width < 20:
-		return st, 0, usagef("--width %d: give at least 20 columns", width)
+		return st, 0, fs.badNumber([]string{"width"}, "is not a number of columns ≥ 20")
 	case fs.given("width"):
 	case tty:
 		width = tw
