@@ -91,8 +91,11 @@ func runExplain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if line < 1 || line > ds.Len() {
-		return usagef("--line %d is out of range: the input has %s", line, lineRange(ds.Len()))
+	switch {
+	case line < 1:
+		return fs.badNumber([]string{"line"}, "is not a line number: lines count from 1, and the input has %s", lineRange(ds.Len()))
+	case line > ds.Len():
+		return fs.badNumber([]string{"line"}, "is past the end: the input has %s", lineRange(ds.Len()))
 	}
 	return writeOutput(e, "", func(w io.Writer) error {
 		for s, sys := range ds.Systems {

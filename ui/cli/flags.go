@@ -221,10 +221,11 @@ func (fs *flagSet) badValue(names []string, format string, a ...any) error {
 }
 
 // badNumber is [flagSet.badValue] about a number that was read but is out
-// of the flag's range: the number as the user wrote it, then what it is
-// not (--alpha: 1e308 is not a number above 0 and at most 1e300; see …).
-func (fs *flagSet) badNumber(names []string, isNot string, a ...any) error {
-	return fs.badValue(names, "%s %s", fs.typedValue(names...), fmt.Sprintf(isNot, a...))
+// of the flag's range: the number as the user wrote it, then the rest of
+// the sentence, format's (--alpha: 1e308 is not a number above 0 and at
+// most 1e300; see …).
+func (fs *flagSet) badNumber(names []string, format string, a ...any) error {
+	return fs.badValue(names, "%s %s", fs.typedValue(names...), fmt.Sprintf(format, a...))
 }
 
 // parse parses args with flags allowed before and after the positional

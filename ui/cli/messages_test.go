@@ -18,7 +18,7 @@ func TestErrorAfterLoadingIsOneLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"explain", "--line", "9", "bpe.txt", "-r", "ref.txt"},
-			"bleuscope: --line 9 is out of range: the input has 3 segments (lines 1-3)"},
+			"bleuscope: --line: 9 is past the end: the input has 3 segments (lines 1-3); see 'bleuscope explain --help'"},
 		{[]string{"score", "-o", "no/such/out.txt", "bpe.txt", "-r", "ref.txt"},
 			"bleuscope: cannot write no/such/out.txt: no such file or directory; check that its folder exists and is writable"},
 		{[]string{"segments", "--sort", "delta", "bpe.txt", "-r", "ref.txt"},
@@ -67,7 +67,9 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 		{[]string{"score", "--max-order", "99999999999999999999", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --max-order: "99999999999999999999" is out of range; see 'bleuscope score --help'`},
 		{[]string{"explain", "--line", "2", "one.txt", "-r", "one.txt"},
-			"bleuscope: --line 2 is out of range: the input has 1 segment (line 1)"},
+			"bleuscope: --line: 2 is past the end: the input has 1 segment (line 1); see 'bleuscope explain --help'"},
+		{[]string{"explain", "--line=-0", "one.txt", "-r", "one.txt"},
+			"bleuscope: --line: -0 is not a line number: lines count from 1, and the input has 1 segment (line 1); see 'bleuscope explain --help'"},
 		{[]string{"segments", "--worst", "3", "--worst=-01", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: --worst: -01 is not a number of segments ≥ 0 (0 keeps them all); see 'bleuscope segments --help'"},
 	}

@@ -171,7 +171,7 @@ func TestBadInput(t *testing.T) {
 		{"demo and files", []string{"score", "--demo", "hyp.txt"},
 			"bleuscope: --demo uses the embedded corpus; give either --demo or files, not both"},
 		{"explain line out of range", []string{"explain", "--line", "9", "hyp.txt", "-r", "ref.txt"},
-			"bleuscope: --line 9 is out of range: the input has 3 segments (lines 1-3)"},
+			"bleuscope: --line: 9 is past the end: the input has 3 segments (lines 1-3); see 'bleuscope explain --help'"},
 		{"explain without a segment", []string{"explain", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: explain needs --hyp TEXT --ref TEXT, or files with --line N; see 'bleuscope explain --help'"},
 		{"explain hyp without ref", []string{"explain", "--hyp", "a b c"},
