@@ -102,7 +102,7 @@ func runBuckets(e *env, args []string) error {
 	if !confidence && fs.given("confidence-n", "seed") {
 		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
 	}
-	if err := checkResamples("--confidence-n", confN); err != nil {
+	if err := checkResamples(fs, "confidence-n", confN); err != nil {
 		return err
 	}
 	var opt model.BucketOptions

@@ -138,12 +138,15 @@ const maxResamples = 1_000_000
 
 // pairedFlags are --paired-bs-n and --paired-ar-n, the resample counts of
 // the two paired tests (compare and the explorer's comparison).
-type pairedFlags struct{ bsN, arN int }
+type pairedFlags struct {
+	fs       *flagSet
+	bsN, arN int
+}
 
 // addPairedFlags registers --paired-bs-n and --paired-ar-n with
 // sacrebleu's defaults.
 func addPairedFlags(fs *flagSet) *pairedFlags {
-	p := &pairedFlags{bsN: scoring.DefaultBootstrapN, arN: scoring.DefaultARTrials}
+	p := &pairedFlags{fs: fs, bsN: scoring.DefaultBootstrapN, arN: scoring.DefaultARTrials}
 	fs.Var(intFlag{&p.bsN}, "paired-bs-n", "bootstrap resamples")
 	fs.Var(intFlag{&p.arN}, "paired-ar-n", "randomization trials")
 	return p
@@ -151,23 +154,24 @@ func addPairedFlags(fs *flagSet) *pairedFlags {
 
 // check refuses a count above maxResamples.
 func (p *pairedFlags) check() error {
-	if err := checkResamples("--paired-bs-n", p.bsN); err != nil {
+	if err := checkResamples(p.fs, "paired-bs-n", p.bsN); err != nil {
 		return err
 	}
-	return checkResamples("--paired-ar-n", p.arN)
+	return checkResamples(p.fs, "paired-ar-n", p.arN)
 }
 
-// checkResamples refuses a count above maxResamples.
-func checkResamples(flag string, n int) error {
+// checkResamples refuses a count above maxResamples given to the flag
+// called name.
+func checkResamples(fs *flagSet, name string, n int) error {
 	if n > maxResamples {
-		return usagef("%s %d is more than %d; give a smaller number (sacrebleu's default is %d)", flag, n, maxResamples, defaultFor(flag))
+		return fs.badNumber([]string{name}, "is more than %d, the most allowed (sacrebleu's default is %d)", maxResamples, defaultFor(name))
 	}
 	return nil
 }
 
-// defaultFor is the default count of a resampling flag.
-func defaultFor(flag string) int {
-	if flag == "--paired-ar-n" {
+// defaultFor is the default count of the resampling flag called name.
+func defaultFor(name string) int {
+	if name == "paired-ar-n" {
 		return scoring.DefaultARTrials
 	}
 	return scoring.DefaultBootstrapN

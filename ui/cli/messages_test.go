@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -245,6 +246,35 @@ func TestFormatRefusalsShareOneWording(t *testing.T) {
 		code, out, stderr := runCLI(t, "", tt.args...)
 		if code != exitUsage || out != "" || stderr != tt.want+"\n" {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q alone", tt.args, code, out, stderr, tt.want+"\n")
+		}
+	}
+}
+
+// TestResampleCountsTooLarge refuses a resample count above maxResamples
+// on every command that takes one, as the other number flags word theirs:
+// the flag and the count as written, the most allowed and sacrebleu's
+// default.
+func TestResampleCountsTooLarge(t *testing.T) {
+	tests := []struct {
+		cmd, flag string
+		def       int
+	}{
+		{"score", "--confidence-n", 1000},
+		{"buckets", "--confidence-n", 1000},
+		{"compare", "--paired-bs-n", 1000},
+		{"compare", "--paired-ar-n", 10000},
+		{"", "--paired-ar-n", 10000},
+	}
+	for _, tt := range tests {
+		writeFiles(t, basicFiles())
+		args, hint := commandArgs(tt.cmd, tt.flag+"=02000000")
+		if tt.flag == "--confidence-n" {
+			args = append(args, "--confidence")
+		}
+		want := fmt.Sprintf("bleuscope: %s: 02000000 is more than %d, the most allowed (sacrebleu's default is %d); %s\n", tt.flag, maxResamples, tt.def, hint)
+		code, out, stderr := runCLI(t, "", args...)
+		if code != exitUsage || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q alone", args, code, out, stderr, want)
 		}
 	}
 }
