@@ -450,7 +450,8 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"ngrams", "--kind", "wrong", "hyp.txt", "-r", "refA.txt"}, "--kind \"wrong\""},
+		{[]string{"ngrams", "--kind", "wrong", "hyp.txt", "-r", "refA.txt"}, `--kind: "wrong" is not matched, over or missed; see 'bleuscope ngrams --help'`},
+		{[]string{"ngrams", "--kind", "over, missd", "hyp.txt", "-r", "refA.txt"}, `--kind: "missd" is not matched, over or missed`},
 		{[]string{"ngrams", "--top", "-1", "hyp.txt", "-r", "refA.txt"}, "--top: -1 is not a number of rows ≥ 0 (0 lists them all); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--order", "5", "hyp.txt", "-r", "refA.txt"}, "--order: 5 is not an order from 1 to --max-order (4); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--max-order", "2", "--order=03", "hyp.txt", "-r", "refA.txt"}, "--order: 03 is not an order from 1 to --max-order (2); see 'bleuscope ngrams --help'"},
@@ -459,7 +460,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"ngrams", "--alpha", "1e308", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: 1e308 is not a number above 0 and at most 1e300 (compare-mt's default is 1); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--alpha", " -0.50 ", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: -0.50 is not a number above 0"},
 		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format \"csv\""},
-		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, "--by \"length\""},
+		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, `--by: "length" is not ref-length, length-ratio or sentence-bleu; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
 		{[]string{"buckets", "--compat", "nltk", "--by", "sentence-bleu", "--edges", "20,50", "hyp.txt", "-r", "refA.txt"}, "runs from 0 to 1"},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, "must increase"},
@@ -496,7 +497,7 @@ func TestChoicesInAnyCase(t *testing.T) {
 		}
 	}
 	code, _, stderr := runCLI(t, "", "ngrams", "--kind", "MISSING", "hyp.txt", "-r", "refA.txt")
-	if code != 2 || stderr != "bleuscope: --kind \"MISSING\": give matched, over or missed\n" {
+	if code != 2 || stderr != "bleuscope: --kind: \"MISSING\" is not matched, over or missed; see 'bleuscope ngrams --help'\n" {
 		t.Errorf("--kind MISSING: status %d, stderr %q", code, stderr)
 	}
 }

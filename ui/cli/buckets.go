@@ -77,7 +77,7 @@ func runBuckets(e *env, args []string) error {
 	if err := fs.checkFormat(format, bucketsFormats); err != nil {
 		return err
 	}
-	bys, err := parseChoices(byArgs, model.BucketBys, model.ParseBucketBy, "--by", "ref-length, length-ratio or sentence-bleu")
+	bys, err := parseChoices(fs, "by", byArgs, model.BucketBys, model.ParseBucketBy, "ref-length, length-ratio or sentence-bleu")
 	if err != nil {
 		return err
 	}

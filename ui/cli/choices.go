@@ -2,21 +2,23 @@ package cli
 
 import "strings"
 
-// parseChoices reads the values of a repeatable, comma-separated flag
-// (such as --kind or --by) whose choices are all, in the order all lists
-// them; no value means every choice. Values are read in any case (MISSED
-// is missed), as the explorer's query language reads names. A value parse
-// rejects is a usage error naming the flag and the choices.
-func parseChoices[T comparable](args []string, all []T, parse func(string) (T, error), flag, choices string) ([]T, error) {
+// parseChoices reads the values args given to the repeatable,
+// comma-separated flag of fs called name (such as --kind or --by) whose
+// choices are all, in the order all lists them; no value means every
+// choice. Values are read in any case (MISSED is missed), as the
+// explorer's query language reads names. A value parse rejects is a usage
+// error naming the flag, the value as typed and the choices.
+func parseChoices[T comparable](fs *flagSet, name string, args []string, all []T, parse func(string) (T, error), choices string) ([]T, error) {
 	if len(args) == 0 {
 		return all, nil
 	}
 	want := map[T]bool{}
 	for _, a := range args {
 		for _, s := range strings.Split(a, ",") {
-			v, err := parse(strings.ToLower(strings.TrimSpace(s)))
+			s = strings.TrimSpace(s)
+			v, err := parse(strings.ToLower(s))
 			if err != nil {
-				return nil, usagef("%s %q: give %s", flag, s, choices)
+				return nil, fs.badValue([]string{name}, "%q is not %s", s, choices)
 			}
 			want[v] = true
 		}

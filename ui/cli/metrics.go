@@ -44,10 +44,10 @@ func (f *metricFlags) metrics(lowercase bool, implied ...string) (model.Metrics,
 	hint := f.fs.helpHint()
 	m := model.Metrics{ChrF: f.chrf, TER: f.ter}
 	m.ChrF.Lowercase = lowercase
-	for _, n := range strings.Split(f.names, ",") {
-		n = strings.ToLower(strings.TrimSpace(n))
+	for _, typed := range strings.Split(f.names, ",") {
+		n := strings.ToLower(strings.TrimSpace(typed))
 		if !slices.Contains(model.MetricNames, n) {
-			return model.Metrics{}, usagef("--metrics %q: give a comma-separated list of %s; %s", f.names, scoring.OrList(model.MetricNames), hint)
+			return model.Metrics{}, f.fs.badValue([]string{"metrics"}, "%q is not %s (list any of them, comma-separated)", strings.TrimSpace(typed), scoring.OrList(model.MetricNames))
 		}
 		if !slices.Contains(m.Names, n) {
 			m.Names = append(m.Names, n)

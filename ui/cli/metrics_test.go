@@ -207,7 +207,7 @@ func TestMetricsFlagErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"--metrics", "bleu,meteor"}, "--metrics"},
+		{[]string{"--metrics", "bleu, Meteor"}, `--metrics: "Meteor" is not bleu, chrf or ter (list any of them, comma-separated); see 'bleuscope `},
 		{[]string{"--chrf-beta", "3"}, "--chrf-beta applies only when --metrics includes chrf"},
 		{[]string{"--metrics", "chrf", "--ter-normalized"}, "--ter-normalized applies only when --metrics includes ter"},
 		{[]string{"--metrics", "chrf", "--chrf-char-order", "-1"}, "--chrf-char-order: -1 is not between 0 and 32; see 'bleuscope "},

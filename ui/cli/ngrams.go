@@ -88,7 +88,7 @@ func runNGrams(e *env, args []string) error {
 	if fs.given("alpha") && !salient {
 		return usagef("--alpha applies only with --salient; %s", fs.helpHint())
 	}
-	kinds, err := parseChoices(kindArgs, model.Kinds, scoring.ParseKind, "--kind", "matched, over or missed")
+	kinds, err := parseChoices(fs, "kind", kindArgs, model.Kinds, scoring.ParseKind, "matched, over or missed")
 	if err != nil {
 		return err
 	}

@@ -157,7 +157,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown segments format", []string{"segments", "--format", "json", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --format "json": segments prints text, jsonl, tsv or csv; see 'bleuscope segments --help'`},
 		{"unknown sort key", []string{"segments", "--sort", "random", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --sort "random": sort by line, score, length, bp, delta, impact, chrf or ter; see 'bleuscope segments --help'`},
+			`bleuscope: --sort: "random" is not line, score, length, bp, delta, impact, chrf or ter; see 'bleuscope segments --help'`},
 		{"negative worst", []string{"segments", "--worst", "-3", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: --worst: -3 is not a number of segments ≥ 0 (0 keeps them all); see 'bleuscope segments --help'"},
 		{"negative worst, written -worst", []string{"segments", "-worst=-1", "hyp.txt", "-r", "ref.txt"},

@@ -86,7 +86,7 @@ func runSegments(e *env, args []string) error {
 	}
 	key, err := model.ParseSortKey(sortBy)
 	if err != nil {
-		return usagef("--sort %q: sort by line, score, length, bp, delta, impact, chrf or ter; %s", sortBy, fs.helpHint())
+		return fs.badValue([]string{"sort"}, "%q is not line, score, length, bp, delta, impact, chrf or ter", sortBy)
 	}
 	if worst < 0 {
 		return fs.badNumber([]string{"worst"}, "is not a number of segments ≥ 0 (0 keeps them all)")
