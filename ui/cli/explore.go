@@ -149,7 +149,7 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1, systems: systems,
 		seeds: sg, bootstrapN: pf.bsN, randomTrials: pf.arN}
 	if fs.given("baseline") {
-		if x.baseline, err = systemIndex(ds, "baseline", baseline); err != nil {
+		if x.baseline, err = systemIndex(fs, ds, "baseline", baseline); err != nil {
 			return nil, err
 		}
 	}

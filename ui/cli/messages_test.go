@@ -27,7 +27,7 @@ func TestErrorAfterLoadingIsOneLine(t *testing.T) {
 		{[]string{"--annotations", ".", "bpe.txt", "-r", "ref.txt"},
 			"bleuscope: . is a directory; name an annotation file (a new name creates one)"},
 		{[]string{"--baseline", "nope", "bpe.txt", "-r", "ref.txt"},
-			`bleuscope: --baseline "nope": there is no such system; the systems are bpe.txt`},
+			`bleuscope: --baseline: "nope" is not a system (the systems are bpe.txt); see 'bleuscope --help'`},
 	}
 	for _, tt := range tests {
 		writeFiles(t, files)

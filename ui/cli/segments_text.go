@@ -34,6 +34,7 @@ const segmentsTextHelp = `Full table (--text):
 
 // textOptions are the flags of "segments --text".
 type textOptions struct {
+	fs               *flagSet // the command's flags, which a refusal names
 	on               bool
 	baseline, system string
 	annotations      string
@@ -53,7 +54,7 @@ type textOptions struct {
 
 // addTextFlags registers --text, --baseline, --system and --annotations.
 func addTextFlags(fs *flagSet) *textOptions {
-	o := &textOptions{}
+	o := &textOptions{fs: fs}
 	fs.Var(boolFlag{&o.on}, "text", "one row per segment with every text")
 	fs.StringVar(&o.baseline, "baseline", "", "the system deltas are to")
 	fs.StringVar(&o.system, "system", "", "the system --sort and --worst follow")
@@ -79,9 +80,10 @@ func (o *textOptions) check(fs *flagSet, format string) error {
 	return nil
 }
 
-// systemIndex returns the index of the system named name, or a usage
-// error naming the flag and the systems there are.
-func systemIndex(ds *model.Dataset, flagName, name string) (int, error) {
+// systemIndex returns the index of the system named name, given to the
+// flag of fs called flagName, or a usage error naming the flag, the name
+// and the systems there are.
+func systemIndex(fs *flagSet, ds *model.Dataset, flagName, name string) (int, error) {
 	names := make([]string, len(ds.Systems))
 	for i, s := range ds.Systems {
 		if s.Name == name {
@@ -89,7 +91,7 @@ func systemIndex(ds *model.Dataset, flagName, name string) (int, error) {
 		}
 		names[i] = model.Printable(s.Name)
 	}
-	return 0, usagef("--%s %q: there is no such system; the systems are %s", flagName, model.Printable(name), strings.Join(names, ", "))
+	return 0, fs.badValue([]string{flagName}, "%q is not a system (the systems are %s)", model.Printable(name), strings.Join(names, ", "))
 }
 
 // writeSegmentTexts is "segments --text": the rows the view selects, one
@@ -102,13 +104,13 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	focus := 0
 	var err error
 	if t.Pinned {
-		if t.Baseline, err = systemIndex(ds, "baseline", o.baseline); err != nil {
+		if t.Baseline, err = systemIndex(o.fs, ds, "baseline", o.baseline); err != nil {
 			return err
 		}
 	}
 	switch {
 	case o.systemGiven:
-		if focus, err = systemIndex(ds, "system", o.system); err != nil {
+		if focus, err = systemIndex(o.fs, ds, "system", o.system); err != nil {
 			return err
 		}
 	case len(ds.Systems) > 1 && t.Baseline == 0:
