@@ -83,6 +83,8 @@ func runeCells(r rune) int {
 	switch {
 	case r < 0x300:
 		return 1
+	case r >= 0x4e00 && r <= 0x9fff, r >= 0xac00 && r <= 0xd7a3:
+		return 2 // CJK ideographs and Hangul syllables, the bulk of such text
 	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
 		return 0
 	case r < 0x1100:

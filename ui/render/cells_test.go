@@ -254,3 +254,24 @@ func TestFits(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneCellsCJKShortcut checks runeCells's shortcut for CJK ideographs
+// and Hangul syllables against the measures it stands for.
+func TestRuneCellsCJKShortcut(t *testing.T) {
+	for _, block := range [][2]rune{{0x4e00, 0x9fff}, {0xac00, 0xd7a3}} {
+		for r := block[0]; r <= block[1]; r++ {
+			s := string(r)
+			if want := max(1, ansi.StringWidthWc(s), ansi.StringWidth(s)); runeCells(r) != want {
+				t.Fatalf("runeCells(%U) = %d; the measures say %d", r, runeCells(r), want)
+			}
+		}
+	}
+}
+
+// BenchmarkCellsCJK measures a five-character Chinese n-gram, as the
+// ngrams tables measure every row of a Chinese corpus.
+func BenchmarkCellsCJK(b *testing.B) {
+	for b.Loop() {
+		Cells("美国总统府")
+	}
+}
