@@ -158,7 +158,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 func (l segList) parseError(live bool) string {
 	if !live {
 		if _, err := model.ParseQuery(strings.TrimSpace(l.filter.text())); err != nil {
-			return whyInTwoLines("", err, l.width)
+			return render.Safe(whyInTwoLines("", err, l.width))
 		}
 		return ""
 	}

@@ -145,18 +145,20 @@ func unchangedStatus(err error, width int) string {
 
 // whyInTwoLines is lead followed by err in the first of its wordings (a
 // query's, [model.QueryError]) that the footer's two lines of width cells
-// show whole, else in its shortest.
+// show whole once escaped, else in its shortest. The text is returned as
+// it is: [Model.flash] escapes a status, and the prompt's reason escapes
+// it where it is drawn.
 func whyInTwoLines(lead string, err error, width int) string {
 	whys := []string{err.Error()}
 	if qe := (*model.QueryError)(nil); errors.As(err, &qe) {
 		whys = qe.Wordings()
 	}
 	for _, why := range whys[:len(whys)-1] {
-		if s := lead + render.Safe(why); inTwoLines(s, width) {
+		if s := lead + why; inTwoLines(render.Safe(s), width) {
 			return s
 		}
 	}
-	return lead + render.Safe(whys[len(whys)-1])
+	return lead + whys[len(whys)-1]
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
