@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -248,17 +249,15 @@ func twoLines(style lipgloss.Style, text string, width int) []string {
 	return []string{style.Render(first), style.Render(render.Truncate(rest, width))}
 }
 
-// wrapTwo wraps text to width cells: its first line, and what follows on
-// one line ("" when text fits on one).
+// wrapTwo wraps text (one line) to width cells: its first line, and the
+// text that follows it ("" when text fits on one), as written: a break
+// after a hyphen adds no space to it.
 func wrapTwo(text string, width int) (first, rest string) {
 	if render.Cells(text) <= width {
 		return text, ""
 	}
-	lines := strings.SplitN(render.Wrap(text, width), "\n", 2)
-	if len(lines) < 2 {
-		return text, ""
-	}
-	return lines[0], strings.Join(strings.Fields(lines[1]), " ")
+	first, _, _ = strings.Cut(render.Wrap(text, width), "\n")
+	return first, strings.TrimLeftFunc(strings.TrimPrefix(text, first), unicode.IsSpace)
 }
 
 // inTwoLines reports whether [twoLines] shows text whole in width cells.

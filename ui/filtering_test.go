@@ -83,6 +83,32 @@ func TestLongMessagesTakeTwoLines(t *testing.T) {
 	}
 }
 
+// TestLongMessagesKeepTheirWords: the second of the two footer lines goes
+// on with the message as written: a break after a hyphen (walk-/through)
+// added a space to the line below it ("walk- through"), and a number
+// broke after its minus ("2.2e-" / "308", the query's out-of-range
+// message at 120 columns).
+func TestLongMessagesKeepTheirWords(t *testing.T) {
+	m := filterBy(t, ready(t, demoDataset(t), 120, 16), "bleu<1e-999")
+	statuses := map[int]string{120: m.status}
+	for w := 60; w <= 100; w++ {
+		statuses[w] = "filter unchanged · a self-explanatory, counter-intuitive and well-understood walk-through of the long-standing n-gram-counting check-up on 2.2e-308 and -3"
+	}
+	for w, status := range statuses {
+		m := ready(t, demoDataset(t), w, 16)
+		m.status = status
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		first, second := strings.TrimRight(lines[14], " "), strings.TrimSuffix(strings.TrimRight(lines[15], " "), "…")
+		rest, ok := strings.CutPrefix(status, first)
+		if !ok || !strings.HasPrefix(strings.TrimLeft(rest, " "), second) {
+			t.Errorf("at %d columns the last two lines %q do not go on with the message %q", w, lines[14:], status)
+		}
+		if strings.HasSuffix(first, "-") && second[0] >= '0' && second[0] <= '9' {
+			t.Errorf("at %d columns a number is broken: %q", w, lines[14:])
+		}
+	}
+}
+
 // TestLongMessagesClipped: the two footer lines are clipped as every other
 // line is, also when terminals disagree on the width of what they hold
 // (emoji sequences, conjoining jamo).

@@ -275,3 +275,26 @@ func BenchmarkCellsCJK(b *testing.B) {
 		Cells("美国总统府")
 	}
 }
+
+// TestWrapKeepsNumbersWhole: Wrap may break after the hyphen of a word
+// but never inside a number: it broke "2.2e-308" after its minus (the
+// query's out-of-range message) and "-3" after its sign.
+func TestWrapKeepsNumbersWhole(t *testing.T) {
+	const s = "numbers other than 0 go down to about 2.2e-308, and up from -3 or \ue000-1"
+	noSpace := strings.NewReplacer(" ", "", "\n", "")
+	for w := len("2.2e-308,"); w <= len(s); w++ {
+		got := Wrap(s, w)
+		if noSpace.Replace(got) != noSpace.Replace(s) {
+			t.Fatalf("Wrap(…, %d) changed the text: %q", w, got)
+		}
+		lines := strings.Split(got, "\n")
+		for i, l := range lines[:len(lines)-1] {
+			if next := lines[i+1]; strings.HasSuffix(l, "-") && next != "" && next[0] >= '0' && next[0] <= '9' {
+				t.Errorf("Wrap(…, %d) broke a number: %q / %q", w, l, next)
+			}
+		}
+	}
+	if got := Wrap("see the walk-through", 15); got != "see the walk-\nthrough" {
+		t.Errorf("Wrap(%q, 15) = %q; want a break after the hyphen of the word", "see the walk-through", got)
+	}
+}

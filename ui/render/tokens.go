@@ -213,12 +213,33 @@ func PadLeft(s string, w int) string {
 }
 
 // Wrap wraps s (plain or styled) at word boundaries to lines of at most
-// width cells, cutting words longer than a line.
+// width cells, cutting words longer than a line. It may break after the
+// hyphen of a word (walk-through) but not inside a number: a hyphen
+// before a digit (-3, 2.2e-308) stays with it.
 func Wrap(s string, width int) string {
 	if width < 1 {
 		return ""
 	}
-	return ansi.Wrap(s, width, "")
+	// ansi.Wrap breaks after every hyphen: hold those before a digit as a
+	// rune s does not have, which it keeps in the word, and put them back.
+	hold := rune(0xe000) // private use: one cell, drawn by no one here
+	for strings.ContainsRune(s, hold) {
+		hold++
+	}
+	var b strings.Builder
+	from := 0
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '-' && '0' <= s[i+1] && s[i+1] <= '9' {
+			b.WriteString(s[from:i])
+			b.WriteRune(hold)
+			from = i + 1
+		}
+	}
+	if from == 0 {
+		return ansi.Wrap(s, width, "")
+	}
+	b.WriteString(s[from:])
+	return strings.ReplaceAll(ansi.Wrap(b.String(), width, ""), string(hold), "-")
 }
 
 // Columns lays blocks of lines side by side, each padded to width cells
