@@ -115,17 +115,26 @@ func TestDeltaColumn(t *testing.T) {
 
 // TestImpactColumnOnTheBaseline: sorted by impact with the shown system
 // pinned as its own baseline, the impact column shows — as Δ does, not
-// a column of zeros. From a review.
+// a column of zeros (from a review), and there is no impact behind it,
+// as the export has none; o says so as i does, where it said "sorted by
+// impact …, the segments that cost the most first" of rows that cost
+// nothing (as it did of Δ).
 func TestImpactColumnOnTheBaseline(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "p")
 	for range 6 { // o cycles the sort keys to impact
+		if m.list.view.Sort == model.SortDelta && !strings.HasPrefix(m.status, "this is the baseline: every Δ is 0") {
+			t.Errorf("sorted by Δ on the baseline, the status says %q", m.status)
+		}
 		if m.list.view.Sort == model.SortImpact {
 			break
 		}
 		m = press(t, m, "o")
 	}
-	if m.list.impact == nil {
-		t.Fatal("o never sorted by impact")
+	if m.list.view.Sort != model.SortImpact || m.list.impact != nil {
+		t.Fatalf("sort %v, impact %v; want the list sorted by impact with no impact of the baseline to itself", m.list.view.Sort, m.list.impact)
+	}
+	if want := "this is the baseline: every impact is 0 (p pins another system, w the next)"; m.status != want || press(t, m, "i").status != want {
+		t.Errorf("sorted by impact on the baseline with o, the status says %q; want %q, as i says", m.status, want)
 	}
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	head := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "impact") && strings.Contains(l, "line") })

@@ -86,7 +86,8 @@ type segList struct {
 	width, height int // height: visible rows
 
 	// impact is every segment's impact on the corpus Δ to the baseline
-	// while the list sorts by it (the impact column), for impactOf.
+	// while the list sorts by it (the impact column), for impactOf; nil
+	// on the baseline itself, which has none ([segList.impactColumn]).
 	impact   []float64
 	impactOf impactKey
 }
@@ -99,10 +100,10 @@ type impactKey struct {
 
 // impactFor computes the impact column when the list sorts by impact (a
 // pass over the corpus, once per scores and pair of systems), and drops
-// it otherwise.
+// it otherwise, and on the baseline itself: it has no Δ, so no impact.
 func (l *segList) impactFor(c common) {
 	k := impactKey{scored: c.scored, sys: l.view.System, other: l.view.Other}
-	if l.view.Sort != model.SortImpact || c.scored == nil || k.other < 0 {
+	if l.view.Sort != model.SortImpact || c.scored == nil || k.other < 0 || k.other == k.sys {
 		l.impact, l.impactOf = nil, impactKey{}
 		return
 	}
@@ -114,6 +115,13 @@ func (l *segList) impactFor(c common) {
 		imp = nil
 	}
 	l.impact, l.impactOf = imp, k
+}
+
+// impactColumn reports whether the list shows an impact column: while it
+// sorts by impact, with the impact computed, or on the pinned baseline
+// itself, whose column says — as its Δ does.
+func (l segList) impactColumn() bool {
+	return l.impact != nil || l.view.Sort == model.SortImpact && l.view.Other == l.view.System
 }
 
 // newSegList returns the list of ds's first system, worst first.
@@ -257,7 +265,7 @@ func (l segList) columns(c common) columns {
 	if l.view.Other >= 0 {
 		cols.delta = 6
 	}
-	if l.impact != nil {
+	if l.impactColumn() {
 		cols.impact = 7
 		if c.nltk() {
 			cols.impact = 9
@@ -446,10 +454,10 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	}
 	imp := math.NaN()
 	if cols.impact > 0 {
-		imp = l.impact[seg]
-		cell := impactCell(imp, c.nltk())
-		if l.view.Other == l.view.System { // as Δ: the baseline against itself costs nothing to show
-			cell = "—"
+		cell := "—" // as Δ: the baseline has no impact on a Δ to itself
+		if l.impact != nil {
+			imp = l.impact[seg]
+			cell = impactCell(imp, c.nltk())
 		}
 		parts = append(parts, render.PadLeft(cell, cols.impact))
 	}

@@ -136,8 +136,23 @@ func (m *Model) cycleSort() tea.Cmd {
 // segment stays selected among its neighbours; by anything else the list
 // starts from its first row, the most extreme.
 func (m *Model) resort() tea.Cmd {
-	m.list.atFirst = m.list.view.Sort != model.SortLine
-	return tea.Batch(m.refreshRows(), m.flash("sorted by "+sortNames[m.list.view.Sort]+", "+sortDirection(m.list.view)))
+	v := m.list.view
+	m.list.atFirst = v.Sort != model.SortLine
+	status := "sorted by " + sortNames[v.Sort] + ", " + sortDirection(v)
+	if (v.Sort == model.SortDelta || v.Sort == model.SortImpact) && v.Other == v.System {
+		status = onBaseline(v.Sort)
+	}
+	return tea.Batch(m.refreshRows(), m.flash(status))
+}
+
+// onBaseline is the status of a sort by Δ or impact (k) on the pinned
+// baseline itself, which has neither: the list shows "—" for them.
+func onBaseline(k model.SortKey) string {
+	what := "Δ"
+	if k == model.SortImpact {
+		what = "impact"
+	}
+	return "this is the baseline: every " + what + " is 0 (p pins another system, w the next)"
 }
 
 // sortDirection describes the order of rows in words.

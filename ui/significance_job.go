@@ -207,7 +207,7 @@ func (m *Model) sortByImpact(sys int) tea.Cmd {
 	m.list.seg = -1 // select the first row
 	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
 	if sys == v.Other {
-		status = "this is the baseline: every impact is 0 (p pins another system, w the next)"
+		status = onBaseline(model.SortImpact)
 	}
 	return tea.Batch(m.refreshRows(), m.flash(status))
 }
