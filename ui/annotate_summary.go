@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -211,7 +212,11 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 				add(st.Muted.Render(fmt.Sprintf("   … %d more ('bleuscope annotations export' lists them all)", len(det)-i)))
 				break
 			}
-			add(fmt.Sprintf("   %s line %d, %s: %s", render.Safe(d.System), d.Line, describe(d.Annotation), render.Safe(d.Reason)))
+			who := render.Safe(d.System) // a system the input does not have: named only here
+			if j := slices.IndexFunc(c.ds.Systems, func(s model.System) bool { return s.Name == d.System }); j >= 0 {
+				who = name(j) // the table's form
+			}
+			add(fmt.Sprintf("   %s line %d, %s: %s", who, d.Line, describe(d.Annotation), render.Safe(d.Reason)))
 		}
 	}
 	s.pick = min(s.pick, max(0, len(s.segs)-1))

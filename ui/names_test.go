@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -90,6 +93,32 @@ func TestLongNameOneFormElsewhere(t *testing.T) {
 			if !strings.Contains(frame, c.whole) || strings.HasPrefix(c.what, "filtered") && !strings.Contains(strings.Split(frame, "\n")[0], "filtered") {
 				t.Errorf("%s at %d columns: %q is not whole on the frame:\n%s", c.what, w, c.whole, frame)
 			}
+		}
+	}
+}
+
+// TestSummaryDetachedOneForm: the annotation summary's list of detached
+// annotations names a system in the form its table does, once a row; it
+// printed the whole name, and its reason named it again ("the hypothesis
+// of generaltest2022…v02 line 2 is not the text it was made on").
+func TestSummaryDetachedOneForm(t *testing.T) {
+	ds := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"`+longName+`": "the cat sat on a mat", "JDExploreAcademy": "a cat sat"}}`,
+		`{"refs": ["a dog ran in the park"], "hyps": {"`+longName+`": "a dog ran in a park", "JDExploreAcademy": "the dog ran"}}`,
+	)
+	changed := annotations.Annotation{Kind: annotations.KindError, System: longName, Line: 2, Rater: "ext", Category: "Other", Severity: "Minor"}
+	changed.SetText("a text the corpus no longer has", "")
+	for w := 60; w <= 130; w += 10 {
+		m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: []annotations.Annotation{changed}}))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 40})
+		m = drive(t, next.(Model), next.(Model).Init())
+		frame := ansi.Strip(press(t, m, "S").View())
+		row := regexp.MustCompile(`(?m)^ +(\S+) line 2, .*$`).FindStringSubmatch(frame)
+		if row == nil {
+			t.Fatalf("%d columns: the summary does not list the detached annotation:\n%s", w, frame)
+		}
+		if forms := everyNameForm(frame, longName); len(forms) > 1 || strings.Count(row[0], row[1]) > 1 {
+			t.Errorf("%d columns: %s is shown as %v, its detached row %q:\n%s", w, longName, forms, row[0], frame)
 		}
 	}
 }

@@ -10,7 +10,9 @@ import (
 // more, and why.
 type Detached struct {
 	Annotation
-	// Reason says what no longer matches, for a person to read.
+	// Reason says what no longer matches, for a person to read beside the
+	// annotation's system and line, which it does not repeat: a screen
+	// names a system in the form it gives the name.
 	Reason string
 }
 
@@ -58,13 +60,13 @@ func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
 func detachReason(a *Annotation, ds *model.Dataset, systems map[string]int) string {
 	si, ok := systems[a.System]
 	if !ok {
-		return fmt.Sprintf("the input has no system %q", a.System)
+		return "the input has no system of that name"
 	}
 	if a.Line > ds.Len() {
 		return fmt.Sprintf("line %d is beyond the input's %d segments", a.Line, ds.Len())
 	}
 	if TextHash(ds.Systems[si].Hyps[a.Line-1]) != a.HypHash {
-		return fmt.Sprintf("the hypothesis of %s line %d is not the text it was made on", a.System, a.Line)
+		return "the hypothesis is not the text it was made on"
 	}
 	if a.SrcHash == "" {
 		return ""

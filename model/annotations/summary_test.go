@@ -145,7 +145,7 @@ func TestResolveDetachesChangedText(t *testing.T) {
 	if len(r.Attached) != 2 || len(r.Detached) != 4 {
 		t.Fatalf("%d attached, %d detached; want 2 and 4: %+v", len(r.Attached), len(r.Detached), r.Detached)
 	}
-	for i, want := range []string{"hypothesis of A line 2", "source of line 1", `no system "B"`, "beyond the input's 2"} {
+	for i, want := range []string{"the hypothesis is not", "source of line 1", "no system of that name", "beyond the input's 2"} {
 		if !strings.Contains(r.Detached[i].Reason, want) {
 			t.Errorf("detached %d: %q; want %q", i, r.Detached[i].Reason, want)
 		}
