@@ -78,8 +78,9 @@ func chartsScope(c common, l segList) chartScope {
 }
 
 // titles are the charts screen's title, from the fullest to the shortest:
-// the filter gives way first (its label, then its wording), then the
-// selected line, which the histogram's caption gives too.
+// the filter gives way first (its label a wording at a time, then its
+// wording), then the selected line, which the histogram's caption gives
+// too.
 func (s chartsScreen) titles(c common, l segList) []string {
 	t := "charts · " + c.shortName(l.view.System)
 	line := ""
@@ -90,12 +91,15 @@ func (s chartsScreen) titles(c common, l segList) []string {
 		return []string{t + line}
 	}
 	n := len(l.rows)
-	return []string{
-		t + line + fmt.Sprintf(" · filtered rows only (%d match %s)", n, l.filterLabel(c.shortName)),
-		t + line + fmt.Sprintf(" · %d filtered row%s", n, plural(n)),
-		t + line + fmt.Sprintf(" · %d filtered", n),
-		t + fmt.Sprintf(" · %d filtered", n),
+	var titles []string
+	for _, label := range l.filterLabels(c.shortName) {
+		titles = append(titles, t+line+fmt.Sprintf(" · filtered rows only (%d match %s)", n, label))
 	}
+	return append(titles,
+		t+line+fmt.Sprintf(" · %d filtered row%s", n, plural(n)),
+		t+line+fmt.Sprintf(" · %d filtered", n),
+		t+fmt.Sprintf(" · %d filtered", n),
+	)
 }
 
 // chartsContent draws the charts of the shown system, width cells wide

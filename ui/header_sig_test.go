@@ -188,6 +188,47 @@ func TestDrillLabelShortName(t *testing.T) {
 	}
 }
 
+// TestDrillLabelWordingsElsewhere: the charts' title and the
+// significance screen's scope give a drill-down's label in the first of
+// its wordings that fits, as the header does, whole or not at all, with a
+// 60-character system name from 60×16 up; they gave its fullest wording
+// only, so where that did not fit (at 120 columns) the label went though
+// a shorter one fitted.
+func TestDrillLabelWordingsElsewhere(t *testing.T) {
+	ds := demoDataset(t)
+	name := strings.Repeat("Abcdefghij", 6)
+	ds.Systems[0].Name = name
+	for _, w := range []int{60, 80, 100, 120} {
+		m := openAnalysisScreen(t, ready(t, ds, w, 16))
+		for _, keys := range [][]string{{"enter"}, {"m", "m", "m", "enter"}, {"m", "m", "m", "G", "enter"}} {
+			d := press(t, m, keys...)
+			if d.list.only == nil {
+				t.Fatalf("%v at %d columns: no drill-down", keys, w)
+			}
+			for _, screen := range []string{"h", "B"} {
+				s := press(t, d, screen)
+				v := s.View()
+				checkFit(t, screen, v, w, 16)
+				frame := ansi.Strip(v)
+				title := strings.TrimRight(strings.Split(frame, "\n")[0], " ")
+				labels, whole := s.list.filterLabels(s.c.shortName), func(l string) bool { return strings.Contains(title, "match "+l+")") }
+				if screen == "B" {
+					cols := s.sig.columns(s.c)
+					labels = s.list.filterLabels(func(i int) string { return cols.nameOf(s.c, i) })
+					whole = func(l string) bool { return strings.HasSuffix(title, "match "+l) }
+				}
+				shown := slices.ContainsFunc(labels, whole)
+				if !shown && (w >= 120 || strings.Contains(title, "match ") && !strings.HasSuffix(title, "match")) {
+					t.Errorf("%s after %v at %d columns: the title %q holds no whole wording of %q", screen, keys, w, title, labels)
+				}
+				if forms := everyNameForm(frame, name); len(forms) > 1 {
+					t.Errorf("%s after %v at %d columns: the name is shown as %v:\n%s", screen, keys, w, forms, frame)
+				}
+			}
+		}
+	}
+}
+
 // TestDrillLabelCutBeforeScore: a drill-down's label too long in every
 // wording (an n-gram of one long token) is cut, and the subset's BLEU
 // after it stays whole at 60 columns.

@@ -158,20 +158,30 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		tests[0] += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
 		tests[1] += fmt.Sprintf(" n=%d", s.res.N)
 	}
+	// The scopes, from the fullest: with a filter, each wording of its
+	// label (a drill-down's gives way a wording at a time), then none.
 	n := c.ds.Len()
 	scopes := []string{fmt.Sprintf("all %d segments", n), fmt.Sprintf("%d segments", n), fmt.Sprintf("%d segs", n)}
 	if l.filtered() {
-		scopes = []string{fmt.Sprintf("%d of %d match %s", len(l.rows), n, l.filterLabel(func(i int) string { return cols.nameOf(c, i) })), fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n)}
+		scopes = scopes[:0]
+		for _, label := range l.filterLabels(func(i int) string { return cols.nameOf(c, i) }) {
+			scopes = append(scopes, fmt.Sprintf("%d of %d match %s", len(l.rows), n, label))
+		}
+		scopes = append(scopes, fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n))
 	}
 	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
 		for i := range scopes {
 			scopes[i] += " · " + refs
 		}
 	}
+	fullest := scopes[:len(scopes)-2]
+	scopes = append(scopes[:1:1], scopes[len(scopes)-2:]...) // the fullest, shorter, shortest
 	// The forms, from the fullest: each leaves out one more thing.
-	return firstFitLine(s.width, " ",
-		lineForm{"significance vs baseline " + name + auto + " · " + tests[0], scopes[0]},
-		lineForm{"significance vs " + name + auto + " · " + tests[0], scopes[0]},
+	forms := []lineForm{{"significance vs baseline " + name + auto + " · " + tests[0], scopes[0]}}
+	for _, scope := range fullest {
+		forms = append(forms, lineForm{"significance vs " + name + auto + " · " + tests[0], scope})
+	}
+	return firstFitLine(s.width, " ", append(forms,
 		lineForm{"significance vs " + name + auto + " · " + tests[0], scopes[1]},
 		lineForm{"significance vs " + name + " · " + tests[0], scopes[1]},
 		lineForm{"significance vs " + name + " · " + tests[0], scopes[2]},
@@ -179,7 +189,7 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		lineForm{"significance vs " + name + " · " + tests[1], scopes[2]},
 		lineForm{"significance vs " + name + " · " + tests[2], scopes[1]},
 		lineForm{"significance vs " + name + " · " + tests[2], scopes[2]},
-	)
+	)...)
 }
 
 // sigReadings say how to read the p-value's star, from the fullest to the
