@@ -217,7 +217,7 @@ func (m Model) footerOverflow() []string {
 	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status == "":
 		return nil
 	case m.screen == screenMain && m.err != nil:
-		return twoLines(c.st.Error, m.err.Error(), c.width)
+		return twoLines(c.st.Error, m.errText(), c.width)
 	case m.status != "" && m.status != m.warnLine:
 		return twoLines(c.st.Warn, m.status, c.width)
 	}

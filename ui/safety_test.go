@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,6 +104,26 @@ func TestFlashEscapes(t *testing.T) {
 	}
 	if !strings.Contains(m.View(), "␛]2;owned") {
 		t.Errorf("the escape is not shown as text:\n%s", m.View())
+	}
+}
+
+// TestScoringErrorEscaped: a scoring error is escaped as the status is,
+// on the footer's one line and on the two lines a long one takes, so an
+// error that quotes the input never reaches the terminal raw; it was
+// drawn as it came.
+func TestScoringErrorEscaped(t *testing.T) {
+	for _, msg := range []string{
+		"scoring: \x1b]2;owned\x07",
+		"scoring: the line \x1b]2;owned\x07 cannot be scored under these options; press c for sacrebleu's or change the smoothing",
+	} {
+		m, _ := ready(t, demoDataset(t), 60, 16).handleScored(scoredMsg{err: errors.New(msg)})
+		if long := len(msg) > 60; (m.footerOverflow() != nil) != long {
+			t.Fatalf("%q: the footer takes two lines: %v; want %v", msg, !long, long)
+		}
+		v := m.View()
+		if strings.ContainsAny(v, "\x1b\x07") || !strings.Contains(v, "␛]2;owned") {
+			t.Errorf("%q: the error is not shown escaped:\n%q", msg, v)
+		}
 	}
 }
 

@@ -63,7 +63,7 @@ func (m Model) footerView() string {
 	case m.ann.active() && m.status == "":
 		return c.st.Muted.Render(fitKeyLine(m.ann.footer(), c.width))
 	case m.err != nil:
-		return c.st.Error.Render(render.Truncate(m.err.Error(), c.width))
+		return c.st.Error.Render(render.Truncate(m.errText(), c.width))
 	case m.status != "":
 		return m.statusLine()
 	case m.pane.zoom:
@@ -71,6 +71,10 @@ func (m Model) footerView() string {
 	}
 	return fitHelp(c.help, c.width, c.keys.ShortHelp())
 }
+
+// errText is the scoring error as the footer shows it, escaped as the
+// status is ([render.Safe]): an error may quote what the input holds.
+func (m Model) errText() string { return render.Safe(m.err.Error()) }
 
 // statusLine draws the status line as a footer of one line, on every
 // screen that shows it; one too long for that takes the last two lines
