@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -311,6 +312,34 @@ func TestTokenizeInvalidUTF8(t *testing.T) {
 	want := "bleuscope: standard input:2: invalid UTF-8 at byte 5 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8\n"
 	if code != exitUsage || out != "fine\n" || stderr != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
+	}
+}
+
+// TestTokenizeEncoding: standard input in UTF-16 or UTF-32 gets the line
+// every input in it gets, naming the encoding and the iconv command, and
+// nothing is printed; before, one without a byte-order mark was tokenized
+// with its NUL bytes, and one with a mark was "invalid UTF-8 at byte 1".
+func TestTokenizeEncoding(t *testing.T) {
+	long := strings.Repeat("The cat sat on the mat.\n", 20) // past the bytes the check looks at
+	tests := []struct{ in, want string }{
+		{"\xff\xfe" + conformance.UTF16("Hello, world!\n", binary.LittleEndian),
+			"bleuscope: standard input is UTF-16 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8\n"},
+		{conformance.UTF16("Hello, world!\n", binary.LittleEndian),
+			"bleuscope: standard input is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8\n"},
+		{conformance.UTF16(long, binary.BigEndian),
+			"bleuscope: standard input is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8\n"},
+		{conformance.UTF32(long, binary.LittleEndian),
+			"bleuscope: standard input is UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8\n"},
+	}
+	for _, tt := range tests {
+		code, out, stderr := runCLI(t, tt.in, "tokenize", "-t", "13a")
+		if code != exitUsage || out != "" || stderr != tt.want {
+			t.Errorf("tokenize < %q…: status %d, %d bytes on stdout, stderr %q; want 2, nothing, %q", tt.in[:16], code, len(out), stderr, tt.want)
+		}
+	}
+	// UTF-8 with a NUL byte here and there is text, as the loader reads it.
+	if code, out, stderr := runCLI(t, "a\x00b\x00\n", "tokenize", "-t", "none"); code != 0 || out != "a\x00b\x00\n" {
+		t.Errorf("tokenize < %q: status %d, stdout %q, stderr %q; want it printed as it is", "a\x00b\x00\n", code, out, stderr)
 	}
 }
 

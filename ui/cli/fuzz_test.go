@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -50,18 +51,28 @@ func FuzzExplainText(f *testing.F) {
 
 // FuzzTokenizeCommand checks the streaming command against the tokenizer
 // applied to each line: lines split on "\n" only, nothing else stripped,
-// invalid UTF-8 refused.
+// UTF-16 and UTF-32 refused as model.CheckEncoding says, invalid UTF-8
+// refused.
 func FuzzTokenizeCommand(f *testing.F) {
 	f.Add("Hello, world!\nsecond line", "13a")
 	f.Add("a\r\nb\u2028c\n\n", "intl")
 	f.Add("caf\xe9\n", "zh")
 	f.Add("  spaced  \n", "char")
+	f.Add("\xff\xfeh\x00i\x00\n\x00", "13a")
+	f.Add("h\x00i\x00 \x00t\x00h\x00e\x00r\x00e\x00\n\x00", "none")
+	f.Add("a\x00b\x00\n", "none")
 	f.Fuzz(func(t *testing.T, in, name string) {
 		tok, err := scoring.NewTokenizer(name)
 		if err != nil {
 			return
 		}
 		code, out, stderr := runCLI(t, in, "tokenize", "-t", name)
+		if err := model.CheckEncoding("standard input", []byte(in)); err != nil {
+			if code != exitUsage || out != "" || stderr != err.Error()+"\n" {
+				t.Fatalf("%q: status %d, stdout %q, stderr %q; want 2, nothing and %q", in, code, out, stderr, err)
+			}
+			return
+		}
 		if !utf8.ValidString(in) {
 			if code != exitUsage || !strings.HasPrefix(stderr, "bleuscope: standard input:") {
 				t.Fatalf("invalid UTF-8 %q: status %d, stderr %q; want 2 and a line naming standard input", in, code, stderr)

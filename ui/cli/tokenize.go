@@ -60,6 +60,13 @@ func runTokenize(e *env, args []string) error {
 	// A streaming filter: only the line limit applies.
 	in := model.LoadOptions{MaxInput: math.MaxInt64, MaxLine: maxLine}.BoundedReader(e.stdin, "standard input")
 	r := bufio.NewReaderSize(in, 64<<10)
+	// UTF-16 or UTF-32 is refused as every input is. A start cut short by
+	// the line limit is left to the loop, which prints the lines before.
+	if head, err := r.Peek(model.EncodingHead); err == nil || errors.Is(err, io.EOF) {
+		if err := model.CheckEncoding("standard input", head); err != nil {
+			return err
+		}
+	}
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for n := 1; ; n++ {
 		if n%4096 == 0 && e.ctx.Err() != nil {
