@@ -54,9 +54,9 @@ func lineErr(file string, line int, msg string) *InputError {
 	return &InputError{File: file, Line: line, Msg: msg}
 }
 
-// InvalidUTF8 is the error for byte c, at the 1-based offset col of line
+// invalidUTF8 is the error for byte c, at the 1-based offset col of line
 // line of file, which is not UTF-8: hyp.txt:2: invalid UTF-8 at byte 3
 // (0xe9); convert the file to UTF-8, ….
-func InvalidUTF8(file string, line, col int, c byte) *InputError {
+func invalidUTF8(file string, line, col int, c byte) *InputError {
 	return lineErr(file, line, fmt.Sprintf("invalid UTF-8 at byte %d (0x%02x); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8", col, c))
 }

@@ -171,7 +171,7 @@ func TestInputErrorFormat(t *testing.T) {
 		{InputError{Msg: "no reference"}, "bleuscope: no reference"},
 		{InputError{File: "h.txt", Msg: "is empty"}, "bleuscope: h.txt is empty"},
 		{InputError{File: "h.txt", Line: 3, Msg: "bad"}, "bleuscope: h.txt:3: bad"},
-		{*InvalidUTF8("h.txt", 3, 9, 0xff), "bleuscope: h.txt:3: invalid UTF-8 at byte 9 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		{*invalidUTF8("h.txt", 3, 9, 0xff), "bleuscope: h.txt:3: invalid UTF-8 at byte 9 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{InputError{File: "a\nb", Msg: "is\rodd"}, `bleuscope: a\nb is\rodd`},
 	}
 	for _, tt := range tests {

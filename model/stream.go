@@ -131,7 +131,7 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 // notUTF8 is the error for the byte c, which is not UTF-8, at the 1-based
 // offset col of line line of file, read between the bytes before and
 // after (c among them): a NUL byte near it means no text file, whatever
-// its encoding; else [InvalidUTF8], with the iconv command that converts
+// its encoding; else [invalidUTF8], with the iconv command that converts
 // Latin-1.
 func notUTF8(file string, line, col int, c byte, before, after []byte) error {
 	switch {
@@ -140,15 +140,15 @@ func notUTF8(file string, line, col int, c byte, before, after []byte) error {
 	case bytes.IndexByte(after, 0) >= 0:
 		return lineErr(file, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c, col))
 	}
-	return InvalidUTF8(file, line, col, c)
+	return invalidUTF8(file, line, col, c)
 }
 
 // NotUTF8 returns nil when line, line n of the file label, is UTF-8, else
 // the [*InputError] for its first byte that is not, worded as [Load] words
 // it: the byte and its place in the line, and the iconv command that
 // converts Latin-1, or, with a NUL byte in the line, that the file is not
-// text. A reader of text files of its own (the WMT MQM TSV) calls it on
-// every line.
+// text. A reader of text of its own (the WMT MQM TSV, tokenize) calls it
+// on every line.
 func NotUTF8(label string, n int, line string) error {
 	if utf8.ValidString(line) {
 		return nil

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -81,10 +80,9 @@ func runTokenize(e *env, args []string) error {
 		}
 		if len(line) > 0 {
 			line = strings.TrimSuffix(line, "\n")
-			if !utf8.ValidString(line) {
+			if err := model.NotUTF8("standard input", n, line); err != nil {
 				w.Flush()
-				i := invalidByte(line)
-				return model.InvalidUTF8("standard input", n, i+1, line[i])
+				return err
 			}
 			if lower {
 				line = scoring.PyLower(line)
@@ -105,18 +103,4 @@ func runTokenize(e *env, args []string) error {
 			return fmt.Errorf("read standard input: %w", err)
 		}
 	}
-}
-
-// invalidByte is the offset of the first byte of s that is not valid
-// UTF-8, len(s) when there is none.
-func invalidByte(s string) int {
-	i := 0
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			break
-		}
-		i += size
-	}
-	return i
 }
