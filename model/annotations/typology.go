@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // ParseTypology reads a custom typology. The format is one directive per
@@ -29,13 +31,23 @@ import (
 // every severity, several separated by spaces). "score" asks for an ESA
 // 0–100 score per segment as well. The result is checked as
 // [Preset.Validate] says. name labels errors with the typology's name
-// and line.
+// and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
+// is refused with the [*model.InputError] [model.Load] gives for one
+// ([model.CheckEncoding], [model.NotUTF8]).
 func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	p := &Preset{Name: "custom"}
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(model.EncodingHead)
+	if err := model.CheckEncoding(name, head); err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(br)
 	line := 0
 	for sc.Scan() {
 		line++
+		if err := model.NotUTF8(name, line, sc.Text()); err != nil {
+			return nil, err
+		}
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue

@@ -331,6 +331,10 @@ func choosePreset(name, typology string, named bool) (*annotations.Preset, error
 		}
 		defer f.Close()
 		p, err := annotations.ParseTypology(f, typology)
+		var inErr *model.InputError
+		if errors.As(err, &inErr) {
+			return nil, err // its encoding: the loader's line
+		}
 		if err != nil {
 			return nil, usagef("%s", strings.TrimPrefix(err.Error(), typology+": annotations: "))
 		}

@@ -382,3 +382,28 @@ func TestAnnotationsImportExportKeepsMarkings(t *testing.T) {
 		t.Errorf("export: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, tsv)
 	}
 }
+
+// TestTypologyEncoding: a --typology file in UTF-16, in Latin-1 or not
+// text gets the line a system file gets; before, it was refused as a
+// typology ("unknown directive …") or, with a Latin-1 name, taken.
+func TestTypologyEncoding(t *testing.T) {
+	typ := "name | Qualität\nseverity | m | Minor | 1\ncategory | o | Other\n"
+	writeFiles(t, map[string]string{
+		"m.tsv":      mqmSmall,
+		"bom16.typ":  "\xff\xfe" + conformance.UTF16(typ, binary.LittleEndian),
+		"be16.typ":   conformance.UTF16(typ, binary.BigEndian),
+		"latin1.typ": strings.Replace(typ, "ä", "\xe4", 1),
+		"bin.typ":    typ + "\x00\x01\x02\xff\xfe\n",
+	})
+	for _, c := range []struct{ file, want string }{
+		{"bom16.typ", "bleuscope: bom16.typ is UTF-16 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8\n"},
+		{"be16.typ", "bleuscope: be16.typ is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8\n"},
+		{"latin1.typ", "bleuscope: latin1.typ:1: invalid UTF-8 at byte 14 (0xe4); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8\n"},
+		{"bin.typ", "bleuscope: bin.typ:4: not a text file (a NUL byte, then 0xff at byte 4, which is not UTF-8); give plain text, one segment per line\n"},
+	} {
+		code, out, stderr := runCLI(t, "", "annotations", "summary", "--typology", c.file, "m.tsv")
+		if code != exitUsage || out != "" || stderr != c.want {
+			t.Errorf("--typology %s: status %d, stdout %q, stderr %q; want 2, %q", c.file, code, out, stderr, c.want)
+		}
+	}
+}
