@@ -163,35 +163,49 @@ func (r *reader) claimStdin() error {
 
 // open opens p and returns its size when it is a regular file, else -1.
 func (r *reader) open(p string) (io.ReadCloser, int64, error) {
-	var rc io.ReadCloser
-	var err error
-	if r.in.FS != nil {
-		rc, err = r.in.FS.Open(p)
-	} else {
-		rc, err = os.Open(p)
-	}
+	f, info, err := openFile(r.in.FS, p, "a file with one segment per line")
 	if err != nil {
-		return nil, 0, openErr(p, err)
-	}
-	var info fs.FileInfo
-	if st, ok := rc.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		info, err = st.Stat()
-	} else {
-		err = errors.ErrUnsupported
-	}
-	if err != nil {
-		rc.Close()
-		return nil, 0, openErr(p, err)
-	}
-	if info.IsDir() {
-		rc.Close()
-		return nil, 0, inputErr(p, "is a directory; give a file with one segment per line")
+		return nil, 0, err
 	}
 	size := int64(-1)
 	if info.Mode().IsRegular() {
 		size = info.Size()
 	}
-	return rc, size, nil
+	return f, size, nil
+}
+
+// Open opens the file p as [Load] opens its files, for a reader of its
+// own (the WMT MQM TSV, the typology): an error is worded by [OpenErr],
+// and a directory is refused with "is a directory; give " and what, which
+// says what to name instead ("a WMT MQM TSV").
+func Open(p, what string) (fs.File, error) {
+	f, _, err := openFile(nil, p, what)
+	return f, err
+}
+
+// openFile opens p in fsys (nil: the operating system's files) and
+// returns its information, refusing a directory as [Open] says.
+func openFile(fsys fs.FS, p, what string) (fs.File, fs.FileInfo, error) {
+	var f fs.File
+	var err error
+	if fsys != nil {
+		f, err = fsys.Open(p)
+	} else {
+		f, err = os.Open(p)
+	}
+	if err != nil {
+		return nil, nil, OpenErr(p, err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, OpenErr(p, err)
+	}
+	if info.IsDir() {
+		f.Close()
+		return nil, nil, inputErr(p, "is a directory; give "+what)
+	}
+	return f, info, nil
 }
 
 // exists reports whether p names something that can be opened.
@@ -205,8 +219,12 @@ func (r *reader) exists(p string) bool {
 	return err == nil
 }
 
-// openErr turns an error from opening or reading p into an *InputError.
-func openErr(p string, err error) *InputError {
+// OpenErr turns an error from opening or reading the file p into the
+// [*InputError] [Load] gives for it: "does not exist; check the path",
+// "cannot be read (permission denied); check its permissions", else
+// "cannot be read (REASON); check the path". Every reader of files of its
+// own words these errors with it (or opens with [Open]).
+func OpenErr(p string, err error) *InputError {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return inputErr(p, "does not exist; check the path")

@@ -184,5 +184,5 @@ func (s *stream) readErr(err error) error {
 	case s.f.stdin:
 		return inputErr(stdinLabel, "cannot be read ("+err.Error()+"); name a file instead")
 	}
-	return openErr(s.f.label, err)
+	return OpenErr(s.f.label, err)
 }

@@ -3,7 +3,6 @@ package annotations
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -42,12 +41,13 @@ type Corpus struct {
 }
 
 // ReadMQMFile reads the WMT MQM TSV at path with [ReadMQM] within limits,
-// decompressed when it is gzip-compressed, whatever its name, as
-// [model.Load] reads its files ([model.Gunzip]).
+// opened as [model.Load] opens its files ([model.Open]) and decompressed
+// when it is gzip-compressed, whatever its name, as Load reads them
+// ([model.Gunzip]).
 func ReadMQMFile(path string, lines LineRule, limits model.LoadOptions) (*MQMRows, error) {
-	f, err := os.Open(path)
+	f, err := model.Open(path, "a WMT MQM TSV")
 	if err != nil {
-		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathErrReason(err)}
+		return nil, err
 	}
 	defer f.Close()
 	r, _, err := model.Gunzip(path, bufio.NewReader(f))

@@ -3,10 +3,8 @@ package annotations
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/crc32"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -110,7 +108,7 @@ func readJournal(path string) (*journal, error) {
 		return &journal{}, nil
 	}
 	if err != nil {
-		return nil, &model.InputError{File: path, Msg: "cannot be read: " + pathErrReason(err)}
+		return nil, model.OpenErr(path, err)
 	}
 	j := &journal{}
 	if len(data) == 0 {
@@ -196,14 +194,4 @@ func syncDir(dir string) error {
 		err = cerr
 	}
 	return err
-}
-
-// pathErrReason is err's text without the operation and path a
-// file-system error repeats.
-func pathErrReason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }

@@ -97,7 +97,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			return nil, limit
 		}
 		if err != nil && err != io.EOF {
-			return nil, &model.InputError{File: name, Msg: "cannot be read: " + err.Error()}
+			return nil, model.OpenErr(name, err)
 		}
 		if raw == "" && err == io.EOF {
 			break

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -325,9 +324,9 @@ func choosePreset(name, typology string, named bool) (*annotations.Preset, error
 		if named {
 			return nil, usagef("give --preset or --typology, not both")
 		}
-		f, err := os.Open(typology)
+		f, err := model.Open(typology, "a typology file")
 		if err != nil {
-			return nil, &model.InputError{File: typology, Msg: "cannot be opened: " + pathReason(err)}
+			return nil, err
 		}
 		defer f.Close()
 		p, err := annotations.ParseTypology(f, typology)
@@ -378,14 +377,11 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 // firstBytes returns up to n bytes from the start of path (decompressed
 // when it is gzip-compressed, as [model.Gunzip] reads it).
 func firstBytes(path string, n int) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := model.Open(path, "an annotation file or a WMT MQM TSV")
 	if err != nil {
-		return nil, &model.InputError{File: path, Msg: "cannot be opened: " + pathReason(err)}
+		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, &model.InputError{File: path, Msg: "is a directory; name an annotation file or a WMT MQM TSV"}
-	}
 	r, _, err := model.Gunzip(path, bufio.NewReader(f))
 	if err != nil {
 		return nil, err
@@ -393,16 +389,9 @@ func firstBytes(path string, n int) ([]byte, error) {
 	buf := make([]byte, n)
 	k, err := io.ReadFull(r, buf)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, &model.InputError{File: path, Msg: "cannot be read: " + pathReason(err)}
+		return nil, model.OpenErr(path, err)
 	}
 	return buf[:k], nil
-}
-
-// pathReason is a file-system error without the operation and path it
-// repeats.
-func pathReason(err error) string {
-	oe := &model.OutputError{Err: err}
-	return oe.Reason()
 }
 
 // warnf prints one warning line on standard error, escaped.

@@ -213,7 +213,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 		{[]string{"annotations", "tally"}, `unknown annotations command "tally"`},
 		{[]string{"annotations", "summary"}, "summary reads one FILE"},
 		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format "xml"`},
-		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv cannot be opened: no such file or directory"},
+		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv does not exist; check the path"},
 		{[]string{"annotations", "summary", "bad.tsv"}, "bad.tsv:1: is not an MQM TSV header"},
 		{[]string{"annotations", "summary", "short.tsv"}, "short.tsv:7: has 2 tab-separated fields but the header has 9"},
 		{[]string{"annotations", "summary", "--preset", "da", "m.tsv"}, `--preset "da"`},
@@ -404,6 +404,49 @@ func TestTypologyEncoding(t *testing.T) {
 		code, out, stderr := runCLI(t, "", "annotations", "summary", "--typology", c.file, "m.tsv")
 		if code != exitUsage || out != "" || stderr != c.want {
 			t.Errorf("--typology %s: status %d, stdout %q, stderr %q; want 2, %q", c.file, code, out, stderr, c.want)
+		}
+	}
+}
+
+// TestReadersOpenErrors: the readers of their own (the WMT MQM TSV, read
+// by --mqm, annotations import and summary, and the typology) word a file
+// that is missing or a directory as the loader words a system file;
+// before, "cannot be opened: no such file or directory", and for a
+// directory "cannot be read: read d: is a directory".
+func TestReadersOpenErrors(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "d/x": ""})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--mqm", "nope.tsv", "--mqm-ref", "ref"}, "nope.tsv does not exist; check the path"},
+		{[]string{"score", "--mqm", "d", "--mqm-ref", "ref"}, "d is a directory; give a WMT MQM TSV"},
+		{[]string{"annotations", "import", "--annotations", "a.ann", "nope.tsv"}, "nope.tsv does not exist; check the path"},
+		{[]string{"annotations", "import", "--annotations", "a.ann", "d"}, "d is a directory; give a WMT MQM TSV"},
+		{[]string{"annotations", "summary", "d"}, "d is a directory; give an annotation file or a WMT MQM TSV"},
+		{[]string{"annotations", "summary", "--typology", "nope.typ", "m.tsv"}, "nope.typ does not exist; check the path"},
+		{[]string{"annotations", "summary", "--typology", "d", "m.tsv"}, "d is a directory; give a typology file"},
+	} {
+		code, out, stderr := runCLI(t, "", c.args...)
+		if want := "bleuscope: " + c.want + "\n"; code != exitUsage || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, %q", c.args, code, out, stderr, want)
+		}
+	}
+	if os.Geteuid() <= 0 {
+		return // root reads any file (and Windows has no such permission bits)
+	}
+	// A file that cannot be read, the annotation file too.
+	os.WriteFile("locked", []byte(mqmSmall), 0o000)
+	for _, args := range [][]string{
+		{"score", "--mqm", "locked", "--mqm-ref", "sysA"},
+		{"annotations", "import", "--annotations", "a.ann", "locked"},
+		{"annotations", "import", "--annotations", "locked", "m.tsv"},
+		{"annotations", "summary", "locked"},
+		{"annotations", "summary", "--typology", "locked", "m.tsv"},
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if want := "bleuscope: locked cannot be read (permission denied); check its permissions\n"; code != exitUsage || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, %q", args, code, out, stderr, want)
 		}
 	}
 }
