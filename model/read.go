@@ -98,7 +98,8 @@ func (r *reader) read(p string) (*file, error) {
 // file: what it decompresses to when it starts with gzip's magic bytes,
 // whatever the file's name (gz set), else br itself. Every reader of text
 // files of its own (the WMT MQM TSV) reads through it. label names the
-// file in the [*InputError] for a gzip stream that cannot be read.
+// file in the [*InputError] for a gzip stream that cannot be read, which
+// the header's error is and the text's reading ends with.
 func Gunzip(label string, br *bufio.Reader) (text *bufio.Reader, gz bool, err error) {
 	if head, _ := br.Peek(2); len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
 		return br, false, nil // UTF-8 text never starts with these two bytes
@@ -107,7 +108,22 @@ func Gunzip(label string, br *bufio.Reader) (text *bufio.Reader, gz bool, err er
 	if err != nil {
 		return nil, false, gzipErr(label, err)
 	}
-	return bufio.NewReaderSize(zr, 64<<10), true, nil
+	return bufio.NewReaderSize(gzipText{zr, label}, 64<<10), true, nil
+}
+
+// gzipText reads what a gzip stream decompresses to, its errors worded
+// by gzipErr.
+type gzipText struct {
+	zr    *gzip.Reader
+	label string
+}
+
+func (g gzipText) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		err = gzipErr(g.label, err)
+	}
+	return n, err
 }
 
 // gzipSize returns the size a gzip file of n bytes says it decompresses
@@ -222,10 +238,14 @@ func (r *reader) exists(p string) bool {
 // OpenErr turns an error from opening or reading the file p into the
 // [*InputError] [Load] gives for it: "does not exist; check the path",
 // "cannot be read (permission denied); check its permissions", else
-// "cannot be read (REASON); check the path". Every reader of files of its
-// own words these errors with it (or opens with [Open]).
+// "cannot be read (REASON); check the path"; an *InputError already (a
+// limit's, a gzip stream's) is returned as it is. Every reader of files of
+// its own words these errors with it (or opens with [Open]).
 func OpenErr(p string, err error) *InputError {
+	var inErr *InputError
 	switch {
+	case errors.As(err, &inErr):
+		return inErr
 	case errors.Is(err, fs.ErrNotExist):
 		return inputErr(p, "does not exist; check the path")
 	case errors.Is(err, fs.ErrPermission):

@@ -176,12 +176,10 @@ func (s *stream) tooBig() error {
 	return inputLimitErr(s.f.label, how, s.r.budget.Limit())
 }
 
-// readErr describes a failure while reading.
+// readErr describes a failure while reading (a gzip stream's is worded
+// already, by [Gunzip]).
 func (s *stream) readErr(err error) error {
-	switch {
-	case s.gz:
-		return gzipErr(s.f.label, err)
-	case s.f.stdin:
+	if s.f.stdin {
 		return inputErr(stdinLabel, "cannot be read ("+err.Error()+"); name a file instead")
 	}
 	return OpenErr(s.f.label, err)

@@ -92,11 +92,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	var nul model.LineTally
 	for lineNo := 1; ; lineNo++ {
 		raw, err := br.ReadString('\n')
-		var limit *model.InputError
-		if errors.As(err, &limit) { // past a limit of the reader (model.LoadOptions.BoundedReader)
-			return nil, limit
-		}
-		if err != nil && err != io.EOF {
+		if err != nil && err != io.EOF { // a limit's error (model.LoadOptions.BoundedReader) or a gzip stream's kept
 			return nil, model.OpenErr(name, err)
 		}
 		if raw == "" && err == io.EOF {

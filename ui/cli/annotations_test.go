@@ -450,3 +450,28 @@ func TestReadersOpenErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMQMGzipBroken: a gzip-compressed WMT MQM TSV whose stream breaks
+// after its start gets the loader's line for a gzip file that cannot be
+// read, from --mqm, annotations import and summary alike; before,
+// "cannot be read: unexpected EOF" or "cannot be read: gzip: invalid
+// checksum".
+func TestMQMGzipBroken(t *testing.T) {
+	gz := gzipped(t, mqmSmall)
+	crc := []byte(gz)
+	copy(crc[len(crc)-8:], "\x00\x00\x00\x00") // the trailer's checksum
+	writeFiles(t, map[string]string{"cut.gz": gz[:len(gz)-6], "crc.gz": string(crc)})
+	for file, reason := range map[string]string{"cut.gz": "unexpected EOF", "crc.gz": "gzip: invalid checksum"} {
+		want := "bleuscope: " + file + " is not a valid gzip file (" + reason + "); check that it was compressed completely, or decompress it first\n"
+		for _, args := range [][]string{
+			{"score", "--mqm", file, "--mqm-ref", "sysA"},
+			{"annotations", "import", "--annotations", "a.ann", file},
+			{"annotations", "summary", file},
+		} {
+			code, out, stderr := runCLI(t, "", args...)
+			if code != exitUsage || out != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, %q", args, code, out, stderr, want)
+			}
+		}
+	}
+}
