@@ -33,7 +33,9 @@ import (
 // [Preset.Validate] says. name labels errors with the typology's name
 // and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
 // is refused with the [*model.InputError] [model.Load] gives for one
-// ([model.CheckEncoding], [model.NotUTF8]).
+// ([model.CheckEncoding], [model.NotUTF8]), as is an error reading r
+// ([model.OpenErr]), such as a limit's when r is a
+// [model.LoadOptions.BoundedReader].
 func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	p := &Preset{Name: "custom"}
 	br := bufio.NewReader(r)
@@ -41,14 +43,18 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	if err := model.CheckEncoding(name, head); err != nil {
 		return nil, err
 	}
-	sc := bufio.NewScanner(br)
-	line := 0
-	for sc.Scan() {
-		line++
-		if err := model.NotUTF8(name, line, sc.Text()); err != nil {
+	for line := 1; ; line++ {
+		raw, err := br.ReadString('\n')
+		if err != nil && err != io.EOF { // a limit's error (model.LoadOptions.BoundedReader) kept
+			return nil, model.OpenErr(name, err)
+		}
+		if raw == "" && err == io.EOF {
+			break
+		}
+		if err := model.NotUTF8(name, line, strings.TrimSuffix(raw, "\n")); err != nil {
 			return nil, err
 		}
-		text := strings.TrimSpace(sc.Text())
+		text := strings.TrimSpace(raw)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
@@ -99,9 +105,6 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 		default:
 			return nil, bad(fmt.Sprintf("unknown directive %q; use name, severity, category or score", f[0]))
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

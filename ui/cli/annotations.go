@@ -170,7 +170,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if len(files) != 1 {
 		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV), not %d; %s", len(files), fs.helpHint())
 	}
-	preset, err := choosePreset(presetName, typology, fs.given("preset"))
+	preset, err := choosePreset(presetName, typology, fs.given("preset"), limits)
 	if err != nil {
 		return err
 	}
@@ -318,8 +318,9 @@ func runAnnotationsImport(e *env, args []string) error {
 	return nil
 }
 
-// choosePreset returns the weights: a typology file, or a named preset.
-func choosePreset(name, typology string, named bool) (*annotations.Preset, error) {
+// choosePreset returns the weights: a typology file, read within limits,
+// or a named preset.
+func choosePreset(name, typology string, named bool, limits model.LoadOptions) (*annotations.Preset, error) {
 	if typology != "" {
 		if named {
 			return nil, usagef("give --preset or --typology, not both")
@@ -329,10 +330,10 @@ func choosePreset(name, typology string, named bool) (*annotations.Preset, error
 			return nil, err
 		}
 		defer f.Close()
-		p, err := annotations.ParseTypology(f, typology)
+		p, err := annotations.ParseTypology(limits.BoundedReader(f, typology), typology)
 		var inErr *model.InputError
 		if errors.As(err, &inErr) {
-			return nil, err // its encoding: the loader's line
+			return nil, err // its encoding or a limit: the loader's line
 		}
 		if err != nil {
 			return nil, usagef("%s", strings.TrimPrefix(err.Error(), typology+": annotations: "))

@@ -475,3 +475,23 @@ func TestMQMGzipBroken(t *testing.T) {
 		}
 	}
 }
+
+// TestTypologyLineLimit: a --typology file is read within --max-line (so
+// /dev/zero stops at the line limit, with its line), and a line of any
+// length below it is read; before, a line past 64 KiB, a long comment
+// too, was "bufio.Scanner: token too long" and --max-line was not heeded.
+func TestTypologyLineLimit(t *testing.T) {
+	typ := "severity | m | Minor | 1\ncategory | o | Other\n# "
+	writeFiles(t, map[string]string{
+		"m.tsv":    mqmSmall,
+		"long.typ": typ + strings.Repeat("x", 100_000) + "\n",
+		"2k.typ":   typ + strings.Repeat("x", 2000) + "\n",
+	})
+	if code, _, stderr := runCLI(t, "", "annotations", "summary", "--typology", "long.typ", "m.tsv"); code != 0 || stderr != "" {
+		t.Errorf("a 100 kB comment: status %d, stderr %q; want it read", code, stderr)
+	}
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--max-line", "1K", "--typology", "2k.typ", "m.tsv")
+	if want := "bleuscope: 2k.typ:3: the line is longer than 1 KiB, the line limit; raise --max-line if that is intended\n"; code != exitUsage || out != "" || stderr != want {
+		t.Errorf("--max-line 1K: status %d, stdout %q, stderr %q; want 2, %q", code, out, stderr, want)
+	}
+}

@@ -68,7 +68,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, 
 	if f.path == "" && mqm == nil {
 		return nil, func() {}, nil
 	}
-	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"))
+	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"), limits)
 	if err != nil {
 		return nil, nil, err
 	}
