@@ -23,9 +23,23 @@ const (
 	closeTag = "</v>"
 )
 
-// bom is the UTF-8 byte-order mark, which some editors put before the
-// header.
+// bom is the UTF-8 byte-order mark, which some editors (Windows Notepad)
+// put at the start of a file.
 const bom = "\ufeff"
+
+// textStart checks the start of br, the text of the file name, as
+// [model.Load] checks a file's ([model.CheckEncoding]), and drops a
+// UTF-8 byte-order mark there, as Load drops one before a TSV's header.
+func textStart(br *bufio.Reader, name string) error {
+	head, _ := br.Peek(model.EncodingHead)
+	if err := model.CheckEncoding(name, head); err != nil {
+		return err
+	}
+	if bytes.HasPrefix(head, []byte(bom)) {
+		br.Discard(len(bom))
+	}
+	return nil
+}
 
 // noError is the category and severity of a clean segment's row.
 const noError = "No-error"
@@ -78,12 +92,8 @@ type MQMRows struct {
 // [*model.InputError]s naming the line.
 func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	br := bufio.NewReader(r)
-	head, _ := br.Peek(model.EncodingHead)
-	if err := model.CheckEncoding(name, head); err != nil {
+	if err := textStart(br, name); err != nil {
 		return nil, err
-	}
-	if bytes.HasPrefix(head, []byte(bom)) {
-		br.Discard(len(bom))
 	}
 	out := &MQMRows{}
 	var col map[string]int

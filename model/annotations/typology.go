@@ -35,12 +35,12 @@ import (
 // is refused with the [*model.InputError] [model.Load] gives for one
 // ([model.CheckEncoding], [model.NotUTF8]), as is an error reading r
 // ([model.OpenErr]), such as a limit's when r is a
-// [model.LoadOptions.BoundedReader].
+// [model.LoadOptions.BoundedReader]. A UTF-8 byte-order mark at its start
+// is dropped.
 func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	p := &Preset{Name: "custom"}
 	br := bufio.NewReader(r)
-	head, _ := br.Peek(model.EncodingHead)
-	if err := model.CheckEncoding(name, head); err != nil {
+	if err := textStart(br, name); err != nil {
 		return nil, err
 	}
 	for line := 1; ; line++ {

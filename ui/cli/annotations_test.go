@@ -495,3 +495,16 @@ func TestTypologyLineLimit(t *testing.T) {
 		t.Errorf("--max-line 1K: status %d, stdout %q, stderr %q; want 2, %q", code, out, stderr, want)
 	}
 }
+
+// TestTypologyBOM: a --typology file saved with a UTF-8 byte-order mark
+// (Windows Notepad) reads as it does without one, as an MQM TSV does;
+// before, its first line was "unknown directive "\ufeffname"".
+func TestTypologyBOM(t *testing.T) {
+	typ := "name | quick\nseverity | m | Minor | 2\ncategory | o | Other\n"
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "t.typ": typ, "bom.typ": "\ufeff" + typ})
+	_, want, _ := runCLI(t, "", "annotations", "summary", "--typology", "t.typ", "m.tsv")
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--typology", "bom.typ", "m.tsv")
+	if code != 0 || out != want || stderr != "" || !strings.Contains(out, "quick weights") {
+		t.Errorf("with a byte-order mark: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, want)
+	}
+}
