@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -85,6 +86,27 @@ func decodeRecord(line []byte) (record, error) {
 	return rec, nil
 }
 
+// journalStart returns where the journal in data, an annotation file,
+// starts: after a UTF-8 byte-order mark, which an editor that saved it
+// (Windows Notepad) may have put there, else at 0. The places of its
+// records stay those in the file, so that a change is appended after the
+// last good one and a torn one is cut where it starts; the mark stays
+// until [Store.Compact] writes the file again, without one.
+func journalStart(data []byte) int {
+	if bytes.HasPrefix(data, []byte(bom)) {
+		return len(bom)
+	}
+	return 0
+}
+
+// IsAnnotationFile reports whether head, the first bytes of a file (64
+// are enough), are those of an annotation file: none, or the start of its
+// header, after a UTF-8 byte-order mark or not.
+func IsAnnotationFile(head []byte) bool {
+	head = head[journalStart(head):]
+	return len(head) == 0 || bytes.HasPrefix(head, []byte(header[:strings.IndexByte(header, ',')]))
+}
+
 // journal is what reading an annotation file found.
 type journal struct {
 	records []record
@@ -101,7 +123,8 @@ type journal struct {
 // is an empty journal; a torn last line (a crash mid-write) is dropped with
 // a warning; anything else that is not a good record is an error naming
 // the line, or, for a file in UTF-16 or UTF-32, the encoding
-// ([model.CheckEncoding]).
+// ([model.CheckEncoding]). A UTF-8 byte-order mark before the header, which
+// an editor may have added, is skipped ([journalStart]).
 func readJournal(path string) (*journal, error) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
@@ -111,12 +134,13 @@ func readJournal(path string) (*journal, error) {
 		return nil, model.OpenErr(path, err)
 	}
 	j := &journal{}
-	if len(data) == 0 {
+	start := journalStart(data)
+	if len(data) == start {
 		return j, nil
 	}
-	nl := bytes.IndexByte(data, '\n')
-	if nl < 0 || string(data[:nl+1]) != header {
-		if nl < 0 && bytes.HasPrefix([]byte(header), data) {
+	nl := bytes.IndexByte(data[start:], '\n')
+	if nl < 0 || string(data[start:start+nl+1]) != header {
+		if nl < 0 && bytes.HasPrefix([]byte(header), data[start:]) {
 			j.warnings = append(j.warnings, fmt.Sprintf("%s: the file's header was cut short (a crash while creating it); starting empty", path))
 			return j, nil
 		}
@@ -126,7 +150,7 @@ func readJournal(path string) (*journal, error) {
 		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}
 	j.exists = true
-	pos := nl + 1
+	pos := start + nl + 1
 	j.good = int64(pos)
 	for lineNo := 2; pos < len(data); lineNo++ {
 		end := bytes.IndexByte(data[pos:], '\n')

@@ -244,6 +244,62 @@ func TestNotAnAnnotationFile(t *testing.T) {
 	}
 }
 
+// TestAnnotationFileWithBOM: an annotation file an editor saved with a
+// UTF-8 byte-order mark reads as it was saved; a change is appended after
+// its records and a torn one is cut where it starts, the mark kept before
+// the header, and Compact writes the file without it. Before, it was "not
+// a bleuscope annotation file".
+func TestAnnotationFileWithBOM(t *testing.T) {
+	path, want := journalWith(t)
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, append([]byte("\ufeff"), data...), 0o644)
+	s := mustReopen(t, path, want)
+	a, err := s.Add(errAnn("A", 4, "ann", "vier", 0, 4, "Other", "Minor", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	want = append(want, a)
+	mustReopen(t, path, want).Close()
+	after, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(after), "\ufeff"+string(data)) {
+		t.Errorf("the change was not appended after the records:\n%s", after)
+	}
+	// A torn last record is cut where it starts, and another writer's
+	// change is read from where it starts.
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"crc":"0123abcd","rec":{"ops":[{"op":"put","ann":{"id":9`)
+	f.Close()
+	s, err = Open(path)
+	if err != nil || len(s.Warnings()) != 1 {
+		t.Fatalf("a torn record after the mark: %v, warnings %q; want one warning", err, s.Warnings())
+	}
+	other, _ := Open(path)
+	b, err := other.Add(errAnn("A", 5, "other", "fünf", 0, 4, "Other", "Minor", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+	c, err := s.Add(errAnn("A", 6, "ann", "sechs", 0, 5, "Other", "Minor", "")) // catches up with b
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	want = append(want, b, c)
+	s = mustReopen(t, path, want)
+	if err := s.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	mustReopen(t, path, want).Close()
+	if after, _ := os.ReadFile(path); !strings.HasPrefix(string(after), header) {
+		t.Errorf("Compact kept the mark: %q", after[:8])
+	}
+	if !IsAnnotationFile([]byte("\ufeff"+header)) || !IsAnnotationFile([]byte("\ufeff")) || IsAnnotationFile([]byte("\ufeffsystem\tdoc")) {
+		t.Error("IsAnnotationFile does not look past the mark")
+	}
+}
+
 // TestAnnotationFileEncoding: an annotation file saved in UTF-16 or UTF-32
 // is refused with the line a system file in that encoding gets, naming the
 // encoding and the iconv command, not taken for another kind of file; the

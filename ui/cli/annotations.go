@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -355,7 +354,7 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 	if err != nil {
 		return nil, err
 	}
-	if bytes.HasPrefix(head, []byte(`{"format":"bleuscope-annotations"`)) || len(head) == 0 {
+	if annotations.IsAnnotationFile(head) {
 		store, err := annotations.OpenWithin(path, limits)
 		if err != nil {
 			return nil, err

@@ -508,3 +508,22 @@ func TestTypologyBOM(t *testing.T) {
 		t.Errorf("with a byte-order mark: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, want)
 	}
 }
+
+// TestAnnotationFileWithBOM: annotations summary reads an annotation file
+// saved with a UTF-8 byte-order mark as one, not as a WMT MQM TSV ("is not
+// an MQM TSV header"), and annotations import adds to it.
+func TestAnnotationFileWithBOM(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	_, want, _ := runCLI(t, "", "annotations", "summary", "--format", "json", "a.ann")
+	data, _ := os.ReadFile("a.ann")
+	os.WriteFile("a.ann", append([]byte("\ufeff"), data...), 0o644)
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "a.ann")
+	if code != 0 || out != want || stderr != "" {
+		t.Errorf("summary with a byte-order mark: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, want)
+	}
+	code, _, stderr = runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	if code != 0 || !strings.Contains(stderr, "0 added to a.ann, 5 already there") {
+		t.Errorf("import into it: status %d, stderr %q", code, stderr)
+	}
+}
