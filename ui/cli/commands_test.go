@@ -122,6 +122,32 @@ func TestSegmentsWorst(t *testing.T) {
 	}
 }
 
+// TestSegmentsWorstDefaultsToWorstFirst checks that --worst without --sort
+// lists the worst first in every format, as --sort score does, and that a
+// --sort given is kept: --sort line lists the same segments by line.
+func TestSegmentsWorstDefaultsToWorstFirst(t *testing.T) {
+	for _, format := range []string{"text", "jsonl", "tsv", "csv"} {
+		for _, text := range [][]string{nil, {"--text"}} {
+			if format == "text" && text != nil {
+				continue // --text writes no text table
+			}
+			args := append([]string{"segments", "--demo", "--worst", "3", "--format", format}, text...)
+			code, got, stderr := runCLI(t, "", args...)
+			_, want, _ := runCLI(t, "", append(args, "--sort", "score")...)
+			if code != 0 || stderr != "" || got != want {
+				t.Errorf("%v: status %d, stderr %q, output\n%s\nwant that of --sort score:\n%s", args, code, stderr, got, want)
+			}
+		}
+	}
+	_, out, _ := runCLI(t, "", "segments", "--demo", "--worst", "3", "--sort", "line", "--format", "jsonl")
+	segs := segmentLines(t, out)
+	for i := 1; i < len(segs); i++ {
+		if segs[i].System == segs[i-1].System && segs[i].Line < segs[i-1].Line {
+			t.Errorf("--sort line --worst 3: line %d then %d; want line order", segs[i-1].Line, segs[i].Line)
+		}
+	}
+}
+
 // demoSentenceScores returns the demo corpus's sentence scores per system
 // and line, as segments prints them.
 func demoSentenceScores(t *testing.T) map[string]map[int]float64 {

@@ -25,9 +25,10 @@ Examples:
   bleuscope segments --text --format tsv --annotations ann.jsonl --sort delta --worst 20 base=a.txt new=b.txt -r ref.txt
 
 Selection and output:
-      --sort KEY            line (default), score (worst first), length
-                            (hypothesis tokens, shortest first), bp (brevity
-                            penalty, lowest first) or delta (this system's
+      --sort KEY            line (default; score with --worst), score
+                            (worst first), length (hypothesis tokens,
+                            shortest first), bp (brevity penalty, lowest
+                            first) or delta (this system's
                             score minus the other's, biggest loss first;
                             needs two systems: the first is compared with the
                             second, every later one with the first) or
@@ -46,9 +47,10 @@ Selection and output:
                             before hyp
       --desc                reverse the order
       --worst N             keep only the N worst segments, which --sort then
-                            orders: the N lowest sentence scores (so --sort
-                            length --worst 10 is the 10 lowest-scoring,
-                            shortest first, not the 10 shortest), or with
+                            orders (worst first when no --sort is given):
+                            the N lowest sentence scores (so --sort length
+                            --worst 10 is the 10 lowest-scoring, shortest
+                            first, not the 10 shortest), or with
                             --sort delta the N biggest losses, with impact
                             the N costliest, with chrf or ter the N worst by
                             that metric
@@ -90,6 +92,9 @@ func runSegments(e *env, args []string) error {
 	}
 	if worst < 0 {
 		return fs.badNumber([]string{"worst"}, "is not a number of segments ≥ 0 (0 keeps them all)")
+	}
+	if worst > 0 && !fs.given("sort") {
+		key = model.SortScore // whoever asks for the worst wants the worst first
 	}
 	if err := text.check(fs, format); err != nil {
 		return err
