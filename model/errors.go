@@ -49,6 +49,33 @@ func inputErr(file, msg string) *InputError {
 	return &InputError{File: file, Msg: msg}
 }
 
+// nameClash is the error for two systems, the files prev and path, that
+// both get the name name: given with NAME= (prevGiven, given) or taken from
+// the file's name.
+func nameClash(name, prev, path string, prevGiven, given bool) *InputError {
+	q := `"` + Printable(name) + `"`
+	prev, path = fileLabel(prev), fileLabel(path)
+	switch {
+	case prevGiven && given:
+		return &InputError{Msg: fmt.Sprintf("two systems are both named %s (%s and %s); give each its own NAME=", q, prev, path)}
+	case prevGiven:
+		prev, path = path, prev
+		fallthrough
+	case given:
+		return &InputError{Msg: fmt.Sprintf("the name %s given to %s is the one %s gets from its file name; choose another NAME= for %s", q, path, prev, path)}
+	}
+	return inputErr(path, fmt.Sprintf("gives the system name %s, as %s does; name them apart with NAME=PATH", q, prev))
+}
+
+// fileLabel is how a message names the file at path: as given, or
+// stdinLabel for "-".
+func fileLabel(path string) string {
+	if path == "-" {
+		return stdinLabel
+	}
+	return path
+}
+
 // lineErr builds an *InputError about one line of a file.
 func lineErr(file string, line int, msg string) *InputError {
 	return &InputError{File: file, Line: line, Msg: msg}

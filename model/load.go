@@ -84,11 +84,13 @@ type systemArg struct{ name, path string }
 func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 	out := make([]systemArg, 0, len(args))
 	seen := make(map[string]string, len(args))
-	var derived []int // the systems named after their files
+	given := make(map[string]bool, len(args)) // the names given with NAME=
+	var derived []int                         // the systems named after their files
 	for _, a := range args {
 		s := systemArg{name: baseName(a), path: a}
+		named := false
 		if i := strings.IndexByte(a, '='); i > 0 && !strings.ContainsAny(a[:i], `/\`) && !r.exists(a) {
-			s.name, s.path = a[:i], a[i+1:]
+			s.name, s.path, named = a[:i], a[i+1:], true
 			if s.path == "" {
 				return nil, &InputError{Msg: fmt.Sprintf("system %q has a name but no file; write NAME=PATH", a)}
 			}
@@ -100,9 +102,9 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		} else if ok && prev == s.path {
 			return nil, inputErr(s.path, "is given twice as a system; give each file once (a shell pattern may match a file also named before it)")
 		} else if ok {
-			return nil, inputErr(s.path, fmt.Sprintf("gives the system name %q, as %s does; name them apart with NAME=PATH", s.name, prev))
+			return nil, nameClash(s.name, prev, s.path, given[s.name], named)
 		}
-		seen[s.name] = s.path
+		seen[s.name], given[s.name] = s.path, named
 		out = append(out, s)
 	}
 	names := make([]string, len(derived))

@@ -99,6 +99,8 @@ func TestBadInput(t *testing.T) {
 			"bleuscope: no SYSTEM file given; name at least one file of hypotheses (or --demo)"},
 		{"duplicate system names", []string{"score", "a/hyp.txt", "b/hyp.txt", "-r", "ref.txt"},
 			`bleuscope: b/hyp.txt gives the system name "hyp.txt", as a/hyp.txt does; name them apart with NAME=PATH`},
+		{"the same NAME= twice", []string{"score", "x=a/hyp.txt", "x=b/hyp.txt", "-r", "ref.txt"},
+			`bleuscope: two systems are both named "x" (a/hyp.txt and b/hyp.txt); give each its own NAME=`},
 		{"source of another length", []string{"score", "hyp.txt", "-r", "ref.txt", "-s", "short.txt"},
 			"bleuscope: short.txt has 2 lines but hyp.txt has 3; every file must have one segment per line"},
 		{"input past --max-input", []string{"score", "hyp.txt", "-r", "ref.txt", "--max-input", "60"},
