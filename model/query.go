@@ -132,6 +132,18 @@ func (q *Query) UsesAnnotations() bool {
 	return false
 }
 
+// hasNGram reports whether the query has a quoted n-gram.
+func (q *Query) hasNGram() bool {
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind == termNGram {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Empty reports whether the query selects every segment.
 func (q *Query) Empty() bool { return len(q.or) == 0 }
 

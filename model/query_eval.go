@@ -37,6 +37,23 @@ var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
 // annotations: a query with such terms is then [ErrQueryNoAnnotations]).
 // The segments are tested in parallel on all cores.
 func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
+	return s.queryRows(ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
+}
+
+// QueryRowsAnyCase is [Scored.QueryRows] with q's quoted n-grams matched
+// in any case, as they are when the scores are lowercased: the segments q
+// would select then. It returns nil when they already are, or q has no
+// quoted n-gram.
+func (s *Scored) QueryRowsAnyCase(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
+	if s.Settings.Corpus.Lowercase || !q.hasNGram() {
+		return nil, nil
+	}
+	return s.queryRows(ds, q, sys, other, facts, metrics, true)
+}
+
+// queryRows is [Scored.QueryRows] with the quoted n-grams lowercased or
+// not (lower).
+func (s *Scored) queryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores, lower bool) ([]int, error) {
 	if err := s.check(sys); err != nil {
 		return nil, err
 	}
@@ -51,7 +68,7 @@ func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts Annotati
 	if facts == nil && q.UsesAnnotations() {
 		return nil, ErrQueryNoAnnotations
 	}
-	ev, err := s.compileQuery(ds, q, sys, other, facts, metrics)
+	ev, err := s.compileQuery(ds, q, sys, other, facts, metrics, lower)
 	if err != nil {
 		return nil, err
 	}
@@ -117,9 +134,9 @@ type evalScratch struct {
 
 func (e *queryEval) scratch() *evalScratch { return &evalScratch{} }
 
-func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores) (*queryEval, error) {
+func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores, lower bool) (*queryEval, error) {
 	tok, _ := scoring.NewTokenizer(s.Settings.Corpus.Tokenize)
-	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: s.Settings.Corpus.Lowercase, facts: facts}
+	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: lower, facts: facts}
 	for _, and := range q.or {
 		g, ok := newAnnGroup(and)
 		ev.anns, ev.hasAnns = append(ev.anns, g), append(ev.hasAnns, ok)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // queryDataset has a source, one reference and two systems:
@@ -112,6 +114,44 @@ func TestQueryRows(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
 			t.Errorf("QueryRows(%q, system %d) = %v; want %v", tc.q, tc.sys, got, tc.want)
+		}
+	}
+}
+
+// TestQueryRowsAnyCase: the quoted n-grams match in any case, the rest of
+// the query as QueryRows reads it; nil when the scores are lowercased
+// already or the query has no quoted n-gram.
+func TestQueryRowsAnyCase(t *testing.T) {
+	ds := queryDataset()
+	mixed := mustScore(t, ds, DefaultSettings())
+	lower := mustScore(t, ds, DefaultSettings().WithOption(func(o *scoring.Options) { o.Lowercase = true }))
+	for _, tc := range []struct {
+		q          string
+		s          *Scored
+		exact, any []int
+	}{
+		{`"THE DOG"`, mixed, nil, []int{1}},
+		{`"The dog"`, mixed, []int{1}, []int{1}},
+		{`"the cat" or "A HAT"`, mixed, []int{3}, []int{2, 3}},
+		{`"THE DOG" bleu<10`, mixed, nil, nil}, // A's line 1 is above 10
+		{`-"THE HOUSE" ref:the`, mixed, []int{0, 1, 3}, []int{1, 3}},
+		{"DOG", mixed, []int{1}, nil},       // no quoted n-gram
+		{`"THE DOG"`, lower, []int{1}, nil}, // lowercased already
+	} {
+		q, err := ParseQuery(tc.q)
+		if err != nil {
+			t.Fatalf("ParseQuery(%q): %v", tc.q, err)
+		}
+		exact, err := tc.s.QueryRows(ds, q, 0, 1, nil)
+		if err != nil {
+			t.Fatalf("QueryRows(%q): %v", tc.q, err)
+		}
+		anyCase, err := tc.s.QueryRowsAnyCase(ds, q, 0, 1, nil)
+		if err != nil {
+			t.Fatalf("QueryRowsAnyCase(%q): %v", tc.q, err)
+		}
+		if fmt.Sprint(exact) != fmt.Sprint(tc.exact) || fmt.Sprint(anyCase) != fmt.Sprint(tc.any) {
+			t.Errorf("%q (lowercase %v): QueryRows %v, QueryRowsAnyCase %v; want %v and %v", tc.q, tc.s.Settings.Corpus.Lowercase, exact, anyCase, tc.exact, tc.any)
 		}
 	}
 }

@@ -74,6 +74,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		if err == nil && s != nil && ds.Len() > syncRows {
 			if rows, rerr := viewRows(ds, s, view, nil, facts, metrics...); rerr == nil {
 				msg.rows, msg.subset = rows, subsetOf(ds, s, view, nil, rows)
+				msg.anyCase = anyCaseCount(ds, s, view, nil, facts, metrics, rows)
 			}
 		}
 		return msg
@@ -87,7 +88,7 @@ func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, on
 		if err != nil {
 			return rowsMsg{jobTag: tag, view: view, err: err}
 		}
-		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subset}
+		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subset, anyCase: anyCaseCount(ds, s, view, only, facts, metrics, rows)}
 	}
 }
 

@@ -29,6 +29,9 @@ type segList struct {
 	seg    int // selected segment
 	subset *subsetScore
 	maxLen int // widest hyp/ref length figure
+	// anyCase is, when no row matches the filter, how many would if its
+	// quoted n-grams matched in any case (anyCaseCount).
+	anyCase int
 	// inLineOrder: the rows are the lines in order while the first scoring
 	// run is in flight (big corpora); the scores fill in when it lands.
 	inLineOrder bool
@@ -356,6 +359,12 @@ func (l segList) View(c common) string {
 			msg = "  the filter waits for the " + l.waiting + " scores, being computed (esc clears it)"
 		case !l.filtered():
 			msg = "  no segments"
+		case l.anyCase > 0:
+			msg = render.FirstFit(l.width,
+				fmt.Sprintf("  no segment matches: quoted n-grams match case exactly; ignoring case, %d would (l lowercases, esc clears the filter)", l.anyCase),
+				fmt.Sprintf("  no segment matches: quoted n-grams match case exactly; ignoring case, %d would (l lowercases)", l.anyCase),
+				fmt.Sprintf("  none: quoted n-grams match case; ignoring it, %d would (l)", l.anyCase),
+				fmt.Sprintf("  none; ignoring case, %d would (l)", l.anyCase))
 		}
 		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))
 	}

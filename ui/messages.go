@@ -19,6 +19,8 @@ type scoredMsg struct {
 	rows   []int
 	view   model.View
 	subset *subsetScore
+	// anyCase is the empty list's anyCaseCount.
+	anyCase int
 }
 
 // rowsMsg carries the rows of a view sorted and filtered off the UI loop.
@@ -28,6 +30,8 @@ type rowsMsg struct {
 	rows   []int
 	subset *subsetScore
 	err    error // the filter could not be applied; rows is nil
+	// anyCase is the empty list's anyCaseCount.
+	anyCase int
 }
 
 // subsetScore is the corpus score of the filtered rows, and the pinned

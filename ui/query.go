@@ -67,6 +67,28 @@ func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, f
 	return keepRows(rows, keep, ds.Len()), nil
 }
 
+// anyCaseCount returns, when the filter of view selects none of the
+// segments (rows is empty), how many it would select if its quoted n-grams
+// matched in any case (among only, when not nil), for the empty list to
+// say so; 0 when rows is not empty, or none would.
+func anyCaseCount(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores, rows []int) int {
+	if len(rows) > 0 || strings.TrimSpace(view.Filter) == "" {
+		return 0
+	}
+	q, err := model.ParseQuery(view.Filter)
+	if err != nil {
+		return 0
+	}
+	keep, err := s.QueryRowsAnyCase(ds, q, view.System, view.Other, facts, metrics...)
+	switch {
+	case err != nil:
+		return 0
+	case only != nil:
+		return len(keepRows(ascending(only), keep, ds.Len()))
+	}
+	return len(keep)
+}
+
 // ascending returns the segments of rows in ascending order, each once:
 // rows itself when it already is (it is not modified: the list shares it).
 func ascending(rows []int) []int {

@@ -263,3 +263,38 @@ func TestBadQueryStatusKeepsUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyFilterNamesCase: a filter that selects nothing only because its
+// quoted n-gram matches case exactly says how many segments it would select
+// ignoring case, in every size of window, on a corpus filtered at once and
+// on one filtered in a job; one that selects nothing in any case says only
+// that nothing matches, and l (lowercase) finds the segments it named.
+func TestEmptyFilterNamesCase(t *testing.T) {
+	for _, w := range []int{60, 100, 200} {
+		m := filterBy(t, ready(t, demoDataset(t), w, 16), `"many parents"`)
+		v := ansi.Strip(m.View())
+		checkFit(t, "empty list", v, w, 16)
+		if len(m.list.rows) != 0 || !strings.Contains(v, ", 1 would") {
+			t.Errorf(`%d wide: "many parents" (the demo has "Many parents" once): %d rows, view:%s`, w, len(m.list.rows), v)
+		}
+		if m = press(t, m, "l"); len(m.list.rows) != 1 || strings.Contains(ansi.Strip(m.View()), "would") {
+			t.Errorf(`%d wide: "many parents" lowercased: %d rows; want 1 and no word on case`, w, len(m.list.rows))
+		}
+	}
+	m := filterBy(t, ready(t, demoDataset(t), 100, 30), `"zzzq many"`)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "no segment matches the filter (esc clears it)") || strings.Contains(v, "would") {
+		t.Errorf(`"zzzq many" matches in no case; the list reads:%s`, v)
+	}
+
+	ds := synthDataset(t, syncRows+500)
+	m = ready(t, ds, 120, 40)
+	lower, _ := viewRows(ds, m.c.scored, withFilter(m.list.view, `"because these"`), nil, nil)
+	if len(lower) == 0 {
+		t.Fatal(`the synthetic corpus has no "because these"; the test needs one`)
+	}
+	m = filterBy(t, m, `"Because these"`)
+	want := fmt.Sprintf("ignoring case, %d would", len(lower))
+	if v := ansi.Strip(m.View()); len(m.list.rows) != 0 || !strings.Contains(v, want) {
+		t.Errorf(`"Because these" filtered in a job: %d rows; want none and %q in:%s`, len(m.list.rows), want, v)
+	}
+}
