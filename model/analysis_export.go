@@ -89,7 +89,7 @@ func WriteBucketsJSONL(w io.Writer, ds *Dataset, sys int, buckets []Bucket) erro
 	}
 	for _, bk := range buckets {
 		b = append(b[:0], `{"system": `...)
-		b = appendJSONString(b, ds.Systems[sys].Name)
+		b = appendJSONString(b, ds.Systems[sys].StableName())
 		b = append(b, `, "by": `...)
 		b = appendJSONString(b, bk.By.String())
 		b = append(b, `, "bucket": `...)

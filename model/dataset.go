@@ -79,21 +79,57 @@ func (d *Dataset) ReferenceLabels() []string {
 // System is one hypothesis stream.
 type System struct {
 	// Name is the display name: NAME of NAME=PATH, the TSV column or JSONL
-	// key, or else the file's base name without a trailing .gz.
+	// key, or else the file's base name without a trailing .gz, shortened
+	// to the parts that tell it from the other systems' files.
 	Name string
 	// Path is the file the hypotheses came from, as given.
 	Path string
 	// Hyps holds one hypothesis per segment.
 	Hyps []string
+
+	// fileName is the file's base name when Name shortens it, else "".
+	fileName string
 }
 
-// SystemNames returns the systems' names, in order.
-func (d *Dataset) SystemNames() []string {
+// StableName returns the name machine-readable output and annotations
+// use: Name, or the whole base name of the file when Name shortens it, so
+// that it never depends on which other systems are loaded.
+func (s System) StableName() string {
+	if s.fileName != "" {
+		return s.fileName
+	}
+	return s.Name
+}
+
+// SystemNames returns the systems' names, in order: their stable names
+// when stable is true (for machine-readable output), else their display
+// names.
+func (d *Dataset) SystemNames(stable bool) []string {
 	names := make([]string, len(d.Systems))
 	for i, s := range d.Systems {
 		names[i] = s.Name
+		if stable {
+			names[i] = s.StableName()
+		}
 	}
 	return names
+}
+
+// SystemIndex returns the index of the system called name, by its stable
+// name or else by its display name (a flag or an older annotation file
+// may give either); ok is false when no system is.
+func (d *Dataset) SystemIndex(name string) (i int, ok bool) {
+	for i, s := range d.Systems {
+		if s.StableName() == name {
+			return i, true
+		}
+	}
+	for i, s := range d.Systems {
+		if s.Name == name {
+			return i, true
+		}
+	}
+	return -1, false
 }
 
 // Len returns the number of segments.

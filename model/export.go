@@ -96,7 +96,7 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 			if i > 0 {
 				b = append(b, ",\n"...)
 			}
-			b = appendCorpusFields(b, ds.Systems[i].Name, ss, sig, s.Settings.Corpus)
+			b = appendCorpusFields(b, ds.Systems[i].StableName(), ss, sig, s.Settings.Corpus)
 			if len(names) > 1 || names[0] != MetricBLEU {
 				b = ms.appendCorpusJSON(b, i, chrfSig, terSig)
 			}

@@ -19,7 +19,7 @@ import (
 func segmentRecord(ds *Dataset, s *Scored, sys, i int, ms *MetricScores, fig *sortFigure, rec []string) []string {
 	n := s.Settings.Sentence.MaxOrder
 	r, err := s.SentenceResult(ds, sys, i)
-	rec = append(rec[:0], ds.Systems[sys].Name, strconv.Itoa(i+1))
+	rec = append(rec[:0], ds.Systems[sys].StableName(), strconv.Itoa(i+1))
 	if err != nil {
 		rec = append(rec, "", "", "", "")
 		for range n {
@@ -248,7 +248,7 @@ func impactText(x float64, nltk bool) string {
 }
 
 func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {
-	name := appendJSONString(nil, ds.Systems[sys].Name)
+	name := appendJSONString(nil, ds.Systems[sys].StableName())
 	var b []byte
 	for _, i := range rows {
 		r, rerr := s.SentenceResult(ds, sys, i)

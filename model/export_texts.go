@@ -209,22 +209,23 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 	}
 	n := len(ds.Systems)
 	for sys, sy := range ds.Systems {
-		add("hyp:"+sy.Name, true)
-		add("score:"+sy.Name, true) // header cells are all text
-		vsBase := ""                // the delta's and the impact's headers name the system they are to
+		name := sy.StableName()
+		add("hyp:"+name, true)
+		add("score:"+name, true) // header cells are all text
+		vsBase := ""             // the delta's and the impact's headers name the system they are to
 		if base := t.DeltaTo(sys, n); base >= 0 {
-			vsBase = " vs " + ds.Systems[base].Name
-			add("delta:"+sy.Name+vsBase, true)
+			vsBase = " vs " + ds.Systems[base].StableName()
+			add("delta:"+name+vsBase, true)
 		}
 		if t.impactOf(sys) {
-			add("impact:"+sy.Name+vsBase, true)
+			add("impact:"+name+vsBase, true)
 		}
 		names, _ := t.metricColumns(sys)
 		for _, n := range names {
-			add(n+":"+sy.Name, true)
+			add(n+":"+name, true)
 		}
 		if t.Notes != nil {
-			add("notes:"+sy.Name, true)
+			add("notes:"+name, true)
 		}
 	}
 	if err := put(rec, text); err != nil {
@@ -271,7 +272,7 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t TextExport) error {
 	names := make([][]byte, len(ds.Systems))
 	for sys, sy := range ds.Systems {
-		names[sys] = appendJSONString(nil, sy.Name)
+		names[sys] = appendJSONString(nil, sy.StableName())
 	}
 	// What every line has between refs and systems: the references'
 	// labels, as the explorer and the TSV header name them, when they have

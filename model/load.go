@@ -75,8 +75,9 @@ func tableKind(arg string) string {
 	return ""
 }
 
-// systemArg is one parsed SYSTEM argument.
-type systemArg struct{ name, path string }
+// systemArg is one parsed SYSTEM argument: its display name, its path,
+// and the file's base name when the display name shortens it.
+type systemArg struct{ name, path, fileName string }
 
 // parseSystems splits NAME=PATH arguments and checks that names differ. An
 // argument that contains "=" but is itself an existing file stays a path.
@@ -119,7 +120,9 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		}
 	}
 	for k, i := range derived {
-		out[i].name = short[k]
+		if short[k] != out[i].name {
+			out[i].name, out[i].fileName = short[k], out[i].name
+		}
 	}
 	return out, nil
 }
@@ -131,7 +134,9 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 // generaltest2022.de-en.hyp.LT22.en become JDExploreAcademy and LT22. A
 // single system keeps its whole base name (nothing tells what is shared),
 // and so do all of them when dropping the shared parts would leave a name
-// empty. NAME=PATH chooses a name instead.
+// empty. NAME=PATH chooses a name instead. These names are for a person
+// to read: [System.StableName] keeps the whole base name for output that
+// scripts read.
 func shortNames(names []string) []string {
 	if len(names) < 2 {
 		return names
@@ -209,7 +214,7 @@ func (r *reader) loadText() (*Dataset, error) {
 
 	ds := &Dataset{RefNames: refNames(r.in.Refs)}
 	for i, s := range sys {
-		ds.Systems = append(ds.Systems, System{Name: s.name, Path: s.path, Hyps: streams[i]})
+		ds.Systems = append(ds.Systems, System{Name: s.name, Path: s.path, Hyps: streams[i], fileName: s.fileName})
 	}
 	ds.Refs = streams[len(sys) : len(sys)+len(r.in.Refs)]
 	if r.in.Src != "" {

@@ -214,22 +214,25 @@ func TestLoadJSONL(t *testing.T) {
 	}
 }
 
+// TestLoadShortSystemNames: systems named after their files are shown
+// by the parts that tell them apart, and keep the whole base name (without
+// .gz) as their stable name, whichever other systems are loaded.
 func TestLoadShortSystemNames(t *testing.T) {
 	wmt := "generaltest2022.de-en.hyp."
 	tests := []struct {
-		name    string
-		systems []string
-		want    []string
+		name         string
+		systems      []string
+		want, stable []string
 	}{
 		{"WMT", []string{"d/" + wmt + "JDExploreAcademy.en", "d/" + wmt + "LT22.en.gz", "d/" + wmt + "Online-A.en"},
-			[]string{"JDExploreAcademy", "LT22", "Online-A"}},
-		{"single system keeps its base name", []string{"d/" + wmt + "LT22.en"}, []string{wmt + "LT22.en"}},
+			[]string{"JDExploreAcademy", "LT22", "Online-A"}, []string{wmt + "JDExploreAcademy.en", wmt + "LT22.en", wmt + "Online-A.en"}},
+		{"single system keeps its base name", []string{"d/" + wmt + "LT22.en.gz"}, []string{wmt + "LT22.en"}, []string{wmt + "LT22.en"}},
 		{"given names kept, the others shortened", []string{"base=d/" + wmt + "LT22.en", "d/" + wmt + "JDExploreAcademy.en", "d/" + wmt + "Online-A.en"},
-			[]string{"base", "JDExploreAcademy", "Online-A"}},
-		{"a name would be empty", []string{"d/sys.en", "d/sys.v2.en"}, []string{"sys.en", "sys.v2.en"}},
+			[]string{"base", "JDExploreAcademy", "Online-A"}, []string{"base", wmt + "JDExploreAcademy.en", wmt + "Online-A.en"}},
+		{"a name would be empty", []string{"d/sys.en", "d/sys.v2.en"}, []string{"sys.en", "sys.v2.en"}, []string{"sys.en", "sys.v2.en"}},
 		{"a short name clashes with a given one", []string{"LT22=d/x.txt", "d/" + wmt + "LT22.en", "d/" + wmt + "Online-A.en"},
-			[]string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}},
-		{"standard input keeps its name", []string{"-", "d/a.en", "d/b.en"}, []string{"stdin", "a", "b"}},
+			[]string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}, []string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}},
+		{"standard input keeps its name", []string{"-", "d/a.en", "d/b.en"}, []string{"stdin", "a", "b"}, []string{"stdin", "a.en", "b.en"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -244,12 +247,19 @@ func TestLoadShortSystemNames(t *testing.T) {
 			}
 			inDir(t, files)
 			ds := mustLoad(t, Input{Systems: tt.systems, Refs: []string{"ref.txt"}, Stdin: strings.NewReader("h\n")})
-			var names []string
-			for _, s := range ds.Systems {
-				names = append(names, s.Name)
-			}
-			if !slices.Equal(names, tt.want) {
+			if names := ds.SystemNames(false); !slices.Equal(names, tt.want) {
 				t.Errorf("names = %q; want %q", names, tt.want)
+			}
+			if names := ds.SystemNames(true); !slices.Equal(names, tt.stable) {
+				t.Errorf("stable names = %q; want %q", names, tt.stable)
+			}
+			for i, name := range tt.stable {
+				if got, ok := ds.SystemIndex(name); !ok || got != i {
+					t.Errorf("SystemIndex(%q) = %d, %v; want %d", name, got, ok, i)
+				}
+				if got, ok := ds.SystemIndex(tt.want[i]); !ok || got != i {
+					t.Errorf("SystemIndex(%q) = %d, %v; want %d", tt.want[i], got, ok, i)
+				}
 			}
 		})
 	}

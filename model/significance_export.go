@@ -30,7 +30,7 @@ func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format 
 			if i > 0 {
 				b = append(b, ",\n"...)
 			}
-			b = appendComparisonJSON(b, ds.Systems[i].Name, c, i, sc, sig)
+			b = appendComparisonJSON(b, ds.Systems[i].StableName(), c, i, sc, sig)
 		}
 		b = append(b, "\n]\n"...)
 		bw.Write(b)
@@ -187,7 +187,7 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 				b = append(b, ",\n"...)
 			}
 			// The corpus object ends with "\n  }": the fields go before it.
-			b = appendCorpusJSON(b, ds.Systems[i].Name, ss, sig, s.Settings.Corpus)
+			b = appendCorpusJSON(b, ds.Systems[i].StableName(), ss, sig, s.Settings.Corpus)
 			b = b[:len(b)-len("\n  }")]
 			b = append(b, ",\n    \"mean\": "...)
 			b = appendFloatOrNull(b, est[i].Mean, true)

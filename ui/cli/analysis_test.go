@@ -119,7 +119,7 @@ func TestNGramsStreamedIsRankAll(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := model.WriteNGramsJSONL(&jsonl, ds.SystemNames(), slices.Values(rows)); err != nil {
+			if err := model.WriteNGramsJSONL(&jsonl, ds.SystemNames(true), slices.Values(rows)); err != nil {
 				t.Fatal(err)
 			}
 			for _, k := range model.Kinds {

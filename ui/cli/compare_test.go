@@ -253,16 +253,17 @@ func TestCompareMetricsText(t *testing.T) {
 			t.Errorf("%s header %q", m.head, lines[2])
 		}
 		base := objs[0][m.key].(map[string]any)
+		shown := []string{"base", "good", "copy"} // the text's short names of base.txt, good.txt, copy.txt
 		for i, o := range objs {
 			e := o[m.key].(map[string]any)
-			want := []string{o["system"].(string), two(e["score"]), two(e["mean"]), "±", two(e["ci"])}
+			want := []string{shown[i], two(e["score"]), two(e["mean"]), "±", two(e["ci"])}
 			if i == 0 {
 				want[0] += " (baseline)"
 				want = append(want, "—", "—")
 			} else {
 				d := e["score"].(float64) - base["score"].(float64)
 				want = append(want, model.FormatSigned(d, 2), strconv.FormatFloat(e["p_value"].(float64), 'f', 4, 64))
-				if e["p_value"].(float64) <= 0.05 && o["system"] != "copy" { // the copy: no difference
+				if e["p_value"].(float64) <= 0.05 && o["system"] != "copy.txt" { // the copy: no difference
 					want = append(want, "*")
 				}
 			}

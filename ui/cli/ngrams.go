@@ -120,10 +120,11 @@ func runNGrams(e *env, args []string) error {
 	if salient && len(ds.Systems) != 2 {
 		return usagef("--salient compares two systems; give exactly two SYSTEM files (got %d)", len(ds.Systems))
 	}
-	// What follows the count needs only the systems' names: the loaded
-	// texts (200 MB on a million segments) are collected with the count's
-	// tables instead of being held while the rankings are written.
-	names := ds.SystemNames()
+	// What follows the count needs only the systems' names (JSONL's the
+	// stable ones): the loaded texts (200 MB on a million segments) are
+	// collected with the count's tables instead of being held while the
+	// rankings are written.
+	names := ds.SystemNames(format == "jsonl")
 	a, err := model.Analyze(e.ctx, ds, set, nil)
 	if err != nil {
 		return err

@@ -80,15 +80,16 @@ func (o *textOptions) check(fs *flagSet, format string) error {
 	return nil
 }
 
-// systemIndex returns the index of the system named name, given to the
-// flag of fs called flagName, or a usage error naming the flag, the name
-// and the systems there are.
+// systemIndex returns the index of the system named name (by its stable or
+// its display name, [model.Dataset.SystemIndex]), given to the flag of fs
+// called flagName, or a usage error naming the flag, the name and the
+// systems there are.
 func systemIndex(fs *flagSet, ds *model.Dataset, flagName, name string) (int, error) {
+	if i, ok := ds.SystemIndex(name); ok {
+		return i, nil
+	}
 	names := make([]string, len(ds.Systems))
 	for i, s := range ds.Systems {
-		if s.Name == name {
-			return i, nil
-		}
 		names[i] = model.Printable(s.Name)
 	}
 	return 0, fs.badValue([]string{flagName}, "%q is not a system (the systems are %s)", model.Printable(name), strings.Join(names, ", "))

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestStableSystemNames: machine-readable output names a system after its
+// whole file name, alike whether it is scored alone or beside a system
+// whose file name shares parts with it (the explorer and text output show
+// those parts dropped); a flag that takes a system accepts either name.
+func TestStableSystemNames(t *testing.T) {
+	const (
+		lt22 = "generaltest2022.de-en.hyp.LT22.en"
+		jde  = "generaltest2022.de-en.hyp.JDExploreAcademy.en"
+	)
+	writeFiles(t, map[string]string{
+		"ref.txt":       "the cat sat on the mat\nthere is a dog in the garden\nit rained all day long\n",
+		"d/" + lt22:     "the cat sat on a mat\na dog is in the garden\nit rained all day\n",
+		"d/" + jde:      "the cat sat on the mat\nthere is a dog in a garden\nrain all day long\n",
+		"d/named.hyp.x": "cat mat\ndog garden\nrain\n",
+	})
+	alone := []string{"d/" + lt22}
+	beside := []string{"d/" + jde, "d/" + lt22}
+	tests := []struct {
+		args   []string // before the systems
+		format string   // json (and jsonl), tsv, csv, or texts (the header of segments --text --format tsv)
+		pair   bool     // needs two systems
+	}{
+		{[]string{"score", "--format", "json"}, "json", false},
+		{[]string{"score", "--format", "json", "--confidence", "--confidence-n", "20"}, "json", false},
+		{[]string{"score", "--format", "json", "--metrics", "bleu,chrf"}, "json", false},
+		{[]string{"segments", "--format", "jsonl"}, "json", false},
+		{[]string{"segments", "--format", "jsonl", "--metrics", "bleu,ter"}, "json", false},
+		{[]string{"segments", "--format", "tsv"}, "tsv", false},
+		{[]string{"segments", "--format", "csv"}, "csv", false},
+		{[]string{"segments", "--text", "--format", "jsonl"}, "json", false},
+		{[]string{"segments", "--text", "--format", "tsv"}, "texts", false},
+		{[]string{"ngrams", "--format", "jsonl", "--top", "2"}, "json", false},
+		{[]string{"ngrams", "--format", "jsonl", "--top", "2", "--salient"}, "json", true},
+		{[]string{"buckets", "--format", "jsonl"}, "json", false},
+		{[]string{"compare", "--format", "json", "--paired-bs-n", "20"}, "json", true},
+		{[]string{"compare", "--format", "json", "--paired-bs-n", "20", "--metrics", "bleu,chrf"}, "json", true},
+	}
+	for _, tt := range tests {
+		for _, systems := range [][]string{alone, beside} {
+			if tt.pair && len(systems) < 2 {
+				continue
+			}
+			args := append(append(append([]string{}, tt.args...), systems...), "-r", "ref.txt")
+			code, out, stderr := runCLI(t, "", args...)
+			if code != 0 {
+				t.Fatalf("%q: status %d: %s", args, code, stderr)
+			}
+			got := outputSystems(t, tt.format, out)
+			if !slices.Contains(got, lt22) || slices.ContainsFunc(got, func(n string) bool { return n != lt22 && n != jde }) {
+				t.Errorf("%q names the systems %q; want %q and %q only", args, got, lt22, jde)
+			}
+		}
+	}
+	// NAME=PATH still names a system, beside others too.
+	_, out, _ := runCLI(t, "", "score", "--format", "json", "mine=d/named.hyp.x", "d/"+lt22, "d/"+jde, "-r", "ref.txt")
+	if got := outputSystems(t, "json", out); !slices.Equal(got, []string{"mine", lt22, jde}) {
+		t.Errorf("with NAME=PATH: %q", got)
+	}
+	for _, name := range []string{lt22, "LT22"} {
+		code, out, stderr := runCLI(t, "", "segments", "--text", "--format", "jsonl", "--baseline", name, "d/"+jde, "d/"+lt22, "-r", "ref.txt")
+		if code != 0 || !strings.Contains(out, `"baseline": "`+lt22+`"`) {
+			t.Errorf("--baseline %s: status %d, %s%s", name, code, stderr, out)
+		}
+	}
+}
+
+// outputSystems returns the system names an output holds: the values of
+// "system", "system_a" and "system_b" in JSON, the first column of a
+// TSV or CSV table, the NAME of each hyp:NAME column of a text table.
+func outputSystems(t *testing.T, format, out string) []string {
+	t.Helper()
+	var names []string
+	add := func(n string) {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			for k, x := range v {
+				if s, ok := x.(string); ok && (k == "system" || k == "system_a" || k == "system_b") {
+					add(s)
+				}
+				walk(x)
+			}
+		}
+	}
+	switch format {
+	case "json":
+		dec := json.NewDecoder(strings.NewReader(out))
+		for dec.More() {
+			var v any
+			if err := dec.Decode(&v); err != nil {
+				t.Fatalf("%v in %s", err, out)
+			}
+			walk(v)
+		}
+	case "tsv", "csv":
+		r := csv.NewReader(strings.NewReader(out))
+		if format == "tsv" {
+			r.Comma, r.LazyQuotes = '\t', true
+		}
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("%v in %s", err, out)
+		}
+		for _, row := range rows[1:] {
+			add(row[0])
+		}
+	case "texts":
+		head, _, _ := strings.Cut(out, "\n")
+		for _, cell := range strings.Split(head, "\t") {
+			if n, ok := strings.CutPrefix(cell, "hyp:"); ok {
+				add(n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		t.Fatalf("no system named in %s", out)
+	}
+	return names
+}
