@@ -181,7 +181,7 @@ func (n annotator) facts(ds *model.Dataset) model.AnnotationFacts {
 	}
 	res := n.res
 	return func(sys, i int) []model.AnnotationMark {
-		anns := res.Segment(ds.Systems[sys].Name, i+1)
+		anns := res.Segment(ds.Systems[sys].StableName(), i+1)
 		if len(anns) == 0 {
 			return nil
 		}
@@ -204,7 +204,7 @@ func (n annotator) rowMark(ds *model.Dataset, sys int) func(seg int) string {
 	if !n.on || n.res == nil || sys < 0 || sys >= len(ds.Systems) {
 		return nil
 	}
-	res, name := n.res, ds.Systems[sys].Name
+	res, name := n.res, ds.Systems[sys].StableName()
 	return func(seg int) string {
 		switch rated, errs := res.Rated(name, seg+1); {
 		case errs:
@@ -252,7 +252,7 @@ func (n annotator) segment(c common, sel selection) []annotations.Annotation {
 	if !sel.ok || n.res == nil {
 		return nil
 	}
-	return n.res.Segment(c.ds.Systems[sel.sys].Name, sel.seg+1)
+	return n.res.Segment(c.ds.Systems[sel.sys].StableName(), sel.seg+1)
 }
 
 // annResult is what a key in the annotator asks of the root: a status
@@ -326,16 +326,29 @@ func (d draft) text() string {
 	return d.hyp
 }
 
-// annotation is the draft as an annotation to store.
-func (d draft) annotation(c common, rater string) annotations.Annotation {
+// annotation is the draft as an annotation to store, a new one under the
+// system name system.
+func (d draft) annotation(system, rater string) annotations.Annotation {
 	a := d.edit
 	if a.ID == 0 {
-		a = annotations.Annotation{System: c.ds.Systems[d.sys].Name, Line: d.seg + 1, Rater: rater}
+		a = annotations.Annotation{System: system, Line: d.seg + 1, Rater: rater}
 		a.SetText(d.hyp, d.src)
 	}
 	a.Kind = annotations.KindError
 	a.Span, a.Category, a.Severity, a.Note = d.span, d.category, d.severity, d.note.text()
 	return a
+}
+
+// storedName is the system name a new annotation of the rater on segment
+// seg of system sys is stored under: the system's stable name, or the
+// older name the rater's annotations of the segment have
+// ([annotations.Resolved.StoredName]).
+func (n annotator) storedName(c common, sys, seg int) string {
+	name := c.ds.Systems[sys].StableName()
+	if n.res == nil {
+		return name
+	}
+	return n.res.StoredName(name, seg+1, n.rater)
 }
 
 // saved reports the result of a change to the store: "saved …" only when
@@ -371,7 +384,7 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
 	}
-	a := annotations.Annotation{Kind: annotations.KindNoError, System: c.ds.Systems[sel.sys].Name, Line: sel.seg + 1, Rater: n.rater}
+	a := annotations.Annotation{Kind: annotations.KindNoError, System: n.storedName(c, sel.sys, sel.seg), Line: sel.seg + 1, Rater: n.rater}
 	src := ""
 	if c.ds.Src != nil {
 		src = c.ds.Src[sel.seg]
@@ -405,7 +418,7 @@ func (n annotator) rated(name string, seg int) bool {
 // cursor, going round), or, when every row listed is, the next line of the
 // whole system after the selected one.
 func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cursor int) annResult {
-	name := c.ds.Systems[sys].Name
+	name := c.ds.Systems[sys].StableName()
 	yet := ": not annotated yet"
 	if n.store != nil {
 		yet = ": not annotated by " + n.rater + " yet"
@@ -461,7 +474,7 @@ func (n *annotator) saveScore(c common) annResult {
 	if err != nil || v < 0 || v > 100 {
 		return annResult{status: "a segment score is a whole number from 0 to 100", jump: -1}
 	}
-	a := n.d.annotation(c, n.rater)
+	a := n.d.annotation(n.storedName(c, n.d.sys, n.d.seg), n.rater)
 	n.identify(&a)
 	a.Kind, a.Span, a.Category, a.Severity, a.Note = annotations.KindScore, nil, "", "", ""
 	_, err = n.store.SetScore(a, v)
@@ -489,7 +502,7 @@ func (n *annotator) flush() bool {
 func (n annotator) notes(c common) func(sys, i int) []model.Note {
 	res, ds := n.res, c.ds
 	return func(sys, i int) []model.Note {
-		seg := res.Segment(ds.Systems[sys].Name, i+1)
+		seg := res.Segment(ds.Systems[sys].StableName(), i+1)
 		out := make([]model.Note, len(seg))
 		for j, a := range seg {
 			out[j] = annotations.TableNote(a)

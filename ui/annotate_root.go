@@ -122,16 +122,12 @@ func (m *Model) resumeAnnotating() {
 	if !ok || line > m.c.ds.Len() {
 		return
 	}
-	for i, s := range m.c.ds.Systems {
-		if s.Name != system {
-			continue
-		}
+	if i, ok := m.c.ds.SystemIndex(system); ok {
 		m.list.show(i, len(m.c.ds.Systems))
 		m.list.seg = line - 1
 		if m.list.inLineOrder { // a big corpus lists its lines until scored
 			m.list.moveTo(line - 1)
 		}
-		return
 	}
 }
 

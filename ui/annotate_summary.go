@@ -51,7 +51,7 @@ func disagreements(c common, n annotator, sys int) (highBLEU, lowBLEU []disagree
 	if c.scored == nil {
 		return nil, nil
 	}
-	name := c.ds.Systems[sys].Name
+	name := c.ds.Systems[sys].StableName()
 	seen := map[int]bool{}
 	for _, a := range n.res.Attached {
 		if a.System != name || seen[a.Line] {
@@ -109,7 +109,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	bleuRank, mqmRank := ranks(c, bySys)
 	cells := make([][]string, len(c.ds.Systems))
 	for i := range c.ds.Systems {
-		sm, rated := bySys[c.ds.Systems[i].Name]
+		sm, rated := bySys[c.ds.Systems[i].StableName()]
 		bleu, mqm, br, mr := "…", "-", "", "-"
 		if c.scored != nil && c.scored.Systems[i].CorpusErr == nil {
 			bleu, br = c.score(c.scored.Systems[i].Corpus.Score), itoa(bleuRank[i])
@@ -153,7 +153,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	}
 	// Errors of the shown system by category × severity.
 	out = append(out, "")
-	sm := bySys[c.ds.Systems[sys].Name]
+	sm := bySys[c.ds.Systems[sys].StableName()]
 	add(st.Title.Render("errors of " + name(sys) + " by category × severity"))
 	out = append(out, errorTable(c, n.preset, sm)...)
 	// Where BLEU and the raters disagree.
@@ -245,8 +245,8 @@ func ranks(c common, bySys map[string]annotations.SystemSummary) (bleu, mqm []in
 			if c.scored != nil && c.scored.Systems[j].Corpus.Score > c.scored.Systems[i].Corpus.Score {
 				bleu[i]++
 			}
-			a, aok := bySys[c.ds.Systems[i].Name]
-			b, bok := bySys[c.ds.Systems[j].Name]
+			a, aok := bySys[c.ds.Systems[i].StableName()]
+			b, bok := bySys[c.ds.Systems[j].StableName()]
 			if aok && bok && a.Segments > 0 && b.Segments > 0 && b.MQM < a.MQM {
 				mqm[i]++
 			}

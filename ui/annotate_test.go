@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
@@ -788,5 +789,72 @@ func TestSummaryKeepsWordsWhole(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^ +Terminology/Inappropriate for context +1 *$`).MatchString(v) {
 		t.Errorf("the error table at 80 columns cuts its category:\n%s", v)
+	}
+}
+
+// TestAnnotationsFollowStableNames: an annotation is stored under its
+// system's stable name, so one made with two systems loaded attaches when
+// the system is opened alone, and one made alone attaches beside another;
+// one an older file holds under the short name shown beside another still
+// attaches there (and the explorer resumes on it), and the rater's new
+// error on that segment replaces its no-error mark, as on any segment.
+func TestAnnotationsFollowStableNames(t *testing.T) {
+	const lt22, jde = "generaltest2022.de-en.hyp.LT22.en", "generaltest2022.de-en.hyp.JDExploreAcademy.en"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte("the cat sat on the mat\nthere is a dog in the garden\n")},
+		lt22:  {Data: []byte("the cat sat on a mat\na dog is in the garden\n")},
+		jde:   {Data: []byte("a cat sat on the mat\nthere is a dog in a garden\n")},
+	}
+	load := func(systems ...string) *model.Dataset {
+		ds, err := model.Load(model.Input{Systems: systems, Refs: []string{"ref"}, FS: fsys})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	alone, both := load(lt22), load(lt22, jde)
+	if both.Systems[0].Name != "LT22" || alone.Systems[0].Name != lt22 {
+		t.Fatalf("shown as %q beside another, %q alone", both.Systems[0].Name, alone.Systems[0].Name)
+	}
+	for _, tt := range []struct {
+		what       string
+		made, open *model.Dataset
+	}{{"made beside another, opened alone", both, alone}, {"made alone, opened beside another", alone, both}} {
+		m, path := annotatingOn(t, tt.made, 100, 30)
+		m = press(t, m, "N")
+		anns := reopen(t, path)
+		if len(anns) != 1 || anns[0].System != lt22 {
+			t.Fatalf("%s: stored %+v; want one mark of %s (status %q)", tt.what, anns, lt22, m.status)
+		}
+		res := annotations.Resolve(anns, tt.open)
+		if len(res.Detached) != 0 || len(res.Segment(lt22, anns[0].Line)) != 1 {
+			t.Errorf("%s: detached %+v", tt.what, res.Detached)
+		}
+	}
+
+	path := filepath.Join(t.TempDir(), "old.jsonl")
+	st := openStore(t, path)
+	old := annotations.Annotation{Kind: annotations.KindNoError, System: "LT22", Line: 2, Rater: "ana"}
+	old.SetText(both.Systems[0].Hyps[1], "")
+	if _, err := st.MarkNoError(old); err != nil {
+		t.Fatal(err)
+	}
+	m := New(both, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	sel := m.list.selection(m.c)
+	if !sel.ok || sel.sys != 0 || sel.seg != 1 {
+		t.Fatalf("resumed on %+v; want line 2 of LT22", sel)
+	}
+	if got := m.ann.segment(m.c, sel); len(got) != 1 || got[0].Kind != annotations.KindNoError {
+		t.Fatalf("the older file's mark does not attach: %+v, detached %+v", got, m.ann.res.Detached)
+	}
+	m = press(t, m, "A", "enter", "f", "g", "m", "enter")
+	anns := reopen(t, path)
+	if len(anns) != 1 || anns[0].Kind != annotations.KindError {
+		t.Fatalf("after an error on the marked segment: %+v (status %q)", anns, m.status)
+	}
+	if res := annotations.Resolve(anns, both); len(res.Segment(lt22, 2)) != 1 {
+		t.Errorf("the error does not attach: detached %+v", res.Detached)
 	}
 }

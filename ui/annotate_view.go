@@ -151,7 +151,7 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 		what = "annotated"
 	default:
 		what = fmt.Sprintf("%d error%s", errs, plural(errs))
-		if p, ok := n.res.Penalty(c.ds.Systems[sel.sys].Name, sel.seg+1, n.preset); ok {
+		if p, ok := n.res.Penalty(c.ds.Systems[sel.sys].StableName(), sel.seg+1, n.preset); ok {
 			what += " · MQM " + trimFloat(p)
 		}
 	}

@@ -19,13 +19,17 @@ type Detached struct {
 // Resolved is a set of annotations matched to a loaded dataset.
 type Resolved struct {
 	// Attached are the annotations whose system, line and texts match
-	// the dataset, in their order.
+	// the dataset, in their order, each with System set to its system's
+	// stable name ([model.System.StableName]).
 	Attached []Annotation
 	// Detached are the others: they stay in the file and are listed,
 	// never shown on a segment.
 	Detached []Detached
 
 	bySeg map[segKey][]int
+	// storedAs holds the name an attached annotation (by its index) is
+	// stored under when that is not its system's stable name.
+	storedAs map[int]string
 }
 
 type segKey struct {
@@ -34,21 +38,26 @@ type segKey struct {
 }
 
 // Resolve matches anns to ds: an annotation is attached to its segment
-// only when ds has its system and line, the hypothesis there hashes to
-// its HypHash and, when it was made on a source, the source hashes to its
-// SrcHash (a source-side span also needs the source loaded). Anything else
-// is detached, with the reason.
+// only when ds has its system (by its stable name, or by its display name,
+// which files written before names were stable hold) and line, the
+// hypothesis there hashes to its HypHash and, when it was made on a
+// source, the source hashes to its SrcHash (a source-side span also needs
+// the source loaded). Anything else is detached, with the reason.
 func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
-	r := &Resolved{bySeg: map[segKey][]int{}}
-	systems := map[string]int{}
-	for i, s := range ds.Systems {
-		systems[s.Name] = i
-	}
+	r := &Resolved{bySeg: map[segKey][]int{}, storedAs: map[int]string{}}
 	for _, a := range anns {
-		reason := detachReason(&a, ds, systems)
+		si, ok := ds.SystemIndex(a.System)
+		reason := "the input has no system of that name"
+		if ok {
+			reason = detachReason(&a, ds, si)
+		}
 		if reason != "" {
 			r.Detached = append(r.Detached, Detached{Annotation: a, Reason: reason})
 			continue
+		}
+		if name := ds.Systems[si].StableName(); a.System != name {
+			r.storedAs[len(r.Attached)] = a.System
+			a.System = name
 		}
 		k := segKey{a.System, a.Line}
 		r.bySeg[k] = append(r.bySeg[k], len(r.Attached))
@@ -57,11 +66,21 @@ func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
 	return r
 }
 
-func detachReason(a *Annotation, ds *model.Dataset, systems map[string]int) string {
-	si, ok := systems[a.System]
-	if !ok {
-		return "the input has no system of that name"
+// StoredName returns the system name to store a new annotation of rater
+// on a system's line (by its stable name) under: the name the rater's
+// annotations there are stored under, which an older file may hold, so
+// that the store takes them as the same segment's (a no-error mark and an
+// error, a score and its replacement); else system.
+func (r *Resolved) StoredName(system string, line int, rater string) string {
+	for _, j := range r.bySeg[segKey{system, line}] {
+		if name, ok := r.storedAs[j]; ok && r.Attached[j].Rater == rater {
+			return name
+		}
 	}
+	return system
+}
+
+func detachReason(a *Annotation, ds *model.Dataset, si int) string {
 	if a.Line > ds.Len() {
 		return fmt.Sprintf("line %d is beyond the input's %d segments", a.Line, ds.Len())
 	}

@@ -154,7 +154,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 			warnf(e, "%d annotation%s of %s no longer match the input (a text or a line changed) and are left out; 'bleuscope annotations export' lists them", n, pluralS(n), path)
 		}
 		t.Notes = func(sys, i int) []model.Note {
-			seg := res.Segment(ds.Systems[sys].Name, i+1)
+			seg := res.Segment(ds.Systems[sys].StableName(), i+1)
 			notes := make([]model.Note, len(seg))
 			for j, a := range seg {
 				notes[j] = annotations.TableNote(a)
