@@ -121,22 +121,16 @@ func (q *Query) UsesMetrics() (chrf, ter bool) {
 
 // UsesAnnotations reports whether the query has annotation terms (cat:,
 // sev:, rater:, is:), which need [AnnotationFacts].
-func (q *Query) UsesAnnotations() bool {
-	for _, and := range q.or {
-		for _, t := range and {
-			if t.kind == termAnnotation {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (q *Query) UsesAnnotations() bool { return q.has(termAnnotation) }
 
 // hasNGram reports whether the query has a quoted n-gram.
-func (q *Query) hasNGram() bool {
+func (q *Query) hasNGram() bool { return q.has(termNGram) }
+
+// has reports whether the query has a term of that kind.
+func (q *Query) has(kind termKind) bool {
 	for _, and := range q.or {
 		for _, t := range and {
-			if t.kind == termNGram {
+			if t.kind == kind {
 				return true
 			}
 		}
