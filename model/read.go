@@ -320,35 +320,44 @@ func cutLine(data string, universal bool) (line, rest string, ended bool) {
 	return data[:i], data[end:], true
 }
 
-// hasPrefix reports whether the text of f starts with p.
-func (f *file) hasPrefix(p string) bool {
-	for _, c := range f.chunks {
-		n := min(len(c), len(p))
-		if c[:n] != p[:n] {
-			return false
+// Chunk is a piece of a text read in chunks ([Budget.ReadChunks],
+// [Lines]): a string, or the bytes it is made from.
+type Chunk interface{ ~string | ~[]byte }
+
+// ChunksHead returns the first n bytes of the text the chunks make (all of
+// it when it is shorter).
+func ChunksHead[C Chunk](chunks []C, n int) []byte {
+	var out []byte
+	for _, c := range chunks {
+		if len(out) >= n {
+			break
 		}
-		p = p[n:]
+		out = append(out, c[:min(len(c), n-len(out))]...)
 	}
-	return p == ""
+	return out
 }
 
-// trimPrefix returns f without p at its start, or f itself when it does
-// not start with p.
-func (f *file) trimPrefix(p string) *file {
-	if !f.hasPrefix(p) {
-		return f
+// ChunksHavePrefix reports whether the text the chunks make starts with p.
+func ChunksHavePrefix[C Chunk](chunks []C, p string) bool {
+	return string(ChunksHead(chunks, len(p))) == p
+}
+
+// TrimChunksPrefix returns the chunks without p at the start of the text
+// they make, or the chunks themselves when it does not start with p. A
+// chunk p covers whole is dropped, one it covers in part is cut.
+func TrimChunksPrefix[C Chunk](chunks []C, p string) []C {
+	if !ChunksHavePrefix(chunks, p) {
+		return chunks
 	}
-	g := *f
-	g.chunks = nil
 	n := len(p) // the bytes of p still to drop
-	for _, c := range f.chunks {
-		k := min(n, len(c))
-		n -= k
-		if k < len(c) {
-			g.chunks = append(g.chunks, c[k:])
-		}
+	for len(chunks) > 0 && len(chunks[0]) <= n {
+		n -= len(chunks[0])
+		chunks = chunks[1:]
 	}
-	return &g
+	if n > 0 {
+		chunks = append([]C{chunks[0][n:]}, chunks[1:]...)
+	}
+	return chunks
 }
 
 // trim strips trailing whitespace in sacrebleu's way when strip is set.

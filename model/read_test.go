@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"slices"
@@ -62,16 +63,25 @@ func TestFileLinesChunks(t *testing.T) {
 	}
 }
 
-// TestFilePrefixChunks: a byte-order mark is found, and dropped, when the
-// first chunks cut it.
-func TestFilePrefixChunks(t *testing.T) {
+// TestChunksPrefix: a byte-order mark is found, and dropped, when the
+// first chunks cut it, in chunks of strings and of bytes alike.
+func TestChunksPrefix(t *testing.T) {
 	for _, text := range []string{"", "a", "\ufeff", "\ufeffab\ncd", "\xef\xbbx", "x\ufeff"} {
 		for n := 1; n <= max(len(text), 1); n++ {
-			f := &file{chunks: chunked(text, n)}
-			rest := strings.Join(f.trimPrefix(bom).chunks, "")
-			if f.hasPrefix(bom) != strings.HasPrefix(text, bom) || rest != strings.TrimPrefix(text, bom) {
-				t.Errorf("%q in chunks of %d: hasPrefix %v, trimmed %q; want %v, %q",
-					text, n, f.hasPrefix(bom), rest, strings.HasPrefix(text, bom), strings.TrimPrefix(text, bom))
+			chunks := chunked(text, n)
+			var byteChunks [][]byte
+			for _, c := range chunks {
+				byteChunks = append(byteChunks, []byte(c))
+			}
+			has, rest := ChunksHavePrefix(chunks, bom), strings.Join(TrimChunksPrefix(chunks, bom), "")
+			hasB, restB := ChunksHavePrefix(byteChunks, bom), string(bytes.Join(TrimChunksPrefix(byteChunks, bom), nil))
+			want, wantRest := strings.HasPrefix(text, bom), strings.TrimPrefix(text, bom)
+			if has != want || rest != wantRest || hasB != want || restB != wantRest {
+				t.Errorf("%q in chunks of %d: has prefix %v, trimmed %q (as bytes %v, %q); want %v, %q",
+					text, n, has, rest, hasB, restB, want, wantRest)
+			}
+			if got, want := string(ChunksHead(chunks, 2)), text[:min(2, len(text))]; got != want {
+				t.Errorf("%q in chunks of %d: head of 2 %q; want %q", text, n, got, want)
 			}
 		}
 	}

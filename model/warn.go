@@ -16,7 +16,7 @@ const bom = "\ufeff"
 // bomWarning warns about a byte-order mark at the start of a scored file:
 // sacrebleu keeps it, glued to the first token of line 1.
 func bomWarning(f *file) []string {
-	if !f.hasPrefix(bom) {
+	if !ChunksHavePrefix(f.chunks, bom) {
 		return nil
 	}
 	return []string{f.label + ": starts with a byte-order mark (U+FEFF); it is kept, as sacrebleu keeps it, so the first token of line 1 cannot match; save the file without it"}

@@ -71,7 +71,7 @@ func lookupCodec(name string) (codec, error) {
 // UTF-8 and ASCII text shares the chunks' memory.
 func decode(chunks [][]byte, c codec, label string) ([]string, error) {
 	if c == codecUTF8Sig {
-		chunks = trimBOM(chunks)
+		chunks = model.TrimChunksPrefix(chunks, "\ufeff") // the byte-order mark utf-8-sig drops
 	}
 	texts := make([]string, len(chunks))
 	offset := 0 // where raw starts in the text
@@ -102,37 +102,6 @@ func decode(chunks [][]byte, c codec, label string) ([]string, error) {
 		}
 	}
 	return texts, nil
-}
-
-// trimBOM returns the chunks without the UTF-8 byte-order mark they start
-// with, if they do.
-func trimBOM(chunks [][]byte) [][]byte {
-	const bom = "\xef\xbb\xbf"
-	if string(following(chunks, len(bom))) != bom {
-		return chunks
-	}
-	n := len(bom)
-	for len(chunks) > 0 && len(chunks[0]) <= n {
-		n -= len(chunks[0])
-		chunks = chunks[1:]
-	}
-	if n > 0 {
-		chunks = append([][]byte{chunks[0][n:]}, chunks[1:]...)
-	}
-	return chunks
-}
-
-// following returns the first n bytes of the text the chunks make (all of
-// it when it is shorter).
-func following(chunks [][]byte, n int) []byte {
-	var out []byte
-	for _, c := range chunks {
-		if len(out) >= n {
-			break
-		}
-		out = append(out, c[:min(len(c), n-len(out))]...)
-	}
-	return out
 }
 
 // byteAt returns the byte at offset i of the text the chunks make.
@@ -166,7 +135,7 @@ func invalidUTF8In(chunks [][]byte) (int, string) {
 		}
 		i += skip
 		end := min(len(c), i+utf8.UTFMax)
-		w := append(c[i:end:end], following(chunks[k+1:], utf8.UTFMax)...)
+		w := append(c[i:end:end], model.ChunksHead(chunks[k+1:], utf8.UTFMax)...)
 		if j, reason := invalidUTF8(w); j == 0 {
 			return offset + i, reason
 		}
