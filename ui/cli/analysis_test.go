@@ -648,3 +648,22 @@ func TestNGramsTextIsATable(t *testing.T) {
 		t.Errorf("no rows: %q, %v", none.String(), err)
 	}
 }
+
+// TestNGramsTextRowsGrow: rows that are more the second time they are
+// ranged over (when they are written) than the first (when they are
+// measured) end in an error, not a panic.
+func TestNGramsTextRowsGrow(t *testing.T) {
+	passes := 0
+	rows := func(yield func(model.NGramRow) bool) {
+		passes++
+		for i := range passes {
+			if !yield(model.NGramRow{NGram: strings.Repeat("x", i+1), Count: 1, Segments: 1, Lines: []int{1}}) {
+				return
+			}
+		}
+	}
+	var got bytes.Buffer
+	if err := writeNGramsText(&got, "sys", scoring.Matched, 1, rows); err == nil {
+		t.Errorf("rows one more when written: no error; wrote\n%s", got.String())
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -201,6 +202,9 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 		}
 	}
 	for r := range rows {
+		if len(cells) == 0 {
+			return errMoreRows
+		}
 		line = append(line[:0], "  "...)
 		pad(widths[0] - digits(r.Count))
 		line = append(append(line, num...), "  "...)
@@ -226,6 +230,10 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 	}
 	return b.Flush()
 }
+
+// errMoreRows is the error of a ranking whose rows, ranged over again,
+// are more than the first time: they would have no measured width.
+var errMoreRows = errors.New("ngrams: the ranking gave more rows to write than it gave to measure")
 
 // textLines is how many line numbers a text table shows (JSONL has
 // model.MaxRowLines).
