@@ -169,22 +169,6 @@ func TestExportDeltaToBaseline(t *testing.T) {
 	if len(names) < 3 {
 		t.Fatalf("%d systems; the test needs 3", len(names))
 	}
-	export := func(m Model, path string) [][]string {
-		t.Helper()
-		m = press(t, m, "X", "ctrl+u")
-		m = typeText(t, m, path)
-		m = press(t, m, "enter")
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatalf("%s: %v (status %q)", path, err, m.status)
-		}
-		defer f.Close()
-		recs, err := csv.NewReader(f).ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return recs
-	}
 	// each exports with every system shown in turn and checks the files
 	// are the same, their delta columns are those of the list's pairs
 	// (wantPairs: system, the system it is compared with) and hold the
@@ -196,7 +180,7 @@ func TestExportDeltaToBaseline(t *testing.T) {
 			if m.list.view.System != sys {
 				t.Fatalf("%s: system %d shown; want %d", label, m.list.view.System, sys)
 			}
-			recs := export(m, fmt.Sprintf("%s-%d.csv", label, sys))
+			recs := exportCSV(t, m, fmt.Sprintf("%s-%d.csv", label, sys))
 			if sys == 0 {
 				first = recs
 				var deltas, want []string
@@ -253,24 +237,8 @@ func TestExportImpact(t *testing.T) {
 	if m.list.view.Sort != model.SortImpact || m.list.impact == nil {
 		t.Fatalf("sort %v, impact %v; want the list sorted by impact with its column", m.list.view.Sort, m.list.impact != nil)
 	}
-	export := func(m Model, path string) [][]string {
-		t.Helper()
-		m = press(t, m, "X", "ctrl+u")
-		m = typeText(t, m, path)
-		m = press(t, m, "enter")
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatalf("%s: %v (status %q)", path, err, m.status)
-		}
-		defer f.Close()
-		recs, err := csv.NewReader(f).ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return recs
-	}
 	names := func(i int) string { return m.c.ds.Systems[i].Name }
-	recs := export(m, "impact.csv")
+	recs := exportCSV(t, m, "impact.csv")
 	head := "impact:" + names(m.list.view.System) + " vs " + names(m.list.view.Other)
 	col := slices.Index(recs[0], head)
 	if col < 0 || slices.IndexFunc(recs[0], func(h string) bool { return strings.HasPrefix(h, "impact:") }) != col {
@@ -289,9 +257,28 @@ func TestExportImpact(t *testing.T) {
 	if m.list.view.Other != m.list.view.System {
 		t.Fatalf("p: shown %d, baseline %d; want the shown system pinned", m.list.view.System, m.list.view.Other)
 	}
-	if recs := export(m, "baseline.csv"); slices.ContainsFunc(recs[0], func(h string) bool { return strings.HasPrefix(h, "impact:") }) {
+	if recs := exportCSV(t, m, "baseline.csv"); slices.ContainsFunc(recs[0], func(h string) bool { return strings.HasPrefix(h, "impact:") }) {
 		t.Errorf("with the baseline shown, the header has an impact column: %q", recs[0])
 	}
+}
+
+// exportCSV exports the list of m to path through the X prompt and
+// returns the records of the CSV file written.
+func exportCSV(t *testing.T, m Model, path string) [][]string {
+	t.Helper()
+	m = press(t, m, "X", "ctrl+u")
+	m = typeText(t, m, path)
+	m = press(t, m, "enter")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%s: %v (status %q)", path, err, m.status)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }
 
 // TestQuitWaitsForExport: q while an export is still being written (a
