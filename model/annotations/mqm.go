@@ -30,15 +30,19 @@ const bom = "\ufeff"
 // textStart checks the start of br, the text of the file name, as
 // [model.Load] checks a file's ([model.CheckEncoding]), and drops a
 // UTF-8 byte-order mark there, as Load drops one before a TSV's header.
-func textStart(br *bufio.Reader, name string) error {
+// It returns the mark it dropped ("" when there was none), which line 1
+// is checked for UTF-8 with ([model.NotUTF8]), so that the byte offsets
+// reported there count it, as Load's do.
+func textStart(br *bufio.Reader, name string) (string, error) {
 	head, _ := br.Peek(model.EncodingHead)
 	if err := model.CheckEncoding(name, head); err != nil {
-		return err
+		return "", err
 	}
-	if bytes.HasPrefix(head, []byte(bom)) {
-		br.Discard(len(bom))
+	if !bytes.HasPrefix(head, []byte(bom)) {
+		return "", nil
 	}
-	return nil
+	br.Discard(len(bom))
+	return bom, nil
 }
 
 // noError is the category and severity of a clean segment's row.
@@ -92,7 +96,8 @@ type MQMRows struct {
 // [*model.InputError]s naming the line.
 func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	br := bufio.NewReader(r)
-	if err := textStart(br, name); err != nil {
+	mark, err := textStart(br, name)
+	if err != nil {
 		return nil, err
 	}
 	out := &MQMRows{}
@@ -110,9 +115,10 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		}
 		text := strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
 		bad := func(msg string) error { return &model.InputError{File: name, Line: lineNo, Msg: msg} }
-		if err := model.NotUTF8(name, lineNo, text); err != nil {
+		if err := model.NotUTF8(name, lineNo, mark+text); err != nil {
 			return nil, err
 		}
+		mark = "" // only line 1 follows it
 		fields := strings.Split(text, "\t")
 		if col == nil {
 			if col, err = mqmHeader(fields); err != nil {

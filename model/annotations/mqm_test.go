@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/model"
@@ -170,6 +172,34 @@ func TestReadMQMByteOrderMark(t *testing.T) {
 	inText := strings.Replace(quirky, "sysA\tdoc1\t1\t7\trater1\t", "sysA\tdoc1\t1\t7\trater1\t\ufeff", 1)
 	if got, err := ReadMQM(strings.NewReader(inText), "q.tsv", LinesByPosition); err != nil || got.Annotations[0].Src != "\ufeff源文本。" {
 		t.Errorf("a byte-order mark starting a source: %v; want it kept", err)
+	}
+}
+
+// TestByteOrderMarkOffsets: a byte that is not UTF-8 on line 1 of an MQM
+// TSV or a typology that starts with a UTF-8 byte-order mark is placed
+// where [model.Load] places it in the same bytes, the mark counted. Before,
+// the mark was dropped first, and the byte was placed 3 bytes early.
+func TestByteOrderMarkOffsets(t *testing.T) {
+	for _, c := range []struct {
+		name, data string
+		read       func(io.Reader, string) error
+	}{
+		{"q.tsv", "\ufeffsystem\tdo\xffc\n", func(r io.Reader, name string) error {
+			_, err := ReadMQM(r, name, LinesByPosition)
+			return err
+		}},
+		{"t.typ", "\ufeffname | x\xff\n", func(r io.Reader, name string) error {
+			_, err := ParseTypology(r, name)
+			return err
+		}},
+	} {
+		_, want := model.Load(model.Input{Systems: []string{c.name}, Refs: []string{c.name}, FS: fstest.MapFS{c.name: {Data: []byte(c.data)}}})
+		if want == nil {
+			t.Fatalf("Load(%q) took the bytes", c.data)
+		}
+		if err := c.read(strings.NewReader(c.data), c.name); fmt.Sprint(err) != want.Error() {
+			t.Errorf("%q: %v; want %v, as Load says", c.data, err, want)
+		}
 	}
 }
 

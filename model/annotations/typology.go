@@ -40,7 +40,8 @@ import (
 func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	p := &Preset{Name: "custom"}
 	br := bufio.NewReader(r)
-	if err := textStart(br, name); err != nil {
+	mark, err := textStart(br, name)
+	if err != nil {
 		return nil, err
 	}
 	for line := 1; ; line++ {
@@ -51,9 +52,10 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 		if raw == "" && err == io.EOF {
 			break
 		}
-		if err := model.NotUTF8(name, line, strings.TrimSuffix(raw, "\n")); err != nil {
+		if err := model.NotUTF8(name, line, mark+strings.TrimSuffix(raw, "\n")); err != nil {
 			return nil, err
 		}
+		mark = "" // only line 1 follows it
 		text := strings.TrimSpace(raw)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
