@@ -459,7 +459,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"ngrams", "--alpha", "0", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: 0 is not a number above 0 and at most 1e300 (compare-mt's default is 1); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--alpha", "1e308", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: 1e308 is not a number above 0 and at most 1e300 (compare-mt's default is 1); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--alpha", " -0.50 ", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: -0.50 is not a number above 0"},
-		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format \"csv\""},
+		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format: \"csv\" is not a format ngrams writes"},
 		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, `--by: "length" is not ref-length, length-ratio or sentence-bleu; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
 		{[]string{"buckets", "--compat", "nltk", "--by", "sentence-bleu", "--edges", "20,50", "hyp.txt", "-r", "refA.txt"}, "runs from 0 to 1"},
@@ -532,7 +532,7 @@ func TestFormatInAnyCase(t *testing.T) {
 		}
 	}
 	code, _, stderr := runCLI(t, "", "score", "--format", "JSONL", "hyp.txt", "-r", "refA.txt")
-	if code != 2 || stderr != "bleuscope: --format \"JSONL\": score prints text or json; see 'bleuscope score --help'\n" {
+	if code != 2 || stderr != "bleuscope: --format: \"JSONL\" is not a format score writes (text or json); see 'bleuscope score --help'\n" {
 		t.Errorf("score --format JSONL: status %d, stderr %q", code, stderr)
 	}
 	for typed, want := range map[string]string{"TEXT": `"TEXT"`, "": `"text"`} { // "" gives no --format: the default is quoted

@@ -212,7 +212,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 		{[]string{"annotations"}, "annotations needs a command"},
 		{[]string{"annotations", "tally"}, `unknown annotations command "tally"`},
 		{[]string{"annotations", "summary"}, "summary reads one FILE"},
-		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format "xml"`},
+		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format: "xml" is not a format annotations summary writes`},
 		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv does not exist; check the path"},
 		{[]string{"annotations", "summary", "bad.tsv"}, "bad.tsv:1: is not an MQM TSV header"},
 		{[]string{"annotations", "summary", "short.tsv"}, "short.tsv:7: has 2 tab-separated fields but the header has 9"},
@@ -220,7 +220,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 		{[]string{"annotations", "import", "m.tsv"}, "--annotations ANN"},
 		{[]string{"annotations", "import", "--annotations", "m.tsv", "m.tsv"}, "is one of the files to import"},
 		{[]string{"annotations", "import", "--annotations", "x.ann", "--lines", "odd", "m.tsv"}, `--lines "odd"`},
-		{[]string{"annotations", "export", "--annotations", "m.tsv", "--format", "xlsx"}, `--format "xlsx"`},
+		{[]string{"annotations", "export", "--annotations", "m.tsv", "--format", "xlsx"}, `--format: "xlsx" is not a format annotations export writes`},
 	} {
 		code, out, stderr := runCLI(t, "", c.args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {

@@ -52,14 +52,15 @@ func (fs *flagSet) format(v *string) {
 }
 
 // checkFormat refuses a --format value (format, as read) that is not one of
-// formats, the ones the command prints, in the one wording every command
-// uses: the flag as written, the value as typed, and those formats.
+// formats, the ones the command writes, in the form of every refused
+// value ([flagSet.badValue]): the flag as written, the value as typed, and
+// those formats.
 func (fs *flagSet) checkFormat(format string, formats []string) error {
 	if slices.Contains(formats, format) {
 		return nil
 	}
-	return usagef("%s %q: %s prints %s; %s", writtenFlag([]string{"format"}, fs.args),
-		model.Printable(fs.typedValue("format")), fs.cmd, scoring.OrList(formats), fs.helpHint())
+	return fs.badValue([]string{"format"}, "%q is not a format %s writes (%s)",
+		model.Printable(fs.typedValue("format")), fs.cmd, scoring.OrList(formats))
 }
 
 // intFlag is an integer flag with a plain-spoken error.

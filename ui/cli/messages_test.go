@@ -220,26 +220,27 @@ func commandArgs(cmd string, flags ...string) (args []string, hint string) {
 
 // TestFormatRefusalsShareOneWording refuses a --format on every command
 // that takes one, in one wording: the flag as written, the value as typed
-// (escaped), and the formats that command prints.
+// (escaped), and the formats that command writes, in the form of every
+// other refused value (--kind: "missd" is not matched, over or missed).
 func TestFormatRefusalsShareOneWording(t *testing.T) {
 	tests := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"score", "--format", "XML", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --format "XML": score prints text or json; see 'bleuscope score --help'`},
+			`bleuscope: --format: "XML" is not a format score writes (text or json); see 'bleuscope score --help'`},
 		{[]string{"segments", "-format", "json", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: -format "json": segments prints text, jsonl, tsv or csv; see 'bleuscope segments --help'`},
+			`bleuscope: -format: "json" is not a format segments writes (text, jsonl, tsv or csv); see 'bleuscope segments --help'`},
 		{[]string{"compare", "--format=\x1b[31mcsv", "hyp.txt", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --format "␛[31mcsv": compare prints text or json; see 'bleuscope compare --help'`},
+			`bleuscope: --format: "␛[31mcsv" is not a format compare writes (text or json); see 'bleuscope compare --help'`},
 		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --format "csv": ngrams prints text or jsonl; see 'bleuscope ngrams --help'`},
+			`bleuscope: --format: "csv" is not a format ngrams writes (text or jsonl); see 'bleuscope ngrams --help'`},
 		{[]string{"buckets", "--format", "json", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --format "json": buckets prints text or jsonl; see 'bleuscope buckets --help'`},
+			`bleuscope: --format: "json" is not a format buckets writes (text or jsonl); see 'bleuscope buckets --help'`},
 		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"},
-			`bleuscope: --format "xml": annotations summary prints text or json; see 'bleuscope annotations summary --help'`},
+			`bleuscope: --format: "xml" is not a format annotations summary writes (text or json); see 'bleuscope annotations summary --help'`},
 		{[]string{"annotations", "export", "--annotations", "m.tsv", "--format", "xlsx"},
-			`bleuscope: --format "xlsx": annotations export prints mqm-tsv, csv or jsonl; see 'bleuscope annotations export --help'`},
+			`bleuscope: --format: "xlsx" is not a format annotations export writes (mqm-tsv, csv or jsonl); see 'bleuscope annotations export --help'`},
 	}
 	for _, tt := range tests {
 		writeFiles(t, basicFiles())
