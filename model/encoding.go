@@ -17,13 +17,14 @@ const EncodingHead = 256
 // CheckEncoding refuses the file label in UTF-16 or UTF-32 with the one
 // line that names the encoding and the iconv command that converts it,
 // the [*InputError] [Load] gives for every file it reads. head is the
-// start of the file: its first EncodingHead bytes (more are not looked
-// at), or all of it when it is shorter. The encoding is recognized by the
-// byte-order mark at its start or, without one, by [unmarkedEncoding].
-// Every reader of text files of its own (the WMT MQM TSV, the annotation
-// file) calls it on the file's start.
+// start of the file: its first EncodingHead+1 bytes, or all of it when it
+// is shorter; EncodingHead of them are looked at, and the one more tells
+// a file that goes on from one that ends there. The encoding is
+// recognized by the byte-order mark at its start or, without one, by
+// [unmarkedEncoding]. Every reader of text files of its own (the WMT MQM
+// TSV, the annotation file) calls it on the file's start.
 func CheckEncoding(label string, head []byte) error {
-	whole := len(head) < EncodingHead
+	whole := len(head) <= EncodingHead
 	head = head[:min(len(head), EncodingHead)]
 	var enc string
 	switch {
@@ -58,7 +59,7 @@ func CheckEncoding(label string, head []byte) error {
 // Read in that encoding, head must be text, with no character past
 // U+10FFFF, no surrogate alone and no control character but tab, CR and
 // LF, so no NUL ([decodeUnits], [plausibleText]), and enough of it to
-// tell: all EncodingHead bytes, or a whole file with a line end. That is
+// tell: all EncodingHead bytes, a line end or four characters. That is
 // all UTF-32 takes: each of its characters holds a NUL byte or more, so
 // UTF-8 text would have to be mostly NUL bytes to look like it (and read
 // as UTF-16, UTF-32 text holds NULs). UTF-16 also takes one of these:
@@ -82,7 +83,7 @@ func unmarkedEncoding(head []byte, whole bool) string {
 			continue
 		}
 		lineEnd := slices.Contains(text, '\n')
-		if whole && !lineEnd {
+		if whole && !lineEnd && len(text) < 4 {
 			continue
 		}
 		if strings.HasPrefix(name, "UTF-32") {

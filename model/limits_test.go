@@ -36,6 +36,10 @@ func (e *endless) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// cutAtHead is UTF-16 text whose 128th character, an emoji of two code
+// units, lies across the end of the [EncodingHead] bytes looked at.
+var cutAtHead = conformance.UTF16(strings.Repeat("ab ", 42)+"a😀 and more\n", binary.BigEndian)
+
 func TestLoadLimits(t *testing.T) {
 	bomb := gzipped(t, strings.Repeat("a b c\n", 1<<20)) // 6 MiB of lines
 	tests := []struct {
@@ -94,6 +98,12 @@ func TestLoadLimits(t *testing.T) {
 		{"UTF-16 without a mark, in Chinese", map[string]string{"h.txt": conformance.UTF16("中文文本的测试。\n", binary.BigEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
+		{"UTF-16 without a mark or a line end", map[string]string{"h.txt": conformance.UTF16("The goods cost less than 20 euros.", binary.LittleEndian)}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
+		{"UTF-16 without a mark, a character across the head's end", map[string]string{"h.txt": cutAtHead}, nil, LoadOptions{},
+			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
+			"bleuscope: h.txt is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8"},
 		{"UTF-32 little-endian without a mark", map[string]string{"h.txt": conformance.UTF32("hello world\nfoo bar\n", binary.LittleEndian)}, nil, LoadOptions{},
 			Input{Systems: []string{"h.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: h.txt is UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
@@ -141,7 +151,21 @@ func TestLoadLimits(t *testing.T) {
 // start as the loader reads it.
 func sniff(text string) string {
 	head := []byte(text)[:min(len(text), EncodingHead)]
-	return unmarkedEncoding(head, len(head) < EncodingHead)
+	return unmarkedEncoding(head, len(text) <= EncodingHead)
+}
+
+// TestCheckEncodingWholeFile: a file of [EncodingHead] bytes is all there
+// is, and the byte after them, which the callers peek, tells a file that
+// goes on: UTF-16 text cut in the middle of a character there is UTF-16
+// when the file goes on (the loader's test has it), and is not UTF-16
+// when the file ends there, leaving half a character.
+func TestCheckEncodingWholeFile(t *testing.T) {
+	if err := CheckEncoding("h.txt", []byte(cutAtHead[:EncodingHead+1])); err == nil {
+		t.Error("UTF-16 going on past the head was taken for UTF-8")
+	}
+	if err := CheckEncoding("h.txt", []byte(cutAtHead[:EncodingHead])); err != nil {
+		t.Errorf("a file of %d bytes ending in half a UTF-16 character: %v; want it not taken for UTF-16", EncodingHead, err)
+	}
 }
 
 // TestUnmarkedEncoding: text in UTF-32 or UTF-16 without a byte-order mark
@@ -154,11 +178,15 @@ func TestUnmarkedEncoding(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"", ""}, {"a\x00", ""}, {"a\x00\n", ""}, {"\x00\x00\x00\x00\x00\x00", ""},
 		{"hello\x00 world\nfoo bar\n", ""}, {"\x00hello world\n", ""}, {"a\x00b\x00c d e f\n", ""}, {"é€😀 text\n", ""},
-		{"a\x00b\x00\n", ""}, {"a\x00b\x00c\x00\n\n", ""}, {"a\x00b\x00\nc\x00d\x00\n", ""}, {"a\x00\x1b\x00\n\x00", ""},
+		{"a\x00b\x00\n", ""}, {"a\x00b\x00", ""}, {"a\x00b\x00\nc\x00d\x00\n", ""}, {"a\x00\x1b\x00\n\x00", ""},
 		{"a\x00b\x00" + strings.Repeat("hello world\n", 30), ""},
 		// "==" is U+3D3D in UTF-16, not in an alphabet's block:
 		{"a\x00b\x00" + strings.Repeat("=", 300), ""},
 		{long + "\xff", "UTF-16LE"}, // 256 bytes of NUL bytes in between: enough to tell
+		// Four characters or more are enough to tell without a line end:
+		{"a\x00b\x00c\x00\n\n", "UTF-16LE"}, {strings.Repeat("a\x00", 127), "UTF-16LE"}, {strings.Repeat("a\x00", 128), "UTF-16LE"},
+		{conformance.UTF16("The goods cost less than 20 euros.", binary.LittleEndian), "UTF-16LE"},
+		{conformance.UTF16("The goods cost less than 20 euros.", binary.BigEndian), "UTF-16BE"},
 		{conformance.UTF16("hi\n", binary.LittleEndian), "UTF-16LE"}, {conformance.UTF16("hi\n", binary.BigEndian), "UTF-16BE"},
 		{conformance.UTF16("Grüße, don’t — 5 €\n", binary.LittleEndian), "UTF-16LE"},
 		{conformance.UTF16("Привет, мир! Это проверка.\n", binary.LittleEndian), "UTF-16LE"},

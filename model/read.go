@@ -77,7 +77,7 @@ func (r *reader) read(p string) (*file, error) {
 		hint = gzipSize(src, size) // so that the text is read into one chunk
 		size = -1
 	}
-	head, _ := br.Peek(EncodingHead)
+	head, _ := br.Peek(EncodingHead + 1)
 	if err := CheckEncoding(f.label, head); err != nil {
 		return nil, err
 	}

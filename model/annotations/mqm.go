@@ -34,7 +34,7 @@ const bom = "\ufeff"
 // is checked for UTF-8 with ([model.NotUTF8]), so that the byte offsets
 // reported there count it, as Load's do.
 func textStart(br *bufio.Reader, name string) (string, error) {
-	head, _ := br.Peek(model.EncodingHead)
+	head, _ := br.Peek(model.EncodingHead + 1)
 	if err := model.CheckEncoding(name, head); err != nil {
 		return "", err
 	}

@@ -148,6 +148,8 @@ func TestReadMQMEncoding(t *testing.T) {
 		{conformance.UTF16("\ufeff"+quirky, binary.LittleEndian), "UTF-16 (little-endian)" + marked + "UTF-16 -t UTF-8"},
 		{conformance.UTF16("\ufeff"+quirky, binary.BigEndian), "UTF-16 (big-endian)" + marked + "UTF-16 -t UTF-8"},
 		{conformance.UTF32(quirky, binary.LittleEndian), "UTF-32 (little-endian)" + unmarked + "UTF-32LE -t UTF-8"},
+		// An emoji across the end of the bytes looked at, the file going on:
+		{conformance.UTF16(strings.Repeat("ab ", 42)+"a😀\n"+quirky, binary.LittleEndian), "UTF-16 (little-endian)" + unmarked + "UTF-16LE -t UTF-8"},
 		{conformance.UTF32("\ufeff"+quirky, binary.BigEndian), "UTF-32 (big-endian)" + marked + "UTF-32 -t UTF-8"},
 	} {
 		_, err := ReadMQM(strings.NewReader(c.in), "q.tsv", LinesByPosition)
