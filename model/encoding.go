@@ -64,10 +64,12 @@ func CheckEncoding(label string, head []byte) error {
 // UTF-8 text would have to be mostly NUL bytes to look like it (and read
 // as UTF-16, UTF-32 text holds NULs). UTF-16 also takes one of these:
 //   - two or more of its characters are ASCII or Latin-1 (a NUL byte
-//     beside one that is not, the NUL second in little-endian order), and
-//     three code units in four are so or in the one alphabet's block of
-//     256 characters most others are in ([blockCounts]), so that curly
-//     quotes do not hide Latin text, nor spaces Cyrillic; or
+//     beside one that is not, the NUL second in little-endian order), one
+//     code unit in 16 is so, so that the tabs or line ends of UTF-8 text
+//     with a few NULs do not pass for an alphabet, and three in four are
+//     so or in the one alphabet's block of 256 characters most others are
+//     in ([blockCounts]), so that curly quotes do not hide Latin text, nor
+//     spaces Cyrillic; or
 //   - head is not UTF-8, which the file would be refused for anyway, and
 //     has a line end in that byte order: Chinese or Japanese text, spread
 //     over many blocks, has NUL bytes only in its spaces, digits and line
@@ -90,7 +92,8 @@ func unmarkedEncoding(head []byte, whole bool) string {
 			return name
 		}
 		latin, block := blockCounts(text)
-		if latin >= 2 && 4*(latin+block) >= 3*(len(head)/2) || notUTF8 && lineEnd {
+		units := len(head) / 2
+		if latin >= 2 && 16*latin >= units && 4*(latin+block) >= 3*units || notUTF8 && lineEnd {
 			return name
 		}
 	}

@@ -182,6 +182,9 @@ func TestUnmarkedEncoding(t *testing.T) {
 		{"a\x00b\x00" + strings.Repeat("hello world\n", 30), ""},
 		// "==" is U+3D3D in UTF-16, not in an alphabet's block:
 		{"a\x00b\x00" + strings.Repeat("=", 300), ""},
+		// "x\t" is U+0978 in UTF-16, in Devanagari's block, but two NULs in
+		// 256 bytes are too few:
+		{"a\x00b\x00" + strings.Repeat("x\t", 126), ""}, {"a\x00b\x00" + strings.Repeat("x\t", 200), ""},
 		{long + "\xff", "UTF-16LE"}, // 256 bytes of NUL bytes in between: enough to tell
 		// Four characters or more are enough to tell without a line end:
 		{"a\x00b\x00c\x00\n\n", "UTF-16LE"}, {strings.Repeat("a\x00", 127), "UTF-16LE"}, {strings.Repeat("a\x00", 128), "UTF-16LE"},
