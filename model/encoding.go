@@ -57,28 +57,40 @@ func CheckEncoding(label string, head []byte) error {
 // UTF-16BE), or "" when it is none of them.
 //
 // Read in that encoding, head must be text, with no character past
-// U+10FFFF, no surrogate alone and no control character but tab, CR and
-// LF, so no NUL ([decodeUnits], [plausibleText]), and enough of it to
-// tell: all EncodingHead bytes, a line end or four characters. That is
-// all UTF-32 takes: each of its characters holds a NUL byte or more, so
-// UTF-8 text would have to be mostly NUL bytes to look like it (and read
-// as UTF-16, UTF-32 text holds NULs). UTF-16 also takes one of these:
+// U+10FFFF, no surrogate alone, no NUL and few other control characters
+// but tab, CR and LF ([decodeUnits], [plausibleText]), and enough of it
+// to tell: all EncodingHead bytes, a line end or four characters. That
+// is all UTF-32 takes: each of its characters holds a NUL byte or more,
+// so UTF-8 text would have to be mostly NUL bytes to look like it (and
+// read as UTF-16, UTF-32 text holds NULs). UTF-16 also takes one of
+// these, the first two in either byte order before the last:
 //   - two or more of its characters are ASCII or Latin-1 (a NUL byte
 //     beside one that is not, the NUL second in little-endian order), one
 //     code unit in 16 is so, so that the tabs or line ends of UTF-8 text
 //     with a few NULs do not pass for an alphabet, and three in four are
-//     so or in the one alphabet's block of 256 characters most others are
-//     in ([blockCounts]), so that curly quotes do not hide Latin text, nor
-//     spaces Cyrillic; or
+//     so, in the one alphabet's block of 256 characters most others are
+//     in, or dashes, quotes and ellipses ([blockCounts]), so that curly
+//     quotes do not hide Latin text, nor spaces and ellipses Cyrillic;
 //   - head is not UTF-8, which the file would be refused for anyway, and
-//     has a line end in that byte order: Chinese or Japanese text, spread
-//     over many blocks, has NUL bytes only in its spaces, digits and line
-//     ends.
+//     has a line end in that byte order;
+//   - head is not UTF-8, and two or more of its characters are ASCII or
+//     Latin-1, more than read in the other byte order: Chinese or
+//     Japanese text, spread over many blocks, has NUL bytes only in its
+//     spaces, digits, Latin words and line ends, and one line of it can
+//     fill the head.
 //
 // UTF-8 text holds NUL bytes only as stray characters: too few, or beside
-// bytes that make no line end in UTF-16.
+// bytes that make no line end in UTF-16. Text in Latin-1 or another
+// encoding of one or two bytes a character holds none.
 func unmarkedEncoding(head []byte, whole bool) string {
 	notUTF8 := !utf8.Valid(head[:runesEnd(head, 0, whole)])
+	var nuls [2]int // NUL bytes at even and odd offsets
+	for i, c := range head {
+		if c == 0 {
+			nuls[i%2]++
+		}
+	}
+	fallback := ""
 	for _, name := range []string{"UTF-32LE", "UTF-32BE", "UTF-16LE", "UTF-16BE"} {
 		text := decodeUnits(head, name, whole)
 		if !plausibleText(text) {
@@ -91,22 +103,32 @@ func unmarkedEncoding(head []byte, whole bool) string {
 		if strings.HasPrefix(name, "UTF-32") {
 			return name
 		}
-		latin, block := blockCounts(text)
 		units := len(head) / 2
-		if latin >= 2 && 16*latin >= units && 4*(latin+block) >= 3*units || notUTF8 && lineEnd {
+		latin, other := blockCounts(text)
+		swapped := nuls[0] // ASCII or Latin-1 in the other byte order
+		if name == "UTF-16BE" {
+			swapped = nuls[1]
+		}
+		switch {
+		case latin >= 2 && 16*latin >= units && 4*(latin+other) >= 3*units, notUTF8 && lineEnd:
 			return name
+		case notUTF8 && latin >= 2 && latin > swapped:
+			fallback = name
 		}
 	}
-	return ""
+	return fallback
 }
 
 // blockCounts counts the characters of text that are in ASCII or Latin-1,
-// and those in the alphabet's block of 256 characters, between U+0100 and
-// U+1FFF (Cyrillic's U+0400–U+04FF, say), that most of the others are in.
-// Read as UTF-16, UTF-8 text has them only where it holds control
-// characters: each pairs a byte from 0x01 to 0x1F with another.
-func blockCounts(text []rune) (latin, block int) {
+// and the others that are dashes, quotes and ellipses (U+2010–U+2027) or
+// in the alphabet's block of 256 characters, between U+0100 and U+1FFF
+// (Cyrillic's U+0400–U+04FF, say), that most of them are in. Read as
+// UTF-16, UTF-8 text has the former only where it holds NUL bytes, and
+// those blocks only where it holds control characters, each pairing a
+// byte from 0x01 to 0x1F with another.
+func blockCounts(text []rune) (latin, other int) {
 	var blocks [0x20]int
+	block, punct := 0, 0
 	for _, r := range text {
 		switch {
 		case r < 0x100:
@@ -114,9 +136,11 @@ func blockCounts(text []rune) (latin, block int) {
 		case r < 0x2000:
 			blocks[r>>8]++
 			block = max(block, blocks[r>>8])
+		case r >= 0x2010 && r <= 0x2027:
+			punct++
 		}
 	}
-	return latin, block
+	return latin, block + punct
 }
 
 // decodeUnits reads head as text in the encoding iconv names name
@@ -163,17 +187,22 @@ func decodeUnits(head []byte, name string, whole bool) []rune {
 }
 
 // plausibleText reports whether text, read from the start of a file,
-// reads as text: two characters or more, no control character but tab,
-// line feed and carriage return (so no NUL), and neither of the
+// reads as text: two characters or more, no NUL, few other control
+// characters but tab, line feed and carriage return (one in 32 at most:
+// WMT22's Czech text holds a stray U+008D or U+009E), and neither of the
 // noncharacters U+FFFE and U+FFFF.
 func plausibleText(text []rune) bool {
 	if len(text) < 2 {
 		return false
 	}
+	controls := 0
 	for _, r := range text {
-		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff {
+		switch {
+		case r == 0 || r == 0xfffe || r == 0xffff:
 			return false
+		case unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r':
+			controls++
 		}
 	}
-	return true
+	return 32*controls <= len(text)
 }

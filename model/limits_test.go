@@ -168,11 +168,28 @@ func TestCheckEncodingWholeFile(t *testing.T) {
 	}
 }
 
+// Text from WMT22, whose start in UTF-16 or UTF-32 each rule must
+// recognize.
+const (
+	czech     = "Dej bůh Jura usnout \u009ee možná a já si pak hned lehnu, trochu se vyspím.\n"
+	ukrainian = "Дозволити контакт другого з батьків з дитиною в час: …………………………………………………………………………………………\n"
+	chinese   = "除了美元奖励的明显好处外，该项目背后的团队已经在其网站上推出了SWAP dApp，最近透露了即将推出的NFT市场的细节，以及该项目未来发展的路线图，其中包括与多个区块链平台的整合，以及为其社区成员和早期投资者提供的一系列独家奖励和优惠活动，这些都吸引了大量的关注。\n"
+)
+
+// latin1 is s in Latin-1.
+func latin1(s string) string {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
+}
+
 // TestUnmarkedEncoding: text in UTF-32 or UTF-16 without a byte-order mark
 // is recognized, in every script, UTF-32 never as UTF-16; UTF-8 text is
 // never taken for either: with a stray NUL byte, with NUL bytes at every
 // other place but too few to tell or beside a line end that makes none in
-// UTF-16, NUL bytes alone, or too little to tell.
+// UTF-16, NUL bytes alone, or too little to tell; nor is Latin-1 text.
 func TestUnmarkedEncoding(t *testing.T) {
 	long := strings.Repeat("a\x00b\x00", EncodingHead/4)
 	tests := []struct{ text, want string }{
@@ -198,6 +215,17 @@ func TestUnmarkedEncoding(t *testing.T) {
 		{conformance.UTF16("中文文本的测试。\n", binary.BigEndian), "UTF-16BE"},
 		{conformance.UTF16("これはテストです😀\n", binary.BigEndian), "UTF-16BE"},
 		{conformance.UTF16("中文文本的测试。", binary.LittleEndian), ""}, // no line end: too little to tell
+		// A stray C1 control, as in WMT22's Czech:
+		{conformance.UTF32(czech, binary.LittleEndian), "UTF-32LE"}, {conformance.UTF16(czech, binary.BigEndian), "UTF-16BE"},
+		// Cyrillic with an ellipsis in every other character:
+		{conformance.UTF16(ukrainian, binary.LittleEndian), "UTF-16LE"}, {conformance.UTF16(ukrainian, binary.BigEndian), "UTF-16BE"},
+		// A line too long for a line end in the head, and text whose "一"
+		// (U+4E00) reads as "N" in the other byte order:
+		{conformance.UTF16(chinese, binary.LittleEndian), "UTF-16LE"}, {conformance.UTF16(chinese, binary.BigEndian), "UTF-16BE"},
+		{conformance.UTF16("一一"+strings.Repeat("中文句子 ", 30), binary.LittleEndian), "UTF-16LE"},
+		{conformance.UTF16("一一一一一。\n"+strings.Repeat("中文", 70), binary.BigEndian), "UTF-16BE"},
+		// Latin-1, not UTF-8, longer than the head, has no NUL byte:
+		{latin1(strings.Repeat("Café crème, déjà vu à Noël. ", 20)), ""},
 		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", "UTF-32LE"}, {"\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n", "UTF-32BE"},
 		{conformance.UTF32("Grüße 😀 中文\n", binary.LittleEndian), "UTF-32LE"}, {conformance.UTF32("Grüße 😀 中文\n", binary.BigEndian), "UTF-32BE"},
 		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00", ""},        // not a whole number of characters
@@ -212,7 +240,8 @@ func TestUnmarkedEncoding(t *testing.T) {
 
 // TestUnmarkedEncodingWMT22: every file of the WMT22 test sets (in a dozen
 // scripts) reads as text, never as UTF-16 or UTF-32; put in either (as
-// iconv -t UTF-16LE, UTF-32BE … puts it), it is recognized.
+// iconv -t UTF-16LE, UTF-32BE … puts it), from its first line or from one
+// of every few lines of its first 3000, it is recognized.
 func TestUnmarkedEncodingWMT22(t *testing.T) {
 	root := conformance.Corpora(t)
 	read := 0
@@ -221,20 +250,38 @@ func TestUnmarkedEncodingWMT22(t *testing.T) {
 			return err
 		}
 		read++
-		if _, err = newReader(Input{}).read(p); err != nil {
+		f, err := newReader(Input{}).read(p)
+		if err != nil {
 			return err
 		}
-		text := startOf(t, p)
-		for _, c := range []struct {
-			name string
-			enc  func(string, binary.AppendByteOrder) string
-			o    binary.AppendByteOrder
-		}{
-			{"UTF-32LE", conformance.UTF32, binary.LittleEndian}, {"UTF-32BE", conformance.UTF32, binary.BigEndian},
-			{"UTF-16LE", conformance.UTF16, binary.LittleEndian}, {"UTF-16BE", conformance.UTF16, binary.BigEndian},
-		} {
-			if got := sniff(c.enc(text, c.o)); got != c.name {
-				t.Errorf("%s in %s taken for %q", filepath.Base(p), c.name, got)
+		text := strings.Join(f.chunks, "")
+		for line, at := 1, 0; line <= 3000 && at < len(text); line += wmt22Step {
+			start := startOf(text[at:])
+			if got := sniff(start); got != "" {
+				t.Errorf("%s from line %d taken for %s", filepath.Base(p), line, got)
+			}
+			for _, c := range []struct {
+				name string
+				enc  func(string, binary.AppendByteOrder) string
+				o    binary.AppendByteOrder
+			}{
+				{"UTF-32LE", conformance.UTF32, binary.LittleEndian}, {"UTF-32BE", conformance.UTF32, binary.BigEndian},
+				{"UTF-16LE", conformance.UTF16, binary.LittleEndian}, {"UTF-16BE", conformance.UTF16, binary.BigEndian},
+			} {
+				e := c.enc(start, c.o)
+				if strings.HasPrefix(c.name, "UTF-16") && fewNULs(e, c.o) {
+					continue
+				}
+				if got := sniff(e); got != c.name {
+					t.Errorf("%s from line %d in %s taken for %q", filepath.Base(p), line, c.name, got)
+				}
+			}
+			for range wmt22Step {
+				if nl := strings.IndexByte(text[at:], '\n'); nl >= 0 {
+					at += nl + 1
+				} else {
+					at = len(text)
+				}
 			}
 		}
 		return nil
@@ -245,18 +292,43 @@ func TestUnmarkedEncodingWMT22(t *testing.T) {
 	t.Logf("%d WMT22 files read as text", read)
 }
 
-// startOf returns the start of the file p, in whole characters: enough
-// for [EncodingHead] bytes in any encoding.
-func startOf(t *testing.T, p string) string {
-	t.Helper()
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
+// fewNULs reports whether the first [EncodingHead] bytes of e, text in
+// UTF-16 in the byte order o, hold too few NUL bytes to tell it from text
+// in Shift-JIS or GBK and its byte order from the other: fewer than two
+// beside ASCII or Latin-1 characters, or no more than beside characters
+// such as "一" (U+4E00), which read as those in the other byte order.
+func fewNULs(e string, o binary.AppendByteOrder) bool {
+	high := 0 // the offset of a code unit's high byte
+	if o == binary.LittleEndian {
+		high = 1
 	}
-	defer f.Close()
-	buf := make([]byte, 4*EncodingHead)
-	n, _ := io.ReadFull(f, buf)
-	return string(buf[:runesEnd(buf[:n], 0, false)])
+	inHigh, inLow := 0, 0
+	for i := range min(len(e), EncodingHead) {
+		switch {
+		case e[i] != 0:
+		case i%2 == high:
+			inHigh++
+		default:
+			inLow++
+		}
+	}
+	return inHigh < 2 || inHigh <= inLow
+}
+
+// wmt22Step is how many lines apart [TestUnmarkedEncodingWMT22] starts.
+const wmt22Step = 10
+
+// startOf returns the start of text, in whole characters: enough for
+// [EncodingHead] bytes and one more in any encoding.
+func startOf(text string) string {
+	n := 0
+	for i := range text {
+		if n > EncodingHead/2 && i > EncodingHead {
+			return text[:i]
+		}
+		n++
+	}
+	return text
 }
 
 func TestLoadRuneAcrossReads(t *testing.T) {
