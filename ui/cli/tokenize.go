@@ -61,7 +61,7 @@ func runTokenize(e *env, args []string) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	// UTF-16 or UTF-32 is refused as every input is. A start cut short by
 	// the line limit is left to the loop, which prints the lines before.
-	if head, err := r.Peek(model.EncodingHead); err == nil || errors.Is(err, io.EOF) {
+	if head, err := r.Peek(model.EncodingHead + 1); err == nil || errors.Is(err, io.EOF) {
 		if err := model.CheckEncoding("standard input", head); err != nil {
 			return err
 		}
