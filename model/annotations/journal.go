@@ -123,7 +123,7 @@ type journal struct {
 // is an empty journal; a torn last line (a crash mid-write) is dropped with
 // a warning; anything else that is not a good record is an error naming
 // the line, or, for a file in UTF-16 or UTF-32, the encoding
-// ([model.CheckEncoding]). A UTF-8 byte-order mark before the header, which
+// ([model.CheckEncoding]), or that it is compressed. A UTF-8 byte-order mark before the header, which
 // an editor may have added, is skipped ([journalStart]).
 func readJournal(path string) (*journal, error) {
 	data, err := os.ReadFile(path)
@@ -146,6 +146,9 @@ func readJournal(path string) (*journal, error) {
 		}
 		if err := model.CheckEncoding(path, data); err != nil {
 			return nil, err // an annotation file saved in UTF-16, say
+		}
+		if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+			return nil, &model.InputError{File: path, Msg: "is gzip-compressed, and an annotation file is appended to as it is; decompress it (gunzip) and give that"}
 		}
 		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}

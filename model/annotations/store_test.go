@@ -1,6 +1,8 @@
 package annotations
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"os"
@@ -311,6 +313,7 @@ func TestAnnotationFileEncoding(t *testing.T) {
 		{conformance.UTF16(string(data), binary.LittleEndian), "UTF-16 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16LE -t UTF-8"},
 		{conformance.UTF16("\ufeff"+string(data), binary.BigEndian), "UTF-16 (big-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8"},
 		{conformance.UTF32(string(data), binary.LittleEndian), "UTF-32 (little-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-32LE -t UTF-8"},
+		{gzipped(data), "gzip-compressed, and an annotation file is appended to as it is; decompress it (gunzip) and give that"},
 	} {
 		os.WriteFile(path, []byte(c.text), 0o644)
 		_, err := Open(path)
@@ -321,6 +324,15 @@ func TestAnnotationFileEncoding(t *testing.T) {
 			t.Errorf("Open changed the file it refused")
 		}
 	}
+}
+
+// gzipped is data compressed with gzip.
+func gzipped(data []byte) string {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	w.Close()
+	return b.String()
 }
 
 func TestUnwritablePathKeepsWorkInMemory(t *testing.T) {
