@@ -83,6 +83,16 @@ func decodeRecord(line []byte) (record, error) {
 	if err := json.Unmarshal(env.Rec, &rec); err != nil {
 		return record{}, fmt.Errorf("bad record: %w", err)
 	}
+	// bleuscope writes only annotations that pass check; one that does
+	// not (a record edited by hand, its checksum made again) would be
+	// shown or exported at a line or span that is not there.
+	for _, o := range rec.Ops {
+		if o.Op == "put" && o.Ann != nil {
+			if err := o.Ann.check(); err != nil {
+				return record{}, err
+			}
+		}
+	}
 	return rec, nil
 }
 

@@ -780,3 +780,52 @@ func TestCatchUpSkipsWhatTheOtherAdded(t *testing.T) {
 		t.Errorf("the file holds %d annotations; want %d, the mark once", n, len(before)+1)
 	}
 }
+
+// TestInvalidAnnotationRecord: a record whose checksum is right but whose
+// annotation bleuscope would never write (line 0, made by hand) is taken
+// as damaged, as a bad checksum is: refused before others, dropped with a
+// warning last; it never reaches Resolve, which indexed the line before it.
+func TestInvalidAnnotationRecord(t *testing.T) {
+	bad := errAnn("A", 1, "ann", "eins zwei drei", 0, 4, "Other", "Minor", "")
+	bad.ID, bad.Line = 9, 0
+	line, err := encodeRecord([]op{{Op: "put", Ann: &bad}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := encodeRecord([]op{{Op: "del", ID: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, tail, want string
+	}{
+		{"last", string(line), "the last change is damaged (annotations: invalid annotation: line 0; lines count from 1) and is dropped"},
+		{"followed by more", string(line) + string(good), ":5: damaged record (annotations: invalid annotation: line 0; lines count from 1) followed by more"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path, _ := journalWith(t)
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(c.tail)
+			f.Close()
+			s, err := Open(path)
+			if err != nil {
+				if !strings.Contains(err.Error(), c.want) {
+					t.Fatalf("Open: %v; want %q", err, c.want)
+				}
+				return
+			}
+			defer s.Close()
+			if w := strings.Join(s.Warnings(), "\n"); !strings.Contains(w, c.want) {
+				t.Fatalf("warnings %q; want %q", w, c.want)
+			}
+			for _, a := range s.All() {
+				if a.Line < 1 {
+					t.Fatalf("an annotation at line %d was loaded", a.Line)
+				}
+			}
+		})
+	}
+}
