@@ -203,6 +203,7 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 	}
 	for r := range rows {
 		if len(cells) == 0 {
+			b.Flush() // the rows written stand; the error says the table ends early
 			return errMoreRows
 		}
 		line = append(line[:0], "  "...)
