@@ -326,12 +326,13 @@ func (d draft) text() string {
 	return d.hyp
 }
 
-// annotation is the draft as an annotation to store, a new one under the
-// system name system.
-func (d draft) annotation(system, rater string) annotations.Annotation {
+// annotation is the draft as an annotation of rater's, under the stable
+// name of its system (see [annotator.storedName] for the name it is
+// stored under).
+func (d draft) annotation(c common, rater string) annotations.Annotation {
 	a := d.edit
 	if a.ID == 0 {
-		a = annotations.Annotation{System: system, Line: d.seg + 1, Rater: rater}
+		a = annotations.Annotation{System: c.ds.Systems[d.sys].StableName(), Line: d.seg + 1, Rater: rater}
 		a.SetText(d.hyp, d.src)
 	}
 	a.Kind = annotations.KindError
@@ -339,16 +340,15 @@ func (d draft) annotation(system, rater string) annotations.Annotation {
 	return a
 }
 
-// storedName is the system name a new annotation of the rater on segment
-// seg of system sys is stored under: the system's stable name, or the
-// older name the rater's annotations of the segment have
+// storedName is the system name a, made or edited under its system's
+// stable name, is stored under: the name its rater's other marks of the
+// segment are stored under, an older file's maybe
 // ([annotations.Resolved.StoredName]).
-func (n annotator) storedName(c common, sys, seg int) string {
-	name := c.ds.Systems[sys].StableName()
+func (n annotator) storedName(a annotations.Annotation) string {
 	if n.res == nil {
-		return name
+		return a.System
 	}
-	return n.res.StoredName(name, seg+1, n.rater)
+	return n.res.StoredName(a)
 }
 
 // saved reports the result of a change to the store: "saved …" only when
@@ -384,7 +384,8 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
 	}
-	a := annotations.Annotation{Kind: annotations.KindNoError, System: n.storedName(c, sel.sys, sel.seg), Line: sel.seg + 1, Rater: n.rater}
+	a := annotations.Annotation{Kind: annotations.KindNoError, System: c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: n.rater}
+	a.System = n.storedName(a)
 	src := ""
 	if c.ds.Src != nil {
 		src = c.ds.Src[sel.seg]
@@ -474,9 +475,10 @@ func (n *annotator) saveScore(c common) annResult {
 	if err != nil || v < 0 || v > 100 {
 		return annResult{status: "a segment score is a whole number from 0 to 100", jump: -1}
 	}
-	a := n.d.annotation(n.storedName(c, n.d.sys, n.d.seg), n.rater)
+	a := n.d.annotation(c, n.rater)
 	n.identify(&a)
 	a.Kind, a.Span, a.Category, a.Severity, a.Note = annotations.KindScore, nil, "", "", ""
+	a.System = n.storedName(a)
 	_, err = n.store.SetScore(a, v)
 	n.step = stepOff
 	return n.saved(c, fmt.Sprintf("line %d scored %d", n.d.seg+1, v), err)

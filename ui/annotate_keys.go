@@ -323,7 +323,8 @@ func (n annotator) updateSeverity(msg tea.KeyMsg) (annotator, annResult) {
 
 // save stores the draft: a new error or the edited one.
 func (n annotator) save(c common) (annotator, annResult) {
-	a := n.d.annotation(n.storedName(c, n.d.sys, n.d.seg), n.rater)
+	a := n.d.annotation(c, n.rater)
+	a.System = n.storedName(a)
 	n.identify(&a)
 	var err error
 	if a.ID == 0 {

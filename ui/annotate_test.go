@@ -858,3 +858,93 @@ func TestAnnotationsFollowStableNames(t *testing.T) {
 		t.Errorf("the error does not attach: detached %+v", res.Detached)
 	}
 }
+
+// TestEditKeepsARatersMarksUnderOneName: an error an older file holds
+// under the short name, edited with two systems loaded, stays under the
+// name the rater's other marks of the segment are stored under, so that
+// opened alone the segment shows all of them or none; beside the rater's
+// score stored under the stable name it moves there and attaches alone.
+// Scoring such a segment again replaces the score.
+func TestEditKeepsARatersMarksUnderOneName(t *testing.T) {
+	const lt22, jde = "generaltest2022.de-en.hyp.LT22.en", "generaltest2022.de-en.hyp.JDExploreAcademy.en"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte("the cat sat on the mat\n")},
+		lt22:  {Data: []byte("the cat sat on a mat\n")},
+		jde:   {Data: []byte("a cat sat on the mat\n")},
+	}
+	load := func(systems ...string) *model.Dataset {
+		ds, err := model.Load(model.Input{Systems: systems, Refs: []string{"ref"}, FS: fsys})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	alone, both := load(lt22), load(lt22, jde)
+	mark := func(kind annotations.Kind, system string) annotations.Annotation {
+		a := annotations.Annotation{Kind: kind, System: system, Line: 1, Rater: "ana", Category: "Error", Severity: "minor"}
+		a.SetText(both.Systems[0].Hyps[0], "")
+		return a
+	}
+	// opened opens a file holding stored with both systems loaded and
+	// presses keys.
+	opened := func(t *testing.T, p *annotations.Preset, keys []string, stored ...annotations.Annotation) (Model, string) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "old.jsonl")
+		st := openStore(t, path)
+		for _, a := range stored {
+			var err error
+			if a.Kind == annotations.KindScore {
+				_, err = st.SetScore(a, 40)
+			} else {
+				_, err = st.Add(a)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		m := New(both, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: p, Rater: "ana"}))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		m = drive(t, next.(Model), next.(Model).Init())
+		m = press(t, m, keys...)
+		if !strings.HasPrefix(m.status, "saved") {
+			t.Fatalf("%v: status %q", keys, m.status)
+		}
+		return m, path
+	}
+	// attachedAlone is how many of anns attach with the system loaded alone.
+	attachedAlone := func(anns []annotations.Annotation) int {
+		return len(annotations.Resolve(anns, alone).Segment(lt22, 1))
+	}
+
+	_, path := opened(t, annotations.MQM(), []string{"E", "e", "enter", "f", "s", "M", "enter"}, mark(annotations.KindError, "LT22"), mark(annotations.KindError, "LT22"))
+	anns := reopen(t, path)
+	if len(anns) != 2 || !strings.EqualFold(anns[0].Severity, "major") || anns[0].System != "LT22" || anns[1].System != "LT22" {
+		t.Errorf("beside another older error, the edited one is stored as %+v; want both under LT22", anns)
+	}
+	if n := attachedAlone(anns); n != 0 && n != len(anns) {
+		t.Errorf("opened alone, %d of the rater's %d marks attach", n, len(anns))
+	}
+
+	olderErrorStableScore := []annotations.Annotation{mark(annotations.KindError, "LT22"), mark(annotations.KindScore, lt22)}
+	_, path = opened(t, annotations.ESA(), []string{"E", "e", "enter", "M", "enter"}, olderErrorStableScore...)
+	anns = reopen(t, path)
+	if len(anns) != 2 || !strings.EqualFold(anns[0].Severity, "major") || anns[0].System != lt22 {
+		t.Errorf("beside a score under the stable name, the edited error is stored as %+v; want it under %s", anns, lt22)
+	}
+	if n := attachedAlone(anns); n != 2 {
+		t.Errorf("opened alone, %d of the rater's 2 marks attach", n)
+	}
+	m, path := opened(t, annotations.ESA(), []string{"%", "backspace", "backspace", "7", "0", "enter"}, olderErrorStableScore...)
+	scores := 0
+	for _, a := range reopen(t, path) {
+		if a.Kind == annotations.KindScore {
+			scores++
+			if *a.Score != 70 {
+				t.Errorf("the score left is %d; want 70 (status %q)", *a.Score, m.status)
+			}
+		}
+	}
+	if scores != 1 {
+		t.Errorf("after scoring again the file holds %d scores of the segment; want 1 (status %q)", scores, m.status)
+	}
+}

@@ -28,7 +28,8 @@ type Resolved struct {
 
 	bySeg map[segKey][]int
 	// storedAs holds the name an attached annotation (by its index) is
-	// stored under when that is not its system's stable name.
+	// stored under when that is not its system's stable name (see
+	// [Resolved.StoredName]).
 	storedAs map[int]string
 }
 
@@ -66,18 +67,44 @@ func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
 	return r
 }
 
-// StoredName returns the system name to store a new annotation of rater
-// on a system's line (by its stable name) under: the name the rater's
-// annotations there are stored under, which an older file may hold, so
-// that the store takes them as the same segment's (a no-error mark and an
-// error, a score and its replacement); else system.
-func (r *Resolved) StoredName(system string, line int, rater string) string {
-	for _, j := range r.bySeg[segKey{system, line}] {
-		if name, ok := r.storedAs[j]; ok && r.Attached[j].Rater == rater {
-			return name
+// StoredName returns the system name to store a under, made or edited on
+// a system's line (a.System, that system's stable name): the name a's
+// rater's other annotations there are stored under (an older file's may
+// be the short name), so that the store takes them as the same segment's
+// and a rater's marks on a segment stay under one name; where they are
+// under two, that of the ones the store weighs a against first (an
+// error's no-error mark, a no-error mark's errors, a score's score).
+// With no other mark of the rater there, a.System.
+func (r *Resolved) StoredName(a Annotation) string {
+	name, rank := a.System, 3
+	for _, j := range r.bySeg[segKey{a.System, a.Line}] {
+		b := &r.Attached[j]
+		if b.Rater != a.Rater || b.ID == 0 || b.ID == a.ID { // ID 0: only shown, not in the store
+			continue
+		}
+		if k := storeRank(a.Kind, b.Kind); k < rank {
+			name, rank = a.System, k
+			if stored, ok := r.storedAs[j]; ok {
+				name = stored
+			}
 		}
 	}
-	return system
+	return name
+}
+
+// storeRank orders a rater's mark of kind b by how closely the store
+// weighs a new or edited mark of kind a against it: 0, an error and a
+// no-error mark (one replaces or refuses the other); 1, the same kind (a
+// score replaces a score); 2, a score and another mark, which the store
+// never compares.
+func storeRank(a, b Kind) int {
+	switch {
+	case (a == KindScore) != (b == KindScore):
+		return 2
+	case a != b:
+		return 0
+	}
+	return 1
 }
 
 func detachReason(a *Annotation, ds *model.Dataset, si int) string {

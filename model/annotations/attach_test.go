@@ -43,15 +43,67 @@ func TestResolveByStableName(t *testing.T) {
 		{"short name, beside another", "LT22", both, true, "LT22"},
 		{"short name, alone", "LT22", alone, false, lt22},
 	} {
-		r := Resolve([]Annotation{mark(tt.stored)}, tt.ds)
+		stored := mark(tt.stored)
+		stored.ID = 1 // in the store
+		r := Resolve([]Annotation{stored}, tt.ds)
 		if got := r.Segment(lt22, 1); (len(got) == 1) != tt.attach || tt.attach && got[0].System != lt22 {
 			t.Errorf("%s: attached %+v, detached %+v", tt.what, got, r.Detached)
 		}
-		if got := r.StoredName(lt22, 1, "ana"); got != tt.storeAs {
+		if got := r.StoredName(mark(lt22)); got != tt.storeAs {
 			t.Errorf("%s: StoredName = %q; want %q", tt.what, got, tt.storeAs)
 		}
-		if got := r.StoredName(lt22, 1, "bo"); got != lt22 {
+		other := mark(lt22)
+		other.Rater = "bo"
+		if got := r.StoredName(other); got != lt22 {
 			t.Errorf("%s: StoredName of another rater = %q; want %q", tt.what, got, lt22)
+		}
+	}
+}
+
+// TestStoredNameKeepsARatersMarksTogether: a mark made or edited on a
+// segment goes under the name the rater's other marks there are stored
+// under, those the store weighs it against first where they are under two
+// names (a score beside its score, an error beside the no-error mark), and
+// an edited mark's own name does not count; a mark only shown (ID 0) is
+// not the store's and counts for nothing.
+func TestStoredNameKeepsARatersMarksTogether(t *testing.T) {
+	const lt22, jde = "wmt.hyp.LT22.en", "wmt.hyp.JDExploreAcademy.en"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte("a b c\n")},
+		lt22:  {Data: []byte("a b\n")},
+		jde:   {Data: []byte("a c\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{lt22, jde}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mark := func(id int, kind Kind, system string) Annotation {
+		a := Annotation{ID: id, Kind: kind, System: system, Line: 1, Rater: "ana"}
+		if kind == KindError {
+			a.Category, a.Severity = "Accuracy/Mistranslation", "Major"
+		}
+		if kind == KindScore {
+			a.Score = new(int)
+		}
+		a.SetText("a b", "")
+		return a
+	}
+	for _, tt := range []struct {
+		what   string
+		stored []Annotation
+		made   Annotation
+		want   string
+	}{
+		{"a score beside an older error and its stable score", []Annotation{mark(1, KindError, "LT22"), mark(2, KindScore, lt22)}, mark(0, KindScore, lt22), lt22},
+		{"an error beside an older error and a stable score", []Annotation{mark(1, KindError, "LT22"), mark(2, KindScore, lt22)}, mark(0, KindError, lt22), "LT22"},
+		{"an error beside a stable score and an older no-error mark", []Annotation{mark(1, KindScore, lt22), mark(2, KindNoError, "LT22")}, mark(0, KindError, lt22), "LT22"},
+		{"an older error edited beside an older error", []Annotation{mark(1, KindError, "LT22"), mark(2, KindError, "LT22")}, mark(1, KindError, lt22), "LT22"},
+		{"an older error edited beside a stable score", []Annotation{mark(1, KindError, "LT22"), mark(2, KindScore, lt22)}, mark(1, KindError, lt22), lt22},
+		{"an older error edited alone", []Annotation{mark(1, KindError, "LT22")}, mark(1, KindError, lt22), lt22},
+		{"an error beside an older mark only shown", []Annotation{mark(0, KindNoError, "LT22")}, mark(0, KindError, lt22), lt22},
+	} {
+		if got := Resolve(tt.stored, ds).StoredName(tt.made); got != tt.want {
+			t.Errorf("%s: StoredName = %q; want %q", tt.what, got, tt.want)
 		}
 	}
 }
