@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -213,7 +212,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 				break
 			}
 			who := render.Safe(d.System) // a system the input does not have: named only here
-			if j := slices.IndexFunc(c.ds.Systems, func(s model.System) bool { return s.Name == d.System }); j >= 0 {
+			if j, ok := c.ds.SystemIndex(d.System); ok {
 				who = name(j) // the table's form
 			}
 			add(fmt.Sprintf("   %s line %d, %s: %s", who, d.Line, describe(d.Annotation), render.Safe(d.Reason)))

@@ -948,3 +948,35 @@ func TestEditKeepsARatersMarksUnderOneName(t *testing.T) {
 		t.Errorf("after scoring again the file holds %d scores of the segment; want 1 (status %q)", scores, m.status)
 	}
 }
+
+// TestSummaryNamesDetachedByTheTablesForm: a detached annotation stored
+// under its system's stable name (the whole file name) is listed under the
+// name the summary's table gives the system, as one under the short name
+// an older file holds is.
+func TestSummaryNamesDetachedByTheTablesForm(t *testing.T) {
+	const lt22, jde = "generaltest2022.de-en.hyp.LT22.en", "generaltest2022.de-en.hyp.JDExploreAcademy.en"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte("the cat sat on the mat\nthere is a dog in the garden\n")},
+		lt22:  {Data: []byte("the cat sat on a mat\na dog is in the garden\n")},
+		jde:   {Data: []byte("a cat sat on the mat\nthere is a dog in a garden\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{lt22, jde}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var extra []annotations.Annotation
+	for line, system := range map[int]string{1: lt22, 2: "LT22"} {
+		a := annotations.Annotation{Kind: annotations.KindNoError, System: system, Line: line, Rater: "ana"}
+		a.SetText("a text the corpus no longer has", "")
+		extra = append(extra, a)
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: extra}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	m = drive(t, next.(Model), next.(Model).Init())
+	v := ansi.Strip(press(t, m, "S").View())
+	for _, line := range []string{"1", "2"} {
+		if !regexp.MustCompile(`(?m)^ +LT22 line ` + line + `, `).MatchString(v) {
+			t.Errorf("the detached annotation of line %s is not listed under LT22:\n%s", line, v)
+		}
+	}
+}
