@@ -368,6 +368,12 @@ func TestTokenizeEncoding(t *testing.T) {
 		if code != exitUsage || out != "" || stderr != tt.want {
 			t.Errorf("tokenize < %q…: status %d, %d bytes on stdout, stderr %q; want 2, nothing, %q", tt.in[:16], code, len(out), stderr, tt.want)
 		}
+		// A line limit shorter than the first line does not hide it:
+		// before, this was "the line is longer than 16 bytes".
+		code, out, stderr = runCLI(t, tt.in, "tokenize", "-t", "13a", "--max-line", "16")
+		if code != exitUsage || out != "" || stderr != tt.want {
+			t.Errorf("tokenize --max-line 16 < %q…: status %d, %d bytes on stdout, stderr %q; want 2, nothing, %q", tt.in[:16], code, len(out), stderr, tt.want)
+		}
 	}
 	// UTF-8 with a NUL byte here and there is text, as the loader reads it.
 	if code, out, stderr := runCLI(t, "a\x00b\x00\n", "tokenize", "-t", "none"); code != 0 || out != "a\x00b\x00\n" {
@@ -387,6 +393,11 @@ func TestTokenizeLineLimit(t *testing.T) {
 	// read as it.
 	if code, out, stderr := runCLI(t, "ok\nfine\n"+strings.Repeat("x", 2000), "tokenize", "--max-line", "1K"); code != exitUsage || out != "ok\nfine\n" || stderr != want {
 		t.Errorf("a long line in one read with the lines before: status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
+	}
+	// So are they when the long one is in the start read for the encoding.
+	want4 := "bleuscope: standard input:3: the line is longer than 4 bytes, the line limit; raise --max-line if that is intended\n"
+	if code, out, stderr := runCLI(t, "ok\nfine\nlonger\nnever\n", "tokenize", "--max-line", "4"); code != exitUsage || out != "ok\nfine\n" || stderr != want4 {
+		t.Errorf("a long line at the start: status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want4)
 	}
 	// A line of exactly the limit passes, with or without its "\n".
 	for _, in := range []string{"abcd\n", "abcd"} {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -56,16 +57,27 @@ func runTokenize(e *env, args []string) error {
 	// A terminal gets visible escapes; a pipe or a file gets exactly what
 	// sacrebleu's tokenizer returns.
 	_, tty := terminalWidth(e.stdout)
-	// A streaming filter: only the line limit applies.
-	in := model.LoadOptions{MaxInput: math.MaxInt64, MaxLine: maxLine}.BoundedReader(e.stdin, "standard input")
-	r := bufio.NewReaderSize(in, 64<<10)
-	// UTF-16 or UTF-32 is refused as every input is. A start cut short by
-	// the line limit is left to the loop, which prints the lines before.
-	if head, err := r.Peek(model.EncodingHead + 1); err == nil || errors.Is(err, io.EOF) {
-		if err := model.CheckEncoding("standard input", head); err != nil {
-			return err
-		}
+	// UTF-16 or UTF-32 is refused as every input is, by its start read
+	// before the line limit applies: a first line longer than the limit
+	// would leave no bytes to tell by (and whole lines too few to).
+	head := make([]byte, model.EncodingHead+1)
+	got, err := io.ReadFull(e.stdin, head)
+	head = head[:got]
+	src := io.Reader(bytes.NewReader(head))
+	switch {
+	case err == nil:
+		src = io.MultiReader(src, e.stdin)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		// The input ends there; a terminal is not read again after ^D.
+	default:
+		return fmt.Errorf("read standard input: %w", err)
 	}
+	if err := model.CheckEncoding("standard input", head); err != nil {
+		return err
+	}
+	// A streaming filter: only the line limit applies.
+	in := model.LoadOptions{MaxInput: math.MaxInt64, MaxLine: maxLine}.BoundedReader(src, "standard input")
+	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for n := 1; ; n++ {
 		if n%4096 == 0 && e.ctx.Err() != nil {
