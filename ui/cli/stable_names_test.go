@@ -38,7 +38,11 @@ func TestStableSystemNames(t *testing.T) {
 		{[]string{"segments", "--format", "tsv"}, "tsv", false},
 		{[]string{"segments", "--format", "csv"}, "csv", false},
 		{[]string{"segments", "--text", "--format", "jsonl"}, "json", false},
+		{[]string{"segments", "--text", "--format", "jsonl", "--sort", "impact", "--baseline", "LT22"}, "json", true},
 		{[]string{"segments", "--text", "--format", "tsv"}, "texts", false},
+		{[]string{"segments", "--text", "--format", "tsv", "--metrics", "bleu,chrf,ter"}, "texts", false},
+		{[]string{"segments", "--text", "--format", "tsv", "--sort", "impact"}, "texts", true},
+		{[]string{"segments", "--text", "--format", "tsv", "--sort", "impact", "--baseline", "LT22"}, "texts", true},
 		{[]string{"ngrams", "--format", "jsonl", "--top", "2"}, "json", false},
 		{[]string{"ngrams", "--format", "jsonl", "--top", "2", "--salient"}, "json", true},
 		{[]string{"buckets", "--format", "jsonl"}, "json", false},
@@ -74,9 +78,11 @@ func TestStableSystemNames(t *testing.T) {
 	}
 }
 
-// outputSystems returns the system names an output holds: the values of
-// "system", "system_a" and "system_b" in JSON, the first column of a
-// TSV or CSV table, the NAME of each hyp:NAME column of a text table.
+// outputSystems returns the system names an output holds: the string
+// values of "system", "system_a", "system_b" and "baseline" in JSON, the
+// first column of a TSV or CSV table, and in the header of a text table
+// NAME and BASE of every KIND:NAME or KIND:NAME vs BASE cell (hyp, score,
+// delta, impact, chrf, …) but a reference's (ref:A).
 func outputSystems(t *testing.T, format, out string) []string {
 	t.Helper()
 	var names []string
@@ -94,7 +100,7 @@ func outputSystems(t *testing.T, format, out string) []string {
 			}
 		case map[string]any:
 			for k, x := range v {
-				if s, ok := x.(string); ok && (k == "system" || k == "system_a" || k == "system_b") {
+				if s, ok := x.(string); ok && (k == "system" || k == "system_a" || k == "system_b" || k == "baseline") {
 					add(s)
 				}
 				walk(x)
@@ -126,8 +132,14 @@ func outputSystems(t *testing.T, format, out string) []string {
 	case "texts":
 		head, _, _ := strings.Cut(out, "\n")
 		for _, cell := range strings.Split(head, "\t") {
-			if n, ok := strings.CutPrefix(cell, "hyp:"); ok {
-				add(n)
+			kind, name, ok := strings.Cut(cell, ":")
+			if !ok || kind == "ref" {
+				continue // line, src, ref or ref:A
+			}
+			name, base, vs := strings.Cut(name, " vs ")
+			add(name)
+			if vs {
+				add(base)
 			}
 		}
 	}
