@@ -792,19 +792,15 @@ func TestSummaryKeepsWordsWhole(t *testing.T) {
 	}
 }
 
-// TestAnnotationsFollowStableNames: an annotation is stored under its
-// system's stable name, so one made with two systems loaded attaches when
-// the system is opened alone, and one made alone attaches beside another;
-// one an older file holds under the short name shown beside another still
-// attaches there (and the explorer resumes on it), and the rater's new
-// error on that segment replaces its no-error mark, as on any segment.
-func TestAnnotationsFollowStableNames(t *testing.T) {
-	const lt22, jde = "generaltest2022.de-en.hyp.LT22.en", "generaltest2022.de-en.hyp.JDExploreAcademy.en"
-	fsys := fstest.MapFS{
-		"ref": {Data: []byte("the cat sat on the mat\nthere is a dog in the garden\n")},
-		lt22:  {Data: []byte("the cat sat on a mat\na dog is in the garden\n")},
-		jde:   {Data: []byte("a cat sat on the mat\nthere is a dog in a garden\n")},
-	}
+// The files of two systems whose names share all but one part, shown as
+// LT22 and JDExploreAcademy beside each other.
+const lt22, jde = "generaltest2022.de-en.hyp.LT22.en", "generaltest2022.de-en.hyp.JDExploreAcademy.en"
+
+// lt22AloneAndBeside loads LT22's file alone and beside JDExploreAcademy's,
+// with the texts given (a reference and each system's hypotheses).
+func lt22AloneAndBeside(t *testing.T, ref, lt22Hyps, jdeHyps string) (alone, both *model.Dataset) {
+	t.Helper()
+	fsys := fstest.MapFS{"ref": {Data: []byte(ref)}, lt22: {Data: []byte(lt22Hyps)}, jde: {Data: []byte(jdeHyps)}}
 	load := func(systems ...string) *model.Dataset {
 		ds, err := model.Load(model.Input{Systems: systems, Refs: []string{"ref"}, FS: fsys})
 		if err != nil {
@@ -812,7 +808,20 @@ func TestAnnotationsFollowStableNames(t *testing.T) {
 		}
 		return ds
 	}
-	alone, both := load(lt22), load(lt22, jde)
+	return load(lt22), load(lt22, jde)
+}
+
+// TestAnnotationsFollowStableNames: an annotation is stored under its
+// system's stable name, so one made with two systems loaded attaches when
+// the system is opened alone, and one made alone attaches beside another;
+// one an older file holds under the short name shown beside another still
+// attaches there (and the explorer resumes on it), and the rater's new
+// error on that segment replaces its no-error mark, as on any segment.
+func TestAnnotationsFollowStableNames(t *testing.T) {
+	alone, both := lt22AloneAndBeside(t,
+		"the cat sat on the mat\nthere is a dog in the garden\n",
+		"the cat sat on a mat\na dog is in the garden\n",
+		"a cat sat on the mat\nthere is a dog in a garden\n")
 	if both.Systems[0].Name != "LT22" || alone.Systems[0].Name != lt22 {
 		t.Fatalf("shown as %q beside another, %q alone", both.Systems[0].Name, alone.Systems[0].Name)
 	}
@@ -866,20 +875,7 @@ func TestAnnotationsFollowStableNames(t *testing.T) {
 // score stored under the stable name it moves there and attaches alone.
 // Scoring such a segment again replaces the score.
 func TestEditKeepsARatersMarksUnderOneName(t *testing.T) {
-	const lt22, jde = "generaltest2022.de-en.hyp.LT22.en", "generaltest2022.de-en.hyp.JDExploreAcademy.en"
-	fsys := fstest.MapFS{
-		"ref": {Data: []byte("the cat sat on the mat\n")},
-		lt22:  {Data: []byte("the cat sat on a mat\n")},
-		jde:   {Data: []byte("a cat sat on the mat\n")},
-	}
-	load := func(systems ...string) *model.Dataset {
-		ds, err := model.Load(model.Input{Systems: systems, Refs: []string{"ref"}, FS: fsys})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ds
-	}
-	alone, both := load(lt22), load(lt22, jde)
+	alone, both := lt22AloneAndBeside(t, "the cat sat on the mat\n", "the cat sat on a mat\n", "a cat sat on the mat\n")
 	mark := func(kind annotations.Kind, system string) annotations.Annotation {
 		a := annotations.Annotation{Kind: kind, System: system, Line: 1, Rater: "ana", Category: "Error", Severity: "minor"}
 		a.SetText(both.Systems[0].Hyps[0], "")

@@ -185,6 +185,19 @@ func journalWith(t *testing.T) (string, []Annotation) {
 	return path, s.All()
 }
 
+// journalWithTail is [journalWith]'s file with tail appended to it.
+func journalWithTail(t *testing.T, tail string) (string, []Annotation) {
+	t.Helper()
+	path, anns := journalWith(t)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(tail)
+	f.Close()
+	return path, anns
+}
+
 func TestTornLastRecordIsDropped(t *testing.T) {
 	for _, c := range []struct {
 		name, tail string
@@ -194,13 +207,7 @@ func TestTornLastRecordIsDropped(t *testing.T) {
 		{"bad checksum", `{"crc":"00000000","rec":{"ops":[{"op":"del","id":1}]}}` + "\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path, want := journalWith(t)
-			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.WriteString(c.tail)
-			f.Close()
+			path, want := journalWithTail(t, c.tail)
 			s, err := Open(path)
 			if err != nil {
 				t.Fatalf("a torn last record failed the open: %v", err)
@@ -803,13 +810,7 @@ func TestInvalidAnnotationRecord(t *testing.T) {
 		{"followed by more", string(line) + string(good), ":5: damaged record (annotations: invalid annotation: line 0; lines count from 1) followed by more"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path, _ := journalWith(t)
-			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.WriteString(c.tail)
-			f.Close()
+			path, _ := journalWithTail(t, c.tail)
 			s, err := Open(path)
 			if err != nil {
 				if !strings.Contains(err.Error(), c.want) {
