@@ -83,7 +83,7 @@ func CheckEncoding(label string, head []byte) error {
 // bytes that make no line end in UTF-16. Text in Latin-1 or another
 // encoding of one or two bytes a character holds none.
 func unmarkedEncoding(head []byte, whole bool) string {
-	notUTF8 := !utf8.Valid(head[:runesEnd(head, 0, whole)])
+	notUTF8 := !utf8.Valid(head[:RunesEnd(head, 0, whole)])
 	var nuls [2]int // NUL bytes at even and odd offsets
 	for i, c := range head {
 		if c == 0 {

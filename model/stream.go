@@ -75,7 +75,7 @@ func (s *stream) checkUTF8(b []byte, final bool) error {
 		from = size - len(s.tail)
 		s.tail = nil
 	}
-	end := runesEnd(b, from, final)
+	end := RunesEnd(b, from, final)
 	if utf8.Valid(b[from:end]) {
 		s.tail = append([]byte(nil), b[end:]...)
 		return nil
@@ -91,10 +91,10 @@ func (s *stream) checkUTF8(b []byte, final bool) error {
 	return s.badByte(b, pos, b[pos])
 }
 
-// runesEnd returns where the runes of b that start at from end: unless
+// RunesEnd returns where the runes of b that start at from end: unless
 // final is set, it backs off over the start of a rune whose end is not
 // read yet.
-func runesEnd(b []byte, from int, final bool) int {
+func RunesEnd(b []byte, from int, final bool) int {
 	if final {
 		return len(b)
 	}

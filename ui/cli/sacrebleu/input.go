@@ -128,12 +128,16 @@ func invalidUTF8In(chunks [][]byte) (int, string) {
 			offset += len(c)
 			continue
 		}
-		i, _ := invalidUTF8(c[skip:])
-		if i < 0 {
+		// The runes the chunk holds whole are checked at once; only a
+		// chunk with a bad byte is read rune by rune for its place.
+		i := model.RunesEnd(c, skip, false)
+		if !utf8.Valid(c[skip:i]) {
+			i, _ = invalidUTF8(c[skip:])
+			i += skip
+		} else if i == len(c) {
 			skip, offset = 0, offset+len(c)
 			continue
 		}
-		i += skip
 		end := min(len(c), i+utf8.UTFMax)
 		w := append(c[i:end:end], model.ChunksHead(chunks[k+1:], utf8.UTFMax)...)
 		if j, reason := invalidUTF8(w); j == 0 {
