@@ -56,38 +56,32 @@ func NULWarning(label string, nul LineTally) []string {
 // expects: already tokenized, still split into subwords, empty lines, or a
 // copy of a reference.
 func (d *Dataset) hypWarnings(label string, hyps []string) []string {
-	var tokenized, bpe, empty int
-	firstBPE, firstEmpty := 0, 0
+	tokenized := 0
+	var bpe, empty LineTally
 	for i, h := range hyps {
 		switch {
 		case h == "":
-			empty++
-			if empty == 1 {
-				firstEmpty = i + 1
-			}
+			empty.Add(i + 1)
 			continue
 		case strings.HasSuffix(h, " ."):
 			tokenized++
 		}
 		if strings.Contains(h, "@@ ") || strings.HasSuffix(h, "@@") {
-			bpe++
-			if bpe == 1 {
-				firstBPE = i + 1
-			}
+			bpe.Add(i + 1)
 		}
 	}
 	var out []string
-	if tokenized >= tokenizedWarnAt || (tokenized >= 10 && 2*tokenized >= len(hyps)-empty) {
+	if tokenized >= tokenizedWarnAt || (tokenized >= 10 && 2*tokenized >= len(hyps)-empty.N) {
 		out = append(out, fmt.Sprintf(`%s: %d of %d lines end in " ." and look tokenized already (sacrebleu warns at %d such lines); BLEU tokenizes by itself, so score detokenized output`,
 			label, tokenized, len(hyps), tokenizedWarnAt))
 	}
-	if bpe > 0 {
+	if bpe.N > 0 {
 		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: line %d); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			label, linesVerb(bpe, "contains", "contain"), firstBPE))
+			label, linesVerb(bpe.N, "contains", "contain"), bpe.First))
 	}
-	if empty > 0 {
+	if empty.N > 0 {
 		out = append(out, fmt.Sprintf("%s: %s empty (first: line %d); an empty hypothesis matches nothing and shortens the output",
-			label, linesVerb(empty, "is", "are"), firstEmpty))
+			label, linesVerb(empty.N, "is", "are"), empty.First))
 	}
 	for k := range d.Refs {
 		if d.sameAsRef(hyps, k) { // the first such reference is enough to say so
