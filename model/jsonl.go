@@ -106,7 +106,7 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 			}
 			present++
 			ds.Refs[k][i] = trim(*r, true)
-			held = held || hasNUL(*r)
+			held = held || HasNUL(*r)
 		}
 		if present == 0 {
 			return nil, at("every reference is null; each segment needs at least one reference")
@@ -147,7 +147,7 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 				return nil, at(fmt.Sprintf(`the hypothesis of system %q is null; give a string ("" for no output)`, name))
 			}
 			ds.Systems[sysIndex[name]].Hyps[i] = trim(*h, true)
-			held = held || hasNUL(*h)
+			held = held || HasNUL(*h)
 		}
 
 		// Source: all records or none.
@@ -165,7 +165,7 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 				return nil, at(`"src" must be a string`)
 			}
 			ds.Src[i] = trim(s, true)
-			held = held || hasNUL(s)
+			held = held || HasNUL(s)
 		}
 		if held {
 			nul.Add(i + 1)

@@ -73,9 +73,9 @@ func TestChunksPrefix(t *testing.T) {
 			for _, c := range chunks {
 				byteChunks = append(byteChunks, []byte(c))
 			}
-			has, rest := ChunksHavePrefix(chunks, bom), strings.Join(TrimChunksPrefix(chunks, bom), "")
-			hasB, restB := ChunksHavePrefix(byteChunks, bom), string(bytes.Join(TrimChunksPrefix(byteChunks, bom), nil))
-			want, wantRest := strings.HasPrefix(text, bom), strings.TrimPrefix(text, bom)
+			has, rest := ChunksHavePrefix(chunks, BOM), strings.Join(TrimChunksPrefix(chunks, BOM), "")
+			hasB, restB := ChunksHavePrefix(byteChunks, BOM), string(bytes.Join(TrimChunksPrefix(byteChunks, BOM), nil))
+			want, wantRest := strings.HasPrefix(text, BOM), strings.TrimPrefix(text, BOM)
 			if has != want || rest != wantRest || hasB != want || restB != wantRest {
 				t.Errorf("%q in chunks of %d: has prefix %v, trimmed %q (as bytes %v, %q); want %v, %q",
 					text, n, has, rest, hasB, restB, want, wantRest)

@@ -50,7 +50,7 @@ func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
 // record rather than any segment. It rejects empty lines, naming a
 // trailing one for what it is.
 func tableLines(f *file, what string) ([]string, error) {
-	lines := Lines(TrimChunksPrefix(f.chunks, bom), f.stdin, false)
+	lines := Lines(TrimChunksPrefix(f.chunks, BOM), f.stdin, false)
 	if len(lines) == 0 {
 		return nil, inputErr(f.label, "is empty; give "+what)
 	}

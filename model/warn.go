@@ -10,13 +10,14 @@ import (
 // sacrebleu warns that the input looks tokenized.
 const tokenizedWarnAt = 100
 
-// bom is the UTF-8 byte-order mark.
-const bom = "\ufeff"
+// BOM is the UTF-8 byte-order mark, which some editors (Windows
+// Notepad) put at the start of a file.
+const BOM = "\ufeff"
 
 // bomWarning warns about a byte-order mark at the start of a scored file:
 // sacrebleu keeps it, glued to the first token of line 1.
 func bomWarning(f *file) []string {
-	if !ChunksHavePrefix(f.chunks, bom) {
+	if !ChunksHavePrefix(f.chunks, BOM) {
 		return nil
 	}
 	return []string{f.label + ": starts with a byte-order mark (U+FEFF); it is kept, as sacrebleu keeps it, so the first token of line 1 cannot match; save the file without it"}
@@ -34,11 +35,11 @@ func nulWarning(f *file, lines []string) []string {
 	if lines == nil {
 		lines = f.lines(false)
 	}
-	return NULWarning(f.label, countLines(lines, hasNUL))
+	return NULWarning(f.label, countLines(lines, HasNUL))
 }
 
-// hasNUL reports whether s holds a NUL character.
-func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
+// HasNUL reports whether s holds a NUL character.
+func HasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 
 // NULWarning returns the warning about the lines of the file label whose
 // text holds a NUL character, nul, or nil when there are none: the NULs

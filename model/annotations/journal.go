@@ -103,8 +103,8 @@ func decodeRecord(line []byte) (record, error) {
 // last good one and a torn one is cut where it starts; the mark stays
 // until [Store.Compact] writes the file again, without one.
 func journalStart(data []byte) int {
-	if bytes.HasPrefix(data, []byte(bom)) {
-		return len(bom)
+	if bytes.HasPrefix(data, []byte(model.BOM)) {
+		return len(model.BOM)
 	}
 	return 0
 }

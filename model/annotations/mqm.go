@@ -23,10 +23,6 @@ const (
 	closeTag = "</v>"
 )
 
-// bom is the UTF-8 byte-order mark, which some editors (Windows Notepad)
-// put at the start of a file.
-const bom = "\ufeff"
-
 // textStart checks the start of br, the text of the file name, as
 // [model.Load] checks a file's ([model.CheckEncoding]), and drops a
 // UTF-8 byte-order mark there, as Load drops one before a TSV's header.
@@ -38,11 +34,11 @@ func textStart(br *bufio.Reader, name string) (string, error) {
 	if err := model.CheckEncoding(name, head); err != nil {
 		return "", err
 	}
-	if !bytes.HasPrefix(head, []byte(bom)) {
+	if !bytes.HasPrefix(head, []byte(model.BOM)) {
 		return "", nil
 	}
-	br.Discard(len(bom))
-	return bom, nil
+	br.Discard(len(model.BOM))
+	return model.BOM, nil
 }
 
 // noError is the category and severity of a clean segment's row.
@@ -148,7 +144,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		if warn != "" {
 			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: %s", name, lineNo, warn))
 		}
-		if strings.IndexByte(a.Src, 0) >= 0 || strings.IndexByte(a.Hyp, 0) >= 0 {
+		if model.HasNUL(a.Src) || model.HasNUL(a.Hyp) {
 			nul.Add(lineNo)
 		}
 		segN, segErr := strconv.Atoi(a.SegID)

@@ -71,7 +71,7 @@ func lookupCodec(name string) (codec, error) {
 // UTF-8 and ASCII text shares the chunks' memory.
 func decode(chunks [][]byte, c codec, label string) ([]string, error) {
 	if c == codecUTF8Sig {
-		chunks = model.TrimChunksPrefix(chunks, "\ufeff") // the byte-order mark utf-8-sig drops
+		chunks = model.TrimChunksPrefix(chunks, model.BOM) // the byte-order mark utf-8-sig drops
 	}
 	texts := make([]string, len(chunks))
 	offset := 0 // where raw starts in the text
