@@ -134,7 +134,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	out := []string{
 		first, // fitted above (FirstFit, joinFirstFit)
 		render.FirstFit(h.width, figures...),
-		render.Truncate(third, h.width-render.Spare(third)),
+		render.FirstFit(h.width, third),
 	}
 	return strings.Join(out[:min(h.lines, 3)], "\n")
 }

@@ -222,21 +222,26 @@ func Wrap(s string, width int) string {
 	}
 	// ansi.Wrap breaks after every hyphen: hold those before a digit as a
 	// rune s does not have, which it keeps in the word, and put them back.
+	minusAt := func(i int) bool { return s[i] == '-' && '0' <= s[i+1] && s[i+1] <= '9' }
+	first := 0
+	for first+1 < len(s) && !minusAt(first) {
+		first++
+	}
+	if first+1 >= len(s) {
+		return ansi.Wrap(s, width, "") // no number has a minus: the common case
+	}
 	hold := rune(0xe000) // private use: one cell, drawn by no one here
 	for strings.ContainsRune(s, hold) {
 		hold++
 	}
 	var b strings.Builder
 	from := 0
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '-' && '0' <= s[i+1] && s[i+1] <= '9' {
+	for i := first; i+1 < len(s); i++ {
+		if minusAt(i) {
 			b.WriteString(s[from:i])
 			b.WriteRune(hold)
 			from = i + 1
 		}
-	}
-	if from == 0 {
-		return ansi.Wrap(s, width, "")
 	}
 	b.WriteString(s[from:])
 	return strings.ReplaceAll(ansi.Wrap(b.String(), width, ""), string(hold), "-")
