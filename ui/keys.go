@@ -48,7 +48,7 @@ func DefaultKeyMap() KeyMap {
 		Top:          b([]string{"home", "g"}, "g/home", "first row"),
 		Bottom:       b([]string{"end", "G"}, "G/end", "last row"),
 		Jump:         b([]string{":", "#"}, ":/#", "jump to line"),
-		Filter:       b([]string{"/"}, "/", "filter: words, bleu<10, or…"),
+		Filter:       b([]string{"/"}, "/", "filter (see Filtering below)"),
 		Sort:         b([]string{"o"}, "o", "sort by score/line/Δ/impact/…"),
 		Reverse:      b([]string{"r"}, "r", "reverse sort"),
 		Zoom:         b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),

@@ -310,7 +310,7 @@ func TestScreensOpenAndClose(t *testing.T) {
 		want        screen
 		text        string
 	}{
-		{"?", "esc", screenHelp, "filter: words, bleu<10"},
+		{"?", "esc", screenHelp, "filter (see Filtering below)"},
 		{"x", "x", screenLedger, "clip ledger"},
 		{"e", "esc", screenExplain, "step 1 of"},
 		{"L", "esc", screenLessons, "lesson 1 of"},
