@@ -285,6 +285,10 @@ func TestEmptyFilterNamesCase(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "no segment matches the filter (esc clears it)") || strings.Contains(v, "would") {
 		t.Errorf(`"zzzq many" matches in no case; the list reads:%s`, v)
 	}
+	// The pane under an empty list says why it is empty, not a lone "segment".
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "no segment selected") {
+		t.Errorf("the pane's title under an empty list:%s", v)
+	}
 
 	ds := synthDataset(t, syncRows+500)
 	m = ready(t, ds, 120, 40)

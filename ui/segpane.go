@@ -324,7 +324,7 @@ func (p segPane) ledgerText(c common, in model.Explained, width, rows int) strin
 func (p segPane) title(c common, sel selection) string {
 	st := c.st
 	if !sel.ok {
-		return st.Header.Render(render.PadRight("segment", c.width))
+		return st.Header.Render(render.PadRight(render.Truncate("no segment selected", c.width), c.width))
 	}
 	score := "…"
 	if c.scored != nil {
