@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -113,12 +114,7 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		names[k] = out[i].name
 		delete(seen, names[k])
 	}
-	short := shortNames(names)
-	for _, n := range short {
-		if _, clash := seen[n]; clash {
-			return out, nil // a given NAME is taken: keep the whole file names
-		}
-	}
+	short := shortNames(names, seen)
 	for k, i := range derived {
 		if short[k] != out[i].name {
 			out[i].name, out[i].fileName = short[k], out[i].name
@@ -134,12 +130,35 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 // generaltest2022.de-en.hyp.LT22.en become JDExploreAcademy and LT22. A
 // single system keeps its whole base name (nothing tells what is shared),
 // and so do all of them when dropping the shared parts would leave a name
-// empty. NAME=PATH chooses a name instead. These names are for a person
-// to read: [System.StableName] keeps the whole base name for output that
-// scripts read.
-func shortNames(names []string) []string {
+// empty. NAME=PATH chooses a name instead: a short name that another
+// system has (a key of taken: a NAME given, standard input's), or that
+// another file's whole base name then is, keeps its whole base name, and
+// only those do, so every name stays unique.
+// These names are for a person to read: [System.StableName] keeps the
+// whole base name for output that scripts read.
+func shortNames(names []string, taken map[string]string) []string {
+	short := withoutSharedParts(names)
+	for lengthened := true; lengthened; {
+		lengthened = false
+		count := make(map[string]int, len(short))
+		for _, n := range short {
+			count[n]++
+		}
+		for k, n := range short {
+			if _, other := taken[n]; (other || count[n] > 1) && n != names[k] {
+				short[k], lengthened = names[k], true
+			}
+		}
+	}
+	return short
+}
+
+// withoutSharedParts returns names without the leading and trailing
+// dot-separated parts they all share (a copy of names when there are
+// fewer than two, or when a name would be left empty).
+func withoutSharedParts(names []string) []string {
 	if len(names) < 2 {
-		return names
+		return slices.Clone(names)
 	}
 	parts := make([][]string, len(names))
 	shortest := -1
@@ -166,7 +185,7 @@ func shortNames(names []string) []string {
 		trail++
 	}
 	if lead+trail >= shortest {
-		return names // some name would be left empty
+		return slices.Clone(names) // some name would be left empty
 	}
 	out := make([]string, len(names))
 	for i, p := range parts {

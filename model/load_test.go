@@ -231,7 +231,9 @@ func TestLoadShortSystemNames(t *testing.T) {
 			[]string{"base", "JDExploreAcademy", "Online-A"}, []string{"base", wmt + "JDExploreAcademy.en", wmt + "Online-A.en"}},
 		{"a name would be empty", []string{"d/sys.en", "d/sys.v2.en"}, []string{"sys.en", "sys.v2.en"}, []string{"sys.en", "sys.v2.en"}},
 		{"a short name clashes with a given one", []string{"LT22=d/x.txt", "d/" + wmt + "LT22.en", "d/" + wmt + "Online-A.en"},
-			[]string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}, []string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}},
+			[]string{"LT22", wmt + "LT22.en", "Online-A"}, []string{"LT22", wmt + "LT22.en", wmt + "Online-A.en"}},
+		{"a lengthened name clashes with another short one", []string{"x=d/y.txt", "d/a.x.z", "d/a.a.x.z.z", "d/a.b.z"},
+			[]string{"x", "a.x.z", "a.a.x.z.z", "b"}, []string{"x", "a.x.z", "a.a.x.z.z", "a.b.z"}},
 		{"standard input keeps its name", []string{"-", "d/a.en", "d/b.en"}, []string{"stdin", "a", "b"}, []string{"stdin", "a.en", "b.en"}},
 	}
 	for _, tt := range tests {
