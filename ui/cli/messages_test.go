@@ -43,6 +43,27 @@ func TestErrorAfterLoadingIsOneLine(t *testing.T) {
 	}
 }
 
+// TestUnknownSystemListsTypableNames: an unknown --baseline or --system
+// lists every system as the flag takes it, by its short name and, where
+// it differs, its stable name, escaped, on one line (it listed only the
+// short names, which a script keeping the stable ones could not match).
+func TestUnknownSystemListsTypableNames(t *testing.T) {
+	files := basicFiles()
+	files["wmt.LT22.en"], files["wmt.A\x1b[2J.en"] = hyp3, hyp3
+	for _, tt := range []struct{ args []string }{
+		{[]string{"--baseline", "nope"}},
+		{[]string{"segments", "--text", "--format", "tsv", "--system", "nope"}},
+	} {
+		writeFiles(t, files)
+		args := append(tt.args, "base=hyp.txt", "wmt.LT22.en", "wmt.A\x1b[2J.en", "-r", "ref.txt")
+		code, _, stderr := runCLI(t, "", args...)
+		want := `is not a system (the systems are base, LT22 (or wmt.LT22.en), A␛[2J (or wmt.A␛[2J.en)); see`
+		if code != exitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: status %d, stderr %q; want 2 and one line with %q", tt.args, code, stderr, want)
+		}
+	}
+}
+
 // TestMessagesSayWhatWasWritten checks the wording of flag errors: a flag
 // named as the user wrote it, a number too large called out of range, one
 // segment in the singular.

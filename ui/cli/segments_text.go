@@ -83,7 +83,8 @@ func (o *textOptions) check(fs *flagSet, format string) error {
 // systemIndex returns the index of the system named name (by its stable or
 // its display name, [model.Dataset.SystemIndex]), given to the flag of fs
 // called flagName, or a usage error naming the flag, the name and the
-// systems there are.
+// systems there are, by both names where they differ ("LT22 (or
+// generaltest2022.de-en.hyp.LT22.en)"), as the flag takes them.
 func systemIndex(fs *flagSet, ds *model.Dataset, flagName, name string) (int, error) {
 	if i, ok := ds.SystemIndex(name); ok {
 		return i, nil
@@ -91,6 +92,9 @@ func systemIndex(fs *flagSet, ds *model.Dataset, flagName, name string) (int, er
 	names := make([]string, len(ds.Systems))
 	for i, s := range ds.Systems {
 		names[i] = model.Printable(s.Name)
+		if stable := s.StableName(); stable != s.Name {
+			names[i] += " (or " + model.Printable(stable) + ")"
+		}
 	}
 	return 0, fs.badValue([]string{flagName}, "%q is not a system (the systems are %s)", model.Printable(name), strings.Join(names, ", "))
 }
