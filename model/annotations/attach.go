@@ -2,6 +2,7 @@ package annotations
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -39,17 +40,18 @@ type segKey struct {
 }
 
 // Resolve matches anns to ds: an annotation is attached to its segment
-// only when ds has its system (by its stable name, or by its display name,
-// which files written before names were stable hold) and line, the
-// hypothesis there hashes to its HypHash and, when it was made on a
-// source, the source hashes to its SrcHash (a source-side span also needs
-// the source loaded). Anything else is detached, with the reason.
+// only when ds has its system and line, the hypothesis there hashes to its
+// HypHash and, when it was made on a source, the source hashes to its
+// SrcHash (a source-side span also needs the source loaded). Its system is
+// found by its stable name, or by its display name, which files written
+// before names were stable hold; else by the short name a system had
+// beside others, which those files hold too ([systemOf]). Anything else
+// is detached, with the reason.
 func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
 	r := &Resolved{bySeg: map[segKey][]int{}, storedAs: map[int]string{}}
 	for _, a := range anns {
-		si, ok := ds.SystemIndex(a.System)
-		reason := "the input has no system of that name"
-		if ok {
+		si, reason := systemOf(ds, a.System)
+		if si >= 0 {
 			reason = detachReason(&a, ds, si)
 		}
 		if reason != "" {
@@ -105,6 +107,31 @@ func storeRank(a, b Kind) int {
 		return 0
 	}
 	return 1
+}
+
+// systemOf returns the index of the system an annotation stored under
+// name is on: the one [model.Dataset.SystemIndex] finds, else the one
+// whose stable name holds name as a run of its dot-separated parts ("LT22"
+// in generaltest2022.de-en.hyp.LT22.en: the short name it is shown by
+// beside other systems' files), when exactly one system's does. When none
+// is, it returns -1 and why.
+func systemOf(ds *model.Dataset, name string) (int, string) {
+	if si, ok := ds.SystemIndex(name); ok {
+		return si, ""
+	}
+	si, found := -1, 0
+	for i, s := range ds.Systems {
+		if name != "" && strings.Contains("."+s.StableName()+".", "."+name+".") {
+			si, found = i, found+1
+		}
+	}
+	switch found {
+	case 0:
+		return -1, "the input has no system of that name"
+	case 1:
+		return si, ""
+	}
+	return -1, fmt.Sprintf("%d systems' names hold that name, so which it was made on is not clear", found)
 }
 
 func detachReason(a *Annotation, ds *model.Dataset, si int) string {

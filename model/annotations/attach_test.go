@@ -9,14 +9,18 @@ import (
 
 // TestResolveByStableName: an annotation attaches by its system's stable
 // name whichever other systems are loaded, and by the short name shown
-// beside others (what older files hold), given back as the stable name;
-// StoredName says which name the rater's marks there are stored under.
+// beside others (what older files hold), alone too, given back as the
+// stable name; a name that is not a run of whole parts of one system's
+// file name, or is of two, stays detached; StoredName says which name the
+// rater's marks there are stored under.
 func TestResolveByStableName(t *testing.T) {
 	const lt22, jde = "wmt.hyp.LT22.en", "wmt.hyp.JDExploreAcademy.en"
+	const lt22ref = "wmt.ref.LT22.en" // its file name holds LT22 too
 	fsys := fstest.MapFS{
-		"ref": {Data: []byte("a b c\n")},
-		lt22:  {Data: []byte("a b\n")},
-		jde:   {Data: []byte("a c\n")},
+		"ref":   {Data: []byte("a b c\n")},
+		lt22:    {Data: []byte("a b\n")},
+		jde:     {Data: []byte("a c\n")},
+		lt22ref: {Data: []byte("a b\n")},
 	}
 	load := func(systems ...string) *model.Dataset {
 		ds, err := model.Load(model.Input{Systems: systems, Refs: []string{"ref"}, FS: fsys})
@@ -25,7 +29,7 @@ func TestResolveByStableName(t *testing.T) {
 		}
 		return ds
 	}
-	alone, both := load(lt22), load(jde, lt22)
+	alone, both, twoLT22 := load(lt22), load(jde, lt22), load(lt22, lt22ref)
 	mark := func(system string) Annotation {
 		a := Annotation{Kind: KindNoError, System: system, Line: 1, Rater: "ana"}
 		a.SetText("a b", "")
@@ -41,7 +45,11 @@ func TestResolveByStableName(t *testing.T) {
 		{"stable name, alone", lt22, alone, true, lt22},
 		{"stable name, beside another", lt22, both, true, lt22},
 		{"short name, beside another", "LT22", both, true, "LT22"},
-		{"short name, alone", "LT22", alone, false, lt22},
+		{"short name, alone", "LT22", alone, true, "LT22"},
+		{"short name of more parts, alone", "hyp.LT22", alone, true, "hyp.LT22"},
+		{"part of a part, alone", "LT2", alone, false, lt22},
+		{"parts not in a run, alone", "hyp.en", alone, false, lt22},
+		{"short name of two systems' files", "LT22", twoLT22, false, lt22},
 	} {
 		stored := mark(tt.stored)
 		stored.ID = 1 // in the store
@@ -57,6 +65,17 @@ func TestResolveByStableName(t *testing.T) {
 		if got := r.StoredName(other); got != lt22 {
 			t.Errorf("%s: StoredName of another rater = %q; want %q", tt.what, got, lt22)
 		}
+	}
+	// Found by its short name, a mark still needs the text it was made on.
+	changed := mark("LT22")
+	changed.SetText("a c", "")
+	r := Resolve([]Annotation{changed}, alone)
+	if len(r.Attached) != 0 || len(r.Detached) != 1 || r.Detached[0].Reason != "the hypothesis is not the text it was made on" {
+		t.Errorf("a short name's mark made on another text: attached %+v, detached %+v", r.Attached, r.Detached)
+	}
+	r = Resolve([]Annotation{mark("LT22")}, twoLT22)
+	if want := "2 systems' names hold that name, so which it was made on is not clear"; len(r.Detached) != 1 || r.Detached[0].Reason != want {
+		t.Errorf("a short name of two systems' files: detached %+v; want the reason %q", r.Detached, want)
 	}
 }
 
