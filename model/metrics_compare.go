@@ -112,10 +112,11 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 // "ci", "p_value"} (mean and ci null with approximate randomization,
 // p_value null for the baseline); "text" follows BLEU's table with one
 // table per metric under its sacrebleu signature: per system its score,
-// interval, Δ to the baseline and p-value.
-func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string) error {
+// interval, Δ to the baseline and p-value (cells measures the tables'
+// cells, as for [WriteComparison]).
+func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string, cells func(string) int) error {
 	var bleu bytes.Buffer
-	if err := WriteComparison(&bleu, ds, s, c, format); err != nil || !m.Extra() {
+	if err := WriteComparison(&bleu, ds, s, c, format, cells); err != nil || !m.Extra() {
 		if err == nil {
 			_, err = w.Write(bleu.Bytes())
 		}
@@ -170,7 +171,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 				sig = ms.ChrFSignature(version)
 			}
 			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n\n")
-			writeMetricComparison(&b, ds, c, k.name, k.mc)
+			writeMetricComparison(&b, ds, c, k.name, k.mc, cells)
 			if k.key == MetricTER {
 				b.WriteString("\nTER counts edits: lower is better, so a negative Δ is a gain.\n")
 			}
@@ -185,7 +186,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 // Δ to the baseline and p-value, two decimals as BLEU's (with one, as
 // sacrebleu prints chrF and TER, Δ read as off by 0.1 from the scores
 // shown); under it a note for each system the test saw no difference in.
-func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison) {
+func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison, cells func(string) int) {
 	baseline := c.Baseline
 	bs := len(mc.Estimates) > 0 && mc.Estimates[0].Resamples > 0
 	header := []string{"system", name}
@@ -213,7 +214,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		table = append(table, row)
 	}
 	w := bufio.NewWriter(b)
-	writeAligned(w, table)
+	writeAligned(w, table, cells)
 	w.Flush()
 	what := Unit(c.Test)
 	for i, same := range mc.NoDifference {

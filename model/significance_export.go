@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // WriteComparison writes a paired comparison. "json" writes a JSON array,
@@ -18,8 +17,10 @@ import (
 // mean and ci null for approximate randomization. "text" writes a table
 // for people: score, μ ± 95% CI, Δ to the baseline, p-value (marked * when
 // [SystemComparison.Significant]) and wins/ties/losses, a note for each
-// system the test saw no difference in, and a line on what p means.
-func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string) error {
+// system the test saw no difference in, and a line on what p means; cells
+// measures the table's cells in terminal cells (the command line passes
+// the explorer's measure, so that its tables line up as the others do).
+func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string, cells func(string) int) error {
 	bw := bufio.NewWriter(w)
 	sig := c.Signature(ds, s)
 	switch format {
@@ -35,7 +36,7 @@ func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format 
 		b = append(b, "\n]\n"...)
 		bw.Write(b)
 	case FormatText:
-		writeComparisonText(bw, ds, c, sig)
+		writeComparisonText(bw, ds, c, sig, cells)
 	default:
 		return fmt.Errorf("model: unknown comparison format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
 	}
@@ -92,7 +93,7 @@ func appendFloatOrNull(b []byte, f float64, present bool) []byte {
 }
 
 // writeComparisonText writes the table of [WriteComparison]'s text format.
-func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string) {
+func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, cells func(string) int) {
 	bs := c.Test == TestPairedBootstrap
 	if bs {
 		fmt.Fprintf(w, "Paired bootstrap resampling: %d resamples, seed %d, %d segments\n", c.N, c.Seed, c.Segments)
@@ -130,7 +131,7 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 		}
 		table = append(table, row)
 	}
-	writeAligned(w, table)
+	writeAligned(w, table, cells)
 	what := Unit(c.Test)
 	w.WriteString("\n")
 	for i, sc := range c.Systems {
@@ -228,8 +229,9 @@ func plusMinus(ests []scoring.Estimate) []string {
 }
 
 // writeAligned writes a comparison table: columns two spaces apart, the
-// first (the system) aligned left, the rest right.
-func writeAligned(w *bufio.Writer, table [][]string) {
+// first (the system) aligned left, the rest right, each as wide as cells
+// measures its widest cell.
+func writeAligned(w *bufio.Writer, table [][]string, cells func(string) int) {
 	var widths []int
 	for _, row := range table {
 		for k, cell := range row {
@@ -237,13 +239,13 @@ func writeAligned(w *bufio.Writer, table [][]string) {
 				widths = append(widths, 0)
 			}
 			row[k] = strings.ReplaceAll(cell, "\t", " ") // a tab in a name would break the columns
-			widths[k] = max(widths[k], ansi.StringWidth(row[k]))
+			widths[k] = max(widths[k], cells(row[k]))
 		}
 	}
 	for _, row := range table {
 		var line strings.Builder
 		for k, cell := range row {
-			pad := strings.Repeat(" ", widths[k]-ansi.StringWidth(cell))
+			pad := strings.Repeat(" ", widths[k]-cells(cell))
 			if k > 0 {
 				line.WriteString("  ")
 			}

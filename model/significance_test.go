@@ -268,7 +268,7 @@ func TestNoDifferenceOneSegment(t *testing.T) {
 func TestComparisonTableWidths(t *testing.T) {
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
-	writeAligned(w, [][]string{{"system", "BLEU"}, {"中文名字", "55.66"}, {"a\tb", "52.43"}})
+	writeAligned(w, [][]string{{"system", "BLEU"}, {"中文名字", "55.66"}, {"a\tb", "52.43"}}, ansi.StringWidth)
 	w.Flush()
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	for _, l := range lines {
@@ -302,10 +302,10 @@ func TestComparisonTextCIAligned(t *testing.T) {
 	}
 	var bleu bytes.Buffer
 	bw := bufio.NewWriter(&bleu)
-	writeComparisonText(bw, ds, c, "sig")
+	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth)
 	bw.Flush()
 	var ter strings.Builder
-	writeMetricComparison(&ter, ds, c, "TER", mc)
+	writeMetricComparison(&ter, ds, c, "TER", mc, ansi.StringWidth)
 	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
 		var wantPM, wantDot int
 		rows := 0

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 const compareHelp = `Usage: bleuscope compare [flags] BASE SYSTEM ... -r REF [-r REF ...]
@@ -257,6 +258,6 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	return writeOutput(e, out, func(w io.Writer) error {
-		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format)
+		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format, render.Cells)
 	})
 }

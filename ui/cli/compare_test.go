@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // compareFiles is a small corpus: a baseline, a much better system and a
@@ -81,6 +82,36 @@ func TestCompareText(t *testing.T) {
 	}
 	if f := strings.Fields(line); len(f) < 8 || !strings.HasPrefix(f[5], "+") || f[7] != "*" {
 		t.Errorf("row of the better system %q: want a positive Δ and a significant p", line)
+	}
+}
+
+// TestCompareTextPadsInCells: compare's tables (BLEU's and chrF's) pad
+// the system names in cells as render.Cells counts them, as the ngrams
+// and buckets tables do: a name that is an emoji sequence with joiners
+// (two cells by graphemes, six on a terminal that draws its emoji one by
+// one) keeps the ± of every row in one column.
+func TestCompareTextPadsInCells(t *testing.T) {
+	writeFiles(t, compareFiles())
+	family := "\U0001F469\u200d\U0001F469\u200d\U0001F467"
+	code, out, stderr := runCLI(t, "", "compare", "--seed", "1", "--metrics", "bleu,chrf", family+"=base.txt", "good.txt", "long-name=copy.txt", "-r", "ref.txt")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	var at []int // the cell of each row's ±, per table
+	tables := 0
+	for _, l := range strings.Split(out, "\n") {
+		switch i := strings.Index(l, "±"); {
+		case strings.Contains(l, "95% CI"):
+			tables++
+		case i >= 0:
+			at = append(at, render.Cells(l[:i]))
+			if len(at)%3 == 0 && (at[len(at)-3] != at[len(at)-1] || at[len(at)-2] != at[len(at)-1]) {
+				t.Errorf("table %d: the ± stand at cells %v; want one column:\n%s", tables, at[len(at)-3:], out)
+			}
+		}
+	}
+	if tables != 2 || len(at) != 6 {
+		t.Errorf("%d tables, %d rows with ±; want 2 tables of 3:\n%s", tables, len(at), out)
 	}
 }
 
