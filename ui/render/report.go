@@ -8,7 +8,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // ReportWorst is how many of each system's worst segments [Report] lists.
@@ -17,15 +16,16 @@ const ReportWorst = 10
 // Report returns the plain-text report bleuscope prints when its output is
 // not a terminal: the corpus score of every system with its signature,
 // precisions and brevity penalty, then each system's ten worst segments by
-// sentence score with their source and references. Lines are cut to width
-// (0 = no limit) and every input string is made printable, so the report is
-// safe to show on any terminal. It uses no colour.
+// sentence score with their source and references. Columns are padded and
+// lines cut to width (0 = no limit) in cells as [Cells] counts them, and
+// every input string is made printable, so the report is safe to show on
+// any terminal. It uses no colour.
 func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	var b strings.Builder
 	line := func(format string, args ...any) {
 		l := fmt.Sprintf(format, args...)
 		if width > 0 {
-			l = ansi.Truncate(l, width, "…")
+			l = Clip(l, width)
 		}
 		b.WriteString(strings.TrimRight(l, " "))
 		b.WriteByte('\n')
@@ -38,11 +38,11 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.SignatureVersion))
 	nameWidth := 0
 	for _, sys := range ds.Systems {
-		nameWidth = max(nameWidth, ansi.StringWidth(reportText(sys.Name)))
+		nameWidth = max(nameWidth, Cells(reportText(sys.Name)))
 	}
 	for i, sys := range s.Systems {
 		name := reportText(ds.Systems[i].Name)
-		pad := strings.Repeat(" ", nameWidth-ansi.StringWidth(name))
+		pad := strings.Repeat(" ", nameWidth-Cells(name))
 		if sys.CorpusErr != nil {
 			line("  %s%s  NLTK raises: %s", name, pad, reportText(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
 			continue
@@ -86,17 +86,17 @@ func reportSentence(x float64, opt scoring.Options) string {
 }
 
 // reportRefTags are the references' names ([model.RefLabel] of their
-// labels), padded to one width (at least that of "src" and "hyp" and the
-// space after).
+// labels), padded to one width in [Cells] (at least that of "src" and
+// "hyp" and the space after).
 func reportRefTags(labels []string) []string {
 	tags := make([]string, len(labels))
 	w := 6
 	for k, l := range labels {
 		tags[k] = model.RefLabel(l)
-		w = max(w, ansi.StringWidth(tags[k]))
+		w = max(w, Cells(tags[k]))
 	}
 	for k, t := range tags {
-		tags[k] = t + strings.Repeat(" ", w-ansi.StringWidth(t))
+		tags[k] = t + strings.Repeat(" ", w-Cells(t))
 	}
 	return tags
 }

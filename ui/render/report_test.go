@@ -166,3 +166,36 @@ func TestReportOneSegment(t *testing.T) {
 		t.Errorf("the report does not say 1 segment:\n%s", out)
 	}
 }
+
+// TestReportPadsInCells: the corpus table pads system names, and the
+// worst segments the reference tags, to one width as [Cells] counts it,
+// so that an emoji sequence with joiners (two cells where graphemes are
+// counted, six where a terminal draws its emoji one by one) keeps the
+// scores in one column, as the explorer's tables do; a line cut to a
+// width fits it on every terminal.
+func TestReportPadsInCells(t *testing.T) {
+	family := "\U0001F469\u200d\U0001F469\u200d\U0001F467"
+	files := map[string]string{"a.txt": "a b c\n", "b.txt": "a b\n", "r" + family + ".txt": "a b c\n", "rx.txt": "a b d\n"}
+	ds, s := reportFixture(t, files, model.Input{Systems: []string{family + "=a.txt", "B=b.txt"}, Refs: []string{"r" + family + ".txt", "rx.txt"}}, model.DefaultSettings())
+	out := Report(ds, s, 0)
+	columns := func(prefix, mark string) []int {
+		var at []int
+		for _, l := range strings.Split(out, "\n") {
+			if i := strings.Index(l, mark); strings.HasPrefix(l, prefix) && i >= 0 {
+				at = append(at, Cells(l[:i]))
+			}
+		}
+		return at
+	}
+	if at := columns("  ", "BLEU = "); len(at) != 2 || at[0] != at[1] {
+		t.Errorf("the corpus scores start at cells %v; want one column:\n%s", at, out)
+	}
+	if at := columns("    ref ", " a b "); len(at) != 4 || slices.Min(at) != slices.Max(at) {
+		t.Errorf("the references start at cells %v; want one column:\n%s", at, out)
+	}
+	for _, l := range strings.Split(Report(ds, s, 22), "\n") {
+		if !Fits(l, 22) {
+			t.Errorf("width 22: %q takes %d cells", l, Cells(l))
+		}
+	}
+}
