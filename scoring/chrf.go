@@ -54,16 +54,16 @@ func ChrFPlusPlusOptions() ChrFOptions {
 // naming the option, whose text can be shown to a user as it is.
 func (o ChrFOptions) Validate() error {
 	if o.CharOrder < 0 || o.CharOrder > ChrFMaxOrder {
-		return badOption(OptChrFCharOrder, "%d is not between 0 and %d", o.CharOrder, ChrFMaxOrder)
+		return badNumber(OptChrFCharOrder, o.CharOrder, "is not between 0 and %d", ChrFMaxOrder)
 	}
 	if o.WordOrder < 0 || o.WordOrder > ChrFMaxOrder {
-		return badOption(OptChrFWordOrder, "%d is not between 0 and %d", o.WordOrder, ChrFMaxOrder)
+		return badNumber(OptChrFWordOrder, o.WordOrder, "is not between 0 and %d", ChrFMaxOrder)
 	}
 	if o.CharOrder+o.WordOrder == 0 {
 		return badOption("", "chrF needs a character order or a word order above 0")
 	}
 	if o.Beta < 0 || o.Beta > ChrFMaxBeta {
-		return badOption(OptChrFBeta, "%d is not between 0 and %d", o.Beta, ChrFMaxBeta)
+		return badNumber(OptChrFBeta, o.Beta, "is not between 0 and %d", ChrFMaxBeta)
 	}
 	return nil
 }

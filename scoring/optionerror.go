@@ -36,7 +36,11 @@ type OptionError struct {
 	Option OptionName
 	// Msg says what is wrong with the value.
 	Msg string
-	err error
+	// Rule is what Msg says after the value when it starts with the
+	// value ("is not between 1 and 9"), so that a caller can show the
+	// value as the user wrote it (010, not 10); "" otherwise.
+	Rule string
+	err  error
 }
 
 // Error returns [OptionError.Text] after the package prefix: scoring:
@@ -59,6 +63,13 @@ func (e *OptionError) Unwrap() error { return e.err }
 // badOption is an [OptionError] wrapping [ErrBadOption].
 func badOption(opt OptionName, format string, a ...any) *OptionError {
 	return &OptionError{Option: opt, Msg: fmt.Sprintf(format, a...), err: ErrBadOption}
+}
+
+// badNumber is an [OptionError] wrapping [ErrBadOption] about the
+// number x: its message is x, then the rule.
+func badNumber(opt OptionName, x any, rule string, a ...any) *OptionError {
+	r := fmt.Sprintf(rule, a...)
+	return &OptionError{Option: opt, Msg: fmt.Sprint(x) + " " + r, Rule: r, err: ErrBadOption}
 }
 
 // OrList joins words as a sentence does: "a", "a or b", "a, b or c".

@@ -130,10 +130,10 @@ func (o Options) Validate() error {
 			Msg: fmt.Sprintf("%q is not a smoothing method (want %s)", o.Smooth, OrList(SmoothNames))}
 	}
 	if math.IsNaN(o.SmoothValue) || math.IsInf(o.SmoothValue, 0) || o.SmoothValue < 0 {
-		return badOption(OptSmoothValue, "%v is not a finite number ≥ 0", o.SmoothValue)
+		return badNumber(OptSmoothValue, o.SmoothValue, "is not a finite number ≥ 0")
 	}
 	if o.MaxOrder < 1 || o.MaxOrder > MaxOrderLimit {
-		return badOption(OptMaxOrder, "%d is not between 1 and %d", o.MaxOrder, MaxOrderLimit)
+		return badNumber(OptMaxOrder, o.MaxOrder, "is not between 1 and %d", MaxOrderLimit)
 	}
 	switch o.Compat {
 	case CompatSacreBLEU:
@@ -148,14 +148,14 @@ func (o Options) Validate() error {
 func (n NLTKOptions) validate(maxOrder int) error {
 	s := n.Smoothing
 	if s.Method < 0 || s.Method > MaxNLTKMethod {
-		return badOption(OptNLTKSmoothing, "%d is not between 0 and %d (NLTK's method0..method%[2]d)", s.Method, MaxNLTKMethod)
+		return badNumber(OptNLTKSmoothing, s.Method, "is not between 0 and %d (NLTK's method0..method%[1]d)", MaxNLTKMethod)
 	}
 	for _, v := range []struct {
 		opt OptionName
 		x   float64
 	}{{OptNLTKEpsilon, s.Epsilon}, {OptNLTKAlpha, s.Alpha}, {OptNLTKK, s.K}} {
 		if math.IsNaN(v.x) || math.IsInf(v.x, 0) {
-			return badOption(v.opt, "%v is not a finite number", v.x)
+			return badNumber(v.opt, v.x, "is not a finite number")
 		}
 	}
 	if n.Weights.n > 0 {

@@ -120,6 +120,8 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--tokenize", "foo"}, `--tokenize: "foo" is not a tokenizer (want 13a, intl, zh, char or none)`},
 		{[]string{"--smooth", "foo"}, `--smooth: "foo" is not a smoothing method (want exp, floor, add-k or none)`},
 		{[]string{"--smooth-value", "-1", "--smooth", "floor"}, `--smooth-value: -1 is not a finite number ≥ 0`},
+		{[]string{"--smooth-value", "-1.50", "--smooth", "add-k"}, `--smooth-value: -1.50 is not a finite number ≥ 0`},
+		{[]string{"--max-order", "010"}, `--max-order: 010 is not between 1 and 9`},
 		{[]string{"--compat", "moses"}, `--compat: "moses" is not sacrebleu or nltk`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "9"}, `--nltk-smoothing: 9 is not between 0 and 7 (NLTK's method0..method7)`},
 		{[]string{"--compat", "nltk", "--nltk-smoothing", "-1"}, `--nltk-smoothing: -1 is not between 0 and 7 (NLTK's method0..method7)`},

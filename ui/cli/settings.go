@@ -184,8 +184,8 @@ var optionFlags = map[scoring.OptionName][]string{
 }
 
 // optionError reports scoring's verdict on an option as a usage error
-// naming the option's flag as it was written (--max-order: 0 is not
-// between 1 and 9; see …), or with the message alone when no one option
+// naming the option's flag and its number as they were written
+// (--max-order: 010 is not between 1 and 9; see …), or with the message alone when no one option
 // is wrong. Any other error is returned as it is.
 func (fs *flagSet) optionError(err error) error {
 	var oe *scoring.OptionError
@@ -193,6 +193,9 @@ func (fs *flagSet) optionError(err error) error {
 		return err
 	}
 	if names, ok := optionFlags[oe.Option]; ok {
+		if oe.Rule != "" && fs.given(names...) {
+			return fs.badNumber(names, "%s", oe.Rule)
+		}
 		return fs.badValue(names, "%s", oe.Msg)
 	}
 	return usagef("%s; %s", oe.Msg, fs.helpHint())
