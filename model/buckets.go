@@ -73,18 +73,21 @@ func (s *Scored) scale() float64 {
 }
 
 // ParseEdges reads edges written as "a,b,c": numbers as [ParseDecimal]
-// reads them, strictly increasing.
+// reads them, strictly increasing. Its error names the number or the
+// edges at fault as written and says how to write them.
 func ParseEdges(s string) ([]float64, error) {
 	var edges []float64
+	prev := ""
 	for _, f := range strings.Split(s, ",") {
-		v, err := ParseDecimal(strings.TrimSpace(f))
+		f = strings.TrimSpace(f)
+		v, err := ParseDecimal(f)
 		if err != nil {
-			return nil, fmt.Errorf("model: bucket edges: %w; write edges as 10,20,30", err)
+			return nil, fmt.Errorf("model: %w; write edges as 10,20,30", err)
 		}
 		if len(edges) > 0 && v <= edges[len(edges)-1] {
-			return nil, fmt.Errorf("model: bucket edges must increase, but %v follows %v", v, edges[len(edges)-1])
+			return nil, fmt.Errorf("model: %q is not increasing (%s follows %s); write edges as 10,20,30", strings.TrimSpace(s), f, prev)
 		}
-		edges = append(edges, v)
+		edges, prev = append(edges, v), f
 	}
 	return edges, nil
 }

@@ -71,13 +71,13 @@ func TestParseEdges(t *testing.T) {
 	}{
 		{"10,20,30", []float64{10, 20, 30}, ""},
 		{" 0.5 , 1", []float64{0.5, 1}, ""},
-		{"10,10", nil, "model: bucket edges must increase, but 10 follows 10"},
-		{"20,10", nil, "model: bucket edges must increase, but 10 follows 20"},
+		{"10,10", nil, `model: "10,10" is not increasing (10 follows 10); write edges as 10,20,30`},
+		{" 20.0, 1e1 ", nil, `model: "20.0, 1e1" is not increasing (1e1 follows 20.0); write edges as 10,20,30`},
 		// The faults of a number are ParseDecimal's (TestParseDecimal).
-		{"a", nil, `model: bucket edges: "a" is not a plain decimal number (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
-		{"1,-1e400", nil, `model: bucket edges: "-1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
-		{"1e-999,1", nil, `model: bucket edges: "1e-999" is out of range (numbers other than 0 go down to about 2.2e-308); write edges as 10,20,30`},
-		{"1,,2", nil, `model: bucket edges: a number is missing (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
+		{"a", nil, `model: "a" is not a plain decimal number (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
+		{"1,-1e400", nil, `model: "-1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
+		{"1e-999,1", nil, `model: "1e-999" is out of range (numbers other than 0 go down to about 2.2e-308); write edges as 10,20,30`},
+		{"1,,2", nil, `model: a number is missing (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
 		{".5,1e1,+20", []float64{0.5, 10, 20}, ""},
 	} {
 		got, err := ParseEdges(tc.in)

@@ -87,7 +87,7 @@ func runBuckets(e *env, args []string) error {
 			return usagef("--edges applies to one grouping; give one --by with it")
 		}
 		if edges, err = model.ParseEdges(edgesArg); err != nil {
-			return usagef("--edges %q: %s", edgesArg, strings.TrimPrefix(err.Error(), "model: "))
+			return fs.badValue([]string{"edges"}, "%s", strings.TrimPrefix(err.Error(), "model: "))
 		}
 	}
 	set, err := sf.settings()
@@ -96,7 +96,7 @@ func runBuckets(e *env, args []string) error {
 	}
 	if edges != nil {
 		if err := model.CheckEdges(bys[0], edges, set.Sentence); err != nil {
-			return usagef("--edges %q: %s", edgesArg, strings.TrimPrefix(err.Error(), "model: "))
+			return fs.badValue([]string{"edges"}, "%q is out of range: %s", fs.typedValue("edges"), strings.TrimPrefix(err.Error(), "model: "))
 		}
 	}
 	if !confidence && fs.given("confidence-n", "seed") {

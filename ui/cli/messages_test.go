@@ -183,7 +183,7 @@ func TestDecimalErrorsAgree(t *testing.T) {
 			{[]string{"ngrams", "--salient", "--alpha", tc.in, "hyp.txt", "ref2.txt", "-r", "ref.txt"},
 				"--alpha: " + tc.fault + "; see 'bleuscope ngrams --help'"},
 			{[]string{"buckets", "--by", "ref-length", "--edges", "1," + tc.in, "hyp.txt", "-r", "ref.txt"},
-				`--edges "1,` + tc.in + `": bucket edges: ` + tc.fault + "; write edges as 10,20,30"},
+				"--edges: " + tc.fault + "; write edges as 10,20,30; see 'bleuscope buckets --help'"},
 		} {
 			want := "bleuscope: " + c.want + "\n"
 			if code, stdout, stderr := runCLI(t, "", c.args...); code != exitUsage || stdout != "" || stderr != want {
