@@ -95,7 +95,7 @@ func (f *sigFlags) resolveSeed() (uint64, error) {
 	if v := os.Getenv("SACREBLEU_SEED"); strings.TrimSpace(v) != "" {
 		seed, err := parseSeed(v)
 		if err != nil {
-			return 0, usagef("SACREBLEU_SEED=%q: %v; set it to a whole number ≥ 0 (or none), or give --seed", v, err)
+			return 0, usagef("SACREBLEU_SEED: %v; change it, or give --seed", err)
 		}
 		return seed, nil
 	}
@@ -115,21 +115,25 @@ func parseSeed(s string) (uint64, error) {
 		}
 		return binary.LittleEndian.Uint64(b[:]) >> 1, nil
 	}
-	t = strings.TrimPrefix(t, "+")
-	if strings.HasPrefix(t, "-") {
-		return 0, errors.New("a seed must be ≥ 0")
+	// A refusal names the seed as typed, quoted unless it is a whole
+	// number (one out of range), as the number flags word theirs.
+	const rule = "is not a whole number from 0 to 2^64-1, or none"
+	u := strings.TrimPrefix(t, "+")
+	if u == "" || u[0] == '_' || u[len(u)-1] == '_' || strings.Contains(u, "__") {
+		return 0, fmt.Errorf("%q %s", s, rule)
 	}
-	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
-		return 0, fmt.Errorf("%q is not a whole number", s)
+	digits := strings.ReplaceAll(u, "_", "")
+	v, err := strconv.ParseUint(digits, 10, 64)
+	if err == nil {
+		return v, nil
 	}
-	v, err := strconv.ParseUint(strings.ReplaceAll(t, "_", ""), 10, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return 0, errors.New("a seed must be below 2^64")
-		}
-		return 0, fmt.Errorf("%q is not a whole number", s)
+	switch n, ierr := strconv.ParseInt(digits, 10, 64); {
+	case ierr == nil && n == 0: // -0
+		return 0, nil
+	case ierr == nil || errors.Is(err, strconv.ErrRange) || errors.Is(ierr, strconv.ErrRange):
+		return 0, fmt.Errorf("%s %s", t, rule)
 	}
-	return v, nil
+	return 0, fmt.Errorf("%q %s", s, rule)
 }
 
 // maxResamples bounds --paired-bs-n, --paired-ar-n and --confidence-n, so

@@ -186,8 +186,9 @@ func TestCompareBadUsage(t *testing.T) {
 		{"nltk", []string{"compare", "--compat", "nltk", "base.txt", "good.txt", "-r", "ref.txt"}, "sacrebleu's definitions"},
 		{"one system", []string{"compare", "base.txt", "-r", "ref.txt"}, "at least one SYSTEM"},
 		{"both tests", []string{"compare", "--paired-bs", "--paired-ar", "base.txt", "good.txt", "-r", "ref.txt"}, "give one of them"},
-		{"negative seed", []string{"compare", "--seed", "-1", "base.txt", "good.txt", "-r", "ref.txt"}, "≥ 0"},
-		{"huge seed", []string{"compare", "--seed", "18446744073709551616", "base.txt", "good.txt", "-r", "ref.txt"}, "2^64"},
+		{"negative seed", []string{"compare", "--seed", "-1", "base.txt", "good.txt", "-r", "ref.txt"}, "--seed: -1 is not a whole number from 0 to 2^64-1, or none; see 'bleuscope compare --help'"},
+		{"huge seed", []string{"compare", "--seed", "18446744073709551616", "base.txt", "good.txt", "-r", "ref.txt"}, "--seed: 18446744073709551616 is not a whole number from 0 to 2^64-1, or none; see 'bleuscope compare --help'"},
+		{"seed not a number", []string{"compare", "-seed=1.5", "base.txt", "good.txt", "-r", "ref.txt"}, `-seed: "1.5" is not a whole number from 0 to 2^64-1, or none; see 'bleuscope compare --help'`},
 		{"too many resamples", []string{"compare", "--paired-ar-n", "2000000", "base.txt", "good.txt", "-r", "ref.txt"}, "more than 1000000"},
 		{"too many confidence resamples", []string{"score", "--confidence", "--confidence-n", "1000001", "base.txt", "-r", "ref.txt"}, "more than 1000000"},
 		{"bad format", []string{"compare", "--format", "tsv", "base.txt", "good.txt", "-r", "ref.txt"}, "--format"},
@@ -203,7 +204,7 @@ func TestCompareBadUsage(t *testing.T) {
 }
 
 func TestParseSeed(t *testing.T) {
-	for in, want := range map[string]uint64{"42": 42, " 42 ": 42, "0042": 42, "+42": 42, "4_2": 42, "0": 0, "4294967296": 1 << 32, "18446744073709551615": 1<<64 - 1} {
+	for in, want := range map[string]uint64{"42": 42, " 42 ": 42, "0042": 42, "+42": 42, "4_2": 42, "0": 0, "-0": 0, "4294967296": 1 << 32, "18446744073709551615": 1<<64 - 1} {
 		if got, err := parseSeed(in); err != nil || got != want {
 			t.Errorf("parseSeed(%q) = %d, %v; want %d", in, got, err, want)
 		}

@@ -39,7 +39,7 @@ func TestExploreResampling(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "input warnings (! lists them)") {
 		t.Errorf("SACREBLEU_SEED=zz: the first screen does not point to the warnings:\n%s", v)
 	}
-	if v := ansi.Strip(pressKeys(t, m, "!").View()); !strings.Contains(v, `SACREBLEU_SEED="zz"`) || !strings.Contains(v, "uses the seed 12345") {
+	if v := ansi.Strip(pressKeys(t, m, "!").View()); !strings.Contains(v, `SACREBLEU_SEED: "zz"`) || !strings.Contains(v, "uses the seed 12345") {
 		t.Errorf("SACREBLEU_SEED=zz: the warnings do not say so:\n%s", v)
 	}
 	m = pressKeys(t, m, "B")
@@ -64,7 +64,7 @@ func TestExploreSeedWarningOnStderr(t *testing.T) {
 	}
 	closeAnn()
 	e.printWarnings()
-	if !strings.Contains(stderr.String(), `bleuscope: warning: SACREBLEU_SEED="zz"`) {
+	if !strings.Contains(stderr.String(), `bleuscope: warning: SACREBLEU_SEED: "zz"`) {
 		t.Errorf("standard error: %q", stderr.String())
 	}
 }
