@@ -36,22 +36,25 @@ func newTestSetCache(getenv func(string) string) testSetCache {
 // xmlReferences are the references sacrebleu scores against for the WMT
 // test sets of 2021 and later (its other test sets use every reference):
 // the translators of the test set, and per language pair where they
-// differ. "" is the reference without a translator.
+// differ ("" is the reference without a translator); and raw, the path
+// of the XML file sacrebleu made the test set's text files of, under
+// NAME/raw/ (%s standing for the language pair; [testSetCache.rawXML]).
 var xmlReferences = map[string]struct {
 	refs   []string
 	byPair map[string][]string
+	raw    string
 }{
-	"wmt24":         {refs: []string{"refA"}},
-	"wmt23":         {refs: []string{"refA"}, byPair: map[string][]string{"en-he": {"refB"}, "he-en": {"refB"}}},
-	"wmt22":         {refs: []string{"A"}, byPair: map[string][]string{"cs-en": {"B"}, "en-cs": {"B"}, "liv-en": {""}, "ru-sah": {""}}},
-	"wmt21/systems": {refs: []string{"A"}},
-	"wmt21":         {refs: []string{"A"}},
-	"wmt21/B":       {refs: []string{"B"}},
-	"wmt21/AB":      {refs: []string{"A", "B"}},
-	"wmt21/C":       {refs: []string{"C"}},
-	"wmt21/AC":      {refs: []string{"A", "C"}},
-	"wmt21/D":       {refs: []string{"D"}},
-	"wmt21/dev":     {refs: []string{"A", ""}},
+	"wmt24":         {refs: []string{"refA"}, raw: "xml/wmttest2024.%s.all.xml"},
+	"wmt23":         {refs: []string{"refA"}, byPair: map[string][]string{"en-he": {"refB"}, "he-en": {"refB"}}, raw: "wmt23-news-systems-v.0.1/xml/wmttest2023.%s.all.xml"},
+	"wmt22":         {refs: []string{"A"}, byPair: map[string][]string{"cs-en": {"B"}, "en-cs": {"B"}, "liv-en": {""}, "ru-sah": {""}}, raw: "wmt22-news-systems-1.1/xml/wmttest2022.%s.all.xml"},
+	"wmt21/systems": {refs: []string{"A"}, raw: "wmt21-news-systems-1.3/xml/newstest2021.%s.all.xml"},
+	"wmt21":         {refs: []string{"A"}, raw: "test/newstest2021.%s.xml"},
+	"wmt21/B":       {refs: []string{"B"}, raw: "test/newstest2021.%s.xml"},
+	"wmt21/AB":      {refs: []string{"A", "B"}, raw: "test/newstest2021.%s.xml"},
+	"wmt21/C":       {refs: []string{"C"}, raw: "test/newstest2021.%s.xml"},
+	"wmt21/AC":      {refs: []string{"A", "C"}, raw: "test/newstest2021.%s.xml"},
+	"wmt21/D":       {refs: []string{"D"}, raw: "test/newstest2021.%s.xml"},
+	"wmt21/dev":     {refs: []string{"A", ""}, raw: "dev/xml/newsdev2021.%s.xml"},
 }
 
 // prefix is the file name prefix of a test set's language pair.
@@ -93,6 +96,14 @@ func (c testSetCache) fields(ts, langpair string) []string {
 	sort.Slice(refs, func(i, j int) bool { return refLess(refs[i], refs[j]) })
 	sort.Strings(others)
 	return append(append(src, refs...), others...)
+}
+
+// listedFields is the fields of a test set's language pair in the order
+// sacrebleu lists them (--list, --echo all): [testSetCache.fields], with
+// those of a WMT XML test set ordered as sacrebleu makes them
+// ([testSetCache.orderXMLFields], which reads the XML file).
+func (c testSetCache) listedFields(ts, langpair string) []string {
+	return c.orderXMLFields(ts, langpair, c.fields(ts, langpair))
 }
 
 // refLess orders reference fields: ref, then ref:0, ref:1, ... by number,
@@ -213,7 +224,7 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 			return c.neverDownloads(*o.testSet, o.langpair)
 		}
 		for _, lp := range pairs {
-			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(c.fields(*o.testSet, lp), ", "))
+			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(c.listedFields(*o.testSet, lp), ", "))
 		}
 		return nil
 	}
@@ -294,7 +305,7 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		if len(want) != 1 {
 			return nil, fatal(1, "Cannot use --echo all with other fields")
 		}
-		want = slices.Clone(fields)
+		want = c.listedFields(ts, langpair)
 	}
 	hasRef := slices.Contains(fields, "ref")
 	for i, f := range want {
@@ -304,7 +315,7 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		case !slices.Contains(fields, f):
 			lines := []string{
 				fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair),
-				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(fields, ", ")),
+				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(c.listedFields(ts, langpair), ", ")),
 			}
 			if !hasRef {
 				lines = append(lines, fmt.Sprintf("'ref' also allowed for backwards compatibility (will return %s)", firstRef))

@@ -2,6 +2,7 @@ package sacrebleu
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -259,5 +260,53 @@ func TestEcho(t *testing.T) {
 		if out != tc.stdout || errOut != tc.stderr || status != tc.status {
 			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want %q, %q, %d", tc.args, out, errOut, status, tc.stdout, tc.stderr, tc.status)
 		}
+	}
+}
+
+// TestEchoAllXMLOrder: --echo all and --list give the fields of a WMT
+// test set of 2021 and later in sacrebleu's order, not by name: src, the
+// references, docid, origlang, the systems as they first appear in the
+// XML file sacrebleu made the text files of (in a document with a
+// segment a reference translates, not a test suite's), then domain;
+// systems by name when the cache lacks that file.
+func TestEchoAllXMLOrder(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	files := map[string]string{}
+	for _, f := range []string{"src", "ref-A", "ref-B", "docid", "origlang", "domain", "Zeta", "Alpha", "Mid", "Suite"} {
+		files["wmt22/wmt22.de-en."+f] = f + "\n"
+		files["wmt21/wmt21.ha-en."+f] = f + "\n"
+	}
+	const doc = `<doc id="%s" origlang="de"%s><src lang="de"><p><seg id="1">s</seg></p></src>` +
+		`<ref lang="en" translator="A"><p><seg id="1">%s</seg></p></ref>%s</doc>`
+	hyp := func(names ...string) string {
+		var b strings.Builder
+		for _, n := range names {
+			b.WriteString(`<hyp system="` + n + `"><p><seg id="1">h</seg></p></hyp>`)
+		}
+		return b.String()
+	}
+	files["wmt22/raw/wmt22-news-systems-1.1/xml/wmttest2022.de-en.all.xml"] = `<?xml version="1.0" encoding="utf-8"?><dataset id="wmttest2022">` +
+		fmt.Sprintf(doc, "untranslated", "", "", hyp("Alpha")) + // no reference text: dropped
+		fmt.Sprintf(doc, "suite", ` testsuite="x"`, "r", hyp("Suite")) + // a test suite: skipped
+		fmt.Sprintf(doc, "d1", "", "r", hyp("Zeta", "Alpha", "Zeta")) +
+		fmt.Sprintf(doc, "d2", "", "r", hyp("Mid", "Alpha")) + `</dataset>`
+	writeFiles(t, cache, files)
+	want := "src, ref:A, ref:B, docid, origlang, Zeta, Alpha, Mid, Suite, domain"
+	noXML := "src, ref:A, ref:B, docid, origlang, Alpha, Mid, Suite, Zeta, domain"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-t", "wmt22", "-l", "de-en", "--echo", "all"}, strings.ReplaceAll(strings.ReplaceAll(want, ":", "-"), ", ", "\t") + "\n"},
+		{[]string{"--list", "-t", "wmt22", "-l", "de-en"}, "de-en: " + want + "\n"},
+		{[]string{"--list", "-t", "wmt21", "-l", "ha-en"}, "ha-en: " + noXML + "\n"},
+	} {
+		if out, errOut, status := cacheRun(t, dir, cache, tc.args...); out != tc.want || status != 0 {
+			t.Errorf("sacrebleu %q: %q (status %d, %s); want %q", tc.args, out, status, errOut, tc.want)
+		}
+	}
+	_, errOut, _ := cacheRun(t, dir, cache, "-t", "wmt22", "-l", "de-en", "--echo", "nope")
+	if !strings.Contains(errOut, "available fields for wmt22/de-en: "+want+"\n") {
+		t.Errorf("--echo nope: %q; want the fields in sacrebleu's order", errOut)
 	}
 }

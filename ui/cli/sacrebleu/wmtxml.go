@@ -1,0 +1,163 @@
+package sacrebleu
+
+import (
+	"bufio"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// xmlMetaFields are the fields sacrebleu makes of a WMT XML file of 2021
+// and later besides the source, the references and the systems: docid
+// and origlang after the references, domain (when the file has one) after
+// the systems.
+var xmlMetaFields = []string{"docid", "origlang", "domain"}
+
+// florestPairs are the language pairs of wmt21 whose XML file is a FLORES
+// test set (florestest2021) rather than a news one (newstest2021).
+var florestPairs = []string{"bn-hi", "hi-bn", "xh-zu", "zu-xh"}
+
+// rawXML is the XML file sacrebleu made a WMT test set's text files of
+// (2021 and later): NAME/raw/ and the path its DATASETS gives the
+// language pair; "" for the other test sets.
+func (c testSetCache) rawXML(ts, langpair string) string {
+	x, ok := xmlReferences[ts]
+	if !ok {
+		return ""
+	}
+	p := strings.ReplaceAll(x.raw, "%s", langpair)
+	if slices.Contains(florestPairs, langpair) {
+		p = strings.Replace(p, "newstest2021", "florestest2021", 1)
+	}
+	return filepath.Join(c.dir, ts, "raw", filepath.FromSlash(p))
+}
+
+// orderXMLFields puts the fields of a WMT XML test set (src, the
+// references, then the others by name, as fields lists them) in the order
+// sacrebleu's fieldnames gives them: src, the references, docid,
+// origlang, the systems as they first appear in the XML file (by name
+// when the cache lacks it, where sacrebleu would download it again), then
+// domain. The references keep their order by name: sacrebleu's comes
+// from a Python set of the translators, which differs from run to run.
+func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) []string {
+	path := c.rawXML(ts, langpair)
+	if path == "" {
+		return fields
+	}
+	var head, systems []string
+	for _, f := range fields {
+		if f == "src" || f == "ref" || strings.HasPrefix(f, "ref:") {
+			head = append(head, f)
+		} else if !slices.Contains(xmlMetaFields, f) {
+			systems = append(systems, f)
+		}
+	}
+	if order, err := xmlSystems(path); err == nil {
+		rank := func(s string) int {
+			if i := slices.Index(order, s); i >= 0 {
+				return i
+			}
+			return len(order) // not in the file: after those that are, by name
+		}
+		slices.SortStableFunc(systems, func(a, b string) int { return rank(a) - rank(b) })
+	}
+	out := head
+	for _, f := range xmlMetaFields[:2] {
+		if slices.Contains(fields, f) {
+			out = append(out, f)
+		}
+	}
+	out = append(out, systems...)
+	if slices.Contains(fields, "domain") {
+		out = append(out, "domain")
+	}
+	return out
+}
+
+// xmlSystems returns the systems of a WMT XML file in the order sacrebleu
+// makes their fields: each where it first appears (<hyp system="…">) in a
+// document, not a test suite's, with a source segment that some reference
+// translates (sacrebleu drops the others).
+func xmlSystems(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d := xml.NewDecoder(bufio.NewReader(f))
+	var (
+		order             []string
+		suite             bool     // the document is a test suite's
+		hyps              []string // the document's systems, in order
+		srcSegs, refSegs  []string // its source segments, and those a reference translates
+		part, segID       string   // src, ref or hyp; the segment's id
+		inSeg, segHasText bool
+	)
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return order, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "doc":
+				_, suite = xmlAttr(t, "testsuite")
+				hyps, srcSegs, refSegs = hyps[:0], srcSegs[:0], refSegs[:0]
+			case "src", "ref":
+				part = t.Name.Local
+			case "hyp":
+				part = "hyp"
+				if name, _ := xmlAttr(t, "system"); !slices.Contains(hyps, name) {
+					hyps = append(hyps, name)
+				}
+			case "seg":
+				segID, _ = xmlAttr(t, "id")
+				segID = strings.TrimSpace(segID)
+				inSeg, segHasText = true, false
+			}
+		case xml.CharData:
+			segHasText = segHasText || inSeg && len(t) > 0
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "seg":
+				inSeg = false
+				switch {
+				case part == "src":
+					srcSegs = append(srcSegs, segID)
+				case part == "ref" && segHasText:
+					refSegs = append(refSegs, segID)
+				}
+			case "src", "ref", "hyp":
+				part = ""
+			case "doc":
+				if suite || !slices.ContainsFunc(srcSegs, func(id string) bool { return slices.Contains(refSegs, id) }) {
+					continue
+				}
+				for _, h := range hyps {
+					if !slices.Contains(order, h) {
+						order = append(order, h)
+					}
+				}
+			}
+		}
+	}
+}
+
+// xmlAttr returns the value of the attribute called name, and whether
+// the element has it.
+func xmlAttr(e xml.StartElement, name string) (string, bool) {
+	for _, a := range e.Attr {
+		if a.Name.Local == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
