@@ -77,7 +77,16 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	// Even r, the closest reference length, depends on the hypothesis: the
 	// segments are grouped by the shown system's figure.
 	names := anaByNames[by]
-	titles = anaTitles("buckets by "+c.shortName(x.sys)+"'s "+names[0], "buckets by "+c.shortName(x.sys)+"'s "+names[1])
+	items := a.bucketItems(x)
+	// Which rows are in view when some are not, in every form, as the
+	// n-gram table's title keeps its count; the last form leaves out the
+	// shown system's name, which the rows give, to keep it.
+	rows := ""
+	if pos := scrollRange(a.top[anaBuckets], a.bodyRows(), len(items)); pos != "" {
+		rows = " · rows " + pos
+	}
+	sys := c.shortName(x.sys)
+	titles = append(anaTitles("buckets by "+sys+"'s "+names[0]+rows, "buckets by "+sys+"'s "+names[1]+rows), "buckets by "+names[1]+rows)
 	notes = []string{c.shortName(x.sys) + "'s segments grouped; every system scored on those same segments",
 		"every system scored on the same segments"}
 	if len(c.ds.Systems) == 1 {
@@ -89,7 +98,6 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if s, _ := a.mostLost(x); s != nil {
 		notes = s
 	}
-	items := a.bucketItems(x)
 	nameW := 6
 	for s := range c.ds.Systems {
 		nameW = max(nameW, anaNameWidth(c, s))

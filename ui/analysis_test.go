@@ -1355,3 +1355,39 @@ func TestAnalysisSelectedRowHighlightedWhole(t *testing.T) {
 		m = press(t, m, "right")
 	}
 }
+
+// TestAnalysisBucketsSayRowsInView: when the bucket table has more rows
+// than fit, its title says which are in view, at the top and after G, in
+// every grouping, and is not cut (at 60×16 rows were hidden below with no
+// sign of them).
+func TestAnalysisBucketsSayRowsInView(t *testing.T) {
+	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
+		m := openAnalysisScreen(t, ready(t, ds, 60, 16))
+		m = press(t, m, "right")
+		scrolled := 0
+		for range model.BucketBys {
+			n, h := len(m.ana.bucketItems(m.anaCtx())), m.ana.bodyRows()
+			title := func() string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
+			if n <= h {
+				if strings.Contains(title(), "rows ") {
+					t.Errorf("%v: %d rows fit in %d, yet the title says %q", m.ana.bucketBy(), n, h, title())
+				}
+				m = press(t, m, "m")
+				continue
+			}
+			scrolled++
+			if want := fmt.Sprintf("rows 1–%d of %d", h, n); !strings.Contains(title(), want) || cutWord(title()) {
+				t.Errorf("%v at the top: title %q; want it whole, with %q", m.ana.bucketBy(), title(), want)
+			}
+			m = press(t, m, "G")
+			top := m.ana.top[anaBuckets]
+			if want := fmt.Sprintf("rows %d–%d of %d", top+1, min(n, top+h), n); top == 0 || !strings.Contains(title(), want) || cutWord(title()) {
+				t.Errorf("%v after G: title %q; want it whole, with %q (view from row %d)", m.ana.bucketBy(), title(), want, top)
+			}
+			m = press(t, m, "m")
+		}
+		if scrolled == 0 {
+			t.Errorf("no grouping had more rows than fit at 60×16: the test wants one")
+		}
+	}
+}

@@ -63,12 +63,15 @@ func (p pane) view() string {
 
 // position describes the scroll position ("12–30 of 80"), or "" when all
 // lines fit.
-func (p pane) position() string {
-	if len(p.lines) <= p.height {
+func (p pane) position() string { return scrollRange(p.off, p.height, len(p.lines)) }
+
+// scrollRange says which of total lines or rows a view of height of them
+// from off shows ("12–30 of 80"), or "" when all fit.
+func scrollRange(off, height, total int) string {
+	if total <= height {
 		return ""
 	}
-	end := min(len(p.lines), p.off+p.height)
-	return itoa(p.off+1) + "–" + itoa(end) + " of " + itoa(len(p.lines))
+	return itoa(off+1) + "–" + itoa(min(total, off+height)) + " of " + itoa(total)
 }
 
 // update scrolls p for the scrolling keys of k (a line, a page, to the top
