@@ -136,8 +136,7 @@ func (w *Walkthrough) goTo(i int) {
 // step's heading, its scrolling text and a footer with what is left to
 // scroll and the keys, in at most width×height cells.
 func (w Walkthrough) View() string {
-	s := w.steps[w.step]
-	head := render.StepHeading(w.st, s, w.step, len(w.steps), w.w)
+	head := render.StepHeading(w.st, w.steps, w.step, w.w)
 	if w.line != "" {
 		head = w.st.Title.Render(w.title()) + "\n" + head
 	}

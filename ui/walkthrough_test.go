@@ -13,6 +13,7 @@ import (
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	// golden defines the -update flag the goldens here honour too.
 	_ "github.com/charmbracelet/x/exp/golden"
@@ -213,5 +214,23 @@ func TestWalkthroughNLTKErrorAdvice(t *testing.T) {
 	key := DefaultKeyMap().NLTKMethod.Help().Key
 	if !strings.Contains(view, key+" cycles NLTK's methods") || strings.Contains(view, "--nltk-smoothing") {
 		t.Errorf("the last step should name the %s key and no flag:\n%s", key, l.view())
+	}
+}
+
+// TestWalkthroughCountsAsTitlesNumber: at 60×16, each step's heading
+// counts the steps as the titles number them (1, 2.1–2.4, 3–6): "step 2
+// of 6" over "2.3 Trigrams", "step 6 of 6" over "6 Result"; it said "step
+// 4 of 9" and "step 9 of 9", a count that disagreed with the numbering.
+func TestWalkthroughCountsAsTitlesNumber(t *testing.T) {
+	refs := []string{"It is a guide to action that ensures that the military will forever heed Party commands"}
+	w := newWalk(t, "It is a guide to action which ensures that the military always obeys the commands of the party", refs, scoring.SentenceOptions(), 60, 16)
+	want := []string{"1 Tokens", "2.1 ", "2.2 ", "2.3 ", "2.4 ", "3 ", "4 ", "5 ", "6 Result"}
+	for i, title := range want {
+		head := strings.SplitN(ansi.Strip(w.View()), "\n", 2)[0]
+		count := "step " + title[:1] + " of 6"
+		if !strings.HasPrefix(head, title) || !strings.HasSuffix(head, count) {
+			t.Errorf("step %d: heading %q; want %q…%q", i+1, head, title, count)
+		}
+		w, _ = w.Update(wtKey("right"))
 	}
 }

@@ -14,6 +14,9 @@ import (
 type Step struct {
 	// Title names the step, such as "2.1 Unigrams: counting and clipping".
 	Title string
+	// Stage is the top-level step it is part of, the first number of its
+	// title: 2 for every order's counting and clipping (2.1–2.N).
+	Stage int
 	// Body is the step's text, numbers and pictures; no line is wider than
 	// the width the steps were rendered for, except the lines [KeepLines]
 	// keeps whole.
@@ -107,7 +110,26 @@ func WalkthroughSteps(st Styles, d scoring.Detail, res scoring.Result, opt scori
 	for i := range steps {
 		steps[i].Body = fitWidth(steps[i].Body, w.width, w.kept)
 	}
+	numberSteps(steps)
 	return steps
+}
+
+// numberSteps numbers the steps' titles and sets their stages: 1 the
+// tokens, 2.1–2.N each order's counting and clipping, then 3 to 6.
+func numberSteps(steps []Step) {
+	stage := 0
+	for i := range steps {
+		s := &steps[i]
+		if s.Order <= 1 {
+			stage++
+		}
+		s.Stage = stage
+		number := strconv.Itoa(stage)
+		if s.Order > 0 {
+			number += "." + strconv.Itoa(s.Order)
+		}
+		s.Title = number + " " + s.Title
+	}
 }
 
 // Walkthrough renders every step of [WalkthroughSteps] one after the
@@ -120,7 +142,7 @@ func Walkthrough(st Styles, d scoring.Detail, res scoring.Result, opt scoring.Op
 		if i > 0 {
 			b.WriteString("\n\n")
 		}
-		b.WriteString(StepHeading(st, s, i, len(steps), width))
+		b.WriteString(StepHeading(st, steps, i, width))
 		b.WriteString("\n")
 		b.WriteString(s.Body)
 	}
@@ -128,11 +150,12 @@ func Walkthrough(st Styles, d scoring.Detail, res scoring.Result, opt scoring.Op
 	return b.String()
 }
 
-// StepHeading renders the heading of step i (0-based) of total: its title
-// with "step i+1 of total", underlined by a rule so it stands out without
-// colour.
-func StepHeading(st Styles, s Step, i, total int, width int) string {
-	count := "step " + strconv.Itoa(i+1) + " of " + strconv.Itoa(total)
+// StepHeading renders the heading of steps[i]: its title with "step 2 of
+// 6", counted in top-level steps as the titles number them (2.1–2.4 are
+// all step 2), underlined by a rule so it stands out without colour.
+func StepHeading(st Styles, steps []Step, i int, width int) string {
+	s := steps[i]
+	count := "step " + strconv.Itoa(s.Stage) + " of " + strconv.Itoa(steps[len(steps)-1].Stage)
 	title := Truncate(s.Title, max(1, width-len(count)-3))
 	gap := max(1, width-ansi.StringWidth(title)-len(count))
 	line := st.Title.Render(title) + strings.Repeat(" ", gap) + st.Muted.Render(count)

@@ -37,7 +37,7 @@ func (w *walk) precisionStep() Step {
 		}
 		b.WriteString(w.para(n))
 	}
-	return Step{Title: "3 Precisions and smoothing", Body: b.String(), Marks: model.SegmentMarks(w.d, 0)}
+	return Step{Title: "Precisions and smoothing", Body: b.String(), Marks: model.SegmentMarks(w.d, 0)}
 }
 
 // smoothingNotes explains, order by order, sacrebleu's treatment of zero
@@ -193,14 +193,14 @@ func (w *walk) meanStep() Step {
 	var b strings.Builder
 	if w.nltk() {
 		w.nltkMean(&b)
-		return Step{Title: "4 Geometric mean", Body: b.String()}
+		return Step{Title: "Geometric mean", Body: b.String()}
 	}
 	r := w.res
 	b.WriteString(w.para("BLEU combines the precisions by their geometric mean: the average of their logarithms, each order weighted 1/N, turned back with exp. Being a product, it is dragged down by any one low precision."))
 	b.WriteString("\n\n")
 	if r.NoMatch {
 		b.WriteString(w.para("No n-gram matched at any order, so there is nothing to average: sacrebleu returns 0."))
-		return Step{Title: "4 Geometric mean", Body: b.String()}
+		return Step{Title: "Geometric mean", Body: b.String()}
 	}
 	n := r.EffOrder
 	logs := make([]float64, 0, n)
@@ -234,12 +234,12 @@ func (w *walk) meanStep() Step {
 	b.WriteString("\n")
 	if zero {
 		b.WriteString(w.para("A precision of 0 makes the mean of the logs hugely negative, and exp of it is 0: the geometric mean is 0."))
-		return Step{Title: "4 Geometric mean", Body: b.String()}
+		return Step{Title: "Geometric mean", Body: b.String()}
 	}
 	b.WriteString(w.formula(fmt.Sprintf("mean = (%s) / %d = %s", joinSum(logs), n, fnum(r.LogMean))))
 	b.WriteString("\n")
 	b.WriteString(w.formula(fmt.Sprintf("geometric mean = exp(%s) = %s", fnum(r.LogMean), w.st.Score.Render(fnum(r.GeoMean)))))
-	return Step{Title: "4 Geometric mean", Body: b.String()}
+	return Step{Title: "Geometric mean", Body: b.String()}
 }
 
 // nltkMean writes NLTK's weighted sum of logs.

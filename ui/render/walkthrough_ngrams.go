@@ -33,7 +33,7 @@ func (w *walk) orderStep(n int) Step {
 			msg += " NLTK still divides by max(1, 0) = 1, so its precision for this order is 0/1."
 		}
 		b.WriteString(w.para(msg))
-		return Step{Title: fmt.Sprintf("2.%d %ss: counting and clipping", n, capital(name)), Body: b.String(), Order: n, Marks: marks}
+		return Step{Title: capital(name) + "s: counting and clipping", Body: b.String(), Order: n, Marks: marks}
 	}
 	b.WriteString(w.clipTable(od))
 	b.WriteString("\n")
@@ -43,7 +43,7 @@ func (w *walk) orderStep(n int) Step {
 	b.WriteString(w.precisionPair(t.Found, od.Matches, od.Total, t.Occurrences))
 	b.WriteString("\n")
 	b.WriteString(w.para(w.clipSummary(od, name)))
-	return Step{Title: fmt.Sprintf("2.%d %ss: counting and clipping", n, capital(name)), Body: b.String(), Order: n, Marks: marks}
+	return Step{Title: capital(name) + "s: counting and clipping", Body: b.String(), Order: n, Marks: marks}
 }
 
 // refColumnsNote explains the reference columns of the clip table.

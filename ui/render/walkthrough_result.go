@@ -27,7 +27,7 @@ func (w *walk) brevityStep() Step {
 	if r > 0 {
 		b.WriteString(BPCurve(w.st, w.res.Ratio, w.res.BP, w.width, 9))
 	}
-	return Step{Title: "5 Brevity penalty", Body: b.String()}
+	return Step{Title: "Brevity penalty", Body: b.String()}
 }
 
 // lengths lists c, every reference length with its distance from c, the
@@ -104,7 +104,7 @@ func (w *walk) resultStep() Step {
 	if w.err != nil {
 		if !w.nltk() {
 			b.WriteString(w.para("Scoring failed for this segment: " + Safe(w.err.Error())))
-			return Step{Title: "6 Result", Body: b.String()}
+			return Step{Title: "Result", Body: b.String()}
 		}
 		b.WriteString(w.para("No score: NLTK raises an error for this segment:"))
 		b.WriteString("\n")
@@ -123,7 +123,7 @@ func (w *walk) resultStep() Step {
 		} else {
 			b.WriteString(w.para("So `bleuscope score` of this segment alone stops with this error (exit status 2), and `bleuscope segments` prints error on its line; explain shows the computation as far as NLTK gets. Try another smoothing method: " + w.methodHint + "."))
 		}
-		return Step{Title: "6 Result", Body: b.String()}
+		return Step{Title: "Result", Body: b.String()}
 	}
 	r := w.res
 	if w.nltk() && r.NLTK != nil && r.NLTK.NoMatch {
@@ -148,7 +148,7 @@ func (w *walk) resultStep() Step {
 		}
 		b.WriteString(w.para(s))
 	}
-	return Step{Title: "6 Result", Body: b.String()}
+	return Step{Title: "Result", Body: b.String()}
 }
 
 // geoMean is the geometric mean of the precisions in the mean, for

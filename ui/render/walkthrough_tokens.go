@@ -42,7 +42,7 @@ func (w *walk) tokensStep() Step {
 			b.WriteString(s)
 		}
 	}
-	return Step{Title: "1 Tokens", Body: b.String()}
+	return Step{Title: "Tokens", Body: b.String()}
 }
 
 // textChanges lists, when the text is known, what tokenizing split off
