@@ -239,12 +239,15 @@ func (n annotator) SetSize(width, height int) annotator {
 }
 
 // stripLines is how many lines the strip takes from the segment pane's
-// detail lines: none when annotating is off.
-func (n annotator) stripLines(detail int) int {
+// detail lines for sel: those it has to show, up to half the detail
+// lines (3 at least), the pane keeping the rest; none when annotating is
+// off.
+func (n annotator) stripLines(c common, sel selection, detail int) int {
 	if !n.on {
 		return 0
 	}
-	return min(max(3, detail/3), 6)
+	_, marked, list := n.stripParts(c, sel)
+	return min(1+len(marked)+len(list), max(3, detail/2))
 }
 
 // segment returns the attached annotations of the selection.

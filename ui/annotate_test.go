@@ -656,7 +656,8 @@ func TestSpaceMarksFollowSpans(t *testing.T) {
 
 // TestFitStrip: the strip keeps the first line of marked text with its
 // marks whatever the number of annotations, cutting the list with a line
-// that says how many more E lists.
+// that says how many more E lists (or, with room for that line alone, how
+// many there are, rather than leaving it blank).
 func TestFitStrip(t *testing.T) {
 	st := render.PlainStyles()
 	marked := []string{"hyp text", "    MMMM", "src text", "    mmmm"}
@@ -668,7 +669,7 @@ func TestFitStrip(t *testing.T) {
 		{8, append(append([]string{}, marked...), list...)},
 		{5, []string{"1 a", "2 b", "… 2 more (E lists them)", "hyp text", "    MMMM"}},
 		{6, []string{"1 a", "2 b", "3 c", "4 d", "hyp text", "    MMMM"}},
-		{3, []string{"hyp text", "    MMMM"}},
+		{3, []string{"4 annotations (E lists them)", "hyp text", "    MMMM"}},
 	} {
 		if got := fitStrip(st, slices.Clone(marked), slices.Clone(list), c.room); !slices.Equal(got, c.want) {
 			t.Errorf("room %d: %q; want %q", c.room, got, c.want)
@@ -973,6 +974,52 @@ func TestSummaryNamesDetachedByTheTablesForm(t *testing.T) {
 	for _, line := range []string{"1", "2"} {
 		if !regexp.MustCompile(`(?m)^ +LT22 line ` + line + `, `).MatchString(v) {
 			t.Errorf("the detached annotation of line %s is not listed under LT22:\n%s", line, v)
+		}
+	}
+}
+
+// TestAnnotateStripTakesWhatItNeeds: the strip under the segment pane
+// takes the lines the selection's annotations need, up to half the
+// pane's lines, and the pane the rest: one line for a segment not
+// annotated, every error listed when they fit in half (it took a
+// fixed 3 lines at 60×16, 5 at 100×30, blank lines or a list cut).
+func TestAnnotateStripTakesWhatItNeeds(t *testing.T) {
+	for _, size := range [][2]int{{60, 16}, {100, 30}} {
+		w, h := size[0], size[1]
+		m, _ := annotating(t, w, h)
+		detail := mainLayout(w, h, false).detail
+		// strip returns the strip's lines, from its title to the footer.
+		strip := func(how string) []string {
+			t.Helper()
+			v := m.View()
+			checkFit(t, how, v, w, h)
+			lines := strings.Split(ansi.Strip(v), "\n")
+			for i, l := range lines {
+				if strings.HasPrefix(l, "annotations · ") {
+					return lines[i : len(lines)-1]
+				}
+			}
+			t.Fatalf("%d×%d, %s: no strip:\n%s", w, h, how, v)
+			return nil
+		}
+		if got := strip("not annotated"); len(got) != 1 || m.pane.body.height != detail-2 {
+			t.Errorf("%d×%d, not annotated: strip of %d lines %q, pane of %d; want 1 line and the pane %d", w, h, len(got), got, m.pane.body.height, detail-2)
+		}
+		m = press(t, m, "N")
+		if got := strip("no error"); len(got) != 2 || !strings.Contains(got[1], "no error") {
+			t.Errorf("%d×%d, no error: strip %q; want its title and the mark", w, h, got)
+		}
+		for range 5 { // errors on the first word, which replace the mark
+			m = press(t, m, "A", "enter", "a", "m", "M", "enter")
+		}
+		got := strip("five errors")
+		need := 1 + 2 + 5 // the title, the marked hypothesis and its marks, the list
+		want := min(need, max(3, detail/2))
+		if len(got) != want || m.pane.body.height != detail-1-want {
+			t.Errorf("%d×%d, five errors: strip of %d lines, pane of %d; want %d and %d:\n%s", w, h, len(got), m.pane.body.height, want, detail-1-want, strings.Join(got, "\n"))
+		}
+		if listed := want == need; listed != strings.HasPrefix(got[len(got)-1], " 5 ") {
+			t.Errorf("%d×%d, five errors: strip %q; want the fifth listed last: %v", w, h, got, listed)
 		}
 	}
 }

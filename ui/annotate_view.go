@@ -95,38 +95,50 @@ func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
 // error spans marked, and the segment's annotations, in exactly n.height
 // lines.
 func (n annotator) stripView(c common, sel selection) string {
+	title, marked, list := n.stripParts(c, sel)
+	lines := append([]string{title}, fitStrip(c.st, marked, list, n.height-1)...)
+	return fit(strings.Join(lines, "\n"), c.width, n.height)
+}
+
+// stripParts returns what the strip shows of sel: its title line, the
+// texts with the error spans marked and the list of the annotations
+// (none for a segment without).
+func (n annotator) stripParts(c common, sel selection) (title string, marked, list []string) {
 	st := c.st
 	anns := n.segment(c, sel)
-	var lines []string
-	lines = append(lines, n.titleLine(c, sel, anns))
-	if sel.ok && len(anns) > 0 {
-		if hasSide(anns, annotations.SideHyp) {
-			lines = append(lines, markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
-		}
-		if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
-			lines = append(lines, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
-		}
-		list := make([]string, len(anns))
-		for i, a := range anns {
-			list[i] = n.annLine(c, i, a)
-		}
-		lines = append(lines[:1], fitStrip(st, lines[1:], list, n.height-1)...)
+	title = n.titleLine(c, sel, anns)
+	if !sel.ok || len(anns) == 0 {
+		return title, nil, nil
 	}
-	return fit(strings.Join(lines, "\n"), c.width, n.height)
+	if hasSide(anns, annotations.SideHyp) {
+		marked = append(marked, markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
+	}
+	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
+		marked = append(marked, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
+	}
+	list = make([]string, len(anns))
+	for i, a := range anns {
+		list[i] = n.annLine(c, i, a)
+	}
+	return title, marked, list
 }
 
 // fitStrip lays the marked text and the list of annotations in room
 // lines: both when they fit; else the list first, then as much of the
 // marked text as is left but at least its first line with its marks,
-// the list cut to make room with a line saying how many more E lists.
+// the list cut to make room with a line saying how many more E lists
+// (with room for that line alone, how many there are).
 func fitStrip(st render.Styles, marked, list []string, room int) []string {
 	if len(marked)+len(list) <= room {
 		return append(marked, list...)
 	}
 	keep := min(len(marked), max(2, room-len(list)), room)
 	if lroom := room - keep; len(list) > lroom {
-		if lroom < 2 { // no room for a line of the list and the "more" line
+		switch lroom {
+		case 0:
 			return marked[:keep]
+		case 1: // no room for a line of the list and the "more" line
+			return append([]string{st.Muted.Render(fmt.Sprintf("%d annotations (E lists them)", len(list)))}, marked[:keep]...)
 		}
 		more := len(list) - (lroom - 1)
 		list = append(list[:lroom-1:lroom-1], st.Muted.Render(fmt.Sprintf("… %d more (E lists them)", more)))

@@ -24,9 +24,6 @@ func (m *Model) resize() {
 	l := mainLayout(w, h, m.pane.zoom)
 	m.header = m.header.SetSize(w, l.header)
 	m.list = m.list.SetSize(w, l.listRows)
-	strip := m.ann.stripLines(l.detail)
-	m.pane = m.pane.SetSize(w, l.detail-1-strip)
-	m.ann = m.ann.SetSize(w, strip)
 	m.help = m.help.SetSize(w, h)
 	m.warns = m.warns.SetSize(w, h)
 	m.ledger = m.ledger.SetSize(w, h)
@@ -37,7 +34,7 @@ func (m *Model) resize() {
 	if m.learn != nil {
 		m.learn = m.learn.setSize(w, h)
 	}
-	m.refreshPane(false)
+	m.refreshPane(false) // sizes the segment pane and the strip
 	m.refreshOverlay(false)
 }
 
@@ -182,7 +179,14 @@ func (m *Model) applyRows(rows []int, subset *subsetScore, anyCase int) {
 func (m *Model) refreshPane(resetTop bool) {
 	m.pane.focus = m.list.drillFocus()
 	m.list.fillIn(m.c)
-	m.pane.refresh(m.c, m.list.selection(m.c), resetTop)
+	sel := m.list.selection(m.c)
+	// The annotations strip takes the lines the selection needs, the
+	// pane the rest.
+	detail := mainLayout(m.c.width, m.c.height, m.pane.zoom).detail
+	strip := m.ann.stripLines(m.c, sel, detail)
+	m.pane = m.pane.SetSize(m.c.width, detail-1-strip)
+	m.ann = m.ann.SetSize(m.c.width, strip)
+	m.pane.refresh(m.c, sel, resetTop)
 }
 
 // rescore scores the dataset again with the settings asked for, in a
