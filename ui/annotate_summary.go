@@ -205,17 +205,32 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	// Annotations that no longer belong to the input.
 	if det := n.res.Detached; len(det) > 0 {
 		out = append(out, "")
-		add(st.Title.Render(fmt.Sprintf("detached: %d annotation%s whose text changed (kept in the file, shown on no segment)", len(det), plural(len(det)))))
+		count := fmt.Sprintf("detached: %d annotation%s", len(det), plural(len(det)))
+		add(st.Title.Render(render.FirstFit(w, count+" whose text changed (kept in the file, shown on no segment)",
+			count+", kept in the file, shown on no segment", count+" (kept in the file)", count)))
 		for i, d := range det {
 			if i == 20 {
-				add(st.Muted.Render(fmt.Sprintf("   … %d more ('bleuscope annotations export' lists them all)", len(det)-i)))
+				more := fmt.Sprintf("   … %d more", len(det)-i)
+				add(st.Muted.Render(render.FirstFit(w, more+" ('bleuscope annotations export' lists them all)", more+" (annotations export lists them)", more)))
 				break
 			}
 			who := render.Safe(d.System) // a system the input does not have: named only here
 			if j, ok := c.ds.SystemIndex(d.System); ok {
 				who = name(j) // the table's form
 			}
-			add(fmt.Sprintf("   %s line %d, %s: %s", who, d.Line, describe(d.Annotation), render.Safe(d.Reason)))
+			// The reason in fewer words first, then an error's category
+			// left out, its severity kept.
+			what := []string{describe(d.Annotation)}
+			if d.Kind == annotations.KindError {
+				what = append(what, render.Safe(d.Severity))
+			}
+			var forms []string
+			for _, wh := range what {
+				for _, r := range append([]string{d.Reason}, d.Shorter...) {
+					forms = append(forms, fmt.Sprintf("   %s line %d, %s: %s", who, d.Line, wh, render.Safe(r)))
+				}
+			}
+			add(render.FirstFit(w, forms...))
 		}
 	}
 	s.pick = min(s.pick, max(0, len(s.segs)-1))

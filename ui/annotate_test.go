@@ -1023,3 +1023,40 @@ func TestAnnotateStripTakesWhatItNeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryDetachedReasonsFit: the summary's detached annotations say
+// why in words that fit from 60 columns, fewer when narrow, never cut;
+// their title too (at 60 columns "the hypothesis is not the text it…").
+func TestSummaryDetachedReasonsFit(t *testing.T) {
+	ds := demoDataset(t)
+	mark := func(system string, line int, hyp, src string) annotations.Annotation {
+		a := annotations.Annotation{Kind: annotations.KindError, System: system, Line: line, Rater: "ext", Category: "Accuracy/Mistranslation", Severity: "Major"}
+		a.SetText(hyp, src)
+		return a
+	}
+	sys := ds.Systems[0].Name
+	extra := []annotations.Annotation{
+		mark(sys, 3, "a text the corpus no longer has", ds.Src[2]),       // the hypothesis changed
+		mark(sys, 4, ds.Systems[0].Hyps[3], "a source it no longer has"), // the source changed
+		mark(sys, ds.Len()+1, "past the end", ""),
+		mark("gone", 5, "no such system", ""),
+	}
+	for _, w := range []int{60, 80, 120} {
+		m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: extra}))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 60})
+		m = drive(t, next.(Model), next.(Model).Init())
+		v := ansi.Strip(press(t, m, "S").View())
+		rows := regexp.MustCompile(`(?m)^(detached: .*|   \S+ line \d+, .*)$`).FindAllString(v, -1)
+		if len(rows) != 1+len(extra) {
+			t.Fatalf("%d columns: %d detached rows %q; want the title and %d:\n%s", w, len(rows), rows, len(extra), v)
+		}
+		for _, row := range rows {
+			if strings.Contains(row, "…") || !render.Fits(row, w) {
+				t.Errorf("%d columns: %q is cut", w, row)
+			}
+		}
+		if w == 120 && !strings.Contains(v, "the hypothesis is not the text it was made on") {
+			t.Errorf("120 columns: the reason is not in its fullest form:\n%s", v)
+		}
+	}
+}

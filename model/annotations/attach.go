@@ -15,6 +15,10 @@ type Detached struct {
 	// annotation's system and line, which it does not repeat: a screen
 	// names a system in the form it gives the name.
 	Reason string
+	// Shorter are Reason's wordings in fewer words, from the fuller to the
+	// shortest ("the hypothesis changed", "hyp changed"), for a narrow
+	// screen.
+	Shorter []string
 }
 
 // Resolved is a set of annotations matched to a loaded dataset.
@@ -50,12 +54,12 @@ type segKey struct {
 func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
 	r := &Resolved{bySeg: map[segKey][]int{}, storedAs: map[int]string{}}
 	for _, a := range anns {
-		si, reason := systemOf(ds, a.System)
+		si, reasons := systemOf(ds, a.System)
 		if si >= 0 {
-			reason = detachReason(&a, ds, si)
+			reasons = detachReasons(&a, ds, si)
 		}
-		if reason != "" {
-			r.Detached = append(r.Detached, Detached{Annotation: a, Reason: reason})
+		if len(reasons) > 0 {
+			r.Detached = append(r.Detached, Detached{Annotation: a, Reason: reasons[0], Shorter: reasons[1:]})
 			continue
 		}
 		if name := ds.Systems[si].StableName(); a.System != name {
@@ -114,10 +118,10 @@ func storeRank(a, b Kind) int {
 // whose stable name holds name as a run of its dot-separated parts ("LT22"
 // in generaltest2022.de-en.hyp.LT22.en: the short name it is shown by
 // beside other systems' files), when exactly one system's does. When none
-// is, it returns -1 and why.
-func systemOf(ds *model.Dataset, name string) (int, string) {
+// is, it returns -1 and why, in wordings from the fullest to the shortest.
+func systemOf(ds *model.Dataset, name string) (int, []string) {
 	if si, ok := ds.SystemIndex(name); ok {
-		return si, ""
+		return si, nil
 	}
 	si, found := -1, 0
 	for i, s := range ds.Systems {
@@ -127,33 +131,38 @@ func systemOf(ds *model.Dataset, name string) (int, string) {
 	}
 	switch found {
 	case 0:
-		return -1, "the input has no system of that name"
+		return -1, []string{"the input has no system of that name", "no such system"}
 	case 1:
-		return si, ""
+		return si, nil
 	}
-	return -1, fmt.Sprintf("%d systems' names hold that name, so which it was made on is not clear", found)
+	return -1, []string{fmt.Sprintf("%d systems' names hold that name, so which it was made on is not clear", found),
+		fmt.Sprintf("%d systems' names hold it", found), "system unclear"}
 }
 
-func detachReason(a *Annotation, ds *model.Dataset, si int) string {
+// detachReasons says why a, of system si, is detached from ds, in
+// wordings from the fullest to the shortest (the first is
+// [Detached.Reason]); nil when it is attached.
+func detachReasons(a *Annotation, ds *model.Dataset, si int) []string {
 	if a.Line > ds.Len() {
-		return fmt.Sprintf("line %d is beyond the input's %d segments", a.Line, ds.Len())
+		return []string{fmt.Sprintf("line %d is beyond the input's %d segments", a.Line, ds.Len()),
+			fmt.Sprintf("the input has %d segments", ds.Len()), "past the end"}
 	}
 	if TextHash(ds.Systems[si].Hyps[a.Line-1]) != a.HypHash {
-		return "the hypothesis is not the text it was made on"
+		return []string{"the hypothesis is not the text it was made on", "the hypothesis changed", "hyp changed"}
 	}
 	if a.SrcHash == "" {
-		return ""
+		return nil
 	}
 	if ds.Src == nil {
 		if a.Span != nil && a.Span.Side == SideSrc {
-			return "its span is on the source, which is not loaded"
+			return []string{"its span is on the source, which is not loaded", "its span is on the source", "source not loaded"}
 		}
-		return ""
+		return nil
 	}
 	if TextHash(ds.Src[a.Line-1]) != a.SrcHash {
-		return fmt.Sprintf("the source of line %d is not the text it was made on", a.Line)
+		return []string{fmt.Sprintf("the source of line %d is not the text it was made on", a.Line), "the source changed", "src changed"}
 	}
-	return ""
+	return nil
 }
 
 // Segment returns the attached annotations of a system's line (1-based),

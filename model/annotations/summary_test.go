@@ -149,6 +149,16 @@ func TestResolveDetachesChangedText(t *testing.T) {
 		if !strings.Contains(r.Detached[i].Reason, want) {
 			t.Errorf("detached %d: %q; want %q", i, r.Detached[i].Reason, want)
 		}
+		prev := r.Detached[i].Reason
+		for _, s := range r.Detached[i].Shorter {
+			if len(s) >= len(prev) {
+				t.Errorf("detached %d: %q is no shorter than %q", i, s, prev)
+			}
+			prev = s
+		}
+		if len(r.Detached[i].Shorter) == 0 {
+			t.Errorf("detached %d: no shorter wording of %q", i, r.Detached[i].Reason)
+		}
 	}
 	if rated, errs := r.Rated("A", 1); !rated || !errs {
 		t.Errorf("Rated(A, 1) = %v, %v; want true, true", rated, errs)
