@@ -67,7 +67,7 @@ func (r *reader) read(p string) (*file, error) {
 		defer rc.Close()
 		src, size = rc, n
 	}
-	br, gz, err := Gunzip(f.label, bufio.NewReaderSize(src, 64<<10))
+	br, gz, err := textReader(f.label, src)
 	if err != nil {
 		return nil, err
 	}
@@ -76,10 +76,6 @@ func (r *reader) read(p string) (*file, error) {
 	if gz {
 		hint = gzipSize(src, size) // so that the text is read into one chunk
 		size = -1
-	}
-	head, _ := br.Peek(EncodingHead + 1)
-	if err := CheckEncoding(f.label, head); err != nil {
-		return nil, err
 	}
 	chunks, err := s.readAll(br, size, hint)
 	if err != nil {
@@ -92,6 +88,32 @@ func (r *reader) read(p string) (*file, error) {
 		f.chunks[i] = unsafe.String(unsafe.SliceData(c), len(c))
 	}
 	return f, nil
+}
+
+// textReader returns a reader of the text src holds, decompressed when it is
+// gzip ([Gunzip]) and checked not to be UTF-16 or UTF-32
+// ([CheckEncoding]); label names the file in errors.
+func textReader(label string, src io.Reader) (*bufio.Reader, bool, error) {
+	br, gz, err := Gunzip(label, bufio.NewReaderSize(src, 64<<10))
+	if err != nil {
+		return nil, false, err
+	}
+	head, _ := br.Peek(EncodingHead + 1)
+	if err := CheckEncoding(label, head); err != nil {
+		return nil, false, err
+	}
+	return br, gz, nil
+}
+
+// StdinText returns a reader of the text of standard input stdin, read as
+// [Load] reads "-": up to its first end of input (a terminal is not asked
+// again after Ctrl-D), decompressed when it is gzip, whatever it is called
+// ([Gunzip]), and refused in UTF-16 or UTF-32 ([CheckEncoding]). A reader
+// of standard input of its own (tokenize) reads through it, and checks
+// each line with [NotUTF8].
+func StdinText(stdin io.Reader) (*bufio.Reader, error) {
+	br, _, err := textReader(stdinLabel, &stickyEOF{r: stdin})
+	return br, err
 }
 
 // Gunzip returns a reader of the text br holds, as [Load] reads every

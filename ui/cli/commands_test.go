@@ -381,6 +381,49 @@ func TestTokenizeEncoding(t *testing.T) {
 	}
 }
 
+// TestTokenizeGzip: gzip on standard input is decompressed, as the loader
+// decompresses every input told gzip by its first bytes, and the lines of
+// its text are tokenized; a broken stream gets the loader's line for it,
+// after the lines before the break. Before, it was "not a text file (0x8b
+// at byte 2, …); give plain text, one segment per line".
+func TestTokenizeGzip(t *testing.T) {
+	gz := gzipped(t, "Hello, world!\nsecond line\n")
+	if code, out, stderr := runCLI(t, gz, "tokenize", "-t", "13a"); code != 0 || out != "Hello , world !\nsecond line\n" || stderr != "" {
+		t.Errorf("tokenize < gzip: status %d, stdout %q, stderr %q; want the text's lines tokenized", code, out, stderr)
+	}
+	cut := gz[:len(gz)-12] // the text whole, its end and trailer gone
+	want := "bleuscope: standard input is not a valid gzip file (unexpected EOF); check that it was compressed completely, or decompress it first\n"
+	if code, out, stderr := runCLI(t, cut, "tokenize", "-t", "13a"); code != exitUsage || out != "Hello , world !\nsecond line\n" || stderr != want {
+		t.Errorf("tokenize < a cut gzip: status %d, stdout %q, stderr %q; want 2, the lines, %q", code, out, stderr, want)
+	}
+	// Standard input is read to its first end only: a terminal after
+	// Ctrl-D would wait for another.
+	for _, in := range []string{"Hello\n", "", gz} {
+		r := &onceReader{text: in}
+		var out, errb bytes.Buffer
+		if code := Run([]string{"tokenize"}, r, &out, &errb); code != 0 || r.ends != 1 {
+			t.Errorf("tokenize < %q: status %d, stderr %q, its end read %d times; want 0 and once", in, code, errb.String(), r.ends)
+		}
+	}
+}
+
+// onceReader gives its text, then the end of input, counting how often
+// the end is read.
+type onceReader struct {
+	text string
+	ends int
+}
+
+func (o *onceReader) Read(p []byte) (int, error) {
+	if o.text == "" {
+		o.ends++
+		return 0, io.EOF
+	}
+	n := copy(p, o.text)
+	o.text = o.text[n:]
+	return n, nil
+}
+
 func TestTokenizeLineLimit(t *testing.T) {
 	// An endless line (tokenize < /dev/zero) stops at the limit.
 	var errb, out bytes.Buffer

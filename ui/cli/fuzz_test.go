@@ -50,9 +50,9 @@ func FuzzExplainText(f *testing.F) {
 }
 
 // FuzzTokenizeCommand checks the streaming command against the tokenizer
-// applied to each line: lines split on "\n" only, nothing else stripped,
-// UTF-16 and UTF-32 refused as model.CheckEncoding says, invalid UTF-8
-// refused.
+// applied to each line: gzip decompressed first, lines split on "\n" only,
+// nothing else stripped, UTF-16 and UTF-32 refused as model.CheckEncoding
+// says, invalid UTF-8 refused.
 func FuzzTokenizeCommand(f *testing.F) {
 	f.Add("Hello, world!\nsecond line", "13a")
 	f.Add("a\r\nb\u2028c\n\n", "intl")
@@ -61,12 +61,23 @@ func FuzzTokenizeCommand(f *testing.F) {
 	f.Add("\xff\xfeh\x00i\x00\n\x00", "13a")
 	f.Add("h\x00i\x00 \x00t\x00h\x00e\x00r\x00e\x00\n\x00", "none")
 	f.Add("a\x00b\x00\n", "none")
+	f.Add(gzipped(f, "Hello, world!\n"), "13a")
 	f.Fuzz(func(t *testing.T, in, name string) {
 		tok, err := scoring.NewTokenizer(name)
 		if err != nil {
 			return
 		}
 		code, out, stderr := runCLI(t, in, "tokenize", "-t", name)
+		if strings.HasPrefix(in, "\x1f\x8b") { // gzip, decompressed first
+			text, err := gunzipAll(in)
+			if err != nil {
+				if code != exitUsage || !strings.HasPrefix(stderr, "bleuscope: standard input is not a valid gzip file") {
+					t.Fatalf("broken gzip %q: status %d, stderr %q; want 2 and the gzip line", in, code, stderr)
+				}
+				return
+			}
+			in = text
+		}
 		if err := model.CheckEncoding("standard input", []byte(in)); err != nil {
 			if code != exitUsage || out != "" || stderr != err.Error()+"\n" {
 				t.Fatalf("%q: status %d, stdout %q, stderr %q; want 2, nothing and %q", in, code, out, stderr, err)

@@ -89,7 +89,7 @@ func TestInputLimits(t *testing.T) {
 }
 
 // gzipped returns text compressed with gzip.
-func gzipped(t *testing.T, text string) string {
+func gzipped(t testing.TB, text string) string {
 	t.Helper()
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
@@ -100,6 +100,16 @@ func gzipped(t *testing.T, text string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// gunzipAll returns what the gzip stream gz decompresses to.
+func gunzipAll(gz string) (string, error) {
+	zr, err := gzip.NewReader(strings.NewReader(gz))
+	if err != nil {
+		return "", err
+	}
+	text, err := io.ReadAll(zr)
+	return string(text), err
 }
 
 // TestSizeFlagOutOfRange: a size of 0 is refused with examples fit for

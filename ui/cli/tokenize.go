@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ const tokenizeHelp = `Usage: bleuscope tokenize -t TOK [-l] < input > output
 Applies sacrebleu's tokenizer TOK to each line of standard input and prints
 exactly what sacrebleu's tokenizer returns for it, one line out per line in.
 Lines end at "\n" only; the "\n" is removed and nothing else is stripped.
+Input compressed with gzip is decompressed first, as every input file is.
 This is the tokenizer alone: BLEU also right-strips each line first.
 
 Examples:
@@ -57,22 +57,12 @@ func runTokenize(e *env, args []string) error {
 	// A terminal gets visible escapes; a pipe or a file gets exactly what
 	// sacrebleu's tokenizer returns.
 	_, tty := terminalWidth(e.stdout)
-	// UTF-16 or UTF-32 is refused as every input is, by its start read
-	// before the line limit applies: a first line longer than the limit
-	// would leave no bytes to tell by (and whole lines too few to).
-	head := make([]byte, model.EncodingHead+1)
-	got, err := io.ReadFull(e.stdin, head)
-	head = head[:got]
-	src := io.Reader(bytes.NewReader(head))
-	switch {
-	case err == nil:
-		src = io.MultiReader(src, e.stdin)
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		// The input ends there; a terminal is not read again after ^D.
-	default:
-		return fmt.Errorf("read standard input: %w", err)
-	}
-	if err := model.CheckEncoding("standard input", head); err != nil {
+	// Standard input is read as every input is: gzip is decompressed, and
+	// UTF-16 or UTF-32 refused by its start, read before the line limit
+	// applies (a first line longer than the limit would leave no bytes to
+	// tell by).
+	src, err := model.StdinText(e.stdin)
+	if err != nil {
 		return err
 	}
 	// A streaming filter: only the line limit applies.
