@@ -133,7 +133,8 @@ type journal struct {
 // is an empty journal; a torn last line (a crash mid-write) is dropped with
 // a warning; anything else that is not a good record is an error naming
 // the line, or, for a file in UTF-16 or UTF-32, the encoding
-// ([model.CheckEncoding]), or that it is compressed. A UTF-8 byte-order mark before the header, which
+// ([model.CheckEncoding]), that it is compressed, or that it has Windows
+// line ends and how to convert it. A UTF-8 byte-order mark before the header, which
 // an editor may have added, is skipped ([journalStart]).
 func readJournal(path string) (*journal, error) {
 	data, err := os.ReadFile(path)
@@ -159,6 +160,11 @@ func readJournal(path string) (*journal, error) {
 		}
 		if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
 			return nil, &model.InputError{File: path, Msg: "is gzip-compressed, and an annotation file is appended to as it is; decompress it (gunzip) and give that"}
+		}
+		if bytes.HasPrefix(data[start:], []byte(header[:len(header)-1]+"\r\n")) {
+			// Saved by an editor on Windows: the records would be read,
+			// but the changes appended after them end in "\n" alone.
+			return nil, &model.InputError{File: path, Msg: fmt.Sprintf(`has Windows (CRLF) line ends, as an editor may save it, and an annotation file's lines end in "\n" alone; convert it, e.g. sed -i 's/\r$//' %s (or dos2unix %[1]s), and open it again`, path)}
 		}
 		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}

@@ -333,6 +333,30 @@ func TestAnnotationFileEncoding(t *testing.T) {
 	}
 }
 
+// TestAnnotationFileCRLF: an annotation file an editor saved with Windows
+// line ends is refused with one line that says so and how to convert it,
+// and left as it is; converted as it says, it holds every annotation
+// saved. Before, it was "not a bleuscope annotation file", with the advice
+// to give a new file name.
+func TestAnnotationFileCRLF(t *testing.T) {
+	path, want := journalWith(t)
+	data, _ := os.ReadFile(path)
+	for _, bom := range []string{"", "\ufeff"} {
+		crlf := bom + strings.ReplaceAll(string(data), "\n", "\r\n")
+		os.WriteFile(path, []byte(crlf), 0o644)
+		_, err := Open(path)
+		wantErr := "bleuscope: " + path + ` has Windows (CRLF) line ends, as an editor may save it, and an annotation file's lines end in "\n" alone; convert it, e.g. sed -i 's/\r$//' ` + path + " (or dos2unix " + path + "), and open it again"
+		if err == nil || err.Error() != wantErr {
+			t.Errorf("Open of a CRLF file: %v; want %s", err, wantErr)
+		}
+		if after, _ := os.ReadFile(path); string(after) != crlf {
+			t.Errorf("Open changed the file it refused")
+		}
+		os.WriteFile(path, []byte(strings.ReplaceAll(crlf, "\r\n", "\n")), 0o644) // what the sed command does
+		mustReopen(t, path, want).Close()
+	}
+}
+
 // gzipped is data compressed with gzip.
 func gzipped(data []byte) string {
 	var b bytes.Buffer
