@@ -125,20 +125,24 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 		// What gzip held starts with gzip's own magic bytes.
 		return inputErr(s.f.label, "is gzip compressed twice; decompress it once (gunzip) and give that")
 	}
-	return notUTF8(s.f.label, line, col, c, b[:max(k, 0)], b[max(k, 0):])
+	return notUTF8(s.f.label, line, col, c, b[:max(k, 0)], b[max(k, 0):], segmentsText)
 }
+
+// segmentsText is what [Load] asks for instead of a file that is not
+// text.
+const segmentsText = "plain text, one segment per line"
 
 // notUTF8 is the error for the byte c, which is not UTF-8, at the 1-based
 // offset col of line line of file, read between the bytes before and
 // after (c among them): a NUL byte near it means no text file, whatever
-// its encoding; else [invalidUTF8], with the iconv command that converts
-// Latin-1.
-func notUTF8(file string, line, col int, c byte, before, after []byte) error {
+// its encoding, and the fix is to give what give says; else
+// [invalidUTF8], with the iconv command that converts Latin-1.
+func notUTF8(file string, line, col int, c byte, before, after []byte, give string) error {
 	switch {
 	case bytes.IndexByte(before, 0) >= 0:
-		return lineErr(file, line, fmt.Sprintf("not a text file (a NUL byte, then 0x%02x at byte %d, which is not UTF-8); give plain text, one segment per line", c, col))
+		return lineErr(file, line, fmt.Sprintf("not a text file (a NUL byte, then 0x%02x at byte %d, which is not UTF-8); give %s", c, col, give))
 	case bytes.IndexByte(after, 0) >= 0:
-		return lineErr(file, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give plain text, one segment per line", c, col))
+		return lineErr(file, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give %s", c, col, give))
 	}
 	return invalidUTF8(file, line, col, c)
 }
@@ -147,9 +151,10 @@ func notUTF8(file string, line, col int, c byte, before, after []byte) error {
 // the [*InputError] for its first byte that is not, worded as [Load] words
 // it: the byte and its place in the line, and the iconv command that
 // converts Latin-1, or, with a NUL byte in the line, that the file is not
-// text. A reader of text of its own (the WMT MQM TSV, tokenize) calls it
-// on every line.
-func NotUTF8(label string, n int, line string) error {
+// text and to give what give says instead (Load's: "plain text, one
+// segment per line"). A reader of text of its own (the WMT MQM TSV,
+// tokenize) calls it on every line.
+func NotUTF8(label string, n int, line, give string) error {
 	if utf8.ValidString(line) {
 		return nil
 	}
@@ -161,7 +166,7 @@ func NotUTF8(label string, n int, line string) error {
 		}
 		i += size
 	}
-	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]))
+	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]), give)
 }
 
 // tooBig is the error for input past the limit.

@@ -86,7 +86,9 @@ type MQMRows struct {
 // warning, and kept in [Annotation.Marked] so that [WriteMQM] writes the
 // row back as it was. A NUL character in a source or target, the texts
 // scored and shown, gets [model.NULWarning]. A file in UTF-16 or UTF-32
-// is refused as [model.Load] refuses one ([model.CheckEncoding]); a UTF-8
+// is refused as [model.Load] refuses one ([model.CheckEncoding]), a byte
+// that is not UTF-8 as Load words it ([model.NotUTF8]) but in a first
+// line that is no header, which says the file is no MQM TSV; a UTF-8
 // byte-order mark before the header is dropped, as [model.Load] drops one
 // before a TSV's header. name labels errors, which are
 // [*model.InputError]s naming the line.
@@ -111,15 +113,20 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		}
 		text := strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
 		bad := func(msg string) error { return &model.InputError{File: name, Line: lineNo, Msg: msg} }
-		if err := model.NotUTF8(name, lineNo, mark+text); err != nil {
-			return nil, err
-		}
-		mark = "" // only line 1 follows it
 		fields := strings.Split(text, "\t")
 		if col == nil {
 			if col, err = mqmHeader(fields); err != nil {
+				if !utf8.ValidString(text) { // a binary file, say: no Latin-1 hint
+					return nil, bad("is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns " + strings.Join(mqmColumns, " "))
+				}
 				return nil, bad(err.Error())
 			}
+		}
+		if err := model.NotUTF8(name, lineNo, mark+text, "a WMT MQM TSV in plain text, one row per error"); err != nil {
+			return nil, err
+		}
+		if lineNo == 1 { // the header
+			mark = "" // only line 1 follows it
 			continue
 		}
 		if text == "" {

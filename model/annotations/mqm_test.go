@@ -119,8 +119,18 @@ func TestReadMQMErrors(t *testing.T) {
 		{"long row", head + "s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\textra\n", "q.tsv:2: has 10 tab-separated fields but the header has 9"},
 		{"no category", head + "s\td\t1\t1\tr\tsrc\thyp\t\tMajor\n", "q.tsv:2: has no category or no severity"},
 		{"not utf-8", head + "s\td\t1\t1\tr\t\xff\thyp\tOther\tMajor\n", "q.tsv:2: invalid UTF-8 at byte 11 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
+		// A binary file is no MQM TSV, whether a NUL byte is near the
+		// byte that is not UTF-8 or not; before, it got the system file's
+		// "give plain text, one segment per line", or the iconv command
+		// that converts Latin-1.
 		{"binary", "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00\x01\x00\x00\x00\xc0\xf4\x01\x00",
-			"q.tsv:1: not a text file (a NUL byte, then 0xc0 at byte 25, which is not UTF-8); give plain text, one segment per line"},
+			"q.tsv:1: is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns system doc doc_id seg_id rater source target category severity comment"},
+		{"binary without NUL", strings.Repeat("\x8a\xd3\x11z\xe1\x02\x9c", 40) + "\n" + strings.Repeat("\x00\xff\x13", 30),
+			"q.tsv:1: is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns system doc doc_id seg_id rater source target category severity comment"},
+		{"binary row", head + strings.Repeat("s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\n", 9) + "s\td\t1\x00\xfe\x00\n",
+			"q.tsv:11: not a text file (a NUL byte, then 0xfe at byte 7, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
+		{"latin-1 header", strings.TrimSuffix(head, "\n") + "\tcommentaire_r\xe9viseur\n",
+			"q.tsv:1: invalid UTF-8 at byte 77 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"seg id", head + "s\td\t1\tx1\tr\tsrc\thyp\tOther\tMajor\n", `seg_id "x1" is not a positive integer`},
 	} {
 		lines := LinesByPosition
@@ -186,7 +196,7 @@ func TestByteOrderMarkOffsets(t *testing.T) {
 		name, data string
 		read       func(io.Reader, string) error
 	}{
-		{"q.tsv", "\ufeffsystem\tdo\xffc\n", func(r io.Reader, name string) error {
+		{"q.tsv", "\ufeffsystem\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\tnot\xffe\n", func(r io.Reader, name string) error {
 			_, err := ReadMQM(r, name, LinesByPosition)
 			return err
 		}},

@@ -52,7 +52,7 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 		if raw == "" && err == io.EOF {
 			break
 		}
-		if err := model.NotUTF8(name, line, mark+strings.TrimSuffix(raw, "\n")); err != nil {
+		if err := model.NotUTF8(name, line, mark+strings.TrimSuffix(raw, "\n"), "a typology in plain text"); err != nil {
 			return nil, err
 		}
 		mark = "" // only line 1 follows it

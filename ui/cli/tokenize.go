@@ -82,7 +82,7 @@ func runTokenize(e *env, args []string) error {
 		}
 		if len(line) > 0 {
 			line = strings.TrimSuffix(line, "\n")
-			if err := model.NotUTF8("standard input", n, line); err != nil {
+			if err := model.NotUTF8("standard input", n, line, "plain text"); err != nil {
 				w.Flush()
 				return err
 			}
