@@ -79,11 +79,19 @@ func CheckEncoding(label string, head []byte) error {
 //     spaces, digits, Latin words and line ends, and one line of it can
 //     fill the head.
 //
+// A whole file of one to three characters of ASCII or Latin-1 in either
+// ([shortUnmarked]) is too little to tell from UTF-8 text with NUL bytes,
+// and is taken for it only when it is not UTF-8 (a Latin-1 letter beside
+// NUL bytes, "é" in UTF-16).
+//
 // UTF-8 text holds NUL bytes only as stray characters: too few, or beside
 // bytes that make no line end in UTF-16. Text in Latin-1 or another
 // encoding of one or two bytes a character holds none.
 func unmarkedEncoding(head []byte, whole bool) string {
 	notUTF8 := !utf8.Valid(head[:RunesEnd(head, 0, whole)])
+	if name, _ := shortUnmarked(head); whole && notUTF8 && name != "" {
+		return name
+	}
 	var nuls [2]int // NUL bytes at even and odd offsets
 	for i, c := range head {
 		if c == 0 {
@@ -117,6 +125,26 @@ func unmarkedEncoding(head []byte, whole bool) string {
 		}
 	}
 	return fallback
+}
+
+// shortUnmarked tells whether file, a whole file, is one to three
+// characters of UTF-32 or UTF-16 without a byte-order mark, each printable
+// ASCII or Latin-1 (so a NUL byte beside each): too little to tell from
+// UTF-8 text with NUL bytes, which may hold the same bytes and which
+// sacrebleu scores ([unmarkedEncoding] refuses it only when it is not
+// UTF-8; the NUL warning names the encoding). It returns iconv's name for
+// the encoding and the text read in it, or "" and nil.
+func shortUnmarked(file []byte) (string, []rune) {
+	if len(file) > 3*4 {
+		return "", nil
+	}
+	for _, name := range []string{"UTF-32LE", "UTF-32BE", "UTF-16LE", "UTF-16BE"} {
+		text := decodeUnits(file, name, true)
+		if len(text) > 0 && len(text) < 4 && !slices.ContainsFunc(text, func(r rune) bool { return r < ' ' || r > 0xff || r >= 0x7f && r < 0xa0 }) {
+			return name, text
+		}
+	}
+	return "", nil
 }
 
 // blockCounts counts the characters of text that are in ASCII or Latin-1,

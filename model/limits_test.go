@@ -228,6 +228,13 @@ func TestUnmarkedEncoding(t *testing.T) {
 		{latin1(strings.Repeat("Café crème, déjà vu à Noël. ", 20)), ""},
 		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00\x00", "UTF-32LE"}, {"\x00\x00\x00h\x00\x00\x00i\x00\x00\x00\n", "UTF-32BE"},
 		{conformance.UTF32("Grüße 😀 中文\n", binary.LittleEndian), "UTF-32LE"}, {conformance.UTF32("Grüße 😀 中文\n", binary.BigEndian), "UTF-32BE"},
+		// One to three characters, too few to tell from UTF-8 with NUL
+		// bytes, are taken for UTF-16 or UTF-32 only when they are not
+		// UTF-8; before, they were "invalid UTF-8", with the iconv command
+		// for Latin-1:
+		{"J\x00\xe0\x00", "UTF-16LE"}, {"\x00\xe9", "UTF-16BE"}, {"\x00\x00\x00J\x00\x00\x00\xe0", "UTF-32BE"},
+		{"\xe0\x00\x00\x00", "UTF-32LE"}, {"Y\x00e\x00s\x00", ""}, {"\x00\x00\x00J\x00\x00\x00o", ""},
+		{"\xe0\x00\x01\x00", ""},                            // a control character
 		{"h\x00\x00\x00i\x00\x00\x00\n\x00\x00", ""},        // not a whole number of characters
 		{"\x00\xd8\x00\x00h\x00\x00\x00\n\x00\x00\x00", ""}, // a surrogate
 	}

@@ -310,6 +310,19 @@ func TestLoadWarnings(t *testing.T) {
 		{"NUL bytes at every other place of UTF-8", map[string]string{"h.txt": "a\x00b\x00\n", "r.txt": "a b\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
 			"h.txt: 1 line contains a NUL character (first: line 1); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
+		// One to three characters in UTF-16 or UTF-32 hold the bytes of
+		// UTF-8 text with NULs, which sacrebleu scores: kept, the warning
+		// names the encoding; before, it said only "check how the file was
+		// made". A C string's NUL after its text is no such character.
+		{"UTF-16 too short to tell", map[string]string{"h.txt": "Y\x00e\x00s\x00", "r.txt": "Yes\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
+			`h.txt: 1 line contains a NUL character (first: line 1); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made; it may be "Yes" in UTF-16LE, too short to tell from UTF-8: if so, convert it, e.g. iconv -f UTF-16LE -t UTF-8`,
+		}},
+		{"UTF-32 too short to tell", map[string]string{"h.txt": "\x00\x00\x00J\x00\x00\x00o", "r.txt": "Jo\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
+			`h.txt: 1 line contains a NUL character (first: line 1); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made; it may be "Jo" in UTF-32BE, too short to tell from UTF-8: if so, convert it, e.g. iconv -f UTF-32BE -t UTF-8`,
+		}},
+		{"C strings", map[string]string{"h.txt": "hi\x00\x00", "r.txt": "hi\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
+			"h.txt: 1 line contains a NUL character (first: line 1); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+		}},
 		{"NUL byte in a table", map[string]string{"d.tsv": "ref\tA\nx\ty\nx\ty\x00\n"}, Input{Systems: []string{"d.tsv"}}, []string{
 			"d.tsv: 1 line contains a NUL character (first: line 3); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -23,7 +24,9 @@ func bomWarning(f *file) []string {
 	return []string{f.label + ": starts with a byte-order mark (U+FEFF); it is kept, as sacrebleu keeps it, so the first token of line 1 cannot match; save the file without it"}
 }
 
-// nulWarning warns about NUL bytes in a file read as text ([NULWarning]).
+// nulWarning warns about NUL bytes in a file read as text ([NULWarning]),
+// and names the encoding a file too short to be refused for it may be in
+// ([shortUnmarked]).
 // lines are f's lines as the loader has them (stripped or not: stripping
 // never removes a NUL), or nil where it has none, for f to be split again.
 // Reading f noted whether it holds a NUL, so the lines are looked at only
@@ -35,7 +38,11 @@ func nulWarning(f *file, lines []string) []string {
 	if lines == nil {
 		lines = f.lines(false)
 	}
-	return NULWarning(f.label, countLines(lines, HasNUL))
+	w := NULWarning(f.label, countLines(lines, HasNUL))
+	if name, text := shortUnmarked(ChunksHead(f.chunks, 3*4+1)); name != "" {
+		w[0] += fmt.Sprintf("; it may be %s in %s, too short to tell from UTF-8: if so, convert it, e.g. iconv -f %[2]s -t UTF-8", strconv.Quote(string(text)), name)
+	}
+	return w
 }
 
 // HasNUL reports whether s holds a NUL character.
