@@ -101,10 +101,8 @@ func DefaultOther(sys, n int) int {
 // with SortScore ascending, worst first. Ties are broken by line, so the
 // result is deterministic. It returns nil when v.System is out of range.
 func (s *Scored) Rows(ds *Dataset, v View) []int {
-	if v.System < 0 || v.System >= len(s.Systems) {
-		return nil
-	}
-	return s.order(ds, v, s.filter(ds, v.System, v.Filter))
+	rows, _ := s.RowsImpact(ds, v, nil)
+	return rows
 }
 
 // RowsAmong returns the segments among (0-based, ascending) in v's order,
@@ -112,22 +110,39 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 // subset, not the corpus. It returns nil when v.System is out of range or
 // a segment is.
 func (s *Scored) RowsAmong(ds *Dataset, v View, among []int) []int {
+	if among == nil {
+		among = []int{} // no segments, not the corpus
+	}
+	rows, _ := s.RowsImpact(ds, v, among)
+	return rows
+}
+
+// RowsImpact is [Scored.Rows] of v, or with among not nil
+// [Scored.RowsAmong], that also returns the impact the rows are ordered
+// by: [Scored.Impact] of v.System against v.Other when v sorts by impact,
+// nil otherwise (or when v.Other is not a system). The impact is worked
+// out once, for the order and for the caller's column.
+func (s *Scored) RowsImpact(ds *Dataset, v View, among []int) ([]int, []float64) {
 	if v.System < 0 || v.System >= len(s.Systems) {
-		return nil
+		return nil, nil
+	}
+	if among == nil {
+		return s.order(ds, v, s.filter(ds, v.System, v.Filter))
 	}
 	n := s.Systems[v.System].Stats.Len()
 	rows := make([]int32, len(among))
 	for j, i := range among {
 		if i < 0 || i >= n || (j > 0 && i <= among[j-1]) {
-			return nil
+			return nil, nil
 		}
 		rows[j] = int32(i)
 	}
 	return s.order(ds, v, rows)
 }
 
-// order puts rows (ascending) in v's order.
-func (s *Scored) order(ds *Dataset, v View, rows []int32) []int {
+// order puts rows (ascending) in v's order, and returns the impact it
+// ordered them by (nil unless v sorts by impact against a system).
+func (s *Scored) order(ds *Dataset, v View, rows []int32) ([]int, []float64) {
 	var impact []float64
 	if v.Sort == SortImpact {
 		var err error
@@ -135,7 +150,7 @@ func (s *Scored) order(ds *Dataset, v View, rows []int32) []int {
 			v.Sort = SortScore // no baseline to weigh against
 		}
 	}
-	return s.orderBy(v, rows, impact)
+	return s.orderBy(v, rows, impact), impact
 }
 
 // orderBy is [Scored.order] with the impact SortImpact orders by already

@@ -33,3 +33,40 @@ func TestRowsSortImpact(t *testing.T) {
 		t.Errorf("SortImpact without another system = %v; want the score order %v", got, byScore)
 	}
 }
+
+// TestRowsImpact checks that RowsImpact orders as Rows (and, given
+// segments, as RowsAmong) and hands back the very impact Impact gives,
+// for the list's column; nil when the rows are not sorted by impact or
+// there is no other system to weigh against.
+func TestRowsImpact(t *testing.T) {
+	ds := sigDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	impact, err := s.Impact(ds, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	among := []int{0, 2, 3}
+	for _, v := range []View{
+		{System: 1, Other: 0, Sort: SortImpact},
+		{System: 1, Other: 0, Sort: SortImpact, Desc: true, Filter: "the"},
+		{System: 1, Other: 0, Sort: SortImpact, Worst: 2},
+		{System: 1, Other: 0, Sort: SortScore},
+		{System: 1, Other: -1, Sort: SortImpact},
+	} {
+		byImpact := v.Sort == SortImpact && v.Other >= 0
+		rows, imp := s.RowsImpact(ds, v, nil)
+		if want := s.Rows(ds, v); !slices.Equal(rows, want) {
+			t.Errorf("RowsImpact(%+v) = %v; want Rows' %v", v, rows, want)
+		}
+		if byImpact && !slices.Equal(imp, impact) || !byImpact && imp != nil {
+			t.Errorf("RowsImpact(%+v) gives the impact %v (Impact: %v)", v, imp, impact)
+		}
+		rows, imp = s.RowsImpact(ds, v, among)
+		if want := s.RowsAmong(ds, v, among); !slices.Equal(rows, want) {
+			t.Errorf("RowsImpact(%+v) among %v = %v; want RowsAmong's %v", v, among, rows, want)
+		}
+		if byImpact && !slices.Equal(imp, impact) || !byImpact && imp != nil {
+			t.Errorf("RowsImpact(%+v) among %v gives the impact %v", v, among, imp)
+		}
+	}
+}

@@ -141,7 +141,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.err != nil {
 			return m, m.rowsFailed(msg.err)
 		}
-		m.applyRows(msg.rows, msg.subset, msg.anyCase)
+		m.applyRows(msg.listRows)
 		return m, nil
 	case ledgerMsg:
 		return m.handleLedger(msg)

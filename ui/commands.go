@@ -72,9 +72,8 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			if rows, rerr := viewRows(ds, s, view, nil, facts, metrics...); rerr == nil {
-				msg.rows, msg.subset = rows, subsetOf(ds, s, view, nil, rows)
-				msg.anyCase = anyCaseCount(ds, s, view, nil, facts, metrics, rows)
+			if rows, rerr := makeListRows(ds, s, view, nil, facts, metrics); rerr == nil {
+				msg.listRows = rows
 			}
 		}
 		return msg
@@ -84,30 +83,33 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 // rowsCmd sorts and filters the rows of view off the UI loop.
 func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
 	return func() tea.Msg {
-		rows, subset, err := rowsAndSubset(ds, s, view, only, facts, metrics)
-		if err != nil {
-			return rowsMsg{jobTag: tag, view: view, err: err}
-		}
-		return rowsMsg{jobTag: tag, view: view, rows: rows, subset: subset, anyCase: anyCaseCount(ds, s, view, only, facts, metrics, rows)}
+		rows, err := makeListRows(ds, s, view, only, facts, metrics)
+		return rowsMsg{jobTag: tag, view: view, listRows: rows, err: err}
 	}
 }
 
-// rowsAndSubset returns the rows of view (viewRows) and their corpus score
-// (subsetOf). A drill-down's score needs only its segments, not their
+// makeListRows returns the rows of view (viewRows) with the impact they
+// are sorted by, their corpus score (subsetOf) and, when there are none,
+// anyCaseCount. A drill-down's score needs only its segments, not their
 // order: it is computed while they are sorted.
-func rowsAndSubset(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) ([]int, *subsetScore, error) {
+func makeListRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) (listRows, error) {
+	var r listRows
+	var err error
 	if only == nil || strings.TrimSpace(view.Filter) != "" || len(only) == 0 || s.SubsetNeedsOrder() {
-		rows, err := viewRows(ds, s, view, only, facts, metrics...)
-		if err != nil {
-			return nil, nil, err
+		if r.rows, r.impact, err = viewRows(ds, s, view, only, facts, metrics...); err != nil {
+			return listRows{}, err
 		}
-		return rows, subsetOf(ds, s, view, only, rows), nil
+		r.subset = subsetOf(ds, s, view, only, r.rows)
+	} else {
+		done := make(chan *subsetScore)
+		go func() { done <- subsetOf(ds, s, view, only, only) }()
+		r.rows, r.impact, err = viewRows(ds, s, view, only, facts, metrics...)
+		if r.subset = <-done; err != nil {
+			return listRows{}, err
+		}
 	}
-	done := make(chan *subsetScore)
-	go func() { done <- subsetOf(ds, s, view, only, only) }()
-	rows, err := viewRows(ds, s, view, only, facts, metrics...)
-	subset := <-done
-	return rows, subset, err
+	r.anyCase = anyCaseCount(ds, s, view, only, facts, metrics, r.rows)
+	return r, nil
 }
 
 // subsetOf returns the corpus score of rows when a filter or a drill-down

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -141,6 +142,52 @@ func TestImpactColumnOnTheBaseline(t *testing.T) {
 	for _, l := range lines[head+1 : head+4] {
 		if f := strings.Fields(l); len(f) < 6 || slices.Contains(f, "0") || strings.Count(l, "—") < 2 {
 			t.Errorf("a row on the baseline itself: %q; want — for Δ and impact", l)
+		}
+	}
+}
+
+// TestSortByImpactInTheJob: on a corpus sorted in a job, i keeps the list
+// in its old order, without an impact column, until the rows come; they
+// come in the order the model gives (sorted by the impact, ties in line
+// order) with the impact they were sorted by, which the list shows as it
+// is, where Update used to work it out again over the whole corpus. On a
+// corpus sorted at once the order and the column are the same.
+func TestSortByImpactInTheJob(t *testing.T) {
+	for _, n := range []int{300, syncRows + 500} {
+		m := ready(t, synthDataset(t, n), 120, 40)
+		before := slices.Clone(m.list.rows)
+		next, cmd := m.Update(keyMsg("i"))
+		m = next.(Model)
+		s, v := m.c.scored, m.list.view
+		if v.Sort != model.SortImpact {
+			t.Fatalf("%d segments: i sorts by %v", n, v.Sort)
+		}
+		want, err := s.Impact(m.c.ds, v.System, v.Other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := slices.Clone(before)
+		slices.Sort(order)
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(want[a], want[b]) })
+		if n > syncRows {
+			if !m.jobs.running(jobRows) || !slices.Equal(m.list.rows, before) || m.list.impact != nil {
+				t.Fatalf("%d segments: while sorting, the list changed (or has an impact column) before its rows came", n)
+			}
+			msg := only[rowsMsg](t, cmd)
+			if !slices.Equal(msg.impact, want) {
+				t.Fatalf("%d segments: the rows came without the impact they are sorted by", n)
+			}
+			next, _ = m.Update(msg)
+			m = next.(Model)
+			if &m.list.impact[0] != &msg.impact[0] {
+				t.Errorf("%d segments: the list worked out the impact again instead of taking the rows'", n)
+			}
+		}
+		if !slices.Equal(m.list.rows, order) {
+			t.Errorf("%d segments: sorted by impact, the rows are not in the order of the impact (ties in line order)", n)
+		}
+		if !slices.Equal(m.list.impact, want) {
+			t.Errorf("%d segments: the impact column is not the impact of %d against %d", n, v.System, v.Other)
 		}
 	}
 }

@@ -367,7 +367,7 @@ func TestStaleResultsDropped(t *testing.T) {
 	if m.c.scored != old {
 		t.Error("a result of an older generation replaced the scores")
 	}
-	next, _ = m.Update(rowsMsg{jobTag: jobTag{kind: jobRows, gen: m.jobs.jobs[jobRows].gen - 1}, view: m.list.view, rows: []int{5}})
+	next, _ = m.Update(rowsMsg{jobTag: jobTag{kind: jobRows, gen: m.jobs.jobs[jobRows].gen - 1}, view: m.list.view, listRows: listRows{rows: []int{5}}})
 	if len(next.(Model).list.rows) != 70 {
 		t.Error("stale rows replaced the current ones")
 	}

@@ -89,35 +89,10 @@ type segList struct {
 	width, height int // height: visible rows
 
 	// impact is every segment's impact on the corpus Δ to the baseline
-	// while the list sorts by it (the impact column), for impactOf; nil
-	// on the baseline itself, which has none ([segList.impactColumn]).
-	impact   []float64
-	impactOf impactKey
-}
-
-// impactKey says which scores and systems the impact column is for.
-type impactKey struct {
-	scored     *model.Scored
-	sys, other int
-}
-
-// impactFor computes the impact column when the list sorts by impact (a
-// pass over the corpus, once per scores and pair of systems), and drops
-// it otherwise, and on the baseline itself: it has no Δ, so no impact.
-func (l *segList) impactFor(c common) {
-	k := impactKey{scored: c.scored, sys: l.view.System, other: l.view.Other}
-	if l.view.Sort != model.SortImpact || c.scored == nil || k.other < 0 || k.other == k.sys {
-		l.impact, l.impactOf = nil, impactKey{}
-		return
-	}
-	if l.impact != nil && l.impactOf == k {
-		return
-	}
-	imp, err := c.scored.Impact(c.ds, k.sys, k.other)
-	if err != nil {
-		imp = nil
-	}
-	l.impact, l.impactOf = imp, k
+	// while the rows are sorted by it (the impact column), made with
+	// them ([listRows]); nil on the baseline itself, which has none
+	// ([segList.impactColumn]).
+	impact []float64
 }
 
 // impactColumn reports whether the list shows an impact column: while it
@@ -159,7 +134,7 @@ func (l *segList) lineOrder(n int) {
 		rows[i] = i
 	}
 	l.inLineOrder = true
-	l.setRows(rows, nil)
+	l.setRows(listRows{rows: rows})
 }
 
 // setRows installs new rows and keeps the selection on the same segment
@@ -169,8 +144,13 @@ func (l *segList) lineOrder(n int) {
 // when "/" was pressed, so that the rows a query passes by on its way do
 // not lose it. When the selection is on the first screenful, the list
 // shows it from its first row, so that no row above it is hidden.
-func (l *segList) setRows(rows []int, subset *subsetScore) (found bool) {
-	l.rows, l.subset, l.rowsFilter, l.rowsDrill = rows, subset, l.view.Filter, l.drill
+func (l *segList) setRows(r listRows) (found bool) {
+	rows := r.rows
+	l.rows, l.subset, l.anyCase, l.rowsFilter, l.rowsDrill = rows, r.subset, r.anyCase, l.view.Filter, l.drill
+	l.impact = r.impact
+	if l.view.Other == l.view.System { // no Δ to itself, so no impact
+		l.impact = nil
+	}
 	l.waiting = ""
 	want := l.seg
 	if l.typing == typingFilter || l.entered {

@@ -14,22 +14,29 @@ type scoredMsg struct {
 	scored *model.Scored
 	set    model.Settings
 	err    error
-	// rows, when not nil, are the rows of view already computed by the run
-	// (big corpora sort off the UI loop).
-	rows   []int
 	view   model.View
-	subset *subsetScore
-	// anyCase is the empty list's anyCaseCount.
-	anyCase int
+	// listRows, when rows is not nil, are the rows of view already made
+	// by the run (big corpora sort off the UI loop).
+	listRows
 }
 
 // rowsMsg carries the rows of a view sorted and filtered off the UI loop.
 type rowsMsg struct {
 	jobTag
-	view   model.View
-	rows   []int
+	view model.View
+	listRows
+	err error // the filter could not be applied; rows is nil
+}
+
+// listRows are the rows of a view, sorted and filtered, with what the
+// list shows beside them ([makeListRows]).
+type listRows struct {
+	rows []int
+	// impact is what the rows are sorted by while they are sorted by
+	// impact ([model.Scored.RowsImpact]), nil otherwise: the list's
+	// impact column, made with the rows, off the UI loop for big corpora.
+	impact []float64
 	subset *subsetScore
-	err    error // the filter could not be applied; rows is nil
 	// anyCase is the empty list's anyCaseCount.
 	anyCase int
 }

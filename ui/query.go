@@ -37,7 +37,8 @@ func queryHelp(c common, width int) string {
 	return strings.Join(lines, "\n")
 }
 
-// viewRows returns the rows of view: its filter is a query
+// viewRows returns the rows of view, and the impact they are sorted by
+// while view sorts by impact (nil otherwise): its filter is a query
 // ([model.ParseQuery]), evaluated once for all systems (numeric terms on
 // the shown system, delta against the baseline), and the rows come
 // in view's order. A query that does not parse, or cannot be evaluated
@@ -46,25 +47,24 @@ func queryHelp(c common, width int) string {
 // is not nil the rows are among those segments (a drill-down of the
 // analysis screen), narrowed by the query. metrics are the chrF and TER
 // scores its chrf and ter terms read (model.Scored.QueryRows).
-func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics ...*model.MetricScores) ([]int, error) {
-	var rows []int
-	if only != nil { // the drill-down's segments sorted, not the corpus's
-		rows = s.RowsAmong(ds, unfiltered(view), ascending(only))
-	} else {
-		rows = s.Rows(ds, unfiltered(view))
+func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics ...*model.MetricScores) ([]int, []float64, error) {
+	var among []int // nil: the corpus; else the drill-down's segments
+	if only != nil {
+		among = ascending(only)
 	}
+	rows, impact := s.RowsImpact(ds, unfiltered(view), among)
 	if strings.TrimSpace(view.Filter) == "" {
-		return rows, nil
+		return rows, impact, nil
 	}
 	q, err := model.ParseQuery(view.Filter)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	keep, err := s.QueryRows(ds, q, view.System, view.Other, facts, metrics...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return keepRows(rows, keep, ds.Len()), nil
+	return keepRows(rows, keep, ds.Len()), impact, nil
 }
 
 // anyCaseCount returns, when the filter of view selects none of the

@@ -190,7 +190,7 @@ func (m *Model) baselineChanged() tea.Cmd {
 	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact || m.list.filtered() {
 		return m.refreshRows()
 	}
-	m.list.impactFor(m.c)
+	m.list.impact = nil // against the baseline before, of rows sorted otherwise now
 	m.refreshPane(false)
 	return nil
 }

@@ -70,7 +70,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	// The scoring job made rows for the view, but not for a drill-down.
 	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil {
-		m.applyRows(msg.rows, msg.subset, msg.anyCase)
+		m.applyRows(msg.listRows)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 	}
 	return m, tea.Batch(m.refreshRows(), m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
@@ -102,11 +102,11 @@ func (m *Model) refreshRows() tea.Cmd {
 	ds, s, view, metrics := m.c.ds, m.c.scored, m.list.view, m.queryMetrics()
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, subset, err := rowsAndSubset(ds, s, view, m.list.only, m.ann.facts(ds), metrics)
+		rows, err := makeListRows(ds, s, view, m.list.only, m.ann.facts(ds), metrics)
 		if err != nil {
 			return m.rowsFailed(err)
 		}
-		m.applyRows(rows, subset, anyCaseCount(ds, s, view, m.list.only, m.ann.facts(ds), metrics, rows))
+		m.applyRows(rows)
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobRows)
@@ -158,16 +158,13 @@ func whyInTwoLines(lead string, err error, width int) string {
 	return lead + whys[len(whys)-1]
 }
 
-// applyRows installs new rows, keeping the selection when still shown;
-// anyCase is what the list says when there are none (anyCaseCount).
-func (m *Model) applyRows(rows []int, subset *subsetScore, anyCase int) {
+// applyRows installs new rows, keeping the selection when still shown.
+func (m *Model) applyRows(r listRows) {
 	if m.list.waiting != "" && m.status == m.list.waitStatus {
 		m.status = "" // the rows it promised are in
 	}
-	found := m.list.setRows(rows, subset)
-	m.list.anyCase = anyCase
+	found := m.list.setRows(r)
 	m.list.queryErr, m.list.entered, m.list.waiting = "", false, ""
-	m.list.impactFor(m.c)
 	m.refreshPane(!found)
 	if m.screen == screenCharts {
 		m.refreshOverlay(false)
