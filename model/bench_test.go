@@ -88,11 +88,14 @@ func BenchmarkLoad(b *testing.B) {
 	})
 }
 
-// dataset100k returns a one-system dataset of 100k segments: WMT22 de-en
+// dataset100k returns a one-system dataset of 100k segments
+// (datasetWMT22).
+func dataset100k(b *testing.B) (*Dataset, string) { return datasetWMT22(b, 100_000) }
+
+// datasetWMT22 returns a one-system dataset of n segments: WMT22 de-en
 // output and reference A repeated when the shared data is there, else
 // synthetic text.
-func dataset100k(b *testing.B) (*Dataset, string) {
-	const n = 100_000
+func datasetWMT22(b *testing.B, n int) (*Dataset, string) {
 	txt := filepath.Join("..", "..", "shared", "corpora", "wmt22", "txt")
 	hypPath := filepath.Join(txt, "system-outputs/generaltest2022.de-en.hyp.JDExploreAcademy.en")
 	refPath := filepath.Join(txt, "references/generaltest2022.de-en.ref.A.en")
@@ -180,6 +183,44 @@ func BenchmarkRows1M(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				s.Rows(ds, bc.v)
+			}
+		})
+	}
+}
+
+// BenchmarkQueryRowsPhrase200k filters 200k segments by a quoted n-gram
+// that only matches in another case (the empty list's count, which
+// QueryRowsAnyCase makes), as written and in any case, and on scores
+// made lowercased.
+func BenchmarkQueryRowsPhrase200k(b *testing.B) {
+	ds, what := datasetWMT22(b, 200_000)
+	b.Log(what)
+	q, err := ParseQuery(`"the EUROPEAN union"`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := Score(context.Background(), ds, DefaultSettings(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lower, err := Score(context.Background(), ds, DefaultSettings().WithOption(func(o *scoring.Options) { o.Lowercase = true }), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		rows func() ([]int, error)
+	}{
+		{"exact", func() ([]int, error) { return s.QueryRows(ds, q, 0, -1, nil) }},
+		{"any_case", func() ([]int, error) { return s.QueryRowsAnyCase(ds, q, 0, -1, nil) }},
+		{"lowercased_scores", func() ([]int, error) { return lower.QueryRows(ds, q, 0, -1, nil) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := bc.rows(); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -153,13 +154,13 @@ func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts Annot
 			case termNGram:
 				c.phrase = scoring.Preprocess(tok, ev.lower, nil, t.word)
 				ev.needToks = true
-				// Without lowercasing, the tokens of 13a and of none are
-				// pieces of the text, but 13a first rewrites lines that
-				// hold "<skipped>", a line break or an HTML entity: so a
-				// text without those bytes and without the phrase's
-				// longest token cannot hold the phrase, and is not
-				// tokenized at all.
-				if name := s.Settings.Corpus.Tokenize; !ev.lower && (name == "13a" || name == "none") {
+				// The tokens of 13a and of none are pieces of the text
+				// (lowercased first when the phrase is: in any case, or
+				// on lowercased scores), but 13a first rewrites lines that hold "<skipped>", a
+				// line break or an HTML entity: so a text without those
+				// bytes and without the phrase's longest token cannot
+				// hold the phrase, and is not tokenized at all.
+				if name := s.Settings.Corpus.Tokenize; name == "13a" || name == "none" {
 					for _, p := range c.phrase {
 						if len(p) > len(c.need) {
 							c.need = p
@@ -265,11 +266,85 @@ func (e *queryEval) text(sc *evalScratch, t *compiledTerm, s string) bool {
 	if len(t.phrase) == 0 {
 		return false
 	}
-	if t.need != "" && !strings.Contains(s, t.need) && !strings.ContainsAny(s, t.rewrite) {
+	if t.need != "" && !t.mayHold(s, e.lower) {
 		return false
 	}
 	sc.toks = scoring.Preprocess(e.tok, e.lower, sc.toks[:0], s)
 	return containsRun(sc.toks, t.phrase)
+}
+
+// mayHold reports whether text s, lowercased first when lower as the
+// tokenizer gets it ([scoring.PyLower]), holds t.need or a byte of
+// t.rewrite: else it cannot hold t's phrase.
+func (t *compiledTerm) mayHold(s string, lower bool) bool {
+	var holds bool
+	switch {
+	case !lower:
+		holds = strings.Contains(s, t.need)
+	case isASCII(t.need) && !strings.Contains(s, kelvin) && !strings.Contains(s, dottedI):
+		// Every ASCII byte of the lowercased text is then one of s, its
+		// letters lowercased: s need not be lowercased whole.
+		holds = containsLowerASCII(s, t.need)
+	default:
+		holds = strings.Contains(scoring.PyLower(s), t.need)
+	}
+	// The rewrites read ASCII bytes that lowercasing neither makes nor
+	// changes.
+	return holds || strings.ContainsAny(s, t.rewrite)
+}
+
+// kelvin and dottedI are the only non-ASCII characters [scoring.PyLower]
+// turns into ASCII: the Kelvin sign into k, İ into i and a combining dot.
+const kelvin, dottedI = "\u212a", "\u0130"
+
+// isASCII reports whether s is all ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// containsLowerASCII reports whether s, its ASCII letters lowercased,
+// holds want (ASCII, lowercase, not empty).
+func containsLowerASCII(s, want string) bool {
+	firsts := [2]byte{want[0], want[0]}
+	if 'a' <= want[0] && want[0] <= 'z' {
+		firsts[1] -= 'a' - 'A'
+	}
+	for k, c := range firsts {
+		if k == 1 && c == firsts[0] {
+			break
+		}
+		for i := 0; ; i++ {
+			j := strings.IndexByte(s[i:], c)
+			if j < 0 || i+j+len(want) > len(s) {
+				break
+			}
+			i += j
+			if equalLowerASCII(s[i+1:i+len(want)], want[1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// equalLowerASCII reports whether s, its ASCII letters lowercased, is
+// want (as long as s).
+func equalLowerASCII(s, want string) bool {
+	for i := range len(s) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != want[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // containsRun reports whether want occurs in toks as consecutive tokens.
