@@ -133,7 +133,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 	}
 	line, err := strconv.Atoi(s)
 	if err != nil || line < 1 || line > n {
-		return false, false, fmt.Sprintf("no line %q: lines go from 1 to %d", s, n)
+		return false, false, "no line “" + s + "”: lines go from 1 to " + itoa(n)
 	}
 	for i, r := range l.rows {
 		if r == line-1 {

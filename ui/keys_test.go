@@ -153,6 +153,12 @@ func TestJumpToLine(t *testing.T) {
 	if m.list.seg != 2 || !strings.Contains(m.View(), "lines go from 1 to 70") {
 		t.Errorf("jump to line 999 should keep the selection and explain")
 	}
+	// What is not a line number is quoted as the other messages quote
+	// text, not Go-style ("1\"é\\").
+	m = press(t, typeText(t, press(t, m, ":"), `1"é\`), "enter")
+	if want := `no line “1"é\”: lines go from 1 to 70`; m.status != want || !strings.Contains(m.View(), want) {
+		t.Errorf("jump to %q: the status says %q; want %q on the screen", `1"é\`, m.status, want)
+	}
 }
 
 func TestOptionsRescoreAndKeepSelection(t *testing.T) {

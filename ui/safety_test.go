@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -193,7 +192,7 @@ func TestStatusNeverRaw(t *testing.T) {
 	check("a category no typology has", press(t, q, "enter"), render.Safe("cat:"+evil))
 	j := press(t, m, ":")
 	holding(&j.list.jump, evil)
-	check("a line that does not exist", press(t, j, "enter"), strconv.Quote(evil)) // quoted as Go quotes
+	check("a line that does not exist", press(t, j, "enter"), render.Safe(evil))
 	x := press(t, m, "X", "ctrl+u")
 	holding(&x.exp.path, dir)
 	check("an export to a folder", press(t, x, "enter"), render.Safe(dir))
