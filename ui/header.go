@@ -36,7 +36,8 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	set := c.shown()
 	narrow := h.width < 100
 	var figures []string
-	var deltas []string // the Δ to the baseline, its fullest wording first
+	var deltas []string   // the Δ to the baseline, its fullest wording first
+	var more, mark string // chrF and TER when shown; " · the baseline" when it is
 	if c.scored != nil {
 		ss := c.scored.Systems[l.view.System]
 		if ss.CorpusErr != nil {
@@ -45,15 +46,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			first += sep + st.Label.Render("BLEU ") + st.Score.Render(c.score(ss.Corpus.Score))
 			figures = corpusFigures(ss.Corpus, c.nltk(), narrow)
 		}
-		if more := c.met.headerScores(c, l.view.System); narrow && more != "" {
-			// No room after BLEU on a narrow line: chrF and TER lead the
-			// figures instead (the lengths at their end give way).
-			for i, f := range figures {
-				figures[i] = strings.TrimPrefix(more, sep) + sep + f
-			}
-		} else {
-			first += more
-		}
+		more = c.met.headerScores(c, l.view.System)
 		if o := l.view.Other; o >= 0 && o < nsys {
 			os := c.scored.Systems[o]
 			auto := "" // a baseline chosen by the rule, which tab changes for the first system
@@ -62,7 +55,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			}
 			switch {
 			case o == l.view.System:
-				first += sep + st.Accent.Render("the baseline")
+				mark = sep + st.Accent.Render("the baseline")
 			case os.CorpusErr == nil && ss.CorpusErr == nil:
 				d, name := c.delta(ss.Corpus.Score-os.Corpus.Score), c.shortName(o)
 				deltas = []string{
@@ -73,6 +66,22 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			}
 		}
 	}
+	// chrF and TER follow BLEU while the first line has room for them with
+	// all it says; else, and always in a narrow window, they lead the
+	// figures (the lengths at their end give way), rather than the
+	// baseline's score giving way to them.
+	full := title + sep + first + more + mark
+	if len(deltas) > 0 {
+		full += sep + st.Muted.Render(deltas[0])
+	}
+	if more != "" && len(figures) > 0 && (narrow || !render.Fits(full, h.width)) {
+		for i, f := range figures {
+			figures[i] = strings.TrimPrefix(more, sep) + sep + f
+		}
+	} else {
+		first += more
+	}
+	first += mark
 	// The first line's wordings, the fullest first: the baseline's score
 	// gives way first, then "bleuscope" (the baseline's name matters more
 	// than ours), then the word "baseline"; below 80 columns, with several
@@ -103,9 +112,10 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	}
 	shown := h.shownViews(c, l, h.width-render.Cells(lead))
 	third := lead + st.Muted.Render(sig+" · "+order) + sep + shown[0]
-	if l.filtered() || narrow {
-		// The subset's score must not be cut off, nor, in a narrow window,
-		// the count of segments. The least needed gives way first: the
+	if l.filtered() || narrow || !render.Fits(third, h.width) {
+		// The subset's score must not be cut off, nor the count of
+		// segments (NLTK's signature is long: it does not fit whole in
+		// 100 columns). The least needed gives way first: the
 		// signature's fields, one at a time from its end (its version
 		// first), down to its first sigKeep; then the subset's words, a
 		// form at a time (shownViews); then the signature's first fields.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -260,5 +261,31 @@ func TestDrillLabelCutBeforeScore(t *testing.T) {
 	}
 	if cells := render.Cells(line); cells > 60 {
 		t.Errorf("the line is %d cells: %q", cells, third)
+	}
+}
+
+// TestNLTKHeaderGivesWayAsSacrebleu: in NLTK mode at 100 columns, with
+// two systems and chrF (and TER) shown, the header keeps the baseline's score and
+// the count of segments, as sacrebleu mode does: chrF moves to the
+// figures and the signature gives way from its end (NLTK's scores and
+// signature are wider, and the header dropped those two first).
+func TestNLTKHeaderGivesWayAsSacrebleu(t *testing.T) {
+	ds := longNames(t)
+	ds.Systems = ds.Systems[:2]
+	for _, keys := range [][]string{{"M"}, {"c", "M"}, {"M", "M"}, {"c", "M", "M"}} {
+		for _, w := range []int{100, 110, 120} {
+			m := press(t, ready(t, ds, w, 30), keys...)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			base := m.c.scored.Systems[m.list.view.Other].Corpus.Score
+			if want := "JDExploreAcademy " + m.c.score(base); !strings.Contains(lines[0], want) {
+				t.Errorf("%v at %d columns: the first line %q lacks %q", keys, w, lines[0], want)
+			}
+			if want := "chrF2"; !strings.Contains(lines[0]+lines[1], want) {
+				t.Errorf("%v at %d columns: the header lacks %q:\n%s\n%s", keys, w, want, lines[0], lines[1])
+			}
+			if want := fmt.Sprintf("%d of %d segments", ds.Len(), ds.Len()); !strings.Contains(lines[2], want) {
+				t.Errorf("%v at %d columns: the third line %q lacks %q", keys, w, lines[2], want)
+			}
+		}
 	}
 }
