@@ -121,11 +121,23 @@ func TestAnalysisTitleKeepsCount(t *testing.T) {
 
 // cutWord reports whether line has a word cut with an ellipsis: a "…"
 // that ends a word, but not one in the middle of a system's name
-// abbreviated ("JDExp…cademy"), nor one standing alone for more (the
-// lists of lines).
-func cutWord(line string) bool {
+// abbreviated ("JDExp…cademy"), nor one ending the start of a system's
+// name of ds ("JDExplore…", as names are cut), nor one standing alone
+// for more (the lists of lines).
+func cutWord(line string, ds *model.Dataset) bool {
 	for _, f := range strings.Fields(line) {
-		if strings.HasSuffix(f, "…") && f != "…" {
+		if strings.HasSuffix(f, "…") && f != "…" && !nameStart(strings.TrimSuffix(f, "…"), ds) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameStart reports whether head is the start of a system's name of ds,
+// two characters at least.
+func nameStart(head string, ds *model.Dataset) bool {
+	for _, s := range ds.Systems {
+		if len(head) >= 2 && strings.HasPrefix(s.Name, head) {
 			return true
 		}
 	}
@@ -140,14 +152,14 @@ func TestAnalysisNotesFit(t *testing.T) {
 	ds := longNames(t)
 	for _, w := range []int{60, 80, 100, 120} {
 		for i, frame := range anaFrames(t, ds, w, max(16, w/4)) {
-			if note := strings.Split(frame, "\n")[1]; cutWord(note) {
+			if note := strings.Split(frame, "\n")[1]; cutWord(note, ds) {
 				t.Errorf("%d columns, frame %d: the note is cut: %q", w, i, note)
 			}
 		}
 	}
 	m := filterBy(t, ready(t, ds, 60, 16), "the")
 	m = press(t, openAnalysisScreen(t, m), "left")
-	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note) || !strings.Contains(note, "whole corpus") {
+	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note, ds) || !strings.Contains(note, "whole corpus") {
 		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the tables are of the whole corpus: %q", note)
 	}
 }
@@ -177,14 +189,14 @@ func TestAnalysisNoteWideNames(t *testing.T) {
 				t.Fatalf("%d columns: not on the buckets table:\n%s", w, m.View())
 			}
 			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			if title := lines[0]; cutWord(title) || !render.Fits(title, w) {
+			if title := lines[0]; cutWord(title, ds) || !render.Fits(title, w) {
 				t.Errorf("%d columns, filter %q: the title is cut or does not fit: %q", w, filter, title)
 			}
 			note := lines[1]
 			if filter == "" && !strings.Contains(note, "NMT") { // (beside the filter's warning the note may leave the names out)
 				t.Fatalf("%d columns, filter %q: the note does not name the baseline: %q", w, filter, note)
 			}
-			if cutWord(note) || !render.Fits(note, w) {
+			if cutWord(note, ds) || !render.Fits(note, w) {
 				t.Errorf("%d columns, filter %q: the note is cut or does not fit: %q", w, filter, note)
 			}
 			rights, fewer := m.ana.noteRights(x)
@@ -216,7 +228,7 @@ func TestAnalysisKeepsAsideAndSettings(t *testing.T) {
 		}
 		m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 419, 36.57), bucket("[10,20)", 837, 41.59), bucket(">=60", 9, 19.48)}
 		note := strings.Split(ansi.Strip(m.View()), "\n")[1]
-		if !strings.Contains(note, "(>=60: ") || cutWord(note) {
+		if !strings.Contains(note, "(>=60: ") || cutWord(note, m.c.ds) {
 			t.Errorf("%d columns: the note lost its aside on >=60, or is cut: %q", w, note)
 		}
 		if forms := settingsForms(m.c.shown()); w >= 100 && !hasSuffixOf(note, forms) {
@@ -244,7 +256,7 @@ func TestAnalysisFilterKeepsSettings(t *testing.T) {
 				m = press(t, m, k)
 			}
 			note := strings.Split(ansi.Strip(m.View()), "\n")[1]
-			if !strings.Contains(note, "whole corpus") || cutWord(note) {
+			if !strings.Contains(note, "whole corpus") || cutWord(note, ds) {
 				t.Errorf("%d columns after %q: the note is cut or does not say the tables are of the whole corpus: %q", w, k, note)
 			}
 			if w >= 100 && !hasSuffixOf(note, settingsForms(m.c.shown())) {
@@ -283,12 +295,12 @@ func TestFootersDropWholeHints(t *testing.T) {
 	}
 	for w := 60; w <= 130; w++ {
 		m := press(t, ready(t, ds, w, 16), "j") // j: the input warnings' line gives way to the keys
-		if f := last(m); cutWord(f) || !strings.HasPrefix(f, "? help") {
+		if f := last(m); cutWord(f, ds) || !strings.HasPrefix(f, "? help") {
 			t.Errorf("main screen, %d columns: footer %q", w, f)
 		}
 		m = openAnalysisScreen(t, m)
 		for table := range numAnaTables {
-			if f := last(m); cutWord(f) || !strings.Contains(f, "←→ table") || !strings.Contains(f, "esc back") {
+			if f := last(m); cutWord(f, ds) || !strings.Contains(f, "←→ table") || !strings.Contains(f, "esc back") {
 				t.Errorf("analysis, %s, %d columns: footer %q", anaTableNames[table], w, f)
 			}
 			m = press(t, m, "right")
@@ -308,7 +320,7 @@ func TestOtherFootersDropWholeHints(t *testing.T) {
 		for _, k := range []string{"enter", "x", "B", "e", "?", "h"} {
 			m := press(t, base, k)
 			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			if f := lines[len(lines)-1]; cutWord(f) {
+			if f := lines[len(lines)-1]; cutWord(f, ds) {
 				t.Errorf("%d columns, after %s: footer %q", w, k, f)
 			}
 		}
@@ -334,7 +346,7 @@ func TestAnalysisTitleLongShownName(t *testing.T) {
 				m = press(t, m, k)
 			}
 			title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
-			if cutWord(title) {
+			if cutWord(title, ds) {
 				t.Errorf("%d columns, %s, order %d: title cut: %q", w, m.ana.mode, m.ana.order, title)
 			}
 			if m.ana.mode == anaSalient {

@@ -59,21 +59,34 @@ func (c common) delta(d float64) string { return model.FormatDelta(d, c.nltk()) 
 // systemName is system sys's name, ready for the terminal.
 func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }
 
-// shortName is system sys's name for a title or a header line: cut in
-// the middle, where names that share a prefix differ, to 24 cells at
-// most, fewer in a narrow window.
-func (c common) shortName(sys int) string {
-	return render.TruncateMiddle(c.systemName(sys), c.shortWidth())
+// shortName is system sys's name for a title or a header line: cut to 24
+// cells at most, fewer in a narrow window ([common.cutName]).
+func (c common) shortName(sys int) string { return c.cutName(sys, c.shortWidth()) }
+
+// cutName is system sys's name in at most w cells, cut as every screen of
+// the explorer cuts a name ([render.CutName]): at its end, or in its
+// middle when its end is what tells it from another system loaded.
+func (c common) cutName(sys, w int) string {
+	return render.CutName(c.systemName(sys), w, c.systemNames()...)
+}
+
+// systemNames are the names of the systems loaded, ready for the terminal.
+func (c common) systemNames() []string {
+	names := make([]string, len(c.ds.Systems))
+	for i := range names {
+		names[i] = c.systemName(i)
+	}
+	return names
 }
 
 // shortWidth is the most cells [common.shortName] gives a name: 24, fewer
 // in a narrow window (12 at least).
 func (c common) shortWidth() int { return min(24, max(12, c.width/5)) }
 
-// systemCell is system sys's name in a table column w cells wide, cut in
-// the middle when longer, where names that share a prefix differ.
+// systemCell is system sys's name in a table column w cells wide, cut
+// when longer ([common.cutName]).
 func (c common) systemCell(sys, w int) string {
-	return render.PadRight(render.TruncateMiddle(c.systemName(sys), w), w)
+	return render.PadRight(c.cutName(sys, w), w)
 }
 
 func isNLTK(set model.Settings) bool { return set.Corpus.Compat == scoring.CompatNLTK }

@@ -37,11 +37,20 @@ func (a adapt[T]) closed() bool             { return a.t.Closed() }
 
 // walkSubject is what the walk-through's title names: the segment's line
 // (with its seg_id, when the input gives one) and its system.
-type walkSubject struct{ line, system string }
+type walkSubject struct {
+	line, system string
+	others       []string // the other systems' names, which say how the name is cut
+}
 
 // subjectOf names the segment in explained in c's dataset.
 func subjectOf(c common, in model.Explained) walkSubject {
-	return walkSubject{line: "line " + itoa(in.Line+1) + c.segID(in.Line), system: c.ds.Systems[in.System].Name}
+	var others []string
+	for i, s := range c.ds.Systems {
+		if i != in.System {
+			others = append(others, s.Name)
+		}
+	}
+	return walkSubject{line: "line " + itoa(in.Line+1) + c.segID(in.Line), system: c.ds.Systems[in.System].Name, others: others}
 }
 
 // newWalkthroughLearner opens the guided walk-through of an explained
@@ -55,7 +64,7 @@ func newWalkthroughLearner(in model.Explained, about walkSubject, st render.Styl
 	if in.EvalErr != nil {
 		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}
-	return adapt[Walkthrough]{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...).About(about.line, about.system)}
+	return adapt[Walkthrough]{NewWalkthrough(in.Detail, in.Result, in.Opt, st, width, height, opts...).About(about.line, about.system, about.others...)}
 }
 
 // newLessonsLearner opens the lessons, with system sys's scores for the

@@ -158,3 +158,25 @@ func TestSummaryNamesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestNameCutKeepsStart: a system's name too long for its place is cut at
+// its end, keeping the readable start ("JDExploreAc…", where the header,
+// the pane and the significance screen read "JDExp…cademy" at 60
+// columns), unless its end is what tells it from another system loaded:
+// then that end stays ("JDExp…-2022", "JDExp…-2023").
+func TestNameCutKeepsStart(t *testing.T) {
+	ds := longNames(t)
+	for _, keys := range [][]string{{}, {"v"}, {"B"}} {
+		frame := ansi.Strip(press(t, ready(t, ds, 60, 30), keys...).View())
+		if !strings.Contains(frame, "JDExploreAc…") || strings.Contains(frame, "JDExp…cademy") {
+			t.Errorf("%v at 60 columns: JDExploreAcademy is not cut at its end:\n%s", keys, frame)
+		}
+	}
+	ds.Systems[0].Name, ds.Systems[1].Name = "JDExploreAcademy-primary-2022", "JDExploreAcademy-primary-2023"
+	frame := ansi.Strip(press(t, ready(t, ds, 60, 30), "v").View())
+	for _, end := range []string{"-2022", "-2023"} {
+		if !regexp.MustCompile(`JDExp\S*…\S*` + end).MatchString(frame) {
+			t.Errorf("60 columns: the name ending %q lost the end that tells it apart:\n%s", end, frame)
+		}
+	}
+}

@@ -334,11 +334,9 @@ func (s sigScreen) columns(c common) sigColumns {
 	return cols
 }
 
-// nameOf is system i's name as the screen gives it everywhere: cut in
-// the middle to the frame's width for names.
-func (cols sigColumns) nameOf(c common, i int) string {
-	return render.TruncateMiddle(c.systemName(i), cols.names)
-}
+// nameOf is system i's name as the screen gives it everywhere: cut to the
+// frame's width for names ([common.cutName]).
+func (cols sigColumns) nameOf(c common, i int) string { return c.cutName(i, cols.names) }
 
 // axis is the shared axis of the intervals: every system's μ ± CI (its
 // score with AR, which has no interval).

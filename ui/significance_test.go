@@ -655,10 +655,10 @@ func TestSigTitleKeepsName(t *testing.T) {
 				base := m.sig.columns(m.c).nameOf(m.c, m.list.view.Other)
 				named := strings.HasPrefix(title, "significance vs "+base+" ") || strings.HasPrefix(title, "significance vs baseline "+base+" ")
 				if !named || !strings.Contains(title, m.sig.test) ||
-					!strings.Contains(title, count) || cutWord(title) {
+					!strings.Contains(title, count) || cutWord(title, ds) {
 					t.Errorf("%v at %d columns: title %q; want the screen's name, %s, %s and %s, not cut", keys, w, title, base, m.sig.test, count)
 				}
-				if cutWord(lines[1]) {
+				if cutWord(lines[1], ds) {
 					t.Errorf("%v at %d columns: the second line is cut: %q", keys, w, lines[1])
 				}
 			}
@@ -707,7 +707,7 @@ func TestSigScreenNothingCut(t *testing.T) {
 				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
 				m = next.(Model)
 				for i, l := range strings.Split(ansi.Strip(m.View()), "\n") {
-					if cutWord(l) {
+					if cutWord(l, ds) {
 						t.Errorf("%v at %d columns: line %d is cut: %q", keys, w, i+1, l)
 					}
 				}

@@ -25,8 +25,10 @@ type Walkthrough struct {
 	w, h  int
 	done  bool
 	// line and system name the segment in a title line above the steps
-	// (see [Walkthrough.About]); "" for none.
+	// (see [Walkthrough.About]); "" for none. others are the names of the
+	// other systems loaded, which say how the name is cut.
 	line, system string
+	others       []string
 }
 
 // NewWalkthrough returns the walk-through of the segment d explains, with
@@ -58,10 +60,11 @@ func (w Walkthrough) SetSize(width, height int) Walkthrough {
 // About names the segment explained in a title line above the steps, as
 // the explain command does: "Sentence BLEU of line 1747, system LT22".
 // line is how the line is named ("line 1747", or with its seg_id), system
-// the system's name; both are shown escaped, the name cut in the middle
-// when the line is too narrow for it.
-func (w Walkthrough) About(line, system string) Walkthrough {
-	w.line, w.system = line, system
+// the system's name; both are shown escaped, the name cut when the line
+// is too narrow for it, as [render.CutName] cuts it among others, the
+// names of the other systems loaded.
+func (w Walkthrough) About(line, system string, others ...string) Walkthrough {
+	w.line, w.system, w.others = line, system, others
 	w.vp.Height = max(1, w.h-3-w.titleLines()) // the steps stay as rendered
 	return w
 }
@@ -75,9 +78,9 @@ func (w Walkthrough) titleLines() int {
 	return 1
 }
 
-// title is the title line, cut to the width: the system's name is cut in
-// the middle first (where names that share a prefix differ), the whole
-// line only when the rest alone is too wide.
+// title is the title line, cut to the width: the system's name is cut
+// first ([render.CutName]), the whole line only when the rest alone is
+// too wide.
 func (w Walkthrough) title() string {
 	prefix := "Sentence BLEU of " + render.Safe(w.line) + ", system "
 	name := render.Safe(w.system)
@@ -85,7 +88,11 @@ func (w Walkthrough) title() string {
 	if render.Cells(name) > room && room < 8 {
 		return render.Truncate(prefix+name, w.w)
 	}
-	return prefix + render.TruncateMiddle(name, room)
+	others := make([]string, len(w.others))
+	for i, o := range w.others {
+		others[i] = render.Safe(o)
+	}
+	return prefix + render.CutName(name, room, others...)
 }
 
 // Update handles one message and returns the updated walk-through: keys

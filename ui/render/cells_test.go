@@ -164,6 +164,30 @@ func TestTruncateMiddle(t *testing.T) {
 	}
 }
 
+// TestCutName: a system's name is cut at its end, keeping its readable
+// start, unless another system's name would then read the same; then in
+// its middle, keeping the end that tells them apart.
+func TestCutName(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		w      int
+		others []string
+		want   string
+	}{
+		{"LT22", 12, []string{"JDExploreAcademy"}, "LT22"},
+		{"JDExploreAcademy", 12, []string{"LT22"}, "JDExploreAc…"},
+		{"JDExploreAcademy", 12, nil, "JDExploreAc…"},
+		{"Online-W-submission-2022", 12, []string{"Online-W-submission-2023"}, "Onlin…n-2022"},
+		{"Online-W-submission-2022", 12, []string{"Online-W-submission-2022", "Online-B"}, "Online-W-su…"},
+		{"Online-W-2022", 9, []string{"Online-W"}, "Online-W…"},
+	} {
+		got := CutName(c.name, c.w, c.others...)
+		if got != c.want || Cells(got) > c.w {
+			t.Errorf("CutName(%q, %d, %q) = %q; want %q", c.name, c.w, c.others, got, c.want)
+		}
+	}
+}
+
 func TestTruncateStart(t *testing.T) {
 	for _, c := range []struct {
 		s    string

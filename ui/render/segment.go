@@ -65,6 +65,10 @@ func Segment(st Styles, v SegmentView, width int) string {
 		focus = v.Focus.Marks(v.Hyps[0].Detail)
 		lines = append(lines, FocusLine(st, *v.Focus, focus, v.RefNames, width))
 	}
+	hypLabels := make([]string, len(v.Hyps)) // cut as names are among the others
+	for i, h := range v.Hyps {
+		hypLabels[i] = Safe(h.Label)
+	}
 	for i, h := range v.Hyps {
 		mk := model.SegmentMarks(h.Detail, v.Order)
 		hypMarks := mk.Hyp
@@ -72,8 +76,7 @@ func Segment(st Styles, v SegmentView, width int) string {
 			first = mk
 			hypMarks = model.WithFocus(slices.Clone(mk.Hyp), focus.Hyp)
 		}
-		// Cut in the middle: systems of one test set share the start.
-		lines = append(lines, TokenLines(st, TruncateMiddle(Safe(h.Label), lw-1), lw, h.Detail.Hyp, hypMarks, width)...)
+		lines = append(lines, TokenLines(st, CutName(Safe(h.Label), lw-1, hypLabels...), lw, h.Detail.Hyp, hypMarks, width)...)
 		lines = append(lines, indent(lw, OrderSummary(st, h.Detail, v.Order, width-lw)))
 	}
 	d := v.Hyps[0].Detail

@@ -198,6 +198,25 @@ func TruncateMiddle(s string, w int) string {
 	return truncateCells(s, headW, "") + TruncateStart(s, w-headW)
 }
 
+// CutName cuts plain name, a system's, to at most w cells: at its end,
+// which keeps its readable start ("JDExplore…"; a short name is already
+// the part that tells systems apart), unless that cut would read as
+// another of others, the names of the other systems loaded ("Online-W…"
+// for both "Online-W-2022" and "Online-W-2023"); then in its middle,
+// keeping the end that tells them apart ([TruncateMiddle]).
+func CutName(name string, w int, others ...string) string {
+	cut := Truncate(name, w)
+	if cut == name {
+		return name
+	}
+	for _, o := range others {
+		if o != name && Truncate(o, w) == cut {
+			return TruncateMiddle(name, w)
+		}
+	}
+	return cut
+}
+
 // PadRight pads s with spaces to w cells as [Cells] counts them (cutting
 // it when longer).
 func PadRight(s string, w int) string {
