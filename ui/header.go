@@ -202,7 +202,8 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 }
 
 // shownViews say how many segments are shown, and the corpus score of the
-// filtered ones (and its Δ), in forms from the fullest to the shortest:
+// filtered ones (and its Δ), or what the rows wait for, in forms from the
+// fullest to the shortest:
 // the Δ's "on them" gives way, then "match", then the Δ; in the last, a
 // drill-down's label gives way a wording at a time, and when none fits
 // room cells beside the score, the shortest is cut: the score never is.
@@ -210,14 +211,23 @@ func (h header) shownViews(c common, l segList, room int) []string {
 	st := c.st
 	n := c.ds.Len()
 	narrow := h.width < 100
+	// While the rows wait, the line says so with each wording of the
+	// label, the fullest first, as the forms below do.
+	pending := func(say func(label string) string) []string {
+		labels := l.filterLabels(c.shortName)
+		for i, label := range labels {
+			labels[i] = st.Accent.Render(c.spinner.View() + " " + say(label))
+		}
+		return labels
+	}
 	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
-		return []string{st.Accent.Render(fmt.Sprintf("%s %s waits for %s scores…", c.spinner.View(), l.filterLabel(c.shortName), l.waiting))}
+		return pending(func(label string) string { return label + " waits for " + l.waiting + " scores…" })
 	}
 	if l.rowsStale() && c.scored != nil {
 		if !l.filtered() {
 			return []string{st.Accent.Render(c.spinner.View() + " clearing the filter…")}
 		}
-		return []string{st.Accent.Render(fmt.Sprintf("%s filtering %s…", c.spinner.View(), l.filterLabel(c.shortName)))}
+		return pending(func(label string) string { return "filtering " + label + "…" })
 	}
 	if !l.filtered() {
 		if narrow {

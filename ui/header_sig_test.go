@@ -289,3 +289,28 @@ func TestNLTKHeaderGivesWayAsSacrebleu(t *testing.T) {
 		}
 	}
 }
+
+// TestPendingLabelGivesWay: while a drill-down's rows wait for chrF
+// scores or are being filtered in a job, the header's third line says so
+// with the fullest wording of the drill's label that fits, the query and
+// what it waits for whole (it took the fullest, and was cut: "“chrf<80
+// the city” waits for…" at 60 columns).
+func TestPendingLabelGivesWay(t *testing.T) {
+	ds := longNames(t)
+	for _, w := range []int{60, 70, 80} {
+		m := press(t, openAnalysisScreen(t, press(t, ready(t, ds, w, 16), "tab")), "enter")
+		next, _ := press(t, m, append([]string{"/"}, strings.Split("chrf<80 the city", "")...)...).Update(keyMsg("enter"))
+		third := strings.Split(next.View(), "\n")[2]
+		if want := "“chrf<80 the city” waits for chrF scores…"; !strings.Contains(ansi.Strip(third), want) || render.Cells(third) > w {
+			t.Errorf("%d columns: the third line %q lacks %q whole, or is wider", w, ansi.Strip(third), want)
+		}
+	}
+	big := synthDataset(t, syncRows+500)
+	big.Systems[0].Name = "JDExploreAcademy"
+	m := press(t, openAnalysisScreen(t, ready(t, big, 60, 16)), "enter")
+	next, _ := press(t, m, append([]string{"/"}, strings.Split("because of all this", "")...)...).Update(keyMsg("enter"))
+	third := strings.Split(next.View(), "\n")[2]
+	if want := "“because of all this”…"; !strings.Contains(ansi.Strip(third), "filtering") || !strings.Contains(ansi.Strip(third), want) || render.Cells(third) > 60 {
+		t.Errorf("60 columns: the third line %q lacks %q whole, or is wider", ansi.Strip(third), want)
+	}
+}
