@@ -397,19 +397,27 @@ func TestSegmentHypLabelWhole(t *testing.T) {
 }
 
 // TestOrderSummaryGivesWay: the counts line under a hypothesis drops the
-// token count, then the order's name, rather than cutting them, and fits
-// every width; its counts stay whole down to 40 cells.
+// token count, then the total (the counts add up to it), then the order's
+// name for a " …", rather than cutting them, and fits every width; its
+// counts stay whole down to 40 cells, and the order's name or the " …"
+// after them (it ended "11 unmatched of 14" at 47, dropping "2-grams ·
+// 15 tokens" with no sign).
 func TestOrderSummaryGivesWay(t *testing.T) {
 	st := DefaultStyles()
 	d := explain(t, "the the cat sat on the mat .", "the cat sat on the red mat .")
+	long := explain(t, "the the cat sat on the mat near the old red door of the house", "a dog sat on a rug by the sea at noon with a cat in the sun")
 	for order := 0; order <= 4; order++ {
 		for w := 40; w <= 100; w++ {
 			s := OrderSummary(st, d, order, w)
 			if Cells(s) > w {
 				t.Errorf("order %d at %d cells: %q is wider", order, w, s)
 			}
-			if strings.Contains(s, "…") {
+			if strings.Contains(strings.TrimSuffix(s, " …"), "…") {
 				t.Errorf("order %d at %d cells: %q is cut", order, w, s)
+			}
+			s = OrderSummary(st, long, order, w)
+			if order > 0 && !strings.Contains(s, fmt.Sprintf("%d-grams", order)) && !strings.HasSuffix(s, "unmatched …") || Cells(s) > w {
+				t.Errorf("order %d at %d cells: %q lacks the order's name and a sign of it, or is wider", order, w, s)
 			}
 		}
 	}

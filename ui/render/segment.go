@@ -163,10 +163,13 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 		st.Unmatched.Render(fmt.Sprintf("%d unmatched", t.Unmatched)),
 	}
 	head := strings.Join(counts, " ") + " "
-	// The token count gives way first, then the order's name: never a
-	// count cut.
+	// The token count gives way first, then the total, which the three
+	// counts add up to, then the order's name, a " …" in its place: never
+	// a count cut, nor a line that stops at a bare "of 14" with no sign of
+	// what it dropped.
 	return FirstFit(width,
 		head+st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", t.Occurrences, order, tokens)),
 		head+st.Muted.Render(fmt.Sprintf("of %d %d-grams", t.Occurrences, order)),
-		head+st.Muted.Render(fmt.Sprintf("of %d", t.Occurrences)))
+		head+st.Muted.Render(fmt.Sprintf("%d-grams", order)),
+		head+st.Muted.Render("…"))
 }
