@@ -166,7 +166,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.sortByImpact(m.list.view.System), true
 	case key.Matches(msg, k.Compare):
 		m.pane.compare = !m.pane.compare
-		m.refreshPane(false)
+		m.refreshPane(true) // another layout: an offset into the last one means nothing in it
 		if m.pane.compare && m.list.view.Other == m.list.view.System {
 			return m.flash("this is the baseline: tab to another system to see it above the baseline (w pins another)"), true
 		}

@@ -55,3 +55,26 @@ func TestPaneTie(t *testing.T) {
 		t.Errorf("line %d, a tie: the pane lacks %q:\n%s", tie+1, want, v)
 	}
 }
+
+// TestCompareOpensAtTop: v, into the stacked view and out of it, shows
+// the pane from its top, where the hypotheses are: it kept the offset
+// scrolled to in the other view, and opened on the clip ledger's end.
+func TestCompareOpensAtTop(t *testing.T) {
+	m := ready(t, demoDataset(t), 60, 16)
+	for _, keys := range [][]string{{"v"}, {"v", "v"}} {
+		s := m
+		if len(keys) == 2 {
+			s = press(t, s, "v")
+		}
+		for range 40 {
+			s = press(t, s, "J")
+		}
+		if s.pane.body.off == 0 {
+			t.Fatalf("%v: J did not scroll the pane", keys)
+		}
+		s = press(t, s, "v")
+		if s.pane.body.off != 0 {
+			t.Errorf("%v: the pane opens scrolled to line %d of %d; want its top", keys, s.pane.body.off+1, len(s.pane.body.lines))
+		}
+	}
+}
