@@ -1376,12 +1376,12 @@ func TestAnalysisBucketsSayRowsInView(t *testing.T) {
 				continue
 			}
 			scrolled++
-			if want := fmt.Sprintf("rows 1–%d of %d", h, n); !strings.Contains(title(), want) || cutWord(title()) {
+			if want := fmt.Sprintf("rows 1–%d of %d", h, n); !strings.Contains(title(), want) || cutWord(title(), ds) {
 				t.Errorf("%v at the top: title %q; want it whole, with %q", m.ana.bucketBy(), title(), want)
 			}
 			m = press(t, m, "G")
 			top := m.ana.top[anaBuckets]
-			if want := fmt.Sprintf("rows %d–%d of %d", top+1, min(n, top+h), n); top == 0 || !strings.Contains(title(), want) || cutWord(title()) {
+			if want := fmt.Sprintf("rows %d–%d of %d", top+1, min(n, top+h), n); top == 0 || !strings.Contains(title(), want) || cutWord(title(), ds) {
 				t.Errorf("%v after G: title %q; want it whole, with %q (view from row %d)", m.ana.bucketBy(), title(), want, top)
 			}
 			m = press(t, m, "m")
