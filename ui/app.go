@@ -65,6 +65,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	sp := spinner.New(spinner.WithSpinner(spinner.Dot))
 	sp.Style = st.Accent
 	h := help.New()
+	h.ShortSeparator = " · " // as every footer joins its hints
 	h.Styles.ShortKey = st.Key
 	h.Styles.ShortDesc = st.Muted
 	h.Styles.ShortSeparator = st.Muted

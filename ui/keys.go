@@ -181,16 +181,14 @@ func keyLine(bindings ...key.Binding) string {
 }
 
 // keyFooter draws a footer of key hints in width cells as the main
-// screen's is drawn (help's short view, here with the footers' " · "):
+// screen's is drawn (help's short view, with the footers' " · "):
 // the first of forms (the same hints from the fullest wording to the
 // shortest) that fits whole, else the last without the hints at its end
 // that do not fit, and " …" in their place ([fitHints]). A hint is never
 // cut, but for a first one wider than the window: put the most needed
 // first.
 func keyFooter(c common, width int, forms ...[]key.Binding) string {
-	h := c.help
-	h.ShortSeparator = " · "
-	return fitHelp(h, width, forms...)
+	return fitHelp(c.help, width, forms...)
 }
 
 // fitHelp is [keyFooter] with h's separator and styles: the first of
