@@ -412,3 +412,13 @@ func TestLessonScoresAligned(t *testing.T) {
 		check()
 	}
 }
+
+// A lesson's title stays true while its hypothesis is edited: it does not
+// quote the hypothesis the lesson starts from.
+func TestLessonTitlesDoNotQuoteTheHypothesis(t *testing.T) {
+	for _, l := range AllLessons() {
+		if strings.Contains(l.Title, l.Hyp) {
+			t.Errorf("lesson %s: title %q quotes the starting hypothesis %q, which the reader edits", l.ID, l.Title, l.Hyp)
+		}
+	}
+}

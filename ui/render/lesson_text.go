@@ -18,7 +18,7 @@ func clippingLesson() Lesson {
 	opt.MaxOrder = 2
 	return Lesson{
 		ID:      "clipping",
-		Title:   "Clipping: the the the the the the the",
+		Title:   "Clipping: a word said over and over",
 		Teaches: "why BLEU clips counts: repeating a word the reference has must not pay",
 		Text: []string{
 			`A naive precision asks how many of the hypothesis words appear in a reference. The BLEU paper shows how to game it: "the the the the the the the" has seven words, and every one of them is in the references, so that precision is 7/7.`,
