@@ -172,6 +172,20 @@ func RefColumn(label string) string {
 	return label
 }
 
+// LetteredRefLabels are the labels of n references a lesson names: "A",
+// "B", …, "Z", then "27", "28", …, or "" for a single one, as [RefLabels]
+// labels the demo corpus's ref.A.en and ref.B.en, so that a lesson names
+// its references as the explorer names the demo's.
+func LetteredRefLabels(n int) []string {
+	out := NumberedRefLabels(n)
+	if n > 1 {
+		for i := range min(n, 26) {
+			out[i] = string(rune('A' + i))
+		}
+	}
+	return out
+}
+
 // NumberedRefLabels are the labels of n references known by number only
 // (texts given on the command line, a lesson's): "1", "2", …, or "" for a
 // single one, as [RefLabels] labels them when their names do not tell them

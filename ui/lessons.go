@@ -199,7 +199,7 @@ func (l *Lessons) edit(f int) {
 	l.field = f
 	l.input.prompt = "hyp › "
 	if f > 0 {
-		l.input.prompt = model.RefLabel(model.NumberedRefLabels(len(l.refs[l.cur]))[f-1]) + " › "
+		l.input.prompt = model.RefLabel(l.shown().RefLabels()[f-1]) + " › "
 	}
 	l.input.setValue(l.value())
 }

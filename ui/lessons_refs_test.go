@@ -39,7 +39,7 @@ func TestLessonsEditReference(t *testing.T) {
 		t.Fatalf("on lesson %d with %d refs; want lesson %d with 3", l.Lesson(), len(orig.Refs), lesson)
 	}
 	l = nextField(nextField(l))
-	if l.Field() != 2 || !strings.Contains(l.View(), "ref 2 › ") {
+	if l.Field() != 2 || !strings.Contains(l.View(), "ref B › ") {
 		t.Fatalf("after two ctrl+n: field %d; want reference 2 in the editor:\n%s", l.Field(), l.View())
 	}
 	// Type the hypothesis as reference 2, a rune at a time: every number
@@ -56,7 +56,7 @@ func TestLessonsEditReference(t *testing.T) {
 		}
 		v := l.View()
 		for _, want := range []string{
-			"ref 2 alone = " + lessonScore(t, lesson, hyp, refs[1:2]),
+			"ref B alone = " + lessonScore(t, lesson, hyp, refs[1:2]),
 			"all 3 refs = " + lessonScore(t, lesson, hyp, refs),
 		} {
 			if !shows(v, want) {
@@ -64,7 +64,7 @@ func TestLessonsEditReference(t *testing.T) {
 			}
 		}
 	}
-	if !shows(l.View(), "ref 2 alone = 100.00") {
+	if !shows(l.View(), "ref B alone = 100.00") {
 		t.Error("the hypothesis as its own reference does not score 100")
 	}
 	// ctrl+n wraps to the hypothesis, whose edits leave the references be.
@@ -132,6 +132,27 @@ func TestLessonsReferenceEditorFits(t *testing.T) {
 			long := send(r, "ctrl+u", strings.Repeat("long words ", 30))
 			wtFits(t, fmt.Sprintf("lesson %d, long reference", i+1), long.View(), size[0], size[1])
 			l = send(l, "tab")
+		}
+	}
+}
+
+// The lessons label references as the explorer labels the demo corpus's
+// ref.A.en and ref.B.en: "ref A", a column "A", the editor "ref B › ";
+// not "ref 1", a column "1", "ref 2 › ".
+func TestLessonsLabelReferencesAsTheExplorer(t *testing.T) {
+	if got := model.RefLabels([]string{"ref.A.en", "ref.B.en"}); strings.Join(got, ",") != "A,B" {
+		t.Fatalf("the explorer labels the demo's references %q; this test expects A, B", got)
+	}
+	l := nextField(nextField(NewLessons(render.DefaultStyles(), 100, tall))) // clipping, two references
+	v := l.View()
+	for _, want := range []string{"ref B › ", "ref A  the cat is on the mat", "hyp A B max", "reference A,"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("clipping lesson lacks %q:\n%s", want, v)
+		}
+	}
+	for _, old := range []string{"ref 1", "ref 2", "hyp 1 2"} {
+		if strings.Contains(v, old) {
+			t.Errorf("clipping lesson still says %q:\n%s", old, v)
 		}
 	}
 }

@@ -63,7 +63,7 @@ func TestLessonsTypingChangesNumbers(t *testing.T) {
 			[]string{"6/6 100.00%", "4/5  80.00%", "unigrams only (N = 1) = 100.00"}},
 		{3, "It is the guiding principle which guarantees the military forces always being under the command of the Party",
 			[]string{"all 3 refs = 50.46"},
-			[]string{"all 3 refs = 100.00", "ref 2 alone = 100.00"}},
+			[]string{"all 3 refs = 100.00", "ref B alone = 100.00"}},
 		{4, "closed",
 			[]string{"mean of the 4 sentence scores = 38.39", "corpus BLEU from the sums = 44.30"},
 			[]string{"mean of the 4 sentence scores = 31.12", "corpus BLEU from the sums = 35.31"}},

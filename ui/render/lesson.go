@@ -109,12 +109,16 @@ func LessonRefs(st Styles, l Lesson, width int) string {
 	width = max(20, width)
 	labelW := min(width/4, 8)
 	var lines []string
-	labels := model.NumberedRefLabels(len(l.Refs))
+	labels := l.RefLabels()
 	for k, r := range l.Refs {
 		lines = append(lines, TextLines(st, model.RefLabel(labels[k]), labelW, r, width)...)
 	}
 	return strings.Join(lines, "\n")
 }
+
+// RefLabels are the labels of the lesson's references
+// ([model.LetteredRefLabels]), in its text, its figures and its editor.
+func (l Lesson) RefLabels() []string { return model.LetteredRefLabels(len(l.Refs)) }
 
 // LessonFigures renders the live part of a lesson for hypothesis hyp:
 // every number the lesson is about, recomputed with the scoring package,
@@ -200,7 +204,7 @@ func lessonExplain(l Lesson, hyp string, refs []string, opt scoring.Options, st 
 	if e.Err != nil {
 		return nil, e.Err
 	}
-	w := newWalk(e.Detail, e.Result, opt, st, width, nil)
+	w := newWalk(e.Detail, e.Result, opt, st, width, []WalkOption{WithRefNames(l.RefLabels())})
 	w.err, w.kept = e.EvalErr, l.kept
 	return w, nil
 }

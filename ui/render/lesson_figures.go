@@ -191,12 +191,13 @@ func referencesFigures(l Lesson, hyp string, st Styles, width int) string {
 	}
 	parts = append(parts, section(st, "Lengths")+"\n"+w.lengths())
 	rows := make([]scoreRow, 0, len(l.Refs)+1)
+	labels := l.RefLabels()
 	for k := range l.Refs {
 		wk, err := lessonExplain(l, hyp, l.Refs[k:k+1], l.Options, st, width)
 		if err != nil {
 			return lessonError(st, err, width)
 		}
-		rows = append(rows, wk.scoreRow(fmt.Sprintf("ref %d alone", k+1)))
+		rows = append(rows, wk.scoreRow(model.RefLabel(labels[k])+" alone"))
 	}
 	rows = append(rows, w.scoreRow(fmt.Sprintf("all %d refs", len(l.Refs))))
 	parts = append(parts, section(st, "Scores")+"\n"+scoreTable(st, rows, width, l.kept))

@@ -66,7 +66,7 @@ func TestLessonFigures(t *testing.T) {
 			"the cat is on the mat",
 			[]string{"5/5 100.00%", "3/3 100.00%", "BLEU (N = 4)          = 100.00"}, "12.70"},
 		{"references",
-			[]string{"^ the        3 1 4 4   4    3    0", "ref 2 = 18  (off by 0)  ← closest", "ref 1 alone = 41.18", "all 3 refs  = 50.46"},
+			[]string{"^ the        3 1 4 4   4    3    0", "ref B = 18  (off by 0)  ← closest", "ref A alone = 41.18", "all 3 refs  = 50.46"},
 			"the the the the the",
 			[]string{"~ the       5 1 4 4   4    4    1", "all 3 refs  = "}, "50.46"},
 		{"corpus",
@@ -185,9 +185,9 @@ func TestLessonTextNumbers(t *testing.T) {
 		d, _ := explain(l.Hyp, l.Refs, l.Options)
 		the := clip(d, 1, "the")
 		if the.HypCount != 7 || the.RefCounts[0] != 2 || the.RefMax != 2 || d.Orders[0].Matches != 2 || d.Orders[0].Total != 7 {
-			t.Errorf("\"the\": %+v, %d/%d; the text says 7 in the hypothesis, twice in reference 1, 2/7", the, d.Orders[0].Matches, d.Orders[0].Total)
+			t.Errorf("\"the\": %+v, %d/%d; the text says 7 in the hypothesis, twice in reference A, 2/7", the, d.Orders[0].Matches, d.Orders[0].Total)
 		}
-		requireContains(t, "clipping text", text(l), "has seven words", "precision is 7/7", `"the" occurs twice in reference 1, so only 2 of the 7 count`, "modified precision is 2/7")
+		requireContains(t, "clipping text", text(l), "has seven words", "precision is 7/7", `"the" occurs twice in reference A, so only 2 of the 7 count`, "modified precision is 2/7")
 		d2, _ := explain("the cat the cat on the mat", l.Refs, l.Options)
 		if c := clip(d2, 2, "the cat"); c.HypCount != 2 || c.RefMax != 1 {
 			t.Errorf(`"the cat" in "the cat the cat on the mat": %d times, at most %d in a reference; the suggestion says twice, once`, c.HypCount, c.RefMax)
@@ -241,7 +241,7 @@ func TestLessonTextNumbers(t *testing.T) {
 		if fmt.Sprint(the.RefCounts) != "[1 4 4]" || the.Matched != 4 {
 			t.Errorf(`"the" in the references %v, clipped to %d; the suggestion says 1 + 4 + 4 and 4`, the.RefCounts, the.Matched)
 		}
-		requireContains(t, "references try", text(l), `"the" counts up to 4 times, the most one reference has, not 1 + 4 + 4`, "reference 2 word for word: 100 against all three")
+		requireContains(t, "references try", text(l), `"the" counts up to 4 times, the most one reference has, not 1 + 4 + 4`, "reference B word for word: 100 against all three")
 		if _, res := explain(l.Refs[1], l.Refs, l.Options); pct(res.Score) != "100.00" {
 			t.Errorf("reference 2 against all three scores %v", res.Score)
 		}
@@ -374,7 +374,7 @@ func TestLessonTryHangs(t *testing.T) {
 }
 
 // TestLessonScoresAligned checks that in every lesson the scores stated
-// one above another ("ref 1 alone = 41.18", "ref 2 alone =  8.23") and
+// one above another ("ref A alone = 41.18", "ref B alone =  8.23") and
 // the smoothing table's BLEU column are right-aligned, so that they can
 // be compared at a glance.
 func TestLessonScoresAligned(t *testing.T) {

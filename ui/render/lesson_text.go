@@ -22,7 +22,7 @@ func clippingLesson() Lesson {
 		Teaches: "why BLEU clips counts: repeating a word the reference has must not pay",
 		Text: []string{
 			`A naive precision asks how many of the hypothesis words appear in a reference. The BLEU paper shows how to game it: "the the the the the the the" has seven words, and every one of them is in the references, so that precision is 7/7.`,
-			`BLEU clips: an n-gram counts at most as often as it occurs in the reference that has it most. "the" occurs twice in reference 1, so only 2 of the 7 count, and the modified precision is 2/7. The same rule holds for bigrams and longer n-grams.`,
+			`BLEU clips: an n-gram counts at most as often as it occurs in the reference that has it most. "the" occurs twice in reference A, so only 2 of the 7 count, and the modified precision is 2/7. The same rule holds for bigrams and longer n-grams.`,
 		},
 		Refs: []string{"the cat is on the mat", "there is a cat on the mat"},
 		Hyp:  "the the the the the the the",
@@ -92,7 +92,7 @@ func referencesLesson() Lesson {
 		Refs: guideRefs,
 		Hyp:  guideHyp,
 		Try: []string{
-			`reference 2 word for word: 100 against all three`,
+			`reference B word for word: 100 against all three`,
 			`"the the the the the": "the" counts up to 4 times, the most one reference has, not 1 + 4 + 4`,
 		},
 		Options: scoring.SentenceOptions(),
