@@ -229,7 +229,11 @@ func TestHypInputScrollsToCursor(t *testing.T) {
 	if n := len([]rune(v)); n > 30 {
 		t.Fatalf("view is %d cells; want ≤ 30: %q", n, v)
 	}
-	if !strings.HasSuffix(v, "END|") {
+	if !strings.HasPrefix(v, "hyp › abcdefghij") || !strings.HasSuffix(v, "…") {
+		t.Errorf("text not yet edited: %q; want it from its start, cut with …", v)
+	}
+	h, _ = h.update(wtKey("end"))
+	if v := h.view(st, 30); !strings.HasSuffix(v, "END|") {
 		t.Errorf("cursor at the end is out of view: %q", v)
 	}
 	h, _ = h.update(wtKey("home"))
@@ -259,6 +263,27 @@ func TestLessonsFooterWhole(t *testing.T) {
 		last := keys[strings.LastIndex(keys, " · ")+len(" · "):]
 		if v := ansi.Strip(l.View()); !strings.Contains(strings.Join(strings.Fields(v), " "), last) {
 			t.Errorf("%d×24: the footer lost %q:\n%s", w, last, v)
+		}
+	}
+}
+
+// A hypothesis wider than the editor shows from its first word until it
+// is edited ("It is a guide …", not "t is a guide … party"); once the
+// cursor moves, the editor scrolls to keep it in view.
+func TestLessonsLongHypothesisShowsFromItsStart(t *testing.T) {
+	for _, w := range []int{60, 100} {
+		l := send(NewLessons(render.DefaultStyles(), w, 30), "tab", "tab", "tab") // several references
+		hyp := l.Hyp()
+		if render.Cells("hyp › "+hyp) < w {
+			t.Fatalf("width %d: the hypothesis %q fits; the test needs one that does not", w, hyp)
+		}
+		line := strings.Split(l.View(), "\n")[1]
+		if !strings.HasPrefix(line, "hyp › It is a guide") || !strings.HasSuffix(line, "…") && line != "hyp › "+hyp || render.Cells(line) > w {
+			t.Errorf("width %d: editor shows %q; want the hypothesis from its start, whole or cut with …", w, line)
+		}
+		line = strings.Split(send(l, "left").View(), "\n")[1]
+		if !strings.HasSuffix(line, "part|y") { // '|' marks the cursor without colour
+			t.Errorf("width %d: after ← the editor shows %q; want it scrolled to the cursor near the end", w, line)
 		}
 	}
 }

@@ -20,13 +20,18 @@ type lineInput struct {
 	pos    int // cursor, 0..len(value)
 	limit  int
 	focus  bool // field draws the cursor only when focused
+	// untouched is set by setValue and cleared by the first editing key:
+	// until then view shows the text from its start.
+	untouched bool
 }
 
-// setValue replaces the text and puts the cursor at its end.
+// setValue replaces the text and puts the cursor at its end; until a key
+// edits it or moves the cursor, view shows it from its start.
 func (h *lineInput) setValue(s string) {
 	h.value, h.pos = nil, 0
 	h.insert([]rune(s))
 	h.pos = len(h.value)
+	h.untouched = true
 }
 
 func (h lineInput) text() string { return string(h.value) }
@@ -97,14 +102,20 @@ func (h lineInput) update(msg tea.KeyMsg) (lineInput, bool) {
 	default:
 		return h, false
 	}
+	h.untouched = false
 	return h, true
 }
 
 // view draws the prompt and the part of the text around the cursor in
 // width cells. The cursor cell is drawn in the selection style; without
-// colour a '|' marks it instead.
+// colour a '|' marks it instead. Text set by setValue and not yet edited
+// shows from its start, cut with … when it and the cursor do not fit, so
+// no word shows with its first letters cut off.
 func (h lineInput) view(st render.Styles, width int) string {
 	prompt := st.Label.Render(h.prompt)
+	if shown := render.Safe(h.text()); h.untouched && render.Cells(h.prompt+shown)+1 > width {
+		return render.Truncate(prompt+shown, width)
+	}
 	avail := max(2, width-ansi.StringWidth(h.prompt))
 	cellW := func(r rune) int { return max(1, ansi.StringWidth(render.Safe(string(r)))) }
 	plain := st.Selected.Render("x") == "x"
