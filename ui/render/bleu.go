@@ -61,7 +61,7 @@ func Precisions(st Styles, v MathView, width int) []string {
 		if note != "" {
 			line += " " + st.Warn.Render(note)
 		} else if i >= r.EffOrder && !v.nltk() {
-			line += " " + st.Muted.Render("not used (effective order)")
+			line += " " + st.Muted.Render(notInMean)
 		}
 		out = append(out, Truncate(line, width))
 	}

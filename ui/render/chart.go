@@ -112,6 +112,10 @@ func axisLabels(pw, indent, markCol int, xmax float64, ticks []float64, name str
 	return st.Accent.Render(strings.Repeat(" ", indent+markCol)+"^") + "\n" + labels
 }
 
+// notInMean marks a precision effective order leaves out of the mean, in
+// the lessons' bars and the segment pane alike.
+const notInMean = "not in mean"
+
 // PrecisionBars draws p1…pN of res as bars, one line per order with
 // matched/total and the precision, at most width cells wide. A '*' marks
 // a precision smoothing stood in for; orders outside the mean are marked
@@ -153,7 +157,7 @@ func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
 		case used && !res.NLTK.NoMatch && !res.NLTK.Used[i]:
 			notes[i] = "dropped"
 		case !nltk && i >= res.EffOrder:
-			notes[i] = "not in mean"
+			notes[i] = notInMean
 		case i < len(res.Smoothed) && res.Smoothed[i]:
 			notes[i] = "* smoothed"
 			anySmoothed = true
