@@ -58,7 +58,8 @@ func (w Walkthrough) SetSize(width, height int) Walkthrough {
 }
 
 // About names the segment explained in a title line above the steps, as
-// the explain command does: "Sentence BLEU of line 1747, system LT22".
+// the explain command does: "Sentence BLEU of line 1747, system LT22",
+// with the settings under it ([Walkthrough.settings]).
 // line is how the line is named ("line 1747", or with its seg_id), system
 // the system's name; both are shown escaped, the name cut when the line
 // is too narrow for it, as [render.CutName] cuts it among others, the
@@ -69,13 +70,27 @@ func (w Walkthrough) About(line, system string, others ...string) Walkthrough {
 	return w
 }
 
-// titleLines is how many lines the title takes: 1 when About named the
-// segment, else 0.
+// titleLines is how many lines the title takes: 2 (the title and the
+// settings) when About named the segment, else 0.
 func (w Walkthrough) titleLines() int {
 	if w.line == "" {
 		return 0
 	}
-	return 1
+	return 2
+}
+
+// settings is the line under the title: the signature and the max order,
+// as the explain command prints the signature under its title
+// ("nrefs:2|case:mixed|eff:yes|tok:13a|smooth:floor[0.10]|version:… ·
+// N=5"), without its version when the window is too narrow for it, else
+// in its short form ("#:2|c:mixed|e:yes|tok:13a|s:floor[0.10]|… · N=5"),
+// cut after a field, never inside one.
+func (w Walkthrough) settings() string {
+	order := "N=" + itoa(w.opt.MaxOrder)
+	if s := fitOpts(scoring.Signature(w.opt, len(w.d.Refs), scoring.SignatureVersion), order, w.w, 5); s != "" {
+		return s
+	}
+	return fitOpts(scoring.ShortSignature(w.opt, len(w.d.Refs), scoring.SignatureVersion), order, w.w, 0)
 }
 
 // title is the title line, cut to the width: the system's name is cut
@@ -145,7 +160,7 @@ func (w *Walkthrough) goTo(i int) {
 func (w Walkthrough) View() string {
 	head := render.StepHeading(w.st, w.steps, w.step, w.w)
 	if w.line != "" {
-		head = w.st.Title.Render(w.title()) + "\n" + head
+		head = w.st.Title.Render(w.title()) + "\n" + w.st.Muted.Render(w.settings()) + "\n" + head
 	}
 	foot := w.st.Muted.Render(fitKeyLine(scrollHint(w.vp)+w.keys.helpLine(), w.w))
 	return firstLines(head+"\n"+w.vp.View()+"\n"+foot, w.h)

@@ -81,7 +81,28 @@ func TestWalkthroughAboutKeepsSteps(t *testing.T) {
 	if &named.steps[0] != &w.steps[0] {
 		t.Error("About rendered the steps again")
 	}
-	if named.vp.Height != w.vp.Height-1 {
-		t.Errorf("viewport %d lines with the title, %d without; want one fewer", named.vp.Height, w.vp.Height)
+	if named.vp.Height != w.vp.Height-2 {
+		t.Errorf("viewport %d lines with the title and settings, %d without; want two fewer", named.vp.Height, w.vp.Height)
+	}
+}
+
+// TestWalkthroughShowsSettings: under its title the walk-through (e) gives
+// the settings the segment is scored under, as explain prints the
+// signature under its title: after s (floor) and + (N=5) it says so,
+// whole fields only, at 60 columns and at 100.
+func TestWalkthroughShowsSettings(t *testing.T) {
+	for _, size := range [][2]int{{60, 16}, {100, 30}} {
+		w, h := size[0], size[1]
+		m := press(t, ready(t, demoDataset(t), w, h), "s", "+", "e")
+		if m.screen != screenExplain {
+			t.Fatalf("%d×%d: e did not open the walk-through", w, h)
+		}
+		sig := strings.Split(ansi.Strip(m.View()), "\n")[1]
+		if !strings.Contains(sig, "floor[0.10]|") || !strings.HasSuffix(sig, " · N=5") || !strings.Contains(sig, "tok:13a|") || ansi.StringWidth(sig) > w {
+			t.Errorf("%d×%d: the line under the title is %q; want the signature with floor smoothing and N=5", w, h, sig)
+		}
+		if w == 100 && !strings.HasPrefix(sig, "nrefs:2|case:mixed|eff:yes|") {
+			t.Errorf("100 columns: %q; want the signature in full", sig)
+		}
 	}
 }
