@@ -37,8 +37,9 @@ func (w *walk) scoreLine(label string) string {
 
 // scoreTable states scores one a line, their labels padded and their
 // scores right-aligned so that the numbers line up. A line with details
-// is one a person copies: kept whole in kept when it is not nil (as
-// [walk.formula]), else wrapped to width like the rest.
+// ends in one a person copies, sacrebleu's line, never wrapped
+// ([copyLine]): after the score when it fits or kept is not nil, else on a
+// line of its own, cut with … only when it does not fit alone.
 func scoreTable(st Styles, rows []scoreRow, width int, kept map[string]bool) string {
 	labelW, scoreW := 0, 0
 	for _, r := range rows {
@@ -57,13 +58,7 @@ func scoreTable(st Styles, rows []scoreRow, width int, kept map[string]bool) str
 			lines[i] = wrapText(line, width)
 			continue
 		}
-		line += "  " + st.Muted.Render(r.details)
-		if kept != nil {
-			kept[line] = true
-		} else {
-			line = wrapText(line, width)
-		}
-		lines[i] = line
+		lines[i] = copyLine(line, "  ", st.Muted.Render(r.details), width, kept)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -422,3 +422,23 @@ func TestLessonTitlesDoNotQuoteTheHypothesis(t *testing.T) {
 		}
 	}
 }
+
+// In the explorer (nothing kept) sacrebleu's line in a lesson's scores is
+// never wrapped, at any width from 60: it follows its score, or stands on
+// a line of its own, whole or cut with …; never "… hyp_len = 2 ref_len"
+// above "= 16)", as README promises of the lines meant to be copied.
+func TestLessonSacrebleuLinesNeverWrap(t *testing.T) {
+	st := PlainStyles()
+	for _, l := range AllLessons() {
+		for width := 60; width <= 120; width++ {
+			for _, line := range strings.Split(LessonFigures(st, l, l.Hyp, width), "\n") {
+				if !strings.Contains(line, "hyp_len") && !strings.Contains(line, "ref_len") && !strings.Contains(line, "ratio =") {
+					continue
+				}
+				if !strings.Contains(line, "(BP = ") || !strings.HasSuffix(line, ")") && !strings.HasSuffix(line, "…") || Cells(line) > width {
+					t.Errorf("lesson %s at %d columns: sacrebleu's line is broken: %q", l.ID, width, line)
+				}
+			}
+		}
+	}
+}

@@ -217,15 +217,27 @@ func (w *walk) formula(s string) string {
 }
 
 // verbatim states line as another program prints it, to be compared
-// with that program's output, after intro ("sacrebleu prints:"): on one
-// line when both fit the width or with [KeepLines], else with intro on a
-// line of its own. The line is never wrapped inside, and is cut with …
-// only when it does not fit alone.
+// with that program's output, after intro ("sacrebleu prints:")
+// ([copyLine]).
 func (w *walk) verbatim(intro, line string) string {
-	if one := intro + " " + line; w.kept != nil || Fits(one, w.width) {
-		return w.formula(w.st.Muted.Render(one))
+	return copyLine(w.st.Muted.Render(intro), " ", w.st.Muted.Render(line), w.width, w.kept)
+}
+
+// copyLine states line, one a person copies (sacrebleu's own line), after
+// intro and sep: on one line when it fits width, or whole however wide
+// when kept is not nil (as [KeepLines] and the lessons' kept ask, kept
+// then holding it), else with intro on a line of its own. The line is
+// never wrapped inside, and is cut with … only when it does not fit alone.
+func copyLine(intro, sep, line string, width int, kept map[string]bool) string {
+	one := intro + sep + line
+	switch {
+	case kept != nil:
+		kept[one] = true
+		return one
+	case Fits(one, width):
+		return one
 	}
-	return w.st.Muted.Render(intro) + "\n" + w.st.Muted.Render(Truncate(line, w.width))
+	return intro + "\n" + Truncate(line, width)
 }
 
 // sentences renders the hypothesis and every reference with marks (nil:
