@@ -131,8 +131,8 @@ func (n annotator) openWarnings() []string {
 		ws = append(ws, render.Safe(w))
 	}
 	path := render.Safe(n.store.Path())
-	if d := len(n.res.Detached); d > 0 {
-		ws = append(ws, fmt.Sprintf("%s: %d annotation%s made on a text that has since changed: kept in the file, shown on no segment; S lists %s", path, d, plural(d), map[bool]string{true: "it", false: "them"}[d == 1]))
+	for _, g := range n.res.DetachedByCause() {
+		ws = append(ws, render.Safe(g.Warning(n.store.Path()))+"; S lists "+map[bool]string{true: "it", false: "them"}[len(g.Of) == 1])
 	}
 	switch err := n.store.Writable(); {
 	case errors.Is(err, annotations.ErrInUse):

@@ -202,35 +202,50 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 				orDash(g.KappaError), orDash(g.KappaSeverity), orDash(g.SpanF1)))
 		}
 	}
-	// Annotations that no longer belong to the input.
-	if det := n.res.Detached; len(det) > 0 {
+	// Annotations that no longer belong to the input, by cause.
+	if det := n.res.DetachedByCause(); len(det) > 0 {
 		out = append(out, "")
-		count := fmt.Sprintf("detached: %d annotation%s", len(det), plural(len(det)))
-		add(st.Title.Render(render.FirstFit(w, count+" whose text changed (kept in the file, shown on no segment)",
-			count+", kept in the file, shown on no segment", count+" (kept in the file)", count)))
-		for i, d := range det {
-			if i == 20 {
-				more := fmt.Sprintf("   … %d more", len(det)-i)
-				add(st.Muted.Render(render.FirstFit(w, more+" ('bleuscope annotations export' lists them all)", more+" (annotations export lists them)", more)))
+		add(st.Title.Render(render.FirstFit(w, "detached annotations: kept in the file, shown on no segment", "detached: kept in the file, shown on no segment", "detached annotations")))
+		const most = 20 // rows listed; the export lists them all
+		listed := 0
+		for _, g := range det {
+			if listed == most {
 				break
 			}
-			who := render.Safe(d.System) // a system the input does not have: named only here
-			if j, ok := c.ds.SystemIndex(d.System); ok {
-				who = name(j) // the table's form
+			forms := g.Forms()
+			for i, f := range forms {
+				forms[i] = render.Safe(f)
 			}
-			// The reason in fewer words first, then an error's category
-			// left out, its severity kept.
-			what := []string{describe(d.Annotation)}
-			if d.Kind == annotations.KindError {
-				what = append(what, render.Safe(d.Severity))
-			}
-			var forms []string
-			for _, wh := range what {
-				for _, r := range append([]string{d.Reason}, d.Shorter...) {
-					forms = append(forms, fmt.Sprintf("   %s line %d, %s: %s", who, d.Line, wh, render.Safe(r)))
+			add(st.Label.Render(render.FirstFit(w, forms...)))
+			for _, d := range g.Of[:min(len(g.Of), most-listed)] {
+				listed++
+				who := render.Safe(d.System) // a system the input does not have: named only here
+				if j, ok := c.ds.SystemIndex(d.System); ok {
+					who = name(j) // the table's form
 				}
+				// The reason in fewer words first, then an error's category
+				// left out, its severity kept.
+				what := []string{describe(d.Annotation)}
+				if d.Kind == annotations.KindError {
+					what = append(what, render.Safe(d.Severity))
+				}
+				var rows []string
+				for _, wh := range what {
+					row := fmt.Sprintf("   %s line %d, %s", who, d.Line, wh)
+					if g.Cause == annotations.CauseNoSystem { // the heading says it
+						rows = append(rows, row)
+						continue
+					}
+					for _, r := range append([]string{d.Reason}, d.Shorter...) {
+						rows = append(rows, row+": "+render.Safe(r))
+					}
+				}
+				add(render.FirstFit(w, rows...))
 			}
-			add(render.FirstFit(w, forms...))
+		}
+		if more := len(n.res.Detached) - listed; more > 0 {
+			more := fmt.Sprintf("   … %d more", more)
+			add(st.Muted.Render(render.FirstFit(w, more+" ('bleuscope annotations export' lists them all)", more+" (annotations export lists them)", more)))
 		}
 	}
 	s.pick = min(s.pick, max(0, len(s.segs)-1))

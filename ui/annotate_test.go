@@ -354,7 +354,7 @@ func TestAnnotateDetachedAndReadOnly(t *testing.T) {
 	}
 	m = press(t, m, "esc", "S")
 	v := m.View()
-	if !strings.Contains(v, "read-only") || !strings.Contains(v, "detached: 1 annotation") || !strings.Contains(v, "line 3") || !strings.Contains(v, "not the text it was made on") {
+	if !strings.Contains(v, "read-only") || !strings.Contains(v, "1 annotation made on a text that has since changed") || !strings.Contains(v, "line 3") || !strings.Contains(v, "not the text it was made on") {
 		t.Errorf("the summary does not list the detached annotation:\n%s", v)
 	}
 }
@@ -1046,7 +1046,7 @@ func TestSummaryDetachedReasonsFit(t *testing.T) {
 		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 60})
 		m = drive(t, next.(Model), next.(Model).Init())
 		v := ansi.Strip(press(t, m, "S").View())
-		rows := regexp.MustCompile(`(?m)^(detached: .*|   \S+ line \d+, .*)$`).FindAllString(v, -1)
+		rows := regexp.MustCompile(`(?m)^(detached[ :].*|   \S+ line \d+, .*)$`).FindAllString(v, -1)
 		if len(rows) != 1+len(extra) {
 			t.Fatalf("%d columns: %d detached rows %q; want the title and %d:\n%s", w, len(rows), rows, len(extra), v)
 		}

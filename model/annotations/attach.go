@@ -19,7 +19,24 @@ type Detached struct {
 	// shortest ("the hypothesis changed", "hyp changed"), for a narrow
 	// screen.
 	Shorter []string
+	// Cause is the kind of reason, by which warnings count them.
+	Cause Cause
 }
+
+// Cause is why an annotation is detached, as warnings count them.
+type Cause int
+
+// The causes, in the order warnings give them.
+const (
+	// CauseNoSystem: the input has no system of its name (one not opened).
+	CauseNoSystem Cause = iota
+	// CauseUnclearSystem: several systems' names hold its name.
+	CauseUnclearSystem
+	// CauseNoSource: its span is on the source, which is not loaded.
+	CauseNoSource
+	// CauseChanged: its text changed, or its line is past the input's end.
+	CauseChanged
+)
 
 // Resolved is a set of annotations matched to a loaded dataset.
 type Resolved struct {
@@ -54,12 +71,12 @@ type segKey struct {
 func Resolve(anns []Annotation, ds *model.Dataset) *Resolved {
 	r := &Resolved{bySeg: map[segKey][]int{}, storedAs: map[int]string{}}
 	for _, a := range anns {
-		si, reasons := systemOf(ds, a.System)
+		si, reasons, cause := systemOf(ds, a.System)
 		if si >= 0 {
-			reasons = detachReasons(&a, ds, si)
+			reasons, cause = detachReasons(&a, ds, si)
 		}
 		if len(reasons) > 0 {
-			r.Detached = append(r.Detached, Detached{Annotation: a, Reason: reasons[0], Shorter: reasons[1:]})
+			r.Detached = append(r.Detached, Detached{Annotation: a, Reason: reasons[0], Shorter: reasons[1:], Cause: cause})
 			continue
 		}
 		if name := ds.Systems[si].StableName(); a.System != name {
@@ -118,10 +135,11 @@ func storeRank(a, b Kind) int {
 // whose stable name holds name as a run of its dot-separated parts ("LT22"
 // in generaltest2022.de-en.hyp.LT22.en: the short name it is shown by
 // beside other systems' files), when exactly one system's does. When none
-// is, it returns -1 and why, in wordings from the fullest to the shortest.
-func systemOf(ds *model.Dataset, name string) (int, []string) {
+// is, it returns -1 and why, in wordings from the fullest to the shortest,
+// and the kind of reason.
+func systemOf(ds *model.Dataset, name string) (int, []string, Cause) {
 	if si, ok := ds.SystemIndex(name); ok {
-		return si, nil
+		return si, nil, 0
 	}
 	si, found := -1, 0
 	for i, s := range ds.Systems {
@@ -131,38 +149,38 @@ func systemOf(ds *model.Dataset, name string) (int, []string) {
 	}
 	switch found {
 	case 0:
-		return -1, []string{"the input has no system of that name", "no such system"}
+		return -1, []string{"the input has no system of that name", "no such system"}, CauseNoSystem
 	case 1:
-		return si, nil
+		return si, nil, 0
 	}
 	return -1, []string{fmt.Sprintf("%d systems' names hold that name, so which it was made on is not clear", found),
-		fmt.Sprintf("%d systems' names hold it", found), "system unclear"}
+		fmt.Sprintf("%d systems' names hold it", found), "system unclear"}, CauseUnclearSystem
 }
 
 // detachReasons says why a, of system si, is detached from ds, in
 // wordings from the fullest to the shortest (the first is
-// [Detached.Reason]); nil when it is attached.
-func detachReasons(a *Annotation, ds *model.Dataset, si int) []string {
+// [Detached.Reason]), and the kind of reason; nil when it is attached.
+func detachReasons(a *Annotation, ds *model.Dataset, si int) ([]string, Cause) {
 	if a.Line > ds.Len() {
 		return []string{fmt.Sprintf("line %d is beyond the input's %d segments", a.Line, ds.Len()),
-			fmt.Sprintf("the input has %d segments", ds.Len()), "past the end"}
+			fmt.Sprintf("the input has %d segments", ds.Len()), "past the end"}, CauseChanged
 	}
 	if TextHash(ds.Systems[si].Hyps[a.Line-1]) != a.HypHash {
-		return []string{"the hypothesis is not the text it was made on", "the hypothesis changed", "hyp changed"}
+		return []string{"the hypothesis is not the text it was made on", "the hypothesis changed", "hyp changed"}, CauseChanged
 	}
 	if a.SrcHash == "" {
-		return nil
+		return nil, 0
 	}
 	if ds.Src == nil {
 		if a.Span != nil && a.Span.Side == SideSrc {
-			return []string{"its span is on the source, which is not loaded", "its span is on the source", "source not loaded"}
+			return []string{"its span is on the source, which is not loaded", "its span is on the source", "source not loaded"}, CauseNoSource
 		}
-		return nil
+		return nil, 0
 	}
 	if TextHash(ds.Src[a.Line-1]) != a.SrcHash {
-		return []string{fmt.Sprintf("the source of line %d is not the text it was made on", a.Line), "the source changed", "src changed"}
+		return []string{fmt.Sprintf("the source of line %d is not the text it was made on", a.Line), "the source changed", "src changed"}, CauseChanged
 	}
-	return nil
+	return nil, 0
 }
 
 // Segment returns the attached annotations of a system's line (1-based),
