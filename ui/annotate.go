@@ -130,15 +130,11 @@ func (n annotator) openWarnings() []string {
 	for _, w := range n.store.Warnings() {
 		ws = append(ws, render.Safe(w))
 	}
-	path := render.Safe(n.store.Path())
 	for _, g := range n.res.DetachedByCause() {
 		ws = append(ws, render.Safe(g.Warning(n.store.Path()))+"; S lists "+map[bool]string{true: "it", false: "them"}[len(g.Of) == 1])
 	}
-	switch err := n.store.Writable(); {
-	case errors.Is(err, annotations.ErrInUse):
-		ws = append(ws, path+": another bleuscope has it open and writes to it: changes made here are kept in memory and saved after its own once it quits")
-	case err != nil:
-		ws = append(ws, path+": cannot be written ("+render.Safe((&model.OutputError{Err: err}).Reason())+"): changes made here will not be saved; fix its permissions, or quit and name another file")
+	if w := n.store.WritableWarning(); w != "" {
+		ws = append(ws, render.Safe(w))
 	}
 	return ws
 }

@@ -736,6 +736,19 @@ func (s *Store) Writable() error {
 	return lockFile(f)
 }
 
+// WritableWarning says why a change made now could not be saved (another
+// bleuscope writing the file, no permission) and what happens then, for a
+// person opening the file; "" when it could. It is not escaped.
+func (s *Store) WritableWarning() string {
+	switch err := s.Writable(); {
+	case errors.Is(err, ErrInUse):
+		return s.path + ": another bleuscope has it open and writes to it: changes made here are kept in memory and saved after its own once it quits"
+	case err != nil:
+		return s.path + ": cannot be written (" + (&model.OutputError{Err: err}).Reason() + "): changes made here will not be saved; fix its permissions, or quit and name another file"
+	}
+	return ""
+}
+
 // openForWriting opens the file, locks it against other writers and makes
 // sure nobody wrote to it since it was read.
 func (s *Store) openForWriting() error {

@@ -60,11 +60,13 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 	return nil
 }
 
-// open reads the typology and opens the annotation file, printing what it
-// dropped; it returns no options when annotating is off, and a function
-// that closes the file. mqm and segs are the --mqm file's rows and
-// segment ids, when it is the corpus.
-func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, segs []annotations.Segment, limits model.LoadOptions) ([]ui.Option, func(), error) {
+// open reads the typology and opens the annotation file, printing what the
+// explorer warns of it: what reading it dropped, the annotations that do
+// not attach to ds, and why a change could not be saved. It returns no
+// options when annotating is off, and a function that closes the file.
+// mqm and segs are the --mqm file's rows and segment ids, when it is the
+// corpus.
+func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, mqm []annotations.Annotation, segs []annotations.Segment, limits model.LoadOptions) ([]ui.Option, func(), error) {
 	if f.path == "" && mqm == nil {
 		return nil, func() {}, nil
 	}
@@ -84,6 +86,12 @@ func (f *annotateFlags) open(e *env, fs *flagSet, mqm []annotations.Annotation, 
 		return nil, nil, err
 	}
 	for _, w := range st.Warnings() {
+		warnf(e, "%s", w)
+	}
+	for _, g := range annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds).DetachedByCause() {
+		warnf(e, "%s", g.Warning(st.Path()))
+	}
+	if w := st.WritableWarning(); w != "" {
 		warnf(e, "%s", w)
 	}
 	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: segs})}, func() { st.Close() }, nil

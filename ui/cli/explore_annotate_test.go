@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+// TestExploreAnnotationWarningsOnStderr: what the explorer warns of the
+// annotation file at open (annotations that do not attach, by cause; another bleuscope writing it) is
+// printed on standard error too, escaped, as the warnings screen says; it
+// was only on the screen.
+func TestExploreAnnotationWarningsOnStderr(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line, system := range []string{"LT22\x1b[2J", "fluent"} {
+		a := annotations.Annotation{Kind: annotations.KindNoError, System: system, Line: line + 1, Rater: "ana"}
+		a.SetText("a text the corpus no longer has", "")
+		if _, err := st.MarkNoError(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer st.Close() // another bleuscope writing the file, still open
+	_, stderr := openExplorer(t, 80, 24, "--annotations", path, "../../fixtures/demo/fluent.en", "-r", "../../fixtures/demo/ref.A.en")
+	for _, want := range []string{
+		"bleuscope: warning: " + path + ": 1 annotation for a system not opened here (LT22",
+		"bleuscope: warning: " + path + ": 1 annotation made on a text that has since changed: kept in the file",
+		"bleuscope: warning: " + path + ": another bleuscope has it open and writes to it",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("standard error does not say %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "\x1b") {
+		t.Errorf("standard error holds a raw escape: %q", stderr)
+	}
+}
