@@ -3,8 +3,13 @@ package ui
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/x/ansi"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -94,4 +99,30 @@ func TestGoldenAnnotatedSegment(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))
+}
+
+// TestHelpEntriesWhole: with annotating on, every entry of the help reads
+// whole at 60, 100 and 160 columns: it fits its column, and no phrase
+// stops short ("E edit/delete this segment's" named no object).
+func TestHelpEntriesWhole(t *testing.T) {
+	ds := demoDataset(t)
+	for _, w := range []int{60, 100, 160} {
+		m, _ := annotatingOn(t, ds, w, 40)
+		for _, b := range slices.Concat(m.c.keys.FullHelp()...) {
+			h := b.Help()
+			if !b.Enabled() || h.Key == "" {
+				continue
+			}
+			if render.Cells(render.PadRight(h.Key, 8)+" "+h.Desc) > min(helpColumn, w) {
+				t.Errorf("%d columns: %s %q is cut to its column", w, h.Key, h.Desc)
+			}
+			if strings.HasSuffix(h.Desc, "'s") {
+				t.Errorf("%d columns: %s %q stops short of what it is about", w, h.Key, h.Desc)
+			}
+		}
+		v := ansi.Strip(helpContent(m.c, w)) // the whole screen, scrolled or not
+		if !strings.Contains(v, "edit/delete segment's marks") {
+			t.Errorf("%d columns: the help does not say what E edits:\n%s", w, v)
+		}
+	}
 }

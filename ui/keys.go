@@ -85,7 +85,7 @@ func DefaultKeyMap() KeyMap {
 		Quit:         b([]string{"q", "ctrl+c"}, "q/^c", "quit"),
 		// Annotation keys (annotate.go), off until setAnnotating.
 		Annotate:     b([]string{"A"}, "A", "annotate: mark an error span"),
-		Annotations:  b([]string{"E"}, "E", "edit/delete this segment's"),
+		Annotations:  b([]string{"E"}, "E", "edit/delete segment's marks"),
 		NoError:      b([]string{"N"}, "N", "mark segment: no error"),
 		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
 		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
