@@ -1060,3 +1060,28 @@ func TestSummaryDetachedReasonsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotateWholeSegmentKeyTwice: x pressed twice marks the whole
+// segment and then asks again for the category, since no category of a
+// preset takes the key that ended the span step (x was Source error, so
+// a second x recorded one by accident); Source error is "se".
+func TestAnnotateWholeSegmentKeyTwice(t *testing.T) {
+	whole := defaultAnnotKeys().Whole.Keys()
+	for _, p := range []*annotations.Preset{annotations.MQM(), annotations.ESA()} {
+		for _, c := range p.Categories {
+			for _, k := range whole {
+				if strings.HasPrefix(c.Keys, k) {
+					t.Errorf("%s: %s takes %q, the key for the whole segment", p.Name, c.Name, c.Keys)
+				}
+			}
+		}
+	}
+	m, _ := annotating(t, 100, 30)
+	m = press(t, m, "A", "x", "x")
+	if m.ann.step != stepCategory || m.ann.d.category != "" || m.ann.d.span != nil {
+		t.Errorf("A x x: step %d, category %q, span %v; want the category still asked for a whole segment", m.ann.step, m.ann.d.category, m.ann.d.span)
+	}
+	if m = press(t, m, "s", "e"); m.ann.d.category != "Source error" {
+		t.Errorf("s e: category %q; want Source error", m.ann.d.category)
+	}
+}

@@ -72,7 +72,7 @@ func MQM() *Preset {
 			{Name: "Locale convention/Name format", Keys: "ln"},
 			{Name: "Locale convention/Telephone format", Keys: "lp"},
 			{Name: "Other", Keys: "o"},
-			{Name: "Source error", Keys: "x"},
+			{Name: "Source error", Keys: "se"}, // not x, the span step's whole segment
 			{Name: "Non-translation", Keys: "n", Weights: map[string]float64{"*": 25}},
 		},
 		Severities: []Severity{
