@@ -31,6 +31,10 @@ type Annotating struct {
 	// takes its segment's, so that an export writes the file's doc,
 	// doc_id and seg_id, not the line number.
 	Segments []annotations.Segment
+	// UnrankedRefs are the systems of the WMT MQM file taken as
+	// references that it has rows of: those rows are not in Extra, and
+	// the summary says these are not ranked.
+	UnrankedRefs []string
 }
 
 // WithAnnotations returns an option of [Run] that turns annotating on.
@@ -62,16 +66,18 @@ const (
 // store, the annotations resolved against the dataset, and the annotation
 // being made.
 type annotator struct {
-	on     bool
-	store  *annotations.Store // nil: the annotations are only shown
-	extra  []annotations.Annotation
-	segs   []annotations.Segment // Annotating.Segments
-	preset *annotations.Preset
-	rater  string
-	res    *annotations.Resolved
-	step   annStep
-	d      draft
-	pick   int // the annotation chosen in stepList, an index into the segment's
+	on    bool
+	store *annotations.Store // nil: the annotations are only shown
+	extra []annotations.Annotation
+	segs  []annotations.Segment // Annotating.Segments
+	// unranked are Annotating.UnrankedRefs.
+	unranked []string
+	preset   *annotations.Preset
+	rater    string
+	res      *annotations.Resolved
+	step     annStep
+	d        draft
+	pick     int // the annotation chosen in stepList, an index into the segment's
 	// quitAnyway is set once q was refused for changes not yet on disk: a
 	// second q quits.
 	quitAnyway bool
@@ -104,7 +110,7 @@ type draft struct {
 // newAnnotator returns the annotator on a's store, its annotations
 // resolved against ds.
 func newAnnotator(ds *model.Dataset, a Annotating) annotator {
-	n := annotator{on: true, store: a.Store, extra: a.Extra, segs: a.Segments, preset: a.Preset, rater: a.Rater}
+	n := annotator{on: true, store: a.Store, extra: a.Extra, segs: a.Segments, unranked: a.UnrankedRefs, preset: a.Preset, rater: a.Rater}
 	n.resolve(ds)
 	return n
 }

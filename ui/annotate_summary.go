@@ -147,7 +147,13 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		}
 		add(line)
 	}
-	for _, line := range strings.Split(render.Wrap("MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better", w), "\n") {
+	about := "MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better"
+	if len(n.unranked) > 0 {
+		// The MQM file's own ranking, 'annotations summary', has them.
+		refs := render.Safe(strings.Join(n.unranked, ", "))
+		about += fmt.Sprintf(". #BLEU and #MQM rank the %d system%s opened here, not %s, taken as reference; 'bleuscope annotations summary' ranks every system of the file, %s too", len(c.ds.Systems), plural(len(c.ds.Systems)), refs, refs)
+	}
+	for _, line := range strings.Split(render.Wrap(about, w), "\n") {
 		add(st.Muted.Render(line))
 	}
 	// Errors of the shown system by category × severity.

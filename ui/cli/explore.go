@@ -170,7 +170,7 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 		start = append(start, ui.WithStartWarning(fmt.Sprintf("%s; until then the significance screen uses the seed %d", model.Printable(err.Error()), scoring.DefaultSeed)))
 		e.warn(fmt.Sprintf("%s; the significance screen used the seed %d", err.Error(), scoring.DefaultSeed)) // on standard error with the others
 	}
-	opts, closeAnn, err := x.af.open(e, x.fs, x.ds, x.in.mqmAnns, x.in.mqmSegs, x.in.limits)
+	opts, closeAnn, err := x.af.open(e, x.fs, x.ds, x.in)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -64,24 +64,25 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 // explorer warns of it: what reading it dropped, the annotations that do
 // not attach to ds, and why a change could not be saved. It returns no
 // options when annotating is off, and a function that closes the file.
-// mqm and segs are the --mqm file's rows and segment ids, when it is the
-// corpus.
-func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, mqm []annotations.Annotation, segs []annotations.Segment, limits model.LoadOptions) ([]ui.Option, func(), error) {
+// in gives the limits and, when an --mqm file is the corpus, its rows,
+// segment ids and rated references.
+func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFlags) ([]ui.Option, func(), error) {
+	mqm := in.mqmAnns
 	if f.path == "" && mqm == nil {
 		return nil, func() {}, nil
 	}
-	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"), limits)
+	preset, err := choosePreset(f.preset, f.typology, fs.given("preset"), in.limits)
 	if err != nil {
 		return nil, nil, err
 	}
 	if f.path == "" { // the --mqm file's annotations, to look at
-		return []ui.Option{ui.WithAnnotations(ui.Annotating{Preset: preset, Extra: mqm})}, func() {}, nil
+		return []ui.Option{ui.WithAnnotations(ui.Annotating{Preset: preset, Extra: mqm, UnrankedRefs: in.mqmRatedRefs})}, func() {}, nil
 	}
 	rater := strings.TrimSpace(f.rater)
 	if rater == "" {
 		rater = loginName()
 	}
-	st, err := annotations.OpenWithin(f.path, limits)
+	st, err := annotations.OpenWithin(f.path, in.limits)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -94,7 +95,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, mqm []annot
 	if w := st.WritableWarning(); w != "" {
 		warnf(e, "%s", w)
 	}
-	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: segs})}, func() { st.Close() }, nil
+	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
 }
 
 // loginName is the user's login name, the default rater.

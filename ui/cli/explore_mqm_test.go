@@ -99,6 +99,12 @@ func TestExploreMQM(t *testing.T) {
 			t.Errorf("the summary lacks %q:\n%s", want, s)
 		}
 	}
+	// The reference's ratings are not ranked here, as they are by
+	// 'annotations summary': the screen says so (a system was ranked one
+	// lower there, with nothing to say why).
+	if !strings.Contains(strings.Join(strings.Fields(s), " "), "#MQM rank the 2 systems opened here, not ref, taken as reference; 'bleuscope annotations summary' ranks every system of the file, ref too") {
+		t.Errorf("the summary does not say the reference is left out of its ranks:\n%s", s)
+	}
 	f := pressKeys(t, m, append([]string{"/"}, strings.Split("cat:omission", "")...)...)
 	f = settle(t, f, func() tea.Msg { return tea.KeyMsg{Type: tea.KeyEnter} })
 	if v := ansi.Strip(f.View()); !strings.Contains(v, "1 of 2 match") {

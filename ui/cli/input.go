@@ -21,8 +21,11 @@ type inputFlags struct {
 	mqmAnns []annotations.Annotation
 	// mqmSegs are the --mqm file's ids of the corpus's segments.
 	mqmSegs []annotations.Segment
-	limits  model.LoadOptions
-	only    []string // --refs: the references to score against ([selectRefs])
+	// mqmRatedRefs are the references (of mqmRefs) the file has rows of,
+	// left out of mqmAnns.
+	mqmRatedRefs []string
+	limits       model.LoadOptions
+	only         []string // --refs: the references to score against ([selectRefs])
 }
 
 // addInputFlags registers -r/--ref, -s/--src and --demo on fs.

@@ -47,8 +47,11 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	}
 	f.mqmSegs = c.Segments
 	for _, a := range c.Annotations {
-		if !slices.Contains(f.mqmRefs, a.System) {
+		switch {
+		case !slices.Contains(f.mqmRefs, a.System):
 			f.mqmAnns = append(f.mqmAnns, a)
+		case !slices.Contains(f.mqmRatedRefs, a.System):
+			f.mqmRatedRefs = append(f.mqmRatedRefs, a.System)
 		}
 	}
 	for _, w := range ds.Warnings {
