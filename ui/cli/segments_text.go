@@ -154,8 +154,8 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		// A reference's ratings have no system column to go in.
 		anns = slices.DeleteFunc(anns, func(a annotations.Annotation) bool { return slices.Contains(o.mqmRefs, a.System) })
 		res := annotations.Resolve(anns, ds)
-		if n := len(res.Detached); n > 0 {
-			warnf(e, "%d annotation%s of %s no longer match the input (a text or a line changed) and are left out; 'bleuscope annotations export' lists them", n, pluralS(n), path)
+		for _, g := range res.DetachedByCause() {
+			warnf(e, "%s: %s: left out of the table; 'bleuscope annotations export' lists them", path, g.Forms()[0])
 		}
 		t.Notes = func(sys, i int) []model.Note {
 			seg := res.Segment(ds.Systems[sys].StableName(), i+1)

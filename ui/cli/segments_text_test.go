@@ -57,9 +57,29 @@ func TestSegmentsTextCSVFile(t *testing.T) {
 	files := textFiles()
 	writeFiles(t, files)
 	addAnnotations(t, "ann.jsonl", files)
+	st, err := annotations.Open("ann.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := annotations.Annotation{Kind: annotations.KindNoError, System: "other", Line: 1, Rater: "ana"}
+	other.SetText("a line of a system not given", "")
+	if _, err := st.MarkNoError(other); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
 	code, out, stderr := runCLI(t, "", "segments", "--text", "--format", "csv", "-o", "t.csv", "--annotations", "ann.jsonl",
 		"-s", "src.txt", "base=base.txt", "new=new.txt", "-r", "ref.txt")
-	if code != 0 || out != "" || !strings.Contains(stderr, "1 annotation of ann.jsonl no longer match") {
+	// Counted by cause: both were "no longer match the input (a text or
+	// a line changed)".
+	for _, want := range []string{
+		"ann.jsonl: 1 annotation for a system not opened here (other): left out of the table",
+		"ann.jsonl: 1 annotation made on a text that has since changed: left out of the table",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("standard error does not say %q: %q", want, stderr)
+		}
+	}
+	if code != 0 || out != "" {
 		t.Fatalf("status %d, stdout %q, stderr %q", code, out, stderr)
 	}
 	data, _ := os.ReadFile("t.csv")
