@@ -166,7 +166,8 @@ func TestTruncateMiddle(t *testing.T) {
 
 // TestCutName: a system's name is cut at its end, keeping its readable
 // start, unless another system's name would then read the same; then in
-// its middle, keeping the end that tells them apart.
+// its middle, keeping the end that tells them apart; a file's whole name
+// (a system given alone) in its middle too, where its system may be.
 func TestCutName(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -180,6 +181,9 @@ func TestCutName(t *testing.T) {
 		{"Online-W-submission-2022", 12, []string{"Online-W-submission-2023"}, "Onlin…n-2022"},
 		{"Online-W-submission-2022", 12, []string{"Online-W-submission-2022", "Online-B"}, "Online-W-su…"},
 		{"Online-W-2022", 9, []string{"Online-W"}, "Online-W…"},
+		{"generaltest2022.de-en.hyp.LT22.en", 20, nil, "generalte…yp.LT22.en"},
+		{"hyp.LT22.en", 8, nil, "hyp…2.en"},
+		{"LT22.en", 6, nil, "LT22.…"},
 	} {
 		got := CutName(c.name, c.w, c.others...)
 		if got != c.want || Cells(got) > c.w {

@@ -202,12 +202,17 @@ func TruncateMiddle(s string, w int) string {
 // which keeps its readable start ("JDExplore…"; a short name is already
 // the part that tells systems apart), unless that cut would read as
 // another of others, the names of the other systems loaded ("Online-W…"
-// for both "Online-W-2022" and "Online-W-2023"); then in its middle,
-// keeping the end that tells them apart ([TruncateMiddle]).
+// for both "Online-W-2022" and "Online-W-2023"), or the name is a file's
+// whole name, in dot-separated parts, as a system given alone is named
+// (its system may be any of them: "generaltest2022.de-en.hyp.LT22.en");
+// then in its middle, keeping both ends ([TruncateMiddle]).
 func CutName(name string, w int, others ...string) string {
 	cut := Truncate(name, w)
 	if cut == name {
 		return name
+	}
+	if strings.Count(name, ".") >= 2 {
+		return TruncateMiddle(name, w)
 	}
 	for _, o := range others {
 		if o != name && Truncate(o, w) == cut {
