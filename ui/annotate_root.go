@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -122,7 +123,7 @@ func (m *Model) resumeAnnotating() {
 	if !ok || line > m.c.ds.Len() {
 		return
 	}
-	if i, ok := m.c.ds.SystemIndex(system); ok {
+	if i, ok := annotations.SystemOf(m.c.ds, system); ok { // an older file's short name too
 		m.list.show(i, len(m.c.ds.Systems))
 		m.list.seg = line - 1
 		if m.list.inLineOrder { // a big corpus lists its lines until scored

@@ -226,8 +226,8 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 			for _, d := range g.Of[:min(len(g.Of), most-listed)] {
 				listed++
 				who := render.Safe(d.System) // a system the input does not have: named only here
-				if j, ok := c.ds.SystemIndex(d.System); ok {
-					who = name(j) // the table's form
+				if j, ok := annotations.SystemOf(c.ds, d.System); ok {
+					who = name(j) // the table's form, for an older file's short name too
 				}
 				// The reason in fewer words first, then an error's category
 				// left out, its severity kept.

@@ -1085,3 +1085,43 @@ func TestAnnotateWholeSegmentKeyTwice(t *testing.T) {
 		t.Errorf("s e: category %q; want Source error", m.ann.d.category)
 	}
 }
+
+// TestShortNameFoundWhenOpenedAlone: a system opened alone, whose marks
+// an older file stored under the short name it had beside others
+// ("LT22"), is found by that name wherever a mark names it, as
+// annotations.Resolve finds it: reopening selects the segment changed
+// last, and the summary names a detached mark's system by the table's
+// form. Both looked the name up as a system name only, so the line was
+// not selected and the row said "LT22".
+func TestShortNameFoundWhenOpenedAlone(t *testing.T) {
+	const lt22 = "generaltest2022.de-en.hyp.LT22.en"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte("the cat sat on the mat\nthere is a dog in the garden\nit rains\n")},
+		lt22:  {Data: []byte("the cat sat on a mat\na dog is in the garden\nit pours\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{lt22}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "ann.jsonl"))
+	for _, mark := range []struct {
+		line int
+		hyp  string
+	}{{3, "a text the corpus no longer has"}, {1, ds.Systems[0].Hyps[0]}} { // line 1 changed last
+		a := annotations.Annotation{Kind: annotations.KindNoError, System: "LT22", Line: mark.line, Rater: "ana"}
+		a.SetText(mark.hyp, "")
+		if _, err := st.MarkNoError(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	m = drive(t, next.(Model), next.(Model).Init())
+	if sel := m.list.selection(m.c); !sel.ok || sel.seg != 0 {
+		t.Errorf("reopened: line %d selected; want line 1, the one changed last", sel.seg+1)
+	}
+	v := ansi.Strip(press(t, m, "S").View())
+	if !regexp.MustCompile(`(?m)^ +` + regexp.QuoteMeta(lt22) + ` line 3, `).MatchString(v) {
+		t.Errorf("the detached mark of line 3 is not listed under %s:\n%s", lt22, v)
+	}
+}

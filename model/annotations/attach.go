@@ -130,6 +130,14 @@ func storeRank(a, b Kind) int {
 	return 1
 }
 
+// SystemOf returns the index of the system of ds an annotation stored
+// under name is on, as [Resolve] finds it ([systemOf]), and whether there
+// is one.
+func SystemOf(ds *model.Dataset, name string) (int, bool) {
+	si, _, _ := systemOf(ds, name)
+	return si, si >= 0
+}
+
 // systemOf returns the index of the system an annotation stored under
 // name is on: the one [model.Dataset.SystemIndex] finds, else the one
 // whose stable name holds name as a run of its dot-separated parts ("LT22"
