@@ -125,9 +125,11 @@ func (n annotator) identify(a *annotations.Annotation) {
 }
 
 // openWarnings says what a person should know about the annotation file
-// before annotating: what reading it dropped, the annotations made on
-// texts that have changed, and why a change could not be saved (another
-// bleuscope writing the file, no permission), safe for the terminal.
+// before annotating: what reading it dropped, the annotations that do
+// not attach, by cause ([annotations.Resolved.DetachedByCause]), and why
+// a change could not be saved (another bleuscope writing the file, no
+// permission), safe for the terminal. The command line prints the same
+// on standard error.
 func (n annotator) openWarnings() []string {
 	if n.store == nil {
 		return nil

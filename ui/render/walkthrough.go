@@ -206,8 +206,9 @@ func (w *walk) nltk() bool { return w.opt.Compat == scoring.CompatNLTK }
 // para wraps prose to the walk's width.
 func (w *walk) para(s string) string { return wrapText(s, w.width) }
 
-// formula is a line a person may copy, such as a formula with its numbers
-// or sacrebleu's line: wrapped as prose, or whole with [KeepLines].
+// formula is a line a person may copy, such as a formula with its numbers:
+// wrapped as prose, or whole with [KeepLines] (sacrebleu's own line is
+// never wrapped: [copyLine]).
 func (w *walk) formula(s string) string {
 	if w.kept == nil {
 		return w.para(s)
