@@ -118,19 +118,18 @@ func parseSeed(s string) (uint64, error) {
 	// A refusal names the seed as typed, quoted unless it is a whole
 	// number (one out of range), as the number flags word theirs.
 	const rule = "is not a whole number from 0 to 2^64-1, or none"
-	u := strings.TrimPrefix(t, "+")
-	if u == "" || u[0] == '_' || u[len(u)-1] == '_' || strings.Contains(u, "__") {
+	u, negative := t, strings.HasPrefix(t, "-")
+	if negative || strings.HasPrefix(u, "+") { // one sign, then digits
+		u = u[1:]
+	}
+	if u == "" || u[0] < '0' || u[0] > '9' || u[len(u)-1] == '_' || strings.Contains(u, "__") {
 		return 0, fmt.Errorf("%q %s", s, rule)
 	}
-	digits := strings.ReplaceAll(u, "_", "")
-	v, err := strconv.ParseUint(digits, 10, 64)
-	if err == nil {
+	v, err := strconv.ParseUint(strings.ReplaceAll(u, "_", ""), 10, 64)
+	switch {
+	case err == nil && (!negative || v == 0): // -0 is 0
 		return v, nil
-	}
-	switch n, ierr := strconv.ParseInt(digits, 10, 64); {
-	case ierr == nil && n == 0: // -0
-		return 0, nil
-	case ierr == nil || errors.Is(err, strconv.ErrRange) || errors.Is(ierr, strconv.ErrRange):
+	case err == nil || errors.Is(err, strconv.ErrRange):
 		return 0, fmt.Errorf("%s %s", t, rule)
 	}
 	return 0, fmt.Errorf("%q %s", s, rule)

@@ -209,7 +209,9 @@ func TestParseSeed(t *testing.T) {
 			t.Errorf("parseSeed(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "abc", "-1", "4__2", "_4", "4_", "1.5", "18446744073709551616"} {
+	// Python's int() takes one sign, then digits: "+-0" and "-_0" are no
+	// numbers to it, nor 0.
+	for _, in := range []string{"", "abc", "-1", "4__2", "_4", "4_", "1.5", "18446744073709551616", "+-0", "-_0", "+_4", "--0", "+"} {
 		if _, err := parseSeed(in); err == nil {
 			t.Errorf("parseSeed(%q): want an error", in)
 		}
