@@ -142,7 +142,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 			defer reportCPU(b)()
 			for b.Loop() {
 				segs := a.SegmentsOf(0, scoring.Matched, g)
-				if rows := scored.RowsAmong(ds, View{Other: -1}, segs); len(rows) != len(segs) {
+				if rows, _ := scored.RowsImpact(ds, View{Other: -1}, segs); len(rows) != len(segs) {
 					b.Fatalf("%d rows of %d segments", len(rows), len(segs))
 				}
 				if _, err := scored.Subset(ds, 0, segs); err != nil {

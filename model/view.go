@@ -105,23 +105,14 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 	return rows
 }
 
-// RowsAmong returns the segments among (0-based, ascending) in v's order,
-// as [Scored.Rows] would order them (v.Filter is not read): sorting a
-// subset, not the corpus. It returns nil when v.System is out of range or
-// a segment is.
-func (s *Scored) RowsAmong(ds *Dataset, v View, among []int) []int {
-	if among == nil {
-		among = []int{} // no segments, not the corpus
-	}
-	rows, _ := s.RowsImpact(ds, v, among)
-	return rows
-}
-
-// RowsImpact is [Scored.Rows] of v, or with among not nil
-// [Scored.RowsAmong], that also returns the impact the rows are ordered
-// by: [Scored.Impact] of v.System against v.Other when v sorts by impact,
-// nil otherwise (or when v.Other is not a system). The impact is worked
-// out once, for the order and for the caller's column.
+// RowsImpact is [Scored.Rows] of v, or, with among not nil, the segments
+// among (0-based, ascending) in v's order, as Rows would order them
+// (v.Filter is not read): sorting a subset, not the corpus. It also
+// returns the impact the rows are ordered by: [Scored.Impact] of v.System
+// against v.Other when v sorts by impact, nil otherwise (or when v.Other
+// is not a system), worked out once, for the order and for the caller's
+// column. The rows are nil when v.System is out of range or a segment
+// of among is, or among is not ascending.
 func (s *Scored) RowsImpact(ds *Dataset, v View, among []int) ([]int, []float64) {
 	if v.System < 0 || v.System >= len(s.Systems) {
 		return nil, nil

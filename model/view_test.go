@@ -121,7 +121,8 @@ func TestRowsMatchReference(t *testing.T) {
 				}
 				t.Errorf("Rows(%v, desc %v) differs from a stable sort at position %d: got %v, want %v", key, desc, i, got[i], want[i])
 			}
-			// RowsAmong orders a subset as Rows orders the corpus.
+			// RowsImpact among segments orders a subset as Rows orders
+			// the corpus.
 			var among, wantAmong []int
 			for i := range n {
 				if i%3 == 1 {
@@ -133,8 +134,8 @@ func TestRowsMatchReference(t *testing.T) {
 					wantAmong = append(wantAmong, r)
 				}
 			}
-			if got := sc.RowsAmong(ds, v, among); !slices.Equal(got, wantAmong) {
-				t.Errorf("RowsAmong(%v, desc %v) is not Rows' order of the subset", key, desc)
+			if got, _ := sc.RowsImpact(ds, v, among); !slices.Equal(got, wantAmong) {
+				t.Errorf("RowsImpact(%v, desc %v) among segments is not Rows' order of the subset", key, desc)
 			}
 		}
 	}
@@ -144,12 +145,12 @@ func TestRowsAmongRejects(t *testing.T) {
 	ds := queryDataset()
 	s := mustScore(t, ds, DefaultSettings())
 	for _, among := range [][]int{{2, 1}, {1, 1}, {-1}, {0, ds.Len()}} {
-		if got := s.RowsAmong(ds, View{}, among); got != nil {
-			t.Errorf("RowsAmong(%v) = %v; want nil (not ascending segments)", among, got)
+		if got, _ := s.RowsImpact(ds, View{}, among); got != nil {
+			t.Errorf("RowsImpact among %v = %v; want nil (not ascending segments)", among, got)
 		}
 	}
-	if got := s.RowsAmong(ds, View{}, []int{}); got == nil || len(got) != 0 {
-		t.Errorf("RowsAmong of no segments = %v; want an empty list", got)
+	if got, _ := s.RowsImpact(ds, View{}, []int{}); got == nil || len(got) != 0 {
+		t.Errorf("RowsImpact among no segments = %v; want an empty list", got)
 	}
 }
 
