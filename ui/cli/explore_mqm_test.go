@@ -148,3 +148,25 @@ func TestExploreMQMAnnotateKeepsIDs(t *testing.T) {
 		t.Errorf("export: status %d, stderr %q, stdout\n%s\nwant it to end with\n%s", code, stderr, out, want)
 	}
 }
+
+// TestExploreMQMPickedSystems: the systems of an MQM file not picked on
+// the command line are left out with their rows: the annotation file is
+// not said to hold their annotations, on standard error or on the
+// screen, nor are they listed as detached (they were, "a.ann: 2
+// annotations for a system not opened here (sysB): kept in the file").
+func TestExploreMQMPickedSystems(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	for _, args := range [][]string{
+		{"--mqm", "m.tsv", "--mqm-ref", "ref", "sysA", "--annotations", "a.ann", "--rater", "me"},
+		{"--mqm", "m.tsv", "--mqm-ref", "ref", "sysA"},
+	} {
+		m, stderr := openExplorer(t, 120, 40, args...)
+		s := ansi.Strip(pressKeys(t, m, "S").View())
+		if strings.Contains(stderr, "sysB") || strings.Contains(s, "sysB") || strings.Contains(s, "detached") {
+			t.Errorf("%q: the rows of sysB, not picked, are warned of or listed:\nstderr %q\n%s", args, stderr, s)
+		}
+		if !strings.Contains(s, "sysA") {
+			t.Errorf("%q: the summary lacks sysA:\n%s", args, s)
+		}
+	}
+}

@@ -48,6 +48,8 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	f.mqmSegs = c.Segments
 	for _, a := range c.Annotations {
 		switch {
+		case len(systems) > 0 && !slices.Contains(systems, a.System) && !slices.Contains(f.mqmRefs, a.System):
+			// A system not picked: its rows are not detached annotations.
 		case !slices.Contains(f.mqmRefs, a.System):
 			f.mqmAnns = append(f.mqmAnns, a)
 		case !slices.Contains(f.mqmRatedRefs, a.System):
