@@ -187,7 +187,8 @@ func LetteredRefLabels(n int) []string {
 }
 
 // NumberedRefLabels are the labels of n references known by number only
-// (texts given on the command line, a lesson's): "1", "2", …, or "" for a
+// (texts given on the command line; a lesson's are lettered,
+// [LetteredRefLabels]): "1", "2", …, or "" for a
 // single one, as [RefLabels] labels them when their names do not tell them
 // apart.
 func NumberedRefLabels(n int) []string {
