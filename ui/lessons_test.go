@@ -287,3 +287,19 @@ func TestLessonsLongHypothesisShowsFromItsStart(t *testing.T) {
 		}
 	}
 }
+
+// TestHypInputFitsFromItsStart: text set and not yet edited shows from
+// its first letter at every width, also where it and the cursor fill the
+// line without colour (the '|' marker takes a cell there): at that one
+// width it was scrolled by a letter, "hyp › he cat|".
+func TestHypInputFitsFromItsStart(t *testing.T) {
+	for _, st := range []render.Styles{render.DefaultStyles(), render.PlainStyles()} {
+		h := lineInput{prompt: "hyp › "}
+		h.setValue("the cat")
+		for w := 8; w <= 20; w++ {
+			if v := ansi.Strip(h.view(st, w)); !strings.HasPrefix(v, "hyp › t") || render.Cells(v) > w {
+				t.Errorf("width %d: %q; want the text from its start in %d cells", w, v, w)
+			}
+		}
+	}
+}

@@ -113,12 +113,16 @@ func (h lineInput) update(msg tea.KeyMsg) (lineInput, bool) {
 // no word shows with its first letters cut off.
 func (h lineInput) view(st render.Styles, width int) string {
 	prompt := st.Label.Render(h.prompt)
-	if shown := render.Safe(h.text()); h.untouched && render.Cells(h.prompt+shown)+1 > width {
+	plain := st.Selected.Render("x") == "x"
+	cursor := 1 // cells the cursor takes after the text: one, and the '|' marker's without colour
+	if plain {
+		cursor = 2
+	}
+	if shown := render.Safe(h.text()); h.untouched && render.Cells(h.prompt+shown)+cursor > width {
 		return render.Truncate(prompt+shown, width)
 	}
 	avail := max(2, width-ansi.StringWidth(h.prompt))
 	cellW := func(r rune) int { return max(1, ansi.StringWidth(render.Safe(string(r)))) }
-	plain := st.Selected.Render("x") == "x"
 	if plain {
 		avail-- // room for the '|' marker
 	}
