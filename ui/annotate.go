@@ -125,24 +125,18 @@ func (n annotator) identify(a *annotations.Annotation) {
 }
 
 // openWarnings says what a person should know about the annotation file
-// before annotating: what reading it dropped, the annotations that do
-// not attach, by cause ([annotations.Resolved.DetachedByCause]), and why
-// a change could not be saved (another bleuscope writing the file, no
-// permission), safe for the terminal. The command line prints the same
-// on standard error.
+// before annotating ([annotations.Store.OpenWarnings], which the command
+// line prints on standard error too), each detached group pointing at S,
+// safe for the terminal.
 func (n annotator) openWarnings() []string {
 	if n.store == nil {
 		return nil
 	}
-	var ws []string
-	for _, w := range n.store.Warnings() {
-		ws = append(ws, render.Safe(w))
-	}
-	for _, g := range n.res.DetachedByCause() {
-		ws = append(ws, render.Safe(g.Warning(n.store.Path()))+"; S lists "+map[bool]string{true: "it", false: "them"}[len(g.Of) == 1])
-	}
-	if w := n.store.WritableWarning(); w != "" {
-		ws = append(ws, render.Safe(w))
+	ws := n.store.OpenWarnings(n.res, func(n int) string {
+		return "; S lists " + map[bool]string{true: "it", false: "them"}[n == 1]
+	})
+	for i, w := range ws {
+		ws[i] = render.Safe(w)
 	}
 	return ws
 }

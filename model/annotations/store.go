@@ -736,6 +736,22 @@ func (s *Store) Writable() error {
 	return lockFile(f)
 }
 
+// OpenWarnings says what a person should know about the file before
+// annotating, one line each, not escaped: what Open dropped, the
+// annotations of res that do not attach, by cause (each line ended by
+// detachedTail, given the group's size), and why a change made now
+// could not be saved ([Store.WritableWarning]).
+func (s *Store) OpenWarnings(res *Resolved, detachedTail func(n int) string) []string {
+	ws := s.Warnings()
+	for _, g := range res.DetachedByCause() {
+		ws = append(ws, g.Warning(s.path)+detachedTail(len(g.Of)))
+	}
+	if w := s.WritableWarning(); w != "" {
+		ws = append(ws, w)
+	}
+	return ws
+}
+
 // WritableWarning says why a change made now could not be saved (another
 // bleuscope writing the file, no permission) and what happens then, for a
 // person opening the file; "" when it could. It is not escaped.

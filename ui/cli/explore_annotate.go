@@ -86,13 +86,8 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, w := range st.Warnings() {
-		warnf(e, "%s", w)
-	}
-	for _, g := range annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds).DetachedByCause() {
-		warnf(e, "%s", g.Warning(st.Path()))
-	}
-	if w := st.WritableWarning(); w != "" {
+	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
+	for _, w := range st.OpenWarnings(res, func(int) string { return "" }) {
 		warnf(e, "%s", w)
 	}
 	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
