@@ -58,11 +58,13 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 				mark = sep + st.Accent.Render("the baseline")
 			case os.CorpusErr == nil && ss.CorpusErr == nil:
 				d, name := c.delta(ss.Corpus.Score-os.Corpus.Score), c.shortName(o)
-				deltas = []string{
+				deltas = slices.Compact([]string{
 					fmt.Sprintf("Δ %s vs baseline %s %s%s", d, name, c.score(os.Corpus.Score), auto),
 					fmt.Sprintf("Δ %s vs baseline %s%s", d, name, auto),
 					fmt.Sprintf("Δ %s vs %s%s", d, name, auto),
-				}
+					fmt.Sprintf("Δ %s vs %s", d, name),
+					"Δ " + d,
+				})
 			}
 		}
 	}
@@ -85,15 +87,22 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	// The first line's wordings, the fullest first: the baseline's score
 	// gives way first, then "bleuscope" (the baseline's name matters more
 	// than ours), then the word "baseline"; below 80 columns, with several
-	// systems, the shortest is the rule.
+	// systems, the wordings from that one on are the rule. Where even that
+	// has no room (beside a job's progress), "(auto)" gives way, then the
+	// baseline's name.
 	titled := title + sep + first
 	firsts := []string{titled, first}
 	if len(deltas) > 0 {
 		with := func(lead, delta string) string { return lead + sep + st.Muted.Render(delta) }
-		firsts = []string{with(titled, deltas[0]), with(titled, deltas[1]), with(first, deltas[1]), with(first, deltas[2])}
-	}
-	if h.width < 80 && nsys > 1 {
-		firsts = firsts[len(firsts)-1:]
+		firsts = []string{with(titled, deltas[0]), with(titled, deltas[1])}
+		for _, d := range deltas[1:] {
+			firsts = append(firsts, with(first, d))
+		}
+		if h.width < 80 && nsys > 1 {
+			firsts = firsts[3:]
+		}
+	} else if h.width < 80 && nsys > 1 {
+		firsts = firsts[1:]
 	}
 	if busy := h.busyView(c, jobs); busy != "" {
 		first = joinFirstFit(firsts, busy, h.width)

@@ -314,3 +314,26 @@ func TestPendingLabelGivesWay(t *testing.T) {
 		t.Errorf("60 columns: the third line %q lacks %q whole, or is wider", ansi.Strip(third), want)
 	}
 }
+
+// TestBusyHeaderGivesWayWhole: beside a job's progress the first line's
+// wording gives way a word at a time ("(auto)", then the baseline's name),
+// never cut inside one; at 60 columns with chrF and TER being computed it
+// read "Δ -8.98 vs JDExploreAc… (au… ⣾ TER…".
+func TestBusyHeaderGivesWayWhole(t *testing.T) {
+	ds := longNames(t) // LT22, with JDExploreAcademy its baseline
+	for w := 60; w <= 130; w++ {
+		m := ready(t, ds, w, 24)
+		busy, _ := m.Update(keyMsg("M")) // the metrics' jobs stay in flight
+		line := ansi.Strip(strings.Split(busy.(Model).View(), "\n")[0])
+		spin := ansi.Strip(m.c.spinner.View())
+		left, _, ok := strings.Cut(line, spin)
+		if !ok {
+			t.Fatalf("%d columns: no job's progress on the first line: %q", w, line)
+		}
+		// Names are cut as names are, and a score being computed is "…".
+		left = strings.NewReplacer(m.c.shortName(1), "", "chrF2 …", "", "TER …", "").Replace(left)
+		if strings.Contains(left, "…") || !strings.Contains(left, "Δ ") {
+			t.Errorf("%d columns: the first line beside the job is cut or lost its Δ: %q", w, line)
+		}
+	}
+}
