@@ -337,15 +337,26 @@ func (p segPane) title(c common, sel selection) string {
 	if p.order > 0 {
 		order = fmt.Sprintf("%d-grams", p.order)
 	}
+	line, more := fmt.Sprintf("line %d", sel.seg+1), c.met.titleScores(sel)
 	bleu := "sentence BLEU"
-	if more := c.met.titleScores(sel); more != "" && c.width < 100 {
+	if more != "" && c.width < 100 {
 		bleu = "BLEU" // room for chrF and TER
 	}
-	left := fmt.Sprintf("line %d%s · %s %s%s · %s", sel.seg+1, c.segID(sel.seg), bleu, score, c.met.titleScores(sel), order)
+	mode := " · " + order
 	if p.compare {
-		left += " · compare"
+		mode += " · compare"
 	}
-	return st.Header.Render(joinRight(left, p.body.position(), c.width))
+	// The wordings, the fullest first: the segment's id gives way, then
+	// "compare" (the stacked layout shows it), then chrF and TER, then
+	// the order, each whole.
+	forms := []string{
+		line + c.segID(sel.seg) + " · " + bleu + " " + score + more + mode,
+		line + " · BLEU " + score + more + mode,
+		line + " · BLEU " + score + more + " · " + order,
+		line + " · BLEU " + score + " · " + order,
+		line + " · BLEU " + score,
+	}
+	return st.Header.Render(joinFirstFit(forms, p.body.position(), c.width))
 }
 
 // View draws the title and the pane, or the spinner while a long segment

@@ -78,3 +78,25 @@ func TestCompareOpensAtTop(t *testing.T) {
 		}
 	}
 }
+
+// TestPaneTitleGivesWayWhole: the pane's title, beside its scroll range,
+// gives way a part at a time (the segment's id, "compare", chrF and TER,
+// the order), never cut inside a word; at 60 columns in the stacked view
+// it read "2-grams · com… 1–7 of 39", and with chrF and TER "2-… 1–9 of 34".
+func TestPaneTitleGivesWayWhole(t *testing.T) {
+	ds := longNames(t)
+	for _, metrics := range [][]string{nil, {"M"}, {"M", "M"}} {
+		for w := 60; w <= 130; w++ {
+			m := press(t, ready(t, ds, w, 24), append([]string{"v", "+"}, metrics...)...)
+			var title string
+			for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+				if strings.HasPrefix(l, "line ") {
+					title = l
+				}
+			}
+			if title == "" || strings.Contains(title, "…") || !strings.Contains(title, " BLEU ") {
+				t.Errorf("%v, %d columns: the pane's title is cut or missing: %q", metrics, w, title)
+			}
+		}
+	}
+}
