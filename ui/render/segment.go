@@ -49,6 +49,23 @@ func labelWidth(v SegmentView, width int) int {
 	return max(min(w+1, 14, max(5, width/5)), min(hw+1, max(5, width/3)))
 }
 
+// refNote is the note under a reference of n tokens, matched of them
+// matched, in w cells: its count, whether its length is the closest (r),
+// and how many match; it says less, a word at a time, rather than being
+// cut ("closest length → r · 3 tokens matched", then "closest → r · 3
+// matched", then without the matches).
+func refNote(n int, closest bool, matched, w int) string {
+	tokens := plural(n, "token")
+	var near, short, count, few string
+	if closest {
+		near, short = " · closest length → r", " · closest → r"
+	}
+	if matched > 0 {
+		count, few = " · "+plural(matched, "token")+" matched", fmt.Sprintf(" · %d matched", matched)
+	}
+	return FirstFit(w, tokens+near+count, tokens+near+few, tokens+short+few, tokens+short, tokens)
+}
+
 // Segment renders the segment section at the given width.
 func Segment(st Styles, v SegmentView, width int) string {
 	if len(v.Hyps) == 0 {
@@ -95,14 +112,7 @@ func Segment(st Styles, v SegmentView, width int) string {
 			drawn = model.WithFocus(slices.Clone(marks), focus.Refs[k])
 		}
 		lines = append(lines, TokenLines(st, name, lw, toks, drawn, width)...)
-		note := plural(len(toks), "token")
-		if k == d.ClosestRef {
-			note += " · closest length → r"
-		}
-		if t := model.CountMarks(marks); t.Matched > 0 {
-			note += " · " + plural(t.Matched, "token") + " matched"
-		}
-		lines = append(lines, indent(lw, st.Muted.Render(Truncate(note, width-lw))))
+		lines = append(lines, indent(lw, st.Muted.Render(refNote(len(toks), k == d.ClosestRef, model.CountMarks(marks).Matched, width-lw))))
 	}
 	if len(d.Refs) == 0 {
 		lines = append(lines, indent(lw, st.Warn.Render("no reference for this segment")))

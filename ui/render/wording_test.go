@@ -86,3 +86,22 @@ func TestClipVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// TestRefNoteGivesWayWhole: the note under a reference says less a word
+// at a time in a narrow pane, never cut inside one; beside a long system
+// name at 60 columns it read "closest length → r · 3 token…".
+func TestRefNoteGivesWayWhole(t *testing.T) {
+	hyp := "one two three four five six seven eight nine ten eleven twelve"
+	v := SegmentView{Hyps: []Hyp{{Label: "Online-W-submission-2022", Detail: explain(t, hyp, hyp)}}, Order: 1}
+	for w := 40; w <= 120; w++ {
+		var note string
+		for _, l := range strings.Split(ansi.Strip(Segment(DefaultStyles(), v, w)), "\n") {
+			if strings.Contains(l, "12 tokens") {
+				note = strings.TrimSpace(l)
+			}
+		}
+		if !strings.HasPrefix(note, "12 tokens") || strings.Contains(note, "…") || !strings.Contains(note, "→ r") {
+			t.Errorf("%d columns: the reference's note is cut or lost its closest length: %q", w, note)
+		}
+	}
+}
