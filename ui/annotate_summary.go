@@ -165,7 +165,8 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	s.segs, s.lines = s.segs[:0], s.lines[:0]
 	high, low := disagreements(c, n, sys)
 	out = append(out, "")
-	add(st.Title.Render("where BLEU and the raters disagree most") + st.Muted.Render(" · ↑↓ choose, enter shows the segment"))
+	disagree := st.Title.Render("where BLEU and the raters disagree most")
+	add(render.FirstFit(w, disagree+st.Muted.Render(" · ↑↓ choose, enter shows the segment"), disagree+st.Muted.Render(" · ↑↓ choose, enter shows it"), disagree))
 	list := func(title string, ds []disagreement) {
 		add(st.Label.Render(title))
 		if len(ds) == 0 {
@@ -193,7 +194,9 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	// How far the raters agree, over every system.
 	if agree := annotations.Agree(n.res.Attached, n.preset); len(agree) > 0 {
 		out = append(out, "")
-		add(st.Title.Render("agreement between raters") + st.Muted.Render(" · Cohen's κ on error/no error and on the worst severity; F1 of overlapping spans"))
+		agreement := st.Title.Render("agreement between raters")
+		add(render.FirstFit(w, agreement+st.Muted.Render(" · Cohen's κ on error/no error and on the worst severity; F1 of overlapping spans"),
+			agreement+st.Muted.Render(" · Cohen's κ and span F1"), agreement))
 		raterW := 6
 		for _, g := range agree {
 			raterW = min(max(raterW, len([]rune(render.Safe(g.RaterA))), len([]rune(render.Safe(g.RaterB)))), 16)
@@ -201,7 +204,8 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		add(st.Header.Render(render.PadRight(fmt.Sprintf("   %s %s %8s %8s %8s %8s", render.PadRight("rater", raterW), render.PadRight("rater", raterW), "segments", "κ error", "κ sev", "span F1"), w)))
 		for i, g := range agree {
 			if i == 10 {
-				add(st.Muted.Render(fmt.Sprintf("   … %d more pairs ('bleuscope annotations summary' lists them all)", len(agree)-i)))
+				more := fmt.Sprintf("   … %d more pairs", len(agree)-i)
+				add(st.Muted.Render(render.FirstFit(w, more+" ('bleuscope annotations summary' lists them all)", more+" (annotations summary lists them)", more)))
 				break
 			}
 			add(fmt.Sprintf("   %s %s %8d %8s %8s %8s", render.PadRight(render.Safe(g.RaterA), raterW), render.PadRight(render.Safe(g.RaterB), raterW), g.Segments,

@@ -1125,3 +1125,37 @@ func TestShortNameFoundWhenOpenedAlone(t *testing.T) {
 		t.Errorf("the detached mark of line 3 is not listed under %s:\n%s", lt22, v)
 	}
 }
+
+// TestAnnotateSummaryTitlesWhole: the summary's titles and its note of
+// rater pairs left out give way a part at a time, never cut inside a
+// word; at 60 columns they read "disagree most · ↑↓ choose, enter …" and
+// "… 5 more pairs ('bleuscope annotations summary' lists them a…".
+func TestAnnotateSummaryTitlesWhole(t *testing.T) {
+	ds := demoDataset(t)
+	var extra []annotations.Annotation
+	for line := 1; line <= 3; line++ {
+		for _, r := range []string{"r1", "r2", "r3", "r4", "r5", "r6"} { // 15 pairs
+			a := annotations.Annotation{Kind: annotations.KindNoError, System: ds.Systems[0].Name, Line: line, Rater: r}
+			a.SetText(ds.Systems[0].Hyps[line-1], ds.Src[line-1])
+			extra = append(extra, a)
+		}
+	}
+	for w := 60; w <= 130; w++ {
+		m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: extra}))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 100})
+		m = press(t, drive(t, next.(Model), next.(Model).Init()), "S")
+		seen := 0
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if !strings.Contains(l, "disagree most") && !strings.Contains(l, "agreement between") && !strings.Contains(l, "more pairs") {
+				continue
+			}
+			seen++
+			if strings.Contains(strings.TrimPrefix(l, "   … "), "…") {
+				t.Errorf("%d columns: cut mid-word: %q", w, l)
+			}
+		}
+		if seen != 3 {
+			t.Errorf("%d columns: %d of the three lines shown", w, seen)
+		}
+	}
+}
