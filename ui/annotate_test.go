@@ -1159,3 +1159,21 @@ func TestAnnotateSummaryTitlesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestStripTitleKeepsKeys: the strip's title over a segment not yet
+// annotated keeps its name and the keys that act there at every width
+// (E, with nothing to edit, gives way); at 60 columns it dropped them all.
+func TestStripTitleKeepsKeys(t *testing.T) {
+	for w := 60; w <= 130; w++ {
+		m, _ := annotating(t, w, 24)
+		var title string
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "not annotated yet") {
+				title = l
+			}
+		}
+		if !strings.HasPrefix(title, "annotations · ") || !strings.HasSuffix(title, "U next") || strings.Contains(title, "…") {
+			t.Errorf("%d columns: the strip's title lacks its keys or is cut: %q", w, title)
+		}
+	}
+}

@@ -173,13 +173,10 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 	k := c.keys
 	left := "annotations · " + what
 	keys := keyLine(as(k.Annotate, "A", "mark error"), as(k.Annotations, "E", "edit"), as(k.NoError, "N", "no error"), as(k.NextUnrated, "U", "next"))
-	if ansi.StringWidth(left)+2+ansi.StringWidth(keys) > c.width {
-		keys = "A mark · E edit · N ok · U next"
-	}
-	if ansi.StringWidth(left)+2+ansi.StringWidth(keys) > c.width {
-		keys = ""
-	}
-	return st.Header.Render(joinRight(left, keys, c.width))
+	// The keys take their short form, then E (with nothing to edit on a
+	// segment not annotated) gives way, then they all do.
+	forms := []lineForm{{left, keys}, {left, "A mark · E edit · N ok · U next"}, {left, "A mark · N ok · U next"}, {left, ""}}
+	return st.Header.Render(firstFitLine(c.width, "  ", forms...))
 }
 
 // saveErrorLine says in one short line that changes are not on disk,
