@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -52,7 +53,17 @@ type chartScope struct {
 	name   string // "corpus", or "filtered rows"
 	res    scoring.Result
 	err    error
+	errs   []string  // err's wordings, the fullest first, when the filter's label gives way
 	scores []float64 // sentence scores of the rows, in list order
+}
+
+// errLine is the scope's error in width cells: the first of its wordings
+// that fits, a filter's label giving way a wording at a time.
+func (sc chartScope) errLine(width int) string {
+	if len(sc.errs) == 0 {
+		return render.FirstFit(width, sc.err.Error())
+	}
+	return render.FirstFit(width, sc.errs...)
 }
 
 // chartsScope gathers the shown system's figures for the charts.
@@ -64,10 +75,15 @@ func chartsScope(c common, l segList) chartScope {
 		switch {
 		case l.subset != nil:
 			sc.res, sc.err = l.subset.res, l.subset.err
-		case l.waiting != "":
-			sc.err = fmt.Errorf("%s waits for the %s scores", l.filterLabel(c.shortName), l.waiting)
 		default:
-			sc.err = fmt.Errorf("no segment matches %s", l.filterLabel(c.shortName))
+			for _, label := range append(l.filterLabels(c.shortName), "the filter") {
+				if l.waiting != "" {
+					sc.errs = append(sc.errs, fmt.Sprintf("%s waits for the %s scores", label, l.waiting))
+				} else {
+					sc.errs = append(sc.errs, "no segment matches "+label)
+				}
+			}
+			sc.err = errors.New(sc.errs[0])
 		}
 	}
 	sc.scores = make([]float64, len(l.rows))
@@ -187,7 +203,7 @@ func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, 
 func (s chartsScreen) precisionChart(c common, sc chartScope, width int) string {
 	st := c.st
 	if sc.err != nil {
-		return st.Title.Render("n-gram precisions") + "\n" + st.Error.Render(render.Truncate(sc.err.Error(), width))
+		return st.Title.Render("n-gram precisions") + "\n" + st.Error.Render(sc.errLine(width))
 	}
 	title := fmt.Sprintf("n-gram precisions · %s BLEU %s", sc.name, c.score(sc.res.Score))
 	return st.Title.Render(render.Truncate(title, width)) + "\n" + render.PrecisionBars(st, sc.res, width)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"testing"
 )
@@ -188,5 +189,18 @@ func TestChartsHistogramScale(t *testing.T) {
 		if !ticks || !strings.Contains(text, c.caption) {
 			t.Errorf("%s: the histogram is not drawn on %s with %q:\n%s", c.compat, c.ticks, c.caption, text)
 		}
+	}
+}
+
+// TestChartsErrorGivesWayWhole: when the filter matches nothing, the
+// charts say so in the width, the filter's label giving way to "the
+// filter" rather than being cut (it was the fullest label, cut).
+func TestChartsErrorGivesWayWhole(t *testing.T) {
+	m := ready(t, demoDataset(t), 60, 24)
+	m = typeText(t, press(t, m, "/"), strings.Repeat("zq", 25))
+	m = press(t, m, "enter", "h")
+	text := ansi.Strip(chartsText(t, m))
+	if !strings.Contains(text, "no segment matches the filter") || strings.Contains(text, "…") {
+		t.Errorf("the charts' error is cut or missing at 60 columns:\n%s", text)
 	}
 }
