@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
@@ -287,7 +286,7 @@ func (n annotator) updateCategory(msg tea.KeyMsg) (annotator, annResult) {
 			n.d.keys = typed
 		default:
 			n.d.keys = ""
-			return n, annResult{status: fmt.Sprintf("no category has the keys %q", typed), jump: -1}
+			return n, annResult{status: "no category has the keys “" + typed + "”", jump: -1}
 		}
 	}
 	return n, none
@@ -313,7 +312,7 @@ func (n annotator) updateSeverity(msg tea.KeyMsg) (annotator, annResult) {
 	case msg.Type == tea.KeyRunes && len(msg.Runes) == 1:
 		s := n.preset.SeverityByKey(string(msg.Runes))
 		if s == nil {
-			return n, annResult{status: fmt.Sprintf("no severity has the key %q", string(msg.Runes)), jump: -1}
+			return n, annResult{status: "no severity has the key “" + string(msg.Runes) + "”", jump: -1}
 		}
 		n.d.severity = s.Name
 		n.step = stepNote

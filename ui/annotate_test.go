@@ -1177,3 +1177,18 @@ func TestStripTitleKeepsKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownAnnotationKeysQuoted: a category's or severity's key that
+// none has is quoted as the other status messages quote text, not
+// Go-style ("\"\\"), and reaches the screen escaped.
+func TestUnknownAnnotationKeysQuoted(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	m = press(t, m, "A", "enter", `\`)
+	if want := `no category has the keys “\”`; m.status != want {
+		t.Errorf("category key \\: status %q; want %q", m.status, want)
+	}
+	m = press(t, m, "a", "m", `"`)
+	if want := `no severity has the key “"”`; m.status != want {
+		t.Errorf("severity key \": status %q; want %q", m.status, want)
+	}
+}
