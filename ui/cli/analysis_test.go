@@ -302,7 +302,7 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 		t.Fatalf("the test's premise: bucket [1.1,1.2) of A = %+v", own)
 	}
 	bleuB := strconv.FormatFloat(*onA[j].Score(), 'f', 2, 64)
-	delta := strconv.FormatFloat(*onA[j].Score()-*own[j].Score(), 'f', 2, 64)
+	delta := model.FormatSigned(*own[j].Score()-*onA[j].Score(), 2)
 	var row string
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(l), "[1.1,1.2)") {
@@ -310,7 +310,7 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 		}
 	}
 	if f := strings.Fields(row); code != 0 || len(f) != 5 || f[1] != "1" || f[3] != bleuB || f[4] != delta {
-		t.Errorf("row %q; want A's 1 segment, B's BLEU on it %s and B−A %s\n%s", row, bleuB, delta, out)
+		t.Errorf("row %q; want A's 1 segment, B's BLEU on it %s and A−B %s\n%s", row, bleuB, delta, out)
 	}
 	// Under the table, where A is furthest behind B, as the explorer says.
 	onB, _ := scored.ScoreBuckets(ds, 1, own, model.BucketOptions{})
@@ -318,9 +318,9 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	var want string
 	switch {
 	case most.Index >= 0:
-		want = "A is furthest behind B in " + own[most.Index].Label + ": B−A +" + strconv.FormatFloat(-most.Delta, 'f', 2, 64)
+		want = "A is furthest behind B in " + own[most.Index].Label + ": A−B " + model.FormatSigned(most.Delta, 2)
 	case small.Index >= 0:
-		want = "most in " + own[small.Index].Label + ": B−A +" + strconv.FormatFloat(-small.Delta, 'f', 2, 64)
+		want = "most in " + own[small.Index].Label + ": A−B " + model.FormatSigned(small.Delta, 2)
 	default:
 		want = "A is behind B in no bucket"
 	}
@@ -362,7 +362,7 @@ func TestBucketsTextNLTKScale(t *testing.T) {
 		if a == nil || b == nil || *a < 0.1 || *b < 0.1 {
 			t.Fatalf("the test's premise: bucket %s has scores %v, %v", own[j].Label, a, b)
 		}
-		want := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), model.FormatScore(*a, true), model.FormatScore(*b, true), model.FormatSigned(*b-*a, 4)}
+		want := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), model.FormatScore(*a, true), model.FormatScore(*b, true), model.FormatSigned(*a-*b, 4)}
 		var row []string
 		for _, l := range strings.Split(out, "\n") {
 			if f := strings.Fields(l); len(f) > 0 && f[0] == own[j].Label {
@@ -377,7 +377,7 @@ func TestBucketsTextNLTKScale(t *testing.T) {
 	if most.Index < 0 {
 		t.Fatalf("the test's premise: A is behind B nowhere\n%s", out)
 	}
-	want := "A is furthest behind B in " + own[most.Index].Label + ": B−A " + model.FormatSigned(-most.Delta, 4) + " on 1 segment\n"
+	want := "A is furthest behind B in " + own[most.Index].Label + ": A−B " + model.FormatSigned(most.Delta, 4) + " on 1 segment\n"
 	if !strings.Contains(out, want) {
 		t.Errorf("no line %q under the table:\n%s", want, out)
 	}
@@ -443,7 +443,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		t.Errorf("ngrams text:\n%s", out)
 	}
 	code, out, _ = runCLI(t, "", "buckets", "--by", "ref-length", "a=hyp.txt", "b=hyp2.txt", "-r", "refA.txt")
-	if code != 0 || !strings.Contains(out, "bucket   n  A BLEU  B BLEU     B−A") {
+	if code != 0 || !strings.Contains(out, "bucket   n  A BLEU  B BLEU     A−B") {
 		t.Errorf("buckets text:\n%s", out)
 	}
 	for _, tc := range []struct {

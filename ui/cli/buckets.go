@@ -200,7 +200,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		}
 		head, right = append(head, letter+" BLEU"), append(right, true)
 		if sys > 0 {
-			head, right = append(head, letter+"−A"), append(right, true)
+			head, right = append(head, "A−"+letter), append(right, true)
 		}
 	}
 	if !multi {
@@ -229,7 +229,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		for sys := 1; sys < len(ds.Systems); sys++ {
 			delta := "–"
 			if s := perSys[sys][j].Score(); s != nil && base != nil {
-				delta = model.FormatSigned(*s-*base, model.ScoreDecimals(nltk))
+				delta = model.FormatSigned(*base-*s, model.ScoreDecimals(nltk))
 			}
 			row = append(row, cells[sys][j], delta)
 		}
@@ -251,21 +251,22 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 }
 
 // behindLine says in which bucket A is furthest behind the system called
-// letter ([model.MostBehind]), with that system's lead as the table gives
-// it (letter−A), and a smaller bucket where A is further behind still.
+// letter ([model.MostBehind]), with the gap as the table and the explorer
+// give it (A−letter, negative where A is behind), and a smaller bucket
+// where A is further behind still.
 func behindLine(own, other []model.Bucket, letter string, nltk bool) string {
 	most, small := model.MostBehind(own, other)
-	lead := func(b model.Behind) string { return model.FormatSigned(-b.Delta, model.ScoreDecimals(nltk)) }
+	gap := func(b model.Behind) string { return model.FormatSigned(b.Delta, model.ScoreDecimals(nltk)) }
 	switch {
 	case most.Index < 0 && small.Index >= 0:
-		return fmt.Sprintf("A is behind %s in no bucket of %d segments or more; most in %s: %s−A %s on only %d",
-			letter, model.MinSupport, own[small.Index].Label, letter, lead(small), len(own[small.Index].Rows))
+		return fmt.Sprintf("A is behind %s in no bucket of %d segments or more; most in %s: A−%s %s on only %d",
+			letter, model.MinSupport, own[small.Index].Label, letter, gap(small), len(own[small.Index].Rows))
 	case most.Index < 0:
 		return "A is behind " + letter + " in no bucket"
 	}
-	s := fmt.Sprintf("A is furthest behind %s in %s: %s−A %s on %s", letter, own[most.Index].Label, letter, lead(most), plural(len(own[most.Index].Rows), "segment"))
+	s := fmt.Sprintf("A is furthest behind %s in %s: A−%s %s on %s", letter, own[most.Index].Label, letter, gap(most), plural(len(own[most.Index].Rows), "segment"))
 	if small.Index >= 0 && small.Delta < most.Delta {
-		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, lead(small), len(own[small.Index].Rows))
+		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, gap(small), len(own[small.Index].Rows))
 	}
 	return s
 }

@@ -18,7 +18,7 @@ func TestWriteWideTable(t *testing.T) {
 		row := []string{"[10,20)", "786", "34.03"}
 		for s := 1; s < systems; s++ {
 			l := string(rune('A' + s))
-			head, right = append(head, l+" BLEU", l+"−A"), append(right, true, true)
+			head, right = append(head, l+" BLEU", "A−"+l), append(right, true, true)
 			row = append(row, fmt.Sprintf("%d.25", 30+s), fmt.Sprintf("-%d.50", s))
 		}
 		return [][]string{head, row}, right
