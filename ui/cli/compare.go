@@ -117,7 +117,7 @@ func parseSeed(s string) (uint64, error) {
 	}
 	// A refusal names the seed as typed, quoted unless it is a whole
 	// number (one out of range), as the number flags word theirs.
-	const rule = "is not a whole number from 0 to 2^64-1, or none"
+	const rule = "is not a whole number from 0 to 2^64-1, or \"none\" for a random seed"
 	u, negative := t, strings.HasPrefix(t, "-")
 	if negative || strings.HasPrefix(u, "+") { // one sign, then digits
 		u = u[1:]
