@@ -359,3 +359,23 @@ func TestAnalysisTitleLongShownName(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisSalientOnBaselineFits: in salient mode with the shown system
+// as the baseline, the line saying what to do is said in fewer words
+// rather than cut, from 60 columns on (a user saw "LT22 is the baseline:
+// tab shows another system, w picks ano…" at 60×16).
+func TestAnalysisSalientOnBaselineFits(t *testing.T) {
+	ds := longNames(t)
+	for _, w := range []int{60, 61, 70, 80, 100} {
+		m := press(t, openAnalysisScreen(t, ready(t, ds, w, 16)), "m", "m", "m", "p")
+		var line string
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "baseline: tab") {
+				line = l
+			}
+		}
+		if line == "" || strings.Contains(line, "…") || !render.Fits(line, w) {
+			t.Errorf("%d columns: the line on the baseline is missing, cut or too wide: %q\n%s", w, line, ansi.Strip(m.View()))
+		}
+	}
+}

@@ -132,7 +132,12 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	titles = anaTitles(forms...)
 	if !salientPair(x) {
 		return titles, []string{"salient n-grams compare the shown system with the baseline", "salient: the shown system vs the baseline"}, "",
-			[]string{c.st.Muted.Render(c.shortName(x.sys) + " is the baseline: tab shows another system, w picks another baseline")}
+			[]string{c.st.Muted.Render(render.FirstFit(c.width-1,
+				c.shortName(x.sys)+" is the baseline: tab shows another system, w picks another baseline",
+				c.shortName(x.sys)+" is the baseline: tab to another system, w to pick one",
+				"this is the baseline: tab to another system, w to pick one",
+				"the baseline: tab to another system, w to pick one",
+				"the baseline: tab or w for another"))}
 	}
 	// The count of rows on each side (" · +50 of 1,234 · −50 of 987", in
 	// short " · 100 of 2,221") is kept as the n-gram tables keep theirs.
