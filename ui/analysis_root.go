@@ -172,6 +172,8 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	case msg.Type == tea.KeyEnter:
 		return m.drillAnalysis()
+	case key.Matches(msg, k.Significance): // is the wins table's gap significant?
+		return m, m.openSig()
 	case key.Matches(msg, k.Help):
 		m.openOverlay(screenHelp)
 		m.help.showSection(analysisHelpTitle)

@@ -52,9 +52,12 @@ type Model struct {
 	screen screen
 	// overlayFrom is the screen an overlay (help, charts, …) goes back to.
 	overlayFrom screen
-	status      string // a message shown in the footer until the next key
-	warnLine    string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
-	err         error
+	// sigFrom is the screen the comparison (B) goes back to: the list or
+	// the analysis screen.
+	sigFrom  screen
+	status   string // a message shown in the footer until the next key
+	warnLine string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
+	err      error
 }
 
 // New returns the explorer for ds scored under set. Scoring starts in

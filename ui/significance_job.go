@@ -118,15 +118,15 @@ func (m *Model) openSig() tea.Cmd {
 	if m.sig.cursor == m.list.view.Other { // the baseline has no differences to draw
 		m.sig.cursor = (m.sig.cursor + 1) % len(m.c.ds.Systems)
 	}
-	m.screen = screenSig
+	m.sigFrom, m.screen = m.screen, screenSig
 	return nil
 }
 
-// closeSig leaves the comparison screen and cancels the comparison in
-// flight.
+// closeSig leaves the comparison screen for the one it was opened from
+// and cancels the comparison in flight.
 func (m *Model) closeSig() {
 	m.jobs.stop(jobSig)
-	m.screen = screenMain
+	m.screen = m.sigFrom
 	m.refreshPane(false)
 }
 
@@ -147,6 +147,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m, m.flash("that is the baseline: select a system to see the segments that cost it the most")
 		}
 		m.closeSig()
+		m.screen = screenMain // the impact is a sort of the list
 		return m, m.sortByImpact(m.sig.cursor)
 	case key.Matches(msg, k.Filter):
 		m.list.startTyping(typingFilter)

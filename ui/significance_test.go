@@ -796,3 +796,21 @@ func fluentCopies(t *testing.T, names ...string) *model.Dataset {
 	}
 	return ds
 }
+
+// TestSigFromAnalysis: B on the analysis screen opens the comparison, where
+// one asks whether the wins table's gap is significant, and esc comes back
+// to the analysis screen as it was; i still goes to the list, sorted by
+// the impact (a user pressed B on the wins table and nothing happened).
+func TestSigFromAnalysis(t *testing.T) {
+	m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30)), "left")
+	table := m.ana.table
+	if m = press(t, m, "B"); m.screen != screenSig {
+		t.Fatalf("B on the analysis screen: screen %v; want the comparison", m.screen)
+	}
+	if m = press(t, m, "esc"); m.screen != screenAnalysis || m.ana.table != table {
+		t.Errorf("esc from the comparison: screen %v, table %v; want the analysis screen, table %v", m.screen, m.ana.table, table)
+	}
+	if m = press(t, m, "B", "i"); m.screen != screenMain {
+		t.Errorf("i on the comparison opened from the analysis screen: screen %v; want the list", m.screen)
+	}
+}
