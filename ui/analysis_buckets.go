@@ -190,10 +190,10 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 	}
 	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index]), x.c.delta(most.Delta)
 	s = []string{
-		fmt.Sprintf("%s loses most in %s: %s vs %s on %d segment%s", sys, label, d, other, n, plural(n)),
-		fmt.Sprintf("%s loses most in %s: %s vs %s on %d seg%s", sys, label, d, other, n, plural(n)),
-		fmt.Sprintf("most behind in %s: %s vs %s on %d seg%s", label, d, other, n, plural(n)),
-		fmt.Sprintf("most behind in %s: %s on %d seg%s", label, d, n, plural(n)),
+		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d segment%s", sys, other, label, d, n, plural(n)),
+		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d seg%s", sys, other, label, d, n, plural(n)),
+		fmt.Sprintf("furthest behind %s in %s: %s on %d seg%s", other, label, d, n, plural(n)),
+		fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)),
 	}
 	if small.Index >= 0 && small.Delta < most.Delta {
 		label, d, n := bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)

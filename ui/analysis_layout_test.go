@@ -228,6 +228,9 @@ func TestAnalysisKeepsAsideAndSettings(t *testing.T) {
 		}
 		m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 419, 36.57), bucket("[10,20)", 837, 41.59), bucket(">=60", 9, 19.48)}
 		note := strings.Split(ansi.Strip(m.View()), "\n")[1]
+		if !strings.Contains(note, "furthest behind") { // one wording at every width, as the command line's
+			t.Errorf("%d columns: the note does not say where it is furthest behind: %q", w, note)
+		}
 		if !strings.Contains(note, "(>=60: ") || cutWord(note, m.c.ds) {
 			t.Errorf("%d columns: the note lost its aside on >=60, or is cut: %q", w, note)
 		}

@@ -454,7 +454,7 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	if at < 0 {
 		t.Fatalf("the demo's middle system is behind the best in no bucket of %d segments: pick another pair", model.MinSupport)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "loses most in "+bucketLabel(&mine[at])+": "+m.c.delta(worst)) {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "furthest behind "+m.c.shortName(x.other)+" in "+bucketLabel(&mine[at])+": "+m.c.delta(worst)) {
 		t.Errorf("the note does not name bucket %s (Δ %v):\n%s", mine[at].Label, worst, v)
 	}
 	// Grouped by the shown system's own sentence BLEU, it loses in its
@@ -483,7 +483,7 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
 	forms, asides := m.ana.mostLost(x)
 	got := forms[0]
-	want := "loses most in <10: " + m.c.delta(-14) + " vs " + x.c.systemName(x.other) + " on 400 segments"
+	want := "is furthest behind " + x.c.systemName(x.other) + " in <10: " + m.c.delta(-14) + " on 400 segments"
 	if !strings.HasSuffix(got, want) || len(asides) == 0 || asides[0] != " (>=60: "+m.c.delta(-16)+" on only 9)" {
 		t.Errorf("mostLost = %q, %q; want it to end in %q, the aside on >=60", got, asides, want)
 	}
