@@ -63,6 +63,21 @@ type Query struct {
 // String returns the query as it was written.
 func (q *Query) String() string { return q.text }
 
+// AndAsWord reports whether the query holds a bare word "and" (any case)
+// between two terms, as in `bleu<10 and len>30`: terms side by side all
+// hold already, so the word is searched as text, which the person may
+// not mean.
+func (q *Query) AndAsWord() bool {
+	for _, and := range q.or {
+		for i := 1; i < len(and)-1; i++ {
+			if t := and[i]; t.kind == termWord && t.field == fieldAny && !t.not && strings.EqualFold(t.word, "and") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // SelectsByScore reports whether the query picks segments by a score
 // (bleu, bp, delta, chrf or ter): a significance test on such a subset
 // measures the selection, not the systems.

@@ -290,6 +290,9 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 			if w := scaleWarning(q, m.c.set); w != "" {
 				m.flash(w)
 			}
+			if q.AndAsWord() {
+				m.flash(`"and" is searched as a word: terms side by side all hold already`)
+			}
 			if cats := m.ann.categories(); m.ann.on {
 				if unknown := q.UnknownCategories(cats); len(unknown) > 0 {
 					some := strings.Join(cats[:min(3, len(cats))], ", ")

@@ -302,3 +302,25 @@ func TestEmptyFilterNamesCase(t *testing.T) {
 		t.Errorf(`"Because these" filtered in a job: %d rows; want none and %q in:%s`, len(m.list.rows), want, v)
 	}
 }
+
+// TestFilterAndAsWord: a bare "and" between two terms is searched as a
+// word, as the query language says, and the status says so once, at 60
+// columns too; "and" alone or as a quoted n-gram says nothing (a user
+// typed bleu<10 and len>30 and was left with 2 segments, no word why).
+func TestFilterAndAsWord(t *testing.T) {
+	for _, w := range []int{60, 100} {
+		m := filterBy(t, ready(t, demoDataset(t), w, 16), "bleu<10 and len>3")
+		if m.list.view.Filter != "bleu<10 and len>3" || !strings.Contains(m.status, `"and" is searched as a word`) {
+			t.Errorf("%d columns: filter %q, status %q; want the query kept and a word on \"and\"", w, m.list.view.Filter, m.status)
+		}
+		checkFit(t, "the filter with and", m.View(), w, 16)
+		if v := strings.Join(strings.Fields(ansi.Strip(m.View())), " "); !strings.Contains(v, m.status) { // (over two lines where it must)
+			t.Errorf("%d columns: the status is not shown whole:\n%s", w, v)
+		}
+		for _, q := range []string{"and", `"cat and"`, "the and"} {
+			if m := filterBy(t, ready(t, demoDataset(t), w, 16), q); strings.Contains(m.status, `"and"`) {
+				t.Errorf("%d columns, %q: status %q; want no word on and", w, q, m.status)
+			}
+		}
+	}
+}
