@@ -46,7 +46,8 @@ Run 'bleuscope annotations COMMAND --help' for a command's flags.
 const annotationsSummaryHelp = `Usage: bleuscope annotations summary [flags] FILE
 
 What the annotations of FILE (an annotation file or a WMT MQM TSV) add up to,
-per system, in the order the systems first appear.
+per system: best MQM first in text, in the order the systems first appear
+in JSON.
 
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv

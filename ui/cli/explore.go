@@ -42,7 +42,7 @@ func exploreHelpText() string {
 		s += fmt.Sprintf("  %-12s %s\n", c.name, c.summary)
 	}
 	s += "\nRun 'bleuscope COMMAND --help' (or 'bleuscope help COMMAND') for a command's\nflags and examples.\n\n"
-	s += inputFlagsHelp + scoreFlagsHelp + exploreMetricsHelp + metricFlagsHelp + annotateFlagsHelp + exploreBaselineHelp +
+	s += inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp + exploreMetricsHelp + annotateFlagsHelp + exploreBaselineHelp +
 		"Other:\n      --version             print the version\n  -h, --help                this help\n"
 	return s
 }
@@ -181,10 +181,10 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 }
 
 // exploreMetricsHelp says what --metrics does in the explorer.
-const exploreMetricsHelp = `In the explorer, --metrics chooses what is shown beside BLEU (default
-bleu,chrf): the corpus score in the header, the sentence score and its
-explanation in the segment pane, and a sort key (o); M cycles chrF, chrF
-and TER, BLEU alone.
+const exploreMetricsHelp = `In the explorer, --metrics defaults to bleu,chrf (the commands' default is
+bleu) and chooses what is shown beside BLEU: the corpus score in the
+header, the sentence score and its explanation in the segment pane, and a
+sort key (o); M cycles chrF, chrF and TER, BLEU alone.
 `
 
 // explore runs the interactive explorer; its failures are internal (exit 1).
