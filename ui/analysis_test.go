@@ -504,7 +504,7 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 // columns by the settings; a user test saw the aside dropped with no
 // trace at 80, and the settings dropped for it at 120).
 func TestNoteLine(t *testing.T) {
-	notes := []string{"LT22 loses most in <10: -14.28 vs JDExploreAcademy on 419 segments", "most behind in <10: -14.28 on 419 segs"}
+	notes := []string{"LT22 is furthest behind JDExploreAcademy in <10: -14.28 on 419 segments", "furthest behind in <10: -14.28 on 419 segs"}
 	asides := []string{" (>=60: -16.52 on only 9)", " (>=60: -16.52 on 9)", " (>=60: worse)"}
 	const right = "ref A only tok:13a"
 	line := func(left string, w int) string { return left + strings.Repeat(" ", w-len(left)-len(right)) + right }
@@ -513,15 +513,15 @@ func TestNoteLine(t *testing.T) {
 		want  string
 	}{
 		{120, line(notes[0]+asides[0], 120)},
-		{111, line(notes[0]+asides[0], 111)},
-		{110, line(notes[0]+asides[1], 110)}, // the aside in fewer words first
-		{106, line(notes[0]+asides[1], 106)},
-		{105, line(notes[1]+asides[1], 105)}, // then the note, before the aside says less
-		{78, line(notes[1]+asides[1], 78)},
-		{77, line(notes[1]+asides[2], 77)},
-		{72, line(notes[1]+asides[2], 72)},
-		{71, line(notes[1], 71)},     // then no aside
-		{30, "most behin… " + right}, // the note cut, the right end kept
+		{116, line(notes[0]+asides[0], 116)},
+		{115, line(notes[0]+asides[1], 115)}, // the aside in fewer words first
+		{111, line(notes[0]+asides[1], 111)},
+		{110, line(notes[1]+asides[1], 110)}, // then the note, before the aside says less
+		{82, line(notes[1]+asides[1], 82)},
+		{81, line(notes[1]+asides[2], 81)},
+		{76, line(notes[1]+asides[2], 76)},
+		{75, line(notes[1], 75)},     // then no aside
+		{30, "furthest b… " + right}, // the note cut, the right end kept
 	} {
 		got := noteLine(notes, asides, []string{right}, "", tc.width)
 		if got != tc.want {
@@ -531,7 +531,7 @@ func TestNoteLine(t *testing.T) {
 			t.Errorf("width %d: the line is %d cells", tc.width, w)
 		}
 	}
-	if got := noteLine(notes, asides, []string{""}, "", 40); got != notes[1] {
+	if got := noteLine(notes, asides, []string{""}, "", 45); got != notes[1] {
 		t.Errorf("nothing at the right end, no aside fits: %q", got)
 	}
 	// The right end in fewer words before the note is; in fewer words
@@ -541,11 +541,11 @@ func TestNoteLine(t *testing.T) {
 		width int
 		want  string
 	}{
-		{104, notes[0] + "  " + rights[0]},
-		{100, notes[0] + "  " + rights[1]},
-		{99, notes[1] + strings.Repeat(" ", 99-38-36) + rights[0]},
-		{72, notes[1] + "  " + rights[1]},
-		{71, notes[1] + strings.Repeat(" ", 71-38-16) + fewer},
+		{109, notes[0] + "  " + rights[0]},
+		{105, notes[0] + "  " + rights[1]},
+		{104, notes[1] + strings.Repeat(" ", 104-42-36) + rights[0]},
+		{76, notes[1] + "  " + rights[1]},
+		{75, notes[1] + strings.Repeat(" ", 75-42-16) + fewer},
 	} {
 		if got := noteLine(notes, nil, rights, fewer, tc.width); got != tc.want {
 			t.Errorf("width %d, the right end in fewer words:\n got %q\nwant %q", tc.width, got, tc.want)
