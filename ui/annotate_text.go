@@ -7,7 +7,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/rivo/uniseg"
 )
 
@@ -186,7 +185,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 				wordGap, gap = gap, -1
 			}
 			s := render.Safe(string(r))
-			w := ansi.StringWidth(s)
+			w := render.Cells(s)
 			word = append(word, cell{s, w, i, -1})
 			wordW += w
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 )
 
 // Lessons is the interactive lessons screen: one lesson at a time, its
@@ -233,7 +232,7 @@ func (l Lessons) View() string {
 	ls := l.lessons[l.cur]
 	count := "lesson " + strconv.Itoa(l.cur+1) + " of " + strconv.Itoa(len(l.lessons))
 	title := render.Truncate(ls.Title, max(1, l.w-len(count)-2))
-	gap := max(1, l.w-lipgloss.Width(title)-len(count))
+	gap := max(1, l.w-render.Cells(title)-len(count))
 	head := l.st.Title.Render(title) + strings.Repeat(" ", gap) + l.st.Muted.Render(count)
 	head = render.Truncate(head, l.w)
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // lineInput is the one-line text editor of the explorer: the filter and
@@ -121,44 +120,29 @@ func (h lineInput) view(st render.Styles, width int) string {
 	if shown := render.Safe(h.text()); h.untouched && render.Cells(h.prompt+shown)+cursor > width {
 		return render.Truncate(prompt+shown, width)
 	}
-	avail := max(2, width-ansi.StringWidth(h.prompt))
-	cellW := func(r rune) int { return max(1, ansi.StringWidth(render.Safe(string(r)))) }
-	if plain {
-		avail-- // room for the '|' marker
-	}
+	room := max(2, width-render.Cells(h.prompt))
 	// off is the first rune shown: 0 when the cursor fits, else the
 	// cursor sits at the right edge.
 	off := 0
-	for {
-		used := 1 // the cursor cell
-		for _, r := range h.value[off:h.pos] {
-			used += cellW(r)
-		}
-		if used <= avail || off >= h.pos {
-			break
-		}
+	for off < h.pos && render.Cells(render.Safe(string(h.value[off:h.pos])))+cursor > room {
 		off++
 	}
 	var b strings.Builder
-	used := 0
 	for i := off; i <= len(h.value); i++ {
 		cell := " "
 		if i < len(h.value) {
 			cell = render.Safe(string(h.value[i]))
 		}
-		w := ansi.StringWidth(cell)
-		if used+w > avail {
-			break
-		}
 		switch {
 		case i == h.pos && plain:
-			b.WriteString("|" + cell)
+			cell = "|" + cell
 		case i == h.pos:
-			b.WriteString(st.Selected.Render(cell))
-		default:
-			b.WriteString(cell)
+			cell = st.Selected.Render(cell)
 		}
-		used += w
+		if render.Cells(b.String()+cell) > room {
+			break
+		}
+		b.WriteString(cell)
 	}
 	return render.Truncate(prompt+strings.TrimRight(b.String(), " "), width)
 }

@@ -227,3 +227,36 @@ func TestJoinFirstFitForms(t *testing.T) {
 		}
 	}
 }
+
+// family is an emoji joined with zero-width joiners: one grapheme that a
+// grapheme count makes 2 cells and a terminal counting code points draws
+// in 6, as [render.Cells] measures it.
+const family = "👨\u200d👩\u200d👧"
+
+// TestWideTitlesAndInputs: the lessons' title line and the hypothesis
+// editor measure wide text in render.Cells, so the count at the title's
+// right end and the cursor stay whole and no line is wider than the
+// screen. Measured with a grapheme count, the title's gap
+// and the editor's room were 4 cells too wide beside a family emoji (the
+// count cut to "lesson 1…", the cursor cut off).
+func TestWideTitlesAndInputs(t *testing.T) {
+	l := NewLessons(render.DefaultStyles(), 80, 24)
+	l.lessons = append([]render.Lesson(nil), l.lessons...)
+	l.lessons[0].Title = family + " " + l.lessons[0].Title
+	count := "lesson 1 of " + strconv.Itoa(len(l.lessons))
+	if head := ansi.Strip(strings.Split(l.View(), "\n")[0]); !strings.HasSuffix(head, count) || render.Cells(head) > 80 {
+		t.Errorf("lessons title %q (%d cells); want it to end in %q in 80 cells", head, render.Cells(head), count)
+	}
+
+	for _, st := range []render.Styles{render.DefaultStyles(), render.PlainStyles()} {
+		h := lineInput{prompt: family + " › "}
+		h.setValue(strings.Repeat(family+" ab ", 10) + "END")
+		h, _ = h.update(wtKey("end"))
+		for w := 20; w <= 40; w++ {
+			v := ansi.Strip(h.view(st, w))
+			if !strings.HasSuffix(strings.TrimRight(v, "| "), "END") || render.Cells(v) > w {
+				t.Errorf("width %d: editor shows %q (%d cells); want it to end at the cursor after END", w, v, render.Cells(v))
+			}
+		}
+	}
+}

@@ -157,7 +157,7 @@ func StepHeading(st Styles, steps []Step, i int, width int) string {
 	s := steps[i]
 	count := "step " + strconv.Itoa(s.Stage) + " of " + strconv.Itoa(steps[len(steps)-1].Stage)
 	title := Truncate(s.Title, max(1, width-len(count)-3))
-	gap := max(1, width-ansi.StringWidth(title)-len(count))
+	gap := max(1, width-Cells(title)-len(count))
 	line := st.Title.Render(title) + strings.Repeat(" ", gap) + st.Muted.Render(count)
 	return line + "\n" + st.Muted.Render(strings.Repeat("─", width))
 }
@@ -175,7 +175,7 @@ func newWalk(d scoring.Detail, res scoring.Result, opt scoring.Options, st Style
 		w.labels = append(w.labels, w.refName(k))
 	}
 	for _, l := range w.labels {
-		w.labelW = max(w.labelW, ansi.StringWidth(l)+2)
+		w.labelW = max(w.labelW, Cells(l)+2)
 	}
 	w.labelW = min(w.labelW, w.width/4)
 	return w

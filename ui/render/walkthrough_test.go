@@ -613,3 +613,18 @@ func TestWalkthroughSacrebleuLineWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestStepHeadingWideTitle: a step's heading measures its title in
+// [Cells], so "step 1 of 2" stays at the right end of width cells beside
+// an emoji joined with zero-width joiners; measured as one grapheme (2
+// cells, where Cells counts 6), the gap was 4 cells too wide and the
+// heading ran past the width.
+func TestStepHeadingWideTitle(t *testing.T) {
+	steps := []Step{{Title: "1 The family 👨\u200d👩\u200d👧 of n-grams", Stage: 1}, {Title: "2 Result", Stage: 2}}
+	for _, w := range []int{40, 60} {
+		head := strings.Split(StepHeading(DefaultStyles(), steps, 0, w), "\n")[0]
+		if Cells(head) != w || !strings.HasSuffix(head, "step 1 of 2") {
+			t.Errorf("width %d: heading %q is %d cells; want %d ending in \"step 1 of 2\"", w, head, Cells(head), w)
+		}
+	}
+}
