@@ -120,28 +120,58 @@ func TestAnalysisTitleKeepsCount(t *testing.T) {
 }
 
 // cutWord reports whether line has a word cut with an ellipsis: a "…"
-// that ends a word, but not one in the middle of a system's name
-// abbreviated ("JDExp…cademy"), nor one ending the start of a system's
-// name of ds ("JDExplore…", as names are cut), nor one standing alone
-// for more (the lists of lines).
+// that ends a word, but not one ending a system's name of ds cut as the
+// explorer cuts names ("JDExplore…", [nameCut]), nor one in the middle of
+// a name abbreviated ("JDExp…cademy"), nor one standing alone for more
+// (the lists of lines).
 func cutWord(line string, ds *model.Dataset) bool {
 	for _, f := range strings.Fields(line) {
-		if strings.HasSuffix(f, "…") && f != "…" && !nameStart(strings.TrimSuffix(f, "…"), ds) {
+		if strings.HasSuffix(f, "…") && f != "…" && !nameCut(f, ds) {
 			return true
 		}
 	}
 	return false
 }
 
-// nameStart reports whether head is the start of a system's name of ds,
-// two characters at least.
-func nameStart(head string, ds *model.Dataset) bool {
-	for _, s := range ds.Systems {
-		if len(head) >= 2 && strings.HasPrefix(s.Name, head) {
-			return true
+// nameCut reports whether word is a system's name of ds cut as
+// [render.CutName] cuts it beside the other names, to the word's width or
+// a little more (a wide character that does not fit leaves its cells
+// empty: "漢字システム-2" cut to 12 cells is "漢字システ…", 11).
+func nameCut(word string, ds *model.Dataset) bool {
+	names := make([]string, len(ds.Systems))
+	for i, s := range ds.Systems {
+		names[i] = s.Name
+	}
+	for _, name := range names {
+		for w := render.Cells(word); w < render.Cells(name); w++ {
+			if render.CutName(name, w, names...) == word {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// TestCutWordNames: cutWord excuses a system's name only as the explorer
+// cuts it, so a word cut with "…" that merely starts like a name is still
+// caught: the start of a name whose end tells it from another
+// ("Online-W…", which the explorer cuts in its middle) or a name that
+// fits whole ("fluent…").
+func TestCutWordNames(t *testing.T) {
+	ds := demoDataset(t)
+	ds.Systems[0].Name, ds.Systems[1].Name, ds.Systems[2].Name = "Online-W-2022", "Online-W-2023", "JDExploreAcademy"
+	for line, want := range map[string]bool{
+		"vs JDExplore… on 419 segments": false, // cut at its end, as names are
+		"vs Onli…2022 on 419 segments":  false, // cut in its middle
+		"vs Online-W… on 419 segments":  true,  // reads as either system
+		"vs Online-W-2022… on 419":      true,
+		"vs JDExploreAcademy… on 419":   true,
+		"vs JD on 419 segme…":           true,
+	} {
+		if got := cutWord(line, ds); got != want {
+			t.Errorf("cutWord(%q) = %v; want %v", line, got, want)
+		}
+	}
 }
 
 // TestAnalysisNotesFit: the note under the title is said in fewer words
