@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -58,12 +59,38 @@ func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
 	return out
 }
 
-// bucketLabel is a bucket's label in the table's narrow column.
-func bucketLabel(b *model.Bucket) string {
+// noRefLabels are the labels of the bucket of segments with no reference
+// tokens, from the fullest (SPEC's, as `bleuscope buckets` says) to the
+// shortest: the table takes the fullest its window has room for
+// ([bucketColumn]), the notes the shortest, noRefShort.
+var noRefLabels = []string{model.NoRefLabel, "no ref tokens", noRefShort}
+
+const noRefShort = "r = 0"
+
+// bucketLabel is a bucket's label, the no-reference bucket's being noRef.
+func bucketLabel(b *model.Bucket, noRef string) string {
 	if b.Label == model.NoRefLabel {
-		return "r = 0"
+		return noRef
 	}
 	return b.Label
+}
+
+// bucketColumn returns the width of the table's label column and the
+// no-reference bucket's label in it, for buckets bs and a window that
+// leaves spare cells beside a column of 9 and the narrowest bars: the
+// fullest of [noRefLabels] that fits, the column widened to it.
+func bucketColumn(bs []model.Bucket, spare int) (width int, noRef string) {
+	noRef = noRefShort
+	if !slices.ContainsFunc(bs, func(b model.Bucket) bool { return b.Label == model.NoRefLabel }) {
+		return 9, noRef
+	}
+	for _, l := range noRefLabels {
+		if render.Cells(l)-9 <= spare {
+			noRef = l
+			break
+		}
+	}
+	return max(9, render.Cells(noRef)), noRef
 }
 
 // bucketView draws the bucket table: per bucket of the shown system's
@@ -102,8 +129,9 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	for s := range c.ds.Systems {
 		nameW = max(nameW, anaNameWidth(c, s))
 	}
-	barW := max(4, min(60, c.width-44-nameW)) // wide windows draw finer bars
 	bs := a.der.buckets
+	labelW, noRef := bucketColumn(bs[x.sys], c.width-44-nameW-4)
+	barW := max(4, min(60, c.width-44-nameW-(labelW-9))) // wide windows draw finer bars
 	ci := ""
 	for _, b := range bs[x.sys] {
 		if b.CI != nil {
@@ -114,12 +142,12 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if x.other >= 0 {
 		base = "Δ base"
 	}
-	head = fmt.Sprintf(" %-9s %6s  %s  %-*s %6s %6s %7s", "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
+	head = fmt.Sprintf(" %-*s %6s  %s  %-*s %6s %6s %7s", labelW, "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
 	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
-		lead := strings.Repeat(" ", 17)
+		lead := strings.Repeat(" ", labelW+8)
 		if it.first {
-			lead = fmt.Sprintf("%-9s %6d ", render.Truncate(bucketLabel(it.b), 9), len(it.b.Rows))
+			lead = render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %6d ", len(it.b.Rows))
 		}
 		if len(it.b.Rows) == 0 {
 			return lead + st.Muted.Render(" no segments")
@@ -179,7 +207,7 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
 	switch {
 	case most.Index < 0 && small.Index >= 0:
-		label, d, n := bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)
+		label, d, n := bucketLabel(&mine[small.Index], noRefShort), x.c.delta(small.Delta), len(mine[small.Index].Rows)
 		return []string{
 			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
@@ -188,7 +216,7 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 	case most.Index < 0:
 		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}, nil
 	}
-	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index]), x.c.delta(most.Delta)
+	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRefShort), x.c.delta(most.Delta)
 	s = []string{
 		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d segment%s", sys, other, label, d, n, plural(n)),
 		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d seg%s", sys, other, label, d, n, plural(n)),
@@ -196,7 +224,7 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 		fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)),
 	}
 	if small.Index >= 0 && small.Delta < most.Delta {
-		label, d, n := bucketLabel(&mine[small.Index]), x.c.delta(small.Delta), len(mine[small.Index].Rows)
+		label, d, n := bucketLabel(&mine[small.Index], noRefShort), x.c.delta(small.Delta), len(mine[small.Index].Rows)
 		aside = []string{
 			fmt.Sprintf(" (%s: %s on only %d)", label, d, n),
 			fmt.Sprintf(" (%s: %s on %d)", label, d, n),

@@ -412,3 +412,29 @@ func TestAnalysisSalientOnBaselineFits(t *testing.T) {
 		}
 	}
 }
+
+// TestBucketNoRefLabel: the bucket of segments with no reference tokens
+// is labelled as SPEC and `bleuscope buckets` label it, "no reference
+// tokens", in a window with room for it, else in fewer letters ("no ref
+// tokens"), whole and with every line fitting from 60 columns on; before,
+// the table's 9-cell column always said "r = 0".
+func TestBucketNoRefLabel(t *testing.T) {
+	for w := 60; w <= 200; w++ {
+		m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), w, 30)), "right", "m")
+		if m.ana.table != anaBuckets || m.ana.bucketBy() != model.ByLengthRatio {
+			t.Fatalf("%d columns: table %v by %v; want the buckets by length ratio", w, m.ana.table, m.ana.bucketBy())
+		}
+		label := ""
+		for _, line := range strings.Split(m.View(), "\n") {
+			if !render.Fits(line, w) {
+				t.Errorf("%d columns: line of %d cells: %q", w, render.Cells(line), ansi.Strip(line))
+			}
+			if f := strings.Fields(ansi.Strip(line)); len(f) > 0 && (f[0] == "no" || f[0] == "r") {
+				label = strings.Join(f[:len(f)-3], " ") // before "0 no segments"
+			}
+		}
+		if label != model.NoRefLabel && (w >= 80 || label != "no ref tokens") {
+			t.Errorf("%d columns: the no-reference bucket is labelled %q; want %q (\"no ref tokens\" below 80 columns)", w, label, model.NoRefLabel)
+		}
+	}
+}
