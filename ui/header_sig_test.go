@@ -337,3 +337,32 @@ func TestBusyHeaderGivesWayWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExplainsShortSignature: every key of the signature's short form,
+// which the header shows at 60×16 ("#:2|c:mixed|e:no|…"), is given in the
+// help beside the long name it stands for, as is where to read the whole
+// signature, and the help still fits 60 columns (a new user found the
+// abbreviations explained nowhere).
+func TestHelpExplainsShortSignature(t *testing.T) {
+	m := ready(t, demoDataset(t), 60, 16)
+	set, nrefs := m.c.shown().Corpus, m.c.ds.NRefs()
+	short := strings.Split(scoring.ShortSignature(set, nrefs, scoring.SignatureVersion), "|")
+	long := strings.Split(scoring.Signature(set, nrefs, scoring.SignatureVersion), "|")
+	help := ansi.Strip(helpContent(m.c, 60))
+	flat := strings.Join(strings.Fields(help), " ")
+	for i, f := range short {
+		s, _, _ := strings.Cut(f, ":")
+		l, _, _ := strings.Cut(long[i], ":")
+		if want := s + ": " + l; !strings.Contains(flat, want) {
+			t.Errorf("the help lacks %q, what %s: in the header's signature stands for", want, s)
+		}
+	}
+	if !strings.Contains(flat, "bleuscope score") {
+		t.Errorf("the help does not say where to read the whole signature")
+	}
+	for i, l := range strings.Split(help, "\n") {
+		if w := render.Cells(l); w > 60 {
+			t.Errorf("help line %d is %d cells wide: %q", i+1, w, l)
+		}
+	}
+}

@@ -121,7 +121,17 @@ func helpContent(c common, width int) string {
 		read[i] = render.Wrap(p, width)
 	}
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") +
-		"\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width) + "\n\n" + exportHelp(c, width)
+		"\n\n" + signatureHelp(c, width) + "\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width) + "\n\n" + exportHelp(c, width)
+}
+
+// signatureHelp is the help section on the header's signature: what the
+// keys of its short form (scoring.ShortSignature) stand for.
+func signatureHelp(c common, width int) string {
+	return c.st.Title.Render("The header's signature") + "\n" + render.Wrap(c.st.Text.Render(
+		"The header shows sacrebleu's signature of the options in effect; a narrow window gives its short form: "+
+			"#: nrefs (references per segment), c: case (mixed or lc), e: eff (effective order), tok: tokenizer, s: smooth (smoothing), v: version; "+
+			"|… marks the fields left out for room, the version first. "+
+			"A wider window shows it whole, and so does bleuscope score (with --format json, its signature field)."), width)
 }
 
 // exportHelp is the help section on the export (X).
