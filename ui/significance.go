@@ -507,15 +507,23 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 	// last but one, as the title and the verdict say them.
 	var forms []string
 	if res.Test == model.TestPairedAR {
+		// The test is two-sided: ▲ marks the observed Δ on the axis, △
+		// its mirror, -Δ, which counts as much; every form says so.
 		forms = []string{
-			fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size (▲ %s, △ %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs), c.delta(-obs)),
-			fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲ (△ %s)", name, bname, c.delta(obs), c.delta(-obs)),
-			fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲", name, bname, c.delta(obs)),
-			fmt.Sprintf("swapped at random · Δ %s ▲ (△ %s)", c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("%s vs %s, segments swapped at random: p counts trials with |Δ| > %s, the observed Δ's size, either way (▲ observed Δ %s, △ its mirror %s)", name, bname, c.score(math.Abs(obs)), c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("%s vs %s, swapped at random · observed Δ %s ▲ · two-sided, its mirror %s △", name, bname, c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲ · two-sided, mirror %s △", name, bname, c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("%s vs %s, swapped at random · Δ %s ▲ · mirror %s △", name, bname, c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("swapped at random · Δ %s ▲ · two-sided, mirror %s △", c.delta(obs), c.delta(-obs)),
+			fmt.Sprintf("swapped at random · Δ %s ▲ · mirror %s △", c.delta(obs), c.delta(-obs)),
 		}
 	} else { // the share at or below 0 is not p: both are said
+		// sacrebleu's p counts the resamples whose |Δ| less the mean |Δ|
+		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|.
 		forms = []string{
-			fmt.Sprintf("%s − %s: %d of %d resamples ≤ 0 · Δ %s (▲) · p %.4f counts |Δ| − mean > %s",
+			fmt.Sprintf("%s − %s: %d of %d resamples ≤ 0 · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
+				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
 				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
 			fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
 			fmt.Sprintf("%s − %s: %d/%d ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),

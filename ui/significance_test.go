@@ -814,3 +814,56 @@ func TestSigFromAnalysis(t *testing.T) {
 		t.Errorf("i on the comparison opened from the analysis screen: screen %v; want the list", m.screen)
 	}
 }
+
+// TestSigCaptionSaysWhatMarksMean: the histogram's caption says what its
+// numbers are, at every width from 60 columns: after T, △'s number is the
+// observed Δ's mirror, which the two-sided test counts too (it read "Δ
+// +8.98 ▲ (△ -8.98)"); in bootstrap mode p counts the resamples whose |Δ|
+// is over the mean |Δ| plus the observed |Δ| (it read "p 0.0010 counts
+// |Δ| − mean > 8.98"). The numbers are those of the comparison.
+func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
+	for _, keys := range [][]string{{"B"}, {"B", "T"}} {
+		m := press(t, ready(t, demoDataset(t), 60, 16), keys...)
+		res := m.sig.res
+		if res == nil || m.sig.cursor == res.Baseline {
+			t.Fatalf("%v: no comparison of a system to the baseline (err %v)", keys, m.sig.err)
+		}
+		sc := res.Systems[m.sig.cursor]
+		obs := sc.Score - res.Systems[res.Baseline].Score
+		explained := 0
+		for w := 60; w <= 200; w++ {
+			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+			m = next.(Model)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			at := slices.IndexFunc(lines, func(l string) bool {
+				return strings.Contains(l, "swapped at random") || strings.Contains(l, "≤ 0 ·")
+			})
+			if at < 0 {
+				t.Fatalf("%v at %d columns: no caption:\n%s", keys, w, strings.Join(lines, "\n"))
+			}
+			caption := lines[at]
+			if !strings.Contains(caption, "Δ "+m.c.delta(obs)) {
+				t.Errorf("%v at %d columns: caption %q lacks Δ %s", keys, w, caption, m.c.delta(obs))
+			}
+			if m.sig.test == model.TestPairedAR {
+				if !strings.Contains(caption, "mirror "+m.c.delta(-obs)) {
+					t.Errorf("%v at %d columns: caption %q does not say △ marks the mirror, %s", keys, w, caption, m.c.delta(-obs))
+				}
+				continue
+			}
+			p := fmt.Sprintf("p %.4f", sc.PValue)
+			if !strings.Contains(caption, p) {
+				t.Errorf("%v at %d columns: caption %q lacks %s", keys, w, caption, p)
+			}
+			if strings.Contains(caption, "mean") {
+				explained++
+				if !strings.Contains(caption, "mean |Δ|") || !strings.Contains(caption, m.c.score(math.Abs(obs))) {
+					t.Errorf("%v at %d columns: caption %q does not say p counts |Δ| over the mean |Δ| plus %s", keys, w, caption, m.c.score(math.Abs(obs)))
+				}
+			}
+		}
+		if m.sig.test != model.TestPairedAR && explained == 0 {
+			t.Errorf("%v: no width up to 200 columns says what p counts", keys)
+		}
+	}
+}
