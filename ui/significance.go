@@ -521,13 +521,14 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 		// sacrebleu's p counts the resamples whose |Δ| less the mean |Δ|
 		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|.
 		forms = []string{
-			fmt.Sprintf("%s − %s: %d of %d resamples ≤ 0 · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
+			fmt.Sprintf("%s − %s: %d of %d resamples with Δ ≤ 0 · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
 				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
+			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
 				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%s − %s: %d/%d ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%d/%d resamples ≤ 0 · p %.4f · Δ %s ▲", below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%s − %s: %d/%d with Δ ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%d/%d resamples with Δ ≤ 0 · p %.4f · Δ %s ▲", below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%d/%d with Δ ≤ 0 · p %.4f · Δ %s ▲", below, len(sc.Deltas), sc.PValue, c.delta(obs)),
 		}
 	}
 	title := render.FirstFit(w, forms...)

@@ -820,7 +820,9 @@ func TestSigFromAnalysis(t *testing.T) {
 // observed Δ's mirror, which the two-sided test counts too (it read "Δ
 // +8.98 ▲ (△ -8.98)"); in bootstrap mode p counts the resamples whose |Δ|
 // is over the mean |Δ| plus the observed |Δ| (it read "p 0.0010 counts
-// |Δ| − mean > 8.98"). The numbers are those of the comparison.
+// |Δ| − mean > 8.98"), and the share it gives is of the resamples with Δ
+// ≤ 0 (it read "1000/1000 resamples ≤ 0"). The numbers are those of the
+// comparison.
 func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 	for _, keys := range [][]string{{"B"}, {"B", "T"}} {
 		m := press(t, ready(t, demoDataset(t), 60, 16), keys...)
@@ -850,6 +852,9 @@ func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 					t.Errorf("%v at %d columns: caption %q does not say △ marks the mirror, %s", keys, w, caption, m.c.delta(-obs))
 				}
 				continue
+			}
+			if !strings.Contains(caption, "with Δ ≤ 0") {
+				t.Errorf("%v at %d columns: caption %q does not say its count is of the resamples with Δ ≤ 0", keys, w, caption)
 			}
 			p := fmt.Sprintf("p %.4f", sc.PValue)
 			if !strings.Contains(caption, p) {
