@@ -366,3 +366,24 @@ func TestHelpExplainsShortSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSignatureKeysKeepTheirNames: in the help's section on the
+// signature, no line ends in a key of the short form ("v:") with its name
+// on the next line, at any width from 60 to 200 columns (at 60, "v:" ended
+// a line and "version" began the next).
+func TestHelpSignatureKeysKeepTheirNames(t *testing.T) {
+	m := ready(t, demoDataset(t), 60, 16)
+	keys := []string{"#:", "c:", "e:", "tok:", "s:", "v:"}
+	for w := 60; w <= 200; w++ {
+		lines := strings.Split(ansi.Strip(signatureHelp(m.c, w)), "\n")
+		for i, l := range lines {
+			fields := strings.Fields(l)
+			if len(fields) > 0 && slices.Contains(keys, fields[len(fields)-1]) {
+				t.Errorf("%d columns: line %d ends in %q, its name on the next line: %q", w, i+1, fields[len(fields)-1], l)
+			}
+			if c := render.Cells(strings.TrimRight(l, " ")); c > w {
+				t.Errorf("%d columns: line %d is %d cells wide: %q", w, i+1, c, l)
+			}
+		}
+	}
+}

@@ -127,9 +127,11 @@ func helpContent(c common, width int) string {
 // signatureHelp is the help section on the header's signature: what the
 // keys of its short form (scoring.ShortSignature) stand for.
 func signatureHelp(c common, width int) string {
+	// A no-break space, drawn as a space, holds each key to its name:
+	// render.Wrap breaks at the other spaces ("v:" ended a line at 60).
 	return c.st.Title.Render("The header's signature") + "\n" + render.Wrap(c.st.Text.Render(
 		"The header shows sacrebleu's signature of the options in effect; a narrow window gives its short form: "+
-			"#: nrefs (references per segment), c: case (mixed or lc), e: eff (effective order), tok: tokenizer, s: smooth (smoothing), v: version; "+
+			"#:\u00a0nrefs (references per segment), c:\u00a0case (mixed or lc), e:\u00a0eff (effective order), tok:\u00a0tokenizer, s:\u00a0smooth (smoothing), v:\u00a0version; "+
 			"|… marks the fields left out for room, the version first. "+
 			"A wider window shows it whole, and so does bleuscope score (with --format json, its signature field)."), width)
 }
