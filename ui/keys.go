@@ -241,29 +241,6 @@ func fitHints(hints []string, sep, more string, width int) string {
 	return render.Truncate(hints[0], width)
 }
 
-// packLine splits s at sep into lines of at most width cells, each
-// ending at a sep, at most max lines (the last one cut to width).
-func packLine(s, sep string, width, most int) []string {
-	var lines []string
-	cur := ""
-	for _, part := range strings.Split(s, sep) {
-		switch {
-		case cur == "":
-			cur = part
-		case render.Cells(cur+sep+part) <= width || len(lines) == most-1:
-			cur += sep + part
-		default:
-			lines = append(lines, cur)
-			cur = part
-		}
-	}
-	lines = append(lines, cur)
-	for i := range lines {
-		lines[i] = render.Truncate(lines[i], width)
-	}
-	return lines
-}
-
 // as returns b with other help text, for a footer.
 func as(b key.Binding, keys, desc string) key.Binding {
 	b.SetHelp(keys, desc)

@@ -82,8 +82,8 @@ func (l Lessons) Init() tea.Cmd { return nil }
 // SetSize lays the lessons out in width×height cells.
 func (l Lessons) SetSize(width, height int) Lessons {
 	l.w, l.h = max(1, width), max(1, height)
-	// Room for the footer with the longest scroll hint it may show.
-	l.vp = viewport.New(l.w, max(1, l.h-3-len(l.footer("↓ 9999 more lines · "))))
+	// The title, the input, the rule and the footer's one line.
+	l.vp = viewport.New(l.w, max(1, l.h-4))
 	l.vp.MouseWheelEnabled = false
 	return l.refresh(true)
 }
@@ -236,19 +236,11 @@ func (l Lessons) View() string {
 	head := l.st.Title.Render(title) + strings.Repeat(" ", gap) + l.st.Muted.Render(count)
 	head = render.Truncate(head, l.w)
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
-	foot := l.footer(scrollHint(l.vp))
-	for i, f := range foot {
-		foot[i] = l.st.Muted.Render(f)
-	}
+	// One line, as the other screens' footers: the keys that fit, " …"
+	// for the rest, which the help (?) lists.
+	foot := l.st.Muted.Render(fitKeyLine(scrollHint(l.vp)+"type to edit · "+l.keys.helpLine(), l.w))
 	input := l.input.view(l.st, l.w)
-	return firstLines(head+"\n"+input+"\n"+rule+"\n"+l.vp.View()+"\n"+strings.Join(foot, "\n"), l.h)
-}
-
-// footer is the keys line after the scroll position at, on as many as
-// three lines when one is too narrow for it (every key shows at 60
-// columns).
-func (l Lessons) footer(at string) []string {
-	return packLine(at+"type to edit · "+l.keys.helpLine(), " · ", l.w, 3)
+	return firstLines(head+"\n"+input+"\n"+rule+"\n"+l.vp.View()+"\n"+foot, l.h)
 }
 
 // Closed reports whether esc was pressed: the explorer should close the
