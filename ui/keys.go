@@ -373,7 +373,7 @@ func (k WalkthroughKeyMap) scroll(vp *viewport.Model, msg tea.Msg) bool {
 
 // ShortHelp implements help.KeyMap.
 func (k WalkthroughKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Close, k.Field, k.Next, k.Prev, k.Down, k.PageDown, k.First}
+	return []key.Binding{k.Close, k.Next, k.Field, k.Prev, k.Down, k.PageDown, k.First}
 }
 
 // FullHelp implements help.KeyMap.

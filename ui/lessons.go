@@ -237,8 +237,9 @@ func (l Lessons) View() string {
 	head = render.Truncate(head, l.w)
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
 	// One line, as the other screens' footers: the keys that fit, " …"
-	// for the rest, which the help (?) lists.
-	foot := l.st.Muted.Render(fitKeyLine(scrollHint(l.vp)+"type to edit · "+l.keys.helpLine(), l.w))
+	// for the rest, which the explorer's help (?) lists; esc and the
+	// next lesson first, so that a student at 60 columns sees both.
+	foot := l.st.Muted.Render(fitKeyLine(scrollHint(l.vp)+l.keys.helpLine()+" · type to edit", l.w))
 	input := l.input.view(l.st, l.w)
 	return firstLines(head+"\n"+input+"\n"+rule+"\n"+l.vp.View()+"\n"+foot, l.h)
 }
