@@ -46,7 +46,7 @@ func TestLoadErrors(t *testing.T) {
 		{"invalid UTF-8", map[string]string{"hyp.txt": "ok\nca\xe9 au lait\nx\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: hyp.txt:2: invalid UTF-8 at byte 3 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"a binary file", map[string]string{"hyp.txt": "\x7fELF\x02\x01\x01\x00\x00\x00\xd0\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
-			"bleuscope: hyp.txt:1: not a text file (a NUL byte, then 0xd0 at byte 11, which is not UTF-8); give plain text, one segment per line"},
+			"bleuscope: hyp.txt:1: not a text file (a NUL byte at byte 10, then 0xd0 at byte 11, which is not UTF-8); give plain text, one segment per line"},
 		{"random bytes", map[string]string{"hyp.txt": "\xfc\x81\x02ab\x00\x9c\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: hyp.txt:1: not a text file (0xfc at byte 1, which is not UTF-8, then a NUL byte); give plain text, one segment per line"},
 		{"one empty file", map[string]string{"hyp.txt": "", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},

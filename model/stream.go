@@ -140,7 +140,11 @@ const segmentsText = "plain text, one segment per line"
 func notUTF8(file string, line, col int, c byte, before, after []byte, give string) error {
 	switch {
 	case bytes.IndexByte(before, 0) >= 0:
-		return lineErr(file, line, fmt.Sprintf("not a text file (a NUL byte, then 0x%02x at byte %d, which is not UTF-8); give %s", c, col, give))
+		nul := "a NUL byte" // at its byte when it is on the same line
+		if i := bytes.LastIndexByte(before, 0); bytes.IndexByte(before[i:], '\n') < 0 && col-(len(before)-i) >= 1 {
+			nul += fmt.Sprintf(" at byte %d", col-(len(before)-i))
+		}
+		return lineErr(file, line, fmt.Sprintf("not a text file (%s, then 0x%02x at byte %d, which is not UTF-8); give %s", nul, c, col, give))
 	case bytes.IndexByte(after, 0) >= 0:
 		return lineErr(file, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give %s", c, col, give))
 	}

@@ -128,7 +128,7 @@ func TestReadMQMErrors(t *testing.T) {
 		{"binary without NUL", strings.Repeat("\x8a\xd3\x11z\xe1\x02\x9c", 40) + "\n" + strings.Repeat("\x00\xff\x13", 30),
 			"q.tsv:1: is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns system doc doc_id seg_id rater source target category severity comment"},
 		{"binary row", head + strings.Repeat("s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\n", 9) + "s\td\t1\x00\xfe\x00\n",
-			"q.tsv:11: not a text file (a NUL byte, then 0xfe at byte 7, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
+			"q.tsv:11: not a text file (a NUL byte at byte 6, then 0xfe at byte 7, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
 		{"latin-1 header", strings.TrimSuffix(head, "\n") + "\tcommentaire_r\xe9viseur\n",
 			"q.tsv:1: invalid UTF-8 at byte 77 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"seg id", head + "s\td\t1\tx1\tr\tsrc\thyp\tOther\tMajor\n", `seg_id "x1" is not a positive integer`},

@@ -399,7 +399,7 @@ func TestTypologyEncoding(t *testing.T) {
 		{"bom16.typ", "bleuscope: bom16.typ is UTF-16 (little-endian), as its byte-order mark says, not UTF-8; convert it, e.g. iconv -f UTF-16 -t UTF-8\n"},
 		{"be16.typ", "bleuscope: be16.typ is UTF-16 (big-endian) without a byte-order mark, as the NUL bytes among its characters say, not UTF-8; convert it, e.g. iconv -f UTF-16BE -t UTF-8\n"},
 		{"latin1.typ", "bleuscope: latin1.typ:1: invalid UTF-8 at byte 14 (0xe4); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8\n"},
-		{"bin.typ", "bleuscope: bin.typ:4: not a text file (a NUL byte, then 0xff at byte 4, which is not UTF-8); give a typology in plain text\n"},
+		{"bin.typ", "bleuscope: bin.typ:4: not a text file (a NUL byte at byte 1, then 0xff at byte 4, which is not UTF-8); give a typology in plain text\n"},
 	} {
 		code, out, stderr := runCLI(t, "", "annotations", "summary", "--typology", c.file, "m.tsv")
 		if code != exitUsage || out != "" || stderr != c.want {

@@ -342,7 +342,7 @@ func TestTokenizeInvalidUTF8(t *testing.T) {
 	// Beside a NUL byte, it is no text at all, as the loader says; any
 	// text will do, not only segments.
 	code, out, stderr = runCLI(t, "fine\nx\x00\xff\n", "tokenize", "-t", "13a")
-	want = "bleuscope: standard input:2: not a text file (a NUL byte, then 0xff at byte 3, which is not UTF-8); give plain text\n"
+	want = "bleuscope: standard input:2: not a text file (a NUL byte at byte 2, then 0xff at byte 3, which is not UTF-8); give plain text\n"
 	if code != exitUsage || out != "fine\n" || stderr != want {
 		t.Errorf("binary: status %d, stdout %q, stderr %q; want 2, the lines before, %q", code, out, stderr, want)
 	}
