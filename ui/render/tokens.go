@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // maxTokenRows is how many lines of tokens [TokenLines] draws at most. A
@@ -234,41 +233,6 @@ func PadRight(s string, w int) string {
 func PadLeft(s string, w int) string {
 	s = Truncate(s, w)
 	return strings.Repeat(" ", max(0, w-Cells(s))) + s
-}
-
-// Wrap wraps s (plain or styled) at word boundaries to lines of at most
-// width cells, cutting words longer than a line. It may break after the
-// hyphen of a word (walk-through) but not inside a number: a hyphen
-// before a digit (-3, 2.2e-308) stays with it.
-func Wrap(s string, width int) string {
-	if width < 1 {
-		return ""
-	}
-	// ansi.Wrap breaks after every hyphen: hold those before a digit as a
-	// rune s does not have, which it keeps in the word, and put them back.
-	minusAt := func(i int) bool { return s[i] == '-' && '0' <= s[i+1] && s[i+1] <= '9' }
-	first := 0
-	for first+1 < len(s) && !minusAt(first) {
-		first++
-	}
-	if first+1 >= len(s) {
-		return ansi.Wrap(s, width, "") // no number has a minus: the common case
-	}
-	hold := rune(0xe000) // private use: one cell, drawn by no one here
-	for strings.ContainsRune(s, hold) {
-		hold++
-	}
-	var b strings.Builder
-	from := 0
-	for i := first; i+1 < len(s); i++ {
-		if minusAt(i) {
-			b.WriteString(s[from:i])
-			b.WriteRune(hold)
-			from = i + 1
-		}
-	}
-	b.WriteString(s[from:])
-	return strings.ReplaceAll(ansi.Wrap(b.String(), width, ""), string(hold), "-")
 }
 
 // Columns lays blocks of lines side by side, each padded to width cells

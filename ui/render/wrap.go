@@ -1,0 +1,178 @@
+package render
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Wrap wraps s (plain or styled) at word boundaries to lines of at most
+// width cells as [Cells] counts them, cutting words longer than a line
+// between grapheme clusters (a cluster wider than the line becomes "…").
+// The spaces where it breaks a line go, so no line ends in one it made;
+// a line that fits is left as it is, and each line of s is wrapped on
+// its own. It may break after the hyphen of a word (walk-through) but
+// not inside a number: a hyphen before a digit (-3, 2.2e-308) stays with
+// it. A no-break space holds the words on each side of it together.
+// Escape sequences are kept where they are.
+func Wrap(s string, width int) string {
+	if width < 1 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if Cells(l) > width {
+			lines[i] = wrapLine(l, width)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrapItem is one piece of a line being wrapped: a grapheme cluster of
+// cells cells, a space that may break the line, or an escape sequence.
+type wrapItem struct {
+	text  string
+	cells int
+	space bool
+	esc   bool
+}
+
+// wrapLine wraps one line of text, with no newline, that is wider than
+// width.
+func wrapLine(s string, width int) string {
+	items := wrapItems(s)
+	var out, line strings.Builder
+	used := 0       // cells on the line
+	atStart := true // the spaces before the first word are an indent
+	var gap []wrapItem
+	gapCells := 0
+	newLine := func() {
+		out.WriteString(line.String())
+		out.WriteByte('\n')
+		line.Reset()
+		used, atStart = 0, false
+	}
+	// flushGap writes the gap's escape sequences, and its spaces when keep.
+	flushGap := func(keep bool) {
+		for _, it := range gap {
+			if it.esc || keep {
+				line.WriteString(it.text)
+			}
+		}
+		if keep {
+			used += gapCells
+		}
+		gap, gapCells = gap[:0], 0
+	}
+	for i := 0; i < len(items); {
+		if items[i].space || items[i].esc && (i == 0 || items[i-1].space || items[i-1].esc) && !wordFollows(items, i) {
+			if items[i].space {
+				gapCells += items[i].cells
+			}
+			gap = append(gap, items[i])
+			i++
+			continue
+		}
+		end, cells := wordEnd(items, i)
+		switch {
+		case used+gapCells+cells <= width && (used > 0 || atStart):
+			flushGap(true)
+		case used > 0:
+			flushGap(false)
+			newLine()
+		default:
+			flushGap(false)
+		}
+		if used+cells <= width {
+			for _, it := range items[i:end] {
+				line.WriteString(it.text)
+			}
+			used += cells
+			i = end
+			continue
+		}
+		// A word longer than a line: cut it between clusters.
+		for _, it := range items[i:end] {
+			text, c := it.text, it.cells
+			if c > width {
+				text, c = "…", 1
+			}
+			if used+c > width {
+				newLine()
+			}
+			line.WriteString(text)
+			used += c
+		}
+		i = end
+	}
+	flushGap(false)
+	out.WriteString(line.String())
+	return out.String()
+}
+
+// wordFollows reports whether the escape sequences from items[i] on are
+// followed by a word rather than a space: they then belong to the word.
+func wordFollows(items []wrapItem, i int) bool {
+	for ; i < len(items) && items[i].esc; i++ {
+	}
+	return i < len(items) && !items[i].space
+}
+
+// wordEnd returns where the word starting at items[i] ends (before a
+// space, or after a hyphen the line may break at) and its cells.
+func wordEnd(items []wrapItem, i int) (end, cells int) {
+	glyphs := 0
+	for end = i; end < len(items) && !items[end].space; end++ {
+		it := items[end]
+		cells += it.cells
+		if it.esc {
+			continue
+		}
+		glyphs++
+		if it.text == "-" && glyphs > 1 && items[end-1].text != "-" && hyphenBreak(items, end+1) {
+			return end + 1, cells
+		}
+	}
+	return end, cells
+}
+
+// hyphenBreak reports whether a line may break after a hyphen followed by
+// items[i:]: when a letter, not a digit (a number's sign or exponent) or
+// another hyphen, comes next.
+func hyphenBreak(items []wrapItem, i int) bool {
+	for ; i < len(items) && items[i].esc; i++ {
+	}
+	if i == len(items) || items[i].space {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(items[i].text)
+	return r != '-' && !unicode.IsDigit(r)
+}
+
+// wrapItems splits plain or styled s into clusters, spaces and escape
+// sequences.
+func wrapItems(s string) []wrapItem {
+	items := make([]wrapItem, 0, len(s))
+	var state byte
+	for len(s) > 0 {
+		seq, gw, n, next := ansi.DecodeSequence(s, state, nil)
+		state = next
+		s = s[n:]
+		if !isText(seq) {
+			items = append(items, wrapItem{text: seq, esc: true})
+			continue
+		}
+		w, _ := clusterCells(seq, gw)
+		r, _ := utf8.DecodeRuneInString(seq)
+		items = append(items, wrapItem{text: seq, cells: w, space: breakingSpace(r)})
+	}
+	return items
+}
+
+// breakingSpace reports whether a line may break at r: a space other than
+// the no-break ones.
+func breakingSpace(r rune) bool {
+	return unicode.IsSpace(r) && r != '\u00a0' && r != '\u2007' && r != '\u202f'
+}

@@ -1,0 +1,113 @@
+package render
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// wrapPieces are what the random texts of TestWrapProperties are made of:
+// ASCII words, numbers with signs and hyphens, CJK wide characters,
+// combining marks, emoji (with a skin tone, a zero-width joiner and a
+// variation selector), an Indic conjunct, no-break spaces and runs of
+// spaces.
+var wrapPieces = []string{
+	"a", "of", "the", "word", "literal", "walk-through", "-3", "2.2e-308", "--mqm", "x-",
+	"漢字", "美国总统府", "日本語の文", "e\u0301", "n\u0303o", "a\u0308\u0304",
+	"👍", "👍🏽", "👩\u200d👩\u200d👧", "☺️", "🇩🇪", "क्ष", "\u00a0", "«»", "…",
+	" ", " ", " ", "  ", "   ",
+}
+
+// randomText joins up to n random pieces.
+func randomText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for k := r.Intn(n + 1); k > 0; k-- {
+		b.WriteString(wrapPieces[r.Intn(len(wrapPieces))])
+	}
+	return b.String()
+}
+
+// TestWrapProperties: for random texts of ASCII, CJK, combining marks and
+// emoji and every width from 1 to 200, no line of Wrap's output is wider
+// than the width as Cells measures it, no line ends in a space unless it
+// is a line of the text left whole, the text is all there (only the
+// spaces where lines break go, and a cluster wider than the line becomes
+// "…"), and styles do not change where lines break. ansi.Wrap, which
+// Wrap used to call, left a space at the end of a line it broke, one cell
+// past the width (seen at 181 columns), and measured emoji narrower than
+// Cells does.
+func TestWrapProperties(t *testing.T) {
+	r := rand.New(rand.NewSource(181))
+	failures := 0
+	for i := 0; i < 400 && failures < 10; i++ {
+		s := randomText(r, 60)
+		if i%5 == 0 {
+			s += "\n" + randomText(r, 20)
+		}
+		whole := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			whole[l] = true
+		}
+		for w := 1; w <= 200 && failures < 10; w += 1 + r.Intn(7) {
+			got := Wrap(s, w)
+			if why := wrapFault(s, got, w, whole); why != "" {
+				t.Errorf("Wrap(%q, %d) = %q: %s", s, w, got, why)
+				failures++
+			}
+			if styled := "\x1b[1m" + strings.ReplaceAll(s, " ", " \x1b[3m") + "\x1b[0m"; ansi.Strip(Wrap(styled, w)) != got {
+				t.Errorf("Wrap(%q, %d) = %q, but styled it wraps as %q", s, w, got, ansi.Strip(Wrap(styled, w)))
+				failures++
+			}
+		}
+	}
+}
+
+// wrapFault says what is wrong with got, s wrapped to w cells, or "":
+// a line wider than w, a line ending in a space that is not one of
+// whole, the lines of s, left as they were, or text lost or changed.
+func wrapFault(s, got string, w int, whole map[string]bool) string {
+	for _, l := range strings.Split(got, "\n") {
+		if c := Cells(l); c > w {
+			return fmt.Sprintf("line %q is %d cells", l, c)
+		}
+		if strings.HasSuffix(l, " ") && !whole[l] {
+			return fmt.Sprintf("line %q ends in a space", l)
+		}
+	}
+	noSpace := strings.NewReplacer(" ", "", "\n", "")
+	if w >= 6 && noSpace.Replace(got) != noSpace.Replace(s) { // 6: the widest cluster
+		return "the text changed"
+	}
+	return ""
+}
+
+// TestWrapBreaks: Wrap fills each line before breaking, keeps a
+// paragraph's indent and the lines of its input, holds words joined by a
+// no-break space, and cuts a word longer than a line.
+func TestWrapBreaks(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"the cat sat on the mat", 7, "the cat\nsat on\nthe mat"},
+		{"the cat  sat", 7, "the cat\nsat"},
+		{"aaaa -b", 5, "aaaa\n-b"},                 // was "aaaa \n-b"
+		{"one two - three", 7, "one two\n- three"}, // was "one two -", 9 cells
+		{"  indented text here", 12, "  indented\ntext here"},
+		{"one\ntwo three", 5, "one\ntwo\nthree"},
+		{"v:\u00a0version q: quit", 10, "v:\u00a0version\nq: quit"},
+		{"abcdefghij", 4, "abcd\nefgh\nij"},
+		{"ab 漢字漢字漢字", 5, "ab\n漢字\n漢字\n漢字"},
+		{"漢", 1, "…"},
+		{"see the walk-through", 15, "see the walk-\nthrough"},
+		{"flag --mqm-ref", 8, "flag\n--mqm-\nref"},
+	} {
+		if got := Wrap(c.s, c.w); got != c.want {
+			t.Errorf("Wrap(%q, %d) = %q; want %q", c.s, c.w, got, c.want)
+		}
+	}
+}
