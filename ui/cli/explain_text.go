@@ -3,8 +3,6 @@ package cli
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -62,7 +60,7 @@ func wrapAtSpaces(s string, width int) []string {
 		switch {
 		case cur == "":
 			cur = w
-		case ansi.StringWidth(cur)+1+ansi.StringWidth(w) > width:
+		case render.Cells(cur)+1+render.Cells(w) > width:
 			lines, cur = append(lines, cur), w
 		default:
 			cur += " " + w

@@ -198,9 +198,12 @@ func wrapLines(s string, width int, cont string) []string {
 	if width < 8 {
 		return []string{Truncate(s, width)}
 	}
-	if ansi.StringWidth(s) <= width {
+	if Cells(s) <= width {
 		return []string{s}
 	}
+	// ansi.Wrap measures by grapheme, not as Cells does, but these lines
+	// are numbers, names of orders and math signs, on which the two agree;
+	// it also breaks after "·" (p₁·p₂·p₃·p₄), which Wrap does not.
 	first := ansi.Wrap(s, width, " ·")
 	parts := strings.Split(first, "\n")
 	out := []string{parts[0]}

@@ -91,6 +91,8 @@ func runeCells(r rune) int {
 		return 1
 	}
 	s := string(r)
+	// The two tables terminals take a code point's width from: this is
+	// where Cells gets its measure, so it cannot be Cells.
 	return max(1, ansi.StringWidthWc(s), ansi.StringWidth(s))
 }
 

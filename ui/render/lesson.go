@@ -6,7 +6,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Lesson is one of bleuscope's built-in lessons: a classic example from
@@ -148,7 +147,7 @@ func LessonTry(st Styles, l Lesson, width int) string {
 // the walk-through's prose), after first (possibly styled), its later
 // lines indented as wide as first: a hanging indent.
 func WrapHanging(first, text string, width int) string {
-	indent := ansi.StringWidth(first)
+	indent := Cells(first)
 	lines := strings.Split(wrapText(text, width-indent), "\n")
 	for i := range lines {
 		if i == 0 {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Step is one stage of the walk-through of a segment's BLEU computation:
@@ -263,7 +262,7 @@ func (w *walk) sentences(m model.Marks, lengths bool) string {
 }
 
 // wrapText wraps prose (possibly styled) to width cells at spaces,
-// breaking a word only when it is longer than a line. Unlike ansi.Wrap it
+// breaking a word only when it is longer than a line. Unlike [Wrap] it
 // never breaks at a hyphen, so "-0.25" and "n-gram" stay whole.
 func wrapText(s string, width int) string {
 	width = max(1, width)
@@ -275,7 +274,7 @@ func wrapText(s string, width int) string {
 		line.WriteString(strings.Repeat(" ", indent))
 		used := indent
 		for _, word := range strings.Split(body, " ") {
-			ww := ansi.StringWidth(word)
+			ww := Cells(word)
 			if used > indent && used+1+ww > width {
 				out = append(out, line.String())
 				line.Reset()
@@ -287,14 +286,14 @@ func wrapText(s string, width int) string {
 				used++
 			}
 			if ww > width-indent {
-				parts := strings.Split(ansi.Hardwrap(word, width-indent, true), "\n")
+				parts := splitCells(word, width-indent)
 				for _, p := range parts[:len(parts)-1] {
 					out = append(out, line.String()+p)
 					line.Reset()
 					line.WriteString(strings.Repeat(" ", indent))
 				}
 				word = parts[len(parts)-1]
-				ww = ansi.StringWidth(word)
+				ww = Cells(word)
 			}
 			line.WriteString(word)
 			used += ww
@@ -309,8 +308,8 @@ func wrapText(s string, width int) string {
 func fitWidth(s string, width int, kept map[string]bool) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		if ansi.StringWidth(l) > width && !kept[l] {
-			lines[i] = ansi.Hardwrap(l, width, true)
+		if Cells(l) > width && !kept[l] {
+			lines[i] = strings.Join(splitCells(l, width), "\n")
 		}
 	}
 	return strings.Join(lines, "\n")

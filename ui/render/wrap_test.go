@@ -111,3 +111,27 @@ func TestWrapBreaks(t *testing.T) {
 		}
 	}
 }
+
+// TestProseWrapsByCells: the lessons' and the walk-through's wrapping,
+// and the hanging indent measure as Cells does, so
+// text with emoji that terminals counting code points draw wider (a skin
+// tone, a family joined by zero-width joiners, a Devanagari conjunct)
+// stays within the width; they measured with ansi.StringWidth, which
+// counts "👍🏽" 2 cells where Cells counts 4.
+func TestProseWrapsByCells(t *testing.T) {
+	words := strings.Repeat("ok 👍🏽 👩\u200d👩\u200d👧 क्ष ", 8)
+	long := strings.Repeat("👍🏽", 12)
+	for _, w := range []int{12, 20, 33} {
+		for name, got := range map[string]string{
+			"wrapText":    wrapText(words+long, w),
+			"WrapHanging": WrapHanging("👍🏽 ", words+long, w),
+			"fitWidth":    fitWidth(long+" "+long, w, nil),
+		} {
+			for _, l := range strings.Split(got, "\n") {
+				if c := Cells(l); c > w {
+					t.Errorf("%s at %d cells: line %q is %d cells", name, w, l, c)
+				}
+			}
+		}
+	}
+}
