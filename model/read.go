@@ -121,16 +121,28 @@ func StdinText(stdin io.Reader) (*bufio.Reader, error) {
 // whatever the file's name (gz set), else br itself. Every reader of text
 // files of its own (the WMT MQM TSV) reads through it. label names the
 // file in the [*InputError] for a gzip stream that cannot be read, which
-// the header's error is and the text's reading ends with.
+// the header's error is and the text's reading ends with, and in the one
+// for a stream that decompresses to gzip again (compressed twice).
 func Gunzip(label string, br *bufio.Reader) (text *bufio.Reader, gz bool, err error) {
-	if head, _ := br.Peek(2); len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
-		return br, false, nil // UTF-8 text never starts with these two bytes
+	if !isGzip(br) {
+		return br, false, nil
 	}
 	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return nil, false, gzipErr(label, err)
 	}
-	return bufio.NewReaderSize(gzipText{zr, label}, 64<<10), true, nil
+	text = bufio.NewReaderSize(gzipText{zr, label}, 64<<10)
+	if isGzip(text) {
+		return nil, false, inputErr(label, "is gzip compressed twice; decompress it once (gunzip) and give that")
+	}
+	return text, true, nil
+}
+
+// isGzip reports whether br starts with gzip's magic bytes, which UTF-8
+// text never starts with.
+func isGzip(br *bufio.Reader) bool {
+	head, _ := br.Peek(2)
+	return len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b
 }
 
 // gzipText reads what a gzip stream decompresses to, its errors worded

@@ -121,10 +121,6 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 			col = k - nl
 		}
 	}
-	if s.gz && line == 1 && col == 2 && k == 1 && b[0] == 0x1f && c == 0x8b {
-		// What gzip held starts with gzip's own magic bytes.
-		return inputErr(s.f.label, "is gzip compressed twice; decompress it once (gunzip) and give that")
-	}
 	return notUTF8(s.f.label, line, col, c, b[:max(k, 0)], b[max(k, 0):], segmentsText)
 }
 

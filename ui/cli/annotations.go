@@ -318,8 +318,9 @@ func runAnnotationsImport(e *env, args []string) error {
 	return nil
 }
 
-// choosePreset returns the weights: a typology file, read within limits,
-// or a named preset.
+// choosePreset returns the weights: a typology file, read within limits
+// and decompressed when it is gzip-compressed, as every input is
+// ([model.Gunzip]), or a named preset.
 func choosePreset(name, typology string, named bool, limits model.LoadOptions) (*annotations.Preset, error) {
 	if typology != "" {
 		if named {
@@ -330,7 +331,11 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 			return nil, err
 		}
 		defer f.Close()
-		p, err := annotations.ParseTypology(limits.BoundedReader(f, typology), typology)
+		r, _, err := model.Gunzip(typology, bufio.NewReader(f))
+		if err != nil {
+			return nil, err
+		}
+		p, err := annotations.ParseTypology(limits.BoundedReader(r, typology), typology)
 		var inErr *model.InputError
 		if errors.As(err, &inErr) {
 			return nil, err // its encoding or a limit: the loader's line

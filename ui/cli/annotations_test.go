@@ -476,6 +476,38 @@ func TestMQMGzipBroken(t *testing.T) {
 	}
 }
 
+// TestGzipTwice: a WMT MQM TSV or a --typology file compressed twice gets
+// the line a system file compressed twice gets, wherever it is read, and
+// a typology compressed once reads as the plain one does; before, the
+// MQM TSV "is not a WMT MQM TSV: its first line is not UTF-8 text" and
+// the typology, never decompressed, "not a text file".
+func TestGzipTwice(t *testing.T) {
+	typ := "name | quick\nseverity | m | Minor | 2\ncategory | o | Other\n"
+	writeFiles(t, map[string]string{
+		"m.tsv": mqmSmall, "m.tsv.gz.gz": gzipped(t, gzipped(t, mqmSmall)),
+		"t.typ": typ, "t.typ.gz": gzipped(t, typ), "t.typ.gz.gz": gzipped(t, gzipped(t, typ)),
+	})
+	for _, c := range []struct {
+		args []string
+		file string
+	}{
+		{[]string{"score", "--mqm", "m.tsv.gz.gz", "--mqm-ref", "sysA"}, "m.tsv.gz.gz"},
+		{[]string{"annotations", "import", "--annotations", "a.ann", "m.tsv.gz.gz"}, "m.tsv.gz.gz"},
+		{[]string{"annotations", "summary", "m.tsv.gz.gz"}, "m.tsv.gz.gz"},
+		{[]string{"annotations", "summary", "--typology", "t.typ.gz.gz", "m.tsv"}, "t.typ.gz.gz"},
+	} {
+		code, out, stderr := runCLI(t, "", c.args...)
+		if want := "bleuscope: " + c.file + " is gzip compressed twice; decompress it once (gunzip) and give that\n"; code != exitUsage || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, %q", c.args, code, out, stderr, want)
+		}
+	}
+	_, want, _ := runCLI(t, "", "annotations", "summary", "--typology", "t.typ", "m.tsv")
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--typology", "t.typ.gz", "m.tsv")
+	if code != 0 || out != want || stderr != "" || !strings.Contains(out, "quick weights") {
+		t.Errorf("a typology compressed once: status %d, stderr %q, stdout\n%s\nwant\n%s", code, stderr, out, want)
+	}
+}
+
 // TestTypologyLineLimit: a --typology file is read within --max-line (so
 // /dev/zero stops at the line limit, with its line), and a line of any
 // length below it is read; before, a line past 64 KiB, a long comment
