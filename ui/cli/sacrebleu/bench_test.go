@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,5 +69,54 @@ func BenchmarkBLEU1M(b *testing.B) {
 		if status := c.Run([]string{ref, "-i", hyp, "-f", "text"}); status != 0 {
 			b.Fatalf("status %d", status)
 		}
+	}
+}
+
+// BenchmarkXMLSystems100k is [xmlSystems] on WMT XML files of 100,000
+// segments in the shapes that cost the most: one document whose
+// reference's ids all differ from its source's but the last (every source
+// segment looked for among the reference's), and one document with a
+// system per segment.
+func BenchmarkXMLSystems100k(b *testing.B) {
+	const n = 100_000
+	seg := func(w *strings.Builder, id int, text string) {
+		w.WriteString(`<seg id="` + strconv.Itoa(id) + `">` + text + "</seg>\n")
+	}
+	var late, many strings.Builder
+	late.WriteString(`<dataset><doc id="d" origlang="de"><src lang="de"><p>` + "\n")
+	many.WriteString(late.String())
+	for i := 1; i <= n; i++ {
+		seg(&late, i, "s")
+		seg(&many, i, "s")
+	}
+	late.WriteString(`</p></src><ref lang="en" translator="A"><p>` + "\n")
+	many.WriteString(`</p></src><ref lang="en" translator="A"><p>` + "\n")
+	for i := n; i < 2*n; i++ {
+		seg(&late, i, "r")
+	}
+	seg(&many, 1, "r")
+	late.WriteString(`</p></ref><hyp system="S"><p>` + "\n")
+	many.WriteString(`</p></ref>` + "\n")
+	for i := 1; i <= n; i++ {
+		seg(&late, i, "h")
+		many.WriteString(`<hyp system="S` + strconv.Itoa(i) + `"><p>`)
+		seg(&many, 1, "h")
+		many.WriteString("</p></hyp>\n")
+	}
+	late.WriteString("</p></hyp></doc></dataset>\n")
+	many.WriteString("</doc></dataset>\n")
+	dir := b.TempDir()
+	for name, text := range map[string]string{"late": late.String(), "many": many.String()} {
+		path := filepath.Join(dir, name+".xml")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := xmlSystems(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -98,14 +98,6 @@ func (c testSetCache) fields(ts, langpair string) []string {
 	return append(append(src, refs...), others...)
 }
 
-// listedFields is the fields of a test set's language pair in the order
-// sacrebleu lists them (--list, --echo all): [testSetCache.fields], with
-// those of a WMT XML test set ordered as sacrebleu makes them
-// ([testSetCache.orderXMLFields], which reads the XML file).
-func (c testSetCache) listedFields(ts, langpair string) []string {
-	return c.orderXMLFields(ts, langpair, c.fields(ts, langpair))
-}
-
 // refLess orders reference fields: ref, then ref:0, ref:1, ... by number,
 // then the named ones.
 func refLess(a, b string) bool {
@@ -224,11 +216,13 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 			return c.neverDownloads(*o.testSet, o.langpair)
 		}
 		for _, lp := range pairs {
-			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(c.listedFields(*o.testSet, lp), ", "))
+			fields := c.orderXMLFields(*o.testSet, lp, c.fields(*o.testSet, lp))
+			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(fields, ", "))
 		}
 		return nil
 	}
 	var sets []string
+	pairs := map[string][]string{}
 	filepath.WalkDir(c.dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() || p == c.dir {
 			return nil
@@ -238,15 +232,16 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 		if strings.Count(rel, "/") > 2 {
 			return filepath.SkipDir
 		}
-		if len(c.langPairs(rel)) > 0 {
+		if lps := c.langPairs(rel); len(lps) > 0 {
 			sets = append(sets, rel)
+			pairs[rel] = lps
 		}
 		return nil
 	})
 	sort.Sort(sort.Reverse(sort.StringSlice(sets)))
 	fmt.Fprintf(out, "The test sets in sacrebleu's local cache (%s) are:\n", c.dir)
 	for _, s := range sets {
-		fmt.Fprintf(out, "%-30s: %s\n", s, strings.Join(c.langPairs(s), ", "))
+		fmt.Fprintf(out, "%-30s: %s\n", s, strings.Join(pairs[s], ", "))
 	}
 	return nil
 }
@@ -286,10 +281,13 @@ func (c testSetCache) echo(out *bufio.Writer, fsys *fileSystem, testSets []strin
 
 // echoFields is the fields --echo prints for a test set's language pair,
 // as sacrebleu's print_test_set chooses them, or its error: "all" is
-// every field, and "ref", when there is no field of that name, the
-// reference field first by name.
+// every field, in the order sacrebleu lists them
+// ([testSetCache.orderXMLFields]), and "ref", when there is no field of
+// that name, the reference field first by name. It lists the cache's
+// directory once, and reads a WMT XML file at most once.
 func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]string, error) {
 	fields := c.fields(ts, langpair)
+	listed := func() []string { return c.orderXMLFields(ts, langpair, fields) }
 	var firstRef string
 	for _, f := range fields {
 		if strings.HasPrefix(f, "ref") && (firstRef == "" || f < firstRef) {
@@ -305,7 +303,7 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		if len(want) != 1 {
 			return nil, fatal(1, "Cannot use --echo all with other fields")
 		}
-		want = c.listedFields(ts, langpair)
+		want = listed()
 	}
 	hasRef := slices.Contains(fields, "ref")
 	for i, f := range want {
@@ -315,7 +313,7 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		case !slices.Contains(fields, f):
 			lines := []string{
 				fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair),
-				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(c.listedFields(ts, langpair), ", ")),
+				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(listed(), ", ")),
 			}
 			if !hasRef {
 				lines = append(lines, fmt.Sprintf("'ref' also allowed for backwards compatibility (will return %s)", firstRef))

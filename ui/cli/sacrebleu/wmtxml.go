@@ -57,8 +57,12 @@ func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) []str
 		}
 	}
 	if order, err := xmlSystems(path); err == nil {
+		ranks := make(map[string]int, len(order))
+		for i, s := range order {
+			ranks[s] = i
+		}
 		rank := func(s string) int {
-			if i := slices.Index(order, s); i >= 0 {
+			if i, ok := ranks[s]; ok {
 				return i
 			}
 			return len(order) // not in the file: after those that are, by name
@@ -91,10 +95,13 @@ func xmlSystems(path string) ([]string, error) {
 	d := xml.NewDecoder(bufio.NewReader(f))
 	var (
 		order             []string
-		suite             bool     // the document is a test suite's
-		hyps              []string // the document's systems, in order
-		srcSegs, refSegs  []string // its source segments, and those a reference translates
-		part, segID       string   // src, ref or hyp; the segment's id
+		ordered           = map[string]bool{} // the systems in order
+		suite             bool                // the document is a test suite's
+		hyps              []string            // the document's systems, in order
+		inHyps            = map[string]bool{} // the same, to look them up
+		srcSegs           []string            // its source segments
+		refSegs           = map[string]bool{} // those of its segments a reference translates
+		part, segID       string              // src, ref or hyp; the segment's id
 		inSeg, segHasText bool
 	)
 	for {
@@ -110,12 +117,15 @@ func xmlSystems(path string) ([]string, error) {
 			switch t.Name.Local {
 			case "doc":
 				_, suite = xmlAttr(t, "testsuite")
-				hyps, srcSegs, refSegs = hyps[:0], srcSegs[:0], refSegs[:0]
+				hyps, srcSegs = hyps[:0], srcSegs[:0]
+				clear(inHyps)
+				clear(refSegs)
 			case "src", "ref":
 				part = t.Name.Local
 			case "hyp":
 				part = "hyp"
-				if name, _ := xmlAttr(t, "system"); !slices.Contains(hyps, name) {
+				if name, _ := xmlAttr(t, "system"); !inHyps[name] {
+					inHyps[name] = true
 					hyps = append(hyps, name)
 				}
 			case "seg":
@@ -133,16 +143,17 @@ func xmlSystems(path string) ([]string, error) {
 				case part == "src":
 					srcSegs = append(srcSegs, segID)
 				case part == "ref" && segHasText:
-					refSegs = append(refSegs, segID)
+					refSegs[segID] = true
 				}
 			case "src", "ref", "hyp":
 				part = ""
 			case "doc":
-				if suite || !slices.ContainsFunc(srcSegs, func(id string) bool { return slices.Contains(refSegs, id) }) {
+				if suite || !slices.ContainsFunc(srcSegs, func(id string) bool { return refSegs[id] }) {
 					continue
 				}
 				for _, h := range hyps {
-					if !slices.Contains(order, h) {
+					if !ordered[h] {
+						ordered[h] = true
 						order = append(order, h)
 					}
 				}
