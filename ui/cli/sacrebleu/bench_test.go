@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // englishCorpus writes a corpus of n lines built as the shared benchmark
@@ -113,7 +114,7 @@ func BenchmarkXMLSystems100k(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := xmlSystems(path); err != nil {
+				if _, err := xmlSystems(path, model.NewBudget(1<<30)); err != nil {
 					b.Fatal(err)
 				}
 			}

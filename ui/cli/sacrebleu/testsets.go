@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // testSetCache is sacrebleu's local copy of its built-in test sets:
@@ -17,20 +19,23 @@ import (
 // DIR/NAME/NAME'.LANGPAIR.FIELD, where NAME' is the name with "/" turned
 // into "_" and FIELD a field name with ":" turned into "-" (src, ref,
 // ref-A, ref-0, docid, origlang, the WMT systems...). bleuscope reads
-// those files and never downloads anything.
+// those files and never downloads anything. What it reads beyond them (a
+// WMT XML file, for the order of its fields) it reads within budget, the
+// run's input limit.
 type testSetCache struct {
-	dir string
+	dir    string
+	budget *model.Budget
 }
 
-func newTestSetCache(getenv func(string) string) testSetCache {
+func newTestSetCache(getenv func(string) string, budget *model.Budget) testSetCache {
 	if d := getenv("SACREBLEU"); d != "" {
-		return testSetCache{dir: d}
+		return testSetCache{dir: d, budget: budget}
 	}
 	home := getenv("HOME")
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	return testSetCache{dir: filepath.Join(home, ".sacrebleu")}
+	return testSetCache{dir: filepath.Join(home, ".sacrebleu"), budget: budget}
 }
 
 // xmlReferences are the references sacrebleu scores against for the WMT
@@ -216,7 +221,10 @@ func (c testSetCache) list(out *bufio.Writer, o *options) error {
 			return c.neverDownloads(*o.testSet, o.langpair)
 		}
 		for _, lp := range pairs {
-			fields := c.orderXMLFields(*o.testSet, lp, c.fields(*o.testSet, lp))
+			fields, err := c.orderXMLFields(*o.testSet, lp, c.fields(*o.testSet, lp))
+			if err != nil {
+				return err
+			}
 			fmt.Fprintf(out, "%s: %s\n", lp, strings.Join(fields, ", "))
 		}
 		return nil
@@ -287,7 +295,7 @@ func (c testSetCache) echo(out *bufio.Writer, fsys *fileSystem, testSets []strin
 // directory once, and reads a WMT XML file at most once.
 func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]string, error) {
 	fields := c.fields(ts, langpair)
-	listed := func() []string { return c.orderXMLFields(ts, langpair, fields) }
+	listed := func() ([]string, error) { return c.orderXMLFields(ts, langpair, fields) }
 	var firstRef string
 	for _, f := range fields {
 		if strings.HasPrefix(f, "ref") && (firstRef == "" || f < firstRef) {
@@ -299,11 +307,14 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		return nil, c.neverDownloads(ts, &langpair)
 	}
 	want := slices.Clone(requested)
+	var err error
 	if slices.Contains(want, "all") {
 		if len(want) != 1 {
 			return nil, fatal(1, "Cannot use --echo all with other fields")
 		}
-		want = listed()
+		if want, err = listed(); err != nil {
+			return nil, err
+		}
 	}
 	hasRef := slices.Contains(fields, "ref")
 	for i, f := range want {
@@ -311,9 +322,13 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		case f == "ref" && !hasRef:
 			want[i] = firstRef
 		case !slices.Contains(fields, f):
+			available, err := listed()
+			if err != nil {
+				return nil, err
+			}
 			lines := []string{
 				fmt.Sprintf("No such field %s in test set %s for language pair %s.", f, ts, langpair),
-				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(listed(), ", ")),
+				fmt.Sprintf("available fields for %s/%s: %s", ts, langpair, strings.Join(available, ", ")),
 			}
 			if !hasRef {
 				lines = append(lines, fmt.Sprintf("'ref' also allowed for backwards compatibility (will return %s)", firstRef))

@@ -310,3 +310,61 @@ func TestEchoAllXMLOrder(t *testing.T) {
 		t.Errorf("--echo nope: %q; want the fields in sacrebleu's order", errOut)
 	}
 }
+
+// TestXMLInputLimit: the WMT XML file --echo all, --list and an unknown
+// field's line read for the order of a test set's fields is read within
+// BLEUSCOPE_MAX_INPUT, with the files of the run, and past it gets the
+// one line of the drop-in's other inputs, naming the XML file and the
+// variable; an endless one (a device) stops there too. Before, it was
+// read whatever its size, outside the limit.
+func TestXMLInputLimit(t *testing.T) {
+	cache, dir := t.TempDir(), t.TempDir()
+	xmlPath := "wmt22/raw/wmt22-news-systems-1.1/xml/wmttest2022.de-en.all.xml"
+	files := map[string]string{
+		xmlPath: `<dataset><doc id="d" origlang="de"><src lang="de"><p><seg id="1">s</seg></p></src>` +
+			`<ref lang="en" translator="A"><p><seg id="1">r</seg></p></ref>` +
+			`<hyp system="Z"><p><seg id="1">` + strings.Repeat("h ", 1000) + `</seg></p></hyp>` +
+			`<hyp system="A"><p><seg id="1">h</seg></p></hyp></doc></dataset>`,
+	}
+	for _, f := range []string{"src", "ref-A", "docid", "origlang", "A", "Z"} {
+		files["wmt22/wmt22.de-en."+f] = f + "\n"
+	}
+	writeFiles(t, cache, files)
+	run := func(limit string, args ...string) (string, string, int) {
+		var stdout, stderr bytes.Buffer
+		env := map[string]string{"SACREBLEU": cache, maxInputVar: limit}
+		c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return env[k] }}
+		status := c.Run(args)
+		return stdout.String(), stderr.String(), status
+	}
+	overLimit := func(errOut string) bool {
+		return strings.Count(errOut, "\n") == 1 && strings.Contains(errOut, maxInputVar+"=") &&
+			strings.Contains(errOut, "wmttest2022.de-en.all.xml: the input is larger than bleuscope's limit of 1 KiB")
+	}
+	for _, args := range [][]string{
+		{"-t", "wmt22", "-l", "de-en", "--echo", "all"},
+		{"--list", "-t", "wmt22", "-l", "de-en"},
+		{"-t", "wmt22", "-l", "de-en", "--echo", "nope"},
+	} {
+		if out, errOut, status := run("1K", args...); status != 1 || out != "" || !overLimit(errOut) {
+			t.Errorf("sacrebleu %q under a 1K limit: stdout %q, stderr %q, status %d; want the limit's line, 1", args, out, errOut, status)
+		}
+		if _, errOut, status := run("8K", args...); strings.Contains(errOut, maxInputVar) || status == 1 && args[len(args)-1] != "nope" {
+			t.Errorf("sacrebleu %q under an 8K limit: stderr %q, status %d; want the XML read", args, errOut, status)
+		}
+	}
+	if out, _, _ := run("8K", "-t", "wmt22", "-l", "de-en", "--echo", "all"); out != "src\tref-A\tdocid\toriglang\tZ\tA\n" {
+		t.Errorf("--echo all under an 8K limit: %q; want the fields in the XML's order", out)
+	}
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		return
+	}
+	p := filepath.Join(cache, filepath.FromSlash(xmlPath))
+	os.Remove(p)
+	if err := os.Symlink("/dev/zero", p); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	if out, errOut, status := run("1K", "-t", "wmt22", "-l", "de-en", "--echo", "all"); status != 1 || out != "" || !overLimit(errOut) {
+		t.Errorf("an endless XML file under a 1K limit: stdout %q, stderr %q, status %d; want the limit's line, 1", out, errOut, status)
+	}
+}

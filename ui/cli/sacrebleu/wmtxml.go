@@ -1,7 +1,7 @@
 package sacrebleu
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"io"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // xmlMetaFields are the fields sacrebleu makes of a WMT XML file of 2021
@@ -43,10 +45,12 @@ func (c testSetCache) rawXML(ts, langpair string) string {
 // when the cache lacks it, where sacrebleu would download it again), then
 // domain. The references keep their order by name: sacrebleu's comes
 // from a Python set of the translators, which differs from run to run.
-func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) []string {
+// The XML file is read within the run's input limit, and its error is
+// the limit's line when it passes it.
+func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) ([]string, error) {
 	path := c.rawXML(ts, langpair)
 	if path == "" {
-		return fields
+		return fields, nil
 	}
 	var head, systems []string
 	for _, f := range fields {
@@ -56,7 +60,11 @@ func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) []str
 			systems = append(systems, f)
 		}
 	}
-	if order, err := xmlSystems(path); err == nil {
+	order, err := xmlSystems(path, c.budget)
+	if errors.Is(err, model.ErrOverLimit) {
+		return nil, tooBig(c.budget, path)
+	}
+	if err == nil {
 		ranks := make(map[string]int, len(order))
 		for i, s := range order {
 			ranks[s] = i
@@ -79,20 +87,36 @@ func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) []str
 	if slices.Contains(fields, "domain") {
 		out = append(out, "domain")
 	}
-	return out
+	return out, nil
 }
 
 // xmlSystems returns the systems of a WMT XML file in the order sacrebleu
 // makes their fields: each where it first appears (<hyp system="…">) in a
 // document, not a test suite's, with a source segment that some reference
-// translates (sacrebleu drops the others).
-func xmlSystems(path string) ([]string, error) {
+// translates (sacrebleu drops the others). The file is read from budget
+// ([model.Budget.ReadChunks]: [model.ErrOverLimit] past it).
+func xmlSystems(path string, budget *model.Budget) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	d := xml.NewDecoder(bufio.NewReader(f))
+	reserved := int64(-1) // the size unknown, nothing reserved
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		if !budget.Reserve(info.Size()) {
+			return nil, model.ErrOverLimit
+		}
+		reserved = info.Size()
+	}
+	chunks, err := budget.ReadChunks(f, reserved)
+	if err != nil {
+		return nil, err
+	}
+	readers := make([]io.Reader, len(chunks))
+	for i, c := range chunks {
+		readers[i] = bytes.NewReader(c)
+	}
+	d := xml.NewDecoder(io.MultiReader(readers...))
 	var (
 		order             []string
 		ordered           = map[string]bool{} // the systems in order
