@@ -312,6 +312,9 @@ func (c testSetCache) echoFields(ts, langpair string, requested []string) ([]str
 		if len(want) != 1 {
 			return nil, fatal(1, "Cannot use --echo all with other fields")
 		}
+		if err := c.missingXML(ts, langpair); err != nil {
+			return nil, err
+		}
 		if want, err = listed(); err != nil {
 			return nil, err
 		}

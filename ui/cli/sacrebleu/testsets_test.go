@@ -268,7 +268,9 @@ func TestEcho(t *testing.T) {
 // references, docid, origlang, the systems as they first appear in the
 // XML file sacrebleu made the text files of (in a document with a
 // segment a reference translates, not a test suite's), then domain;
-// systems by name when the cache lacks that file.
+// --list gives the systems by name when the cache lacks that file, and
+// --echo all refuses, as sacrebleu gives no other order (it would
+// download the file); before, its columns came in name order.
 func TestEchoAllXMLOrder(t *testing.T) {
 	cache, dir := t.TempDir(), t.TempDir()
 	files := map[string]string{}
@@ -305,7 +307,15 @@ func TestEchoAllXMLOrder(t *testing.T) {
 			t.Errorf("sacrebleu %q: %q (status %d, %s); want %q", tc.args, out, status, errOut, tc.want)
 		}
 	}
-	_, errOut, _ := cacheRun(t, dir, cache, "-t", "wmt22", "-l", "de-en", "--echo", "nope")
+	out, errOut, status := cacheRun(t, dir, cache, "-t", "wmt21", "-l", "ha-en", "--echo", "all")
+	if want := "wmt21/raw/test/newstest2021.ha-en.xml), which gives the order of --echo all's columns"; out != "" || status != 1 ||
+		strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "bleuscope never downloads") || !strings.Contains(errOut, filepath.FromSlash(want)) {
+		t.Errorf("--echo all without the XML file: stdout %q, stderr %q, status %d; want one line naming the file, 1", out, errOut, status)
+	}
+	if out, _, _ := cacheRun(t, dir, cache, "-t", "wmt21", "-l", "ha-en", "--echo", "src", "Zeta"); out != "src\tZeta\n" {
+		t.Errorf("--echo src Zeta without the XML file: %q; want the fields named", out)
+	}
+	_, errOut, _ = cacheRun(t, dir, cache, "-t", "wmt22", "-l", "de-en", "--echo", "nope")
 	if !strings.Contains(errOut, "available fields for wmt22/de-en: "+want+"\n") {
 		t.Errorf("--echo nope: %q; want the fields in sacrebleu's order", errOut)
 	}

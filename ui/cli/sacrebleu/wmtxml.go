@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,8 +44,7 @@ func (c testSetCache) rawXML(ts, langpair string) string {
 // references, then the others by name, as fields lists them) in the order
 // sacrebleu's fieldnames gives them: src, the references, docid,
 // origlang, the systems as they first appear in the XML file (by name
-// when the cache lacks it, where sacrebleu would download it again), then
-// domain. The references keep their order by name: sacrebleu's comes
+// when the cache lacks it: [testSetCache.missingXML]), then domain. The references keep their order by name: sacrebleu's comes
 // from a Python set of the translators, which differs from run to run.
 // The XML file is read within the run's input limit, and its error is
 // the limit's line when it passes it.
@@ -88,6 +89,23 @@ func (c testSetCache) orderXMLFields(ts, langpair string, fields []string) ([]st
 		out = append(out, "domain")
 	}
 	return out, nil
+}
+
+// missingXML is the error for a WMT XML test set whose XML file the
+// cache lacks, or nil: sacrebleu reads that file for the order of the
+// fields (downloading it again when it is missing) and never gives them
+// in another, so --echo all, whose columns are in that order, cannot be
+// answered without it.
+func (c testSetCache) missingXML(ts, langpair string) error {
+	path := c.rawXML(ts, langpair)
+	if path == "" {
+		return nil
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return fatal(1, fmt.Sprintf("bleuscope never downloads test sets, and sacrebleu's local cache (%s) has the text files of %s %s but not the XML file they were made of (%s), which gives the order of --echo all's columns: name the fields, or let sacrebleu fetch it once (sacrebleu -t %s -l %s --echo ref)",
+		c.dir, ts, langpair, path, ts, langpair))
 }
 
 // xmlSystems returns the systems of a WMT XML file in the order sacrebleu
