@@ -121,12 +121,7 @@ func (h lineInput) view(st render.Styles, width int) string {
 		return render.Truncate(prompt+shown, width)
 	}
 	room := max(2, width-render.Cells(h.prompt))
-	// off is the first rune shown: 0 when the cursor fits, else the
-	// cursor sits at the right edge.
-	off := 0
-	for off < h.pos && render.Cells(render.Safe(string(h.value[off:h.pos])))+cursor > room {
-		off++
-	}
+	off := h.scrollStart(room - cursor)
 	var b strings.Builder
 	for i := off; i <= len(h.value); i++ {
 		cell := " "
@@ -145,6 +140,28 @@ func (h lineInput) view(st render.Styles, width int) string {
 		b.WriteString(cell)
 	}
 	return render.Truncate(prompt+strings.TrimRight(b.String(), " "), width)
+}
+
+// scrollStart is the first rune view shows when room cells hold the text
+// before the cursor: the first from which that text fits them (0 when the
+// cursor fits, else the cursor sits at the right edge). Only the runes
+// within reach of the cursor are measured together: those before them
+// already add more than room cells ([render.CellsAtLeast]), so view stays
+// linear in the length of the text.
+func (h lineInput) scrollStart(room int) int {
+	off, least := h.pos, 0
+	for off > 0 {
+		w := render.CellsAtLeast(render.Safe(string(h.value[off-1])))
+		if least+w > room {
+			break
+		}
+		least += w
+		off--
+	}
+	for off < h.pos && render.Cells(render.Safe(string(h.value[off:h.pos]))) > room {
+		off++
+	}
+	return off
 }
 
 // field draws the prompt, the value and, when focused, the cursor in width

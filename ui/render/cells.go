@@ -26,6 +26,20 @@ func Cells(s string) int {
 	return wide
 }
 
+// CellsAtLeast returns the fewest cells plain s (text as [Safe] returns
+// it) adds to any line it is part of: the sum of its code points' widths
+// on a terminal that counts code points. [Cells] of a line is never less
+// than the sum of CellsAtLeast of its parts, however they join into
+// grapheme clusters, so a line can be known too wide without measuring it
+// whole.
+func CellsAtLeast(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeCells(r)
+	}
+	return n
+}
+
 // cellRange returns the widest and the narrowest width a terminal may draw
 // s in.
 func cellRange(s string) (wide, narrow int) {
