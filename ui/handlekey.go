@@ -189,7 +189,7 @@ func (m *Model) back() tea.Cmd {
 	case m.list.fromAnalysis && m.list.view.Filter == "":
 		return m.backToAnalysis()
 	case m.list.view.Filter != "": // within a drill-down, back to it
-		m.list.filter.setValue("")
+		m.list.setFilterText("")
 		m.list.setFilter("")
 		return m.refreshRows()
 	}

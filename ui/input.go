@@ -38,7 +38,7 @@ func (l *segList) startTyping(k inputKind) {
 		return
 	}
 	l.before, l.beforeSeg = l.view.Filter, l.seg
-	l.filter.setValue(l.view.Filter)
+	l.setFilterText(l.view.Filter)
 	l.filter.focus = true
 }
 
@@ -65,7 +65,7 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 		kind := l.typing
 		l.stopTyping()
 		if kind == typingFilter {
-			l.filter.setValue(l.before)
+			l.setFilterText(l.before)
 			l.seg = l.beforeSeg // not a row the live filter passed by
 			return l, actFilter
 		}
@@ -76,6 +76,7 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 		return l, actNone
 	}
 	l.filter, _ = l.filter.update(msg)
+	l.checkTyped()
 	if live {
 		return l, actFilter
 	}
@@ -100,7 +101,7 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
 		l.drillFrom, l.drillSeg = l.view.Filter, l.seg
 		l.drillSort, l.drillDesc = l.view.Sort, l.view.Desc
 	}
-	l.filter.setValue("")
+	l.setFilterText("")
 	l.view.Filter, l.only, l.drillLabel, l.focus = "", rows, label, focus
 	l.fromAnalysis, l.atFirst = true, true
 	l.drill++
@@ -110,7 +111,7 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
 // and the selection there were before it.
 func (l *segList) closeDrill() {
 	l.leaveDrill()
-	l.filter.setValue(l.drillFrom)
+	l.setFilterText(l.drillFrom)
 	l.setFilter(l.drillFrom)
 	l.seg = l.drillSeg
 	l.view.Sort, l.view.Desc = l.drillSort, l.drillDesc
@@ -147,7 +148,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 		what = "left the drill-down"
 	}
 	l.view.Filter = ""
-	l.filter.setValue("")
+	l.setFilterText("")
 	return false, true, fmt.Sprintf("%s to show line %d", what, line)
 }
 
@@ -157,10 +158,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 // the text typed does not parse.
 func (l segList) parseError(live bool) string {
 	if !live {
-		if _, err := model.ParseQuery(strings.TrimSpace(l.filter.text())); err != nil {
-			return render.Safe(whyInTwoLines("", err, l.width))
-		}
-		return ""
+		return l.typedWhy
 	}
 	if l.queryErr != "" && l.filter.text() != l.view.Filter {
 		return l.queryErr
@@ -168,12 +166,26 @@ func (l segList) parseError(live bool) string {
 	return ""
 }
 
+// setFilterText puts s in the filter prompt, cursor at its end.
+func (l *segList) setFilterText(s string) {
+	l.filter.setValue(s)
+	l.checkTyped()
+}
+
+// checkTyped words why the filter text does not parse ([segList.typedWhy]).
+func (l *segList) checkTyped() {
+	l.typedWhy = ""
+	if _, err := model.ParseQuery(strings.TrimSpace(l.filter.text())); err != nil {
+		l.typedWhy = render.Safe(whyInTwoLines("", err, l.width))
+	}
+}
+
 // backToBefore gives back the filter and the selection there were when
 // "/" was pressed (a query entered that cannot be applied): the prompt
 // shows that filter again, and the selection is not a row the live
 // filter passed by. It reports whether the filter changed.
 func (l *segList) backToBefore() bool {
-	l.filter.setValue(l.before)
+	l.setFilterText(l.before)
 	l.seg = l.beforeSeg
 	return l.setFilter(l.before)
 }

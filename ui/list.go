@@ -47,7 +47,12 @@ type segList struct {
 	rowsFilter string
 	rowsDrill  int
 
-	filter    lineInput
+	filter lineInput
+	// typedWhy is why the filter text does not parse, worded for the
+	// list's width, or "" when it parses: set with the text
+	// (setFilterText, updateTyping) and the width, as every frame of the
+	// prompt reads it (parseError).
+	typedWhy  string
 	jump      lineInput
 	typing    inputKind
 	before    string // the filter when "/" was pressed, restored by esc
@@ -117,6 +122,7 @@ func newSegList(ds *model.Dataset) segList {
 // SetSize fits the list to width cells and rows visible rows.
 func (l segList) SetSize(width, rows int) segList {
 	l.width, l.height = width, rows
+	l.checkTyped()
 	l.ensureVisible()
 	return l
 }

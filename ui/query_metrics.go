@@ -192,7 +192,7 @@ func (m *Model) metricsFailed(err error) tea.Cmd {
 		return m.rowsFailed(err)
 	}
 	m.list.waiting = ""
-	m.list.filter.setValue("")
+	m.list.setFilterText("")
 	m.list.setFilter("")
 	cmd := m.refreshRows()
 	m.flash("filter cleared: " + err.Error())
