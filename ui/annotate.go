@@ -239,13 +239,17 @@ func (n annotator) SetSize(width, height int) annotator {
 // stripLines is how many lines the strip takes from the segment pane's
 // detail lines for sel: those it has to show, up to half the detail
 // lines (3 at least), the pane keeping the rest; none when annotating is
-// off.
+// off. It counts the lines of [annotator.stripParts] without drawing the
+// title and the list, which the strip's view draws.
 func (n annotator) stripLines(c common, sel selection, detail int) int {
 	if !n.on {
 		return 0
 	}
-	_, marked, list := n.stripParts(c, sel)
-	return min(1+len(marked)+len(list), max(3, detail/2))
+	lines := 1 // the title
+	if anns := n.segment(c, sel); sel.ok && len(anns) > 0 {
+		lines += len(markedTexts(c, sel, anns)) + len(anns)
+	}
+	return min(lines, max(3, detail/2))
 }
 
 // segment returns the attached annotations of the selection.

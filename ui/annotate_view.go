@@ -104,23 +104,30 @@ func (n annotator) stripView(c common, sel selection) string {
 // texts with the error spans marked and the list of the annotations
 // (none for a segment without).
 func (n annotator) stripParts(c common, sel selection) (title string, marked, list []string) {
-	st := c.st
 	anns := n.segment(c, sel)
 	title = n.titleLine(c, sel, anns)
 	if !sel.ok || len(anns) == 0 {
 		return title, nil, nil
 	}
-	if hasSide(anns, annotations.SideHyp) {
-		marked = append(marked, markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
-	}
-	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
-		marked = append(marked, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
-	}
+	marked = markedTexts(c, sel, anns)
 	list = make([]string, len(anns))
 	for i, a := range anns {
 		list[i] = n.annLine(c, i, a)
 	}
 	return title, marked, list
+}
+
+// markedTexts are the lines of the texts of sel that anns mark (the
+// hypothesis, the source), with the error spans marked.
+func markedTexts(c common, sel selection, anns []annotations.Annotation) []string {
+	var marked []string
+	if hasSide(anns, annotations.SideHyp) {
+		marked = append(marked, markedLines(c.st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
+	}
+	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
+		marked = append(marked, markedLines(c.st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
+	}
+	return marked
 }
 
 // fitStrip lays the marked text and the list of annotations in room
