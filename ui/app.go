@@ -74,11 +74,12 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
 	m := Model{
-		c:    common{ds: ds, refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp, resample: resampling{seed: scoring.DefaultSeed}},
+		c:    common{refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp, resample: resampling{seed: scoring.DefaultSeed}},
 		list: newSegList(ds),
 		pane: newSegPane(set),
 		sig:  newSigScreen(),
 	}
+	m.c.setDataset(ds)
 	m.c.keys.setEnabled(len(ds.Systems))
 	for _, o := range opts {
 		o(&m)

@@ -12,7 +12,8 @@ import (
 // settings, the scores, the styles and keys, the window size. The root
 // model holds it and passes it down; components never change it.
 type common struct {
-	ds       *model.Dataset // the dataset kept to the references scored (refs)
+	ds       *model.Dataset // the dataset kept to the references scored (refs); set with setDataset
+	names    []string       // the systems' names, ready for the terminal: made with ds, as every screen draws them
 	refs     refChoice      // which of the loaded references are scored
 	set      model.Settings // the settings asked for
 	scored   *model.Scored  // the scores on screen (nil until the first run lands)
@@ -56,8 +57,18 @@ func (c common) score(x float64) string { return model.FormatScore(x, c.nltk()) 
 // delta formats a difference of scores shown ([model.FormatDelta]).
 func (c common) delta(d float64) string { return model.FormatDelta(d, c.nltk()) }
 
+// setDataset makes ds the dataset shown, and its systems' names those
+// drawn.
+func (c *common) setDataset(ds *model.Dataset) {
+	c.ds = ds
+	c.names = make([]string, len(ds.Systems))
+	for i, s := range ds.Systems {
+		c.names[i] = render.Safe(s.Name)
+	}
+}
+
 // systemName is system sys's name, ready for the terminal.
-func (c common) systemName(sys int) string { return render.Safe(c.ds.Systems[sys].Name) }
+func (c common) systemName(sys int) string { return c.names[sys] }
 
 // shortName is system sys's name for a title or a header line: cut to 24
 // cells at most, fewer in a narrow window ([common.cutName]).
@@ -67,16 +78,7 @@ func (c common) shortName(sys int) string { return c.cutName(sys, c.shortWidth()
 // the explorer cuts a name ([render.CutName]): at its end, or in its
 // middle when its end is what tells it from another system loaded.
 func (c common) cutName(sys, w int) string {
-	return render.CutName(c.systemName(sys), w, c.systemNames()...)
-}
-
-// systemNames are the names of the systems loaded, ready for the terminal.
-func (c common) systemNames() []string {
-	names := make([]string, len(c.ds.Systems))
-	for i := range names {
-		names[i] = c.systemName(i)
-	}
-	return names
+	return render.CutName(c.names[sys], w, c.names...)
 }
 
 // shortWidth is the most cells [common.shortName] gives a name: 24, fewer

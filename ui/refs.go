@@ -67,7 +67,7 @@ func (m *Model) cycleRefs() tea.Cmd {
 	}
 	back, note := m.leaveStaleDrill() // before the references change: it shows the rows there were
 	m.c.refs.only = only
-	m.c.ds = ds
+	m.c.setDataset(ds)
 	m.c.met.forget()
 	m.jobs.stop(jobChrF)
 	m.jobs.stop(jobTER)
