@@ -174,7 +174,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 		word, wordW = word[:0], 0
 	}
 	i := 0
-	for _, r := range text {
+	for at, r := range text {
 		if len(lines) > maxMarkedRows {
 			break
 		}
@@ -184,8 +184,11 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 			if len(word) == 0 {
 				wordGap, gap = gap, -1
 			}
-			s := render.Safe(string(r))
-			w := render.Cells(s)
+			s, w := text[at:at+1], 1 // printable ASCII: itself, one cell
+			if r < ' ' || r >= 0x7f {
+				s = render.Safe(string(r))
+				w = render.Cells(s)
+			}
 			word = append(word, cell{s, w, i, -1})
 			wordW += w
 		}

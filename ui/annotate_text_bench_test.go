@@ -1,0 +1,26 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+)
+
+// BenchmarkMarkedLines lays out a hypothesis of 600 characters (accents
+// and CJK among them) with a span marked, at 120 columns, as the
+// annotation strip does for each drawing.
+func BenchmarkMarkedLines(b *testing.B) {
+	text := string([]rune(strings.Repeat("the naïve café serves 東京 tea · ", 24))[:600])
+	mark := func(i int) spanMark {
+		if i >= 40 && i < 90 {
+			return markMajor
+		}
+		return markNone
+	}
+	st := render.DefaultStyles()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = markedLines(st, "hyp", annLabelW, text, 120, mark)
+	}
+}
