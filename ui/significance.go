@@ -317,14 +317,13 @@ func (s sigScreen) columns(c common) sigColumns {
 	if c.nltk() {
 		cols.score, cols.delta = 7, 8
 	}
-	fixed := 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + 1
 	cols.mu = 2*cols.score + 3
-	if s.width-fixed-cols.mu-1 < 24 {
+	fixed := cols.lead()
+	if s.width-fixed < 24 {
 		cols.mu = 0
+		fixed = cols.lead()
 		cols.name = min(cols.name, max(6, s.width-fixed+cols.name-12))
-		fixed = 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + 1
-	} else {
-		fixed += cols.mu + 1
+		fixed = cols.lead()
 	}
 	cols.axis = max(8, s.width-fixed)
 	cols.names = c.shortWidth()
@@ -332,6 +331,21 @@ func (s sigScreen) columns(c common) sigColumns {
 		cols.names = min(cols.names, cols.name)
 	}
 	return cols
+}
+
+// sigAxisGap is the gap before the intervals' axis: two cells, so that
+// its head ("μ ± 95% CI") stands apart from "win/tie/loss" (with one, a
+// user read them as one head).
+const sigAxisGap = 2
+
+// lead is the width of a row before the axis: the mark, the columns with
+// a space after each, and the axis's gap.
+func (cols sigColumns) lead() int {
+	n := 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + sigAxisGap
+	if cols.mu > 0 {
+		n += cols.mu + 1
+	}
+	return n
 }
 
 // nameOf is system i's name as the screen gives it everywhere: cut to the
@@ -371,7 +385,7 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 		wtl = "w/t/l"
 	}
 	// "p " and "— ": the p-values' digits line up, a star or its room after them.
-	head += render.PadLeft("p ", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + " "
+	head += render.PadLeft("p ", cols.p) + " " + render.PadLeft(wtl, cols.wtl) + strings.Repeat(" ", sigAxisGap)
 	if res.Test == model.TestPairedAR { // in fewer words rather than cut
 		axisName = render.FirstFit(s.width-render.Cells(head), axisName, "score (no CI)", "score")
 	}
@@ -387,11 +401,7 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 	for i := top; i < top+rows && i < len(res.Systems); i++ {
 		lines = append(lines, s.row(c, cols, ax, i, ref))
 	}
-	pad := 2 + cols.name + 1 + cols.score + 1 + cols.delta + 1 + cols.p + 1 + cols.wtl + 1
-	if cols.mu > 0 {
-		pad += cols.mu + 1
-	}
-	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", pad)+render.AxisTicks(ax, c.score), s.width)))
+	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", cols.lead())+render.AxisTicks(ax, c.score), s.width)))
 	if note := s.noDifferenceNote(c, cols); note != "" {
 		lines = append(lines, st.Muted.Render(note))
 	}
@@ -469,10 +479,11 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 	}
 	line := strings.Join(parts, " ")
 	draw := render.Interval(c.st, ax, lo, mid, hi, ref, kind)
+	gap := strings.Repeat(" ", sigAxisGap)
 	if i == s.cursor {
-		return c.st.Selected.Render(render.Truncate("▸ "+line, s.width-ax.Width-1)) + " " + draw
+		return c.st.Selected.Render(render.Truncate("▸ "+line, s.width-ax.Width-sigAxisGap)) + gap + draw
 	}
-	return "  " + line + " " + draw
+	return "  " + line + gap + draw
 }
 
 // wtlText is a system's wins/ties/losses against the baseline.
