@@ -502,6 +502,25 @@ func (a anaScreen) visible(x anaCtx, n int, line func(i int) string) []string {
 	return out
 }
 
+// rowsInView says, for the title, which of the current table's total
+// rows are in view when some are not: " · rows 3–14 of 14"; when the
+// table holds only part of a ranking, held says how much (" · 200 of
+// 129,941", [anaScreen.ranksOf]) and the rows are said of it: " · rows
+// 3–14 of 200 of 129,941", or before it when it counts each side (" ·
+// rows 3–14 of 100 · +50 of 1,234 · −50 of 987"). It is held when every
+// row is in view.
+func (a anaScreen) rowsInView(total int, held string) string {
+	pos := scrollRange(a.top[a.table], a.bodyRows(), total)
+	switch {
+	case pos == "":
+		return held
+	case strings.HasPrefix(held, " · "+thousands(total)+" of "):
+		span, _, _ := strings.Cut(pos, " of ")
+		return " · rows " + span + " of " + strings.TrimPrefix(held, " · ")
+	}
+	return " · rows " + pos + held
+}
+
 // waiting is the body of a table whose numbers the job is still making.
 func waiting(x anaCtx, running string) []string {
 	return []string{x.c.st.Accent.Render(running)}

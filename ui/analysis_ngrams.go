@@ -92,17 +92,23 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	}
 	if a.mode != anaSalient {
 		// The count of rows (" · 50 of 6,050") matters more than the
-		// wording: every form keeps it, the last in thousands.
+		// wording: every form keeps it, the last in thousands, and says
+		// which rows are in view when some are not (" · rows 1–12 of 50
+		// of 6,050").
+		items := a.ngramItems(x)
 		ranks, short := a.ranksOf(x)
+		ranks, short = a.rowsInView(len(items), ranks), a.rowsInView(len(items), short)
 		sys := c.shortName(x.sys)
 		var forms []string
 		for _, k := range kinds(a.mode.String()) {
 			forms = append(forms, sys+" · "+k+ranks)
 		}
 		// Last, without the system's name, which the columns and the
-		// list's header give: a long one left no room for the count.
-		titles = append(anaTitles(forms...), sys+" · "+a.mode.String()+" "+grams+short, a.mode.String()+" "+grams+short)
-		items := a.ngramItems(x)
+		// list's header give: a long one left no room for the count;
+		// then, when nothing else fits (the last rows at 60 columns), the
+		// rows in view without the ranking's size.
+		last := a.mode.String() + " " + grams
+		titles = append(anaTitles(forms...), sys+" · "+last+short, last+short, last+a.rowsInView(len(items), ""))
 		if len(items) == 0 {
 			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
@@ -140,16 +146,20 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 				"the baseline: tab or w for another"))}
 	}
 	// The count of rows on each side (" · +50 of 1,234 · −50 of 987", in
-	// short " · 100 of 2,221") is kept as the n-gram tables keep theirs.
+	// short " · 100 of 2,221") and the rows in view are kept as the
+	// n-gram tables keep theirs.
+	items := a.ngramItems(x)
 	ranks, short := a.ranksOf(x)
+	ranks, short = a.rowsInView(len(items), ranks), a.rowsInView(len(items), short)
 	pair := c.shortName(x.sys) + " vs " + c.shortName(x.other)
 	forms = forms[:0]
 	for _, k := range kinds("salient") {
 		forms = append(forms, pair+" · "+k+ranks)
 	}
 	// Last, without the baseline (the table's head names both), then
-	// without either name.
-	titles = append(anaTitles(forms...), pair+" · salient "+grams+short, c.shortName(x.sys)+" · salient "+grams+short, "salient "+grams+short)
+	// without either name, then without the rankings' size.
+	titles = append(anaTitles(forms...), pair+" · salient "+grams+short, c.shortName(x.sys)+" · salient "+grams+short,
+		"salient "+grams+short, "salient "+grams+a.rowsInView(len(items), ""))
 	sa, sb := c.shortName(x.sys), c.shortName(x.other)
 	notes = []string{
 		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
@@ -159,7 +169,6 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	if !a.salientFresh(x) {
 		return titles, notes, "", waiting(x, running)
 	}
-	items := a.ngramItems(x)
 	if len(items) == 0 {
 		return titles, notes, "", []string{c.st.Muted.Render("no n-gram of " + orders + " leans either way")}
 	}

@@ -1216,9 +1216,11 @@ func TestAnalysisDrillGivesBackOrder(t *testing.T) {
 
 // TestAnalysisSaysOfHowMany: a table that holds only the first anaTop
 // n-grams of its ranking says how many rows of how many n-grams; one that
-// holds them all says nothing.
+// holds them all says nothing. The window holds a ranking of one order
+// (anaTop rows), not that of every order, whose rows in view are said of
+// its count.
 func TestAnalysisSaysOfHowMany(t *testing.T) {
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 60))
 	x := m.anaCtx()
 	sizes, err := m.ana.base.an.RankingSizes(x.sys, anaModeKinds, []int{1, 2, 3, 4})
 	if err != nil {
@@ -1233,7 +1235,7 @@ func TestAnalysisSaysOfHowMany(t *testing.T) {
 		shown += min(n, anaTop)
 	}
 	title := func(m Model) string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
-	if want := fmt.Sprintf("all orders · %d of %s ", shown, thousands(total)); !strings.Contains(title(m), want) {
+	if want := fmt.Sprintf("all orders · rows 1–%d of %d of %s ", m.ana.bodyRows(), shown, thousands(total)); !strings.Contains(title(m), want) {
 		t.Errorf("all orders: title %q; want %q", title(m), want)
 	}
 	m = press(t, m, "1")

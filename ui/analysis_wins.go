@@ -48,13 +48,16 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 		return anaTitles("wins / ties / losses"), []string{"segment by segment against a baseline"}, "",
 			[]string{c.st.Muted.Render("wins, ties and losses need two systems")}
 	}
-	titles = anaTitles("wins / ties / losses vs "+c.shortName(x.other), "wins/ties/losses vs "+c.shortName(x.other))
+	// Which rows are in view when some are not, as the other tables say
+	// it; the last form leaves out the baseline, which the note names.
+	items := a.winItems(x)
+	rows := a.rowsInView(len(items), "")
+	titles = append(anaTitles("wins / ties / losses vs "+c.shortName(x.other)+rows, "wins/ties/losses vs "+c.shortName(x.other)+rows), "wins/ties/losses"+rows)
 	notes = []string{"each segment's sentence BLEU against " + c.shortName(x.other) + "'s",
 		"sentence BLEU per segment vs " + c.shortName(x.other) + "'s", "per segment vs " + c.shortName(x.other), "per segment"}
 	if !a.derFresh(x) {
 		return titles, notes, "", waiting(x, running)
 	}
-	items := a.winItems(x)
 	if len(items) == 0 {
 		return titles, notes, "", []string{c.st.Muted.Render("no other system to compare with the baseline")}
 	}

@@ -108,8 +108,8 @@ var wideNames = []struct {
 // TestRightEndWithWideNames: a line with something at its right end (the
 // header's job in flight, the analysis screen's tables, the significance
 // screen's count of segments) is the window's
-// width (a cell less where terminals disagree on the name's width, so that
-// it fits on all of them) and ends with that part whole, whatever the
+// width (a cell less where terminals disagree on the width of the name
+// it shows, so that it fits on all of them) and ends with that part whole, whatever the
 // system's name (a name with emoji cut "scoring…" to "sco…"); the
 // analysis and significance titles beside it are one of their forms,
 // never cut (but for the name, cut as names are).
@@ -117,10 +117,6 @@ func TestRightEndWithWideNames(t *testing.T) {
 	ds := demoDataset(t)
 	for _, n := range wideNames {
 		ds.Systems[0].Name, ds.Systems[1].Name = n.name, n.name+"-2" // the second is the baseline
-		short := 0
-		if !n.alike {
-			short = 1
-		}
 		for w := 60; w <= 130; w += 3 {
 			m := ready(t, ds, w, 16)
 			busy, _ := m.Update(keyMsg("l")) // the rescore stays in flight
@@ -135,6 +131,12 @@ func TestRightEndWithWideNames(t *testing.T) {
 			}
 			for screen, line := range lines {
 				plain := ansi.Strip(line)
+				// A cell less only where the name is in the line: a title
+				// that left it out (to keep the rows in view) is drawn alike.
+				short := 0
+				if !n.alike && strings.Contains(plain, string([]rune(n.name)[:2])) {
+					short = 1
+				}
 				if cells := render.Cells(line); render.Clip(line, w) != line || cells != w-short {
 					t.Errorf("%s, %q at %d columns: %d cells; want %d, fitting every terminal: %q", screen, n.name, w, cells, w-short, plain)
 				}
