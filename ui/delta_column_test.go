@@ -39,7 +39,7 @@ func deltaCells(t *testing.T, name, view string) map[string]string {
 	lines := strings.Split(ansi.Strip(view), "\n")
 	head := -1
 	for i, l := range lines {
-		if strings.Contains(l, " Δ") && strings.Contains(l, "hypothesis") {
+		if strings.Contains(l, " Δ") && strings.Contains(l, "hyp/ref") { // its hypothesis column's head may be "hyp"
 			head = i
 			break
 		}

@@ -306,14 +306,43 @@ func (l segList) header(c common, cols columns) string {
 	if cols.metric > 0 {
 		h += render.PadLeft(arrow(cols.metricKey, c.met.metricTitle(cols.metricKey)), cols.metric) + " "
 	}
-	name := "hypothesis"
+	names := []string{"hypothesis"}
 	if len(c.ds.Systems) > 0 {
 		// Whole or not at all: the system's name takes the header's form
 		// (a user saw "hypothesis · JDExp…cad…" under "JDExp…cademy").
 		sys := c.shortName(l.view.System)
-		name = render.FirstFit(l.width-render.Cells(h), "hypothesis · "+sys, "hyp · "+sys, "hypothesis")
+		names = []string{"hypothesis · " + sys, "hyp · " + sys, "hypothesis"}
 	}
-	return c.st.Header.Render(render.PadRight(h+name, l.width))
+	room := l.width - render.Cells(h)
+	pos := l.position()
+	if pos == nil {
+		return c.st.Header.Render(render.PadRight(h+render.FirstFit(room, names...), l.width))
+	}
+	// Which rows are in view, at the right end, as the analysis tables
+	// say it: the column's name gives way first, then the sign's words.
+	var forms []lineForm
+	for _, n := range append(names, "hyp") {
+		forms = append(forms, lineForm{n, pos[0]})
+	}
+	for _, p := range pos[1:] {
+		forms = append(forms, lineForm{"hyp", p})
+	}
+	for _, p := range pos {
+		forms = append(forms, lineForm{"", p})
+	}
+	return c.st.Header.Render(h + firstFitLine(room, " ", forms...))
+}
+
+// position says which rows are in view when some are not, in forms from
+// the fullest to the shortest: "rows 14–26 of 1984", "14–26 of 1984",
+// "rows 14–26", "14–26"; nil when every row is in view.
+func (l segList) position() []string {
+	pos := scrollRange(l.top, l.height, len(l.rows))
+	if pos == "" || l.height <= 0 {
+		return nil
+	}
+	span, _, _ := strings.Cut(pos, " of ")
+	return []string{"rows " + pos, pos, "rows " + span, span}
 }
 
 // drillFocus returns the n-gram the segment pane marks: the drill-down's,
