@@ -85,7 +85,7 @@ func TestGoldenAnnotatedSegment(t *testing.T) {
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	wait := func(text string) {
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+			teatest.WithDuration(teatestPatience), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	wait("of 70 segments")
 	for _, k := range []string{"A", "right", " ", "right", " ", "a", "m", "M", "w", "r", "o", "n", "g", " ", "v", "e", "r", "b", "enter"} {
@@ -97,7 +97,7 @@ func TestGoldenAnnotatedSegment(t *testing.T) {
 	}
 	wait("Accuracy/Omission")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(teatestPatience))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))
 }
 

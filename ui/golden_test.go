@@ -27,7 +27,7 @@ func runGolden(t *testing.T, w, h int, steps ...step) {
 	tm := teatest.NewTestModel(t, New(demoDataset(t), model.DefaultSettings()), teatest.WithInitialTermSize(w, h))
 	wait := func(text string) {
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+			teatest.WithDuration(teatestPatience), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	wait("of 70 segments")
 	for _, s := range steps {
@@ -37,7 +37,7 @@ func runGolden(t *testing.T, w, h int, steps ...step) {
 		wait(s.until)
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(teatestPatience))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
@@ -12,6 +13,12 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
+
+// teatestPatience is how long a teatest program may take to reach the
+// screen a test waits for, or to end. A passing test returns as soon as it
+// does, so the bound is generous: on a loaded two-core machine 5 s was seen
+// to run out.
+const teatestPatience = 60 * time.Second
 
 func TestMain(m *testing.M) {
 	lipgloss.SetColorProfile(termenv.Ascii)

@@ -216,14 +216,14 @@ func TestGoldenMetrics(t *testing.T) {
 				}
 			}
 			return true
-		}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		}, teatest.WithDuration(teatestPatience), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	// Both runs have landed once the header shows both corpus scores.
 	wait(fmt.Sprintf("chrF2 %.1f · TER %.1f", want.Systems[0].ChrF, want.Systems[0].TER))
 	tm.Send(keyMsg("z"))
 	wait("R = matched/ref")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(teatestPatience))
 	teatest.RequireEqualOutput(t, []byte(fm.View()))
 }
 
