@@ -559,3 +559,61 @@ func TestAnnotationFileWithBOM(t *testing.T) {
 		t.Errorf("import into it: status %d, stderr %q", code, stderr)
 	}
 }
+
+// TestAnnotationsMixedSystemNames: a file whose older marks name a system
+// by its short name (LT22) and whose newer ones by its stable name (the
+// whole base name) sums them up, and exports them, as one system, under
+// the stable name; a system of its own (JD) stays apart.
+func TestAnnotationsMixedSystemNames(t *testing.T) {
+	writeFiles(t, nil)
+	const stable = "generaltest2022.de-en.hyp.LT22.en"
+	store, err := annotations.Open("a.ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(system string, line int, rater, sev string) {
+		t.Helper()
+		a := annotations.Annotation{Kind: annotations.KindError, System: system, Line: line, Rater: rater,
+			Category: "Accuracy/Mistranslation", Severity: sev}
+		a.SetText("a hypothesis", "")
+		if _, err := store.Add(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("LT22", 1, "r1", "Major") // older marks: the short name
+	add(stable, 2, "r1", "Minor") // newer ones: the stable name
+	add(stable, 1, "r2", "Minor") // the same segment as the first, another rater
+	add("JD", 1, "r1", "Major")   // another system
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "a.ann")
+	if code != 0 || stderr != "" {
+		t.Fatalf("summary: status %d, stderr %q", code, stderr)
+	}
+	var got []annotations.SystemSummary
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("summary JSON %q: %v", out, err)
+	}
+	// LT22: line 1 (r1 5, r2 1: 3) and line 2 (r1 1): (3 + 1) / 2.
+	if len(got) != 2 || got[0].System != stable || got[0].Segments != 2 || len(got[0].Raters) != 2 ||
+		got[0].Errors["Accuracy/Mistranslation"]["Minor"] != 2 || got[0].MQM != 2 || got[1].System != "JD" {
+		t.Errorf("summary of mixed names:\n%s", out)
+	}
+	_, out, _ = runCLI(t, "", "annotations", "summary", "a.ann")
+	if strings.Contains(out, " LT22 ") || strings.Count(out, stable) != 1 {
+		t.Errorf("text summary of mixed names:\n%s", out)
+	}
+	// r1 and r2 both rated line 1 of LT22: one pair to agree.
+	_, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--agreement", "a.ann")
+	if !strings.Contains(out, `"segments": 1`) {
+		t.Errorf("agreement of mixed names:\n%s", out)
+	}
+	for _, format := range []string{"mqm-tsv", "csv", "jsonl"} {
+		_, out, _ = runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", format)
+		if strings.Count(out, stable) != 3 {
+			t.Errorf("export %s of mixed names:\n%s", format, out)
+		}
+	}
+}
