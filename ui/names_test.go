@@ -180,3 +180,43 @@ func TestNameCutKeepsStart(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneNameWhole: a system given alone, named by its whole file name,
+// stands whole in the titles where they have room (the header, the list's
+// column head, the charts and the analysis at 120 columns; all of them
+// cut it to 24 cells before), the segment pane calling its hypothesis
+// "hyp" rather than cutting it; in a narrow window it is cut
+// (render.CutName), one form a frame either way.
+func TestLoneNameWhole(t *testing.T) {
+	const name = "generaltest2022.de-en.hyp.JDExploreAcademy.en" // 45 cells
+	ds := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"`+name+`": "the cat sat on a mat"}}`,
+		`{"refs": ["a dog ran in the park"], "hyps": {"`+name+`": "a dog ran in a park"}}`,
+	)
+	for _, size := range []struct{ w, h int }{{60, 16}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
+		base := ready(t, ds, size.w, size.h)
+		short := render.CutName(name, base.c.shortWidth())
+		for _, keys := range [][]string{{}, {"enter"}, {"h"}, {"n"}} {
+			frame := ansi.Strip(press(t, base, keys...).View())
+			if forms := everyNameForm(frame, name); len(forms) != 1 {
+				t.Errorf("%v at %dx%d: the name is shown as %v:\n%s", keys, size.w, size.h, forms, frame)
+			}
+			lines := strings.Split(frame, "\n")
+			for _, l := range lines {
+				if ansi.StringWidth(l) > size.w {
+					t.Errorf("%v at %dx%d: a line is wider than the window: %q", keys, size.w, size.h, l)
+				}
+			}
+			first := lines[0]
+			switch {
+			case size.w >= 120 && !strings.Contains(first, name):
+				t.Errorf("%v at %dx%d: the title does not name %s whole:\n%s", keys, size.w, size.h, name, frame)
+			case size.w == 60 && (strings.Contains(frame, name) || short == name || !strings.Contains(frame, short)):
+				t.Errorf("%v at 60x16: the name is not cut to %q:\n%s", keys, short, frame)
+			}
+		}
+		if frame := ansi.Strip(base.View()); size.w == 120 && !strings.Contains(frame, "hypothesis · "+name) {
+			t.Errorf("at 120 columns the list's column head does not name %s whole:\n%s", name, frame)
+		}
+	}
+}
