@@ -47,7 +47,7 @@ func NewDataset(src []string, refNames []string, refs [][]string, refAbsent [][]
 	ds := &Dataset{Src: src, RefNames: refNames, Refs: refs, RefAbsent: refAbsent, Systems: systems, Warnings: warnings}
 	ds.countRefs()
 	for _, s := range ds.Systems {
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings("system "+s.Name, s.Hyps)...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings("system "+s.Name, s.Hyps, ds.refWords())...)
 	}
 	return ds, nil
 }

@@ -248,12 +248,16 @@ func (r *reader) loadText() (*Dataset, error) {
 		ds.Warnings = append(ds.Warnings, nulWarning(f, streams[i])...)
 	}
 	ds.Warnings = append(ds.Warnings, repeatedRefs(r.in.Refs)...)
+	refs := make([]string, len(ds.Refs))
+	for k := range refs {
+		refs[k] = "reference " + files[len(sys)+k].label
+	}
 	for i, s := range ds.Systems {
 		label := files[i].label
 		if s.Name != baseName(s.Path) {
 			label = "system " + s.Name + " (" + label + ")"
 		}
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps)...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps, refs)...)
 	}
 	for k, ref := range ds.Refs {
 		ds.Warnings = append(ds.Warnings, emptyRefWarning(files[len(sys)+k].label, ref)...)

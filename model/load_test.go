@@ -345,7 +345,18 @@ func TestLoadWarnings(t *testing.T) {
 		}},
 		{"table", map[string]string{"d.tsv": "ref\tA\nx @@ y\tx @@ y\n"}, Input{Systems: []string{"d.tsv"}}, []string{
 			`d.tsv system A: 1 line contains the subword marker "@@" (first: line 1); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			"d.tsv system A: every line is identical to reference ref; was the reference given as a system?",
+			"d.tsv system A: every line is identical to the reference; was the reference given as a system?",
+		}},
+		// A reference is named as a system is: its file as given, or in a
+		// table by the label bleuscope shows it by; before, a JSONL
+		// record's second reference was "ref2", a name no file holds.
+		{"copy of a reference in a folder", map[string]string{"h.txt": hyp3, "refs/r.txt": ref3}, Input{Systems: []string{"h.txt", "refs/r.txt"}, Refs: []string{"refs/r.txt"}}, []string{
+			"system r (refs/r.txt): every line is identical to reference refs/r.txt; was the reference given as a system?",
+		}},
+		{"copy of a JSONL reference", map[string]string{"d.jsonl": `{"refs": ["a b", "c d"], "hyps": {"A": "c d"}}
+{"refs": ["e f", "g h"], "hyps": {"A": "g h"}}
+`}, Input{Systems: []string{"d.jsonl"}}, []string{
+			"d.jsonl system A: every line is identical to ref 2; was the reference given as a system?",
 		}},
 	}
 	for _, tt := range tests {

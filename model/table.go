@@ -39,8 +39,9 @@ func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
 		ds.Warnings = append(ds.Warnings, nulWarning(sf, src)...)
 	}
 	ds.countRefs()
+	refs := ds.tableRefWords()
 	for _, s := range ds.Systems {
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings(f.label+" system "+s.Name, s.Hyps)...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings(f.label+" system "+s.Name, s.Hyps, refs)...)
 	}
 	return ds, nil
 }

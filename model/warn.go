@@ -62,8 +62,9 @@ func NULWarning(label string, nul LineTally) []string {
 
 // hypWarnings looks for signs that a system's output is not what BLEU
 // expects: already tokenized, still split into subwords, empty lines, or a
-// copy of a reference.
-func (d *Dataset) hypWarnings(label string, hyps []string) []string {
+// copy of a reference; refs names each reference as the warnings do
+// ("reference r.txt", the file as given, as label names a system's).
+func (d *Dataset) hypWarnings(label string, hyps []string, refs []string) []string {
 	tokenized := 0
 	var bpe, empty LineTally
 	for i, h := range hyps {
@@ -93,11 +94,38 @@ func (d *Dataset) hypWarnings(label string, hyps []string) []string {
 	}
 	for k := range d.Refs {
 		if d.sameAsRef(hyps, k) { // the first such reference is enough to say so
-			out = append(out, fmt.Sprintf("%s: every line is identical to reference %s; was the reference given as a system?", label, d.RefNames[k]))
+			out = append(out, fmt.Sprintf("%s: every line is identical to %s; was the reference given as a system?", label, refs[k]))
 			break
 		}
 	}
 	return out
+}
+
+// refWords names each reference of d for a warning by its name
+// ("reference r"): the caller's names of [NewDataset].
+func (d *Dataset) refWords() []string {
+	out := make([]string, len(d.RefNames))
+	for k, n := range d.RefNames {
+		out[k] = "reference " + n
+	}
+	return out
+}
+
+// tableRefWords names each reference of a table (TSV or JSONL) for a
+// warning as bleuscope labels it ("ref 1" for a JSONL record's first
+// reference, "ref A"; [RefLabel]), or "the reference" when it is the
+// only one: the table has no file of each, and its own names are not
+// words a person wrote ("ref1" for the first of "refs").
+func (d *Dataset) tableRefWords() []string {
+	out := d.ReferenceLabels()
+	words := make([]string, len(out))
+	for k, l := range out {
+		words[k] = RefLabel(l)
+		if l == "" {
+			words[k] = "the reference"
+		}
+	}
+	return words
 }
 
 // emptyRefWarning warns about empty lines in a reference file, most
