@@ -31,7 +31,7 @@ func defaultAnnotKeys() annotKeys {
 		Mark:   b([]string{" "}, "space", "mark first, then last"),
 		Done:   b([]string{"enter"}, "enter", "mark last (one token if no first)"),
 		Side:   b([]string{"tab"}, "tab", "hypothesis / source (omission)"),
-		Whole:  b([]string{"x"}, "x", "whole segment, no span"),
+		Whole:  b([]string{annotations.WholeSegmentKey}, annotations.WholeSegmentKey, "whole segment, no span"),
 		Up:     b([]string{"up", "k"}, "↑/k", "previous annotation"),
 		Down:   b([]string{"down", "j"}, "↓/j", "next annotation"),
 		Edit:   b([]string{"e", "enter"}, "e/enter", "edit"),

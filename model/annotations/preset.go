@@ -215,9 +215,16 @@ func (p *Preset) KeyTable() []KeyRow {
 	return rows
 }
 
+// WholeSegmentKey is the key that ends the explorer's span step with the
+// whole segment marked, no span. The key typed next picks the category
+// (or, with one category, the severity), so none may start with it:
+// pressed twice, it would record that one by accident.
+const WholeSegmentKey = "x"
+
 // Validate checks that the preset can be used: names are unique, every
 // category has one or two keys and no category's keys are a prefix of
-// another's, severity keys are single and unique.
+// another's, severity keys are single and unique, and no key the
+// explorer takes after the span step starts with [WholeSegmentKey].
 func (p *Preset) Validate() error {
 	if len(p.Categories) == 0 || len(p.Severities) == 0 {
 		return fmt.Errorf("annotations: typology %q needs at least one category and one severity", p.Name)
@@ -230,6 +237,9 @@ func (p *Preset) Validate() error {
 		names[c.Name] = true
 		if n := len([]rune(c.Keys)); n < 1 || n > 2 {
 			return fmt.Errorf("annotations: category %q needs one or two keys, not %q", c.Name, c.Keys)
+		}
+		if strings.HasPrefix(c.Keys, WholeSegmentKey) {
+			return fmt.Errorf("annotations: %s", categoryKeyClash(c))
 		}
 		for j, d := range p.Categories {
 			if i != j && strings.HasPrefix(d.Keys, c.Keys) {
@@ -250,7 +260,24 @@ func (p *Preset) Validate() error {
 		if len([]rune(s.Key)) != 1 || keys[s.Key] {
 			return fmt.Errorf("annotations: severity %q needs one key of its own, not %q", s.Name, s.Key)
 		}
+		if len(p.Categories) == 1 && s.Key == WholeSegmentKey {
+			return fmt.Errorf("annotations: %s", severityKeyClash(s))
+		}
 		keys[s.Key] = true
 	}
 	return nil
+}
+
+// categoryKeyClash says why c's keys cannot start with
+// [WholeSegmentKey], and the fix.
+func categoryKeyClash(c Category) string {
+	return fmt.Sprintf("the keys %q of category %q start with %q, the key that marks the whole segment in the explorer (pressed twice, it would pick the category by accident); give the category other keys",
+		c.Keys, c.Name, WholeSegmentKey)
+}
+
+// severityKeyClash says why s, the severity of a typology of one
+// category, cannot take [WholeSegmentKey], and the fix.
+func severityKeyClash(s Severity) string {
+	return fmt.Sprintf("the key %q of severity %q marks the whole segment in the explorer, and with one category the severity is typed right after it (pressed twice, it would pick the severity by accident); give the severity another key",
+		s.Key, s.Name)
 }

@@ -68,6 +68,21 @@ func TestPresetsAreValidAndTheirKeysWork(t *testing.T) {
 	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "prefix") {
 		t.Errorf("a key that is the prefix of others: %v", err)
 	}
+	whole := ESA()
+	whole.Categories[0].Keys = WholeSegmentKey
+	if err := whole.Validate(); err == nil || !strings.Contains(err.Error(), "marks the whole segment") {
+		t.Errorf("a category keyed %q: %v", WholeSegmentKey, err)
+	}
+}
+
+// TestTypologySeverityKeyX: with two categories or more, a key typed
+// after the whole-segment key picks a category, so a severity may take
+// that key.
+func TestTypologySeverityKeyX(t *testing.T) {
+	p, err := ParseTypology(strings.NewReader("severity | x | major | 5\ncategory | a | A\ncategory | b | B\n"), "t")
+	if err != nil || p.SeverityByKey(WholeSegmentKey) == nil {
+		t.Errorf("a severity keyed x beside two categories: %v, %v", p, err)
+	}
 }
 
 // The example of ParseTypology's documentation.
@@ -112,6 +127,13 @@ func TestParseTypology(t *testing.T) {
 		{"severity | m | minor | 1\ncategory | abc | A\n", "needs one or two keys"},
 		{"severity | m | minor | 1\n", "at least one category"},
 		{"severity | m | minor | 1\nseverity | m | major | 5\ncategory | a | A\n", "needs one key of its own"},
+		// x marks the whole segment, and the key after it picks the
+		// category (the severity when there is one category): a category
+		// keyed x, or a lone category's severity keyed x, was taken, and
+		// pressed twice x recorded it by accident.
+		{"severity | m | minor | 1\ncategory | a | A\ncategory | x | Other\n", `t:3: the keys "x" of category "Other" start with "x", the key that marks the whole segment in the explorer (pressed twice, it would pick the category by accident); give the category other keys`},
+		{"severity | m | minor | 1\ncategory | xo | Other\ncategory | a | A\n", `t:2: the keys "xo" of category "Other" start with "x"`},
+		{"severity | m | minor | 1\nseverity | x | major | 5\ncategory | a | A\n", `t:2: the key "x" of severity "major" marks the whole segment in the explorer, and with one category the severity is typed right after it (pressed twice, it would pick the severity by accident); give the severity another key`},
 	} {
 		if _, err := ParseTypology(strings.NewReader(c.in), "t"); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParseTypology(%q): %v; want %q", c.in, err, c.want)

@@ -30,7 +30,9 @@ import (
 // optional weights that replace the severity's for this category ("*" for
 // every severity, several separated by spaces). "score" asks for an ESA
 // 0–100 score per segment as well. The result is checked as
-// [Preset.Validate] says. name labels errors with the typology's name
+// [Preset.Validate] says; a category's keys starting with
+// [WholeSegmentKey], or a lone category's severity keyed with it, is
+// refused on its line. name labels errors with the typology's name
 // and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
 // is refused with the [*model.InputError] [model.Load] gives for one
 // ([model.CheckEncoding], [model.NotUTF8]), as is an error reading r
@@ -39,6 +41,7 @@ import (
 // is dropped.
 func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	p := &Preset{Name: "custom"}
+	wholeKeyLine := 0 // the line of a severity keyed WholeSegmentKey
 	br := bufio.NewReader(r)
 	mark, err := textStart(br, name)
 	if err != nil {
@@ -87,11 +90,17 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 				return nil, bad(fmt.Sprintf("weight %q is not a number", f[3]))
 			}
 			p.Severities = append(p.Severities, Severity{Key: f[1], Name: f[2], Weight: w})
+			if f[1] == WholeSegmentKey && wholeKeyLine == 0 {
+				wholeKeyLine = line
+			}
 		case "category":
 			if len(f) < 3 || len(f) > 4 {
 				return nil, bad(`write "category | KEYS | NAME" and optionally "| SEVERITY=WEIGHT ..."`)
 			}
 			c := Category{Keys: f[1], Name: f[2]}
+			if strings.HasPrefix(c.Keys, WholeSegmentKey) {
+				return nil, bad(categoryKeyClash(c))
+			}
 			if len(f) == 4 {
 				c.Weights = map[string]float64{}
 				for _, kv := range strings.Fields(f[3]) {
@@ -107,6 +116,9 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 		default:
 			return nil, bad(fmt.Sprintf("unknown directive %q; use name, severity, category or score", f[0]))
 		}
+	}
+	if len(p.Categories) == 1 && wholeKeyLine > 0 {
+		return nil, fmt.Errorf("%s:%d: %s", name, wholeKeyLine, severityKeyClash(*p.SeverityByKey(WholeSegmentKey)))
 	}
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
