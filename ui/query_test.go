@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -216,32 +217,80 @@ func TestFilterLabelQuotes(t *testing.T) {
 	}
 }
 
-// TestBadQueryHintWhole: why a query does not parse stands whole on the
-// footer's two lines at 60 and 80 columns, in a shorter wording when the
-// fullest does not fit: in the status after enter and above the prompt
-// while it is typed; at 60 columns the status of /a/, (terms written
-// together) cut its hint ("write \/ fo…"). At 120 columns it is worded
-// in full.
+// TestBadQueryHintWhole: why a query does not parse stands whole at 60
+// and 80 columns, on the footer's last line when a wording fits it, else
+// on its two lines, in a shorter wording when the fullest does not fit:
+// in the status after enter and above the prompt (or on its line) while
+// it is typed; at 60 columns the status of /a/, (terms written together)
+// cut its hint ("write \/ fo…").
 func TestBadQueryHintWhole(t *testing.T) {
 	flat := func(lines ...string) string { return strings.Join(strings.Fields(strings.Join(lines, " ")), " ") }
-	for _, w := range []int{60, 80, 120} {
+	lastLines := func(lines []string, s string, w int) []string {
+		if ansi.StringWidth(s) <= w {
+			return lines[len(lines)-1:]
+		}
+		return lines[len(lines)-2:]
+	}
+	for _, w := range []int{60, 80} {
 		for _, q := range []string{"/a/,", `cat:"a b"c`, "(bleu<10)", "a not not b", "--vaccine", "-cat:omission", "x hyp:/ing/gi", "bleu<1e-999"} {
 			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
-			if _, err := model.ParseQuery(q); w == 120 {
-				if m.status != "filter unchanged · "+err.Error() {
-					t.Errorf("%q at %d columns: the status %q is not the error in full", q, w, m.status)
-				}
-				continue
-			}
 			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			if two := lines[len(lines)-2:]; !strings.HasPrefix(m.status, "filter unchanged · query: column ") || flat(two...) != flat(m.status) {
-				t.Errorf("%q at %d columns: the status %q is not whole on the last two lines: %q", q, w, m.status, two)
+			if end := lastLines(lines, m.status, w); !strings.HasPrefix(m.status, "filter unchanged · query: column ") || flat(end...) != flat(m.status) {
+				t.Errorf("%q at %d columns: the status %q is not whole on the last lines: %q", q, w, m.status, end)
 			}
 			m = typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
 			why := m.list.parseError(m.liveFilter())
 			lines = strings.Split(ansi.Strip(m.View()), "\n")
-			if above := lines[len(lines)-3 : len(lines)-1]; !strings.HasPrefix(why, "query: column ") || flat(above...) != flat(why) {
-				t.Errorf("%q typed at %d columns: why it is not applied, %q, is not whole above the prompt: %q", q, w, why, above)
+			prompt := lines[len(lines)-1]
+			if above := lastLines(lines[:len(lines)-1], why, w); !strings.HasPrefix(why, "query: column ") || flat(above...) != flat(why) && !strings.Contains(prompt, why) {
+				t.Errorf("%q typed at %d columns: why it is not applied, %q, is not whole above the prompt or on its line: %q", q, w, why, append(above, prompt))
+			}
+		}
+	}
+}
+
+// firstOnOneLine is lead and the first wording of q's error, the fullest
+// first, that is at most w cells, or "" when none is.
+func firstOnOneLine(t *testing.T, lead, q string, w int) string {
+	t.Helper()
+	_, err := model.ParseQuery(q)
+	var qe *model.QueryError
+	if !errors.As(err, &qe) {
+		t.Fatalf("%q: %v is not a QueryError", q, err)
+	}
+	for _, why := range qe.Wordings() {
+		if s := lead + why; ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return ""
+}
+
+// TestBadQueryOnOneLineWhenItFits: at every width from 60 to 200, a
+// query error that has a wording short enough for one line is worded so,
+// the fullest that fits, in the status after enter and above the prompt
+// while it is typed, so a hint is never wrapped apart from its sentence:
+// at 120 columns "((" read "… for the text ((, write" with "/\(\(/" alone
+// on the last line.
+func TestBadQueryOnOneLineWhenItFits(t *testing.T) {
+	queries := []string{"((", "/a/,", `cat:"a b"c`, "(bleu<10)", "a not not b", "--vaccine", "-cat:omission", "x hyp:/ing/gi"}
+	for w := 60; w <= 200; w++ {
+		for _, q := range queries {
+			want := firstOnOneLine(t, "filter unchanged · ", q, w)
+			if want == "" {
+				continue
+			}
+			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if m.status != want || lines[len(lines)-1] != want || strings.Contains(lines[len(lines)-2], "query:") {
+				t.Errorf("%q at %d columns: the status %q, ending the screen as %q; want %q on the last line alone", q, w, m.status, lines[len(lines)-2:], want)
+			}
+			if w%10 != 0 {
+				continue // the prompt's reason at every tenth width is enough
+			}
+			m = typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
+			if why, want := m.list.parseError(m.liveFilter()), firstOnOneLine(t, "", q, w); why != want {
+				t.Errorf("%q typed at %d columns: why it is not applied, %q; want %q", q, w, why, want)
 			}
 		}
 	}

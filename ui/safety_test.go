@@ -187,7 +187,8 @@ func TestStatusNeverRaw(t *testing.T) {
 	check("deleting an annotation", press(t, m, "E", "d", "y"), render.Safe(a.Category))
 	q := press(t, m, "/")
 	holding(&q.list.filter, "("+evil)
-	check("a query that does not parse", press(t, q, "enter"), render.Safe("("+evil))
+	wide, _ := q.Update(tea.WindowSizeMsg{Width: 200, Height: 30}) // room for a wording that quotes it
+	check("a query that does not parse", press(t, wide.(Model), "enter"), render.Safe("("+evil))
 	holding(&q.list.filter, "cat:"+evil)
 	check("a category no typology has", press(t, q, "enter"), render.Safe("cat:"+evil))
 	j := press(t, m, ":")

@@ -141,14 +141,21 @@ func unchangedStatus(err error, width int) string {
 }
 
 // whyInTwoLines is lead followed by err in the first of its wordings (a
-// query's, [model.QueryError]) that the footer's two lines of width cells
-// show whole once escaped, else in its shortest. The text is returned as
-// it is: [Model.flash] escapes a status, and the prompt's reason escapes
-// it where it is drawn.
+// query's, [model.QueryError]) that one line of width cells shows whole
+// once escaped, so that a hint is never parted from its sentence by a
+// wrap; when none does, in the first that the footer's two lines show
+// whole, else in its shortest. The text is returned as it is:
+// [Model.flash] escapes a status, and the prompt's reason escapes it
+// where it is drawn.
 func whyInTwoLines(lead string, err error, width int) string {
 	whys := []string{err.Error()}
 	if qe := (*model.QueryError)(nil); errors.As(err, &qe) {
 		whys = qe.Wordings()
+	}
+	for _, why := range whys {
+		if s := lead + why; render.Fits(render.Safe(s), width) {
+			return s
+		}
 	}
 	for _, why := range whys[:len(whys)-1] {
 		if s := lead + why; inTwoLines(render.Safe(s), width) {
