@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -480,11 +481,11 @@ func TestAnnLineShowsRaterFirst(t *testing.T) {
 	a := annotations.Annotation{Kind: annotations.KindError, System: "fluent", Line: 1, Rater: "rater3", Category: "Accuracy/Mistranslation", Severity: "Major"}
 	a.SetText(long, "")
 	a.Span = &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(long) - 1}
-	line := ansi.Strip(m.ann.annLine(m.c, 0, a))
+	line := ansi.Strip(m.ann.annLine(m.c, 0, a, false))
 	if !strings.Contains(line, "[rater3]") {
 		t.Errorf("the line does not name the rater: %q", line)
 	}
-	if own := ansi.Strip(m.ann.annLine(m.c, 0, func() annotations.Annotation { b := a; b.Rater = "ana"; return b }())); strings.Contains(own, "[") {
+	if own := ansi.Strip(m.ann.annLine(m.c, 0, func() annotations.Annotation { b := a; b.Rater = "ana"; return b }(), false)); strings.Contains(own, "[") {
 		t.Errorf("the annotator's own line names a rater: %q", own)
 	}
 }
@@ -1190,5 +1191,45 @@ func TestUnknownAnnotationKeysQuoted(t *testing.T) {
 	m = press(t, m, "a", "m", `"`)
 	if want := `no severity has the key “"”`; m.status != want {
 		t.Errorf("severity key \": status %q; want %q", m.status, want)
+	}
+}
+
+// TestStripNamesEveryRaterWhenMany: when a segment's marks come from more
+// than one rater, every row of the strip names its rater, the annotator's
+// own new mark too (it read " 2 m Minor …" under " 1 [rater1] m Minor …");
+// a segment marked by the annotator alone names none.
+func TestStripNamesEveryRaterWhenMany(t *testing.T) {
+	rows := func(m Model) []string {
+		_, _, list := m.ann.stripParts(m.c, m.list.selection(m.c))
+		for i := range list {
+			list[i] = ansi.Strip(list[i])
+		}
+		return list
+	}
+	mark := []string{"A", "right", " ", "enter", "a", "m", "m"} // a Minor Accuracy/Mistranslation
+	own, _ := annotating(t, 120, 40)
+	own = press(t, own, append(mark, "enter")...)
+	if list := rows(own); len(list) != 1 || strings.Contains(list[0], "[") {
+		t.Errorf("the annotator's mark alone: %q; want one row naming no rater", list)
+	}
+
+	st := openStore(t, filepath.Join(t.TempDir(), "ann.jsonl"))
+	m := annotatingWith(t, st, annotations.MQM(), 120, 40)
+	sel := m.list.selection(m.c)
+	a := annotations.Annotation{Kind: annotations.KindError, System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: "rater1", Category: "Fluency/Grammar", Severity: "Minor"}
+	a.SetText(m.c.ds.Systems[sel.sys].Hyps[sel.seg], m.c.ds.Src[sel.seg])
+	if _, err := st.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	m = annotatingWith(t, st, annotations.MQM(), 120, 40)
+	m = typeText(t, press(t, m, mark...), "passive")
+	list := rows(press(t, m, "enter"))
+	if len(list) != 2 {
+		t.Fatalf("the strip lists %q; want rater1's mark and ana's", list)
+	}
+	for i, want := range []string{"[rater1]", "[ana]"} {
+		if !strings.HasPrefix(strings.TrimSpace(list[i]), fmt.Sprintf("%d %s ", i+1, want)) {
+			t.Errorf("row %d %q does not name its rater %s first", i+1, list[i], want)
+		}
 	}
 }

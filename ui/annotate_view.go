@@ -59,12 +59,14 @@ func hasSide(anns []annotations.Annotation, side annotations.Side) bool {
 }
 
 // annLine is one annotation in a line: its number, the rater when it is
-// not the one annotating (first, so that a long span never cuts it off),
-// severity letter, category, the text marked and the note.
-func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
+// not the one annotating or when every row names its rater (tagged: the
+// segment's marks come from more than one rater, [manyRaters]), first, so
+// that a long span never cuts it off, then the severity letter, category,
+// the text marked and the note.
+func (n annotator) annLine(c common, i int, a annotations.Annotation, tagged bool) string {
 	st := c.st
 	var s string
-	if a.Rater != n.rater {
+	if tagged || a.Rater != n.rater {
 		s = st.Muted.Render("[" + render.Safe(a.Rater) + "] ")
 	}
 	switch a.Kind {
@@ -90,6 +92,17 @@ func (n annotator) annLine(c common, i int, a annotations.Annotation) string {
 	return render.Truncate(fmt.Sprintf("%2d ", i+1)+s, c.width)
 }
 
+// manyRaters reports whether anns come from more than one rater, so that
+// each row names its own ([annotator.annLine]).
+func manyRaters(anns []annotations.Annotation) bool {
+	for _, a := range anns {
+		if a.Rater != anns[0].Rater {
+			return true
+		}
+	}
+	return false
+}
+
 // stripView is the annotations strip below the segment pane: a title
 // (or the save error, in one line), the hypothesis and source with the
 // error spans marked, and the segment's annotations, in exactly n.height
@@ -111,8 +124,9 @@ func (n annotator) stripParts(c common, sel selection) (title string, marked, li
 	}
 	marked = markedTexts(c, sel, anns)
 	list = make([]string, len(anns))
+	tagged := manyRaters(anns)
 	for i, a := range anns {
-		list[i] = n.annLine(c, i, a)
+		list[i] = n.annLine(c, i, a, tagged)
 	}
 	return title, marked, list
 }
@@ -382,8 +396,9 @@ func (n annotator) stepLines(c common, sel selection, room int) []string {
 	case stepList, stepDelete:
 		anns := n.segment(c, sel)
 		var out []string
+		tagged := manyRaters(anns)
 		for i, a := range anns {
-			l := n.annLine(c, i, a)
+			l := n.annLine(c, i, a, tagged)
 			if i == n.pick { // highlighted whole: the line's own styles would end it
 				l = st.Selected.Render(render.PadRight(ansi.Strip(l), w))
 			}
