@@ -534,6 +534,10 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 		forms = []string{
 			fmt.Sprintf("%s − %s: %d of %d resamples with Δ ≤ 0 · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
 				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · Δ %s ▲ · p %.4f: the share whose |Δ| exceeds the mean |Δ| by more than %s",
+				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d with Δ ≤ 0 · Δ %s ▲ · p %.4f: share whose |Δ| exceeds mean |Δ| + %s",
+				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
 			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
 				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
 			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
@@ -543,6 +547,14 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 		}
 	}
 	title := render.FirstFit(w, forms...)
+	// The count atop the bars' axis says what it counts where room allows.
+	unit := " · bars: resamples per bin"
+	if res.Test == model.TestPairedAR {
+		unit = " · bars: trials per bin"
+	}
+	if render.Fits(title+unit, w) {
+		title += unit
+	}
 	h := min(max(2, height-5), 12)
 	return append([]string{"", st.Title.Render(title)},
 		strings.Split(render.DeltaHistogram(st, sc.Deltas, obs, res.Test == model.TestPairedAR, c.delta, w, h), "\n")...)

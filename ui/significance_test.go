@@ -872,3 +872,35 @@ func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 		}
 	}
 }
+
+// TestSigCaptionSaysWhatItCounts: the histogram's caption says in words
+// what p counts wherever a form that does fits (at 120 columns it read
+// "counts |Δ| > mean |Δ| + 8.98"), and, where room allows, what the count
+// atop the bars' axis is: resamples per bin, or trials with approximate
+// randomization.
+func TestSigCaptionSaysWhatItCounts(t *testing.T) {
+	ds := demoDataset(t)
+	caption := func(m Model) string {
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "Δ ≤ 0") || strings.Contains(l, "mirror") {
+				return l
+			}
+		}
+		t.Fatalf("no caption:\n%s", ansi.Strip(m.View()))
+		return ""
+	}
+	for _, w := range []int{120, 160} {
+		if c := caption(press(t, ready(t, ds, w, 40), "B")); !strings.Contains(c, "whose |Δ| exceeds") {
+			t.Errorf("at %d columns the caption does not say what p counts in words: %q", w, c)
+		}
+	}
+	for _, c := range []struct {
+		keys []string
+		unit string
+	}{{[]string{"B"}, "bars: resamples per bin"}, {[]string{"B", "T"}, "bars: trials per bin"}} {
+		m := press(t, ready(t, ds, 200, 40), c.keys...)
+		if got := caption(m); !strings.Contains(got, c.unit) {
+			t.Errorf("%v at 200 columns: the caption does not say %q: %q", c.keys, c.unit, got)
+		}
+	}
+}
