@@ -70,8 +70,8 @@ func (c *common) setDataset(ds *model.Dataset) {
 // systemName is system sys's name, ready for the terminal.
 func (c common) systemName(sys int) string { return c.names[sys] }
 
-// shortName is system sys's name for a title or a header line: cut to
-// [common.shortWidth] cells at most ([common.cutName]).
+// shortName is system sys's name for a title or a header line: cut to 24
+// cells at most, fewer in a narrow window ([common.cutName]).
 func (c common) shortName(sys int) string { return c.cutName(sys, c.shortWidth()) }
 
 // cutName is system sys's name in at most w cells, cut as every screen of
@@ -82,22 +82,8 @@ func (c common) cutName(sys, w int) string {
 }
 
 // shortWidth is the most cells [common.shortName] gives a name: 24, fewer
-// in a narrow window (12 at least). A system given alone, named by its
-// whole file name and shown beside no other, gets all a title leaves it
-// (the window less loneTitleRest) when that is more: whole in a title
-// with room for it, cut only where the width demands it.
-func (c common) shortWidth() int {
-	w := min(24, max(12, c.width/5))
-	if len(c.names) == 1 {
-		w = max(w, c.width-loneTitleRest)
-	}
-	return w
-}
-
-// loneTitleRest is what a title needs beside a system's name: the
-// header's first line says "bleuscope · " before it and its BLEU and
-// chrF after it (its wordings say less where that does not fit).
-const loneTitleRest = 50
+// in a narrow window (12 at least).
+func (c common) shortWidth() int { return min(24, max(12, c.width/5)) }
 
 // systemCell is system sys's name in a table column w cells wide, cut
 // when longer ([common.cutName]).

@@ -261,7 +261,7 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 		Src:      in.Src,
 		RefNames: in.RefLabels,
 		Order:    p.order,
-		Hyps:     []render.Hyp{{Label: c.paneLabel(in.System, width), Detail: in.Detail}},
+		Hyps:     []render.Hyp{{Label: c.shortName(in.System), Detail: in.Detail}},
 		Focus:    p.focus,
 	}
 	if len(keys) > 1 {
@@ -270,19 +270,6 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 		}
 	}
 	return render.Segment(c.st, v, width)
-}
-
-// paneLabel is the label of system sys's hypothesis in a segment section
-// width cells wide: its short name, or "hyp" for a system given alone
-// whose name, which the titles give whole where they have room, the
-// label column would cut ("hyp · NAME" or "hypothesis", as the list's
-// column head says it: one form of a name on a frame).
-func (c common) paneLabel(sys, width int) string {
-	name := c.shortName(sys)
-	if len(c.names) == 1 && !render.HypLabelFits(name, width) {
-		return "hyp"
-	}
-	return name
 }
 
 // mathText renders the segment's precisions, brevity penalty and formula.

@@ -46,16 +46,8 @@ func labelWidth(v SegmentView, width int) int {
 	for _, n := range v.RefNames {
 		w = max(w, Cells(Safe(n))+4)
 	}
-	return max(min(w+1, 14, max(5, width/5)), min(hw+1, hypLabelRoom(width)))
+	return max(min(w+1, 14, max(5, width/5)), min(hw+1, max(5, width/3)))
 }
-
-// hypLabelRoom is the most cells a hypothesis's label column takes in a
-// segment section width cells wide: a third of it.
-func hypLabelRoom(width int) int { return max(5, width/3) }
-
-// HypLabelFits reports whether [Segment] draws label, a hypothesis's,
-// whole in a section width cells wide.
-func HypLabelFits(label string, width int) bool { return Cells(Safe(label))+1 <= hypLabelRoom(width) }
 
 // refNote is the note under a reference of n tokens, matched of them
 // matched, in w cells: its count, whether its length is the closest (r),
