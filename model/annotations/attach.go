@@ -2,7 +2,6 @@ package annotations
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -152,7 +151,7 @@ func systemOf(ds *model.Dataset, name string) (int, []string, Cause) {
 	}
 	si, found := -1, 0
 	for i, s := range ds.Systems {
-		if holdsName(s.StableName(), name) {
+		if name != "" && strings.Contains("."+s.StableName()+".", "."+name+".") {
 			si, found = i, found+1
 		}
 	}
@@ -164,58 +163,6 @@ func systemOf(ds *model.Dataset, name string) (int, []string, Cause) {
 	}
 	return -1, []string{fmt.Sprintf("%d systems' names hold that name, so which it was made on is not clear", found),
 		fmt.Sprintf("%d systems' names hold it", found), "system unclear"}, CauseUnclearSystem
-}
-
-// holdsName reports whether name is a run of the dot-separated parts of
-// full ("LT22" of generaltest2022.de-en.hyp.LT22.en), full itself
-// included.
-func holdsName(full, name string) bool {
-	return name != "" && strings.Contains("."+full+".", "."+name+".")
-}
-
-// FoldSystems returns anns with every system under one name, for reading
-// a file without its input: a name that is a run of the parts of exactly
-// one fuller name in anns (an older mark's short name, "LT22", beside the
-// stable name generaltest2022.de-en.hyp.LT22.en of newer ones) becomes
-// that name, as [Resolve] finds both on the one system against the input.
-// anns is left as it is.
-func FoldSystems(anns []Annotation) []Annotation {
-	var names []string
-	seen := map[string]bool{}
-	for i := range anns {
-		if n := anns[i].System; !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	var fullest []string // the names no other name holds
-	for _, n := range names {
-		if !slices.ContainsFunc(names, func(o string) bool { return o != n && holdsName(o, n) }) {
-			fullest = append(fullest, n)
-		}
-	}
-	to := map[string]string{}
-	for _, n := range names {
-		var in []string
-		for _, f := range fullest {
-			if f != n && holdsName(f, n) {
-				in = append(in, f)
-			}
-		}
-		if len(in) == 1 {
-			to[n] = in[0]
-		}
-	}
-	if len(to) == 0 {
-		return anns
-	}
-	out := slices.Clone(anns)
-	for i := range out {
-		if f, ok := to[out[i].System]; ok {
-			out[i].System = f
-		}
-	}
-	return out
 }
 
 // detachReasons says why a, of system si, is detached from ds, in

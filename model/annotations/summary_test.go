@@ -185,28 +185,3 @@ func TestResolveDetachesChangedText(t *testing.T) {
 		t.Errorf("segment A 1 has %d annotations, A 2 %d; want 2 and none (the changed one is detached)", len(got), len(r.Segment("A", 2)))
 	}
 }
-
-// TestFoldSystems: a name that is a run of the parts of exactly one
-// fuller name goes under it; one held by two fuller names, or by none,
-// stays as it is.
-func TestFoldSystems(t *testing.T) {
-	for _, c := range []struct {
-		names, want []string
-	}{
-		{[]string{"LT22", "wmt.de-en.hyp.LT22.en", "JD"}, []string{"wmt.de-en.hyp.LT22.en", "wmt.de-en.hyp.LT22.en", "JD"}},
-		{[]string{"hyp.LT22", "LT22", "wmt.hyp.LT22.en"}, []string{"wmt.hyp.LT22.en", "wmt.hyp.LT22.en", "wmt.hyp.LT22.en"}},
-		{[]string{"en", "wmt.hyp.A.en", "wmt.hyp.B.en"}, []string{"en", "wmt.hyp.A.en", "wmt.hyp.B.en"}},
-		{[]string{"LT2", "wmt.hyp.LT22.en", "ref"}, []string{"LT2", "wmt.hyp.LT22.en", "ref"}},
-	} {
-		anns := make([]Annotation, len(c.names))
-		for i, n := range c.names {
-			anns[i] = mark(n, 1, "r1")
-		}
-		got := FoldSystems(anns)
-		for i := range got {
-			if got[i].System != c.want[i] || anns[i].System != c.names[i] {
-				t.Errorf("FoldSystems(%q)[%d] = %q (given %q); want %q, the given one unchanged", c.names, i, got[i].System, anns[i].System, c.want[i])
-			}
-		}
-	}
-}

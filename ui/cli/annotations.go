@@ -46,9 +46,8 @@ Run 'bleuscope annotations COMMAND --help' for a command's flags.
 const annotationsSummaryHelp = `Usage: bleuscope annotations summary [flags] FILE
 
 What the annotations of FILE (an annotation file or a WMT MQM TSV) add up to,
-per system (one a file names by its short name in older marks and its whole
-name in newer ones counted once, under the whole name): best MQM first in
-text, in the order the systems first appear in JSON.
+per system: best MQM first in text, in the order the systems first appear
+in JSON.
 
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv
@@ -77,8 +76,7 @@ Flags:
 const annotationsExportHelp = `Usage: bleuscope annotations export --annotations ANN [--format F] [-o OUT]
 
 Writes the annotations of ANN (an annotation file, or a WMT MQM TSV to
-convert) in the order they were made, a system that older marks name by
-its short name under the name its newer marks give it.
+convert) in the order they were made.
 
 Examples:
   bleuscope annotations export --annotations notes.ann > notes.tsv
@@ -356,9 +354,7 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 
 // readAnnotations reads an annotation file or a WMT MQM TSV within
 // limits, telling them apart by their first line, and prints their
-// warnings. A system an annotation file names two ways (an older mark's
-// short name, a newer one's stable name) comes back under one name
-// ([annotations.FoldSystems]).
+// warnings.
 func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, error) {
 	head, err := firstBytes(path, 64)
 	if err != nil {
@@ -372,7 +368,7 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		for _, w := range store.Warnings() {
 			warnf(e, "%s", w)
 		}
-		return annotations.FoldSystems(store.All()), nil
+		return store.All(), nil
 	}
 	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
 	if err != nil {
