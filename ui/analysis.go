@@ -187,6 +187,18 @@ func (a *anaScreen) clamp(x anaCtx) {
 	}
 }
 
+// clampAll clamps every table as [anaScreen.clamp] does the current one:
+// after a size change the row under each table's cursor is in view again,
+// scrolled the least that takes.
+func (a *anaScreen) clampAll(x anaCtx) {
+	shown := a.table
+	for t := range numAnaTables {
+		a.table = t
+		a.clamp(x)
+	}
+	a.table = shown
+}
+
 // modes returns the n-gram modes m cycles through: salient only with two
 // systems or more.
 func (a anaScreen) modes(x anaCtx) int {

@@ -31,6 +31,9 @@ func (m *Model) resize() {
 	m.annSum = m.annSum.SetSize(w, h)
 	m.sig = m.sig.SetSize(w, h)
 	m.ana = m.ana.SetSize(w, h)
+	if m.c.scored != nil { // every table's selected row stays in view, as the list's does
+		m.ana.clampAll(m.anaCtx())
+	}
 	if m.learn != nil {
 		m.learn = m.learn.setSize(w, h)
 	}
