@@ -372,12 +372,8 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	lines := make([]string, 0, c.height)
 	// The fullest title that leaves the tab strip room.
 	lines = append(lines, st.Title.Render(joinFirstFit(titles, right, c.width)))
-	var asides []string
-	if a.table == anaBuckets && a.derFresh(x) {
-		_, asides = a.mostLost(x)
-	}
 	rights, fewer := a.noteRights(x)
-	lines = append(lines, st.Muted.Render(noteLine(notes, asides, rights, fewer, c.width)))
+	lines = append(lines, st.Muted.Render(noteLine(notes, rights, fewer, c.width)))
 	if head != "" {
 		lines = append(lines, st.Header.Render(render.Truncate(head, c.width)))
 	}
@@ -391,40 +387,25 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	return fit(strings.Join(lines, "\n"), c.width, c.height)
 }
 
-// noteLine draws the line under the title in width cells: the note, then
-// the aside after it, and at the right end what the counts and scores
-// were made with (that one reference is scored alone, that the tables do
-// not follow the filter, the settings). Each comes in forms, from the
-// fullest to the shortest: notes, asides (none without one) and rights,
-// then fewer, the right end in fewer words still once the note has given
-// way ("" when it has none). What gives way first is the least needed:
-// the right end's wording among rights, then the aside's second form,
-// then the note's wording, then the aside's further forms (the shortest
-// drops its figures), then the aside itself, then the right end for
-// fewer; the right end is never left out, and only the note's last form
-// is ever cut. A form fits when every terminal draws the line in width
-// cells ([render.Fits]), however it counts a name's emoji or Indic
-// script.
-func noteLine(notes, asides, rights []string, fewer string, width int) string {
-	// The note and aside in the order they give way: both whole, the
-	// aside's second form, then each further form of the aside beside
-	// every form of the note, the note's shortest last, then no aside.
-	var lefts []string
-	for i, aside := range asides {
-		for j, note := range notes {
-			if i > 0 || j == 0 {
-				lefts = append(lefts, note+aside)
-			}
-		}
-	}
-	lefts = append(lefts, notes...)
-	// Each left beside each of rights, the right giving way before the
-	// left does, then beside fewer.
+// noteLine draws the line under the title in width cells: the note, and
+// at the right end what the counts and scores were made with (that one
+// reference is scored alone, that the tables do not follow the filter,
+// the settings). Each comes in forms, from the fullest to the shortest:
+// notes and rights, then fewer, the right end in fewer words still once
+// the note has given way ("" when it has none). What gives way first is
+// the least needed: the right end's wording among rights, then the
+// note's wording, then the right end for fewer; the right end is never
+// left out, and only the note's last form is ever cut. A form fits when
+// every terminal draws the line in width cells ([render.Fits]), however
+// it counts a name's emoji or Indic script.
+func noteLine(notes, rights []string, fewer string, width int) string {
+	// Each note beside each of rights, the right giving way before the
+	// note does, then beside fewer.
 	var forms []lineForm
 	beside := func(rights ...string) {
-		for _, left := range lefts {
+		for _, note := range notes {
 			for _, right := range rights {
-				forms = append(forms, lineForm{left, right})
+				forms = append(forms, lineForm{note, right})
 			}
 		}
 	}

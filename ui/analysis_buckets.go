@@ -119,7 +119,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if !a.derFresh(x) {
 		return titles, notes, "", waiting(x, running)
 	}
-	if s, _ := a.mostLost(x); s != nil {
+	if s := a.mostLost(x); s != nil {
 		notes = s
 	}
 	nameW := 6
@@ -184,12 +184,16 @@ func anaDeltaCell(x anaCtx, d float64) string {
 
 // mostLost names the bucket where the shown system is furthest behind
 // the baseline on the same segments ([model.MostBehind]; nil without a
-// baseline to compare), and, as an aside, a smaller one that is further
-// behind still, saying how small; each in forms from the fullest to the
-// shortest.
-func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
+// baseline to compare), with, in parentheses, a smaller one that is
+// further behind still, saying how small; in forms from the fullest to
+// the shortest, as the note line takes them. What the person opened the
+// screen for goes last: the parenthesised bucket gives way first (in
+// fewer words, then with its figure alone, then left out), then the
+// baseline's name is cut ([common.cutName]) rather than left out, and
+// only the last form, which the line may cut, leaves it out.
+func (a anaScreen) mostLost(x anaCtx) []string {
 	if !salientPair(x) {
-		return nil, nil
+		return nil
 	}
 	sys, other := x.c.shortName(x.sys), x.c.shortName(x.other)
 	if a.bucketBy() == model.BySentenceBLEU {
@@ -198,7 +202,7 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 			fmt.Sprintf("grouped by %s's own sentence BLEU: low buckets are low by construction", sys),
 			"its low buckets are low by construction: compare by length",
 			"low by construction: compare by length",
-		}, nil
+		}
 	}
 	mine := a.der.buckets[x.sys]
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
@@ -209,26 +213,36 @@ func (a anaScreen) mostLost(x anaCtx) (s, aside []string) {
 			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n),
-		}, nil
+		}
 	case most.Index < 0:
-		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}, nil
+		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}
 	}
 	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRefShort), x.c.delta(most.Delta)
-	s = []string{
-		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d segment%s", sys, other, label, d, n, plural(n)),
-		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d seg%s", sys, other, label, d, n, plural(n)),
-		fmt.Sprintf("furthest behind %s in %s: %s on %d seg%s", other, label, d, n, plural(n)),
-		fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)),
-	}
+	aside := []string{"", "", ""}
 	if small.Index >= 0 && small.Delta < most.Delta {
 		label, d, n := bucketLabel(&mine[small.Index], noRefShort), x.c.delta(small.Delta), len(mine[small.Index].Rows)
 		aside = []string{
 			fmt.Sprintf(" (%s: %s on only %d)", label, d, n),
 			fmt.Sprintf(" (%s: %s on %d)", label, d, n),
-			fmt.Sprintf(" (%s: worse)", label),
+			fmt.Sprintf(" (%s: %s)", label, d),
 		}
 	}
-	return s, aside
+	behind := func(name string) string {
+		return fmt.Sprintf("furthest behind %s in %s: %s on %d seg%s", name, label, d, n, plural(n))
+	}
+	forms := []string{
+		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d segment%s%s", sys, other, label, d, n, plural(n), aside[0]),
+		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d seg%s%s", sys, other, label, d, n, plural(n), aside[1]),
+		behind(other) + aside[1],
+		behind(other) + aside[2],
+		behind(other),
+	}
+	for w, prev := render.Cells(other)-1, other; w >= 4; w-- {
+		if cut := x.c.cutName(x.other, w); cut != prev {
+			forms, prev = append(forms, behind(cut)), cut
+		}
+	}
+	return append(forms, fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)))
 }
 
 // drillBucket returns a bucket's segments.

@@ -460,7 +460,7 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	// Grouped by the shown system's own sentence BLEU, it loses in its
 	// low buckets by construction: the note says so instead.
 	m = press(t, m, "m", "m")
-	if s, _ := m.ana.mostLost(m.anaCtx()); m.ana.bucketBy() != model.BySentenceBLEU || len(s) == 0 || !strings.Contains(s[0], "by construction") {
+	if s := m.ana.mostLost(m.anaCtx()); m.ana.bucketBy() != model.BySentenceBLEU || len(s) == 0 || !strings.Contains(s[0], "by construction") {
 		t.Errorf("grouped by %v: note %q; want the caveat of sentence-BLEU buckets", m.ana.bucketBy(), s)
 	}
 }
@@ -481,49 +481,42 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
 	}
 	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
-	forms, asides := m.ana.mostLost(x)
+	forms := m.ana.mostLost(x)
 	got := forms[0]
-	want := "is furthest behind " + x.c.systemName(x.other) + " in <10: " + m.c.delta(-14) + " on 400 segments"
-	if !strings.HasSuffix(got, want) || len(asides) == 0 || asides[0] != " (>=60: "+m.c.delta(-16)+" on only 9)" {
-		t.Errorf("mostLost = %q, %q; want it to end in %q, the aside on >=60", got, asides, want)
+	want := "is furthest behind " + x.c.systemName(x.other) + " in <10: " + m.c.delta(-14) + " on 400 segments (>=60: " + m.c.delta(-16) + " on only 9)"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("mostLost = %q; want it to end in %q, the aside on >=60", got, want)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, want+asides[0]) {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, want) {
 		t.Errorf("at 120 columns the note is not whole:\n%s", v)
 	}
 	m.ana.der.buckets[x.sys][0].Result.Score = 60 // ahead on the big buckets
 	m.ana.der.buckets[x.sys][1].Result.Score = 50
-	if got, _ := m.ana.mostLost(x); len(got) == 0 || !strings.Contains(got[0], "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
+	if got := m.ana.mostLost(x); len(got) == 0 || !strings.Contains(got[0], "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
 		t.Errorf("behind in a small bucket only, mostLost = %q", got)
 	}
 }
 
 // TestNoteLine: the line under the analysis title gives way in order:
-// the aside's wording, then the note's, then the aside; the right end
-// (the references, the settings) is never left out and only the note's
-// last form is cut (a new user saw "(>=60: -16.52 on o…" cut at 120
-// columns by the settings; a user test saw the aside dropped with no
-// trace at 80, and the settings dropped for it at 120).
+// the right end's wording, then the note's; the right end (the
+// references, the settings) is never left out and only the note's last
+// form is cut (a new user saw "(>=60: -16.52 on o…" cut at 120 columns by
+// the settings).
 func TestNoteLine(t *testing.T) {
 	notes := []string{"LT22 is furthest behind JDExploreAcademy in <10: -14.28 on 419 segments", "furthest behind in <10: -14.28 on 419 segs"}
-	asides := []string{" (>=60: -16.52 on only 9)", " (>=60: -16.52 on 9)", " (>=60: worse)"}
 	const right = "ref A only tok:13a"
 	line := func(left string, w int) string { return left + strings.Repeat(" ", w-len(left)-len(right)) + right }
 	for _, tc := range []struct {
 		width int
 		want  string
 	}{
-		{120, line(notes[0]+asides[0], 120)},
-		{116, line(notes[0]+asides[0], 116)},
-		{115, line(notes[0]+asides[1], 115)}, // the aside in fewer words first
-		{111, line(notes[0]+asides[1], 111)},
-		{110, line(notes[1]+asides[1], 110)}, // then the note, before the aside says less
-		{82, line(notes[1]+asides[1], 82)},
-		{81, line(notes[1]+asides[2], 81)},
-		{76, line(notes[1]+asides[2], 76)},
-		{75, line(notes[1], 75)},     // then no aside
+		{120, line(notes[0], 120)},
+		{91, line(notes[0], 91)},
+		{90, line(notes[1], 90)},
+		{62, line(notes[1], 62)},
 		{30, "furthest b… " + right}, // the note cut, the right end kept
 	} {
-		got := noteLine(notes, asides, []string{right}, "", tc.width)
+		got := noteLine(notes, []string{right}, "", tc.width)
 		if got != tc.want {
 			t.Errorf("width %d:\n got %q\nwant %q", tc.width, got, tc.want)
 		}
@@ -531,8 +524,8 @@ func TestNoteLine(t *testing.T) {
 			t.Errorf("width %d: the line is %d cells", tc.width, w)
 		}
 	}
-	if got := noteLine(notes, asides, []string{""}, "", 45); got != notes[1] {
-		t.Errorf("nothing at the right end, no aside fits: %q", got)
+	if got := noteLine(notes, []string{""}, "", 45); got != notes[1] {
+		t.Errorf("nothing at the right end: %q", got)
 	}
 	// The right end in fewer words before the note is; in fewer words
 	// still (fewer) once the note has given way.
@@ -547,7 +540,7 @@ func TestNoteLine(t *testing.T) {
 		{76, notes[1] + "  " + rights[1]},
 		{75, notes[1] + strings.Repeat(" ", 75-42-16) + fewer},
 	} {
-		if got := noteLine(notes, nil, rights, fewer, tc.width); got != tc.want {
+		if got := noteLine(notes, rights, fewer, tc.width); got != tc.want {
 			t.Errorf("width %d, the right end in fewer words:\n got %q\nwant %q", tc.width, got, tc.want)
 		}
 	}
