@@ -2,7 +2,7 @@ package ui
 
 import (
 	"fmt"
-	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -61,11 +61,9 @@ func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
 
 // noRefLabels are the labels of the bucket of segments with no reference
 // tokens, from the fullest (SPEC's, as `bleuscope buckets` says) to the
-// shortest: the table takes the fullest its window has room for
-// ([bucketColumn]), the notes the shortest, noRefShort.
-var noRefLabels = []string{model.NoRefLabel, "no ref tokens", noRefShort}
-
-const noRefShort = "r = 0"
+// shortest: the table and its note take the fullest the window has room
+// for ([bucketColumns]).
+var noRefLabels = []string{model.NoRefLabel, "no ref tokens", "r = 0"}
 
 // bucketLabel is a bucket's label, the no-reference bucket's being noRef.
 func bucketLabel(b *model.Bucket, noRef string) string {
@@ -75,22 +73,45 @@ func bucketLabel(b *model.Bucket, noRef string) string {
 	return b.Label
 }
 
-// bucketColumn returns the width of the table's label column and the
-// no-reference bucket's label in it, for buckets bs and a window that
-// leaves spare cells beside a column of 9 and the narrowest bars: the
-// fullest of [noRefLabels] that fits, the column widened to it.
-func bucketColumn(bs []model.Bucket, spare int) (width int, noRef string) {
-	noRef = noRefShort
-	if !slices.ContainsFunc(bs, func(b model.Bucket) bool { return b.Label == model.NoRefLabel }) {
-		return 9, noRef
+// bucketCols are the widths of the bucket table's columns that vary,
+// and the no-reference bucket's label.
+type bucketCols struct {
+	label, segs, name, bar int
+	noRef                  string
+}
+
+// bucketColumns lays out the bucket table: the system column as wide as
+// the names, the segment counts as the widest ("segs" at least), and the
+// no-reference bucket's label the fullest of [noRefLabels] that leaves the
+// bars room: SPEC's name where they keep 4 cells, else "no ref tokens"
+// while they keep one (at 60 columns): a recognisable name is worth more
+// than the bars' cells, which the figures beside them repeat; "r = 0"
+// only where the bars would vanish.
+func (a anaScreen) bucketColumns(x anaCtx) bucketCols {
+	c := x.c
+	cols := bucketCols{label: 9, segs: len("segs"), name: 6, noRef: noRefLabels[len(noRefLabels)-1]}
+	for s := range c.ds.Systems {
+		cols.name = max(cols.name, anaNameWidth(c, s))
 	}
-	for _, l := range noRefLabels {
-		if render.Cells(l)-9 <= spare {
-			noRef = l
-			break
+	hasNoRef := false
+	for _, b := range a.der.buckets[x.sys] {
+		cols.segs = max(cols.segs, len(strconv.Itoa(len(b.Rows))))
+		hasNoRef = hasNoRef || b.Label == model.NoRefLabel
+	}
+	// A row is the label, then 28 cells of gaps, BLEU, CI and Δ beside the
+	// counts, the name and the bar, and a cell spare.
+	rest := c.width - 29 - cols.segs - cols.name
+	if hasNoRef {
+		for i, l := range noRefLabels {
+			if bar := rest - render.Cells(l); i == 0 && bar >= 4 || i > 0 && bar >= 1 {
+				cols.noRef = l
+				break
+			}
 		}
+		cols.label = max(cols.label, render.Cells(cols.noRef))
 	}
-	return max(9, render.Cells(noRef)), noRef
+	cols.bar = max(1, min(60, rest-cols.label)) // wide windows draw finer bars
+	return cols
 }
 
 // bucketView draws the bucket table: per bucket of the shown system's
@@ -122,13 +143,9 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if s := a.mostLost(x); s != nil {
 		notes = s
 	}
-	nameW := 6
-	for s := range c.ds.Systems {
-		nameW = max(nameW, anaNameWidth(c, s))
-	}
 	bs := a.der.buckets
-	labelW, noRef := bucketColumn(bs[x.sys], c.width-44-nameW-4)
-	barW := max(4, min(60, c.width-44-nameW-(labelW-9))) // wide windows draw finer bars
+	cols := a.bucketColumns(x)
+	labelW, segsW, nameW, barW, noRef := cols.label, cols.segs, cols.name, cols.bar, cols.noRef
 	ci := ""
 	for _, b := range bs[x.sys] {
 		if b.CI != nil {
@@ -139,12 +156,12 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if x.other >= 0 {
 		base = "Δ base"
 	}
-	head = fmt.Sprintf(" %-*s %6s  %s  %-*s %6s %6s %7s", labelW, "bucket", "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
+	head = fmt.Sprintf(" %-*s %*s  %s  %-*s %6s %6s %7s", labelW, "bucket", segsW, "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
 	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
-		lead := strings.Repeat(" ", labelW+8)
+		lead := strings.Repeat(" ", labelW+segsW+2)
 		if it.first {
-			lead = render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %6d ", len(it.b.Rows))
+			lead = render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %*d ", segsW, len(it.b.Rows))
 		}
 		if len(it.b.Rows) == 0 {
 			return lead + st.Muted.Render(" no segments")
@@ -204,11 +221,11 @@ func (a anaScreen) mostLost(x anaCtx) []string {
 			"low by construction: compare by length",
 		}
 	}
-	mine := a.der.buckets[x.sys]
+	mine, noRef := a.der.buckets[x.sys], a.bucketColumns(x).noRef // the bucket named as the table names it
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
 	switch {
 	case most.Index < 0 && small.Index >= 0:
-		label, d, n := bucketLabel(&mine[small.Index], noRefShort), x.c.delta(small.Delta), len(mine[small.Index].Rows)
+		label, d, n := bucketLabel(&mine[small.Index], noRef), x.c.delta(small.Delta), len(mine[small.Index].Rows)
 		return []string{
 			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
@@ -217,10 +234,10 @@ func (a anaScreen) mostLost(x anaCtx) []string {
 	case most.Index < 0:
 		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}
 	}
-	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRefShort), x.c.delta(most.Delta)
+	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRef), x.c.delta(most.Delta)
 	aside := []string{"", "", ""}
 	if small.Index >= 0 && small.Delta < most.Delta {
-		label, d, n := bucketLabel(&mine[small.Index], noRefShort), x.c.delta(small.Delta), len(mine[small.Index].Rows)
+		label, d, n := bucketLabel(&mine[small.Index], noRef), x.c.delta(small.Delta), len(mine[small.Index].Rows)
 		aside = []string{
 			fmt.Sprintf(" (%s: %s on only %d)", label, d, n),
 			fmt.Sprintf(" (%s: %s on %d)", label, d, n),

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,5 +88,49 @@ func TestAnalysisResizeKeepsSelection(t *testing.T) {
 		if !tb.multi {
 			t.Errorf("%s: no size change scrolled it: the test wants one that does", tb.name)
 		}
+	}
+}
+
+// TestAnalysisNoRefBucketName: the bucket of segments with no reference
+// tokens keeps a recognisable name at every width, "no reference tokens"
+// as the command line says it where the bars keep 4 cells and "no ref
+// tokens" at 60 and 65 columns, the bars giving the cells while one is left (a new
+// user's pass saw "r = 0" at 60 columns and "no reference tokens" at 80);
+// "r = 0" only where the bars would vanish.
+func TestAnalysisNoRefBucketName(t *testing.T) {
+	for _, w := range []int{60, 65, 70, 80, 100, 120, 200} {
+		m := openAnalysisScreen(t, ready(t, longNames(t), w, 24))
+		m = press(t, m, "right", "m", "G")
+		if m.ana.bucketBy() != model.ByLengthRatio {
+			t.Fatalf("grouped by %v; want the length ratio", m.ana.bucketBy())
+		}
+		view := ansi.Strip(m.View())
+		checkFit(t, fmt.Sprintf("buckets at %d columns", w), m.View(), w, 24)
+		want := "no reference tokens"
+		if w < 70 {
+			want = "no ref tokens"
+		}
+		lines := strings.Split(view, "\n")
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "›"+want+" ") }) || strings.Contains(view, "r = 0") {
+			t.Errorf("%d columns: the last bucket is not named %q:\n%s", w, want, view)
+		}
+		if cols := m.ana.bucketColumns(m.anaCtx()); cols.bar < 1 || cols.noRef != want {
+			t.Errorf("%d columns: bars of %d cells beside %q", w, cols.bar, cols.noRef)
+		}
+		for _, l := range lines {
+			if strings.Contains(l, "LT22") && strings.Contains(l, ".") && !strings.ContainsAny(l, "█▏▎▍▌▋▊▉·") {
+				t.Errorf("%d columns: a row without its bar: %q", w, l)
+			}
+		}
+	}
+	// Counts of seven digits leave no cell for the bars beside "no ref
+	// tokens" at 60 columns: the short name then.
+	m := openAnalysisScreen(t, ready(t, longNames(t), 60, 16))
+	m = press(t, m, "right", "m")
+	x := m.anaCtx()
+	bs := m.ana.der.buckets[x.sys]
+	bs[len(bs)-1] = model.Bucket{Label: model.NoRefLabel, Rows: make([]int, 1_000_000)}
+	if cols := m.ana.bucketColumns(x); cols.noRef != "r = 0" || cols.bar < 1 {
+		t.Errorf("a million segments at 60 columns: bars of %d cells beside %q; want r = 0 and a bar", cols.bar, cols.noRef)
 	}
 }

@@ -454,7 +454,7 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	if at < 0 {
 		t.Fatalf("the demo's middle system is behind the best in no bucket of %d segments: pick another pair", model.MinSupport)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "furthest behind "+m.c.shortName(x.other)+" in "+bucketLabel(&mine[at], noRefShort)+": "+m.c.delta(worst)) {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "furthest behind "+m.c.shortName(x.other)+" in "+bucketLabel(&mine[at], m.ana.bucketColumns(x).noRef)+": "+m.c.delta(worst)) {
 		t.Errorf("the note does not name bucket %s (Δ %v):\n%s", mine[at].Label, worst, v)
 	}
 	// Grouped by the shown system's own sentence BLEU, it loses in its
