@@ -98,7 +98,12 @@ func textReader(label string, src io.Reader) (*bufio.Reader, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	head, _ := br.Peek(EncodingHead + 1)
+	// A gzip stream that breaks within the head is said as broken, not
+	// judged by the few bytes before the break as if they were the file.
+	head, err := br.Peek(EncodingHead + 1)
+	if ie := (*InputError)(nil); errors.As(err, &ie) {
+		return nil, false, ie
+	}
 	if err := CheckEncoding(label, head); err != nil {
 		return nil, false, err
 	}

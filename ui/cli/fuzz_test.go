@@ -71,13 +71,14 @@ func FuzzTokenizeCommand(f *testing.F) {
 		if strings.HasPrefix(in, "\x1f\x8b") { // gzip, decompressed first
 			text, err := gunzipAll(in)
 			if err != nil {
-				// tokenize streams: whole lines decompressed before the
-				// stream breaks are read first, and one that is not text
-				// is said as such, before the break is reached.
+				// tokenize streams: what decompressed before the stream
+				// breaks is read first, and when it is gzip again, a head
+				// in UTF-16 or UTF-32 or a whole line that is not UTF-8,
+				// that may be said before the break is reached.
 				whole := text[:strings.LastIndexByte(text, '\n')+1]
-				if !utf8.ValidString(whole) || model.CheckEncoding("standard input", []byte(whole)) != nil {
+				if strings.HasPrefix(text, "\x1f\x8b") || !utf8.ValidString(whole) || model.CheckEncoding("standard input", []byte(text)) != nil {
 					if code != exitUsage || !strings.HasPrefix(stderr, "bleuscope: standard input") {
-						t.Fatalf("broken gzip %q whose lines before the break are not text: status %d, stderr %q; want 2 and a line naming standard input", in, code, stderr)
+						t.Fatalf("broken gzip %q whose text before the break is refused: status %d, stderr %q; want 2 and a line naming standard input", in, code, stderr)
 					}
 					return
 				}
