@@ -98,13 +98,15 @@ func textReader(label string, src io.Reader) (*bufio.Reader, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	// A gzip stream that breaks within the head is said as broken, not
-	// judged by the few bytes before the break as if they were the file.
-	head, err := br.Peek(EncodingHead + 1)
-	if ie := (*InputError)(nil); errors.As(err, &ie) {
-		return nil, false, ie
-	}
+	head, peekErr := br.Peek(EncodingHead + 1)
 	if err := CheckEncoding(label, head); err != nil {
+		// A gzip stream that breaks within the head is said as broken,
+		// not judged by the few bytes before the break as if they were
+		// the whole file; one that is text up to the break gives its
+		// lines first, as it is read.
+		if ie := (*InputError)(nil); errors.As(peekErr, &ie) {
+			return nil, false, ie
+		}
 		return nil, false, err
 	}
 	return br, gz, nil
