@@ -226,6 +226,9 @@ const WholeSegmentKey = "x"
 // another's, severity keys are single and unique, and no key the
 // explorer takes after the span step starts with [WholeSegmentKey].
 func (p *Preset) Validate() error {
+	if err := p.wholeKeyClash(); err != nil {
+		return err
+	}
 	if len(p.Categories) == 0 || len(p.Severities) == 0 {
 		return fmt.Errorf("annotations: typology %q needs at least one category and one severity", p.Name)
 	}
@@ -237,9 +240,6 @@ func (p *Preset) Validate() error {
 		names[c.Name] = true
 		if n := len([]rune(c.Keys)); n < 1 || n > 2 {
 			return fmt.Errorf("annotations: category %q needs one or two keys, not %q", c.Name, c.Keys)
-		}
-		if strings.HasPrefix(c.Keys, WholeSegmentKey) {
-			return fmt.Errorf("annotations: %s", categoryKeyClash(c))
 		}
 		for j, d := range p.Categories {
 			if i != j && strings.HasPrefix(d.Keys, c.Keys) {
@@ -260,10 +260,39 @@ func (p *Preset) Validate() error {
 		if len([]rune(s.Key)) != 1 || keys[s.Key] {
 			return fmt.Errorf("annotations: severity %q needs one key of its own, not %q", s.Name, s.Key)
 		}
-		if len(p.Categories) == 1 && s.Key == WholeSegmentKey {
-			return fmt.Errorf("annotations: %s", severityKeyClash(s))
-		}
 		keys[s.Key] = true
+	}
+	return nil
+}
+
+// keyClashError is [Preset.Validate]'s error for a key that starts with
+// [WholeSegmentKey]: the category's or the severity's index (the other
+// -1), which [ParseTypology] turns into the line that gave it, and why,
+// with the fix.
+type keyClashError struct {
+	category, severity int
+	why                string
+}
+
+func (e *keyClashError) Error() string { return "annotations: " + e.why }
+
+// wholeKeyClash refuses the first category whose keys start with
+// [WholeSegmentKey] or, in a typology of one category, the first severity
+// keyed with it; Validate asks it before anything else, so this is the
+// error a typology file that has such a key gets, whatever else is wrong.
+func (p *Preset) wholeKeyClash() *keyClashError {
+	for i, c := range p.Categories {
+		if strings.HasPrefix(c.Keys, WholeSegmentKey) {
+			return &keyClashError{category: i, severity: -1, why: categoryKeyClash(c)}
+		}
+	}
+	if len(p.Categories) != 1 {
+		return nil
+	}
+	for i, s := range p.Severities {
+		if s.Key == WholeSegmentKey {
+			return &keyClashError{category: -1, severity: i, why: severityKeyClash(s)}
+		}
 	}
 	return nil
 }

@@ -133,6 +133,11 @@ func TestParseTypology(t *testing.T) {
 		// pressed twice x recorded it by accident.
 		{"severity | m | minor | 1\ncategory | a | A\ncategory | x | Other\n", `t:3: the keys "x" of category "Other" start with "x", the key that marks the whole segment in the explorer (pressed twice, it would pick the category by accident); give the category other keys`},
 		{"severity | m | minor | 1\ncategory | xo | Other\ncategory | a | A\n", `t:2: the keys "xo" of category "Other" start with "x"`},
+		// The key clash is the error whatever else is wrong but the
+		// file's syntax: no severity, a name twice, three keys.
+		{"category | xo | Other\n", `t:1: the keys "xo" of category "Other" start with "x"`},
+		{"severity | m | minor | 1\ncategory | a | A\ncategory | xyz | A\n", `t:3: the keys "xyz" of category "A" start with "x"`},
+		{"severity | m | minor | 1\nseverity | x | minor | 5\ncategory | a | A\n", `t:2: the key "x" of severity "minor" marks`},
 		{"severity | m | minor | 1\nseverity | x | major | 5\ncategory | a | A\n", `t:2: the key "x" of severity "major" marks the whole segment in the explorer, and with one category the severity is typed right after it (pressed twice, it would pick the severity by accident); give the severity another key`},
 	} {
 		if _, err := ParseTypology(strings.NewReader(c.in), "t"); err == nil || !strings.Contains(err.Error(), c.want) {

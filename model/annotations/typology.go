@@ -41,7 +41,7 @@ import (
 // is dropped.
 func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	p := &Preset{Name: "custom"}
-	wholeKeyLine := 0 // the line of a severity keyed WholeSegmentKey
+	var catLines, sevLines []int // the line of each category and severity
 	br := bufio.NewReader(r)
 	mark, err := textStart(br, name)
 	if err != nil {
@@ -90,17 +90,12 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 				return nil, bad(fmt.Sprintf("weight %q is not a number", f[3]))
 			}
 			p.Severities = append(p.Severities, Severity{Key: f[1], Name: f[2], Weight: w})
-			if f[1] == WholeSegmentKey && wholeKeyLine == 0 {
-				wholeKeyLine = line
-			}
+			sevLines = append(sevLines, line)
 		case "category":
 			if len(f) < 3 || len(f) > 4 {
 				return nil, bad(`write "category | KEYS | NAME" and optionally "| SEVERITY=WEIGHT ..."`)
 			}
 			c := Category{Keys: f[1], Name: f[2]}
-			if strings.HasPrefix(c.Keys, WholeSegmentKey) {
-				return nil, bad(categoryKeyClash(c))
-			}
 			if len(f) == 4 {
 				c.Weights = map[string]float64{}
 				for _, kv := range strings.Fields(f[3]) {
@@ -113,14 +108,19 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 				}
 			}
 			p.Categories = append(p.Categories, c)
+			catLines = append(catLines, line)
 		default:
 			return nil, bad(fmt.Sprintf("unknown directive %q; use name, severity, category or score", f[0]))
 		}
 	}
-	if len(p.Categories) == 1 && wholeKeyLine > 0 {
-		return nil, fmt.Errorf("%s:%d: %s", name, wholeKeyLine, severityKeyClash(*p.SeverityByKey(WholeSegmentKey)))
-	}
 	if err := p.Validate(); err != nil {
+		if kc, ok := err.(*keyClashError); ok {
+			lines, i := catLines, kc.category
+			if i < 0 {
+				lines, i = sevLines, kc.severity
+			}
+			return nil, fmt.Errorf("%s:%d: %s", name, lines[i], kc.why)
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return p, nil
