@@ -46,8 +46,9 @@ func NewDataset(src []string, refNames []string, refs [][]string, refAbsent [][]
 	}
 	ds := &Dataset{Src: src, RefNames: refNames, Refs: refs, RefAbsent: refAbsent, Systems: systems, Warnings: warnings}
 	ds.countRefs()
+	words := refWords(refNames)
 	for _, s := range ds.Systems {
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings("system "+s.Name, s.Hyps, ds.refWords())...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings("system "+s.Name, s.Hyps, words)...)
 	}
 	return ds, nil
 }

@@ -250,8 +250,9 @@ func (r *reader) loadText() (*Dataset, error) {
 	ds.Warnings = append(ds.Warnings, repeatedRefs(r.in.Refs)...)
 	refs := make([]string, len(ds.Refs))
 	for k := range refs {
-		refs[k] = "reference " + files[len(sys)+k].label
+		refs[k] = files[len(sys)+k].label
 	}
+	refs = refWords(refs)
 	for i, s := range ds.Systems {
 		label := files[i].label
 		if s.Name != baseName(s.Path) {

@@ -101,11 +101,12 @@ func (d *Dataset) hypWarnings(label string, hyps []string, refs []string) []stri
 	return out
 }
 
-// refWords names each reference of d for a warning by its name
-// ("reference r"): the caller's names of [NewDataset].
-func (d *Dataset) refWords() []string {
-	out := make([]string, len(d.RefNames))
-	for k, n := range d.RefNames {
+// refWords names each reference for a warning by its name ("reference
+// r"): the caller's names of [NewDataset], or the files as [Load] was
+// given them.
+func refWords(names []string) []string {
+	out := make([]string, len(names))
+	for k, n := range names {
 		out[k] = "reference " + n
 	}
 	return out
