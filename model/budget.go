@@ -53,6 +53,49 @@ func (b *Budget) ReadChunks(r io.Reader, size int64) ([][]byte, error) {
 	return b.read(r, size, 0, nil)
 }
 
+// Stream returns r read through b as [Budget.ReadChunks] reads it, for a
+// caller that parses r as it comes and keeps none of it: size is what
+// [Budget.Reserve] took for r, or -1 when nothing was reserved. The bytes
+// read beyond size are taken from b as they come, a read fails with
+// [ErrOverLimit] as soon as they pass what b has left, and the bytes
+// reserved but not read are given back at r's end (io.EOF). The bytes
+// read stay taken, as those ReadChunks returns do.
+func (b *Budget) Stream(r io.Reader, size int64) io.Reader {
+	return &budgetStream{b: b, r: r, reserved: max(size, 0)}
+}
+
+// budgetStream is [Budget.Stream]'s reader.
+type budgetStream struct {
+	b        *Budget
+	r        io.Reader
+	reserved int64 // the bytes reserved and not read yet
+	err      error // the error that ended the stream, given again
+}
+
+func (s *budgetStream) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	if over := int64(n) - s.reserved; over > 0 {
+		s.reserved = 0
+		if !s.b.Reserve(over) {
+			s.err = ErrOverLimit
+			return 0, s.err
+		}
+	} else {
+		s.reserved -= int64(n)
+	}
+	if err == io.EOF {
+		s.b.left.Add(s.reserved)
+		s.reserved = 0
+	}
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
 // readChunk is the most read at once, and the size of each chunk of a
 // stream. Tests make it small to cut a text into many chunks.
 var readChunk = 1 << 20

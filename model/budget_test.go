@@ -10,20 +10,23 @@ import (
 	"testing/iotest"
 )
 
-// TestBudgetReadChunks: a reader reads within what it reserved and what is
-// left, gives back what it reserved but did not read, and stops an
-// endless stream just past the limit.
-func TestBudgetReadChunks(t *testing.T) {
+// budgetCase is a read from a budget, by [Budget.ReadChunks] or
+// [Budget.Stream], and what it should give.
+type budgetCase struct {
+	name    string
+	src     io.Reader
+	size    int64 // reserved
+	limit   int64
+	want    string
+	wantErr error
+	left    int64 // what is left of the budget afterwards
+}
+
+// budgetCases are the reads both ways of reading from a budget are
+// tested with.
+func budgetCases() []budgetCase {
 	text := strings.Repeat("a b c\n", 500_000) // 3 MB: several chunks
-	for _, c := range []struct {
-		name    string
-		src     io.Reader
-		size    int64 // reserved
-		limit   int64
-		want    string
-		wantErr error
-		left    int64 // what is left of the budget afterwards
-	}{
+	return []budgetCase{
 		{"known size", strings.NewReader(text), int64(len(text)), 4 << 20, text, nil, 4<<20 - int64(len(text))},
 		{"unknown size", strings.NewReader(text), -1, 4 << 20, text, nil, 4<<20 - int64(len(text))},
 		{"one byte at a time", iotest.OneByteReader(strings.NewReader("ab\ncd")), -1, 10, "ab\ncd", nil, 5},
@@ -33,7 +36,14 @@ func TestBudgetReadChunks(t *testing.T) {
 		{"one byte past", strings.NewReader("abcde"), -1, 4, "", ErrOverLimit, 0},
 		{"a reserved file that grew past", strings.NewReader(text), 1000, 2000, "", ErrOverLimit, 0},
 		{"empty", strings.NewReader(""), 0, 10, "", nil, 10},
-	} {
+	}
+}
+
+// TestBudgetReadChunks: a reader reads within what it reserved and what is
+// left, gives back what it reserved but did not read, and stops an
+// endless stream just past the limit.
+func TestBudgetReadChunks(t *testing.T) {
+	for _, c := range budgetCases() {
 		t.Run(c.name, func(t *testing.T) {
 			b := NewBudget(c.limit)
 			if c.size > 0 && !b.Reserve(c.size) {
@@ -54,6 +64,31 @@ func TestBudgetReadChunks(t *testing.T) {
 	e := &endless{pattern: "a b c\n"}
 	if _, err := NewBudget(1<<20).ReadChunks(e, -1); !errors.Is(err, ErrOverLimit) || e.read != 1<<20+1 {
 		t.Errorf("an endless stream: %v after %d bytes; want %v after %d", err, e.read, ErrOverLimit, 1<<20+1)
+	}
+}
+
+// TestBudgetStream: a stream takes from the budget what ReadChunks
+// takes, a read at a time, gives back what it reserved but did not read
+// at its end, and stops an endless stream at the limit.
+func TestBudgetStream(t *testing.T) {
+	for _, c := range budgetCases() {
+		t.Run(c.name, func(t *testing.T) {
+			b := NewBudget(c.limit)
+			if c.size > 0 && !b.Reserve(c.size) {
+				t.Fatalf("Reserve(%d) of %d refused", c.size, c.limit)
+			}
+			got, err := io.ReadAll(b.Stream(c.src, c.size))
+			if !errors.Is(err, c.wantErr) || err == nil && string(got) != c.want {
+				t.Fatalf("Stream = %d bytes, %v; want %d bytes, %v", len(got), err, len(c.want), c.wantErr)
+			}
+			if err == nil && b.left.Load() != c.left {
+				t.Errorf("%d bytes left; want %d", b.left.Load(), c.left)
+			}
+		})
+	}
+	e := &endless{pattern: "a b c\n"}
+	if n, err := io.Copy(io.Discard, NewBudget(1<<20).Stream(e, -1)); !errors.Is(err, ErrOverLimit) || n > 1<<20 {
+		t.Errorf("an endless stream: %v after %d bytes; want %v within %d", err, n, ErrOverLimit, 1<<20)
 	}
 }
 

@@ -1,7 +1,6 @@
 package sacrebleu
 
 import (
-	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -111,8 +110,9 @@ func (c testSetCache) missingXML(ts, langpair string) error {
 // xmlSystems returns the systems of a WMT XML file in the order sacrebleu
 // makes their fields: each where it first appears (<hyp system="…">) in a
 // document, not a test suite's, with a source segment that some reference
-// translates (sacrebleu drops the others). The file is read from budget
-// ([model.Budget.ReadChunks]: [model.ErrOverLimit] past it).
+// translates (sacrebleu drops the others). The file is parsed as it is
+// read, through budget ([model.Budget.Stream]: [model.ErrOverLimit] past
+// it), and never held whole.
 func xmlSystems(path string, budget *model.Budget) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -126,15 +126,8 @@ func xmlSystems(path string, budget *model.Budget) ([]string, error) {
 		}
 		reserved = info.Size()
 	}
-	chunks, err := budget.ReadChunks(f, reserved)
-	if err != nil {
-		return nil, err
-	}
-	readers := make([]io.Reader, len(chunks))
-	for i, c := range chunks {
-		readers[i] = bytes.NewReader(c)
-	}
-	d := xml.NewDecoder(io.MultiReader(readers...))
+	r := budget.Stream(f, reserved)
+	d := xml.NewDecoder(r)
 	var (
 		order             []string
 		ordered           = map[string]bool{} // the systems in order
@@ -152,6 +145,12 @@ func xmlSystems(path string, budget *model.Budget) ([]string, error) {
 			return order, nil
 		}
 		if err != nil {
+			// The rest of a file that does not parse is read too, so
+			// that it passes the limit (and takes from budget) as a
+			// whole file would.
+			if _, rest := io.Copy(io.Discard, r); errors.Is(rest, model.ErrOverLimit) {
+				return nil, rest
+			}
 			return nil, err
 		}
 		switch t := tok.(type) {
