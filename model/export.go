@@ -261,7 +261,7 @@ func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, 
 // jsonl, empty in tsv and csv, where NLTK raises), after the fields they
 // always have (in tsv and csv, before the hypothesis, which stays last).
 // Any other key adds nothing: it is WriteSegmentsMetrics. impact is the
-// impact [Scored.RowsByImpact] ordered the rows by, or nil to work it out.
+// impact [Scored.RowsImpact] ordered the rows by, or nil to work it out.
 func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, by SortKey, impact []float64, ms *MetricScores, format string) error {
 	if by != SortDelta && by != SortImpact {
 		return WriteSegmentsMetrics(w, ds, s, rows, sys, other, ms, format)

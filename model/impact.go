@@ -65,18 +65,3 @@ func sub(s *scoring.Stats, o scoring.Stats) {
 		s.Totals[n] -= o.Totals[n]
 	}
 }
-
-// RowsByImpact returns the segments v selects (its filter; v.Sort is
-// ignored) ordered by [Scored.Impact] of v.System against base, and that
-// impact: the segments that cost the most corpus score first (most
-// negative impact), or the reverse with v.Desc. Ties keep line order.
-// v.Worst keeps the Worst segments that cost the most (which v.Desc then
-// orders), as it keeps the lowest scores for the other orders.
-func (s *Scored) RowsByImpact(ds *Dataset, v View, base int) ([]int, []float64, error) {
-	impact, err := s.Impact(ds, v.System, base)
-	if err != nil {
-		return nil, nil, err
-	}
-	v.Sort, v.Other = SortImpact, base
-	return s.orderBy(v, s.filter(ds, v.System, v.Filter), impact), impact, nil
-}

@@ -178,25 +178,26 @@ func TestImpactBySwappingText(t *testing.T) {
 			t.Errorf("segment %d: impact %v, want %v", i, imp[i], want)
 		}
 	}
-	rows, _, err := s.RowsByImpact(ds, View{System: 1}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	byImpact := View{System: 1, Other: 0, Sort: SortImpact}
+	rows := s.Rows(ds, byImpact)
 	for k := 1; k < len(rows); k++ {
 		if imp[rows[k-1]] > imp[rows[k]] {
 			t.Errorf("rows %v not ordered by impact %v", rows, imp)
 		}
 	}
-	desc, _, _ := s.RowsByImpact(ds, View{System: 1, Desc: true}, 0)
+	byImpact.Desc = true
+	desc := s.Rows(ds, byImpact)
 	if imp[desc[0]] < imp[desc[len(desc)-1]] {
 		t.Errorf("descending rows %v start with the smallest impact", desc)
 	}
 	// Worst keeps the segments that cost the most, not the lowest scores.
-	if top, _, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2}, 0); !slices.Equal(top, rows[:2]) {
+	byImpact.Desc, byImpact.Worst = false, 2
+	if top := s.Rows(ds, byImpact); !slices.Equal(top, rows[:2]) {
 		t.Errorf("Worst 2: rows %v; want the two that cost the most, %v", top, rows[:2])
 	}
 	// Worst picks, Desc then orders: the same two, the other way round.
-	if top, _, _ := s.RowsByImpact(ds, View{System: 1, Worst: 2, Desc: true}, 0); !slices.Equal(top, []int{rows[1], rows[0]}) {
+	byImpact.Desc = true
+	if top := s.Rows(ds, byImpact); !slices.Equal(top, []int{rows[1], rows[0]}) {
 		t.Errorf("Worst 2, Desc: rows %v; want the two that cost the most in reverse, %v", top, []int{rows[1], rows[0]})
 	}
 	same, _ := s.Impact(ds, 2, 0)
@@ -207,20 +208,17 @@ func TestImpactBySwappingText(t *testing.T) {
 	}
 }
 
-// TestRowsByImpactWorst: Worst keeps the segments that cost the most
+// TestRowsImpactWorst: Worst keeps the segments that cost the most
 // corpus score, not those with the lowest sentence score (line 1 scores
 // low for both systems, costing nothing; line 2 scores well but below the
 // baseline).
-func TestRowsByImpactWorst(t *testing.T) {
+func TestRowsImpactWorst(t *testing.T) {
 	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "a quick brown fox jumps over the lazy dog", "it rained all day long in the city"}},
 		System{Name: "base", Hyps: []string{"xyz", "a quick brown fox jumps over the lazy dog", "it rained all day long in the city"}},
 		System{Name: "new", Hyps: []string{"xyz", "a quick brown fox jumped over a lazy dog", "it rained all day long in the city"}},
 	)
 	s := mustScore(t, ds, DefaultSettings())
-	rows, _, err := s.RowsByImpact(ds, View{System: 1, Worst: 1}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := s.Rows(ds, View{System: 1, Other: 0, Sort: SortImpact, Worst: 1})
 	if !slices.Equal(rows, []int{1}) {
 		t.Errorf("Worst 1 by impact: rows %v; want [1], the segment that costs the most", rows)
 	}

@@ -1,13 +1,16 @@
 package model
 
 import (
+	"cmp"
 	"slices"
 	"testing"
 )
 
-// TestRowsSortImpact checks that Rows with SortImpact orders as
-// RowsByImpact does against View.Other, in both directions and under a
-// filter, and falls back to the sentence score without another system.
+// TestRowsSortImpact checks that Rows with SortImpact orders the
+// segments v's filter keeps by [Scored.Impact] against View.Other (ties
+// in line order), both ways and under a filter, Worst keeping the
+// costliest (the most negative impact) before Desc orders them, and
+// falls back to the sentence score without another system.
 func TestRowsSortImpact(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())
@@ -19,12 +22,27 @@ func TestRowsSortImpact(t *testing.T) {
 		{System: 1, Other: 0, Sort: SortImpact, Worst: 2},
 		{System: 1, Other: 0, Sort: SortImpact, Worst: 2, Desc: true},
 	} {
-		want, _, err := s.RowsByImpact(ds, v, v.Other)
+		impact, err := s.Impact(ds, v.System, v.Other)
 		if err != nil {
 			t.Fatal(err)
 		}
+		byImpact := func(desc bool) func(a, b int) int {
+			return func(a, b int) int {
+				if desc {
+					a, b = b, a
+				}
+				return cmp.Compare(impact[a], impact[b])
+			}
+		}
+		want := s.Rows(ds, View{System: v.System, Filter: v.Filter, Sort: SortLine})
+		slices.SortStableFunc(want, byImpact(false))
+		if v.Worst > 0 {
+			want = want[:v.Worst]
+			slices.Sort(want)
+		}
+		slices.SortStableFunc(want, byImpact(v.Desc))
 		if got := s.Rows(ds, v); !slices.Equal(got, want) {
-			t.Errorf("Rows(%+v) = %v; want RowsByImpact's %v", v, got, want)
+			t.Errorf("Rows(%+v) = %v; want %v, by impact %v", v, got, want, impact)
 		}
 	}
 	v := View{System: 1, Other: -1, Sort: SortImpact}

@@ -147,16 +147,7 @@ func runSegments(e *env, args []string) error {
 	return writeShown(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
 			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
-			var rows []int
-			var impacts []float64 // what the rows are ordered by, for the writer
-			if key == model.SortImpact {
-				var err error
-				if rows, impacts, err = scored.RowsByImpact(ds, v, v.Other); err != nil {
-					return err
-				}
-			} else {
-				rows = scored.Rows(ds, v)
-			}
+			rows, impacts := scored.RowsImpact(ds, v, nil) // impacts: what the rows are ordered by, for the writer
 			dst := w
 			switch {
 			case sys == 0:

@@ -127,15 +127,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		return usagef("--sort %s orders by the difference to the baseline, and --system is the baseline; name another system with --system", o.sortKey)
 	}
 	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
-	var rows []int
-	var impact []float64
-	if byImpact {
-		if rows, impact, err = scored.RowsByImpact(ds, v, other); err != nil {
-			return err
-		}
-	} else {
-		rows = scored.Rows(ds, v)
-	}
+	rows, impact := scored.RowsImpact(ds, v, nil)
 	if byImpact { // the figure the rows are sorted by
 		t.Impact, t.ImpactSystem = impact, focus
 	}
