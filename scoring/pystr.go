@@ -314,3 +314,37 @@ func newerThanPy(r rune) bool {
 	}
 	return false
 }
+
+// PyNumberASCII strips Python's whitespace ([IsPySpace]) around s and
+// maps the decimal digits of every script (Unicode's Nd) to ASCII, as
+// Python's int() and float() read a string before its syntax: "١٢" is
+// "12". ok is false when nothing is left or another character outside
+// ASCII is.
+func PyNumberASCII(s string) (string, bool) {
+	s = pyStrip(s)
+	if s == "" {
+		return "", false
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case unicode.Is(unicode.Nd, r):
+			b.WriteByte(byte('0' + digitValue(r)))
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// digitValue returns the value of a decimal digit of any script: Unicode
+// lays the Nd characters out in runs of whole sets of ten, each from zero.
+func digitValue(r rune) int {
+	start := r
+	for start > 0 && unicode.Is(unicode.Nd, start-1) {
+		start--
+	}
+	return int(r-start) % 10
+}

@@ -165,3 +165,27 @@ func TestPySplitMatchesFieldsFunc(t *testing.T) {
 		}
 	}
 }
+
+// TestPyNumberASCII: the digits of every script become ASCII and Python's
+// whitespace around goes, as CPython 3.11's int() and float() read a
+// string.
+func TestPyNumberASCII(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"42", "42", true},
+		{" \t42\n", "42", true},
+		{"١٢", "12", true},
+		{"\uff14\uff12", "42", true},
+		{"\u00a0\u300042\u2029\u0085", "42", true},
+		{"-١_٠", "-1_0", true},
+		{"\u00b2", "", false}, // a superscript is a digit, but not decimal (Nd)
+		{"4\u200b2", "", false},
+		{" \u3000", "", false},
+	} {
+		if got, ok := PyNumberASCII(c.in); got != c.want && c.ok || ok != c.ok {
+			t.Errorf("PyNumberASCII(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -102,12 +102,13 @@ func (f *sigFlags) resolveSeed() (uint64, error) {
 	return scoring.DefaultSeed, nil
 }
 
-// parseSeed reads a seed as Python's int() reads SACREBLEU_SEED (spaces
-// around, a + sign, leading zeros and single underscores between digits
-// are fine), or "none" (any case) for a seed drawn from the system's
-// random source.
+// parseSeed reads a seed as Python's int() reads SACREBLEU_SEED (Python's
+// whitespace around, a + sign, leading zeros, single underscores between
+// digits and the decimal digits of any script, "١٢" for 12, are fine:
+// [scoring.PyNumberASCII]), or "none" (any case) for a seed drawn from the
+// system's random source.
 func parseSeed(s string) (uint64, error) {
-	t := strings.TrimSpace(s)
+	t, ok := scoring.PyNumberASCII(s)
 	if strings.EqualFold(t, "none") {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -122,7 +123,7 @@ func parseSeed(s string) (uint64, error) {
 	if negative || strings.HasPrefix(u, "+") { // one sign, then digits
 		u = u[1:]
 	}
-	if u == "" || u[0] < '0' || u[0] > '9' || u[len(u)-1] == '_' || strings.Contains(u, "__") {
+	if !ok || u == "" || u[0] < '0' || u[0] > '9' || u[len(u)-1] == '_' || strings.Contains(u, "__") {
 		return 0, fmt.Errorf("%q %s", s, rule)
 	}
 	v, err := strconv.ParseUint(strings.ReplaceAll(u, "_", ""), 10, 64)

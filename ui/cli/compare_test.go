@@ -204,14 +204,20 @@ func TestCompareBadUsage(t *testing.T) {
 }
 
 func TestParseSeed(t *testing.T) {
-	for in, want := range map[string]uint64{"42": 42, " 42 ": 42, "0042": 42, "+42": 42, "4_2": 42, "0": 0, "-0": 0, "4294967296": 1 << 32, "18446744073709551615": 1<<64 - 1} {
+	for in, want := range map[string]uint64{"42": 42, " 42 ": 42, "0042": 42, "+42": 42, "4_2": 42, "1_000": 1000, "0": 0, "-0": 0, "4294967296": 1 << 32, "18446744073709551615": 1<<64 - 1,
+		// Python's int() reads the digits of any script, and strips its
+		// whitespace (NBSP and the ideographic space too).
+		"١٢": 12, " \u0661\u0662\t": 12, "١_٠٠٠": 1000, "\uff14\uff12": 42, "\u096a\u0968": 42, "\u00a042\u0085": 42, "\u300042\u2029": 42} {
 		if got, err := parseSeed(in); err != nil || got != want {
 			t.Errorf("parseSeed(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 	// Python's int() takes one sign, then digits: "+-0" and "-_0" are no
 	// numbers to it, nor 0.
-	for _, in := range []string{"", "abc", "-1", "4__2", "_4", "4_", "1.5", "18446744073709551616", "+-0", "-_0", "+_4", "--0", "+"} {
+	for _, in := range []string{"", "abc", "-1", "4__2", "_4", "4_", "1.5", "18446744073709551616", "+-0", "-_0", "+_4", "--0", "+",
+		// Numbers that are not decimal digits are not to int() either:
+		// superscripts, Roman numerals, fractions, a zero-width space.
+		"\u00b2", "\u2167", "\u00bd", "4\u200b2", "\u200b42", "-\u0661"} {
 		if _, err := parseSeed(in); err == nil {
 			t.Errorf("parseSeed(%q): want an error", in)
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // This file prints numbers and strings the way the Python code behind
@@ -197,7 +199,7 @@ func pad(s string, n int) string {
 // with single underscores between them. ok is false where Python raises
 // ValueError or the value does not fit in an int.
 func pyInt(s string) (int, bool) {
-	t, ok := pyNumberASCII(s)
+	t, ok := scoring.PyNumberASCII(s)
 	if !ok {
 		return 0, false
 	}
@@ -220,7 +222,7 @@ func pyInt(s string) (int, bool) {
 // exponent, inf, infinity and nan in any case. ok is false where Python
 // raises ValueError.
 func pyFloat(s string) (float64, bool) {
-	t, ok := pyNumberASCII(s)
+	t, ok := scoring.PyNumberASCII(s)
 	if !ok {
 		return 0, false
 	}
@@ -269,37 +271,6 @@ func asNumError(err error, out **strconv.NumError) bool {
 		*out = ne
 	}
 	return ok
-}
-
-// pyNumberASCII strips Python whitespace around s and maps the decimal
-// digits of every script to ASCII, as int() and float() accept them.
-func pyNumberASCII(s string) (string, bool) {
-	s = pyStrip(s)
-	if s == "" {
-		return "", false
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r < utf8.RuneSelf:
-			b.WriteRune(r)
-		case unicode.Is(unicode.Nd, r):
-			b.WriteByte(byte('0' + digitValue(r)))
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-// digitValue returns the value of a decimal digit of any script: Unicode
-// lays the Nd characters out in runs of whole sets of ten, each from zero.
-func digitValue(r rune) int {
-	start := r
-	for start > 0 && unicode.Is(unicode.Nd, start-1) {
-		start--
-	}
-	return int(r-start) % 10
 }
 
 func digitsWithUnderscores(s string) bool {
