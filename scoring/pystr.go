@@ -315,13 +315,17 @@ func newerThanPy(r rune) bool {
 	return false
 }
 
-// PyNumberASCII strips Python's whitespace ([IsPySpace]) around s and
-// maps the decimal digits of every script (Unicode's Nd) to ASCII, as
-// Python's int() and float() read a string before its syntax: "١٢" is
-// "12". ok is false when nothing is left or another character outside
-// ASCII is.
+// PyNumberASCII strips Python's whitespace ([IsPySpace]) around s, but
+// for the information separators U+001C..U+001F, and maps the decimal
+// digits of every script (Unicode's Nd) to ASCII, as Python's int() and
+// float() read a string before its syntax: "١٢" is "12", while
+// "\x1f12" is no number (CPython turns the whitespace outside ASCII into
+// spaces, then strips only the ASCII whitespace its parser knows). ok is
+// false when nothing is left or another character outside ASCII is.
 func PyNumberASCII(s string) (string, bool) {
-	s = pyStrip(s)
+	s = strings.TrimFunc(s, func(r rune) bool {
+		return IsPySpace(r) && (r < 0x1c || r > 0x1f)
+	})
 	if s == "" {
 		return "", false
 	}

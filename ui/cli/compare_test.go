@@ -217,7 +217,8 @@ func TestParseSeed(t *testing.T) {
 	for _, in := range []string{"", "abc", "-1", "4__2", "_4", "4_", "1.5", "18446744073709551616", "+-0", "-_0", "+_4", "--0", "+",
 		// Numbers that are not decimal digits are not to int() either:
 		// superscripts, Roman numerals, fractions, a zero-width space.
-		"\u00b2", "\u2167", "\u00bd", "4\u200b2", "\u200b42", "-\u0661"} {
+		// and int() refuses U+001F around, though str.isspace() is true.
+		"\u00b2", "\u2167", "\u00bd", "4\u200b2", "\u200b42", "-\u0661", "\x1f42"} {
 		if _, err := parseSeed(in); err == nil {
 			t.Errorf("parseSeed(%q): want an error", in)
 		}

@@ -87,6 +87,16 @@ func TestPythonNumbers(t *testing.T) {
 			t.Errorf("int(%q) = %d, %v; want %d, %v", s, got, gotOK, v, ok)
 		}
 	}
+	// CPython strips no information separator (U+001C..U+001F) around a
+	// number, though str.isspace() is true for them.
+	for _, s := range []string{"\x1f42", "42\x1c", "\x1d4.2"} {
+		if _, ok := pyInt(s); ok {
+			t.Errorf("int(%q) read; want ValueError", s)
+		}
+		if _, ok := pyFloat(s); ok {
+			t.Errorf("float(%q) read; want ValueError", s)
+		}
+	}
 	for _, r := range c.Floats {
 		s, ok := r[0].(string), r[1].(bool)
 		got, gotOK := pyFloat(s)
