@@ -45,9 +45,9 @@ func load(in Input) (*Dataset, error) {
 		}
 		switch tableKind(sys[0].path) {
 		case "tsv":
-			return r.loadTable(sys[0].path, parseTSV)
+			return r.loadTable(sys[0].path, parseTSV, "check that the cell is meant to be empty")
 		case "jsonl":
-			return r.loadTable(sys[0].path, parseJSONL)
+			return r.loadTable(sys[0].path, parseJSONL, "give null for a reference the segment does not have")
 		}
 	}
 	if len(in.Refs) == 0 {
@@ -261,7 +261,7 @@ func (r *reader) loadText() (*Dataset, error) {
 		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps, refs)...)
 	}
 	for k, ref := range ds.Refs {
-		ds.Warnings = append(ds.Warnings, emptyRefWarning(files[len(sys)+k].label, ref)...)
+		ds.Warnings = append(ds.Warnings, emptyRefWarning(files[len(sys)+k].label, ref, nil, "check that the file is aligned with the systems")...)
 	}
 	return ds, nil
 }

@@ -358,6 +358,20 @@ func TestLoadWarnings(t *testing.T) {
 `}, Input{Systems: []string{"d.jsonl"}}, []string{
 			"d.jsonl system A: every line is identical to ref 2; was the reference given as a system?",
 		}},
+		// An empty reference in a table is warned about as in a file (the
+		// line is the segment's, as the hypotheses' warnings count it); a
+		// JSONL null is a missing reference, not an empty one. Before, a
+		// table's empty references went unsaid.
+		{"empty reference in TSV", map[string]string{"d.tsv": "ref\tA\na b\ta b\n \tc d\n\te f\n"}, Input{Systems: []string{"d.tsv"}}, []string{
+			"d.tsv reference: 2 lines are empty (first: line 2); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
+		}},
+		{"empty reference in JSONL", map[string]string{"d.jsonl": `{"refs": ["a b", null], "hyps": {"A": "a b"}}
+{"refs": ["c d", ""], "hyps": {"A": "c d"}}
+{"refs": ["", "e f"], "hyps": {"A": "e f"}}
+`}, Input{Systems: []string{"d.jsonl"}}, []string{
+			"d.jsonl ref 1: 1 line is empty (first: line 3); an empty reference matches nothing and its length 0 can be the closest r; give null for a reference the segment does not have",
+			"d.jsonl ref 2: 1 line is empty (first: line 2); an empty reference matches nothing and its length 0 can be the closest r; give null for a reference the segment does not have",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,8 +11,9 @@ import (
 type tableParser func(f *file, path string) (*Dataset, error)
 
 // loadTable loads a file that holds every stream, plus the -s file when
-// the table has no source of its own.
-func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
+// the table has no source of its own. emptyRefFix is what the warning
+// about empty references asks a person to check, in the table's terms.
+func (r *reader) loadTable(arg string, parse tableParser, emptyRefFix string) (*Dataset, error) {
 	f, err := r.read(arg)
 	if err != nil {
 		return nil, err
@@ -42,6 +43,17 @@ func (r *reader) loadTable(arg string, parse tableParser) (*Dataset, error) {
 	refs := ds.tableRefWords()
 	for _, s := range ds.Systems {
 		ds.Warnings = append(ds.Warnings, ds.hypWarnings(f.label+" system "+s.Name, s.Hyps, refs)...)
+	}
+	for k, ref := range ds.Refs {
+		var absent []bool
+		if ds.RefAbsent != nil {
+			absent = ds.RefAbsent[k]
+		}
+		word := refs[k]
+		if len(ds.Refs) == 1 {
+			word = "reference"
+		}
+		ds.Warnings = append(ds.Warnings, emptyRefWarning(f.label+" "+word, ref, absent, emptyRefFix)...)
 	}
 	return ds, nil
 }

@@ -129,17 +129,24 @@ func (d *Dataset) tableRefWords() []string {
 	return words
 }
 
-// emptyRefWarning warns about empty lines in a reference file, most
-// often a sign that it is not aligned with the systems: an empty
-// reference matches nothing, and its length 0 can be the closest to a
-// short hypothesis's, the r brevity uses.
-func emptyRefWarning(label string, ref []string) []string {
-	empty := countLines(ref, func(r string) bool { return r == "" })
+// emptyRefWarning warns about empty lines in a reference (a file, or a
+// column or place of a table's records), most often a sign that it is not
+// aligned with the systems or has a hole: an empty reference matches
+// nothing, and its length 0 can be the closest to a short hypothesis's,
+// the r brevity uses. absent (nil: none) marks the segments that have no
+// such reference, which are not empty ones; fix says what to check.
+func emptyRefWarning(label string, ref []string, absent []bool, fix string) []string {
+	var empty LineTally
+	for i, r := range ref {
+		if r == "" && (absent == nil || !absent[i]) {
+			empty.Add(i + 1)
+		}
+	}
 	if empty.N == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; check that the file is aligned with the systems",
-		label, linesVerb(empty.N, "is", "are"), empty.First)}
+	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; %s",
+		label, linesVerb(empty.N, "is", "are"), empty.First, fix)}
 }
 
 // LineTally counts the lines of a file that have some property, and keeps
