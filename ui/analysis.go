@@ -496,22 +496,30 @@ func (a anaScreen) visible(x anaCtx, n int, line func(i int) string) []string {
 }
 
 // rowsInView says, for the title, which of the current table's total
-// rows are in view when some are not: " · rows 3–14 of 14"; when the
-// table holds only part of a ranking, held says how much (" · 200 of
-// 129,941", [anaScreen.ranksOf]) and the rows are said of it: " · rows
-// 3–14 of 200 of 129,941", or before it when it counts each side (" ·
-// rows 3–14 of 100 · +50 of 1,234 · −50 of 987"). It is held when every
-// row is in view.
-func (a anaScreen) rowsInView(total int, held string) string {
-	pos := scrollRange(a.top[a.table], a.bodyRows(), total)
-	switch {
-	case pos == "":
-		return held
-	case strings.HasPrefix(held, " · "+thousands(total)+" of "):
-		span, _, _ := strings.Cut(pos, " of ")
-		return " · rows " + span + " of " + strings.TrimPrefix(held, " · ")
+// rows are in view when some are not: " · rows 3–14 of 14"; "" when
+// every row is.
+func (a anaScreen) rowsInView(total int) string {
+	span, ok := scrollRange(a.top[a.table], a.bodyRows(), total)
+	if !ok {
+		return ""
 	}
-	return " · rows " + pos + held
+	return " · rows " + span + " of " + itoa(total)
+}
+
+// rowsOfHeld says it of a table whose total rows are only part of a
+// ranking, held saying how many of how many n-grams ("200 of 129,941",
+// [anaScreen.ranksOf]): the rows are said of it, " · rows 3–14 of 200 of
+// 129,941", and it is said alone when every row is in view (" · 200 of
+// 129,941"). With held "" it is [anaScreen.rowsInView].
+func (a anaScreen) rowsOfHeld(total int, held string) string {
+	span, ok := scrollRange(a.top[a.table], a.bodyRows(), total)
+	switch {
+	case held == "":
+		return a.rowsInView(total)
+	case !ok:
+		return " · " + held
+	}
+	return " · rows " + span + " of " + held
 }
 
 // waiting is the body of a table whose numbers the job is still making.

@@ -129,7 +129,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	// Which rows are in view when some are not, in every form, as the
 	// n-gram table's title keeps its count; the last form leaves out the
 	// shown system's name, which the rows give, to keep it.
-	rows := a.rowsInView(len(items), "")
+	rows := a.rowsInView(len(items))
 	sys := c.shortName(x.sys)
 	titles = append(anaTitles("buckets by "+sys+"'s "+names[0]+rows, "buckets by "+sys+"'s "+names[1]+rows), "buckets by "+names[1]+rows)
 	notes = []string{c.shortName(x.sys) + "'s segments grouped; every system scored on those same segments",

@@ -1291,7 +1291,7 @@ func TestAnalysisSalientSaysOfHowMany(t *testing.T) {
 			}
 		}
 		mm := press(t, m, strconv.Itoa(order))
-		want := fmt.Sprintf(" · +%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1]))
+		want := fmt.Sprintf("+%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1]))
 		if shown == total {
 			want = ""
 		} else {

@@ -51,7 +51,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 	// Which rows are in view when some are not, as the other tables say
 	// it; the last form leaves out the baseline, which the note names.
 	items := a.winItems(x)
-	rows := a.rowsInView(len(items), "")
+	rows := a.rowsInView(len(items))
 	titles = append(anaTitles("wins / ties / losses vs "+c.shortName(x.other)+rows, "wins/ties/losses vs "+c.shortName(x.other)+rows), "wins/ties/losses"+rows)
 	notes = []string{"each segment's sentence BLEU against " + c.shortName(x.other) + "'s",
 		"sentence BLEU per segment vs " + c.shortName(x.other) + "'s", "per segment vs " + c.shortName(x.other), "per segment"}

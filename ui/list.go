@@ -337,12 +337,12 @@ func (l segList) header(c common, cols columns) string {
 // the fullest to the shortest: "rows 14–26 of 1984", "14–26 of 1984",
 // "rows 14–26", "14–26"; nil when every row is in view.
 func (l segList) position() []string {
-	pos := scrollRange(l.top, l.height, len(l.rows))
-	if pos == "" || l.height <= 0 {
+	span, ok := scrollRange(l.top, l.height, len(l.rows))
+	if !ok || l.height <= 0 {
 		return nil
 	}
-	span, _, _ := strings.Cut(pos, " of ")
-	return []string{"rows " + pos, pos, "rows " + span, span}
+	of := span + " of " + itoa(len(l.rows))
+	return []string{"rows " + of, of, "rows " + span, span}
 }
 
 // drillFocus returns the n-gram the segment pane marks: the drill-down's,

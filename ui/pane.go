@@ -63,15 +63,21 @@ func (p pane) view() string {
 
 // position describes the scroll position ("12–30 of 80"), or "" when all
 // lines fit.
-func (p pane) position() string { return scrollRange(p.off, p.height, len(p.lines)) }
-
-// scrollRange says which of total lines or rows a view of height of them
-// from off shows ("12–30 of 80"), or "" when all fit.
-func scrollRange(off, height, total int) string {
-	if total <= height {
+func (p pane) position() string {
+	span, ok := scrollRange(p.off, p.height, len(p.lines))
+	if !ok {
 		return ""
 	}
-	return itoa(off+1) + "–" + itoa(min(total, off+height)) + " of " + itoa(total)
+	return span + " of " + itoa(len(p.lines))
+}
+
+// scrollRange says which of total lines or rows a view of height of them
+// from off shows, as a span ("12–30"); ok is false when all fit.
+func scrollRange(off, height, total int) (span string, ok bool) {
+	if total <= height {
+		return "", false
+	}
+	return itoa(off+1) + "–" + itoa(min(total, off+height)), true
 }
 
 // update scrolls p for the scrolling keys of k (a line, a page, to the top
