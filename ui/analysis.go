@@ -468,7 +468,7 @@ func (a anaScreen) tableView(x anaCtx, running string) (titles, notes []string, 
 // "analysis · " then each of forms (themselves from the fullest to the
 // shortest), then the last of forms alone. A shorter form leaves out the
 // least: the screen's name, then the wording, never what a title counts
-// (the n-gram table's "50 of 6,050").
+// (the n-gram table's "top 50 of 6,050").
 func anaTitles(forms ...string) []string {
 	out := make([]string, 0, len(forms)+1)
 	for _, f := range forms {
@@ -507,19 +507,22 @@ func (a anaScreen) rowsInView(total int) string {
 }
 
 // rowsOfHeld says it of a table whose total rows are only part of a
-// ranking, held saying how many of how many n-grams ("200 of 129,941",
-// [anaScreen.ranksOf]): the rows are said of it, " · rows 3–14 of 200 of
-// 129,941", and it is said alone when every row is in view (" · 200 of
-// 129,941"). With held "" it is [anaScreen.rowsInView].
-func (a anaScreen) rowsOfHeld(total int, held string) string {
+// ranking, held saying how many of how many n-grams ("top 200 of
+// 129,941", [anaScreen.ranksOf]): held first, which gives the rows'
+// count, then the rows in view, " · top 200 of 129,941 · rows 3–14" (not
+// "rows 3–14 of 200 of 129,941", two "of"s a reader had to untangle), and
+// tersely without "rows", as the list's narrowest sign, " · top 200 of
+// 129,941 · 3–14"; held alone when every row is in view. With held ""
+// both are [anaScreen.rowsInView].
+func (a anaScreen) rowsOfHeld(total int, held string) (said, terse string) {
 	span, ok := scrollRange(a.top[a.table], a.bodyRows(), total)
 	switch {
 	case held == "":
-		return a.rowsInView(total)
+		return a.rowsInView(total), a.rowsInView(total)
 	case !ok:
-		return " · " + held
+		return " · " + held, " · " + held
 	}
-	return " · rows " + span + " of " + held
+	return " · " + held + " · rows " + span, " · " + held + " · " + span
 }
 
 // waiting is the body of a table whose numbers the job is still making.

@@ -91,13 +91,14 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		return []string{mode + " n-grams · " + orders, mode + " " + grams}
 	}
 	if a.mode != anaSalient {
-		// The count of rows (" · 50 of 6,050") matters more than the
+		// The count of rows (" · top 50 of 6,050") matters more than the
 		// wording: every form keeps it, the last in thousands, and says
-		// which rows are in view when some are not (" · rows 1–12 of 50
-		// of 6,050").
+		// which rows are in view when some are not (" · top 50 of 6,050 ·
+		// rows 1–12").
 		items := a.ngramItems(x)
 		ranks, short := a.ranksOf(x)
-		ranks, short = a.rowsOfHeld(len(items), ranks), a.rowsOfHeld(len(items), short)
+		ranks, _ = a.rowsOfHeld(len(items), ranks)
+		short, terse := a.rowsOfHeld(len(items), short)
 		sys := c.shortName(x.sys)
 		var forms []string
 		for _, k := range kinds(a.mode.String()) {
@@ -105,10 +106,10 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		}
 		// Last, without the system's name, which the columns and the
 		// list's header give: a long one left no room for the count;
-		// then, when nothing else fits (the last rows at 60 columns), the
-		// rows in view without the ranking's size.
+		// then the rows in view without the word "rows" and, when nothing
+		// else fits, without the ranking's size.
 		last := a.mode.String() + " " + grams
-		titles = append(anaTitles(forms...), sys+" · "+last+short, last+short, last+a.rowsInView(len(items)))
+		titles = append(anaTitles(forms...), sys+" · "+last+short, last+short, last+terse, last+a.rowsInView(len(items)))
 		if len(items) == 0 {
 			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
@@ -146,7 +147,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 				"the baseline: tab or w for another"))}
 	}
 	// The count of rows on each side (" · +50 of 1,234 · −50 of 987", in
-	// short " · 100 of 2,221") and the rows in view are kept as the
+	// short " · top 100 of 2,221") and the rows in view are kept as the
 	// n-gram tables keep theirs.
 	items := a.ngramItems(x)
 	// Each side's count does not count the rows: the rows in view are
@@ -155,7 +156,8 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	if ranks != "" {
 		ranks = " · " + ranks
 	}
-	ranks, short = a.rowsInView(len(items))+ranks, a.rowsOfHeld(len(items), short)
+	ranks = a.rowsInView(len(items)) + ranks
+	short, terse := a.rowsOfHeld(len(items), short)
 	pair := c.shortName(x.sys) + " vs " + c.shortName(x.other)
 	forms = forms[:0]
 	for _, k := range kinds("salient") {
@@ -164,7 +166,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	// Last, without the baseline (the table's head names both), then
 	// without either name, then without the rankings' size.
 	titles = append(anaTitles(forms...), pair+" · salient "+grams+short, c.shortName(x.sys)+" · salient "+grams+short,
-		"salient "+grams+short, "salient "+grams+a.rowsInView(len(items)))
+		"salient "+grams+short, "salient "+grams+terse, "salient "+grams+a.rowsInView(len(items)))
 	sa, sb := c.shortName(x.sys), c.shortName(x.other)
 	notes = []string{
 		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
@@ -203,7 +205,7 @@ func (a anaScreen) orderGrams(x anaCtx) string {
 
 // ranksOf says, when the table holds only the first anaTop n-grams of a
 // ranking (of each order's), how many rows it holds of how many n-grams:
-// "50 of 21,254", and in short "50 of 21k"; "" when it holds them
+// "top 50 of 21,254", and in short "top 50 of 21k"; "" when it holds them
 // all. The salient table says it of each side ([anaScreen.salientRanks]).
 func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
 	if a.mode == anaSalient {
@@ -224,14 +226,14 @@ func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
 	if shown == total {
 		return "", ""
 	}
-	return fmt.Sprintf("%s of %s", thousands(shown), thousands(total)), fmt.Sprintf("%s of %s", thousands(shown), roughly(total))
+	return fmt.Sprintf("top %s of %s", thousands(shown), thousands(total)), fmt.Sprintf("top %s of %s", thousands(shown), roughly(total))
 }
 
 // salientRanks says, when the salient table holds only the first
 // anaSalientTop n-grams of a side (of each order's), how many rows it
 // holds of how many n-grams on each side, the shown system's (+) first:
-// "+50 of 1,234 · −50 of 987", and in short, in all, "100 of 2,221"; ""
-// when it holds them all.
+// "+50 of 1,234 · −50 of 987", and in short, in all, "top 100 of 2,221";
+// "" when it holds them all.
 func (a anaScreen) salientRanks(x anaCtx) (ranks, short string) {
 	if !a.salientFresh(x) || !salientPair(x) {
 		return "", ""
@@ -250,7 +252,7 @@ func (a anaScreen) salientRanks(x anaCtx) (ranks, short string) {
 		return "", ""
 	}
 	return fmt.Sprintf("+%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1])),
-		fmt.Sprintf("%s of %s", thousands(shown[0]+shown[1]), roughly(total[0]+total[1]))
+		fmt.Sprintf("top %s of %s", thousands(shown[0]+shown[1]), roughly(total[0]+total[1]))
 }
 
 // roughly writes n in thousands ("217k") or millions ("1.2M") from

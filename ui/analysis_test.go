@@ -1228,11 +1228,11 @@ func TestAnalysisSaysOfHowMany(t *testing.T) {
 		shown += min(n, anaTop)
 	}
 	title := func(m Model) string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
-	if want := fmt.Sprintf("all orders · rows 1–%d of %d of %s ", m.ana.bodyRows(), shown, thousands(total)); !strings.Contains(title(m), want) {
+	if want := fmt.Sprintf("all orders · top %d of %s · rows 1–%d ", shown, thousands(total), m.ana.bodyRows()); !strings.Contains(title(m), want) {
 		t.Errorf("all orders: title %q; want %q", title(m), want)
 	}
 	m = press(t, m, "1")
-	if want := fmt.Sprintf("order 1 · %d of %d ", anaTop, missed1); !strings.Contains(title(m), want) {
+	if want := fmt.Sprintf("order 1 · top %d of %d ", anaTop, missed1); !strings.Contains(title(m), want) {
 		t.Errorf("order 1: title %q; want %q", title(m), want)
 	}
 	whole := false
