@@ -320,27 +320,46 @@ func (l segList) header(c common, cols columns) string {
 	}
 	// Which rows are in view, at the right end, as the analysis tables
 	// say it: the column's name gives way first, then the sign's words.
-	var forms []lineForm
-	for _, n := range append(names, "hyp") {
-		forms = append(forms, lineForm{n, pos[0]})
+	forms := func(pos []string) []lineForm {
+		var out []lineForm
+		for _, n := range append(names, "hyp") {
+			out = append(out, lineForm{n, pos[0]})
+		}
+		for _, p := range pos[1:] {
+			out = append(out, lineForm{"hyp", p})
+		}
+		for _, p := range pos {
+			out = append(out, lineForm{"", p})
+		}
+		return out
 	}
-	for _, p := range pos[1:] {
-		forms = append(forms, lineForm{"hyp", p})
+	// The form is the first that fits with the widest sign the list can
+	// show (both ends with the total's digits), so the column's name and
+	// the sign's words stay as they are while the rows scroll (the head
+	// read "hypothesis" at the top and "hyp" at the bottom).
+	now, widest := forms(pos), forms(l.positionForms(itoa(len(l.rows))+"–"+itoa(len(l.rows))))
+	for i, f := range widest {
+		if render.Fits(f.left+" "+f.right, room) {
+			return c.st.Header.Render(h + firstFitLine(room, " ", now[i:]...))
+		}
 	}
-	for _, p := range pos {
-		forms = append(forms, lineForm{"", p})
-	}
-	return c.st.Header.Render(h + firstFitLine(room, " ", forms...))
+	return c.st.Header.Render(h + firstFitLine(room, " ", now[len(now)-1]))
 }
 
-// position says which rows are in view when some are not, in forms from
-// the fullest to the shortest: "rows 14–26 of 1984", "14–26 of 1984",
-// "rows 14–26", "14–26"; nil when every row is in view.
+// position says which rows are in view when some are not
+// ([segList.positionForms]); nil when every row is in view.
 func (l segList) position() []string {
 	span, ok := scrollRange(l.top, l.height, len(l.rows))
 	if !ok || l.height <= 0 {
 		return nil
 	}
+	return l.positionForms(span)
+}
+
+// positionForms words rows span ("14–26") of the list's rows in view, in
+// forms from the fullest to the shortest: "rows 14–26 of 1984", "14–26
+// of 1984", "rows 14–26", "14–26".
+func (l segList) positionForms(span string) []string {
 	of := span + " of " + itoa(len(l.rows))
 	return []string{"rows " + of, of, "rows " + span, span}
 }

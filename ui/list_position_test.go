@@ -63,3 +63,31 @@ func columnHead(t *testing.T, m Model) string {
 	t.Fatalf("no column head:\n%s", strings.Join(lines, "\n"))
 	return ""
 }
+
+// TestListHeadKeepsItsWords: the column head's words (the hypothesis
+// column's name, the position sign's) stay the same while the rows
+// scroll, at every width: the head read "hypothesis" at the top of the
+// list and "hyp" once the sign grew a digit ("rows 58–70 of 70").
+func TestListHeadKeepsItsWords(t *testing.T) {
+	ds := demoDataset(t)
+	// words says which of the head's words it shows.
+	words := func(l string) string {
+		l = strings.TrimRight(l, " ")
+		return fmt.Sprint(strings.Contains(l, " hypothesis"), strings.Contains(l, " hyp "), strings.Contains(l, " · "),
+			strings.Contains(l, " rows "), strings.Contains(l, " of "))
+	}
+	for w := 60; w <= 140; w++ {
+		m := ready(t, ds, w, 16)
+		if len(m.list.rows) <= m.list.height {
+			t.Fatalf("%d columns: %d rows in %d; the test wants more rows than fit", w, len(m.list.rows), m.list.height)
+		}
+		top := columnHead(t, m)
+		for _, keys := range [][]string{{"pgdown"}, {"G"}} {
+			mm := press(t, m, keys...)
+			if l := columnHead(t, mm); words(l) != words(top) {
+				t.Errorf("%d columns: after %v the column head reads %q; at the top %q", w, keys, l, top)
+			}
+			checkFit(t, fmt.Sprintf("%d columns after %v", w, keys), mm.View(), w, 16)
+		}
+	}
+}
