@@ -721,3 +721,31 @@ func TestHelpEntriesFitColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenizerAndCaseKeysSay: t and l say on the status line what the
+// scores now use, as o and M do (they changed every score and said
+// nothing), at every width; when they leave a drill-down, the note that
+// says so is said alone.
+func TestTokenizerAndCaseKeysSay(t *testing.T) {
+	for _, size := range [][2]int{{60, 16}, {120, 40}} {
+		m := ready(t, demoDataset(t), size[0], size[1])
+		for range scoring.TokenizerNames {
+			m = press(t, m, "t")
+			want := "scoring with the " + m.c.set.Corpus.Tokenize + " tokenizer"
+			if !strings.Contains(ansi.Strip(m.View()), want) {
+				t.Errorf("%v t: tokenizer %s; the screen does not say %q (status %q)", size, m.c.set.Corpus.Tokenize, want, m.status)
+			}
+		}
+		for _, want := range []string{"scoring lowercased", "scoring with case as written"} {
+			m = press(t, m, "l")
+			if lc := m.c.set.Corpus.Lowercase; lc != (want == "scoring lowercased") || !strings.Contains(ansi.Strip(m.View()), want) {
+				t.Errorf("%v l: lowercase %v; the screen does not say %q (status %q)", size, lc, want, m.status)
+			}
+		}
+	}
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "enter", "l")
+	if !strings.HasPrefix(m.status, "back to the analysis") || strings.Contains(m.status, "scoring") {
+		t.Errorf("l in a drill-down: status %q; want the note alone", m.status)
+	}
+}

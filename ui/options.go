@@ -28,9 +28,15 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Tokenizer):
 		tok := next(scoring.TokenizerNames, set.Corpus.Tokenize)
 		set = set.WithOption(func(o *scoring.Options) { o.Tokenize = tok })
+		return m.applySaying(set, "scoring with the "+tok+" tokenizer (t: the next)"), true
 	case key.Matches(msg, k.Lowercase):
 		lc := !set.Corpus.Lowercase
 		set = set.WithOption(func(o *scoring.Options) { o.Lowercase = lc })
+		status := "scoring with case as written (l lowercases)"
+		if lc {
+			status = "scoring lowercased (l keeps case)"
+		}
+		return m.applySaying(set, status), true
 	case key.Matches(msg, k.Smooth):
 		if isNLTK(set) {
 			return m.flash("nltk compat smooths with its own methods: press m"), true
@@ -88,6 +94,20 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return tea.Batch(m.applySettings(set), m.refreshMetrics()), true
+}
+
+// applySaying applies set, as every option key does, and says status on
+// the status line, unless applying it said something that matters more
+// (a set refused, an input warning that now applies, the drill-down
+// left), which is then said alone: the header's signature shows the
+// option still.
+func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
+	m.status = ""
+	cmd := tea.Batch(m.applySettings(set), m.refreshMetrics())
+	if m.status != "" {
+		return cmd
+	}
+	return tea.Batch(cmd, m.flash(status))
 }
 
 // setOrder picks the n-gram order the segment pane highlights (0 = all).
