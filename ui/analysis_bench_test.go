@@ -73,3 +73,19 @@ func BenchmarkAnalysisGrouping1M(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkAnalysisBucketsView draws the bucket table of 100k segments
+// (two systems, the second the baseline): one frame, the buckets made.
+func BenchmarkAnalysisBucketsView(b *testing.B) {
+	m := ready(b, synthDataset(b, 100_000), 120, 40)
+	next, cmd := m.Update(keyMsg("n"))
+	m = drive(b, next.(Model), cmd)
+	m = press(b, m, "right")
+	if !m.ana.derFresh(m.anaCtx()) {
+		b.Fatal("no buckets")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}

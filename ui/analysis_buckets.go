@@ -140,11 +140,11 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if !a.derFresh(x) {
 		return titles, notes, "", waiting(x, running)
 	}
-	if s := a.mostLost(x); s != nil {
+	cols := a.bucketColumns(x)
+	if s := a.mostLost(x, cols.noRef); s != nil {
 		notes = s
 	}
 	bs := a.der.buckets
-	cols := a.bucketColumns(x)
 	labelW, segsW, nameW, barW, noRef := cols.label, cols.segs, cols.name, cols.bar, cols.noRef
 	ci := ""
 	for _, b := range bs[x.sys] {
@@ -207,8 +207,10 @@ func anaDeltaCell(x anaCtx, d float64) string {
 // screen for goes last: the parenthesised bucket gives way first (in
 // fewer words, then with its figure alone, then left out), then the
 // baseline's name is cut ([common.cutName]) rather than left out, and
-// only the last form, which the line may cut, leaves it out.
-func (a anaScreen) mostLost(x anaCtx) []string {
+// only the last form, which the line may cut, leaves it out. noRef is
+// the label the table gives the bucket without a reference length
+// ([bucketCols]), so the note names buckets as the table does.
+func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 	if !salientPair(x) {
 		return nil
 	}
@@ -221,7 +223,7 @@ func (a anaScreen) mostLost(x anaCtx) []string {
 			"low by construction: compare by length",
 		}
 	}
-	mine, noRef := a.der.buckets[x.sys], a.bucketColumns(x).noRef // the bucket named as the table names it
+	mine := a.der.buckets[x.sys]
 	most, small := model.MostBehind(mine, a.der.buckets[x.other])
 	switch {
 	case most.Index < 0 && small.Index >= 0:

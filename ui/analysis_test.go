@@ -460,7 +460,7 @@ func TestAnalysisBucketsMostLost(t *testing.T) {
 	// Grouped by the shown system's own sentence BLEU, it loses in its
 	// low buckets by construction: the note says so instead.
 	m = press(t, m, "m", "m")
-	if s := m.ana.mostLost(m.anaCtx()); m.ana.bucketBy() != model.BySentenceBLEU || len(s) == 0 || !strings.Contains(s[0], "by construction") {
+	if s := m.ana.mostLost(m.anaCtx(), m.ana.bucketColumns(m.anaCtx()).noRef); m.ana.bucketBy() != model.BySentenceBLEU || len(s) == 0 || !strings.Contains(s[0], "by construction") {
 		t.Errorf("grouped by %v: note %q; want the caveat of sentence-BLEU buckets", m.ana.bucketBy(), s)
 	}
 }
@@ -481,7 +481,7 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 300, 41), bucket(">=60", 9, 36)}
 	}
 	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 36.5), bucket("[10,20)", 300, 40), bucket(">=60", 9, 20)}
-	forms := m.ana.mostLost(x)
+	forms := m.ana.mostLost(x, m.ana.bucketColumns(x).noRef)
 	got := forms[0]
 	want := "is furthest behind " + x.c.systemName(x.other) + " in <10: " + m.c.delta(-14) + " on 400 segments (>=60: " + m.c.delta(-16) + " on only 9)"
 	if !strings.HasSuffix(got, want) {
@@ -492,7 +492,7 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 	}
 	m.ana.der.buckets[x.sys][0].Result.Score = 60 // ahead on the big buckets
 	m.ana.der.buckets[x.sys][1].Result.Score = 50
-	if got := m.ana.mostLost(x); len(got) == 0 || !strings.Contains(got[0], "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
+	if got := m.ana.mostLost(x, m.ana.bucketColumns(x).noRef); len(got) == 0 || !strings.Contains(got[0], "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
 		t.Errorf("behind in a small bucket only, mostLost = %q", got)
 	}
 }
