@@ -247,7 +247,7 @@ func (n annotator) stripLines(c common, sel selection, detail int) int {
 	}
 	lines := 1 // the title
 	if anns := n.segment(c, sel); sel.ok && len(anns) > 0 {
-		lines += len(markedTexts(c, sel, anns)) + len(anns)
+		lines += markedTextCount(c, sel, anns) + len(anns)
 	}
 	return min(lines, max(3, detail/2))
 }

@@ -133,22 +133,22 @@ func (k spanMark) style(st render.Styles) lipgloss.Style {
 // rest of a runaway segment is summed up in one line.
 const maxMarkedRows = 40
 
-// markedLines lays text out after a label, wrapped at spaces to width
-// cells, drawing code point i in the style of mark(i) and, on a row under
-// each line that has any, its marker character, so that a span reads
-// without colour. Runs of whitespace show as one space; every character passes
-// through [render.Safe]. The label is padded to labelW cells.
-func markedLines(st render.Styles, label string, labelW int, text string, width int, mark func(i int) spanMark) []string {
-	avail := max(1, width-labelW)
-	type cell struct {
-		s     string
-		w, cp int // cells wide; code point index (-1 for a shown space)
-		space int // for a shown space, the code point of the white space it stands for
-	}
-	var lines [][]cell
-	var line []cell
+// markedCell is a cell of [markedLines]' layout: its text, how many
+// cells wide, its code point index (-1 for a shown space) and, for a
+// shown space, the code point of the white space it stands for.
+type markedCell struct {
+	s     string
+	w, cp int
+	space int
+}
+
+// layMarked wraps text at spaces to avail cells as [markedLines] shows
+// it, stopping once more than maxMarkedRows lines are laid.
+func layMarked(text string, avail int) [][]markedCell {
+	var lines [][]markedCell
+	var line []markedCell
 	used := 0
-	var word []cell
+	var word []markedCell
 	wordW := 0
 	gap, wordGap := -1, -1 // the white space since the last word, and before this one
 	flushWord := func() {
@@ -160,7 +160,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 			line, used = nil, 0
 		}
 		if used > 0 {
-			line = append(line, cell{" ", 1, -1, wordGap})
+			line = append(line, markedCell{" ", 1, -1, wordGap})
 			used++
 		}
 		for _, c := range word {
@@ -189,7 +189,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 				s = render.Safe(string(r))
 				w = render.Cells(s)
 			}
-			word = append(word, cell{s, w, i, -1})
+			word = append(word, markedCell{s, w, i, -1})
 			wordW += w
 		}
 		if unicode.IsSpace(r) && gap < 0 {
@@ -201,6 +201,55 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 	if len(line) > 0 || len(lines) == 0 {
 		lines = append(lines, line)
 	}
+	return lines
+}
+
+// cellMark is the mark cell j of line l is drawn with: its code point's,
+// or for a shown space inside the line the white space's it stands for
+// (the cursor's is not drawn on a space).
+func cellMark(l []markedCell, j int, mark func(i int) spanMark) spanMark {
+	c := l[j]
+	if c.cp >= 0 {
+		return mark(c.cp)
+	}
+	if c.space >= 0 && j > 0 && j+1 < len(l) {
+		// A space is marked as the white space it stands for: inside
+		// a span, as the span (the span being marked too).
+		if k := mark(c.space); k != markCursor {
+			return k
+		}
+	}
+	return markNone
+}
+
+// markedLineCount is len(markedLines(...)) for the same text, width and
+// marks, without drawing the lines.
+func markedLineCount(labelW int, text string, width int, mark func(i int) spanMark) int {
+	lines := layMarked(text, max(1, width-labelW))
+	n := 0
+	for i, l := range lines {
+		if i == maxMarkedRows {
+			return n + 1 // the "more lines" line
+		}
+		n++
+		for j := range l {
+			if cellMark(l, j, mark) != markNone {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// markedLines lays text out after a label, wrapped at spaces to width
+// cells, drawing code point i in the style of mark(i) and, on a row under
+// each line that has any, its marker character, so that a span reads
+// without colour. Runs of whitespace show as one space; every character passes
+// through [render.Safe]. The label is padded to labelW cells.
+func markedLines(st render.Styles, label string, labelW int, text string, width int, mark func(i int) spanMark) []string {
+	avail := max(1, width-labelW)
+	lines := layMarked(text, avail)
 	var out []string
 	pad := strings.Repeat(" ", labelW)
 	for n, l := range lines {
@@ -222,16 +271,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 			}
 		}
 		for j, c := range l {
-			k := markNone
-			if c.cp >= 0 {
-				k = mark(c.cp)
-			} else if c.space >= 0 && j > 0 && j+1 < len(l) {
-				// A space is marked as the white space it stands for: inside
-				// a span, as the span (the span being marked too).
-				if k = mark(c.space); k == markCursor {
-					k = markNone
-				}
-			}
+			k := cellMark(l, j, mark)
 			if k != runMark {
 				flushRun()
 				runMark = k

@@ -144,6 +144,18 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) []strin
 	return marked
 }
 
+// markedTextCount is len(markedTexts(c, sel, anns)), without drawing.
+func markedTextCount(c common, sel selection, anns []annotations.Annotation) int {
+	n := 0
+	if hasSide(anns, annotations.SideHyp) {
+		n += markedLineCount(annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))
+	}
+	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
+		n += markedLineCount(annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))
+	}
+	return n
+}
+
 // fitStrip lays the marked text and the list of annotations in room
 // lines: both when they fit; else the list first, then as much of the
 // marked text as is left but at least its first line with its marks,
