@@ -234,8 +234,9 @@ func truncateCells(s string, w int, tail string) string {
 	return b.String()
 }
 
-// graphemes splits plain s into its grapheme clusters with their widths
-// as [Cells] counts them.
+// graphemes splits plain or styled s into its grapheme clusters, with
+// their widths as [Cells] counts them, and its escape sequences and
+// controls, with none.
 func graphemes(s string, each func(cluster string, cells int)) {
 	var state byte
 	for len(s) > 0 {

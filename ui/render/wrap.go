@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Wrap wraps s (plain or styled) at word boundaries to lines of at most
@@ -94,17 +92,14 @@ func wrapLine(s string, width int) string {
 			continue
 		}
 		// A word longer than a line: cut it between clusters.
-		for _, it := range items[i:end] {
-			text, c := it.text, it.cells
-			if c > width {
-				text, c = "…", 1
-			}
-			if used+c > width {
+		pieces := splitCells(wordText(items[i:end], width), width)
+		for k, p := range pieces {
+			if k > 0 {
 				newLine()
 			}
-			line.WriteString(text)
-			used += c
+			line.WriteString(p)
 		}
+		used = Cells(pieces[len(pieces)-1])
 		i = end
 	}
 	flushGap(false)
@@ -155,20 +150,29 @@ func hyphenBreak(items []wrapItem, i int) bool {
 // sequences.
 func wrapItems(s string) []wrapItem {
 	items := make([]wrapItem, 0, len(s))
-	var state byte
-	for len(s) > 0 {
-		seq, gw, n, next := ansi.DecodeSequence(s, state, nil)
-		state = next
-		s = s[n:]
+	graphemes(s, func(seq string, cells int) {
 		if !isText(seq) {
 			items = append(items, wrapItem{text: seq, esc: true})
-			continue
+			return
 		}
-		w, _ := clusterCells(seq, gw)
 		r, _ := utf8.DecodeRuneInString(seq)
-		items = append(items, wrapItem{text: seq, cells: w, space: breakingSpace(r)})
-	}
+		items = append(items, wrapItem{text: seq, cells: cells, space: breakingSpace(r)})
+	})
 	return items
+}
+
+// wordText joins a word's items, each cluster wider than width (which no
+// line could hold) made "…".
+func wordText(word []wrapItem, width int) string {
+	var b strings.Builder
+	for _, it := range word {
+		if it.cells > width {
+			b.WriteString("…")
+		} else {
+			b.WriteString(it.text)
+		}
+	}
+	return b.String()
 }
 
 // breakingSpace reports whether a line may break at r: a space other than
