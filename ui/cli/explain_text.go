@@ -33,7 +33,8 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	var b strings.Builder
 	// The title wraps at spaces only: a system's name (a file's, often
 	// with hyphens) is never broken inside.
-	for _, l := range wrapAtSpaces("Sentence BLEU of "+model.Printable(title), width) {
+	heading := render.WrapAtSpaces("Sentence BLEU of "+model.Printable(title), width)
+	for _, l := range strings.Split(heading, "\n") {
 		b.WriteString(st.Title.Render(l))
 		b.WriteByte('\n')
 	}
@@ -48,23 +49,4 @@ func explainText(title string, in model.Explained, hasSrc bool, nrefs int, st re
 	b.WriteByte('\n')
 	b.WriteString(render.Walkthrough(st, in.Detail, in.Result, in.Opt, width, opts...))
 	return b.String(), nil
-}
-
-// wrapAtSpaces wraps plain s to lines of at most width cells at its
-// spaces only: a word longer than a line (a system's name) stands whole
-// on a line of its own rather than being broken.
-func wrapAtSpaces(s string, width int) []string {
-	var lines []string
-	cur := ""
-	for _, w := range strings.Split(s, " ") {
-		switch {
-		case cur == "":
-			cur = w
-		case render.Cells(cur)+1+render.Cells(w) > width:
-			lines, cur = append(lines, cur), w
-		default:
-			cur += " " + w
-		}
-	}
-	return append(lines, cur)
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -114,18 +113,6 @@ func TestExplainTitleKeepsNameWhole(t *testing.T) {
 			if ansi.StringWidth(l) > w && l != name {
 				t.Errorf("--width %d: title line %q is wider", w, l)
 			}
-		}
-	}
-}
-
-// TestWrapAtSpacesCells: explain's header wraps by render.Cells, so words
-// that terminals counting code points draw wider ("👍🏽", 4 cells there)
-// stay within the width; ansi.StringWidth counted it 2 and put three on
-// a line of 9 cells.
-func TestWrapAtSpacesCells(t *testing.T) {
-	for _, l := range wrapAtSpaces("👍🏽 👍🏽 👍🏽 👍🏽", 9) {
-		if c := render.Cells(l); c > 9 {
-			t.Errorf("wrapAtSpaces: line %q is %d cells; want at most 9", l, c)
 		}
 	}
 }

@@ -261,46 +261,20 @@ func (w *walk) sentences(m model.Marks, lengths bool) string {
 	return strings.Join(lines, "\n")
 }
 
-// wrapText wraps prose (possibly styled) to width cells at spaces,
-// breaking a word only when it is longer than a line. Unlike [Wrap] it
-// never breaks at a hyphen, so "-0.25" and "n-gram" stay whole.
+// wrapText wraps prose (possibly styled) to width cells as [Wrap] does,
+// with two differences: it never breaks at a hyphen, so "n-gram" stays
+// whole, and a paragraph's indent (up to half the width) starts each of
+// its lines.
 func wrapText(s string, width int) string {
 	width = max(1, width)
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
+	paras := strings.Split(s, "\n")
+	for i, para := range paras {
 		body := strings.TrimLeft(para, " ")
-		indent := min(len(para)-len(body), width/2)
-		var line strings.Builder
-		line.WriteString(strings.Repeat(" ", indent))
-		used := indent
-		for _, word := range strings.Split(body, " ") {
-			ww := Cells(word)
-			if used > indent && used+1+ww > width {
-				out = append(out, line.String())
-				line.Reset()
-				line.WriteString(strings.Repeat(" ", indent))
-				used = indent
-			}
-			if used > indent {
-				line.WriteByte(' ')
-				used++
-			}
-			if ww > width-indent {
-				parts := splitCells(word, width-indent)
-				for _, p := range parts[:len(parts)-1] {
-					out = append(out, line.String()+p)
-					line.Reset()
-					line.WriteString(strings.Repeat(" ", indent))
-				}
-				word = parts[len(parts)-1]
-				ww = Cells(word)
-			}
-			line.WriteString(word)
-			used += ww
-		}
-		out = append(out, line.String())
+		indent := strings.Repeat(" ", min(len(para)-len(body), width/2))
+		lines := wrap(body, width-len(indent), wrapRules{cut: true})
+		paras[i] = indent + strings.ReplaceAll(lines, "\n", "\n"+indent)
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(paras, "\n")
 }
 
 // fitWidth makes sure no line of s is wider than width, wrapping the

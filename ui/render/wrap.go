@@ -16,13 +16,32 @@ import (
 // it. A no-break space holds the words on each side of it together.
 // Escape sequences are kept where they are.
 func Wrap(s string, width int) string {
+	return wrap(s, width, wrapRules{hyphens: true, cut: true})
+}
+
+// WrapAtSpaces wraps s as [Wrap] does but breaks lines at spaces only:
+// never after a hyphen nor inside a word, so a word wider than a line (a
+// system's name) stands whole on a line of its own, wider than width.
+func WrapAtSpaces(s string, width int) string {
+	return wrap(s, width, wrapRules{})
+}
+
+// wrapRules says where, besides at its spaces, a line may break.
+type wrapRules struct {
+	hyphens bool // after the hyphen of a word
+	cut     bool // between the clusters of a word wider than a line
+}
+
+// wrap wraps s to width cells as [Wrap] does, breaking lines only where
+// rules allows.
+func wrap(s string, width int, rules wrapRules) string {
 	if width < 1 {
 		return ""
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if Cells(l) > width {
-			lines[i] = wrapLine(l, width)
+			lines[i] = wrapLine(l, width, rules)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -38,8 +57,8 @@ type wrapItem struct {
 }
 
 // wrapLine wraps one line of text, with no newline, that is wider than
-// width.
-func wrapLine(s string, width int) string {
+// width, breaking it where rules allows.
+func wrapLine(s string, width int, rules wrapRules) string {
 	items := wrapItems(s)
 	var out, line strings.Builder
 	used := 0       // cells on the line
@@ -73,7 +92,7 @@ func wrapLine(s string, width int) string {
 			i++
 			continue
 		}
-		end, cells := wordEnd(items, i)
+		end, cells := wordEnd(items, i, rules.hyphens)
 		switch {
 		case used+gapCells+cells <= width && (used > 0 || atStart):
 			flushGap(true)
@@ -83,7 +102,7 @@ func wrapLine(s string, width int) string {
 		default:
 			flushGap(false)
 		}
-		if used+cells <= width {
+		if used+cells <= width || !rules.cut {
 			for _, it := range items[i:end] {
 				line.WriteString(it.text)
 			}
@@ -116,8 +135,9 @@ func wordFollows(items []wrapItem, i int) bool {
 }
 
 // wordEnd returns where the word starting at items[i] ends (before a
-// space, or after a hyphen the line may break at) and its cells.
-func wordEnd(items []wrapItem, i int) (end, cells int) {
+// space, or, when hyphens, after a hyphen the line may break at) and its
+// cells.
+func wordEnd(items []wrapItem, i int, hyphens bool) (end, cells int) {
 	glyphs := 0
 	for end = i; end < len(items) && !items[end].space; end++ {
 		it := items[end]
@@ -126,7 +146,7 @@ func wordEnd(items []wrapItem, i int) (end, cells int) {
 			continue
 		}
 		glyphs++
-		if it.text == "-" && glyphs > 1 && items[end-1].text != "-" && hyphenBreak(items, end+1) {
+		if hyphens && it.text == "-" && glyphs > 1 && items[end-1].text != "-" && hyphenBreak(items, end+1) {
 			return end + 1, cells
 		}
 	}

@@ -86,28 +86,42 @@ func wrapFault(s, got string, w int, whole map[string]bool) string {
 
 // TestWrapBreaks: Wrap fills each line before breaking, keeps a
 // paragraph's indent and the lines of its input, holds words joined by a
-// no-break space, and cuts a word longer than a line.
+// no-break space, and cuts a word longer than a line. WrapAtSpaces
+// (explain's heading) breaks at spaces only, never after a hyphen nor
+// inside a word, so a system's name stands whole on a line of its own,
+// and measures by Cells ("👍🏽" is 4 cells where terminals count code
+// points: ansi.StringWidth counted it 2 and put three on a line of 9).
+// wrapText (the walk-through's and the lessons' prose) never breaks after
+// a hyphen, and a paragraph's indent starts each of its lines.
 func TestWrapBreaks(t *testing.T) {
+	wraps := map[string]func(string, int) string{"Wrap": Wrap, "WrapAtSpaces": WrapAtSpaces, "wrapText": wrapText}
 	for _, c := range []struct {
+		by   string
 		s    string
 		w    int
 		want string
 	}{
-		{"the cat sat on the mat", 7, "the cat\nsat on\nthe mat"},
-		{"the cat  sat", 7, "the cat\nsat"},
-		{"aaaa -b", 5, "aaaa\n-b"},                 // was "aaaa \n-b"
-		{"one two - three", 7, "one two\n- three"}, // was "one two -", 9 cells
-		{"  indented text here", 12, "  indented\ntext here"},
-		{"one\ntwo three", 5, "one\ntwo\nthree"},
-		{"v:\u00a0version q: quit", 10, "v:\u00a0version\nq: quit"},
-		{"abcdefghij", 4, "abcd\nefgh\nij"},
-		{"ab 漢字漢字漢字", 5, "ab\n漢字\n漢字\n漢字"},
-		{"漢", 1, "…"},
-		{"see the walk-through", 15, "see the walk-\nthrough"},
-		{"flag --mqm-ref", 8, "flag\n--mqm-\nref"},
+		{"Wrap", "the cat sat on the mat", 7, "the cat\nsat on\nthe mat"},
+		{"Wrap", "the cat  sat", 7, "the cat\nsat"},
+		{"Wrap", "aaaa -b", 5, "aaaa\n-b"},                 // was "aaaa \n-b"
+		{"Wrap", "one two - three", 7, "one two\n- three"}, // was "one two -", 9 cells
+		{"Wrap", "  indented text here", 12, "  indented\ntext here"},
+		{"Wrap", "one\ntwo three", 5, "one\ntwo\nthree"},
+		{"Wrap", "v:\u00a0version q: quit", 10, "v:\u00a0version\nq: quit"},
+		{"Wrap", "abcdefghij", 4, "abcd\nefgh\nij"},
+		{"Wrap", "ab 漢字漢字漢字", 5, "ab\n漢字\n漢字\n漢字"},
+		{"Wrap", "漢", 1, "…"},
+		{"Wrap", "see the walk-through", 15, "see the walk-\nthrough"},
+		{"Wrap", "flag --mqm-ref", 8, "flag\n--mqm-\nref"},
+		{"WrapAtSpaces", "👍🏽 👍🏽 👍🏽 👍🏽", 9, "👍🏽 👍🏽\n👍🏽 👍🏽"},
+		{"WrapAtSpaces", "line 1, system JDExplore-Academy", 26, "line 1, system\nJDExplore-Academy"},
+		{"WrapAtSpaces", "of generaltest2022.de-en.hyp.LT22.en now", 12, "of\ngeneraltest2022.de-en.hyp.LT22.en\nnow"},
+		{"wrapText", "  see the n-gram counts", 12, "  see the\n  n-gram\n  counts"},
+		{"wrapText", "the clipped n-gram", 14, "the clipped\nn-gram"},
+		{"wrapText", "    abcdefghij", 8, "    abcd\n    efgh\n    ij"},
 	} {
-		if got := Wrap(c.s, c.w); got != c.want {
-			t.Errorf("Wrap(%q, %d) = %q; want %q", c.s, c.w, got, c.want)
+		if got := wraps[c.by](c.s, c.w); got != c.want {
+			t.Errorf("%s(%q, %d) = %q; want %q", c.by, c.s, c.w, got, c.want)
 		}
 	}
 }
