@@ -17,9 +17,9 @@ mean, the brevity penalty and the result, with every number. With --hyp,
 the values of --ref and --src are texts; otherwise they are files and
 --line (1-based) picks the segment of every SYSTEM.
 
-Prose wraps at spaces, never inside a word, to the terminal's width; piped,
-to the width of the terminal on standard error, else (and into a file) 80
-columns (--width sets it). Lines meant to be copied (the signature, the
+Prose wraps at spaces (a word longer than a line is cut) to the
+terminal's width; piped, to the width of the terminal on standard error,
+else (and into a file) 80 columns (--width sets it). Lines meant to be copied (the signature, the
 formulas, sacrebleu's own line) are never wrapped, however wide.
 
 Examples:

@@ -13,10 +13,11 @@ penalty, word order and n-gram order, several references, sentence and
 corpus BLEU, smoothing. In the explorer, press L to open them and edit each
 hypothesis while the numbers change.
 
-Text wraps at spaces, never inside a word, to the terminal's width. Piped
-(| less, | head), it wraps to the width of the terminal on standard error,
-so that the terminal need not wrap the lines again, or to 80 columns when
-there is none; redirected to a file, to 80 columns; --width sets it.
+Text wraps at spaces (a word longer than a line is cut) to the
+terminal's width. Piped (| less, | head), it wraps to the width of the
+terminal on standard error, so that the terminal need not wrap the lines
+again, or to 80 columns when there is none; redirected to a file, to 80
+columns; --width sets it.
 
 Examples:
   bleuscope lessons | less
