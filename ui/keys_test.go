@@ -749,3 +749,75 @@ func TestTokenizerAndCaseKeysSay(t *testing.T) {
 		t.Errorf("l in a drill-down: status %q; want the note alone", m.status)
 	}
 }
+
+// TestOptionKeysSay: s, + and -, and c say on the status line what the
+// scores now use, as t and l do (they changed every score and said
+// nothing, c only when the filter had thresholds), each on the footer's
+// one line at 60 columns as at 120; when they leave a drill-down, the
+// note that says so is said alone.
+func TestOptionKeysSay(t *testing.T) {
+	says := func(t *testing.T, m Model, what, want string) {
+		t.Helper()
+		if f := lastLine(m.View()); !strings.Contains(f, want) {
+			t.Errorf("%s at %dx%d: the footer is %q; want it to say %q (status %q)", what, m.c.width, m.c.height, f, want, m.status)
+		}
+	}
+	for _, size := range [][2]int{{60, 16}, {120, 40}} {
+		m := ready(t, demoDataset(t), size[0], size[1])
+		for _, s := range []struct{ smooth, want string }{
+			{"floor", "scoring with floor smoothing, value 0.1 (s: the next)"},
+			{"add-k", "scoring with add-k smoothing, value 1 (s: the next)"},
+			{"none", "scoring with no smoothing (s: the next)"},
+			{"exp", "scoring with exp smoothing (s: the next)"},
+		} {
+			m = press(t, m, "s")
+			if got := m.c.set.Corpus.Smooth; got != s.smooth {
+				t.Fatalf("s: smoothing %s; want %s", got, s.smooth)
+			}
+			says(t, m, "s", s.want)
+		}
+		for n := 5; n <= scoring.MaxOrderLimit; n++ {
+			m = press(t, m, "+")
+			want := fmt.Sprintf("max order %d (+ raises it, - lowers it)", n)
+			if n == scoring.MaxOrderLimit {
+				want = fmt.Sprintf("max order %d, the highest (- lowers it)", n)
+			}
+			says(t, m, "+", want)
+		}
+		for n := scoring.MaxOrderLimit - 1; n >= 1; n-- {
+			m = press(t, m, "-")
+			want := fmt.Sprintf("max order %d (+ raises it, - lowers it)", n)
+			if n == 1 {
+				want = "max order 1, the lowest (+ raises it)"
+			}
+			says(t, m, "-", want)
+		}
+		if m.c.set.Corpus.MaxOrder != 1 {
+			t.Fatalf("max order %d after the presses; want 1", m.c.set.Corpus.MaxOrder)
+		}
+		m = press(t, m, "s", "c")
+		says(t, m, "c", "scoring as NLTK does, 0–1, smoothing method0 (c: sacrebleu)")
+		m = press(t, m, "c")
+		says(t, m, "c back", "scoring as sacrebleu does, 0–100, floor smoothing (c: nltk)")
+	}
+
+	set := model.DefaultSettings()
+	set = set.WithOption(func(o *scoring.Options) {
+		o.Compat, o.NLTK.Weights = scoring.CompatNLTK, scoring.NewWeights([]float64{0.4, 0.3, 0.2, 0.1})
+	})
+	next, _ := New(demoDataset(t), set).Update(tea.WindowSizeMsg{Width: 60, Height: 16})
+	m := next.(Model)
+	m = press(t, drive(t, m, m.Init()), "+")
+	if m.c.set.Corpus.NLTK.Weights.Len() != 0 {
+		t.Errorf("+ with 4 weights: weights %v; want none (uniform)", m.c.set.Corpus.NLTK.Weights.Slice())
+	}
+	says(t, m, "+ with 4 weights", "max order 5, weights now uniform (+ raises it, - lowers it)")
+
+	for _, k := range []string{"s", "+", "-", "c"} {
+		m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+		m = press(t, m, "enter", k)
+		if !strings.HasPrefix(m.status, "back to the analysis") || strings.Contains(m.status, "scoring") || strings.Contains(m.status, "max order") {
+			t.Errorf("%s in a drill-down: status %q; want the note alone", k, m.status)
+		}
+	}
+}

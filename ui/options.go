@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -45,6 +46,11 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		set = set.WithOption(func(o *scoring.Options) {
 			o.Smooth, o.SmoothValue = sm, scoring.DefaultSmoothValue(sm)
 		})
+		status := "scoring with " + smoothingWords(set.Corpus)
+		if v := set.Corpus.SmoothValue; v != 0 {
+			status += ", value " + strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		return m.applySaying(set, status+" (s: the next)"), true
 	case key.Matches(msg, k.OrderUp, k.OrderDown):
 		d := 1
 		if key.Matches(msg, k.OrderDown) {
@@ -57,25 +63,31 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		case n > scoring.MaxOrderLimit:
 			return m.flash(fmt.Sprintf("max order is %d already, the highest", scoring.MaxOrderLimit)), true
 		}
+		reweighed := false
 		set = set.WithOption(func(o *scoring.Options) {
 			o.MaxOrder = n
 			if w := o.NLTK.Weights.Len(); w > 0 && w != n {
 				o.NLTK.Weights = scoring.Weights{} // uniform weights over the new order
+				reweighed = true
 			}
 		})
+		return m.applySaying(set, maxOrderStatus(n, reweighed)), true
 	case key.Matches(msg, k.Compat):
 		c := scoring.CompatNLTK
 		if isNLTK(set) {
 			c = scoring.CompatSacreBLEU
 		}
 		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
-		if q, err := model.ParseQuery(m.list.view.Filter); err == nil && len(q.ScoreThresholds()) > 0 {
-			scale := "sacrebleu's 0–100"
-			if c == scoring.CompatNLTK {
-				scale = "NLTK's 0–1"
-			}
-			return tea.Batch(m.applySettings(set), m.refreshMetrics(), m.flash("the filter's bleu and delta thresholds keep their numbers, now read on "+scale+" scale: edit it with /")), true
+		status := fmt.Sprintf("scoring as sacrebleu does, 0–100, %s (c: nltk)", smoothingWords(set.Corpus))
+		scale := "sacrebleu's 0–100"
+		if c == scoring.CompatNLTK {
+			status = fmt.Sprintf("scoring as NLTK does, 0–1, smoothing method%d (c: sacrebleu)", set.Corpus.NLTK.Smoothing.Method)
+			scale = "NLTK's 0–1"
 		}
+		if q, err := model.ParseQuery(m.list.view.Filter); err == nil && len(q.ScoreThresholds()) > 0 {
+			status = "the filter's bleu and delta thresholds keep their numbers, now read on " + scale + " scale: edit it with /"
+		}
+		return m.applySaying(set, status), true
 	case key.Matches(msg, k.Metrics):
 		return m.cycleMetrics(), true
 	case key.Matches(msg, k.Refs):
@@ -108,6 +120,32 @@ func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
 		return cmd
 	}
 	return tea.Batch(cmd, m.flash(status))
+}
+
+// smoothingWords names the sacrebleu smoothing of o, "floor smoothing" or
+// "no smoothing".
+func smoothingWords(o scoring.Options) string {
+	if o.Smooth == scoring.SmoothNone {
+		return "no smoothing"
+	}
+	return o.Smooth + " smoothing"
+}
+
+// maxOrderStatus is what + and - say once the max order is n: at either
+// end, that it is the end, and the one key that still moves it; with
+// reweighed, that NLTK's weights given for the old order are now uniform.
+func maxOrderStatus(n int, reweighed bool) string {
+	status, keys := fmt.Sprintf("max order %d", n), "(+ raises it, - lowers it)"
+	switch n {
+	case 1:
+		status, keys = status+", the lowest", "(+ raises it)"
+	case scoring.MaxOrderLimit:
+		status, keys = status+", the highest", "(- lowers it)"
+	}
+	if reweighed {
+		status += ", weights now uniform"
+	}
+	return status + " " + keys
 }
 
 // setOrder picks the n-gram order the segment pane highlights (0 = all).
