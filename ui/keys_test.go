@@ -797,6 +797,12 @@ func TestOptionKeysSay(t *testing.T) {
 		}
 		m = press(t, m, "s", "c")
 		says(t, m, "c", "scoring as NLTK does, 0–1, smoothing method0 (c: sacrebleu)")
+		for meth := 1; meth <= 8; meth++ {
+			m = press(t, m, "m")
+			if meth%8 < 5 { // 5-7 warn of NLTK's corpus smoothing instead
+				says(t, m, "m", fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth%8))
+			}
+		}
 		m = press(t, m, "c")
 		says(t, m, "c back", "scoring as sacrebleu does, 0–100, floor smoothing (c: nltk)")
 	}

@@ -102,6 +102,7 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return tea.Batch(m.applySettings(set), m.refreshMetrics(), m.flash(fmt.Sprintf(
 				"NLTK method %d: its corpus_bleu smooths every order with the last segment's hypothesis alone; reproduced as NLTK does, the corpus figures can pass 1 and mean little", meth))), true
 		}
+		return m.applySaying(set, fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth)), true
 	default:
 		return nil, false
 	}
