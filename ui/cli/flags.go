@@ -348,11 +348,33 @@ func flagName(name string) string {
 	return "--" + name
 }
 
-// joinedHint guesses what an unknown single-dash flag meant when it starts
-// with a one-letter flag: -rFILE is -r FILE, -lt is -l -t.
+// sacrebleuFlags are sacrebleu's single-dash spellings a user may type by
+// habit, each with the flag that does its work here ("" for none).
+var sacrebleuFlags = map[string]string{
+	"tok": "tokenize", "lc": "lowercase", "sv": "smooth-value", "ci": "confidence",
+	"pbs": "paired-bs", "par": "paired-ar", "cc": "chrf-char-order", "cw": "chrf-word-order",
+	"b": "", "w": "", "sh": "", "sl": "", "nr": "", "tw": "",
+}
+
+// joinedHint guesses what an unknown single-dash flag meant: one of
+// sacrebleu's (-lc is -l here), or, when it starts with a one-letter flag,
+// -rFILE for -r FILE and -lt for -l -t (each letter a flag).
 func (fs *flagSet) joinedHint(written string) string {
 	name, ok := strings.CutPrefix(written, "-")
-	if !ok || strings.HasPrefix(name, "-") || len(name) < 2 {
+	if !ok || strings.HasPrefix(name, "-") || name == "" {
+		return ""
+	}
+	if ours, ok := sacrebleuFlags[name]; ok {
+		if ours == "" || fs.Lookup(ours) == nil {
+			return " (that is sacrebleu's; bleuscope sacrebleu takes sacrebleu's own command line)"
+		}
+		here := flagName(ours)
+		if short := fs.shortName(ours); short != "" {
+			here = flagName(short) + " (" + here + ")"
+		}
+		return " (sacrebleu's " + written + " is " + here + " here)"
+	}
+	if len(name) < 2 {
 		return ""
 	}
 	f := fs.Lookup(name[:1])
@@ -360,9 +382,29 @@ func (fs *flagSet) joinedHint(written string) string {
 		return ""
 	}
 	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-		return " (flags are not joined: did you mean -" + name[:1] + " -" + name[1:] + "?)"
+		letters := make([]string, 0, len(name))
+		for _, r := range name {
+			if fs.Lookup(string(r)) == nil {
+				return ""
+			}
+			letters = append(letters, "-"+string(r))
+		}
+		return " (flags are not joined: did you mean " + strings.Join(letters, " ") + "?)"
 	}
 	return " (a value is not joined to its flag: did you mean -" + name[:1] + " " + name[1:] + "?)"
+}
+
+// shortName is the one-letter flag registered beside the flag long (the
+// same usage line), or "".
+func (fs *flagSet) shortName(long string) string {
+	f := fs.Lookup(long)
+	short := ""
+	fs.VisitAll(func(g *flag.Flag) {
+		if len(g.Name) == 1 && g.Usage == f.Usage {
+			short = g.Name
+		}
+	})
+	return short
 }
 
 // plural is n and the word, with an "s" unless n is 1: "1 segment",
