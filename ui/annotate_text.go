@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/lipgloss"
@@ -133,34 +134,42 @@ func (k spanMark) style(st render.Styles) lipgloss.Style {
 // rest of a runaway segment is summed up in one line.
 const maxMarkedRows = 40
 
-// markedCell is a cell of [markedLines]' layout: its text, how many
-// cells wide, its code point index (-1 for a shown space) and, for a
-// shown space, the code point of the white space it stands for.
+// markedCell is a cell of [markedLines]' layout: its text (a grapheme
+// cluster as [render.Safe] shows it), how many cells wide as
+// [render.Cells] counts it, and the first of the n code points it draws;
+// a shown space draws none (n is 0) and cp is the white space it stands
+// for.
 type markedCell struct {
-	s     string
-	w, cp int
-	space int
+	s        string
+	w, cp, n int
 }
 
 // layMarked wraps text at spaces to avail cells as [markedLines] shows
-// it, stopping once more than maxMarkedRows lines are laid.
+// it, a grapheme cluster at a time, stopping once more than maxMarkedRows
+// lines are laid.
 func layMarked(text string, avail int) [][]markedCell {
 	var lines [][]markedCell
 	var line []markedCell
 	used := 0
 	var word []markedCell
-	wordW := 0
-	gap, wordGap := -1, -1 // the white space since the last word, and before this one
-	flushWord := func() {
-		if len(word) == 0 {
+	gap, wordGap := -1, -1  // the white space since the last word, and before this one
+	wordAt, wordCP := -1, 0 // where the word being read starts: byte and code point
+	flushWord := func(end int) {
+		if wordAt < 0 {
 			return
+		}
+		word = markedWord(word[:0], text[wordAt:end], wordCP)
+		wordAt = -1
+		wordW := 0
+		for _, c := range word {
+			wordW += c.w
 		}
 		if used > 0 && used+1+wordW > avail {
 			lines = append(lines, line)
 			line, used = nil, 0
 		}
 		if used > 0 {
-			line = append(line, markedCell{" ", 1, -1, wordGap})
+			line = append(line, markedCell{" ", 1, wordGap, 0})
 			used++
 		}
 		for _, c := range word {
@@ -171,51 +180,93 @@ func layMarked(text string, avail int) [][]markedCell {
 			line = append(line, c)
 			used += c.w
 		}
-		word, wordW = word[:0], 0
 	}
 	i := 0
 	for at, r := range text {
-		if len(lines) > maxMarkedRows {
-			break
-		}
 		if unicode.IsSpace(r) {
-			flushWord()
-		} else {
-			if len(word) == 0 {
-				wordGap, gap = gap, -1
+			flushWord(at)
+			if len(lines) > maxMarkedRows {
+				break
 			}
-			s, w := text[at:at+1], 1 // printable ASCII: itself, one cell
-			if r < ' ' || r >= 0x7f {
-				s = render.Safe(string(r))
-				w = render.Cells(s)
+			if gap < 0 {
+				gap = i
 			}
-			word = append(word, markedCell{s, w, i, -1})
-			wordW += w
-		}
-		if unicode.IsSpace(r) && gap < 0 {
-			gap = i
+		} else if wordAt < 0 {
+			wordAt, wordCP = at, i
+			wordGap, gap = gap, -1
 		}
 		i++
 	}
-	flushWord()
+	flushWord(len(text))
 	if len(line) > 0 || len(lines) == 0 {
 		lines = append(lines, line)
 	}
 	return lines
 }
 
-// cellMark is the mark cell j of line l is drawn with: its code point's,
-// or for a shown space inside the line the white space's it stands for
-// (the cursor's is not drawn on a space).
+// markedWord appends to cells the cells of word, a run of text without
+// white space whose first code point is the text's code point cp: its
+// grapheme clusters as [render.Safe] shows them, each measured by
+// [render.Cells], so that the marker row under them lines up with the
+// text whatever its clusters' widths. A code point shown as an escape
+// (\u200b) is one cell, so that a line never breaks inside it.
+func markedWord(cells []markedCell, word string, cp int) []markedCell {
+	if plainASCII(word) { // one cell a byte, a cluster each
+		for i := 0; i < len(word); i++ {
+			cells = append(cells, markedCell{word[i : i+1], 1, cp + i, 1})
+		}
+		return cells
+	}
+	var b strings.Builder
+	var starts []int // starts[k]: where code point cp+k begins in what is shown
+	for at, size := 0, 0; at < len(word); at += size {
+		_, size = utf8.DecodeRuneInString(word[at:])
+		starts = append(starts, b.Len())
+		b.WriteString(render.Safe(word[at : at+size]))
+	}
+	at, k := 0, 0 // where the cluster begins, the code points begun before it
+	render.Graphemes(b.String(), func(cluster string, w int) {
+		inside := k > 0 && (k == len(starts) || starts[k] != at) // the rest of a code point's escape
+		first := k
+		for at += len(cluster); k < len(starts) && starts[k] < at; k++ {
+		}
+		if inside {
+			c := &cells[len(cells)-1]
+			c.s, c.w, c.n = c.s+cluster, c.w+w, c.n+k-first
+			return
+		}
+		cells = append(cells, markedCell{cluster, w, cp + first, k - first})
+	})
+	return cells
+}
+
+// plainASCII reports whether s is printable ASCII only.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// cellMark is the mark cell j of line l is drawn with: that of the first
+// of its code points that has one, or for a shown space inside the line
+// the white space's it stands for (the cursor's is not drawn on a space).
 func cellMark(l []markedCell, j int, mark func(i int) spanMark) spanMark {
 	c := l[j]
-	if c.cp >= 0 {
-		return mark(c.cp)
+	if c.n > 0 {
+		for i := c.cp; i < c.cp+c.n; i++ {
+			if k := mark(i); k != markNone {
+				return k
+			}
+		}
+		return markNone
 	}
-	if c.space >= 0 && j > 0 && j+1 < len(l) {
+	if c.cp >= 0 && j > 0 && j+1 < len(l) {
 		// A space is marked as the white space it stands for: inside
 		// a span, as the span (the span being marked too).
-		if k := mark(c.space); k != markCursor {
+		if k := mark(c.cp); k != markCursor {
 			return k
 		}
 	}
@@ -243,7 +294,7 @@ func markedLineCount(labelW int, text string, width int, mark func(i int) spanMa
 }
 
 // markedLines lays text out after a label, wrapped at spaces to width
-// cells, drawing code point i in the style of mark(i) and, on a row under
+// cells, drawing each grapheme cluster in the style of its code points' mark(i) and, on a row under
 // each line that has any, its marker character, so that a span reads
 // without colour. Runs of whitespace show as one space; every character passes
 // through [render.Safe]. The label is padded to labelW cells.

@@ -234,10 +234,10 @@ func truncateCells(s string, w int, tail string) string {
 	return b.String()
 }
 
-// graphemes splits plain or styled s into its grapheme clusters, with
+// Graphemes splits plain or styled s into its grapheme clusters, with
 // their widths as [Cells] counts them, and its escape sequences and
-// controls, with none.
-func graphemes(s string, each func(cluster string, cells int)) {
+// controls, with none: the widths add up to Cells(s).
+func Graphemes(s string, each func(cluster string, cells int)) {
 	var state byte
 	for len(s) > 0 {
 		seq, gw, n, next := ansi.DecodeSequence(s, state, nil)

@@ -115,7 +115,7 @@ func splitCells(s string, w int) []string {
 	var out []string
 	var b strings.Builder
 	used := 0
-	graphemes(s, func(cluster string, cw int) {
+	Graphemes(s, func(cluster string, cw int) {
 		if used > 0 && used+cw > w {
 			out = append(out, b.String())
 			b.Reset()
@@ -171,7 +171,7 @@ func TruncateStart(s string, w int) string {
 	}
 	var parts []string
 	var cells []int
-	graphemes(s, func(cluster string, n int) {
+	Graphemes(s, func(cluster string, n int) {
 		parts, cells = append(parts, cluster), append(cells, n)
 	})
 	used, from := 1, len(parts) // 1: the "…"

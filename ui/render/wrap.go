@@ -170,7 +170,7 @@ func hyphenBreak(items []wrapItem, i int) bool {
 // sequences.
 func wrapItems(s string) []wrapItem {
 	items := make([]wrapItem, 0, len(s))
-	graphemes(s, func(seq string, cells int) {
+	Graphemes(s, func(seq string, cells int) {
 		if !isText(seq) {
 			items = append(items, wrapItem{text: seq, esc: true})
 			return
