@@ -323,7 +323,7 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 
 // liveFilter reports whether the filter applies while typing: on corpora
 // small enough to filter inside Update; bigger ones filter on enter.
-func (m Model) liveFilter() bool { return m.c.ds.Len() <= syncRows }
+func (m Model) liveFilter() bool { return m.list.live }
 
 // handleMouse scrolls what is under the pointer and selects a clicked row.
 func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {

@@ -172,11 +172,22 @@ func (l *segList) setFilterText(s string) {
 	l.checkTyped()
 }
 
-// checkTyped words why the filter text does not parse ([segList.typedWhy]).
+// checkTyped words why the filter text does not parse ([segList.typedWhy])
+// when the filter applies on enter only, parsing the text once a change
+// (a key that moves the cursor, a new width, only reword it). A live
+// filter is not parsed here: the rows parse it as it is typed, and say
+// why it does not ([segList.queryErr]).
 func (l *segList) checkTyped() {
+	if l.live {
+		return
+	}
+	if text := strings.TrimSpace(l.filter.text()); text != l.typedText {
+		_, l.typedErr = model.ParseQuery(text)
+		l.typedText = text
+	}
 	l.typedWhy = ""
-	if _, err := model.ParseQuery(strings.TrimSpace(l.filter.text())); err != nil {
-		l.typedWhy = render.Safe(whyInTwoLines("", err, l.width))
+	if l.typedErr != nil {
+		l.typedWhy = render.Safe(whyInTwoLines("", l.typedErr, l.width))
 	}
 }
 

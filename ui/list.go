@@ -51,8 +51,15 @@ type segList struct {
 	// typedWhy is why the filter text does not parse, worded for the
 	// list's width, or "" when it parses: set with the text
 	// (setFilterText, updateTyping) and the width, as every frame of the
-	// prompt reads it (parseError).
-	typedWhy  string
+	// prompt reads it (parseError); unused, and "", when live.
+	typedWhy string
+	// typedText is the text typedWhy was worked out for, and typedErr why
+	// it does not parse (nil when it does).
+	typedText string
+	typedErr  error
+	// live: the filter applies as it is typed (a corpus of at most
+	// syncRows segments).
+	live      bool
 	jump      lineInput
 	typing    inputKind
 	before    string // the filter when "/" was pressed, restored by esc
@@ -114,6 +121,7 @@ func newSegList(ds *model.Dataset) segList {
 		seg:    -1,
 		filter: lineInput{prompt: "/ ", limit: 200},
 		jump:   lineInput{prompt: "line: ", limit: 9},
+		live:   ds.Len() <= syncRows,
 	}
 	l.show(0, len(ds.Systems))
 	return l
