@@ -122,9 +122,9 @@ func (a anaScreen) bodyRows() int { return max(1, a.height-4) }
 // bucketBy is the grouping the bucket table shows.
 func (a anaScreen) bucketBy() model.BucketBy { return model.BucketBys[a.by] }
 
-// rowCount is the number of rows of the current table.
-func (a anaScreen) rowCount(x anaCtx) int {
-	switch a.table {
+// rowCount is the number of rows of table t.
+func (a anaScreen) rowCount(x anaCtx, t anaTable) int {
+	switch t {
 	case anaNGrams:
 		return len(a.ngramItems(x))
 	case anaBuckets:
@@ -133,11 +133,11 @@ func (a anaScreen) rowCount(x anaCtx) int {
 	return len(a.winItems(x))
 }
 
-// ready reports whether the current table's numbers are at hand (those
-// of the scores on screen and the current choices).
-func (a anaScreen) ready(x anaCtx) bool {
+// ready reports whether table t's numbers are at hand (those of the
+// scores on screen and the current choices).
+func (a anaScreen) ready(x anaCtx, t anaTable) bool {
 	switch {
-	case a.table != anaNGrams: // the buckets and wins need the scores only
+	case t != anaNGrams: // the buckets and wins need the scores only
 		return a.derFresh(x)
 	case a.mode != anaSalient:
 		return a.baseFresh(x)
@@ -145,20 +145,19 @@ func (a anaScreen) ready(x anaCtx) bool {
 	return a.baseFresh(x) && a.salientFresh(x)
 }
 
-// clamp keeps the cursor on a row and visible; while the table's numbers
-// are being made it leaves the cursor where it is, for them.
-func (a *anaScreen) clamp(x anaCtx) {
-	if !a.ready(x) {
+// clamp keeps table t's cursor on a row and visible; while the table's
+// numbers are being made it leaves the cursor where it is, for them.
+func (a *anaScreen) clamp(x anaCtx, t anaTable) {
+	if !a.ready(x, t) {
 		return
 	}
-	t := a.table
 	var items []anaBucketItem
 	n := 0
 	if t == anaBuckets { // built once: the count, the stops and the view need them
 		items = a.bucketItems(x)
 		n = len(items)
 	} else {
-		n = a.rowCount(x)
+		n = a.rowCount(x, t)
 	}
 	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
 	if t == anaBuckets { // a bucket's rows are one stop, at its first
@@ -187,16 +186,13 @@ func (a *anaScreen) clamp(x anaCtx) {
 	}
 }
 
-// clampAll clamps every table as [anaScreen.clamp] does the current one:
-// after a size change the row under each table's cursor is in view again,
+// clampAll clamps every table as [anaScreen.clamp] does one: after a
+// size change the row under each table's cursor is in view again,
 // scrolled the least that takes.
 func (a *anaScreen) clampAll(x anaCtx) {
-	shown := a.table
 	for t := range numAnaTables {
-		a.table = t
-		a.clamp(x)
+		a.clamp(x, t)
 	}
-	a.table = shown
 }
 
 // modes returns the n-gram modes m cycles through: salient only with two
@@ -257,11 +253,11 @@ func (a anaScreen) Update(msg tea.KeyMsg, x anaCtx) (anaScreen, bool) {
 	case key.Matches(msg, k.Top):
 		a.cursor[t] = 0
 	case key.Matches(msg, k.Bottom):
-		a.cursor[t] = a.rowCount(x) - 1
+		a.cursor[t] = a.rowCount(x, t) - 1
 	default:
 		return a, false
 	}
-	a.clamp(x)
+	a.clamp(x, a.table)
 	return a, true
 }
 
@@ -287,11 +283,11 @@ func (a anaScreen) mouse(msg tea.MouseMsg, x anaCtx) anaScreen {
 	case msg.Button == tea.MouseButtonWheelDown:
 		a.cursor[t]++
 	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress && msg.Y >= anaFirstRow:
-		if i := a.top[t] + msg.Y - anaFirstRow; i < a.rowCount(x) && msg.Y < anaFirstRow+a.bodyRows() {
+		if i := a.top[t] + msg.Y - anaFirstRow; i < a.rowCount(x, t) && msg.Y < anaFirstRow+a.bodyRows() {
 			a.cursor[t] = i
 		}
 	}
-	a.clamp(x)
+	a.clamp(x, t)
 	return a
 }
 

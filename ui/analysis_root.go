@@ -34,7 +34,7 @@ func (m *Model) openAnalysis() tea.Cmd {
 		return m.backToAnalysis()
 	}
 	m.screen = screenAnalysis
-	m.ana.clamp(m.anaCtx())
+	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return nil
 }
 
@@ -96,7 +96,7 @@ func (m Model) handleAnalysisEarly(msg anaEarlyMsg) (Model, tea.Cmd) {
 	if x := m.anaCtx(); !m.ana.derFresh(x) || msg.der.anaWant == m.ana.want(x) && m.ana.der.partial {
 		m.ana.der = msg.der // not over the buckets of a newer pair or grouping
 	}
-	m.ana.clamp(m.anaCtx())
+	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return m, msg.next
 }
 
@@ -109,7 +109,7 @@ func (m Model) handleAnalysisPart(msg anaPartMsg) Model {
 		m.flash(msg.err.Error())
 	case msg.der.anaWant == m.ana.want(x) && !m.ana.derFresh(x):
 		m.ana.der = msg.der
-		m.ana.clamp(x)
+		m.ana.clamp(x, m.ana.table)
 	}
 	return m
 }
@@ -150,7 +150,7 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 		}
 		m.ana.follow = ""
 	}
-	m.ana.clamp(x)
+	m.ana.clamp(x, m.ana.table)
 	return m
 }
 
@@ -197,7 +197,7 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		cmd, _ = m.handleOptionKey(msg)
 	}
-	m.ana.clamp(m.anaCtx())
+	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return m, cmd
 }
 
@@ -233,7 +233,7 @@ func (m *Model) backToAnalysis() tea.Cmd {
 	}
 	m.list.closeDrill()
 	m.screen = screenAnalysis
-	m.ana.clamp(m.anaCtx())
+	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return m.refreshRows()
 }
 

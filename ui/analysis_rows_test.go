@@ -26,7 +26,7 @@ func TestAnalysisTablesSayRowsInView(t *testing.T) {
 			for _, keys := range [][]string{nil, {"m"}, {"m"}, {"m"}, {"right", "right"}} {
 				m = press(t, m, keys...)
 				what := fmt.Sprintf("%d systems at %d×%d, table %d mode %v", len(ds.Systems), size[0], size[1], m.ana.table, m.ana.mode)
-				n, h := m.ana.rowCount(m.anaCtx()), m.ana.bodyRows()
+				n, h := m.ana.rowCount(m.anaCtx(), m.ana.table), m.ana.bodyRows()
 				if n <= h {
 					if strings.Contains(title(), "rows ") {
 						t.Errorf("%s: %d rows fit in %d, yet the title says %q", what, n, h, title())

@@ -657,7 +657,7 @@ func TestAnalysisFits(t *testing.T) {
 				}
 			}
 			cur := m.ana.cursor[m.ana.table]
-			if n := m.ana.rowCount(m.anaCtx()); n > 0 && !strings.Contains(v, "›") {
+			if n := m.ana.rowCount(m.anaCtx(), m.ana.table); n > 0 && !strings.Contains(v, "›") {
 				t.Errorf("%dx%d after %q: the cursor row %d of %d is not on screen", sz[0], sz[1], k, cur, n)
 			}
 		}
