@@ -109,9 +109,16 @@ type anaCtx struct {
 	filtered   bool   // the list has a filter, which the analysis, of the whole corpus, does not follow
 }
 
-// SetSize fits the screen to width×height cells.
-func (a anaScreen) SetSize(width, height int) anaScreen {
+// SetSize fits the screen to width×height cells: the row under each
+// table's cursor stays in view, as the list keeps its selection, scrolled
+// the least that takes.
+func (a anaScreen) SetSize(width, height int, x anaCtx) anaScreen {
 	a.width, a.height = width, height
+	if x.c.scored != nil { // no table before the first scores
+		for t := range numAnaTables {
+			a.clamp(x, t)
+		}
+	}
 	return a
 }
 
@@ -183,15 +190,6 @@ func (a *anaScreen) clamp(x anaCtx, t anaTable) {
 		for a.top[t] < a.cursor[t] && !items[a.top[t]].first {
 			a.top[t]++
 		}
-	}
-}
-
-// clampAll clamps every table as [anaScreen.clamp] does one: after a
-// size change the row under each table's cursor is in view again,
-// scrolled the least that takes.
-func (a *anaScreen) clampAll(x anaCtx) {
-	for t := range numAnaTables {
-		a.clamp(x, t)
 	}
 }
 

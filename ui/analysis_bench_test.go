@@ -20,7 +20,7 @@ func benchAnalysisOn(b *testing.B, ds *model.Dataset) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.ana = anaScreen{}
-		m.ana = m.ana.SetSize(120, 40)
+		m.ana = m.ana.SetSize(120, 40, m.anaCtx())
 		next, cmd := m.Update(keyMsg("n"))
 		m = drive(b, next.(Model), cmd) // the early buckets, then the rest of the job
 		if x := m.anaCtx(); !m.ana.baseFresh(x) || !m.ana.salientFresh(x) {

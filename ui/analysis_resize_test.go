@@ -91,6 +91,24 @@ func TestAnalysisResizeKeepsSelection(t *testing.T) {
 	}
 }
 
+// TestAnalysisSetSizeKeepsSelection: the screen keeps its own cursors in
+// view when it is given a smaller size, every table's, not only the one
+// shown, without the root's help.
+func TestAnalysisSetSizeKeepsSelection(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, manySystems(t), 200, 50))
+	m = press(t, m, "G", "right", "m", "G", "right", "G")
+	if m.ana.table != anaWins {
+		t.Fatalf("the keys reach table %v, not the wins", m.ana.table)
+	}
+	a := m.ana.SetSize(60, 16, m.anaCtx())
+	h := a.bodyRows()
+	for _, tb := range []anaTable{anaNGrams, anaBuckets, anaWins} {
+		if top, cur := a.top[tb], a.cursor[tb]; cur < top || cur >= top+h {
+			t.Errorf("%s at 60x16: cursor on row %d, view rows %d–%d", anaTableNames[tb], cur, top, top+h-1)
+		}
+	}
+}
+
 // TestAnalysisNoRefBucketName: the bucket of segments with no reference
 // tokens keeps a recognisable name at every width, "no reference tokens"
 // as the command line says it where the bars keep 4 cells and "no ref

@@ -30,10 +30,7 @@ func (m *Model) resize() {
 	m.charts = m.charts.SetSize(w, h)
 	m.annSum = m.annSum.SetSize(w, h)
 	m.sig = m.sig.SetSize(w, h)
-	m.ana = m.ana.SetSize(w, h)
-	if m.c.scored != nil { // every table's selected row stays in view, as the list's does
-		m.ana.clampAll(m.anaCtx())
-	}
+	m.ana = m.ana.SetSize(w, h, m.anaCtx())
 	if m.learn != nil {
 		m.learn = m.learn.setSize(w, h)
 	}
