@@ -106,7 +106,6 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	default:
 		return nil, false
 	}
-	return tea.Batch(m.applySettings(set), m.refreshMetrics()), true
 }
 
 // applySaying applies set, as every option key does, and says status on
