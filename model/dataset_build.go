@@ -48,7 +48,7 @@ func NewDataset(src []string, refNames []string, refs [][]string, refAbsent [][]
 	ds.countRefs()
 	words := refWords(refNames)
 	for _, s := range ds.Systems {
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings("system "+s.Name, s.Hyps, words)...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings("system "+s.Name, s.Hyps, words, 0)...)
 	}
 	return ds, nil
 }

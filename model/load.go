@@ -45,9 +45,9 @@ func load(in Input) (*Dataset, error) {
 		}
 		switch tableKind(sys[0].path) {
 		case "tsv":
-			return r.loadTable(sys[0].path, parseTSV, "check that the cell is meant to be empty")
+			return r.loadTable(sys[0].path, parseTSV, 1, "check that the cell is meant to be empty")
 		case "jsonl":
-			return r.loadTable(sys[0].path, parseJSONL, "give null for a reference the segment does not have")
+			return r.loadTable(sys[0].path, parseJSONL, 0, "give null for a reference the segment does not have")
 		}
 	}
 	if len(in.Refs) == 0 {
@@ -258,10 +258,10 @@ func (r *reader) loadText() (*Dataset, error) {
 		if s.Name != baseName(s.Path) {
 			label = "system " + s.Name + " (" + label + ")"
 		}
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps, refs)...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings(label, s.Hyps, refs, 0)...)
 	}
 	for k, ref := range ds.Refs {
-		ds.Warnings = append(ds.Warnings, emptyRefWarning(files[len(sys)+k].label, ref, nil, "check that the file is aligned with the systems")...)
+		ds.Warnings = append(ds.Warnings, emptyRefWarning(files[len(sys)+k].label, ref, nil, "check that the file is aligned with the systems", 0)...)
 	}
 	return ds, nil
 }

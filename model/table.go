@@ -11,9 +11,11 @@ import (
 type tableParser func(f *file, path string) (*Dataset, error)
 
 // loadTable loads a file that holds every stream, plus the -s file when
-// the table has no source of its own. emptyRefFix is what the warning
-// about empty references asks a person to check, in the table's terms.
-func (r *reader) loadTable(arg string, parse tableParser, emptyRefFix string) (*Dataset, error) {
+// the table has no source of its own. header is the number of lines
+// before the first segment's (a TSV's header), so that warnings name
+// lines of the file; emptyRefFix is what the warning about empty
+// references asks a person to check, in the table's terms.
+func (r *reader) loadTable(arg string, parse tableParser, header int, emptyRefFix string) (*Dataset, error) {
 	f, err := r.read(arg)
 	if err != nil {
 		return nil, err
@@ -42,7 +44,7 @@ func (r *reader) loadTable(arg string, parse tableParser, emptyRefFix string) (*
 	ds.countRefs()
 	refs := ds.tableRefWords()
 	for _, s := range ds.Systems {
-		ds.Warnings = append(ds.Warnings, ds.hypWarnings(f.label+" system "+s.Name, s.Hyps, refs)...)
+		ds.Warnings = append(ds.Warnings, ds.hypWarnings(f.label+" system "+s.Name, s.Hyps, refs, header)...)
 	}
 	for k, ref := range ds.Refs {
 		var absent []bool
@@ -53,7 +55,7 @@ func (r *reader) loadTable(arg string, parse tableParser, emptyRefFix string) (*
 		if len(ds.Refs) == 1 {
 			word = "reference"
 		}
-		ds.Warnings = append(ds.Warnings, emptyRefWarning(f.label+" "+word, ref, absent, emptyRefFix)...)
+		ds.Warnings = append(ds.Warnings, emptyRefWarning(f.label+" "+word, ref, absent, emptyRefFix, header)...)
 	}
 	return ds, nil
 }

@@ -63,20 +63,22 @@ func NULWarning(label string, nul LineTally) []string {
 // hypWarnings looks for signs that a system's output is not what BLEU
 // expects: already tokenized, still split into subwords, empty lines, or a
 // copy of a reference; refs names each reference as the warnings do
-// ("reference r.txt", the file as given, as label names a system's).
-func (d *Dataset) hypWarnings(label string, hyps []string, refs []string) []string {
+// ("reference r.txt", the file as given, as label names a system's);
+// header is the number of lines before the first hypothesis's in the file
+// (a TSV's header), so that lines are named as the file numbers them.
+func (d *Dataset) hypWarnings(label string, hyps []string, refs []string, header int) []string {
 	tokenized := 0
 	var bpe, empty LineTally
 	for i, h := range hyps {
 		switch {
 		case h == "":
-			empty.Add(i + 1)
+			empty.Add(header + i + 1)
 			continue
 		case strings.HasSuffix(h, " ."):
 			tokenized++
 		}
 		if strings.Contains(h, "@@ ") || strings.HasSuffix(h, "@@") {
-			bpe.Add(i + 1)
+			bpe.Add(header + i + 1)
 		}
 	}
 	var out []string
@@ -134,12 +136,13 @@ func (d *Dataset) tableRefWords() []string {
 // aligned with the systems or has a hole: an empty reference matches
 // nothing, and its length 0 can be the closest to a short hypothesis's,
 // the r brevity uses. absent (nil: none) marks the segments that have no
-// such reference, which are not empty ones; fix says what to check.
-func emptyRefWarning(label string, ref []string, absent []bool, fix string) []string {
+// such reference, which are not empty ones; fix says what to check;
+// header is as [Dataset.hypWarnings] takes it.
+func emptyRefWarning(label string, ref []string, absent []bool, fix string, header int) []string {
 	var empty LineTally
 	for i, r := range ref {
 		if r == "" && (absent == nil || !absent[i]) {
-			empty.Add(i + 1)
+			empty.Add(header + i + 1)
 		}
 	}
 	if empty.N == 0 {
