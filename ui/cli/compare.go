@@ -105,11 +105,12 @@ func (f *sigFlags) resolveSeed() (uint64, error) {
 // parseSeed reads a seed as Python's int() reads SACREBLEU_SEED (Python's
 // whitespace around, a + sign, leading zeros, single underscores between
 // digits and the decimal digits of any script, "١٢" for 12, are fine:
-// [scoring.PyNumberASCII]), or "none" (any case) for a seed drawn from the
+// [scoring.PyNumberASCII]), or "none" (any case, nothing around it, as
+// sacrebleu compares it before int() reads it) for a seed drawn from the
 // system's random source.
 func parseSeed(s string) (uint64, error) {
 	t, ok := scoring.PyNumberASCII(s)
-	if strings.EqualFold(t, "none") {
+	if strings.EqualFold(s, "none") {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
 			return 0, err

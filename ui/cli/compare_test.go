@@ -218,7 +218,9 @@ func TestParseSeed(t *testing.T) {
 		// Numbers that are not decimal digits are not to int() either:
 		// superscripts, Roman numerals, fractions, a zero-width space.
 		// and int() refuses U+001F around, though str.isspace() is true.
-		"\u00b2", "\u2167", "\u00bd", "4\u200b2", "\u200b42", "-\u0661", "\x1f42"} {
+		"\u00b2", "\u2167", "\u00bd", "4\u200b2", "\u200b42", "-\u0661", "\x1f42",
+		// sacrebleu takes "none" only as it is, before int() strips.
+		" none", "none\n", "\u00a0none"} {
 		if _, err := parseSeed(in); err == nil {
 			t.Errorf("parseSeed(%q): want an error", in)
 		}
