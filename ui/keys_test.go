@@ -765,8 +765,8 @@ func TestOptionKeysSay(t *testing.T) {
 	for _, size := range [][2]int{{60, 16}, {120, 40}} {
 		m := ready(t, demoDataset(t), size[0], size[1])
 		for _, s := range []struct{ smooth, want string }{
-			{"floor", "scoring with floor smoothing, value 0.1 (s: the next)"},
-			{"add-k", "scoring with add-k smoothing, value 1 (s: the next)"},
+			{"floor", "scoring with floor smoothing 0.1 (s: the next)"},
+			{"add-k", "scoring with add-k smoothing 1 (s: the next)"},
 			{"none", "scoring with no smoothing (s: the next)"},
 			{"exp", "scoring with exp smoothing (s: the next)"},
 		} {
@@ -796,15 +796,21 @@ func TestOptionKeysSay(t *testing.T) {
 			t.Fatalf("max order %d after the presses; want 1", m.c.set.Corpus.MaxOrder)
 		}
 		m = press(t, m, "s", "c")
-		says(t, m, "c", "scoring as NLTK does, 0–1, smoothing method0 (c: sacrebleu)")
+		says(t, m, "c", "NLTK scoring, 0–1, smoothing method0 (c: sacrebleu)")
 		for meth := 1; meth <= 8; meth++ {
 			m = press(t, m, "m")
-			if meth%8 < 5 { // 5-7 warn of NLTK's corpus smoothing instead
-				says(t, m, "m", fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth%8))
+			want := fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth%8)
+			if meth%8 >= 5 { // 5-7 warn of NLTK's corpus smoothing instead
+				want = fmt.Sprintf("NLTK method %d: its corpus_bleu smooths every order", meth)
+			}
+			if !strings.Contains(m.status, want) {
+				t.Errorf("m to method %d: status %q; want it to say %q", meth%8, m.status, want)
+			} else if meth%8 < 5 {
+				says(t, m, "m", want)
 			}
 		}
 		m = press(t, m, "c")
-		says(t, m, "c back", "scoring as sacrebleu does, 0–100, floor smoothing (c: nltk)")
+		says(t, m, "c back", "sacrebleu scoring, 0–100, floor smoothing 0.1 (c: nltk)")
 	}
 
 	set := model.DefaultSettings()
@@ -819,9 +825,12 @@ func TestOptionKeysSay(t *testing.T) {
 	}
 	says(t, m, "+ with 4 weights", "max order 5, weights now uniform (+ raises it, - lowers it)")
 
-	for _, k := range []string{"s", "+", "-", "c"} {
-		m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
-		m = press(t, m, "enter", k)
+	for _, k := range []string{"s", "+", "-", "c", "m"} {
+		m := ready(t, demoDataset(t), 120, 30)
+		if k == "m" { // to NLTK's method 4: m gives 5, with its warning
+			m = press(t, m, "c", "m", "m", "m", "m")
+		}
+		m = press(t, openAnalysisScreen(t, m), "enter", k)
 		if !strings.HasPrefix(m.status, "back to the analysis") || strings.Contains(m.status, "scoring") || strings.Contains(m.status, "max order") {
 			t.Errorf("%s in a drill-down: status %q; want the note alone", k, m.status)
 		}

@@ -46,11 +46,7 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		set = set.WithOption(func(o *scoring.Options) {
 			o.Smooth, o.SmoothValue = sm, scoring.DefaultSmoothValue(sm)
 		})
-		status := "scoring with " + smoothingWords(set.Corpus)
-		if v := set.Corpus.SmoothValue; v != 0 {
-			status += ", value " + strconv.FormatFloat(v, 'g', -1, 64)
-		}
-		return m.applySaying(set, status+" (s: the next)"), true
+		return m.applySaying(set, "scoring with "+smoothingWords(set.Corpus)+" (s: the next)"), true
 	case key.Matches(msg, k.OrderUp, k.OrderDown):
 		d := 1
 		if key.Matches(msg, k.OrderDown) {
@@ -78,10 +74,10 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			c = scoring.CompatSacreBLEU
 		}
 		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
-		status := fmt.Sprintf("scoring as sacrebleu does, 0–100, %s (c: nltk)", smoothingWords(set.Corpus))
+		status := fmt.Sprintf("sacrebleu scoring, 0–100, %s (c: nltk)", smoothingWords(set.Corpus))
 		scale := "sacrebleu's 0–100"
 		if c == scoring.CompatNLTK {
-			status = fmt.Sprintf("scoring as NLTK does, 0–1, smoothing method%d (c: sacrebleu)", set.Corpus.NLTK.Smoothing.Method)
+			status = fmt.Sprintf("NLTK scoring, 0–1, smoothing method%d (c: sacrebleu)", set.Corpus.NLTK.Smoothing.Method)
 			scale = "NLTK's 0–1"
 		}
 		if q, err := model.ParseQuery(m.list.view.Filter); err == nil && len(q.ScoreThresholds()) > 0 {
@@ -98,11 +94,11 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		meth := (set.Corpus.NLTK.Smoothing.Method + 1) % 8
 		set = set.WithOption(func(o *scoring.Options) { o.NLTK.Smoothing.Method = meth })
+		status := fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth)
 		if meth >= 5 && m.c.ds.Len() > 1 {
-			return tea.Batch(m.applySettings(set), m.refreshMetrics(), m.flash(fmt.Sprintf(
-				"NLTK method %d: its corpus_bleu smooths every order with the last segment's hypothesis alone; reproduced as NLTK does, the corpus figures can pass 1 and mean little", meth))), true
+			status = fmt.Sprintf("NLTK method %d: its corpus_bleu smooths every order with the last segment's hypothesis alone; reproduced as NLTK does, the corpus figures can pass 1 and mean little", meth)
 		}
-		return m.applySaying(set, fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth)), true
+		return m.applySaying(set, status), true
 	default:
 		return nil, false
 	}
@@ -122,11 +118,14 @@ func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
 	return tea.Batch(cmd, m.flash(status))
 }
 
-// smoothingWords names the sacrebleu smoothing of o, "floor smoothing" or
-// "no smoothing".
+// smoothingWords names the sacrebleu smoothing of o with its value where
+// it takes one, "floor smoothing 0.1" or "no smoothing".
 func smoothingWords(o scoring.Options) string {
-	if o.Smooth == scoring.SmoothNone {
+	switch {
+	case o.Smooth == scoring.SmoothNone:
 		return "no smoothing"
+	case o.SmoothValue != 0:
+		return o.Smooth + " smoothing " + strconv.FormatFloat(o.SmoothValue, 'g', -1, 64)
 	}
 	return o.Smooth + " smoothing"
 }
