@@ -19,8 +19,9 @@ the values of --ref and --src are texts; otherwise they are files and
 
 Prose wraps at spaces (a word longer than a line is cut) to the
 terminal's width; piped, to the width of the terminal on standard error,
-else (and into a file) 80 columns (--width sets it). Lines meant to be copied (the signature, the
-formulas, sacrebleu's own line) are never wrapped, however wide.
+else (and into a file) 80 columns (--width sets it). Lines meant to be
+copied (the signature, the formulas, sacrebleu's own line) are never
+wrapped, however wide.
 
 Examples:
   bleuscope explain --hyp 'the the the the' --ref 'the cat is on the mat'

@@ -19,17 +19,19 @@ func Wrap(s string, width int) string {
 	return wrap(s, width, wrapRules{hyphens: true, cut: true})
 }
 
-// WrapAtSpaces wraps s as [Wrap] does but breaks lines at spaces only:
-// never after a hyphen nor inside a word, so a word wider than a line (a
-// system's name) stands whole on a line of its own, wider than width.
+// WrapAtSpaces wraps s as [Wrap] does but breaks lines at ASCII spaces
+// only: never after a hyphen, at another space (an ideographic one) nor
+// inside a word, so a word wider than a line (a system's name, which may
+// hold any space) stands whole on a line of its own, wider than width.
 func WrapAtSpaces(s string, width int) string {
-	return wrap(s, width, wrapRules{})
+	return wrap(s, width, wrapRules{asciiSpaces: true})
 }
 
 // wrapRules says where, besides at its spaces, a line may break.
 type wrapRules struct {
-	hyphens bool // after the hyphen of a word
-	cut     bool // between the clusters of a word wider than a line
+	hyphens     bool // after the hyphen of a word
+	cut         bool // between the clusters of a word wider than a line
+	asciiSpaces bool // at ASCII spaces only, not at every breaking space
 }
 
 // wrap wraps s to width cells as [Wrap] does, breaking lines only where
@@ -59,7 +61,7 @@ type wrapItem struct {
 // wrapLine wraps one line of text, with no newline, that is wider than
 // width, breaking it where rules allows.
 func wrapLine(s string, width int, rules wrapRules) string {
-	items := wrapItems(s)
+	items := wrapItems(s, rules.asciiSpaces)
 	var out, line strings.Builder
 	used := 0       // cells on the line
 	atStart := true // the spaces before the first word are an indent
@@ -166,9 +168,9 @@ func hyphenBreak(items []wrapItem, i int) bool {
 	return r != '-' && !unicode.IsDigit(r)
 }
 
-// wrapItems splits plain or styled s into clusters, spaces and escape
-// sequences.
-func wrapItems(s string) []wrapItem {
+// wrapItems splits plain or styled s into clusters, spaces (ASCII ones
+// alone with asciiSpaces) and escape sequences.
+func wrapItems(s string, asciiSpaces bool) []wrapItem {
 	items := make([]wrapItem, 0, len(s))
 	Graphemes(s, func(seq string, cells int) {
 		if !isText(seq) {
@@ -176,7 +178,8 @@ func wrapItems(s string) []wrapItem {
 			return
 		}
 		r, _ := utf8.DecodeRuneInString(seq)
-		items = append(items, wrapItem{text: seq, cells: cells, space: breakingSpace(r)})
+		space := seq == " " || !asciiSpaces && breakingSpace(r)
+		items = append(items, wrapItem{text: seq, cells: cells, space: space})
 	})
 	return items
 }

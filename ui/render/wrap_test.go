@@ -116,6 +116,8 @@ func TestWrapBreaks(t *testing.T) {
 		{"WrapAtSpaces", "👍🏽 👍🏽 👍🏽 👍🏽", 9, "👍🏽 👍🏽\n👍🏽 👍🏽"},
 		{"WrapAtSpaces", "line 1, system JDExplore-Academy", 26, "line 1, system\nJDExplore-Academy"},
 		{"WrapAtSpaces", "of generaltest2022.de-en.hyp.LT22.en now", 12, "of\ngeneraltest2022.de-en.hyp.LT22.en\nnow"},
+		{"WrapAtSpaces", "system sys\u3000name-with-a-tail.txt", 12, "system\nsys\u3000name-with-a-tail.txt"}, // a name keeps its ideographic space
+		{"Wrap", "sys\u3000name", 4, "sys\nname"},
 		{"wrapText", "  see the n-gram counts", 12, "  see the\n  n-gram\n  counts"},
 		{"wrapText", "the clipped n-gram", 14, "the clipped\nn-gram"},
 		{"wrapText", "    abcdefghij", 8, "    abcd\n    efgh\n    ij"},
