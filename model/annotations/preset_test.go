@@ -138,6 +138,9 @@ func TestParseTypology(t *testing.T) {
 		{"category | xo | Other\n", `t:1: the keys "xo" of category "Other" start with "x"`},
 		{"severity | m | minor | 1\ncategory | a | A\ncategory | xyz | A\n", `t:3: the keys "xyz" of category "A" start with "x"`},
 		{"severity | m | minor | 1\nseverity | x | minor | 5\ncategory | a | A\n", `t:2: the key "x" of severity "minor" marks`},
+		// The clash is found once the file is read: a syntax error on a
+		// later line is said first.
+		{"severity | m | minor | 1\ncategory | xo | Other\ncolour | red\n", `t:3: unknown directive "colour"`},
 		{"severity | m | minor | 1\nseverity | x | major | 5\ncategory | a | A\n", `t:2: the key "x" of severity "major" marks the whole segment in the explorer, and with one category the severity is typed right after it (pressed twice, it would pick the severity by accident); give the severity another key`},
 	} {
 		if _, err := ParseTypology(strings.NewReader(c.in), "t"); err == nil || !strings.Contains(err.Error(), c.want) {
