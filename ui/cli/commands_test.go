@@ -397,6 +397,12 @@ func TestTokenizeGzip(t *testing.T) {
 	if code, out, stderr := runCLI(t, cut, "tokenize", "-t", "13a"); code != exitUsage || out != "Hello , world !\nsecond line\n" || stderr != want {
 		t.Errorf("tokenize < a cut gzip: status %d, stdout %q, stderr %q; want 2, the lines, %q", code, out, stderr, want)
 	}
+	// A stream that breaks after two bytes that alone would read as
+	// UTF-16 ("\x00\xfe") is said broken, not UTF-16.
+	broken := "\x1f\x8b\bA0\xff\xf2\xcd\xc9\xc9c\xf8\x87"
+	if code, out, stderr := runCLI(t, broken, "tokenize", "-t", "13a"); code != exitUsage || out != "" || stderr != want {
+		t.Errorf("tokenize < %q: status %d, stdout %q, stderr %q; want 2, nothing, %q", broken, code, out, stderr, want)
+	}
 	// Standard input is read to its first end only: a terminal after
 	// Ctrl-D would wait for another.
 	for _, in := range []string{"Hello\n", "", gz} {
