@@ -49,6 +49,9 @@ func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
 	bs := a.der.buckets
 	var out []anaBucketItem
 	for i := range bs[x.sys] {
+		if !bucketShown(&bs[x.sys][i]) {
+			continue
+		}
 		for j, s := range bucketSystems(x) {
 			if j > 0 && len(bs[s][i].Rows) == 0 {
 				break // an empty bucket takes one row
@@ -57,6 +60,14 @@ func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
 		}
 	}
 	return out
+}
+
+// bucketShown reports whether the table shows a bucket: every one but
+// the bucket of segments with no reference tokens while it holds none,
+// which on most corpora would only take the bars' cells for its long
+// name (`bleuscope buckets` lists it always, as SPEC asks).
+func bucketShown(b *model.Bucket) bool {
+	return b.Label != model.NoRefLabel || len(b.Rows) > 0
 }
 
 // noRefLabels are the labels of the bucket of segments with no reference
@@ -82,8 +93,8 @@ type bucketCols struct {
 
 // bucketColumns lays out the bucket table: the system column as wide as
 // the names, the segment counts as the widest ("segs" at least), and the
-// no-reference bucket's label the fullest of [noRefLabels] that leaves the
-// bars room: SPEC's name where they keep 4 cells, else "no ref tokens"
+// no-reference bucket's label, when the table shows it ([bucketShown]),
+// the fullest of [noRefLabels] that leaves the bars room: SPEC's name where they keep 4 cells, else "no ref tokens"
 // while they keep one (at 60 columns): a recognisable name is worth more
 // than the bars' cells, which the figures beside them repeat; "r = 0"
 // only where the bars would vanish.
@@ -96,7 +107,7 @@ func (a anaScreen) bucketColumns(x anaCtx) bucketCols {
 	hasNoRef := false
 	for _, b := range a.der.buckets[x.sys] {
 		cols.segs = max(cols.segs, len(strconv.Itoa(len(b.Rows))))
-		hasNoRef = hasNoRef || b.Label == model.NoRefLabel
+		hasNoRef = hasNoRef || b.Label == model.NoRefLabel && bucketShown(&b)
 	}
 	// A row is the label, then 28 cells of gaps, BLEU, CI and Δ beside the
 	// counts, the name and the bar, and a cell spare.
