@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestMarkedLineCount checks that the strip's count of marked lines is
@@ -29,6 +30,30 @@ func TestMarkedLineCount(t *testing.T) {
 					t.Errorf("%q, marks %s, width %d: count %d, markedLines draws %d", render.Truncate(text, 20), name, w, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestMarkedLinesSayWhatIsLeftOut checks the last line of a text longer
+// than the rows drawn: it says how many characters are not shown, exactly,
+// for many short words (where the layout stops early) and one long word.
+func TestMarkedLinesSayWhatIsLeftOut(t *testing.T) {
+	none := func(int) spanMark { return markNone }
+	st := render.DefaultStyles()
+	width := annLabelW + 40
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		// 8 words of 5 characters fill a line of 40 cells: 40 lines show
+		// 320 words, 1,600 characters, of 2,000.
+		{strings.Repeat("word ", 400), "… 400 more characters not shown"},
+		// 40 characters a line: 1,600 shown of 100,000.
+		{strings.Repeat("a", 100000), "… 98,400 more characters not shown"},
+	} {
+		lines := markedLines(st, "hyp", annLabelW, c.text, width, none)
+		if got := strings.TrimSpace(ansi.Strip(lines[len(lines)-1])); got != c.want {
+			t.Errorf("%q…: the last line says %q; want %q", c.text[:12], got, c.want)
 		}
 	}
 }

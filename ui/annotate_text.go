@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -273,6 +272,16 @@ func cellMark(l []markedCell, j int, mark func(i int) spanMark) spanMark {
 	return markNone
 }
 
+// notShown says how much of text is left out from first, the first line
+// [markedLines] does not draw: its characters, which the layout, stopping
+// early, knows where it could not know the lines.
+func notShown(text string, first []markedCell) string {
+	if len(first) == 0 {
+		return "… the rest not shown"
+	}
+	return "… " + thousands(utf8.RuneCountInString(text)-first[0].cp) + " more characters not shown"
+}
+
 // markedLineCount is len(markedLines(...)) for the same text, width and
 // marks, without drawing the lines.
 func markedLineCount(labelW int, text string, width int, mark func(i int) spanMark) int {
@@ -305,7 +314,7 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 	pad := strings.Repeat(" ", labelW)
 	for n, l := range lines {
 		if n == maxMarkedRows {
-			out = append(out, pad+st.Muted.Render(render.Truncate(fmt.Sprintf("… %d more lines not shown", len(lines)-n), avail)))
+			out = append(out, pad+st.Muted.Render(render.Truncate(notShown(text, l), avail)))
 			break
 		}
 		head := pad
