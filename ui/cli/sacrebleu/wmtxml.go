@@ -145,11 +145,14 @@ func xmlSystems(path string, budget *model.Budget) ([]string, error) {
 			return order, nil
 		}
 		if err != nil {
-			// The rest of a file that does not parse is read too, so
-			// that it passes the limit (and takes from budget) as a
-			// whole file would.
-			if _, rest := io.Copy(io.Discard, r); errors.Is(rest, model.ErrOverLimit) {
-				return nil, rest
+			// The rest of a stream of unknown size that does not parse
+			// is read too, so that one past the limit (/dev/zero) gets
+			// the limit's line as a whole file would; a regular file's
+			// size was checked against the limit before.
+			if reserved < 0 {
+				if _, rest := io.Copy(io.Discard, r); errors.Is(rest, model.ErrOverLimit) {
+					return nil, rest
+				}
 			}
 			return nil, err
 		}
