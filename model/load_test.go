@@ -344,7 +344,7 @@ func TestLoadWarnings(t *testing.T) {
 			"r.txt: every line is identical to reference r.txt; was the reference given as a system?",
 		}},
 		{"table", map[string]string{"d.tsv": "ref\tA\nx @@ y\tx @@ y\n"}, Input{Systems: []string{"d.tsv"}}, []string{
-			`d.tsv system A: 1 line contains the subword marker "@@" (first: line 2); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
+			`d.tsv system A: 1 line contains the subword marker "@@" (first: line 2, segment 1); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
 			"d.tsv system A: every line is identical to the reference; was the reference given as a system?",
 		}},
 		// A reference is named as a system is: its file as given, or in a
@@ -363,7 +363,7 @@ func TestLoadWarnings(t *testing.T) {
 		// JSONL null is a missing reference, not an empty one. Before, a
 		// table's empty references went unsaid.
 		{"empty reference in TSV", map[string]string{"d.tsv": "ref\tA\na b\ta b\n \tc d\n\te f\n"}, Input{Systems: []string{"d.tsv"}}, []string{
-			"d.tsv reference: 2 lines are empty (first: line 3); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
+			"d.tsv reference: 2 lines are empty (first: line 3, segment 2); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
 		}},
 		{"empty reference in JSONL", map[string]string{"d.jsonl": `{"refs": ["a b", null], "hyps": {"A": "a b"}}
 {"refs": ["c d", ""], "hyps": {"A": "c d"}}

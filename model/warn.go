@@ -87,12 +87,12 @@ func (d *Dataset) hypWarnings(label string, hyps []string, refs []string, header
 			label, tokenized, len(hyps), tokenizedWarnAt))
 	}
 	if bpe.N > 0 {
-		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: line %d); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			label, linesVerb(bpe.N, "contains", "contain"), bpe.First))
+		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: %s); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
+			label, linesVerb(bpe.N, "contains", "contain"), firstLine(bpe.First, header)))
 	}
 	if empty.N > 0 {
-		out = append(out, fmt.Sprintf("%s: %s empty (first: line %d); an empty hypothesis matches nothing and shortens the output",
-			label, linesVerb(empty.N, "is", "are"), empty.First))
+		out = append(out, fmt.Sprintf("%s: %s empty (first: %s); an empty hypothesis matches nothing and shortens the output",
+			label, linesVerb(empty.N, "is", "are"), firstLine(empty.First, header)))
 	}
 	for k := range d.Refs {
 		if d.sameAsRef(hyps, k) { // the first such reference is enough to say so
@@ -148,8 +148,18 @@ func emptyRefWarning(label string, ref []string, absent []bool, fix string, head
 	if empty.N == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s: %s empty (first: line %d); an empty reference matches nothing and its length 0 can be the closest r; %s",
-		label, linesVerb(empty.N, "is", "are"), empty.First, fix)}
+	return []string{fmt.Sprintf("%s: %s empty (first: %s); an empty reference matches nothing and its length 0 can be the closest r; %s",
+		label, linesVerb(empty.N, "is", "are"), firstLine(empty.First, header), fix)}
+}
+
+// firstLine names line, a line of a file with header lines before its
+// first segment: "line 3", and where the two differ, the segment too, as
+// the explorer and segments number it ("line 3, segment 2").
+func firstLine(line, header int) string {
+	if header == 0 {
+		return fmt.Sprintf("line %d", line)
+	}
+	return fmt.Sprintf("line %d, segment %d", line, line-header)
 }
 
 // LineTally counts the lines of a file that have some property, and keeps

@@ -94,8 +94,9 @@ type bucketCols struct {
 // bucketColumns lays out the bucket table: the system column as wide as
 // the names, the segment counts as the widest ("segs" at least), and the
 // no-reference bucket's label, when the table shows it ([bucketShown]),
-// the fullest of [noRefLabels] that leaves the bars room: SPEC's name where they keep 4 cells, else "no ref tokens"
-// while they keep one (at 60 columns): a recognisable name is worth more
+// the fullest of [noRefLabels] that leaves the bars room: SPEC's name
+// where they keep 4 cells, else "no ref tokens" while they keep one (at
+// 60 columns): a recognisable name is worth more
 // than the bars' cells, which the figures beside them repeat; "r = 0"
 // only where the bars would vanish.
 func (a anaScreen) bucketColumns(x anaCtx) bucketCols {

@@ -112,7 +112,7 @@ func TestBucketsEmptyNoRefLeftOut(t *testing.T) {
 			var over []int // the shown system's segments with c/r >= 1.2
 			st := without.c.scored.Systems[x.sys].Stats
 			for i := range st.Len() {
-				if r := st.RefLen(i); r > 0 && float64(st.HypLen(i)) >= 1.2*float64(r) {
+				if r := st.RefLen(i); r > 0 && float64(st.HypLen(i))/float64(r) >= 1.2 {
 					over = append(over, i)
 				}
 			}

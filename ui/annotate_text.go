@@ -289,7 +289,7 @@ func markedLineCount(labelW int, text string, width int, mark func(i int) spanMa
 	n := 0
 	for i, l := range lines {
 		if i == maxMarkedRows {
-			return n + 1 // the "more lines" line
+			return n + 1 // the line saying what is not shown
 		}
 		n++
 		for j := range l {

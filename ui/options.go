@@ -119,12 +119,13 @@ func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
 }
 
 // smoothingWords names the sacrebleu smoothing of o with its value where
-// it takes one, "floor smoothing 0.1" or "no smoothing".
+// the method takes one, "floor smoothing 0.1", "exp smoothing" or "no
+// smoothing".
 func smoothingWords(o scoring.Options) string {
-	switch {
-	case o.Smooth == scoring.SmoothNone:
+	switch o.Smooth {
+	case scoring.SmoothNone:
 		return "no smoothing"
-	case o.SmoothValue != 0:
+	case scoring.SmoothFloor, scoring.SmoothAddK:
 		return o.Smooth + " smoothing " + strconv.FormatFloat(o.SmoothValue, 'g', -1, 64)
 	}
 	return o.Smooth + " smoothing"

@@ -19,8 +19,9 @@ func Wrap(s string, width int) string {
 	return wrap(s, width, wrapRules{hyphens: true, cut: true})
 }
 
-// WrapAtSpaces wraps s as [Wrap] does but breaks lines at ASCII spaces
-// only: never after a hyphen, at another space (an ideographic one) nor
+// WrapAtSpaces wraps s as [Wrap] does but breaks lines at the space
+// character (U+0020) only: never after a hyphen, at another space (a tab,
+// an ideographic one) nor
 // inside a word, so a word wider than a line (a system's name, which may
 // hold any space) stands whole on a line of its own, wider than width.
 func WrapAtSpaces(s string, width int) string {
@@ -31,7 +32,7 @@ func WrapAtSpaces(s string, width int) string {
 type wrapRules struct {
 	hyphens     bool // after the hyphen of a word
 	cut         bool // between the clusters of a word wider than a line
-	asciiSpaces bool // at ASCII spaces only, not at every breaking space
+	asciiSpaces bool // at U+0020 only, not at every breaking space
 }
 
 // wrap wraps s to width cells as [Wrap] does, breaking lines only where
@@ -168,8 +169,8 @@ func hyphenBreak(items []wrapItem, i int) bool {
 	return r != '-' && !unicode.IsDigit(r)
 }
 
-// wrapItems splits plain or styled s into clusters, spaces (ASCII ones
-// alone with asciiSpaces) and escape sequences.
+// wrapItems splits plain or styled s into clusters, spaces (U+0020 alone
+// with asciiSpaces) and escape sequences.
 func wrapItems(s string, asciiSpaces bool) []wrapItem {
 	items := make([]wrapItem, 0, len(s))
 	Graphemes(s, func(seq string, cells int) {
