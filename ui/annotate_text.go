@@ -144,10 +144,15 @@ type markedCell struct {
 }
 
 // layMarked wraps text at spaces to avail cells as [markedLines] shows
-// it, a grapheme cluster at a time, stopping once more than maxMarkedRows
-// lines are laid.
-func layMarked(text string, avail int) [][]markedCell {
-	var lines [][]markedCell
+// it, a grapheme cluster at a time, and returns its first maxMarkedRows
+// lines and how many characters (code points) of text they leave out.
+// It stops once more lines are laid, or once it has read twice as many
+// code points as the lines hold cells: a runaway segment (100,000
+// characters with no space) costs what its first lines cost. Text of
+// many zero-width marks may so show fewer lines; what is left out is
+// still counted exactly.
+func layMarked(text string, avail int) (lines [][]markedCell, more int) {
+	limit := 2 * (maxMarkedRows + 1) * avail // code points read at most
 	var line []markedCell
 	used := 0
 	var word []markedCell
@@ -180,11 +185,17 @@ func layMarked(text string, avail int) [][]markedCell {
 			used += c.w
 		}
 	}
-	i := 0
+	i, cut := 0, len(text) // cut: where reading stopped
 	for at, r := range text {
+		if i == limit {
+			flushWord(at)
+			cut = at
+			break
+		}
 		if unicode.IsSpace(r) {
 			flushWord(at)
 			if len(lines) > maxMarkedRows {
+				cut = at
 				break
 			}
 			if gap < 0 {
@@ -196,11 +207,14 @@ func layMarked(text string, avail int) [][]markedCell {
 		}
 		i++
 	}
-	flushWord(len(text))
+	flushWord(cut)
 	if len(line) > 0 || len(lines) == 0 {
 		lines = append(lines, line)
 	}
-	return lines
+	if len(lines) > maxMarkedRows {
+		return lines[:maxMarkedRows], utf8.RuneCountInString(text) - lines[maxMarkedRows][0].cp
+	}
+	return lines, utf8.RuneCountInString(text[cut:])
 }
 
 // markedWord appends to cells the cells of word, a run of text without
@@ -272,25 +286,22 @@ func cellMark(l []markedCell, j int, mark func(i int) spanMark) spanMark {
 	return markNone
 }
 
-// notShown says how much of text is left out from first, the first line
-// [markedLines] does not draw: its characters, which the layout, stopping
-// early, knows where it could not know the lines.
-func notShown(text string, first []markedCell) string {
-	if len(first) == 0 {
-		return "… the rest not shown"
-	}
-	return "… " + thousands(utf8.RuneCountInString(text)-first[0].cp) + " more characters not shown"
+// notShown is the line that says [markedLines] leaves out more characters
+// of its text: how many, which the layout, stopping early, knows where it
+// could not know the lines.
+func notShown(more int) string {
+	return "… " + thousands(more) + " more characters not shown"
 }
 
 // markedLineCount is len(markedLines(...)) for the same text, width and
 // marks, without drawing the lines.
 func markedLineCount(labelW int, text string, width int, mark func(i int) spanMark) int {
-	lines := layMarked(text, max(1, width-labelW))
+	lines, more := layMarked(text, max(1, width-labelW))
 	n := 0
-	for i, l := range lines {
-		if i == maxMarkedRows {
-			return n + 1 // the line saying what is not shown
-		}
+	if more > 0 {
+		n++ // the line saying what is not shown
+	}
+	for _, l := range lines {
 		n++
 		for j := range l {
 			if cellMark(l, j, mark) != markNone {
@@ -309,14 +320,10 @@ func markedLineCount(labelW int, text string, width int, mark func(i int) spanMa
 // through [render.Safe]. The label is padded to labelW cells.
 func markedLines(st render.Styles, label string, labelW int, text string, width int, mark func(i int) spanMark) []string {
 	avail := max(1, width-labelW)
-	lines := layMarked(text, avail)
+	lines, more := layMarked(text, avail)
 	var out []string
 	pad := strings.Repeat(" ", labelW)
 	for n, l := range lines {
-		if n == maxMarkedRows {
-			out = append(out, pad+st.Muted.Render(render.Truncate(notShown(text, l), avail)))
-			break
-		}
 		head := pad
 		if n == 0 {
 			head = render.PadRight(st.Label.Render(label), labelW)
@@ -348,6 +355,9 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 		if anyMark {
 			out = append(out, strings.TrimRight(pad+marks.String(), " "))
 		}
+	}
+	if more > 0 {
+		out = append(out, pad+st.Muted.Render(render.Truncate(notShown(more), avail)))
 	}
 	return out
 }

@@ -24,3 +24,16 @@ func BenchmarkMarkedLines(b *testing.B) {
 		_ = markedLines(st, "hyp", annLabelW, text, 120, mark)
 	}
 }
+
+// BenchmarkMarkedLinesRunaway lays out a runaway hypothesis, 100,000 CJK
+// characters with no space, at 120 columns: only its first 40 lines are
+// drawn, so the layout should cost what those lines cost.
+func BenchmarkMarkedLinesRunaway(b *testing.B) {
+	text := strings.Repeat("東京", 50000)
+	none := func(int) spanMark { return markNone }
+	st := render.DefaultStyles()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = markedLines(st, "hyp", annLabelW, text, 120, none)
+	}
+}
