@@ -105,6 +105,12 @@ func DefaultSmoothValue(method string) float64 {
 	return 0
 }
 
+// TakesSmoothValue reports whether the sacrebleu smoothing method uses a
+// value (floor and add-k), which its signature and every display show.
+func TakesSmoothValue(method string) bool {
+	return method == SmoothFloor || method == SmoothAddK
+}
+
 // WithoutSmoothing returns o with smoothing turned off under its compat:
 // sacrebleu's "none" (value 0), or NLTK's method0, which still puts
 // sys.float_info.min in place of a zero precision.

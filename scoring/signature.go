@@ -64,7 +64,7 @@ func signature(opt Options, nrefs int, version string, short bool) string {
 		eff = "yes"
 	}
 	smooth := opt.Smooth
-	if opt.Smooth == SmoothFloor || opt.Smooth == SmoothAddK {
+	if TakesSmoothValue(opt.Smooth) {
 		smooth += fmt.Sprintf("[%.2f]", opt.SmoothValue)
 	}
 	return strings.Join([]string{

@@ -497,7 +497,7 @@ func (a anaScreen) rowsInView(total int) string {
 	if !ok {
 		return ""
 	}
-	return " · rows " + span + " of " + itoa(total)
+	return " · rows " + spanOf(span, total)
 }
 
 // rowsOfHeld says it of a table whose total rows are only part of a

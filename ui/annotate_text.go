@@ -224,7 +224,7 @@ func layMarked(text string, avail int) (lines [][]markedCell, more int) {
 // text whatever its clusters' widths. A code point shown as an escape
 // (\u200b) is one cell, so that a line never breaks inside it.
 func markedWord(cells []markedCell, word string, cp int) []markedCell {
-	if plainASCII(word) { // one cell a byte, a cluster each
+	if render.PlainASCII(word) { // one cell a byte, a cluster each
 		for i := 0; i < len(word); i++ {
 			cells = append(cells, markedCell{word[i : i+1], 1, cp + i, 1})
 		}
@@ -251,16 +251,6 @@ func markedWord(cells []markedCell, word string, cp int) []markedCell {
 		cells = append(cells, markedCell{cluster, w, cp + first, k - first})
 	})
 	return cells
-}
-
-// plainASCII reports whether s is printable ASCII only.
-func plainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' || s[i] >= 0x7f {
-			return false
-		}
-	}
-	return true
 }
 
 // cellMark is the mark cell j of line l is drawn with: that of the first

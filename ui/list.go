@@ -368,7 +368,7 @@ func (l segList) position() []string {
 // forms from the fullest to the shortest: "rows 14–26 of 1984", "14–26
 // of 1984", "rows 14–26", "14–26".
 func (l segList) positionForms(span string) []string {
-	of := span + " of " + itoa(len(l.rows))
+	of := spanOf(span, len(l.rows))
 	return []string{"rows " + of, of, "rows " + span, span}
 }
 

@@ -122,10 +122,10 @@ func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
 // the method takes one, "floor smoothing 0.1", "exp smoothing" or "no
 // smoothing".
 func smoothingWords(o scoring.Options) string {
-	switch o.Smooth {
-	case scoring.SmoothNone:
+	switch {
+	case o.Smooth == scoring.SmoothNone:
 		return "no smoothing"
-	case scoring.SmoothFloor, scoring.SmoothAddK:
+	case scoring.TakesSmoothValue(o.Smooth):
 		return o.Smooth + " smoothing " + strconv.FormatFloat(o.SmoothValue, 'g', -1, 64)
 	}
 	return o.Smooth + " smoothing"

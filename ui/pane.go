@@ -68,7 +68,12 @@ func (p pane) position() string {
 	if !ok {
 		return ""
 	}
-	return span + " of " + itoa(len(p.lines))
+	return spanOf(span, len(p.lines))
+}
+
+// spanOf words a span of total lines or rows: "12–30 of 80".
+func spanOf(span string, total int) string {
+	return span + " of " + itoa(total)
 }
 
 // scrollRange says which of total lines or rows a view of height of them

@@ -109,7 +109,7 @@ func (f *scoreFlags) settings() (model.Settings, error) {
 				return model.Settings{}, usagef("%s applies only with --compat nltk; %s", flagName(n), hint)
 			}
 		}
-		if fs.given("smooth-value") && (f.smooth == scoring.SmoothExp || f.smooth == scoring.SmoothNone) {
+		if fs.given("smooth-value") && !scoring.TakesSmoothValue(f.smooth) {
 			// sacrebleu ignores it there; so would the score, silently.
 			return model.Settings{}, usagef("--smooth-value applies only with --smooth floor or add-k (%s takes no value); %s", f.smooth, hint)
 		}

@@ -43,7 +43,7 @@ func CellsAtLeast(s string) int {
 // cellRange returns the widest and the narrowest width a terminal may draw
 // s in.
 func cellRange(s string) (wide, narrow int) {
-	if plainASCII(s) {
+	if PlainASCII(s) {
 		return len(s), len(s)
 	}
 	var state byte
@@ -60,8 +60,9 @@ func cellRange(s string) (wide, narrow int) {
 	return wide, narrow
 }
 
-// plainASCII reports whether s is printable ASCII only, one cell a byte.
-func plainASCII(s string) bool {
+// PlainASCII reports whether s is printable ASCII only, one cell a byte,
+// which [Safe] shows as it is.
+func PlainASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			return false

@@ -246,7 +246,7 @@ func smoothingName(o scoring.Options) string {
 		return fmt.Sprintf("NLTK method%d", o.NLTK.Smoothing.Method)
 	}
 	name := o.Smooth
-	if o.Smooth == scoring.SmoothFloor || o.Smooth == scoring.SmoothAddK {
+	if scoring.TakesSmoothValue(o.Smooth) {
 		name += " " + fnum(o.SmoothValue)
 	}
 	if !o.EffectiveOrder {

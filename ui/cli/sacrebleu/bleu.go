@@ -66,7 +66,7 @@ func (m *bleuMetric) name() string { return "BLEU" }
 
 func (m *bleuMetric) fields() []sigField {
 	smooth := m.arith.Smooth
-	if smooth == scoring.SmoothFloor || smooth == scoring.SmoothAddK {
+	if scoring.TakesSmoothValue(smooth) {
 		smooth += "[" + pyFixed(m.arith.SmoothValue, 2) + "]"
 	}
 	kase := "mixed"
