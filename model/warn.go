@@ -56,8 +56,8 @@ func NULWarning(label string, nul LineTally) []string {
 	if nul.N == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s: %s a NUL character (first: line %d); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
-		label, linesVerb(nul.N, "contains", "contain"), nul.First)}
+	return []string{fmt.Sprintf("%s: %s a NUL character (first: %s); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+		label, linesVerb(nul.N, "contains", "contain"), nul.firstWords())}
 }
 
 // hypWarnings looks for signs that a system's output is not what BLEU
@@ -68,17 +68,17 @@ func NULWarning(label string, nul LineTally) []string {
 // (a TSV's header), so that lines are named as the file numbers them.
 func (d *Dataset) hypWarnings(label string, hyps []string, refs []string, header int) []string {
 	tokenized := 0
-	var bpe, empty LineTally
+	bpe, empty := LineTally{Header: header}, LineTally{Header: header}
 	for i, h := range hyps {
 		switch {
 		case h == "":
-			empty.Add(header + i + 1)
+			empty.addSegment(i)
 			continue
 		case strings.HasSuffix(h, " ."):
 			tokenized++
 		}
 		if strings.Contains(h, "@@ ") || strings.HasSuffix(h, "@@") {
-			bpe.Add(header + i + 1)
+			bpe.addSegment(i)
 		}
 	}
 	var out []string
@@ -88,11 +88,11 @@ func (d *Dataset) hypWarnings(label string, hyps []string, refs []string, header
 	}
 	if bpe.N > 0 {
 		out = append(out, fmt.Sprintf(`%s: %s the subword marker "@@" (first: %s); undo BPE before scoring, e.g. sed -r 's/(@@ )|(@@ ?$)//g'`,
-			label, linesVerb(bpe.N, "contains", "contain"), firstLine(bpe.First, header)))
+			label, linesVerb(bpe.N, "contains", "contain"), bpe.firstWords()))
 	}
 	if empty.N > 0 {
 		out = append(out, fmt.Sprintf("%s: %s empty (first: %s); an empty hypothesis matches nothing and shortens the output",
-			label, linesVerb(empty.N, "is", "are"), firstLine(empty.First, header)))
+			label, linesVerb(empty.N, "is", "are"), empty.firstWords()))
 	}
 	for k := range d.Refs {
 		if d.sameAsRef(hyps, k) { // the first such reference is enough to say so
@@ -139,41 +139,51 @@ func (d *Dataset) tableRefWords() []string {
 // such reference, which are not empty ones; fix says what to check;
 // header is as [Dataset.hypWarnings] takes it.
 func emptyRefWarning(label string, ref []string, absent []bool, fix string, header int) []string {
-	var empty LineTally
+	empty := LineTally{Header: header}
 	for i, r := range ref {
 		if r == "" && (absent == nil || !absent[i]) {
-			empty.Add(header + i + 1)
+			empty.addSegment(i)
 		}
 	}
 	if empty.N == 0 {
 		return nil
 	}
 	return []string{fmt.Sprintf("%s: %s empty (first: %s); an empty reference matches nothing and its length 0 can be the closest r; %s",
-		label, linesVerb(empty.N, "is", "are"), firstLine(empty.First, header), fix)}
-}
-
-// firstLine names line, a line of a file with header lines before its
-// first segment: "line 3", and where the two differ, the segment too, as
-// the explorer and segments number it ("line 3, segment 2").
-func firstLine(line, header int) string {
-	if header == 0 {
-		return fmt.Sprintf("line %d", line)
-	}
-	return fmt.Sprintf("line %d, segment %d", line, line-header)
+		label, linesVerb(empty.N, "is", "are"), empty.firstWords(), fix)}
 }
 
 // LineTally counts the lines of a file that have some property, and keeps
-// the number of the first of them.
+// the number of the first of them. A tally of a file whose lines after a
+// header are its segments, one a line (a TSV table), knows the header, so
+// that its warning names the first line both as the file numbers it and
+// as the explorer and segments number the segment; a file whose lines
+// are its segments, or whose rows are no segments (an MQM TSV), leaves
+// Header 0 and is named by its lines.
 type LineTally struct {
-	N     int // how many lines have it
-	First int // the first of them, 1-based; 0 when none has it
+	N      int // how many lines have it
+	First  int // the first of them, 1-based, as the file numbers it; 0 when none has it
+	Header int // the lines before the first segment's (a TSV's header), else 0
 }
 
-// Add counts line (1-based), which has the property; lines come in order.
+// Add counts line (1-based, as the file numbers it), which has the
+// property; lines come in order.
 func (t *LineTally) Add(line int) {
 	if t.N++; t.N == 1 {
 		t.First = line
 	}
+}
+
+// addSegment counts the line of segment i (0-based), which has the
+// property; segments come in order.
+func (t *LineTally) addSegment(i int) { t.Add(t.Header + i + 1) }
+
+// firstWords names the first line: "line 3", and when the file has a
+// header before its segments, the segment too ("line 3, segment 2").
+func (t LineTally) firstWords() string {
+	if t.Header == 0 {
+		return fmt.Sprintf("line %d", t.First)
+	}
+	return fmt.Sprintf("line %d, segment %d", t.First, t.First-t.Header)
 }
 
 // countLines counts the lines that have the property has.
