@@ -245,7 +245,7 @@ func (r *reader) loadText() (*Dataset, error) {
 		ds.Warnings = append(ds.Warnings, bomWarning(f)...)
 	}
 	for i, f := range files {
-		ds.Warnings = append(ds.Warnings, nulWarning(f, streams[i])...)
+		ds.Warnings = append(ds.Warnings, nulWarning(f, streams[i], 0)...)
 	}
 	ds.Warnings = append(ds.Warnings, repeatedRefs(r.in.Refs)...)
 	refs := make([]string, len(ds.Refs))

@@ -128,7 +128,7 @@ func TestReadStdinChunks(t *testing.T) {
 				}
 				table, err := tableLines(f, "a record")
 				return fmt.Sprintf("lines %q, stripped %q, table %q (%v), BOM warning %q, NUL warning %q",
-					f.lines(false), f.lines(true), table, err, bomWarning(f), nulWarning(f, nil))
+					f.lines(false), f.lines(true), table, err, bomWarning(f), nulWarning(f, nil, 0))
 			}
 			want := read(defaultChunk)
 			for _, n := range []int{1, 2, 3, 4, 5, 7} {

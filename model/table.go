@@ -24,7 +24,7 @@ func (r *reader) loadTable(arg string, parse tableParser, header int, emptyRefFi
 	if err != nil {
 		return nil, err
 	}
-	ds.Warnings = append(ds.Warnings, nulWarning(f, nil)...) // the parser kept no lines
+	ds.Warnings = append(ds.Warnings, nulWarning(f, nil, header)...) // the parser kept no lines
 	if r.in.Src != "" {
 		if ds.Src != nil {
 			return nil, inputErr(f.label, "has its own source; drop -s, or drop the src column")
@@ -39,7 +39,7 @@ func (r *reader) loadTable(arg string, parse tableParser, header int, emptyRefFi
 				plural(len(src), "line"), f.label, plural(ds.Len(), "segment")))
 		}
 		ds.Src = src
-		ds.Warnings = append(ds.Warnings, nulWarning(sf, src)...)
+		ds.Warnings = append(ds.Warnings, nulWarning(sf, src, 0)...)
 	}
 	ds.countRefs()
 	refs := ds.tableRefWords()

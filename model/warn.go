@@ -28,17 +28,20 @@ func bomWarning(f *file) []string {
 // and names the encoding a file too short to be refused for it may be in
 // ([shortUnmarked]).
 // lines are f's lines as the loader has them (stripped or not: stripping
-// never removes a NUL), or nil where it has none, for f to be split again.
-// Reading f noted whether it holds a NUL, so the lines are looked at only
-// then.
-func nulWarning(f *file, lines []string) []string {
+// never removes a NUL), or nil where it has none, for f to be split again;
+// header is the number of lines before the first segment's (a TSV's
+// header), as [LineTally] keeps it. Reading f noted whether it holds a
+// NUL, so the lines are looked at only then.
+func nulWarning(f *file, lines []string, header int) []string {
 	if !f.nul {
 		return nil
 	}
 	if lines == nil {
 		lines = f.lines(false)
 	}
-	w := NULWarning(f.label, countLines(lines, HasNUL))
+	nul := countLines(lines, HasNUL)
+	nul.Header = header
+	w := NULWarning(f.label, nul)
 	if name, text := shortUnmarked(ChunksHead(f.chunks, 3*4+1)); name != "" {
 		w[0] += fmt.Sprintf("; it may be %s in %s, too short to tell from UTF-8: if so, convert it, e.g. iconv -f %[2]s -t UTF-8", strconv.Quote(string(text)), name)
 	}
@@ -178,10 +181,14 @@ func (t *LineTally) Add(line int) {
 func (t *LineTally) addSegment(i int) { t.Add(t.Header + i + 1) }
 
 // firstWords names the first line: "line 3", and when the file has a
-// header before its segments, the segment too ("line 3, segment 2").
+// header before its segments, the segment too ("line 3, segment 2") or
+// that the line is the header's ("line 1, the header").
 func (t LineTally) firstWords() string {
-	if t.Header == 0 {
+	switch {
+	case t.Header == 0:
 		return fmt.Sprintf("line %d", t.First)
+	case t.First <= t.Header:
+		return fmt.Sprintf("line %d, the header", t.First)
 	}
 	return fmt.Sprintf("line %d, segment %d", t.First, t.First-t.Header)
 }

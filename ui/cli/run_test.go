@@ -373,6 +373,27 @@ func TestWarningsOnStderr(t *testing.T) {
 	}
 }
 
+// TestTSVNULWarning: a NUL in a TSV table's segment is named by the file's
+// line and the segment, the number segments prints it under; before, by
+// the line alone, one more than the segment.
+func TestTSVNULWarning(t *testing.T) {
+	writeFiles(t, map[string]string{"table.tsv": "src\tref\tA\nhallo\thello\thello\nwelt\tworld\twor\x00ld\n"})
+	code, out, stderr := runCLI(t, "", "segments", "table.tsv")
+	want := "bleuscope: warning: table.tsv: 1 line contains a NUL character (first: line 3, segment 2); "
+	if code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("status %d, stderr %q; want the warning %q", code, stderr, want)
+	}
+	var seg2 string
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "2" {
+			seg2 = l
+		}
+	}
+	if !strings.HasSuffix(seg2, `wor\x00ld`) {
+		t.Errorf("segments' line 2 is %q; want the hypothesis with the NUL\n%s", seg2, out)
+	}
+}
+
 // TestReportIsNotCut checks that the plain report keeps whole lines, as a
 // pipe has no width: the score line of a long system name ends with its
 // ref_len, and a long hypothesis is there in full.
