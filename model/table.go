@@ -42,7 +42,7 @@ func (r *reader) loadTable(arg string, parse tableParser, header int, emptyRefFi
 		ds.Warnings = append(ds.Warnings, nulWarning(sf, src, 0)...)
 	}
 	ds.countRefs()
-	refs := ds.tableRefWords()
+	refs, heads := ds.tableRefWords()
 	for _, s := range ds.Systems {
 		ds.Warnings = append(ds.Warnings, ds.hypWarnings(f.label+" system "+s.Name, s.Hyps, refs, header)...)
 	}
@@ -51,11 +51,7 @@ func (r *reader) loadTable(arg string, parse tableParser, header int, emptyRefFi
 		if ds.RefAbsent != nil {
 			absent = ds.RefAbsent[k]
 		}
-		word := refs[k]
-		if len(ds.Refs) == 1 {
-			word = "reference"
-		}
-		ds.Warnings = append(ds.Warnings, emptyRefWarning(f.label+" "+word, ref, absent, emptyRefFix, header)...)
+		ds.Warnings = append(ds.Warnings, emptyRefWarning(f.label+" "+heads[k], ref, absent, emptyRefFix, header)...)
 	}
 	return ds, nil
 }

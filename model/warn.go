@@ -117,21 +117,28 @@ func refWords(names []string) []string {
 	return out
 }
 
-// tableRefWords names each reference of a table (TSV or JSONL) for a
-// warning as bleuscope labels it ("ref 1" for a JSONL record's first
-// reference, "ref A"; [RefLabel]), or "the reference" when it is the
-// only one: the table has no file of each, and its own names are not
-// words a person wrote ("ref1" for the first of "refs").
-func (d *Dataset) tableRefWords() []string {
-	out := d.ReferenceLabels()
-	words := make([]string, len(out))
-	for k, l := range out {
-		words[k] = RefLabel(l)
+// tableRefWords names each reference of a table (TSV or JSONL) for its
+// warnings as bleuscope labels it ([RefLabel]: "ref A", "ref 1" for a
+// JSONL record's first reference), the table having no file of each and
+// its own names not being words a person wrote ("ref1" for the first of
+// "refs"): inText within a sentence ("identical to ref A", "the
+// reference" for an unlabelled only one), and heads after the table's
+// name, heading a warning about the reference itself ("d.tsv ref A: …",
+// "d.tsv reference: …" for the only one).
+func (d *Dataset) tableRefWords() (inText, heads []string) {
+	labels := d.ReferenceLabels()
+	inText = make([]string, len(labels))
+	heads = make([]string, len(labels))
+	for k, l := range labels {
+		inText[k], heads[k] = RefLabel(l), RefLabel(l)
 		if l == "" {
-			words[k] = "the reference"
+			inText[k] = "the reference"
+		}
+		if len(labels) == 1 {
+			heads[k] = "reference"
 		}
 	}
-	return words
+	return inText, heads
 }
 
 // emptyRefWarning warns about empty lines in a reference (a file, or a
