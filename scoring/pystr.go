@@ -343,6 +343,35 @@ func PyNumberASCII(s string) (string, bool) {
 	return b.String(), true
 }
 
+// PyIntASCII reads s as Python 3's int(s) reads a string: Python's
+// whitespace around ([PyNumberASCII]), one optional sign, then decimal
+// digits of any script with single underscores between them. It returns
+// the integer in ASCII, "-" for a minus sign and then the digits, without
+// the underscores or a plus sign ("+0_42" is "042", "-١" is "-1"); ok is
+// false where int() raises ValueError. The value may be of any size.
+func PyIntASCII(s string) (string, bool) {
+	t, ok := PyNumberASCII(s)
+	if !ok {
+		return "", false
+	}
+	sign, digits := "", t
+	switch t[0] {
+	case '-':
+		sign, digits = "-", t[1:]
+	case '+':
+		digits = t[1:]
+	}
+	if digits == "" || digits[0] == '_' || digits[len(digits)-1] == '_' || strings.Contains(digits, "__") {
+		return "", false
+	}
+	for i := 0; i < len(digits); i++ {
+		if (digits[i] < '0' || digits[i] > '9') && digits[i] != '_' {
+			return "", false
+		}
+	}
+	return sign + strings.ReplaceAll(digits, "_", ""), true
+}
+
 // digitValue returns the value of a decimal digit of any script: Unicode
 // lays the Nd characters out in runs of whole sets of ten, each from zero.
 func digitValue(r rune) int {

@@ -193,3 +193,22 @@ func TestPyNumberASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestPyIntASCII: what Python 3's int() reads as a whole number, in ASCII
+// without underscores or a plus sign, and what it refuses with ValueError.
+func TestPyIntASCII(t *testing.T) {
+	for in, want := range map[string]string{
+		"42": "42", " +0_42\n": "042", "-١_٠": "-10", "-0": "-0", "\u00a0\uff14\uff12\u3000": "42",
+		"123456789012345678901234567890": "123456789012345678901234567890",
+	} {
+		if got, ok := PyIntASCII(in); got != want || !ok {
+			t.Errorf("PyIntASCII(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", " ", "\t\n", "\u3000", "+", "-", "+-1", "--1", "_1", "1_", "1__0", "-_1",
+		"1.0", "1e3", "0x10", "\u00b2", "\x1f42", "4 2", "none"} {
+		if got, ok := PyIntASCII(in); ok {
+			t.Errorf("PyIntASCII(%q) = %q; want a refusal", in, got)
+		}
+	}
+}

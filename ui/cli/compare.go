@@ -3,7 +3,6 @@ package cli
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -105,11 +104,10 @@ func (f *sigFlags) resolveSeed() (uint64, error) {
 // parseSeed reads a seed as Python's int() reads SACREBLEU_SEED (Python's
 // whitespace around, a + sign, leading zeros, single underscores between
 // digits and the decimal digits of any script, "١٢" for 12, are fine:
-// [scoring.PyNumberASCII]), or "none" (any case, nothing around it, as
+// [scoring.PyIntASCII]), or "none" (any case, nothing around it, as
 // sacrebleu compares it before int() reads it) for a seed drawn from the
 // system's random source.
 func parseSeed(s string) (uint64, error) {
-	t, ok := scoring.PyNumberASCII(s)
 	if strings.EqualFold(s, "none") {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -118,23 +116,18 @@ func parseSeed(s string) (uint64, error) {
 		return binary.LittleEndian.Uint64(b[:]) >> 1, nil
 	}
 	// A refusal names the seed as typed, quoted unless it is a whole
-	// number (one out of range), as the number flags word theirs.
+	// number (one out of range, as int() reads it), as the number flags
+	// word theirs.
 	const rule = "is not a whole number from 0 to 2^64-1, or \"none\" for a random seed"
-	u, negative := t, strings.HasPrefix(t, "-")
-	if negative || strings.HasPrefix(u, "+") { // one sign, then digits
-		u = u[1:]
-	}
-	if !ok || u == "" || u[0] < '0' || u[0] > '9' || u[len(u)-1] == '_' || strings.Contains(u, "__") {
+	t, ok := scoring.PyIntASCII(s)
+	if !ok {
 		return 0, fmt.Errorf("%q %s", s, rule)
 	}
-	v, err := strconv.ParseUint(strings.ReplaceAll(u, "_", ""), 10, 64)
-	switch {
-	case err == nil && (!negative || v == 0): // -0 is 0
+	digits, negative := strings.CutPrefix(t, "-")
+	if v, err := strconv.ParseUint(digits, 10, 64); err == nil && (!negative || v == 0) { // -0 is 0
 		return v, nil
-	case err == nil || errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Errorf("%s %s", t, rule)
 	}
-	return 0, fmt.Errorf("%q %s", s, rule)
+	return 0, fmt.Errorf("%s %s", t, rule)
 }
 
 // maxResamples bounds --paired-bs-n, --paired-ar-n and --confidence-n, so

@@ -194,23 +194,15 @@ func pad(s string, n int) string {
 	return s
 }
 
-// pyInt converts s as Python's int(s) does for a string: surrounding
-// whitespace allowed, an optional sign, decimal digits (any script's)
-// with single underscores between them. ok is false where Python raises
-// ValueError or the value does not fit in an int.
+// pyInt converts s as Python's int(s) does for a string
+// ([scoring.PyIntASCII]). ok is false where Python raises ValueError or
+// the value does not fit in an int.
 func pyInt(s string) (int, bool) {
-	t, ok := scoring.PyNumberASCII(s)
+	t, ok := scoring.PyIntASCII(s)
 	if !ok {
 		return 0, false
 	}
-	body := t
-	if body != "" && (body[0] == '+' || body[0] == '-') {
-		body = body[1:]
-	}
-	if !digitsWithUnderscores(body) {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(strings.ReplaceAll(t, "_", ""), 10, 0)
+	v, err := strconv.ParseInt(t, 10, 0)
 	if err != nil {
 		return 0, false
 	}
