@@ -38,7 +38,7 @@ func (c *cliCase) run(t *testing.T, dir string) (string, string, int) {
 	var stdout, stderr bytes.Buffer
 	cmd := &Command{
 		Stdout: &stdout, Stderr: &stderr, Dir: dir,
-		Getenv: func(k string) string { return env[k] },
+		LookupEnv: lookupIn(env),
 	}
 	if c.Stdin != nil {
 		cmd.Stdin = strings.NewReader(*c.Stdin)

@@ -37,10 +37,11 @@ type Command struct {
 	// Stdin, Stdout and Stderr are the standard streams.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	// Getenv reads an environment variable (SACREBLEU_FORMAT,
-	// SACREBLEU_SEED, SACREBLEU, HOME, NO_COLOR, COLUMNS and
-	// BLEUSCOPE_MAX_INPUT); nil reads none.
-	Getenv func(string) string
+	// LookupEnv reads an environment variable as os.LookupEnv does
+	// (SACREBLEU_FORMAT, SACREBLEU_SEED, SACREBLEU, HOME, NO_COLOR,
+	// COLUMNS and BLEUSCOPE_MAX_INPUT): ok is false when it is not set,
+	// which SACREBLEU_SEED tells from set but empty; nil reads none.
+	LookupEnv func(string) (string, bool)
 	// Dir is the directory relative paths are read from ("" for the
 	// process's working directory). Paths are shown as given.
 	Dir string
@@ -68,7 +69,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // RunContext is [Run] that stops early, with exit status 130, when ctx is
 // cancelled.
 func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &Command{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Context: ctx}
+	c := &Command{Stdin: stdin, Stdout: stdout, Stderr: stderr, LookupEnv: os.LookupEnv, Context: ctx}
 	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		c.Terminal = true
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil {
@@ -139,11 +140,18 @@ func orDiscard(w io.Writer) io.Writer {
 	return w
 }
 
+// getenv returns the environment variable k, "" when it is not set.
 func (c *Command) getenv(k string) string {
-	if c.Getenv == nil {
-		return ""
+	v, _ := c.lookupEnv(k)
+	return v
+}
+
+// lookupEnv returns the environment variable k and whether it is set.
+func (c *Command) lookupEnv(k string) (string, bool) {
+	if c.LookupEnv == nil {
+		return "", false
 	}
-	return c.Getenv(k)
+	return c.LookupEnv(k)
 }
 
 // columns is the width argparse formats for: COLUMNS, the terminal's

@@ -18,9 +18,17 @@ import (
 func runIn(t *testing.T, dir string, env map[string]string, args ...string) (string, string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return env[k] }}
+	c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(env)}
 	status := c.Run(args)
 	return stdout.String(), stderr.String(), status
+}
+
+// lookupIn is a LookupEnv that reads env.
+func lookupIn(env map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		v, ok := env[k]
+		return v, ok
+	}
 }
 
 func gz(t *testing.T, text string) string {
@@ -109,12 +117,7 @@ func TestTerminalOutput(t *testing.T) {
 	for _, noColor := range []string{"", "1"} {
 		var stdout bytes.Buffer
 		c := &Command{Stdout: &stdout, Stderr: &bytes.Buffer{}, Dir: dir, Terminal: true,
-			Getenv: func(k string) string {
-				if k == "NO_COLOR" {
-					return noColor
-				}
-				return ""
-			}}
+			LookupEnv: lookupIn(map[string]string{"NO_COLOR": noColor})}
 		if status := c.Run([]string{"ref.txt", "-i", "good.txt", evil, "-f", "text"}); status != 0 {
 			t.Fatalf("status %d", status)
 		}
@@ -159,7 +162,7 @@ func TestInputLimit(t *testing.T) {
 		{[]string{"ref.txt"}, endless{}, "standard input"},
 	} {
 		var stdout, stderr bytes.Buffer
-		c := &Command{Stdin: tc.stdin, Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return limited[k] }}
+		c := &Command{Stdin: tc.stdin, Stdout: &stdout, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(limited)}
 		status := c.Run(tc.args)
 		if status != 1 || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 ||
 			!strings.Contains(stderr.String(), tc.name+": the input is larger than bleuscope's limit of 64 bytes") ||

@@ -22,9 +22,9 @@ func checkResamples(flag string, n int) error {
 	return nil
 }
 
-// seedSpec is SACREBLEU_SEED as sacrebleu reads it: unset is 12345,
-// "none" (any case) is a seed from the operating system's entropy, anything
-// else Python's int() of it.
+// seedSpec is SACREBLEU_SEED as sacrebleu reads it: unset is 12345, "none"
+// (any case) is a seed from the operating system's entropy, anything else,
+// empty too, Python's int() of it.
 type seedSpec struct {
 	value uint64
 	// raw is the variable lower-cased, as --confidence's signature shows
@@ -33,10 +33,11 @@ type seedSpec struct {
 	raw, normalized string
 }
 
-// readSeed reads SACREBLEU_SEED, failing where sacrebleu (or numpy) raises.
+// readSeed reads SACREBLEU_SEED, failing where sacrebleu (or numpy) raises:
+// set, even empty or white space only, it is read by int().
 func (r *run) readSeed() (seedSpec, error) {
-	raw := r.cmd.getenv("SACREBLEU_SEED")
-	if raw == "" {
+	raw, set := r.cmd.lookupEnv("SACREBLEU_SEED")
+	if !set {
 		raw = "12345"
 	}
 	s := seedSpec{raw: strings.ToLower(raw)}

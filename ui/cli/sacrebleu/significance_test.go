@@ -7,8 +7,8 @@ import (
 
 // TestSeeds checks how SACREBLEU_SEED reaches the tests and their
 // signatures: --confidence shows it as written (lower-cased), a paired
-// test as the number Python's int() reads; "none" is unseeded; what int()
-// or numpy refuse ends the run.
+// test as the number Python's int() reads; "none" is unseeded; unset is
+// 12345; what int() or numpy refuse ends the run, an empty seed too.
 func TestSeeds(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -17,7 +17,7 @@ func TestSeeds(t *testing.T) {
 		"hyp2.txt": "a cat is on the mat\nit is raining\nwe walked home early\n",
 	})
 	for _, tc := range []struct {
-		seed string
+		seed string // "unset" for none
 		args []string
 		want string // in stdout, or the last line of stderr when status is 1
 		fail bool
@@ -26,7 +26,14 @@ func TestSeeds(t *testing.T) {
 		{"0042", []string{"-pbs", "-pbsn", "50", "-f", "text"}, "|bs:50|seed:42|", false},
 		{"None", []string{"-ci", "-cin", "50", "-f", "text"}, "|bs:50|seed:none|", false},
 		{"None", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:none|", false},
-		{"", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:12345|", false},
+		{"unset", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:12345|", false},
+		{"unset", []string{"-ci", "-cin", "50", "-f", "text"}, "|bs:50|seed:12345|", false},
+		// sacrebleu reads os.environ.get('SACREBLEU_SEED', '12345'): set
+		// but empty or white space, it is int('') or int(' ').
+		{"", []string{"-par", "-parn", "50"}, "ValueError: invalid literal for int() with base 10: ''", true},
+		{"", []string{"-ci", "-cin", "50"}, "ValueError: invalid literal for int() with base 10: ''", true},
+		{" ", []string{"-pbs", "-pbsn", "50"}, "ValueError: invalid literal for int() with base 10: ' '", true},
+		{"\t\u3000", []string{"-ci", "-cin", "50"}, "ValueError: invalid literal for int() with base 10: '\\t\\u3000'", true},
 		{"abc", []string{"-ci", "-cin", "50"}, "ValueError: invalid literal for int() with base 10: 'abc'", true},
 		{"-1", []string{"-pbs", "-pbsn", "50"}, "ValueError: expected non-negative integer", true},
 	} {
@@ -35,7 +42,11 @@ func TestSeeds(t *testing.T) {
 			args = append(args, "hyp2.txt")
 		}
 		args = append(args, tc.args...)
-		out, errOut, status := runIn(t, dir, map[string]string{"SACREBLEU_SEED": tc.seed}, args...)
+		env := map[string]string{"SACREBLEU_SEED": tc.seed}
+		if tc.seed == "unset" {
+			env = nil
+		}
+		out, errOut, status := runIn(t, dir, env, args...)
 		if tc.fail {
 			if status != 1 || out != "" || !strings.HasSuffix(errOut, tc.want+"\n") {
 				t.Errorf("SACREBLEU_SEED=%q sacrebleu %q: stdout %q, stderr %q, status %d; want %q, 1", tc.seed, args, out, errOut, status, tc.want)

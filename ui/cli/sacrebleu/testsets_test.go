@@ -15,12 +15,7 @@ func cacheRun(t *testing.T, dir, cache string, args ...string) (string, string, 
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir,
-		Getenv: func(k string) string {
-			if k == "SACREBLEU" {
-				return cache
-			}
-			return ""
-		}}
+		LookupEnv: lookupIn(map[string]string{"SACREBLEU": cache})}
 	status := c.Run(args)
 	return stdout.String(), stderr.String(), status
 }
@@ -343,7 +338,7 @@ func TestXMLInputLimit(t *testing.T) {
 	run := func(limit string, args ...string) (string, string, int) {
 		var stdout, stderr bytes.Buffer
 		env := map[string]string{"SACREBLEU": cache, maxInputVar: limit}
-		c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, Getenv: func(k string) string { return env[k] }}
+		c := &Command{Stdout: &stdout, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(env)}
 		status := c.Run(args)
 		return stdout.String(), stderr.String(), status
 	}
