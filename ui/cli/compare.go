@@ -86,12 +86,13 @@ func addSeedFlag(fs *flagSet) *sigFlags {
 }
 
 // resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED (when
-// set and not empty), else 12345.
+// set and not empty; white space alone is refused, as int() refuses it),
+// else 12345.
 func (f *sigFlags) resolveSeed() (uint64, error) {
 	if f.seed != "" {
 		return parseSeed(f.seed)
 	}
-	if v := os.Getenv("SACREBLEU_SEED"); strings.TrimSpace(v) != "" {
+	if v := os.Getenv("SACREBLEU_SEED"); v != "" {
 		seed, err := parseSeed(v)
 		if err != nil {
 			return 0, usagef("SACREBLEU_SEED: %v; change it, or give --seed", err)

@@ -324,3 +324,28 @@ func TestCompareMetricsText(t *testing.T) {
 		t.Errorf("TER's table does not say lower is better:\n%s", text)
 	}
 }
+
+// TestSeedFromEnvironmentRefused: a SACREBLEU_SEED that Python's int()
+// refuses, white space alone among them (int(" ") raises ValueError in
+// sacrebleu), stops compare, score --confidence and buckets --confidence
+// with one line naming it and exit status 2, and --seed overrides it.
+func TestSeedFromEnvironmentRefused(t *testing.T) {
+	writeFiles(t, compareFiles())
+	for _, v := range []string{"zz", " ", "\t\u3000\n", "4 2"} {
+		t.Setenv("SACREBLEU_SEED", v)
+		want := fmt.Sprintf("SACREBLEU_SEED: %q is not a whole number from 0 to 2^64-1", v)
+		for _, args := range [][]string{
+			{"compare", "base.txt", "good.txt", "-r", "ref.txt"},
+			{"score", "--confidence", "base.txt", "-r", "ref.txt"},
+			{"buckets", "--confidence", "base.txt", "-r", "ref.txt"},
+		} {
+			code, out, stderr := runCLI(t, "", args...)
+			if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "give --seed") {
+				t.Errorf("SACREBLEU_SEED=%q %q: status %d, stdout %q, stderr %q; want 2 and one line with %q", v, args, code, out, stderr, want)
+			}
+			if code, _, stderr := runCLI(t, "", append([]string{args[0], "--seed", "7"}, args[1:]...)...); code != 0 {
+				t.Errorf("SACREBLEU_SEED=%q %q --seed 7: status %d, %q", v, args, code, stderr)
+			}
+		}
+	}
+}

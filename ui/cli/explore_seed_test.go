@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,23 +49,26 @@ func TestExploreResampling(t *testing.T) {
 	}
 }
 
-// TestExploreSeedWarningOnStderr: the warning about a bad SACREBLEU_SEED is
-// printed on standard error with the input's, as the warnings screen says.
+// TestExploreSeedWarningOnStderr: the warning about a bad SACREBLEU_SEED
+// (white space alone too, which int() refuses) is printed on standard
+// error with the input's, as the warnings screen says.
 func TestExploreSeedWarningOnStderr(t *testing.T) {
-	t.Setenv("SACREBLEU_SEED", "zz")
-	var stderr bytes.Buffer
-	e := &env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
-	x, err := prepareExplore(e, []string{"../../fixtures/demo/fluent.en", "-r", "../../fixtures/demo/ref.A.en"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, closeAnn, err := x.options(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	closeAnn()
-	e.printWarnings()
-	if !strings.Contains(stderr.String(), `bleuscope: warning: SACREBLEU_SEED: "zz"`) {
-		t.Errorf("standard error: %q", stderr.String())
+	for _, v := range []string{"zz", " "} {
+		t.Setenv("SACREBLEU_SEED", v)
+		var stderr bytes.Buffer
+		e := &env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
+		x, err := prepareExplore(e, []string{"../../fixtures/demo/fluent.en", "-r", "../../fixtures/demo/ref.A.en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, closeAnn, err := x.options(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeAnn()
+		e.printWarnings()
+		if want := fmt.Sprintf("bleuscope: warning: SACREBLEU_SEED: %q", v); !strings.Contains(stderr.String(), want) {
+			t.Errorf("SACREBLEU_SEED=%q: standard error %q lacks %q", v, stderr.String(), want)
+		}
 	}
 }
