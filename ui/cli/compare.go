@@ -85,14 +85,14 @@ func addSeedFlag(fs *flagSet) *sigFlags {
 	return f
 }
 
-// resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED (when
-// set and not empty; white space alone is refused, as int() refuses it),
-// else 12345.
+// resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED when
+// it is set (empty or white space alone is refused, as sacrebleu's int()
+// refuses it), else 12345.
 func (f *sigFlags) resolveSeed() (uint64, error) {
 	if f.seed != "" {
 		return parseSeed(f.seed)
 	}
-	if v := os.Getenv("SACREBLEU_SEED"); v != "" {
+	if v, set := os.LookupEnv("SACREBLEU_SEED"); set {
 		seed, err := parseSeed(v)
 		if err != nil {
 			return 0, usagef("SACREBLEU_SEED: %v; change it, or give --seed", err)

@@ -123,11 +123,9 @@ func TestCompareConformance(t *testing.T) {
 		for _, f := range rec.SystemFiles {
 			args = append(args, filepath.Join(dir, f))
 		}
-		t.Setenv("SACREBLEU_SEED", "") // restored after the test
+		unsetSeed(t)
 		if rec.Seed != nil {
 			t.Setenv("SACREBLEU_SEED", *rec.Seed)
-		} else {
-			os.Unsetenv("SACREBLEU_SEED")
 		}
 		code, out, stderr := runCLI(t, "", args...)
 		if code != 0 {

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ func compareFiles() map[string]string {
 
 func TestCompareJSON(t *testing.T) {
 	writeFiles(t, compareFiles())
-	t.Setenv("SACREBLEU_SEED", "")
+	unsetSeed(t)
 	for _, test := range []string{"paired-bs", "paired-ar"} {
 		code, out, stderr := runCLI(t, "", "compare", "--"+test, "--format", "json", "--seed", "0042", "--"+test+"-n", "0", "base.txt", "good.txt", "copy.txt", "-r", "ref.txt")
 		if code != 0 {
@@ -177,7 +178,7 @@ func TestCompareSeedFromEnvironment(t *testing.T) {
 
 func TestCompareBadUsage(t *testing.T) {
 	writeFiles(t, compareFiles())
-	t.Setenv("SACREBLEU_SEED", "")
+	unsetSeed(t)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -234,7 +235,7 @@ func TestParseSeed(t *testing.T) {
 
 func TestScoreConfidence(t *testing.T) {
 	writeFiles(t, compareFiles())
-	t.Setenv("SACREBLEU_SEED", "")
+	unsetSeed(t)
 	code, out, stderr := runCLI(t, "", "score", "--confidence", "--confidence-n", "-5", "--format", "json", "a=base.txt", "b=good.txt", "-r", "ref.txt")
 	if code != 0 {
 		t.Fatalf("status %d: %s", code, stderr)
@@ -326,12 +327,12 @@ func TestCompareMetricsText(t *testing.T) {
 }
 
 // TestSeedFromEnvironmentRefused: a SACREBLEU_SEED that Python's int()
-// refuses, white space alone among them (int(" ") raises ValueError in
-// sacrebleu), stops compare, score --confidence and buckets --confidence
+// refuses, empty or white space alone among them (int("") and int(" ")
+// raise ValueError in sacrebleu), stops compare, score --confidence and buckets --confidence
 // with one line naming it and exit status 2, and --seed overrides it.
 func TestSeedFromEnvironmentRefused(t *testing.T) {
 	writeFiles(t, compareFiles())
-	for _, v := range []string{"zz", " ", "\t\u3000\n", "4 2"} {
+	for _, v := range []string{"zz", "", " ", "\t\u3000\n", "4 2"} {
 		t.Setenv("SACREBLEU_SEED", v)
 		want := fmt.Sprintf("SACREBLEU_SEED: %q is not a whole number from 0 to 2^64-1", v)
 		for _, args := range [][]string{
@@ -348,4 +349,12 @@ func TestSeedFromEnvironmentRefused(t *testing.T) {
 			}
 		}
 	}
+}
+
+// unsetSeed unsets SACREBLEU_SEED for the test (set but empty, sacrebleu
+// and bleuscope refuse it); it is restored after the test.
+func unsetSeed(t *testing.T) {
+	t.Helper()
+	t.Setenv("SACREBLEU_SEED", "")
+	os.Unsetenv("SACREBLEU_SEED")
 }

@@ -16,15 +16,19 @@ import (
 func TestExploreResampling(t *testing.T) {
 	files := []string{"../../fixtures/demo/fluent.en", "../../fixtures/demo/literal.en", "-r", "../../fixtures/demo/ref.A.en"}
 	for _, c := range []struct {
-		env  string
+		env  string // "unset" unsets it
 		args []string
 		want string
 	}{
 		{"", []string{"--seed", "7", "--paired-bs-n", "200"}, "n=200 seed 7"},
+		{"unset", nil, "n=1000 seed 12345"},
 		{"8", nil, "n=1000 seed 8"},
 		{"8", []string{"--seed", "9"}, "n=1000 seed 9"},
 	} {
 		t.Setenv("SACREBLEU_SEED", c.env)
+		if c.env == "unset" {
+			unsetSeed(t)
+		}
 		m, _ := openExplorer(t, 120, 40, append(c.args, files...)...)
 		m = pressKeys(t, m, "B")
 		if v := ansi.Strip(m.View()); !strings.Contains(v, c.want) {
@@ -50,10 +54,10 @@ func TestExploreResampling(t *testing.T) {
 }
 
 // TestExploreSeedWarningOnStderr: the warning about a bad SACREBLEU_SEED
-// (white space alone too, which int() refuses) is printed on standard
+// (empty or white space alone too, which int() refuses) is printed on standard
 // error with the input's, as the warnings screen says.
 func TestExploreSeedWarningOnStderr(t *testing.T) {
-	for _, v := range []string{"zz", " "} {
+	for _, v := range []string{"zz", "", " "} {
 		t.Setenv("SACREBLEU_SEED", v)
 		var stderr bytes.Buffer
 		e := &env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
