@@ -49,14 +49,21 @@ func (r *run) readSeed() (seedSpec, error) {
 		s.value, s.normalized = binary.LittleEndian.Uint64(b[:]), "none"
 		return s, nil
 	}
-	v, ok := pyInt(raw)
-	switch {
-	case !ok:
+	t, ok := scoring.PyIntASCII(raw)
+	if !ok {
 		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
-	case v < 0:
-		return s, exception("ValueError: expected non-negative integer")
 	}
-	s.value, s.normalized = uint64(v), strconv.Itoa(v)
+	// int() has no bound; numpy refuses a negative seed and takes any
+	// other, bleuscope one up to 2^64-1.
+	digits, negative := strings.CutPrefix(t, "-")
+	v, err := strconv.ParseUint(digits, 10, 64)
+	switch {
+	case negative && (err != nil || v != 0):
+		return s, exception("ValueError: expected non-negative integer")
+	case err != nil:
+		return s, fatal(1, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not "+strings.TrimLeft(digits, "0")+"; give a smaller one")
+	}
+	s.value, s.normalized = v, strconv.FormatUint(v, 10)
 	return s, nil
 }
 

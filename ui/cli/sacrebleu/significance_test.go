@@ -36,6 +36,13 @@ func TestSeeds(t *testing.T) {
 		{"\t\u3000", []string{"-ci", "-cin", "50"}, "ValueError: invalid literal for int() with base 10: '\\t\\u3000'", true},
 		{"abc", []string{"-ci", "-cin", "50"}, "ValueError: invalid literal for int() with base 10: 'abc'", true},
 		{"-1", []string{"-pbs", "-pbsn", "50"}, "ValueError: expected non-negative integer", true},
+		{"-0", []string{"-pbs", "-pbsn", "50", "-f", "text"}, "|bs:50|seed:0|", false},
+		// int() has no bound: numpy takes a seed of 2^63 and more, and
+		// refuses any negative one.
+		{"9223372036854775808", []string{"-pbs", "-pbsn", "50", "-f", "text"}, "|bs:50|seed:9223372036854775808|", false},
+		{"0_18446744073709551615", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:18446744073709551615|", false},
+		{"-99999999999999999999", []string{"-pbs", "-pbsn", "50"}, "ValueError: expected non-negative integer", true},
+		{"18446744073709551616", []string{"-pbs", "-pbsn", "50"}, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not 18446744073709551616; give a smaller one", true},
 	} {
 		args := []string{"ref.txt", "-i", "hyp.txt"}
 		if tc.args[0] != "-ci" {
