@@ -50,6 +50,10 @@ func wrap(s string, width int, rules wrapRules) string {
 	return strings.Join(lines, "\n")
 }
 
+// ellipsisCells is the width of "…", which stands for a cluster wider
+// than a line.
+var ellipsisCells = Cells("…")
+
 // wrapItem is one piece of a line being wrapped: a grapheme cluster of
 // cells cells, a space that may break the line, or an escape sequence.
 type wrapItem struct {
@@ -113,15 +117,18 @@ func wrapLine(s string, width int, rules wrapRules) string {
 			i = end
 			continue
 		}
-		// A word longer than a line: cut it between clusters.
-		pieces := splitCells(wordText(items[i:end], width), width)
-		for k, p := range pieces {
-			if k > 0 {
+		// A word longer than a line: cut it between its clusters, each
+		// wider than a line (which none could hold) made "…".
+		for _, it := range items[i:end] {
+			if it.cells > width {
+				it.text, it.cells = "…", ellipsisCells
+			}
+			if used > 0 && used+it.cells > width {
 				newLine()
 			}
-			line.WriteString(p)
+			line.WriteString(it.text)
+			used += it.cells
 		}
-		used = Cells(pieces[len(pieces)-1])
 		i = end
 	}
 	flushGap(false)
@@ -183,20 +190,6 @@ func wrapItems(s string, asciiSpaces bool) []wrapItem {
 		items = append(items, wrapItem{text: seq, cells: cells, space: space})
 	})
 	return items
-}
-
-// wordText joins a word's items, each cluster wider than width (which no
-// line could hold) made "…".
-func wordText(word []wrapItem, width int) string {
-	var b strings.Builder
-	for _, it := range word {
-		if it.cells > width {
-			b.WriteString("…")
-		} else {
-			b.WriteString(it.text)
-		}
-	}
-	return b.String()
 }
 
 // breakingSpace reports whether a line may break at r: a space other than

@@ -151,3 +151,13 @@ func TestProseWrapsByCells(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWrapLongWords wraps a line of words longer than the line
+// (URLs, CJK without spaces) at 40 cells, each cut between its clusters.
+func BenchmarkWrapLongWords(b *testing.B) {
+	s := strings.Repeat("https://example.org/a/very/long/path/to/somewhere/über/naïve "+strings.Repeat("東京", 30)+" ", 10)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Wrap(s, 40)
+	}
+}
