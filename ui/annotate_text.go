@@ -230,15 +230,23 @@ func markedWord(cells []markedCell, word string, cp int) []markedCell {
 		}
 		return cells
 	}
-	var b strings.Builder
 	var starts []int // starts[k]: where code point cp+k begins in what is shown
-	for at, size := 0, 0; at < len(word); at += size {
-		_, size = utf8.DecodeRuneInString(word[at:])
-		starts = append(starts, b.Len())
-		b.WriteString(render.Safe(word[at : at+size]))
+	shown := render.Safe(word)
+	if shown == word { // each code point shown as it is, where it is
+		for at := range word {
+			starts = append(starts, at)
+		}
+	} else {
+		var b strings.Builder
+		for at, size := 0, 0; at < len(word); at += size {
+			_, size = utf8.DecodeRuneInString(word[at:])
+			starts = append(starts, b.Len())
+			b.WriteString(render.Safe(word[at : at+size]))
+		}
+		shown = b.String()
 	}
 	at, k := 0, 0 // where the cluster begins, the code points begun before it
-	render.Graphemes(b.String(), func(cluster string, w int) {
+	render.Graphemes(shown, func(cluster string, w int) {
 		inside := k > 0 && (k == len(starts) || starts[k] != at) // the rest of a code point's escape
 		first := k
 		for at += len(cluster); k < len(starts) && starts[k] < at; k++ {
