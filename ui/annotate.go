@@ -84,6 +84,26 @@ type annotator struct {
 	err        error // the last save error, shown until a change is saved
 	width      int
 	height     int // lines of the strip below the segment pane
+	// strip is the strip's marked text laid out for the selection, kept
+	// for its drawings until what it depends on changes.
+	strip stripText
+}
+
+// stripText is the strip's marked text of one segment ([markedTexts]),
+// with what its layout depends on: the annotations resolved, the
+// dataset, the segment and the width.
+type stripText struct {
+	res      *annotations.Resolved
+	ds       *model.Dataset
+	sys, seg int
+	width    int
+	marked   []string
+}
+
+// of reports whether t is the marked text of sel laid out at c's width
+// from the annotations res.
+func (t stripText) of(res *annotations.Resolved, c common, sel selection) bool {
+	return t.res == res && t.res != nil && t.ds == c.ds && t.sys == sel.sys && t.seg == sel.seg && t.width == c.width
 }
 
 // draft is the annotation being made or edited.
@@ -239,15 +259,20 @@ func (n annotator) SetSize(width, height int) annotator {
 // stripLines is how many lines the strip takes from the segment pane's
 // detail lines for sel: those it has to show, up to half the detail
 // lines (3 at least), the pane keeping the rest; none when annotating is
-// off. It counts the lines of [annotator.stripParts] without drawing the
-// title and the list, which the strip's view draws.
-func (n annotator) stripLines(c common, sel selection, detail int) int {
+// off. It lays out the marked text of sel, when something it depends on
+// changed, and keeps it for the strip's view, which draws the title and
+// the list.
+func (n *annotator) stripLines(c common, sel selection, detail int) int {
 	if !n.on {
 		return 0
 	}
 	lines := 1 // the title
 	if anns := n.segment(c, sel); sel.ok && len(anns) > 0 {
-		lines += markedTextCount(c, sel, anns) + len(anns)
+		if !n.strip.of(n.res, c, sel) {
+			n.strip = stripText{res: n.res, ds: c.ds, sys: sel.sys, seg: sel.seg, width: c.width,
+				marked: slices.Clip(markedTexts(c, sel, anns))}
+		}
+		lines += len(n.strip.marked) + len(anns)
 	}
 	return min(lines, max(3, detail/2))
 }

@@ -5,8 +5,14 @@ import "testing"
 // annotatedTwo returns the explorer annotating the demo corpus at 120×40,
 // the first two segments of the list with two annotations each, the
 // second selected.
-func annotatedTwo(b *testing.B) Model {
+func annotatedTwo(b testing.TB) Model {
 	m, _ := annotating(b, 120, 40)
+	return annotateFirstTwo(b, m)
+}
+
+// annotateFirstTwo gives the first two segments of m's list two
+// annotations each, the second selected.
+func annotateFirstTwo(b testing.TB, m Model) Model {
 	for i := range 2 {
 		if i > 0 {
 			m = press(b, m, "j")

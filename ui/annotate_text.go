@@ -291,26 +291,6 @@ func notShown(more int) string {
 	return "… " + thousands(more) + " more characters not shown"
 }
 
-// markedLineCount is len(markedLines(...)) for the same text, width and
-// marks, without drawing the lines.
-func markedLineCount(labelW int, text string, width int, mark func(i int) spanMark) int {
-	lines, more := layMarked(text, max(1, width-labelW))
-	n := 0
-	if more > 0 {
-		n++ // the line saying what is not shown
-	}
-	for _, l := range lines {
-		n++
-		for j := range l {
-			if cellMark(l, j, mark) != markNone {
-				n++
-				break
-			}
-		}
-	}
-	return n
-}
-
 // markedLines lays text out after a label, wrapped at spaces to width
 // cells, drawing each grapheme cluster in the style of its code points' mark(i) and, on a row under
 // each line that has any, its marker character, so that a span reads

@@ -122,7 +122,10 @@ func (n annotator) stripParts(c common, sel selection) (title string, marked, li
 	if !sel.ok || len(anns) == 0 {
 		return title, nil, nil
 	}
-	marked = markedTexts(c, sel, anns)
+	marked = n.strip.marked
+	if !n.strip.of(n.res, c, sel) { // not laid out by stripLines
+		marked = markedTexts(c, sel, anns)
+	}
 	list = make([]string, len(anns))
 	tagged := manyRaters(anns)
 	for i, a := range anns {
@@ -142,18 +145,6 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) []strin
 		marked = append(marked, markedLines(c.st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
 	}
 	return marked
-}
-
-// markedTextCount is len(markedTexts(c, sel, anns)), without drawing.
-func markedTextCount(c common, sel selection, anns []annotations.Annotation) int {
-	n := 0
-	if hasSide(anns, annotations.SideHyp) {
-		n += markedLineCount(annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))
-	}
-	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
-		n += markedLineCount(annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))
-	}
-	return n
 }
 
 // fitStrip lays the marked text and the list of annotations in room

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// TestStripKeptLayoutIsCurrent checks that the strip drawn from the
+// marked text kept by stripLines is the strip laid out afresh, after the
+// selection moves, the width changes (the texts wrapped anew) and an annotation is added.
+func TestStripKeptLayoutIsCurrent(t *testing.T) {
+	ds := demoDataset(t)
+	for _, sys := range ds.Systems { // texts that wrap at 120 columns and more at 60
+		for i, h := range sys.Hyps {
+			sys.Hyps[i] = strings.Repeat(h+" ", 3)
+		}
+	}
+	m, _ := annotatingOn(t, ds, 120, 40)
+	m = annotateFirstTwo(t, m)
+	check := func(when string) {
+		t.Helper()
+		sel := m.list.selection(m.c)
+		if !m.ann.strip.of(m.ann.res, m.c, sel) {
+			t.Fatalf("%s: the strip's marked text is not kept for the selection", when)
+		}
+		fresh := m.ann
+		fresh.strip = stripText{}
+		if got, want := m.ann.stripView(m.c, sel), fresh.stripView(m.c, sel); got != want {
+			t.Errorf("%s: the strip drawn from the kept layout\n%s\nwant, laid out afresh,\n%s", when, got, want)
+		}
+	}
+	check("at first")
+	m = press(t, m, "k")
+	check("after moving up")
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 40})
+	m = next.(Model)
+	check("at 60 columns")
+	m = press(t, m, "A", "right", " ", "right", "right", " ", "a", "m", "M")
+	m = typeText(t, m, "another")
+	m = press(t, m, "enter")
+	check("after adding an annotation")
+}
