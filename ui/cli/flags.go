@@ -105,6 +105,22 @@ func (f floatFlag) Set(s string) error {
 	return nil
 }
 
+// stringFlag is a string flag, for a flag with a short and a long name
+// ([flagSet.alias]).
+type stringFlag struct{ v *string }
+
+func (f stringFlag) String() string {
+	if f.v == nil {
+		return ""
+	}
+	return *f.v
+}
+
+func (f stringFlag) Set(s string) error {
+	*f.v = s
+	return nil
+}
+
 // boolFlag is a boolean flag with a plain-spoken error; like flag's own it
 // needs no value (-l) but takes one after "=" (--effective-order=false).
 type boolFlag struct{ v *bool }
@@ -138,6 +154,9 @@ type flagSet struct {
 	version bool     // --version, which every command takes
 	args    []string // the arguments parsed, to name a flag as it was written
 	written []given  // the values given to flags, as written, in order
+	// shorts is the one-letter name of each flag registered with one
+	// ([flagSet.alias]), by its other names.
+	shorts map[string]string
 }
 
 // given is a value given to the flag called name, as it was written.
@@ -185,10 +204,23 @@ func newFlagSet(cmd string) *flagSet {
 	return fs
 }
 
-// alias registers v under every name given (a short and a long form).
+// alias registers v under every name given (a short and a long form),
+// the one-letter name as the short form of the others.
 func (fs *flagSet) alias(v flag.Value, usage string, names ...string) {
 	for _, n := range names {
 		fs.Var(v, n, usage)
+	}
+	k := slices.IndexFunc(names, func(n string) bool { return len(n) == 1 })
+	if k < 0 {
+		return
+	}
+	if fs.shorts == nil {
+		fs.shorts = map[string]string{}
+	}
+	for _, n := range names {
+		if n != names[k] {
+			fs.shorts[n] = names[k]
+		}
 	}
 }
 
@@ -394,17 +426,10 @@ func (fs *flagSet) joinedHint(written string) string {
 	return " (a value is not joined to its flag: did you mean -" + name[:1] + " " + name[1:] + "?)"
 }
 
-// shortName is the one-letter flag registered beside the flag long (the
-// same usage line), or "".
+// shortName is the one-letter flag registered with the flag long
+// ([flagSet.alias]), or "".
 func (fs *flagSet) shortName(long string) string {
-	f := fs.Lookup(long)
-	short := ""
-	fs.VisitAll(func(g *flag.Flag) {
-		if len(g.Name) == 1 && g.Usage == f.Usage {
-			short = g.Name
-		}
-	})
-	return short
+	return fs.shorts[long]
 }
 
 // plural is n and the word, with an "s" unless n is 1: "1 segment",

@@ -42,8 +42,7 @@ func addScoreFlags(fs *flagSet) *scoreFlags {
 		nltkAlpha:     d.NLTK.Smoothing.Alpha,
 		nltkK:         d.NLTK.Smoothing.K,
 	}
-	fs.StringVar(&f.tokenize, "t", f.tokenize, "tokenizer")
-	fs.StringVar(&f.tokenize, "tokenize", f.tokenize, "tokenizer")
+	fs.alias(stringFlag{&f.tokenize}, "tokenizer", "t", "tokenize")
 	fs.alias(boolFlag{&f.lowercase}, "lowercase", "l", "lowercase")
 	fs.StringVar(&f.smooth, "smooth", f.smooth, "smoothing method")
 	fs.Var(floatFlag{&f.smoothValue}, "smooth-value", "smoothing value")

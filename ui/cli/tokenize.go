@@ -38,8 +38,7 @@ Flags:
 func runTokenize(e *env, args []string) error {
 	fs := newFlagSet("tokenize")
 	name, lower := "13a", false
-	fs.StringVar(&name, "t", name, "tokenizer")
-	fs.StringVar(&name, "tokenize", name, "tokenizer")
+	fs.alias(stringFlag{&name}, "tokenizer", "t", "tokenize")
 	fs.alias(boolFlag{&lower}, "lowercase", "l", "lowercase")
 	maxLine := 0
 	fs.Var(intSizeFlag{&maxLine}, "max-line", "the longest line read")
