@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -154,7 +155,7 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) []strin
 // (with room for that line alone, how many there are).
 func fitStrip(st render.Styles, marked, list []string, room int) []string {
 	if len(marked)+len(list) <= room {
-		return append(marked, list...)
+		return slices.Concat(marked, list) // marked may be the annotator's kept layout
 	}
 	keep := min(len(marked), max(2, room-len(list)), room)
 	if lroom := room - keep; len(list) > lroom {
