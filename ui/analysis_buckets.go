@@ -219,7 +219,9 @@ func anaDeltaCell(x anaCtx, d float64) string {
 // screen for goes last: the parenthesised bucket gives way first (in
 // fewer words, then with its figure alone, then left out), then the
 // baseline's name is cut ([common.cutName]) rather than left out, and
-// only the last form, which the line may cut, leaves it out. noRef is
+// only the last form, which the line may cut, leaves it out; so in every
+// case, where the shown system is behind, behind in small buckets only,
+// or behind in none. noRef is
 // the label the table gives the bucket without a reference length
 // ([bucketCols]), so the note names buckets as the table does.
 func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
@@ -240,13 +242,15 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 	switch {
 	case most.Index < 0 && small.Index >= 0:
 		label, d, n := bucketLabel(&mine[small.Index], noRef), x.c.delta(small.Delta), len(mine[small.Index].Rows)
-		return []string{
+		nowhere := func(name string) string {
+			return fmt.Sprintf("behind %s in no bucket of %d+ segs; most in %s: %s on only %d", name, model.MinSupport, label, d, n)
+		}
+		return x.c.namedForms(x.other, nowhere, fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n),
 			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
-			fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n),
-		}
+		)
 	case most.Index < 0:
-		return []string{sys + " is behind " + other + " in no bucket", "behind " + other + " in no bucket", "behind in no bucket"}
+		return x.c.namedForms(x.other, func(name string) string { return "behind " + name + " in no bucket" }, "behind in no bucket", sys+" is behind "+other+" in no bucket")
 	}
 	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRef), x.c.delta(most.Delta)
 	aside := []string{"", "", ""}
@@ -261,19 +265,27 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 	behind := func(name string) string {
 		return fmt.Sprintf("furthest behind %s in %s: %s on %d seg%s", name, label, d, n, plural(n))
 	}
-	forms := []string{
+	return x.c.namedForms(x.other, behind, fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)),
 		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d segment%s%s", sys, other, label, d, n, plural(n), aside[0]),
 		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d seg%s%s", sys, other, label, d, n, plural(n), aside[1]),
-		behind(other) + aside[1],
-		behind(other) + aside[2],
-		behind(other),
-	}
-	for w, prev := render.Cells(other)-1, other; w >= 4; w-- {
-		if cut := x.c.cutName(x.other, w); cut != prev {
-			forms, prev = append(forms, behind(cut)), cut
+		behind(other)+aside[1],
+		behind(other)+aside[2],
+	)
+}
+
+// namedForms returns a note's forms, from the fullest to the shortest:
+// full, then form with system s's name, then with the name cut
+// ([common.cutName]) down to 4 cells, then bare, without it, which the
+// line may cut: the name of the system compared with goes last.
+func (c common) namedForms(s int, form func(name string) string, bare string, full ...string) []string {
+	name := c.shortName(s)
+	forms := append(full, form(name))
+	for w, prev := render.Cells(name)-1, name; w >= 4; w-- {
+		if cut := c.cutName(s, w); cut != prev {
+			forms, prev = append(forms, form(cut)), cut
 		}
 	}
-	return append(forms, fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)))
+	return append(forms, bare)
 }
 
 // drillBucket returns a bucket's segments.

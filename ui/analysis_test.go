@@ -497,6 +497,36 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 	}
 }
 
+// TestAnalysisMostLostNamesBaseline: behind in small buckets only, or in
+// none, the note says behind whom, the baseline's name cut where the
+// whole one does not fit, as where the shown system is behind; at 80
+// columns with a 22-cell name it said "behind in no bucket of 20+ segs",
+// naming no one, with room to spare.
+func TestAnalysisMostLostNamesBaseline(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 80, 24))
+	m = press(t, m, "tab", "w", "w", "right")
+	x := m.anaCtx()
+	m.c.names[x.other] = "otherlongishsystemname"
+	bucket := func(label string, rows int, score float64) model.Bucket {
+		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+	}
+	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
+	for s := range m.ana.der.buckets {
+		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket(">=60", 9, 36)}
+	}
+	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 60), bucket(">=60", 9, 20)}
+	for _, tc := range []struct{ what, want string }{
+		{"behind in >=60 only", " in no bucket of 20+ segs; most in >=60: " + m.c.delta(-16)},
+		{"behind nowhere", " in no bucket"},
+	} {
+		v := strings.Split(ansi.Strip(m.View()), "\n")
+		if len(v) < 2 || !strings.Contains(v[1], "behind otherlong") || !strings.Contains(v[1], tc.want) {
+			t.Errorf("%s: the note does not say behind whom:\n%s", tc.what, strings.Join(v[:min(3, len(v))], "\n"))
+		}
+		m.ana.der.buckets[x.sys][1].Result.Score = 40
+	}
+}
+
 // TestNoteLine: the line under the analysis title gives way in order:
 // the right end's wording, then the note's; the right end (the
 // references, the settings) is never left out and only the note's last
