@@ -285,8 +285,11 @@ type Behind struct {
 // furthest below base among those of [MinSupport] segments or more (among
 // all when none has that many), small the one where it is furthest below
 // among the smaller buckets. Buckets without segments or a score are
-// skipped; an index is -1 when mine is below in no such bucket.
-func MostBehind(mine, base []Bucket) (most, small Behind) {
+// skipped, and so is a Δ that reads 0 at the decimals the scores are
+// shown with ([ScoreDecimals]): NLTK's 1.5e-154 against 0, say, is no
+// gap a person can see. An index is -1 when mine is below in no such
+// bucket.
+func MostBehind(mine, base []Bucket, decimals int) (most, small Behind) {
 	support := 0
 	for i := range mine {
 		if len(mine[i].Rows) >= MinSupport {
@@ -299,6 +302,9 @@ func MostBehind(mine, base []Bucket) (most, small Behind) {
 			continue
 		}
 		d := mine[i].Result.Score - base[i].Result.Score
+		if readsZero(d, decimals) {
+			continue
+		}
 		switch {
 		case len(mine[i].Rows) < support:
 			if d < small.Delta || small.Index < 0 && d < 0 {

@@ -153,7 +153,7 @@ func TestCheckEdges(t *testing.T) {
 // TestMostBehind: the bucket where one system is furthest behind another
 // among those of MinSupport segments or more, and the smaller one where it
 // is further behind still; among all when none is that big; none when it
-// is behind nowhere.
+// is behind nowhere, or by a gap that reads 0 at the shown decimals.
 func TestMostBehind(t *testing.T) {
 	b := func(rows int, score float64) Bucket {
 		return Bucket{Rows: make([]int, rows), Result: scoring.Result{Score: score}}
@@ -183,8 +183,16 @@ func TestMostBehind(t *testing.T) {
 			[]Bucket{{Rows: make([]int, 50), Err: errors.New("nltk")}, b(30, 1)},
 			[]Bucket{b(50, 99), b(30, 2)},
 			Behind{1, -1}, Behind{-1, 0}},
+		{"a gap that reads 0 is none",
+			[]Bucket{b(400, 60), b(9, 0)},
+			[]Bucket{b(400, 50), b(9, 1.5e-154)},
+			Behind{-1, 0}, Behind{-1, 0}},
+		{"a gap that reads -0.01 is one",
+			[]Bucket{b(400, 60), b(9, 0)},
+			[]Bucket{b(400, 50), b(9, 0.006)},
+			Behind{-1, 0}, Behind{1, -0.006}},
 	} {
-		most, small := MostBehind(tc.mine, tc.base)
+		most, small := MostBehind(tc.mine, tc.base, 2)
 		if most != tc.most || small != tc.small {
 			t.Errorf("%s: MostBehind = %+v, %+v; want %+v, %+v", tc.name, most, small, tc.most, tc.small)
 		}

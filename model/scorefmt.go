@@ -76,10 +76,16 @@ func PlusMinus(values, cis []string) []string {
 func FormatSigned(x float64, decimals int) string {
 	s := strconv.FormatFloat(x, 'f', decimals, 64)
 	switch {
-	case strings.Trim(s, "-0.") == "":
+	case readsZero(x, decimals):
 		return strings.TrimPrefix(s, "-")
 	case x > 0:
 		return "+" + s
 	}
 	return s
+}
+
+// readsZero reports whether x, printed with the given decimals, reads 0
+// ("0.00" or "-0.00").
+func readsZero(x float64, decimals int) bool {
+	return strings.Trim(strconv.FormatFloat(x, 'f', decimals, 64), "-0.") == ""
 }

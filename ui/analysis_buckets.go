@@ -238,7 +238,7 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 		}
 	}
 	mine := a.der.buckets[x.sys]
-	most, small := model.MostBehind(mine, a.der.buckets[x.other])
+	most, small := model.MostBehind(mine, a.der.buckets[x.other], model.ScoreDecimals(x.c.nltk()))
 	switch {
 	case most.Index < 0 && small.Index >= 0:
 		label, d, n := bucketLabel(&mine[small.Index], noRef), x.c.delta(small.Delta), len(mine[small.Index].Rows)

@@ -527,6 +527,29 @@ func TestAnalysisMostLostNamesBaseline(t *testing.T) {
 	}
 }
 
+// TestAnalysisMostLostReadsZero: a gap that reads 0 at the shown
+// decimals is no gap: ahead in the big bucket and 0.004 behind in a small
+// one, the note says the shown system is behind in no bucket, instead of
+// "behind in no bucket of 20 segments or more; most in >=60: -0.00 on
+// only 9" (NLTK's 0 against 1.5e-154 read "-0.0000" so).
+func TestAnalysisMostLostReadsZero(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	m = press(t, m, "tab", "w", "w", "right")
+	x := m.anaCtx()
+	bucket := func(label string, rows int, score float64) model.Bucket {
+		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+	}
+	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
+	for s := range m.ana.der.buckets {
+		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50), bucket(">=60", 9, 0.004)}
+	}
+	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 60), bucket(">=60", 9, 0)}
+	want := m.c.shortName(x.sys) + " is behind " + m.c.shortName(x.other) + " in no bucket"
+	if got := m.ana.mostLost(x, m.ana.bucketColumns(x).noRef); len(got) == 0 || got[0] != want {
+		t.Errorf("behind by 0.004 in >=60 only, mostLost = %q; want %q first", got, want)
+	}
+}
+
 // TestNoteLine: the line under the analysis title gives way in order:
 // the right end's wording, then the note's; the right end (the
 // references, the settings) is never left out and only the note's last

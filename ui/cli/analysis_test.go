@@ -314,7 +314,7 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	}
 	// Under the table, where A is furthest behind B, as the explorer says.
 	onB, _ := scored.ScoreBuckets(ds, 1, own, model.BucketOptions{})
-	most, small := model.MostBehind(own, onB)
+	most, small := model.MostBehind(own, onB, model.ScoreDecimals(false))
 	var want string
 	switch {
 	case most.Index >= 0:
@@ -373,7 +373,7 @@ func TestBucketsTextNLTKScale(t *testing.T) {
 			t.Errorf("row %q; want %q (status %d, %s)\n%s", row, want, code, stderr, out)
 		}
 	}
-	most, _ := model.MostBehind(own, onB)
+	most, _ := model.MostBehind(own, onB, model.ScoreDecimals(true))
 	if most.Index < 0 {
 		t.Fatalf("the test's premise: A is behind B nowhere\n%s", out)
 	}

@@ -255,7 +255,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 // give it (A−letter, negative where A is behind), and a smaller bucket
 // where A is further behind still.
 func behindLine(own, other []model.Bucket, letter string, nltk bool) string {
-	most, small := model.MostBehind(own, other)
+	most, small := model.MostBehind(own, other, model.ScoreDecimals(nltk))
 	gap := func(b model.Behind) string { return model.FormatSigned(b.Delta, model.ScoreDecimals(nltk)) }
 	switch {
 	case most.Index < 0 && small.Index >= 0:
