@@ -117,6 +117,16 @@ func (l *segList) closeDrill() {
 	l.view.Sort, l.view.Desc = l.drillSort, l.drillDesc
 }
 
+// standingFilter is the filter the list keeps once a drill-down is left,
+// as an option key leaves it: the one before the drill-down, the
+// drill-down's own being dropped ([segList.closeDrill]); else the filter.
+func (l *segList) standingFilter() string {
+	if l.fromAnalysis {
+		return l.drillFrom
+	}
+	return l.view.Filter
+}
+
 // leaveDrill forgets the drill-down, keeping the filter.
 func (l *segList) leaveDrill() {
 	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst = nil, nil, false, nil, false

@@ -251,8 +251,12 @@ func (m *Model) leaveStaleDrill() (cmd tea.Cmd, note string) {
 	if !m.list.fromAnalysis {
 		return nil, ""
 	}
-	return m.backToAnalysis(), "back to the analysis: its segments were counted under the old settings"
+	return m.backToAnalysis(), staleDrillNote
 }
+
+// staleDrillNote is what the status line says when an option key leaves
+// a drill-down ([Model.leaveStaleDrill]), in at most 60 cells.
+const staleDrillNote = "back to the analysis, made again under the new settings"
 
 // flash shows a status line until the next key. It is the one way a
 // status is set, and it escapes the whole line ([render.Safe]): a status
