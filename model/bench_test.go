@@ -225,3 +225,19 @@ func BenchmarkQueryRowsPhrase200k(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseQueryLongest parses a query of the longest length taken,
+// 4,086 bytes of 454 terms: the work of one parse, which the explorer
+// does more than once for each change of the filter.
+func BenchmarkParseQueryLongest(b *testing.B) {
+	q := strings.Repeat(`"the cat" bleu<30 `, 227)
+	if len(q) > maxQueryLen {
+		b.Fatalf("the query is %d bytes, more than %d", len(q), maxQueryLen)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseQuery(q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

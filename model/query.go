@@ -312,10 +312,20 @@ func ParseQuery(s string) (*Query, error) {
 type queryParser struct {
 	s   string
 	pos int
+	// counted and runes are where col last counted and the characters
+	// before it, so that col counts each character once, not once a term.
+	counted, runes int
 }
 
 // col returns the 1-based column (in characters) of the current position.
-func (p *queryParser) col() int { return utf8.RuneCountInString(p.s[:p.pos]) + 1 }
+func (p *queryParser) col() int {
+	if p.pos < p.counted { // the parser only reads on; should it step back, count again
+		p.counted, p.runes = 0, 0
+	}
+	p.runes += utf8.RuneCountInString(p.s[p.counted:p.pos])
+	p.counted = p.pos
+	return p.runes + 1
+}
 
 func (p *queryParser) skipSpace() {
 	for p.pos < len(p.s) {
