@@ -64,6 +64,21 @@ func (fs *flagSet) checkFormat(format string, formats []string) error {
 }
 
 // intFlag is an integer flag with a plain-spoken error.
+// nltkMethodFlag is --nltk-smoothing: a method's number, or its name in
+// NLTK ("method4", as SmoothingFunction().method4 and the help call it).
+type nltkMethodFlag struct{ intFlag }
+
+func (f nltkMethodFlag) Set(s string) error {
+	n := s
+	if d, ok := strings.CutPrefix(strings.TrimSpace(s), "method"); ok && d != "" && d[0] >= '0' && d[0] <= '9' {
+		n = d
+	}
+	if err := f.intFlag.Set(n); err != nil {
+		return fmt.Errorf("%q is not a method: give 0..7 or method0..method7", s)
+	}
+	return nil
+}
+
 type intFlag struct{ v *int }
 
 func (f intFlag) String() string {

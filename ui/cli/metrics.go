@@ -84,7 +84,7 @@ const metricFlagsHelp = `Metrics (sacrebleu 2.6.0's chrF and TER beside BLEU):
                             -l lowercases for chrF as for BLEU
       --chrf-char-order N   chrF character n-gram order (default 6)
       --chrf-word-order N   chrF word n-gram order (default 0; 2 is chrF++)
-      --chrf-beta N         chrF beta: recall counts N times precision (default 2)
+      --chrf-beta N         recall weighs N times precision (default 2)
       --chrf-whitespace     keep whitespace in chrF's character n-grams
       --chrf-eps-smoothing  chrF averages every order's F-score (chrF++.py,
                             Moses, NLTK) instead of sacrebleu's effective order

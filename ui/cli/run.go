@@ -125,7 +125,7 @@ type command struct {
 var commands = []command{
 	{"score", "corpus scores, one line (or JSON object) per system", runScore},
 	{"segments", "per-segment scores and statistics (text, JSONL, TSV, CSV)", runSegments},
-	{"compare", "paired significance of every SYSTEM against BASE (bootstrap or AR)", runCompare},
+	{"compare", "paired significance of each SYSTEM against BASE (bootstrap or AR)", runCompare},
 	{"explain", "the whole computation for one segment, step by step", runExplain},
 	{"ngrams", "corpus n-gram analysis: missed, over-produced, matched, salient", runNGrams},
 	{"buckets", "corpus BLEU by reference length, length ratio, sentence score", runBuckets},

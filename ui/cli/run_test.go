@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -315,6 +316,25 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestHelpFitsEightyColumns: every line of every command's help but its
+// examples (commands to copy, never wrapped) fits an 80-column terminal.
+func TestHelpFitsEightyColumns(t *testing.T) {
+	cmds := []string{""}
+	for _, c := range commands {
+		if c.name != "sacrebleu" { // argparse's help, tested with the drop-in
+			cmds = append(cmds, c.name)
+		}
+	}
+	for _, cmd := range cmds {
+		_, out, _ := runCLI(t, "", strings.Fields(cmd+" --help")...)
+		for _, l := range strings.Split(out, "\n") {
+			if utf8.RuneCountInString(l) > 80 && !strings.HasPrefix(l, "  bleuscope ") {
+				t.Errorf("%s --help: a line of %d characters: %q", cmd, utf8.RuneCountInString(l), l)
+			}
+		}
+	}
+}
+
 func TestNoArgumentsPrintsDemoReport(t *testing.T) {
 	code, out, stderr := runCLI(t, "")
 	if code != 0 || stderr != "" {
@@ -416,5 +436,33 @@ func TestReportIsNotCut(t *testing.T) {
 	}
 	if !strings.Contains(out, "    hyp    "+long+"\n") || strings.Contains(out, "…") {
 		t.Errorf("report cuts the hypothesis:\n%s", out)
+	}
+}
+
+// TestNLTKSmoothingByName: --nltk-smoothing takes NLTK's name of a method,
+// as the help words it, as well as its number.
+func TestNLTKSmoothingByName(t *testing.T) {
+	ref := filepath.Join(t.TempDir(), "ref.txt")
+	if err := os.WriteFile(ref, []byte("a c d\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	score := func(m string) (int, string, string) {
+		return runCLI(t, "a b d\n", "score", "--compat", "nltk", "--nltk-smoothing", m, "-", "-r", ref)
+	}
+	code, byNumber, stderr := score("4")
+	if code != 0 || !strings.Contains(byNumber, "nltk:method4") {
+		t.Fatalf("--nltk-smoothing 4: status %d, %q %q", code, byNumber, stderr)
+	}
+	if code, out, stderr := score("method4"); code != 0 || out != byNumber || stderr != "" {
+		t.Errorf("--nltk-smoothing method4: status %d, %q %q; want what 4 gives, %q", code, out, stderr, byNumber)
+	}
+	for _, bad := range []string{"method", "methodx", "method-1", "meth4"} {
+		code, out, stderr := score(bad)
+		if want := "is not a method: give 0..7 or method0..method7"; code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("--nltk-smoothing %s: status %d, %q %q; want 2 and one line saying %q", bad, code, out, stderr, want)
+		}
+	}
+	if code, _, stderr := score("method8"); code != 2 || !strings.Contains(stderr, "is not between 0 and 7") {
+		t.Errorf("--nltk-smoothing method8: status %d, %q; want 2 and the range's line", code, stderr)
 	}
 }

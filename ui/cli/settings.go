@@ -49,7 +49,7 @@ func addScoreFlags(fs *flagSet) *scoreFlags {
 	fs.Var(intFlag{&f.maxOrder}, "max-order", "max n-gram order")
 	fs.Var(boolFlag{&f.effective}, "effective-order", "effective order")
 	fs.StringVar(&f.compat, "compat", f.compat, "sacrebleu or nltk")
-	fs.Var(intFlag{&f.nltkSmoothing}, "nltk-smoothing", "NLTK smoothing method 0-7")
+	fs.Var(nltkMethodFlag{intFlag{&f.nltkSmoothing}}, "nltk-smoothing", "NLTK smoothing method 0-7")
 	fs.Var(floatFlag{&f.nltkEpsilon}, "nltk-epsilon", "NLTK epsilon")
 	fs.Var(floatFlag{&f.nltkAlpha}, "nltk-alpha", "NLTK alpha")
 	fs.Var(floatFlag{&f.nltkK}, "nltk-k", "NLTK k")
@@ -234,18 +234,19 @@ const scoreFlagsHelp = `Scoring options (the same as sacrebleu's):
   -t, --tokenize TOK        13a, intl, zh, char or none (default 13a)
   -l, --lowercase           lowercase before tokenizing
       --smooth M            exp, floor, add-k or none (default exp)
-      --smooth-value X      parameter of floor (default 0.1) and add-k (default 1)
+      --smooth-value X      value of floor (default 0.1) or add-k (default 1)
       --max-order N         highest n-gram order, 1-9 (default 4)
       --effective-order=B   true or false; default false for corpus scores
                             and true for sentence scores, as in sacrebleu
 NLTK compatibility:
       --compat C            sacrebleu (default) or nltk (NLTK 3.8's
                             bleu_score, on its 0-1 scale)
-      --nltk-smoothing M    NLTK's SmoothingFunction method0..method7 (default 0)
+      --nltk-smoothing M    NLTK's SmoothingFunction method: 0..7 or
+                            method0..method7 (default 0)
       --nltk-epsilon X      method1's epsilon (default 0.1)
       --nltk-alpha X        method6's alpha (default 5)
       --nltk-k X            method4's and method7's k (default 5)
       --weights W,...       n-gram weights, any length; sets the max order
       --auto-reweigh        NLTK's auto_reweigh: with the default weights and
-                            fewer than 4 hypothesis tokens in all, weight 1/c each
+                            fewer than 4 hypothesis tokens in all, weights 1/c
 `

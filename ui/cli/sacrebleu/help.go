@@ -1,6 +1,10 @@
 package sacrebleu
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bleuscope/bleuscope/ui/render"
+)
 
 // specHelp is bleuscope's one-line description of each option, by dest.
 var specHelp = map[string]string{
@@ -78,10 +82,23 @@ func (p *parser) help() string {
 			}
 			inv = strings.Join(parts, ", ")
 		}
-		b.WriteString("  " + inv + "\n        " + specHelp[s.dest] + "\n")
+		b.WriteString("  " + inv + "\n")
+		for _, l := range strings.Split(render.WrapAtSpaces(specHelp[s.dest], max(helpIndent.textWidth(p.columns), 20)), "\n") {
+			b.WriteString(string(helpIndent) + l + "\n")
+		}
 	}
 	return b.String()
 }
+
+// helpIndent is what an option's description is indented by, under its
+// flags.
+const helpIndent indent = "        "
+
+type indent string
+
+// textWidth is the width of a description's lines at columns: argparse's
+// width (columns less 2) less the indent.
+func (i indent) textWidth(columns int) int { return columns - 2 - len(i) }
 
 // sacrebleuVersion is the sacrebleu release whose command line this is.
 const sacrebleuVersion = "2.6.0"

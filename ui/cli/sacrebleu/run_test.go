@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -238,6 +240,24 @@ func TestReadingAllocatesOnce(t *testing.T) {
 		}
 		if got := after.TotalAlloc - before.TotalAlloc; float64(got) > 1.5*float64(len(text)) {
 			t.Errorf("%s: reading %d bytes allocated %d", tc.name, len(text), got)
+		}
+	}
+}
+
+// TestHelpDescriptionsWrap: each option's description is wrapped to
+// argparse's width (COLUMNS less 2), as argparse wraps its help; only an
+// option's flags, which argparse never breaks, may run past it.
+func TestHelpDescriptionsWrap(t *testing.T) {
+	for _, cols := range []string{"60", "80", "120"} {
+		out, _, status := runIn(t, t.TempDir(), map[string]string{"COLUMNS": cols}, "--help")
+		width, _ := strconv.Atoi(cols)
+		if status != 0 || !strings.Contains(out, "\n        score against a built-in test set, read from") {
+			t.Fatalf("COLUMNS=%s: status %d, help:\n%s", cols, status, out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, string(helpIndent)) && l[len(helpIndent)] != ' ' && utf8.RuneCountInString(l) > width-2 {
+				t.Errorf("COLUMNS=%s: a description line of %d characters: %q", cols, utf8.RuneCountInString(l), l)
+			}
 		}
 	}
 }
