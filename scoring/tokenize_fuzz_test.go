@@ -121,17 +121,29 @@ func naiveLower(s string) string {
 
 // FuzzPyStr compares PyLower with naiveLower, and PySplit and PyRstrip with
 // the standard library's FieldsFunc and TrimRightFunc.
+// wholeASCII reports whether n is an integer as PyIntASCII gives one: an
+// optional "-", then ASCII digits.
+func wholeASCII(n string) bool {
+	n = strings.TrimPrefix(n, "-")
+	return n != "" && strings.Trim(n, "0123456789") == ""
+}
+
 func FuzzPyStr(f *testing.F) {
 	for _, s := range allTokSeeds() {
 		f.Add(s)
 	}
 	f.Add("ΟΔΟΣ Σ ΑΣ'Β Α\u0301Σ\u0301")
+	f.Add(" -1_000\u00a0")
+	f.Add("\u0661\u0662")
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := PySplit(nil, s), strings.FieldsFunc(s, IsPySpace); !slices.Equal(got, want) {
 			t.Errorf("PySplit(%q) = %q; want %q", s, got, want)
 		}
 		if got, want := PyRstrip(s), strings.TrimRightFunc(s, IsPySpace); got != want {
 			t.Errorf("PyRstrip(%q) = %q; want %q", s, got, want)
+		}
+		if n, ok := PyIntASCII(s); ok && !wholeASCII(n) {
+			t.Errorf("PyIntASCII(%q) = %q; want an optional - and ASCII digits", s, n)
 		}
 		low := PyLower(s)
 		if !utf8.ValidString(s) {
