@@ -142,7 +142,8 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 // (with its n and seed), and at the right end the rows compared. It says
 // less rather than being cut, giving way in this order: the word
 // "baseline", the scope's wording (the filter's label), "(auto)", then
-// the seed and the n, each first kept beside the scope in fewer letters
+// the n (the seed is what reruns the test, drawn when it was "none"), then
+// the seed, each first kept beside the scope in fewer letters
 // ("1984 segs"); the screen's name, the
 // baseline's name, the test and the number of rows stay from 60 columns
 // on (a user saw "vs JDExploreAcademy (auto) · paired-ar n=10000 seed
@@ -153,10 +154,11 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	if !l.pinned { // chosen by the rule, as the main header says
 		auto = " (auto)"
 	}
-	tests := []string{s.test, s.test, s.test}
+	tests := []string{s.test, s.test, s.test, s.test}
 	if s.res != nil && s.res.Test == s.test {
 		tests[0] += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
-		tests[1] += fmt.Sprintf(" n=%d", s.res.N)
+		tests[1] += fmt.Sprintf(" seed %d", s.res.Seed) // what reruns the test, drawn with "none"
+		tests[2] += fmt.Sprintf(" n=%d", s.res.N)
 	}
 	// The scopes, from the fullest: with a filter, each wording of its
 	// label (a drill-down's gives way a wording at a time), then none.
@@ -189,6 +191,8 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		lineForm{"significance vs " + name + " · " + tests[1], scopes[2]},
 		lineForm{"significance vs " + name + " · " + tests[2], scopes[1]},
 		lineForm{"significance vs " + name + " · " + tests[2], scopes[2]},
+		lineForm{"significance vs " + name + " · " + tests[3], scopes[1]},
+		lineForm{"significance vs " + name + " · " + tests[3], scopes[2]},
 	)...)
 }
 

@@ -621,14 +621,27 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 	if lines = strings.Split(m.View(), "\n"); m.sig.res.Test == model.TestPairedAR || strings.Contains(lines[1], " than ") {
 		t.Errorf("T, AR running: second line %q", lines[1])
 	}
-	// At 80 columns the title keeps the test's n and seed; at 60 the seed
+	// At 80 columns the title keeps the test's n and seed; at 60 the n
 	// gives way to the screen's name and the count (TestSigTitleKeepsName),
-	// never cut.
+	// never cut, and the seed, which reruns the test, stays.
 	for _, w := range []int{60, 80} {
 		narrow := press(t, ready(t, ds, w, 24), "B")
 		title := strings.Split(narrow.View(), "\n")[0]
-		if !strings.Contains(title, "paired-bs n=1000") || w >= 80 && !strings.Contains(title, "n=1000 seed 12345") {
+		if !strings.Contains(title, "paired-bs ") || !strings.Contains(title, " seed 12345") || w >= 80 && !strings.Contains(title, "n=1000 seed 12345") {
 			t.Errorf("%d columns: title %q cuts off n or seed", w, title)
+		}
+	}
+}
+
+// TestSigTitleKeepsDrawnSeed: a seed drawn for "none" (19 digits) stays
+// in the title from 70 columns on the demo, where the n gives way to it: it is the one
+// way to run the test again (a user saw neither at 80 columns).
+func TestSigTitleKeepsDrawnSeed(t *testing.T) {
+	const seed = 2302849682119186825
+	for _, w := range []int{70, 80, 120} {
+		m := press(t, readyWith(t, demoDataset(t), w, 24, WithResampling(seed, 0, 0)), "B")
+		if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(title, "paired-bs") || !strings.Contains(title, " seed "+strconv.FormatUint(seed, 10)) {
+			t.Errorf("%d columns: title %q; want the test and its seed", w, title)
 		}
 	}
 }
