@@ -65,12 +65,13 @@ func (fs *flagSet) checkFormat(format string, formats []string) error {
 
 // intFlag is an integer flag with a plain-spoken error.
 // nltkMethodFlag is --nltk-smoothing: a method's number, or its name in
-// NLTK ("method4", as SmoothingFunction().method4 and the help call it).
+// NLTK ("method4", as SmoothingFunction().method4 and the help call it),
+// in any case, as other names on the command line are read.
 type nltkMethodFlag struct{ intFlag }
 
 func (f nltkMethodFlag) Set(s string) error {
 	n := s
-	if d, ok := strings.CutPrefix(strings.TrimSpace(s), "method"); ok && d != "" && d[0] >= '0' && d[0] <= '9' {
+	if d, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(s)), "method"); ok && d != "" && d[0] >= '0' && d[0] <= '9' {
 		n = d
 	}
 	if err := f.intFlag.Set(n); err != nil {

@@ -453,8 +453,10 @@ func TestNLTKSmoothingByName(t *testing.T) {
 	if code != 0 || !strings.Contains(byNumber, "nltk:method4") {
 		t.Fatalf("--nltk-smoothing 4: status %d, %q %q", code, byNumber, stderr)
 	}
-	if code, out, stderr := score("method4"); code != 0 || out != byNumber || stderr != "" {
-		t.Errorf("--nltk-smoothing method4: status %d, %q %q; want what 4 gives, %q", code, out, stderr, byNumber)
+	for _, name := range []string{"method4", "Method4", " METHOD4"} {
+		if code, out, stderr := score(name); code != 0 || out != byNumber || stderr != "" {
+			t.Errorf("--nltk-smoothing %q: status %d, %q %q; want what 4 gives, %q", name, code, out, stderr, byNumber)
+		}
 	}
 	for _, bad := range []string{"method", "methodx", "method-1", "meth4"} {
 		code, out, stderr := score(bad)
