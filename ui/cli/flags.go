@@ -63,7 +63,6 @@ func (fs *flagSet) checkFormat(format string, formats []string) error {
 		model.Printable(fs.typedValue("format")), fs.cmd, scoring.OrList(formats))
 }
 
-// intFlag is an integer flag with a plain-spoken error.
 // nltkMethodFlag is --nltk-smoothing: a method's number, or its name in
 // NLTK ("method4", as SmoothingFunction().method4 and the help call it),
 // in any case, as other names on the command line are read.
@@ -80,6 +79,7 @@ func (f nltkMethodFlag) Set(s string) error {
 	return nil
 }
 
+// intFlag is an integer flag with a plain-spoken error.
 type intFlag struct{ v *int }
 
 func (f intFlag) String() string {
