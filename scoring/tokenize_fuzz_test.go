@@ -119,8 +119,6 @@ func naiveLower(s string) string {
 	return b.String()
 }
 
-// FuzzPyStr compares PyLower with naiveLower, and PySplit and PyRstrip with
-// the standard library's FieldsFunc and TrimRightFunc.
 // wholeASCII reports whether n is an integer as PyIntASCII gives one: an
 // optional "-", then ASCII digits.
 func wholeASCII(n string) bool {
@@ -128,6 +126,9 @@ func wholeASCII(n string) bool {
 	return n != "" && strings.Trim(n, "0123456789") == ""
 }
 
+// FuzzPyStr compares PyLower with naiveLower, and PySplit and PyRstrip with
+// the standard library's FieldsFunc and TrimRightFunc, and checks that what
+// PyIntASCII accepts it gives as an optional "-" and ASCII digits.
 func FuzzPyStr(f *testing.F) {
 	for _, s := range allTokSeeds() {
 		f.Add(s)
