@@ -38,12 +38,10 @@ func moreLine(od scoring.OrderDetail, shown []scoring.Clip) string {
 // cellWidth is the width of s once made [Safe]: its length when it is
 // printable ASCII (nearly always, and cheap for a million n-grams).
 func cellWidth(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			return Cells(Safe(s))
-		}
+	if PlainASCII(s) {
+		return len(s)
 	}
-	return len(s)
+	return Cells(Safe(s))
 }
 
 // digits is the length of the decimal form of n.
