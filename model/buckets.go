@@ -284,10 +284,12 @@ type Behind struct {
 // base, made on the same segments): most is the bucket where mine is
 // furthest below base among those of [MinSupport] segments or more (among
 // all when none has that many), small the one where it is furthest below
-// among the smaller buckets. Buckets without segments or a score are
-// skipped, and so is a Δ that reads 0 at the decimals the scores are
-// shown with ([ScoreDecimals]): NLTK's 1.5e-154 against 0, say, is no
-// gap a person can see. An index is -1 when mine is below in no such
+// among the smaller buckets, and further below than in most, where there
+// is a most. Buckets without segments or a score are skipped, and so is
+// a Δ that reads 0 at the decimals the scores are shown with
+// ([ScoreDecimals]): NLTK's 1.5e-154 against 0, say, is no gap a person
+// can see; so is a small one that reads no further below than most's
+// (-5.01 against -5.01). An index is -1 when mine is below in no such
 // bucket.
 func MostBehind(mine, base []Bucket, decimals int) (most, small Behind) {
 	support := 0
@@ -313,6 +315,9 @@ func MostBehind(mine, base []Bucket, decimals int) (most, small Behind) {
 		case d < most.Delta || most.Index < 0 && d < 0:
 			most = Behind{i, d}
 		}
+	}
+	if most.Index >= 0 && small.Index >= 0 && shownAs(small.Delta, decimals) >= shownAs(most.Delta, decimals) {
+		small = Behind{Index: -1}
 	}
 	return most, small
 }

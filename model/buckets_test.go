@@ -153,7 +153,8 @@ func TestCheckEdges(t *testing.T) {
 // TestMostBehind: the bucket where one system is furthest behind another
 // among those of MinSupport segments or more, and the smaller one where it
 // is further behind still; among all when none is that big; none when it
-// is behind nowhere, or by a gap that reads 0 at the shown decimals.
+// is behind nowhere, or by a gap that reads 0 at the shown decimals; no
+// smaller one where it reads no further behind at those decimals.
 func TestMostBehind(t *testing.T) {
 	b := func(rows int, score float64) Bucket {
 		return Bucket{Rows: make([]int, rows), Result: scoring.Result{Score: score}}
@@ -191,6 +192,10 @@ func TestMostBehind(t *testing.T) {
 			[]Bucket{b(400, 60), b(9, 0)},
 			[]Bucket{b(400, 50), b(9, 0.006)},
 			Behind{-1, 0}, Behind{1, -0.006}},
+		{"a smaller bucket that reads no further behind is none",
+			[]Bucket{b(400, 40), b(9, 40)},
+			[]Bucket{b(400, 45.0078125), b(9, 45.009765625)}, // -5.0078125 and -5.009765625 both read -5.01
+			Behind{0, -5.0078125}, Behind{-1, 0}},
 	} {
 		most, small := MostBehind(tc.mine, tc.base, 2)
 		if most != tc.most || small != tc.small {

@@ -89,3 +89,10 @@ func FormatSigned(x float64, decimals int) string {
 func readsZero(x float64, decimals int) bool {
 	return strings.Trim(strconv.FormatFloat(x, 'f', decimals, 64), "-0.") == ""
 }
+
+// shownAs is x as it reads printed with the given decimals (-5.01 for
+// -5.0078).
+func shownAs(x float64, decimals int) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
+	return v
+}

@@ -254,7 +254,7 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 	}
 	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRef), x.c.delta(most.Delta)
 	aside := []string{"", "", ""}
-	if small.Index >= 0 && small.Delta < most.Delta {
+	if small.Index >= 0 {
 		label, d, n := bucketLabel(&mine[small.Index], noRef), x.c.delta(small.Delta), len(mine[small.Index].Rows)
 		aside = []string{
 			fmt.Sprintf(" (%s: %s on only %d)", label, d, n),

@@ -265,7 +265,7 @@ func behindLine(own, other []model.Bucket, letter string, nltk bool) string {
 		return "A is behind " + letter + " in no bucket"
 	}
 	s := fmt.Sprintf("A is furthest behind %s in %s: A−%s %s on %s", letter, own[most.Index].Label, letter, gap(most), plural(len(own[most.Index].Rows), "segment"))
-	if small.Index >= 0 && small.Delta < most.Delta {
+	if small.Index >= 0 {
 		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, gap(small), len(own[small.Index].Rows))
 	}
 	return s
