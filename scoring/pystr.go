@@ -317,7 +317,8 @@ func newerThanPy(r rune) bool {
 
 // PyNumberASCII strips Python's whitespace ([IsPySpace]) around s, but
 // for the information separators U+001C..U+001F, and maps the decimal
-// digits of every script (Unicode's Nd) to ASCII, as Python's int() and
+// digits of every script (Unicode's Nd, as CPython 3.11 knows it:
+// [newerDigit]) to ASCII, as Python's int() and
 // float() read a string before its syntax: "١٢" is "12", while
 // "\x1f12" is no number (CPython turns the whitespace outside ASCII into
 // spaces, then strips only the ASCII whitespace its parser knows). ok is
@@ -334,7 +335,7 @@ func PyNumberASCII(s string) (string, bool) {
 		switch {
 		case r < utf8.RuneSelf:
 			b.WriteRune(r)
-		case unicode.Is(unicode.Nd, r):
+		case unicode.Is(unicode.Nd, r) && !newerDigit(r):
 			b.WriteByte(byte('0' + digitValue(r)))
 		default:
 			return "", false
@@ -370,6 +371,14 @@ func PyIntASCII(s string) (string, bool) {
 		}
 	}
 	return sign + strings.ReplaceAll(digits, "_", ""), true
+}
+
+// newerDigit reports whether r is one of the decimal digits Unicode 15.0
+// added (Kawi's U+11F50..U+11F59, Nag Mundari's U+1E4F0..U+1E4F9): Go's
+// tables have them, CPython 3.11's Unicode 14.0 does not, so its int()
+// refuses them.
+func newerDigit(r rune) bool {
+	return r >= 0x11f50 && r <= 0x11f59 || r >= 0x1e4f0 && r <= 0x1e4f9
 }
 
 // digitValue returns the value of a decimal digit of any script: Unicode

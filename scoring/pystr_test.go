@@ -187,6 +187,10 @@ func TestPyNumberASCII(t *testing.T) {
 		{"\u00b2", "", false}, // a superscript is a digit, but not decimal (Nd)
 		{"4\u200b2", "", false},
 		{" \u3000", "", false},
+		// digits Unicode 15.0 added (Kawi, Nag Mundari), which CPython
+		// 3.11's Unicode 14.0 does not know
+		{"\U00011f51", "", false},
+		{"4\U0001e4f2", "", false},
 	} {
 		if got, ok := PyNumberASCII(c.in); got != c.want && c.ok || ok != c.ok {
 			t.Errorf("PyNumberASCII(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
