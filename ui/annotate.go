@@ -91,7 +91,7 @@ type annotator struct {
 
 // stripText is the strip's marked text of one segment ([markedTexts]),
 // with what its layout depends on: the annotations resolved, the
-// dataset, the segment and the width.
+// dataset, the system and segment and the width.
 type stripText struct {
 	res      *annotations.Resolved
 	ds       *model.Dataset
