@@ -221,9 +221,9 @@ func anaDeltaCell(x anaCtx, d float64) string {
 // baseline's name is cut ([common.cutName]) rather than left out, and
 // only the last form, which the line may cut, leaves it out; so in every
 // case, where the shown system is behind, behind in small buckets only,
-// or behind in none. noRef is
-// the label the table gives the bucket without a reference length
-// ([bucketCols]), so the note names buckets as the table does.
+// or behind in none. noRef is the label the table gives the bucket
+// without a reference length ([bucketCols]), so the note names buckets
+// as the table does.
 func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 	if !salientPair(x) {
 		return nil
