@@ -161,7 +161,7 @@ func fitStrip(st render.Styles, marked, list []string, room int) []string {
 	if lroom := room - keep; len(list) > lroom {
 		switch lroom {
 		case 0:
-			return marked[:keep]
+			return slices.Clip(marked[:keep]) // marked may be the annotator's kept layout
 		case 1: // no room for a line of the list and the "more" line
 			return append([]string{st.Muted.Render(fmt.Sprintf("%d annotations (E lists them)", len(list)))}, marked[:keep]...)
 		}
