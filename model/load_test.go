@@ -372,6 +372,21 @@ func TestLoadWarnings(t *testing.T) {
 		{"empty reference in TSV", map[string]string{"d.tsv": "ref\tA\na b\ta b\n \tc d\n\te f\n"}, Input{Systems: []string{"d.tsv"}}, []string{
 			"d.tsv reference: 2 lines are empty (first: line 3, segment 2); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
 		}},
+		// A TSV's reference columns are labelled by their numbers (ref 1,
+		// ref 2), and a single one, whatever its name, is the reference in
+		// every warning; before, ref and ref2 were "ref ref" and "ref ref2",
+		// and a lone ref1 was "ref ref1" in one warning, "reference" in the
+		// other.
+		{"empty references in TSV columns ref and ref2", map[string]string{"d.tsv": "ref\tref2\tA\na b\t\ta b\n\tc d\tc d\n"}, Input{Systems: []string{"d.tsv"}}, []string{
+			"d.tsv ref 1: 1 line is empty (first: line 3, segment 2); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
+			"d.tsv ref 2: 1 line is empty (first: line 2, segment 1); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
+		}},
+		{"a lone TSV reference column ref1", map[string]string{"d.tsv": "ref1\tA\na b\ta b\n\ta b\n"}, Input{Systems: []string{"d.tsv"}}, []string{
+			"d.tsv reference: 1 line is empty (first: line 3, segment 2); an empty reference matches nothing and its length 0 can be the closest r; check that the cell is meant to be empty",
+		}},
+		{"copy of a lone TSV reference column REF", map[string]string{"d.tsv": "REF\tA\na b\ta b\n"}, Input{Systems: []string{"d.tsv"}}, []string{
+			"d.tsv system A: every line is identical to the reference; was the reference given as a system?",
+		}},
 		{"empty reference in JSONL", map[string]string{"d.jsonl": `{"refs": ["a b", null], "hyps": {"A": "a b"}}
 {"refs": ["c d", ""], "hyps": {"A": "c d"}}
 {"refs": ["", "e f"], "hyps": {"A": "e f"}}

@@ -91,13 +91,15 @@ func Explain(seg Segment, opt scoring.Options) Explained {
 	return e
 }
 
-// RefLabels returns short display names for references: for several, what
-// sets their names apart (the part between their common prefix and suffix,
-// as "A" and "B" of ref.A.en and ref.B.en), else the names when short, else
-// their numbers from 1; for a single reference "" (it is just "ref"), or
-// its name when that is a bare name such as an MQM file's refB (not a
-// file name), since such a file may also hold a system called ref. The
-// names come out printable ([Printable], tabs as spaces).
+// RefLabels returns short display names for references: for several, the
+// numbers of a table's reference columns (ref, ref2, REF3: "1", "2", "3";
+// [refColumnLabels]), else what sets their names apart (the part between
+// their common prefix and suffix, as "A" and "B" of ref.A.en and ref.B.en),
+// else the names when short, else their numbers from 1; for a single
+// reference "" (it is just "ref"), or its name when that is a bare name
+// such as an MQM file's refB (not a file name), since such a file may also
+// hold a system called ref. The names come out printable ([Printable], tabs
+// as spaces).
 func RefLabels(names []string) []string {
 	out := make([]string, len(names))
 	if len(names) == 1 {
@@ -105,6 +107,9 @@ func RefLabels(names []string) []string {
 			out[0] = names[0]
 		}
 		return out
+	}
+	if labels, ok := refColumnLabels(names); ok {
+		return labels
 	}
 	for i, n := range names {
 		out[i] = strings.ReplaceAll(Printable(n), "\t", " ")
@@ -139,10 +144,36 @@ func RefLabels(names []string) []string {
 	return out
 }
 
+// refColumnLabels labels references named as a table's reference
+// columns ([isRefColumn], in any case) by their numbers, so that none is
+// named "ref ref2": "2" for ref2, "1" for a bare ref; or, when two would
+// share a number (ref beside ref1), by their places from 1. ok is false
+// when some name is not such a column's.
+func refColumnLabels(names []string) (labels []string, ok bool) {
+	labels = make([]string, len(names))
+	seen := make(map[string]bool, len(names))
+	for k, n := range names {
+		low := strings.ToLower(n)
+		if !isRefColumn(low) {
+			return nil, false
+		}
+		labels[k] = strings.TrimPrefix(low, "ref")
+		if labels[k] == "" {
+			labels[k] = "1"
+		}
+		if seen[labels[k]] {
+			return NumberedRefLabels(len(names)), true
+		}
+		seen[labels[k]] = true
+	}
+	return labels, true
+}
+
 // bareName reports whether name is a short plain name (letters, digits,
-// - and _; at most 8 of them) other than "ref": not a file name.
+// - and _; at most 8 of them) other than a table's reference column's
+// (ref, ref1, REF: [isRefColumn]): not a file name.
 func bareName(name string) bool {
-	if name == "" || name == "ref" || utf8.RuneCountInString(name) > 8 {
+	if name == "" || isRefColumn(strings.ToLower(name)) || utf8.RuneCountInString(name) > 8 {
 		return false
 	}
 	for _, r := range name {

@@ -17,6 +17,12 @@ func TestRefLabels(t *testing.T) {
 		{[]string{"refs/B"}, []string{""}},
 		{[]string{"a-long-name"}, []string{""}},
 		{[]string{"x", "a-very-long-reference-name.txt"}, []string{"1", "2"}},
+		// A table's reference columns, by their numbers, never "ref ref2".
+		{[]string{"ref", "ref2"}, []string{"1", "2"}},
+		{[]string{"REF", "Ref3"}, []string{"1", "3"}},
+		{[]string{"ref", "ref1", "ref2"}, []string{"1", "2", "3"}}, // ref and ref1 would share 1
+		{[]string{"ref1"}, []string{""}},
+		{[]string{"REF"}, []string{""}},
 	}
 	for _, tt := range tests {
 		got := RefLabels(tt.in)

@@ -118,13 +118,12 @@ func refWords(names []string) []string {
 }
 
 // tableRefWords names each reference of a table (TSV or JSONL) for its
-// warnings as bleuscope labels it ([RefLabel]: "ref A", "ref 1" for a
-// JSONL record's first reference), the table having no file of each and
-// its own names not being words a person wrote ("ref1" for the first of
-// "refs"): inText within a sentence ("identical to ref A", "the
+// warnings as bleuscope labels it ([RefLabel]: "ref 2" for a TSV's ref2
+// column, "ref 1" for a JSONL record's first reference), the table having
+// no file of each: inText within a sentence ("identical to ref 2", "the
 // reference" for an unlabelled only one), and heads after the table's
-// name, heading a warning about the reference itself ("d.tsv ref A: …",
-// "d.tsv reference: …" for the only one).
+// name, heading a warning about the reference itself ("d.tsv ref 2: …",
+// "d.tsv reference: …" for an unlabelled only one).
 func (d *Dataset) tableRefWords() (inText, heads []string) {
 	labels := d.ReferenceLabels()
 	inText = make([]string, len(labels))
@@ -132,10 +131,7 @@ func (d *Dataset) tableRefWords() (inText, heads []string) {
 	for k, l := range labels {
 		inText[k], heads[k] = RefLabel(l), RefLabel(l)
 		if l == "" {
-			inText[k] = "the reference"
-		}
-		if len(labels) == 1 {
-			heads[k] = "reference"
+			inText[k], heads[k] = "the reference", "reference"
 		}
 	}
 	return inText, heads
