@@ -41,13 +41,11 @@ func FormatImpact(x float64, nltk bool) string {
 }
 
 // FormatDelta formats a difference of scores with a sign, as precisely as
-// [FormatScore] prints the scores themselves.
+// [FormatScore] prints the scores themselves, and without one when it
+// reads 0 there ([FormatSigned]): "-0.0000" would read as a loss where
+// the gap is NLTK's 0 against 1e-154, and "+0.00" as a gain in a tie.
 func FormatDelta(d float64, nltk bool) string {
-	s := FormatScore(d, nltk)
-	if s[0] == '-' { // -0.0 too: d >= 0 holds for it, and "+" would make "+-0.00"
-		return s
-	}
-	return "+" + s
+	return FormatSigned(d, ScoreDecimals(nltk))
 }
 
 // PlusMinus joins each value to its confidence interval's half-width as
@@ -72,7 +70,7 @@ func PlusMinus(values, cis []string) []string {
 
 // FormatSigned formats a difference with a sign and the given decimals,
 // but without the sign when it rounds to zero ("0.0": "-0.0" would read
-// as a loss), for tables where an exact tie has a form of its own.
+// as a loss). [ReadsLoss] tells whether what it prints reads as a loss.
 func FormatSigned(x float64, decimals int) string {
 	s := strconv.FormatFloat(x, 'f', decimals, 64)
 	switch {
@@ -82,6 +80,12 @@ func FormatSigned(x float64, decimals int) string {
 		return "+" + s
 	}
 	return s
+}
+
+// ReadsLoss reports whether x, printed with the given decimals by
+// [FormatSigned], reads below zero: a loss to colour as one.
+func ReadsLoss(x float64, decimals int) bool {
+	return x < 0 && !readsZero(x, decimals)
 }
 
 // readsZero reports whether x, printed with the given decimals, reads 0

@@ -8,7 +8,8 @@ import (
 )
 
 // TestFormatScore: the formatter prints what fmt's %.2f / %.4f (and %+.2f
-// / %+.4f for deltas) print, the forms every score output used before.
+// / %+.4f for deltas) print, the forms every score output used before,
+// but for a delta that reads 0 there, which has no sign (TestFormatDeltaZero).
 func TestFormatScore(t *testing.T) {
 	for _, x := range []float64{0, 1, 28.3456, 99.995, 0.00004, -0.001, -12.5, math.NaN(), math.Inf(-1), math.Copysign(0, -1), -0.004} {
 		for _, nltk := range []bool{false, true} {
@@ -19,9 +20,33 @@ func TestFormatScore(t *testing.T) {
 			if got, want := FormatScore(x, nltk), fmt.Sprintf(f, x); got != want {
 				t.Errorf("FormatScore(%v, %v) = %q; want %q", x, nltk, got, want)
 			}
-			if got, want := FormatDelta(x, nltk), fmt.Sprintf(df, x); got != want {
+			if got, want := FormatDelta(x, nltk), fmt.Sprintf(df, x); got != want && !readsZero(x, ScoreDecimals(nltk)) && !math.IsNaN(x) {
 				t.Errorf("FormatDelta(%v, %v) = %q; want %q", x, nltk, got, want)
 			}
+		}
+	}
+}
+
+// TestFormatDeltaZero: a delta that reads 0 at the scores' decimals has no
+// sign, and does not read as a loss (ReadsLoss); before, NLTK's 0 against
+// 1e-154 was "-0.0000", a loss beside a note saying there was none, and a
+// tie "+0.00".
+func TestFormatDeltaZero(t *testing.T) {
+	for _, c := range []struct {
+		d    float64
+		nltk bool
+		want string
+		loss bool
+	}{
+		{-1e-154, true, "0.0000", false}, {0, false, "0.00", false}, {math.Copysign(0, -1), true, "0.0000", false},
+		{-0.004, false, "0.00", false}, {0.004, false, "0.00", false}, {-0.006, false, "-0.01", true},
+		{-0.00006, true, "-0.0001", true}, {0.00006, true, "+0.0001", false}, {math.NaN(), false, "NaN", false},
+	} {
+		if got := FormatDelta(c.d, c.nltk); got != c.want {
+			t.Errorf("FormatDelta(%v, %v) = %q; want %q", c.d, c.nltk, got, c.want)
+		}
+		if got := ReadsLoss(c.d, ScoreDecimals(c.nltk)); got != c.loss {
+			t.Errorf("ReadsLoss(%v, %d) = %v; want %v", c.d, ScoreDecimals(c.nltk), got, c.loss)
 		}
 	}
 }

@@ -126,7 +126,7 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 			row[0] = name + " (baseline)"
 			row = append(row, "—", "—", "—", "—", "—")
 		} else {
-			row = append(row, fmt.Sprintf("%+.2f", sc.Score-base), pValueCell(sc.PValue, sc.Significant()),
+			row = append(row, FormatDelta(sc.Score-base, false), pValueCell(sc.PValue, sc.Significant()),
 				strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
 		}
 		table = append(table, row)

@@ -277,6 +277,38 @@ func TestComparisonTableWidths(t *testing.T) {
 	}
 }
 
+// TestComparisonTextDeltaReadsZero: compare's Δ that reads 0 at its two
+// decimals has no sign, as the explorer's significance table gives it;
+// before, 0.003 below the baseline was "-0.00", a loss, and a tie "+0.00".
+func TestComparisonTextDeltaReadsZero(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a b c"}},
+		System{Name: "base", Hyps: []string{"a b"}}, System{Name: "near", Hyps: []string{"a b c"}}, System{Name: "tie", Hyps: []string{"a b"}}, System{Name: "below", Hyps: []string{"x"}})
+	est := func(score float64) scoring.Estimate {
+		return scoring.Estimate{Score: score, Resamples: 1000, Mean: score, CI: 1}
+	}
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: 1, Baseline: 0, Segments: 1, Systems: []SystemComparison{
+		{Estimate: est(37.75)}, {Estimate: est(37.747), PValue: 0.9}, {Estimate: est(37.75), PValue: 1}, {Estimate: est(37.74), PValue: 0.5},
+	}}
+	var out bytes.Buffer
+	bw := bufio.NewWriter(&out)
+	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth)
+	bw.Flush()
+	for name, want := range map[string]string{"near": "0.00", "tie": "0.00", "below": "-0.01"} {
+		found := false
+		for _, line := range strings.Split(out.String(), "\n") {
+			if f := strings.Fields(line); len(f) > 5 && f[0] == name {
+				found = true
+				if f[5] != want { // system, BLEU, μ, ±, CI, then Δ
+					t.Errorf("%s: Δ %q; want %q\n%s", name, f[5], want, out.String())
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no row of %s:\n%s", name, out.String())
+		}
+	}
+}
+
 // TestComparisonTextCIAligned: in compare's text tables (BLEU's, and
 // chrF's or TER's) the ± of the μ ± 95% CI column line up, and so do the
 // means' decimal points, when the CIs differ in width (37.30 ± 13.40

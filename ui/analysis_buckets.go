@@ -201,12 +201,17 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	})
 }
 
-// anaDeltaCell draws a Δ to the baseline, coloured by its sign, 8 cells
-// wide.
+// anaDeltaCell draws a Δ to the baseline, 8 cells wide, coloured by the
+// sign it is shown with: muted when it reads 0 at the scores' decimals
+// (NLTK's 0 against 1e-154 is no loss, as [model.MostBehind] says).
 func anaDeltaCell(x anaCtx, d float64) string {
-	sty := x.c.st.Good
-	if d < 0 {
+	decimals := model.ScoreDecimals(x.c.nltk())
+	sty := x.c.st.Muted
+	switch {
+	case model.ReadsLoss(d, decimals):
 		sty = x.c.st.Bad
+	case model.ReadsLoss(-d, decimals):
+		sty = x.c.st.Good
 	}
 	return sty.Render(render.PadLeft(x.c.delta(d), 8))
 }

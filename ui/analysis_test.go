@@ -12,6 +12,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -547,6 +548,34 @@ func TestAnalysisMostLostReadsZero(t *testing.T) {
 	want := m.c.shortName(x.sys) + " is behind " + m.c.shortName(x.other) + " in no bucket"
 	if got := m.ana.mostLost(x, m.ana.bucketColumns(x).noRef); len(got) == 0 || got[0] != want {
 		t.Errorf("behind by 0.004 in >=60 only, mostLost = %q; want %q first", got, want)
+	}
+}
+
+// TestAnalysisDeltaCellReadsZero: a Δ that reads 0 at the shown decimals
+// is drawn without a sign and muted, not in the colour of a loss; before,
+// -0.004 was a red "-0.00" (NLTK's 0 against 1e-154 a red "-0.0000")
+// beside a note saying the system was behind in no bucket.
+func TestAnalysisDeltaCellReadsZero(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
+	x := m.anaCtx()
+	st := x.c.st
+	if st.Muted.Render("x") == st.Bad.Render("x") || st.Muted.Render("x") == st.Good.Render("x") {
+		t.Fatal("muted, good and bad are not told apart in colour")
+	}
+	for _, c := range []struct {
+		d    float64
+		text string
+		sty  lipgloss.Style
+		what string
+	}{
+		{-0.004, "0.00", st.Muted, "muted"}, {0.004, "0.00", st.Muted, "muted"}, {0, "0.00", st.Muted, "muted"},
+		{-0.006, "-0.01", st.Bad, "a loss"}, {0.006, "+0.01", st.Good, "a gain"},
+	} {
+		if got, want := anaDeltaCell(x, c.d), c.sty.Render(render.PadLeft(c.text, 8)); got != want {
+			t.Errorf("Δ %v: %q; want %q, %s", c.d, got, want, c.what)
+		}
 	}
 }
 
