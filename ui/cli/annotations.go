@@ -354,7 +354,10 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 
 // readAnnotations reads an annotation file or a WMT MQM TSV within
 // limits, telling them apart by their first line, and prints their
-// warnings.
+// warnings. An annotation file's marks stored under an older bleuscope's
+// short name of a system go under its stable name where the file shows
+// they are one system ([annotations.FoldShortNames]), as the explorer
+// attaches them.
 func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, error) {
 	head, err := firstBytes(path, 64)
 	if err != nil {
@@ -368,7 +371,11 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		for _, w := range store.Warnings() {
 			warnf(e, "%s", w)
 		}
-		return store.All(), nil
+		anns, folded := annotations.FoldShortNames(store.All())
+		for _, w := range folded {
+			warnf(e, "%s", w)
+		}
+		return anns, nil
 	}
 	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
 	if err != nil {

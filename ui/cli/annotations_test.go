@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -557,5 +558,62 @@ func TestAnnotationFileWithBOM(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
 	if code != 0 || !strings.Contains(stderr, "0 added to a.ann, 5 already there") {
 		t.Errorf("import into it: status %d, stderr %q", code, stderr)
+	}
+}
+
+// TestAnnotationsOlderShortName: a file begun with an older bleuscope,
+// which stored a system's short name, and continued with one that stores
+// its stable name adds up to one system in summary and export, as the
+// explorer attaches both to it; a short name whose text differs on a line
+// both rated stays apart.
+func TestAnnotationsOlderShortName(t *testing.T) {
+	writeFiles(t, nil)
+	const long = "generaltest2022.de-en.hyp.LT22.en"
+	store, err := annotations.Open("a.ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(system string, line int, rater, hyp string, kind annotations.Kind) {
+		t.Helper()
+		a := annotations.Annotation{Kind: kind, System: system, Line: line, Rater: rater}
+		a.SetText(hyp, "")
+		if kind == annotations.KindError {
+			a.Category, a.Severity = "Style/Awkward", "Minor"
+		}
+		if _, err := store.Add(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("LT22", 1, "r1", "Eins.", annotations.KindNoError)                                         // older
+	add("LT22", 2, "r1", "Zwei.", annotations.KindError)                                           // older
+	add(long, 2, "r2", "Zwei.", annotations.KindNoError)                                           // newer, the same text
+	add(long, 3, "r1", "Drei.", annotations.KindNoError)                                           // newer
+	add("JDExploreAcademy", 1, "r1", "One.", annotations.KindNoError)                              // older, another system
+	add("generaltest2022.de-en.hyp.JDExploreAcademy.en", 1, "r1", "Uno.", annotations.KindNoError) // its text differs
+	store.Close()
+
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "a.ann")
+	var sums []annotations.SystemSummary
+	if err := json.Unmarshal([]byte(out), &sums); code != 0 || stderr != "" || err != nil {
+		t.Fatalf("summary: status %d, stderr %q, %v", code, stderr, err)
+	}
+	var names []string
+	for _, s := range sums {
+		names = append(names, s.System)
+	}
+	if want := []string{long, "JDExploreAcademy", "generaltest2022.de-en.hyp.JDExploreAcademy.en"}; !slices.Equal(names, want) {
+		t.Fatalf("summary's systems %q; want %q", names, want)
+	}
+	if s := sums[0]; s.Segments != 3 || !slices.Equal(s.Raters, []string{"r1", "r2"}) || !conformance.CloseTo(s.MQM, (0+0.5+0)/3.0) {
+		t.Errorf("LT22 %+v; want 3 segments, raters r1 r2, MQM 0.5/3", s)
+	}
+	code, out, _ = runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", "jsonl")
+	if code != 0 || strings.Count(out, `"system":"`+long+`"`) != 4 || strings.Contains(out, `"system":"LT22"`) {
+		t.Errorf("export: status %d\n%s", code, out)
+	}
+	// Agreement reads the segment rated under both names as one.
+	_, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--agreement", "a.ann")
+	if !strings.Contains(out, `"segments": 1`) {
+		t.Errorf("agreement: %s", out)
 	}
 }
