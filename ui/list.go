@@ -244,8 +244,7 @@ func (l *segList) ensureVisible() {
 // columns are the widths of the list's columns at the current size.
 type columns struct {
 	line, score, bar, length, bp, delta, impact, hyp int
-	metric                                           int           // the chrF or TER column, 0 for none
-	metricKey                                        model.SortKey // which of the two
+	metrics                                          []model.SortKey // the chrF and TER columns shown, metricWidth each
 }
 
 func (l segList) columns(c common) columns {
@@ -278,10 +277,8 @@ func (l segList) columns(c common) columns {
 	if cols.impact > 0 {
 		used += cols.impact + 1
 	}
-	if k, ok := l.metricColumn(c, l.width-used); ok {
-		cols.metric, cols.metricKey = metricWidth, k
-		used += cols.metric + 1
-	}
+	cols.metrics = l.metricColumns(c, l.width-used)
+	used += len(cols.metrics) * (metricWidth + 1)
 	cols.hyp = max(0, l.width-used)
 	return cols
 }
@@ -311,8 +308,8 @@ func (l segList) header(c common, cols columns) string {
 	if cols.impact > 0 {
 		h += render.PadLeft(arrow(model.SortImpact, "impact"), cols.impact) + " "
 	}
-	if cols.metric > 0 {
-		h += render.PadLeft(arrow(cols.metricKey, c.met.metricTitle(cols.metricKey)), cols.metric) + " "
+	for _, k := range cols.metrics {
+		h += render.PadLeft(arrow(k, c.met.metricTitle(k)), metricWidth) + " "
 	}
 	names := []string{"hypothesis"}
 	if len(c.ds.Systems) > 0 {
@@ -513,8 +510,8 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		parts = append(parts, render.PadLeft(cell, cols.impact))
 	}
 	impAt := len(parts) - 1 // the impact cell, when there is one
-	if cols.metric > 0 {
-		parts = append(parts, render.PadLeft(c.met.metricCell(cols.metricKey, l.view.System, seg), cols.metric))
+	for _, k := range cols.metrics {
+		parts = append(parts, render.PadLeft(c.met.metricCell(k, l.view.System, seg), metricWidth))
 	}
 	parts = append(parts, render.Truncate(hyp, cols.hyp))
 	mark := " "
@@ -543,7 +540,7 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	return " " + mark + cols.join(parts)
 }
 
-// metricWidth is the width of the list's chrF or TER column.
+// metricWidth is the width of the list's chrF and TER columns.
 const metricWidth = 6
 
 // narrowList is the width below which the list drops its bar column.

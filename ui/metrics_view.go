@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -95,25 +96,31 @@ func (mt metricState) titleScores(sel selection) string {
 }
 
 // metricHypMin is the narrowest the list's hypothesis column gets to make
-// room for the chrF or TER column beside it (when the list is not sorted
-// by that metric, which always shows).
+// room for a chrF or TER column beside it (but that of the metric the list
+// is sorted by, which always shows).
 const metricHypMin = 30
 
-// metricColumn is the chrF or TER column of the list: the metric the list
-// is sorted by, else chrF (or TER) when shown and the hypothesis column,
-// hyp cells wide without it, keeps metricHypMin cells beside it; ok is
-// false for none.
-func (l segList) metricColumn(c common, hyp int) (key model.SortKey, ok bool) {
-	wide := hyp-metricWidth-1 >= metricHypMin
-	switch k := l.view.Sort; {
-	case k == model.SortChrF && c.met.showChrF, k == model.SortTER && c.met.showTER:
-		return k, true
-	case c.met.showChrF && wide:
-		return model.SortChrF, true
-	case c.met.showTER && wide:
-		return model.SortTER, true
+// metricColumns are the list's metric columns, in the header's order
+// (chrF, TER), given hyp cells for the hypothesis without them: the metric
+// the list is sorted by, always, and each other metric shown while the
+// hypothesis keeps metricHypMin cells beside it, TER giving way first.
+func (l segList) metricColumns(c common, hyp int) []model.SortKey {
+	shown := c.met.sortKeys()
+	if slices.Contains(shown, l.view.Sort) {
+		hyp -= metricWidth + 1
 	}
-	return 0, false
+	var keys []model.SortKey
+	for _, k := range shown {
+		switch {
+		case k == l.view.Sort:
+		case hyp-metricWidth-1 >= metricHypMin:
+			hyp -= metricWidth + 1
+		default:
+			continue
+		}
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // metricTitle is the list's header of the metric column.

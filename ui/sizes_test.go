@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -68,15 +70,63 @@ func TestListKeepsChrF(t *testing.T) {
 			t.Fatal("chrF is not shown")
 		}
 		cols := m.list.columns(m.c)
-		if cols.metric == 0 || cols.metricKey != model.SortChrF || cols.hyp < metricHypMin {
-			t.Errorf("at %d columns: chrF column %d cells, hypothesis %d; want chrF beside %d or more", w, cols.metric, cols.hyp, metricHypMin)
+		if !slices.Equal(cols.metrics, []model.SortKey{model.SortChrF}) || cols.hyp < metricHypMin {
+			t.Errorf("at %d columns: metric columns %v, hypothesis %d; want chrF beside %d or more", w, cols.metrics, cols.hyp, metricHypMin)
 		}
 		if head := strings.Split(ansi.Strip(m.View()), "\n")[3]; !strings.Contains(head, "chrF hyp") { // "hyp" beside the rows in view
 			t.Errorf("at %d columns the list's head has no chrF: %q", w, head)
 		}
 	}
 	m := readyWith(t, ds, 60, 16, WithMetrics(chrf))
-	if cols := m.list.columns(m.c); cols.metric != 0 {
+	if cols := m.list.columns(m.c); len(cols.metrics) != 0 {
 		t.Errorf("at 60 columns the chrF column leaves the hypothesis %d cells", cols.hyp)
+	}
+}
+
+// TestListShowsTER: with chrF and TER shown (M's second state) the list
+// has a TER column beside chrF's wherever the hypothesis keeps
+// metricHypMin cells beside both (before, TER had a column only when the
+// list was sorted by it, in chrF's place); TER gives way first, and the
+// metric the list is sorted by always shows.
+func TestListShowsTER(t *testing.T) {
+	ds := demoDataset(t)
+	both := model.DefaultMetrics()
+	both.Names = []string{model.MetricBLEU, model.MetricChrF, model.MetricTER}
+	for _, sortTER := range []bool{false, true} {
+		for _, w := range []int{60, 80, 100, 120, 200} {
+			m := readyWith(t, ds, w, 30, WithMetrics(both))
+			if sortTER {
+				m.list.view.Sort = model.SortTER
+				m.syncSortMetrics()
+			}
+			cols := m.list.columns(m.c)
+			has := func(k model.SortKey) bool { return slices.Contains(cols.metrics, k) }
+			spare := cols.hyp - metricWidth - 1 // the hypothesis beside one more column
+			switch {
+			case sortTER && !has(model.SortTER):
+				t.Errorf("at %d columns sorted by TER: no TER column (%v)", w, cols.metrics)
+			case !has(model.SortChrF) && spare >= metricHypMin:
+				t.Errorf("at %d columns: no chrF column though the hypothesis would keep %d cells", w, spare)
+			case !has(model.SortTER) && has(model.SortChrF) && spare >= metricHypMin:
+				t.Errorf("at %d columns: no TER column though the hypothesis would keep %d cells", w, spare)
+			case len(cols.metrics) > 1 && cols.hyp < metricHypMin:
+				t.Errorf("at %d columns: %v leave the hypothesis %d cells", w, cols.metrics, cols.hyp)
+			case has(model.SortTER) && !has(model.SortChrF) && !sortTER:
+				t.Errorf("at %d columns: TER without chrF, which gives way last", w)
+			}
+			if len(cols.metrics) == 2 && !slices.Equal(cols.metrics, []model.SortKey{model.SortChrF, model.SortTER}) {
+				t.Errorf("at %d columns: metric columns %v; want chrF then TER, as the header names them", w, cols.metrics)
+			}
+		}
+	}
+	m := readyWith(t, ds, 120, 30, WithMetrics(both))
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	if !strings.Contains(lines[3], "chrF    TER hyp") {
+		t.Fatalf("at 120 columns the list's head has no TER beside chrF: %q", lines[3])
+	}
+	seg := m.list.rows[m.list.cursor]
+	want := m.c.met.metricCell(model.SortChrF, 0, seg) + " " + render.PadLeft(m.c.met.metricCell(model.SortTER, 0, seg), metricWidth) + " "
+	if !strings.Contains(lines[4], want) || strings.Contains(want, "…") {
+		t.Errorf("at 120 columns the selected row %q has no chrF and TER cells %q", lines[4], want)
 	}
 }
