@@ -63,7 +63,8 @@ func (mt metricState) sentenceScores(sys, seg int) []string {
 }
 
 // metricFigure formats one figure of ms: "…" before it lands, "error"
-// after a failed run.
+// after a failed run, one decimal below 10000 (TER can pass it), so that
+// it fits the list's column of metricWidth cells up to 999999.
 func metricFigure(ms *model.MetricScores, err error, get func(model.MetricSystem) float64, sys int) string {
 	switch {
 	case err != nil:
@@ -71,7 +72,11 @@ func metricFigure(ms *model.MetricScores, err error, get func(model.MetricSystem
 	case ms == nil || sys < 0 || sys >= len(ms.Systems):
 		return "…"
 	}
-	return fmt.Sprintf("%.1f", get(ms.Systems[sys]))
+	v := get(ms.Systems[sys])
+	if v >= 9999.95 { // a TER of a hypothesis many times its reference: whole, to fit the list's column
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
 }
 
 // headerScores is what the header adds after BLEU: " · chrF2 49.2 · TER
