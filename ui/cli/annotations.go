@@ -17,7 +17,7 @@ import (
 	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
-const annotationsHelp = `Usage: bleuscope annotations summary [flags] FILE
+const annotationsHelp = `Usage: bleuscope annotations summary [flags] FILE (or --annotations FILE)
        bleuscope annotations export --annotations ANN [--format F] [-o OUT]
        bleuscope annotations import --annotations ANN FILE.tsv ...
 
@@ -44,17 +44,21 @@ Run 'bleuscope annotations COMMAND --help' for a command's flags.
 `
 
 const annotationsSummaryHelp = `Usage: bleuscope annotations summary [flags] FILE
+       bleuscope annotations summary [flags] --annotations FILE
 
 What the annotations of FILE (an annotation file or a WMT MQM TSV) add up to,
 per system: best MQM first in text, in the order the systems first appear
-in JSON.
+in JSON. FILE is named alone or, as export and import name it, after
+--annotations.
 
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv
+  bleuscope annotations summary --annotations notes.ann
   bleuscope annotations summary --format json -o summary.json notes.ann
   bleuscope annotations summary --format json --agreement notes.ann
 
 Flags:
+      --annotations FILE    the file to read (or name it alone)
       --format F            text (default): a table, best MQM first, the
                             error categories and the raters' agreement;
                             json: an array, one object per system: system,
@@ -151,8 +155,9 @@ var (
 // runAnnotationsSummary is "bleuscope annotations summary".
 func runAnnotationsSummary(e *env, args []string) error {
 	fs := newFlagSet("annotations summary")
-	format, out, presetName, typology, agreement := "text", "", "mqm", "", false
+	format, out, presetName, typology, agreement, ann := "text", "", "mqm", "", false, ""
 	fs.format(&format)
+	fs.StringVar(&ann, "annotations", "", "annotation file")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&presetName, "preset", presetName, "weights")
@@ -166,6 +171,12 @@ func runAnnotationsSummary(e *env, args []string) error {
 	}
 	if err := fs.checkFormat(format, summaryFormats); err != nil {
 		return err
+	}
+	if ann != "" {
+		if len(files) > 0 {
+			return usagef("summary reads one FILE: give it after --annotations or alone, not both (--annotations %s and %s); %s", model.Printable(ann), model.Printable(files[0]), fs.helpHint())
+		}
+		files = []string{ann}
 	}
 	if len(files) != 1 {
 		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV), not %d; %s", len(files), fs.helpHint())

@@ -188,6 +188,10 @@ func TestAnnotationsSummary(t *testing.T) {
 		got[1].MQM != 0.5 || len(got[1].Errors) != 1 {
 		t.Errorf("summary %+v", got)
 	}
+	// --annotations FILE, as export and import name it, reads the same.
+	if code, named, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "--annotations", "m.tsv"); code != 0 || stderr != "" || named != out {
+		t.Errorf("summary --annotations m.tsv: status %d, stderr %q, stdout\n%s\nwant the plain argument's\n%s", code, stderr, named, out)
+	}
 	code, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--agreement", "m.tsv")
 	if code != 0 || !strings.Contains(out, `"rater_a": "r1"`) || !strings.Contains(out, `"segments": 1`) {
 		t.Errorf("agreement JSON: status %d\n%s", code, out)
@@ -213,6 +217,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 		{[]string{"annotations"}, "annotations needs a command"},
 		{[]string{"annotations", "tally"}, `unknown annotations command "tally"`},
 		{[]string{"annotations", "summary"}, "summary reads one FILE"},
+		{[]string{"annotations", "summary", "--annotations", "m.tsv", "bad.tsv"}, "give it after --annotations or alone, not both (--annotations m.tsv and bad.tsv)"},
 		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format: "xml" is not a format annotations summary writes`},
 		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv does not exist; check the path"},
 		{[]string{"annotations", "summary", "bad.tsv"}, "bad.tsv:1: is not an MQM TSV header"},
