@@ -250,7 +250,7 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 	m := annotatingWith(t, st, annotations.MQM(), 80, 24)
 	m = press(t, m, "A", "enter", "a", "m", "M", "enter")
 	v := m.View()
-	if strings.Contains(v, "saved:") || !strings.Contains(v, "NOT SAVED: the next change or q retries; 1 change kept in memory") {
+	if strings.Contains(v, "saved:") || !strings.Contains(v, "NOT SAVED: its folder is gone; make it again, then the next change or q retries") {
 		t.Errorf("a failed save is not one clear line:\n%s", v)
 	}
 	errLines := 0
@@ -270,6 +270,33 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 	}
 	if _, cmd = m.Update(keyMsg("q")); cmd == nil {
 		t.Error("a second q does not quit")
+	}
+}
+
+// TestAnnotateSaveErrorFolderGone: when the annotation file's folder goes
+// away while the explorer runs, the status line says so and what to do
+// within 60 columns.
+func TestAnnotateSaveErrorFolderGone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sub")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st, err := annotations.Open(filepath.Join(dir, "ann.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	m := annotatingWith(t, st, annotations.MQM(), 60, 16)
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter")
+	const want = "NOT SAVED: its folder is gone; make it again"
+	found := false
+	for _, l := range strings.Split(m.View(), "\n") {
+		found = found || strings.Contains(l, want)
+	}
+	if !found || st.Pending() != 1 {
+		t.Errorf("the folder gone: no line with %q at 60 columns (%d pending):\n%s", want, st.Pending(), m.View())
 	}
 }
 

@@ -222,6 +222,8 @@ func saveErrorLine(err error, pending int) string {
 		fix = "close the other bleuscope; the next change or q saves these after its own"
 	case errors.Is(err, syscall.ENOSPC):
 		fix = "free some disk space; the next change or q retries"
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		fix = "its folder is gone; make it again, then the next change or q retries"
 	}
 	// The remedy first, so that a narrow window keeps it.
 	return fmt.Sprintf("NOT SAVED: %s; %d change%s kept in memory (%s)", fix, pending, plural(pending), render.Safe(reason.Error()))

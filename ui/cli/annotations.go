@@ -294,6 +294,9 @@ func runAnnotationsImport(e *env, args []string) error {
 	if err := checkOutputNotInput(ann, files); err != nil {
 		return usagef("--annotations %s is one of the files to import; name another annotation file", ann)
 	}
+	if err := checkFolder(ann); err != nil {
+		return err
+	}
 	store, err := annotations.OpenWithin(ann, limits)
 	if err != nil {
 		return err

@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"os/user"
+	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
@@ -56,6 +60,20 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 	}
 	if err := checkOutputNotInput(f.path, inputs); err != nil {
 		return usagef("--annotations %s is one of the input files; name another annotation file", f.path)
+	}
+	return checkFolder(f.path)
+}
+
+// checkFolder refuses, before any work, a file to be written at path
+// whose folder does not exist or is no folder, in the words -o gets when
+// its folder is missing ([outputError]).
+func checkFolder(path string) error {
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) { // to be created: its folder must be there
+		_, err = os.Stat(filepath.Dir(path))
+	}
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return outputError(&model.OutputError{Path: path, Err: err})
 	}
 	return nil
 }

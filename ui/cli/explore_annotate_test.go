@@ -40,3 +40,28 @@ func TestExploreAnnotationWarningsOnStderr(t *testing.T) {
 		t.Errorf("standard error holds a raw escape: %q", stderr)
 	}
 }
+
+// TestAnnotationFolderMissing: an annotation file whose folder does not
+// exist (or is a file) is refused at start, in one line naming it and what
+// to do, as -o is, instead of the explorer opening and failing at the
+// first change; an import into it is refused the same way.
+func TestAnnotationFolderMissing(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"hyp.en": "a b c\n", "ref.en": "a b c\n", "m.tsv": mqmSmall})
+	for _, c := range []struct{ ann, reason string }{
+		{"nodir/a.ann", "no such file or directory"},
+		{"hyp.en/a.ann", "not a directory"},
+	} {
+		want := "bleuscope: cannot write " + c.ann + ": " + c.reason + "; check that its folder exists and is writable\n"
+		for _, args := range [][]string{
+			{"--annotations", c.ann, "-r", "ref.en", "hyp.en"},
+			{"annotations", "import", "--annotations", c.ann, "m.tsv"},
+		} {
+			if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", args, code, out, stderr, want)
+			}
+		}
+	}
+	if got := listDir(t, dir); strings.Join(got, " ") != "hyp.en m.tsv ref.en" {
+		t.Errorf("the folder holds %q after the refusals", got)
+	}
+}
