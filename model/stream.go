@@ -169,6 +169,33 @@ func NotUTF8(label string, n int, line, give string) error {
 	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]), give)
 }
 
+// FirstNotUTF8 returns nil when data, the first bytes of the file label,
+// are UTF-8 (but for a character cut off at their end), else the
+// [*InputError] for the first byte that is not, worded as [Load] words it
+// for the bytes it has read: its line and byte, and, with a NUL byte
+// anywhere in data, that the file is not text and to give what give says,
+// else the iconv command that converts Latin-1. A reader that looks at a
+// file's start before reading it (the WMT MQM TSV's header) calls it, so
+// that a binary file gets the line a system file gets.
+func FirstNotUTF8(label string, data []byte, give string) error {
+	k, end := 0, RunesEnd(data, 0, false)
+	for k < end {
+		r, size := utf8.DecodeRune(data[k:end])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		k += size
+	}
+	if k == end {
+		return nil
+	}
+	line, col := 1+bytes.Count(data[:k], []byte{'\n'}), k+1
+	if nl := bytes.LastIndexByte(data[:k], '\n'); nl >= 0 {
+		col = k - nl
+	}
+	return notUTF8(label, line, col, data[k], data[:k], data[k:], give)
+}
+
 // tooBig is the error for input past the limit.
 func (s *stream) tooBig() error {
 	how := takesPast

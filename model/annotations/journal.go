@@ -110,12 +110,18 @@ func journalStart(data []byte) int {
 }
 
 // IsAnnotationFile reports whether head, the first bytes of a file (64
-// are enough), are those of an annotation file: none, or the start of its
-// header, after a UTF-8 byte-order mark or not.
+// are enough), are those of an annotation file: none, the start of its
+// header, or a header a crash cut short (which [Open] reads as an empty
+// file, with a warning), after a UTF-8 byte-order mark or not.
 func IsAnnotationFile(head []byte) bool {
 	head = head[journalStart(head):]
-	return len(head) == 0 || bytes.HasPrefix(head, []byte(header[:strings.IndexByte(header, ',')]))
+	start := header[:strings.IndexByte(header, ',')]
+	return bytes.HasPrefix(head, []byte(start)) || len(head) < len(start) && strings.HasPrefix(header, string(head))
 }
+
+// FileKinds says what an annotation file and a WMT MQM TSV look like, for
+// the refusal of a file read as either that is neither.
+var FileKinds = "an annotation file starts with " + strings.TrimSpace(header) + ", a WMT MQM TSV with a header row naming " + strings.Join(mqmColumns, " ")
 
 // journal is what reading an annotation file found.
 type journal struct {

@@ -41,6 +41,12 @@ func textStart(br *bufio.Reader, name string) (string, error) {
 	return model.BOM, nil
 }
 
+// AnnotationFileNotMQM is what [ReadMQM] says of an annotation file.
+const AnnotationFileNotMQM = "is a bleuscope annotation file, not a WMT MQM TSV"
+
+// mqmText is what [ReadMQM] asks for instead of a file that is not text.
+const mqmText = "a WMT MQM TSV in plain text, one row per error"
+
 // noError is the category and severity of a clean segment's row.
 const noError = "No-error"
 
@@ -116,13 +122,17 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		fields := strings.Split(text, "\t")
 		if col == nil {
 			if col, err = mqmHeader(fields); err != nil {
-				if !utf8.ValidString(text) { // a binary file, say: no Latin-1 hint
-					return nil, bad("is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns " + strings.Join(mqmColumns, " "))
+				if !utf8.ValidString(text) { // a binary file, say: the line a system file gets, with the bytes after it
+					more, _ := br.Peek(4096)
+					return nil, model.FirstNotUTF8(name, append([]byte(mark+raw), more...), mqmText)
+				}
+				if text != "" && IsAnnotationFile([]byte(mark+text)) {
+					return nil, bad(AnnotationFileNotMQM)
 				}
 				return nil, bad(err.Error())
 			}
 		}
-		if err := model.NotUTF8(name, lineNo, mark+text, "a WMT MQM TSV in plain text, one row per error"); err != nil {
+		if err := model.NotUTF8(name, lineNo, mark+text, mqmText); err != nil {
 			return nil, err
 		}
 		if lineNo == 1 { // the header

@@ -119,14 +119,14 @@ func TestReadMQMErrors(t *testing.T) {
 		{"long row", head + "s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\textra\n", "q.tsv:2: has 10 tab-separated fields but the header has 9"},
 		{"no category", head + "s\td\t1\t1\tr\tsrc\thyp\t\tMajor\n", "q.tsv:2: has no category or no severity"},
 		{"not utf-8", head + "s\td\t1\t1\tr\t\xff\thyp\tOther\tMajor\n", "q.tsv:2: invalid UTF-8 at byte 11 (0xff); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
-		// A binary file is no MQM TSV, whether a NUL byte is near the
-		// byte that is not UTF-8 or not; before, it got the system file's
-		// "give plain text, one segment per line", or the iconv command
-		// that converts Latin-1.
+		// A binary file is not text, with its byte, as a system file is
+		// (the NUL bytes after the first line count, as the system file's
+		// reader sees them), asking for an MQM TSV; before, its first line
+		// was "not UTF-8 text", no byte named.
 		{"binary", "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00\x01\x00\x00\x00\xc0\xf4\x01\x00",
-			"q.tsv:1: is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns system doc doc_id seg_id rater source target category severity comment"},
+			"q.tsv:1: not a text file (a NUL byte at byte 24, then 0xc0 at byte 25, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
 		{"binary without NUL", strings.Repeat("\x8a\xd3\x11z\xe1\x02\x9c", 40) + "\n" + strings.Repeat("\x00\xff\x13", 30),
-			"q.tsv:1: is not a WMT MQM TSV: its first line is not UTF-8 text; the first row must name the columns system doc doc_id seg_id rater source target category severity comment"},
+			"q.tsv:1: not a text file (0x8a at byte 1, which is not UTF-8, then a NUL byte); give a WMT MQM TSV in plain text, one row per error"},
 		{"binary row", head + strings.Repeat("s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\n", 9) + "s\td\t1\x00\xfe\x00\n",
 			"q.tsv:11: not a text file (a NUL byte at byte 6, then 0xfe at byte 7, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
 		{"latin-1 header", strings.TrimSuffix(head, "\n") + "\tcommentaire_r\xe9viseur\n",

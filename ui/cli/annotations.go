@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -371,14 +373,29 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 // warnings. An annotation file's marks stored under an older bleuscope's
 // short name of a system go under its stable name where the file shows
 // they are one system ([annotations.FoldShortNames]), as the explorer
-// attaches them.
+// attaches them. A file that is neither is refused in one line saying
+// what it was taken for and what both look like ([annotations.FileKinds]):
+// one named .ann or .jsonl, or starting with "{", for an annotation file,
+// any other for a WMT MQM TSV; a binary file gets the line a system file
+// gets, its byte named.
 func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, error) {
-	head, err := firstBytes(path, 64)
+	head, err := firstBytes(path, 4096)
 	if err != nil {
 		return nil, err
 	}
-	if annotations.IsAnnotationFile(head) {
+	if err := model.CheckEncoding(path, head); err != nil {
+		return nil, err // UTF-16 or UTF-32, either kind
+	}
+	var inErr *model.InputError
+	isAnn := annotations.IsAnnotationFile(head)
+	if err := model.FirstNotUTF8(path, head, "an annotation file or a WMT MQM TSV, in plain text"); !isAnn && errors.As(err, &inErr) && inErr.Line == 1 {
+		return nil, err
+	}
+	if why := annotationFileByLook(path, head); isAnn || why != "" {
 		store, err := annotations.OpenWithin(path, limits)
+		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, "is not a bleuscope annotation file") {
+			return nil, &model.InputError{File: path, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -392,6 +409,10 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		return anns, nil
 	}
 	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
+	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, "is not an MQM TSV header: it ") {
+		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, "is not an MQM TSV header: it "), ";")
+		return nil, &model.InputError{File: path, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -399,6 +420,19 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		warnf(e, "%s", w)
 	}
 	return rows.Annotations, nil
+}
+
+// annotationFileByLook says why path, whose first bytes are head and do
+// not start as an annotation file's, was meant as one (its name's
+// extension, or a JSON object at its start), or "" when nothing says so.
+func annotationFileByLook(path string, head []byte) string {
+	switch ext := strings.ToLower(filepath.Ext(path)); {
+	case ext == ".ann" || ext == ".jsonl":
+		return "its name ends in " + ext
+	case bytes.HasPrefix(bytes.TrimPrefix(head, []byte(model.BOM)), []byte("{")):
+		return `it starts with "{"`
+	}
+	return ""
 }
 
 // firstBytes returns up to n bytes from the start of path (decompressed

@@ -220,7 +220,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 		{[]string{"annotations", "summary", "--annotations", "m.tsv", "bad.tsv"}, "give it after --annotations or alone, not both (--annotations m.tsv and bad.tsv)"},
 		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format: "xml" is not a format annotations summary writes`},
 		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv does not exist; check the path"},
-		{[]string{"annotations", "summary", "bad.tsv"}, "bad.tsv:1: is not an MQM TSV header"},
+		{[]string{"annotations", "summary", "bad.tsv"}, "bad.tsv:1: was taken for a WMT MQM TSV, but its first row lacks the columns doc_id,"},
 		{[]string{"annotations", "summary", "short.tsv"}, "short.tsv:7: has 2 tab-separated fields but the header has 9"},
 		{[]string{"annotations", "summary", "--preset", "da", "m.tsv"}, `--preset "da"`},
 		{[]string{"annotations", "import", "m.tsv"}, "--annotations ANN"},
@@ -620,5 +620,51 @@ func TestAnnotationsOlderShortName(t *testing.T) {
 	_, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--agreement", "a.ann")
 	if !strings.Contains(out, `"segments": 1`) {
 		t.Errorf("agreement: %s", out)
+	}
+}
+
+// TestAnnotationsNeitherKind: summary and export given a file that is
+// neither an annotation file nor a WMT MQM TSV say in one line what it was
+// taken for and what both look like; a binary one gets score's "not a text
+// file" line, its byte named; a header a crash cut short reads as empty,
+// as the explorer reads it; --mqm given an annotation file points at
+// --annotations. Before, all were read as MQM TSVs ("is not an MQM TSV
+// header", "its first line is not UTF-8 text").
+func TestAnnotationsNeitherKind(t *testing.T) {
+	const png = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+	writeFiles(t, map[string]string{
+		"cut.jsonl": `{"format":`, "edited.jsonl": `{"formt":"bleuscope-annotations","version":1}` + "\n",
+		"obj.txt": `{"a":1}` + "\n", "words.txt": "hello\tworld\n", "bin.jsonl": png, "m.tsv": mqmSmall,
+	})
+	_, _, scoreErr := runCLI(t, "", "score", "-r", "bin.jsonl", "bin.jsonl")
+	_, notText, ok := strings.Cut(scoreErr, "not a text file (")
+	if !ok {
+		t.Fatalf("score of a binary file: %q", scoreErr)
+	}
+	notText, _, _ = strings.Cut(notText, ")")
+	kinds := `an annotation file starts with {"format":"bleuscope-annotations","version":1}, a WMT MQM TSV with a header row naming system doc doc_id seg_id rater source target category severity comment`
+	for _, c := range []struct{ file, want string }{
+		{"edited.jsonl", "edited.jsonl:1: was taken for an annotation file (its name ends in .jsonl), but it does not start as one; " + kinds},
+		{"obj.txt", `obj.txt:1: was taken for an annotation file (it starts with "{"), but it does not start as one; ` + kinds},
+		{"words.txt", "words.txt:1: was taken for a WMT MQM TSV, but its first row lacks the columns system, doc, doc_id, seg_id, rater, source, target, category, severity; " + kinds},
+		{"bin.jsonl", "bin.jsonl:1: not a text file (" + notText + "); give an annotation file or a WMT MQM TSV, in plain text"},
+	} {
+		for _, args := range [][]string{{"annotations", "summary", c.file}, {"annotations", "export", "--annotations", c.file}} {
+			if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != "bleuscope: "+c.want+"\n" {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", args, code, out, stderr, c.want)
+			}
+		}
+	}
+	if notText != "0x89 at byte 1, which is not UTF-8, then a NUL byte" {
+		t.Errorf("score of a binary file: %q", scoreErr)
+	}
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "cut.jsonl")
+	if code != 0 || out != "no annotations\n" || !strings.Contains(stderr, "cut.jsonl: the file's header was cut short (a crash while creating it); starting empty") {
+		t.Errorf("a header cut short: status %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	const want = "bleuscope: a.ann:1: is a bleuscope annotation file, not a WMT MQM TSV; to annotate a corpus, give it as --annotations a.ann beside the corpus's files (or --mqm with an MQM TSV)\n"
+	if code, _, stderr := runCLI(t, "", "score", "--mqm", "a.ann", "--mqm-ref", "sysA"); code != 2 || stderr != want {
+		t.Errorf("--mqm an annotation file: status %d, stderr %q; want %q", code, stderr, want)
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,6 +24,9 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 		return nil, usagef("--mqm takes its references and source from the file; drop -r, -s and --demo")
 	}
 	c, err := annotations.OpenMQM(f.mqm, f.mqmRefs, f.limits)
+	if inErr := (*model.InputError)(nil); errors.As(err, &inErr) && inErr.Msg == annotations.AnnotationFileNotMQM {
+		inErr.Msg += "; to annotate a corpus, give it as --annotations " + model.Printable(f.mqm) + " beside the corpus's files (or --mqm with an MQM TSV)"
+	}
 	if err != nil {
 		return nil, err
 	}
