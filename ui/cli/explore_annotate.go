@@ -18,8 +18,9 @@ import (
 const annotateFlagsHelp = `Annotating:
       --annotations PATH    annotate in the explorer: errors you mark (A), no-
                             error marks (N) and scores are written to PATH as
-                            you go (created when missing); U jumps to the next
-                            segment not annotated, E edits or deletes
+                            you go (created when missing, in a folder that
+                            exists); U jumps to the next segment not
+                            annotated, E edits or deletes
       --rater NAME          your name in the annotations (default your login
                             name)
       --preset mqm|esa      the typology offered: WMT's MQM (default) or ESA
