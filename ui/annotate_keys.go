@@ -43,14 +43,14 @@ func defaultAnnotKeys() annotKeys {
 	}
 }
 
-// footer is the annotator's key line for its step, the most needed
-// first: a narrow window leaves out the hints at its end (fitKeyLine), so
-// esc comes before the rest of the choices.
-func (n annotator) footer() string {
+// footer is the annotator's key line for its step on the selection sel,
+// the most needed first: a narrow window leaves out the hints at its end
+// (fitKeyLine), so esc comes before the rest of the choices.
+func (n annotator) footer(c common, sel selection) string {
 	k := defaultAnnotKeys()
 	switch n.step {
 	case stepList:
-		return keyLine(as(k.Down, "↑↓", "choose"), k.Edit, k.Delete, k.Add, as(k.Cancel, "esc", "close"))
+		return n.listFooter(c, sel)
 	case stepSpan:
 		side := k.Side
 		side.SetEnabled(n.d.src != "")
@@ -135,6 +135,21 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 		n.d.scoreInput, _ = n.d.scoreInput.update(msg)
 	}
 	return n, none
+}
+
+// listFooter is the footer of the list of sel's annotations: it offers
+// only the keys that work on the one picked, and says when it is
+// read-only (no annotation file, or one from the MQM file).
+func (n annotator) listFooter(c common, sel selection) string {
+	k := defaultAnnotKeys()
+	choose, esc := as(k.Down, "↑↓", "choose"), as(k.Cancel, "esc", "close")
+	if n.store == nil {
+		return "read-only · " + keyLine(choose, esc)
+	}
+	if anns := n.segment(c, sel); len(anns) > 0 && anns[min(n.pick, len(anns)-1)].ID == 0 {
+		return "this one is the MQM file's, read-only · " + keyLine(choose, k.Add, esc)
+	}
+	return keyLine(choose, k.Edit, k.Delete, k.Add, esc)
 }
 
 // updateList chooses among the segment's annotations.

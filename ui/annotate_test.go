@@ -795,7 +795,7 @@ func TestAnnotatorFooterKeepsEsc(t *testing.T) {
 	preset, _ := annotations.PresetByName("mqm")
 	for _, step := range []annStep{stepSpan, stepSeverity} {
 		n := annotator{on: true, preset: preset, step: step, d: draft{src: "a source"}}
-		if f := fitKeyLine(n.footer(), 80); !strings.Contains(f, "esc cancel") {
+		if f := fitKeyLine(n.footer(common{}, selection{}), 80); !strings.Contains(f, "esc cancel") {
 			t.Errorf("step %d at 80 columns: footer %q lacks esc", step, f)
 		}
 	}
@@ -1258,5 +1258,37 @@ func TestStripNamesEveryRaterWhenMany(t *testing.T) {
 		if !strings.HasPrefix(strings.TrimSpace(list[i]), fmt.Sprintf("%d %s ", i+1, want)) {
 			t.Errorf("row %d %q does not name its rater %s first", i+1, list[i], want)
 		}
+	}
+}
+
+// TestAnnotateListFooterReadOnly: the E list's footer offers only the keys
+// that work on the annotation picked; before, an MQM file's annotations,
+// read-only, were offered "e/enter edit · d delete · a add an error" and e
+// then said they were only shown.
+func TestAnnotateListFooterReadOnly(t *testing.T) {
+	ds := demoDataset(t)
+	seg := ready(t, ds, 100, 30).list.rows[0]
+	mqm := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: seg + 1, Rater: "r1", Category: "Accuracy/Mistranslation", Severity: "Major"}
+	mqm.SetText(ds.Systems[0].Hyps[seg], ds.Src[seg])
+	footer := func(a Annotating) string {
+		m := New(ds, model.DefaultSettings(), WithAnnotations(a))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		m = drive(t, next.(Model), next.(Model).Init())
+		v := strings.Split(ansi.Strip(press(t, m, "E").View()), "\n")
+		return v[len(v)-1]
+	}
+	shown := footer(Annotating{Preset: annotations.MQM(), Extra: []annotations.Annotation{mqm}})
+	for _, offer := range []string{"edit", "delete", "add"} {
+		if strings.Contains(shown, offer) {
+			t.Errorf("without an annotation file the list's footer offers %q: %q", offer, shown)
+		}
+	}
+	if !strings.Contains(shown, "read-only") || !strings.Contains(shown, "esc close") {
+		t.Errorf("without an annotation file the list's footer does not say it is read-only: %q", shown)
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "ann.jsonl"))
+	beside := footer(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana", Extra: []annotations.Annotation{mqm}})
+	if strings.Contains(beside, "edit") || strings.Contains(beside, "delete") || !strings.Contains(beside, "a add an error") || !strings.Contains(beside, "read-only") {
+		t.Errorf("with an annotation file, on the MQM file's annotation the list's footer is %q; want a add, no edit or delete, read-only", beside)
 	}
 }

@@ -61,7 +61,7 @@ func (m Model) footerView() string {
 	case m.exp.typing:
 		return render.Truncate(m.exp.footer(c, m.status), c.width)
 	case m.ann.active() && m.status == "":
-		return c.st.Muted.Render(fitKeyLine(m.ann.footer(), c.width))
+		return c.st.Muted.Render(fitKeyLine(m.ann.footer(c, m.list.selection(c)), c.width))
 	case m.err != nil:
 		return c.st.Error.Render(render.Truncate(m.errText(), c.width))
 	case m.status != "":
