@@ -297,9 +297,14 @@ func ranks(c common, bySys map[string]annotations.SystemSummary) (bleu, mqm []in
 }
 
 // errorTable lays out a system's error counts by category (rows) and
-// severity (columns, the preset's order, then any other).
+// severity (columns, the preset's order, then any other); a system with
+// no segment rated is said not to be annotated, which "no error marked"
+// would read as rated clean.
 func errorTable(c common, p *annotations.Preset, sm annotations.SystemSummary) []string {
 	st := c.st
+	if sm.Segments == 0 {
+		return []string{st.Muted.Render("   not annotated yet: no segment rated")}
+	}
 	if len(sm.Errors) == 0 {
 		return []string{st.Muted.Render("   no error marked")}
 	}

@@ -1292,3 +1292,18 @@ func TestAnnotateListFooterReadOnly(t *testing.T) {
 		t.Errorf("with an annotation file, on the MQM file's annotation the list's footer is %q; want a add, no edit or delete, read-only", beside)
 	}
 }
+
+// TestSummaryUnratedSystemNotClean: the summary's errors table for a
+// system nobody rated says it is not annotated; before, it said "no error
+// marked", as it does (still) for one rated clean.
+func TestSummaryUnratedSystemNotClean(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	v := ansi.Strip(press(t, m, "S").View())
+	if strings.Contains(v, "no error marked") || !strings.Contains(v, "not annotated yet") {
+		t.Errorf("the summary of a system nobody rated does not say it is not annotated:\n%s", v)
+	}
+	v = ansi.Strip(press(t, m, "N", "S").View())
+	if !strings.Contains(v, "no error marked") || strings.Contains(v, "not annotated yet") {
+		t.Errorf("the summary of a system rated clean does not say no error is marked:\n%s", v)
+	}
+}
