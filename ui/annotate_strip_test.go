@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestStripKeptLayoutIsCurrent checks that the strip drawn from the
@@ -41,4 +42,19 @@ func TestStripKeptLayoutIsCurrent(t *testing.T) {
 	m = typeText(t, m, "another")
 	m = press(t, m, "enter")
 	check("after adding an annotation")
+}
+
+// TestStripMarksWholeSegment: an error of the whole segment is marked in
+// the strip, in a line of its severity's mark above the hypothesis; before,
+// the strip's marked text left it out (only the list named it).
+func TestStripMarksWholeSegment(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	m = press(t, m, "A", "x", "a", "m", "C", "enter")
+	sel := m.list.selection(m.c)
+	_, marked, _ := m.ann.stripParts(m.c, sel)
+	plain := ansi.Strip(strings.Join(marked, "\n"))
+	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
+	if !strings.HasPrefix(plain, strings.Repeat(" ", annLabelW)+"C whole segment\nhyp") || !strings.Contains(plain, strings.Fields(hyp)[0]) {
+		t.Errorf("the strip's marked text of a critical whole-segment error is\n%s\nwant a line 'C whole segment' above the hypothesis", plain)
+	}
 }

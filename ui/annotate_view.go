@@ -59,6 +59,23 @@ func hasSide(anns []annotations.Annotation, side annotations.Side) bool {
 	return false
 }
 
+// wholeSegmentMarks is the marks of anns' errors of the whole segment
+// (no span), each in its severity's style, then "whole segment"; "" when
+// there is none.
+func wholeSegmentMarks(st render.Styles, anns []annotations.Annotation) string {
+	var marks []string
+	for _, a := range anns {
+		if a.Kind == annotations.KindError && a.Span == nil {
+			sev := severityMark(a.Severity)
+			marks = append(marks, sev.style(st).Render(string(markerChars[sev])))
+		}
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	return strings.Join(marks, " ") + " " + st.Muted.Render("whole segment")
+}
+
 // annLine is one annotation in a line: its number, the rater when it is
 // not the one annotating or when every row names its rater (tagged: the
 // segment's marks come from more than one rater, [manyRaters]), first, so
@@ -136,10 +153,16 @@ func (n annotator) stripParts(c common, sel selection) (title string, marked, li
 }
 
 // markedTexts are the lines of the texts of sel that anns mark (the
-// hypothesis, the source), with the error spans marked.
+// hypothesis, the source), with the error spans marked; errors of the
+// whole segment come first, in a line of their marks ("C whole segment"),
+// above the hypothesis.
 func markedTexts(c common, sel selection, anns []annotations.Annotation) []string {
 	var marked []string
-	if hasSide(anns, annotations.SideHyp) {
+	whole := wholeSegmentMarks(c.st, anns)
+	if whole != "" {
+		marked = append(marked, strings.Repeat(" ", annLabelW)+whole)
+	}
+	if whole != "" || hasSide(anns, annotations.SideHyp) {
 		marked = append(marked, markedLines(c.st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
 	}
 	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {

@@ -11,7 +11,7 @@ import (
 // TableNote returns a as the full segment table writes it
 // ([model.WriteSegmentTexts]): in one line a person reads,
 // `Major Accuracy/Mistranslation "sat" (hyp 6-9): wrong tense [ana]`,
-// `no error [ana]` or `score 70 [ana]`; and for JSONL an object with what
+// `Critical Accuracy/Mistranslation (whole segment) [ana]`, `no error [ana]` or `score 70 [ana]`; and for JSONL an object with what
 // it says (id, kind, rater, time, category, severity, span, span_text,
 // note, score), without the texts the row holds already.
 func TableNote(a Annotation) model.Note {
@@ -31,6 +31,8 @@ func noteText(a Annotation) string {
 		b.WriteString(a.Severity + " " + a.Category)
 		if a.Span != nil {
 			fmt.Fprintf(&b, " \"%s\" (%s %d-%d)", a.SpanText(), a.Span.Side, a.Span.Start, a.Span.End)
+		} else {
+			b.WriteString(" (whole segment)")
 		}
 	}
 	if a.Note != "" {
