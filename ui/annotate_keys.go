@@ -54,7 +54,11 @@ func (n annotator) footer(c common, sel selection) string {
 	case stepSpan:
 		side := k.Side
 		side.SetEnabled(n.d.src != "")
-		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), as(k.Done, "enter", "last"), k.Cancel, as(k.Whole, "x", "whole segment"), side)
+		done := as(k.Done, "enter", "last")
+		if n.d.keep { // an edited annotation's span, or its whole segment, untouched
+			done = as(k.Done, "enter", "keep")
+		}
+		return keyLine(as(k.Right, "←→", "move"), as(k.Mark, "space", "first/last"), done, k.Cancel, as(k.Whole, "x", "whole segment"), side)
 	case stepCategory:
 		keep := as(k.Done, "enter", "keep")
 		keep.SetEnabled(n.d.category != "")

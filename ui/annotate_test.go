@@ -1307,3 +1307,24 @@ func TestSummaryUnratedSystemNotClean(t *testing.T) {
 		t.Errorf("the summary of a system rated clean does not say no error is marked:\n%s", v)
 	}
 }
+
+// TestAnnotateEditTitleAndKeep: editing names the annotation by the
+// number E's list gives it on the segment, not by its ID across the file
+// (the second annotation made, the first on its segment, is "edit
+// annotation 1"), and on a whole-segment error the span step says enter
+// keeps the whole segment, where it asked for a first token and said
+// "enter last".
+func TestAnnotateEditTitleAndKeep(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	m = press(t, m, "A", "x", "a", "m", "M", "enter", "j", "A", "x", "a", "m", "m", "enter", "E", "e")
+	if m.ann.d.edit.ID != 2 {
+		t.Fatalf("editing annotation ID %d; want the second made, 2", m.ann.d.edit.ID)
+	}
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "edit annotation 1 · line") {
+		t.Errorf("the edit screen of the segment's only annotation is not titled 'edit annotation 1':\n%s", v)
+	}
+	if !strings.Contains(v, "enter keeps the whole segment") || !strings.Contains(v, "enter keep ·") || strings.Contains(v, "enter last") {
+		t.Errorf("the span step of a whole-segment error does not say enter keeps it:\n%s", v)
+	}
+}

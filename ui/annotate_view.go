@@ -269,6 +269,18 @@ func plural(n int) string {
 	return "s"
 }
 
+// listNumber is " N", the number E's list gives the annotation being
+// edited on sel (not its ID, which counts across the file), or "" when
+// the list does not hold it.
+func (n annotator) listNumber(c common, sel selection) string {
+	for i, a := range n.segment(c, sel) {
+		if a.ID == n.d.edit.ID {
+			return " " + itoa(i+1)
+		}
+	}
+	return ""
+}
+
 // trimFloat writes x with at most two decimals and no trailing zeros.
 func trimFloat(x float64) string {
 	s := fmt.Sprintf("%.2f", x)
@@ -286,7 +298,7 @@ func (n annotator) panelView(c common, sel selection, height int) string {
 	d := n.d
 	title := fmt.Sprintf("annotate line %d of %s · %s · %s", d.seg+1, c.shortName(d.sys), render.Safe(n.rater), render.Safe(n.preset.Name))
 	if d.edit.ID != 0 && n.step != stepList && n.step != stepDelete {
-		title = fmt.Sprintf("edit annotation %d · line %d of %s", d.edit.ID, d.seg+1, c.shortName(d.sys))
+		title = fmt.Sprintf("edit annotation%s · line %d of %s", n.listNumber(c, sel), d.seg+1, c.shortName(d.sys))
 	}
 	if n.step == stepList || n.step == stepDelete {
 		title = fmt.Sprintf("annotations of line %d of %s", sel.seg+1, c.shortName(sel.sys))
@@ -441,6 +453,9 @@ func (n annotator) stepLines(c common, sel selection, room int) []string {
 		what := "mark the first token with space, the last with space or enter"
 		if d.anchor >= 0 {
 			what = "now the last token: space or enter"
+		}
+		if d.keep && d.edit.Span == nil {
+			what = "enter keeps the whole segment; ←→ and space mark a span"
 		}
 		if len(d.toks) == 0 {
 			what = "no text to mark: enter or x for the whole segment"
