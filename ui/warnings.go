@@ -95,7 +95,11 @@ func warningsContent(c common, width int) string {
 		}
 		paras = append(paras, strings.Join(lines, "\n"))
 	}
-	note := "The scores are computed on the text as it is. These warnings are also printed on standard error (the built-in demo's, there on purpose, are not)."
+	note := "These warnings are also printed on standard error (the built-in demo's, there on purpose, are not)."
+	if len(c.ds.Warnings) > 0 || c.ds.TokenizerWarning(c.set.Corpus.Tokenize) != "" {
+		// Only the text's warnings: the seed's and the annotations' are not about it.
+		note = "The scores are computed on the text as it is. " + note
+	}
 	paras = append(paras, c.st.Muted.Render(render.Wrap(note, width)))
 	return strings.Join(paras, "\n\n")
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -89,5 +91,33 @@ func TestTokenizerWarningFollowsTokenizer(t *testing.T) {
 	}
 	if !listed(m) {
 		t.Error("back to 13a the warnings screen does not list the tokenizer warning")
+	}
+}
+
+// TestWarningsNoteFitsTheWarnings: the warnings screen says the scores
+// are computed on the text as it is only when a warning is about the
+// text; a seed's warning alone, about how the explorer was started, no
+// longer ends with it.
+func TestWarningsNoteFitsTheWarnings(t *testing.T) {
+	const text = "computed on the text as it is"
+	clean := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"sys": "the cat sat"}}`,
+		`{"refs": ["a dog ran"], "hyps": {"sys": "a dog ran"}}`,
+	)
+	if len(clean.Warnings) != 0 || clean.TokenizerWarning("13a") != "" {
+		t.Fatalf("the dataset has warnings %q; the test needs none", clean.Warnings)
+	}
+	m := New(clean, model.DefaultSettings(), WithStartWarning("SACREBLEU_SEED 'x' is not a number: seed 12345 used"))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	v := strings.Join(strings.Fields(ansi.Strip(press(t, m, "!").View())), " ")
+	if !strings.Contains(v, "seed 12345 used") || strings.Contains(v, text) {
+		t.Errorf("with only the seed's warning the warnings screen reads\n%s\nwant the warning without %q", v, text)
+	}
+	bpe := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"bpe": "the c@@ at sat on the mat"}}`,
+	)
+	if v := strings.Join(strings.Fields(ansi.Strip(press(t, ready(t, bpe, 120, 30), "!").View())), " "); !strings.Contains(v, text) {
+		t.Errorf("with a warning about the text the warnings screen lacks %q:\n%s", text, v)
 	}
 }
