@@ -19,7 +19,7 @@ type step struct {
 func keys(k ...string) []string { return k }
 
 // runGolden runs the explorer on the demo corpus in a test terminal,
-// waits for the scored screen, presses keys (waiting after each for text
+// waits for the scored screen (its rows and its corpus score), presses keys (waiting after each for text
 // that shows it took effect), quits, and compares the final view with
 // the golden file.
 func runGolden(t *testing.T, w, h int, steps ...step) {
@@ -29,7 +29,13 @@ func runGolden(t *testing.T, w, h int, steps ...step) {
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
 			teatest.WithDuration(teatestPatience), teatest.WithCheckInterval(10*time.Millisecond))
 	}
-	wait("of 70 segments")
+	// The list can show its rows before the scores land, and a key such
+	// as n then only says it waits for them: the first wait is for both
+	// the rows and the corpus score (fluent's, the system shown first),
+	// in one WaitFor, since each consumes the output it reads.
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("of 70 segments")) && bytes.Contains(b, []byte("76.61"))
+	}, teatest.WithDuration(teatestPatience), teatest.WithCheckInterval(10*time.Millisecond))
 	for _, s := range steps {
 		for _, k := range s.keys {
 			tm.Send(keyMsg(k))
