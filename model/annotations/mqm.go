@@ -124,7 +124,12 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			if col, err = mqmHeader(fields); err != nil {
 				if !utf8.ValidString(text) { // a binary file, say: the line a system file gets, with the bytes after it
 					more, _ := br.Peek(4096)
-					return nil, model.FirstNotUTF8(name, append([]byte(mark+raw), more...), mqmText)
+					if err := model.FirstNotUTF8(name, append([]byte(mark+raw), more...), mqmText); err != nil {
+						return nil, err
+					}
+					// Not UTF-8 only in a character cut off at the file's end,
+					// which the line itself shows.
+					return nil, model.NotUTF8(name, lineNo, mark+text, mqmText)
 				}
 				if text != "" && IsAnnotationFile([]byte(mark+text)) {
 					return nil, bad(AnnotationFileNotMQM)

@@ -129,6 +129,9 @@ func TestReadMQMErrors(t *testing.T) {
 			"q.tsv:1: not a text file (0x8a at byte 1, which is not UTF-8, then a NUL byte); give a WMT MQM TSV in plain text, one row per error"},
 		{"binary row", head + strings.Repeat("s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\n", 9) + "s\td\t1\x00\xfe\x00\n",
 			"q.tsv:11: not a text file (a NUL byte at byte 6, then 0xfe at byte 7, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
+		// A character cut off at the file's end is the line's only fault:
+		// it was read as no error and no rows (the fuzz target's find).
+		{"cut character", "\xf2", "q.tsv:1: invalid UTF-8 at byte 1 (0xf2)"},
 		{"latin-1 header", strings.TrimSuffix(head, "\n") + "\tcommentaire_r\xe9viseur\n",
 			"q.tsv:1: invalid UTF-8 at byte 77 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"seg id", head + "s\td\t1\tx1\tr\tsrc\thyp\tOther\tMajor\n", `seg_id "x1" is not a positive integer`},
