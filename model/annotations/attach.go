@@ -151,7 +151,7 @@ func systemOf(ds *model.Dataset, name string) (int, []string, Cause) {
 	}
 	si, found := -1, 0
 	for i, s := range ds.Systems {
-		if name != "" && strings.Contains("."+s.StableName()+".", "."+name+".") {
+		if holdsName(s.StableName(), name) {
 			si, found = i, found+1
 		}
 	}
@@ -163,6 +163,13 @@ func systemOf(ds *model.Dataset, name string) (int, []string, Cause) {
 	}
 	return -1, []string{fmt.Sprintf("%d systems' names hold that name, so which it was made on is not clear", found),
 		fmt.Sprintf("%d systems' names hold it", found), "system unclear"}, CauseUnclearSystem
+}
+
+// holdsName reports whether the stable name stable holds name as a run of
+// its dot-separated parts, as an older bleuscope's short name of a system
+// ("LT22") is held by its file's name (generaltest2022.de-en.hyp.LT22.en).
+func holdsName(stable, name string) bool {
+	return name != "" && name != stable && strings.Contains("."+stable+".", "."+name+".")
 }
 
 // detachReasons says why a, of system si, is detached from ds, in

@@ -42,7 +42,7 @@ func FoldShortNames(anns []Annotation) ([]Annotation, []string) {
 	for _, short := range names {
 		var fits, unsure []string
 		for _, long := range names {
-			if long == short || short == "" || !strings.Contains("."+long+".", "."+short+".") {
+			if !holdsName(long, short) {
 				continue
 			}
 			switch sameText(hashes[short], hashes[long]) {
