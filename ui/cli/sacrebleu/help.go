@@ -83,8 +83,10 @@ func (p *parser) help() string {
 			inv = strings.Join(parts, ", ")
 		}
 		b.WriteString("  " + inv + "\n")
-		for _, l := range strings.Split(render.WrapAtSpaces(specHelp[s.dest], max(helpIndent.textWidth(p.columns), 20)), "\n") {
-			b.WriteString(string(helpIndent) + l + "\n")
+		// argparse's width is the columns less 2; the description's, less
+		// its indent too.
+		for _, l := range strings.Split(render.WrapAtSpaces(specHelp[s.dest], max(p.columns-2-len(helpIndent), 20)), "\n") {
+			b.WriteString(helpIndent + l + "\n")
 		}
 	}
 	return b.String()
@@ -92,13 +94,7 @@ func (p *parser) help() string {
 
 // helpIndent is what an option's description is indented by, under its
 // flags.
-const helpIndent indent = "        "
-
-type indent string
-
-// textWidth is the width of a description's lines at columns: argparse's
-// width (columns less 2) less the indent.
-func (i indent) textWidth(columns int) int { return columns - 2 - len(i) }
+const helpIndent = "        "
 
 // sacrebleuVersion is the sacrebleu release whose command line this is.
 const sacrebleuVersion = "2.6.0"

@@ -255,7 +255,7 @@ func TestHelpDescriptionsWrap(t *testing.T) {
 			t.Fatalf("COLUMNS=%s: status %d, help:\n%s", cols, status, out)
 		}
 		for _, l := range strings.Split(out, "\n") {
-			if len(l) > len(helpIndent) && strings.HasPrefix(l, string(helpIndent)) && l[len(helpIndent)] != ' ' && utf8.RuneCountInString(l) > width-2 {
+			if len(l) > len(helpIndent) && strings.HasPrefix(l, helpIndent) && l[len(helpIndent)] != ' ' && utf8.RuneCountInString(l) > width-2 {
 				t.Errorf("COLUMNS=%s: a description line of %d characters: %q", cols, utf8.RuneCountInString(l), l)
 			}
 		}
