@@ -172,7 +172,7 @@ func readJournal(path string) (*journal, error) {
 			// but the changes appended after them end in "\n" alone.
 			return nil, &model.InputError{File: path, Msg: fmt.Sprintf(`has Windows (CRLF) line ends, as an editor may save it, and an annotation file's lines end in "\n" alone; convert it, e.g. sed -i 's/\r$//' %s (or dos2unix %[1]s), and open it again`, path)}
 		}
-		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("is not a bleuscope annotation file (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
+		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf(NotAnnotationFile+" (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}
 	j.exists = true
 	pos := start + nl + 1

@@ -41,6 +41,15 @@ func textStart(br *bufio.Reader, name string) (string, error) {
 	return model.BOM, nil
 }
 
+// NotAnnotationFile begins what opening a file that is not an annotation
+// file says on its line 1; NotMQMHeader begins what [ReadMQM] says on line
+// 1 of a file whose header lacks MQM's columns, followed by which and ";".
+// Callers that know more of what the file was taken for reword them.
+const (
+	NotAnnotationFile = "is not a bleuscope annotation file"
+	NotMQMHeader      = "is not an MQM TSV header: it "
+)
+
 // AnnotationFileNotMQM is what [ReadMQM] says of an annotation file.
 const AnnotationFileNotMQM = "is a bleuscope annotation file, not a WMT MQM TSV"
 
@@ -236,7 +245,7 @@ func mqmHeader(fields []string) (map[string]int, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("is not an MQM TSV header: it lacks the column%s %s; the first row must name the columns %s",
+		return nil, fmt.Errorf(NotMQMHeader+"lacks the column%s %s; the first row must name the columns %s",
 			pluralS(len(missing)), strings.Join(missing, ", "), strings.Join(mqmColumns, " "))
 	}
 	return col, nil

@@ -393,7 +393,7 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 	}
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
 		store, err := annotations.OpenWithin(path, limits)
-		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, "is not a bleuscope annotation file") {
+		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
 			return nil, &model.InputError{File: path, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
 		}
 		if err != nil {
@@ -409,8 +409,8 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		return anns, nil
 	}
 	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
-	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, "is not an MQM TSV header: it ") {
-		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, "is not an MQM TSV header: it "), ";")
+	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotMQMHeader) {
+		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, annotations.NotMQMHeader), ";")
 		return nil, &model.InputError{File: path, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
 	}
 	if err != nil {
