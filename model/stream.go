@@ -158,15 +158,22 @@ func NotUTF8(label string, n int, line, give string) error {
 	if utf8.ValidString(line) {
 		return nil
 	}
-	i := 0
-	for {
-		r, size := utf8.DecodeRuneInString(line[i:])
+	i := firstInvalid([]byte(line))
+	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]), give)
+}
+
+// firstInvalid returns where the first byte of b that is not UTF-8 is,
+// len(b) when there is none.
+func firstInvalid(b []byte) int {
+	k := 0
+	for k < len(b) {
+		r, size := utf8.DecodeRune(b[k:])
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
-		i += size
+		k += size
 	}
-	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]), give)
+	return k
 }
 
 // FirstNotUTF8 returns nil when data, the first bytes of the file label,
@@ -178,14 +185,8 @@ func NotUTF8(label string, n int, line, give string) error {
 // file's start before reading it (the WMT MQM TSV's header) calls it, so
 // that a binary file gets the line a system file gets.
 func FirstNotUTF8(label string, data []byte, give string) error {
-	k, end := 0, RunesEnd(data, 0, false)
-	for k < end {
-		r, size := utf8.DecodeRune(data[k:end])
-		if r == utf8.RuneError && size == 1 {
-			break
-		}
-		k += size
-	}
+	end := RunesEnd(data, 0, false)
+	k := firstInvalid(data[:end])
 	if k == end {
 		return nil
 	}
