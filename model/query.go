@@ -490,8 +490,7 @@ func (p *queryParser) negatedTerm(col int) (term, error) {
 
 // term reads one term.
 func (p *queryParser) term() (term, error) {
-	col := p.col()
-	if t, ok, err := p.annotationTerm(col); ok || err != nil {
+	if t, ok, err := p.annotationTerm(); ok || err != nil {
 		return t, err
 	}
 	t := term{field: fieldAny}
@@ -505,7 +504,7 @@ func (p *queryParser) term() (term, error) {
 			break
 		}
 	}
-	col = p.col() // errors in what follows a field name point at it
+	col := p.col() // errors in what follows a field name point at it
 	switch p.s[p.pos] {
 	case '"':
 		phrase, err := p.delimited('"', "quoted n-gram")
@@ -683,13 +682,13 @@ func numericTerm(word string, col int) (term, bool, error) {
 
 // annotationTerm reads cat:X, sev:X, rater:X or is:X; ok is false when
 // the text at the current position is none of them.
-func (p *queryParser) annotationTerm(col int) (term, bool, error) {
+func (p *queryParser) annotationTerm() (term, bool, error) {
 	for _, a := range annPrefixes {
 		if !hasPrefixFold(p.s[p.pos:], a.prefix) {
 			continue
 		}
 		p.pos += len(a.prefix)
-		col = p.col() // errors point at the value, or where it should be
+		col := p.col() // errors point at the value, or where it should be
 		if p.spaceAt(p.pos) {
 			return term{}, true, queryErr(col, "%s needs a value right after it", a.prefix)
 		}

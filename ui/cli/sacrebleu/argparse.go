@@ -296,7 +296,7 @@ func (p *parser) parse(args []string) (map[string]argValue, error) {
 			flag string
 		}
 		var calls []call
-		stop := start + 1
+		var stop int
 		for {
 			if spec == nil {
 				extras = append(extras, args[start])
