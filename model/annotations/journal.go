@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // The journal file: a header line, then one record per line,
@@ -24,8 +25,30 @@ import (
 // operations applied together); it counts only when its line is complete,
 // ends in "\n" and its checksum matches.
 
+// formatVersion is the version of the annotation file's format that this
+// bleuscope reads and writes, the one its header names.
+const formatVersion = 1
+
 // header is the first line of every annotation file.
 const header = `{"format":"bleuscope-annotations","version":1}` + "\n"
+
+// newerVersion reports the version a header line at the start of data
+// names when it is that of an annotation file of a newer format than
+// [formatVersion] (a JSON object whose format is bleuscope-annotations
+// and whose version is a larger whole number), which a newer bleuscope
+// wrote.
+func newerVersion(data []byte) (int, bool) {
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	var h struct {
+		Format  string          `json:"format"`
+		Version json.RawMessage `json:"version"`
+	}
+	if json.Unmarshal(bytes.TrimSuffix(line, []byte("\r")), &h) != nil || h.Format != "bleuscope-annotations" {
+		return 0, false
+	}
+	v, err := strconv.Atoi(string(h.Version)) // a number, not "2"
+	return v, err == nil && v > formatVersion
+}
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -171,6 +194,9 @@ func readJournal(path string) (*journal, error) {
 			// Saved by an editor on Windows: the records would be read,
 			// but the changes appended after them end in "\n" alone.
 			return nil, &model.InputError{File: path, Msg: fmt.Sprintf(`has Windows (CRLF) line ends, as an editor may save it, and an annotation file's lines end in "\n" alone; convert it, e.g. sed -i 's/\r$//' %s (or dos2unix %[1]s), and open it again`, path)}
+		}
+		if v, ok := newerVersion(data[start:]); ok {
+			return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf("was written by a newer bleuscope (annotation file format version %d; this bleuscope %s reads version %d); open it with a newer bleuscope (it is left as it is)", v, scoring.Version, formatVersion)}
 		}
 		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf(NotAnnotationFile+" (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // seg returns an annotation on a system's line with its texts set.
@@ -852,5 +853,34 @@ func TestInvalidAnnotationRecord(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNewerFormatVersion: a file whose header names a newer format version
+// (in any key order, with records this bleuscope cannot read) is refused
+// as written by a newer bleuscope, and left as it is; a header naming
+// another format, or a version that is not newer, is still not an
+// annotation file.
+func TestNewerFormatVersion(t *testing.T) {
+	for _, c := range []struct{ head, want string }{
+		{`{"format":"bleuscope-annotations","version":2}`, "annotation file format version 2; this bleuscope " + scoring.Version + " reads version 1"},
+		{`{"version": 17, "format": "bleuscope-annotations"}`, "annotation file format version 17;"},
+		{`{"format":"bleuscope-annotations","version":0}`, NotAnnotationFile},
+		{`{"format":"bleuscope-annotations","version":"2"}`, NotAnnotationFile},
+		{`{"format":"other","version":2}`, NotAnnotationFile},
+	} {
+		path := filepath.Join(t.TempDir(), "a.ann")
+		data := c.head + "\n" + `{"crc":"00000000","rec":{"future":true}}` + "\n"
+		os.WriteFile(path, []byte(data), 0o644)
+		_, err := Open(path)
+		if err == nil || !strings.Contains(err.Error(), path+":1: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Open of a file starting %s: %v; want line 1 and %q", c.head, err, c.want)
+		}
+		if c.want != NotAnnotationFile && !strings.HasSuffix(err.Error(), "open it with a newer bleuscope (it is left as it is)") {
+			t.Errorf("Open of a file starting %s: %v; want it to say a newer bleuscope is needed", c.head, err)
+		}
+		if after, _ := os.ReadFile(path); string(after) != data {
+			t.Errorf("Open changed the file it refused: %q", after)
+		}
 	}
 }

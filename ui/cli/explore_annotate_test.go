@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // TestExploreAnnotationWarningsOnStderr: what the explorer warns of the
@@ -62,6 +64,34 @@ func TestAnnotationFolderMissing(t *testing.T) {
 		}
 	}
 	if got := listDir(t, dir); strings.Join(got, " ") != "hyp.en m.tsv ref.en" {
+		t.Errorf("the folder holds %q after the refusals", got)
+	}
+}
+
+// TestAnnotationFileNewerFormat: an annotation file whose header names a
+// format version newer than this bleuscope reads (a newer bleuscope wrote
+// it) is refused by every command that opens one in a line saying so and
+// that a newer bleuscope is needed, and left as it is. Before, it was "not
+// a bleuscope annotation file", with the advice to give a new file name.
+func TestAnnotationFileNewerFormat(t *testing.T) {
+	newer := `{"format":"bleuscope-annotations","version":2}` + "\n" + `{"crc":"00000000","rec":{"future":true}}` + "\n"
+	dir := writeFiles(t, map[string]string{"hyp.en": "a b c\n", "ref.en": "a b c\n", "m.tsv": mqmSmall, "new.ann": newer})
+	want := "bleuscope: new.ann:1: was written by a newer bleuscope (annotation file format version 2; this bleuscope " +
+		scoring.Version + " reads version 1); open it with a newer bleuscope (it is left as it is)\n"
+	for _, args := range [][]string{
+		{"--annotations", "new.ann", "-r", "ref.en", "hyp.en"}, // the report: stdout is no terminal
+		{"annotations", "import", "--annotations", "new.ann", "m.tsv"},
+		{"annotations", "export", "--annotations", "new.ann", "--format", "csv"},
+		{"annotations", "summary", "new.ann"},
+	} {
+		if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", args, code, out, stderr, want)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "new.ann")); string(data) != newer {
+		t.Errorf("the newer file was changed: %q", data)
+	}
+	if got := listDir(t, dir); strings.Join(got, " ") != "hyp.en m.tsv new.ann ref.en" {
 		t.Errorf("the folder holds %q after the refusals", got)
 	}
 }
