@@ -41,7 +41,7 @@ type Annotating struct {
 func WithAnnotations(a Annotating) Option {
 	return func(m *Model) {
 		m.ann = newAnnotator(m.c.ds, a)
-		m.c.keys.setAnnotating(true, a.Store != nil)
+		m.c.keys.setAnnotating(true, m.ann.editable())
 		m.resumeAnnotating()
 		m.c.annWarnings = m.ann.openWarnings() // New says so on the first screen
 	}
@@ -68,8 +68,11 @@ const (
 type annotator struct {
 	on    bool
 	store *annotations.Store // nil: the annotations are only shown
-	extra []annotations.Annotation
-	segs  []annotations.Segment // Annotating.Segments
+	// readOnly says why the store's file cannot be written
+	// ([annotations.Store.ReadOnly]): its annotations are only shown.
+	readOnly string
+	extra    []annotations.Annotation
+	segs     []annotations.Segment // Annotating.Segments
 	// unranked are Annotating.UnrankedRefs.
 	unranked []string
 	preset   *annotations.Preset
@@ -131,6 +134,9 @@ type draft struct {
 // resolved against ds.
 func newAnnotator(ds *model.Dataset, a Annotating) annotator {
 	n := annotator{on: true, store: a.Store, extra: a.Extra, segs: a.Segments, unranked: a.UnrankedRefs, preset: a.Preset, rater: a.Rater}
+	if a.Store != nil {
+		n.readOnly = a.Store.ReadOnly()
+	}
 	n.resolve(ds)
 	return n
 }
@@ -234,9 +240,23 @@ func (n annotator) rowMark(ds *model.Dataset, sys int) func(seg int) string {
 	}
 }
 
-// readOnly is the status line of a key that would change an annotation
+// onlyShown is the status line of a key that would change an annotation
 // when there is no annotation file.
-const readOnly = "these annotations are only shown: give --annotations FILE to annotate"
+const onlyShown = "these annotations are only shown: give --annotations FILE to annotate"
+
+// editable reports whether annotations can be changed: there is an
+// annotation file and it can be written.
+func (n annotator) editable() bool { return n.store != nil && n.readOnly == "" }
+
+// refusal is the status line of a key that would change an annotation
+// when they cannot be changed ([annotator.editable]), safe for the
+// terminal.
+func (n annotator) refusal() string {
+	if n.store == nil {
+		return onlyShown
+	}
+	return "read-only: " + render.Safe(n.readOnly) + "; fix its permissions and open it again to annotate"
+}
 
 // pending is the number of changes not yet on disk.
 func (n annotator) pending() int {
@@ -296,8 +316,8 @@ type annResult struct {
 
 // start begins a new annotation of the selection at the span step.
 func (n *annotator) start(c common, sel selection) annResult {
-	if n.store == nil {
-		return annResult{status: readOnly, jump: -1}
+	if !n.editable() {
+		return annResult{status: n.refusal(), jump: -1}
 	}
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
@@ -408,8 +428,8 @@ func (n *annotator) saved(c common, what string, err error) annResult {
 
 // markNoError marks the selection as having no error.
 func (n *annotator) markNoError(c common, sel selection) annResult {
-	if n.store == nil {
-		return annResult{status: readOnly, jump: -1}
+	if !n.editable() {
+		return annResult{status: n.refusal(), jump: -1}
 	}
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}
@@ -483,8 +503,8 @@ func (n *annotator) openList(c common, sel selection) annResult {
 
 // openScore asks for the selection's ESA segment score.
 func (n *annotator) openScore(c common, sel selection) annResult {
-	if n.store == nil {
-		return annResult{status: readOnly, jump: -1}
+	if !n.editable() {
+		return annResult{status: n.refusal(), jump: -1}
 	}
 	if !sel.ok {
 		return annResult{status: "no segment selected", jump: -1}

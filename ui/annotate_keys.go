@@ -147,7 +147,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 func (n annotator) listFooter(c common, sel selection) string {
 	k := defaultAnnotKeys()
 	choose, esc := as(k.Down, "↑↓", "choose"), as(k.Cancel, "esc", "close")
-	if n.store == nil {
+	if !n.editable() {
 		return "read-only · " + keyLine(choose, esc)
 	}
 	if anns := n.segment(c, sel); len(anns) > 0 && anns[min(n.pick, len(anns)-1)].ID == 0 {
@@ -171,6 +171,8 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 	case key.Matches(msg, k.Add):
 		r := n.start(c, sel)
 		return n, r
+	case key.Matches(msg, k.Add, k.Delete, k.Edit) && n.store != nil && !n.editable():
+		return n, annResult{status: n.refusal(), jump: -1}
 	case key.Matches(msg, k.Add, k.Delete, k.Edit) && (n.store == nil || anns[min(n.pick, len(anns)-1)].ID == 0):
 		return n, annResult{status: "this annotation comes from the MQM file and is only shown", jump: -1}
 	case key.Matches(msg, k.Delete):

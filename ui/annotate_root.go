@@ -17,8 +17,12 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.exp.open()
 		return nil, true
 	}
-	if pressedAny(msg, m.c.keys.Annotate, m.c.keys.NoError) && !m.c.keys.Annotate.Enabled() {
-		// The annotation keys, pressed where no annotation file is open.
+	if pressedAny(msg, m.c.keys.Annotate, m.c.keys.NoError, m.c.keys.SegmentScore) && !m.c.keys.Annotate.Enabled() {
+		// The annotation keys, pressed where no annotation file is open
+		// or where it cannot be written.
+		if m.ann.store != nil {
+			return m.flash(m.ann.refusal()), true
+		}
 		if m.ann.on {
 			return m.flash("these annotations are read-only: add --annotations FILE to annotate beside them"), true
 		}

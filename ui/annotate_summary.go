@@ -416,7 +416,7 @@ func (s *annSummary) show() {
 // View draws the summary screen.
 func (s annSummary) View(c common, n annotator) string {
 	title := "annotation summary · " + render.Safe(n.preset.Name) + " weights"
-	if n.store == nil {
+	if !n.editable() {
 		title += " · read-only"
 	}
 	footer := keyLine(as(c.keys.Back, "esc or S", "back"), as(c.keys.Down, "↑↓", "choose"), as(c.keys.Zoom, "enter", "show segment"),

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -756,13 +758,30 @@ func (s *Store) OpenWarnings(res *Resolved, detachedTail func(n int) string) []s
 // bleuscope writing the file, no permission) and what happens then, for a
 // person opening the file; "" when it could. It is not escaped.
 func (s *Store) WritableWarning() string {
-	switch err := s.Writable(); {
-	case errors.Is(err, ErrInUse):
+	err := s.Writable()
+	if errors.Is(err, ErrInUse) {
 		return s.path + ": another bleuscope has it open and writes to it: changes made here are kept in memory and saved after its own once it quits"
-	case err != nil:
-		return s.path + ": cannot be written (" + (&model.OutputError{Err: err}).Reason() + "): changes made here will not be saved; fix its permissions, or quit and name another file"
+	}
+	if why := s.ReadOnly(); why != "" {
+		return why + ": opened read-only, its annotations shown and none changed; fix its permissions and open it again to annotate"
+	}
+	if err != nil {
+		return s.path + ": cannot be written (" + (&model.OutputError{Err: err}).Reason() + "): changes made here will not be saved; fix the path, or quit and name another file"
 	}
 	return ""
+}
+
+// ReadOnly says why no change to the file could be saved, naming it,
+// when it is read-only: it exists and may not be opened for writing (no
+// permission, a read-only file system); "" otherwise, for another
+// bleuscope writing it ([ErrInUse]) and a path that went away too.
+// It is not escaped.
+func (s *Store) ReadOnly() string {
+	err := s.Writable()
+	if !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.EROFS) {
+		return ""
+	}
+	return s.path + ": cannot be written (" + (&model.OutputError{Err: err}).Reason() + ")"
 }
 
 // openForWriting opens the file, locks it against other writers and makes

@@ -304,6 +304,9 @@ func runAnnotationsImport(e *env, args []string) error {
 		return err
 	}
 	defer store.Close()
+	if err := checkImportWritable(store); err != nil {
+		return err
+	}
 	for _, w := range store.Warnings() {
 		warnf(e, "%s", w)
 	}
@@ -318,7 +321,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		added, err := store.Import(rows.Annotations)
 		switch {
 		case errors.Is(err, annotations.ErrInUse):
-			return &model.InputError{File: ann, Msg: "is open in another bleuscope, which writes to it; quit it, then import (nothing was added)"}
+			return errImportInUse(ann)
 		case err != nil:
 			return usagef("%s", strings.TrimPrefix(err.Error(), "annotations: "))
 		}
@@ -332,6 +335,25 @@ func runAnnotationsImport(e *env, args []string) error {
 			f, len(rows.Annotations), errs, len(rows.Annotations)-errs, added, ann, len(rows.Annotations)-added))
 	}
 	return nil
+}
+
+// checkImportWritable refuses, before any file is read, an import into an
+// annotation file that cannot be written or that another bleuscope is
+// writing.
+func checkImportWritable(store *annotations.Store) error {
+	if errors.Is(store.Writable(), annotations.ErrInUse) {
+		return errImportInUse(store.Path())
+	}
+	if why := store.ReadOnly(); why != "" {
+		return usagef("%s; fix its permissions, or name another annotation file (nothing was added)", why)
+	}
+	return nil
+}
+
+// errImportInUse refuses an import into ann while another bleuscope
+// writes it.
+func errImportInUse(ann string) error {
+	return &model.InputError{File: ann, Msg: "is open in another bleuscope, which writes to it; quit it, then import (nothing was added)"}
 }
 
 // choosePreset returns the weights: a typology file, read within limits

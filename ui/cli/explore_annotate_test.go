@@ -95,3 +95,48 @@ func TestAnnotationFileNewerFormat(t *testing.T) {
 		t.Errorf("the folder holds %q after the refusals", got)
 	}
 }
+
+// TestAnnotationFileNotWritable: a new annotation file in a folder that
+// cannot be written in is refused at start, in the line a missing folder
+// gets, by the explorer (the report says it as the explorer would) and
+// import; an import into an annotation file that cannot be written is
+// refused before any file is read, saying why and that nothing was added.
+// Before, both were found at the first save: the explorer said NOT SAVED,
+// import "1 change kept in memory and not yet on disk".
+func TestAnnotationFileNotWritable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes a read-only file and folder anyway: run the tests as another user to check this")
+	}
+	dir := writeFiles(t, map[string]string{"hyp.en": "a b c\n", "ref.en": "a b c\n", "m.tsv": mqmSmall, "ro/x": "", "ann.ann": ""})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "ann.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: %d %s", code, stderr)
+	}
+	for _, p := range []string{"ro", "ann.ann"} {
+		if err := os.Chmod(filepath.Join(dir, p), 0o555); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(dir, "ro"), 0o755) })
+	want := "bleuscope: cannot write ro/a.ann: permission denied; check that its folder exists and is writable\n"
+	for _, args := range [][]string{
+		{"--annotations", "ro/a.ann", "-r", "ref.en", "hyp.en"},
+		{"annotations", "import", "--annotations", "ro/a.ann", "m.tsv"},
+	} {
+		if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", args, code, out, stderr, want)
+		}
+	}
+	if got := listDir(t, filepath.Join(dir, "ro")); strings.Join(got, " ") != "x" {
+		t.Errorf("the read-only folder holds %q after the refusals", got)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "ann.ann"))
+	other := strings.ReplaceAll(mqmSmall, "sysB", "sysC")
+	os.WriteFile(filepath.Join(dir, "n.tsv"), []byte(other), 0o644)
+	want = "bleuscope: ann.ann: cannot be written (permission denied); fix its permissions, or name another annotation file (nothing was added)\n"
+	if code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "ann.ann", "n.tsv"); code != 2 || out != "" || stderr != want {
+		t.Errorf("import into a read-only file: status %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, want)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "ann.ann")); string(after) != string(before) {
+		t.Error("the read-only annotation file changed")
+	}
+}
