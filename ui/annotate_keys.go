@@ -143,15 +143,23 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 
 // listFooter is the footer of the list of sel's annotations: it offers
 // only the keys that work on the one picked, and says when it is
-// read-only (no annotation file, or one from the MQM file).
+// read-only (no annotation file, or one from the MQM file) or a no-error
+// mark, which has nothing to edit.
 func (n annotator) listFooter(c common, sel selection) string {
 	k := defaultAnnotKeys()
 	choose, esc := as(k.Down, "↑↓", "choose"), as(k.Cancel, "esc", "close")
 	if !n.editable() {
 		return "read-only · " + keyLine(choose, esc)
 	}
-	if anns := n.segment(c, sel); len(anns) > 0 && anns[min(n.pick, len(anns)-1)].ID == 0 {
+	anns := n.segment(c, sel)
+	if len(anns) == 0 {
+		return keyLine(choose, k.Edit, k.Delete, k.Add, esc)
+	}
+	switch a := anns[min(n.pick, len(anns)-1)]; {
+	case a.ID == 0:
 		return "this one is the MQM file's, read-only · " + keyLine(choose, k.Add, esc)
+	case a.Kind == annotations.KindNoError: // no category, severity or span to edit
+		return "a no-error mark: nothing to edit · " + keyLine(choose, k.Delete, k.Add, esc)
 	}
 	return keyLine(choose, k.Edit, k.Delete, k.Add, esc)
 }

@@ -1328,3 +1328,23 @@ func TestAnnotateEditTitleAndKeep(t *testing.T) {
 		t.Errorf("the span step of a whole-segment error does not say enter keeps it:\n%s", v)
 	}
 }
+
+// TestAnnotateListFooterNoError: on a no-error mark the E list's footer
+// says it has nothing to edit and offers delete and add, not edit; e says
+// d deletes it. Before, it offered "e/enter edit" like an error's.
+func TestAnnotateListFooterNoError(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	m = press(t, m, "N", "E")
+	v := strings.Split(ansi.Strip(m.View()), "\n")
+	footer := v[len(v)-1]
+	if strings.Contains(footer, "e/enter") || !strings.Contains(footer, "nothing to edit") || !strings.Contains(footer, "d delete") || !strings.Contains(footer, "a add an error") {
+		t.Errorf("the E list's footer on a no-error mark: %q; want nothing to edit, d delete, a add, no edit", footer)
+	}
+	if m = press(t, m, "e"); m.status != "a no-error mark has nothing to edit: d deletes it" || m.ann.step != stepList {
+		t.Errorf("e on a no-error mark: status %q, step %d", m.status, m.ann.step)
+	}
+	m = press(t, m, "d", "y")
+	if len(m.ann.segment(m.c, m.list.selection(m.c))) != 0 {
+		t.Error("d y did not delete the no-error mark")
+	}
+}
