@@ -7,7 +7,6 @@ import (
 	"syscall"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui"
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -62,8 +61,8 @@ func runExplore(e *env, args []string) error {
 		defer closeAnn()
 		return explore(e, x.ds, x.set, opts...)
 	}
-	if x.af.path != "" { // not used by the report, but a bad one is said as the explorer would
-		st, err := annotations.OpenWithin(x.af.path, x.in.limits)
+	if x.af.path != "" { // not used by the report, but a bad one, and its warnings, are said as the explorer would
+		st, err := x.af.openStore(e, x.ds, x.in)
 		if err != nil {
 			return err
 		}

@@ -118,15 +118,29 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 	if rater == "" {
 		rater = loginName()
 	}
-	st, err := annotations.OpenWithin(f.path, in.limits)
+	st, err := f.openStore(e, ds, in)
 	if err != nil {
 		return nil, nil, err
 	}
+	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
+}
+
+// openStore opens the annotation file and prints, escaped, what the
+// explorer lists of it at open ([annotations.Store.OpenWarnings]): what
+// reading it dropped, the annotations that do not attach to ds, and why
+// a change could not be saved. The plain report calls it too, so that it
+// says what the explorer would.
+func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags) (*annotations.Store, error) {
+	st, err := annotations.OpenWithin(f.path, in.limits)
+	if err != nil {
+		return nil, err
+	}
+	mqm := in.mqmAnns
 	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
 	for _, w := range st.OpenWarnings(res, func(int) string { return "" }) {
 		warnf(e, "%s", w)
 	}
-	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
+	return st, nil
 }
 
 // loginName is the user's login name, the default rater.

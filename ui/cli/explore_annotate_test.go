@@ -140,3 +140,45 @@ func TestAnnotationFileNotWritable(t *testing.T) {
 		t.Error("the read-only annotation file changed")
 	}
 }
+
+// TestReportAnnotationWarnings: the plain report (standard output not a
+// terminal) prints on standard error, escaped, what the explorer lists of
+// the annotation file at open: a last change a crash cut short, and
+// annotations that do not attach; the file is left as it is. Before, the
+// report said nothing of them.
+func TestReportAnnotationWarnings(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"hyp.en": "a b c\n", "ref.en": "a b d\n"})
+	path := filepath.Join(dir, "ann.jsonl")
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := annotations.Annotation{Kind: annotations.KindNoError, System: "LT22\x1b[2J", Line: 1, Rater: "ana"}
+	a.SetText("a b c", "")
+	if _, err := st.MarkNoError(a); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"crc":"12`) // a crash while saving the next change
+	f.Close()
+	before, _ := os.ReadFile(path)
+	code, out, stderr := runCLI(t, "", "--annotations", "ann.jsonl", "-r", "ref.en", "hyp.en")
+	if code != 0 || !strings.Contains(out, "report") {
+		t.Fatalf("report: status %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	for _, want := range []string{
+		"bleuscope: warning: ann.jsonl:3: the last change was cut short (a crash while saving it) and is dropped; every change before it is kept\n",
+		"bleuscope: warning: ann.jsonl: 1 annotation for a system not opened here (LT22",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("standard error does not say %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "\x1b") {
+		t.Errorf("standard error holds a raw escape: %q", stderr)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("the report changed the annotation file")
+	}
+}
