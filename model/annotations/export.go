@@ -12,12 +12,22 @@ import (
 )
 
 // csvColumns are the columns [WriteCSV] writes: the MQM TSV's, then the
-// line, the span as offsets, the kind, the ESA score and the time.
-var csvColumns = append(append([]string{}, mqmColumns...), "line", "span_side", "span_start", "span_end", "kind", "score", "time")
+// line, the span as offsets, the kind, the ESA score, the time and
+// whether an error is of the whole segment.
+var csvColumns = append(append([]string{}, mqmColumns...), "line", "span_side", "span_start", "span_end", "kind", "score", "time", "whole_segment")
+
+// wholeSegment says whether a is an error of the whole segment (it has
+// no span), and whether it is an error at all: the other kinds have no
+// span either, and are neither.
+func wholeSegment(a *Annotation) (whole, isError bool) {
+	return a.Span == nil, a.Kind == KindError
+}
 
 // WriteCSV writes anns as CSV for a spreadsheet: the ten MQM columns (the
 // span marked <v>…</v> as in the TSV) followed by line, span_side,
-// span_start, span_end (code points), kind, score and time, one row per
+// span_start, span_end (code points), kind, score, time and whole_segment
+// (true for an error of the whole segment, false for one with a span,
+// empty for other kinds), one row per
 // annotation, ESA scores included. Fields are quoted as CSV needs, and a
 // cell that starts with =, +, -, @, a tab or "\r" gets a leading
 // apostrophe so that no spreadsheet takes it for a formula.
@@ -45,7 +55,11 @@ func WriteCSV(w io.Writer, anns []Annotation) error {
 		if !a.Time.IsZero() {
 			stamp = a.Time.UTC().Format(time.RFC3339Nano)
 		}
-		row = append(row, strconv.Itoa(a.Line), side, start, end, string(a.Kind), score, stamp)
+		whole := ""
+		if w, ok := wholeSegment(a); ok {
+			whole = strconv.FormatBool(w)
+		}
+		row = append(row, strconv.Itoa(a.Line), side, start, end, string(a.Kind), score, stamp, whole)
 		for j := range row {
 			row[j] = model.SpreadsheetSafe(row[j])
 		}
@@ -58,13 +72,23 @@ func WriteCSV(w io.Writer, anns []Annotation) error {
 }
 
 // WriteJSONL writes anns one JSON object per line, with every field of
-// [Annotation] (the texts kept exactly, as JSON escapes them).
+// [Annotation] (the texts kept exactly, as JSON escapes them) and, for an
+// error, "whole_segment": true when it is of the whole segment (it has no
+// "span"), false when it has a span.
 func WriteJSONL(w io.Writer, anns []Annotation) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
+	type exported struct {
+		*Annotation
+		WholeSegment *bool `json:"whole_segment,omitempty"`
+	}
 	for i := range anns {
-		if err := enc.Encode(&anns[i]); err != nil {
+		x := exported{Annotation: &anns[i]}
+		if whole, ok := wholeSegment(&anns[i]); ok {
+			x.WholeSegment = &whole
+		}
+		if err := enc.Encode(x); err != nil {
 			return err
 		}
 	}

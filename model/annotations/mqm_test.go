@@ -488,3 +488,53 @@ func TestMQMMarkingsComeBackExactly(t *testing.T) {
 		t.Errorf("an edited span exported as\n%s", got)
 	}
 }
+
+// TestExportTellsWholeSegmentErrors: JSONL and CSV say of each error
+// whether it is of the whole segment (whole_segment true) or has a span
+// (false), and nothing of no-error marks and scores, the other fields as
+// they were. Before, a reader had to infer it from a span missing, which
+// no-error marks and scores also lack.
+func TestExportTellsWholeSegmentErrors(t *testing.T) {
+	span := errAnn("s", 1, "r", "a b", 0, 1, "Other", "Minor", "")
+	whole := errAnn("s", 2, "r", "a b", 0, 1, "Non-translation", "Major", "")
+	whole.Span = nil
+	clean := seg("s", 3, "r", "ok", "")
+	clean.Kind = KindNoError
+	anns := []Annotation{span, whole, clean}
+	var j bytes.Buffer
+	if err := WriteJSONL(&j, anns); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(j.String(), "\n"), "\n")
+	for i, want := range []any{false, true, nil} {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(lines[i]), &obj); err != nil {
+			t.Fatal(err)
+		}
+		if got, has := obj["whole_segment"]; got != want || has != (want != nil) {
+			t.Errorf("JSONL line %d: whole_segment %v (present %v); want %v", i+1, got, has, want)
+		}
+		var back Annotation
+		json.Unmarshal([]byte(lines[i]), &back)
+		if !reflect.DeepEqual(back, anns[i]) {
+			t.Errorf("JSONL line %d reads back as %+v; want %+v", i+1, back, anns[i])
+		}
+	}
+	var c bytes.Buffer
+	if err := WriteCSV(&c, anns); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&c).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(csvColumns) - 1
+	if csvColumns[last] != "whole_segment" || csvColumns[last-1] != "time" {
+		t.Fatalf("CSV columns %q; want whole_segment added after time", csvColumns)
+	}
+	for i, want := range []string{"false", "true", ""} {
+		if got := recs[i+1][last]; got != want {
+			t.Errorf("CSV row %d: whole_segment %q; want %q", i+1, got, want)
+		}
+	}
+}
