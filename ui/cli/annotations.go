@@ -512,7 +512,8 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // writeSummaryText writes the summary as a person reads it: systems best
-// MQM first, the error categories over all systems, the agreement.
+// MQM first, the error categories over all systems, the agreement (one
+// line saying it needs two raters when there is one).
 func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []annotations.Agreement, p *annotations.Preset) error {
 	bw := bufio.NewWriter(w)
 	if len(sums) == 0 {
@@ -604,6 +605,22 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 		tw.Flush()
 	}
 
+	var raters []string
+	for _, s := range sums {
+		for _, r := range s.Raters {
+			if !slices.Contains(raters, r) {
+				raters = append(raters, r)
+			}
+		}
+	}
+	if len(raters) < 2 {
+		bw.WriteString("\nAgreement between raters: it needs two raters")
+		if len(raters) == 1 {
+			fmt.Fprintf(bw, ", and every annotation here is %s's", model.Printable(raters[0]))
+		}
+		bw.WriteString("\n")
+		return bw.Flush()
+	}
 	bw.WriteString("\nAgreement between raters on the segments both rated\n\n")
 	if len(agree) == 0 {
 		bw.WriteString("no two raters rated the same segment\n")

@@ -668,3 +668,31 @@ func TestAnnotationsNeitherKind(t *testing.T) {
 		t.Errorf("--mqm an annotation file: status %d, stderr %q; want %q", code, stderr, want)
 	}
 }
+
+// TestAnnotationsSummaryOneRater: the text summary of one rater's
+// annotations ends with one line saying agreement needs two raters and
+// whose they all are, instead of an agreement section saying "no two
+// raters rated the same segment", as if there were others; two raters who
+// never rated the same segment still get that.
+func TestAnnotationsSummaryOneRater(t *testing.T) {
+	var one, apart strings.Builder
+	for i, row := range strings.SplitAfter(mqmSmall, "\n") {
+		if i == 0 || !strings.Contains(row, "\tr2\t") {
+			one.WriteString(row)
+		}
+		if i == 0 || !strings.Contains(row, "\tr2\t") && !strings.HasPrefix(row, "sysB\td\t1\t") {
+			apart.WriteString(row)
+		}
+	}
+	apart.WriteString("sysB\td\t1\t1\tr2\tEins.\tOne.\tNo-error\tNo-error\n")
+	writeFiles(t, map[string]string{"one.tsv": one.String(), "apart.tsv": apart.String()})
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "one.tsv")
+	want := "\nAgreement between raters: it needs two raters, and every annotation here is r1's\n"
+	if code != 0 || stderr != "" || !strings.HasSuffix(out, want) || strings.Contains(out, "no two raters") {
+		t.Errorf("summary of one rater: status %d, stderr %q, stdout\n%s\nwant it to end %q", code, stderr, out, want)
+	}
+	code, out, _ = runCLI(t, "", "annotations", "summary", "apart.tsv")
+	if code != 0 || !strings.HasSuffix(out, "no two raters rated the same segment\n") {
+		t.Errorf("summary of two raters apart: status %d\n%s", code, out)
+	}
+}
