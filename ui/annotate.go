@@ -495,6 +495,9 @@ func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cu
 // delete one.
 func (n *annotator) openList(c common, sel selection) annResult {
 	if len(n.segment(c, sel)) == 0 {
+		if !n.editable() {
+			return annResult{status: "no annotation on this segment", jump: -1}
+		}
 		return annResult{status: "no annotation on this segment: A marks an error, N no error", jump: -1}
 	}
 	n.step, n.pick = stepList, 0

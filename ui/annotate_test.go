@@ -1348,3 +1348,38 @@ func TestAnnotateListFooterNoError(t *testing.T) {
 		t.Error("d y did not delete the no-error mark")
 	}
 }
+
+// TestAnnotateStripKeysReadOnly: where annotations are only shown (an MQM
+// file opened as a corpus, a read-only file), the strip's key line offers
+// E as "list", never "edit", and never A or N, at every width, and E on a
+// segment with no annotation says so without pointing at A and N. Before,
+// the strip said "E edit", and its shorter forms "A mark · … N ok", keys
+// that were off.
+func TestAnnotateStripKeysReadOnly(t *testing.T) {
+	ds := demoDataset(t)
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM()}))
+	for _, w := range []int{60, 80, 120, 200} {
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 40})
+		v := ansi.Strip(drive(t, next.(Model), next.(Model).Init()).View())
+		var strip string
+		for _, l := range strings.Split(v, "\n") {
+			if strings.Contains(l, "annotations · ") {
+				strip = l
+			}
+		}
+		if strip == "" {
+			t.Fatalf("%d columns: no strip title:\n%s", w, v)
+		}
+		if strings.Contains(strip, "edit") || strings.Contains(strip, "A mark") || strings.Contains(strip, "N ok") || strings.Contains(strip, "N no error") {
+			t.Errorf("%d columns: the strip offers keys that are off: %q", w, strip)
+		}
+		if w == 200 && !strings.Contains(strip, "E list") {
+			t.Errorf("%d columns: the strip does not offer E list: %q", w, strip)
+		}
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = drive(t, next.(Model), next.(Model).Init())
+	if m = press(t, m, "E"); m.status != "no annotation on this segment" {
+		t.Errorf("E on a segment with no annotation, nothing editable: status %q", m.status)
+	}
+}

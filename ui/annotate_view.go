@@ -220,10 +220,18 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 	}
 	k := c.keys
 	left := "annotations · " + what
-	keys := keyLine(as(k.Annotate, "A", "mark error"), as(k.Annotations, "E", "edit"), as(k.NoError, "N", "no error"), as(k.NextUnrated, "U", "next"))
+	// E edits, or only lists where nothing can be changed (--mqm, a
+	// read-only file, whose A and N are off and so left out).
+	list := "edit"
+	if !n.editable() {
+		list = "list"
+	}
+	keys := keyLine(as(k.Annotate, "A", "mark error"), as(k.Annotations, "E", list), as(k.NoError, "N", "no error"), as(k.NextUnrated, "U", "next"))
 	// The keys take their short form, then E (with nothing to edit on a
 	// segment not annotated) gives way, then they all do.
-	forms := []lineForm{{left, keys}, {left, "A mark · E edit · N ok · U next"}, {left, "A mark · N ok · U next"}, {left, ""}}
+	short := keyLine(as(k.Annotate, "A", "mark"), as(k.Annotations, "E", list), as(k.NoError, "N", "ok"), as(k.NextUnrated, "U", "next"))
+	shortest := keyLine(as(k.Annotate, "A", "mark"), as(k.NoError, "N", "ok"), as(k.NextUnrated, "U", "next"))
+	forms := []lineForm{{left, keys}, {left, short}, {left, shortest}, {left, ""}}
 	return st.Header.Render(firstFitLine(c.width, "  ", forms...))
 }
 
