@@ -118,8 +118,9 @@ const notInMean = "not in mean"
 
 // PrecisionBars draws p1…pN of res as bars, one line per order with
 // matched/total and the precision, at most width cells wide. A '*' marks
-// a precision smoothing stood in for; orders outside the mean are marked
-// "not in mean". NLTK results show their 0–1 values.
+// a precision smoothing stood in for, or a 0 NLTK's method0 (no
+// smoothing) took as the smallest float; orders outside the mean are
+// marked "not in mean". NLTK results show their 0–1 values.
 func PrecisionBars(st Styles, res scoring.Result, width int) string {
 	return precisionBars(st, res, res.NLTK != nil, width)
 }
@@ -135,6 +136,10 @@ func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
 	notes := make([]string, N)
 	fracW, valW, noteW := 0, 0, 0
 	anySmoothed := false
+	star, legend := "* smoothed", "* smoothing changed this value"
+	if floatMinForZero(res) {
+		star, legend = "* smallest float", "* 0 counts as the smallest float (NLTK)"
+	}
 	for i := 0; i < N; i++ {
 		frac[i] = fnum(at(res.Counts, i)) + "/" + fnum(at(res.Totals, i))
 		if nltk {
@@ -151,7 +156,7 @@ func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
 				notes[i] += " (auto_reweigh)"
 			}
 			if i < len(res.Smoothed) && res.Smoothed[i] {
-				notes[i] = "* smoothed, then " + notes[i]
+				notes[i] = star + ", then " + notes[i]
 				anySmoothed = true
 			}
 		case used && !res.NLTK.NoMatch && !res.NLTK.Used[i]:
@@ -159,7 +164,7 @@ func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
 		case !nltk && i >= res.EffOrder:
 			notes[i] = notInMean
 		case i < len(res.Smoothed) && res.Smoothed[i]:
-			notes[i] = "* smoothed"
+			notes[i] = star
 			anySmoothed = true
 		}
 		fracW = max(fracW, len(frac[i]))
@@ -189,9 +194,16 @@ func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
 		lines = append(lines, Truncate(line, width))
 	}
 	if anySmoothed {
-		lines = append(lines, st.Muted.Render(Truncate("* smoothing changed this value", width)))
+		lines = append(lines, st.Muted.Render(Truncate(legend, width)))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// floatMinForZero reports whether res is NLTK's under method0, which does
+// not smooth but puts sys.float_info.min in place of a zero precision,
+// warning each time (the only NLTK smoothing method that warns).
+func floatMinForZero(res scoring.Result) bool {
+	return res.NLTK != nil && res.NLTK.Score.Warnings > 0
 }
 
 // at returns xs[i], or 0 when xs is too short.

@@ -91,6 +91,43 @@ func TestPrecisionBars(t *testing.T) {
 	requireGolden(t, "chart_precision_guide_60", PrecisionBars(DefaultStyles(), func() scoring.Result { _, r, _ := explainCase(t, caseGuide); return r }(), 60))
 }
 
+// TestPrecisionBarsMethod0: NLTK's method0 is "no smoothing", so the bars
+// never say it smoothed a zero precision; they say the 0 counts as the
+// smallest float. Another method's stand-in is still called smoothing.
+func TestPrecisionBarsMethod0(t *testing.T) {
+	nltk := func(method int) wtCase {
+		return wtCase{"the cat sat on the mat", []string{"the cat was sitting on the mat today"}, wtOpt(func(o *scoring.Options) {
+			o.Compat = scoring.CompatNLTK
+			o.NLTK.Smoothing.Method = method
+		})}
+	}
+	_, res, err := explainCase(t, nltk(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts[3] != 0 || res.Precisions[3] != 0x1p-1022 {
+		t.Fatalf("method0 p4 = %v/%v → %v; want 0 made sys.float_info.min", res.Counts[3], res.Totals[3], res.Precisions[3])
+	}
+	for _, w := range wtWidths {
+		out := PrecisionBars(DefaultStyles(), res, w)
+		requireFits(t, fmt.Sprintf("method0 bars at %d", w), out, w)
+		if strings.Contains(out, "smooth") {
+			t.Errorf("method0 bars at %d call it smoothing:\n%s", w, out)
+		}
+		requireContains(t, fmt.Sprintf("method0 bars at %d", w), out, "0/3 0.0000 * smallest float", "* 0 counts as the smallest float (NLTK)")
+	}
+	walk := flat(walkText(t, nltk(0), 80))
+	if strings.Contains(walk, "* smoothed") || strings.Contains(walk, "smoothing changed") {
+		t.Errorf("method0 walk-through calls the stand-in for 0 smoothing:\n%s", walk)
+	}
+	requireContains(t, "method0 walk-through", walk, "Smoothing: none (method0, NLTK's \"no smoothing\")", "a zero one counts as sys.float_info.min")
+	_, res1, err := explainCase(t, nltk(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	requireContains(t, "method1 bars", PrecisionBars(DefaultStyles(), res1, 80), "* smoothed", "* smoothing changed this value")
+}
+
 func TestHistogram(t *testing.T) {
 	scores := []float64{0, 0, 0, 2, 12, 12, 50, 51, 99, 100, math.NaN()}
 	for _, w := range wtWidths {

@@ -122,7 +122,7 @@ func (w *walk) smoothingNotes() []string {
 func nltkMethodNote(s scoring.NLTKSmoothing) string {
 	switch s.Method {
 	case 0:
-		return "method0 (no smoothing): a zero precision becomes sys.float_info.min (about 2.2e-308), with a warning, so the score becomes tiny instead of 0."
+		return "none (method0, NLTK's \"no smoothing\"). It leaves every precision as it is, except that a zero one counts as sys.float_info.min (about 2.2e-308), the smallest float, with a warning: ln 0 has no value, and this makes the score tiny instead of 0."
 	case 1:
 		return fmt.Sprintf("method1: ε = %s is added to the numerator of each zero precision.", fnum(s.Epsilon))
 	case 2:
