@@ -67,7 +67,7 @@ func (w *walk) lengths() string {
 		if len(tiedLens) == 1 {
 			s += "They have the same length, so the tie makes no difference to r."
 		} else {
-			s += fmt.Sprintf("The tie goes to the shorter one (as in sacrebleu and NLTK): r = %d.", r)
+			s += "The tie goes to the shorter one, as in sacrebleu and NLTK."
 		}
 		b.WriteString(w.para(s))
 		b.WriteString("\n")

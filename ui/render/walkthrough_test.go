@@ -632,3 +632,25 @@ func TestStepHeadingWideTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughTieStatesROnce: when two references are equally close
+// and the tie picks the shorter, step 5 explains the tie and states r
+// once, in its own line, instead of "…NLTK): r = 4." right above
+// "r = 4  the closest reference length".
+func TestWalkthroughTieStatesROnce(t *testing.T) {
+	for _, compat := range []string{scoring.CompatSacreBLEU, scoring.CompatNLTK} {
+		c := wtCase{"a b c d e", []string{"a b c d", "a b c d e f"}, wtOpt(func(o *scoring.Options) { o.Compat = compat })}
+		d, res, err := explainCase(t, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, width := range []int{60, 80, 100, 120} {
+			steps := WalkthroughSteps(PlainStyles(), d, res, c.opt, width)
+			body := steps[len(steps)-2].Body
+			requireContains(t, fmt.Sprintf("%s at %d", compat, width), flat(body), "equally close to c. The tie goes to the shorter one", "r = 4 the closest reference length")
+			if n := len(regexp.MustCompile(`(?m)(^|\s)r = \d`).FindAllString(body, -1)); n != 1 {
+				t.Errorf("%s at %d: r stated %d times; want once:\n%s", compat, width, n, body)
+			}
+		}
+	}
+}
