@@ -205,6 +205,25 @@ func (w *walk) nltk() bool { return w.opt.Compat == scoring.CompatNLTK }
 // para wraps prose to the walk's width.
 func (w *walk) para(s string) string { return wrapText(s, w.width) }
 
+// paraWhole wraps prose as [walk.para] does, but never breaks a line
+// inside any of the phrases whole (short formulas such as "clip =
+// min(hyp, max)"): a phrase that does not fit on the rest of a line
+// starts the next one. A phrase wider than a whole line is cut as a long
+// word is.
+func (w *walk) paraWhole(s string, whole ...string) string {
+	for _, p := range whole {
+		s = strings.ReplaceAll(s, p, strings.ReplaceAll(p, " ", noBreakSpace))
+	}
+	s = w.para(s)
+	for _, p := range whole {
+		s = strings.ReplaceAll(s, strings.ReplaceAll(p, " ", noBreakSpace), p)
+	}
+	return s
+}
+
+// noBreakSpace is U+00A0, a space the wrapping never breaks a line at.
+const noBreakSpace = "\u00a0"
+
 // formula is a line a person may copy, such as a formula with its numbers:
 // wrapped as prose, or whole with [KeepLines] (sacrebleu's own line is
 // never wrapped: [copyLine]).

@@ -18,9 +18,9 @@ func (w *walk) orderStep(n int) Step {
 	marks := model.SegmentMarks(w.d, n)
 	var b strings.Builder
 	if n == 1 {
-		b.WriteString(w.para("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: clip = min(hyp, max). The occurrences beyond that are clipped. This clipping is what stops a hypothesis from scoring by repeating a word the references have."))
+		b.WriteString(w.paraWhole("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: "+clipFormula+". The occurrences beyond that are clipped. This clipping is what stops a hypothesis from scoring by repeating a word the references have.", clipFormula))
 	} else {
-		b.WriteString(w.para(fmt.Sprintf("A %s is a run of %d consecutive tokens. They are counted and clipped exactly like unigrams: clip = min(hyp, max over the references). Matching longer n-grams rewards words in the right order.", name, n)))
+		b.WriteString(w.paraWhole(fmt.Sprintf("A %s is a run of %d consecutive tokens. They are counted and clipped exactly like unigrams: %s. Matching longer n-grams rewards words in the right order.", name, n, clipOverRefs), clipOverRefs))
 	}
 	b.WriteString("\n\n")
 	b.WriteString(w.sentences(marks, false))
@@ -37,7 +37,7 @@ func (w *walk) orderStep(n int) Step {
 	}
 	b.WriteString(w.clipTable(od))
 	b.WriteString("\n")
-	b.WriteString(w.para(w.st.Muted.Render("hyp: occurrences in the hypothesis · " + w.refColumnsNote() + "max: the most any one reference has · " + ClipColumns)))
+	b.WriteString(w.paraWhole(w.st.Muted.Render("hyp: occurrences in the hypothesis · "+w.refColumnsNote()+"max: the most any one reference has · "+ClipColumns), clipFormula, overFormula))
 	b.WriteString("\n\n")
 	t := od.Tally()
 	b.WriteString(w.precisionPair(t.Found, od.Matches, od.Total, t.Occurrences))
@@ -45,6 +45,14 @@ func (w *walk) orderStep(n int) Step {
 	b.WriteString(w.para(w.clipSummary(od, name)))
 	return Step{Title: capital(name) + "s: counting and clipping", Body: b.String(), Order: n, Marks: marks}
 }
+
+// The formulas of the clipping, which the walk-through's prose keeps whole
+// on a line ([walk.paraWhole]).
+const (
+	clipFormula  = "clip = min(hyp, max)"
+	clipOverRefs = "clip = min(hyp, max over the references)"
+	overFormula  = "over = hyp − clip"
+)
 
 // refColumnsNote explains the reference columns of the clip table.
 func (w *walk) refColumnsNote() string {

@@ -654,3 +654,32 @@ func TestWalkthroughTieStatesROnce(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughClipFormulaWhole: the clipping formulas of step 2 stay
+// whole on one line at every width from 60 up, where at 100 columns
+// "clip" ended one line and "= min(hyp, max over the references)" began
+// the next; and the spaces that keep them whole never reach the text.
+func TestWalkthroughClipFormulaWhole(t *testing.T) {
+	d, res, _ := explainCase(t, caseGuide)
+	for width := 60; width <= 140; width++ {
+		steps := WalkthroughSteps(DefaultStyles(), d, res, caseGuide.opt, width, WithText(caseGuide.hyp, caseGuide.refs))
+		for _, s := range steps {
+			if strings.Contains(s.Body, "\u00a0") {
+				t.Errorf("width %d, step %s: a no-break space reached the text", width, s.Title)
+			}
+			if s.Order == 0 {
+				continue
+			}
+			wants := []string{clipFormula, overFormula}
+			if s.Order > 1 {
+				wants = append(wants, clipOverRefs)
+			}
+			for _, f := range wants {
+				if !slices.ContainsFunc(strings.Split(s.Body, "\n"), func(l string) bool { return strings.Contains(l, f) }) {
+					t.Errorf("width %d, step %s: %q is not whole on a line:\n%s", width, s.Title, f, s.Body)
+				}
+			}
+			requireFits(t, fmt.Sprintf("width %d, step %s", width, s.Title), s.Body, width)
+		}
+	}
+}
