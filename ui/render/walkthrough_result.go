@@ -144,7 +144,7 @@ func (w *walk) resultStep() Step {
 	b.WriteString("\n\n")
 	for i, s := range w.reasons() {
 		if i > 0 {
-			b.WriteString("\n")
+			b.WriteString("\n\n") // each reason is a paragraph of its own
 		}
 		b.WriteString(w.para(s))
 	}

@@ -683,3 +683,31 @@ func TestWalkthroughClipFormulaWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughResultParagraphs: the reasons under the score are
+// paragraphs, a blank line between them, as everywhere else in the
+// walk-through; with NLTK's method0 and a one-word hypothesis the tiny
+// score's reason ran straight into the brevity penalty's.
+func TestWalkthroughResultParagraphs(t *testing.T) {
+	for _, method := range []int{0, 1} {
+		c := wtCase{"cat", []string{"the cat"}, wtOpt(func(o *scoring.Options) {
+			o.Compat = scoring.CompatNLTK
+			o.NLTK.Smoothing.Method = method
+		})}
+		d, res, err := explainCase(t, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, width := range []int{60, 80, 120} {
+			steps := WalkthroughSteps(PlainStyles(), d, res, c.opt, width)
+			body := steps[len(steps)-1].Body
+			i := strings.Index(body, "The hypothesis is much shorter")
+			if i < 0 {
+				t.Fatalf("method%d at %d: no brevity reason:\n%s", method, width, body)
+			}
+			if !strings.HasSuffix(body[:i], "\n\n") {
+				t.Errorf("method%d at %d: the brevity reason runs on from the paragraph above:\n%s", method, width, body)
+			}
+		}
+	}
+}
