@@ -37,9 +37,9 @@ func (w *walk) scoreLine(label string) string {
 
 // scoreTable states scores one a line, their labels padded and their
 // scores right-aligned so that the numbers line up. A line with details
-// ends in one a person copies, sacrebleu's line, never wrapped
-// ([copyLine]): after the score when it fits or kept is not nil, else on a
-// line of its own, cut with … only when it does not fit alone.
+// ends in one a person copies, sacrebleu's line ([copyLine]): after the
+// score when it fits or kept is not nil, else on a line of its own,
+// wrapped between its fields only when it does not fit alone.
 func scoreTable(st Styles, rows []scoreRow, width int, kept map[string]bool) string {
 	labelW, scoreW := 0, 0
 	for _, r := range rows {
@@ -58,7 +58,7 @@ func scoreTable(st Styles, rows []scoreRow, width int, kept map[string]bool) str
 			lines[i] = wrapText(line, width)
 			continue
 		}
-		lines[i] = copyLine(line, "  ", st.Muted.Render(r.details), width, kept)
+		lines[i] = copyLine(line, "  ", r.details, st.Muted, width, kept)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -424,19 +424,35 @@ func TestLessonTitlesDoNotQuoteTheHypothesis(t *testing.T) {
 }
 
 // In the explorer (nothing kept) sacrebleu's line in a lesson's scores is
-// never wrapped, at any width from 60: it follows its score, or stands on
-// a line of its own, whole or cut with …; never "… hyp_len = 2 ref_len"
-// above "= 16)", as README promises of the lines meant to be copied.
-func TestLessonSacrebleuLinesNeverWrap(t *testing.T) {
+// never cut, at any width from 60: it follows its score, or stands on a
+// line of its own, wrapped when it does not fit alone only between its
+// fields, the lines after the first indented; never "… hyp_len = 2 r…"
+// with ref_len lost, nor "hyp_len = 2 ref_len" above "= 16)".
+func TestLessonSacrebleuLinesWrapBetweenFields(t *testing.T) {
 	st := PlainStyles()
+	whole := regexp.MustCompile(`\(BP = [0-9.]+ ratio = [0-9.]+ hyp_len = [0-9]+ ref_len = [0-9]+\)$`)
 	for _, l := range AllLessons() {
 		for width := 60; width <= 120; width++ {
-			for _, line := range strings.Split(LessonFigures(st, l, l.Hyp, width), "\n") {
-				if !strings.Contains(line, "hyp_len") && !strings.Contains(line, "ref_len") && !strings.Contains(line, "ratio =") {
+			lines := strings.Split(LessonFigures(st, l, l.Hyp, width), "\n")
+			for i, line := range lines {
+				if !strings.Contains(line, "(BP = ") {
 					continue
 				}
-				if !strings.Contains(line, "(BP = ") || !strings.HasSuffix(line, ")") && !strings.HasSuffix(line, "…") || Cells(line) > width {
-					t.Errorf("lesson %s at %d columns: sacrebleu's line is broken: %q", l.ID, width, line)
+				joined, parts := line, []string{line}
+				for _, next := range lines[i+1:] {
+					if !strings.HasPrefix(next, "  ") || strings.HasPrefix(next, "  •") {
+						break
+					}
+					joined += " " + strings.TrimSpace(next)
+					parts = append(parts, next)
+				}
+				if !whole.MatchString(joined) {
+					t.Errorf("lesson %s at %d columns: sacrebleu's line reads %q", l.ID, width, parts)
+				}
+				for _, p := range parts {
+					if Cells(p) > width || strings.Contains(p, "…") || strings.HasSuffix(p, "=") || strings.HasPrefix(strings.TrimSpace(p), "=") {
+						t.Errorf("lesson %s at %d columns: sacrebleu's line is broken: %q", l.ID, width, parts)
+					}
 				}
 			}
 		}

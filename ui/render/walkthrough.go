@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -225,8 +227,8 @@ func (w *walk) paraWhole(s string, whole ...string) string {
 const noBreakSpace = "\u00a0"
 
 // formula is a line a person may copy, such as a formula with its numbers:
-// wrapped as prose, or whole with [KeepLines] (sacrebleu's own line is
-// never wrapped: [copyLine]).
+// wrapped as prose, or whole with [KeepLines] (sacrebleu's own line wraps
+// only between its fields: [copyLine]).
 func (w *walk) formula(s string) string {
 	if w.kept == nil {
 		return w.para(s)
@@ -239,16 +241,17 @@ func (w *walk) formula(s string) string {
 // with that program's output, after intro ("sacrebleu prints:")
 // ([copyLine]).
 func (w *walk) verbatim(intro, line string) string {
-	return copyLine(w.st.Muted.Render(intro), " ", w.st.Muted.Render(line), w.width, w.kept)
+	return copyLine(w.st.Muted.Render(intro), " ", line, w.st.Muted, w.width, w.kept)
 }
 
-// copyLine states line, one a person copies (sacrebleu's own line), after
-// intro and sep: on one line when it fits width, or whole however wide
-// when kept is not nil (as [KeepLines] and the lessons' kept ask, kept
-// then holding it), else with intro on a line of its own. The line is
-// never wrapped inside, and is cut with … only when it does not fit alone.
-func copyLine(intro, sep, line string, width int, kept map[string]bool) string {
-	one := intro + sep + line
+// copyLine states line, one a person copies (sacrebleu's own line), in
+// style after intro and sep: on one line when it fits width, or whole
+// however wide when kept is not nil (as [KeepLines] and the lessons' kept
+// ask, kept then holding it), else with intro on a line of its own and
+// line below it, wrapped between its fields ([fieldLines]) when it does
+// not fit alone, so that nothing of it is lost.
+func copyLine(intro, sep, line string, style lipgloss.Style, width int, kept map[string]bool) string {
+	one := intro + sep + style.Render(line)
 	switch {
 	case kept != nil:
 		kept[one] = true
@@ -256,7 +259,50 @@ func copyLine(intro, sep, line string, width int, kept map[string]bool) string {
 	case Fits(one, width):
 		return one
 	}
-	return intro + "\n" + Truncate(line, width)
+	lines := fieldLines(line, width)
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return intro + "\n" + strings.Join(lines, "\n")
+}
+
+// fieldLines wraps a line of fields such as sacrebleu's "BLEU = 5.80
+// 25.0/7.1/4.2/2.5 (BP = 0.882 ratio = 0.889 hyp_len = 16 ref_len = 18)"
+// to width cells, breaking only between fields: a "name = value" is
+// never split. The lines after the first are indented by two spaces, to
+// read as the rest of one line. A field wider than a line is cut
+// between its cells.
+func fieldLines(line string, width int) []string {
+	words := strings.Split(line, " ")
+	var fields []string
+	for i := 0; i < len(words); i++ {
+		f := words[i]
+		for i+2 < len(words) && words[i+1] == "=" {
+			f += " = " + words[i+2]
+			i += 2
+		}
+		fields = append(fields, f)
+	}
+	const indent = "  "
+	var lines []string
+	cur := ""
+	for _, f := range fields {
+		switch {
+		case cur == "":
+			cur = f
+		case Cells(cur)+1+Cells(f) <= width:
+			cur += " " + f
+		default:
+			lines = append(lines, cur)
+			cur = indent + f
+		}
+	}
+	lines = append(lines, cur)
+	var out []string
+	for _, l := range lines {
+		out = append(out, splitCells(l, width)...)
+	}
+	return out
 }
 
 // sentences renders the hypothesis and every reference with marks (nil:

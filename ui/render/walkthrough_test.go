@@ -590,29 +590,55 @@ func TestWalkthroughMeanColumns(t *testing.T) {
 }
 
 // TestWalkthroughSacrebleuLineWhole checks that the line to compare with
-// sacrebleu's output is never wrapped inside: beside "sacrebleu prints:"
-// when both fit, else below it, cut with … only when it does not fit
-// alone; with KeepLines, beside it and whole however wide.
+// sacrebleu's output is never cut: beside "sacrebleu prints:" when both
+// fit, else below it, wrapped between its fields when it does not fit
+// alone (every "name = value" whole on a line, hyp_len and ref_len
+// included, where they were once cut off with …); with KeepLines, beside
+// it and whole however wide.
 func TestWalkthroughSacrebleuLineWhole(t *testing.T) {
-	d, res, _ := explainCase(t, caseGuide)
-	verbose := res.Verbose(2)
-	for _, width := range []int{60, 80, 120, 200} {
-		for _, keep := range []bool{false, true} {
-			opts := []WalkOption{WithText(caseGuide.hyp, caseGuide.refs)}
-			if keep {
-				opts = append(opts, KeepLines())
-			}
-			lines := strings.Split(Walkthrough(DefaultStyles(), d, res, caseGuide.opt, width, opts...), "\n")
-			i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "sacrebleu prints:") })
-			if i < 0 {
-				t.Fatalf("width %d: no sacrebleu line", width)
-			}
-			got, want := lines[i], "sacrebleu prints: "+verbose
-			if !keep && !Fits(want, width) {
-				got, want = lines[i]+"\n"+lines[i+1], "sacrebleu prints:\n"+Truncate(verbose, width)
-			}
-			if got != want {
-				t.Errorf("width %d, KeepLines %v:\n got: %q\nwant: %q", width, keep, got, want)
+	for _, c := range []wtCase{caseGuide, caseItIs} {
+		d, res, _ := explainCase(t, c)
+		verbose := res.Verbose(2)
+		fields := regexp.MustCompile(`[A-Za-z_]+ = [0-9.]+`).FindAllString(verbose, -1)
+		if len(fields) != 5 {
+			t.Fatalf("%q: found the fields %q; want BLEU, BP, ratio, hyp_len and ref_len", verbose, fields)
+		}
+		for width := 40; width <= 200; width++ {
+			for _, keep := range []bool{false, true} {
+				opts := []WalkOption{WithText(c.hyp, c.refs)}
+				if keep {
+					opts = append(opts, KeepLines())
+				}
+				lines := strings.Split(Walkthrough(DefaultStyles(), d, res, c.opt, width, opts...), "\n")
+				i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "sacrebleu prints:") })
+				if i < 0 {
+					t.Fatalf("width %d: no sacrebleu line", width)
+				}
+				if want := "sacrebleu prints: " + verbose; keep || Fits(want, width) {
+					if lines[i] != want {
+						t.Errorf("width %d, KeepLines %v:\n got: %q\nwant: %q", width, keep, lines[i], want)
+					}
+					continue
+				}
+				if lines[i] != "sacrebleu prints:" {
+					t.Errorf("width %d: %q; want the intro alone", width, lines[i])
+				}
+				var below []string
+				for _, l := range lines[i+1:] {
+					if l == "" {
+						break
+					}
+					below = append(below, l)
+				}
+				if got := flat(strings.Join(below, " ")); got != verbose {
+					t.Errorf("width %d: the line below reads %q; want %q", width, got, verbose)
+				}
+				for _, f := range fields {
+					if !slices.ContainsFunc(below, func(l string) bool { return strings.Contains(l, f) }) {
+						t.Errorf("width %d: %q is not whole on a line: %q", width, f, below)
+					}
+				}
+				requireFits(t, fmt.Sprintf("sacrebleu line at %d", width), strings.Join(below, "\n"), width)
 			}
 		}
 	}
