@@ -127,31 +127,44 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	for i, s := range systems {
 		lines[i], names[i] = s.lines, s.name
 	}
-	var cols []column
-	var sigs []namedSig
-	for _, m := range metrics {
-		r.log.info("Pre-computing " + m.name() + " statistics for " + pyQuote(names[0]))
+	// sacrebleu pre-computes every metric's baseline statistics first,
+	// logging each under the key -m built it with (BLEU, CHRF, TER),
+	// then hands the systems to its workers, which log per system, per
+	// metric, under the score's name.
+	tests := make([]scoring.PairedTest, len(metrics))
+	for i, m := range metrics {
+		r.log.info("Pre-computing " + m.key() + " statistics for " + pyQuote(names[0]))
 		sm, stats, err := m.statistics(r.ctx, lines)
 		if err != nil {
 			return err
 		}
-		test := scoring.PairedTest{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
-		if o.pairedJobs < 0 {
-			return exception("ValueError: Number of processes must be at least 1")
-		}
-		var res scoring.Paired
+		tests[i] = scoring.PairedTest{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
+	}
+	if o.pairedJobs < 0 {
+		return exception("ValueError: Number of processes must be at least 1")
+	}
+	results := make([]scoring.Paired, len(metrics))
+	for i, test := range tests {
+		var err error
 		if bootstrap {
-			res, err = scoring.PairedBootstrap(r.ctx, test)
+			results[i], err = scoring.PairedBootstrap(r.ctx, test)
 		} else {
-			res, err = scoring.PairedApproxRandomization(r.ctx, test)
+			results[i], err = scoring.PairedApproxRandomization(r.ctx, test)
 		}
 		if err != nil {
 			return err
 		}
-		for _, name := range names[1:] {
+	}
+	for _, name := range names[1:] {
+		for _, m := range metrics {
 			r.log.info("Computing "+m.name()+" for "+pyQuote(name)+" and extracting sufficient statistics",
 				" > Performing "+kind+strconv.Itoa(used)+")")
 		}
+	}
+	var cols []column
+	var sigs []namedSig
+	for i, m := range metrics {
+		res := results[i]
 		col := column{name: m.name()}
 		base := &pairedResult{score: res.Baseline.Score}
 		if bootstrap {

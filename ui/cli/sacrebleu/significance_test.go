@@ -91,3 +91,55 @@ func TestPairedFromStandardInput(t *testing.T) {
 		}
 	}
 }
+
+// TestPairedLog checks what a paired test logs, in sacrebleu's order:
+// every metric's pre-computing line first, named by the -m key upper-cased
+// (PairedTest.__init__), then per system one line pair per metric, named
+// as the score is (_paired_bs_test and _paired_ar_test).
+func TestPairedLog(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt": "the cat sat on the mat\nit is raining today\n",
+		"a.txt":   "the cat sat on a mat\nit rains today\n",
+		"b.txt":   "a cat is on the mat\nit is raining\n",
+		"c.txt":   "the cat\nraining today\n",
+	})
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-pbs", "-pbsn", "20", "-m", "chrf", "bleu"}, []string{
+			"Found 3 systems.",
+			"Pre-computing CHRF statistics for 'Baseline: a.txt'",
+			"Pre-computing BLEU statistics for 'Baseline: a.txt'",
+			"Computing chrF2 for 'b.txt' and extracting sufficient statistics",
+			" > Performing paired bootstrap resampling test (# resamples: 20)",
+			"Computing BLEU for 'b.txt' and extracting sufficient statistics",
+			" > Performing paired bootstrap resampling test (# resamples: 20)",
+			"Computing chrF2 for 'c.txt' and extracting sufficient statistics",
+			" > Performing paired bootstrap resampling test (# resamples: 20)",
+			"Computing BLEU for 'c.txt' and extracting sufficient statistics",
+			" > Performing paired bootstrap resampling test (# resamples: 20)",
+		}},
+		{[]string{"-par", "-parn", "30", "-m", "ter", "chrf", "--chrf-word-order", "2"}, []string{
+			"Found 3 systems.",
+			"Pre-computing TER statistics for 'Baseline: a.txt'",
+			"Pre-computing CHRF statistics for 'Baseline: a.txt'",
+			"Computing TER for 'b.txt' and extracting sufficient statistics",
+			" > Performing approximate randomization test (# trials: 30)",
+			"Computing chrF2++ for 'b.txt' and extracting sufficient statistics",
+			" > Performing approximate randomization test (# trials: 30)",
+			"Computing TER for 'c.txt' and extracting sufficient statistics",
+			" > Performing approximate randomization test (# trials: 30)",
+			"Computing chrF2++ for 'c.txt' and extracting sufficient statistics",
+			" > Performing approximate randomization test (# trials: 30)",
+		}},
+	} {
+		args := append([]string{"ref.txt", "-i", "a.txt", "b.txt", "c.txt", "-f", "text"}, tc.args...)
+		_, errOut, status := runIn(t, dir, nil, args...)
+		want := "sacreBLEU: " + strings.Join(tc.want, "\nsacreBLEU: ") + "\n"
+		if status != 0 || errOut != want {
+			t.Errorf("sacrebleu %q: status %d, stderr\n%s\nwant 0 and\n%s", args, status, errOut, want)
+		}
+	}
+}
