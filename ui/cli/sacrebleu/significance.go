@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -140,8 +141,11 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 		}
 		tests[i] = scoring.PairedTest{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
 	}
-	if o.pairedJobs < 0 {
-		return exception("ValueError: Number of processes must be at least 1")
+	if jobs := pairedWorkers(o.pairedJobs, len(systems)-1); jobs != 1 {
+		r.log.info("Launching " + strconv.Itoa(jobs) + " parallel workers.")
+		if jobs < 1 {
+			return exception("ValueError: Number of processes must be at least 1")
+		}
 	}
 	results := make([]scoring.Paired, len(metrics))
 	for i, test := range tests {
@@ -195,6 +199,19 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	}
 	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, r.legend(bootstrap, n, baseline)))
 	return nil
+}
+
+// pairedWorkers is the number of worker processes sacrebleu's paired
+// test decides on for -j: 0 is half the CPUs, at most one per system
+// compared and at least one; anything else is taken as given.
+func pairedWorkers(jobs, compared int) int {
+	if jobs != 0 {
+		return jobs
+	}
+	if n := runtime.NumCPU() / 2; n > 0 {
+		return min(n, compared)
+	}
+	return 1
 }
 
 // legend is the explanation sacrebleu prints under a paired test's table.

@@ -143,3 +143,35 @@ func TestPairedLog(t *testing.T) {
 		}
 	}
 }
+
+// TestPairedJobs checks -j: any number but 1 is logged as sacrebleu logs
+// launching its worker pool, after the pre-computing lines; one below 1
+// then fails as Python's multiprocessing does.
+func TestPairedJobs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt": "the cat sat on the mat\nit is raining today\n",
+		"a.txt":   "the cat sat on a mat\nit rains today\n",
+		"b.txt":   "a cat is on the mat\nit is raining\n",
+	})
+	base := []string{"ref.txt", "-i", "a.txt", "b.txt", "-pbs", "-pbsn", "20", "-m", "bleu", "chrf", "-f", "text"}
+	pre := "sacreBLEU: Found 2 systems.\n" +
+		"sacreBLEU: Pre-computing BLEU statistics for 'Baseline: a.txt'\n" +
+		"sacreBLEU: Pre-computing CHRF statistics for 'Baseline: a.txt'\n"
+	_, errOut, status := runIn(t, dir, nil, append(base, "-j", "3")...)
+	if want := pre + "sacreBLEU: Launching 3 parallel workers.\nsacreBLEU: Computing BLEU for 'b.txt'"; status != 0 || !strings.HasPrefix(errOut, want) {
+		t.Errorf("-j 3: status %d, stderr\n%s\nwant 0 and it to start\n%s", status, errOut, want)
+	}
+	_, errOut, status = runIn(t, dir, nil, append(base, "-j", "1")...)
+	if status != 0 || strings.Contains(errOut, "Launching") {
+		t.Errorf("-j 1: status %d, stderr\n%s\nwant 0 and no pool launched", status, errOut)
+	}
+	out, errOut, status := runIn(t, dir, nil, append(base, "-j", "-1")...)
+	want := pre + "sacreBLEU: Launching -1 parallel workers.\nValueError: Number of processes must be at least 1\n"
+	if status != 1 || out != "" || errOut != want {
+		t.Errorf("-j -1: status %d, stdout %q, stderr\n%s\nwant 1, nothing and\n%s", status, out, errOut, want)
+	}
+	if got := pairedWorkers(0, 1); got != 1 {
+		t.Errorf("-j 0 with one system compared: %d workers, want 1", got)
+	}
+}
