@@ -1,6 +1,7 @@
 package sacrebleu
 
 import (
+	"bufio"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -268,12 +269,20 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, e
 	defer file.Close()
 	var r io.Reader = file
 	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(file)
-		if err == io.EOF { // an empty file: Python reads no line
+		br := bufio.NewReader(file)
+		head, err := br.Peek(gzipHeaderLen)
+		if err != nil && err != io.EOF {
+			return nil, osException(name, err)
+		}
+		if len(head) == 0 { // an empty file: Python reads no line
 			return nil, nil
 		}
+		if err := gzipHeaderError(head); err != nil {
+			return nil, err
+		}
+		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, exception("gzip.BadGzipFile: Not a gzipped file (" + pyQuote(name) + ")")
+			return nil, gzipEOF()
 		}
 		r = zr
 	}
@@ -282,11 +291,37 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, e
 	case errors.Is(err, model.ErrOverLimit):
 		return nil, tooBig(f.budget, name)
 	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, gzip.ErrHeader), errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, exception("EOFError: Compressed file ended before the end-of-stream marker was reached (" + pyQuote(name) + ")")
+		return nil, gzipEOF()
 	case err != nil:
 		return nil, osException(name, err)
 	}
 	return decode(raw, c, name)
+}
+
+// gzipHeaderLen is the length of a gzip header without its optional
+// fields.
+const gzipHeaderLen = 10
+
+// gzipEOF is what Python's gzip raises on a file that ends too soon.
+func gzipEOF() error {
+	return exception("EOFError: Compressed file ended before the end-of-stream marker was reached")
+}
+
+// gzipHeaderError is the exception Python's gzip raises on the first
+// bytes of a file (head, up to gzipHeaderLen of them, at least one): not
+// the gzip magic, shorter than a header, or not deflate; nil when the
+// header may go on.
+func gzipHeaderError(head []byte) error {
+	magic := head[:min(2, len(head))]
+	switch {
+	case string(magic) != "\x1f\x8b":
+		return exception("gzip.BadGzipFile: Not a gzipped file (" + pyBytesRepr(magic) + ")")
+	case len(head) < gzipHeaderLen:
+		return gzipEOF()
+	case head[2] != 8:
+		return exception("gzip.BadGzipFile: Unknown compression method")
+	}
+	return nil
 }
 
 // osException is the line Python prints for an error opening name.

@@ -1,6 +1,8 @@
 package sacrebleu
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -48,3 +50,36 @@ func pySplitlines(s string) []string {
 
 // runeLen is Python's len(str): the number of code points.
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// pyBytesRepr is Python's repr() of a bytes object: b'…', or b"…" when
+// the bytes hold a single quote and no double quote; backslash and the
+// quote escaped, \t \n \r by name, other bytes outside printable ASCII as
+// \xhh.
+func pyBytesRepr(b []byte) string {
+	quote := byte('\'')
+	if bytes.IndexByte(b, '\'') >= 0 && bytes.IndexByte(b, '"') < 0 {
+		quote = '"'
+	}
+	var s strings.Builder
+	s.WriteString("b")
+	s.WriteByte(quote)
+	for _, c := range b {
+		switch {
+		case c == quote || c == '\\':
+			s.WriteByte('\\')
+			s.WriteByte(c)
+		case c == '\t':
+			s.WriteString(`\t`)
+		case c == '\n':
+			s.WriteString(`\n`)
+		case c == '\r':
+			s.WriteString(`\r`)
+		case c < ' ' || c >= 0x7f:
+			fmt.Fprintf(&s, `\x%02x`, c)
+		default:
+			s.WriteByte(c)
+		}
+	}
+	s.WriteByte(quote)
+	return s.String()
+}

@@ -261,3 +261,31 @@ func TestHelpDescriptionsWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestGzipHeaderErrors checks a .gz file that is not gzip, or ends within
+// its header, against what Python's gzip._read_gzip_header raises: the
+// repr() of the first two bytes (fewer when the file is shorter), an
+// EOFError for a header cut short, and no file name in either.
+func TestGzipHeaderErrors(t *testing.T) {
+	dir := t.TempDir()
+	ref := "the cat sat\n"
+	whole := gz(t, ref)
+	for _, tc := range []struct{ content, want string }{
+		{"This is text\n", `gzip.BadGzipFile: Not a gzipped file (b'Th')`},
+		{"T", `gzip.BadGzipFile: Not a gzipped file (b'T')`},
+		{`'"x`, `gzip.BadGzipFile: Not a gzipped file (b'\'"')`},
+		{`'x`, `gzip.BadGzipFile: Not a gzipped file (b"'x")`},
+		{"\\\x1f", `gzip.BadGzipFile: Not a gzipped file (b'\\\x1f')`},
+		{"\xff\x00", `gzip.BadGzipFile: Not a gzipped file (b'\xff\x00')`},
+		{"\r\t", `gzip.BadGzipFile: Not a gzipped file (b'\r\t')`},
+		{"\x1f\x8b", "EOFError: Compressed file ended before the end-of-stream marker was reached"},
+		{"\x1f\x8b\x07\x00\x00\x00\x00\x00\x00\x03abc", "gzip.BadGzipFile: Unknown compression method"},
+		{whole[:len(whole)-6], "EOFError: Compressed file ended before the end-of-stream marker was reached"},
+	} {
+		writeFiles(t, dir, map[string]string{"ref.txt": ref, "hyp.gz": tc.content})
+		out, errOut, status := runIn(t, dir, nil, "ref.txt", "-i", "hyp.gz")
+		if status != 1 || out != "" || errOut != tc.want+"\n" {
+			t.Errorf("hyp.gz holding %q: status %d, stdout %q, stderr %q; want 1, nothing, %q", tc.content, status, out, errOut, tc.want)
+		}
+	}
+}
