@@ -210,7 +210,7 @@ type run struct {
 func (r *run) main() error {
 	o := r.opt
 	fsys := &fileSystem{dir: r.cmd.Dir, budget: newBudget(r.cmd.getenv, r.log)}
-	cache := newTestSetCache(r.cmd.getenv, fsys.budget)
+	cache := newTestSetCache(r.cmd.lookupEnv, r.cmd.Dir, fsys.budget)
 	if o.download != nil {
 		if !knownTestSet(*o.download) {
 			return exception("Exception: No such test set " + *o.download)
@@ -352,7 +352,7 @@ func (r *run) readRefs(fsys *fileSystem, files []string, testSets []string, enc 
 	// Several test sets: the i-th reference of each set, one after the
 	// other.
 	var refs [][]string
-	cache := newTestSetCache(r.cmd.getenv, fsys.budget)
+	cache := newTestSetCache(r.cmd.lookupEnv, r.cmd.Dir, fsys.budget)
 	for _, ts := range testSets {
 		part, err := readReferences(fsys, cache.referenceFiles(ts, *r.opt.langpair), r.opt.numRefs, enc)
 		if err != nil {

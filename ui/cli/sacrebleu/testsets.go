@@ -15,7 +15,7 @@ import (
 )
 
 // testSetCache is sacrebleu's local copy of its built-in test sets:
-// $SACREBLEU, else ~/.sacrebleu. sacrebleu keeps each test set's text in
+// $SACREBLEU (even empty), else ~/.sacrebleu. sacrebleu keeps each test set's text in
 // DIR/NAME/NAME'.LANGPAIR.FIELD, where NAME' is the name with "/" turned
 // into "_" and FIELD a field name with ":" turned into "-" (src, ref,
 // ref-A, ref-0, docid, origlang, the WMT systems...). bleuscope reads
@@ -27,15 +27,30 @@ type testSetCache struct {
 	budget *model.Budget
 }
 
-func newTestSetCache(getenv func(string) string, budget *model.Budget) testSetCache {
-	if d := getenv("SACREBLEU"); d != "" {
-		return testSetCache{dir: d, budget: budget}
+// newTestSetCache finds the cache as sacrebleu does: $SACREBLEU when it is
+// set, even empty (the current directory then, as os.path.join("", name)
+// is name), else ~/.sacrebleu. A relative path is read from base, the
+// directory relative paths are read from ("" for the working directory).
+func newTestSetCache(lookupEnv func(string) (string, bool), base string, budget *model.Budget) testSetCache {
+	dir, set := lookupEnv("SACREBLEU")
+	if !set {
+		// Python's os.path.expanduser("~"): $HOME, "/" when it is
+		// empty, and the user's home when it is not set.
+		home, set := lookupEnv("HOME")
+		if !set {
+			home, _ = os.UserHomeDir()
+		} else if home == "" {
+			home = "/"
+		}
+		dir = filepath.Join(home, ".sacrebleu")
 	}
-	home := getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(base, dir)
 	}
-	return testSetCache{dir: filepath.Join(home, ".sacrebleu"), budget: budget}
+	if dir == "" {
+		dir = "."
+	}
+	return testSetCache{dir: dir, budget: budget}
 }
 
 // xmlReferences are the references sacrebleu scores against for the WMT

@@ -373,3 +373,32 @@ func TestXMLInputLimit(t *testing.T) {
 		t.Errorf("an endless XML file under a 1K limit: stdout %q, stderr %q, status %d; want the limit's line, 1", out, errOut, status)
 	}
 }
+
+// TestCacheDirectory checks where the cache is, as sacrebleu's
+// os.environ.get('SACREBLEU', os.path.join(os.path.expanduser("~"),
+// '.sacrebleu')) puts it: $SACREBLEU set but empty is the current
+// directory, a relative one is relative to it, and an empty $HOME is "/".
+func TestCacheDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"wmt22/wmt22.de-en.ref-A":     "The cat sits.\nIt is raining.\n",
+		"sub/wmt22/wmt22.de-en.ref-A": "The cat sits.\nIt is raining.\n",
+		"ref.txt":                     "The cat sits.\nIt is raining.\n",
+		"hyp.txt":                     "The cat sits.\nIt rains.\n",
+	})
+	want, _, status := runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "-f", "text")
+	if status != 0 {
+		t.Fatalf("explicit reference: status %d", status)
+	}
+	for _, cache := range []string{"", "sub"} {
+		env := map[string]string{"SACREBLEU": cache, "HOME": t.TempDir()}
+		got, errOut, status := runIn(t, dir, env, "-t", "wmt22", "-l", "de-en", "-i", "hyp.txt", "-f", "text")
+		if status != 0 || got != want {
+			t.Errorf("SACREBLEU=%q: status %d, stdout %q, stderr %q; want %q", cache, status, got, errOut, want)
+		}
+	}
+	home := newTestSetCache(lookupIn(map[string]string{"HOME": ""}), dir, nil)
+	if want := filepath.FromSlash("/.sacrebleu"); home.dir != want {
+		t.Errorf("HOME empty, SACREBLEU unset: cache %q, want %q", home.dir, want)
+	}
+}
