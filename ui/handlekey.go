@@ -35,7 +35,12 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.handleAnnotatorKey(msg)
 	}
 	switch m.screen {
-	case screenExplain, screenLessons:
+	case screenExplain:
+		if key.Matches(msg, m.c.keys.Quit) {
+			return m, m.quit() // q quits here as on every other screen
+		}
+		return m.forward(msg)
+	case screenLessons:
 		return m.forward(msg)
 	case screenHelp, screenLedger, screenCharts, screenWarnings:
 		return m.handleOverlayKey(msg)

@@ -296,6 +296,10 @@ type WalkthroughKeyMap struct {
 	Down, Up, PageDown, PageUp key.Binding
 	// Close closes the screen.
 	Close key.Binding
+	// Quit quits the explorer, as on every other screen; the explorer
+	// takes it before the walk-through sees it (off in the lessons, where
+	// q is a letter of the hypothesis).
+	Quit key.Binding
 	// Field moves the lessons' editor from the hypothesis to each
 	// reference in turn and back (unset in the walk-through).
 	Field key.Binding
@@ -303,7 +307,7 @@ type WalkthroughKeyMap struct {
 
 // DefaultWalkthroughKeyMap returns the walk-through's keys: →/l/n/space
 // and ←/h/p move between steps, j/k (↓/↑) and pgdn/pgup scroll, home/end
-// (g/G) jump to the first and last step, esc (or q) closes.
+// (g/G) jump to the first and last step, esc closes and q quits.
 func DefaultWalkthroughKeyMap() WalkthroughKeyMap {
 	return WalkthroughKeyMap{
 		Next:     key.NewBinding(key.WithKeys("right", "l", "n", " "), key.WithHelp("→/n", "next step")),
@@ -314,7 +318,8 @@ func DefaultWalkthroughKeyMap() WalkthroughKeyMap {
 		Up:       key.NewBinding(key.WithKeys("up", "k")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "f"), key.WithHelp("pgdn", "page")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "b")),
-		Close:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
+		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		Quit:     key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 	}
 }
 
@@ -335,6 +340,7 @@ func LessonsKeyMap() WalkthroughKeyMap {
 		PageUp:   key.NewBinding(key.WithKeys("pgup")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 		Field:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "hyp/refs")),
+		Quit:     key.NewBinding(key.WithDisabled()),
 	}
 }
 
@@ -373,12 +379,12 @@ func (k WalkthroughKeyMap) scroll(vp *viewport.Model, msg tea.Msg) bool {
 
 // ShortHelp implements help.KeyMap.
 func (k WalkthroughKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Close, k.Next, k.Field, k.Prev, k.Down, k.PageDown, k.First}
+	return []key.Binding{k.Close, k.Quit, k.Next, k.Field, k.Prev, k.Down, k.PageDown, k.First}
 }
 
 // FullHelp implements help.KeyMap.
 func (k WalkthroughKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Next, k.Prev, k.First, k.Last}, {k.Down, k.Up, k.PageDown, k.PageUp}, {k.Field, k.Close}}
+	return [][]key.Binding{{k.Next, k.Prev, k.First, k.Last}, {k.Down, k.Up, k.PageDown, k.PageUp}, {k.Field, k.Close, k.Quit}}
 }
 
 // helpLine renders the short help as "key action · key action", the

@@ -136,6 +136,38 @@ func TestTypingDoesNotQuit(t *testing.T) {
 	}
 }
 
+// TestQQuitsFromScreens checks that q quits from the walk-through as it
+// does from the overlays, and stays a letter of the lessons' hypothesis.
+func TestQQuitsFromScreens(t *testing.T) {
+	for _, open := range []string{"e", "?", "x", "h"} {
+		m := press(t, ready(t, demoDataset(t), 100, 30), open)
+		if m.screen == screenMain {
+			t.Fatalf("%q opened no screen", open)
+		}
+		_, cmd := m.Update(keyMsg("q"))
+		if cmd == nil {
+			t.Errorf("q after %q returned no command", open)
+			continue
+		}
+		if _, quit := cmd().(tea.QuitMsg); !quit {
+			t.Errorf("q after %q does not quit", open)
+		}
+	}
+	m := press(t, ready(t, demoDataset(t), 100, 30), "L", "q")
+	if m.screen != screenLessons {
+		t.Errorf("q in the lessons left them (screen %d); it is a letter of the hypothesis", m.screen)
+	}
+}
+
+func TestWalkthroughFooterSaysQQuits(t *testing.T) {
+	for _, w := range []int{60, 80, 120} {
+		m := press(t, ready(t, demoDataset(t), w, 24), "e")
+		if v := m.View(); !strings.Contains(v, "q quit") {
+			t.Errorf("at %d columns the walk-through's footer does not say q quits:\n%s", w, v)
+		}
+	}
+}
+
 func TestJumpToLine(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 100, 30), ":", "1", "2", "enter")
 	if m.list.seg != 11 || m.list.rows[m.list.cursor] != 11 {
