@@ -114,7 +114,13 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		names[k] = out[i].name
 		delete(seen, names[k])
 	}
-	short := shortNames(names, seen)
+	refs := make([]string, 0, len(r.in.Refs))
+	for _, p := range r.in.Refs {
+		if p != "-" {
+			refs = append(refs, baseName(p))
+		}
+	}
+	short := shortNames(names, seen, refs)
 	for k, i := range derived {
 		if short[k] != out[i].name {
 			out[i].name, out[i].fileName = short[k], out[i].name
@@ -127,17 +133,21 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 // apart: base names (without .gz) are split into dot-separated parts, and
 // the leading and trailing parts that every name shares are dropped, so
 // generaltest2022.de-en.hyp.JDExploreAcademy.en and
-// generaltest2022.de-en.hyp.LT22.en become JDExploreAcademy and LT22. A
-// single system keeps its whole base name (nothing tells what is shared),
-// and so do all of them when dropping the shared parts would leave a name
-// empty. NAME=PATH chooses a name instead: a short name that another
+// generaltest2022.de-en.hyp.LT22.en become JDExploreAcademy and LT22, and
+// so do all of them when dropping the shared parts would leave a name
+// empty. A single system is shortened against the reference files' base
+// names, refs, instead ([loneName]). NAME=PATH chooses a name instead: a
+// short name that another
 // system has (a key of taken: a NAME given, standard input's), or that
 // another file's whole base name then is, keeps its whole base name, and
 // only those do, so every name stays unique.
 // These names are for a person to read: [System.StableName] keeps the
 // whole base name for output that scripts read.
-func shortNames(names []string, taken map[string]string) []string {
+func shortNames(names []string, taken map[string]string, refs []string) []string {
 	short := withoutSharedParts(names)
+	if len(names) == 1 {
+		short[0] = loneName(names[0], refs)
+	}
 	for lengthened := true; lengthened; {
 		lengthened = false
 		count := make(map[string]int, len(short))
@@ -151,6 +161,46 @@ func shortNames(names []string, taken map[string]string) []string {
 		}
 	}
 	return short
+}
+
+// loneName shortens the base name of a system loaded alone as
+// [withoutSharedParts] shortens several, against the reference files' base
+// names, refs: when name begins with dot-separated parts that every one of
+// them begins with (the test set's, as WMT names its files), it drops
+// those, the trailing parts they all share too, and then a part "hyp" that
+// leads what is left, so generaltest2022.zh-en.hyp.HuaweiTSC.en beside
+// generaltest2022.zh-en.ref.A.en becomes HuaweiTSC. Otherwise, or when
+// nothing but "hyp" would be left, it returns name (hyp.txt beside
+// ref.txt stays).
+func loneName(name string, refs []string) string {
+	if len(refs) == 0 {
+		return name
+	}
+	parts := strings.Split(name, ".")
+	lead, trail := len(parts), len(parts)
+	for _, r := range refs {
+		rp := strings.Split(r, ".")
+		n := min(len(parts), len(rp))
+		l, t := 0, 0
+		for l < n && parts[l] == rp[l] {
+			l++
+		}
+		for t < n && parts[len(parts)-1-t] == rp[len(rp)-1-t] {
+			t++
+		}
+		lead, trail = min(lead, l), min(trail, t)
+	}
+	if lead == 0 || lead+trail >= len(parts) {
+		return name
+	}
+	rest := parts[lead : len(parts)-trail]
+	if rest[0] == "hyp" {
+		if len(rest) == 1 {
+			return name
+		}
+		rest = rest[1:]
+	}
+	return strings.Join(rest, ".")
 }
 
 // withoutSharedParts returns names without the leading and trailing

@@ -267,6 +267,62 @@ func TestLoadShortSystemNames(t *testing.T) {
 	}
 }
 
+// TestLoadLoneSystemName: a system loaded alone is shown without the
+// parts of its file's name that the reference files' names share with it
+// (the test set, the language pair and suffix) and a "hyp" before what is
+// left, as several are shown without the parts they all share; its stable
+// name stays the whole base name.
+func TestLoadLoneSystemName(t *testing.T) {
+	const wmt = "generaltest2022.zh-en."
+	tests := []struct {
+		name string
+		sys  string
+		refs []string
+		want string
+	}{
+		{"WMT, two references", "d/" + wmt + "hyp.HuaweiTSC.en", []string{wmt + "ref.A.en", wmt + "ref.B.en"}, "HuaweiTSC"},
+		{"WMT, compressed", "d/" + wmt + "hyp.Online-B.en.gz", []string{wmt + "ref.A.en.gz"}, "Online-B"},
+		{"dotted system name", "d/" + wmt + "hyp.sys.v2.en", []string{wmt + "ref.A.en"}, "sys.v2"},
+		{"no hyp part", "d/" + wmt + "LT22.en", []string{wmt + "ref.A.en"}, "LT22"},
+		{"a hyp part elsewhere stays", "d/" + wmt + "LT22.hyp.en", []string{wmt + "ref.A.en"}, "LT22.hyp"},
+		{"nothing leading shared", "d/out.HuaweiTSC.en", []string{wmt + "ref.A.en"}, "out.HuaweiTSC.en"},
+		{"one reference shares nothing", "d/" + wmt + "hyp.X.en", []string{wmt + "ref.A.en", "other.en"}, wmt + "hyp.X.en"},
+		{"only the trailing part shared", "d/hyp.txt", []string{"ref.txt"}, "hyp.txt"},
+		{"nothing but hyp left", "d/test.hyp.en", []string{"test.ref.en"}, "test.hyp.en"},
+		{"the same name as the reference", "d/" + wmt + "ref.A.en", []string{wmt + "ref.A.en"}, wmt + "ref.A.en"},
+		{"a given name stays", "mine=d/" + wmt + "hyp.X.en", []string{wmt + "ref.A.en"}, "mine"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, path, named := strings.Cut(tt.sys, "=")
+			if !named {
+				path = tt.sys
+			}
+			files := map[string]string{path: "h\n"}
+			for _, r := range tt.refs {
+				files[r] = "r\n"
+			}
+			inDir(t, files)
+			ds := mustLoad(t, Input{Systems: []string{tt.sys}, Refs: tt.refs})
+			if got := ds.Systems[0].Name; got != tt.want {
+				t.Errorf("name = %q; want %q", got, tt.want)
+			}
+			stable := strings.TrimSuffix(strings.TrimPrefix(path, "d/"), ".gz")
+			if named {
+				stable = tt.want
+			}
+			if got := ds.Systems[0].StableName(); got != stable {
+				t.Errorf("stable name = %q; want %q", got, stable)
+			}
+			for _, n := range []string{tt.want, stable} {
+				if i, ok := ds.SystemIndex(n); !ok || i != 0 {
+					t.Errorf("SystemIndex(%q) = %d, %v; want 0", n, i, ok)
+				}
+			}
+		})
+	}
+}
+
 // TestLoadLongLine: a line just under the default limit loads, and a
 // 10 MiB one once the limit is raised.
 func TestLoadLongLine(t *testing.T) {

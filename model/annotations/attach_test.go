@@ -79,6 +79,38 @@ func TestResolveByStableName(t *testing.T) {
 	}
 }
 
+// TestLoneSystemShortNameAttaches: a system loaded alone beside
+// references of its test set is shown by a short name (LT22), yet marks
+// stay under its stable name and attach as before: those saved by an
+// older bleuscope under the whole file name it then showed, under the
+// short name shown beside other systems, and those a new mark is stored
+// under (the stable name).
+func TestLoneSystemShortNameAttaches(t *testing.T) {
+	const lt22, ref = "wmt.de-en.hyp.LT22.en", "wmt.de-en.ref.A.en"
+	fsys := fstest.MapFS{ref: {Data: []byte("a b c\n")}, lt22: {Data: []byte("a b\n")}}
+	ds, err := model.Load(model.Input{Systems: []string{lt22}, Refs: []string{ref}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ds.Systems[0].Name; got != "LT22" {
+		t.Fatalf("shown as %q; want LT22", got)
+	}
+	if got := ds.Systems[0].StableName(); got != lt22 {
+		t.Fatalf("stable name %q; want %q", got, lt22)
+	}
+	for _, stored := range []string{lt22, "LT22", "hyp.LT22"} {
+		if si, ok := SystemOf(ds, stored); !ok || si != 0 {
+			t.Errorf("SystemOf(%q) = %d, %v; want 0", stored, si, ok)
+		}
+		a := Annotation{Kind: KindNoError, System: stored, Line: 1, Rater: "ana", ID: 1}
+		a.SetText("a b", "")
+		r := Resolve([]Annotation{a}, ds)
+		if got := r.Segment(lt22, 1); len(got) != 1 || got[0].System != lt22 {
+			t.Errorf("a mark stored under %q: attached %+v, detached %+v", stored, got, r.Detached)
+		}
+	}
+}
+
 // TestStoredNameKeepsARatersMarksTogether: a mark made or edited on a
 // segment goes under the name the rater's other marks there are stored
 // under, those the store weighs it against first where they are under two
