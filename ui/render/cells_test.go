@@ -322,7 +322,7 @@ func TestWrapKeepsNumbersWhole(t *testing.T) {
 			}
 		}
 	}
-	if got := Wrap("see the walk-through", 15); got != "see the walk-\nthrough" {
-		t.Errorf("Wrap(%q, 15) = %q; want a break after the hyphen of the word", "see the walk-through", got)
+	if got := Wrap("see the sentence-by-sentence", 20); got != "see the sentence-by-\nsentence" {
+		t.Errorf("Wrap(%q, 20) = %q; want a break after the hyphen of the word", "see the sentence-by-sentence", got)
 	}
 }

@@ -11,9 +11,10 @@ import (
 // between grapheme clusters (a cluster wider than the line becomes "…").
 // The spaces where it breaks a line go, so no line ends in one it made;
 // a line that fits is left as it is, and each line of s is wrapped on
-// its own. It may break after the hyphen of a word (walk-through) but
-// not inside a number: a hyphen before a digit (-3, 2.2e-308) stays with
-// it. A no-break space holds the words on each side of it together.
+// its own. It may break after the hyphen of a word wider than 12 cells or
+// than the line, but not after a part of one letter ("n-grams" stays
+// whole) nor inside a number: a hyphen before a digit (-3, 2.2e-308)
+// stays with it. A no-break space holds the words on each side of it together.
 // Escape sequences are kept where they are.
 func Wrap(s string, width int) string {
 	return wrap(s, width, wrapRules{hyphens: true, cut: true})
@@ -99,7 +100,7 @@ func wrapLine(s string, width int, rules wrapRules) string {
 			i++
 			continue
 		}
-		end, cells := wordEnd(items, i, rules.hyphens)
+		end, cells := wordEnd(items, i, width, rules.hyphens)
 		switch {
 		case used+gapCells+cells <= width && (used > 0 || atStart):
 			flushGap(true)
@@ -146,21 +147,47 @@ func wordFollows(items []wrapItem, i int) bool {
 
 // wordEnd returns where the word starting at items[i] ends (before a
 // space, or, when hyphens, after a hyphen the line may break at) and its
-// cells.
-func wordEnd(items []wrapItem, i int, hyphens bool) (end, cells int) {
-	glyphs := 0
+// cells. A line breaks after a hyphen only in a word (from space to space)
+// wider than [shortHyphenated] cells or than the line, width, and never
+// after a part of one letter ("n-grams" stays whole).
+func wordEnd(items []wrapItem, i, width int, hyphens bool) (end, cells int) {
+	if hyphens {
+		whole := wordCells(items, i)
+		hyphens = whole > shortHyphenated || whole > width
+	}
+	glyphs := 0 // of the part before the next hyphen
 	for end = i; end < len(items) && !items[end].space; end++ {
 		it := items[end]
 		cells += it.cells
 		if it.esc {
 			continue
 		}
-		glyphs++
-		if hyphens && it.text == "-" && glyphs > 1 && items[end-1].text != "-" && hyphenBreak(items, end+1) {
+		if hyphens && it.text == "-" && glyphs > 1 && hyphenBreak(items, end+1) {
 			return end + 1, cells
+		}
+		glyphs++
+		if it.text == "-" {
+			glyphs = 0
 		}
 	}
 	return end, cells
+}
+
+// shortHyphenated is the width in cells of the widest hyphenated word a
+// line that holds it never breaks inside ("n-grams", "walk-through").
+const shortHyphenated = 12
+
+// wordCells returns the cells of the whole word items[i] is in, from the
+// space before it to the space after it.
+func wordCells(items []wrapItem, i int) int {
+	for i > 0 && !items[i-1].space {
+		i--
+	}
+	cells := 0
+	for ; i < len(items) && !items[i].space; i++ {
+		cells += items[i].cells
+	}
+	return cells
 }
 
 // hyphenBreak reports whether a line may break after a hyphen followed by

@@ -84,7 +84,9 @@ func wrapFault(s, got string, w int, whole map[string]bool) string {
 	return ""
 }
 
-// TestWrapBreaks: Wrap fills each line before breaking, keeps a
+// TestWrapBreaks: Wrap fills each line before breaking, breaks after
+// the hyphen of a word only when it is wider than 12 cells or the line,
+// never after a part of one letter ("n-grams" stays whole), keeps a
 // paragraph's indent and the lines of its input, holds words joined by a
 // no-break space, and cuts a word longer than a line. WrapAtSpaces
 // (explain's heading) breaks at spaces only, never after a hyphen nor
@@ -111,7 +113,11 @@ func TestWrapBreaks(t *testing.T) {
 		{"Wrap", "abcdefghij", 4, "abcd\nefgh\nij"},
 		{"Wrap", "ab 漢字漢字漢字", 5, "ab\n漢字\n漢字\n漢字"},
 		{"Wrap", "漢", 1, "…"},
-		{"Wrap", "see the walk-through", 15, "see the walk-\nthrough"},
+		{"Wrap", "see the walk-through", 15, "see the\nwalk-through"}, // 12 cells: kept whole
+		{"Wrap", "over character n-grams (and", 18, "over character\nn-grams (and"},
+		{"Wrap", "the sentence-by-sentence scores", 20, "the sentence-by-\nsentence scores"},
+		{"Wrap", "an n-gram-by-n-gram count", 16, "an n-gram-by-\nn-gram count"}, // not after "n-"
+		{"Wrap", "a walk-through", 8, "a walk-\nthrough"},                        // wider than the line
 		{"Wrap", "flag --mqm-ref", 8, "flag\n--mqm-\nref"},
 		{"WrapAtSpaces", "👍🏽 👍🏽 👍🏽 👍🏽", 9, "👍🏽 👍🏽\n👍🏽 👍🏽"},
 		{"WrapAtSpaces", "line 1, system JDExplore-Academy", 26, "line 1, system\nJDExplore-Academy"},
