@@ -34,6 +34,8 @@ type SystemScores struct {
 	// CorpusErr is set when NLTK's corpus_bleu would raise (nltk compat
 	// only); Corpus is then the zero Result.
 	CorpusErr error
+	// sum is the statistics summed, which Corpus scores.
+	sum scoring.Stats
 }
 
 // progressEvery is roughly how many segments pass between progress calls.
@@ -177,8 +179,22 @@ func (s *Scored) computeCorpus(ds *Dataset, sys int) {
 	for i := range ss.Stats.Len() {
 		sum.Add(ss.Stats.Get(i))
 	}
+	ss.sum = sum
+	ss.Corpus, ss.CorpusErr = s.CorpusUnder(ds, sys, s.Settings.Corpus)
+}
+
+// CorpusUnder returns the corpus score of system sys under the corpus
+// options opt, from the statistics summed when it was scored: only the
+// arithmetic, so it says at once what a change of smoothing or weights
+// would make of the corpus score (opt must count the same statistics:
+// tokenizer, case, compat and at most [Scored.Orders] orders).
+func (s *Scored) CorpusUnder(ds *Dataset, sys int, opt scoring.Options) (scoring.Result, error) {
+	if err := s.check(sys); err != nil {
+		return scoring.Result{}, err
+	}
 	var refs []string
-	ss.Corpus, ss.CorpusErr = scoring.Evaluate(sum, s.Settings.Corpus, s.lastSegment(ds, sys, ss.Stats.Len()-1, s.Settings.Corpus, &refs))
+	ss := &s.Systems[sys]
+	return scoring.Evaluate(ss.sum, opt, s.lastSegment(ds, sys, ss.Stats.Len()-1, opt, &refs))
 }
 
 // lastSegment returns the text of segment i when opt's arithmetic needs it

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -46,7 +47,11 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		set = set.WithOption(func(o *scoring.Options) {
 			o.Smooth, o.SmoothValue = sm, scoring.DefaultSmoothValue(sm)
 		})
-		return m.applySaying(set, "scoring with "+smoothingWords(set.Corpus)+" (s: the next)"), true
+		status := "scoring with " + smoothingWords(set.Corpus) + " (s: the next)"
+		if note := m.corpusUnchangedNote(set.Corpus); note != "" {
+			status += " · " + note
+		}
+		return m.applySaying(set, status), true
 	case key.Matches(msg, k.OrderUp, k.OrderDown):
 		d := 1
 		if key.Matches(msg, k.OrderDown) {
@@ -133,6 +138,28 @@ func (m *Model) applyWarning(set model.Settings, status, short string) tea.Cmd {
 		m.flash("back to the analysis · " + short)
 	}
 	return cmd
+}
+
+// corpusUnchangedNote says, when the shown system's corpus BLEU reads the
+// same under the corpus options opt as now, that it does and why: smoothing
+// only changes an order's precision with no match (add-k adds k to counts
+// a corpus has thousands of), which a corpus rarely has, while a sentence
+// often does. "" when it changes or is not known yet.
+func (m *Model) corpusUnchangedNote(opt scoring.Options) string {
+	sc, sys := m.c.scored, m.list.view.System
+	if sc == nil || sys < 0 || sys >= len(sc.Systems) || sc.Systems[sys].CorpusErr != nil {
+		return ""
+	}
+	now := sc.Systems[sys].Corpus
+	then, err := sc.CorpusUnder(m.c.ds, sys, opt)
+	nltk := isNLTK(m.c.set)
+	if err != nil || model.FormatScore(now.Score, nltk) != model.FormatScore(then.Score, nltk) {
+		return ""
+	}
+	if now.Cut > 0 || slices.Contains(now.Counts, 0) {
+		return "corpus BLEU unchanged; sentence BLEU changes"
+	}
+	return "corpus BLEU unchanged: every order has matches; sentence BLEU changes"
 }
 
 // smoothingWords names the sacrebleu smoothing of o with its value where

@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bleuscope/bleuscope/model"
+)
+
+// TestSmoothingSaysCorpusUnchanged: s says, beside the smoothing it
+// switches to, when the corpus BLEU reads the same as before (every order
+// of the demo corpus has matches, so smoothing leaves it), and says
+// nothing of it where the corpus has an order without a match, whose
+// score smoothing changes.
+func TestSmoothingSaysCorpusUnchanged(t *testing.T) {
+	const note = "corpus BLEU unchanged: every order has matches; sentence BLEU changes"
+	m := ready(t, demoDataset(t), 100, 30)
+	unchanged := 0
+	for range 4 { // every smoothing, back to the first
+		before := m.c.scored.Systems[m.list.view.System].Corpus.Score
+		m = press(t, m, "s")
+		after := m.c.scored.Systems[m.list.view.System].Corpus.Score
+		same := model.FormatScore(before, false) == model.FormatScore(after, false)
+		if same {
+			unchanged++
+		}
+		if said := strings.Contains(m.status, note); said != same {
+			t.Errorf("corpus BLEU %v, then %v under %s: the status is %q", before, after, m.c.set.Corpus.Smooth, m.status)
+		}
+	}
+	if unchanged < 2 { // exp to floor and none to exp leave it; add-k moves it on so small a corpus
+		t.Errorf("%d switches left the corpus BLEU; want two (into floor, into exp)", unchanged)
+	}
+	fsys := fstest.MapFS{ // one 4-gram in the corpus, unmatched
+		"hyp": {Data: []byte("the cat sat here\nmy dog ran\n")},
+		"ref": {Data: []byte("the cat sat there\nmy dog ran fast\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"hyp"}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = ready(t, ds, 100, 30)
+	before := m.c.scored.Systems[0].Corpus.Score
+	m = press(t, m, "s")
+	if after := m.c.scored.Systems[0].Corpus.Score; after == before {
+		t.Fatalf("corpus BLEU %v unchanged by %s with no 4-gram matched", after, m.c.set.Corpus.Smooth)
+	}
+	if strings.Contains(m.status, "unchanged") || !strings.Contains(m.status, "scoring with") {
+		t.Errorf("the status is %q; want the smoothing alone, the corpus BLEU having changed", m.status)
+	}
+}
