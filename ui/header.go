@@ -251,13 +251,15 @@ func (h header) shownViews(c common, l segList, room int) []string {
 	labels := l.filterLabels(c.shortName)
 	count := fmt.Sprintf("%d/%d ", len(l.rows), n)
 	var tails []string // the figures, the fullest first
+	plain := ""        // the score without why it is 0, for the last form
 	switch {
 	case l.subset == nil:
 		tails = []string{""}
 	case l.subset.err != nil:
 		tails = []string{st.Error.Render(" · BLEU on them: " + l.subset.err.Error())}
 	default:
-		score := st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
+		plain = st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
+		score := st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score) + zeroReason(l.subset.res))
 		tails = []string{score}
 		if l.subset.hasBase { // the Δ on these segments, as the first line's on all
 			delta := " · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score)
@@ -271,14 +273,41 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		st.Accent.Render(count+labels[0]) + mid,
 	}
 	// The last form: the first wording of the label that fits beside the
-	// score, else the shortest cut to leave the score whole.
+	// score (with why it is 0, unless only without it does one), else the
+	// shortest cut to leave the score whole.
 	i := slices.IndexFunc(labels, func(label string) bool { return render.Fits(count+label+last, room) })
+	if i < 0 && plain != "" { // why the score is 0 gives way to a label cut
+		last = plain
+		i = slices.IndexFunc(labels, func(label string) bool { return render.Fits(count+label+last, room) })
+	}
 	label := labels[max(i, 0)]
 	if i < 0 {
 		label = labels[len(labels)-1]
 		label = render.Truncate(label, room-render.Cells(count+last)-render.Spare(count+label+last))
 	}
 	return slices.Compact(append(forms, st.Accent.Render(count+label)+last))
+}
+
+// zeroReason says in a few words, after a score, why r's score is 0 when
+// an order leaves it so: " (no 4-grams)" when the rows have no n-gram of
+// that order (without effective order the precision 0/0 ends the mean at
+// 0), " (no 3-gram matched)" when none of that order matched, " (nothing
+// matched)"; "" for a score above 0.
+func zeroReason(r scoring.Result) string {
+	switch {
+	case r.Score != 0:
+		return ""
+	case r.NoMatch:
+		return " (nothing matched)"
+	}
+	i := slices.Index(r.Counts, 0) // an order at the cut has no match either
+	switch {
+	case i >= 0 && (r.Cut == 0 || i+1 < r.Cut):
+		return fmt.Sprintf(" (no %d-gram matched)", i+1)
+	case r.Cut > 0:
+		return fmt.Sprintf(" (no %d-grams)", r.Cut)
+	}
+	return ""
 }
 
 // busyView is the spinner, label and progress of the job in flight, or "".
