@@ -144,9 +144,13 @@ func (m *Model) applyWarning(set model.Settings, status, short string) tea.Cmd {
 // same under the corpus options opt as now, that it does and why: smoothing
 // only changes an order's precision with no match (add-k adds k to counts
 // a corpus has thousands of), which a corpus rarely has, while a sentence
-// often does. "" when it changes or is not known yet.
+// often does. "" when it changes or is not known yet, and under a filter
+// or a drill-down, whose rows' BLEU the header shows instead.
 func (m *Model) corpusUnchangedNote(opt scoring.Options) string {
 	sc, sys := m.c.scored, m.list.view.System
+	if m.list.filtered() { // the header shows the rows' BLEU, not the corpus's
+		return ""
+	}
 	if sc == nil || sys < 0 || sys >= len(sc.Systems) || sc.Systems[sys].CorpusErr != nil {
 		return ""
 	}

@@ -32,6 +32,15 @@ func TestSmoothingSaysCorpusUnchanged(t *testing.T) {
 	if unchanged < 2 { // exp to floor and none to exp leave it; add-k moves it on so small a corpus
 		t.Errorf("%d switches left the corpus BLEU; want two (into floor, into exp)", unchanged)
 	}
+	// Under a filter the header shows the rows' BLEU, which the corpus's
+	// staying says nothing of: the note is left out.
+	f := typeText(t, press(t, ready(t, demoDataset(t), 100, 30), "/"), "len>5")
+	f = press(t, f, "enter")
+	for range 4 {
+		if f = press(t, f, "s"); strings.Contains(f.status, "unchanged") {
+			t.Errorf("s under a filter: the status is %q; want no word of the corpus BLEU", f.status)
+		}
+	}
 	fsys := fstest.MapFS{ // one 4-gram in the corpus, unmatched
 		"hyp": {Data: []byte("the cat sat here\nmy dog ran\n")},
 		"ref": {Data: []byte("the cat sat there\nmy dog ran fast\n")},
