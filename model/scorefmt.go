@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -31,13 +32,30 @@ func ScoreScale(nltk bool) float64 {
 }
 
 // FormatImpact formats an impact ([Scored.Impact]) as the explorer and
-// the text tables show it: signed, to three decimals of a BLEU point
-// (five on NLTK's scale).
+// the text tables show it: signed, to three decimals of a BLEU point (five
+// on NLTK's scale) when that gives it two significant digits, else to two
+// significant digits in exponent form ("-3.1e-4"): one segment of a million
+// moves the corpus score by ten-thousandths, which three decimals would
+// show as 0 on every row.
 func FormatImpact(x float64, nltk bool) string {
+	decimals := 3
 	if nltk {
-		return FormatSigned(x, 5)
+		decimals = 5
 	}
-	return FormatSigned(x, 3)
+	if x == 0 || math.IsNaN(x) || math.Abs(x) >= 10*math.Pow10(-decimals) {
+		return FormatSigned(x, decimals)
+	}
+	s := strconv.FormatFloat(x, 'e', 1, 64) // "-3.1e-04"
+	if math.Abs(x) < 9.95e-10 {
+		s = strconv.FormatFloat(x, 'e', 0, 64) // "-3e-12": within the list's column
+	}
+	mant, exp, _ := strings.Cut(s, "e")
+	sign := exp[:1]
+	exp = strings.TrimLeft(exp[1:], "0")
+	if x > 0 {
+		mant = "+" + mant
+	}
+	return mant + "e" + sign + exp
 }
 
 // FormatDelta formats a difference of scores with a sign, as precisely as

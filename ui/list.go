@@ -575,9 +575,9 @@ func signed(s render.Styles, x float64) lipgloss.Style {
 	return s.Muted
 }
 
-// impactCell is the list's form of a segment's impact on the corpus Δ
-// (three decimals of a BLEU point, five on NLTK's scale: one segment of
-// thousands moves the corpus score by hundredths).
+// impactCell is the list's form of a segment's impact on the corpus Δ:
+// [model.FormatImpact], two significant digits at least (one segment of a
+// million moves the corpus score by ten-thousandths).
 func impactCell(x float64, nltk bool) string {
 	switch {
 	case math.IsNaN(x):

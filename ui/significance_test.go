@@ -467,7 +467,7 @@ func TestSigScreenSaysWhy(t *testing.T) {
 
 // TestDeltaCells: a difference that rounds to zero keeps its sign (which
 // system is ahead, if barely), an exact tie is "=", the rest signed; the
-// impact column (its own form) leaves an impact that rounds to zero unsigned.
+// impact column (its own form) keeps two significant digits of a tiny impact.
 func TestDeltaCells(t *testing.T) {
 	for _, c := range []struct {
 		d    float64
@@ -486,7 +486,7 @@ func TestDeltaCells(t *testing.T) {
 		x    float64
 		nltk bool
 		want string
-	}{{-0.0004, false, "0.000"}, {-0.0006, false, "-0.001"}, {0.000004, true, "0.00000"}, {0.02, true, "+0.02000"}} {
+	}{{-0.0004, false, "-4.0e-4"}, {-0.0006, false, "-6.0e-4"}, {0.000004, true, "+4.0e-6"}, {0.02, true, "+0.02000"}, {0.0123, false, "+0.012"}} {
 		if got := impactCell(c.x, c.nltk); got != c.want {
 			t.Errorf("impactCell(%v, %v) = %q; want %q", c.x, c.nltk, got, c.want)
 		}
