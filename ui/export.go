@@ -224,6 +224,15 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 	if w := m.list.waiting; w != "" {
 		return m.flash("the filter waits for the " + w + " scores; export once they are in")
 	}
+	if m.jobs.running(jobRows) {
+		// The rows shown are those before the sort or filter in flight:
+		// the file would not be what the list is about to show.
+		what := "sorting"
+		if m.list.rowsStale() {
+			what = "filtering"
+		}
+		return m.flash(what + ": export when it ends (X, enter)")
+	}
 	t := m.list.exportDeltas(len(m.c.ds.Systems))
 	if m.ann.on {
 		t.Notes = m.ann.notes(m.c)
