@@ -268,6 +268,12 @@ func (s *Scored) winsTiesLosses(sys, base int, rows []int) (wins, ties, losses i
 // system sys over the segments rows (all when nil): its corpus score and
 // the mean and 95% half-width of n resampled scores (n ≤ 0: 1000).
 func Confidence(ctx context.Context, s *Scored, sys int, rows []int, n int, seed uint64) (scoring.Estimate, error) {
+	return ConfidenceProgress(ctx, s, sys, rows, n, seed, nil)
+}
+
+// ConfidenceProgress is [Confidence] telling progress, when not nil, the
+// fraction of the resamples done, from one goroutine at a time.
+func ConfidenceProgress(ctx context.Context, s *Scored, sys int, rows []int, n int, seed uint64, progress func(fraction float64)) (scoring.Estimate, error) {
 	if err := s.check(sys); err != nil {
 		return scoring.Estimate{}, err
 	}
@@ -282,5 +288,5 @@ func Confidence(ctx context.Context, s *Scored, sys int, rows []int, n int, seed
 	if segs == 0 {
 		return scoring.Estimate{}, errors.New("model: no segment to resample")
 	}
-	return scoring.Confidence(ctx, m, segs, st, n, seed)
+	return scoring.ConfidenceProgress(ctx, m, segs, st, n, seed, progress)
 }

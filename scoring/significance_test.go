@@ -494,3 +494,25 @@ func TestSigFloat32RoundingAbove2To24(t *testing.T) {
 		t.Errorf("mean %v ci %v, want numpy's float32 sums: %v %v", e.Mean, e.CI, scoring.ExactMean(ref), scoring.ConfidenceHalfWidth(ref))
 	}
 }
+
+// TestConfidenceProgress: ConfidenceProgress gives Confidence's estimate
+// and tells a fraction that never goes back and ends at 1.
+func TestConfidenceProgress(t *testing.T) {
+	m := bleuMetric(t)
+	stats := bleuStats(3, 300)
+	want, err := scoring.Confidence(context.Background(), m, 300, stats, 700, 12345)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []float64
+	got, err := scoring.ConfidenceProgress(context.Background(), m, 300, stats, 700, 12345, func(f float64) { seen = append(seen, f) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("ConfidenceProgress = %+v; want Confidence's %+v", got, want)
+	}
+	if len(seen) == 0 || seen[len(seen)-1] != 1 || !slices.IsSorted(seen) {
+		t.Errorf("progress %v; want fractions rising to 1", seen)
+	}
+}

@@ -118,6 +118,12 @@ func pValue(c, n int) float64 { return float64(c+1) / float64(n+1) }
 // (exact, as statistics.mean) and 95% half-width of n resampled scores
 // (n ≤ 0: 1000) drawn with numpy's generator seeded with seed.
 func Confidence(ctx context.Context, m Metric, segments int, stats []float64, n int, seed uint64) (Estimate, error) {
+	return ConfidenceProgress(ctx, m, segments, stats, n, seed, nil)
+}
+
+// ConfidenceProgress is [Confidence] telling progress, when not nil, the
+// fraction of the resamples done, from one goroutine at a time.
+func ConfidenceProgress(ctx context.Context, m Metric, segments int, stats []float64, n int, seed uint64, progress func(fraction float64)) (Estimate, error) {
 	if m == nil || segments < 1 {
 		return Estimate{}, fmt.Errorf("%w: significance needs a metric and at least one segment", ErrBadOption)
 	}
@@ -129,7 +135,11 @@ func Confidence(ctx context.Context, m Metric, segments int, stats []float64, n 
 	}
 	score := m.Score(exactSums(stats, m.Width()), PathExact)
 	rs := newResampler(m, segments, [][]float64{stats})
-	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(seed), segments}, n, nil)
+	var done func(int)
+	if progress != nil {
+		done = func(d int) { progress(float64(d) / float64(n)) }
+	}
+	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(seed), segments}, n, done)
 	if err != nil {
 		return Estimate{}, err
 	}

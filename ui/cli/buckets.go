@@ -106,7 +106,11 @@ func runBuckets(e *env, args []string) error {
 		return err
 	}
 	var opt model.BucketOptions
+	var prog *progressLine // the bootstrap's, with --confidence
+	var total float64      // the rows resampled for every grouping and system
+	defer func() { prog.clear() }()
 	if confidence {
+		prog = e.progress()
 		if err := refuseNLTK(set, "buckets --confidence"); err != nil {
 			return err
 		}
@@ -114,8 +118,16 @@ func runBuckets(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		// Each grouping puts every segment in a bucket once per system:
+		// the resampled rows so far over that total is the progress.
+		done := 0
 		opt.CI = func(sys int, rows []int) (float64, error) {
-			est, err := model.Confidence(e.ctx, scored, sys, rows, confN, seed)
+			var show func(float64)
+			if f := prog.fractions("resampling"); f != nil {
+				show = func(x float64) { f((float64(done) + x*float64(len(rows))) / total) }
+			}
+			est, err := model.ConfidenceProgress(e.ctx, scored, sys, rows, confN, seed, show)
+			done += len(rows)
 			return est.CI, err
 		}
 	}
@@ -127,7 +139,8 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	scored, err = model.Score(e.ctx, ds, set, nil)
+	total = float64(len(bys) * len(ds.Systems) * ds.Len())
+	scored, err = model.Score(e.ctx, ds, set, prog.counts("scoring"))
 	if err != nil {
 		return err
 	}
@@ -149,6 +162,7 @@ func runBuckets(e *env, args []string) error {
 			groups[b] = append(groups[b], bs)
 		}
 	}
+	prog.clear()
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {

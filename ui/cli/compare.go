@@ -244,10 +244,13 @@ func runCompare(e *env, args []string) error {
 	if ds.Len() == 0 {
 		return usagef("the input has no segment to compare; give files with at least one line")
 	}
-	scored, err := model.Score(e.ctx, ds, set, nil)
+	prog := e.progress()
+	defer prog.clear()
+	scored, err := model.Score(e.ctx, ds, set, prog.counts("scoring"))
 	if err != nil {
 		return err
 	}
+	opt.Progress = prog.fractions("resampling")
 	c, err := model.Compare(e.ctx, scored, 0, nil, opt)
 	if err != nil {
 		return err
@@ -256,6 +259,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	prog.clear()
 	return writeOutput(e, out, func(w io.Writer) error {
 		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format, render.Cells)
 	})

@@ -126,7 +126,9 @@ func runNGrams(e *env, args []string) error {
 	// collected with the count's tables instead of being held while the
 	// rankings are written.
 	names := ds.SystemNames(format == "jsonl")
-	a, err := model.Analyze(e.ctx, ds, set, nil)
+	prog := e.progress()
+	a, err := model.Analyze(e.ctx, ds, set, prog.counts("counting n-grams"))
+	prog.clear()
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,9 @@ type env struct {
 	mu       sync.Mutex
 	ended    bool     // the final line was printed
 	warnings []string // input warnings not printed yet
+	// progressShown: a progress line stands on stderr (progress.go), to
+	// clear before a line is written there.
+	progressShown bool
 
 	stopSignals func() // give the signals their default effect back
 }
@@ -88,6 +91,7 @@ func (e *env) end(line string) bool {
 // value, a system name) can neither break the line nor act on the
 // terminal. Every line bleuscope writes to stderr goes through it.
 func (e *env) printLine(line string) {
+	e.clearProgressLocked()
 	fmt.Fprintln(e.stderr, model.Printable(line))
 }
 

@@ -139,13 +139,15 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 	if ds.Len() == 0 {
 		return usagef("the input has no segment to resample; give files with at least one line")
 	}
-	scored, err := model.Score(e.ctx, ds, set, nil)
+	prog := e.progress()
+	defer prog.clear()
+	scored, err := model.Score(e.ctx, ds, set, prog.counts("scoring"))
 	if err != nil {
 		return err
 	}
 	est := make([]scoring.Estimate, len(ds.Systems))
 	for s := range est {
-		if est[s], err = model.Confidence(e.ctx, scored, s, nil, n, seed); err != nil {
+		if est[s], err = model.ConfidenceProgress(e.ctx, scored, s, nil, n, seed, prog.part("resampling", s, len(est))); err != nil {
 			return err
 		}
 	}
@@ -153,6 +155,7 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 	if err != nil {
 		return err
 	}
+	prog.clear()
 	return writeOutput(e, out, func(w io.Writer) error {
 		return model.WriteCorpusConfidenceMetrics(w, ds, scored, est, n, seed, metrics, me, format)
 	})

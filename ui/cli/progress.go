@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// progressLine is the one line of progress a long command (compare,
+// score --confidence, buckets --confidence, ngrams) keeps on standard error
+// while it is a terminal: "resampling 37%", rewritten in place with \r and
+// cleared before anything else is written there, so that the final output
+// is what it would be without it. Off a terminal there is none (a nil
+// *progressLine, whose methods do nothing): scripts see no byte of it.
+type progressLine struct {
+	e     *env
+	label string
+	shown int // the percentage on the line, -1 when none of label yet
+}
+
+// progress returns the command's progress line, nil when standard error
+// is not a terminal.
+func (e *env) progress() *progressLine {
+	if _, ok := terminalWidth(e.stderr); !ok {
+		return nil
+	}
+	return &progressLine{e: e, shown: -1}
+}
+
+// counts returns a callback that shows done of total as a percentage of
+// label (for model.Score), nil when there is no line.
+func (p *progressLine) counts(label string) func(done, total int) {
+	if p == nil {
+		return nil
+	}
+	return func(done, total int) {
+		if total > 0 {
+			p.show(label, float64(done)/float64(total))
+		}
+	}
+}
+
+// fractions returns a callback that shows a fraction of label's work (for
+// the significance tests' Progress), nil when there is no line.
+func (p *progressLine) fractions(label string) func(fraction float64) {
+	if p == nil {
+		return nil
+	}
+	return func(f float64) { p.show(label, f) }
+}
+
+// part returns a callback that shows the fraction of part i of n of
+// label's work (the bootstrap of system i of n), nil when there is no line.
+func (p *progressLine) part(label string, i, n int) func(fraction float64) {
+	if p == nil {
+		return nil
+	}
+	return func(f float64) { p.show(label, (float64(i)+f)/float64(n)) }
+}
+
+// show writes label and the percentage f makes, when it changed. The
+// input's warnings kept so far are printed first: once a command shows its
+// progress it has gone on, and they are worth reading during a long run,
+// not after it.
+func (p *progressLine) show(label string, f float64) {
+	pct := int(min(max(f, 0), 1) * 100)
+	e := p.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ended || (label == p.label && pct == p.shown) {
+		return
+	}
+	e.printWarningsLocked()
+	p.label, p.shown = label, pct
+	fmt.Fprint(e.stderr, "\r"+label+" "+strconv.Itoa(pct)+"%\x1b[K")
+	e.progressShown = true
+}
+
+// clear takes the progress line off the terminal.
+func (p *progressLine) clear() {
+	if p == nil {
+		return
+	}
+	p.e.mu.Lock()
+	defer p.e.mu.Unlock()
+	p.e.clearProgressLocked()
+}
+
+// clearProgressLocked erases the progress line, if one is shown, so that
+// the next line written to standard error starts on a clean line.
+func (e *env) clearProgressLocked() {
+	if e.progressShown {
+		fmt.Fprint(e.stderr, "\r\x1b[K")
+		e.progressShown = false
+	}
+}

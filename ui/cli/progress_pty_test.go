@@ -1,0 +1,73 @@
+//go:build linux
+
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestProgressOnTerminal: compare, score --confidence, buckets --confidence
+// and ngrams show their progress on standard error when it is a terminal,
+// after the input's warnings (not minutes later, at the end), one line
+// rewritten with \r and cleared at the end; standard output is the same as
+// with standard error a pipe, which gets no byte of progress.
+func TestProgressOnTerminal(t *testing.T) {
+	var ref, a, b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&ref, "the cat %d sat on the mat today\n", i)
+		fmt.Fprintf(&a, "the cat %d sat on a mat today\n", i)
+		if i == 3 {
+			b.WriteString("\n") // an empty line: a warning
+			continue
+		}
+		fmt.Fprintf(&b, "a cat %d sat on the mat\n", i)
+	}
+	writeFiles(t, map[string]string{"ref.txt": ref.String(), "a.txt": a.String(), "b.txt": b.String()})
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"compare", "--paired-bs-n", "300"}, "resampling"},
+		{[]string{"score", "--confidence", "--confidence-n", "300"}, "resampling"},
+		{[]string{"buckets", "--confidence", "--confidence-n", "300"}, "resampling"},
+		{[]string{"ngrams"}, "counting n-grams"},
+	} {
+		args := append(c.args, "a.txt", "b.txt", "-r", "ref.txt")
+		var pipeOut, pipeErr strings.Builder
+		if code := Run(args, strings.NewReader(""), &pipeOut, &pipeErr); code != 0 {
+			t.Fatalf("%v: status %d, stderr %q", c.args, code, pipeErr.String())
+		}
+		if strings.ContainsAny(pipeErr.String(), "\r\x1b") || strings.Contains(pipeErr.String(), c.says) {
+			t.Errorf("%v: progress on a pipe: %q", c.args, pipeErr.String())
+		}
+		if !strings.Contains(pipeErr.String(), "warning") {
+			t.Fatalf("%v: no warning of the empty line: %q", c.args, pipeErr.String())
+		}
+
+		master, slave := openPTY(t)
+		done := readTerminal(master)
+		var out strings.Builder
+		code := Run(args, strings.NewReader(""), &out, slave)
+		slave.WriteString("END\n")
+		got := <-done
+		if code != 0 {
+			t.Fatalf("%v on a terminal: status %d, %q", c.args, code, got)
+		}
+		if out.String() != pipeOut.String() {
+			t.Errorf("%v: standard output differs with a terminal's stderr:\n%s\nwant\n%s", c.args, out.String(), pipeOut.String())
+		}
+		last := strings.LastIndex(got, "\r"+c.says+" ")
+		if last < 0 || !strings.Contains(got, c.says+" 100%") {
+			t.Errorf("%v: no progress on the terminal: %q", c.args, got)
+			continue
+		}
+		if w := strings.Index(got, "warning"); w < 0 || w > strings.Index(got, "\r"+c.says) {
+			t.Errorf("%v: the warning does not come before the progress: %q", c.args, got)
+		}
+		if rest := got[last+1:]; !strings.Contains(rest, "\r\x1b[K") {
+			t.Errorf("%v: the progress line is not cleared at the end: %q", c.args, got)
+		}
+	}
+}
