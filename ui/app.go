@@ -155,7 +155,9 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case walkMsg:
 		return m.handleWalk(msg), nil
 	case sigMsg:
-		return m.handleSig(msg), nil
+		// The resampling's buffers (hundreds of MB on a big corpus) are
+		// garbage now: hand them back, as after a scoring or a count.
+		return m.handleSig(msg), releaseMemory(m.c.ds.Len())
 	case anaMsg:
 		return m.handleAnalysis(msg), releaseMemory(m.c.ds.Len())
 	case anaEarlyMsg:

@@ -152,7 +152,7 @@ func walkCmd(tag jobTag, in model.Explained, about walkSubject, st render.Styles
 // back to the system after a job that replaced large data (counts, or
 // scores): Go keeps freed memory for reuse, so after a few tokenizer
 // changes on a million segments the process held twice what it uses.
-const releaseAbove = 200_000
+var releaseAbove = 200_000 // a variable so that tests can lower it
 
 // releaseMemory returns a command that collects garbage and returns the
 // free memory to the system, for a corpus of n segments above
@@ -162,7 +162,11 @@ func releaseMemory(n int) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		debug.FreeOSMemory()
+		freeOSMemory()
 		return nil
 	}
 }
+
+// freeOSMemory hands freed memory back to the system (a variable so that
+// tests can count the calls).
+var freeOSMemory = debug.FreeOSMemory
