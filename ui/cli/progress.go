@@ -3,7 +3,13 @@ package cli
 import (
 	"fmt"
 	"strconv"
+	"time"
 )
+
+// progressAfter is how long a command runs before its progress line
+// shows: a run shorter than that ends without one, instead of a line that
+// flashes and is cleared (a variable, so that tests can show it at once).
+var progressAfter = 300 * time.Millisecond
 
 // progressLine is the one line of progress a long command (compare,
 // score --confidence, buckets --confidence, ngrams) keeps on standard error
@@ -14,7 +20,8 @@ import (
 type progressLine struct {
 	e     *env
 	label string
-	shown int // the percentage on the line, -1 when none of label yet
+	shown int       // the percentage on the line, -1 when none of label yet
+	from  time.Time // when the command began to show progress (see progressAfter)
 }
 
 // progress returns the command's progress line, nil when standard error
@@ -23,7 +30,7 @@ func (e *env) progress() *progressLine {
 	if _, ok := terminalWidth(e.stderr); !ok {
 		return nil
 	}
-	return &progressLine{e: e, shown: -1}
+	return &progressLine{e: e, shown: -1, from: time.Now()}
 }
 
 // counts returns a callback that shows done of total as a percentage of
@@ -66,7 +73,7 @@ func (p *progressLine) show(label string, f float64) {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.ended || (label == p.label && pct == p.shown) {
+	if e.ended || (label == p.label && pct == p.shown) || time.Since(p.from) < progressAfter {
 		return
 	}
 	e.printWarningsLocked()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestProgressOnTerminal: compare, score --confidence, buckets --confidence
@@ -14,6 +15,8 @@ import (
 // rewritten with \r and cleared at the end; standard output is the same as
 // with standard error a pipe, which gets no byte of progress.
 func TestProgressOnTerminal(t *testing.T) {
+	defer func(d time.Duration) { progressAfter = d }(progressAfter)
+	progressAfter = 0 // these runs are short: show their progress at once
 	var ref, a, b strings.Builder
 	for i := range 40 {
 		fmt.Fprintf(&ref, "the cat %d sat on the mat today\n", i)
@@ -68,6 +71,32 @@ func TestProgressOnTerminal(t *testing.T) {
 		}
 		if rest := got[last+1:]; !strings.Contains(rest, "\r\x1b[K") {
 			t.Errorf("%v: the progress line is not cleared at the end: %q", c.args, got)
+		}
+	}
+}
+
+// TestProgressNotOnShortRuns: a run shorter than progressAfter writes no
+// progress on the terminal, where one of 40 lines used to flash a line of
+// progress and clear it; its warnings still come.
+func TestProgressNotOnShortRuns(t *testing.T) {
+	defer func(d time.Duration) { progressAfter = d }(progressAfter)
+	progressAfter = time.Hour
+	writeFiles(t, map[string]string{"ref.txt": "the cat sat\n\n", "a.txt": "the cat sat\n\n", "b.txt": "a cat sat\n\n"})
+	for _, args := range [][]string{{"compare", "--paired-bs-n", "300", "a.txt", "b.txt"}, {"ngrams", "a.txt"}} {
+		master, slave := openPTY(t)
+		done := readTerminal(master)
+		var out strings.Builder
+		code := Run(append(args, "-r", "ref.txt"), strings.NewReader(""), &out, slave)
+		slave.WriteString("END\n")
+		got := <-done
+		if code != 0 {
+			t.Fatalf("%v: status %d, %q", args, code, got)
+		}
+		if strings.Contains(got, "%") || strings.Contains(got, "\x1b[K") {
+			t.Errorf("%v: a short run showed progress: %q", args, got)
+		}
+		if !strings.Contains(got, "warning") {
+			t.Errorf("%v: the warning of the empty line is lost: %q", args, got)
 		}
 	}
 }
