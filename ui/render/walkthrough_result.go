@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -146,10 +147,15 @@ func (w *walk) resultStep() Step {
 		if i > 0 {
 			b.WriteString("\n\n") // each reason is a paragraph of its own
 		}
-		b.WriteString(w.para(s))
+		b.WriteString(w.paraWhole(s, equations.FindAllString(s, -1)...))
 	}
 	return Step{Title: "Result", Body: b.String()}
 }
+
+// equations finds the "name = value" phrases of a reason (c = 2, p4 =
+// 0/3), which its wrapping keeps whole, so that a value never starts a
+// line apart from its name.
+var equations = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]* = [^\s,;:()]+`)
 
 // geoMean is the geometric mean of the precisions in the mean, for
 // display (0 when one is 0); ok is false when there is none.

@@ -737,3 +737,37 @@ func TestWalkthroughResultParagraphs(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughResultEquationsWhole: the result's reasons never break a
+// line inside "name = value" ("(c = 2, r = 16)", "p4 = 0/3"), at any width
+// from 60 on, and read back as the same text. Before, at 60 columns the
+// brevity reason broke "(c" from "= 2, r = 16)".
+func TestWalkthroughResultEquationsWhole(t *testing.T) {
+	cases := []wtCase{
+		{"the cat", []string{"the cat sat on the mat today and then it slept on the big soft chair"}, scoring.SentenceOptions()},
+		{"cat", []string{"the cat"}, wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })},
+		{"the cat sat on a mat", []string{"the cat sat on the mat"}, scoring.SentenceOptions()},
+	}
+	for _, c := range cases {
+		d, res, err := explainCase(t, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		for width := 60; width <= 140; width++ {
+			steps := WalkthroughSteps(PlainStyles(), d, res, c.opt, width)
+			body := steps[len(steps)-1].Body
+			for _, l := range strings.Split(body, "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "= ") || strings.HasSuffix(l, " =") {
+					t.Errorf("%q at %d: a line breaks an equation: %q", c.hyp, width, l)
+				}
+			}
+			flat := strings.Join(strings.Fields(body), " ")
+			if text == "" {
+				text = flat
+			} else if flat != text {
+				t.Errorf("%q at %d: the result reads otherwise than at 60:\n%s\n%s", c.hyp, width, flat, text)
+			}
+		}
+	}
+}
