@@ -118,7 +118,7 @@ func helpContent(c common, width int) string {
 		"chrF (M shows it, then TER) is an F-score over character n-grams (and word n-grams for chrF++) that weighs recall β times as much as precision; the pane lists each order's precision P and recall R against the reference that scores best. TER counts the edits (shifts, insertions, deletions, substitutions) that turn the hypothesis into the closest reference, per reference word: lower is better.",
 	}
 	for i, p := range read {
-		read[i] = render.Wrap(p, width)
+		read[i] = render.WrapFormulas(p, width)
 	}
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") +
 		"\n\n" + signatureHelp(c, width) + "\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width) + "\n\n" + exportHelp(c, width)

@@ -132,7 +132,7 @@ const ClipColumns = "clip = min(hyp, max): the occurrences that count · over = 
 // marker says, and the clip and over columns ([ClipColumns]).
 func LedgerKey(st Styles, width int) string {
 	return Truncate(st.Legend(), width) + "\n" +
-		st.Muted.Render(Wrap("A row's marker: ^ when every occurrence is matched, ~ when some are clipped, blank when no reference has it. "+ClipColumns+".", width))
+		st.Muted.Render(WrapFormulas("A row's marker: ^ when every occurrence is matched, ~ when some are clipped, blank when no reference has it. "+ClipColumns+".", width))
 }
 
 // maxCell is the ledger's max column: the maximum reference count and the

@@ -213,14 +213,27 @@ func (w *walk) para(s string) string { return wrapText(s, w.width) }
 // starts the next one. A phrase wider than a whole line is cut as a long
 // word is.
 func (w *walk) paraWhole(s string, whole ...string) string {
+	return keepWhole(w.para, s, whole...)
+}
+
+// keepWhole wraps s with wrap, never breaking a line inside any of the
+// phrases whole: their spaces are no-break spaces while it wraps.
+func keepWhole(wrap func(string) string, s string, whole ...string) string {
 	for _, p := range whole {
 		s = strings.ReplaceAll(s, p, strings.ReplaceAll(p, " ", noBreakSpace))
 	}
-	s = w.para(s)
+	s = wrap(s)
 	for _, p := range whole {
 		s = strings.ReplaceAll(s, strings.ReplaceAll(p, " ", noBreakSpace), p)
 	}
 	return s
+}
+
+// WrapFormulas wraps s as [Wrap] does, but never breaks a line inside the
+// clip table's formulas ("clip = min(hyp, max)", "over = hyp − clip"),
+// which [ClipColumns] and the help state.
+func WrapFormulas(s string, width int) string {
+	return keepWhole(func(s string) string { return Wrap(s, width) }, s, clipOverRefs, clipFormula, overFormula)
 }
 
 // noBreakSpace is U+00A0, a space the wrapping never breaks a line at.
