@@ -88,7 +88,7 @@ func decode(chunks [][]byte, c codec, label string) ([]string, error) {
 		case codecASCII:
 			for i, x := range raw {
 				if x >= 0x80 {
-					return nil, exception(fmt.Sprintf("UnicodeDecodeError: 'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128) in %s", x, offset+i, label))
+					return nil, exception(fmt.Sprintf("UnicodeDecodeError: 'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128) (in %s)", x, offset+i, label))
 				}
 			}
 			fallthrough

@@ -72,6 +72,7 @@ func TestReadingLikeSacrebleu(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"ref.txt", "-i", "latin1.txt"}, 1, "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 6"},
+		{[]string{"ref.txt", "-i", "latin1.txt", "-e", "ascii"}, 1, "UnicodeDecodeError: 'ascii' codec can't decode byte 0xc3 in position 6: ordinal not in range(128) (in ref.txt)\n"},
 		{[]string{"ref.txt", "-i", "empty.txt"}, 1, "sacreBLEU: Test set None contains no sentence\n"},
 		{[]string{"ref.txt", "-i", "hyp.txt", "hyp.txt"}, 1, "sacreBLEU: Make sure to have a different basename for each system.\n"},
 		{[]string{"ref.txt", "hyp2.txt", "-nr", "2", "-i", "hyp.txt"}, 1, "sacreBLEU: and you cannot then provide multiple reference files.\n"},
