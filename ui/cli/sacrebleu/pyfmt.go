@@ -146,10 +146,7 @@ func writeU4(b *strings.Builder, r rune) {
 // show values: single quotes unless s holds a single quote and no double
 // quote, non-printable characters escaped.
 func pyQuote(s string) string {
-	q := byte('\'')
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		q = '"'
-	}
+	q := pyQuoteChar(s)
 	var b strings.Builder
 	b.WriteByte(q)
 	for i := 0; i < len(s); {
@@ -162,15 +159,7 @@ func pyQuote(s string) string {
 		}
 		i += size
 		switch {
-		case r == rune(q) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
+		case pyEscape(&b, r, q):
 		case r == ' ' || (unicode.IsPrint(r) && r != 0xad):
 			b.WriteRune(r)
 		case r < 0x100:
@@ -183,6 +172,35 @@ func pyQuote(s string) string {
 	}
 	b.WriteByte(q)
 	return b.String()
+}
+
+// pyQuoteChar is the quote Python's repr puts around s: a single one,
+// unless s holds a single quote and no double one.
+func pyQuoteChar(s string) byte {
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		return '"'
+	}
+	return '\''
+}
+
+// pyEscape writes r escaped as repr escapes it in a str or bytes quoted
+// with q (the quote itself, a backslash, tab, newline, carriage return)
+// and reports whether it did; other characters are the caller's.
+func pyEscape(b *strings.Builder, r rune, q byte) bool {
+	switch r {
+	case rune(q), '\\':
+		b.WriteByte('\\')
+		b.WriteRune(r)
+	case '\t':
+		b.WriteString(`\t`)
+	case '\n':
+		b.WriteString(`\n`)
+	case '\r':
+		b.WriteString(`\r`)
+	default:
+		return false
+	}
+	return true
 }
 
 func hex2(v uint32) string { return pad(strconv.FormatUint(uint64(v), 16), 2) }

@@ -1,8 +1,6 @@
 package sacrebleu
 
 import (
-	"bytes"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -56,26 +54,15 @@ func runeLen(s string) int { return utf8.RuneCountInString(s) }
 // quote escaped, \t \n \r by name, other bytes outside printable ASCII as
 // \xhh.
 func pyBytesRepr(b []byte) string {
-	quote := byte('\'')
-	if bytes.IndexByte(b, '\'') >= 0 && bytes.IndexByte(b, '"') < 0 {
-		quote = '"'
-	}
+	quote := pyQuoteChar(string(b))
 	var s strings.Builder
 	s.WriteString("b")
 	s.WriteByte(quote)
 	for _, c := range b {
 		switch {
-		case c == quote || c == '\\':
-			s.WriteByte('\\')
-			s.WriteByte(c)
-		case c == '\t':
-			s.WriteString(`\t`)
-		case c == '\n':
-			s.WriteString(`\n`)
-		case c == '\r':
-			s.WriteString(`\r`)
+		case pyEscape(&s, rune(c), quote):
 		case c < ' ' || c >= 0x7f:
-			fmt.Fprintf(&s, `\x%02x`, c)
+			s.WriteString(`\x` + hex2(uint32(c)))
 		default:
 			s.WriteByte(c)
 		}
