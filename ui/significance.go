@@ -405,11 +405,23 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 	for i := top; i < top+rows && i < len(res.Systems); i++ {
 		lines = append(lines, s.row(c, cols, ax, i, ref))
 	}
-	lines = append(lines, st.Muted.Render(render.Truncate(strings.Repeat(" ", cols.lead())+render.AxisTicks(ax, c.score), s.width)))
+	lines = append(lines, st.Muted.Render(render.Truncate(shownSystems(top, rows, len(res.Systems), cols.lead())+render.AxisTicks(ax, c.score), s.width)))
 	if note := s.noDifferenceNote(c, cols); note != "" {
 		lines = append(lines, st.Muted.Render(note))
 	}
 	return lines
+}
+
+// shownSystems is the axis line's lead, lead cells under the columns:
+// blank when every system is in view, else which rows are, so that a
+// screen too short for all of them says there are more ("1–5 of 9
+// systems", "1–5 of 9").
+func shownSystems(top, rows, n, lead int) string {
+	if rows >= n {
+		return strings.Repeat(" ", lead)
+	}
+	shown := fmt.Sprintf("%d–%d of %d", top+1, top+rows, n)
+	return render.PadRight(render.FirstFit(lead-1, "  "+shown+" systems", "  "+shown, shown), lead)
 }
 
 // noDifferenceNote says which systems the test saw no difference in

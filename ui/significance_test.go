@@ -917,3 +917,24 @@ func TestSigCaptionSaysWhatItCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestSigScreenSaysMoreSystems: when the screen is too short for every
+// system's row, the line under the table says which rows are shown, and it
+// follows the cursor; with every row in view it says nothing (a user with
+// nine systems at 60×16 saw five rows and nothing saying there were more).
+func TestSigScreenSaysMoreSystems(t *testing.T) {
+	ds := manySystems(t)
+	for _, w := range []int{60, 80, 120} {
+		m := press(t, ready(t, ds, w, 16), "B")
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "1–5 of 6") {
+			t.Errorf("at %d×16: no \"1–5 of 6\" under the table:\n%s", w, v)
+		}
+		m = press(t, m, "G")
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "2–6 of 6") {
+			t.Errorf("at %d×16 after G: no \"2–6 of 6\" under the table:\n%s", w, v)
+		}
+		if v := ansi.Strip(press(t, ready(t, ds, w, 40), "B").View()); strings.Contains(v, " of 6") {
+			t.Errorf("at %d×40, every system in view, it still counts them:\n%s", w, v)
+		}
+	}
+}
