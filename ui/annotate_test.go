@@ -488,7 +488,7 @@ func TestAnnotationOpenWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30)
-	if !strings.Contains(m.status, "input warnings") {
+	if !strings.Contains(m.status, "⚠ 3 warnings (! lists them)") { // not all about the input
 		t.Errorf("the first screen does not say there are warnings: status %q", m.status)
 	}
 	m = press(t, m, "!")

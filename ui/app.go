@@ -88,7 +88,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	// file's, a setting that could not be taken): the first screen says so.
 	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
 		m.c.keys.Warnings.SetEnabled(true)
-		m.flash(warningLine(ws))
+		m.flash(warningLine(ws, warningsTitle(m.c)))
 		m.warnLine = m.status
 	}
 	if len(ds.Systems) > 0 {

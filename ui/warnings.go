@@ -25,17 +25,28 @@ func inputWarnings(c common) []string {
 	return append(ws, c.annWarnings...)
 }
 
-// warningLine is the line the first screen shows in its footer when the
-// input has warnings: the help key (the key hints it stands in for), how
-// many warnings, the key that lists them, and the first.
-func warningLine(ws []string) string {
+// warningsTitle names what c's warnings are about: "input warnings" while
+// each is about the input files, else "warnings" (a bad SACREBLEU_SEED or
+// the annotation file's problems are not about the input).
+func warningsTitle(c common) string {
+	if len(c.optWarnings) == 0 && len(c.annWarnings) == 0 {
+		return "input warnings"
+	}
+	return "warnings"
+}
+
+// warningLine is the line the first screen shows in its footer when there
+// are warnings (called title, see [warningsTitle]): the help key (the key
+// hints it stands in for), how many warnings, the key that lists them, and
+// the first.
+func warningLine(ws []string, title string) string {
 	switch len(ws) {
 	case 0:
 		return ""
 	case 1:
-		return "? help · ⚠ input warning (! shows it): " + ws[0]
+		return "? help · ⚠ " + strings.TrimSuffix(title, "s") + " (! shows it): " + ws[0]
 	}
-	return fmt.Sprintf("? help · ⚠ %d input warnings (! lists them): %s", len(ws), ws[0])
+	return fmt.Sprintf("? help · ⚠ %d %s (! lists them): %s", len(ws), title, ws[0])
 }
 
 // noteWarnings keeps the warnings key truthful for the settings asked for
@@ -52,7 +63,8 @@ func (m *Model) noteWarnings(before []string) {
 	}
 }
 
-// warningsScreen lists the input warnings.
+// warningsScreen lists the warnings: the input's, the options' and the
+// annotation file's.
 type warningsScreen struct{ body pane }
 
 // SetSize fits the screen to width×height cells.
@@ -74,7 +86,7 @@ func (s warningsScreen) Update(msg tea.Msg, k KeyMap) warningsScreen {
 
 // View draws the warnings screen.
 func (s warningsScreen) View(c common) string {
-	return overlayView(c, s.body, c.keys.warningsFooter(), "input warnings")
+	return overlayView(c, s.body, c.keys.warningsFooter(), warningsTitle(c))
 }
 
 // warningsContent is every warning, wrapped, one paragraph each.

@@ -37,6 +37,9 @@ func TestInputWarningsShown(t *testing.T) {
 			t.Errorf("the warnings screen leaves out %q:\n%s", w, v)
 		}
 	}
+	if !strings.Contains(v, "input warnings") { // every one is about the input
+		t.Errorf("the warnings screen is not titled input warnings:\n%s", v)
+	}
 	checkFit(t, "warnings", list.View(), 200, 40)
 	if back := press(t, list, "esc"); back.screen != screenMain {
 		t.Error("esc does not close the warnings screen")
