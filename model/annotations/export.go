@@ -2,10 +2,13 @@ package annotations
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -93,4 +96,23 @@ func WriteJSONL(w io.Writer, anns []Annotation) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// jsonlExportStart is how [WriteJSONL]'s first object starts: an
+// annotation's id, then its kind.
+var jsonlExportStart = regexp.MustCompile(`^\{"id":[0-9]+,"kind":"`)
+
+// ExportKind names the format of an export whose output starts with head
+// (a file's first bytes): "csv" for [WriteCSV]'s header row, "jsonl" for
+// [WriteJSONL]'s first object, "" for anything else. Neither is read
+// back, so a command refusing one can say what it is.
+func ExportKind(head []byte) string {
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	switch {
+	case string(bytes.TrimSuffix(first, []byte("\r"))) == strings.Join(csvColumns, ","):
+		return "csv"
+	case jsonlExportStart.Match(head):
+		return "jsonl"
+	}
+	return ""
 }

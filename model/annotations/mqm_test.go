@@ -538,3 +538,37 @@ func TestExportTellsWholeSegmentErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestExportKind: the start of WriteCSV's and WriteJSONL's output is told
+// for what it is, with and without annotations; an annotation file, a WMT
+// MQM TSV, other CSV and other JSON are not.
+func TestExportKind(t *testing.T) {
+	anns := []Annotation{errAnn("s", 1, "r", "a b", 0, 1, "Other", "Minor", "")}
+	for _, set := range [][]Annotation{anns, nil} {
+		var c, j bytes.Buffer
+		if err := WriteCSV(&c, set); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSONL(&j, anns); err != nil {
+			t.Fatal(err)
+		}
+		if got := ExportKind(c.Bytes()); got != "csv" {
+			t.Errorf("CSV export of %d annotations: %q; want csv", len(set), got)
+		}
+		if got := ExportKind(j.Bytes()); got != "jsonl" {
+			t.Errorf("JSONL export: %q; want jsonl", got)
+		}
+	}
+	for _, head := range []string{
+		header,
+		"system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n",
+		"system,doc,doc_id\n",
+		`{"id":"x","kind":"error"}`,
+		`{"kind":"error","id":1}`,
+		"",
+	} {
+		if got := ExportKind([]byte(head)); got != "" {
+			t.Errorf("%q taken for the %s export", head, got)
+		}
+	}
+}

@@ -313,7 +313,7 @@ func runAnnotationsImport(e *env, args []string) error {
 	for _, f := range files {
 		rows, err := annotations.ReadMQMFile(f, rule, limits)
 		if err != nil {
-			return err
+			return refusedAsExport(f, err)
 		}
 		for _, w := range rows.Warnings {
 			warnf(e, "%s", w)
@@ -413,6 +413,9 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 	if err := model.FirstNotUTF8(path, head, "an annotation file or a WMT MQM TSV, in plain text"); !isAnn && errors.As(err, &inErr) && inErr.Line == 1 {
 		return nil, err
 	}
+	if err := exportRefusal(path, head); err != nil {
+		return nil, err
+	}
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
 		store, err := annotations.OpenWithin(path, limits)
 		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
@@ -442,6 +445,34 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		warnf(e, "%s", w)
 	}
 	return rows.Annotations, nil
+}
+
+// exportRefusal refuses path, whose first bytes are head, when it is the
+// output of "annotations export" as CSV or JSONL, which no command reads
+// back, saying what reads; nil when it is not one.
+func exportRefusal(path string, head []byte) error {
+	kind := annotations.ExportKind(head)
+	if kind == "" {
+		return nil
+	}
+	return &model.InputError{File: path, Line: 1, Msg: "is the output of annotations export --format " + kind +
+		", which bleuscope does not read back; give the annotation file it was exported from, or its export with --format mqm-tsv"}
+}
+
+// refusedAsExport is err, the refusal of path as an annotation file or a
+// WMT MQM TSV, or when err is about its first line and path is an export
+// as CSV or JSONL, the line saying so ([exportRefusal]).
+func refusedAsExport(path string, err error) error {
+	var inErr *model.InputError
+	if !errors.As(err, &inErr) || inErr.Line != 1 {
+		return err
+	}
+	if head, herr := firstBytes(path, 4096); herr == nil {
+		if refusal := exportRefusal(path, head); refusal != nil {
+			return refusal
+		}
+	}
+	return err
 }
 
 // annotationFileByLook says why path, whose first bytes are head and do

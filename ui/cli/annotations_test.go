@@ -67,6 +67,45 @@ func TestAnnotationsImportExport(t *testing.T) {
 	}
 }
 
+// TestAnnotationsExportNotReadBack: a CSV or JSONL export given where an
+// annotation file or a WMT MQM TSV is read (summary, import, the
+// explorer's --annotations) is refused in one line that says what it is
+// and what to give instead, and is left as it was; import creates no
+// annotation file. It said the file was "not a bleuscope annotation file"
+// or lacked the TSV's columns, and a user who had exported it was lost.
+func TestAnnotationsExportNotReadBack(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %q", code, stderr)
+	}
+	for _, kind := range []string{"csv", "jsonl"} {
+		file := "export." + kind
+		if code, _, stderr := runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", kind, "-o", file); code != 0 {
+			t.Fatalf("export %s: status %d, %q", kind, code, stderr)
+		}
+		before, _ := os.ReadFile(file)
+		want := "bleuscope: " + file + ":1: is the output of annotations export --format " + kind +
+			", which bleuscope does not read back; give the annotation file it was exported from, or its export with --format mqm-tsv\n"
+		for _, args := range [][]string{
+			{"annotations", "summary", file},
+			{"annotations", "summary", "--format", "json", "--annotations", file},
+			{"annotations", "export", "--annotations", file},
+			{"annotations", "import", "--annotations", "b.ann", file},
+			{"--annotations", file},
+		} {
+			if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", args, code, out, stderr, want)
+			}
+		}
+		if after, _ := os.ReadFile(file); string(after) != string(before) {
+			t.Errorf("the %s export changed", kind)
+		}
+		if _, err := os.Stat("b.ann"); err == nil {
+			t.Errorf("import of the %s export created the annotation file", kind)
+		}
+	}
+}
+
 // TestMQMNULWarning: a NUL in the texts of a WMT MQM TSV gets the warning
 // a text file gets, wherever the file is read: as a corpus, imported, or
 // summed up.

@@ -133,7 +133,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags) (*annotations.Store, error) {
 	st, err := annotations.OpenWithin(f.path, in.limits)
 	if err != nil {
-		return nil, err
+		return nil, refusedAsExport(f.path, err)
 	}
 	mqm := in.mqmAnns
 	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
