@@ -171,7 +171,10 @@ func parseJSONL(f *file, path string) (*Dataset, error) {
 			nul.Add(i + 1)
 		}
 	}
-	ds.Warnings = NULWarning(f.label, nul)
+	if nul.N > 0 {
+		_, heads := ds.tableRefWords()
+		ds.Warnings = NULWarning(f.label, nul, ds.nulPlaces(heads)...)
+	}
 	return ds, nil
 }
 

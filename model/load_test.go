@@ -381,20 +381,23 @@ func TestLoadWarnings(t *testing.T) {
 		}},
 		// A TSV's NUL names the file's line and the segment, as its other
 		// warnings do; before, the line alone, one more than the segment
-		// the explorer and segments go by. Its -s file is lines alone.
+		// the explorer and segments go by. Its -s file is lines alone. A
+		// table's NULs name the columns (JSONL: the places) that hold them,
+		// as its other warnings name them; before, a user had to search
+		// every column.
 		{"NUL byte in a table", map[string]string{"d.tsv": "ref\tA\nx\ty\nx\ty\x00\n", "s.txt": "a\nb\x00\n"}, Input{Systems: []string{"d.tsv"}, Src: "s.txt"}, []string{
-			"d.tsv: 1 line contains a NUL character (first: line 3, segment 2); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+			"d.tsv: 1 line contains a NUL character (first: line 3, segment 2; in system A); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 			"s.txt: 1 line contains a NUL character (first: line 2); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
 		{"NUL byte in a table's header", map[string]string{"d.tsv": "ref\tA\x00\nx\ty\x00\n"}, Input{Systems: []string{"d.tsv"}}, []string{
-			"d.tsv: 2 lines contain a NUL character (first: line 1, the header); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+			"d.tsv: 2 lines contain a NUL character (first: line 1, the header; in system A\\x00); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
 		{"NUL written \\u0000 in JSONL texts", map[string]string{"d.jsonl": `{"src": "s", "refs": ["a b"], "hyps": {"A": "x"}, "other": "\u0000"}
 {"src": "s", "refs": ["a b"], "hyps": {"A": "x\u0000y"}}
 {"src": "s\\u0000", "refs": ["a b"], "hyps": {"A": "x"}}
 {"src": "s\u0000", "refs": ["a\u0000"], "hyps": {"A": "x"}}
 `}, Input{Systems: []string{"d.jsonl"}}, []string{
-			"d.jsonl: 2 lines contain a NUL character (first: line 2); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+			"d.jsonl: 2 lines contain a NUL character (first: line 2; in source, reference, system A); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
 		}},
 		{"empty hypotheses", map[string]string{"h.txt": "a\n  \n\nb\n", "r.txt": "a\nb\nc\nd\n"}, Input{Systems: []string{"h.txt"}, Refs: []string{"r.txt"}}, []string{
 			"h.txt: 2 lines are empty (first: line 2); an empty hypothesis matches nothing and shortens the output",

@@ -24,7 +24,10 @@ func (r *reader) loadTable(arg string, parse tableParser, header int, emptyRefFi
 	if err != nil {
 		return nil, err
 	}
-	ds.Warnings = append(ds.Warnings, nulWarning(f, nil, header)...) // the parser kept no lines
+	if f.nul { // the parser kept no lines
+		_, heads := ds.tableRefWords()
+		ds.Warnings = append(ds.Warnings, nulWarning(f, nil, header, ds.nulPlaces(heads)...)...)
+	}
 	if r.in.Src != "" {
 		if ds.Src != nil {
 			return nil, inputErr(f.label, "has its own source; drop -s, or drop the src column")

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,7 +33,7 @@ func bomWarning(f *file) []string {
 // header is the number of lines before the first segment's (a TSV's
 // header), as [LineTally] keeps it. Reading f noted whether it holds a
 // NUL, so the lines are looked at only then.
-func nulWarning(f *file, lines []string, header int) []string {
+func nulWarning(f *file, lines []string, header int, places ...string) []string {
 	if !f.nul {
 		return nil
 	}
@@ -41,7 +42,7 @@ func nulWarning(f *file, lines []string, header int) []string {
 	}
 	nul := countLines(lines, HasNUL)
 	nul.Header = header
-	w := NULWarning(f.label, nul)
+	w := NULWarning(f.label, nul, places...)
 	if name, text := shortUnmarked(ChunksHead(f.chunks, 3*4+1)); name != "" {
 		w[0] += fmt.Sprintf("; it may be %s in %s, too short to tell from UTF-8: if so, convert it, e.g. iconv -f %[2]s -t UTF-8", strconv.Quote(string(text)), name)
 	}
@@ -54,13 +55,40 @@ func HasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 // NULWarning returns the warning about the lines of the file label whose
 // text holds a NUL character, nul, or nil when there are none: the NULs
 // are kept as characters, as sacrebleu keeps them, but plain text seldom
-// holds one. Every reader of text that is scored or shown gives it.
-func NULWarning(label string, nul LineTally) []string {
+// holds one. Every reader of text that is scored or shown gives it. places,
+// when given, say where in the file the NULs are (a table's columns).
+func NULWarning(label string, nul LineTally, places ...string) []string {
 	if nul.N == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s: %s a NUL character (first: %s); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
-		label, linesVerb(nul.N, "contains", "contain"), nul.firstWords())}
+	where := ""
+	if len(places) > 0 {
+		where = "; in " + strings.Join(places, ", ")
+	}
+	return []string{fmt.Sprintf("%s: %s a NUL character (first: %s%s); plain text seldom holds one: it is kept as it is, as sacrebleu keeps it, but check how the file was made",
+		label, linesVerb(nul.N, "contains", "contain"), nul.firstWords(), where)}
+}
+
+// nulPlaces names the streams of a table (a TSV or JSONL file holding
+// every stream) whose texts hold a NUL, as its other warnings name them:
+// "source", each reference's head (refHeads, from [Dataset.tableRefWords])
+// and "system NAME".
+func (d *Dataset) nulPlaces(refHeads []string) []string {
+	var places []string
+	if slices.ContainsFunc(d.Src, HasNUL) {
+		places = append(places, "source")
+	}
+	for k, ref := range d.Refs {
+		if slices.ContainsFunc(ref, HasNUL) {
+			places = append(places, refHeads[k])
+		}
+	}
+	for _, s := range d.Systems {
+		if slices.ContainsFunc(s.Hyps, HasNUL) {
+			places = append(places, "system "+s.Name)
+		}
+	}
+	return places
 }
 
 // hypWarnings looks for signs that a system's output is not what BLEU

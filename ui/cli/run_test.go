@@ -394,12 +394,12 @@ func TestWarningsOnStderr(t *testing.T) {
 }
 
 // TestTSVNULWarning: a NUL in a TSV table's segment is named by the file's
-// line and the segment, the number segments prints it under; before, by
-// the line alone, one more than the segment.
+// line and the segment, the number segments prints it under, and its
+// column; before, by the line alone, one more than the segment.
 func TestTSVNULWarning(t *testing.T) {
 	writeFiles(t, map[string]string{"table.tsv": "src\tref\tA\nhallo\thello\thello\nwelt\tworld\twor\x00ld\n"})
 	code, out, stderr := runCLI(t, "", "segments", "table.tsv")
-	want := "bleuscope: warning: table.tsv: 1 line contains a NUL character (first: line 3, segment 2); "
+	want := "bleuscope: warning: table.tsv: 1 line contains a NUL character (first: line 3, segment 2; in system A); "
 	if code != 0 || !strings.Contains(stderr, want) {
 		t.Errorf("status %d, stderr %q; want the warning %q", code, stderr, want)
 	}
