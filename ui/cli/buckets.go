@@ -18,7 +18,10 @@ penalty uses (edges 10,20,30,40,50,60); by the length ratio c / r (edges
 sentence BLEU (edges 10,20,…,90). Buckets are [lo, hi): the first from −∞,
 the last to +∞. Each bucket's score sums the statistics of its segments,
 then scores them, as corpus BLEU does: it is never a mean of sentence
-scores. Every bucket is listed, empty ones too.
+scores. Every bucket is listed, empty ones too. r, c / r and sentence BLEU
+depend on the hypothesis: with several systems the text table groups the
+first system's segments and scores every system on those same segments;
+JSONL lists each system's own buckets.
 
 Examples:
   bleuscope buckets hyp.txt -r ref.txt                   all three groupings
