@@ -92,14 +92,16 @@ type annotator struct {
 	strip stripText
 }
 
-// stripText is the strip's marked text of one segment ([markedTexts]),
-// with what its layout depends on: the annotations resolved, the
-// dataset, the system and segment and the width.
+// stripText is the strip's marked text of one segment and the marks of its
+// errors of the whole segment ([markedTexts]), with what its layout
+// depends on: the annotations resolved, the dataset, the system and
+// segment and the width.
 type stripText struct {
 	res      *annotations.Resolved
 	ds       *model.Dataset
 	sys, seg int
 	width    int
+	whole    string
 	marked   []string
 }
 
@@ -289,10 +291,14 @@ func (n *annotator) stripLines(c common, sel selection, detail int) int {
 	lines := 1 // the title
 	if anns := n.segment(c, sel); sel.ok && len(anns) > 0 {
 		if !n.strip.of(n.res, c, sel) {
+			whole, marked := markedTexts(c, sel, anns)
 			n.strip = stripText{res: n.res, ds: c.ds, sys: sel.sys, seg: sel.seg, width: c.width,
-				marked: slices.Clip(markedTexts(c, sel, anns))}
+				whole: whole, marked: slices.Clip(marked)}
 		}
 		lines += len(n.strip.marked) + len(anns)
+		if n.strip.whole != "" {
+			lines++
+		}
 	}
 	return min(lines, max(3, detail/2))
 }

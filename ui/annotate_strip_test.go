@@ -51,10 +51,36 @@ func TestStripMarksWholeSegment(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
 	m = press(t, m, "A", "x", "a", "m", "C", "enter")
 	sel := m.list.selection(m.c)
-	_, marked, _ := m.ann.stripParts(m.c, sel)
-	plain := ansi.Strip(strings.Join(marked, "\n"))
+	_, whole, marked, _ := m.ann.stripParts(m.c, sel)
+	plain := ansi.Strip(strings.Join(fitStrip(m.c.st, whole, marked, nil, 10), "\n"))
 	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
 	if !strings.HasPrefix(plain, strings.Repeat(" ", annLabelW)+"C whole segment\nhyp") || !strings.Contains(plain, strings.Fields(hyp)[0]) {
 		t.Errorf("the strip's marked text of a critical whole-segment error is\n%s\nwant a line 'C whole segment' above the hypothesis", plain)
+	}
+}
+
+// TestStripSpanMarksBeforeWholeSegment: at 60×16, where the strip has
+// three lines under its title, a segment with an error of the whole
+// segment and one with a span shows the hypothesis with the span's marks
+// under it, the whole segment's mark at the end of the line saying how
+// many annotations E lists; before, "M whole segment" and the hypothesis
+// took the lines and the span's marks were cut.
+func TestStripSpanMarksBeforeWholeSegment(t *testing.T) {
+	m, _ := annotating(t, 60, 16)
+	m = press(t, m, "A", "x", "a", "m", "M", "enter")
+	m = press(t, m, "A", "right", " ", "right", " ", "f", "p", "m", "enter")
+	v := ansi.Strip(m.View())
+	lines := strings.Split(v, "\n")
+	marks := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "hyp ") && i+1 < len(lines) && strings.Trim(lines[i+1], " m") == "" && strings.Contains(lines[i+1], "m") {
+			marks = i + 1
+		}
+	}
+	if marks < 0 {
+		t.Errorf("no marks row of the span under the hypothesis:\n%s", v)
+	}
+	if !strings.Contains(v, "(E lists them) · M whole segment") {
+		t.Errorf("the whole segment's mark is not on the line of the annotations E lists:\n%s", v)
 	}
 }

@@ -699,8 +699,27 @@ func TestFitStrip(t *testing.T) {
 		{6, []string{"1 a", "2 b", "3 c", "4 d", "hyp text", "    MMMM"}},
 		{3, []string{"4 annotations (E lists them)", "hyp text", "    MMMM"}},
 	} {
-		if got := fitStrip(st, slices.Clone(marked), slices.Clone(list), c.room); !slices.Equal(got, c.want) {
+		if got := fitStrip(st, "", slices.Clone(marked), slices.Clone(list), c.room); !slices.Equal(got, c.want) {
 			t.Errorf("room %d: %q; want %q", c.room, got, c.want)
+		}
+	}
+	// The whole segment's marks stand above the texts while everything
+	// fits; short of room they give way to the span's marks, ending the
+	// line of how many more (a user at 60×16 saw "M whole segment" and the
+	// hypothesis, and not the marks of the span under it).
+	pad := strings.Repeat(" ", annLabelW)
+	for _, c := range []struct {
+		room int
+		want []string
+	}{
+		{9, append(append([]string{pad + "M whole segment"}, marked...), list...)},
+		{8, append(append([]string{}, marked...), list...)},
+		{5, []string{"1 a", "2 b", "… 2 more (E lists them) · M whole segment", "hyp text", "    MMMM"}},
+		{3, []string{"4 annotations (E lists them) · M whole segment", "hyp text", "    MMMM"}},
+		{2, []string{"hyp text", "    MMMM"}},
+	} {
+		if got := fitStrip(st, "M whole segment", slices.Clone(marked), slices.Clone(list), c.room); !slices.Equal(got, c.want) {
+			t.Errorf("whole segment, room %d: %q; want %q", c.room, got, c.want)
 		}
 	}
 }
@@ -1227,7 +1246,7 @@ func TestUnknownAnnotationKeysQuoted(t *testing.T) {
 // a segment marked by the annotator alone names none.
 func TestStripNamesEveryRaterWhenMany(t *testing.T) {
 	rows := func(m Model) []string {
-		_, _, list := m.ann.stripParts(m.c, m.list.selection(m.c))
+		_, _, _, list := m.ann.stripParts(m.c, m.list.selection(m.c))
 		for i := range list {
 			list[i] = ansi.Strip(list[i])
 		}

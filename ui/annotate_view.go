@@ -126,59 +126,67 @@ func manyRaters(anns []annotations.Annotation) bool {
 // error spans marked, and the segment's annotations, in exactly n.height
 // lines.
 func (n annotator) stripView(c common, sel selection) string {
-	title, marked, list := n.stripParts(c, sel)
-	lines := append([]string{title}, fitStrip(c.st, marked, list, n.height-1)...)
+	title, whole, marked, list := n.stripParts(c, sel)
+	lines := append([]string{title}, fitStrip(c.st, whole, marked, list, n.height-1)...)
 	return fit(strings.Join(lines, "\n"), c.width, n.height)
 }
 
 // stripParts returns what the strip shows of sel: its title line, the
+// marks of its errors of the whole segment ([wholeSegmentMarks]), the
 // texts with the error spans marked and the list of the annotations
 // (none for a segment without).
-func (n annotator) stripParts(c common, sel selection) (title string, marked, list []string) {
+func (n annotator) stripParts(c common, sel selection) (title, whole string, marked, list []string) {
 	anns := n.segment(c, sel)
 	title = n.titleLine(c, sel, anns)
 	if !sel.ok || len(anns) == 0 {
-		return title, nil, nil
+		return title, "", nil, nil
 	}
-	marked = n.strip.marked
+	whole, marked = n.strip.whole, n.strip.marked
 	if !n.strip.of(n.res, c, sel) { // not laid out by stripLines
-		marked = markedTexts(c, sel, anns)
+		whole, marked = markedTexts(c, sel, anns)
 	}
 	list = make([]string, len(anns))
 	tagged := manyRaters(anns)
 	for i, a := range anns {
 		list[i] = n.annLine(c, i, a, tagged)
 	}
-	return title, marked, list
+	return title, whole, marked, list
 }
 
-// markedTexts are the lines of the texts of sel that anns mark (the
-// hypothesis, the source), with the error spans marked; errors of the
-// whole segment come first, in a line of their marks ("C whole segment"),
-// above the hypothesis.
-func markedTexts(c common, sel selection, anns []annotations.Annotation) []string {
-	var marked []string
-	whole := wholeSegmentMarks(c.st, anns)
-	if whole != "" {
-		marked = append(marked, strings.Repeat(" ", annLabelW)+whole)
-	}
+// markedTexts are the marks of anns' errors of the whole segment ("C whole
+// segment", "" when none), which the strip shows above the hypothesis, and
+// the lines of the texts of sel that anns mark (the hypothesis, the
+// source), with the error spans marked.
+func markedTexts(c common, sel selection, anns []annotations.Annotation) (whole string, marked []string) {
+	whole = wholeSegmentMarks(c.st, anns)
 	if whole != "" || hasSide(anns, annotations.SideHyp) {
 		marked = append(marked, markedLines(c.st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
 	}
 	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
 		marked = append(marked, markedLines(c.st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
 	}
-	return marked
+	return whole, marked
 }
 
-// fitStrip lays the marked text and the list of annotations in room
-// lines: both when they fit; else the list first, then as much of the
-// marked text as is left but at least its first line with its marks,
-// the list cut to make room with a line saying how many more E lists
-// (with room for that line alone, how many there are).
-func fitStrip(st render.Styles, marked, list []string, room int) []string {
+// fitStrip lays the whole segment's marks (whole, "" when none), the
+// marked text and the list of annotations in room lines: all when they
+// fit; else the list first, then as much of the marked text as is left
+// but at least its first line with its marks, the list cut to make room
+// with a line saying how many more E lists (with room for that line
+// alone, how many there are). Short of room, the whole segment's marks
+// give way to the marked text, which has no other place: the list names
+// those errors "(whole segment)", and its line of how many more ends with
+// the marks.
+func fitStrip(st render.Styles, whole string, marked, list []string, room int) []string {
+	if whole != "" && 1+len(marked)+len(list) <= room {
+		return slices.Concat([]string{strings.Repeat(" ", annLabelW) + whole}, marked, list)
+	}
 	if len(marked)+len(list) <= room {
 		return slices.Concat(marked, list) // marked may be the annotator's kept layout
+	}
+	tail := ""
+	if whole != "" {
+		tail = st.Muted.Render(" · ") + whole
 	}
 	keep := min(len(marked), max(2, room-len(list)), room)
 	if lroom := room - keep; len(list) > lroom {
@@ -186,10 +194,10 @@ func fitStrip(st render.Styles, marked, list []string, room int) []string {
 		case 0:
 			return slices.Clip(marked[:keep]) // marked may be the annotator's kept layout
 		case 1: // no room for a line of the list and the "more" line
-			return append([]string{st.Muted.Render(fmt.Sprintf("%d annotations (E lists them)", len(list)))}, marked[:keep]...)
+			return append([]string{st.Muted.Render(fmt.Sprintf("%d annotations (E lists them)", len(list))) + tail}, marked[:keep]...)
 		}
 		more := len(list) - (lroom - 1)
-		list = append(list[:lroom-1:lroom-1], st.Muted.Render(fmt.Sprintf("… %d more (E lists them)", more)))
+		list = append(list[:lroom-1:lroom-1], st.Muted.Render(fmt.Sprintf("… %d more (E lists them)", more))+tail)
 	}
 	return append(list, marked[:keep]...)
 }
