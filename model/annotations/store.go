@@ -717,10 +717,10 @@ func (s *Store) writePending() error {
 	return nil
 }
 
-// Writable says whether a change could be saved now, without writing:
-// nil, [ErrInUse] when another process is writing the file, or the error
-// of opening it for writing (a read-only file). A file not created yet
-// is writable as far as this can tell.
+// Writable says whether a change could be saved now, without writing
+// the file: nil, [ErrInUse] when another process is writing the file,
+// the error of opening it for writing (a read-only file) or, for a file
+// not created yet, the error of creating one in its folder ([CanCreate]).
 func (s *Store) Writable() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -729,13 +729,31 @@ func (s *Store) Writable() error {
 	}
 	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return CanCreate(s.path)
 	}
 	if err != nil {
 		return err
 	}
 	defer f.Close() // and with it the lock
 	return lockFile(f)
+}
+
+// CanCreate says whether a file could be created at path, where there is
+// none yet: nil, or the error creating one gives (its folder is missing,
+// is no folder, or cannot be written in). It creates an empty hidden file
+// in the folder and removes it: only trying tells (a read-only file
+// system, access lists, root).
+func CanCreate(path string) error {
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(dir); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".bleuscope-check-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // OpenWarnings says what a person should know about the file before
@@ -772,9 +790,10 @@ func (s *Store) WritableWarning() string {
 }
 
 // ReadOnly says why no change to the file could be saved, naming it,
-// when it is read-only: it exists and may not be opened for writing (no
-// permission, a read-only file system); "" otherwise, for another
-// bleuscope writing it ([ErrInUse]) and a path that went away too.
+// when it is read-only: it exists and may not be opened for writing, or
+// it does not yet and its folder may not be written in (no permission, a
+// read-only file system); "" otherwise, for another bleuscope writing it
+// ([ErrInUse]) and a folder that went away too.
 // It is not escaped.
 func (s *Store) ReadOnly() string {
 	err := s.Writable()

@@ -884,3 +884,45 @@ func TestNewerFormatVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestWritableChecksTheFolder: a file not created yet is writable only
+// where its folder lets one be created, as the command line checks it
+// before opening the store, so that every caller of Writable (the
+// explorer's read-only mode, its warnings) hears it; the check leaves the
+// folder as it was. Before, such a file was writable whatever its folder.
+func TestWritableChecksTheFolder(t *testing.T) {
+	dir := t.TempDir()
+	st, err := Open(filepath.Join(dir, "a.ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Writable(); err != nil {
+		t.Errorf("a new file in a writable folder: Writable() = %v; want nil", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("checking left %d files in the folder", len(ents))
+	}
+	st, err = Open(filepath.Join(dir, "gone", "a.ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Writable(); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a new file in a missing folder: Writable() = %v; want it missing", err)
+	}
+	if w := st.WritableWarning(); !strings.Contains(w, "cannot be written") {
+		t.Errorf("a new file in a missing folder: WritableWarning() = %q; want it to say it cannot be written", w)
+	}
+	if os.Geteuid() == 0 {
+		return // root creates files in a read-only folder anyway
+	}
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if st, err = Open(filepath.Join(ro, "a.ann")); err != nil {
+		t.Fatal(err)
+	}
+	if why := st.ReadOnly(); !strings.Contains(why, "permission denied") {
+		t.Errorf("a new file in a read-only folder: ReadOnly() = %q; want permission denied", why)
+	}
+}

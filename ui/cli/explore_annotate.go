@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"os/user"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -67,33 +66,20 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 
 // checkFolder refuses, before any work, a file to be written at path
 // whose folder does not exist, is no folder or, when the file is to be
-// created, cannot be written in, in the words -o gets when its folder is
-// missing ([outputError]). A file there already is written in place: the
+// created, cannot be written in ([annotations.CanCreate], as the store's
+// Writable finds it), in the words -o gets when its folder is missing
+// ([outputError]). A file there already is written in place: the
 // explorer opens one it cannot write read-only, and import refuses it
 // ([checkImportWritable]).
 func checkFolder(path string) error {
 	_, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) { // to be created: its folder must be there, and writable
-		dir := filepath.Dir(path)
-		if _, err = os.Stat(dir); err == nil {
-			err = tryCreateIn(dir)
-		}
+		err = annotations.CanCreate(path)
 	}
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
 		return outputError(&model.OutputError{Path: path, Err: err})
 	}
 	return nil
-}
-
-// tryCreateIn reports whether a file can be created in dir, by creating
-// an empty hidden one and removing it.
-func tryCreateIn(dir string) error {
-	f, err := os.CreateTemp(dir, ".bleuscope-check-*")
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }
 
 // open reads the typology and opens the annotation file, printing what the
