@@ -223,7 +223,8 @@ func anaDeltaCell(x anaCtx, d float64) string {
 // the shortest, as the note line takes them. What the person opened the
 // screen for goes last: the parenthesised bucket gives way first (in
 // fewer words, then with its figure alone, then left out), then the
-// baseline's name is cut ([common.cutName]) rather than left out, and
+// baseline's name is cut ([common.cutName]) rather than left out (behind
+// in small buckets only, the words around it are shortened too), and
 // only the last form, which the line may cut, leaves it out; so in every
 // case, where the shown system is behind, behind in small buckets only,
 // or behind in none. noRef is the label the table gives the bucket
@@ -250,12 +251,16 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 		nowhere := func(name string) string {
 			return fmt.Sprintf("behind %s in no bucket of %d+ segs; most in %s: %s on only %d", name, model.MinSupport, label, d, n)
 		}
-		return x.c.namedForms(x.other, nowhere, fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n),
+		briefly := func(name string) string { // fits 60 columns with a name of 10 cells
+			return fmt.Sprintf("behind %s in no bucket of %d+; %s: %s on %d", name, model.MinSupport, label, d, n)
+		}
+		return x.c.namedForms(x.other, []string{
 			fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s on only %d", sys, other, model.MinSupport, label, d, n),
 			fmt.Sprintf("behind %s in no bucket of %d+ segments; most in %s: %s on only %d", other, model.MinSupport, label, d, n),
-		)
+		}, fmt.Sprintf("behind in no bucket of %d+ segs; most in %s: %s on %d", model.MinSupport, label, d, n), nowhere, briefly)
 	case most.Index < 0:
-		return x.c.namedForms(x.other, func(name string) string { return "behind " + name + " in no bucket" }, "behind in no bucket", sys+" is behind "+other+" in no bucket")
+		return x.c.namedForms(x.other, []string{sys + " is behind " + other + " in no bucket"}, "behind in no bucket",
+			func(name string) string { return "behind " + name + " in no bucket" })
 	}
 	n, label, d := len(mine[most.Index].Rows), bucketLabel(&mine[most.Index], noRef), x.c.delta(most.Delta)
 	aside := []string{"", "", ""}
@@ -270,24 +275,28 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 	behind := func(name string) string {
 		return fmt.Sprintf("furthest behind %s in %s: %s on %d seg%s", name, label, d, n, plural(n))
 	}
-	return x.c.namedForms(x.other, behind, fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)),
+	return x.c.namedForms(x.other, []string{
 		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d segment%s%s", sys, other, label, d, n, plural(n), aside[0]),
 		fmt.Sprintf("%s is furthest behind %s in %s: %s on %d seg%s%s", sys, other, label, d, n, plural(n), aside[1]),
-		behind(other)+aside[1],
-		behind(other)+aside[2],
-	)
+		behind(other) + aside[1],
+		behind(other) + aside[2],
+	}, fmt.Sprintf("furthest behind in %s: %s on %d seg%s", label, d, n, plural(n)), behind)
 }
 
 // namedForms returns a note's forms, from the fullest to the shortest:
-// full, then form with system s's name, then with the name cut
-// ([common.cutName]) down to 4 cells, then bare, without it, which the
-// line may cut: the name of the system compared with goes last.
-func (c common) namedForms(s int, form func(name string) string, bare string, full ...string) []string {
+// full, then each of named, from the longest, with system s's name and
+// then with the name cut ([common.cutName]) down to 4 cells, then bare,
+// without it, which the line may cut: the name of the system compared
+// with goes last.
+func (c common) namedForms(s int, full []string, bare string, named ...func(name string) string) []string {
 	name := c.shortName(s)
-	forms := append(full, form(name))
-	for w, prev := render.Cells(name)-1, name; w >= 4; w-- {
-		if cut := c.cutName(s, w); cut != prev {
-			forms, prev = append(forms, form(cut)), cut
+	forms := full
+	for _, form := range named {
+		forms = append(forms, form(name))
+		for w, prev := render.Cells(name)-1, name; w >= 4; w-- {
+			if cut := c.cutName(s, w); cut != prev {
+				forms, prev = append(forms, form(cut)), cut
+			}
 		}
 	}
 	return append(forms, bare)

@@ -528,6 +528,32 @@ func TestAnalysisMostLostNamesBaseline(t *testing.T) {
 	}
 }
 
+// TestAnalysisMostLostNamesBaselineAt60: at 60 columns too, behind in
+// small buckets only, the note says behind whom, the baseline's name cut
+// with "…" as the table's system column cuts it; before, no form naming
+// the baseline fit, even with its name cut to 4 cells, and the note said
+// "behind in no bucket of 20+ segs" naming no one.
+func TestAnalysisMostLostNamesBaselineAt60(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 60, 16))
+	m = press(t, m, "tab", "w", "w", "right")
+	x := m.anaCtx()
+	m.c.names[x.other] = "JDExploreAcademy"
+	bucket := func(label string, rows int, score float64) model.Bucket {
+		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+	}
+	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
+	for s := range m.ana.der.buckets {
+		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 19, 36)}
+	}
+	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 60), bucket("[10,20)", 19, 20)}
+	v := strings.Split(ansi.Strip(m.View()), "\n")
+	if len(v) < 2 || !strings.Contains(v[1], "behind JDExplor") || !strings.Contains(v[1], "…") ||
+		!strings.Contains(v[1], "20+") || !strings.Contains(v[1], "[10,20)") || !strings.Contains(v[1], m.c.delta(-16)) {
+		t.Errorf("behind in [10,20) only: the note does not say behind whom, where and by how much:\n%s", strings.Join(v[:min(3, len(v))], "\n"))
+	}
+	checkFit(t, "buckets at 60", m.View(), 60, 16)
+}
+
 // TestAnalysisMostLostReadsZero: a gap that reads 0 at the shown
 // decimals is no gap: ahead in the big bucket and 0.004 behind in a small
 // one, the note says the shown system is behind in no bucket, instead of
