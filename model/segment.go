@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -94,7 +95,8 @@ func Explain(seg Segment, opt scoring.Options) Explained {
 // RefLabels returns short display names for references: for several, the
 // numbers of a table's reference columns (ref, ref2, REF3: "1", "2", "3";
 // [refColumnLabels]), else what sets their names apart (the part between
-// their common prefix and suffix, as "A" and "B" of ref.A.en and ref.B.en),
+// their common prefix and suffix, as "A" and "B" of ref.A.en and ref.B.en,
+// a number in it kept whole, as "01" and "02" of ref01.txt and ref02.txt),
 // else the names when short, else their numbers from 1; for a single
 // reference "" (it is just "ref"), or its name when that is a bare name
 // such as an MQM file's refB (not a file name), since such a file may also
@@ -116,6 +118,7 @@ func RefLabels(names []string) []string {
 	}
 	if len(out) > 1 {
 		pre, suf := commonAffixes(out)
+		pre, suf = wholeNumbers(out, pre, suf)
 		ok := true
 		trimmed := make([]string, len(out))
 		for i, n := range out {
@@ -231,6 +234,30 @@ func NumberedRefLabels(n int) []string {
 		out[i] = strconv.Itoa(i + 1)
 	}
 	return out
+}
+
+// wholeNumbers moves the cuts of names' common prefix and suffix (pre
+// and suf runes, from [commonAffixes]) off the inside of a number, so
+// that what sets the names apart keeps its numbers whole: 12 and 13 of
+// ref12.txt and ref13.txt, not 2 and 3.
+func wholeNumbers(names []string, pre, suf int) (int, int) {
+	runes := make([][]rune, len(names))
+	for i, n := range names {
+		runes[i] = []rune(n)
+	}
+	digitAt := func(r []rune, i int) bool { return i >= 0 && i < len(r) && r[i] >= '0' && r[i] <= '9' }
+	first := runes[0]
+	if digitAt(first, pre-1) && slices.ContainsFunc(runes, func(r []rune) bool { return digitAt(r, pre) }) {
+		for pre > 0 && digitAt(first, pre-1) {
+			pre--
+		}
+	}
+	if digitAt(first, len(first)-suf) && slices.ContainsFunc(runes, func(r []rune) bool { return digitAt(r, len(r)-suf-1) }) {
+		for suf > 0 && digitAt(first, len(first)-suf) {
+			suf--
+		}
+	}
+	return pre, suf
 }
 
 // commonAffixes returns the lengths in runes of the longest prefix and

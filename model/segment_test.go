@@ -23,6 +23,15 @@ func TestRefLabels(t *testing.T) {
 		{[]string{"ref", "ref1", "ref2"}, []string{"1", "2", "3"}}, // ref and ref1 would share 1
 		{[]string{"ref1"}, []string{""}},
 		{[]string{"REF"}, []string{""}},
+		// A number in the names is kept whole, as a table's columns keep
+		// it (ref01, ref02: "01", "02"), never cut by the common prefix or
+		// suffix: ref12.txt beside ref13.txt is 12, not 2.
+		{[]string{"ref01", "ref02"}, []string{"01", "02"}},
+		{[]string{"ref01.txt", "ref02.txt"}, []string{"01", "02"}},
+		{[]string{"ref12.txt", "ref13.txt"}, []string{"12", "13"}},
+		{[]string{"ref1.txt", "ref11.txt"}, []string{"1", "11"}},
+		{[]string{"ref_10.txt", "ref_20.txt"}, []string{"10", "20"}},
+		{[]string{"wmt19a.txt", "wmt19b.txt"}, []string{"a", "b"}},
 	}
 	for _, tt := range tests {
 		got := RefLabels(tt.in)
