@@ -94,7 +94,7 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 		// Saved: what the first screen warned of (another writer) may be
 		// over; the warnings say what holds now.
 		m.c.annWarnings = m.ann.openWarnings()
-		m.c.keys.Warnings.SetEnabled(len(inputWarnings(m.c)) > 0)
+		m.c.syncWarningsKey()
 	}
 	return cmd
 }

@@ -87,7 +87,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	// The input's warnings and those the options brought (the annotation
 	// file's, a setting that could not be taken): the first screen says so.
 	if ws := inputWarnings(m.c); len(ws) > 0 && len(ds.Systems) > 0 {
-		m.c.keys.Warnings.SetEnabled(true)
+		m.c.syncWarningsKey()
 		m.flash(warningLine(ws, warningsTitle(m.c)))
 		m.warnLine = m.status
 	}

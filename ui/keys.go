@@ -26,7 +26,9 @@ type KeyMap struct {
 	// between those tables.
 	Analysis, AnaTable                 key.Binding
 	Explain, Lessons, Help, Back, Quit key.Binding
-	// Warnings lists the input warnings; enabled when there are some.
+	// Warnings lists the warnings (the input's, a bad setting's, the
+	// annotation file's); enabled when there are some, its help naming
+	// them as the list's title does (common.syncWarningsKey).
 	Warnings key.Binding
 	// The annotation keys, enabled with an annotation file.
 	Annotate, Annotations, NoError, NextUnrated, SegmentScore, AnnSummary key.Binding

@@ -35,6 +35,14 @@ func warningsTitle(c common) string {
 	return "warnings"
 }
 
+// syncWarningsKey keeps the warnings key truthful: on while there are
+// warnings, its help naming them as the ! screen's title does
+// ([warningsTitle]).
+func (c *common) syncWarningsKey() {
+	c.keys.Warnings.SetEnabled(len(inputWarnings(*c)) > 0)
+	c.keys.Warnings.SetHelp("!", warningsTitle(*c))
+}
+
 // warningLine is the line the first screen shows in its footer when there
 // are warnings (called title, see [warningsTitle]): the help key (the key
 // hints it stands in for), how many warnings, the key that lists them, and
@@ -54,7 +62,7 @@ func warningLine(ws []string, title string) string {
 // says it in the status line.
 func (m *Model) noteWarnings(before []string) {
 	now := inputWarnings(m.c)
-	m.c.keys.Warnings.SetEnabled(len(now) > 0)
+	m.c.syncWarningsKey()
 	if len(now) > len(before) {
 		m.flash("⚠ " + now[len(now)-1] + " (! lists the input warnings)")
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -122,5 +123,27 @@ func TestWarningsNoteFitsTheWarnings(t *testing.T) {
 	)
 	if v := strings.Join(strings.Fields(ansi.Strip(press(t, ready(t, bpe, 120, 30), "!").View())), " "); !strings.Contains(v, text) {
 		t.Errorf("with a warning about the text the warnings screen lacks %q:\n%s", text, v)
+	}
+}
+
+// TestWarningsKeyHelpFitsTheWarnings: the help names the ! key's list as
+// its screen's title does, "warnings" when a bad seed's is listed, which
+// is not about the input, and "input warnings" when every one is; before,
+// the help said "input warnings" over the seed's warning alone.
+func TestWarningsKeyHelpFitsTheWarnings(t *testing.T) {
+	clean := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"sys": "the cat sat"}}`,
+	)
+	m := New(clean, model.DefaultSettings(), WithStartWarning("SACREBLEU_SEED 'x' is not a number: seed 12345 used"))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	if h := ansi.Strip(press(t, m, "?").View()); strings.Contains(h, "input warnings") || !regexp.MustCompile(`!\s+warnings`).MatchString(h) {
+		t.Errorf("with only the seed's warning the help reads\n%s\nwant ! described as warnings, not input warnings", h)
+	}
+	bpe := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"bpe": "the c@@ at sat on the mat"}}`,
+	)
+	if h := ansi.Strip(press(t, ready(t, bpe, 120, 30), "?").View()); !regexp.MustCompile(`!\s+input warnings`).MatchString(h) {
+		t.Errorf("with a warning about the text the help does not call them input warnings:\n%s", h)
 	}
 }
