@@ -41,13 +41,29 @@ func selectRefs(ds *model.Dataset, sel []string) (*model.Dataset, error) {
 	return ds.WithRefs(keep)
 }
 
-// refIndex finds the reference want names: its label, its number from 1,
-// or its name; -1 when none.
+// refIndex finds the reference want names: its label or its name, else
+// the label that is want's number (2 finds ref02.txt's label 02), else
+// its number from 1; -1 when none.
 func refIndex(names, labels []string, want string) int {
+	if want == "" {
+		return -1
+	}
 	for k := range names {
-		if want != "" && (want == labels[k] || want == names[k] || want == strconv.Itoa(k+1)) {
+		if want == labels[k] || want == names[k] {
 			return k
 		}
+	}
+	n, err := strconv.ParseUint(want, 10, 64)
+	if err != nil {
+		return -1
+	}
+	for k, l := range labels {
+		if m, err := strconv.ParseUint(l, 10, 64); err == nil && m == n {
+			return k
+		}
+	}
+	if n >= 1 && n <= uint64(len(names)) {
+		return int(n - 1)
 	}
 	return -1
 }

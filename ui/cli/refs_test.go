@@ -47,3 +47,30 @@ func TestRefsSubset(t *testing.T) {
 		t.Errorf("--refs C with one reference: exit %d, %q", code, stderr)
 	}
 }
+
+// TestRefsByNumberedLabel: references labelled by the numbers in their
+// names (ref 02 and ref 03 of ref02.txt and ref03.txt) are found by those
+// numbers, as written or without their zeros, before the references'
+// order: --refs 2 is ref 02, not the second reference, ref 03.
+func TestRefsByNumberedLabel(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"hyp.txt":   hyp3,
+		"ref02.txt": ref3,
+		"ref03.txt": "the cat is on the mat\na dog was barking\nit rained all day\n",
+	})
+	both := []string{"score", "hyp.txt", "-r", "ref02.txt", "-r", "ref03.txt"}
+	for _, c := range []struct{ refs, only string }{
+		{"2", "ref02.txt"},
+		{"02", "ref02.txt"},
+		{"3", "ref03.txt"},
+		{"1", "ref02.txt"}, // no label is 1: the first reference
+	} {
+		code, got, stderr := runCLI(t, "", append(append([]string{}, both...), "--refs", c.refs)...)
+		if code != 0 {
+			t.Fatalf("--refs %s: exit %d: %s", c.refs, code, stderr)
+		}
+		if _, want, _ := runCLI(t, "", "score", "hyp.txt", "-r", c.only); got != want {
+			t.Errorf("--refs %s prints\n%s; %s alone gives\n%s", c.refs, got, c.only, want)
+		}
+	}
+}
