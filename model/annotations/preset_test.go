@@ -97,6 +97,17 @@ category | n  | Non-translation     | *=25
 score
 `
 
+// TestTypologyWeightBounds: the bounds of a weight are taken.
+func TestTypologyWeightBounds(t *testing.T) {
+	p, err := ParseTypology(strings.NewReader("severity | m | minor | 0\nseverity | M | major | 1e6\ncategory | a | A | minor=.5\n"), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := [2]float64{p.Weight("A", "minor"), p.Weight("A", "major")}; got != [2]float64{0.5, 1e6} {
+		t.Errorf("weights of A minor, major = %v; want [0.5 1e6]", got)
+	}
+}
+
 func TestParseTypology(t *testing.T) {
 	p, err := ParseTypology(strings.NewReader(typologyExample), "quick.typology")
 	if err != nil {
@@ -124,6 +135,18 @@ func TestParseTypology(t *testing.T) {
 		{"severity | m | minor | heavy\n", `t:1: weight "heavy" is not a number`},
 		{"\n# c\ncolour | red\n", `t:3: unknown directive "colour"`},
 		{"severity | m | minor | 1\ncategory | a | A | minor:2\n", `t:2: weight "minor:2" is not SEVERITY=NUMBER`},
+		// A weight that is not a plain finite number, or below 0, made
+		// every score it touched NaN or infinite (and summary --format
+		// json fail): each is refused on its line.
+		{"severity | m | minor | nan\ncategory | a | A\n", `t:1: weight "nan" is not a number (such as 5, 1 or 0.1)`},
+		{"severity | m | minor | Inf\ncategory | a | A\n", `t:1: weight "Inf" is not a number`},
+		{"severity | m | minor | 0x1p2\ncategory | a | A\n", `t:1: weight "0x1p2" is not a number`},
+		{"severity | m | minor | -1\ncategory | a | A\n", `t:1: weight "-1" is out of range: a weight is from 0 to 1000000`},
+		{"severity | m | minor | 1e400\ncategory | a | A\n", `t:1: weight "1e400" is not a number`},
+		{"severity | m | minor | 2e6\ncategory | a | A\n", `t:1: weight "2e6" is out of range`},
+		{"severity | m | minor | 1\ncategory | a | A | minor=NaN\n", `t:2: in "minor=NaN", weight "NaN" is not a number`},
+		{"severity | m | minor | 1\ncategory | a | A | *=-Inf\n", `t:2: in "*=-Inf", weight "-Inf" is not a number`},
+		{"severity | m | minor | 1\ncategory | a | A | minor=-0.5\n", `t:2: in "minor=-0.5", weight "-0.5" is out of range`},
 		{"severity | m | minor | 1\ncategory | abc | A\n", "needs one or two keys"},
 		{"severity | m | minor | 1\n", "at least one category"},
 		{"severity | m | minor | 1\nseverity | m | major | 5\ncategory | a | A\n", "needs one key of its own"},

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -30,7 +29,8 @@ import (
 // optional weights that replace the severity's for this category ("*" for
 // every severity, several separated by spaces). "score" asks for an ESA
 // 0–100 score per segment as well. The result is checked as
-// [Preset.Validate] says; a category's keys starting with
+// [Preset.Validate] says; a weight is a plain decimal number from 0 to
+// [MaxWeight] ([parseWeight]); a category's keys starting with
 // [WholeSegmentKey], or a lone category's severity keyed with it, is
 // refused on its line. name labels errors with the typology's name
 // and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
@@ -85,9 +85,9 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 			if len(f) != 4 {
 				return nil, bad(`write "severity | KEY | NAME | WEIGHT"`)
 			}
-			w, err := strconv.ParseFloat(f[3], 64)
+			w, err := parseWeight(f[3])
 			if err != nil {
-				return nil, bad(fmt.Sprintf("weight %q is not a number", f[3]))
+				return nil, bad(err.Error())
 			}
 			p.Severities = append(p.Severities, Severity{Key: f[1], Name: f[2], Weight: w})
 			sevLines = append(sevLines, line)
@@ -100,9 +100,12 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 				c.Weights = map[string]float64{}
 				for _, kv := range strings.Fields(f[3]) {
 					k, v, ok := strings.Cut(kv, "=")
-					w, err := strconv.ParseFloat(v, 64)
-					if !ok || k == "" || err != nil {
+					if !ok || k == "" {
 						return nil, bad(fmt.Sprintf("weight %q is not SEVERITY=NUMBER", kv))
+					}
+					w, err := parseWeight(v)
+					if err != nil {
+						return nil, bad(fmt.Sprintf("in %q, %v", kv, err))
 					}
 					c.Weights[k] = w
 				}
@@ -124,4 +127,23 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return p, nil
+}
+
+// MaxWeight is the largest weight a typology file may give: far above any
+// typology's (WMT's largest is 25), and low enough that a score summed
+// over any corpus stays a finite number.
+const MaxWeight = 1e6
+
+// parseWeight reads a typology's weight: a plain decimal number
+// ([model.ParseDecimal]; not nan, inf or 0x1p4, which would make every
+// score they touch NaN or infinite) from 0 to [MaxWeight].
+func parseWeight(s string) (float64, error) {
+	w, err := model.ParseDecimal(s)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("weight %q is not a number (such as 5, 1 or 0.1)", s)
+	case w < 0 || w > MaxWeight:
+		return 0, fmt.Errorf("weight %q is out of range: a weight is from 0 to %.0f", s, float64(MaxWeight))
+	}
+	return w, nil
 }

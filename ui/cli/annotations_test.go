@@ -453,6 +453,20 @@ func TestTypologyEncoding(t *testing.T) {
 	}
 }
 
+// TestTypologyNaNWeight: a typology weighing a severity "NaN" is refused
+// on its line with status 2; before, it was taken, the text summary said
+// MQM NaN and summary --format json failed as an internal error (status 1).
+func TestTypologyNaNWeight(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"m.tsv":   mqmSmall,
+		"nan.typ": "severity | m | Minor | 1\nseverity | M | Major | NaN\ncategory | o | Other\n",
+	})
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "--typology", "nan.typ", "m.tsv")
+	if want := "bleuscope: nan.typ:2: weight \"NaN\" is not a number (such as 5, 1 or 0.1)\n"; code != exitUsage || out != "" || stderr != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 2, %q", code, out, stderr, want)
+	}
+}
+
 // TestReadersOpenErrors: the readers of their own (the WMT MQM TSV, read
 // by --mqm, annotations import and summary, and the typology) word a file
 // that is missing or a directory as the loader words a system file;
