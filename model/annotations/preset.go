@@ -226,64 +226,94 @@ const WholeSegmentKey = "x"
 // another's, severity keys are single and unique, and no key the
 // explorer takes after the span step starts with [WholeSegmentKey].
 func (p *Preset) Validate() error {
+	return p.validate(func(bool, int) string { return "" })
+}
+
+// validate is [Preset.Validate]; where(category, i) is where the i-th
+// category (or severity) was given, "line 4", or "" when nowhere in
+// particular. An error about one category or severity is an *itemError
+// naming it, and it names the one it clashes with, and where.
+func (p *Preset) validate(where func(category bool, i int) string) error {
 	if err := p.wholeKeyClash(); err != nil {
 		return err
 	}
 	if len(p.Categories) == 0 || len(p.Severities) == 0 {
 		return fmt.Errorf("annotations: typology %q needs at least one category and one severity", p.Name)
 	}
-	names := map[string]bool{}
+	at := func(category bool, i int, form string) string { // form with %s for where, or ""
+		if w := where(category, i); w != "" {
+			return fmt.Sprintf(form, w)
+		}
+		return ""
+	}
+	cat := func(i int, why string, args ...any) error {
+		return &itemError{category: i, severity: -1, why: fmt.Sprintf(why, args...)}
+	}
 	for i, c := range p.Categories {
-		if c.Name == "" || names[c.Name] {
-			return fmt.Errorf("annotations: category %q is empty or named twice", c.Name)
+		switch n := len([]rune(c.Keys)); {
+		case c.Name == "":
+			return cat(i, "the category keyed %q has no name; give it one", c.Keys)
+		case n < 1 || n > 2:
+			return cat(i, "category %q needs one or two keys, not %q", c.Name, c.Keys)
 		}
-		names[c.Name] = true
-		if n := len([]rune(c.Keys)); n < 1 || n > 2 {
-			return fmt.Errorf("annotations: category %q needs one or two keys, not %q", c.Name, c.Keys)
-		}
-		for j, d := range p.Categories {
-			if i != j && strings.HasPrefix(d.Keys, c.Keys) {
-				return fmt.Errorf("annotations: the keys %q of category %q are a prefix of (or equal to) %q of %q", c.Keys, c.Name, d.Keys, d.Name)
+		for j, d := range p.Categories[:i] {
+			switch {
+			case d.Name == c.Name:
+				return cat(i, "category %q is named twice%s", c.Name, at(true, j, " (first on %s)"))
+			case d.Keys == c.Keys:
+				return cat(i, "categories %q%s and %q both have the keys %q; give each its own", d.Name, at(true, j, " (%s)"), c.Name, c.Keys)
+			case strings.HasPrefix(d.Keys, c.Keys), strings.HasPrefix(c.Keys, d.Keys):
+				short, long, shortAt, longAt := d, c, at(true, j, " (%s)"), ""
+				if len(c.Keys) < len(d.Keys) {
+					short, long, shortAt, longAt = c, d, "", shortAt
+				}
+				return cat(i, "the keys %q of category %q%s begin the keys %q of category %q%s: after %q the explorer cannot tell which is meant; give one of them other keys",
+					short.Keys, short.Name, shortAt, long.Keys, long.Name, longAt, short.Keys)
 			}
 		}
 	}
-	keys := map[string]bool{}
-	sevs := map[string]bool{}
-	for _, s := range p.Severities {
-		if s.Name == "" || sevs[strings.ToLower(s.Name)] {
-			return fmt.Errorf("annotations: severity %q is empty or named twice", s.Name)
+	sev := func(i int, why string, args ...any) error {
+		return &itemError{category: -1, severity: i, why: fmt.Sprintf(why, args...)}
+	}
+	for i, s := range p.Severities {
+		switch {
+		case s.Name == "":
+			return sev(i, "the severity keyed %q has no name; give it one", s.Key)
+		case s.Key != "" && len([]rune(s.Key)) != 1:
+			return sev(i, "severity %q needs one key, not %q", s.Name, s.Key)
 		}
-		sevs[strings.ToLower(s.Name)] = true
-		if s.Key == "" {
-			continue
+		for j, o := range p.Severities[:i] {
+			switch {
+			case o.Name == s.Name:
+				return sev(i, "severity %q is named twice%s", s.Name, at(false, j, " (first on %s)"))
+			case strings.EqualFold(o.Name, s.Name):
+				return sev(i, "severities %q%s and %q have one name, as severities match in any case; give each its own", o.Name, at(false, j, " (%s)"), s.Name)
+			case s.Key != "" && o.Key == s.Key:
+				return sev(i, "severities %q%s and %q both have the key %q; give each its own", o.Name, at(false, j, " (%s)"), s.Name, s.Key)
+			}
 		}
-		if len([]rune(s.Key)) != 1 || keys[s.Key] {
-			return fmt.Errorf("annotations: severity %q needs one key of its own, not %q", s.Name, s.Key)
-		}
-		keys[s.Key] = true
 	}
 	return nil
 }
 
-// keyClashError is [Preset.Validate]'s error for a key that starts with
-// [WholeSegmentKey]: the category's or the severity's index (the other
-// -1), which [ParseTypology] turns into the line that gave it, and why,
-// with the fix.
-type keyClashError struct {
+// itemError is [Preset.Validate]'s error about one category or severity:
+// its index (the other -1), which [ParseTypology] turns into the line
+// that gave it, and why, with the fix.
+type itemError struct {
 	category, severity int
 	why                string
 }
 
-func (e *keyClashError) Error() string { return "annotations: " + e.why }
+func (e *itemError) Error() string { return "annotations: " + e.why }
 
 // wholeKeyClash refuses the first category whose keys start with
 // [WholeSegmentKey] or, in a typology of one category, the first severity
 // keyed with it; Validate asks it before anything else, so this is the
 // error a typology file that has such a key gets, whatever else is wrong.
-func (p *Preset) wholeKeyClash() *keyClashError {
+func (p *Preset) wholeKeyClash() *itemError {
 	for i, c := range p.Categories {
 		if strings.HasPrefix(c.Keys, WholeSegmentKey) {
-			return &keyClashError{category: i, severity: -1, why: categoryKeyClash(c)}
+			return &itemError{category: i, severity: -1, why: categoryKeyClash(c)}
 		}
 	}
 	if len(p.Categories) != 1 {
@@ -291,7 +321,7 @@ func (p *Preset) wholeKeyClash() *keyClashError {
 	}
 	for i, s := range p.Severities {
 		if s.Key == WholeSegmentKey {
-			return &keyClashError{category: -1, severity: i, why: severityKeyClash(s)}
+			return &itemError{category: -1, severity: i, why: severityKeyClash(s)}
 		}
 	}
 	return nil

@@ -65,7 +65,7 @@ func TestPresetsAreValidAndTheirKeysWork(t *testing.T) {
 	}
 	bad := MQM()
 	bad.Categories = append(bad.Categories, Category{Name: "Accuracy", Keys: "a"})
-	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "prefix") {
+	if err := bad.Validate(); err == nil || err.Error() != `annotations: the keys "a" of category "Accuracy" begin the keys "am" of category "Accuracy/Mistranslation": after "a" the explorer cannot tell which is meant; give one of them other keys` {
 		t.Errorf("a key that is the prefix of others: %v", err)
 	}
 	whole := ESA()
@@ -149,7 +149,22 @@ func TestParseTypology(t *testing.T) {
 		{"severity | m | minor | 1\ncategory | a | A | minor=-0.5\n", `t:2: in "minor=-0.5", weight "-0.5" is out of range`},
 		{"severity | m | minor | 1\ncategory | abc | A\n", "needs one or two keys"},
 		{"severity | m | minor | 1\n", "at least one category"},
-		{"severity | m | minor | 1\nseverity | m | major | 5\ncategory | a | A\n", "needs one key of its own"},
+		// A category or severity that clashes with another is refused on
+		// its line, naming the other's; before, a category named twice
+		// got "the keys "a" of category "A" are a prefix of (or equal to)
+		// "a" of "A"", and a severity named twice "severity "Minor" is
+		// empty or named twice", neither with a line.
+		{"severity | m | minor | 1\nseverity | m | major | 5\ncategory | a | A\n", `t:2: severities "minor" (line 1) and "major" both have the key "m"; give each its own`},
+		{"severity | m | minor | 1\ncategory | a | A\ncategory | f | F\ncategory | a | A\n", `t:4: category "A" is named twice (first on line 2)`},
+		{"severity | m | minor | 1\ncategory | a | A\ncategory | b | B\ncategory | c | A\n", `t:4: category "A" is named twice (first on line 2)`},
+		{"severity | m | minor | 1\ncategory | a | A\n\ncategory | a | F\n", `t:4: categories "A" (line 2) and "F" both have the keys "a"; give each its own`},
+		{"severity | m | minor | 1\ncategory | ab | A\ncategory | a | F\n", `t:3: the keys "a" of category "F" begin the keys "ab" of category "A" (line 2): after "a" the explorer cannot tell which is meant; give one of them other keys`},
+		{"severity | m | minor | 1\ncategory | a | A\ncategory | ab | F\n", `t:3: the keys "a" of category "A" (line 2) begin the keys "ab" of category "F": after "a"`},
+		{"category | a | A\nseverity | m | Minor | 1\nseverity | M | minor | 5\n", `t:3: severities "Minor" (line 2) and "minor" have one name, as severities match in any case; give each its own`},
+		{"category | a | A\nseverity | m | minor | 1\nseverity | M | minor | 5\n", `t:3: severity "minor" is named twice (first on line 2)`},
+		{"category | a | A\nseverity | mM | minor | 1\n", `t:2: severity "minor" needs one key, not "mM"`},
+		{"category | a | \nseverity | m | minor | 1\n", `t:1: the category keyed "a" has no name; give it one`},
+		{"category | a | A\nseverity | m |  | 1\n", `t:2: the severity keyed "m" has no name; give it one`},
 		// x marks the whole segment, and the key after it picks the
 		// category (the severity when there is one category): a category
 		// keyed x, or a lone category's severity keyed x, was taken, and

@@ -2,6 +2,7 @@ package annotations
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -30,9 +31,9 @@ import (
 // every severity, several separated by spaces). "score" asks for an ESA
 // 0–100 score per segment as well. The result is checked as
 // [Preset.Validate] says; a weight is a plain decimal number from 0 to
-// [MaxWeight] ([parseWeight]); a category's keys starting with
-// [WholeSegmentKey], or a lone category's severity keyed with it, is
-// refused on its line. name labels errors with the typology's name
+// [MaxWeight] ([parseWeight]); a category or severity that fails it (a
+// name or keys given twice, keys starting with [WholeSegmentKey], …) is
+// refused on its line, with the line of the one it clashes with. name labels errors with the typology's name
 // and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
 // is refused with the [*model.InputError] [model.Load] gives for one
 // ([model.CheckEncoding], [model.NotUTF8]), as is an error reading r
@@ -116,15 +117,22 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 			return nil, bad(fmt.Sprintf("unknown directive %q; use name, severity, category or score", f[0]))
 		}
 	}
-	if err := p.Validate(); err != nil {
-		if kc, ok := err.(*keyClashError); ok {
-			lines, i := catLines, kc.category
-			if i < 0 {
-				lines, i = sevLines, kc.severity
-			}
-			return nil, fmt.Errorf("%s:%d: %s", name, lines[i], kc.why)
+	where := func(category bool, i int) string {
+		if category {
+			return fmt.Sprintf("line %d", catLines[i])
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return fmt.Sprintf("line %d", sevLines[i])
+	}
+	if err := p.validate(where); err != nil {
+		var item *itemError
+		if !errors.As(err, &item) {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		lines, i := catLines, item.category
+		if i < 0 {
+			lines, i = sevLines, item.severity
+		}
+		return nil, fmt.Errorf("%s:%d: %s", name, lines[i], item.why)
 	}
 	return p, nil
 }
