@@ -2,6 +2,9 @@ package annotations
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -223,8 +226,9 @@ const WholeSegmentKey = "x"
 
 // Validate checks that the preset can be used: names are unique, every
 // category has one or two keys and no category's keys are a prefix of
-// another's, severity keys are single and unique, and no key the
-// explorer takes after the span step starts with [WholeSegmentKey].
+// another's, a category's own weights are for severities the preset has,
+// severity keys are single and unique, and no key the explorer takes
+// after the span step starts with [WholeSegmentKey].
 func (p *Preset) Validate() error {
 	return p.validate(func(bool, int) string { return "" })
 }
@@ -272,6 +276,13 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 			}
 		}
 	}
+	for i, c := range p.Categories {
+		for _, k := range slices.Sorted(maps.Keys(c.Weights)) {
+			if _, alias := p.Aliases[strings.ToLower(k)]; k != "*" && !alias && p.Severity(k) == nil {
+				return cat(i, "category %q weighs %q, which is not a severity of the typology; name one of %s, or * for every one", c.Name, k, p.severityNames())
+			}
+		}
+	}
 	sev := func(i int, why string, args ...any) error {
 		return &itemError{category: -1, severity: i, why: fmt.Sprintf(why, args...)}
 	}
@@ -294,6 +305,16 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 		}
 	}
 	return nil
+}
+
+// severityNames lists the names of the severities, quoted: "minor",
+// "major".
+func (p *Preset) severityNames() string {
+	names := make([]string, len(p.Severities))
+	for i, s := range p.Severities {
+		names[i] = strconv.Quote(s.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // itemError is [Preset.Validate]'s error about one category or severity:

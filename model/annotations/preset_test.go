@@ -97,6 +97,15 @@ category | n  | Non-translation     | *=25
 score
 `
 
+// TestTypologyWeightOfSeverityInAnyCase: a category's weight names its
+// severity in any case, as severities match.
+func TestTypologyWeightOfSeverityInAnyCase(t *testing.T) {
+	p, err := ParseTypology(strings.NewReader("category | f | F | Minor=0.5\nseverity | m | minor | 1\n"), "t")
+	if err != nil || p.Weight("F", "minor") != 0.5 {
+		t.Fatalf("Minor=0.5 for the severity minor: %v, %v", p, err)
+	}
+}
+
 // TestTypologyWeightBounds: the bounds of a weight are taken.
 func TestTypologyWeightBounds(t *testing.T) {
 	p, err := ParseTypology(strings.NewReader("severity | m | minor | 0\nseverity | M | major | 1e6\ncategory | a | A | minor=.5\n"), "t")
@@ -163,6 +172,10 @@ func TestParseTypology(t *testing.T) {
 		{"category | a | A\nseverity | m | Minor | 1\nseverity | M | minor | 5\n", `t:3: severities "Minor" (line 2) and "minor" have one name, as severities match in any case; give each its own`},
 		{"category | a | A\nseverity | m | minor | 1\nseverity | M | minor | 5\n", `t:3: severity "minor" is named twice (first on line 2)`},
 		{"category | a | A\nseverity | mM | minor | 1\n", `t:2: severity "minor" needs one key, not "mM"`},
+		// A category's weight for a severity the typology lacks (a typo)
+		// weighed nothing and was taken without a word.
+		{"severity | m | minor | 1\nseverity | M | major | 5\ncategory | a | A | major=10 critcal=3\n", `t:3: category "A" weighs "critcal", which is not a severity of the typology; name one of "minor", "major", or * for every one`},
+		{"category | a | A | critical=3\nseverity | m | minor | 1\n", `t:1: category "A" weighs "critical", which is not a severity`},
 		{"category | a | \nseverity | m | minor | 1\n", `t:1: the category keyed "a" has no name; give it one`},
 		{"category | a | A\nseverity | m |  | 1\n", `t:2: the severity keyed "m" has no name; give it one`},
 		// x marks the whole segment, and the key after it picks the
