@@ -35,9 +35,35 @@ target category severity [comment], the error span marked <v>…</v>).
   export    the annotations as WMT's MQM TSV, CSV or JSONL
   import    add a WMT MQM TSV to an annotation file (created when missing)
 
+A custom typology (--typology FILE, for the explorer and for summary) is a
+text file of one directive a line, its fields separated by "|"; blank lines
+and lines starting with # are skipped:
+
+  # the typology of a zh-en study
+  name     | zh-en study
+  severity | m  | minor | 1
+  severity | M  | major | 5
+  category | am | Accuracy/Mistranslation
+  category | ao | Accuracy/Omission
+  category | fp | Fluency/Punctuation | minor=0.1
+  category | t  | Terminology         | *=2
+  score
+
+  name      names the typology (default custom)
+  severity  KEY | NAME | WEIGHT: a severity, picked by one key
+  category  KEYS | NAME [| SEVERITY=WEIGHT ...]: a category, picked by one or
+            two keys (no category's keys begin another's, none starts with x,
+            the key that marks the whole segment), with weights of its own
+            that replace the severity's (* for every severity)
+  score     a 0-100 score per segment as well, as in the esa preset
+A weight is a decimal number from 0 to 1000000: what one error adds to its
+segment's MQM score (an error of a Non-translation category weighs 25, as
+WMT scores it). A mistake is refused with the file's line.
+
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv
   bleuscope annotations summary --format json notes.ann
+  bleuscope annotations summary --typology study.typ notes.ann
   bleuscope annotations export --annotations notes.ann --format csv -o notes.csv
   bleuscope annotations export --annotations notes.ann > notes.tsv
   bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
@@ -73,7 +99,8 @@ Flags:
                             span_recall, span_f1 (null when undefined)
       --preset NAME         the weights: mqm (default; Major 5, Minor 1, Minor
                             Fluency/Punctuation 0.1, Non-translation 25) or esa
-      --typology FILE       the weights of a custom typology file
+      --typology FILE       the weights of a custom typology file (see
+                            'bleuscope annotations --help' for the format)
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
   -h, --help                this help

@@ -453,6 +453,38 @@ func TestTypologyEncoding(t *testing.T) {
 	}
 }
 
+// TestAnnotationsHelpTypology: 'bleuscope annotations --help', where the
+// explorer's --typology sends a person for the format, gives it with an
+// example that is a typology file as it stands; before, it said nothing
+// of it (only a Go doc comment did).
+func TestAnnotationsHelpTypology(t *testing.T) {
+	code, out, _ := runCLI(t, "", "annotations", "--help")
+	if code != 0 {
+		t.Fatalf("annotations --help: status %d", code)
+	}
+	_, example, found := strings.Cut(out, "lines starting with # are skipped:\n\n")
+	example, _, _ = strings.Cut(example, "\n\n")
+	if !found || example == "" {
+		t.Fatalf("annotations --help gives no typology example:\n%s", out)
+	}
+	var file strings.Builder
+	for line := range strings.Lines(example) {
+		file.WriteString(strings.TrimPrefix(line, "  "))
+	}
+	p, err := annotations.ParseTypology(strings.NewReader(file.String()), "help")
+	if err != nil {
+		t.Fatalf("the help's typology example:\n%s\ndoes not parse: %v", file.String(), err)
+	}
+	if len(p.Categories) < 2 || len(p.Severities) < 2 || !p.SegmentScore || p.Weight("Fluency/Punctuation", "minor") != 0.1 {
+		t.Errorf("the help's typology example gives %+v; want categories, severities, a score and Fluency/Punctuation minor 0.1", p)
+	}
+	for _, directive := range []string{"name ", "severity ", "category ", "score "} {
+		if !strings.Contains(out, "\n  "+directive) {
+			t.Errorf("annotations --help does not explain the directive %q:\n%s", directive, out)
+		}
+	}
+}
+
 // TestTypologyNaNWeight: a typology weighing a severity "NaN" is refused
 // on its line with status 2; before, it was taken, the text summary said
 // MQM NaN and summary --format json failed as an internal error (status 1).
