@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -36,13 +37,14 @@ func (h *lineInput) setValue(s string) {
 func (h lineInput) text() string { return string(h.value) }
 
 // insert adds runes at the cursor; tabs and line breaks (from a paste)
-// become spaces, other unprintable runes are dropped.
+// become spaces, other unprintable runes are dropped, but for the format
+// characters that are part of a spelling (see [keptFormat]).
 func (h *lineInput) insert(rs []rune) {
 	for _, r := range rs {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
 			r = ' '
-		case !unicode.IsPrint(r):
+		case !unicode.IsPrint(r) && !keptFormat(r):
 			continue
 		}
 		if h.limit > 0 && len(h.value) >= h.limit {
@@ -53,6 +55,15 @@ func (h *lineInput) insert(rs []rune) {
 		h.value = v
 		h.pos++
 	}
+}
+
+// keptFormat reports whether r is a format character (Unicode's Cf) that
+// a person types as part of a word and that reaches a terminal as it is
+// ([model.Printable] leaves it be): the zero-width non-joiner of Persian
+// (می‌خواهم) and the joiner of emoji sequences (👷🏽‍♀️), a soft hyphen,
+// a word joiner. Bidirectional controls, which Printable escapes, are not.
+func keptFormat(r rune) bool {
+	return unicode.Is(unicode.Cf, r) && model.Printable(string(r)) == string(r)
 }
 
 // remove deletes the runes in [from, to).

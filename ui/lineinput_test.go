@@ -5,7 +5,28 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
 )
+
+// TestLineInputKeepsJoiners: a typed note or filter keeps the zero-width
+// non-joiner of a Persian word and the joiner of an emoji sequence, which
+// were dropped as unprintable (می‌خواهم became میخواهم, a misspelling),
+// and still drops controls and the bidirectional override.
+func TestLineInputKeepsJoiners(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{"می\u200cخواهم", "می\u200cخواهم"},
+		{"👷🏽\u200d♀️ ok", "👷🏽\u200d♀️ ok"},
+		{"co\u00adop\u2060x", "co\u00adop\u2060x"},
+		{"a\u202eb\x1bc\u200fd", "abcd"},
+		{"a\tb", "a b"},
+	} {
+		var h lineInput
+		h, _ = h.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(c.typed)})
+		if h.text() != c.want {
+			t.Errorf("typed %+q: text %+q; want %+q", c.typed, h.text(), c.want)
+		}
+	}
+}
 
 // TestScrollStartMeasuresAsBefore checks that [lineInput.scrollStart],
 // which measures only the runes near the cursor, finds the rune that
