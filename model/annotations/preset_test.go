@@ -1,6 +1,7 @@
 package annotations
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -103,6 +104,32 @@ func TestTypologyWeightOfSeverityInAnyCase(t *testing.T) {
 	p, err := ParseTypology(strings.NewReader("category | f | F | Minor=0.5\nseverity | m | minor | 1\n"), "t")
 	if err != nil || p.Weight("F", "minor") != 0.5 {
 		t.Fatalf("Minor=0.5 for the severity minor: %v, %v", p, err)
+	}
+}
+
+// TestTypologySize: a typology of MaxTypologyItems categories and as many
+// severities is taken; one more of either is refused on its line. Before,
+// any number was taken, and checking 90,000 categories against each other
+// took minutes.
+func TestTypologySize(t *testing.T) {
+	var full strings.Builder // lines 1-1000 categories, 1001-2000 severities
+	for i := range MaxTypologyItems {
+		fmt.Fprintf(&full, "category | %c%c | C%d\n", '一'+rune(i/26), 'a'+rune(i%26), i)
+	}
+	for i := range MaxTypologyItems - 1 {
+		fmt.Fprintf(&full, "severity |  | s%d | 1\n", i)
+	}
+	full.WriteString("severity | m | minor | 1\n")
+	if _, err := ParseTypology(strings.NewReader(full.String()), "t"); err != nil {
+		t.Fatalf("%d categories and severities: %v", MaxTypologyItems, err)
+	}
+	for _, c := range []struct{ extra, want string }{
+		{"category | zz | One more\n", "t:2001: a typology has at most 1000 categories"},
+		{"severity |  | one more | 1\n", "t:2001: a typology has at most 1000 severities"},
+	} {
+		if _, err := ParseTypology(strings.NewReader(full.String()+c.extra), "t"); err == nil || err.Error() != c.want {
+			t.Errorf("one more: %v; want %q", err, c.want)
+		}
 	}
 }
 

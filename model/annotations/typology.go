@@ -33,7 +33,8 @@ import (
 // [Preset.Validate] says; a weight is a plain decimal number from 0 to
 // [MaxWeight] ([parseWeight]); a category or severity that fails it (a
 // name or keys given twice, keys starting with [WholeSegmentKey], …) is
-// refused on its line, with the line of the one it clashes with. name labels errors with the typology's name
+// refused on its line, with the line of the one it clashes with, as is a
+// category or severity past the [MaxTypologyItems]th. name labels errors with the typology's name
 // and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
 // is refused with the [*model.InputError] [model.Load] gives for one
 // ([model.CheckEncoding], [model.NotUTF8]), as is an error reading r
@@ -86,6 +87,9 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 			if len(f) != 4 {
 				return nil, bad(`write "severity | KEY | NAME | WEIGHT"`)
 			}
+			if len(p.Severities) == MaxTypologyItems {
+				return nil, bad(fmt.Sprintf("a typology has at most %d severities", MaxTypologyItems))
+			}
 			w, err := parseWeight(f[3])
 			if err != nil {
 				return nil, bad(err.Error())
@@ -95,6 +99,9 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 		case "category":
 			if len(f) < 3 || len(f) > 4 {
 				return nil, bad(`write "category | KEYS | NAME" and optionally "| SEVERITY=WEIGHT ..."`)
+			}
+			if len(p.Categories) == MaxTypologyItems {
+				return nil, bad(fmt.Sprintf("a typology has at most %d categories", MaxTypologyItems))
 			}
 			c := Category{Keys: f[1], Name: f[2]}
 			if len(f) == 4 {
@@ -136,6 +143,12 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 	}
 	return p, nil
 }
+
+// MaxTypologyItems is the most categories, and the most severities, a
+// typology file may give: far more than a person picks from by their keys,
+// and few enough that checking each against the others ([Preset.Validate])
+// and weighing each error stay quick (90,000 categories took minutes).
+const MaxTypologyItems = 1000
 
 // MaxWeight is the largest weight a typology file may give: far above any
 // typology's (WMT's largest is 25), and low enough that a score summed
