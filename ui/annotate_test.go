@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -1400,5 +1401,45 @@ func TestAnnotateStripKeysReadOnly(t *testing.T) {
 	m = drive(t, next.(Model), next.(Model).Init())
 	if m = press(t, m, "E"); m.status != "no annotation on this segment" {
 		t.Errorf("E on a segment with no annotation, nothing editable: status %q", m.status)
+	}
+}
+
+// TestAnnotateCategoryKeysAllShown: at 60×16, after the first key of a
+// group, every category of the group shows its keys, names cut to fit
+// (MQM's six Locale convention categories: lp, Telephone format, was left
+// out without a word); a group too big even for cut names ends with how
+// many more there are.
+func TestAnnotateCategoryKeysAllShown(t *testing.T) {
+	m, _ := annotating(t, 60, 16)
+	m = press(t, m, "A", "enter", "l")
+	v := ansi.Strip(m.View())
+	for _, keys := range []string{"la", "ld", "lc", "lt", "ln", "lp"} {
+		if !strings.Contains(v, keys+" Locale") {
+			t.Errorf("after l at 60×16, the category %s is not shown:\n%s", keys, v)
+		}
+	}
+	var typ strings.Builder
+	typ.WriteString("severity | m | minor | 1\n")
+	for i := range 60 {
+		fmt.Fprintf(&typ, "category | a%c | Category number %d\n", '0'+rune(i), i)
+	}
+	p, err := annotations.ParseTypology(strings.NewReader(typ.String()), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = annotatingWith(t, openStore(t, filepath.Join(t.TempDir(), "ann.jsonl")), p, 60, 16)
+	m = press(t, m, "A", "enter", "a")
+	v = ansi.Strip(m.View())
+	shown, n := strings.Count(v, " Cat"), 0
+	if more := regexp.MustCompile(`…\s+(\d+) more`).FindStringSubmatch(v); more != nil {
+		n, _ = strconv.Atoi(more[1])
+	}
+	if !strings.Contains(v, "a0 Cat") || shown+n != 60 {
+		t.Errorf("60 categories after a at 60×16: %d shown and %d more; want all 60 accounted for:\n%s", shown, n, v)
+	}
+	for i, l := range strings.Split(v, "\n") {
+		if lipgloss.Width(l) > 60 {
+			t.Errorf("line %d is %d cells wide:\n%s", i+1, lipgloss.Width(l), l)
+		}
 	}
 }

@@ -494,7 +494,9 @@ type keyCell struct{ keys, name string }
 
 // categoryTable lays out the categories whose keys start with what was
 // typed, as "key name" in columns, in at most rows lines: when they do not
-// fit, the first keys with the group each opens ("a… Accuracy").
+// fit, the first keys with the group each opens ("a… Accuracy"), and when
+// those or a group's categories do not fit either, in narrower columns
+// (see [keyColumns]).
 func (n annotator) categoryTable(c common, rows int) []string {
 	var all []keyCell
 	for _, cat := range n.preset.Categories {
@@ -502,9 +504,8 @@ func (n annotator) categoryTable(c common, rows int) []string {
 			all = append(all, keyCell{cat.Keys, render.Safe(cat.Name)})
 		}
 	}
-	out := keyColumns(c, all)
-	if len(out) <= rows || n.d.keys != "" {
-		return out
+	if len(keyColumns(c, all, 0)) <= rows || n.d.keys != "" {
+		return keyColumns(c, all, rows)
 	}
 	var groups []keyCell
 	seen := map[string]int{}
@@ -521,23 +522,51 @@ func (n annotator) categoryTable(c common, rows int) []string {
 		seen[first] = len(groups)
 		groups = append(groups, e)
 	}
-	return keyColumns(c, groups)
+	return keyColumns(c, groups, rows)
 }
 
-// keyColumns lays cells out in as many columns as fit the width.
-func keyColumns(c common, cells []keyCell) []string {
+// minKeyColumn is the narrowest column [keyColumns] cuts names to: the
+// keys, a space and the name's first letters ("ab Fluen…"), as wide as
+// the cell that says how many more there are ("… 123 more").
+const minKeyColumn = 10
+
+// keyColumns lays cells out in as many columns as fit the width. With
+// rows above 0 the table takes at most rows lines: when the cells do not
+// fit in columns as wide as the widest name, the columns narrow, names
+// cut with "…", so that every key shows; when even columns of
+// minKeyColumn cells do not hold them all, the last cell says how many
+// more there are ("… 12 more"; their keys still pick them).
+func keyColumns(c common, cells []keyCell, rows int) []string {
 	st := c.st
 	colW := 0
 	for _, e := range cells {
-		colW = max(colW, 3+render.Cells(e.name))
+		colW = max(colW, max(2, render.Cells(e.keys))+1+render.Cells(e.name))
 	}
 	colW = min(colW, max(12, c.width))
 	cols := max(1, (c.width+2)/(colW+2))
+	if rows > 0 && (len(cells)+cols-1)/cols > rows {
+		cols = (len(cells) + rows - 1) / rows
+		colW = (c.width+2)/cols - 2
+		if colW < minKeyColumn {
+			cols = max(1, (c.width+2)/(minKeyColumn+2))
+			colW = (c.width+2)/cols - 2
+			if keep := rows*cols - 1; keep < len(cells) {
+				more := len(cells) - keep
+				cells = append(cells[:keep:keep], keyCell{"", fmt.Sprintf("… %d more", more)})
+			}
+		}
+	}
 	var out []string
 	for i := 0; i < len(cells); i += cols {
 		var row []string
 		for _, e := range cells[i:min(i+cols, len(cells))] {
-			row = append(row, render.PadRight(st.Key.Render(render.PadRight(e.keys, 2))+" "+e.name, colW))
+			if e.keys == "" { // how many more
+				row = append(row, render.PadRight(st.Muted.Render(render.Truncate(e.name, colW)), colW))
+				continue
+			}
+			keys := render.PadRight(e.keys, 2)
+			name := render.Truncate(e.name, max(1, colW-render.Cells(keys)-1))
+			row = append(row, render.PadRight(st.Key.Render(keys)+" "+name, colW))
 		}
 		out = append(out, render.Truncate(strings.TrimRight(strings.Join(row, "  "), " "), c.width))
 	}

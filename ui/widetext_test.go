@@ -201,7 +201,7 @@ func TestKeyColumnsWithWideNames(t *testing.T) {
 	cells := []keyCell{{"a", "शब्द-क्रम"}, {"b", "👍🏽 tone"}, {"c", "🧑🏿\u200d🚀 crew"}, {"d", "Accuracy"}}
 	for w := 60; w <= 130; w += 10 {
 		c := ready(t, demoDataset(t), w, 16).c
-		table := strings.Join(keyColumns(c, cells), "\n")
+		table := strings.Join(keyColumns(c, cells, 0), "\n")
 		for _, e := range cells {
 			if !strings.Contains(table, e.name) {
 				t.Errorf("%d columns: %q is not whole in the table:\n%s", w, e.name, table)
