@@ -118,7 +118,7 @@ func RefLabels(names []string) []string {
 	}
 	if len(out) > 1 {
 		pre, suf := commonAffixes(out)
-		pre, suf = wholeNumbers(out, pre, suf)
+		pre, suf = wholeWords(out, pre, suf)
 		ok := true
 		trimmed := make([]string, len(out))
 		for i, n := range out {
@@ -236,28 +236,47 @@ func NumberedRefLabels(n int) []string {
 	return out
 }
 
-// wholeNumbers moves the cuts of names' common prefix and suffix (pre
-// and suf runes, from [commonAffixes]) off the inside of a number, so
-// that what sets the names apart keeps its numbers whole: 12 and 13 of
-// ref12.txt and ref13.txt, not 2 and 3.
-func wholeNumbers(names []string, pre, suf int) (int, int) {
+// wholeWords moves the cuts of names' common prefix and suffix (pre and
+// suf runes, from [commonAffixes]) off the inside of a word or a number,
+// so that what sets the names apart is whole: 12 and 13 of ref12.txt and
+// ref13.txt, not 2 and 3; google and gold of ref_google.txt and
+// ref_gold.txt, not ogle and ld. An uppercase letter after a lowercase one
+// starts a word (refA and refB: A and B).
+func wholeWords(names []string, pre, suf int) (int, int) {
 	runes := make([][]rune, len(names))
 	for i, n := range names {
 		runes[i] = []rune(n)
 	}
-	digitAt := func(r []rune, i int) bool { return i >= 0 && i < len(r) && r[i] >= '0' && r[i] <= '9' }
 	first := runes[0]
-	if digitAt(first, pre-1) && slices.ContainsFunc(runes, func(r []rune) bool { return digitAt(r, pre) }) {
-		for pre > 0 && digitAt(first, pre-1) {
-			pre--
+	at := func(r []rune, i int) rune {
+		if i < 0 || i >= len(r) {
+			return 0
 		}
+		return r[i]
 	}
-	if digitAt(first, len(first)-suf) && slices.ContainsFunc(runes, func(r []rune) bool { return digitAt(r, len(r)-suf-1) }) {
-		for suf > 0 && digitAt(first, len(first)-suf) {
-			suf--
-		}
+	// Before the cut every name has first's runes (the prefix), after it
+	// each its own.
+	for pre > 0 && slices.ContainsFunc(runes, func(r []rune) bool { return splitsWord(first[pre-1], at(r, pre)) }) {
+		pre--
+	}
+	// After the cut every name ends as first does (the suffix).
+	for suf > 0 && slices.ContainsFunc(runes, func(r []rune) bool { return splitsWord(at(r, len(r)-suf-1), first[len(first)-suf]) }) {
+		suf--
 	}
 	return pre, suf
+}
+
+// splitsWord reports whether a cut between the runes a and b falls inside
+// a word or a number: two digits, or two letters but for a lowercase
+// letter followed by an uppercase one.
+func splitsWord(a, b rune) bool {
+	switch {
+	case a >= '0' && a <= '9' && b >= '0' && b <= '9':
+		return true
+	case unicode.IsLetter(a) && unicode.IsLetter(b):
+		return !unicode.IsUpper(b) || unicode.IsUpper(a)
+	}
+	return false
 }
 
 // commonAffixes returns the lengths in runes of the longest prefix and

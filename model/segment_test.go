@@ -32,6 +32,14 @@ func TestRefLabels(t *testing.T) {
 		{[]string{"ref1.txt", "ref11.txt"}, []string{"1", "11"}},
 		{[]string{"ref_10.txt", "ref_20.txt"}, []string{"10", "20"}},
 		{[]string{"wmt19a.txt", "wmt19b.txt"}, []string{"a", "b"}},
+		// Nor is a word cut: ref_google.txt beside ref_gold.txt is google
+		// and gold, not ogle and ld; an uppercase letter after a lowercase
+		// one starts a word; a word that is the whole name is kept.
+		{[]string{"ref_google.txt", "ref_gold.txt"}, []string{"google", "gold"}},
+		{[]string{"refGoogle.txt", "refGold.txt"}, []string{"Google", "Gold"}},
+		{[]string{"googleref.txt", "goldref.txt"}, []string{"1", "2"}}, // whole, googleref is too long: numbers
+		{[]string{"refa", "refb"}, []string{"refa", "refb"}},
+		{[]string{"human.de", "humans.de"}, []string{"human", "humans"}},
 	}
 	for _, tt := range tests {
 		got := RefLabels(tt.in)
