@@ -96,7 +96,8 @@ func Explain(seg Segment, opt scoring.Options) Explained {
 // numbers of a table's reference columns (ref, ref2, REF3: "1", "2", "3";
 // [refColumnLabels]), else what sets their names apart (the part between
 // their common prefix and suffix, as "A" and "B" of ref.A.en and ref.B.en,
-// a number in it kept whole, as "01" and "02" of ref01.txt and ref02.txt),
+// a word or number in it kept whole, as "01" and "02" of ref01.txt and
+// ref02.txt, "google" and "gold" of ref_google.txt and ref_gold.txt),
 // else the names when short, else their numbers from 1; for a single
 // reference "" (it is just "ref"), or its name when that is a bare name
 // such as an MQM file's refB (not a file name), since such a file may also
