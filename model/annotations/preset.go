@@ -117,15 +117,13 @@ func PresetByName(name string) (*Preset, error) {
 // Weight returns what one error of the category and severity adds to a
 // segment's score. Severity names match without regard to case; a
 // category's override comes first, then the severity's weight, and an
-// unknown severity weighs 0. A category whose name starts with
-// "Non-translation" weighs 25 in every preset, as WMT scores it, and
-// "No-error" weighs 0.
+// unknown severity weighs 0. "No-error" weighs 0, and a category whose
+// name starts with "Non-translation" weighs 25 in every preset, as WMT
+// scores it, unless the preset gives that category a weight of its own
+// for the severity (or for "*").
 func (p *Preset) Weight(category, severity string) float64 {
 	if strings.EqualFold(category, "No-error") || strings.EqualFold(severity, "No-error") {
 		return 0
-	}
-	if strings.HasPrefix(category, "Non-translation") {
-		return 25
 	}
 	sev := severity
 	if alias, ok := p.Aliases[strings.ToLower(severity)]; ok {
@@ -140,6 +138,9 @@ func (p *Preset) Weight(category, severity string) float64 {
 		if w, ok := c.Weights["*"]; ok {
 			return w
 		}
+	}
+	if strings.HasPrefix(category, "Non-translation") {
+		return 25
 	}
 	if s := p.Severity(sev); s != nil {
 		return s.Weight

@@ -98,6 +98,28 @@ category | n  | Non-translation     | *=25
 score
 `
 
+// TestTypologyNonTranslationWeight: a typology's own weight for its
+// Non-translation category is the weight, where WMT's 25 overrode it;
+// without one, the category still weighs 25, as WMT scores it.
+func TestTypologyNonTranslationWeight(t *testing.T) {
+	p, err := ParseTypology(strings.NewReader("severity | m | minor | 1\nseverity | M | major | 5\ncategory | n | Non-translation | *=10\ncategory | u | Non-translation/Other | minor=2\n"), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cat, sev string
+		want     float64
+	}{
+		{"Non-translation", "major", 10}, {"Non-translation", "minor", 10},
+		{"Non-translation/Other", "minor", 2}, {"Non-translation/Other", "major", 25},
+		{"Non-translation!", "minor", 25},
+	} {
+		if got := p.Weight(c.cat, c.sev); got != c.want {
+			t.Errorf("weight of %s %s = %v; want %v", c.cat, c.sev, got, c.want)
+		}
+	}
+}
+
 // TestTypologyWeightOfSeverityInAnyCase: a category's weight names its
 // severity in any case, as severities match.
 func TestTypologyWeightOfSeverityInAnyCase(t *testing.T) {

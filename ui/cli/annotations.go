@@ -58,8 +58,9 @@ and lines starting with # are skipped:
   score     a 0-100 score per segment as well, as in the esa preset
 A weight is a decimal number from 0 to 1000000: what one error adds to its
 segment's MQM score (an error of a Non-translation category weighs 25, as
-WMT scores it). A typology has at most 1000 categories and 1000 severities.
-A mistake is refused with the file's line.
+WMT scores it, unless the category gives its own weight). A typology has at
+most 1000 categories and 1000 severities. A mistake is refused with the
+file's line.
 
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv
