@@ -148,6 +148,29 @@ func (p *Preset) Weight(category, severity string) float64 {
 	return 0
 }
 
+// weighs reports whether [Preset.Weight] finds a weight for the category
+// and severity, rather than giving an unknown severity 0.
+func (p *Preset) weighs(category, severity string) bool {
+	if strings.EqualFold(category, "No-error") || strings.EqualFold(severity, "No-error") || strings.HasPrefix(category, "Non-translation") {
+		return true
+	}
+	sev := severity
+	if alias, ok := p.Aliases[strings.ToLower(severity)]; ok {
+		sev = alias
+	}
+	if p.Severity(sev) != nil {
+		return true
+	}
+	if c := p.Category(category); c != nil {
+		for k := range c.Weights {
+			if k == "*" || strings.EqualFold(k, severity) || strings.EqualFold(k, sev) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Category returns the category of that exact name, or nil.
 func (p *Preset) Category(name string) *Category {
 	for i := range p.Categories {

@@ -129,6 +129,31 @@ func TestTypologyWeightOfSeverityInAnyCase(t *testing.T) {
 	}
 }
 
+// TestUnweighed: only the errors whose severity the preset lacks, nor
+// their category's own weights, are counted: an alias (MQM's Critical),
+// MQM's Neutral, a Non-translation, a No-error mark and a category's "*"
+// all have a weight.
+func TestUnweighed(t *testing.T) {
+	anns := []Annotation{
+		{Kind: KindError, Category: "Accuracy", Severity: "Critical"},
+		{Kind: KindError, Category: "Style", Severity: "Neutral"},
+		{Kind: KindError, Category: "Non-translation", Severity: "weird"},
+		{Kind: KindNoError, Category: "No-error", Severity: "No-error"},
+		{Kind: KindError, Category: "Accuracy", Severity: "blocker"},
+		{Kind: KindError, Category: "Style", Severity: "blocker"},
+		{Kind: KindError, Category: "Style", Severity: "trivial"},
+	}
+	if got := Unweighed(anns, MQM()); len(got) != 2 || got["blocker"] != 2 || got["trivial"] != 1 {
+		t.Errorf("Unweighed(MQM) = %v; want blocker 2, trivial 1", got)
+	}
+	p := ESA()
+	p.Categories[0].Weights = map[string]float64{"*": 3}
+	anns = append(anns, Annotation{Kind: KindError, Category: "Error", Severity: "blocker"})
+	if got := Unweighed(anns, p); got["blocker"] != 2 || got["Critical"] != 1 || got["Neutral"] != 1 || got["weird"] != 0 {
+		t.Errorf("Unweighed(ESA with Error *=3) = %v; want blocker 2 (not the Error one), Critical 1, Neutral 1", got)
+	}
+}
+
 // TestTypologySize: a typology of MaxTypologyItems categories and as many
 // severities is taken; one more of either is refused on its line. Before,
 // any number was taken, and checking 90,000 categories against each other

@@ -116,3 +116,24 @@ func meanOf(m map[string]float64) float64 {
 	}
 	return sum / float64(len(keys))
 }
+
+// Unweighed counts, by severity as spelled, the errors of anns that p has
+// no weight for: their severity is none of p's (nor an alias of one), and
+// their category has no weight of its own for it, so that under p they
+// weigh 0, as if they were no error. Annotations made with another
+// typology than p's (a custom severity "critical" summed with the MQM
+// weights) are the usual cause.
+func Unweighed(anns []Annotation, p *Preset) map[string]int {
+	var out map[string]int
+	for i := range anns {
+		a := &anns[i]
+		if a.Kind != KindError || p.weighs(a.Category, a.Severity) {
+			continue
+		}
+		if out == nil {
+			out = map[string]int{}
+		}
+		out[a.Severity]++
+	}
+	return out
+}

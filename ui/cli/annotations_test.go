@@ -485,6 +485,36 @@ func TestAnnotationsHelpTypology(t *testing.T) {
 	}
 }
 
+// TestSummaryWarnsOfUnweighedSeverities: errors whose severity the
+// weights chosen lack weigh 0, as if they were none, so summary says so
+// and asks for the typology they were made with; before, the MQM score
+// came out lower (0.000 for a file of such errors) without a word.
+func TestSummaryWarnsOfUnweighedSeverities(t *testing.T) {
+	head := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
+	writeFiles(t, map[string]string{
+		"one.tsv": head + "sysA\td\t1\t1\tr1\tEins.\t<v>One</v>.\tAccuracy\tcritique\n",
+		"two.tsv": head + "sysA\td\t1\t1\tr1\tEins.\t<v>One</v>.\tAccuracy\tcritique\n" +
+			"sysA\td\t2\t2\tr1\tZwei.\t<v>Two</v>.\tAccuracy\tblocker\n" +
+			"sysA\td\t3\t3\tr1\tDrei.\t<v>Three</v>.\tAccuracy\tcritique\n" +
+			"sysA\td\t4\t4\tr1\tVier.\t<v>Four</v>.\tAccuracy\tMajor\n",
+		"fr.typ": "severity | c | critique | 10\nseverity | b | blocker | 20\ncategory | a | Accuracy\n",
+	})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"one.tsv"}, `bleuscope: warning: 1 error of severity "critique" weighs 0 in the MQM score: the mqm weights have no such severity; give summary the --typology the annotations were made with` + "\n"},
+		{[]string{"two.tsv"}, `bleuscope: warning: 3 errors weigh 0 in the MQM score: the mqm weights have no severity "blocker" (1) or "critique" (2); give summary the --typology the annotations were made with` + "\n"},
+		{[]string{"--typology", "fr.typ", "one.tsv"}, ""},
+		{[]string{"--preset", "esa", "one.tsv"}, `bleuscope: warning: 1 error of severity "critique" weighs 0 in the MQM score: the esa weights`},
+	} {
+		code, _, stderr := runCLI(t, "", append([]string{"annotations", "summary", "--format", "json"}, c.args...)...)
+		if code != 0 || !strings.HasPrefix(stderr, c.want) || c.want == "" && stderr != "" {
+			t.Errorf("summary %s: status %d, stderr %q; want 0, %q", strings.Join(c.args, " "), code, stderr, c.want)
+		}
+	}
+}
+
 // TestTypologyNaNWeight: a typology weighing a severity "NaN" is refused
 // on its line with status 2; before, it was taken, the text summary said
 // MQM NaN and summary --format json failed as an internal error (status 1).
@@ -573,7 +603,7 @@ func TestMQMGzipBroken(t *testing.T) {
 // MQM TSV "is not a WMT MQM TSV: its first line is not UTF-8 text" and
 // the typology, never decompressed, "not a text file".
 func TestGzipTwice(t *testing.T) {
-	typ := "name | quick\nseverity | m | Minor | 2\ncategory | o | Other\n"
+	typ := "name | quick\nseverity | m | Minor | 2\nseverity | M | Major | 5\ncategory | o | Other\n"
 	writeFiles(t, map[string]string{
 		"m.tsv": mqmSmall, "m.tsv.gz.gz": gzipped(t, gzipped(t, mqmSmall)),
 		"t.typ": typ, "t.typ.gz": gzipped(t, typ), "t.typ.gz.gz": gzipped(t, gzipped(t, typ)),
@@ -604,7 +634,7 @@ func TestGzipTwice(t *testing.T) {
 // length below it is read; before, a line past 64 KiB, a long comment
 // too, was "bufio.Scanner: token too long" and --max-line was not heeded.
 func TestTypologyLineLimit(t *testing.T) {
-	typ := "severity | m | Minor | 1\ncategory | o | Other\n# "
+	typ := "severity | m | Minor | 1\nseverity | M | Major | 5\ncategory | o | Other\n# "
 	writeFiles(t, map[string]string{
 		"m.tsv":    mqmSmall,
 		"long.typ": typ + strings.Repeat("x", 100_000) + "\n",
@@ -614,7 +644,7 @@ func TestTypologyLineLimit(t *testing.T) {
 		t.Errorf("a 100 kB comment: status %d, stderr %q; want it read", code, stderr)
 	}
 	code, out, stderr := runCLI(t, "", "annotations", "summary", "--max-line", "1K", "--typology", "2k.typ", "m.tsv")
-	if want := "bleuscope: 2k.typ:3: the line is longer than 1 KiB, the line limit; raise --max-line if that is intended\n"; code != exitUsage || out != "" || stderr != want {
+	if want := "bleuscope: 2k.typ:4: the line is longer than 1 KiB, the line limit; raise --max-line if that is intended\n"; code != exitUsage || out != "" || stderr != want {
 		t.Errorf("--max-line 1K: status %d, stdout %q, stderr %q; want 2, %q", code, out, stderr, want)
 	}
 }
@@ -623,7 +653,7 @@ func TestTypologyLineLimit(t *testing.T) {
 // (Windows Notepad) reads as it does without one, as an MQM TSV does;
 // before, its first line was "unknown directive "\ufeffname"".
 func TestTypologyBOM(t *testing.T) {
-	typ := "name | quick\nseverity | m | Minor | 2\ncategory | o | Other\n"
+	typ := "name | quick\nseverity | m | Minor | 2\nseverity | M | Major | 5\ncategory | o | Other\n"
 	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "t.typ": typ, "bom.typ": "\ufeff" + typ})
 	_, want, _ := runCLI(t, "", "annotations", "summary", "--typology", "t.typ", "m.tsv")
 	code, out, stderr := runCLI(t, "", "annotations", "summary", "--typology", "bom.typ", "m.tsv")
