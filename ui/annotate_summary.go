@@ -100,7 +100,11 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	}
 	// The systems, with BLEU and MQM and their ranks: the number columns
 	// as wide as their widest cell, the names given the rest.
+	hasESA := slices.ContainsFunc(sums, func(sm annotations.SystemSummary) bool { return sm.ESA != nil })
 	heads := []string{"BLEU", "MQM", "rated", "errors", "#BLEU", "#MQM"}
+	if hasESA {
+		heads = slices.Insert(heads, 2, "ESA")
+	}
 	colW := make([]int, len(heads))
 	for j, h := range heads {
 		colW[j] = len(h)
@@ -123,6 +127,13 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 			mqm, mr = fmt.Sprintf("%.2f", sm.MQM), itoa(mqmRank[i])
 		}
 		cells[i] = []string{bleu, mqm, itoa(sm.Segments), itoa(errs), br, mr}
+		if hasESA {
+			esa := "-"
+			if rated && sm.ESA != nil {
+				esa = fmt.Sprintf("%.1f", *sm.ESA)
+			}
+			cells[i] = slices.Insert(cells[i], 2, esa)
+		}
 		for j, v := range cells[i] {
 			colW[j] = max(colW[j], render.Cells(v))
 		}
@@ -148,6 +159,9 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		add(line)
 	}
 	about := "MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better"
+	if hasESA {
+		about += ". ESA: the 0–100 segment scores, averaged over each segment's raters, then over the scored segments; higher is better"
+	}
 	if len(n.unranked) > 0 {
 		// The MQM file's own ranking, 'annotations summary', has them.
 		refs := render.Safe(strings.Join(n.unranked, ", "))

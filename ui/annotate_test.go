@@ -1443,3 +1443,32 @@ func TestAnnotateCategoryKeysAllShown(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotateSummaryESA: with ESA scores given, the summary screen's
+// table of systems has an ESA column, the mean score of the shown system
+// (70 and 40: 55.0), and says what it is; before, only the command
+// line's summary had it, and the screen showed MQM alone.
+func TestAnnotateSummaryESA(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "ann.jsonl"))
+	m := annotatingWith(t, st, annotations.ESA(), 100, 30)
+	m = press(t, m, "%")
+	m = typeText(t, m, "70")
+	m = press(t, m, "enter", "down", "%")
+	m = typeText(t, m, "40")
+	m = press(t, m, "enter", "S")
+	v := ansi.Strip(m.View())
+	lines := strings.Split(v, "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "system ") })
+	if head < 0 || !strings.Contains(lines[head], " MQM   ESA ") {
+		t.Fatalf("the summary's table has no ESA column:\n%s", v)
+	}
+	col := strings.Index(lines[head], "ESA") + len("ESA")
+	name := m.c.ds.Systems[m.list.view.System].Name
+	row := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, name+" ") })
+	if row < 0 || len(lines[row]) < col || !strings.HasSuffix(strings.TrimRight(lines[row][:col], " "), " 55.0") {
+		t.Errorf("the shown system's ESA is not 55.0 under its head:\n%s", v)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(v), " "), "ESA: the 0–100 segment scores, averaged over each segment's raters, then over the scored segments; higher is better") {
+		t.Errorf("the summary does not say what ESA is:\n%s", v)
+	}
+}
