@@ -103,6 +103,7 @@ type stripText struct {
 	width    int
 	whole    string
 	marked   []string
+	focus    int // the first line of marks in marked, -1 when none
 }
 
 // of reports whether t is the marked text of sel laid out at c's width
@@ -291,9 +292,9 @@ func (n *annotator) stripLines(c common, sel selection, detail int) int {
 	lines := 1 // the title
 	if anns := n.segment(c, sel); sel.ok && len(anns) > 0 {
 		if !n.strip.of(n.res, c, sel) {
-			whole, marked := markedTexts(c, sel, anns)
+			whole, marked, focus := markedTexts(c, sel, anns)
 			n.strip = stripText{res: n.res, ds: c.ds, sys: sel.sys, seg: sel.seg, width: c.width,
-				whole: whole, marked: slices.Clip(marked)}
+				whole: whole, marked: slices.Clip(marked), focus: focus}
 		}
 		lines += len(n.strip.marked) + len(anns)
 		if n.strip.whole != "" {

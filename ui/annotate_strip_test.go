@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/ui/render"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -51,8 +54,8 @@ func TestStripMarksWholeSegment(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
 	m = press(t, m, "A", "x", "a", "m", "C", "enter")
 	sel := m.list.selection(m.c)
-	_, whole, marked, _ := m.ann.stripParts(m.c, sel)
-	plain := ansi.Strip(strings.Join(fitStrip(m.c.st, whole, marked, nil, 10), "\n"))
+	_, whole, marked, focus, _ := m.ann.stripParts(m.c, sel)
+	plain := ansi.Strip(strings.Join(fitStrip(m.c.st, whole, marked, focus, nil, 10), "\n"))
 	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
 	if !strings.HasPrefix(plain, strings.Repeat(" ", annLabelW)+"C whole segment\nhyp") || !strings.Contains(plain, strings.Fields(hyp)[0]) {
 		t.Errorf("the strip's marked text of a critical whole-segment error is\n%s\nwant a line 'C whole segment' above the hypothesis", plain)
@@ -82,5 +85,50 @@ func TestStripSpanMarksBeforeWholeSegment(t *testing.T) {
 	}
 	if !strings.Contains(v, "(E lists them) · M whole segment") {
 		t.Errorf("the whole segment's mark is not on the line of the annotations E lists:\n%s", v)
+	}
+}
+
+// TestStripShowsLaterLineMarks: at 60×16, a span marked on the last line
+// of a hypothesis that wraps shows with its marks under it; before, the
+// strip kept the hypothesis's first lines, and the line of marks, the
+// only place the span shows without colour, was cut.
+func TestStripShowsLaterLineMarks(t *testing.T) {
+	ds := demoDataset(t)
+	for _, sys := range ds.Systems { // texts that wrap at 60 columns
+		for i, h := range sys.Hyps {
+			sys.Hyps[i] = strings.Repeat(h+" ", 3)
+		}
+	}
+	m, _ := annotatingOn(t, ds, 60, 16)
+	m = press(t, m, "A", "end", "enter", "a", "m", "m", "enter")
+	v := ansi.Strip(m.View())
+	lines := strings.Split(v, "\n")
+	marks := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, strings.Repeat(" ", annLabelW)) && strings.Trim(l, " ") != "" && strings.Trim(l, " m") == "" {
+			marks = i
+		}
+	}
+	if marks < 1 || !strings.HasSuffix(strings.TrimRight(lines[marks-1], " "), ".") {
+		t.Errorf("no line of marks under the hypothesis's last line:\n%s", v)
+	}
+}
+
+// TestFitStripKeepsMarksInView: short of room, the marked text shown ends
+// with its first line of marks when its first lines would leave it out.
+func TestFitStripKeepsMarksInView(t *testing.T) {
+	marked := []string{"hyp one", "    two", "    three", "    MMMMM", "src text"}
+	for _, c := range []struct {
+		room, focus int
+		want        []string
+	}{
+		{3, 3, []string{"1 a", "    three", "    MMMMM"}},
+		{4, 3, []string{"1 a", "    two", "    three", "    MMMMM"}},
+		{5, 3, []string{"1 a", "hyp one", "    two", "    three", "    MMMMM"}},
+		{3, -1, []string{"1 a", "hyp one", "    two"}},
+	} {
+		if got := fitStrip(render.PlainStyles(), "", slices.Clone(marked), c.focus, []string{"1 a"}, c.room); !slices.Equal(got, c.want) {
+			t.Errorf("room %d, marks on line %d: %q; want %q", c.room, c.focus, got, c.want)
+		}
 	}
 }

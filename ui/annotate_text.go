@@ -297,9 +297,16 @@ func notShown(more int) string {
 // without colour. Runs of whitespace show as one space; every character passes
 // through [render.Safe]. The label is padded to labelW cells.
 func markedLines(st render.Styles, label string, labelW int, text string, width int, mark func(i int) spanMark) []string {
+	out, _ := markedLinesAt(st, label, labelW, text, width, mark)
+	return out
+}
+
+// markedLinesAt is [markedLines], which also says which of its lines is
+// the first row of marker characters (-1 when none).
+func markedLinesAt(st render.Styles, label string, labelW int, text string, width int, mark func(i int) spanMark) (out []string, firstMarks int) {
 	avail := max(1, width-labelW)
 	lines, more := layMarked(text, avail)
-	var out []string
+	firstMarks = -1
 	pad := strings.Repeat(" ", labelW)
 	for n, l := range lines {
 		head := pad
@@ -331,11 +338,14 @@ func markedLines(st render.Styles, label string, labelW int, text string, width 
 		flushRun()
 		out = append(out, head+text.String())
 		if anyMark {
+			if firstMarks < 0 {
+				firstMarks = len(out)
+			}
 			out = append(out, strings.TrimRight(pad+marks.String(), " "))
 		}
 	}
 	if more > 0 {
 		out = append(out, pad+st.Muted.Render(render.Truncate(notShown(more), avail)))
 	}
-	return out
+	return out, firstMarks
 }

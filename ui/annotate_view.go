@@ -126,58 +126,70 @@ func manyRaters(anns []annotations.Annotation) bool {
 // error spans marked, and the segment's annotations, in exactly n.height
 // lines.
 func (n annotator) stripView(c common, sel selection) string {
-	title, whole, marked, list := n.stripParts(c, sel)
-	lines := append([]string{title}, fitStrip(c.st, whole, marked, list, n.height-1)...)
+	title, whole, marked, focus, list := n.stripParts(c, sel)
+	lines := append([]string{title}, fitStrip(c.st, whole, marked, focus, list, n.height-1)...)
 	return fit(strings.Join(lines, "\n"), c.width, n.height)
 }
 
 // stripParts returns what the strip shows of sel: its title line, the
 // marks of its errors of the whole segment ([wholeSegmentMarks]), the
-// texts with the error spans marked and the list of the annotations
-// (none for a segment without).
-func (n annotator) stripParts(c common, sel selection) (title, whole string, marked, list []string) {
+// texts with the error spans marked (and the first line of marks in
+// them, see [markedTexts]) and the list of the annotations (none for a
+// segment without).
+func (n annotator) stripParts(c common, sel selection) (title, whole string, marked []string, focus int, list []string) {
 	anns := n.segment(c, sel)
 	title = n.titleLine(c, sel, anns)
 	if !sel.ok || len(anns) == 0 {
-		return title, "", nil, nil
+		return title, "", nil, -1, nil
 	}
-	whole, marked = n.strip.whole, n.strip.marked
+	whole, marked, focus = n.strip.whole, n.strip.marked, n.strip.focus
 	if !n.strip.of(n.res, c, sel) { // not laid out by stripLines
-		whole, marked = markedTexts(c, sel, anns)
+		whole, marked, focus = markedTexts(c, sel, anns)
 	}
 	list = make([]string, len(anns))
 	tagged := manyRaters(anns)
 	for i, a := range anns {
 		list[i] = n.annLine(c, i, a, tagged)
 	}
-	return title, whole, marked, list
+	return title, whole, marked, focus, list
 }
 
 // markedTexts are the marks of anns' errors of the whole segment ("C whole
-// segment", "" when none), which the strip shows above the hypothesis, and
-// the lines of the texts of sel that anns mark (the hypothesis, the
-// source), with the error spans marked.
-func markedTexts(c common, sel selection, anns []annotations.Annotation) (whole string, marked []string) {
-	whole = wholeSegmentMarks(c.st, anns)
+// segment", "" when none), which the strip shows above the hypothesis, the
+// lines of the texts of sel that anns mark (the hypothesis, the source),
+// with the error spans marked, and the index among them of the first line
+// of marks (-1 when none), which the strip keeps in view.
+func markedTexts(c common, sel selection, anns []annotations.Annotation) (whole string, marked []string, focus int) {
+	whole, focus = wholeSegmentMarks(c.st, anns), -1
+	add := func(label, text string, side annotations.Side) {
+		lines, first := markedLinesAt(c.st, label, annLabelW, text, c.width, spanMarks(anns, side))
+		if focus < 0 && first >= 0 {
+			focus = len(marked) + first
+		}
+		marked = append(marked, lines...)
+	}
 	if whole != "" || hasSide(anns, annotations.SideHyp) {
-		marked = append(marked, markedLines(c.st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
+		add("hyp", c.ds.Systems[sel.sys].Hyps[sel.seg], annotations.SideHyp)
 	}
 	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
-		marked = append(marked, markedLines(c.st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
+		add("src", c.ds.Src[sel.seg], annotations.SideSrc)
 	}
-	return whole, marked
+	return whole, marked, focus
 }
 
 // fitStrip lays the whole segment's marks (whole, "" when none), the
 // marked text and the list of annotations in room lines: all when they
 // fit; else the list first, then as much of the marked text as is left
-// but at least its first line with its marks, the list cut to make room
-// with a line saying how many more E lists (with room for that line
-// alone, how many there are). Short of room, the whole segment's marks
-// give way to the marked text, which has no other place: the list names
-// those errors "(whole segment)", and its line of how many more ends with
-// the marks.
-func fitStrip(st render.Styles, whole string, marked, list []string, room int) []string {
+// but at least two lines, the list cut to make room with a line saying
+// how many more E lists (with room for that line alone, how many there
+// are). The marked text shown is its first lines, or, when they would
+// leave out its first line of marks (focus, -1 when none), the lines up
+// to that one, so that a span marked on a later line of a long
+// hypothesis shows with its marks. Short of room, the whole segment's
+// marks give way to the marked text, which has no other place: the list
+// names those errors "(whole segment)", and its line of how many more
+// ends with the marks.
+func fitStrip(st render.Styles, whole string, marked []string, focus int, list []string, room int) []string {
 	if whole != "" && 1+len(marked)+len(list) <= room {
 		return slices.Concat([]string{strings.Repeat(" ", annLabelW) + whole}, marked, list)
 	}
@@ -189,17 +201,18 @@ func fitStrip(st render.Styles, whole string, marked, list []string, room int) [
 		tail = st.Muted.Render(" · ") + whole
 	}
 	keep := min(len(marked), max(2, room-len(list)), room)
+	from := max(0, min(focus+1-keep, len(marked)-keep))
 	if lroom := room - keep; len(list) > lroom {
 		switch lroom {
 		case 0:
-			return slices.Clip(marked[:keep]) // marked may be the annotator's kept layout
+			return slices.Clip(marked[from : from+keep]) // marked may be the annotator's kept layout
 		case 1: // no room for a line of the list and the "more" line
-			return append([]string{st.Muted.Render(fmt.Sprintf("%d annotations (E lists them)", len(list))) + tail}, marked[:keep]...)
+			return append([]string{st.Muted.Render(fmt.Sprintf("%d annotations (E lists them)", len(list))) + tail}, marked[from:from+keep]...)
 		}
 		more := len(list) - (lroom - 1)
 		list = append(list[:lroom-1:lroom-1], st.Muted.Render(fmt.Sprintf("… %d more (E lists them)", more))+tail)
 	}
-	return append(list, marked[:keep]...)
+	return append(list, marked[from:from+keep]...)
 }
 
 // titleLine is the strip's first line: the save error when the last save
