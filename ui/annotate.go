@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
@@ -529,9 +530,9 @@ func (n *annotator) openScore(c common, sel selection) annResult {
 	return annResult{jump: -1}
 }
 
-// saveScore stores the typed ESA score.
+// saveScore stores the typed ESA score, the spaces around it aside.
 func (n *annotator) saveScore(c common) annResult {
-	v, err := strconv.Atoi(n.d.scoreInput.text())
+	v, err := strconv.Atoi(strings.TrimSpace(n.d.scoreInput.text()))
 	if err != nil || v < 0 || v > 100 {
 		return annResult{status: "a segment score is a whole number from 0 to 100", jump: -1}
 	}

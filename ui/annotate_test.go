@@ -223,6 +223,12 @@ func TestAnnotateESA(t *testing.T) {
 	if len(anns) != 2 || anns[0].Category != "Error" || anns[0].Severity != "major" || anns[1].Kind != annotations.KindScore || *anns[1].Score != 70 {
 		t.Fatalf("ESA annotations %+v", anns)
 	}
+	// Spaces around the number (a paste) are not part of it; before,
+	// " 70 " was "a segment score is a whole number from 0 to 100".
+	m = press(t, m, "%", "ctrl+u", " ", "4", "5", " ", "enter")
+	if anns := reopen(t, path); len(anns) != 2 || *anns[1].Score != 45 {
+		t.Fatalf("score typed ' 45 ': status %q, stored %+v; want 45", m.status, anns)
+	}
 	m = press(t, m, "%", "backspace", "backspace")
 	m = typeText(t, m, "101")
 	m = press(t, m, "enter")
