@@ -154,10 +154,15 @@ func (n annotator) identify(a *annotations.Annotation) {
 	}
 }
 
+// UnweighedFix ends the warning of errors the explorer's weights give 0
+// for want of their severity ([annotations.UnweighedWarning]).
+const UnweighedFix = "; open the file with the --typology it was annotated with"
+
 // openWarnings says what a person should know about the annotation file
-// before annotating ([annotations.Store.OpenWarnings], which the command
-// line prints on standard error too), each detached group pointing at S,
-// safe for the terminal.
+// before annotating ([annotations.Store.OpenWarnings] and the errors the
+// preset weighs 0, [annotations.UnweighedWarning], which the command line
+// prints on standard error too), each detached group pointing at S, safe
+// for the terminal.
 func (n annotator) openWarnings() []string {
 	if n.store == nil {
 		return nil
@@ -165,6 +170,9 @@ func (n annotator) openWarnings() []string {
 	ws := n.store.OpenWarnings(n.res, func(n int) string {
 		return "; S lists " + map[bool]string{true: "it", false: "them"}[n == 1]
 	})
+	if w := annotations.UnweighedWarning(n.res.Attached, n.preset); w != "" {
+		ws = append(ws, n.store.Path()+": "+w+UnweighedFix)
+	}
 	for i, w := range ws {
 		ws[i] = render.Safe(w)
 	}

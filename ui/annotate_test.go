@@ -1478,3 +1478,34 @@ func TestAnnotateSummaryESA(t *testing.T) {
 		t.Errorf("the summary does not say what ESA is:\n%s", v)
 	}
 }
+
+// TestOpenWarnsOfUnweighedSeverities: an annotation file whose errors
+// have a severity the explorer's weights lack (made with another
+// typology) is said at open, with the fix, since the strip and the
+// summary weigh them 0; before, MQM 0 showed as if there were no error.
+func TestOpenWarnsOfUnweighedSeverities(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	st := openStore(t, path)
+	for line, sev := range []string{"blocker", "blocker", "Major"} {
+		seg := ds.Segment(0, line)
+		a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].Name, Line: line + 1, Rater: "eve", Category: "Accuracy", Severity: sev}
+		a.SetText(seg.Hyp, seg.Src)
+		if _, err := st.Add(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	m := annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30)
+	want := path + `: 2 errors of severity "blocker" weigh 0 in the MQM score: the mqm weights have no such severity; open the file with the --typology it was annotated with`
+	if !slices.Contains(m.c.annWarnings, want) {
+		t.Errorf("warnings at open %q; want %q", m.c.annWarnings, want)
+	}
+	p, err := annotations.ParseTypology(strings.NewReader("severity | b | blocker | 10\nseverity | M | Major | 5\ncategory | a | Accuracy\n"), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := annotatingWith(t, openStore(t, path), p, 120, 30); slices.ContainsFunc(m.c.annWarnings, func(w string) bool { return strings.Contains(w, "weigh") }) {
+		t.Errorf("with the typology that has the severity, warnings at open %q", m.c.annWarnings)
+	}
+}

@@ -1,7 +1,10 @@
 package annotations
 
 import (
+	"fmt"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // SystemSummary is what the annotations of one system add up to.
@@ -136,4 +139,28 @@ func Unweighed(anns []Annotation, p *Preset) map[string]int {
 		out[a.Severity]++
 	}
 	return out
+}
+
+// UnweighedWarning says how many errors of anns weigh 0 under p for want
+// of their severity ([Unweighed]), and which severities, without the
+// fix, which depends on where it is said; "" when none do. It is not
+// escaped.
+func UnweighedWarning(anns []Annotation, p *Preset) string {
+	by := Unweighed(anns, p)
+	sevs := slices.Sorted(maps.Keys(by))
+	switch len(sevs) {
+	case 0:
+		return ""
+	case 1:
+		n := by[sevs[0]]
+		return fmt.Sprintf("%d error%s of severity %q weigh%s 0 in the MQM score: the %s weights have no such severity",
+			n, pluralS(n), sevs[0], map[bool]string{true: "s", false: ""}[n == 1], p.Name)
+	}
+	n, names := 0, make([]string, len(sevs))
+	for i, sev := range sevs {
+		n += by[sev]
+		names[i] = fmt.Sprintf("%q (%d)", sev, by[sev])
+	}
+	return fmt.Sprintf("%d errors weigh 0 in the MQM score: the %s weights have no severity %s or %s",
+		n, p.Name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }

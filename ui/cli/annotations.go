@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -540,27 +539,13 @@ func firstBytes(path string, n int) ([]byte, error) {
 }
 
 // warnUnweighed warns of the errors that weigh 0 in the summary because
-// the weights chosen have no such severity (annotations.Unweighed): most
-// likely made with a --typology that summary was not given.
+// the weights chosen have no such severity
+// ([annotations.UnweighedWarning]): most likely made with a --typology
+// that summary was not given.
 func warnUnweighed(e *env, anns []annotations.Annotation, p *annotations.Preset) {
-	by := annotations.Unweighed(anns, p)
-	sevs := slices.Sorted(maps.Keys(by))
-	switch len(sevs) {
-	case 0:
-		return
-	case 1:
-		n := by[sevs[0]]
-		warnf(e, "%d error%s of severity %q weigh%s 0 in the MQM score: the %s weights have no such severity; give summary the --typology the annotations were made with",
-			n, pluralS(n), sevs[0], map[bool]string{true: "s", false: ""}[n == 1], p.Name)
-		return
+	if w := annotations.UnweighedWarning(anns, p); w != "" {
+		warnf(e, "%s; give summary the --typology the annotations were made with", w)
 	}
-	n, names := 0, make([]string, len(sevs))
-	for i, sev := range sevs {
-		n += by[sev]
-		names[i] = fmt.Sprintf("%q (%d)", sev, by[sev])
-	}
-	warnf(e, "%d errors weigh 0 in the MQM score: the %s weights have no severity %s or %s; give summary the --typology the annotations were made with",
-		n, p.Name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // warnf prints one warning line on standard error, escaped.

@@ -62,7 +62,7 @@ func runExplore(e *env, args []string) error {
 		return explore(e, x.ds, x.set, opts...)
 	}
 	if x.af.path != "" { // not used by the report, but a bad one, and its warnings, are said as the explorer would
-		st, err := x.af.openStore(e, x.ds, x.in)
+		st, err := x.af.openStore(e, x.ds, x.in, nil)
 		if err != nil {
 			return err
 		}

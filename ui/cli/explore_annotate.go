@@ -104,7 +104,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 	if rater == "" {
 		rater = loginName()
 	}
-	st, err := f.openStore(e, ds, in)
+	st, err := f.openStore(e, ds, in, preset)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -114,9 +114,10 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 // openStore opens the annotation file and prints, escaped, what the
 // explorer lists of it at open ([annotations.Store.OpenWarnings]): what
 // reading it dropped, the annotations that do not attach to ds, and why
-// a change could not be saved. The plain report calls it too, so that it
-// says what the explorer would.
-func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags) (*annotations.Store, error) {
+// a change could not be saved, and, given the explorer's preset, the
+// errors it weighs 0 for want of their severity. The plain report calls
+// it too, without a preset, so that it says what the explorer would.
+func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, preset *annotations.Preset) (*annotations.Store, error) {
 	st, err := annotations.OpenWithin(f.path, in.limits)
 	if err != nil {
 		return nil, refusedAsExport(f.path, err)
@@ -125,6 +126,11 @@ func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags) (*a
 	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
 	for _, w := range st.OpenWarnings(res, func(int) string { return "" }) {
 		warnf(e, "%s", w)
+	}
+	if preset != nil {
+		if w := annotations.UnweighedWarning(res.Attached, preset); w != "" {
+			warnf(e, "%s: %s%s", f.path, w, ui.UnweighedFix)
+		}
 	}
 	return st, nil
 }
