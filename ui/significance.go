@@ -303,6 +303,7 @@ func (s sigScreen) columns(c common) sigColumns {
 	for i := range c.ds.Systems {
 		cols.name = max(cols.name, render.Cells(c.shortName(i)))
 	}
+	full := cols.name
 	cols.name = min(cols.name, 18)
 	for _, sc := range s.res.Systems {
 		if sc.Resamples > 0 {
@@ -322,6 +323,9 @@ func (s sigScreen) columns(c common) sigColumns {
 		cols.score, cols.delta = 7, 8
 	}
 	cols.mu = 2*cols.score + 3
+	if cut := full - cols.name; cut > 0 && s.width-cols.lead()-cut >= sigWideAxis {
+		cols.name = full // room for the whole names beside a wide axis
+	}
 	fixed := cols.lead()
 	if s.width-fixed < 24 {
 		cols.mu = 0
@@ -336,6 +340,10 @@ func (s sigScreen) columns(c common) sigColumns {
 	}
 	return cols
 }
+
+// sigWideAxis is the axis width from which the names column takes the
+// names as the title gives them, beyond its usual 18 cells.
+const sigWideAxis = 40
 
 // sigAxisGap is the gap before the intervals' axis: two cells, so that
 // its head ("μ ± 95% CI") stands apart from "win/tie/loss" (with one, a

@@ -938,3 +938,26 @@ func TestSigScreenSaysMoreSystems(t *testing.T) {
 		}
 	}
 }
+
+// TestSigScreenWholeNamesWhenWide: at 200 columns a system's name of 22
+// cells stands whole in the table, the axis keeping room; at 100 columns
+// the column is cut to 18 cells as before (a user with nine long names saw
+// "transformer-big-b…" beside 130 cells of axis).
+func TestSigScreenWholeNamesWhenWide(t *testing.T) {
+	ds := fluentCopies(t, "transformer-big-bt-ft22", "transformer-big-bt-ft23")
+	row := func(w int) string {
+		for _, l := range strings.Split(ansi.Strip(press(t, ready(t, ds, w, 30), "p", "B").View()), "\n") {
+			if strings.Contains(l, "-ft23 ") && strings.Contains(l, "76.61") {
+				return l
+			}
+		}
+		t.Fatalf("at %d columns no row of the transformer systems", w)
+		return ""
+	}
+	if l := row(200); !strings.Contains(l, "transformer-big-bt-ft23") || strings.Contains(l, "…") {
+		t.Errorf("at 200 columns the name is cut: %q", l)
+	}
+	if l := row(100); !strings.Contains(l, "…") {
+		t.Errorf("at 100 columns the name is not cut to the column: %q", l)
+	}
+}
