@@ -780,7 +780,7 @@ func (s *Store) WritableWarning() string {
 	if errors.Is(err, ErrInUse) {
 		return s.path + ": another bleuscope has it open and writes to it: changes made here are kept in memory and saved after its own once it quits"
 	}
-	if why := s.ReadOnly(); why != "" {
+	if why := s.readOnly(err); why != "" {
 		return why + ": opened read-only, its annotations shown and none changed; fix its permissions and open it again to annotate"
 	}
 	if err != nil {
@@ -795,8 +795,10 @@ func (s *Store) WritableWarning() string {
 // read-only file system); "" otherwise, for another bleuscope writing it
 // ([ErrInUse]) and a folder that went away too.
 // It is not escaped.
-func (s *Store) ReadOnly() string {
-	err := s.Writable()
+func (s *Store) ReadOnly() string { return s.readOnly(s.Writable()) }
+
+// readOnly is [Store.ReadOnly] given what [Store.Writable] said, err.
+func (s *Store) readOnly(err error) string {
 	if !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.EROFS) {
 		return ""
 	}
