@@ -504,18 +504,7 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 // columns with a 22-cell name it said "behind in no bucket of 20+ segs",
 // naming no one, with room to spare.
 func TestAnalysisMostLostNamesBaseline(t *testing.T) {
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 80, 24))
-	m = press(t, m, "tab", "w", "w", "right")
-	x := m.anaCtx()
-	m.c.names[x.other] = "otherlongishsystemname"
-	bucket := func(label string, rows int, score float64) model.Bucket {
-		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
-	}
-	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
-	for s := range m.ana.der.buckets {
-		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket(">=60", 9, 36)}
-	}
-	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 60), bucket(">=60", 9, 20)}
+	m, x := behindInSmallBucket(t, 80, 24, "otherlongishsystemname", ">=60", 9)
 	for _, tc := range []struct{ what, want string }{
 		{"behind in >=60 only", " in no bucket of 20+ segs; most in >=60: " + m.c.delta(-16)},
 		{"behind nowhere", " in no bucket"},
@@ -534,24 +523,34 @@ func TestAnalysisMostLostNamesBaseline(t *testing.T) {
 // the baseline fit, even with its name cut to 4 cells, and the note said
 // "behind in no bucket of 20+ segs" naming no one.
 func TestAnalysisMostLostNamesBaselineAt60(t *testing.T) {
-	m := openAnalysisScreen(t, ready(t, demoDataset(t), 60, 16))
-	m = press(t, m, "tab", "w", "w", "right")
-	x := m.anaCtx()
-	m.c.names[x.other] = "JDExploreAcademy"
-	bucket := func(label string, rows int, score float64) model.Bucket {
-		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
-	}
-	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
-	for s := range m.ana.der.buckets {
-		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket("[10,20)", 19, 36)}
-	}
-	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 60), bucket("[10,20)", 19, 20)}
+	m, _ := behindInSmallBucket(t, 60, 16, "JDExploreAcademy", "[10,20)", 19)
 	v := strings.Split(ansi.Strip(m.View()), "\n")
 	if len(v) < 2 || !strings.Contains(v[1], "behind JDExplor") || !strings.Contains(v[1], "…") ||
 		!strings.Contains(v[1], "20+") || !strings.Contains(v[1], "[10,20)") || !strings.Contains(v[1], m.c.delta(-16)) {
 		t.Errorf("behind in [10,20) only: the note does not say behind whom, where and by how much:\n%s", strings.Join(v[:min(3, len(v))], "\n"))
 	}
 	checkFit(t, "buckets at 60", m.View(), 60, 16)
+}
+
+// behindInSmallBucket opens the buckets table at w×h with the baseline
+// called name, every system's buckets replaced by one of 400 segments,
+// where the shown system is ahead (60 against 50.5), and a small one, label
+// of rows segments, where it is 16 behind (20 against 36).
+func behindInSmallBucket(t *testing.T, w, h int, name, label string, rows int) (Model, anaCtx) {
+	t.Helper()
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), w, h))
+	m = press(t, m, "tab", "w", "w", "right")
+	x := m.anaCtx()
+	m.c.names[x.other] = name
+	bucket := func(label string, rows int, score float64) model.Bucket {
+		return model.Bucket{Label: label, Rows: make([]int, rows), Result: scoring.Result{Score: score}}
+	}
+	m.ana.der.buckets = make([][]model.Bucket, len(m.c.ds.Systems))
+	for s := range m.ana.der.buckets {
+		m.ana.der.buckets[s] = []model.Bucket{bucket("<10", 400, 50.5), bucket(label, rows, 36)}
+	}
+	m.ana.der.buckets[x.sys] = []model.Bucket{bucket("<10", 400, 60), bucket(label, rows, 20)}
+	return m, x
 }
 
 // TestAnalysisMostLostReadsZero: a gap that reads 0 at the shown
