@@ -93,18 +93,15 @@ type annotator struct {
 	strip stripText
 }
 
-// stripText is the strip's marked text of one segment and the marks of its
-// errors of the whole segment ([markedTexts]), with what its layout
-// depends on: the annotations resolved, the dataset, the system and
+// stripText is the strip's marked text of one segment ([markedTexts]),
+// with what its layout depends on: the annotations resolved, the dataset, the system and
 // segment and the width.
 type stripText struct {
 	res      *annotations.Resolved
 	ds       *model.Dataset
 	sys, seg int
 	width    int
-	whole    string
-	marked   []string
-	focus    int // the first line of marks in marked, -1 when none
+	text     markedText
 }
 
 // of reports whether t is the marked text of sel laid out at c's width
@@ -301,12 +298,11 @@ func (n *annotator) stripLines(c common, sel selection, detail int) int {
 	lines := 1 // the title
 	if anns := n.segment(c, sel); sel.ok && len(anns) > 0 {
 		if !n.strip.of(n.res, c, sel) {
-			whole, marked, focus := markedTexts(c, sel, anns)
 			n.strip = stripText{res: n.res, ds: c.ds, sys: sel.sys, seg: sel.seg, width: c.width,
-				whole: whole, marked: slices.Clip(marked), focus: focus}
+				text: markedTexts(c, sel, anns)}
 		}
-		lines += len(n.strip.marked) + len(anns)
-		if n.strip.whole != "" {
+		lines += len(n.strip.text.lines) + len(anns)
+		if n.strip.text.whole != "" {
 			lines++
 		}
 	}

@@ -54,8 +54,8 @@ func TestStripMarksWholeSegment(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
 	m = press(t, m, "A", "x", "a", "m", "C", "enter")
 	sel := m.list.selection(m.c)
-	_, whole, marked, focus, _ := m.ann.stripParts(m.c, sel)
-	plain := ansi.Strip(strings.Join(fitStrip(m.c.st, whole, marked, focus, nil, 10), "\n"))
+	_, text, _ := m.ann.stripParts(m.c, sel)
+	plain := ansi.Strip(strings.Join(fitStrip(m.c.st, text, nil, 10), "\n"))
 	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
 	if !strings.HasPrefix(plain, strings.Repeat(" ", annLabelW)+"C whole segment\nhyp") || !strings.Contains(plain, strings.Fields(hyp)[0]) {
 		t.Errorf("the strip's marked text of a critical whole-segment error is\n%s\nwant a line 'C whole segment' above the hypothesis", plain)
@@ -127,7 +127,7 @@ func TestFitStripKeepsMarksInView(t *testing.T) {
 		{5, 3, []string{"1 a", "hyp one", "    two", "    three", "    MMMMM"}},
 		{3, -1, []string{"1 a", "hyp one", "    two"}},
 	} {
-		if got := fitStrip(render.PlainStyles(), "", slices.Clone(marked), c.focus, []string{"1 a"}, c.room); !slices.Equal(got, c.want) {
+		if got := fitStrip(render.PlainStyles(), markedText{lines: slices.Clone(marked), focus: c.focus}, []string{"1 a"}, c.room); !slices.Equal(got, c.want) {
 			t.Errorf("room %d, marks on line %d: %q; want %q", c.room, c.focus, got, c.want)
 		}
 	}

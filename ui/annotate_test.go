@@ -706,7 +706,7 @@ func TestFitStrip(t *testing.T) {
 		{6, []string{"1 a", "2 b", "3 c", "4 d", "hyp text", "    MMMM"}},
 		{3, []string{"4 annotations (E lists them)", "hyp text", "    MMMM"}},
 	} {
-		if got := fitStrip(st, "", slices.Clone(marked), 1, slices.Clone(list), c.room); !slices.Equal(got, c.want) {
+		if got := fitStrip(st, markedText{lines: slices.Clone(marked), focus: 1}, slices.Clone(list), c.room); !slices.Equal(got, c.want) {
 			t.Errorf("room %d: %q; want %q", c.room, got, c.want)
 		}
 	}
@@ -725,7 +725,7 @@ func TestFitStrip(t *testing.T) {
 		{3, []string{"4 annotations (E lists them) · M whole segment", "hyp text", "    MMMM"}},
 		{2, []string{"hyp text", "    MMMM"}},
 	} {
-		if got := fitStrip(st, "M whole segment", slices.Clone(marked), 1, slices.Clone(list), c.room); !slices.Equal(got, c.want) {
+		if got := fitStrip(st, markedText{whole: "M whole segment", lines: slices.Clone(marked), focus: 1}, slices.Clone(list), c.room); !slices.Equal(got, c.want) {
 			t.Errorf("whole segment, room %d: %q; want %q", c.room, got, c.want)
 		}
 	}
@@ -1253,7 +1253,7 @@ func TestUnknownAnnotationKeysQuoted(t *testing.T) {
 // a segment marked by the annotator alone names none.
 func TestStripNamesEveryRaterWhenMany(t *testing.T) {
 	rows := func(m Model) []string {
-		_, _, _, _, list := m.ann.stripParts(m.c, m.list.selection(m.c))
+		_, _, list := m.ann.stripParts(m.c, m.list.selection(m.c))
 		for i := range list {
 			list[i] = ansi.Strip(list[i])
 		}

@@ -126,41 +126,48 @@ func manyRaters(anns []annotations.Annotation) bool {
 // error spans marked, and the segment's annotations, in exactly n.height
 // lines.
 func (n annotator) stripView(c common, sel selection) string {
-	title, whole, marked, focus, list := n.stripParts(c, sel)
-	lines := append([]string{title}, fitStrip(c.st, whole, marked, focus, list, n.height-1)...)
+	title, text, list := n.stripParts(c, sel)
+	lines := append([]string{title}, fitStrip(c.st, text, list, n.height-1)...)
 	return fit(strings.Join(lines, "\n"), c.width, n.height)
 }
 
-// stripParts returns what the strip shows of sel: its title line, the
-// marks of its errors of the whole segment ([wholeSegmentMarks]), the
-// texts with the error spans marked (and the first line of marks in
-// them, see [markedTexts]) and the list of the annotations (none for a
+// stripParts returns what the strip shows of sel: its title line, its
+// marked text ([markedTexts]) and the list of the annotations (none for a
 // segment without).
-func (n annotator) stripParts(c common, sel selection) (title, whole string, marked []string, focus int, list []string) {
+func (n annotator) stripParts(c common, sel selection) (title string, text markedText, list []string) {
 	anns := n.segment(c, sel)
 	title = n.titleLine(c, sel, anns)
 	if !sel.ok || len(anns) == 0 {
-		return title, "", nil, -1, nil
+		return title, markedText{focus: -1}, nil
 	}
-	whole, marked, focus = n.strip.whole, n.strip.marked, n.strip.focus
+	text = n.strip.text
 	if !n.strip.of(n.res, c, sel) { // not laid out by stripLines
-		whole, marked, focus = markedTexts(c, sel, anns)
+		text = markedTexts(c, sel, anns)
 	}
 	list = make([]string, len(anns))
 	tagged := manyRaters(anns)
 	for i, a := range anns {
 		list[i] = n.annLine(c, i, a, tagged)
 	}
-	return title, whole, marked, focus, list
+	return title, text, list
 }
 
-// markedTexts are the marks of anns' errors of the whole segment ("C whole
-// segment", "" when none), which the strip shows above the hypothesis, the
-// lines of the texts of sel that anns mark (the hypothesis, the source),
-// with the error spans marked, and the index among them of the first line
-// of marks (-1 when none), which the strip keeps in view.
-func markedTexts(c common, sel selection, anns []annotations.Annotation) (whole string, marked []string, focus int) {
-	whole, focus = wholeSegmentMarks(c.st, anns), -1
+// markedText is what the strip shows of a segment's texts: the marks of
+// its errors of the whole segment ("C whole segment", "" when none), which
+// stand above the hypothesis, the lines of the texts with the error spans
+// marked, and the index among them of the first line of marks (-1 when
+// none), which the strip keeps in view.
+type markedText struct {
+	whole string
+	lines []string
+	focus int
+}
+
+// markedTexts is the marked text of the texts of sel that anns mark (the
+// hypothesis, the source).
+func markedTexts(c common, sel selection, anns []annotations.Annotation) markedText {
+	whole, focus := wholeSegmentMarks(c.st, anns), -1
+	var marked []string
 	add := func(label, text string, side annotations.Side) {
 		lines, first := markedLinesAt(c.st, label, annLabelW, text, c.width, spanMarks(anns, side))
 		if focus < 0 && first >= 0 {
@@ -174,11 +181,11 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) (whole 
 	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
 		add("src", c.ds.Src[sel.seg], annotations.SideSrc)
 	}
-	return whole, marked, focus
+	return markedText{whole: whole, lines: slices.Clip(marked), focus: focus} // kept: appends copy
 }
 
-// fitStrip lays the whole segment's marks (whole, "" when none), the
-// marked text and the list of annotations in room lines: all when they
+// fitStrip lays text (the whole segment's marks, the marked lines) and
+// the list of annotations in room lines: all when they
 // fit; else the list first, then as much of the marked text as is left
 // but at least two lines, the list cut to make room with a line saying
 // how many more E lists (with room for that line alone, how many there
@@ -189,7 +196,8 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) (whole 
 // marks give way to the marked text, which has no other place: the list
 // names those errors "(whole segment)", and its line of how many more
 // ends with the marks.
-func fitStrip(st render.Styles, whole string, marked []string, focus int, list []string, room int) []string {
+func fitStrip(st render.Styles, text markedText, list []string, room int) []string {
+	whole, marked, focus := text.whole, text.lines, text.focus
 	if whole != "" && 1+len(marked)+len(list) <= room {
 		return slices.Concat([]string{strings.Repeat(" ", annLabelW) + whole}, marked, list)
 	}
