@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -43,68 +45,175 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) 
 	if !m.Extra() {
 		return out, nil
 	}
-	if err := everySegmentHasRef(ds); err != nil {
-		return out, err
-	}
-	n := ds.Len()
-	run := func(metric scoring.Metric, stats func(src scoring.SegmentSource) ([]float64, error)) (*MetricComparison, error) {
-		rows := make([][]float64, len(ds.Systems))
-		for s, sys := range ds.Systems {
-			hyps := sys.Hyps
-			var err error
-			rows[s], err = stats(func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) })
-			if err != nil {
-				return nil, err
-			}
-		}
-		p := scoring.PairedTest{Metric: metric, Segments: n, Baseline: rows[c.Baseline], N: c.N, Seed: c.Seed}
-		for s := range rows {
-			if s != c.Baseline {
-				p.Systems = append(p.Systems, rows[s])
-			}
-		}
-		test := scoring.PairedBootstrap
-		if c.Test == TestPairedAR {
-			test = scoring.PairedApproxRandomization
-		}
-		res, err := test(ctx, p)
+	run := func(name string) (*MetricComparison, error) {
+		st, err := ComputeMetricStatistics(ctx, ds, name, m, nil)
 		if err != nil {
 			return nil, err
 		}
-		mc := &MetricComparison{Estimates: make([]scoring.Estimate, len(rows)), PValues: make([]float64, len(rows)),
-			NoDifference: make([]bool, len(rows)), DifferenceSize: make([]float64, len(rows))}
-		k := 0
-		for s := range rows {
-			if s == c.Baseline {
-				mc.Estimates[s] = res.Baseline
-				continue
+		res, err := CompareMetric(ctx, st, c.Baseline, nil, CompareOptions{Test: c.Test, N: c.N, Seed: c.Seed})
+		if err != nil {
+			return nil, err
+		}
+		n := len(res.Systems)
+		mc := &MetricComparison{Estimates: make([]scoring.Estimate, n), PValues: make([]float64, n),
+			NoDifference: make([]bool, n), DifferenceSize: make([]float64, n)}
+		for s, sc := range res.Systems {
+			mc.Estimates[s], mc.PValues[s] = sc.Estimate, sc.PValue
+			if s != c.Baseline {
+				mc.NoDifference[s], mc.DifferenceSize[s] = sc.NoDifference(), differenceSize(sc.Deltas)
 			}
-			mc.Estimates[s], mc.PValues[s] = res.Systems[k].Estimate, res.Systems[k].PValue
-			mc.NoDifference[s] = noDifference(c.Test, res.Systems[k].Deltas)
-			mc.DifferenceSize[s] = differenceSize(res.Systems[k].Deltas)
-			k++
 		}
 		return mc, nil
 	}
 	var err error
 	if m.Has(MetricChrF) {
-		metric, merr := scoring.NewChrFMetric(m.ChrF)
-		if merr != nil {
-			return out, merr
-		}
-		out.ChrF, err = run(metric, func(src scoring.SegmentSource) ([]float64, error) {
-			return scoring.ChrFStatistics(ctx, n, m.ChrF, src)
-		})
-		if err != nil {
+		if out.ChrF, err = run(MetricChrF); err != nil {
 			return out, err
 		}
 	}
 	if m.Has(MetricTER) {
-		out.TER, err = run(scoring.TERMetric{}, func(src scoring.SegmentSource) ([]float64, error) {
-			return scoring.TERStatistics(ctx, n, m.TER, src)
-		})
+		out.TER, err = run(MetricTER)
 	}
 	return out, err
+}
+
+// MetricStatistics are the per-segment statistics of chrF or TER of every
+// system of a dataset, as the paired tests read them: computed once, they
+// serve a comparison against any baseline on any rows.
+type MetricStatistics struct {
+	// Name is MetricChrF or MetricTER; Title is how a table heads its
+	// scores (chrF2, chrF2++, TER).
+	Name, Title string
+	metric      scoring.Metric
+	segments    int
+	systems     [][]float64 // per system, segment i's row at i·Width
+}
+
+// LowerIsBetter reports whether the metric's better score is the lower
+// one (TER counts edits).
+func (ms *MetricStatistics) LowerIsBetter() bool { return ms.Name == MetricTER }
+
+// ComputeMetricStatistics computes the statistics of the metric name
+// (MetricChrF or MetricTER, under m's options) for every system of ds.
+// progress, when not nil, is told how many of the segments to score (per
+// system) are done, from several goroutines, done rising.
+func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Metrics, progress func(done, total int)) (*MetricStatistics, error) {
+	if err := everySegmentHasRef(ds); err != nil {
+		return nil, err
+	}
+	n := ds.Len()
+	ms := &MetricStatistics{Name: name, segments: n, systems: make([][]float64, len(ds.Systems))}
+	var stats func(src scoring.SegmentSource) ([]float64, error)
+	switch name {
+	case MetricChrF:
+		metric, err := scoring.NewChrFMetric(m.ChrF)
+		if err != nil {
+			return nil, err
+		}
+		ms.metric, ms.Title = metric, m.ChrF.Name()
+		stats = func(src scoring.SegmentSource) ([]float64, error) { return scoring.ChrFStatistics(ctx, n, m.ChrF, src) }
+	case MetricTER:
+		ms.metric, ms.Title = scoring.TERMetric{}, "TER"
+		stats = func(src scoring.SegmentSource) ([]float64, error) { return scoring.TERStatistics(ctx, n, m.TER, src) }
+	default:
+		return nil, fmt.Errorf("model: no paired statistics for metric %q (want %s or %s)", name, MetricChrF, MetricTER)
+	}
+	var done atomic.Int64
+	total := n * len(ds.Systems)
+	for s, sys := range ds.Systems {
+		hyps := sys.Hyps
+		src := func(i int, refs []string) (string, []string) {
+			if progress != nil {
+				if d := done.Add(1); d%metricsProgressEvery == 0 {
+					progress(int(d), total)
+				}
+			}
+			return hyps[i], ds.SegmentRefs(i, refs)
+		}
+		var err error
+		if ms.systems[s], err = stats(src); err != nil {
+			return nil, err
+		}
+	}
+	return ms, nil
+}
+
+// CompareMetric runs the paired test opt asks for on the statistics st,
+// every system against system base, over the segments rows (all of them
+// when nil), exactly as sacrebleu 2.6.0 tests chrF and TER, and counts
+// each system's wins, ties and losses by sentence score (for TER a win is
+// a lower score). The comparison's Metric is st's.
+func CompareMetric(ctx context.Context, st *MetricStatistics, base int, rows []int, opt CompareOptions) (*Comparison, error) {
+	if base < 0 || base >= len(st.systems) {
+		return nil, fmt.Errorf("model: no system %d", base)
+	}
+	if len(st.systems) < 2 {
+		return nil, errors.New("model: a comparison needs at least two systems")
+	}
+	if rows != nil && len(rows) == 0 || rows == nil && st.segments == 0 {
+		return nil, errors.New("model: no segment to compare")
+	}
+	w := st.metric.Width()
+	pick := func(all []float64) ([]float64, error) {
+		if rows == nil {
+			return all, nil
+		}
+		out := make([]float64, 0, len(rows)*w)
+		for _, i := range rows {
+			if i < 0 || i >= st.segments {
+				return nil, fmt.Errorf("model: segment %d out of range", i)
+			}
+			out = append(out, all[i*w:(i+1)*w]...)
+		}
+		return out, nil
+	}
+	segments := st.segments
+	if rows != nil {
+		segments = len(rows)
+	}
+	p := scoring.PairedTest{Metric: st.metric, Segments: segments, Seed: opt.Seed, N: opt.N, Progress: opt.Progress}
+	var others []int
+	picked := make([][]float64, len(st.systems))
+	for s, all := range st.systems {
+		var err error
+		if picked[s], err = pick(all); err != nil {
+			return nil, err
+		}
+		if s == base {
+			p.Baseline = picked[s]
+		} else {
+			p.Systems = append(p.Systems, picked[s])
+			others = append(others, s)
+		}
+	}
+	res, err := runPaired(ctx, opt.Test, p)
+	if err != nil {
+		return nil, err
+	}
+	c := newComparison(opt, base, segments, len(st.systems))
+	c.Metric, c.LowerIsBetter = st.Name, st.LowerIsBetter()
+	c.Systems[base].Estimate = res.Baseline
+	sentence := func(rows []float64, i int) float64 { return st.metric.Score(rows[i*w:(i+1)*w], scoring.PathExact) }
+	for k, s := range others {
+		r := res.Systems[k]
+		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas)}
+		for i := range segments {
+			a, b := sentence(picked[s], i), sentence(picked[base], i)
+			if c.LowerIsBetter {
+				a, b = b, a
+			}
+			switch {
+			case a > b:
+				sc.Wins++
+			case a < b:
+				sc.Losses++
+			default:
+				sc.Ties++
+			}
+		}
+		c.Systems[s] = sc
+	}
+	return c, nil
 }
 
 // WriteComparisonMetrics is [WriteComparison] with chrF and TER: "json"

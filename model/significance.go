@@ -37,6 +37,10 @@ type CompareOptions struct {
 
 // Comparison is a paired test of every system against a baseline.
 type Comparison struct {
+	// Metric is the metric tested (MetricBLEU, MetricChrF or MetricTER);
+	// LowerIsBetter is true for TER, whose better score is the lower.
+	Metric        string
+	LowerIsBetter bool
 	// Test is the test that ran, N its resamples or trials (the default
 	// filled in), Seed its seed.
 	Test string
@@ -88,6 +92,16 @@ func (sc SystemComparison) NoDifference() bool { return sc.noDiff }
 // significantly different from the baseline: p ≤ [SignificanceLevel], and
 // the test saw a difference ([SystemComparison.NoDifference] is false).
 func (sc SystemComparison) Significant() bool { return significant(sc.PValue, sc.noDiff) }
+
+// Better reports whether system sys scores better than the baseline:
+// higher, or lower when the metric's better score is the lower (TER).
+func (c *Comparison) Better(sys int) bool {
+	a, b := c.Systems[sys].Score, c.Systems[c.Baseline].Score
+	if c.LowerIsBetter {
+		return a < b
+	}
+	return a > b
+}
 
 // significant is the rule of [SystemComparison.Significant] for a p-value
 // and whether the test had no difference to go on.
@@ -210,25 +224,11 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 			others = append(others, sys)
 		}
 	}
-	var res scoring.Paired
-	switch opt.Test {
-	case TestPairedBootstrap:
-		res, err = scoring.PairedBootstrap(ctx, p)
-	case TestPairedAR:
-		res, err = scoring.PairedApproxRandomization(ctx, p)
-	default:
-		return nil, fmt.Errorf("model: unknown test %q (want %s or %s)", opt.Test, TestPairedBootstrap, TestPairedAR)
-	}
+	res, err := runPaired(ctx, opt.Test, p)
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{Test: opt.Test, N: opt.N, Seed: opt.Seed, Baseline: base, Segments: p.Segments, Systems: make([]SystemComparison, len(s.Systems))}
-	if c.N <= 0 {
-		c.N = scoring.DefaultBootstrapN
-		if opt.Test == TestPairedAR {
-			c.N = scoring.DefaultARTrials
-		}
-	}
+	c := newComparison(opt, base, p.Segments, len(s.Systems))
 	c.Systems[base].Estimate = res.Baseline
 	for k, sys := range others {
 		r := res.Systems[k]
@@ -237,6 +237,32 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 		c.Systems[sys] = sc
 	}
 	return c, nil
+}
+
+// runPaired runs the paired test named test (TestPairedBootstrap or
+// TestPairedAR) on p.
+func runPaired(ctx context.Context, test string, p scoring.PairedTest) (scoring.Paired, error) {
+	switch test {
+	case TestPairedBootstrap:
+		return scoring.PairedBootstrap(ctx, p)
+	case TestPairedAR:
+		return scoring.PairedApproxRandomization(ctx, p)
+	}
+	return scoring.Paired{}, fmt.Errorf("model: unknown test %q (want %s or %s)", test, TestPairedBootstrap, TestPairedAR)
+}
+
+// newComparison returns the comparison opt asks for, of systems systems
+// against base on segments segments, its N the one the test used (the
+// default filled in) and its systems to fill in.
+func newComparison(opt CompareOptions, base, segments, systems int) *Comparison {
+	c := &Comparison{Metric: MetricBLEU, Test: opt.Test, N: opt.N, Seed: opt.Seed, Baseline: base, Segments: segments, Systems: make([]SystemComparison, systems)}
+	if c.N <= 0 {
+		c.N = scoring.DefaultBootstrapN
+		if opt.Test == TestPairedAR {
+			c.N = scoring.DefaultARTrials
+		}
+	}
+	return c
 }
 
 // winsTiesLosses counts the segments rows (all when nil) where system
