@@ -74,7 +74,7 @@ func DefaultKeyMap() KeyMap {
 		Other:        b([]string{"w"}, "w", "baseline: next system"),
 		Pin:          b([]string{"p"}, "p", "pin/unpin shown as baseline"),
 		Significance: b([]string{"B"}, "B", "significance vs baseline"),
-		SigTest:      b([]string{"T"}, "T", "comparison: paired-bs/-ar"),
+		SigTest:      b([]string{"T"}, "T", "comparison: bs/ar (M metric)"),
 		Impact:       b([]string{"i"}, "i", "segments costing most vs base"),
 		Analysis:     b([]string{"n"}, "n", "n-gram/bucket/win analysis"),
 		AnaTable:     b([]string{"right", "left"}, "←/→", "analysis: next/previous table"),
@@ -285,7 +285,7 @@ func (k KeyMap) chartsFooter(multi bool) string {
 // sigFooter is the comparison screen's footer.
 func (k KeyMap) sigFooter() string {
 	return keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"),
-		as(k.Impact, "i", "costly segments"), as(k.SigTest, "T", "bs/ar"), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))
+		as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", "costly segments"), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))
 }
 
 // WalkthroughKeyMap holds the keys of the walk-through and the lessons.

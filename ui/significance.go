@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -20,7 +21,9 @@ type sigFor struct {
 	scored *model.Scored
 	base   int
 	test   string
-	system int // the shown system, when a filter selects the rows (else -1)
+	metric string         // model.MetricBLEU, MetricChrF or MetricTER
+	stats  metricStatsKey // what chrF's or TER's statistics are computed from (zero for BLEU)
+	system int            // the shown system, when a filter selects the rows (else -1)
 	filter string
 	rows   int
 }
@@ -31,19 +34,61 @@ type sigFor struct {
 // system's resampled differences. It owns the test chosen, the selected
 // system and the last comparison; the root runs the job.
 type sigScreen struct {
-	test    string // model.TestPairedBootstrap or model.TestPairedAR
-	cursor  int    // the selected system
-	asked   sigFor // what the job in flight (or the last one) is for
-	shown   sigFor // what res and err are for
-	res     *model.Comparison
-	err     error
-	width   int
-	height  int
-	hasDone bool // a result or error for shown is in
+	test   string // model.TestPairedBootstrap or model.TestPairedAR
+	metric string // the metric tested: model.MetricBLEU, MetricChrF or MetricTER
+	// stats are the last chrF or TER statistics computed, for statsFor:
+	// a new baseline, test or filter reuses them.
+	stats    *model.MetricStatistics
+	statsFor metricStatsKey
+	cursor   int    // the selected system
+	asked    sigFor // what the job in flight (or the last one) is for
+	shown    sigFor // what res and err are for
+	res      *model.Comparison
+	err      error
+	width    int
+	height   int
+	hasDone  bool // a result or error for shown is in
 }
 
-// newSigScreen returns the comparison screen with the paired bootstrap.
-func newSigScreen() sigScreen { return sigScreen{test: model.TestPairedBootstrap} }
+// newSigScreen returns the comparison screen with the paired bootstrap
+// on BLEU.
+func newSigScreen() sigScreen {
+	return sigScreen{test: model.TestPairedBootstrap, metric: model.MetricBLEU}
+}
+
+// metricStatsKey says what chrF's or TER's statistics for the paired test
+// are computed from: the dataset (the references scored) and the
+// metric's options.
+type metricStatsKey struct {
+	ds     *model.Dataset
+	metric string
+	chrf   scoring.ChrFOptions
+	ter    scoring.TEROptions
+}
+
+// sigMetrics are the metrics the comparison tests, in the order M cycles
+// through them.
+var sigMetrics = []string{model.MetricBLEU, model.MetricChrF, model.MetricTER}
+
+// cycleMetric tests the next metric (M).
+func (s sigScreen) cycleMetric() sigScreen {
+	for i, name := range sigMetrics {
+		if name == s.metric {
+			s.metric = sigMetrics[(i+1)%len(sigMetrics)]
+			return s
+		}
+	}
+	s.metric = model.MetricBLEU
+	return s
+}
+
+// cachedStats returns the statistics kept for k, or nil.
+func (s sigScreen) cachedStats(k metricStatsKey) *model.MetricStatistics {
+	if s.stats != nil && s.statsFor == k {
+		return s.stats
+	}
+	return nil
+}
 
 // SetSize fits the screen to width×height cells.
 func (s sigScreen) SetSize(width, height int) sigScreen {
@@ -85,9 +130,13 @@ func (s sigScreen) mouse(msg tea.MouseMsg, systems int) sigScreen {
 	return s
 }
 
-// done installs the comparison (or the error) made for f.
-func (s *sigScreen) done(f sigFor, res *model.Comparison, err error) {
+// done installs the comparison (or the error) made for f, and keeps the
+// chrF or TER statistics it was made from (nil for BLEU).
+func (s *sigScreen) done(f sigFor, res *model.Comparison, err error, stats *model.MetricStatistics) {
 	s.shown, s.res, s.err, s.hasDone = f, res, err, true
+	if stats != nil {
+		s.stats, s.statsFor = stats, f.stats
+	}
 }
 
 // current reports whether the screen shows the comparison for f.
@@ -155,7 +204,7 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		auto = " (auto)"
 	}
 	tests := []string{s.test, s.test, s.test, s.test}
-	if s.res != nil && s.res.Test == s.test {
+	if s.res != nil && s.res.Test == s.test && s.res.Metric == s.metric {
 		tests[0] += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
 		tests[1] += fmt.Sprintf(" seed %d", s.res.Seed) // what reruns the test, drawn with "none"
 		tests[2] += fmt.Sprintf(" n=%d", s.res.N)
@@ -178,21 +227,26 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	}
 	fullest := scopes[:len(scopes)-2]
 	scopes = append(scopes[:1:1], scopes[len(scopes)-2:]...) // the fullest, shorter, shortest
+	// The screen's name says the metric tested when it is not BLEU.
+	sig := "significance"
+	if s.metric != model.MetricBLEU {
+		sig = c.metricTitle(s.metric) + " significance"
+	}
 	// The forms, from the fullest: each leaves out one more thing.
-	forms := []lineForm{{"significance vs baseline " + name + auto + " · " + tests[0], scopes[0]}}
+	forms := []lineForm{{sig + " vs baseline " + name + auto + " · " + tests[0], scopes[0]}}
 	for _, scope := range fullest {
-		forms = append(forms, lineForm{"significance vs " + name + auto + " · " + tests[0], scope})
+		forms = append(forms, lineForm{sig + " vs " + name + auto + " · " + tests[0], scope})
 	}
 	return firstFitLine(s.width, " ", append(forms,
-		lineForm{"significance vs " + name + auto + " · " + tests[0], scopes[1]},
-		lineForm{"significance vs " + name + " · " + tests[0], scopes[1]},
-		lineForm{"significance vs " + name + " · " + tests[0], scopes[2]},
-		lineForm{"significance vs " + name + " · " + tests[1], scopes[1]},
-		lineForm{"significance vs " + name + " · " + tests[1], scopes[2]},
-		lineForm{"significance vs " + name + " · " + tests[2], scopes[1]},
-		lineForm{"significance vs " + name + " · " + tests[2], scopes[2]},
-		lineForm{"significance vs " + name + " · " + tests[3], scopes[1]},
-		lineForm{"significance vs " + name + " · " + tests[3], scopes[2]},
+		lineForm{sig + " vs " + name + auto + " · " + tests[0], scopes[1]},
+		lineForm{sig + " vs " + name + " · " + tests[0], scopes[1]},
+		lineForm{sig + " vs " + name + " · " + tests[0], scopes[2]},
+		lineForm{sig + " vs " + name + " · " + tests[1], scopes[1]},
+		lineForm{sig + " vs " + name + " · " + tests[1], scopes[2]},
+		lineForm{sig + " vs " + name + " · " + tests[2], scopes[1]},
+		lineForm{sig + " vs " + name + " · " + tests[2], scopes[2]},
+		lineForm{sig + " vs " + name + " · " + tests[3], scopes[1]},
+		lineForm{sig + " vs " + name + " · " + tests[3], scopes[2]},
 	)...)
 }
 
@@ -224,8 +278,9 @@ func (s sigScreen) statusLine(c common, run sigStatus, cols sigColumns) string {
 		return render.FirstFit(w, forms...)
 	case errors.Is(s.err, model.ErrSignificanceNLTK):
 		return st.Error.Render(render.FirstFit(w,
-			"significance follows sacrebleu's BLEU: esc, then c for sacrebleu compat",
-			"significance needs sacrebleu compat: esc, then c"))
+			"BLEU's significance follows sacrebleu: c for sacrebleu compat, or M tests chrF or TER",
+			"BLEU's significance needs sacrebleu compat: c, or M for chrF/TER",
+			"BLEU's significance needs sacrebleu compat: c"))
 	case s.err != nil:
 		return st.Error.Render(render.Truncate(s.err.Error(), w))
 	case s.res == nil:
@@ -236,10 +291,18 @@ func (s sigScreen) statusLine(c common, run sigStatus, cols sigColumns) string {
 	// to the verdict when not even its shortest form fits beside it; the
 	// verdict then says it in fewer words too.
 	v := s.verdicts(c, cols) // the selected system's, in words, first
-	if v == nil {
-		return st.Muted.Render(render.FirstFit(w, sigReadings...))
+	readings := sigReadings
+	if s.res.LowerIsBetter { // said first: TER's better is lower
+		readings = make([]string, 0, len(sigReadings)+1)
+		for _, r := range sigReadings {
+			readings = append(readings, "lower TER is better · "+r)
+		}
+		readings = append(readings, "lower is better")
 	}
-	for _, read := range sigReadings {
+	if v == nil {
+		return st.Muted.Render(render.FirstFit(w, readings...))
+	}
+	for _, read := range readings {
 		if render.Fits(v[0]+" · "+read, w) {
 			return st.Accent.Render(v[0]) + st.Muted.Render(" · "+read)
 		}
@@ -252,10 +315,10 @@ func (s sigScreen) statusLine(c common, run sigStatus, cols sigColumns) string {
 // which the title gives, goes last); nil on the baseline's row.
 func (s sigScreen) verdicts(c common, cols sigColumns) []string {
 	res := s.res
-	if res.Test != s.test || s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
+	if res.Test != s.test || res.Metric != s.metric || s.cursor < 0 || s.cursor >= len(res.Systems) || s.cursor == res.Baseline {
 		return nil // the result shown is the other test's, until this one's is in
 	}
-	sc, base := res.Systems[s.cursor], res.Systems[res.Baseline]
+	sc := res.Systems[s.cursor]
 	name, bname := cols.nameOf(c, s.cursor), cols.nameOf(c, res.Baseline)
 	switch {
 	case !sc.Significant():
@@ -264,7 +327,7 @@ func (s sigScreen) verdicts(c common, cols sigColumns) []string {
 			fmt.Sprintf("%s vs %s: not significant (p %.4f)", name, bname, sc.PValue),
 			fmt.Sprintf("%s: not significant (p %.4f)", name, sc.PValue),
 		}
-	case sc.Score > base.Score:
+	case res.Better(s.cursor):
 		return []string{
 			fmt.Sprintf("%s is better than %s (p %.4f*)", name, bname, sc.PValue),
 			fmt.Sprintf("%s is better (p %.4f*)", name, sc.PValue),
@@ -322,6 +385,7 @@ func (s sigScreen) columns(c common) sigColumns {
 	if c.nltk() {
 		cols.score, cols.delta = 7, 8
 	}
+	cols.score = max(cols.score, render.Cells(c.metricTitle(s.res.Metric))) // chrF2++
 	cols.mu = 2*cols.score + 3
 	if cut := full - cols.name; cut > 0 && s.width-cols.lead()-cut >= sigWideAxis {
 		cols.name = full // room for the whole names beside a wide axis
@@ -387,7 +451,7 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 	if res.Test == model.TestPairedAR {
 		axisName = "score (AR has no CI)"
 	}
-	head := "  " + render.PadRight("system", cols.name) + " " + render.PadLeft("BLEU", cols.score) + " " +
+	head := "  " + render.PadRight("system", cols.name) + " " + render.PadLeft(c.metricTitle(res.Metric), cols.score) + " " +
 		render.PadLeft("Δ", cols.delta) + " "
 	if cols.mu > 0 {
 		head += render.PadLeft("μ ± CI", cols.mu) + " "
@@ -473,7 +537,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		if sc.Significant() {
 			p += "*"
 			kind = render.IntervalBetter
-			if sc.Score < res.Systems[res.Baseline].Score {
+			if !res.Better(i) {
 				kind = render.IntervalWorse
 			}
 		} else {

@@ -13,9 +13,10 @@ import (
 // was made for.
 type sigMsg struct {
 	jobTag
-	of  sigFor
-	res *model.Comparison
-	err error
+	of    sigFor
+	res   *model.Comparison
+	err   error
+	stats *model.MetricStatistics // chrF's or TER's, for the next comparison (nil for BLEU)
 }
 
 // resampling is the seed of the explorer's significance tests and
@@ -44,19 +45,37 @@ func WithStartWarning(w string) Option {
 	return func(root *Model) { root.c.optWarnings = append(root.c.optWarnings, w) }
 }
 
-// sigCmd runs the paired test of every system of s against the baseline
-// over rows (nil: all segments), reporting progress through prog.
-func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resampling, prog *progress) tea.Cmd {
+// sigCmd runs the paired test of every system against the baseline on
+// the metric of, over rows (nil: all segments), reporting progress
+// through prog. chrF and TER test statistics computed first, half the
+// progress, unless stats (computed for of.stats) is given.
+func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resampling, stats *model.MetricStatistics, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		n := rs.bootstrapN
 		if of.test == model.TestPairedAR {
 			n = rs.randomTrials
 		}
+		from, span := 0.0, 1.0 // the share of the bar the test fills
 		opt := model.CompareOptions{Test: of.test, N: n, Seed: rs.seed, Progress: func(f float64) {
-			prog.set(int(f*1000), 1000)
+			prog.set(int((from+span*f)*1000), 1000)
 		}}
-		res, err := model.Compare(ctx, of.scored, of.base, rows, opt)
-		return sigMsg{jobTag: tag, of: of, res: res, err: err}
+		if of.metric == model.MetricBLEU {
+			res, err := model.Compare(ctx, of.scored, of.base, rows, opt)
+			return sigMsg{jobTag: tag, of: of, res: res, err: err}
+		}
+		if stats == nil {
+			k := of.stats
+			var err error
+			stats, err = model.ComputeMetricStatistics(ctx, k.ds, k.metric, model.Metrics{ChrF: k.chrf, TER: k.ter}, func(done, total int) {
+				prog.set(done*500/max(1, total), 1000)
+			})
+			if err != nil {
+				return sigMsg{jobTag: tag, of: of, err: err}
+			}
+			from, span = 0.5, 0.5
+		}
+		res, err := model.CompareMetric(ctx, stats, of.base, rows, opt)
+		return sigMsg{jobTag: tag, of: of, res: res, err: err, stats: stats}
 	}
 }
 
@@ -69,7 +88,10 @@ func (m Model) sigWanted() (sigFor, bool) {
 	if m.c.scored == nil || l.view.Other < 0 || m.jobs.running(jobScore) || m.jobs.running(jobRows) {
 		return sigFor{}, false
 	}
-	f := sigFor{scored: m.c.scored, base: l.view.Other, test: m.sig.test, system: -1}
+	f := sigFor{scored: m.c.scored, base: l.view.Other, test: m.sig.test, metric: m.sig.metric, system: -1}
+	if f.metric != model.MetricBLEU {
+		f.stats = metricStatsKey{ds: m.c.ds, metric: f.metric, chrf: m.c.met.chrfOptions(m.c.set), ter: m.c.met.opts.TER}
+	}
 	if l.filtered() {
 		f.system, f.filter, f.rows = l.view.System, l.filterLabel(m.c.systemName), len(l.rows)
 	}
@@ -99,12 +121,12 @@ func (m *Model) significance() tea.Cmd {
 	}
 	ctx, tag, prog := m.jobs.start(jobSig)
 	m.sig.asked = want
-	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, m.c.resample, prog))
+	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, m.c.resample, m.sig.cachedStats(want.stats), prog))
 }
 
 // handleSig installs a comparison (stale ones never get here).
 func (m Model) handleSig(msg sigMsg) Model {
-	m.sig.done(msg.of, msg.res, msg.err)
+	m.sig.done(msg.of, msg.res, msg.err, msg.stats)
 	return m
 }
 
@@ -154,10 +176,36 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Help):
 		m.jobs.stop(jobSig)
 		m.openOverlay(screenHelp)
+	case key.Matches(msg, k.Metrics):
+		m.sig = m.sig.cycleMetric()
+		return m, m.flash("testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER)")
+	case key.Matches(msg, k.Other):
+		return m, m.cycleOther()
+	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
+		m.closeSig()
+		if m.screen != screenAnalysis {
+			return m, m.openAnalysis()
+		}
 	default:
+		// The options rescore, and the comparison follows the new scores.
+		if cmd, ok := m.handleOptionKey(msg); ok {
+			return m, cmd
+		}
 		m.sig = m.sig.Update(msg, k, len(m.c.ds.Systems))
 	}
 	return m, nil
+}
+
+// metricTitle is how the comparison names the metric tested: BLEU, chrF2
+// (chrF2++ with word n-grams, under the explorer's chrF options) or TER.
+func (c common) metricTitle(metric string) string {
+	switch metric {
+	case model.MetricChrF:
+		return c.met.chrfOptions(c.set).Name()
+	case model.MetricTER:
+		return "TER"
+	}
+	return "BLEU"
 }
 
 // togglePin is p: it pins system sys as the baseline, or, when sys is

@@ -452,7 +452,7 @@ func TestImpactFromTheComparison(t *testing.T) {
 func TestSigScreenSaysWhy(t *testing.T) {
 	ds := demoDataset(t)
 	m := press(t, ready(t, ds, 80, 24), "c", "B")
-	if v := m.View(); m.sig.res != nil || !strings.Contains(v, "c for sacrebleu compat") {
+	if v := m.View(); m.sig.res != nil || !strings.Contains(v, "needs sacrebleu compat: c") {
 		t.Errorf("nltk: the screen does not say why:\n%s", v)
 	}
 	m = press(t, ready(t, ds, 80, 24), "B", "/", "z", "q", "x", "enter")
