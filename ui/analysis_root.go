@@ -189,11 +189,17 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	default:
 		var ok bool
 		x := m.anaCtx()
-		if m.ana, ok = m.ana.Update(msg, x); ok || key.Matches(msg, k.NLTKMethod, k.Metrics) {
+		if m.ana, ok = m.ana.Update(msg, x); ok {
 			if n := m.ana.maxOrder(x); key.Matches(msg, k.Order) && m.ana.table == anaNGrams && int(msg.Runes[0]-'0') > n {
 				return m, m.flash(fmt.Sprintf("the n-grams go up to order %d (N=%d): + raises the max order", n, n))
 			}
 			return m, nil
+		}
+		switch { // keys that mean something else here, or nothing: said, not swallowed
+		case key.Matches(msg, k.Metrics):
+			return m, m.flash("the analysis is of BLEU's n-grams: M shows chrF and TER on the list, and on B tests them")
+		case key.Matches(msg, k.NLTKMethod):
+			return m, m.flash("m switches the n-grams' kind and the buckets' grouping: ←/→ to those tables")
 		}
 		cmd, _ = m.handleOptionKey(msg)
 	}

@@ -1493,3 +1493,20 @@ func TestAnalysisBucketsSayRowsInView(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisSaysWhatKeysDoNot: M on the analysis screen, and m on the
+// wins table, say what they do elsewhere instead of nothing; the metrics
+// shown on the list stay as they were.
+func TestAnalysisSaysWhatKeysDoNot(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
+	chrf := m.c.met.showChrF
+	if m = press(t, m, "M"); m.screen != screenAnalysis || !strings.Contains(m.status, "M shows chrF and TER on the list") || m.c.met.showChrF != chrf {
+		t.Errorf("M: screen %v, status %q, chrF shown %v (was %v)", m.screen, m.status, m.c.met.showChrF, chrf)
+	}
+	for m.ana.table != anaWins {
+		m = press(t, m, "right")
+	}
+	if m = press(t, m, "m"); !strings.Contains(m.status, "m switches the n-grams' kind") {
+		t.Errorf("m on the wins table: status %q", m.status)
+	}
+}
