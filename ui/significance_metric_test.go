@@ -106,3 +106,30 @@ func TestSigScreenMetricFits(t *testing.T) {
 		}
 	}
 }
+
+// TestSigScreenMetricFollowsRefs: after R, chrF is tested against the one
+// reference scored, as BLEU is, and not on the statistics of both.
+func TestSigScreenMetricFollowsRefs(t *testing.T) {
+	ds := demoDataset(t)
+	if len(ds.Refs) < 2 {
+		t.Skip("the demo corpus has one reference")
+	}
+	m := press(t, readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	both := m.sig.res.Systems[0].Score
+	m = press(t, m, "R")
+	one, err := ds.WithRefs([]int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := model.ComputeMetricStatistics(context.Background(), one, model.MetricChrF, model.Metrics{ChrF: m.c.met.chrfOptions(m.c.set)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := model.CompareMetric(context.Background(), st, m.list.view.Other, nil, model.CompareOptions{Test: model.TestPairedBootstrap, N: 100, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.sig.res.Systems[0].Score; got != want.Systems[0].Score || got == both {
+		t.Errorf("R: chrF %v, want %v against the first reference alone (both: %v)", got, want.Systems[0].Score, both)
+	}
+}
