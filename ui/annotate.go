@@ -91,6 +91,8 @@ type annotator struct {
 	// strip is the strip's marked text laid out for the selection, kept
 	// for its drawings until what it depends on changes.
 	strip stripText
+	// undo is the last change saved, for u (nil: none, or taken back).
+	undo *annUndo
 }
 
 // stripText is the strip's marked text of one segment ([markedTexts]),
@@ -454,9 +456,13 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 	}
 	a.SetText(c.ds.Systems[sel.sys].Hyps[sel.seg], src)
 	n.identify(&a)
-	_, err := n.store.MarkNoError(a)
+	had := n.noErrorMark(a)
+	mark, err := n.store.MarkNoError(a)
 	if errors.Is(err, annotations.ErrHasErrors) {
 		return annResult{status: "line " + itoa(sel.seg+1) + " has errors by " + n.rater + ": delete them first (E)", jump: -1}
+	}
+	if had == nil { // marked again, nothing changed: nothing to take back
+		n.remember(annUndo{after: mark.ID, what: "no error marked on line " + itoa(sel.seg+1)}, err)
 	}
 	return n.saved(c, "line "+itoa(sel.seg+1)+" has no error", err)
 }
@@ -544,8 +550,15 @@ func (n *annotator) saveScore(c common) annResult {
 	n.identify(&a)
 	a.Kind, a.Span, a.Category, a.Severity, a.Note = annotations.KindScore, nil, "", "", ""
 	a.System = n.storedName(a)
-	_, err = n.store.SetScore(a, v)
+	var before *annotations.Annotation
+	for _, b := range n.store.All() {
+		if b.Kind == annotations.KindScore && b.System == a.System && b.Line == a.Line && b.Rater == a.Rater {
+			before = &b
+		}
+	}
+	scored, err := n.store.SetScore(a, v)
 	n.step = stepOff
+	n.remember(annUndo{before: before, after: scored.ID, what: fmt.Sprintf("score %d given to line %d", v, n.d.seg+1)}, err)
 	return n.saved(c, fmt.Sprintf("line %d scored %d", n.d.seg+1, v), err)
 }
 

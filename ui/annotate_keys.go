@@ -124,7 +124,11 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 			return n, none
 		}
 		a := anns[n.pick]
+		before := n.stored(a.ID)
 		err := n.store.Delete(a.ID)
+		if before != nil {
+			n.remember(annUndo{before: before, what: describeOf(a, n.rater) + " on line " + itoa(a.Line) + " deleted"}, err)
+		}
 		n.step, n.pick = stepList, max(0, n.pick-1)
 		r := n.saved(c, "deleted "+describeOf(a, n.rater), err)
 		if len(n.segment(c, sel)) == 0 {
@@ -355,10 +359,18 @@ func (n annotator) save(c common) (annotator, annResult) {
 	a.System = n.storedName(a)
 	n.identify(&a)
 	var err error
+	what := describe(a) + " on line " + itoa(a.Line)
 	if a.ID == 0 {
-		_, err = n.store.Add(a)
+		replaced := n.noErrorMark(a)
+		var added annotations.Annotation
+		added, err = n.store.Add(a)
+		n.remember(annUndo{after: added.ID, replaced: replaced, what: what + " added"}, err)
 	} else {
+		before := n.stored(a.ID)
 		err = n.store.Edit(a)
+		if before != nil {
+			n.remember(annUndo{before: before, after: a.ID, what: "the edit to " + what}, err)
+		}
 	}
 	if err != nil && !isSaveError(err) {
 		// Refused (not a disk failure): keep the draft to fix.

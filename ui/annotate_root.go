@@ -17,7 +17,7 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.exp.open()
 		return nil, true
 	}
-	if pressedAny(msg, m.c.keys.Annotate, m.c.keys.NoError, m.c.keys.SegmentScore) && !m.c.keys.Annotate.Enabled() {
+	if pressedAny(msg, m.c.keys.Annotate, m.c.keys.NoError, m.c.keys.SegmentScore, m.c.keys.Undo) && !m.c.keys.Annotate.Enabled() {
 		// The annotation keys, pressed where no annotation file is open
 		// or where it cannot be written.
 		if m.ann.store != nil {
@@ -41,6 +41,8 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		r = m.ann.openList(m.c, sel)
 	case key.Matches(msg, k.NoError):
 		r = m.ann.markNoError(m.c, sel)
+	case key.Matches(msg, k.Undo):
+		r = m.ann.undoLast(m.c)
 	case key.Matches(msg, k.NextUnrated):
 		r = m.ann.nextUnrated(m.c, sel, m.list.view.System, m.list.rows, m.list.cursor)
 	case key.Matches(msg, k.AnnSummary):

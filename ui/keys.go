@@ -32,7 +32,7 @@ type KeyMap struct {
 	Warnings key.Binding
 	// The annotation keys, enabled with an annotation file.
 	Annotate, Annotations, NoError, NextUnrated, SegmentScore, AnnSummary key.Binding
-	Export                                                                key.Binding
+	Undo, Export                                                          key.Binding
 	// Mouse is not a key: it lists what the mouse does in the help.
 	Mouse key.Binding
 }
@@ -92,6 +92,7 @@ func DefaultKeyMap() KeyMap {
 		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
 		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
 		AnnSummary:   b([]string{"S"}, "S", "summary: MQM beside BLEU"),
+		Undo:         b([]string{"u"}, "u", "undo last annotation change"),
 		Export:       b([]string{"X"}, "X", "export the list to a file"),
 		// "mouse" is no key name a terminal sends, so this never matches.
 		Mouse: b([]string{"mouse"}, "mouse", "wheel scrolls, click selects"),
@@ -136,7 +137,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Tokenizer, k.Lowercase, k.Smooth, k.OrderUp, k.OrderDown, k.Compat, k.NLTKMethod, k.Metrics, k.Refs},
 		{k.NextSystem, k.PrevSystem, k.Other, k.Pin, k.Compare, k.Significance, k.SigTest, k.Impact, k.Analysis, k.Warnings},
 		{k.Explain, k.Lessons, k.Help, k.Back, k.Quit, k.Mouse},
-		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.AnnSummary, k.Export},
+		{k.Annotate, k.Annotations, k.NoError, k.NextUnrated, k.SegmentScore, k.Undo, k.AnnSummary, k.Export},
 	}
 }
 
@@ -165,7 +166,7 @@ func (k *KeyMap) setAnnotating(on, edit bool) {
 	for _, b := range []*key.Binding{&k.Annotations, &k.NextUnrated, &k.AnnSummary} {
 		b.SetEnabled(on)
 	}
-	for _, b := range []*key.Binding{&k.Annotate, &k.NoError, &k.SegmentScore} {
+	for _, b := range []*key.Binding{&k.Annotate, &k.NoError, &k.SegmentScore, &k.Undo} {
 		b.SetEnabled(on && edit)
 	}
 }
