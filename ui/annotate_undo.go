@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+
 	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
@@ -24,7 +26,7 @@ func (n *annotator) remember(u annUndo, err error) {
 	}
 }
 
-// before returns a copy of the stored annotation with that ID, or nil.
+// stored returns a copy of the stored annotation with that ID, or nil.
 func (n *annotator) stored(id int) *annotations.Annotation {
 	if n.store == nil || id == 0 {
 		return nil
@@ -78,7 +80,7 @@ func (n *annotator) undoLast(c common) annResult {
 	default: // edited: its earlier content again
 		err = n.store.Edit(*u.before)
 	}
-	if err == annotations.ErrNotFound {
+	if errors.Is(err, annotations.ErrNotFound) {
 		n.undo = nil
 		return annResult{status: "nothing to undo: " + u.what + ", but it has since been deleted", jump: -1}
 	}

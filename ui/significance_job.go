@@ -47,8 +47,9 @@ func WithStartWarning(w string) Option {
 
 // sigCmd runs the paired test of every system against the baseline on
 // the metric of, over rows (nil: all segments), reporting progress
-// through prog. chrF and TER test statistics computed first, half the
-// progress, unless stats (computed for of.stats) is given.
+// through prog. For chrF and TER it first computes their statistics (the
+// first half of the progress), unless stats, computed for of.stats, is
+// given.
 func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resampling, stats *model.MetricStatistics, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		n := rs.bootstrapN
