@@ -400,7 +400,7 @@ func TestBucketsTextCIAligned(t *testing.T) {
 		{bucket("<10", 50.85, 3.30), bucket("[10,20)", 100, 10), {Label: "[20,30)"}, bucket(">=60", 60.71, 12.03)},
 	}
 	var out bytes.Buffer
-	if err := writeBucketsText(&out, ds, model.ByRefLength, perSys, true, false); err != nil {
+	if err := writeBucketsText(&out, ds, model.ByRefLength, perSys, 1, true, false); err != nil {
 		t.Fatal(err)
 	}
 	// cols returns the columns (in characters) where each ± and each
@@ -666,5 +666,64 @@ func TestNGramsTextRowsGrow(t *testing.T) {
 	var got bytes.Buffer
 	if err := writeNGramsText(&got, "sys", scoring.Matched, 1, rows); err == nil {
 		t.Errorf("rows one more when written: no error; wrote\n%s", got.String())
+	}
+}
+
+// TestBucketsTextBaseline: the text table's Δ is a system's BLEU minus
+// the baseline's, as the explorer's buckets table gives it: with
+// --baseline the one named (here the third), else the explorer's at
+// start, the second, the one the first system is compared with.
+func TestBucketsTextBaseline(t *testing.T) {
+	files := analysisFiles()
+	files["hyp3.txt"] = "the cat sat on a mat\na house\n"
+	writeFiles(t, files)
+	systems := []string{"hyp.txt", "hyp2.txt", "hyp3.txt"}
+	ds, err := model.Load(model.Input{Systems: systems, Refs: []string{"refA.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := model.BucketOptions{Edges: []float64{50}}
+	own, _ := scored.Buckets(ds, 0, model.ByRefLength, opt)
+	score := func(sys, j int) float64 {
+		bs, _ := scored.ScoreBuckets(ds, sys, own, opt)
+		if bs[j].Score() == nil {
+			t.Fatalf("the test's premise: system %d has no score in bucket %s", sys, own[j].Label)
+		}
+		return *bs[j].Score()
+	}
+	j := slices.IndexFunc(own, func(b model.Bucket) bool { return len(b.Rows) == 2 })
+	if j < 0 {
+		t.Fatalf("the test's premise: one bucket of A's holds both lines: %+v", own)
+	}
+	for _, tc := range []struct {
+		flags      []string
+		base       int
+		head, note string
+		deltas     [2][2]int // the systems of the two Δ columns, minus which
+	}{
+		{[]string{"--baseline", "hyp3.txt"}, 2, "B−C", "C = hyp3 (baseline)", [2][2]int{{1, 2}, {0, 2}}},
+		{nil, 1, "A−B", "B = hyp2 (baseline)", [2][2]int{{0, 1}, {2, 1}}},
+	} {
+		args := append([]string{"buckets", "--by", "ref-length", "--edges", "50"}, tc.flags...)
+		code, out, stderr := runCLI(t, "", append(append(args, systems...), "-r", "refA.txt")...)
+		var row []string
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == own[j].Label {
+				row = f
+			}
+		}
+		want := []string{own[j].Label, "2", model.FormatScore(score(0, j), false),
+			model.FormatScore(score(1, j), false), model.FormatSigned(score(tc.deltas[0][0], j)-score(tc.deltas[0][1], j), 2),
+			model.FormatScore(score(2, j), false), model.FormatSigned(score(tc.deltas[1][0], j)-score(tc.deltas[1][1], j), 2)}
+		if code != 0 || !slices.Equal(row, want) || !strings.Contains(out, tc.head) || !strings.Contains(out, "  "+tc.note+"\n") {
+			t.Errorf("%v: row %q; want %q, a column %s and a line %q (status %d, %s)\n%s", tc.flags, row, want, tc.head, tc.note, code, stderr, out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "", "buckets", "--baseline", "nope", "hyp.txt", "hyp2.txt", "-r", "refA.txt"); code != 2 || !strings.Contains(stderr, `--baseline: "nope" is not a system`) {
+		t.Errorf("an unknown baseline: status %d, %s", code, stderr)
 	}
 }

@@ -20,12 +20,15 @@ the last to +∞. Each bucket's score sums the statistics of its segments,
 then scores them, as corpus BLEU does: it is never a mean of sentence
 scores. Every bucket is listed, empty ones too. r, c / r and sentence BLEU
 depend on the hypothesis: with several systems the text table groups the
-first system's segments and scores every system on those same segments;
-JSONL lists each system's own buckets.
+first system's segments and scores every system on those same segments,
+each with its Δ, that system minus the baseline's BLEU (positive where it
+is ahead), as the explorer's buckets table shows it; JSONL lists each
+system's own buckets.
 
 Examples:
   bleuscope buckets hyp.txt -r ref.txt                   all three groupings
   bleuscope buckets --by ref-length base=a.txt new=b.txt -r ref.txt
+  bleuscope buckets --baseline base new=b.txt base=a.txt c=c.txt -r ref.txt
   bleuscope buckets --by length-ratio --edges 0.5,1,1.5 hyp.txt -r ref.txt
   bleuscope buckets --format jsonl -o buckets.jsonl hyp.txt -r ref.txt
   bleuscope buckets --by ref-length --confidence base=a.txt new=b.txt -r ref.txt
@@ -46,6 +49,9 @@ Grouping and output:
                             the default)
       --seed N              seed of the resampling (default: SACREBLEU_SEED,
                             else 12345)
+      --baseline NAME       the system the text table's Δ is to (default:
+                            as in the explorer, the second system; the
+                            first's Δ is to it, every other's too)
       --format F            text (default) or jsonl
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -61,7 +67,7 @@ func runBuckets(e *env, args []string) error {
 	fs := newFlagSet("buckets")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	format, out, edgesArg, confidence := "text", "", "", false
+	format, out, edgesArg, baseline, confidence := "text", "", "", "", false
 	var scored *model.Scored // set before the CI function runs
 	var byArgs []string
 	fs.format(&format)
@@ -69,6 +75,7 @@ func runBuckets(e *env, args []string) error {
 	fs.StringVar(&out, "output", "", "output file")
 	fs.Var(listFlag{&byArgs}, "by", "grouping")
 	fs.StringVar(&edgesArg, "edges", "", "bucket edges")
+	fs.StringVar(&baseline, "baseline", "", "the system the deltas are to")
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
 	confN := scoring.DefaultBootstrapN
 	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
@@ -142,6 +149,14 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The baseline is the explorer's at start: the one --baseline pins,
+	// else the one the first system, shown first, is compared with.
+	base := model.DefaultOther(0, len(ds.Systems))
+	if fs.given("baseline") {
+		if base, err = systemIndex(fs, ds, "baseline", baseline); err != nil {
+			return err
+		}
+	}
 	total = float64(len(bys) * len(ds.Systems) * ds.Len())
 	scored, err = model.Score(e.ctx, ds, set, prog.counts("scoring"))
 	if err != nil {
@@ -169,7 +184,7 @@ func runBuckets(e *env, args []string) error {
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {
-				if err := writeBucketsText(w, ds, bys[b], groups[b], b == 0, set.Corpus.Compat == scoring.CompatNLTK); err != nil {
+				if err := writeBucketsText(w, ds, bys[b], groups[b], base, b == 0, set.Corpus.Compat == scoring.CompatNLTK); err != nil {
 					return err
 				}
 				continue
@@ -195,11 +210,13 @@ var byTitle = map[model.BucketBy]string{
 // the first system (r, c / r and sentence BLEU depend on the hypothesis,
 // so each system has buckets of its own), with its segments, the first
 // system's corpus BLEU on them and, with several systems, every other
-// system's on the same segments (perSys, made by SameRowBuckets) and its
-// difference from the first; ± the CI when there is one. Scores have the
-// decimals of their scale (NLTK's 0–1 with nltk). The JSONL form lists each
-// system's own buckets.
-func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, first, nltk bool) error {
+// system's on the same segments (perSys, made by SameRowBuckets), each
+// system's followed by its difference from the baseline base (system
+// minus baseline, as the explorer's Δ), the baseline's by the first
+// system's; ± the CI when there is one. Scores have the decimals of their
+// scale (NLTK's 0–1 with nltk). The JSONL form lists each system's own
+// buckets.
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, base int, first, nltk bool) error {
 	own := perSys[0]
 	if !first {
 		fmt.Fprintln(w)
@@ -208,16 +225,27 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	multi := len(ds.Systems) > 1
 	if multi {
 		fmt.Fprintln(w, "  (the buckets of A's segments; every system scored on those same segments)")
+		fmt.Fprintf(w, "  (each Δ is a system's BLEU minus the baseline's, %s's; --baseline NAME picks it)\n", systemLetter(base))
 	}
+	// deltaOf[sys] is the system whose Δ to the baseline follows system
+	// sys's BLEU: its own, or the first system's after the baseline's.
+	deltaOf := make([]int, len(ds.Systems))
 	head, right := []string{"bucket", "n"}, []bool{false, true}
 	for sys, s := range ds.Systems {
 		letter := systemLetter(sys)
 		if multi {
-			fmt.Fprintf(w, "  %s = %s\n", letter, model.Printable(s.Name))
+			name := model.Printable(s.Name)
+			if sys == base {
+				name += " (baseline)"
+			}
+			fmt.Fprintf(w, "  %s = %s\n", letter, name)
 		}
 		head, right = append(head, letter+" BLEU"), append(right, true)
 		if sys > 0 {
-			head, right = append(head, "A−"+letter), append(right, true)
+			if deltaOf[sys] = sys; sys == base {
+				deltaOf[sys] = 0
+			}
+			head, right = append(head, systemLetter(deltaOf[sys])+"−"+systemLetter(base)), append(right, true)
 		}
 	}
 	if !multi {
@@ -241,12 +269,11 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	}
 	table := [][]string{head}
 	for j := range own {
-		base := own[j].Score()
 		row := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), cells[0][j]}
 		for sys := 1; sys < len(ds.Systems); sys++ {
 			delta := "–"
-			if s := perSys[sys][j].Score(); s != nil && base != nil {
-				delta = model.FormatSigned(*base-*s, model.ScoreDecimals(nltk))
+			if s, b := perSys[deltaOf[sys]][j].Score(), perSys[base][j].Score(); s != nil && b != nil {
+				delta = model.FormatSigned(*s-*b, model.ScoreDecimals(nltk))
 			}
 			row = append(row, cells[sys][j], delta)
 		}
@@ -255,33 +282,39 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	if err := writeWideTable(w, "  ", table, right, 3, 2); err != nil {
 		return err
 	}
-	if by == model.BySentenceBLEU && multi { // where A is behind says nothing here
-		_, err := fmt.Fprintln(w, "  (grouped by A's own sentence BLEU, A's low buckets are low by construction: where A is behind, see the other groupings)")
+	if by == model.BySentenceBLEU && multi { // where a system is behind says nothing here
+		_, err := fmt.Fprintln(w, "  (grouped by A's own sentence BLEU, A's low buckets are low by construction: where a system is behind, see the other groupings)")
 		return err
 	}
-	for sys := 1; sys < len(ds.Systems); sys++ {
-		if _, err := fmt.Fprintln(w, "  "+behindLine(own, perSys[sys], systemLetter(sys), nltk)); err != nil {
+	for sys := range ds.Systems {
+		if !multi || sys == base {
+			continue
+		}
+		if _, err := fmt.Fprintln(w, "  "+behindLine(own, perSys[sys], perSys[base], systemLetter(sys), systemLetter(base), nltk)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// behindLine says in which bucket A is furthest behind the system called
-// letter ([model.MostBehind]), with the gap as the table and the explorer
-// give it (A−letter, negative where A is behind), and a smaller bucket
-// where A is further behind still.
-func behindLine(own, other []model.Bucket, letter string, nltk bool) string {
-	most, small := model.MostBehind(own, other, model.ScoreDecimals(nltk))
+// behindLine says in which of the buckets own (the first system's) the
+// system called letter (its scores mine) is furthest behind the baseline
+// called baseLetter (its scores base) ([model.MostBehind]), with the gap
+// as the table and the explorer give it (letter−baseLetter, negative
+// where it is behind), and a smaller bucket where it is further behind
+// still.
+func behindLine(own, mine, base []model.Bucket, letter, baseLetter string, nltk bool) string {
+	most, small := model.MostBehind(mine, base, model.ScoreDecimals(nltk))
 	gap := func(b model.Behind) string { return model.FormatSigned(b.Delta, model.ScoreDecimals(nltk)) }
+	pair := letter + "−" + baseLetter
 	switch {
 	case most.Index < 0 && small.Index >= 0:
-		return fmt.Sprintf("A is behind %s in no bucket of %d segments or more; most in %s: A−%s %s on only %d",
-			letter, model.MinSupport, own[small.Index].Label, letter, gap(small), len(own[small.Index].Rows))
+		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s %s on only %d",
+			letter, baseLetter, model.MinSupport, own[small.Index].Label, pair, gap(small), len(own[small.Index].Rows))
 	case most.Index < 0:
-		return "A is behind " + letter + " in no bucket"
+		return letter + " is behind " + baseLetter + " in no bucket"
 	}
-	s := fmt.Sprintf("A is furthest behind %s in %s: A−%s %s on %s", letter, own[most.Index].Label, letter, gap(most), plural(len(own[most.Index].Rows), "segment"))
+	s := fmt.Sprintf("%s is furthest behind %s in %s: %s %s on %s", letter, baseLetter, own[most.Index].Label, pair, gap(most), plural(len(own[most.Index].Rows), "segment"))
 	if small.Index >= 0 {
 		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, gap(small), len(own[small.Index].Rows))
 	}
