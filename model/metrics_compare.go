@@ -222,10 +222,10 @@ func CompareMetric(ctx context.Context, st *MetricStatistics, base int, rows []i
 // p_value null for the baseline); "text" follows BLEU's table with one
 // table per metric under its sacrebleu signature: per system its score,
 // interval, Δ to the baseline and p-value (cells measures the tables'
-// cells, as for [WriteComparison]).
-func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string, cells func(string) int) error {
+// cells and wrap its notes, as for [WriteComparison]).
+func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string, cells func(string) int, wrap func(string) string) error {
 	var bleu bytes.Buffer
-	if err := WriteComparison(&bleu, ds, s, c, format, cells); err != nil || !m.Extra() {
+	if err := WriteComparison(&bleu, ds, s, c, format, cells, wrap); err != nil || !m.Extra() {
 		if err == nil {
 			_, err = w.Write(bleu.Bytes())
 		}
@@ -280,9 +280,9 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 				sig = ms.ChrFSignature(version)
 			}
 			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n\n")
-			writeMetricComparison(&b, ds, c, k.name, k.mc, cells)
+			writeMetricComparison(&b, ds, c, k.name, k.mc, cells, wrap)
 			if k.key == MetricTER {
-				b.WriteString("\nTER counts edits: lower is better, so a negative Δ is a gain.\n")
+				b.WriteString("\n" + wrapProse(wrap, "TER counts edits: lower is better, so a negative Δ is a gain.") + "\n")
 			}
 		}
 	}
@@ -295,7 +295,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 // Δ to the baseline and p-value, two decimals as BLEU's (with one, as
 // sacrebleu prints chrF and TER, Δ read as off by 0.1 from the scores
 // shown); under it a note for each system the test saw no difference in.
-func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison, cells func(string) int) {
+func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison, cells func(string) int, wrap func(string) string) {
 	baseline := c.Baseline
 	bs := len(mc.Estimates) > 0 && mc.Estimates[0].Resamples > 0
 	header := []string{"system", name}
@@ -328,7 +328,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 	what := Unit(c.Test)
 	for i, same := range mc.NoDifference {
 		if same {
-			b.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false) + "\n")
+			b.WriteString(wrapProse(wrap, noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
 		}
 	}
 }

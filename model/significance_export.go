@@ -19,8 +19,10 @@ import (
 // [SystemComparison.Significant]) and wins/ties/losses, a note for each
 // system the test saw no difference in, and a line on what p means; cells
 // measures the table's cells in terminal cells (the command line passes
-// the explorer's measure, so that its tables line up as the others do).
-func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string, cells func(string) int) error {
+// the explorer's measure, so that its tables line up as the others do);
+// wrap, when not nil, wraps each note and the line on p (the command line
+// wraps them to the width it prints to).
+func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string, cells func(string) int, wrap func(string) string) error {
 	bw := bufio.NewWriter(w)
 	sig := c.Signature(ds, s)
 	switch format {
@@ -36,7 +38,7 @@ func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format 
 		b = append(b, "\n]\n"...)
 		bw.Write(b)
 	case FormatText:
-		writeComparisonText(bw, ds, c, sig, cells)
+		writeComparisonText(bw, ds, c, sig, cells, wrap)
 	default:
 		return fmt.Errorf("model: unknown comparison format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
 	}
@@ -92,8 +94,9 @@ func appendFloatOrNull(b []byte, f float64, present bool) []byte {
 	return appendFloat(b, f)
 }
 
-// writeComparisonText writes the table of [WriteComparison]'s text format.
-func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, cells func(string) int) {
+// writeComparisonText writes the table of [WriteComparison]'s text format,
+// the notes and legend under it wrapped by wrap.
+func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, cells func(string) int, wrap func(string) string) {
 	bs := c.Test == TestPairedBootstrap
 	if bs {
 		fmt.Fprintf(w, "Paired bootstrap resampling: %d resamples, seed %d, %d segments\n", c.N, c.Seed, c.Segments)
@@ -136,10 +139,18 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 	w.WriteString("\n")
 	for i, sc := range c.Systems {
 		if i != c.Baseline && sc.NoDifference() {
-			w.WriteString(noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0) + "\n")
+			w.WriteString(wrapProse(wrap, noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0)) + "\n")
 		}
 	}
-	fmt.Fprintf(w, "p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.\n", what)
+	w.WriteString(wrapProse(wrap, fmt.Sprintf("p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.", what)) + "\n")
+}
+
+// wrapProse is s wrapped by wrap, or s as it is when wrap is nil.
+func wrapProse(wrap func(string) string, s string) string {
+	if wrap == nil {
+		return s
+	}
+	return wrap(s)
 }
 
 // noDifferenceNote says under a comparison table why system name's

@@ -291,7 +291,7 @@ func TestComparisonTextDeltaReadsZero(t *testing.T) {
 	}}
 	var out bytes.Buffer
 	bw := bufio.NewWriter(&out)
-	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth)
+	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth, nil)
 	bw.Flush()
 	for name, want := range map[string]string{"near": "0.00", "tie": "0.00", "below": "-0.01"} {
 		found := false
@@ -332,10 +332,10 @@ func TestComparisonTextCIAligned(t *testing.T) {
 	}
 	var bleu bytes.Buffer
 	bw := bufio.NewWriter(&bleu)
-	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth)
+	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth, nil)
 	bw.Flush()
 	var ter strings.Builder
-	writeMetricComparison(&ter, ds, c, "TER", mc, ansi.StringWidth)
+	writeMetricComparison(&ter, ds, c, "TER", mc, ansi.StringWidth, nil)
 	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
 		var wantPM, wantDot int
 		rows := 0

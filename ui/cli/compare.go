@@ -260,7 +260,15 @@ func runCompare(e *env, args []string) error {
 		return err
 	}
 	prog.clear()
+	// The notes and the legend under the tables are wrapped at word
+	// boundaries as explain's and lessons' text is (textLayout): to the
+	// terminal's width, else 80 columns. Scripts read --format json.
+	_, width, err := textLayout(e, fs, 0)
+	if err != nil {
+		return err
+	}
+	wrap := func(s string) string { return render.Wrap(s, width) }
 	return writeOutput(e, out, func(w io.Writer) error {
-		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format, render.Cells)
+		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format, render.Cells, wrap)
 	})
 }

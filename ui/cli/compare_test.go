@@ -143,11 +143,13 @@ func TestCompareTextNoDifference(t *testing.T) {
 		if f := rows["good"]; !slices.Contains(f, "*") {
 			t.Errorf("%s: the better system's row %q; want its *", c.test, f)
 		}
-		note := fmt.Sprintf("\ncopy scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/(%d+1), is just the smallest %d %s can give; it has no *.\np: ", c.n, c.n, c.what)
-		if !strings.Contains(out, note) {
+		// The note and the legend are wrapped: read them as one line each.
+		flat := strings.ReplaceAll(out, "\n", " ")
+		note := fmt.Sprintf(" copy scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/(%d+1), is just the smallest %d %s can give; it has no *. p: ", c.n, c.n, c.what)
+		if !strings.Contains(flat, note) || !strings.Contains(out, "\ncopy scores the same") {
 			t.Errorf("%s: no note %q under the table:\n%s", c.test, note, out)
 		}
-		if !strings.Contains(out, "* marks p ≤ 0.05 (unlikely to be chance)") {
+		if !strings.Contains(flat, "* marks p ≤ 0.05 (unlikely to be chance)") {
 			t.Errorf("%s: the legend does not say * marks p ≤ 0.05:\n%s", c.test, out)
 		}
 	}
@@ -317,7 +319,8 @@ func TestCompareMetricsText(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"chrF2", "TER"} {
-		if note := "the test saw no " + name + " difference between copy and the baseline in any of its 1000 resamples, so it says nothing: its p-value, 1/(1000+1), is just the smallest 1000 resamples can give; it has no *.\n"; !strings.Contains(text, note) {
+		// The note is wrapped: read it as one line.
+		if note := "\nthe test saw no " + name + " difference between copy and the baseline in any of its 1000 resamples, so it says nothing: its p-value, 1/(1000+1), is just the smallest 1000 resamples can give; it has no *. "; !strings.Contains(strings.ReplaceAll(text, "\n", " "), note[1:]) || !strings.Contains(text, note[:20]) {
 			t.Errorf("no note %q:\n%s", note, text)
 		}
 	}
@@ -357,4 +360,37 @@ func unsetSeed(t *testing.T) {
 	t.Helper()
 	t.Setenv("SACREBLEU_SEED", "")
 	os.Unsetenv("SACREBLEU_SEED")
+}
+
+// TestCompareTextLegendWrapped: the legend and the notes under compare's
+// tables are wrapped at word boundaries to 80 columns when the output is
+// not a terminal (a terminal's own width when it is), so that no line is
+// cut inside a word; the tables and the signatures are left whole.
+func TestCompareTextLegendWrapped(t *testing.T) {
+	writeFiles(t, compareFiles())
+	code, out, stderr := runCLI(t, "", "compare", "--metrics", "bleu,ter", "base.txt", "good.txt", "copy.txt", "-r", "ref.txt")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	legend := "p: the share of resamples whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's."
+	lines := strings.Split(out, "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "p: ") })
+	if at < 0 {
+		t.Fatalf("no legend:\n%s", out)
+	}
+	var got []string
+	for _, l := range lines[at:] {
+		if l == "" {
+			break
+		}
+		got = append(got, l)
+	}
+	if len(got) < 2 || strings.Join(got, " ") != legend {
+		t.Errorf("legend %q; want %q over several lines", got, legend)
+	}
+	for _, l := range lines {
+		if render.Cells(l) > 80 && !strings.Contains(l, "|") { // a signature is one word
+			t.Errorf("line of %d cells, over 80: %q", render.Cells(l), l)
+		}
+	}
 }
