@@ -106,6 +106,13 @@ func ReadsLoss(x float64, decimals int) bool {
 	return x < 0 && !readsZero(x, decimals)
 }
 
+// DeltaReadsZero reports whether a difference of scores reads 0 as
+// [FormatDelta] prints it, with the decimals of the scores themselves: a
+// gap no shown score can tell apart, such as NLTK's 1e-154 against 0.
+func DeltaReadsZero(d float64, nltk bool) bool {
+	return readsZero(d, ScoreDecimals(nltk))
+}
+
 // readsZero reports whether x, printed with the given decimals, reads 0
 // ("0.00" or "-0.00").
 func readsZero(x float64, decimals int) bool {

@@ -191,3 +191,29 @@ func TestSortByImpactInTheJob(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltaCellSignAsTheHeader: a difference the scores' own decimals
+// read as 0 (NLTK's 1e-154 against 0, which the header gives as
+// "Δ 0.0000") has no sign in the list either, where it read "-0.000"; one
+// they show keeps its sign though one decimal (three on NLTK's scale)
+// reads 0, as it says which system is ahead; an exact tie is "=".
+func TestDeltaCellSignAsTheHeader(t *testing.T) {
+	for _, c := range []struct {
+		d    float64
+		nltk bool
+		want string
+	}{
+		{-1e-154, true, "0.000"}, {1e-154, true, "0.000"}, {-0.00004, true, "0.000"},
+		{-0.004, false, "0.0"}, {0.004, false, "0.0"},
+		{-0.00006, true, "-0.000"}, {-0.006, false, "-0.0"}, {0.04, false, "+0.0"}, {0, true, "="},
+	} {
+		got := deltaCell(c.d, c.nltk)
+		header := model.FormatDelta(c.d, c.nltk)
+		if got != c.want {
+			t.Errorf("deltaCell(%v, %v) = %q; want %q (the header's form %q)", c.d, c.nltk, got, c.want, header)
+		}
+		if unsigned := !strings.ContainsAny(header, "+-"); c.d != 0 && unsigned == strings.ContainsAny(got, "+-") {
+			t.Errorf("deltaCell(%v, %v) = %q, the header %q: one signed, the other not", c.d, c.nltk, got, header)
+		}
+	}
+}

@@ -529,7 +529,11 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	parts[3] = s.Muted.Render(parts[3])
 	parts[4] = s.Warn.Render(parts[4])
 	if cols.delta > 0 {
-		parts[5] = signed(s, f.delta).Render(parts[5])
+		d := f.delta
+		if model.DeltaReadsZero(d, c.nltk()) {
+			d = 0 // coloured as it reads, a tie
+		}
+		parts[5] = signed(s, d).Render(parts[5])
 	}
 	if cols.impact > 0 {
 		parts[impAt] = signed(s, imp).Render(parts[impAt])
@@ -591,7 +595,10 @@ func impactCell(x float64, nltk bool) string {
 // deltaCell is the list's short form of a difference of scores: signed,
 // to one decimal (three on NLTK's scale), where a difference too small for
 // that keeps its sign ("+0.0", "-0.0": which system is ahead, if barely)
-// and an exact tie is "=".
+// as long as the scores' own decimals show it ([model.FormatDelta], the
+// header's form); one that reads 0 there too (NLTK's 1e-154 against 0)
+// has no sign, "0.000" under the header's "Δ 0.0000", and an exact tie
+// is "=".
 func deltaCell(d float64, nltk bool) string {
 	switch {
 	case math.IsNaN(d):
@@ -604,7 +611,10 @@ func deltaCell(d float64, nltk bool) string {
 		decimals = 3
 	}
 	s := strconv.FormatFloat(math.Abs(d), 'f', decimals, 64)
-	if d < 0 {
+	switch {
+	case model.DeltaReadsZero(d, nltk):
+		return s
+	case d < 0:
 		return "-" + s
 	}
 	return "+" + s
