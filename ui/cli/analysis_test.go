@@ -727,3 +727,38 @@ func TestBucketsTextBaseline(t *testing.T) {
 		t.Errorf("an unknown baseline: status %d, %s", code, stderr)
 	}
 }
+
+// TestNGramsSalientBaseline: with --baseline, --salient ranks every other
+// system (A) against the baseline (B), one block per system in input
+// order, each the rows the two alone give; with three systems and no
+// --baseline it says to name one, and --baseline needs --salient.
+func TestNGramsSalientBaseline(t *testing.T) {
+	files := analysisFiles()
+	files["hyp3.txt"] = "the cat sat on a mat\na house\n"
+	writeFiles(t, files)
+	flags := []string{"ngrams", "--salient", "--format", "jsonl", "--top", "3"}
+	code, out, stderr := runCLI(t, "", append(flags, "--baseline", "hyp2", "hyp.txt", "hyp2.txt", "hyp3.txt", "-r", "refA.txt", "-r", "refB.txt")...)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	var want string
+	for _, a := range []string{"hyp.txt", "hyp3.txt"} {
+		_, pair, _ := runCLI(t, "", append(flags, a, "hyp2.txt", "-r", "refA.txt", "-r", "refB.txt")...)
+		want += pair
+	}
+	if out != want || !strings.Contains(out, `"system_a": "hyp3.txt", "system_b": "hyp2.txt"`) {
+		t.Errorf("three systems against hyp2:\n%s\nwant each pair's rows:\n%s", out, want)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ngrams", "--salient", "hyp.txt", "hyp2.txt", "hyp3.txt", "-r", "refA.txt"}, "--salient compares two systems; give exactly two SYSTEM files (got 3), or name the one every other is compared with, --baseline NAME"},
+		{[]string{"ngrams", "--baseline", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--baseline applies only with --salient"},
+		{[]string{"ngrams", "--salient", "--baseline", "nope", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, `--baseline: "nope" is not a system`},
+	} {
+		if code, _, stderr := runCLI(t, "", tc.args...); code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: status %d, %q; want 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}

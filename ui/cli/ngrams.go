@@ -29,13 +29,18 @@ BLEU, and Σ matched + Σ over the hypothesis n-grams.
 With two systems, --salient ranks by compare-mt's ratio
 s(g) = (c_A(g) + α) / (c_A(g) + c_B(g) + 2α) of the chosen kind: first the
 n-grams with the highest s (more in A), then the lowest (more in B). For
-matched, more is better; for over and missed, more is worse.
+matched, more is better; for over and missed, more is worse. With
+--baseline NAME, A is each other system in turn and B the baseline, as
+the explorer's salient table has the shown system against the baseline:
+one block of tables per system (and with three systems or more,
+--baseline says which is B).
 
 Examples:
   bleuscope ngrams hyp.txt -r ref.txt                    top 20 of each kind and order
   bleuscope ngrams --kind missed --order 1 --top 50 hyp.txt -r ref.A.txt -r ref.B.txt
   bleuscope ngrams --format jsonl -o ngrams.jsonl a.txt b.txt -r ref.txt
   bleuscope ngrams --salient --kind matched base=a.txt new=b.txt -r ref.txt
+  bleuscope ngrams --salient --baseline base base=a.txt b=b.txt c=c.txt -r ref.txt
   bleuscope ngrams --demo --kind over --order 2
 
 Analysis and output:
@@ -46,6 +51,8 @@ Analysis and output:
                             1..--max-order)
       --top K               rows per table (default 20; 0 = all)
       --salient             rank by compare-mt's salient ratio (two systems)
+      --baseline NAME       with --salient, B: every other system is A in
+                            turn
       --alpha X             the ratio's smoothing α (default 1; above 0,
                             at most 1e300)
       --format F            text (default) or jsonl
@@ -63,7 +70,7 @@ func runNGrams(e *env, args []string) error {
 	fs := newFlagSet("ngrams")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	format, out, top, order, salient, alpha := "text", "", 20, 0, false, 1.0
+	format, out, baseline, top, order, salient, alpha := "text", "", "", 20, 0, false, 1.0
 	var kindArgs []string
 	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
@@ -73,6 +80,7 @@ func runNGrams(e *env, args []string) error {
 	fs.Var(listFlag{&kindArgs}, "kind", "matched, over or missed")
 	fs.Var(boolFlag{&salient}, "salient", "rank by the salient ratio")
 	fs.Var(floatFlag{&alpha}, "alpha", "salient smoothing")
+	fs.StringVar(&baseline, "baseline", "", "the system salient n-grams are against")
 	systems, err := fs.parse(args, func() string { return ngramsHelp + inputFlagsHelp + countFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
@@ -88,6 +96,9 @@ func runNGrams(e *env, args []string) error {
 	}
 	if fs.given("alpha") && !salient {
 		return usagef("--alpha applies only with --salient; %s", fs.helpHint())
+	}
+	if fs.given("baseline") && !salient {
+		return usagef("--baseline applies only with --salient; %s", fs.helpHint())
 	}
 	kinds, err := parseChoices(fs, "kind", kindArgs, model.Kinds, scoring.ParseKind, "matched, over or missed")
 	if err != nil {
@@ -118,8 +129,25 @@ func runNGrams(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if salient && len(ds.Systems) != 2 {
+	var pairs [][2]int // with --salient, the systems A and B of each block
+	switch {
+	case !salient:
+	case len(ds.Systems) < 2:
 		return usagef("--salient compares two systems; give exactly two SYSTEM files (got %d)", len(ds.Systems))
+	case fs.given("baseline"):
+		base, err := systemIndex(fs, ds, "baseline", baseline)
+		if err != nil {
+			return err
+		}
+		for sys := range ds.Systems {
+			if sys != base {
+				pairs = append(pairs, [2]int{sys, base})
+			}
+		}
+	case len(ds.Systems) == 2:
+		pairs = [][2]int{{0, 1}}
+	default:
+		return usagef("--salient compares two systems; give exactly two SYSTEM files (got %d), or name the one every other is compared with, --baseline NAME", len(ds.Systems))
 	}
 	// What follows the count needs only the systems' names (JSONL's the
 	// stable ones): the loaded texts (200 MB on a million segments) are
@@ -133,7 +161,7 @@ func runNGrams(e *env, args []string) error {
 		return err
 	}
 	if salient {
-		return writeOutput(e, out, func(w io.Writer) error { return writeSalient(w, a, names, format, kinds, orders, top, alpha) })
+		return writeOutput(e, out, func(w io.Writer) error { return writeSalient(w, a, names, pairs, format, kinds, orders, top, alpha) })
 	}
 	return writeOutput(e, out, func(w io.Writer) error { return writeNGrams(w, a, names, format, kinds, orders, top) })
 }
@@ -242,40 +270,44 @@ var errMoreRows = errors.New("ngrams: the ranking gave more rows to write than i
 // model.MaxRowLines).
 const textLines = 8
 
-// writeSalient ranks the salient n-grams of the two systems of every kind
-// and order and writes each ranking as it comes: a table each, or JSONL.
-func writeSalient(w io.Writer, a *model.Analysis, names []string, format string, kinds []scoring.Kind, orders []int, top int, alpha float64) error {
+// writeSalient ranks the salient n-grams of each pair of systems (A, B)
+// for every kind and order and writes each ranking as it comes: a table
+// each, or JSONL.
+func writeSalient(w io.Writer, a *model.Analysis, names []string, pairs [][2]int, format string, kinds []scoring.Kind, orders []int, top int, alpha float64) error {
 	first := true
-	for _, k := range kinds {
-		for _, n := range orders {
-			rows, err := a.Salient(0, 1, k, n, top, alpha)
-			if err != nil {
-				return err
-			}
-			if format == "jsonl" {
-				err = model.WriteSalientJSONL(w, names, rows)
-			} else {
-				if !first {
-					fmt.Fprintln(w)
+	for _, p := range pairs {
+		for _, k := range kinds {
+			for _, n := range orders {
+				rows, err := a.Salient(p[0], p[1], k, n, top, alpha)
+				if err != nil {
+					return err
 				}
-				first = false
-				err = writeSalientText(w, names, rows, k, n, alpha)
-			}
-			if err != nil {
-				return err
+				if format == "jsonl" {
+					err = model.WriteSalientJSONL(w, names, rows)
+				} else {
+					if !first {
+						fmt.Fprintln(w)
+					}
+					first = false
+					err = writeSalientText(w, names[p[0]], names[p[1]], rows, k, n, alpha)
+				}
+				if err != nil {
+					return err
+				}
 			}
 		}
 	}
 	return nil
 }
 
-// writeSalientText writes the salient rows of kind k and order n as a
-// table: the n-grams A has more of than B, then the reverse. The last
+// writeSalientText writes the salient rows of kind k and order n of
+// systems A and B (named a and b) as a table: the n-grams A has more of
+// than B, then the reverse. The last
 // column says which: for matched that side gets them right more often,
 // for over and missed it gets them wrong more often, so it is not called
 // "favours".
-func writeSalientText(w io.Writer, names []string, rows []model.SalientRow, k scoring.Kind, n int, alpha float64) error {
-	nameA, nameB := model.Printable(names[0]), model.Printable(names[1])
+func writeSalientText(w io.Writer, a, b string, rows []model.SalientRow, k scoring.Kind, n int, alpha float64) error {
+	nameA, nameB := model.Printable(a), model.Printable(b)
 	fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
 		k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
 	if len(rows) == 0 {
