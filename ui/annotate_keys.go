@@ -157,15 +157,23 @@ func (n annotator) listFooter(c common, sel selection) string {
 	}
 	anns := n.segment(c, sel)
 	if len(anns) == 0 {
-		return keyLine(choose, k.Edit, k.Delete, k.Add, esc)
+		return keyLine(choose, k.Edit, k.Delete, k.Add, esc, n.undoKey(c))
 	}
 	switch a := anns[min(n.pick, len(anns)-1)]; {
 	case a.ID == 0:
 		return "this one is the MQM file's, read-only · " + keyLine(choose, k.Add, esc)
 	case a.Kind == annotations.KindNoError: // no category, severity or span to edit
-		return "a no-error mark: nothing to edit · " + keyLine(choose, k.Delete, k.Add, esc)
+		return "a no-error mark: nothing to edit · " + keyLine(choose, k.Delete, k.Add, esc, n.undoKey(c))
 	}
-	return keyLine(choose, k.Edit, k.Delete, k.Add, esc)
+	return keyLine(choose, k.Edit, k.Delete, k.Add, esc, n.undoKey(c))
+}
+
+// undoKey is u in the list's footer, offered while a change saved here
+// can be taken back.
+func (n annotator) undoKey(c common) key.Binding {
+	u := as(c.keys.Undo, "u", "undo")
+	u.SetEnabled(n.undo != nil)
+	return u
 }
 
 // updateList chooses among the segment's annotations.
@@ -182,6 +190,14 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		n.pick = min(len(anns)-1, n.pick+1)
 	case key.Matches(msg, k.Add):
 		r := n.start(c, sel)
+		return n, r
+	case key.Matches(msg, c.keys.Undo): // as on the list: the panel shows what it takes back
+		r := n.undoLast(c)
+		if left := len(n.segment(c, sel)); left == 0 {
+			n.step = stepOff
+		} else {
+			n.pick = min(n.pick, left-1)
+		}
 		return n, r
 	case key.Matches(msg, k.Add, k.Delete, k.Edit) && n.store != nil && !n.editable():
 		return n, annResult{status: n.refusal(), jump: -1}

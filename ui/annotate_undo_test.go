@@ -76,3 +76,31 @@ func TestAnnotateUndoScore(t *testing.T) {
 		t.Fatalf("u after a first score on another line: status %q, stored %+v", m.status, anns)
 	}
 }
+
+// TestAnnotateUndoInList: u in a segment's list of annotations (E) takes
+// back the deletion just made there, the list shows the annotation again
+// and its footer offers u while there is a change to take back. Before,
+// the list swallowed u without a word, and the linguist who had just
+// deleted the wrong error had to close it first.
+func TestAnnotateUndoInList(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m", "enter")
+	m = press(t, m, "A", "x", "a", "m", "M", "enter")
+	m = press(t, m, "E", "down", "d", "y")
+	if anns := reopen(t, path); len(anns) != 1 {
+		t.Fatalf("E down d y: stored %+v", anns)
+	}
+	if f := m.ann.listFooter(m.c, m.list.selection(m.c)); !strings.Contains(f, "u undo") {
+		t.Errorf("the list's footer does not offer u after the deletion: %q", f)
+	}
+	m = press(t, m, "u")
+	if anns := reopen(t, path); len(anns) != 2 || !strings.HasPrefix(m.status, "saved: undone:") {
+		t.Fatalf("u in the list after the deletion: status %q, stored %+v", m.status, anns)
+	}
+	if v := m.View(); !strings.Contains(v, "Major Accuracy/Mistranslation (whole segment)") {
+		t.Errorf("the list does not show the annotation put back:\n%s", v)
+	}
+	if f := m.ann.listFooter(m.c, m.list.selection(m.c)); strings.Contains(f, "u undo") {
+		t.Errorf("the list's footer offers u with nothing left to undo: %q", f)
+	}
+}
