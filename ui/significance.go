@@ -594,10 +594,16 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 	}
 	sc := res.Systems[s.cursor]
 	obs := sc.Score - res.Systems[res.Baseline].Score
-	below := 0
+	// The share said beside p is of the resamples that did not favour the
+	// system: Δ ≤ 0, or Δ ≥ 0 for TER, whose better is lower (it read
+	// "1000/1000 with Δ ≤ 0" for a system better in every resample).
+	against, notBetter := 0, "Δ ≤ 0"
+	if res.LowerIsBetter {
+		notBetter = "Δ ≥ 0"
+	}
 	for _, d := range sc.Deltas {
-		if d <= 0 {
-			below++
+		if d <= 0 && !res.LowerIsBetter || d >= 0 && res.LowerIsBetter {
+			against++
 		}
 	}
 	name, bname := cols.nameOf(c, s.cursor), cols.nameOf(c, res.Baseline)
@@ -616,22 +622,22 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 			fmt.Sprintf("swapped at random · Δ %s ▲ · two-sided, mirror %s △", c.delta(obs), c.delta(-obs)),
 			fmt.Sprintf("swapped at random · Δ %s ▲ · mirror %s △", c.delta(obs), c.delta(-obs)),
 		}
-	} else { // the share at or below 0 is not p: both are said
+	} else { // the share against the system is not p: both are said
 		// sacrebleu's p counts the resamples whose |Δ| less the mean |Δ|
 		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|.
 		forms = []string{
-			fmt.Sprintf("%s − %s: %d of %d resamples with Δ ≤ 0 · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
-				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · Δ %s ▲ · p %.4f: the share whose |Δ| exceeds the mean |Δ| by more than %s",
-				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d with Δ ≤ 0 · Δ %s ▲ · p %.4f: share whose |Δ| exceeds mean |Δ| + %s",
-				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
-				name, bname, below, len(sc.Deltas), c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples with Δ ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%s − %s: %d/%d with Δ ≤ 0 · p %.4f · Δ %s ▲", name, bname, below, len(sc.Deltas), sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%d/%d resamples with Δ ≤ 0 · p %.4f · Δ %s ▲", below, len(sc.Deltas), sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%d/%d with Δ ≤ 0 · p %.4f · Δ %s ▲", below, len(sc.Deltas), sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%s − %s: %d of %d resamples with %s · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
+				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d resamples with %s · Δ %s ▲ · p %.4f: the share whose |Δ| exceeds the mean |Δ| by more than %s",
+				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d with %s · Δ %s ▲ · p %.4f: share whose |Δ| exceeds mean |Δ| + %s",
+				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d resamples with %s · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
+				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
+			fmt.Sprintf("%s − %s: %d/%d resamples with %s · p %.4f · Δ %s ▲", name, bname, against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%s − %s: %d/%d with %s · p %.4f · Δ %s ▲", name, bname, against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%d/%d resamples with %s · p %.4f · Δ %s ▲", against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%d/%d with %s · p %.4f · Δ %s ▲", against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
 		}
 	}
 	title := render.FirstFit(w, forms...)

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -131,5 +133,29 @@ func TestSigScreenMetricFollowsRefs(t *testing.T) {
 	}
 	if got := m.sig.res.Systems[0].Score; got != want.Systems[0].Score || got == both {
 		t.Errorf("R: chrF %v, want %v against the first reference alone (both: %v)", got, want.Systems[0].Score, both)
+	}
+}
+
+// TestSigCaptionTERCountsAgainst: the histogram's caption for TER counts
+// the resamples that did not favour the system as BLEU's does, Δ ≥ 0 since
+// TER's better is lower. Before, it counted Δ ≤ 0, the resamples in the
+// system's favour, and read "1000/1000 with Δ ≤ 0" for a system better in
+// every one, where BLEU's caption would read 0/1000.
+func TestSigCaptionTERCountsAgainst(t *testing.T) {
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 200, 300)), "B", "M", "M")
+	res := m.sig.res
+	if res == nil || res.Metric != model.MetricTER || m.sig.cursor == res.Baseline {
+		t.Fatalf("B M M: want TER's comparison of a system to the baseline, got %+v", res)
+	}
+	sc := res.Systems[m.sig.cursor]
+	against := 0
+	for _, d := range sc.Deltas {
+		if d >= 0 {
+			against++
+		}
+	}
+	want := fmt.Sprintf(`: %d/%d (resamples )?with Δ ≥ 0 ·`, against, len(sc.Deltas))
+	if v := m.View(); !regexp.MustCompile(want).MatchString(v) {
+		t.Errorf("TER's caption does not say %q:\n%s", want, v)
 	}
 }
