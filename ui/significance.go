@@ -386,7 +386,10 @@ func (s sigScreen) columns(c common) sigColumns {
 		cols.score, cols.delta = 7, 8
 	}
 	cols.score = max(cols.score, render.Cells(c.metricTitle(s.res.Metric))) // chrF2++
-	cols.mu = 2*cols.score + 3
+	// Approximate randomization has no μ ± CI to show: no column for it.
+	if cols.ci > 0 {
+		cols.mu = 2*cols.score + 3
+	}
 	if cut := full - cols.name; cut > 0 && s.width-cols.lead()-cut >= sigWideAxis {
 		cols.name = full // room for the whole names beside a wide axis
 	}

@@ -86,3 +86,34 @@ func TestSigHeadsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSigARNoEmptyCIColumn: with approximate randomization, which has no
+// confidence interval, the table has no "μ ± CI" column, at every width;
+// the bootstrap's has one where room allows. Before, AR's table kept the
+// column head over blank cells (the axis already said "AR has no CI").
+func TestSigARNoEmptyCIColumn(t *testing.T) {
+	for _, keys := range [][]string{{"B"}, {"B", "T"}} {
+		m := press(t, ready(t, demoDataset(t), 120, 40), keys...)
+		ar := m.sig.test == model.TestPairedAR
+		shown := false
+		for _, w := range []int{60, 80, 100, 120, 160, 200} {
+			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 40})
+			m = next.(Model)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "  system ") })
+			if head < 0 {
+				t.Fatalf("%v at %d columns: no column heads:\n%s", keys, w, strings.Join(lines, "\n"))
+			}
+			line := lines[head]
+			if strings.Contains(line, "μ ± CI") {
+				shown = true
+				if ar {
+					t.Errorf("%v at %d columns: AR's table heads a μ ± CI column: %q", keys, w, line)
+				}
+			}
+		}
+		if !ar && !shown {
+			t.Errorf("%v: the bootstrap's table has no μ ± CI column at any width", keys)
+		}
+	}
+}
