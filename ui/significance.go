@@ -247,6 +247,9 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		lineForm{sig + " vs " + name + " · " + tests[2], scopes[2]},
 		lineForm{sig + " vs " + name + " · " + tests[3], scopes[1]},
 		lineForm{sig + " vs " + name + " · " + tests[3], scopes[2]},
+		// At last the screen's name gives way to the metric's alone, so
+		// that the test's name is not cut beside a reference's label.
+		lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + tests[3], scopes[2]},
 	)...)
 }
 

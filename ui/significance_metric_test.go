@@ -159,3 +159,21 @@ func TestSigCaptionTERCountsAgainst(t *testing.T) {
 		t.Errorf("TER's caption does not say %q:\n%s", want, v)
 	}
 }
+
+// TestSigTitleKeepsTestWithRefs: at 60 columns with one reference of two
+// scored (R), the title keeps the test's name whole, giving up the word
+// "significance" for the metric's name alone, instead of "pai…".
+func TestSigTitleKeepsTestWithRefs(t *testing.T) {
+	ds := demoDataset(t)
+	if len(ds.Refs) < 2 {
+		t.Skip("the demo corpus has one reference")
+	}
+	m := press(t, readyWith(t, ds, 60, 16, WithResampling(7, 100, 100)), "B", "R")
+	for _, metric := range []string{"BLEU", "chrF2", "TER"} {
+		first := strings.SplitN(m.View(), "\n", 2)[0]
+		if !strings.Contains(first, "paired-bs") || metric != "BLEU" && !strings.Contains(first, metric) || !strings.Contains(first, "ref") {
+			t.Errorf("%s: the title at 60 columns with R: %q; want the metric, the test and the reference", metric, first)
+		}
+		m = press(t, m, "M")
+	}
+}
