@@ -194,22 +194,19 @@ func CompareMetric(ctx context.Context, st *MetricStatistics, base int, rows []i
 	c.Metric, c.LowerIsBetter = st.Name, st.LowerIsBetter()
 	c.Systems[base].Estimate = res.Baseline
 	sentence := func(rows []float64, i int) float64 { return st.metric.Score(rows[i*w:(i+1)*w], scoring.PathExact) }
+	baseScores := make([]float64, segments) // the baseline's sentence scores, once for every system
+	for i := range baseScores {
+		baseScores[i] = sentence(picked[base], i)
+	}
 	for k, s := range others {
 		r := res.Systems[k]
 		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas)}
-		for i := range segments {
-			a, b := sentence(picked[s], i), sentence(picked[base], i)
+		for i, b := range baseScores {
+			a := sentence(picked[s], i)
 			if c.LowerIsBetter {
 				a, b = b, a
 			}
-			switch {
-			case a > b:
-				sc.Wins++
-			case a < b:
-				sc.Losses++
-			default:
-				sc.Ties++
-			}
+			sc.tally(a, b)
 		}
 		c.Systems[s] = sc
 	}

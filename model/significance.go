@@ -269,25 +269,29 @@ func newComparison(opt CompareOptions, base, segments, systems int) *Comparison 
 // sys's sentence score is higher than, equal to or lower than base's.
 func (s *Scored) winsTiesLosses(sys, base int, rows []int) (wins, ties, losses int) {
 	a, b := s.Systems[sys].Sentence, s.Systems[base].Sentence
-	count := func(i int) {
-		switch {
-		case a[i] > b[i]:
-			wins++
-		case a[i] < b[i]:
-			losses++
-		default:
-			ties++
-		}
-	}
+	var sc SystemComparison
 	if rows == nil {
 		for i := range a {
-			count(i)
+			sc.tally(a[i], b[i])
 		}
 	}
 	for _, i := range rows {
-		count(i)
+		sc.tally(a[i], b[i])
 	}
-	return wins, ties, losses
+	return sc.Wins, sc.Ties, sc.Losses
+}
+
+// tally counts one segment whose sentence score is a against the
+// baseline's b as a win, a tie or a loss (a higher a wins).
+func (sc *SystemComparison) tally(a, b float64) {
+	switch {
+	case a > b:
+		sc.Wins++
+	case a < b:
+		sc.Losses++
+	default:
+		sc.Ties++
+	}
 }
 
 // Confidence runs sacrebleu's single-system bootstrap (--confidence) on

@@ -456,7 +456,7 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 	}
 	a.SetText(c.ds.Systems[sel.sys].Hyps[sel.seg], src)
 	n.identify(&a)
-	had := n.noErrorMark(a)
+	had := n.raterMark(a, annotations.KindNoError)
 	mark, err := n.store.MarkNoError(a)
 	if errors.Is(err, annotations.ErrHasErrors) {
 		return annResult{status: "line " + itoa(sel.seg+1) + " has errors by " + n.rater + ": delete them first (E)", jump: -1}
@@ -550,12 +550,7 @@ func (n *annotator) saveScore(c common) annResult {
 	n.identify(&a)
 	a.Kind, a.Span, a.Category, a.Severity, a.Note = annotations.KindScore, nil, "", "", ""
 	a.System = n.storedName(a)
-	var before *annotations.Annotation
-	for _, b := range n.store.All() {
-		if b.Kind == annotations.KindScore && b.System == a.System && b.Line == a.Line && b.Rater == a.Rater {
-			before = &b
-		}
-	}
+	before := n.raterMark(a, annotations.KindScore)
 	scored, err := n.store.SetScore(a, v)
 	n.step = stepOff
 	n.remember(annUndo{before: before, after: scored.ID, what: fmt.Sprintf("score %d given to line %d", v, n.d.seg+1)}, err)

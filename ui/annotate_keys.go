@@ -377,7 +377,7 @@ func (n annotator) save(c common) (annotator, annResult) {
 	var err error
 	what := describe(a) + " on line " + itoa(a.Line)
 	if a.ID == 0 {
-		replaced := n.noErrorMark(a)
+		replaced := n.raterMark(a, annotations.KindNoError)
 		var added annotations.Annotation
 		added, err = n.store.Add(a)
 		n.remember(annUndo{after: added.ID, replaced: replaced, what: what + " added"}, err)

@@ -37,13 +37,15 @@ func (n *annotator) stored(id int) *annotations.Annotation {
 	return nil
 }
 
-// noErrorMark returns the rater's no-error mark on a's segment, or nil.
-func (n *annotator) noErrorMark(a annotations.Annotation) *annotations.Annotation {
+// raterMark returns the stored mark of kind (a no-error mark or a
+// score) that a's rater gave a's segment, or nil: what a change to it
+// replaces.
+func (n *annotator) raterMark(a annotations.Annotation, kind annotations.Kind) *annotations.Annotation {
 	if n.store == nil {
 		return nil
 	}
 	for _, b := range n.store.All() {
-		if b.Kind == annotations.KindNoError && b.System == a.System && b.Line == a.Line && b.Rater == a.Rater {
+		if b.Kind == kind && b.System == a.System && b.Line == a.Line && b.Rater == a.Rater {
 			return &b
 		}
 	}
