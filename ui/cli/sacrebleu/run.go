@@ -332,6 +332,9 @@ func (r *run) main() error {
 		return err
 	}
 	if o.sentenceLevel {
+		if len(systems) == 0 { // -i with no file: sacrebleu takes systems[0] of none
+			return exception("IndexError: list index out of range")
+		}
 		return r.sentenceLevel(metrics[0], systems[0], len(refs))
 	}
 	if o.detail && o.format == "json" {

@@ -33,7 +33,7 @@ func lookupIn(env map[string]string) func(string) (string, bool) {
 	}
 }
 
-func gz(t *testing.T, text string) string {
+func gz(t testing.TB, text string) string {
 	t.Helper()
 	var b bytes.Buffer
 	w := gzip.NewWriter(&b)
@@ -288,5 +288,21 @@ func TestGzipHeaderErrors(t *testing.T) {
 		if status != 1 || out != "" || errOut != tc.want+"\n" {
 			t.Errorf("hyp.gz holding %q: status %d, stdout %q, stderr %q; want 1, nothing, %q", tc.content, status, out, errOut, tc.want)
 		}
+	}
+}
+
+// TestEmptyInputList checks `-i` given no file: sacrebleu scores no system
+// (an empty table), and in sentence-level mode takes the first of none,
+// which Python ends with an IndexError.
+func TestEmptyInputList(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c\n"})
+	out, stderr, status := runIn(t, dir, nil, "ref.txt", "-i")
+	if status != 0 || out != "[]\n" || stderr != "sacreBLEU: Found 0 systems.\n" {
+		t.Errorf("-i alone: status %d, stdout %q, stderr %q; want 0, an empty table and the count", status, out, stderr)
+	}
+	out, stderr, status = runIn(t, dir, nil, "ref.txt", "-i", "-sl")
+	if status != 1 || out != "" || stderr != "IndexError: list index out of range\n" {
+		t.Errorf("-i -sl: status %d, stdout %q, stderr %q; want 1 and Python's IndexError", status, out, stderr)
 	}
 }

@@ -20,7 +20,7 @@ func cacheRun(t *testing.T, dir, cache string, args ...string) (string, string, 
 	return stdout.String(), stderr.String(), status
 }
 
-func writeFiles(t *testing.T, dir string, files map[string]string) {
+func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
