@@ -168,7 +168,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Analysis):
 		return m.openAnalysis(), true
 	case key.Matches(msg, k.Impact):
-		return m.sortByImpact(m.list.view.System), true
+		return m.sortByImpact(m.list.view.System, model.MetricBLEU), true
 	case key.Matches(msg, k.Compare):
 		m.pane.compare = !m.pane.compare
 		m.refreshPane(true) // another layout: an offset into the last one means nothing in it

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -283,10 +284,16 @@ func (k KeyMap) chartsFooter(multi bool) string {
 	return keyLine(as(k.Back, "esc or h", "back"), k.scrollKeys(), sys, as(k.Quit, "q", "quit"))
 }
 
-// sigFooter is the comparison screen's footer.
-func (k KeyMap) sigFooter() string {
+// sigFooter is the comparison screen's footer while it tests metric: i
+// sorts the list by BLEU's impact whatever the metric, and says so when
+// another is tested.
+func (k KeyMap) sigFooter(metric string) string {
+	impact := "costly segments"
+	if metric != model.MetricBLEU {
+		impact = "costly by BLEU"
+	}
 	return keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"),
-		as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", "costly segments"), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))
+		as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", impact), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))
 }
 
 // WalkthroughKeyMap holds the keys of the walk-through and the lessons.

@@ -38,6 +38,9 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if lc {
 			status = "scoring lowercased (l keeps case)"
 		}
+		if m.terOnScreen() {
+			status += " · " + terCaseNote(m.c.met.opts.TER, lc)
+		}
 		return m.applySaying(set, status), true
 	case key.Matches(msg, k.Smooth):
 		if isNLTK(set) {
@@ -138,6 +141,31 @@ func (m *Model) applyWarning(set model.Settings, status, short string) tea.Cmd {
 		m.flash("back to the analysis · " + short)
 	}
 	return cmd
+}
+
+// terOnScreen reports whether TER's figures are on screen: tested on the
+// comparison screen, or shown beside BLEU in the list.
+func (m Model) terOnScreen() bool {
+	switch m.screen {
+	case screenSig:
+		return m.sig.metric == model.MetricTER
+	case screenMain:
+		return m.c.met.showTER
+	}
+	return false
+}
+
+// terCaseNote says why l leaves TER's figures as they are: TER has a case
+// option of its own (lowercase, else --ter-case-sensitive), which -l does
+// not touch; lc is whether l has just lowercased.
+func terCaseNote(o scoring.TEROptions, lc bool) string {
+	switch {
+	case o.CaseSensitive:
+		return "TER keeps case (--ter-case-sensitive): l leaves it"
+	case lc:
+		return "TER ignores case already (case:lc): its figures stay"
+	}
+	return "TER ignores case all the same (case:lc)"
 }
 
 // corpusUnchangedNote says, when the shown system's corpus BLEU reads the

@@ -171,7 +171,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		m.closeSig()
 		m.screen = screenMain // the impact is a sort of the list
-		return m, m.sortByImpact(m.sig.cursor)
+		return m, m.sortByImpact(m.sig.cursor, m.sig.metric)
 	case key.Matches(msg, k.Filter):
 		m.list.startTyping(typingFilter)
 	case key.Matches(msg, k.Help):
@@ -179,7 +179,11 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Metrics):
 		m.sig = m.sig.cycleMetric()
-		return m, m.flash("testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER)")
+		status := "testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER)"
+		if m.sig.metric != model.MetricBLEU {
+			status += " · i still sorts by BLEU's impact"
+		}
+		return m, m.flash(status)
 	case key.Matches(msg, k.Other):
 		return m, m.cycleOther()
 	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
@@ -246,8 +250,11 @@ func (m *Model) baselineChanged() tea.Cmd {
 }
 
 // sortByImpact lists system sys's segments by their impact on the corpus
-// Δ to the baseline, the ones that cost the most first, from the top.
-func (m *Model) sortByImpact(sys int) tea.Cmd {
+// BLEU Δ to the baseline, the ones that cost the most first, from the
+// top. from is the metric the comparison screen tested when i was pressed
+// there (model.MetricBLEU from the list): for chrF or TER the status says
+// that the impact is still BLEU's.
+func (m *Model) sortByImpact(sys int, from string) tea.Cmd {
 	if len(m.c.ds.Systems) < 2 {
 		return m.flash("impact compares two systems: load another")
 	}
@@ -256,6 +263,9 @@ func (m *Model) sortByImpact(sys int) tea.Cmd {
 	v.Sort, v.Desc = model.SortImpact, false
 	m.list.seg = -1 // select the first row
 	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
+	if from != model.MetricBLEU {
+		status = "sorted by impact on BLEU, not on " + m.c.metricTitle(from) + ": the segments that cost " + m.c.shortName(sys) + " the most BLEU against " + m.c.shortName(v.Other) + " first"
+	}
 	if sys == v.Other {
 		status = onBaseline(model.SortImpact)
 	}
@@ -272,7 +282,7 @@ func (m Model) sigRun() sigStatus {
 // prompt while one is typed.
 func (m Model) sigView() string {
 	c := m.c
-	footer := c.st.Muted.Render(fitKeyLine(c.keys.sigFooter(), c.width))
+	footer := c.st.Muted.Render(fitKeyLine(c.keys.sigFooter(m.sig.metric), c.width))
 	switch {
 	case m.list.typing != typingNone:
 		footer = m.list.footer(c, m.liveFilter())

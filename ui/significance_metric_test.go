@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // TestSigScreenTestsChrFAndTER: M on the comparison screen tests chrF,
@@ -175,5 +176,95 @@ func TestSigTitleKeepsTestWithRefs(t *testing.T) {
 			t.Errorf("%s: the title at 60 columns with R: %q; want the metric, the test and the reference", metric, first)
 		}
 		m = press(t, m, "M")
+	}
+}
+
+// TestSigImpactSaysBLEU: i sorts the list by BLEU's impact whatever the
+// comparison tests; with chrF or TER tested, M's status, the footer and
+// the status after i say so, instead of "costly segments" and "sorted by
+// impact" as if the impact were the metric's on screen.
+func TestSigImpactSaysBLEU(t *testing.T) {
+	if got := DefaultKeyMap().sigFooter(model.MetricBLEU); !strings.Contains(got, "i costly segments") {
+		t.Errorf("BLEU's footer: %q, want i's hint as before", got)
+	}
+	for _, metric := range []string{model.MetricChrF, model.MetricTER} {
+		if got := DefaultKeyMap().sigFooter(metric); !strings.Contains(got, "i costly by BLEU") {
+			t.Errorf("%s's footer: %q, want i's hint to name BLEU", metric, got)
+		}
+	}
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B")
+	for _, title := range []string{"chrF2", "TER"} {
+		m = press(t, m, "M")
+		if !strings.Contains(m.status, "testing "+title) || !strings.Contains(m.status, "i still sorts by BLEU's impact") {
+			t.Errorf("M to %s: status %q, want it to say that i sorts by BLEU's impact", title, m.status)
+		}
+	}
+	sys := m.sig.cursor
+	m = press(t, m, "i")
+	if m.screen != screenMain || m.list.view.Sort != model.SortImpact || m.list.view.System != sys {
+		t.Fatalf("i: screen %v, sort %v, system %d; want the list of system %d by impact", m.screen, m.list.view.Sort, m.list.view.System, sys)
+	}
+	if !strings.Contains(m.status, "impact on BLEU, not on TER") {
+		t.Errorf("i from TER's comparison: status %q, want it to say the impact is BLEU's", m.status)
+	}
+	want, err := m.c.scored.Impact(m.c.ds, sys, m.list.view.Other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range m.list.impact {
+		if x != want[i] {
+			t.Fatalf("segment %d: the list's impact %v, BLEU's %v", i, x, want[i])
+		}
+	}
+	if m = press(t, m, "B", "M", "i"); m.sig.metric != model.MetricBLEU || !strings.HasPrefix(m.status, "sorted by impact: ") {
+		t.Errorf("i from BLEU's comparison: status %q, want it as before", m.status)
+	}
+}
+
+// TestSigLowercaseOnTER: l on TER's comparison says that TER ignores case
+// already (or keeps it under --ter-case-sensitive), and TER's figures stay
+// as they were, instead of "scoring lowercased" alone beside figures that
+// do not move; on BLEU's the status is as before.
+func TestSigLowercaseOnTER(t *testing.T) {
+	for _, tc := range []struct {
+		sensitive bool
+		want      []string // l's statuses, lowercasing then back
+	}{
+		{false, []string{"TER ignores case already (case:lc)", "TER ignores case all the same (case:lc)"}},
+		{true, []string{"TER keeps case (--ter-case-sensitive)", "TER keeps case (--ter-case-sensitive)"}},
+	} {
+		met := model.Metrics{Names: []string{model.MetricBLEU}, ChrF: scoring.DefaultChrFOptions(), TER: scoring.TEROptions{CaseSensitive: tc.sensitive}}
+		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100), WithMetrics(met)), "B")
+		for range 2 {
+			if m = press(t, m, "l"); strings.Contains(m.status, "TER") {
+				t.Errorf("l on BLEU's comparison: status %q names TER", m.status)
+			}
+		}
+		m = press(t, m, "M", "M")
+		before := m.sig.res
+		if before == nil || before.Metric != model.MetricTER {
+			t.Fatalf("B l l M M: want TER's comparison, got %+v", before)
+		}
+		for _, want := range tc.want {
+			m = press(t, m, "l")
+			if !strings.Contains(m.status, want) {
+				t.Errorf("case-sensitive %v: l on TER: status %q, want %q", tc.sensitive, m.status, want)
+			}
+			for s, sc := range m.sig.res.Systems {
+				if sc.Estimate.Score != before.Systems[s].Estimate.Score || sc.PValue != before.Systems[s].PValue {
+					t.Errorf("case-sensitive %v: l changed system %d's TER: %+v, was %+v", tc.sensitive, s, sc.Estimate, before.Systems[s].Estimate)
+				}
+			}
+		}
+	}
+}
+
+// TestLowercaseWithTERColumn: l on the list while TER's column is shown
+// says that TER ignores case already, as on TER's comparison.
+func TestLowercaseWithTERColumn(t *testing.T) {
+	met := model.Metrics{Names: []string{model.MetricBLEU, model.MetricTER}, ChrF: scoring.DefaultChrFOptions()}
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithMetrics(met)), "l")
+	if !m.c.met.showTER || !strings.Contains(m.status, "TER ignores case already (case:lc)") {
+		t.Errorf("l with TER shown (%v): status %q, want it to say TER ignores case", m.c.met.showTER, m.status)
 	}
 }
