@@ -218,11 +218,11 @@ func CompareMetric(ctx context.Context, st *MetricStatistics, base int, rows []i
 // "ci", "p_value"} (mean and ci null with approximate randomization,
 // p_value null for the baseline); "text" follows BLEU's table with one
 // table per metric under its sacrebleu signature: per system its score,
-// interval, Δ to the baseline and p-value (cells measures the tables'
-// cells and wrap its notes, as for [WriteComparison]).
-func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string, cells func(string) int, wrap func(string) string) error {
+// interval, Δ to the baseline and p-value (laid out as lay says, as for
+// [WriteComparison]).
+func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, m Metrics, mc MetricComparisons, format string, lay TextLayout) error {
 	var bleu bytes.Buffer
-	if err := WriteComparison(&bleu, ds, s, c, format, cells, wrap); err != nil || !m.Extra() {
+	if err := WriteComparison(&bleu, ds, s, c, format, lay); err != nil || !m.Extra() {
 		if err == nil {
 			_, err = w.Write(bleu.Bytes())
 		}
@@ -277,9 +277,9 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 				sig = ms.ChrFSignature(version)
 			}
 			b.WriteString("\n" + k.name + "|" + withFields(sig, fields...) + "\n\n")
-			writeMetricComparison(&b, ds, c, k.name, k.mc, cells, wrap)
+			writeMetricComparison(&b, ds, c, k.name, k.mc, lay)
 			if k.key == MetricTER {
-				b.WriteString("\n" + wrapProse(wrap, "TER counts edits: lower is better, so a negative Δ is a gain.") + "\n")
+				b.WriteString("\n" + wrapProse(lay.Wrap, "TER counts edits: lower is better, so a negative Δ is a gain.") + "\n")
 			}
 		}
 	}
@@ -292,7 +292,10 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 // Δ to the baseline and p-value, two decimals as BLEU's (with one, as
 // sacrebleu prints chrF and TER, Δ read as off by 0.1 from the scores
 // shown); under it a note for each system the test saw no difference in.
-func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison, cells func(string) int, wrap func(string) string) {
+// Wider than lay.Width (when set), it marks the baseline "base" in the Δ
+// column instead of "(baseline)" after its name and cuts the names too
+// long.
+func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name string, mc *MetricComparison, lay TextLayout) {
 	baseline := c.Baseline
 	bs := len(mc.Estimates) > 0 && mc.Estimates[0].Resamples > 0
 	header := []string{"system", name}
@@ -311,7 +314,6 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 			row = append(row, mus[i])
 		}
 		if i == baseline {
-			row[0] += " (baseline)"
 			row = append(row, "—", "—")
 		} else {
 			d := e.Score - mc.Estimates[baseline].Score
@@ -319,13 +321,22 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		}
 		table = append(table, row)
 	}
+	// Too wide for lay.Width, the table marks the baseline in its Δ
+	// column, as BLEU's narrower forms do, and cuts the names too long.
+	plain := table[1+baseline][0]
+	table[1+baseline][0] += " (baseline)"
+	if lay.Width > 0 && tableCells(table, lay.Cells) > lay.Width {
+		table[1+baseline][0] = plain
+		table[1+baseline][len(table[0])-2] = "base"
+		cutNames(table, lay)
+	}
 	w := bufio.NewWriter(b)
-	writeAligned(w, table, cells)
+	writeAligned(w, table, lay.Cells)
 	w.Flush()
 	what := Unit(c.Test)
 	for i, same := range mc.NoDifference {
 		if same {
-			b.WriteString(wrapProse(wrap, noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
+			b.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
 		}
 	}
 }

@@ -10,6 +10,24 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
+// TextLayout is how the text format of a comparison fits where it is
+// printed.
+type TextLayout struct {
+	// Cells measures a table's cell in terminal cells (the command line
+	// passes the explorer's measure, so that its tables line up as the
+	// others do).
+	Cells func(string) int
+	// Wrap, when not nil, wraps the prose around the tables (the command
+	// line wraps it to the width it prints to).
+	Wrap func(string) string
+	// Width, when above 0, is the width BLEU's table is fitted to, in
+	// narrower forms and at last with the systems' names cut by Cut
+	// (to a terminal narrower than 80 columns; 0 leaves it whole).
+	Width int
+	// Cut cuts a system's name to at most the given cells.
+	Cut func(name string, cells int) string
+}
+
 // WriteComparison writes a paired comparison. "json" writes a JSON array,
 // one object per system in input order: system, baseline, test, n, seed,
 // score, mean, ci, p_value, wins, ties, losses and signature, with full
@@ -17,12 +35,9 @@ import (
 // mean and ci null for approximate randomization. "text" writes a table
 // for people: score, μ ± 95% CI, Δ to the baseline, p-value (marked * when
 // [SystemComparison.Significant]) and wins/ties/losses, a note for each
-// system the test saw no difference in, and a line on what p means; cells
-// measures the table's cells in terminal cells (the command line passes
-// the explorer's measure, so that its tables line up as the others do);
-// wrap, when not nil, wraps each note and the line on p (the command line
-// wraps them to the width it prints to).
-func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string, cells func(string) int, wrap func(string) string) error {
+// system the test saw no difference in, and a line on what p means, laid
+// out as lay says.
+func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string, lay TextLayout) error {
 	bw := bufio.NewWriter(w)
 	sig := c.Signature(ds, s)
 	switch format {
@@ -38,7 +53,7 @@ func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format 
 		b = append(b, "\n]\n"...)
 		bw.Write(b)
 	case FormatText:
-		writeComparisonText(bw, ds, c, sig, cells, wrap)
+		writeComparisonText(bw, ds, c, sig, lay)
 	default:
 		return fmt.Errorf("model: unknown comparison format %q (want %s)", format, strings.Join(CorpusFormats, ", "))
 	}
@@ -95,54 +110,143 @@ func appendFloatOrNull(b []byte, f float64, present bool) []byte {
 }
 
 // writeComparisonText writes the table of [WriteComparison]'s text format,
-// the notes and legend under it wrapped by wrap.
-func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, cells func(string) int, wrap func(string) string) {
-	bs := c.Test == TestPairedBootstrap
-	if bs {
-		fmt.Fprintf(w, "Paired bootstrap resampling: %d resamples, seed %d, %d segments\n", c.N, c.Seed, c.Segments)
-	} else {
-		fmt.Fprintf(w, "Paired approximate randomization: %d trials, seed %d, %d segments\n", c.N, c.Seed, c.Segments)
+// fitted to lay.Width ([comparisonTable]), the notes and legend under it
+// wrapped by lay.Wrap.
+func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, lay TextLayout) {
+	head := fmt.Sprintf("Paired bootstrap resampling: %d resamples, seed %d, %d segments", c.N, c.Seed, c.Segments)
+	if c.Test != TestPairedBootstrap {
+		head = fmt.Sprintf("Paired approximate randomization: %d trials, seed %d, %d segments", c.N, c.Seed, c.Segments)
 	}
+	if lay.Width > 0 { // fitted to a terminal, else as it was (a pipe's reader may grep it)
+		head = wrapProse(lay.Wrap, head)
+	}
+	w.WriteString(head + "\n")
 	w.WriteString("BLEU|" + sig + "\n\n")
+	var table [][]string
+	for form := range comparisonForms {
+		table = comparisonTable(ds, c, form, lay)
+		if lay.Width <= 0 || tableCells(table, lay.Cells) <= lay.Width {
+			break
+		}
+	}
+	writeAligned(w, table, lay.Cells)
+	what := Unit(c.Test)
+	w.WriteString("\n")
+	for i, sc := range c.Systems {
+		if i != c.Baseline && sc.NoDifference() {
+			w.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0)) + "\n")
+		}
+	}
+	w.WriteString(wrapProse(lay.Wrap, fmt.Sprintf("p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.", what)) + "\n")
+}
+
+// comparisonForms is how many forms BLEU's comparison table has, from the
+// fullest to the narrowest ([comparisonTable]).
+const comparisonForms = 4
+
+// comparisonTable is BLEU's comparison table in form 0 to
+// comparisonForms-1, each narrower than the one before: 0 is the whole
+// table (system, BLEU, μ ± 95% CI, Δ, p-value, wins, ties, losses; what a
+// pipe, a file and a terminal of 80 columns or more get); 1 heads the
+// p-values "p", puts wins, ties and losses in one column (win/tie/loss)
+// and marks the baseline "base" in the Δ column, as the explorer does,
+// instead of "(baseline)" after its name; 2 gives the
+// interval's half-width alone ("± 0.87" under "95% CI"), the mean being
+// the score's to a hundredth or so; 3 also cuts the systems' names with
+// lay.Cut, so that the table is lay.Width wide.
+func comparisonTable(ds *Dataset, c *Comparison, form int, lay TextLayout) [][]string {
+	bs := c.Test == TestPairedBootstrap
 	header := []string{"system", "BLEU"}
-	if bs {
+	switch {
+	case bs && form >= 2:
+		header = append(header, "95% CI")
+	case bs:
 		header = append(header, "μ ± 95% CI")
 	}
-	header = append(header, "Δ", "p-value", "wins", "ties", "losses")
+	if form == 0 {
+		header = append(header, "Δ", "p-value", "wins", "ties", "losses")
+	} else {
+		header = append(header, "Δ", "p", "win/tie/loss")
+	}
 	table := [][]string{header}
 	base := c.Systems[c.Baseline].Score
-	var mus []string
+	var cis []string
 	if bs {
 		ests := make([]scoring.Estimate, len(c.Systems))
 		for i, sc := range c.Systems {
 			ests[i] = sc.Estimate
 		}
-		mus = plusMinus(ests)
+		cis = plusMinus(ests)
+		if form >= 2 {
+			cis = halfWidths(ests)
+		}
 	}
 	for i, sc := range c.Systems {
-		name := Printable(ds.Systems[i].Name)
-		row := []string{name, fmt.Sprintf("%.2f", sc.Score)}
+		row := []string{Printable(ds.Systems[i].Name), fmt.Sprintf("%.2f", sc.Score)}
 		if bs {
-			row = append(row, mus[i])
+			row = append(row, cis[i])
 		}
-		if i == c.Baseline {
-			row[0] = name + " (baseline)"
+		switch {
+		case i == c.Baseline && form == 0:
+			row[0] += " (baseline)"
 			row = append(row, "—", "—", "—", "—", "—")
-		} else {
-			row = append(row, FormatDelta(sc.Score-base, false), pValueCell(sc.PValue, sc.Significant()),
-				strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
+		case i == c.Baseline:
+			row = append(row, "base", "—", "—")
+		default:
+			row = append(row, FormatDelta(sc.Score-base, false), pValueCell(sc.PValue, sc.Significant()))
+			if form == 0 {
+				row = append(row, strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
+			} else {
+				row = append(row, strconv.Itoa(sc.Wins)+"/"+strconv.Itoa(sc.Ties)+"/"+strconv.Itoa(sc.Losses))
+			}
 		}
 		table = append(table, row)
 	}
-	writeAligned(w, table, cells)
-	what := Unit(c.Test)
-	w.WriteString("\n")
-	for i, sc := range c.Systems {
-		if i != c.Baseline && sc.NoDifference() {
-			w.WriteString(wrapProse(wrap, noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0)) + "\n")
+	if form == comparisonForms-1 {
+		cutNames(table, lay)
+	}
+	return table
+}
+
+// cutNames cuts the systems' names in the first column of table (from
+// its second row on) with lay.Cut, so that the table is no wider than
+// lay.Width: a name that fits stays whole, one cut keeps at least
+// minNameCells.
+func cutNames(table [][]string, lay TextLayout) {
+	if lay.Cut == nil || lay.Width <= 0 {
+		return
+	}
+	room := max(minNameCells, lay.Width-(tableCells(table, lay.Cells)-columnCells(table, 0, lay.Cells)))
+	for _, row := range table[1:] {
+		row[0] = lay.Cut(row[0], room)
+	}
+}
+
+// minNameCells is the fewest cells [cutNames] cuts a system's name to.
+const minNameCells = 6
+
+// tableCells is how wide [writeAligned] writes table, in cells as cells
+// measures them.
+func tableCells(table [][]string, cells func(string) int) int {
+	if len(table) == 0 {
+		return 0
+	}
+	n := 2 * (len(table[0]) - 1)
+	for k := range table[0] {
+		n += columnCells(table, k, cells)
+	}
+	return n
+}
+
+// columnCells is the width of column k of table: its widest cell.
+func columnCells(table [][]string, k int, cells func(string) int) int {
+	n := 0
+	for _, row := range table {
+		if k < len(row) {
+			n = max(n, cells(strings.ReplaceAll(row[k], "\t", " ")))
 		}
 	}
-	w.WriteString(wrapProse(wrap, fmt.Sprintf("p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.", what)) + "\n")
+	return n
 }
 
 // wrapProse is s wrapped by wrap, or s as it is when wrap is nil.
@@ -226,6 +330,21 @@ func pValueCell(p float64, significant bool) string {
 		return fmt.Sprintf("%.4f *", p)
 	}
 	return fmt.Sprintf("%.4f  ", p)
+}
+
+// halfWidths formats each estimate's CI with two decimals as "± 0.87",
+// the half-widths padded on the left to the widest, as [PlusMinus] pads
+// them.
+func halfWidths(ests []scoring.Estimate) []string {
+	means, cis := make([]string, len(ests)), make([]string, len(ests))
+	for i, e := range ests {
+		cis[i] = strconv.FormatFloat(e.CI, 'f', 2, 64)
+	}
+	out := PlusMinus(means, cis)
+	for i := range out {
+		out[i] = strings.TrimPrefix(out[i], " ")
+	}
+	return out
 }
 
 // plusMinus formats each estimate's Mean ± CI with two decimals, lined up

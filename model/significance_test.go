@@ -291,7 +291,7 @@ func TestComparisonTextDeltaReadsZero(t *testing.T) {
 	}}
 	var out bytes.Buffer
 	bw := bufio.NewWriter(&out)
-	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth, nil)
+	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
 	bw.Flush()
 	for name, want := range map[string]string{"near": "0.00", "tie": "0.00", "below": "-0.01"} {
 		found := false
@@ -332,10 +332,10 @@ func TestComparisonTextCIAligned(t *testing.T) {
 	}
 	var bleu bytes.Buffer
 	bw := bufio.NewWriter(&bleu)
-	writeComparisonText(bw, ds, c, "sig", ansi.StringWidth, nil)
+	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
 	bw.Flush()
 	var ter strings.Builder
-	writeMetricComparison(&ter, ds, c, "TER", mc, ansi.StringWidth, nil)
+	writeMetricComparison(&ter, ds, c, "TER", mc, TextLayout{Cells: ansi.StringWidth})
 	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
 		var wantPM, wantDot int
 		rows := 0
@@ -359,5 +359,93 @@ func TestComparisonTextCIAligned(t *testing.T) {
 	}
 	if got := plusMinus([]scoring.Estimate{{Mean: 37.3, CI: 13.4}, {Mean: 68.99, CI: 6.4}, {Mean: 100, CI: 0.05}}); !slices.Equal(got, []string{"37.30 ± 13.40", "68.99 ±  6.40", "100.00 ±  0.05"}) {
 		t.Errorf("plusMinus = %q", got)
+	}
+}
+
+// TestComparisonTextFitsWidth: with a width below its own, BLEU's
+// comparison table takes narrower forms (p, win/tie/loss, the baseline
+// marked in the Δ column, the CI's half-width alone) and at last cuts the
+// systems' names, every figure kept, so that no line of it is wider;
+// chrF's or TER's table cuts its names too. With no width, or one the
+// table fits in, the text is what it was.
+func TestComparisonTextFitsWidth(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a b c"}},
+		System{Name: "baseline-system-2022", Hyps: []string{"a b"}}, System{Name: "JDExploreAcademy-primary", Hyps: []string{"a b c"}}, System{Name: "LT22", Hyps: []string{"x"}})
+	est := func(score, ci float64) scoring.Estimate {
+		return scoring.Estimate{Score: score, Resamples: 1000, Mean: score + 0.01, CI: ci}
+	}
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: 1, Baseline: 0, Segments: 1984, Systems: []SystemComparison{
+		{Estimate: est(26.01, 0.87)},
+		{Estimate: est(33.70, 0.9), PValue: 0.001, Wins: 1262, Ties: 170, Losses: 552},
+		{Estimate: est(12.25, 10.5), PValue: 0.3, Wins: 2, Ties: 1000, Losses: 982},
+	}}
+	mc := MetricComparisons{TER: &MetricComparison{
+		Estimates:      []scoring.Estimate{est(58.08, 0.83), est(51.76, 0.91), est(60.02, 1.2)},
+		PValues:        []float64{0, 0.001, 0.2},
+		NoDifference:   make([]bool, 3),
+		DifferenceSize: make([]float64, 3),
+	}}
+	cut := func(s string, w int) string {
+		if r := []rune(s); len(r) > w {
+			return string(r[:w-1]) + "…"
+		}
+		return s
+	}
+	m := Metrics{Names: []string{MetricBLEU, MetricTER}}
+	scored := mustScore(t, ds, DefaultSettings())
+	write := func(width int) string {
+		var b bytes.Buffer
+		lay := TextLayout{Cells: ansi.StringWidth, Width: width, Cut: cut}
+		if err := WriteComparisonMetrics(&b, ds, scored, c, m, mc, FormatText, lay); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	whole := write(0)
+	if !strings.Contains(whole, "wins  ties  losses") || !strings.Contains(whole, "baseline-system-2022 (baseline)") {
+		t.Fatalf("the whole table:\n%s", whole)
+	}
+	wide := 0
+	for _, l := range strings.Split(whole, "\n") {
+		if strings.Contains(l, "JDExploreAcademy-primary") {
+			wide = max(wide, ansi.StringWidth(l))
+		}
+	}
+	if got := write(wide); got != whole {
+		t.Errorf("at %d columns, the width of the table, the text changed:\n%s\nwant\n%s", wide, got, whole)
+	}
+	for _, width := range []int{wide - 1, 70, 60} {
+		out := write(width)
+		var rows []string
+		for _, l := range strings.Split(out, "\n") {
+			if !strings.Contains(l, "  ") { // prose, wrapped by the caller, and signatures
+				continue
+			}
+			if ansi.StringWidth(l) > width {
+				t.Errorf("%d columns: a line of %d cells: %q", width, ansi.StringWidth(l), l)
+			}
+			if strings.Contains(l, "26.01") || strings.Contains(l, "33.70") || strings.Contains(l, "12.25") {
+				rows = append(rows, l)
+			}
+		}
+		if len(rows) != 3 {
+			t.Fatalf("%d columns: BLEU's rows %q", width, rows)
+		}
+		want := [][]string{{"26.01", "base", "—"}, {"33.70", "+7.69", "0.0010 *", "1262/170/552"}, {"12.25", "-13.76", "0.3000", "2/1000/982"}}
+		for i, cells := range want {
+			for _, cell := range cells {
+				if !strings.Contains(rows[i], "  "+cell) {
+					t.Errorf("%d columns: row %q lacks %q", width, rows[i], cell)
+				}
+			}
+		}
+		if !strings.Contains(out, "  Δ         p  win/tie/loss\n") {
+			t.Errorf("%d columns: the narrow table's heads:\n%s", width, out)
+		}
+		if width == 60 {
+			if !strings.Contains(out, "JDExploreAc") || !strings.Contains(out, "…") || !strings.Contains(out, "95% CI") || !strings.Contains(out, " ± 10.50 ") {
+				t.Errorf("60 columns: want the names cut and the CI's half-width alone:\n%s", out)
+			}
+		}
 	}
 }

@@ -45,8 +45,10 @@ Test:
                             12345; "none" draws one and reports it)
 
 Output:
-      --format F            text (default): a table for people; json: an
-                            array, one object per system, baseline first:
+      --format F            text (default): a table for people (on a
+                            terminal under 80 columns a narrower one, its
+                            names cut, win/tie/loss in one column); json:
+                            an array, one object per system, baseline first:
                             system, baseline, test, n, seed, score, mean,
                             ci, p_value, wins, ties, losses, signature
   -o, --output FILE         write to FILE (atomically) instead of stdout
@@ -267,8 +269,18 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	wrap := func(s string) string { return render.Wrap(s, width) }
+	lay := model.TextLayout{Cells: render.Cells, Wrap: func(s string) string { return render.Wrap(s, width) }}
+	// BLEU's table fits a terminal narrower than 80 columns; a pipe, a
+	// file and a wider terminal get it whole, as scripts read it.
+	if tw, tty := terminalWidth(e.stdout); tty && out == "" && tw < defaultWidth {
+		names := make([]string, len(ds.Systems))
+		for i, sys := range ds.Systems {
+			names[i] = model.Printable(sys.Name)
+		}
+		lay.Width = tw
+		lay.Cut = func(name string, w int) string { return render.CutName(name, w, names...) }
+	}
 	return writeOutput(e, out, func(w io.Writer) error {
-		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format, render.Cells, wrap)
+		return model.WriteComparisonMetrics(w, ds, scored, c, metrics, mc, format, lay)
 	})
 }

@@ -35,6 +35,18 @@ func openPTY(t *testing.T) (master, slave *os.File) {
 	return m, s
 }
 
+// openSizedPTY is openPTY with the terminal cols columns wide (24 rows),
+// as standard output or error reads its width.
+func openSizedPTY(t *testing.T, cols uint16) (master, slave *os.File) {
+	t.Helper()
+	master, slave = openPTY(t)
+	ws := struct{ rows, cols, x, y uint16 }{24, cols, 0, 0}
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, slave.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&ws))); e != 0 {
+		t.Skipf("cannot size the pseudo-terminal: %v", e)
+	}
+	return master, slave
+}
+
 // readTerminal collects what the program writes to the terminal whose
 // master end is master, until a line "END" the test writes after it; the
 // text comes on the channel.
