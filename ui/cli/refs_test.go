@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -9,12 +10,7 @@ import (
 // label, number or name) exactly as giving only those files does; a name
 // that is no reference is a usage error naming the references.
 func TestRefsSubset(t *testing.T) {
-	writeFiles(t, map[string]string{
-		"hyp.txt":       hyp3,
-		"newstest.A.en": ref3,
-		"newstest.B.en": "the cat is on the mat\na dog was barking\nit rained all day\n",
-	})
-	both := []string{"score", "hyp.txt", "-r", "newstest.A.en", "-r", "newstest.B.en"}
+	both := twoRefs(t, "newstest.A.en", "newstest.B.en")
 	for _, c := range []struct {
 		refs string
 		only []string
@@ -24,10 +20,7 @@ func TestRefsSubset(t *testing.T) {
 		{"newstest.B.en", []string{"-r", "newstest.B.en"}},
 		{"A,B", []string{"-r", "newstest.A.en", "-r", "newstest.B.en"}},
 	} {
-		code, got, stderr := runCLI(t, "", append(append([]string{}, both...), "--refs", c.refs)...)
-		if code != 0 {
-			t.Fatalf("--refs %s: exit %d: %s", c.refs, code, stderr)
-		}
+		got := scoreRefs(t, both, c.refs)
 		_, want, _ := runCLI(t, "", append([]string{"score", "hyp.txt"}, c.only...)...)
 		if got != want {
 			t.Errorf("--refs %s prints\n%s; the files alone give\n%s", c.refs, got, want)
@@ -53,24 +46,39 @@ func TestRefsSubset(t *testing.T) {
 // numbers, as written or without their zeros, before the references'
 // order: --refs 2 is ref 02, not the second reference, ref 03.
 func TestRefsByNumberedLabel(t *testing.T) {
-	writeFiles(t, map[string]string{
-		"hyp.txt":   hyp3,
-		"ref02.txt": ref3,
-		"ref03.txt": "the cat is on the mat\na dog was barking\nit rained all day\n",
-	})
-	both := []string{"score", "hyp.txt", "-r", "ref02.txt", "-r", "ref03.txt"}
+	both := twoRefs(t, "ref02.txt", "ref03.txt")
 	for _, c := range []struct{ refs, only string }{
 		{"2", "ref02.txt"},
 		{"02", "ref02.txt"},
 		{"3", "ref03.txt"},
 		{"1", "ref02.txt"}, // no label is 1: the first reference
 	} {
-		code, got, stderr := runCLI(t, "", append(append([]string{}, both...), "--refs", c.refs)...)
-		if code != 0 {
-			t.Fatalf("--refs %s: exit %d: %s", c.refs, code, stderr)
-		}
+		got := scoreRefs(t, both, c.refs)
 		if _, want, _ := runCLI(t, "", "score", "hyp.txt", "-r", c.only); got != want {
 			t.Errorf("--refs %s prints\n%s; %s alone gives\n%s", c.refs, got, c.only, want)
 		}
 	}
+}
+
+// twoRefs writes hyp.txt (hyp3) and two references, a (ref3) and b (other
+// wordings of its lines), and returns score's arguments with both.
+func twoRefs(t *testing.T, a, b string) []string {
+	t.Helper()
+	writeFiles(t, map[string]string{
+		"hyp.txt": hyp3,
+		a:         ref3,
+		b:         "the cat is on the mat\na dog was barking\nit rained all day\n",
+	})
+	return []string{"score", "hyp.txt", "-r", a, "-r", b}
+}
+
+// scoreRefs runs score's arguments args with --refs refs and returns what
+// it prints, failing the test unless it exits 0.
+func scoreRefs(t *testing.T, args []string, refs string) string {
+	t.Helper()
+	code, got, stderr := runCLI(t, "", append(slices.Clone(args), "--refs", refs)...)
+	if code != 0 {
+		t.Fatalf("--refs %s: exit %d: %s", refs, code, stderr)
+	}
+	return got
 }
