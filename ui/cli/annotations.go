@@ -361,8 +361,9 @@ func runAnnotationsImport(e *env, args []string) error {
 				errs++
 			}
 		}
-		e.printLine(fmt.Sprintf("bleuscope: %s: %d rows (%d errors, %d no-error marks); %d added to %s, %d already there",
-			f, len(rows.Annotations), errs, len(rows.Annotations)-errs, added, ann, len(rows.Annotations)-added))
+		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %d added to %s, %d already there",
+			f, plural(len(rows.Annotations), "row"), plural(errs, "error"), plural(len(rows.Annotations)-errs, "no-error mark"),
+			added, ann, len(rows.Annotations)-added))
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ const mqmSmall = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\t
 func TestAnnotationsImportExport(t *testing.T) {
 	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
 	code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
-	if code != 0 || out != "" || !strings.Contains(stderr, "m.tsv: 5 rows (4 errors, 1 no-error marks); 5 added to a.ann, 0 already there") {
+	if code != 0 || out != "" || !strings.Contains(stderr, "m.tsv: 5 rows (4 errors, 1 no-error mark); 5 added to a.ann, 0 already there") {
 		t.Fatalf("import: status %d, stdout %q, stderr %q", code, out, stderr)
 	}
 	if code, _, stderr = runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 || !strings.Contains(stderr, "0 added to a.ann, 5 already there") {
