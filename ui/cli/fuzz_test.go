@@ -1,8 +1,13 @@
 package cli
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -112,6 +117,83 @@ func FuzzTokenizeCommand(f *testing.F) {
 		}
 		if out != want.String() {
 			t.Errorf("tokenize -t %s < %q = %q; want %q", name, in, out, want.String())
+		}
+	})
+}
+
+// FuzzCommands runs any command line (words split at spaces) over a small
+// corpus in a scratch directory: bleuscope never panics, never reports an
+// internal error, exits 0, 2 (bad input or usage) or 130 (stopped by the
+// interrupt the test sends after two seconds; the drop-in also exits as
+// sacrebleu does), and nothing it writes to standard error holds a raw
+// control character.
+func FuzzCommands(f *testing.F) {
+	for _, line := range []string{
+		"score -r ref.txt hyp.txt",
+		"score -r ref.txt -r ref2.txt --format json --metrics bleu,chrf,ter hyp.txt B=hyp2.txt",
+		"score -r ref.txt --confidence --confidence-n 5 hyp.txt",
+		"segments -r ref.txt --sort delta --worst 2 --format tsv hyp.txt hyp2.txt",
+		"segments -r ref.txt --compat nltk --nltk-smoothing 7 --weights 0.5,0.5 --format csv hyp.txt",
+		"compare -r ref.txt --paired-bs-n 5 hyp.txt hyp2.txt",
+		"compare -r ref.txt --paired-ar --paired-ar-n 5 --format json hyp.txt hyp2.txt",
+		"explain -r ref.txt --line 2 hyp.txt",
+		"explain --hyp a b --ref a",
+		"ngrams -r ref.txt --top 3 --kind missed --order 2 hyp.txt",
+		"ngrams -r ref.txt --salient --alpha 0.5 hyp.txt hyp2.txt",
+		"buckets -r ref.txt --by length-ratio --edges 0.5,1 --confidence hyp.txt hyp2.txt",
+		"tokenize -t intl",
+		"lessons",
+		"annotations summary --format json mqm.tsv",
+		"annotations import --annotations ann.jsonl mqm.tsv",
+		"annotations export --annotations ann.jsonl --format csv",
+		"sacrebleu ref.txt -i hyp.txt -m bleu chrf",
+		"-r ref.txt -s src.txt hyp.txt",
+		"score --help",
+		"segments -r ref.txt -o out.tsv --format tsv hyp.txt",
+	} {
+		f.Add(line)
+	}
+	files := map[string]string{
+		"ref.txt":  "The cat sat on the mat.\nIt rains.\n\nA dog.\n",
+		"ref2.txt": "A cat was on the mat.\nIt is raining.\nEmpty.\nThe dog.\n",
+		"hyp.txt":  "The cat is on the mat.\nIt rains today.\n\nA dog barks.\n",
+		"hyp2.txt": "the the the the\nrain\nx\n\x1b]2;t\x07 dog\n",
+		"src.txt":  "Die Katze.\nEs regnet.\n.\nEin Hund.\n",
+		"mqm.tsv": "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" +
+			"A\td\t1\t1\tr1\tDie Katze.\tThe <v>cat</v>.\tAccuracy/Mistranslation\tMajor\n" +
+			"A\td\t1\t2\tr1\tEs regnet.\tIt rains.\tNo-error\tNo-error\n",
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		dir := t.TempDir()
+		for name, content := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Chdir(dir)
+		args := strings.Fields(line)
+		sigs := make(chan os.Signal, 2)
+		stop := time.AfterFunc(2*time.Second, func() { sigs <- syscall.SIGINT })
+		defer stop.Stop()
+		var stdout, stderr bytes.Buffer
+		exited := -1
+		status := run(args, strings.NewReader("The cat.\nRain.\n\nDog.\n"), &stdout, &stderr,
+			signals{c: sigs, stop: func() {}, exit: func(code int) { exited = code }})
+		dropIn := len(args) > 0 && args[0] == "sacrebleu" // exits as sacrebleu does: 1 and 17 too
+		switch {
+		case status == exitOK || status == exitUsage || status == 128+int(syscall.SIGINT):
+		case dropIn && (status == 1 || status == 17 || status == 130):
+		default:
+			t.Fatalf("%q: exit status %d, stderr %q", args, status, stderr.String())
+		}
+		if exited >= 0 {
+			t.Fatalf("%q: did not stop within the grace after an interrupt (exit %d)", args, exited)
+		}
+		if strings.Contains(stderr.String(), "internal error") {
+			t.Fatalf("%q: %s", args, stderr.String())
+		}
+		if r := rawControl(stderr.String()); r >= 0 {
+			t.Fatalf("%q: standard error has the raw character %U: %q", args, r, stderr.String())
 		}
 	})
 }
