@@ -82,39 +82,51 @@ func TestResizeKeepsFit(t *testing.T) {
 	}
 }
 
-// TestRandomKeys feeds a long random key sequence, with resizes and mouse
-// events, through Update and View: nothing may panic and every view fits.
+// TestRandomKeys feeds long random sequences of every key the explorer
+// answers to (and text typed at its prompts), with resizes and mouse
+// events, through Update and View, without annotations and with an
+// annotation file: nothing may panic and every view fits.
 func TestRandomKeys(t *testing.T) {
 	ds := demoDataset(t)
-	keys := []string{"up", "down", "j", "k", "pgup", "pgdown", "home", "end", "g", "G", "enter", "esc",
-		"tab", "shift+tab", "?", "x", "e", "L", "/", ":", "o", "r", "v", "w", "a", "0", "1", "2", "3",
-		"4", "5", "9", "+", "-", "t", "l", "s", "c", "m", "J", "K", "ctrl+d", "ctrl+u", "z", "backspace",
-		"left", "right", "q", "h", "7", " "}
-	rng := rand.New(rand.NewPCG(1, 2))
-	m := ready(t, ds, 80, 24)
-	w, h := 80, 24
-	for i := range 3000 {
-		var msg tea.Msg
-		switch r := rng.IntN(40); {
-		case r == 0:
-			w, h = 40+rng.IntN(180), 10+rng.IntN(50)
-			msg = tea.WindowSizeMsg{Width: w, Height: h}
-		case r == 1:
-			msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress}
-		case r == 2:
-			msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
-		default:
-			k := keys[rng.IntN(len(keys))]
-			if k == "q" && m.list.typing == typingNone {
-				continue // quitting ends nothing here, but keep the walk going through screens
+	t.Chdir(t.TempDir()) // X exports to a file named at its prompt
+	keys := []string{"up", "down", "j", "k", "pgup", "pgdown", "b", "f", "home", "end", "g", "G", "enter", "esc",
+		"tab", "shift+tab", "?", "x", "e", "L", "/", ":", "#", "o", "r", "v", "w", "p", "a", "0", "1", "2", "3",
+		"4", "5", "9", "+", "-", "t", "l", "s", "c", "m", "M", "R", "J", "K", "ctrl+d", "ctrl+u", "z", "backspace",
+		"delete", "ctrl+w", "left", "right", "q", "h", "7", " ", "B", "T", "i", "n", "!", "X",
+		"A", "E", "N", "U", "%", "S", "u", "y", "d", "the", "len>3", "bleu<50", "\"", "50"}
+	annotating, _ := annotatingOn(t, ds, 80, 24)
+	for _, run := range []struct {
+		name  string
+		m     Model
+		steps int
+		seed  uint64
+	}{{"without annotations", ready(t, ds, 80, 24), 3000, 2}, {"annotating", annotating, 2000, 3}} {
+		rng := rand.New(rand.NewPCG(1, run.seed))
+		m := run.m
+		w, h := 80, 24
+		for i := range run.steps {
+			var msg tea.Msg
+			switch r := rng.IntN(40); {
+			case r == 0:
+				w, h = 40+rng.IntN(180), 10+rng.IntN(50)
+				msg = tea.WindowSizeMsg{Width: w, Height: h}
+			case r == 1:
+				msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress}
+			case r == 2:
+				msg = tea.MouseMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
+			default:
+				k := keys[rng.IntN(len(keys))]
+				if k == "q" && m.list.typing == typingNone {
+					continue // quitting ends nothing here, but keep the walk going through screens
+				}
+				msg = keyMsg(k)
 			}
-			msg = keyMsg(k)
-		}
-		next, cmd := m.Update(msg)
-		m = drive(t, next.(Model), cmd)
-		v := m.View()
-		if w >= minWidth && h >= minHeight {
-			checkFit(t, "random walk step "+itoa(i), v, w, h)
+			next, cmd := m.Update(msg)
+			m = drive(t, next.(Model), cmd)
+			v := m.View()
+			if w >= minWidth && h >= minHeight {
+				checkFit(t, run.name+": random walk step "+itoa(i), v, w, h)
+			}
 		}
 	}
 }
