@@ -163,13 +163,34 @@ func FuzzCommands(f *testing.F) {
 			"A\td\t1\t1\tr1\tDie Katze.\tThe <v>cat</v>.\tAccuracy/Mistranslation\tMajor\n" +
 			"A\td\t1\t2\tr1\tEs regnet.\tIt rains.\tNo-error\tNo-error\n",
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		dir := t.TempDir()
-		for name, content := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-				t.Fatal(err)
+	// One directory, put back as it was before each run (a run may write
+	// files, or replace one with -o): a fresh one each time would cost
+	// more than most runs.
+	dir := f.TempDir()
+	restore := func(t *testing.T) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if _, ok := files[e.Name()]; !ok {
+				if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
+		for name, content := range files {
+			p := filepath.Join(dir, name)
+			if got, err := os.ReadFile(p); err != nil || string(got) != content {
+				os.RemoveAll(p)
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		restore(t)
 		t.Chdir(dir)
 		args := strings.Fields(line)
 		sigs := make(chan os.Signal, 2)
