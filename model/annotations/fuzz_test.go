@@ -40,3 +40,25 @@ func FuzzReadMQM(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseTypology checks that any typology file is either refused with
+// a one-line reason or gives a typology that passes its own checks.
+func FuzzParseTypology(f *testing.F) {
+	f.Add("name | quick-de\nseverity | m | minor | 1\nseverity | M | major | 5\ncategory | a | Accuracy\ncategory | fp | Fluency/Punctuation | minor=0.1\ncategory | n | Non-translation | *=25\nscore\n")
+	f.Add("\ufeff# comment\n\nseverity|x|major|5\ncategory|a|A\ncategory|b|B|major=1e6\n")
+	f.Add("severity | m | minor | 0x1p4\n")
+	f.Add("category | ab | A\ncategory | a | B\nseverity | m | m | 1\n")
+	f.Add("severity | \u00e9 | accent | 1\ncategory | e\u0301 | Decomposed\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		p, err := ParseTypology(strings.NewReader(in), "t.txt")
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("the refusal is more than one line: %q", err)
+			}
+			return
+		}
+		if err := p.Validate(); err != nil {
+			t.Errorf("ParseTypology gave a typology that fails its checks (%v): %+v", err, p)
+		}
+	})
+}

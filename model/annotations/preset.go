@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Category is one error category of a typology.
@@ -283,6 +284,8 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 			return cat(i, "the category keyed %q has no name; give it one", c.Keys)
 		case n < 1 || n > 2:
 			return cat(i, "category %q needs one or two keys, not %q", c.Name, c.Keys)
+		case untypable(c.Keys) != "":
+			return cat(i, "category %q has the keys %q, %s", c.Name, c.Keys, untypable(c.Keys))
 		}
 		for j, d := range p.Categories[:i] {
 			switch {
@@ -316,6 +319,8 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 			return sev(i, "the severity keyed %q has no name; give it one", s.Key)
 		case s.Key != "" && len([]rune(s.Key)) != 1:
 			return sev(i, "severity %q needs one key, not %q", s.Name, s.Key)
+		case untypable(s.Key) != "":
+			return sev(i, "severity %q has the key %q, %s", s.Name, s.Key, untypable(s.Key))
 		}
 		for j, o := range p.Severities[:i] {
 			switch {
@@ -329,6 +334,21 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 		}
 	}
 	return nil
+}
+
+// untypable says why keys holds a character that no key press gives the
+// explorer as one character (a combining mark, a space, a control
+// character), or "" when every one can be typed.
+func untypable(keys string) string {
+	for _, r := range keys {
+		switch {
+		case unicode.Is(unicode.M, r):
+			return fmt.Sprintf("of which %U is a combining mark, typed with the letter before it as one character; write the accented letter as one character (é, not e and U+0301)", r)
+		case unicode.IsSpace(r) || !unicode.IsGraphic(r):
+			return fmt.Sprintf("of which %U is not a character a key types; use letters, digits or signs", r)
+		}
+	}
+	return ""
 }
 
 // severityNames lists the names of the severities, quoted: "minor",

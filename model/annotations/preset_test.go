@@ -273,3 +273,27 @@ func TestParseTypology(t *testing.T) {
 		}
 	}
 }
+
+// TestUntypableKeys: a key the explorer cannot be given as one character
+// (a combining mark, as in an accented letter written decomposed, or a
+// control character) is refused on its line, saying how to write it; a
+// composed accented letter is a key like any other.
+func TestUntypableKeys(t *testing.T) {
+	for _, c := range []struct {
+		typology, want string
+	}{
+		{"severity | m | minor | 1\ncategory | e\u0301 | Decomposed\n", "t:2: category \"Decomposed\" has the keys \"e\u0301\", of which U+0301 is a combining mark"},
+		{"severity | \u0301 | minor | 1\ncategory | a | A\n", "t:1: severity \"minor\" has the key \"\u0301\", of which U+0301 is a combining mark"},
+		{"severity | m | minor | 1\ncategory | a\x01 | Control\n", "t:2: category \"Control\" has the keys \"a\\x01\", of which U+0001 is not a character a key types"},
+		{"severity | m | minor | 1\ncategory | a\u200b | Invisible\n", "of which U+200B is not a character a key types"},
+	} {
+		_, err := ParseTypology(strings.NewReader(c.typology), "t")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want an error with %q", c.typology, err, c.want)
+		}
+	}
+	p, err := ParseTypology(strings.NewReader("severity | m | minor | 1\ncategory | \u00e9 | Composed\ncategory | e\u00b4 | Spacing acute\n"), "t")
+	if err != nil || len(p.Categories) != 2 {
+		t.Errorf("composed and spacing accents: %v; want both categories", err)
+	}
+}

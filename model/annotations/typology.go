@@ -32,7 +32,8 @@ import (
 // 0–100 score per segment as well. The result is checked as
 // [Preset.Validate] says; a weight is a plain decimal number from 0 to
 // [MaxWeight] ([parseWeight]); a category or severity that fails it (a
-// name or keys given twice, keys starting with [WholeSegmentKey], …) is
+// name or keys given twice, keys starting with [WholeSegmentKey], a key
+// no key press types as one character, such as a combining mark, …) is
 // refused on its line, with the line of the one it clashes with, as is a
 // category or severity past the [MaxTypologyItems]th. name labels errors with the typology's name
 // and line. A file in UTF-16 or UTF-32, or with a byte that is not UTF-8,
