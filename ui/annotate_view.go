@@ -279,7 +279,7 @@ func saveErrorLine(err error, pending int) string {
 	fix := "the next change or q retries"
 	switch {
 	case errors.Is(err, annotations.ErrInUse):
-		fix = "close the other bleuscope; the next change or q saves these after its own"
+		fix = "the file is busy; the next change or q saves these after the other bleuscope's once it lets go"
 	case errors.Is(err, syscall.ENOSPC):
 		fix = "free some disk space; the next change or q retries"
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -156,6 +158,9 @@ type journal struct {
 	exists bool
 	// warnings describe what was dropped.
 	warnings []string
+	// info is the file read, nil when it is missing or was written to
+	// while it was read.
+	info os.FileInfo
 }
 
 // readJournal reads the annotation file at path. A missing or empty file
@@ -166,14 +171,14 @@ type journal struct {
 // line ends and how to convert it. A UTF-8 byte-order mark before the header, which
 // an editor may have added, is skipped ([journalStart]).
 func readJournal(path string) (*journal, error) {
-	data, err := os.ReadFile(path)
+	data, info, err := readWhole(path)
 	if os.IsNotExist(err) {
 		return &journal{}, nil
 	}
 	if err != nil {
 		return nil, model.OpenErr(path, err)
 	}
-	j := &journal{}
+	j := &journal{info: info}
 	start := journalStart(data)
 	if len(data) == start {
 		return j, nil
@@ -224,19 +229,50 @@ func readJournal(path string) (*journal, error) {
 	return j, nil
 }
 
+// readWhole reads the file at path and returns it with what it was when
+// read: nil when another bleuscope appended to it while it was read, and
+// went on doing so on a second and third try.
+func readWhole(path string) ([]byte, os.FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var data []byte
+	for range 3 {
+		data, err = io.ReadAll(io.NewSectionReader(f, 0, math.MaxInt64))
+		if err != nil {
+			return nil, nil, err
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			return nil, nil, err
+		}
+		if fi.Size() == int64(len(data)) {
+			return data, fi, nil
+		}
+	}
+	return data, nil, nil
+}
+
 // writeAtomically replaces path with data: a temporary file beside it is
 // written and synced, renamed over path, and the directory synced, so
 // path holds either the old or the new content, whole, after a crash.
-func writeAtomically(path string, data []byte) error {
+// It returns the new file as written, before anyone else could change it.
+func writeAtomically(path string, data []byte) (os.FileInfo, error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	name := tmp.Name()
 	_, err = tmp.Write(data)
 	if err == nil {
 		err = tmp.Sync()
+	}
+	var fi os.FileInfo
+	if err == nil {
+		fi, err = tmp.Stat()
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
@@ -253,9 +289,9 @@ func writeAtomically(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(name)
-		return err
+		return nil, err
 	}
-	return syncDir(dir)
+	return fi, syncDir(dir)
 }
 
 // syncDir makes a rename in dir durable.

@@ -21,22 +21,22 @@ import (
 // report it saved then. When the file cannot be written (a full disk, an
 // unwritable path) the call returns a [*SaveError], the change stays in
 // memory, and the next change or [Store.Flush] writes everything still
-// pending. One process writes a file at a time: a second writer gets
-// [ErrInUse]; once the first is done, a Store whose view is older than
-// the file (another process wrote to it since) reads what was written and
-// appends its changes after it. A Store is safe for use by several
-// goroutines.
+// pending. Several processes may annotate one file: each write takes
+// the file's lock for the write alone (waiting up to [lockWait] for
+// another's, else [ErrInUse]), reads what others appended since this
+// store last read or wrote it, puts its changes after theirs (refusing one
+// that would undo theirs, see [Store.catchUp]), appends, syncs and lets
+// the lock go. A Store is safe for use by several goroutines.
 type Store struct {
 	mu      sync.Mutex
 	path    string
 	anns    []Annotation
 	index   map[int]int // ID → position in anns
 	nextID  int
-	f       *os.File        // open for writing; nil until the first write
 	exists  bool            // the file has a complete header
 	size    int64           // end of the last record known to be on disk
 	dirty   bool            // bytes after size may be a torn record to cut off
-	seen    int64           // the file's size when last read or written, -1 unknown
+	seen    os.FileInfo     // the file as last read or written, nil unknown or none
 	pending []pendingRecord // records not yet on disk
 	ops     int             // operations in the file, pending ones included
 	// lastSystem and lastLine are the segment of the last operation
@@ -85,7 +85,7 @@ func (e *SaveError) Error() string {
 	fix := "free some space or fix the path's permissions, and the next change or save writes them"
 	switch {
 	case errors.Is(e.Err, ErrInUse):
-		fix = "close the other bleuscope, and the next change or save writes them after its own"
+		fix = "the next change or save writes them after the other's once it lets the lock go (quit it if it is a bleuscope that holds the lock while open)"
 	case errors.Is(e.Err, ErrChanged):
 		return fmt.Sprintf("annotations: not saved: %v, and this change would have undone it; %s shows that one", e.Err, e.Path)
 	}
@@ -101,7 +101,7 @@ var ErrNotFound = errors.New("annotations: no annotation with that id")
 
 // ErrInUse is wrapped by the [*SaveError] of a change to a file another
 // process is writing.
-var ErrInUse = errors.New("another bleuscope is writing this annotation file")
+var ErrInUse = errors.New("another bleuscope has held this annotation file's lock for over 3 s")
 
 // ErrChanged is wrapped by the [*SaveError] of a change that would have
 // undone one another bleuscope saved to the file since this store read it
@@ -146,10 +146,9 @@ func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
 // annotations its records leave, where the file's good part ends and
 // whether a torn record follows it.
 func (s *Store) load(j *journal) {
-	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, 0, false // a missing file is seen empty
-	if fi, err := os.Stat(s.path); err == nil {
-		s.seen = fi.Size()
-		s.dirty = fi.Size() > j.good
+	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, j.info, false
+	if j.info != nil {
+		s.dirty = j.info.Size() > j.good
 	}
 	s.anns, s.index, s.nextID, s.ops = nil, map[int]int{}, 1, 0
 	s.lastSystem, s.lastLine = "", 0
@@ -212,12 +211,12 @@ func (s *Store) apply(o op) {
 // this store last did (the lock is held: nobody writes meanwhile), and
 // puts this store's pending changes after the file's: an annotation they
 // add gets an id the file does not use, and one the other added the same
-// is not added twice. A pending change that would undo one the other
-// saved is dropped instead (counted for [Store.Dropped]): a change to an
-// annotation the other changed or deleted since, a mark on a segment the
-// other marked too (a no-error mark or a score beside its errors, marks
-// or scores of the same rater), or a later change to what a dropped one
-// added.
+// is not added twice (its id is the other's). A pending change that would
+// undo one the other saved is dropped instead (counted once for
+// [Store.Dropped]): a change to an annotation the other changed or
+// deleted since, a mark on a segment the other marked too (a no-error
+// mark or a score beside its errors, marks or scores of the same rater),
+// or a later change to what a dropped one added.
 func (s *Store) catchUp() error {
 	j, err := readJournal(s.path)
 	if err != nil {
@@ -226,18 +225,30 @@ func (s *Store) catchUp() error {
 	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
 	s.load(j)
 	s.warnings = warnings
-	diskNext := s.nextID
-	theirs := map[string]bool{} // what the other added since: the same added here is there already
+	var theirs []*Annotation    // what the other added since
+	theirID := map[string]int{} // their additions by content
 	for i := range s.anns {
-		if s.anns[i].ID >= synced {
-			theirs[contentKey(&s.anns[i])] = true
+		f := &s.anns[i]
+		if f.ID >= synced {
+			theirs = append(theirs, f)
+			theirID[contentKey(f)] = f.ID
+		}
+	}
+	changed := map[int]bool{} // changed here and by the other
+	s.touched = map[int]seenAs{}
+	for id, was := range touched {
+		i, there := s.index[id]
+		if there != was.exists || there && !was.sameAs(&s.anns[i]) {
+			changed[id] = true
+		} else {
+			s.touched[id] = was
 		}
 	}
 	renumber := map[int]int{}
 	lost := map[int]bool{} // added here by a dropped change
 	kept := pending[:0]
 	for r, rec := range pending {
-		if s.undoes(rec.ops, synced, touched, lost) {
+		if undoes(rec.ops, synced, changed, theirs, lost) {
 			for _, o := range rec.ops {
 				if o.Op == "put" && o.Ann.ID >= synced {
 					lost[o.Ann.ID] = true
@@ -247,65 +258,64 @@ func (s *Store) catchUp() error {
 			s.lastDropped = r == len(pending)-1
 			continue
 		}
-		ops, changed := rec.ops[:0], false
+		ops, rewritten := rec.ops[:0], false
 		for _, o := range rec.ops {
-			switch {
-			case o.Op == "put" && o.Ann.ID >= synced && theirs[contentKey(o.Ann)]:
-				changed = true
-				continue
-			case o.Op == "put" && o.Ann.ID >= synced: // added here since the last read or write
-				id, ok := renumber[o.Ann.ID]
-				if !ok {
-					id, renumber[o.Ann.ID] = s.nextID, s.nextID
-				}
-				changed = changed || id != o.Ann.ID
-				o.Ann.ID = id
-			case o.Op == "del":
-				if id, ok := renumber[o.ID]; ok {
-					changed = changed || id != o.ID
-					o.ID = id
-				}
+			id := o.ID
+			if o.Op == "put" {
+				id = o.Ann.ID
 			}
+			if to, ok := renumber[id]; ok {
+				id = to
+			} else if o.Op == "put" && id >= synced { // added here since the last read or write
+				if other, same := theirID[contentKey(o.Ann)]; same {
+					renumber[id], o.Ann.ID, rewritten = other, other, true
+					continue // there already, under the other's id
+				}
+				renumber[id] = s.nextID
+				id = s.nextID
+			}
+			if o.Op == "put" {
+				rewritten = rewritten || id != o.Ann.ID
+				o.Ann.ID = id
+			} else {
+				rewritten = rewritten || id != o.ID
+				o.ID = id
+			}
+			s.touch(o)
 			s.apply(o)
 			ops = append(ops, o)
 		}
 		if len(ops) > 0 {
-			if changed {
+			if rewritten {
 				rec.line = nil // its line no longer says what ops do
 			}
 			kept = append(kept, pendingRecord{ops: ops, line: rec.line})
 			s.ops += len(ops)
 		}
 	}
-	s.pending, s.synced, s.touched = kept, diskNext, touched
+	s.pending = kept
 	return nil
 }
 
 // undoes reports whether the pending change rec would undo what the
-// other writer saved, the file now in s (see [Store.catchUp]): synced and
-// touched are this store's view before it caught up, lost the ids added
-// by changes dropped already.
-func (s *Store) undoes(rec []op, synced int, touched map[int]seenAs, lost map[int]bool) bool {
+// other writer saved (see [Store.catchUp]): synced is this store's next
+// id before it caught up, changed the ids changed here that the other
+// changed or deleted too, theirs what the other added, lost
+// the ids added by changes dropped already.
+func undoes(rec []op, synced int, changed map[int]bool, theirs []*Annotation, lost map[int]bool) bool {
 	for _, o := range rec {
 		id := o.ID
 		if o.Op == "put" {
 			id = o.Ann.ID
 		}
-		if lost[id] {
+		if lost[id] || changed[id] {
 			return true
-		}
-		if was, ok := touched[id]; ok && id < synced {
-			i, there := s.index[id]
-			if there != was.exists || there && !was.sameAs(&s.anns[i]) {
-				return true // the other changed or deleted it since
-			}
 		}
 		if o.Op != "put" || id < synced {
 			continue
 		}
-		for i := range s.anns {
-			f := &s.anns[i]
-			if f.ID >= synced && sameSegment(f, o.Ann) && f.Rater == o.Ann.Rater && (f.Kind != KindError || o.Ann.Kind != KindError) && contentKey(f) != contentKey(o.Ann) {
+		for _, f := range theirs {
+			if sameSegment(f, o.Ann) && (f.Kind != KindError || o.Ann.Kind != KindError) && contentKey(f) != contentKey(o.Ann) {
 				return true // both marked the segment, and not just with errors
 			}
 		}
@@ -655,35 +665,41 @@ func (s *Store) flush() error {
 	return nil
 }
 
-// writePending creates the file when needed, cuts off a torn tail, appends
-// the pending records at the end of the good data and syncs.
+// writePending takes the file's lock, catches up with what another
+// bleuscope wrote since (see [Store.catchUp]), creates the file when
+// needed, cuts off a torn tail, appends the pending records at the end of
+// the good data, syncs and lets the lock go.
 func (s *Store) writePending() error {
-	if s.f == nil {
-		if err := s.openForWriting(); err != nil {
-			return err
-		}
+	f, err := s.lockForWriting()
+	if err != nil {
+		return err
+	}
+	defer f.Close() // and with it the lock
+	if len(s.pending) == 0 {
+		s.touched = nil
+		return nil // every pending change would have undone the other's
 	}
 	if !s.exists {
 		// A new file, or one whose header a crash cut short: the header
 		// is written in place, under the lock, so that two bleuscopes
 		// making the file at once never replace each other's (a rename
 		// would replace the file the other holds).
-		if err := s.f.Truncate(0); err != nil {
+		if err := f.Truncate(0); err != nil {
 			return err
 		}
-		if _, err := s.writeAt(s.f, []byte(header), 0); err != nil {
+		if _, err := s.writeAt(f, []byte(header), 0); err != nil {
 			return err
 		}
-		if err := s.f.Sync(); err != nil {
+		if err := f.Sync(); err != nil {
 			return err
 		}
 		if err := syncDir(filepath.Dir(s.path)); err != nil {
 			return err
 		}
-		s.exists, s.size, s.dirty, s.seen = true, int64(len(header)), false, int64(len(header))
+		s.exists, s.size, s.dirty, s.seen = true, int64(len(header)), false, nil
 	}
 	if s.dirty {
-		if err := s.f.Truncate(s.size); err != nil {
+		if err := f.Truncate(s.size); err != nil {
 			return err
 		}
 		s.dirty = false
@@ -700,42 +716,114 @@ func (s *Store) writePending() error {
 		}
 		buf = append(buf, rec.line...)
 	}
-	_, err := s.writeAt(s.f, buf, s.size)
+	_, err = s.writeAt(f, buf, s.size)
 	if err == nil {
-		err = s.f.Sync()
+		err = f.Sync()
 	}
 	if err != nil {
 		// Part of the records may be in the file: cut them off now or
-		// before the next write.
-		s.dirty = s.f.Truncate(s.size) != nil
-		s.seen = -1
+		// before the next write, which reads the file again first.
+		s.dirty = f.Truncate(s.size) != nil
+		s.seen = nil
 		return err
 	}
 	s.size += int64(len(buf))
-	s.seen = s.size
+	s.seen, _ = f.Stat() // nil (read again before the next write) if it fails
 	s.pending, s.synced, s.touched = nil, s.nextID, nil
 	return nil
 }
 
+// lockWait is how long a write waits for another bleuscope's lock on the
+// file before it gives up with [ErrInUse]; tests shorten it.
+var lockWait = 3 * time.Second
+
+// lockFor opens the annotation file (creating it empty when missing) and
+// takes its lock, waiting up to wait for another's, and returns it
+// with the lock held: the file at the path then, not one that a
+// [Store.Compact] renamed over it while the lock was awaited.
+func lockFor(path string, wait time.Duration) (*os.File, os.FileInfo, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, nil, err
+		}
+		err = lockFile(f)
+		if err == nil {
+			fi, err := f.Stat()
+			if err != nil {
+				f.Close()
+				return nil, nil, err
+			}
+			if at, err := os.Stat(path); err == nil && os.SameFile(fi, at) {
+				return f, fi, nil
+			}
+			f.Close() // replaced or removed meanwhile: lock the file there now
+			continue
+		}
+		f.Close()
+		if !errors.Is(err, ErrInUse) {
+			return nil, nil, err
+		}
+		if time.Now().After(deadline) {
+			return nil, nil, ErrInUse
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// lockForWriting takes the file's lock ([lockFor]) and, when the file is
+// not as this store last read or wrote it (another bleuscope appended to
+// it, cut a torn tail off it or replaced it), reads it again and puts the
+// pending changes after what it holds ([Store.catchUp]).
+func (s *Store) lockForWriting() (*os.File, error) {
+	f, fi, err := lockFor(s.path, lockWait)
+	if err != nil {
+		return nil, err
+	}
+	if s.seen == nil || !os.SameFile(fi, s.seen) || fi.Size() != s.seen.Size() || !fi.ModTime().Equal(s.seen.ModTime()) {
+		if err := s.catchUp(); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
 // Writable says whether a change could be saved now, without writing
-// the file: nil, [ErrInUse] when another process is writing the file,
+// the file: nil, [ErrInUse] when another process holds the file's lock
+// for longer than a third of [lockWait], far longer than a write takes,
 // the error of opening it for writing (a read-only file) or, for a file
-// not created yet, the error of creating one in its folder ([CanCreate]).
+// not created yet, the error of creating one in its folder
+// ([CanCreate]).
 func (s *Store) Writable() error {
+	if err := s.openable(); err != nil {
+		return err
+	}
+	if _, err := os.Stat(s.path); errors.Is(err, os.ErrNotExist) {
+		return nil // nobody writes it yet, and checking must not make it
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.f != nil {
-		return nil // open and locked by this store
-	}
-	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
-	if errors.Is(err, os.ErrNotExist) {
-		return CanCreate(s.path)
-	}
+	f, _, err := lockFor(s.path, lockWait/3)
 	if err != nil {
 		return err
 	}
-	defer f.Close() // and with it the lock
-	return lockFile(f)
+	return f.Close() // and with it the lock
+}
+
+// openable is [Store.Writable] without the look at the lock.
+func (s *Store) openable() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := os.Stat(s.path); errors.Is(err, os.ErrNotExist) {
+		return CanCreate(s.path)
+	}
+	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // CanCreate says whether a file could be created at path, where there is
@@ -778,7 +866,7 @@ func (s *Store) OpenWarnings(res *Resolved, detachedTail func(n int) string) []s
 func (s *Store) WritableWarning() string {
 	err := s.Writable()
 	if errors.Is(err, ErrInUse) {
-		return s.path + ": another bleuscope has it open and writes to it: changes made here are kept in memory and saved after its own once it quits"
+		return s.path + ": another bleuscope holds its lock (one that keeps it while open, or one stuck): changes made here are kept in memory, marked NOT SAVED, and saved after its own once it lets go"
 	}
 	if why := s.readOnly(err); why != "" {
 		return why + ": opened read-only, its annotations shown and none changed; fix its permissions and open it again to annotate"
@@ -792,10 +880,10 @@ func (s *Store) WritableWarning() string {
 // ReadOnly says why no change to the file could be saved, naming it,
 // when it is read-only: it exists and may not be opened for writing, or
 // it does not yet and its folder may not be written in (no permission, a
-// read-only file system); "" otherwise, for another bleuscope writing it
-// ([ErrInUse]) and a folder that went away too.
+// read-only file system); "" otherwise, for another bleuscope holding its
+// lock ([ErrInUse], not looked at) and a folder that went away too.
 // It is not escaped.
-func (s *Store) ReadOnly() string { return s.readOnly(s.Writable()) }
+func (s *Store) ReadOnly() string { return s.readOnly(s.openable()) }
 
 // readOnly is [Store.ReadOnly] given what [Store.Writable] said, err.
 func (s *Store) readOnly(err error) string {
@@ -805,48 +893,21 @@ func (s *Store) readOnly(err error) string {
 	return s.path + ": cannot be written (" + (&model.OutputError{Err: err}).Reason() + ")"
 }
 
-// openForWriting opens the file, locks it against other writers and makes
-// sure nobody wrote to it since it was read.
-func (s *Store) openForWriting() error {
-	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := lockFile(f); err != nil {
-		f.Close()
-		return err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return err
-	}
-	if s.seen >= 0 && fi.Size() != s.seen {
-		// Another bleuscope wrote to the file since: read what it wrote,
-		// holding the lock, and put the pending changes after it.
-		if err := s.catchUp(); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	s.f = f
-	return nil
-}
-
-func (s *Store) closeFile() {
-	if s.f != nil {
-		s.f.Close()
-		s.f = nil
-	}
-}
-
 // Compact rewrites the file as the annotations it holds now (pending
-// changes included), without the history of edits and deletions: a new
-// file is written beside it, synced and renamed over it, so a crash leaves
-// the old file or the new one, whole.
+// changes included), without the history of edits and deletions: under
+// the file's lock, and after catching up with what another bleuscope
+// appended ([Store.catchUp]), a new file is written beside it, synced and
+// renamed over it, so a crash leaves the old file or the new one, whole,
+// and another bleuscope's next write, which waits for the lock, finds the
+// new file and reads it.
 func (s *Store) Compact() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	f, err := s.lockForWriting()
+	if err != nil {
+		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
+	}
+	defer f.Close() // and with it the lock, once the new file is in place
 	data := []byte(header)
 	const chunk = 500
 	for lo := 0; lo < len(s.anns); lo += chunk {
@@ -860,19 +921,12 @@ func (s *Store) Compact() error {
 		}
 		data = append(data, line...)
 	}
-	if s.exists && s.f == nil {
-		// Only the one writer rewrites the file, and only from an
-		// up-to-date view.
-		if err := s.openForWriting(); err != nil {
-			return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
-		}
-	}
-	if err := writeAtomically(s.path, data); err != nil {
+	fi, err := writeAtomically(s.path, data)
+	if err != nil {
 		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
 	}
-	s.closeFile() // the lock was on the file replaced; the next write locks the new one
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
-	s.seen, s.synced, s.touched = s.size, s.nextID, nil
+	s.seen, s.synced, s.touched = fi, s.nextID, nil
 	s.ops = len(s.anns)
 	return nil
 }
@@ -881,9 +935,7 @@ func (s *Store) Compact() error {
 func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	err := s.flush()
-	s.closeFile()
-	return err
+	return s.flush()
 }
 
 func pluralS(n int) string {

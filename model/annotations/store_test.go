@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -507,6 +508,27 @@ func TestFullDiskKeepsWorkAndCutsPartialWrites(t *testing.T) {
 	}
 }
 
+// holdLock takes the lock of the annotation file at path as another
+// bleuscope holding it would (one that keeps it while open, or one stuck
+// mid-write), with the wait for it shortened, and returns what lets it go.
+func holdLock(t *testing.T, path string) (release func()) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("no advisory locks")
+	}
+	wait := lockWait
+	lockWait = 50 * time.Millisecond
+	t.Cleanup(func() { lockWait = wait })
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lockFile(f); err != nil {
+		t.Fatal(err)
+	}
+	return func() { f.Close() }
+}
+
 // TestPendingRecordsKeepTheirLines: a change is encoded once, when it is
 // made, and the line kept is what is written, however many writes fail
 // first; catching up with another writer, which renumbers an annotation
@@ -532,22 +554,23 @@ func TestPendingRecordsKeepTheirLines(t *testing.T) {
 	if _, err := theirs.Add(errAnn("A", 4, "them", "vier", 0, 4, "Other", "Minor", "theirs")); err != nil {
 		t.Fatal(err)
 	}
+	release := holdLock(t, path)
 	added, err := mine.Add(errAnn("A", 5, "me", "fünf", 0, 4, "Other", "Minor", "mine"))
 	if !errors.Is(err, ErrInUse) {
-		t.Fatalf("my change while they write: %v; want ErrInUse", err)
+		t.Fatalf("my change while the lock is held: %v; want ErrInUse", err)
 	}
 	added.Note = "mine, edited"
 	if err := mine.Edit(added); !errors.Is(err, ErrInUse) {
-		t.Fatalf("my edit while they write: %v; want ErrInUse", err)
+		t.Fatalf("my edit while the lock is held: %v; want ErrInUse", err)
 	}
 	if err := mine.Delete(saved[0].ID); !errors.Is(err, ErrInUse) {
-		t.Fatalf("my deletion while they write: %v; want ErrInUse", err)
+		t.Fatalf("my deletion while the lock is held: %v; want ErrInUse", err)
 	}
 	if mine.Pending() != 3 {
 		t.Fatalf("%d changes pending; want 3", mine.Pending())
 	}
 	linesMatch(t, mine)
-	theirs.Close()
+	release()
 	// The disk is full: mine catches up (its annotation takes a new id)
 	// but cannot write.
 	var written [][]byte
@@ -579,41 +602,63 @@ func TestPendingRecordsKeepTheirLines(t *testing.T) {
 	mustReopen(t, path, mine.All()).Close()
 }
 
-func TestTwoWritersNeverInterleave(t *testing.T) {
+// TestTwoWritersInterleave: two stores open on one file save in turn, a,
+// b, a again, each change on disk when its call returns; each store finds
+// the other's changes at its next write, and the file holds every change
+// with ids of its own. Before, the first store to save held the file for
+// as long as it was open, and the second kept its changes in memory.
+func TestTwoWritersInterleave(t *testing.T) {
 	path, _ := journalWith(t)
 	a, _ := Open(path)
 	b, _ := Open(path)
-	if _, err := a.Add(errAnn("A", 4, "a", "vier", 0, 4, "Other", "Minor", "by a")); err != nil {
+	defer a.Close()
+	defer b.Close()
+	notes := func(s *Store) map[string]int {
+		n := map[string]int{}
+		for _, x := range s.All() {
+			n[x.Note] = x.ID
+		}
+		return n
+	}
+	onDisk := func(note string) {
+		t.Helper()
+		s, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := notes(s)[note]; !ok {
+			t.Fatalf("%q was reported saved but the file holds %+v", note, s.All())
+		}
+	}
+	if _, err := a.Add(errAnn("A", 4, "a", "vier", 0, 4, "Other", "Minor", "a1")); err != nil {
 		t.Fatal(err)
 	}
-	var se *SaveError
-	_, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "by b"))
-	if runtime.GOOS != "windows" && (!errors.As(err, &se) || !errors.Is(err, ErrInUse)) {
-		t.Errorf("second writer while the first writes: %v; want a *SaveError wrapping ErrInUse", err)
+	onDisk("a1")
+	if _, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1")); err != nil {
+		t.Fatalf("b while a is open: %v; want it saved", err)
 	}
-	if b.Pending() != 1 || len(b.All()) != 4 {
-		t.Errorf("b keeps %d pending and %d annotations; want its change kept", b.Pending(), len(b.All()))
+	onDisk("b1")
+	if n := notes(b); n["a1"] == 0 || n["a1"] == n["b1"] {
+		t.Errorf("b holds %+v after its write; want a's too, with another id", b.All())
 	}
-	a.Close()
-	// The first writer is gone: b's view is older than the file, so b
-	// reads what a wrote and appends its own change after it, with an id
-	// a did not use.
-	if err := b.Flush(); err != nil {
-		t.Fatalf("b after a closed: %v", err)
+	if _, err := a.Add(errAnn("A", 6, "a", "sechs", 0, 4, "Other", "Minor", "a2")); err != nil {
+		t.Fatal(err)
 	}
-	notes := map[string]int{}
-	for _, x := range b.All() {
-		notes[x.Note] = x.ID
+	onDisk("a2")
+	if n := notes(a); n["b1"] == 0 || len(a.All()) != 6 {
+		t.Errorf("a holds %+v after its second write; want the three before, a's two and b's", a.All())
 	}
-	if len(b.All()) != 5 || notes["by a"] == 0 || notes["by b"] == 0 || notes["by a"] == notes["by b"] {
-		t.Errorf("b holds %+v; want the three before, a's and b's, with ids of their own", b.All())
+	ids := map[int]bool{}
+	for _, x := range a.All() {
+		if ids[x.ID] {
+			t.Errorf("id %d twice: %+v", x.ID, a.All())
+		}
+		ids[x.ID] = true
 	}
-	b.Close()
-	c := mustReopen(t, path, b.All())
-	if _, err := c.Add(errAnn("A", 6, "c", "sechs", 0, 4, "Other", "Minor", "")); err != nil {
-		t.Errorf("a fresh writer after both: %v", err)
+	if b.Pending() != 0 || a.Pending() != 0 || a.Dropped() != 0 || b.Dropped() != 0 {
+		t.Errorf("pending %d and %d, dropped %d and %d; want none", a.Pending(), b.Pending(), a.Dropped(), b.Dropped())
 	}
-	c.Close()
+	mustReopen(t, path, a.All()).Close()
 }
 
 // TestCatchUpKeepsBothWriters: two stores make changes in turn on a file,
@@ -664,18 +709,20 @@ func TestCatchUpKeepsBothWriters(t *testing.T) {
 	got.Close()
 }
 
-// TestCatchUpRefusesToUndoSavedWork: a change made while another store
-// held the file, to an annotation that store then changed and saved, or
-// a mark on a segment it marked too, is dropped rather than written over
-// it (Dropped counts it); an unrelated change made after it is written
-// after the other's all the same.
+// TestCatchUpRefusesToUndoSavedWork: a change to an annotation another
+// store changed and saved since this one read the file, or a mark on a
+// segment it marked too, is refused rather than written over it: at once
+// ([ErrChanged]), or, when it was held back by a lock held too long, at
+// the write that catches up, counted once by Dropped however many tries
+// that write takes; an unrelated change made after it is written after
+// the other's all the same.
 func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
 	edit := func(s *Store, id int, note string) error {
 		a, _ := s.Get(id)
 		a.Note = note
 		return s.Edit(a)
 	}
-	for _, tc := range []struct {
+	cases := []struct {
 		name     string
 		theirs   func(s *Store) error
 		mine     func(s *Store) error
@@ -691,58 +738,85 @@ func TestCatchUpRefusesToUndoSavedWork(t *testing.T) {
 			_, err := s.MarkNoError(seg("A", 9, "ann", "neun", "Quelle neun"))
 			return err
 		}, true},
+		{"both score one segment", func(s *Store) error {
+			_, err := s.SetScore(seg("A", 9, "ann", "neun", "Quelle neun"), 40)
+			return err
+		}, func(s *Store) error {
+			_, err := s.SetScore(seg("A", 9, "ann", "neun", "Quelle neun"), 70)
+			return err
+		}, true},
 		{"different annotations", func(s *Store) error { return edit(s, 1, "theirs") }, func(s *Store) error { return edit(s, 2, "mine") }, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			path, _ := journalWith(t)
-			theirs, _ := Open(path)
-			mine, _ := Open(path)
-			defer mine.Close()
-			if err := tc.theirs(theirs); err != nil {
-				t.Fatal(err)
-			}
-			if err := tc.mine(mine); !errors.Is(err, ErrInUse) {
-				t.Fatalf("my change while they write: %v; want ErrInUse", err)
-			}
-			theirs.Close()
-			saved := theirs.All()
-			extra := errAnn("A", 12, "ann", "zwölf", 0, 4, "Other", "Minor", "extra")
-			if _, err := mine.Add(extra); err != nil { // written, with or without the one before
-				t.Fatalf("an unrelated change after theirs: %v", err)
-			}
-			if d := mine.Dropped(); tc.conflict != (d == 1) || mine.Pending() != 0 {
-				t.Errorf("%d dropped, %d pending; want %v dropped and nothing pending", d, mine.Pending(), tc.conflict)
-			}
-			got, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer got.Close()
-			notes := map[string]bool{}
-			for _, a := range got.All() {
-				notes[a.Note] = true
-			}
-			if !notes["extra"] || notes["mine"] == tc.conflict {
-				t.Errorf("the file holds %+v; want the extra change, and mine only without a conflict", got.All())
-			}
-			if tc.conflict {
-				var without []Annotation
+	}
+	for _, heldBack := range []bool{false, true} {
+		for _, tc := range cases {
+			t.Run(fmt.Sprintf("%s held back %v", tc.name, heldBack), func(t *testing.T) {
+				path, _ := journalWith(t)
+				theirs, _ := Open(path)
+				mine, _ := Open(path)
+				defer mine.Close()
+				if err := tc.theirs(theirs); err != nil {
+					t.Fatal(err)
+				}
+				theirs.Close()
+				saved := theirs.All()
+				if heldBack {
+					release := holdLock(t, path)
+					if err := tc.mine(mine); !errors.Is(err, ErrInUse) {
+						t.Fatalf("my change while the lock is held: %v; want ErrInUse", err)
+					}
+					release()
+					// The write that catches up fails once: the refusal
+					// is still counted once.
+					mine.writeAt = func(*os.File, []byte, int64) (int, error) { return 0, syscall.ENOSPC }
+					mine.Flush()
+					mine.writeAt = (*os.File).WriteAt
+				} else if err := tc.mine(mine); tc.conflict != errors.Is(err, ErrChanged) || !tc.conflict && err != nil {
+					t.Fatalf("my change after theirs: %v; want ErrChanged %v", err, tc.conflict)
+				}
+				extra := errAnn("A", 12, "ann", "zwölf", 0, 4, "Other", "Minor", "extra")
+				if _, err := mine.Add(extra); err != nil { // written, with or without the one before
+					t.Fatalf("an unrelated change after theirs: %v", err)
+				}
+				if d := mine.Dropped(); tc.conflict != (d == 1) || d > 1 || mine.Pending() != 0 {
+					t.Errorf("%d dropped, %d pending; want %v dropped and nothing pending", d, mine.Pending(), tc.conflict)
+				}
+				got, err := Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer got.Close()
+				if !reflect.DeepEqual(got.All(), mine.All()) {
+					t.Errorf("the file holds %+v; my store shows %+v", got.All(), mine.All())
+				}
+				notes, scores := map[string]bool{}, 0
 				for _, a := range got.All() {
-					if a.Note != "extra" {
-						without = append(without, a)
+					notes[a.Note] = true
+					if a.Kind == KindScore {
+						scores++
 					}
 				}
-				if !reflect.DeepEqual(without, saved) {
-					t.Errorf("the file holds %+v besides the extra; want what they saved, %+v", without, saved)
+				if !notes["extra"] || notes["mine"] == tc.conflict || scores > 1 {
+					t.Errorf("the file holds %+v; want the extra change, mine only without a conflict, one score at most", got.All())
 				}
-			}
-		})
+				if tc.conflict {
+					var without []Annotation
+					for _, a := range got.All() {
+						if a.Note != "extra" {
+							without = append(without, a)
+						}
+					}
+					if !reflect.DeepEqual(without, saved) {
+						t.Errorf("the file holds %+v besides the extra; want what they saved, %+v", without, saved)
+					}
+				}
+			})
+		}
 	}
 }
 
 // TestFirstSavesAtOnce: stores that make their first change to a new file
-// at the same moment never replace one another's file: every change that
-// returned saved is in the file (the others get ErrInUse). Making the
+// at the same moment never replace one another's file, and each waits its
+// turn for the lock: every change is saved, and in the file. Making the
 // file by renaming a new one over it lost the first store's saves.
 func TestFirstSavesAtOnce(t *testing.T) {
 	for range 30 {
@@ -756,16 +830,13 @@ func TestFirstSavesAtOnce(t *testing.T) {
 			}
 			stores[i] = s
 		}
-		saved := make([]bool, n)
 		var wg sync.WaitGroup
 		for i := range n {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := stores[i].Add(errAnn("A", i+1, "r"+strconv.Itoa(i), "x y", 0, 1, "Other", "Minor", ""))
-				saved[i] = err == nil
-				if err != nil && !errors.Is(err, ErrInUse) {
-					t.Errorf("store %d: %v; want saved or ErrInUse", i, err)
+				if _, err := stores[i].Add(errAnn("A", i+1, "r"+strconv.Itoa(i), "x y", 0, 1, "Other", "Minor", "")); err != nil {
+					t.Errorf("store %d: %v; want saved", i, err)
 				}
 			}()
 		}
@@ -778,10 +849,8 @@ func TestFirstSavesAtOnce(t *testing.T) {
 		for _, a := range got.All() {
 			raters[a.Rater] = true
 		}
-		for i, ok := range saved {
-			if ok && !raters["r"+strconv.Itoa(i)] {
-				t.Fatalf("store %d said saved, but the file holds %+v", i, got.All())
-			}
+		if len(got.All()) != n || len(raters) != n {
+			t.Fatalf("%d stores saved one change each, but the file holds %+v", n, got.All())
 		}
 		for _, s := range stores {
 			s.Close()
@@ -790,26 +859,59 @@ func TestFirstSavesAtOnce(t *testing.T) {
 }
 
 // TestCatchUpSkipsWhatTheOtherAdded: the same error marked in two stores
-// is in the file once after the second catches up.
+// is in the file once after the second catches up, and the second's Add
+// returns it with the other's id.
 func TestCatchUpSkipsWhatTheOtherAdded(t *testing.T) {
 	path, before := journalWith(t)
 	theirs, _ := Open(path)
 	mine, _ := Open(path)
 	defer mine.Close()
 	same := errAnn("A", 9, "ann", "neun", 0, 4, "Accuracy/Mistranslation", "Minor", "")
-	if _, err := theirs.Add(same); err != nil {
+	added, err := theirs.Add(same)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := mine.Add(same); !errors.Is(err, ErrInUse) {
-		t.Fatalf("my mark while they write: %v; want ErrInUse", err)
+	again, err := mine.Add(same)
+	if err != nil {
+		t.Fatalf("my same mark after theirs: %v; want saved", err)
 	}
-	theirs.Close()
-	if err := mine.Flush(); err != nil {
-		t.Fatal(err)
+	if again.ID != added.ID {
+		t.Errorf("my Add returned id %d; want theirs, %d", again.ID, added.ID)
 	}
 	got, _ := Open(path)
 	if n := len(got.All()); n != len(before)+1 {
 		t.Errorf("the file holds %d annotations; want %d, the mark once", n, len(before)+1)
+	}
+}
+
+// TestCompactWhileAnotherWrites: a store's Compact takes the lock and
+// catches up first, so the other's saved change is in the file it writes;
+// the other's next write finds the file replaced, reads it and appends to
+// the new file. An id the compaction freed, used again by a third store
+// for a no-error mark, still counts as the other's: a stale store's error
+// on that segment is refused, instead of both being written.
+func TestCompactWhileAnotherWrites(t *testing.T) {
+	path, saved := journalWith(t)
+	a, _ := Open(path)
+	b, _ := Open(path)
+	if _, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Delete(saved[2].ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Compact(); err != nil {
+		t.Fatalf("Compact: %v", err)
+	}
+	if len(a.All()) != 3 {
+		t.Fatalf("a holds %+v after compacting; want two of the three and b's", a.All())
+	}
+	if _, err := b.Add(errAnn("A", 6, "b", "sechs", 0, 4, "Other", "Minor", "b2")); err != nil {
+		t.Fatal(err)
+	}
+	mustReopen(t, path, b.All()).Close()
+	if len(b.All()) != 4 {
+		t.Fatalf("b holds %+v; want a's deletion and both of b's", b.All())
 	}
 }
 

@@ -369,8 +369,8 @@ func runAnnotationsImport(e *env, args []string) error {
 }
 
 // checkImportWritable refuses, before any file is read, an import into an
-// annotation file that cannot be written or that another bleuscope is
-// writing.
+// annotation file that cannot be written or whose lock another bleuscope
+// has held for longer than a write takes.
 func checkImportWritable(store *annotations.Store) error {
 	if errors.Is(store.Writable(), annotations.ErrInUse) {
 		return errImportInUse(store.Path())
@@ -382,9 +382,9 @@ func checkImportWritable(store *annotations.Store) error {
 }
 
 // errImportInUse refuses an import into ann while another bleuscope
-// writes it.
+// holds its lock.
 func errImportInUse(ann string) error {
-	return &model.InputError{File: ann, Msg: "is open in another bleuscope, which writes to it; quit it, then import (nothing was added)"}
+	return &model.InputError{File: ann, Msg: "is locked by another bleuscope (one that keeps the lock while open, or one stuck); quit it, then import (nothing was added)"}
 }
 
 // choosePreset returns the weights: a typology file, read within limits

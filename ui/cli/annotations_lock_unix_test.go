@@ -1,0 +1,55 @@
+//go:build unix
+
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
+)
+
+// holdLock takes the annotation file's lock as a bleuscope that keeps it
+// while open would (or one stuck mid-write), until the test ends.
+func holdLock(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+}
+
+// TestAnnotationsImportWhileLocked: importing into a file whose lock
+// another bleuscope holds for longer than a write takes says so in one
+// line, and adds nothing.
+func TestAnnotationsImportWhileLocked(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	holdLock(t, "a.ann")
+	code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	if want := "bleuscope: a.ann is locked by another bleuscope (one that keeps the lock while open, or one stuck); quit it, then import (nothing was added)\n"; code != exitUsage || stderr != want {
+		t.Errorf("status %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	if st, err := annotations.Open("a.ann"); err != nil || len(st.All()) != 0 {
+		t.Errorf("the file holds %v (%v); want nothing", st.All(), err)
+	}
+}
+
+// TestExploreWarnsOfAHeldLock: an annotation file whose lock another
+// bleuscope holds is said at open on standard error too, with what
+// happens to the changes made meanwhile.
+func TestExploreWarnsOfAHeldLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	holdLock(t, path)
+	_, stderr := openExplorer(t, 80, 24, "--annotations", path, "../../fixtures/demo/fluent.en", "-r", "../../fixtures/demo/ref.A.en")
+	want := "bleuscope: warning: " + path + ": another bleuscope holds its lock (one that keeps it while open, or one stuck): changes made here are kept in memory, marked NOT SAVED, and saved after its own once it lets go"
+	if !strings.Contains(stderr, want) {
+		t.Errorf("standard error does not say %q:\n%s", want, stderr)
+	}
+}
