@@ -216,20 +216,38 @@ func (s *Store) apply(o op) {
 // [Store.Dropped]): a change to an annotation the other changed or
 // deleted since, a mark on a segment the other marked too (a no-error
 // mark or a score beside its errors, marks or scores of the same rater),
-// or a later change to what a dropped one added.
+// or a later change to what a dropped one added. What the other saved is
+// told from what this store last read or wrote by content, not by id, so
+// that an id the other's [Store.Compact] freed and used again counts as
+// the other's.
 func (s *Store) catchUp() error {
 	j, err := readJournal(s.path)
 	if err != nil {
 		return err
 	}
 	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
+	before, beforeIndex := s.anns, s.index // pending changes applied
+	// last is what this store last read or wrote of the annotation id.
+	last := func(id int) (seenAs, bool) {
+		if id >= synced {
+			return seenAs{}, false // added here, pending
+		}
+		if was, ok := touched[id]; ok {
+			return was, true
+		}
+		i, ok := beforeIndex[id]
+		if !ok {
+			return seenAs{}, true
+		}
+		return seenAs{exists: true, key: contentKey(&before[i]), time: before[i].Time}, true
+	}
 	s.load(j)
 	s.warnings = warnings
-	var theirs []*Annotation    // what the other added since
+	var theirs []*Annotation    // what the other added or changed since
 	theirID := map[string]int{} // their additions by content
 	for i := range s.anns {
 		f := &s.anns[i]
-		if f.ID >= synced {
+		if was, ok := last(f.ID); !ok || !was.sameAs(f) {
 			theirs = append(theirs, f)
 			theirID[contentKey(f)] = f.ID
 		}
@@ -300,7 +318,7 @@ func (s *Store) catchUp() error {
 // undoes reports whether the pending change rec would undo what the
 // other writer saved (see [Store.catchUp]): synced is this store's next
 // id before it caught up, changed the ids changed here that the other
-// changed or deleted too, theirs what the other added, lost
+// changed or deleted too, theirs what the other added or changed, lost
 // the ids added by changes dropped already.
 func undoes(rec []op, synced int, changed map[int]bool, theirs []*Annotation, lost map[int]bool) bool {
 	for _, o := range rec {

@@ -915,6 +915,41 @@ func TestCompactWhileAnotherWrites(t *testing.T) {
 	}
 }
 
+// TestReusedIDCountsAsTheOthers: after a compaction lowered the next id
+// (the highest annotation deleted), a third store's no-error mark takes
+// that id again, below what a store that has not read the file since
+// knew; that store's error on the same segment by the same rater is
+// still refused, instead of being written beside the mark. It slipped
+// past when what the other added was told by its id alone.
+func TestReusedIDCountsAsTheOthers(t *testing.T) {
+	path, saved := journalWith(t)
+	stale, _ := Open(path)
+	defer stale.Close()
+	d, _ := Open(path)
+	if err := d.Delete(saved[2].ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := Open(path)
+	mark, err := c.MarkNoError(seg("A", 7, "ann", "sieben", "Quelle sieben"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mark.ID != saved[2].ID {
+		t.Fatalf("the mark took id %d; the test needs the freed id %d", mark.ID, saved[2].ID)
+	}
+	_, err = stale.Add(errAnn("A", 7, "ann", "sieben", 0, 6, "Other", "Major", "stale"))
+	if !errors.Is(err, ErrChanged) {
+		t.Errorf("an error on the segment the other marked as having none: %v; want ErrChanged", err)
+	}
+	mustReopen(t, path, c.All()).Close()
+	if !reflect.DeepEqual(stale.All(), c.All()) {
+		t.Errorf("the stale store shows %+v; want the file's, %+v", stale.All(), c.All())
+	}
+}
+
 // TestInvalidAnnotationRecord: a record whose checksum is right but whose
 // annotation bleuscope would never write (line 0, made by hand) is taken
 // as damaged, as a bad checksum is: refused before others, dropped with a
