@@ -1460,3 +1460,27 @@ func TestOpenWarnsOfUnweighedSeverities(t *testing.T) {
 		t.Errorf("with the typology that has the severity, warnings at open %q", m.c.annWarnings)
 	}
 }
+
+// TestRefusedChangeSaidOnce: an error marked on a segment another
+// explorer has since marked as having no error, by the same rater, is
+// refused, and the status line says so once: it does not count the same
+// change again as an earlier one dropped.
+func TestRefusedChangeSaidOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	other, mine := openStore(t, path), openStore(t, path)
+	m := annotatingWith(t, mine, annotations.MQM(), 140, 30)
+	sel := m.list.selection(m.c)
+	a := annotations.Annotation{System: ds.Systems[0].Name, Line: sel.seg + 1, Rater: "ana", Kind: annotations.KindNoError}
+	a.SetText(ds.Systems[0].Hyps[sel.seg], ds.Src[sel.seg])
+	if _, err := other.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	m = press(t, m, "A", "x", "a", "m", "M", "enter")
+	if !strings.HasPrefix(m.status, "not saved: another bleuscope saved") || strings.Contains(m.status, "earlier change") {
+		t.Errorf("status %q; want the change refused, said once", m.status)
+	}
+	if got := reopen(t, path); len(got) != 1 || got[0].Kind != annotations.KindNoError {
+		t.Errorf("the file holds %+v; want the other's no-error mark alone", got)
+	}
+}

@@ -343,7 +343,8 @@ func undoes(rec []op, synced int, changed map[int]bool, theirs []*Annotation, lo
 
 // Dropped returns how many changes were dropped since it was last called
 // because they would have undone another writer's (see [Store.catchUp]),
-// and forgets them.
+// and forgets them: changes held back by an earlier failed write, not the
+// one whose own call returned [ErrChanged].
 func (s *Store) Dropped() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -661,6 +662,7 @@ func (s *Store) commit(ops []op) error {
 		return err
 	}
 	if s.lastDropped { // caught up, and this very change would have undone the other's
+		s.dropped-- // said by the error, not counted among the earlier changes
 		return &SaveError{Path: s.path, Err: ErrChanged}
 	}
 	return nil
