@@ -243,12 +243,12 @@ func (s *Store) catchUp() error {
 	}
 	s.load(j)
 	s.warnings = warnings
-	var theirs []*Annotation    // what the other added or changed since
+	var theirs []Annotation     // what the other added or changed since (copies: applying moves s.anns)
 	theirID := map[string]int{} // their additions by content
 	for i := range s.anns {
 		f := &s.anns[i]
 		if was, ok := last(f.ID); !ok || !was.sameAs(f) {
-			theirs = append(theirs, f)
+			theirs = append(theirs, f.clone())
 			theirID[contentKey(f)] = f.ID
 		}
 	}
@@ -320,7 +320,7 @@ func (s *Store) catchUp() error {
 // id before it caught up, changed the ids changed here that the other
 // changed or deleted too, theirs what the other added or changed, lost
 // the ids added by changes dropped already.
-func undoes(rec []op, synced int, changed map[int]bool, theirs []*Annotation, lost map[int]bool) bool {
+func undoes(rec []op, synced int, changed map[int]bool, theirs []Annotation, lost map[int]bool) bool {
 	for _, o := range rec {
 		id := o.ID
 		if o.Op == "put" {
@@ -332,8 +332,8 @@ func undoes(rec []op, synced int, changed map[int]bool, theirs []*Annotation, lo
 		if o.Op != "put" || id < synced {
 			continue
 		}
-		for _, f := range theirs {
-			if sameSegment(f, o.Ann) && (f.Kind != KindError || o.Ann.Kind != KindError) && contentKey(f) != contentKey(o.Ann) {
+		for i := range theirs {
+			if f := &theirs[i]; sameSegment(f, o.Ann) && (f.Kind != KindError || o.Ann.Kind != KindError) && contentKey(f) != contentKey(o.Ann) {
 				return true // both marked the segment, and not just with errors
 			}
 		}

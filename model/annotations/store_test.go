@@ -1065,3 +1065,39 @@ func TestWritableChecksTheFolder(t *testing.T) {
 		t.Errorf("a new file in a read-only folder: ReadOnly() = %q; want permission denied", why)
 	}
 }
+
+// TestHeldBackDeletionThenConflict: two changes held back by a held lock,
+// a deletion and then a no-error mark on a segment the other has since
+// marked an error on, catch up in order: the deletion is written and the
+// mark refused, though applying the deletion moved the other's error in
+// memory before the mark was weighed against it.
+func TestHeldBackDeletionThenConflict(t *testing.T) {
+	path, saved := journalWith(t)
+	theirs, _ := Open(path)
+	mine, _ := Open(path)
+	defer mine.Close()
+	if _, err := theirs.Add(errAnn("A", 9, "ann", "neun", 0, 4, "Other", "Major", "theirs")); err != nil {
+		t.Fatal(err)
+	}
+	release := holdLock(t, path)
+	if err := mine.Delete(saved[0].ID); !errors.Is(err, ErrInUse) {
+		t.Fatalf("my deletion while the lock is held: %v; want ErrInUse", err)
+	}
+	if _, err := mine.MarkNoError(seg("A", 9, "ann", "neun", "Quelle neun")); !errors.Is(err, ErrInUse) {
+		t.Fatalf("my mark while the lock is held: %v; want ErrInUse", err)
+	}
+	release()
+	if err := mine.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if d := mine.Dropped(); d != 1 {
+		t.Errorf("%d changes dropped; want the mark", d)
+	}
+	got := mustReopen(t, path, mine.All())
+	defer got.Close()
+	for _, a := range got.All() {
+		if a.Kind == KindNoError || a.ID == saved[0].ID {
+			t.Errorf("the file holds %+v; want the deletion written and the mark refused", got.All())
+		}
+	}
+}
