@@ -14,8 +14,12 @@ import (
 	"testing"
 )
 
-// crashEnv names the annotation file the child writer works on.
-const crashEnv = "BLEUSCOPE_ANNOTATIONS_CRASH_CHILD"
+// crashEnv names the annotation file the child writer works on, and
+// crashRaterEnv the rater it annotates as ("child" when unset).
+const (
+	crashEnv      = "BLEUSCOPE_ANNOTATIONS_CRASH_CHILD"
+	crashRaterEnv = "BLEUSCOPE_ANNOTATIONS_CRASH_RATER"
+)
 
 // TestCrashChild is the child process of TestKilledWriterLosesNothingSaved:
 // it changes the annotation file as fast as it can and reports each change
@@ -29,6 +33,10 @@ func TestCrashChild(t *testing.T) {
 	if err != nil {
 		fmt.Println("error", err)
 		return
+	}
+	rater := os.Getenv(crashRaterEnv)
+	if rater == "" {
+		rater = "child"
 	}
 	out := bufio.NewWriter(os.Stdout)
 	var live []int
@@ -52,7 +60,7 @@ func TestCrashChild(t *testing.T) {
 			}
 		default:
 			note := "add " + strconv.Itoa(i) + strings.Repeat(" padding", i%50)
-			a, err := s.Add(errAnn("A", i, "child", "ein Satz mit Wörtern", 4, 8, "Other", "Minor", note))
+			a, err := s.Add(errAnn("A", i, rater, "ein Satz mit Wörtern", 4, 8, "Other", "Minor", note))
 			if err != nil {
 				fmt.Fprintln(out, "error", err)
 			} else {
@@ -142,5 +150,88 @@ func TestKilledWriterLosesNothingSaved(t *testing.T) {
 				t.Fatalf("reopen after writing on: %v", err)
 			}
 		})
+	}
+}
+
+// TestTwoKilledWritersLoseNothingSaved runs two writing children on one
+// file at once, each as its own rater, and kills one, then, after the
+// other saved more, the other: the file opens and holds every change each
+// child reported saved, with at most each one's change in flight beyond
+// them.
+func TestTwoKilledWritersLoseNothingSaved(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	type child struct {
+		cmd  *exec.Cmd
+		sc   *bufio.Scanner
+		want map[int]string // id → note, as reported saved
+	}
+	var kids []*child
+	for _, rater := range []string{"lina", "jo"} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), crashEnv+"="+path, crashRaterEnv+"="+rater)
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		kids = append(kids, &child{cmd: cmd, sc: bufio.NewScanner(stdout), want: map[int]string{}})
+	}
+	read := func(k *child, n int) {
+		for i := 0; (n < 0 || i < n) && k.sc.Scan(); i++ {
+			f := strings.SplitN(k.sc.Text(), " ", 3)
+			id, _ := strconv.Atoi(f[min(1, len(f)-1)])
+			switch f[0] {
+			case "put":
+				k.want[id] = f[2]
+			case "del":
+				delete(k.want, id)
+			default:
+				t.Errorf("child: %s", k.sc.Text())
+			}
+		}
+	}
+	kill := func(k *child) {
+		k.cmd.Process.Signal(syscall.SIGKILL)
+		read(k, -1) // reported while the kill was on its way: saved too
+		k.cmd.Wait()
+	}
+	read(kids[0], 60)
+	read(kids[1], 60)
+	kill(kids[0])
+	read(kids[1], 60)
+	kill(kids[1])
+	s, err := Open(path)
+	if err != nil {
+		t.Fatalf("the file does not open after the kills: %v", err)
+	}
+	got := map[int]string{}
+	for _, a := range s.All() {
+		got[a.ID] = a.Note
+	}
+	diff := 0
+	for _, k := range kids {
+		for id, note := range k.want {
+			if g, ok := got[id]; !ok || g != note {
+				diff++
+			}
+		}
+	}
+	for id := range got {
+		if _, ok := kids[0].want[id]; !ok {
+			if _, ok := kids[1].want[id]; !ok {
+				diff++
+			}
+		}
+	}
+	if diff > 2 {
+		t.Errorf("%d annotations differ from what the two children reported saved (at most one in flight each may)\n got %v\nwant %v and %v", diff, got, kids[0].want, kids[1].want)
+	}
+	if len(kids[0].want) == 0 || len(kids[1].want) == 0 {
+		t.Errorf("a child saved nothing: %v and %v", kids[0].want, kids[1].want)
 	}
 }
