@@ -18,3 +18,14 @@ func lockFile(f *os.File) error {
 	}
 	return err
 }
+
+// lockFileShared takes a shared advisory lock on f without waiting, which
+// keeps writers out while f is read; the lock goes with the file's
+// closing.
+func lockFileShared(f *os.File) error {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return ErrInUse
+	}
+	return err
+}

@@ -133,7 +133,9 @@ func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	release := keepWritersOut(path)
 	j, err := readJournal(path)
+	release()
 	if err != nil {
 		return nil, err
 	}
@@ -808,6 +810,24 @@ func (s *Store) lockForWriting() (*os.File, error) {
 		}
 	}
 	return f, nil
+}
+
+// keepWritersOut takes a shared lock on the file at path, waiting up to
+// a tenth of [lockWait] for a writer's, so that it is not read in the
+// middle of a write (the record being appended would be taken for one a
+// crash cut short); it returns what lets the lock go. It does its best:
+// a file missing, or a lock held longer (a bleuscope that keeps it while
+// open), is read without.
+func keepWritersOut(path string) (release func()) {
+	f, err := os.Open(path)
+	if err != nil {
+		return func() {}
+	}
+	deadline := time.Now().Add(lockWait / 10)
+	for errors.Is(lockFileShared(f), ErrInUse) && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return func() { f.Close() }
 }
 
 // Writable says whether a change could be saved now, without writing

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -1099,5 +1100,49 @@ func TestHeldBackDeletionThenConflict(t *testing.T) {
 		if a.Kind == KindNoError || a.ID == saved[0].ID {
 			t.Errorf("the file holds %+v; want the deletion written and the mark refused", got.All())
 		}
+	}
+}
+
+// TestOpenWaitsForAWrite: a file opened while another bleuscope is in the
+// middle of appending a record is read once the write is done, not taken
+// as one whose last change a crash cut short (with a warning at open).
+func TestOpenWaitsForAWrite(t *testing.T) {
+	path, _ := journalWith(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("no advisory locks")
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := lockFile(f); err != nil {
+		t.Fatal(err)
+	}
+	a := errAnn("A", 4, "them", "vier", 0, 4, "Other", "Minor", "theirs")
+	a.ID = 4
+	line, err := encodeRecord([]op{{Op: "put", Ann: &a}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, _ := f.Seek(0, io.SeekEnd)
+	f.WriteAt(line[:len(line)/2], end) // half the record is in the file
+	done := make(chan *Store)
+	go func() {
+		s, err := Open(path)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- s
+	}()
+	time.Sleep(20 * time.Millisecond)
+	f.WriteAt(line[len(line)/2:], end+int64(len(line)/2))
+	f.Close() // the write is done, and the lock let go
+	s := <-done
+	if s == nil {
+		return
+	}
+	if w := s.Warnings(); len(w) > 0 || len(s.All()) != 4 {
+		t.Errorf("opened in the middle of a write: warnings %q, %d annotations; want none and 4", w, len(s.All()))
 	}
 }
