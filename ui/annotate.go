@@ -91,8 +91,9 @@ type annotator struct {
 	// strip is the strip's marked text laid out for the selection, kept
 	// for its drawings until what it depends on changes.
 	strip stripText
-	// undo is the last change saved, for u (nil: none, or taken back).
-	undo *annUndo
+	// undos are the changes saved here that u can take back, the last
+	// at the end ([maxUndo] at most).
+	undos []annUndo
 }
 
 // stripText is the strip's marked text of one segment ([markedTexts]),

@@ -172,7 +172,7 @@ func (n annotator) listFooter(c common, sel selection) string {
 // can be taken back.
 func (n annotator) undoKey(c common) key.Binding {
 	u := as(c.keys.Undo, "u", "undo")
-	u.SetEnabled(n.undo != nil)
+	u.SetEnabled(len(n.undos) > 0)
 	return u
 }
 

@@ -2,11 +2,12 @@ package ui
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
-// annUndo is the last change this explorer saved to the annotation file,
+// annUndo is a change this explorer saved to the annotation file,
 // enough to take it back (u): the annotation as it was before (nil when
 // the change added it), the ID the change left (0 when it deleted it),
 // and a no-error mark the change replaced (an error added to a segment
@@ -18,11 +19,41 @@ type annUndo struct {
 	what     string // the change in a few words, "Major Accuracy/Mistranslation on line 12 added"
 }
 
+// maxUndo is how many changes u can take back, the last first: far more
+// than a person retraces, and few enough that the copies they keep stay
+// small.
+const maxUndo = 200
+
 // remember keeps the change just saved for u, when it was saved (a
 // change refused or left in memory is not on disk to take back).
 func (n *annotator) remember(u annUndo, err error) {
-	if err == nil {
-		n.undo = &u
+	if err != nil {
+		return
+	}
+	n.undos = append(n.undos, u)
+	if len(n.undos) > maxUndo {
+		n.undos = slices.Delete(n.undos, 0, len(n.undos)-maxUndo)
+	}
+}
+
+// renumber makes the changes left to undo name the annotation that had
+// ID old by id: an undo that puts an annotation back stores it under a
+// new ID, and a change made to it before still has to find it.
+func (n *annotator) renumber(old, id int) {
+	again := func(a *annotations.Annotation) *annotations.Annotation {
+		if a == nil || a.ID != old {
+			return a
+		}
+		b := *a
+		b.ID = id
+		return &b
+	}
+	for i := range n.undos {
+		u := &n.undos[i]
+		u.before, u.replaced = again(u.before), again(u.replaced)
+		if u.after == old {
+			u.after = id
+		}
 	}
 }
 
@@ -52,20 +83,21 @@ func (n *annotator) raterMark(a annotations.Annotation, kind annotations.Kind) *
 	return nil
 }
 
-// undoLast takes back the last change saved (u): it deletes what was
-// added, puts back what was deleted, and gives an edited annotation (or a
-// replaced score) its earlier content again, each a change of its own on
-// disk before the status says so. Once taken back there is nothing more
-// to undo; another bleuscope's change to the same annotation since is
-// never overwritten (the store refuses it, as any change).
+// undoLast takes back the last change saved that is not taken back yet
+// (u, again and again, goes back through the session's changes): it
+// deletes what was added, puts back what was deleted, and gives an edited
+// annotation (or a replaced score) its earlier content again, each a
+// change of its own on disk before the status says so. Another
+// bleuscope's change to the same annotation since is never overwritten
+// (the store refuses it, as any change).
 func (n *annotator) undoLast(c common) annResult {
 	if !n.editable() {
 		return annResult{status: n.refusal(), jump: -1}
 	}
-	u := n.undo
-	if u == nil {
-		return annResult{status: "nothing to undo: u takes back the last annotation change made here", jump: -1}
+	if len(n.undos) == 0 {
+		return annResult{status: "nothing to undo: u takes back the annotation changes made here, the last first", jump: -1}
 	}
+	u := n.undos[len(n.undos)-1]
 	var err error
 	switch {
 	case u.before == nil: // added: delete it, and put back the mark it replaced
@@ -73,22 +105,36 @@ func (n *annotator) undoLast(c common) annResult {
 		if err == nil && u.replaced != nil {
 			r := *u.replaced
 			r.ID = 0
-			_, err = n.store.MarkNoError(r)
+			var mark annotations.Annotation
+			if mark, err = n.store.MarkNoError(r); err == nil {
+				n.renumber(u.replaced.ID, mark.ID)
+			}
 		}
 	case u.after == 0: // deleted: add it again
 		a := *u.before
 		a.ID = 0
-		_, err = n.store.Add(a)
+		var added annotations.Annotation
+		if added, err = n.store.Add(a); err == nil {
+			n.renumber(u.before.ID, added.ID)
+		}
 	default: // edited: its earlier content again
 		err = n.store.Edit(*u.before)
 	}
 	if errors.Is(err, annotations.ErrNotFound) {
-		n.undo = nil
-		return annResult{status: "nothing to undo: " + u.what + ", but it has since been deleted", jump: -1}
+		n.undos = n.undos[:len(n.undos)-1]
+		return annResult{status: "not undone: " + u.what + ", but it has since been deleted" + n.undoMore(), jump: -1}
 	}
 	if err != nil && !isSaveError(err) {
 		return n.saved(c, "", err)
 	}
-	n.undo = nil
-	return n.saved(c, "undone: "+u.what, err)
+	n.undos = n.undos[:len(n.undos)-1]
+	return n.saved(c, "undone: "+u.what+n.undoMore(), err)
+}
+
+// undoMore says, after an undo, what u would take back next, if anything.
+func (n *annotator) undoMore() string {
+	if len(n.undos) == 0 {
+		return ""
+	}
+	return " (u again: " + n.undos[len(n.undos)-1].what + ")"
 }

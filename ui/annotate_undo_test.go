@@ -2,6 +2,7 @@ package ui
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 // TestAnnotateUndo: u takes back the last change saved, on disk before
 // the status says so: an edit gets its earlier content back, a deletion
 // its annotation, an added error goes and the no-error mark it replaced
-// comes back, a no-error mark goes; once taken back, nothing more.
+// comes back, a no-error mark goes; u again takes back the change before.
 func TestAnnotateUndo(t *testing.T) {
 	m, path := annotating(t, 100, 30)
 	if m = press(t, m, "u"); !strings.Contains(m.status, "nothing to undo") {
@@ -30,8 +31,8 @@ func TestAnnotateUndo(t *testing.T) {
 	if len(anns) != 1 || anns[0].Category != "Fluency/Grammar" || anns[0].Severity != "Minor" || anns[0].Note != "first" || !strings.HasPrefix(m.status, "saved: undone: the edit to") {
 		t.Fatalf("u after the edit: status %q, stored %+v", m.status, anns)
 	}
-	if m = press(t, m, "u"); !strings.Contains(m.status, "nothing to undo") || len(reopen(t, path)) != 1 {
-		t.Fatalf("u twice: status %q", m.status)
+	if !strings.Contains(m.status, "(u again: Minor Fluency/Grammar on line") {
+		t.Errorf("u after the edit: status %q; want it to name what u takes back next", m.status)
 	}
 	// The deletion, taken back.
 	m = press(t, m, "E", "d", "y")
@@ -100,7 +101,64 @@ func TestAnnotateUndoInList(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "Major Accuracy/Mistranslation (whole segment)") {
 		t.Errorf("the list does not show the annotation put back:\n%s", v)
 	}
-	if f := m.ann.listFooter(m.c, m.list.selection(m.c)); strings.Contains(f, "u undo") {
-		t.Errorf("the list's footer offers u with nothing left to undo: %q", f)
+	if f := m.ann.listFooter(m.c, m.list.selection(m.c)); !strings.Contains(f, "u undo") {
+		t.Errorf("the list's footer does not offer u with the two additions left to undo: %q", f)
+	}
+	m = press(t, m, "u", "u")
+	if anns := reopen(t, path); len(anns) != 0 || m.ann.undoKey(m.c).Enabled() {
+		t.Errorf("u twice more: stored %+v, u offered %v; want nothing stored and nothing left to undo", anns, m.ann.undoKey(m.c).Enabled())
+	}
+}
+
+// TestAnnotateUndoAll: u pressed again and again takes back every change
+// of the session, the last first, each on disk before the status says so,
+// down to an empty file, then says there is nothing more. An annotation
+// an undo put back (a deleted error, a no-error mark an error replaced)
+// has a new ID, and the changes before still find it.
+func TestAnnotateUndoAll(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m", "enter") // 1: an error
+	first := reopen(t, path)[0].Line
+	m = press(t, m, "E", "e", "enter", "f", "s", "M", "enter", "esc") // 2: edited
+	m = press(t, m, "down", "N")                                      // 3: the next segment marked no error
+	var second int
+	for _, a := range reopen(t, path) {
+		if a.Kind == annotations.KindNoError {
+			second = a.Line
+		}
+	}
+	m = press(t, m, "A", "x", "a", "m", "M", "enter") // 4: an error replaces the mark
+	m = press(t, m, "up", "E", "d", "y")              // 5: the first error deleted
+	if anns := reopen(t, path); second == 0 || len(anns) != 1 || anns[0].Line != second || anns[0].Kind != annotations.KindError {
+		t.Fatalf("after the five changes: %+v", anns)
+	}
+	line := func(l int) string { return " on line " + itoa(l) }
+	kinds := func(a []annotations.Annotation) string { // each as line:kind:severity, in order
+		rows := make([]string, len(a))
+		for i, x := range a {
+			rows[i] = itoa(x.Line) + ":" + string(x.Kind) + ":" + x.Severity
+		}
+		slices.Sort(rows)
+		return strings.Join(rows, " ")
+	}
+	stored := func(rows ...string) string {
+		slices.Sort(rows)
+		return strings.Join(rows, " ")
+	}
+	f, s := itoa(first), itoa(second)
+	steps := []struct{ status, stored string }{
+		{"saved: undone: Major Fluency/Spelling" + line(first) + " deleted", stored(f+":error:Major", s+":error:Major")},
+		{"saved: undone: Major Accuracy/Mistranslation" + line(second) + " added", stored(f+":error:Major", s+":no-error:")},
+		{"saved: undone: no error marked" + line(second), stored(f + ":error:Major")},
+		{"saved: undone: the edit to", stored(f + ":error:Minor")},
+		{"saved: undone: Minor Fluency/Grammar" + line(first) + " added", ""},
+		{"nothing to undo", ""},
+	}
+	for i, st := range steps {
+		m = press(t, m, "u")
+		got := kinds(reopen(t, path))
+		if !strings.HasPrefix(m.status, st.status) || got != st.stored {
+			t.Fatalf("u number %d: status %q, stored %q; want the status to start %q, stored %q", i+1, m.status, got, st.status, st.stored)
+		}
 	}
 }

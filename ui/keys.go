@@ -93,7 +93,7 @@ func DefaultKeyMap() KeyMap {
 		NextUnrated:  b([]string{"U"}, "U", "next segment not annotated"),
 		SegmentScore: b([]string{"%"}, "%", "segment score 0-100 (ESA)"),
 		AnnSummary:   b([]string{"S"}, "S", "summary: MQM beside BLEU"),
-		Undo:         b([]string{"u"}, "u", "undo last annotation change"),
+		Undo:         b([]string{"u"}, "u", "undo changes, last first"),
 		Export:       b([]string{"X"}, "X", "export the list to a file"),
 		// "mouse" is no key name a terminal sends, so this never matches.
 		Mouse: b([]string{"mouse"}, "mouse", "wheel scrolls, click selects"),
