@@ -219,8 +219,13 @@ func (w *walk) reasons() []string {
 			}
 		}
 	}
-	if r.BP < 0.5 && c > 0 {
+	switch {
+	case r.BP < 0.5 && c > 0:
 		out = append(out, fmt.Sprintf("The hypothesis is much shorter than the closest reference (c = %d, r = %d): BP = %s scales the score down, however good the precisions.", c, rl, fnum(r.BP)))
+	case r.BP < 1 && len(out) > 0 && r.Score > 0 && !tiny:
+		// weakest, which says what BP takes off, is not reached: say it
+		// here, beside the zero order.
+		out = append(out, fmt.Sprintf("The brevity penalty takes off %s%% as well (c = %d, r = %d).", pct(100*(1-r.BP)), c, rl))
 	}
 	if len(out) == 0 {
 		out = append(out, w.weakest())

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -770,4 +771,41 @@ func TestWalkthroughResultEquationsWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWalkthroughResultNamesBPBesideZeros: when an order matched nothing
+// and the brevity penalty is below 1 (but not below 0.5, which has its own
+// reason), the result still says what the penalty takes off. Before, the
+// note on the zero order was the only one, and a student looking at a
+// short hypothesis read nothing about BP in the result.
+func TestWalkthroughResultNamesBPBesideZeros(t *testing.T) {
+	c := wtCase{"the cat was on a mat", []string{"the cat sat on the red mat"}, wtOpt(nil)}
+	// c = 6, r = 7: BP = exp(1 − 7/6), and no trigram matches.
+	want := fmt.Sprintf("The brevity penalty takes off %.2f%% as well (c = 6, r = 7).", 100*(1-math.Exp(1-7.0/6)))
+	for _, width := range wtWidths {
+		out := flat(resultText(t, c, width))
+		if !strings.Contains(out, "No trigram matched") {
+			t.Fatalf("at %d the result has no zero-order note:\n%s", width, out)
+		}
+		if !strings.Contains(out, want) {
+			t.Errorf("at %d the result lacks %q:\n%s", width, want, out)
+		}
+	}
+	// A score of 0 has nothing for the penalty to take off.
+	zero := wtCase{"the cat was on a mat", []string{"the cat sat on the red mat"},
+		wtOpt(func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothNone, 0 })}
+	if out := flat(resultText(t, zero, 80)); strings.Contains(out, "takes off") {
+		t.Errorf("a score of 0 still names what BP takes off:\n%s", out)
+	}
+}
+
+// resultText is the last step of the walk-through of c at width, plain.
+func resultText(t *testing.T, c wtCase, width int) string {
+	t.Helper()
+	d, res, err := explainCase(t, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := WalkthroughSteps(PlainStyles(), d, res, c.opt, width)
+	return steps[len(steps)-1].Body
 }
