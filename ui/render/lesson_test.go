@@ -458,3 +458,36 @@ func TestLessonSacrebleuLinesWrapBetweenFields(t *testing.T) {
 		}
 	}
 }
+
+// TestProseKeepsEquationsWhole: the prose of the lessons and of the
+// walk-through never ends a line with "=" or "≈", and never breaks a
+// "name = value" phrase, at any width from 40 on. Before, at 60 columns
+// the brevity lesson read "BP =" at a line's end and "1 when c ≥ r" on
+// the next, the smoothing lesson "with k" and "= 1)", and the
+// walk-through "puts 100/(2^1 · 6) =" above "8.33333".
+func TestProseKeepsEquationsWhole(t *testing.T) {
+	texts := map[string]func(width int) string{}
+	for _, l := range AllLessons() {
+		texts["lesson "+l.ID] = func(width int) string {
+			return LessonText(l, width) + "\n" + LessonTry(PlainStyles(), l, width)
+		}
+	}
+	theThe := wtCase{"the the the the the the the", wtCatRefs, wtOpt(nil)}
+	texts["walk-through of the the …"] = func(width int) string { return walkText(t, theThe, width) }
+	for name, text := range texts {
+		for width := 40; width <= 140; width++ {
+			out := text(width)
+			lines := strings.Split(out, "\n")
+			for i, l := range lines {
+				if l = strings.TrimSpace(l); strings.HasSuffix(l, " =") || strings.HasSuffix(l, " ≈") {
+					t.Errorf("%s at %d: line %d ends with its operator: %q", name, width, i+1, l)
+				}
+			}
+			for _, eq := range equations.FindAllString(flat(out), -1) {
+				if !strings.Contains(out, eq) {
+					t.Errorf("%s at %d: %q is broken across lines", name, width, eq)
+				}
+			}
+		}
+	}
+}

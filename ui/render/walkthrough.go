@@ -340,20 +340,37 @@ func (w *walk) sentences(m model.Marks, lengths bool) string {
 }
 
 // wrapText wraps prose (possibly styled) to width cells as [Wrap] does,
-// with two differences: it never breaks at a hyphen, so "n-gram" stays
-// whole, and a paragraph's indent (up to half the width) starts each of
-// its lines.
+// with three differences: it never breaks at a hyphen, so "n-gram" stays
+// whole; it never ends a line with "=" or "≈", nor breaks a "name =
+// value" phrase ("BP = 1", "k = 1"), so a value is read with what it is
+// the value of; and a paragraph's indent (up to half the width) starts
+// each of its lines.
 func wrapText(s string, width int) string {
 	width = max(1, width)
-	paras := strings.Split(s, "\n")
+	paras := strings.Split(gluedEquations(s), "\n")
 	for i, para := range paras {
 		body := strings.TrimLeft(para, " ")
 		indent := strings.Repeat(" ", min(len(para)-len(body), width/2))
 		lines := wrap(body, width-len(indent), wrapRules{cut: true})
 		paras[i] = indent + strings.ReplaceAll(lines, "\n", "\n"+indent)
 	}
-	return strings.Join(paras, "\n")
+	return unglued.Replace(strings.Join(paras, "\n"))
 }
+
+// gluedEquations joins the spaces of s's "name = value" phrases
+// ([equations]) and the space after every " = " and " ≈ " with
+// [glueSpace], which [unglued] turns back into spaces once wrapped.
+func gluedEquations(s string) string {
+	s = equations.ReplaceAllStringFunc(s, func(p string) string { return strings.ReplaceAll(p, " = ", glueSpace+"="+glueSpace) })
+	return strings.NewReplacer(" = ", " ="+glueSpace, " ≈ ", " ≈"+glueSpace).Replace(s)
+}
+
+// glueSpace is U+202F, a no-break space one cell wide that the wrapping
+// never breaks at, kept apart from the U+00A0 of [keepWhole]'s phrases.
+const glueSpace = "\u202f"
+
+// unglued undoes [gluedEquations].
+var unglued = strings.NewReplacer(glueSpace+"="+glueSpace, " = ", glueSpace+"=", " =", "="+glueSpace, "= ", "≈"+glueSpace, "≈ ")
 
 // fitWidth makes sure no line of s is wider than width, wrapping the
 // (rare) line that is, unless it is one of the lines kept whole.
