@@ -53,7 +53,8 @@ func TestExplainKeepsCopiedLines(t *testing.T) {
 		{[]string{"--compat", "nltk", "--hyp", "the cat sat on the mat", "--ref", "the cat is on the mat"}, nltkSentenceOptions(), []string{
 			"w1 · ln p1 = 0.25 × ln 0.833333   = -0.0455804",
 			"sum = -0.0455804 − 0.127706 − 0.346574 − 177.099 = -177.619",
-			"BLEU = BP × exp(sum) = 7.262123179505913e-78",
+			"BLEU = BP × exp(sum) = 1 × 7.262e-78",
+			"BLEU = 7.262123179505913e-78",
 		}},
 	}
 	for _, tt := range tests {

@@ -130,7 +130,9 @@ func (w *walk) resultStep() Step {
 	if w.nltk() && r.NLTK != nil && r.NLTK.NoMatch {
 		b.WriteString(w.para(fmt.Sprintf("BLEU = %s (on NLTK's 0–1 scale): NLTK returns the integer 0 when no unigram matches, without computing the mean (the BP above is shown for teaching; NLTK does not use it here).", w.st.Score.Render("0"))))
 	} else if w.nltk() {
-		b.WriteString(w.formula(fmt.Sprintf("BLEU = BP × exp(sum) = %s", w.st.Score.Render(strconv.FormatFloat(r.Score, 'g', -1, 64)))))
+		b.WriteString(w.formula(fmt.Sprintf("BLEU = BP × exp(sum) = %s × %s", fnum(r.BP), fnum(r.GeoMean))))
+		b.WriteString("\n")
+		b.WriteString(w.formula(w.st.Score.Render("BLEU = " + strconv.FormatFloat(r.Score, 'g', -1, 64))))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + model.FormatScore(r.Score, true))))
 	} else {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,7 +77,8 @@ func TestWalkthroughGuideNLTK(t *testing.T) {
 		"17/18 0.9444",
 		"w1 · ln p1 = 0.25 × ln 0.944444 = -0.0142896",
 		"sum = -0.0142896 − 0.132657 − 0.20667 − 0.330439 = -0.684055",
-		"BLEU = BP × exp(sum) = 0.5045666840058485",
+		"BLEU = BP × exp(sum) = 1 × 0.504567",
+		"BLEU = 0.5045666840058485",
 		"rounded: 0.5046",
 		"NLTK itself does not tokenize",
 	)
@@ -808,4 +810,22 @@ func resultText(t *testing.T, c wtCase, width int) string {
 	}
 	steps := WalkthroughSteps(PlainStyles(), d, res, c.opt, width)
 	return steps[len(steps)-1].Body
+}
+
+// TestWalkthroughNLTKResultFactors: NLTK's result multiplies out its
+// factors, as sacrebleu's does ("BP × geometric mean = 0.866878 × 45.4994
+// = 39.4424", then "BLEU = 39.44"), so that a teacher showing both sees
+// where BP enters; the score as NLTK returns it follows on its own line.
+// Before, it read "BLEU = BP × exp(sum) = 0.39442436483275556" alone.
+func TestWalkthroughNLTKResultFactors(t *testing.T) {
+	c := wtCase{"the cat sat on the mat", []string{"the cat sat on the red mat"},
+		wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })}
+	// c = 6, r = 7; precisions 6/6, 4/5, 3/4, 2/3, weighted 1/4 each.
+	bp, mean := math.Exp(1-7.0/6), math.Pow(1*0.8*0.75*(2.0/3), 0.25)
+	want := fmt.Sprintf("BLEU = BP × exp(sum) = %s × %s BLEU = 0.67", strconv.FormatFloat(bp, 'g', 6, 64), strconv.FormatFloat(mean, 'g', 6, 64))
+	for _, width := range wtWidths {
+		if out := flat(resultText(t, c, width)); !strings.Contains(out, want) {
+			t.Errorf("at %d the result lacks %q:\n%s", width, want, out)
+		}
+	}
 }
