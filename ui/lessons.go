@@ -238,8 +238,11 @@ func (l Lessons) View() string {
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
 	// One line, as the other screens' footers: the keys that fit, " …"
 	// for the rest, which the explorer's help (?) lists; esc and the
-	// next lesson first, so that a student at 60 columns sees both.
-	foot := l.st.Muted.Render(fitKeyLine(scrollHint(l.vp)+l.keys.helpLine()+" · type to edit", l.w))
+	// next lesson first, so that a student at 60 columns sees both, then
+	// that typing edits the text, which no key's help says.
+	k := l.keys
+	keys := keyLine(k.Close, k.Next) + " · type to edit · " + keyLine(k.Field, k.Prev, k.Down, k.PageDown, k.First)
+	foot := l.st.Muted.Render(fitKeyLine(scrollHint(l.vp)+keys, l.w))
 	input := l.input.view(l.st, l.w)
 	return firstLines(head+"\n"+input+"\n"+rule+"\n"+l.vp.View()+"\n"+foot, l.h)
 }

@@ -259,7 +259,7 @@ func TestHypInputScrollsToCursor(t *testing.T) {
 func TestLessonsFooterWhole(t *testing.T) {
 	for w := 60; w <= 200; w++ {
 		l := NewLessons(render.DefaultStyles(), w, 24)
-		last := "type to edit"
+		last := LessonsKeyMap().First.Help().Desc
 		lines := strings.Split(ansi.Strip(l.View()), "\n")
 		foot := strings.TrimRight(lines[len(lines)-1], " ")
 		if render.Cells(foot) > w || !strings.HasSuffix(foot, last) && !strings.HasSuffix(foot, " …") {
@@ -301,6 +301,22 @@ func TestHypInputFitsFromItsStart(t *testing.T) {
 			if v := ansi.Strip(h.view(st, w)); !strings.HasPrefix(v, "hyp › t") || render.Cells(v) > w {
 				t.Errorf("width %d: %q; want the text from its start in %d cells", w, v, w)
 			}
+		}
+	}
+}
+
+// TestLessonsFooterSaysTypeToEdit: from 80 columns the footer says that
+// typing edits the text right after esc and tab, before the keys that
+// move the editor, change lesson back, scroll and reset. Before, "type to
+// edit" came last and gave way to " …" below 130 columns, so a student
+// at 100 was never told the hypothesis could be edited.
+func TestLessonsFooterSaysTypeToEdit(t *testing.T) {
+	for _, w := range []int{80, 100, 120} {
+		l := NewLessons(render.DefaultStyles(), w, 24)
+		lines := strings.Split(ansi.Strip(l.View()), "\n")
+		foot := lines[len(lines)-1]
+		if !strings.Contains(foot, "esc close · tab next lesson · type to edit") {
+			t.Errorf("%d×24: footer %q; want esc, tab and then type to edit", w, foot)
 		}
 	}
 }
