@@ -384,12 +384,18 @@ func fitWidth(s string, width int, kept map[string]bool) string {
 	return strings.Join(lines, "\n")
 }
 
-// plural formats a count with its noun: "1 token", "18 tokens".
+// plural formats a count with its noun: "1 token", "18 tokens"; before
+// a noun that starts with a digit, a count from one to nine is spelt out,
+// "four 4-grams", so that two numbers do not stand side by side.
 func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+	count := strconv.Itoa(n)
+	if noun != "" && noun[0] >= '0' && noun[0] <= '9' && n >= 1 && n <= 9 {
+		count = [...]string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n-1]
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	if n == 1 {
+		return count + " " + noun
+	}
+	return count + " " + noun + "s"
 }
 
 // orderName is the English name of an n-gram order: "unigram", "bigram",

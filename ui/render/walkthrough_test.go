@@ -829,3 +829,30 @@ func TestWalkthroughNLTKResultFactors(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughCountsBesideDigitNames: a count of n-grams whose name
+// starts with a digit is spelt out from one to nine, "four 4-grams", so
+// that two numbers do not stand side by side (10 and more stay digits).
+// Before, the clipping step read "None of the hypothesis's 4 4-grams
+// appears in any reference" and "3 4-grams of the hypothesis appear in no
+// reference at all".
+func TestWalkthroughCountsBesideDigitNames(t *testing.T) {
+	tests := []struct {
+		c    wtCase
+		want string
+	}{
+		{wtCase{"the the the the the the the", wtCatRefs, wtOpt(nil)}, "None of the hypothesis's four 4-grams appears in any reference"},
+		{wtCase{"Students protested for more climate action .", []string{"The students protested for more climate protection ."}, wtOpt(nil)},
+			"Three 4-grams of the hypothesis appear in no reference at all."},
+	}
+	twoNumbers := regexp.MustCompile(`(^|[^.\d])[1-9] \d+-grams?\b`) // not a step's number, "2.4 4-grams"
+	for _, tt := range tests {
+		out := flat(walkText(t, tt.c, 80))
+		if !strings.Contains(out, tt.want) {
+			t.Errorf("%q: the walk-through lacks %q:\n%s", tt.c.hyp, tt.want, out)
+		}
+		if m := twoNumbers.FindString(out); m != "" {
+			t.Errorf("%q: the walk-through reads %q", tt.c.hyp, m)
+		}
+	}
+}
