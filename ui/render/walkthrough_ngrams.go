@@ -114,7 +114,7 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 				break
 			}
 			parts = append(parts, fmt.Sprintf("%q occurs %s in the hypothesis but at most %s in a reference (%s)",
-				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refName(c.MaxRef)))
+				Safe(c.NGram), times(c.HypCount), times(c.RefMax), w.refsWithMost(c)))
 		}
 		s = fmt.Sprintf("%s clipped: %s.", capital(plural(t.Clipped, "occurrence")), strings.Join(parts, "; "))
 	}
@@ -126,6 +126,22 @@ func (w *walk) clipSummary(od scoring.OrderDetail, name string) string {
 		s += fmt.Sprintf(" %s of the hypothesis %s in no reference at all.", capital(plural(t.Unmatched, name)), verb)
 	}
 	return s
+}
+
+// refsWithMost names every reference that holds c's n-gram most often
+// ("ref A", "ref A and ref B", "ref 1, ref 2 and ref 3"), so that a tie
+// does not read as if the first reference alone had it.
+func (w *walk) refsWithMost(c *scoring.Clip) string {
+	var names []string
+	for k, n := range c.RefCounts {
+		if n == c.RefMax {
+			names = append(names, w.refName(k))
+		}
+	}
+	if len(names) < 2 {
+		return w.refName(c.MaxRef)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // times formats a count of occurrences: "once", "twice", "7 times".

@@ -856,3 +856,21 @@ func TestWalkthroughCountsBesideDigitNames(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughClipNamesTiedReferences: the clipping summary names every
+// reference that holds the most occurrences of a clipped n-gram, not the
+// first alone. Before, on WMT22 de-en line 1475 of LT22 it read '"to"
+// occurs twice in the hypothesis but at most once in a reference (ref A)',
+// though ref B has "to" once too.
+func TestWalkthroughClipNamesTiedReferences(t *testing.T) {
+	c := wtCase{"to the to the", []string{"to the end", "to the start", "the end"}, wtOpt(nil)}
+	out := flat(walkText(t, c, 80))
+	for _, want := range []string{
+		`"to" occurs twice in the hypothesis but at most once in a reference (ref 1 and ref 2)`,
+		`"the" occurs twice in the hypothesis but at most once in a reference (ref 1, ref 2 and ref 3)`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the walk-through lacks %q:\n%s", want, out)
+		}
+	}
+}
