@@ -86,6 +86,9 @@ func runExplain(e *env, args []string) error {
 	}
 
 	if !fs.given("line") {
+		if in.demo {
+			return usagef("explain --demo needs --line N, the line of the demo corpus to explain; %s", fs.helpHint())
+		}
 		return usagef("explain needs --hyp TEXT --ref TEXT, or files with --line N; %s", fs.helpHint())
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)

@@ -177,6 +177,8 @@ func TestBadInput(t *testing.T) {
 			"bleuscope: --line: 9 is past the end: the input has 3 segments (lines 1-3); see 'bleuscope explain --help'"},
 		{"explain without a segment", []string{"explain", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: explain needs --hyp TEXT --ref TEXT, or files with --line N; see 'bleuscope explain --help'"},
+		{"explain demo without a line", []string{"explain", "--demo"},
+			"bleuscope: explain --demo needs --line N, the line of the demo corpus to explain; see 'bleuscope explain --help'"},
 		{"explain hyp without ref", []string{"explain", "--hyp", "a b c"},
 			"bleuscope: explain --hyp needs at least one --ref TEXT"},
 		{"explain hyp and line", []string{"explain", "--hyp", "a", "--ref", "a", "--line", "2"},
