@@ -29,7 +29,15 @@ type Walkthrough struct {
 	// other systems loaded, which say how the name is cut.
 	line, system string
 	others       []string
+	// note replaces the footer's keys after an option key of the list
+	// (t, s, +, …), which the walk-through does not take, until the next
+	// key: [optionNote].
+	note string
 }
+
+// optionNote is what the footer says after an option key of the list:
+// the walk-through shows the options it was opened with.
+const optionNote = "esc first: options change on the list (t s + - c m), then e"
 
 // NewWalkthrough returns the walk-through of the segment d explains, with
 // res its score under opt (from scoring.Explain and scoring.Evaluate),
@@ -126,6 +134,7 @@ func (w Walkthrough) Update(msg tea.Msg) (Walkthrough, tea.Cmd) {
 
 func (w Walkthrough) handleKey(msg tea.KeyMsg) Walkthrough {
 	k := w.keys
+	w.note = ""
 	switch {
 	case key.Matches(msg, k.Close):
 		w.done = true
@@ -138,9 +147,19 @@ func (w Walkthrough) handleKey(msg tea.KeyMsg) Walkthrough {
 	case key.Matches(msg, k.Last):
 		w.goTo(len(w.steps) - 1)
 	default:
-		k.scroll(&w.vp, msg)
+		if !k.scroll(&w.vp, msg) && isOptionKey(msg) {
+			w.note = optionNote
+		}
 	}
 	return w
+}
+
+// isOptionKey reports whether msg is one of the list's option keys
+// (tokenizer, smoothing, max order, sacrebleu/nltk, NLTK's method), which
+// rescore on the list, not in the walk-through.
+func isOptionKey(msg tea.KeyMsg) bool {
+	o := DefaultKeyMap()
+	return key.Matches(msg, o.Tokenizer, o.Smooth, o.OrderUp, o.OrderDown, o.Compat, o.NLTKMethod)
 }
 
 // goTo shows step i (clamped), from its top.
@@ -163,6 +182,9 @@ func (w Walkthrough) View() string {
 		head = w.st.Title.Render(w.title()) + "\n" + w.st.Muted.Render(w.settings()) + "\n" + head
 	}
 	foot := w.st.Muted.Render(fitKeyLine(scrollHint(w.vp)+w.keys.helpLine(), w.w))
+	if w.note != "" {
+		foot = w.st.Muted.Render(render.Truncate(w.note, w.w))
+	}
 	return firstLines(head+"\n"+w.vp.View()+"\n"+foot, w.h)
 }
 

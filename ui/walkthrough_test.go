@@ -235,3 +235,25 @@ func TestWalkthroughCountsAsTitlesNumber(t *testing.T) {
 		w, _ = w.Update(wtKey("right"))
 	}
 }
+
+// TestWalkthroughOptionKeysSayWhere: an option key of the list (t, s, +,
+// -, c, m) pressed in the walk-through says in the footer where it works,
+// and the next key brings the footer's keys back. Before, it did nothing
+// and said nothing, and a teacher pressing s to show another smoothing
+// saw the same numbers.
+func TestWalkthroughOptionKeysSayWhere(t *testing.T) {
+	for _, k := range []string{"t", "s", "+", "-", "c", "m"} {
+		for _, size := range [][2]int{{60, 16}, {100, 30}} {
+			m := press(t, ready(t, demoDataset(t), size[0], size[1]), "e", k)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if foot := lines[len(lines)-1]; !strings.Contains(foot, "esc first: options change on the list") {
+				t.Errorf("%s at %d×%d: footer %q; want where the options change", k, size[0], size[1], foot)
+			}
+			wtFits(t, "walk-through after "+k, m.View(), size[0], size[1])
+			lines = strings.Split(ansi.Strip(press(t, m, "n").View()), "\n")
+			if foot := lines[len(lines)-1]; !strings.Contains(foot, "esc close") {
+				t.Errorf("%s then n at %d×%d: footer %q; want the keys back", k, size[0], size[1], foot)
+			}
+		}
+	}
+}
