@@ -61,6 +61,9 @@ func newWalkthroughLearner(in model.Explained, about walkSubject, st render.Styl
 		render.WithText(in.Hyp, in.Refs), render.WithRefNames(in.RefLabels),
 		render.InExplorer(closeKey + " closes the walk-through, then " + methodKey + " cycles NLTK's methods"),
 	}
+	if in.Src != "" {
+		opts = append(opts, render.WithSource(in.Src))
+	}
 	if in.EvalErr != nil {
 		opts = append(opts, render.WithScoreError(in.EvalErr))
 	}

@@ -257,3 +257,18 @@ func TestWalkthroughOptionKeysSayWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkthroughShowsSource: with a source loaded, the walk-through's
+// first step shows it above the tokens, as bleuscope explain shows it
+// under its title. Before, a student following a segment from the list
+// lost its German source on pressing e.
+func TestWalkthroughShowsSource(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 100, 40), "e")
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "src    Die Schülerinnen und Schüler protestierten für mehr Klimaschutz.") {
+		t.Errorf("step 1 lacks the source of line 46:\n%s", view)
+	}
+	if i, j := strings.Index(view, "src    "), strings.Index(view, "hyp    "); i < 0 || j < i {
+		t.Errorf("the source is not above the hypothesis:\n%s", view)
+	}
+}

@@ -57,6 +57,13 @@ func WithScoreError(err error) WalkOption {
 	return func(w *walk) { w.err = err }
 }
 
+// WithSource shows the segment's source (plain text, shown escaped)
+// above the tokens in the first step, for a screen that has no other place
+// for it (the explorer; bleuscope explain prints it under its title).
+func WithSource(src string) WalkOption {
+	return func(w *walk) { w.source = src }
+}
+
 // KeepLines keeps whole, however wide, the lines a person copies: the
 // formulas with their numbers and sacrebleu's own line; prose still wraps
 // to the width. It is for text printed to be read and copied (bleuscope
@@ -83,6 +90,7 @@ type walk struct {
 	hypText  string
 	refTexts []string
 	hasText  bool
+	source   string // shown above the tokens in step 1 ("" for none)
 	refNames []string
 	err      error
 	// explorer is set in the explorer, where methodHint says how to pick

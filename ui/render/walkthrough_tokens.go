@@ -35,6 +35,10 @@ func (w *walk) tokensStep() Step {
 		b.WriteString(w.para("NLTK itself does not tokenize: bleuscope gives it these tokens, as if you had split the text yourself."))
 	}
 	b.WriteString("\n\n")
+	if w.source != "" {
+		b.WriteString(strings.Join(TextLines(w.st, "src", w.labelW, w.source, w.width), "\n"))
+		b.WriteString("\n")
+	}
 	b.WriteString(w.sentences(model.Marks{}, true))
 	if w.hasText {
 		if s := w.textChanges(); s != "" {
