@@ -398,7 +398,7 @@ func TestAnnotationsImportWhileOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
-	if want := "bleuscope: m.tsv: 5 rows (4 errors, 1 no-error marks); 5 added to a.ann, 0 already there\n"; code != 0 || stderr != want {
+	if want := "bleuscope: m.tsv: 5 rows (4 errors, 1 no-error mark); 5 added to a.ann, 0 already there\n"; code != 0 || stderr != want {
 		t.Errorf("status %d, stderr %q; want 0 and %q", code, stderr, want)
 	}
 	if _, err := other.Add(annotations.Annotation{System: "x", Line: 2, Rater: "ana", Kind: annotations.KindNoError}); err != nil {
