@@ -61,8 +61,12 @@ func runExplore(e *env, args []string) error {
 		defer closeAnn()
 		return explore(e, x.ds, x.set, opts...)
 	}
-	if x.af.path != "" { // not used by the report, but a bad one, and its warnings, are said as the explorer would
-		st, err := x.af.openStore(e, x.ds, x.in, nil)
+	if x.af.path != "" { // not used by the report, but a bad one (or a bad typology), and its warnings, are said as the explorer would
+		preset, err := choosePreset(x.af.preset, x.af.typology, x.fs.given("preset"), x.in.limits)
+		if err != nil {
+			return err
+		}
+		st, err := x.af.openStore(e, x.ds, x.in, preset)
 		if err != nil {
 			return err
 		}

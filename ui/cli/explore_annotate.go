@@ -116,7 +116,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 // reading it dropped, the annotations that do not attach to ds, and why
 // a change could not be saved, and, given the explorer's preset, the
 // errors it weighs 0 for want of their severity. The plain report calls
-// it too, without a preset, so that it says what the explorer would.
+// it too, so that it says what the explorer would.
 func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, preset *annotations.Preset) (*annotations.Store, error) {
 	st, err := annotations.OpenWithin(f.path, in.limits)
 	if err != nil {

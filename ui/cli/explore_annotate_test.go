@@ -185,3 +185,15 @@ func TestReportAnnotationWarnings(t *testing.T) {
 		t.Error("the report changed the annotation file")
 	}
 }
+
+// TestReportRefusesBadTypology: the plain report reads --typology as the
+// explorer does, so a typology the explorer refuses is refused in the same
+// line and exit status, instead of the report printing as if it were fine.
+func TestReportRefusesBadTypology(t *testing.T) {
+	writeFiles(t, map[string]string{"hyp.en": "a b c\n", "ref.en": "a b d\n",
+		"typ.txt": "severity | m | minor | 1\ncategory | e\u0301 | Decomposed\n"})
+	code, out, stderr := runCLI(t, "", "--annotations", "ann.jsonl", "--typology", "typ.txt", "-r", "ref.en", "hyp.en")
+	if code != exitUsage || out != "" || !strings.HasPrefix(stderr, "bleuscope: typ.txt:2: category \"Decomposed\"") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("report with a bad typology: status %d, stdout %q, stderr %q; want 2 and one line naming typ.txt:2", code, out, stderr)
+	}
+}
