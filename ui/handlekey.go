@@ -36,8 +36,12 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	switch m.screen {
 	case screenExplain:
-		if key.Matches(msg, m.c.keys.Quit) {
+		switch {
+		case key.Matches(msg, m.c.keys.Quit):
 			return m, m.quit() // q quits here as on every other screen
+		case key.Matches(msg, m.c.keys.Help): // and ? shows the help, esc coming back to the step
+			m.openOverlay(screenHelp)
+			return m, nil
 		}
 		return m.forward(msg)
 	case screenLessons:

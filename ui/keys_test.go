@@ -909,3 +909,29 @@ func TestOptionKeysSay(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFromWalkthrough: ? in the walk-through shows the help, and esc
+// there comes back to the step it was on. Before, ? did nothing there.
+func TestHelpFromWalkthrough(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 100, 30), "e", "right", "right")
+	title := func(v string) string { // the step's title line
+		for _, l := range strings.Split(v, "\n") {
+			if strings.Contains(l, " of 6") {
+				return strings.TrimSpace(l)
+			}
+		}
+		return ""
+	}
+	at := title(m.View())
+	if !strings.Contains(at, "2.2 Bigrams") {
+		t.Fatalf("e → →: not on the bigrams' clipping:\n%s", m.View())
+	}
+	m = press(t, m, "?")
+	if m.screen != screenHelp || !strings.Contains(m.View(), "filter (see Filtering below)") {
+		t.Fatalf("? in the walk-through: screen %d:\n%s", m.screen, m.View())
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenExplain || title(m.View()) != at {
+		t.Errorf("esc from the help: screen %d, title %q; want the walk-through at %q", m.screen, title(m.View()), at)
+	}
+}

@@ -13,7 +13,7 @@ func (m *Model) openOverlay(s screen) {
 		return
 	}
 	m.overlayFrom = screenMain
-	if m.screen == screenAnalysis || m.screen == screenSig {
+	if m.screen == screenAnalysis || m.screen == screenSig || m.screen == screenExplain {
 		m.overlayFrom = m.screen
 	}
 	m.screen = s
