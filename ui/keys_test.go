@@ -602,7 +602,7 @@ func TestCompareOnBaseline(t *testing.T) {
 func TestHelpListsWalkthroughAndLessonKeys(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
 	h := ansi.Strip(helpContent(m.c, 120))
-	for _, want := range []string{"In the walk-through (e)", "→/n      next step", "In the lessons (L)", "ctrl+n   hyp/refs", "ctrl+r   reset", "⇧tab     back"} {
+	for _, want := range []string{"In the walk-through (e)", "→/n      next step", "In the lessons (L)", "ctrl+n   hyp/refs", "ctrl+r   reset", "⇧tab     back", "type     edit the hyp/ref text"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("the help lacks %q:\n%s", want, h)
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 	"slices"
 	"strings"
@@ -70,11 +71,14 @@ func helpContent(c common, width int) string {
 	groups, names := c.keys.FullHelp(), slices.Clone(helpGroups)
 	// The walk-through's and the lessons' own keys, which the screens'
 	// footers list only as far as the width allows.
+	// In the lessons, typing edits the text, which no key says.
+	typing := key.NewBinding(key.WithKeys("type"), key.WithHelp("type", "edit the hyp/ref text"))
 	for _, more := range []struct {
-		name string
-		keys WalkthroughKeyMap
-	}{{"In the walk-through (e)", DefaultWalkthroughKeyMap()}, {"In the lessons (L)", LessonsKeyMap()}} {
-		groups, names = append(groups, slices.Concat(more.keys.FullHelp()...)), append(names, more.name)
+		name  string
+		keys  WalkthroughKeyMap
+		extra []key.Binding
+	}{{"In the walk-through (e)", DefaultWalkthroughKeyMap(), nil}, {"In the lessons (L)", LessonsKeyMap(), []key.Binding{typing}}} {
+		groups, names = append(groups, slices.Concat(append(more.keys.FullHelp(), more.extra)...)), append(names, more.name)
 	}
 	blocks := make([]string, 0, len(groups))
 	for g, keys := range groups {
