@@ -10,11 +10,13 @@ import (
 // annUndo is a change this explorer saved to the annotation file,
 // enough to take it back (u): the annotation as it was before (nil when
 // the change added it), the ID the change left (0 when it deleted it),
-// and a no-error mark the change replaced (an error added to a segment
-// marked as having none), to put back.
+// a no-error mark the change replaced (an error added to a segment
+// marked as having none), to put back, and the annotation as the change
+// left it, to tell whether another bleuscope has changed it since.
 type annUndo struct {
 	before   *annotations.Annotation
 	after    int
+	left     *annotations.Annotation
 	replaced *annotations.Annotation
 	what     string // the change in a few words, "Major Accuracy/Mistranslation on line 12 added"
 }
@@ -25,11 +27,13 @@ type annUndo struct {
 const maxUndo = 200
 
 // remember keeps the change just saved for u, when it was saved (a
-// change refused or left in memory is not on disk to take back).
+// change refused or left in memory is not on disk to take back), with
+// the annotation as it left it.
 func (n *annotator) remember(u annUndo, err error) {
 	if err != nil {
 		return
 	}
+	u.left = n.stored(u.after)
 	n.undos = append(n.undos, u)
 	if len(n.undos) > maxUndo {
 		n.undos = slices.Delete(n.undos, 0, len(n.undos)-maxUndo)
@@ -88,8 +92,10 @@ func (n *annotator) raterMark(a annotations.Annotation, kind annotations.Kind) *
 // deletes what was added, puts back what was deleted, and gives an edited
 // annotation (or a replaced score) its earlier content again, each a
 // change of its own on disk before the status says so. Another
-// bleuscope's change to the same annotation since is never overwritten
-// (the store refuses it, as any change).
+// bleuscope's change to the same annotation since is never overwritten:
+// the store refuses an undo that would, as any change, when it has not
+// read the other's yet, and one it has read differs from what the change
+// left.
 func (n *annotator) undoLast(c common) annResult {
 	if !n.editable() {
 		return annResult{status: n.refusal(), jump: -1}
@@ -98,6 +104,10 @@ func (n *annotator) undoLast(c common) annResult {
 		return annResult{status: "nothing to undo: u takes back the annotation changes made here, the last first", jump: -1}
 	}
 	u := n.undos[len(n.undos)-1]
+	if now := n.stored(u.after); now != nil && u.left != nil && !annotations.SameContent(*now, *u.left) {
+		n.undos = n.undos[:len(n.undos)-1]
+		return annResult{status: "not undone: " + u.what + ", but another bleuscope has changed it since, to " + describeOf(*now, n.rater) + ", which stays" + n.undoMore(), jump: -1}
+	}
 	var err error
 	switch {
 	case u.before == nil: // added: delete it, and put back the mark it replaced

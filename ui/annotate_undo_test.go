@@ -162,3 +162,34 @@ func TestAnnotateUndoAll(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotateUndoAfterOthersEdit: u does not take back an error this
+// explorer added once another bleuscope has edited it and this one has
+// read that edit (here by saving a mark on the next segment): the other's
+// edit stays on disk, and the status says why nothing was undone.
+func TestAnnotateUndoAfterOthersEdit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	m := annotatingWith(t, openStore(t, path), annotations.MQM(), 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m", "enter")
+	other := openStore(t, path)
+	anns := other.All()
+	if len(anns) != 1 || anns[0].Severity != "Minor" {
+		t.Fatalf("the other explorer reads %+v; want the minor error", anns)
+	}
+	edited := anns[0]
+	edited.Severity = "Major"
+	if err := other.Edit(edited); err != nil {
+		t.Fatal(err)
+	}
+	m = press(t, m, "down", "N", "u") // N reads the other's edit; u takes N back
+	if !strings.HasPrefix(m.status, "saved: undone: no error marked") {
+		t.Fatalf("u after N: status %q", m.status)
+	}
+	m = press(t, m, "u")
+	if anns := reopen(t, path); len(anns) != 1 || anns[0].Severity != "Major" {
+		t.Errorf("u after the other's edit: stored %+v; want the other's major error kept", anns)
+	}
+	if !strings.HasPrefix(m.status, "not undone: Minor Fluency/Grammar on line") || !strings.Contains(m.status, "another bleuscope has changed it since, to Major Fluency/Grammar") {
+		t.Errorf("u after the other's edit: status %q; want it to say the other's edit stays", m.status)
+	}
+}

@@ -619,6 +619,10 @@ func contentKey(a *Annotation) string {
 	return string(js)
 }
 
+// SameContent reports whether a and b are equal in content ([contentKey]):
+// their IDs, times and MQM markings aside.
+func SameContent(a, b Annotation) bool { return contentKey(&a) == contentKey(&b) }
+
 // seenAs is an annotation as the store last read or wrote it: whether it
 // existed, and its content ([contentKey]) and time.
 type seenAs struct {
