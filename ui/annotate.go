@@ -429,7 +429,7 @@ func (n *annotator) saved(c common, what string, err error) annResult {
 	switch {
 	case errors.Is(err, annotations.ErrChanged):
 		n.err = nil
-		return annResult{status: "not saved: another bleuscope saved a change to this annotation, and this one would have undone it; its is shown" + lost, jump: -1, changed: true}
+		return annResult{status: "not saved: another bleuscope saved a change to this annotation, and this one would have undone it; the other's is shown" + lost, jump: -1, changed: true}
 	case err == nil:
 		n.err = nil
 		return annResult{status: "saved: " + what + lost, jump: -1, changed: true}

@@ -1463,8 +1463,9 @@ func TestOpenWarnsOfUnweighedSeverities(t *testing.T) {
 
 // TestRefusedChangeSaidOnce: an error marked on a segment another
 // explorer has since marked as having no error, by the same rater, is
-// refused, and the status line says so once: it does not count the same
-// change again as an earlier one dropped.
+// refused, and the status line says so once, ending "the other's is
+// shown" as the README words it: it does not count the same change again
+// as an earlier one dropped.
 func TestRefusedChangeSaidOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	ds := demoDataset(t)
@@ -1477,7 +1478,7 @@ func TestRefusedChangeSaidOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = press(t, m, "A", "x", "a", "m", "M", "enter")
-	if !strings.HasPrefix(m.status, "not saved: another bleuscope saved") || strings.Contains(m.status, "earlier change") {
+	if !strings.HasPrefix(m.status, "not saved: another bleuscope saved") || !strings.HasSuffix(m.status, "would have undone it; the other's is shown") || strings.Contains(m.status, "earlier change") {
 		t.Errorf("status %q; want the change refused, said once", m.status)
 	}
 	if got := reopen(t, path); len(got) != 1 || got[0].Kind != annotations.KindNoError {
