@@ -1485,3 +1485,26 @@ func TestRefusedChangeSaidOnce(t *testing.T) {
 		t.Errorf("the file holds %+v; want the other's no-error mark alone", got)
 	}
 }
+
+// TestAnnotateScoreKeyOffered: with the esa preset the strip's title
+// offers % beside A and N, at 100 columns and at 80, so that a rater sees
+// how to give the segment score; with mqm, which has none, it does not.
+// At 60 columns, where it has no room, A and N stay.
+func TestAnnotateScoreKeyOffered(t *testing.T) {
+	m := annotatingWith(t, openStore(t, filepath.Join(t.TempDir(), "ann.jsonl")), annotations.ESA(), 60, 30)
+	if title := m.ann.titleLine(m.c, m.list.selection(m.c), nil); !strings.Contains(title, "A mark · N ok") {
+		t.Errorf("esa at 60 columns: the strip's title %q; want A and N offered", title)
+	}
+	for _, w := range []int{100, 80} {
+		for _, tc := range []struct {
+			preset *annotations.Preset
+			want   bool
+		}{{annotations.ESA(), true}, {annotations.MQM(), false}} {
+			m := annotatingWith(t, openStore(t, filepath.Join(t.TempDir(), "ann.jsonl")), tc.preset, w, 30)
+			title := m.ann.titleLine(m.c, m.list.selection(m.c), nil)
+			if got := strings.Contains(title, "% score"); got != tc.want {
+				t.Errorf("%s at %d columns: the strip's title %q offers %% score: %v; want %v", tc.preset.Name, w, title, got, tc.want)
+			}
+		}
+	}
+}

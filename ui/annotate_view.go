@@ -255,12 +255,17 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 	if !n.editable() {
 		list = "list"
 	}
-	keys := keyLine(as(k.Annotate, "A", "mark error"), as(k.Annotations, "E", list), as(k.NoError, "N", "no error"), as(k.NextUnrated, "U", "next"))
+	// % is offered where the preset has the segment score (esa, a
+	// typology's "score"), as A and N are: only where it can be given.
+	score := as(k.SegmentScore, "%", "score")
+	score.SetEnabled(score.Enabled() && n.preset != nil && n.preset.SegmentScore)
+	keys := keyLine(as(k.Annotate, "A", "mark error"), as(k.Annotations, "E", list), as(k.NoError, "N", "no error"), score, as(k.NextUnrated, "U", "next"))
 	// The keys take their short form, then E (with nothing to edit on a
-	// segment not annotated) gives way, then they all do.
-	short := keyLine(as(k.Annotate, "A", "mark"), as(k.Annotations, "E", list), as(k.NoError, "N", "ok"), as(k.NextUnrated, "U", "next"))
+	// segment not annotated) gives way, then %, then they all do.
+	short := keyLine(as(k.Annotate, "A", "mark"), as(k.Annotations, "E", list), as(k.NoError, "N", "ok"), score, as(k.NextUnrated, "U", "next"))
+	shorter := keyLine(as(k.Annotate, "A", "mark"), as(k.NoError, "N", "ok"), score, as(k.NextUnrated, "U", "next"))
 	shortest := keyLine(as(k.Annotate, "A", "mark"), as(k.NoError, "N", "ok"), as(k.NextUnrated, "U", "next"))
-	forms := []lineForm{{left, keys}, {left, short}, {left, shortest}, {left, ""}}
+	forms := []lineForm{{left, keys}, {left, short}, {left, shorter}, {left, shortest}, {left, ""}}
 	return st.Header.Render(firstFitLine(c.width, "  ", forms...))
 }
 
