@@ -130,7 +130,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 			n.remember(annUndo{before: before, what: describeOf(a, n.rater) + " on line " + itoa(a.Line) + " deleted"}, err)
 		}
 		n.step, n.pick = stepList, max(0, n.pick-1)
-		r := n.saved(c, "deleted "+describeOf(a, n.rater), err)
+		r := n.saved(c, "deleted "+describeOf(a, n.rater)+" on line "+itoa(a.Line), err)
 		if len(n.segment(c, sel)) == 0 {
 			n.step = stepOff
 		}

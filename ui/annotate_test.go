@@ -152,8 +152,10 @@ func TestAnnotateEditDeleteNoError(t *testing.T) {
 	if len(reopen(t, path)) != 1 {
 		t.Fatal("d then n deleted the annotation; only y deletes")
 	}
+	line := anns[0].Line
 	m = press(t, m, "E", "d", "y")
-	if len(reopen(t, path)) != 0 || !strings.HasPrefix(m.status, "saved: deleted") {
+	// The status names the line, as "saved: Major Fluency/Spelling on line N" did.
+	if len(reopen(t, path)) != 0 || m.status != "saved: deleted Major Fluency/Spelling on line "+itoa(line) {
 		t.Fatalf("after d y: %d annotations, status %q", len(reopen(t, path)), m.status)
 	}
 	m = press(t, m, "N")
