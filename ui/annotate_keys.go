@@ -393,7 +393,10 @@ func (n annotator) save(c common) (annotator, annResult) {
 		return n, annResult{status: "not saved: " + err.Error(), jump: -1}
 	}
 	n.step = stepOff
-	r := n.saved(c, describe(a)+" on line "+itoa(a.Line), err)
+	if a.ID != 0 {
+		what = "edited: " + what // as the undo calls it, not in the words of a new mark
+	}
+	r := n.saved(c, what, err)
 	return n, r
 }
 

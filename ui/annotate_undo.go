@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 
@@ -138,7 +139,11 @@ func (n *annotator) undoLast(c common) annResult {
 		return n.saved(c, "", err)
 	}
 	n.undos = n.undos[:len(n.undos)-1]
-	return n.saved(c, "undone: "+u.what+n.undoMore(), err)
+	r := n.saved(c, "undone: "+u.what+n.undoMore(), err)
+	if a := cmp.Or(u.before, u.left); a != nil && a.Line > 0 && r.status != "" {
+		r.jump = a.Line - 1 // the segment it changed, selected to be seen
+	}
+	return r
 }
 
 // undoMore says, after an undo, what u would take back next, if anything.

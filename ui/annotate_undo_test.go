@@ -119,8 +119,12 @@ func TestAnnotateUndoAll(t *testing.T) {
 	m, path := annotating(t, 100, 30)
 	m = press(t, m, "A", "enter", "f", "g", "m", "enter") // 1: an error
 	first := reopen(t, path)[0].Line
-	m = press(t, m, "E", "e", "enter", "f", "s", "M", "enter", "esc") // 2: edited
-	m = press(t, m, "down", "N")                                      // 3: the next segment marked no error
+	m = press(t, m, "E", "e", "enter", "f", "s", "M", "enter") // 2: edited
+	if !strings.HasPrefix(m.status, "saved: edited: Major Fluency/Spelling"+" on line "+itoa(first)) {
+		t.Errorf("an edit saved: status %q; want it to say edited, as its undo does", m.status)
+	}
+	m = press(t, m, "esc")
+	m = press(t, m, "down", "N") // 3: the next segment marked no error
 	var second int
 	for _, a := range reopen(t, path) {
 		if a.Kind == annotations.KindNoError {
@@ -146,19 +150,26 @@ func TestAnnotateUndoAll(t *testing.T) {
 		return strings.Join(rows, " ")
 	}
 	f, s := itoa(first), itoa(second)
-	steps := []struct{ status, stored string }{
-		{"saved: undone: Major Fluency/Spelling" + line(first) + " deleted", stored(f+":error:Major", s+":error:Major")},
-		{"saved: undone: Major Accuracy/Mistranslation" + line(second) + " added", stored(f+":error:Major", s+":no-error:")},
-		{"saved: undone: no error marked" + line(second), stored(f + ":error:Major")},
-		{"saved: undone: the edit to", stored(f + ":error:Minor")},
-		{"saved: undone: Minor Fluency/Grammar" + line(first) + " added", ""},
-		{"nothing to undo", ""},
+	// Each undo selects the segment it changed.
+	steps := []struct {
+		status, stored string
+		selected       int
+	}{
+		{"saved: undone: Major Fluency/Spelling" + line(first) + " deleted", stored(f+":error:Major", s+":error:Major"), first},
+		{"saved: undone: Major Accuracy/Mistranslation" + line(second) + " added", stored(f+":error:Major", s+":no-error:"), second},
+		{"saved: undone: no error marked" + line(second), stored(f + ":error:Major"), second},
+		{"saved: undone: the edit to", stored(f + ":error:Minor"), first},
+		{"saved: undone: Minor Fluency/Grammar" + line(first) + " added", "", first},
+		{"nothing to undo", "", first},
 	}
 	for i, st := range steps {
 		m = press(t, m, "u")
 		got := kinds(reopen(t, path))
 		if !strings.HasPrefix(m.status, st.status) || got != st.stored {
 			t.Fatalf("u number %d: status %q, stored %q; want the status to start %q, stored %q", i+1, m.status, got, st.status, st.stored)
+		}
+		if sel := m.list.selection(m.c); sel.seg+1 != st.selected {
+			t.Errorf("u number %d: line %d selected; want %d, the segment it changed", i+1, sel.seg+1, st.selected)
 		}
 	}
 }
