@@ -148,7 +148,8 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 // listFooter is the footer of the list of sel's annotations: it offers
 // only the keys that work on the one picked, and says when it is
 // read-only (no annotation file, or one from the MQM file) or a no-error
-// mark, which has nothing to edit.
+// mark, which has nothing to edit. Undo and close come before adding, so
+// that a 60-column footer, cut after them, still offers them.
 func (n annotator) listFooter(c common, sel selection) string {
 	k := defaultAnnotKeys()
 	choose, esc := as(k.Down, "↑↓", "choose"), as(k.Cancel, "esc", "close")
@@ -157,15 +158,15 @@ func (n annotator) listFooter(c common, sel selection) string {
 	}
 	anns := n.segment(c, sel)
 	if len(anns) == 0 {
-		return keyLine(choose, k.Edit, k.Delete, k.Add, esc, n.undoKey(c))
+		return keyLine(choose, k.Edit, k.Delete, n.undoKey(c), esc, k.Add)
 	}
 	switch a := anns[min(n.pick, len(anns)-1)]; {
 	case a.ID == 0:
 		return "this one is the MQM file's, read-only · " + keyLine(choose, k.Add, esc)
 	case a.Kind == annotations.KindNoError: // no category, severity or span to edit
-		return "a no-error mark: nothing to edit · " + keyLine(choose, k.Delete, k.Add, esc, n.undoKey(c))
+		return "a no-error mark: nothing to edit · " + keyLine(choose, k.Delete, n.undoKey(c), esc, k.Add)
 	}
-	return keyLine(choose, k.Edit, k.Delete, k.Add, esc, n.undoKey(c))
+	return keyLine(choose, k.Edit, k.Delete, n.undoKey(c), esc, k.Add)
 }
 
 // undoKey is u in the list's footer, offered while a change saved here

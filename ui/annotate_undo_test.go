@@ -204,3 +204,19 @@ func TestAnnotateUndoAfterOthersEdit(t *testing.T) {
 		t.Errorf("u after the other's edit: status %q; want it to say the other's edit stays", m.status)
 	}
 }
+
+// TestAnnotateListFooterAt60: at 60 columns the list's footer, cut to the
+// width, still offers u and esc after a deletion (adding gives way first).
+func TestAnnotateListFooterAt60(t *testing.T) {
+	m, _ := annotating(t, 60, 16)
+	m = press(t, m, "A", "enter", "f", "g", "m", "enter")
+	m = press(t, m, "A", "x", "a", "m", "M", "enter")
+	m = press(t, m, "E", "down", "d", "y", "up") // up: the status gives way to the footer
+	v := m.View()
+	for _, want := range []string{"u undo", "esc close"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the list at 60 columns does not offer %q:\n%s", want, v)
+		}
+	}
+	checkFit(t, "the list at 60 columns", v, 60, 16)
+}
