@@ -517,6 +517,9 @@ func (n *annotator) openList(c common, sel selection) annResult {
 		if !n.editable() {
 			return annResult{status: "no annotation on this segment", jump: -1}
 		}
+		if n.preset != nil && n.preset.SegmentScore {
+			return annResult{status: "no annotation on this segment: A marks an error, N no error, % gives a score", jump: -1}
+		}
 		return annResult{status: "no annotation on this segment: A marks an error, N no error", jump: -1}
 	}
 	n.step, n.pick = stepList, 0

@@ -1510,3 +1510,28 @@ func TestAnnotateScoreKeyOffered(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotateScoreShown: under ESA the strip's title shows the segment's
+// score beside its errors, and E on a segment with nothing says that %
+// gives a score. Before, the score was only in the E list and the
+// summary, and E named A and N alone.
+func TestAnnotateScoreShown(t *testing.T) {
+	m := annotatingWith(t, openStore(t, filepath.Join(t.TempDir(), "ann.jsonl")), annotations.ESA(), 100, 30)
+	if m = press(t, m, "E"); !strings.Contains(m.status, "% gives a score") {
+		t.Errorf("E on a segment with nothing under ESA: status %q; want it to offer %%", m.status)
+	}
+	m = press(t, m, "%", "7", "0", "enter")
+	if v := m.View(); !strings.Contains(v, "annotations · annotated · score 70") {
+		t.Errorf("the strip does not show the score 70:\n%s", v)
+	}
+	m = press(t, m, "A", "x", "a", "m", "M", "enter")
+	title := ""
+	for _, l := range strings.Split(m.View(), "\n") {
+		if strings.Contains(l, "annotations · 1 error · MQM") {
+			title = l
+		}
+	}
+	if !strings.Contains(title, " · score 70") {
+		t.Errorf("the strip's title does not show the score beside the error: %q", title)
+	}
+}

@@ -244,6 +244,7 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 			what += " · MQM " + trimFloat(p)
 		}
 	}
+	what += segmentScores(anns)
 	if p := n.pending(); p > 0 {
 		what += fmt.Sprintf(" · %d unsaved", p)
 	}
@@ -292,6 +293,25 @@ func saveErrorLine(err error, pending int) string {
 	}
 	// The remedy first, so that a narrow window keeps it.
 	return fmt.Sprintf("NOT SAVED: %s; %d change%s kept in memory (%s)", fix, pending, plural(pending), render.Safe(reason.Error()))
+}
+
+// segmentScores is " · score 70" for a segment scored 70 (ESA), the
+// mean and the raters when several scored it, " · score 62.5 (2 raters)",
+// or "" when none did.
+func segmentScores(anns []annotations.Annotation) string {
+	sum, n := 0, 0
+	for _, a := range anns {
+		if a.Kind == annotations.KindScore && a.Score != nil {
+			sum, n = sum+*a.Score, n+1
+		}
+	}
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " · score " + itoa(sum)
+	}
+	return fmt.Sprintf(" · score %s (%d raters)", trimFloat(float64(sum)/float64(n)), n)
 }
 
 func countErrors(anns []annotations.Annotation) int {
