@@ -370,8 +370,12 @@ func wrapText(s string, width int) string {
 // [glueSpace], which [unglued] turns back into spaces once wrapped.
 func gluedEquations(s string) string {
 	s = equations.ReplaceAllStringFunc(s, func(p string) string { return strings.ReplaceAll(p, " = ", glueSpace+"="+glueSpace) })
-	return strings.NewReplacer(" = ", " ="+glueSpace, " ≈ ", " ≈"+glueSpace).Replace(s)
+	return glued.Replace(s)
 }
+
+// glued glues the space after every " = " and " ≈ " ([gluedEquations]),
+// built once: every paragraph of every step is wrapped through it.
+var glued = strings.NewReplacer(" = ", " ="+glueSpace, " ≈ ", " ≈"+glueSpace)
 
 // glueSpace is U+202F, a no-break space one cell wide that the wrapping
 // never breaks at, kept apart from the U+00A0 of [keepWhole]'s phrases.
