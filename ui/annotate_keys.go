@@ -194,8 +194,8 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		return n, r
 	case key.Matches(msg, c.keys.Undo): // as on the list: the panel shows what it takes back
 		r := n.undoLast(c)
-		if left := len(n.segment(c, sel)); left == 0 {
-			n.step = stepOff
+		if left := len(n.segment(c, sel)); left == 0 || r.jump >= 0 && r.jump != sel.seg {
+			n.step = stepOff // nothing left here, or the undo was of another segment, now selected
 		} else {
 			n.pick = min(n.pick, left-1)
 		}

@@ -220,3 +220,21 @@ func TestAnnotateListFooterAt60(t *testing.T) {
 	}
 	checkFit(t, "the list at 60 columns", v, 60, 16)
 }
+
+// TestAnnotateUndoInListOfAnotherSegment: u in one segment's list that
+// takes back a change made on another segment selects that one and
+// closes the list, which was of the first.
+func TestAnnotateUndoInListOfAnotherSegment(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m", "enter")
+	first := m.list.selection(m.c).seg
+	m = press(t, m, "down")
+	second := m.list.selection(m.c).seg
+	m = press(t, m, "A", "x", "a", "m", "M", "enter", "up", "E", "u")
+	if anns := reopen(t, path); len(anns) != 1 || anns[0].Line != first+1 {
+		t.Fatalf("u in the first segment's list: stored %+v; want the second segment's error gone", anns)
+	}
+	if sel := m.list.selection(m.c); sel.seg != second || m.ann.step != stepOff {
+		t.Errorf("after u: segment %d selected, annotator step %v; want segment %d and the list closed", sel.seg, m.ann.step, second)
+	}
+}
