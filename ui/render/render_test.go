@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -418,6 +419,27 @@ func TestOrderSummaryGivesWay(t *testing.T) {
 			s = OrderSummary(st, long, order, w)
 			if order > 0 && !strings.Contains(s, fmt.Sprintf("%d-grams", order)) && !strings.HasSuffix(s, "unmatched …") || Cells(s) > w {
 				t.Errorf("order %d at %d cells: %q lacks the order's name and a sign of it, or is wider", order, w, s)
+			}
+		}
+	}
+}
+
+// TestOrderSummaryNamesTheOrderFirst: the counts line names the order
+// before its counts and gives the total as "N in all", so that no count
+// stands beside the order's name ("12 unmatched of 14 2-grams" read as two
+// numbers side by side).
+func TestOrderSummaryNamesTheOrderFirst(t *testing.T) {
+	st := DefaultStyles()
+	d := explain(t, "the the cat sat on the mat .", "the cat sat on the red mat .")
+	side := regexp.MustCompile(`[0-9] [0-9]+-gram`)
+	for order := 1; order <= 4; order++ {
+		want := regexp.MustCompile(fmt.Sprintf(`^%d-grams: \^ [0-9]+ matched ~ [0-9]+ clipped [0-9]+ unmatched, [0-9]+ in all · 8 tokens$`, order))
+		if s := OrderSummary(st, d, order, 100); !want.MatchString(s) {
+			t.Errorf("order %d: %q, want the form %s", order, s, want)
+		}
+		for w := 40; w <= 100; w++ {
+			if s := OrderSummary(st, d, order, w); side.MatchString(s) {
+				t.Errorf("order %d at %d cells: %q puts a count beside the order's name", order, w, s)
 			}
 		}
 	}

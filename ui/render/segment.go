@@ -172,14 +172,16 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 		st.Clipped.Render(fmt.Sprintf("~ %d clipped", t.Clipped)),
 		st.Unmatched.Render(fmt.Sprintf("%d unmatched", t.Unmatched)),
 	}
-	head := strings.Join(counts, " ") + " "
-	// The token count gives way first, then the total, which the three
-	// counts add up to, then the order's name, a " …" in its place: never
-	// a count cut, nor a line that stops at a bare "of 14" with no sign of
-	// what it dropped.
+	name := st.Muted.Render(fmt.Sprintf("%d-grams: ", order))
+	head := strings.Join(counts, " ")
+	// The order's name comes first, so that the total after the counts
+	// ("14 in all") never stands beside it as "14 2-grams" would. The token
+	// count gives way first, then the total, which the three counts add up
+	// to, then the order's name, a " …" after the counts in its place:
+	// never a count cut, nor a line that drops something with no sign.
 	return FirstFit(width,
-		head+st.Muted.Render(fmt.Sprintf("of %d %d-grams · %s", t.Occurrences, order, tokens)),
-		head+st.Muted.Render(fmt.Sprintf("of %d %d-grams", t.Occurrences, order)),
-		head+st.Muted.Render(fmt.Sprintf("%d-grams", order)),
-		head+st.Muted.Render("…"))
+		name+head+st.Muted.Render(fmt.Sprintf(", %d in all · %s", t.Occurrences, tokens)),
+		name+head+st.Muted.Render(fmt.Sprintf(", %d in all", t.Occurrences)),
+		name+head,
+		head+st.Muted.Render(" …"))
 }

@@ -15,7 +15,7 @@ func TestSegmentWording(t *testing.T) {
 	d := explain(t, "cat", "cat", "the cat sat down")
 	v := SegmentView{Hyps: []Hyp{{Label: "sys", Detail: d}}, Order: 1}
 	out := ansi.Strip(Segment(DefaultStyles(), v, 100))
-	for _, want := range []string{"1 token · closest length → r · 1 token matched", "4 tokens · 1 token matched", "of 1 1-grams · 1 token"} {
+	for _, want := range []string{"1 token · closest length → r · 1 token matched", "4 tokens · 1 token matched", "1-grams: ^ 1 matched ~ 0 clipped 0 unmatched, 1 in all · 1 token"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the segment lacks %q:\n%s", want, out)
 		}
