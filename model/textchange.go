@@ -18,6 +18,17 @@ type TextChange struct {
 	// Lowered lists the tokens lowercasing changed, each change once, in
 	// order of first occurrence.
 	Lowered []CaseChange
+	// Splits lists the words tokenizing split into several tokens, each
+	// word once, in order of first occurrence, with its tokens as cased in
+	// the text. It is empty when the tokens cannot be laid over the words
+	// (13a's decoding of &quot; and the like changes the text).
+	Splits []WordSplit
+}
+
+// WordSplit is a word as written and the tokens tokenizing made of it.
+type WordSplit struct {
+	Word   string
+	Tokens []string
 }
 
 // CaseChange is one token before and after lowercasing.
@@ -38,17 +49,46 @@ func TextChanges(texts []string, tokens [][]string, opt scoring.Options) ([]Text
 	out := make([]TextChange, n)
 	for i := range n {
 		toks := tokens[i]
-		c := TextChange{Words: len(scoring.PySplit(nil, texts[i])), Tokens: len(toks)}
+		words := scoring.PySplit(nil, texts[i])
+		c := TextChange{Words: len(words), Tokens: len(toks)}
+		cased := toks
 		if opt.Lowercase {
-			cased := scoring.Preprocess(tok, false, nil, texts[i])
+			cased = scoring.Preprocess(tok, false, nil, texts[i])
 			c.Resplit = len(cased) != len(toks)
 			if !c.Resplit {
 				c.Lowered = caseChanges(cased, toks)
 			}
 		}
+		c.Splits = wordSplits(words, cased)
 		out[i] = c
 	}
 	return out, nil
+}
+
+// wordSplits lays the tokens over the words they were made from, in order
+// (a token never spans two words, as the tokenizers only add spaces), and
+// keeps each word made into more than one token once. It returns nil when
+// the tokens do not spell the words out.
+func wordSplits(words, toks []string) []WordSplit {
+	var out []WordSplit
+	for _, w := range words {
+		j, spelt := 0, ""
+		for j < len(toks) && len(spelt) < len(w) {
+			spelt += toks[j]
+			j++
+		}
+		if spelt != w {
+			return nil
+		}
+		if j > 1 && !slices.ContainsFunc(out, func(s WordSplit) bool { return s.Word == w }) {
+			out = append(out, WordSplit{Word: w, Tokens: toks[:j]})
+		}
+		toks = toks[j:]
+	}
+	if len(toks) > 0 {
+		return nil
+	}
+	return out
 }
 
 // caseChanges pairs the tokens before lowercasing with those after, one to

@@ -26,7 +26,7 @@ func TestTextChanges(t *testing.T) {
 			tokens: [][]string{{"the", "cat's", "mat", "."}, {"ab", "ab", "ab", "ab"}},
 			opt:    opt("13a", true),
 			want: []TextChange{
-				{Words: 3, Tokens: 4, Lowered: []CaseChange{{"The", "the"}, {"Cat's", "cat's"}}},
+				{Words: 3, Tokens: 4, Lowered: []CaseChange{{"The", "the"}, {"Cat's", "cat's"}}, Splits: []WordSplit{{"mat.", []string{"mat", "."}}}},
 				{Words: 4, Tokens: 4, Lowered: []CaseChange{{"AB", "ab"}, {"Ab", "ab"}}},
 			},
 		},
@@ -37,7 +37,7 @@ func TestTextChanges(t *testing.T) {
 			texts:  []string{"İx"},
 			tokens: [][]string{{"i", "\u0307", "x"}},
 			opt:    opt("char", true),
-			want:   []TextChange{{Words: 1, Tokens: 3, Resplit: true}},
+			want:   []TextChange{{Words: 1, Tokens: 3, Resplit: true, Splits: []WordSplit{{"İx", []string{"İ", "x"}}}}},
 		},
 		{
 			name:   "no lowercasing: nothing to say of case",
@@ -45,6 +45,22 @@ func TestTextChanges(t *testing.T) {
 			tokens: [][]string{{"The", "Cat"}},
 			opt:    opt("13a", false),
 			want:   []TextChange{{Words: 2, Tokens: 2}},
+		},
+		{
+			name:   "a word split twice is listed once, as cased in the text",
+			texts:  []string{"Mat. (mat) Mat."},
+			tokens: [][]string{{"Mat", ".", "(", "mat", ")", "Mat", "."}},
+			opt:    opt("13a", false),
+			want:   []TextChange{{Words: 3, Tokens: 7, Splits: []WordSplit{{"Mat.", []string{"Mat", "."}}, {"(mat)", []string{"(", "mat", ")"}}}}},
+		},
+		{
+			// 13a decodes &quot; to ", so the tokens do not spell the
+			// words out: no split is listed rather than a wrong one.
+			name:   "decoded entities: the splits are not known",
+			texts:  []string{"&quot;hi&quot; there."},
+			tokens: [][]string{{"\"", "hi", "\"", "there", "."}},
+			opt:    opt("13a", false),
+			want:   []TextChange{{Words: 2, Tokens: 5}},
 		},
 	}
 	for _, tt := range tests {

@@ -427,7 +427,7 @@ func TestWalkthroughLowercaseAndTokenizing(t *testing.T) {
 	out := flat(walkText(t, c, 80))
 	requireContains(t, "lowercase", out,
 		"Lowercasing is on",
-		"Tokenizing split words apart: hyp: 3 words became 4 tokens.",
+		`Tokenizing split words apart: hyp: 3 words became 4 tokens ("rules." → "rules" ".").`,
 		"Lowercasing changed hyp: The→the, Party→party.")
 	c.opt.Lowercase = false
 	out = flat(walkText(t, c, 80))
@@ -435,6 +435,17 @@ func TestWalkthroughLowercaseAndTokenizing(t *testing.T) {
 	if strings.Contains(out, "Lowercasing changed") {
 		t.Error("mixed case: says lowercasing changed something")
 	}
+}
+
+// TestWalkthroughNamesSplitWords: the tokens step says which words
+// tokenizing split (it only counted them), the first three of each text,
+// the rest counted.
+func TestWalkthroughNamesSplitWords(t *testing.T) {
+	c := wtCase{"a (b) c, d. e! f?", []string{"(cat) sat."}, wtOpt(nil)}
+	out := flat(walkText(t, c, 200))
+	requireContains(t, "splits", out,
+		`hyp: 6 words became 12 tokens ("(b)" → "(" "b" ")", "c," → "c" ",", "d." → "d" ".", and 2 more)`,
+		`ref: 2 words became 5 tokens ("(cat)" → "(" "cat" ")", "sat." → "sat" ".")`)
 }
 
 func TestWalkthroughRefNames(t *testing.T) {

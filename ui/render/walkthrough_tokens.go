@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -49,6 +50,34 @@ func (w *walk) tokensStep() Step {
 	return Step{Title: "Tokens", Body: b.String()}
 }
 
+// maxSplitExamples is how many of a text's split words the walk-through
+// shows; the rest are counted.
+const maxSplitExamples = 3
+
+// splitExamples shows the first words tokenizing split, each with its
+// tokens, as ` ("mat." → "mat" ".")`, long ones cut; "" when none is known.
+func splitExamples(splits []model.WordSplit) string {
+	if len(splits) == 0 {
+		return ""
+	}
+	quote := func(s string) string { return "\"" + Safe(Truncate(s, 24)) + "\"" }
+	var shown []string
+	for _, sp := range splits[:min(len(splits), maxSplitExamples)] {
+		toks := make([]string, 0, 7)
+		for _, t := range sp.Tokens[:min(len(sp.Tokens), 6)] {
+			toks = append(toks, quote(t))
+		}
+		if len(sp.Tokens) > 6 {
+			toks = append(toks, "…")
+		}
+		shown = append(shown, quote(sp.Word)+" → "+strings.Join(toks, " "))
+	}
+	if more := len(splits) - len(shown); more > 0 {
+		shown = append(shown, "and "+strconv.Itoa(more)+" more")
+	}
+	return " (" + strings.Join(shown, ", ") + ")"
+}
+
 // textChanges lists, when the text is known, what tokenizing split off
 // and what lowercasing changed ([model.TextChanges]), or says that
 // nothing changed.
@@ -61,7 +90,7 @@ func (w *walk) textChanges() string {
 	for i, c := range changes {
 		label := w.labels[min(i, len(w.labels)-1)]
 		if c.Words != c.Tokens {
-			split = append(split, label+": "+plural(c.Words, "word")+" became "+plural(c.Tokens, "token"))
+			split = append(split, label+": "+plural(c.Words, "word")+" became "+plural(c.Tokens, "token")+splitExamples(c.Splits))
 		}
 		switch {
 		case c.Resplit:
