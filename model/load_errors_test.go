@@ -86,9 +86,9 @@ func TestLoadErrors(t *testing.T) {
 		{"gzip twice", map[string]string{"hyp.txt.gz.gz": gzipped(t, full), "ref.txt": ref3}, Input{Systems: []string{"hyp.txt.gz.gz"}, Refs: []string{"ref.txt"}},
 			"bleuscope: hyp.txt.gz.gz is gzip compressed twice; decompress it once (gunzip) and give that"},
 		{"truncated gzip", map[string]string{"hyp.txt.gz": full[:len(full)-6], "ref.txt": ref3}, Input{Systems: []string{"hyp.txt.gz"}, Refs: []string{"ref.txt"}},
-			"bleuscope: hyp.txt.gz is not a valid gzip file (unexpected EOF); check that it was compressed completely, or decompress it first"},
+			"bleuscope: hyp.txt.gz is not a valid gzip file (the file ends within its compressed data); check that it was compressed completely, or decompress it first"},
 		{"gzip broken after two bytes that would read as UTF-16", map[string]string{"hyp.txt.gz": "\x1f\x8b\bA0\xff\xf2\xcd\xc9\xc9c\xf8\x87", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt.gz"}, Refs: []string{"ref.txt"}},
-			"bleuscope: hyp.txt.gz is not a valid gzip file (unexpected EOF); check that it was compressed completely, or decompress it first"},
+			"bleuscope: hyp.txt.gz is not a valid gzip file (the file ends within its compressed data); check that it was compressed completely, or decompress it first"},
 		{"control characters in a file name", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"a\x1b]2;x\a.txt"}, Refs: []string{"ref.txt"}},
 			`bleuscope: a␛]2;x\x07.txt does not exist; check the path`},
 

@@ -478,18 +478,39 @@ func TestLoadKeepsNUL(t *testing.T) {
 
 // TestLoadGzipMembers: a gzip file of several members (cat a.gz b.gz),
 // whose trailer gives the size of the last alone, reads whole; so do a
-// file whose trailer is right (one member) and a large one.
+// file whose trailer is right (one member), a large one, and one padded
+// with zero bytes between and after its members (as gunzip and Python's
+// gzip read it). Junk after a member, and a member whose CRC or length is
+// not its trailer's, are refused, saying which.
 func TestLoadGzipMembers(t *testing.T) {
+	flipByte := func(s string, at int) string {
+		b := []byte(s)
+		b[len(b)+at] ^= 1
+		return string(b)
+	}
 	big := strings.Repeat("the cat sat on the mat\n", 100_000) // 2.3 MB: several chunks
 	inDir(t, map[string]string{
-		"two.gz": gzipped(t, "a\nb\n") + gzipped(t, "c\n"),
-		"one.gz": gzipped(t, "x\ny\nz\n"),
-		"big.gz": gzipped(t, big),
+		"two.gz":     gzipped(t, "a\nb\n") + gzipped(t, "c\n"),
+		"one.gz":     gzipped(t, "x\ny\nz\n"),
+		"big.gz":     gzipped(t, big),
+		"padded.gz":  gzipped(t, "a\nb\n") + "\x00\x00" + gzipped(t, "c\n") + strings.Repeat("\x00", 600),
+		"junk.gz":    gzipped(t, "a\nb\n") + "junk",
+		"badcrc.gz":  flipByte(gzipped(t, "a\nb\n"), -8),
+		"badsize.gz": flipByte(gzipped(t, "a\nb\n"), -1),
 	})
+	for _, c := range []struct{ path, want string }{
+		{"junk.gz", `is not a valid gzip file (the compressed data is followed by "ju", neither another gzip member nor zero bytes)`},
+		{"badcrc.gz", "is not a valid gzip file (CRC check failed: the trailer says 0x"},
+		{"badsize.gz", "is not a valid gzip file (the data does not have the length the trailer says)"},
+	} {
+		if _, err := Load(Input{Systems: []string{c.path}, Refs: []string{c.path}}); err == nil || !strings.Contains(err.Error(), c.path+" "+c.want) {
+			t.Errorf("%s: error %v; want one saying %q", c.path, err, c.want)
+		}
+	}
 	for _, c := range []struct {
 		path string
 		want int
-	}{{"two.gz", 3}, {"one.gz", 3}, {"big.gz", 100_000}} {
+	}{{"two.gz", 3}, {"one.gz", 3}, {"big.gz", 100_000}, {"padded.gz", 3}} {
 		ds := mustLoad(t, Input{Systems: []string{c.path}, Refs: []string{c.path}})
 		if got := ds.Systems[0].Hyps; len(got) != c.want || got[0] == "" {
 			t.Errorf("%s: %d lines (first %q); want %d", c.path, len(got), got[0], c.want)

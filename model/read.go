@@ -2,7 +2,6 @@ package model
 
 import (
 	"bufio"
-	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -134,11 +133,10 @@ func Gunzip(label string, br *bufio.Reader) (text *bufio.Reader, gz bool, err er
 	if !isGzip(br) {
 		return br, false, nil
 	}
-	zr, err := gzip.NewReader(br)
-	if err != nil {
-		return nil, false, gzipErr(label, err)
+	text = bufio.NewReaderSize(gzipText{NewGzipStream(br), label}, 64<<10)
+	if _, err := text.Peek(1); err != nil && err != io.EOF { // the first member's header
+		return nil, false, err
 	}
-	text = bufio.NewReaderSize(gzipText{zr, label}, 64<<10)
 	if isGzip(text) {
 		return nil, false, inputErr(label, "is gzip compressed twice; decompress it once (gunzip) and give that")
 	}
@@ -155,7 +153,7 @@ func isGzip(br *bufio.Reader) bool {
 // gzipText reads what a gzip stream decompresses to, its errors worded
 // by gzipErr.
 type gzipText struct {
-	zr    *gzip.Reader
+	zr    *GzipStream
 	label string
 }
 

@@ -393,7 +393,7 @@ func TestTokenizeGzip(t *testing.T) {
 		t.Errorf("tokenize < gzip: status %d, stdout %q, stderr %q; want the text's lines tokenized", code, out, stderr)
 	}
 	cut := gz[:len(gz)-12] // the text whole, its end and trailer gone
-	want := "bleuscope: standard input is not a valid gzip file (unexpected EOF); check that it was compressed completely, or decompress it first\n"
+	want := "bleuscope: standard input is not a valid gzip file (the file ends within its compressed data); check that it was compressed completely, or decompress it first\n"
 	if code, out, stderr := runCLI(t, cut, "tokenize", "-t", "13a"); code != exitUsage || out != "Hello , world !\nsecond line\n" || stderr != want {
 		t.Errorf("tokenize < a cut gzip: status %d, stdout %q, stderr %q; want 2, the lines, %q", code, out, stderr, want)
 	}

@@ -2,7 +2,6 @@ package sacrebleu
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -269,59 +268,37 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, e
 	defer file.Close()
 	var r io.Reader = file
 	if strings.HasSuffix(name, ".gz") {
-		br := bufio.NewReader(file)
-		head, err := br.Peek(gzipHeaderLen)
-		if err != nil && err != io.EOF {
-			return nil, osException(name, err)
-		}
-		if len(head) == 0 { // an empty file: Python reads no line
-			return nil, nil
-		}
-		if err := gzipHeaderError(head); err != nil {
-			return nil, err
-		}
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, gzipEOF()
-		}
-		r = zr
+		r = model.NewGzipStream(bufio.NewReader(file))
 	}
 	raw, err := f.budget.ReadChunks(r, reserved)
+	var ge *model.GzipError
 	switch {
 	case errors.Is(err, model.ErrOverLimit):
 		return nil, tooBig(f.budget, name)
-	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, gzip.ErrHeader), errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, gzipEOF()
+	case errors.As(err, &ge):
+		return nil, gzipException(ge, name)
 	case err != nil:
 		return nil, osException(name, err)
 	}
 	return decode(raw, c, name)
 }
 
-// gzipHeaderLen is the length of a gzip header without its optional
-// fields.
-const gzipHeaderLen = 10
-
-// gzipEOF is what Python's gzip raises on a file that ends too soon.
-func gzipEOF() error {
-	return exception("EOFError: Compressed file ended before the end-of-stream marker was reached")
-}
-
-// gzipHeaderError is the exception Python's gzip raises on the first
-// bytes of a file (head, up to gzipHeaderLen of them, at least one): not
-// the gzip magic, shorter than a header, or not deflate; nil when the
-// header may go on.
-func gzipHeaderError(head []byte) error {
-	magic := head[:min(2, len(head))]
-	switch {
-	case string(magic) != "\x1f\x8b":
-		return exception("gzip.BadGzipFile: Not a gzipped file (" + pyBytesRepr(magic) + ")")
-	case len(head) < gzipHeaderLen:
-		return gzipEOF()
-	case head[2] != 8:
+// gzipException is the exception Python's gzip module raises where a
+// gzip stream cannot be read (its messages, gzip.py's _GzipReader).
+func gzipException(e *model.GzipError, name string) error {
+	switch e.Fault {
+	case model.GzipNotGzip:
+		return exception("gzip.BadGzipFile: Not a gzipped file (" + pyBytesRepr(e.Magic) + ")")
+	case model.GzipTruncated:
+		return exception("EOFError: Compressed file ended before the end-of-stream marker was reached")
+	case model.GzipMethod:
 		return exception("gzip.BadGzipFile: Unknown compression method")
+	case model.GzipCRC:
+		return exception(fmt.Sprintf("gzip.BadGzipFile: CRC check failed %#x != %#x", e.Stored, e.Computed))
+	case model.GzipLength:
+		return exception("gzip.BadGzipFile: Incorrect length of data produced")
 	}
-	return nil
+	return osException(name, e.Err)
 }
 
 // osException is the line Python prints for an error opening name.

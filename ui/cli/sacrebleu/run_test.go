@@ -306,3 +306,48 @@ func TestEmptyInputList(t *testing.T) {
 		t.Errorf("-i -sl: status %d, stdout %q, stderr %q; want 1 and Python's IndexError", status, out, stderr)
 	}
 }
+
+// TestGzipMembers checks .gz files of several members, padded, or with a
+// member's trailer wrong, against what Python 3.11's gzip module reads or
+// raises for the same bytes: zero bytes after a member are padding, any
+// other byte must start a member, and each member's CRC and length are
+// checked against its own trailer.
+func TestGzipMembers(t *testing.T) {
+	dir := t.TempDir()
+	cat, dog := gz(t, "the cat sat\n"), gz(t, "the dog ran\n")
+	flip := func(s string, at int) string {
+		b := []byte(s)
+		b[len(b)+at] ^= 1
+		return string(b)
+	}
+	const eof = "EOFError: Compressed file ended before the end-of-stream marker was reached"
+	for _, tc := range []struct{ name, content, text, want string }{
+		{"zero padding", cat + strings.Repeat("\x00", 100), "the cat sat\n", ""},
+		{"two members", cat + dog, "the cat sat\nthe dog ran\n", ""},
+		{"two members, padded between and after", cat + "\x00\x00" + dog + "\x00", "the cat sat\nthe dog ran\n", ""},
+		{"junk after a member", cat + "junk", "", `gzip.BadGzipFile: Not a gzipped file (b'ju')`},
+		{"padding, then one byte", cat + "\x00\x00x", "", `gzip.BadGzipFile: Not a gzipped file (b'x')`},
+		{"a wrong CRC", flip(cat, -8), "", "gzip.BadGzipFile: CRC check failed 0xba7f3d5c != 0xba7f3d5d"},
+		{"a wrong length", flip(cat, -1), "", "gzip.BadGzipFile: Incorrect length of data produced"},
+		{"a trailer cut short", cat[:len(cat)-3], "", eof},
+		{"a second header cut short", cat + dog[:5], "", eof},
+		{"a wrong CRC in the second member", cat + flip(dog, -8), "", "gzip.BadGzipFile: CRC check failed 0x6d56a293 != 0x6d56a292"},
+	} {
+		ref := tc.text
+		if ref == "" {
+			ref = "the cat sat\n"
+		}
+		writeFiles(t, dir, map[string]string{"ref.txt": ref, "hyp.txt": tc.text, "hyp.gz": tc.content})
+		out, errOut, status := runIn(t, dir, nil, "ref.txt", "-i", "hyp.gz", "-b")
+		if tc.want != "" {
+			if status != 1 || out != "" || errOut != tc.want+"\n" {
+				t.Errorf("%s: status %d, stdout %q, stderr %q; want 1, nothing, %q", tc.name, status, out, errOut, tc.want)
+			}
+			continue
+		}
+		plain, _, _ := runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "-b")
+		if status != 0 || out != plain || errOut != "" {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want 0 and %q, as for the text itself", tc.name, status, out, errOut, plain)
+		}
+	}
+}

@@ -1,0 +1,208 @@
+package model
+
+import (
+	"bufio"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+)
+
+// GzipStream reads what a gzip file decompresses to, member after member,
+// as Python's gzip module and gunzip read it: zero bytes after a member
+// are padding and end the file when nothing else follows; anything else
+// after a member must be another member. Its errors are [*GzipError]s.
+// An empty stream decompresses to nothing.
+type GzipStream struct {
+	br    *bufio.Reader
+	fr    io.ReadCloser // the member being read, nil between members
+	crc   uint32
+	size  uint32
+	first bool // no member read yet
+	err   error
+}
+
+// NewGzipStream returns a reader of the gzip stream br holds.
+func NewGzipStream(br *bufio.Reader) *GzipStream {
+	return &GzipStream{br: br, first: true}
+}
+
+// GzipFault says what is wrong with a gzip stream.
+type GzipFault int
+
+// The faults of a gzip stream, each as Python's gzip module tells it.
+const (
+	// GzipNotGzip: a member does not start with gzip's magic bytes
+	// (Python: "Not a gzipped file").
+	GzipNotGzip GzipFault = iota + 1
+	// GzipTruncated: the stream ends within a member (Python's EOFError).
+	GzipTruncated
+	// GzipMethod: a member is not compressed with deflate.
+	GzipMethod
+	// GzipCRC: a member's data does not have the checksum its trailer
+	// says.
+	GzipCRC
+	// GzipLength: a member's data does not have the length its trailer
+	// says.
+	GzipLength
+	// GzipCorrupt: the deflate data cannot be decompressed.
+	GzipCorrupt
+)
+
+// GzipError is a gzip stream that cannot be read.
+type GzipError struct {
+	Fault GzipFault
+	// Magic is what a member starts with instead of gzip's magic bytes
+	// (GzipNotGzip): its first two bytes, or one at the end of the stream;
+	// After says that it follows a member.
+	Magic []byte
+	After bool
+	// Stored and Computed are the checksums of GzipCRC: the trailer's and
+	// the data's.
+	Stored, Computed uint32
+	// Err is the decompressor's error (GzipCorrupt).
+	Err error
+}
+
+// Error implements error.
+func (e *GzipError) Error() string {
+	switch e.Fault {
+	case GzipNotGzip:
+		if e.After {
+			return fmt.Sprintf("the compressed data is followed by %q, neither another gzip member nor zero bytes", e.Magic)
+		}
+		return fmt.Sprintf("the file starts with %q, not gzip's magic bytes", e.Magic)
+	case GzipTruncated:
+		return "the file ends within its compressed data"
+	case GzipMethod:
+		return "unknown compression method"
+	case GzipCRC:
+		return fmt.Sprintf("CRC check failed: the trailer says %#x, the data has %#x", e.Stored, e.Computed)
+	case GzipLength:
+		return "the data does not have the length the trailer says"
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns the decompressor's error.
+func (e *GzipError) Unwrap() error { return e.Err }
+
+// Read implements io.Reader.
+func (g *GzipStream) Read(p []byte) (int, error) {
+	for g.err == nil {
+		if g.fr == nil {
+			if g.err = g.header(); g.err != nil {
+				break
+			}
+		}
+		n, err := g.fr.Read(p)
+		g.crc = crc32.Update(g.crc, crc32.IEEETable, p[:n])
+		g.size += uint32(n)
+		switch {
+		case err == io.EOF:
+			g.err = g.trailer()
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			g.err = &GzipError{Fault: GzipTruncated}
+		case err != nil:
+			g.err = &GzipError{Fault: GzipCorrupt, Err: err}
+		}
+		if n > 0 || len(p) == 0 {
+			return n, nil
+		}
+	}
+	return 0, g.err
+}
+
+// header reads the next member's header, skipping the zero bytes that pad
+// the member before it; io.EOF when the stream ends instead.
+func (g *GzipStream) header() error {
+	first := g.first
+	if !first {
+		for {
+			b, err := g.br.ReadByte()
+			if err == io.EOF {
+				return io.EOF
+			}
+			if err != nil {
+				return err
+			}
+			if b != 0 {
+				_ = g.br.UnreadByte()
+				break
+			}
+		}
+	}
+	g.first = false
+	head, err := g.br.Peek(10)
+	if len(head) == 0 && err == io.EOF {
+		return io.EOF
+	}
+	if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+		return &GzipError{Fault: GzipNotGzip, Magic: append([]byte(nil), head[:min(2, len(head))]...), After: !first}
+	}
+	if len(head) < 10 {
+		return truncated(err)
+	}
+	if head[2] != 8 {
+		return &GzipError{Fault: GzipMethod}
+	}
+	flags := head[3]
+	_, _ = g.br.Discard(10)
+	if flags&0x04 != 0 { // FEXTRA: a length, then that many bytes
+		var n [2]byte
+		if _, err := io.ReadFull(g.br, n[:]); err != nil {
+			return truncated(err)
+		}
+		if k := int(binary.LittleEndian.Uint16(n[:])); k > 0 {
+			if m, err := g.br.Discard(k); m < k {
+				return truncated(err)
+			}
+		}
+	}
+	for _, f := range []byte{0x08, 0x10} { // FNAME, FCOMMENT: to a zero byte or the end, as Python reads them
+		for flags&f != 0 {
+			b, err := g.br.ReadByte()
+			if err == io.EOF || err == nil && b == 0 {
+				break
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	if flags&0x02 != 0 { // FHCRC: a header checksum Python does not check
+		if m, err := g.br.Discard(2); m < 2 {
+			return truncated(err)
+		}
+	}
+	g.fr, g.crc, g.size = flate.NewReader(g.br), 0, 0
+	return nil
+}
+
+// trailer checks the member's checksum and length against its trailer.
+func (g *GzipStream) trailer() error {
+	_ = g.fr.Close()
+	g.fr = nil
+	var t [8]byte
+	if _, err := io.ReadFull(g.br, t[:]); err != nil {
+		return truncated(err)
+	}
+	if stored := binary.LittleEndian.Uint32(t[:4]); stored != g.crc {
+		return &GzipError{Fault: GzipCRC, Stored: stored, Computed: g.crc}
+	}
+	if binary.LittleEndian.Uint32(t[4:]) != g.size {
+		return &GzipError{Fault: GzipLength}
+	}
+	return nil
+}
+
+// truncated is the error of a stream that ends within a member; another
+// error of reading is kept.
+func truncated(err error) error {
+	if err == nil || err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &GzipError{Fault: GzipTruncated}
+	}
+	return err
+}
