@@ -38,6 +38,11 @@ func TestCrashChild(t *testing.T) {
 	if rater == "" {
 		rater = "child"
 	}
+	typology := MQM()
+	if rater == "jo" { // two writers of two typologies: each records its own again after the other's
+		typology = ESA()
+	}
+	s.SetTypology(typology)
 	out := bufio.NewWriter(os.Stdout)
 	var live []int
 	for i := 1; ; i++ {
@@ -142,6 +147,11 @@ func TestKilledWriterLosesNothingSaved(t *testing.T) {
 			if diff > 1 {
 				t.Errorf("after a kill following %d saved changes, %d annotations differ from what was reported saved (at most the one in flight may)\n got %v\nwant %v", after, diff, got, want)
 			}
+			// The typology, written before the first change, is there
+			// once a change was saved.
+			if ts := s.Typologies(); len(want) > 0 && (len(ts) != 1 || ts[0].Name != "mqm") {
+				t.Errorf("after the kill the file records the typologies %+v, want mqm once", ts)
+			}
 			// The reopened file takes new changes and stays readable.
 			if _, err := s.Add(errAnn("A", 1, "parent", "x", 0, 1, "Other", "Minor", "")); err != nil {
 				t.Fatal(err)
@@ -230,6 +240,9 @@ func TestTwoKilledWritersLoseNothingSaved(t *testing.T) {
 	}
 	if diff > 2 {
 		t.Errorf("%d annotations differ from what the two children reported saved (at most one in flight each may)\n got %v\nwant %v and %v", diff, got, kids[0].want, kids[1].want)
+	}
+	if ts := s.Typologies(); len(ts) < 2 {
+		t.Errorf("two writers of two typologies recorded %d typologies", len(ts))
 	}
 	if len(kids[0].want) == 0 || len(kids[1].want) == 0 {
 		t.Errorf("a child saved nothing: %v and %v", kids[0].want, kids[1].want)

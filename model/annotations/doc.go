@@ -3,7 +3,10 @@
 // "no error" marks and ESA segment scores ([Annotation]); the typologies
 // they use ([Preset]: WMT's MQM, ESA, or a custom file read by
 // [ParseTypology]); a crash-safe file that keeps them ([Store], an
-// append-only journal with a checksum per record, compacted atomically);
+// append-only journal with a checksum per record, compacted atomically,
+// which records the typology its annotations were made with,
+// [Store.Typologies], and [TypologyWarnings] says when another weighs
+// them);
 // the exchange formats (WMT's MQM TSV with [ReadMQM] and [WriteMQM], CSV
 // and JSONL); a WMT MQM TSV opened as a corpus ([OpenMQM]); and what they
 // add up to ([Summarize], [Agree]).

@@ -21,11 +21,17 @@ import (
 //	{"format":"bleuscope-annotations","version":1}
 //	{"crc":"1c291ca3","rec":{"ops":[{"op":"put","ann":{…}}]}}
 //	{"crc":"5e0f6a2b","rec":{"ops":[{"op":"del","id":3}]}}
+//	{"crc":"9a3e01c4","rec":{"typology":{"name":"mqm","kind":"preset",…}}}
 //
 // where crc is the CRC-32C (Castagnoli) of the bytes of rec exactly as
 // they appear on the line. A record is one change (one or more
-// operations applied together); it counts only when its line is complete,
-// ends in "\n" and its checksum matches.
+// operations applied together) or the typology the changes after it were
+// made with ([typologyRecord]), which the explorer records before its
+// first change to a file and again when its typology is not the one the
+// file last recorded; it counts only when its line is complete, ends in
+// "\n" and its checksum matches. A bleuscope older than the typology
+// record reads one as a record of no operation (it ignores the field it
+// does not know), so the version stays 1.
 
 // formatVersion is the version of the annotation file's format that this
 // bleuscope reads and writes, the one its header names.
@@ -62,9 +68,11 @@ type op struct {
 	ID  int         `json:"id,omitempty"`
 }
 
-// record is one change.
+// record is one change, or the typology the changes after it were made
+// with.
 type record struct {
-	Ops []op `json:"ops"`
+	Ops      []op            `json:"ops,omitempty"`
+	Typology *typologyRecord `json:"typology,omitempty"`
 }
 
 // envelope is a record's line: its checksum and the record.
@@ -74,11 +82,17 @@ type envelope struct {
 }
 
 // encodeRecord returns the journal line of a change, "\n" included.
-func encodeRecord(ops []op) ([]byte, error) {
+func encodeRecord(ops []op) ([]byte, error) { return encodeLine(record{Ops: ops}) }
+
+// encodeTypology returns the journal line that records the typology p.
+func encodeTypology(p *Preset) ([]byte, error) { return encodeLine(record{Typology: recordOf(p)}) }
+
+// encodeLine returns the journal line of r, "\n" included.
+func encodeLine(r record) ([]byte, error) {
 	var rec bytes.Buffer
 	enc := json.NewEncoder(&rec)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(record{Ops: ops}); err != nil {
+	if err := enc.Encode(r); err != nil {
 		return nil, fmt.Errorf("annotations: encode record: %w", err)
 	}
 	body := bytes.TrimSuffix(rec.Bytes(), []byte("\n"))
@@ -116,6 +130,11 @@ func decodeRecord(line []byte) (record, error) {
 			if err := o.Ann.check(); err != nil {
 				return record{}, err
 			}
+		}
+	}
+	if rec.Typology != nil {
+		if _, err := rec.Typology.preset(); err != nil {
+			return record{}, err
 		}
 	}
 	return rec, nil

@@ -1,6 +1,7 @@
 package annotations
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -54,7 +55,12 @@ type Store struct {
 	dropped     int
 	lastDropped bool
 	warnings    []string
-	now         func() time.Time
+	// recorded are the typologies the file records, in its order (see
+	// [typologyRecord]); typology is the one changes are made with, nil
+	// when none is said ([Store.SetTypology]).
+	recorded []*typologyRecord
+	typology *Preset
+	now      func() time.Time
 	// writeAt writes to the file; tests replace it to fail like a full
 	// disk.
 	writeAt func(f *os.File, b []byte, off int64) (int, error)
@@ -154,7 +160,11 @@ func (s *Store) load(j *journal) {
 	}
 	s.anns, s.index, s.nextID, s.ops = nil, map[int]int{}, 1, 0
 	s.lastSystem, s.lastLine = "", 0
+	s.recorded = nil
 	for _, rec := range j.records {
+		if rec.Typology != nil {
+			s.recorded = append(s.recorded, rec.Typology)
+		}
 		s.ops += len(rec.Ops)
 		for _, o := range rec.Ops {
 			if o.Op == "put" && o.Ann != nil || o.Op == "del" {
@@ -730,7 +740,14 @@ func (s *Store) writePending() error {
 		}
 		s.dirty = false
 	}
-	var buf []byte
+	var buf, typology []byte
+	if s.typology != nil && !s.records(s.typology) {
+		line, err := encodeTypology(s.typology)
+		if err != nil {
+			return err
+		}
+		typology, buf = line, line
+	}
 	for i := range s.pending {
 		rec := &s.pending[i]
 		if rec.line == nil { // changed by catching up
@@ -756,7 +773,47 @@ func (s *Store) writePending() error {
 	s.size += int64(len(buf))
 	s.seen, _ = f.Stat() // nil (read again before the next write) if it fails
 	s.pending, s.synced, s.touched = nil, s.nextID, nil
+	if typology != nil {
+		s.recorded = append(s.recorded, recordOf(s.typology))
+	}
 	return nil
+}
+
+// records reports whether p is the typology the file last recorded, to
+// the byte ([typologyRecord]).
+func (s *Store) records(p *Preset) bool {
+	return len(s.recorded) > 0 && bytes.Equal(s.recorded[len(s.recorded)-1].encoded(), recordOf(p).encoded())
+}
+
+// SetTypology says the typology the changes made from now on are made
+// with: the next write to the file records it first ([typologyRecord]),
+// when the file's last record of a typology is not this one (none yet, a
+// new file, or another, the rater having switched typology), so that the
+// file says what its annotations were made with. It writes nothing
+// itself. The explorer sets it; a store without one (import) records
+// none.
+func (s *Store) SetTypology(p *Preset) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.typology = p
+}
+
+// Typologies returns the typologies the file records, in the order
+// recorded: the one its annotations were made with is the last, and
+// several say the rater switched typology while annotating it
+// ([SwitchedTypologyWarning]); none in a file of an older bleuscope, one
+// that [Store.Import] made, or one never written to. They are as checked
+// when read ([Preset.Validate]).
+func (s *Store) Typologies() []*Preset {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Preset, 0, len(s.recorded))
+	for _, t := range s.recorded {
+		if p, err := t.preset(); err == nil { // checked when read
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // lockWait is how long a write waits for another bleuscope's lock on the
@@ -938,7 +995,11 @@ func (s *Store) readOnly(err error) string {
 }
 
 // Compact rewrites the file as the annotations it holds now (pending
-// changes included), without the history of edits and deletions: under
+// changes included), without the history of edits and deletions, and
+// with the typology they were last made with (the store's when changes
+// are pending, else the file's last, [Store.Typologies]) as its one
+// record of a typology: a switch of typology is forgotten, as the earlier
+// typology weighed nothing any more ([SwitchedTypologyWarning]). Under
 // the file's lock, and after catching up with what another bleuscope
 // appended ([Store.catchUp]), a new file is written beside it, synced and
 // renamed over it, so a crash leaves the old file or the new one, whole,
@@ -953,6 +1014,20 @@ func (s *Store) Compact() error {
 	}
 	defer f.Close() // and with it the lock, once the new file is in place
 	data := []byte(header)
+	var typology *typologyRecord // the one the annotations were last made with, kept
+	switch {
+	case len(s.pending) > 0 && s.typology != nil:
+		typology = recordOf(s.typology)
+	case len(s.recorded) > 0:
+		typology = s.recorded[len(s.recorded)-1]
+	}
+	if typology != nil {
+		line, err := encodeLine(record{Typology: typology})
+		if err != nil {
+			return err
+		}
+		data = append(data, line...)
+	}
 	const chunk = 500
 	for lo := 0; lo < len(s.anns); lo += chunk {
 		var ops []op
@@ -972,6 +1047,10 @@ func (s *Store) Compact() error {
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
 	s.seen, s.synced, s.touched = fi, s.nextID, nil
 	s.ops = len(s.anns)
+	s.recorded = nil
+	if typology != nil {
+		s.recorded = []*typologyRecord{typology}
+	}
 	return nil
 }
 

@@ -15,9 +15,10 @@ import (
 // is a record's body, written with its right checksum (so that what is in
 // the records is explored, not only checksums that fail), then tail as it
 // is. Open never panics; a file it refuses is left as it was, with a one
-// line reason; a file it opens holds annotations that pass their checks,
-// is left as it was by Open and Close, and takes a new annotation that a
-// new Open reads back with the others.
+// line reason; a file it opens holds annotations that pass their checks
+// and typologies that pass theirs, is left as it was by Open and Close,
+// and takes a new annotation, made with a typology of its own, that a new
+// Open reads back with the others, that typology last.
 func FuzzOpen(f *testing.F) {
 	recs := storeRecords(f)
 	f.Add(recs, "")
@@ -26,6 +27,9 @@ func FuzzOpen(f *testing.F) {
 	f.Add(strings.Replace(recs, `"end":4`, `"end":99`, 1), "\x00\x00")
 	f.Add(`{"ops":[{"op":"del","id":7}]}`, "")
 	f.Add(`{"ops":[]}`, "")
+	f.Add(`{"typology":{"name":"t","kind":"custom","severities":[{"name":"Minor","key":"m","weight":1}],"categories":[{"name":"Other","keys":"o","weights":{"*":2}}]}}`, "")
+	f.Add(`{"typology":{"name":"t","kind":"preset","severities":[],"categories":[]}}`, "")
+	f.Add(`{"typology":{"name":"t","kind":"custom","severities":[{"name":"Minor","key":"m","weight":1e300}],"categories":[{"name":"Other","keys":"o"}]},"ops":[{"op":"del","id":1}]}`, "")
 	f.Fuzz(func(t *testing.T, recs, tail string) {
 		var file bytes.Buffer
 		file.WriteString(header)
@@ -60,6 +64,12 @@ func FuzzOpen(f *testing.F) {
 				t.Errorf("Open gave an annotation that fails its check (%v): %+v", err, a)
 			}
 		}
+		for _, p := range s.Typologies() {
+			if err := p.Validate(); err != nil {
+				t.Errorf("Open gave a typology that fails its check (%v): %+v", err, p)
+			}
+		}
+		s.SetTypology(MQM()) // nothing written without a change
 		s.Close()
 		unchanged("after Open and Close")
 
@@ -67,6 +77,7 @@ func FuzzOpen(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a second Open refused what the first opened: %v", err)
 		}
+		s.SetTypology(ESA())
 		added, err := s.Add(errAnn("Z", 1, "fuzz", "eins zwei", 0, 4, "Other", "Minor", ""))
 		want := s.All()
 		s.Close()
@@ -81,18 +92,22 @@ func FuzzOpen(f *testing.F) {
 		if got := again.All(); !reflect.DeepEqual(got, want) {
 			t.Fatalf("after adding %+v a new Open reads\n %+v\nwant\n %+v", added, got, want)
 		}
+		if ts := again.Typologies(); len(ts) == 0 || !reflect.DeepEqual(ts[len(ts)-1], ESA()) {
+			t.Fatalf("after adding with the esa typology a new Open reads the typologies %+v", ts)
+		}
 	})
 }
 
-// storeRecords returns the bodies of the records a store writes for an
-// error, a second error, a no-error mark, a score, an edit and a deletion,
-// one a line.
+// storeRecords returns the bodies of the records a store writes for its
+// typology, an error, a second error, a no-error mark, a score, an edit
+// and a deletion, one a line.
 func storeRecords(f *testing.F) string {
 	path := filepath.Join(f.TempDir(), "ann.jsonl")
 	s, err := Open(path)
 	if err != nil {
 		f.Fatal(err)
 	}
+	s.SetTypology(MQM())
 	a, err := s.Add(errAnn("A", 1, "r", "eins zwei drei", 0, 4, "Other", "Minor", "note"))
 	if err != nil {
 		f.Fatal(err)

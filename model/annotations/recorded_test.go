@@ -1,0 +1,335 @@
+package annotations
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// majorTen is a custom typology: MQM's severities, Major weighing 10.
+func majorTen(t testing.TB) *Preset {
+	t.Helper()
+	p, err := ParseTypology(strings.NewReader("name | major-10\nseverity | m | Minor | 1\nseverity | M | Major | 10\ncategory | o | Other\n"), "major10.typ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// fileLines returns the lines of the file at path, "\n" dropped.
+func fileLines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// typologyOf decodes the record of a journal line and returns its
+// typology, nil when it records none.
+func typologyOf(t *testing.T, line string) *typologyRecord {
+	t.Helper()
+	rec, err := decodeRecord([]byte(line))
+	if err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return rec.Typology
+}
+
+// TestNewFileRecordsTypology: the first change to a new file writes the
+// typology first, in a record of its own, with everything that weighs; a
+// second change and a reopened store with the same typology record it no
+// more; the typology read back is the one written.
+func TestNewFileRecordsTypology(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetTypology(MQM())
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("SetTypology made the file: %v", err)
+	}
+	if _, err := s.Add(errAnn("A", 1, "r", "eins zwei", 0, 4, "Other", "Major", "")); err != nil {
+		t.Fatal(err)
+	}
+	lines := fileLines(t, path)
+	if len(lines) != 3 {
+		t.Fatalf("want the header, the typology and the change, got %q", lines)
+	}
+	rec := typologyOf(t, lines[1])
+	if rec == nil || rec.Name != "mqm" || rec.Kind != kindPreset {
+		t.Fatalf("line 2 does not record the mqm preset: %q", lines[1])
+	}
+	for _, want := range []string{`{"name":"Major","key":"M","weight":5}`, `{"name":"Fluency/Punctuation","keys":"fp","weights":{"Minor":0.1}}`, `"weights":{"*":25}`, `"aliases":{"critical":"Major"}`} {
+		if !strings.Contains(lines[1], want) {
+			t.Errorf("the typology record lacks %s: %q", want, lines[1])
+		}
+	}
+	if typologyOf(t, lines[2]) != nil {
+		t.Errorf("the change's record names a typology: %q", lines[2])
+	}
+	if _, err := s.Add(errAnn("A", 2, "r", "drei vier", 0, 4, "Other", "Minor", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetTypology(MQM())
+	if _, err := s.Add(errAnn("A", 3, "r", "fünf sechs", 0, 4, "Other", "Minor", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if n := len(fileLines(t, path)); n != 5 {
+		t.Errorf("the same typology was recorded again: %d lines, want 5", n)
+	}
+	ts := s.Typologies()
+	if len(ts) != 1 {
+		t.Fatalf("Typologies: %d, want 1", len(ts))
+	}
+	if !reflect.DeepEqual(ts[0], MQM()) {
+		t.Errorf("the typology read back is\n %+v\nwant\n %+v", ts[0], MQM())
+	}
+	if ts[0].Name != "mqm" || recordOf(ts[0]).Kind != kindPreset {
+		t.Errorf("read back as %q, %s", ts[0].Name, recordOf(ts[0]).Kind)
+	}
+	custom := majorTen(t)
+	if k := recordOf(custom).Kind; k != kindCustom {
+		t.Errorf("a typology file is recorded as %s", k)
+	}
+	named := majorTen(t)
+	named.Name = "mqm" // a typology file may call itself mqm: its weights say it is not
+	if k := recordOf(named).Kind; k != kindCustom {
+		t.Errorf("a typology file named mqm is recorded as %s", k)
+	}
+}
+
+// TestOlderFileOpensUnchanged: a file without a typology record (an older
+// bleuscope's) opens as before and is left byte for byte by Open and
+// Close, whatever typology is in effect; a store given none (import)
+// writes the records an older bleuscope did, and no typology.
+func TestOlderFileOpensUnchanged(t *testing.T) {
+	path, want := journalWith(t) // made without a typology, as an older bleuscope did
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range fileLines(t, path)[1:] {
+		if !strings.HasPrefix(line, `{"crc":"`) || !strings.Contains(line, `"rec":{"ops":[{"op":"put","ann":{`) {
+			t.Fatalf("a record is not in the older form: %q", line)
+		}
+	}
+	s := mustReopen(t, path, want)
+	s.SetTypology(majorTen(t))
+	if ts := s.Typologies(); len(ts) != 0 {
+		t.Errorf("an older file records %d typologies", len(ts))
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+		t.Fatalf("opening and closing changed the file:\n was %q\n now %q", before, after)
+	}
+	// The first change records it, after the older records.
+	s = mustReopen(t, path, want)
+	s.SetTypology(majorTen(t))
+	if _, err := s.Add(errAnn("A", 9, "r", "eins zwei", 0, 4, "Other", "Major", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	after, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(after, before) {
+		t.Fatalf("the change rewrote the older records:\n was %q\n now %q", before, after)
+	}
+	lines := fileLines(t, path)
+	if rec := typologyOf(t, lines[len(lines)-2]); rec == nil || rec.Name != "major-10" || rec.Kind != kindCustom {
+		t.Errorf("the typology is not recorded before the change: %q", lines[len(lines)-2])
+	}
+}
+
+// TestOlderReaderSkipsTypologyRecord: an older bleuscope decodes a
+// record into {"ops": [...]} alone, ignoring fields it does not know; the
+// typology record then reads as a record of no operation, which it
+// applies as nothing, without a warning.
+func TestOlderReaderSkipsTypologyRecord(t *testing.T) {
+	line, err := encodeTypology(MQM())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env envelope
+	if err := json.Unmarshal(bytes.TrimSuffix(line, []byte("\n")), &env); err != nil {
+		t.Fatal(err)
+	}
+	var older struct {
+		Ops []op `json:"ops"`
+	}
+	if err := json.Unmarshal(env.Rec, &older); err != nil || len(older.Ops) != 0 {
+		t.Fatalf("an older reader gets %d operations, %v", len(older.Ops), err)
+	}
+	if strings.Contains(string(env.Rec), `"ops"`) {
+		t.Errorf("the typology record has operations: %s", env.Rec)
+	}
+}
+
+// TestTypologyMismatchWarned: a file made with mqm, weighed with a
+// typology where Major weighs 10, says so; the same typology, or one
+// that differs only in name and keys, does not.
+func TestTypologyMismatchWarned(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetTypology(MQM())
+	if _, err := s.Add(errAnn("A", 1, "r", "eins zwei", 0, 4, "Other", "Major", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ts := s.Typologies()
+	if len(ts) != 1 {
+		t.Fatalf("Typologies: %d", len(ts))
+	}
+	w := TypologyWarning(ts[0], majorTen(t))
+	for _, want := range []string{`made with mqm, weighed here with "major-10" (a custom typology): Major weighs 5 there, 10 here`, "Critical weighs 5 there and is no severity here (0)", "more difference"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("the warning %q lacks %q", w, want)
+		}
+	}
+	if strings.Contains(w, "Neutral") {
+		t.Errorf("the warning names Neutral, which weighs 0 in both: %q", w)
+	}
+	if w := TypologyWarning(ts[0], MQM()); w != "" {
+		t.Errorf("the same typology warns: %q", w)
+	}
+	rekeyed := MQM()
+	rekeyed.Name, rekeyed.Severities[0].Key = "mine", "n"
+	if w := TypologyWarning(ts[0], rekeyed); w != "" {
+		t.Errorf("a typology differing only in name and keys warns: %q", w)
+	}
+	punct := MQM()
+	punct.Categories[5].Weights = nil // Fluency/Punctuation Minor weighs 1
+	if w := TypologyWarning(ts[0], punct); !strings.Contains(w, "Fluency/Punctuation Minor weighs 0.1 there, 1 here") || strings.Contains(w, "Major") {
+		t.Errorf("a category's own weight changed: %q", w)
+	}
+	if w := TypologyWarning(nil, MQM()); w != "" {
+		t.Errorf("no typology recorded warns: %q", w)
+	}
+}
+
+// TestSwitchedTypologyRecordedAgain: a store whose typology changes
+// records the new one before its next change; the file then says it was
+// switched, and Compact keeps the last one alone, with the annotations.
+func TestSwitchedTypologyRecordedAgain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetTypology(MQM())
+	if _, err := s.Add(errAnn("A", 1, "r", "eins zwei", 0, 4, "Other", "Major", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.SetTypology(majorTen(t))
+	if _, err := s.Add(errAnn("A", 2, "r", "drei vier", 0, 4, "Other", "Major", "")); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if n := len(fileLines(t, path)); n != 5 {
+		t.Fatalf("%d lines, want the header, two typologies and two changes", n)
+	}
+	want := s.All()
+	s = mustReopen(t, path, want)
+	ts := s.Typologies()
+	if len(ts) != 2 || ts[0].Name != "mqm" || ts[1].Name != "major-10" {
+		t.Fatalf("Typologies: %+v", ts)
+	}
+	w := SwitchedTypologyWarning(ts)
+	if !strings.Contains(w, `annotated with mqm, then with "major-10" (a custom typology): the typology was switched`) || !strings.Contains(w, "Major weighs 5 there, 10 here") {
+		t.Errorf("SwitchedTypologyWarning: %q", w)
+	}
+	ws := TypologyWarnings("f.ann", ts, majorTen(t), "; FIX")
+	if len(ws) != 1 || !strings.HasPrefix(ws[0], "f.ann: annotated with mqm") || !strings.HasSuffix(ws[0], "every error is weighed with the last, those made before the switch too") {
+		t.Errorf("weighed with the last: %q", ws)
+	}
+	ws = TypologyWarnings("f.ann", ts, MQM(), "; FIX")
+	if len(ws) != 2 || !strings.HasPrefix(ws[0], `f.ann: made with "major-10" (a custom typology), weighed here with mqm: Major weighs 10 there, 5 here`) || !strings.HasSuffix(ws[0], "; FIX") || strings.Contains(ws[1], "every error") {
+		t.Errorf("weighed with the first: %q", ws)
+	}
+	if w := SwitchedTypologyWarning(ts[:1]); w != "" {
+		t.Errorf("one typology warns: %q", w)
+	}
+	if w := SwitchedTypologyWarning([]*Preset{MQM(), MQM()}); w != "" {
+		t.Errorf("the same typology twice warns: %q", w)
+	}
+	if err := s.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = mustReopen(t, path, want)
+	defer s.Close()
+	if ts := s.Typologies(); len(ts) != 1 || ts[0].Name != "major-10" {
+		t.Fatalf("after Compact: %+v", ts)
+	}
+	if rec := typologyOf(t, fileLines(t, path)[1]); rec == nil || rec.Name != "major-10" {
+		t.Errorf("Compact does not record the typology first")
+	}
+}
+
+// TestDamagedTypologyRecord: a typology record with a good checksum whose
+// typology is not one (edited by hand) is damaged, as an annotation that
+// fails its check is: dropped when last, refused when followed by more.
+func TestDamagedTypologyRecord(t *testing.T) {
+	bad := recordOf(MQM())
+	bad.Severities[1].Weight = -5
+	line, err := encodeLine(record{Typology: bad})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clash := recordOf(MQM())
+	clash.Categories[1].Keys = "am"
+	clashLine, err := encodeLine(record{Typology: clash})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := encodeRecord([]op{{Op: "del", ID: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, tail, want string
+	}{
+		{"last", string(line), `the last change is damaged (typology "mqm" weighs severity "Major" -5, not from 0 to 1000000) and is dropped`},
+		{"followed by more", string(line) + string(good), `:5: damaged record (typology "mqm" weighs severity "Major" -5`},
+		{"keys", string(clashLine), `both have the keys "am"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path, _ := journalWithTail(t, c.tail)
+			s, err := Open(path)
+			if err != nil {
+				if !strings.Contains(err.Error(), c.want) {
+					t.Fatalf("Open: %v; want %q", err, c.want)
+				}
+				return
+			}
+			defer s.Close()
+			if w := strings.Join(s.Warnings(), "\n"); !strings.Contains(w, c.want) {
+				t.Fatalf("warnings %q; want %q", w, c.want)
+			}
+			if ts := s.Typologies(); len(ts) != 0 {
+				t.Errorf("a damaged typology was read: %+v", ts)
+			}
+		})
+	}
+}
