@@ -140,6 +140,9 @@ func newAnnotator(ds *model.Dataset, a Annotating) annotator {
 	n := annotator{on: true, store: a.Store, extra: a.Extra, segs: a.Segments, unranked: a.UnrankedRefs, preset: a.Preset, rater: a.Rater}
 	if a.Store != nil {
 		n.readOnly = a.Store.ReadOnly()
+		if a.Preset != nil {
+			a.Store.SetTypology(a.Preset) // the file says what it is annotated with
+		}
 	}
 	n.resolve(ds)
 	return n
@@ -158,11 +161,16 @@ func (n annotator) identify(a *annotations.Annotation) {
 // for want of their severity ([annotations.UnweighedWarning]).
 const UnweighedFix = "; open the file with the --typology it was annotated with"
 
+// TypologyFix ends the warning of a typology in effect that is not the
+// one the annotation file records ([annotations.TypologyWarnings]).
+const TypologyFix = "; open it without --preset and --typology to weigh with the file's"
+
 // openWarnings says what a person should know about the annotation file
-// before annotating ([annotations.Store.OpenWarnings] and the errors the
-// preset weighs 0, [annotations.UnweighedWarning], which the command line
-// prints on standard error too), each detached group pointing at S, safe
-// for the terminal.
+// before annotating ([annotations.Store.OpenWarnings], the errors the
+// preset weighs 0, [annotations.UnweighedWarning], and a preset that is
+// not the typology the file records, [annotations.TypologyWarnings],
+// which the command line prints on standard error too), each detached
+// group pointing at S, safe for the terminal.
 func (n annotator) openWarnings() []string {
 	if n.store == nil {
 		return nil
@@ -173,6 +181,7 @@ func (n annotator) openWarnings() []string {
 	if w := annotations.UnweighedWarning(n.res.Attached, n.preset); w != "" {
 		ws = append(ws, n.store.Path()+": "+w+UnweighedFix)
 	}
+	ws = append(ws, annotations.TypologyWarnings(n.store.Path(), n.store.Typologies(), n.preset, TypologyFix)...)
 	for i, w := range ws {
 		ws[i] = render.Safe(w)
 	}

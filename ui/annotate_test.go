@@ -1535,3 +1535,45 @@ func TestAnnotateScoreShown(t *testing.T) {
 		t.Errorf("the strip's title does not show the score beside the error: %q", title)
 	}
 }
+
+// TestOpenWarnsOfAnotherTypology: a file made with mqm, opened with a
+// typology where Major weighs 10, says so at open, naming the weight that
+// differs and the fix, escaped; the first change records the new
+// typology, and the warning then says the typology was switched and that
+// the last weighs every error. Before, the MQM numbers changed without a
+// word. The typology the file records warns of nothing.
+func TestOpenWarnsOfAnotherTypology(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	st := openStore(t, path)
+	st.SetTypology(annotations.MQM())
+	seg := ds.Segment(0, 0)
+	a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].StableName(), Line: 1, Rater: "eve", Category: "Other", Severity: "Major"}
+	a.SetText(seg.Hyp, seg.Src)
+	if _, err := st.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if m := annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30); len(m.c.annWarnings) != 0 {
+		t.Errorf("the typology the file records warns: %q", m.c.annWarnings)
+	}
+	p, err := annotations.ParseTypology(strings.NewReader("name | ten\x1b[2J\nseverity | m | Minor | 1\nseverity | M | Major | 10\ncategory | o | Other\n"), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := annotatingWith(t, openStore(t, path), p, 120, 30)
+	want := path + `: made with mqm, weighed here with "ten\x1b[2J" (a custom typology): Major weighs 5 there, 10 here; `
+	if len(m.c.annWarnings) != 1 || !strings.HasPrefix(m.c.annWarnings[0], want) || !strings.HasSuffix(m.c.annWarnings[0], TypologyFix) {
+		t.Fatalf("warnings at open %q; want one starting %q, ending %q", m.c.annWarnings, want, TypologyFix)
+	}
+	if strings.Contains(m.c.annWarnings[0], "\x1b") {
+		t.Errorf("a raw escape in %q", m.c.annWarnings[0])
+	}
+	m = press(t, m, "A", "x", "o", "M", "enter")
+	if !strings.HasPrefix(m.status, "saved") {
+		t.Fatalf("status %q", m.status)
+	}
+	if len(m.c.annWarnings) != 1 || !strings.Contains(m.c.annWarnings[0], "the typology was switched while annotating it") || !strings.HasSuffix(m.c.annWarnings[0], "every error is weighed with the last, those made before the switch too") {
+		t.Errorf("warnings after the first change %q; want the switch said", m.c.annWarnings)
+	}
+}

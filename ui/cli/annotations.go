@@ -99,8 +99,11 @@ Flags:
                             instead: an array of rater_a, rater_b, segments,
                             kappa_error, kappa_severity, span_precision,
                             span_recall, span_f1 (null when undefined)
-      --preset NAME         the weights: mqm (default; Major 5, Minor 1, Minor
-                            Fluency/Punctuation 0.1, Non-translation 25) or esa
+      --preset NAME         the weights: mqm (Major 5, Minor 1, Minor
+                            Fluency/Punctuation 0.1, Non-translation 25) or
+                            esa; default: the typology an annotation file
+                            records (the last, if it was switched), else mqm;
+                            weights that differ from the file's are warned of
       --typology FILE       the weights of a custom typology file (see
                             'bleuscope annotations --help' for the format)
   -o, --output FILE         write to FILE (atomically) instead of stdout
@@ -219,9 +222,16 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if err := checkOutputNotInput(out, []string{files[0], typology}); err != nil {
 		return err
 	}
-	anns, err := readAnnotations(e, files[0], limits)
+	anns, made, err := readAnnotations(e, files[0], limits)
 	if err != nil {
 		return err
+	}
+	fromFile := len(made) > 0 && !fs.given("preset") && typology == ""
+	if fromFile {
+		preset = made[len(made)-1]
+	}
+	for _, w := range annotations.TypologyWarnings(files[0], made, preset, "; without --preset and --typology summary weighs with the file's") {
+		warnf(e, "%s", w)
 	}
 	sums := annotations.Summarize(anns, preset)
 	agree := annotations.Agree(anns, preset)
@@ -229,7 +239,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	return writeShown(e, out, func(w io.Writer) error {
 		switch {
 		case format == "text":
-			return writeSummaryText(w, sums, agree, preset)
+			return writeSummaryText(w, sums, agree, preset, fromFile)
 		case agreement:
 			return writeJSON(w, nonNilSlice(agree))
 		default:
@@ -264,7 +274,7 @@ func runAnnotationsExport(e *env, args []string) error {
 	if err := checkOutputNotInput(out, []string{ann}); err != nil {
 		return err
 	}
-	anns, err := readAnnotations(e, ann, limits)
+	anns, _, err := readAnnotations(e, ann, limits)
 	if err != nil {
 		return err
 	}
@@ -423,7 +433,8 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 
 // readAnnotations reads an annotation file or a WMT MQM TSV within
 // limits, telling them apart by their first line, and prints their
-// warnings. An annotation file's marks stored under an older bleuscope's
+// warnings; it returns the annotations and the typologies an annotation
+// file records ([annotations.Store.Typologies]; none for a WMT MQM TSV). An annotation file's marks stored under an older bleuscope's
 // short name of a system go under its stable name where the file shows
 // they are one system ([annotations.FoldShortNames]), as the explorer
 // attaches them. A file that is neither is refused in one line saying
@@ -431,29 +442,29 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 // one named .ann or .jsonl, or starting with "{", for an annotation file,
 // any other for a WMT MQM TSV; a binary file gets the line a system file
 // gets, its byte named.
-func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, error) {
+func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, error) {
 	head, err := firstBytes(path, 4096)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := model.CheckEncoding(path, head); err != nil {
-		return nil, err // UTF-16 or UTF-32, either kind
+		return nil, nil, err // UTF-16 or UTF-32, either kind
 	}
 	var inErr *model.InputError
 	isAnn := annotations.IsAnnotationFile(head)
 	if err := model.FirstNotUTF8(path, head, "an annotation file or a WMT MQM TSV, in plain text"); !isAnn && errors.As(err, &inErr) && inErr.Line == 1 {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := exportRefusal(path, head); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
 		store, err := annotations.OpenWithin(path, limits)
 		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
-			return nil, &model.InputError{File: path, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
+			return nil, nil, &model.InputError{File: path, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, w := range store.Warnings() {
 			warnf(e, "%s", w)
@@ -462,20 +473,20 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		for _, w := range folded {
 			warnf(e, "%s", w)
 		}
-		return anns, nil
+		return anns, store.Typologies(), nil
 	}
 	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
 	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotMQMHeader) {
 		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, annotations.NotMQMHeader), ";")
-		return nil, &model.InputError{File: path, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
+		return nil, nil, &model.InputError{File: path, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, w := range rows.Warnings {
 		warnf(e, "%s", w)
 	}
-	return rows.Annotations, nil
+	return rows.Annotations, nil, nil
 }
 
 // exportRefusal refuses path, whose first bytes are head, when it is the
@@ -584,9 +595,10 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // writeSummaryText writes the summary as a person reads it: systems best
-// MQM first, the error categories over all systems, the agreement (one
+// MQM first, weighed with p (fromFile: the typology the annotation file
+// records), the error categories over all systems, the agreement (one
 // line saying it needs two raters when there is one).
-func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []annotations.Agreement, p *annotations.Preset) error {
+func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []annotations.Agreement, p *annotations.Preset, fromFile bool) error {
 	bw := bufio.NewWriter(w)
 	if len(sums) == 0 {
 		bw.WriteString("no annotations\n")
@@ -595,7 +607,11 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 	ranked := slices.Clone(sums)
 	slices.SortStableFunc(ranked, func(a, b annotations.SystemSummary) int { return cmp.Compare(a.MQM, b.MQM) })
 	hasESA := slices.ContainsFunc(sums, func(s annotations.SystemSummary) bool { return s.ESA != nil })
-	fmt.Fprintf(bw, "MQM score per system (%s weights; lower is better)\n\n", model.Printable(p.Name))
+	from := ""
+	if fromFile {
+		from = ", as the file records"
+	}
+	fmt.Fprintf(bw, "MQM score per system (%s weights%s; lower is better)\n\n", model.Printable(p.Name), from)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "rank\tsystem\tsegments\traters\terrors\tMQM\t"
 	if hasESA {

@@ -66,7 +66,7 @@ func runExplore(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		st, err := x.af.openStore(e, x.ds, x.in, preset)
+		st, _, err := x.af.openStore(e, x.ds, x.in, preset, x.af.chosen(x.fs))
 		if err != nil {
 			return err
 		}

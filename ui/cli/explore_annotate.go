@@ -22,7 +22,9 @@ const annotateFlagsHelp = `Annotating:
                             annotated, E edits or deletes
       --rater NAME          your name in the annotations (default your login
                             name)
-      --preset mqm|esa      the typology offered: WMT's MQM (default) or ESA
+      --preset mqm|esa      the typology offered: WMT's MQM or ESA (default:
+                            the one the annotation file records, else mqm;
+                            one that weighs otherwise is warned of)
       --typology FILE       a custom typology (see 'bleuscope annotations
                             --help' for the format)
 `
@@ -104,23 +106,34 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 	if rater == "" {
 		rater = loginName()
 	}
-	st, err := f.openStore(e, ds, in, preset)
+	st, preset, err := f.openStore(e, ds, in, preset, f.chosen(fs))
 	if err != nil {
 		return nil, nil, err
 	}
 	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
 }
 
-// openStore opens the annotation file and prints, escaped, what the
-// explorer lists of it at open ([annotations.Store.OpenWarnings]): what
-// reading it dropped, the annotations that do not attach to ds, and why
-// a change could not be saved, and, given the explorer's preset, the
-// errors it weighs 0 for want of their severity. The plain report calls
-// it too, so that it says what the explorer would.
-func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, preset *annotations.Preset) (*annotations.Store, error) {
+// chosen reports whether a typology was asked for (--preset or
+// --typology), rather than left to the annotation file's.
+func (f *annotateFlags) chosen(fs *flagSet) bool { return fs.given("preset") || f.typology != "" }
+
+// openStore opens the annotation file and returns it with the typology to
+// annotate with: preset when chosen, else the one the file records last
+// ([annotations.Store.Typologies]), else preset. It prints, escaped, what
+// the explorer lists of it at open ([annotations.Store.OpenWarnings]):
+// what reading it dropped, the annotations that do not attach to ds, and
+// why a change could not be saved, and, given that typology, the errors
+// it weighs 0 for want of their severity and how it differs from the
+// file's ([annotations.TypologyWarnings]). The plain report calls it too,
+// so that it says what the explorer would.
+func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, preset *annotations.Preset, chosen bool) (*annotations.Store, *annotations.Preset, error) {
 	st, err := annotations.OpenWithin(f.path, in.limits)
 	if err != nil {
-		return nil, refusedAsExport(f.path, err)
+		return nil, nil, refusedAsExport(f.path, err)
+	}
+	made := st.Typologies()
+	if len(made) > 0 && !chosen {
+		preset = made[len(made)-1]
 	}
 	mqm := in.mqmAnns
 	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
@@ -132,7 +145,10 @@ func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, pre
 			warnf(e, "%s: %s%s", f.path, w, ui.UnweighedFix)
 		}
 	}
-	return st, nil
+	for _, w := range annotations.TypologyWarnings(f.path, made, preset, ui.TypologyFix) {
+		warnf(e, "%s", w)
+	}
+	return st, preset, nil
 }
 
 // loginName is the user's login name, the default rater.

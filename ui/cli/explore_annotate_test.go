@@ -8,6 +8,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/scoring"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // TestExploreAnnotationWarningsOnStderr: what the explorer warns of the
@@ -195,5 +196,87 @@ func TestReportRefusesBadTypology(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "--annotations", "ann.jsonl", "--typology", "typ.txt", "-r", "ref.en", "hyp.en")
 	if code != exitUsage || out != "" || !strings.HasPrefix(stderr, "bleuscope: typ.txt:2: category \"Decomposed\"") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("report with a bad typology: status %d, stdout %q, stderr %q; want 2 and one line naming typ.txt:2", code, out, stderr)
+	}
+}
+
+// TestTypologyRecordedAndWarned: a file the explorer annotated with a
+// custom typology records it; opened with --preset mqm, where Major
+// weighs 5, not 10, standard error says so at open, escaped, as the
+// explorer's warnings do; opened with neither --preset nor --typology,
+// the explorer takes the file's typology (its keys pick) and warns of
+// nothing, and so does summary, whose header says the weights are the
+// file's; summary given other weights says which differ. Before, the file
+// did not say what it was made with, the explorer offered mqm, and the
+// numbers changed without a word.
+func TestTypologyRecordedAndWarned(t *testing.T) {
+	fluent, _ := filepath.Abs("../../fixtures/demo/fluent.en")
+	ref, _ := filepath.Abs("../../fixtures/demo/ref.A.en")
+	dir := writeFiles(t, map[string]string{})
+	ten, err := annotations.ParseTypology(strings.NewReader("name | ten\x1b[2J\nseverity | m | Minor | 1\nseverity | M | Major | 10\ncategory | q | Other\n"), "ten.typ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "ann.jsonl")
+	st, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.SetTypology(ten) // as the explorer does
+	a := annotations.Annotation{Kind: annotations.KindError, System: "fluent", Line: 1, Rater: "ana", Category: "Other", Severity: "Major"}
+	hyp, _ := os.ReadFile(fluent)
+	a.SetText(strings.SplitN(string(hyp), "\n", 2)[0], "")
+	if _, err := st.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	args := []string{"--annotations", path, "--rater", "bo", fluent, "-r", ref}
+	_, stderr := openExplorer(t, 80, 24, append(args, "--preset", "mqm")...)
+	want := "bleuscope: warning: " + path + `: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major weighs 10 there, 5 here; `
+	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "; open it without --preset and --typology to weigh with the file's\n") {
+		t.Errorf("standard error does not say %q:\n%s", want, stderr)
+	}
+	if strings.Contains(stderr, "\x1b") {
+		t.Errorf("standard error holds a raw escape: %q", stderr)
+	}
+	m, stderr := openExplorer(t, 80, 24, args...)
+	if strings.Contains(stderr, "made with") {
+		t.Errorf("opened with the file's typology, standard error warns:\n%s", stderr)
+	}
+	for _, k := range []string{"A", "x", "q", "M", "enter"} { // q is Other in the file's typology, no key in mqm
+		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		if k == "enter" {
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		}
+		var cmd tea.Cmd
+		m, cmd = m.Update(msg)
+		m = settle(t, m, cmd)
+	}
+	again, err := annotations.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := again.All(); len(all) != 2 || all[1].Rater != "bo" || all[1].Category != "Other" || all[1].Severity != "Major" {
+		t.Errorf("the file's typology's keys did not mark an error: %+v", all)
+	}
+	if ts := again.Typologies(); len(ts) != 1 {
+		t.Errorf("the file's own typology was recorded again: %d records", len(ts))
+	}
+
+	for _, c := range []struct {
+		args       []string
+		head, warn string
+	}{
+		{nil, "MQM score per system (ten␛[2J weights, as the file records; lower is better)", ""},
+		{[]string{"--preset", "mqm"}, `MQM score per system (mqm weights; lower is better)`,
+			`bleuscope: warning: ann.jsonl: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major weighs 10 there, 5 here; `},
+	} {
+		code, out, stderr := runCLI(t, "", append(append([]string{"annotations", "summary"}, c.args...), "ann.jsonl")...)
+		if code != 0 || !strings.HasPrefix(out, c.head+"\n") || !strings.HasPrefix(stderr, c.warn) || c.warn == "" && stderr != "" {
+			t.Errorf("summary %q: status %d, stdout %q, stderr %q; want 0, %q, %q", c.args, code, out, stderr, c.head, c.warn)
+		}
+		if c.warn != "" && !strings.HasSuffix(stderr, "; without --preset and --typology summary weighs with the file's\n") {
+			t.Errorf("summary %q: the warning does not say how to weigh with the file's: %q", c.args, stderr)
+		}
 	}
 }

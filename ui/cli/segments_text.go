@@ -139,7 +139,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		path = o.mqm
 	}
 	if path != "" {
-		anns, err := readAnnotations(e, path, o.limits)
+		anns, _, err := readAnnotations(e, path, o.limits)
 		if err != nil {
 			return err
 		}
