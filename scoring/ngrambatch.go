@@ -83,6 +83,11 @@ func (w *ngWorker) ids(j int) []uint32 {
 // numberBatch numbers the n-grams of orders 2 and up of the batch's lines;
 // it reports false when the ids run out.
 func (w *ngWorker) numberBatch() bool {
+	tokens := 0
+	for _, l := range w.lines {
+		tokens += l.n
+	}
+	w.grams.reserve(len(w.bids) - tokens) // the batch's n-grams of orders 2 and up
 	for n := 2; n <= w.orders; n++ {
 		w.numberOrder(n)
 		if w.grams.len() > maxGrams {

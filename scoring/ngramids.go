@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -148,6 +149,29 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 // three quarters (with linear probing, a lookup still takes about two
 // probes, and a table twice the size would only cost memory).
 func maxLoad(size int) int { return size / 4 * 3 }
+
+// reserveSlots is the largest table reserve makes: 16 MB, as much as
+// the doublings to it would allocate on the way.
+const reserveSlots = 1 << 20
+
+// reserve makes room for n more pairs at once, up to reserveSlots slots,
+// so that a small corpus, whose first batch is the whole of it, does not
+// move its pairs through every doubling of the table on the way; a large
+// one starts at that size already ([ngramIDs.init]).
+func (t *ngramIDs) reserve(n int) {
+	size := len(t.slots)
+	for size < reserveSlots && maxLoad(size) < t.used+n {
+		size <<= 1
+	}
+	if size > len(t.slots) {
+		t.resize(size)
+		if m := maxLoad(size); cap(t.prefix) < m {
+			t.prefix = slices.Grow(t.prefix, m-len(t.prefix))
+			t.last = slices.Grow(t.last, m-len(t.last))
+			t.order = slices.Grow(t.order, m-len(t.order))
+		}
+	}
+}
 
 // resize rebuilds the pair table with size slots (a power of two).
 func (t *ngramIDs) resize(size int) {
