@@ -108,7 +108,13 @@ func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int)
 // next row: copy them to keep them. An error from fn stops the rankings
 // and is returned.
 func (a *Analysis) EachRanking(sys int, kinds []scoring.Kind, orders []int, top int, fn func(k scoring.Kind, order int, rows iter.Seq[NGramRow]) error) error {
-	r, err := a.rank(sys, kinds, orders, top, MaxRowLines)
+	var r *rankings
+	var err error
+	if top > 0 { // two passes over the n-grams for every ranking, instead of one per ranking
+		r, err = a.rankTop(context.Background(), sys, kinds, orders, top, MaxRowLines, nil)
+	} else {
+		r, err = a.rank(sys, kinds, orders, top, MaxRowLines)
+	}
 	if err != nil {
 		return err
 	}
@@ -169,8 +175,9 @@ func (a *Analysis) RankingSizes(sys int, kinds []scoring.Kind, orders []int) ([]
 		if o < 0 {
 			continue
 		}
+		counts, _ := c.TotalsOf(sys, g)
 		for ki, k := range kinds {
-			if c.Count(sys, k, g) > 0 {
+			if counts[k] > 0 {
 				sizes[ki*len(orders)+o]++
 			}
 		}

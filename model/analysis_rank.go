@@ -32,16 +32,24 @@ func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind,
 // candidates are offered, in the same pass).
 func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) ([]NGramRow, []int, error) {
 	lines = max(1, lines)
+	var r *rankings
+	var err error
 	if top <= 0 {
-		r, err := a.rank(sys, kinds, orders, top, lines)
-		if err != nil {
-			return nil, nil, err
-		}
-		return r.all(), r.sizes, nil
+		r, err = a.rank(sys, kinds, orders, top, lines)
+	} else {
+		r, err = a.rankTop(ctx, sys, kinds, orders, top, lines, progress)
 	}
-	pos, err := a.orderSlots(orders, sys)
 	if err != nil {
 		return nil, nil, err
+	}
+	return r.all(), r.sizes, nil
+}
+
+// rankTop makes the rankings of [Analysis.RankEveryLines] for top > 0.
+func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) (*rankings, error) {
+	pos, err := a.orderSlots(orders, sys)
+	if err != nil {
+		return nil, err
 	}
 	c := a.Counts
 	slots := make([]candHeap, len(kinds)*len(orders)) // [kind][order]
@@ -53,14 +61,15 @@ func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.
 		if o < 0 {
 			return
 		}
+		counts, segs := c.TotalsOf(sys, g)
 		for ki, k := range kinds {
-			if count := c.Count(sys, k, g); count > 0 {
-				emit(ki*len(orders)+o, cand{id: g, key1: count, key2: int64(c.SegmentCount(sys, k, g))})
+			if counts[k] > 0 {
+				emit(ki*len(orders)+o, cand{id: g, key1: counts[k], key2: int64(segs[k])})
 			}
 		}
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders, sizes: make([]int, len(slots))}
 	for ki, k := range kinds {
@@ -71,7 +80,7 @@ func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.
 		}
 	}
 	r.findLines(lines)
-	return r.all(), r.sizes, nil
+	return r, nil
 }
 
 // SalientEverySizes returns [Analysis.Salient] of every order in orders

@@ -620,4 +620,13 @@ func TestTotalsPastFourBillion(t *testing.T) {
 	if got := tot.count(2, Matched); got != 0 {
 		t.Errorf("untouched id: %d", got)
 	}
+	c := &NGramCounts{sys: w.sys}
+	for g := range 3 {
+		counts, segs := c.TotalsOf(0, g)
+		for k := range Kind(NumKinds) {
+			if counts[k] != c.Count(0, k, g) || segs[k] != c.SegmentCount(0, k, g) {
+				t.Errorf("TotalsOf(0, %d) = %v, %v; kind %v has %d in %d segments", g, counts, segs, k, c.Count(0, k, g), c.SegmentCount(0, k, g))
+			}
+		}
+	}
 }

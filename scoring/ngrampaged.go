@@ -37,8 +37,10 @@ func (p *pagedTotals) at(g uint32) *idTotals {
 // count returns the sum of kind k of id g.
 func (p *pagedTotals) count(g uint32, k Kind) int64 {
 	n := int64(p.at(g).count[k])
-	if w := p.wide[g]; w != nil {
-		n += w[k]
+	if p.wide != nil { // nil but for sums past 2^32: no lookup at all
+		if w := p.wide[g]; w != nil {
+			n += w[k]
+		}
 	}
 	return n
 }

@@ -30,6 +30,25 @@ func (c *NGramCounts) Count(sys int, k Kind, g int) int64 {
 	return c.sys[sys].totals.count(uint32(g), k)
 }
 
+// TotalsOf returns the corpus totals of every kind of n-gram g in system
+// sys and the number of segments where each is above 0, read at once (a
+// ranking over every n-gram reads them faster so than kind by kind).
+func (c *NGramCounts) TotalsOf(sys int, g int) (counts [NumKinds]int64, segments [NumKinds]int) {
+	p := &c.sys[sys].totals
+	t := p.at(uint32(g))
+	for k := range Kind(NumKinds) {
+		counts[k], segments[k] = int64(t.count[k]), int(t.segs[k])
+	}
+	if p.wide != nil {
+		if w := p.wide[uint32(g)]; w != nil {
+			for k := range counts {
+				counts[k] += w[k]
+			}
+		}
+	}
+	return counts, segments
+}
+
 // SegmentCount returns the number of segments of system sys where kind k
 // of n-gram g is above 0.
 func (c *NGramCounts) SegmentCount(sys int, k Kind, g int) int {
