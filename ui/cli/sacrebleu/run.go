@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -61,7 +62,8 @@ type Command struct {
 // process's environment and working directory, and returns the exit
 // status: 0 success, 1 an error sacrebleu reports (or an exception it
 // would raise), 2 bad arguments, 17 a wrong number of TAB-separated
-// fields.
+// fields, 120 standard output could not be written (Python's status when
+// flushing it at exit fails).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return RunContext(context.Background(), args, stdin, stdout, stderr)
 }
@@ -90,7 +92,32 @@ func IsSacrebleuName(argv0 string) bool {
 // Run runs `sacrebleu args...` and returns the exit status (see [Run]).
 func (c *Command) Run(args []string) int {
 	stdout := bufio.NewWriterSize(orDiscard(c.Stdout), 1<<16)
-	defer stdout.Flush()
+	status := c.run(args, stdout)
+	if err := stdout.Flush(); err != nil && status == 0 {
+		// Python flushes its standard output at exit, reports the error
+		// as an exception it ignores, and exits 120.
+		fmt.Fprintln(orDiscard(c.Stderr), model.Printable(pyOSError(err)))
+		return 120
+	}
+	return status
+}
+
+// pyOSError is the line Python prints for err, an error writing a file:
+// "OSError: [Errno 28] No space left on device".
+func pyOSError(err error) string {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return "OSError: " + err.Error()
+	}
+	text := errno.Error()
+	if text != "" {
+		text = strings.ToUpper(text[:1]) + text[1:]
+	}
+	return fmt.Sprintf("OSError: [Errno %d] %s", int(errno), text)
+}
+
+// run is Run writing to stdout, which Run flushes.
+func (c *Command) run(args []string, stdout *bufio.Writer) int {
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"unicode/utf8"
 
@@ -348,6 +349,30 @@ func TestGzipMembers(t *testing.T) {
 		plain, _, _ := runIn(t, dir, nil, "ref.txt", "-i", "hyp.txt", "-b")
 		if status != 0 || out != plain || errOut != "" {
 			t.Errorf("%s: status %d, stdout %q, stderr %q; want 0 and %q, as for the text itself", tc.name, status, out, errOut, plain)
+		}
+	}
+}
+
+// fullWriter fails every write as a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+}
+
+// TestStdoutFull checks that output that cannot be written (standard output
+// redirected to a full disk) ends the run as Python ends sacrebleu's: the
+// OSError on stderr and status 120, never a silent success. The --help
+// and the score line alike.
+func TestStdoutFull(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c\n", "hyp.txt": "a b c\n"})
+	for _, args := range [][]string{{"ref.txt", "-i", "hyp.txt"}, {"--help"}} {
+		var stderr bytes.Buffer
+		c := &Command{Stdout: fullWriter{}, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(nil)}
+		status := c.Run(args)
+		if want := "OSError: [Errno 28] No space left on device\n"; status != 120 || stderr.String() != want {
+			t.Errorf("%q into a full disk: status %d, stderr %q; want 120 and %q", args, status, stderr.String(), want)
 		}
 	}
 }
