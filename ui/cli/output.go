@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"strings"
 	"syscall"
 
@@ -89,4 +90,51 @@ func escapeLines(s string) string {
 		}
 	}
 	return strings.Join(lines, "")
+}
+
+// stdoutWriter is standard output as the commands write to it: it keeps
+// the first error a write met (a full disk), so that the run ends with the
+// one line that says so, even where a command does not look at what its
+// writes return (its help, its version).
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write implements io.Writer.
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// osFile is the file w writes to, looking through a [stdoutWriter].
+func osFile(w io.Writer) (*os.File, bool) {
+	if s, ok := w.(*stdoutWriter); ok {
+		w = s.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
+}
+
+// unwrapStdout is w without a [stdoutWriter] around it.
+func unwrapStdout(w io.Writer) io.Writer {
+	if s, ok := w.(*stdoutWriter); ok {
+		return s.w
+	}
+	return w
+}
+
+// stdoutFailure is the error to report when a write to standard output
+// failed during the run: the command's own error when it is not that
+// failure (an input error found first), else the usage error that names
+// standard output and says what to do, as -o does for a file.
+func stdoutFailure(e *env, err error) error {
+	s, ok := e.stdout.(*stdoutWriter)
+	if !ok || s.err == nil || err != nil && !errors.Is(err, errHelpShown) && !errors.Is(err, s.err) {
+		return err
+	}
+	return outputError(&model.OutputError{Path: "standard output", Err: s.err})
 }

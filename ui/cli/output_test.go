@@ -131,6 +131,45 @@ func TestOutputDiskFull(t *testing.T) {
 	}
 }
 
+// fullStdout fails every write as standard output redirected to /dev/full
+// does.
+type fullStdout struct{}
+
+func (fullStdout) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+}
+
+// TestStdoutDiskFull writes to a standard output that is always full:
+// whatever the command, one line that names standard output and the fix,
+// exit 2, as -o does for a file; never "internal error", and never exit 0
+// for the help and the version, whose writes are not checked one by one.
+// An input error found before anything is written is still the one
+// reported.
+func TestStdoutDiskFull(t *testing.T) {
+	writeFiles(t, basicFiles())
+	want := "bleuscope: cannot write standard output: no space left on device; free some space on its disk\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "hyp.txt", "-r", "ref.txt"}, want},
+		{[]string{"segments", "--format", "jsonl", "hyp.txt", "-r", "ref.txt"}, want},
+		{[]string{"hyp.txt", "-r", "ref.txt"}, want},
+		{[]string{"tokenize"}, want},
+		{[]string{"explain", "--hyp", "a", "--ref", "a"}, want},
+		{[]string{"--help"}, want},
+		{[]string{"score", "--help"}, want},
+		{[]string{"--version"}, want},
+		{[]string{"score", "latin.txt", "-r", "ref.txt"}, "bleuscope: latin.txt:2: invalid UTF-8 at byte 4 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8\n"},
+	} {
+		var stderr bytes.Buffer
+		code := Run(tt.args, strings.NewReader("a b\n"), fullStdout{}, &stderr)
+		if code != exitUsage || stderr.String() != tt.want {
+			t.Errorf("%q into a full stdout: status %d, stderr %q; want 2 and %q", tt.args, code, stderr.String(), tt.want)
+		}
+	}
+}
+
 // lockedBuffer is a bytes.Buffer safe for the signal goroutine and the
 // command to write to.
 type lockedBuffer struct {

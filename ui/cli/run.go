@@ -172,7 +172,7 @@ var signalGrace = 3 * time.Second
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, stopSignals: sigs.stop}
+	e := &env{ctx: ctx, stdin: stdin, stdout: &stdoutWriter{w: stdout}, stderr: stderr, stopSignals: sigs.stop}
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -257,6 +257,7 @@ func report(e *env, err error) int {
 		sig    signalCause
 		dropIn sacrebleuStatus
 	)
+	err = stdoutFailure(e, err)
 	switch {
 	case err == nil, errors.Is(err, errHelpShown):
 		e.end("")

@@ -10,7 +10,7 @@ import (
 // runSacrebleu is `bleuscope sacrebleu ARGS`: sacrebleu 2.6.0's own
 // command line, which prints what sacrebleu prints and exits as it does.
 func runSacrebleu(e *env, args []string) error {
-	if status := sacrebleu.RunContext(e.ctx, args, e.stdin, e.stdout, e.stderr); status != 0 {
+	if status := sacrebleu.RunContext(e.ctx, args, e.stdin, unwrapStdout(e.stdout), e.stderr); status != 0 {
 		return sacrebleuStatus(status)
 	}
 	return nil

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"io"
-	"os"
 
 	"golang.org/x/term"
 
@@ -15,7 +14,7 @@ const defaultWidth = 80
 
 // terminalWidth reports whether w is a terminal, and its width.
 func terminalWidth(w io.Writer) (int, bool) {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return 0, false
 	}
@@ -29,7 +28,7 @@ func terminalWidth(w io.Writer) (int, bool) {
 // regularFile reports whether w is a regular file (output redirected to
 // one), not a pipe, a terminal or a device.
 func regularFile(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	if !ok {
 		return false
 	}
