@@ -43,9 +43,49 @@ func decodeRecord(line string) (jsonRecord, error) {
 			if low := strings.ToLower(key); low == "src" || low == "refs" || low == "hyps" {
 				return rec, fmt.Errorf(`key %q is not %q; keys are matched exactly, in lower case`, key, low)
 			}
+			continue
+		}
+		if esc := loneSurrogate(values[k]); esc != "" {
+			return rec, fmt.Errorf(`%q holds %s, half of a UTF-16 surrogate pair, which is no character (Python's surrogateescape writes one for each byte it could not decode); write the file from text decoded as UTF-8`, key, esc)
 		}
 	}
 	return rec, nil
+}
+
+// loneSurrogate returns the first escape in raw, valid JSON, that is a
+// UTF-16 surrogate without its other half ("\udce9"), or "". encoding/json
+// would read it as U+FFFD, so that two different undecodable bytes would
+// become the same character and match.
+func loneSurrogate(raw json.RawMessage) string {
+	s := string(raw)
+	for i := strings.IndexByte(s, '\\'); i >= 0; {
+		if s[i+1] != 'u' {
+			i = nextBackslash(s, i+2)
+			continue
+		}
+		r, _ := strconv.ParseUint(s[i+2:i+6], 16, 32)
+		switch {
+		case r >= 0xD800 && r < 0xDC00 && i+12 <= len(s) && s[i+6] == '\\' && s[i+7] == 'u':
+			if lo, err := strconv.ParseUint(s[i+8:i+12], 16, 32); err == nil && lo >= 0xDC00 && lo < 0xE000 {
+				i = nextBackslash(s, i+12)
+				continue
+			}
+			return s[i : i+6]
+		case r >= 0xD800 && r < 0xE000:
+			return s[i : i+6]
+		}
+		i = nextBackslash(s, i+6)
+	}
+	return ""
+}
+
+// nextBackslash is the index of the first backslash of s at or after from,
+// or -1.
+func nextBackslash(s string, from int) int {
+	if j := strings.IndexByte(s[from:], '\\'); j >= 0 {
+		return from + j
+	}
+	return -1
 }
 
 // parseJSONL reads one record per line; a null reference means that the

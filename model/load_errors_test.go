@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -119,6 +120,12 @@ func TestLoadErrors(t *testing.T) {
 			`bleuscope: d.jsonl:2: bad JSON (unexpected end of JSON input at byte 34); every line must be one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
 		{"jsonl syntax error", map[string]string{"d.jsonl": `{"refs": ["a"] "hyps": {}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
 			`bleuscope: d.jsonl:1: bad JSON (invalid character '"' after object key:value pair at byte 16); every line must be one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
+		{"jsonl lone high surrogate", map[string]string{"d.jsonl": `{"refs": ["caf\u00e9"], "hyps": {"A": "caf\ud83d"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: "hyps" holds \ud83d, half of a UTF-16 surrogate pair, which is no character (Python's surrogateescape writes one for each byte it could not decode); write the file from text decoded as UTF-8`},
+		{"jsonl lone low surrogate", map[string]string{"d.jsonl": `{"src": "a", "refs": ["caf\uDCE9 \ud83d\ude00"], "hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: "refs" holds \uDCE9, half of a UTF-16 surrogate pair, which is no character (Python's surrogateescape writes one for each byte it could not decode); write the file from text decoded as UTF-8`},
+		{"jsonl surrogates in the wrong order", map[string]string{"d.jsonl": `{"src": "\udc00\ud800", "refs": ["a"], "hyps": {"A": "a"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
+			`bleuscope: d.jsonl:1: "src" holds \udc00, half of a UTF-16 surrogate pair, which is no character (Python's surrogateescape writes one for each byte it could not decode); write the file from text decoded as UTF-8`},
 		{"jsonl not an object", map[string]string{"d.jsonl": `["a", "b"]` + "\n"}, Input{Systems: []string{"d.jsonl"}},
 			`bleuscope: d.jsonl:1: bad JSON (the line is a JSON array, not an object); every line must be one JSON record like {"src": "…", "refs": ["…", null], "hyps": {"system": "…"}}`},
 		{"jsonl systems differ", map[string]string{"d.jsonl": `{"refs": ["a"], "hyps": {"A": "a", "B": "b"}}` + "\n" + `{"refs": ["a"], "hyps": {"A": "a", "C": "c"}}` + "\n"}, Input{Systems: []string{"d.jsonl"}},
@@ -188,6 +195,27 @@ func TestInputErrorFormat(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.e.Error(); got != tt.want {
 			t.Errorf("%+v.Error() = %q; want %q", tt.e, got, tt.want)
+		}
+	}
+}
+
+// TestLoneSurrogate checks which escapes of a JSON text are surrogates
+// without their other half: a pair in order and an escaped backslash
+// before "u" are not.
+func TestLoneSurrogate(t *testing.T) {
+	for _, tt := range []struct{ raw, want string }{
+		{`"plain"`, ""},
+		{`"caf\u00e9 \ud83d\ude00"`, ""},
+		{`"\\ud800 is written out"`, ""},
+		{`["a", "\\\ud800"]`, `\ud800`},
+		{`"\ud83d"`, `\ud83d`},
+		{`"\ud83d\u0041"`, `\ud83d`},
+		{`"ok \ud83d\ude00 then \udce9"`, `\udce9`},
+		{`{"A": "\uDFFF"}`, `\uDFFF`},
+		{`"\n\t\"\ud800\""`, `\ud800`},
+	} {
+		if got := loneSurrogate(json.RawMessage(tt.raw)); got != tt.want {
+			t.Errorf("loneSurrogate(%s) = %q; want %q", tt.raw, got, tt.want)
 		}
 	}
 }
