@@ -37,8 +37,8 @@ Segment:
   -s, --src TEXT|PATH       the source: text with --hyp, else a file
       --line N              the segment (1-based line) to explain in files
       --demo                use the embedded demo corpus (with --line)
-      --width N             wrap prose at N columns (default: the terminal's,
-                            see above)
+      --width N             wrap prose at N columns, 20 to 1000 (default: the
+                            terminal's, see above)
       --version             print the version
   -h, --help                this help
 

@@ -24,8 +24,8 @@ Examples:
   bleuscope lessons --width 100
 
 Flags:
-      --width N             wrap at N columns (default: the terminal's, see
-                            above)
+      --width N             wrap at N columns, 20 to 1000 (default: the
+                            terminal's, see above)
       --version             print the version
   -h, --help                this help
 `

@@ -12,6 +12,12 @@ import (
 // standard error is a terminal and --width is not given.
 const defaultWidth = 80
 
+// maxWidth is the widest text is wrapped to: --width above it is refused
+// (the rules and tables drawn that wide would take memory in proportion,
+// and run out of it at --width 99999999999), and a terminal reporting more
+// is taken as this wide.
+const maxWidth = 1000
+
 // terminalWidth reports whether w is a terminal, and its width.
 func terminalWidth(w io.Writer) (int, bool) {
 	f, ok := osFile(w)
@@ -50,15 +56,15 @@ func textLayout(e *env, fs *flagSet, width int) (render.Styles, int, error) {
 		st = render.DefaultStyles()
 	}
 	switch {
-	case fs.given("width") && width < 20:
-		return st, 0, fs.badNumber([]string{"width"}, "is not a number of columns ≥ 20")
+	case fs.given("width") && (width < 20 || width > maxWidth):
+		return st, 0, fs.badNumber([]string{"width"}, "is not a number of columns from 20 to %d", maxWidth)
 	case fs.given("width"):
 	case tty:
-		width = tw
+		width = min(tw, maxWidth)
 	default:
 		width = defaultWidth
 		if sw, ok := terminalWidth(e.stderr); ok && !regularFile(e.stdout) {
-			width = sw
+			width = min(sw, maxWidth)
 		}
 	}
 	return st, width, nil
