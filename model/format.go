@@ -8,8 +8,13 @@ import (
 
 // appendFloat appends f the way encoding/json writes a float64: the
 // shortest representation that round-trips, in plain notation unless it
-// is below 1e-6 or at least 1e21, then as 1e-07 → 1e-7.
+// is below 1e-6 or at least 1e21, then as 1e-07 → 1e-7. NaN and the
+// infinities, which JSON cannot write (a huge --smooth-value makes
+// precisions infinite), are written null.
 func appendFloat(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, "null"...)
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {

@@ -203,6 +203,22 @@ func TestVerbose(t *testing.T) {
 	}
 }
 
+// TestVerboseInfinite: add-k with a smooth value near the largest float
+// makes sacrebleu's precisions overflow to inf (100 * (c + k) / (t + k));
+// its lines spell them as Python does, "inf", never Go's "+Inf".
+func TestVerboseInfinite(t *testing.T) {
+	o := DefaultOptions()
+	o.Smooth, o.SmoothValue = SmoothAddK, 1e308
+	r, _ := CorpusBLEU([]string{"the cat sat on the mat"}, [][]string{{"the cat is on the mat"}}, o)
+	want := "BLEU = inf 83.3/inf/inf/inf (BP = 1.000 ratio = 1.000 hyp_len = 6 ref_len = 6)"
+	if got := r.Verbose(2); got != want {
+		t.Errorf("Verbose = %q; want %q", got, want)
+	}
+	if got, want := r.CLIText("sig"), "BLEU|sig = inf 83.3/inf/inf/inf (BP = 1.000 ratio = 1.000 hyp_len = 6 ref_len = 6)"; got != want {
+		t.Errorf("CLIText = %q; want %q", got, want)
+	}
+}
+
 func TestScoreEqualsCompute(t *testing.T) {
 	st, _ := SentenceStats(papineniHyp, papineniRefs, DefaultOptions())
 	for _, sm := range SmoothNames {

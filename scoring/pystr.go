@@ -1,6 +1,8 @@
 package scoring
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -389,4 +391,19 @@ func digitValue(r rune) int {
 		start--
 	}
 	return int(r-start) % 10
+}
+
+// PyFixed formats x as Python's f"{x:.{width}f}" (correctly rounded, like
+// Go's 'f' format; "inf", "-inf" and "nan" spelled as Python spells them,
+// where Go writes "+Inf" and "NaN").
+func PyFixed(x float64, width int) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(x, 'f', width, 64)
 }

@@ -89,7 +89,7 @@ func formatWeights(w []float64) string {
 // decimals: "BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944
 // hyp_len = 17 ref_len = 18)" for width 2.
 func (r Result) Verbose(width int) string {
-	return "BLEU = " + strconv.FormatFloat(r.Score, 'f', width, 64) + " " + r.Details()
+	return "BLEU = " + PyFixed(r.Score, width) + " " + r.Details()
 }
 
 // Details returns the part of [Result.Verbose] after the score: the
@@ -97,14 +97,14 @@ func (r Result) Verbose(width int) string {
 func (r Result) Details() string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
-		p[i] = strconv.FormatFloat(x, 'f', 1, 64)
+		p[i] = PyFixed(x, 1)
 	}
-	return fmt.Sprintf("%s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
-		strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+	return fmt.Sprintf("%s (BP = %s ratio = %s hyp_len = %d ref_len = %d)",
+		strings.Join(p, "/"), PyFixed(r.BP, 3), PyFixed(r.Ratio, 3), r.SysLen, r.RefLen)
 }
 
 // CLIText returns the line sacrebleu's command line prints with -f text:
 // "BLEU|<signature> = 48.5 82.4/…" (score to one decimal).
 func (r Result) CLIText(signature string) string {
-	return "BLEU|" + signature + " = " + strconv.FormatFloat(r.Score, 'f', 1, 64) + " " + r.Details()
+	return "BLEU|" + signature + " = " + PyFixed(r.Score, 1) + " " + r.Details()
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,40 @@ func TestHostileNamesOnStderr(t *testing.T) {
 				t.Errorf("stderr %q; want one line", stderr)
 			}
 		})
+	}
+}
+
+// TestJSONWithInfinitePrecisions: add-k with a smooth value near the
+// largest float makes the precisions overflow to infinity, as in sacrebleu;
+// the JSON and JSONL stay valid JSON, the infinite figures null, and the
+// text line spells them "inf", as sacrebleu's does.
+func TestJSONWithInfinitePrecisions(t *testing.T) {
+	writeFiles(t, basicFiles())
+	smooth := []string{"--smooth", "add-k", "--smooth-value", "1e308", "hyp.txt", "-r", "ref.txt"}
+	for _, args := range [][]string{
+		{"score", "--format", "json", "--metrics", "bleu,chrf"},
+		{"segments", "--format", "jsonl"},
+		{"segments", "--format", "jsonl", "--text"},
+	} {
+		code, out, stderr := runCLI(t, "", append(args, smooth...)...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
+		}
+		docs := []string{out}
+		if args[0] == "segments" {
+			docs = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		}
+		for _, d := range docs {
+			if !json.Valid([]byte(d)) {
+				t.Errorf("%q wrote invalid JSON: %s", args, d)
+			}
+		}
+		if strings.Contains(out, `"precisions"`) && !strings.Contains(out, ", null, null, null]") {
+			t.Errorf("%q: want the infinite precisions null in %s", args, out)
+		}
+	}
+	_, out, _ := runCLI(t, "", append([]string{"score"}, smooth...)...)
+	if !strings.Contains(out, "= inf ") || strings.Contains(out, "Inf") {
+		t.Errorf("score line %q: want the infinite figures spelled inf", out)
 	}
 }

@@ -67,7 +67,7 @@ func (m *bleuMetric) name() string { return "BLEU" }
 func (m *bleuMetric) fields() []sigField {
 	smooth := m.arith.Smooth
 	if scoring.TakesSmoothValue(smooth) {
-		smooth += "[" + pyFixed(m.arith.SmoothValue, 2) + "]"
+		smooth += "[" + scoring.PyFixed(m.arith.SmoothValue, 2) + "]"
 	}
 	kase := "mixed"
 	if m.arith.Lowercase {

@@ -60,10 +60,10 @@ type score struct {
 // confidence interval when there is one, then as JSON (indent 1), as the
 // score alone, or as "NAME|SIGNATURE = SCORE VERBOSE".
 func (s score) format(width int, scoreOnly bool, sig string, isJSON bool) string {
-	sc := pyFixed(s.value, width)
+	sc := scoring.PyFixed(s.value, width)
 	var confMean, confCI, conf string
 	if s.mean > 0 {
-		confMean, confCI = pyFixed(s.mean, width), pyFixed(s.ci, width)
+		confMean, confCI = scoring.PyFixed(s.mean, width), scoring.PyFixed(s.ci, width)
 		conf = "μ = " + confMean + " ± " + confCI
 		sc += " (" + conf + ")"
 	}
@@ -102,7 +102,7 @@ func (s score) format(width int, scoreOnly bool, sig string, isJSON bool) string
 
 // roundTrip is Python's float(f"{x:.{width}f}").
 func roundTrip(x float64, width int) float64 {
-	v, err := strconv.ParseFloat(pyFixed(x, width), 64)
+	v, err := strconv.ParseFloat(scoring.PyFixed(x, width), 64)
 	if err != nil {
 		return x
 	}

@@ -2,6 +2,8 @@ package sacrebleu
 
 import (
 	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // singleResults is sacrebleu's print_single_results: one line (or JSON
@@ -127,17 +129,17 @@ func resultsTable(names []string, cols []column, sigs []namedSig, o *options, c 
 				cells[i] = cell.text
 				continue
 			}
-			s := pyFixed(r.score, o.width)
+			s := scoring.PyFixed(r.score, o.width)
 			if r.mean != nil {
 				boot = true
-				s += " (" + pyFixed(*r.mean, o.width) + " ± " + pyFixed(*r.ci, o.width) + ")"
+				s += " (" + scoring.PyFixed(*r.mean, o.width) + " ± " + scoring.PyFixed(*r.ci, o.width) + ")"
 			}
 			if r.pValue != nil {
 				brk := " "
 				if tf == fancyGrid {
 					brk = "\n"
 				}
-				p := "(p = " + pyFixed(*r.pValue, 4) + ")"
+				p := "(p = " + scoring.PyFixed(*r.pValue, 4) + ")"
 				if *r.pValue > 0.05 {
 					p = c.paint(p, red)
 				} else {

@@ -14,20 +14,6 @@ import (
 // sacrebleu's output does: f"{x:.{w}f}", float.__repr__, repr(str) and
 // json.dumps.
 
-// pyFixed formats x as Python's f"{x:.{width}f}" (correctly rounded, like
-// Go's 'f' format; "inf", "-inf" and "nan" spelled as Python spells them).
-func pyFixed(x float64, width int) string {
-	switch {
-	case math.IsNaN(x):
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(x, 'f', width, 64)
-}
-
 // pyRepr formats x as Python's repr(float): the shortest digits that read
 // back as x, in fixed notation between 1e-4 and 1e16 (with ".0" on whole
 // numbers), else in exponent notation with at least two exponent digits.

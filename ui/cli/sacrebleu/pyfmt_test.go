@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // pythonCases are values CPython 3.11 printed and parsed
@@ -55,7 +57,7 @@ func TestPythonFloatFormatting(t *testing.T) {
 	}
 	for _, f := range c.Fixed {
 		x, w, want := fromBits(t, f[0].(string)), int(f[1].(float64)), f[2].(string)
-		if got := pyFixed(x, w); got != want {
+		if got := scoring.PyFixed(x, w); got != want {
 			t.Errorf("f\"{%v:.%df}\" = %q, want %q", x, w, got, want)
 		}
 	}

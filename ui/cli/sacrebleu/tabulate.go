@@ -3,6 +3,8 @@ package sacrebleu
 import (
 	"regexp"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // This file draws the tables sacrebleu prints for several systems, as the
@@ -129,7 +131,7 @@ func tabulate(headers []string, cols [][]string, format tableFormat, width int) 
 		for i, v := range col {
 			if typ == typeFloatCell {
 				f, _ := pyFloat(v)
-				v = pyFixed(f, width)
+				v = scoring.PyFixed(f, width)
 			}
 			cells[i] = pyStrip(v)
 		}
