@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"math"
 	"math/big"
 	"slices"
 )
@@ -51,15 +52,24 @@ func pairwiseSum(x []float64) float64 {
 
 // ExactMean returns Python's statistics.mean of x: the exact mean of the
 // float64 values, rounded once to the nearest float64 (0 for an empty
-// slice).
+// slice). When some are infinite or NaN (scores that overflowed), it is,
+// as in Python, their float sum divided by the length: inf, -inf or NaN.
 func ExactMean(x []float64) float64 {
 	if len(x) == 0 {
 		return 0
 	}
 	sum := new(big.Rat)
 	v := new(big.Rat)
+	special, nonFinite := 0.0, false
 	for _, f := range x {
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			special, nonFinite = special+f, true
+			continue
+		}
 		sum.Add(sum, v.SetFloat64(f))
+	}
+	if nonFinite {
+		return special / float64(len(x))
 	}
 	sum.Quo(sum, v.SetInt64(int64(len(x))))
 	f, _ := sum.Float64()

@@ -516,3 +516,26 @@ func TestConfidenceProgress(t *testing.T) {
 		t.Errorf("progress %v; want fractions rising to 1", seen)
 	}
 }
+
+// TestExactMeanNonFinite: resampled scores that overflowed (add-k with a
+// smooth value near the largest float) have a mean as Python's
+// statistics.mean gives it, their float sum over the length, instead of a
+// nil-pointer panic in math/big, which has no infinite rational.
+func TestExactMeanNonFinite(t *testing.T) {
+	inf := math.Inf(1)
+	for _, tt := range []struct {
+		x    []float64
+		want float64
+	}{
+		{[]float64{1, inf, 2}, inf},
+		{[]float64{-inf, 3}, -inf},
+		{[]float64{inf, -inf}, math.NaN()},
+		{[]float64{math.NaN(), 1}, math.NaN()},
+		{[]float64{1, 2}, 1.5},
+	} {
+		got := scoring.ExactMean(tt.x)
+		if got != tt.want && !(math.IsNaN(got) && math.IsNaN(tt.want)) {
+			t.Errorf("ExactMean(%v) = %v; want %v", tt.x, got, tt.want)
+		}
+	}
+}

@@ -108,3 +108,20 @@ func TestJSONWithInfinitePrecisions(t *testing.T) {
 		t.Errorf("score line %q: want the infinite figures spelled inf", out)
 	}
 }
+
+// TestConfidenceWithInfiniteScores: the bootstrap of scores that overflow
+// to infinity (add-k with --smooth-value 1e308) ends as any run does, its
+// JSON valid, instead of a Go panic in the exact mean.
+func TestConfidenceWithInfiniteScores(t *testing.T) {
+	writeFiles(t, basicFiles())
+	smooth := []string{"--smooth", "add-k", "--smooth-value", "1e308", "--format", "json", "hyp.txt", "-r", "ref.txt"}
+	for _, args := range [][]string{
+		append([]string{"score", "--confidence", "--confidence-n", "50"}, smooth...),
+		append([]string{"compare", "--paired-bs-n", "50", "ref2.txt"}, smooth...),
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 || stderr != "" || !json.Valid([]byte(out)) {
+			t.Errorf("%q: status %d, stderr %q, stdout %s; want 0 and valid JSON", args, code, stderr, out)
+		}
+	}
+}
