@@ -293,7 +293,8 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 				bw.WriteString(Printable(ds.Systems[i].Name) + ": ")
 			}
 			r := ss.Corpus
-			fmt.Fprintf(bw, "BLEU|%s = %.1f (μ = %.1f ± %.1f) %s\n", sig, r.Score, est[i].Mean, est[i].CI, r.Details())
+			fmt.Fprintf(bw, "BLEU|%s = %s (μ = %s ± %s) %s\n", sig, scoring.PyFixed(r.Score, 1),
+				scoring.PyFixed(est[i].Mean, 1), scoring.PyFixed(est[i].CI, 1), r.Details())
 		}
 	case FormatJSON:
 		var b []byte

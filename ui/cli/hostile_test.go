@@ -124,4 +124,9 @@ func TestConfidenceWithInfiniteScores(t *testing.T) {
 			t.Errorf("%q: status %d, stderr %q, stdout %s; want 0 and valid JSON", args, code, stderr, out)
 		}
 	}
+	// The text line is sacrebleu's, its figures spelled as Python spells them.
+	_, out, _ := runCLI(t, "", "score", "--confidence", "--confidence-n", "50", "--smooth", "add-k", "--smooth-value", "1e308", "hyp.txt", "-r", "ref.txt")
+	if !strings.Contains(out, "= inf (μ = ") || strings.Contains(out, "Inf") || strings.Contains(out, "NaN") {
+		t.Errorf("score --confidence line %q: want inf and nan as Python writes them", out)
+	}
 }
