@@ -231,9 +231,13 @@ func (r *reader) open(p string) (io.ReadCloser, int64, error) {
 
 // Open opens the file p as [Load] opens its files, for a reader of its
 // own (the WMT MQM TSV, the typology): an error is worded by [OpenErr],
-// and a directory is refused with "is a directory; give " and what, which
-// says what to name instead ("a WMT MQM TSV").
+// a directory is refused with "is a directory; give " and what, which
+// says what to name instead ("a WMT MQM TSV"), and "-" is refused as
+// standard input, which these readers do not read.
 func Open(p, what string) (fs.File, error) {
+	if p == "-" {
+		return nil, inputErr(p, "(standard input) is not read here: give "+what+" as a file (./- for a file called -)")
+	}
 	f, _, err := openFile(nil, p, what)
 	return f, err
 }

@@ -368,6 +368,9 @@ func (s *Store) Dropped() int {
 // annotationPath checks the annotation file at path before it is read,
 // and returns the file to read and write: a symbolic link's target.
 func annotationPath(path string, limits model.LoadOptions) (string, error) {
+	if path == "-" {
+		return "", &model.InputError{File: path, Msg: "(standard input) cannot be the annotation file, which is written as well as read: name a file (./- for a file called -); it is made on the first change"}
+	}
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {

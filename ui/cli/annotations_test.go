@@ -821,3 +821,27 @@ func TestAnnotationsSummaryOneRater(t *testing.T) {
 		t.Errorf("summary of two raters apart: status %d\n%s", code, out)
 	}
 }
+
+// TestStdinNamedWhereAFileIsRead: "-" where an annotation file, a WMT MQM
+// TSV or a typology is read gets one line saying that standard input is
+// not read there, and exit 2, instead of "- does not exist"; as the
+// annotation file, which is written too, it is refused as well.
+func TestStdinNamedWhereAFileIsRead(t *testing.T) {
+	writeFiles(t, map[string]string{"h.txt": "a b\n", "r.txt": "a b\n"})
+	const notRead = "bleuscope: - (standard input) is not read here: give "
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--mqm", "-", "--mqm-ref", "x"}, notRead + "a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"annotations", "summary", "-"}, notRead + "an annotation file or a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"annotations", "export", "--annotations", "-"}, notRead + "an annotation file or a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"annotations", "import", "--annotations", "a.ann", "-"}, notRead + "a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"--annotations", "-", "h.txt", "-r", "r.txt"}, "bleuscope: - (standard input) cannot be the annotation file, which is written as well as read: name a file (./- for a file called -); it is made on the first change\n"},
+	} {
+		code, out, stderr := runCLI(t, "mqm or annotations on standard input\n", c.args...)
+		if code != exitUsage || out != "" || stderr != c.want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
