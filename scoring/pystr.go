@@ -397,13 +397,22 @@ func digitValue(r rune) int {
 // Go's 'f' format; "inf", "-inf" and "nan" spelled as Python spells them,
 // where Go writes "+Inf" and "NaN").
 func PyFixed(x float64, width int) string {
-	switch {
-	case math.IsNaN(x):
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
+	if s, ok := PyNonFinite(x); ok {
+		return s
 	}
 	return strconv.FormatFloat(x, 'f', width, 64)
+}
+
+// PyNonFinite spells x as Python does when x is not finite: "nan", "inf"
+// or "-inf" (where Go writes "NaN" and "+Inf"); ok is false for a finite x.
+func PyNonFinite(x float64) (s string, ok bool) {
+	switch {
+	case math.IsNaN(x):
+		return "nan", true
+	case math.IsInf(x, 1):
+		return "inf", true
+	case math.IsInf(x, -1):
+		return "-inf", true
+	}
+	return "", false
 }

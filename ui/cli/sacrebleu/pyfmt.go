@@ -18,13 +18,8 @@ import (
 // back as x, in fixed notation between 1e-4 and 1e16 (with ".0" on whole
 // numbers), else in exponent notation with at least two exponent digits.
 func pyRepr(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
+	if s, ok := scoring.PyNonFinite(x); ok {
+		return s
 	}
 	e := strconv.FormatFloat(x, 'e', -1, 64) // [-]d[.ddd]e±XX
 	sign := ""
