@@ -33,9 +33,13 @@ type TextExport struct {
 	// Impact, when set, is system ImpactSystem's [Scored.Impact] against
 	// the system its delta is to ([TextExport.DeltaTo]) per segment (what
 	// the rows are sorted by) and adds an impact column after that
-	// system's delta; nil leaves it out.
+	// system's delta; nil leaves it out. ImpactMetric is the metric
+	// whose impact it is, "" for BLEU's, else MetricChrF or MetricTER
+	// ([MetricStatistics.Impact]), which the column's name then says
+	// ([ImpactField]).
 	Impact       []float64
 	ImpactSystem int
+	ImpactMetric string
 }
 
 // DeltaTo returns the system that system sys of n has its delta to: the
@@ -49,6 +53,17 @@ func (t TextExport) DeltaTo(sys, n int) int {
 		return -1
 	}
 	return t.Baseline
+}
+
+// ImpactField is the name the impact of metric takes in a table's
+// header and a JSON object: "impact" for BLEU's (metric "" or
+// MetricBLEU), "chrf_impact" and "ter_impact" for chrF's and TER's, so
+// that a figure of another metric is never read as BLEU's.
+func ImpactField(metric string) string {
+	if metric == "" || metric == MetricBLEU {
+		return FigureImpact
+	}
+	return metric + "_" + FigureImpact
 }
 
 // impactOf reports whether sys has the impact column.
@@ -112,7 +127,8 @@ func SpreadsheetSafe(cell string) string {
 // caller's business ([Printable]). "tsv" writes a header row (line, src,
 // ref:LABEL… with the references' [RefLabels] (ref alone for one), then
 // hyp:NAME, score:NAME, delta:NAME vs BASE, impact:NAME vs BASE
-// (t.Impact's system), where BASE is the system NAME's delta is to, chrf:NAME, ter:NAME, notes:NAME per system)
+// (t.Impact's system; chrf_impact or ter_impact for t.ImpactMetric's,
+// [ImpactField]), where BASE is the system NAME's delta is to, chrf:NAME, ter:NAME, notes:NAME per system)
 // and escapes backslash, tab, line feed and carriage return inside a field
 // as \\, \t, \n and \r, so every row is one line and the text comes back
 // exactly by undoing them. "csv" writes the same columns quoted as RFC 4180
@@ -122,7 +138,7 @@ func SpreadsheetSafe(cell string) string {
 // ref_labels (the references' [Dataset.ReferenceLabels], when they have
 // any) and systems, an array of {system, hyp, score, baseline (with two
 // systems or more: the name of the system the delta is to, null where
-// there is none), delta, impact (t.Impact's system), chrf, ter, notes},
+// there is none), delta, impact (t.Impact's system, named as in tsv), chrf, ter, notes},
 // score null where it is undefined, delta null where there is no
 // baseline, chrf and ter only with t.Metrics, notes only with t.Notes.
 func WriteSegmentTexts(w io.Writer, ds *Dataset, s *Scored, rows []int, t TextExport, format string) error {
@@ -218,7 +234,7 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 			add("delta:"+name+vsBase, true)
 		}
 		if t.impactOf(sys) {
-			add("impact:"+name+vsBase, true)
+			add(ImpactField(t.ImpactMetric)+":"+name+vsBase, true)
 		}
 		names, _ := t.metricColumns(sys)
 		for _, n := range names {
@@ -338,7 +354,7 @@ func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 				b = appendJSONNumber(b, s.Delta(sys, base, i))
 			}
 			if t.impactOf(sys) {
-				b = append(b, `, "impact": `...)
+				b = append(b, `, "`+ImpactField(t.ImpactMetric)+`": `...)
 				b = appendJSONNumber(b, t.Impact[i])
 			}
 			names, scores := t.metricColumns(sys)

@@ -32,9 +32,10 @@ const (
 	// View.Metrics has no TER.
 	SortTER
 	// SortImpact orders by [Scored.Impact] of View.System against
-	// View.Other (ascending: the segments that cost the most corpus score
-	// against View.Other first); by sentence score when View.Other is not
-	// a system.
+	// View.Other, or by [MetricStatistics.Impact] of View.ImpactOf
+	// (ascending: the segments that cost the most corpus score against
+	// View.Other first); by sentence score when View.Other is not a
+	// system.
 	SortImpact
 )
 
@@ -81,6 +82,10 @@ type View struct {
 	// Metrics holds the sentence chrF and TER scores SortChrF and SortTER
 	// order by ([ScoreMetrics] with segments); nil for the other keys.
 	Metrics *MetricScores
+	// ImpactOf, when not nil, holds the chrF or TER statistics whose
+	// impact SortImpact orders by ([MetricStatistics.Impact]); nil orders
+	// by BLEU's ([Scored.Impact]). They must be of the same dataset.
+	ImpactOf *MetricStatistics
 }
 
 // DefaultOther is the system that system sys of n is compared with when
@@ -108,8 +113,8 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 // RowsImpact is [Scored.Rows] of v, or, with among not nil, the segments
 // among (0-based, ascending) in v's order, as Rows would order them
 // (v.Filter is not read): sorting a subset, not the corpus. It also
-// returns the impact the rows are ordered by: [Scored.Impact] of v.System
-// against v.Other when v sorts by impact, nil otherwise (or when v.Other
+// returns the impact the rows are ordered by: [Scored.Impact] (or
+// v.ImpactOf's) of v.System against v.Other when v sorts by impact, nil otherwise (or when v.Other
 // is not a system), worked out once, for the order and for the caller's
 // column. The rows are nil when v.System is out of range or a segment
 // of among is, or among is not ascending.
@@ -137,7 +142,12 @@ func (s *Scored) order(ds *Dataset, v View, rows []int32) ([]int, []float64) {
 	var impact []float64
 	if v.Sort == SortImpact {
 		var err error
-		if impact, err = s.Impact(ds, v.System, v.Other); err != nil {
+		if v.ImpactOf != nil {
+			impact, err = v.ImpactOf.Impact(v.System, v.Other)
+		} else {
+			impact, err = s.Impact(ds, v.System, v.Other)
+		}
+		if err != nil {
 			v.Sort = SortScore // no baseline to weigh against
 		}
 	}

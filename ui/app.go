@@ -143,11 +143,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case scoredMsg:
 		return m.handleScored(msg)
 	case rowsMsg:
-		if msg.err != nil {
-			return m, m.rowsFailed(msg.err)
-		}
-		m.applyRows(msg.listRows)
-		return m, nil
+		return m.handleRows(msg)
 	case ledgerMsg:
 		return m.handleLedger(msg)
 	case metricsMsg:

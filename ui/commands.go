@@ -80,11 +80,22 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 	}
 }
 
-// rowsCmd sorts and filters the rows of view off the UI loop.
-func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
+// rowsCmd sorts and filters the rows of view off the UI loop. With need
+// not nil it first computes the chrF or TER statistics need says, for
+// the impact view sorts by, reporting through prog, and hands them back.
+func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores, need *metricStatsKey, prog *progress) tea.Cmd {
 	return func() tea.Msg {
-		rows, err := makeListRows(ds, s, view, only, facts, metrics)
-		return rowsMsg{jobTag: tag, view: view, listRows: rows, err: err}
+		msg := rowsMsg{jobTag: tag, view: view}
+		if need != nil {
+			msg.statsFor = *need
+			msg.stats, msg.statsErr = need.compute(ctx, prog.set)
+			if msg.statsErr != nil {
+				return msg
+			}
+			view.ImpactOf = msg.stats
+		}
+		msg.listRows, msg.err = makeListRows(ds, s, view, only, facts, metrics)
+		return msg
 	}
 }
 
@@ -109,6 +120,10 @@ func makeListRows(ds *model.Dataset, s *model.Scored, view model.View, only []in
 		}
 	}
 	r.anyCase = anyCaseCount(ds, s, view, only, facts, metrics, r.rows)
+	r.impactOf = model.MetricBLEU
+	if view.ImpactOf != nil {
+		r.impactOf = view.ImpactOf.Name
+	}
 	return r, nil
 }
 

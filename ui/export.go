@@ -206,12 +206,12 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 // else model.DefaultOther), whichever system is shown now, so that tab
 // does not change the file. The file's header names them. While the list
 // sorts by impact, the shown system (of n) also gets the impact column the
-// list shows, against the same baseline, as segments --text --sort impact
-// writes it.
+// list shows, against the same baseline and of the same metric, as
+// segments --text --sort impact writes it.
 func (l segList) exportDeltas(n int) model.TextExport {
 	t := model.TextExport{Pinned: l.pinned, Baseline: l.view.Other}
 	if l.impact != nil && t.DeltaTo(l.view.System, n) == l.view.Other {
-		t.Impact, t.ImpactSystem = l.impact, l.view.System
+		t.Impact, t.ImpactSystem, t.ImpactMetric = l.impact, l.view.System, l.impactOf
 	}
 	return t
 }

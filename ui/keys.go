@@ -285,12 +285,14 @@ func (k KeyMap) chartsFooter(multi bool) string {
 }
 
 // sigFooter is the comparison screen's footer while it tests metric: i
-// sorts the list by BLEU's impact whatever the metric, and says so when
-// another is tested.
+// sorts the list by that metric's impact, and names chrF or TER.
 func (k KeyMap) sigFooter(metric string) string {
 	impact := "costly segments"
-	if metric != model.MetricBLEU {
-		impact = "costly by BLEU"
+	switch metric {
+	case model.MetricChrF:
+		impact = "costly by chrF"
+	case model.MetricTER:
+		impact = "costly by TER"
 	}
 	return keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"),
 		as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", impact), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))

@@ -105,6 +105,11 @@ type segList struct {
 	// them ([listRows]); nil on the baseline itself, which has none
 	// ([segList.impactColumn]).
 	impact []float64
+	// impactOf is the metric impact is of (model.MetricBLEU, MetricChrF
+	// or MetricTER); impactMetric is the one the sort by impact weighs
+	// (i on the comparison screen sets chrF's or TER's, o and i on the
+	// list BLEU's).
+	impactOf, impactMetric string
 }
 
 // impactColumn reports whether the list shows an impact column: while it
@@ -122,6 +127,8 @@ func newSegList(ds *model.Dataset) segList {
 		filter: lineInput{prompt: "/ ", limit: 200},
 		jump:   lineInput{prompt: "line: ", limit: 9},
 		live:   ds.Len() <= syncRows,
+
+		impactMetric: model.MetricBLEU,
 	}
 	l.show(0, len(ds.Systems))
 	return l
@@ -161,7 +168,7 @@ func (l *segList) lineOrder(n int) {
 func (l *segList) setRows(r listRows) (found bool) {
 	rows := r.rows
 	l.rows, l.subset, l.anyCase, l.rowsFilter, l.rowsDrill = rows, r.subset, r.anyCase, l.view.Filter, l.drill
-	l.impact = r.impact
+	l.impact, l.impactOf = r.impact, r.impactOf
 	if l.view.Other == l.view.System { // no Δ to itself, so no impact
 		l.impact = nil
 	}
@@ -263,7 +270,9 @@ func (l segList) columns(c common) columns {
 	}
 	if l.impactColumn() {
 		cols.impact = 7
-		if c.nltk() {
+		if l.impactHead() != "impact" {
+			cols.impact = 9 // "chrF imp↑"
+		} else if c.nltk() {
 			cols.impact = 9
 		}
 	}
@@ -306,7 +315,7 @@ func (l segList) header(c common, cols columns) string {
 		h += render.PadLeft(arrow(model.SortDelta, "Δ"), cols.delta) + " "
 	}
 	if cols.impact > 0 {
-		h += render.PadLeft(arrow(model.SortImpact, "impact"), cols.impact) + " "
+		h += render.PadLeft(arrow(model.SortImpact, l.impactHead()), cols.impact) + " "
 	}
 	for _, k := range cols.metrics {
 		h += render.PadLeft(arrow(k, c.met.metricTitle(k)), metricWidth) + " "

@@ -26,6 +26,12 @@ type rowsMsg struct {
 	view model.View
 	listRows
 	err error // the filter could not be applied; rows is nil
+	// stats are the chrF or TER statistics the run computed for the
+	// impact it sorts by (nil when they were at hand), made for statsFor;
+	// statsErr says why they could not be (rows is then nil).
+	stats    *model.MetricStatistics
+	statsFor metricStatsKey
+	statsErr error
 }
 
 // listRows are the rows of a view, sorted and filtered, with what the
@@ -36,7 +42,10 @@ type listRows struct {
 	// impact ([model.Scored.RowsImpact]), nil otherwise: the list's
 	// impact column, made with the rows, off the UI loop for big corpora.
 	impact []float64
-	subset *subsetScore
+	// impactOf is the metric of impact: model.MetricBLEU, or chrF's or
+	// TER's when the view weighs their statistics (model.View.ImpactOf).
+	impactOf string
+	subset   *subsetScore
 	// anyCase is the empty list's anyCaseCount.
 	anyCase int
 }

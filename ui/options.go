@@ -262,6 +262,7 @@ func (m *Model) cycleSort() tea.Cmd {
 	}
 	m.list.view.Sort = order[i]
 	m.list.view.Desc = false
+	m.list.impactMetric = model.MetricBLEU // chrF's and TER's come from the comparison screen
 	m.syncSortMetrics()
 	return m.resort()
 }
@@ -272,7 +273,11 @@ func (m *Model) cycleSort() tea.Cmd {
 func (m *Model) resort() tea.Cmd {
 	v := m.list.view
 	m.list.atFirst = v.Sort != model.SortLine
-	status := "sorted by " + sortNames[v.Sort] + ", " + sortDirection(v)
+	name := sortNames[v.Sort]
+	if v.Sort == model.SortImpact {
+		name = m.impactName()
+	}
+	status := "sorted by " + name + ", " + sortDirection(v)
 	if (v.Sort == model.SortDelta || v.Sort == model.SortImpact) && v.Other == v.System {
 		status = onBaseline(v.Sort)
 	}

@@ -118,6 +118,7 @@ func helpContent(c common, width int) string {
 			st.Matched.Render("^ matched") + ", " + st.Clipped.Render("~ clipped") +
 			" (the n-gram is in a reference, but not that often), blank: unmatched. In a reference, ^ marks the tokens that supplied a match. With 0 (all orders) each token shows the order of the longest matched n-gram through it, or ~ when no n-gram matched through it and its unigram was clipped.",
 		"The list's Δ column is the segment's sentence score minus the baseline's: = a tie, +0.0 or -0.0 a difference too small for one decimal (the sign says which system is ahead), — on the baseline itself.",
+		"Sorted by impact (i), the list's impact column is how much the corpus Δ to the baseline would change were the segment the baseline's: the corpus score minus the one with that segment swapped, negative when it costs the shown system, the costliest first. i on the comparison screen (B) weighs the metric tested there: chrF's (chrF imp) or TER's (TER imp, turned round so that negative still costs, as TER is better lower).",
 		"The clip ledger lists each distinct n-gram: its count in the hypothesis (hyp) and in each reference, the max and which reference has it, then " + render.ClipColumns + "; costly rows first.",
 		"chrF (M shows it, then TER) is an F-score over character n-grams (and word n-grams for chrF++) that weighs recall β times as much as precision; the pane lists each order's precision P and recall R against the reference that scores best. TER counts the edits (shifts, insertions, deletions, substitutions) that turn the hypothesis into the closest reference, per reference word: lower is better.",
 	}
@@ -144,7 +145,7 @@ func signatureHelp(c common, width int) string {
 func exportHelp(c common, width int) string {
 	return c.st.Title.Render("Exporting with X") + "\n" + render.Wrap(c.st.Text.Render(
 		"X writes the list as it stands (filter, order) to a file: line, source, references, and each system's hypothesis, score and Δ. "+
-			"Each system's Δ is the one the list shows with that system shown: to the pinned baseline (p), which has none, else the first system's to the second and every other's to the first, whichever system is shown now; each Δ's header names the system it is to (delta:NAME vs BASE). Sorted by impact (i), the shown system's impact follows its Δ (impact:NAME vs BASE). "+
+			"Each system's Δ is the one the list shows with that system shown: to the pinned baseline (p), which has none, else the first system's to the second and every other's to the first, whichever system is shown now; each Δ's header names the system it is to (delta:NAME vs BASE). Sorted by impact (i), the shown system's impact follows its Δ (impact:NAME vs BASE; chrf_impact or ter_impact when it is chrF's or TER's). "+
 			"The name's extension chooses the format: .csv, .tsv or .jsonl (JSON Lines, one object per line). "+
 			"A name that says another format (.xlsx, .ods, .json, .gz, …) is refused, since the file would not be one; "+
 			"any other name, or none (a FIFO, /dev/fd/N), gets CSV, which spreadsheets open."), width)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -64,6 +65,18 @@ type metricStatsKey struct {
 	metric string
 	chrf   scoring.ChrFOptions
 	ter    scoring.TEROptions
+}
+
+// metricStatsKey returns what chrF's or TER's statistics (metric) are
+// computed from now: the references scored and the options in effect.
+func (c common) metricStatsKey(metric string) metricStatsKey {
+	return metricStatsKey{ds: c.ds, metric: metric, chrf: c.met.chrfOptions(c.set), ter: c.met.opts.TER}
+}
+
+// compute computes the statistics k says, reporting progress through
+// prog (from several goroutines).
+func (k metricStatsKey) compute(ctx context.Context, prog func(done, total int)) (*model.MetricStatistics, error) {
+	return model.ComputeMetricStatistics(ctx, k.ds, k.metric, model.Metrics{ChrF: k.chrf, TER: k.ter}, prog)
 }
 
 // sigMetrics are the metrics the comparison tests, in the order M cycles

@@ -65,9 +65,8 @@ func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resamplin
 			return sigMsg{jobTag: tag, of: of, res: res, err: err}
 		}
 		if stats == nil {
-			k := of.stats
 			var err error
-			stats, err = model.ComputeMetricStatistics(ctx, k.ds, k.metric, model.Metrics{ChrF: k.chrf, TER: k.ter}, func(done, total int) {
+			stats, err = of.stats.compute(ctx, func(done, total int) {
 				prog.set(done*500/max(1, total), 1000)
 			})
 			if err != nil {
@@ -91,7 +90,7 @@ func (m Model) sigWanted() (sigFor, bool) {
 	}
 	f := sigFor{scored: m.c.scored, base: l.view.Other, test: m.sig.test, metric: m.sig.metric, system: -1}
 	if f.metric != model.MetricBLEU {
-		f.stats = metricStatsKey{ds: m.c.ds, metric: f.metric, chrf: m.c.met.chrfOptions(m.c.set), ter: m.c.met.opts.TER}
+		f.stats = m.c.metricStatsKey(f.metric)
 	}
 	if l.filtered() {
 		f.system, f.filter, f.rows = l.view.System, l.filterLabel(m.c.systemName), len(l.rows)
@@ -179,11 +178,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Metrics):
 		m.sig = m.sig.cycleMetric()
-		status := "testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER)"
-		if m.sig.metric != model.MetricBLEU {
-			status += " · i still sorts by BLEU's impact"
-		}
-		return m, m.flash(status)
+		return m, m.flash("testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER) · i lists " + m.c.costliest(m.sig.metric))
 	case key.Matches(msg, k.Other):
 		return m, m.cycleOther()
 	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
@@ -247,29 +242,6 @@ func (m *Model) baselineChanged() tea.Cmd {
 	m.list.impact = nil // against the baseline before, of rows sorted otherwise now
 	m.refreshPane(false)
 	return nil
-}
-
-// sortByImpact lists system sys's segments by their impact on the corpus
-// BLEU Δ to the baseline, the ones that cost the most first, from the
-// top. from is the metric the comparison screen tested when i was pressed
-// there (model.MetricBLEU from the list): for chrF or TER the status says
-// that the impact is still BLEU's.
-func (m *Model) sortByImpact(sys int, from string) tea.Cmd {
-	if len(m.c.ds.Systems) < 2 {
-		return m.flash("impact compares two systems: load another")
-	}
-	m.list.show(sys, len(m.c.ds.Systems))
-	v := &m.list.view
-	v.Sort, v.Desc = model.SortImpact, false
-	m.list.seg = -1 // select the first row
-	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
-	if from != model.MetricBLEU {
-		status = "sorted by impact on BLEU, not on " + m.c.metricTitle(from) + ": the segments that cost " + m.c.shortName(sys) + " the most BLEU against " + m.c.shortName(v.Other) + " first"
-	}
-	if sys == v.Other {
-		status = onBaseline(model.SortImpact)
-	}
-	return tea.Batch(m.refreshRows(), m.flash(status))
 }
 
 // sigRun is the state of the comparison job for the screen's status line.

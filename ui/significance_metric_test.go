@@ -179,45 +179,83 @@ func TestSigTitleKeepsTestWithRefs(t *testing.T) {
 	}
 }
 
-// TestSigImpactSaysBLEU: i sorts the list by BLEU's impact whatever the
-// comparison tests; with chrF or TER tested, M's status, the footer and
-// the status after i say so, instead of "costly segments" and "sorted by
-// impact" as if the impact were the metric's on screen.
-func TestSigImpactSaysBLEU(t *testing.T) {
+// TestSigImpactFollowsMetric: i on the comparison screen sorts the list
+// by the impact of the metric it tests: with chrF or TER, that metric's
+// (worked out here from statistics computed afresh), instead of BLEU's
+// whatever the metric; M's status, the footer, the status after i and
+// the impact column's head name it. With the comparison's statistics
+// dropped, the rows job computes them and keeps them for the comparison.
+func TestSigImpactFollowsMetric(t *testing.T) {
 	if got := DefaultKeyMap().sigFooter(model.MetricBLEU); !strings.Contains(got, "i costly segments") {
 		t.Errorf("BLEU's footer: %q, want i's hint as before", got)
 	}
-	for _, metric := range []string{model.MetricChrF, model.MetricTER} {
-		if got := DefaultKeyMap().sigFooter(metric); !strings.Contains(got, "i costly by BLEU") {
-			t.Errorf("%s's footer: %q, want i's hint to name BLEU", metric, got)
+	for metric, want := range map[string]string{model.MetricChrF: "i costly by chrF", model.MetricTER: "i costly by TER"} {
+		if got := DefaultKeyMap().sigFooter(metric); !strings.Contains(got, want) {
+			t.Errorf("%s's footer: %q, want %q", metric, got, want)
 		}
 	}
-	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B")
-	for _, title := range []string{"chrF2", "TER"} {
-		m = press(t, m, "M")
-		if !strings.Contains(m.status, "testing "+title) || !strings.Contains(m.status, "i still sorts by BLEU's impact") {
-			t.Errorf("M to %s: status %q, want it to say that i sorts by BLEU's impact", title, m.status)
+	for _, tc := range []struct {
+		metric, title, head, lists string
+		presses                    int // M presses from BLEU
+		dropStats                  bool
+	}{
+		{model.MetricChrF, "chrF2", "chrF imp", "cost the most chrF2", 1, false},
+		{model.MetricChrF, "chrF2", "chrF imp", "cost the most chrF2", 1, true},
+		{model.MetricTER, "TER", "TER imp", "add the most TER", 2, false},
+	} {
+		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B")
+		for range tc.presses {
+			m = press(t, m, "M")
 		}
-	}
-	sys := m.sig.cursor
-	m = press(t, m, "i")
-	if m.screen != screenMain || m.list.view.Sort != model.SortImpact || m.list.view.System != sys {
-		t.Fatalf("i: screen %v, sort %v, system %d; want the list of system %d by impact", m.screen, m.list.view.Sort, m.list.view.System, sys)
-	}
-	if !strings.Contains(m.status, "impact on BLEU, not on TER") {
-		t.Errorf("i from TER's comparison: status %q, want it to say the impact is BLEU's", m.status)
-	}
-	want, err := m.c.scored.Impact(m.c.ds, sys, m.list.view.Other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, x := range m.list.impact {
-		if x != want[i] {
-			t.Fatalf("segment %d: the list's impact %v, BLEU's %v", i, x, want[i])
+		if !strings.Contains(m.status, "testing "+tc.title) || !strings.Contains(m.status, "i lists the segments that "+tc.lists) {
+			t.Errorf("M to %s: status %q, want it to say what i lists", tc.title, m.status)
 		}
-	}
-	if m = press(t, m, "B", "M", "i"); m.sig.metric != model.MetricBLEU || !strings.HasPrefix(m.status, "sorted by impact: ") {
-		t.Errorf("i from BLEU's comparison: status %q, want it as before", m.status)
+		if tc.dropStats {
+			m.sig.stats = nil
+		}
+		sys := m.sig.cursor
+		m = press(t, m, "i")
+		if m.screen != screenMain || m.list.view.Sort != model.SortImpact || m.list.view.System != sys {
+			t.Fatalf("i: screen %v, sort %v, system %d; want the list of system %d by impact", m.screen, m.list.view.Sort, m.list.view.System, sys)
+		}
+		if want := "sorted by impact on " + tc.title + ": "; !strings.HasPrefix(m.status, want) {
+			t.Errorf("i from %s's comparison: status %q, want it to start %q", tc.title, m.status, want)
+		}
+		st, err := model.ComputeMetricStatistics(context.Background(), m.c.ds, tc.metric,
+			model.Metrics{ChrF: m.c.met.chrfOptions(m.c.set), TER: m.c.met.opts.TER}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := st.Impact(sys, m.list.view.Other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.list.impact) != len(want) || m.list.impactOf != tc.metric {
+			t.Fatalf("%s: the list's impact is of %q, %d segments; want %s's of %d", tc.title, m.list.impactOf, len(m.list.impact), tc.metric, len(want))
+		}
+		for i, x := range m.list.impact {
+			if x != want[i] {
+				t.Fatalf("%s: segment %d: the list's impact %v, want %v", tc.title, i, x, want[i])
+			}
+		}
+		for j := 1; j < len(m.list.rows); j++ {
+			if a, b := want[m.list.rows[j-1]], want[m.list.rows[j]]; a > b {
+				t.Fatalf("%s: row %d (impact %v) comes before row %d (impact %v): not the costliest first", tc.title, j-1, a, j, b)
+			}
+		}
+		if m.sig.cachedStats(m.c.metricStatsKey(tc.metric)) == nil {
+			t.Errorf("%s: the statistics of the impact are not kept for the comparison", tc.title)
+		}
+		if x := m.list.exportDeltas(len(m.c.ds.Systems)); x.ImpactMetric != tc.metric || len(x.Impact) != len(want) {
+			t.Errorf("%s: X would export the impact of %q; want the list's", tc.title, x.ImpactMetric)
+		}
+		if v := m.View(); !strings.Contains(v, tc.head+"↑") {
+			t.Errorf("%s: the list's header does not head its impact column %q:\n%s", tc.title, tc.head+"↑", v)
+		}
+		// o and i on the list go back to BLEU's impact.
+		if m = press(t, m, "i"); m.list.impactOf != model.MetricBLEU || !strings.HasPrefix(m.status, "sorted by impact: ") {
+			t.Errorf("i on the list after %s: impact of %q, status %q; want BLEU's as before", tc.title, m.list.impactOf, m.status)
+		}
 	}
 }
 
@@ -266,5 +304,27 @@ func TestLowercaseWithTERColumn(t *testing.T) {
 	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithMetrics(met)), "l")
 	if !m.c.met.showTER || !strings.Contains(m.status, "TER ignores case already (case:lc)") {
 		t.Errorf("l with TER shown (%v): status %q, want it to say TER ignores case", m.c.met.showTER, m.status)
+	}
+}
+
+// TestSigImpactWithoutStatistics: when chrF's statistics cannot be
+// computed (a segment without any reference), i from chrF's comparison
+// leaves the list sorted by BLEU's impact, and the status line says why,
+// instead of a list that waits for figures that never come.
+func TestSigImpactWithoutStatistics(t *testing.T) {
+	ds := demoDataset(t)
+	ds.RefAbsent = make([][]bool, len(ds.Refs))
+	for k := range ds.RefAbsent {
+		ds.RefAbsent[k] = make([]bool, ds.Len())
+		ds.RefAbsent[k][0] = true
+	}
+	m := press(t, readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	m.sig.stats = nil
+	m = press(t, m, "i")
+	if m.list.view.Sort != model.SortImpact || m.list.impactMetric != model.MetricBLEU || m.list.impactOf != model.MetricBLEU {
+		t.Errorf("sort %v, impact of %q (sorting by %q); want BLEU's impact", m.list.view.Sort, m.list.impactOf, m.list.impactMetric)
+	}
+	if !strings.HasPrefix(m.status, "sorted by BLEU's impact: chrF2's could not be computed: ") || !strings.Contains(m.status, "segment 1 has no reference") {
+		t.Errorf("status %q; want it to say that chrF2's impact could not be computed, and why", m.status)
 	}
 }

@@ -68,8 +68,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	}
 	m.list.inLineOrder, m.list.early = false, nil
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
-	// The scoring job made rows for the view, but not for a drill-down.
-	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil {
+	// The scoring job made rows for the view, but not for a drill-down,
+	// nor by chrF's or TER's impact.
+	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil && !m.list.weighsMetric() {
 		m.applyRows(msg.listRows)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 	}
@@ -100,7 +101,14 @@ func (m *Model) refreshRows() tea.Cmd {
 		return cmd
 	}
 	ds, s, view, metrics := m.c.ds, m.c.scored, m.list.view, m.queryMetrics()
-	if ds.Len() <= syncRows {
+	var need *metricStatsKey // chrF's or TER's statistics, for their impact, not at hand
+	if m.list.weighsMetric() {
+		key := m.c.metricStatsKey(m.list.impactMetric)
+		if view.ImpactOf = m.sig.cachedStats(key); view.ImpactOf == nil {
+			need = &key
+		}
+	}
+	if ds.Len() <= syncRows && need == nil {
 		m.jobs.stop(jobRows)
 		rows, err := makeListRows(ds, s, view, m.list.only, m.ann.facts(ds), metrics)
 		if err != nil {
@@ -109,8 +117,8 @@ func (m *Model) refreshRows() tea.Cmd {
 		m.applyRows(rows)
 		return nil
 	}
-	_, tag, _ := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
+	ctx, tag, prog := m.jobs.start(jobRows)
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(ctx, tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics, need, prog))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the

@@ -1,0 +1,190 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// impactChrFDataset has four segments whose chrF statistics under
+// character order 1 ([hypothesis characters, reference characters,
+// matches]) are worked out by hand, system A against its baseline B:
+//
+//	line  ref   A     B     A          B
+//	0     abcd  abcd  abxy  [4 4 4]    [4 4 2]
+//	1     abcd  ab    abcd  [2 4 2]    [4 4 4]
+//	2     ab    ab    ab    [2 2 2]    [2 2 2]
+//	3     abc   x     abc   [1 3 0]    [3 3 3]
+func impactChrFDataset() *Dataset {
+	return memDataset(nil, [][]string{{"abcd", "abcd", "ab", "abc"}},
+		System{Name: "A", Hyps: []string{"abcd", "ab", "ab", "x"}},
+		System{Name: "B", Hyps: []string{"abxy", "abcd", "ab", "abc"}},
+	)
+}
+
+// impactTERDataset is impactChrFDataset in words, for TER ([edits,
+// reference words]; no shifts):
+//
+//	line  ref      A        B        A      B
+//	0     a b c d  a b c d  a b x d  [0 4]  [1 4]
+//	1     a b c d  a b      a b c d  [2 4]  [0 4]
+//	2     a b      a b      a b      [0 2]  [0 2]
+//	3     a b c    x y z    a b c    [3 3]  [0 3]
+func impactTERDataset() *Dataset {
+	return memDataset(nil, [][]string{{"a b c d", "a b c d", "a b", "a b c"}},
+		System{Name: "A", Hyps: []string{"a b c d", "a b", "a b", "x y z"}},
+		System{Name: "B", Hyps: []string{"a b x d", "a b c d", "a b", "a b c"}},
+	)
+}
+
+// TestMetricImpactByHand: chrF (character order 1, β = 2, so a corpus
+// score of 100·5m/(4r+h) from the summed hypothesis, reference and match
+// counts h, r, m) and TER (100·edits/reference words) impacts, worked out
+// from the statistics in the table above. A's sums are chrF h 9, r 13,
+// m 8 (4000/61) and TER 5 edits of 13 words (500/13). Swapping line 0
+// gives B's 2 matches for A's 4 (chrF 3000/61: +1000/61, a segment that
+// helps A) and 1 edit for 0 (TER 600/13: +100/13, positive too although
+// TER rose); line 1 h 11, m 10 (5000/63) and 3 edits (300/13, −200/13);
+// line 3 h 11, m 11 (5500/63) and 2 edits (−300/13); line 2 is B's.
+func TestMetricImpactByHand(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		ds   *Dataset
+		want []float64
+	}{
+		{MetricChrF, impactChrFDataset(), []float64{4000.0/61 - 3000.0/61, 4000.0/61 - 5000.0/63, 0, 4000.0/61 - 5500.0/63}},
+		{MetricTER, impactTERDataset(), []float64{100.0 / 13, -200.0 / 13, 0, -300.0 / 13}},
+	} {
+		m := Metrics{Names: []string{tc.name}, ChrF: scoring.ChrFOptions{CharOrder: 1, Beta: 2}}
+		st, err := ComputeMetricStatistics(ctx, tc.ds, tc.name, m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.Impact(0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range tc.want {
+			if math.Abs(got[i]-tc.want[i]) > 1e-9 {
+				t.Errorf("%s impact of line %d = %v, want %v", tc.name, i, got[i], tc.want[i])
+			}
+		}
+		if got[2] != 0 {
+			t.Errorf("%s impact of a line that is the baseline's = %v, want exactly 0", tc.name, got[2])
+		}
+		if self, _ := st.Impact(1, 1); slices.ContainsFunc(self, func(x float64) bool { return x != 0 }) {
+			t.Errorf("%s impact of a system against itself = %v, want zeros", tc.name, self)
+		}
+		// The list's order: the costliest first, line 3 then line 1.
+		s := mustScore(t, tc.ds, DefaultSettings())
+		rows, impact := s.RowsImpact(tc.ds, View{System: 0, Other: 1, Sort: SortImpact, ImpactOf: st}, nil)
+		if want := []int{3, 1, 2, 0}; !slices.Equal(rows, want) {
+			t.Errorf("%s: rows by impact %v, want %v", tc.name, rows, want)
+		}
+		if !slices.Equal(impact, got) {
+			t.Errorf("%s: RowsImpact gives impact %v, want the statistics' %v", tc.name, impact, got)
+		}
+	}
+}
+
+// TestMetricImpactWMT22: on WMT22 de-en (LT22 against JDExploreAcademy,
+// both references), the chrF, chrF++ and TER impact of a handful of
+// segments is the corpus score minus the corpus score of LT22's output
+// with that line replaced by JDExploreAcademy's (the other way round for
+// TER), each corpus scored afresh by ScoreMetrics.
+func TestMetricImpactWMT22(t *testing.T) {
+	ds := loadWMTPair(t, "de-en", []string{"LT22", "JDExploreAcademy"})
+	ctx := context.Background()
+	a, b := ds.Systems[0].Hyps, ds.Systems[1].Hyps
+	var lines []int // the first lines where the two differ
+	for i := range a {
+		if a[i] != b[i] && len(lines) < 4 {
+			lines = append(lines, i)
+		}
+	}
+	chrfPP := scoring.DefaultChrFOptions()
+	chrfPP.WordOrder = 2
+	for _, tc := range []struct {
+		label, metric string
+		chrf          scoring.ChrFOptions
+	}{
+		{"chrF2", MetricChrF, scoring.DefaultChrFOptions()},
+		{"chrF2++", MetricChrF, chrfPP},
+		{"TER", MetricTER, scoring.DefaultChrFOptions()},
+	} {
+		m := Metrics{Names: []string{tc.metric}, ChrF: tc.chrf}
+		st, err := ComputeMetricStatistics(ctx, ds, tc.metric, m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		impact, err := st.Impact(0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		costliest := lines[0]
+		for i, x := range impact {
+			if x < impact[costliest] {
+				costliest = i
+			}
+		}
+		picked := append(slices.Clone(lines), costliest)
+		// One dataset: LT22, then LT22 with each picked line swapped.
+		swapped := memDataset(nil, ds.Refs, ds.Systems[0])
+		for _, i := range picked {
+			hyps := slices.Clone(a)
+			hyps[i] = b[i]
+			swapped.Systems = append(swapped.Systems, System{Name: "swap", Hyps: hyps})
+		}
+		scores, err := ScoreMetrics(ctx, swapped, m, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		corpus := func(s int) float64 {
+			if tc.metric == MetricTER {
+				return -scores.Systems[s].TER // lower is better: the impact is the rise
+			}
+			return scores.Systems[s].ChrF
+		}
+		for k, i := range picked {
+			want := corpus(0) - corpus(k+1)
+			if math.Abs(impact[i]-want) > 1e-9 {
+				t.Errorf("%s impact of line %d = %v, want %v (corpus scores recomputed)", tc.label, i+1, impact[i], want)
+			}
+		}
+		if impact[costliest] >= 0 {
+			t.Errorf("%s: the costliest line %d has impact %v; LT22 should lose somewhere", tc.label, costliest+1, impact[costliest])
+		}
+	}
+}
+
+// TestExportNamesMetricImpact: an export of chrF's or TER's impact names
+// the metric in the column's head and the JSON key (chrf_impact,
+// ter_impact), and BLEU's keeps "impact".
+func TestExportNamesMetricImpact(t *testing.T) {
+	ds := impactChrFDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	impact := []float64{1, 2, 3, 4}
+	for metric, want := range map[string]string{"": "impact", MetricBLEU: "impact", MetricChrF: "chrf_impact", MetricTER: "ter_impact"} {
+		x := TextExport{Impact: impact, ImpactSystem: 0, ImpactMetric: metric}
+		var tsv, jsonl bytes.Buffer
+		if err := WriteSegmentTexts(&tsv, ds, s, []int{0}, x, FormatTSV); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSegmentTexts(&jsonl, ds, s, []int{0}, x, FormatJSONL); err != nil {
+			t.Fatal(err)
+		}
+		head, _, _ := strings.Cut(tsv.String(), "\n")
+		if !strings.Contains(head, "\t"+want+":A vs B\t") {
+			t.Errorf("%q: the TSV head %q lacks %s:A vs B", metric, head, want)
+		}
+		if !strings.Contains(jsonl.String(), `"`+want+`": 1`) {
+			t.Errorf("%q: the JSONL %s lacks %q", metric, jsonl.String(), want)
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The list sorts by impact on BLEU (i on the list, o) or, from the
+// comparison screen testing chrF or TER, on that metric
+// (segList.impactMetric). Their impact is worked out from the statistics
+// the comparison computed (sigScreen's, kept for their metricStatsKey);
+// when those are not at hand the rows job computes them first, and the
+// comparison reuses them.
+
+// sortByImpact lists system sys's segments by their impact on the corpus
+// Δ of metric (model.MetricBLEU, MetricChrF or MetricTER) to the
+// baseline, the ones that cost the most first, from the top.
+func (m *Model) sortByImpact(sys int, metric string) tea.Cmd {
+	if len(m.c.ds.Systems) < 2 {
+		return m.flash("impact compares two systems: load another")
+	}
+	m.list.show(sys, len(m.c.ds.Systems))
+	v := &m.list.view
+	v.Sort, v.Desc = model.SortImpact, false
+	m.list.impactMetric = metric
+	m.list.seg = -1 // select the first row
+	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
+	switch metric {
+	case model.MetricChrF:
+		what := m.c.metricTitle(metric)
+		status = "sorted by impact on " + what + ": the segments that cost " + m.c.shortName(sys) + " the most " + what + " against " + m.c.shortName(v.Other) + " first"
+	case model.MetricTER:
+		status = "sorted by impact on TER: the segments that add the most to " + m.c.shortName(sys) + "'s TER against " + m.c.shortName(v.Other) + " first"
+	}
+	if sys == v.Other {
+		status = onBaseline(model.SortImpact)
+	}
+	return tea.Batch(m.refreshRows(), m.flash(status))
+}
+
+// costliest says which segments i on the comparison screen lists for
+// metric: "the segments that cost the most chrF2", "… add the most TER".
+func (c common) costliest(metric string) string {
+	if metric == model.MetricTER {
+		return "the segments that add the most TER"
+	}
+	return "the segments that cost the most " + c.metricTitle(metric)
+}
+
+// impactName is how a status names the sort by impact: on BLEU's corpus
+// Δ, or on chrF's or TER's.
+func (m Model) impactName() string {
+	if m.list.weighsMetric() {
+		return "impact on the corpus " + m.c.metricTitle(m.list.impactMetric) + " Δ to the baseline"
+	}
+	return sortNames[model.SortImpact]
+}
+
+// handleRows installs rows sorted and filtered off the UI loop, and keeps
+// the chrF or TER statistics computed for their impact, which the
+// comparison screen reuses. Statistics that could not be computed leave
+// the list sorted by BLEU's impact, and the status line says why.
+func (m Model) handleRows(msg rowsMsg) (Model, tea.Cmd) {
+	if msg.stats != nil {
+		m.sig.stats, m.sig.statsFor = msg.stats, msg.statsFor
+	}
+	switch {
+	case msg.statsErr != nil:
+		what := m.c.metricTitle(msg.statsFor.metric)
+		m.list.impactMetric = model.MetricBLEU
+		cmd := m.refreshRows()
+		m.flash("sorted by BLEU's impact: " + what + "'s could not be computed: " + msg.statsErr.Error())
+		return m, cmd
+	case msg.err != nil:
+		return m, m.rowsFailed(msg.err)
+	}
+	m.applyRows(msg.listRows)
+	return m, nil
+}
+
+// weighsMetric reports whether the list sorts by chrF's or TER's impact.
+func (l segList) weighsMetric() bool {
+	return l.view.Sort == model.SortImpact && l.impactMetric != model.MetricBLEU
+}
+
+// impactHead is the impact column's head: "impact" for BLEU's, "chrF imp"
+// or "TER imp" for the metric the column's figures are of (before they
+// are in, the metric the list sorts by).
+func (l segList) impactHead() string {
+	metric := l.impactOf
+	if l.impact == nil {
+		metric = l.impactMetric
+	}
+	switch metric {
+	case model.MetricChrF:
+		return "chrF imp"
+	case model.MetricTER:
+		return "TER imp"
+	}
+	return "impact"
+}
