@@ -261,8 +261,12 @@ func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, 
 // jsonl, empty in tsv and csv, where NLTK raises), after the fields they
 // always have (in tsv and csv, before the hypothesis, which stays last).
 // Any other key adds nothing: it is WriteSegmentsMetrics. impact is the
-// impact [Scored.RowsImpact] ordered the rows by, or nil to work it out.
-func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, by SortKey, impact []float64, ms *MetricScores, format string) error {
+// impact [Scored.RowsImpact] ordered the rows by, or nil to work out
+// BLEU's; impactMetric is the metric it is of: "" or MetricBLEU for
+// BLEU's, MetricChrF or MetricTER for theirs ([MetricStatistics.Impact],
+// which impact must then hold), named as [ImpactField] says ("chrf_impact"
+// in jsonl, tsv and csv, and in text the column's head).
+func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, by SortKey, impact []float64, impactMetric string, ms *MetricScores, format string) error {
 	if by != SortDelta && by != SortImpact {
 		return WriteSegmentsMetrics(w, ds, s, rows, sys, other, ms, format)
 	}
@@ -277,13 +281,17 @@ func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, o
 	}
 	fig := &sortFigure{name: FigureDelta, value: func(i int) float64 { return s.Delta(sys, other, i) }}
 	if by == SortImpact {
+		name := ImpactField(impactMetric)
+		if impact == nil && name != FigureImpact {
+			return fmt.Errorf("model: WriteSegmentsSorted needs the %s impact it writes", impactMetric)
+		}
 		if impact == nil {
 			var err error
 			if impact, err = s.Impact(ds, sys, other); err != nil {
 				return err
 			}
 		}
-		fig = &sortFigure{name: FigureImpact, value: func(i int) float64 { return impact[i] }}
+		fig = &sortFigure{name: name, value: func(i int) float64 { return impact[i] }, impact: true}
 	}
 	return writeSegments(w, ds, s, rows, sys, other, fig, ms, format)
 }
@@ -299,6 +307,9 @@ const (
 type sortFigure struct {
 	name  string
 	value func(i int) float64
+	// impact says the figure is an impact: BLEU's (named FigureImpact),
+	// or chrF's or TER's.
+	impact bool
 }
 
 // writeSegments is [WriteSegmentsSorted] with its figure made (nil for

@@ -110,11 +110,13 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 	if nltk {
 		precDigits = 3
 	}
-	impact := other >= 0 && fig != nil && fig.name == FigureImpact
+	impact := other >= 0 && fig != nil && fig.impact
+	impactNLTK := impact && nltk && fig.name == FigureImpact // chrF's and TER's impacts are on their own scale
 	vs := ""
 	switch {
 	case impact:
-		vs = ", Δ and impact vs " + Printable(ds.Systems[other].Name)
+		what := map[string]string{FigureImpact: "impact", ImpactField(MetricChrF): "chrF impact", ImpactField(MetricTER): "TER impact"}[fig.name]
+		vs = ", Δ and " + what + " vs " + Printable(ds.Systems[other].Name)
 	case other >= 0:
 		vs = ", Δ vs " + Printable(ds.Systems[other].Name)
 	}
@@ -126,8 +128,10 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 		prec, hyp string
 		metrics   []string
 	}
-	head := []string{"line", "score", "Δ", "impact", "bp", "hyp/ref"}
-	if !impact {
+	head := []string{"line", "score", "Δ", "", "bp", "hyp/ref"}
+	if impact {
+		head[3] = fig.name
+	} else {
 		head = slices.Delete(head, 3, 4)
 	}
 	if other < 0 {
@@ -156,7 +160,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 				l.nums = append(l.nums, cell)
 			}
 			if impact {
-				l.nums = append(l.nums, impactText(fig.value(i), nltk))
+				l.nums = append(l.nums, impactText(fig.value(i), impactNLTK))
 			}
 			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
 			p := make([]string, len(r.Precisions))

@@ -367,7 +367,7 @@ func TestWriteSegmentsSortedNoFigure(t *testing.T) {
 	s := mustScore(t, ds, nltkSettings(6))
 	write := func(by SortKey, format string) string {
 		var b strings.Builder
-		if err := WriteSegmentsSorted(&b, ds, s, []int{0, 1}, 0, 1, by, nil, nil, format); err != nil {
+		if err := WriteSegmentsSorted(&b, ds, s, []int{0, 1}, 0, 1, by, nil, "", nil, format); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
@@ -388,7 +388,7 @@ func TestWriteSegmentsSortedNoFigure(t *testing.T) {
 		t.Errorf("delta text:\n%s", text)
 	}
 	var b strings.Builder
-	if err := WriteSegmentsSorted(&b, ds, s, []int{0}, 0, -1, SortDelta, nil, nil, FormatJSONL); err == nil {
+	if err := WriteSegmentsSorted(&b, ds, s, []int{0}, 0, -1, SortDelta, nil, "", nil, FormatJSONL); err == nil {
 		t.Error("by delta with no other system: no error")
 	}
 	var plain strings.Builder

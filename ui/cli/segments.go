@@ -35,7 +35,11 @@ Selection and output:
                             impact (how much the corpus BLEU difference to
                             that other system would change if this segment
                             were the other's: the segments that cost the
-                            most corpus BLEU first; needs two systems), chrf
+                            most corpus BLEU first; needs two systems; with
+                            --metrics chrf or ter alone, that metric's
+                            corpus difference, TER's turned round so that
+                            negative still costs, in a column or field
+                            chrf_impact or ter_impact), chrf
                             (sentence chrF, lowest first) or ter (sentence
                             TER, highest first); chrf and ter are shown as
                             if --metrics included them (a column in text,
@@ -139,14 +143,18 @@ func runSegments(e *env, args []string) error {
 	if sortsBy != "" {
 		byMetric = ms
 	}
+	impactOf, weighs, err := impactStatistics(e, ds, key, metrics)
+	if err != nil {
+		return err
+	}
 	if text.on {
 		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
-		text.metrics, text.sortMetrics = ms, byMetric
+		text.metrics, text.sortMetrics, text.impactOf, text.impactMetric = ms, byMetric, weighs, impactOf
 		return writeSegmentTexts(e, ds, scored, text)
 	}
 	return writeShown(e, out, func(w io.Writer) error {
 		for sys := range ds.Systems {
-			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric}
+			v := model.View{System: sys, Other: model.DefaultOther(sys, len(ds.Systems)), Sort: key, Desc: desc, Worst: worst, Metrics: byMetric, ImpactOf: weighs}
 			rows, impacts := scored.RowsImpact(ds, v, nil) // impacts: what the rows are ordered by, for the writer
 			dst := w
 			switch {
@@ -160,7 +168,7 @@ func runSegments(e *env, args []string) error {
 			// format (and text a Δ column either way).
 			switch key {
 			case model.SortImpact, model.SortDelta:
-				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, key, impacts, ms, format)
+				err = model.WriteSegmentsSorted(dst, ds, scored, rows, sys, v.Other, key, impacts, impactOf, ms, format)
 			default:
 				err = model.WriteSegmentsMetrics(dst, ds, scored, rows, sys, -1, ms, format)
 			}
@@ -170,6 +178,18 @@ func runSegments(e *env, args []string) error {
 		}
 		return nil
 	})
+}
+
+// impactStatistics returns, for --sort impact with a single metric of
+// --metrics that is chrf or ter, that metric and its statistics, whose
+// impact the rows are then sorted by; BLEU (and nil) otherwise, as with
+// bleu among the metrics, where BLEU's impact is the one sorted by.
+func impactStatistics(e *env, ds *model.Dataset, key model.SortKey, m model.Metrics) (string, *model.MetricStatistics, error) {
+	if key != model.SortImpact || len(m.Names) != 1 || m.Names[0] == model.MetricBLEU {
+		return model.MetricBLEU, nil, nil
+	}
+	st, err := model.ComputeMetricStatistics(e.ctx, ds, m.Names[0], m, nil)
+	return m.Names[0], st, err
 }
 
 // skipFirstLine passes everything after the first "\n" on to w: it drops a

@@ -48,8 +48,10 @@ type textOptions struct {
 	desc             bool
 	worst            int
 	format, out      string
-	metrics          *model.MetricScores // chrF and TER asked for, nil for BLEU alone
-	sortMetrics      *model.MetricScores // what --sort chrf or ter orders by
+	metrics          *model.MetricScores     // chrF and TER asked for, nil for BLEU alone
+	sortMetrics      *model.MetricScores     // what --sort chrf or ter orders by
+	impactOf         *model.MetricStatistics // the chrF or TER statistics --sort impact weighs (nil: BLEU's impact)
+	impactMetric     string                  // their metric (model.MetricBLEU for BLEU's)
 }
 
 // addTextFlags registers --text, --baseline, --system and --annotations.
@@ -126,10 +128,10 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 	if (o.sortKey == model.SortDelta || byImpact) && other < 0 {
 		return usagef("--sort %s orders by the difference to the baseline, and --system is the baseline; name another system with --system", o.sortKey)
 	}
-	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics}
+	v := model.View{System: focus, Other: other, Sort: o.sortKey, Desc: o.desc, Worst: o.worst, Metrics: o.sortMetrics, ImpactOf: o.impactOf}
 	rows, impact := scored.RowsImpact(ds, v, nil)
 	if byImpact { // the figure the rows are sorted by
-		t.Impact, t.ImpactSystem = impact, focus
+		t.Impact, t.ImpactSystem, t.ImpactMetric = impact, focus, o.impactMetric
 	}
 	if o.metrics != nil && o.metrics.Metrics.Extra() {
 		t.Metrics = o.metrics

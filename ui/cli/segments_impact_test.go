@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSegmentsImpactFollowsMetric: --sort impact with --metrics chrf or
+// ter alone sorts by that metric's impact and gives it as chrf_impact or
+// ter_impact, worked out by hand from the statistics (chrF at character
+// order 1 and β 2 is 100·5m/(4r+h) of the summed hypothesis characters h,
+// reference characters r and matches m; TER is 100·edits/reference
+// words): A's chrF sums h 9, r 13, m 8 (4000/61), and swapping line 1, 2
+// or 4 for B's gives 3000/61, 5000/63 and 5500/63; A's TER is 5 edits of
+// 13 words, and swapping gives 6, 3 and 2 edits (TER's impact is the rise
+// turned round). With bleu among the metrics, the impact stays BLEU's.
+func TestSegmentsImpactFollowsMetric(t *testing.T) {
+	type row struct {
+		System string
+		Line   int
+		Chrf   float64 `json:"chrf_impact"`
+		TER    float64 `json:"ter_impact"`
+	}
+	for _, tc := range []struct {
+		metric string
+		files  map[string]string
+		flags  []string
+		want   []float64 // A's impact, lines 1-4
+		value  func(row) float64
+	}{
+		{"chrf", map[string]string{"ref.txt": "abcd\nabcd\nab\nabc\n", "a.txt": "abcd\nab\nab\nx\n", "b.txt": "abxy\nabcd\nab\nabc\n"},
+			[]string{"--chrf-char-order", "1"}, []float64{1000.0 / 61, 4000.0/61 - 5000.0/63, 0, 4000.0/61 - 5500.0/63}, func(r row) float64 { return r.Chrf }},
+		{"ter", map[string]string{"ref.txt": "a b c d\na b c d\na b\na b c\n", "a.txt": "a b c d\na b\na b\nx y z\n", "b.txt": "a b x d\na b c d\na b\na b c\n"},
+			nil, []float64{100.0 / 13, -200.0 / 13, 0, -300.0 / 13}, func(r row) float64 { return r.TER }},
+	} {
+		writeFiles(t, tc.files)
+		args := append([]string{"segments", "--sort", "impact", "--metrics", tc.metric, "--format", "jsonl", "A=a.txt", "B=b.txt", "-r", "ref.txt"}, tc.flags...)
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: status %d: %s", tc.metric, code, stderr)
+		}
+		var lines []int
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if !strings.Contains(l, `"`+tc.metric+`_impact": `) || strings.Contains(l, `"impact": `) {
+				t.Fatalf("%s: %s; want %s_impact and no BLEU impact", tc.metric, l, tc.metric)
+			}
+			var r row
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.System != "A" {
+				continue
+			}
+			lines = append(lines, r.Line)
+			if got, want := tc.value(r), tc.want[r.Line-1]; math.Abs(got-want) > 1e-9 {
+				t.Errorf("%s: line %d's impact %v, want %v", tc.metric, r.Line, got, want)
+			}
+		}
+		if want := []int{4, 2, 3, 1}; !slices.Equal(lines, want) {
+			t.Errorf("%s: A's lines in the order %v, want the costliest first: %v", tc.metric, lines, want)
+		}
+		_, out, _ = runCLI(t, "", append(args, "--text", "--system", "A")...)
+		if first, _, _ := strings.Cut(out, "\n"); !strings.Contains(first, `"`+tc.metric+`_impact": `) {
+			t.Errorf("%s: --text's first line %s; want a %s_impact field", tc.metric, first, tc.metric)
+		}
+		_, out, _ = runCLI(t, "", append(args[:4:4], append([]string{"bleu," + tc.metric}, args[5:]...)...)...)
+		if !strings.Contains(out, `"impact": `) || strings.Contains(out, "_impact") {
+			t.Errorf("--metrics bleu,%s: want BLEU's impact:\n%s", tc.metric, out)
+		}
+	}
+}
