@@ -514,7 +514,7 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		cell := "—" // as Δ: the baseline has no impact on a Δ to itself
 		if l.impact != nil {
 			imp = l.impact[seg]
-			cell = impactCell(imp, c.nltk())
+			cell = impactCell(imp, c.nltk() && l.impactOf == model.MetricBLEU) // chrF's and TER's keep their scale
 		}
 		parts = append(parts, render.PadLeft(cell, cols.impact))
 	}

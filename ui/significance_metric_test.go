@@ -328,3 +328,18 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 		t.Errorf("status %q; want it to say that chrF2's impact could not be computed, and why", m.status)
 	}
 }
+
+// TestSigImpactUnderNLTK: under NLTK's compat, chrF's impact column keeps
+// chrF's scale, three decimals of a point, instead of the five decimals
+// that NLTK's 0-1 BLEU takes.
+func TestSigImpactUnderNLTK(t *testing.T) {
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "c", "B", "M", "i")
+	if !m.c.nltk() || m.list.impactOf != model.MetricChrF {
+		t.Fatalf("nltk %v, impact of %q; want chrF's under NLTK", m.c.nltk(), m.list.impactOf)
+	}
+	x := m.list.impact[m.list.rows[0]]
+	row := strings.Split(m.View(), "\n")[4] // the first row, under the three header lines and the list's head
+	if want, nltk := model.FormatImpact(x, false), model.FormatImpact(x, true); !strings.Contains(row, " "+want+" ") || want == nltk {
+		t.Errorf("the first row %q; want its chrF impact %v as %s (not %s)", row, x, want, nltk)
+	}
+}
