@@ -35,11 +35,12 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 		hyps := sys.Hyps
 		src := func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) }
 		if m.Has(MetricChrF) {
+			collectGarbage(segments)
 			metric, err := scoring.NewChrFMetric(m.ChrF)
 			if err != nil {
 				return out, err
 			}
-			rows, err := scoring.ChrFStatistics(ctx, segments, m.ChrF, src)
+			rows, err := scoring.ChrFCounts(ctx, segments, m.ChrF, src)
 			if err != nil {
 				return out, err
 			}
@@ -50,6 +51,7 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 			out.ChrF = append(out.ChrF, e)
 		}
 		if m.Has(MetricTER) {
+			collectGarbage(segments)
 			rows, err := scoring.TERStatistics(ctx, segments, m.TER, src)
 			if err != nil {
 				return out, err

@@ -209,7 +209,7 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 	if rows != nil && len(rows) == 0 || rows == nil && s.Systems[base].Stats.Len() == 0 {
 		return nil, errors.New("model: no segment to compare")
 	}
-	p := scoring.PairedTest{Metric: m, Seed: opt.Seed, N: opt.N, Progress: opt.Progress}
+	p := scoring.PairedTest[float64]{Metric: m, Seed: opt.Seed, N: opt.N, Progress: opt.Progress}
 	var others []int
 	for sys := range s.Systems {
 		st, n, err := s.statistics(sys, rows)
@@ -241,7 +241,7 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 
 // runPaired runs the paired test named test (TestPairedBootstrap or
 // TestPairedAR) on p.
-func runPaired(ctx context.Context, test string, p scoring.PairedTest) (scoring.Paired, error) {
+func runPaired[T scoring.Statistic](ctx context.Context, test string, p scoring.PairedTest[T]) (scoring.Paired, error) {
 	switch test {
 	case TestPairedBootstrap:
 		return scoring.PairedBootstrap(ctx, p)

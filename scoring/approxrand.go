@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"context"
-	"math"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -17,14 +16,11 @@ const arChunk = 2048
 // does not depend on the number of cores.
 const arParts = 4
 
-// arSystem is one system of an AR test, its statistics and the baseline's
-// in the form the trials add: packed whole numbers (uint64, two columns a
-// word) or plain float64 columns.
-type arSystem[T uint64 | float64] struct {
-	base, sys []T // segments × width
-	total     []float64
-	sysSum    []float64
-	deltas    []float64
+// arSystem is what the trials keep of one system of an AR test: the
+// sums of its statistics and the baseline's, and its deltas.
+type arSystem struct {
+	total  []float64
+	deltas []float64
 }
 
 // arTrials runs n approximate-randomization trials of each system against
@@ -35,33 +31,39 @@ type arSystem[T uint64 | float64] struct {
 // complement. Whole and half-whole statistics are summed exactly, as
 // sacrebleu's int64 matrix products sum them; other values (TER's average
 // reference length with three references or more) in float64.
-func arTrials(ctx context.Context, rng *NumpyRNG, m Metric, segments int, base []float64, systems [][]float64, n int, progress func(done int)) ([][]float64, error) {
+func arTrials[T Statistic](ctx context.Context, rng *NumpyRNG, m Metric, segments int, base []T, systems [][]T, n int, progress func(done int)) ([][]float64, error) {
 	w := m.Width()
 	if p, ok := packAR(segments, w, base, systems); ok {
-		return runAR(ctx, rng, m, segments, w, p.width, packAll(p, base, systems), n, progress, p.unpack)
+		load := func(dst []uint64, rows []T) {
+			clear(dst)
+			for r := range len(rows) / w {
+				packRow(p, dst[r*p.width:(r+1)*p.width], 0, rows[r*w:(r+1)*w])
+			}
+		}
+		return runAR(ctx, rng, m, segments, w, p.width, base, systems, load, n, progress, p.unpack)
 	}
-	plain := make([]arSystem[float64], len(systems))
-	for s, st := range systems {
-		plain[s] = arSystem[float64]{base: base, sys: st}
+	load := func(dst []float64, rows []T) {
+		for k, v := range rows {
+			dst[k] = float64(v)
+		}
 	}
 	unpack := func(out []float64, sums []float64) { copy(out, sums) }
-	return runAR(ctx, rng, m, segments, w, w, plain, n, progress, unpack)
+	return runAR(ctx, rng, m, segments, w, w, base, systems, load, n, progress, unpack)
 }
 
 // packAR reports whether the baseline's and every system's statistics are
 // non-negative whole or half-whole numbers whose every selection sums
 // below 2^32 per column, and if so how to pack them.
-func packAR(segments, w int, base []float64, systems [][]float64) (*packedColumns, bool) {
+func packAR[T Statistic](segments, w int, base []T, systems [][]T) (*packedColumns, bool) {
 	p := &packedColumns{cols: w, width: (w + 1) / 2, scale: make([]float64, w)}
 	for k := range w {
 		scale := 1.0
-		for _, st := range append([][]float64{base}, systems...) {
+		for _, st := range append([][]T{base}, systems...) {
 			for i := range segments {
-				v := st[i*w+k]
-				if v < 0 || 2*v != math.Trunc(2*v) {
+				switch wholeScale(st[i*w+k]) {
+				case 0:
 					return nil, false
-				}
-				if v != math.Trunc(v) {
+				case 2:
 					scale = 2
 				}
 			}
@@ -69,7 +71,7 @@ func packAR(segments, w int, base []float64, systems [][]float64) (*packedColumn
 		for _, st := range systems {
 			sum := 0.0
 			for i := range segments {
-				sum += max(base[i*w+k], st[i*w+k]) * scale
+				sum += float64(max(base[i*w+k], st[i*w+k])) * scale
 			}
 			if sum >= 1<<32 {
 				return nil, false
@@ -80,46 +82,34 @@ func packAR(segments, w int, base []float64, systems [][]float64) (*packedColumn
 	return p, true
 }
 
-// packAll packs the baseline and each system with p.
-func packAll(p *packedColumns, base []float64, systems [][]float64) []arSystem[uint64] {
-	pack := func(st []float64) []uint64 {
-		rows := len(st) / p.cols
-		out := make([]uint64, rows*p.width)
-		for i := range rows {
-			for k := range p.cols {
-				out[i*p.width+k/2] |= uint64(st[i*p.cols+k]*p.scale[k]) << (32 * (k % 2))
-			}
-		}
-		return out
-	}
-	b := pack(base)
-	out := make([]arSystem[uint64], len(systems))
-	for s, st := range systems {
-		out[s] = arSystem[uint64]{base: b, sys: pack(st)}
-	}
-	return out
-}
-
 // runAR draws the masks chunk by chunk and sums every trial's pseudo-system
 // A with per-block tables: for 8 segments at a time, the sum of A's rows
 // for each of the 256 ways the mask can select them, so a trial adds one
-// table row per 8 segments.
-func runAR[T uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, segments, w, width int,
-	sys []arSystem[T], n int, progress func(done int), unpack func(out []float64, sums []T)) ([][]float64, error) {
+// table row per 8 segments. load turns rows of statistics (w values
+// each) into rows of width summable values (packed or float64), in
+// place of a copy of every system's statistics.
+func runAR[T Statistic, P uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, segments, w, width int,
+	base []T, systems [][]T, load func(dst []P, rows []T), n int, progress func(done int), unpack func(out []float64, sums []P)) ([][]float64, error) {
 	blocks := (segments + 7) / 8
 	words := (segments + 31) / 32
-	for s := range sys {
-		bs, ss := make([]T, width), make([]T, width)
-		for i := range segments {
-			for p := range width {
-				bs[p] += sys[s].base[i*width+p]
-				ss[p] += sys[s].sys[i*width+p]
+	sys := make([]arSystem, len(systems))
+	bb, sb := make([]P, 8*width), make([]P, 8*width)
+	for s, st := range systems {
+		bs, ss := make([]P, width), make([]P, width)
+		for lo := 0; lo < segments; lo += 8 {
+			hi := min(lo+8, segments)
+			load(bb[:(hi-lo)*width], base[lo*w:hi*w])
+			load(sb[:(hi-lo)*width], st[lo*w:hi*w])
+			for r := range hi - lo {
+				for p := range width {
+					bs[p] += bb[r*width+p]
+					ss[p] += sb[r*width+p]
+				}
 			}
 		}
 		b, y := make([]float64, w), make([]float64, w)
 		unpack(b, bs)
 		unpack(y, ss)
-		sys[s].sysSum = y
 		sys[s].total = make([]float64, w)
 		for k := range w {
 			sys[s].total[k] = b[k] + y[k]
@@ -130,9 +120,9 @@ func runAR[T uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, seg
 	mask := make([]uint32, chunk*words) // trial t's row at t·words
 	mr := maskReader{rng: rng}
 	parts := min(arParts, blocks)
-	acc := make([][]T, parts) // per part: systems × chunk × width
+	acc := make([][]P, parts) // per part: systems × chunk × width
 	for p := range acc {
-		acc[p] = make([]T, len(sys)*chunk*width)
+		acc[p] = make([]P, len(sys)*chunk*width)
 	}
 	for first := 0; first < n; first += chunk {
 		if err := ctx.Err(); err != nil {
@@ -145,12 +135,16 @@ func runAR[T uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, seg
 		inParallel(parts, func(part int) {
 			a := acc[part]
 			clear(a)
-			table := make([]T, 256*width)
+			table := make([]P, 256*width)
+			bb, sb := make([]P, 8*width), make([]P, 8*width)
 			for blk := part * blocks / parts; blk < (part+1)*blocks/parts; blk++ {
 				lo, hi := blk*8, min(blk*8+8, segments)
 				word, shift := blk/4, 8*(blk%4)
-				for s := range sys {
-					buildSelectionSums(table, sys[s].base[lo*width:hi*width], sys[s].sys[lo*width:hi*width], width)
+				rows := bb[:(hi-lo)*width]
+				load(rows, base[lo*w:hi*w])
+				for s, st := range systems {
+					load(sb[:(hi-lo)*width], st[lo*w:hi*w])
+					buildSelectionSums(table, rows, sb[:(hi-lo)*width], width)
 					as := a[s*chunk*width:]
 					for t := range count {
 						x := uint8(mask[t*words+word] >> shift)
@@ -166,7 +160,7 @@ func runAR[T uint64 | float64](ctx context.Context, rng *NumpyRNG, m Metric, seg
 		})
 		workers := min(runtime.GOMAXPROCS(0), count)
 		inParallel(workers, func(part int) {
-			sums := make([]T, width)
+			sums := make([]P, width)
 			a, b := make([]float64, w), make([]float64, w)
 			for t := part * count / workers; t < (part+1)*count/workers; t++ {
 				for s := range sys {

@@ -17,13 +17,12 @@ const float32Exact = 1 << 24
 // resamples: for resample r, the float32 column sums of the statistics
 // rows idx[r], as sacrebleu's numpy code sums them, then the metric's score
 // of each system's part.
-type resampler struct {
+type resampler[T Statistic] struct {
 	m        Metric
 	w        int // statistics per system
-	systems  int
+	systems  [][]T
 	segments int
 	cols     int // w · systems
-	col      func(k, i int) float64
 	// packed is set when the statistics are non-negative whole or
 	// half-whole numbers whose sums fit 32 bits: then each resample is
 	// summed as integers, two columns to a word, in any order. A sum
@@ -32,27 +31,66 @@ type resampler struct {
 	// sum, or statistics that cannot be packed, are added in float32, in
 	// resample order, as numpy adds them.
 	packed *packedColumns
+	// counts says the statistics are uint32 counts, read where they are.
+	// Float64 statistics are read from copies half their size that the
+	// resamples read faster: packed (packed.data) or as float32 (mat32,
+	// built when first needed).
+	counts bool
 	once   sync.Once
-	mat32  []float32 // segments × cols, the systems side by side, built when first needed
+	mat32  []float32 // segments × cols, the systems side by side
 }
 
-func newResampler(m Metric, segments int, systems [][]float64) *resampler {
+func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler[T] {
 	w := m.Width()
-	rs := &resampler{m: m, w: w, systems: len(systems), segments: segments, cols: w * len(systems)}
-	rs.col = func(k, i int) float64 { return systems[k/w][i*w+k%w] }
-	if p, ok := packColumns(segments, rs.cols, rs.col, 1<<32); ok {
+	rs := &resampler[T]{m: m, w: w, systems: systems, segments: segments, cols: w * len(systems)}
+	_, rs.counts = any(systems).([][]uint32)
+	if p, ok := packColumns(segments, w, systems, 1<<32); ok {
 		rs.packed = p
+		if !rs.counts {
+			data := make([]uint64, segments*p.width)
+			for i := range segments {
+				rs.packedRow(i, data[i*p.width:(i+1)*p.width])
+			}
+			p.data = data
+		}
 	}
 	return rs
 }
 
-// rows32 returns the statistics as float32 rows, building them once.
-func (rs *resampler) rows32() []float32 {
+// packedRow returns segment i's statistics of every system, side by side,
+// packed: from packed.data, or made in buf (packed.width words).
+func (rs *resampler[T]) packedRow(i int, buf []uint64) []uint64 {
+	p, w := rs.packed, rs.w
+	if p.data != nil {
+		return p.data[i*p.width : (i+1)*p.width]
+	}
+	if rs.counts && w%2 == 0 {
+		// Whole counts (scale 1), each system's row starting a word.
+		for s, st := range rs.systems {
+			r := st[i*w : (i+1)*w]
+			out := buf[s*w/2 : (s+1)*w/2]
+			for j := range out {
+				out[j] = uint64(r[2*j]) | uint64(r[2*j+1])<<32
+			}
+		}
+		return buf
+	}
+	clear(buf)
+	for s, st := range rs.systems {
+		packRow(p, buf, s*w, st[i*w:(i+1)*w])
+	}
+	return buf
+}
+
+// rows32 returns float64 statistics as float32 rows, building them once.
+func (rs *resampler[T]) rows32() []float32 {
 	rs.once.Do(func() {
 		rs.mat32 = make([]float32, rs.segments*rs.cols)
 		for i := range rs.segments {
-			for k := range rs.cols {
-				rs.mat32[i*rs.cols+k] = float32(rs.col(k, i))
+			for s, st := range rs.systems {
+				for k, v := range st[i*rs.w : (i+1)*rs.w] {
+					rs.mat32[i*rs.cols+s*rs.w+k] = float32(v)
+				}
 			}
 		}
 	})
@@ -61,7 +99,7 @@ func (rs *resampler) rows32() []float32 {
 
 // exact32 reports whether the whole-number sums of one resample are what
 // float32 additions give: every column below 2^24 (2^23 with halves).
-func (rs *resampler) exact32(sums []float64) bool {
+func (rs *resampler[T]) exact32(sums []float64) bool {
 	for k, v := range sums {
 		if v*rs.packed.scale[k] >= float32Exact {
 			return false
@@ -70,48 +108,71 @@ func (rs *resampler) exact32(sums []float64) bool {
 	return true
 }
 
-// packedColumns holds columns of non-negative whole or half-whole numbers
-// as whole numbers (halves doubled), two columns to a uint64, row by row,
-// for sums whose every partial total stays below a bound ≤ 2^32, so that
-// the two halves of a word never carry into each other.
+// packedColumns says how columns of non-negative whole or half-whole
+// numbers are packed as whole numbers (halves doubled), two columns to a
+// uint64, for sums whose every partial total stays below a bound ≤ 2^32,
+// so that the two halves of a word never carry into each other: column
+// 2p in the low half of word p, column 2p+1 in the high half.
 type packedColumns struct {
 	cols  int
 	width int       // words a row: (cols+1)/2
 	scale []float64 // 1, or 2 for a column with halves
-	// data holds row i at i·width; its word p holds columns 2p (low half)
-	// and 2p+1 (high half).
+	// data, when set, holds the packed rows, row i at i·width.
 	data []uint64
 }
 
-// packColumns packs the cols columns of rows rows (value col(k, i)) when
-// every value is a non-negative multiple of 1/2 and rows times a column's
-// largest value (doubled for halves) stays below limit (at most 2^32).
-func packColumns(rows, cols int, col func(k, i int) float64, limit float64) (*packedColumns, bool) {
+// wholeScale returns 1 for a non-negative whole number, 2 for a
+// non-negative half-whole one and 0 for anything else.
+func wholeScale[T Statistic](v T) float64 {
+	f := float64(v)
+	switch {
+	case f < 0 || 2*f != math.Trunc(2*f):
+		return 0
+	case f != math.Trunc(f):
+		return 2
+	}
+	return 1
+}
+
+// packColumns says how to pack the columns of systems (rows rows of w
+// values each, the systems side by side) when every value is a
+// non-negative multiple of 1/2 and rows times a column's largest value
+// (doubled for halves) stays below limit (at most 2^32).
+func packColumns[T Statistic](rows, w int, systems [][]T, limit float64) (*packedColumns, bool) {
+	cols := w * len(systems)
 	p := &packedColumns{cols: cols, width: (cols + 1) / 2, scale: make([]float64, cols)}
 	for k := range cols {
+		st, c := systems[k/w], k%w
 		big, scale := 0.0, 1.0
 		for i := range rows {
-			v := col(k, i)
-			if v < 0 || 2*v != math.Trunc(2*v) {
+			v := st[i*w+c]
+			switch wholeScale(v) {
+			case 0:
 				return nil, false
-			}
-			if v != math.Trunc(v) {
+			case 2:
 				scale = 2
 			}
-			big = max(big, v)
+			big = max(big, float64(v))
 		}
 		if big*scale*float64(rows) >= limit {
 			return nil, false
 		}
 		p.scale[k] = scale
 	}
-	p.data = make([]uint64, rows*p.width)
-	for i := range rows {
-		for k := range cols {
-			p.data[i*p.width+k/2] |= uint64(col(k, i)*p.scale[k]) << (32 * (k % 2))
-		}
-	}
 	return p, true
+}
+
+// packRow adds values, columns first, first+1, … of a row, into the
+// packed row row, which must hold zeros where they go.
+func packRow[T Statistic](p *packedColumns, row []uint64, first int, values []T) {
+	for j, v := range values {
+		k := first + j
+		x := uint64(v)
+		if p.scale[k] == 2 {
+			x = uint64(v + v)
+		}
+		row[k/2] |= x << (32 * (k % 2))
+	}
 }
 
 // unpack stores into out the column sums that the word sums sums hold.
@@ -135,8 +196,8 @@ type indexSource struct {
 // scores returns, per system, the scores of n resamples drawn from src, in
 // resample order. progress, when not nil, is called after each batch with
 // the number of resamples done; it is called from one goroutine at a time.
-func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progress func(done int)) ([][]float64, error) {
-	out := make([][]float64, rs.systems)
+func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, progress func(done int)) ([][]float64, error) {
+	out := make([][]float64, len(rs.systems))
 	for s := range out {
 		out[s] = make([]float64, n)
 	}
@@ -145,7 +206,9 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 		idx          []uint32
 	}
 	workers := min(runtime.GOMAXPROCS(0), (n+resampleBatch-1)/resampleBatch)
-	todo := make(chan batch, 2*workers)
+	// One batch waits while each worker sums one and the generator draws
+	// the next: the indices of a batch take 32 MB on a million segments.
+	todo := make(chan batch, 1)
 	pool := sync.Pool{New: func() any { return make([]uint32, resampleBatch*rs.segments) }}
 	go func() {
 		defer close(todo)
@@ -167,9 +230,11 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 			var sums []uint64
 			var counts []uint32
 			acc32 := make([]float32, rs.cols)
+			var row []uint64
 			if rs.packed != nil {
 				sums = make([]uint64, resampleBatch*rs.packed.width)
 				counts = make([]uint32, resampleBatch*rs.segments)
+				row = make([]uint64, rs.packed.width)
 			}
 			for b := range todo {
 				if ctx.Err() != nil {
@@ -177,7 +242,7 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 					continue
 				}
 				if rs.packed != nil {
-					rs.sumPacked(acc, sums, counts, b.idx, b.count)
+					rs.sumPacked(acc, sums, counts, row, b.idx, b.count)
 				}
 				for j := range b.count {
 					row := acc[j*rs.cols : (j+1)*rs.cols]
@@ -213,8 +278,8 @@ func (rs *resampler) scores(ctx context.Context, src indexSource, n int, progres
 // segment is drawn in each resample, then runs once over the packed
 // statistics, adding each row times its counts. The sums are whole numbers
 // far from overflowing, so the order does not matter. counts must be zero
-// on entry and is left zero.
-func (rs *resampler) sumPacked(acc []float64, sums []uint64, counts []uint32, idx []uint32, count int) {
+// on entry and is left zero; row holds one packed row.
+func (rs *resampler[T]) sumPacked(acc []float64, sums []uint64, counts []uint32, row []uint64, idx []uint32, count int) {
 	S, P := rs.segments, rs.packed.width
 	for j := range count {
 		c := counts[j*S : (j+1)*S]
@@ -224,9 +289,8 @@ func (rs *resampler) sumPacked(acc []float64, sums []uint64, counts []uint32, id
 	}
 	sums = sums[:count*P]
 	clear(sums)
-	data := rs.packed.data
 	for i := range S {
-		row := data[i*P : i*P+P]
+		row := rs.packedRow(i, row)
 		for j := range count {
 			c := uint64(counts[j*S+i])
 			counts[j*S+i] = 0
@@ -242,16 +306,28 @@ func (rs *resampler) sumPacked(acc []float64, sums []uint64, counts []uint32, id
 	}
 }
 
-// sum32 adds the rows idx of the float32 statistics in order, in float32,
-// and stores the sums in out.
-func (rs *resampler) sum32(out []float64, acc []float32, idx []uint32) {
+// sum32 adds the rows idx of every system's statistics in order, in
+// float32, and stores the sums in out.
+func (rs *resampler[T]) sum32(out []float64, acc []float32, idx []uint32) {
 	clear(acc)
-	C := rs.cols
-	mat := rs.rows32()
-	for _, i := range idx {
-		row := mat[int(i)*C : (int(i)+1)*C]
-		for k, v := range row {
-			acc[k] += v
+	if rs.counts {
+		w := rs.w
+		for _, i := range idx {
+			for s, st := range rs.systems {
+				a := acc[s*w : (s+1)*w]
+				for k, v := range st[int(i)*w : (int(i)+1)*w] {
+					a[k] += float32(v)
+				}
+			}
+		}
+	} else {
+		C := rs.cols
+		mat := rs.rows32()
+		for _, i := range idx {
+			row := mat[int(i)*C : (int(i)+1)*C]
+			for k, v := range row {
+				acc[k] += v
+			}
 		}
 	}
 	for k, v := range acc {
@@ -260,12 +336,13 @@ func (rs *resampler) sum32(out []float64, acc []float32, idx []uint32) {
 }
 
 // exactSums returns the column sums of stats (segments rows of width w),
-// added in segment order in float64 as sacrebleu sums Python numbers.
-func exactSums(stats []float64, w int) []float64 {
+// added in segment order in float64 as sacrebleu sums Python numbers
+// (whole counts converted exactly).
+func exactSums[T Statistic](stats []T, w int) []float64 {
 	sums := make([]float64, w)
 	for i := 0; i < len(stats); i += w {
 		for k := range sums {
-			sums[k] += stats[i+k]
+			sums[k] += float64(stats[i+k])
 		}
 	}
 	return sums

@@ -1,6 +1,11 @@
 package scoring
 
-import "context"
+import (
+	"context"
+	"errors"
+	"math"
+	"sync/atomic"
+)
 
 // ChrFMetric is chrF under fixed options as a [Metric] for the
 // significance tests: per-segment statistics rows of [ChrFMetric.Width]
@@ -48,4 +53,40 @@ func ChrFStatistics(ctx context.Context, n int, o ChrFOptions, src SegmentSource
 		return nil, err
 	}
 	return out, nil
+}
+
+// errChrFCountTooLarge is ChrFCounts' error for a count above 2^32 − 1.
+var errChrFCountTooLarge = errors.New("scoring: a chrF count of a segment does not fit 32 bits")
+
+// ChrFCounts is [ChrFStatistics] held as the whole counts they are, in
+// half the memory: the significance tests read them as they read the
+// same float64 values. A count above 2^32 − 1 (a segment of over four
+// billion characters) is an error.
+func ChrFCounts(ctx context.Context, n int, o ChrFOptions, src SegmentSource) ([]uint32, error) {
+	w := o.Width()
+	out := make([]uint32, n*w)
+	var tooLarge atomic.Bool
+	err := ChrFSegments(ctx, n, o, src, func(i int, st []int) {
+		if !putCounts(out[i*w:(i+1)*w], st) {
+			tooLarge.Store(true)
+		}
+	})
+	if err == nil && tooLarge.Load() {
+		err = errChrFCountTooLarge
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// putCounts stores the counts st in row and reports whether every one
+// fits (none is above 2^32 − 1).
+func putCounts(row []uint32, st []int) bool {
+	ok := true
+	for k, v := range st {
+		ok = ok && v >= 0 && uint64(v) <= math.MaxUint32
+		row[k] = uint32(v)
+	}
+	return ok
 }

@@ -33,9 +33,9 @@ type sigRecord struct {
 }
 
 // sigMetric returns the chrF or TER metric of m with its name in the
-// record's api and a function giving a system's statistics rows; ok is
-// false for BLEU.
-func sigMetric(t *testing.T, metric string, options json.RawMessage) (m scoring.Metric, name string, stats func(n int, src scoring.SegmentSource) []float64, ok bool) {
+// record's api and a function giving a system's statistics rows, and for
+// chrF one giving them as counts too (nil for TER); ok is false for BLEU.
+func sigMetric(t *testing.T, metric string, options json.RawMessage) (m scoring.Metric, name string, stats func(n int, src scoring.SegmentSource) []float64, counts func(n int, src scoring.SegmentSource) []uint32, ok bool) {
 	ctx := context.Background()
 	switch metric {
 	case "chrf":
@@ -49,12 +49,18 @@ func sigMetric(t *testing.T, metric string, options json.RawMessage) (m scoring.
 			t.Fatal(err)
 		}
 		return cm, o.Name(), func(n int, src scoring.SegmentSource) []float64 {
-			rows, err := scoring.ChrFStatistics(ctx, n, o, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return rows
-		}, true
+				rows, err := scoring.ChrFStatistics(ctx, n, o, src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return rows
+			}, func(n int, src scoring.SegmentSource) []uint32 {
+				rows, err := scoring.ChrFCounts(ctx, n, o, src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return rows
+			}, true
 	case "ter":
 		var c terRecord
 		if err := json.Unmarshal(options, &c.Options); err != nil {
@@ -67,9 +73,9 @@ func sigMetric(t *testing.T, metric string, options json.RawMessage) (m scoring.
 				t.Fatal(err)
 			}
 			return rows
-		}, true
+		}, nil, true
 	}
-	return nil, "", nil, false
+	return nil, "", nil, nil, false
 }
 
 // sigLines returns the lines of an input file of a record as sacrebleu's
@@ -93,13 +99,12 @@ func TestSigConformanceChrFTER(t *testing.T) {
 	recs := conformance.ReadJSONL[sigRecord](t, filepath.Join(conformance.Dir(t), "significance.jsonl"))
 	files := &fileCache{t: t}
 	var tl sigTally
-	ctx := context.Background()
 	for _, rec := range recs {
 		if len(rec.Expected.API) == 0 {
 			continue
 		}
 		for _, m := range rec.Metrics {
-			metric, name, statsOf, ok := sigMetric(t, m.Metric, m.Options)
+			metric, name, statsOf, countsOf, ok := sigMetric(t, m.Metric, m.Options)
 			if !ok {
 				continue
 			}
@@ -108,74 +113,103 @@ func TestSigConformanceChrFTER(t *testing.T) {
 				refs = append(refs, sigLines(t, rec, files, f))
 			}
 			segments := len(refs[0])
-			var stats [][]float64
+			var srcs []scoring.SegmentSource
 			for _, f := range rec.SystemFiles {
 				hyps := sigLines(t, rec, files, f)
-				stats = append(stats, statsOf(segments, func(i int, out []string) (string, []string) {
+				srcs = append(srcs, func(i int, out []string) (string, []string) {
 					for _, r := range refs {
 						out = append(out, r[i])
 					}
 					return hyps[i], out
-				}))
+				})
 			}
-			want := rec.Expected.API[name]
-			seed := uint64(0)
+			var stats [][]float64
+			var counts [][]uint32
+			for _, src := range srcs {
+				stats = append(stats, statsOf(segments, src))
+				if countsOf != nil {
+					counts = append(counts, countsOf(segments, src))
+				}
+			}
+			c := sigCheck{rec: rec, metric: metric, name: name, segments: segments, want: rec.Expected.API[name]}
 			if rec.RNGSeed != nil {
-				seed = *rec.RNGSeed
+				c.seed = *rec.RNGSeed
 			}
 			tl.records++
-			switch rec.Test {
-			case "confidence":
-				e, err := scoring.Confidence(ctx, metric, segments, stats[0], rec.N, seed)
-				if err != nil {
-					t.Fatalf("%s: %v", rec.ID, err)
-				}
-				tl.compare(t, rec.ID, name+" score", e.Score, true, want[0].Score, false)
-				if rec.RNGSeed != nil {
-					tl.compare(t, rec.ID, name+" mean", e.Mean, true, want[0].Mean, false)
-					tl.compare(t, rec.ID, name+" ci", e.CI, true, want[0].CI, false)
-				}
-			case "paired-bs", "paired-ar":
-				p := scoring.PairedTest{Metric: metric, Segments: segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: seed}
-				run := scoring.PairedBootstrap
-				if rec.Test == "paired-ar" {
-					run = scoring.PairedApproxRandomization
-					if rec.NARConf != nil {
-						p.ARConfidence = *rec.NARConf
-						if p.ARConfidence == 0 {
-							p.ARConfidence = scoring.DefaultBootstrapN
-						}
-					}
-				}
-				res, err := run(ctx, p)
-				if err != nil {
-					t.Fatalf("%s: %v", rec.ID, err)
-				}
-				ests := []scoring.Estimate{res.Baseline}
-				for _, c := range res.Systems {
-					ests = append(ests, c.Estimate)
-				}
-				for s, w := range want {
-					if w == nil {
-						continue // sacrebleu's seed-0 systems: OS entropy
-					}
-					what := name + " " + rec.SystemFiles[s] + " "
-					e := ests[s]
-					tl.compare(t, rec.ID, what+"score", e.Score, true, w.Score, false)
-					tl.compare(t, rec.ID, what+"mean", e.Mean, e.Resamples > 0, w.Mean, false)
-					tl.compare(t, rec.ID, what+"ci", e.CI, e.Resamples > 0, w.CI, false)
-					if s > 0 {
-						tl.compare(t, rec.ID, what+"p", res.Systems[s-1].PValue, true, w.PValue, true)
-					}
-				}
-			default:
-				t.Errorf("%s: unknown test %q", rec.ID, rec.Test)
+			runSigCheck(t, &tl, c, stats)
+			if counts != nil {
+				runSigCheck(t, &tl, c, counts)
 			}
 		}
 	}
-	t.Logf("significance.jsonl: %d chrF and TER records, %d of %d floats bit-identical to sacrebleu's", tl.records, tl.identical, tl.floats)
+	t.Logf("significance.jsonl: %d chrF and TER records (chrF's run on float64 statistics and on counts), %d of %d floats bit-identical to sacrebleu's", tl.records, tl.identical, tl.floats)
 	if tl.records == 0 {
 		t.Error("no chrF or TER record read")
+	}
+}
+
+// sigCheck is one chrF or TER test of a significance.jsonl record.
+type sigCheck struct {
+	rec      sigRecord
+	metric   scoring.Metric
+	name     string
+	segments int
+	want     []*sigAPIValues
+	seed     uint64
+}
+
+// runSigCheck runs c's test on the systems' statistics stats and tallies
+// its figures against sacrebleu's.
+func runSigCheck[T scoring.Statistic](t *testing.T, tl *sigTally, c sigCheck, stats [][]T) {
+	t.Helper()
+	ctx := context.Background()
+	rec, name, want := c.rec, c.name, c.want
+	switch rec.Test {
+	case "confidence":
+		e, err := scoring.Confidence(ctx, c.metric, c.segments, stats[0], rec.N, c.seed)
+		if err != nil {
+			t.Fatalf("%s: %v", rec.ID, err)
+		}
+		tl.compare(t, rec.ID, name+" score", e.Score, true, want[0].Score, false)
+		if rec.RNGSeed != nil {
+			tl.compare(t, rec.ID, name+" mean", e.Mean, true, want[0].Mean, false)
+			tl.compare(t, rec.ID, name+" ci", e.CI, true, want[0].CI, false)
+		}
+	case "paired-bs", "paired-ar":
+		p := scoring.PairedTest[T]{Metric: c.metric, Segments: c.segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: c.seed}
+		run := scoring.PairedBootstrap[T]
+		if rec.Test == "paired-ar" {
+			run = scoring.PairedApproxRandomization[T]
+			if rec.NARConf != nil {
+				p.ARConfidence = *rec.NARConf
+				if p.ARConfidence == 0 {
+					p.ARConfidence = scoring.DefaultBootstrapN
+				}
+			}
+		}
+		res, err := run(ctx, p)
+		if err != nil {
+			t.Fatalf("%s: %v", rec.ID, err)
+		}
+		ests := []scoring.Estimate{res.Baseline}
+		for _, c := range res.Systems {
+			ests = append(ests, c.Estimate)
+		}
+		for s, w := range want {
+			if w == nil {
+				continue // sacrebleu's seed-0 systems: OS entropy
+			}
+			what := name + " " + rec.SystemFiles[s] + " "
+			e := ests[s]
+			tl.compare(t, rec.ID, what+"score", e.Score, true, w.Score, false)
+			tl.compare(t, rec.ID, what+"mean", e.Mean, e.Resamples > 0, w.Mean, false)
+			tl.compare(t, rec.ID, what+"ci", e.CI, e.Resamples > 0, w.CI, false)
+			if s > 0 {
+				tl.compare(t, rec.ID, what+"p", res.Systems[s-1].PValue, true, w.PValue, true)
+			}
+		}
+	default:
+		t.Errorf("%s: unknown test %q", rec.ID, rec.Test)
 	}
 }
 

@@ -169,9 +169,15 @@ func putBLEURow(row []float64, st Stats, N int) {
 	}
 }
 
+// Statistic is the type of the per-segment statistics the significance
+// tests read: float64, or uint32 for statistics that are counts (chrF's,
+// [ChrFCounts]), which then take half the memory. The tests convert them
+// to float64 and float32 exactly as they would the same float64 values.
+type Statistic interface{ float64 | uint32 }
+
 // checkStatistics reports whether stats holds whole rows of m's width for
 // the given number of segments.
-func checkStatistics(m Metric, segments int, stats ...[]float64) error {
+func checkStatistics[T Statistic](m Metric, segments int, stats ...[]T) error {
 	w := m.Width()
 	if w <= 0 {
 		return fmt.Errorf("%w: metric statistics width %d", ErrBadOption, w)

@@ -157,10 +157,10 @@ func TestSigConformance(t *testing.T) {
 				tl.compare(t, rec.ID, "mean", e.Mean, true, want[0].Mean, false)
 				tl.compare(t, rec.ID, "ci", e.CI, true, want[0].CI, false)
 			case "paired-bs", "paired-ar":
-				p := scoring.PairedTest{Metric: metric, Segments: segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: seed}
-				run := scoring.PairedBootstrap
+				p := scoring.PairedTest[float64]{Metric: metric, Segments: segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: seed}
+				run := scoring.PairedBootstrap[float64]
 				if rec.Test == "paired-ar" {
-					run = scoring.PairedApproxRandomization
+					run = scoring.PairedApproxRandomization[float64]
 					if rec.NARConf != nil {
 						p.ARConfidence = *rec.NARConf
 						if p.ARConfidence == 0 {

@@ -23,7 +23,7 @@ func ExamplePairedBootstrap() {
 		return scoring.BLEUSegmentStatistics(st, opt.MaxOrder)
 	}
 	m, _ := scoring.NewBLEUMetric(opt)
-	res, err := scoring.PairedBootstrap(context.Background(), scoring.PairedTest{
+	res, err := scoring.PairedBootstrap(context.Background(), scoring.PairedTest[float64]{
 		Metric: m, Segments: len(refs), Baseline: stats(base), Systems: [][]float64{stats(next)},
 		N: 1000, Seed: scoring.DefaultSeed,
 	})

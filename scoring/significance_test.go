@@ -154,7 +154,7 @@ func TestSigPairedMatchesNaive(t *testing.T) {
 	m := bleuMetric(t)
 	const segments, n = 60, 300
 	base, sys := bleuStats(10, segments), bleuStats(11, segments)
-	p := scoring.PairedTest{Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys, base}, N: n, Seed: 99}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys, base}, N: n, Seed: 99}
 	bs, err := scoring.PairedBootstrap(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +235,7 @@ func TestSigOneSegment(t *testing.T) {
 	if e.Mean != e.Score || e.CI != 0 {
 		t.Errorf("1 segment: every resample is the corpus, want mean = score and ci 0, got %+v", e)
 	}
-	p := scoring.PairedTest{Metric: m, Segments: 1, Baseline: base, Systems: [][]float64{sys}, N: 100, Seed: 12345}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 1, Baseline: base, Systems: [][]float64{sys}, N: 100, Seed: 12345}
 	ar, err := scoring.PairedApproxRandomization(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +248,7 @@ func TestSigOneSegment(t *testing.T) {
 func TestSigDefaults(t *testing.T) {
 	m := bleuMetric(t)
 	stats := bleuStats(1, 5)
-	p := scoring.PairedTest{Metric: m, Segments: 5, Baseline: stats, Systems: [][]float64{bleuStats(2, 5)}, N: -3, Seed: 1}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 5, Baseline: stats, Systems: [][]float64{bleuStats(2, 5)}, N: -3, Seed: 1}
 	bs, err := scoring.PairedBootstrap(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -269,13 +269,13 @@ func TestSigDefaults(t *testing.T) {
 func TestSigBadInput(t *testing.T) {
 	m := bleuMetric(t)
 	ctx := context.Background()
-	if _, err := scoring.Confidence(ctx, m, 0, nil, 10, 1); err == nil {
+	if _, err := scoring.Confidence[float64](ctx, m, 0, nil, 10, 1); err == nil {
 		t.Error("no segments: want an error")
 	}
 	if _, err := scoring.Confidence(ctx, m, 3, make([]float64, 7), 10, 1); err == nil {
 		t.Error("ragged statistics: want an error")
 	}
-	if _, err := scoring.PairedBootstrap(ctx, scoring.PairedTest{Metric: m, Segments: 1, Baseline: make([]float64, 10)}); err == nil {
+	if _, err := scoring.PairedBootstrap(ctx, scoring.PairedTest[float64]{Metric: m, Segments: 1, Baseline: make([]float64, 10)}); err == nil {
 		t.Error("no system besides the baseline: want an error")
 	}
 	opt := scoring.DefaultOptions()
@@ -289,7 +289,7 @@ func TestSigCancel(t *testing.T) {
 	m := bleuMetric(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	p := scoring.PairedTest{Metric: m, Segments: 30, Baseline: bleuStats(1, 30), Systems: [][]float64{bleuStats(2, 30)}, Seed: 1}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 30, Baseline: bleuStats(1, 30), Systems: [][]float64{bleuStats(2, 30)}, Seed: 1}
 	if _, err := scoring.PairedBootstrap(ctx, p); err == nil {
 		t.Error("cancelled bootstrap: want an error")
 	}
@@ -336,7 +336,7 @@ func TestSigFractionalStatistics(t *testing.T) {
 	if want := 0.5 * (ref[n-n/40-1] - ref[n/40]); e.CI != want || e.Mean != scoring.ExactMean(ref) {
 		t.Errorf("float32 path: got mean %v ci %v, want %v %v", e.Mean, e.CI, scoring.ExactMean(ref), want)
 	}
-	ar, err := scoring.PairedApproxRandomization(context.Background(), scoring.PairedTest{
+	ar, err := scoring.PairedApproxRandomization(context.Background(), scoring.PairedTest[float64]{
 		Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys}, N: n, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -351,7 +351,7 @@ func TestSigFractionalStatistics(t *testing.T) {
 func TestSigSameOnAnyNumberOfCores(t *testing.T) {
 	m := ratioMetric{}
 	const segments = 300
-	p := scoring.PairedTest{Metric: m, Segments: segments, Baseline: ratioStats(3, segments), Systems: [][]float64{ratioStats(4, segments)}, N: 300, Seed: 8}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: ratioStats(3, segments), Systems: [][]float64{ratioStats(4, segments)}, N: 300, Seed: 8}
 	run := func(procs int) (scoring.Paired, scoring.Paired) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		bs, err := scoring.PairedBootstrap(context.Background(), p)
@@ -438,9 +438,9 @@ func TestSigConfidenceHalfWidth(t *testing.T) {
 
 func TestSigProgress(t *testing.T) {
 	m := bleuMetric(t)
-	for _, run := range []func(context.Context, scoring.PairedTest) (scoring.Paired, error){scoring.PairedBootstrap, scoring.PairedApproxRandomization} {
+	for _, run := range []func(context.Context, scoring.PairedTest[float64]) (scoring.Paired, error){scoring.PairedBootstrap[float64], scoring.PairedApproxRandomization[float64]} {
 		var seen []float64
-		p := scoring.PairedTest{Metric: m, Segments: 20, Baseline: bleuStats(1, 20), Systems: [][]float64{bleuStats(2, 20)}, N: 5000, Seed: 3,
+		p := scoring.PairedTest[float64]{Metric: m, Segments: 20, Baseline: bleuStats(1, 20), Systems: [][]float64{bleuStats(2, 20)}, N: 5000, Seed: 3,
 			ARConfidence: 100, Progress: func(f float64) { seen = append(seen, f) }}
 		if _, err := run(context.Background(), p); err != nil {
 			t.Fatal(err)

@@ -55,15 +55,15 @@ type Paired struct {
 
 // PairedTest describes a paired significance test of several systems
 // against a baseline on the same segments.
-type PairedTest struct {
+type PairedTest[T Statistic] struct {
 	// Metric scores summed statistics.
 	Metric Metric
 	// Segments is the number of segments (at least 1).
 	Segments int
 	// Baseline and Systems hold per-segment statistics, Segments rows of
 	// Metric.Width() values each.
-	Baseline []float64
-	Systems  [][]float64
+	Baseline []T
+	Systems  [][]T
 	// N is the number of resamples (bootstrap) or trials (approximate
 	// randomization); N ≤ 0 means sacrebleu's default.
 	N int
@@ -81,7 +81,7 @@ type PairedTest struct {
 	Progress func(fraction float64)
 }
 
-func (p PairedTest) check() error {
+func (p PairedTest[T]) check() error {
 	if p.Metric == nil {
 		return fmt.Errorf("%w: no metric", ErrBadOption)
 	}
@@ -91,12 +91,12 @@ func (p PairedTest) check() error {
 	if len(p.Systems) == 0 {
 		return fmt.Errorf("%w: a paired test needs a system besides the baseline", ErrBadOption)
 	}
-	return checkStatistics(p.Metric, p.Segments, append([][]float64{p.Baseline}, p.Systems...)...)
+	return checkStatistics(p.Metric, p.Segments, append([][]T{p.Baseline}, p.Systems...)...)
 }
 
 // progressOf turns counts of done units into fractions of total for p's
 // Progress (nil when there is none).
-func (p PairedTest) progressOf(offset, total int) func(done int) {
+func (p PairedTest[T]) progressOf(offset, total int) func(done int) {
 	if p.Progress == nil {
 		return nil
 	}
@@ -117,13 +117,13 @@ func pValue(c, n int) float64 { return float64(c+1) / float64(n+1) }
 // actual score of stats (segments rows of m.Width() values) and the mean
 // (exact, as statistics.mean) and 95% half-width of n resampled scores
 // (n ≤ 0: 1000) drawn with numpy's generator seeded with seed.
-func Confidence(ctx context.Context, m Metric, segments int, stats []float64, n int, seed uint64) (Estimate, error) {
+func Confidence[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed uint64) (Estimate, error) {
 	return ConfidenceProgress(ctx, m, segments, stats, n, seed, nil)
 }
 
 // ConfidenceProgress is [Confidence] telling progress, when not nil, the
 // fraction of the resamples done, from one goroutine at a time.
-func ConfidenceProgress(ctx context.Context, m Metric, segments int, stats []float64, n int, seed uint64, progress func(fraction float64)) (Estimate, error) {
+func ConfidenceProgress[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed uint64, progress func(fraction float64)) (Estimate, error) {
 	if m == nil || segments < 1 {
 		return Estimate{}, fmt.Errorf("%w: significance needs a metric and at least one segment", ErrBadOption)
 	}
@@ -134,7 +134,7 @@ func ConfidenceProgress(ctx context.Context, m Metric, segments int, stats []flo
 		n = DefaultBootstrapN
 	}
 	score := m.Score(exactSums(stats, m.Width()), PathExact)
-	rs := newResampler(m, segments, [][]float64{stats})
+	rs := newResampler(m, segments, [][]T{stats})
 	var done func(int)
 	if progress != nil {
 		done = func(d int) { progress(float64(d) / float64(n)) }
@@ -150,7 +150,7 @@ func ConfidenceProgress(ctx context.Context, m Metric, segments int, stats []flo
 // the same N resamples for the baseline and every system; each system's
 // p-value counts the resamples whose |system − baseline| minus the mean of
 // those differences exceeds the observed |difference|.
-func PairedBootstrap(ctx context.Context, p PairedTest) (Paired, error) {
+func PairedBootstrap[T Statistic](ctx context.Context, p PairedTest[T]) (Paired, error) {
 	if err := p.check(); err != nil {
 		return Paired{}, err
 	}
@@ -159,7 +159,7 @@ func PairedBootstrap(ctx context.Context, p PairedTest) (Paired, error) {
 		n = DefaultBootstrapN
 	}
 	w := p.Metric.Width()
-	all := append([][]float64{p.Baseline}, p.Systems...)
+	all := append([][]T{p.Baseline}, p.Systems...)
 	rs := newResampler(p.Metric, p.Segments, all)
 	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, n, p.progressOf(0, n))
 	if err != nil {
@@ -200,7 +200,7 @@ func PairedBootstrap(ctx context.Context, p PairedTest) (Paired, error) {
 // exceeds the observed |difference|. With ARConfidence the baseline and
 // every system also get a bootstrap CI, the systems' resample indices
 // drawn from the same generator right after the mask, as sacrebleu does.
-func PairedApproxRandomization(ctx context.Context, p PairedTest) (Paired, error) {
+func PairedApproxRandomization[T Statistic](ctx context.Context, p PairedTest[T]) (Paired, error) {
 	if err := p.check(); err != nil {
 		return Paired{}, err
 	}
@@ -224,7 +224,7 @@ func PairedApproxRandomization(ctx context.Context, p PairedTest) (Paired, error
 		if sysCI, err = rs.scores(ctx, indexSource{rng, p.Segments}, ciN, p.progressOf(n, total)); err != nil {
 			return Paired{}, err
 		}
-		rb := newResampler(p.Metric, p.Segments, [][]float64{p.Baseline})
+		rb := newResampler(p.Metric, p.Segments, [][]T{p.Baseline})
 		bl, err := rb.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, ciN, p.progressOf(n+ciN, total))
 		if err != nil {
 			return Paired{}, err

@@ -132,14 +132,14 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	// logging each under the key -m built it with (BLEU, CHRF, TER),
 	// then hands the systems to its workers, which log per system, per
 	// metric, under the score's name.
-	tests := make([]scoring.PairedTest, len(metrics))
+	tests := make([]scoring.PairedTest[float64], len(metrics))
 	for i, m := range metrics {
 		r.log.info("Pre-computing " + m.key() + " statistics for " + pyQuote(names[0]))
 		sm, stats, err := m.statistics(r.ctx, lines)
 		if err != nil {
 			return err
 		}
-		tests[i] = scoring.PairedTest{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
+		tests[i] = scoring.PairedTest[float64]{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
 	}
 	if jobs := pairedWorkers(o.pairedJobs, len(systems)-1); jobs != 1 {
 		r.log.info("Launching " + strconv.Itoa(jobs) + " parallel workers.")
