@@ -19,17 +19,28 @@ import (
 // that costs sys against base, and the costliest segments sort first. A
 // segment whose statistics are base's has an impact of 0.
 func (ms *MetricStatistics) Impact(sys, base int) ([]float64, error) {
+	n := len(ms.counts) + len(ms.values) // one of them holds the systems
 	for _, s := range []int{sys, base} {
-		if s < 0 || s >= len(ms.systems) {
+		if s < 0 || s >= n {
 			return nil, fmt.Errorf("model: no system %d", s)
 		}
 	}
+	if ms.counts != nil {
+		return metricImpact(ms, ms.counts[sys], ms.counts[base], sys == base), nil
+	}
+	return metricImpact(ms, ms.values[sys], ms.values[base], sys == base), nil
+}
+
+// metricImpact is [MetricStatistics.Impact] of the system whose rows are a
+// against the baseline's b (same says they are one system), whichever
+// type the rows are held in: they are summed as float64, which holds
+// chrF's counts exactly.
+func metricImpact[T scoring.Statistic](ms *MetricStatistics, a, b []T, same bool) []float64 {
 	w := ms.metric.Width()
-	a, b := ms.systems[sys], ms.systems[base]
 	sums := make([]float64, w)
 	for i := range ms.segments { // in segment order, as sacrebleu adds them
 		for k := range sums {
-			sums[k] += a[i*w+k]
+			sums[k] += float64(a[i*w+k])
 		}
 	}
 	score := func(sums []float64) float64 { return ms.metric.Score(sums, scoring.PathExact) }
@@ -42,13 +53,13 @@ func (ms *MetricStatistics) Impact(sys, base int) ([]float64, error) {
 	swapped := make([]float64, w)
 	for i := range out {
 		ra, rb := a[i*w:(i+1)*w], b[i*w:(i+1)*w]
-		if sys == base || slices.Equal(ra, rb) {
+		if same || slices.Equal(ra, rb) {
 			continue // the same statistics: nothing changes (TER's sums may not give back exactly what they held)
 		}
 		for k := range swapped {
-			swapped[k] = sums[k] - ra[k] + rb[k]
+			swapped[k] = sums[k] - float64(ra[k]) + float64(rb[k])
 		}
 		out[i] = sign * (whole - score(swapped))
 	}
-	return out, nil
+	return out
 }
