@@ -18,10 +18,10 @@ type TextChange struct {
 	// Lowered lists the tokens lowercasing changed, each change once, in
 	// order of first occurrence.
 	Lowered []CaseChange
-	// Splits lists the words tokenizing split into several tokens, each
-	// word once, in order of first occurrence, with its tokens as cased in
-	// the text. It is empty when the tokens cannot be laid over the words
-	// (13a's decoding of &quot; and the like changes the text).
+	// Splits lists the words tokenizing split into several tokens or
+	// rewrote (13a decodes &quot; to ", &amp; to &), each word once, in
+	// order of first occurrence, with its tokens as cased in the text. It
+	// is empty when the tokens cannot be laid over the words.
 	Splits []WordSplit
 }
 
@@ -59,28 +59,31 @@ func TextChanges(texts []string, tokens [][]string, opt scoring.Options) ([]Text
 				c.Lowered = caseChanges(cased, toks)
 			}
 		}
-		c.Splits = wordSplits(words, cased)
+		c.Splits = wordSplits(words, cased, tok)
 		out[i] = c
 	}
 	return out, nil
 }
 
 // wordSplits lays the tokens over the words they were made from, in order
-// (a token never spans two words, as the tokenizers only add spaces), and
-// keeps each word made into more than one token once. It returns nil when
-// the tokens do not spell the words out.
-func wordSplits(words, toks []string) []WordSplit {
+// (a token never spans two words, as the tokenizers only add spaces, and
+// 13a's rewrites, which tok.Rewrite makes word by word, never span a
+// space), and keeps each word made into other tokens than itself once. It
+// returns nil when the tokens do not spell the words out.
+func wordSplits(words, toks []string, tok scoring.Tokenizer) []WordSplit {
 	var out []WordSplit
 	for _, w := range words {
+		read := tok.Rewrite(w)
 		j, spelt := 0, ""
-		for j < len(toks) && len(spelt) < len(w) {
+		for j < len(toks) && len(spelt) < len(read) {
 			spelt += toks[j]
 			j++
 		}
-		if spelt != w {
+		if spelt != read {
 			return nil
 		}
-		if j > 1 && !slices.ContainsFunc(out, func(s WordSplit) bool { return s.Word == w }) {
+		changed := j != 1 || toks[0] != w
+		if changed && !slices.ContainsFunc(out, func(s WordSplit) bool { return s.Word == w }) {
 			out = append(out, WordSplit{Word: w, Tokens: toks[:j]})
 		}
 		toks = toks[j:]

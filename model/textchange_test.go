@@ -54,13 +54,39 @@ func TestTextChanges(t *testing.T) {
 			want:   []TextChange{{Words: 3, Tokens: 7, Splits: []WordSplit{{"Mat.", []string{"Mat", "."}}, {"(mat)", []string{"(", "mat", ")"}}}}},
 		},
 		{
-			// 13a decodes &quot; to ", so the tokens do not spell the
-			// words out: no split is listed rather than a wrong one.
-			name:   "decoded entities: the splits are not known",
-			texts:  []string{"&quot;hi&quot; there."},
-			tokens: [][]string{{"\"", "hi", "\"", "there", "."}},
+			// 13a decodes &quot; to " and &amp; to &, word by word as
+			// over the line: the words are listed with their decoded
+			// tokens, a word made into one other token too.
+			name:   "decoded entities are listed with their tokens",
+			texts:  []string{"&quot;hi&quot; &amp; there."},
+			tokens: [][]string{{"\"", "hi", "\"", "&", "there", "."}},
 			opt:    opt("13a", false),
-			want:   []TextChange{{Words: 2, Tokens: 5}},
+			want: []TextChange{{Words: 3, Tokens: 6, Splits: []WordSplit{
+				{"&quot;hi&quot;", []string{"\"", "hi", "\""}}, {"&amp;", []string{"&"}}, {"there.", []string{"there", "."}}}}},
+		},
+		{
+			name:   "13a deletes <skipped>: a word made into no token",
+			texts:  []string{"a <skipped> b"},
+			tokens: [][]string{{"a", "b"}},
+			opt:    opt("13a", false),
+			want:   []TextChange{{Words: 3, Tokens: 2, Splits: []WordSplit{{"<skipped>", []string{}}}}},
+		},
+		{
+			// zh does not decode: &amp; is split as written.
+			name:   "zh splits an entity as written",
+			texts:  []string{"&amp;"},
+			tokens: [][]string{{"&", "amp", ";"}},
+			opt:    opt("zh", false),
+			want:   []TextChange{{Words: 1, Tokens: 3, Splits: []WordSplit{{"&amp;", []string{"&", "amp", ";"}}}}},
+		},
+		{
+			// Tokens that do not spell the words out (not this text's):
+			// no split is listed rather than a wrong one.
+			name:   "tokens of another text: the splits are not known",
+			texts:  []string{"hi there."},
+			tokens: [][]string{{"ho", "there", "."}},
+			opt:    opt("13a", false),
+			want:   []TextChange{{Words: 2, Tokens: 3}},
 		},
 	}
 	for _, tt := range tests {

@@ -99,6 +99,17 @@ func (t Tokenizer) Tokens(dst []string, line string) []string {
 	return scanMteval(dst, prepare13a(line), false)
 }
 
+// Rewrite returns line as the tokenizer reads it before splitting it:
+// for 13a, with "<skipped>" deleted, words hyphenated across a line break
+// joined and the HTML entities &quot; &amp; &lt; &gt; decoded; for the
+// others, line itself, which they split without rewriting.
+func (t Tokenizer) Rewrite(line string) string {
+	if t.kind == kind13a {
+		return prepare13a(line)
+	}
+	return line
+}
+
 // scratchPool holds token slices that [Tokenizer.Tokenize] reuses.
 var scratchPool = sync.Pool{New: func() any {
 	s := make([]string, 0, 64)

@@ -49,6 +49,16 @@ func ExampleTokenizer_Tokens() {
 	// ["我" "们" "在" "2022" "年" "测" "试" "了" "3.5" "版" "。"]
 }
 
+func ExampleTokenizer_Rewrite() {
+	for _, name := range []string{"13a", "zh"} {
+		tok, _ := scoring.NewTokenizer(name)
+		fmt.Printf("%-4s %q\n", name, tok.Rewrite("&quot;Tom &amp; Jerry&quot; <skipped>"))
+	}
+	// Output:
+	// 13a  "\"Tom & Jerry\" "
+	// zh   "&quot;Tom &amp; Jerry&quot; <skipped>"
+}
+
 func ExamplePyLower() {
 	fmt.Println(scoring.PyLower("ΟΔΟΣ ΣΟΦΙΑΣ"))
 	fmt.Printf("%q\n", scoring.PyLower("İZMİR"))

@@ -448,6 +448,24 @@ func TestWalkthroughNamesSplitWords(t *testing.T) {
 		`ref: 2 words became 5 tokens ("(cat)" → "(" "cat" ")", "sat." → "sat" ".")`)
 }
 
+// TestWalkthroughNamesRewrittenWords: 13a's decoding of &quot; and &amp;
+// is shown word by word, as a split is, instead of leaving the list out
+// (and, with as many tokens as words, saying that the tokens are the
+// words as written).
+func TestWalkthroughNamesRewrittenWords(t *testing.T) {
+	c := wtCase{"He said &quot;yes&quot; &amp; left.", []string{"Tom &amp; Jerry"}, wtOpt(nil)}
+	out := flat(walkText(t, c, 200))
+	requireContains(t, "decoded", out,
+		`Tokenizing split words apart: hyp: 5 words became 8 tokens ("&quot;yes&quot;" → """ "yes" """, "&amp;" → "&", "left." → "left" ".")`,
+		`ref: 3 words, 3 tokens ("&amp;" → "&").`)
+	c = wtCase{"Tom &amp; Jerry", []string{"Tom and Jerry"}, wtOpt(nil)}
+	out = flat(walkText(t, c, 200))
+	requireContains(t, "rewritten only", out, `Tokenizing rewrote words: hyp: 3 words, 3 tokens ("&amp;" → "&").`)
+	if strings.Contains(out, "the tokens are the words as written") {
+		t.Error("says the tokens are the words as written, though &amp; became &")
+	}
+}
+
 func TestWalkthroughRefNames(t *testing.T) {
 	d, res, _ := explainCase(t, caseGuide)
 	out := Walkthrough(DefaultStyles(), d, res, caseGuide.opt, 80, WithRefNames([]string{"A", "B", "C"}))

@@ -54,8 +54,9 @@ func (w *walk) tokensStep() Step {
 // shows; the rest are counted.
 const maxSplitExamples = 3
 
-// splitExamples shows the first words tokenizing split, each with its
-// tokens, as ` ("mat." → "mat" ".")`, long ones cut; "" when none is known.
+// splitExamples shows the first words tokenizing split or rewrote, each
+// with its tokens, as ` ("mat." → "mat" ".")` or ` ("&amp;" → "&")`, long
+// ones cut; "" when none is known.
 func splitExamples(splits []model.WordSplit) string {
 	if len(splits) == 0 {
 		return ""
@@ -69,6 +70,9 @@ func splitExamples(splits []model.WordSplit) string {
 		}
 		if len(sp.Tokens) > 6 {
 			toks = append(toks, "…")
+		}
+		if len(sp.Tokens) == 0 {
+			toks = append(toks, "nothing") // 13a deletes "<skipped>"
 		}
 		shown = append(shown, quote(sp.Word)+" → "+strings.Join(toks, " "))
 	}
@@ -87,10 +91,15 @@ func (w *walk) textChanges() string {
 		return ""
 	}
 	var split, lower []string
+	splitApart := false // some text has more tokens than words, not only rewritten ones
 	for i, c := range changes {
 		label := w.labels[min(i, len(w.labels)-1)]
-		if c.Words != c.Tokens {
+		switch {
+		case c.Words != c.Tokens:
 			split = append(split, label+": "+plural(c.Words, "word")+" became "+plural(c.Tokens, "token")+splitExamples(c.Splits))
+			splitApart = true
+		case len(c.Splits) > 0:
+			split = append(split, label+": "+plural(c.Words, "word")+", "+plural(c.Tokens, "token")+splitExamples(c.Splits))
 		}
 		switch {
 		case c.Resplit:
@@ -104,9 +113,12 @@ func (w *walk) textChanges() string {
 		}
 	}
 	var b []string
-	if len(split) > 0 {
+	switch {
+	case splitApart:
 		b = append(b, w.para("Tokenizing split words apart: "+strings.Join(split, "; ")+"."))
-	} else {
+	case len(split) > 0:
+		b = append(b, w.para("Tokenizing rewrote words: "+strings.Join(split, "; ")+"."))
+	default:
 		b = append(b, w.para("Tokenizing split no word apart: the tokens are the words as written."))
 	}
 	if w.opt.Lowercase {
