@@ -166,7 +166,7 @@ func TypologyDifferences(there, here *Preset) []string {
 		}
 	}
 	if names := missing(there.Categories, here); len(names) > 0 {
-		out = append(out, fmt.Sprintf("%s of its categories %s not here (%s)", countOf(len(names), len(there.Categories)), isAre(len(names)), listSome(names)))
+		out = append(out, categoriesNotHere(len(names), len(there.Categories))+" ("+listSome(names)+")")
 	}
 	if names := missing(here.Categories, there); len(names) > 0 {
 		out = append(out, fmt.Sprintf("%d categor%s only here (%s)", len(names), map[bool]string{true: "y is", false: "ies are"}[len(names) == 1], listSome(names)))
@@ -191,19 +191,20 @@ func missing(cats []Category, p *Preset) []string {
 	return out
 }
 
-// countOf says n of all: "all 22" when n is all, else "3".
-func countOf(n, all int) string {
-	if n == all {
-		return fmt.Sprintf("all %d", n)
+// categoriesNotHere says that n of the all categories there are not here:
+// "3 of its categories are not here", or, all of them, "none of its 22
+// categories is here" ("its one category is not here"), never "all 22 of
+// its categories are not here", which reads as "not all of them".
+func categoriesNotHere(n, all int) string {
+	switch {
+	case n == all && n == 1:
+		return "its one category is not here"
+	case n == all:
+		return fmt.Sprintf("none of its %d categories is here", n)
+	case n == 1:
+		return "1 of its categories is not here"
 	}
-	return strconv.Itoa(n)
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
+	return fmt.Sprintf("%d of its categories are not here", n)
 }
 
 // listSome joins the first two names, and says how many more there are.

@@ -3,6 +3,7 @@ package annotations
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -331,5 +332,28 @@ func TestDamagedTypologyRecord(t *testing.T) {
 				t.Errorf("a damaged typology was read: %+v", ts)
 			}
 		})
+	}
+}
+
+// TestCategoriesNotHereWording: when none of the categories a file was made
+// with is in the typology that weighs it (mqm's, weighed with esa, which
+// has one category), the warning says so plainly, "none of its 22
+// categories is here", instead of "all 22 of its categories are not here",
+// which reads as "some are"; fewer are counted as before, and esa's one
+// category is "its one category".
+func TestCategoriesNotHereWording(t *testing.T) {
+	mqm := MQM()
+	w := strings.Join(TypologyDifferences(mqm, ESA()), "; ")
+	want := fmt.Sprintf("none of its %d categories is here (%s, %s and %d more)", len(mqm.Categories), mqm.Categories[0].Name, mqm.Categories[1].Name, len(mqm.Categories)-2)
+	if !strings.Contains(w, want) || strings.Contains(w, "all ") {
+		t.Errorf("mqm weighed with esa: %q; want it to hold %q", w, want)
+	}
+	fewer := MQM()
+	fewer.Categories = fewer.Categories[:len(fewer.Categories)-1]
+	if w := strings.Join(TypologyDifferences(mqm, fewer), "; "); !strings.Contains(w, "1 of its categories is not here ("+mqm.Categories[len(mqm.Categories)-1].Name+")") {
+		t.Errorf("one category fewer: %q", w)
+	}
+	if w := strings.Join(TypologyDifferences(ESA(), mqm), "; "); !strings.Contains(w, "its one category is not here (Error)") {
+		t.Errorf("esa weighed with mqm: %q", w)
 	}
 }
