@@ -16,8 +16,9 @@ type SystemSummary struct {
 	Segments int `json:"segments"`
 	// Raters are the names of those who rated it, sorted.
 	Raters []string `json:"raters"`
-	// Errors counts the errors by category and severity; no-error marks
-	// are not counted.
+	// Errors counts the errors by category and severity (spelled as the
+	// preset spells it when it has that severity in any case, else as
+	// the annotation does); no-error marks are not counted.
 	Errors map[string]map[string]int `json:"errors"`
 	// MQM is the MQM score: per segment the sum of its errors' weights,
 	// averaged over the segment's raters, then averaged over the rated
@@ -68,7 +69,11 @@ func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 				m = map[string]int{}
 				s.sum.Errors[a.Category] = m
 			}
-			m[a.Severity]++
+			sev := a.Severity
+			if ps := p.Severity(sev); ps != nil {
+				sev = ps.Name // "major" and "Major" weigh alike: one count
+			}
+			m[sev]++
 		case KindScore:
 			seg.scores[a.Rater] = float64(*a.Score)
 		}

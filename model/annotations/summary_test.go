@@ -58,6 +58,34 @@ func TestSummarize(t *testing.T) {
 	}
 }
 
+// TestSummarizeSeverityCase: an error marked "major" (esa's spelling, or a
+// custom typology's) and one marked "Major" (mqm's) weigh alike, and are
+// counted as one severity, spelled as the preset spells it, instead of in
+// two columns, "Major" and "major"; a severity the preset lacks keeps its
+// own spelling.
+func TestSummarizeSeverityCase(t *testing.T) {
+	anns := []Annotation{
+		errAnn("A", 1, "r1", "text", 0, 1, "Accuracy/Mistranslation", "Major", ""),
+		errAnn("A", 2, "r1", "text", 0, 1, "Accuracy/Mistranslation", "major", ""),
+		errAnn("A", 3, "r1", "text", 0, 1, "Accuracy/Mistranslation", "Neutral", ""),
+	}
+	for _, tc := range []struct {
+		p    *Preset
+		want map[string]int
+	}{
+		{MQM(), map[string]int{"Major": 2, "Neutral": 1}},
+		{ESA(), map[string]int{"major": 2, "Neutral": 1}},
+	} {
+		got := Summarize(anns, tc.p)[0]
+		if e := got.Errors["Accuracy/Mistranslation"]; !reflect.DeepEqual(e, tc.want) {
+			t.Errorf("under %s: errors %v; want %v", tc.p.Name, e, tc.want)
+		}
+		if want := tc.p.Weight("Accuracy/Mistranslation", "Major") * 2 / 3; math.Abs(got.MQM-want) > 1e-12 {
+			t.Errorf("under %s: MQM %v; want %v", tc.p.Name, got.MQM, want)
+		}
+	}
+}
+
 func TestKappa(t *testing.T) {
 	// A textbook case: 50 items, 20 yes/yes, 15 no/no, 10 yes/no, 5 no/yes:
 	// po = 0.7, pe = 0.5·0.6 + 0.5·0.4 = 0.5, kappa = 0.4.
