@@ -767,6 +767,42 @@ func TestAnnotationPickHighlightedWhole(t *testing.T) {
 	}
 }
 
+// TestAnnotationPickMarkedWithoutColour: without colour (NO_COLOR, the
+// Ascii profile the tests render with) E's list marks the chosen
+// annotation with "▸", as the segment list and the summary's list do,
+// instead of a background colour alone, which left nothing to tell which
+// one e and d would act on.
+func TestAnnotationPickMarkedWithoutColour(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "f", "g", "m")
+	m = typeText(t, m, "first")
+	m = press(t, m, "enter", "A", "enter", "a", "m", "M")
+	m = typeText(t, m, "second")
+	m = press(t, m, "enter", "E")
+	rows := func() (first, second string) {
+		for _, l := range strings.Split(m.View(), "\n") {
+			switch {
+			case strings.Contains(l, "— first"):
+				first = l
+			case strings.Contains(l, "— second"):
+				second = l
+			}
+		}
+		return first, second
+	}
+	first, second := rows()
+	if !strings.HasPrefix(first, "▸ 1 ") || !strings.HasPrefix(second, "  2 ") {
+		t.Fatalf("E: want the first marked ▸:\n%q\n%q", first, second)
+	}
+	m = press(t, m, "down")
+	if first, second = rows(); !strings.HasPrefix(first, "  1 ") || !strings.HasPrefix(second, "▸ 2 ") {
+		t.Errorf("E then ↓: want the second marked ▸:\n%q\n%q", first, second)
+	}
+	if w := lipgloss.Width(second); w > 100 {
+		t.Errorf("the marked row is %d columns wide, in 100", w)
+	}
+}
+
 // TestAnnotatorFooterKeepsEsc: at 80 columns the span and severity steps'
 // footers still say how to cancel (a review saw esc left out below about
 // 106 columns once footers drop their last hints).

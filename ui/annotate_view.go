@@ -501,9 +501,11 @@ func (n annotator) stepLines(c common, sel selection, room int) []string {
 		var out []string
 		tagged := manyRaters(anns)
 		for i, a := range anns {
-			l := n.annLine(c, i, a, tagged)
+			// "▸" marks the chosen one where colour does not (NO_COLOR),
+			// as on the segment list and the summary's.
+			l := render.Truncate(" "+n.annLine(c, i, a, tagged), w)
 			if i == n.pick { // highlighted whole: the line's own styles would end it
-				l = st.Selected.Render(render.PadRight(ansi.Strip(l), w))
+				l = st.Selected.Render(render.PadRight("▸"+ansi.Strip(l)[1:], w))
 			}
 			out = append(out, l)
 		}
