@@ -424,6 +424,26 @@ func TestOrderSummaryGivesWay(t *testing.T) {
 	}
 }
 
+// TestOrderSummaryOfNoNGrams: an order the hypothesis is too short for
+// says it has none, "3-grams: none in 2 tokens", instead of four zeros,
+// "^ 0 matched ~ 0 clipped 0 unmatched, 0 in all".
+func TestOrderSummaryOfNoNGrams(t *testing.T) {
+	st := DefaultStyles()
+	d := explain(t, "Hi there", "Hello there")
+	if s := OrderSummary(st, d, 2, 100); !strings.HasPrefix(s, "2-grams: ^ 0 matched") {
+		t.Errorf("order 2, one bigram: %q", s)
+	}
+	for order := 3; order <= 4; order++ {
+		want := fmt.Sprintf("%d-grams: none in 2 tokens", order)
+		if s := OrderSummary(st, d, order, 100); s != want {
+			t.Errorf("order %d: %q; want %q", order, s, want)
+		}
+		if s := OrderSummary(st, d, order, 20); s != fmt.Sprintf("%d-grams: none", order) {
+			t.Errorf("order %d at 20 cells: %q", order, s)
+		}
+	}
+}
+
 // TestOrderSummaryNamesTheOrderFirst: the counts line names the order
 // before its counts and gives the total as "N in all", so that no count
 // stands beside the order's name ("12 unmatched of 14 2-grams" read as two

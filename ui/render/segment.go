@@ -167,6 +167,9 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 	}
 	od := d.Orders[order-1]
 	t := od.Tally()
+	if t.Occurrences == 0 { // shorter than the order: no n-gram to count
+		return st.Muted.Render(FirstFit(width, fmt.Sprintf("%d-grams: none in %s", order, tokens), fmt.Sprintf("%d-grams: none", order)))
+	}
 	counts := []string{
 		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
 		st.Clipped.Render(fmt.Sprintf("~ %d clipped", t.Clipped)),
