@@ -803,6 +803,24 @@ func TestAnnotationPickMarkedWithoutColour(t *testing.T) {
 	}
 }
 
+// TestAnnotationListMarksWholeSegment: E's list shows an error of the
+// whole segment as the strip under the pane does, its mark above the
+// hypothesis ("m whole segment"), instead of only the strip.
+func TestAnnotationListMarksWholeSegment(t *testing.T) {
+	m, _ := annotating(t, 100, 30)
+	m = press(t, m, "A", "x", "s", "a", "m", "enter")
+	whole := regexp.MustCompile(`(?m)^ +m whole segment *$`)
+	if v := m.View(); !whole.MatchString(v) {
+		t.Fatalf("the strip has no whole-segment line:\n%s", v)
+	}
+	m = press(t, m, "E")
+	v := m.View()
+	if !strings.Contains(v, "annotations of line") || !whole.MatchString(v) {
+		t.Errorf("E's list has no whole-segment line:\n%s", v)
+	}
+	checkFit(t, "E on a whole-segment error", v, 100, 30)
+}
+
 // TestAnnotatorFooterKeepsEsc: at 80 columns the span and severity steps'
 // footers still say how to cancel (a review saw esc left out below about
 // 106 columns once footers drop their last hints).

@@ -386,7 +386,11 @@ func (n annotator) textLines(c common, sel selection, room int) []string {
 		if !sel.ok {
 			return nil
 		}
-		out := markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))
+		var out []string
+		if whole := wholeSegmentMarks(st, anns); whole != "" { // above the hypothesis, as in the strip
+			out = append(out, render.Truncate(strings.Repeat(" ", annLabelW)+whole, c.width))
+		}
+		out = append(out, markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
 		if c.ds.Src != nil {
 			out = append(out, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
 		}
