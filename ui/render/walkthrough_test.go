@@ -464,6 +464,15 @@ func TestWalkthroughNamesRewrittenWords(t *testing.T) {
 	if strings.Contains(out, "the tokens are the words as written") {
 		t.Error("says the tokens are the words as written, though &amp; became &")
 	}
+	// Lowercased, &AMP; is decoded (to one token) where the text as cased
+	// splits into three: its split is not given as "3 words, 3 tokens
+	// ("&AMP;" → "&" "AMP" ";")", which does not add up.
+	c = wtCase{"The &AMP; THE", []string{"the and the"}, wtOpt(func(o *scoring.Options) { o.Lowercase = true })}
+	out = flat(walkText(t, c, 200))
+	requireContains(t, "lowercased entity", out, "lowercasing changed how the text splits")
+	if strings.Contains(out, `"AMP"`) {
+		t.Errorf("lists the text's split as cased beside the tokens counted:\n%s", out)
+	}
 }
 
 func TestWalkthroughRefNames(t *testing.T) {

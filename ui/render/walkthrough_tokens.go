@@ -98,7 +98,7 @@ func (w *walk) textChanges() string {
 		case c.Words != c.Tokens:
 			split = append(split, label+": "+plural(c.Words, "word")+" became "+plural(c.Tokens, "token")+splitExamples(c.Splits))
 			splitApart = true
-		case len(c.Splits) > 0:
+		case len(c.Splits) > 0 && !c.Resplit: // resplit, the splits are of the text as cased, not the tokens counted
 			split = append(split, label+": "+plural(c.Words, "word")+", "+plural(c.Tokens, "token")+splitExamples(c.Splits))
 		}
 		switch {
