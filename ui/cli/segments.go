@@ -2,7 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -183,8 +186,12 @@ func runSegments(e *env, args []string) error {
 // impactStatistics returns, for --sort impact with a single metric of
 // --metrics that is chrf or ter, that metric and its statistics, whose
 // impact the rows are then sorted by; BLEU (and nil) otherwise, as with
-// bleu among the metrics, where BLEU's impact is the one sorted by.
+// bleu among the metrics, where BLEU's impact is the one sorted by, and
+// with chrf and ter both, where a warning says so.
 func impactStatistics(e *env, ds *model.Dataset, key model.SortKey, m model.Metrics) (string, *model.MetricStatistics, error) {
+	if key == model.SortImpact && len(m.Names) > 1 && !slices.Contains(m.Names, model.MetricBLEU) {
+		e.warn(fmt.Sprintf("--sort impact with --metrics %s sorts by BLEU's impact (the impact column); give one of them alone to sort by its impact", strings.Join(m.Names, ",")))
+	}
 	if key != model.SortImpact || len(m.Names) != 1 || m.Names[0] == model.MetricBLEU {
 		return model.MetricBLEU, nil, nil
 	}

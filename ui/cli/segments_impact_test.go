@@ -72,3 +72,31 @@ func TestSegmentsImpactFollowsMetric(t *testing.T) {
 		}
 	}
 }
+
+// TestSegmentsImpactOfTwoMetricsWarns: --sort impact with --metrics
+// chrf,ter (no bleu) sorts by BLEU's impact, as with bleu among them, and
+// a warning says so and how to sort by one of theirs, instead of an
+// "impact" column a reader could take for chrF's or TER's; with bleu
+// among the metrics, or with one of them alone, nothing is said.
+func TestSegmentsImpactOfTwoMetricsWarns(t *testing.T) {
+	writeFiles(t, map[string]string{"ref.txt": "a b c d\na b\n", "a.txt": "a b c d\na x\n", "b.txt": "a b x d\na b\n"})
+	run := func(metrics string) (out, stderr string) {
+		code, out, stderr := runCLI(t, "", "segments", "--sort", "impact", "--metrics", metrics, "--format", "jsonl", "A=a.txt", "B=b.txt", "-r", "ref.txt")
+		if code != 0 {
+			t.Fatalf("--metrics %s: exit %d: %s", metrics, code, stderr)
+		}
+		return out, stderr
+	}
+	out, stderr := run("chrf,ter")
+	if !strings.Contains(out, `"impact": `) || strings.Contains(out, "_impact") {
+		t.Errorf("--metrics chrf,ter: want BLEU's impact:\n%s", out)
+	}
+	if want := "bleuscope: warning: --sort impact with --metrics chrf,ter sorts by BLEU's impact (the impact column); give one of them alone to sort by its impact\n"; stderr != want {
+		t.Errorf("--metrics chrf,ter: standard error %q; want %q", stderr, want)
+	}
+	for _, metrics := range []string{"bleu,chrf,ter", "chrf", "ter", "bleu"} {
+		if _, stderr := run(metrics); stderr != "" {
+			t.Errorf("--metrics %s: standard error %q; want nothing", metrics, stderr)
+		}
+	}
+}
