@@ -70,7 +70,10 @@ type GzipError struct {
 func (e *GzipError) Error() string {
 	switch e.Fault {
 	case GzipNotGzip:
-		if e.After {
+		switch {
+		case e.After && len(e.Magic) > 1: // two bytes read: more may follow
+			return fmt.Sprintf("the compressed data is followed by bytes that start %q, neither another gzip member nor zero bytes", e.Magic)
+		case e.After:
 			return fmt.Sprintf("the compressed data is followed by %q, neither another gzip member nor zero bytes", e.Magic)
 		}
 		return fmt.Sprintf("the file starts with %q, not gzip's magic bytes", e.Magic)

@@ -495,11 +495,13 @@ func TestLoadGzipMembers(t *testing.T) {
 		"big.gz":     gzipped(t, big),
 		"padded.gz":  gzipped(t, "a\nb\n") + "\x00\x00" + gzipped(t, "c\n") + strings.Repeat("\x00", 600),
 		"junk.gz":    gzipped(t, "a\nb\n") + "junk",
+		"x.gz":       gzipped(t, "a\nb\n") + "x",
 		"badcrc.gz":  flipByte(gzipped(t, "a\nb\n"), -8),
 		"badsize.gz": flipByte(gzipped(t, "a\nb\n"), -1),
 	})
 	for _, c := range []struct{ path, want string }{
-		{"junk.gz", `is not a valid gzip file (the compressed data is followed by "ju", neither another gzip member nor zero bytes)`},
+		{"junk.gz", `is not a valid gzip file (the compressed data is followed by bytes that start "ju", neither another gzip member nor zero bytes)`},
+		{"x.gz", `is not a valid gzip file (the compressed data is followed by "x", neither another gzip member nor zero bytes)`},
 		{"badcrc.gz", "is not a valid gzip file (CRC check failed: the trailer says 0x"},
 		{"badsize.gz", "is not a valid gzip file (the data does not have the length the trailer says)"},
 	} {
