@@ -166,10 +166,10 @@ func CorpusVerbose(r scoring.Result, opt scoring.Options) string {
 func nltkFigures(r scoring.Result) string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
-		p[i] = strconv.FormatFloat(x, 'f', 4, 64)
+		p[i] = scoring.PyFixed(x, 4)
 	}
-	return fmt.Sprintf("%.4f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
-		r.Score, strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+	return fmt.Sprintf("%s %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
+		scoring.PyFixed(r.Score, 4), strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
 }
 
 // appendCorpusJSON appends one system's corpus object, closed.

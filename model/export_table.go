@@ -143,7 +143,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 		l := line{nums: []string{strconv.Itoa(i + 1)}, hyp: Printable(ds.Systems[sys].Hyps[i])}
 		_, scores := ms.segmentMetrics(sys, i)
 		for _, x := range scores {
-			l.metrics = append(l.metrics, strconv.FormatFloat(x, 'f', 2, 64))
+			l.metrics = append(l.metrics, scoring.PyFixed(x, 2))
 		}
 		if err != nil {
 			l.nums = append(l.nums, "error")
@@ -165,7 +165,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
 			p := make([]string, len(r.Precisions))
 			for n, x := range r.Precisions {
-				p[n] = strconv.FormatFloat(x, 'f', precDigits, 64)
+				p[n] = scoring.PyFixed(x, precDigits)
 			}
 			l.prec = strings.Join(p, "/")
 		}

@@ -346,7 +346,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		header = append(header, "μ ± 95% CI")
 	}
 	table := [][]string{append(header, "Δ", "p-value")}
-	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+	two := func(x float64) string { return scoring.PyFixed(x, 2) }
 	var mus []string
 	if bs {
 		mus = plusMinus(mc.Estimates)

@@ -4,13 +4,18 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // FormatScore formats a score on its scale: two decimals on sacrebleu's
 // 0–100, four on NLTK's 0–1. It is the one score formatter of the text
-// outputs, the renderers and the explorer.
+// outputs, the renderers and the explorer. A score that is not finite (a
+// huge add-k or floor value makes one) reads as the score lines spell it,
+// as Python does: "inf", "-inf", "nan" ([scoring.PyFixed]), not Go's
+// "+Inf" and "NaN".
 func FormatScore(x float64, nltk bool) string {
-	return strconv.FormatFloat(x, 'f', ScoreDecimals(nltk), 64)
+	return scoring.PyFixed(x, ScoreDecimals(nltk))
 }
 
 // ScoreDecimals is the number of decimals [FormatScore] gives a score:
@@ -89,9 +94,13 @@ func PlusMinus(values, cis []string) []string {
 // FormatSigned formats a difference with a sign and the given decimals,
 // but without the sign when it rounds to zero ("0.0": "-0.0" would read
 // as a loss). [ReadsLoss] tells whether what it prints reads as a loss.
+// Not finite, it reads as [FormatScore] spells it, signed: "+inf",
+// "-inf", and "nan", which has no sign to give.
 func FormatSigned(x float64, decimals int) string {
-	s := strconv.FormatFloat(x, 'f', decimals, 64)
+	s := scoring.PyFixed(x, decimals)
 	switch {
+	case math.IsNaN(x):
+		return s
 	case readsZero(x, decimals):
 		return strings.TrimPrefix(s, "-")
 	case x > 0:

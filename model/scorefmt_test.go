@@ -9,9 +9,10 @@ import (
 
 // TestFormatScore: the formatter prints what fmt's %.2f / %.4f (and %+.2f
 // / %+.4f for deltas) print, the forms every score output used before,
-// but for a delta that reads 0 there, which has no sign (TestFormatDeltaZero).
+// but for a delta that reads 0 there, which has no sign (TestFormatDeltaZero),
+// and a figure that is not finite (TestFormatNonFinite).
 func TestFormatScore(t *testing.T) {
-	for _, x := range []float64{0, 1, 28.3456, 99.995, 0.00004, -0.001, -12.5, math.NaN(), math.Inf(-1), math.Copysign(0, -1), -0.004} {
+	for _, x := range []float64{0, 1, 28.3456, 99.995, 0.00004, -0.001, -12.5, math.Copysign(0, -1), -0.004} {
 		for _, nltk := range []bool{false, true} {
 			f, df := "%.2f", "%+.2f"
 			if nltk {
@@ -22,6 +23,31 @@ func TestFormatScore(t *testing.T) {
 			}
 			if got, want := FormatDelta(x, nltk), fmt.Sprintf(df, x); got != want && !readsZero(x, ScoreDecimals(nltk)) && !math.IsNaN(x) {
 				t.Errorf("FormatDelta(%v, %v) = %q; want %q", x, nltk, got, want)
+			}
+		}
+	}
+}
+
+// TestFormatNonFinite: a score or difference that is not finite (a huge
+// add-k or floor value makes one) is spelled as the score lines spell it,
+// as Python does, not as Go's "+Inf" and "NaN" (the compare and buckets
+// tables printed "+Inf" beside a score line's "inf"); a difference keeps
+// its sign, and nan has none.
+func TestFormatNonFinite(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, nltk := range []bool{false, true} {
+		for _, c := range []struct {
+			x            float64
+			score, delta string
+		}{{inf, "inf", "+inf"}, {-inf, "-inf", "-inf"}, {nan, "nan", "nan"}} {
+			if got := FormatScore(c.x, nltk); got != c.score {
+				t.Errorf("FormatScore(%v, %v) = %q; want %q", c.x, nltk, got, c.score)
+			}
+			if got := FormatDelta(c.x, nltk); got != c.delta {
+				t.Errorf("FormatDelta(%v, %v) = %q; want %q", c.x, nltk, got, c.delta)
+			}
+			if got := FormatImpact(c.x, nltk); got != c.delta {
+				t.Errorf("FormatImpact(%v, %v) = %q; want %q", c.x, nltk, got, c.delta)
 			}
 		}
 	}
@@ -40,7 +66,7 @@ func TestFormatDeltaZero(t *testing.T) {
 	}{
 		{-1e-154, true, "0.0000", false}, {0, false, "0.00", false}, {math.Copysign(0, -1), true, "0.0000", false},
 		{-0.004, false, "0.00", false}, {0.004, false, "0.00", false}, {-0.006, false, "-0.01", true},
-		{-0.00006, true, "-0.0001", true}, {0.00006, true, "+0.0001", false}, {math.NaN(), false, "NaN", false},
+		{-0.00006, true, "-0.0001", true}, {0.00006, true, "+0.0001", false}, {math.NaN(), false, "nan", false},
 	} {
 		if got := FormatDelta(c.d, c.nltk); got != c.want {
 			t.Errorf("FormatDelta(%v, %v) = %q; want %q", c.d, c.nltk, got, c.want)

@@ -182,7 +182,7 @@ func comparisonTable(ds *Dataset, c *Comparison, form int, lay TextLayout) [][]s
 		}
 	}
 	for i, sc := range c.Systems {
-		row := []string{Printable(ds.Systems[i].Name), fmt.Sprintf("%.2f", sc.Score)}
+		row := []string{Printable(ds.Systems[i].Name), FormatScore(sc.Score, false)}
 		if bs {
 			row = append(row, cis[i])
 		}
@@ -339,7 +339,7 @@ func pValueCell(p float64, significant bool) string {
 func halfWidths(ests []scoring.Estimate) []string {
 	means, cis := make([]string, len(ests)), make([]string, len(ests))
 	for i, e := range ests {
-		cis[i] = strconv.FormatFloat(e.CI, 'f', 2, 64)
+		cis[i] = scoring.PyFixed(e.CI, 2)
 	}
 	out := PlusMinus(means, cis)
 	for i := range out {
@@ -351,7 +351,7 @@ func halfWidths(ests []scoring.Estimate) []string {
 // plusMinus formats each estimate's Mean ± CI with two decimals, lined up
 // in one column by [PlusMinus].
 func plusMinus(ests []scoring.Estimate) []string {
-	two := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+	two := func(x float64) string { return scoring.PyFixed(x, 2) }
 	means, cis := make([]string, len(ests)), make([]string, len(ests))
 	for i, e := range ests {
 		means[i], cis[i] = two(e.Mean), two(e.CI)

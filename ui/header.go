@@ -188,12 +188,12 @@ func fitOpts(sig, order string, room, keep int) string {
 func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 	p := make([]string, len(r.Precisions))
 	for i, x := range r.Precisions {
-		p[i] = fmt.Sprintf("%.1f", x) // percent, as sacrebleu prints them
+		p[i] = scoring.PyFixed(x, 1) // percent, as sacrebleu prints them
 		switch {
 		case nltk && narrow:
-			p[i] = fmt.Sprintf("%.2f", x) // as wide as the percentages
+			p[i] = scoring.PyFixed(x, 2) // as wide as the percentages
 		case nltk:
-			p[i] = fmt.Sprintf("%.3f", x) // fractions, on NLTK's scale as its scores are
+			p[i] = scoring.PyFixed(x, 3) // fractions, on NLTK's scale as its scores are
 		}
 	}
 	if narrow {

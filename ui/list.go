@@ -481,9 +481,9 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	filled, empty := "", strings.Repeat(" ", cols.bar)
 	f, ok := l.figures(c, seg, cols.delta > 0)
 	if ok {
-		scoreText = "err"
-		if !math.IsNaN(f.score) {
-			scoreText = c.score(f.score)
+		scoreText = c.score(f.score) // "nan" where sacrebleu's arithmetic made one
+		if math.IsNaN(f.score) && c.nltk() {
+			scoreText = "err" // NLTK raised
 		}
 		filled, empty = render.BarText(f.score/c.scoreScale(), cols.bar)
 		empty = strings.Repeat("·", len(empty))
@@ -607,11 +607,15 @@ func impactCell(x float64, nltk bool) string {
 // as long as the scores' own decimals show it ([model.FormatDelta], the
 // header's form); one that reads 0 there too (NLTK's 1e-154 against 0)
 // has no sign, "0.000" under the header's "Δ 0.0000", and an exact tie
-// is "=".
+// is "=". Not a number, it is "err" on NLTK's scale (NLTK raised on a
+// segment) and "nan" on sacrebleu's, whose arithmetic made it (inf − inf
+// under a huge add-k).
 func deltaCell(d float64, nltk bool) string {
 	switch {
-	case math.IsNaN(d):
+	case math.IsNaN(d) && nltk:
 		return "err"
+	case math.IsNaN(d):
+		return "nan"
 	case d == 0:
 		return "="
 	}

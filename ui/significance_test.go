@@ -476,7 +476,7 @@ func TestDeltaCells(t *testing.T) {
 	}{
 		{0, false, "="}, {-0.04, false, "-0.0"}, {0.04, false, "+0.0"}, {-0.06, false, "-0.1"}, {12.34, false, "+12.3"},
 		{-100, false, "-100.0"}, {0, true, "="}, {-0.0004, true, "-0.000"}, {0.0004, true, "+0.000"}, {-0.0006, true, "-0.001"},
-		{0.25, true, "+0.250"}, {math.NaN(), false, "err"},
+		{0.25, true, "+0.250"}, {math.NaN(), true, "err"}, {math.NaN(), false, "nan"},
 	} {
 		if got := deltaCell(c.d, c.nltk); got != c.want {
 			t.Errorf("deltaCell(%v, %v) = %q; want %q", c.d, c.nltk, got, c.want)

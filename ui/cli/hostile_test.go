@@ -130,3 +130,28 @@ func TestConfidenceWithInfiniteScores(t *testing.T) {
 		t.Errorf("score --confidence line %q: want inf and nan as Python writes them", out)
 	}
 }
+
+// TestTextTablesWithInfiniteScores: the text tables of scores that
+// overflow to infinity (add-k with --smooth-value 1e308) spell them as
+// the score lines do, inf and nan, instead of Go's +Inf and NaN (the
+// compare and buckets tables, the segments table's precisions).
+func TestTextTablesWithInfiniteScores(t *testing.T) {
+	writeFiles(t, basicFiles())
+	smooth := []string{"--smooth", "add-k", "--smooth-value", "1e308", "--format", "text", "-r", "ref.txt"}
+	for _, args := range [][]string{
+		{"compare", "--paired-bs-n", "50", "ref2.txt", "hyp.txt"},
+		{"compare", "--paired-bs-n", "50", "--metrics", "bleu,chrf", "ref2.txt", "hyp.txt"},
+		{"compare", "--paired-ar", "--paired-ar-n", "50", "ref2.txt", "hyp.txt"},
+		{"buckets", "ref2.txt", "hyp.txt"},
+		{"buckets", "--confidence", "--confidence-n", "50", "hyp.txt"},
+		{"segments", "hyp.txt"},
+	} {
+		code, out, stderr := runCLI(t, "", append(args, smooth...)...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
+		}
+		if !strings.Contains(out, "inf") || strings.Contains(out, "Inf") || strings.Contains(out, "NaN") {
+			t.Errorf("%q: want inf and nan as the score lines spell them:\n%s", args, out)
+		}
+	}
+}

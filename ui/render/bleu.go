@@ -53,7 +53,7 @@ func Precisions(st Styles, v MathView, width int) []string {
 			p *= 100
 		}
 		line := st.Label.Render(fmt.Sprintf("p%d ", i+1)) + Bar(st, p/100, barW) + " " +
-			PadLeft(frac[i], fw) + " " + PadLeft(strconv.FormatFloat(p, 'f', 2, 64), 6) + "%"
+			PadLeft(frac[i], fw) + " " + PadLeft(scoring.PyFixed(p, 2), 6) + "%"
 		note := smoothNote(v, i)
 		if s := r.NLTK; v.nltk() && s != nil && s.Reweighted && i >= len(s.Weights) {
 			note = strings.TrimPrefix(note+", then no weight (auto_reweigh)", ", then ")
@@ -147,14 +147,14 @@ func Formula(st Styles, v MathView, width int) []string {
 	zero := false
 	for i := range n {
 		names[i] = fmt.Sprintf("p%d", i+1)
-		vals[i] = strconv.FormatFloat(r.Precisions[i], 'f', 2, 64)
+		vals[i] = scoring.PyFixed(r.Precisions[i], 2)
 		zero = zero || r.Precisions[i] == 0
 	}
 	gm := r.GeoMean
 	exp := fmt.Sprintf("^(1/%d)", n)
 	lines := wrapLines(st.Label.Render("BLEU ")+"= BP · ("+strings.Join(names, "·")+")"+exp, width, "       ")
 	lines = append(lines, wrapLines("     = "+bp+" · ("+strings.Join(vals, " · ")+")"+exp, width, "       ")...)
-	last := fmt.Sprintf("     = %s · %.2f = ", bp, gm) + score
+	last := "     = " + bp + " · " + scoring.PyFixed(gm, 2) + " = " + score
 	if zero {
 		last = "     = 0 (a precision is 0, and log 0 ends the mean) → " + score
 	}

@@ -425,8 +425,12 @@ func orderName(n int) string {
 }
 
 // fnum formats a number for the walk-through: six significant digits,
-// no exponent for ordinary magnitudes.
+// no exponent for ordinary magnitudes; inf, -inf and nan as the score
+// lines spell them.
 func fnum(x float64) string {
+	if s, ok := scoring.PyNonFinite(x); ok {
+		return s
+	}
 	if x == 0 {
 		return "0"
 	}
@@ -443,5 +447,14 @@ func fnum(x float64) string {
 	return strconv.FormatFloat(x, 'g', 4, 64)
 }
 
+// gnum formats x with every digit it needs (as Python's repr), inf, -inf
+// and nan as the score lines spell them.
+func gnum(x float64) string {
+	if s, ok := scoring.PyNonFinite(x); ok {
+		return s
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
 // pct formats a percentage to two decimals, as sacrebleu prints scores.
-func pct(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+func pct(x float64) string { return scoring.PyFixed(x, 2) }

@@ -132,7 +132,7 @@ func (w *walk) resultStep() Step {
 	} else if w.nltk() {
 		b.WriteString(w.formula(fmt.Sprintf("BLEU = BP × exp(sum) = %s × %s", fnum(r.BP), fnum(r.GeoMean))))
 		b.WriteString("\n")
-		b.WriteString(w.formula(w.st.Score.Render("BLEU = " + strconv.FormatFloat(r.Score, 'g', -1, 64))))
+		b.WriteString(w.formula(w.st.Score.Render("BLEU = " + gnum(r.Score))))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.st.Muted.Render("on NLTK's 0–1 scale; rounded: " + model.FormatScore(r.Score, true))))
 	} else {

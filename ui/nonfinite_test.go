@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
+)
+
+// hugeAddK are the settings under which sacrebleu's arithmetic makes the
+// scores infinite, and their differences nan: add-k with a smooth value
+// near the largest float.
+func hugeAddK() model.Settings {
+	return model.DefaultSettings().WithOption(func(o *scoring.Options) { o.Smooth, o.SmoothValue = "add-k", 1e308 })
+}
+
+// readyNonFinite is the explorer on the demo corpus under [hugeAddK].
+func readyNonFinite(t *testing.T, w, h int) Model {
+	t.Helper()
+	m := New(demoDataset(t), hugeAddK())
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m = next.(Model)
+	return drive(t, m, m.Init())
+}
+
+// noGoSpelling fails when view spells a figure as Go does (+Inf, NaN)
+// rather than as the score lines do (inf, nan).
+func noGoSpelling(t *testing.T, name, view string) {
+	t.Helper()
+	if strings.Contains(view, "Inf") || strings.Contains(view, "NaN") {
+		t.Errorf("%s spells a figure as Go does, not inf or nan:\n%s", name, view)
+	}
+}
+
+// TestNonFiniteScoresSpelled: with scores that overflow to infinity, the
+// header, the list (its Δ column "nan", not NLTK's "err"), the segment
+// pane's precisions and formula, the walk-through and the analysis's
+// buckets read inf and nan as the score lines do, instead of Go's +Inf
+// and NaN.
+func TestNonFiniteScoresSpelled(t *testing.T) {
+	m := readyNonFinite(t, 120, 40)
+	v := m.View()
+	noGoSpelling(t, "main screen", v)
+	if !strings.Contains(v, "BLEU inf") || !strings.Contains(v, " nan ") {
+		t.Errorf("main screen: want BLEU inf and a Δ of nan:\n%s", v)
+	}
+	if strings.Contains(v, " err ") {
+		t.Errorf("main screen: a Δ of nan reads err, as if NLTK had raised:\n%s", v)
+	}
+	w := press(t, m, "e")
+	for i := range 12 {
+		noGoSpelling(t, "walk-through step "+itoa(i+1), w.View())
+		w = press(t, w, "n")
+	}
+	a := press(t, m, "n", "right")
+	if v := a.View(); !strings.Contains(v, "bucket") || !strings.Contains(v, " inf ") {
+		t.Errorf("analysis: want the buckets' scores, inf:\n%s", v)
+	}
+	noGoSpelling(t, "analysis buckets", a.View())
+}
