@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,4 +61,28 @@ func TestNonFiniteScoresSpelled(t *testing.T) {
 		t.Errorf("analysis: want the buckets' scores, inf:\n%s", v)
 	}
 	noGoSpelling(t, "analysis buckets", a.View())
+}
+
+// TestSignificanceNaNDelta: when the scores are infinite their difference
+// is nan, and the comparison screen claims neither better nor worse, nor
+// stars the p-value, however small the test's p (it said "hyp is worse
+// than hyp2 (p 0.0010*)" beside a Δ of NaN).
+func TestSignificanceNaNDelta(t *testing.T) {
+	m := press(t, readyNonFinite(t, 120, 40), "B")
+	if m.sig.res == nil {
+		t.Fatal("no comparison after B")
+	}
+	for cur := range len(m.sig.res.Systems) {
+		v := m.View()
+		noGoSpelling(t, "significance", v)
+		if cur != m.sig.res.Baseline {
+			if strings.Contains(v, "better") || strings.Contains(v, "worse") || regexp.MustCompile(`[0-9]\*`).MatchString(v) {
+				t.Errorf("system %d: a Δ of nan is said better or worse, or starred:\n%s", cur, v)
+			}
+			if !strings.Contains(v, "Δ is nan") {
+				t.Errorf("system %d: want the verdict to say Δ is nan:\n%s", cur, v)
+			}
+		}
+		m = press(t, m, "down")
+	}
 }
