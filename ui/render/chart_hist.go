@@ -18,16 +18,20 @@ var levels = []rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 // scale is the compat setting's, never the scores': 0–1 when nltk is set
 // (NLTK's scores), else 0–100, so sacrebleu scores that are all below 1
 // stay on 0–100 ([model.ScoreScale]). NaN scores (segments NLTK could not
-// score) are left out and counted in the caption; a NaN mark marks
-// nothing.
+// score) are left out and counted in the caption, as are scores that are
+// infinite (sacrebleu's arithmetic under a huge add-k or floor value),
+// which no bin holds; such a mark marks nothing.
 func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, height int) string {
 	height = max(2, height)
 	hi := model.ScoreScale(nltk)
-	n, nan := 0, 0
+	n, nan, infinite := 0, 0, 0
 	for _, s := range scores {
-		if math.IsNaN(s) {
+		switch {
+		case math.IsNaN(s):
 			nan++
-		} else {
+		case math.IsInf(s, 0):
+			infinite++
+		default:
 			n++
 		}
 	}
@@ -44,7 +48,7 @@ func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, heig
 	binW := max(1, (width-labelW)/bins)
 	pw := binW * bins
 	markBin := -1
-	if !math.IsNaN(mark) {
+	if finite(mark) {
 		markBin = binOf(mark)
 	}
 	lines := make([]string, 0, height+3)
@@ -90,6 +94,9 @@ func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, heig
 	if nan > 0 {
 		caption += fmt.Sprintf(" (%d not scored)", nan)
 	}
+	if infinite > 0 {
+		caption += fmt.Sprintf(" (%d infinite, not drawn)", infinite)
+	}
 	if markBin >= 0 {
 		lo := hi * float64(markBin) / float64(bins)
 		up := hi * float64(markBin+1) / float64(bins)
@@ -115,9 +122,12 @@ func binScores(scores []float64, hi float64, width int) ([]int, func(float64) in
 	}
 	counts := make([]int, bins)
 	for _, s := range scores {
-		if !math.IsNaN(s) {
+		if finite(s) {
 			counts[binOf(s)]++
 		}
 	}
 	return counts, binOf
 }
+
+// finite reports whether x is a number other than ±inf.
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

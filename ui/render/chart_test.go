@@ -163,6 +163,23 @@ func TestHistogram(t *testing.T) {
 	requireGolden(t, "chart_histogram_80", Histogram(DefaultStyles(), scores, false, 51, 80, 6))
 }
 
+// TestHistogramInfiniteScores: scores that overflow to infinity (add-k
+// with --smooth-value 1e308) fall in no bin and are counted as not drawn,
+// an infinite mark marks nothing, instead of +Inf landing in the bin 0–5
+// ("^ inf: its bin 0–5 holds 4 of 4 segments").
+func TestHistogramInfiniteScores(t *testing.T) {
+	inf := math.Inf(1)
+	out := Histogram(DefaultStyles(), []float64{inf, inf, 50, math.Inf(-1)}, false, 50, 80, 4)
+	requireContains(t, "some infinite", out, "^ 50.00: its bin 50–55 holds 1 of 1 segment (3 infinite, not drawn)")
+	if lines := strings.Split(out, "\n"); !strings.HasPrefix(lines[0], "1 ┤") {
+		t.Errorf("the tallest bin holds %q; want 1, the finite score alone:\n%s", lines[0], out)
+	}
+	if out := Histogram(DefaultStyles(), []float64{inf, 20}, false, inf, 80, 4); strings.Contains(out, "^") {
+		t.Errorf("an infinite mark drew a '^':\n%s", out)
+	}
+	requireContains(t, "all infinite", Histogram(DefaultStyles(), []float64{inf, inf}, false, inf, 80, 4), "no scores to draw")
+}
+
 // TestHistogramCaptionShortens: a caption too long for the width drops
 // words ("its", "segments", then the total) instead of being cut mid-word.
 func TestHistogramCaptionShortens(t *testing.T) {
