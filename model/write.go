@@ -20,7 +20,18 @@ var (
 	ErrOutputIsInput = errors.New("model: the output is one of the input files")
 	// ErrOutputIsDir means the output path names a directory.
 	ErrOutputIsDir = errors.New("model: the output is a directory")
+	// ErrCannotCreate means the output's folder exists but takes no new
+	// file (as /proc does), where the output is written before it
+	// replaces what is there.
+	ErrCannotCreate = errors.New("model: cannot create a file in the output's folder")
 )
+
+// createError is [ErrCannotCreate] for folder dir, whose text says so as
+// [OutputError.Reason] gives it: "cannot create a file in /proc".
+type createError struct{ dir string }
+
+func (e *createError) Error() string        { return "cannot create a file in " + e.dir }
+func (e *createError) Is(target error) bool { return target == ErrCannotCreate }
 
 // OutputError is a failure to write the output file Path (the path as the
 // user gave it, never a temporary file's). Err is [ErrOutputIsInput],
@@ -185,6 +196,11 @@ func replaceFile(ctx context.Context, path, target string, old fs.FileInfo, writ
 	}
 	tmp, err := createTemp(dir, "."+base+".tmp*")
 	if err != nil {
+		// A folder that is there but refuses to create a file says
+		// "no such file or directory" (/proc does): said as it is.
+		if st, serr := os.Stat(dir); errors.Is(err, fs.ErrNotExist) && serr == nil && st.IsDir() {
+			err = &createError{dir: filepath.Clean(dir)}
+		}
 		return &OutputError{Path: path, Err: err}
 	}
 	temps.add(tmp.Name())

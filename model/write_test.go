@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -183,5 +185,35 @@ func TestWriteFileDiskFull(t *testing.T) {
 	}
 	if names := dirNames(t, dir); len(names) != 1 {
 		t.Errorf("files %q; want out.txt alone (no temporary file)", names)
+	}
+}
+
+// TestWriteFileFolderTakesNoFile: a folder that is there but creates no
+// file, answering "no such file or directory" as /proc does, is said to
+// be one (ErrCannotCreate, "cannot create a file in DIR"), instead of the
+// "no such file or directory" that read as a missing path.
+func TestWriteFileFolderTakesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	defer func(f func(string, string) (*os.File, error)) { createTemp = f }(createTemp)
+	createTemp = func(dir, pattern string) (*os.File, error) {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: syscall.ENOENT}
+	}
+	for _, name := range []string{"version", "new.txt"} {
+		out := filepath.Join(dir, name)
+		if name == "version" {
+			if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := WriteFile(context.Background(), out, func(w io.Writer) error { return nil })
+		var oe *OutputError
+		if !errors.As(err, &oe) || !errors.Is(err, ErrCannotCreate) || oe.Reason() != "cannot create a file in "+dir {
+			t.Errorf("WriteFile(%s) = %v; want ErrCannotCreate, its reason naming %s", name, err, dir)
+		}
+	}
+	// A folder that is not there keeps its own error.
+	err := WriteFile(context.Background(), filepath.Join(dir, "missing", "out.txt"), func(w io.Writer) error { return nil })
+	if errors.Is(err, ErrCannotCreate) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("WriteFile in a missing folder = %v; want not-exist", err)
 	}
 }

@@ -45,6 +45,8 @@ func outputError(err error) error {
 		return usagef("-o %s is one of the input files; write the output somewhere else", oe.Path)
 	case errors.Is(err, model.ErrOutputIsDir):
 		return usagef("-o %s is a directory; name a file to write", oe.Path)
+	case errors.Is(err, model.ErrCannotCreate):
+		return usagef("cannot write %s: %s; write it somewhere else", oe.Path, oe.Reason())
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.ENOTDIR):
 		return usagef("cannot write %s: %s; check that its folder exists and is writable", oe.Path, oe.Reason())
 	case errors.Is(err, syscall.ENOSPC):
