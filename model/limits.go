@@ -228,6 +228,19 @@ func (c *lineCounter) add(b []byte) int {
 	return -1
 }
 
+// maxSize is the bound [ParseSize] keeps a size under: 2^62 bytes, 4 EiB.
+const maxSize = 1 << 62
+
+// ErrSizeTooLarge is what [ParseSize]'s error for a size of 2^62 bytes or
+// more is, for a caller with a lower bound of its own to word it.
+var ErrSizeTooLarge = errors.New("model: size too large")
+
+// sizeTooLarge is [ErrSizeTooLarge] worded for the person.
+type sizeTooLarge string
+
+func (e sizeTooLarge) Error() string        { return string(e) }
+func (e sizeTooLarge) Is(target error) bool { return target == ErrSizeTooLarge }
+
 // ParseSize reads a size a person gave (--max-input, --max-line,
 // BLEUSCOPE_MAX_INPUT): a positive byte count, a plain decimal number (as
 // [ParseDecimal] reads it) with an optional binary unit (K, M, G, T; KB,
@@ -249,8 +262,11 @@ func ParseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
 	}
 	x, err := ParseDecimal(t)
+	v, _ := strconv.ParseFloat(t, 64) // +Inf where ParseDecimal finds it too large
 	switch {
-	case err != nil || x <= 0 || x*float64(mult) >= 1<<62:
+	case v*float64(mult) >= maxSize:
+		return 0, sizeTooLarge(fmt.Sprintf("%q is out of range (sizes go up to %dT); give a size such as 1M or 8G", s, maxSize>>40-1))
+	case err != nil || x <= 0:
 		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
 	case x*float64(mult) < 1:
 		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,8 +92,11 @@ func (f intFlag) String() string {
 
 func (f intFlag) Set(s string) error {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if errors.Is(err, strconv.ErrRange) {
-		return fmt.Errorf("%q is out of range", s)
+	switch {
+	case errors.Is(err, strconv.ErrRange) && n < 0:
+		return fmt.Errorf("%q is out of range (whole numbers go down to %d)", s, math.MinInt)
+	case errors.Is(err, strconv.ErrRange):
+		return fmt.Errorf("%q is out of range (whole numbers go up to %d)", s, math.MaxInt)
 	}
 	if err != nil {
 		return fmt.Errorf("%q is not a whole number", s)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -80,10 +81,10 @@ func (f intSizeFlag) String() string {
 
 func (f intSizeFlag) Set(s string) error {
 	n, err := model.ParseSize(s)
-	if err != nil {
+	if err != nil && !errors.Is(err, model.ErrSizeTooLarge) {
 		return err
 	}
-	if n > math.MaxInt32 {
+	if err != nil || n > math.MaxInt32 {
 		return fmt.Errorf("%q is out of range: a line can be at most 2G", s)
 	}
 	*f.v = int(n)
