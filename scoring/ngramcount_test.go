@@ -630,3 +630,49 @@ func TestTotalsPastFourBillion(t *testing.T) {
 		}
 	}
 }
+
+// TestCountNGramsSplitSegments: a segment counted one order at a time
+// (every segment, with splitSegment 0) gives the counts of one counted in
+// one table.
+func TestCountNGramsSplitSegments(t *testing.T) {
+	smallWorkers(t)
+	c := randomCorpus(2*chunk+9, 4)
+	whole := c.count(t, DefaultOptions())
+	defer func(n int) { splitSegment = n }(splitSegment)
+	splitSegment = 0
+	split := c.count(t, DefaultOptions())
+	checkAgainstNaive(t, c, DefaultOptions(), split)
+	checkNGramStatistics(t, c, DefaultOptions(), split)
+	if !reflect.DeepEqual(whole.sys, split.sys) {
+		t.Error("the totals counted one order at a time differ from those counted at once")
+	}
+}
+
+// TestHugeSegmentLocalTable: the local table of a segment of one huge line
+// holds one order's n-grams at a time, instead of every order's (on a line
+// of 39 MB, gigabytes).
+func TestHugeSegmentLocalTable(t *testing.T) {
+	const tokens = 40000 // distinct: every n-gram of the line is new
+	words := make([]string, tokens)
+	for i := range words {
+		words[i] = fmt.Sprint("w", i)
+	}
+	line := strings.Join(words, " ")
+	tok, _ := NewTokenizer("13a")
+	w := newNGWorker(tok, false, 4, 1, 1)
+	w.startBatch()
+	w.addSegment([]string{line}, []string{line})
+	if !w.numberBatch() {
+		t.Fatal("numberBatch ran out of ids")
+	}
+	w.countSegment(0, 0)
+	// One order's n-grams: at most tokens of the reference's, the
+	// hypothesis's the same; the table keeps its slots under half full.
+	if perOrder := 2 * tokens; len(w.local.slots) > 4*perOrder || cap(w.local.entries) > 3*perOrder {
+		t.Errorf("local table of %d slots, room for %d entries; want about one order's %d n-grams", len(w.local.slots), cap(w.local.entries), perOrder)
+	}
+	w.flush()
+	if got := w.sys[0].totals.at(w.bids[0]).count[Matched]; got != 1 {
+		t.Errorf("the first token matched %d times; want 1", got)
+	}
+}

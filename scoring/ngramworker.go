@@ -71,6 +71,10 @@ func (w *ngWorker) countSegment(i, j int) {
 	for s := range w.sys {
 		longest = max(longest, len(w.ids(sg.first+sg.refs+s)))
 	}
+	if room+longest > splitSegment {
+		w.countByOrder(sg)
+		return
+	}
 	w.local.reset(room + longest)
 	for k := range sg.refs {
 		w.local.addRef(k, w.ids(sg.first+k))
@@ -81,6 +85,48 @@ func (w *ngWorker) countSegment(i, j int) {
 		w.record(&w.sys[s])
 		w.local.truncate(nref)
 	}
+}
+
+// countByOrder counts a huge segment (one line of megabytes) one order at
+// a time, so that its local table holds one order's n-grams, not every
+// order's (about 90 bytes per token each).
+func (w *ngWorker) countByOrder(sg ngSeg) {
+	for n := 1; n <= w.orders; n++ {
+		room, longest := 0, 0
+		for k := range sg.refs {
+			room += len(w.orderIDs(sg.first+k, n))
+		}
+		for s := range w.sys {
+			longest = max(longest, len(w.orderIDs(sg.first+sg.refs+s, n)))
+		}
+		w.local.reset(room + longest)
+		for k := range sg.refs {
+			w.local.addRef(k, w.orderIDs(sg.first+k, n))
+		}
+		nref := len(w.local.entries)
+		for s := range w.sys {
+			w.local.addHyp(w.orderIDs(sg.first+sg.refs+s, n))
+			w.record(&w.sys[s])
+			w.local.truncate(nref)
+		}
+	}
+}
+
+// splitSegment is the most n-gram ids (of the references and the longest
+// hypothesis) a segment has for its n-grams of every order to be counted
+// in one table, beyond which [ngWorker.countByOrder] counts them; a
+// variable so that tests can split every segment.
+var splitSegment = 1 << 18
+
+// orderIDs returns the ids of the n-grams of order n of line j.
+func (w *ngWorker) orderIDs(j, n int) []uint32 {
+	ids := w.ids(j)
+	toks := w.lines[j].n
+	if toks < n {
+		return nil
+	}
+	start := orderStart(toks, n)
+	return ids[start : start+toks-n+1]
 }
 
 // record queues the segment's totals (see [ngWorker.flush]).
