@@ -128,6 +128,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if more := m.analysis(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
+	m.settleStats()
 	return m, cmd
 }
 
@@ -144,6 +145,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleScored(msg)
 	case rowsMsg:
 		return m.handleRows(msg)
+	case statsMsg:
+		return m.handleStats(msg)
 	case ledgerMsg:
 		return m.handleLedger(msg)
 	case metricsMsg:

@@ -80,20 +80,10 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 	}
 }
 
-// rowsCmd sorts and filters the rows of view off the UI loop. With need
-// not nil it first computes the chrF or TER statistics need says, for
-// the impact view sorts by, reporting through prog, and hands them back.
-func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores, need *metricStatsKey, prog *progress) tea.Cmd {
+// rowsCmd sorts and filters the rows of view off the UI loop.
+func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
 	return func() tea.Msg {
 		msg := rowsMsg{jobTag: tag, view: view}
-		if need != nil {
-			msg.statsFor = *need
-			msg.stats, msg.statsErr = need.compute(ctx, prog.set)
-			if msg.statsErr != nil {
-				return msg
-			}
-			view.ImpactOf = msg.stats
-		}
 		msg.listRows, msg.err = makeListRows(ds, s, view, only, facts, metrics)
 		return msg
 	}

@@ -8,9 +8,8 @@ import (
 // The list sorts by impact on BLEU (i on the list, o) or, from the
 // comparison screen testing chrF or TER, on that metric
 // (segList.impactMetric). Their impact is worked out from the statistics
-// the comparison computed (sigScreen's, kept for their metricStatsKey);
-// when those are not at hand the rows job computes them first, and the
-// comparison reuses them.
+// the comparison uses (metric_stats.go); while those are computed the
+// list keeps its rows, and sorts when they land.
 
 // sortByImpact lists system sys's segments by their impact on the corpus
 // Δ of metric (model.MetricBLEU, MetricChrF or MetricTER) to the
@@ -56,26 +55,29 @@ func (m Model) impactName() string {
 	return sortNames[model.SortImpact]
 }
 
-// handleRows installs rows sorted and filtered off the UI loop, and keeps
-// the chrF or TER statistics computed for their impact, which the
-// comparison screen reuses. Statistics that could not be computed leave
-// the list sorted by BLEU's impact, and the status line says why.
+// handleRows installs rows sorted and filtered off the UI loop.
 func (m Model) handleRows(msg rowsMsg) (Model, tea.Cmd) {
-	if msg.stats != nil {
-		m.sig.stats, m.sig.statsFor = msg.stats, msg.statsFor
-	}
-	switch {
-	case msg.statsErr != nil:
-		what := m.c.metricTitle(msg.statsFor.metric)
-		m.list.impactMetric = model.MetricBLEU
-		cmd := m.refreshRows()
-		m.flash("sorted by BLEU's impact: " + what + "'s could not be computed: " + msg.statsErr.Error())
-		return m, cmd
-	case msg.err != nil:
+	if msg.err != nil {
 		return m, m.rowsFailed(msg.err)
 	}
 	m.applyRows(msg.listRows)
 	return m, nil
+}
+
+// impactStats returns the chrF or TER statistics the list's impact is
+// weighed with when they are in (ok); else the command of the job
+// computing them, which sorts the list when it ends. Statistics that
+// cannot be computed leave the list sorted by BLEU's impact, and the
+// status line says why.
+func (m *Model) impactStats() (stats *model.MetricStatistics, cmd tea.Cmd, ok bool) {
+	metric := m.list.impactMetric
+	stats, err, cmd := m.wantStats(metric)
+	if err != nil {
+		m.list.impactMetric = model.MetricBLEU
+		m.flash("sorted by BLEU's impact: " + m.c.metricTitle(metric) + "'s could not be computed: " + err.Error())
+		return nil, nil, true
+	}
+	return stats, cmd, stats != nil
 }
 
 // weighsMetric reports whether the list sorts by chrF's or TER's impact.

@@ -26,12 +26,6 @@ type rowsMsg struct {
 	view model.View
 	listRows
 	err error // the filter could not be applied; rows is nil
-	// stats are the chrF or TER statistics the run computed for the
-	// impact it sorts by (nil when they were at hand), made for statsFor;
-	// statsErr says why they could not be (rows is then nil).
-	stats    *model.MetricStatistics
-	statsFor metricStatsKey
-	statsErr error
 }
 
 // listRows are the rows of a view, sorted and filtered, with what the

@@ -37,18 +37,17 @@ type sigFor struct {
 type sigScreen struct {
 	test   string // model.TestPairedBootstrap or model.TestPairedAR
 	metric string // the metric tested: model.MetricBLEU, MetricChrF or MetricTER
-	// stats are the last chrF or TER statistics computed, for statsFor:
-	// a new baseline, test or filter reuses them.
-	stats    *model.MetricStatistics
-	statsFor metricStatsKey
-	cursor   int    // the selected system
-	asked    sigFor // what the job in flight (or the last one) is for
-	shown    sigFor // what res and err are for
-	res      *model.Comparison
-	err      error
-	width    int
-	height   int
-	hasDone  bool // a result or error for shown is in
+	// stats are chrF's and TER's statistics (metric_stats.go): a new
+	// baseline, test or filter reuses them.
+	stats   statsCache
+	cursor  int    // the selected system
+	asked   sigFor // what the job in flight (or the last one) is for
+	shown   sigFor // what res and err are for
+	res     *model.Comparison
+	err     error
+	width   int
+	height  int
+	hasDone bool // a result or error for shown is in
 }
 
 // newSigScreen returns the comparison screen with the paired bootstrap
@@ -68,9 +67,16 @@ type metricStatsKey struct {
 }
 
 // metricStatsKey returns what chrF's or TER's statistics (metric) are
-// computed from now: the references scored and the options in effect.
+// computed from now: the references scored and that metric's options in
+// effect (the other's do not change them).
 func (c common) metricStatsKey(metric string) metricStatsKey {
-	return metricStatsKey{ds: c.ds, metric: metric, chrf: c.met.chrfOptions(c.set), ter: c.met.opts.TER}
+	k := metricStatsKey{ds: c.ds, metric: metric}
+	if metric == model.MetricTER {
+		k.ter = c.met.opts.TER
+	} else {
+		k.chrf = c.met.chrfOptions(c.set)
+	}
+	return k
 }
 
 // compute computes the statistics k says, reporting progress through
@@ -97,10 +103,7 @@ func (s sigScreen) cycleMetric() sigScreen {
 
 // cachedStats returns the statistics kept for k, or nil.
 func (s sigScreen) cachedStats(k metricStatsKey) *model.MetricStatistics {
-	if s.stats != nil && s.statsFor == k {
-		return s.stats
-	}
-	return nil
+	return s.stats.get(k)
 }
 
 // SetSize fits the screen to width×height cells.
@@ -143,13 +146,9 @@ func (s sigScreen) mouse(msg tea.MouseMsg, systems int) sigScreen {
 	return s
 }
 
-// done installs the comparison (or the error) made for f, and keeps the
-// chrF or TER statistics it was made from (nil for BLEU).
-func (s *sigScreen) done(f sigFor, res *model.Comparison, err error, stats *model.MetricStatistics) {
+// done installs the comparison (or the error) made for f.
+func (s *sigScreen) done(f sigFor, res *model.Comparison, err error) {
 	s.shown, s.res, s.err, s.hasDone = f, res, err, true
-	if stats != nil {
-		s.stats, s.statsFor = stats, f.stats
-	}
 }
 
 // current reports whether the screen shows the comparison for f.
@@ -160,6 +159,7 @@ type sigStatus struct {
 	running bool
 	frac    float64
 	spinner string
+	stats   string // the metric whose statistics the test waits for ("": none)
 }
 
 // View draws the screen: a title, a status line, the table of systems
@@ -283,7 +283,10 @@ func (s sigScreen) statusLine(c common, run sigStatus, cols sigColumns) string {
 	switch {
 	case run.running:
 		what := "resampling"
-		if s.test == model.TestPairedAR {
+		switch {
+		case run.stats != "":
+			what = run.stats + " statistics"
+		case s.test == model.TestPairedAR:
 			what = "randomizing"
 		}
 		line := run.spinner + " " + what + " " + render.Bar(st, run.frac, 20) + fmt.Sprintf(" %3.0f%%", 100*run.frac)

@@ -13,10 +13,9 @@ import (
 // was made for.
 type sigMsg struct {
 	jobTag
-	of    sigFor
-	res   *model.Comparison
-	err   error
-	stats *model.MetricStatistics // chrF's or TER's, for the next comparison (nil for BLEU)
+	of  sigFor
+	res *model.Comparison
+	err error
 }
 
 // resampling is the seed of the explorer's significance tests and
@@ -47,35 +46,23 @@ func WithStartWarning(w string) Option {
 
 // sigCmd runs the paired test of every system against the baseline on
 // the metric of, over rows (nil: all segments), reporting progress
-// through prog. For chrF and TER it first computes their statistics (the
-// first half of the progress), unless stats, computed for of.stats, is
-// given.
+// through prog. For chrF and TER it tests stats, their statistics
+// computed for of.stats (metric_stats.go).
 func sigCmd(ctx context.Context, tag jobTag, of sigFor, rows []int, rs resampling, stats *model.MetricStatistics, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		n := rs.bootstrapN
 		if of.test == model.TestPairedAR {
 			n = rs.randomTrials
 		}
-		from, span := 0.0, 1.0 // the share of the bar the test fills
 		opt := model.CompareOptions{Test: of.test, N: n, Seed: rs.seed, Progress: func(f float64) {
-			prog.set(int((from+span*f)*1000), 1000)
+			prog.set(int(f*1000), 1000)
 		}}
 		if of.metric == model.MetricBLEU {
 			res, err := model.Compare(ctx, of.scored, of.base, rows, opt)
 			return sigMsg{jobTag: tag, of: of, res: res, err: err}
 		}
-		if stats == nil {
-			var err error
-			stats, err = of.stats.compute(ctx, func(done, total int) {
-				prog.set(done*500/max(1, total), 1000)
-			})
-			if err != nil {
-				return sigMsg{jobTag: tag, of: of, err: err}
-			}
-			from, span = 0.5, 0.5
-		}
 		res, err := model.CompareMetric(ctx, stats, of.base, rows, opt)
-		return sigMsg{jobTag: tag, of: of, res: res, err: err, stats: stats}
+		return sigMsg{jobTag: tag, of: of, res: res, err: err}
 	}
 }
 
@@ -114,6 +101,18 @@ func (m *Model) significance() tea.Cmd {
 		m.jobs.stop(jobSig) // nothing to compare; the screen says so
 		return nil
 	}
+	var stats *model.MetricStatistics
+	if want.metric != model.MetricBLEU {
+		var err error
+		var cmd tea.Cmd
+		if stats, err, cmd = m.wantStats(want.metric); stats == nil {
+			m.jobs.stop(jobSig) // a test of other statistics in flight is stale
+			if err != nil {
+				m.sig.done(want, nil, err)
+			}
+			return cmd
+		}
+	}
 	var rows []int
 	if want.filter != "" {
 		rows = slices.Clone(m.list.rows)
@@ -121,12 +120,12 @@ func (m *Model) significance() tea.Cmd {
 	}
 	ctx, tag, prog := m.jobs.start(jobSig)
 	m.sig.asked = want
-	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, m.c.resample, m.sig.cachedStats(want.stats), prog))
+	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, m.c.resample, stats, prog))
 }
 
 // handleSig installs a comparison (stale ones never get here).
 func (m Model) handleSig(msg sigMsg) Model {
-	m.sig.done(msg.of, msg.res, msg.err, msg.stats)
+	m.sig.done(msg.of, msg.res, msg.err)
 	return m
 }
 
@@ -162,6 +161,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.quit()
 	case key.Matches(msg, k.Back, k.Significance):
 		m.closeSig()
+		m.stopUnwantedStats()
 	case key.Matches(msg, k.Pin):
 		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):
@@ -183,6 +183,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.cycleOther()
 	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
 		m.closeSig()
+		m.stopUnwantedStats()
 		if m.screen != screenAnalysis {
 			return m, m.openAnalysis()
 		}
@@ -245,7 +246,14 @@ func (m *Model) baselineChanged() tea.Cmd {
 }
 
 // sigRun is the state of the comparison job for the screen's status line.
+// While the test waits for chrF's or TER's statistics, it is their job's.
 func (m Model) sigRun() sigStatus {
+	if m.sig.metric != model.MetricBLEU && !m.jobs.running(jobSig) {
+		if kind := statsJob(m.sig.metric); m.jobs.running(kind) {
+			_, _, prog := m.jobs.current(kind)
+			return sigStatus{running: true, frac: prog.fraction(), spinner: m.c.spinner.View(), stats: m.c.metricTitle(m.sig.metric)}
+		}
+	}
 	_, _, prog := m.jobs.current(jobSig)
 	return sigStatus{running: m.jobs.running(jobSig), frac: prog.fraction(), spinner: m.c.spinner.View()}
 }

@@ -211,7 +211,7 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 			t.Errorf("M to %s: status %q, want it to say what i lists", tc.title, m.status)
 		}
 		if tc.dropStats {
-			m.sig.stats = nil
+			m.sig.stats = statsCache{}
 		}
 		sys := m.sig.cursor
 		m = press(t, m, "i")
@@ -319,7 +319,7 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 		ds.RefAbsent[k][0] = true
 	}
 	m := press(t, readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M")
-	m.sig.stats = nil
+	m.sig.stats = statsCache{}
 	m = press(t, m, "i")
 	if m.list.view.Sort != model.SortImpact || m.list.impactMetric != model.MetricBLEU || m.list.impactOf != model.MetricBLEU {
 		t.Errorf("sort %v, impact of %q (sorting by %q); want BLEU's impact", m.list.view.Sort, m.list.impactOf, m.list.impactMetric)

@@ -101,14 +101,15 @@ func (m *Model) refreshRows() tea.Cmd {
 		return cmd
 	}
 	ds, s, view, metrics := m.c.ds, m.c.scored, m.list.view, m.queryMetrics()
-	var need *metricStatsKey // chrF's or TER's statistics, for their impact, not at hand
 	if m.list.weighsMetric() {
-		key := m.c.metricStatsKey(m.list.impactMetric)
-		if view.ImpactOf = m.sig.cachedStats(key); view.ImpactOf == nil {
-			need = &key
+		stats, cmd, ok := m.impactStats()
+		if !ok { // the rows wait for the statistics, computed once for every view
+			m.jobs.stop(jobRows)
+			return cmd
 		}
+		view.ImpactOf = stats
 	}
-	if ds.Len() <= syncRows && need == nil {
+	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
 		rows, err := makeListRows(ds, s, view, m.list.only, m.ann.facts(ds), metrics)
 		if err != nil {
@@ -117,8 +118,8 @@ func (m *Model) refreshRows() tea.Cmd {
 		m.applyRows(rows)
 		return nil
 	}
-	ctx, tag, prog := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(ctx, tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics, need, prog))
+	_, tag, _ := m.jobs.start(jobRows)
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the

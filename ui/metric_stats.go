@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"context"
+
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// chrF's and TER's per-segment statistics feed the comparison screen's
+// paired test and the list's impact on those metrics. They depend only on
+// the references scored and the metric's options (metricStatsKey), never
+// on the baseline, the test, the filter or the system shown, so they are
+// computed once, in a job of their own (jobChrFStats, jobTERStats), and
+// kept, one set per metric, while their options stay in effect: a tab, a
+// new baseline or a switch to the other metric and back reuses them. A
+// change of options (or of the references scored) drops them and stops a
+// run for the old ones (settleStats); leaving the comparison stops a run
+// the list does not wait for.
+
+// statsCache keeps the last chrF and TER statistics computed, or the run
+// in flight for them, one per metric.
+type statsCache struct {
+	chrf, ter keptStats
+}
+
+// keptStats is what is kept of one metric's statistics: what they are (or
+// the run in flight is) for, the statistics, or why they could not be
+// computed. Neither set: the run for key is in flight (or was stopped).
+type keptStats struct {
+	key   metricStatsKey
+	stats *model.MetricStatistics
+	err   error
+}
+
+// ready reports whether the statistics (or the reason there are none) are
+// in.
+func (k keptStats) ready() bool { return k.stats != nil || k.err != nil }
+
+// slot returns where metric's statistics are kept (chrF's for any metric
+// but TER).
+func (c *statsCache) slot(metric string) *keptStats {
+	if metric == model.MetricTER {
+		return &c.ter
+	}
+	return &c.chrf
+}
+
+// get returns the statistics kept for k, or nil.
+func (c statsCache) get(k metricStatsKey) *model.MetricStatistics {
+	if s := c.slot(k.metric); s.key == k {
+		return s.stats
+	}
+	return nil
+}
+
+// statsJob is the kind of job that computes metric's statistics.
+func statsJob(metric string) jobKind {
+	if metric == model.MetricTER {
+		return jobTERStats
+	}
+	return jobChrFStats
+}
+
+// statsMetrics are the metrics whose statistics are kept.
+var statsMetrics = []string{model.MetricChrF, model.MetricTER}
+
+// statsMsg carries a metric's statistics computed off the UI loop.
+type statsMsg struct {
+	jobTag
+	key   metricStatsKey
+	stats *model.MetricStatistics
+	err   error
+}
+
+// statsCmd computes the statistics key says, reporting progress
+// through prog.
+func statsCmd(ctx context.Context, tag jobTag, key metricStatsKey, prog *progress) tea.Cmd {
+	return func() tea.Msg {
+		stats, err := key.compute(ctx, prog.set)
+		return statsMsg{jobTag: tag, key: key, stats: stats, err: err}
+	}
+}
+
+// wantStats returns metric's statistics under the options in effect, or
+// why they cannot be computed, when they are in; else it starts the job
+// that computes them, unless that runs already, and returns its command
+// (stats and err nil: they are coming).
+func (m *Model) wantStats(metric string) (stats *model.MetricStatistics, err error, cmd tea.Cmd) {
+	key := m.c.metricStatsKey(metric)
+	slot, kind := m.sig.stats.slot(metric), statsJob(metric)
+	switch {
+	case slot.key == key && slot.ready():
+		return slot.stats, slot.err, nil
+	case slot.key == key && m.jobs.running(kind):
+		return nil, nil, nil
+	}
+	*slot = keptStats{key: key} // statistics for other options go before the new ones are made
+	ctx, tag, prog := m.jobs.start(kind)
+	return nil, nil, tea.Batch(m.c.spinner.Tick, statsCmd(ctx, tag, key, prog))
+}
+
+// handleStats keeps statistics computed for the options still in effect
+// and sorts the list by their impact when it waits for them; the
+// comparison screen starts its test with them at the end of Update.
+func (m Model) handleStats(msg statsMsg) (Model, tea.Cmd) {
+	if msg.key != m.c.metricStatsKey(msg.key.metric) {
+		return m, nil // settleStats stops such a run; this one ended first
+	}
+	*m.sig.stats.slot(msg.key.metric) = keptStats{key: msg.key, stats: msg.stats, err: msg.err}
+	if m.list.weighsMetric() && m.list.impactMetric == msg.key.metric {
+		return m, m.refreshRows()
+	}
+	return m, nil
+}
+
+// settleStats runs at the end of every Update: statistics kept for
+// options no longer in effect are dropped, and a run for them is stopped,
+// so that neither their memory nor their figures outlive their options.
+func (m *Model) settleStats() {
+	for _, metric := range statsMetrics {
+		slot := m.sig.stats.slot(metric)
+		if slot.key != (metricStatsKey{}) && slot.key != m.c.metricStatsKey(metric) {
+			*slot = keptStats{}
+			m.jobs.stop(statsJob(metric))
+		}
+	}
+}
+
+// stopUnwantedStats stops the statistics runs the list does not wait
+// for (on leaving the comparison screen, whose test wanted them).
+func (m *Model) stopUnwantedStats() {
+	for _, metric := range statsMetrics {
+		if m.list.weighsMetric() && m.list.impactMetric == metric {
+			continue
+		}
+		if slot := m.sig.stats.slot(metric); !slot.ready() {
+			*slot = keptStats{}
+			m.jobs.stop(statsJob(metric))
+		}
+	}
+}
