@@ -503,7 +503,7 @@ func TestLoadGzipMembers(t *testing.T) {
 		{"junk.gz", `is not a valid gzip file (the compressed data is followed by bytes that start "ju", neither another gzip member nor zero bytes)`},
 		{"x.gz", `is not a valid gzip file (the compressed data is followed by "x", neither another gzip member nor zero bytes)`},
 		{"badcrc.gz", "is not a valid gzip file (CRC check failed: the trailer says 0x"},
-		{"badsize.gz", "is not a valid gzip file (the data does not have the length the trailer says)"},
+		{"badsize.gz", "is not a valid gzip file (the data does not have the length the trailer says); the file is damaged: get a good copy of it"},
 	} {
 		if _, err := Load(Input{Systems: []string{c.path}, Refs: []string{c.path}}); err == nil || !strings.Contains(err.Error(), c.path+" "+c.want) {
 			t.Errorf("%s: error %v; want one saying %q", c.path, err, c.want)

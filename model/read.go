@@ -200,9 +200,17 @@ func (s *stickyEOF) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// gzipErr describes a gzip stream that cannot be decompressed.
+// gzipErr describes a gzip stream that cannot be decompressed. A stream
+// whose data decompresses but does not check out (CRC, length)
+// or does not decompress at all is damaged, which no complete compression
+// or gunzip mends: the fix said is a good copy.
 func gzipErr(label string, err error) *InputError {
-	return inputErr(label, fmt.Sprintf("is not a valid gzip file (%v); check that it was compressed completely, or decompress it first", err))
+	fix := "check that it was compressed completely, or decompress it first"
+	var ge *GzipError
+	if errors.As(err, &ge) && (ge.Fault == GzipCRC || ge.Fault == GzipLength || ge.Fault == GzipCorrupt) {
+		fix = "the file is damaged: get a good copy of it"
+	}
+	return inputErr(label, fmt.Sprintf("is not a valid gzip file (%v); %s", err, fix))
 }
 
 func (r *reader) claimStdin() error {

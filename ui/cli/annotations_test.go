@@ -592,8 +592,11 @@ func TestMQMGzipBroken(t *testing.T) {
 	copy(crc[len(crc)-8:], "\x00\x00\x00\x00") // the trailer's checksum
 	writeFiles(t, map[string]string{"cut.gz": gz[:len(gz)-6], "crc.gz": string(crc)})
 	crcReason := fmt.Sprintf("CRC check failed: the trailer says 0x0, the data has %#x", crc32.ChecksumIEEE([]byte(mqmSmall)))
-	for file, reason := range map[string]string{"cut.gz": "the file ends within its compressed data", "crc.gz": crcReason} {
-		want := "bleuscope: " + file + " is not a valid gzip file (" + reason + "); check that it was compressed completely, or decompress it first\n"
+	for file, reason := range map[string]string{
+		"cut.gz": "the file ends within its compressed data); check that it was compressed completely, or decompress it first",
+		"crc.gz": crcReason + "); the file is damaged: get a good copy of it",
+	} {
+		want := "bleuscope: " + file + " is not a valid gzip file (" + reason + "\n"
 		for _, args := range [][]string{
 			{"score", "--mqm", file, "--mqm-ref", "sysA"},
 			{"annotations", "import", "--annotations", "a.ann", file},
