@@ -171,7 +171,7 @@ func writeThrough(path, target string, write func(w io.Writer) error) error {
 	if err != nil {
 		return &OutputError{Path: path, Err: err}
 	}
-	ew := &errWriter{w: f}
+	ew := &ErrWriter{W: f}
 	bw := bufio.NewWriterSize(ew, 64<<10)
 	err = write(bw)
 	if err == nil {
@@ -180,7 +180,7 @@ func writeThrough(path, target string, write func(w io.Writer) error) error {
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	return fileError(path, err, ew.err)
+	return fileError(path, err, ew.Err)
 }
 
 // replaceFile writes a temporary file beside target and renames it over
@@ -212,7 +212,7 @@ func replaceFile(ctx context.Context, path, target string, old fs.FileInfo, writ
 			os.Remove(tmp.Name())
 		}
 	}()
-	ew := &errWriter{w: tmp}
+	ew := &ErrWriter{W: tmp}
 	bw := bufio.NewWriterSize(ew, 64<<10)
 	err = write(bw)
 	if err == nil {
@@ -228,7 +228,7 @@ func replaceFile(ctx context.Context, path, target string, old fs.FileInfo, writ
 		err = ctx.Err()
 	}
 	if err != nil {
-		return fileError(path, err, ew.err)
+		return fileError(path, err, ew.Err)
 	}
 	if err := os.Rename(tmp.Name(), target); err != nil {
 		return &OutputError{Path: path, Err: err}
@@ -256,17 +256,20 @@ func fileError(path string, err, werr error) error {
 	return err
 }
 
-// errWriter remembers the first error of w, so that a failure of the file
-// is told apart from an error of the code that writes to it.
-type errWriter struct {
-	w   io.Writer
-	err error
+// ErrWriter writes to W and remembers in Err the first error a write met,
+// so that a failure of the file (a full disk) is told apart from an error
+// of the code that writes to it, and is known even where that code does
+// not look at what its writes return.
+type ErrWriter struct {
+	W   io.Writer
+	Err error
 }
 
-func (e *errWriter) Write(p []byte) (int, error) {
-	n, err := e.w.Write(p)
-	if err != nil && e.err == nil {
-		e.err = err
+// Write implements io.Writer.
+func (e *ErrWriter) Write(p []byte) (int, error) {
+	n, err := e.W.Write(p)
+	if err != nil && e.Err == nil {
+		e.Err = err
 	}
 	return n, err
 }

@@ -94,37 +94,22 @@ func escapeLines(s string) string {
 	return strings.Join(lines, "")
 }
 
-// stdoutWriter is standard output as the commands write to it: it keeps
-// the first error a write met (a full disk), so that the run ends with the
-// one line that says so, even where a command does not look at what its
-// writes return (its help, its version).
-type stdoutWriter struct {
-	w   io.Writer
-	err error
-}
-
-// Write implements io.Writer.
-func (s *stdoutWriter) Write(p []byte) (int, error) {
-	n, err := s.w.Write(p)
-	if err != nil && s.err == nil {
-		s.err = err
-	}
-	return n, err
-}
-
-// osFile is the file w writes to, looking through a [stdoutWriter].
+// osFile is the file w writes to, looking through the [model.ErrWriter]
+// standard output is wrapped in (run.go), which keeps the first error a
+// write met so that the run ends with the one line that says so, even
+// where a command does not look at what its writes return (its help).
 func osFile(w io.Writer) (*os.File, bool) {
-	if s, ok := w.(*stdoutWriter); ok {
-		w = s.w
+	if s, ok := w.(*model.ErrWriter); ok {
+		w = s.W
 	}
 	f, ok := w.(*os.File)
 	return f, ok
 }
 
-// unwrapStdout is w without a [stdoutWriter] around it.
+// unwrapStdout is w without a [model.ErrWriter] around it.
 func unwrapStdout(w io.Writer) io.Writer {
-	if s, ok := w.(*stdoutWriter); ok {
-		return s.w
+	if s, ok := w.(*model.ErrWriter); ok {
+		return s.W
 	}
 	return w
 }
@@ -134,9 +119,9 @@ func unwrapStdout(w io.Writer) io.Writer {
 // failure (an input error found first), else the usage error that names
 // standard output and says what to do, as -o does for a file.
 func stdoutFailure(e *env, err error) error {
-	s, ok := e.stdout.(*stdoutWriter)
-	if !ok || s.err == nil || err != nil && !errors.Is(err, errHelpShown) && !errors.Is(err, s.err) {
+	s, ok := e.stdout.(*model.ErrWriter)
+	if !ok || s.Err == nil || err != nil && !errors.Is(err, errHelpShown) && !errors.Is(err, s.Err) {
 		return err
 	}
-	return outputError(&model.OutputError{Path: "standard output", Err: s.err})
+	return outputError(&model.OutputError{Path: "standard output", Err: s.Err})
 }

@@ -172,7 +172,7 @@ var signalGrace = 3 * time.Second
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	e := &env{ctx: ctx, stdin: stdin, stdout: &stdoutWriter{w: stdout}, stderr: stderr, stopSignals: sigs.stop}
+	e := &env{ctx: ctx, stdin: stdin, stdout: &model.ErrWriter{W: stdout}, stderr: stderr, stopSignals: sigs.stop}
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
