@@ -1,5 +1,10 @@
 package scoring
 
+import (
+	"context"
+	"sync/atomic"
+)
+
 // Numbering n-grams a batch at a time. A worker first tokenizes a batch of
 // segments and numbers their tokens, then numbers their n-grams order by
 // order (an n-gram is the pair of its prefix's id and its last token's id,
@@ -16,8 +21,65 @@ package scoring
 // ngBatchSegments is how many segments a worker numbers together.
 const ngBatchSegments = 16384
 
+// pipeBatches is how many batches at least a pipelined worker cuts its
+// segments into, so that numbering and counting overlap for most of
+// the time; pipeBatchMin the fewest segments of a batch.
+const (
+	pipeBatches  = 8
+	pipeBatchMin = 128
+)
+
+// countRange counts segments lo..hi-1 a batch at a time: it tokenizes
+// and numbers a batch, then counts it. Pipelined, a goroutine of its own
+// tokenizes and numbers the next batch meanwhile: the two share no table
+// (numbering writes the vocabulary and the pair table, counting the
+// totals, the local table and the lines), only the batches, which go from
+// one to the other and back. It stops early when ctx is done or stop is
+// set, and sets stop and reports false when the ids run out.
+func (w *ngWorker) countRange(ctx context.Context, lo, hi int, src SystemsSource, pipelined bool, stop *atomic.Bool, p *ngProgress) bool {
+	size := ngBatchSegments
+	if pipelined {
+		size = min(ngBatchSegments, max(pipeBatchMin, (hi-lo+pipeBatches-1)/pipeBatches))
+	}
+	numbered := make(chan *ngBatch, 1)
+	free := make(chan *ngBatch, 2)
+	free <- new(ngBatch)
+	ok := true
+	number := func() {
+		defer close(numbered)
+		var hyps, refs []string
+		for from := lo; from < hi; from += size {
+			if ctx.Err() != nil || stop.Load() {
+				return
+			}
+			b := <-free
+			hyps, refs = w.fill(b, from, min(from+size, hi), src, hyps, refs)
+			rest := 0 // the batches after the first, which makes room for them
+			if from == lo {
+				rest = (hi-lo+size-1)/size - 1
+			}
+			if !w.numberBatch(b, rest) {
+				stop.Store(true)
+				ok = false
+				return
+			}
+			numbered <- b
+		}
+	}
+	if pipelined { // else numbering waits for the one batch to be counted
+		free <- new(ngBatch)
+	}
+	go number()
+	for b := range numbered {
+		w.countBatch(b)
+		p.add(len(w.sys) * len(b.segs))
+		free <- b
+	}
+	return ok
+}
+
 // ngLine is one line (a reference or a hypothesis) of the batch: its ids
-// start at off in ngWorker.bids, order by order (the n tokens' ids, then
+// start at off in ngBatch.bids, order by order (the n tokens' ids, then
 // the n-1 bigrams', …).
 type ngLine struct {
 	off, n int
@@ -29,33 +91,44 @@ type ngSeg struct {
 	first, refs int
 }
 
-// startBatch empties the batch.
-func (w *ngWorker) startBatch() {
-	w.bids, w.lines, w.segs = w.bids[:0], w.lines[:0], w.segs[:0]
+// ngBatch is a batch of segments, tokenized and numbered: the ids of its
+// lines, its lines and its segments, the first of which is segment first
+// of the corpus; once numbered, the worker's tables hold grams n-grams.
+type ngBatch struct {
+	bids  []uint32
+	lines []ngLine
+	segs  []ngSeg
+	first int
+	grams int
 }
 
-// addSegment tokenizes a segment's references and hypotheses, numbers
-// their tokens, and keeps room for the ids of their n-grams.
-func (w *ngWorker) addSegment(hyps, refs []string) {
-	w.segs = append(w.segs, ngSeg{first: len(w.lines), refs: len(refs)})
-	for _, r := range refs {
-		w.addLine(r)
+// fill tokenizes segments from..to-1 into b and numbers their tokens
+// (hyps and refs are src's buffers, returned for the next call).
+func (w *ngWorker) fill(b *ngBatch, from, to int, src SystemsSource, hyps, refs []string) ([]string, []string) {
+	b.bids, b.lines, b.segs, b.first = b.bids[:0], b.lines[:0], b.segs[:0], from
+	for i := from; i < to; i++ {
+		hyps, refs = src(i, hyps[:0], refs[:0])
+		b.segs = append(b.segs, ngSeg{first: len(b.lines), refs: len(refs)})
+		for _, r := range refs {
+			w.addLine(b, r)
+		}
+		for _, h := range hyps {
+			w.addLine(b, h)
+		}
 	}
-	for _, h := range hyps {
-		w.addLine(h)
-	}
+	return hyps, refs
 }
 
-func (w *ngWorker) addLine(line string) {
+func (w *ngWorker) addLine(b *ngBatch, line string) {
 	w.toks = Preprocess(w.tok, w.lower, w.toks[:0], line)
-	off, n := len(w.bids), len(w.toks)
+	off, n := len(b.bids), len(w.toks)
 	// The tokens' ids, then room for the higher orders, each position
 	// written by numberBatch.
-	w.bids = withRoom(w.bids, orderStart(n, min(w.orders, n)+1))
+	b.bids = withRoom(b.bids, orderStart(n, min(w.orders, n)+1))
 	for i, t := range w.toks {
-		w.bids[off+i] = w.grams.token(t)
+		b.bids[off+i] = w.grams.token(t)
 	}
-	w.lines = append(w.lines, ngLine{off: off, n: n})
+	b.lines = append(b.lines, ngLine{off: off, n: n})
 }
 
 // withRoom returns ids extended by k elements, doubling its capacity when
@@ -72,24 +145,40 @@ func withRoom(ids []uint32, k int) []uint32 {
 }
 
 // ids returns the ids of all n-grams of line j, order by order.
-func (w *ngWorker) ids(j int) []uint32 {
-	end := len(w.bids)
-	if j+1 < len(w.lines) {
-		end = w.lines[j+1].off
+func (b *ngBatch) ids(j int) []uint32 {
+	end := len(b.bids)
+	if j+1 < len(b.lines) {
+		end = b.lines[j+1].off
 	}
-	return w.bids[w.lines[j].off:end]
+	return b.bids[b.lines[j].off:end]
 }
 
-// numberBatch numbers the n-grams of orders 2 and up of the batch's lines;
-// it reports false when the ids run out.
-func (w *ngWorker) numberBatch() bool {
+// orderIDs returns the ids of the n-grams of order n of line j.
+func (b *ngBatch) orderIDs(j, n int) []uint32 {
+	ids := b.ids(j)
+	toks := b.lines[j].n
+	if toks < n {
+		return nil
+	}
+	start := orderStart(toks, n)
+	return ids[start : start+toks-n+1]
+}
+
+// numberBatch numbers the n-grams of orders 2 and up of b's lines; it
+// reports false when the ids run out. With rest > 0, it then makes room
+// in the pair table for as many new pairs in each of rest batches as b
+// had, so that the table does not grow batch after batch, moving every
+// pair each time (later batches have fewer new pairs, as their n-grams
+// have been seen more and more often).
+func (w *ngWorker) numberBatch(b *ngBatch, rest int) bool {
 	tokens := 0
-	for _, l := range w.lines {
+	for _, l := range b.lines {
 		tokens += l.n
 	}
-	w.grams.reserve(len(w.bids) - tokens) // the batch's n-grams of orders 2 and up
+	w.grams.reserve(len(b.bids) - tokens) // at most the batch's n-grams of orders 2 and up
+	before := w.grams.used
 	for n := 2; n <= w.orders; n++ {
-		w.numberOrder(n)
+		w.numberOrder(b, n)
 		if w.grams.len() > maxGrams {
 			return false
 		}
@@ -97,7 +186,10 @@ func (w *ngWorker) numberBatch() bool {
 	if w.grams.len() > maxGrams { // the tokens alone, with one order
 		return false
 	}
-	w.grow()
+	if rest > 0 {
+		w.grams.reserve(rest * (w.grams.used - before))
+	}
+	b.grams = w.grams.len()
 	return true
 }
 
@@ -111,20 +203,20 @@ func orderStart(n, k int) int {
 	return s
 }
 
-// numberOrder numbers the n-grams of order n of the batch's lines, line by
+// numberOrder numbers the n-grams of order n of b's lines, line by
 // line: it first loads the table slot of every n-gram of the line, in a
 // loop kept short so that many loads are in flight at once, then looks
 // each up.
-func (w *ngWorker) numberOrder(n int) {
+func (w *ngWorker) numberOrder(b *ngBatch, n int) {
 	t := &w.grams
 	var touch uint64
 	keys := w.keys
-	for _, l := range w.lines {
+	for _, l := range b.lines {
 		if l.n < n {
 			continue
 		}
-		prev, last := w.bids[l.off+orderStart(l.n, n-1):], w.bids[l.off+n-1:l.off+l.n]
-		out := w.bids[l.off+orderStart(l.n, n):]
+		prev, last := b.bids[l.off+orderStart(l.n, n-1):], b.bids[l.off+n-1:l.off+l.n]
+		out := b.bids[l.off+orderStart(l.n, n):]
 		keys = keys[:0]
 		for i, tok := range last {
 			keys = append(keys, uint64(prev[i])<<32|uint64(tok))

@@ -109,6 +109,9 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 	}
 	tok, _ := NewTokenizer(opt.Tokenize)
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/ngWorkerSegments))
+	// A lone worker on a machine of several cores numbers the next batch
+	// while it counts one (ngrambatch.go: countRange).
+	pipelined := workers == 1 && runtime.GOMAXPROCS(0) > 1
 	ws := make([]*ngWorker, workers)
 	p := &ngProgress{fn: progress, total: n * systems}
 	var wg sync.WaitGroup
@@ -119,25 +122,8 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 		wg.Add(1)
 		go func(w int, wk *ngWorker) {
 			defer wg.Done()
-			var hyps, refs []string
-			for b := lo; b < hi; b += ngBatchSegments {
-				if ctx.Err() != nil || tooMany.Load() {
-					return
-				}
-				end := min(b+ngBatchSegments, hi)
-				wk.startBatch()
-				for i := b; i < end; i++ {
-					hyps, refs = src(i, hyps[:0], refs[:0])
-					wk.addSegment(hyps, refs)
-				}
-				if !wk.numberBatch() {
-					tooMany.Store(true)
-					return
-				}
-				for i := b; i < end; i++ {
-					wk.countSegment(i, i-b)
-				}
-				p.add(systems * (end - b))
+			if !wk.countRange(ctx, lo, hi, src, pipelined, &tooMany, p) {
+				return
 			}
 			wk.flush()
 			wk.store.seal()

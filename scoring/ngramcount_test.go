@@ -462,8 +462,8 @@ func TestCountNGramsQueuedTotals(t *testing.T) {
 	// Many distinct n-grams (several pages of totals), a queue that fills
 	// every few segments, and a segment with more than 1<<pendBits of one
 	// n-gram (added at once, not queued).
-	defer func(n int) { pendMax = n }(pendMax)
-	pendMax = 50
+	defer func(n, d int) { pendMax, directSegments = n, d }(pendMax, directSegments)
+	pendMax, directSegments = 50, 0
 	rng := rand.New(rand.NewPCG(3, 9))
 	n := 2*chunk + 5
 	c := corpus{hyps: make([][]string, 2), refs: make([][]string, n)}
@@ -660,19 +660,39 @@ func TestHugeSegmentLocalTable(t *testing.T) {
 	line := strings.Join(words, " ")
 	tok, _ := NewTokenizer("13a")
 	w := newNGWorker(tok, false, 4, 1, 1)
-	w.startBatch()
-	w.addSegment([]string{line}, []string{line})
-	if !w.numberBatch() {
+	b := new(ngBatch)
+	w.fill(b, 0, 1, func(int, []string, []string) ([]string, []string) {
+		return []string{line}, []string{line}
+	}, nil, nil)
+	if !w.numberBatch(b, 0) {
 		t.Fatal("numberBatch ran out of ids")
 	}
-	w.countSegment(0, 0)
+	w.countBatch(b)
 	// One order's n-grams: at most tokens of the reference's, the
 	// hypothesis's the same; the table keeps its slots under half full.
 	if perOrder := 2 * tokens; len(w.local.slots) > 4*perOrder || cap(w.local.entries) > 3*perOrder {
 		t.Errorf("local table of %d slots, room for %d entries; want about one order's %d n-grams", len(w.local.slots), cap(w.local.entries), perOrder)
 	}
 	w.flush()
-	if got := w.sys[0].totals.at(w.bids[0]).count[Matched]; got != 1 {
+	if got := w.sys[0].totals.at(b.bids[0]).count[Matched]; got != 1 {
 		t.Errorf("the first token matched %d times; want 1", got)
 	}
+}
+
+// TestCountNGramsPipelined: a lone worker on two cores numbers the next
+// batch while it counts one; its counts, segments and lines are the naive
+// counter's, over many batches.
+func TestCountNGramsPipelined(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	c := randomCorpus(9*pipeBatchMin+5, 4) // more than pipeBatches batches
+	calls := 0
+	got, err := CountNGrams(context.Background(), len(c.refs), len(c.hyps), DefaultOptions(), c.source(), func(int, int) { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < pipeBatches {
+		t.Fatalf("%d progress calls; want one per batch, at least %d", calls, pipeBatches)
+	}
+	checkAgainstNaive(t, c, DefaultOptions(), got)
+	checkNGramStatistics(t, c, DefaultOptions(), got)
 }

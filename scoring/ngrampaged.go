@@ -55,6 +55,19 @@ func (p *pagedTotals) add(t *idTotals, g uint32, k Kind, v uint32) {
 	t.segs[k]++
 }
 
+// addCounts adds the counts of id g in a segment where it is h times in
+// the hypothesis and at most r times in a reference: matched min(h, r),
+// over h − min(h, r), missed r − min(h, r), each where above 0.
+func (p *pagedTotals) addCounts(g uint32, h, r int32) {
+	t := p.at(g)
+	m := min(h, r)
+	for k, v := range [NumKinds]int32{m, h - m, r - m} {
+		if v > 0 {
+			p.add(t, g, Kind(k), uint32(v))
+		}
+	}
+}
+
 // addSum adds the sums and segment counts of src's id h to id g, whose
 // totals are t.
 func (p *pagedTotals) addSum(t *idTotals, g uint32, src *pagedTotals, h uint32) {

@@ -18,12 +18,6 @@ type ngWorker struct {
 
 	toks []string
 
-	// The batch being numbered (ngrambatch.go): the ids of its lines,
-	// the lines and the segments.
-	bids  []uint32
-	lines []ngLine
-	segs  []ngSeg
-
 	keys  []uint64 // numberOrder's pairs of a line
 	touch uint64   // what numberOrder loaded ahead, so that the loads stay
 
@@ -48,40 +42,42 @@ func newNGWorker(tok Tokenizer, lower bool, orders, systems, segments int) *ngWo
 	return w
 }
 
-// grow makes room in the per-id totals for every id.
-func (w *ngWorker) grow() {
+// countBatch counts the segments of b, which numberBatch numbered.
+func (w *ngWorker) countBatch(b *ngBatch) {
 	for s := range w.sys {
-		w.sys[s].totals.ensure(w.grams.len())
+		w.sys[s].totals.ensure(b.grams)
+	}
+	for j := range b.segs {
+		w.countSegment(b, j)
 	}
 }
 
-// countSegment counts segment i, the j-th of the batch, whose n-grams
-// numberBatch numbered.
-func (w *ngWorker) countSegment(i, j int) {
-	sg := w.segs[j]
-	w.store.begin(i)
+// countSegment counts the j-th segment of b.
+func (w *ngWorker) countSegment(b *ngBatch, j int) {
+	sg := b.segs[j]
+	w.store.begin(b.first + j)
 	for k := range sg.refs + len(w.sys) {
-		w.store.line(w.ids(sg.first + k)[:w.lines[sg.first+k].n])
+		w.store.line(b.ids(sg.first + k)[:b.lines[sg.first+k].n])
 	}
 	w.store.end()
 	room, longest := 0, 0
 	for k := range sg.refs {
-		room += len(w.ids(sg.first + k))
+		room += len(b.ids(sg.first + k))
 	}
 	for s := range w.sys {
-		longest = max(longest, len(w.ids(sg.first+sg.refs+s)))
+		longest = max(longest, len(b.ids(sg.first+sg.refs+s)))
 	}
 	if room+longest > splitSegment {
-		w.countByOrder(sg)
+		w.countByOrder(b, sg)
 		return
 	}
 	w.local.reset(room + longest)
 	for k := range sg.refs {
-		w.local.addRef(k, w.ids(sg.first+k))
+		w.local.addRef(k, b.ids(sg.first+k))
 	}
 	nref := len(w.local.entries)
 	for s := range w.sys {
-		w.local.addHyp(w.ids(sg.first + sg.refs + s))
+		w.local.addHyp(b.ids(sg.first + sg.refs + s))
 		w.record(&w.sys[s])
 		w.local.truncate(nref)
 	}
@@ -90,22 +86,22 @@ func (w *ngWorker) countSegment(i, j int) {
 // countByOrder counts a huge segment (one line of megabytes) one order at
 // a time, so that its local table holds one order's n-grams, not every
 // order's (about 90 bytes per token each).
-func (w *ngWorker) countByOrder(sg ngSeg) {
+func (w *ngWorker) countByOrder(b *ngBatch, sg ngSeg) {
 	for n := 1; n <= w.orders; n++ {
 		room, longest := 0, 0
 		for k := range sg.refs {
-			room += len(w.orderIDs(sg.first+k, n))
+			room += len(b.orderIDs(sg.first+k, n))
 		}
 		for s := range w.sys {
-			longest = max(longest, len(w.orderIDs(sg.first+sg.refs+s, n)))
+			longest = max(longest, len(b.orderIDs(sg.first+sg.refs+s, n)))
 		}
 		w.local.reset(room + longest)
 		for k := range sg.refs {
-			w.local.addRef(k, w.orderIDs(sg.first+k, n))
+			w.local.addRef(k, b.orderIDs(sg.first+k, n))
 		}
 		nref := len(w.local.entries)
 		for s := range w.sys {
-			w.local.addHyp(w.orderIDs(sg.first+sg.refs+s, n))
+			w.local.addHyp(b.orderIDs(sg.first+sg.refs+s, n))
 			w.record(&w.sys[s])
 			w.local.truncate(nref)
 		}
@@ -118,19 +114,17 @@ func (w *ngWorker) countByOrder(sg ngSeg) {
 // variable so that tests can split every segment.
 var splitSegment = 1 << 18
 
-// orderIDs returns the ids of the n-grams of order n of line j.
-func (w *ngWorker) orderIDs(j, n int) []uint32 {
-	ids := w.ids(j)
-	toks := w.lines[j].n
-	if toks < n {
-		return nil
-	}
-	start := orderStart(toks, n)
-	return ids[start : start+toks-n+1]
-}
-
-// record queues the segment's totals (see [ngWorker.flush]).
+// record adds the segment's totals: to the queue (see [ngWorker.flush]),
+// or straight to the totals when the worker counts few segments, whose
+// totals stay in the caches.
 func (w *ngWorker) record(sys *ngSystem) {
+	if w.segments <= directSegments {
+		for j := range w.local.entries {
+			e := &w.local.entries[j]
+			sys.totals.addCounts(e.g, e.h, e.rmax)
+		}
+		return
+	}
 	if sys.pend == nil { // the system's share of the queue (it grows only for a segment longer than that)
 		sys.pend = make([]uint64, 0, max(1, min(pendMax/len(w.sys), w.segments*256)))
 		adviseHuge(unsafe.Pointer(unsafe.SliceData(sys.pend)), uintptr(cap(sys.pend))*8)
@@ -146,16 +140,17 @@ func (w *ngWorker) record(sys *ngSystem) {
 		if m < 1<<pendBits && h-m < 1<<pendBits && r-m < 1<<pendBits {
 			pend = append(pend, uint64(e.g)<<32|uint64(m)<<(2*pendBits)|uint64(h-m)<<pendBits|uint64(r-m))
 		} else { // rare: a segment with a thousand of one n-gram
-			t := sys.totals.at(e.g)
-			for k, v := range [NumKinds]int32{m, h - m, r - m} {
-				if v > 0 {
-					sys.totals.add(t, e.g, Kind(k), uint32(v))
-				}
-			}
+			sys.totals.addCounts(e.g, h, r)
 		}
 	}
 	sys.pend = pend
 }
+
+// directSegments is the most segments a worker counts for it to add their
+// totals straight away: the totals of a test set's n-grams (a few
+// thousand segments) fit in the caches, and queueing them only costs
+// (a variable, so that tests can make the queue run on small corpora).
+var directSegments = 8192
 
 // release frees the queue once every count is added.
 func (w *ngWorker) release() {
@@ -163,7 +158,6 @@ func (w *ngWorker) release() {
 		w.sys[s].pend = nil
 	}
 	w.starts, w.next, w.sorted = nil, nil, nil
-	w.bids, w.lines, w.segs = nil, nil, nil
 }
 
 // Queued totals: an n-gram's counts in one segment, each below
