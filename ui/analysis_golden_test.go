@@ -11,9 +11,9 @@ func TestGoldenAnalysisBuckets(t *testing.T) {
 }
 
 func TestGoldenAnalysisSalient(t *testing.T) {
-	runGolden(t, 100, 30, step{keys("n"), "first lines"}, step{keys("m", "m", "m", "2"), "+ fluent gets it"})
+	runGolden(t, 100, 30, step{keys("n"), "first lines"}, step{keys("m", "m", "m", "2"), "s  n-gram"})
 }
 
 func TestGoldenAnalysisWins(t *testing.T) {
-	runGolden(t, 100, 30, step{keys("n"), "first lines"}, step{keys("left"), "each segment's sentence BLEU"})
+	runGolden(t, 100, 30, step{keys("n"), "first lines"}, step{keys("left"), "segs  share"})
 }

@@ -26,8 +26,9 @@ const anaSalientAlpha = 1.0
 
 // anaCIMax is the largest corpus (segments × systems) whose buckets get a
 // bootstrap CI: 1000 resamples of every bucket of every system stay well
-// under a second up to there.
-const anaCIMax = 50000
+// under a second up to there (a variable, so that tests can make a small
+// corpus's buckets come beside the count, as a large one's do).
+var anaCIMax = 50000
 
 // anaBase is the part of the analysis that depends on the scores only:
 // the n-gram counts of every system and their rankings.
@@ -99,6 +100,16 @@ type anaEarlyMsg struct {
 	next tea.Cmd
 }
 
+// anaBaseMsg carries the counts and rankings the analysis job made, ahead
+// of the derived part (salient n-grams, and on a small corpus the buckets
+// and outcomes), so that the n-gram table shows at once; next is the rest
+// of the job. It is not the job's result: the job runs on.
+type anaBaseMsg struct {
+	tag  jobTag
+	base *anaBase
+	next tea.Cmd
+}
+
 // anaPartMsg carries the buckets and outcomes of a pair or grouping chosen
 // while the n-grams are counted (jobAnaPart).
 type anaPartMsg struct {
@@ -156,12 +167,22 @@ func sameCounts(a, b model.Settings) bool {
 
 // anaCmd makes what want asks for: the counts and rankings unless base
 // (nil, or made for want's scores) has them already, then the derived
-// part, with what old has of it. When it counts, the buckets and outcomes
-// (which need the scores only) are made while it does, and sent ahead
-// (anaEarlyMsg).
+// part, with what old has of it. The counts and rankings are sent as soon
+// as they are made (anaBaseMsg), so that the n-gram table shows before
+// the salient n-grams that follow. On a corpus whose buckets get no
+// bootstrap interval, the buckets and outcomes (which need the scores
+// only) are made while it counts, and sent ahead (anaEarlyMsg); on a
+// smaller one, they would slow the count the n-gram table waits for, and
+// follow it.
 func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, base *anaBase, old *anaDerived, prog *progress, phase *anaPhase) tea.Cmd {
 	if base != nil {
 		return func() tea.Msg { return derivedMsg(ctx, tag, ds, base, want, old, prog, phase) }
+	}
+	if bucketCIs(ds, want.scored) {
+		return func() tea.Msg {
+			b, err := makeBase(ctx, ds, want.scored, prog, phase)
+			return baseMsg(ctx, tag, ds, b, err, want, old, prog, phase)
+		}
 	}
 	return func() tea.Msg {
 		type counted struct {
@@ -180,12 +201,20 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 		}
 		return anaEarlyMsg{tag: tag, der: early, next: func() tea.Msg {
 			c := <-done
-			if c.err != nil {
-				return anaMsg{jobTag: tag, err: c.err}
-			}
-			return derivedMsg(ctx, tag, ds, c.base, want, early, prog, phase)
+			return baseMsg(ctx, tag, ds, c.base, c.err, want, early, prog, phase)
 		}}
 	}
+}
+
+// baseMsg sends the counts and rankings b ahead (anaBaseMsg), the derived
+// part of want to follow, or ends the job with err.
+func baseMsg(ctx context.Context, tag jobTag, ds *model.Dataset, b *anaBase, err error, want anaWant, old *anaDerived, prog *progress, phase *anaPhase) tea.Msg {
+	if err != nil {
+		return anaMsg{jobTag: tag, err: err}
+	}
+	return anaBaseMsg{tag: tag, base: b, next: func() tea.Msg {
+		return derivedMsg(ctx, tag, ds, b, want, old, prog, phase)
+	}}
 }
 
 // derivedMsg makes the derived part of want on base and returns the job's
@@ -330,11 +359,18 @@ func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) 
 func sameRowBuckets(ctx context.Context, ds *model.Dataset, want anaWant) ([][]model.Bucket, error) {
 	s, k := want.scored, want.key
 	var opt model.BucketOptions
-	if ds.Len()*len(ds.Systems) <= anaCIMax && s.Settings.Corpus.Compat != scoring.CompatNLTK {
+	if bucketCIs(ds, s) {
 		opt.CI = func(sys int, rows []int) (float64, error) {
 			est, err := model.Confidence(ctx, s, sys, rows, 0, want.seed)
 			return est.CI, err
 		}
 	}
 	return s.SameRowBuckets(ctx, ds, k.sys, k.by, opt)
+}
+
+// bucketCIs reports whether the buckets of ds scored as s get a bootstrap
+// interval: on a corpus of at most anaCIMax segments × systems, under
+// sacrebleu compat.
+func bucketCIs(ds *model.Dataset, s *model.Scored) bool {
+	return ds.Len()*len(ds.Systems) <= anaCIMax && s.Settings.Corpus.Compat != scoring.CompatNLTK
 }

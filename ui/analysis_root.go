@@ -114,21 +114,27 @@ func (m Model) handleAnalysisPart(msg anaPartMsg) Model {
 	return m
 }
 
+// handleAnalysisBase shows the counts and rankings the job made, and lets
+// it go on to the derived part; what a stale run sends is dropped.
+func (m Model) handleAnalysisBase(msg anaBaseMsg) (Model, tea.Cmd) {
+	if !m.jobs.live(msg.tag) {
+		return m, nil
+	}
+	x := m.anaCtx()
+	m.ana.rememberCursor(x)
+	m.ana.installBase(x, msg.base)
+	return m, msg.next
+}
+
 // handleAnalysis installs what the job made (stale results never get
 // here).
 func (m Model) handleAnalysis(msg anaMsg) Model {
 	x := m.anaCtx()
 	m.ana.rememberCursor(x) // the n-gram under the cursor, followed to its new row
-	if msg.base != nil {
-		// Counted, even when what follows failed; for the scores on screen
-		// when they replaced the job's meanwhile but count the same (a
-		// smoothing change, the max-order upgrade).
-		m.ana.base = msg.base
-		if b := msg.base.forScores(m.c.ds, m.c.scored); b != nil {
-			m.ana.base = b
-		}
-	}
 	if msg.err != nil {
+		if msg.base != nil { // counted, even when what follows failed
+			m.ana.setBase(x, msg.base)
+		}
 		m.ana.err = msg.err
 		return m
 	}
@@ -136,22 +142,39 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 	if !m.ana.derFresh(x) || msg.der.anaWant == m.ana.want(x) {
 		m.ana.der = msg.der // else the pair or grouping changed while counting: the newer one stays, and is completed next
 	}
-	if m.ana.order > msg.base.an.Counts.Orders() { // the max order went down
-		m.ana.order = 0
+	m.ana.installBase(x, msg.base)
+	return m
+}
+
+// setBase keeps base, the counts and rankings of the scores on screen, or
+// of scores that replaced the job's meanwhile but count the same (a
+// smoothing change, the max-order upgrade).
+func (a *anaScreen) setBase(x anaCtx, base *anaBase) {
+	a.base = base
+	if b := base.forScores(x.c.ds, x.c.scored); b != nil {
+		a.base = b
 	}
-	// The same n-gram, else (lowercased by l) its lowercase form, once
-	// the table is made (the salient rows may come with a later job).
-	if items := m.ana.ngramItems(x); items != nil {
-		for _, want := range []string{m.ana.follow, strings.ToLower(m.ana.follow)} {
+}
+
+// installBase shows base (see setBase): the cursor on the n-gram it
+// was on, else on that n-gram lowercased (once the table is made: the
+// salient rows may come with a later message), the order shown within
+// base's.
+func (a *anaScreen) installBase(x anaCtx, base *anaBase) {
+	a.setBase(x, base)
+	if a.order > base.an.Counts.Orders() { // the max order went down
+		a.order = 0
+	}
+	if items := a.ngramItems(x); items != nil {
+		for _, want := range []string{a.follow, strings.ToLower(a.follow)} {
 			if i := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want }); i >= 0 && want != "" {
-				m.ana.cursor[anaNGrams] = i
+				a.cursor[anaNGrams] = i
 				break
 			}
 		}
-		m.ana.follow = ""
+		a.follow = ""
 	}
-	m.ana.clamp(x, m.ana.table)
-	return m
+	a.clamp(x, a.table)
 }
 
 // handleAnalysisKey handles keys on the analysis screen: enter drills

@@ -967,9 +967,12 @@ func TestHelpTablesWrapWhenNarrow(t *testing.T) {
 }
 
 // openUncounted presses n on m and feeds it what the analysis job sends
-// ahead of its counts; cmd is the rest of the job.
+// ahead of its counts, the buckets of a corpus too large for their
+// bootstrap intervals (which the test's corpus is made); cmd is the rest
+// of the job.
 func openUncounted(t *testing.T, m Model) (Model, tea.Cmd) {
 	t.Helper()
+	noBucketCIs(t)
 	next, cmd := m.Update(keyMsg("n"))
 	m = next.(Model)
 	early := only[anaEarlyMsg](t, cmd)
@@ -979,6 +982,15 @@ func openUncounted(t *testing.T, m Model) (Model, tea.Cmd) {
 		t.Fatalf("after the early part: counts %v, command %v; want no counts yet and the job going on", m.ana.base != nil, cmd != nil)
 	}
 	return m, cmd
+}
+
+// noBucketCIs makes every corpus too large for the buckets' bootstrap
+// intervals, as a large corpus is, whose buckets are made beside the
+// count.
+func noBucketCIs(t *testing.T) {
+	old := anaCIMax
+	anaCIMax = 0
+	t.Cleanup(func() { anaCIMax = old })
 }
 
 // TestAnalysisWhileCounting: while the n-grams are counted, a new
@@ -1067,6 +1079,47 @@ func TestAnalysisBucketsBeforeCounts(t *testing.T) {
 	x := m.anaCtx()
 	if !m.ana.baseFresh(x) || !m.ana.salientFresh(x) || m.ana.der.partial {
 		t.Fatal("the counts did not complete the screen")
+	}
+}
+
+// TestAnalysisCountsFirst: on a test set, the n-gram table shows as soon
+// as the n-grams are counted and ranked, before the salient n-grams and
+// the buckets with their bootstrap intervals, which follow (on WMT22
+// de-en the screen waited for all of them, and for the buckets'
+// resampling, which ran beside the count and slowed it).
+func TestAnalysisCountsFirst(t *testing.T) {
+	m := ready(t, demoDataset(t), 120, 30)
+	next, cmd := m.Update(keyMsg("n"))
+	m = next.(Model)
+	counted := only[anaBaseMsg](t, cmd)
+	next, cmd = m.Update(counted)
+	m = next.(Model)
+	x := m.anaCtx()
+	if !m.ana.baseFresh(x) || m.ana.derFresh(x) || cmd == nil {
+		t.Fatalf("after the counts: counts %v, buckets and salient %v, command %v; want the counts alone and the job going on",
+			m.ana.baseFresh(x), m.ana.derFresh(x), cmd != nil)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "first lines") || len(m.ana.ngramItems(x)) == 0 {
+		t.Errorf("the n-gram table is not shown with the counts:\n%s", v)
+	}
+	if !m.jobs.running(jobAnalysis) {
+		t.Error("the job ended with the counts")
+	}
+	m = drive(t, m, cmd)
+	x = m.anaCtx()
+	if !m.ana.salientFresh(x) || m.ana.der.partial || len(m.ana.bucketItems(x)) == 0 {
+		t.Fatal("the rest of the job did not complete the screen")
+	}
+	withCI := 0
+	for _, sys := range m.ana.der.buckets {
+		for _, b := range sys {
+			if b.CI != nil {
+				withCI++
+			}
+		}
+	}
+	if withCI == 0 {
+		t.Error("the buckets came without their bootstrap intervals")
 	}
 }
 

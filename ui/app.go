@@ -161,6 +161,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleAnalysis(msg), releaseMemory(m.c.ds.Len())
 	case anaEarlyMsg:
 		return m.handleAnalysisEarly(msg)
+	case anaBaseMsg:
+		return m.handleAnalysisBase(msg)
 	case anaPartMsg:
 		return m.handleAnalysisPart(msg), nil
 	case exportedMsg:
