@@ -5,9 +5,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// The list sorts by impact on BLEU (i on the list, o) or, from the
+// The list sorts by impact on BLEU (i on the list) or, from the
 // comparison screen testing chrF or TER, on that metric
-// (segList.impactMetric). Their impact is worked out from the statistics
+// (segList.impactMetric), which o keeps when it comes back to the impact. Their impact is worked out from the statistics
 // the comparison uses (metric_stats.go); while those are computed the
 // list keeps its rows, and sorts when they land.
 

@@ -107,8 +107,8 @@ type segList struct {
 	impact []float64
 	// impactOf is the metric impact is of (model.MetricBLEU, MetricChrF
 	// or MetricTER); impactMetric is the one the sort by impact weighs
-	// (i on the comparison screen sets chrF's or TER's, o and i on the
-	// list BLEU's).
+	// (i on the comparison screen sets chrF's or TER's, i on the list
+	// BLEU's; o keeps it).
 	impactOf, impactMetric string
 }
 

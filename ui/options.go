@@ -247,7 +247,8 @@ var sortNames = map[model.SortKey]string{
 }
 
 // cycleSort moves to the next sort key (delta and impact only with two
-// systems).
+// systems). The impact weighs the metric last chosen for it: BLEU's after
+// i on the list, chrF's or TER's after i on their comparison.
 func (m *Model) cycleSort() tea.Cmd {
 	order := []model.SortKey{model.SortScore, model.SortLine, model.SortLength, model.SortBP}
 	if m.list.view.Other >= 0 {
@@ -262,7 +263,6 @@ func (m *Model) cycleSort() tea.Cmd {
 	}
 	m.list.view.Sort = order[i]
 	m.list.view.Desc = false
-	m.list.impactMetric = model.MetricBLEU // chrF's and TER's come from the comparison screen
 	m.syncSortMetrics()
 	return m.resort()
 }
@@ -278,6 +278,9 @@ func (m *Model) resort() tea.Cmd {
 		name = m.impactName()
 	}
 	status := "sorted by " + name + ", " + sortDirection(v)
+	if m.list.weighsMetric() { // the metric i chose on the comparison screen stays
+		status += " (i: BLEU's impact)"
+	}
 	if (v.Sort == model.SortDelta || v.Sort == model.SortImpact) && v.Other == v.System {
 		status = onBaseline(v.Sort)
 	}

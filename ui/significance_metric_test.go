@@ -343,3 +343,57 @@ func TestSigImpactUnderNLTK(t *testing.T) {
 		t.Errorf("the first row %q; want its chrF impact %v as %s (not %s)", row, x, want, nltk)
 	}
 }
+
+// TestSortCycleKeepsImpactMetric: after i on chrF's (or TER's)
+// comparison, o cycling the list's sort keys back to the impact sorts by
+// that metric's impact again, and the status says which and how to get
+// BLEU's, instead of falling back to BLEU's impact unsaid.
+func TestSortCycleKeepsImpactMetric(t *testing.T) {
+	for _, tc := range []struct {
+		metric, title string
+		presses       int // M presses from BLEU
+	}{{model.MetricChrF, "chrF2", 1}, {model.MetricTER, "TER", 2}} {
+		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B")
+		for range tc.presses {
+			m = press(t, m, "M")
+		}
+		m = press(t, m, "i", "o")
+		if m.list.view.Sort == model.SortImpact {
+			t.Fatalf("%s: o after i left the list sorted by impact", tc.title)
+		}
+		for n := 0; m.list.view.Sort != model.SortImpact; n++ {
+			if n > 20 {
+				t.Fatalf("%s: o never came back to the impact", tc.title)
+			}
+			m = press(t, m, "o")
+		}
+		st := m.sig.cachedStats(m.c.metricStatsKey(tc.metric))
+		if st == nil {
+			t.Fatalf("%s: the statistics are gone", tc.title)
+		}
+		want, err := st.Impact(m.list.view.System, m.list.view.Other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.list.impactOf != tc.metric || len(m.list.impact) != len(want) {
+			t.Fatalf("%s: o back to the impact: impact of %q over %d segments; want %s's over %d", tc.title, m.list.impactOf, len(m.list.impact), tc.metric, len(want))
+		}
+		for i := range want {
+			if m.list.impact[i] != want[i] {
+				t.Fatalf("%s: segment %d: impact %v; want %v", tc.title, i, m.list.impact[i], want[i])
+			}
+		}
+		if !strings.HasPrefix(m.status, "sorted by impact on the corpus "+tc.title+" Δ") || !strings.Contains(m.status, "i: BLEU's impact") {
+			t.Errorf("%s: o back to the impact: status %q; want it to name %s and say how to get BLEU's", tc.title, m.status, tc.title)
+		}
+		if m = press(t, m, "i"); m.list.impactOf != model.MetricBLEU {
+			t.Errorf("%s: i on the list: impact of %q; want BLEU's", tc.title, m.list.impactOf)
+		}
+		for m = press(t, m, "o"); m.list.view.Sort != model.SortImpact; {
+			m = press(t, m, "o")
+		}
+		if m.list.impactOf != model.MetricBLEU {
+			t.Errorf("%s: after i on the list, o came back to %q's impact; want BLEU's", tc.title, m.list.impactOf)
+		}
+	}
+}
