@@ -22,7 +22,11 @@ func (m *Model) sortByImpact(sys int, metric string) tea.Cmd {
 	v := &m.list.view
 	v.Sort, v.Desc = model.SortImpact, false
 	m.list.impactMetric = metric
-	m.list.seg = -1 // select the first row
+	m.list.atFirst = true // the first row, once sorted; the selection stays meanwhile
+	rows := m.refreshRows()
+	if m.list.impactMetric != metric {
+		return rows // its statistics could not be computed: the status says why
+	}
 	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
 	switch metric {
 	case model.MetricChrF:
@@ -34,7 +38,71 @@ func (m *Model) sortByImpact(sys int, metric string) tea.Cmd {
 	if sys == v.Other {
 		status = onBaseline(model.SortImpact)
 	}
-	return tea.Batch(m.refreshRows(), m.flash(status))
+	return tea.Batch(rows, m.flashSort(status))
+}
+
+// pendingSort is a new order of the list whose rows are still being made:
+// the status that says it, for when they land, what the status line says
+// meanwhile, and the order it is of.
+type pendingSort struct {
+	status, meanwhile string
+	of                sortOf
+}
+
+// sortOf is what a sort status speaks of: the systems, the key, the
+// direction and the metric the impact weighs.
+type sortOf struct {
+	system, other int
+	key           model.SortKey
+	desc          bool
+	metric        string
+}
+
+// sortOf returns the list's order now.
+func (l segList) sortOf() sortOf {
+	return sortOf{l.view.System, l.view.Other, l.view.Sort, l.view.Desc, l.impactMetric}
+}
+
+// flashSort says status, the list's new order, when its rows are in.
+// While they are still being made (the chrF or TER statistics the impact
+// weighs, or the rows' job on a big corpus) it says what is being done,
+// and status follows when they land (sorted), so that the status line
+// never claims an order the rows on screen are not in.
+func (m *Model) flashSort(status string) tea.Cmd {
+	l := &m.list
+	l.sorting = pendingSort{}
+	switch {
+	case m.impactWaits():
+		what := m.c.metricTitle(l.impactMetric)
+		m.flash("computing the " + what + " statistics: the list sorts by impact on " + what + " when they are in")
+	case m.jobs.running(jobRows):
+		m.flash("sorting…")
+	default:
+		return m.flash(status)
+	}
+	l.sorting = pendingSort{status: status, meanwhile: m.status, of: l.sortOf()}
+	return nil
+}
+
+// sorted runs as rows land: the status of the order they were waited for
+// replaces what was said meanwhile (or nothing, after a key), unless
+// something else was said since or the order changed.
+func (m *Model) sorted() {
+	p := m.list.sorting
+	m.list.sorting = pendingSort{}
+	if p.status != "" && p.of == m.list.sortOf() && (m.status == p.meanwhile || m.status == "") {
+		m.status = p.status
+	}
+}
+
+// impactWaits reports whether the list sorts by chrF's or TER's impact
+// while their statistics under the options in effect are not in.
+func (m Model) impactWaits() bool {
+	if !m.list.weighsMetric() {
+		return false
+	}
+	slot := m.sig.stats.slot(m.list.impactMetric)
+	return slot.key != m.c.metricStatsKey(m.list.impactMetric) || !slot.ready()
 }
 
 // costliest says which segments i on the comparison screen lists for

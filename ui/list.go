@@ -72,6 +72,9 @@ type segList struct {
 	// waitStatus is the status line the wait began with, cleared when
 	// the rows come if it is still shown.
 	waitStatus string
+	// sorting is the status of a new order whose rows are not in yet
+	// (flashSort), shown when they land.
+	sorting pendingSort
 	// only, when not nil, are the segments an analysis drill-down shows,
 	// called drillLabel; a filter typed then (view.Filter) narrows them.
 	// esc clears that filter, then goes back to the analysis screen.

@@ -273,6 +273,11 @@ func (m *Model) cycleSort() tea.Cmd {
 func (m *Model) resort() tea.Cmd {
 	v := m.list.view
 	m.list.atFirst = v.Sort != model.SortLine
+	metric := m.list.impactMetric
+	rows := m.refreshRows()
+	if m.list.impactMetric != metric {
+		return rows // its statistics could not be computed: the status says why
+	}
 	name := sortNames[v.Sort]
 	if v.Sort == model.SortImpact {
 		name = m.impactName()
@@ -284,7 +289,7 @@ func (m *Model) resort() tea.Cmd {
 	if (v.Sort == model.SortDelta || v.Sort == model.SortImpact) && v.Other == v.System {
 		status = onBaseline(v.Sort)
 	}
-	return tea.Batch(m.refreshRows(), m.flash(status))
+	return tea.Batch(rows, m.flashSort(status))
 }
 
 // onBaseline is the status of a sort by Δ or impact (k) on the pinned

@@ -181,6 +181,7 @@ func (m *Model) applyRows(r listRows) {
 	}
 	found := m.list.setRows(r)
 	m.list.queryErr, m.list.entered, m.list.waiting = "", false, ""
+	m.sorted()
 	m.refreshPane(!found)
 	if m.screen == screenCharts {
 		m.refreshOverlay(false)

@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestImpactStatusWaitsForRows: i from chrF's comparison, while chrF's
+// statistics are being computed, says so and keeps the selection, and
+// says the list is sorted by chrF's impact only when its rows are, even
+// after a key pressed meanwhile; before, the status claimed that sort over
+// the rows in the old order (and the pane said "no segment selected").
+func TestImpactStatusWaitsForRows(t *testing.T) {
+	for _, meanwhile := range [][]string{nil, {"j"}} {
+		d := &statsDriver{t: t, hold: true}
+		m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M")
+		m = d.press(m, "i")
+		if len(d.held) != 1 || m.list.impact != nil {
+			t.Fatalf("B M i: %d statistics runs held, impact column %v; want the list waiting for chrF's statistics", len(d.held), m.list.impact != nil)
+		}
+		if strings.Contains(m.status, "sorted") || !strings.Contains(m.status, "computing the chrF2 statistics") {
+			t.Errorf("i while chrF's statistics are computed: status %q; want it to say they are being computed, not that the list is sorted", m.status)
+		}
+		if v := ansi.Strip(m.View()); strings.Contains(v, "no segment selected") || !m.list.selection(m.c).ok {
+			t.Errorf("i while chrF's statistics are computed: the selection is lost:\n%s", v)
+		}
+		m = d.press(m, meanwhile...)
+		m = d.deliver(m)
+		if m.list.impactOf != model.MetricChrF || !strings.HasPrefix(m.status, "sorted by impact on chrF2: ") {
+			t.Errorf("after %v and the statistics: impact of %q, status %q; want the rows by chrF's impact and the status saying so", meanwhile, m.list.impactOf, m.status)
+		}
+		if m.list.seg != m.list.rows[0] {
+			t.Errorf("after %v and the statistics: line %d selected; want the first row, line %d", meanwhile, m.list.seg+1, m.list.rows[0]+1)
+		}
+	}
+}
+
+// TestImpactStatusKeepsLaterWord: a status said while the rows wait (here
+// M's) is not replaced by the sort's when they land, nor is the status of
+// a sort changed meanwhile (o) claimed for rows of another order.
+func TestImpactStatusKeepsLaterWord(t *testing.T) {
+	d := &statsDriver{t: t, hold: true}
+	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M", "i", "M")
+	said := m.status
+	if m = d.deliver(m); m.status != said {
+		t.Errorf("M while the rows waited: status %q when they landed; want %q kept", m.status, said)
+	}
+	d = &statsDriver{t: t, hold: true}
+	m = d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M", "i", "o")
+	if m = d.deliver(m); strings.Contains(m.status, "impact") {
+		t.Errorf("o while the rows waited: status %q when the statistics landed; want o's", m.status)
+	}
+}
+
+// TestSortStatusWaitsForRowsJob: on a corpus whose rows are sorted by a
+// job, o says it is sorting until the rows land, then what they are
+// sorted by, instead of claiming the new order over the old rows.
+func TestSortStatusWaitsForRowsJob(t *testing.T) {
+	m := ready(t, synthDataset(t, syncRows+500), 100, 30)
+	m, cmd := step1(t, m, keyMsg("o"))
+	if m.list.view.Sort != model.SortLine || !m.jobs.running(jobRows) {
+		t.Fatalf("o: sort %v, rows job running %v; want line order being sorted by the job", m.list.view.Sort, m.jobs.running(jobRows))
+	}
+	if strings.Contains(m.status, "sorted") {
+		t.Errorf("o while the rows are sorted: status %q; want it to say it is sorting", m.status)
+	}
+	if m = drive(t, m, cmd); m.status != "sorted by line, first line first" {
+		t.Errorf("o after the rows landed: status %q; want the order they are in", m.status)
+	}
+}
