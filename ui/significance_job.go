@@ -86,11 +86,12 @@ func (m Model) sigWanted() (sigFor, bool) {
 }
 
 // significance runs at the end of every Update: while the comparison
-// screen is open it starts the comparison the screen should show when
-// that is neither shown nor in flight (a newer one replaces an older one
-// in flight, whose result is then dropped as stale).
+// screen is open (the help over it too) it starts the comparison the
+// screen should show when that is neither shown nor in flight (a newer
+// one replaces an older one in flight, whose result is then dropped as
+// stale).
 func (m *Model) significance() tea.Cmd {
-	if m.screen != screenSig {
+	if !m.sigOpen() {
 		return nil
 	}
 	want, ok := m.sigWanted()
@@ -121,6 +122,14 @@ func (m *Model) significance() tea.Cmd {
 	ctx, tag, prog := m.jobs.start(jobSig)
 	m.sig.asked = want
 	return tea.Batch(m.c.spinner.Tick, sigCmd(ctx, tag, want, rows, m.c.resample, stats, prog))
+}
+
+// sigOpen reports whether the comparison screen is open: shown, or under
+// the help opened from it, which leaves its test and statistics running
+// as they do beneath the filter prompt; esc and the keys that leave it
+// stop what no other screen waits for (closeSig, stopUnwantedStats).
+func (m Model) sigOpen() bool {
+	return m.screen == screenSig || m.screen == screenHelp && m.overlayFrom == screenSig
 }
 
 // handleSig installs a comparison (stale ones never get here).
@@ -173,8 +182,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.sortByImpact(m.sig.cursor, m.sig.metric)
 	case key.Matches(msg, k.Filter):
 		m.list.startTyping(typingFilter)
-	case key.Matches(msg, k.Help):
-		m.jobs.stop(jobSig)
+	case key.Matches(msg, k.Help): // an overlay: the comparison goes on beneath it
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Metrics):
 		m.sig = m.sig.cycleMetric()

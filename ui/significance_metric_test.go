@@ -9,6 +9,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // TestSigScreenTestsChrFAndTER: M on the comparison screen tests chrF,
@@ -395,5 +396,41 @@ func TestSortCycleKeepsImpactMetric(t *testing.T) {
 		if m.list.impactOf != model.MetricBLEU {
 			t.Errorf("%s: after i on the list, o came back to %q's impact; want BLEU's", tc.title, m.list.impactOf)
 		}
+	}
+}
+
+// TestSigHelpKeepsRuns: ? on the comparison screen opens the help over
+// it and stops nothing, as help is an overlay: chrF's statistics and then
+// the test go on beneath it, and esc comes back to the comparison they
+// made, without running it again; before, ? stopped the test (which esc
+// then started over from its first resample) but not the statistics.
+func TestSigHelpKeepsRuns(t *testing.T) {
+	d := &statsDriver{t: t, hold: true}
+	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M", "?")
+	if m.screen != screenHelp || len(d.held) != 1 || !m.jobs.live(d.held[0].tag()) {
+		t.Fatalf("B M ?: screen %v, %d statistics runs held; want the help over chrF's statistics still computed", m.screen, len(d.held))
+	}
+	d.hold = false
+	m = d.deliver(m) // the statistics land under the help, and the test runs on them
+	if m.screen != screenHelp || m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
+		t.Fatalf("the statistics under the help: screen %v, comparison %v; want chrF's made beneath the help", m.screen, m.sig.res != nil)
+	}
+	made := m.sig.res
+	m = d.press(m, "esc")
+	if m.screen != screenSig || m.sig.res != made || len(d.computed) != 1 {
+		t.Errorf("esc: screen %v, the comparison made again %v, %d statistics runs; want the one made under the help", m.screen, m.sig.res != made, len(d.computed))
+	}
+
+	// BLEU's test in flight when ? is pressed lands under the help.
+	m, cmd := step1(t, ready(t, demoDataset(t), 100, 30), keyMsg("B"))
+	run := oneSig(t, cmd)
+	m, _ = step1(t, m, keyMsg("?"))
+	if !m.jobs.live(run.tag()) {
+		t.Fatal("? stopped the comparison in flight")
+	}
+	m = drive(t, m, func() tea.Msg { return run })
+	m, cmd = step1(t, m, keyMsg("esc"))
+	if m.screen != screenSig || !m.sig.current(run.of) || m.jobs.running(jobSig) || len(msgsOf[sigMsg](cmd)) != 0 {
+		t.Errorf("esc: screen %v, comparison shown %v, test running %v; want the one made under the help, not another", m.screen, m.sig.current(run.of), m.jobs.running(jobSig))
 	}
 }
