@@ -34,6 +34,10 @@ var screens = []struct {
 	{"nltk", []string{"c", "m", "m"}},
 	{"order 9", []string{"+", "+", "+", "+", "+", "9"}},
 	{"sorted by delta", []string{"o", "o", "o", "o"}},
+	{"significance", []string{"B"}},
+	{"significance chrF", []string{"B", "M"}},
+	{"significance TER, AR", []string{"B", "M", "M", "T"}},
+	{"significance help", []string{"B", "?"}},
 }
 
 func TestScreensFit(t *testing.T) {

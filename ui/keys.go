@@ -225,6 +225,18 @@ func fitKeyLine(s string, width int) string {
 	return fitHints(strings.Split(s, " · "), " · ", " …", width)
 }
 
+// fitKeyForms is the first of forms (keyLine's footers, the same hints
+// from the fullest wording to the shortest) that fits width whole, else
+// the last one fitted by [fitKeyLine].
+func fitKeyForms(width int, forms ...string) string {
+	for _, f := range forms {
+		if render.Cells(f) <= width {
+			return f
+		}
+	}
+	return fitKeyLine(forms[len(forms)-1], width)
+}
+
 // fitHints joins hints with sep in width cells, as every footer does: all
 // of them when they fit, else without the hints at the end that do not
 // fit and more in their place, never cutting one (only a first hint wider
@@ -284,9 +296,12 @@ func (k KeyMap) chartsFooter(multi bool) string {
 	return keyLine(as(k.Back, "esc or h", "back"), k.scrollKeys(), sys, as(k.Quit, "q", "quit"))
 }
 
-// sigFooter is the comparison screen's footer while it tests metric: i
-// sorts the list by that metric's impact, and names chrF or TER.
-func (k KeyMap) sigFooter(metric string) string {
+// sigFooter is the comparison screen's footer while it tests metric, in
+// forms from the fullest to the shortest ([fitKeyForms]): i sorts the
+// list by that metric's impact, which the fullest names. The shortest
+// shows every key of the screen from 60 columns on, q (which quits from
+// every screen) giving way there.
+func (k KeyMap) sigFooter(metric string) []string {
 	impact := "costly segments"
 	switch metric {
 	case model.MetricChrF:
@@ -294,8 +309,17 @@ func (k KeyMap) sigFooter(metric string) string {
 	case model.MetricTER:
 		impact = "costly by TER"
 	}
-	return keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"),
-		as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", impact), as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit"))
+	filter, quit := as(k.Filter, "/", "filter"), as(k.Quit, "q", "quit")
+	return []string{
+		keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin base"),
+			as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", impact), filter, quit),
+		keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", "system"), as(k.Pin, "p", "pin"),
+			as(k.SigTest, "T", "bs/ar"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", "costly"), filter, quit),
+		keyLine(as(k.Back, "esc", "back"), as(k.Down, "↑↓", ""), as(k.Pin, "p", "pin"),
+			as(k.SigTest, "T", "test"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", "costly"), filter, quit),
+		keyLine(as(k.Back, "esc", ""), as(k.Down, "↑↓", ""), as(k.Pin, "p", "pin"),
+			as(k.SigTest, "T", "test"), as(k.Metrics, "M", "metric"), as(k.Impact, "i", "costly"), filter, quit),
+	}
 }
 
 // WalkthroughKeyMap holds the keys of the walk-through and the lessons.

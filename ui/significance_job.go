@@ -270,7 +270,7 @@ func (m Model) sigRun() sigStatus {
 // prompt while one is typed.
 func (m Model) sigView() string {
 	c := m.c
-	footer := c.st.Muted.Render(fitKeyLine(c.keys.sigFooter(m.sig.metric), c.width))
+	footer := c.st.Muted.Render(fitKeyForms(c.width, c.keys.sigFooter(m.sig.metric)...))
 	switch {
 	case m.list.typing != typingNone:
 		footer = m.list.footer(c, m.liveFilter())

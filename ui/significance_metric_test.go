@@ -187,11 +187,11 @@ func TestSigTitleKeepsTestWithRefs(t *testing.T) {
 // the impact column's head name it. With the comparison's statistics
 // dropped, the rows job computes them and keeps them for the comparison.
 func TestSigImpactFollowsMetric(t *testing.T) {
-	if got := DefaultKeyMap().sigFooter(model.MetricBLEU); !strings.Contains(got, "i costly segments") {
+	if got := DefaultKeyMap().sigFooter(model.MetricBLEU)[0]; !strings.Contains(got, "i costly segments") {
 		t.Errorf("BLEU's footer: %q, want i's hint as before", got)
 	}
 	for metric, want := range map[string]string{model.MetricChrF: "i costly by chrF", model.MetricTER: "i costly by TER"} {
-		if got := DefaultKeyMap().sigFooter(metric); !strings.Contains(got, want) {
+		if got := DefaultKeyMap().sigFooter(metric)[0]; !strings.Contains(got, want) {
 			t.Errorf("%s's footer: %q, want %q", metric, got, want)
 		}
 	}

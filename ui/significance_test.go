@@ -14,6 +14,7 @@ import (
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -959,5 +960,33 @@ func TestSigScreenWholeNamesWhenWide(t *testing.T) {
 	}
 	if l := row(100); !strings.Contains(l, "…") {
 		t.Errorf("at 100 columns the name is not cut to the column: %q", l)
+	}
+}
+
+// TestSigFooterWholeFrom60: the comparison screen's footer shows every
+// key of the screen from 60 columns on, for each metric, in fewer words
+// rather than leaving any out but q (which quits from every screen, and
+// shows from 67 columns); at 60 it left out i, / and q ("esc back · ↑↓
+// system · p pin base · T bs/ar · M metric …"), and i up to 93 columns.
+func TestSigFooterWholeFrom60(t *testing.T) {
+	ds := demoDataset(t)
+	for w := 60; w <= 130; w++ {
+		m := press(t, ready(t, ds, w, 16), "B", "j")
+		for _, metric := range []string{"BLEU", "chrF", "TER"} {
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			foot := lines[len(lines)-1]
+			for _, hint := range []string{"esc", "↑↓", "p pin", "T ", "M metric", "i costly", "/ filter"} {
+				if !strings.Contains(foot, hint) {
+					t.Errorf("%s at %d columns: footer %q lacks %q", metric, w, foot, hint)
+				}
+			}
+			if w >= 67 && !strings.Contains(foot, "q quit") {
+				t.Errorf("%s at %d columns: footer %q lacks q", metric, w, foot)
+			}
+			if render.Cells(foot) > w {
+				t.Errorf("%s at %d columns: footer %q is wider", metric, w, foot)
+			}
+			m = press(t, m, "M", "j")
+		}
 	}
 }
