@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -360,7 +361,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 			row = append(row, "—", "—")
 		} else {
 			d := e.Score - mc.Estimates[baseline].Score
-			row = append(row, FormatSigned(d, 2), pValueCell(mc.PValues[i], significant(mc.PValues[i], mc.NoDifference[i])))
+			row = append(row, FormatSigned(d, 2), pValueCell(mc.PValues[i], starred(mc.PValues[i], mc.NoDifference[i], d)))
 		}
 		table = append(table, row)
 	}
@@ -378,8 +379,12 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 	w.Flush()
 	what := Unit(c.Test)
 	for i, same := range mc.NoDifference {
-		if same {
+		d := mc.Estimates[i].Score - mc.Estimates[baseline].Score
+		switch {
+		case same:
 			b.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
+		case i != baseline && significant(mc.PValues[i], false) && math.IsNaN(d):
+			b.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Printable(ds.Systems[i].Name), name)) + "\n")
 		}
 	}
 }

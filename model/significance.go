@@ -93,6 +93,22 @@ func (sc SystemComparison) NoDifference() bool { return sc.noDiff }
 // the test saw a difference ([SystemComparison.NoDifference] is false).
 func (sc SystemComparison) Significant() bool { return significant(sc.PValue, sc.noDiff) }
 
+// Starred reports whether system sys's p-value is marked * against the
+// baseline: it is [SystemComparison.Significant] and the difference of
+// the two scores is a number. When a huge add-k or floor value makes both
+// scores infinite, their difference is nan, and the test ranks neither
+// system however small p is.
+func (c *Comparison) Starred(sys int) bool {
+	sc := c.Systems[sys]
+	return starred(sc.PValue, sc.noDiff, sc.Score-c.Systems[c.Baseline].Score)
+}
+
+// starred is the rule of [Comparison.Starred] for a p-value, whether the
+// test had no difference to go on, and the difference of the scores.
+func starred(p float64, noDiff bool, delta float64) bool {
+	return significant(p, noDiff) && !math.IsNaN(delta)
+}
+
 // Better reports whether system sys scores better than the baseline:
 // higher, or lower when the metric's better score is the lower (TER).
 func (c *Comparison) Better(sys int) bool {

@@ -34,9 +34,9 @@ type TextLayout struct {
 // precision; p_value, wins, ties and losses are null for the baseline,
 // mean and ci null for approximate randomization. "text" writes a table
 // for people: score, μ ± 95% CI, Δ to the baseline, p-value (marked * when
-// [SystemComparison.Significant]) and wins/ties/losses, a note for each
-// system the test saw no difference in, and a line on what p means, laid
-// out as lay says.
+// [Comparison.Starred]) and wins/ties/losses, a note for each system the
+// test saw no difference in or whose Δ is nan, and a line on what p
+// means, laid out as lay says.
 func WriteComparison(w io.Writer, ds *Dataset, s *Scored, c *Comparison, format string, lay TextLayout) error {
 	bw := bufio.NewWriter(w)
 	sig := c.Signature(ds, s)
@@ -133,8 +133,12 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 	what := Unit(c.Test)
 	w.WriteString("\n")
 	for i, sc := range c.Systems {
-		if i != c.Baseline && sc.NoDifference() {
+		switch {
+		case i == c.Baseline:
+		case sc.NoDifference():
 			w.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0)) + "\n")
+		case sc.Significant() && !c.Starred(i):
+			w.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Printable(ds.Systems[i].Name), "BLEU")) + "\n")
 		}
 	}
 	w.WriteString(wrapProse(lay.Wrap, fmt.Sprintf("p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.", what)) + "\n")
@@ -193,7 +197,7 @@ func comparisonTable(ds *Dataset, c *Comparison, form int, lay TextLayout) [][]s
 		case i == c.Baseline:
 			row = append(row, "base", "—", "—")
 		default:
-			row = append(row, FormatDelta(sc.Score-base, false), pValueCell(sc.PValue, sc.Significant()))
+			row = append(row, FormatDelta(sc.Score-base, false), pValueCell(sc.PValue, c.Starred(i)))
 			if form == 0 {
 				row = append(row, strconv.Itoa(sc.Wins), strconv.Itoa(sc.Ties), strconv.Itoa(sc.Losses))
 			} else {
@@ -274,6 +278,13 @@ func noDifferenceNote(name, metric, what string, n int, size float64, tied bool)
 		head = fmt.Sprintf("every one of the test's %d %ss gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", n, what, name, metric)
 	}
 	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %d %ss can give; it has no *.", head, n, n, what)
+}
+
+// nanDeltaNote says under a comparison table why system name's p-value,
+// small as it is, has no *: its difference in metric to the baseline is
+// not a number.
+func nanDeltaNote(name, metric string) string {
+	return fmt.Sprintf("%s: Δ is nan (its %s and the baseline's are not finite, as a huge add-k or floor smoothing value makes them), so the test ranks neither; its p-value has no *.", name, metric)
 }
 
 // WriteCorpusConfidence writes the corpus score of every system with its

@@ -562,7 +562,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		delta = c.delta(sc.Score - res.Systems[res.Baseline].Score)
 		p = fmt.Sprintf("%.4f", sc.PValue)
 		kind = render.IntervalPlain
-		if sc.Significant() && !nanDelta(res, i) {
+		if res.Starred(i) {
 			p += "*"
 			kind = render.IntervalBetter
 			if !res.Better(i) {

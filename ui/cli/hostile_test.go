@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -152,6 +153,38 @@ func TestTextTablesWithInfiniteScores(t *testing.T) {
 		}
 		if !strings.Contains(out, "inf") || strings.Contains(out, "Inf") || strings.Contains(out, "NaN") {
 			t.Errorf("%q: want inf and nan as the score lines spell them:\n%s", args, out)
+		}
+	}
+}
+
+// TestCompareNoStarOnNaNDelta: compare's text table marks no p-value with
+// * when Δ is nan (both scores infinite under add-k with --smooth-value
+// 1e308: the test then ranks neither system however small p is), and a
+// note under the table says why, as the explorer's comparison does;
+// before, p 0.0196 got its * beside Δ nan. JSON keeps the p-value.
+func TestCompareNoStarOnNaNDelta(t *testing.T) {
+	writeFiles(t, basicFiles())
+	for _, test := range [][]string{{"--paired-bs-n", "50"}, {"--paired-ar", "--paired-ar-n", "50"}} {
+		args := append([]string{"compare", "--format", "text", "--smooth", "add-k", "--smooth-value", "1e308", "-r", "ref.txt", "ref2.txt", "hyp.txt"}, test...)
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
+		}
+		var row string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "hyp ") {
+				row = l
+			}
+		}
+		f := strings.Fields(row)
+		if len(f) < 2 || !slices.Contains(f, "nan") {
+			t.Fatalf("%q: hyp's row %q; want Δ nan (the test needs infinite scores)", test, row)
+		}
+		if strings.Contains(row, "*") {
+			t.Errorf("%q: hyp's row %q stars its p-value beside Δ nan", test, row)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), "hyp: Δ is nan") {
+			t.Errorf("%q: no note says why hyp's p-value has no *:\n%s", test, out)
 		}
 	}
 }
