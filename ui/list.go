@@ -488,8 +488,11 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		if math.IsNaN(f.score) && c.nltk() {
 			scoreText = "err" // NLTK raised
 		}
-		filled, empty = render.BarText(f.score/c.scoreScale(), cols.bar)
-		empty = strings.Repeat("·", len(empty))
+		frac := f.score / c.scoreScale()
+		filled, empty = render.BarText(frac, cols.bar)
+		if render.Drawn(frac) { // an infinite score has no bar, not even its track
+			empty = strings.Repeat("·", len(empty))
+		}
 		if bp := scoring.BrevityPenalty(f.hypLen, f.refLen); bp < 1 {
 			bpText = fmt.Sprintf("%.3f", bp)
 		}

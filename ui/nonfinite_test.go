@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -84,5 +85,33 @@ func TestSignificanceNaNDelta(t *testing.T) {
 			}
 		}
 		m = press(t, m, "down")
+	}
+}
+
+// TestInfiniteScoresNoBar: an infinite score draws no bar, not even the
+// empty track of one: in the list, the segment pane's precisions and the
+// charts' (as the histogram leaves such scores out), instead of a full
+// bar, as if inf were 100.
+func TestInfiniteScoresNoBar(t *testing.T) {
+	m := readyNonFinite(t, 120, 40)
+	infRow := regexp.MustCompile(`^[▸ ]\s+\d+\s+inf\s`)
+	rows, precisions := 0, 0
+	for _, v := range []string{m.View(), press(t, m, "h").View()} {
+		for _, l := range strings.Split(ansi.Strip(v), "\n") {
+			switch {
+			case infRow.MatchString(l):
+				rows++
+			case strings.Contains(l, "inf%"):
+				precisions++
+			default:
+				continue
+			}
+			if strings.ContainsAny(l, "█▉▊▋▌▍▎▏·") {
+				t.Errorf("a bar for an infinite score: %q", l)
+			}
+		}
+	}
+	if rows == 0 || precisions < 6 {
+		t.Fatalf("%d list rows and %d precisions of inf seen; want some of each in the list, the pane and the charts", rows, precisions)
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -245,10 +246,21 @@ func TestBarText(t *testing.T) {
 		want  string
 	}{
 		{0, 4, "    "}, {1, 4, "████"}, {0.5, 4, "██  "}, {2, 3, "███"}, {-1, 2, "  "}, {0.0625, 2, "▏ "},
+		{math.Inf(1), 3, "   "}, {math.Inf(-1), 3, "   "}, {math.NaN(), 3, "   "},
 	} {
 		f, e := BarText(tt.frac, tt.width)
 		if f+e != tt.want {
 			t.Errorf("BarText(%v, %d) = %q; want %q", tt.frac, tt.width, f+e, tt.want)
+		}
+	}
+	// Bar draws the empty track of a bar, but nothing for a figure that is
+	// not finite (an infinite score drew a full bar).
+	if got := Bar(DefaultStyles(), 0, 3); got != "···" {
+		t.Errorf("Bar(0, 3) = %q; want the empty track", got)
+	}
+	for _, x := range []float64{math.Inf(1), math.NaN()} {
+		if got := Bar(DefaultStyles(), x, 3); got != "   " {
+			t.Errorf("Bar(%v, 3) = %q; want nothing drawn", x, got)
 		}
 	}
 }
