@@ -629,6 +629,9 @@ func deltaCell(d float64, nltk bool) string {
 	if nltk {
 		decimals = 3
 	}
+	if math.IsInf(d, 0) {
+		return model.FormatSigned(d, decimals) // "+inf", "-inf"
+	}
 	s := strconv.FormatFloat(math.Abs(d), 'f', decimals, 64)
 	switch {
 	case model.DeltaReadsZero(d, nltk):

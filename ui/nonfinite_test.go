@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -114,4 +115,28 @@ func TestInfiniteScoresNoBar(t *testing.T) {
 	if rows == 0 || precisions < 6 {
 		t.Fatalf("%d list rows and %d precisions of inf seen; want some of each in the list, the pane and the charts", rows, precisions)
 	}
+}
+
+// TestInfiniteDeltaSpelled: a segment the system scores 0 where the
+// baseline scores inf has a Δ of -inf in the list, and +inf the other way
+// round, as the score lines spell them; it read "-+Inf".
+func TestInfiniteDeltaSpelled(t *testing.T) {
+	ref := "the quick brown fox jumps over the lazy dog"
+	fsys := fstest.MapFS{
+		"ref": {Data: []byte(ref + "\n" + ref + "\n")},
+		"a":   {Data: []byte("zz yy xx\n" + ref + "\n")},
+		"b":   {Data: []byte(ref + "\nzz yy xx\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"a", "b"}, Refs: []string{"ref"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(ds, hugeAddK())
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	cells := deltaCells(t, "a against b", m.View())
+	if cells["1"] != "-inf" || cells["2"] != "+inf" {
+		t.Errorf("Δ cells %v; want -inf on line 1 (0 against inf) and +inf on line 2", cells)
+	}
+	noGoSpelling(t, "the list", m.View())
 }
