@@ -67,11 +67,13 @@ func (l segList) sortOf() sortOf {
 // While they are still being made (the chrF or TER statistics the impact
 // weighs, or the rows' job on a big corpus) it says what is being done,
 // and status follows when they land (sorted), so that the status line
-// never claims an order the rows on screen are not in.
+// never claims an order the rows on screen are not in. A filter waiting
+// for its chrF or TER scores keeps saying so meanwhile.
 func (m *Model) flashSort(status string) tea.Cmd {
 	l := &m.list
 	l.sorting = pendingSort{}
 	switch {
+	case l.waiting != "":
 	case m.impactWaits():
 		what := m.c.metricTitle(l.impactMetric)
 		m.flash("computing the " + what + " statistics: the list sorts by impact on " + what + " when they are in")

@@ -71,3 +71,21 @@ func TestSortStatusWaitsForRowsJob(t *testing.T) {
 		t.Errorf("o after the rows landed: status %q; want the order they are in", m.status)
 	}
 }
+
+// TestSortStatusWaitsForFilter: o while a filter waits for the chrF scores
+// it reads keeps the status saying so, and says the new order when the
+// rows come, instead of claiming it over an empty list.
+func TestSortStatusWaitsForFilter(t *testing.T) {
+	m := typeText(t, press(t, ready(t, demoDataset(t), 100, 30), "/"), "chrf<80")
+	m, run := step1(t, m, keyMsg("enter"))
+	if m.list.waiting != "chrF" {
+		t.Fatalf("chrf<80 entered: waiting %q; want the chrF scores", m.list.waiting)
+	}
+	m, _ = step1(t, m, keyMsg("o"))
+	if len(m.list.rows) != 0 || strings.Contains(m.status, "sorted") || !strings.Contains(m.status, "the filter applies when the chrF scores are in") {
+		t.Errorf("o while the filter waits: %d rows, status %q; want the wait said, not the order", len(m.list.rows), m.status)
+	}
+	if m = drive(t, m, run); len(m.list.rows) == 0 || m.status != "sorted by line, first line first" {
+		t.Errorf("after the chrF scores: %d rows, status %q; want them by line, said so", len(m.list.rows), m.status)
+	}
+}
