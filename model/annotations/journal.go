@@ -28,7 +28,9 @@ import (
 // operations applied together) or the typology the changes after it were
 // made with ([typologyRecord]), which the explorer records before its
 // first change to a file and again when its typology is not the one the
-// file last recorded; it counts only when its line is complete, ends in
+// file last recorded (unless its own earlier changes follow a record of
+// it, and another writer's typology came after: [Store.needsTypology]);
+// it counts only when its line is complete, ends in
 // "\n" and its checksum matches. A bleuscope older than the typology
 // record reads one as a record of no operation (it ignores the field it
 // does not know), so the version stays 1.

@@ -288,6 +288,79 @@ func TestSwitchedTypologyRecordedAgain(t *testing.T) {
 	}
 }
 
+// typologyNames returns the names of the typologies the file at path
+// records, in its order.
+func typologyNames(t *testing.T, path string) []string {
+	t.Helper()
+	var out []string
+	for _, line := range fileLines(t, path)[1:] {
+		if rec := typologyOf(t, line); rec != nil {
+			out = append(out, rec.Name)
+		}
+	}
+	return out
+}
+
+// TestTwoWritersRecordTypologyOnce: two stores writing one file in turn
+// with two typologies (two explorers, one with mqm, one with esa) record
+// each typology once, not once before every change; each store's changes
+// still follow a record of its own typology, and one the file no longer
+// records (another's Compact kept only its own) is recorded again. A
+// rater who switches back in a later session records the switch back.
+func TestTwoWritersRecordTypologyOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	a, b := openStoreWith(t, path, MQM()), openStoreWith(t, path, ESA())
+	for line := 1; line <= 4; line++ {
+		if _, err := a.Add(errAnn("A", line, "ana", "eins zwei", 0, 4, "Other", "Major", "")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Add(errAnn("A", line, "bo", "eins zwei", 0, 4, "Error", "major", "")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := typologyNames(t, path); !reflect.DeepEqual(got, []string{"mqm", "esa"}) {
+		t.Fatalf("after 8 changes in turn the file records %q; want mqm then esa, once each", got)
+	}
+	if n := len(fileLines(t, path)); n != 1+2+8 {
+		t.Errorf("%d lines; want the header, two typologies and eight changes", n)
+	}
+	if err := b.Compact(); err != nil { // keeps esa alone: mqm is in the file no more
+		t.Fatal(err)
+	}
+	if _, err := a.Add(errAnn("A", 5, "ana", "eins zwei", 0, 4, "Other", "Major", "")); err != nil {
+		t.Fatal(err)
+	}
+	if got := typologyNames(t, path); !reflect.DeepEqual(got, []string{"esa", "mqm"}) {
+		t.Errorf("after esa's Compact and a change with mqm the file records %q; want esa then mqm", got)
+	}
+	a.Close()
+	b.Close()
+	// A later session with esa, then one with mqm again: each is a switch.
+	for _, p := range []*Preset{ESA(), MQM()} {
+		s := openStoreWith(t, path, p)
+		if _, err := s.Add(errAnn("A", 6, "ana", "drei vier", 0, 4, p.Categories[0].Name, p.Severities[0].Name, "")); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+	}
+	if got := typologyNames(t, path); !reflect.DeepEqual(got, []string{"esa", "mqm", "esa", "mqm"}) {
+		t.Errorf("after sessions with esa then mqm the file records %q; want each switch", got)
+	}
+}
+
+// openStoreWith opens the annotation file at path with the typology p,
+// as an explorer does, and closes it when the test ends.
+func openStoreWith(t *testing.T, path string, p *Preset) *Store {
+	t.Helper()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetTypology(p)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // TestDamagedTypologyRecord: a typology record with a good checksum whose
 // typology is not one (edited by hand) is damaged, as an annotation that
 // fails its check is: dropped when last, refused when followed by more.

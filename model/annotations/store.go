@@ -60,6 +60,10 @@ type Store struct {
 	// when none is said ([Store.SetTypology]).
 	recorded []*typologyRecord
 	typology *Preset
+	// followed reports that this store's changes in the file follow a
+	// record of its typology: it wrote one, or found it the file's last
+	// when it first wrote (see [Store.needsTypology]).
+	followed bool
 	now      func() time.Time
 	// writeAt writes to the file; tests replace it to fail like a full
 	// disk.
@@ -744,7 +748,7 @@ func (s *Store) writePending() error {
 		s.dirty = false
 	}
 	var buf, typology []byte
-	if s.typology != nil && !s.records(s.typology) {
+	if s.needsTypology() {
 		line, err := encodeTypology(s.typology)
 		if err != nil {
 			return err
@@ -779,25 +783,56 @@ func (s *Store) writePending() error {
 	if typology != nil {
 		s.recorded = append(s.recorded, recordOf(s.typology))
 	}
+	s.followed = s.typology != nil
 	return nil
 }
 
-// records reports whether p is the typology the file last recorded, to
+// needsTypology reports whether the pending changes are to be preceded
+// by a record of the store's typology: it has one, the file (as read
+// under the lock) does not record it last, and this store's earlier
+// changes do not follow a record of it still in the file. The last is
+// another bleuscope's when it appended changes made with another
+// typology since: its record said what its own changes were made with,
+// and this store's record, still in the file, says what this store's
+// were, so two explorers writing one file with two typologies record
+// each once, not once a change each. A file compacted since, which keeps
+// only its last typology, gets this one again.
+func (s *Store) needsTypology() bool {
+	if s.typology == nil || len(s.recorded) > 0 && s.recordedAt(len(s.recorded)-1, s.typology) {
+		return false
+	}
+	if !s.followed {
+		return true
+	}
+	for i := range s.recorded {
+		if s.recordedAt(i, s.typology) {
+			return false
+		}
+	}
+	return true
+}
+
+// recordedAt reports whether the file's i-th typology record is p, to
 // the byte ([typologyRecord]).
-func (s *Store) records(p *Preset) bool {
-	return len(s.recorded) > 0 && bytes.Equal(s.recorded[len(s.recorded)-1].encoded(), recordOf(p).encoded())
+func (s *Store) recordedAt(i int, p *Preset) bool {
+	return bytes.Equal(s.recorded[i].encoded(), recordOf(p).encoded())
 }
 
 // SetTypology says the typology the changes made from now on are made
 // with: the next write to the file records it first ([typologyRecord]),
 // when the file's last record of a typology is not this one (none yet, a
 // new file, or another, the rater having switched typology), so that the
-// file says what its annotations were made with. It writes nothing
+// file says what its annotations were made with; another writer's record
+// after this store's own does not make it record its typology again
+// ([Store.needsTypology]). It writes nothing
 // itself. The explorer sets it; a store without one (import) records
 // none.
 func (s *Store) SetTypology(p *Preset) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.typology == nil || p == nil || !bytes.Equal(recordOf(s.typology).encoded(), recordOf(p).encoded()) {
+		s.followed = false // a switch: the next write records it
+	}
 	s.typology = p
 }
 
