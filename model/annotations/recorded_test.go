@@ -114,8 +114,8 @@ func TestNewFileRecordsTypology(t *testing.T) {
 
 // TestOlderFileOpensUnchanged: a file without a typology record (an older
 // bleuscope's) opens as before and is left byte for byte by Open and
-// Close, whatever typology is in effect; a store given none (import)
-// writes the records an older bleuscope did, and no typology.
+// Close, whatever typology is in effect; a store given none writes the
+// records an older bleuscope did, and no typology.
 func TestOlderFileOpensUnchanged(t *testing.T) {
 	path, want := journalWith(t) // made without a typology, as an older bleuscope did
 	before, err := os.ReadFile(path)

@@ -825,7 +825,7 @@ func (s *Store) recordedAt(i int, p *Preset) bool {
 // file says what its annotations were made with; another writer's record
 // after this store's own does not make it record its typology again
 // ([Store.needsTypology]). It writes nothing
-// itself. The explorer sets it; a store without one (import) records
+// itself. The explorer and import set it; a store without one records
 // none.
 func (s *Store) SetTypology(p *Preset) {
 	s.mu.Lock()
@@ -839,9 +839,9 @@ func (s *Store) SetTypology(p *Preset) {
 // Typologies returns the typologies the file records, in the order
 // recorded: the one its annotations were made with is the last, and
 // several say the rater switched typology while annotating it
-// ([SwitchedTypologyWarning]); none in a file of an older bleuscope, one
-// that [Store.Import] made, or one never written to. They are as checked
-// when read ([Preset.Validate]).
+// ([SwitchedTypologyWarning]); none in a file of an older bleuscope
+// (whose imports recorded none either), or one never written to. They
+// are as checked when read ([Preset.Validate]).
 func (s *Store) Typologies() []*Preset {
 	s.mu.Lock()
 	defer s.mu.Unlock()

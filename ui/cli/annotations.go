@@ -140,7 +140,9 @@ const annotationsImportHelp = `Usage: bleuscope annotations import --annotations
 
 Adds the rows of each WMT MQM TSV to the annotation file ANN (created when
 it does not exist), each file as one change: after a crash either all of
-its rows are in ANN or none. Rows already in ANN are not added again.
+its rows are in ANN or none. Rows already in ANN are not added again. ANN
+records the typology the rows were made with, as the explorer records its
+own: mqm's, unless --preset or --typology says another.
 
 Examples:
   bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
@@ -153,6 +155,11 @@ Flags:
                             appear, as --mqm numbers them) or seg-id (seg_id
                             is the line in the test set, as in WMT newstest
                             files)
+      --preset NAME         the typology the rows were made with: mqm
+                            (default) or esa
+      --typology FILE       a custom typology file the rows were made with
+                            (see 'bleuscope annotations --help' for the
+                            format)
       --version             print the version
   -h, --help                this help
 `
@@ -310,9 +317,11 @@ func runAnnotationsExport(e *env, args []string) error {
 // runAnnotationsImport is "bleuscope annotations import".
 func runAnnotationsImport(e *env, args []string) error {
 	fs := newFlagSet("annotations import")
-	ann, lines := "", "position"
+	ann, lines, presetName, typology := "", "position", "mqm", ""
 	fs.StringVar(&ann, "annotations", "", "annotation file")
 	fs.StringVar(&lines, "lines", lines, "line numbering")
+	fs.StringVar(&presetName, "preset", presetName, "typology")
+	fs.StringVar(&typology, "typology", "", "custom typology file")
 	var limits model.LoadOptions
 	addLimitFlags(fs, &limits)
 	files, err := fs.parse(args, func() string { return annotationsImportHelp + limitFlagsHelp }, e.stdout)
@@ -336,6 +345,10 @@ func runAnnotationsImport(e *env, args []string) error {
 	if err := checkOutputNotInput(ann, files); err != nil {
 		return usagef("--annotations %s is one of the files to import; name another annotation file", ann)
 	}
+	preset, err := choosePreset(presetName, typology, fs.given("preset"), limits)
+	if err != nil {
+		return err
+	}
 	if err := checkFolder(ann); err != nil {
 		return err
 	}
@@ -344,6 +357,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		return err
 	}
 	defer store.Close()
+	store.SetTypology(preset) // the file says what the rows were made with
 	if err := checkImportWritable(store); err != nil {
 		return err
 	}

@@ -69,6 +69,49 @@ func TestAnnotationsImportExport(t *testing.T) {
 	}
 }
 
+// TestAnnotationsImportRecordsTypology: import records the typology the
+// rows were made with, as the explorer records its own: mqm's, or the one
+// --preset or --typology names, once, so that the explorer and summary
+// weigh the file with it; it recorded none, and a file made by import
+// alone was weighed with whatever the explorer was given.
+func TestAnnotationsImportRecordsTypology(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "n.tsv": strings.Replace(mqmSmall, "Major", "Minor", -1),
+		"ten.typ": "name | ten\nseverity | m | Minor | 1\nseverity | M | Major | 10\ncategory | o | Other\n"})
+	names := func(path string) []string {
+		t.Helper()
+		st, err := annotations.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		var out []string
+		for _, p := range st.Typologies() {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "mqm"},
+		{[]string{"--preset", "esa"}, "esa"},
+		{[]string{"--typology", "ten.typ"}, "ten"},
+	} {
+		ann := c.want + ".ann"
+		args := append(append([]string{"annotations", "import", "--annotations", ann}, c.flags...), "m.tsv", "n.tsv")
+		if code, _, stderr := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
+		}
+		if got := names(ann); !slices.Equal(got, []string{c.want}) {
+			t.Errorf("%q: the file records %q; want %s, once", args, got, c.want)
+		}
+	}
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "x.ann", "--preset", "esa", "--typology", "ten.typ", "m.tsv"); code != exitUsage || !strings.Contains(stderr, "not both") {
+		t.Errorf("--preset and --typology: status %d, stderr %q", code, stderr)
+	}
+}
+
 // TestAnnotationsExportNotReadBack: a CSV or JSONL export given where an
 // annotation file or a WMT MQM TSV is read (summary, import, the
 // explorer's --annotations) is refused in one line that says what it is
