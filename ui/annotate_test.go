@@ -1616,7 +1616,7 @@ func TestOpenWarnsOfAnotherTypology(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := annotatingWith(t, openStore(t, path), p, 120, 30)
-	want := path + `: made with mqm, weighed here with "ten\x1b[2J" (a custom typology): Major weighs 5 there, 10 here; `
+	want := path + `: made with mqm, weighed here with "ten\x1b[2J" (a custom typology): Major errors weigh 5 in mqm, 10 in "ten\x1b[2J"; `
 	if len(m.c.annWarnings) != 1 || !strings.HasPrefix(m.c.annWarnings[0], want) || !strings.HasSuffix(m.c.annWarnings[0], TypologyFix) {
 		t.Fatalf("warnings at open %q; want one starting %q, ending %q", m.c.annWarnings, want, TypologyFix)
 	}

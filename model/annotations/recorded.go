@@ -125,15 +125,22 @@ func typologyLabel(p *Preset) string {
 const maxDifferences = 3
 
 // TypologyDifferences says how the typology there, which annotations were
-// made with, differs from here, which weighs them now, one phrase each:
-// first what changes an error's weight ("Major weighs 5 there, 10 here",
-// "Fluency/Punctuation Minor weighs 0.1 there, 1 here", a severity there
-// that weighs 0 here for want of it), then its categories that are not
-// here, those only here, and a segment score there and not here or the
-// reverse. Names, keys and the order of the lists are no difference; nil
-// when nothing else differs.
+// made with, differs from here, which weighs them now, one phrase each
+// naming both: first what changes the weight of an error made there
+// ("Major errors weigh 5 in mqm, 10 in "major-10"", "Minor
+// Fluency/Punctuation errors weigh 0.1 in mqm, 1 in esa", a severity that
+// weighs 0 here for want of it), then the categories there that are not
+// here, and a segment score in one and not the other. Only what an
+// annotation made there can hold counts: a category's own weight here,
+// for a category there has not, weighs none of them, and the categories
+// only here are what a new mark may take. Names, keys and the order of
+// the lists are no difference; nil when nothing else differs.
 func TypologyDifferences(there, here *Preset) []string {
 	var out []string
+	inThere, inHere, theres := "in "+typologyName(there), "in "+typologyName(here), typologyName(there)+"'s"
+	if strings.EqualFold(there.Name, here.Name) { // one name for two typologies (an edited typology file)
+		inThere, inHere, theres = "in the earlier typology", "in this one", "the earlier typology's"
+	}
 	num := func(w float64) string { return strconv.FormatFloat(w, 'f', -1, 64) }
 	base := map[string][2]float64{} // by severity: its weight there and here, for no category in particular
 	for _, s := range there.Severities {
@@ -142,42 +149,44 @@ func TypologyDifferences(there, here *Preset) []string {
 		switch {
 		case tw == hw:
 		case !here.weighs("", s.Name):
-			out = append(out, fmt.Sprintf("%s weighs %s there and is no severity here (0)", s.Name, num(tw)))
+			out = append(out, fmt.Sprintf("%s errors weigh %s %s, 0 %s, which has no %[1]s", s.Name, num(tw), inThere, inHere))
 		default:
-			out = append(out, fmt.Sprintf("%s weighs %s there, %s here", s.Name, num(tw), num(hw)))
+			out = append(out, fmt.Sprintf("%s errors weigh %s %s, %s %s", s.Name, num(tw), inThere, num(hw), inHere))
 		}
 	}
-	// A category weighs other than its severity where either typology
-	// gives it weights of its own, or it is a Non-translation one.
-	var special []string
-	for _, p := range []*Preset{there, here} {
-		for _, c := range p.Categories {
-			if (len(c.Weights) > 0 || strings.HasPrefix(c.Name, "Non-translation")) && !slices.Contains(special, c.Name) {
-				special = append(special, c.Name)
-			}
+	// A category there weighs other than its severity where either
+	// typology gives it weights of its own, or it is a Non-translation
+	// one.
+	for _, c := range there.Categories {
+		if len(c.Weights) == 0 && !strings.HasPrefix(c.Name, "Non-translation") && (here.Category(c.Name) == nil || len(here.Category(c.Name).Weights) == 0) {
+			continue
 		}
-	}
-	for _, c := range special {
 		for _, s := range there.Severities {
-			tw, hw := there.Weight(c, s.Name), here.Weight(c, s.Name)
+			tw, hw := there.Weight(c.Name, s.Name), here.Weight(c.Name, s.Name)
 			if tw != hw && [2]float64{tw, hw} != base[strings.ToLower(s.Name)] {
-				out = append(out, fmt.Sprintf("%s %s weighs %s there, %s here", c, s.Name, num(tw), num(hw)))
+				out = append(out, fmt.Sprintf("%s %s errors weigh %s %s, %s %s", s.Name, c.Name, num(tw), inThere, num(hw), inHere))
 			}
 		}
 	}
 	if names := missing(there.Categories, here); len(names) > 0 {
-		out = append(out, categoriesNotHere(len(names), len(there.Categories))+" ("+listSome(names)+")")
-	}
-	if names := missing(here.Categories, there); len(names) > 0 {
-		out = append(out, fmt.Sprintf("%d categor%s only here (%s)", len(names), map[bool]string{true: "y is", false: "ies are"}[len(names) == 1], listSome(names)))
+		out = append(out, categoriesNotHere(theres, len(names), len(there.Categories), inHere)+" ("+listSome(names)+")")
 	}
 	switch {
 	case there.SegmentScore && !here.SegmentScore:
-		out = append(out, "segments were scored 0-100 there, not here")
+		out = append(out, fmt.Sprintf("segments have a 0-100 score %s, none %s", inThere, inHere))
 	case !there.SegmentScore && here.SegmentScore:
-		out = append(out, "segments are scored 0-100 here, not there")
+		out = append(out, fmt.Sprintf("segments have no 0-100 score %s, one %s", inThere, inHere))
 	}
 	return out
+}
+
+// typologyName is p's name as the differences between two typologies
+// say it: "mqm" for a built-in preset, quoted for a custom one.
+func typologyName(p *Preset) string {
+	if recordOf(p).Kind == kindPreset {
+		return p.Name
+	}
+	return strconv.Quote(p.Name)
 }
 
 // missing returns the names of cats that p has no category of.
@@ -191,20 +200,21 @@ func missing(cats []Category, p *Preset) []string {
 	return out
 }
 
-// categoriesNotHere says that n of the all categories there are not here:
-// "3 of its categories are not here", or, all of them, "none of its 22
-// categories is here" ("its one category is not here"), never "all 22 of
-// its categories are not here", which reads as "not all of them".
-func categoriesNotHere(n, all int) string {
+// categoriesNotHere says that n of the all categories of theirs (a
+// typology's, "mqm's") are not in here ("in esa"): "3 of mqm's
+// categories are not in esa", or, all of them, "none of mqm's 22
+// categories is in esa" ("esa's one category is not in mqm"), never "all
+// 22 of its categories are not here", which reads as "not all of them".
+func categoriesNotHere(theirs string, n, all int, inHere string) string {
 	switch {
 	case n == all && n == 1:
-		return "its one category is not here"
+		return fmt.Sprintf("%s one category is not %s", theirs, inHere)
 	case n == all:
-		return fmt.Sprintf("none of its %d categories is here", n)
+		return fmt.Sprintf("none of %s %d categories is %s", theirs, n, inHere)
 	case n == 1:
-		return "1 of its categories is not here"
+		return fmt.Sprintf("1 of %s categories is not %s", theirs, inHere)
 	}
-	return fmt.Sprintf("%d of its categories are not here", n)
+	return fmt.Sprintf("%d of %s categories are not %s", n, theirs, inHere)
 }
 
 // listSome joins the first two names, and says how many more there are.
@@ -219,10 +229,10 @@ func listSome(names []string) string {
 // where it is said), how here, whose weights count now, differs from
 // made, the typology the annotations were made with (the last of an
 // annotation file's [Store.Typologies]): "made with mqm, weighed here
-// with "major-10" (a custom typology): Major weighs 5 there, 10 here; …"
-// ([TypologyDifferences], the first [maxDifferences] of them, the rest
-// counted); "" when made is nil or nothing that counts differs. It is not
-// escaped.
+// with "major-10" (a custom typology): Major errors weigh 5 in mqm, 10 in
+// "major-10"; …" ([TypologyDifferences], the first [maxDifferences] of
+// them, the rest counted); "" when made is nil or nothing that counts
+// differs. It is not escaped.
 func TypologyWarning(made, here *Preset) string {
 	if made == nil || here == nil {
 		return ""

@@ -203,7 +203,7 @@ func TestTypologyMismatchWarned(t *testing.T) {
 		t.Fatalf("Typologies: %d", len(ts))
 	}
 	w := TypologyWarning(ts[0], majorTen(t))
-	for _, want := range []string{`made with mqm, weighed here with "major-10" (a custom typology): Major weighs 5 there, 10 here`, "Critical weighs 5 there and is no severity here (0)", "more difference"} {
+	for _, want := range []string{`made with mqm, weighed here with "major-10" (a custom typology): Major errors weigh 5 in mqm, 10 in "major-10"`, `Critical errors weigh 5 in mqm, 0 in "major-10", which has no Critical`, "more difference"} {
 		if !strings.Contains(w, want) {
 			t.Errorf("the warning %q lacks %q", w, want)
 		}
@@ -221,7 +221,7 @@ func TestTypologyMismatchWarned(t *testing.T) {
 	}
 	punct := MQM()
 	punct.Categories[5].Weights = nil // Fluency/Punctuation Minor weighs 1
-	if w := TypologyWarning(ts[0], punct); !strings.Contains(w, "Fluency/Punctuation Minor weighs 0.1 there, 1 here") || strings.Contains(w, "Major") {
+	if w := TypologyWarning(ts[0], punct); !strings.Contains(w, "Minor Fluency/Punctuation errors weigh 0.1 in the earlier typology, 1 in this one") || strings.Contains(w, "Major") {
 		t.Errorf("a category's own weight changed: %q", w)
 	}
 	if w := TypologyWarning(nil, MQM()); w != "" {
@@ -257,7 +257,7 @@ func TestSwitchedTypologyRecordedAgain(t *testing.T) {
 		t.Fatalf("Typologies: %+v", ts)
 	}
 	w := SwitchedTypologyWarning(ts)
-	if !strings.Contains(w, `annotated with mqm, then with "major-10" (a custom typology): the typology was switched`) || !strings.Contains(w, "Major weighs 5 there, 10 here") {
+	if !strings.Contains(w, `annotated with mqm, then with "major-10" (a custom typology): the typology was switched`) || !strings.Contains(w, `Major errors weigh 5 in mqm, 10 in "major-10"`) {
 		t.Errorf("SwitchedTypologyWarning: %q", w)
 	}
 	ws := TypologyWarnings("f.ann", ts, majorTen(t), "; FIX")
@@ -265,7 +265,7 @@ func TestSwitchedTypologyRecordedAgain(t *testing.T) {
 		t.Errorf("weighed with the last: %q", ws)
 	}
 	ws = TypologyWarnings("f.ann", ts, MQM(), "; FIX")
-	if len(ws) != 2 || !strings.HasPrefix(ws[0], `f.ann: made with "major-10" (a custom typology), weighed here with mqm: Major weighs 10 there, 5 here`) || !strings.HasSuffix(ws[0], "; FIX") || strings.Contains(ws[1], "every error") {
+	if len(ws) != 2 || !strings.HasPrefix(ws[0], `f.ann: made with "major-10" (a custom typology), weighed here with mqm: Major errors weigh 10 in "major-10", 5 in mqm`) || !strings.HasSuffix(ws[0], "; FIX") || strings.Contains(ws[1], "every error") {
 		t.Errorf("weighed with the first: %q", ws)
 	}
 	if w := SwitchedTypologyWarning(ts[:1]); w != "" {
@@ -410,23 +410,59 @@ func TestDamagedTypologyRecord(t *testing.T) {
 
 // TestCategoriesNotHereWording: when none of the categories a file was made
 // with is in the typology that weighs it (mqm's, weighed with esa, which
-// has one category), the warning says so plainly, "none of its 22
-// categories is here", instead of "all 22 of its categories are not here",
-// which reads as "some are"; fewer are counted as before, and esa's one
-// category is "its one category".
+// has one category), the warning says so plainly, "none of mqm's 22
+// categories is in esa", instead of "all 22 of its categories are not
+// here", which reads as "some are"; fewer are counted as before, and
+// esa's one category is "esa's one category".
 func TestCategoriesNotHereWording(t *testing.T) {
 	mqm := MQM()
 	w := strings.Join(TypologyDifferences(mqm, ESA()), "; ")
-	want := fmt.Sprintf("none of its %d categories is here (%s, %s and %d more)", len(mqm.Categories), mqm.Categories[0].Name, mqm.Categories[1].Name, len(mqm.Categories)-2)
+	want := fmt.Sprintf("none of mqm's %d categories is in esa (%s, %s and %d more)", len(mqm.Categories), mqm.Categories[0].Name, mqm.Categories[1].Name, len(mqm.Categories)-2)
 	if !strings.Contains(w, want) || strings.Contains(w, "all ") {
 		t.Errorf("mqm weighed with esa: %q; want it to hold %q", w, want)
 	}
 	fewer := MQM()
+	fewer.Name = "fewer"
 	fewer.Categories = fewer.Categories[:len(fewer.Categories)-1]
-	if w := strings.Join(TypologyDifferences(mqm, fewer), "; "); !strings.Contains(w, "1 of its categories is not here ("+mqm.Categories[len(mqm.Categories)-1].Name+")") {
+	if w := strings.Join(TypologyDifferences(mqm, fewer), "; "); !strings.Contains(w, `1 of mqm's categories is not in "fewer" (`+mqm.Categories[len(mqm.Categories)-1].Name+")") {
 		t.Errorf("one category fewer: %q", w)
 	}
-	if w := strings.Join(TypologyDifferences(ESA(), mqm), "; "); !strings.Contains(w, "its one category is not here (Error)") {
+	if w := strings.Join(TypologyDifferences(ESA(), mqm), "; "); !strings.Contains(w, "esa's one category is not in mqm (Error)") {
 		t.Errorf("esa weighed with mqm: %q", w)
+	}
+}
+
+// TestTypologyWarningSaysOnlyWhatDiffers: between mqm and esa the warning
+// names what changes for the annotations made with the first, in words
+// that name both: a file made with esa, whose errors are all of esa's one
+// category, is not told that mqm weighs a minor Fluency/Punctuation error
+// 0.1 (no error of the file is one), nor listed mqm's 22 categories; one
+// made with mqm is told that its Critical errors and its minor
+// Fluency/Punctuation ones weigh otherwise with esa, which is so.
+func TestTypologyWarningSaysOnlyWhatDiffers(t *testing.T) {
+	w := TypologyWarning(ESA(), MQM())
+	if want := "made with esa, weighed here with mqm: esa's one category is not in mqm (Error); segments have a 0-100 score in esa, none in mqm"; w != want {
+		t.Errorf("esa weighed with mqm:\n got %q\nwant %q", w, want)
+	}
+	w = TypologyWarning(MQM(), ESA())
+	for _, want := range []string{"Critical errors weigh 5 in mqm, 0 in esa, which has no Critical", "Minor Fluency/Punctuation errors weigh 0.1 in mqm, 1 in esa", "none of mqm's 22 categories is in esa"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("mqm weighed with esa: %q lacks %q", w, want)
+		}
+	}
+	for _, not := range []string{"only here", "Error", "there", "Neutral", "Non-translation"} {
+		if strings.Contains(w, not) {
+			t.Errorf("mqm weighed with esa: %q says %q", w, not)
+		}
+	}
+	// A weight of its own for a category the file's typology has: said.
+	own := ESA()
+	own.Name = "esa-punct"
+	own.Categories = append(own.Categories, Category{Name: "Fluency/Punctuation", Keys: "p", Weights: map[string]float64{"minor": 0.5}})
+	if w := strings.Join(TypologyDifferences(MQM(), own), "; "); !strings.Contains(w, `Minor Fluency/Punctuation errors weigh 0.1 in mqm, 0.5 in "esa-punct"`) {
+		t.Errorf("mqm weighed with esa-punct: %q", w)
+	}
+	if w := strings.Join(TypologyDifferences(ESA(), own), "; "); strings.Contains(w, "Punctuation") {
+		t.Errorf("esa weighed with esa-punct names a category esa has not: %q", w)
 	}
 }

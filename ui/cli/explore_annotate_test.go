@@ -232,7 +232,7 @@ func TestTypologyRecordedAndWarned(t *testing.T) {
 
 	args := []string{"--annotations", path, "--rater", "bo", fluent, "-r", ref}
 	_, stderr := openExplorer(t, 80, 24, append(args, "--preset", "mqm")...)
-	want := "bleuscope: warning: " + path + `: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major weighs 10 there, 5 here; `
+	want := "bleuscope: warning: " + path + `: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major errors weigh 10 in "ten\x1b[2J", 5 in mqm; `
 	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "; open it without --preset and --typology to weigh with the file's\n") {
 		t.Errorf("standard error does not say %q:\n%s", want, stderr)
 	}
@@ -269,7 +269,7 @@ func TestTypologyRecordedAndWarned(t *testing.T) {
 	}{
 		{nil, "MQM score per system (ten␛[2J weights, as the file records; lower is better)", ""},
 		{[]string{"--preset", "mqm"}, `MQM score per system (mqm weights; lower is better)`,
-			`bleuscope: warning: ann.jsonl: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major weighs 10 there, 5 here; `},
+			`bleuscope: warning: ann.jsonl: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major errors weigh 10 in "ten\x1b[2J", 5 in mqm; `},
 	} {
 		code, out, stderr := runCLI(t, "", append(append([]string{"annotations", "summary"}, c.args...), "ann.jsonl")...)
 		if code != 0 || !strings.HasPrefix(out, c.head+"\n") || !strings.HasPrefix(stderr, c.warn) || c.warn == "" && stderr != "" {
