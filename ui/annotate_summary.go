@@ -45,7 +45,9 @@ type disagreement struct {
 
 // disagreements returns, for system sys, the rated segments with a major
 // error (penalty ≥ 5) and the highest sentence BLEU, and the segments
-// rated without error and the lowest sentence BLEU.
+// rated without error and the lowest sentence BLEU; their errors'
+// severities are spelled as the preset spells them, as the error table's
+// columns are.
 func disagreements(c common, n annotator, sys int) (highBLEU, lowBLEU []disagreement) {
 	if c.scored == nil {
 		return nil, nil
@@ -66,6 +68,7 @@ func disagreements(c common, n annotator, sys int) (highBLEU, lowBLEU []disagree
 		d := disagreement{seg: a.Line - 1, bleu: b, penalty: p}
 		for _, e := range n.res.Segment(name, a.Line) {
 			if e.Kind == annotations.KindError {
+				e.Severity = n.preset.SeverityName(e.Severity) // as the table above spells it
 				d.errs = append(d.errs, e)
 			}
 		}

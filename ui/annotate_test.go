@@ -521,6 +521,41 @@ func TestSummaryShowsWeightiestError(t *testing.T) {
 	}
 }
 
+// TestSummarySpellsSeveritiesAsTheTable: errors marked Major with mqm and
+// major with esa weigh the same, and the disagreement list spells both as
+// the weights in effect do, as the error table's one column does; it
+// showed "Major" on one line and "major" on the next, two severities.
+func TestSummarySpellsSeveritiesAsTheTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	st := openStore(t, path)
+	for i, c := range [][2]string{{"Accuracy/Mistranslation", "Major"}, {"Error", "major"}} {
+		seg := ds.Segment(0, i)
+		a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].StableName(), Line: i + 1, Rater: "eve", Category: c[0], Severity: c[1]}
+		a.SetText(seg.Hyp, seg.Src)
+		if _, err := st.Add(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	for _, p := range []*annotations.Preset{annotations.MQM(), annotations.ESA()} {
+		m := annotatingWith(t, openStore(t, path), p, 120, 40)
+		m = press(t, m, "S")
+		v := ansi.Strip(m.View())
+		i := strings.Index(v, "despite a major error")
+		if i < 0 {
+			t.Fatalf("%s: no list of major errors:\n%s", p.Name, v)
+		}
+		lines := strings.Split(v[i:], "\n")[1:3]
+		want := p.Severities[1].Name // Major, major
+		for _, l := range lines {
+			if !strings.Contains(l, "MQM 5     "+want+" ") {
+				t.Errorf("%s weights: the line %q does not spell its severity %q", p.Name, l, want)
+			}
+		}
+	}
+}
+
 // TestAnnotationKeysWithoutFile: A and N without an annotation file say
 // how to annotate instead of doing nothing.
 func TestAnnotationKeysWithoutFile(t *testing.T) {

@@ -192,6 +192,16 @@ func (p *Preset) Severity(name string) *Severity {
 	return nil
 }
 
+// SeverityName returns severity as p spells it when p has a severity of
+// that name in any case ("major" is mqm's "Major", which weighs the
+// same), else severity as it is.
+func (p *Preset) SeverityName(severity string) string {
+	if s := p.Severity(severity); s != nil {
+		return s.Name
+	}
+	return severity
+}
+
 // CategoryByKeys returns the category picked by keys, and whether keys
 // is a strict prefix of some category's keys (so the explorer waits for
 // a second key).

@@ -69,11 +69,7 @@ func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 				m = map[string]int{}
 				s.sum.Errors[a.Category] = m
 			}
-			sev := a.Severity
-			if ps := p.Severity(sev); ps != nil {
-				sev = ps.Name // "major" and "Major" weigh alike: one count
-			}
-			m[sev]++
+			m[p.SeverityName(a.Severity)]++ // "major" and "Major" weigh alike: one count
 		case KindScore:
 			seg.scores[a.Rater] = float64(*a.Score)
 		}
