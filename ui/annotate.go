@@ -92,8 +92,10 @@ type annotator struct {
 	// for its drawings until what it depends on changes.
 	strip stripText
 	// undos are the changes saved here that u can take back, the last
-	// at the end ([maxUndo] at most).
-	undos []annUndo
+	// at the end ([maxUndo] at most); changes counts every change saved
+	// here, for u to say why there is nothing (more) to undo.
+	undos   []annUndo
+	changes int
 }
 
 // stripText is the strip's marked text of one segment ([markedTexts]),

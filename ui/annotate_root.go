@@ -139,12 +139,18 @@ func (m *Model) resumeAnnotating() {
 }
 
 // handleSummaryKey handles a key on the annotation summary screen: back,
-// another system, or a segment to show.
+// another system, a segment to show, or u, which takes back the last
+// change as on the main screen (or says why not) and shows the figures
+// without it.
 func (m Model) handleSummaryKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.c.keys
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
+	case pressedAny(msg, k.Undo):
+		cmd, _ := m.handleAnnotateKey(msg)
+		m.refreshOverlay(false)
+		return m, cmd
 	case key.Matches(msg, k.Back, k.AnnSummary, k.Help):
 		m.screen = screenMain
 	case key.Matches(msg, k.NextSystem, k.PrevSystem):

@@ -430,14 +430,20 @@ func (s *annSummary) show() {
 	s.body.clamp()
 }
 
-// View draws the summary screen.
-func (s annSummary) View(c common, n annotator) string {
+// View draws the summary screen; status, when not "", takes the place of
+// its keys (what u did).
+func (s annSummary) View(c common, n annotator, status string) string {
 	title := "annotation summary · " + render.Safe(n.preset.Name) + " weights"
 	if !n.editable() {
 		title += " · read-only"
 	}
+	undo := as(c.keys.Undo, "u", "undo")
+	undo.SetEnabled(c.keys.Undo.Enabled() && len(n.undos) > 0)
 	footer := keyLine(as(c.keys.Back, "esc or S", "back"), as(c.keys.Down, "↑↓", "choose"), as(c.keys.Zoom, "enter", "show segment"),
-		as(c.keys.NextSystem, "tab", "system"), as(c.keys.Quit, "q", "quit"))
+		as(c.keys.NextSystem, "tab", "system"), undo, as(c.keys.Quit, "q", "quit"))
+	if status != "" { // one line; one too long for it the root wraps over the last two (footerOverflow)
+		return overlayWith(c, s.body, c.st.Warn.Render(render.Truncate(status, c.width)), title)
+	}
 	return overlayView(c, s.body, footer, title)
 }
 

@@ -35,6 +35,7 @@ func (n *annotator) remember(u annUndo, err error) {
 		return
 	}
 	u.left = n.stored(u.after)
+	n.changes++
 	n.undos = append(n.undos, u)
 	if len(n.undos) > maxUndo {
 		n.undos = slices.Delete(n.undos, 0, len(n.undos)-maxUndo)
@@ -102,7 +103,7 @@ func (n *annotator) undoLast(c common) annResult {
 		return annResult{status: n.refusal(), jump: -1}
 	}
 	if len(n.undos) == 0 {
-		return annResult{status: "nothing to undo: u takes back the annotation changes made here, the last first", jump: -1}
+		return annResult{status: n.nothingToUndo(), jump: -1}
 	}
 	u := n.undos[len(n.undos)-1]
 	if now := n.stored(u.after); now != nil && u.left != nil && !annotations.SameContent(*now, *u.left) {
@@ -144,6 +145,24 @@ func (n *annotator) undoLast(c common) annResult {
 		r.jump = a.Line - 1 // the segment it changed, selected to be seen
 	}
 	return r
+}
+
+// nothingToUndo says why u has nothing to take back, and what changes
+// the rest: no change was saved since the annotation file was opened
+// (those of earlier sessions are not u's), u has gone back through every
+// one, or through the last [maxUndo], all it keeps. It fits two lines of
+// 60 columns.
+func (n *annotator) nothingToUndo() string {
+	const rest = "; E edits earlier ones"
+	switch {
+	case n.changes == 0:
+		return "nothing to undo: nothing changed since the file was opened (u takes back this session's changes)" + rest
+	case n.changes > maxUndo:
+		return "nothing more to undo: u has taken back the last " + itoa(maxUndo) + " changes, all it keeps" + rest
+	case n.changes == 1:
+		return "nothing more to undo: u has gone back through the one change made since the file was opened" + rest
+	}
+	return "nothing more to undo: u has gone back through all " + itoa(n.changes) + " changes made since the file was opened" + rest
 }
 
 // undoMore says, after an undo, what u would take back next, if anything.

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestAnnotateUndo: u takes back the last change saved, on disk before
@@ -15,7 +17,7 @@ import (
 // comes back, a no-error mark goes; u again takes back the change before.
 func TestAnnotateUndo(t *testing.T) {
 	m, path := annotating(t, 100, 30)
-	if m = press(t, m, "u"); !strings.Contains(m.status, "nothing to undo") {
+	if m = press(t, m, "u"); !strings.HasPrefix(m.status, "nothing to undo: nothing changed since the file was opened") {
 		t.Fatalf("u before any change: status %q", m.status)
 	}
 	m = press(t, m, "A", "enter", "f", "g", "m")
@@ -160,7 +162,7 @@ func TestAnnotateUndoAll(t *testing.T) {
 		{"saved: undone: no error marked" + line(second), stored(f + ":error:Major"), second},
 		{"saved: undone: the edit to", stored(f + ":error:Minor"), first},
 		{"saved: undone: Minor Fluency/Grammar" + line(first) + " added", "", first},
-		{"nothing to undo", "", first},
+		{"nothing more to undo: u has gone back through all 5 changes made since the file was opened", "", first},
 	}
 	for i, st := range steps {
 		m = press(t, m, "u")
@@ -236,5 +238,38 @@ func TestAnnotateUndoInListOfAnotherSegment(t *testing.T) {
 	}
 	if sel := m.list.selection(m.c); sel.seg != second || m.ann.step != stepOff {
 		t.Errorf("after u: segment %d selected, annotator step %v; want segment %d and the list closed", sel.seg, m.ann.step, second)
+	}
+}
+
+// TestAnnotateUndoOnSummary: u on the summary screen takes back the last
+// change, as on the main screen, and the figures are those without it at
+// once; the status line, in the footer's place, says so, and then that
+// there is nothing more to undo. Before, u there did nothing, silently.
+func TestAnnotateUndoOnSummary(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "A", "enter", "a", "m", "M", "enter")
+	m = press(t, m, "S")
+	row := regexp.MustCompile(`(?m)^fluent +\S+ +(\S+) +(\d+) +(\d+) `)
+	if got := row.FindStringSubmatch(ansi.Strip(m.View())); got == nil || got[1] != "5.00" || got[2] != "1" {
+		t.Fatalf("before u: fluent's row %q; want MQM 5.00, 1 rated", got)
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "u undo") {
+		t.Errorf("the footer does not offer u:\n%s", m.View())
+	}
+	m = press(t, m, "u")
+	v := ansi.Strip(m.View())
+	if m.screen != screenAnnSummary || len(reopen(t, path)) != 0 {
+		t.Fatalf("u on the summary: screen %d, %d annotations on disk; want the summary, none", m.screen, len(reopen(t, path)))
+	}
+	if got := row.FindStringSubmatch(v); got == nil || got[1] != "-" || got[2] != "0" {
+		t.Errorf("after u: fluent's row %q; want MQM -, 0 rated:\n%s", got, v)
+	}
+	lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "saved: undone: Major Accuracy/Mistranslation") {
+		t.Errorf("the last line %q does not say what u took back", last)
+	}
+	m = press(t, m, "u")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "nothing more to undo") || strings.Contains(v, "u undo") {
+		t.Errorf("u again on the summary:\n%s", v)
 	}
 }

@@ -209,7 +209,7 @@ func (m Model) footerOverflow() []string {
 	c := m.c
 	switch m.screen {
 	case screenMain, screenSig:
-	case screenAnalysis:
+	case screenAnalysis, screenAnnSummary:
 		if m.status == "" {
 			return nil
 		}
@@ -293,7 +293,7 @@ func (m Model) screenView() string {
 	case screenCharts:
 		return m.charts.View(c, m.list)
 	case screenAnnSummary:
-		return m.annSum.View(c, m.ann)
+		return m.annSum.View(c, m.ann, m.status)
 	case screenSig:
 		return m.sigView()
 	case screenWarnings:

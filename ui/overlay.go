@@ -17,8 +17,12 @@ import (
 // the fullest to the shortest, that fits beside the scroll position), the
 // scrolled body and a footer with the keys that work there.
 func overlayView(c common, body pane, footer string, titles ...string) string {
+	return overlayWith(c, body, c.st.Muted.Render(fitKeyLine(footer, c.width)), titles...)
+}
+
+// overlayWith is [overlayView] with the last line foot, drawn as it is.
+func overlayWith(c common, body pane, foot string, titles ...string) string {
 	head := c.st.Title.Render(joinFirstFit(titles, body.position(), c.width))
-	foot := c.st.Muted.Render(fitKeyLine(footer, c.width))
 	return fit(head+"\n"+body.view()+"\n"+foot, c.width, c.height)
 }
 
