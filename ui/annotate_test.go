@@ -556,6 +556,36 @@ func TestSummarySpellsSeveritiesAsTheTable(t *testing.T) {
 	}
 }
 
+// TestSummaryFollowsTheScores: the summary opened before the scores are
+// in (a big corpus still being scored) shows them, and the disagreements
+// they make, as soon as they land; it showed "…" for BLEU and no
+// disagreement ("none") until a key was pressed.
+func TestSummaryFollowsTheScores(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	ds := demoDataset(t)
+	st := openStore(t, path)
+	seg := ds.Segment(0, 0)
+	a := annotations.Annotation{Kind: annotations.KindError, System: ds.Systems[0].StableName(), Line: 1, Rater: "eve", Category: "Other", Severity: "Major"}
+	a.SetText(seg.Hyp, seg.Src)
+	if _, err := st.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = next.(Model)
+	init := m.Init() // the scoring, not run yet
+	next, _ = m.Update(keyMsg("S"))
+	m = next.(Model)
+	if v := ansi.Strip(m.View()); m.screen != screenAnnSummary || !strings.Contains(v, "…") {
+		t.Fatalf("the summary before the scores:\n%s", v)
+	}
+	m = drive(t, m, init)
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "…") || !strings.Contains(v, "line 1     BLEU") {
+		t.Errorf("the summary once the scores are in still shows what it did before them:\n%s", v)
+	}
+}
+
 // TestAnnotationKeysWithoutFile: A and N without an annotation file say
 // how to annotate instead of doing nothing.
 func TestAnnotationKeysWithoutFile(t *testing.T) {

@@ -59,6 +59,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	}
 	m.err = nil
 	m.c.scored, m.c.set = msg.scored, msg.set
+	if m.screen == screenAnnSummary { // its BLEU and disagreements are the scores'
+		m.refreshOverlay(false)
+	}
 	m.list.maxLen = widestLength(msg.scored)
 	if m.list.inLineOrder && m.list.cursor == 0 {
 		// The first line was selected only because the lines came first:
