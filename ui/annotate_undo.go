@@ -93,7 +93,8 @@ func (n *annotator) raterMark(a annotations.Annotation, kind annotations.Kind) *
 // (u, again and again, goes back through the session's changes): it
 // deletes what was added, puts back what was deleted, and gives an edited
 // annotation (or a replaced score) its earlier content again, each a
-// change of its own on disk before the status says so. Another
+// change of its own on disk before the status says so (an error that
+// replaced a no-error mark goes, and the mark comes back, in one). Another
 // bleuscope's change to the same annotation since is never overwritten:
 // the store refuses an undo that would, as any change, when it has not
 // read the other's yet, and one it has read differs from what the change
@@ -112,16 +113,15 @@ func (n *annotator) undoLast(c common) annResult {
 	}
 	var err error
 	switch {
-	case u.before == nil: // added: delete it, and put back the mark it replaced
-		err = n.store.Delete(u.after)
-		if err == nil && u.replaced != nil {
-			r := *u.replaced
-			r.ID = 0
-			var mark annotations.Annotation
-			if mark, err = n.store.MarkNoError(r); err == nil {
-				n.renumber(u.replaced.ID, mark.ID)
-			}
+	case u.before == nil && u.replaced != nil: // added over a no-error mark: both back, in one write
+		r := *u.replaced
+		r.ID = 0
+		var mark annotations.Annotation
+		if mark, err = n.store.DeleteMarkingNoError(u.after, r); err == nil {
+			n.renumber(u.replaced.ID, mark.ID)
 		}
+	case u.before == nil: // added: delete it
+		err = n.store.Delete(u.after)
 	case u.after == 0: // deleted: add it again
 		a := *u.before
 		a.ID = 0

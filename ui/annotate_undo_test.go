@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -271,5 +272,48 @@ func TestAnnotateUndoOnSummary(t *testing.T) {
 	m = press(t, m, "u")
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "nothing more to undo") || strings.Contains(v, "u undo") {
 		t.Errorf("u again on the summary:\n%s", v)
+	}
+}
+
+// TestUndoOverNoErrorMarkIsOneWrite: taking back an error that replaced
+// a no-error mark puts the mark back in the same write as it deletes the
+// error, so that the file cut at any byte of that write (a crash) holds
+// the error, as shown before u, or the mark, as shown after, never the
+// segment with neither, which no screen showed; the deletion and the mark
+// were two writes.
+func TestUndoOverNoErrorMarkIsOneWrite(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	m = press(t, m, "N", "A", "x", "a", "m", "M", "enter") // the error replaces the mark
+	kinds := func(data []byte) string {
+		t.Helper()
+		cut := filepath.Join(t.TempDir(), "cut.ann")
+		if err := os.WriteFile(cut, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, a := range reopen(t, cut) {
+			out = append(out, string(a.Kind))
+		}
+		return strings.Join(out, " ")
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m = press(t, m, "u"); !strings.HasPrefix(m.status, "saved: undone:") {
+		t.Fatalf("u: status %q", m.status)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]bool{kinds(before): true, kinds(after): true}
+	if kinds(before) != "error" || kinds(after) != "no-error" {
+		t.Fatalf("before u %q, after %q; want the error, then the mark", kinds(before), kinds(after))
+	}
+	for n := len(before); n <= len(after); n++ {
+		if got := kinds(after[:n]); !shown[got] {
+			t.Fatalf("the file cut at byte %d of %d holds %q, which no screen showed", n, len(after), got)
+		}
 	}
 }

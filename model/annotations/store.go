@@ -548,23 +548,54 @@ func (s *Store) MarkNoError(a Annotation) (Annotation, error) {
 }
 
 func (s *Store) markNoError(a Annotation) (Annotation, error) {
+	return s.deleteMarkingNoError(0, a)
+}
+
+// DeleteMarkingNoError deletes the annotation with that ID and marks the
+// segment of mark (System, Line, Rater and texts) as having no error, in
+// one change, so that after a crash the file holds both or neither: it
+// takes back an error that replaced a no-error mark ([Store.Add]) in one
+// write, where a deletion and then a mark would leave the segment with
+// neither between the two. It returns the mark (the one there already,
+// when the rater marked the segment again meanwhile) and fails, changing
+// nothing, as [Store.Delete] and [Store.MarkNoError] do: [ErrNotFound],
+// or [ErrHasErrors] when the rater has other errors on the segment.
+func (s *Store) DeleteMarkingNoError(id int, mark Annotation) (Annotation, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.find(id) < 0 {
+		return Annotation{}, ErrNotFound
+	}
+	return s.deleteMarkingNoError(id, mark)
+}
+
+// deleteMarkingNoError is [Store.DeleteMarkingNoError], or, for id 0,
+// [Store.MarkNoError] alone.
+func (s *Store) deleteMarkingNoError(id int, a Annotation) (Annotation, error) {
 	a = Annotation{Kind: KindNoError, System: a.System, Line: a.Line, Rater: a.Rater, Time: a.Time,
 		Hyp: a.Hyp, Src: a.Src, Note: a.Note, Doc: a.Doc, DocID: a.DocID, SegID: a.SegID}
 	if err := s.prepare(&a, true); err != nil {
 		return Annotation{}, err
 	}
+	var ops []op
+	if id != 0 {
+		ops = append(ops, op{Op: "del", ID: id})
+	}
 	for _, b := range s.anns {
-		if !sameSegment(&a, &b) {
+		if b.ID == id || !sameSegment(&a, &b) {
 			continue
 		}
 		switch b.Kind {
 		case KindError:
 			return Annotation{}, ErrHasErrors
 		case KindNoError:
-			return b.clone(), nil
+			if len(ops) == 0 {
+				return b.clone(), nil
+			}
+			return b.clone(), s.commit(ops)
 		}
 	}
-	return s.commitAdd([]op{{Op: "put", Ann: &a}})
+	return s.commitAdd(append(ops, op{Op: "put", Ann: &a}))
 }
 
 // SetScore gives the segment of a (System, Line, Rater and texts) the ESA

@@ -1146,3 +1146,59 @@ func TestOpenWaitsForAWrite(t *testing.T) {
 		t.Errorf("opened in the middle of a write: warnings %q, %d annotations; want none and 4", w, len(s.All()))
 	}
 }
+
+// TestDeleteMarkingNoError: the error deleted and the segment marked as
+// having no error come in one record; another error of the rater on the
+// segment refuses it, changing nothing, as MarkNoError does; a mark there
+// already is kept, the error deleted; an ID not there is ErrNotFound.
+func TestDeleteMarkingNoError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	at := seg("A", 1, "r", "eins zwei", "Quelle eins zwei")
+	e1, err := s.Add(errAnn("A", 1, "r", "eins zwei", 0, 4, "Other", "Major", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2, err := s.Add(errAnn("A", 1, "r", "eins zwei", 5, 9, "Other", "Minor", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := len(fileLines(t, path))
+	if _, err := s.DeleteMarkingNoError(e1.ID, at); !errors.Is(err, ErrHasErrors) || len(s.All()) != 2 || len(fileLines(t, path)) != lines {
+		t.Fatalf("with another error there: %v, %d annotations, %d lines; want ErrHasErrors and nothing changed", err, len(s.All()), len(fileLines(t, path)))
+	}
+	if err := s.Delete(e2.ID); err != nil {
+		t.Fatal(err)
+	}
+	lines++
+	mark, err := s.DeleteMarkingNoError(e1.ID, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fileLines(t, path)
+	if len(got) != lines+1 || !strings.Contains(got[len(got)-1], `{"op":"del","id":`+strconv.Itoa(e1.ID)+`},{"op":"put"`) {
+		t.Fatalf("want one record deleting the error and putting the mark; the file ends %q", got[len(got)-1])
+	}
+	if all := s.All(); len(all) != 1 || all[0].Kind != KindNoError || all[0].ID != mark.ID {
+		t.Errorf("after: %+v; want the mark %d alone", all, mark.ID)
+	}
+	// An import can hold a rater's error beside the rater's mark: the
+	// mark stays, and the error goes.
+	other := seg("A", 2, "r", "drei", "Quelle drei")
+	other.Kind = KindNoError
+	if _, err := s.Import([]Annotation{other, errAnn("A", 2, "r", "drei", 0, 4, "Other", "Major", "")}); err != nil {
+		t.Fatal(err)
+	}
+	all := s.All()
+	kept, err := s.DeleteMarkingNoError(all[len(all)-1].ID, other)
+	if err != nil || kept.ID != all[len(all)-2].ID || len(s.All()) != len(all)-1 {
+		t.Errorf("beside a mark: %v, kept %d, %d annotations; want the mark %d kept, the error gone", err, kept.ID, len(s.All()), all[len(all)-2].ID)
+	}
+	if _, err := s.DeleteMarkingNoError(999, at); !errors.Is(err, ErrNotFound) {
+		t.Errorf("an unknown ID: %v", err)
+	}
+}
