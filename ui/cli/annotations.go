@@ -142,7 +142,8 @@ Adds the rows of each WMT MQM TSV to the annotation file ANN (created when
 it does not exist), each file as one change: after a crash either all of
 its rows are in ANN or none. Rows already in ANN are not added again. ANN
 records the typology the rows were made with, as the explorer records its
-own: mqm's, unless --preset or --typology says another.
+own: mqm's, unless --preset or --typology says another; a warning says when
+it is not the one ANN recorded last, whose weights it then replaces.
 
 Examples:
   bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
@@ -364,6 +365,16 @@ func runAnnotationsImport(e *env, args []string) error {
 	for _, w := range store.Warnings() {
 		warnf(e, "%s", w)
 	}
+	made := store.Typologies()
+	defer func() {
+		// The rows' typology recorded after another: the file's weights
+		// are the rows' from now on.
+		if now := store.Typologies(); len(made) > 0 && len(now) > len(made) {
+			if w := annotations.SwitchedTypologyWarning(now); w != "" {
+				warnf(e, "%s: %s; the explorer and summary now weigh every error with the last, unless given --preset or --typology", ann, w)
+			}
+		}
+	}()
 	for _, f := range files {
 		rows, err := annotations.ReadMQMFile(f, rule, limits)
 		if err != nil {

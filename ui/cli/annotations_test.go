@@ -76,6 +76,7 @@ func TestAnnotationsImportExport(t *testing.T) {
 // alone was weighed with whatever the explorer was given.
 func TestAnnotationsImportRecordsTypology(t *testing.T) {
 	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "n.tsv": strings.Replace(mqmSmall, "Major", "Minor", -1),
+		"o.tsv": strings.Replace(mqmSmall, "Style/Awkward", "Fluency/Grammar", 1), "p.tsv": strings.Replace(mqmSmall, "Style/Awkward", "Fluency/Spelling", 1),
 		"ten.typ": "name | ten\nseverity | m | Minor | 1\nseverity | M | Major | 10\ncategory | o | Other\n"})
 	names := func(path string) []string {
 		t.Helper()
@@ -106,6 +107,18 @@ func TestAnnotationsImportRecordsTypology(t *testing.T) {
 		if got := names(ann); !slices.Equal(got, []string{c.want}) {
 			t.Errorf("%q: the file records %q; want %s, once", args, got, c.want)
 		}
+	}
+	// Rows of mqm's added to the file of esa's: the file records the
+	// switch, and import says so, once.
+	code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "esa.ann", "o.tsv", "p.tsv")
+	if got := names("esa.ann"); code != 0 || !slices.Equal(got, []string{"esa", "mqm"}) {
+		t.Errorf("mqm's rows into esa's file: status %d, the file records %q; want esa, then mqm", code, got)
+	}
+	if want := "bleuscope: warning: esa.ann: annotated with esa, then with mqm: the typology was switched"; strings.Count(stderr, want) != 1 || !strings.Contains(stderr, "now weigh every error with the last") {
+		t.Errorf("mqm's rows into esa's file: stderr %q; want one %q", stderr, want)
+	}
+	if _, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "mqm.ann", "m.tsv"); strings.Contains(stderr, "switched") {
+		t.Errorf("mqm's rows into mqm's file: %q", stderr)
 	}
 	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "x.ann", "--preset", "esa", "--typology", "ten.typ", "m.tsv"); code != exitUsage || !strings.Contains(stderr, "not both") {
 		t.Errorf("--preset and --typology: status %d, stderr %q", code, stderr)
