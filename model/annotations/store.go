@@ -855,9 +855,8 @@ func (s *Store) recordedAt(i int, p *Preset) bool {
 // new file, or another, the rater having switched typology), so that the
 // file says what its annotations were made with; another writer's record
 // after this store's own does not make it record its typology again
-// ([Store.needsTypology]). It writes nothing
-// itself. The explorer and import set it; a store without one records
-// none.
+// ([Store.needsTypology]). It writes nothing itself. The explorer and
+// import set it; a store without one records none.
 func (s *Store) SetTypology(p *Preset) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
