@@ -6,21 +6,23 @@ import "unsafe"
 // numbers tokens and n-grams in its own corpus-wide tables (an n-gram is
 // the pair of its prefix's id and its last token's id; a unigram's id is
 // its token's), and keeps per id and per system the running totals, and
-// the token ids of every line.
+// the token ids of every line. Numbering a batch (fill, numberBatch) and
+// counting one (countBatch) touch separate fields, so that they may run
+// at once on two batches (countRange).
 type ngWorker struct {
 	tok      Tokenizer
 	lower    bool
 	orders   int
 	segments int // about how many segments it counts
 
+	// The numbering's.
 	grams ngramIDs
-	local localCounts
-
-	toks []string
-
+	toks  []string
 	keys  []uint64 // numberOrder's pairs of a line
 	touch uint64   // what numberOrder loaded ahead, so that the loads stay
 
+	// The counting's.
+	local localCounts
 	sys   []ngSystem
 	store lineStore // the lines counted, for SegmentsOf
 
