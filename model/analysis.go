@@ -96,7 +96,11 @@ func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, er
 // every order in orders, one ranking after the other (SPEC's order of
 // rows), with the lines of all of them found in one scan of the corpus.
 func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
-	return a.rankAll(sys, kinds, orders, top, MaxRowLines)
+	r, err := a.rank(context.Background(), sys, kinds, orders, top, MaxRowLines, nil)
+	if err != nil {
+		return nil, err
+	}
+	return r.all(), nil
 }
 
 // EachRanking is [Analysis.RankAll] for more rows than are worth holding
@@ -108,34 +112,30 @@ func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int)
 // next row: copy them to keep them. An error from fn stops the rankings
 // and is returned.
 func (a *Analysis) EachRanking(sys int, kinds []scoring.Kind, orders []int, top int, fn func(k scoring.Kind, order int, rows iter.Seq[NGramRow]) error) error {
-	var r *rankings
-	var err error
-	if top > 0 { // two passes over the n-grams for every ranking, instead of one per ranking
-		r, err = a.rankTop(context.Background(), sys, kinds, orders, top, MaxRowLines, nil)
-	} else {
-		r, err = a.rank(sys, kinds, orders, top, MaxRowLines)
-	}
+	r, err := a.rank(context.Background(), sys, kinds, orders, top, MaxRowLines, nil)
 	if err != nil {
 		return err
 	}
 	return r.each(fn)
 }
 
-// rankAll is [Analysis.RankAll] with up to lines line numbers per row.
-func (a *Analysis) rankAll(sys int, kinds []scoring.Kind, orders []int, top, lines int) ([]NGramRow, error) {
-	r, err := a.rank(sys, kinds, orders, top, lines)
-	if err != nil {
-		return nil, err
+// rank makes the rankings of [Analysis.RankAll] with up to lines line
+// numbers per row: for top > 0 in one pass over the n-grams that keeps
+// top candidates a ranking ([Analysis.rankTop]; progress and ctx are for
+// it), for top 0 every n-gram ([Analysis.rankAllRows]).
+func (a *Analysis) rank(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) (*rankings, error) {
+	if top > 0 {
+		return a.rankTop(ctx, sys, kinds, orders, top, lines, progress)
 	}
-	return r.all(), nil
+	return a.rankAllRows(sys, kinds, orders, lines)
 }
 
-// rank makes the rankings of [Analysis.RankAll] with up to lines line
-// numbers per row.
-func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines int) (*rankings, error) {
+// rankAllRows makes the rankings of every n-gram (top 0) with up to lines
+// line numbers per row.
+func (a *Analysis) rankAllRows(sys int, kinds []scoring.Kind, orders []int, lines int) (*rankings, error) {
 	// The candidates are counted first, so that their list and that of the
 	// rows are made at their size: grown by append, lists of millions of
-	// rows (--top 0) would allocate about five times their size on the way.
+	// rows would allocate about five times their size on the way.
 	sizes, err := a.RankingSizes(sys, kinds, orders)
 	if err != nil {
 		return nil, err
@@ -143,9 +143,6 @@ func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines 
 	most, rows := 0, 0
 	for _, n := range sizes {
 		most = max(most, n)
-		if top > 0 {
-			n = min(n, top)
-		}
 		rows += n
 	}
 	r := &rankings{a: a, sys: sys, kinds: kinds, orders: orders, sizes: sizes, rows: make([]scoring.KindID, 0, rows)}
@@ -153,7 +150,7 @@ func (a *Analysis) rank(sys int, kinds []scoring.Kind, orders []int, top, lines 
 	for _, k := range kinds {
 		for _, order := range orders {
 			cands = a.candidates(sys, k, order, cands[:0])
-			r.add(k, a.selectTop(cands, top))
+			r.add(k, a.sortByText(cands, cand.better))
 		}
 	}
 	r.findLines(lines)
@@ -175,9 +172,8 @@ func (a *Analysis) RankingSizes(sys int, kinds []scoring.Kind, orders []int) ([]
 		if o < 0 {
 			continue
 		}
-		counts, _ := c.TotalsOf(sys, g)
 		for ki, k := range kinds {
-			if counts[k] > 0 {
+			if c.Count(sys, k, g) > 0 {
 				sizes[ki*len(orders)+o]++
 			}
 		}
@@ -228,29 +224,24 @@ func (x cand) better(y cand) int {
 	return cmp.Compare(y.key2, x.key2)
 }
 
-// selectTop returns the first top candidates (all when top is 0) in
-// ranking order, with their text set. The cut is found comparing
-// integers only (keepBest); the text is built for the candidates it keeps
-// (with the ones that tie with the last), which the text then orders.
-func (a *Analysis) selectTop(cands []cand, top int) []cand {
-	cands = keepBest(cands, top, cand.better)
+// sortByText sorts cands in ranking order: by keys (a negative result
+// puts the first argument first), then by text in byte order, which it
+// sets.
+func (a *Analysis) sortByText(cands []cand, keys func(x, y cand) int) []cand {
 	var buf []byte
 	for j := range cands {
 		buf = a.Counts.AppendText(buf[:0], cands[j].id)
 		cands[j].text = string(buf)
 	}
-	// The text decides every tie (no two n-grams have the same), so an
-	// unstable sort gives the one order: on --top 0's millions of rows it
-	// takes a third of the time of a stable one.
+	// The text decides every tie (no two n-grams of one order have the
+	// same), so an unstable sort gives the one order: on --top 0's
+	// millions of rows it takes a third of the time of a stable one.
 	slices.SortFunc(cands, func(x, y cand) int {
-		if c := x.better(y); c != 0 {
+		if c := keys(x, y); c != 0 {
 			return c
 		}
 		return cmp.Compare(x.text, y.text) // byte order
 	})
-	if top > 0 && len(cands) > top {
-		cands = cands[:top]
-	}
 	return cands
 }
 
@@ -295,6 +286,13 @@ func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha
 	if err := checkSalientAlpha(alpha); err != nil {
 		return nil, err
 	}
+	if top > 0 { // a heap of top candidates a side, whatever the ties
+		out, _, err := a.salientTop(context.Background(), sysA, sysB, k, []int{order}, top, alpha, nil)
+		if err != nil {
+			return nil, err
+		}
+		return out[0], nil
+	}
 	c := a.Counts
 	var up, down []cand
 	for g := range c.Len() {
@@ -317,11 +315,7 @@ func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha
 	}
 	var rows []SalientRow
 	for dir, list := range [][]cand{up, down} {
-		sign := 1.0
-		if dir == 1 {
-			sign = -1
-		}
-		for _, x := range a.selectSalient(list, top, sign) {
+		for _, x := range a.sortByText(list, salientOrder(1-2*float64(dir))) {
 			rows = append(rows, SalientRow{SystemA: sysA, SystemB: sysB, Kind: k, Order: order, ID: x.id,
 				NGram: x.text, CountA: x.key1, CountB: x.key2, Score: x.score})
 		}
@@ -329,92 +323,8 @@ func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha
 	return rows, nil
 }
 
-// selectSalient returns the first top candidates by sign·score
-// descending, then count A + B descending, then text ascending.
-func (a *Analysis) selectSalient(cands []cand, top int, sign float64) []cand {
-	order := func(x, y cand) int {
-		if c := cmp.Compare(sign*y.score, sign*x.score); c != 0 {
-			return c
-		}
-		return cmp.Compare(y.key1+y.key2, x.key1+x.key2)
-	}
-	cands = keepBest(cands, top, order)
-	var buf []byte
-	for j := range cands {
-		buf = a.Counts.AppendText(buf[:0], cands[j].id)
-		cands[j].text = string(buf)
-	}
-	slices.SortFunc(cands, func(x, y cand) int { // unstable: the text decides every tie
-		if c := order(x, y); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.text, y.text) // byte order
-	})
-	if top > 0 && len(cands) > top {
-		cands = cands[:top]
-	}
-	return cands
-}
-
 // SegmentsOf returns the 0-based segments of system sys where kind k of
 // n-gram id counts, ascending (all of them).
 func (a *Analysis) SegmentsOf(sys int, k scoring.Kind, id int) []int {
 	return a.Counts.SegmentsOf(sys, k, id, 0)
-}
-
-// keepBest returns the candidates that rank among the first top under
-// order (a negative result puts the first argument first), together with
-// every one that ties with the last of them, so that the text can decide
-// among those; all of them when top is 0. It finds the cut with a heap of
-// top candidates, so a ranking of a million n-grams does not sort them
-// all.
-func keepBest(cands []cand, top int, order func(x, y cand) int) []cand {
-	if top <= 0 || len(cands) <= top {
-		return cands
-	}
-	// h is a heap of the best top seen so far, the worst at h[0].
-	h := make([]cand, 0, top)
-	worse := func(i, j int) bool { return order(h[i], h[j]) > 0 }
-	down := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= len(h) {
-				return
-			}
-			if r := l + 1; r < len(h) && worse(r, l) {
-				l = r
-			}
-			if !worse(l, i) {
-				return
-			}
-			h[i], h[l] = h[l], h[i]
-			i = l
-		}
-	}
-	for _, c := range cands {
-		if len(h) < top {
-			h = append(h, c)
-			for i := len(h) - 1; i > 0; {
-				p := (i - 1) / 2
-				if !worse(i, p) {
-					break
-				}
-				h[i], h[p] = h[p], h[i]
-				i = p
-			}
-			continue
-		}
-		if order(c, h[0]) < 0 {
-			h[0] = c
-			down(0)
-		}
-	}
-	cut := h[0]
-	out := cands[:0]
-	for _, c := range cands {
-		if order(c, cut) <= 0 {
-			out = append(out, c)
-		}
-	}
-	return out
 }

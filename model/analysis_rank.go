@@ -1,8 +1,10 @@
 package model
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"slices"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -12,14 +14,9 @@ import (
 const rankStep = 1 << 16
 
 // RankEvery returns the rows of [Analysis.RankAll] (the same rows, in the
-// same order) for top > 0, made in two passes over the n-grams for every
-// kind and order at once that keep only the best top of each ranking and
-// what ties with the last of them, instead of one pass and one list of
-// every candidate per kind and order: on a corpus of millions of n-grams
-// it reads them twice and allocates little. It stops with ctx's error
-// when ctx is cancelled, and calls progress (when not nil) with the
-// n-grams looked at so far and the total of both passes. top 0 (every
-// n-gram) is RankAll itself.
+// same order), stopping with ctx's error when ctx is cancelled. For top >
+// 0 it calls progress (when not nil) with the n-grams looked at so far and
+// their total, as its one pass over them goes.
 func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top int, progress func(done, total int)) ([]NGramRow, error) {
 	rows, _, err := a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
 	return rows, err
@@ -28,24 +25,20 @@ func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind,
 // RankEveryLines is [Analysis.RankEvery] with up to lines line numbers per
 // row (at least 1) instead of [MaxRowLines]: the explorer shows as many as
 // a wide window has room for. It also returns how many rows each ranking
-// would have without a top, as [Analysis.RankingSizes] (counted as the
-// candidates are offered, in the same pass).
+// would have without a top, as [Analysis.RankingSizes] (for top > 0,
+// counted as the candidates are offered, in the same pass).
 func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) ([]NGramRow, []int, error) {
-	lines = max(1, lines)
-	var r *rankings
-	var err error
-	if top <= 0 {
-		r, err = a.rank(sys, kinds, orders, top, lines)
-	} else {
-		r, err = a.rankTop(ctx, sys, kinds, orders, top, lines, progress)
-	}
+	r, err := a.rank(ctx, sys, kinds, orders, top, max(1, lines), progress)
 	if err != nil {
 		return nil, nil, err
 	}
 	return r.all(), r.sizes, nil
 }
 
-// rankTop makes the rankings of [Analysis.RankEveryLines] for top > 0.
+// rankTop makes the rankings of [Analysis.rank] for top > 0 in one pass
+// over the n-grams for every kind and order at once, each ranking keeping
+// only its best top in a heap: whatever the ties, it holds top candidates
+// a ranking.
 func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) (*rankings, error) {
 	pos, err := a.orderSlots(orders, sys)
 	if err != nil {
@@ -54,17 +47,22 @@ func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, o
 	c := a.Counts
 	slots := make([]candHeap, len(kinds)*len(orders)) // [kind][order]
 	for i := range slots {
-		slots[i] = candHeap{top: top, order: cand.better}
+		slots[i] = a.newCandHeap(top, cand.better)
 	}
-	err = a.bestOf(ctx, slots, progress, func(g int, emit func(slot int, x cand)) {
+	err = a.bestOf(ctx, progress, func(g int) {
 		o := pos[c.Order(g)]
 		if o < 0 {
 			return
 		}
-		counts, segs := c.TotalsOf(sys, g)
 		for ki, k := range kinds {
-			if counts[k] > 0 {
-				emit(ki*len(orders)+o, cand{id: g, key1: counts[k], key2: int64(segs[k])})
+			n := c.Count(sys, k, g)
+			if n == 0 {
+				continue
+			}
+			// Most n-grams count less than the last of a full ranking: their
+			// segments are never read.
+			if h := &slots[ki*len(orders)+o]; !h.belowCut(n) {
+				h.offer(cand{id: g, key1: n, key2: int64(c.SegmentCount(sys, k, g))})
 			}
 		}
 	})
@@ -75,7 +73,7 @@ func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, o
 	for ki, k := range kinds {
 		for oi := range orders {
 			h := &slots[ki*len(orders)+oi]
-			r.add(k, a.selectTop(h.c, top))
+			r.add(k, h.best())
 			r.sizes[ki*len(orders)+oi] = h.offered
 		}
 	}
@@ -88,30 +86,36 @@ func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, o
 // and how many rows each side of each order would have without a top:
 // sizes[2i] the n-grams of order orders[i] that A has more often than B,
 // sizes[2i+1] those B has more often. For top > 0 it makes them as
-// [Analysis.RankEvery] makes its rankings: two passes over the n-grams for
+// [Analysis.RankEvery] makes its rankings: one pass over the n-grams for
 // every order and both sides at once, the sizes counted as the candidates
 // are offered; progress and cancellation are as there. Top 0 is Salient
 // itself, order by order.
 func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, []int, error) {
-	if top <= 0 {
-		out := make([][]SalientRow, len(orders))
-		sizes := make([]int, 2*len(orders))
-		for i, o := range orders {
-			rows, err := a.Salient(sysA, sysB, k, o, top, alpha)
-			if err != nil {
-				return nil, nil, err
-			}
-			out[i] = rows
-			for _, r := range rows { // every row: A's side, then B's
-				if r.CountA > r.CountB {
-					sizes[2*i]++
-				} else {
-					sizes[2*i+1]++
-				}
+	if top > 0 {
+		return a.salientTop(ctx, sysA, sysB, k, orders, top, alpha, progress)
+	}
+	out := make([][]SalientRow, len(orders))
+	sizes := make([]int, 2*len(orders))
+	for i, o := range orders {
+		rows, err := a.Salient(sysA, sysB, k, o, 0, alpha)
+		if err != nil {
+			return nil, nil, err
+		}
+		out[i] = rows
+		for _, r := range rows { // every row: A's side, then B's
+			if r.CountA > r.CountB {
+				sizes[2*i]++
+			} else {
+				sizes[2*i+1]++
 			}
 		}
-		return out, sizes, nil
 	}
+	return out, sizes, nil
+}
+
+// salientTop is [Analysis.SalientEverySizes] for top > 0: one pass over
+// the n-grams, each side of each order keeping its best top in a heap.
+func (a *Analysis) salientTop(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, []int, error) {
 	if _, err := a.orderSlots(orders, sysA); err != nil {
 		return nil, nil, err
 	}
@@ -125,9 +129,9 @@ func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scor
 	c := a.Counts
 	slots := make([]candHeap, 2*len(orders)) // [order][A's side, B's]
 	for i := range slots {
-		slots[i] = candHeap{top: top, order: salientOrder(1 - 2*float64(i%2))}
+		slots[i] = a.newCandHeap(top, salientOrder(1-2*float64(i%2)))
 	}
-	err = a.bestOf(ctx, slots, progress, func(g int, emit func(slot int, x cand)) {
+	err = a.bestOf(ctx, progress, func(g int) {
 		o := pos[c.Order(g)]
 		if o < 0 {
 			return
@@ -139,9 +143,9 @@ func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scor
 		x := cand{id: g, key1: ca, key2: cb, score: SalientScore(ca, cb, alpha)}
 		switch { // as Salient: each side holds the n-grams it has more often
 		case ca > cb:
-			emit(2*o, x)
+			slots[2*o].offer(x)
 		case ca < cb:
-			emit(2*o+1, x)
+			slots[2*o+1].offer(x)
 		}
 	})
 	if err != nil {
@@ -150,10 +154,10 @@ func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scor
 	out := make([][]SalientRow, len(orders))
 	sizes := make([]int, len(slots))
 	for oi, order := range orders {
-		for side, sign := range []float64{1, -1} {
+		for side := range 2 {
 			h := &slots[2*oi+side]
 			sizes[2*oi+side] = h.offered
-			for _, x := range a.selectSalient(h.c, top, sign) {
+			for _, x := range h.best() {
 				out[oi] = append(out[oi], SalientRow{SystemA: sysA, SystemB: sysB, Kind: k, Order: order, ID: x.id,
 					NGram: x.text, CountA: x.key1, CountB: x.key2, Score: x.score})
 			}
@@ -162,7 +166,7 @@ func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scor
 	return out, sizes, nil
 }
 
-// salientOrder is the ranking order of [Analysis.selectSalient]: sign·score
+// salientOrder is the salient ranking's order before the text: sign·score
 // descending, then count A + B descending.
 func salientOrder(sign float64) func(x, y cand) int {
 	return func(x, y cand) int {
@@ -189,83 +193,96 @@ func (a *Analysis) orderSlots(orders []int, sys int) ([]int, error) {
 	return pos, nil
 }
 
-// bestOf fills each ranking in slots with the candidates that rank among
-// its first top, and every candidate that ties with the last of those
-// (the text decides among them later). visit hands each n-gram's
-// candidates to emit, slot by slot; it is called once per n-gram in each
-// of the two passes: the first finds each ranking's best top, the second,
-// for the rankings that filled up, the candidates that tie with the last.
-func (a *Analysis) bestOf(ctx context.Context, slots []candHeap, progress func(done, total int), visit func(g int, emit func(slot int, x cand))) error {
+// bestOf calls visit with every n-gram in turn, which offers it to the
+// rankings it belongs to. It stops with ctx's error when ctx is cancelled
+// and reports progress (when not nil) every rankStep n-grams and at the
+// end.
+func (a *Analysis) bestOf(ctx context.Context, progress func(done, total int), visit func(g int)) error {
 	n := a.Counts.Len()
-	pass := func(base int, emit func(slot int, x cand)) error {
-		for g := range n {
-			if g%rankStep == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				if progress != nil {
-					progress(base+g, 2*n)
-				}
+	for g := range n {
+		if g%rankStep == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
-			visit(g, emit)
-		}
-		return nil
-	}
-	if err := pass(0, func(slot int, x cand) { slots[slot].offer(x) }); err != nil {
-		return err
-	}
-	cuts := make([]*cand, len(slots))
-	full := false
-	for i := range slots {
-		h := &slots[i]
-		if len(h.c) < h.top {
-			continue // every candidate is in
-		}
-		cut := h.c[0]
-		cuts[i], full = &cut, true
-		kept := h.c[:0]
-		for _, x := range h.c {
-			if h.order(x, cut) < 0 {
-				kept = append(kept, x)
+			if progress != nil {
+				progress(g, n)
 			}
 		}
-		h.c = kept
-	}
-	if full {
-		err := pass(n, func(slot int, x cand) {
-			if cut := cuts[slot]; cut != nil && slots[slot].order(x, *cut) == 0 {
-				slots[slot].c = append(slots[slot].c, x)
-			}
-		})
-		if err != nil {
-			return err
-		}
+		visit(g)
 	}
 	if progress != nil {
-		progress(2*n, 2*n)
+		progress(n, n)
 	}
 	return nil
 }
 
-// candHeap keeps the best top candidates offered under order (a negative
-// result puts the first argument first), the worst of them at c[0].
+// candHeap keeps the best top candidates offered in a ranking's whole
+// order: keys (a negative result puts the first argument first), then the
+// n-gram's text in byte order, which decides every tie, as no two n-grams
+// of one order have the same text. The keys are compared for every
+// candidate; a text is built only when the keys tie, into a buffer the
+// heap keeps, so that a ranking where every n-gram ties (random text: all
+// counts 1) holds top candidates, not every tie, and allocates nothing per
+// candidate.
 type candHeap struct {
-	c       []cand
+	c       []heapCand // the heap, the worst at c[0]
 	top     int
-	order   func(x, y cand) int
+	keys    func(x, y cand) int
 	offered int // candidates offered, kept or not
+	counts  *scoring.NGramCounts
+	text    []byte // the text of the candidate offered, when the keys tie
+}
+
+// heapCand is a candidate in a [candHeap], with its text once built (its
+// buffer kept for the next candidate in its place).
+type heapCand struct {
+	cand
+	text  []byte
+	built bool
+}
+
+// newCandHeap returns an empty heap of the best top candidates under keys
+// and then the text.
+func (a *Analysis) newCandHeap(top int, keys func(x, y cand) int) candHeap {
+	return candHeap{c: make([]heapCand, 0, top), top: top, keys: keys, counts: a.Counts}
+}
+
+// textOf returns the text of x, building it the first time.
+func (h *candHeap) textOf(x *heapCand) []byte {
+	if !x.built {
+		x.text, x.built = h.counts.AppendText(x.text[:0], x.id), true
+	}
+	return x.text
+}
+
+// order compares c[i] and c[j] in the whole order.
+func (h *candHeap) order(i, j int) int {
+	if c := h.keys(h.c[i].cand, h.c[j].cand); c != 0 {
+		return c
+	}
+	return bytes.Compare(h.textOf(&h.c[i]), h.textOf(&h.c[j]))
+}
+
+// belowCut reports whether a candidate whose key1 is key1 ranks below
+// every candidate of a full heap whose order puts the highest key1 first
+// (the count rankings'), counting it as offered: it need not be offered.
+func (h *candHeap) belowCut(key1 int64) bool {
+	if len(h.c) < h.top || key1 >= h.c[0].key1 {
+		return false
+	}
+	h.offered++
+	return true
 }
 
 // offer puts x in the heap when it is better than the worst kept (or the
 // heap has room).
 func (h *candHeap) offer(x cand) {
 	h.offered++
-	worse := func(i, j int) bool { return h.order(h.c[i], h.c[j]) > 0 }
 	if len(h.c) < h.top {
-		h.c = append(h.c, x)
+		h.c = append(h.c, heapCand{cand: x})
 		for i := len(h.c) - 1; i > 0; {
 			p := (i - 1) / 2
-			if !worse(i, p) {
+			if h.order(i, p) <= 0 {
 				break
 			}
 			h.c[i], h.c[p] = h.c[p], h.c[i]
@@ -273,22 +290,51 @@ func (h *candHeap) offer(x cand) {
 		}
 		return
 	}
-	if h.order(x, h.c[0]) >= 0 {
+	w := &h.c[0]
+	switch c := h.keys(x, w.cand); {
+	case c > 0:
 		return
+	case c == 0:
+		h.text = h.counts.AppendText(h.text[:0], x.id)
+		if bytes.Compare(h.text, h.textOf(w)) >= 0 {
+			return
+		}
+		w.cand = x
+		w.text, h.text = h.text, w.text
+	default:
+		w.cand, w.built = x, false
 	}
-	h.c[0] = x
 	for i := 0; ; {
 		l := 2*i + 1
 		if l >= len(h.c) {
 			return
 		}
-		if r := l + 1; r < len(h.c) && worse(r, l) {
+		if r := l + 1; r < len(h.c) && h.order(r, l) > 0 {
 			l = r
 		}
-		if !worse(l, i) {
+		if h.order(l, i) <= 0 {
 			return
 		}
 		h.c[i], h.c[l] = h.c[l], h.c[i]
 		i = l
 	}
+}
+
+// best returns the candidates kept, best first, with their text set.
+func (h *candHeap) best() []cand {
+	for i := range h.c {
+		h.textOf(&h.c[i])
+	}
+	slices.SortFunc(h.c, func(x, y heapCand) int {
+		if c := h.keys(x.cand, y.cand); c != 0 {
+			return c
+		}
+		return bytes.Compare(x.text, y.text)
+	})
+	out := make([]cand, len(h.c))
+	for i := range h.c {
+		out[i] = h.c[i].cand
+		out[i].text = string(h.c[i].text)
+	}
+	return out
 }

@@ -37,21 +37,33 @@ func randomDataset(seed uint64, n, v int) *Dataset {
 	return memDataset(nil, [][]string{lines(), lines()}, System{Name: "A", Hyps: lines()}, System{Name: "B", Hyps: lines()})
 }
 
-// TestRankEveryIsRankAll: the two-pass ranking returns exactly RankAll's
-// rows, lines included, for every top, kind and order subset.
-func TestRankEveryIsRankAll(t *testing.T) {
+// TestRankTopIsEveryRowCut: the rankings with a top (one pass, a heap
+// of top candidates a ranking) are the first top rows of each ranking of
+// every n-gram (top 0, a sort of them all, which checkEveryRow checks
+// against a naive ranking), lines included, for every top, kind and order
+// subset, on corpora of few words where the cut falls among many ties;
+// RankEvery's are RankAll's, and its progress ends at the n-grams' count.
+func TestRankTopIsEveryRowCut(t *testing.T) {
 	for seed := range uint64(6) {
 		ds := randomDataset(seed, 40+int(seed)*30, 3+int(seed)*4)
 		a := mustAnalyze(t, ds, DefaultSettings())
-		for _, top := range []int{1, 2, 3, 7, 20, 1000} {
-			for _, orders := range [][]int{{1, 2, 3, 4}, {2}, {4, 1}} {
-				for sys := range ds.Systems {
-					want, err := a.RankAll(sys, Kinds, orders, top)
+		for _, orders := range [][]int{{1, 2, 3, 4}, {2}, {4, 1}} {
+			for sys := range ds.Systems {
+				every, err := a.RankAll(sys, Kinds, orders, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, top := range []int{1, 2, 3, 7, 20, 1000} {
+					want := firstOfEach(every, top)
+					got, err := a.RankAll(sys, Kinds, orders, top)
 					if err != nil {
 						t.Fatal(err)
 					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
+					}
 					var calls, last int
-					got, err := a.RankEvery(context.Background(), sys, Kinds, orders, top, func(done, total int) {
+					got, err = a.RankEvery(context.Background(), sys, Kinds, orders, top, func(done, total int) {
 						calls++
 						if done < last || done > total {
 							t.Fatalf("progress %d of %d after %d", done, total, last)
@@ -62,10 +74,10 @@ func TestRankEveryIsRankAll(t *testing.T) {
 						t.Fatal(err)
 					}
 					if !reflect.DeepEqual(got, want) {
-						t.Fatalf("seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
+						t.Fatalf("RankEvery, seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
 					}
-					if calls == 0 || last != 2*a.Counts.Len() {
-						t.Fatalf("progress ended at %d of %d", last, 2*a.Counts.Len())
+					if calls == 0 || last != a.Counts.Len() {
+						t.Fatalf("progress ended at %d of %d", last, a.Counts.Len())
 					}
 				}
 			}
@@ -73,23 +85,97 @@ func TestRankEveryIsRankAll(t *testing.T) {
 	}
 }
 
-// TestSalientEveryIsSalient: the two-pass salient ranking returns
-// exactly Salient's rows, order by order, for every top and kind.
-func TestSalientEveryIsSalient(t *testing.T) {
+// firstOfEach returns the first top rows of each ranking in rows (a run
+// of rows of one kind and order).
+func firstOfEach(rows []NGramRow, top int) []NGramRow {
+	var out []NGramRow
+	n := 0
+	for i, r := range rows {
+		if i == 0 || r.Kind != rows[i-1].Kind || r.Order != rows[i-1].Order {
+			n = 0
+		}
+		if n++; n <= top {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestRankTiesAtTheCut: on counts made by hand, where the top-th row is
+// one of many that tie on count, a ranking with a top keeps the rows the
+// whole order puts first: more segments before fewer, then the n-gram's
+// text in byte order (of the tokens joined by spaces, so "x\x01 y" comes
+// before "x y", though the token "x" comes before "x\x01"), whichever of
+// the tied n-grams the corpus has first.
+func TestRankTiesAtTheCut(t *testing.T) {
+	set := DefaultSettings().WithOption(func(o *scoring.Options) { o.Tokenize = "none" })
+	refs := func(n int) [][]string { return [][]string{slices.Repeat([]string{"zz"}, n)} }
+	// Every token is over-produced: the reference has none of them.
+	// q: 5 in 1 segment; K, c, m, w, é: 2 in 2 segments each, ordered by
+	// bytes K < c < m < w < é; A, B: 2 in 1 segment, after the five though
+	// their bytes come first; 0, a: 1 in 1.
+	hyps := []string{"q q q q q", "é 0 m A A", "w é c B B", "m K a c", "K w"}
+	a := mustAnalyze(t, memDataset(nil, refs(len(hyps)), System{Name: "A", Hyps: hyps}), set)
+	checkCuts(t, a, 1, []string{"q", "K", "c", "m", "w", "é", "A", "B", "0", "a"})
+	// Bigrams, each once: the joined text's bytes decide ("\x01" < " " <
+	// "!" < "y").
+	hyps = []string{"xy z", "x! y", "x y", "x\x01 y"}
+	a = mustAnalyze(t, memDataset(nil, refs(len(hyps)), System{Name: "A", Hyps: hyps}), set)
+	checkCuts(t, a, 2, []string{"x\x01 y", "x y", "x! y", "xy z"})
+}
+
+// checkCuts checks the over-produced n-grams of order `order` of a's
+// system 0 against want, the whole ranking, for every top.
+func checkCuts(t *testing.T, a *Analysis, order int, want []string) {
+	t.Helper()
+	for top := range len(want) + 2 {
+		rows, err := a.RankAll(0, []scoring.Kind{scoring.Over}, []int{order}, top)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rows {
+			got = append(got, r.NGram)
+		}
+		if w := want[:min(len(want), top)]; top > 0 && !slices.Equal(got, w) || top == 0 && !slices.Equal(got, want) {
+			t.Errorf("order %d, top %d: %q; want %q", order, top, got, w)
+		}
+	}
+}
+
+// TestSalientTopIsEveryRowCut: the salient rankings with a top (one pass
+// for every order, a heap a side) are the first top rows of each side of
+// Salient's every row (top 0, a sort of them all), order by order, for
+// every top and kind; Salient with a top is the same.
+func TestSalientTopIsEveryRowCut(t *testing.T) {
 	for seed := range uint64(6) {
 		ds := randomDataset(seed, 40+int(seed)*30, 3+int(seed)*4)
 		a := mustAnalyze(t, ds, DefaultSettings())
-		for _, top := range []int{1, 2, 3, 7, 20, 1000} {
-			for _, k := range Kinds {
-				orders := []int{1, 2, 3, 4}
+		for _, k := range Kinds {
+			orders := []int{1, 2, 3, 4}
+			for _, top := range []int{1, 2, 3, 7, 20, 1000} {
 				got, err := salientEvery(a, context.Background(), 1, 0, k, orders, top, 0.5, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for i, o := range orders {
-					want, _ := a.Salient(1, 0, k, o, top, 0.5)
+					every, _ := a.Salient(1, 0, k, o, 0, 0.5)
+					var want []SalientRow
+					sides := [2]int{}
+					for _, r := range every {
+						side := 0
+						if r.CountA < r.CountB {
+							side = 1
+						}
+						if sides[side]++; sides[side] <= top {
+							want = append(want, r)
+						}
+					}
 					if !reflect.DeepEqual(got[i], want) {
 						t.Fatalf("seed %d top %d %v order %d:\n got %v\nwant %v", seed, top, k, o, got[i], want)
+					}
+					if one, _ := a.Salient(1, 0, k, o, top, 0.5); !reflect.DeepEqual(one, want) {
+						t.Fatalf("Salient, seed %d top %d %v order %d:\n got %v\nwant %v", seed, top, k, o, one, want)
 					}
 				}
 			}
@@ -167,15 +253,17 @@ func TestRankEveryErrors(t *testing.T) {
 	}
 }
 
-// TestRankEveryWMT22: on real systems too, the rows are RankAll's.
+// TestRankEveryWMT22: on real systems too, the rows with a top are the
+// first of every row's rankings.
 func TestRankEveryWMT22(t *testing.T) {
 	ds := loadWMTPair(t, "de-en", []string{"JDExploreAcademy", "LT22"})
 	a := mustAnalyze(t, ds, DefaultSettings())
+	orders := []int{1, 2, 3, 4}
 	for sys := range ds.Systems {
-		want, _ := a.RankAll(sys, Kinds, []int{1, 2, 3, 4}, 20)
-		got, err := a.RankEvery(context.Background(), sys, Kinds, []int{1, 2, 3, 4}, 20, nil)
-		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: RankEvery differs from RankAll (%v)", ds.Systems[sys].Name, err)
+		every, _ := a.RankAll(sys, Kinds, orders, 0)
+		got, err := a.RankEvery(context.Background(), sys, Kinds, orders, 20, nil)
+		if err != nil || !reflect.DeepEqual(got, firstOfEach(every, 20)) {
+			t.Errorf("%s: the top 20 are not the first 20 of every row (%v)", ds.Systems[sys].Name, err)
 		}
 	}
 }

@@ -3,10 +3,8 @@ package model
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -226,34 +224,4 @@ func subDataset(ds *Dataset, sys int, rows []int) *Dataset {
 		}
 	}
 	return memDataset(nil, refs, System{Name: "sub", Hyps: hyps})
-}
-
-func TestKeepBestAgainstSort(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for range 200 {
-		n, top := rng.IntN(60), 1+rng.IntN(10)
-		cands := make([]cand, n)
-		for i := range cands {
-			cands[i] = cand{id: i, key1: int64(rng.IntN(4)), key2: int64(rng.IntN(3))}
-		}
-		sorted := slices.Clone(cands)
-		slices.SortStableFunc(sorted, cand.better)
-		kept := keepBest(slices.Clone(cands), top, cand.better)
-		// Every candidate as good as the top-th of a full sort is kept,
-		// and no other.
-		want := 0
-		for _, c := range sorted {
-			if len(sorted) <= top || c.better(sorted[top-1]) <= 0 {
-				want++
-			}
-		}
-		if len(kept) != want {
-			t.Fatalf("keepBest(%d of %d) kept %d; a full sort says %d", top, n, len(kept), want)
-		}
-		for _, c := range kept {
-			if len(sorted) > top && c.better(sorted[top-1]) > 0 {
-				t.Fatalf("keepBest kept %+v, worse than the %d-th %+v", c, top, sorted[top-1])
-			}
-		}
-	}
 }
