@@ -122,9 +122,10 @@ func (a *Analysis) EachRanking(sys int, kinds []scoring.Kind, orders []int, top 
 // rank makes the rankings of [Analysis.RankAll] with up to lines line
 // numbers per row: for top > 0 in one pass over the n-grams that keeps
 // top candidates a ranking ([Analysis.rankTop]; progress and ctx are for
-// it), for top 0 every n-gram ([Analysis.rankAllRows]).
+// it), for top 0, or a top no ranking can reach, every n-gram
+// ([Analysis.rankAllRows]).
 func (a *Analysis) rank(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) (*rankings, error) {
-	if top > 0 {
+	if top > 0 && top < a.Counts.Len() {
 		return a.rankTop(ctx, sys, kinds, orders, top, lines, progress)
 	}
 	return a.rankAllRows(sys, kinds, orders, lines)
@@ -286,7 +287,7 @@ func (a *Analysis) Salient(sysA, sysB int, k scoring.Kind, order, top int, alpha
 	if err := checkSalientAlpha(alpha); err != nil {
 		return nil, err
 	}
-	if top > 0 { // a heap of top candidates a side, whatever the ties
+	if top > 0 && top < a.Counts.Len() { // a heap of top candidates a side, whatever the ties
 		out, _, err := a.salientTop(context.Background(), sysA, sysB, k, []int{order}, top, alpha, nil)
 		if err != nil {
 			return nil, err

@@ -14,8 +14,9 @@ import (
 const rankStep = 1 << 16
 
 // RankEvery returns the rows of [Analysis.RankAll] (the same rows, in the
-// same order), stopping with ctx's error when ctx is cancelled. For top >
-// 0 it calls progress (when not nil) with the n-grams looked at so far and
+// same order). For top > 0 (and below the n-grams' count, which no
+// ranking can pass) it stops with ctx's error when ctx is cancelled and
+// calls progress (when not nil) with the n-grams looked at so far and
 // their total, as its one pass over them goes.
 func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top int, progress func(done, total int)) ([]NGramRow, error) {
 	rows, _, err := a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
@@ -88,10 +89,10 @@ func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, o
 // sizes[2i+1] those B has more often. For top > 0 it makes them as
 // [Analysis.RankEvery] makes its rankings: one pass over the n-grams for
 // every order and both sides at once, the sizes counted as the candidates
-// are offered; progress and cancellation are as there. Top 0 is Salient
-// itself, order by order.
+// are offered; progress and cancellation are as there. Top 0 (or a top
+// no side can reach) is Salient itself, order by order.
 func (a *Analysis) SalientEverySizes(ctx context.Context, sysA, sysB int, k scoring.Kind, orders []int, top int, alpha float64, progress func(done, total int)) ([][]SalientRow, []int, error) {
-	if top > 0 {
+	if top > 0 && top < a.Counts.Len() {
 		return a.salientTop(ctx, sysA, sysB, k, orders, top, alpha, progress)
 	}
 	out := make([][]SalientRow, len(orders))
@@ -244,7 +245,7 @@ type heapCand struct {
 // newCandHeap returns an empty heap of the best top candidates under keys
 // and then the text.
 func (a *Analysis) newCandHeap(top int, keys func(x, y cand) int) candHeap {
-	return candHeap{c: make([]heapCand, 0, top), top: top, keys: keys, counts: a.Counts}
+	return candHeap{top: top, keys: keys, counts: a.Counts}
 }
 
 // textOf returns the text of x, building it the first time.

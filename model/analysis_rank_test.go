@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -76,12 +77,27 @@ func TestRankTopIsEveryRowCut(t *testing.T) {
 					if !reflect.DeepEqual(got, want) {
 						t.Fatalf("RankEvery, seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
 					}
-					if calls == 0 || last != a.Counts.Len() {
+					if top < a.Counts.Len() && (calls == 0 || last != a.Counts.Len()) {
 						t.Fatalf("progress ended at %d of %d", last, a.Counts.Len())
 					}
 				}
 			}
 		}
+	}
+}
+
+// TestRankHugeTop: a top far above the n-grams' count (--top
+// 9223372036854775807) ranks every n-gram, as top 0 does, without
+// making room for top rows first.
+func TestRankHugeTop(t *testing.T) {
+	a := mustAnalyze(t, randomDataset(2, 50, 4), DefaultSettings())
+	every, _ := a.RankAll(0, Kinds, []int{1, 2}, 0)
+	if got, err := a.RankAll(0, Kinds, []int{1, 2}, math.MaxInt); err != nil || !reflect.DeepEqual(got, every) {
+		t.Errorf("top MaxInt: %d rows (%v); want top 0's %d", len(got), err, len(every))
+	}
+	all, _ := a.Salient(0, 1, scoring.Over, 2, 0, 1)
+	if got, err := a.Salient(0, 1, scoring.Over, 2, math.MaxInt, 1); err != nil || !reflect.DeepEqual(got, all) {
+		t.Errorf("salient, top MaxInt: %d rows (%v); want top 0's %d", len(got), err, len(all))
 	}
 }
 
