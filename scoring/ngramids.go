@@ -93,6 +93,7 @@ func (t *ngramIDs) tokenOf(s string) uint32 {
 func (t *pairTable) alloc(size int) {
 	t.slots = make([]pairSlot, size)
 	adviseHuge(unsafe.Pointer(&t.slots[0]), uintptr(size)*unsafe.Sizeof(pairSlot{}))
+	writeFault(unsafe.Pointer(&t.slots[0]), uintptr(size)*unsafe.Sizeof(pairSlot{}))
 	t.mask = uint64(size - 1)
 	t.shift = 64
 	for s := size; s > 1; s >>= 1 {

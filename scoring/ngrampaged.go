@@ -112,6 +112,7 @@ func (p *pagedTotals) ensure(n int) {
 		k := min(max(1, len(p.pages)), maxSlabPages)
 		slab := make([]idTotals, k<<pageBits)
 		adviseHuge(unsafe.Pointer(&slab[0]), uintptr(len(slab))*unsafe.Sizeof(idTotals{}))
+		writeFault(unsafe.Pointer(&slab[0]), uintptr(len(slab))*unsafe.Sizeof(idTotals{}))
 		for i := range k {
 			p.pages = append(p.pages, slab[i<<pageBits:(i+1)<<pageBits:(i+1)<<pageBits])
 		}
