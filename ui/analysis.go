@@ -56,12 +56,13 @@ type anaPhase struct{ atomic.Int32 }
 
 // The phases of the analysis job.
 const (
-	phaseCounting  int32 = iota // counting the n-grams of every system
-	phaseRanking                // ranking them
-	phaseComparing              // salient n-grams, buckets and outcomes of the pair
+	phaseCounting   int32 = iota // counting the n-grams of every system
+	phaseRanking                 // ranking them
+	phaseComparing               // salient n-grams, buckets and outcomes of the pair
+	phaseResampling              // the buckets' bootstrap intervals
 )
 
-var phaseNames = []string{"counting n-grams", "ranking n-grams", "comparing systems"}
+var phaseNames = []string{"counting n-grams", "ranking n-grams", "comparing systems", "resampling buckets"}
 
 // anaScreen is the analysis screen: three tables (←/→ between them), a
 // cursor and scroll position in each, the n-gram mode and order and the

@@ -122,7 +122,7 @@ type anaPartMsg struct {
 // outcomes), beside the count in flight, with what old has of it.
 func anaPartCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, old *anaDerived) tea.Cmd {
 	return func() tea.Msg {
-		der, err := makeDerived(ctx, ds, nil, want, old, nil)
+		der, err := makeDerived(ctx, ds, nil, want, old, nil, nil)
 		return anaPartMsg{jobTag: tag, der: der, err: err}
 	}
 }
@@ -194,7 +194,7 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 			b, err := makeBase(ctx, ds, want.scored, prog, phase)
 			done <- counted{b, err}
 		}()
-		early, err := makeDerived(ctx, ds, nil, want, old, nil)
+		early, err := makeDerived(ctx, ds, nil, want, old, nil, nil)
 		if err != nil {
 			<-done
 			return anaMsg{jobTag: tag, err: err}
@@ -222,7 +222,7 @@ func baseMsg(ctx context.Context, tag jobTag, ds *model.Dataset, b *anaBase, err
 func derivedMsg(ctx context.Context, tag jobTag, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress, phase *anaPhase) anaMsg {
 	phase.Store(phaseComparing)
 	prog.set(0, 0)
-	der, err := makeDerived(ctx, ds, base, want, old, prog)
+	der, err := makeDerived(ctx, ds, base, want, old, prog, phase)
 	return anaMsg{jobTag: tag, base: base, der: der, err: err}
 }
 
@@ -287,8 +287,9 @@ func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *pro
 // for the same scores and the same part of the key: a new grouping keeps
 // the salient n-grams and the outcomes, a new baseline the buckets. With
 // base nil (the counts are not in yet) it makes a partial one, without
-// salient n-grams.
-func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress) (*anaDerived, error) {
+// salient n-grams. prog and phase (nil for none) follow the salient
+// n-grams, then the buckets' intervals.
+func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress, phase *anaPhase) (*anaDerived, error) {
 	k := want.key
 	d := &anaDerived{anaWant: want, partial: base == nil}
 	same := old != nil && old.scored == want.scored
@@ -304,7 +305,7 @@ func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want ana
 	}
 	if keepsBuckets(old, want) {
 		d.buckets = old.buckets
-	} else if d.buckets, err = sameRowBuckets(ctx, ds, want); err != nil {
+	} else if d.buckets, err = sameRowBuckets(ctx, ds, want, prog, phase); err != nil {
 		return nil, err
 	}
 	switch {
@@ -355,13 +356,24 @@ func salientSides(ctx context.Context, base *anaBase, k anaKey, prog *progress) 
 
 // sameRowBuckets groups want's shown system's segments by want's grouping
 // and scores every system on those same rows (with a bootstrap CI on
-// small corpora under sacrebleu compat).
-func sameRowBuckets(ctx context.Context, ds *model.Dataset, want anaWant) ([][]model.Bucket, error) {
+// small corpora under sacrebleu compat). Those intervals are the
+// resampling phase, whose progress (with prog and phase not nil) is the
+// segments resampled of every system's.
+func sameRowBuckets(ctx context.Context, ds *model.Dataset, want anaWant, prog *progress, phase *anaPhase) ([][]model.Bucket, error) {
 	s, k := want.scored, want.key
 	var opt model.BucketOptions
 	if bucketCIs(ds, s) {
+		total, done := ds.Len()*len(ds.Systems), 0
+		if prog != nil && phase != nil {
+			phase.Store(phaseResampling)
+			prog.set(0, total)
+		}
 		opt.CI = func(sys int, rows []int) (float64, error) {
 			est, err := model.Confidence(ctx, s, sys, rows, 0, want.seed)
+			if prog != nil && phase != nil {
+				done = min(done+len(rows), total)
+				prog.set(done, total)
+			}
 			return est.CI, err
 		}
 	}

@@ -847,12 +847,36 @@ func TestAnalysisReusesParts(t *testing.T) {
 	if &again.buckets[0] != &after.buckets[0] || &again.outcomes[0] == &after.outcomes[0] {
 		t.Error("a new baseline did not keep the buckets, or kept the outcomes")
 	}
-	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, &progress{})
+	fresh, err := makeDerived(context.Background(), m.c.ds, m.ana.base, again.anaWant, nil, &progress{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(fresh, again) {
 		t.Error("the parts kept differ from a fresh run's")
+	}
+}
+
+// TestBucketIntervalsProgress: the buckets' bootstrap intervals, which
+// follow the salient n-grams, are a phase of their own whose progress
+// starts at none and ends with every system's segments resampled, instead
+// of the salient n-grams' 100% standing while they run.
+func TestBucketIntervalsProgress(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30))
+	ds := m.c.ds
+	if !bucketCIs(ds, m.c.scored) {
+		t.Fatal("the demo's buckets get no interval")
+	}
+	prog, phase := &progress{}, &anaPhase{}
+	prog.set(5, 5) // as the salient n-grams leave it
+	phase.Store(phaseComparing)
+	if _, err := sameRowBuckets(context.Background(), ds, m.ana.der.anaWant, prog, phase); err != nil {
+		t.Fatal(err)
+	}
+	if got := phaseNames[phase.Load()]; got != "resampling buckets" {
+		t.Errorf("the phase is %q while the intervals are made", got)
+	}
+	if done, total := prog.done.Load(), prog.total.Load(); total != int64(ds.Len()*len(ds.Systems)) || done != total {
+		t.Errorf("progress %d of %d after the intervals, want %d of %d (segments × systems)", done, total, ds.Len()*len(ds.Systems), ds.Len()*len(ds.Systems))
 	}
 }
 
