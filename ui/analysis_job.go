@@ -25,8 +25,9 @@ const (
 const anaSalientAlpha = 1.0
 
 // anaCIMax is the largest corpus (segments × systems) whose buckets get a
-// bootstrap CI: 1000 resamples of every bucket of every system stay well
-// under a second up to there (a variable, so that tests can make a small
+// bootstrap CI: 1000 resamples of every bucket of every system take about
+// a second up to there, on 2 cores, after the n-gram table has shown (a
+// variable, so that tests can make a small
 // corpus's buckets come beside the count, as a large one's do).
 var anaCIMax = 50000
 
