@@ -45,6 +45,14 @@ func demoDataset(t testing.TB) *model.Dataset {
 // dropped (they only animate and would sleep).
 func drive(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
+	m, _ = driveUntil(t, m, cmd, nil)
+	return m
+}
+
+// driveUntil is drive that stops as soon as done (nil: never) holds after
+// a message, and returns the commands not run yet.
+func driveUntil(t testing.TB, m Model, cmd tea.Cmd, done func(Model) bool) (Model, []tea.Cmd) {
+	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > 10000 {
@@ -60,14 +68,17 @@ func drive(t testing.TB, m Model, cmd tea.Cmd) Model {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
-			return m
+			return m, queue
 		default:
 			next, more := m.Update(msg)
 			m = next.(Model)
 			queue = append(queue, more)
+			if done != nil && done(m) {
+				return m, queue
+			}
 		}
 	}
-	return m
+	return m, queue
 }
 
 // ready returns the explorer on ds at w×h with its first scoring done.
