@@ -327,9 +327,13 @@ func splitMax(s, sep string, maxsplit int) []string {
 
 // readReferences reads the reference files as sacrebleu does: one stream
 // per file, or with numRefs > 1 one file whose lines hold numRefs
-// tab-separated references.
+// tab-separated references. sacrebleu makes its max(files, numRefs)
+// streams before reading; here the streams past the files' are made only
+// for a line that fills them, so that a huge -nr costs nothing: every
+// line has too few fields then (exit 17), or there is no line, and
+// streams that stay empty fail the length check all the same.
 func readReferences(fsys *fileSystem, files []string, numRefs int, c codec) ([][]string, error) {
-	streams := make([][]string, max(len(files), numRefs))
+	streams := make([][]string, len(files))
 	for k, name := range files {
 		lines, err := fsys.lines(name, c)
 		if err != nil {
@@ -343,6 +347,9 @@ func readReferences(fsys *fileSystem, files []string, numRefs int, c codec) ([][
 			fields := splitMax(line, "\t", numRefs-1)
 			if len(fields) != numRefs {
 				return nil, fatal(17, fmt.Sprintf("FATAL: line %d: expected %d fields, but found %d.", i+1, numRefs, len(fields)))
+			}
+			for len(streams) < len(fields) {
+				streams = append(streams, nil)
 			}
 			for j, f := range fields {
 				streams[j] = append(streams[j], f)

@@ -376,3 +376,32 @@ func TestStdoutFull(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeNumRefs checks that a -nr far larger than any line has fields
+// ends as sacrebleu's reading ends, where it has the memory for its empty
+// streams: a line with too few fields (exit 17), or with no line, streams
+// whose length is not the system's.
+func TestHugeNumRefs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"refs.tsv": "a b c\ta b d\nx y\tx z\n", "hyp.txt": "a b c\nx y\n", "empty.txt": "",
+	})
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"refs.tsv", "-nr", "9223372036854775807", "-i", "hyp.txt"}, 17, "sacreBLEU: FATAL: line 1: expected 9223372036854775807 fields, but found 2.\n"},
+		{[]string{"refs.tsv", "-nr", "1000000000000", "-i", "hyp.txt"}, 17, "sacreBLEU: FATAL: line 1: expected 1000000000000 fields, but found 2.\n"},
+		{[]string{"empty.txt", "-nr", "1000000000000", "-i", "hyp.txt"}, 1, "sacreBLEU: System and reference streams have different lengths.\n"},
+	} {
+		out, errOut, status := runIn(t, dir, nil, tc.args...)
+		if status != tc.status || out != "" || errOut != tc.stderr {
+			t.Errorf("sacrebleu %q: stdout %q, stderr %q, status %d; want nothing, %q, %d", tc.args, out, errOut, status, tc.stderr, tc.status)
+		}
+	}
+	out, _, status := runIn(t, dir, nil, "refs.tsv", "-nr", "2", "-i", "hyp.txt", "-f", "text")
+	if status != 0 || !strings.HasPrefix(out, "BLEU|nrefs:2|") {
+		t.Errorf("-nr 2: status %d, stdout %q; want 0 and a score against 2 references", status, out)
+	}
+}
