@@ -69,9 +69,13 @@ func (a *argSpec) name() string {
 	return a.dest
 }
 
-// argValue is a parsed value: a string, an int, a float64, a bool or a
-// []string (a list of converted strings keeps them as strings; int and
-// float lists do not occur here).
+// clampedInt is an int argument beyond Go's int, which Python's int
+// holds: math.MaxInt or math.MinInt.
+type clampedInt int
+
+// argValue is a parsed value: a string, an int (or a clampedInt), a
+// float64, a bool or a []string (a list of converted strings keeps them
+// as strings; int and float lists do not occur here).
 type argValue = any
 
 // parser is an argparse.ArgumentParser with its options in declaration
@@ -450,11 +454,14 @@ func (p *parser) convert(s *argSpec, str string) (argValue, error) {
 	var v argValue = str
 	switch s.typ {
 	case typeInt:
-		n, ok := pyInt(str)
+		n, clamped, ok := pyInt(str)
 		if !ok {
 			return nil, &argError{fmt.Sprintf("argument %s: invalid int value: %s", s.name(), pyQuote(str))}
 		}
 		v = n
+		if clamped {
+			v = clampedInt(n)
+		}
 	case typeFloat:
 		f, ok := pyFloat(str)
 		if !ok {

@@ -92,8 +92,11 @@ type options struct {
 	pairedJobs                int
 	quiet, short, scoreOnly   bool
 	width                     int
-	detail, noColor           bool
-	format                    string
+	// widthUnread says -w was beyond what Python's format reads as a
+	// precision (a Py_ssize_t); width is then math.MaxInt.
+	widthUnread     bool
+	detail, noColor bool
+	format          string
 }
 
 // paired reports whether a paired significance test was asked for.
@@ -115,8 +118,11 @@ func optionsFrom(ns map[string]argValue, getenv func(string) string) *options {
 		return def
 	}
 	intOr := func(k string, def int) int {
-		if v, ok := ns[k].(int); ok {
+		switch v := ns[k].(type) {
+		case int:
 			return v
+		case clampedInt:
+			return int(v)
 		}
 		return def
 	}
@@ -166,6 +172,9 @@ func optionsFrom(ns map[string]argValue, getenv func(string) string) *options {
 		detail:         flag("detail"),
 		noColor:        flag("no_color"),
 		format:         strOr("format", "json"),
+	}
+	if v, ok := ns["width"].(clampedInt); ok && v > 0 {
+		o.widthUnread = true
 	}
 	if v, ok := ns["bleu_smooth_value"].(float64); ok {
 		o.smoothValue = &v

@@ -193,19 +193,36 @@ func pad(s string, n int) string {
 	return s
 }
 
+// pyMaxStrDigits is how many digits Python 3.11's int() reads from a
+// string at most (sys.get_int_max_str_digits()'s default): more raise
+// ValueError.
+const pyMaxStrDigits = 4300
+
 // pyInt converts s as Python's int(s) does for a string
-// ([scoring.PyIntASCII]). ok is false where Python raises ValueError or
-// the value does not fit in an int.
-func pyInt(s string) (int, bool) {
+// ([scoring.PyIntASCII]). ok is false where Python raises ValueError,
+// which it does for more than pyMaxStrDigits digits too. Python's int has
+// no bound: a value beyond Go's int is clamped to math.MaxInt or
+// math.MinInt, and clamped says so.
+func pyInt(s string) (v int, clamped, ok bool) {
 	t, ok := scoring.PyIntASCII(s)
-	if !ok {
-		return 0, false
+	if !ok || pyIntDigits(t) > pyMaxStrDigits {
+		return 0, false, false
 	}
-	v, err := strconv.ParseInt(t, 10, 0)
-	if err != nil {
-		return 0, false
+	n, err := strconv.ParseInt(t, 10, 0)
+	if err != nil { // only out of range is left
+		if t[0] == '-' {
+			return math.MinInt, true, true
+		}
+		return math.MaxInt, true, true
 	}
-	return int(v), true
+	return int(n), false, true
+}
+
+// pyIntDigits is the number of digits in t, a number as
+// [scoring.PyIntASCII] returns it, that Python's limit on int() counts:
+// all of them, leading zeros too.
+func pyIntDigits(t string) int {
+	return len(strings.TrimLeft(t, "+-"))
 }
 
 // pyFloat converts s as Python's float(s) does for a string: surrounding

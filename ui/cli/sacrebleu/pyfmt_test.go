@@ -84,7 +84,7 @@ func TestPythonNumbers(t *testing.T) {
 	c := readPythonCases(t)
 	for _, r := range c.Ints {
 		s, ok, v := r[0].(string), r[1].(bool), int(r[2].(float64))
-		got, gotOK := pyInt(s)
+		got, _, gotOK := pyInt(s)
 		if gotOK != ok || (ok && got != v) {
 			t.Errorf("int(%q) = %d, %v; want %d, %v", s, got, gotOK, v, ok)
 		}
@@ -92,7 +92,7 @@ func TestPythonNumbers(t *testing.T) {
 	// CPython strips no information separator (U+001C..U+001F) around a
 	// number, though str.isspace() is true for them.
 	for _, s := range []string{"\x1f42", "42\x1c", "\x1d4.2"} {
-		if _, ok := pyInt(s); ok {
+		if _, _, ok := pyInt(s); ok {
 			t.Errorf("int(%q) read; want ValueError", s)
 		}
 		if _, ok := pyFloat(s); ok {

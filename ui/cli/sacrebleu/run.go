@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 	"strconv"
@@ -328,6 +329,10 @@ func (r *run) main() error {
 			refFiles = append(refFiles, files...)
 		}
 	}
+	if o.numRefs > maxPyList {
+		// sacrebleu makes a list of -nr empty streams before it reads.
+		return exception("MemoryError")
+	}
 	if o.origlang != nil || o.subset != nil {
 		if o.testSet == nil || o.langpair == nil {
 			return exception("ValueError: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l).")
@@ -372,6 +377,10 @@ func (r *run) main() error {
 	}
 	return r.multi(metrics, systems, len(refs))
 }
+
+// maxPyList is a bound on the length of a Python list: CPython's
+// list_resize raises MemoryError for more than PY_SSIZE_T_MAX/8 items.
+const maxPyList = math.MaxInt / 8
 
 // readRefs reads the reference streams from the files (or the test sets'
 // files, concatenated).
@@ -517,11 +526,18 @@ func newMetric(name string, o *options, refs [][]string, trgLang string) (metric
 	return newTER(o, refs)
 }
 
-// checkWidth is where Python would fail formatting a score with a
-// negative width.
-func checkWidth(w int) error {
-	if w < 0 {
+// checkWidth is where Python fails formatting a score to -w decimals
+// (f'{score:.{width}f}'): a negative width leaves the precision out, one
+// above a C int is too big to format with, and one beyond a Py_ssize_t is
+// refused as the format is read (CPython's formatter_unicode.c).
+func checkWidth(o *options) error {
+	switch {
+	case o.width < 0:
 		return exception("ValueError: Format specifier missing precision")
+	case o.widthUnread:
+		return exception("ValueError: Too many decimal digits in format string")
+	case o.width > math.MaxInt32:
+		return exception("ValueError: precision too big")
 	}
 	return nil
 }
@@ -529,7 +545,7 @@ func checkWidth(w int) error {
 // sentenceLevel prints one line per segment: the sentence score of the one
 // metric.
 func (r *run) sentenceLevel(m metric, sys system, nrefs int) error {
-	if err := checkWidth(r.opt.width); err != nil {
+	if err := checkWidth(r.opt); err != nil {
 		return err
 	}
 	scores, err := m.sentences(r.ctx, sys.lines)
@@ -554,7 +570,7 @@ func byKey(metrics []metric) []metric {
 // single is the single-system mode: one result per metric, sorted by name.
 func (r *run) single(metrics []metric, sys system, nrefs int) error {
 	o := r.opt
-	if err := checkWidth(o.width); err != nil {
+	if err := checkWidth(o); err != nil {
 		return err
 	}
 	var results []string
@@ -597,7 +613,7 @@ func (r *run) multi(metrics []metric, systems []system, nrefs int) error {
 		return r.pairedTest(metrics, systems, nrefs)
 	}
 	if len(systems) > 0 {
-		if err := checkWidth(o.width); err != nil {
+		if err := checkWidth(o); err != nil {
 			return err
 		}
 	}

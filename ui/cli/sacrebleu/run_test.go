@@ -391,7 +391,7 @@ func TestHugeNumRefs(t *testing.T) {
 		status int
 		stderr string
 	}{
-		{[]string{"refs.tsv", "-nr", "9223372036854775807", "-i", "hyp.txt"}, 17, "sacreBLEU: FATAL: line 1: expected 9223372036854775807 fields, but found 2.\n"},
+		{[]string{"refs.tsv", "-nr", "9223372036854775807", "-i", "hyp.txt"}, 1, "MemoryError\n"},
 		{[]string{"refs.tsv", "-nr", "1000000000000", "-i", "hyp.txt"}, 17, "sacreBLEU: FATAL: line 1: expected 1000000000000 fields, but found 2.\n"},
 		{[]string{"empty.txt", "-nr", "1000000000000", "-i", "hyp.txt"}, 1, "sacreBLEU: System and reference streams have different lengths.\n"},
 	} {
@@ -403,5 +403,44 @@ func TestHugeNumRefs(t *testing.T) {
 	out, _, status := runIn(t, dir, nil, "refs.tsv", "-nr", "2", "-i", "hyp.txt", "-f", "text")
 	if status != 0 || !strings.HasPrefix(out, "BLEU|nrefs:2|") {
 		t.Errorf("-nr 2: status %d, stdout %q; want 0 and a score against 2 references", status, out)
+	}
+}
+
+// TestHugeNumbers checks integer arguments beyond Go's int, which
+// argparse reads as Python's unbounded int (up to int()'s 4300 digits),
+// and what sacrebleu then raises: f'{score:.{width}f}' refuses a
+// precision above a C int ("precision too big") and, as it reads the
+// format, one beyond a Py_ssize_t; -nr makes a list of that many streams
+// (MemoryError) and splits lines with maxsplit=-nr - 1, which must fit a
+// Py_ssize_t. The messages are Python 3.11's.
+func TestHugeNumbers(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt": "a b c d\nx y z\n", "hyp.txt": "a b c\nx y z\n", "hyp2.txt": "a b\nx y\n", "refs.tsv": "a b c\ta b d\nx y\tx z\n",
+	})
+	digits := func(n int) string { return strings.Repeat("9", n) }
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stderr string // the last line
+	}{
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", "2147483648"}, 1, "ValueError: precision too big"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", "9223372036854775807", "-f", "text"}, 1, "ValueError: precision too big"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", "9223372036854775808"}, 1, "ValueError: Too many decimal digits in format string"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", digits(4300)}, 1, "ValueError: Too many decimal digits in format string"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", digits(4301)}, 2, "sacrebleu: error: argument --width/-w: invalid int value: '" + digits(4301) + "'"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-w", "-99999999999999999999"}, 1, "ValueError: Format specifier missing precision"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-sl", "-w", "99999999999999999999"}, 1, "ValueError: Too many decimal digits in format string"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "hyp2.txt", "-q", "-w", "2147483648"}, 1, "ValueError: precision too big"},
+		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "99999999999999999999"}, 1, "MemoryError"},
+		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-9223372036854775808"}, 1, "OverflowError: Python int too large to convert to C ssize_t"},
+		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-99999999999999999999"}, 1, "OverflowError: Python int too large to convert to C ssize_t"},
+		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-9223372036854775807"}, 17, "sacreBLEU: FATAL: line 1: expected -9223372036854775807 fields, but found 2."},
+	} {
+		out, errOut, status := runIn(t, dir, nil, tc.args...)
+		lines := strings.Split(strings.TrimRight(errOut, "\n"), "\n")
+		if status != tc.status || out != "" || lines[len(lines)-1] != tc.stderr {
+			t.Errorf("sacrebleu %.80q: stdout %q, stderr ends %.200q, status %d; want nothing, %.200q, %d", tc.args, out, lines[len(lines)-1], status, tc.stderr, tc.status)
+		}
 	}
 }

@@ -100,7 +100,7 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 		return exception("IndexError: list index out of range")
 	}
 	if o.format != "json" {
-		if err := checkWidth(o.width); err != nil {
+		if err := checkWidth(o); err != nil {
 			return err
 		}
 	}

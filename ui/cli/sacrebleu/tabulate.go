@@ -85,7 +85,7 @@ func cellTypeOf(s string) cellType {
 	if s == "True" || s == "False" {
 		return typeBool
 	}
-	if _, ok := pyInt(s); ok {
+	if _, _, ok := pyInt(s); ok {
 		return typeIntCell
 	}
 	if f, ok := pyFloat(s); ok {
