@@ -54,6 +54,9 @@ func (r *run) readSeed() (seedSpec, error) {
 	if !ok {
 		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
 	}
+	if n := pyIntDigits(t); n > pyMaxStrDigits {
+		return s, exception(fmt.Sprintf("ValueError: Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", pyMaxStrDigits, n))
+	}
 	// int() has no bound; numpy refuses a negative seed and takes any
 	// other, bleuscope one up to 2^64-1.
 	digits, negative := strings.CutPrefix(t, "-")

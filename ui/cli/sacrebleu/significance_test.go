@@ -43,6 +43,11 @@ func TestSeeds(t *testing.T) {
 		{"0_18446744073709551615", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:18446744073709551615|", false},
 		{"-99999999999999999999", []string{"-pbs", "-pbsn", "50"}, "ValueError: expected non-negative integer", true},
 		{"18446744073709551616", []string{"-pbs", "-pbsn", "50"}, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not 18446744073709551616; give a smaller one", true},
+		// Python 3.11's int() reads at most 4300 digits, leading zeros
+		// and the digits of a negative number too.
+		{strings.Repeat("1", 4301), []string{"-ci", "-cin", "50"}, "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit", true},
+		{"-" + strings.Repeat("0", 4400), []string{"-pbs", "-pbsn", "50"}, "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 4400 digits; use sys.set_int_max_str_digits() to increase the limit", true},
+		{" 1_" + strings.Repeat("0", 4299) + " ", []string{"-par", "-parn", "50"}, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not 1" + strings.Repeat("0", 4299) + "; give a smaller one", true},
 	} {
 		args := []string{"ref.txt", "-i", "hyp.txt"}
 		if tc.args[0] != "-ci" {
