@@ -176,6 +176,15 @@ func TestPairedJobs(t *testing.T) {
 	if status != 1 || out != "" || errOut != want {
 		t.Errorf("-j -1: status %d, stdout %q, stderr\n%s\nwant 1, nothing and\n%s", status, out, errOut, want)
 	}
+	// Each of sacrebleu's workers seeds its own generator for its system
+	// (_paired_bs_test: 'rng = np.random.default_rng(seed)') and the
+	// results are gathered in order, so -j never changes the output.
+	one, _, _ := runIn(t, dir, nil, append(base, "-j", "1")...)
+	for _, j := range []string{"0", "3"} {
+		if out, _, status := runIn(t, dir, nil, append(base, "-j", j)...); status != 0 || out != one {
+			t.Errorf("-j %s: status %d, stdout\n%s\nwant 0 and -j 1's\n%s", j, status, out, one)
+		}
+	}
 	if got := pairedWorkers(0, 1); got != 1 {
 		t.Errorf("-j 0 with one system compared: %d workers, want 1", got)
 	}
