@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // This file is a small reimplementation of the parts of Python 3.11's
@@ -70,8 +72,12 @@ func (a *argSpec) name() string {
 }
 
 // clampedInt is an int argument beyond Go's int, which Python's int
-// holds: math.MaxInt or math.MinInt.
-type clampedInt int
+// holds: v is math.MaxInt or math.MinInt, text the number as Python's
+// str() writes it.
+type clampedInt struct {
+	v    int
+	text string
+}
 
 // argValue is a parsed value: a string, an int (or a clampedInt), a
 // float64, a bool or a []string (a list of converted strings keeps them
@@ -460,7 +466,12 @@ func (p *parser) convert(s *argSpec, str string) (argValue, error) {
 		}
 		v = n
 		if clamped {
-			v = clampedInt(n)
+			t, _ := scoring.PyIntASCII(str)
+			sign, digits := "", strings.TrimLeft(t, "+")
+			if d, neg := strings.CutPrefix(digits, "-"); neg {
+				sign, digits = "-", d
+			}
+			v = clampedInt{n, sign + strings.TrimLeft(digits, "0")}
 		}
 	case typeFloat:
 		f, ok := pyFloat(str)

@@ -1,6 +1,9 @@
 package sacrebleu
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // tokenizerChoices are the names sacrebleu 2.6.0's --tokenize accepts, in
 // its order (which its error message shows).
@@ -97,6 +100,19 @@ type options struct {
 	widthUnread     bool
 	detail, noColor bool
 	format          string
+	// clamped holds, by destination, the int arguments beyond Go's int
+	// as Python writes them (their fields hold math.MaxInt or
+	// math.MinInt).
+	clamped map[string]string
+}
+
+// intText is an int argument as Python's str() writes it: v, the value
+// of the option stored at dest, unless it was clamped.
+func (o *options) intText(dest string, v int) string {
+	if t, ok := o.clamped[dest]; ok {
+		return t
+	}
+	return strconv.Itoa(v)
 }
 
 // paired reports whether a paired significance test was asked for.
@@ -122,7 +138,7 @@ func optionsFrom(ns map[string]argValue, getenv func(string) string) *options {
 		case int:
 			return v
 		case clampedInt:
-			return int(v)
+			return v.v
 		}
 		return def
 	}
@@ -173,8 +189,14 @@ func optionsFrom(ns map[string]argValue, getenv func(string) string) *options {
 		noColor:        flag("no_color"),
 		format:         strOr("format", "json"),
 	}
-	if v, ok := ns["width"].(clampedInt); ok && v > 0 {
-		o.widthUnread = true
+	for k, v := range ns {
+		if c, ok := v.(clampedInt); ok {
+			if o.clamped == nil {
+				o.clamped = map[string]string{}
+			}
+			o.clamped[k] = c.text
+			o.widthUnread = o.widthUnread || k == "width" && c.v > 0
+		}
 	}
 	if v, ok := ns["bleu_smooth_value"].(float64); ok {
 		o.smoothValue = &v

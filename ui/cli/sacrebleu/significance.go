@@ -15,10 +15,11 @@ import (
 // keeps a score per system, so a mistyped count would exhaust memory.
 const maxResamples = 1_000_000
 
-// checkResamples refuses a count above maxResamples.
-func checkResamples(flag string, n int) error {
+// checkResamples refuses a count above maxResamples: n, given to flag,
+// whose value is stored at dest.
+func (o *options) checkResamples(flag, dest string, n int) error {
 	if n > maxResamples {
-		return fatal(1, fmt.Sprintf("bleuscope runs at most %d resamples or trials, not %s %d; give a smaller number", maxResamples, flag, n))
+		return fatal(1, fmt.Sprintf("bleuscope runs at most %d resamples or trials, not %s %s; give a smaller number", maxResamples, flag, o.intText(dest, n)))
 	}
 	return nil
 }
@@ -78,7 +79,7 @@ func (r *run) confidence(m metric, sys system, s score, sig signature) (score, s
 	if err != nil {
 		return s, sig, err
 	}
-	if err := checkResamples("--confidence-n", r.opt.confidenceN); err != nil {
+	if err := r.opt.checkResamples("--confidence-n", "confidence_n", r.opt.confidenceN); err != nil {
 		return s, sig, err
 	}
 	sm, stats, err := m.statistics(r.ctx, [][]string{sys.lines})
@@ -112,11 +113,11 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 		return err
 	}
 	bootstrap := o.pairedBS
-	n, flag, kind := o.pairedARN, "--paired-ar-n", "approximate randomization test (# trials: "
+	n, flag, dest, kind := o.pairedARN, "--paired-ar-n", "paired_ar_n", "approximate randomization test (# trials: "
 	if bootstrap {
-		n, flag, kind = o.pairedBSN, "--paired-bs-n", "paired bootstrap resampling test (# resamples: "
+		n, flag, dest, kind = o.pairedBSN, "--paired-bs-n", "paired_bs_n", "paired bootstrap resampling test (# resamples: "
 	}
-	if err := checkResamples(flag, n); err != nil {
+	if err := o.checkResamples(flag, dest, n); err != nil {
 		return err
 	}
 	used := n
@@ -200,7 +201,7 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	if strings.HasPrefix(names[0], "Baseline:") {
 		baseline = names[0]
 	}
-	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, r.legend(bootstrap, n, baseline)))
+	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, r.legend(bootstrap, o.intText(dest, n), baseline)))
 	return nil
 }
 
@@ -219,14 +220,14 @@ func pairedWorkers(jobs, compared int) int {
 
 // legend is the explanation sacrebleu prints under a paired test's table.
 // n is the number as given on the command line (even when it was 0 and
-// the default was used).
-func (r *run) legend(bootstrap bool, n int, baselineName string) string {
+// the default was used), as Python writes it.
+func (r *run) legend(bootstrap bool, n string, baselineName string) string {
 	c := r.colors
 	test, samples := "approximate randomization", "trials"
 	if bootstrap {
 		test, samples = "bootstrap resampling", "resampling trials"
 	}
-	msg := "Paired " + test + " test with " + strconv.Itoa(n) + " " + samples
+	msg := "Paired " + test + " test with " + n + " " + samples
 	rule := strings.Repeat("-", runeLen(msg))
 	bline := c.paint("baseline", yellow)
 	nullHyp := c.paint("Null hypothesis", green)

@@ -189,3 +189,28 @@ func TestPairedJobs(t *testing.T) {
 		t.Errorf("-j 0 with one system compared: %d workers, want 1", got)
 	}
 }
+
+// TestHugeResampleCounts checks that a count beyond Go's int is written
+// as Python writes the int argparse read: in a paired test's legend
+// (sacrebleu's f'Paired {test_type} test with {n_samples_or_trials} ...',
+// the number as given, while a count below 1 runs the default) and in the
+// drop-in's refusal of too many resamples.
+func TestHugeResampleCounts(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt": "the cat sat on the mat\nit is raining today\n",
+		"a.txt":   "the cat sat on a mat\nit rains today\n",
+		"b.txt":   "a cat is on the mat\nit is raining\n",
+	})
+	base := []string{"ref.txt", "-i", "a.txt", "b.txt", "-f", "text"}
+	out, _, status := runIn(t, dir, nil, append(base, "-pbs", "-pbsn", "-0099999999999999999999")...)
+	for _, want := range []string{"\nPaired bootstrap resampling test with -99999999999999999999 resampling trials\n", "|bs:1000|"} {
+		if status != 0 || !strings.Contains(out, want) {
+			t.Errorf("-pbsn -0099999999999999999999: status %d, stdout\n%s\nwant 0 and %q in it", status, out, want)
+		}
+	}
+	_, errOut, status := runIn(t, dir, nil, append(base, "-par", "-parn", "+99_999_999_999_999_999_999")...)
+	if want := "not --paired-ar-n 99999999999999999999; give a smaller number\n"; status != 1 || !strings.HasSuffix(errOut, want) {
+		t.Errorf("-parn +99_999_999_999_999_999_999: status %d, stderr %q; want 1 and it to end %q", status, errOut, want)
+	}
+}
