@@ -146,7 +146,7 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 		tests[i] = scoring.PairedTest[float64]{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
 	}
 	if jobs := pairedWorkers(o.pairedJobs, len(systems)-1); jobs != 1 {
-		r.log.info("Launching " + strconv.Itoa(jobs) + " parallel workers.")
+		r.log.info("Launching " + o.intText("paired_jobs", jobs) + " parallel workers.")
 		if jobs < 1 {
 			return exception("ValueError: Number of processes must be at least 1")
 		}

@@ -185,6 +185,11 @@ func TestPairedJobs(t *testing.T) {
 			t.Errorf("-j %s: status %d, stdout\n%s\nwant 0 and -j 1's\n%s", j, status, out, one)
 		}
 	}
+	out, errOut, status = runIn(t, dir, nil, append(base, "-j", "-99999999999999999999")...)
+	want = pre + "sacreBLEU: Launching -99999999999999999999 parallel workers.\nValueError: Number of processes must be at least 1\n"
+	if status != 1 || out != "" || errOut != want {
+		t.Errorf("-j -99999999999999999999: status %d, stdout %q, stderr\n%s\nwant 1, nothing and\n%s", status, out, errOut, want)
+	}
 	if got := pairedWorkers(0, 1); got != 1 {
 		t.Errorf("-j 0 with one system compared: %d workers, want 1", got)
 	}
