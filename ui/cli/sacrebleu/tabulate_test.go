@@ -3,6 +3,7 @@ package sacrebleu
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -33,6 +34,26 @@ func TestTabulate(t *testing.T) {
 		}
 		if got := tabulate(c.Headers, c.Cols, f, c.Width); got != c.Want {
 			t.Errorf("tabulate(%q, %q):\n%s\nwant\n%s", c.Headers, c.Cols, got, c.Want)
+		}
+	}
+}
+
+// TestTabulateHugeIntNames checks system names that are integers beyond
+// Go's int: tabulate 0.8.9 types a cell by whether int() reads it
+// (_isint), and writes an int cell as the text it is ('"{0}".format(val)'),
+// so the names stay as they are, not floats; past int()'s 4300 digits
+// the name is a float that overflows, which tabulate keeps as text.
+func TestTabulateHugeIntNames(t *testing.T) {
+	long := "1" + strings.Repeat("0", 4300)
+	for _, names := range [][]string{
+		{"99999999999999999999", "-88888888888888888888"},
+		{long, long + "1"},
+	} {
+		got := tabulate([]string{"System", "BLEU"}, [][]string{names, {"1.0", "2.0"}}, fancyGrid, 1)
+		for _, n := range names {
+			if !strings.Contains(got, " "+n+" │") {
+				t.Errorf("names %.40q: table\n%.2000s\nwant the name %.40q as given", names, got, n)
+			}
 		}
 	}
 }
