@@ -2,6 +2,7 @@ package sacrebleu
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -12,6 +13,14 @@ import (
 type chrfMetric struct {
 	refs references
 	opt  scoring.ChrFOptions
+}
+
+// chrfDests are the argparse destinations of the chrF options
+// [scoring.ChrFOptions.Validate] checks.
+var chrfDests = map[scoring.OptionName]string{
+	scoring.OptChrFCharOrder: "chrf_char_order",
+	scoring.OptChrFWordOrder: "chrf_word_order",
+	scoring.OptChrFBeta:      "chrf_beta",
 }
 
 // newCHRF builds chrF from the --chrf-* options.
@@ -25,7 +34,15 @@ func newCHRF(o *options, refs [][]string) (*chrfMetric, []string, error) {
 		EpsSmoothing: o.chrfEps,
 	}
 	if err := opt.Validate(); err != nil {
-		return nil, nil, fatal(1, "bleuscope cannot compute this chrF: "+err.Error())
+		msg := err.Error()
+		// A value beyond Go's int is shown as given, not clamped.
+		var oe *scoring.OptionError
+		if errors.As(err, &oe) && oe.Rule != "" {
+			if text, ok := o.clamped[chrfDests[oe.Option]]; ok {
+				msg = "scoring: " + string(oe.Option) + ": " + text + " " + oe.Rule
+			}
+		}
+		return nil, nil, fatal(1, "bleuscope cannot compute this chrF: "+msg)
 	}
 	return &chrfMetric{refs: refs, opt: opt}, nil, nil
 }
