@@ -277,11 +277,27 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, e
 	case errors.Is(err, model.ErrOverLimit):
 		return nil, tooBig(f.budget, name)
 	case errors.As(err, &ge):
+		if ge.Fault == model.GzipCorrupt {
+			if reason := f.zlibReason(p); reason != "" {
+				return nil, exception("zlib.error: Error -3 while decompressing data: " + reason)
+			}
+		}
 		return nil, gzipException(ge, name)
 	case err != nil:
 		return nil, osException(name, err)
 	}
 	return decode(raw, c, name)
+}
+
+// zlibReason reads the gzip file at p again for zlib's message about its
+// corrupt data ("" when it cannot be read, or zlib would find none).
+func (f *fileSystem) zlibReason(p string) string {
+	file, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer file.Close()
+	return zlibReason(bufio.NewReader(file))
 }
 
 // gzipException is the exception Python's gzip module raises where a
