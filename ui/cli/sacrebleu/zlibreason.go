@@ -180,13 +180,13 @@ func (b *bitReader) decode(h *huffman) (sym int, ok bool) {
 			return 0, false
 		}
 		code |= int(bit)
-		if count := h.count[l]; code-first < count {
+		count := h.count[l]
+		if code-first < count {
 			return h.symbol[index+code-first], true
-		} else {
-			index += count
-			first = (first + count) << 1
-			code <<= 1
 		}
+		index += count
+		first = (first + count) << 1
+		code <<= 1
 	}
 	return -1, true
 }
