@@ -7,7 +7,9 @@ import (
 	"sync"
 )
 
-// resampleBatch is how many resamples a worker takes at a time.
+// resampleBatch is how many resamples a worker takes at a time when they
+// are summed packed, which reads every segment's statistics once for the
+// batch; resamples summed in float32 are taken one at a time.
 const resampleBatch = 8
 
 // float32Exact is the bound below which float32 holds every whole number.
@@ -24,27 +26,29 @@ type resampler[T Statistic] struct {
 	segments int
 	cols     int // w · systems
 	// packed is set when the statistics are non-negative whole or
-	// half-whole numbers whose sums fit 32 bits: then each resample is
-	// summed as integers, two columns to a word, in any order. A sum
-	// below 2^24 (2^23 with halves) is what numpy's float32 additions
-	// give too, every partial sum being exact; a resample with a larger
-	// sum, or statistics that cannot be packed, are added in float32, in
-	// resample order, as numpy adds them.
+	// half-whole numbers whose sums stay below 2^24 (2^23 with halves)
+	// over the whole corpus: then each resample is summed as integers, two
+	// columns to a word, in any order, and such a sum is what numpy's
+	// float32 additions give too, every partial sum being exact. A
+	// resample with a larger sum, or statistics that cannot be packed or
+	// whose corpus sums are larger (most resamples' would be), are added
+	// in float32, in resample order, as numpy adds them, from tab.
 	packed *packedColumns
-	// counts says the statistics are uint32 counts, read where they are.
-	// Float64 statistics are read from copies half their size that the
-	// resamples read faster: packed (packed.data) or as float32 (mat32,
-	// built when first needed).
+	// counts says the statistics are uint32 counts, read where they are
+	// by the packed sums; float64 statistics are packed into packed.data.
 	counts bool
 	once   sync.Once
-	mat32  []float32 // segments × cols, the systems side by side
+	tab    *table32 // built when first needed
 }
 
 func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler[T] {
 	w := m.Width()
 	rs := &resampler[T]{m: m, w: w, systems: systems, segments: segments, cols: w * len(systems)}
 	_, rs.counts = any(systems).([][]uint32)
-	if p, ok := packColumns(segments, w, systems, 1<<32); ok {
+	if !rs.exactOverall(nil) {
+		return rs // above 2^24 whatever the scale: float32 only
+	}
+	if p, ok := packColumns(segments, w, systems, 1<<32); ok && rs.exactOverall(p.scale) {
 		rs.packed = p
 		if !rs.counts {
 			data := make([]uint64, segments*p.width)
@@ -55,6 +59,29 @@ func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler
 		}
 	}
 	return rs
+}
+
+// exactOverall reports whether every system's column sums over the whole
+// corpus, times the columns' scale (1 when nil), stay below 2^24, so that
+// most resamples' sums do too and are summed packed.
+func (rs *resampler[T]) exactOverall(scale []float64) bool {
+	for s, st := range rs.systems {
+		for k, v := range exactSums(st, rs.w) {
+			if scale != nil {
+				v *= scale[s*rs.w+k]
+			}
+			if v >= float32Exact {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// table returns the float32 path's table, building it once.
+func (rs *resampler[T]) table() *table32 {
+	rs.once.Do(func() { rs.tab = newTable32(rs.segments, rs.w, rs.systems) })
+	return rs.tab
 }
 
 // packedRow returns segment i's statistics of every system, side by side,
@@ -80,21 +107,6 @@ func (rs *resampler[T]) packedRow(i int, buf []uint64) []uint64 {
 		packRow(p, buf, s*w, st[i*w:(i+1)*w])
 	}
 	return buf
-}
-
-// rows32 returns float64 statistics as float32 rows, building them once.
-func (rs *resampler[T]) rows32() []float32 {
-	rs.once.Do(func() {
-		rs.mat32 = make([]float32, rs.segments*rs.cols)
-		for i := range rs.segments {
-			for s, st := range rs.systems {
-				for k, v := range st[i*rs.w : (i+1)*rs.w] {
-					rs.mat32[i*rs.cols+s*rs.w+k] = float32(v)
-				}
-			}
-		}
-	})
-	return rs.mat32
 }
 
 // exact32 reports whether the whole-number sums of one resample are what
@@ -205,18 +217,23 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 		first, count int
 		idx          []uint32
 	}
-	workers := min(runtime.GOMAXPROCS(0), (n+resampleBatch-1)/resampleBatch)
+	per := 1
+	if rs.packed != nil {
+		per = resampleBatch
+	}
+	workers := min(runtime.GOMAXPROCS(0), (n+per-1)/per)
 	// One batch waits while each worker sums one and the generator draws
-	// the next: the indices of a batch take 32 MB on a million segments.
+	// the next: on a million segments the indices of a packed batch take
+	// 32 MB, those of one resample 4 MB.
 	todo := make(chan batch, 1)
-	pool := sync.Pool{New: func() any { return make([]uint32, resampleBatch*rs.segments) }}
+	pool := sync.Pool{New: func() any { return make([]uint32, per*rs.segments) }}
 	go func() {
 		defer close(todo)
-		for first := 0; first < n; first += resampleBatch {
+		for first := 0; first < n; first += per {
 			if ctx.Err() != nil {
 				return
 			}
-			b := batch{first: first, count: min(resampleBatch, n-first), idx: pool.Get().([]uint32)}
+			b := batch{first: first, count: min(per, n-first), idx: pool.Get().([]uint32)}
 			src.rng.Below(uint64(src.segments), b.idx[:b.count*rs.segments])
 			todo <- b
 		}
@@ -226,10 +243,11 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			acc := make([]float64, resampleBatch*rs.cols)
+			acc := make([]float64, per*rs.cols)
 			var sums []uint64
 			var counts []uint32
 			acc32 := make([]float32, rs.cols)
+			var sink uint32 // what the float32 sums read ahead
 			var row []uint64
 			if rs.packed != nil {
 				sums = make([]uint64, resampleBatch*rs.packed.width)
@@ -247,7 +265,7 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 				for j := range b.count {
 					row := acc[j*rs.cols : (j+1)*rs.cols]
 					if rs.packed == nil || !rs.exact32(row) {
-						rs.sum32(row, acc32, b.idx[j*rs.segments:(j+1)*rs.segments])
+						rs.table().sum(row, acc32, b.idx[j*rs.segments:(j+1)*rs.segments], &sink)
 					}
 				}
 				pool.Put(b.idx)
@@ -303,35 +321,6 @@ func (rs *resampler[T]) sumPacked(acc []float64, sums []uint64, counts []uint32,
 	}
 	for j := range count {
 		rs.packed.unpack(acc[j*rs.cols:(j+1)*rs.cols], sums[j*P:(j+1)*P])
-	}
-}
-
-// sum32 adds the rows idx of every system's statistics in order, in
-// float32, and stores the sums in out.
-func (rs *resampler[T]) sum32(out []float64, acc []float32, idx []uint32) {
-	clear(acc)
-	if rs.counts {
-		w := rs.w
-		for _, i := range idx {
-			for s, st := range rs.systems {
-				a := acc[s*w : (s+1)*w]
-				for k, v := range st[int(i)*w : (int(i)+1)*w] {
-					a[k] += float32(v)
-				}
-			}
-		}
-	} else {
-		C := rs.cols
-		mat := rs.rows32()
-		for _, i := range idx {
-			row := mat[int(i)*C : (int(i)+1)*C]
-			for k, v := range row {
-				acc[k] += v
-			}
-		}
-	}
-	for k, v := range acc {
-		out[k] = float64(v)
 	}
 }
 
