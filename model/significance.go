@@ -188,20 +188,18 @@ func (s *Scored) bleuMetric() (scoring.BLEUMetric, error) {
 }
 
 // statistics returns the BLEU statistics of system sys for the segments
-// rows (all of them when rows is nil), as [scoring.BLEUMetric] reads them.
-func (s *Scored) statistics(sys int, rows []int) ([]float64, int, error) {
+// rows (all of them when rows is nil), as [scoring.BLEUMetric] reads them,
+// held as the counts they are.
+func (s *Scored) statistics(sys int, rows []int) ([]uint32, int, error) {
 	st := s.Systems[sys].Stats
-	N := s.Settings.Corpus.MaxOrder
-	if rows == nil {
-		return scoring.BLEUStoreStatistics(st, N), st.Len(), nil
-	}
-	w := 2 + 2*N
-	out := make([]float64, 0, len(rows)*w)
 	for _, i := range rows {
 		if i < 0 || i >= st.Len() {
 			return nil, 0, fmt.Errorf("model: segment %d out of range", i)
 		}
-		out = append(out, scoring.BLEUSegmentStatistics([]scoring.Stats{st.Get(i)}, N)...)
+	}
+	out := scoring.BLEUStoreCounts(st, s.Settings.Corpus.MaxOrder, rows)
+	if rows == nil {
+		return out, st.Len(), nil
 	}
 	return out, len(rows), nil
 }
@@ -225,7 +223,7 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 	if rows != nil && len(rows) == 0 || rows == nil && s.Systems[base].Stats.Len() == 0 {
 		return nil, errors.New("model: no segment to compare")
 	}
-	p := scoring.PairedTest[float64]{Metric: m, Seed: opt.Seed, N: opt.N, Progress: opt.Progress}
+	p := scoring.PairedTest[uint32]{Metric: m, Seed: opt.Seed, N: opt.N, Progress: opt.Progress}
 	var others []int
 	for sys := range s.Systems {
 		st, n, err := s.statistics(sys, rows)

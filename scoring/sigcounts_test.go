@@ -86,3 +86,79 @@ func TestChrFCountsTooLarge(t *testing.T) {
 		t.Error("a negative count taken")
 	}
 }
+
+// TestBLEUStoreCounts checks that BLEU's statistics held as counts are
+// BLEUSegmentStatistics' values, for all segments and for some, and that
+// the tests give the same figures, bit for bit, on them as on the float64
+// values, with resample sums below 2^24 and above.
+func TestBLEUStoreCounts(t *testing.T) {
+	ctx := context.Background()
+	m, err := NewBLEUMetric(DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, longest := range []int{40, 60000} {
+		const segments = 400
+		r := rand.New(rand.NewPCG(uint64(longest), 1))
+		ref := make([]int, segments) // one reference: the same length for every system
+		for i := range ref {
+			ref[i] = 1 + r.IntN(longest)
+		}
+		var counts [][]uint32
+		var floats [][]float64
+		for range 2 {
+			store := NewStatsStore(segments, 4, false)
+			stats := make([]Stats, segments)
+			for i := range stats {
+				h := r.IntN(longest + 1)
+				st := Stats{HypLen: h, RefLen: ref[i]}
+				prev := h
+				for n := range 4 {
+					st.Totals[n] = ngramTotal(h, n+1, false)
+					prev = min(prev, st.Totals[n], r.IntN(h+1))
+					st.Matches[n] = prev
+				}
+				store.Set(i, st)
+				stats[i] = store.Get(i)
+			}
+			c, f := BLEUStoreCounts(store, 4, nil), BLEUSegmentStatistics(stats, 4)
+			for k := range f {
+				if float64(c[k]) != f[k] {
+					t.Fatalf("longest %d: count %d is %d, want %v", longest, k, c[k], f[k])
+				}
+			}
+			some := []int{7, 3, 399}
+			sc, sf := BLEUStoreCounts(store, 4, some), BLEUSegmentStatistics([]Stats{stats[7], stats[3], stats[399]}, 4)
+			for k := range sf {
+				if float64(sc[k]) != sf[k] {
+					t.Fatalf("longest %d, rows %v: count %d is %d, want %v", longest, some, k, sc[k], sf[k])
+				}
+			}
+			counts, floats = append(counts, c), append(floats, f)
+		}
+		pc := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: counts[0], Systems: counts[1:], N: 50, Seed: 4}
+		pf := PairedTest[float64]{Metric: m, Segments: segments, Baseline: floats[0], Systems: floats[1:], N: 50, Seed: 4}
+		c, err := PairedBootstrap(ctx, pc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := PairedBootstrap(ctx, pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(c, f) {
+			t.Errorf("longest %d: paired bootstrap on counts:\n%+v\non floats:\n%+v", longest, c, f)
+		}
+		ce, err := Confidence(ctx, m, segments, counts[1], 50, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fe, err := Confidence(ctx, m, segments, floats[1], 50, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ce != fe {
+			t.Errorf("longest %d: confidence %+v on counts, %+v on floats", longest, ce, fe)
+		}
+	}
+}

@@ -150,28 +150,42 @@ func BLEUSegmentStatistics(stats []Stats, maxOrder int) []float64 {
 	return out
 }
 
-// BLEUStoreStatistics is [BLEUSegmentStatistics] for the segments of a
-// [StatsStore] (maxOrder at most its Orders).
-func BLEUStoreStatistics(s *StatsStore, maxOrder int) []float64 {
+// BLEUStoreCounts returns the statistics of [BLEUSegmentStatistics] for
+// the segments rows of a [StatsStore] (all of them when rows is nil;
+// maxOrder at most its Orders), as the whole counts they are, in half the
+// memory: the significance tests read them as they read the same float64
+// values. rows must be segments of s.
+func BLEUStoreCounts(s *StatsStore, maxOrder int, rows []int) []uint32 {
 	w := 2 + 2*maxOrder
-	out := make([]float64, s.Len()*w)
-	for i := range s.Len() {
-		putBLEURow(out[i*w:(i+1)*w], s.Get(i), maxOrder)
+	n := len(rows)
+	if rows == nil {
+		n = s.Len()
+	}
+	out := make([]uint32, n*w)
+	for k := range n {
+		i := k
+		if rows != nil {
+			i = rows[k]
+		}
+		putBLEURow(out[k*w:(k+1)*w], s.Get(i), maxOrder)
 	}
 	return out
 }
 
-func putBLEURow(row []float64, st Stats, N int) {
-	row[0], row[1] = float64(st.HypLen), float64(st.RefLen)
+// putBLEURow stores st into row as [BLEUMetric] reads it (its counts are
+// never negative).
+func putBLEURow[T Statistic](row []T, st Stats, N int) {
+	row[0], row[1] = T(st.HypLen), T(st.RefLen)
 	for n := 0; n < N; n++ {
-		row[2+n] = float64(st.Matches[n])
-		row[2+N+n] = float64(st.Totals[n])
+		row[2+n] = T(st.Matches[n])
+		row[2+N+n] = T(st.Totals[n])
 	}
 }
 
 // Statistic is the type of the per-segment statistics the significance
-// tests read: float64, or uint32 for statistics that are counts (chrF's,
-// [ChrFCounts]), which then take half the memory. The tests convert them
+// tests read: float64, or uint32 for statistics that are counts (BLEU's,
+// [BLEUStoreCounts], and chrF's, [ChrFCounts]), which then take half the
+// memory. The tests convert them
 // to float64 and float32 exactly as they would the same float64 values.
 type Statistic interface{ float64 | uint32 }
 
