@@ -122,7 +122,7 @@ func typologyLabel(p *Preset) string {
 
 // maxDifferences is the most differences a warning names; the others are
 // counted.
-const maxDifferences = 3
+const maxDifferences = 4
 
 // TypologyDifferences says how the typology there, which annotations were
 // made with, differs from here, which weighs them now, one phrase each
@@ -140,6 +140,15 @@ func TypologyDifferences(there, here *Preset) []string {
 	inThere, inHere, theres := "in "+typologyName(there), "in "+typologyName(here), typologyName(there)+"'s"
 	if strings.EqualFold(there.Name, here.Name) { // one name for two typologies (an edited typology file)
 		inThere, inHere, theres = "in the earlier typology", "in this one", "the earlier typology's"
+	}
+	// Whether segments have a score of their own first: it changes how
+	// the file's marks read at all, and a warning shows only the first
+	// few differences.
+	switch {
+	case there.SegmentScore && !here.SegmentScore:
+		out = append(out, fmt.Sprintf("segments have a 0-100 score %s, none %s", inThere, inHere))
+	case !there.SegmentScore && here.SegmentScore:
+		out = append(out, fmt.Sprintf("segments have no 0-100 score %s, one %s", inThere, inHere))
 	}
 	num := func(w float64) string { return strconv.FormatFloat(w, 'f', -1, 64) }
 	base := map[string][2]float64{} // by severity: its weight there and here, for no category in particular
@@ -170,12 +179,6 @@ func TypologyDifferences(there, here *Preset) []string {
 	}
 	if names := missing(there.Categories, here); len(names) > 0 {
 		out = append(out, categoriesNotHere(theres, len(names), len(there.Categories), inHere)+" ("+listSome(names)+")")
-	}
-	switch {
-	case there.SegmentScore && !here.SegmentScore:
-		out = append(out, fmt.Sprintf("segments have a 0-100 score %s, none %s", inThere, inHere))
-	case !there.SegmentScore && here.SegmentScore:
-		out = append(out, fmt.Sprintf("segments have no 0-100 score %s, one %s", inThere, inHere))
 	}
 	return out
 }

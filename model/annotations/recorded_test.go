@@ -203,10 +203,17 @@ func TestTypologyMismatchWarned(t *testing.T) {
 		t.Fatalf("Typologies: %d", len(ts))
 	}
 	w := TypologyWarning(ts[0], majorTen(t))
-	for _, want := range []string{`made with mqm, weighed here with "major-10" (a custom typology): Major errors weigh 5 in mqm, 10 in "major-10"`, `Critical errors weigh 5 in mqm, 0 in "major-10", which has no Critical`, "more difference"} {
+	for _, want := range []string{`made with mqm, weighed here with "major-10" (a custom typology): Major errors weigh 5 in mqm, 10 in "major-10"`, `Critical errors weigh 5 in mqm, 0 in "major-10", which has no Critical`, `21 of mqm's categories are not in "major-10"`} {
 		if !strings.Contains(w, want) {
 			t.Errorf("the warning %q lacks %q", w, want)
 		}
+	}
+	// Past maxDifferences the rest is counted, the segments' score first.
+	scored := majorTen(t)
+	scored.SegmentScore = true
+	w = TypologyWarning(ts[0], scored)
+	if !strings.Contains(w, `weighed here with "major-10" (a custom typology): segments have no 0-100 score in mqm, one in "major-10"; Major errors`) || !strings.HasSuffix(w, "; 1 more difference") {
+		t.Errorf("five differences: %q; want the segments' score first, four named and one counted", w)
 	}
 	if strings.Contains(w, "Neutral") {
 		t.Errorf("the warning names Neutral, which weighs 0 in both: %q", w)
@@ -438,14 +445,21 @@ func TestCategoriesNotHereWording(t *testing.T) {
 // category, is not told that mqm weighs a minor Fluency/Punctuation error
 // 0.1 (no error of the file is one), nor listed mqm's 22 categories; one
 // made with mqm is told that its Critical errors and its minor
-// Fluency/Punctuation ones weigh otherwise with esa, which is so.
+// Fluency/Punctuation ones weigh otherwise with esa, which is so. What
+// changes how the marks read at all comes first, so that the warning's
+// differences it names hold it (a new user's --preset esa on an mqm file
+// had the segments' score hidden in "1 more difference").
 func TestTypologyWarningSaysOnlyWhatDiffers(t *testing.T) {
 	w := TypologyWarning(ESA(), MQM())
-	if want := "made with esa, weighed here with mqm: esa's one category is not in mqm (Error); segments have a 0-100 score in esa, none in mqm"; w != want {
+	if want := "made with esa, weighed here with mqm: segments have a 0-100 score in esa, none in mqm; esa's one category is not in mqm (Error)"; w != want {
 		t.Errorf("esa weighed with mqm:\n got %q\nwant %q", w, want)
 	}
 	w = TypologyWarning(MQM(), ESA())
+	if want := "made with mqm, weighed here with esa: segments have no 0-100 score in mqm, one in esa; Critical errors weigh 5 in mqm, 0 in esa, which has no Critical; Minor Fluency/Punctuation errors weigh 0.1 in mqm, 1 in esa; none of mqm's 22 categories is in esa (Accuracy/Mistranslation, Accuracy/Omission and 20 more)"; w != want {
+		t.Errorf("mqm weighed with esa:\n got %q\nwant %q", w, want)
+	}
 	for _, want := range []string{"Critical errors weigh 5 in mqm, 0 in esa, which has no Critical", "Minor Fluency/Punctuation errors weigh 0.1 in mqm, 1 in esa", "none of mqm's 22 categories is in esa"} {
+		w := strings.Join(TypologyDifferences(MQM(), ESA()), "; ")
 		if !strings.Contains(w, want) {
 			t.Errorf("mqm weighed with esa: %q lacks %q", w, want)
 		}
