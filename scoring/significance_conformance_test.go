@@ -41,14 +41,16 @@ func readSigLines(t *testing.T, rec sigRecord, txt, name string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
-// sigBLEUStats returns the BLEU statistics rows of every system of rec.
-func sigBLEUStats(t *testing.T, rec sigRecord, txt string, opt scoring.Options) (int, [][]float64) {
+// sigBLEUStats returns the BLEU statistics rows of every system of rec, as
+// float64 statistics and as the uint32 counts the app tests them as.
+func sigBLEUStats(t *testing.T, rec sigRecord, txt string, opt scoring.Options) (int, [][]float64, [][]uint32) {
 	t.Helper()
 	var refs [][]string
 	for _, f := range rec.RefFiles {
 		refs = append(refs, readSigLines(t, rec, txt, f))
 	}
 	var out [][]float64
+	var counts [][]uint32
 	segments := len(refs[0])
 	for _, f := range rec.SystemFiles {
 		hyps := readSigLines(t, rec, txt, f)
@@ -56,18 +58,20 @@ func sigBLEUStats(t *testing.T, rec sigRecord, txt string, opt scoring.Options) 
 			t.Fatalf("%s: %s has %d lines, references %d", rec.ID, f, len(hyps), segments)
 		}
 		st := make([]scoring.Stats, segments)
+		store := scoring.NewStatsStore(segments, opt.MaxOrder, false)
 		err := scoring.ScoreSegments(context.Background(), segments, opt, opt.MaxOrder, func(i int, rs []string) (string, []string) {
 			for _, r := range refs {
 				rs = append(rs, r[i])
 			}
 			return hyps[i], rs
-		}, func(i int, s scoring.Stats) { st[i] = s })
+		}, func(i int, s scoring.Stats) { st[i] = s; store.Set(i, s) })
 		if err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, scoring.BLEUSegmentStatistics(st, opt.MaxOrder))
+		counts = append(counts, scoring.BLEUStoreCounts(store, opt.MaxOrder, nil))
 	}
-	return segments, out
+	return segments, out, counts
 }
 
 // compare checks got against want (nil: sacrebleu had no value, so got
@@ -119,16 +123,17 @@ func TestSigConformance(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", rec.ID, err)
 			}
-			segments, stats := sigBLEUStats(t, rec, txt, opt)
+			segments, stats, counts := sigBLEUStats(t, rec, txt, opt)
 			c := sigCheck{rec: rec, metric: metric, name: "BLEU", segments: segments, want: rec.Expected.API["BLEU"]}
 			if rec.RNGSeed != nil {
 				c.seed = *rec.RNGSeed
 			}
 			tl.records++
 			runSigCheck(t, &tl, c, stats)
+			runSigCheck(t, &tl, c, counts)
 		}
 	}
-	t.Logf("significance.jsonl: %d BLEU records, %d of %d floats bit-identical to sacrebleu's", tl.records, tl.identical, tl.floats)
+	t.Logf("significance.jsonl: %d BLEU records (run on float64 statistics and on counts), %d of %d floats bit-identical to sacrebleu's", tl.records, tl.identical, tl.floats)
 	if tl.records == 0 {
 		t.Error("no BLEU record read")
 	}
