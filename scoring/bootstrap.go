@@ -24,7 +24,8 @@ type resampler[T Statistic] struct {
 	w        int // statistics per system
 	systems  [][]T
 	segments int
-	cols     int // w · systems
+	cols     int         // w · systems
+	sums     [][]float64 // per system, its column sums over the corpus (exactSums)
 	// packed is set when the statistics are non-negative whole or
 	// half-whole numbers whose sums stay below 2^24 (2^23 with halves)
 	// over the whole corpus: then each resample is summed as integers, two
@@ -45,6 +46,10 @@ func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler
 	w := m.Width()
 	rs := &resampler[T]{m: m, w: w, systems: systems, segments: segments, cols: w * len(systems)}
 	_, rs.counts = any(systems).([][]uint32)
+	rs.sums = make([][]float64, len(systems))
+	for s, st := range systems {
+		rs.sums[s] = exactSums(st, w)
+	}
 	if !rs.exactOverall(nil) {
 		return rs // above 2^24 whatever the scale: float32 only
 	}
@@ -65,8 +70,8 @@ func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler
 // corpus, times the columns' scale (1 when nil), stay below 2^24, so that
 // most resamples' sums do too and are summed packed.
 func (rs *resampler[T]) exactOverall(scale []float64) bool {
-	for s, st := range rs.systems {
-		for k, v := range exactSums(st, rs.w) {
+	for s, sums := range rs.sums {
+		for k, v := range sums {
 			if scale != nil {
 				v *= scale[s*rs.w+k]
 			}

@@ -133,8 +133,8 @@ func ConfidenceProgress[T Statistic](ctx context.Context, m Metric, segments int
 	if n <= 0 {
 		n = DefaultBootstrapN
 	}
-	score := m.Score(exactSums(stats, m.Width()), PathExact)
 	rs := newResampler(m, segments, [][]T{stats})
+	score := m.Score(rs.sums[0], PathExact)
 	var done func(int)
 	if progress != nil {
 		done = func(d int) { progress(float64(d) / float64(n)) }
@@ -158,17 +158,16 @@ func PairedBootstrap[T Statistic](ctx context.Context, p PairedTest[T]) (Paired,
 	if n <= 0 {
 		n = DefaultBootstrapN
 	}
-	w := p.Metric.Width()
 	all := append([][]T{p.Baseline}, p.Systems...)
 	rs := newResampler(p.Metric, p.Segments, all)
 	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, n, p.progressOf(0, n))
 	if err != nil {
 		return Paired{}, err
 	}
-	baseScore := p.Metric.Score(exactSums(p.Baseline, w), PathExact)
+	baseScore := p.Metric.Score(rs.sums[0], PathExact)
 	res := Paired{Baseline: estimate(baseScore, out[0], NumpyMean)}
-	for s, st := range p.Systems {
-		score := p.Metric.Score(exactSums(st, w), PathExact)
+	for s := range p.Systems {
+		score := p.Metric.Score(rs.sums[s+1], PathExact)
 		delta := math.Abs(baseScore - score)
 		sy, bl := out[s+1], out[0]
 		signed := make([]float64, n)
