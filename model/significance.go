@@ -100,7 +100,14 @@ func (sc SystemComparison) Significant() bool { return significant(sc.PValue, sc
 // system however small p is.
 func (c *Comparison) Starred(sys int) bool {
 	sc := c.Systems[sys]
-	return starred(sc.PValue, sc.noDiff, sc.Score-c.Systems[c.Baseline].Score)
+	return significant(sc.PValue, sc.noDiff) && !c.NaNDelta(sys)
+}
+
+// NaNDelta reports whether system sys's difference to the baseline is not
+// a number (inf − inf, when a huge add-k or floor value makes both scores
+// infinite): its p-value may be small, but the test ranks neither.
+func (c *Comparison) NaNDelta(sys int) bool {
+	return math.IsNaN(c.Systems[sys].Score - c.Systems[c.Baseline].Score)
 }
 
 // starred is the rule of [Comparison.Starred] for a p-value, whether the

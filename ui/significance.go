@@ -340,7 +340,7 @@ func (s sigScreen) verdicts(c common, cols sigColumns) []string {
 	sc := res.Systems[s.cursor]
 	name, bname := cols.nameOf(c, s.cursor), cols.nameOf(c, res.Baseline)
 	switch {
-	case nanDelta(res, s.cursor):
+	case res.NaNDelta(s.cursor):
 		return []string{
 			fmt.Sprintf("%s vs %s: Δ is nan (a score is not finite), so the test ranks neither (p %.4f)", name, bname, sc.PValue),
 			fmt.Sprintf("%s vs %s: Δ is nan, the test ranks neither (p %.4f)", name, bname, sc.PValue),
@@ -600,13 +600,6 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		return c.st.Selected.Render(render.Truncate("▸ "+line, s.width-ax.Width-sigAxisGap)) + gap + draw
 	}
 	return "  " + line + gap + draw
-}
-
-// nanDelta reports whether system i's difference to the baseline is not a
-// number (inf − inf, when a huge add-k or floor value makes the scores
-// infinite): its p-value may be small, but it ranks neither system.
-func nanDelta(res *model.Comparison, i int) bool {
-	return math.IsNaN(res.Systems[i].Score - res.Systems[res.Baseline].Score)
 }
 
 // wtlText is a system's wins/ties/losses against the baseline.
