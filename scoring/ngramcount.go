@@ -118,10 +118,14 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 	var tooMany atomic.Bool
 	for w := range ws {
 		lo, hi := w*n/workers, (w+1)*n/workers
-		ws[w] = newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo)
 		wg.Add(1)
-		go func(w int, wk *ngWorker) {
+		go func(w int) {
 			defer wg.Done()
+			// Made here, not before the workers start: a worker's tables
+			// of a large corpus take a tenth of a second to allocate and
+			// fault in, which the workers then do side by side.
+			wk := newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo)
+			ws[w] = wk
 			if !wk.countRange(ctx, lo, hi, src, pipelined, &tooMany, p) {
 				return
 			}
@@ -131,7 +135,7 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 			if w > 0 { // merge numbers the first worker's n-grams on, the others' anew
 				wk.grams.dropPairs()
 			}
-		}(w, ws[w])
+		}(w)
 	}
 	wg.Wait()
 	if n > collectAroundMerge {
