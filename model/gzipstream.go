@@ -118,55 +118,65 @@ func (g *GzipStream) Read(p []byte) (int, error) {
 	return 0, g.err
 }
 
-// header reads the next member's header, skipping the zero bytes that pad
-// the member before it; io.EOF when the stream ends instead.
+// header reads the next member's header and starts its decompressor;
+// io.EOF when the stream ends instead.
 func (g *GzipStream) header() error {
-	first := g.first
-	if !first {
-		for {
-			b, err := g.br.ReadByte()
-			if err == io.EOF {
-				return io.EOF
-			}
-			if err != nil {
-				return err
-			}
-			if b != 0 {
-				_ = g.br.UnreadByte()
-				break
-			}
-		}
+	if err := ReadGzipHeader(g.br, !g.first); err != nil {
+		return err
 	}
 	g.first = false
-	head, err := g.br.Peek(10)
-	if len(head) == 0 && err == io.EOF {
+	g.fr, g.crc, g.size = flate.NewReader(g.br), 0, 0
+	return nil
+}
+
+// ReadGzipHeader reads a gzip member's header from r as Python's gzip
+// module reads it, leaving r at the member's deflate data. A member after
+// another (next) may be preceded by zero bytes, which it skips. It returns
+// io.EOF when the stream ends before a header (after the zero bytes, or
+// at once for the first member); its faults are [*GzipError]s.
+func ReadGzipHeader(r io.ByteReader, next bool) error {
+	c0, err := r.ReadByte()
+	for next && err == nil && c0 == 0 {
+		c0, err = r.ReadByte()
+	}
+	if err == io.EOF {
 		return io.EOF
 	}
-	if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
-		return &GzipError{Fault: GzipNotGzip, Magic: append([]byte(nil), head[:min(2, len(head))]...), After: !first}
+	if err != nil {
+		return err
 	}
-	if len(head) < 10 {
-		return truncated(err)
+	c1, err := r.ReadByte()
+	if err == io.EOF {
+		return &GzipError{Fault: GzipNotGzip, Magic: []byte{c0}, After: next}
 	}
-	if head[2] != 8 {
+	if err != nil {
+		return err
+	}
+	if c0 != 0x1f || c1 != 0x8b {
+		return &GzipError{Fault: GzipNotGzip, Magic: []byte{c0, c1}, After: next}
+	}
+	var head [8]byte // method, flags, time, extra flags, system
+	if err := readBytes(r, head[:]); err != nil {
+		return err
+	}
+	if head[0] != 8 {
 		return &GzipError{Fault: GzipMethod}
 	}
-	flags := head[3]
-	_, _ = g.br.Discard(10)
+	flags := head[1]
 	if flags&0x04 != 0 { // FEXTRA: a length, then that many bytes
 		var n [2]byte
-		if _, err := io.ReadFull(g.br, n[:]); err != nil {
-			return truncated(err)
+		if err := readBytes(r, n[:]); err != nil {
+			return err
 		}
-		if k := int(binary.LittleEndian.Uint16(n[:])); k > 0 {
-			if m, err := g.br.Discard(k); m < k {
+		for k := binary.LittleEndian.Uint16(n[:]); k > 0; k-- {
+			if _, err := r.ReadByte(); err != nil {
 				return truncated(err)
 			}
 		}
 	}
 	for _, f := range []byte{0x08, 0x10} { // FNAME, FCOMMENT: to a zero byte or the end, as Python reads them
 		for flags&f != 0 {
-			b, err := g.br.ReadByte()
+			b, err := r.ReadByte()
 			if err == io.EOF || err == nil && b == 0 {
 				break
 			}
@@ -176,11 +186,21 @@ func (g *GzipStream) header() error {
 		}
 	}
 	if flags&0x02 != 0 { // FHCRC: a header checksum Python does not check
-		if m, err := g.br.Discard(2); m < 2 {
+		var crc [2]byte
+		return readBytes(r, crc[:])
+	}
+	return nil
+}
+
+// readBytes fills p from r; a stream that ends first is truncated.
+func readBytes(r io.ByteReader, p []byte) error {
+	for i := range p {
+		c, err := r.ReadByte()
+		if err != nil {
 			return truncated(err)
 		}
+		p[i] = c
 	}
-	g.fr, g.crc, g.size = flate.NewReader(g.br), 0, 0
 	return nil
 }
 

@@ -1,6 +1,10 @@
 package sacrebleu
 
-import "io"
+import (
+	"io"
+
+	"github.com/bleuscope/bleuscope/model"
+)
 
 // This file finds the message zlib gives for corrupt deflate data, which
 // Python's gzip module raises as "zlib.error: Error -3 while decompressing
@@ -14,19 +18,8 @@ import "io"
 // headers end.
 func zlibReason(r io.ByteReader) string {
 	b := &bitReader{r: r}
-	for first := true; ; first = false {
-		if !first {
-			// Python's gzip skips zero bytes between members.
-			c, ok := b.bits(8)
-			for ok && c == 0 {
-				c, ok = b.bits(8)
-			}
-			if !ok {
-				return ""
-			}
-			b.unread8(c)
-		}
-		if !b.gzipHeader() {
+	for next := false; ; next = true {
+		if model.ReadGzipHeader(b, next) != nil {
 			return ""
 		}
 		msg, ok := b.inflate()
@@ -65,61 +58,20 @@ func (b *bitReader) bits(k uint) (uint32, bool) {
 	return v, true
 }
 
-// unread8 puts back a byte bits(8) returned, on a byte boundary.
-func (b *bitReader) unread8(c uint32) {
-	b.hold = b.hold<<8 | uint64(c)
-	b.n += 8
+// ReadByte implements io.ByteReader, for the gzip headers, which start
+// on a byte boundary.
+func (b *bitReader) ReadByte() (byte, error) {
+	c, ok := b.bits(8)
+	if !ok {
+		return 0, io.EOF
+	}
+	return byte(c), nil
 }
 
 // align drops the bits up to the next byte boundary.
 func (b *bitReader) align() {
 	b.hold >>= b.n & 7
 	b.n -= b.n & 7
-}
-
-// gzipHeader reads a member's header as Python's gzip does; false when it
-// is not one (an error the gzip reader reports itself).
-func (b *bitReader) gzipHeader() bool {
-	var h [10]uint32
-	for i := range h {
-		c, ok := b.bits(8)
-		if !ok {
-			return false
-		}
-		h[i] = c
-	}
-	if h[0] != 0x1f || h[1] != 0x8b || h[2] != 8 {
-		return false
-	}
-	flags := h[3]
-	if flags&4 != 0 { // FEXTRA
-		n, ok := b.bits(16)
-		for ; ok && n > 0; n-- {
-			_, ok = b.bits(8)
-		}
-		if !ok {
-			return false
-		}
-	}
-	for _, f := range []uint32{8, 16} { // FNAME, FCOMMENT
-		if flags&f != 0 {
-			for {
-				c, ok := b.bits(8)
-				if !ok {
-					return false
-				}
-				if c == 0 {
-					break
-				}
-			}
-		}
-	}
-	if flags&2 != 0 { // FHCRC
-		if _, ok := b.bits(16); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // huffman is a canonical Huffman code as zlib's inflate_table builds it.
