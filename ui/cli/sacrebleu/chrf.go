@@ -34,15 +34,14 @@ func newCHRF(o *options, refs [][]string) (*chrfMetric, []string, error) {
 		EpsSmoothing: o.chrfEps,
 	}
 	if err := opt.Validate(); err != nil {
-		msg := err.Error()
 		// A value beyond Go's int is shown as given, not clamped.
 		var oe *scoring.OptionError
-		if errors.As(err, &oe) && oe.Rule != "" {
+		if errors.As(err, &oe) {
 			if text, ok := o.clamped[chrfDests[oe.Option]]; ok {
-				msg = "scoring: " + string(oe.Option) + ": " + text + " " + oe.Rule
+				err = oe.WithValue(text)
 			}
 		}
-		return nil, nil, fatal(1, "bleuscope cannot compute this chrF: "+msg)
+		return nil, nil, fatal(1, "bleuscope cannot compute this chrF: "+err.Error())
 	}
 	return &chrfMetric{refs: refs, opt: opt}, nil, nil
 }
