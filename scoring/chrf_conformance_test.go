@@ -59,7 +59,13 @@ func cliLines(t *testing.T, path string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	return splitCLILines(string(b))
+}
+
+// splitCLILines splits a text as sacrebleu's command line reads a file:
+// lines end at "\n" only and each line is right-stripped.
+func splitCLILines(s string) []string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	for i, l := range lines {
 		lines[i] = scoring.PyRstrip(l)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
@@ -76,19 +75,6 @@ func sigMetric(t *testing.T, metric string, options json.RawMessage) (m scoring.
 		}, nil, true
 	}
 	return nil, "", nil, nil, false
-}
-
-// sigLines returns the lines of an input file of a record as sacrebleu's
-// command line reads them (split on "\n", right-stripped).
-func sigLines(t *testing.T, rec sigRecord, files *fileCache, name string) []string {
-	if rec.CLICwd == "files" {
-		lines := strings.Split(strings.TrimSuffix(rec.Files[name], "\n"), "\n")
-		for i, l := range lines {
-			lines[i] = scoring.PyRstrip(l)
-		}
-		return lines
-	}
-	return files.lines(name)
 }
 
 // TestSigConformanceChrFTER runs the chrF and TER records of

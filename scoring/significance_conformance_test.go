@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
@@ -24,36 +22,29 @@ type sigAPIValues struct {
 // sigTally counts the compared floats and the bit-identical ones.
 type sigTally struct{ floats, identical, records int }
 
-// readSigLines returns the lines of one input file of a record, split on
-// "\n" only as sacrebleu's command line reads them.
-func readSigLines(t *testing.T, rec sigRecord, txt, name string) []string {
+// sigLines returns the lines of an input file of a record as sacrebleu's
+// command line reads them (split on "\n", right-stripped).
+func sigLines(t *testing.T, rec sigRecord, files *fileCache, name string) []string {
 	t.Helper()
-	var s string
 	if rec.CLICwd == "files" {
-		s = rec.Files[name]
-	} else {
-		b, err := os.ReadFile(filepath.Join(txt, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s = string(b)
+		return splitCLILines(rec.Files[name])
 	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	return files.lines(name)
 }
 
 // sigBLEUStats returns the BLEU statistics rows of every system of rec, as
 // float64 statistics and as the uint32 counts the app tests them as.
-func sigBLEUStats(t *testing.T, rec sigRecord, txt string, opt scoring.Options) (int, [][]float64, [][]uint32) {
+func sigBLEUStats(t *testing.T, rec sigRecord, files *fileCache, opt scoring.Options) (int, [][]float64, [][]uint32) {
 	t.Helper()
 	var refs [][]string
 	for _, f := range rec.RefFiles {
-		refs = append(refs, readSigLines(t, rec, txt, f))
+		refs = append(refs, sigLines(t, rec, files, f))
 	}
 	var out [][]float64
 	var counts [][]uint32
 	segments := len(refs[0])
 	for _, f := range rec.SystemFiles {
-		hyps := readSigLines(t, rec, txt, f)
+		hyps := sigLines(t, rec, files, f)
 		if len(hyps) != segments {
 			t.Fatalf("%s: %s has %d lines, references %d", rec.ID, f, len(hyps), segments)
 		}
@@ -101,7 +92,7 @@ func (tl *sigTally) compare(t *testing.T, id, what string, got float64, present 
 func TestSigConformance(t *testing.T) {
 	dir := conformance.Dir(t)
 	recs := conformance.ReadJSONL[sigRecord](t, filepath.Join(dir, "significance.jsonl"))
-	txt := conformance.Corpora(t)
+	files := &fileCache{t: t}
 	var tl sigTally
 	for _, rec := range recs {
 		if len(rec.Expected.API) == 0 {
@@ -123,7 +114,7 @@ func TestSigConformance(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", rec.ID, err)
 			}
-			segments, stats, counts := sigBLEUStats(t, rec, txt, opt)
+			segments, stats, counts := sigBLEUStats(t, rec, files, opt)
 			c := sigCheck{rec: rec, metric: metric, name: "BLEU", segments: segments, want: rec.Expected.API["BLEU"]}
 			if rec.RNGSeed != nil {
 				c.seed = *rec.RNGSeed
