@@ -156,23 +156,30 @@ func runNGrams(e *env, args []string) error {
 	names := ds.SystemNames(format == "jsonl")
 	prog := e.progress()
 	a, err := model.Analyze(e.ctx, ds, set, prog.counts("counting n-grams"))
-	prog.clear()
+	defer prog.clear()
 	if err != nil {
 		return err
 	}
+	// The first rankings and their lines take a second at 1M segments,
+	// before any row is written.
+	prog.say("ranking n-grams…")
 	if salient {
-		return writeOutput(e, out, func(w io.Writer) error { return writeSalient(w, a, names, pairs, format, kinds, orders, top, alpha) })
+		return writeOutput(e, out, func(w io.Writer) error {
+			return writeSalient(w, a, names, pairs, format, kinds, orders, top, alpha, prog)
+		})
 	}
-	return writeOutput(e, out, func(w io.Writer) error { return writeNGrams(w, a, names, format, kinds, orders, top) })
+	return writeOutput(e, out, func(w io.Writer) error { return writeNGrams(w, a, names, format, kinds, orders, top, prog) })
 }
 
 // writeNGrams ranks the n-grams of every system, kind and order and writes
 // each ranking as it comes (--top 0 on a large corpus has millions of
-// rows): a table each, or JSONL.
-func writeNGrams(w io.Writer, a *model.Analysis, names []string, format string, kinds []scoring.Kind, orders []int, top int) error {
+// rows): a table each, or JSONL. The progress line is cleared before the
+// first row.
+func writeNGrams(w io.Writer, a *model.Analysis, names []string, format string, kinds []scoring.Kind, orders []int, top int, prog *progressLine) error {
 	first := true
 	for sys := range names {
 		err := a.EachRanking(sys, kinds, orders, top, func(k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
+			prog.clear()
 			if format == "jsonl" {
 				return model.WriteNGramsJSONL(w, names, rows)
 			}
@@ -272,8 +279,8 @@ const textLines = 8
 
 // writeSalient ranks the salient n-grams of each pair of systems (A, B)
 // for every kind and order and writes each ranking as it comes: a table
-// each, or JSONL.
-func writeSalient(w io.Writer, a *model.Analysis, names []string, pairs [][2]int, format string, kinds []scoring.Kind, orders []int, top int, alpha float64) error {
+// each, or JSONL. The progress line is cleared before the first row.
+func writeSalient(w io.Writer, a *model.Analysis, names []string, pairs [][2]int, format string, kinds []scoring.Kind, orders []int, top int, alpha float64, prog *progressLine) error {
 	first := true
 	for _, p := range pairs {
 		for _, k := range kinds {
@@ -282,6 +289,7 @@ func writeSalient(w io.Writer, a *model.Analysis, names []string, pairs [][2]int
 				if err != nil {
 					return err
 				}
+				prog.clear()
 				if format == "jsonl" {
 					err = model.WriteSalientJSONL(w, names, rows)
 				} else {

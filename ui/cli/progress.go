@@ -20,9 +20,12 @@ var progressAfter = 300 * time.Millisecond
 type progressLine struct {
 	e     *env
 	label string
-	shown int       // the percentage on the line, -1 when none of label yet
+	shown int       // the percentage on the line; -1 when none of label yet, noPercent for label alone
 	from  time.Time // when the command began to show progress (see progressAfter)
 }
+
+// noPercent is progressLine.shown for a line of a label alone (say).
+const noPercent = -2
 
 // progress returns the command's progress line, nil when standard error
 // is not a terminal.
@@ -64,12 +67,25 @@ func (p *progressLine) part(label string, i, n int) func(fraction float64) {
 	return func(f float64) { p.show(label, (float64(i)+f)/float64(n)) }
 }
 
-// show writes label and the percentage f makes, when it changed. The
-// input's warnings kept so far are printed first: once a command shows its
-// progress it has gone on, and they are worth reading during a long run,
-// not after it.
+// say shows label alone ("ranking n-grams…"), for a step after a counted
+// one whose progress is not counted, so that the line does not sit at
+// 100% while it runs: the command's output clears it.
+func (p *progressLine) say(label string) {
+	if p != nil {
+		p.write(label, noPercent)
+	}
+}
+
+// show writes label and the percentage f makes, when it changed.
 func (p *progressLine) show(label string, f float64) {
-	pct := int(min(max(f, 0), 1) * 100)
+	p.write(label, int(min(max(f, 0), 1)*100))
+}
+
+// write puts label and pct (or label alone, noPercent) on the line, when
+// they changed. The input's warnings kept so far are printed first: once
+// a command shows its progress it has gone on, and they are worth reading
+// during a long run, not after it.
+func (p *progressLine) write(label string, pct int) {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -78,7 +94,11 @@ func (p *progressLine) show(label string, f float64) {
 	}
 	e.printWarningsLocked()
 	p.label, p.shown = label, pct
-	fmt.Fprint(e.stderr, "\r"+label+" "+strconv.Itoa(pct)+"%\x1b[K")
+	text := label
+	if pct != noPercent {
+		text += " " + strconv.Itoa(pct) + "%"
+	}
+	fmt.Fprint(e.stderr, "\r"+text+"\x1b[K")
 	e.progressShown = true
 }
 

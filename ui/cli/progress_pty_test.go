@@ -13,7 +13,9 @@ import (
 // and ngrams show their progress on standard error when it is a terminal,
 // after the input's warnings (not minutes later, at the end), one line
 // rewritten with \r and cleared at the end; standard output is the same as
-// with standard error a pipe, which gets no byte of progress.
+// with standard error a pipe, which gets no byte of progress. Once ngrams
+// has counted, the line says it ranks (it sat at 100% for the second the
+// rankings take at 1M segments), until the rows come.
 func TestProgressOnTerminal(t *testing.T) {
 	defer func(d time.Duration) { progressAfter = d }(progressAfter)
 	progressAfter = 0 // these runs are short: show their progress at once
@@ -31,11 +33,13 @@ func TestProgressOnTerminal(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		says string
+		then string // what the line says after says reaches 100%, until it is cleared
 	}{
-		{[]string{"compare", "--paired-bs-n", "300"}, "resampling"},
-		{[]string{"score", "--confidence", "--confidence-n", "300"}, "resampling"},
-		{[]string{"buckets", "--confidence", "--confidence-n", "300"}, "resampling"},
-		{[]string{"ngrams"}, "counting n-grams"},
+		{[]string{"compare", "--paired-bs-n", "300"}, "resampling", ""},
+		{[]string{"score", "--confidence", "--confidence-n", "300"}, "resampling", ""},
+		{[]string{"buckets", "--confidence", "--confidence-n", "300"}, "resampling", ""},
+		{[]string{"ngrams"}, "counting n-grams", "ranking n-grams…"},
+		{[]string{"ngrams", "--salient"}, "counting n-grams", "ranking n-grams…"},
 	} {
 		args := append(c.args, "a.txt", "b.txt", "-r", "ref.txt")
 		var pipeOut, pipeErr strings.Builder
@@ -71,6 +75,12 @@ func TestProgressOnTerminal(t *testing.T) {
 		}
 		if rest := got[last+1:]; !strings.Contains(rest, "\r\x1b[K") {
 			t.Errorf("%v: the progress line is not cleared at the end: %q", c.args, got)
+		}
+		if c.then != "" {
+			end := got[strings.LastIndex(got, c.says+" 100%"):]
+			if want := "\r" + c.then + "\x1b[K\r\x1b[K"; !strings.Contains(end, want) {
+				t.Errorf("%v: after the count, want %q, then the line cleared: %q", c.args, want, end)
+			}
 		}
 	}
 }
