@@ -136,12 +136,19 @@ func TestRandomKeys(t *testing.T) {
 }
 
 // TestNarrowHeaderKeepsCount: at 60 columns the header's third line keeps
-// the number of segments shown, ahead of the signature.
+// the number of segments shown, ahead of the signature, worded as at 100
+// columns and on the significance screen ("69 of 70"), where it said
+// "70/70 shown" and "69/70".
 func TestNarrowHeaderKeepsCount(t *testing.T) {
 	m := ready(t, demoDataset(t), 60, 16)
 	third := strings.Split(ansi.Strip(m.View()), "\n")[2]
-	if !strings.HasPrefix(third, "70/70 shown") {
-		t.Errorf("the third header line at 60 columns is %q; want it to start with 70/70 shown", third)
+	if !strings.HasPrefix(third, "70 of 70 segments") {
+		t.Errorf("the third header line at 60 columns is %q; want it to start with 70 of 70 segments", third)
+	}
+	m = press(t, typeText(t, press(t, m, "/"), "the"), "enter")
+	third = strings.Split(ansi.Strip(m.View()), "\n")[2]
+	if want := itoa(len(m.list.rows)) + " of 70 "; len(m.list.rows) == 70 || !strings.HasPrefix(third, want) || !strings.Contains(third, "“the”") {
+		t.Errorf("filtered, the third header line at 60 columns is %q; want it to start with %q, fewer than 70", third, want)
 	}
 }
 

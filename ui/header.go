@@ -219,7 +219,6 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 func (h header) shownViews(c common, l segList, room int) []string {
 	st := c.st
 	n := c.ds.Len()
-	narrow := h.width < 100
 	// While the rows wait, the line says so with each wording of the
 	// label, the fullest first, as the forms below do.
 	pending := func(say func(label string) string) []string {
@@ -238,18 +237,14 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		}
 		return pending(func(label string) string { return "filtering " + label + "…" })
 	}
+	// The count is worded "837 of 1984" at every width, as the list's
+	// rows and the significance screen word theirs.
 	if !l.filtered() {
-		if narrow {
-			return []string{st.Text.Render(fmt.Sprintf("%d/%d shown", len(l.rows), n))}
-		}
 		return []string{st.Text.Render(fmt.Sprintf("%d of %d segment%s", len(l.rows), n, plural(n)))}
 	}
 	f := "%d of %d match %s"
-	if narrow {
-		f = "%d/%d match %s"
-	}
 	labels := l.filterLabels(c.shortName)
-	count := fmt.Sprintf("%d/%d ", len(l.rows), n)
+	count := fmt.Sprintf("%d of %d ", len(l.rows), n)
 	var tails []string // the figures, the fullest first
 	plain := ""        // the score without why it is 0, for the last form
 	switch {

