@@ -68,7 +68,7 @@ func (f seedFlag) String() string {
 }
 
 func (f seedFlag) Set(s string) error {
-	if _, err := parseSeed(s); err != nil {
+	if _, err := parseSeed(numberText(s)); err != nil {
 		return err
 	}
 	*f.text = s

@@ -70,8 +70,9 @@ func (fs *flagSet) checkFormat(format string, formats []string) error {
 type nltkMethodFlag struct{ intFlag }
 
 func (f nltkMethodFlag) Set(s string) error {
+	s = numberText(s)
 	n := s
-	if d, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(s)), "method"); ok && d != "" && d[0] >= '0' && d[0] <= '9' {
+	if d, ok := strings.CutPrefix(strings.ToLower(s), "method"); ok && d != "" && d[0] >= '0' && d[0] <= '9' {
 		n = d
 	}
 	if err := f.intFlag.Set(n); err != nil {
@@ -79,6 +80,12 @@ func (f nltkMethodFlag) Set(s string) error {
 	}
 	return nil
 }
+
+// numberText is the value of a number flag as it is read: the spaces
+// around it dropped (a quoted value keeps them: --top " 3"), as every
+// number flag, --seed, the sizes, and each number of --edges and --weights
+// drop them, and as a refusal quotes it.
+func numberText(s string) string { return strings.TrimSpace(s) }
 
 // intFlag is an integer flag with a plain-spoken error.
 type intFlag struct{ v *int }
@@ -91,7 +98,8 @@ func (f intFlag) String() string {
 }
 
 func (f intFlag) Set(s string) error {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
+	s = numberText(s)
+	n, err := strconv.Atoi(s)
 	switch {
 	case errors.Is(err, strconv.ErrRange) && n < 0:
 		return fmt.Errorf("%q is out of range (whole numbers go down to %d)", s, math.MinInt)
@@ -117,7 +125,7 @@ func (f floatFlag) String() string {
 }
 
 func (f floatFlag) Set(s string) error {
-	x, err := model.ParseDecimal(strings.TrimSpace(s))
+	x, err := model.ParseDecimal(numberText(s))
 	if err != nil {
 		return err
 	}
@@ -203,12 +211,12 @@ func (f typedFlag) IsBoolFlag() bool {
 }
 
 // typedValue is the value last given to the flag called by any of names,
-// as written (spaces around it dropped, as the number flags drop them);
-// its default when it was not given.
+// as written (spaces around it dropped, as the number flags drop them:
+// numberText); its default when it was not given.
 func (fs *flagSet) typedValue(names ...string) string {
 	for i := len(fs.written) - 1; i >= 0; i-- {
 		if slices.Contains(names, fs.written[i].name) {
-			return strings.TrimSpace(fs.written[i].value)
+			return numberText(fs.written[i].value)
 		}
 	}
 	return fs.Lookup(names[0]).DefValue

@@ -1,6 +1,9 @@
 package cli
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestShortNameIsRegistered checks that the hint for sacrebleu's -tok and
 // -lc names the one-letter flag registered with --tokenize and
@@ -18,6 +21,70 @@ func TestShortNameIsRegistered(t *testing.T) {
 	} {
 		if got := fs.joinedHint(c.written); got != c.want {
 			t.Errorf("joinedHint(%q) = %q; want %q", c.written, got, c.want)
+		}
+	}
+}
+
+// TestNumberFlagSpaces: every number flag, --seed, the sizes, --edges and
+// --weights read a value with spaces around it (a quoted one keeps them:
+// --top " 3") as they read it without, and refuse a bad one with the same
+// line, quoting it without the spaces, where --top, --max-line, --seed and
+// --nltk-smoothing quoted " x" and --alpha "x".
+func TestNumberFlagSpaces(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"ref.txt": "the cat sat on the mat\na dog ran in the park today\n",
+		"a.txt":   "the cat sat on a mat\na dog ran in a park\n",
+		"b.txt":   "a cat sat on the mat\nthe dog ran in the park today\n",
+	})
+	files := []string{"a.txt", "b.txt", "-r", "ref.txt"}
+	for _, c := range []struct {
+		cmd       []string // the command and its flags before the number's
+		flag      string
+		good, bad string
+	}{
+		{[]string{"ngrams"}, "--top", "3", "3x"},
+		{[]string{"ngrams"}, "--order", "2", "two"},
+		{[]string{"ngrams", "--salient"}, "--alpha", "0.5", "x"},
+		{[]string{"ngrams"}, "--max-order", "3", "x"},
+		{[]string{"buckets", "--by", "ref-length"}, "--edges", "5, 7", "5,x"},
+		{[]string{"buckets", "--confidence"}, "--confidence-n", "20", "x"},
+		{[]string{"score", "--confidence"}, "--seed", "7", "x"},
+		{[]string{"compare"}, "--paired-bs-n", "20", "x"},
+		{[]string{"compare", "--paired-ar"}, "--paired-ar-n", "20", "x"},
+		{[]string{"segments"}, "--worst", "1", "x"},
+		{[]string{"explain"}, "--line", "2", "x"},
+		{[]string{"explain", "--line", "1"}, "--width", "70", "x"},
+		{[]string{"score", "--smooth", "floor"}, "--smooth-value", "0.2", "x"},
+		{[]string{"score", "--compat", "nltk"}, "--nltk-smoothing", "method2", "x"},
+		{[]string{"score", "--compat", "nltk", "--nltk-smoothing", "1"}, "--nltk-epsilon", "0.2", "x"},
+		{[]string{"score", "--compat", "nltk", "--nltk-smoothing", "6"}, "--nltk-alpha", "3", "x"},
+		{[]string{"score", "--compat", "nltk", "--nltk-smoothing", "6"}, "--nltk-k", "3", "x"},
+		{[]string{"score", "--compat", "nltk"}, "--weights", "0.5, 0.5", "0.5,x"},
+		{[]string{"score"}, "--max-input", "1M", "1x"},
+		{[]string{"score"}, "--max-line", "1K", "1x"},
+		{[]string{"score", "--metrics", "chrf"}, "--chrf-word-order", "2", "x"},
+	} {
+		run := func(v string) (int, string, string) {
+			t.Helper()
+			return runCLI(t, "", append(append(append([]string{}, c.cmd...), c.flag, v), files...)...)
+		}
+		code, out, errOut := run(c.good)
+		if code != 0 {
+			t.Fatalf("%v %s %q: status %d, %q", c.cmd, c.flag, c.good, code, errOut)
+		}
+		for _, spaced := range []string{" " + c.good, c.good + " ", "\t" + c.good + "\u00a0"} {
+			if code2, out2, err2 := run(spaced); code2 != code || out2 != out || err2 != errOut {
+				t.Errorf("%v %s %q: status %d, stdout %q, stderr %q; want what %q gives", c.cmd, c.flag, spaced, code2, out2, err2, c.good)
+			}
+		}
+		code, _, errOut = run(c.bad)
+		if code != 2 || !strings.Contains(errOut, `"`+c.bad[strings.LastIndex(c.bad, ",")+1:]+`"`) {
+			t.Fatalf("%v %s %q: status %d, %q; want 2 and the value quoted", c.cmd, c.flag, c.bad, code, errOut)
+		}
+		for _, spaced := range []string{" " + c.bad, c.bad + " "} {
+			if code2, _, err2 := run(spaced); code2 != code || err2 != errOut {
+				t.Errorf("%v %s %q: status %d, %q; want %q", c.cmd, c.flag, spaced, code2, err2, errOut)
+			}
 		}
 	}
 }

@@ -64,7 +64,7 @@ func (f sizeFlag) String() string {
 }
 
 func (f sizeFlag) Set(s string) error {
-	n, err := model.ParseSize(s)
+	n, err := model.ParseSize(numberText(s))
 	if err != nil {
 		return err
 	}
@@ -80,6 +80,7 @@ func (f intSizeFlag) String() string {
 }
 
 func (f intSizeFlag) Set(s string) error {
+	s = numberText(s)
 	n, err := model.ParseSize(s)
 	if err != nil && !errors.Is(err, model.ErrSizeTooLarge) {
 		return err

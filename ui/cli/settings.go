@@ -209,7 +209,7 @@ func parseWeights(s string) ([]float64, error) {
 	}
 	w := make([]float64, len(parts))
 	for i, p := range parts {
-		x, err := model.ParseDecimal(strings.TrimSpace(p))
+		x, err := model.ParseDecimal(numberText(p))
 		if err != nil {
 			return nil, fmt.Errorf("%w; give numbers separated by commas, like 0.5,0.5", err)
 		}
