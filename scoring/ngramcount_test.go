@@ -423,16 +423,33 @@ func TestCountNGramsCancelAndProgress(t *testing.T) {
 	if _, err := CountNGrams(ctx, len(c.refs), 2, DefaultOptions(), c.source(), nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: err = %v; want context.Canceled", err)
 	}
-	last, calls := 0, 0
+	last, calls, totals := 0, 0, 0
 	_, err := CountNGrams(context.Background(), len(c.refs), 2, DefaultOptions(), c.source(), func(done, total int) {
 		if done < last || total != 2*len(c.refs) {
 			t.Errorf("progress(%d, %d) after %d", done, total, last)
+		}
+		if done == total {
+			totals++
 		}
 		last = done
 		calls++
 	})
 	if err != nil || last != 2*len(c.refs) || calls < 2 {
 		t.Fatalf("err %v, last progress %d, %d calls; want the total %d in several calls", err, last, calls, 2*len(c.refs))
+	}
+	if totals != 1 {
+		t.Errorf("the total was reported %d times; want once, when the counts are made", totals)
+	}
+	// The total comes from finish, after the merge, not from the workers
+	// reaching their last segment (a line would sit at 100% while the
+	// tables are merged).
+	var got []int
+	p := &ngProgress{fn: func(done, total int) { got = append(got, done) }, total: 10}
+	p.add(4)
+	p.add(6)
+	p.finish()
+	if !slices.Equal(got, []int{4, 9, 10}) {
+		t.Errorf("progress of 4, 6 more of 10, then finish: %v; want [4 9 10]", got)
 	}
 }
 
