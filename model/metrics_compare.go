@@ -39,21 +39,67 @@ type MetricComparisons struct {
 	ChrF, TER *MetricComparison
 }
 
+// MetricProgress is told how far chrF's or TER's part of a test is: the
+// metric's title (chrF2, TER), the step (metricStatistics, then
+// metricResampling) and the fraction of that step done. It may be called
+// from several goroutines at once.
+type MetricProgress func(metric, step string, fraction float64)
+
+// The steps a [MetricProgress] is told of.
+const (
+	metricStatistics = "statistics"
+	metricResampling = "resampling"
+)
+
+// metricTitle is how metric name is titled under m: chrF's name under its
+// options (chrF2, chrF2++), or TER.
+func metricTitle(name string, m Metrics) string {
+	if name == MetricChrF {
+		return m.ChrF.Name()
+	}
+	return "TER"
+}
+
+// step returns the callback that tells progress the fraction done of
+// metric's step; nil when progress is nil.
+func (progress MetricProgress) step(metric, step string) func(fraction float64) {
+	if progress == nil {
+		return nil
+	}
+	return func(f float64) { progress(metric, step, f) }
+}
+
+// statistics is the callback [ComputeMetricStatistics] takes that tells
+// progress the statistics step of metric; nil when progress is.
+func (progress MetricProgress) statistics(metric string) func(done, total int) {
+	tell := progress.step(metric, metricStatistics)
+	if tell == nil {
+		return nil
+	}
+	return func(done, total int) {
+		if total > 0 {
+			tell(float64(done) / float64(total))
+		}
+	}
+}
+
 // CompareMetrics runs the paired test of c (the same test, N and seed as
 // BLEU's) on chrF and TER for every metric m asks for, every system of ds
-// against c.Baseline, on all segments.
-func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison) (MetricComparisons, error) {
+// against c.Baseline, on all segments, telling progress (when not nil) how
+// far it is.
+func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison, progress MetricProgress) (MetricComparisons, error) {
 	var out MetricComparisons
 	if !m.Extra() {
 		return out, nil
 	}
 	run := func(name string) (*MetricComparison, error) {
 		collectGarbage(ds.Len())
-		st, err := ComputeMetricStatistics(ctx, ds, name, m, nil)
+		title := metricTitle(name, m)
+		st, err := ComputeMetricStatistics(ctx, ds, name, m, progress.statistics(title))
 		if err != nil {
 			return nil, err
 		}
-		res, err := CompareMetric(ctx, st, c.Baseline, nil, CompareOptions{Test: c.Test, N: c.N, Seed: c.Seed})
+		res, err := CompareMetric(ctx, st, c.Baseline, nil, CompareOptions{Test: c.Test, N: c.N, Seed: c.Seed, Progress: progress.step(title, metricResampling)})
 		if err != nil {
 			return nil, err
 		}
@@ -133,14 +179,14 @@ func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Me
 		if err != nil {
 			return nil, err
 		}
-		ms.metric, ms.Title = metric, m.ChrF.Name()
+		ms.metric, ms.Title = metric, metricTitle(name, m)
 		stats = func(src scoring.SegmentSource) error {
 			rows, err := scoring.ChrFCounts(ctx, n, m.ChrF, src)
 			ms.counts = append(ms.counts, rows)
 			return err
 		}
 	case MetricTER:
-		ms.metric, ms.Title = scoring.TERMetric{}, "TER"
+		ms.metric, ms.Title = scoring.TERMetric{}, metricTitle(name, m)
 		stats = func(src scoring.SegmentSource) error {
 			rows, err := scoring.TERStatistics(ctx, n, m.TER, src)
 			ms.values = append(ms.values, rows)
@@ -155,7 +201,7 @@ func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Me
 		hyps := sys.Hyps
 		src := func(i int, refs []string) (string, []string) {
 			if progress != nil {
-				if d := done.Add(1); d%metricsProgressEvery == 0 {
+				if d := done.Add(1); d%metricsProgressEvery == 0 || d == int64(total) {
 					progress(int(d), total)
 				}
 			}

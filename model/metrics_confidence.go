@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -21,8 +22,9 @@ type MetricEstimates struct {
 // ConfidenceMetrics returns sacrebleu's single-system bootstrap of chrF
 // and TER for every system of ds that m asks for: n resamples drawn from
 // seed, the same draws as for BLEU (each metric starts its own generator
-// from the seed, as sacrebleu does).
-func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed uint64) (MetricEstimates, error) {
+// from the seed, as sacrebleu does), telling progress (when not nil) how far
+// it is, system after system.
+func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed uint64, progress MetricProgress) (MetricEstimates, error) {
 	var out MetricEstimates
 	if !m.Extra() {
 		return out, nil
@@ -30,21 +32,42 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 	if err := everySegmentHasRef(ds); err != nil {
 		return out, err
 	}
-	segments := ds.Len()
-	for _, sys := range ds.Systems {
+	segments, systems := ds.Len(), len(ds.Systems)
+	for s, sys := range ds.Systems {
 		hyps := sys.Hyps
-		src := func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) }
+		// A step's fraction over every system: this one's share, from
+		// where the ones before it left it.
+		part := func(title, step string) func(float64) {
+			tell := progress.step(title, step)
+			if tell == nil {
+				return nil
+			}
+			return func(f float64) { tell((float64(s) + f) / float64(systems)) }
+		}
+		source := func(title string) scoring.SegmentSource {
+			tell := part(title, metricStatistics)
+			var done atomic.Int64 // the source is read by several goroutines
+			return func(i int, refs []string) (string, []string) {
+				if tell != nil {
+					if d := done.Add(1); d%metricsProgressEvery == 0 || d == int64(segments) {
+						tell(float64(d) / float64(segments))
+					}
+				}
+				return hyps[i], ds.SegmentRefs(i, refs)
+			}
+		}
 		if m.Has(MetricChrF) {
 			collectGarbage(segments)
 			metric, err := scoring.NewChrFMetric(m.ChrF)
 			if err != nil {
 				return out, err
 			}
-			rows, err := scoring.ChrFCounts(ctx, segments, m.ChrF, src)
+			title := metricTitle(MetricChrF, m)
+			rows, err := scoring.ChrFCounts(ctx, segments, m.ChrF, source(title))
 			if err != nil {
 				return out, err
 			}
-			e, err := scoring.Confidence(ctx, metric, segments, rows, n, seed)
+			e, err := scoring.ConfidenceProgress(ctx, metric, segments, rows, n, seed, part(title, metricResampling))
 			if err != nil {
 				return out, err
 			}
@@ -52,11 +75,12 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 		}
 		if m.Has(MetricTER) {
 			collectGarbage(segments)
-			rows, err := scoring.TERStatistics(ctx, segments, m.TER, src)
+			title := metricTitle(MetricTER, m)
+			rows, err := scoring.TERStatistics(ctx, segments, m.TER, source(title))
 			if err != nil {
 				return out, err
 			}
-			e, err := scoring.Confidence(ctx, scoring.TERMetric{}, segments, rows, n, seed)
+			e, err := scoring.ConfidenceProgress(ctx, scoring.TERMetric{}, segments, rows, n, seed, part(title, metricResampling))
 			if err != nil {
 				return out, err
 			}

@@ -257,7 +257,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	mc, err := model.CompareMetrics(e.ctx, ds, metrics, c)
+	mc, err := model.CompareMetrics(e.ctx, ds, metrics, c, prog.metrics())
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // progressAfter is how long a command runs before its progress line
@@ -65,6 +67,16 @@ func (p *progressLine) part(label string, i, n int) func(fraction float64) {
 		return nil
 	}
 	return func(f float64) { p.show(label, (float64(i)+f)/float64(n)) }
+}
+
+// metrics returns a callback that shows how far chrF's or TER's step is
+// ("chrF2 statistics 40%", "TER resampling 12%"), nil when there is no
+// line.
+func (p *progressLine) metrics() model.MetricProgress {
+	if p == nil {
+		return nil
+	}
+	return func(metric, step string, f float64) { p.show(metric+" "+step, f) }
 }
 
 // say shows label alone ("ranking n-grams…"), for a step after a counted

@@ -15,7 +15,9 @@ import (
 // rewritten with \r and cleared at the end; standard output is the same as
 // with standard error a pipe, which gets no byte of progress. Once ngrams
 // has counted, the line says it ranks (it sat at 100% for the second the
-// rankings take at 1M segments), until the rows come.
+// rankings take at 1M segments), until the rows come. With chrF and TER,
+// compare and score --confidence show their statistics and resampling too
+// (the line sat at BLEU's 100% while theirs ran: minutes at 1M).
 func TestProgressOnTerminal(t *testing.T) {
 	defer func(d time.Duration) { progressAfter = d }(progressAfter)
 	progressAfter = 0 // these runs are short: show their progress at once
@@ -37,6 +39,8 @@ func TestProgressOnTerminal(t *testing.T) {
 	}{
 		{[]string{"compare", "--paired-bs-n", "300"}, "resampling", ""},
 		{[]string{"score", "--confidence", "--confidence-n", "300"}, "resampling", ""},
+		{[]string{"score", "--confidence", "--confidence-n", "300", "--metrics", "bleu,chrf,ter"}, "TER resampling", ""},
+		{[]string{"compare", "--paired-bs-n", "300", "--metrics", "chrf"}, "chrF2 resampling", ""},
 		{[]string{"buckets", "--confidence", "--confidence-n", "300"}, "resampling", ""},
 		{[]string{"ngrams"}, "counting n-grams", "ranking n-grams…"},
 		{[]string{"ngrams", "--salient"}, "counting n-grams", "ranking n-grams…"},

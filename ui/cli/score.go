@@ -151,7 +151,7 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 			return err
 		}
 	}
-	me, err := model.ConfidenceMetrics(e.ctx, ds, metrics, n, seed)
+	me, err := model.ConfidenceMetrics(e.ctx, ds, metrics, n, seed, prog.metrics())
 	if err != nil {
 		return err
 	}
