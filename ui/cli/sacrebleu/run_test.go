@@ -94,6 +94,45 @@ func TestReadingLikeSacrebleu(t *testing.T) {
 	}
 }
 
+// TestFirstUndecodableFile checks which of several files that are not
+// UTF-8 the error names: sacrebleu reads the references in the order given,
+// then the systems in -i order (standard input last), each file whole
+// before the next, so the first of them in that order, however the files
+// are read ahead; a repeated system name ends the run before any file
+// after it is read, unless it repeats the baseline of a paired test.
+func TestFirstUndecodableFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt": "Le cafe est chaud.\nIl pleut.\n", "hyp.txt": "Le cafe est froid.\nIl pleut.\n",
+		"badref.txt": "Le caf\xe9 est chaud.\nIl pleut.\n", "badhyp.txt": "Il pleut.\nLe th\xe9 est froid.\n",
+		"badhyp2.txt": "\xe9\nIl pleut.\n",
+	})
+	const (
+		inRef  = "byte 0xe9 in position 6: invalid continuation byte (in badref.txt)\n"
+		inHyp  = "byte 0xe9 in position 15: invalid continuation byte (in badhyp.txt)\n"
+		inHyp2 = "byte 0xe9 in position 0: invalid continuation byte (in badhyp2.txt)\n"
+	)
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"ref.txt", "badref.txt", "-i", "badhyp.txt"}, "", inRef},
+		{[]string{"badref.txt", "-i", "badhyp2.txt", "badhyp.txt"}, "", inRef},
+		{[]string{"ref.txt", "-i", "badhyp.txt", "badhyp2.txt"}, "", inHyp},
+		{[]string{"ref.txt", "-i", "hyp.txt", "badhyp2.txt", "badhyp.txt"}, "", inHyp2},
+		{[]string{"badref.txt"}, "\xe9\nIl pleut.\n", inRef},
+		{[]string{"ref.txt", "-i", "hyp.txt", "hyp.txt", "badhyp.txt"}, "", "sacreBLEU: 'hyp.txt' already used to name a system.\n"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "hyp.txt", "badhyp.txt", "-pbs"}, "", inHyp},
+	} {
+		var stderr bytes.Buffer
+		c := &Command{Stdin: strings.NewReader(tc.stdin), Stdout: &bytes.Buffer{}, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(nil)}
+		if status := c.Run(tc.args); status != 1 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("sacrebleu %q: stderr %q, status %d; want %q, 1", tc.args, stderr.String(), status, tc.want)
+		}
+	}
+}
+
 // TestLogging checks what goes to standard error: sacrebleu's prefixed
 // log lines, and with --quiet only warnings and errors, unprefixed.
 func TestLogging(t *testing.T) {
