@@ -55,8 +55,8 @@ func ChrFStatistics(ctx context.Context, n int, o ChrFOptions, src SegmentSource
 	return out, nil
 }
 
-// errChrFCountTooLarge is ChrFCounts' error for a count above 2^32 − 1.
-var errChrFCountTooLarge = errors.New("scoring: a chrF count of a segment does not fit 32 bits")
+// ErrChrFCountTooLarge is ChrFCounts' error for a count above 2^32 − 1.
+var ErrChrFCountTooLarge = errors.New("scoring: a chrF count of a segment does not fit 32 bits")
 
 // ChrFCounts is [ChrFStatistics] held as the whole counts they are, in
 // half the memory: the significance tests read them as they read the
@@ -72,7 +72,7 @@ func ChrFCounts(ctx context.Context, n int, o ChrFOptions, src SegmentSource) ([
 		}
 	})
 	if err == nil && tooLarge.Load() {
-		err = errChrFCountTooLarge
+		err = ErrChrFCountTooLarge
 	}
 	if err != nil {
 		return nil, err

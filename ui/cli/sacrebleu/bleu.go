@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -135,14 +136,30 @@ func (m *bleuMetric) sentences(ctx context.Context, hyps []string) ([]score, err
 	return out, err
 }
 
-func (m *bleuMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
+func (m *bleuMetric) statistics(ctx context.Context, systems [][]string) (sigStats, error) {
 	sm, err := scoring.NewBLEUMetric(m.arith)
 	if err != nil {
-		return nil, nil, fatal(1, "bleuscope cannot test this BLEU: "+err.Error())
+		return sigStats{}, fatal(1, "bleuscope cannot test this BLEU: "+err.Error())
 	}
-	w, N := sm.Width(), m.opt.MaxOrder
-	out := newRows(systems, w)
-	err = scoring.ScoreSystems(ctx, len(systems[0]), m.opt, N,
+	counts, fit, err := bleuRows[uint32](ctx, m, systems, sm.Width())
+	if err != nil || fit {
+		return sigStats{metric: sm, counts: counts}, err
+	}
+	floats, _, err := bleuRows[float64](ctx, m, systems, sm.Width())
+	return sigStats{metric: sm, floats: floats}, err
+}
+
+// bleuRows returns the per-segment statistics of every system, w values
+// per segment, as T, and whether every value fits T (a uint32 holds a
+// count up to 2^32 − 1, a segment of over four billion tokens).
+func bleuRows[T uint32 | float64](ctx context.Context, m *bleuMetric, systems [][]string, w int) ([][]T, bool, error) {
+	N := m.opt.MaxOrder
+	out := make([][]T, len(systems))
+	for k, s := range systems {
+		out[k] = make([]T, len(s)*w)
+	}
+	var over atomic.Bool
+	err := scoring.ScoreSystems(ctx, len(systems[0]), m.opt, N,
 		func(i int, hyps, refs []string) ([]string, []string) {
 			for _, s := range systems {
 				hyps = append(hyps, s[i])
@@ -152,24 +169,20 @@ func (m *bleuMetric) statistics(ctx context.Context, systems [][]string) (scorin
 		func(i int, st []scoring.Stats) {
 			for k := range st {
 				row := out[k][i*w : (i+1)*w]
-				row[0], row[1] = float64(st[k].HypLen), float64(st[k].RefLen)
+				put := func(at, v int) {
+					if row[at] = T(v); int(row[at]) != v {
+						over.Store(true)
+					}
+				}
+				put(0, st[k].HypLen)
+				put(1, st[k].RefLen)
 				for j := 0; j < N; j++ {
-					row[2+j] = float64(st[k].Matches[j])
-					row[2+N+j] = float64(st[k].Totals[j])
+					put(2+j, st[k].Matches[j])
+					put(2+N+j, st[k].Totals[j])
 				}
 			}
 		})
-	return sm, out, err
-}
-
-// newRows allocates the per-segment statistics of every system, w values
-// per segment.
-func newRows(systems [][]string, w int) [][]float64 {
-	out := make([][]float64, len(systems))
-	for k, s := range systems {
-		out[k] = make([]float64, len(s)*w)
-	}
-	return out
+	return out, !over.Load(), err
 }
 
 func (m *bleuMetric) warnings(hyps []string) []string {

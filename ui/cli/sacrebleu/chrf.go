@@ -89,21 +89,40 @@ func (m *chrfMetric) sentences(ctx context.Context, hyps []string) ([]score, err
 	return out, err
 }
 
-func (m *chrfMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
+func (m *chrfMetric) statistics(ctx context.Context, systems [][]string) (sigStats, error) {
 	sm, err := scoring.NewChrFMetric(m.opt)
 	if err != nil {
-		return nil, nil, err
+		return sigStats{}, err
 	}
+	counts := make([][]uint32, len(systems))
+	for k, hyps := range systems {
+		counts[k], err = scoring.ChrFCounts(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
+			return hyps[i], m.refs.of(i, refs)
+		})
+		if errors.Is(err, scoring.ErrChrFCountTooLarge) {
+			return m.floatStatistics(ctx, sm, systems)
+		}
+		if err != nil {
+			return sigStats{}, err
+		}
+	}
+	return sigStats{metric: sm, counts: counts}, nil
+}
+
+// floatStatistics is statistics as float64, for counts too large for
+// uint32 (a segment of over four billion characters).
+func (m *chrfMetric) floatStatistics(ctx context.Context, sm scoring.Metric, systems [][]string) (sigStats, error) {
 	out := make([][]float64, len(systems))
 	for k, hyps := range systems {
+		var err error
 		out[k], err = scoring.ChrFStatistics(ctx, len(hyps), m.opt, func(i int, refs []string) (string, []string) {
 			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
-			return nil, nil, err
+			return sigStats{}, err
 		}
 	}
-	return sm, out, nil
+	return sigStats{metric: sm, floats: out}, nil
 }
 
 func (m *chrfMetric) warnings([]string) []string { return nil }

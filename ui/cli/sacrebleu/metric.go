@@ -27,7 +27,7 @@ type metric interface {
 	// statistics returns the per-segment statistics of each system (for
 	// segment i, the Width() values at i·Width()) and the metric that
 	// scores their sums, for the significance tests.
-	statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error)
+	statistics(ctx context.Context, systems [][]string) (sigStats, error)
 	// warnings returns what sacrebleu would log about one system's
 	// hypotheses when it scores them (BLEU's tokenized-input warning).
 	warnings(hyps []string) []string

@@ -82,12 +82,12 @@ func (r *run) confidence(m metric, sys system, s score, sig signature) (score, s
 	if err := r.opt.checkResamples("--confidence-n", "confidence_n", r.opt.confidenceN); err != nil {
 		return s, sig, err
 	}
-	sm, stats, err := m.statistics(r.ctx, [][]string{sys.lines})
+	stats, err := m.statistics(r.ctx, [][]string{sys.lines})
 	if err != nil {
 		return s, sig, err
 	}
 	n := r.opt.confidenceN
-	est, err := scoring.Confidence(r.ctx, sm, len(sys.lines), stats[0], n, seed.value)
+	est, err := stats.confidence(r.ctx, len(sys.lines), n, seed.value)
 	if err != nil {
 		return s, sig, err
 	}
@@ -136,14 +136,12 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	// logging each under the key -m built it with (BLEU, CHRF, TER),
 	// then hands the systems to its workers, which log per system, per
 	// metric, under the score's name.
-	tests := make([]scoring.PairedTest[float64], len(metrics))
+	stats := make([]sigStats, len(metrics))
 	for i, m := range metrics {
 		r.log.info("Pre-computing " + m.key() + " statistics for " + pyQuote(names[0]))
-		sm, stats, err := m.statistics(r.ctx, lines)
-		if err != nil {
+		if stats[i], err = m.statistics(r.ctx, lines); err != nil {
 			return err
 		}
-		tests[i] = scoring.PairedTest[float64]{Metric: sm, Segments: len(lines[0]), Baseline: stats[0], Systems: stats[1:], N: used, Seed: seed.value}
 	}
 	if jobs := pairedWorkers(o.pairedJobs, len(systems)-1); jobs != 1 {
 		r.log.info("Launching " + o.intText("paired_jobs", jobs) + " parallel workers.")
@@ -152,14 +150,8 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 		}
 	}
 	results := make([]scoring.Paired, len(metrics))
-	for i, test := range tests {
-		var err error
-		if bootstrap {
-			results[i], err = scoring.PairedBootstrap(r.ctx, test)
-		} else {
-			results[i], err = scoring.PairedApproxRandomization(r.ctx, test)
-		}
-		if err != nil {
+	for i, st := range stats {
+		if results[i], err = st.paired(r.ctx, bootstrap, len(lines[0]), used, seed.value); err != nil {
 			return err
 		}
 	}

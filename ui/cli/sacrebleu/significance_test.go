@@ -1,8 +1,11 @@
 package sacrebleu
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // TestSeeds checks how SACREBLEU_SEED reaches the tests and their
@@ -217,5 +220,71 @@ func TestHugeResampleCounts(t *testing.T) {
 	_, errOut, status := runIn(t, dir, nil, append(base, "-par", "-parn", "+99_999_999_999_999_999_999")...)
 	if want := "not --paired-ar-n 99999999999999999999; give a smaller number\n"; status != 1 || !strings.HasSuffix(errOut, want) {
 		t.Errorf("-parn +99_999_999_999_999_999_999: status %d, stderr %q; want 1 and it to end %q", status, errOut, want)
+	}
+}
+
+// TestStatisticsAsCounts checks that the paired tests and --confidence get
+// BLEU's and chrF's statistics as uint32 counts (half the memory of
+// float64), equal value for value to the float64 statistics they stand
+// for, and TER's, which are not all whole numbers, as float64.
+func TestStatisticsAsCounts(t *testing.T) {
+	refs := [][]string{{"The cat sat on the mat .", "A dog barked twice at the moon", ""}}
+	systems := [][]string{
+		{"The cat sat on a mat .", "The dog barked at the moon", "nothing"},
+		{"A cat is on the mat", "a dog barked twice at the moon", ""},
+	}
+	o := optionsFrom(map[string]argValue{}, func(string) string { return "" })
+	ctx := context.Background()
+	bleu, _, err := newBLEU(o, refs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chrf, _, err := newCHRF(o, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ter, _, err := newTER(o, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bleuFloats [][]float64 // as the float64 statistics are made elsewhere
+	for _, hyps := range systems {
+		st := make([]scoring.Stats, len(hyps))
+		for i, h := range hyps {
+			if st[i], err = scoring.SentenceStats(h, []string{refs[0][i]}, bleu.opt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bleuFloats = append(bleuFloats, scoring.BLEUSegmentStatistics(st, bleu.opt.MaxOrder))
+	}
+	chrfFloats, err := chrf.floatStatistics(ctx, nil, systems)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		m    metric
+		want [][]float64
+	}{{bleu, bleuFloats}, {chrf, chrfFloats.floats}} {
+		st, err := c.m.statistics(ctx, systems)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.counts == nil || st.floats != nil || len(st.counts) != len(c.want) {
+			t.Fatalf("%s: counts %v, floats %v; want counts alone", c.m.name(), st.counts, st.floats)
+		}
+		for k := range c.want {
+			if len(st.counts[k]) != len(c.want[k]) {
+				t.Fatalf("%s system %d: %d counts, want %d", c.m.name(), k, len(st.counts[k]), len(c.want[k]))
+			}
+			for i, v := range c.want[k] {
+				if float64(st.counts[k][i]) != v {
+					t.Errorf("%s system %d value %d = %d, want %v", c.m.name(), k, i, st.counts[k][i], v)
+				}
+			}
+		}
+	}
+	st, err := ter.statistics(ctx, systems)
+	if err != nil || st.counts != nil || len(st.floats) != 2 {
+		t.Errorf("TER: counts %v, floats %v, error %v; want floats", st.counts, st.floats, err)
 	}
 }

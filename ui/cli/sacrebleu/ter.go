@@ -61,7 +61,7 @@ func (m *terMetric) sentences(ctx context.Context, hyps []string) ([]score, erro
 	return out, err
 }
 
-func (m *terMetric) statistics(ctx context.Context, systems [][]string) (scoring.Metric, [][]float64, error) {
+func (m *terMetric) statistics(ctx context.Context, systems [][]string) (sigStats, error) {
 	out := make([][]float64, len(systems))
 	for k, hyps := range systems {
 		var err error
@@ -69,10 +69,10 @@ func (m *terMetric) statistics(ctx context.Context, systems [][]string) (scoring
 			return hyps[i], m.refs.of(i, refs)
 		})
 		if err != nil {
-			return nil, nil, err
+			return sigStats{}, err
 		}
 	}
-	return scoring.TERMetric{}, out, nil
+	return sigStats{metric: scoring.TERMetric{}, floats: out}, nil
 }
 
 func (m *terMetric) warnings([]string) []string { return nil }
