@@ -1,6 +1,9 @@
 package scoring
 
-import "math/bits"
+import (
+	"math/big"
+	"math/bits"
+)
 
 // This file reproduces, draw for draw, the random numbers sacrebleu 2.6.0
 // gets from numpy 1.24's default_rng(seed): numpy's SeedSequence turns the
@@ -19,13 +22,10 @@ const (
 	ssPoolSize = 4
 )
 
-// seedSequencePool returns the entropy pool numpy's SeedSequence builds from
-// a non-negative integer seed.
-func seedSequencePool(seed uint64) [ssPoolSize]uint32 {
-	words := []uint32{uint32(seed)}
-	if seed>>32 != 0 {
-		words = append(words, uint32(seed>>32))
-	}
+// seedSequencePool returns the entropy pool numpy's SeedSequence builds
+// from entropy, the 32-bit words of a non-negative integer seed, least
+// significant first ([SeedWords]).
+func seedSequencePool(entropy []uint32) [ssPoolSize]uint32 {
 	hc := uint32(ssInitA)
 	hashmix := func(v uint32) uint32 {
 		v ^= hc
@@ -40,8 +40,8 @@ func seedSequencePool(seed uint64) [ssPoolSize]uint32 {
 	var pool [ssPoolSize]uint32
 	for i := range pool {
 		var w uint32
-		if i < len(words) {
-			w = words[i]
+		if i < len(entropy) {
+			w = entropy[i]
 		}
 		pool[i] = hashmix(w)
 	}
@@ -52,9 +52,34 @@ func seedSequencePool(seed uint64) [ssPoolSize]uint32 {
 			}
 		}
 	}
-	// A uint64 seed has at most two words, so there are never more words
-	// than the pool holds.
+	// Words past the pool's size are mixed into every word of it, in turn.
+	for k := ssPoolSize; k < len(entropy); k++ {
+		for dst := range pool {
+			pool[dst] = mix(pool[dst], hashmix(entropy[k]))
+		}
+	}
 	return pool
+}
+
+// SeedWords returns the 32-bit words of a seed as numpy's SeedSequence
+// reads a non-negative integer of any size: least significant first, one
+// word 0 for 0. [NewNumpyRNGWords] takes them; n must not be negative.
+func SeedWords(n *big.Int) []uint32 {
+	b := n.Bytes() // big-endian, without leading zeros
+	words := make([]uint32, max(1, (len(b)+3)/4))
+	for i, c := range b {
+		k := len(b) - 1 - i // counted from the least significant byte
+		words[k/4] |= uint32(c) << (8 * (k % 4))
+	}
+	return words
+}
+
+// uint64Words returns SeedWords of seed.
+func uint64Words(seed uint64) []uint32 {
+	if seed>>32 == 0 {
+		return []uint32{uint32(seed)}
+	}
+	return []uint32{uint32(seed), uint32(seed >> 32)}
 }
 
 // seedSequenceState returns the n 32-bit words SeedSequence.generate_state
@@ -89,6 +114,12 @@ type NumpyRNG struct {
 
 // NewNumpyRNG returns the generator numpy.random.default_rng(seed) makes.
 func NewNumpyRNG(seed uint64) *NumpyRNG {
+	return NewNumpyRNGWords(uint64Words(seed))
+}
+
+// NewNumpyRNGWords returns the generator numpy.random.default_rng(seed)
+// makes for a seed of any size, given as its [SeedWords].
+func NewNumpyRNGWords(seed []uint32) *NumpyRNG {
 	w := seedSequenceState(seedSequencePool(seed), 8)
 	u := func(j int) uint64 { return uint64(w[2*j]) | uint64(w[2*j+1])<<32 }
 	// initstate = u0<<64 | u1, initseq = u2<<64 | u3, inc = initseq<<1 | 1.

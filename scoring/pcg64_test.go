@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // default_rng; these tests stand alone, without the shared data.
 
 func TestSigSeedSequencePool(t *testing.T) {
-	pool := seedSequencePool(12345)
+	pool := seedSequencePool([]uint32{12345})
 	want := [4]uint32{0xf293d734, 0xfd668225, 0xf94ff895, 0x872090a0}
 	if pool != want {
 		t.Errorf("pool(12345) = %08x, want %08x", pool, want)
@@ -19,6 +20,54 @@ func TestSigSeedSequencePool(t *testing.T) {
 	wantState := []uint32{0xa03d837c, 0xb5ae6482, 0xfa1f7a2f, 0xbbe2996f, 0x37158f94, 0x64e39a9f, 0xa013fd73, 0x3ebb0f96}
 	if fmt.Sprint(state) != fmt.Sprint(wantState) {
 		t.Errorf("state(12345) = %08x, want %08x", state, wantState)
+	}
+}
+
+// TestSigSeedOfAnySize checks seeds of more than 64 bits, which numpy's
+// SeedSequence reads as their 32-bit words, least significant first, the
+// words past its pool of four mixed in last. Four-word seeds are rows of
+// numpy's own reference data (test_seed_sequence.py, after the C++
+// reference implementation); five-word seeds are the spawned children of
+// a four-word seed (entropy and then the child's number), whose states a
+// port of SeedSequence to JavaScript publishes as numpy gives them; 2^64
+// and 10^4299 (447 words, about the largest seed Python's int() reads)
+// were derived with a separate implementation of numpy's algorithm that
+// reproduces all of those values.
+func TestSigSeedOfAnySize(t *testing.T) {
+	fromWords := func(words ...uint32) *big.Int {
+		n := new(big.Int)
+		for i := len(words) - 1; i >= 0; i-- {
+			n.Lsh(n, 32).Or(n, big.NewInt(int64(words[i])))
+		}
+		return n
+	}
+	huge := new(big.Int).Exp(big.NewInt(10), big.NewInt(4299), nil)
+	for _, c := range []struct {
+		name  string
+		seed  *big.Int
+		words int
+		want  []uint32
+	}{
+		{"numpy reference row 1", fromWords(3735928559, 195939070, 229505742, 305419896), 4, []uint32{3914649087, 576849849, 3593928901, 2229911004}},
+		{"numpy reference row 2", fromWords(3668361503, 4165561550, 1661411377, 3634257570), 4, []uint32{2240804226, 3691353228, 1365957195, 2654016646}},
+		{"spawned child 1", fromWords(0xb76a074c, 0x23c70376, 0x7710e1d7, 0x56f73ae9, 1), 5, []uint32{0x78c07f4b, 0x49985cca, 0xffb30f8c, 0xe4c76c3b}},
+		{"spawned child 2", fromWords(0xb76a074c, 0x23c70376, 0x7710e1d7, 0x56f73ae9, 2), 5, []uint32{0x740fc0d5, 0xa0e59e89, 0x0b35cb52, 0xe4f18a1d}},
+		{"2^64", new(big.Int).Lsh(big.NewInt(1), 64), 3, []uint32{0xe45b7fc2, 0x78082392, 0xd5fa9c8d, 0x84d994e6, 0x6b66107f, 0x0539ad33, 0xb7559b42, 0xb7dc3d83}},
+		{"10^4299", huge, 447, []uint32{0x0e4e3d7b, 0xb1ad1955, 0x36277077, 0x8bbea876, 0xae918804, 0x952ddb65, 0xfe8ba78b, 0x285c8144}},
+	} {
+		words := SeedWords(c.seed)
+		if len(words) != c.words {
+			t.Errorf("%s: %d words, want %d", c.name, len(words), c.words)
+		}
+		if got := seedSequenceState(seedSequencePool(words), len(c.want)); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: state %08x, want %08x", c.name, got, c.want)
+		}
+	}
+	// A seed that fits 64 bits has the same words either way.
+	for _, seed := range []uint64{0, 1, 12345, 1 << 32, 1<<64 - 1} {
+		if got, want := SeedWords(new(big.Int).SetUint64(seed)), uint64Words(seed); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("SeedWords(%d) = %v, want %v", seed, got, want)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -33,4 +34,15 @@ func ExamplePairedBootstrap() {
 	b, s := res.Baseline, res.Systems[0]
 	fmt.Printf("baseline %.2f (μ = %.2f ± %.2f)\n", b.Score, b.Mean, b.CI)
 	fmt.Printf("system   %.2f (μ = %.2f ± %.2f) p = %.4f\n", s.Score, s.Mean, s.CI, s.PValue)
+}
+
+// A seed past 64 bits, as SACREBLEU_SEED may give it, is numpy's
+// SeedSequence entropy: its 32-bit words, least significant first.
+func ExampleSeedWords() {
+	seed, _ := new(big.Int).SetString("18446744073709551616", 10) // 2^64
+	fmt.Println(scoring.SeedWords(seed))
+	fmt.Println(scoring.SeedWords(big.NewInt(0)))
+	// Output:
+	// [0 0 1]
+	// [0]
 }

@@ -71,6 +71,9 @@ type PairedTest[T Statistic] struct {
 	// gets a fresh generator with this seed, so all see the same draws.
 	// Seed 0 is an ordinary seed (sacrebleu leaves systems unseeded).
 	Seed uint64
+	// SeedWords, when not nil, is the seed instead of Seed: a seed of any
+	// size, as numpy takes it, in the words [SeedWords] gives.
+	SeedWords []uint32
 	// ARConfidence asks approximate randomization for a bootstrap CI of
 	// the baseline and every system with this many resamples (0: no CI;
 	// sacrebleu's API n_ar_confidence=0 is 1000 here). The bootstrap
@@ -92,6 +95,14 @@ func (p PairedTest[T]) check() error {
 		return fmt.Errorf("%w: a paired test needs a system besides the baseline", ErrBadOption)
 	}
 	return checkStatistics(p.Metric, p.Segments, append([][]T{p.Baseline}, p.Systems...)...)
+}
+
+// rng returns a generator seeded with p's seed.
+func (p PairedTest[T]) rng() *NumpyRNG {
+	if p.SeedWords != nil {
+		return NewNumpyRNGWords(p.SeedWords)
+	}
+	return NewNumpyRNG(p.Seed)
 }
 
 // progressOf turns counts of done units into fractions of total for p's
@@ -124,6 +135,17 @@ func Confidence[T Statistic](ctx context.Context, m Metric, segments int, stats 
 // ConfidenceProgress is [Confidence] telling progress, when not nil, the
 // fraction of the resamples done, from one goroutine at a time.
 func ConfidenceProgress[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed uint64, progress func(fraction float64)) (Estimate, error) {
+	return confidence(ctx, m, segments, stats, n, uint64Words(seed), progress)
+}
+
+// ConfidenceSeedWords is [Confidence] with a seed of any size, as numpy
+// takes it, in the words [SeedWords] gives.
+func ConfidenceSeedWords[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed []uint32) (Estimate, error) {
+	return confidence(ctx, m, segments, stats, n, seed, nil)
+}
+
+// confidence is [ConfidenceProgress] with a seed of any size.
+func confidence[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed []uint32, progress func(fraction float64)) (Estimate, error) {
 	if m == nil || segments < 1 {
 		return Estimate{}, fmt.Errorf("%w: significance needs a metric and at least one segment", ErrBadOption)
 	}
@@ -139,7 +161,7 @@ func ConfidenceProgress[T Statistic](ctx context.Context, m Metric, segments int
 	if progress != nil {
 		done = func(d int) { progress(float64(d) / float64(n)) }
 	}
-	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(seed), segments}, n, done)
+	out, err := rs.scores(ctx, indexSource{NewNumpyRNGWords(seed), segments}, n, done)
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -160,7 +182,7 @@ func PairedBootstrap[T Statistic](ctx context.Context, p PairedTest[T]) (Paired,
 	}
 	all := append([][]T{p.Baseline}, p.Systems...)
 	rs := newResampler(p.Metric, p.Segments, all)
-	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, n, p.progressOf(0, n))
+	out, err := rs.scores(ctx, indexSource{p.rng(), p.Segments}, n, p.progressOf(0, n))
 	if err != nil {
 		return Paired{}, err
 	}
@@ -210,7 +232,7 @@ func PairedApproxRandomization[T Statistic](ctx context.Context, p PairedTest[T]
 	ciN := max(p.ARConfidence, 0)
 	w := p.Metric.Width()
 	total := n + 2*ciN
-	rng := NewNumpyRNG(p.Seed)
+	rng := p.rng()
 	deltas, err := arTrials(ctx, rng, p.Metric, p.Segments, p.Baseline, p.Systems, n, p.progressOf(0, total))
 	if err != nil {
 		return Paired{}, err
@@ -224,7 +246,7 @@ func PairedApproxRandomization[T Statistic](ctx context.Context, p PairedTest[T]
 			return Paired{}, err
 		}
 		rb := newResampler(p.Metric, p.Segments, [][]T{p.Baseline})
-		bl, err := rb.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, ciN, p.progressOf(n+ciN, total))
+		bl, err := rb.scores(ctx, indexSource{p.rng(), p.Segments}, ciN, p.progressOf(n+ciN, total))
 		if err != nil {
 			return Paired{}, err
 		}

@@ -2,8 +2,8 @@ package sacrebleu
 
 import (
 	"crypto/rand"
-	"encoding/binary"
 	"fmt"
+	"math/big"
 	"runtime"
 	"strconv"
 	"strings"
@@ -28,7 +28,9 @@ func (o *options) checkResamples(flag, dest string, n int) error {
 // (any case) is a seed from the operating system's entropy, anything else,
 // empty too, Python's int() of it.
 type seedSpec struct {
-	value uint64
+	// words is the seed as numpy's SeedSequence reads it, of any size
+	// ([scoring.SeedWords]).
+	words []uint32
 	// raw is the variable lower-cased, as --confidence's signature shows
 	// it; normalized is str(int(raw)) or "none", as a paired test's
 	// signature shows it.
@@ -44,11 +46,12 @@ func (r *run) readSeed() (seedSpec, error) {
 	}
 	s := seedSpec{raw: strings.ToLower(raw)}
 	if s.raw == "none" {
-		var b [8]byte
+		// numpy seeds itself with 128 bits from the operating system.
+		var b [16]byte
 		if _, err := rand.Read(b[:]); err != nil {
 			return s, err
 		}
-		s.value, s.normalized = binary.LittleEndian.Uint64(b[:]), "none"
+		s.words, s.normalized = scoring.SeedWords(new(big.Int).SetBytes(b[:])), "none"
 		return s, nil
 	}
 	t, ok := scoring.PyIntASCII(raw)
@@ -58,17 +61,16 @@ func (r *run) readSeed() (seedSpec, error) {
 	if n := pyIntDigits(t); n > pyMaxStrDigits {
 		return s, exception(fmt.Sprintf("ValueError: Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", pyMaxStrDigits, n))
 	}
-	// int() has no bound; numpy refuses a negative seed and takes any
-	// other, bleuscope one up to 2^64-1.
-	digits, negative := strings.CutPrefix(t, "-")
-	v, err := strconv.ParseUint(digits, 10, 64)
+	// int() has no bound; numpy takes any non-negative seed, as its
+	// 32-bit words, and refuses a negative one.
+	v, ok := new(big.Int).SetString(t, 10)
 	switch {
-	case negative && (err != nil || v != 0):
+	case !ok:
+		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
+	case v.Sign() < 0:
 		return s, exception("ValueError: expected non-negative integer")
-	case err != nil:
-		return s, fatal(1, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not "+strings.TrimLeft(digits, "0")+"; give a smaller one")
 	}
-	s.value, s.normalized = v, strconv.FormatUint(v, 10)
+	s.words, s.normalized = scoring.SeedWords(v), v.String()
 	return s, nil
 }
 
@@ -87,7 +89,7 @@ func (r *run) confidence(m metric, sys system, s score, sig signature) (score, s
 		return s, sig, err
 	}
 	n := r.opt.confidenceN
-	est, err := stats.confidence(r.ctx, len(sys.lines), n, seed.value)
+	est, err := stats.confidence(r.ctx, len(sys.lines), n, seed.words)
 	if err != nil {
 		return s, sig, err
 	}
@@ -151,7 +153,7 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	}
 	results := make([]scoring.Paired, len(metrics))
 	for i, st := range stats {
-		if results[i], err = st.paired(r.ctx, bootstrap, len(lines[0]), used, seed.value); err != nil {
+		if results[i], err = st.paired(r.ctx, bootstrap, len(lines[0]), used, seed.words); err != nil {
 			return err
 		}
 	}

@@ -45,12 +45,15 @@ func TestSeeds(t *testing.T) {
 		{"9223372036854775808", []string{"-pbs", "-pbsn", "50", "-f", "text"}, "|bs:50|seed:9223372036854775808|", false},
 		{"0_18446744073709551615", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:18446744073709551615|", false},
 		{"-99999999999999999999", []string{"-pbs", "-pbsn", "50"}, "ValueError: expected non-negative integer", true},
-		{"18446744073709551616", []string{"-pbs", "-pbsn", "50"}, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not 18446744073709551616; give a smaller one", true},
+		{"-1", []string{"-ci", "-cin", "50"}, "ValueError: expected non-negative integer", true},
+		{"-5", []string{"-par", "-parn", "50"}, "ValueError: expected non-negative integer", true},
+		{"18446744073709551616", []string{"-pbs", "-pbsn", "50", "-f", "text"}, "|bs:50|seed:18446744073709551616|", false},
+		{"018446744073709551616", []string{"-ci", "-cin", "50", "-f", "text"}, "|bs:50|seed:018446744073709551616|", false},
 		// Python 3.11's int() reads at most 4300 digits, leading zeros
 		// and the digits of a negative number too.
 		{strings.Repeat("1", 4301), []string{"-ci", "-cin", "50"}, "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; use sys.set_int_max_str_digits() to increase the limit", true},
 		{"-" + strings.Repeat("0", 4400), []string{"-pbs", "-pbsn", "50"}, "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 4400 digits; use sys.set_int_max_str_digits() to increase the limit", true},
-		{" 1_" + strings.Repeat("0", 4299) + " ", []string{"-par", "-parn", "50"}, "bleuscope takes a SACREBLEU_SEED up to 2^64-1, not 1" + strings.Repeat("0", 4299) + "; give a smaller one", true},
+		{" 1_" + strings.Repeat("0", 4299) + " ", []string{"-par", "-parn", "50", "-f", "text"}, "|ar:50|seed:1" + strings.Repeat("0", 4299) + "|", false},
 	} {
 		args := []string{"ref.txt", "-i", "hyp.txt"}
 		if tc.args[0] != "-ci" {
@@ -70,6 +73,34 @@ func TestSeeds(t *testing.T) {
 		}
 		if status != 0 || !strings.Contains(out, tc.want) {
 			t.Errorf("SACREBLEU_SEED=%q sacrebleu %q: status %d, stdout %q; want %q in it", tc.seed, args, status, out, tc.want)
+		}
+	}
+}
+
+// TestSeedsPast64Bits checks that a seed of 2^64 or more is the number
+// numpy reads, all of it: the same however int() is given it, and not the
+// seed its low 64 bits would be.
+func TestSeedsPast64Bits(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ref.txt":  "the cat sat on the mat\nit is raining today\nwe went home early\nso it goes\n",
+		"hyp.txt":  "the cat sat on a mat\nit rains today\nwe went home\nso it goes\n",
+		"hyp2.txt": "a cat is on the mat\nit is raining\nwe walked home early\nit goes\n",
+	})
+	results := func(seed string, args ...string) string {
+		out, errOut, status := runIn(t, dir, map[string]string{"SACREBLEU_SEED": seed}, append([]string{"ref.txt", "-i", "hyp.txt", "hyp2.txt", "-f", "json"}, args...)...)
+		if status != 0 {
+			t.Fatalf("SACREBLEU_SEED=%s: status %d, %s", seed, status, errOut)
+		}
+		return out
+	}
+	for _, test := range [][]string{{"-pbs", "-pbsn", "200"}, {"-par", "-parn", "200"}} {
+		big := results("36893488147419103232", test...) // 2^65
+		if again := results("0_036_893_488_147_419_103_232", test...); again != big {
+			t.Errorf("%v: 2^65 written otherwise gives %s, want %s", test, again, big)
+		}
+		if low := results("0", test...); low == big {
+			t.Errorf("%v: 2^65 gives what 0, its low 64 bits, gives: %s", test, big)
 		}
 	}
 }
