@@ -10,8 +10,10 @@ import (
 // [ChrFOptions] accept.
 const ChrFMaxOrder = 32
 
-// ChrFMaxBeta is the highest beta [ChrFOptions] accept.
-const ChrFMaxBeta = 1000
+// ChrFMaxBeta is the highest beta [ChrFOptions] accept: the largest
+// whose square, plus one, is a 64-bit integer, which sacrebleu's Python
+// ints give exactly and floats then round once.
+const ChrFMaxBeta = 3037000499
 
 // ChrFOptions is everything that changes a chrF figure; the fields map one
 // to one onto sacrebleu 2.6.0's CHRF(char_order, word_order, beta,
@@ -62,7 +64,7 @@ func (o ChrFOptions) Validate() error {
 	if o.CharOrder+o.WordOrder == 0 {
 		return badOption("", "chrF needs a character order or a word order above 0")
 	}
-	if o.Beta < 0 || o.Beta > ChrFMaxBeta {
+	if o.Beta < 0 || int64(o.Beta) > ChrFMaxBeta {
 		return badNumber(OptChrFBeta, o.Beta, "is not between 0 and %d", ChrFMaxBeta)
 	}
 	return nil
@@ -156,7 +158,10 @@ func ChrFScoreSums(sums []float64, o ChrFOptions, float32Div bool) float64 {
 
 // chrfScore is CHRF._compute_f_score over orders triples read by at.
 func chrfScore(orders, beta int, epsSmoothing, float32Div bool, at func(int) float64) float64 {
-	factor := float64(beta * beta)
+	// beta**2 and 1 + beta**2 are Python ints, each rounded once to a
+	// float where a float meets them.
+	square := int64(beta) * int64(beta)
+	factor, onePlus := float64(square), float64(square+1)
 	div := func(a, b float64) float64 {
 		if float32Div {
 			return float64(float32(a) / float32(b))
@@ -175,7 +180,7 @@ func chrfScore(orders, beta int, epsSmoothing, float32Div bool, at func(int) flo
 			rec = div(match, ref)
 		}
 		if denom := factor*prec + rec; denom > 0 {
-			score += (1 + factor) * prec * rec / denom
+			score += onePlus * prec * rec / denom
 		} else {
 			score += chrfEps
 		}
@@ -197,7 +202,7 @@ func chrfScore(orders, beta int, epsSmoothing, float32Div bool, at func(int) flo
 	if avgPrec+avgRec == 0 {
 		return 0
 	}
-	score = (1 + factor) * avgPrec * avgRec
+	score = onePlus * avgPrec * avgRec
 	score /= factor*avgPrec + avgRec
 	return 100 * score
 }

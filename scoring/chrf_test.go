@@ -157,6 +157,35 @@ func TestChrFCorpusIsNotAMean(t *testing.T) {
 	}
 }
 
+// TestChrFLargeBeta checks betas past 1000 against sacrebleu's arithmetic,
+// where beta**2 and 1 + beta**2 are Python ints rounded once to a float
+// where they meet one: the expected values are that formula evaluated in
+// Python on the same statistics. Past 2^53, 1 + beta**2 added as floats
+// would round twice (beta 123456789 would lose the last bit).
+func TestChrFLargeBeta(t *testing.T) {
+	st := []int{17, 19, 11, 16, 18, 7, 15, 17, 4, 14, 16, 2, 13, 15, 1, 12, 14, 0}
+	for _, c := range []struct {
+		beta int
+		eps  bool
+		want float64
+	}{
+		{2, false, 0x1.7c7b2669dd4d7p+4},
+		{1001, false, 0x1.73f227c61e2aep+4},
+		{1001, true, 0x1.73f227c5aeeb9p+4},
+		{123456789, false, 0x1.73f2250b98520p+4},
+		{987654321, false, 0x1.73f2250b9851fp+4},
+		{scoring.ChrFMaxBeta, true, 0x1.73f2250b98520p+4},
+	} {
+		o := scoring.ChrFOptions{CharOrder: 6, Beta: c.beta, EpsSmoothing: c.eps}
+		if err := o.Validate(); err != nil {
+			t.Fatalf("beta %d: %v", c.beta, err)
+		}
+		if got := scoring.ChrFScore(st, o); got != c.want {
+			t.Errorf("beta %d, eps smoothing %v: chrF %v (%x), want %v (%x)", c.beta, c.eps, got, got, c.want, c.want)
+		}
+	}
+}
+
 // TestChrFScoreSums checks the float path of the significance tests: on
 // whole numbers it equals ChrFScore, and float32 divisions differ only in
 // the last bits.

@@ -64,7 +64,7 @@ func TestChrFValidate(t *testing.T) {
 	}{
 		{ChrFOptions{CharOrder: -1, Beta: 2}, OptChrFCharOrder, "-1 is not between 0 and 32"},
 		{ChrFOptions{CharOrder: 6, WordOrder: 33, Beta: 2}, OptChrFWordOrder, "33 is not between 0 and 32"},
-		{ChrFOptions{CharOrder: 6, Beta: 1001}, OptChrFBeta, "1001 is not between 0 and 1000"},
+		{ChrFOptions{CharOrder: 6, Beta: 3037000500}, OptChrFBeta, "3037000500 is not between 0 and 3037000499"},
 		{ChrFOptions{Beta: 2}, "", "chrF needs a character order or a word order above 0"},
 	} {
 		err := tt.o.Validate()

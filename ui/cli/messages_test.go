@@ -226,7 +226,7 @@ func TestChrFFlagErrorsNameTheFlag(t *testing.T) {
 	}{
 		{[]string{"--chrf-char-order", "33"}, `--chrf-char-order: 33 is not between 0 and 32`},
 		{[]string{"--chrf-word-order", "-1"}, `--chrf-word-order: -1 is not between 0 and 32`},
-		{[]string{"-chrf-beta=1001"}, `-chrf-beta: 1001 is not between 0 and 1000`},
+		{[]string{"-chrf-beta=3037000500"}, `-chrf-beta: 3037000500 is not between 0 and 3037000499`},
 		{[]string{"--chrf-char-order", "0"}, `chrF needs a character order or a word order above 0`},
 	}
 	writeFiles(t, basicFiles())

@@ -3,6 +3,7 @@ package sacrebleu
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -15,12 +16,16 @@ type chrfMetric struct {
 	opt  scoring.ChrFOptions
 }
 
-// chrfDests are the argparse destinations of the chrF options
-// [scoring.ChrFOptions.Validate] checks.
-var chrfDests = map[scoring.OptionName]string{
-	scoring.OptChrFCharOrder: "chrf_char_order",
-	scoring.OptChrFWordOrder: "chrf_word_order",
-	scoring.OptChrFBeta:      "chrf_beta",
+// chrfRanges are, for each chrF option [scoring.ChrFOptions.Validate]
+// checks the range of, its argparse destination, its flag and the
+// largest value bleuscope's chrF takes (the smallest is 0).
+var chrfRanges = map[scoring.OptionName]struct {
+	dest, flag string
+	max        int64
+}{
+	scoring.OptChrFCharOrder: {"chrf_char_order", "--chrf-char-order", scoring.ChrFMaxOrder},
+	scoring.OptChrFWordOrder: {"chrf_word_order", "--chrf-word-order", scoring.ChrFMaxOrder},
+	scoring.OptChrFBeta:      {"chrf_beta", "--chrf-beta", scoring.ChrFMaxBeta},
 }
 
 // newCHRF builds chrF from the --chrf-* options.
@@ -34,14 +39,16 @@ func newCHRF(o *options, refs [][]string) (*chrfMetric, []string, error) {
 		EpsSmoothing: o.chrfEps,
 	}
 	if err := opt.Validate(); err != nil {
-		// A value beyond Go's int is shown as given, not clamped.
+		msg := "bleuscope cannot compute this chrF: " + err.Error()
 		var oe *scoring.OptionError
 		if errors.As(err, &oe) {
-			if text, ok := o.clamped[chrfDests[oe.Option]]; ok {
-				err = oe.WithValue(text)
+			if r, ok := chrfRanges[oe.Option]; ok {
+				v := map[scoring.OptionName]int{scoring.OptChrFCharOrder: opt.CharOrder, scoring.OptChrFWordOrder: opt.WordOrder, scoring.OptChrFBeta: opt.Beta}[oe.Option]
+				// A value beyond Go's int is shown as given, not clamped.
+				msg = fmt.Sprintf("bleuscope's chrF takes %s from 0 to %d, not %s, where sacrebleu takes any whole number; give one in that range", r.flag, r.max, o.intText(r.dest, v))
 			}
 		}
-		return nil, nil, fatal(1, "bleuscope cannot compute this chrF: "+err.Error())
+		return nil, nil, fatal(1, msg)
 	}
 	return &chrfMetric{refs: refs, opt: opt}, nil, nil
 }

@@ -477,8 +477,9 @@ func TestHugeNumbers(t *testing.T) {
 		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-9223372036854775808"}, 1, "OverflowError: Python int too large to convert to C ssize_t"},
 		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-99999999999999999999"}, 1, "OverflowError: Python int too large to convert to C ssize_t"},
 		// The drop-in's own refusal shows the number as given.
-		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cw", "-099999999999999999999"}, 1, "sacreBLEU: bleuscope cannot compute this chrF: scoring: chrF word order: -99999999999999999999 is not between 0 and 32"},
-		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "--chrf-beta", "99999999999999999999"}, 1, "sacreBLEU: bleuscope cannot compute this chrF: scoring: chrF beta: 99999999999999999999 is not between 0 and 1000"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cw", "-099999999999999999999"}, 1, "sacreBLEU: bleuscope's chrF takes --chrf-word-order from 0 to 32, not -99999999999999999999, where sacrebleu takes any whole number; give one in that range"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "--chrf-beta", "99999999999999999999"}, 1, "sacreBLEU: bleuscope's chrF takes --chrf-beta from 0 to 3037000499, not 99999999999999999999, where sacrebleu takes any whole number; give one in that range"},
+		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cc", "33"}, 1, "sacreBLEU: bleuscope's chrF takes --chrf-char-order from 0 to 32, not 33, where sacrebleu takes any whole number; give one in that range"},
 		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-9223372036854775807"}, 17, "sacreBLEU: FATAL: line 1: expected -9223372036854775807 fields, but found 2."},
 	} {
 		out, errOut, status := runIn(t, dir, nil, tc.args...)
