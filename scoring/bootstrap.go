@@ -35,8 +35,8 @@ type resampler[T Statistic] struct {
 	// whose corpus sums are larger (most resamples' would be), are added
 	// in float32, in resample order, as numpy adds them, from tab.
 	packed *packedColumns
-	// counts says the statistics are uint32 counts, read where they are
-	// by the packed sums; float64 statistics are packed into packed.data.
+	// counts says the statistics are uint32 counts, which packedRow
+	// packs a word at a time.
 	counts bool
 	once   sync.Once
 	tab    *table32 // built when first needed
@@ -54,14 +54,15 @@ func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler
 		return rs // above 2^24 whatever the scale: float32 only
 	}
 	if p, ok := packColumns(segments, w, systems, 1<<32); ok && rs.exactOverall(p.scale) {
+		// The rows are packed once, counts too: the sums then read
+		// them as they are, which packing them again for every batch of
+		// resamples made a fifth slower.
 		rs.packed = p
-		if !rs.counts {
-			data := make([]uint64, segments*p.width)
-			for i := range segments {
-				rs.packedRow(i, data[i*p.width:(i+1)*p.width])
-			}
-			p.data = data
+		data := make([]uint64, segments*p.width)
+		for i := range segments {
+			rs.packedRow(i, data[i*p.width:(i+1)*p.width])
 		}
+		p.data = data
 	}
 	return rs
 }
