@@ -57,18 +57,6 @@ func (e *OptionError) Text() string {
 	return string(e.Option) + ": " + e.Msg
 }
 
-// WithValue returns e with its value shown as text, as the user wrote it
-// (010, or a number beyond Go's int): a copy whose message is text, then
-// the rule, when the message starts with the value (Rule is set); else e.
-func (e *OptionError) WithValue(text string) *OptionError {
-	if e.Rule == "" {
-		return e
-	}
-	c := *e
-	c.Msg = text + " " + e.Rule
-	return &c
-}
-
 // Unwrap returns the sentinel error the OptionError wraps.
 func (e *OptionError) Unwrap() error { return e.err }
 

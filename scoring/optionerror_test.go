@@ -77,20 +77,3 @@ func TestChrFValidate(t *testing.T) {
 		t.Errorf("Validate with no order = %v", err)
 	}
 }
-
-// TestWithValue: the value is shown as written where the message starts
-// with it, the original error is left as it was, and a message of no one
-// value is kept.
-func TestWithValue(t *testing.T) {
-	var oe *OptionError
-	if !errors.As((ChrFOptions{CharOrder: 6, Beta: 1001}).Validate(), &oe) {
-		t.Fatal("no OptionError")
-	}
-	got := oe.WithValue("01001")
-	if got.Error() != "scoring: chrF beta: 01001 is not between 0 and 1000" || !errors.Is(got, ErrBadOption) || oe.Msg != "1001 is not between 0 and 1000" {
-		t.Errorf("WithValue = %q (original %q)", got, oe.Msg)
-	}
-	if !errors.As((ChrFOptions{Beta: 2}).Validate(), &oe) || oe.WithValue("x") != oe {
-		t.Errorf("WithValue on a message of no one value = %v; want the error itself", oe.WithValue("x"))
-	}
-}
