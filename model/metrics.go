@@ -209,6 +209,50 @@ func terScores(ctx context.Context, n int, o scoring.TEROptions, src scoring.Seg
 	return nil
 }
 
+// Scores returns the chrF or TER scores (st's metric) of every system of
+// ds, corpus and sentence scores, from the statistics st holds of them:
+// those [ScoreMetrics] gives with segments, bit for bit, for m (whose
+// options st was computed under), without scoring the segments again.
+// The other metric, if m names it, is left out.
+func (st *MetricStatistics) Scores(ds *Dataset, m Metrics) *MetricScores {
+	out := &MetricScores{Metrics: m, NRefs: ds.NRefs(), Systems: make([]MetricSystem, len(ds.Systems))}
+	w := st.metric.Width()
+	row := make([]float64, w)
+	score := func(row []float64) float64 { return st.metric.Score(row, scoring.PathExact) }
+	for s := range out.Systems {
+		ms := &out.Systems[s]
+		segments := make([]float64, st.segments)
+		if st.counts != nil {
+			// chrF: the counts summed as integers, as chrfScores sums them.
+			counts, sums := st.counts[s], make([]uint64, w)
+			for i := range segments {
+				for k, v := range counts[i*w : (i+1)*w] {
+					row[k] = float64(v)
+					sums[k] += uint64(v)
+				}
+				segments[i] = score(row)
+			}
+			for k, v := range sums {
+				row[k] = float64(v)
+			}
+			ms.ChrF, ms.ChrFSegments = score(row), segments
+			continue
+		}
+		// TER: edits and reference lengths summed in segment order, as
+		// terScores sums them (the edits are whole numbers: exact).
+		values, sums := st.values[s], make([]float64, w)
+		for i := range segments {
+			r := values[i*w : (i+1)*w]
+			for k, v := range r {
+				sums[k] += v
+			}
+			segments[i] = score(r)
+		}
+		ms.TER, ms.TERSegments = score(sums), segments
+	}
+	return out
+}
+
 // sentenceScores returns the sentence scores of system sys that key
 // orders by: chrF's for [SortChrF], TER's for [SortTER]; nil when ms (which
 // may be nil) does not hold them.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,4 +196,49 @@ func TestMetricProgress(t *testing.T) {
 		_, err := ConfidenceMetrics(ctx, ds, m, 50, 12345, p)
 		return err
 	})
+}
+
+// TestStatisticsScoresAreScoreMetrics: the scores MetricStatistics.Scores
+// gives from the statistics are those ScoreMetrics computes with
+// segments, bit for bit, corpus and sentence scores of every system: on
+// WMT22 de-en (three systems, both references) under chrF2, chrF2++
+// lowercased and TER with its options on and off.
+func TestStatisticsScoresAreScoreMetrics(t *testing.T) {
+	ds := loadWMTPair(t, "de-en", []string{"LT22", "JDExploreAcademy", "Online-A"})
+	ctx := context.Background()
+	chrfPP := scoring.ChrFPlusPlusOptions()
+	chrfPP.Lowercase = true
+	for _, tc := range []struct {
+		label string
+		m     Metrics
+	}{
+		{"chrF2", Metrics{Names: []string{MetricChrF}, ChrF: scoring.DefaultChrFOptions()}},
+		{"chrF2++ lc", Metrics{Names: []string{MetricChrF}, ChrF: chrfPP}},
+		{"TER", Metrics{Names: []string{MetricTER}}},
+		{"TER cs norm", Metrics{Names: []string{MetricTER}, TER: scoring.TEROptions{CaseSensitive: true, Normalized: true, NoPunct: true}}},
+	} {
+		want, err := ScoreMetrics(ctx, ds, tc.m, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := ComputeMetricStatistics(ctx, ds, tc.m.Names[0], tc.m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := st.Scores(ds, tc.m)
+		if got.NRefs != want.NRefs || !slices.Equal(got.Metrics.Names, want.Metrics.Names) || got.Metrics.ChrF != want.Metrics.ChrF || got.Metrics.TER != want.Metrics.TER {
+			t.Errorf("%s: scores for %+v (nrefs %d), want %+v (nrefs %d)", tc.label, got.Metrics, got.NRefs, want.Metrics, want.NRefs)
+		}
+		for s, w := range want.Systems {
+			g := got.Systems[s]
+			if math.Float64bits(g.ChrF) != math.Float64bits(w.ChrF) || math.Float64bits(g.TER) != math.Float64bits(w.TER) {
+				t.Errorf("%s %s: corpus chrF %v TER %v, want %v %v", tc.label, ds.Systems[s].Name, g.ChrF, g.TER, w.ChrF, w.TER)
+			}
+			for _, seg := range [][2][]float64{{g.ChrFSegments, w.ChrFSegments}, {g.TERSegments, w.TERSegments}} {
+				if !slices.EqualFunc(seg[0], seg[1], func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+					t.Errorf("%s %s: sentence scores differ from ScoreMetrics'", tc.label, ds.Systems[s].Name)
+				}
+			}
+		}
+	}
 }

@@ -138,17 +138,19 @@ func runSegments(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ms, err := model.ScoreMetrics(e.ctx, ds, metrics, true)
+	impactOf, weighs, err := impactStatistics(e, ds, key, metrics)
 	if err != nil {
+		return err
+	}
+	var ms *model.MetricScores
+	if weighs != nil {
+		ms = weighs.Scores(ds, metrics) // the metric's one pass gives its scores too
+	} else if ms, err = scoreMetrics(e.ctx, ds, metrics, true); err != nil {
 		return err
 	}
 	var byMetric *model.MetricScores // what --sort chrf or ter orders by
 	if sortsBy != "" {
 		byMetric = ms
-	}
-	impactOf, weighs, err := impactStatistics(e, ds, key, metrics)
-	if err != nil {
-		return err
 	}
 	if text.on {
 		text.sortKey, text.desc, text.worst, text.format, text.out, text.mqm, text.mqmRefs, text.limits = key, desc, worst, format, out, in.mqm, in.mqmRefs, in.limits
@@ -185,7 +187,7 @@ func runSegments(e *env, args []string) error {
 
 // impactStatistics returns, for --sort impact with a single metric of
 // --metrics that is chrf or ter, that metric and its statistics, whose
-// impact the rows are then sorted by; BLEU (and nil) otherwise, as with
+// impact the rows are then sorted by and whose scores are shown; BLEU (and nil) otherwise, as with
 // bleu among the metrics, where BLEU's impact is the one sorted by, and
 // with chrf and ter both, where a warning says so.
 func impactStatistics(e *env, ds *model.Dataset, key model.SortKey, m model.Metrics) (string, *model.MetricStatistics, error) {
@@ -195,9 +197,16 @@ func impactStatistics(e *env, ds *model.Dataset, key model.SortKey, m model.Metr
 	if key != model.SortImpact || len(m.Names) != 1 || m.Names[0] == model.MetricBLEU {
 		return model.MetricBLEU, nil, nil
 	}
-	st, err := model.ComputeMetricStatistics(e.ctx, ds, m.Names[0], m, nil)
+	st, err := metricStatistics(e.ctx, ds, m.Names[0], m, nil)
 	return m.Names[0], st, err
 }
+
+// scoreMetrics and metricStatistics are the passes of chrF and TER over
+// every segment that segments makes (a test counts them).
+var (
+	scoreMetrics     = model.ScoreMetrics
+	metricStatistics = model.ComputeMetricStatistics
+)
 
 // skipFirstLine passes everything after the first "\n" on to w: it drops a
 // header row that has already been written.

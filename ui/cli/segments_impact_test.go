@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // TestSegmentsImpactFollowsMetric: --sort impact with --metrics chrf or
@@ -97,6 +101,81 @@ func TestSegmentsImpactOfTwoMetricsWarns(t *testing.T) {
 	for _, metrics := range []string{"bleu,chrf,ter", "chrf", "ter", "bleu"} {
 		if _, stderr := run(metrics); stderr != "" {
 			t.Errorf("--metrics %s: standard error %q; want nothing", metrics, stderr)
+		}
+	}
+}
+
+// TestSegmentsImpactScoresMetricOnce: --sort impact with --metrics chrf
+// or ter alone makes one pass of that metric over the segments, whose
+// statistics give the impact and the scores shown (it made two: the
+// scores, then the statistics again); the scores are those of --sort
+// line, which only scores. With bleu among the metrics, chrF is scored
+// once too, and no statistics are computed.
+func TestSegmentsImpactScoresMetricOnce(t *testing.T) {
+	passes := map[string]int{}
+	score, stats := scoreMetrics, metricStatistics
+	defer func() { scoreMetrics, metricStatistics = score, stats }()
+	scoreMetrics = func(ctx context.Context, ds *model.Dataset, m model.Metrics, segments bool) (*model.MetricScores, error) {
+		for _, name := range []string{model.MetricChrF, model.MetricTER} {
+			if m.Has(name) {
+				passes[name]++
+			}
+		}
+		return score(ctx, ds, m, segments)
+	}
+	metricStatistics = func(ctx context.Context, ds *model.Dataset, name string, m model.Metrics, progress func(int, int)) (*model.MetricStatistics, error) {
+		passes[name]++
+		return stats(ctx, ds, name, m, progress)
+	}
+	writeFiles(t, map[string]string{"ref1.txt": "a b c d\na b c d\na b\na b c\n", "ref2.txt": "a b c\nb c d\na b\nc a b\n",
+		"a.txt": "a b c d\na b\na b\nx y z\n", "b.txt": "a b x d\na b c d\na b\na b c\n"})
+	type figure struct{ Score float64 }
+	type row struct {
+		System string
+		Line   int
+		ChrF   *figure
+		TER    *figure
+	}
+	rows := func(args ...string) map[[2]any]row {
+		code, out, stderr := runCLI(t, "", append([]string{"segments", "--format", "jsonl", "A=a.txt", "B=b.txt", "-r", "ref1.txt", "-r", "ref2.txt"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, stderr)
+		}
+		got := map[[2]any]row{}
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r row
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatal(err)
+			}
+			got[[2]any{r.System, r.Line}] = r
+		}
+		return got
+	}
+	for _, tc := range []struct {
+		metrics string
+		flags   []string
+		want    map[string]int
+	}{
+		{"chrf", []string{"--chrf-word-order", "2"}, map[string]int{"chrf": 1}},
+		{"ter", []string{"--ter-case-sensitive"}, map[string]int{"ter": 1}},
+		{"bleu,chrf", nil, map[string]int{"chrf": 1}},
+	} {
+		clear(passes)
+		impact := rows(append([]string{"--sort", "impact", "--metrics", tc.metrics}, tc.flags...)...)
+		if !maps.Equal(passes, tc.want) {
+			t.Errorf("--sort impact --metrics %s: passes %v, want %v", tc.metrics, passes, tc.want)
+		}
+		plain := rows(append([]string{"--metrics", tc.metrics}, tc.flags...)...)
+		if len(impact) != 8 || len(plain) != 8 {
+			t.Fatalf("--metrics %s: %d and %d rows, want 8", tc.metrics, len(impact), len(plain))
+		}
+		for k, p := range plain {
+			r := impact[k]
+			for _, v := range [][2]*figure{{r.ChrF, p.ChrF}, {r.TER, p.TER}} {
+				if (v[0] == nil) != (v[1] == nil) || v[0] != nil && *v[0] != *v[1] {
+					t.Errorf("--metrics %s: %v's scores %+v sorted by impact, %+v by line", tc.metrics, k, r, p)
+				}
+			}
 		}
 	}
 }
