@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -185,6 +186,99 @@ func TestExportNamesMetricImpact(t *testing.T) {
 		}
 		if !strings.Contains(jsonl.String(), `"`+want+`": 1`) {
 			t.Errorf("%q: the JSONL %s lacks %q", metric, jsonl.String(), want)
+		}
+	}
+}
+
+// TestMetricImpactKept: the impact of a pair is summed once and kept, so
+// that the list sorting its rows again (each key of a filter typed) gets the
+// same figures without a pass over every segment: a second call gives the
+// very slice of the first (it summed again before). Up to impactsKept
+// pairs are kept, the least recently used going first; calls from
+// several goroutines at once (the list sorts off the UI loop) agree.
+func TestMetricImpactKept(t *testing.T) {
+	ds := impactChrFDataset()
+	ds.Systems = append(ds.Systems, System{Name: "C", Hyps: []string{"ab", "abcd", "a", "ab"}})
+	for _, name := range []string{MetricChrF, MetricTER} {
+		if name == MetricTER {
+			ds = impactTERDataset()
+			ds.Systems = append(ds.Systems, System{Name: "C", Hyps: []string{"a b", "a b c d", "a", "a b"}})
+		}
+		m := Metrics{Names: []string{name}, ChrF: scoring.ChrFOptions{CharOrder: 1, Beta: 2}}
+		st, err := ComputeMetricStatistics(context.Background(), ds, name, m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := func(a, b []float64) bool { return len(a) > 0 && &a[0] == &b[0] }
+		first, _ := st.Impact(0, 1)
+		if again, _ := st.Impact(0, 1); !same(first, again) {
+			t.Errorf("%s: the impact of A against B was summed again", name)
+		}
+		// Other pairs, up to the number kept, leave A against B kept.
+		pairs := [][2]int{{1, 0}, {2, 0}, {0, 2}, {1, 2}, {2, 1}}
+		for _, p := range pairs[:impactsKept-1] {
+			st.Impact(p[0], p[1])
+		}
+		if again, _ := st.Impact(0, 1); !same(first, again) {
+			t.Errorf("%s: A against B was dropped after %d other pairs", name, impactsKept-1)
+		}
+		for _, p := range pairs[:impactsKept] {
+			st.Impact(p[0], p[1])
+		}
+		again, _ := st.Impact(0, 1)
+		if same(first, again) || !slices.Equal(first, again) {
+			t.Errorf("%s: after %d other pairs A against B is %v (the same slice: %v), want %v summed again", name, impactsKept, again, same(first, again), first)
+		}
+		// From several goroutines, every pair's figures are those of a
+		// pass of its own.
+		want := map[[2]int][]float64{}
+		for _, p := range append(pairs, [2]int{0, 1}) {
+			want[p] = metricImpactOnce(st, p[0], p[1])
+		}
+		var wg sync.WaitGroup
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := range 50 {
+					p := pairs[(g+k)%len(pairs)]
+					if got, _ := st.Impact(p[0], p[1]); !slices.Equal(got, want[p]) {
+						t.Errorf("%s: impact of %v is %v, want %v", name, p, got, want[p])
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+// metricImpactOnce is st's impact of sys against base summed afresh.
+func metricImpactOnce(st *MetricStatistics, sys, base int) []float64 {
+	if st.counts != nil {
+		return metricImpact(st, st.counts[sys], st.counts[base], sys == base)
+	}
+	return metricImpact(st, st.values[sys], st.values[base], sys == base)
+}
+
+// BenchmarkMetricImpactAgain measures the list's second sort by chrF's
+// impact on 100k segments (a key of a filter typed): what
+// MetricStatistics.Impact takes for a pair it was asked for before.
+func BenchmarkMetricImpactAgain(b *testing.B) {
+	const n = 100_000
+	ds := memDataset(nil, [][]string{synthLines(synthText(n, 2))},
+		System{Name: "a", Hyps: synthLines(synthText(n, 1))}, System{Name: "b", Hyps: synthLines(synthText(n, 3))})
+	m := DefaultMetrics()
+	st, err := ComputeMetricStatistics(context.Background(), ds, MetricChrF, m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.Impact(0, 1); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := st.Impact(0, 1); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
