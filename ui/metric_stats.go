@@ -25,12 +25,15 @@ type statsCache struct {
 }
 
 // keptStats is what is kept of one metric's statistics: what they are (or
-// the run in flight is) for, the statistics, or why they could not be
-// computed. Neither set: the run for key is in flight (or was stopped).
+// the run in flight is) for, the statistics and the scores they give (the
+// list's column takes them instead of scoring every segment again), or
+// why they could not be computed. Neither set: the run for key is in
+// flight (or was stopped).
 type keptStats struct {
-	key   metricStatsKey
-	stats *model.MetricStatistics
-	err   error
+	key    metricStatsKey
+	stats  *model.MetricStatistics
+	scores *model.MetricScores
+	err    error
 }
 
 // ready reports whether the statistics (or the reason there are none) are
@@ -54,6 +57,14 @@ func (c statsCache) get(k metricStatsKey) *model.MetricStatistics {
 	return nil
 }
 
+// scores returns the scores given by the statistics kept for k, or nil.
+func (c statsCache) scores(k metricStatsKey) *model.MetricScores {
+	if s := c.slot(k.metric); s.key == k {
+		return s.scores
+	}
+	return nil
+}
+
 // statsJob is the kind of job that computes metric's statistics.
 func statsJob(metric string) jobKind {
 	if metric == model.MetricTER {
@@ -65,21 +76,44 @@ func statsJob(metric string) jobKind {
 // statsMetrics are the metrics whose statistics are kept.
 var statsMetrics = []string{model.MetricChrF, model.MetricTER}
 
-// statsMsg carries a metric's statistics computed off the UI loop.
+// statsMsg carries a metric's statistics computed off the UI loop, and
+// the scores they give (for the list's column, when it waits for them).
 type statsMsg struct {
 	jobTag
-	key   metricStatsKey
-	stats *model.MetricStatistics
-	err   error
+	key    metricStatsKey
+	stats  *model.MetricStatistics
+	scores *model.MetricScores
+	err    error
 }
 
 // statsCmd computes the statistics key says, reporting progress
-// through prog.
+// through prog, and the scores they give.
 func statsCmd(ctx context.Context, tag jobTag, key metricStatsKey, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		stats, err := key.compute(ctx, prog.set)
-		return statsMsg{jobTag: tag, key: key, stats: stats, err: err}
+		msg := statsMsg{jobTag: tag, key: key, stats: stats, err: err}
+		if err == nil {
+			msg.scores = stats.Scores(key.ds, model.Metrics{Names: []string{key.metric}, ChrF: key.chrf, TER: key.ter})
+		}
+		return msg
 	}
+}
+
+// statsRunning reports whether metric's statistics under the options in
+// effect are being computed: their run gives the metric's scores too, so
+// the metric's own run (metrics.go) waits for it instead of scoring every
+// segment a second time.
+func (m Model) statsRunning(metric string) bool {
+	key := m.c.metricStatsKey(metric)
+	return m.sig.stats.slot(metric).key == key && m.jobs.running(statsJob(metric))
+}
+
+// scoresJob is the kind of job that scores every segment with metric.
+func scoresJob(metric string) jobKind {
+	if metric == model.MetricTER {
+		return jobTER
+	}
+	return jobChrF
 }
 
 // wantStats returns metric's statistics under the options in effect, or
@@ -96,19 +130,30 @@ func (m *Model) wantStats(metric string) (stats *model.MetricStatistics, err err
 		return nil, nil, nil
 	}
 	*slot = keptStats{key: key} // statistics for other options go before the new ones are made
+	if m.wantsScores(metric) {
+		m.jobs.stop(scoresJob(metric)) // this run gives the scores too
+	}
 	ctx, tag, prog := m.jobs.start(kind)
 	return nil, nil, tea.Batch(m.c.spinner.Tick, statsCmd(ctx, tag, key, prog))
 }
 
 // handleStats keeps statistics computed for the options still in effect
 // and sorts the list by their impact when it waits for them; the
-// comparison screen starts its test with them at the end of Update.
+// comparison screen starts its test with them at the end of Update. The
+// metric's scores, when they are wanted and not at hand, are taken from
+// them.
 func (m Model) handleStats(msg statsMsg) (Model, tea.Cmd) {
-	if msg.key != m.c.metricStatsKey(msg.key.metric) {
+	metric := msg.key.metric
+	if msg.key != m.c.metricStatsKey(metric) {
 		return m, nil // settleStats stops such a run; this one ended first
 	}
-	*m.sig.stats.slot(msg.key.metric) = keptStats{key: msg.key, stats: msg.stats, err: msg.err}
-	if m.list.weighsMetric() && m.list.impactMetric == msg.key.metric {
+	*m.sig.stats.slot(metric) = keptStats{key: msg.key, stats: msg.stats, scores: msg.scores, err: msg.err}
+	weighs := m.list.weighsMetric() && m.list.impactMetric == metric
+	if m.wantsScores(metric) {
+		m.jobs.stop(scoresJob(metric))
+		return m.takeScores(metric, msg.scores, msg.err, weighs)
+	}
+	if weighs {
 		return m, m.refreshRows()
 	}
 	return m, nil
@@ -131,8 +176,8 @@ func (m *Model) settleStats() {
 // for (on leaving the comparison screen, whose test wanted them).
 func (m *Model) stopUnwantedStats() {
 	for _, metric := range statsMetrics {
-		if m.list.weighsMetric() && m.list.impactMetric == metric {
-			continue
+		if m.list.weighsMetric() && m.list.impactMetric == metric || m.wantsScores(metric) {
+			continue // the list waits for them, or for the scores they give
 		}
 		if slot := m.sig.stats.slot(metric); !slot.ready() {
 			*slot = keptStats{}

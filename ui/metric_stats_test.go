@@ -1,22 +1,29 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
 // statsDriver presses keys as press does, counting the chrF and TER
 // statistics computed; with hold set it keeps their results back, as if
-// the runs were still going, for the test to deliver later.
+// the runs were still going, for the test to deliver later. It counts
+// the runs of the list's chrF and TER scores too, and with holdScores
+// keeps their results back (never delivered: a test checks they were
+// stopped).
 type statsDriver struct {
-	t        *testing.T
-	hold     bool
-	computed []statsMsg // every run's result, in order
-	held     []statsMsg
+	t          *testing.T
+	hold       bool
+	computed   []statsMsg // every run's result, in order
+	held       []statsMsg
+	holdScores bool
+	scored     []metricsMsg // every scores run's result, in order
 }
 
 // press sends keys to m and runs what they lead to.
@@ -60,6 +67,12 @@ func (d *statsDriver) drive(m Model, cmd tea.Cmd) Model {
 			d.computed = append(d.computed, s)
 			if d.hold {
 				d.held = append(d.held, s)
+				continue
+			}
+		}
+		if s, ok := msg.(metricsMsg); ok {
+			d.scored = append(d.scored, s)
+			if d.holdScores {
 				continue
 			}
 		}
@@ -207,5 +220,87 @@ func TestStaleStatsDropped(t *testing.T) {
 	m = d.deliver(m)
 	if got := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)); got == nil || m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
 		t.Error("l: chrF's comparison was not made from the lowercased statistics")
+	}
+}
+
+// sameChrF fails the test unless the list's chrF scores are want, the
+// very scores, and those the model scores ds with.
+func sameChrF(t *testing.T, m Model, ds *model.Dataset, want *model.MetricScores, when string) {
+	t.Helper()
+	if got := m.c.met.chrf; got == nil || got != want {
+		t.Fatalf("%s: the list's chrF scores are not those its statistics gave", when)
+	}
+	ref := wantMetrics(t, ds, model.Metrics{Names: []string{model.MetricChrF}, ChrF: scoring.DefaultChrFOptions()}, false)
+	for s, sys := range ref.Systems {
+		if got := want.Systems[s]; got.ChrF != sys.ChrF || !slices.Equal(got.ChrFSegments, sys.ChrFSegments) {
+			t.Errorf("%s: %s's chrF %v, want %v (or its sentence scores differ)", when, ds.Systems[s].Name, got.ChrF, sys.ChrF)
+		}
+	}
+}
+
+// TestChrFColumnFromStatistics: chrF's statistics, computed for the
+// comparison (B M), give the list's chrF column (M on the list) its
+// scores, which it took before from a second pass over every segment.
+func TestChrFColumnFromStatistics(t *testing.T) {
+	ds := demoDataset(t)
+	d := &statsDriver{t: t}
+	m := d.press(readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M", "esc", "M")
+	if len(d.computed) != 1 || !m.c.met.showChrF {
+		t.Fatalf("B M esc M: %d statistics runs, chrF shown %v; want one run and chrF shown", len(d.computed), m.c.met.showChrF)
+	}
+	sameChrF(t, m, ds, d.computed[0].scores, "B M esc M")
+}
+
+// TestChrFColumnWaitsForStatistics: M on a list that waits for chrF's
+// statistics (i from chrF's comparison) does not start a second pass for
+// the chrF column: the statistics, when they land, give the column its
+// scores.
+func TestChrFColumnWaitsForStatistics(t *testing.T) {
+	ds := demoDataset(t)
+	d := &statsDriver{t: t, hold: true}
+	m := d.press(readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M", "i", "M")
+	if len(d.computed) != 1 || len(d.scored) != 0 || m.jobs.running(jobChrF) {
+		t.Fatalf("B M i M: %d statistics runs, %d chrF scores runs (one running: %v); want the statistics alone",
+			len(d.computed), len(d.scored), m.jobs.running(jobChrF))
+	}
+	if v := m.View(); !strings.Contains(v, "chrF statistics") {
+		t.Errorf("the list waiting for chrF's statistics does not say so:\n%s", v)
+	}
+	m = d.deliver(m)
+	if len(d.scored) != 0 {
+		t.Errorf("after the statistics: %d chrF scores runs; want none", len(d.scored))
+	}
+	sameChrF(t, m, ds, d.computed[0].scores, "B M i M, the statistics in")
+	if m.list.impactOf != model.MetricChrF {
+		t.Errorf("the list sorts by %q's impact; want chrF's", m.list.impactOf)
+	}
+}
+
+// TestChrFScoresRunGivesWayToStatistics: the chrF column's run, in
+// flight when the comparison asks for chrF's statistics, stops: the
+// statistics' one pass gives the column its scores too.
+func TestChrFScoresRunGivesWayToStatistics(t *testing.T) {
+	ds := demoDataset(t)
+	d := &statsDriver{t: t, hold: true, holdScores: true}
+	chrf := model.DefaultMetrics()
+	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
+	m := New(ds, model.DefaultSettings(), WithMetrics(chrf), WithResampling(7, 100, 100))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = d.drive(next.(Model), m.Init())
+	if len(d.scored) != 1 || !m.jobs.live(d.scored[0].tag()) {
+		t.Fatalf("%d chrF scores runs at the start; want one, in flight", len(d.scored))
+	}
+	m = d.press(m, "B", "M")
+	if m.jobs.live(d.scored[0].tag()) || !m.jobs.live(d.held[0].tag()) {
+		t.Error("B M: the chrF scores run goes on beside the statistics'")
+	}
+	m = d.deliver(m)
+	if len(d.computed) != 1 || len(d.scored) != 1 {
+		t.Fatalf("B M: %d statistics runs, %d scores runs; want one of each", len(d.computed), len(d.scored))
+	}
+	sameChrF(t, m, ds, d.computed[0].scores, "B M")
+	next, _ = m.Update(d.scored[0]) // the stopped run's result, had it ended
+	if m = next.(Model); m.c.met.chrf != d.computed[0].scores {
+		t.Error("the stopped run's scores replaced the statistics'")
 	}
 }

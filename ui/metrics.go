@@ -97,7 +97,7 @@ func (m *Model) startMetrics() (chrf, ter bool) {
 	if mt.showChrF || needChrF {
 		want := mt.chrfOptions(m.c.set)
 		have := mt.chrf != nil && mt.chrf.Metrics.ChrF == want
-		inFlight := m.jobs.running(jobChrF) && mt.chrfWant == want
+		inFlight := m.jobs.running(jobChrF) && mt.chrfWant == want || m.statsRunning(model.MetricChrF)
 		if !have && !inFlight && mt.chrfErr == nil {
 			m.jobs.start(jobChrF)
 			mt.chrfWant, chrf = want, true
@@ -109,7 +109,7 @@ func (m *Model) startMetrics() (chrf, ter bool) {
 		m.jobs.stop(jobChrF)
 	}
 	if mt.showTER || needTER {
-		if mt.ter == nil && mt.terErr == nil && !m.jobs.running(jobTER) {
+		if mt.ter == nil && mt.terErr == nil && !m.jobs.running(jobTER) && !m.statsRunning(model.MetricTER) {
 			m.jobs.start(jobTER)
 			ter = true
 		}
@@ -119,6 +119,18 @@ func (m *Model) startMetrics() (chrf, ter bool) {
 	return chrf, ter
 }
 
+// wantsScores reports whether the metric's scores under the options in
+// effect are wanted (shown, or read by the filter) and not at hand.
+func (m Model) wantsScores(metric string) bool {
+	mt := m.c.met
+	needChrF, needTER := m.list.filterMetrics()
+	if metric == model.MetricTER {
+		return (mt.showTER || needTER) && mt.ter == nil && mt.terErr == nil
+	}
+	want := mt.chrfOptions(m.c.set)
+	return (mt.showChrF || needChrF) && (mt.chrf == nil || mt.chrf.Metrics.ChrF != want) && mt.chrfErr == nil
+}
+
 // metricsCmds returns the commands of the metric jobs in flight that
 // chrf and ter name.
 func (m Model) metricsCmds(chrf, ter bool) tea.Cmd {
@@ -126,12 +138,14 @@ func (m Model) metricsCmds(chrf, ter bool) tea.Cmd {
 	if chrf {
 		ctx, tag, prog := m.jobs.current(jobChrF)
 		opts := model.Metrics{Names: []string{model.MetricChrF}, ChrF: m.c.met.chrfWant}
-		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, prog))
+		kept := m.sig.stats.scores(metricStatsKey{ds: m.c.ds, metric: model.MetricChrF, chrf: opts.ChrF})
+		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, kept, prog))
 	}
 	if ter {
 		ctx, tag, prog := m.jobs.current(jobTER)
 		opts := model.Metrics{Names: []string{model.MetricTER}, TER: m.c.met.opts.TER}
-		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, prog))
+		kept := m.sig.stats.scores(metricStatsKey{ds: m.c.ds, metric: model.MetricTER, ter: opts.TER})
+		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, kept, prog))
 	}
 	if len(cmds) == 0 {
 		return nil
@@ -157,9 +171,13 @@ func (m *Model) refreshMetrics() tea.Cmd {
 }
 
 // metricsCmd scores every segment of ds with the one metric m names, off
-// the UI loop.
-func metricsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, m model.Metrics, prog *progress) tea.Cmd {
+// the UI loop; kept, when not nil, are those scores already, given by the
+// statistics of the metric under m's options (metric_stats.go).
+func metricsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, m model.Metrics, kept *model.MetricScores, prog *progress) tea.Cmd {
 	return func() tea.Msg {
+		if kept != nil {
+			return metricsMsg{jobTag: tag, ms: kept}
+		}
 		prog.set(0, ds.Len())
 		ms, err := model.ScoreMetricsProgress(ctx, ds, m, true, prog.set)
 		return metricsMsg{jobTag: tag, ms: ms, err: err}
@@ -170,33 +188,49 @@ func metricsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, m model.Metr
 // here) and re-sorts the list when it is sorted by that metric, or makes
 // the rows a filter waited for.
 func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
+	metric := model.MetricTER
+	if msg.kind == jobChrF {
+		metric = model.MetricChrF
+	}
+	return m.takeScores(metric, msg.ms, msg.err, false)
+}
+
+// takeScores takes in the scores of metric (chrF or TER), or why they
+// could not be computed, from its run or from its statistics' run; with
+// rows the list's rows are made again whatever the scores change (its
+// impact waited for those statistics).
+func (m Model) takeScores(metric string, ms *model.MetricScores, err error, rows bool) (Model, tea.Cmd) {
 	mt := &m.c.met
-	if msg.err != nil {
-		if errors.Is(msg.err, context.Canceled) {
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
 			return m, nil
 		}
 		name := "TER"
-		if msg.kind == jobChrF {
-			mt.chrfErr, name = msg.err, "chrF"
+		if metric == model.MetricChrF {
+			mt.chrfErr, name = err, "chrF"
 		} else {
-			mt.terErr = msg.err
+			mt.terErr = err
 		}
 		if m.list.waiting != "" { // the filter waited for them: it is not applied
 			return m, m.refreshRows()
 		}
+		flash := m.flash(name + ": " + err.Error())
+		if rows {
+			return m, tea.Batch(flash, m.refreshRows()) // which says why the impact is BLEU's
+		}
 		m.refreshPane(false)
-		return m, m.flash(name + ": " + msg.err.Error())
+		return m, flash
 	}
-	if msg.kind == jobChrF {
-		mt.chrf = msg.ms
+	if metric == model.MetricChrF {
+		mt.chrf = ms
 	} else {
-		mt.ter = msg.ms
+		mt.ter = ms
 	}
 	// A filter being typed is the one the scores are for now: it replaces
 	// the one that waited (live filtering had set that back).
 	resort := m.syncSortMetrics()
 	typed := m.list.typing == typingFilter && m.liveFilter() && m.list.setFilter(strings.TrimSpace(m.list.filter.text()))
-	if resort || typed || m.list.waiting != "" {
+	if resort || typed || m.list.waiting != "" || rows {
 		return m, m.refreshRows()
 	}
 	m.refreshPane(false)

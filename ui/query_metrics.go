@@ -145,10 +145,10 @@ func termsNeed(what string) string {
 // metricsRunning reports whether every metric what names is being
 // computed.
 func (m Model) metricsRunning(what string) bool {
-	if strings.Contains(what, "chrF") && !m.jobs.running(jobChrF) {
+	if strings.Contains(what, "chrF") && !m.jobs.running(jobChrF) && !m.statsRunning(model.MetricChrF) {
 		return false
 	}
-	return !strings.Contains(what, "TER") || m.jobs.running(jobTER)
+	return !strings.Contains(what, "TER") || m.jobs.running(jobTER) || m.statsRunning(model.MetricTER)
 }
 
 // showForFilter shows the metrics the filter reads, as M would (chrF, or
