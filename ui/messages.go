@@ -54,11 +54,14 @@ type subsetScore struct {
 }
 
 // metricsMsg carries the chrF or TER scores of a metric run (jobChrF,
-// jobTER).
+// jobTER), what they were computed for, and the statistics they were
+// read from (nil when they were kept already).
 type metricsMsg struct {
 	jobTag
-	ms  *model.MetricScores
-	err error
+	key   metricStatsKey
+	ms    *model.MetricScores
+	stats *model.MetricStatistics
+	err   error
 }
 
 // ledgerMsg carries long segments explained off the UI loop, each with

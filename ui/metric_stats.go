@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 
 	"github.com/bleuscope/bleuscope/model"
 	tea "github.com/charmbracelet/bubbletea"
@@ -11,12 +12,15 @@ import (
 // paired test and the list's impact on those metrics. They depend only on
 // the references scored and the metric's options (metricStatsKey), never
 // on the baseline, the test, the filter or the system shown, so they are
-// computed once, in a job of their own (jobChrFStats, jobTERStats), and
-// kept, one set per metric, while their options stay in effect: a tab, a
-// new baseline or a switch to the other metric and back reuses them. A
-// change of options (or of the references scored) drops them and stops a
-// run for the old ones (settleStats); leaving the comparison stops a run
-// the list does not wait for.
+// computed once, in a job of their own (jobChrFStats, jobTERStats) or by
+// the run of the list's scores of the metric (jobChrF, jobTER, which
+// reads its scores from them: keepStats), and kept, one set per metric,
+// while their options stay in effect: a tab, a new baseline or a switch
+// to the other metric and back reuses them. A run of either gives the
+// other what it computes, so that a metric under given options is
+// computed once. A change of options (or of the references scored) drops
+// them and stops a run for the old ones (settleStats); leaving the
+// comparison stops a run the list does not wait for.
 
 // statsCache keeps the last chrF and TER statistics computed, or the run
 // in flight for them, one per metric.
@@ -93,7 +97,7 @@ func statsCmd(ctx context.Context, tag jobTag, key metricStatsKey, prog *progres
 		stats, err := key.compute(ctx, prog.set)
 		msg := statsMsg{jobTag: tag, key: key, stats: stats, err: err}
 		if err == nil {
-			msg.scores = stats.Scores(key.ds, model.Metrics{Names: []string{key.metric}, ChrF: key.chrf, TER: key.ter})
+			msg.scores = stats.Scores(key.ds, key.metrics())
 		}
 		return msg
 	}
@@ -106,6 +110,50 @@ func statsCmd(ctx context.Context, tag jobTag, key metricStatsKey, prog *progres
 func (m Model) statsRunning(metric string) bool {
 	key := m.c.metricStatsKey(metric)
 	return m.sig.stats.slot(metric).key == key && m.jobs.running(statsJob(metric))
+}
+
+// scoresGiveStats reports whether the run of metric's scores in flight
+// (jobChrF, jobTER) computes the statistics key says: the comparison and
+// the impact wait for it instead of a run of their own.
+func (m Model) scoresGiveStats(key metricStatsKey) bool {
+	return m.jobs.running(scoresJob(key.metric)) && m.scoresRun(key.metric) == key
+}
+
+// statsJobNow is the job whose run gives metric's statistics under the
+// options in effect, while one does: their own or the scores' run.
+func (m Model) statsJobNow(metric string) (jobKind, bool) {
+	key := m.c.metricStatsKey(metric)
+	switch slot := m.sig.stats.slot(metric); {
+	case slot.key != key || slot.ready():
+		return 0, false
+	case m.jobs.running(statsJob(metric)):
+		return statsJob(metric), true
+	case m.scoresGiveStats(key):
+		return scoresJob(metric), true
+	}
+	return 0, false
+}
+
+// keepStats keeps the statistics a run of scores read its scores from,
+// when they are of the options in effect and none are kept yet (a run of
+// their own for them stops: these are the same); it reports whether the
+// list's impact waits for them, and so its rows must be made again.
+func (m *Model) keepStats(msg metricsMsg) bool {
+	metric := msg.key.metric
+	slot := m.sig.stats.slot(metric)
+	if msg.key != m.c.metricStatsKey(metric) || slot.key == msg.key && slot.ready() {
+		return false
+	}
+	switch {
+	case msg.stats != nil:
+		*slot = keptStats{key: msg.key, stats: msg.stats, scores: msg.ms}
+	case msg.err != nil && !errors.Is(msg.err, context.Canceled) && slot.key == msg.key:
+		*slot = keptStats{key: msg.key, err: msg.err} // the comparison waited for them
+	default:
+		return false
+	}
+	m.jobs.stop(statsJob(metric))
+	return m.list.weighsMetric() && m.list.impactMetric == metric
 }
 
 // scoresJob is the kind of job that scores every segment with metric.
@@ -128,11 +176,11 @@ func (m *Model) wantStats(metric string) (stats *model.MetricStatistics, err err
 		return slot.stats, slot.err, nil
 	case slot.key == key && m.jobs.running(kind):
 		return nil, nil, nil
+	case m.scoresGiveStats(key):
+		*slot = keptStats{key: key} // the run of the scores gives them (keepStats)
+		return nil, nil, nil
 	}
 	*slot = keptStats{key: key} // statistics for other options go before the new ones are made
-	if m.wantsScores(metric) {
-		m.jobs.stop(scoresJob(metric)) // this run gives the scores too
-	}
 	ctx, tag, prog := m.jobs.start(kind)
 	return nil, nil, tea.Batch(m.c.spinner.Tick, statsCmd(ctx, tag, key, prog))
 }

@@ -15,8 +15,7 @@ import (
 // statistics computed; with hold set it keeps their results back, as if
 // the runs were still going, for the test to deliver later. It counts
 // the runs of the list's chrF and TER scores too, and with holdScores
-// keeps their results back (never delivered: a test checks they were
-// stopped).
+// keeps their results back in the same way.
 type statsDriver struct {
 	t          *testing.T
 	hold       bool
@@ -24,6 +23,7 @@ type statsDriver struct {
 	held       []statsMsg
 	holdScores bool
 	scored     []metricsMsg // every scores run's result, in order
+	heldScores []metricsMsg
 }
 
 // press sends keys to m and runs what they lead to.
@@ -36,11 +36,18 @@ func (d *statsDriver) press(m Model, keys ...string) Model {
 	return m
 }
 
-// deliver feeds the held results back, the oldest first.
+// deliver feeds the held results back, the oldest first (the scores'
+// after the statistics').
 func (d *statsDriver) deliver(m Model) Model {
 	d.t.Helper()
-	held := d.held
-	d.held = nil
+	var held []tea.Msg
+	for _, msg := range d.held {
+		held = append(held, msg)
+	}
+	for _, msg := range d.heldScores {
+		held = append(held, msg)
+	}
+	d.held, d.heldScores = nil, nil
 	for _, msg := range held {
 		next, cmd := m.Update(msg)
 		m = d.drive(next.(Model), cmd)
@@ -73,6 +80,7 @@ func (d *statsDriver) drive(m Model, cmd tea.Cmd) Model {
 		if s, ok := msg.(metricsMsg); ok {
 			d.scored = append(d.scored, s)
 			if d.holdScores {
+				d.heldScores = append(d.heldScores, s)
 				continue
 			}
 		}
@@ -276,12 +284,14 @@ func TestChrFColumnWaitsForStatistics(t *testing.T) {
 	}
 }
 
-// TestChrFScoresRunGivesWayToStatistics: the chrF column's run, in
-// flight when the comparison asks for chrF's statistics, stops: the
-// statistics' one pass gives the column its scores too.
-func TestChrFScoresRunGivesWayToStatistics(t *testing.T) {
+// TestComparisonWaitsForChrFColumn: the chrF column's run, in flight
+// when the comparison asks for chrF's statistics (B M), gives them: no run
+// of their own starts (it was a second pass over every segment), the
+// comparison says it computes them meanwhile, and tests them when the
+// column's run lands.
+func TestComparisonWaitsForChrFColumn(t *testing.T) {
 	ds := demoDataset(t)
-	d := &statsDriver{t: t, hold: true, holdScores: true}
+	d := &statsDriver{t: t, holdScores: true}
 	chrf := model.DefaultMetrics()
 	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
 	m := New(ds, model.DefaultSettings(), WithMetrics(chrf), WithResampling(7, 100, 100))
@@ -291,16 +301,47 @@ func TestChrFScoresRunGivesWayToStatistics(t *testing.T) {
 		t.Fatalf("%d chrF scores runs at the start; want one, in flight", len(d.scored))
 	}
 	m = d.press(m, "B", "M")
-	if m.jobs.live(d.scored[0].tag()) || !m.jobs.live(d.held[0].tag()) {
-		t.Error("B M: the chrF scores run goes on beside the statistics'")
+	if len(d.computed) != 0 || !m.jobs.live(d.scored[0].tag()) {
+		t.Fatalf("B M: %d statistics runs, the column's run live %v; want none and the column's going on", len(d.computed), m.jobs.live(d.scored[0].tag()))
+	}
+	if v := m.View(); !strings.Contains(v, "chrF2 statistics") {
+		t.Errorf("the comparison waiting for chrF's statistics does not say so:\n%s", v)
 	}
 	m = d.deliver(m)
-	if len(d.computed) != 1 || len(d.scored) != 1 {
-		t.Fatalf("B M: %d statistics runs, %d scores runs; want one of each", len(d.computed), len(d.scored))
+	if len(d.computed) != 0 || len(d.scored) != 1 {
+		t.Fatalf("B M, the column's run in: %d statistics runs, %d scores runs; want none and one", len(d.computed), len(d.scored))
 	}
-	sameChrF(t, m, ds, d.computed[0].scores, "B M")
-	next, _ = m.Update(d.scored[0]) // the stopped run's result, had it ended
-	if m = next.(Model); m.c.met.chrf != d.computed[0].scores {
-		t.Error("the stopped run's scores replaced the statistics'")
+	if st := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)); st == nil || st != d.scored[0].stats {
+		t.Fatal("the comparison does not test the statistics the column's run gave")
+	}
+	sameChrF(t, m, ds, d.scored[0].ms, "B M, the column's run in")
+	if m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
+		t.Errorf("no chrF comparison after the statistics landed")
+	}
+}
+
+// TestComparisonTakesChrFColumnStatistics: with the chrF column's scores
+// in, the comparison's chrF test (B M) and the list's impact on chrF (i)
+// read the statistics the column's run gave, and compute none of their
+// own (they scored every segment a second time).
+func TestComparisonTakesChrFColumnStatistics(t *testing.T) {
+	ds := demoDataset(t)
+	d := &statsDriver{t: t}
+	chrf := model.DefaultMetrics()
+	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
+	m := d.press(readyWith(t, ds, 120, 40, WithMetrics(chrf), WithResampling(7, 100, 100)), "B", "M", "i")
+	if len(d.computed) != 0 {
+		t.Fatalf("B M i with chrF's scores in: %d statistics runs; want none", len(d.computed))
+	}
+	st := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF))
+	if st == nil || m.list.impactOf != model.MetricChrF {
+		t.Fatalf("B M i: statistics kept %v, impact of %q; want chrF's", st != nil, m.list.impactOf)
+	}
+	want, err := st.Impact(m.list.view.System, m.list.view.Other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.list.impact, want) {
+		t.Error("the list's impact is not that of the column's statistics")
 	}
 }

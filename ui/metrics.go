@@ -12,7 +12,8 @@ import (
 
 // metricState is chrF and TER in the explorer: their options, which of
 // them are shown, and the scores of the runs that landed. Each metric is
-// a job kind (jobChrF, jobTER) that scores every segment of every system;
+// a job kind (jobChrF, jobTER) that scores every segment of every system,
+// from statistics it hands on to the comparison (metric_stats.go);
 // chrF runs again when lowercase changes (-l applies to it as to BLEU),
 // TER never does (it has its own case option). Until a new run lands the
 // previous scores stay on screen, as BLEU's do.
@@ -135,17 +136,13 @@ func (m Model) wantsScores(metric string) bool {
 // chrf and ter name.
 func (m Model) metricsCmds(chrf, ter bool) tea.Cmd {
 	var cmds []tea.Cmd
-	if chrf {
-		ctx, tag, prog := m.jobs.current(jobChrF)
-		opts := model.Metrics{Names: []string{model.MetricChrF}, ChrF: m.c.met.chrfWant}
-		kept := m.sig.stats.scores(metricStatsKey{ds: m.c.ds, metric: model.MetricChrF, chrf: opts.ChrF})
-		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, kept, prog))
-	}
-	if ter {
-		ctx, tag, prog := m.jobs.current(jobTER)
-		opts := model.Metrics{Names: []string{model.MetricTER}, TER: m.c.met.opts.TER}
-		kept := m.sig.stats.scores(metricStatsKey{ds: m.c.ds, metric: model.MetricTER, ter: opts.TER})
-		cmds = append(cmds, metricsCmd(ctx, tag, m.c.ds, opts, kept, prog))
+	for _, metric := range []string{model.MetricChrF, model.MetricTER} {
+		if metric == model.MetricChrF && !chrf || metric == model.MetricTER && !ter {
+			continue
+		}
+		ctx, tag, prog := m.jobs.current(scoresJob(metric))
+		key := m.scoresRun(metric)
+		cmds = append(cmds, metricsCmd(ctx, tag, key, m.sig.stats.scores(key), prog))
 	}
 	if len(cmds) == 0 {
 		return nil
@@ -170,17 +167,34 @@ func (m *Model) refreshMetrics() tea.Cmd {
 	return m.metricsCmds(chrf, ter)
 }
 
-// metricsCmd scores every segment of ds with the one metric m names, off
-// the UI loop; kept, when not nil, are those scores already, given by the
-// statistics of the metric under m's options (metric_stats.go).
-func metricsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, m model.Metrics, kept *model.MetricScores, prog *progress) tea.Cmd {
+// scoresRun is what the run of metric's scores (jobChrF, jobTER) started
+// last computes: the references scored and the metric's options, the key
+// of the statistics it gives too.
+func (m Model) scoresRun(metric string) metricStatsKey {
+	key := metricStatsKey{ds: m.c.ds, metric: metric}
+	if metric == model.MetricTER {
+		key.ter = m.c.met.opts.TER
+	} else {
+		key.chrf = m.c.met.chrfWant
+	}
+	return key
+}
+
+// metricsCmd scores every segment with the metric key says, off the UI
+// loop, from its statistics, which it hands on for the comparison and
+// the impact (metric_stats.go); kept, when not nil, are those scores
+// already, given by statistics computed before.
+func metricsCmd(ctx context.Context, tag jobTag, key metricStatsKey, kept *model.MetricScores, prog *progress) tea.Cmd {
 	return func() tea.Msg {
 		if kept != nil {
-			return metricsMsg{jobTag: tag, ms: kept}
+			return metricsMsg{jobTag: tag, key: key, ms: kept}
 		}
-		prog.set(0, ds.Len())
-		ms, err := model.ScoreMetricsProgress(ctx, ds, m, true, prog.set)
-		return metricsMsg{jobTag: tag, ms: ms, err: err}
+		prog.set(0, key.ds.Len())
+		stats, err := key.compute(ctx, prog.set)
+		if err != nil {
+			return metricsMsg{jobTag: tag, key: key, err: err}
+		}
+		return metricsMsg{jobTag: tag, key: key, ms: stats.Scores(key.ds, key.metrics()), stats: stats}
 	}
 }
 
@@ -192,7 +206,8 @@ func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
 	if msg.kind == jobChrF {
 		metric = model.MetricChrF
 	}
-	return m.takeScores(metric, msg.ms, msg.err, false)
+	weighs := m.keepStats(msg)
+	return m.takeScores(metric, msg.ms, msg.err, weighs)
 }
 
 // takeScores takes in the scores of metric (chrF or TER), or why they

@@ -79,10 +79,15 @@ func (c common) metricStatsKey(metric string) metricStatsKey {
 	return k
 }
 
+// metrics are the options k says, for the metric k names alone.
+func (k metricStatsKey) metrics() model.Metrics {
+	return model.Metrics{Names: []string{k.metric}, ChrF: k.chrf, TER: k.ter}
+}
+
 // compute computes the statistics k says, reporting progress through
 // prog (from several goroutines).
 func (k metricStatsKey) compute(ctx context.Context, prog func(done, total int)) (*model.MetricStatistics, error) {
-	return model.ComputeMetricStatistics(ctx, k.ds, k.metric, model.Metrics{ChrF: k.chrf, TER: k.ter}, prog)
+	return model.ComputeMetricStatistics(ctx, k.ds, k.metric, k.metrics(), prog)
 }
 
 // sigMetrics are the metrics the comparison tests, in the order M cycles

@@ -257,7 +257,7 @@ func (m *Model) baselineChanged() tea.Cmd {
 // While the test waits for chrF's or TER's statistics, it is their job's.
 func (m Model) sigRun() sigStatus {
 	if m.sig.metric != model.MetricBLEU && !m.jobs.running(jobSig) {
-		if kind := statsJob(m.sig.metric); m.jobs.running(kind) {
+		if kind, ok := m.statsJobNow(m.sig.metric); ok {
 			_, _, prog := m.jobs.current(kind)
 			return sigStatus{running: true, frac: prog.fraction(), spinner: m.c.spinner.View(), stats: m.c.metricTitle(m.sig.metric)}
 		}
