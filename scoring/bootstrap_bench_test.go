@@ -39,9 +39,18 @@ func BenchmarkSigPairedBootstrapChrF1M(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const segments = 1_000_000
-	base, sys := chrfLikeCounts(segments, 6)
-	p := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: base, Systems: [][]uint32{sys}, N: 20, Seed: DefaultSeed}
+	base, sys := chrfLikeCounts(million, 6)
+	benchPairedBootstrap1M(b, m, base, sys)
+}
+
+// million is the segments of the benchmarks of a million segments.
+const million = 1_000_000
+
+// benchPairedBootstrap1M times 20 resamples of metric m's paired
+// bootstrap of sys against base, counts of a million segments, reporting
+// their CPU time (cpu-s/op).
+func benchPairedBootstrap1M(b *testing.B, m Metric, base, sys []uint32) {
+	p := PairedTest[uint32]{Metric: m, Segments: million, Baseline: base, Systems: [][]uint32{sys}, N: 20, Seed: DefaultSeed}
 	b.ReportAllocs()
 	start := cpuTime()
 	for b.Loop() {
@@ -85,15 +94,6 @@ func BenchmarkSigPairedBootstrapBLEU1M(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const segments = 1_000_000
-	base, sys := bleuLikeCounts(segments)
-	p := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: base, Systems: [][]uint32{sys}, N: 20, Seed: DefaultSeed}
-	b.ReportAllocs()
-	start := cpuTime()
-	for b.Loop() {
-		if _, err := PairedBootstrap(context.Background(), p); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	base, sys := bleuLikeCounts(million)
+	benchPairedBootstrap1M(b, m, base, sys)
 }
