@@ -1,9 +1,7 @@
 package model
 
 import (
-	"context"
 	"math"
-	"sync/atomic"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -42,37 +40,5 @@ func TestChrFOrders(t *testing.T) {
 	}
 	if ChrFOrders(st[:3], o) != nil {
 		t.Error("a vector of the wrong width was split")
-	}
-}
-
-// TestScoreMetricsProgress checks that progress reaches the whole work
-// (every segment of every system, per metric) and never goes past it.
-func TestScoreMetricsProgress(t *testing.T) {
-	ds := viewDataset()
-	big := &Dataset{Refs: [][]string{nil}}
-	for range 300 {
-		big.Refs[0] = append(big.Refs[0], ds.Refs[0]...)
-	}
-	for _, sys := range ds.Systems {
-		s := System{Name: sys.Name}
-		for range 300 {
-			s.Hyps = append(s.Hyps, sys.Hyps...)
-		}
-		big.Systems = append(big.Systems, s)
-	}
-	big.countRefs()
-	var last, total atomic.Int64
-	_, err := ScoreMetricsProgress(context.Background(), big, allMetrics(), true, func(done, all int) {
-		if int64(done) > last.Load() {
-			last.Store(int64(done))
-		}
-		total.Store(int64(all))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := int64(2 * len(big.Systems) * big.Len())
-	if total.Load() != want || last.Load() > want || last.Load() < want-metricsProgressEvery {
-		t.Errorf("progress reached %d of %d; want close to %d", last.Load(), total.Load(), want)
 	}
 }

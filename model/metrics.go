@@ -83,13 +83,6 @@ type MetricSystem struct {
 // without any reference cannot be scored by either (sacrebleu fails on
 // it too): that is an [InputError] naming its line.
 func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*MetricScores, error) {
-	return ScoreMetricsProgress(ctx, ds, m, segments, nil)
-}
-
-// ScoreMetricsProgress is [ScoreMetrics] reporting, when progress is not
-// nil, how many of the segments to score (per system and metric) are
-// done; progress may be called from several goroutines, with done rising.
-func ScoreMetricsProgress(ctx context.Context, ds *Dataset, m Metrics, segments bool, progress func(done, total int)) (*MetricScores, error) {
 	out := &MetricScores{Metrics: m, NRefs: ds.NRefs(), Systems: make([]MetricSystem, len(ds.Systems))}
 	if !m.Extra() {
 		return out, nil
@@ -103,23 +96,9 @@ func ScoreMetricsProgress(ctx context.Context, ds *Dataset, m Metrics, segments 
 		return nil, err
 	}
 	n := ds.Len()
-	passes := 0
-	for _, name := range []string{MetricChrF, MetricTER} {
-		if m.Has(name) {
-			passes += len(ds.Systems)
-		}
-	}
-	var done atomic.Int64
 	for s, sys := range ds.Systems {
 		hyps := sys.Hyps
-		src := func(i int, refs []string) (string, []string) {
-			if progress != nil {
-				if d := done.Add(1); d%metricsProgressEvery == 0 {
-					progress(int(d), n*passes)
-				}
-			}
-			return hyps[i], ds.SegmentRefs(i, refs)
-		}
+		src := func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) }
 		ms := &out.Systems[s]
 		if m.Has(MetricChrF) {
 			if err := chrfScores(ctx, n, m.ChrF, src, segments, ms); err != nil {
@@ -135,8 +114,8 @@ func ScoreMetricsProgress(ctx context.Context, ds *Dataset, m Metrics, segments 
 	return out, nil
 }
 
-// metricsProgressEvery is how many segments ScoreMetricsProgress scores
-// between two reports.
+// metricsProgressEvery is how many segments chrF's and TER's statistics
+// count between two reports of their progress.
 const metricsProgressEvery = 256
 
 // everySegmentHasRef returns an [InputError] naming the first segment
