@@ -101,6 +101,8 @@ func (f intFlag) Set(s string) error {
 	s = numberText(s)
 	n, err := strconv.Atoi(s)
 	switch {
+	case s == "": // worded as a decimal flag's
+		return errors.New("a whole number is missing (such as 10)")
 	case errors.Is(err, strconv.ErrRange) && n < 0:
 		return fmt.Errorf("%q is out of range (whole numbers go down to %d)", s, math.MinInt)
 	case errors.Is(err, strconv.ErrRange):

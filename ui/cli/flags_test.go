@@ -88,3 +88,20 @@ func TestNumberFlagSpaces(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankNumberFlags: a number flag given nothing but spaces says a
+// number is missing, whole or decimal alike, where a whole-number flag
+// quoted "" as "not a whole number".
+func TestBlankNumberFlags(t *testing.T) {
+	writeFiles(t, map[string]string{"ref.txt": "the cat sat\n", "a.txt": "the cat sat\n"})
+	for _, c := range []struct{ flag, want string }{
+		{"--top", "--top: a whole number is missing (such as 10)"},
+		{"--max-order", "--max-order: a whole number is missing (such as 10)"},
+		{"--alpha", "--alpha: a number is missing (such as 10, -5, 0.5 or 1e3)"},
+	} {
+		code, _, errOut := runCLI(t, "", "ngrams", c.flag, " ", "a.txt", "-r", "ref.txt")
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("ngrams %s \" \": status %d, %q; want 2 and one line with %q", c.flag, code, errOut, c.want)
+		}
+	}
+}
