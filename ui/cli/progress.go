@@ -2,10 +2,13 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // progressAfter is how long a command runs before its progress line
@@ -106,12 +109,27 @@ func (p *progressLine) write(label string, pct int) {
 	}
 	e.printWarningsLocked()
 	p.label, p.shown = label, pct
-	text := label
-	if pct != noPercent {
-		text += " " + strconv.Itoa(pct) + "%"
-	}
-	fmt.Fprint(e.stderr, "\r"+text+"\x1b[K")
+	fmt.Fprint(e.stderr, "\r"+progressText(label, pct, e.stderr)+"\x1b[K")
 	e.progressShown = true
+}
+
+// progressText is the line label and pct (or label alone, noPercent)
+// make, cut to a cell short of the terminal's width, the label first: \r
+// rewrites one row, and a line that wrapped would leave a row behind at
+// each rewrite.
+func progressText(label string, pct int, term io.Writer) string {
+	suffix := ""
+	if pct != noPercent {
+		suffix = " " + strconv.Itoa(pct) + "%"
+	}
+	if width, ok := terminalWidth(term); ok && render.Cells(label+suffix) >= width {
+		room := width - 1 - render.Cells(suffix)
+		if room < 2 { // not even a letter and "…": the percentage alone
+			return render.Truncate(strings.TrimSpace(suffix), width-1)
+		}
+		label = render.Truncate(label, room)
+	}
+	return label + suffix
 }
 
 // clear takes the progress line off the terminal.

@@ -4,9 +4,12 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // TestProgressOnTerminal: compare, score --confidence, buckets --confidence
@@ -111,6 +114,50 @@ func TestProgressNotOnShortRuns(t *testing.T) {
 		}
 		if !strings.Contains(got, "warning") {
 			t.Errorf("%v: the warning of the empty line is lost: %q", args, got)
+		}
+	}
+}
+
+// TestProgressFitsNarrowTerminal: on a terminal narrower than the progress
+// line, each rewrite is cut a cell short of its width, keeping the
+// percentage, where a line that wrapped left a row behind at every
+// rewrite ("chrF2 resampling 7", "chrF2 resampling 8", … down an 18-column
+// screen).
+func TestProgressFitsNarrowTerminal(t *testing.T) {
+	defer func(d time.Duration) { progressAfter = d }(progressAfter)
+	progressAfter = 0
+	var ref, a, b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&ref, "the cat %d sat on the mat today\n", i)
+		fmt.Fprintf(&a, "the cat %d sat on a mat today\n", i)
+		fmt.Fprintf(&b, "a cat %d sat on the mat\n", i)
+	}
+	writeFiles(t, map[string]string{"ref.txt": ref.String(), "a.txt": a.String(), "b.txt": b.String()})
+	for _, cols := range []uint16{18, 8, 3} {
+		master, slave := openSizedPTY(t, cols)
+		done := readTerminal(master)
+		code := Run([]string{"compare", "--paired-bs-n", "50", "--metrics", "chrf", "a.txt", "b.txt", "-r", "ref.txt"}, strings.NewReader(""), io.Discard, slave)
+		slave.WriteString("\nEND\n")
+		got := <-done
+		if code != 0 {
+			t.Fatalf("%d columns: status %d, %q", cols, code, got)
+		}
+		lines := 0
+		for _, row := range strings.Split(got, "\r") {
+			row = strings.TrimSuffix(row, "\x1b[K")
+			if strings.TrimSpace(row) == "" || strings.Contains(row, "END") {
+				continue
+			}
+			lines++
+			if w := render.Cells(row); w >= int(cols) || strings.Contains(row, "\n") {
+				t.Errorf("%d columns: a progress line of %d cells: %q", cols, w, row)
+			}
+			if cols >= 8 && !strings.HasSuffix(row, "%") {
+				t.Errorf("%d columns: %q lost its percentage", cols, row)
+			}
+		}
+		if lines == 0 {
+			t.Errorf("%d columns: no progress: %q", cols, got)
 		}
 	}
 }
