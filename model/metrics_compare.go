@@ -40,11 +40,22 @@ type MetricComparisons struct {
 	ChrF, TER *MetricComparison
 }
 
-// MetricProgress is told how far chrF's or TER's part of a test is: the
-// metric's title (chrF2, TER), the step (metricStatistics, then
-// metricResampling) and the fraction of that step done. It may be called
-// from several goroutines at once.
-type MetricProgress func(metric, step string, fraction float64)
+// MetricProgress is told how far chrF's or TER's part of a test is. It
+// may be called from several goroutines at once.
+type MetricProgress func(MetricStep)
+
+// MetricStep is how far one step of chrF's or TER's part of a test is.
+type MetricStep struct {
+	// Metric is the metric's title (chrF2, TER).
+	Metric string
+	// Step is metricStatistics, then metricResampling.
+	Step string
+	// System is the system the step is about (an index in the dataset's
+	// Systems), or -1 when it covers every system at once.
+	System int
+	// Fraction is the fraction of the step done.
+	Fraction float64
+}
 
 // The steps a [MetricProgress] is told of.
 const (
@@ -62,18 +73,19 @@ func metricTitle(name string, m Metrics) string {
 }
 
 // step returns the callback that tells progress the fraction done of
-// metric's step; nil when progress is nil.
-func (progress MetricProgress) step(metric, step string) func(fraction float64) {
+// metric's step for system sys (-1: every system); nil when progress is
+// nil.
+func (progress MetricProgress) step(metric, step string, sys int) func(fraction float64) {
 	if progress == nil {
 		return nil
 	}
-	return func(f float64) { progress(metric, step, f) }
+	return func(f float64) { progress(MetricStep{Metric: metric, Step: step, System: sys, Fraction: f}) }
 }
 
 // statistics is the callback [ComputeMetricStatistics] takes that tells
 // progress the statistics step of metric; nil when progress is.
 func (progress MetricProgress) statistics(metric string) func(done, total int) {
-	tell := progress.step(metric, metricStatistics)
+	tell := progress.step(metric, metricStatistics, -1)
 	if tell == nil {
 		return nil
 	}
@@ -100,7 +112,7 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison, 
 		if err != nil {
 			return nil, err
 		}
-		res, err := CompareMetric(ctx, st, c.Baseline, nil, CompareOptions{Test: c.Test, N: c.N, Seed: c.Seed, Progress: progress.step(title, metricResampling)})
+		res, err := CompareMetric(ctx, st, c.Baseline, nil, CompareOptions{Test: c.Test, N: c.N, Seed: c.Seed, Progress: progress.step(title, metricResampling, -1)})
 		if err != nil {
 			return nil, err
 		}

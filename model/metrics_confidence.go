@@ -23,7 +23,7 @@ type MetricEstimates struct {
 // and TER for every system of ds that m asks for: n resamples drawn from
 // seed, the same draws as for BLEU (each metric starts its own generator
 // from the seed, as sacrebleu does), telling progress (when not nil) how far
-// it is, system after system.
+// each system's steps are.
 func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed uint64, progress MetricProgress) (MetricEstimates, error) {
 	var out MetricEstimates
 	if !m.Extra() {
@@ -32,18 +32,10 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 	if err := everySegmentHasRef(ds); err != nil {
 		return out, err
 	}
-	segments, systems := ds.Len(), len(ds.Systems)
+	segments := ds.Len()
 	for s, sys := range ds.Systems {
 		hyps := sys.Hyps
-		// A step's fraction over every system: this one's share, from
-		// where the ones before it left it.
-		part := func(title, step string) func(float64) {
-			tell := progress.step(title, step)
-			if tell == nil {
-				return nil
-			}
-			return func(f float64) { tell((float64(s) + f) / float64(systems)) }
-		}
+		part := func(title, step string) func(float64) { return progress.step(title, step, s) }
 		source := func(title string) scoring.SegmentSource {
 			tell := part(title, metricStatistics)
 			var done atomic.Int64 // the source is read by several goroutines

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -143,7 +144,8 @@ func TestCorpusMetricsSignatureVersion(t *testing.T) {
 // how far they are, metric by metric, the statistics and then the
 // resampling, each step's fraction rising to 1 (the command line's
 // progress sat at BLEU's 100% while they ran, minutes on a million
-// segments).
+// segments): compare's steps cover every system at once, score
+// --confidence's are told system by system.
 func TestMetricProgress(t *testing.T) {
 	const n = 1000
 	ds := memDataset(nil, [][]string{synthLines(synthText(n, 2))},
@@ -151,28 +153,27 @@ func TestMetricProgress(t *testing.T) {
 	m := DefaultMetrics()
 	m.Names = []string{MetricBLEU, MetricChrF, MetricTER}
 	ctx := context.Background()
-	check := func(label string, run func(MetricProgress) error) {
+	check := func(label string, want []string, run func(MetricProgress) error) {
 		var mu sync.Mutex
-		last := map[string]float64{} // per metric and step, the highest fraction told
-		var order []string           // each metric and step as first told
-		err := run(func(metric, step string, f float64) {
+		last := map[string]float64{} // per system, metric and step, the highest fraction told
+		var order []string           // each system, metric and step as first told
+		err := run(func(p MetricStep) {
 			mu.Lock()
 			defer mu.Unlock()
-			key := metric + " " + step
+			key := fmt.Sprintf("%d %s %s", p.System, p.Metric, p.Step)
 			if _, ok := last[key]; !ok {
 				order = append(order, key)
 			}
-			if f < 0 || f > 1 {
-				t.Errorf("%s: %s told %v", label, key, f)
+			if p.Fraction < 0 || p.Fraction > 1 {
+				t.Errorf("%s: %s told %v", label, key, p.Fraction)
 			}
-			last[key] = max(last[key], f)
+			last[key] = max(last[key], p.Fraction)
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []string{"chrF2 statistics", "chrF2 resampling", "TER statistics", "TER resampling"}
 		if !slices.Equal(order, want) {
-			t.Errorf("%s: steps told %v; want %v", label, order, want)
+			t.Errorf("%s: steps told %q; want %q", label, order, want)
 		}
 		for _, key := range want {
 			if last[key] != 1 {
@@ -180,7 +181,7 @@ func TestMetricProgress(t *testing.T) {
 			}
 		}
 	}
-	check("compare", func(p MetricProgress) error {
+	check("compare", []string{"-1 chrF2 statistics", "-1 chrF2 resampling", "-1 TER statistics", "-1 TER resampling"}, func(p MetricProgress) error {
 		s, err := Score(ctx, ds, DefaultSettings(), nil)
 		if err != nil {
 			return err
@@ -192,7 +193,13 @@ func TestMetricProgress(t *testing.T) {
 		_, err = CompareMetrics(ctx, ds, m, c, p)
 		return err
 	})
-	check("confidence", func(p MetricProgress) error {
+	var perSystem []string
+	for sys := range 2 {
+		for _, step := range []string{"chrF2 statistics", "chrF2 resampling", "TER statistics", "TER resampling"} {
+			perSystem = append(perSystem, fmt.Sprintf("%d %s", sys, step))
+		}
+	}
+	check("confidence", perSystem, func(p MetricProgress) error {
 		_, err := ConfidenceMetrics(ctx, ds, m, 50, 12345, p)
 		return err
 	})

@@ -252,12 +252,16 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt.Progress = prog.fractions("resampling")
+	label := "resampling"
+	if metrics.Extra() { // the other metrics' steps follow, each named
+		label = "BLEU resampling"
+	}
+	opt.Progress = prog.fractions(label)
 	c, err := model.Compare(e.ctx, scored, 0, nil, opt)
 	if err != nil {
 		return err
 	}
-	mc, err := model.CompareMetrics(e.ctx, ds, metrics, c, prog.metrics())
+	mc, err := model.CompareMetrics(e.ctx, ds, metrics, c, prog.metrics(nil))
 	if err != nil {
 		return err
 	}

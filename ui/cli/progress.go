@@ -73,13 +73,19 @@ func (p *progressLine) part(label string, i, n int) func(fraction float64) {
 }
 
 // metrics returns a callback that shows how far chrF's or TER's step is
-// ("chrF2 statistics 40%", "TER resampling 12%"), nil when there is no
-// line.
-func (p *progressLine) metrics() model.MetricProgress {
+// ("chrF2 statistics 40%"; for one system of several, named as in names:
+// "hyp2: TER resampling 12%"), nil when there is no line.
+func (p *progressLine) metrics(names []string) model.MetricProgress {
 	if p == nil {
 		return nil
 	}
-	return func(metric, step string, f float64) { p.show(metric+" "+step, f) }
+	return func(s model.MetricStep) {
+		label := s.Metric + " " + s.Step
+		if s.System >= 0 && len(names) > 1 {
+			label = model.Printable(names[s.System]) + ": " + label
+		}
+		p.show(label, s.Fraction)
+	}
 }
 
 // say shows label alone ("ranking n-grams…"), for a step after a counted

@@ -20,7 +20,10 @@ import (
 // has counted, the line says it ranks (it sat at 100% for the second the
 // rankings take at 1M segments), until the rows come. With chrF and TER,
 // compare and score --confidence show their statistics and resampling too
-// (the line sat at BLEU's 100% while theirs ran: minutes at 1M).
+// (the line sat at BLEU's 100% while theirs ran: minutes at 1M), BLEU's
+// step named too, and score --confidence's steps name the system of each
+// (they come system by system: "a: chrF2 resampling" 100%, then "b: chrF2
+// statistics", where the line seemed to go back from 100% to 0%).
 func TestProgressOnTerminal(t *testing.T) {
 	defer func(d time.Duration) { progressAfter = d }(progressAfter)
 	progressAfter = 0 // these runs are short: show their progress at once
@@ -39,14 +42,15 @@ func TestProgressOnTerminal(t *testing.T) {
 		args []string
 		says string
 		then string // what the line says after says reaches 100%, until it is cleared
+		also []string
 	}{
-		{[]string{"compare", "--paired-bs-n", "300"}, "resampling", ""},
-		{[]string{"score", "--confidence", "--confidence-n", "300"}, "resampling", ""},
-		{[]string{"score", "--confidence", "--confidence-n", "300", "--metrics", "bleu,chrf,ter"}, "TER resampling", ""},
-		{[]string{"compare", "--paired-bs-n", "300", "--metrics", "chrf"}, "chrF2 resampling", ""},
-		{[]string{"buckets", "--confidence", "--confidence-n", "300"}, "resampling", ""},
-		{[]string{"ngrams"}, "counting n-grams", "ranking n-grams…"},
-		{[]string{"ngrams", "--salient"}, "counting n-grams", "ranking n-grams…"},
+		{[]string{"compare", "--paired-bs-n", "300"}, "resampling", "", nil},
+		{[]string{"score", "--confidence", "--confidence-n", "300"}, "resampling", "", nil},
+		{[]string{"score", "--confidence", "--confidence-n", "300", "--metrics", "bleu,chrf,ter"}, "b: TER resampling", "", []string{"BLEU resampling", "a: chrF2 statistics", "a: chrF2 resampling", "b: chrF2 statistics", "a: TER resampling"}},
+		{[]string{"compare", "--paired-bs-n", "300", "--metrics", "chrf"}, "chrF2 resampling", "", []string{"BLEU resampling", "chrF2 statistics"}},
+		{[]string{"buckets", "--confidence", "--confidence-n", "300"}, "resampling", "", nil},
+		{[]string{"ngrams"}, "counting n-grams", "ranking n-grams…", nil},
+		{[]string{"ngrams", "--salient"}, "counting n-grams", "ranking n-grams…", nil},
 	} {
 		args := append(c.args, "a.txt", "b.txt", "-r", "ref.txt")
 		var pipeOut, pipeErr strings.Builder
@@ -82,6 +86,11 @@ func TestProgressOnTerminal(t *testing.T) {
 		}
 		if rest := got[last+1:]; !strings.Contains(rest, "\r\x1b[K") {
 			t.Errorf("%v: the progress line is not cleared at the end: %q", c.args, got)
+		}
+		for _, label := range c.also {
+			if !strings.Contains(got, "\r"+label+" ") {
+				t.Errorf("%v: no %q on the line: %q", c.args, label, got)
+			}
 		}
 		if c.then != "" {
 			end := got[strings.LastIndex(got, c.says+" 100%"):]
