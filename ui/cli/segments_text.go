@@ -77,6 +77,9 @@ func (o *textOptions) check(fs *flagSet, format string) error {
 		return nil
 	}
 	if !slices.Contains(model.TextFormats, format) {
+		if !fs.given("format") { // the default, text, which the person did not write
+			return usagef("--text writes a table for other programs: add --format tsv, csv or jsonl")
+		}
 		return usagef("--text writes a table for other programs: give --format tsv, csv or jsonl (not %q)", model.Printable(fs.typedValue("format")))
 	}
 	return nil

@@ -244,7 +244,8 @@ func TestSegmentsTextBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--text"}, "give --format tsv, csv or jsonl"},
+		{[]string{"--text"}, "--text writes a table for other programs: add --format tsv, csv or jsonl\n"}, // no "(not "text")": the default, not written
+		{[]string{"--text", "--format", "text"}, `give --format tsv, csv or jsonl (not "text")`},
 		{[]string{"--annotations", "x"}, "--annotations belongs to the full table; add --text"},
 		{[]string{"--baseline", "base"}, "--baseline belongs to the full table"},
 		{[]string{"--text", "--format", "tsv", "--baseline", "nobody"}, `--baseline: "nobody" is not a system (the systems are base, new); see 'bleuscope segments --help'`},
