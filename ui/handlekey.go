@@ -185,8 +185,9 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// back leaves zoom, then the stacked view, then clears the filter (or
-// goes back to the analysis table a drill-down came from).
+// back leaves zoom, then the stacked view, then goes back to the
+// comparison screen the sort by impact came from (i there), then clears
+// the filter (or goes back to the analysis table a drill-down came from).
 func (m *Model) back() tea.Cmd {
 	switch {
 	case m.pane.zoom:
@@ -195,6 +196,8 @@ func (m *Model) back() tea.Cmd {
 	case m.pane.compare:
 		m.pane.compare = false
 		m.refreshPane(false)
+	case m.list.fromSig:
+		return m.backToSig()
 	case m.list.fromAnalysis && m.list.view.Filter == "":
 		return m.backToAnalysis()
 	case m.list.view.Filter != "": // within a drill-down, back to it

@@ -117,6 +117,22 @@ func (l *segList) closeDrill() {
 	l.view.Sort, l.view.Desc = l.drillSort, l.drillDesc
 }
 
+// openSigImpact keeps the list's order for closeSigImpact before i on the
+// comparison screen sorts it by impact.
+func (l *segList) openSigImpact() {
+	l.sigBack = listOrder{l.view.System, l.seg, l.view.Sort, l.view.Desc, l.impactMetric}
+	l.fromSig = true
+}
+
+// closeSigImpact gives back the system, the order and the selection there
+// were before i on the comparison screen, among n systems.
+func (l *segList) closeSigImpact(n int) {
+	b := l.sigBack
+	l.show(b.system, n)
+	l.seg, l.view.Sort, l.view.Desc, l.impactMetric = b.seg, b.sort, b.desc, b.metric
+	l.fromSig, l.atFirst = false, false
+}
+
 // standingFilter is the filter the list keeps once a drill-down is left,
 // as an option key leaves it: the one before the drill-down, the
 // drill-down's own being dropped ([segList.closeDrill]); else the filter.

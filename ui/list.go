@@ -90,6 +90,11 @@ type segList struct {
 	drillSeg  int
 	drillSort model.SortKey
 	drillDesc bool
+	// fromSig: the list sorts by impact as i on the comparison screen
+	// asked; esc goes back to that screen, giving back sigBack, the order
+	// there was before (the filter stays as it is).
+	fromSig bool
+	sigBack listOrder
 	// atFirst makes the next rows open on their first row (a drill-down
 	// starts from its worst segment) rather than on the segment selected.
 	atFirst bool
@@ -113,6 +118,15 @@ type segList struct {
 	// (i on the comparison screen sets chrF's or TER's, i on the list
 	// BLEU's; o keeps it).
 	impactOf, impactMetric string
+}
+
+// listOrder is the system a list shows, its order and its selection, kept
+// by a detour to give back when it ends.
+type listOrder struct {
+	system, seg int
+	sort        model.SortKey
+	desc        bool
+	metric      string // the impact's (segList.impactMetric)
 }
 
 // impactColumn reports whether the list shows an impact column: while it

@@ -149,6 +149,7 @@ func (m *Model) openSig() tea.Cmd {
 		m.sig.cursor = (m.sig.cursor + 1) % len(m.c.ds.Systems)
 	}
 	m.sigFrom, m.screen = m.screen, screenSig
+	m.list.fromSig = false // a new visit: esc leaves the list as it stands
 	return nil
 }
 
@@ -158,6 +159,14 @@ func (m *Model) closeSig() {
 	m.jobs.stop(jobSig)
 	m.screen = m.sigFrom
 	m.refreshPane(false)
+}
+
+// backToSig leaves the list sorted by impact by i on the comparison
+// screen for that screen, the list's order before it given back.
+func (m *Model) backToSig() tea.Cmd {
+	m.list.closeSigImpact(len(m.c.ds.Systems))
+	m.screen = screenSig
+	return m.refreshRows()
 }
 
 // handleSigKey handles keys on the comparison screen: pinning the
@@ -178,7 +187,8 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m, m.flash("that is the baseline: select a system to see the segments that cost it the most")
 		}
 		m.closeSig()
-		m.screen = screenMain // the impact is a sort of the list
+		m.list.openSigImpact()
+		m.screen = screenMain // the impact is a sort of the list; esc comes back
 		return m, m.sortByImpact(m.sig.cursor, m.sig.metric)
 	case key.Matches(msg, k.Filter):
 		m.list.startTyping(typingFilter)

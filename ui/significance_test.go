@@ -448,6 +448,50 @@ func TestImpactFromTheComparison(t *testing.T) {
 	}
 }
 
+// TestImpactBackToTheComparison: esc on the list i sorted by impact from
+// the comparison screen goes back to that screen, with the filter kept
+// and the list's system, order and selection as they were before; esc
+// from there comes back to the list so. It cleared the filter and left the
+// list sorted by impact.
+func TestImpactBackToTheComparison(t *testing.T) {
+	m := filterBy(t, ready(t, demoDataset(t), 80, 24), "len>12")
+	filtered := len(m.list.rows)
+	if filtered == 0 || filtered == m.c.ds.Len() {
+		t.Fatalf("len>12 keeps %d rows of %d; want some", filtered, m.c.ds.Len())
+	}
+	m = press(t, m, "o", "r", "down")
+	was := m.list.sortOf()
+	seg := m.list.seg
+	m = press(t, m, "B", "down")
+	if m.sig.cursor == m.list.view.Other {
+		m = press(t, m, "down")
+	}
+	sys := m.sig.cursor
+	if m = press(t, m, "i"); m.screen != screenMain || m.list.view.Sort != model.SortImpact {
+		t.Fatalf("i: screen %v, sort %v; want the list sorted by impact", m.screen, m.list.view.Sort)
+	}
+	m = press(t, m, "esc")
+	if m.screen != screenSig || m.sig.cursor != sys {
+		t.Fatalf("esc after i: screen %v, system %d; want the comparison on system %d", m.screen, m.sig.cursor, sys)
+	}
+	if m.list.view.Filter != "len>12" || len(m.list.rows) != filtered {
+		t.Errorf("esc after i: filter %q, %d rows; want len>12 and %d rows", m.list.view.Filter, len(m.list.rows), filtered)
+	}
+	if got := m.list.sortOf(); got != was || m.list.seg != seg {
+		t.Errorf("esc after i: order %+v, segment %d; want %+v, segment %d", got, m.list.seg, was, seg)
+	}
+	if !strings.Contains(m.View(), "of "+strconv.Itoa(m.c.ds.Len())) {
+		t.Errorf("the comparison after esc does not show the filter's count:\n%s", m.View())
+	}
+	if m = press(t, m, "esc"); m.screen != screenMain || m.list.view.Filter != "len>12" || m.list.sortOf() != was {
+		t.Errorf("esc from the comparison: screen %v, filter %q, order %+v; want the list, len>12, %+v",
+			m.screen, m.list.view.Filter, m.list.sortOf(), was)
+	}
+	if m = press(t, m, "esc"); m.list.view.Filter != "" {
+		t.Errorf("esc on the list: filter %q; want it cleared", m.list.view.Filter)
+	}
+}
+
 // TestSigScreenSaysWhy: with NLTK's scores or a filter that matches
 // nothing the screen says why there is no comparison, and how to get one.
 func TestSigScreenSaysWhy(t *testing.T) {
