@@ -27,18 +27,30 @@ func (m *Model) sortByImpact(sys int, metric string) tea.Cmd {
 	if m.list.impactMetric != metric {
 		return rows // its statistics could not be computed: the status says why
 	}
-	status := "sorted by impact: the segments that cost " + m.c.shortName(sys) + " the most against " + m.c.shortName(v.Other) + " first"
-	switch metric {
-	case model.MetricChrF:
-		what := m.c.metricTitle(metric)
-		status = "sorted by impact on " + what + ": the segments that cost " + m.c.shortName(sys) + " the most " + what + " against " + m.c.shortName(v.Other) + " first"
-	case model.MetricTER:
-		status = "sorted by impact on TER: the segments that add the most to " + m.c.shortName(sys) + "'s TER against " + m.c.shortName(v.Other) + " first"
-	}
-	if sys == v.Other {
-		status = onBaseline(model.SortImpact)
+	status := m.c.fitStatus(onBaseline(model.SortImpact)...)
+	if sys != v.Other {
+		status = m.c.impactStatus(sys, v.Other, metric)
 	}
 	return tea.Batch(rows, m.flashSort(status))
+}
+
+// impactStatus says that the list sorts by sys's impact on metric's
+// corpus Δ to other, in as many words as the footer's line holds.
+func (c common) impactStatus(sys, other int, metric string) string {
+	name, base := c.shortName(sys), c.shortName(other)
+	full := "sorted by impact: the segments that cost " + name + " the most against " + base + " first"
+	short := "sorted by impact"
+	costliest := name + "'s costliest segments"
+	switch metric {
+	case model.MetricChrF:
+		what := c.metricTitle(metric)
+		full = "sorted by impact on " + what + ": the segments that cost " + name + " the most " + what + " against " + base + " first"
+		short = "sorted by " + what + " impact"
+	case model.MetricTER:
+		full = "sorted by impact on TER: the segments that add the most to " + name + "'s TER against " + base + " first"
+		short, costliest = "sorted by TER impact", "what adds most to "+name+"'s TER"
+	}
+	return c.fitStatus(full, short+": "+costliest+" against "+base+" first", short+": "+costliest+" first", short+", costliest first")
 }
 
 // pendingSort is a new order of the list whose rows are still being made:
@@ -76,7 +88,8 @@ func (m *Model) flashSort(status string) tea.Cmd {
 	case l.waiting != "":
 	case m.impactWaits():
 		what := m.c.metricTitle(l.impactMetric)
-		m.flash("computing the " + what + " statistics: the list sorts by impact on " + what + " when they are in")
+		m.flash(m.c.fitStatus("computing the "+what+" statistics: the list sorts by impact on "+what+" when they are in",
+			"computing the "+what+" statistics to sort by their impact", "computing the "+what+" statistics…"))
 	case m.jobs.running(jobRows):
 		m.flash("sorting…")
 	default:

@@ -278,49 +278,66 @@ func (m *Model) resort() tea.Cmd {
 	if m.list.impactMetric != metric {
 		return rows // its statistics could not be computed: the status says why
 	}
-	name := sortNames[v.Sort]
-	if v.Sort == model.SortImpact {
-		name = m.impactName()
-	}
-	status := "sorted by " + name + ", " + sortDirection(v)
-	if m.list.weighsMetric() { // the metric i chose on the comparison screen stays
-		status += " (i: BLEU's impact)"
-	}
+	var status string
 	if (v.Sort == model.SortDelta || v.Sort == model.SortImpact) && v.Other == v.System {
-		status = onBaseline(v.Sort)
+		status = m.c.fitStatus(onBaseline(v.Sort)...)
+	} else {
+		status = m.sortStatus()
 	}
 	return tea.Batch(rows, m.flashSort(status))
 }
 
+// sortStatus says the list's order, in as many words as the footer's line
+// holds: "sorted by impact on the corpus Δ to the baseline, the segments
+// that cost the most first" down to "sorted by impact, costliest first".
+func (m Model) sortStatus() string {
+	v := m.list.view
+	name, mid, short := sortNames[v.Sort], sortNames[v.Sort], sortNames[v.Sort]
+	again, againShort := "", ""
+	if v.Sort == model.SortImpact {
+		name, mid, short = m.impactName(), "impact on the corpus Δ", "impact"
+		if m.list.weighsMetric() { // the metric i chose on the comparison screen stays
+			what := m.c.metricTitle(m.list.impactMetric)
+			mid, short = "impact on the corpus "+what+" Δ", what+" impact"
+			again, againShort = " (i: BLEU's impact)", " (i: BLEU's)"
+		}
+	}
+	dir, dirShort := sortDirection(v)
+	return m.c.fitStatus("sorted by "+name+", "+dir+again, "sorted by "+mid+", "+dirShort+again,
+		"sorted by "+short+", "+dirShort+againShort, "sorted by "+short+", "+dirShort)
+}
+
 // onBaseline is the status of a sort by Δ or impact (k) on the pinned
-// baseline itself, which has neither: the list shows "—" for them.
-func onBaseline(k model.SortKey) string {
+// baseline itself, which has neither: the list shows "—" for them; its
+// wordings from the fullest to the shortest.
+func onBaseline(k model.SortKey) []string {
 	what := "Δ"
 	if k == model.SortImpact {
 		what = "impact"
 	}
-	return "this is the baseline: every " + what + " is 0 (p pins another system, w the next)"
+	return []string{"this is the baseline: every " + what + " is 0 (p pins another system, w the next)",
+		"this is the baseline: every " + what + " is 0 (p pins another)", "the baseline: every " + what + " is 0"}
 }
 
-// sortDirection describes the order of rows in words.
-func sortDirection(v model.View) string {
+// sortDirection describes the order of rows in words, in full and short.
+func sortDirection(v model.View) (full, short string) {
 	switch {
 	case v.Sort == model.SortLine && !v.Desc:
-		return "first line first"
+		return "first line first", "first line first"
 	case v.Sort == model.SortLine:
-		return "last line first"
+		return "last line first", "last line first"
 	case v.Sort == model.SortImpact && v.Desc:
-		return "the segments that gain the most first"
+		return "the segments that gain the most first", "biggest gains first"
 	case v.Sort == model.SortImpact:
-		return "the segments that cost the most first"
+		return "the segments that cost the most first", "costliest first"
 	case v.Sort == model.SortTER && v.Desc:
-		return "lowest first"
+		return "lowest first", "lowest first"
 	case v.Sort == model.SortTER:
-		return "highest first (TER counts edits: worst first)"
+		return "highest first (TER counts edits: worst first)", "highest (worst) first"
 	case v.Desc:
-		return "highest first"
+		return "highest first", "highest first"
 	}
-	return "lowest first"
+	return "lowest first", "lowest first"
 }
 
 // switchSystem makes the next (d = 1) or previous (d = -1) system current;

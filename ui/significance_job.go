@@ -184,7 +184,8 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):
 		if m.sig.cursor == m.list.view.Other {
-			return m, m.flash("that is the baseline: select a system to see the segments that cost it the most")
+			return m, m.flash(m.c.fitStatus("that is the baseline: select a system to see the segments that cost it the most",
+				"that is the baseline: select another system", "the baseline: select another"))
 		}
 		m.closeSig()
 		m.list.openSigImpact()
@@ -196,7 +197,8 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.openOverlay(screenHelp)
 	case key.Matches(msg, k.Metrics):
 		m.sig = m.sig.cycleMetric()
-		return m, m.flash("testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER) · i lists " + m.c.costliest(m.sig.metric))
+		testing := "testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER)"
+		return m, m.flash(m.c.fitStatus(testing+" · i lists "+m.c.costliest(m.sig.metric), testing+" · i lists the costliest", testing))
 	case key.Matches(msg, k.Other):
 		return m, m.cycleOther()
 	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
@@ -236,7 +238,8 @@ func (m *Model) togglePin(sys int) tea.Cmd {
 	}
 	m.list.pinned = false
 	m.list.show(m.list.view.System, len(m.c.ds.Systems))
-	m.flash("baseline: auto again (the first system vs the second, the others vs the first; p pins one)")
+	m.flash(m.c.fitStatus("baseline: auto again (the first system vs the second, the others vs the first; p pins one)",
+		"baseline: auto again (p pins one)"))
 	return m.baselineChanged()
 }
 

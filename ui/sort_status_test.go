@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -87,5 +88,43 @@ func TestSortStatusWaitsForFilter(t *testing.T) {
 	}
 	if m = drive(t, m, run); len(m.list.rows) == 0 || m.status != "sorted by line, first line first" {
 		t.Errorf("after the chrF scores: %d rows, status %q; want them by line, said so", len(m.list.rows), m.status)
+	}
+}
+
+// TestSortStatusOneLine: at 80 and at 60 columns the statuses of the
+// sorts (o, r, i on the list and from the comparison under each metric)
+// and of the comparison's keys (M, p) take the footer's one line, in
+// fewer words, and still say what they are of; before, the longest wrapped
+// onto a second line over the annotation strip or the histogram's axis,
+// "sorted by impact on the corpus Δ to the baseline, the segments that
+// cost the most first" at 80 among them.
+func TestSortStatusOneLine(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 16}} {
+		w, h := size[0], size[1]
+		for _, tc := range []struct {
+			keys []string
+			want string
+		}{
+			{[]string{"o", "o", "o", "o", "o"}, "sorted by impact"},
+			{[]string{"o", "o", "o", "o", "o", "r"}, "sorted by impact"},
+			{[]string{"o", "o", "o", "o"}, "sorted by Δ"},
+			{[]string{"i"}, "sorted by impact"},
+			{[]string{"B", "i"}, "sorted by impact"},
+			{[]string{"B", "M"}, "testing chrF2"},
+			{[]string{"B", "M", "M"}, "testing TER"},
+			{[]string{"B", "M", "i"}, "chrF2"},
+			{[]string{"B", "M", "i", "o", "o", "o", "o", "o", "o"}, "chrF2"},
+			{[]string{"B", "M", "M", "i"}, "TER"},
+			{[]string{"B", "p", "p"}, "baseline: auto again"},
+			{[]string{"B", "down", "i"}, "baseline"},
+		} {
+			m := press(t, readyWith(t, longNames(t), w, h, WithResampling(7, 100, 100)), tc.keys...)
+			if !strings.Contains(m.status, tc.want) {
+				t.Errorf("%d columns, %v: status %q; want it to say %q", w, tc.keys, m.status, tc.want)
+			}
+			if more := m.footerOverflow(); more != nil || render.Cells(m.status) > w || strings.HasSuffix(m.status, "…") {
+				t.Errorf("%d columns, %v: status %q takes %d lines (cut: %v); want one, whole", w, tc.keys, m.status, len(more), strings.HasSuffix(m.status, "…"))
+			}
+		}
 	}
 }

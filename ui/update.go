@@ -280,6 +280,18 @@ func (m *Model) flash(s string) tea.Cmd {
 	return nil
 }
 
+// fitStatus is the first of forms, wordings of one status from the
+// fullest to the shortest, that the footer's one line shows whole once
+// escaped ([render.FirstFit]): a longer one would wrap over the line
+// above the footer (the annotation strip, the histogram's axis).
+func (c common) fitStatus(forms ...string) string {
+	safe := make([]string, len(forms))
+	for i, f := range forms {
+		safe[i] = render.Safe(f)
+	}
+	return render.FirstFit(c.width, safe...)
+}
+
 // explainLong runs at the end of every Update: it forgets the
 // explanations of long segments no longer selected and starts explaining
 // the selected ones not at hand, unless that job runs already.
