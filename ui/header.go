@@ -127,27 +127,38 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		// 100 columns). The least needed gives way first: the
 		// signature's fields, one at a time from its end (its version
 		// first), down to its first sigKeep; then the subset's words, a
-		// form at a time (shownViews); then the signature's first fields.
+		// form at a time (shownViews); then the signature's first fields,
+		// for "…", beside the fullest form of the words that fits (a
+		// stub "#:2|…" says less than "match"), and last, in the shortest
+		// form, the stub.
 		head := sig // the signature cut to its first sigKeep fields
 		if f := strings.Split(sig, "|"); len(f) > sigKeep {
 			head = strings.Join(f[:sigKeep], "|") + "|…"
 		}
 		third = lead + shown[len(shown)-1]
-		for i, s := range shown {
-			opts, keep := head, sigKeep
-			if i == 0 {
-				opts = sig
-			}
-			if i == len(shown)-1 {
-				keep = 0
-			}
+		fits := func(s, opts string, keep int) bool {
 			// A cell spare where terminals disagree on the label's width
 			// (a filter with emoji or Devanagari), as joinRight leaves.
 			room := h.width - render.Cells(lead+s) - 3 - render.Spare(lead+s)
 			if o := fitOpts(opts, order, room, keep); o != "" {
 				third = lead + s + sep + st.Muted.Render(o)
-				break
+				return true
 			}
+			return false
+		}
+		found := false
+		for i := 0; !found && i < len(shown); i++ {
+			opts := head
+			if i == 0 {
+				opts = sig
+			}
+			found = fits(shown[i], opts, sigKeep)
+		}
+		for i := 0; !found && i < len(shown)-1; i++ {
+			found = fits(shown[i], "…", 1)
+		}
+		if !found {
+			fits(shown[len(shown)-1], head, 0)
 		}
 	}
 	out := []string{
@@ -213,7 +224,8 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 // shownViews say how many segments are shown, and the corpus score of the
 // filtered ones (and its Δ), or what the rows wait for, in forms from the
 // fullest to the shortest:
-// the Δ's "on them" gives way, then "match", then the Δ; in the last, a
+// the Δ's "on them" gives way, then "match", then the Δ (with "match"
+// back in a form of its own, then without it); in the last, a
 // drill-down's label gives way a wording at a time, and when none fits
 // room cells beside the score, the shortest is cut: the score never is.
 func (h header) shownViews(c common, l segList, room int) []string {
@@ -266,6 +278,9 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0])) + tails[0],
 		st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0])) + mid,
 		st.Accent.Render(count+labels[0]) + mid,
+	}
+	if last != mid { // the Δ gone, "match" comes back where it has room
+		forms = append(forms, st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0]))+last)
 	}
 	// The last form: the first wording of the label that fits beside the
 	// score (with why it is 0, unless only without it does one), else the

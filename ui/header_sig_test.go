@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -387,5 +388,33 @@ func TestHelpSignatureKeysKeepTheirNames(t *testing.T) {
 				t.Errorf("%d columns: line %d is %d cells wide: %q", w, i+1, c, l)
 			}
 		}
+	}
+}
+
+// TestFilterHeaderStubBeforeMatch: a filter's "match" outlasts the
+// signature's stub "#:2|…", which says nothing: wherever the header's third
+// line shows the stub without "match", the line with "match" and "…" in the
+// stub's place would not fit. At 60 columns on WMT22 de-en it read
+// `181 of 1984 len>30 hyp:"the" · BLEU 40.67 · #:2|… · N=4`.
+func TestFilterHeaderStubBeforeMatch(t *testing.T) {
+	ds := demoDataset(t)
+	stubs := 0
+	for _, q := range []string{`len>5 hyp:"the" ref:"the"`, `hyp:"the city"`, `len>10 hyp:"a"`, "the"} {
+		for w := 60; w <= 100; w++ {
+			m := filterBy(t, ready(t, ds, w, 24), q)
+			third := ansi.Strip(strings.Split(m.View(), "\n")[2])
+			if !strings.Contains(third, " #:2|… · ") || strings.Contains(third, " match ") {
+				continue
+			}
+			stubs++
+			count := strconv.Itoa(len(m.list.rows)) + " of 70 "
+			with := strings.Replace(strings.Replace(third, count, count+"match ", 1), "#:2|…", "…", 1)
+			if render.Cells(with) <= w {
+				t.Errorf("%q at %d columns: %q; want %q", q, w, third, with)
+			}
+		}
+	}
+	if stubs == 0 {
+		t.Error("no header showed the stub: the test wants longer filters")
 	}
 }
