@@ -1455,8 +1455,11 @@ func TestAnnotateListFooterNoError(t *testing.T) {
 // that were off.
 func TestAnnotateStripKeysReadOnly(t *testing.T) {
 	ds := demoDataset(t)
-	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM()}))
+	open := func() Model { // a new explorer each time: one started again drops its scores as stale
+		return New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM()}))
+	}
 	for _, w := range []int{60, 80, 120, 200} {
+		m := open()
 		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 40})
 		v := ansi.Strip(drive(t, next.(Model), next.(Model).Init()).View())
 		var strip string
@@ -1475,8 +1478,8 @@ func TestAnnotateStripKeysReadOnly(t *testing.T) {
 			t.Errorf("%d columns: the strip does not offer E list: %q", w, strip)
 		}
 	}
-	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m = drive(t, next.(Model), next.(Model).Init())
+	next, _ := open().Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m := drive(t, next.(Model), next.(Model).Init())
 	if m = press(t, m, "E"); m.status != "no annotation on this segment" {
 		t.Errorf("E on a segment with no annotation, nothing editable: status %q", m.status)
 	}
@@ -1694,5 +1697,28 @@ func TestOpenWarnsOfAnotherTypology(t *testing.T) {
 	}
 	if len(m.c.annWarnings) != 1 || !strings.Contains(m.c.annWarnings[0], "the typology was switched while annotating it") || !strings.HasSuffix(m.c.annWarnings[0], "every error is weighed with the last, those made before the switch too") {
 		t.Errorf("warnings after the first change %q; want the switch said", m.c.annWarnings)
+	}
+}
+
+// TestStripWithoutSegment: while a filter selects no segment the strip
+// says so and offers no key, at 120 and 60 columns; it read "annotations ·
+// annotations" and offered "A mark error · E edit · N no error · U next",
+// whose A and N then said "no segment selected".
+func TestStripWithoutSegment(t *testing.T) {
+	for _, w := range []int{120, 60} {
+		m, _ := annotating(t, w, 24)
+		m = filterBy(t, m, "len>100000")
+		if len(m.list.rows) != 0 {
+			t.Fatalf("len>100000 keeps %d rows; want none", len(m.list.rows))
+		}
+		var title string
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.HasPrefix(l, "annotations · ") {
+				title = strings.TrimSpace(l)
+			}
+		}
+		if title != "annotations · no segment selected" {
+			t.Errorf("%d columns: the strip's title reads %q; want it to say no segment is selected, and no key", w, title)
+		}
 	}
 }

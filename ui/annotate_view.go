@@ -232,8 +232,8 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 	}
 	var what string
 	switch errs := countErrors(anns); {
-	case !sel.ok:
-		what = "annotations"
+	case !sel.ok: // a filter that selects none: no key has a segment to act on
+		what = "no segment selected"
 	case len(anns) == 0:
 		what = "not annotated yet"
 	case errs == 0:
@@ -267,6 +267,9 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 	shorter := keyLine(as(k.Annotate, "A", "mark"), as(k.NoError, "N", "ok"), score, as(k.NextUnrated, "U", "next"))
 	shortest := keyLine(as(k.Annotate, "A", "mark"), as(k.NoError, "N", "ok"), as(k.NextUnrated, "U", "next"))
 	forms := []lineForm{{left, keys}, {left, short}, {left, shorter}, {left, shortest}, {left, ""}}
+	if !sel.ok {
+		forms = forms[len(forms)-1:]
+	}
 	return st.Header.Render(firstFitLine(c.width, "  ", forms...))
 }
 
