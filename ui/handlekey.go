@@ -177,7 +177,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.pane.compare = !m.pane.compare
 		m.refreshPane(true) // another layout: an offset into the last one means nothing in it
 		if m.pane.compare && m.list.view.Other == m.list.view.System {
-			return m.flash("this is the baseline: tab to another system to see it above the baseline (w pins another)"), true
+			return m.flash(m.c.fitStatus("this is the baseline: tab to another system to see it above the baseline (w pins another)",
+				"this is the baseline: tab to another system (w pins another)", "this is the baseline: tab to another system")), true
 		}
 	default:
 		return nil, false

@@ -117,6 +117,7 @@ func TestSortStatusOneLine(t *testing.T) {
 			{[]string{"B", "M", "M", "i"}, "TER"},
 			{[]string{"B", "p", "p"}, "baseline: auto again"},
 			{[]string{"B", "down", "i"}, "baseline"},
+			{[]string{"p", "v"}, "this is the baseline: tab"},
 		} {
 			m := press(t, readyWith(t, longNames(t), w, h, WithResampling(7, 100, 100)), tc.keys...)
 			if !strings.Contains(m.status, tc.want) {
