@@ -104,6 +104,7 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
 	l.setFilterText("")
 	l.view.Filter, l.only, l.drillLabel, l.focus = "", rows, label, focus
 	l.fromAnalysis, l.atFirst = true, true
+	l.fromSig = false // esc now goes back to the analysis, the impact's detour over
 	l.drill++
 }
 

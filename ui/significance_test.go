@@ -490,6 +490,15 @@ func TestImpactBackToTheComparison(t *testing.T) {
 	if m = press(t, m, "esc"); m.list.view.Filter != "" {
 		t.Errorf("esc on the list: filter %q; want it cleared", m.list.view.Filter)
 	}
+	// A drill-down from the analysis after i ends the detour: esc goes
+	// back to the analysis.
+	m = press(t, m, "B", "i", "n", "enter")
+	if m.screen != screenMain || !m.list.fromAnalysis {
+		t.Fatalf("B i n enter: screen %v, drill-down %v; want the list of a drill-down", m.screen, m.list.fromAnalysis)
+	}
+	if m = press(t, m, "esc"); m.screen != screenAnalysis {
+		t.Errorf("esc in a drill-down opened after i: screen %v; want the analysis", m.screen)
+	}
 }
 
 // TestSigScreenSaysWhy: with NLTK's scores or a filter that matches
