@@ -2,6 +2,8 @@ package model
 
 import (
 	"math"
+	"slices"
+	"sync"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -13,6 +15,10 @@ import (
 // that costs sys corpus score against base; the sum of the statistics is
 // taken once, so the whole is linear in the number of segments. Where the
 // corpus score cannot be computed (NLTK raising) the impact is NaN.
+//
+// The impact of a pair is worked out once and kept ([impactMemo]); the
+// slice returned is shared and must not be changed. Impact may be called
+// from several goroutines at once.
 func (s *Scored) Impact(ds *Dataset, sys, base int) ([]float64, error) {
 	if err := s.check(sys); err != nil {
 		return nil, err
@@ -20,6 +26,13 @@ func (s *Scored) Impact(ds *Dataset, sys, base int) ([]float64, error) {
 	if err := s.check(base); err != nil {
 		return nil, err
 	}
+	return s.impacts.of(impactKey{ds: ds, sys: sys, base: base}, func() ([]float64, error) {
+		return s.impact(ds, sys, base), nil
+	})
+}
+
+// impact is [Scored.Impact] worked out.
+func (s *Scored) impact(ds *Dataset, sys, base int) []float64 {
 	a, b := s.Systems[sys].Stats, s.Systems[base].Stats
 	n := a.Len()
 	var sum scoring.Stats
@@ -53,7 +66,56 @@ func (s *Scored) Impact(ds *Dataset, sys, base int) ([]float64, error) {
 		}
 		out[i] = whole - score(swapped, owner)
 	}
-	return out, nil
+	return out
+}
+
+// impactMemo keeps the impacts of the last impactsKept pairs of systems
+// worked out, so that the list, sorting its rows again for each key of a
+// filter typed or a baseline pinned back, does not sum every segment again
+// (BLEU's impact on 100k segments took 140 ms a time, chrF's 21 ms). It is
+// safe for concurrent use (the rows are made off the UI loop); a pair asked
+// for while it is being worked out waits for it.
+type impactMemo struct {
+	mu    sync.Mutex
+	pairs []pairImpact // the last used last
+}
+
+// impactsKept is how many pairs' impacts an [impactMemo] keeps: a system
+// against its baseline and a few switched to and back, at 8 bytes a
+// segment each.
+const impactsKept = 4
+
+// impactKey names a pair: system sys against base, of the dataset ds
+// (whose texts NLTK's impact reads; nil for chrF's and TER's).
+type impactKey struct {
+	ds        *Dataset
+	sys, base int
+}
+
+// pairImpact is the impact of a pair.
+type pairImpact struct {
+	key    impactKey
+	impact []float64
+}
+
+// of returns the impact of key, from work when it is not kept.
+func (m *impactMemo) of(key impactKey, work func() ([]float64, error)) ([]float64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if i := slices.IndexFunc(m.pairs, func(p pairImpact) bool { return p.key == key }); i >= 0 {
+		p := m.pairs[i]
+		m.pairs = append(slices.Delete(m.pairs, i, i+1), p)
+		return p.impact, nil
+	}
+	impact, err := work()
+	if err != nil {
+		return nil, err
+	}
+	if len(m.pairs) == impactsKept {
+		m.pairs = slices.Delete(m.pairs, 0, 1) // the least recently used goes
+	}
+	m.pairs = append(m.pairs, pairImpact{key, impact})
+	return impact, nil
 }
 
 // sub subtracts o from s field by field.

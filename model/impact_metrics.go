@@ -19,11 +19,9 @@ import (
 // that costs sys against base, and the costliest segments sort first. A
 // segment whose statistics are base's has an impact of 0.
 //
-// The impact of a pair is worked out once and kept (the last
-// impactsKept pairs asked for), so that the list, sorting its rows again
-// for each key of a filter, does not add up every segment again; the slice
-// returned is shared and must not be changed. Impact may be called from
-// several goroutines at once.
+// The impact of a pair is worked out once and kept ([impactMemo]); the
+// slice returned is shared and must not be changed. Impact may be called
+// from several goroutines at once.
 func (ms *MetricStatistics) Impact(sys, base int) ([]float64, error) {
 	n := len(ms.counts) + len(ms.values) // one of them holds the systems
 	for _, s := range []int{sys, base} {
@@ -31,35 +29,12 @@ func (ms *MetricStatistics) Impact(sys, base int) ([]float64, error) {
 			return nil, fmt.Errorf("model: no system %d", s)
 		}
 	}
-	ms.mu.Lock()
-	defer ms.mu.Unlock()
-	if i := slices.IndexFunc(ms.impacts, func(p pairImpact) bool { return p.sys == sys && p.base == base }); i >= 0 {
-		p := ms.impacts[i]
-		ms.impacts = append(slices.Delete(ms.impacts, i, i+1), p) // the last used last
-		return p.impact, nil
-	}
-	var impact []float64
-	if ms.counts != nil {
-		impact = metricImpact(ms, ms.counts[sys], ms.counts[base], sys == base)
-	} else {
-		impact = metricImpact(ms, ms.values[sys], ms.values[base], sys == base)
-	}
-	if len(ms.impacts) == impactsKept {
-		ms.impacts = slices.Delete(ms.impacts, 0, 1) // the least recently used goes
-	}
-	ms.impacts = append(ms.impacts, pairImpact{sys, base, impact})
-	return impact, nil
-}
-
-// impactsKept is how many pairs' impacts [MetricStatistics.Impact] keeps:
-// a system against its baseline and a few switched to and back, at 8
-// bytes a segment each.
-const impactsKept = 4
-
-// pairImpact is the impact of system sys against base.
-type pairImpact struct {
-	sys, base int
-	impact    []float64
+	return ms.impacts.of(impactKey{sys: sys, base: base}, func() ([]float64, error) {
+		if ms.counts != nil {
+			return metricImpact(ms, ms.counts[sys], ms.counts[base], sys == base), nil
+		}
+		return metricImpact(ms, ms.values[sys], ms.values[base], sys == base), nil
+	})
 }
 
 // metricImpact is [MetricStatistics.Impact] of the system whose rows are a

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -169,10 +168,8 @@ type MetricStatistics struct {
 	// are (counts), in half the memory of TER's float64 rows (values).
 	counts [][]uint32
 	values [][]float64
-	// impacts are the impacts worked out so far ([MetricStatistics.Impact]),
-	// the last used last; mu guards them (rows are sorted off the UI loop).
-	mu      sync.Mutex
-	impacts []pairImpact
+	// impacts are the impacts worked out so far ([MetricStatistics.Impact]).
+	impacts impactMemo
 }
 
 // LowerIsBetter reports whether the metric's better score is the lower

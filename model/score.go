@@ -21,6 +21,8 @@ type Scored struct {
 	Systems []SystemScores
 
 	orders int // n-gram orders counted in the Stats
+	// impacts are the impacts worked out so far ([Scored.Impact]).
+	impacts impactMemo
 }
 
 // SystemScores are the scores of one system.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"context"
 	"slices"
 	"testing"
 )
@@ -93,4 +94,55 @@ func TestRowsImpact(t *testing.T) {
 			t.Errorf("RowsImpact(%+v) among %v gives the impact %v", v, among, imp)
 		}
 	}
+}
+
+// TestBLEUImpactKept: BLEU's impact of a pair is summed once and kept, as
+// chrF's and TER's are (TestMetricImpactKept): the list sorting its rows
+// by impact again for each key of a filter typed gets the very slice of
+// the first sort (it summed every segment again, 140 ms a time on 100k
+// segments), with the figures of a pass of its own; another dataset, whose
+// texts NLTK's impact reads, is a pair of its own.
+func TestBLEUImpactKept(t *testing.T) {
+	ds := sigDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	v := View{System: 1, Other: 0, Sort: SortImpact}
+	_, first := s.RowsImpact(ds, v, nil)
+	v.Filter = "the"
+	_, again := s.RowsImpact(ds, v, nil)
+	if len(first) == 0 || &first[0] != &again[0] {
+		t.Fatal("a second sort by impact summed BLEU's impact again")
+	}
+	if fresh := s.impact(ds, 1, 0); !slices.Equal(first, fresh) {
+		t.Errorf("kept impact %v; a pass of its own gives %v", first, fresh)
+	}
+	other := *ds
+	if other, _ := s.Impact(&other, 1, 0); &other[0] == &first[0] {
+		t.Error("another dataset got the impact kept for the first")
+	}
+}
+
+// BenchmarkBLEUImpact100k is BLEU's impact on 100k segments summed
+// (summed) and asked for again (kept), what each sort of the list by
+// impact took before it was kept and takes now.
+func BenchmarkBLEUImpact100k(b *testing.B) {
+	const n = 100_000
+	ds := memDataset(nil, [][]string{synthLines(synthText(n, 2))},
+		System{Name: "a", Hyps: synthLines(synthText(n, 1))}, System{Name: "b", Hyps: synthLines(synthText(n, 3))})
+	s, err := Score(context.Background(), ds, DefaultSettings(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("summed", func(b *testing.B) {
+		for b.Loop() {
+			s.impact(ds, 0, 1)
+		}
+	})
+	b.Run("kept", func(b *testing.B) {
+		s.Impact(ds, 0, 1) // the first sort sums it
+		for b.Loop() {
+			if _, err := s.Impact(ds, 0, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
