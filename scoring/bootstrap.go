@@ -35,7 +35,7 @@ type resampler[T Statistic] struct {
 	// whose corpus sums are larger (most resamples' would be), are added
 	// in float32, in resample order, as numpy adds them, from tab.
 	packed *packedColumns
-	// counts says the statistics are uint32 counts, which packedRow
+	// counts says the statistics are uint32 counts, which packRows
 	// packs a word at a time.
 	counts bool
 	once   sync.Once
@@ -60,7 +60,7 @@ func newResampler[T Statistic](m Metric, segments int, systems [][]T) *resampler
 		rs.packed = p
 		data := make([]uint64, segments*p.width)
 		for i := range segments {
-			rs.packedRow(i, data[i*p.width:(i+1)*p.width])
+			rs.packRows(i, data[i*p.width:(i+1)*p.width])
 		}
 		p.data = data
 	}
@@ -90,29 +90,24 @@ func (rs *resampler[T]) table() *table32 {
 	return rs.tab
 }
 
-// packedRow returns segment i's statistics of every system, side by side,
-// packed: from packed.data, or made in buf (packed.width words).
-func (rs *resampler[T]) packedRow(i int, buf []uint64) []uint64 {
+// packRows packs segment i's statistics of every system, side by side,
+// into row (packed.width words), which must hold zeros.
+func (rs *resampler[T]) packRows(i int, row []uint64) {
 	p, w := rs.packed, rs.w
-	if p.data != nil {
-		return p.data[i*p.width : (i+1)*p.width]
-	}
 	if rs.counts && w%2 == 0 {
 		// Whole counts (scale 1), each system's row starting a word.
 		for s, st := range rs.systems {
 			r := st[i*w : (i+1)*w]
-			out := buf[s*w/2 : (s+1)*w/2]
+			out := row[s*w/2 : (s+1)*w/2]
 			for j := range out {
 				out[j] = uint64(r[2*j]) | uint64(r[2*j+1])<<32
 			}
 		}
-		return buf
+		return
 	}
-	clear(buf)
 	for s, st := range rs.systems {
-		packRow(p, buf, s*w, st[i*w:(i+1)*w])
+		packRow(p, row, s*w, st[i*w:(i+1)*w])
 	}
-	return buf
 }
 
 // exact32 reports whether the whole-number sums of one resample are what
@@ -135,7 +130,9 @@ type packedColumns struct {
 	cols  int
 	width int       // words a row: (cols+1)/2
 	scale []float64 // 1, or 2 for a column with halves
-	// data, when set, holds the packed rows, row i at i·width.
+	// data holds the packed rows, row i at i·width: every row, as
+	// newResampler packs them; unset for approximate randomization, which
+	// packs its own.
 	data []uint64
 }
 
@@ -254,11 +251,9 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 			var counts []uint32
 			acc32 := make([]float32, rs.cols)
 			var sink uint32 // what the float32 sums read ahead
-			var row []uint64
 			if rs.packed != nil {
 				sums = make([]uint64, resampleBatch*rs.packed.width)
 				counts = make([]uint32, resampleBatch*rs.segments)
-				row = make([]uint64, rs.packed.width)
 			}
 			for b := range todo {
 				if ctx.Err() != nil {
@@ -266,7 +261,7 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 					continue
 				}
 				if rs.packed != nil {
-					rs.sumPacked(acc, sums, counts, row, b.idx, b.count)
+					rs.sumPacked(acc, sums, counts, b.idx, b.count)
 				}
 				for j := range b.count {
 					row := acc[j*rs.cols : (j+1)*rs.cols]
@@ -302,9 +297,9 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 // segment is drawn in each resample, then runs once over the packed
 // statistics, adding each row times its counts. The sums are whole numbers
 // far from overflowing, so the order does not matter. counts must be zero
-// on entry and is left zero; row holds one packed row.
-func (rs *resampler[T]) sumPacked(acc []float64, sums []uint64, counts []uint32, row []uint64, idx []uint32, count int) {
-	S, P := rs.segments, rs.packed.width
+// on entry and is left zero.
+func (rs *resampler[T]) sumPacked(acc []float64, sums []uint64, counts []uint32, idx []uint32, count int) {
+	S, P, data := rs.segments, rs.packed.width, rs.packed.data
 	for j := range count {
 		c := counts[j*S : (j+1)*S]
 		for _, i := range idx[j*S : (j+1)*S] {
@@ -314,7 +309,7 @@ func (rs *resampler[T]) sumPacked(acc []float64, sums []uint64, counts []uint32,
 	sums = sums[:count*P]
 	clear(sums)
 	for i := range S {
-		row := rs.packedRow(i, row)
+		row := data[i*P : (i+1)*P]
 		for j := range count {
 			c := uint64(counts[j*S+i])
 			counts[j*S+i] = 0
