@@ -118,6 +118,21 @@ func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*
 // count between two reports of their progress.
 const metricsProgressEvery = 256
 
+// countedSource returns the segment source of hyps and ds's references
+// that, when tell is not nil, adds each segment read to done (the source
+// is read by several goroutines) and tells tell how many are done, out of
+// total, every metricsProgressEvery segments and at the last.
+func countedSource(ds *Dataset, hyps []string, done *atomic.Int64, total int, tell func(done, total int)) scoring.SegmentSource {
+	return func(i int, refs []string) (string, []string) {
+		if tell != nil {
+			if d := done.Add(1); d%metricsProgressEvery == 0 || d == int64(total) {
+				tell(int(d), total)
+			}
+		}
+		return hyps[i], ds.SegmentRefs(i, refs)
+	}
+}
+
 // everySegmentHasRef returns an [InputError] naming the first segment
 // without any reference, which chrF and TER cannot score.
 func everySegmentHasRef(ds *Dataset) error {

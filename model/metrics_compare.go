@@ -212,16 +212,7 @@ func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Me
 	var done atomic.Int64
 	total := n * len(ds.Systems)
 	for _, sys := range ds.Systems {
-		hyps := sys.Hyps
-		src := func(i int, refs []string) (string, []string) {
-			if progress != nil {
-				if d := done.Add(1); d%metricsProgressEvery == 0 || d == int64(total) {
-					progress(int(d), total)
-				}
-			}
-			return hyps[i], ds.SegmentRefs(i, refs)
-		}
-		if err := stats(src); err != nil {
+		if err := stats(countedSource(ds, sys.Hyps, &done, total, progress)); err != nil {
 			return nil, err
 		}
 	}

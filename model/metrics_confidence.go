@@ -37,16 +37,11 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 		hyps := sys.Hyps
 		part := func(title, step string) func(float64) { return progress.step(title, step, s) }
 		source := func(title string) scoring.SegmentSource {
-			tell := part(title, metricStatistics)
-			var done atomic.Int64 // the source is read by several goroutines
-			return func(i int, refs []string) (string, []string) {
-				if tell != nil {
-					if d := done.Add(1); d%metricsProgressEvery == 0 || d == int64(segments) {
-						tell(float64(d) / float64(segments))
-					}
-				}
-				return hyps[i], ds.SegmentRefs(i, refs)
+			var count func(done, total int)
+			if tell := part(title, metricStatistics); tell != nil {
+				count = func(done, total int) { tell(float64(done) / float64(total)) }
 			}
+			return countedSource(ds, hyps, new(atomic.Int64), segments, count)
 		}
 		if m.Has(MetricChrF) {
 			collectGarbage(segments)
