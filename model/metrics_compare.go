@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -434,7 +433,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		switch {
 		case same:
 			b.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
-		case i != baseline && significant(mc.PValues[i], false) && math.IsNaN(d):
+		case i != baseline && significant(mc.PValues[i], same) && !starred(mc.PValues[i], same, d):
 			b.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Printable(ds.Systems[i].Name), name)) + "\n")
 		}
 	}

@@ -100,7 +100,7 @@ func (sc SystemComparison) Significant() bool { return significant(sc.PValue, sc
 // system however small p is.
 func (c *Comparison) Starred(sys int) bool {
 	sc := c.Systems[sys]
-	return significant(sc.PValue, sc.noDiff) && !c.NaNDelta(sys)
+	return starred(sc.PValue, sc.noDiff, sc.Score-c.Systems[c.Baseline].Score)
 }
 
 // NaNDelta reports whether system sys's difference to the baseline is not
