@@ -2,6 +2,7 @@ package sacrebleu
 
 import (
 	"fmt"
+	"math/big"
 	"regexp"
 	"slices"
 	"strings"
@@ -467,11 +468,8 @@ func (p *parser) convert(s *argSpec, str string) (argValue, error) {
 		v = n
 		if clamped {
 			t, _ := scoring.PyIntASCII(str)
-			sign, digits := "", strings.TrimLeft(t, "+")
-			if d, neg := strings.CutPrefix(digits, "-"); neg {
-				sign, digits = "-", d
-			}
-			v = clampedInt{n, sign + strings.TrimLeft(digits, "0")}
+			x, _ := new(big.Int).SetString(t, 10)
+			v = clampedInt{n, x.String()}
 		}
 	case typeFloat:
 		f, ok := pyFloat(str)
