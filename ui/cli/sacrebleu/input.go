@@ -360,11 +360,12 @@ func readReferences(fsys *fileSystem, files []string, numRefs int, c codec) ([][
 			streams[k] = append(streams[k], lines...)
 			continue
 		}
+		if len(lines) > 0 && numRefs == math.MinInt {
+			// Python's maxsplit, numRefs-1, is below a Py_ssize_t: the
+			// first line's split raises.
+			return nil, exception("OverflowError: Python int too large to convert to C ssize_t")
+		}
 		for i, line := range lines {
-			if numRefs == math.MinInt {
-				// Python's maxsplit, numRefs-1, is below a Py_ssize_t.
-				return nil, exception("OverflowError: Python int too large to convert to C ssize_t")
-			}
 			fields := splitMax(line, "\t", numRefs-1)
 			if len(fields) != numRefs {
 				return nil, fatal(17, fmt.Sprintf("FATAL: line %d: expected %d fields, but found %d.", i+1, numRefs, len(fields)))
