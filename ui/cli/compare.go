@@ -252,11 +252,7 @@ func runCompare(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	label := "resampling"
-	if metrics.Extra() { // the other metrics' steps follow, each named
-		label = "BLEU resampling"
-	}
-	opt.Progress = prog.fractions(label)
+	opt.Progress = prog.fractions(resamplingLabel(metrics))
 	c, err := model.Compare(e.ctx, scored, 0, nil, opt)
 	if err != nil {
 		return err

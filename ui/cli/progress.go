@@ -72,6 +72,16 @@ func (p *progressLine) part(label string, i, n int) func(fraction float64) {
 	return func(f float64) { p.show(label, (float64(i)+f)/float64(n)) }
 }
 
+// resamplingLabel is the label of BLEU's resampling: "resampling", or
+// "BLEU resampling" when the steps of the other metrics of m follow, each
+// named.
+func resamplingLabel(m model.Metrics) string {
+	if m.Extra() {
+		return "BLEU resampling"
+	}
+	return "resampling"
+}
+
 // metrics returns a callback that shows how far chrF's or TER's step is
 // ("chrF2 statistics 40%"; for one system of several, named as in names:
 // "hyp2: TER resampling 12%"), nil when there is no line.

@@ -146,12 +146,8 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 		return err
 	}
 	est := make([]scoring.Estimate, len(ds.Systems))
-	label := "resampling"
-	if metrics.Extra() { // the other metrics' steps follow, each named
-		label = "BLEU resampling"
-	}
 	for s := range est {
-		if est[s], err = model.ConfidenceProgress(e.ctx, scored, s, nil, n, seed, prog.part(label, s, len(est))); err != nil {
+		if est[s], err = model.ConfidenceProgress(e.ctx, scored, s, nil, n, seed, prog.part(resamplingLabel(metrics), s, len(est))); err != nil {
 			return err
 		}
 	}
