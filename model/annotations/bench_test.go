@@ -25,11 +25,21 @@ func BenchmarkReadMQMTED(b *testing.B) {
 	}
 }
 
-// BenchmarkStoreAdd is one saved change: a record appended and synced.
+// BenchmarkStoreAdd is one saved change: a record appended and synced;
+// typology, with a typology set, as the explorer saves (its record is
+// made once, when set, not checked anew at each change).
 func BenchmarkStoreAdd(b *testing.B) {
+	b.Run("plain", func(b *testing.B) { benchStoreAdd(b, nil) })
+	b.Run("typology", func(b *testing.B) { benchStoreAdd(b, MQM()) })
+}
+
+func benchStoreAdd(b *testing.B, typology *Preset) {
 	s, err := Open(filepath.Join(b.TempDir(), "ann.jsonl"))
 	if err != nil {
 		b.Fatal(err)
+	}
+	if typology != nil {
+		s.SetTypology(typology)
 	}
 	a := errAnn("A", 1, "bench", "ein Satz mit einigen Wörtern", 4, 8, "Other", "Minor", "a note")
 	b.ReportAllocs()

@@ -86,9 +86,6 @@ type envelope struct {
 // encodeRecord returns the journal line of a change, "\n" included.
 func encodeRecord(ops []op) ([]byte, error) { return encodeLine(record{Ops: ops}) }
 
-// encodeTypology returns the journal line that records the typology p.
-func encodeTypology(p *Preset) ([]byte, error) { return encodeLine(record{Typology: recordOf(p)}) }
-
 // encodeLine returns the journal line of r, "\n" included.
 func encodeLine(r record) ([]byte, error) {
 	var rec bytes.Buffer

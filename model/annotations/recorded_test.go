@@ -160,7 +160,7 @@ func TestOlderFileOpensUnchanged(t *testing.T) {
 // typology record then reads as a record of no operation, which it
 // applies as nothing, without a warning.
 func TestOlderReaderSkipsTypologyRecord(t *testing.T) {
-	line, err := encodeTypology(MQM())
+	line, err := encodeLine(record{Typology: recordOf(MQM())})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,9 +57,13 @@ type Store struct {
 	warnings    []string
 	// recorded are the typologies the file records, in its order (see
 	// [typologyRecord]); typology is the one changes are made with, nil
-	// when none is said ([Store.SetTypology]).
-	recorded []*typologyRecord
-	typology *Preset
+	// when none is said ([Store.SetTypology]), typologyRec it as a file
+	// records it and typologyEnc that record encoded, both made once when
+	// it is set.
+	recorded    []*typologyRecord
+	typology    *Preset
+	typologyRec *typologyRecord
+	typologyEnc []byte
 	// followed reports that this store's changes in the file follow a
 	// record of its typology: it wrote one, or found it the file's last
 	// when it first wrote (see [Store.needsTypology]).
@@ -780,7 +784,7 @@ func (s *Store) writePending() error {
 	}
 	var buf, typology []byte
 	if s.needsTypology() {
-		line, err := encodeTypology(s.typology)
+		line, err := encodeLine(record{Typology: s.typologyRec})
 		if err != nil {
 			return err
 		}
@@ -812,7 +816,7 @@ func (s *Store) writePending() error {
 	s.seen, _ = f.Stat() // nil (read again before the next write) if it fails
 	s.pending, s.synced, s.touched = nil, s.nextID, nil
 	if typology != nil {
-		s.recorded = append(s.recorded, recordOf(s.typology))
+		s.recorded = append(s.recorded, s.typologyRec)
 	}
 	s.followed = s.typology != nil
 	return nil
@@ -829,24 +833,24 @@ func (s *Store) writePending() error {
 // each once, not once a change each. A file compacted since, which keeps
 // only its last typology, gets this one again.
 func (s *Store) needsTypology() bool {
-	if s.typology == nil || len(s.recorded) > 0 && s.recordedAt(len(s.recorded)-1, s.typology) {
+	if s.typology == nil || len(s.recorded) > 0 && s.recordedAt(len(s.recorded)-1) {
 		return false
 	}
 	if !s.followed {
 		return true
 	}
 	for i := range s.recorded {
-		if s.recordedAt(i, s.typology) {
+		if s.recordedAt(i) {
 			return false
 		}
 	}
 	return true
 }
 
-// recordedAt reports whether the file's i-th typology record is p, to
-// the byte ([typologyRecord]).
-func (s *Store) recordedAt(i int, p *Preset) bool {
-	return bytes.Equal(s.recorded[i].encoded(), recordOf(p).encoded())
+// recordedAt reports whether the file's i-th typology record is the
+// store's typology, to the byte ([typologyRecord]).
+func (s *Store) recordedAt(i int) bool {
+	return bytes.Equal(s.recorded[i].encoded(), s.typologyEnc)
 }
 
 // SetTypology says the typology the changes made from now on are made
@@ -860,10 +864,16 @@ func (s *Store) recordedAt(i int, p *Preset) bool {
 func (s *Store) SetTypology(p *Preset) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.typology == nil || p == nil || !bytes.Equal(recordOf(s.typology).encoded(), recordOf(p).encoded()) {
+	var rec *typologyRecord
+	var enc []byte
+	if p != nil {
+		rec = recordOf(p)
+		enc = rec.encoded()
+	}
+	if s.typology == nil || p == nil || !bytes.Equal(s.typologyEnc, enc) {
 		s.followed = false // a switch: the next write records it
 	}
-	s.typology = p
+	s.typology, s.typologyRec, s.typologyEnc = p, rec, enc
 }
 
 // Typologies returns the typologies the file records, in the order
@@ -1085,7 +1095,7 @@ func (s *Store) Compact() error {
 	var typology *typologyRecord // the one the annotations were last made with, kept
 	switch {
 	case len(s.pending) > 0 && s.typology != nil:
-		typology = recordOf(s.typology)
+		typology = s.typologyRec
 	case len(s.recorded) > 0:
 		typology = s.recorded[len(s.recorded)-1]
 	}
