@@ -226,15 +226,11 @@ func fitKeyLine(s string, width int) string {
 }
 
 // fitKeyForms is the first of forms (keyLine's footers, the same hints
-// from the fullest wording to the shortest) that fits width whole, else
-// the last one fitted by [fitKeyLine].
+// from the fullest wording to the shortest) that fits width whole
+// ([render.FirstFit]), else the last one fitted by [fitKeyLine].
 func fitKeyForms(width int, forms ...string) string {
-	for _, f := range forms {
-		if render.Cells(f) <= width {
-			return f
-		}
-	}
-	return fitKeyLine(forms[len(forms)-1], width)
+	last := len(forms) - 1
+	return render.FirstFit(width, append(forms[:last:last], fitKeyLine(forms[last], width))...)
 }
 
 // fitHints joins hints with sep in width cells, as every footer does: all

@@ -935,3 +935,24 @@ func TestHelpFromWalkthrough(t *testing.T) {
 		t.Errorf("esc from the help: screen %d, title %q; want the walk-through at %q", m.screen, title(m.View()), at)
 	}
 }
+
+// TestKeyFormsFitLikeStatusLines: a footer's wordings are chosen as other
+// status lines' are ([render.FirstFit]): one that some terminals draw a
+// cell wider than the window, which Clip would cut, gives way to a
+// shorter one, and when none fits whole the last leaves its last hints
+// out ([fitKeyLine]).
+func TestKeyFormsFitLikeStatusLines(t *testing.T) {
+	full, short := "e 👍🏽 · q quit", "e ok · q quit" // 15 cells (16 on some terminals), 13
+	for _, c := range []struct {
+		w    int
+		want string
+	}{{16, full}, {15, short}, {13, short}, {10, "e ok …"}} {
+		got := fitKeyForms(c.w, full, short)
+		if got != c.want {
+			t.Errorf("%d columns: %q; want %q", c.w, got, c.want)
+		}
+		if render.Clip(got, c.w) != got {
+			t.Errorf("%d columns: Clip cuts %q", c.w, got)
+		}
+	}
+}
