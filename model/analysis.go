@@ -84,31 +84,13 @@ const MaxRowLines = 20
 // Kinds lists the kinds in the order rankings show them.
 var Kinds = []scoring.Kind{scoring.Matched, scoring.Over, scoring.Missed}
 
-// Rank returns the n-grams of order `order` of system sys with kind k
-// above 0, highest count first, ties by more segments first, then by
-// n-gram in byte order: the first top rows (all when top is 0), each
-// with its first [MaxRowLines] lines.
-func (a *Analysis) Rank(sys int, k scoring.Kind, order, top int) ([]NGramRow, error) {
-	return a.RankAll(sys, []scoring.Kind{k}, []int{order}, top)
-}
-
-// RankAll is [Analysis.Rank] for every kind in kinds and, within each,
-// every order in orders, one ranking after the other (SPEC's order of
-// rows), with the lines of all of them found in one scan of the corpus.
-func (a *Analysis) RankAll(sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
-	r, err := a.rank(context.Background(), sys, kinds, orders, top, MaxRowLines, nil)
-	if err != nil {
-		return nil, err
-	}
-	return r.all(), nil
-}
-
-// EachRanking is [Analysis.RankAll] for more rows than are worth holding
+// EachRanking is [Analysis.RankEveryLines] (with [MaxRowLines] lines a
+// row) for more rows than are worth holding
 // (every n-gram of a large corpus): it calls fn with each ranking in turn,
 // its kind, order and rows, which are made one at a time as fn ranges
 // over them, the same rows in the same order. Until then a row is its
 // n-gram's id and its lines, found for all rows in one scan of the corpus
-// as RankAll finds them, 4 bytes a line. A row's Lines are reused by the
+// as RankEveryLines finds them, 4 bytes a line. A row's Lines are reused by the
 // next row: copy them to keep them. An error from fn stops the rankings
 // and is returned.
 func (a *Analysis) EachRanking(sys int, kinds []scoring.Kind, orders []int, top int, fn func(k scoring.Kind, order int, rows iter.Seq[NGramRow]) error) error {
@@ -119,7 +101,7 @@ func (a *Analysis) EachRanking(sys int, kinds []scoring.Kind, orders []int, top 
 	return r.each(fn)
 }
 
-// rank makes the rankings of [Analysis.RankAll] with up to lines line
+// rank makes the rankings of [Analysis.RankEveryLines] with up to lines line
 // numbers per row: for top > 0 in one pass over the n-grams that keeps
 // top candidates a ranking ([Analysis.rankTop]; progress and ctx are for
 // it), for top 0, or a top no ranking can reach, every n-gram

@@ -157,7 +157,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 	b.Run("rank_top20_all_kinds_orders", func(b *testing.B) {
 		defer reportCPU(b)()
 		for b.Loop() {
-			if _, err := a.RankAll(0, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
+			if _, err := rankAll(a, 0, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -199,7 +199,7 @@ func BenchmarkAnalyzeWMT22(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := a.RankAll(1, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
+		if _, err := rankAll(a, 1, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -215,7 +215,7 @@ func BenchmarkRankWMT22(b *testing.B) {
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	for b.Loop() {
-		if _, err := a.RankAll(1, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
+		if _, err := rankAll(a, 1, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -269,7 +269,7 @@ func BenchmarkRankTies(b *testing.B) {
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	for b.Loop() {
-		if _, err := a.RankAll(0, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
+		if _, err := rankAll(a, 0, Kinds, []int{1, 2, 3, 4}, 20); err != nil {
 			b.Fatal(err)
 		}
 	}

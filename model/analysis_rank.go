@@ -13,21 +13,20 @@ import (
 // of its context and two progress reports.
 const rankStep = 1 << 16
 
-// RankEvery returns the rows of [Analysis.RankAll] (the same rows, in the
-// same order). For top > 0 (and below the n-grams' count, which no
-// ranking can pass) it stops with ctx's error when ctx is cancelled and
-// calls progress (when not nil) with the n-grams looked at so far and
-// their total, as its one pass over them goes.
-func (a *Analysis) RankEvery(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top int, progress func(done, total int)) ([]NGramRow, error) {
-	rows, _, err := a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
-	return rows, err
-}
-
-// RankEveryLines is [Analysis.RankEvery] with up to lines line numbers per
-// row (at least 1) instead of [MaxRowLines]: the explorer shows as many as
-// a wide window has room for. It also returns how many rows each ranking
-// would have without a top, as [Analysis.RankingSizes] (for top > 0,
-// counted as the candidates are offered, in the same pass).
+// RankEveryLines returns the rankings of system sys's n-grams for every
+// kind in kinds and, within each, every order in orders, one ranking
+// after the other (SPEC's order of rows). A ranking holds the n-grams of
+// its order with its kind above 0, highest count first, ties by more
+// segments first, then by n-gram in byte order: the first top rows (all
+// when top is 0), each with its first lines line numbers (at least 1;
+// the explorer shows as many as a wide window has room for), found for
+// all rankings in one scan of the corpus. For top > 0 (and below the
+// n-grams' count, which no ranking can pass) it stops with ctx's error
+// when ctx is cancelled and calls progress (when not nil) with the
+// n-grams looked at so far and their total, as its one pass over them
+// goes. It also returns how many rows each ranking would have without a
+// top, as [Analysis.RankingSizes] (for top > 0, counted as the
+// candidates are offered, in the same pass).
 func (a *Analysis) RankEveryLines(ctx context.Context, sys int, kinds []scoring.Kind, orders []int, top, lines int, progress func(done, total int)) ([]NGramRow, []int, error) {
 	r, err := a.rank(ctx, sys, kinds, orders, top, max(1, lines), progress)
 	if err != nil {
@@ -87,7 +86,7 @@ func (a *Analysis) rankTop(ctx context.Context, sys int, kinds []scoring.Kind, o
 // and how many rows each side of each order would have without a top:
 // sizes[2i] the n-grams of order orders[i] that A has more often than B,
 // sizes[2i+1] those B has more often. For top > 0 it makes them as
-// [Analysis.RankEvery] makes its rankings: one pass over the n-grams for
+// [Analysis.RankEveryLines] makes its rankings: one pass over the n-grams for
 // every order and both sides at once, the sizes counted as the candidates
 // are offered; progress and cancellation are as there. Top 0 (or a top
 // no side can reach) is Salient itself, order by order.

@@ -16,6 +16,18 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
+// rankEvery is the rows of [Analysis.RankEveryLines] with [MaxRowLines]
+// lines a row, the rankings' sizes left out.
+func rankEvery(ctx context.Context, a *Analysis, sys int, kinds []scoring.Kind, orders []int, top int, progress func(done, total int)) ([]NGramRow, error) {
+	rows, _, err := a.RankEveryLines(ctx, sys, kinds, orders, top, MaxRowLines, progress)
+	return rows, err
+}
+
+// rankAll is rankEvery with no cancellation or progress.
+func rankAll(a *Analysis, sys int, kinds []scoring.Kind, orders []int, top int) ([]NGramRow, error) {
+	return rankEvery(context.Background(), a, sys, kinds, orders, top, nil)
+}
+
 // randomDataset makes n segments of two systems and two references over
 // a vocabulary of v words: a small vocabulary gives many n-grams with the
 // same counts, so the tie rules decide.
@@ -43,20 +55,20 @@ func randomDataset(seed uint64, n, v int) *Dataset {
 // every n-gram (top 0, a sort of them all, which checkEveryRow checks
 // against a naive ranking), lines included, for every top, kind and order
 // subset, on corpora of few words where the cut falls among many ties;
-// RankEvery's are RankAll's, and its progress ends at the n-grams' count.
+// rankEvery's are rankAll's, and its progress ends at the n-grams' count.
 func TestRankTopIsEveryRowCut(t *testing.T) {
 	for seed := range uint64(6) {
 		ds := randomDataset(seed, 40+int(seed)*30, 3+int(seed)*4)
 		a := mustAnalyze(t, ds, DefaultSettings())
 		for _, orders := range [][]int{{1, 2, 3, 4}, {2}, {4, 1}} {
 			for sys := range ds.Systems {
-				every, err := a.RankAll(sys, Kinds, orders, 0)
+				every, err := rankAll(a, sys, Kinds, orders, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for _, top := range []int{1, 2, 3, 7, 20, 1000} {
 					want := firstOfEach(every, top)
-					got, err := a.RankAll(sys, Kinds, orders, top)
+					got, err := rankAll(a, sys, Kinds, orders, top)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -64,7 +76,7 @@ func TestRankTopIsEveryRowCut(t *testing.T) {
 						t.Fatalf("seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
 					}
 					var calls, last int
-					got, err = a.RankEvery(context.Background(), sys, Kinds, orders, top, func(done, total int) {
+					got, err = rankEvery(context.Background(), a, sys, Kinds, orders, top, func(done, total int) {
 						calls++
 						if done < last || done > total {
 							t.Fatalf("progress %d of %d after %d", done, total, last)
@@ -75,7 +87,7 @@ func TestRankTopIsEveryRowCut(t *testing.T) {
 						t.Fatal(err)
 					}
 					if !reflect.DeepEqual(got, want) {
-						t.Fatalf("RankEvery, seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
+						t.Fatalf("rankEvery, seed %d top %d orders %v system %d:\n got %v\nwant %v", seed, top, orders, sys, got, want)
 					}
 					if top < a.Counts.Len() && (calls == 0 || last != a.Counts.Len()) {
 						t.Fatalf("progress ended at %d of %d", last, a.Counts.Len())
@@ -91,8 +103,8 @@ func TestRankTopIsEveryRowCut(t *testing.T) {
 // making room for top rows first.
 func TestRankHugeTop(t *testing.T) {
 	a := mustAnalyze(t, randomDataset(2, 50, 4), DefaultSettings())
-	every, _ := a.RankAll(0, Kinds, []int{1, 2}, 0)
-	if got, err := a.RankAll(0, Kinds, []int{1, 2}, math.MaxInt); err != nil || !reflect.DeepEqual(got, every) {
+	every, _ := rankAll(a, 0, Kinds, []int{1, 2}, 0)
+	if got, err := rankAll(a, 0, Kinds, []int{1, 2}, math.MaxInt); err != nil || !reflect.DeepEqual(got, every) {
 		t.Errorf("top MaxInt: %d rows (%v); want top 0's %d", len(got), err, len(every))
 	}
 	all, _ := a.Salient(0, 1, scoring.Over, 2, 0, 1)
@@ -145,7 +157,7 @@ func TestRankTiesAtTheCut(t *testing.T) {
 func checkCuts(t *testing.T, a *Analysis, order int, want []string) {
 	t.Helper()
 	for top := range len(want) + 2 {
-		rows, err := a.RankAll(0, []scoring.Kind{scoring.Over}, []int{order}, top)
+		rows, err := rankAll(a, 0, []scoring.Kind{scoring.Over}, []int{order}, top)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,20 +264,20 @@ func TestSalientEverySizes(t *testing.T) {
 func TestRankEveryErrors(t *testing.T) {
 	ds := randomDataset(1, 20, 5)
 	a := mustAnalyze(t, ds, DefaultSettings())
-	if _, err := a.RankEvery(context.Background(), 0, Kinds, []int{5}, 3, nil); err == nil {
+	if _, err := rankEvery(context.Background(), a, 0, Kinds, []int{5}, 3, nil); err == nil {
 		t.Error("order 5 of 4: no error")
 	}
-	if _, err := a.RankEvery(context.Background(), 2, Kinds, []int{1}, 3, nil); err == nil {
+	if _, err := rankEvery(context.Background(), a, 2, Kinds, []int{1}, 3, nil); err == nil {
 		t.Error("system 2 of 2: no error")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := a.RankEvery(ctx, 0, Kinds, []int{1}, 3, nil); !errors.Is(err, context.Canceled) {
+	if _, err := rankEvery(ctx, a, 0, Kinds, []int{1}, 3, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	want, _ := a.RankAll(0, Kinds, []int{1, 2}, 0)
-	if got, _ := a.RankEvery(context.Background(), 0, Kinds, []int{1, 2}, 0, nil); !reflect.DeepEqual(got, want) {
-		t.Error("top 0 is not RankAll's every n-gram")
+	want, _ := rankAll(a, 0, Kinds, []int{1, 2}, 0)
+	if got, _ := rankEvery(context.Background(), a, 0, Kinds, []int{1, 2}, 0, nil); !reflect.DeepEqual(got, want) {
+		t.Error("top 0 is not rankAll's every n-gram")
 	}
 }
 
@@ -276,15 +288,15 @@ func TestRankEveryWMT22(t *testing.T) {
 	a := mustAnalyze(t, ds, DefaultSettings())
 	orders := []int{1, 2, 3, 4}
 	for sys := range ds.Systems {
-		every, _ := a.RankAll(sys, Kinds, orders, 0)
-		got, err := a.RankEvery(context.Background(), sys, Kinds, orders, 20, nil)
+		every, _ := rankAll(a, sys, Kinds, orders, 0)
+		got, err := rankEvery(context.Background(), a, sys, Kinds, orders, 20, nil)
 		if err != nil || !reflect.DeepEqual(got, firstOfEach(every, 20)) {
 			t.Errorf("%s: the top 20 are not the first 20 of every row (%v)", ds.Systems[sys].Name, err)
 		}
 	}
 }
 
-// TestRankEveryLines: the rows are RankEvery's, each with the first lines
+// TestRankEveryLines: the rows are rankEvery's, each with the first lines
 // line numbers of its segments (SegmentsOf's, 1-based) instead of the
 // first MaxRowLines, for top > 0 and top 0 alike.
 func TestRankEveryLines(t *testing.T) {
@@ -292,7 +304,7 @@ func TestRankEveryLines(t *testing.T) {
 	a := mustAnalyze(t, ds, DefaultSettings())
 	for _, top := range []int{5, 0} {
 		for _, lines := range []int{1, 7, 60} {
-			want, _ := a.RankEvery(context.Background(), 0, Kinds, []int{1, 2}, top, nil)
+			want, _ := rankEvery(context.Background(), a, 0, Kinds, []int{1, 2}, top, nil)
 			got, sizes, err := a.RankEveryLines(context.Background(), 0, Kinds, []int{1, 2}, top, lines, nil)
 			if err != nil || len(got) != len(want) {
 				t.Fatalf("top %d, lines %d: %d rows (%v); want %d", top, lines, len(got), err, len(want))
@@ -323,7 +335,7 @@ func TestRankEveryLines(t *testing.T) {
 }
 
 // TestEachRankingIsRankAll: the rankings handed out one at a time hold
-// RankAll's rows in RankAll's order, lines included, every ranking in
+// rankAll's rows in rankAll's order, lines included, every ranking in
 // turn (an empty one too), for every top; on corpora of few words, where
 // most n-grams tie on count and segments and the text decides, and on one
 // with n-grams enough that the lines come from numbering the corpus again.
@@ -339,7 +351,7 @@ func TestEachRankingIsRankAll(t *testing.T) {
 		for _, top := range []int{0, 1, 3, 20} {
 			for _, sel := range []selection{{Kinds, []int{1, 2, 3, 4}}, {[]scoring.Kind{scoring.Missed, scoring.Matched}, []int{3, 1}}} {
 				for sys := range ds.Systems {
-					want, err := a.RankAll(sys, sel.kinds, sel.orders, top)
+					want, err := rankAll(a, sys, sel.kinds, sel.orders, top)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -7,7 +7,7 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// rankings are the rankings of [Analysis.RankAll], one per kind and order
+// rankings are the rankings of [Analysis.RankEveryLines], one per kind and order
 // (kinds outer), held compactly until their rows are made: per row only
 // the n-gram and kind, and the lines of all rows in one list of 4 bytes a
 // line. A row's text, count and segments come from the counts as it is

@@ -28,7 +28,7 @@ func TestRankHandChecked(t *testing.T) {
 	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "the", "a bird"}},
 		System{Name: "A", Hyps: []string{"the the the the the the the", "the", "the cat dog"}})
 	a := mustAnalyze(t, ds, DefaultSettings())
-	got, err := a.Rank(0, scoring.Over, 1, 0)
+	got, err := rankAll(a, 0, []scoring.Kind{scoring.Over}, []int{1}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestRankHandChecked(t *testing.T) {
 	}
 	// Missed unigrams: "cat", "sat", "on", "mat" on line 1; "a", "bird" on
 	// line 3. All count 1 in one segment: byte order.
-	got, _ = a.Rank(0, scoring.Missed, 1, 3)
+	got, _ = rankAll(a, 0, []scoring.Kind{scoring.Missed}, []int{1}, 3)
 	var names []string
 	for _, r := range got {
 		names = append(names, r.NGram)
@@ -56,7 +56,7 @@ func TestRankHandChecked(t *testing.T) {
 	if want := []string{"a", "bird", "cat"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("Rank(missed, 1, top 3) = %v; want %v", names, want)
 	}
-	if _, err := a.Rank(0, scoring.Missed, 5, 3); err == nil {
+	if _, err := rankAll(a, 0, []scoring.Kind{scoring.Missed}, []int{5}, 3); err == nil {
 		t.Error("Rank of order 5 with max order 4: no error")
 	}
 }

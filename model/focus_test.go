@@ -79,11 +79,11 @@ func TestFocusAgreesWithAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range Kinds {
-		rows, err := an.Rank(0, k, 1, 0)
+		rows, err := rankAll(an, 0, []scoring.Kind{k}, []int{1}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows2, err := an.Rank(0, k, 2, 0)
+		rows2, err := rankAll(an, 0, []scoring.Kind{k}, []int{2}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -82,7 +82,7 @@ func TestNGramsJSONL(t *testing.T) {
 }
 
 // TestNGramsStreamedIsRankAll: ngrams writes each ranking as it comes,
-// and what it writes is RankAll's rows of every system in turn, in their
+// and what it writes is RankEveryLines's rows of every system in turn, in their
 // order and with their lines, as JSONL and as text, for every n-gram (top
 // 0) and for the first few; on a corpus of few words, where most n-grams
 // tie on count and segments and their text decides, and many count in
@@ -115,7 +115,7 @@ func TestNGramsStreamedIsRankAll(t *testing.T) {
 	for _, top := range []int{0, 2} {
 		var jsonl, text bytes.Buffer
 		for sys := range ds.Systems {
-			rows, err := a.RankAll(sys, model.Kinds, orders, top)
+			rows, _, err := a.RankEveryLines(context.Background(), sys, model.Kinds, orders, top, model.MaxRowLines, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,11 +146,11 @@ func TestNGramsStreamedIsRankAll(t *testing.T) {
 				t.Fatalf("top %d, %s: status %d, stderr %q", top, format, code, stderr)
 			}
 			if out != want {
-				t.Errorf("top %d, %s: the output is not RankAll's rows:\n%s\nwant\n%s", top, format, out, want)
+				t.Errorf("top %d, %s: the output is not RankEveryLines's rows:\n%s\nwant\n%s", top, format, out, want)
 			}
 		}
 	}
-	rows, _ := a.RankAll(0, model.Kinds, orders, 0)
+	rows, _, _ := a.RankEveryLines(context.Background(), 0, model.Kinds, orders, 0, model.MaxRowLines, nil)
 	long, ties := false, false
 	for i, r := range rows {
 		long = long || r.Segments > model.MaxRowLines
