@@ -43,7 +43,7 @@ type Metric interface {
 
 // BLEUMetric is sacrebleu's BLEU as a [Metric]. Its per-segment statistics
 // are sacrebleu's: [hyp_len, ref_len, matches_1..N, totals_1..N] with
-// N = Options.MaxOrder (see [BLEUSegmentStatistics]).
+// N = Options.MaxOrder (see [BLEUStoreCounts]).
 type BLEUMetric struct {
 	opt Options
 }
@@ -138,23 +138,13 @@ func addKFloat32(st Stats, opt Options) float64 {
 	return bp * crExp(sum/float64(effOrder))
 }
 
-// BLEUSegmentStatistics returns the per-segment statistics of a system as
-// [BLEUMetric] reads them: for segment i, at i·(2+2N), hyp_len, ref_len,
-// the matches and the totals of orders 1..N (N = maxOrder).
-func BLEUSegmentStatistics(stats []Stats, maxOrder int) []float64 {
-	w := 2 + 2*maxOrder
-	out := make([]float64, len(stats)*w)
-	for i, st := range stats {
-		putBLEURow(out[i*w:(i+1)*w], st, maxOrder)
-	}
-	return out
-}
-
-// BLEUStoreCounts returns the statistics of [BLEUSegmentStatistics] for
-// the segments rows of a [StatsStore] (all of them when rows is nil;
-// maxOrder at most its Orders), as the whole counts they are, in half the
-// memory: the significance tests read them as they read the same float64
-// values. rows must be segments of s.
+// BLEUStoreCounts returns the per-segment statistics of the segments
+// rows of a [StatsStore] (all of them when rows is nil; maxOrder at most
+// its Orders) as [BLEUMetric] reads them: for the k-th, at k·(2+2N),
+// hyp_len, ref_len, the matches and the totals of orders 1..N (N =
+// maxOrder), as the whole counts they are, in half the memory of float64:
+// the significance tests read them as they read the same float64 values.
+// rows must be segments of s.
 func BLEUStoreCounts(s *StatsStore, maxOrder int, rows []int) []uint32 {
 	w := 2 + 2*maxOrder
 	n := len(rows)

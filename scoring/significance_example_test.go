@@ -15,17 +15,17 @@ func ExamplePairedBootstrap() {
 	refs := []string{"the cat sat on the mat", "there is a dog in the garden", "it rained all day long", "we ate fish and chips"}
 	base := []string{"the cat sat on a mat", "there is a dog in a garden", "it rained the whole day", "we had fish and chips"}
 	next := []string{"the cat sat on the mat", "there is a dog in the garden", "it rained all day", "we ate fish and chips"}
-	stats := func(hyps []string) []float64 {
-		var st []scoring.Stats
+	stats := func(hyps []string) []uint32 {
+		st := scoring.NewStatsStore(len(hyps), opt.MaxOrder, false)
 		for i, h := range hyps {
 			s, _ := scoring.SentenceStats(h, []string{refs[i]}, opt)
-			st = append(st, s)
+			st.Set(i, s)
 		}
-		return scoring.BLEUSegmentStatistics(st, opt.MaxOrder)
+		return scoring.BLEUStoreCounts(st, opt.MaxOrder, nil)
 	}
 	m, _ := scoring.NewBLEUMetric(opt)
-	res, err := scoring.PairedBootstrap(context.Background(), scoring.PairedTest[float64]{
-		Metric: m, Segments: len(refs), Baseline: stats(base), Systems: [][]float64{stats(next)},
+	res, err := scoring.PairedBootstrap(context.Background(), scoring.PairedTest[uint32]{
+		Metric: m, Segments: len(refs), Baseline: stats(base), Systems: [][]uint32{stats(next)},
 		N: 1000, Seed: scoring.DefaultSeed,
 	})
 	if err != nil {

@@ -286,7 +286,7 @@ func TestStatisticsAsCounts(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		bleuFloats = append(bleuFloats, scoring.BLEUSegmentStatistics(st, bleu.opt.MaxOrder))
+		bleuFloats = append(bleuFloats, statsRows(st, bleu.opt.MaxOrder))
 	}
 	chrfFloats, err := chrf.floatStatistics(ctx, nil, systems)
 	if err != nil {
@@ -318,4 +318,20 @@ func TestStatisticsAsCounts(t *testing.T) {
 	if err != nil || st.counts != nil || len(st.floats) != 2 {
 		t.Errorf("TER: counts %v, floats %v, error %v; want floats", st.counts, st.floats, err)
 	}
+}
+
+// statsRows returns stats as the float64 rows BLEU's significance tests
+// read: hyp_len, ref_len, then the matches and the totals of orders 1..n.
+func statsRows(stats []scoring.Stats, n int) []float64 {
+	var out []float64
+	for _, st := range stats {
+		out = append(out, float64(st.HypLen), float64(st.RefLen))
+		for _, c := range st.Matches[:n] {
+			out = append(out, float64(c))
+		}
+		for _, c := range st.Totals[:n] {
+			out = append(out, float64(c))
+		}
+	}
+	return out
 }
