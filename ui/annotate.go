@@ -521,6 +521,24 @@ func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cu
 	return annResult{status: "every segment of " + c.shortName(sys) + " is annotated", jump: -1}
 }
 
+// reread reads the annotation file again when another bleuscope saved to
+// it since this one last read or wrote it ([annotations.Store.Refresh]),
+// so that the summary and the list show the other's changes, and says so.
+func (n *annotator) reread(c common) annResult {
+	if n.store == nil {
+		return annResult{jump: -1}
+	}
+	read, err := n.store.Refresh()
+	if err != nil {
+		return annResult{status: "could not read the annotation file again: " + err.Error(), jump: -1}
+	}
+	if !read {
+		return annResult{jump: -1}
+	}
+	n.resolve(c.ds)
+	return annResult{status: c.fitStatus("another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"), jump: -1, changed: true}
+}
+
 // openList opens the list of the selection's annotations, to edit or
 // delete one.
 func (n *annotator) openList(c common, sel selection) annResult {

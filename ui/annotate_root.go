@@ -38,7 +38,12 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Annotate):
 		r = m.ann.start(m.c, sel)
 	case key.Matches(msg, k.Annotations):
+		re := m.ann.reread(m.c) // the list opens on what the file holds now
 		r = m.ann.openList(m.c, sel)
+		r.changed = r.changed || re.changed
+		if r.status == "" {
+			r.status = re.status
+		}
 	case key.Matches(msg, k.NoError):
 		r = m.ann.markNoError(m.c, sel)
 	case key.Matches(msg, k.Undo):
@@ -46,9 +51,10 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.NextUnrated):
 		r = m.ann.nextUnrated(m.c, sel, m.list.view.System, m.list.rows, m.list.cursor)
 	case key.Matches(msg, k.AnnSummary):
+		cmd := m.applyAnn(m.ann.reread(m.c)) // the pane too, while it is the screen
 		m.screen = screenAnnSummary
 		m.refreshOverlay(true)
-		return nil, true
+		return cmd, true
 	case key.Matches(msg, k.SegmentScore):
 		if !m.ann.preset.SegmentScore {
 			return m.flash("the " + m.ann.preset.Name + " typology has no segment score"), true

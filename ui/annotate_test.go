@@ -1722,3 +1722,37 @@ func TestStripWithoutSegment(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryShowsTheOthersChanges: another bleuscope annotating the same
+// file saves an error on the segment shown; the summary (S), opened
+// after, counts it, and the segment's list (E) holds it, without this
+// explorer saving anything first. Before, they showed only what this
+// explorer had read or written, until its next save.
+func TestSummaryShowsTheOthersChanges(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other, mine := openStore(t, path), openStore(t, path)
+	m := annotatingWith(t, mine, annotations.MQM(), 120, 40)
+	sel := m.list.selection(m.c)
+	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
+	a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: "bo", Kind: annotations.KindError,
+		Category: "Accuracy/Mistranslation", Severity: "Major", Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
+	a.SetText(hyp, m.c.ds.Src[sel.seg])
+	if _, err := other.Add(a); err != nil {
+		t.Fatal(err)
+	}
+	m = press(t, m, "S")
+	if !strings.Contains(m.status, "another bleuscope saved") {
+		t.Errorf("status %q; want it to say another bleuscope's changes are shown", m.status)
+	}
+	v := ansi.Strip(m.View())
+	if !regexp.MustCompile(`fluent +\S+ +5\.00 +1 +1 `).MatchString(v) || !strings.Contains(v, "Accuracy/Mistranslation") {
+		t.Errorf("the summary does not count bo's major error (MQM 5.00, 1 rated, 1 error):\n%s", v)
+	}
+	m = press(t, m, "esc", "E")
+	if m.ann.step != stepList || len(m.ann.segment(m.c, m.list.selection(m.c))) != 1 {
+		t.Errorf("E on the segment bo marked: step %d, %d annotations; want the list of bo's one", m.ann.step, len(m.ann.segment(m.c, m.list.selection(m.c))))
+	}
+	if len(mine.All()) != 1 || mine.Pending() != 0 {
+		t.Errorf("my store holds %+v, %d pending; want bo's one, nothing to write", mine.All(), mine.Pending())
+	}
+}

@@ -733,6 +733,38 @@ func (s *Store) Flush() error {
 	return s.flush()
 }
 
+// Refresh reads the file again when another bleuscope changed it since
+// this store last read or wrote it, so that the store holds what the
+// file holds ([Store.catchUp]), and reports whether it read it. It
+// writes nothing, and reads a file being written once the write is over
+// ([keepWritersOut]). While changes wait to be written it reads nothing:
+// the write that saves them catches up, and counts what it had to drop
+// ([Store.Dropped]). A file gone or unreadable leaves the store as it
+// was and returns the error.
+func (s *Store) Refresh() (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.pending) > 0 {
+		return false, nil
+	}
+	fi, err := os.Stat(s.path)
+	if errors.Is(err, os.ErrNotExist) && !s.exists {
+		return false, nil // not made yet, by anyone
+	}
+	if err != nil {
+		return false, model.OpenErr(s.path, err)
+	}
+	if s.seen != nil && os.SameFile(fi, s.seen) && fi.Size() == s.seen.Size() && fi.ModTime().Equal(s.seen.ModTime()) {
+		return false, nil
+	}
+	release := keepWritersOut(s.path)
+	defer release()
+	if err := s.catchUp(); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
 func (s *Store) flush() error {
 	if len(s.pending) == 0 {
 		return nil

@@ -1202,3 +1202,77 @@ func TestDeleteMarkingNoError(t *testing.T) {
 		t.Errorf("an unknown ID: %v", err)
 	}
 }
+
+// TestRefreshReadsTheOthersChanges: a store open on a file another store
+// writes to holds the other's additions, edits and deletions once it is
+// refreshed, without writing anything; refreshing again with nothing new
+// reads nothing; changes of its own waiting to be written hold the
+// refresh back. Before, a store saw another's changes only at its own
+// next write.
+func TestRefreshReadsTheOthersChanges(t *testing.T) {
+	path, _ := journalWith(t)
+	a, _ := Open(path)
+	b, _ := Open(path)
+	defer a.Close()
+	defer b.Close()
+	before := len(a.All())
+	if read, err := a.Refresh(); err != nil || read {
+		t.Fatalf("Refresh with nothing new = %v, %v; want false, nil", read, err)
+	}
+	b1, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := a.All()[0]
+	if err := b.Delete(gone.ID); err != nil {
+		t.Fatal(err)
+	}
+	info, _ := os.Stat(path)
+	read, err := a.Refresh()
+	if err != nil || !read {
+		t.Fatalf("Refresh after the other's writes = %v, %v; want true, nil", read, err)
+	}
+	if after, _ := os.Stat(path); after.Size() != info.Size() || !after.ModTime().Equal(info.ModTime()) {
+		t.Errorf("Refresh wrote the file: %d bytes, then %d", info.Size(), after.Size())
+	}
+	if got, ok := a.Get(b1.ID); !ok || got.Note != "b1" {
+		t.Errorf("a holds %+v after refreshing; want b's b1 as id %d", a.All(), b1.ID)
+	}
+	if _, ok := a.Get(gone.ID); ok || len(a.All()) != before {
+		t.Errorf("a holds %d annotations, id %d among them; want %d, the one b deleted gone", len(a.All()), gone.ID, before)
+	}
+	if read, err := a.Refresh(); err != nil || read {
+		t.Errorf("second Refresh = %v, %v; want false, nil", read, err)
+	}
+	// a's own change, saved after the refresh, takes an id of its own and
+	// keeps b's.
+	a2, err := a.Add(errAnn("A", 6, "a", "sechs", 0, 4, "Other", "Minor", "a2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a2.ID == b1.ID {
+		t.Errorf("a's addition took b's id %d", b1.ID)
+	}
+	mustReopen(t, path, a.All()).Close()
+}
+
+// TestRefreshWaitsForPendingChanges: with a change not yet on disk (the
+// file could not be written), Refresh reads nothing, leaving the catching
+// up to the write that saves it.
+func TestRefreshWaitsForPendingChanges(t *testing.T) {
+	path, _ := journalWith(t)
+	a, _ := Open(path)
+	b, _ := Open(path)
+	defer a.Close()
+	defer b.Close()
+	a.writeAt = func(*os.File, []byte, int64) (int, error) { return 0, errors.New("disk full") }
+	if _, err := a.Add(errAnn("A", 4, "a", "vier", 0, 4, "Other", "Minor", "a1")); err == nil {
+		t.Fatal("the write did not fail")
+	}
+	if _, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1")); err != nil {
+		t.Fatal(err)
+	}
+	if read, err := a.Refresh(); err != nil || read || a.Pending() != 1 {
+		t.Errorf("Refresh with a change pending = %v, %v, %d pending; want false, nil, 1", read, err, a.Pending())
+	}
+}
