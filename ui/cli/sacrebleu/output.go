@@ -3,6 +3,7 @@ package sacrebleu
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -77,8 +78,10 @@ type pairedResult struct {
 
 // resultsTable is sacrebleu's print_results_table without the paired-test
 // legend: JSON (indent 4, ASCII only), or a tabulate table followed by the
-// metric signatures.
-func resultsTable(names []string, cols []column, sigs []namedSig, o *options, c colors, legend string) string {
+// metric signatures. On a terminal the table shows the systems' names
+// with their control characters escaped ([model.Printable]); JSON, all
+// ASCII, needs no escaping and is the same bytes there as in a pipe.
+func resultsTable(names []string, cols []column, sigs []namedSig, o *options, c colors, legend string, terminal bool) string {
 	if o.format == "json" {
 		if len(names) == 0 {
 			return "[]\n"
@@ -118,7 +121,12 @@ func resultsTable(names []string, cols []column, sigs []namedSig, o *options, c 
 	headers := []string{c.paint("System", cyan)}
 	var tcols [][]string
 	sysCol := make([]string, len(names))
-	copy(sysCol, names)
+	for i, n := range names {
+		if terminal {
+			n = model.Printable(n)
+		}
+		sysCol[i] = n
+	}
 	tcols = append(tcols, sysCol)
 	for _, col := range cols {
 		h := col.name

@@ -447,11 +447,6 @@ func (r *run) readSystems(fsys *fileSystem, enc codec) ([]system, error) {
 			systems[0].name = "Baseline: " + systems[0].name
 		}
 	}
-	if r.cmd.Terminal {
-		for i := range systems {
-			systems[i].name = model.Printable(systems[i].name)
-		}
-	}
 	return systems, nil
 }
 
@@ -637,6 +632,6 @@ func (r *run) multi(metrics []metric, systems []system, nrefs int) error {
 		cols = append(cols, col)
 		sigs = append(sigs, namedSig{m.name(), newSignature(m, nrefs, Version).format(o.short)})
 	}
-	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, ""))
+	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, "", r.cmd.Terminal))
 	return nil
 }

@@ -179,6 +179,35 @@ func TestTerminalOutput(t *testing.T) {
 	}
 }
 
+// TestTerminalJSONAsPiped: JSON names a system whose file name holds
+// control characters with JSON's own escapes (\u001b), all ASCII, so it is
+// the same bytes on a terminal as in a pipe; before, a terminal got the
+// name escaped for a person first (␛ written as \u241b). The paired
+// test's table and legend on a terminal still escape the baseline's name.
+func TestTerminalJSONAsPiped(t *testing.T) {
+	dir := t.TempDir()
+	evil := "evil\x1b]2;title\x07.txt"
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c d\n", "good.txt": "a b c d\n", evil: "a b c e\n"})
+	run := func(terminal bool, args ...string) string {
+		t.Helper()
+		var stdout bytes.Buffer
+		c := &Command{Stdout: &stdout, Stderr: &bytes.Buffer{}, Dir: dir, Terminal: terminal, LookupEnv: lookupIn(map[string]string{"NO_COLOR": "1"})}
+		if status := c.Run(args); status != 0 {
+			t.Fatalf("%q: status %d", args, status)
+		}
+		return stdout.String()
+	}
+	args := []string{"ref.txt", "-i", "good.txt", evil, "-f", "json"}
+	piped, shown := run(false, args...), run(true, args...)
+	if shown != piped || !strings.Contains(piped, `"evil\u001b]2;title\u0007.txt"`) {
+		t.Errorf("JSON on a terminal:\n%s\npiped:\n%s\nwant the same bytes, the name escaped as JSON escapes it", shown, piped)
+	}
+	paired := run(true, "ref.txt", "-i", evil, "good.txt", "-pbs", "--paired-bs-n", "10", "-f", "text")
+	if strings.ContainsAny(paired, "\x1b\x07") || !strings.Contains(paired, "Baseline: evil␛]2;title") {
+		t.Errorf("the paired test's table on a terminal:\n%q\nwant the baseline's name escaped", paired)
+	}
+}
+
 // endless is a standard input that never ends.
 type endless struct{}
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -195,7 +196,10 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	if strings.HasPrefix(names[0], "Baseline:") {
 		baseline = names[0]
 	}
-	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, r.legend(bootstrap, o.intText(dest, n), baseline)))
+	if r.cmd.Terminal {
+		baseline = model.Printable(baseline)
+	}
+	r.out.WriteString(resultsTable(names, cols, sigs, o, r.colors, r.legend(bootstrap, o.intText(dest, n), baseline), r.cmd.Terminal))
 	return nil
 }
 
