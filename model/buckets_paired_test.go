@@ -78,7 +78,7 @@ func TestScoreBucketsSameRows(t *testing.T) {
 func TestOutcomesAgreeWithCompare(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())
-	c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 10, Seed: 1})
+	c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 10, Seed: scoring.SeedOf(1)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"runtime"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // BenchmarkCompareChrF100k measures chrF's paired tests of two systems on
@@ -45,7 +47,7 @@ func BenchmarkCompareChrF100k(b *testing.B) {
 			for b.Loop() {
 				runtime.GC()
 				stop := samplePeakHeap()
-				if _, err := CompareMetric(context.Background(), st, 0, nil, CompareOptions{Test: test, N: 100, Seed: 12345}); err != nil {
+				if _, err := CompareMetric(context.Background(), st, 0, nil, CompareOptions{Test: test, N: 100, Seed: scoring.SeedOf(12345)}); err != nil {
 					b.Fatal(err)
 				}
 				most = max(most, stop())

@@ -360,7 +360,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 		if c.Test == TestPairedAR {
 			test = "ar"
 		}
-		fields := []string{test + ":" + strconv.Itoa(c.N), "seed:" + strconv.FormatUint(c.Seed, 10)}
+		fields := []string{test + ":" + strconv.Itoa(c.N), "seed:" + c.Seed.String()}
 		ms := &MetricScores{Metrics: m, NRefs: ds.NRefs()}
 		for _, k := range metrics {
 			if k.mc == nil {

@@ -24,7 +24,7 @@ func TestCompareMetricAgainstScores(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, test := range []string{TestPairedBootstrap, TestPairedAR} {
-			c, err := CompareMetric(context.Background(), st, 0, nil, CompareOptions{Test: test, N: 200, Seed: 7})
+			c, err := CompareMetric(context.Background(), st, 0, nil, CompareOptions{Test: test, N: 200, Seed: scoring.SeedOf(7)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestCompareMetricSubset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := CompareOptions{Test: TestPairedBootstrap, N: 100, Seed: 3}
+		opt := CompareOptions{Test: TestPairedBootstrap, N: 100, Seed: scoring.SeedOf(3)}
 		got, err := CompareMetric(context.Background(), all, 1, rows, opt)
 		if err != nil {
 			t.Fatal(err)

@@ -24,7 +24,7 @@ type MetricEstimates struct {
 // seed, the same draws as for BLEU (each metric starts its own generator
 // from the seed, as sacrebleu does), telling progress (when not nil) how far
 // each system's steps are.
-func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed uint64, progress MetricProgress) (MetricEstimates, error) {
+func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed scoring.Seed, progress MetricProgress) (MetricEstimates, error) {
 	var out MetricEstimates
 	if !m.Extra() {
 		return out, nil
@@ -82,7 +82,7 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 // metric asked for, in the order asked (chrF2|nrefs:1|bs:1000|seed:12345|…
 // = 58.0 (μ = 58.1 ± 0.7)); "json" adds to each system's object "chrf"
 // and/or "ter": {"score", "mean", "ci"}.
-func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []scoring.Estimate, n int, seed uint64,
+func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []scoring.Estimate, n int, seed scoring.Seed,
 	m Metrics, me MetricEstimates, format string) error {
 	var bleu bytes.Buffer
 	if err := WriteCorpusConfidence(&bleu, ds, s, est, n, seed, format); err != nil || !m.Extra() {
@@ -93,7 +93,7 @@ func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []sco
 	}
 	sig := ConfidenceSignature(ds, s, n, seed)
 	version := signatureVersion(sig)
-	fields := []string{"bs:" + strconv.Itoa(n), "seed:" + strconv.FormatUint(seed, 10)}
+	fields := []string{"bs:" + strconv.Itoa(n), "seed:" + seed.String()}
 	ms := &MetricScores{Metrics: m, NRefs: ds.NRefs()}
 	chrfSig := withFields(ms.ChrFSignature(version), fields...)
 	terSig := withFields(ms.TERSignature(version), fields...)

@@ -200,7 +200,7 @@ func TestMetricProgress(t *testing.T) {
 		}
 	}
 	check("confidence", perSystem, func(p MetricProgress) error {
-		_, err := ConfidenceMetrics(ctx, ds, m, 50, 12345, p)
+		_, err := ConfidenceMetrics(ctx, ds, m, 50, scoring.SeedOf(12345), p)
 		return err
 	})
 }

@@ -29,7 +29,7 @@ type CompareOptions struct {
 	// default (1000 for the bootstrap, 10000 for AR).
 	N int
 	// Seed seeds numpy's generator as SACREBLEU_SEED does.
-	Seed uint64
+	Seed scoring.Seed
 	// Progress, when not nil, is told the fraction of the work done; it is
 	// called from one goroutine at a time.
 	Progress func(fraction float64)
@@ -45,7 +45,7 @@ type Comparison struct {
 	// filled in), Seed its seed.
 	Test string
 	N    int
-	Seed uint64
+	Seed scoring.Seed
 	// Baseline is the index of the baseline system.
 	Baseline int
 	// Segments is the number of segments tested.
@@ -171,13 +171,13 @@ func (c *Comparison) Signature(ds *Dataset, s *Scored) string {
 	if c.Test == TestPairedAR {
 		test = "ar"
 	}
-	return withFields(s.CorpusSignature(ds), test+":"+strconv.Itoa(c.N), "seed:"+strconv.FormatUint(c.Seed, 10))
+	return withFields(s.CorpusSignature(ds), test+":"+strconv.Itoa(c.N), "seed:"+c.Seed.String())
 }
 
 // ConfidenceSignature returns the signature of a --confidence score with n
 // resamples and the given seed: nrefs:1|bs:1000|seed:12345|case:mixed|….
-func ConfidenceSignature(ds *Dataset, s *Scored, n int, seed uint64) string {
-	return withFields(s.CorpusSignature(ds), "bs:"+strconv.Itoa(n), "seed:"+strconv.FormatUint(seed, 10))
+func ConfidenceSignature(ds *Dataset, s *Scored, n int, seed scoring.Seed) string {
+	return withFields(s.CorpusSignature(ds), "bs:"+strconv.Itoa(n), "seed:"+seed.String())
 }
 
 // withFields inserts fields after the first field (nrefs) of sig.
@@ -318,13 +318,13 @@ func (sc *SystemComparison) tally(a, b float64) {
 // Confidence runs sacrebleu's single-system bootstrap (--confidence) on
 // system sys over the segments rows (all when nil): its corpus score and
 // the mean and 95% half-width of n resampled scores (n ≤ 0: 1000).
-func Confidence(ctx context.Context, s *Scored, sys int, rows []int, n int, seed uint64) (scoring.Estimate, error) {
+func Confidence(ctx context.Context, s *Scored, sys int, rows []int, n int, seed scoring.Seed) (scoring.Estimate, error) {
 	return ConfidenceProgress(ctx, s, sys, rows, n, seed, nil)
 }
 
 // ConfidenceProgress is [Confidence] telling progress, when not nil, the
 // fraction of the resamples done, from one goroutine at a time.
-func ConfidenceProgress(ctx context.Context, s *Scored, sys int, rows []int, n int, seed uint64, progress func(fraction float64)) (scoring.Estimate, error) {
+func ConfidenceProgress(ctx context.Context, s *Scored, sys int, rows []int, n int, seed scoring.Seed, progress func(fraction float64)) (scoring.Estimate, error) {
 	if err := s.check(sys); err != nil {
 		return scoring.Estimate{}, err
 	}

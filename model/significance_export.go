@@ -76,7 +76,7 @@ func appendComparisonJSON(b []byte, name string, c *Comparison, i int, sc System
 	field("n")
 	b = strconv.AppendInt(b, int64(c.N), 10)
 	field("seed")
-	b = strconv.AppendUint(b, c.Seed, 10)
+	b = append(b, c.Seed.String()...)
 	field("score")
 	b = appendFloatOrNull(b, sc.Score, true)
 	field("mean")
@@ -113,9 +113,9 @@ func appendFloatOrNull(b []byte, f float64, present bool) []byte {
 // fitted to lay.Width ([comparisonTable]), the notes and legend under it
 // wrapped by lay.Wrap.
 func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, lay TextLayout) {
-	head := fmt.Sprintf("Paired bootstrap resampling: %d resamples, seed %d, %d segments", c.N, c.Seed, c.Segments)
+	head := fmt.Sprintf("Paired bootstrap resampling: %d resamples, seed %s, %d segments", c.N, c.Seed, c.Segments)
 	if c.Test != TestPairedBootstrap {
-		head = fmt.Sprintf("Paired approximate randomization: %d trials, seed %d, %d segments", c.N, c.Seed, c.Segments)
+		head = fmt.Sprintf("Paired approximate randomization: %d trials, seed %s, %d segments", c.N, c.Seed, c.Segments)
 	}
 	if lay.Width > 0 { // fitted to a terminal, else as it was (a pipe's reader may grep it)
 		head = wrapProse(lay.Wrap, head)
@@ -294,7 +294,7 @@ func nanDeltaNote(name, metric string) string {
 // systems each line starts with the system name and ": "); "json" writes
 // [WriteCorpus]'s objects with "mean", "ci", "n" and "seed" added and the
 // signature carrying bs and seed.
-func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Estimate, n int, seed uint64, format string) error {
+func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Estimate, n int, seed scoring.Seed, format string) error {
 	bw := bufio.NewWriter(w)
 	sig := ConfidenceSignature(ds, s, n, seed)
 	switch format {
@@ -324,7 +324,7 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 			b = append(b, ",\n    \"n\": "...)
 			b = strconv.AppendInt(b, int64(n), 10)
 			b = append(b, ",\n    \"seed\": "...)
-			b = strconv.AppendUint(b, seed, 10)
+			b = append(b, seed.String()...)
 			b = append(b, "\n  }"...)
 		}
 		b = append(b, "\n]\n"...)

@@ -29,7 +29,7 @@ func TestCompareAgainstScoring(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())
 	for _, test := range []string{TestPairedBootstrap, TestPairedAR} {
-		c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: 7})
+		c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: scoring.SeedOf(7)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +79,7 @@ func TestCompareAgainstScoring(t *testing.T) {
 func TestNoDifference(t *testing.T) {
 	s := mustScore(t, sigDataset(), DefaultSettings())
 	for _, test := range []string{TestPairedBootstrap, TestPairedAR} {
-		c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: 7})
+		c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: scoring.SeedOf(7)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestNoDifference(t *testing.T) {
 	set := DefaultSettings()
 	set.Corpus.Smooth = scoring.SmoothNone
 	s = mustScore(t, ds, set)
-	c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 100, Seed: 1})
+	c, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 100, Seed: scoring.SeedOf(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestCompareSubset(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())
 	rows := []int{1, 3, 4}
-	c, err := Compare(context.Background(), s, 1, rows, CompareOptions{Test: TestPairedBootstrap, N: 50, Seed: 1})
+	c, err := Compare(context.Background(), s, 1, rows, CompareOptions{Test: TestPairedBootstrap, N: 50, Seed: scoring.SeedOf(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestCompareRefusesNLTK(t *testing.T) {
 	if _, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap}); !errors.Is(err, ErrSignificanceNLTK) {
 		t.Errorf("nltk compat: err %v, want ErrSignificanceNLTK", err)
 	}
-	if _, err := Confidence(context.Background(), s, 0, nil, 10, 1); !errors.Is(err, ErrSignificanceNLTK) {
+	if _, err := Confidence(context.Background(), s, 0, nil, 10, scoring.SeedOf(1)); !errors.Is(err, ErrSignificanceNLTK) {
 		t.Errorf("nltk compat confidence: err %v, want ErrSignificanceNLTK", err)
 	}
 }
@@ -144,11 +144,11 @@ func TestCompareRefusesNLTK(t *testing.T) {
 func TestSignatures(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())
-	c := &Comparison{Test: TestPairedAR, N: 10000, Seed: 42}
+	c := &Comparison{Test: TestPairedAR, N: 10000, Seed: scoring.SeedOf(42)}
 	if got, want := c.Signature(ds, s), "nrefs:2|ar:10000|seed:42|case:mixed|eff:no|tok:13a|smooth:exp|version:"+scoring.SignatureVersion; got != want {
 		t.Errorf("signature %q, want %q", got, want)
 	}
-	if got := ConfidenceSignature(ds, s, 1000, 12345); !strings.HasPrefix(got, "nrefs:2|bs:1000|seed:12345|case:mixed|") {
+	if got := ConfidenceSignature(ds, s, 1000, scoring.SeedOf(12345)); !strings.HasPrefix(got, "nrefs:2|bs:1000|seed:12345|case:mixed|") {
 		t.Errorf("confidence signature %q", got)
 	}
 }
@@ -236,14 +236,14 @@ func TestNoDifferenceOneSegment(t *testing.T) {
 	one := append([]string(nil), base...)
 	one[2] = "it rains again today"
 	s := mustScore(t, memDataset(nil, [][]string{refs}, System{Name: "base", Hyps: base}, System{Name: "one", Hyps: one}), DefaultSettings())
-	ar, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedAR, N: 300, Seed: 3})
+	ar, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedAR, N: 300, Seed: scoring.SeedOf(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sc := ar.Systems[1]; !sc.NoDifference() || sc.Significant() || sc.PValue != 1.0/301 {
 		t.Errorf("AR, one segment differs: %+v; want no difference to go on, p = 1/301, not significant", sc)
 	}
-	bs, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 300, Seed: 3})
+	bs, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 300, Seed: scoring.SeedOf(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestNoDifferenceOneSegment(t *testing.T) {
 		t.Error("bootstrap, one segment differs: no difference to go on; its resamples differ")
 	}
 	s = mustScore(t, memDataset(nil, [][]string{refs}, System{Name: "nothing", Hyps: []string{"x", "x", "x", "x"}}, System{Name: "all", Hyps: refs}), DefaultSettings())
-	bs, err = Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 300, Seed: 3})
+	bs, err = Compare(context.Background(), s, 0, nil, CompareOptions{Test: TestPairedBootstrap, N: 300, Seed: scoring.SeedOf(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestComparisonTextDeltaReadsZero(t *testing.T) {
 	est := func(score float64) scoring.Estimate {
 		return scoring.Estimate{Score: score, Resamples: 1000, Mean: score, CI: 1}
 	}
-	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: 1, Baseline: 0, Segments: 1, Systems: []SystemComparison{
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: scoring.SeedOf(1), Baseline: 0, Segments: 1, Systems: []SystemComparison{
 		{Estimate: est(37.75)}, {Estimate: est(37.747), PValue: 0.9}, {Estimate: est(37.75), PValue: 1}, {Estimate: est(37.74), PValue: 0.5},
 	}}
 	var out bytes.Buffer
@@ -319,7 +319,7 @@ func TestComparisonTextCIAligned(t *testing.T) {
 	est := func(score, mean, ci float64) scoring.Estimate {
 		return scoring.Estimate{Score: score, Resamples: 1000, Mean: mean, CI: ci}
 	}
-	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: 1, Baseline: 0, Segments: 1, Systems: []SystemComparison{
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: scoring.SeedOf(1), Baseline: 0, Segments: 1, Systems: []SystemComparison{
 		{Estimate: est(37.75, 37.30, 13.40)},
 		{Estimate: est(68.99, 68.99, 6.40), PValue: 0.001, Wins: 1},
 		{Estimate: est(9.54, 9.05, 9.76), PValue: 0.001, Losses: 1},
@@ -374,7 +374,7 @@ func TestComparisonTextFitsWidth(t *testing.T) {
 	est := func(score, ci float64) scoring.Estimate {
 		return scoring.Estimate{Score: score, Resamples: 1000, Mean: score + 0.01, CI: ci}
 	}
-	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: 1, Baseline: 0, Segments: 1984, Systems: []SystemComparison{
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: scoring.SeedOf(1), Baseline: 0, Segments: 1984, Systems: []SystemComparison{
 		{Estimate: est(26.01, 0.87)},
 		{Estimate: est(33.70, 0.9), PValue: 0.001, Wins: 1262, Ties: 170, Losses: 552},
 		{Estimate: est(12.25, 10.5), PValue: 0.3, Wins: 2, Ties: 1000, Losses: 982},

@@ -76,7 +76,7 @@ func TestTable32MatchesFloat32Sums(t *testing.T) {
 			if narrow := c.systems[0][0] < 1<<16; narrow != (tab.u16 != nil) {
 				t.Errorf("uint16 table %v, want %v", tab.u16 != nil, narrow)
 			}
-			rng := NewNumpyRNG(5)
+			rng := NewNumpyRNG(SeedOf(5))
 			idx := make([]uint32, c.segments)
 			got := make([]float64, len(tab.src))
 			acc := make([]float32, tab.n)
@@ -121,7 +121,7 @@ func TestSigPairedBootstrapAbove2To24(t *testing.T) {
 	const n = 12
 	for _, c := range table32Cases() {
 		t.Run(c.name, func(t *testing.T) {
-			rng := NewNumpyRNG(9)
+			rng := NewNumpyRNG(SeedOf(9))
 			idx := make([]uint32, n*c.segments)
 			rng.Below(uint64(c.segments), idx)
 			want := make([][]float64, n)
@@ -129,7 +129,7 @@ func TestSigPairedBootstrapAbove2To24(t *testing.T) {
 				want[r] = naiveSums32(c.w, c.systems, idx[r*c.segments:(r+1)*c.segments])
 			}
 			for k := range c.w {
-				p := PairedTest[uint32]{Metric: pickMetric{c.w, k}, Segments: c.segments, Baseline: c.systems[0], Systems: c.systems[1:], N: n, Seed: 9}
+				p := PairedTest[uint32]{Metric: pickMetric{c.w, k}, Segments: c.segments, Baseline: c.systems[0], Systems: c.systems[1:], N: n, Seed: SeedOf(9)}
 				res, err := PairedBootstrap(context.Background(), p)
 				if err != nil {
 					t.Fatal(err)

@@ -50,7 +50,7 @@ const million = 1_000_000
 // bootstrap of sys against base, counts of a million segments, reporting
 // their CPU time (cpu-s/op).
 func benchPairedBootstrap1M(b *testing.B, m Metric, base, sys []uint32) {
-	p := PairedTest[uint32]{Metric: m, Segments: million, Baseline: base, Systems: [][]uint32{sys}, N: 20, Seed: DefaultSeed}
+	p := PairedTest[uint32]{Metric: m, Segments: million, Baseline: base, Systems: [][]uint32{sys}, N: 20, Seed: DefaultSeed()}
 	b.ReportAllocs()
 	start := cpuTime()
 	for b.Loop() {

@@ -152,7 +152,7 @@ func runSigCheck[T scoring.Statistic](t *testing.T, tl *sigTally, c sigCheck, st
 	rec, name, want := c.rec, c.name, c.want
 	switch rec.Test {
 	case "confidence":
-		e, err := scoring.Confidence(ctx, c.metric, c.segments, stats[0], rec.N, c.seed)
+		e, err := scoring.Confidence(ctx, c.metric, c.segments, stats[0], rec.N, scoring.SeedOf(c.seed))
 		if err != nil {
 			t.Fatalf("%s: %v", rec.ID, err)
 		}
@@ -162,7 +162,7 @@ func runSigCheck[T scoring.Statistic](t *testing.T, tl *sigTally, c sigCheck, st
 			tl.compare(t, rec.ID, name+" ci", e.CI, true, want[0].CI, false)
 		}
 	case "paired-bs", "paired-ar":
-		p := scoring.PairedTest[T]{Metric: c.metric, Segments: c.segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: c.seed}
+		p := scoring.PairedTest[T]{Metric: c.metric, Segments: c.segments, Baseline: stats[0], Systems: stats[1:], N: rec.N, Seed: scoring.SeedOf(c.seed)}
 		run := scoring.PairedBootstrap[T]
 		if rec.Test == "paired-ar" {
 			run = scoring.PairedApproxRandomization[T]

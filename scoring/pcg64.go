@@ -1,9 +1,6 @@
 package scoring
 
-import (
-	"math/big"
-	"math/bits"
-)
+import "math/bits"
 
 // This file reproduces, draw for draw, the random numbers sacrebleu 2.6.0
 // gets from numpy 1.24's default_rng(seed): numpy's SeedSequence turns the
@@ -24,7 +21,7 @@ const (
 
 // seedSequencePool returns the entropy pool numpy's SeedSequence builds
 // from entropy, the 32-bit words of a non-negative integer seed, least
-// significant first ([SeedWords]).
+// significant first ([Seed.entropy]).
 func seedSequencePool(entropy []uint32) [ssPoolSize]uint32 {
 	hc := uint32(ssInitA)
 	hashmix := func(v uint32) uint32 {
@@ -61,27 +58,6 @@ func seedSequencePool(entropy []uint32) [ssPoolSize]uint32 {
 	return pool
 }
 
-// SeedWords returns the 32-bit words of a seed as numpy's SeedSequence
-// reads a non-negative integer of any size: least significant first, one
-// word 0 for 0. [NewNumpyRNGWords] takes them; n must not be negative.
-func SeedWords(n *big.Int) []uint32 {
-	b := n.Bytes() // big-endian, without leading zeros
-	words := make([]uint32, max(1, (len(b)+3)/4))
-	for i, c := range b {
-		k := len(b) - 1 - i // counted from the least significant byte
-		words[k/4] |= uint32(c) << (8 * (k % 4))
-	}
-	return words
-}
-
-// uint64Words returns SeedWords of seed.
-func uint64Words(seed uint64) []uint32 {
-	if seed>>32 == 0 {
-		return []uint32{uint32(seed)}
-	}
-	return []uint32{uint32(seed), uint32(seed >> 32)}
-}
-
 // seedSequenceState returns the n 32-bit words SeedSequence.generate_state
 // derives from pool.
 func seedSequenceState(pool [ssPoolSize]uint32, n int) []uint32 {
@@ -113,14 +89,8 @@ type NumpyRNG struct {
 }
 
 // NewNumpyRNG returns the generator numpy.random.default_rng(seed) makes.
-func NewNumpyRNG(seed uint64) *NumpyRNG {
-	return NewNumpyRNGWords(uint64Words(seed))
-}
-
-// NewNumpyRNGWords returns the generator numpy.random.default_rng(seed)
-// makes for a seed of any size, given as its [SeedWords].
-func NewNumpyRNGWords(seed []uint32) *NumpyRNG {
-	w := seedSequenceState(seedSequencePool(seed), 8)
+func NewNumpyRNG(seed Seed) *NumpyRNG {
+	w := seedSequenceState(seedSequencePool(seed.entropy()), 8)
 	u := func(j int) uint64 { return uint64(w[2*j]) | uint64(w[2*j+1])<<32 }
 	// initstate = u0<<64 | u1, initseq = u2<<64 | u3, inc = initseq<<1 | 1.
 	r := &NumpyRNG{

@@ -55,7 +55,11 @@ func TestSigSeedOfAnySize(t *testing.T) {
 		{"2^64", new(big.Int).Lsh(big.NewInt(1), 64), 3, []uint32{0xe45b7fc2, 0x78082392, 0xd5fa9c8d, 0x84d994e6, 0x6b66107f, 0x0539ad33, 0xb7559b42, 0xb7dc3d83}},
 		{"10^4299", huge, 447, []uint32{0x0e4e3d7b, 0xb1ad1955, 0x36277077, 0x8bbea876, 0xae918804, 0x952ddb65, 0xfe8ba78b, 0x285c8144}},
 	} {
-		words := SeedWords(c.seed)
+		seed, err := NewSeed(c.seed)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		words := seed.entropy()
 		if len(words) != c.words {
 			t.Errorf("%s: %d words, want %d", c.name, len(words), c.words)
 		}
@@ -63,16 +67,21 @@ func TestSigSeedOfAnySize(t *testing.T) {
 			t.Errorf("%s: state %08x, want %08x", c.name, got, c.want)
 		}
 	}
-	// A seed that fits 64 bits has the same words either way.
-	for _, seed := range []uint64{0, 1, 12345, 1 << 32, 1<<64 - 1} {
-		if got, want := SeedWords(new(big.Int).SetUint64(seed)), uint64Words(seed); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("SeedWords(%d) = %v, want %v", seed, got, want)
+	// A seed that fits 64 bits is the same seed either way, with one word
+	// below 2^32 (one word 0 for 0) and two from there.
+	for _, c := range []struct {
+		v    uint64
+		want []uint32
+	}{{0, []uint32{0}}, {1, []uint32{1}}, {12345, []uint32{12345}}, {1 << 32, []uint32{0, 1}}, {1<<64 - 1, []uint32{1<<32 - 1, 1<<32 - 1}}} {
+		big, err := NewSeed(new(big.Int).SetUint64(c.v))
+		if err != nil || big != SeedOf(c.v) || fmt.Sprint(big.entropy()) != fmt.Sprint(c.want) {
+			t.Errorf("seed %d: NewSeed %v (%v) and SeedOf %v, words %v; want equal, words %v", c.v, big, err, SeedOf(c.v), big.entropy(), c.want)
 		}
 	}
 }
 
 func TestSigPCG64State(t *testing.T) {
-	r := NewNumpyRNG(12345)
+	r := NewNumpyRNG(SeedOf(12345))
 	got := fmt.Sprintf("%016x%016x %016x%016x", r.stateHi, r.stateLo, r.incHi, r.incLo)
 	want := "1905e0335aae96349199b0d09775add5 c9c7353e6e2b1f287d761f2d4027fae7"
 	if got != want {
@@ -81,7 +90,7 @@ func TestSigPCG64State(t *testing.T) {
 }
 
 func TestSigPCG64Next64(t *testing.T) {
-	r := NewNumpyRNG(12345)
+	r := NewNumpyRNG(SeedOf(12345))
 	want := []uint64{0x3a32b18db2ffc19d, 0x51171315c9e4c4de, 0xcc2024823444efd9}
 	for i, w := range want {
 		if g := r.Uint64(); g != w {
@@ -91,7 +100,7 @@ func TestSigPCG64Next64(t *testing.T) {
 }
 
 func TestSigPCG64Next32(t *testing.T) {
-	r := NewNumpyRNG(12345)
+	r := NewNumpyRNG(SeedOf(12345))
 	want := []uint32{0xb2ffc19d, 0x3a32b18d, 0xc9e4c4de, 0x51171315}
 	for i, w := range want {
 		if g := r.Uint32(); g != w {
@@ -100,7 +109,7 @@ func TestSigPCG64Next32(t *testing.T) {
 	}
 	// The half-word buffer lives in the generator: a 64-bit draw after an
 	// odd number of 32-bit draws skips the buffered half.
-	r = NewNumpyRNG(12345)
+	r = NewNumpyRNG(SeedOf(12345))
 	r.Uint32()
 	if g := r.Uint64(); g != 0x51171315c9e4c4de {
 		t.Errorf("next64 after one next32 = %016x, want the second 64-bit word", g)
@@ -116,7 +125,7 @@ func TestSigChoice(t *testing.T) {
 		{5, []uint32{3, 1, 3, 1, 1, 3, 3, 3, 4, 1}},
 	} {
 		got := make([]uint32, len(c.want))
-		NewNumpyRNG(12345).Below(c.segments, got)
+		NewNumpyRNG(SeedOf(12345)).Below(c.segments, got)
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("choice(%d) = %v, want %v", c.segments, got, c.want)
 		}
@@ -124,13 +133,13 @@ func TestSigChoice(t *testing.T) {
 }
 
 func TestSigChoiceOneSegmentDrawsNothing(t *testing.T) {
-	r := NewNumpyRNG(7)
+	r := NewNumpyRNG(SeedOf(7))
 	got := []uint32{9, 9, 9}
 	r.Below(1, got)
 	if fmt.Sprint(got) != "[0 0 0]" {
 		t.Errorf("choice(1) = %v, want zeros", got)
 	}
-	if g, w := r.Uint64(), NewNumpyRNG(7).Uint64(); g != w {
+	if g, w := r.Uint64(), NewNumpyRNG(SeedOf(7)).Uint64(); g != w {
 		t.Errorf("choice(1) consumed random numbers: next draw %x, want %x", g, w)
 	}
 }
@@ -141,8 +150,8 @@ func TestSigChoiceOneSegmentDrawsNothing(t *testing.T) {
 func TestSigChoiceRejection(t *testing.T) {
 	const n = 1<<31 + 1
 	got := make([]uint32, 200)
-	NewNumpyRNG(42).Below(n, got)
-	r := NewNumpyRNG(42)
+	NewNumpyRNG(SeedOf(42)).Below(n, got)
+	r := NewNumpyRNG(SeedOf(42))
 	threshold := uint32((1<<32 - n) % n)
 	rejected := 0
 	for i, g := range got {
@@ -165,7 +174,7 @@ func TestSigChoiceRejection(t *testing.T) {
 
 func TestSigMask(t *testing.T) {
 	const want = "1011100110000011111111110100110110110001"
-	m := maskReader{rng: NewNumpyRNG(12345)}
+	m := maskReader{rng: NewNumpyRNG(SeedOf(12345))}
 	// Rows of 7 bits cross word boundaries like numpy's (N, S) matrix.
 	var b strings.Builder
 	row := make([]uint32, 1)
@@ -180,7 +189,7 @@ func TestSigMask(t *testing.T) {
 	}
 	// 32 bits per word: the 40 bits above took two 32-bit draws, the
 	// first two halves of the first 64-bit word.
-	r := NewNumpyRNG(12345)
+	r := NewNumpyRNG(SeedOf(12345))
 	r.Uint64()
 	if g, w := m.rng.Uint64(), r.Uint64(); g != w {
 		t.Errorf("after 42 mask bits the generator is at %x, want %x", g, w)
@@ -189,7 +198,7 @@ func TestSigMask(t *testing.T) {
 
 func TestSigSeedWords(t *testing.T) {
 	// 2^32 is two words [0, 1], so it differs from seed 0 and seed 1.
-	a, b, c := NewNumpyRNG(0).Uint64(), NewNumpyRNG(1).Uint64(), NewNumpyRNG(1<<32).Uint64()
+	a, b, c := NewNumpyRNG(SeedOf(0)).Uint64(), NewNumpyRNG(SeedOf(1)).Uint64(), NewNumpyRNG(SeedOf(1<<32)).Uint64()
 	if a == c || b == c || a == b {
 		t.Errorf("seeds 0, 1, 2^32 give first draws %x %x %x, want three different", a, b, c)
 	}

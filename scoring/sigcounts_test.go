@@ -35,19 +35,19 @@ func TestSigCountsMatchFloats(t *testing.T) {
 					floats[s][i] = float64(counts[s][i])
 				}
 			}
-			ce, err := Confidence(ctx, m, segments, counts[0], 50, 7)
+			ce, err := Confidence(ctx, m, segments, counts[0], 50, SeedOf(7))
 			if err != nil {
 				t.Fatal(err)
 			}
-			fe, err := Confidence(ctx, m, segments, floats[0], 50, 7)
+			fe, err := Confidence(ctx, m, segments, floats[0], 50, SeedOf(7))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ce != fe {
 				t.Errorf("width %d, counts below %d: confidence %+v on counts, %+v on floats", w, top, ce, fe)
 			}
-			pc := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: counts[0], Systems: counts[1:], N: 60, Seed: 3, ARConfidence: 40}
-			pf := PairedTest[float64]{Metric: m, Segments: segments, Baseline: floats[0], Systems: floats[1:], N: 60, Seed: 3, ARConfidence: 40}
+			pc := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: counts[0], Systems: counts[1:], N: 60, Seed: SeedOf(3), ARConfidence: 40}
+			pf := PairedTest[float64]{Metric: m, Segments: segments, Baseline: floats[0], Systems: floats[1:], N: 60, Seed: SeedOf(3), ARConfidence: 40}
 			for name, run := range map[string]func() (Paired, Paired, error){
 				"paired-bs": func() (Paired, Paired, error) {
 					c, err := PairedBootstrap(ctx, pc)
@@ -136,8 +136,8 @@ func TestBLEUStoreCounts(t *testing.T) {
 			}
 			counts, floats = append(counts, c), append(floats, f)
 		}
-		pc := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: counts[0], Systems: counts[1:], N: 50, Seed: 4}
-		pf := PairedTest[float64]{Metric: m, Segments: segments, Baseline: floats[0], Systems: floats[1:], N: 50, Seed: 4}
+		pc := PairedTest[uint32]{Metric: m, Segments: segments, Baseline: counts[0], Systems: counts[1:], N: 50, Seed: SeedOf(4)}
+		pf := PairedTest[float64]{Metric: m, Segments: segments, Baseline: floats[0], Systems: floats[1:], N: 50, Seed: SeedOf(4)}
 		c, err := PairedBootstrap(ctx, pc)
 		if err != nil {
 			t.Fatal(err)
@@ -149,11 +149,11 @@ func TestBLEUStoreCounts(t *testing.T) {
 		if !reflect.DeepEqual(c, f) {
 			t.Errorf("longest %d: paired bootstrap on counts:\n%+v\non floats:\n%+v", longest, c, f)
 		}
-		ce, err := Confidence(ctx, m, segments, counts[1], 50, 4)
+		ce, err := Confidence(ctx, m, segments, counts[1], 50, SeedOf(4))
 		if err != nil {
 			t.Fatal(err)
 		}
-		fe, err := Confidence(ctx, m, segments, floats[1], 50, 4)
+		fe, err := Confidence(ctx, m, segments, floats[1], 50, SeedOf(4))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,7 +72,7 @@ func synthetic(systems, segments int) [][]float64 {
 
 func BenchmarkSigPairedBootstrapWMT(b *testing.B) {
 	m, segs, stats := wmtDeEn(b)
-	p := scoring.PairedTest[float64]{Metric: m, Segments: segs, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: segs, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed()}
 	for b.Loop() {
 		if _, err := scoring.PairedBootstrap(context.Background(), p); err != nil {
 			b.Fatal(err)
@@ -82,7 +82,7 @@ func BenchmarkSigPairedBootstrapWMT(b *testing.B) {
 
 func BenchmarkSigPairedARWMT(b *testing.B) {
 	m, segs, stats := wmtDeEn(b)
-	p := scoring.PairedTest[float64]{Metric: m, Segments: segs, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: segs, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed()}
 	for b.Loop() {
 		if _, err := scoring.PairedApproxRandomization(context.Background(), p); err != nil {
 			b.Fatal(err)
@@ -93,7 +93,7 @@ func BenchmarkSigPairedARWMT(b *testing.B) {
 func BenchmarkSigConfidenceWMT(b *testing.B) {
 	m, segs, stats := wmtDeEn(b)
 	for b.Loop() {
-		if _, err := scoring.Confidence(context.Background(), m, segs, stats[0], 0, scoring.DefaultSeed); err != nil {
+		if _, err := scoring.Confidence(context.Background(), m, segs, stats[0], 0, scoring.DefaultSeed()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -102,7 +102,7 @@ func BenchmarkSigConfidenceWMT(b *testing.B) {
 func BenchmarkSigPairedBootstrap100k(b *testing.B) {
 	m, _ := scoring.NewBLEUMetric(scoring.DefaultOptions())
 	stats := synthetic(2, 100_000)
-	p := scoring.PairedTest[float64]{Metric: m, Segments: 100_000, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 100_000, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed()}
 	for b.Loop() {
 		if _, err := scoring.PairedBootstrap(context.Background(), p); err != nil {
 			b.Fatal(err)
@@ -113,7 +113,7 @@ func BenchmarkSigPairedBootstrap100k(b *testing.B) {
 func BenchmarkSigPairedAR100k(b *testing.B) {
 	m, _ := scoring.NewBLEUMetric(scoring.DefaultOptions())
 	stats := synthetic(2, 100_000)
-	p := scoring.PairedTest[float64]{Metric: m, Segments: 100_000, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 100_000, Baseline: stats[0], Systems: stats[1:], Seed: scoring.DefaultSeed()}
 	for b.Loop() {
 		if _, err := scoring.PairedApproxRandomization(context.Background(), p); err != nil {
 			b.Fatal(err)

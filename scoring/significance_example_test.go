@@ -3,7 +3,6 @@ package scoring_test
 import (
 	"context"
 	"fmt"
-	"math/big"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -26,7 +25,7 @@ func ExamplePairedBootstrap() {
 	m, _ := scoring.NewBLEUMetric(opt)
 	res, err := scoring.PairedBootstrap(context.Background(), scoring.PairedTest[uint32]{
 		Metric: m, Segments: len(refs), Baseline: stats(base), Systems: [][]uint32{stats(next)},
-		N: 1000, Seed: scoring.DefaultSeed,
+		N: 1000, Seed: scoring.DefaultSeed(),
 	})
 	if err != nil {
 		panic(err)
@@ -36,13 +35,14 @@ func ExamplePairedBootstrap() {
 	fmt.Printf("system   %.2f (μ = %.2f ± %.2f) p = %.4f\n", s.Score, s.Mean, s.CI, s.PValue)
 }
 
-// A seed past 64 bits, as SACREBLEU_SEED may give it, is numpy's
-// SeedSequence entropy: its 32-bit words, least significant first.
-func ExampleSeedWords() {
-	seed, _ := new(big.Int).SetString("18446744073709551616", 10) // 2^64
-	fmt.Println(scoring.SeedWords(seed))
-	fmt.Println(scoring.SeedWords(big.NewInt(0)))
+// A seed past 64 bits, as SACREBLEU_SEED may give it: Python's int() reads
+// it, numpy takes all of it.
+func ExampleParseSeed() {
+	seed, err := scoring.ParseSeed(" 18_446_744_073_709_551_616 ") // 2^64
+	fmt.Println(seed, err)
+	_, err = scoring.ParseSeed("-1")
+	fmt.Println(err)
 	// Output:
-	// [0 0 1]
-	// [0]
+	// 18446744073709551616 <nil>
+	// scoring: a seed must not be negative
 }

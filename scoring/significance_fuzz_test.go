@@ -53,7 +53,7 @@ func FuzzSigPaired(f *testing.F) {
 		segments, base, sys := fuzzCorpus(data, seed)
 		m := bleuMetric(t)
 		const n = 20 // below 40: the CI spans the whole resampled range
-		p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys}, N: n, Seed: seed, ARConfidence: n}
+		p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys}, N: n, Seed: scoring.SeedOf(seed), ARConfidence: n}
 		ctx := context.Background()
 		bs, err := scoring.PairedBootstrap(ctx, p)
 		if err != nil {
@@ -63,7 +63,7 @@ func FuzzSigPaired(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		conf, err := scoring.Confidence(ctx, m, segments, sys, n, seed)
+		conf, err := scoring.Confidence(ctx, m, segments, sys, n, scoring.SeedOf(seed))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import (
 // order, the metric's float32-path score.
 func naiveBootstrap(m scoring.Metric, segments int, stats []float64, n int, seed uint64) []float64 {
 	w := m.Width()
-	rng := scoring.NewNumpyRNG(seed)
+	rng := scoring.NewNumpyRNG(scoring.SeedOf(seed))
 	idx := make([]uint32, segments)
 	acc := make([]float32, w)
 	sums := make([]float64, w)
@@ -41,7 +41,7 @@ func naiveBootstrap(m scoring.Metric, segments int, stats []float64, n int, seed
 // two pseudo-systems summed segment by segment.
 func naiveAR(m scoring.Metric, segments int, base, sys []float64, n int, seed uint64) []float64 {
 	w := m.Width()
-	rng := scoring.NewNumpyRNG(seed)
+	rng := scoring.NewNumpyRNG(scoring.SeedOf(seed))
 	var word uint32
 	bit := 32
 	a, b := make([]float64, w), make([]float64, w)
@@ -73,7 +73,7 @@ func naiveAR(m scoring.Metric, segments int, base, sys []float64, n int, seed ui
 // from seed: lengths 0..30, matches never above the totals nor rising with
 // the order.
 func bleuStats(seed uint64, segments int) []float64 {
-	rng := scoring.NewNumpyRNG(seed)
+	rng := scoring.NewNumpyRNG(scoring.SeedOf(seed))
 	draw := func(n int) int {
 		v := []uint32{0}
 		rng.Below(uint64(n+1), v)
@@ -109,7 +109,7 @@ func TestSigConfidenceMatchesNaive(t *testing.T) {
 		seed        uint64
 	}{{50, 25, 12345}, {7, 39, 0}, {200, 100, 1 << 32}, {3, 1000, 42}} {
 		stats := bleuStats(c.seed+1, c.segments)
-		e, err := scoring.Confidence(context.Background(), m, c.segments, stats, c.n, c.seed)
+		e, err := scoring.Confidence(context.Background(), m, c.segments, stats, c.n, scoring.SeedOf(c.seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func TestSigSeedsDiffer(t *testing.T) {
 	m := bleuMetric(t)
 	stats := bleuStats(3, 40)
 	run := func(seed uint64) scoring.Estimate {
-		e, err := scoring.Confidence(context.Background(), m, 40, stats, 200, seed)
+		e, err := scoring.Confidence(context.Background(), m, 40, stats, 200, scoring.SeedOf(seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +154,7 @@ func TestSigPairedMatchesNaive(t *testing.T) {
 	m := bleuMetric(t)
 	const segments, n = 60, 300
 	base, sys := bleuStats(10, segments), bleuStats(11, segments)
-	p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys, base}, N: n, Seed: 99}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys, base}, N: n, Seed: scoring.SeedOf(99)}
 	bs, err := scoring.PairedBootstrap(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -228,14 +228,14 @@ func sorted(x []float64) []float64 {
 func TestSigOneSegment(t *testing.T) {
 	m := bleuMetric(t)
 	base, sys := bleuStats(5, 1), bleuStats(6, 1)
-	e, err := scoring.Confidence(context.Background(), m, 1, sys, 100, 12345)
+	e, err := scoring.Confidence(context.Background(), m, 1, sys, 100, scoring.SeedOf(12345))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e.Mean != e.Score || e.CI != 0 {
 		t.Errorf("1 segment: every resample is the corpus, want mean = score and ci 0, got %+v", e)
 	}
-	p := scoring.PairedTest[float64]{Metric: m, Segments: 1, Baseline: base, Systems: [][]float64{sys}, N: 100, Seed: 12345}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 1, Baseline: base, Systems: [][]float64{sys}, N: 100, Seed: scoring.SeedOf(12345)}
 	ar, err := scoring.PairedApproxRandomization(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +248,7 @@ func TestSigOneSegment(t *testing.T) {
 func TestSigDefaults(t *testing.T) {
 	m := bleuMetric(t)
 	stats := bleuStats(1, 5)
-	p := scoring.PairedTest[float64]{Metric: m, Segments: 5, Baseline: stats, Systems: [][]float64{bleuStats(2, 5)}, N: -3, Seed: 1}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 5, Baseline: stats, Systems: [][]float64{bleuStats(2, 5)}, N: -3, Seed: scoring.SeedOf(1)}
 	bs, err := scoring.PairedBootstrap(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -269,10 +269,10 @@ func TestSigDefaults(t *testing.T) {
 func TestSigBadInput(t *testing.T) {
 	m := bleuMetric(t)
 	ctx := context.Background()
-	if _, err := scoring.Confidence[float64](ctx, m, 0, nil, 10, 1); err == nil {
+	if _, err := scoring.Confidence[float64](ctx, m, 0, nil, 10, scoring.SeedOf(1)); err == nil {
 		t.Error("no segments: want an error")
 	}
-	if _, err := scoring.Confidence(ctx, m, 3, make([]float64, 7), 10, 1); err == nil {
+	if _, err := scoring.Confidence(ctx, m, 3, make([]float64, 7), 10, scoring.SeedOf(1)); err == nil {
 		t.Error("ragged statistics: want an error")
 	}
 	if _, err := scoring.PairedBootstrap(ctx, scoring.PairedTest[float64]{Metric: m, Segments: 1, Baseline: make([]float64, 10)}); err == nil {
@@ -289,7 +289,7 @@ func TestSigCancel(t *testing.T) {
 	m := bleuMetric(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	p := scoring.PairedTest[float64]{Metric: m, Segments: 30, Baseline: bleuStats(1, 30), Systems: [][]float64{bleuStats(2, 30)}, Seed: 1}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: 30, Baseline: bleuStats(1, 30), Systems: [][]float64{bleuStats(2, 30)}, Seed: scoring.SeedOf(1)}
 	if _, err := scoring.PairedBootstrap(ctx, p); err == nil {
 		t.Error("cancelled bootstrap: want an error")
 	}
@@ -316,7 +316,7 @@ func (ratioMetric) Score(s []float64, path scoring.SumPath) float64 {
 }
 
 func ratioStats(seed uint64, segments int) []float64 {
-	rng := scoring.NewNumpyRNG(seed)
+	rng := scoring.NewNumpyRNG(scoring.SeedOf(seed))
 	out := make([]float64, 2*segments)
 	for i := range out {
 		out[i] = float64(rng.Uint32()%1000) / 7
@@ -328,7 +328,7 @@ func TestSigFractionalStatistics(t *testing.T) {
 	const segments, n = 40, 200
 	m := ratioMetric{}
 	base, sys := ratioStats(1, segments), ratioStats(2, segments)
-	e, err := scoring.Confidence(context.Background(), m, segments, sys, n, 5)
+	e, err := scoring.Confidence(context.Background(), m, segments, sys, n, scoring.SeedOf(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +337,7 @@ func TestSigFractionalStatistics(t *testing.T) {
 		t.Errorf("float32 path: got mean %v ci %v, want %v %v", e.Mean, e.CI, scoring.ExactMean(ref), want)
 	}
 	ar, err := scoring.PairedApproxRandomization(context.Background(), scoring.PairedTest[float64]{
-		Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys}, N: n, Seed: 5})
+		Metric: m, Segments: segments, Baseline: base, Systems: [][]float64{sys}, N: n, Seed: scoring.SeedOf(5)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +351,7 @@ func TestSigFractionalStatistics(t *testing.T) {
 func TestSigSameOnAnyNumberOfCores(t *testing.T) {
 	m := ratioMetric{}
 	const segments = 300
-	p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: ratioStats(3, segments), Systems: [][]float64{ratioStats(4, segments)}, N: 300, Seed: 8}
+	p := scoring.PairedTest[float64]{Metric: m, Segments: segments, Baseline: ratioStats(3, segments), Systems: [][]float64{ratioStats(4, segments)}, N: 300, Seed: scoring.SeedOf(8)}
 	run := func(procs int) (scoring.Paired, scoring.Paired) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		bs, err := scoring.PairedBootstrap(context.Background(), p)
@@ -440,7 +440,7 @@ func TestSigProgress(t *testing.T) {
 	m := bleuMetric(t)
 	for _, run := range []func(context.Context, scoring.PairedTest[float64]) (scoring.Paired, error){scoring.PairedBootstrap[float64], scoring.PairedApproxRandomization[float64]} {
 		var seen []float64
-		p := scoring.PairedTest[float64]{Metric: m, Segments: 20, Baseline: bleuStats(1, 20), Systems: [][]float64{bleuStats(2, 20)}, N: 5000, Seed: 3,
+		p := scoring.PairedTest[float64]{Metric: m, Segments: 20, Baseline: bleuStats(1, 20), Systems: [][]float64{bleuStats(2, 20)}, N: 5000, Seed: scoring.SeedOf(3),
 			ARConfidence: 100, Progress: func(f float64) { seen = append(seen, f) }}
 		if _, err := run(context.Background(), p); err != nil {
 			t.Fatal(err)
@@ -466,7 +466,7 @@ func TestSigFloat32RoundingAbove2To24(t *testing.T) {
 	stats := []float64{1<<23 + 1, 1, 3, 5, 7}
 	const n = 400
 	ref := naiveBootstrap(totalMetric{}, len(stats), stats, n, 11)
-	rng := scoring.NewNumpyRNG(11)
+	rng := scoring.NewNumpyRNG(scoring.SeedOf(11))
 	idx := make([]uint32, len(stats))
 	above, rounded := 0, 0
 	for _, v := range ref {
@@ -485,7 +485,7 @@ func TestSigFloat32RoundingAbove2To24(t *testing.T) {
 	if above == n || rounded == 0 {
 		t.Fatalf("%d of %d resamples above 2^24, %d rounded: the test needs exact and rounded ones", above, n, rounded)
 	}
-	e, err := scoring.Confidence(context.Background(), totalMetric{}, len(stats), stats, n, 11)
+	e, err := scoring.Confidence(context.Background(), totalMetric{}, len(stats), stats, n, scoring.SeedOf(11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -500,12 +500,12 @@ func TestSigFloat32RoundingAbove2To24(t *testing.T) {
 func TestConfidenceProgress(t *testing.T) {
 	m := bleuMetric(t)
 	stats := bleuStats(3, 300)
-	want, err := scoring.Confidence(context.Background(), m, 300, stats, 700, 12345)
+	want, err := scoring.Confidence(context.Background(), m, 300, stats, 700, scoring.SeedOf(12345))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var seen []float64
-	got, err := scoring.ConfidenceProgress(context.Background(), m, 300, stats, 700, 12345, func(f float64) { seen = append(seen, f) })
+	got, err := scoring.ConfidenceProgress(context.Background(), m, 300, stats, 700, scoring.SeedOf(12345), func(f float64) { seen = append(seen, f) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,6 @@ import (
 
 // Defaults of sacrebleu 2.6.0's significance tests.
 const (
-	// DefaultSeed is the seed when SACREBLEU_SEED is not set.
-	DefaultSeed = 12345
 	// DefaultBootstrapN is the number of resamples of --confidence and
 	// --paired-bs.
 	DefaultBootstrapN = 1000
@@ -69,11 +67,9 @@ type PairedTest[T Statistic] struct {
 	N int
 	// Seed seeds numpy's generator, as SACREBLEU_SEED does. Every system
 	// gets a fresh generator with this seed, so all see the same draws.
-	// Seed 0 is an ordinary seed (sacrebleu leaves systems unseeded).
-	Seed uint64
-	// SeedWords, when not nil, is the seed instead of Seed: a seed of any
-	// size, as numpy takes it, in the words [SeedWords] gives.
-	SeedWords []uint32
+	// Seed 0, the zero value, is an ordinary seed (sacrebleu leaves
+	// systems unseeded).
+	Seed Seed
 	// ARConfidence asks approximate randomization for a bootstrap CI of
 	// the baseline and every system with this many resamples (0: no CI;
 	// sacrebleu's API n_ar_confidence=0 is 1000 here). The bootstrap
@@ -95,14 +91,6 @@ func (p PairedTest[T]) check() error {
 		return fmt.Errorf("%w: a paired test needs a system besides the baseline", ErrBadOption)
 	}
 	return checkStatistics(p.Metric, p.Segments, append([][]T{p.Baseline}, p.Systems...)...)
-}
-
-// rng returns a generator seeded with p's seed.
-func (p PairedTest[T]) rng() *NumpyRNG {
-	if p.SeedWords != nil {
-		return NewNumpyRNGWords(p.SeedWords)
-	}
-	return NewNumpyRNG(p.Seed)
 }
 
 // progressOf turns counts of done units into fractions of total for p's
@@ -128,24 +116,13 @@ func pValue(c, n int) float64 { return float64(c+1) / float64(n+1) }
 // actual score of stats (segments rows of m.Width() values) and the mean
 // (exact, as statistics.mean) and 95% half-width of n resampled scores
 // (n ≤ 0: 1000) drawn with numpy's generator seeded with seed.
-func Confidence[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed uint64) (Estimate, error) {
+func Confidence[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed Seed) (Estimate, error) {
 	return ConfidenceProgress(ctx, m, segments, stats, n, seed, nil)
 }
 
 // ConfidenceProgress is [Confidence] telling progress, when not nil, the
 // fraction of the resamples done, from one goroutine at a time.
-func ConfidenceProgress[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed uint64, progress func(fraction float64)) (Estimate, error) {
-	return confidence(ctx, m, segments, stats, n, uint64Words(seed), progress)
-}
-
-// ConfidenceSeedWords is [Confidence] with a seed of any size, as numpy
-// takes it, in the words [SeedWords] gives.
-func ConfidenceSeedWords[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed []uint32) (Estimate, error) {
-	return confidence(ctx, m, segments, stats, n, seed, nil)
-}
-
-// confidence is [ConfidenceProgress] with a seed of any size.
-func confidence[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed []uint32, progress func(fraction float64)) (Estimate, error) {
+func ConfidenceProgress[T Statistic](ctx context.Context, m Metric, segments int, stats []T, n int, seed Seed, progress func(fraction float64)) (Estimate, error) {
 	if m == nil || segments < 1 {
 		return Estimate{}, fmt.Errorf("%w: significance needs a metric and at least one segment", ErrBadOption)
 	}
@@ -161,7 +138,7 @@ func confidence[T Statistic](ctx context.Context, m Metric, segments int, stats 
 	if progress != nil {
 		done = func(d int) { progress(float64(d) / float64(n)) }
 	}
-	out, err := rs.scores(ctx, indexSource{NewNumpyRNGWords(seed), segments}, n, done)
+	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(seed), segments}, n, done)
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -182,7 +159,7 @@ func PairedBootstrap[T Statistic](ctx context.Context, p PairedTest[T]) (Paired,
 	}
 	all := append([][]T{p.Baseline}, p.Systems...)
 	rs := newResampler(p.Metric, p.Segments, all)
-	out, err := rs.scores(ctx, indexSource{p.rng(), p.Segments}, n, p.progressOf(0, n))
+	out, err := rs.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, n, p.progressOf(0, n))
 	if err != nil {
 		return Paired{}, err
 	}
@@ -232,7 +209,7 @@ func PairedApproxRandomization[T Statistic](ctx context.Context, p PairedTest[T]
 	ciN := max(p.ARConfidence, 0)
 	w := p.Metric.Width()
 	total := n + 2*ciN
-	rng := p.rng()
+	rng := NewNumpyRNG(p.Seed)
 	deltas, err := arTrials(ctx, rng, p.Metric, p.Segments, p.Baseline, p.Systems, n, p.progressOf(0, total))
 	if err != nil {
 		return Paired{}, err
@@ -246,7 +223,7 @@ func PairedApproxRandomization[T Statistic](ctx context.Context, p PairedTest[T]
 			return Paired{}, err
 		}
 		rb := newResampler(p.Metric, p.Segments, [][]T{p.Baseline})
-		bl, err := rb.scores(ctx, indexSource{p.rng(), p.Segments}, ciN, p.progressOf(n+ciN, total))
+		bl, err := rb.scores(ctx, indexSource{NewNumpyRNG(p.Seed), p.Segments}, ciN, p.progressOf(n+ciN, total))
 		if err != nil {
 			return Paired{}, err
 		}

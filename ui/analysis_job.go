@@ -67,7 +67,7 @@ func (b *anaBase) forScores(ds *model.Dataset, s *model.Scored) *anaBase {
 type anaWant struct {
 	scored *model.Scored
 	key    anaKey
-	seed   uint64 // of the buckets' bootstrap intervals
+	seed   scoring.Seed // of the buckets' bootstrap intervals
 }
 
 // anaDerived is the part of the analysis that depends on the pair of

@@ -1293,18 +1293,18 @@ func TestAnalysisDrillHighlightsOrder(t *testing.T) {
 // TestAnalysisBucketsSeed: the buckets' bootstrap intervals use the seed
 // the explorer was given.
 func TestAnalysisBucketsSeed(t *testing.T) {
-	m := openAnalysisScreen(t, readyWith(t, demoDataset(t), 120, 30, WithResampling(9, 0, 0)))
+	m := openAnalysisScreen(t, readyWith(t, demoDataset(t), 120, 30, WithResampling(scoring.SeedOf(9), 0, 0)))
 	m = press(t, m, "right")
 	x := m.anaCtx()
 	b := m.ana.der.buckets[x.sys][0]
 	if b.CI == nil || len(b.Rows) == 0 {
 		t.Fatalf("the first bucket has %d rows and CI %v; the test wants both", len(b.Rows), b.CI)
 	}
-	want, err := model.Confidence(context.Background(), m.c.scored, x.sys, b.Rows, 0, 9)
+	want, err := model.Confidence(context.Background(), m.c.scored, x.sys, b.Rows, 0, scoring.SeedOf(9))
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _ := model.Confidence(context.Background(), m.c.scored, x.sys, b.Rows, 0, scoring.DefaultSeed)
+	other, _ := model.Confidence(context.Background(), m.c.scored, x.sys, b.Rows, 0, scoring.DefaultSeed())
 	if *b.CI != want.CI || want.CI == other.CI {
 		t.Errorf("CI %v; want seed 9's %v (the default seed's: %v)", *b.CI, want.CI, other.CI)
 	}

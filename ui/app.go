@@ -74,7 +74,7 @@ func New(ds *model.Dataset, set model.Settings, opts ...Option) Model {
 	h.Styles.ShortSeparator = st.Muted
 	h.Styles.Ellipsis = st.Muted
 	m := Model{
-		c:    common{refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp, resample: resampling{seed: scoring.DefaultSeed}},
+		c:    common{refs: newRefChoice(ds), set: set, st: st, keys: DefaultKeyMap(), help: h, spinner: sp, resample: resampling{seed: scoring.DefaultSeed()}},
 		list: newSegList(ds),
 		pane: newSegPane(set),
 		sig:  newSigScreen(),

@@ -104,7 +104,7 @@ func (d *statsDriver) drive(m Model, cmd tea.Cmd) Model {
 // list shows the shown system's impact against the baseline then.
 func TestImpactStatsNotRestartedByTab(t *testing.T) {
 	d := &statsDriver{t: t, hold: true}
-	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 	if len(d.computed) != 1 || d.computed[0].key.metric != model.MetricChrF {
 		t.Fatalf("B M: %d statistics runs; want chrF's, once", len(d.computed))
 	}
@@ -144,7 +144,7 @@ func TestImpactStatsNotRestartedByTab(t *testing.T) {
 // instead of dropping chrF's for TER's and computing them again.
 func TestStatsKeptAcrossMetrics(t *testing.T) {
 	d := &statsDriver{t: t}
-	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 	chrf := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF))
 	if chrf == nil || m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
 		t.Fatalf("B M: want chrF's comparison and statistics")
@@ -171,7 +171,7 @@ func TestStatsKeptAcrossMetrics(t *testing.T) {
 // BLEU's alone and changes neither. On the list, l drops what it outdates.
 func TestStatsFollowOptions(t *testing.T) {
 	d := &statsDriver{t: t}
-	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B", "M", "M", "M", "M")
+	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "M", "M", "M")
 	if len(d.computed) != 2 {
 		t.Fatalf("chrF, TER and chrF again: %d statistics runs; want 2", len(d.computed))
 	}
@@ -210,7 +210,7 @@ func TestStatsFollowOptions(t *testing.T) {
 // instead of being kept or shown.
 func TestStaleStatsDropped(t *testing.T) {
 	d := &statsDriver{t: t, hold: true}
-	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 	if len(d.held) != 1 {
 		t.Fatalf("B M: %d statistics runs; want 1", len(d.held))
 	}
@@ -252,7 +252,7 @@ func sameChrF(t *testing.T, m Model, ds *model.Dataset, want *model.MetricScores
 func TestChrFColumnFromStatistics(t *testing.T) {
 	ds := demoDataset(t)
 	d := &statsDriver{t: t}
-	m := d.press(readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M", "esc", "M")
+	m := d.press(readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "esc", "M")
 	if len(d.computed) != 1 || !m.c.met.showChrF {
 		t.Fatalf("B M esc M: %d statistics runs, chrF shown %v; want one run and chrF shown", len(d.computed), m.c.met.showChrF)
 	}
@@ -266,7 +266,7 @@ func TestChrFColumnFromStatistics(t *testing.T) {
 func TestChrFColumnWaitsForStatistics(t *testing.T) {
 	ds := demoDataset(t)
 	d := &statsDriver{t: t, hold: true}
-	m := d.press(readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M", "i", "M")
+	m := d.press(readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i", "M")
 	if len(d.computed) != 1 || len(d.scored) != 0 || m.jobs.running(jobChrF) {
 		t.Fatalf("B M i M: %d statistics runs, %d chrF scores runs (one running: %v); want the statistics alone",
 			len(d.computed), len(d.scored), m.jobs.running(jobChrF))
@@ -294,7 +294,7 @@ func TestComparisonWaitsForChrFColumn(t *testing.T) {
 	d := &statsDriver{t: t, holdScores: true}
 	chrf := model.DefaultMetrics()
 	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
-	m := New(ds, model.DefaultSettings(), WithMetrics(chrf), WithResampling(7, 100, 100))
+	m := New(ds, model.DefaultSettings(), WithMetrics(chrf), WithResampling(scoring.SeedOf(7), 100, 100))
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = d.drive(next.(Model), m.Init())
 	if len(d.scored) != 1 || !m.jobs.live(d.scored[0].tag()) {
@@ -329,7 +329,7 @@ func TestComparisonTakesChrFColumnStatistics(t *testing.T) {
 	d := &statsDriver{t: t}
 	chrf := model.DefaultMetrics()
 	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
-	m := d.press(readyWith(t, ds, 120, 40, WithMetrics(chrf), WithResampling(7, 100, 100)), "B", "M", "i")
+	m := d.press(readyWith(t, ds, 120, 40, WithMetrics(chrf), WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i")
 	if len(d.computed) != 0 {
 		t.Fatalf("B M i with chrF's scores in: %d statistics runs; want none", len(d.computed))
 	}

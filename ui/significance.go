@@ -223,8 +223,8 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	}
 	tests := []string{s.test, s.test, s.test, s.test}
 	if s.res != nil && s.res.Test == s.test && s.res.Metric == s.metric {
-		tests[0] += fmt.Sprintf(" n=%d seed %d", s.res.N, s.res.Seed)
-		tests[1] += fmt.Sprintf(" seed %d", s.res.Seed) // what reruns the test, drawn with "none"
+		tests[0] += fmt.Sprintf(" n=%d seed %s", s.res.N, s.res.Seed)
+		tests[1] += fmt.Sprintf(" seed %s", s.res.Seed) // what reruns the test, drawn with "none"
 		tests[2] += fmt.Sprintf(" n=%d", s.res.N)
 	}
 	// The scopes, from the fullest: with a filter, each wording of its

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -22,16 +23,16 @@ type sigMsg struct {
 // bucket intervals, and the resamples of the paired bootstrap and the
 // trials of approximate randomization (0: sacrebleu's defaults).
 type resampling struct {
-	seed         uint64
+	seed         scoring.Seed
 	bootstrapN   int
 	randomTrials int
 }
 
 // WithResampling sets the seed of the significance tests and bucket
-// intervals (else scoring.DefaultSeed) and the resamples and trials of
+// intervals (else [scoring.DefaultSeed]) and the resamples and trials of
 // the paired tests (≤ 0: sacrebleu's defaults), as compare's --seed,
 // --paired-bs-n and --paired-ar-n.
-func WithResampling(seed uint64, bootstrapN, randomTrials int) Option {
+func WithResampling(seed scoring.Seed, bootstrapN, randomTrials int) Option {
 	return func(root *Model) {
 		root.c.resample = resampling{seed: seed, bootstrapN: bootstrapN, randomTrials: randomTrials}
 	}

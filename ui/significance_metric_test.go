@@ -20,11 +20,11 @@ import (
 // for another test or baseline.
 func TestSigScreenTestsChrFAndTER(t *testing.T) {
 	ds := demoDataset(t)
-	m := press(t, readyWith(t, ds, 120, 40, WithResampling(7, 200, 300)), "B")
+	m := press(t, readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 200, 300)), "B")
 	if m.sig.res == nil || m.sig.res.Metric != model.MetricBLEU {
 		t.Fatalf("B: want BLEU's comparison, got %+v", m.sig.res)
 	}
-	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: 200, Seed: 7}
+	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: 200, Seed: scoring.SeedOf(7)}
 	for _, name := range []string{model.MetricChrF, model.MetricTER} {
 		m = press(t, m, "M")
 		res := m.sig.res
@@ -81,7 +81,7 @@ func TestSigScreenTestsChrFAndTER(t *testing.T) {
 // baseline, the option keys rescore (and the comparison follows), and n
 // opens the analysis, instead of doing nothing.
 func TestSigScreenKeysOfTheList(t *testing.T) {
-	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 200, 300)), "B")
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 200, 300)), "B")
 	before := m.list.view.Other
 	if m = press(t, m, "w"); m.list.view.Other == before || !m.list.pinned || m.sig.res.Baseline != m.list.view.Other {
 		t.Errorf("w: baseline %d (was %d), pinned %v, compared against %d", m.list.view.Other, before, m.list.pinned, m.sig.res.Baseline)
@@ -99,7 +99,7 @@ func TestSigScreenKeysOfTheList(t *testing.T) {
 // size from 60×16, their metric named in the title.
 func TestSigScreenMetricFits(t *testing.T) {
 	for _, size := range [][2]int{{60, 16}, {80, 24}, {100, 30}, {200, 50}} {
-		m := press(t, readyWith(t, demoDataset(t), size[0], size[1], WithResampling(7, 100, 100)), "B")
+		m := press(t, readyWith(t, demoDataset(t), size[0], size[1], WithResampling(scoring.SeedOf(7), 100, 100)), "B")
 		for _, title := range []string{"chrF2", "TER"} {
 			m = press(t, m, "M")
 			v := m.View()
@@ -118,7 +118,7 @@ func TestSigScreenMetricFollowsRefs(t *testing.T) {
 	if len(ds.Refs) < 2 {
 		t.Skip("the demo corpus has one reference")
 	}
-	m := press(t, readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	m := press(t, readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 	both := m.sig.res.Systems[0].Score
 	m = press(t, m, "R")
 	one, err := ds.WithRefs([]int{0})
@@ -129,7 +129,7 @@ func TestSigScreenMetricFollowsRefs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := model.CompareMetric(context.Background(), st, m.list.view.Other, nil, model.CompareOptions{Test: model.TestPairedBootstrap, N: 100, Seed: 7})
+	want, err := model.CompareMetric(context.Background(), st, m.list.view.Other, nil, model.CompareOptions{Test: model.TestPairedBootstrap, N: 100, Seed: scoring.SeedOf(7)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestSigScreenMetricFollowsRefs(t *testing.T) {
 // system's favour, and read "1000/1000 with Δ ≤ 0" for a system better in
 // every one, where BLEU's caption would read 0/1000.
 func TestSigCaptionTERCountsAgainst(t *testing.T) {
-	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 200, 300)), "B", "M", "M")
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 200, 300)), "B", "M", "M")
 	res := m.sig.res
 	if res == nil || res.Metric != model.MetricTER || m.sig.cursor == res.Baseline {
 		t.Fatalf("B M M: want TER's comparison of a system to the baseline, got %+v", res)
@@ -170,7 +170,7 @@ func TestSigTitleKeepsTestWithRefs(t *testing.T) {
 	if len(ds.Refs) < 2 {
 		t.Skip("the demo corpus has one reference")
 	}
-	m := press(t, readyWith(t, ds, 60, 16, WithResampling(7, 100, 100)), "B", "R")
+	m := press(t, readyWith(t, ds, 60, 16, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "R")
 	for _, metric := range []string{"BLEU", "chrF2", "TER"} {
 		first := strings.SplitN(m.View(), "\n", 2)[0]
 		if !strings.Contains(first, "paired-bs") || metric != "BLEU" && !strings.Contains(first, metric) || !strings.Contains(first, "ref") {
@@ -204,7 +204,7 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 		{model.MetricChrF, "chrF2", "chrF imp", "cost the most chrF2", 1, true},
 		{model.MetricTER, "TER", "TER imp", "add the most TER", 2, false},
 	} {
-		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B")
+		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B")
 		for range tc.presses {
 			m = press(t, m, "M")
 		}
@@ -273,7 +273,7 @@ func TestSigLowercaseOnTER(t *testing.T) {
 		{true, []string{"TER keeps case (--ter-case-sensitive)", "TER keeps case (--ter-case-sensitive)"}},
 	} {
 		met := model.Metrics{Names: []string{model.MetricBLEU}, ChrF: scoring.DefaultChrFOptions(), TER: scoring.TEROptions{CaseSensitive: tc.sensitive}}
-		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100), WithMetrics(met)), "B")
+		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100), WithMetrics(met)), "B")
 		for range 2 {
 			if m = press(t, m, "l"); strings.Contains(m.status, "TER") {
 				t.Errorf("l on BLEU's comparison: status %q names TER", m.status)
@@ -319,7 +319,7 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 		ds.RefAbsent[k] = make([]bool, ds.Len())
 		ds.RefAbsent[k][0] = true
 	}
-	m := press(t, readyWith(t, ds, 120, 40, WithResampling(7, 100, 100)), "B", "M")
+	m := press(t, readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 	m.sig.stats = statsCache{}
 	m = press(t, m, "i")
 	if m.list.view.Sort != model.SortImpact || m.list.impactMetric != model.MetricBLEU || m.list.impactOf != model.MetricBLEU {
@@ -334,7 +334,7 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 // chrF's scale, three decimals of a point, instead of the five decimals
 // that NLTK's 0-1 BLEU takes.
 func TestSigImpactUnderNLTK(t *testing.T) {
-	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "c", "B", "M", "i")
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "c", "B", "M", "i")
 	if !m.c.nltk() || m.list.impactOf != model.MetricChrF {
 		t.Fatalf("nltk %v, impact of %q; want chrF's under NLTK", m.c.nltk(), m.list.impactOf)
 	}
@@ -354,7 +354,7 @@ func TestSortCycleKeepsImpactMetric(t *testing.T) {
 		metric, title string
 		presses       int // M presses from BLEU
 	}{{model.MetricChrF, "chrF2", 1}, {model.MetricTER, "TER", 2}} {
-		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 100, 100)), "B")
+		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B")
 		for range tc.presses {
 			m = press(t, m, "M")
 		}
@@ -406,7 +406,7 @@ func TestSortCycleKeepsImpactMetric(t *testing.T) {
 // then started over from its first resample) but not the statistics.
 func TestSigHelpKeepsRuns(t *testing.T) {
 	d := &statsDriver{t: t, hold: true}
-	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M", "?")
+	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "?")
 	if m.screen != screenHelp || len(d.held) != 1 || !m.jobs.live(d.held[0].tag()) {
 		t.Fatalf("B M ?: screen %v, %d statistics runs held; want the help over chrF's statistics still computed", m.screen, len(d.held))
 	}

@@ -144,7 +144,7 @@ func TestSigScreenRunsTheJob(t *testing.T) {
 	if m.jobs.running(jobSig) || m.sig.res == nil {
 		t.Fatalf("the result did not land: err %v", m.sig.err)
 	}
-	want, err := model.Compare(context.Background(), m.c.scored, 0, nil, model.CompareOptions{Test: model.TestPairedBootstrap, Seed: scoring.DefaultSeed})
+	want, err := model.Compare(context.Background(), m.c.scored, 0, nil, model.CompareOptions{Test: model.TestPairedBootstrap, Seed: scoring.DefaultSeed()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func TestSigScreenFollowsTheFilter(t *testing.T) {
 		t.Errorf("compared %d segments; want the %d filtered rows", got, len(m.list.rows))
 	}
 	rows := slices.Sorted(slices.Values(m.list.rows))
-	want, err := model.Compare(context.Background(), m.c.scored, m.list.view.Other, rows, model.CompareOptions{Test: model.TestPairedBootstrap, Seed: scoring.DefaultSeed})
+	want, err := model.Compare(context.Background(), m.c.scored, m.list.view.Other, rows, model.CompareOptions{Test: model.TestPairedBootstrap, Seed: scoring.DefaultSeed()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -564,7 +564,7 @@ func TestWithBaseline(t *testing.T) {
 // TestSigScreenResampling: the seed and the counts given to the explorer
 // (--seed, --paired-bs-n, --paired-ar-n) are those of its tests.
 func TestSigScreenResampling(t *testing.T) {
-	m := readyWith(t, demoDataset(t), 120, 40, WithResampling(7, 200, 300))
+	m := readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 200, 300))
 	for _, test := range []string{model.TestPairedBootstrap, model.TestPairedAR} {
 		keys := []string{"p", "B"}
 		if test == model.TestPairedAR {
@@ -575,12 +575,12 @@ func TestSigScreenResampling(t *testing.T) {
 		m, cmd = step1(t, m, keyMsg(keys[len(keys)-1]))
 		m, _ = step1(t, m, oneSig(t, cmd))
 		n := map[string]int{model.TestPairedBootstrap: 200, model.TestPairedAR: 300}[test]
-		want, err := model.Compare(context.Background(), m.c.scored, 0, nil, model.CompareOptions{Test: test, N: n, Seed: 7})
+		want, err := model.Compare(context.Background(), m.c.scored, 0, nil, model.CompareOptions{Test: test, N: n, Seed: scoring.SeedOf(7)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := m.sig.res
-		if got == nil || got.Test != test || got.N != n || got.Seed != 7 {
+		if got == nil || got.Test != test || got.N != n || got.Seed != scoring.SeedOf(7) {
 			t.Fatalf("%s: comparison %+v; want N %d, seed 7", test, got, n)
 		}
 		if p, wp := got.Systems[1].PValue, want.Systems[1].PValue; p != wp {
@@ -589,6 +589,39 @@ func TestSigScreenResampling(t *testing.T) {
 		if v := m.View(); !strings.Contains(v, fmt.Sprintf("n=%d seed 7", n)) {
 			t.Errorf("%s: the title does not give n and the seed:\n%s", test, v)
 		}
+	}
+}
+
+// TestSigScreenSeedPast64Bits: the comparison takes a seed past
+// 2^64 - 1 whole (as compare's --seed and SACREBLEU_SEED give it), not the
+// seed its low 64 bits would be, and its title gives it.
+func TestSigScreenSeedPast64Bits(t *testing.T) {
+	seed, err := scoring.ParseSeed("18446744073709551616") // 2^64
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := readyWith(t, demoDataset(t), 120, 40, WithResampling(seed, 200, 0))
+	m, cmd := step1(t, m, keyMsg("B"))
+	m, _ = step1(t, m, oneSig(t, cmd))
+	got := m.sig.res
+	if got == nil || got.Seed != seed {
+		t.Fatalf("comparison %+v; want seed 2^64", got)
+	}
+	opt := model.CompareOptions{Test: model.TestPairedBootstrap, N: 200, Seed: seed}
+	want, err := model.Compare(context.Background(), m.c.scored, 0, nil, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Seed = scoring.SeedOf(0)
+	low, err := model.Compare(context.Background(), m.c.scored, 0, nil, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w, l := got.Systems[1].Estimate, want.Systems[1].Estimate, low.Systems[1].Estimate; g != w || w == l {
+		t.Errorf("estimate %+v; want seed 2^64's %+v, not seed 0's %+v", g, w, l)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "seed 18446744073709551616") {
+		t.Errorf("the title does not give the seed:\n%s", v)
 	}
 }
 
@@ -693,7 +726,7 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 func TestSigTitleKeepsDrawnSeed(t *testing.T) {
 	const seed = 2302849682119186825
 	for _, w := range []int{70, 80, 120} {
-		m := press(t, readyWith(t, demoDataset(t), w, 24, WithResampling(seed, 0, 0)), "B")
+		m := press(t, readyWith(t, demoDataset(t), w, 24, WithResampling(scoring.SeedOf(seed), 0, 0)), "B")
 		if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(title, "paired-bs") || !strings.Contains(title, " seed "+strconv.FormatUint(seed, 10)) {
 			t.Errorf("%d columns: title %q; want the test and its seed", w, title)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -17,7 +18,7 @@ import (
 func TestImpactStatusWaitsForRows(t *testing.T) {
 	for _, meanwhile := range [][]string{nil, {"j"}} {
 		d := &statsDriver{t: t, hold: true}
-		m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M")
+		m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 		m = d.press(m, "i")
 		if len(d.held) != 1 || m.list.impact != nil {
 			t.Fatalf("B M i: %d statistics runs held, impact column %v; want the list waiting for chrF's statistics", len(d.held), m.list.impact != nil)
@@ -44,13 +45,13 @@ func TestImpactStatusWaitsForRows(t *testing.T) {
 // a sort changed meanwhile (o) claimed for rows of another order.
 func TestImpactStatusKeepsLaterWord(t *testing.T) {
 	d := &statsDriver{t: t, hold: true}
-	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M", "i", "M")
+	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i", "M")
 	said := m.status
 	if m = d.deliver(m); m.status != said {
 		t.Errorf("M while the rows waited: status %q when they landed; want %q kept", m.status, said)
 	}
 	d = &statsDriver{t: t, hold: true}
-	m = d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(7, 100, 100)), "B", "M", "i", "o")
+	m = d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i", "o")
 	if m = d.deliver(m); strings.Contains(m.status, "impact") {
 		t.Errorf("o while the rows waited: status %q when the statistics landed; want o's", m.status)
 	}
@@ -119,7 +120,7 @@ func TestSortStatusOneLine(t *testing.T) {
 			{[]string{"B", "down", "i"}, "baseline"},
 			{[]string{"p", "v"}, "this is the baseline: tab"},
 		} {
-			m := press(t, readyWith(t, longNames(t), w, h, WithResampling(7, 100, 100)), tc.keys...)
+			m := press(t, readyWith(t, longNames(t), w, h, WithResampling(scoring.SeedOf(7), 100, 100)), tc.keys...)
 			if !strings.Contains(m.status, tc.want) {
 				t.Errorf("%d columns, %v: status %q; want it to say %q", w, tc.keys, m.status, tc.want)
 			}

@@ -47,8 +47,9 @@ Grouping and output:
                             the bucket's segments
       --confidence-n N      bootstrap resamples (default 1000; N ≤ 0 means
                             the default)
-      --seed N              seed of the resampling (default: SACREBLEU_SEED,
-                            else 12345)
+      --seed N              seed of the resampling, any whole number from
+                            0, however large, as compare's (default:
+                            SACREBLEU_SEED, else 12345)
       --baseline NAME       the system the text table's Δ is to (default:
                             as in the explorer, the second system; the
                             first's Δ is to it, every other's too)

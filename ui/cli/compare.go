@@ -3,10 +3,10 @@ package cli
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -40,9 +40,11 @@ Test:
                             the default; at most 1000000)
       --paired-ar-n N       randomization trials (default 10000; N ≤ 0
                             means the default; at most 1000000)
-      --seed N              seed of the random numbers (default: the
+      --seed N              seed of the random numbers, any whole number
+                            from 0, however large (up to the 4300 digits
+                            Python's int() reads); default: the
                             SACREBLEU_SEED environment variable, else
-                            12345; "none" draws one and reports it)
+                            12345; "none" draws one and reports it
 
 Output:
       --format F            text (default): a table for people (on a
@@ -68,7 +70,8 @@ func (f seedFlag) String() string {
 }
 
 func (f seedFlag) Set(s string) error {
-	if _, err := parseSeed(numberText(s)); err != nil {
+	s = numberText(s)
+	if _, err := parseSeed(s); err != nil {
 		return err
 	}
 	*f.text = s
@@ -90,47 +93,51 @@ func addSeedFlag(fs *flagSet) *sigFlags {
 // resolveSeed returns the seed to use: --seed, else SACREBLEU_SEED when
 // it is set (empty or white space alone is refused, as sacrebleu's int()
 // refuses it), else 12345.
-func (f *sigFlags) resolveSeed() (uint64, error) {
+func (f *sigFlags) resolveSeed() (scoring.Seed, error) {
 	if f.seed != "" {
 		return parseSeed(f.seed)
 	}
 	if v, set := os.LookupEnv("SACREBLEU_SEED"); set {
 		seed, err := parseSeed(v)
 		if err != nil {
-			return 0, usagef("SACREBLEU_SEED: %v; change it, or give --seed", err)
+			return seed, usagef("SACREBLEU_SEED: %v; change it, or give --seed", err)
 		}
 		return seed, nil
 	}
-	return scoring.DefaultSeed, nil
+	return scoring.DefaultSeed(), nil
 }
 
-// parseSeed reads a seed as Python's int() reads SACREBLEU_SEED (Python's
-// whitespace around, a + sign, leading zeros, single underscores between
-// digits and the decimal digits of any script, "١٢" for 12, are fine:
-// [scoring.PyIntASCII]), or "none" (any case, nothing around it, as
-// sacrebleu compares it before int() reads it) for a seed drawn from the
-// system's random source.
-func parseSeed(s string) (uint64, error) {
+// parseSeed reads a seed of any size as sacrebleu reads SACREBLEU_SEED,
+// with Python's int() ([scoring.ParseSeed]: Python's whitespace around, a
+// + sign, leading zeros, single underscores between digits and the
+// decimal digits of any script, "١٢" for 12, are fine; at most
+// [scoring.PyMaxStrDigits] digits), or "none" (any case, nothing around
+// it, as sacrebleu compares it before int() reads it) for a seed drawn
+// from the system's random source.
+func parseSeed(s string) (scoring.Seed, error) {
 	if strings.EqualFold(s, "none") {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
-			return 0, err
+			return scoring.Seed{}, err
 		}
-		return binary.LittleEndian.Uint64(b[:]) >> 1, nil
+		return scoring.SeedOf(binary.LittleEndian.Uint64(b[:]) >> 1), nil
 	}
+	seed, err := scoring.ParseSeed(s)
 	// A refusal names the seed as typed, quoted unless it is a whole
-	// number (one out of range, as int() reads it), as the number flags
-	// word theirs.
-	const rule = "is not a whole number from 0 to 2^64-1, or \"none\" for a random seed"
-	t, ok := scoring.PyIntASCII(s)
-	if !ok {
-		return 0, fmt.Errorf("%q %s", s, rule)
+	// number (a negative one), as the number flags word theirs; a seed
+	// too long to read is named by its length.
+	const rule = "is not a whole number of 0 or more, or \"none\" for a random seed"
+	var long *scoring.SeedDigitsError
+	switch {
+	case errors.As(err, &long):
+		return seed, fmt.Errorf("a seed of %d digits is more than the %d Python's int() reads, so sacrebleu refuses it too; give at most %d digits", long.Digits, scoring.PyMaxStrDigits, scoring.PyMaxStrDigits)
+	case errors.Is(err, scoring.ErrSeedNegative):
+		t, _ := scoring.PyIntASCII(s)
+		return seed, fmt.Errorf("%s %s", t, rule)
+	case err != nil:
+		return seed, fmt.Errorf("%q %s", s, rule)
 	}
-	digits, negative := strings.CutPrefix(t, "-")
-	if v, err := strconv.ParseUint(digits, 10, 64); err == nil && (!negative || v == 0) { // -0 is 0
-		return v, nil
-	}
-	return 0, fmt.Errorf("%s %s", t, rule)
+	return seed, nil
 }
 
 // maxResamples bounds --paired-bs-n, --paired-ar-n and --confidence-n, so

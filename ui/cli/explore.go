@@ -91,8 +91,9 @@ const exploreBaselineHelp = `Comparison:
                             (B; default 1000; N ≤ 0 means the default)
       --paired-ar-n N       its randomization trials (T; default 10000)
       --seed N              seed of its random numbers and of the buckets'
-                            intervals (default: the SACREBLEU_SEED
-                            environment variable, else 12345), as compare
+                            intervals, any whole number from 0, however
+                            large (default: the SACREBLEU_SEED environment
+                            variable, else 12345), as compare
 
 `
 
@@ -169,9 +170,9 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	var start []ui.Option
 	seed, err := x.seeds.resolveSeed()
 	if err != nil {
-		seed = scoring.DefaultSeed
-		start = append(start, ui.WithStartWarning(fmt.Sprintf("%s; until then the significance screen uses the seed %d", model.Printable(err.Error()), scoring.DefaultSeed)))
-		e.warn(fmt.Sprintf("%s; the significance screen used the seed %d", err.Error(), scoring.DefaultSeed)) // on standard error with the others
+		seed = scoring.DefaultSeed()
+		start = append(start, ui.WithStartWarning(fmt.Sprintf("%s; until then the significance screen uses the seed %s", model.Printable(err.Error()), seed)))
+		e.warn(fmt.Sprintf("%s; the significance screen used the seed %s", err.Error(), seed)) // on standard error with the others
 	}
 	opts, closeAnn, err := x.af.open(e, x.fs, x.ds, x.in)
 	if err != nil {

@@ -24,6 +24,9 @@ func TestExploreResampling(t *testing.T) {
 		{"unset", nil, "n=1000 seed 12345"},
 		{"8", nil, "n=1000 seed 8"},
 		{"8", []string{"--seed", "9"}, "n=1000 seed 9"},
+		// Seeds of any size, as compare takes them (2^64, 2^65).
+		{"8", []string{"--seed", " 18446744073709551616 "}, "seed 18446744073709551616"},
+		{"3_6893488147419103232", nil, "seed 36893488147419103232"},
 	} {
 		t.Setenv("SACREBLEU_SEED", c.env)
 		if c.env == "unset" {

@@ -193,19 +193,14 @@ func pad(s string, n int) string {
 	return s
 }
 
-// pyMaxStrDigits is how many digits Python 3.11's int() reads from a
-// string at most (sys.get_int_max_str_digits()'s default): more raise
-// ValueError.
-const pyMaxStrDigits = 4300
-
 // pyInt converts s as Python's int(s) does for a string
 // ([scoring.PyIntASCII]). ok is false where Python raises ValueError,
-// which it does for more than pyMaxStrDigits digits too. Python's int has
+// which it does for more than [scoring.PyMaxStrDigits] digits too. Python's int has
 // no bound: a value beyond Go's int is clamped to math.MaxInt or
 // math.MinInt, and clamped says so.
 func pyInt(s string) (v int, clamped, ok bool) {
 	t, ok := scoring.PyIntASCII(s)
-	if !ok || pyIntDigits(t) > pyMaxStrDigits {
+	if !ok || pyIntDigits(t) > scoring.PyMaxStrDigits {
 		return 0, false, false
 	}
 	n, err := strconv.ParseInt(t, 10, 0)

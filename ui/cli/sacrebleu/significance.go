@@ -2,6 +2,7 @@ package sacrebleu
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -29,9 +30,8 @@ func (o *options) checkResamples(flag, dest string, n int) error {
 // (any case) is a seed from the operating system's entropy, anything else,
 // empty too, Python's int() of it.
 type seedSpec struct {
-	// words is the seed as numpy's SeedSequence reads it, of any size
-	// ([scoring.SeedWords]).
-	words []uint32
+	// seed is the seed, of any size.
+	seed scoring.Seed
 	// raw is the variable lower-cased, as --confidence's signature shows
 	// it; normalized is str(int(raw)) or "none", as a paired test's
 	// signature shows it.
@@ -52,27 +52,27 @@ func (r *run) readSeed() (seedSpec, error) {
 		if _, err := rand.Read(b[:]); err != nil {
 			return s, err
 		}
-		s.words, s.normalized = scoring.SeedWords(new(big.Int).SetBytes(b[:])), "none"
+		s.seed, s.normalized = seedOfBytes(b[:]), "none"
 		return s, nil
 	}
-	t, ok := scoring.PyIntASCII(raw)
-	if !ok {
-		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
-	}
-	if n := pyIntDigits(t); n > pyMaxStrDigits {
-		return s, exception(fmt.Sprintf("ValueError: Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", pyMaxStrDigits, n))
-	}
-	// int() has no bound; numpy takes any non-negative seed, as its
-	// 32-bit words, and refuses a negative one.
-	v, ok := new(big.Int).SetString(t, 10)
+	seed, err := scoring.ParseSeed(raw)
+	var long *scoring.SeedDigitsError
 	switch {
-	case !ok:
-		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
-	case v.Sign() < 0:
+	case errors.As(err, &long):
+		return s, exception(fmt.Sprintf("ValueError: Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", scoring.PyMaxStrDigits, long.Digits))
+	case errors.Is(err, scoring.ErrSeedNegative): // numpy's refusal
 		return s, exception("ValueError: expected non-negative integer")
+	case err != nil:
+		return s, exception("ValueError: invalid literal for int() with base 10: " + pyQuote(raw))
 	}
-	s.words, s.normalized = scoring.SeedWords(v), v.String()
+	s.seed, s.normalized = seed, seed.String()
 	return s, nil
+}
+
+// seedOfBytes returns the seed whose big-endian bytes are b.
+func seedOfBytes(b []byte) scoring.Seed {
+	seed, _ := scoring.NewSeed(new(big.Int).SetBytes(b)) // never negative
+	return seed
 }
 
 // confidence adds the bootstrap confidence interval of --confidence to a
@@ -90,7 +90,7 @@ func (r *run) confidence(m metric, sys system, s score, sig signature) (score, s
 		return s, sig, err
 	}
 	n := r.opt.confidenceN
-	est, err := stats.confidence(r.ctx, len(sys.lines), n, seed.words)
+	est, err := stats.confidence(r.ctx, len(sys.lines), n, seed.seed)
 	if err != nil {
 		return s, sig, err
 	}
@@ -154,7 +154,7 @@ func (r *run) pairedTest(metrics []metric, systems []system, nrefs int) error {
 	}
 	results := make([]scoring.Paired, len(metrics))
 	for i, st := range stats {
-		if results[i], err = st.paired(r.ctx, bootstrap, len(lines[0]), used, seed.words); err != nil {
+		if results[i], err = st.paired(r.ctx, bootstrap, len(lines[0]), used, seed.seed); err != nil {
 			return err
 		}
 	}

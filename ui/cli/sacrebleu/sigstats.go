@@ -18,23 +18,22 @@ type sigStats struct {
 	floats [][]float64
 }
 
-// confidence is the bootstrap of --confidence on the first system; seed
-// is numpy's, of any size ([scoring.SeedWords]).
-func (s sigStats) confidence(ctx context.Context, segments, n int, seed []uint32) (scoring.Estimate, error) {
+// confidence is the bootstrap of --confidence on the first system.
+func (s sigStats) confidence(ctx context.Context, segments, n int, seed scoring.Seed) (scoring.Estimate, error) {
 	if s.counts != nil {
-		return scoring.ConfidenceSeedWords(ctx, s.metric, segments, s.counts[0], n, seed)
+		return scoring.Confidence(ctx, s.metric, segments, s.counts[0], n, seed)
 	}
-	return scoring.ConfidenceSeedWords(ctx, s.metric, segments, s.floats[0], n, seed)
+	return scoring.Confidence(ctx, s.metric, segments, s.floats[0], n, seed)
 }
 
 // paired tests every system after the first against the first, by paired
 // bootstrap resampling or else approximate randomization, n resamples or
 // trials, seeded as confidence is.
-func (s sigStats) paired(ctx context.Context, bootstrap bool, segments, n int, seed []uint32) (scoring.Paired, error) {
+func (s sigStats) paired(ctx context.Context, bootstrap bool, segments, n int, seed scoring.Seed) (scoring.Paired, error) {
 	if s.counts != nil {
-		return runPaired(ctx, bootstrap, scoring.PairedTest[uint32]{Metric: s.metric, Segments: segments, Baseline: s.counts[0], Systems: s.counts[1:], N: n, SeedWords: seed})
+		return runPaired(ctx, bootstrap, scoring.PairedTest[uint32]{Metric: s.metric, Segments: segments, Baseline: s.counts[0], Systems: s.counts[1:], N: n, Seed: seed})
 	}
-	return runPaired(ctx, bootstrap, scoring.PairedTest[float64]{Metric: s.metric, Segments: segments, Baseline: s.floats[0], Systems: s.floats[1:], N: n, SeedWords: seed})
+	return runPaired(ctx, bootstrap, scoring.PairedTest[float64]{Metric: s.metric, Segments: segments, Baseline: s.floats[0], Systems: s.floats[1:], N: n, Seed: seed})
 }
 
 // runPaired runs p as a paired bootstrap or approximate randomization.
