@@ -26,7 +26,8 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if m.ann.on {
 			return m.flash("these annotations are read-only: add --annotations FILE to annotate beside them"), true
 		}
-		return m.flash("annotating needs an annotation file: start bleuscope with --annotations FILE"), true
+		return m.flash(m.c.fitStatus("annotating needs an annotation file: start bleuscope with --annotations FILE",
+			"annotating needs a file: start with --annotations FILE")), true
 	}
 	if !m.ann.on {
 		return nil, false

@@ -100,7 +100,9 @@ func (m *Model) needsTwoSystems(msg tea.KeyMsg, bindings ...key.Binding) (tea.Cm
 	if len(m.c.ds.Systems) > 1 || !pressedAny(msg, bindings...) {
 		return nil, false
 	}
-	return m.flash(msg.String() + " compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)"), true
+	k := msg.String()
+	return m.flash(m.c.fitStatus(k+" compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)",
+		k+" compares systems: load a second one (base=a.txt new=b.txt)", k+" compares systems: load a second one")), true
 }
 
 // pressedAny reports whether msg is one of the keys of bindings, enabled
@@ -129,7 +131,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.openOverlay(screenWarnings)
 	case pressedAny(msg, k.Warnings):
 		// The key is off without warnings; saying so beats doing nothing.
-		return m.flash("no input warnings: nothing in the files looks unlike what BLEU expects"), true
+		return m.flash(m.c.fitStatus("no input warnings: nothing in the files looks unlike what BLEU expects",
+			"no input warnings: the files look as BLEU expects")), true
 	case key.Matches(msg, k.Ledger):
 		m.openOverlay(screenLedger)
 	case key.Matches(msg, k.Charts):

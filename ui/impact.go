@@ -157,7 +157,9 @@ func (m *Model) impactStats() (stats *model.MetricStatistics, cmd tea.Cmd, ok bo
 	stats, err, cmd := m.wantStats(metric)
 	if err != nil {
 		m.list.impactMetric = model.MetricBLEU
-		m.flash("sorted by BLEU's impact: " + m.c.metricTitle(metric) + "'s could not be computed: " + err.Error())
+		failed := m.c.metricTitle(metric) + "'s could not be computed"
+		m.flash(m.c.fitStatus("sorted by BLEU's impact: "+failed+": "+err.Error(), "sorted by BLEU's impact: "+failed+": "+errGist(err),
+			"by BLEU's impact: "+failed+": "+errGist(err), "sorted by BLEU's impact: "+failed))
 		return nil, nil, true
 	}
 	return stats, cmd, stats != nil

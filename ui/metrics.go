@@ -229,7 +229,8 @@ func (m Model) takeScores(metric string, ms *model.MetricScores, err error, rows
 		if m.list.waiting != "" { // the filter waited for them: it is not applied
 			return m, m.refreshRows()
 		}
-		flash := m.flash(name + ": " + err.Error())
+		failed := name + " could not be computed"
+		flash := m.flash(m.c.fitStatus(failed+": "+err.Error(), failed+": "+errGist(err), failed))
 		if rows {
 			return m, tea.Batch(flash, m.refreshRows()) // which says why the impact is BLEU's
 		}

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -85,7 +84,7 @@ func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
 	}
 	switch {
 	case failed != nil:
-		return m.metricsFailed(fmt.Errorf("%s %s scores, which could not be computed: %w", termsNeed(what), what, failed)), true
+		return m.metricsFailed(what, failed), true
 	case m.list.typing == typingFilter:
 		hint := "enter computes them"
 		if m.metricsRunning(what) {
@@ -103,7 +102,8 @@ func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
 	cmd = m.refreshMetrics()
 	switch {
 	case shown != "":
-		m.flash(shown + " (M cycles): the filter applies when the " + what + " scores are in")
+		applies := ": the filter applies when the " + what + " scores are in"
+		m.flash(m.c.fitStatus(shown+" (M cycles)"+applies, shown+applies, "the filter applies when the "+what+" scores are in"))
 	default:
 		m.flash("the filter applies when the " + what + " scores are in")
 	}
@@ -183,11 +183,12 @@ func (m *Model) dropUnneededMetrics() {
 	}
 }
 
-// metricsFailed refuses a filter whose metric could not be computed: one
-// just entered leaves the filter there was before "/", one typed says why
-// on the prompt line (rowsFailed), and one whose rows were held back is
-// cleared.
-func (m *Model) metricsFailed(err error) tea.Cmd {
+// metricsFailed refuses a filter whose metric could not be computed (what
+// names the metrics the filter lacks; failed says why): one just entered
+// leaves the filter there was before "/", one typed says why on the
+// prompt line (rowsFailed), and one whose rows were held back is cleared.
+func (m *Model) metricsFailed(what string, failed error) tea.Cmd {
+	err := &metricsError{what: what, err: failed}
 	if m.list.entered || m.list.typing == typingFilter || m.list.waiting == "" {
 		return m.rowsFailed(err)
 	}
@@ -195,8 +196,33 @@ func (m *Model) metricsFailed(err error) tea.Cmd {
 	m.list.setFilterText("")
 	m.list.setFilter("")
 	cmd := m.refreshRows()
-	m.flash("filter cleared: " + err.Error())
+	forms := err.Wordings()
+	for i, f := range forms {
+		forms[i] = "filter cleared: " + f
+	}
+	m.flash(m.c.fitStatus(append(forms, "filter cleared: no "+what+" scores")...))
 	return cmd
+}
+
+// metricsError says that a filter's chrf or ter terms cannot be
+// evaluated: the scores of the metrics what names could not be computed,
+// for the reason err gives.
+type metricsError struct {
+	what string
+	err  error
+}
+
+// Error returns the fullest wording.
+func (e *metricsError) Error() string { return e.Wordings()[0] }
+
+// Unwrap returns why the scores could not be computed.
+func (e *metricsError) Unwrap() error { return e.err }
+
+// Wordings returns the error in its wordings, the fullest first: the
+// reason whole, its gist ([errGist]) after fewer words, none.
+func (e *metricsError) Wordings() []string {
+	lead := termsNeed(e.what) + " " + e.what + " scores, which could not be computed"
+	return []string{lead + ": " + e.err.Error(), lead + ": " + errGist(e.err), "no " + e.what + " scores: " + errGist(e.err), lead}
 }
 
 // wait holds the rows back until the metrics what names are in: the list

@@ -52,7 +52,8 @@ func (m *Model) cycleRefs() tea.Cmd {
 	r := m.c.refs
 	n := len(r.all.Refs)
 	if n < 2 {
-		return m.flash("one reference scored: R needs two (give a second with -r, and no --refs that keeps one)")
+		return m.flash(m.c.fitStatus("one reference scored: R needs two (give a second with -r, and no --refs that keeps one)",
+			"one reference scored: R needs two (give a second with -r)", "one reference scored: R needs two"))
 	}
 	only := r.only + 1
 	if only == n {

@@ -130,3 +130,83 @@ func TestSortStatusOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusOneLine: at 80 and at 60 columns the statuses that have a
+// shorter wording take the footer's one line and still say what they are
+// of: a filter reading TER (or chrF and TER) that shows them while it
+// waits for their scores, chrF's impact, scores or filter that could not
+// be computed (a segment without a reference), and the refusals of keys
+// that need what is not loaded (a second system or reference, an
+// annotation file) or another screen. Before, each took a second line over the
+// line above the footer (the first at 80 columns: "chrF and TER beside
+// BLEU (M cycles): the filter applies when the TER scores are in").
+func TestStatusOneLine(t *testing.T) {
+	noRef := func(t testing.TB) *model.Dataset {
+		ds := demoDataset(t)
+		ds.RefAbsent = make([][]bool, len(ds.Refs))
+		for k := range ds.RefAbsent {
+			ds.RefAbsent[k] = make([]bool, ds.Len())
+			ds.RefAbsent[k][0] = true
+		}
+		return ds
+	}
+	lone := func(testing.TB) *model.Dataset {
+		return &model.Dataset{
+			Refs:     [][]string{{"the cat sat on the mat"}},
+			RefNames: []string{"ref"},
+			Systems:  []model.System{{Name: "a", Hyps: []string{"the cat sat on a mat"}}},
+		}
+	}
+	// waits enters a filter and keeps it waiting for the scores it reads.
+	waits := func(q string) func(*testing.T, Model) Model {
+		return func(t *testing.T, m Model) Model {
+			m, _ = step1(t, typeText(t, press(t, m, "/"), q), keyMsg("enter"))
+			return m
+		}
+	}
+	for _, size := range [][2]int{{80, 24}, {60, 16}} {
+		w, h := size[0], size[1]
+		for _, tc := range []struct {
+			name string
+			ds   func(testing.TB) *model.Dataset
+			do   func(*testing.T, Model) Model
+			want string
+		}{
+			{"ter filter waiting", demoDataset, waits("ter>50"), "the TER scores are in"},
+			{"chrf and ter filter waiting", demoDataset, waits("chrf<50 ter>50"), "the chrF and TER scores are in"},
+			{"chrF's impact failed", noRef, func(t *testing.T, m Model) Model {
+				m = press(t, m, "B", "M")
+				m.sig.stats = statsCache{}
+				return press(t, m, "i")
+			}, "chrF2's could not be computed"},
+			{"chrF's scores failed", noRef, func(t *testing.T, m Model) Model { return press(t, m, "M") }, "chrF could not be computed"},
+			{"waiting filter failed", demoDataset, func(t *testing.T, m Model) Model {
+				m, _ = step1(t, filterBy(t, press(t, m, "M"), "chrf<80"), keyMsg("l")) // l: the filter waits for chrF under the new case
+				_, tag, _ := m.jobs.current(jobChrF)
+				m, cmd := step1(t, m, metricsMsg{jobTag: tag, err: &model.InputError{Line: 1, Msg: "segment 1 has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)"}})
+				return drive(t, m, cmd)
+			}, "filter cleared: no chrF scores"},
+			{"M on the analysis", demoDataset, func(t *testing.T, m Model) Model { return press(t, m, "n", "M") }, "M shows chrF and TER on the list"},
+			{"R with one reference", lone, func(t *testing.T, m Model) Model { return press(t, m, "R") }, "R needs two"},
+			{"v with one system", lone, func(t *testing.T, m Model) Model { return press(t, m, "v") }, "v compares systems: load a second one"},
+			{"A without an annotation file", lone, func(t *testing.T, m Model) Model { return press(t, m, "A") }, "--annotations FILE"},
+			{"! without warnings", lone, func(t *testing.T, m Model) Model { return press(t, m, "!") }, "no input warnings"},
+			{"m under sacrebleu", demoDataset, func(t *testing.T, m Model) Model { return press(t, m, "m") }, "press c for nltk compat first"},
+		} {
+			m := tc.do(t, readyWith(t, tc.ds(t), w, h, WithResampling(7, 100, 100)))
+			if !strings.Contains(m.status, tc.want) {
+				t.Errorf("%d columns, %s: status %q; want it to say %q", w, tc.name, m.status, tc.want)
+			}
+			if more := m.footerOverflow(); more != nil || !render.Fits(m.status, w) || strings.HasSuffix(m.status, "…") {
+				t.Errorf("%d columns, %s: status %q takes %d lines (cut: %v); want one, whole", w, tc.name, m.status, len(more), strings.HasSuffix(m.status, "…"))
+			}
+		}
+	}
+	// A filter entered whose chrF scores could not be computed is refused
+	// in one line at 80 columns, saying why; at 60 the reason takes the
+	// footer's two lines, as a refused filter's may (whyInTwoLines).
+	m := filterBy(t, readyWith(t, noRef(t), 80, 24), "chrf<50")
+	if !strings.Contains(m.status, "segment 1 has no reference") || m.footerOverflow() != nil || !render.Fits(m.status, 80) {
+		t.Errorf("80 columns, a chrf filter entered without chrF scores: status %q; want one line saying why", m.status)
+	}
+}

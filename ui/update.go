@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -152,17 +153,18 @@ func unchangedStatus(err error, width int) string {
 	return whyInTwoLines("filter unchanged · ", err, width)
 }
 
-// whyInTwoLines is lead followed by err in the first of its wordings (a
-// query's, [model.QueryError]) that one line of width cells shows whole
-// once escaped, so that a hint is never parted from its sentence by a
+// whyInTwoLines is lead followed by err in the first of its wordings
+// that one line of width cells shows whole once escaped (an error with wordings: [model.QueryError],
+// [metricsError]), so that a hint is never parted from its sentence by a
 // wrap; when none does, in the first that the footer's two lines show
 // whole, else in its shortest. The text is returned as it is:
 // [Model.flash] escapes a status, and the prompt's reason escapes it
 // where it is drawn.
 func whyInTwoLines(lead string, err error, width int) string {
 	whys := []string{err.Error()}
-	if qe := (*model.QueryError)(nil); errors.As(err, &qe) {
-		whys = qe.Wordings()
+	var worded interface{ Wordings() []string }
+	if errors.As(err, &worded) {
+		whys = worded.Wordings()
 	}
 	for _, why := range whys {
 		if s := lead + why; render.Fits(render.Safe(s), width) {
@@ -290,6 +292,15 @@ func (c common) fitStatus(forms ...string) string {
 		safe[i] = render.Safe(f)
 	}
 	return render.FirstFit(c.width, safe...)
+}
+
+// errGist is what err says is wrong, in fewer words for a status line's
+// shorter wordings: its message without the leading "bleuscope: " and
+// without the fix that follows its first "; ".
+func errGist(err error) string {
+	s := strings.TrimPrefix(err.Error(), "bleuscope: ")
+	gist, _, _ := strings.Cut(s, "; ")
+	return gist
 }
 
 // explainLong runs at the end of every Update: it forgets the
