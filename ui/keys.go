@@ -205,7 +205,7 @@ func fitHelp(h help.Model, width int, forms ...[]key.Binding) string {
 	}
 	h.Width = 0
 	for _, f := range forms[:len(forms)-1] {
-		if s := h.ShortHelpView(f); render.Cells(s) <= width {
+		if s := h.ShortHelpView(f); render.Fits(s, width) {
 			return s
 		}
 	}
@@ -234,9 +234,10 @@ func fitKeyForms(width int, forms ...string) string {
 }
 
 // fitHints joins hints with sep in width cells, as every footer does: all
-// of them when they fit, else without the hints at the end that do not
-// fit and more in their place, never cutting one (only a first hint wider
-// than the window).
+// of them when they fit ([render.Fits], which leaves the cell spare that
+// terminals disagreeing on a line's width need), else without the hints
+// at the end that do not fit and more in their place, never cutting one
+// (only a first hint wider than the window).
 func fitHints(hints []string, sep, more string, width int) string {
 	if len(hints) == 0 {
 		return ""
@@ -246,11 +247,11 @@ func fitHints(hints []string, sep, more string, width int) string {
 		if n < len(hints) {
 			s += more
 		}
-		if render.Cells(s) <= width {
+		if render.Fits(s, width) {
 			return s
 		}
 	}
-	return render.Truncate(hints[0], width)
+	return render.FirstFit(width, hints[0])
 }
 
 // as returns b with other help text, for a footer.

@@ -11,6 +11,7 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -954,5 +955,34 @@ func TestKeyFormsFitLikeStatusLines(t *testing.T) {
 		if render.Clip(got, c.w) != got {
 			t.Errorf("%d columns: Clip cuts %q", c.w, got)
 		}
+	}
+}
+
+// TestFitHintsLikeStatusLines: the footer's hints are fitted by the rule
+// every status line follows ([render.Fits]): a line of hints that some
+// terminals draw a cell wider than the window, which Clip would cut, leaves
+// its last hints out instead; before, fitHints measured with Cells alone
+// and kept it, to be cut by one cell. The help's short view (fitHelp)
+// chooses among its forms the same way.
+func TestFitHintsLikeStatusLines(t *testing.T) {
+	line := "e walk · q 👍🏽" // 15 cells on terminals that count code points, 13 on others
+	for _, c := range []struct {
+		w    int
+		want string
+	}{{16, line}, {15, "e walk …"}, {8, "e walk …"}, {5, "e wa…"}} {
+		got := fitKeyLine(line, c.w)
+		if got != c.want {
+			t.Errorf("fitKeyLine at %d columns: %q; want %q", c.w, got, c.want)
+		}
+		if render.Clip(got, c.w) != got {
+			t.Errorf("fitKeyLine at %d columns: Clip cuts %q", c.w, got)
+		}
+	}
+	h := help.New()
+	wide := []key.Binding{key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "👍🏽"))}
+	plain := []key.Binding{key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "ok"))}
+	w := render.Cells(h.ShortHelpView(wide))
+	if got := fitHelp(h, w, wide, plain); got != h.ShortHelpView(plain) {
+		t.Errorf("fitHelp at %d columns: %q; want the form every terminal draws whole, %q", w, got, h.ShortHelpView(plain))
 	}
 }
