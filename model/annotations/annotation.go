@@ -122,10 +122,10 @@ func (a *Annotation) check() error {
 		return invalid("line %d; lines count from 1", a.Line)
 	}
 	if a.HypHash != TextHash(a.Hyp) {
-		return invalid("hyp_hash %q is not the hash of its hypothesis", a.HypHash)
+		return invalid("hyp_hash %s is not the hash of its hypothesis", quoted(a.HypHash))
 	}
 	if a.Src == "" && a.SrcHash != "" || a.Src != "" && a.SrcHash != TextHash(a.Src) {
-		return invalid("src_hash %q is not the hash of its source", a.SrcHash)
+		return invalid("src_hash %s is not the hash of its source", quoted(a.SrcHash))
 	}
 	switch a.Kind {
 	case KindError:
@@ -147,7 +147,7 @@ func (a *Annotation) check() error {
 			return invalid("a score has no span, category or severity")
 		}
 	default:
-		return invalid("unknown kind %q; use error, no-error or score", a.Kind)
+		return invalid("unknown kind %s; use error, no-error or score", quoted(string(a.Kind)))
 	}
 	if a.Span != nil {
 		text := a.Hyp
@@ -156,7 +156,7 @@ func (a *Annotation) check() error {
 		case SideSrc:
 			text = a.Src
 		default:
-			return invalid("unknown span side %q; use hyp or src", a.Span.Side)
+			return invalid("unknown span side %s; use hyp or src", quoted(string(a.Span.Side)))
 		}
 		if n := utf8.RuneCountInString(text); a.Span.Start < 0 || a.Span.Start > a.Span.End || a.Span.End > n {
 			return invalid("span %d..%d lies outside its text of %d characters", a.Span.Start, a.Span.End, n)

@@ -56,11 +56,11 @@ func FoldShortNames(anns []Annotation) ([]Annotation, []string) {
 		case len(fits) == 1 && len(unsure) == 0:
 			into[short] = fits[0]
 		case len(fits)+len(unsure) == 1:
-			warnings = append(warnings, fmt.Sprintf("%q may be the system stored as %q (an older bleuscope stored its short name), but no segment is rated under both to tell by its text, so they are listed apart",
-				short, unsure[0]))
+			warnings = append(warnings, fmt.Sprintf("%s may be the system stored as %s (an older bleuscope stored its short name), but no segment is rated under both to tell by its text, so they are listed apart",
+				quoted(short), quoted(unsure[0])))
 		case len(fits)+len(unsure) > 1:
-			warnings = append(warnings, fmt.Sprintf("%q may be any of %d systems stored under longer names (an older bleuscope stored its short name), %s; their texts do not tell which, so it is listed apart",
-				short, len(fits)+len(unsure), quoteAll(append(fits, unsure...))))
+			warnings = append(warnings, fmt.Sprintf("%s may be any of %d systems stored under longer names (an older bleuscope stored its short name), %s; their texts do not tell which, so it is listed apart",
+				quoted(short), len(fits)+len(unsure), quoteAll(append(fits, unsure...))))
 		}
 	}
 	if len(into) == 0 {
@@ -111,7 +111,7 @@ func sameText(a, b map[int]map[string]bool) textMatch {
 func quoteAll(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = quoted(n)
 	}
 	return strings.Join(q, ", ")
 }

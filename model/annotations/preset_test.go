@@ -297,3 +297,41 @@ func TestUntypableKeys(t *testing.T) {
 		t.Errorf("composed and spacing accents: %v; want both categories", err)
 	}
 }
+
+// TestTypologyErrorsShowEscapes: a typology file's errors quote the
+// names, keys and directives they name as every other message shows
+// untrusted text (model.Printable: ESC as ␛, U+202E as \u202e), never
+// raw; before, they were quoted with Go's %q ("\x1b").
+func TestTypologyErrorsShowEscapes(t *testing.T) {
+	name := "Acc\x1b]2;x\u202euracy"
+	shown := `"Acc␛]2;x\u202euracy"`
+	for _, c := range []struct{ in, want string }{
+		{"severity | m | minor | 1\ncategory | a | " + name + "\ncategory | b | " + name + "\n", "t:3: category " + shown + " is named twice (first on line 2)"},
+		{"severity | m | minor | 1\ncategory | a | " + name + " | major=2\n", "t:2: category " + shown + " weighs \"major\", which is not a severity"},
+		{"severity | m | " + name + " | 1\nseverity | m | minor | 1\ncategory | a | A\n", "t:2: severities " + shown + " (line 1) and \"minor\" both have the key \"m\""},
+		{"severity | m | minor | 1\ncategory | a | A | " + name + "=2\n", "t:2: category \"A\" weighs " + shown + ", which is not a severity"},
+		{"severity | m | minor | \x1b[2J\ncategory | a | A\n", `t:1: weight "␛[2J" is not a number`},
+		{"\x1b[2J | x\n", `t:1: unknown directive "␛[2J"`},
+	} {
+		_, err := ParseTypology(strings.NewReader(c.in), "t")
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\x1b\u202e") {
+			t.Errorf("ParseTypology(%q): %v; want it to say %s, without raw escapes", c.in, err, c.want)
+		}
+	}
+}
+
+// TestAnnotationMessagesShowEscapes: the typology an annotation file
+// records and the severities its errors name are quoted the same way in
+// their messages.
+func TestAnnotationMessagesShowEscapes(t *testing.T) {
+	bad := "x\x1b]2;y\u202e"
+	shown := `"x␛]2;y\u202e"`
+	_, err := (&typologyRecord{Name: bad, Kind: bad}).preset()
+	if err == nil || !strings.Contains(err.Error(), "typology "+shown+" of an unknown kind "+shown) {
+		t.Errorf("a recorded typology of an unknown kind: %v; want its name and kind shown %s", err, shown)
+	}
+	anns := []Annotation{{Kind: KindError, Category: "Accuracy", Severity: bad}}
+	if w := UnweighedWarning(anns, MQM()); !strings.Contains(w, "of severity "+shown+" weighs 0") {
+		t.Errorf("UnweighedWarning = %q; want the severity shown %s", w, shown)
+	}
+}

@@ -154,13 +154,13 @@ func UnweighedWarning(anns []Annotation, p *Preset) string {
 		return ""
 	case 1:
 		n := by[sevs[0]]
-		return fmt.Sprintf("%d error%s of severity %q weigh%s 0 in the MQM score: the %s weights have no such severity",
-			n, pluralS(n), sevs[0], map[bool]string{true: "s", false: ""}[n == 1], p.Name)
+		return fmt.Sprintf("%d error%s of severity %s weigh%s 0 in the MQM score: the %s weights have no such severity",
+			n, pluralS(n), quoted(sevs[0]), map[bool]string{true: "s", false: ""}[n == 1], p.Name)
 	}
 	n, names := 0, make([]string, len(sevs))
 	for i, sev := range sevs {
 		n += by[sev]
-		names[i] = fmt.Sprintf("%q (%d)", sev, by[sev])
+		names[i] = fmt.Sprintf("%s (%d)", quoted(sev), by[sev])
 	}
 	return fmt.Sprintf("%d errors weigh 0 in the MQM score: the %s weights have no severity %s or %s",
 		n, p.Name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
