@@ -146,31 +146,46 @@ func binDeltas(deltas []float64, a Axis) []int {
 	return counts
 }
 
+// zoomShare is the share of an axis holding 0 and the marked differences
+// below which the resampled differences' own span makes the axis hold
+// them alone: on a corpus of 100,000 segments a difference of 40 points
+// resamples within a few tenths of a point, which an axis stretched to 0
+// drew as one bar.
+const zoomShare = 0.25
+
 // DeltaHistogram draws the distribution of resampled differences (a
 // system's score minus the baseline's, per resample or trial) as columns
-// height rows tall over width cells, on an axis that always holds 0 and
-// the observed difference; a marker row under the axis puts "0" at no
+// height rows tall over width cells, on an axis that holds 0 and the
+// observed difference; a marker row under the axis puts "0" at no
 // difference and "▲" at the observed one, so the picture reads without
 // colour; twoSided (a test that counts differences of the observed size
-// either way) also marks "△" at minus the observed. format formats a
-// difference for the tick labels.
+// either way) also marks "△" at minus the observed. When the differences
+// span less than [zoomShare] of that axis, the axis holds them alone, and
+// the marks beyond its ends are pointed at from them ("0→", "←△"). format
+// formats a difference for the tick labels.
 func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool, format func(float64) string, width, height int) string {
 	height = max(2, height)
-	lo, hi := 0.0, 0.0
-	n := 0
+	dlo, dhi := math.Inf(1), math.Inf(-1) // the differences' own span
 	marked := []float64{observed}
 	if twoSided {
 		marked = append(marked, -observed)
 	}
-	for _, d := range append(marked, deltas...) {
-		if math.IsNaN(d) || math.IsInf(d, 0) {
-			continue
+	for _, d := range deltas {
+		if !math.IsNaN(d) && !math.IsInf(d, 0) {
+			dlo, dhi = math.Min(dlo, d), math.Max(dhi, d)
 		}
-		lo, hi = math.Min(lo, d), math.Max(hi, d)
-		n++
 	}
-	if len(deltas) == 0 || n == 0 {
+	if dlo > dhi {
 		return st.Muted.Render(Truncate("no resampled differences to draw", width))
+	}
+	lo, hi := math.Min(0, dlo), math.Max(0, dhi)
+	for _, d := range marked {
+		if !math.IsNaN(d) && !math.IsInf(d, 0) {
+			lo, hi = math.Min(lo, d), math.Max(hi, d)
+		}
+	}
+	if dhi-dlo < zoomShare*(hi-lo) {
+		lo, hi = dlo, dhi
 	}
 	// The count labels' width decides the strip's width, and the strip's
 	// the counts: the labels widen until the tallest count fits them (a
@@ -192,7 +207,14 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 		}
 		labelW = need
 	}
-	zero, obs := a.Col(0), a.Col(observed)
+	// The column of x, -1 when it lies beyond the strip's ends.
+	colOf := func(x float64) int {
+		if !(x >= a.Lo && x <= a.Hi) {
+			return -1
+		}
+		return a.Col(x)
+	}
+	zero, obs := colOf(0), colOf(observed)
 	lines := make([]string, 0, height+3)
 	for row := range height {
 		label := strings.Repeat(" ", labelW-1) + "│"
@@ -225,11 +247,40 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 	}
 	axis := []rune(strings.Repeat("─", a.Width))
 	marks := []rune(strings.Repeat(" ", a.Width))
-	axis[zero], marks[zero] = '┼', '0'
-	if mirror := a.Col(-observed); twoSided && mirror != zero && mirror != obs {
+	// The marks beyond the strip, pointed at from its ends.
+	var left, right []rune
+	beyond := func(x float64, r rune) {
+		switch {
+		case x < a.Lo:
+			left = append(left, r)
+		case x > a.Hi:
+			right = append(right, r)
+		}
+	}
+	if twoSided {
+		beyond(-observed, '△')
+	}
+	beyond(0, '0')
+	beyond(observed, '▲')
+	if len(left) > 0 {
+		left = append([]rune{'←'}, left...)
+	}
+	if len(right) > 0 {
+		right = append(right, '→')
+	}
+	if len(left)+len(right) <= a.Width {
+		copy(marks, left)
+		copy(marks[a.Width-len(right):], right)
+	}
+	if zero >= 0 {
+		axis[zero], marks[zero] = '┼', '0'
+	}
+	if mirror := colOf(-observed); twoSided && mirror >= 0 && mirror != zero && mirror != obs {
 		axis[mirror], marks[mirror] = '┴', '△'
 	}
-	axis[obs], marks[obs] = '┴', '▲'
+	if obs >= 0 {
+		axis[obs], marks[obs] = '┴', '▲'
+	}
 	pad := strings.Repeat(" ", labelW)
 	lines = append(lines,
 		st.Muted.Render(strings.Repeat(" ", labelW-1)+"└"+string(axis)),

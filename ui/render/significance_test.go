@@ -152,3 +152,58 @@ func TestDeltaHistogramFitsEveryWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltaHistogramZoomsOnNarrowDifferences: resampled differences far
+// from 0 and narrow beside that distance (chrF on 100,000 segments: Δ
+// -41.22, resampled within a few tenths) are drawn over their own span,
+// in many columns, with 0 pointed at from the strip's end ("0→"); before,
+// the axis stretched to 0 drew them as one bar. A test of approximate
+// randomization, whose trials gather around 0 far from the observed Δ,
+// points at ▲ and △ from both ends.
+func TestDeltaHistogramZoomsOnNarrowDifferences(t *testing.T) {
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		name                string
+		centre, observed    float64
+		twoSided            bool
+		wantLeft, wantRight string
+	}{
+		{"bootstrap, Δ far below 0", -41.22, -41.22, false, "", "0→"},
+		{"bootstrap, Δ far above 0", 3.1, 3.1, false, "←0", ""},
+		{"randomization, Δ far from the trials", 0, 5, true, "←△", "▲→"},
+	} {
+		deltas := make([]float64, 1000)
+		for i := range deltas {
+			deltas[i] = c.centre + 0.06*rng.NormFloat64()
+		}
+		for _, w := range []int{60, 100} {
+			out := ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, c.observed, c.twoSided, format, w, 8))
+			lines := strings.Split(out, "\n")
+			name := fmt.Sprintf("%s at %d", c.name, w)
+			bars := map[int]bool{}
+			for _, l := range lines[:8] {
+				for i, r := range []rune(l) {
+					if strings.ContainsRune(string(levels), r) {
+						bars[i] = true
+					}
+				}
+			}
+			if len(bars) < w/4 {
+				t.Errorf("%s: bars in %d columns; want the differences spread over a quarter of the strip at least:\n%s", name, len(bars), out)
+			}
+			marks := strings.TrimRight(lines[9], " ")
+			lw := runeCol(lines[8], '└') + 1
+			if c.wantLeft != "" && !strings.HasPrefix(marks[min(len(marks), lw):], c.wantLeft) || c.wantRight != "" && !strings.HasSuffix(marks, c.wantRight) {
+				t.Errorf("%s: marks %q; want %q at the left end and %q at the right", name, marks, c.wantLeft, c.wantRight)
+			}
+			if !c.twoSided && !strings.ContainsRune(marks, '▲') {
+				t.Errorf("%s: marks %q; want the observed Δ marked on the strip", name, marks)
+			}
+			if c.twoSided && !strings.ContainsRune(marks, '0') {
+				t.Errorf("%s: marks %q; want 0 marked on the strip", name, marks)
+			}
+			requireFits(t, name, out, w)
+		}
+	}
+}
