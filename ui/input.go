@@ -150,6 +150,11 @@ func (l *segList) leaveDrill() {
 	l.drill++
 }
 
+// jumpLimit is the most characters the jump prompt takes: more than any
+// line number has, so that one too large is seen whole, never cut to a
+// number of fewer digits.
+const jumpLimit = 24
+
 // jumpTo selects the segment of the 1-based line number s among n lines.
 // When a filter hides it, the filter is cleared (and the drill-down left
 // when the line is not among its segments) and refresh is true: the line
@@ -160,6 +165,9 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 		return false, false, ""
 	}
 	line, err := strconv.Atoi(s)
+	if digits := strings.TrimLeft(s, "0"); digits != "" && strings.Trim(digits, "0123456789") == "" && (err != nil || line > n) {
+		return false, false, "line " + digits + " is past the last line, " + itoa(n) // Atoi's range error included
+	}
 	if err != nil || line < 1 || line > n {
 		return false, false, "no line “" + s + "”: lines go from 1 to " + itoa(n)
 	}

@@ -183,8 +183,17 @@ func TestJumpToLine(t *testing.T) {
 		t.Errorf("jump to a filtered-out line: filter %q, segment %d; want no filter, line 3", m.list.view.Filter, m.list.seg+1)
 	}
 	m = press(t, m, ":", "9", "9", "9", "enter")
-	if m.list.seg != 2 || !strings.Contains(m.View(), "lines go from 1 to 70") {
+	if m.list.seg != 2 || !strings.Contains(m.View(), "line 999 is past the last line, 70") {
 		t.Errorf("jump to line 999 should keep the selection and explain")
+	}
+	// A number of more digits than any line number has is said whole,
+	// too large, as is one past what an int holds; before, the field kept
+	// its first nine digits and quoted those ("no line “123456789”").
+	for _, typed := range []string{"12345678901", "000000000012345678901", "99999999999999999999"} {
+		m = press(t, typeText(t, press(t, m, ":"), typed), "enter")
+		if want := "line " + strings.TrimLeft(typed, "0") + " is past the last line, 70"; m.status != want || m.list.seg != 2 {
+			t.Errorf("jump to %s: status %q, line %d selected; want %q, line 3 kept", typed, m.status, m.list.seg+1, want)
+		}
 	}
 	// What is not a line number is quoted as the other messages quote
 	// text, not Go-style ("1\"é\\").

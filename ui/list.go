@@ -142,7 +142,7 @@ func newSegList(ds *model.Dataset) segList {
 		view:   model.View{System: 0, Other: -1, Sort: model.SortScore},
 		seg:    -1,
 		filter: lineInput{prompt: "/ ", limit: 200},
-		jump:   lineInput{prompt: "line: ", limit: 9},
+		jump:   lineInput{prompt: "line: ", limit: jumpLimit},
 		live:   ds.Len() <= syncRows,
 
 		impactMetric: model.MetricBLEU,
