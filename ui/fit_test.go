@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -77,12 +78,21 @@ func TestTooSmall(t *testing.T) {
 	}
 }
 
+// TestResizeKeepsFit: one explorer resized again and again (through a
+// window too small and back) fits every size, and every size it can draw
+// still shows the segment selected, compared with the baseline's: the
+// screen each check looks at is the one the keys opened.
 func TestResizeKeepsFit(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "j", "j", "v")
+	seg := m.list.seg
 	for _, size := range [][2]int{{60, 16}, {200, 50}, {61, 17}, {80, 24}, {30, 10}, {150, 30}} {
 		next, _ := m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		m = next.(Model)
-		checkFit(t, "after resize", m.View(), size[0], size[1])
+		v := m.View()
+		checkFit(t, "after resize", v, size[0], size[1])
+		if size[0] >= minWidth && size[1] >= minHeight && (m.list.seg != seg || !m.pane.compare || !strings.Contains(ansi.Strip(v), fmt.Sprintf("line %d ·", seg+1))) {
+			t.Errorf("after resize to %v: line %d selected, compare %v; want line %d compared, on screen:\n%s", size, m.list.seg+1, m.pane.compare, seg+1, ansi.Strip(v))
+		}
 	}
 }
 

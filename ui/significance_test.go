@@ -806,7 +806,11 @@ func TestSigScreenNothingCut(t *testing.T) {
 			for w := 60; w <= 200; w++ {
 				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
 				m = next.(Model)
-				for i, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+				v := ansi.Strip(m.View())
+				if m.screen != screenSig || m.sig.res == nil || !strings.Contains(v, "\n  system ") {
+					t.Fatalf("%v at %d columns: not the comparison the keys opened (screen %d):\n%s", keys, w, m.screen, v)
+				}
+				for i, l := range strings.Split(v, "\n") {
 					if cutWord(l, ds) {
 						t.Errorf("%v at %d columns: line %d is cut: %q", keys, w, i+1, l)
 					}
