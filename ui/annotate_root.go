@@ -24,7 +24,8 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.flash(m.ann.refusal()), true
 		}
 		if m.ann.on {
-			return m.flash("these annotations are read-only: add --annotations FILE to annotate beside them"), true
+			return m.flash(m.c.fitStatus("these annotations are read-only: add --annotations FILE to annotate beside them",
+				"read-only annotations: add --annotations FILE to annotate")), true
 		}
 		return m.flash(m.c.fitStatus("annotating needs an annotation file: start bleuscope with --annotations FILE",
 			"annotating needs a file: start with --annotations FILE")), true

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
@@ -137,7 +138,8 @@ func TestSortStatusOneLine(t *testing.T) {
 // waits for their scores, chrF's impact, scores or filter that could not
 // be computed (a segment without a reference), and the refusals of keys
 // that need what is not loaded (a second system or reference, an
-// annotation file) or another screen. Before, each took a second line over the
+// annotation file, a file to write them to) or another screen, and X
+// while the filter waits. Before, each took a second line over the
 // line above the footer (the first at 80 columns: "chrF and TER beside
 // BLEU (M cycles): the filter applies when the TER scores are in").
 func TestStatusOneLine(t *testing.T) {
@@ -189,11 +191,22 @@ func TestStatusOneLine(t *testing.T) {
 			{"M on the analysis", demoDataset, func(t *testing.T, m Model) Model { return press(t, m, "n", "M") }, "M shows chrF and TER on the list"},
 			{"R with one reference", lone, func(t *testing.T, m Model) Model { return press(t, m, "R") }, "R needs two"},
 			{"v with one system", lone, func(t *testing.T, m Model) Model { return press(t, m, "v") }, "v compares systems: load a second one"},
+			{"A on read-only annotations", demoDataset, func(t *testing.T, m Model) Model {
+				shown := readyWith(t, m.c.ds, m.c.width, m.c.height, WithAnnotations(Annotating{Preset: annotations.MQM()})) // annotations shown, no file
+				return press(t, shown, "A")
+			}, "read-only"},
+			{"X while the filter waits", demoDataset, func(t *testing.T, m Model) Model {
+				m = waits("chrf<80")(t, m)
+				for _, k := range append(append([]string{"X"}, strings.Split("out.csv", "")...), "enter") {
+					m, _ = step1(t, m, keyMsg(k))
+				}
+				return m
+			}, "the filter waits for the chrF scores"},
 			{"A without an annotation file", lone, func(t *testing.T, m Model) Model { return press(t, m, "A") }, "--annotations FILE"},
 			{"! without warnings", lone, func(t *testing.T, m Model) Model { return press(t, m, "!") }, "no input warnings"},
 			{"m under sacrebleu", demoDataset, func(t *testing.T, m Model) Model { return press(t, m, "m") }, "press c for nltk compat first"},
 		} {
-			m := tc.do(t, readyWith(t, tc.ds(t), w, h, WithResampling(7, 100, 100)))
+			m := tc.do(t, readyWith(t, tc.ds(t), w, h, WithResampling(scoring.SeedOf(7), 100, 100)))
 			if !strings.Contains(m.status, tc.want) {
 				t.Errorf("%d columns, %s: status %q; want it to say %q", w, tc.name, m.status, tc.want)
 			}
