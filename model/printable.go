@@ -69,6 +69,12 @@ func Printable(s string) string {
 	return b.String()
 }
 
+// Quote returns s in double quotes for a message, with what could act on
+// a terminal shown as [Printable] shows it (␛, \u202e): unlike Go's %q,
+// whose escapes (\x1b) are not the ones every other message shows, and
+// which escapes a backslash of Printable's again.
+func Quote(s string) string { return `"` + Printable(s) + `"` }
+
 // unsafeRune reports whether a decoded non-ASCII rune must not reach a
 // terminal raw: invalid UTF-8, a C1 control or a bidirectional control.
 func unsafeRune(r rune, size int) bool {

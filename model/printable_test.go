@@ -72,3 +72,18 @@ func BenchmarkPrintableClean(b *testing.B) {
 		Printable(s)
 	}
 }
+
+// TestQuote: Quote shows a name in double quotes with Printable's
+// escapes, once: ESC as ␛ and U+202E as \u202e, where Go's %q gives \x1b,
+// and %q of Printable's text doubles its backslash (\\u202e).
+func TestQuote(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Accuracy", `"Accuracy"`},
+		{"a\x1b]2;x\u202eb", `"a␛]2;x\u202eb"`},
+		{"", `""`},
+	} {
+		if got := Quote(c.in); got != c.want {
+			t.Errorf("Quote(%q) = %s; want %s", c.in, got, c.want)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 	"unicode/utf8"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // Kind says what an [Annotation] records.
@@ -122,10 +124,10 @@ func (a *Annotation) check() error {
 		return invalid("line %d; lines count from 1", a.Line)
 	}
 	if a.HypHash != TextHash(a.Hyp) {
-		return invalid("hyp_hash %s is not the hash of its hypothesis", quoted(a.HypHash))
+		return invalid("hyp_hash %s is not the hash of its hypothesis", model.Quote(a.HypHash))
 	}
 	if a.Src == "" && a.SrcHash != "" || a.Src != "" && a.SrcHash != TextHash(a.Src) {
-		return invalid("src_hash %s is not the hash of its source", quoted(a.SrcHash))
+		return invalid("src_hash %s is not the hash of its source", model.Quote(a.SrcHash))
 	}
 	switch a.Kind {
 	case KindError:
@@ -147,7 +149,7 @@ func (a *Annotation) check() error {
 			return invalid("a score has no span, category or severity")
 		}
 	default:
-		return invalid("unknown kind %s; use error, no-error or score", quoted(string(a.Kind)))
+		return invalid("unknown kind %s; use error, no-error or score", model.Quote(string(a.Kind)))
 	}
 	if a.Span != nil {
 		text := a.Hyp
@@ -156,7 +158,7 @@ func (a *Annotation) check() error {
 		case SideSrc:
 			text = a.Src
 		default:
-			return invalid("unknown span side %s; use hyp or src", quoted(string(a.Span.Side)))
+			return invalid("unknown span side %s; use hyp or src", model.Quote(string(a.Span.Side)))
 		}
 		if n := utf8.RuneCountInString(text); a.Span.Start < 0 || a.Span.Start > a.Span.End || a.Span.End > n {
 			return invalid("span %d..%d lies outside its text of %d characters", a.Span.Start, a.Span.End, n)

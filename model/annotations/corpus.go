@@ -91,10 +91,10 @@ func OpenMQM(path string, refs []string, limits model.LoadOptions) (*Corpus, err
 	}
 	for _, ref := range refs {
 		if _, ok := hyps[ref]; !ok {
-			return nil, &model.InputError{File: path, Msg: fmt.Sprintf("has no system %s to take as reference; its systems are %s", quoted(ref), strings.Join(order, ", "))}
+			return nil, &model.InputError{File: path, Msg: fmt.Sprintf("has no system %s to take as reference; its systems are %s", model.Quote(ref), strings.Join(order, ", "))}
 		}
 		if slices.Contains(c.RefNames, ref) {
-			return nil, &model.InputError{File: path, Msg: fmt.Sprintf("reference system %s is named twice; name each once", quoted(ref))}
+			return nil, &model.InputError{File: path, Msg: fmt.Sprintf("reference system %s is named twice; name each once", model.Quote(ref))}
 		}
 		stream, absent, missing := c.stream(hyps[ref])
 		c.RefNames = append(c.RefNames, ref)

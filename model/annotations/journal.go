@@ -112,7 +112,7 @@ func decodeRecord(line []byte) (record, error) {
 	}
 	want, err := strconv.ParseUint(env.CRC, 16, 32)
 	if err != nil || len(env.CRC) != 8 {
-		return record{}, fmt.Errorf("bad checksum field %s", quoted(env.CRC))
+		return record{}, fmt.Errorf("bad checksum field %s", model.Quote(env.CRC))
 	}
 	if got := crc32.Checksum(env.Rec, castagnoli); uint32(want) != got {
 		return record{}, fmt.Errorf("checksum %08x does not match the record's %08x", want, got)

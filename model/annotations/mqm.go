@@ -186,7 +186,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			a.Doc, a.DocID, a.SegID, a.Line = "", "", "", segN
 		case lines == LinesBySegID:
 			if segErr != nil || segN < 1 {
-				return nil, bad(fmt.Sprintf("seg_id %s is not a positive integer, so it cannot be a line number; number the segments by their position instead", quoted(a.SegID)))
+				return nil, bad(fmt.Sprintf("seg_id %s is not a positive integer, so it cannot be a line number; number the segments by their position instead", model.Quote(a.SegID)))
 			}
 			a.Line = segN
 		default:

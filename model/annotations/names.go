@@ -3,6 +3,8 @@ package annotations
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // FoldShortNames returns anns with the annotations an older bleuscope
@@ -57,10 +59,10 @@ func FoldShortNames(anns []Annotation) ([]Annotation, []string) {
 			into[short] = fits[0]
 		case len(fits)+len(unsure) == 1:
 			warnings = append(warnings, fmt.Sprintf("%s may be the system stored as %s (an older bleuscope stored its short name), but no segment is rated under both to tell by its text, so they are listed apart",
-				quoted(short), quoted(unsure[0])))
+				model.Quote(short), model.Quote(unsure[0])))
 		case len(fits)+len(unsure) > 1:
 			warnings = append(warnings, fmt.Sprintf("%s may be any of %d systems stored under longer names (an older bleuscope stored its short name), %s; their texts do not tell which, so it is listed apart",
-				quoted(short), len(fits)+len(unsure), quoteAll(append(fits, unsure...))))
+				model.Quote(short), len(fits)+len(unsure), quoteAll(append(fits, unsure...))))
 		}
 	}
 	if len(into) == 0 {
@@ -111,7 +113,7 @@ func sameText(a, b map[int]map[string]bool) textMatch {
 func quoteAll(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = quoted(n)
+		q[i] = model.Quote(n)
 	}
 	return strings.Join(q, ", ")
 }

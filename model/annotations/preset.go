@@ -113,7 +113,7 @@ func PresetByName(name string) (*Preset, error) {
 	case "esa":
 		return ESA(), nil
 	}
-	return nil, fmt.Errorf("annotations: unknown preset %s; use mqm, esa or a typology file", quoted(name))
+	return nil, fmt.Errorf("annotations: unknown preset %s; use mqm, esa or a typology file", model.Quote(name))
 }
 
 // Weight returns what one error of the category and severity adds to a
@@ -278,7 +278,7 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 		return err
 	}
 	if len(p.Categories) == 0 || len(p.Severities) == 0 {
-		return fmt.Errorf("annotations: typology %s needs at least one category and one severity", quoted(p.Name))
+		return fmt.Errorf("annotations: typology %s needs at least one category and one severity", model.Quote(p.Name))
 	}
 	at := func(category bool, i int, form string) string { // form with %s for where, or ""
 		if w := where(category, i); w != "" {
@@ -292,32 +292,32 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 	for i, c := range p.Categories {
 		switch n := len([]rune(c.Keys)); {
 		case c.Name == "":
-			return cat(i, "the category keyed %s has no name; give it one", quoted(c.Keys))
+			return cat(i, "the category keyed %s has no name; give it one", model.Quote(c.Keys))
 		case n < 1 || n > 2:
-			return cat(i, "category %s needs one or two keys, not %s", quoted(c.Name), quoted(c.Keys))
+			return cat(i, "category %s needs one or two keys, not %s", model.Quote(c.Name), model.Quote(c.Keys))
 		case untypable(c.Keys) != "":
-			return cat(i, "category %s has the keys %s, %s", quoted(c.Name), quoted(c.Keys), untypable(c.Keys))
+			return cat(i, "category %s has the keys %s, %s", model.Quote(c.Name), model.Quote(c.Keys), untypable(c.Keys))
 		}
 		for j, d := range p.Categories[:i] {
 			switch {
 			case d.Name == c.Name:
-				return cat(i, "category %s is named twice%s", quoted(c.Name), at(true, j, " (first on %s)"))
+				return cat(i, "category %s is named twice%s", model.Quote(c.Name), at(true, j, " (first on %s)"))
 			case d.Keys == c.Keys:
-				return cat(i, "categories %s%s and %s both have the keys %s; give each its own", quoted(d.Name), at(true, j, " (%s)"), quoted(c.Name), quoted(c.Keys))
+				return cat(i, "categories %s%s and %s both have the keys %s; give each its own", model.Quote(d.Name), at(true, j, " (%s)"), model.Quote(c.Name), model.Quote(c.Keys))
 			case strings.HasPrefix(d.Keys, c.Keys), strings.HasPrefix(c.Keys, d.Keys):
 				short, long, shortAt, longAt := d, c, at(true, j, " (%s)"), ""
 				if len(c.Keys) < len(d.Keys) {
 					short, long, shortAt, longAt = c, d, "", shortAt
 				}
 				return cat(i, "the keys %s of category %s%s begin the keys %s of category %s%s: after %s the explorer cannot tell which is meant; give one of them other keys",
-					quoted(short.Keys), quoted(short.Name), shortAt, quoted(long.Keys), quoted(long.Name), longAt, quoted(short.Keys))
+					model.Quote(short.Keys), model.Quote(short.Name), shortAt, model.Quote(long.Keys), model.Quote(long.Name), longAt, model.Quote(short.Keys))
 			}
 		}
 	}
 	for i, c := range p.Categories {
 		for _, k := range slices.Sorted(maps.Keys(c.Weights)) {
 			if _, alias := p.Aliases[strings.ToLower(k)]; k != "*" && !alias && p.Severity(k) == nil {
-				return cat(i, "category %s weighs %s, which is not a severity of the typology; name one of %s, or * for every one", quoted(c.Name), quoted(k), p.severityNames())
+				return cat(i, "category %s weighs %s, which is not a severity of the typology; name one of %s, or * for every one", model.Quote(c.Name), model.Quote(k), p.severityNames())
 			}
 		}
 	}
@@ -327,20 +327,20 @@ func (p *Preset) validate(where func(category bool, i int) string) error {
 	for i, s := range p.Severities {
 		switch {
 		case s.Name == "":
-			return sev(i, "the severity keyed %s has no name; give it one", quoted(s.Key))
+			return sev(i, "the severity keyed %s has no name; give it one", model.Quote(s.Key))
 		case s.Key != "" && len([]rune(s.Key)) != 1:
-			return sev(i, "severity %s needs one key, not %s", quoted(s.Name), quoted(s.Key))
+			return sev(i, "severity %s needs one key, not %s", model.Quote(s.Name), model.Quote(s.Key))
 		case untypable(s.Key) != "":
-			return sev(i, "severity %s has the key %s, %s", quoted(s.Name), quoted(s.Key), untypable(s.Key))
+			return sev(i, "severity %s has the key %s, %s", model.Quote(s.Name), model.Quote(s.Key), untypable(s.Key))
 		}
 		for j, o := range p.Severities[:i] {
 			switch {
 			case o.Name == s.Name:
-				return sev(i, "severity %s is named twice%s", quoted(s.Name), at(false, j, " (first on %s)"))
+				return sev(i, "severity %s is named twice%s", model.Quote(s.Name), at(false, j, " (first on %s)"))
 			case strings.EqualFold(o.Name, s.Name):
-				return sev(i, "severities %s%s and %s have one name, as severities match in any case; give each its own", quoted(o.Name), at(false, j, " (%s)"), quoted(s.Name))
+				return sev(i, "severities %s%s and %s have one name, as severities match in any case; give each its own", model.Quote(o.Name), at(false, j, " (%s)"), model.Quote(s.Name))
 			case s.Key != "" && o.Key == s.Key:
-				return sev(i, "severities %s%s and %s both have the key %s; give each its own", quoted(o.Name), at(false, j, " (%s)"), quoted(s.Name), quoted(s.Key))
+				return sev(i, "severities %s%s and %s both have the key %s; give each its own", model.Quote(o.Name), at(false, j, " (%s)"), model.Quote(s.Name), model.Quote(s.Key))
 			}
 		}
 	}
@@ -367,15 +367,10 @@ func untypable(keys string) string {
 func (p *Preset) severityNames() string {
 	names := make([]string, len(p.Severities))
 	for i, s := range p.Severities {
-		names[i] = quoted(s.Name)
+		names[i] = model.Quote(s.Name)
 	}
 	return strings.Join(names, ", ")
 }
-
-// quoted is s in double quotes for a message, with what could act on a
-// terminal shown as visible escapes ([model.Printable]: ␛, \u202e), as
-// every other message shows untrusted text.
-func quoted(s string) string { return `"` + model.Printable(s) + `"` }
 
 // itemError is [Preset.Validate]'s error about one category or severity:
 // its index (the other -1), which [ParseTypology] turns into the line
@@ -412,12 +407,12 @@ func (p *Preset) wholeKeyClash() *itemError {
 // [WholeSegmentKey], and the fix.
 func categoryKeyClash(c Category) string {
 	return fmt.Sprintf("the keys %s of category %s start with %s, the key that marks the whole segment in the explorer (pressed twice, it would pick the category by accident); give the category other keys",
-		quoted(c.Keys), quoted(c.Name), quoted(WholeSegmentKey))
+		model.Quote(c.Keys), model.Quote(c.Name), model.Quote(WholeSegmentKey))
 }
 
 // severityKeyClash says why s, the severity of a typology of one
 // category, cannot take [WholeSegmentKey], and the fix.
 func severityKeyClash(s Severity) string {
 	return fmt.Sprintf("the key %s of severity %s marks the whole segment in the explorer, and with one category the severity is typed right after it (pressed twice, it would pick the severity by accident); give the severity another key",
-		quoted(s.Key), quoted(s.Name))
+		model.Quote(s.Key), model.Quote(s.Name))
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // typologyRecord is a typology as an annotation file records it, in a
@@ -83,30 +85,30 @@ func (t *typologyRecord) encoded() []byte {
 // a record edited by hand, its checksum made again, could hold anything.
 func (t *typologyRecord) preset() (*Preset, error) {
 	if t.Kind != kindPreset && t.Kind != kindCustom {
-		return nil, fmt.Errorf("typology %s of an unknown kind %s (preset or custom)", quoted(t.Name), quoted(t.Kind))
+		return nil, fmt.Errorf("typology %s of an unknown kind %s (preset or custom)", model.Quote(t.Name), model.Quote(t.Kind))
 	}
 	if len(t.Severities) > MaxTypologyItems || len(t.Categories) > MaxTypologyItems || len(t.Aliases) > MaxTypologyItems {
-		return nil, fmt.Errorf("typology %s has more than %d severities, categories or aliases", quoted(t.Name), MaxTypologyItems)
+		return nil, fmt.Errorf("typology %s has more than %d severities, categories or aliases", model.Quote(t.Name), MaxTypologyItems)
 	}
 	okWeight := func(w float64) bool { return w >= 0 && w <= MaxWeight }
 	p := &Preset{Name: t.Name, SegmentScore: t.Score, Aliases: maps.Clone(t.Aliases),
 		Severities: make([]Severity, len(t.Severities)), Categories: make([]Category, len(t.Categories))}
 	for i, s := range t.Severities {
 		if !okWeight(s.Weight) {
-			return nil, fmt.Errorf("typology %s weighs severity %s %v, not from 0 to %.0f", quoted(t.Name), quoted(s.Name), s.Weight, float64(MaxWeight))
+			return nil, fmt.Errorf("typology %s weighs severity %s %v, not from 0 to %.0f", model.Quote(t.Name), model.Quote(s.Name), s.Weight, float64(MaxWeight))
 		}
 		p.Severities[i] = Severity(s)
 	}
 	for i, c := range t.Categories {
 		for _, w := range c.Weights {
 			if !okWeight(w) {
-				return nil, fmt.Errorf("typology %s weighs category %s %v, not from 0 to %.0f", quoted(t.Name), quoted(c.Name), w, float64(MaxWeight))
+				return nil, fmt.Errorf("typology %s weighs category %s %v, not from 0 to %.0f", model.Quote(t.Name), model.Quote(c.Name), w, float64(MaxWeight))
 			}
 		}
 		p.Categories[i] = Category{Name: c.Name, Keys: c.Keys, Weights: maps.Clone(c.Weights)}
 	}
 	if err := p.Validate(); err != nil {
-		return nil, fmt.Errorf("typology %s: %v", quoted(t.Name), strings.TrimPrefix(err.Error(), "annotations: "))
+		return nil, fmt.Errorf("typology %s: %v", model.Quote(t.Name), strings.TrimPrefix(err.Error(), "annotations: "))
 	}
 	return p, nil
 }

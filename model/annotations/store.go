@@ -178,7 +178,7 @@ func (s *Store) load(j *journal) {
 			if o.Op == "put" && o.Ann != nil || o.Op == "del" {
 				s.apply(o)
 			} else {
-				s.warnings = append(s.warnings, fmt.Sprintf("%s: skipped an unknown operation %s", s.path, quoted(o.Op)))
+				s.warnings = append(s.warnings, fmt.Sprintf("%s: skipped an unknown operation %s", s.path, model.Quote(o.Op)))
 			}
 		}
 	}

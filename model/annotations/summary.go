@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // SystemSummary is what the annotations of one system add up to.
@@ -155,12 +157,12 @@ func UnweighedWarning(anns []Annotation, p *Preset) string {
 	case 1:
 		n := by[sevs[0]]
 		return fmt.Sprintf("%d error%s of severity %s weigh%s 0 in the MQM score: the %s weights have no such severity",
-			n, pluralS(n), quoted(sevs[0]), map[bool]string{true: "s", false: ""}[n == 1], p.Name)
+			n, pluralS(n), model.Quote(sevs[0]), map[bool]string{true: "s", false: ""}[n == 1], p.Name)
 	}
 	n, names := 0, make([]string, len(sevs))
 	for i, sev := range sevs {
 		n += by[sev]
-		names[i] = fmt.Sprintf("%s (%d)", quoted(sev), by[sev])
+		names[i] = fmt.Sprintf("%s (%d)", model.Quote(sev), by[sev])
 	}
 	return fmt.Sprintf("%d errors weigh 0 in the MQM score: the %s weights have no severity %s or %s",
 		n, p.Name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])

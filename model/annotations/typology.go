@@ -110,11 +110,11 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 				for _, kv := range strings.Fields(f[3]) {
 					k, v, ok := strings.Cut(kv, "=")
 					if !ok || k == "" {
-						return nil, bad(fmt.Sprintf("weight %s is not SEVERITY=NUMBER", quoted(kv)))
+						return nil, bad(fmt.Sprintf("weight %s is not SEVERITY=NUMBER", model.Quote(kv)))
 					}
 					w, err := parseWeight(v)
 					if err != nil {
-						return nil, bad(fmt.Sprintf("in %s, %v", quoted(kv), err))
+						return nil, bad(fmt.Sprintf("in %s, %v", model.Quote(kv), err))
 					}
 					c.Weights[k] = w
 				}
@@ -122,7 +122,7 @@ func ParseTypology(r io.Reader, name string) (*Preset, error) {
 			p.Categories = append(p.Categories, c)
 			catLines = append(catLines, line)
 		default:
-			return nil, bad(fmt.Sprintf("unknown directive %s; use name, severity, category or score", quoted(f[0])))
+			return nil, bad(fmt.Sprintf("unknown directive %s; use name, severity, category or score", model.Quote(f[0])))
 		}
 	}
 	where := func(category bool, i int) string {
@@ -163,9 +163,9 @@ func parseWeight(s string) (float64, error) {
 	w, err := model.ParseDecimal(s)
 	switch {
 	case err != nil:
-		return 0, fmt.Errorf("weight %s is not a number (such as 5, 1 or 0.1)", quoted(s))
+		return 0, fmt.Errorf("weight %s is not a number (such as 5, 1 or 0.1)", model.Quote(s))
 	case w < 0 || w > MaxWeight:
-		return 0, fmt.Errorf("weight %s is out of range: a weight is from 0 to %.0f", quoted(s), float64(MaxWeight))
+		return 0, fmt.Errorf("weight %s is out of range: a weight is from 0 to %.0f", model.Quote(s), float64(MaxWeight))
 	}
 	return w, nil
 }
