@@ -710,9 +710,9 @@ func (p *queryParser) annotationTerm() (term, bool, error) {
 		case v == "":
 			return term{}, true, queryErr(col, "%s needs a value right after it", a.prefix)
 		case a.test == annSeverity && !slices.Contains(severities, v):
-			return term{}, true, queryErr(col, "sev: is one of %s, not %q", strings.Join(severities, ", "), Printable(v))
+			return term{}, true, queryErr(col, "sev: is one of %s, not %s", strings.Join(severities, ", "), Quote(v))
 		case a.test == annIs && !slices.Contains(isValues, v):
-			return term{}, true, queryErr(col, "is: is one of %s, not %q", strings.Join(isValues, ", "), Printable(v))
+			return term{}, true, queryErr(col, "is: is one of %s, not %s", strings.Join(isValues, ", "), Quote(v))
 		}
 		return term{kind: termAnnotation, ann: a.test, word: v}, true, nil
 	}

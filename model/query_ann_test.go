@@ -86,12 +86,14 @@ func TestQueryAnnotations(t *testing.T) {
 
 func TestQueryAnnotationErrors(t *testing.T) {
 	for q, want := range map[string]string{
-		"sev:huge":   `query: column 5: sev: is one of minor, major, critical, not "huge"`,
-		"a is:maybe": `query: column 6: is: is one of annotated, error, noerror, unannotated, not "maybe"`,
-		"cat:":       "query: column 5: cat: needs a value right after it",
-		"rater: x":   "query: column 7: rater: needs a value right after it",
-		`cat:"x`:     "query: column 5: quoted cat has no closing \"",
-		`cat:"  "`:   "query: column 5: cat: needs a value right after it",
+		"sev:huge": `query: column 5: sev: is one of minor, major, critical, not "huge"`,
+		// Escaped once, as every message shows text (it read "\\u202ex").
+		"sev:\u202ex": `query: column 5: sev: is one of minor, major, critical, not "\u202ex"`,
+		"a is:maybe":  `query: column 6: is: is one of annotated, error, noerror, unannotated, not "maybe"`,
+		"cat:":        "query: column 5: cat: needs a value right after it",
+		"rater: x":    "query: column 7: rater: needs a value right after it",
+		`cat:"x`:      "query: column 5: quoted cat has no closing \"",
+		`cat:"  "`:    "query: column 5: cat: needs a value right after it",
 	} {
 		_, err := ParseQuery(q)
 		if err == nil || err.Error() != want || strings.ContainsAny(err.Error(), "\n\r") {

@@ -184,7 +184,7 @@ func runAnnotations(e *env, args []string) error {
 		fmt.Fprintln(e.stdout, versionLine())
 		return errHelpShown
 	}
-	return usagef("unknown annotations command %q: use summary, export or import; see 'bleuscope annotations --help'", model.Printable(args[0]))
+	return usagef("unknown annotations command %s: use summary, export or import; see 'bleuscope annotations --help'", model.Quote(args[0]))
 }
 
 // summaryFormats and exportFormats are the formats annotations summary

@@ -313,6 +313,7 @@ func TestAnnotationsBadInput(t *testing.T) {
 	}{
 		{[]string{"annotations"}, "annotations needs a command"},
 		{[]string{"annotations", "tally"}, `unknown annotations command "tally"`},
+		{[]string{"annotations", "t\u202ex"}, `unknown annotations command "t\u202ex":`},
 		{[]string{"annotations", "summary"}, "summary reads one FILE"},
 		{[]string{"annotations", "summary", "--annotations", "m.tsv", "bad.tsv"}, "give it after --annotations or alone, not both (--annotations m.tsv and bad.tsv)"},
 		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format: "xml" is not a format annotations summary writes`},

@@ -60,8 +60,8 @@ func (fs *flagSet) checkFormat(format string, formats []string) error {
 	if slices.Contains(formats, format) {
 		return nil
 	}
-	return fs.badValue([]string{"format"}, "%q is not a format %s writes (%s)",
-		model.Printable(fs.typedValue("format")), fs.cmd, scoring.OrList(formats))
+	return fs.badValue([]string{"format"}, "%s is not a format %s writes (%s)",
+		model.Quote(fs.typedValue("format")), fs.cmd, scoring.OrList(formats))
 }
 
 // nltkMethodFlag is --nltk-smoothing: a method's number, or its name in

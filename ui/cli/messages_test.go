@@ -274,6 +274,10 @@ func TestFormatRefusalsShareOneWording(t *testing.T) {
 			`bleuscope: -format: "json" is not a format segments writes (text, jsonl, tsv or csv); see 'bleuscope segments --help'`},
 		{[]string{"compare", "--format=\x1b[31mcsv", "hyp.txt", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --format: "␛[31mcsv" is not a format compare writes (text or json); see 'bleuscope compare --help'`},
+		// A bidirectional override shows as \u202e, once: it read
+		// "\\u202ecsv", a %q of the escaped value.
+		{[]string{"score", "--format=\u202ecsv", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --format: "\u202ecsv" is not a format score writes (text or json); see 'bleuscope score --help'`},
 		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --format: "csv" is not a format ngrams writes (text or jsonl); see 'bleuscope ngrams --help'`},
 		{[]string{"buckets", "--format", "json", "hyp.txt", "-r", "ref.txt"},

@@ -80,7 +80,7 @@ func (o *textOptions) check(fs *flagSet, format string) error {
 		if !fs.given("format") { // the default, text, which the person did not write
 			return usagef("--text writes a table for other programs: add --format tsv, csv or jsonl")
 		}
-		return usagef("--text writes a table for other programs: give --format tsv, csv or jsonl (not %q)", model.Printable(fs.typedValue("format")))
+		return usagef("--text writes a table for other programs: give --format tsv, csv or jsonl (not %s)", model.Quote(fs.typedValue("format")))
 	}
 	return nil
 }
@@ -101,7 +101,7 @@ func systemIndex(fs *flagSet, ds *model.Dataset, flagName, name string) (int, er
 			names[i] += " (or " + model.Printable(stable) + ")"
 		}
 	}
-	return 0, fs.badValue([]string{flagName}, "%q is not a system (the systems are %s)", model.Printable(name), strings.Join(names, ", "))
+	return 0, fs.badValue([]string{flagName}, "%s is not a system (the systems are %s)", model.Quote(name), strings.Join(names, ", "))
 }
 
 // writeSegmentTexts is "segments --text": the rows the view selects, one
