@@ -24,10 +24,11 @@ func NewFocus(k scoring.Kind, ngram string) Focus {
 type FocusMarks struct {
 	// Hyp and Refs mark the tokens of the occurrences that count for the
 	// kind: matched, the first min(h, R) occurrences in the hypothesis
-	// and, in each reference, those that supplied them (as
-	// [SegmentMarks] marks matches); over, the hypothesis occurrences
-	// after those; missed, the occurrences after the first min(h, R) in
-	// each reference that has the n-gram R times.
+	// and in the reference they are counted from, the first that has the
+	// n-gram R times (as [SegmentMarks] marks matches); over, the
+	// hypothesis occurrences after those; missed, the occurrences after
+	// the first min(h, R) in that reference. So as many occurrences are
+	// marked in the references as Count says.
 	Hyp  []bool
 	Refs [][]bool
 	// H is the count in the hypothesis, InRef the count in each reference
@@ -52,19 +53,24 @@ func (f Focus) Marks(d scoring.Detail) FocusMarks {
 	m := min(fm.H, fm.R)
 	n := len(f.Tokens)
 	fm.Count = f.Kind.Count(fm.H, fm.R)
+	most := -1 // the reference the matches are counted from
+	for k := range refs {
+		if fm.R > 0 && len(refs[k]) == fm.R {
+			most = k
+			break
+		}
+	}
 	switch f.Kind {
 	case scoring.Matched:
 		markAt(fm.Hyp, hyp[:m], n)
-		for k := range refs {
-			markAt(fm.Refs[k], refs[k][:min(m, len(refs[k]))], n)
+		if most >= 0 {
+			markAt(fm.Refs[most], refs[most][:m], n)
 		}
 	case scoring.Over:
 		markAt(fm.Hyp, hyp[m:], n)
 	case scoring.Missed:
-		for k := range refs {
-			if fm.R > m && len(refs[k]) == fm.R {
-				markAt(fm.Refs[k], refs[k][m:], n)
-			}
+		if most >= 0 {
+			markAt(fm.Refs[most], refs[most][m:], n)
 		}
 	}
 	return fm

@@ -22,13 +22,18 @@ const (
 	MarkNone      Mark = iota // unmatched: no marker
 	MarkMatched               // part of a matched occurrence: '^'
 	MarkClipped               // part of a clipped occurrence only: '~'
-	MarkSupplied              // a reference token that supplied a match: '^'
+	MarkSupplied              // a reference token the matches are counted from: '^'
 	MarkUnmatched             // part of an occurrence no reference has: ' '
 	MarkOrder1                // longest matched n-gram through it has order 1: '1'
 	// MarkFocus is a token of the n-gram followed from the corpus
 	// analysis (see [Focus]), where it counts for its kind: '*'. It comes
 	// after the nine order marks.
 	MarkFocus = MarkOrder1 + 9
+	// MarkAlso is a reference token of a matched n-gram whose matches
+	// are counted from another reference, the one that has it most (the
+	// first on a tie): this one has it too but adds nothing, since BLEU
+	// takes the most any one reference has, never a sum: '-'.
+	MarkAlso = MarkFocus + 1
 )
 
 // Marker characters of the colourless marker row.
@@ -37,6 +42,7 @@ const (
 	MarkerClipped   = '~'
 	MarkerUnmatched = ' '
 	MarkerFocus     = '*'
+	MarkerAlso      = '-'
 )
 
 // OrderMark returns the all-orders mark of order n (1..9).
@@ -67,6 +73,8 @@ func (m Mark) Rune() rune {
 		return MarkerClipped
 	case m == MarkFocus:
 		return MarkerFocus
+	case m == MarkAlso:
+		return MarkerAlso
 	case m.Order() > 0:
 		return rune('0' + m.Order())
 	}
@@ -97,12 +105,18 @@ func WithFocus(marks []Mark, focus []bool) []Mark {
 // For one order, a hypothesis token is matched when a matched occurrence
 // covers it (the first Matched occurrences of a clip from the left), else
 // clipped when a clipped occurrence of an n-gram some reference holds covers
-// it, else unmatched when an occurrence no reference holds covers it. A
-// reference token is supplied when it lies in one of the first
-// min(RefCounts[k], Matched) occurrences of a clip in that reference.
+// it, else unmatched when an occurrence no reference holds covers it. The
+// matches of a clip are counted from one reference, MaxRef (the one that
+// has the n-gram most, the first on a tie): a token of that reference is
+// supplied when it lies in one of the first Matched occurrences there, so
+// that the supplied occurrences of every order number its matches. A
+// token of another reference is also-marked when it lies in one of the
+// first min(RefCounts[k], Matched) occurrences there, unless a supplied
+// occurrence covers it.
 //
 // In the all-orders view each token gets the order of the longest matched
-// n-gram through it (hypothesis) or supplied through it (reference). A
+// n-gram through it (hypothesis) or supplied through it (reference); a
+// reference token with none is also-marked as above for some order. A
 // hypothesis token no matched n-gram goes through is clipped when its
 // unigram occurrence was clipped, so that a repeated word stays told
 // apart from one no reference has.
@@ -120,6 +134,9 @@ func SegmentMarks(d scoring.Detail, n int) Marks {
 	}
 	for _, od := range d.Orders {
 		markLongest(&m, od)
+	}
+	for _, od := range d.Orders {
+		markAlso(m.Refs, od, od.N)
 	}
 	if len(d.Orders) > 0 {
 		markClippedUnigrams(m.Hyp, d.Orders[0])
@@ -177,15 +194,30 @@ func markOrder(m *Marks, od scoring.OrderDetail, n int) {
 				paint(m.Hyp, p, n, MarkUnmatched)
 			}
 		}
-		for k, ps := range c.RefPositions {
-			if k >= len(m.Refs) {
-				break
+		if k := c.MaxRef; k >= 0 && k < len(m.Refs) && k < len(c.RefPositions) {
+			for j := 0; j < c.Matched && j < len(c.RefPositions[k]); j++ {
+				paint(m.Refs[k], c.RefPositions[k][j], n, MarkSupplied)
 			}
-			for j, p := range ps {
-				if j >= c.Matched {
-					break
+		}
+	}
+	markAlso(m.Refs, od, n)
+}
+
+// markAlso marks [MarkAlso] the unmarked tokens of the references other
+// than a clip's MaxRef that lie in one of the first Matched occurrences
+// of its n-gram there.
+func markAlso(refs [][]Mark, od scoring.OrderDetail, n int) {
+	for _, c := range od.Clips {
+		for k, ps := range c.RefPositions {
+			if k == c.MaxRef || k >= len(refs) {
+				continue
+			}
+			for j := 0; j < c.Matched && j < len(ps); j++ {
+				for i := ps[j]; i < ps[j]+n && i < len(refs[k]); i++ {
+					if i >= 0 && refs[k][i] == MarkNone {
+						refs[k][i] = MarkAlso
+					}
 				}
-				paint(m.Refs[k], p, n, MarkSupplied)
 			}
 		}
 	}
@@ -207,21 +239,19 @@ func markLongest(m *Marks, od scoring.OrderDetail) {
 		for j := 0; j < c.Matched && j < len(c.Positions); j++ {
 			set(m.Hyp, c.Positions[j])
 		}
-		for k, ps := range c.RefPositions {
-			if k >= len(m.Refs) {
-				break
-			}
-			for j := 0; j < c.Matched && j < len(ps); j++ {
-				set(m.Refs[k], ps[j])
+		if k := c.MaxRef; k >= 0 && k < len(m.Refs) && k < len(c.RefPositions) {
+			for j := 0; j < c.Matched && j < len(c.RefPositions[k]); j++ {
+				set(m.Refs[k], c.RefPositions[k][j])
 			}
 		}
 	}
 }
 
-// Tally counts the marks of a token line: matched (or supplied), clipped,
-// unmatched, and the tokens in the all-orders view per order.
+// Tally counts the marks of a token line: matched (or supplied, or of an
+// order in the all-orders view), clipped, unmatched, also-marked
+// ([MarkAlso]) and unmarked tokens.
 type Tally struct {
-	Matched, Clipped, Unmatched, None int
+	Matched, Clipped, Unmatched, Also, None int
 }
 
 // CountMarks returns the tally of marks.
@@ -235,6 +265,8 @@ func CountMarks(marks []Mark) Tally {
 			t.Clipped++
 		case m == MarkUnmatched:
 			t.Unmatched++
+		case m == MarkAlso:
+			t.Also++
 		default:
 			t.None++
 		}

@@ -52,7 +52,7 @@ func TestFocusAfterDrill(t *testing.T) {
 func hasMarkerRow(v string) bool {
 	for _, l := range strings.Split(v, "\n") {
 		t := strings.TrimSpace(l)
-		if strings.Contains(t, "*") && strings.Trim(t, "*^~123456789 │") == "" {
+		if strings.Contains(t, "*") && strings.Trim(t, "*^~-123456789 │") == "" {
 			return true
 		}
 	}

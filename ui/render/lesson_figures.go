@@ -90,7 +90,12 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 		return lessonError(st, err, width)
 	}
 	var parts []string
-	parts = append(parts, w.sentences(model.SegmentMarks(w.d, 1), false)+"\n"+st.Legend())
+	marks := model.SegmentMarks(w.d, 1)
+	shown := w.sentences(marks, false) + "\n" + st.Legend()
+	if key := st.RefKey(marks, width); key != "" {
+		shown += "\n" + key
+	}
+	parts = append(parts, shown)
 	for _, od := range w.d.Orders {
 		name := orderName(od.N)
 		var b strings.Builder
@@ -164,8 +169,12 @@ func orderFigures(l Lesson, hyp string, st Styles, width int) string {
 	if model.CountMarks(marks.Hyp).Clipped > 0 {
 		legend += " · ~ clipped, with no match through it"
 	}
+	shown := w.sentences(marks, false) + "\n" + wrapText(st.Muted.Render(legend), width)
+	if key := st.RefKey(marks, width); key != "" {
+		shown += "\n" + key
+	}
 	parts := []string{
-		w.sentences(marks, false) + "\n" + wrapText(st.Muted.Render(legend), width),
+		shown,
 		PrecisionBars(st, w.res, width),
 		scoreTable(st, []scoreRow{w1.scoreRow("unigrams only (N = 1)"), w.scoreRow(fmt.Sprintf("BLEU (N = %d)", l.Options.MaxOrder))}, width, l.kept),
 	}

@@ -59,7 +59,11 @@ func TestSegmentMarks(t *testing.T) {
 		wantRefs []string
 	}{
 		{"clipped repeats", "the the the the", []string{"the cat"}, 1, "^~~~", []string{"s."}},
-		{"clip to the max over refs", "the the the", []string{"the cat", "the the"}, 1, "^^~", []string{"s.", "ss"}},
+		{"clip to the max over refs", "the the the", []string{"the cat", "the the"}, 1, "^^~", []string{"-.", "ss"}},
+		{"each unigram from the ref with its most: the from the second, cat from the first on a tie", "the cat the", []string{"the cat sat", "the mat and the cat"}, 1, "^^^", []string{"-s.", "s..s-"}},
+		{"a tie: the first ref supplies", "a b", []string{"a b", "b a"}, 1, "^^", []string{"ss", "--"}},
+		{"a tie of a bigram: the first ref supplies", "a b c", []string{"x a b", "a b y"}, 2, "^^u", []string{".ss", "--."}},
+		{"bigram counted from the second ref", "a b a b", []string{"a b x", "a b a b"}, 2, "^^^^", []string{"--.", "ssss"}},
 		{"bigram islands", "a b c d", []string{"x b c y"}, 2, "u^^u", []string{".ss."}},
 		{"clipped bigram", "a b a b", []string{"a b x"}, 2, "^^~~", []string{"ss."}},
 		{"no overlap", "p q", []string{"x y"}, 1, "uu", []string{".."}},
@@ -68,6 +72,8 @@ func TestSegmentMarks(t *testing.T) {
 		{"all orders: clipped repeats", "the the the the", []string{"the cat"}, 0, "1~~~", []string{"1."}},
 		{"all orders: clipped repeats of a bigram", "a b a b x", []string{"a b"}, 0, "22~~.", []string{"22"}},
 		{"all orders: a match outranks a clip", "a a b", []string{"a b"}, 0, "122", []string{"22"}},
+		{"all orders: another ref's match is also-marked", "a b c", []string{"a b c", "x a b"}, 0, "333", []string{"333", ".--"}},
+		{"all orders: each ref shows what it supplied", "a b c", []string{"a b", "c a b c"}, 0, "333", []string{"22", "1333"}},
 		{"order beyond tokens", "a", []string{"a"}, 2, ".", []string{"."}},
 	}
 	for _, tt := range tests {

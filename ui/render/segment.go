@@ -49,21 +49,28 @@ func labelWidth(v SegmentView, width int) int {
 	return max(min(w+1, 14, max(5, width/5)), min(hw+1, max(5, width/3)))
 }
 
-// refNote is the note under a reference of n tokens, matched of them
-// matched, in w cells: its count, whether its length is the closest (r),
-// and how many match; it says less, a word at a time, rather than being
-// cut ("closest length → r · 3 tokens matched", then "closest → r · 3
-// matched", then without the matches).
-func refNote(n int, closest bool, matched, w int) string {
+// refNote is the note under a reference of n tokens in w cells: its
+// count, whether its length is the closest (r), how many of its tokens
+// the matches are counted from (matched) and how many are of matches
+// counted from another reference (also, [model.MarkAlso]); it says less,
+// a word at a time, rather than being cut ("closest length → r · 3
+// tokens matched", then "closest → r · 3 matched", then without the
+// matches; the also-marked tokens go first).
+func refNote(n int, closest bool, matched, also, w int) string {
 	tokens := plural(n, "token")
-	var near, short, count, few string
+	var near, short, count, few, more, less string
 	if closest {
 		near, short = " · closest length → r", " · closest → r"
 	}
 	if matched > 0 {
 		count, few = " · "+plural(matched, "token")+" matched", fmt.Sprintf(" · %d matched", matched)
 	}
-	return FirstFit(w, tokens+near+count, tokens+near+few, tokens+short+few, tokens+short, tokens)
+	if also > 0 {
+		more = fmt.Sprintf(" · %s %c (counted from another ref)", plural(also, "token"), model.MarkerAlso)
+		less = fmt.Sprintf(" · %d %c", also, model.MarkerAlso)
+	}
+	return FirstFit(w, tokens+near+count+more, tokens+near+count+less, tokens+near+few+less,
+		tokens+short+few+less, tokens+near+count, tokens+near+few, tokens+short+few, tokens+short, tokens)
 }
 
 // Segment renders the segment section at the given width.
@@ -112,7 +119,8 @@ func Segment(st Styles, v SegmentView, width int) string {
 			drawn = model.WithFocus(slices.Clone(marks), focus.Refs[k])
 		}
 		lines = append(lines, TokenLines(st, name, lw, toks, drawn, width)...)
-		lines = append(lines, indent(lw, st.Muted.Render(refNote(len(toks), k == d.ClosestRef, model.CountMarks(marks).Matched, width-lw))))
+		tally := model.CountMarks(marks)
+		lines = append(lines, indent(lw, st.Muted.Render(refNote(len(toks), k == d.ClosestRef, tally.Matched, tally.Also, width-lw))))
 	}
 	if len(d.Refs) == 0 {
 		lines = append(lines, indent(lw, st.Warn.Render("no reference for this segment")))

@@ -13,7 +13,7 @@ type Palette struct {
 	Matched   lipgloss.AdaptiveColor // n-gram occurrences that count as matches
 	Clipped   lipgloss.AdaptiveColor // occurrences removed by clipping
 	Unmatched lipgloss.AdaptiveColor // occurrences no reference has
-	Supplied  lipgloss.AdaptiveColor // reference tokens that supplied a match
+	Supplied  lipgloss.AdaptiveColor // reference tokens the matches are counted from
 	Muted     lipgloss.AdaptiveColor // secondary text: labels, hints, borders
 	Text      lipgloss.AdaptiveColor // ordinary text
 	Accent    lipgloss.AdaptiveColor // titles, the current system, key names
@@ -68,7 +68,8 @@ type Styles struct {
 	Matched   lipgloss.Style // matched n-gram tokens
 	Clipped   lipgloss.Style // clipped occurrences
 	Unmatched lipgloss.Style // occurrences with no match at all
-	Supplied  lipgloss.Style // reference tokens that supplied a match
+	Supplied  lipgloss.Style // reference tokens the matches are counted from
+	Also      lipgloss.Style // reference tokens of a match counted from another reference
 	Muted     lipgloss.Style // labels, hints, secondary numbers
 	Text      lipgloss.Style // plain text
 	Accent    lipgloss.Style // emphasis in the accent colour
@@ -104,6 +105,7 @@ func DefaultStyles() Styles {
 		Clipped:   fg(p.Clipped).Underline(true),
 		Unmatched: fg(p.Unmatched),
 		Supplied:  fg(p.Supplied).Bold(true),
+		Also:      fg(p.Supplied),
 		Muted:     fg(p.Muted),
 		Text:      fg(p.Text),
 		Accent:    fg(p.Accent),
@@ -150,6 +152,8 @@ func (s Styles) Token(m model.Mark) lipgloss.Style {
 		return s.Clipped
 	case m == model.MarkSupplied:
 		return s.Supplied
+	case m == model.MarkAlso:
+		return s.Also
 	case m == model.MarkUnmatched:
 		return s.Unmatched
 	case m == model.MarkFocus:
@@ -168,6 +172,23 @@ func (s Styles) Legend() string {
 		s.Muted.Render("(blank) unmatched")
 }
 
+// RefKey returns, wrapped to width cells, the key to the references'
+// marks for a segment where some reference has a matched n-gram whose
+// matches are counted from another ([model.MarkAlso]); "" when none has
+// (marks are a view's [model.SegmentMarks]).
+func (s Styles) RefKey(marks model.Marks, width int) string {
+	also := false
+	for _, r := range marks.Refs {
+		also = also || model.CountMarks(r).Also > 0
+	}
+	if !also {
+		return ""
+	}
+	return wrapText(s.Muted.Render("In a reference, ")+s.Supplied.Render(string(model.MarkerMatched))+
+		s.Muted.Render(" marks what the matches are counted from (the reference with the most, the first on a tie) and ")+
+		s.Also.Render(string(model.MarkerAlso))+s.Muted.Render(" the same n-gram in another, which adds nothing: BLEU takes the most, not the sum."), width)
+}
+
 // PlainStyles returns styles that add no colour and no attributes, for
 // plain text output (reports, lessons printed to a pipe): the meaning is
 // carried by the marker rows and the figures alone. Borders stay, so boxes
@@ -176,7 +197,7 @@ func PlainStyles() Styles {
 	plain := lipgloss.NewStyle()
 	s := Styles{
 		Palette: DefaultPalette(),
-		Matched: plain, Clipped: plain, Unmatched: plain, Supplied: plain,
+		Matched: plain, Clipped: plain, Unmatched: plain, Supplied: plain, Also: plain,
 		Muted: plain, Text: plain, Accent: plain, Error: plain, Warn: plain,
 		Good: plain, Bad: plain, Selected: plain, Focus: plain, Bar: plain, BarEmpty: plain,
 		Title: plain, Label: plain, Header: plain, Score: plain, Key: plain, Status: plain,

@@ -15,8 +15,9 @@ const maxTokenRows = 200
 
 // TokenLines lays out toks after a label, wrapped to width cells, each token
 // drawn in the style of its mark and each line of tokens followed by its
-// marker row ('^' matched, '~' clipped, blank otherwise; the order digit in
-// the all-orders view), so the highlighting survives without colour. A
+// marker row ('^' matched, '~' clipped, '-' a reference's match counted
+// from another reference, blank otherwise; the order digit in the
+// all-orders view), so the highlighting survives without colour. A
 // marker row with no marker at all (nothing matched) is left out. label
 // is padded to labelWidth; continuation lines are indented by as much.
 // With marks nil no marker rows are drawn. Every token passes through

@@ -26,6 +26,9 @@ func (w *walk) orderStep(n int) Step {
 	b.WriteString(w.sentences(marks, false))
 	b.WriteString("\n")
 	b.WriteString(w.st.Legend())
+	if key := w.st.RefKey(marks, w.width); key != "" {
+		b.WriteString("\n" + key)
+	}
 	b.WriteString("\n\n")
 	if len(od.Clips) == 0 {
 		msg := fmt.Sprintf("The hypothesis has %s, so it has no %ss at all.", plural(len(w.d.Hyp), "token"), name)

@@ -10,12 +10,13 @@ import (
 
 // TestSegmentWording: counts agree with their number ("1 token"), the
 // closest reference is said to give r, and a reference's matched tokens
-// are "N tokens matched".
+// are "N tokens matched", those of matches counted from another reference
+// (the first on a tie) "N tokens -".
 func TestSegmentWording(t *testing.T) {
 	d := explain(t, "cat", "cat", "the cat sat down")
 	v := SegmentView{Hyps: []Hyp{{Label: "sys", Detail: d}}, Order: 1}
 	out := ansi.Strip(Segment(DefaultStyles(), v, 100))
-	for _, want := range []string{"1 token · closest length → r · 1 token matched", "4 tokens · 1 token matched", "1-grams: ^ 1 matched ~ 0 clipped 0 unmatched, 1 in all · 1 token"} {
+	for _, want := range []string{"1 token · closest length → r · 1 token matched", "4 tokens · 1 token - (counted from another ref)", "1-grams: ^ 1 matched ~ 0 clipped 0 unmatched, 1 in all · 1 token"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the segment lacks %q:\n%s", want, out)
 		}
@@ -102,6 +103,16 @@ func TestRefNoteGivesWayWhole(t *testing.T) {
 		}
 		if !strings.HasPrefix(note, "12 tokens") || strings.Contains(note, "…") || !strings.Contains(note, "→ r") {
 			t.Errorf("%d columns: the reference's note is cut or lost its closest length: %q", w, note)
+		}
+	}
+	// The second reference's tokens are of matches counted from the first
+	// (a tie): its note says so in as many words as fit.
+	two := SegmentView{Hyps: []Hyp{{Label: "Online-W-submission-2022", Detail: explain(t, "a b c", "a b c", "x a b c y")}}, Order: 1}
+	for w := 40; w <= 120; w++ {
+		lines := strings.Split(ansi.Strip(Segment(DefaultStyles(), two, w)), "\n")
+		note := strings.TrimSpace(lines[len(lines)-1])
+		if !strings.HasPrefix(note, "5 tokens") || strings.Contains(note, "…") || !strings.Contains(note, "3 ") || !strings.HasSuffix(strings.TrimSuffix(note, " (counted from another ref)"), "-") {
+			t.Errorf("%d columns: the second reference's note is cut or lost its count of - tokens: %q", w, note)
 		}
 	}
 }
