@@ -55,6 +55,18 @@ func (od OrderDetail) Tally() ClipTally {
 	return t
 }
 
+// Precisions returns od's precision without clipping, where every
+// occurrence some reference has counts (simple: 100·Found/Total), and
+// with it, BLEU's modified precision before any smoothing (modified:
+// 100·Matches/Total), in percent and computed as sacrebleu computes its
+// precisions; both are 0 when Total is 0.
+func (od OrderDetail) Precisions() (simple, modified float64) {
+	if od.Total == 0 {
+		return 0, 0
+	}
+	return 100 * float64(od.Tally().Found) / float64(od.Total), 100 * float64(od.Matches) / float64(od.Total)
+}
+
 // Clip is one row of the clip ledger: a distinct hypothesis n-gram and how
 // many of its occurrences count.
 type Clip struct {

@@ -268,3 +268,38 @@ func TestOrderDetailTally(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderDetailPrecisions: the precision without clipping counts every
+// occurrence a reference has, the one with it is the order's precision
+// in BLEU's score (bit for bit, where smoothing leaves it), and both are
+// 0 for an order with no n-gram.
+func TestOrderDetailPrecisions(t *testing.T) {
+	refs := []string{"the cat is on the mat", "there is a cat on the mat"}
+	for _, c := range []struct {
+		hyp              string
+		order            int
+		simple, modified float64
+	}{
+		{"the the the the the the the", 1, 100, 100 * 2.0 / 7}, // 7 found, 2 after clipping
+		{"the cat the cat on the mat", 2, 100 * 5.0 / 6, 100 * 4.0 / 6},
+		{"the cat", 2, 100, 100},
+		{"the", 2, 0, 0}, // no bigram at all
+	} {
+		opt := SentenceOptions()
+		d, err := Explain(c.hyp, refs, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		simple, modified := d.Orders[c.order-1].Precisions()
+		if simple != c.simple || modified != c.modified {
+			t.Errorf("%q order %d: Precisions() = %v, %v; want %v, %v", c.hyp, c.order, simple, modified, c.simple, c.modified)
+		}
+		res, err := Evaluate(d.Stats, opt, LastSegment{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.order <= res.EffOrder && !res.Smoothed[c.order-1] && res.Precisions[c.order-1] != modified {
+			t.Errorf("%q order %d: modified precision %v; the score's is %v", c.hyp, c.order, modified, res.Precisions[c.order-1])
+		}
+	}
+}

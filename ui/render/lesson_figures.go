@@ -108,8 +108,7 @@ func clippingFigures(l Lesson, hyp string, st Styles, width int) string {
 		}
 		b.WriteString(w.clipTable(od))
 		b.WriteString("\n")
-		t := od.Tally()
-		b.WriteString(w.precisionPair(t.Found, od.Matches, od.Total, t.Occurrences))
+		b.WriteString(w.precisionPair(od))
 		b.WriteString("\n")
 		b.WriteString(w.para(w.clipSummary(od, name)))
 		parts = append(parts, b.String())

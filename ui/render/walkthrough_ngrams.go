@@ -9,14 +9,22 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// orderStep is step 2 for order n: the order's n-grams, their counts in
-// the hypothesis and every reference, the clipping, and simple next to
-// modified precision.
+// orderStep is step 2 for order n: what clipping did (simple next to
+// modified precision, and in words), then how the order's n-grams are
+// counted and clipped, the n-grams marked in the hypothesis and every
+// reference, and the clip table. What clipping did comes first, so that
+// it is in view on the shortest screen, the table last.
 func (w *walk) orderStep(n int) Step {
 	od := w.d.Orders[n-1]
 	name := orderName(n)
 	marks := model.SegmentMarks(w.d, n)
 	var b strings.Builder
+	if len(od.Clips) > 0 {
+		b.WriteString(w.precisionPair(od))
+		b.WriteString("\n")
+		b.WriteString(w.para(w.clipSummary(od, name)))
+		b.WriteString("\n\n")
+	}
 	if n == 1 {
 		b.WriteString(w.paraWhole("Each token is a unigram. For every distinct unigram of the hypothesis, BLEU counts it in the hypothesis (hyp) and in every reference, takes the largest reference count (max), and lets at most that many occurrences count: "+clipFormula+". The occurrences beyond that are clipped. This clipping is what stops a hypothesis from scoring by repeating a word the references have.", clipFormula))
 	} else {
@@ -41,11 +49,6 @@ func (w *walk) orderStep(n int) Step {
 	b.WriteString(w.clipTable(od))
 	b.WriteString("\n")
 	b.WriteString(w.paraWhole(w.st.Muted.Render("hyp: occurrences in the hypothesis · "+w.refColumnsNote()+"max: the most any one reference has · "+ClipColumns), clipFormula, overFormula))
-	b.WriteString("\n\n")
-	t := od.Tally()
-	b.WriteString(w.precisionPair(t.Found, od.Matches, od.Total, t.Occurrences))
-	b.WriteString("\n")
-	b.WriteString(w.para(w.clipSummary(od, name)))
 	return Step{Title: capital(name) + "s: counting and clipping", Body: b.String(), Order: n, Marks: marks}
 }
 
@@ -71,20 +74,22 @@ func (w *walk) refColumnsNote() string {
 	return w.shortRef(0) + " to " + w.shortRef(len(w.d.Refs)-1) + ": occurrences in each reference · "
 }
 
-// precisionPair shows simple (unclipped) precision next to modified
-// precision, as matched/total with the percentage.
-func (w *walk) precisionPair(found, matched, den, hypGrams int) string {
-	ratio := func(a, b int) string {
-		if b == 0 {
+// precisionPair shows od's simple (unclipped) precision next to its
+// modified precision, as matched/total with the percentage
+// ([scoring.OrderDetail.Precisions]).
+func (w *walk) precisionPair(od scoring.OrderDetail) string {
+	simple, modified := od.Precisions()
+	ratio := func(a int, p float64) string {
+		if od.Total == 0 {
 			return strconv.Itoa(a) + "/0"
 		}
-		return fmt.Sprintf("%d/%d = %s%%", a, b, pct(100*float64(a)/float64(b)))
+		return fmt.Sprintf("%d/%d = %s%%", a, od.Total, pct(p))
 	}
 	denNote := ""
-	if w.nltk() && den != hypGrams {
+	if w.nltk() && od.Total != od.Tally().Occurrences {
 		denNote = " (NLTK divides by max(1, n-grams))"
 	}
-	a, m := ratio(found, den), ratio(matched, den)
+	a, m := ratio(od.Tally().Found, simple), ratio(od.Matches, modified)
 	fw := max(len(a), len(m))
 	lines := []string{
 		w.st.Label.Render("simple precision   ") + PadRight(a, fw) + w.st.Muted.Render("  without clipping"),

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -221,6 +222,7 @@ func (w *walk) reasons() []string {
 			}
 		}
 	}
+	zero := len(out) // the reasons before the length's
 	switch {
 	case r.BP < 0.5 && c > 0:
 		out = append(out, fmt.Sprintf("The hypothesis is much shorter than the closest reference (c = %d, r = %d): BP = %s scales the score down, however good the precisions.", c, rl, fnum(r.BP)))
@@ -232,7 +234,37 @@ func (w *walk) reasons() []string {
 	if len(out) == 0 {
 		out = append(out, w.weakest())
 	}
+	// What clipping did follows the zero it goes with, else closes.
+	if s := w.clippingNote(); s != "" && zero > 0 {
+		out = slices.Insert(out, zero, s)
+	} else if s != "" {
+		out = append(out, s)
+	}
 	return out
+}
+
+// clippingNote says what clipping did to the precisions, when it clipped
+// anything: "Clipping lowered p1 from 100.00% to 25.00% (6 of the 8
+// unigrams clipped)", an order after another, with the figures step 2
+// shows ([scoring.OrderDetail.Precisions]); "" when nothing was clipped.
+func (w *walk) clippingNote() string {
+	var parts []string
+	for _, od := range w.d.Orders {
+		t := od.Tally()
+		if t.Clipped == 0 {
+			continue
+		}
+		simple, modified := od.Precisions()
+		parts = append(parts, fmt.Sprintf("p%d from %s%% to %s%% (%d of the %s clipped)",
+			od.N, pct(simple), pct(modified), t.Clipped, plural(t.Occurrences, orderName(od.N))))
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return "Clipping lowered " + parts[0] + "."
+	}
+	return "Clipping lowered " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + "."
 }
 
 // smoothedZero says what smoothing did for the first order in the mean
