@@ -6,7 +6,9 @@ import (
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 )
 
 // demoLine returns line n of the demo's system file sys and its two
@@ -122,5 +124,20 @@ func TestRefMarksOfABigram(t *testing.T) {
 	}
 	if got := runes(m.Refs[1]); got != "ssss" {
 		t.Errorf("ref 2 bigram marks %q; want ssss", got)
+	}
+}
+
+// TestRefMarksStyles: in colour the tokens a match is counted from and
+// those that add nothing are drawn differently, as their marker rows
+// differ without it.
+func TestRefMarksStyles(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	st := DefaultStyles()
+	if st.Token(model.MarkSupplied).Render("the") == st.Token(model.MarkAlso).Render("the") {
+		t.Error("in colour, a reference token a match is counted from looks like one that adds nothing")
+	}
+	if model.MarkSupplied.Rune() == model.MarkAlso.Rune() {
+		t.Error("without colour, their marker rows are the same")
 	}
 }
