@@ -346,6 +346,20 @@ func TestAnnotationsBadInput(t *testing.T) {
 	}
 }
 
+// A file given to --mqm is first checked to be an MQM TSV: one that is not
+// is told so before being asked for a reference it could not have, and the
+// message says comment is the one optional column.
+func TestMQMHeaderBeforeReference(t *testing.T) {
+	writeFiles(t, map[string]string{"words.txt": "a translation\nanother\n"})
+	for _, args := range [][]string{{"--mqm", "words.txt"}, {"score", "--mqm", "words.txt"}, {"score", "--mqm", "words.txt", "--mqm-ref", "ref"}} {
+		code, _, stderr := runCLI(t, "", args...)
+		want := "bleuscope: words.txt:1: is not an MQM TSV header: it lacks the columns system, doc, doc_id, seg_id, rater, source, target, category, severity; the first row must name the columns system doc doc_id seg_id rater source target category severity and, optionally, comment\n"
+		if code != 2 || stderr != want {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", args, code, stderr, want)
+		}
+	}
+}
+
 func TestMQMAsCorpus(t *testing.T) {
 	path := conformance.Shared(t, "corpora", "mqm", "mqm_ted_zhen.tsv")
 	c, err := annotations.OpenMQM(path, []string{"refB"}, model.LoadOptions{})
@@ -389,7 +403,7 @@ func TestMQMAsCorpus(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"score", "--mqm", path}, "needs a reference"},
+		{[]string{"score", "--mqm", path}, "needs a reference: name a human translation among its systems (Borderline, DIDI-NLP, "},
 		{[]string{"score", "--mqm-ref", "ref"}, "give the file with --mqm FILE"},
 		{[]string{"score", "--mqm", path, "--mqm-ref", "human"}, `has no system "human"`},
 		{[]string{"score", "--mqm", path, "--mqm-ref", "ref", "nobody"}, `has no system "nobody"`},
@@ -827,7 +841,7 @@ func TestAnnotationsNeitherKind(t *testing.T) {
 		t.Fatalf("score of a binary file: %q", scoreErr)
 	}
 	notText, _, _ = strings.Cut(notText, ")")
-	kinds := `an annotation file starts with {"format":"bleuscope-annotations","version":1}, a WMT MQM TSV with a header row naming system doc doc_id seg_id rater source target category severity comment`
+	kinds := `an annotation file starts with {"format":"bleuscope-annotations","version":1}, a WMT MQM TSV with a header row naming the columns system doc doc_id seg_id rater source target category severity and, optionally, comment`
 	for _, c := range []struct{ file, want string }{
 		{"edited.jsonl", "edited.jsonl:1: was taken for an annotation file (its name ends in .jsonl), but it does not start as one; " + kinds},
 		{"obj.txt", `obj.txt:1: was taken for an annotation file (it starts with "{"), but it does not start as one; ` + kinds},

@@ -18,8 +18,6 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	switch {
 	case f.mqm == "":
 		return nil, usagef("--mqm-ref names a reference of an MQM file; give the file with --mqm FILE")
-	case len(f.mqmRefs) == 0:
-		return nil, usagef("--mqm %s needs a reference: name a human translation among its systems with --mqm-ref SYSTEM (for WMT files, ref or refB)", model.Printable(f.mqm))
 	case f.demo || len(f.refs) > 0 || f.src != "":
 		return nil, usagef("--mqm takes its references and source from the file; drop -r, -s and --demo")
 	}
@@ -30,16 +28,15 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(f.mqmRefs) == 0 { // asked once the file is known to be an MQM TSV, whose systems it can then list
+		return nil, usagef("--mqm %s needs a reference: name a human translation among its systems (%s) with --mqm-ref SYSTEM (for WMT files, ref or refB)", model.Printable(f.mqm), systemNames(c.Systems))
+	}
 	if len(systems) > 0 {
 		var picked []model.System
 		for _, name := range systems {
 			i := slices.IndexFunc(c.Systems, func(s model.System) bool { return s.Name == name })
 			if i < 0 {
-				names := make([]string, len(c.Systems))
-				for k, s := range c.Systems {
-					names[k] = s.Name
-				}
-				return nil, &model.InputError{File: f.mqm, Msg: fmt.Sprintf("has no system %q (other than the references); its systems are %s", name, strings.Join(names, ", "))}
+				return nil, &model.InputError{File: f.mqm, Msg: fmt.Sprintf("has no system %q (other than the references); its systems are %s", name, systemNames(c.Systems))}
 			}
 			picked = append(picked, c.Systems[i])
 		}
@@ -64,4 +61,13 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 		warnf(e, "%s", w)
 	}
 	return ds, nil
+}
+
+// systemNames lists the systems' names, escaped, for a message.
+func systemNames(systems []model.System) string {
+	names := make([]string, len(systems))
+	for k, s := range systems {
+		names[k] = model.Printable(s.Name)
+	}
+	return strings.Join(names, ", ")
 }
