@@ -77,17 +77,24 @@ func WriteCSV(w io.Writer, anns []Annotation) error {
 // WriteJSONL writes anns one JSON object per line, with every field of
 // [Annotation] (the texts kept exactly, as JSON escapes them) and, for an
 // error, "whole_segment": true when it is of the whole segment (it has no
-// "span"), false when it has a span.
+// "span"), false when it has a span. "id" is the annotation's ID in its
+// [Store], left out for one that has none (a row of an MQM TSV): such a
+// row gets an ID only when imported, from the annotation file it goes
+// into, so a number given here would name another annotation there.
 func WriteJSONL(w io.Writer, anns []Annotation) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	type exported struct {
+		ID *int `json:"id,omitempty"` // shadows Annotation's, for rows with none
 		*Annotation
 		WholeSegment *bool `json:"whole_segment,omitempty"`
 	}
 	for i := range anns {
 		x := exported{Annotation: &anns[i]}
+		if anns[i].ID != 0 {
+			x.ID = &anns[i].ID
+		}
 		if whole, ok := wholeSegment(&anns[i]); ok {
 			x.WholeSegment = &whole
 		}
@@ -99,8 +106,8 @@ func WriteJSONL(w io.Writer, anns []Annotation) error {
 }
 
 // jsonlExportStart is how [WriteJSONL]'s first object starts: an
-// annotation's id, then its kind.
-var jsonlExportStart = regexp.MustCompile(`^\{"id":[0-9]+,"kind":"`)
+// annotation's id (when it has one), its kind, then its system.
+var jsonlExportStart = regexp.MustCompile(`^\{("id":[0-9]+,)?"kind":"[a-z-]+","system":"`)
 
 // ExportKind names the format of an export whose output starts with head
 // (a file's first bytes): "csv" for [WriteCSV]'s header row, "jsonl" for

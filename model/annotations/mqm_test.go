@@ -539,6 +539,38 @@ func TestExportTellsWholeSegmentErrors(t *testing.T) {
 	}
 }
 
+// TestJSONLExportID: an annotation from a store keeps its ID in the JSONL
+// export; a row of an MQM TSV, which has none, has no "id" rather than
+// "id":0 on every row, and the export is still told for what it is.
+func TestJSONLExportID(t *testing.T) {
+	rows, err := ReadMQM(strings.NewReader("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"+
+		"A\td\t1\t1\tr1\tx y\t<v>a</v> b\tAccuracy/Mistranslation\tMajor\n"+
+		"A\td\t1\t1\tr2\tx y\ta b\tNo-error\tNo-error\n"), "q.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := errAnn("s", 1, "r", "a b", 0, 1, "Other", "Minor", "")
+	stored.ID = 7
+	var j bytes.Buffer
+	if err := WriteJSONL(&j, append(rows.Annotations, stored)); err != nil {
+		t.Fatal(err)
+	}
+	var ids []any
+	for _, l := range strings.Split(strings.TrimSuffix(j.String(), "\n"), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m["id"])
+	}
+	if want := []any{nil, nil, 7.0}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("ids %v; want %v\n%s", ids, want, j.String())
+	}
+	if got := ExportKind(j.Bytes()); got != "jsonl" {
+		t.Errorf("JSONL export of MQM rows: %q; want jsonl", got)
+	}
+}
+
 // TestExportKind: the start of WriteCSV's and WriteJSONL's output is told
 // for what it is, with and without annotations; an annotation file, a WMT
 // MQM TSV, other CSV and other JSON are not.
