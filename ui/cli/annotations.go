@@ -638,7 +638,9 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 	}
 	fmt.Fprintf(bw, "MQM score per system (%s weights%s; lower is better)\n\n", model.Printable(p.Name), from)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "rank\tsystem\tsegments\traters\terrors\tMQM\t"
+	// The explorer's summary (S) words and rounds them so too: segments
+	// rated, MQM to 2 decimals (the JSON keeps full precision).
+	head := "rank\tsystem\trated\traters\terrors\tMQM\t"
 	if hasESA {
 		head += "ESA\t"
 	}
@@ -654,7 +656,7 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 				errs += n
 			}
 		}
-		line := fmt.Sprintf("%d\t%s\t%d\t%d\t%d\t%.3f\t", i+1, padRight(model.Printable(s.System), nameW), s.Segments, len(s.Raters), errs, s.MQM)
+		line := fmt.Sprintf("%d\t%s\t%d\t%d\t%d\t%.2f\t", i+1, padRight(model.Printable(s.System), nameW), s.Segments, len(s.Raters), errs, s.MQM)
 		if hasESA {
 			if s.ESA != nil {
 				line += fmt.Sprintf("%.1f\t", *s.ESA)

@@ -289,6 +289,7 @@ func TestAnnotationsSummary(t *testing.T) {
 	if code, named, stderr := runCLI(t, "", "annotations", "summary", "--format", "json", "--annotations", "m.tsv"); code != 0 || stderr != "" || named != out {
 		t.Errorf("summary --annotations m.tsv: status %d, stderr %q, stdout\n%s\nwant the plain argument's\n%s", code, stderr, named, out)
 	}
+	mqmA := got[0].MQM
 	code, out, _ = runCLI(t, "", "annotations", "summary", "--format", "json", "--agreement", "m.tsv")
 	if code != 0 || !strings.Contains(out, `"rater_a": "r1"`) || !strings.Contains(out, `"segments": 1`) {
 		t.Errorf("agreement JSON: status %d\n%s", code, out)
@@ -296,6 +297,14 @@ func TestAnnotationsSummary(t *testing.T) {
 	code, out, _ = runCLI(t, "", "annotations", "summary", "m.tsv")
 	if code != 0 || !strings.Contains(out, "1  sysB ") || !strings.Contains(out, "Accuracy/Mistranslation") || !strings.Contains(out, "r1       r2") {
 		t.Errorf("text summary: status %d\n%s", code, out)
+	}
+	// The systems' table words its columns as the explorer's summary does
+	// (segments "rated"), MQM to its 2 decimals: the JSON's figures rounded.
+	table := "  rank  system  rated  raters  errors   MQM\n" +
+		"     1  sysB        2       1       1  0.50\n" +
+		"     2  sysA        2       2       3  " + fmt.Sprintf("%.2f", mqmA) + "\n"
+	if !strings.Contains(out, table) {
+		t.Errorf("text summary:\n%s\nwant the table\n%s", out, table)
 	}
 	typ := "severity | m | Minor | 2\nseverity | M | Major | 10\ncategory | o | Other\n"
 	os.WriteFile("t.typ", []byte(typ), 0o644)
