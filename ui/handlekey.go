@@ -13,10 +13,14 @@ import (
 
 // handleKey routes a key: ctrl+c always quits; then a focused text input
 // takes it (so "q" in the filter is a letter), then an open screen, then
-// the global keys, then the list.
+// the global keys, then the list. Two Escapes read together are handled
+// as two presses of esc.
 func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Type == tea.KeyCtrlC {
 		return m, m.quit()
+	}
+	if msg.Type == tea.KeyEscape && msg.Alt {
+		return m.handleDoubleEsc()
 	}
 	m.status = ""
 	if !key.Matches(msg, m.c.keys.Explain) {
@@ -279,6 +283,18 @@ func (m Model) handleRunes(runes []rune) (Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	return m, tea.Batch(cmds...)
+}
+
+// handleDoubleEsc handles "\x1b\x1b", which the terminal reader hands
+// over as one key, alt+esc, when two Escapes arrive together (a fast
+// double press, tmux send-keys Escape Escape): as esc pressed twice, so
+// that the second goes back from where the first led instead of to the
+// screen the first left, or nowhere.
+func (m Model) handleDoubleEsc() (Model, tea.Cmd) {
+	esc := tea.KeyMsg{Type: tea.KeyEscape}
+	m, first := m.handleKey(esc)
+	m, second := m.handleKey(esc)
+	return m, tea.Batch(first, second)
 }
 
 // handleTyping sends keys to the list's focused prompt and applies what

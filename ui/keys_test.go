@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
@@ -993,5 +995,69 @@ func TestFitHintsLikeStatusLines(t *testing.T) {
 	w := render.Cells(h.ShortHelpView(wide))
 	if got := fitHelp(h, w, wide, plain); got != h.ShortHelpView(plain) {
 		t.Errorf("fitHelp at %d columns: %q; want the form every terminal draws whole, %q", w, got, h.ShortHelpView(plain))
+	}
+}
+
+// keysFromTerminal returns the key messages bubbletea's terminal reader
+// makes of the bytes in, as a running program receives them.
+func keysFromTerminal(t *testing.T, in string) []tea.KeyMsg {
+	t.Helper()
+	rec := &keyRecorder{}
+	p := tea.NewProgram(rec, tea.WithInput(strings.NewReader(in)), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		p.Kill()
+		t.Fatalf("bubbletea read no key from %q", in)
+	}
+	return rec.keys
+}
+
+// keyRecorder is a program that keeps the first key it gets and quits.
+type keyRecorder struct{ keys []tea.KeyMsg }
+
+func (r *keyRecorder) Init() tea.Cmd { return nil }
+func (r *keyRecorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		r.keys = append(r.keys, k)
+		return r, tea.Quit
+	}
+	return r, nil
+}
+func (r *keyRecorder) View() string { return "" }
+
+// TestDoubleEscIsTwoPresses: two Escapes read together reach the program
+// as one key, alt+esc; it does what esc pressed twice does: from the help
+// over a filtered list, back to the list and the filter cleared; from
+// the analysis screen, back to the list (not left open for the next key).
+func TestDoubleEscIsTwoPresses(t *testing.T) {
+	keys := keysFromTerminal(t, "\x1b\x1b")
+	if len(keys) != 1 || keys[0].Type != tea.KeyEscape || !keys[0].Alt {
+		t.Fatalf("bubbletea reads \"\\x1b\\x1b\" as %v; the explorer expects one alt+esc", keys)
+	}
+	base := press(t, ready(t, demoDataset(t), 100, 30), "/")
+	base = press(t, typeText(t, base, "rain"), "enter")
+	for _, c := range []struct {
+		name string
+		open func(Model) Model
+	}{
+		{"help", func(m Model) Model { return press(t, m, "?") }},
+		{"analysis", func(m Model) Model { return openAnalysisScreen(t, m) }},
+	} {
+		twice := press(t, c.open(base), "esc", "esc")
+		if twice.screen != screenMain || twice.list.view.Filter != "" {
+			t.Fatalf("%s, esc esc: screen %v, filter %q; want the list, unfiltered", c.name, twice.screen, twice.list.view.Filter)
+		}
+		next, cmd := c.open(base).Update(keys[0])
+		m := drive(t, next.(Model), cmd)
+		if m.screen != twice.screen || m.list.view.Filter != twice.list.view.Filter {
+			t.Errorf("%s, two Escapes together: screen %v, filter %q; want those of esc esc, screen %v, filter %q",
+				c.name, m.screen, m.list.view.Filter, twice.screen, twice.list.view.Filter)
+		}
 	}
 }
