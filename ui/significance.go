@@ -245,22 +245,26 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	}
 	fullest := scopes[:len(scopes)-2]
 	scopes = append(scopes[:1:1], scopes[len(scopes)-2:]...) // the fullest, shorter, shortest
-	// The screen's name says the metric tested when it is not BLEU.
-	sig := "significance"
-	if s.metric != model.MetricBLEU {
-		sig = c.metricTitle(s.metric) + " significance"
-	}
+	// The screen's name says the metric tested, BLEU too.
+	sig := c.metricTitle(s.metric) + " significance"
 	// The forms, from the fullest: each leaves out one more thing.
 	forms := []lineForm{{sig + " vs baseline " + name + auto + " · " + tests[0], scopes[0]}}
 	for _, scope := range fullest {
 		forms = append(forms, lineForm{sig + " vs " + name + auto + " · " + tests[0], scope})
 	}
-	return firstFitLine(s.width, " ", append(forms,
+	forms = append(forms,
 		lineForm{sig + " vs " + name + auto + " · " + tests[0], scopes[1]},
 		lineForm{sig + " vs " + name + " · " + tests[0], scopes[1]},
 		lineForm{sig + " vs " + name + " · " + tests[0], scopes[2]},
 		lineForm{sig + " vs " + name + " · " + tests[1], scopes[1]},
-		lineForm{sig + " vs " + name + " · " + tests[1], scopes[2]},
+		lineForm{sig + " vs " + name + " · " + tests[1], scopes[2]})
+	if s.res != nil && s.res.Seed != scoring.DefaultSeed() {
+		// A seed other than the default (one drawn for "none", 19
+		// digits) outstays the word "significance": nothing else says
+		// how to run the test again.
+		forms = append(forms, lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + tests[1], scopes[2]})
+	}
+	return firstFitLine(s.width, " ", append(forms,
 		lineForm{sig + " vs " + name + " · " + tests[2], scopes[1]},
 		lineForm{sig + " vs " + name + " · " + tests[2], scopes[2]},
 		lineForm{sig + " vs " + name + " · " + tests[3], scopes[1]},

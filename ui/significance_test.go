@@ -727,21 +727,22 @@ func TestSigTitleKeepsDrawnSeed(t *testing.T) {
 	const seed = 2302849682119186825
 	for _, w := range []int{70, 80, 120} {
 		m := press(t, readyWith(t, demoDataset(t), w, 24, WithResampling(scoring.SeedOf(seed), 0, 0)), "B")
-		if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.Contains(title, "paired-bs") || !strings.Contains(title, " seed "+strconv.FormatUint(seed, 10)) {
-			t.Errorf("%d columns: title %q; want the test and its seed", w, title)
+		if title := strings.Split(ansi.Strip(m.View()), "\n")[0]; !strings.HasPrefix(title, "BLEU ") || !strings.Contains(title, "paired-bs") || !strings.Contains(title, " seed "+strconv.FormatUint(seed, 10)) {
+			t.Errorf("%d columns: title %q; want the metric, the test and its seed", w, title)
 		}
 	}
 }
 
 // TestSigTitleKeepsName: at every width from 60 columns the significance
-// screen's title keeps its name, the baseline's, the test and the number
+// screen's title keeps its name, which names the metric tested (BLEU as
+// chrF; a user saw BLEU's comparison named by no metric), the baseline's, the test and the number
 // of rows compared, saying the rest in fewer words rather than cutting
 // it, and the line under it is not cut either (a user saw "vs
 // JDExploreAcademy (auto) · paired-ar n=10000 seed 12345    all" at 80
 // columns, and "…would be rare (under 5%) if the t…" at 120).
 func TestSigTitleKeepsName(t *testing.T) {
 	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
-		for _, keys := range [][]string{{"B"}, {"B", "T"}, {"B", "p"}, {"/", "t", "h", "e", "enter", "B"}} {
+		for _, keys := range [][]string{{"B"}, {"B", "T"}, {"B", "p"}, {"/", "t", "h", "e", "enter", "B"}, {"B", "M"}} {
 			m := press(t, ready(t, ds, 60, 16), keys...)
 			for w := 60; w <= 200; w++ {
 				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
@@ -753,7 +754,8 @@ func TestSigTitleKeepsName(t *testing.T) {
 					count = fmt.Sprintf("%d of %d", len(m.list.rows), ds.Len())
 				}
 				base := m.sig.columns(m.c).nameOf(m.c, m.list.view.Other)
-				named := strings.HasPrefix(title, "significance vs "+base+" ") || strings.HasPrefix(title, "significance vs baseline "+base+" ")
+				sig := m.c.metricTitle(m.sig.metric) + " significance vs " // BLEU's named as chrF's is
+				named := strings.HasPrefix(title, sig+base+" ") || strings.HasPrefix(title, sig+"baseline "+base+" ")
 				if !named || !strings.Contains(title, m.sig.test) ||
 					!strings.Contains(title, count) || cutWord(title, ds) {
 					t.Errorf("%v at %d columns: title %q; want the screen's name, %s, %s and %s, not cut", keys, w, title, base, m.sig.test, count)
