@@ -87,8 +87,8 @@ func bucketLabel(b *model.Bucket, noRef string) string {
 // bucketCols are the widths of the bucket table's columns that vary,
 // and the no-reference bucket's label.
 type bucketCols struct {
-	label, segs, name, bar int
-	noRef                  string
+	label, segs, name, bar, bleu, ci int
+	noRef                            string
 }
 
 // bucketColumns lays out the bucket table: the system column as wide as
@@ -110,9 +110,20 @@ func (a anaScreen) bucketColumns(x anaCtx) bucketCols {
 		cols.segs = max(cols.segs, len(strconv.Itoa(len(b.Rows))))
 		hasNoRef = hasNoRef || b.Label == model.NoRefLabel && bucketShown(&b)
 	}
-	// A row is the label, then 28 cells of gaps, BLEU, CI and Δ beside the
-	// counts, the name and the bar, and a cell spare.
-	rest := c.width - 29 - cols.segs - cols.name
+	// The scores and the CIs as wide as the widest ("100.00", "±13.35"),
+	// 5 cells at least, the CIs two spaces after the scores.
+	cols.bleu, cols.ci = 5, 5
+	for _, bs := range a.der.buckets {
+		for _, b := range bs {
+			cols.bleu = max(cols.bleu, render.Cells(c.score(b.Result.Score)))
+			if b.CI != nil {
+				cols.ci = max(cols.ci, render.Cells(ciCell(c, *b.CI)))
+			}
+		}
+	}
+	// A row is the label, then 14 cells of gaps and Δ, the score and the
+	// CI, beside the counts, the name and the bar, and a cell spare.
+	rest := c.width - 15 - (1 + cols.bleu) - (2 + cols.ci) - cols.segs - cols.name
 	if hasNoRef {
 		for i, l := range noRefLabels {
 			if bar := rest - render.Cells(l); i == 0 && bar >= 4 || i > 0 && bar >= 1 {
@@ -157,7 +168,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 		notes = s
 	}
 	bs := a.der.buckets
-	labelW, segsW, nameW, barW, noRef := cols.label, cols.segs, cols.name, cols.bar, cols.noRef
+	labelW, segsW, nameW, barW, bleuW, ciW, noRef := cols.label, cols.segs, cols.name, cols.bar, cols.bleu, cols.ci, cols.noRef
 	ci := ""
 	for _, b := range bs[x.sys] {
 		if b.CI != nil {
@@ -168,7 +179,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	if x.other >= 0 {
 		base = "Δ base"
 	}
-	head = fmt.Sprintf(" %-*s %*s  %s  %-*s %6s %6s %7s", labelW, "bucket", segsW, "segs", render.PadRight("system", nameW), barW, "", "BLEU", ci, base)
+	head = fmt.Sprintf(" %-*s %*s  %s  %-*s %*s  %*s %7s", labelW, "bucket", segsW, "segs", render.PadRight("system", nameW), barW, "", bleuW, "BLEU", ciW, ci, base)
 	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		lead := strings.Repeat(" ", labelW+segsW+2)
@@ -183,12 +194,12 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 		case it.b.Err != nil:
 			cell = st.Muted.Render(render.Safe(it.b.Err.Error()))
 		default:
-			cell = render.Bar(st, it.b.Result.Score/c.scoreScale(), barW) + " " + render.PadLeft(c.score(it.b.Result.Score), 6)
+			cell = render.Bar(st, it.b.Result.Score/c.scoreScale(), barW) + " " + render.PadLeft(c.score(it.b.Result.Score), bleuW)
 			ci := ""
 			if it.b.CI != nil {
-				ci = "±" + c.score(*it.b.CI)
+				ci = ciCell(c, *it.b.CI)
 			}
-			cell += " " + render.PadLeft(ci, 6)
+			cell += "  " + render.PadLeft(ci, ciW)
 			switch {
 			case x.other < 0:
 			case it.system == x.other:
@@ -200,6 +211,9 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 		return lead + " " + c.systemCell(it.system, nameW) + "  " + cell
 	})
 }
+
+// ciCell is a bucket's CI as the table shows it: "±2.77".
+func ciCell(c common, ci float64) string { return "±" + c.score(ci) }
 
 // anaDeltaCell draws a Δ to the baseline, 8 cells wide, coloured by the
 // sign it is shown with: muted when it reads 0 at the scores' decimals

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -1585,5 +1587,30 @@ func TestAnalysisSaysWhatKeysDoNot(t *testing.T) {
 	}
 	if m = press(t, m, "m"); !strings.Contains(m.status, "m switches the n-grams' kind") {
 		t.Errorf("m on the wins table: status %q", m.status)
+	}
+}
+
+// TestBucketCIColumn: in the buckets table the CIs stand two spaces at
+// least from the scores, "±18.18" as "±9.81", right-aligned under "±CI"
+// (a user saw "38.48 ±18.18" one space apart).
+func TestBucketCIColumn(t *testing.T) {
+	ci := regexp.MustCompile(`(\S)( +)±(CI|[0-9.]+)`)
+	for _, w := range []int{60, 80, 100, 120} {
+		m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), w, 30)), "right", "m")
+		ends, wide := map[int]bool{}, false
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			sm := ci.FindStringSubmatchIndex(l)
+			if sm == nil {
+				continue
+			}
+			if gap := sm[5] - sm[4]; gap < 2 {
+				t.Errorf("%d columns: a CI %d space from the score: %q", w, gap, l)
+			}
+			wide = wide || sm[7]-sm[6] >= 5 // "18.18"
+			ends[utf8.RuneCountInString(l[:sm[1]])] = true
+		}
+		if !wide || len(ends) != 1 {
+			t.Errorf("%d columns: CIs of two digits before the point %v, ending in columns %v; want them, in one column", w, wide, ends)
+		}
 	}
 }
