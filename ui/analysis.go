@@ -414,9 +414,10 @@ func noteLine(notes, rights []string, fewer string, width int) string {
 // noteRights returns the forms of the note line's right end, from the
 // fullest to the shortest, as [noteLine] takes them: that one reference
 // is scored alone (always whole), that the tables are of the whole corpus
-// when the list has a filter, and from 100 columns the settings. The
-// settings say it in fewer words before the note does, the filter's
-// warning only after it (fewer); neither is left out (a user test saw
+// when the list has a filter, and from 100 columns the settings, in the
+// one wording every table gives them ([settingsLabel]). The filter's
+// warning says it in fewer words only after the note does (fewer);
+// neither is left out (a user test saw
 // the settings give way to the warning, so that lowercasing with l did
 // not show).
 func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
@@ -424,15 +425,13 @@ func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
 	if x.filtered { // said, as the tables do not follow it
 		scope, fewer = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · "), strings.TrimPrefix(scope+" · whole corpus", " · ")
 	}
-	sets := []string{""}
+	set := ""
 	if x.c.width >= 100 {
-		sets = settingsForms(x.c.shown())
+		set = settingsLabel(x.c.shown())
 	}
-	for _, set := range sets {
-		rights = append(rights, strings.TrimSpace(scope+" "+set))
-	}
+	rights = []string{strings.TrimSpace(scope + " " + set)}
 	if fewer != "" {
-		fewer = strings.TrimSpace(fewer + " " + sets[len(sets)-1])
+		fewer = strings.TrimSpace(fewer + " " + set)
 	}
 	return rights, fewer
 }
@@ -531,22 +530,20 @@ func waiting(x anaCtx, running string) []string {
 // the note do.
 func anaNameWidth(c common, sys int) int { return max(6, render.Cells(c.shortName(sys))) }
 
-// settingsForms says in a few words what the analysis shown was made
+// settingsLabel says in a few words what the analysis shown was made
 // with (tokenizer, case, max order, and the smoothing, NLTK's method in
-// nltk compat), in its forms from the fullest to the shortest:
-// "tok:13a case:lc N=4 smooth:exp", "13a lc N=4 exp".
-func settingsForms(set model.Settings) []string {
+// nltk compat): "13a lc N=4 exp", "13a mixed N=4 nltk m7". Every table
+// words it so, at every width: the fuller "tok:13a case:lc N=4
+// smooth:exp" does not fit beside the buckets' note at 100 columns.
+func settingsLabel(set model.Settings) string {
 	o := set.Corpus
 	lc := "mixed"
 	if o.Lowercase {
 		lc = "lc"
 	}
-	smooth, short := "smooth:"+o.Smooth, o.Smooth
+	smooth := o.Smooth
 	if o.Compat == scoring.CompatNLTK {
-		smooth, short = fmt.Sprintf("nltk method%d", o.NLTK.Smoothing.Method), fmt.Sprintf("nltk m%d", o.NLTK.Smoothing.Method)
+		smooth = fmt.Sprintf("nltk m%d", o.NLTK.Smoothing.Method)
 	}
-	return []string{
-		fmt.Sprintf("tok:%s case:%s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth),
-		fmt.Sprintf("%s %s N=%d %s", o.Tokenize, lc, o.MaxOrder, short),
-	}
+	return fmt.Sprintf("%s %s N=%d %s", o.Tokenize, lc, o.MaxOrder, smooth)
 }

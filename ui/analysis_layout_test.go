@@ -271,8 +271,8 @@ func TestAnalysisKeepsAsideAndSettings(t *testing.T) {
 			if _, aside, ok := strings.Cut(note, "(>=60: "); ok && !strings.HasPrefix(aside, "-16.52") || w >= 80 && !strings.Contains(note, "(>=60: -16.52 on ") {
 				t.Errorf("%s: the aside on >=60 lost its figures: %q", how, note)
 			}
-			if forms := settingsForms(m.c.shown()); w >= 100 && !hasSuffixOf(note, forms) {
-				t.Errorf("%s: the note lost the settings %q: %q", how, forms[0], note)
+			if set := settingsLabel(m.c.shown()); w >= 100 && !strings.HasSuffix(note, " "+set) {
+				t.Errorf("%s: the note lost the settings %q: %q", how, set, note)
 			}
 		}
 	}
@@ -300,19 +300,19 @@ func TestAnalysisFilterKeepsSettings(t *testing.T) {
 			if !strings.Contains(note, "whole corpus") || cutWord(note, ds) {
 				t.Errorf("%d columns after %q: the note is cut or does not say the tables are of the whole corpus: %q", w, k, note)
 			}
-			if w >= 100 && !hasSuffixOf(note, settingsForms(m.c.shown())) {
+			if w >= 100 && !strings.HasSuffix(note, " "+settingsLabel(m.c.shown())) {
 				t.Errorf("%d columns after %q: the settings are not shown: %q", w, k, note)
 			}
 		}
 	}
 	lc := model.DefaultSettings()
 	lc.Corpus.Lowercase = true
-	if got := settingsForms(lc); !slices.Equal(got, []string{"tok:13a case:lc N=4 smooth:exp", "13a lc N=4 exp"}) {
-		t.Errorf("settingsForms = %q", got)
+	if got := settingsLabel(lc); got != "13a lc N=4 exp" {
+		t.Errorf("settingsLabel = %q", got)
 	}
 	lc.Corpus.Compat, lc.Corpus.NLTK.Smoothing.Method = scoring.CompatNLTK, 7
-	if got := settingsForms(lc); !slices.Equal(got, []string{"tok:13a case:lc N=4 nltk method7", "13a lc N=4 nltk m7"}) {
-		t.Errorf("settingsForms in nltk compat = %q", got)
+	if got := settingsLabel(lc); got != "13a lc N=4 nltk m7" {
+		t.Errorf("settingsLabel in nltk compat = %q", got)
 	}
 }
 
@@ -446,6 +446,25 @@ func TestBucketNoRefLabel(t *testing.T) {
 		}
 		if label != model.NoRefLabel && (w >= 80 || label != "no ref tokens") {
 			t.Errorf("%d columns: the no-reference bucket is labelled %q; want %q (\"no ref tokens\" below 80 columns)", w, label, model.NoRefLabel)
+		}
+	}
+}
+
+// TestAnalysisSettingsOneWording: every analysis table words its settings
+// the same way at every width that shows them (a user saw "tok:13a
+// case:mixed N=4 smooth:exp" over the n-grams and "13a mixed N=4 exp"
+// over the buckets, on one screen).
+func TestAnalysisSettingsOneWording(t *testing.T) {
+	for _, w := range []int{100, 120, 160} {
+		m := openAnalysisScreen(t, ready(t, longNames(t), w, 30))
+		for _, k := range []string{"", "right", "right"} {
+			if k != "" {
+				m = press(t, m, k)
+			}
+			note := strings.Split(ansi.Strip(m.View()), "\n")[1]
+			if !strings.HasSuffix(note, "  13a mixed N=4 exp") || strings.Contains(note, "tok:") {
+				t.Errorf("%d columns, table %d: note %q; want it to end in the settings as \"13a mixed N=4 exp\"", w, m.ana.table, note)
+			}
 		}
 	}
 }

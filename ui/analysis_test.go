@@ -826,7 +826,7 @@ func TestAnalysisOptionChanges(t *testing.T) {
 			t.Errorf("bucket %s scores %v, off NLTK's 0–1 scale", it.b.Label, it.b.Result.Score)
 		}
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "N=3 nltk method0") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "N=3 nltk m0") {
 		t.Errorf("the screen does not say it shows nltk compat at max order 3:\n%s", v)
 	}
 	checkFit(t, "nltk buckets", m.View(), 100, 30)
