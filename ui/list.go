@@ -689,12 +689,12 @@ func (l segList) filtered() bool { return l.view.Filter != "" || l.only != nil }
 func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.drill != l.rowsDrill }
 
 // filterLabel is the filter as labels show it, safe for the terminal: the
-// query as typed in curly quotes, or as it is when it holds straight ones
-// (quotes around its quotes would not read). Straight quotes belong to the
-// query language, a quoted n-gram matched on tokens, so curly ones keep
-// the words the cat (each a substring anywhere) apart from the n-gram
-// "the cat", which the drill-downs and the pane quote straight too. A
-// drill-down's label is shown as it is (a phrase that quotes its n-gram
+// query as typed, always in curly quotes (“len>30 hyp:"the"”, “rain”), so
+// that every filter reads as one apart from the words around it. Straight
+// quotes belong to the query language, a quoted n-gram matched on tokens,
+// so curly ones keep the words the cat (each a substring anywhere),
+// “the cat”, apart from the n-gram, “"the cat"”, which the drill-downs
+// and the pane quote straight. A drill-down's label is shown as it is (a phrase that quotes its n-gram
 // itself, naming systems as name does), followed by the query that
 // narrows it.
 func (l segList) filterLabel(name func(sys int) string) string { return l.filterLabels(name)[0] }
@@ -702,10 +702,7 @@ func (l segList) filterLabel(name func(sys int) string) string { return l.filter
 // filterLabels are [segList.filterLabel]'s wordings, the fullest first: a
 // drill-down's label gives way a wording at a time.
 func (l segList) filterLabels(name func(sys int) string) []string {
-	query := render.Safe(l.view.Filter)
-	if !strings.Contains(query, `"`) {
-		query = "“" + query + "”"
-	}
+	query := "“" + render.Safe(l.view.Filter) + "”"
 	if l.only == nil {
 		return []string{query}
 	}
