@@ -149,8 +149,6 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleStats(msg)
 	case ledgerMsg:
 		return m.handleLedger(msg)
-	case metricsMsg:
-		return m.handleMetrics(msg)
 	case walkMsg:
 		return m.handleWalk(msg), nil
 	case sigMsg:

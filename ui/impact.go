@@ -116,7 +116,7 @@ func (m Model) impactWaits() bool {
 	if !m.list.weighsMetric() {
 		return false
 	}
-	slot := m.sig.stats.slot(m.list.impactMetric)
+	slot := m.c.met.stats.slot(m.list.impactMetric)
 	return slot.key != m.c.metricStatsKey(m.list.impactMetric) || !slot.ready()
 }
 

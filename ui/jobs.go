@@ -26,36 +26,32 @@ import (
 type jobKind int
 
 const (
-	jobScore     jobKind = iota // scoring (or recomputing) the dataset under the settings
-	jobUpgrade                  // counting every n-gram order, so max-order changes are arithmetic
-	jobRows                     // sorting and filtering the rows of the view
-	jobExplain                  // explaining the selection's long segments
-	jobWalk                     // rendering a long segment's walk-through (waited for after e)
-	jobSig                      // the paired significance test of the comparison screen
-	jobChrFStats                // chrF's per-segment statistics, for the paired test and the impact (metric_stats.go)
-	jobTERStats                 // TER's per-segment statistics
-	jobChrF                     // sentence and corpus chrF of every system (metrics.go)
-	jobTER                      // sentence and corpus TER of every system
-	jobExport                   // writing the list as the full segment table (export.go)
-	jobAnalysis                 // corpus n-grams and buckets of the analysis screen (analysis_job.go)
-	jobAnaPart                  // the buckets and wins of a new pair or grouping while the n-grams are counted
+	jobScore    jobKind = iota // scoring (or recomputing) the dataset under the settings
+	jobUpgrade                 // counting every n-gram order, so max-order changes are arithmetic
+	jobRows                    // sorting and filtering the rows of the view
+	jobExplain                 // explaining the selection's long segments
+	jobWalk                    // rendering a long segment's walk-through (waited for after e)
+	jobSig                     // the paired significance test of the comparison screen
+	jobChrF                    // chrF's per-segment statistics of every system: the list's scores, the paired test, the impact (metric_stats.go)
+	jobTER                     // TER's per-segment statistics
+	jobExport                  // writing the list as the full segment table (export.go)
+	jobAnalysis                // corpus n-grams and buckets of the analysis screen (analysis_job.go)
+	jobAnaPart                 // the buckets and wins of a new pair or grouping while the n-grams are counted
 	numJobKinds
 )
 
 // jobLabels are what the header says while a job of each kind runs ("":
 // the job runs silently).
 var jobLabels = [numJobKinds]string{
-	jobScore:     "scoring",
-	jobRows:      "sorting",
-	jobExplain:   "explaining",
-	jobWalk:      "rendering",
-	jobSig:       "significance",
-	jobChrF:      "chrF",
-	jobTER:       "TER",
-	jobChrFStats: "chrF statistics",
-	jobTERStats:  "TER statistics",
-	jobExport:    "exporting",
-	jobAnalysis:  "analysing",
+	jobScore:    "scoring",
+	jobRows:     "sorting",
+	jobExplain:  "explaining",
+	jobWalk:     "rendering",
+	jobSig:      "significance",
+	jobChrF:     "chrF statistics",
+	jobTER:      "TER statistics",
+	jobExport:   "exporting",
+	jobAnalysis: "analysing",
 }
 
 // jobTag names one run of a job: its kind and generation. Every result

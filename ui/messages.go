@@ -53,17 +53,6 @@ type subsetScore struct {
 	hasBase bool
 }
 
-// metricsMsg carries the chrF or TER scores of a metric run (jobChrF,
-// jobTER), what they were computed for, and the statistics they were
-// read from (nil when they were kept already).
-type metricsMsg struct {
-	jobTag
-	key   metricStatsKey
-	ms    *model.MetricScores
-	stats *model.MetricStatistics
-	err   error
-}
-
 // ledgerMsg carries long segments explained off the UI loop, each with
 // the key it was made for.
 type ledgerMsg struct {

@@ -2,25 +2,24 @@ package ui
 
 import (
 	"context"
-	"errors"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// chrF's and TER's per-segment statistics feed the comparison screen's
-// paired test and the list's impact on those metrics. They depend only on
-// the references scored and the metric's options (metricStatsKey), never
-// on the baseline, the test, the filter or the system shown, so they are
-// computed once, in a job of their own (jobChrFStats, jobTERStats) or by
-// the run of the list's scores of the metric (jobChrF, jobTER, which
-// reads its scores from them: keepStats), and kept, one set per metric,
-// while their options stay in effect: a tab, a new baseline or a switch
-// to the other metric and back reuses them. A run of either gives the
-// other what it computes, so that a metric under given options is
-// computed once. A change of options (or of the references scored) drops
-// them and stops a run for the old ones (settleStats); leaving the
-// comparison stops a run the list does not wait for.
+// chrF and TER are each one job (jobChrF, jobTER) that computes the
+// metric's per-segment statistics of every system (metricStatsKey: the
+// references scored and the metric's options, never the baseline, the
+// test, the filter or the system shown). Everything that reads the
+// metric takes them from that one run: the list's column and the filter
+// their scores (metricState.chrf, .ter, read from the statistics as the
+// run ends), the comparison screen its paired test, the list its impact.
+// The statistics are kept, one set per metric, while their options stay
+// in effect: a tab, a new baseline or a switch to the other metric and
+// back reuses them. A change of options (or of the references scored)
+// drops them and stops a run for the old ones (settleStats); a run
+// nothing waits for any more stops (stopUnwanted).
 
 // statsCache keeps the last chrF and TER statistics computed, or the run
 // in flight for them, one per metric.
@@ -29,15 +28,12 @@ type statsCache struct {
 }
 
 // keptStats is what is kept of one metric's statistics: what they are (or
-// the run in flight is) for, the statistics and the scores they give (the
-// list's column takes them instead of scoring every segment again), or
-// why they could not be computed. Neither set: the run for key is in
-// flight (or was stopped).
+// the run in flight is) for, and the statistics or why they could not be
+// computed. Neither set: the run for key is in flight (or was stopped).
 type keptStats struct {
-	key    metricStatsKey
-	stats  *model.MetricStatistics
-	scores *model.MetricScores
-	err    error
+	key   metricStatsKey
+	stats *model.MetricStatistics
+	err   error
 }
 
 // ready reports whether the statistics (or the reason there are none) are
@@ -61,27 +57,50 @@ func (c statsCache) get(k metricStatsKey) *model.MetricStatistics {
 	return nil
 }
 
-// scores returns the scores given by the statistics kept for k, or nil.
-func (c statsCache) scores(k metricStatsKey) *model.MetricScores {
-	if s := c.slot(k.metric); s.key == k {
-		return s.scores
-	}
-	return nil
-}
-
-// statsJob is the kind of job that computes metric's statistics.
-func statsJob(metric string) jobKind {
-	if metric == model.MetricTER {
-		return jobTERStats
-	}
-	return jobChrFStats
-}
-
 // statsMetrics are the metrics whose statistics are kept.
 var statsMetrics = []string{model.MetricChrF, model.MetricTER}
 
+// metricJob is the kind of job that computes metric's statistics.
+func metricJob(metric string) jobKind {
+	if metric == model.MetricTER {
+		return jobTER
+	}
+	return jobChrF
+}
+
+// metricStatsKey says what chrF's or TER's statistics are computed from:
+// the dataset (the references scored) and the metric's options.
+type metricStatsKey struct {
+	ds     *model.Dataset
+	metric string
+	chrf   scoring.ChrFOptions
+	ter    scoring.TEROptions
+}
+
+// metricStatsKey returns what chrF's or TER's statistics (metric) are
+// computed from now: the references scored and that metric's options in
+// effect (the other's do not change them).
+func (c common) metricStatsKey(metric string) metricStatsKey {
+	k := metricStatsKey{ds: c.ds, metric: metric}
+	if metric == model.MetricTER {
+		k.ter = c.met.opts.TER
+	} else {
+		k.chrf = c.met.chrfOptions(c.set)
+	}
+	return k
+}
+
+// metrics are the options k says, for the metric k names alone.
+func (k metricStatsKey) metrics() model.Metrics {
+	return model.Metrics{Names: []string{k.metric}, ChrF: k.chrf, TER: k.ter}
+}
+
+// computeStats is the pass over every segment that a metric's job makes
+// (a test counts them).
+var computeStats = model.ComputeMetricStatistics
+
 // statsMsg carries a metric's statistics computed off the UI loop, and
-// the scores they give (for the list's column, when it waits for them).
+// the scores they give (the list's column and filter read them).
 type statsMsg struct {
 	jobTag
 	key    metricStatsKey
@@ -94,7 +113,8 @@ type statsMsg struct {
 // through prog, and the scores they give.
 func statsCmd(ctx context.Context, tag jobTag, key metricStatsKey, prog *progress) tea.Cmd {
 	return func() tea.Msg {
-		stats, err := key.compute(ctx, prog.set)
+		prog.set(0, key.ds.Len())
+		stats, err := computeStats(ctx, key.ds, key.metric, key.metrics(), prog.set)
 		msg := statsMsg{jobTag: tag, key: key, stats: stats, err: err}
 		if err == nil {
 			msg.scores = stats.Scores(key.ds, key.metrics())
@@ -103,65 +123,18 @@ func statsCmd(ctx context.Context, tag jobTag, key metricStatsKey, prog *progres
 	}
 }
 
-// statsRunning reports whether metric's statistics under the options in
-// effect are being computed: their run gives the metric's scores too, so
-// the metric's own run (metrics.go) waits for it instead of scoring every
-// segment a second time.
-func (m Model) statsRunning(metric string) bool {
-	key := m.c.metricStatsKey(metric)
-	return m.sig.stats.slot(metric).key == key && m.jobs.running(statsJob(metric))
+// runCmd returns the command of metric's run in flight (for Init, which
+// cannot change the model, after [WithMetrics] started it).
+func (m Model) runCmd(metric string) tea.Cmd {
+	ctx, tag, prog := m.jobs.current(metricJob(metric))
+	return statsCmd(ctx, tag, m.c.met.stats.slot(metric).key, prog)
 }
 
-// scoresGiveStats reports whether the run of metric's scores in flight
-// (jobChrF, jobTER) computes the statistics key says: the comparison and
-// the impact wait for it instead of a run of their own.
-func (m Model) scoresGiveStats(key metricStatsKey) bool {
-	return m.jobs.running(scoresJob(key.metric)) && m.scoresRun(key.metric) == key
-}
-
-// statsJobNow is the job whose run gives metric's statistics under the
-// options in effect, while one does: their own or the scores' run.
-func (m Model) statsJobNow(metric string) (jobKind, bool) {
-	key := m.c.metricStatsKey(metric)
-	switch slot := m.sig.stats.slot(metric); {
-	case slot.key != key || slot.ready():
-		return 0, false
-	case m.jobs.running(statsJob(metric)):
-		return statsJob(metric), true
-	case m.scoresGiveStats(key):
-		return scoresJob(metric), true
-	}
-	return 0, false
-}
-
-// keepStats keeps the statistics a run of scores read its scores from,
-// when they are of the options in effect and none are kept yet (a run of
-// their own for them stops: these are the same); it reports whether the
-// list's impact waits for them, and so its rows must be made again.
-func (m *Model) keepStats(msg metricsMsg) bool {
-	metric := msg.key.metric
-	slot := m.sig.stats.slot(metric)
-	if msg.key != m.c.metricStatsKey(metric) || slot.key == msg.key && slot.ready() {
-		return false
-	}
-	switch {
-	case msg.stats != nil:
-		*slot = keptStats{key: msg.key, stats: msg.stats, scores: msg.ms}
-	case msg.err != nil && !errors.Is(msg.err, context.Canceled) && slot.key == msg.key:
-		*slot = keptStats{key: msg.key, err: msg.err} // the comparison waited for them
-	default:
-		return false
-	}
-	m.jobs.stop(statsJob(metric))
-	return m.list.weighsMetric() && m.list.impactMetric == metric
-}
-
-// scoresJob is the kind of job that scores every segment with metric.
-func scoresJob(metric string) jobKind {
-	if metric == model.MetricTER {
-		return jobTER
-	}
-	return jobChrF
+// computing reports whether metric's statistics under the options in
+// effect are being computed.
+func (m Model) computing(metric string) bool {
+	slot := m.c.met.stats.slot(metric)
+	return m.jobs.running(metricJob(metric)) && slot.key == m.c.metricStatsKey(metric) && !slot.ready()
 }
 
 // wantStats returns metric's statistics under the options in effect, or
@@ -170,41 +143,29 @@ func scoresJob(metric string) jobKind {
 // (stats and err nil: they are coming).
 func (m *Model) wantStats(metric string) (stats *model.MetricStatistics, err error, cmd tea.Cmd) {
 	key := m.c.metricStatsKey(metric)
-	slot, kind := m.sig.stats.slot(metric), statsJob(metric)
+	slot := m.c.met.stats.slot(metric)
 	switch {
 	case slot.key == key && slot.ready():
 		return slot.stats, slot.err, nil
-	case slot.key == key && m.jobs.running(kind):
-		return nil, nil, nil
-	case m.scoresGiveStats(key):
-		*slot = keptStats{key: key} // the run of the scores gives them (keepStats)
+	case m.computing(metric):
 		return nil, nil, nil
 	}
 	*slot = keptStats{key: key} // statistics for other options go before the new ones are made
-	ctx, tag, prog := m.jobs.start(kind)
-	return nil, nil, tea.Batch(m.c.spinner.Tick, statsCmd(ctx, tag, key, prog))
+	m.jobs.start(metricJob(metric))
+	return nil, nil, tea.Batch(m.c.spinner.Tick, m.runCmd(metric))
 }
 
-// handleStats keeps statistics computed for the options still in effect
-// and sorts the list by their impact when it waits for them; the
-// comparison screen starts its test with them at the end of Update. The
-// metric's scores, when they are wanted and not at hand, are taken from
-// them.
+// handleStats keeps statistics computed for the options still in effect:
+// the list takes the scores they give (re-sorting, or making the rows a
+// filter or the impact waited for), and the comparison screen starts its
+// test with them at the end of Update.
 func (m Model) handleStats(msg statsMsg) (Model, tea.Cmd) {
 	metric := msg.key.metric
 	if msg.key != m.c.metricStatsKey(metric) {
 		return m, nil // settleStats stops such a run; this one ended first
 	}
-	*m.sig.stats.slot(metric) = keptStats{key: msg.key, stats: msg.stats, scores: msg.scores, err: msg.err}
-	weighs := m.list.weighsMetric() && m.list.impactMetric == metric
-	if m.wantsScores(metric) {
-		m.jobs.stop(scoresJob(metric))
-		return m.takeScores(metric, msg.scores, msg.err, weighs)
-	}
-	if weighs {
-		return m, m.refreshRows()
-	}
-	return m, nil
+	*m.c.met.stats.slot(metric) = keptStats{key: msg.key, stats: msg.stats, err: msg.err}
+	return m.takeScores(metric, msg.scores, msg.err, m.list.weighsMetric() && m.list.impactMetric == metric)
 }
 
 // settleStats runs at the end of every Update: statistics kept for
@@ -212,24 +173,28 @@ func (m Model) handleStats(msg statsMsg) (Model, tea.Cmd) {
 // so that neither their memory nor their figures outlive their options.
 func (m *Model) settleStats() {
 	for _, metric := range statsMetrics {
-		slot := m.sig.stats.slot(metric)
+		slot := m.c.met.stats.slot(metric)
 		if slot.key != (metricStatsKey{}) && slot.key != m.c.metricStatsKey(metric) {
 			*slot = keptStats{}
-			m.jobs.stop(statsJob(metric))
+			m.jobs.stop(metricJob(metric))
 		}
 	}
 }
 
-// stopUnwantedStats stops the statistics runs the list does not wait
-// for (on leaving the comparison screen, whose test wanted them).
-func (m *Model) stopUnwantedStats() {
+// stopUnwanted stops the runs of chrF's and TER's statistics that
+// nothing waits for any more: the comparison screen is not open (the help
+// over it keeps them), the list's impact is not the metric's (the one it
+// sorts by, or the one o comes back to), and the list does not want its
+// scores (shown, or read by the filter, and not at hand). It runs where a
+// wait ends: on leaving the comparison, on hiding a metric, on a filter
+// that no longer reads it.
+func (m *Model) stopUnwanted() {
 	for _, metric := range statsMetrics {
-		if m.list.weighsMetric() && m.list.impactMetric == metric || m.wantsScores(metric) {
-			continue // the list waits for them, or for the scores they give
+		slot := m.c.met.stats.slot(metric)
+		if slot.ready() || m.sigOpen() || m.list.impactMetric == metric || m.wantsScores(metric) {
+			continue
 		}
-		if slot := m.sig.stats.slot(metric); !slot.ready() {
-			*slot = keptStats{}
-			m.jobs.stop(statsJob(metric))
-		}
+		*slot = keptStats{}
+		m.jobs.stop(metricJob(metric))
 	}
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -12,18 +14,14 @@ import (
 )
 
 // statsDriver presses keys as press does, counting the chrF and TER
-// statistics computed; with hold set it keeps their results back, as if
-// the runs were still going, for the test to deliver later. It counts
-// the runs of the list's chrF and TER scores too, and with holdScores
-// keeps their results back in the same way.
+// statistics computed (the runs that give the list's scores too); with
+// hold set it keeps their results back, as if the runs were still going,
+// for the test to deliver later.
 type statsDriver struct {
-	t          *testing.T
-	hold       bool
-	computed   []statsMsg // every run's result, in order
-	held       []statsMsg
-	holdScores bool
-	scored     []metricsMsg // every scores run's result, in order
-	heldScores []metricsMsg
+	t        *testing.T
+	hold     bool
+	computed []statsMsg // every run's result, in order
+	held     []statsMsg
 }
 
 // press sends keys to m and runs what they lead to.
@@ -36,18 +34,11 @@ func (d *statsDriver) press(m Model, keys ...string) Model {
 	return m
 }
 
-// deliver feeds the held results back, the oldest first (the scores'
-// after the statistics').
+// deliver feeds the held results back, the oldest first.
 func (d *statsDriver) deliver(m Model) Model {
 	d.t.Helper()
-	var held []tea.Msg
-	for _, msg := range d.held {
-		held = append(held, msg)
-	}
-	for _, msg := range d.heldScores {
-		held = append(held, msg)
-	}
-	d.held, d.heldScores = nil, nil
+	held := d.held
+	d.held = nil
 	for _, msg := range held {
 		next, cmd := m.Update(msg)
 		m = d.drive(next.(Model), cmd)
@@ -74,13 +65,6 @@ func (d *statsDriver) drive(m Model, cmd tea.Cmd) Model {
 			d.computed = append(d.computed, s)
 			if d.hold {
 				d.held = append(d.held, s)
-				continue
-			}
-		}
-		if s, ok := msg.(metricsMsg); ok {
-			d.scored = append(d.scored, s)
-			if d.holdScores {
-				d.heldScores = append(d.heldScores, s)
 				continue
 			}
 		}
@@ -134,7 +118,7 @@ func TestImpactStatsNotRestartedByTab(t *testing.T) {
 			t.Fatalf("segment %d: impact %v; want %v (system %d against %d)", i, m.list.impact[i], want[i], m.list.view.System, m.list.view.Other)
 		}
 	}
-	if m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)) != d.computed[0].stats {
+	if m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF)) != d.computed[0].stats {
 		t.Error("the statistics are not kept for the comparison")
 	}
 }
@@ -145,7 +129,7 @@ func TestImpactStatsNotRestartedByTab(t *testing.T) {
 func TestStatsKeptAcrossMetrics(t *testing.T) {
 	d := &statsDriver{t: t}
 	m := d.press(readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
-	chrf := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF))
+	chrf := m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF))
 	if chrf == nil || m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
 		t.Fatalf("B M: want chrF's comparison and statistics")
 	}
@@ -160,7 +144,7 @@ func TestStatsKeptAcrossMetrics(t *testing.T) {
 	if len(metrics) != 2 || metrics[0] != model.MetricChrF || metrics[1] != model.MetricTER {
 		t.Errorf("chrF, TER, BLEU, chrF: statistics computed for %v; want chrF's and TER's once each", metrics)
 	}
-	if m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)) != chrf {
+	if m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF)) != chrf {
 		t.Error("chrF's statistics were replaced")
 	}
 }
@@ -177,7 +161,7 @@ func TestStatsFollowOptions(t *testing.T) {
 	}
 	chrf, ter := d.computed[0].stats, d.computed[1].stats
 	m = d.press(m, "t")
-	if len(d.computed) != 2 || m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)) != chrf {
+	if len(d.computed) != 2 || m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF)) != chrf {
 		t.Errorf("t: %d statistics runs; want chrF's kept (the tokenizer is BLEU's)", len(d.computed))
 	}
 	m = d.press(m, "l")
@@ -188,20 +172,20 @@ func TestStatsFollowOptions(t *testing.T) {
 	if again.key.metric != model.MetricChrF || !again.key.chrf.Lowercase {
 		t.Errorf("l: computed %s's statistics with %+v; want chrF's lowercased", again.key.metric, again.key.chrf)
 	}
-	if got := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)); got != again.stats || got == chrf {
+	if got := m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF)); got != again.stats || got == chrf {
 		t.Error("l: the comparison does not use the lowercased statistics")
 	}
 	if m.sig.res == nil || m.sig.shown.stats != again.key {
 		t.Error("l: the comparison was not made again from the lowercased statistics")
 	}
-	if m.sig.cachedStats(m.c.metricStatsKey(model.MetricTER)) != ter {
+	if m.c.met.stats.get(m.c.metricStatsKey(model.MetricTER)) != ter {
 		t.Error("l: TER's statistics were dropped, though TER ignores case")
 	}
 	// On the list, which does not weigh chrF, l drops chrF's statistics
 	// of the other case and computes none.
 	m = d.press(m, "esc", "l")
-	if len(d.computed) != 3 || m.sig.stats.chrf.stats != nil {
-		t.Errorf("esc l: %d statistics runs, chrF's kept: %v; want none computed and none kept", len(d.computed), m.sig.stats.chrf.stats != nil)
+	if len(d.computed) != 3 || m.c.met.stats.chrf.stats != nil {
+		t.Errorf("esc l: %d statistics runs, chrF's kept: %v; want none computed and none kept", len(d.computed), m.c.met.stats.chrf.stats != nil)
 	}
 }
 
@@ -222,11 +206,11 @@ func TestStaleStatsDropped(t *testing.T) {
 	}
 	next, _ := m.Update(stale)
 	m = next.(Model)
-	if m.sig.stats.chrf.stats == stale.stats {
+	if m.c.met.stats.chrf.stats == stale.stats {
 		t.Error("the stale statistics were kept")
 	}
 	m = d.deliver(m)
-	if got := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)); got == nil || m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
+	if got := m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF)); got == nil || m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
 		t.Error("l: chrF's comparison was not made from the lowercased statistics")
 	}
 }
@@ -267,16 +251,16 @@ func TestChrFColumnWaitsForStatistics(t *testing.T) {
 	ds := demoDataset(t)
 	d := &statsDriver{t: t, hold: true}
 	m := d.press(readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i", "M")
-	if len(d.computed) != 1 || len(d.scored) != 0 || m.jobs.running(jobChrF) {
-		t.Fatalf("B M i M: %d statistics runs, %d chrF scores runs (one running: %v); want the statistics alone",
-			len(d.computed), len(d.scored), m.jobs.running(jobChrF))
+	if len(d.computed) != 1 || !m.jobs.live(d.computed[0].tag()) {
+		t.Fatalf("B M i M: %d chrF runs (the first in flight: %v); want the statistics' run alone",
+			len(d.computed), len(d.computed) > 0 && m.jobs.live(d.computed[0].tag()))
 	}
 	if v := m.View(); !strings.Contains(v, "chrF statistics") {
 		t.Errorf("the list waiting for chrF's statistics does not say so:\n%s", v)
 	}
 	m = d.deliver(m)
-	if len(d.scored) != 0 {
-		t.Errorf("after the statistics: %d chrF scores runs; want none", len(d.scored))
+	if len(d.computed) != 1 {
+		t.Errorf("after the statistics: %d chrF runs; want the one", len(d.computed))
 	}
 	sameChrF(t, m, ds, d.computed[0].scores, "B M i M, the statistics in")
 	if m.list.impactOf != model.MetricChrF {
@@ -291,30 +275,31 @@ func TestChrFColumnWaitsForStatistics(t *testing.T) {
 // column's run lands.
 func TestComparisonWaitsForChrFColumn(t *testing.T) {
 	ds := demoDataset(t)
-	d := &statsDriver{t: t, holdScores: true}
+	d := &statsDriver{t: t, hold: true}
 	chrf := model.DefaultMetrics()
 	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
 	m := New(ds, model.DefaultSettings(), WithMetrics(chrf), WithResampling(scoring.SeedOf(7), 100, 100))
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = d.drive(next.(Model), m.Init())
-	if len(d.scored) != 1 || !m.jobs.live(d.scored[0].tag()) {
-		t.Fatalf("%d chrF scores runs at the start; want one, in flight", len(d.scored))
+	if len(d.computed) != 1 || !m.jobs.live(d.computed[0].tag()) {
+		t.Fatalf("%d chrF runs at the start; want the column's, in flight", len(d.computed))
 	}
+	column := d.computed[0]
 	m = d.press(m, "B", "M")
-	if len(d.computed) != 0 || !m.jobs.live(d.scored[0].tag()) {
-		t.Fatalf("B M: %d statistics runs, the column's run live %v; want none and the column's going on", len(d.computed), m.jobs.live(d.scored[0].tag()))
+	if len(d.computed) != 1 || !m.jobs.live(column.tag()) {
+		t.Fatalf("B M: %d chrF runs, the column's run live %v; want none more and the column's going on", len(d.computed)-1, m.jobs.live(column.tag()))
 	}
 	if v := m.View(); !strings.Contains(v, "chrF2 statistics") {
 		t.Errorf("the comparison waiting for chrF's statistics does not say so:\n%s", v)
 	}
 	m = d.deliver(m)
-	if len(d.computed) != 0 || len(d.scored) != 1 {
-		t.Fatalf("B M, the column's run in: %d statistics runs, %d scores runs; want none and one", len(d.computed), len(d.scored))
+	if len(d.computed) != 1 {
+		t.Fatalf("B M, the column's run in: %d chrF runs; want the column's alone", len(d.computed))
 	}
-	if st := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF)); st == nil || st != d.scored[0].stats {
+	if st := m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF)); st == nil || st != column.stats {
 		t.Fatal("the comparison does not test the statistics the column's run gave")
 	}
-	sameChrF(t, m, ds, d.scored[0].ms, "B M, the column's run in")
+	sameChrF(t, m, ds, column.scores, "B M, the column's run in")
 	if m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
 		t.Errorf("no chrF comparison after the statistics landed")
 	}
@@ -333,7 +318,7 @@ func TestComparisonTakesChrFColumnStatistics(t *testing.T) {
 	if len(d.computed) != 0 {
 		t.Fatalf("B M i with chrF's scores in: %d statistics runs; want none", len(d.computed))
 	}
-	st := m.sig.cachedStats(m.c.metricStatsKey(model.MetricChrF))
+	st := m.c.met.stats.get(m.c.metricStatsKey(model.MetricChrF))
 	if st == nil || m.list.impactOf != model.MetricChrF {
 		t.Fatalf("B M i: statistics kept %v, impact of %q; want chrF's", st != nil, m.list.impactOf)
 	}
@@ -343,5 +328,40 @@ func TestComparisonTakesChrFColumnStatistics(t *testing.T) {
 	}
 	if !slices.Equal(m.list.impact, want) {
 		t.Error("the list's impact is not that of the column's statistics")
+	}
+}
+
+// TestColumnAndComparisonComputeOnce counts the passes over the segments
+// (as segments' TestSegmentsImpactScoresMetricOnce does on the command
+// line): with the chrF and TER columns shown, the comparison testing chrF
+// then TER (B M M) and the list sorted by TER's impact (i) compute each
+// metric's statistics once, in the run that gave the columns their
+// scores.
+func TestColumnAndComparisonComputeOnce(t *testing.T) {
+	passes := map[string]int{}
+	compute := computeStats
+	defer func() { computeStats = compute }()
+	computeStats = func(ctx context.Context, ds *model.Dataset, name string, m model.Metrics, progress func(int, int)) (*model.MetricStatistics, error) {
+		passes[name]++
+		return compute(ctx, ds, name, m, progress)
+	}
+	m := readyWith(t, demoDataset(t), 120, 40, WithMetrics(chrfTER()), WithResampling(scoring.SeedOf(7), 100, 100))
+	if m.c.met.chrf == nil || m.c.met.ter == nil {
+		t.Fatal("the chrF and TER columns have no scores")
+	}
+	m = press(t, m, "B", "M")
+	if m.sig.res == nil || m.sig.res.Metric != model.MetricChrF {
+		t.Fatal("B M: no chrF comparison")
+	}
+	m = press(t, m, "M")
+	if m.sig.res == nil || m.sig.res.Metric != model.MetricTER {
+		t.Fatal("B M M: no TER comparison")
+	}
+	m = press(t, m, "i")
+	if m.list.impactOf != model.MetricTER {
+		t.Fatalf("i: impact of %q; want TER's", m.list.impactOf)
+	}
+	if want := map[string]int{model.MetricChrF: 1, model.MetricTER: 1}; !maps.Equal(passes, want) {
+		t.Errorf("columns shown, B M M i: passes %v; want %v", passes, want)
 	}
 }

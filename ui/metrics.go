@@ -11,9 +11,9 @@ import (
 )
 
 // metricState is chrF and TER in the explorer: their options, which of
-// them are shown, and the scores of the runs that landed. Each metric is
-// a job kind (jobChrF, jobTER) that scores every segment of every system,
-// from statistics it hands on to the comparison (metric_stats.go);
+// them are shown, their statistics (metric_stats.go) and the scores those
+// give. Each metric is one job kind (jobChrF, jobTER) that computes the
+// statistics of every system, from which the list reads its scores;
 // chrF runs again when lowercase changes (-l applies to it as to BLEU),
 // TER never does (it has its own case option). Until a new run lands the
 // previous scores stay on screen, as BLEU's do.
@@ -24,8 +24,9 @@ type metricState struct {
 	chrf, ter *model.MetricScores // the scores on screen, nil until a run lands
 	chrfErr   error
 	terErr    error
-	// chrfWant is the chrF options of the run in flight.
-	chrfWant scoring.ChrFOptions
+	// stats are the statistics of the options in effect, or their run in
+	// flight; the scores above are read from them as they land.
+	stats statsCache
 }
 
 // WithMetrics shows chrF and TER beside BLEU as m.Names asks (bleu is
@@ -39,15 +40,17 @@ func WithMetrics(m model.Metrics) Option {
 		root.c.met.showTER = m.Has(model.MetricTER)
 		root.c.keys.Metrics.SetEnabled(len(root.c.ds.Systems) > 0)
 		if n := root.c.ds.Len(); len(root.c.ds.Systems) > 0 && n <= syncRows {
-			root.startMetrics() // Init has a value receiver: the jobs start here
+			root.refreshMetrics() // Init has a value receiver: the jobs start here, Init runs them
 		}
 	}
 }
 
-// forget drops the scores and errors of chrF and TER, made from
-// references no longer scored: refreshMetrics then runs them again.
+// forget drops the scores and errors of chrF and TER, and their
+// statistics, made from references no longer scored: refreshMetrics then
+// runs them again.
 func (mt *metricState) forget() {
 	mt.chrf, mt.ter, mt.chrfErr, mt.terErr = nil, nil, nil, nil
+	mt.stats = statsCache{}
 }
 
 // metricDisplays are the states the metrics key cycles through.
@@ -87,39 +90,6 @@ func (mt metricState) sortKeys() []model.SortKey {
 	return keys
 }
 
-// startMetrics starts the runs the metrics shown, and those the filter
-// reads, need: a metric without
-// scores (or, for chrF, with scores under other options) whose run is not
-// already in flight with the right options. It returns nothing: Init and
-// refreshMetrics build the commands from the job table.
-func (m *Model) startMetrics() (chrf, ter bool) {
-	mt := &m.c.met
-	needChrF, needTER := m.list.filterMetrics() // the filter reads them, shown or not
-	if mt.showChrF || needChrF {
-		want := mt.chrfOptions(m.c.set)
-		have := mt.chrf != nil && mt.chrf.Metrics.ChrF == want
-		inFlight := m.jobs.running(jobChrF) && mt.chrfWant == want || m.statsRunning(model.MetricChrF)
-		if !have && !inFlight && mt.chrfErr == nil {
-			m.jobs.start(jobChrF)
-			mt.chrfWant, chrf = want, true
-		}
-		if have {
-			m.jobs.stop(jobChrF) // a run under other options is no longer wanted
-		}
-	} else {
-		m.jobs.stop(jobChrF)
-	}
-	if mt.showTER || needTER {
-		if mt.ter == nil && mt.terErr == nil && !m.jobs.running(jobTER) && !m.statsRunning(model.MetricTER) {
-			m.jobs.start(jobTER)
-			ter = true
-		}
-	} else {
-		m.jobs.stop(jobTER)
-	}
-	return chrf, ter
-}
-
 // wantsScores reports whether the metric's scores under the options in
 // effect are wanted (shown, or read by the filter) and not at hand.
 func (m Model) wantsScores(metric string) bool {
@@ -132,17 +102,14 @@ func (m Model) wantsScores(metric string) bool {
 	return (mt.showChrF || needChrF) && (mt.chrf == nil || mt.chrf.Metrics.ChrF != want) && mt.chrfErr == nil
 }
 
-// metricsCmds returns the commands of the metric jobs in flight that
-// chrf and ter name.
-func (m Model) metricsCmds(chrf, ter bool) tea.Cmd {
+// initMetrics returns the commands of the runs [WithMetrics] started
+// (for Init).
+func (m Model) initMetrics() tea.Cmd {
 	var cmds []tea.Cmd
-	for _, metric := range []string{model.MetricChrF, model.MetricTER} {
-		if metric == model.MetricChrF && !chrf || metric == model.MetricTER && !ter {
-			continue
+	for _, metric := range statsMetrics {
+		if m.jobs.running(metricJob(metric)) {
+			cmds = append(cmds, m.runCmd(metric))
 		}
-		ctx, tag, prog := m.jobs.current(scoresJob(metric))
-		key := m.scoresRun(metric)
-		cmds = append(cmds, metricsCmd(ctx, tag, key, m.sig.stats.scores(key), prog))
 	}
 	if len(cmds) == 0 {
 		return nil
@@ -150,84 +117,51 @@ func (m Model) metricsCmds(chrf, ter bool) tea.Cmd {
 	return tea.Batch(append(cmds, m.c.spinner.Tick)...)
 }
 
-// initMetrics returns the commands of the metric jobs [WithMetrics]
-// started (for Init).
-func (m Model) initMetrics() tea.Cmd {
-	return m.metricsCmds(m.jobs.running(jobChrF), m.jobs.running(jobTER))
-}
-
-// refreshMetrics starts what the metrics shown now need (after the
-// metrics key, a lowercase change or a scoring run); it starts nothing
-// already at hand or in flight.
+// refreshMetrics starts the runs of the metrics whose scores the list
+// wants (shown, or read by the filter: after the metrics key, a lowercase
+// change, a scoring run, a filter) and lacks under the options in effect,
+// unless they run already; it stops a run nothing waits for any more.
 func (m *Model) refreshMetrics() tea.Cmd {
 	if len(m.c.ds.Systems) == 0 {
 		return nil
 	}
-	chrf, ter := m.startMetrics()
-	return m.metricsCmds(chrf, ter)
-}
-
-// scoresRun is what the run of metric's scores (jobChrF, jobTER) started
-// last computes: the references scored and the metric's options, the key
-// of the statistics it gives too.
-func (m Model) scoresRun(metric string) metricStatsKey {
-	key := metricStatsKey{ds: m.c.ds, metric: metric}
-	if metric == model.MetricTER {
-		key.ter = m.c.met.opts.TER
-	} else {
-		key.chrf = m.c.met.chrfWant
-	}
-	return key
-}
-
-// metricsCmd scores every segment with the metric key says, off the UI
-// loop, from its statistics, which it hands on for the comparison and
-// the impact (metric_stats.go); kept, when not nil, are those scores
-// already, given by statistics computed before.
-func metricsCmd(ctx context.Context, tag jobTag, key metricStatsKey, kept *model.MetricScores, prog *progress) tea.Cmd {
-	return func() tea.Msg {
-		if kept != nil {
-			return metricsMsg{jobTag: tag, key: key, ms: kept}
+	m.stopUnwanted()
+	var cmds []tea.Cmd
+	for _, metric := range statsMetrics {
+		if m.wantsScores(metric) {
+			_, _, cmd := m.wantStats(metric) // not in: the scores would be at hand
+			cmds = append(cmds, cmd)
 		}
-		prog.set(0, key.ds.Len())
-		stats, err := key.compute(ctx, prog.set)
-		if err != nil {
-			return metricsMsg{jobTag: tag, key: key, err: err}
-		}
-		return metricsMsg{jobTag: tag, key: key, ms: stats.Scores(key.ds, key.metrics()), stats: stats}
 	}
-}
-
-// handleMetrics takes in a metric run's result (stale ones never get
-// here) and re-sorts the list when it is sorted by that metric, or makes
-// the rows a filter waited for.
-func (m Model) handleMetrics(msg metricsMsg) (Model, tea.Cmd) {
-	metric := model.MetricTER
-	if msg.kind == jobChrF {
-		metric = model.MetricChrF
-	}
-	weighs := m.keepStats(msg)
-	return m.takeScores(metric, msg.ms, msg.err, weighs)
+	return tea.Batch(cmds...)
 }
 
 // takeScores takes in the scores of metric (chrF or TER), or why they
-// could not be computed, from its run or from its statistics' run; with
-// rows the list's rows are made again whatever the scores change (its
-// impact waited for those statistics).
+// could not be computed, from its run, and re-sorts the list when it is
+// sorted by that metric, or makes the rows a filter waited for; with rows
+// the list's rows are made again whatever the scores change (its impact
+// waited for those statistics). An error the list did not wait for is
+// the comparison's to say.
 func (m Model) takeScores(metric string, ms *model.MetricScores, err error, rows bool) (Model, tea.Cmd) {
 	mt := &m.c.met
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return m, nil
 		}
+		wanted := m.wantsScores(metric) // before the error is kept
 		name := "TER"
 		if metric == model.MetricChrF {
 			mt.chrfErr, name = err, "chrF"
 		} else {
 			mt.terErr = err
 		}
-		if m.list.waiting != "" { // the filter waited for them: it is not applied
+		switch {
+		case m.list.waiting != "": // the filter waited for them: it is not applied
 			return m, m.refreshRows()
+		case !wanted && rows:
+			return m, m.refreshRows() // which says why the impact is BLEU's
+		case !wanted:
+			return m, nil // the comparison says why
 		}
 		failed := name + " could not be computed"
 		flash := m.flash(m.c.fitStatus(failed+": "+err.Error(), failed+": "+errGist(err), failed))

@@ -110,13 +110,13 @@ func TestMetricsStaleDropped(t *testing.T) {
 	m := ready(t, ds, 120, 40)
 	next, cmd := m.Update(keyMsg("M"))
 	m = next.(Model)
-	old := msgsOf[metricsMsg](cmd)
+	old := msgsOf[statsMsg](cmd)
 	if len(old) != 1 || old[0].kind != jobChrF || !m.jobs.running(jobChrF) {
 		t.Fatalf("M started %v; want one chrF job", old)
 	}
 	next, cmd = m.Update(keyMsg("l"))
 	m = next.(Model)
-	fresh := msgsOf[metricsMsg](cmd)
+	fresh := msgsOf[statsMsg](cmd)
 	if len(fresh) != 1 || fresh[0].kind != jobChrF {
 		t.Fatalf("l started %v; want the chrF job again", fresh)
 	}
@@ -139,7 +139,7 @@ func TestMetricsStaleDropped(t *testing.T) {
 	m = press(t, m, "M") // chrF and TER
 	ter := m.c.met.ter
 	next, cmd = m.Update(keyMsg("l"))
-	if got := msgsOf[metricsMsg](cmd); len(got) != 1 || got[0].kind != jobChrF {
+	if got := msgsOf[statsMsg](cmd); len(got) != 1 || got[0].kind != jobChrF {
 		t.Errorf("l with TER shown started %v; want chrF alone (TER has its own case option)", got)
 	}
 	if next.(Model).c.met.ter != ter {

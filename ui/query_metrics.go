@@ -79,7 +79,7 @@ func (m Model) missingMetrics() (what string, failed error) {
 func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
 	what, failed := m.missingMetrics()
 	if what == "" {
-		m.dropUnneededMetrics()
+		m.stopUnwanted() // the filter that asked for one may be gone
 		return nil, false
 	}
 	switch {
@@ -145,17 +145,17 @@ func termsNeed(what string) string {
 // metricsRunning reports whether every metric what names is being
 // computed.
 func (m Model) metricsRunning(what string) bool {
-	if strings.Contains(what, "chrF") && !m.jobs.running(jobChrF) && !m.statsRunning(model.MetricChrF) {
+	if strings.Contains(what, "chrF") && !m.computing(model.MetricChrF) {
 		return false
 	}
-	return !strings.Contains(what, "TER") || m.jobs.running(jobTER) || m.statsRunning(model.MetricTER)
+	return !strings.Contains(what, "TER") || m.computing(model.MetricTER)
 }
 
 // showForFilter shows the metrics the filter reads, as M would (chrF, or
 // chrF and TER): the scores it selects by are then on screen. It returns
 // what the status line says of it, "" when they were shown already. M
 // hides them again without dropping the filter: its scores are computed
-// while it reads them (startMetrics).
+// while it reads them (refreshMetrics).
 func (m *Model) showForFilter() string {
 	mt := &m.c.met
 	chrf, ter := m.list.filterMetrics()
@@ -169,18 +169,6 @@ func (m *Model) showForFilter() string {
 		return "chrF and TER beside BLEU"
 	}
 	return "chrF beside BLEU"
-}
-
-// dropUnneededMetrics stops a metric run that nothing wants any more: the
-// metric is hidden and the filter that asked for it is gone.
-func (m *Model) dropUnneededMetrics() {
-	chrf, ter := m.list.filterMetrics()
-	if !m.c.met.showChrF && !chrf {
-		m.jobs.stop(jobChrF)
-	}
-	if !m.c.met.showTER && !ter {
-		m.jobs.stop(jobTER)
-	}
 }
 
 // metricsFailed refuses a filter whose metric could not be computed (what

@@ -214,7 +214,7 @@ func TestFilterChrFFailedWhileWaiting(t *testing.T) {
 	next, _ := m.Update(keyMsg("l"))
 	m = next.(Model)
 	_, tag, _ := m.jobs.current(jobChrF)
-	next, cmd := m.Update(metricsMsg{jobTag: tag, err: errors.New("boom")})
+	next, cmd := m.Update(statsMsg{jobTag: tag, key: m.c.metricStatsKey(model.MetricChrF), err: errors.New("boom")})
 	m = drive(t, next.(Model), cmd)
 	if m.list.view.Filter != "" || len(m.list.rows) != ds.Len() || !strings.Contains(m.status, "filter cleared") {
 		t.Errorf("chrF failed while waiting: filter %q, %d rows, status %q", m.list.view.Filter, len(m.list.rows), m.status)

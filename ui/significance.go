@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -35,11 +34,8 @@ type sigFor struct {
 // system's resampled differences. It owns the test chosen, the selected
 // system and the last comparison; the root runs the job.
 type sigScreen struct {
-	test   string // model.TestPairedBootstrap or model.TestPairedAR
-	metric string // the metric tested: model.MetricBLEU, MetricChrF or MetricTER
-	// stats are chrF's and TER's statistics (metric_stats.go): a new
-	// baseline, test or filter reuses them.
-	stats   statsCache
+	test    string // model.TestPairedBootstrap or model.TestPairedAR
+	metric  string // the metric tested: model.MetricBLEU, MetricChrF or MetricTER
 	cursor  int    // the selected system
 	asked   sigFor // what the job in flight (or the last one) is for
 	shown   sigFor // what res and err are for
@@ -56,40 +52,6 @@ func newSigScreen() sigScreen {
 	return sigScreen{test: model.TestPairedBootstrap, metric: model.MetricBLEU}
 }
 
-// metricStatsKey says what chrF's or TER's statistics for the paired test
-// are computed from: the dataset (the references scored) and the
-// metric's options.
-type metricStatsKey struct {
-	ds     *model.Dataset
-	metric string
-	chrf   scoring.ChrFOptions
-	ter    scoring.TEROptions
-}
-
-// metricStatsKey returns what chrF's or TER's statistics (metric) are
-// computed from now: the references scored and that metric's options in
-// effect (the other's do not change them).
-func (c common) metricStatsKey(metric string) metricStatsKey {
-	k := metricStatsKey{ds: c.ds, metric: metric}
-	if metric == model.MetricTER {
-		k.ter = c.met.opts.TER
-	} else {
-		k.chrf = c.met.chrfOptions(c.set)
-	}
-	return k
-}
-
-// metrics are the options k says, for the metric k names alone.
-func (k metricStatsKey) metrics() model.Metrics {
-	return model.Metrics{Names: []string{k.metric}, ChrF: k.chrf, TER: k.ter}
-}
-
-// compute computes the statistics k says, reporting progress through
-// prog (from several goroutines).
-func (k metricStatsKey) compute(ctx context.Context, prog func(done, total int)) (*model.MetricStatistics, error) {
-	return model.ComputeMetricStatistics(ctx, k.ds, k.metric, k.metrics(), prog)
-}
-
 // sigMetrics are the metrics the comparison tests, in the order M cycles
 // through them.
 var sigMetrics = []string{model.MetricBLEU, model.MetricChrF, model.MetricTER}
@@ -104,11 +66,6 @@ func (s sigScreen) cycleMetric() sigScreen {
 	}
 	s.metric = model.MetricBLEU
 	return s
-}
-
-// cachedStats returns the statistics kept for k, or nil.
-func (s sigScreen) cachedStats(k metricStatsKey) *model.MetricStatistics {
-	return s.stats.get(k)
 }
 
 // SetSize fits the screen to width×height cells.

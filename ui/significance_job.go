@@ -128,7 +128,7 @@ func (m *Model) significance() tea.Cmd {
 // sigOpen reports whether the comparison screen is open: shown, or under
 // the help opened from it, which leaves its test and statistics running
 // as they do beneath the filter prompt; esc and the keys that leave it
-// stop what no other screen waits for (closeSig, stopUnwantedStats).
+// stop what no other screen waits for (stopUnwanted).
 func (m Model) sigOpen() bool {
 	return m.screen == screenSig || m.screen == screenHelp && m.overlayFrom == screenSig
 }
@@ -180,7 +180,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.quit()
 	case key.Matches(msg, k.Back, k.Significance):
 		m.closeSig()
-		m.stopUnwantedStats()
+		m.stopUnwanted()
 	case key.Matches(msg, k.Pin):
 		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):
@@ -204,7 +204,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.cycleOther()
 	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
 		m.closeSig()
-		m.stopUnwantedStats()
+		m.stopUnwanted()
 		if m.screen != screenAnalysis {
 			return m, m.openAnalysis()
 		}
@@ -270,11 +270,9 @@ func (m *Model) baselineChanged() tea.Cmd {
 // sigRun is the state of the comparison job for the screen's status line.
 // While the test waits for chrF's or TER's statistics, it is their job's.
 func (m Model) sigRun() sigStatus {
-	if m.sig.metric != model.MetricBLEU && !m.jobs.running(jobSig) {
-		if kind, ok := m.statsJobNow(m.sig.metric); ok {
-			_, _, prog := m.jobs.current(kind)
-			return sigStatus{running: true, frac: prog.fraction(), spinner: m.c.spinner.View(), stats: m.c.metricTitle(m.sig.metric)}
-		}
+	if m.sig.metric != model.MetricBLEU && !m.jobs.running(jobSig) && m.computing(m.sig.metric) {
+		_, _, prog := m.jobs.current(metricJob(m.sig.metric))
+		return sigStatus{running: true, frac: prog.fraction(), spinner: m.c.spinner.View(), stats: m.c.metricTitle(m.sig.metric)}
 	}
 	_, _, prog := m.jobs.current(jobSig)
 	return sigStatus{running: m.jobs.running(jobSig), frac: prog.fraction(), spinner: m.c.spinner.View()}

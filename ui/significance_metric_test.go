@@ -65,10 +65,10 @@ func TestSigScreenTestsChrFAndTER(t *testing.T) {
 				t.Errorf("%s: %v against the baseline's %v: want %q on the screen:\n%s", name, sc.Score, base.Score, word, v)
 			}
 		}
-		stats := m.sig.stats
+		stats := m.c.met.stats
 		m = press(t, m, "T")
-		if m.sig.res.Test != model.TestPairedAR || m.sig.res.Metric != name || m.sig.stats != stats {
-			t.Errorf("%s: T gave %s on %s, statistics kept %v", name, m.sig.res.Test, m.sig.res.Metric, m.sig.stats == stats)
+		if m.sig.res.Test != model.TestPairedAR || m.sig.res.Metric != name || m.c.met.stats != stats {
+			t.Errorf("%s: T gave %s on %s, statistics kept %v", name, m.sig.res.Test, m.sig.res.Metric, m.c.met.stats == stats)
 		}
 		m = press(t, m, "T")
 	}
@@ -212,7 +212,7 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 			t.Errorf("M to %s: status %q, want it to say what i lists", tc.title, m.status)
 		}
 		if tc.dropStats {
-			m.sig.stats = statsCache{}
+			m.c.met.stats = statsCache{}
 		}
 		sys := m.sig.cursor
 		m = press(t, m, "i")
@@ -244,7 +244,7 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 				t.Fatalf("%s: row %d (impact %v) comes before row %d (impact %v): not the costliest first", tc.title, j-1, a, j, b)
 			}
 		}
-		if m.sig.cachedStats(m.c.metricStatsKey(tc.metric)) == nil {
+		if m.c.met.stats.get(m.c.metricStatsKey(tc.metric)) == nil {
 			t.Errorf("%s: the statistics of the impact are not kept for the comparison", tc.title)
 		}
 		if x := m.list.exportDeltas(len(m.c.ds.Systems)); x.ImpactMetric != tc.metric || len(x.Impact) != len(want) {
@@ -320,7 +320,7 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 		ds.RefAbsent[k][0] = true
 	}
 	m := press(t, readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
-	m.sig.stats = statsCache{}
+	m.c.met.stats = statsCache{}
 	m = press(t, m, "i")
 	if m.list.view.Sort != model.SortImpact || m.list.impactMetric != model.MetricBLEU || m.list.impactOf != model.MetricBLEU {
 		t.Errorf("sort %v, impact of %q (sorting by %q); want BLEU's impact", m.list.view.Sort, m.list.impactOf, m.list.impactMetric)
@@ -368,7 +368,7 @@ func TestSortCycleKeepsImpactMetric(t *testing.T) {
 			}
 			m = press(t, m, "o")
 		}
-		st := m.sig.cachedStats(m.c.metricStatsKey(tc.metric))
+		st := m.c.met.stats.get(m.c.metricStatsKey(tc.metric))
 		if st == nil {
 			t.Fatalf("%s: the statistics are gone", tc.title)
 		}

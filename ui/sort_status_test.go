@@ -178,14 +178,14 @@ func TestStatusOneLine(t *testing.T) {
 			{"chrf and ter filter waiting", demoDataset, waits("chrf<50 ter>50"), "the chrF and TER scores are in"},
 			{"chrF's impact failed", noRef, func(t *testing.T, m Model) Model {
 				m = press(t, m, "B", "M")
-				m.sig.stats = statsCache{}
+				m.c.met.stats = statsCache{}
 				return press(t, m, "i")
 			}, "chrF2's could not be computed"},
 			{"chrF's scores failed", noRef, func(t *testing.T, m Model) Model { return press(t, m, "M") }, "chrF could not be computed"},
 			{"waiting filter failed", demoDataset, func(t *testing.T, m Model) Model {
 				m, _ = step1(t, filterBy(t, press(t, m, "M"), "chrf<80"), keyMsg("l")) // l: the filter waits for chrF under the new case
 				_, tag, _ := m.jobs.current(jobChrF)
-				m, cmd := step1(t, m, metricsMsg{jobTag: tag, err: &model.InputError{Line: 1, Msg: "segment 1 has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)"}})
+				m, cmd := step1(t, m, statsMsg{jobTag: tag, key: m.c.metricStatsKey(model.MetricChrF), err: &model.InputError{Line: 1, Msg: "segment 1 has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)"}})
 				return drive(t, m, cmd)
 			}, "filter cleared: no chrF scores"},
 			{"M on the analysis", demoDataset, func(t *testing.T, m Model) Model { return press(t, m, "n", "M") }, "M shows chrF and TER on the list"},
