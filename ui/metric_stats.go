@@ -49,14 +49,6 @@ func (c *statsCache) slot(metric string) *keptStats {
 	return &c.chrf
 }
 
-// get returns the statistics kept for k, or nil.
-func (c statsCache) get(k metricStatsKey) *model.MetricStatistics {
-	if s := c.slot(k.metric); s.key == k {
-		return s.stats
-	}
-	return nil
-}
-
 // statsMetrics are the metrics whose statistics are kept.
 var statsMetrics = []string{model.MetricChrF, model.MetricTER}
 

@@ -24,6 +24,14 @@ type statsDriver struct {
 	held     []statsMsg
 }
 
+// get returns the statistics kept for k, or nil.
+func (c statsCache) get(k metricStatsKey) *model.MetricStatistics {
+	if s := c.slot(k.metric); s.key == k {
+		return s.stats
+	}
+	return nil
+}
+
 // press sends keys to m and runs what they lead to.
 func (d *statsDriver) press(m Model, keys ...string) Model {
 	d.t.Helper()
