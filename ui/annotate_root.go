@@ -122,7 +122,7 @@ func (m *Model) quitBlocked() bool {
 		return false
 	}
 	m.ann.quitAnyway = true
-	m.flash("changes not saved (see above): press q again to quit and lose them")
+	m.flash(m.c.fitStatus("changes not saved (see above): press q again to quit and lose them", "not saved (see above): q again quits and loses them", "not saved: q again quits, losing them"))
 	return true
 }
 

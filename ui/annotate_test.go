@@ -270,14 +270,18 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 	if errLines != 1 || st.Pending() != 1 || len(st.All()) != 1 {
 		t.Errorf("%d error lines, %d pending, %d in memory; want 1, 1, 1", errLines, st.Pending(), len(st.All()))
 	}
-	// q is refused once while the work is not on disk.
-	next, cmd := m.Update(keyMsg("q"))
-	m = next.(Model)
-	if cmd != nil || !strings.Contains(m.status, "press q again") {
-		t.Errorf("q with unsaved work: status %q", m.status)
-	}
-	if _, cmd = m.Update(keyMsg("q")); cmd == nil {
-		t.Error("a second q does not quit")
+	// q is refused once while the work is not on disk, in one line at 80
+	// and 60 columns (at 60 it wrapped over the line above the footer).
+	for _, w := range []int{80, 60} {
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		next, cmd := next.(Model).Update(keyMsg("q"))
+		q := next.(Model)
+		if cmd != nil || !strings.Contains(q.status, "q again") || q.footerOverflow() != nil || !render.Fits(q.status, w) {
+			t.Errorf("q with unsaved work at %d columns: status %q; want one line saying q again quits", w, q.status)
+		}
+		if _, cmd = q.Update(keyMsg("q")); cmd == nil {
+			t.Errorf("at %d columns a second q does not quit", w)
+		}
 	}
 }
 
