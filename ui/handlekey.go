@@ -13,14 +13,14 @@ import (
 
 // handleKey routes a key: ctrl+c always quits; then a focused text input
 // takes it (so "q" in the filter is a letter), then an open screen, then
-// the global keys, then the list. Two Escapes read together are handled
-// as two presses of esc.
+// the global keys, then the list. A key read together with the Escape
+// before it is handled as esc, then that key ([Model.handleAfterEsc]).
 func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Type == tea.KeyCtrlC {
 		return m, m.quit()
 	}
-	if msg.Type == tea.KeyEscape && msg.Alt {
-		return m.handleDoubleEsc()
+	if msg.Alt && (msg.Type == tea.KeyEscape || msg.Type == tea.KeyRunes && !msg.Paste && !m.typingText()) {
+		return m.handleAfterEsc(msg)
 	}
 	m.status = ""
 	if !key.Matches(msg, m.c.keys.Explain) {
@@ -285,16 +285,26 @@ func (m Model) handleRunes(runes []rune) (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-// handleDoubleEsc handles "\x1b\x1b", which the terminal reader hands
-// over as one key, alt+esc, when two Escapes arrive together (a fast
-// double press, tmux send-keys Escape Escape): as esc pressed twice, so
-// that the second goes back from where the first led instead of to the
-// screen the first left, or nowhere.
-func (m Model) handleDoubleEsc() (Model, tea.Cmd) {
-	esc := tea.KeyMsg{Type: tea.KeyEscape}
-	m, first := m.handleKey(esc)
-	m, second := m.handleKey(esc)
+// handleAfterEsc handles a key the terminal reader hands over with Alt
+// set because an Escape came just before it, read together: "\x1b\x1b"
+// (a fast double press of esc, tmux send-keys Escape Escape) or "\x1b" and
+// a letter (esc, then n at once). The explorer binds no alt key, so it is
+// what was pressed, esc and then the key: the second acts from where the
+// first led instead of being lost. A letter goes to a text input that has
+// the keyboard as it came, esc there giving up what was typed.
+func (m Model) handleAfterEsc(msg tea.KeyMsg) (Model, tea.Cmd) {
+	m, first := m.handleKey(tea.KeyMsg{Type: tea.KeyEscape})
+	msg.Alt = false
+	m, second := m.handleKey(msg)
 	return m, tea.Batch(first, second)
+}
+
+// typingText reports whether a text input has the keyboard: the list's
+// filter or line prompt, the export's path, the annotator's note or
+// score, a lesson's sentence.
+func (m Model) typingText() bool {
+	return m.list.typing != typingNone || m.exp.typing || m.screen == screenLessons ||
+		m.ann.on && (m.ann.step == stepNote || m.ann.step == stepScore)
 }
 
 // handleTyping sends keys to the list's focused prompt and applies what

@@ -1061,3 +1061,28 @@ func TestDoubleEscIsTwoPresses(t *testing.T) {
 		}
 	}
 }
+
+// TestEscThenKeyIsTwoPresses: an Escape read together with the letter
+// after it (esc, then o at once) reaches the program as one key, alt+o;
+// the explorer, which binds no alt key, does what esc then o does: from
+// the help, back to the list, sorted anew. Before, the key did nothing
+// and the help stayed open. In the filter's prompt the letter is typed,
+// as it came, and the prompt stays open.
+func TestEscThenKeyIsTwoPresses(t *testing.T) {
+	keys := keysFromTerminal(t, "\x1bo")
+	if len(keys) != 1 || keys[0].Type != tea.KeyRunes || string(keys[0].Runes) != "o" || !keys[0].Alt {
+		t.Fatalf("bubbletea reads \"\\x1bo\" as %v; the explorer expects one alt+o", keys)
+	}
+	base := ready(t, demoDataset(t), 100, 30)
+	want := press(t, base, "?", "esc", "o")
+	next, cmd := press(t, base, "?").Update(keys[0])
+	m := drive(t, next.(Model), cmd)
+	if m.screen != screenMain || m.list.view.Sort != want.list.view.Sort || m.list.view.Sort == base.list.view.Sort {
+		t.Errorf("alt+o on the help: screen %v, sort %v; want those of esc then o, screen %v, sort %v", m.screen, m.list.view.Sort, want.screen, want.list.view.Sort)
+	}
+	next, cmd = press(t, base, "/").Update(keys[0])
+	m = drive(t, next.(Model), cmd)
+	if m.list.typing != typingFilter || m.list.filter.text() != "o" {
+		t.Errorf("alt+o in the filter's prompt: typing %v, text %q; want the prompt open with \"o\"", m.list.typing, m.list.filter.text())
+	}
+}
