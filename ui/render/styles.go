@@ -184,9 +184,9 @@ func (s Styles) RefKey(marks model.Marks, width int) string {
 	if !also {
 		return ""
 	}
-	return wrapText(s.Muted.Render("In a reference, ")+s.Supplied.Render(string(model.MarkerMatched))+
-		s.Muted.Render(" marks what the matches are counted from (the reference with the most, the first on a tie) and ")+
-		s.Also.Render(string(model.MarkerAlso))+s.Muted.Render(" the same n-gram in another, which adds nothing: BLEU takes the most, not the sum."), width)
+	return wrapText(s.Muted.Render("In a reference: ")+s.Supplied.Render(string(model.MarkerMatched))+
+		s.Muted.Render(" counted from it (it has the most), ")+
+		s.Also.Render(string(model.MarkerAlso))+s.Muted.Render(" there too, adds nothing"), width)
 }
 
 // PlainStyles returns styles that add no colour and no attributes, for
