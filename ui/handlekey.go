@@ -19,7 +19,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Type == tea.KeyCtrlC {
 		return m, m.quit()
 	}
-	if msg.Alt && (msg.Type == tea.KeyEscape || msg.Type == tea.KeyRunes && !msg.Paste && !m.typingText()) {
+	if msg.Alt && !msg.Paste && (msg.Type == tea.KeyEscape || !m.typingText()) {
 		return m.handleAfterEsc(msg)
 	}
 	m.status = ""
@@ -287,11 +287,12 @@ func (m Model) handleRunes(runes []rune) (Model, tea.Cmd) {
 
 // handleAfterEsc handles a key the terminal reader hands over with Alt
 // set because an Escape came just before it, read together: "\x1b\x1b"
-// (a fast double press of esc, tmux send-keys Escape Escape) or "\x1b" and
-// a letter (esc, then n at once). The explorer binds no alt key, so it is
-// what was pressed, esc and then the key: the second acts from where the
-// first led instead of being lost. A letter goes to a text input that has
-// the keyboard as it came, esc there giving up what was typed.
+// (a fast double press of esc, tmux send-keys Escape Escape) or "\x1b"
+// and another key (esc, then n or ↓ at once). The explorer binds no alt
+// key, so it is what was pressed, esc and then the key: the second acts
+// from where the first led instead of being lost. A text input that has
+// the keyboard takes any but the second Escape as it came, as esc there
+// would give up what was typed.
 func (m Model) handleAfterEsc(msg tea.KeyMsg) (Model, tea.Cmd) {
 	m, first := m.handleKey(tea.KeyMsg{Type: tea.KeyEscape})
 	msg.Alt = false

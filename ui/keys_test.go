@@ -1062,11 +1062,11 @@ func TestDoubleEscIsTwoPresses(t *testing.T) {
 	}
 }
 
-// TestEscThenKeyIsTwoPresses: an Escape read together with the letter
-// after it (esc, then o at once) reaches the program as one key, alt+o;
-// the explorer, which binds no alt key, does what esc then o does: from
-// the help, back to the list, sorted anew. Before, the key did nothing
-// and the help stayed open. In the filter's prompt the letter is typed,
+// TestEscThenKeyIsTwoPresses: an Escape read together with the key after
+// it (esc, then o or ↓ at once) reaches the program as one key, alt+o or
+// alt+down; the explorer, which binds no alt key, does what esc then that
+// key does: from the help, back to the list, sorted anew or moved down.
+// Before, the key did nothing and the help stayed open. In the filter's prompt the letter is typed,
 // as it came, and the prompt stays open.
 func TestEscThenKeyIsTwoPresses(t *testing.T) {
 	keys := keysFromTerminal(t, "\x1bo")
@@ -1079,6 +1079,16 @@ func TestEscThenKeyIsTwoPresses(t *testing.T) {
 	m := drive(t, next.(Model), cmd)
 	if m.screen != screenMain || m.list.view.Sort != want.list.view.Sort || m.list.view.Sort == base.list.view.Sort {
 		t.Errorf("alt+o on the help: screen %v, sort %v; want those of esc then o, screen %v, sort %v", m.screen, m.list.view.Sort, want.screen, want.list.view.Sort)
+	}
+	down := keysFromTerminal(t, "\x1b\x1b[B")
+	if len(down) != 1 || down[0].Type != tea.KeyDown || !down[0].Alt {
+		t.Fatalf("bubbletea reads esc then ↓ as %v; the explorer expects one alt+down", down)
+	}
+	wantDown := press(t, base, "?", "esc", "down")
+	next, cmd = press(t, base, "?").Update(down[0])
+	m = drive(t, next.(Model), cmd)
+	if m.screen != screenMain || m.list.cursor != wantDown.list.cursor || m.list.cursor == base.list.cursor {
+		t.Errorf("alt+down on the help: screen %v, cursor %d; want those of esc then ↓, screen %v, cursor %d", m.screen, m.list.cursor, wantDown.screen, wantDown.list.cursor)
 	}
 	next, cmd = press(t, base, "/").Update(keys[0])
 	m = drive(t, next.(Model), cmd)
