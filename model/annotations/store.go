@@ -754,7 +754,7 @@ func (s *Store) Refresh() (bool, error) {
 	if err != nil {
 		return false, model.OpenErr(s.path, err)
 	}
-	if s.seen != nil && os.SameFile(fi, s.seen) && fi.Size() == s.seen.Size() && fi.ModTime().Equal(s.seen.ModTime()) {
+	if !s.changedSince(fi) {
 		return false, nil
 	}
 	release := keepWritersOut(s.path)
@@ -974,13 +974,21 @@ func (s *Store) lockForWriting() (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.seen == nil || !os.SameFile(fi, s.seen) || fi.Size() != s.seen.Size() || !fi.ModTime().Equal(s.seen.ModTime()) {
+	if s.changedSince(fi) {
 		if err := s.catchUp(); err != nil {
 			f.Close()
 			return nil, err
 		}
 	}
 	return f, nil
+}
+
+// changedSince reports whether fi, the file at the store's path now, is
+// not the file as this store last read or wrote it: another file, another
+// size or time, or one never seen (another bleuscope wrote to it, cut a
+// torn tail off it or replaced it).
+func (s *Store) changedSince(fi os.FileInfo) bool {
+	return s.seen == nil || !os.SameFile(fi, s.seen) || fi.Size() != s.seen.Size() || !fi.ModTime().Equal(s.seen.ModTime())
 }
 
 // keepWritersOut takes a shared lock on the file at path, waiting up to
