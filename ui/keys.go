@@ -227,10 +227,16 @@ func fitKeyLine(s string, width int) string {
 
 // fitKeyForms is the first of forms (keyLine's footers, the same hints
 // from the fullest wording to the shortest) that fits width whole
-// ([render.FirstFit]), else the last one fitted by [fitKeyLine].
+// ([render.Fits], the rule of [render.FirstFit]), else the last one fitted
+// by [fitKeyLine], which is only made then (the footer is drawn every
+// frame).
 func fitKeyForms(width int, forms ...string) string {
-	last := len(forms) - 1
-	return render.FirstFit(width, append(forms[:last:last], fitKeyLine(forms[last], width))...)
+	for _, f := range forms {
+		if render.Fits(f, width) {
+			return f
+		}
+	}
+	return fitKeyLine(forms[len(forms)-1], width)
 }
 
 // fitHints joins hints with sep in width cells, as every footer does: all
