@@ -43,23 +43,19 @@ func (f Focus) Marks(d scoring.Detail) FocusMarks {
 	fm := FocusMarks{Hyp: make([]bool, len(d.Hyp)), Refs: make([][]bool, len(d.Refs)), InRef: make([]int, len(d.Refs))}
 	hyp := occurrences(d.Hyp, f.Tokens)
 	refs := make([][]int, len(d.Refs))
+	most := -1 // the reference the matches are counted from: the first with the most
 	for k, toks := range d.Refs {
 		fm.Refs[k] = make([]bool, len(toks))
 		refs[k] = occurrences(toks, f.Tokens)
 		fm.InRef[k] = len(refs[k])
-		fm.R = max(fm.R, len(refs[k]))
+		if len(refs[k]) > fm.R {
+			fm.R, most = len(refs[k]), k
+		}
 	}
 	fm.H = len(hyp)
 	m := min(fm.H, fm.R)
 	n := len(f.Tokens)
 	fm.Count = f.Kind.Count(fm.H, fm.R)
-	most := -1 // the reference the matches are counted from
-	for k := range refs {
-		if fm.R > 0 && len(refs[k]) == fm.R {
-			most = k
-			break
-		}
-	}
 	switch f.Kind {
 	case scoring.Matched:
 		markAt(fm.Hyp, hyp[:m], n)
