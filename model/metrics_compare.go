@@ -81,9 +81,10 @@ func (progress MetricProgress) step(metric, step string, sys int) func(fraction 
 }
 
 // statistics is the callback [ComputeMetricStatistics] takes that tells
-// progress the statistics step of metric; nil when progress is.
-func (progress MetricProgress) statistics(metric string) func(done, total int) {
-	tell := progress.step(metric, metricStatistics, -1)
+// progress the statistics step of metric for system sys (-1 for every
+// system at once); nil when progress is.
+func (progress MetricProgress) statistics(metric string, sys int) func(done, total int) {
+	tell := progress.step(metric, metricStatistics, sys)
 	if tell == nil {
 		return nil
 	}
@@ -106,7 +107,7 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison, 
 	run := func(name string) (*MetricComparison, error) {
 		collectGarbage(ds.Len())
 		title := metricTitle(name, m)
-		st, err := ComputeMetricStatistics(ctx, ds, name, m, progress.statistics(title))
+		st, err := ComputeMetricStatistics(ctx, ds, name, m, progress.statistics(title, -1))
 		if err != nil {
 			return nil, err
 		}

@@ -37,11 +37,7 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 		hyps := sys.Hyps
 		part := func(title, step string) func(float64) { return progress.step(title, step, s) }
 		source := func(title string) scoring.SegmentSource {
-			var count func(done, total int)
-			if tell := part(title, metricStatistics); tell != nil {
-				count = func(done, total int) { tell(float64(done) / float64(total)) }
-			}
-			return countedSource(ds, hyps, new(atomic.Int64), segments, count)
+			return countedSource(ds, hyps, new(atomic.Int64), segments, progress.statistics(title, s))
 		}
 		if m.Has(MetricChrF) {
 			collectGarbage(segments)
