@@ -19,7 +19,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Type == tea.KeyCtrlC {
 		return m, m.quit()
 	}
-	if msg.Alt && !msg.Paste && (msg.Type == tea.KeyEscape || !m.typingText()) {
+	if msg.Alt && !msg.Paste && (msg.Type == tea.KeyEscape || !m.typingNote()) {
 		return m.handleAfterEsc(msg)
 	}
 	m.status = ""
@@ -290,9 +290,9 @@ func (m Model) handleRunes(runes []rune) (Model, tea.Cmd) {
 // (a fast double press of esc, tmux send-keys Escape Escape) or "\x1b"
 // and another key (esc, then n or ↓ at once). The explorer binds no alt
 // key, so it is what was pressed, esc and then the key: the second acts
-// from where the first led instead of being lost. A text input that has
-// the keyboard takes any but the second Escape as it came, as esc there
-// would give up what was typed.
+// from where the first led instead of being lost, and a prompt the esc
+// cancels is cancelled. Only an annotation's note or score, which esc
+// would give up, takes any but a second Escape as it came.
 func (m Model) handleAfterEsc(msg tea.KeyMsg) (Model, tea.Cmd) {
 	m, first := m.handleKey(tea.KeyMsg{Type: tea.KeyEscape})
 	msg.Alt = false
@@ -300,12 +300,10 @@ func (m Model) handleAfterEsc(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(first, second)
 }
 
-// typingText reports whether a text input has the keyboard: the list's
-// filter or line prompt, the export's path, the annotator's note or
-// score, a lesson's sentence.
-func (m Model) typingText() bool {
-	return m.list.typing != typingNone || m.exp.typing || m.screen == screenLessons ||
-		m.ann.on && (m.ann.step == stepNote || m.ann.step == stepScore)
+// typingNote reports whether the annotator's note or score has the
+// keyboard.
+func (m Model) typingNote() bool {
+	return m.ann.on && (m.ann.step == stepNote || m.ann.step == stepScore)
 }
 
 // handleTyping sends keys to the list's focused prompt and applies what

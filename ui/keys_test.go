@@ -1066,8 +1066,9 @@ func TestDoubleEscIsTwoPresses(t *testing.T) {
 // it (esc, then o or ↓ at once) reaches the program as one key, alt+o or
 // alt+down; the explorer, which binds no alt key, does what esc then that
 // key does: from the help, back to the list, sorted anew or moved down.
-// Before, the key did nothing and the help stayed open. In the filter's prompt the letter is typed,
-// as it came, and the prompt stays open.
+// Before, the key did nothing and the help stayed open. In the filter's
+// prompt it cancels the prompt, then sorts; before, "o" was typed into the
+// filter and the esc lost.
 func TestEscThenKeyIsTwoPresses(t *testing.T) {
 	keys := keysFromTerminal(t, "\x1bo")
 	if len(keys) != 1 || keys[0].Type != tea.KeyRunes || string(keys[0].Runes) != "o" || !keys[0].Alt {
@@ -1090,9 +1091,12 @@ func TestEscThenKeyIsTwoPresses(t *testing.T) {
 	if m.screen != screenMain || m.list.cursor != wantDown.list.cursor || m.list.cursor == base.list.cursor {
 		t.Errorf("alt+down on the help: screen %v, cursor %d; want those of esc then ↓, screen %v, cursor %d", m.screen, m.list.cursor, wantDown.screen, wantDown.list.cursor)
 	}
-	next, cmd = press(t, base, "/").Update(keys[0])
+	typed := typeText(t, press(t, base, "/"), "ab")
+	wantTyped := press(t, typed, "esc", "o")
+	next, cmd = typed.Update(keys[0])
 	m = drive(t, next.(Model), cmd)
-	if m.list.typing != typingFilter || m.list.filter.text() != "o" {
-		t.Errorf("alt+o in the filter's prompt: typing %v, text %q; want the prompt open with \"o\"", m.list.typing, m.list.filter.text())
+	if m.list.typing != typingNone || m.list.view.Filter != "" || m.list.view.Sort != wantTyped.list.view.Sort {
+		t.Errorf("alt+o in the filter's prompt: typing %v, filter %q, sort %v; want those of esc then o: the prompt cancelled, sort %v",
+			m.list.typing, m.list.view.Filter, m.list.view.Sort, wantTyped.list.view.Sort)
 	}
 }
