@@ -263,10 +263,16 @@ func fileError(path string, err, werr error) error {
 type ErrWriter struct {
 	W   io.Writer
 	Err error
+	// First, when set, is called once, before the first write.
+	First func()
 }
 
 // Write implements io.Writer.
 func (e *ErrWriter) Write(p []byte) (int, error) {
+	if first := e.First; first != nil {
+		e.First = nil
+		first()
+	}
 	n, err := e.W.Write(p)
 	if err != nil && e.Err == nil {
 		e.Err = err

@@ -45,8 +45,9 @@ type env struct {
 	stopSignals func() // give the signals their default effect back
 }
 
-// warn keeps a warning about the input until the command goes on: when it
-// fails instead, its one line is all the user reads.
+// warn keeps a warning about the input until the command goes on (its
+// first output, its progress, or its end): when it fails instead, its one
+// line is all the user reads.
 func (e *env) warn(msg string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -172,7 +173,11 @@ var signalGrace = 3 * time.Second
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, sigs signals) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	e := &env{ctx: ctx, stdin: stdin, stdout: &model.ErrWriter{W: stdout}, stderr: stderr, stopSignals: sigs.stop}
+	out := &model.ErrWriter{W: stdout}
+	e := &env{ctx: ctx, stdin: stdin, stdout: out, stderr: stderr, stopSignals: sigs.stop}
+	// The input's warnings come before the output they are about, as
+	// sacrebleu's do, not after it.
+	out.First = e.printWarnings
 	done := make(chan struct{})
 	defer close(done)
 	go func() {

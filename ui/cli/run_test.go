@@ -399,6 +399,27 @@ func TestWarningsOnStderr(t *testing.T) {
 	}
 }
 
+// TestWarningsBeforeOutput: the input's warnings come before the output
+// they are about, as on a terminal where both streams show together (they
+// came after it, so that README's transcripts and the screen disagreed).
+func TestWarningsBeforeOutput(t *testing.T) {
+	writeFiles(t, map[string]string{"hyp.txt": "a\n\nthe cat\n", "ref.txt": ref3})
+	for _, args := range [][]string{
+		{"score", "hyp.txt", "-r", "ref.txt"},
+		{"segments", "hyp.txt", "-r", "ref.txt"},
+		{"compare", "hyp.txt", "B=hyp.txt", "-r", "ref.txt", "--paired-bs-n", "10"},
+	} {
+		var both bytes.Buffer
+		code := Run(args, strings.NewReader(""), &both, &both)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, both.String())
+		}
+		if got := both.String(); !strings.HasPrefix(got, "bleuscope: warning: hyp.txt: 1 line is empty") {
+			t.Errorf("%v: the output does not start with the warning:\n%s", args, got)
+		}
+	}
+}
+
 // TestTSVNULWarning: a NUL in a TSV table's segment is named by the file's
 // line and the segment, the number segments prints it under, and its
 // column; before, by the line alone, one more than the segment.
