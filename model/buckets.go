@@ -74,18 +74,25 @@ func (s *Scored) scale() float64 {
 
 // ParseEdges reads edges written as "a,b,c": numbers as [ParseDecimal]
 // reads them, strictly increasing. Its error names the number or the
-// edges at fault as written and says how to write them.
-func ParseEdges(s string) ([]float64, error) {
+// edges at fault as written and says how to write them, with the first
+// three of like (the default edges of the grouping they are for) as the
+// example.
+func ParseEdges(s string, like []float64) ([]float64, error) {
+	var example []string
+	for _, e := range like[:min(3, len(like))] {
+		example = append(example, strconv.FormatFloat(e, 'f', -1, 64))
+	}
+	how := "write edges as " + strings.Join(example, ",")
 	var edges []float64
 	prev := ""
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
 		v, err := ParseDecimal(f)
 		if err != nil {
-			return nil, fmt.Errorf("model: %w; write edges as 10,20,30", err)
+			return nil, fmt.Errorf("model: %w; %s", err, how)
 		}
 		if len(edges) > 0 && v <= edges[len(edges)-1] {
-			return nil, fmt.Errorf("model: %q is not increasing (%s follows %s); write edges as 10,20,30", strings.TrimSpace(s), f, prev)
+			return nil, fmt.Errorf("model: %q is not increasing (%s follows %s); %s", strings.TrimSpace(s), f, prev, how)
 		}
 		edges, prev = append(edges, v), f
 	}

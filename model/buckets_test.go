@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -80,13 +81,28 @@ func TestParseEdges(t *testing.T) {
 		{"1,,2", nil, `model: a number is missing (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
 		{".5,1e1,+20", []float64{0.5, 10, 20}, ""},
 	} {
-		got, err := ParseEdges(tc.in)
+		got, err := ParseEdges(tc.in, DefaultEdges(ByRefLength, 100))
 		msg := ""
 		if err != nil {
 			msg = err.Error()
 		}
 		if msg != tc.err || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("ParseEdges(%q) = %v, %q; want %v, %q", tc.in, got, msg, tc.want, tc.err)
+		}
+	}
+	// The example is the grouping's own (it said 10,20,30 for ratios).
+	for _, tc := range []struct {
+		by    BucketBy
+		scale float64
+		want  string
+	}{
+		{ByLengthRatio, 100, "write edges as 0.8,0.9,1"},
+		{BySentenceBLEU, 100, "write edges as 10,20,30"},
+		{BySentenceBLEU, 1, "write edges as 0.1,0.2,0.3"},
+	} {
+		_, err := ParseEdges("0.8;0.9", DefaultEdges(tc.by, tc.scale))
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("edges for %v (scale %v): %v; want it to end %q", tc.by, tc.scale, err, tc.want)
 		}
 	}
 }

@@ -81,7 +81,8 @@ func tableKind(arg string) string {
 type systemArg struct{ name, path, fileName string }
 
 // parseSystems splits NAME=PATH arguments and checks that names differ. An
-// argument that contains "=" but is itself an existing file stays a path.
+// argument that contains "=" but is itself an existing file stays a path;
+// one that starts with "=" and is not a file lacks its name.
 // The systems not named so are named after their files by [shortNames].
 func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 	out := make([]systemArg, 0, len(args))
@@ -96,6 +97,8 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 			if s.path == "" {
 				return nil, &InputError{Msg: fmt.Sprintf("system %q has a name but no file; write NAME=PATH", a)}
 			}
+		} else if len(a) > 1 && a[0] == '=' && !r.exists(a) {
+			return nil, &InputError{Msg: fmt.Sprintf("system %q has a file but no name; write NAME=PATH, or the path alone", a)}
 		} else if a != "-" {
 			derived = append(derived, len(out))
 		}

@@ -76,6 +76,8 @@ func TestLoadErrors(t *testing.T) {
 			`bleuscope: two systems are both named "x␛" (a.txt and standard input); give each its own NAME=`},
 		{"name without path", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"x="}, Refs: []string{"ref.txt"}},
 			`bleuscope: system "x=" has a name but no file; write NAME=PATH`},
+		{"path without name", map[string]string{"hyp.txt": hyp3, "ref.txt": ref3}, Input{Systems: []string{"=hyp.txt"}, Refs: []string{"ref.txt"}},
+			`bleuscope: system "=hyp.txt" has a file but no name; write NAME=PATH, or the path alone`},
 		{"stdin twice", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"-", "b=-"}, Refs: []string{"ref.txt"}, Stdin: strings.NewReader(hyp3)},
 			`bleuscope: standard input is named twice ("-"); it can be read only once: save it to a file and name the file instead`},
 		{"no stdin", map[string]string{"ref.txt": ref3}, Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}},

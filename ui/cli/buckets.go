@@ -92,20 +92,19 @@ func runBuckets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var edges []float64
-	if fs.given("edges") {
-		if len(bys) != 1 {
-			return usagef("--edges applies to one grouping; give one --by with it")
-		}
-		if edges, err = model.ParseEdges(edgesArg); err != nil {
-			return fs.badValue([]string{"edges"}, "%s", strings.TrimPrefix(err.Error(), "model: "))
-		}
+	if fs.given("edges") && len(bys) != 1 {
+		return usagef("--edges applies to one grouping; give one --by with it")
 	}
 	set, err := sf.settings()
 	if err != nil {
 		return err
 	}
-	if edges != nil {
+	var edges []float64
+	if fs.given("edges") {
+		like := model.DefaultEdges(bys[0], model.ScoreScale(set.Sentence.Compat == scoring.CompatNLTK))
+		if edges, err = model.ParseEdges(edgesArg, like); err != nil {
+			return fs.badValue([]string{"edges"}, "%s", strings.TrimPrefix(err.Error(), "model: "))
+		}
 		if err := model.CheckEdges(bys[0], edges, set.Sentence); err != nil {
 			return fs.badValue([]string{"edges"}, "%q is out of range: %s", fs.typedValue("edges"), strings.TrimPrefix(err.Error(), "model: "))
 		}
