@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -21,30 +22,41 @@ import (
 //
 // The impact of a pair is worked out once and kept ([impactMemo]); the
 // slice returned is shared and must not be changed. Impact may be called
-// from several goroutines at once.
+// from several goroutines at once. It is [MetricStatistics.ImpactContext]
+// with a context never cancelled.
 func (ms *MetricStatistics) Impact(sys, base int) ([]float64, error) {
+	return ms.ImpactContext(context.Background(), sys, base)
+}
+
+// ImpactContext is [MetricStatistics.Impact] that stops with ctx's error
+// when ctx is cancelled, whether it works the impact out or waits for
+// another caller's pass over the same pair.
+func (ms *MetricStatistics) ImpactContext(ctx context.Context, sys, base int) ([]float64, error) {
 	n := len(ms.counts) + len(ms.values) // one of them holds the systems
 	for _, s := range []int{sys, base} {
 		if s < 0 || s >= n {
 			return nil, fmt.Errorf("model: no system %d", s)
 		}
 	}
-	return ms.impacts.of(impactKey{sys: sys, base: base}, func() ([]float64, error) {
+	return ms.impacts.of(ctx, impactKey{sys: sys, base: base}, func() ([]float64, error) {
 		if ms.counts != nil {
-			return metricImpact(ms, ms.counts[sys], ms.counts[base], sys == base), nil
+			return metricImpact(ctx, ms, ms.counts[sys], ms.counts[base], sys == base)
 		}
-		return metricImpact(ms, ms.values[sys], ms.values[base], sys == base), nil
+		return metricImpact(ctx, ms, ms.values[sys], ms.values[base], sys == base)
 	})
 }
 
 // metricImpact is [MetricStatistics.Impact] of the system whose rows are a
 // against the baseline's b (same says they are one system), whichever
 // type the rows are held in: they are summed as float64, which holds
-// chrF's counts exactly.
-func metricImpact[T scoring.Statistic](ms *MetricStatistics, a, b []T, same bool) []float64 {
+// chrF's counts exactly. It stops with ctx's error when ctx is cancelled.
+func metricImpact[T scoring.Statistic](ctx context.Context, ms *MetricStatistics, a, b []T, same bool) ([]float64, error) {
 	w := ms.metric.Width()
 	sums := make([]float64, w)
 	for i := range ms.segments { // in segment order, as sacrebleu adds them
+		if i%impactCheckEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		for k := range sums {
 			sums[k] += float64(a[i*w+k])
 		}
@@ -58,6 +70,9 @@ func metricImpact[T scoring.Statistic](ms *MetricStatistics, a, b []T, same bool
 	out := make([]float64, ms.segments)
 	swapped := make([]float64, w)
 	for i := range out {
+		if i%impactCheckEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		ra, rb := a[i*w:(i+1)*w], b[i*w:(i+1)*w]
 		if same || slices.Equal(ra, rb) {
 			continue // the same statistics: nothing changes (TER's sums may not give back exactly what they held)
@@ -67,5 +82,5 @@ func metricImpact[T scoring.Statistic](ms *MetricStatistics, a, b []T, same bool
 		}
 		out[i] = sign * (whole - score(swapped))
 	}
-	return out
+	return out, nil
 }

@@ -255,10 +255,13 @@ func TestMetricImpactKept(t *testing.T) {
 
 // metricImpactOnce is st's impact of sys against base summed afresh.
 func metricImpactOnce(st *MetricStatistics, sys, base int) []float64 {
+	var out []float64
 	if st.counts != nil {
-		return metricImpact(st, st.counts[sys], st.counts[base], sys == base)
+		out, _ = metricImpact(context.Background(), st, st.counts[sys], st.counts[base], sys == base)
+	} else {
+		out, _ = metricImpact(context.Background(), st, st.values[sys], st.values[base], sys == base)
 	}
-	return metricImpact(st, st.values[sys], st.values[base], sys == base)
+	return out
 }
 
 // BenchmarkMetricImpactAgain measures the list's second sort by chrF's

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -119,39 +120,51 @@ func (s *Scored) Rows(ds *Dataset, v View) []int {
 // column. The rows are nil when v.System is out of range or a segment
 // of among is, or among is not ascending.
 func (s *Scored) RowsImpact(ds *Dataset, v View, among []int) ([]int, []float64) {
+	rows, impact, _ := s.RowsImpactContext(context.Background(), ds, v, among)
+	return rows, impact
+}
+
+// RowsImpactContext is [Scored.RowsImpact] that stops with ctx's error
+// when ctx is cancelled while the impact is worked out (or waited for).
+func (s *Scored) RowsImpactContext(ctx context.Context, ds *Dataset, v View, among []int) ([]int, []float64, error) {
 	if v.System < 0 || v.System >= len(s.Systems) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if among == nil {
-		return s.order(ds, v, s.filter(ds, v.System, v.Filter))
+		return s.order(ctx, ds, v, s.filter(ds, v.System, v.Filter))
 	}
 	n := s.Systems[v.System].Stats.Len()
 	rows := make([]int32, len(among))
 	for j, i := range among {
 		if i < 0 || i >= n || (j > 0 && i <= among[j-1]) {
-			return nil, nil
+			return nil, nil, nil
 		}
 		rows[j] = int32(i)
 	}
-	return s.order(ds, v, rows)
+	return s.order(ctx, ds, v, rows)
 }
 
 // order puts rows (ascending) in v's order, and returns the impact it
-// ordered them by (nil unless v sorts by impact against a system).
-func (s *Scored) order(ds *Dataset, v View, rows []int32) ([]int, []float64) {
+// ordered them by (nil unless v sorts by impact against a system); it
+// stops with ctx's error when ctx is cancelled while the impact is worked
+// out.
+func (s *Scored) order(ctx context.Context, ds *Dataset, v View, rows []int32) ([]int, []float64, error) {
 	var impact []float64
 	if v.Sort == SortImpact {
 		var err error
 		if v.ImpactOf != nil {
-			impact, err = v.ImpactOf.Impact(v.System, v.Other)
+			impact, err = v.ImpactOf.ImpactContext(ctx, v.System, v.Other)
 		} else {
-			impact, err = s.Impact(ds, v.System, v.Other)
+			impact, err = s.ImpactContext(ctx, ds, v.System, v.Other)
+		}
+		if err != nil && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
 		}
 		if err != nil {
 			v.Sort = SortScore // no baseline to weigh against
 		}
 	}
-	return s.orderBy(v, rows, impact), impact
+	return s.orderBy(v, rows, impact), impact, nil
 }
 
 // orderBy is [Scored.order] with the impact SortImpact orders by already

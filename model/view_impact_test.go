@@ -112,7 +112,7 @@ func TestBLEUImpactKept(t *testing.T) {
 	if len(first) == 0 || &first[0] != &again[0] {
 		t.Fatal("a second sort by impact summed BLEU's impact again")
 	}
-	if fresh := s.impact(ds, 1, 0); !slices.Equal(first, fresh) {
+	if fresh, _ := s.impact(context.Background(), ds, 1, 0); !slices.Equal(first, fresh) {
 		t.Errorf("kept impact %v; a pass of its own gives %v", first, fresh)
 	}
 	other := *ds
@@ -134,7 +134,7 @@ func BenchmarkBLEUImpact100k(b *testing.B) {
 	}
 	b.Run("summed", func(b *testing.B) {
 		for b.Loop() {
-			s.impact(ds, 0, 1)
+			s.impact(context.Background(), ds, 0, 1)
 		}
 	})
 	b.Run("kept", func(b *testing.B) {

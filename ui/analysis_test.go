@@ -145,7 +145,7 @@ func TestAnalysisFilterNarrowsDrill(t *testing.T) {
 	const query = "len>12"
 	view := m.list.view
 	view.Filter = query
-	matching, _, err := viewRows(m.c.ds, m.c.scored, view, nil, nil)
+	matching, _, err := viewRows(context.Background(), m.c.ds, m.c.scored, view, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestAnalysisDrillOpensOnFirstRow(t *testing.T) {
 func TestFilterShowsRowsAboveSelection(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 30)
 	const query = "len>12"
-	matching, _, err := viewRows(m.c.ds, m.c.scored, withFilter(m.list.view, query), nil, nil)
+	matching, _, err := viewRows(context.Background(), m.c.ds, m.c.scored, withFilter(m.list.view, query), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

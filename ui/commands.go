@@ -72,7 +72,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			if rows, rerr := makeListRows(ds, s, view, nil, facts, metrics); rerr == nil {
+			if rows, rerr := makeListRows(ctx, ds, s, view, nil, facts, metrics); rerr == nil {
 				msg.listRows = rows
 			}
 		}
@@ -80,11 +80,12 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 	}
 }
 
-// rowsCmd sorts and filters the rows of view off the UI loop.
-func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
+// rowsCmd sorts and filters the rows of view off the UI loop, until ctx
+// is cancelled.
+func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
 	return func() tea.Msg {
 		msg := rowsMsg{jobTag: tag, view: view}
-		msg.listRows, msg.err = makeListRows(ds, s, view, only, facts, metrics)
+		msg.listRows, msg.err = makeListRows(ctx, ds, s, view, only, facts, metrics)
 		return msg
 	}
 }
@@ -92,19 +93,20 @@ func rowsCmd(tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, on
 // makeListRows returns the rows of view (viewRows) with the impact they
 // are sorted by, their corpus score (subsetOf) and, when there are none,
 // anyCaseCount. A drill-down's score needs only its segments, not their
-// order: it is computed while they are sorted.
-func makeListRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) (listRows, error) {
+// order: it is computed while they are sorted. It stops with ctx's error
+// when ctx is cancelled while the impact is worked out.
+func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) (listRows, error) {
 	var r listRows
 	var err error
 	if only == nil || strings.TrimSpace(view.Filter) != "" || len(only) == 0 || s.SubsetNeedsOrder() {
-		if r.rows, r.impact, err = viewRows(ds, s, view, only, facts, metrics...); err != nil {
+		if r.rows, r.impact, err = viewRows(ctx, ds, s, view, only, facts, metrics...); err != nil {
 			return listRows{}, err
 		}
 		r.subset = subsetOf(ds, s, view, only, r.rows)
 	} else {
 		done := make(chan *subsetScore)
 		go func() { done <- subsetOf(ds, s, view, only, only) }()
-		r.rows, r.impact, err = viewRows(ds, s, view, only, facts, metrics...)
+		r.rows, r.impact, err = viewRows(ctx, ds, s, view, only, facts, metrics...)
 		if r.subset = <-done; err != nil {
 			return listRows{}, err
 		}

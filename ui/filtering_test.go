@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestFilteringState(t *testing.T) {
 		t.Errorf("while the filter runs the header reads:\n%s", strings.Join(strings.Split(v, "\n")[:3], "\n"))
 	}
 	m = drive(t, m, cmd)
-	rows, _, _ := viewRows(ds, m.c.scored, m.list.view, nil, nil)
+	rows, _, _ := viewRows(context.Background(), ds, m.c.scored, m.list.view, nil, nil)
 	want := itoa(len(rows)) + " of " + n + " match"
 	if v := ansi.Strip(m.View()); !strings.Contains(v, want) || strings.Contains(v, "filtering") {
 		t.Errorf("once the rows landed the header lacks %q:\n%s", want, strings.Join(strings.Split(v, "\n")[:3], "\n"))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -46,13 +47,18 @@ func queryHelp(c common, width int) string {
 // the query's cat:, sev:, rater: and is: terms read (nil: none). When only
 // is not nil the rows are among those segments (a drill-down of the
 // analysis screen), narrowed by the query. metrics are the chrF and TER
-// scores its chrf and ter terms read (model.Scored.QueryRows).
-func viewRows(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics ...*model.MetricScores) ([]int, []float64, error) {
+// scores its chrf and ter terms read (model.Scored.QueryRows). It stops
+// with ctx's error when ctx is cancelled while the impact the rows are
+// sorted by is worked out.
+func viewRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics ...*model.MetricScores) ([]int, []float64, error) {
 	var among []int // nil: the corpus; else the drill-down's segments
 	if only != nil {
 		among = ascending(only)
 	}
-	rows, impact := s.RowsImpact(ds, unfiltered(view), among)
+	rows, impact, err := s.RowsImpactContext(ctx, ds, unfiltered(view), among)
+	if err != nil {
+		return nil, nil, err
+	}
 	if strings.TrimSpace(view.Filter) == "" {
 		return rows, impact, nil
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -344,7 +345,7 @@ func TestEmptyFilterNamesCase(t *testing.T) {
 
 	ds := synthDataset(t, syncRows+500)
 	m = ready(t, ds, 120, 40)
-	lower, _, _ := viewRows(ds, m.c.scored, withFilter(m.list.view, `"because these"`), nil, nil)
+	lower, _, _ := viewRows(context.Background(), ds, m.c.scored, withFilter(m.list.view, `"because these"`), nil, nil)
 	if len(lower) == 0 {
 		t.Fatal(`the synthetic corpus has no "because these"; the test needs one`)
 	}

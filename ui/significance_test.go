@@ -104,7 +104,7 @@ func TestPinRefiltersDelta(t *testing.T) {
 	m = filterBy(t, m, "delta<0")
 	check := func(when string) {
 		t.Helper()
-		want, _, err := viewRows(m.c.ds, m.c.scored, m.list.view, nil, nil)
+		want, _, err := viewRows(context.Background(), m.c.ds, m.c.scored, m.list.view, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -115,15 +115,15 @@ func (m *Model) refreshRows() tea.Cmd {
 	}
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, err := makeListRows(ds, s, view, m.list.only, m.ann.facts(ds), metrics)
+		rows, err := makeListRows(context.Background(), ds, s, view, m.list.only, m.ann.facts(ds), metrics)
 		if err != nil {
 			return m.rowsFailed(err)
 		}
 		m.applyRows(rows)
 		return nil
 	}
-	_, tag, _ := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
+	ctx, tag, _ := m.jobs.start(jobRows)
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(ctx, tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the
