@@ -83,13 +83,14 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 	return l, actNone
 }
 
-// setFilter sets the filter text (within a drill-down, it narrows it); it
-// reports whether it changed (the rows must then be refreshed).
+// setFilter sets the filter text (within a drill-down, it narrows it),
+// with what it reads of the metrics; it reports whether it changed (the
+// rows must then be refreshed).
 func (l *segList) setFilter(s string) bool {
 	if s == l.view.Filter {
 		return false
 	}
-	l.view.Filter = s
+	l.view.Filter, l.reads = s, readsOf(s)
 	return true
 }
 
@@ -102,7 +103,8 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
 		l.drillSort, l.drillDesc = l.view.Sort, l.view.Desc
 	}
 	l.setFilterText("")
-	l.view.Filter, l.only, l.drillLabel, l.focus = "", rows, label, focus
+	l.setFilter("")
+	l.only, l.drillLabel, l.focus = rows, label, focus
 	l.fromAnalysis, l.atFirst = true, true
 	l.fromSig = false // esc now goes back to the analysis, the impact's detour over
 	l.drill++
@@ -182,7 +184,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 		l.leaveDrill()
 		what = "left the drill-down"
 	}
-	l.view.Filter = ""
+	l.setFilter("")
 	l.setFilterText("")
 	return false, true, fmt.Sprintf("%s to show line %d", what, line)
 }

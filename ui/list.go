@@ -20,6 +20,9 @@ import (
 // owns the selection: seg is kept across re-sorts and rescoring.
 type segList struct {
 	view model.View
+	// reads is what view.Filter reads of the metrics, kept with it
+	// ([segList.setFilter]) so that asking (every Update) parses nothing.
+	reads filterReads
 	// pinned says the baseline (view.Other) was chosen (p, w, --baseline);
 	// until it is, each system is compared with model.DefaultOther.
 	pinned bool

@@ -22,15 +22,32 @@ import (
 //     applied and the status line says why.
 
 // filterMetrics reports which metrics the list's filter reads (a filter
-// that does not parse reads none: refreshRows says why it is not applied).
+// that does not parse reads none: refreshRows says why it is not applied),
+// as [segList.setFilter] found when it set the filter.
 func (l *segList) filterMetrics() (chrf, ter bool) {
-	f := l.view.Filter
-	if low := strings.ToLower(f); strings.Contains(low, "chrf") || strings.Contains(low, "ter") {
-		if q, err := model.ParseQuery(f); err == nil {
-			chrf, ter = q.UsesMetrics()
+	r := l.reads
+	if r.filter != l.view.Filter { // set by other means than setFilter
+		r = readsOf(l.view.Filter)
+	}
+	return r.chrf, r.ter
+}
+
+// filterReads is what the query filter reads of the metrics: chrF's or
+// TER's sentence scores.
+type filterReads struct {
+	filter    string
+	chrf, ter bool
+}
+
+// readsOf parses the query filter for the metrics it reads.
+func readsOf(filter string) filterReads {
+	r := filterReads{filter: filter}
+	if low := strings.ToLower(filter); strings.Contains(low, "chrf") || strings.Contains(low, "ter") {
+		if q, err := model.ParseQuery(filter); err == nil {
+			r.chrf, r.ter = q.UsesMetrics()
 		}
 	}
-	return chrf, ter
+	return r
 }
 
 // atHand returns the sentence chrF and TER scores made under the options

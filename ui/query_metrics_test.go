@@ -343,3 +343,39 @@ func TestFilterWaitingKeepsMetricHidden(t *testing.T) {
 		t.Errorf("tab while waiting: chrF shown %v, waiting %q; want it still hidden, the filter still waiting", m.c.met.showChrF, m.list.waiting)
 	}
 }
+
+// TestFilterMetricsParsesNothing: which metrics the filter reads, asked on
+// every Update, is kept with the filter as it is set, so asking parses
+// nothing (it parsed the query again at each call: allocations every
+// time); what it says is what the query's parse says, for a filter
+// entered, one typed live, one that does not parse, after a drill-down
+// cleared it and after a query refused gave back the one before.
+func TestFilterMetricsParsesNothing(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	check := func(when string) {
+		t.Helper()
+		var want [2]bool
+		if q, err := model.ParseQuery(m.list.view.Filter); err == nil {
+			want[0], want[1] = q.UsesMetrics()
+		}
+		if chrf, ter := m.list.filterMetrics(); [2]bool{chrf, ter} != want {
+			t.Errorf("%s (filter %q): filterMetrics = %v, %v; want %v", when, m.list.view.Filter, chrf, ter, want)
+		}
+		if allocs := testing.AllocsPerRun(20, func() { m.list.filterMetrics() }); allocs != 0 {
+			t.Errorf("%s (filter %q): filterMetrics allocates %v times a call; want 0 (no parse)", when, m.list.view.Filter, allocs)
+		}
+	}
+	m = filterBy(t, m, "chrf<40 ter>30")
+	check("entered")
+	m = press(t, m, "esc")
+	m = press(t, typeText(t, press(t, m, "/"), "ter>3 len>5"), "enter")
+	check("entered, TER only")
+	m = press(t, typeText(t, press(t, m, "/", "ctrl+u"), "terms"), "enter")
+	check("a word, no metric")
+	m = press(t, typeText(t, press(t, m, "/", "ctrl+u"), "chrf<"), "enter")
+	check("refused: the filter before")
+	l := m.list
+	l.openDrill(nil, []int{1, 2}, nil)
+	m.list = l
+	check("drill-down")
+}

@@ -140,7 +140,7 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 		m.flash(unchangedStatus(err, m.c.width))
 		return m.refreshRows()
 	}
-	m.list.view.Filter = m.list.rowsFilter
+	m.list.setFilter(m.list.rowsFilter)
 	m.flash(whyInTwoLines("", err, m.c.width))
 	m.list.queryErr = m.status
 	return nil
