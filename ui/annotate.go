@@ -96,6 +96,9 @@ type annotator struct {
 	// here, for u to say why there is nothing (more) to undo.
 	undos   []annUndo
 	changes int
+	// listFor is the selection E found without annotations as it started
+	// reading the file again: the list opens if the read brings some.
+	listFor selection
 }
 
 // stripText is the strip's marked text of one segment ([markedTexts]),
@@ -521,22 +524,48 @@ func (n *annotator) nextUnrated(c common, sel selection, sys int, rows []int, cu
 	return annResult{status: "every segment of " + c.shortName(sys) + " is annotated", jump: -1}
 }
 
-// reread reads the annotation file again when another bleuscope saved to
-// it since this one last read or wrote it ([annotations.Store.Refresh]),
-// so that the summary and the list show the other's changes, and says so.
-func (n *annotator) reread(c common) annResult {
-	if n.store == nil {
+// reread takes in the file read again by [rereadCmd] (msg) and says so;
+// the list of sel's annotations, when open, keeps the one picked (or,
+// when it is gone, closes a deletion's question, which was of it), and a
+// list E found empty opens when the other marked the segment (listFor).
+func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
+	wanted := n.listFor
+	n.listFor = selection{}
+	if msg.err != nil {
+		return annResult{status: "could not read the annotation file again: " + msg.err.Error(), jump: -1}
+	}
+	if !msg.read || n.store == nil {
 		return annResult{jump: -1}
 	}
-	read, err := n.store.Refresh()
-	if err != nil {
-		return annResult{status: "could not read the annotation file again: " + err.Error(), jump: -1}
-	}
-	if !read {
-		return annResult{jump: -1}
+	listed := n.step == stepList || n.step == stepDelete
+	var picked annotations.Annotation
+	if anns := n.segment(c, sel); listed && len(anns) > 0 {
+		picked = anns[min(n.pick, len(anns)-1)]
 	}
 	n.resolve(c.ds)
-	return annResult{status: c.fitStatus("another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"), jump: -1, changed: true}
+	r := annResult{status: c.fitStatus("another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"), jump: -1, changed: true}
+	anns := n.segment(c, sel)
+	at := -1 // where the annotation picked is now
+	if picked.ID != 0 {
+		at = slices.IndexFunc(anns, func(a annotations.Annotation) bool { return a.ID == picked.ID })
+	}
+	switch {
+	case n.step == stepDelete && picked.ID != 0 && at < 0:
+		n.step = stepList // the question was of it
+		r.status = c.fitStatus("another bleuscope deleted the annotation picked: nothing deleted here; its changes are shown", "another bleuscope deleted it: nothing deleted here")
+	case n.step == stepOff && wanted.ok && wanted == sel && len(anns) > 0:
+		n.openList(c, sel)
+	}
+	switch {
+	case !listed:
+	case len(anns) == 0:
+		n.step = stepOff
+	case at >= 0:
+		n.pick = at
+	default:
+		n.pick = min(n.pick, len(anns)-1)
+	}
+	return r
 }
 
 // openList opens the list of the selection's annotations, to edit or

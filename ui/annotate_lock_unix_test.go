@@ -6,9 +6,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/charmbracelet/x/ansi"
@@ -119,5 +121,62 @@ func TestEarlierChangeDroppedIsSaid(t *testing.T) {
 	m = press(t, m, ":", "9", "enter", "N")
 	if !strings.Contains(m.status, "saved: ") || !strings.Contains(m.status, "1 earlier change not saved") {
 		t.Errorf("status %q; want the mark saved and the dropped earlier change said", m.status)
+	}
+}
+
+// TestRereadNeverWaitsInUpdate: while another process holds the
+// annotation file's lock (a bleuscope in the middle of a write, or one
+// that keeps it), S and E return at once, showing the annotations already
+// held, and the file is read again off the UI loop: the summary and the
+// segment's list show the other's saved error when that read lands.
+// Before, Update read the file itself, waiting up to 0.3 s for the lock.
+func TestRereadNeverWaitsInUpdate(t *testing.T) {
+	for _, k := range []string{"S", "E"} {
+		path := filepath.Join(t.TempDir(), "ann.jsonl")
+		other, mine := openStore(t, path), openStore(t, path)
+		m := annotatingWith(t, mine, annotations.MQM(), 120, 40)
+		sel := m.list.selection(m.c)
+		hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
+		a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: "bo", Kind: annotations.KindError,
+			Category: "Accuracy/Mistranslation", Severity: "Major", Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
+		a.SetText(hyp, m.c.ds.Src[sel.seg])
+		if _, err := other.Add(a); err != nil {
+			t.Fatal(err)
+		}
+		release := holdLock(t, path)
+		start := time.Now()
+		next, cmd := m.Update(keyMsg(k))
+		took := time.Since(start)
+		m = next.(Model)
+		// The read waits 0.3 s for the lock before it reads without it:
+		// the store holding bo's error now would mean Update read it.
+		if got := mine.All(); len(got) != 0 || took >= 300*time.Millisecond {
+			t.Fatalf("%s: Update took %v and the store holds %d annotations; want it back at once, nothing read yet", k, took, len(got))
+		}
+		switch k {
+		case "S":
+			if v := ansi.Strip(m.View()); m.screen != screenAnnSummary || strings.Contains(v, "Accuracy/Mistranslation") {
+				t.Errorf("S: screen %d; want the summary of what is held (no error yet):\n%s", m.screen, v)
+			}
+		case "E":
+			if m.ann.step == stepList || !strings.Contains(m.status, "no annotation on this segment") {
+				t.Errorf("E: step %d, status %q; want the segment's held annotations (none)", m.ann.step, m.status)
+			}
+		}
+		m = drive(t, m, cmd)
+		release()
+		if !strings.Contains(m.status, "another bleuscope saved") {
+			t.Errorf("%s: status %q once the read landed; want it to say another bleuscope's changes are shown", k, m.status)
+		}
+		switch k {
+		case "S":
+			if v := ansi.Strip(m.View()); !regexp.MustCompile(`fluent +\S+ +5\.00 +1 +1 `).MatchString(v) || !strings.Contains(v, "Accuracy/Mistranslation") {
+				t.Errorf("S: once the read landed the summary does not count bo's major error:\n%s", v)
+			}
+		case "E":
+			if m.ann.step != stepList || len(m.ann.segment(m.c, m.list.selection(m.c))) != 1 {
+				t.Errorf("E: once the read landed, step %d with %d annotations; want the list of bo's one open", m.ann.step, len(m.ann.segment(m.c, m.list.selection(m.c))))
+			}
+		}
 	}
 }

@@ -40,12 +40,14 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Annotate):
 		r = m.ann.start(m.c, sel)
 	case key.Matches(msg, k.Annotations):
-		re := m.ann.reread(m.c) // the list opens on what the file holds now
+		// The list opens on the annotations held; another bleuscope's
+		// saved since follow when the file is read again.
 		r = m.ann.openList(m.c, sel)
-		r.changed = r.changed || re.changed
-		if r.status == "" {
-			r.status = re.status
+		read := m.readAnnotations()
+		if m.jobs.running(jobAnnRead) && m.ann.step != stepList {
+			m.ann.listFor = sel
 		}
+		return tea.Batch(m.applyAnn(r), read), true
 	case key.Matches(msg, k.NoError):
 		r = m.ann.markNoError(m.c, sel)
 	case key.Matches(msg, k.Undo):
@@ -53,10 +55,9 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.NextUnrated):
 		r = m.ann.nextUnrated(m.c, sel, m.list.view.System, m.list.rows, m.list.cursor)
 	case key.Matches(msg, k.AnnSummary):
-		cmd := m.applyAnn(m.ann.reread(m.c)) // the pane too, while it is the screen
 		m.screen = screenAnnSummary
 		m.refreshOverlay(true)
-		return cmd, true
+		return m.readAnnotations(), true
 	case key.Matches(msg, k.SegmentScore):
 		if !m.ann.preset.SegmentScore {
 			return m.flash("the " + m.ann.preset.Name + " typology has no segment score"), true
@@ -66,6 +67,41 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return m.applyAnn(r), true
+}
+
+// readAnnotations starts reading the annotation file again, off the UI
+// loop, for the summary and the list to show what another bleuscope saved
+// since ([rereadCmd]); a read under way is let land, as it brings the
+// same. nil without an annotation file.
+func (m *Model) readAnnotations() tea.Cmd {
+	if m.ann.store == nil || m.jobs.running(jobAnnRead) {
+		return nil
+	}
+	_, tag, _ := m.jobs.start(jobAnnRead)
+	return rereadCmd(tag, m.ann.store)
+}
+
+// rereadCmd reads the annotation file st again, off the UI loop, when
+// another bleuscope saved to it since this one last read or wrote it
+// ([annotations.Store.Refresh], which waits a moment for a write under
+// way to end): the summary and the list then show the other's changes.
+func rereadCmd(tag jobTag, st *annotations.Store) tea.Cmd {
+	return func() tea.Msg {
+		read, err := st.Refresh()
+		return annReadMsg{jobTag: tag, read: read, err: err}
+	}
+}
+
+// handleAnnRead takes in the annotation file read again: the list, the
+// strip and the summary show what it holds now.
+func (m Model) handleAnnRead(msg annReadMsg) (Model, tea.Cmd) {
+	r := m.ann.reread(m.c, m.list.selection(m.c), msg)
+	cmd := m.applyAnn(r)
+	if r.changed && m.screen == screenAnnSummary {
+		m.refreshPane(false) // as applyAnn does on the main screen, for esc
+		m.refreshOverlay(false)
+	}
+	return m, cmd
 }
 
 // handleAnnotatorKey gives a key to the annotator while it has the

@@ -1760,3 +1760,63 @@ func TestSummaryShowsTheOthersChanges(t *testing.T) {
 		t.Errorf("my store holds %+v, %d pending; want bo's one, nothing to write", mine.All(), mine.Pending())
 	}
 }
+
+// TestRereadKeepsThePick: the annotation file read again lands while the
+// segment's list asks whether to delete the annotation picked: when
+// another bleuscope added one to the segment, the question stays on the
+// one picked (y deletes it, not the one now in its place); when the other
+// deleted the one picked, nothing is deleted here and the status says so.
+func TestRereadKeepsThePick(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other, mine := openStore(t, path), openStore(t, path)
+	m := annotatingWith(t, mine, annotations.MQM(), 140, 40)
+	sel := m.list.selection(m.c)
+	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
+	mark := func(rater, note string) annotations.Annotation {
+		a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: rater, Kind: annotations.KindError,
+			Category: "Accuracy/Mistranslation", Severity: "Minor", Note: note, Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
+		a.SetText(hyp, m.c.ds.Src[sel.seg])
+		a, err := other.Add(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	first := mark("bo", "first")
+	second := mark("cy", "second")
+	m = press(t, m, "E") // opens once the read brings bo's and cy's
+	anns := m.ann.segment(m.c, m.list.selection(m.c))
+	if m.ann.step != stepList || len(anns) != 2 {
+		t.Fatalf("E: step %d with %d annotations; want the list of the other's two", m.ann.step, len(anns))
+	}
+	for anns[m.ann.pick].ID != second.ID {
+		m = press(t, m, "j")
+	}
+	m = press(t, m, "d")
+	if err := other.Delete(first.ID); err != nil {
+		t.Fatal(err)
+	}
+	added := mark("al", "added") // in the place of cy's in the list: [cy, al]
+	m = drive(t, m, m.readAnnotations())
+	anns = m.ann.segment(m.c, m.list.selection(m.c))
+	if m.ann.step != stepDelete || len(anns) != 2 || anns[m.ann.pick].ID != second.ID {
+		t.Fatalf("after the read: step %d, %d annotations, picked %+v; want the question on cy's", m.ann.step, len(anns), anns[min(m.ann.pick, len(anns)-1)])
+	}
+	m = press(t, m, "y")
+	if _, ok := mine.Get(second.ID); ok {
+		t.Errorf("y did not delete cy's annotation, the one asked about")
+	}
+	if _, ok := mine.Get(added.ID); !ok {
+		t.Errorf("y deleted al's annotation, added meanwhile, instead of the one asked about")
+	}
+	// The other deletes the one picked while the question is asked.
+	m = press(t, m, "d")
+	picked := m.ann.segment(m.c, m.list.selection(m.c))[m.ann.pick]
+	if err := other.Delete(picked.ID); err != nil {
+		t.Fatal(err)
+	}
+	m = drive(t, m, m.readAnnotations())
+	if m.ann.step != stepOff || len(m.ann.segment(m.c, m.list.selection(m.c))) != 0 || !strings.Contains(m.status, "nothing deleted here") {
+		t.Errorf("the one picked deleted by the other: step %d, status %q; want the list closed, none left, and it said", m.ann.step, m.status)
+	}
+}

@@ -165,6 +165,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleAnalysisPart(msg), nil
 	case exportedMsg:
 		return m.handleExported(msg), nil
+	case annReadMsg:
+		return m.handleAnnRead(msg)
 	case spinner.TickMsg:
 		if !m.jobs.busy() {
 			return m, nil

@@ -37,6 +37,7 @@ const (
 	jobExport                  // writing the list as the full segment table (export.go)
 	jobAnalysis                // corpus n-grams and buckets of the analysis screen (analysis_job.go)
 	jobAnaPart                 // the buckets and wins of a new pair or grouping while the n-grams are counted
+	jobAnnRead                 // reading the annotation file again, which another bleuscope saved to (annotate.go)
 	numJobKinds
 )
 

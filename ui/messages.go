@@ -67,3 +67,12 @@ type walkMsg struct {
 	learner       learner
 	width, height int
 }
+
+// annReadMsg carries the annotation file read again off the UI loop
+// ([annotations.Store.Refresh]): whether the store took in another
+// bleuscope's changes, or why the file could not be read.
+type annReadMsg struct {
+	jobTag
+	read bool
+	err  error
+}

@@ -38,6 +38,7 @@ type Store struct {
 	size    int64           // end of the last record known to be on disk
 	dirty   bool            // bytes after size may be a torn record to cut off
 	seen    os.FileInfo     // the file as last read or written, nil unknown or none
+	syncs   int             // reads and writes of the file begun, for [Store.Refresh]
 	pending []pendingRecord // records not yet on disk
 	ops     int             // operations in the file, pending ones included
 	// lastSystem and lastLine are the segment of the last operation
@@ -162,6 +163,7 @@ func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
 // annotations its records leave, where the file's good part ends and
 // whether a torn record follows it.
 func (s *Store) load(j *journal) {
+	s.syncs++
 	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, j.info, false
 	if j.info != nil {
 		s.dirty = j.info.Size() > j.good
@@ -245,6 +247,12 @@ func (s *Store) catchUp() error {
 	if err != nil {
 		return err
 	}
+	s.catchUpWith(j)
+	return nil
+}
+
+// catchUpWith is [Store.catchUp] with the file read: j.
+func (s *Store) catchUpWith(j *journal) {
 	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
 	before, beforeIndex := s.anns, s.index // pending changes applied
 	// last is what this store last read or wrote of the annotation id.
@@ -332,7 +340,6 @@ func (s *Store) catchUp() error {
 		}
 	}
 	s.pending = kept
-	return nil
 }
 
 // undoes reports whether the pending change rec would undo what the
@@ -737,31 +744,43 @@ func (s *Store) Flush() error {
 // this store last read or wrote it, so that the store holds what the
 // file holds ([Store.catchUp]), and reports whether it read it. It
 // writes nothing, and reads a file being written once the write is over
-// ([keepWritersOut]). While changes wait to be written it reads nothing:
-// the write that saves them catches up, and counts what it had to drop
-// ([Store.Dropped]). A file gone or unreadable leaves the store as it
-// was and returns the error.
+// ([keepWritersOut]). It waits for that write and reads the file without
+// the store's lock, which it takes only to take in what it read: the
+// store's other methods (the explorer drawing, saving a change) never wait
+// for another bleuscope's write; a change saved meanwhile, which caught
+// up with the file as it wrote, leaves what was read unused. While
+// changes wait to be written it reads nothing: the write that saves them
+// catches up, and counts what it had to drop ([Store.Dropped]). A file
+// gone or unreadable leaves the store as it was and returns the error.
 func (s *Store) Refresh() (bool, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.pending) > 0 {
+	pending, seen, exists, syncs := len(s.pending), s.seen, s.exists, s.syncs
+	s.mu.Unlock()
+	if pending > 0 {
 		return false, nil
 	}
 	fi, err := os.Stat(s.path)
-	if errors.Is(err, os.ErrNotExist) && !s.exists {
+	if errors.Is(err, os.ErrNotExist) && !exists {
 		return false, nil // not made yet, by anyone
 	}
 	if err != nil {
 		return false, model.OpenErr(s.path, err)
 	}
-	if !s.changedSince(fi) {
+	if !changedSince(seen, fi) {
 		return false, nil
 	}
 	release := keepWritersOut(s.path)
-	defer release()
-	if err := s.catchUp(); err != nil {
+	j, err := readJournal(s.path)
+	release()
+	if err != nil {
 		return false, err
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.syncs != syncs || len(s.pending) > 0 {
+		return false, nil // read or written since: that caught up, or will
+	}
+	s.catchUpWith(j)
 	return true, nil
 }
 
@@ -780,6 +799,7 @@ func (s *Store) flush() error {
 // needed, cuts off a torn tail, appends the pending records at the end of
 // the good data, syncs and lets the lock go.
 func (s *Store) writePending() error {
+	s.syncs++
 	f, err := s.lockForWriting()
 	if err != nil {
 		return err
@@ -987,8 +1007,12 @@ func (s *Store) lockForWriting() (*os.File, error) {
 // not the file as this store last read or wrote it: another file, another
 // size or time, or one never seen (another bleuscope wrote to it, cut a
 // torn tail off it or replaced it).
-func (s *Store) changedSince(fi os.FileInfo) bool {
-	return s.seen == nil || !os.SameFile(fi, s.seen) || fi.Size() != s.seen.Size() || !fi.ModTime().Equal(s.seen.ModTime())
+func (s *Store) changedSince(fi os.FileInfo) bool { return changedSince(s.seen, fi) }
+
+// changedSince is [Store.changedSince] of a store that last saw the file
+// as seen.
+func changedSince(seen, fi os.FileInfo) bool {
+	return seen == nil || !os.SameFile(fi, seen) || fi.Size() != seen.Size() || !fi.ModTime().Equal(seen.ModTime())
 }
 
 // keepWritersOut takes a shared lock on the file at path, waiting up to
@@ -1164,6 +1188,7 @@ func (s *Store) Compact() error {
 	}
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
 	s.seen, s.synced, s.touched = fi, s.nextID, nil
+	s.syncs++
 	s.ops = len(s.anns)
 	s.recorded = nil
 	if typology != nil {

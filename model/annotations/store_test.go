@@ -1276,3 +1276,44 @@ func TestRefreshWaitsForPendingChanges(t *testing.T) {
 		t.Errorf("Refresh with a change pending = %v, %v, %d pending; want false, nil, 1", read, err, a.Pending())
 	}
 }
+
+// TestRefreshWaitsWithoutTheStoreLock: while Refresh waits for another
+// bleuscope's write to end (its lock held), the store's own lock is free,
+// so that the explorer drawing the store (Pending) or saving never waits
+// for the other; once the other lets go, the refresh takes its changes in.
+// Before, Refresh held the store's lock through the wait.
+func TestRefreshWaitsWithoutTheStoreLock(t *testing.T) {
+	path, _ := journalWith(t)
+	a, _ := Open(path)
+	b, _ := Open(path)
+	defer a.Close()
+	defer b.Close()
+	b1, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := holdLock(t, path)
+	lockWait = 5 * time.Second // Refresh waits a tenth of it for the lock
+	type result struct {
+		read bool
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		read, err := a.Refresh()
+		done <- result{read, err}
+	}()
+	time.Sleep(100 * time.Millisecond) // Refresh is waiting for the lock now
+	if !a.mu.TryLock() {
+		t.Error("the store's lock is held while Refresh waits for another's write")
+	} else {
+		a.mu.Unlock()
+	}
+	release()
+	if r := <-done; r.err != nil || !r.read {
+		t.Fatalf("Refresh once the other let go = %v, %v; want true, nil", r.read, r.err)
+	}
+	if got, ok := a.Get(b1.ID); !ok || got.Note != "b1" {
+		t.Errorf("a holds %+v after refreshing; want b's b1", a.All())
+	}
+}
