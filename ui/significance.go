@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -172,17 +173,22 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 // baseline's name, the test and the number of rows stay from 60 columns
 // on (a user saw "vs JDExploreAcademy (auto) · paired-ar n=10000 seed
 // 12345    all" at 80 columns, the screen's name and the count gone).
+// A seed too long for any of those forms (it may have 4,300 digits) is
+// tried again shortened ([seedForms]) before it gives way.
 func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	name := cols.nameOf(c, l.view.Other)
 	auto := ""
 	if !l.pinned { // chosen by the rule, as the main header says
 		auto = " (auto)"
 	}
-	tests := []string{s.test, s.test, s.test, s.test}
+	test, withN := s.test, s.test
+	seeds := []string{""} // no seed before the test's result
 	if s.res != nil && s.res.Test == s.test && s.res.Metric == s.metric {
-		tests[0] += fmt.Sprintf(" n=%d seed %s", s.res.N, s.res.Seed)
-		tests[1] += fmt.Sprintf(" seed %s", s.res.Seed) // what reruns the test, drawn with "none"
-		tests[2] += fmt.Sprintf(" n=%d", s.res.N)
+		withN += fmt.Sprintf(" n=%d", s.res.N)
+		seeds = seedForms(s.res.Seed)
+		for i := range seeds {
+			seeds[i] = " seed " + seeds[i]
+		}
 	}
 	// The scopes, from the fullest: with a filter, each wording of its
 	// label (a drill-down's gives way a wording at a time), then none.
@@ -204,32 +210,52 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	scopes = append(scopes[:1:1], scopes[len(scopes)-2:]...) // the fullest, shorter, shortest
 	// The screen's name says the metric tested, BLEU too.
 	sig := c.metricTitle(s.metric) + " significance"
-	// The forms, from the fullest: each leaves out one more thing.
-	forms := []lineForm{{sig + " vs baseline " + name + auto + " · " + tests[0], scopes[0]}}
-	for _, scope := range fullest {
-		forms = append(forms, lineForm{sig + " vs " + name + auto + " · " + tests[0], scope})
-	}
-	forms = append(forms,
-		lineForm{sig + " vs " + name + auto + " · " + tests[0], scopes[1]},
-		lineForm{sig + " vs " + name + " · " + tests[0], scopes[1]},
-		lineForm{sig + " vs " + name + " · " + tests[0], scopes[2]},
-		lineForm{sig + " vs " + name + " · " + tests[1], scopes[1]},
-		lineForm{sig + " vs " + name + " · " + tests[1], scopes[2]})
-	if s.res != nil && s.res.Seed != scoring.DefaultSeed() {
-		// A seed other than the default (one drawn for "none", 19
-		// digits) outstays the word "significance": nothing else says
-		// how to run the test again.
-		forms = append(forms, lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + tests[1], scopes[2]})
+	// The forms, from the fullest: each leaves out one more thing; those
+	// with the seed come again with it shortened.
+	var forms []lineForm
+	for _, seed := range seeds {
+		full, alone := withN+seed, test+seed
+		forms = append(forms, lineForm{sig + " vs baseline " + name + auto + " · " + full, scopes[0]})
+		for _, scope := range fullest {
+			forms = append(forms, lineForm{sig + " vs " + name + auto + " · " + full, scope})
+		}
+		forms = append(forms,
+			lineForm{sig + " vs " + name + auto + " · " + full, scopes[1]},
+			lineForm{sig + " vs " + name + " · " + full, scopes[1]},
+			lineForm{sig + " vs " + name + " · " + full, scopes[2]},
+			lineForm{sig + " vs " + name + " · " + alone, scopes[1]},
+			lineForm{sig + " vs " + name + " · " + alone, scopes[2]})
+		if s.res != nil && s.res.Seed != scoring.DefaultSeed() {
+			// A seed other than the default (one drawn for "none", 19
+			// digits) outstays the word "significance": nothing else says
+			// how to run the test again.
+			forms = append(forms, lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + alone, scopes[2]})
+		}
 	}
 	return firstFitLine(s.width, " ", append(forms,
-		lineForm{sig + " vs " + name + " · " + tests[2], scopes[1]},
-		lineForm{sig + " vs " + name + " · " + tests[2], scopes[2]},
-		lineForm{sig + " vs " + name + " · " + tests[3], scopes[1]},
-		lineForm{sig + " vs " + name + " · " + tests[3], scopes[2]},
+		lineForm{sig + " vs " + name + " · " + withN, scopes[1]},
+		lineForm{sig + " vs " + name + " · " + withN, scopes[2]},
+		lineForm{sig + " vs " + name + " · " + test, scopes[1]},
+		lineForm{sig + " vs " + name + " · " + test, scopes[2]},
 		// At last the screen's name gives way to the metric's alone, so
 		// that the test's name is not cut beside a reference's label.
-		lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + tests[3], scopes[2]},
+		lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + test, scopes[2]},
 	)...)
+}
+
+// seedForms returns how a heading gives seed, the fullest first: all its
+// digits, then, when that is shorter, its first and last digits either
+// side of an ellipsis, with their number ("12345…67890 (4300 digits)"):
+// a seed may have up to 4,300 digits ([scoring.Seed]), which no heading
+// holds. Machine output gives every digit ([scoring.Seed.String]).
+func seedForms(seed scoring.Seed) []string {
+	whole := seed.String()
+	const ends = 5 // digits kept at each end
+	short := whole[:min(ends, len(whole))] + "…" + whole[max(0, len(whole)-ends):] + " (" + strconv.Itoa(len(whole)) + " digits)"
+	if render.Cells(short) >= len(whole) {
+		return []string{whole}
+	}
+	return []string{whole, short}
 }
 
 // sigReadings say how to read the p-value's star, from the fullest to the

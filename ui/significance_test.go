@@ -625,6 +625,64 @@ func TestSigScreenSeedPast64Bits(t *testing.T) {
 	}
 }
 
+// TestSigScreenLongSeed: a seed of 4,300 digits (the most a seed may
+// have) is shown in the comparison's title shortened in the middle with
+// its number of digits, "98888…88887 (4300 digits)", where it fits, and
+// gives way where it does not; a seed of 40 digits is shown whole where it
+// fits, shortened where only that fits; the title always fits the width,
+// at 120, 70 and 60 columns, and the test runs with the whole seed. Before, a
+// seed that did not fit whole was left out.
+func TestSigScreenLongSeed(t *testing.T) {
+	for _, tc := range []struct {
+		digits, width int
+		want          string // "" for no seed in the title
+	}{
+		{4300, 120, "seed 98888…88887 (4300 digits)"},
+		{4300, 60, ""},
+		{40, 120, "seed 9888888888888888888888888888888888888887 "},
+		{40, 70, "seed 98888…88887 (40 digits)"},
+		{40, 60, ""},
+		{5, 60, "seed 98887 "},
+	} {
+		digits := "9" + strings.Repeat("8", tc.digits-2) + "7"
+		seed, err := scoring.ParseSeed(digits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := readyWith(t, demoDataset(t), tc.width, 30, WithResampling(seed, 50, 0))
+		m, cmd := step1(t, m, keyMsg("B"))
+		m, _ = step1(t, m, oneSig(t, cmd))
+		if m.sig.res == nil || m.sig.res.Seed != seed {
+			t.Fatalf("%d digits: the test ran with %+v; want the whole seed", tc.digits, m.sig.res)
+		}
+		v := ansi.Strip(m.View())
+		checkFit(t, fmt.Sprintf("%d-digit seed", tc.digits), v, tc.width, 30)
+		title := strings.Split(v, "\n")[0]
+		switch {
+		case tc.want != "" && !strings.Contains(title, tc.want):
+			t.Errorf("%d digits at %d columns: title %q; want %q in it", tc.digits, tc.width, title, tc.want)
+		case tc.want == "" && strings.Contains(title, "seed"):
+			t.Errorf("%d digits at %d columns: title %q; want the seed left out", tc.digits, tc.width, title)
+		}
+		if !strings.Contains(title, "paired-bs") || !strings.Contains(title, "70 seg") {
+			t.Errorf("%d digits at %d columns: title %q lacks the test or the rows", tc.digits, tc.width, title)
+		}
+	}
+	// Shortened only when that is shorter: 23 digits stay whole.
+	for digits, want := range map[string][]string{
+		strings.Repeat("1", 23): {strings.Repeat("1", 23)},
+		strings.Repeat("1", 24): {strings.Repeat("1", 24), "11111…11111 (24 digits)"},
+	} {
+		seed, err := scoring.ParseSeed(digits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := seedForms(seed); !slices.Equal(got, want) {
+			t.Errorf("seedForms(%s) = %q; want %q", digits, got, want)
+		}
+	}
+}
+
 // TestSigScreenNoDifference: a system whose output is the baseline's
 // keeps sacrebleu's p-value, 1/(N+1), but without the * (every resample
 // or trial saw no difference, so the test says nothing), and a line under
