@@ -83,9 +83,9 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 					}
 					bw.WriteString(corpusLine(ss.Corpus, sig, s.Settings.Corpus))
 				case MetricChrF:
-					bw.WriteString(ms.Metrics.ChrF.Name() + "|" + chrfSig + " = " + strconv.FormatFloat(ms.Systems[i].ChrF, 'f', 1, 64))
+					bw.WriteString(ms.Metrics.Title(MetricChrF) + "|" + chrfSig + " = " + strconv.FormatFloat(ms.Systems[i].ChrF, 'f', 1, 64))
 				case MetricTER:
-					bw.WriteString("TER|" + terSig + " = " + strconv.FormatFloat(ms.Systems[i].TER, 'f', 1, 64))
+					bw.WriteString(ms.Metrics.Title(MetricTER) + "|" + terSig + " = " + strconv.FormatFloat(ms.Systems[i].TER, 'f', 1, 64))
 				}
 				bw.WriteByte('\n')
 			}

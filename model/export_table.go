@@ -217,10 +217,10 @@ func (ms *MetricScores) metricHeads() []string {
 	}
 	var heads []string
 	if ms.Metrics.Has(MetricChrF) {
-		heads = append(heads, ms.Metrics.ChrF.Name())
+		heads = append(heads, ms.Metrics.Title(MetricChrF))
 	}
 	if ms.Metrics.Has(MetricTER) {
-		heads = append(heads, "TER")
+		heads = append(heads, ms.Metrics.Title(MetricTER))
 	}
 	return heads
 }

@@ -41,6 +41,19 @@ func DefaultMetrics() Metrics {
 // Has reports whether the metric name was asked for.
 func (m Metrics) Has(name string) bool { return slices.Contains(m.Names, name) }
 
+// Title is how the metric name is titled under m's options, as sacrebleu
+// names its scores: chrF's name under its options (chrF2, chrF2++), TER,
+// BLEU for any other name.
+func (m Metrics) Title(name string) string {
+	switch name {
+	case MetricChrF:
+		return m.ChrF.Name()
+	case MetricTER:
+		return "TER"
+	}
+	return "BLEU"
+}
+
 // Extra reports whether chrF or TER was asked for.
 func (m Metrics) Extra() bool { return m.Has(MetricChrF) || m.Has(MetricTER) }
 

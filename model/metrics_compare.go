@@ -61,15 +61,6 @@ const (
 	metricResampling = "resampling"
 )
 
-// metricTitle is how metric name is titled under m: chrF's name under its
-// options (chrF2, chrF2++), or TER.
-func metricTitle(name string, m Metrics) string {
-	if name == MetricChrF {
-		return m.ChrF.Name()
-	}
-	return "TER"
-}
-
 // step returns the callback that tells progress the fraction done of
 // metric's step for system sys (-1: every system); nil when progress is
 // nil.
@@ -106,7 +97,7 @@ func CompareMetrics(ctx context.Context, ds *Dataset, m Metrics, c *Comparison, 
 	}
 	run := func(name string) (*MetricComparison, error) {
 		collectGarbage(ds.Len())
-		title := metricTitle(name, m)
+		title := m.Title(name)
 		st, err := ComputeMetricStatistics(ctx, ds, name, m, progress.statistics(title, -1))
 		if err != nil {
 			return nil, err
@@ -193,14 +184,14 @@ func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Me
 		if err != nil {
 			return nil, err
 		}
-		ms.metric, ms.Title = metric, metricTitle(name, m)
+		ms.metric, ms.Title = metric, m.Title(name)
 		stats = func(src scoring.SegmentSource) error {
 			rows, err := scoring.ChrFCounts(ctx, n, m.ChrF, src)
 			ms.counts = append(ms.counts, rows)
 			return err
 		}
 	case MetricTER:
-		ms.metric, ms.Title = scoring.TERMetric{}, metricTitle(name, m)
+		ms.metric, ms.Title = scoring.TERMetric{}, m.Title(name)
 		stats = func(src scoring.SegmentSource) error {
 			rows, err := scoring.TERStatistics(ctx, n, m.TER, src)
 			ms.values = append(ms.values, rows)
@@ -326,7 +317,7 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 	metrics := []struct {
 		key, name string
 		mc        *MetricComparison
-	}{{MetricChrF, m.ChrF.Name(), mc.ChrF}, {MetricTER, "TER", mc.TER}}
+	}{{MetricChrF, m.Title(MetricChrF), mc.ChrF}, {MetricTER, m.Title(MetricTER), mc.TER}}
 	var b strings.Builder
 	switch format {
 	case FormatJSON:

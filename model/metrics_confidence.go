@@ -45,7 +45,7 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 			if err != nil {
 				return out, err
 			}
-			title := metricTitle(MetricChrF, m)
+			title := m.Title(MetricChrF)
 			rows, err := scoring.ChrFCounts(ctx, segments, m.ChrF, source(title))
 			if err != nil {
 				return out, err
@@ -58,7 +58,7 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 		}
 		if m.Has(MetricTER) {
 			collectGarbage(segments)
-			title := metricTitle(MetricTER, m)
+			title := m.Title(MetricTER)
 			rows, err := scoring.TERStatistics(ctx, segments, m.TER, source(title))
 			if err != nil {
 				return out, err
@@ -107,9 +107,9 @@ func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []sco
 				case MetricBLEU:
 					b.WriteString(lines[i])
 				case MetricChrF:
-					b.WriteString(prefix + confidenceLine(m.ChrF.Name(), chrfSig, me.ChrF[i]))
+					b.WriteString(prefix + confidenceLine(m.Title(MetricChrF), chrfSig, me.ChrF[i]))
 				case MetricTER:
-					b.WriteString(prefix + confidenceLine("TER", terSig, me.TER[i]))
+					b.WriteString(prefix + confidenceLine(m.Title(MetricTER), terSig, me.TER[i]))
 				}
 			}
 		}
