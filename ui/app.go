@@ -107,7 +107,7 @@ func (m Model) Init() tea.Cmd {
 		return nil
 	}
 	ctx, tag, prog := m.jobs.current(jobScore)
-	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, nil, m.c.set, m.list.view, m.ann.facts(m.c.ds), nil, prog), m.initMetrics())
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, nil, m.c.set, m.rowsView(), m.ann.facts(m.c.ds), nil, prog), m.initMetrics())
 }
 
 // Update implements tea.Model. A job's result of an older generation is

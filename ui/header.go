@@ -46,7 +46,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			first += sep + st.Label.Render("BLEU ") + st.Score.Render(c.score(ss.Corpus.Score))
 			figures = corpusFigures(ss.Corpus, c.nltk(), narrow)
 		}
-		more = c.met.headerScores(c, l.view.System)
+		more = c.headerScores(l.view.System)
 		if o := l.view.Other; o >= 0 && o < nsys {
 			os := c.scored.Systems[o]
 			auto := "" // a baseline chosen by the rule, which tab changes for the first system

@@ -338,7 +338,7 @@ func (l segList) header(c common, cols columns) string {
 		h += render.PadLeft(arrow(model.SortImpact, l.impactHead()), cols.impact) + " "
 	}
 	for _, k := range cols.metrics {
-		h += render.PadLeft(arrow(k, c.met.metricTitle(k)), metricWidth) + " "
+		h += render.PadLeft(arrow(k, columnTitle(k)), metricWidth) + " "
 	}
 	names := []string{"hypothesis"}
 	if len(c.ds.Systems) > 0 {
@@ -543,7 +543,7 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 	}
 	impAt := len(parts) - 1 // the impact cell, when there is one
 	for _, k := range cols.metrics {
-		parts = append(parts, render.PadLeft(c.met.metricCell(k, l.view.System, seg), metricWidth))
+		parts = append(parts, render.PadLeft(c.metricCell(k, l.view.System, seg), metricWidth))
 	}
 	parts = append(parts, render.Truncate(hyp, cols.hyp))
 	mark := " "

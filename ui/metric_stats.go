@@ -12,9 +12,10 @@ import (
 // metric's per-segment statistics of every system (metricStatsKey: the
 // references scored and the metric's options, never the baseline, the
 // test, the filter or the system shown). Everything that reads the
-// metric takes them from that one run: the list's column and the filter
-// their scores (metricState.chrf, .ter, read from the statistics as the
-// run ends), the comparison screen its paired test, the list its impact.
+// metric takes them from that one run: the list's column, its sort, the
+// header, the pane and the filter their scores (made with the statistics,
+// and read for the options in effect alone: common.metricScores), the
+// comparison screen its paired test, the list its impact.
 // The statistics are kept, one set per metric, while their options stay
 // in effect: a tab, a new baseline or a switch to the other metric and
 // back reuses them. A change of options (or of the references scored)
@@ -28,12 +29,15 @@ type statsCache struct {
 }
 
 // keptStats is what is kept of one metric's statistics: what they are (or
-// the run in flight is) for, and the statistics or why they could not be
-// computed. Neither set: the run for key is in flight (or was stopped).
+// the run in flight is) for, and the statistics with the scores they give
+// (made by the same run, so never of other statistics), or why they could
+// not be computed. Neither set: the run for key is in flight (or was
+// stopped).
 type keptStats struct {
-	key   metricStatsKey
-	stats *model.MetricStatistics
-	err   error
+	key    metricStatsKey
+	stats  *model.MetricStatistics
+	scores *model.MetricScores
+	err    error
 }
 
 // ready reports whether the statistics (or the reason there are none) are
@@ -47,6 +51,18 @@ func (c *statsCache) slot(metric string) *keptStats {
 		return &c.ter
 	}
 	return &c.chrf
+}
+
+// metricScores returns metric's scores under the options in effect, or
+// why they could not be computed; nil and nil while they are not in (or
+// what is kept is for other options, or other references, which
+// settleStats drops at the end of the Update).
+func (c common) metricScores(metric string) (*model.MetricScores, error) {
+	slot := c.met.stats.slot(metric)
+	if slot.key != c.metricStatsKey(metric) {
+		return nil, nil
+	}
+	return slot.scores, slot.err
 }
 
 // statsMetrics are the metrics whose statistics are kept.
@@ -156,8 +172,9 @@ func (m Model) handleStats(msg statsMsg) (Model, tea.Cmd) {
 	if msg.key != m.c.metricStatsKey(metric) {
 		return m, nil // settleStats stops such a run; this one ended first
 	}
-	*m.c.met.stats.slot(metric) = keptStats{key: msg.key, stats: msg.stats, err: msg.err}
-	return m.takeScores(metric, msg.scores, msg.err, m.list.weighsMetric() && m.list.impactMetric == metric)
+	wanted := m.wantsScores(metric) // before they are kept
+	*m.c.met.stats.slot(metric) = keptStats{key: msg.key, stats: msg.stats, scores: msg.scores, err: msg.err}
+	return m.takeScores(metric, msg.err, m.list.weighsMetric() && m.list.impactMetric == metric, wanted)
 }
 
 // settleStats runs at the end of every Update: statistics kept for

@@ -227,7 +227,7 @@ func TestStaleStatsDropped(t *testing.T) {
 // very scores, and those the model scores ds with.
 func sameChrF(t *testing.T, m Model, ds *model.Dataset, want *model.MetricScores, when string) {
 	t.Helper()
-	if got := m.c.met.chrf; got == nil || got != want {
+	if got := m.c.shownMetrics().chrf; got == nil || got != want {
 		t.Fatalf("%s: the list's chrF scores are not those its statistics gave", when)
 	}
 	ref := wantMetrics(t, ds, model.Metrics{Names: []string{model.MetricChrF}, ChrF: scoring.DefaultChrFOptions()}, false)
@@ -354,7 +354,7 @@ func TestColumnAndComparisonComputeOnce(t *testing.T) {
 		return compute(ctx, ds, name, m, progress)
 	}
 	m := readyWith(t, demoDataset(t), 120, 40, WithMetrics(chrfTER()), WithResampling(scoring.SeedOf(7), 100, 100))
-	if m.c.met.chrf == nil || m.c.met.ter == nil {
+	if m.c.shownMetrics().chrf == nil || m.c.shownMetrics().ter == nil {
 		t.Fatal("the chrF and TER columns have no scores")
 	}
 	m = press(t, m, "B", "M")

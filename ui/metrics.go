@@ -11,21 +11,20 @@ import (
 )
 
 // metricState is chrF and TER in the explorer: their options, which of
-// them are shown, their statistics (metric_stats.go) and the scores those
-// give. Each metric is one job kind (jobChrF, jobTER) that computes the
-// statistics of every system, from which the list reads its scores;
-// chrF runs again when lowercase changes (-l applies to it as to BLEU),
-// TER never does (it has its own case option). Until a new run lands the
-// previous scores stay on screen, as BLEU's do.
+// them are shown, and their statistics with the scores those give
+// (metric_stats.go), the one place the list, the header, the pane and the
+// filter read them from ([common.metricScores]), for the options in
+// effect alone. Each metric is one job kind (jobChrF, jobTER) that
+// computes the statistics of every system; chrF runs again when
+// lowercase changes (-l applies to it as to BLEU), TER never does (it has
+// its own case option). Until the run for new options lands, their
+// figures show "…": the scores of the old options are gone with them.
 type metricState struct {
-	opts      model.Metrics // chrF and TER options (ChrF.Lowercase follows the settings)
-	showChrF  bool
-	showTER   bool
-	chrf, ter *model.MetricScores // the scores on screen, nil until a run lands
-	chrfErr   error
-	terErr    error
+	opts     model.Metrics // chrF and TER options (ChrF.Lowercase follows the settings)
+	showChrF bool
+	showTER  bool
 	// stats are the statistics of the options in effect, or their run in
-	// flight; the scores above are read from them as they land.
+	// flight, and the scores they give.
 	stats statsCache
 }
 
@@ -45,12 +44,19 @@ func WithMetrics(m model.Metrics) Option {
 	}
 }
 
-// forget drops the scores and errors of chrF and TER, and their
-// statistics, made from references no longer scored: refreshMetrics then
-// runs them again.
+// forget drops the statistics of chrF and TER, and their scores and
+// errors, made from references no longer scored: refreshMetrics then runs
+// them again.
 func (mt *metricState) forget() {
-	mt.chrf, mt.ter, mt.chrfErr, mt.terErr = nil, nil, nil, nil
 	mt.stats = statsCache{}
+}
+
+// metricOptions are the chrF and TER options in effect: those asked for,
+// with chrF's lowercase following the settings.
+func (c common) metricOptions() model.Metrics {
+	o := c.met.opts
+	o.ChrF = c.met.chrfOptions(c.set)
+	return o
 }
 
 // metricDisplays are the states the metrics key cycles through.
@@ -66,16 +72,35 @@ func (mt metricState) chrfOptions(set model.Settings) scoring.ChrFOptions {
 	return o
 }
 
-// forSort returns the scores the sort key k orders by: chrF's or TER's,
-// nil for the other keys or before they land.
-func (mt metricState) forSort(k model.SortKey) *model.MetricScores {
+// sortScores returns the scores the sort key k orders by: chrF's or
+// TER's under the options in effect, nil for the other keys or before
+// they land.
+func (c common) sortScores(k model.SortKey) *model.MetricScores {
+	var ms *model.MetricScores
 	switch k {
 	case model.SortChrF:
-		return mt.chrf
+		ms, _ = c.metricScores(model.MetricChrF)
 	case model.SortTER:
-		return mt.ter
+		ms, _ = c.metricScores(model.MetricTER)
 	}
-	return nil
+	return ms
+}
+
+// metricSortKey is the sort key of metric's scores.
+func metricSortKey(metric string) model.SortKey {
+	if metric == model.MetricTER {
+		return model.SortTER
+	}
+	return model.SortChrF
+}
+
+// rowsView is the list's view as its rows are made: with the chrF or TER
+// scores its sort key orders by, read when the rows are made (the list's
+// own view never keeps them).
+func (m Model) rowsView() model.View {
+	v := m.list.view
+	v.Metrics = m.c.sortScores(v.Sort)
+	return v
 }
 
 // sortKeys are the sort keys of the metrics shown.
@@ -93,13 +118,13 @@ func (mt metricState) sortKeys() []model.SortKey {
 // wantsScores reports whether the metric's scores under the options in
 // effect are wanted (shown, or read by the filter) and not at hand.
 func (m Model) wantsScores(metric string) bool {
-	mt := m.c.met
 	needChrF, needTER := m.list.filterMetrics()
+	want := m.c.met.showChrF || needChrF
 	if metric == model.MetricTER {
-		return (mt.showTER || needTER) && mt.ter == nil && mt.terErr == nil
+		want = m.c.met.showTER || needTER
 	}
-	want := mt.chrfOptions(m.c.set)
-	return (mt.showChrF || needChrF) && (mt.chrf == nil || mt.chrf.Metrics.ChrF != want) && mt.chrfErr == nil
+	ms, err := m.c.metricScores(metric)
+	return want && ms == nil && err == nil
 }
 
 // initMetrics returns the commands of the runs [WithMetrics] started
@@ -136,24 +161,22 @@ func (m *Model) refreshMetrics() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// takeScores takes in the scores of metric (chrF or TER), or why they
-// could not be computed, from its run, and re-sorts the list when it is
-// sorted by that metric, or makes the rows a filter waited for; with rows
-// the list's rows are made again whatever the scores change (its impact
-// waited for those statistics). An error the list did not wait for is
-// the comparison's to say.
-func (m Model) takeScores(metric string, ms *model.MetricScores, err error, rows bool) (Model, tea.Cmd) {
-	mt := &m.c.met
+// takeScores follows the landing of metric's (chrF's or TER's) scores, or
+// of why they could not be computed (err), which the statistics cache
+// keeps now: it re-sorts the list when it is sorted by that metric, or
+// makes the rows a filter waited for; with rows the list's rows are made
+// again whatever the scores change (its impact waited for those
+// statistics). wanted says whether the list wanted them (wantsScores
+// before they landed): an error it did not want them for is the
+// comparison's to say.
+func (m Model) takeScores(metric string, err error, rows, wanted bool) (Model, tea.Cmd) {
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return m, nil
 		}
-		wanted := m.wantsScores(metric) // before the error is kept
 		name := "TER"
 		if metric == model.MetricChrF {
-			mt.chrfErr, name = err, "chrF"
-		} else {
-			mt.terErr = err
+			name = "chrF"
 		}
 		switch {
 		case m.list.waiting != "": // the filter waited for them: it is not applied
@@ -171,14 +194,9 @@ func (m Model) takeScores(metric string, ms *model.MetricScores, err error, rows
 		m.refreshPane(false)
 		return m, flash
 	}
-	if metric == model.MetricChrF {
-		mt.chrf = ms
-	} else {
-		mt.ter = ms
-	}
 	// A filter being typed is the one the scores are for now: it replaces
 	// the one that waited (live filtering had set that back).
-	resort := m.syncSortMetrics()
+	resort := m.dropHiddenSort() || m.list.view.Sort == metricSortKey(metric)
 	typed := m.list.typing == typingFilter && m.liveFilter() && m.list.setFilter(strings.TrimSpace(m.list.filter.text()))
 	if resort || typed || m.list.waiting != "" || rows {
 		return m, m.refreshRows()
@@ -187,21 +205,16 @@ func (m Model) takeScores(metric string, ms *model.MetricScores, err error, rows
 	return m, nil
 }
 
-// syncSortMetrics hands the list the scores its sort key orders by (a
-// metric key whose metric is hidden falls back to the score); it reports
-// whether they changed, and so the rows must be sorted again.
-func (m *Model) syncSortMetrics() bool {
+// dropHiddenSort sorts the list by the score when its sort key is that of
+// a metric hidden; it reports whether it did, and so the rows must be
+// sorted again.
+func (m *Model) dropHiddenSort() bool {
 	v := &m.list.view
 	if (v.Sort == model.SortChrF && !m.c.met.showChrF) || (v.Sort == model.SortTER && !m.c.met.showTER) {
-		v.Sort, v.Desc, v.Metrics = model.SortScore, false, nil
+		v.Sort, v.Desc = model.SortScore, false
 		return true
 	}
-	want := m.c.met.forSort(v.Sort)
-	if v.Metrics == want {
-		return false
-	}
-	v.Metrics = want
-	return true
+	return false
 }
 
 // cycleMetrics shows chrF, then chrF and TER, then BLEU alone, computing
@@ -225,17 +238,10 @@ func (m *Model) cycleMetrics() tea.Cmd {
 	}
 	cmd := m.refreshMetrics()
 	var rows tea.Cmd
-	if m.syncSortMetrics() {
+	if m.dropHiddenSort() {
 		rows = m.refreshRows()
 	} else {
 		m.refreshPane(false)
 	}
 	return tea.Batch(cmd, rows, m.flash(status+" (M cycles)"))
-}
-
-// same reports whether mt and o show the same metrics with the same
-// scores (the segment pane's cache of a long segment compares them).
-func (mt metricState) same(o metricState) bool {
-	return mt.showChrF == o.showChrF && mt.showTER == o.showTER && mt.chrf == o.chrf && mt.ter == o.ter &&
-		mt.chrfErr == o.chrfErr && mt.terErr == o.terErr
 }

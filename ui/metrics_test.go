@@ -85,15 +85,15 @@ func TestMetricsShown(t *testing.T) {
 func TestMetricsCycle(t *testing.T) {
 	ds := demoDataset(t)
 	m := ready(t, ds, 120, 40)
-	if strings.Contains(m.View(), "chrF") || m.c.met.chrf != nil || m.jobs.running(jobChrF) {
+	if strings.Contains(m.View(), "chrF") || m.c.shownMetrics().chrf != nil || m.jobs.running(jobChrF) {
 		t.Fatal("chrF shown or computed without being asked for")
 	}
 	m = press(t, m, "M")
-	if v := m.View(); !strings.Contains(v, "chrF2 ") || strings.Contains(v, "TER ") || m.c.met.ter != nil {
+	if v := m.View(); !strings.Contains(v, "chrF2 ") || strings.Contains(v, "TER ") || m.c.shownMetrics().ter != nil {
 		t.Errorf("after M: want chrF alone:\n%s", v)
 	}
 	m = press(t, m, "M")
-	if v := m.View(); !strings.Contains(v, "chrF2 ") || !strings.Contains(v, "TER ") || m.c.met.ter == nil {
+	if v := m.View(); !strings.Contains(v, "chrF2 ") || !strings.Contains(v, "TER ") || m.c.shownMetrics().ter == nil {
 		t.Errorf("after M M: want chrF and TER:\n%s", v)
 	}
 	m = press(t, m, "M")
@@ -122,7 +122,7 @@ func TestMetricsStaleDropped(t *testing.T) {
 	}
 	next, _ = m.Update(old[0])
 	m = next.(Model)
-	if m.c.met.chrf != nil || !m.jobs.running(jobChrF) {
+	if m.c.shownMetrics().chrf != nil || !m.jobs.running(jobChrF) {
 		t.Fatal("the result computed before lowercase changed was taken")
 	}
 	next, _ = m.Update(fresh[0])
@@ -130,20 +130,89 @@ func TestMetricsStaleDropped(t *testing.T) {
 	chrf := model.DefaultMetrics()
 	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
 	want := wantMetrics(t, ds, chrf, true)
-	if m.c.met.chrf == nil || !m.c.met.chrf.Metrics.ChrF.Lowercase || m.c.met.chrf.Systems[0].ChrF != want.Systems[0].ChrF {
-		t.Fatalf("chrF after l = %+v; want the lowercased corpus chrF %v", m.c.met.chrf, want.Systems[0].ChrF)
+	if m.c.shownMetrics().chrf == nil || !m.c.shownMetrics().chrf.Metrics.ChrF.Lowercase || m.c.shownMetrics().chrf.Systems[0].ChrF != want.Systems[0].ChrF {
+		t.Fatalf("chrF after l = %+v; want the lowercased corpus chrF %v", m.c.shownMetrics().chrf, want.Systems[0].ChrF)
 	}
 	if m.jobs.running(jobChrF) {
 		t.Error("the chrF job still runs after its result landed")
 	}
 	m = press(t, m, "M") // chrF and TER
-	ter := m.c.met.ter
+	ter := m.c.shownMetrics().ter
 	next, cmd = m.Update(keyMsg("l"))
 	if got := msgsOf[statsMsg](cmd); len(got) != 1 || got[0].kind != jobChrF {
 		t.Errorf("l with TER shown started %v; want chrF alone (TER has its own case option)", got)
 	}
-	if next.(Model).c.met.ter != ter {
+	if next.(Model).c.shownMetrics().ter != ter {
 		t.Error("TER scores changed on a lowercase change")
+	}
+}
+
+// TestMetricsShownForOptionsInEffect checks that chrF's figures on
+// screen are those of the options in effect alone: after l, while the
+// lowercased run is in flight, the header, the pane's title, the list's
+// column and the filter show none of the mixed-case scores landed before
+// it, nor those of a mixed-case run landing late; the lowercased ones
+// show when they land. (Before, the list kept the scores of the last run
+// landed beside the statistics, and showed the mixed-case ones as the
+// current chrF until the new run landed.)
+func TestMetricsShownForOptionsInEffect(t *testing.T) {
+	ds := demoDataset(t)
+	chrf := model.DefaultMetrics()
+	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
+	mixed, lower := wantMetrics(t, ds, chrf, false), wantMetrics(t, ds, chrf, true)
+	figure := func(ms *model.MetricScores) string { return fmt.Sprintf("chrF2 %.1f", ms.Systems[0].ChrF) }
+	if figure(mixed) == figure(lower) {
+		t.Fatalf("the demo's chrF is %s with and without lowercase: the test cannot tell them apart", figure(mixed))
+	}
+	m := ready(t, ds, 120, 40)
+	next, cmd := m.Update(keyMsg("M"))
+	m = next.(Model)
+	old := msgsOf[statsMsg](cmd)
+	if len(old) != 1 {
+		t.Fatalf("M started %d runs; want chrF's", len(old))
+	}
+	next, _ = m.Update(old[0])
+	m = next.(Model)
+	if v := m.View(); !strings.Contains(v, figure(mixed)) {
+		t.Fatalf("the mixed-case chrF landed, and the header lacks %q:\n%s", figure(mixed), v)
+	}
+	sel := m.list.selection(m.c)
+	if pane, sentence := strings.Join(m.pane.body.lines, "\n"), fmt.Sprintf("chrF2 %.1f", mixed.Systems[sel.sys].ChrFSegments[sel.seg]); !strings.Contains(pane, sentence) {
+		t.Fatalf("the mixed-case chrF landed, and the pane lacks %q:\n%s", sentence, pane)
+	}
+	next, cmd = m.Update(keyMsg("l"))
+	m = next.(Model)
+	fresh := msgsOf[statsMsg](cmd)
+	if len(fresh) != 1 {
+		t.Fatalf("l started %d runs; want chrF's", len(fresh))
+	}
+	for _, late := range []bool{false, true} {
+		if late { // the mixed-case run lands again, after l
+			next, _ = m.Update(old[0])
+			m = next.(Model)
+		}
+		sel = m.list.selection(m.c)
+		if v := m.View(); strings.Contains(v, figure(mixed)) || !strings.Contains(v, "chrF2 …") {
+			t.Errorf("late %v: the lowercased chrF is in flight, and the header shows %q (want chrF2 …):\n%s", late, figure(mixed), v)
+		}
+		if got := m.c.titleScores(sel); got != " · chrF2 …" {
+			t.Errorf("late %v: the pane's title adds %q; want \" · chrF2 …\"", late, got)
+		}
+		pane := strings.Join(m.pane.body.lines, "\n")
+		if sentence := fmt.Sprintf("chrF2 %.1f", mixed.Systems[sel.sys].ChrFSegments[sel.seg]); strings.Contains(pane, sentence) || !strings.Contains(pane, "chrF2 …") {
+			t.Errorf("late %v: the lowercased chrF is in flight, and the pane shows %q (want chrF2 …):\n%s", late, sentence, pane)
+		}
+		if got := m.c.metricCell(model.SortChrF, sel.sys, sel.seg); got != "…" {
+			t.Errorf("late %v: the list's chrF cell is %q; want …", late, got)
+		}
+		if got := m.queryMetrics()[0]; got != nil {
+			t.Errorf("late %v: the filter reads chrF scores of %+v; want none", late, got.Metrics.ChrF)
+		}
+	}
+	next, _ = m.Update(fresh[0])
+	m = next.(Model)
+	if v := m.View(); !strings.Contains(v, figure(lower)) {
+		t.Errorf("the lowercased chrF landed, and the header lacks %q:\n%s", figure(lower), v)
 	}
 }
 
@@ -239,8 +308,8 @@ func TestMetricsErrorSaid(t *testing.T) {
 		Systems:   []model.System{{Name: "a", Hyps: []string{"the cat sat", "a dog"}}},
 	}
 	m := readyWith(t, ds, 100, 30, WithMetrics(chrfTER()))
-	if m.c.met.chrfErr == nil || !strings.Contains(m.status, "segment 2 has no reference") {
-		t.Fatalf("chrF error %v, status %q; want the no-reference error said", m.c.met.chrfErr, m.status)
+	if m.c.shownMetrics().chrfErr == nil || !strings.Contains(m.status, "segment 2 has no reference") {
+		t.Fatalf("chrF error %v, status %q; want the no-reference error said", m.c.shownMetrics().chrfErr, m.status)
 	}
 	if v := m.View(); !strings.Contains(v, "chrF2 error") {
 		t.Errorf("the header does not mark chrF as an error:\n%s", v)
@@ -260,10 +329,10 @@ func TestMetricsWaitForFirstScores(t *testing.T) {
 	}
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = drive(t, next.(Model), m.Init())
-	if m.c.scored == nil || m.c.met.chrf == nil || m.jobs.running(jobChrF) {
-		t.Fatalf("scores %v, chrF %v: want both landed", m.c.scored != nil, m.c.met.chrf != nil)
+	if m.c.scored == nil || m.c.shownMetrics().chrf == nil || m.jobs.running(jobChrF) {
+		t.Fatalf("scores %v, chrF %v: want both landed", m.c.scored != nil, m.c.shownMetrics().chrf != nil)
 	}
-	if got := len(m.c.met.chrf.Systems[0].ChrFSegments); got != ds.Len() {
+	if got := len(m.c.shownMetrics().chrf.Systems[0].ChrFSegments); got != ds.Len() {
 		t.Errorf("%d sentence chrF scores; want %d", got, ds.Len())
 	}
 }

@@ -19,45 +19,49 @@ import (
 // quick.
 const syncTERBytes = 1 << 10
 
-// chrfName is the chrF score's name under the options shown (chrF2,
-// chrF2++).
-func (mt metricState) chrfName() string {
-	if mt.chrf != nil {
-		return mt.chrf.Metrics.ChrF.Name()
-	}
-	return mt.chrfWantName()
+// shownMetrics is what the screens show of chrF and TER: which of them
+// are shown, and their scores or why they could not be computed, read
+// from the statistics for the options in effect (nil and nil: not in
+// yet). It is made from the state whenever it is read, never kept but by
+// the segment pane's cache of a long segment, which compares it.
+type shownMetrics struct {
+	showChrF, showTER bool
+	chrf, ter         *model.MetricScores
+	chrfErr, terErr   error
 }
 
-func (mt metricState) chrfWantName() string {
-	o := mt.opts.ChrF
-	if o.CharOrder+o.WordOrder == 0 {
-		o = scoring.DefaultChrFOptions()
-	}
-	return o.Name()
+// shownMetrics returns what the screens show of chrF and TER now.
+func (c common) shownMetrics() shownMetrics {
+	sm := shownMetrics{showChrF: c.met.showChrF, showTER: c.met.showTER}
+	sm.chrf, sm.chrfErr = c.metricScores(model.MetricChrF)
+	sm.ter, sm.terErr = c.metricScores(model.MetricTER)
+	return sm
 }
 
 // corpusScores are the header's chrF and TER of system sys: each
 // "chrF2 49.2", "chrF2 …" until its run lands, or "chrF2 error".
-func (mt metricState) corpusScores(sys int) []string {
+func (c common) corpusScores(sys int) []string {
+	sm := c.shownMetrics()
 	var out []string
-	if mt.showChrF {
-		out = append(out, mt.chrfName()+" "+metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrF }, sys))
+	if sm.showChrF {
+		out = append(out, c.metricTitle(model.MetricChrF)+" "+metricFigure(sm.chrf, sm.chrfErr, func(s model.MetricSystem) float64 { return s.ChrF }, sys))
 	}
-	if mt.showTER {
-		out = append(out, "TER "+metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TER }, sys))
+	if sm.showTER {
+		out = append(out, c.metricTitle(model.MetricTER)+" "+metricFigure(sm.ter, sm.terErr, func(s model.MetricSystem) float64 { return s.TER }, sys))
 	}
 	return out
 }
 
 // sentenceScores are segment seg's chrF and TER of system sys, as
 // corpusScores has them.
-func (mt metricState) sentenceScores(sys, seg int) []string {
+func (c common) sentenceScores(sys, seg int) []string {
+	sm := c.shownMetrics()
 	var out []string
-	if mt.showChrF {
-		out = append(out, mt.chrfName()+" "+metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[seg] }, sys))
+	if sm.showChrF {
+		out = append(out, c.metricTitle(model.MetricChrF)+" "+metricFigure(sm.chrf, sm.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[seg] }, sys))
 	}
-	if mt.showTER {
-		out = append(out, "TER "+metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[seg] }, sys))
+	if sm.showTER {
+		out = append(out, c.metricTitle(model.MetricTER)+" "+metricFigure(sm.ter, sm.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[seg] }, sys))
 	}
 	return out
 }
@@ -81,9 +85,9 @@ func metricFigure(ms *model.MetricScores, err error, get func(model.MetricSystem
 
 // headerScores is what the header adds after BLEU: " · chrF2 49.2 · TER
 // 46.7", or "".
-func (mt metricState) headerScores(c common, sys int) string {
+func (c common) headerScores(sys int) string {
 	var b strings.Builder
-	for _, s := range mt.corpusScores(sys) {
+	for _, s := range c.corpusScores(sys) {
 		name, fig, _ := strings.Cut(s, " ")
 		b.WriteString(c.st.Muted.Render(" · ") + c.st.Label.Render(name+" ") + c.st.Score.Render(fig))
 	}
@@ -92,9 +96,9 @@ func (mt metricState) headerScores(c common, sys int) string {
 
 // titleScores is what the segment pane's title adds after the sentence
 // BLEU: " · chrF2 45.6 · TER 50.0", or "".
-func (mt metricState) titleScores(sel selection) string {
+func (c common) titleScores(sel selection) string {
 	var b strings.Builder
-	for _, s := range mt.sentenceScores(sel.sys, sel.seg) {
+	for _, s := range c.sentenceScores(sel.sys, sel.seg) {
 		b.WriteString(" · " + s)
 	}
 	return b.String()
@@ -128,8 +132,8 @@ func (l segList) metricColumns(c common, hyp int) []model.SortKey {
 	return keys
 }
 
-// metricTitle is the list's header of the metric column.
-func (mt metricState) metricTitle(k model.SortKey) string {
+// columnTitle is the list's header of the metric column.
+func columnTitle(k model.SortKey) string {
 	if k == model.SortTER {
 		return "TER"
 	}
@@ -138,11 +142,13 @@ func (mt metricState) metricTitle(k model.SortKey) string {
 
 // metricCell is the list's cell of segment seg of system sys in the
 // metric column: "…" until the run lands.
-func (mt metricState) metricCell(k model.SortKey, sys, seg int) string {
+func (c common) metricCell(k model.SortKey, sys, seg int) string {
 	if k == model.SortTER {
-		return metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[seg] }, sys)
+		ter, err := c.metricScores(model.MetricTER)
+		return metricFigure(ter, err, func(s model.MetricSystem) float64 { return s.TERSegments[seg] }, sys)
 	}
-	return metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[seg] }, sys)
+	chrf, err := c.metricScores(model.MetricChrF)
+	return metricFigure(chrf, err, func(s model.MetricSystem) float64 { return s.ChrFSegments[seg] }, sys)
 }
 
 // metricsText is the segment pane's chrF and TER block for the segment in:
@@ -174,8 +180,9 @@ func (p segPane) metricsText(c common, in model.Explained, width int) string {
 // order (w1…, chrF++), from the best-matching reference.
 func (mt metricState) chrfLines(c common, in model.Explained, width int) []string {
 	st := c.st
-	o := mt.chrfWantOptions(c)
-	score := metricFigure(mt.chrf, mt.chrfErr, func(s model.MetricSystem) float64 { return s.ChrFSegments[in.Line] }, in.System)
+	o := mt.chrfOptions(c.set)
+	chrf, err := c.metricScores(model.MetricChrF)
+	score := metricFigure(chrf, err, func(s model.MetricSystem) float64 { return s.ChrFSegments[in.Line] }, in.System)
 	kind := "character"
 	if o.WordOrder > 0 {
 		kind = "character and word"
@@ -185,7 +192,7 @@ func (mt metricState) chrfLines(c common, in model.Explained, width int) []strin
 		weigh = "β = 2 weighs recall twice"
 	}
 	lines := []string{
-		st.Title.Render(o.Name()+" "+score) + st.Muted.Render(" · "+kind+" n-gram F-score, "+weigh),
+		st.Title.Render(c.metricTitle(model.MetricChrF)+" "+score) + st.Muted.Render(" · "+kind+" n-gram F-score, "+weigh),
 	}
 	if in.Bytes() > syncLedgerBytes {
 		return append(lines, st.Muted.Render("(per-order figures are left out for a segment this long)"))
@@ -215,21 +222,13 @@ func (mt metricState) chrfLines(c common, in model.Explained, width int) []strin
 	return lines
 }
 
-// chrfWantOptions are the chrF options of the scores shown (those asked
-// for until the first run lands).
-func (mt metricState) chrfWantOptions(c common) scoring.ChrFOptions {
-	if mt.chrf != nil {
-		return mt.chrf.Metrics.ChrF
-	}
-	return mt.chrfOptions(c.set)
-}
-
 // terLines explain the segment's TER: its score and, for a segment short
 // enough, the edits over the average reference length.
 func (mt metricState) terLines(c common, in model.Explained, width int) []string {
 	st := c.st
-	score := metricFigure(mt.ter, mt.terErr, func(s model.MetricSystem) float64 { return s.TERSegments[in.Line] }, in.System)
-	line := st.Title.Render("TER "+score) + st.Muted.Render(" · edits per reference word, lower is better")
+	ter, err := c.metricScores(model.MetricTER)
+	score := metricFigure(ter, err, func(s model.MetricSystem) float64 { return s.TERSegments[in.Line] }, in.System)
+	line := st.Title.Render(c.metricTitle(model.MetricTER)+" "+score) + st.Muted.Render(" · edits per reference word, lower is better")
 	if len(in.Refs) == 0 {
 		return []string{line}
 	}

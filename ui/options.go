@@ -264,7 +264,6 @@ func (m *Model) cycleSort() tea.Cmd {
 	}
 	m.list.view.Sort = order[i]
 	m.list.view.Desc = false
-	m.syncSortMetrics()
 	return m.resort()
 }
 

@@ -50,19 +50,11 @@ func readsOf(filter string) filterReads {
 	return r
 }
 
-// atHand returns the sentence chrF and TER scores made under the options
-// in effect (set decides chrF's lowercase), nil for a metric without them.
-func (mt metricState) atHand(set model.Settings) (chrf, ter *model.MetricScores) {
-	if mt.chrf != nil && mt.chrf.Metrics.ChrF == mt.chrfOptions(set) {
-		chrf = mt.chrf
-	}
-	return chrf, mt.ter
-}
-
-// queryMetrics are the scores the filter's chrf and ter terms read.
+// queryMetrics are the scores the filter's chrf and ter terms read: those
+// under the options in effect, nil for a metric without them.
 func (m Model) queryMetrics() []*model.MetricScores {
-	chrf, ter := m.c.met.atHand(m.c.set)
-	return []*model.MetricScores{chrf, ter}
+	sm := m.c.shownMetrics()
+	return []*model.MetricScores{sm.chrf, sm.ter}
 }
 
 // missingMetrics names the metrics the filter reads whose scores are not
@@ -73,18 +65,18 @@ func (m Model) missingMetrics() (what string, failed error) {
 	if !needChrF && !needTER {
 		return "", nil
 	}
-	chrf, ter := m.c.met.atHand(m.c.set)
+	sm := m.c.shownMetrics()
 	var names []string
-	if needChrF && chrf == nil {
+	if needChrF && sm.chrf == nil {
 		names = append(names, "chrF")
-		if m.c.met.chrfErr != nil {
-			failed = m.c.met.chrfErr
+		if sm.chrfErr != nil {
+			failed = sm.chrfErr
 		}
 	}
-	if needTER && ter == nil {
+	if needTER && sm.ter == nil {
 		names = append(names, "TER")
-		if m.c.met.terErr != nil && failed == nil {
-			failed = m.c.met.terErr
+		if sm.terErr != nil && failed == nil {
+			failed = sm.terErr
 		}
 	}
 	return strings.Join(names, " and "), failed
@@ -181,7 +173,6 @@ func (m *Model) showForFilter() string {
 	}
 	mt.showChrF = true
 	mt.showTER = mt.showTER || ter
-	m.syncSortMetrics()
 	if mt.showTER {
 		return "chrF and TER beside BLEU"
 	}

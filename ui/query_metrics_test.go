@@ -79,7 +79,7 @@ func TestFilterChrFComputes(t *testing.T) {
 	if last := lastLine(m.View()); !strings.Contains(last, "chrf needs chrF scores, enter computes them") {
 		t.Errorf("the prompt line does not say what enter does: %q", last)
 	}
-	if m.jobs.running(jobChrF) || m.c.met.chrf != nil {
+	if m.jobs.running(jobChrF) || m.c.shownMetrics().chrf != nil {
 		t.Error("chrF computed while the query was only typed")
 	}
 	next, cmd := m.Update(keyMsg("enter"))
@@ -262,10 +262,10 @@ func TestFilterChrFBigCorpus(t *testing.T) {
 		t.Fatalf("entered: %d rows, waiting %q; want none while chrF is computed", len(m.list.rows), m.list.waiting)
 	}
 	m = drive(t, m, cmd)
-	if m.c.met.chrf == nil {
+	if m.c.shownMetrics().chrf == nil {
 		t.Fatal("chrF never landed")
 	}
-	keep := metricRows(m.c.met.chrf.Systems[0].ChrFSegments, func(v float64) bool { return v < 50 })
+	keep := metricRows(m.c.shownMetrics().chrf.Systems[0].ChrFSegments, func(v float64) bool { return v < 50 })
 	if len(keep) == 0 || len(keep) == ds.Len() {
 		t.Fatalf("chrf<50 selects %d of %d; the test needs some but not all", len(keep), ds.Len())
 	}

@@ -72,8 +72,8 @@ func TestRefsKeyCycles(t *testing.T) {
 		if got := m.c.scored.Systems[0].Corpus.Score; got != bleu {
 			t.Errorf("press %d: BLEU %v; scored against %v alone it is %v", i+1, got, c.keep, bleu)
 		}
-		if m.c.met.chrf == nil || m.c.met.chrf.Systems[0].ChrF != chrf {
-			t.Errorf("press %d: chrF %v; want %v", i+1, m.c.met.chrf, chrf)
+		if m.c.shownMetrics().chrf == nil || m.c.shownMetrics().chrf.Systems[0].ChrF != chrf {
+			t.Errorf("press %d: chrF %v; want %v", i+1, m.c.shownMetrics().chrf, chrf)
 		}
 		v := ansi.Strip(m.View())
 		head := strings.Join(strings.Split(v, "\n")[:3], "\n")

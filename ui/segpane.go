@@ -77,13 +77,13 @@ type paneText struct {
 	scored       *model.Scored
 	width, order int
 	other        int
-	met          metricState // chrF and TER shown
+	met          shownMetrics // chrF and TER shown
 	focus        *model.Focus
 	text         string
 }
 
 func (p paneText) matches(q paneText) bool {
-	return p.scored == q.scored && p.met.same(q.met) && p.width == q.width && p.order == q.order && p.other == q.other && p.focus == q.focus && sameKeys(p.keys, q.keys)
+	return p.scored == q.scored && p.met == q.met && p.width == q.width && p.order == q.order && p.other == q.other && p.focus == q.focus && sameKeys(p.keys, q.keys)
 }
 
 // newSegPane returns the pane highlighting bigrams (or the max order, if
@@ -217,7 +217,7 @@ func (p *segPane) cached(c common, sel selection, keys []ledgerKey, width int) s
 	if !long {
 		return p.content(c, sel, keys, width)
 	}
-	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other, met: c.met, focus: p.focus}
+	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other, met: c.shownMetrics(), focus: p.focus}
 	if t.matches(p.cache) {
 		return p.cache.text
 	}
@@ -337,7 +337,7 @@ func (p segPane) title(c common, sel selection) string {
 	if p.order > 0 {
 		order = fmt.Sprintf("%d-grams", p.order)
 	}
-	line, more := fmt.Sprintf("line %d", sel.seg+1), c.met.titleScores(sel)
+	line, more := fmt.Sprintf("line %d", sel.seg+1), c.titleScores(sel)
 	bleu := "sentence BLEU"
 	if more != "" && c.width < 100 {
 		bleu = "BLEU" // room for chrF and TER

@@ -218,16 +218,10 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// metricTitle is how the comparison names the metric tested: BLEU, chrF2
-// (chrF2++ with word n-grams, under the explorer's chrF options) or TER.
+// metricTitle is how the explorer names a metric: BLEU, chrF2 (chrF2++
+// with word n-grams, under the explorer's chrF options) or TER.
 func (c common) metricTitle(metric string) string {
-	switch metric {
-	case model.MetricChrF:
-		return c.met.chrfOptions(c.set).Name()
-	case model.MetricTER:
-		return "TER"
-	}
-	return "BLEU"
+	return c.metricOptions().Title(metric)
 }
 
 // togglePin is p: it pins system sys as the baseline, or, when sys is

@@ -97,7 +97,6 @@ func TestListShowsTER(t *testing.T) {
 			m := readyWith(t, ds, w, 30, WithMetrics(both))
 			if sortTER {
 				m.list.view.Sort = model.SortTER
-				m.syncSortMetrics()
 			}
 			cols := m.list.columns(m.c)
 			has := func(k model.SortKey) bool { return slices.Contains(cols.metrics, k) }
@@ -125,7 +124,7 @@ func TestListShowsTER(t *testing.T) {
 		t.Fatalf("at 120 columns the list's head has no TER beside chrF: %q", lines[3])
 	}
 	seg := m.list.rows[m.list.cursor]
-	want := m.c.met.metricCell(model.SortChrF, 0, seg) + " " + render.PadLeft(m.c.met.metricCell(model.SortTER, 0, seg), metricWidth) + " "
+	want := m.c.metricCell(model.SortChrF, 0, seg) + " " + render.PadLeft(m.c.metricCell(model.SortTER, 0, seg), metricWidth) + " "
 	if !strings.Contains(lines[4], want) || strings.Contains(want, "…") {
 		t.Errorf("at 120 columns the selected row %q has no chrF and TER cells %q", lines[4], want)
 	}

@@ -74,7 +74,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	// The scoring job made rows for the view, but not for a drill-down,
 	// nor by chrF's or TER's impact.
-	if msg.rows != nil && msg.view == m.list.view && m.list.only == nil && !m.list.weighsMetric() {
+	if msg.rows != nil && msg.view == m.rowsView() && m.list.only == nil && !m.list.weighsMetric() {
 		m.applyRows(msg.listRows)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 	}
@@ -104,7 +104,7 @@ func (m *Model) refreshRows() tea.Cmd {
 	if cmd, held := m.holdForMetrics(); held {
 		return cmd
 	}
-	ds, s, view, metrics := m.c.ds, m.c.scored, m.list.view, m.queryMetrics()
+	ds, s, view, metrics := m.c.ds, m.c.scored, m.rowsView(), m.queryMetrics()
 	if m.list.weighsMetric() {
 		stats, cmd, ok := m.impactStats()
 		if !ok { // the rows wait for the statistics, computed once for every view
@@ -218,7 +218,7 @@ func (m *Model) rescore(reuse bool) tea.Cmd {
 	if reuse {
 		old = m.c.scored
 	}
-	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.list.view, m.ann.facts(m.c.ds), m.queryMetrics(), prog),
+	return tea.Batch(m.c.spinner.Tick, scoreCmd(ctx, tag, m.c.ds, old, m.c.set, m.rowsView(), m.ann.facts(m.c.ds), m.queryMetrics(), prog),
 		m.holdStaleFilter())
 }
 
