@@ -17,7 +17,8 @@ type InputError struct {
 	// Line is the 1-based line the problem is on, 0 when it concerns the
 	// whole file.
 	Line int
-	// Msg says what is wrong and how to fix it. When Line is 0 it reads
+	// Msg says what is wrong and how to fix it: the fix follows the first
+	// "; " outside brackets and double quotes. When Line is 0 it reads
 	// as a continuation of the file name ("has 3 lines but ref.txt has 4;
 	// …"); otherwise it follows "file:line: ".
 	Msg string
@@ -25,6 +26,19 @@ type InputError struct {
 
 // Error returns the one-line message, starting "bleuscope: ".
 func (e *InputError) Error() string {
+	return e.line(e.Msg)
+}
+
+// Gist returns what is wrong, without the "bleuscope: " of [InputError.Error]
+// and without the fix: the file and line, then Msg up to its fix, in fewer
+// words for a status line (hyp.txt:2: invalid UTF-8 at byte 3 (0xe9)).
+// The file's name is kept whole, whatever it holds.
+func (e *InputError) Gist() string {
+	return strings.TrimPrefix(e.line(msgGist(e.Msg)), "bleuscope: ")
+}
+
+// line is the error's line with msg for its message.
+func (e *InputError) line(msg string) string {
 	var b strings.Builder
 	b.WriteString("bleuscope: ")
 	switch {
@@ -38,10 +52,31 @@ func (e *InputError) Error() string {
 		b.WriteString(e.File)
 		b.WriteByte(' ')
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(msg)
 	// File names and quoted text come from the user: keep the message on
 	// one line and free of terminal control sequences.
 	return Printable(b.String())
+}
+
+// msgGist is msg up to its fix: up to the first "; " outside brackets
+// and double quotes (a quoted name, "(format version 3; this bleuscope
+// reads 2)"), msg whole when there is none.
+func msgGist(msg string) string {
+	depth, quoted := 0, false
+	for i := 0; i < len(msg); i++ {
+		switch c := msg[i]; {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(' || c == '[':
+			depth++
+		case (c == ')' || c == ']') && depth > 0:
+			depth--
+		case c == ';' && depth == 0 && strings.HasPrefix(msg[i+1:], " "):
+			return msg[:i]
+		}
+	}
+	return msg
 }
 
 // inputErr builds an *InputError about a whole file.

@@ -201,6 +201,32 @@ func TestInputErrorFormat(t *testing.T) {
 	}
 }
 
+// TestInputErrorGist checks what an input error says is wrong, without
+// its fix: the file's name whole, whatever it holds ("; " too), and Msg up
+// to the "; " before the fix, not one inside brackets or quotes.
+func TestInputErrorGist(t *testing.T) {
+	tests := []struct {
+		e    InputError
+		want string
+	}{
+		{InputError{Msg: "no reference given; name at least one reference translation"}, "no reference given"},
+		{InputError{Line: 2, Msg: "segment 2 has no reference; chrF and TER need at least one per segment (use --metrics bleu for this input)"}, "segment 2 has no reference"},
+		{*invalidUTF8("h.txt", 3, 9, 0xff), "h.txt:3: invalid UTF-8 at byte 9 (0xff)"},
+		{InputError{File: "runs; old/hyp.txt", Msg: "is empty; give one segment per line"}, "runs; old/hyp.txt is empty"},
+		{InputError{File: "a.ann", Msg: "was written by a newer bleuscope (annotation file format version 3; this bleuscope 0.1.0 reads version 2); open it with a newer bleuscope (it is left as it is)"},
+			"a.ann was written by a newer bleuscope (annotation file format version 3; this bleuscope 0.1.0 reads version 2)"},
+		{*nameClash("a; b", "x.txt", "y.txt", true, true), `two systems are both named "a; b" (x.txt and y.txt)`},
+		{InputError{File: "h\x1b[2Jtxt", Line: 1, Msg: "is odd"}, "h␛[2Jtxt:1: is odd"},
+		{InputError{File: "h\x1b.txt", Msg: "is odd; fix it"}, "h␛.txt is odd"},
+		{InputError{File: "h.txt", Msg: "has no fix"}, "h.txt has no fix"},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Gist(); got != tt.want {
+			t.Errorf("%+v.Gist() = %q; want %q", tt.e, got, tt.want)
+		}
+	}
+}
+
 // TestLoneSurrogate checks which escapes of a JSON text are surrogates
 // without their other half: a pair in order and an escaped backslash
 // before "u" are not.

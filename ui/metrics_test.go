@@ -316,6 +316,27 @@ func TestMetricsErrorSaid(t *testing.T) {
 	}
 }
 
+// TestErrGist checks the gist the status line's shorter wordings give of
+// an error: an input error's is the model's, which keeps a file name
+// holding "; " whole and stops before the fix (before, the gist was the
+// line cut at its first "; ", in the file's name); another error, which
+// does not say where a fix begins, is given whole.
+func TestErrGist(t *testing.T) {
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{&model.InputError{File: "runs; old/hyp.txt", Msg: "is empty; give one segment per line"}, "runs; old/hyp.txt is empty"},
+		{&model.InputError{Line: 2, Msg: "segment 2 has no reference; chrF and TER need at least one per segment"}, "segment 2 has no reference"},
+		{fmt.Errorf("scoring chrF: %w", &model.InputError{File: "a.txt", Msg: "is odd; fix it"}), "a.txt is odd"},
+		{scoring.ErrChrFCountTooLarge, scoring.ErrChrFCountTooLarge.Error()},
+	} {
+		if got := errGist(tt.err); got != tt.want {
+			t.Errorf("errGist(%v) = %q; want %q", tt.err, got, tt.want)
+		}
+	}
+}
+
 // TestMetricsWaitForFirstScores checks that on a big corpus chrF starts
 // once the first scores are in (not beside them, which would slow the
 // first screen), and lands.

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -295,12 +294,14 @@ func (c common) fitStatus(forms ...string) string {
 }
 
 // errGist is what err says is wrong, in fewer words for a status line's
-// shorter wordings: its message without the leading "bleuscope: " and
-// without the fix that follows its first "; ".
+// shorter wordings: an input error's gist ([model.InputError.Gist], which
+// knows where its fix begins), any other error's message whole.
 func errGist(err error) string {
-	s := strings.TrimPrefix(err.Error(), "bleuscope: ")
-	gist, _, _ := strings.Cut(s, "; ")
-	return gist
+	var ie *model.InputError
+	if errors.As(err, &ie) {
+		return ie.Gist()
+	}
+	return err.Error()
 }
 
 // explainLong runs at the end of every Update: it forgets the
