@@ -421,7 +421,7 @@ func noteLine(notes, rights []string, fewer string, width int) string {
 // the settings give way to the warning, so that lowercasing with l did
 // not show).
 func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
-	scope := x.c.refs.label()
+	scope := x.c.refsLabel()
 	if x.filtered { // said, as the tables do not follow it
 		scope, fewer = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · "), strings.TrimPrefix(scope+" · whole corpus", " · ")
 	}

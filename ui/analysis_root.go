@@ -220,12 +220,12 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		switch { // keys that mean something else here, or nothing: said, not swallowed
 		case key.Matches(msg, k.Metrics):
-			return m, m.flash(m.c.fitStatus("the analysis is of BLEU's n-grams: M shows chrF and TER on the list, and on B tests them",
+			return m, m.flashFit("the analysis is of BLEU's n-grams: M shows chrF and TER on the list, and on B tests them",
 				"the analysis is of BLEU's n-grams: M shows chrF and TER on the list",
-				"the analysis is BLEU's: M shows chrF and TER on the list"))
+				"the analysis is BLEU's: M shows chrF and TER on the list")
 		case key.Matches(msg, k.NLTKMethod):
-			return m, m.flash(m.c.fitStatus("m switches the n-grams' kind and the buckets' grouping: ←/→ to those tables",
-				"m: the n-grams' kind, the buckets' grouping (←/→ to them)"))
+			return m, m.flashFit("m switches the n-grams' kind and the buckets' grouping: ←/→ to those tables",
+				"m: the n-grams' kind, the buckets' grouping (←/→ to them)")
 		}
 		cmd, _ = m.handleOptionKey(msg)
 	}

@@ -1268,7 +1268,7 @@ func TestAnalysisSaysOneReference(t *testing.T) {
 	for _, w := range []int{60, 120} {
 		m := openAnalysisScreen(t, ready(t, demoDataset(t), w, 30))
 		m = press(t, m, "R")
-		label := m.c.refs.label()
+		label := m.c.refsLabel()
 		if label == "" {
 			t.Fatal("R did not pick one reference")
 		}

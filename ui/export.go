@@ -222,8 +222,8 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 		return m.flash("the scores are not in yet; export once they are")
 	}
 	if w := m.list.waiting; w != "" {
-		return m.flash(m.c.fitStatus("the filter waits for the "+w+" scores; export once they are in",
-			"the filter waits for the "+w+" scores: export then"))
+		return m.flashFit("the filter waits for the "+w+" scores; export once they are in",
+			"the filter waits for the "+w+" scores: export then")
 	}
 	if m.jobs.running(jobRows) {
 		// The rows shown are those before the sort or filter in flight:

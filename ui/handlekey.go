@@ -105,8 +105,8 @@ func (m *Model) needsTwoSystems(msg tea.KeyMsg, bindings ...key.Binding) (tea.Cm
 		return nil, false
 	}
 	k := msg.String()
-	return m.flash(m.c.fitStatus(k+" compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)",
-		k+" compares systems: load a second one (base=a.txt new=b.txt)", k+" compares systems: load a second one")), true
+	return m.flashFit(k+" compares systems: load a second one (bleuscope base=a.txt new=b.txt -r ref.txt)",
+		k+" compares systems: load a second one (base=a.txt new=b.txt)", k+" compares systems: load a second one"), true
 }
 
 // pressedAny reports whether msg is one of the keys of bindings, enabled
@@ -135,8 +135,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.openOverlay(screenWarnings)
 	case pressedAny(msg, k.Warnings):
 		// The key is off without warnings; saying so beats doing nothing.
-		return m.flash(m.c.fitStatus("no input warnings: nothing in the files looks unlike what BLEU expects",
-			"no input warnings: the files look as BLEU expects")), true
+		return m.flashFit("no input warnings: nothing in the files looks unlike what BLEU expects",
+			"no input warnings: the files look as BLEU expects"), true
 	case key.Matches(msg, k.Ledger):
 		m.openOverlay(screenLedger)
 	case key.Matches(msg, k.Charts):
@@ -184,8 +184,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.pane.compare = !m.pane.compare
 		m.refreshPane(true) // another layout: an offset into the last one means nothing in it
 		if m.pane.compare && m.list.view.Other == m.list.view.System {
-			return m.flash(m.c.fitStatus("this is the baseline: tab to another system to see it above the baseline (w pins another)",
-				"this is the baseline: tab to another system (w pins another)", "this is the baseline: tab to another system")), true
+			return m.flashFit("this is the baseline: tab to another system to see it above the baseline (w pins another)",
+				"this is the baseline: tab to another system (w pins another)", "this is the baseline: tab to another system"), true
 		}
 	default:
 		return nil, false

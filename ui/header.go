@@ -116,7 +116,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	}
 	order := fmt.Sprintf("N=%d", set.Corpus.MaxOrder)
 	lead := ""
-	if r := c.refs.label(); r != "" { // first: what is scored is never cut off
+	if r := c.refsLabel(); r != "" { // first: what is scored is never cut off
 		lead = st.Warn.Render(r) + sep
 	}
 	shown := h.shownViews(c, l, h.width-render.Cells(lead))

@@ -187,7 +187,7 @@ func (m Model) takeScores(metric string, err error, rows, wanted bool) (Model, t
 			return m, nil // the comparison says why
 		}
 		failed := name + " could not be computed"
-		flash := m.flash(m.c.fitStatus(failed+": "+err.Error(), failed+": "+errGist(err), failed))
+		flash := m.flashFit(failed+": "+err.Error(), failed+": "+errGist(err), failed)
 		if rows {
 			return m, tea.Batch(flash, m.refreshRows()) // which says why the impact is BLEU's
 		}

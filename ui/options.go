@@ -99,8 +99,8 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.cycleRefs(), true
 	case key.Matches(msg, k.NLTKMethod):
 		if !isNLTK(set) {
-			return m.flash(m.c.fitStatus("m cycles NLTK's smoothing methods: press c for nltk compat first",
-				"m cycles NLTK's smoothings: press c for nltk compat first")), true
+			return m.flashFit("m cycles NLTK's smoothing methods: press c for nltk compat first",
+				"m cycles NLTK's smoothings: press c for nltk compat first"), true
 		}
 		meth := (set.Corpus.NLTK.Smoothing.Method + 1) % 8
 		set = set.WithOption(func(o *scoring.Options) { o.NLTK.Smoothing.Method = meth })

@@ -112,7 +112,7 @@ func (m *Model) holdForMetrics() (cmd tea.Cmd, held bool) {
 	switch {
 	case shown != "":
 		applies := ": the filter applies when the " + what + " scores are in"
-		m.flash(m.c.fitStatus(shown+" (M cycles)"+applies, shown+applies, "the filter applies when the "+what+" scores are in"))
+		m.flashFit(shown+" (M cycles)"+applies, shown+applies, "the filter applies when the "+what+" scores are in")
 	default:
 		m.flash("the filter applies when the " + what + " scores are in")
 	}
@@ -196,7 +196,7 @@ func (m *Model) metricsFailed(what string, failed error) tea.Cmd {
 	for i, f := range forms {
 		forms[i] = "filter cleared: " + f
 	}
-	m.flash(m.c.fitStatus(append(forms, "filter cleared: no "+what+" scores")...))
+	m.flashFit(append(forms, "filter cleared: no "+what+" scores")...)
 	return cmd
 }
 

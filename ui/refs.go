@@ -23,27 +23,31 @@ func newRefChoice(ds *model.Dataset) refChoice { return refChoice{all: ds, only:
 
 // label says which references are scored, for the header: "" when every
 // one loaded is, else "ref B only" (R, or --refs at start: "refs A, C
-// only").
+// only"). The labels come from the files' names: it is drawn through
+// [common.refsLabel], and a status escapes it with the rest of its line.
 func (r refChoice) label() string {
 	if r.all == nil {
 		return ""
 	}
 	labels := r.all.ReferenceLabels()
 	if r.only >= 0 {
-		return "ref " + render.Safe(model.RefColumn(labels[r.only])) + " only"
+		return "ref " + model.RefColumn(labels[r.only]) + " only"
 	}
 	if !r.all.KeptRefs() {
 		return ""
 	}
 	names := make([]string, len(labels))
 	for i, l := range labels {
-		names[i] = render.Safe(model.RefColumn(l))
+		names[i] = model.RefColumn(l)
 	}
 	if len(names) == 1 {
 		return "ref " + names[0] + " only"
 	}
 	return "refs " + strings.Join(names, ", ") + " only"
 }
+
+// refsLabel is [refChoice.label] escaped, to be drawn.
+func (c common) refsLabel() string { return render.Safe(c.refs.label()) }
 
 // cycleRefs scores the next choice of references: the dataset is kept to
 // it, every score made from the old one is dropped (chrF and TER, the
@@ -52,8 +56,8 @@ func (m *Model) cycleRefs() tea.Cmd {
 	r := m.c.refs
 	n := len(r.all.Refs)
 	if n < 2 {
-		return m.flash(m.c.fitStatus("one reference scored: R needs two (give a second with -r, and no --refs that keeps one)",
-			"one reference scored: R needs two (give a second with -r)", "one reference scored: R needs two"))
+		return m.flashFit("one reference scored: R needs two (give a second with -r, and no --refs that keeps one)",
+			"one reference scored: R needs two (give a second with -r)", "one reference scored: R needs two")
 	}
 	only := r.only + 1
 	if only == n {

@@ -201,3 +201,28 @@ func TestStatusNeverRaw(t *testing.T) {
 	holding(&x.exp.path, out)
 	check("an export", press(t, x, "enter"), render.Safe(out))
 }
+
+// TestFileNameEscapedOnce: a control character in a reference file's name
+// shows as one visible escape, the same in the status line that says R's
+// choice and in the header that keeps saying it: "ref.\x07" as ref.\x07,
+// never as an escape of that escape (ref.\\x07); ESC as ␛. The label is
+// kept as it is and escaped where it is drawn, once.
+func TestFileNameEscapedOnce(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ref.\a\x1b[1m.txt": {Data: []byte("the cat sat\none two\n")},
+		"ref.b.txt":         {Data: []byte("a cat sat\nuno dos\n")},
+		"hyp.txt":           {Data: []byte("the cat\none\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.\a\x1b[1m.txt", "ref.b.txt"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := press(t, ready(t, ds, 120, 30), "R")
+	const shown = `ref \x07␛[1m only`
+	if want := "scoring against " + shown + " (R: the next)"; m.status != want {
+		t.Errorf("R: status %q; want %q", m.status, want)
+	}
+	if h := m.header.View(m.c, m.list, m.jobs); !strings.Contains(h, shown) || strings.Contains(h, `\\`) {
+		t.Errorf("R: the header does not say %q, escaped once:\n%s", shown, h)
+	}
+}

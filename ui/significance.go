@@ -201,7 +201,7 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		}
 		scopes = append(scopes, fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n))
 	}
-	if refs := c.refs.label(); refs != "" { // R: the scores are against these alone
+	if refs := c.refsLabel(); refs != "" { // R: the scores are against these alone
 		for i := range scopes {
 			scopes[i] += " · " + refs
 		}

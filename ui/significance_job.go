@@ -185,8 +185,8 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):
 		if m.sig.cursor == m.list.view.Other {
-			return m, m.flash(m.c.fitStatus("that is the baseline: select a system to see the segments that cost it the most",
-				"that is the baseline: select another system", "the baseline: select another"))
+			return m, m.flashFit("that is the baseline: select a system to see the segments that cost it the most",
+				"that is the baseline: select another system", "the baseline: select another")
 		}
 		m.closeSig()
 		m.list.openSigImpact()
@@ -199,7 +199,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Metrics):
 		m.sig = m.sig.cycleMetric()
 		testing := "testing " + m.c.metricTitle(m.sig.metric) + " (M: BLEU, chrF, TER)"
-		return m, m.flash(m.c.fitStatus(testing+" · i lists "+m.c.costliest(m.sig.metric), testing+" · i lists the costliest", testing))
+		return m, m.flashFit(testing+" · i lists "+m.c.costliest(m.sig.metric), testing+" · i lists the costliest", testing)
 	case key.Matches(msg, k.Other):
 		return m, m.cycleOther()
 	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
@@ -233,8 +233,8 @@ func (m *Model) togglePin(sys int) tea.Cmd {
 	}
 	m.list.pinned = false
 	m.list.show(m.list.view.System, len(m.c.ds.Systems))
-	m.flash(m.c.fitStatus("baseline: auto again (the first system vs the second, the others vs the first; p pins one)",
-		"baseline: auto again (p pins one)"))
+	m.flashFit("baseline: auto again (the first system vs the second, the others vs the first; p pins one)",
+		"baseline: auto again (p pins one)")
 	return m.baselineChanged()
 }
 

@@ -272,19 +272,29 @@ func (m *Model) leaveStaleDrill() (cmd tea.Cmd, note string) {
 // a drill-down ([Model.leaveStaleDrill]), in at most 60 cells.
 const staleDrillNote = "back to the analysis, made again under the new settings"
 
-// flash shows a status line until the next key. It is the one way a
-// status is set, and it escapes the whole line ([render.Safe]): a status
-// often quotes a name, a path or an error that carries text from a file,
-// which the places that make one pass as it is.
+// flash shows a status line until the next key. It escapes the whole
+// line ([render.Safe]): a status often quotes a name, a path or an error
+// that carries text from a file, which the places that make one pass as
+// it is. A status fitted to the line, escaped to be measured, is shown by
+// [Model.flashFit] instead, which does not escape it again.
 func (m *Model) flash(s string) tea.Cmd {
 	m.status = render.Safe(s)
+	return nil
+}
+
+// flashFit shows, as flash does, the first of forms that the footer's
+// line shows whole ([common.fitStatus], which escapes them).
+func (m *Model) flashFit(forms ...string) tea.Cmd {
+	m.status = m.c.fitStatus(forms...)
 	return nil
 }
 
 // fitStatus is the first of forms, wordings of one status from the
 // fullest to the shortest, that the footer's one line shows whole once
 // escaped ([render.FirstFit]): a longer one would wrap over the line
-// above the footer (the annotation strip, the histogram's axis).
+// above the footer (the annotation strip, the histogram's axis). It is
+// returned escaped, as measured, ready for the status line
+// ([Model.flashFit]).
 func (c common) fitStatus(forms ...string) string {
 	safe := make([]string, len(forms))
 	for i, f := range forms {

@@ -231,6 +231,20 @@ func TestSafeEscapesControls(t *testing.T) {
 	}
 }
 
+// FuzzSafeIdempotent checks that Safe changes nothing it made: a text
+// escaped twice (a name escaped to be measured, then in the line that
+// quotes it) shows as once, never as an escape of an escape.
+func FuzzSafeIdempotent(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\x1b]2;pwned\a", "tab\there", "bidi\u202eevil", "soft\u00adhyphen", "\xff\u2028\u0085", `\x07 \u202e ␛`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if once := Safe(s); Safe(once) != once {
+			t.Fatalf("Safe(Safe(%q)) = %q; want %q", s, Safe(once), once)
+		}
+	})
+}
+
 func TestSortedClipsCostlyFirst(t *testing.T) {
 	d := explain(t, "the the the cat dog", "the cat sat")
 	cs := model.SortedClips(d.Orders[0])
