@@ -24,11 +24,11 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.flash(m.ann.refusal()), true
 		}
 		if m.ann.on {
-			return m.flash(m.c.fitStatus("these annotations are read-only: add --annotations FILE to annotate beside them",
-				"read-only annotations: add --annotations FILE to annotate")), true
+			return m.flashFit("these annotations are read-only: add --annotations FILE to annotate beside them",
+				"read-only annotations: add --annotations FILE to annotate"), true
 		}
-		return m.flash(m.c.fitStatus("annotating needs an annotation file: start bleuscope with --annotations FILE",
-			"annotating needs a file: start with --annotations FILE")), true
+		return m.flashFit("annotating needs an annotation file: start bleuscope with --annotations FILE",
+			"annotating needs a file: start with --annotations FILE"), true
 	}
 	if !m.ann.on {
 		return nil, false
@@ -158,7 +158,7 @@ func (m *Model) quitBlocked() bool {
 		return false
 	}
 	m.ann.quitAnyway = true
-	m.flash(m.c.fitStatus("changes not saved (see above): press q again to quit and lose them", "not saved (see above): q again quits and loses them", "not saved: q again quits, losing them"))
+	m.flashFit("changes not saved (see above): press q again to quit and lose them", "not saved (see above): q again quits and loses them", "not saved: q again quits, losing them")
 	return true
 }
 

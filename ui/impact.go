@@ -88,8 +88,8 @@ func (m *Model) flashSort(status string) tea.Cmd {
 	case l.waiting != "":
 	case m.impactWaits():
 		what := m.c.metricTitle(l.impactMetric)
-		m.flash(m.c.fitStatus("computing the "+what+" statistics: the list sorts by impact on "+what+" when they are in",
-			"computing the "+what+" statistics to sort by their impact", "computing the "+what+" statistics…"))
+		m.flashFit("computing the "+what+" statistics: the list sorts by impact on "+what+" when they are in",
+			"computing the "+what+" statistics to sort by their impact", "computing the "+what+" statistics…")
 	case m.jobs.running(jobRows):
 		m.flash("sorting…")
 	default:
@@ -158,8 +158,8 @@ func (m *Model) impactStats() (stats *model.MetricStatistics, cmd tea.Cmd, ok bo
 	if err != nil {
 		m.list.impactMetric = model.MetricBLEU
 		failed := m.c.metricTitle(metric) + "'s could not be computed"
-		m.flash(m.c.fitStatus("sorted by BLEU's impact: "+failed+": "+err.Error(), "sorted by BLEU's impact: "+failed+": "+errGist(err),
-			"by BLEU's impact: "+failed+": "+errGist(err), "sorted by BLEU's impact: "+failed))
+		m.flashFit("sorted by BLEU's impact: "+failed+": "+err.Error(), "sorted by BLEU's impact: "+failed+": "+errGist(err),
+			"by BLEU's impact: "+failed+": "+errGist(err), "sorted by BLEU's impact: "+failed)
 		return nil, nil, true
 	}
 	return stats, cmd, stats != nil
