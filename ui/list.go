@@ -49,10 +49,6 @@ type segList struct {
 	// filtering.
 	rowsFilter string
 	rowsDrill  int
-	// rowsSort is the sort key the rows were made for: rows sorted by chrF
-	// or TER stay until the scores of the options in effect land
-	// (Model.sortWaits).
-	rowsSort model.SortKey
 
 	filter lineInput
 	// typedWhy is why the filter text does not parse, worded for the
@@ -191,7 +187,7 @@ func (l *segList) lineOrder(n int) {
 // shows it from its first row, so that no row above it is hidden.
 func (l *segList) setRows(r listRows) (found bool) {
 	rows := r.rows
-	l.rows, l.subset, l.anyCase, l.rowsFilter, l.rowsDrill, l.rowsSort = rows, r.subset, r.anyCase, l.view.Filter, l.drill, l.view.Sort
+	l.rows, l.subset, l.anyCase, l.rowsFilter, l.rowsDrill = rows, r.subset, r.anyCase, l.view.Filter, l.drill
 	l.impact, l.impactOf = r.impact, r.impactOf
 	if l.view.Other == l.view.System { // no Δ to itself, so no impact
 		l.impact = nil

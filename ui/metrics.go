@@ -103,28 +103,6 @@ func (m Model) rowsView() model.View {
 	return v
 }
 
-// sortWaits reports whether the rows on screen, sorted by chrF or TER
-// (metric), stay as they are until that metric's scores under the options
-// in effect land: after l or R, so that the list does not fall to line
-// order meanwhile (the order the model gives without them), nor sort by
-// scores of other options. Rows held back for a filter are not kept so.
-func (m Model) sortWaits() (metric string, wait bool) {
-	l := m.list
-	switch {
-	case l.view.Sort == model.SortChrF:
-		metric = model.MetricChrF
-	case l.view.Sort == model.SortTER:
-		metric = model.MetricTER
-	default:
-		return "", false
-	}
-	if l.rowsSort != l.view.Sort || l.rows == nil || l.waiting != "" {
-		return "", false
-	}
-	ms, err := m.c.metricScores(metric)
-	return metric, ms == nil && err == nil
-}
-
 // sortKeys are the sort keys of the metrics shown.
 func (mt metricState) sortKeys() []model.SortKey {
 	var keys []model.SortKey
@@ -210,8 +188,8 @@ func (m Model) takeScores(metric string, err error, rows, wanted bool) (Model, t
 		}
 		failed := name + " could not be computed"
 		flash := m.flashFit(failed+": "+err.Error(), failed+": "+errGist(err), failed)
-		if rows || m.list.view.Sort == metricSortKey(metric) { // the impact is BLEU's, the rows wait no more
-			return m, tea.Batch(flash, m.refreshRows())
+		if rows {
+			return m, tea.Batch(flash, m.refreshRows()) // which says why the impact is BLEU's
 		}
 		m.refreshPane(false)
 		return m, flash

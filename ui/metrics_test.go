@@ -216,48 +216,6 @@ func TestMetricsShownForOptionsInEffect(t *testing.T) {
 	}
 }
 
-// TestMetricsSortKeptWhileRescored: sorted by chrF, l keeps the rows in
-// the order they are in until the lowercased chrF lands, then sorts them
-// by it; the list never falls to line order meanwhile, as the model's
-// order without chrF scores is (it did when the list read the scores of
-// the options in effect alone, before the rows waited for them).
-func TestMetricsSortKeptWhileRescored(t *testing.T) {
-	ds := demoDataset(t)
-	chrf := model.DefaultMetrics()
-	chrf.Names = []string{model.MetricBLEU, model.MetricChrF}
-	m := readyWith(t, ds, 120, 40, WithMetrics(chrf))
-	for range 10 {
-		if m.list.view.Sort == model.SortChrF {
-			break
-		}
-		m = press(t, m, "o")
-	}
-	if m.list.view.Sort != model.SortChrF {
-		t.Fatal("o never reaches chrF")
-	}
-	before := slices.Clone(m.list.rows)
-	next, cmd := m.Update(keyMsg("l"))
-	m = next.(Model)
-	fresh, rescored := msgsOf[statsMsg](cmd), msgsOf[scoredMsg](cmd)
-	if len(fresh) != 1 || len(rescored) != 1 {
-		t.Fatalf("l started %d chrF runs and %d scoring runs; want one of each", len(fresh), len(rescored))
-	}
-	next, _ = m.Update(rescored[0]) // BLEU lands first
-	m = next.(Model)
-	if m.c.shownMetrics().chrf != nil || !m.c.set.Corpus.Lowercase {
-		t.Fatal("want the lowercased BLEU in, and chrF not")
-	}
-	if !slices.Equal(m.list.rows, before) {
-		t.Errorf("while the lowercased chrF is computed, the rows are %v…; want them as they were, %v…", m.list.rows[:5], before[:5])
-	}
-	next, _ = m.Update(fresh[0])
-	m = next.(Model)
-	lower := wantMetrics(t, ds, chrf, true)
-	if want := m.c.scored.Rows(ds, model.View{System: 0, Other: m.list.view.Other, Sort: model.SortChrF, Metrics: lower}); !slices.Equal(m.list.rows, want) {
-		t.Errorf("the lowercased chrF landed, and the rows are %v…; want %v…", m.list.rows[:5], want[:5])
-	}
-}
-
 // TestMetricsSort checks the chrF and TER sort keys against the model's
 // rows, the column and its arrow, and that hiding the metric sorted by
 // falls back to the score.

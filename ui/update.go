@@ -72,9 +72,8 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.list.inLineOrder, m.list.early = false, nil
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	// The scoring job made rows for the view, but not for a drill-down,
-	// nor by chrF's or TER's impact, nor by their scores still to come.
-	_, waits := m.sortWaits()
-	if msg.rows != nil && msg.view == m.rowsView() && m.list.only == nil && !m.list.weighsMetric() && !waits {
+	// nor by chrF's or TER's impact.
+	if msg.rows != nil && msg.view == m.rowsView() && m.list.only == nil && !m.list.weighsMetric() {
 		m.applyRows(msg.listRows)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 	}
@@ -95,19 +94,13 @@ func (m *Model) upgrade() tea.Cmd {
 // refreshRows sorts and filters the rows of the current view: at once for
 // small corpora, in a job for big ones. Before the first scores land the
 // scoring run sorts them. A filter that reads chrF or TER scores not at
-// hand waits for them (holdForMetrics); rows sorted by chrF or TER stay
-// until their scores under the options in effect land (sortWaits).
+// hand waits for them (holdForMetrics).
 func (m *Model) refreshRows() tea.Cmd {
 	if m.c.scored == nil {
 		m.refreshPane(false) // the list is in line order until then
 		return nil
 	}
 	if cmd, held := m.holdForMetrics(); held {
-		return cmd
-	}
-	if metric, wait := m.sortWaits(); wait {
-		m.jobs.stop(jobRows) // rows in flight are sorted without them
-		_, _, cmd := m.wantStats(metric)
 		return cmd
 	}
 	ds, s, view, metrics := m.c.ds, m.c.scored, m.rowsView(), m.queryMetrics()
