@@ -263,7 +263,7 @@ func WriteSegmentsMetrics(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, 
 // Any other key adds nothing: it is WriteSegmentsMetrics. impact is the
 // impact [Scored.RowsImpact] ordered the rows by, or nil to work out
 // BLEU's; impactMetric is the metric it is of: "" or MetricBLEU for
-// BLEU's, MetricChrF or MetricTER for theirs ([MetricStatistics.Impact],
+// BLEU's, MetricChrF or MetricTER for theirs ([MetricStatistics.ImpactContext],
 // which impact must then hold), named as [ImpactField] says ("chrf_impact"
 // in jsonl, tsv and csv, and in text the column's head).
 func WriteSegmentsSorted(w io.Writer, ds *Dataset, s *Scored, rows []int, sys, other int, by SortKey, impact []float64, impactMetric string, ms *MetricScores, format string) error {

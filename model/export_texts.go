@@ -35,7 +35,7 @@ type TextExport struct {
 	// the rows are sorted by) and adds an impact column after that
 	// system's delta; nil leaves it out. ImpactMetric is the metric
 	// whose impact it is, "" for BLEU's, else MetricChrF or MetricTER
-	// ([MetricStatistics.Impact]), which the column's name then says
+	// ([MetricStatistics.ImpactContext]), which the column's name then says
 	// ([ImpactField]).
 	Impact       []float64
 	ImpactSystem int

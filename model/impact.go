@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"sync"
@@ -166,7 +167,16 @@ func (m *impactMemo) of(ctx context.Context, key impactKey, work func() ([]float
 		m.running[key] = r
 		m.mu.Unlock()
 
-		r.impact, r.err = work()
+		return m.run(key, r, work)
+	}
+}
+
+// run does the pass r over key's pair and keeps its impact; r's waiters are
+// released however work ends (a panic too, which leaves them
+// errPassAbandoned: each then works the impact out itself).
+func (m *impactMemo) run(key impactKey, r *impactRun, work func() ([]float64, error)) ([]float64, error) {
+	r.err = errPassAbandoned
+	defer func() {
 		m.mu.Lock()
 		delete(m.running, key)
 		if r.err == nil {
@@ -177,9 +187,13 @@ func (m *impactMemo) of(ctx context.Context, key impactKey, work func() ([]float
 		}
 		m.mu.Unlock()
 		close(r.done)
-		return r.impact, r.err
-	}
+	}()
+	r.impact, r.err = work()
+	return r.impact, r.err
 }
+
+// errPassAbandoned is the error of a pass whose work never returned.
+var errPassAbandoned = errors.New("model: the impact's pass was abandoned")
 
 // sub subtracts o from s field by field.
 func sub(s *scoring.Stats, o scoring.Stats) {

@@ -147,8 +147,33 @@ func TestImpactCancelled(t *testing.T) {
 		if !errors.Is(cut, context.Canceled) {
 			t.Errorf("%s: the pass cancelled gave %v; want context.Canceled", name, cut)
 		}
-		if got, err := st.Impact(1, 0); err != nil || !slices.Equal(got, metricImpactOnce(st, 1, 0)) {
+		if got, err := st.ImpactContext(context.Background(), 1, 0); err != nil || !slices.Equal(got, metricImpactOnce(st, 1, 0)) {
 			t.Errorf("%s: Impact after a cancelled call = %v, %v", name, got, err)
 		}
+	}
+}
+
+// TestImpactMemoPassPanics: a pass whose work panics still releases the
+// pair, so that a later caller works it out instead of waiting forever
+// for a pass that will never end.
+func TestImpactMemoPassPanics(t *testing.T) {
+	m := &impactMemo{}
+	key := impactKey{sys: 0, base: 1}
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = m.of(context.Background(), key, func() ([]float64, error) { panic("a bug in the pass") })
+	}()
+	done := make(chan []float64)
+	go func() {
+		got, _ := m.of(context.Background(), key, func() ([]float64, error) { return []float64{7}, nil })
+		done <- got
+	}()
+	select {
+	case got := <-done:
+		if !slices.Equal(got, []float64{7}) {
+			t.Errorf("impact after a pass that panicked: %v; want [7]", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a caller still waits for the pass that panicked")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
-// Impact is [Scored.Impact] on chrF or TER: for every segment, system
+// ImpactContext is [Scored.Impact] on chrF or TER: for every segment, system
 // sys's corpus score against system base, changed by that one segment's
 // output, with the corpus scores computed by the metric from the
 // statistics summed over the segments (as sacrebleu's corpus chrF and TER
@@ -21,16 +21,10 @@ import (
 // segment whose statistics are base's has an impact of 0.
 //
 // The impact of a pair is worked out once and kept ([impactMemo]); the
-// slice returned is shared and must not be changed. Impact may be called
-// from several goroutines at once. It is [MetricStatistics.ImpactContext]
-// with a context never cancelled.
-func (ms *MetricStatistics) Impact(sys, base int) ([]float64, error) {
-	return ms.ImpactContext(context.Background(), sys, base)
-}
-
-// ImpactContext is [MetricStatistics.Impact] that stops with ctx's error
-// when ctx is cancelled, whether it works the impact out or waits for
-// another caller's pass over the same pair.
+// slice returned is shared and must not be changed. It may be called from
+// several goroutines at once. It stops with ctx's error when ctx is
+// cancelled, whether it works the impact out or waits for another
+// caller's pass over the same pair.
 func (ms *MetricStatistics) ImpactContext(ctx context.Context, sys, base int) ([]float64, error) {
 	n := len(ms.counts) + len(ms.values) // one of them holds the systems
 	for _, s := range []int{sys, base} {
@@ -46,7 +40,7 @@ func (ms *MetricStatistics) ImpactContext(ctx context.Context, sys, base int) ([
 	})
 }
 
-// metricImpact is [MetricStatistics.Impact] of the system whose rows are a
+// metricImpact is [MetricStatistics.ImpactContext] of the system whose rows are a
 // against the baseline's b (same says they are one system), whichever
 // type the rows are held in: they are summed as float64, which holds
 // chrF's counts exactly. It stops with ctx's error when ctx is cancelled.

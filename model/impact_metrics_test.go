@@ -67,7 +67,7 @@ func TestMetricImpactByHand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := st.Impact(0, 1)
+		got, err := st.ImpactContext(context.Background(), 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +79,7 @@ func TestMetricImpactByHand(t *testing.T) {
 		if got[2] != 0 {
 			t.Errorf("%s impact of a line that is the baseline's = %v, want exactly 0", tc.name, got[2])
 		}
-		if self, _ := st.Impact(1, 1); slices.ContainsFunc(self, func(x float64) bool { return x != 0 }) {
+		if self, _ := st.ImpactContext(context.Background(), 1, 1); slices.ContainsFunc(self, func(x float64) bool { return x != 0 }) {
 			t.Errorf("%s impact of a system against itself = %v, want zeros", tc.name, self)
 		}
 		// The list's order: the costliest first, line 3 then line 1.
@@ -124,7 +124,7 @@ func TestMetricImpactWMT22(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		impact, err := st.Impact(0, 1)
+		impact, err := st.ImpactContext(context.Background(), 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,22 +210,22 @@ func TestMetricImpactKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		same := func(a, b []float64) bool { return len(a) > 0 && &a[0] == &b[0] }
-		first, _ := st.Impact(0, 1)
-		if again, _ := st.Impact(0, 1); !same(first, again) {
+		first, _ := st.ImpactContext(context.Background(), 0, 1)
+		if again, _ := st.ImpactContext(context.Background(), 0, 1); !same(first, again) {
 			t.Errorf("%s: the impact of A against B was summed again", name)
 		}
 		// Other pairs, up to the number kept, leave A against B kept.
 		pairs := [][2]int{{1, 0}, {2, 0}, {0, 2}, {1, 2}, {2, 1}}
 		for _, p := range pairs[:impactsKept-1] {
-			st.Impact(p[0], p[1])
+			st.ImpactContext(context.Background(), p[0], p[1])
 		}
-		if again, _ := st.Impact(0, 1); !same(first, again) {
+		if again, _ := st.ImpactContext(context.Background(), 0, 1); !same(first, again) {
 			t.Errorf("%s: A against B was dropped after %d other pairs", name, impactsKept-1)
 		}
 		for _, p := range pairs[:impactsKept] {
-			st.Impact(p[0], p[1])
+			st.ImpactContext(context.Background(), p[0], p[1])
 		}
-		again, _ := st.Impact(0, 1)
+		again, _ := st.ImpactContext(context.Background(), 0, 1)
 		if same(first, again) || !slices.Equal(first, again) {
 			t.Errorf("%s: after %d other pairs A against B is %v (the same slice: %v), want %v summed again", name, impactsKept, again, same(first, again), first)
 		}
@@ -242,7 +242,7 @@ func TestMetricImpactKept(t *testing.T) {
 				defer wg.Done()
 				for k := range 50 {
 					p := pairs[(g+k)%len(pairs)]
-					if got, _ := st.Impact(p[0], p[1]); !slices.Equal(got, want[p]) {
+					if got, _ := st.ImpactContext(context.Background(), p[0], p[1]); !slices.Equal(got, want[p]) {
 						t.Errorf("%s: impact of %v is %v, want %v", name, p, got, want[p])
 						return
 					}
@@ -266,7 +266,7 @@ func metricImpactOnce(st *MetricStatistics, sys, base int) []float64 {
 
 // BenchmarkMetricImpactAgain measures the list's second sort by chrF's
 // impact on 100k segments (a key of a filter typed): what
-// MetricStatistics.Impact takes for a pair it was asked for before.
+// MetricStatistics.ImpactContext takes for a pair it was asked for before.
 func BenchmarkMetricImpactAgain(b *testing.B) {
 	const n = 100_000
 	ds := memDataset(nil, [][]string{synthLines(synthText(n, 2))},
@@ -276,11 +276,11 @@ func BenchmarkMetricImpactAgain(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := st.Impact(0, 1); err != nil {
+	if _, err := st.ImpactContext(context.Background(), 0, 1); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := st.Impact(0, 1); err != nil {
+		if _, err := st.ImpactContext(context.Background(), 0, 1); err != nil {
 			b.Fatal(err)
 		}
 	}

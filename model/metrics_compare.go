@@ -159,7 +159,7 @@ type MetricStatistics struct {
 	// are (counts), in half the memory of TER's float64 rows (values).
 	counts [][]uint32
 	values [][]float64
-	// impacts are the impacts worked out so far ([MetricStatistics.Impact]).
+	// impacts are the impacts worked out so far ([MetricStatistics.ImpactContext]).
 	impacts impactMemo
 }
 

@@ -33,7 +33,7 @@ const (
 	// View.Metrics has no TER.
 	SortTER
 	// SortImpact orders by [Scored.Impact] of View.System against
-	// View.Other, or by [MetricStatistics.Impact] of View.ImpactOf
+	// View.Other, or by [MetricStatistics.ImpactContext] of View.ImpactOf
 	// (ascending: the segments that cost the most corpus score against
 	// View.Other first); by sentence score when View.Other is not a
 	// system.
@@ -84,7 +84,7 @@ type View struct {
 	// order by ([ScoreMetrics] with segments); nil for the other keys.
 	Metrics *MetricScores
 	// ImpactOf, when not nil, holds the chrF or TER statistics whose
-	// impact SortImpact orders by ([MetricStatistics.Impact]); nil orders
+	// impact SortImpact orders by ([MetricStatistics.ImpactContext]); nil orders
 	// by BLEU's ([Scored.Impact]). They must be of the same dataset.
 	ImpactOf *MetricStatistics
 }

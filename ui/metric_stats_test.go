@@ -114,7 +114,7 @@ func TestImpactStatsNotRestartedByTab(t *testing.T) {
 		t.Errorf("the list waiting for chrF's statistics does not show their progress in the header:\n%s", v)
 	}
 	m = d.deliver(m)
-	want, err := d.computed[0].stats.Impact(m.list.view.System, m.list.view.Other)
+	want, err := d.computed[0].stats.ImpactContext(context.Background(), m.list.view.System, m.list.view.Other)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestComparisonTakesChrFColumnStatistics(t *testing.T) {
 	if st == nil || m.list.impactOf != model.MetricChrF {
 		t.Fatalf("B M i: statistics kept %v, impact of %q; want chrF's", st != nil, m.list.impactOf)
 	}
-	want, err := st.Impact(m.list.view.System, m.list.view.Other)
+	want, err := st.ImpactContext(context.Background(), m.list.view.System, m.list.view.Other)
 	if err != nil {
 		t.Fatal(err)
 	}

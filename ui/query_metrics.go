@@ -23,25 +23,20 @@ import (
 
 // filterMetrics reports which metrics the list's filter reads (a filter
 // that does not parse reads none: refreshRows says why it is not applied),
-// as [segList.setFilter] found when it set the filter.
+// as [segList.setFilter], the one place that sets the filter, found.
 func (l *segList) filterMetrics() (chrf, ter bool) {
-	r := l.reads
-	if r.filter != l.view.Filter { // set by other means than setFilter
-		r = readsOf(l.view.Filter)
-	}
-	return r.chrf, r.ter
+	return l.reads.chrf, l.reads.ter
 }
 
 // filterReads is what the query filter reads of the metrics: chrF's or
 // TER's sentence scores.
 type filterReads struct {
-	filter    string
 	chrf, ter bool
 }
 
 // readsOf parses the query filter for the metrics it reads.
 func readsOf(filter string) filterReads {
-	r := filterReads{filter: filter}
+	var r filterReads
 	if low := strings.ToLower(filter); strings.Contains(low, "chrf") || strings.Contains(low, "ter") {
 		if q, err := model.ParseQuery(filter); err == nil {
 			r.chrf, r.ter = q.UsesMetrics()

@@ -227,7 +227,7 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := st.Impact(sys, m.list.view.Other)
+		want, err := st.ImpactContext(context.Background(), sys, m.list.view.Other)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -372,7 +372,7 @@ func TestSortCycleKeepsImpactMetric(t *testing.T) {
 		if st == nil {
 			t.Fatalf("%s: the statistics are gone", tc.title)
 		}
-		want, err := st.Impact(m.list.view.System, m.list.view.Other)
+		want, err := st.ImpactContext(context.Background(), m.list.view.System, m.list.view.Other)
 		if err != nil {
 			t.Fatal(err)
 		}
