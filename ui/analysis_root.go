@@ -33,9 +33,34 @@ func (m *Model) openAnalysis() tea.Cmd {
 	if m.list.fromAnalysis {
 		return m.backToAnalysis()
 	}
-	m.screen = screenAnalysis
+	m.screen, m.anaFrom = screenAnalysis, screenMain
 	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return nil
+}
+
+// analysisFromSig follows a key on the comparison screen, which was
+// opened from the screen sigFrom: when the key (n) opened the analysis
+// there, rather than going back to the analysis the comparison was
+// opened from, esc on the analysis comes back to the comparison as it
+// was left (its test, its selected system), as it does from the list
+// sorted by i; the analysis's own drill-down, and esc out of it, keep
+// that way back.
+func (m Model) analysisFromSig(sigFrom screen) Model {
+	if m.screen == screenAnalysis && sigFrom != screenAnalysis {
+		m.anaFrom = screenSig
+	}
+	return m
+}
+
+// leaveAnalysis goes back to the screen the analysis was opened from:
+// the comparison (its state kept, its test started again at the end of
+// the Update) or the list. The count, if any, goes on (see analysis).
+func (m *Model) leaveAnalysis() {
+	m.screen = screenMain
+	if m.anaFrom == screenSig {
+		m.screen = screenSig
+	}
+	m.anaFrom = screenMain
 }
 
 // analysis runs at the end of every Update: while the analysis screen is
@@ -190,12 +215,13 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, m.quit()
-	case key.Matches(msg, k.Back, k.Analysis): // the count, if any, goes on (see analysis)
-		m.screen = screenMain
+	case key.Matches(msg, k.Back, k.Analysis):
+		m.leaveAnalysis()
 		return m, nil
 	case msg.Type == tea.KeyEnter:
 		return m.drillAnalysis()
 	case key.Matches(msg, k.Significance): // is the wins table's gap significant?
+		m.anaFrom = screenMain // the comparison comes back here, and esc here then leaves both
 		return m, m.openSig()
 	case key.Matches(msg, k.Help):
 		m.openOverlay(screenHelp)

@@ -1614,3 +1614,61 @@ func TestBucketCIColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisBackToTheComparison: the analysis opened with n on the
+// comparison screen goes back to it with esc, as the list sorted by i
+// there does, the comparison as it was left (its test, its selected
+// system); a drill-down and esc out of it keep that way back; opened
+// from the list, esc goes back to the list, after a drill-down too. A
+// user saw B n esc land on the list while B i esc came back to B.
+func TestAnalysisBackToTheComparison(t *testing.T) {
+	m := readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100))
+	m = press(t, m, "B", "T", "down")
+	if m.sig.cursor == m.list.view.Other {
+		m = press(t, m, "down")
+	}
+	sys, test := m.sig.cursor, m.sig.test
+	if m.screen != screenSig || test != model.TestPairedAR {
+		t.Fatalf("B T: screen %v, test %q; want the comparison by approximate randomization", m.screen, test)
+	}
+	atSig := func(m Model, keys string) {
+		t.Helper()
+		if m.screen != screenSig || m.sig.cursor != sys || m.sig.test != test {
+			t.Errorf("%s: screen %v, system %d, test %q; want the comparison on system %d by %q", keys, m.screen, m.sig.cursor, m.sig.test, sys, test)
+		}
+	}
+	if m = press(t, m, "n"); m.screen != screenAnalysis {
+		t.Fatalf("n on the comparison: screen %v; want the analysis", m.screen)
+	}
+	m = press(t, m, "esc")
+	atSig(m, "B n esc")
+	m = press(t, m, "n", "n") // n leaves the analysis as esc does
+	atSig(m, "B n n")
+	m = press(t, m, "n", "enter")
+	if m.screen != screenMain || !m.list.fromAnalysis {
+		t.Fatalf("B n enter: screen %v, drill-down %v; want the list of a drill-down", m.screen, m.list.fromAnalysis)
+	}
+	if m = press(t, m, "esc"); m.screen != screenAnalysis {
+		t.Fatalf("B n enter esc: screen %v; want the analysis", m.screen)
+	}
+	m = press(t, m, "esc")
+	atSig(m, "B n enter esc esc")
+	// The comparison opened on that analysis comes back to it, and the
+	// analysis then to the list, not to the comparison again.
+	m = press(t, m, "n", "B", "esc")
+	if m.screen != screenAnalysis {
+		t.Fatalf("B n B esc: screen %v; want the analysis", m.screen)
+	}
+	if m = press(t, m, "esc"); m.screen != screenMain {
+		t.Errorf("B n B esc esc: screen %v; want the list", m.screen)
+	}
+	// From the list, to the list.
+	m = press(t, m, "n", "esc")
+	if m.screen != screenMain {
+		t.Errorf("n esc on the list: screen %v; want the list", m.screen)
+	}
+	m = press(t, m, "n", "enter", "esc", "esc")
+	if m.screen != screenMain || m.list.fromAnalysis {
+		t.Errorf("n enter esc esc on the list: screen %v, drill-down %v; want the list without it", m.screen, m.list.fromAnalysis)
+	}
+}

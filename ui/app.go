@@ -54,7 +54,10 @@ type Model struct {
 	overlayFrom screen
 	// sigFrom is the screen the comparison (B) goes back to: the list or
 	// the analysis screen.
-	sigFrom  screen
+	sigFrom screen
+	// anaFrom is the screen the analysis (n) goes back to: the list, or
+	// the comparison it was opened on.
+	anaFrom  screen
 	status   string // a message shown in the footer until the next key
 	warnLine string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
 	err      error

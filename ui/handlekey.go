@@ -55,7 +55,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case screenAnnSummary:
 		return m.handleSummaryKey(msg)
 	case screenSig:
-		return m.handleSigKey(msg)
+		next, cmd := m.handleSigKey(msg)
+		return next.analysisFromSig(m.sigFrom), cmd
 	case screenAnalysis:
 		return m.handleAnalysisKey(msg)
 	}
