@@ -162,7 +162,7 @@ var analysisKeys = [][2]string{
 	{"o · 1-9 · 0", "n-grams: next order · that order · every order"},
 	{"enter", "the row's segments in the list, its n-gram marked (esc comes back)"},
 	{"tab · w · p", "the shown system · the baseline, as on the list"},
-	{"esc · n", "back to the list"},
+	{"esc · n", "back to the list, or to the comparison (B) n opened it on"},
 }
 
 // analysisHelpTitle is the title of the help's section on the analysis
