@@ -239,7 +239,19 @@ func (mt metricState) terLines(c common, in model.Explained, width int) []string
 	if err != nil {
 		return []string{line, st.Error.Render(err.Error())}
 	}
-	return []string{line, fmt.Sprintf("%d edits (shift, insert, delete, substitute) / %s ref words", ts.Edits, trimFloat(ts.RefLen))}
+	return []string{line, terEdits(ts.Edits, ts.RefLen)}
+}
+
+// terEdits says a segment's TER edits over its reference length, "1 edit
+// (shift, insert, delete, substitute) / 1 ref word", the nouns singular
+// where their number is 1.
+func terEdits(edits int, refLen float64) string {
+	words := trimFloat(refLen)
+	word := "words"
+	if words == "1" {
+		word = "word"
+	}
+	return fmt.Sprintf("%d edit%s (shift, insert, delete, substitute) / %s ref %s", edits, plural(edits), words, word)
 }
 
 // percentCell formats a percentage for the chrF table, "–" when undefined.
