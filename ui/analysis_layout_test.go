@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -93,7 +94,8 @@ func TestAnalysisTitleKeepsCount(t *testing.T) {
 					m = press(t, m, k)
 				}
 				title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
-				ranks, short := m.ana.ranksOf(m.anaCtx())
+				r := m.ana.ranksOf(m.anaCtx())
+				ranks := r.held
 				if strings.Contains(title, "…") {
 					t.Errorf("%d columns, %s, order %d: title cut: %q", w, m.ana.mode, m.ana.order, title)
 				}
@@ -104,7 +106,7 @@ func TestAnalysisTitleKeepsCount(t *testing.T) {
 				if m.ana.mode == anaSalient {
 					salient++
 				}
-				if !strings.Contains(title, ranks) && !strings.Contains(title, short) {
+				if !strings.Contains(title, ranks) && !strings.Contains(title, r.whole) && !strings.Contains(title, r.short) {
 					t.Errorf("%d columns, %s, order %d: title %q lacks %q", w, m.ana.mode, m.ana.order, title, ranks)
 				}
 			}
@@ -393,9 +395,9 @@ func TestAnalysisTitleLongShownName(t *testing.T) {
 			if m.ana.mode == anaSalient {
 				continue
 			}
-			if ranks, short := m.ana.ranksOf(m.anaCtx()); ranks != "" &&
-				!strings.Contains(title, ranks) && !strings.Contains(title, short) {
-				t.Errorf("%d columns, %s, order %d: title %q lacks %q", w, m.ana.mode, m.ana.order, title, ranks)
+			if r := m.ana.ranksOf(m.anaCtx()); r.held != "" &&
+				!strings.Contains(title, r.held) && !strings.Contains(title, r.short) {
+				t.Errorf("%d columns, %s, order %d: title %q lacks %q", w, m.ana.mode, m.ana.order, title, r.held)
 			}
 		}
 	}
@@ -466,5 +468,39 @@ func TestAnalysisSettingsOneWording(t *testing.T) {
 				t.Errorf("%d columns, table %d: note %q; want it to end in the settings as \"13a mixed N=4 exp\"", w, m.ana.table, note)
 			}
 		}
+	}
+}
+
+// TestAnalysisCountsWrittenAlike: every n-gram table, salient included,
+// writes how many n-grams its ranking has whole ("top 200 of 21,254"),
+// never in thousands ("21k"), at every width from 60 columns, on a
+// corpus whose rankings have more than 10,000 n-grams (and fewer than a
+// million, whose whole count a title at 60 columns has room for). A
+// user saw "top 200 of 21k" on the salient table at 100 columns where
+// the others said "top 200 of 101,820".
+func TestAnalysisCountsWrittenAlike(t *testing.T) {
+	rough := regexp.MustCompile(`of [0-9.]+[kM]\b`)
+	big := 0
+	for _, w := range []int{60, 61, 70, 80, 90, 100, 110, 120, 130} {
+		m := openAnalysisScreen(t, ready(t, synthDataset(t, 2000), w, 16))
+		for _, k := range []string{"", "m", "m", "m", "1"} { // missed, over, matched, salient, salient of order 1
+			if k != "" {
+				m = press(t, m, k)
+			}
+			title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
+			r := m.ana.ranksOf(m.anaCtx())
+			if r.whole == "" {
+				t.Fatalf("%d columns, %s, order %d: the table holds every n-gram; the test wants a ranking cut", w, m.ana.mode, m.ana.order)
+			}
+			if r.whole != r.short {
+				big++
+			}
+			if rough.MatchString(title) || !strings.Contains(title, r.whole) && !strings.Contains(title, r.held) {
+				t.Errorf("%d columns, %s, order %d: title %q; want it to say %q", w, m.ana.mode, m.ana.order, title, r.whole)
+			}
+		}
+	}
+	if big == 0 {
+		t.Error("no ranking had 10,000 n-grams or more: the test wants counts that could be written in thousands")
 	}
 }

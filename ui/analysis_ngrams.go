@@ -92,13 +92,12 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	}
 	if a.mode != anaSalient {
 		// The count of rows (" · top 50 of 6,050") matters more than the
-		// wording: every form keeps it, the last in thousands, and says
-		// which rows are in view when some are not (" · top 50 of 6,050 ·
-		// rows 1–12").
+		// wording: every form keeps it, and says which rows are in view
+		// when some are not (" · top 50 of 6,050 · rows 1–12").
 		items := a.ngramItems(x)
-		ranks, short := a.ranksOf(x)
-		ranks, _ = a.rowsOfHeld(len(items), ranks)
-		short, terse := a.rowsOfHeld(len(items), short)
+		r := a.ranksOf(x)
+		ranks, wholeTerse := a.rowsOfHeld(len(items), r.held)
+		short, terse := a.rowsOfHeld(len(items), r.short)
 		sys := c.shortName(x.sys)
 		var forms []string
 		for _, k := range kinds(a.mode.String()) {
@@ -106,10 +105,12 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		}
 		// Last, without the system's name, which the columns and the
 		// list's header give: a long one left no room for the count;
-		// then the rows in view without the word "rows" and, when nothing
+		// then the rows in view without the word "rows", then the count
+		// in thousands (every table writes its count whole as long as
+		// any of its forms can: [anaScreen.ranksOf]) and, when nothing
 		// else fits, without the ranking's size.
 		last := a.mode.String() + " " + grams
-		titles = append(anaTitles(forms...), sys+" · "+last+short, last+short, last+terse, last+a.rowsInView(len(items)))
+		titles = append(anaTitles(forms...), last+ranks, last+wholeTerse, last+short, last+terse, last+a.rowsInView(len(items)))
 		if len(items) == 0 {
 			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
@@ -152,21 +153,26 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	items := a.ngramItems(x)
 	// Each side's count does not count the rows: the rows in view are
 	// said of the table's before them.
-	ranks, short := a.ranksOf(x)
+	r := a.ranksOf(x)
+	ranks := r.held
 	if ranks != "" {
 		ranks = " · " + ranks
 	}
 	ranks = a.rowsInView(len(items)) + ranks
-	short, terse := a.rowsOfHeld(len(items), short)
+	whole, wholeTerse := a.rowsOfHeld(len(items), r.whole)
+	short, terse := a.rowsOfHeld(len(items), r.short)
 	pair := c.shortName(x.sys) + " vs " + c.shortName(x.other)
 	forms = forms[:0]
 	for _, k := range kinds("salient") {
 		forms = append(forms, pair+" · "+k+ranks)
 	}
-	// Last, without the baseline (the table's head names both), then
-	// without either name, then without the rankings' size.
-	titles = append(anaTitles(forms...), pair+" · salient "+grams+short, c.shortName(x.sys)+" · salient "+grams+short,
-		"salient "+grams+short, "salient "+grams+terse, "salient "+grams+a.rowsInView(len(items)))
+	// Last, both sides in one count, written whole as the other tables
+	// write theirs: without the baseline (the table's head names both),
+	// then without either name; then in thousands, then without the
+	// rankings' size.
+	grams = "salient " + grams
+	titles = append(anaTitles(forms...), pair+" · "+grams+whole, c.shortName(x.sys)+" · "+grams+whole,
+		grams+whole, grams+wholeTerse, grams+short, grams+terse, grams+a.rowsInView(len(items)))
 	sa, sb := c.shortName(x.sys), c.shortName(x.other)
 	notes = []string{
 		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
@@ -203,16 +209,25 @@ func (a anaScreen) orderGrams(x anaCtx) string {
 	return strconv.Itoa(max(a.order, 1)) + "-grams"
 }
 
+// anaRanks says how many rows a table holds of how many n-grams, when it
+// holds only the first of a ranking (of each order's): held as the
+// table's title says it in full, whole in one count written whole ("top
+// 50 of 21,254"), short in one count in thousands ("top 50 of 21k"),
+// which a title says only where no form with the whole count fits, so
+// that every table writes its counts alike.
+type anaRanks struct{ held, whole, short string }
+
 // ranksOf says, when the table holds only the first anaTop n-grams of a
 // ranking (of each order's), how many rows it holds of how many n-grams:
-// "top 50 of 21,254", and in short "top 50 of 21k"; "" when it holds them
-// all. The salient table says it of each side ([anaScreen.salientRanks]).
-func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
+// "top 50 of 21,254" (held and whole), and in short "top 50 of 21k"; ""
+// when it holds them all. The salient table says it of each side
+// ([anaScreen.salientRanks]).
+func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	if a.mode == anaSalient {
 		return a.salientRanks(x)
 	}
 	if a.base == nil || !a.baseFresh(x) || x.sys >= len(a.base.sizes) {
-		return "", ""
+		return anaRanks{}
 	}
 	sizes := a.base.sizes[x.sys]
 	orders := len(sizes) / len(anaModeKinds)
@@ -224,19 +239,20 @@ func (a anaScreen) ranksOf(x anaCtx) (ranks, short string) {
 		}
 	}
 	if shown == total {
-		return "", ""
+		return anaRanks{}
 	}
-	return fmt.Sprintf("top %s of %s", thousands(shown), thousands(total)), fmt.Sprintf("top %s of %s", thousands(shown), roughly(total))
+	whole := fmt.Sprintf("top %s of %s", thousands(shown), thousands(total))
+	return anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", thousands(shown), roughly(total))}
 }
 
 // salientRanks says, when the salient table holds only the first
 // anaSalientTop n-grams of a side (of each order's), how many rows it
 // holds of how many n-grams on each side, the shown system's (+) first:
-// "+50 of 1,234 · −50 of 987", and in short, in all, "top 100 of 2,221";
-// "" when it holds them all.
-func (a anaScreen) salientRanks(x anaCtx) (ranks, short string) {
+// "+50 of 1,234 · −50 of 987", and in one count, in all, "top 100 of
+// 2,221" (whole), "top 100 of 2k" (short); none when it holds them all.
+func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 	if !a.salientFresh(x) || !salientPair(x) {
-		return "", ""
+		return anaRanks{}
 	}
 	sizes := a.der.salSizes
 	var shown, total [2]int
@@ -249,10 +265,14 @@ func (a anaScreen) salientRanks(x anaCtx) (ranks, short string) {
 		}
 	}
 	if shown == total {
-		return "", ""
+		return anaRanks{}
 	}
-	return fmt.Sprintf("+%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1])),
-		fmt.Sprintf("top %s of %s", thousands(shown[0]+shown[1]), roughly(total[0]+total[1]))
+	all := thousands(shown[0] + shown[1])
+	return anaRanks{
+		held:  fmt.Sprintf("+%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1])),
+		whole: fmt.Sprintf("top %s of %s", all, thousands(total[0]+total[1])),
+		short: fmt.Sprintf("top %s of %s", all, roughly(total[0]+total[1])),
+	}
 }
 
 // roughly writes n in thousands ("217k") or millions ("1.2M") from

@@ -1483,7 +1483,7 @@ func TestAnalysisSalientSaysOfHowMany(t *testing.T) {
 		} else {
 			cut++
 		}
-		if got, _ := mm.ana.ranksOf(mm.anaCtx()); got != want {
+		if got := mm.ana.ranksOf(mm.anaCtx()).held; got != want {
 			t.Errorf("order %d: ranksOf = %q; want %q", order, got, want)
 		}
 		if want != "" && !strings.HasSuffix(strings.TrimRight(strings.Split(title(mm), "[")[0], " "), want) {
