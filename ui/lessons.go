@@ -236,15 +236,43 @@ func (l Lessons) View() string {
 	head := l.st.Title.Render(title) + strings.Repeat(" ", gap) + l.st.Muted.Render(count)
 	head = render.Truncate(head, l.w)
 	rule := l.st.Muted.Render(strings.Repeat("─", l.w))
-	// One line, as the other screens' footers: the keys that fit, " …"
-	// for the rest, which the explorer's help (?) lists; esc and the
-	// next lesson first, so that a student at 60 columns sees both, then
-	// that typing edits the text, which no key's help says.
-	k := l.keys
-	keys := keyLine(k.Close, k.Next) + " · type to edit · " + keyLine(k.Field, k.Prev, k.Down, k.PageDown, k.First)
-	foot := l.st.Muted.Render(fitKeyLine(scrollHint(l.vp)+keys, l.w))
+	foot := l.st.Muted.Render(l.footer())
 	input := l.input.view(l.st, l.w)
 	return firstLines(head+"\n"+input+"\n"+rule+"\n"+l.vp.View()+"\n"+foot, l.h)
+}
+
+// footer is the lessons' one line of keys, as the other screens' footers:
+// the first of its forms that fits, from the fullest to the shortest. From
+// 80 columns it names every key the lessons answer to (? is a letter of
+// the hypothesis here, so the explorer's help is out of reach): esc, tab
+// and ⇧tab, ctrl+r (which a student needs once the text is edited, so it
+// comes early), ctrl+n and the scrolling keys, after how many lines are
+// below or above; with room for it (from about 95 columns) it says that
+// typing edits the text, which no key's help says. Below 80 it keeps the
+// keys most needed, esc, the lessons, ctrl+r and ctrl+n, with " …" for
+// the rest.
+func (l Lessons) footer() string {
+	k := l.keys
+	long, short := scrollWhere(l.vp)
+	lead := func(where string) string {
+		if where == "" {
+			return ""
+		}
+		return where + " · "
+	}
+	lessons := as(k.Next, "tab/⇧tab", "lesson")
+	refs := as(k.Field, "ctrl+n", "refs")
+	scroll := as(k.Down, "↓↑ pgdn pgup", "scroll")
+	arrows := as(k.Down, "↓↑ pgdn", "")
+	forms := []string{
+		lead(long) + keyLine(k.Close, k.Next, k.Prev) + " · type to edit · " + keyLine(k.First, k.Field, scroll),
+		lead(long) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, k.Field, scroll),
+		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, k.Field, arrows),
+		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, refs, arrows),
+		lead(short) + keyLine(k.Close, lessons, k.First, refs, arrows),
+		keyLine(k.Close, lessons, k.First, refs) + " · " + lead(short) + keyLine(arrows),
+	}
+	return fitKeyForms(l.w, forms...)
 }
 
 // Closed reports whether esc was pressed: the explorer should close the

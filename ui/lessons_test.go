@@ -259,11 +259,38 @@ func TestHypInputScrollsToCursor(t *testing.T) {
 func TestLessonsFooterWhole(t *testing.T) {
 	for w := 60; w <= 200; w++ {
 		l := NewLessons(render.DefaultStyles(), w, 24)
-		last := LessonsKeyMap().First.Help().Desc
 		lines := strings.Split(ansi.Strip(l.View()), "\n")
 		foot := strings.TrimRight(lines[len(lines)-1], " ")
-		if render.Cells(foot) > w || !strings.HasSuffix(foot, last) && !strings.HasSuffix(foot, " …") {
-			t.Errorf("%d×24: footer %q; want one line of the keys that fit, ending in %q or \" …\"", w, foot, last)
+		if render.Cells(foot) > w || !strings.HasSuffix(foot, "scroll") && !strings.HasSuffix(foot, "↓↑ pgdn") && !strings.HasSuffix(foot, " …") {
+			t.Errorf("%d×24: footer %q; want one line of the keys that fit, ending in the scrolling keys or \" …\"", w, foot)
+		}
+	}
+}
+
+// TestLessonsFooterEveryKey: from 80 columns the footer names every key
+// the lessons answer to, and at 60 those most needed, esc, the lessons,
+// ctrl+r and ctrl+n, whether the text scrolls or not. At 100 columns a
+// user saw it end in "⇧tab back …", ctrl+r among the keys left out, and
+// could not find it: ? types into the hypothesis there.
+func TestLessonsFooterEveryKey(t *testing.T) {
+	every := []string{"esc close", "tab", "⇧tab", "ctrl+r reset", "ctrl+n", "↓↑", "pgdn"}
+	for _, h := range []int{16, 24, 60} {
+		for _, w := range []int{60, 70, 80, 90, 100, 120} {
+			l := NewLessons(render.DefaultStyles(), w, h)
+			lines := strings.Split(ansi.Strip(l.View()), "\n")
+			foot := lines[len(lines)-1]
+			want := every
+			if w < 80 {
+				want = []string{"esc close", "tab/⇧tab lesson", "ctrl+r reset", "ctrl+n refs"}
+			}
+			for _, k := range want {
+				if !strings.Contains(foot, k) {
+					t.Errorf("%d×%d: footer %q lacks %q", w, h, foot, k)
+				}
+			}
+			if !render.Fits(foot, w) {
+				t.Errorf("%d×%d: footer %q wider than the screen", w, h, foot)
+			}
 		}
 	}
 }
@@ -305,18 +332,20 @@ func TestHypInputFitsFromItsStart(t *testing.T) {
 	}
 }
 
-// TestLessonsFooterSaysTypeToEdit: from 80 columns the footer says that
-// typing edits the text right after esc and tab, before the keys that
-// move the editor, change lesson back, scroll and reset. Before, "type to
-// edit" came last and gave way to " …" below 130 columns, so a student
-// at 100 was never told the hypothesis could be edited.
+// TestLessonsFooterSaysTypeToEdit: from 100 columns the footer says that
+// typing edits the text right after esc and the lessons' keys, before
+// the keys that reset, move the editor and scroll. Before, "type to edit"
+// came last and gave way to " …" below 130 columns, so a student at 100
+// was never told the hypothesis could be edited. (Below 100 the keys
+// come first: [TestLessonsFooterEveryKey].)
 func TestLessonsFooterSaysTypeToEdit(t *testing.T) {
-	for _, w := range []int{80, 100, 120} {
+	for _, w := range []int{100, 120, 160} {
 		l := NewLessons(render.DefaultStyles(), w, 24)
 		lines := strings.Split(ansi.Strip(l.View()), "\n")
 		foot := lines[len(lines)-1]
-		if !strings.Contains(foot, "esc close · tab next lesson · type to edit") {
-			t.Errorf("%d×24: footer %q; want esc, tab and then type to edit", w, foot)
+		if !strings.Contains(foot, "esc close · tab") || !strings.Contains(foot, "lesson · type to edit · ctrl+r reset") &&
+			!strings.Contains(foot, "⇧tab back · type to edit · ctrl+r reset") {
+			t.Errorf("%d×24: footer %q; want esc, tab, then type to edit", w, foot)
 		}
 	}
 }

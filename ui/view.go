@@ -113,13 +113,22 @@ func firstLines(s string, n int) string {
 // more lines · " while some is below, "↑ 7 lines above · " at the end, ""
 // when it all fits.
 func scrollHint(vp viewport.Model) string {
+	if long, _ := scrollWhere(vp); long != "" {
+		return long + " · "
+	}
+	return ""
+}
+
+// scrollWhere says where vp's text goes on, in full ("↓ 7 more lines",
+// "↑ 7 lines above") and in short ("↓ 7 more", "↑ 7 above"); "" when it
+// all fits.
+func scrollWhere(vp viewport.Model) (long, short string) {
 	total := vp.TotalLineCount()
 	if total <= vp.Height {
-		return ""
+		return "", ""
 	}
-	below := total - vp.YOffset - vp.Height
-	if below > 0 {
-		return "↓ " + itoa(below) + " more line" + plural(below) + " · "
+	if below := total - vp.YOffset - vp.Height; below > 0 {
+		return "↓ " + itoa(below) + " more line" + plural(below), "↓ " + itoa(below) + " more"
 	}
-	return "↑ " + itoa(vp.YOffset) + " line" + plural(vp.YOffset) + " above · "
+	return "↑ " + itoa(vp.YOffset) + " line" + plural(vp.YOffset) + " above", "↑ " + itoa(vp.YOffset) + " above"
 }
