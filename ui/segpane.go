@@ -76,6 +76,7 @@ type paneText struct {
 	keys         []ledgerKey
 	scored       *model.Scored
 	width, order int
+	srcLines     int
 	other        int
 	met          shownMetrics // chrF and TER shown
 	focus        *model.Focus
@@ -83,7 +84,7 @@ type paneText struct {
 }
 
 func (p paneText) matches(q paneText) bool {
-	return p.scored == q.scored && p.met == q.met && p.width == q.width && p.order == q.order && p.other == q.other && p.focus == q.focus && sameKeys(p.keys, q.keys)
+	return p.scored == q.scored && p.met == q.met && p.width == q.width && p.order == q.order && p.srcLines == q.srcLines && p.other == q.other && p.focus == q.focus && sameKeys(p.keys, q.keys)
 }
 
 // newSegPane returns the pane highlighting bigrams (or the max order, if
@@ -217,7 +218,7 @@ func (p *segPane) cached(c common, sel selection, keys []ledgerKey, width int) s
 	if !long {
 		return p.content(c, sel, keys, width)
 	}
-	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, other: sel.other, met: c.shownMetrics(), focus: p.focus}
+	t := paneText{keys: keys, scored: c.scored, width: width, order: p.order, srcLines: p.srcLines(), other: sel.other, met: c.shownMetrics(), focus: p.focus}
 	if t.matches(p.cache) {
 		return p.cache.text
 	}
@@ -263,6 +264,7 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 		Order:    p.order,
 		Hyps:     []render.Hyp{{Label: c.shortName(in.System), Detail: in.Detail}},
 		Focus:    p.focus,
+		SrcLines: p.srcLines(),
 	}
 	if len(keys) > 1 {
 		if other, ok := p.explained(c, keys[1]); ok && other.Err == nil {
@@ -270,6 +272,22 @@ func (p segPane) segmentText(c common, in model.Explained, keys []ledgerKey, wid
 		}
 	}
 	return render.Segment(c.st, v, width)
+}
+
+// srcLines is the most lines the source takes in the pane: half of the
+// pane's (less the focused n-gram's line), at least one, so that the
+// hypothesis shows under it at every size (on a small screen with an
+// annotation strip, a long source took every line of the pane); zoomed,
+// the source is whole (0).
+func (p segPane) srcLines() int {
+	if p.zoom {
+		return 0
+	}
+	h := p.body.height
+	if p.focus != nil {
+		h--
+	}
+	return max(1, h/2)
 }
 
 // mathText renders the segment's precisions, brevity penalty and formula.

@@ -1,9 +1,13 @@
 package ui
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestAllOrdersShowsClipped: on the demo's literal line 12 ("the" eight
@@ -96,6 +100,50 @@ func TestPaneTitleGivesWayWhole(t *testing.T) {
 			}
 			if title == "" || strings.Contains(title, "…") || !strings.Contains(title, " BLEU ") {
 				t.Errorf("%v, %d columns: the pane's title is cut or missing: %q", metrics, w, title)
+			}
+		}
+	}
+}
+
+// TestPaneShowsHypothesisUnderLongSource: however long the source, the
+// segment pane shows the hypothesis at every size from 60×16, beside an
+// annotation strip too: the source takes at most half the pane's lines,
+// its last one ending in "…", and zoomed it is whole. A user saw only the
+// source in the pane at 60×16 on the MQM TED file, the hypothesis in the
+// strip alone.
+func TestPaneShowsHypothesisUnderLongSource(t *testing.T) {
+	src := strings.TrimSpace(strings.Repeat("a source sentence far longer than the pane can hold ", 60)) + " LASTWORD"
+	hyp := "Zebras graze on the open plain at dawn"
+	fsys := fstest.MapFS{
+		"src": {Data: []byte(src + "\n")},
+		"ref": {Data: []byte("zebras graze on the plain at dawn\n")},
+		"sys": {Data: []byte(hyp + "\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"sys"}, Refs: []string{"ref"}, Src: "src", FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := annotations.Annotation{Kind: annotations.KindError, System: "sys", Line: 1, Rater: "r1", Category: "Accuracy/Mistranslation", Severity: "Major",
+		Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: 6}}
+	a.SetText(hyp, src)
+	for _, strip := range []bool{false, true} {
+		for _, size := range [][2]int{{60, 16}, {61, 17}, {70, 20}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
+			w, h := size[0], size[1]
+			var opts []Option
+			if strip {
+				opts = append(opts, WithAnnotations(Annotating{Preset: annotations.MQM(), Extra: []annotations.Annotation{a}}))
+			}
+			m := readyWith(t, ds, w, h, opts...)
+			pane := ansi.Strip(m.pane.body.view())
+			if !strings.Contains(pane, "Zebras graze") {
+				t.Errorf("%d×%d, strip %v: the pane lacks the hypothesis:\n%s", w, h, strip, pane)
+			}
+			if !strings.Contains(pane, "src") || strings.Contains(pane, "LASTWORD") || !strings.Contains(pane, "…") {
+				t.Errorf("%d×%d, strip %v: want the source cut with …:\n%s", w, h, strip, pane)
+			}
+			checkFit(t, "the pane", m.View(), w, h)
+			if zoomed := press(t, m, "z"); !strings.Contains(strings.Join(zoomed.pane.body.lines, "\n"), "LASTWORD") {
+				t.Errorf("%d×%d, strip %v: zoomed, the source is not whole:\n%s", w, h, strip, strings.Join(zoomed.pane.body.lines, "\n"))
 			}
 		}
 	}

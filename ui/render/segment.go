@@ -31,6 +31,9 @@ type SegmentView struct {
 	// its occurrences that count for its kind are marked in the first
 	// hypothesis and the references, and a line says what they are.
 	Focus *model.Focus
+	// SrcLines, when above 0, is the most lines the source takes: a
+	// longer one is cut there, its last line ending in "…".
+	SrcLines int
 }
 
 // labelWidth is the width of the label column of the segment section:
@@ -81,7 +84,12 @@ func Segment(st Styles, v SegmentView, width int) string {
 	lw := labelWidth(v, width)
 	var lines []string
 	if v.HasSrc {
-		lines = append(lines, TextLines(st, "src", lw, v.Src, width)...)
+		src := TextLines(st, "src", lw, v.Src, width)
+		if n := v.SrcLines; n > 0 && len(src) > n {
+			src = src[:n]
+			src[n-1] = Truncate(src[n-1]+" …", width)
+		}
+		lines = append(lines, src...)
 	}
 	var first model.Marks
 	var focus model.FocusMarks
