@@ -642,22 +642,28 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 			fmt.Sprintf("swapped at random · Δ %s ▲ · two-sided, mirror %s △", c.delta(obs), c.delta(-obs)),
 			fmt.Sprintf("swapped at random · Δ %s ▲ · mirror %s △", c.delta(obs), c.delta(-obs)),
 		}
-	} else { // the share against the system is not p: both are said
+	} else { // the share against the system is not p: a form that gives both says what each counts
 		// sacrebleu's p counts the resamples whose |Δ| less the mean |Δ|
-		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|.
+		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|. Where
+		// that does not fit beside the share, the share gives way (at 100
+		// columns "0/1000 resamples with Δ ≤ 0 · p 0.0030" read as a
+		// contradiction), then the names, never the reason.
+		abs := c.score(math.Abs(obs))
+		pair := fmt.Sprintf("%s − %s: ", name, bname)
+		share := fmt.Sprintf("%d/%d with %s", against, len(sc.Deltas), notBetter)
+		counts := fmt.Sprintf("Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s", c.delta(obs), sc.PValue, abs)
 		forms = []string{
-			fmt.Sprintf("%s − %s: %d of %d resamples with %s · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
-				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples with %s · Δ %s ▲ · p %.4f: the share whose |Δ| exceeds the mean |Δ| by more than %s",
-				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d with %s · Δ %s ▲ · p %.4f: share whose |Δ| exceeds mean |Δ| + %s",
-				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples with %s · Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s",
-				name, bname, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, c.score(math.Abs(obs))),
-			fmt.Sprintf("%s − %s: %d/%d resamples with %s · p %.4f · Δ %s ▲", name, bname, against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%s − %s: %d/%d with %s · p %.4f · Δ %s ▲", name, bname, against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%d/%d resamples with %s · p %.4f · Δ %s ▲", against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
-			fmt.Sprintf("%d/%d with %s · p %.4f · Δ %s ▲", against, len(sc.Deltas), notBetter, sc.PValue, c.delta(obs)),
+			fmt.Sprintf("%s%d of %d resamples with %s · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
+				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs),
+			fmt.Sprintf("%s%d/%d resamples with %s · Δ %s ▲ · p %.4f: the share whose |Δ| exceeds the mean |Δ| by more than %s",
+				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs),
+			fmt.Sprintf("%s%s · Δ %s ▲ · p %.4f: share whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), sc.PValue, abs),
+			fmt.Sprintf("%s%d/%d resamples with %s · %s", pair, against, len(sc.Deltas), notBetter, counts),
+			pair + share + " · " + counts,
+			share + " · " + counts,
+			pair + counts,
+			counts,
+			fmt.Sprintf("Δ %s ▲ · p %.4f", c.delta(obs), sc.PValue),
 		}
 	}
 	title := render.FirstFit(w, forms...)
