@@ -565,10 +565,10 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		}
 		wtl = wtlText(sc)
 	}
-	lo, mid, hi := sc.Score, sc.Score, sc.Score
+	mid, half := sc.Score, 0.0
 	mu := ""
 	if sc.Resamples > 0 {
-		lo, mid, hi = sc.Mean-sc.CI, sc.Mean, sc.Mean+sc.CI
+		mid, half = sc.Mean, sc.CI
 		// The CIs padded to the widest, so that the right-aligned
 		// cells put every ± in line (41.13 ± 12.50 above 77.10 ±  7.67).
 		mu = c.score(sc.Mean) + " ± " + render.PadLeft(c.score(sc.CI), cols.ci)
@@ -586,7 +586,7 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 		ref = math.NaN()
 	}
 	line := strings.Join(parts, " ")
-	draw := render.Interval(c.st, ax, lo, mid, hi, ref, kind)
+	draw := render.Interval(c.st, ax, mid, half, ref, kind)
 	gap := strings.Repeat(" ", sigAxisGap)
 	if i == s.cursor {
 		return c.st.Selected.Render(render.Truncate("▸ "+line, s.width-ax.Width-sigAxisGap)) + gap + draw

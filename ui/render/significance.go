@@ -40,26 +40,33 @@ func (a Axis) Col(x float64) int {
 	return max(0, min(a.Width-1, c))
 }
 
-// Interval draws the interval [lo, hi] with its centre mid on the axis:
-// "[──●──]" (a lone "●" when the interval is under three cells wide, with
-// no room for both brackets and the centre, or NaN), and ref
+// Interval draws the interval mid ± half on the axis, symmetric about
+// its centre whatever the rounding to columns: "[──●──]", the same number
+// of whiskers each side (it drew "[●─]" for an interval four columns
+// wide), or a lone "●" when the interval is under two columns wide, with
+// no room for both brackets and the centre, or half is NaN; and ref
 // (NaN: none) as "┊" outside the interval or "┼" inside it, so that each
 // row shows whether it overlaps ref. kind picks its colour.
-func Interval(st Styles, a Axis, lo, mid, hi, ref float64, kind IntervalKind) string {
+func Interval(st Styles, a Axis, mid, half, ref float64, kind IntervalKind) string {
 	cells := []rune(strings.Repeat(" ", a.Width))
-	if r := a.Col(ref); r >= 0 {
+	r, m := a.Col(ref), a.Col(mid)
+	if r >= 0 {
 		cells[r] = '┊'
 	}
-	l, m, h := a.Col(lo), a.Col(mid), a.Col(hi)
-	if l >= 0 && h >= 0 && h-l >= 2 {
-		for i := l + 1; i < h; i++ {
+	// The half-width in columns, kept on the strip on both sides.
+	span := half / (a.Hi - a.Lo) * float64(a.Width-1)
+	k := 0
+	if span >= 1 && m >= 0 {
+		k = min(int(math.Round(span)), m, a.Width-1-m)
+	}
+	if k > 0 {
+		for i := m - k + 1; i < m+k; i++ {
 			cells[i] = '─'
 		}
-		cells[l], cells[h] = '[', ']'
-		m = max(l+1, min(h-1, m)) // rounded onto a bracket, the centre would hide it
-	}
-	if r := a.Col(ref); r > l && r < h {
-		cells[r] = '┼'
+		cells[m-k], cells[m+k] = '[', ']'
+		if r > m-k && r < m+k {
+			cells[r] = '┼'
+		}
 	}
 	if m >= 0 {
 		cells[m] = '●'

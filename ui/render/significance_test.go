@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -41,23 +42,68 @@ func runeCol(s string, r rune) int {
 func TestInterval(t *testing.T) {
 	st := PlainStyles()
 	a := Axis{Lo: 0, Hi: 20, Width: 21}
-	got := Interval(st, a, 4, 6, 8, 15, IntervalPlain)
+	got := Interval(st, a, 6, 2, 15, IntervalPlain)
 	if want := "    [─●─]      ┊     "; got != want {
 		t.Errorf("Interval = %q; want %q", got, want)
 	}
-	if got := Interval(st, a, 4, 6, 8, 7, IntervalPlain); runeCol(got, '┼') != 7 {
+	if got := Interval(st, a, 6, 2, 7, IntervalPlain); runeCol(got, '┼') != 7 {
 		t.Errorf("a reference inside the interval: %q; want ┼ at 7", got)
 	}
-	if got := Interval(st, a, 6, 6, 6, math.NaN(), IntervalBaseline); strings.TrimSpace(got) != "●" {
+	if got := Interval(st, a, 6, 0, math.NaN(), IntervalBaseline); strings.TrimSpace(got) != "●" {
 		t.Errorf("an interval 0 wide: %q; want a lone ●", got)
 	}
-	// Two cells wide: no room for [●], a lone ● (never ●] with its [ hidden).
-	if got := Interval(st, a, 5.4, 5.6, 6.4, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "●" {
-		t.Errorf("an interval two cells wide: %q; want a lone ●", got)
+	if got := Interval(st, a, 6, math.NaN(), math.NaN(), IntervalBaseline); strings.TrimSpace(got) != "●" {
+		t.Errorf("an interval of NaN width: %q; want a lone ●", got)
 	}
-	// Three cells, the centre rounded onto the left bracket: inside.
-	if got := Interval(st, a, 4.6, 5.4, 7.4, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "[●]" {
-		t.Errorf("an interval three cells wide: %q; want [●]", got)
+	// Under two columns wide: no room for [●], a lone ●.
+	if got := Interval(st, a, 5.9, 0.9, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "●" {
+		t.Errorf("an interval 1.8 columns wide: %q; want a lone ●", got)
+	}
+	if got := Interval(st, a, 5.9, 1.1, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "[●]" {
+		t.Errorf("an interval 2.2 columns wide: %q; want [●]", got)
+	}
+	// At the strip's end the interval narrows on both sides rather than
+	// leaving it or losing a bracket.
+	if got := Interval(st, a, 1, 3, math.NaN(), IntervalPlain); strings.TrimSpace(got) != "[●]" {
+		t.Errorf("an interval past the strip's start: %q; want [●]", got)
+	}
+}
+
+// TestIntervalSymmetric: an interval mid ± half is drawn with as many
+// whiskers left of its centre as right of it, or as a lone ●, wherever
+// its ends round to (at 60 columns "[●─]" and "[─●]" drew symmetric
+// intervals four columns wide as lopsided), with the reference's mark
+// kept where it is not covered.
+func TestIntervalSymmetric(t *testing.T) {
+	st := PlainStyles()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		a := NewAxis(0, 10+90*rng.Float64(), 8+rng.IntN(120))
+		mid := a.Lo + (a.Hi-a.Lo)*(0.1+0.8*rng.Float64())
+		half := (a.Hi - a.Lo) * 0.1 * rng.Float64()
+		ref := a.Lo + (a.Hi-a.Lo)*rng.Float64()
+		got := []rune(Interval(st, a, mid, half, ref, IntervalPlain))
+		name := fmt.Sprintf("Interval(%v, %.4f ± %.4f, ref %.4f)", a, mid, half, ref)
+		m := slices.Index(got, '●')
+		if m != a.Col(mid) {
+			t.Fatalf("%s = %q: ● at %d; want %d", name, string(got), m, a.Col(mid))
+		}
+		l, h := slices.Index(got, '['), slices.Index(got, ']')
+		if l < 0 != (h < 0) {
+			t.Fatalf("%s = %q: one bracket", name, string(got))
+		}
+		if l >= 0 && m-l != h-m {
+			t.Fatalf("%s = %q: %d cells left of ●, %d right", name, string(got), m-l, h-m)
+		}
+		if r := a.Col(ref); r != m && r != l && r != h {
+			want := '┊'
+			if l >= 0 && r > l && r < h {
+				want = '┼'
+			}
+			if got[r] != want {
+				t.Fatalf("%s = %q: %q at the reference's column %d; want %q", name, string(got), got[r], r, want)
+			}
+		}
 	}
 }
 
