@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -63,6 +64,62 @@ func TestSigIntervalsSymmetric(t *testing.T) {
 		}
 		if drawn == 0 {
 			t.Errorf("%d systems: no interval drawn with its whiskers at any width", len(ds.Systems))
+		}
+	}
+}
+
+// TestSigTicksClearOfMarks: under the histogram of resampled differences no
+// tick label of another value stands under a mark (0, ▲, △) or beside it,
+// at 60, 80, 100 and 200 columns, for both tests: ▲ and △ are labelled
+// with the observed Δ and its mirror (at 100 columns +10.05 stood beside
+// ▲, the observed +9.28; with approximate randomization the axis's ends,
+// ∓6.32, stood under △ and ▲ for an observed ±5.85).
+func TestSigTicksClearOfMarks(t *testing.T) {
+	ds := demoDataset(t)
+	for _, keys := range [][]string{{"B"}, {"B", "T"}, {"B", "G"}, {"B", "T", "G"}} {
+		m := press(t, ready(t, ds, 60, 16), keys...)
+		res := m.sig.res
+		if res == nil || m.sig.cursor == res.Baseline {
+			t.Fatalf("%v: no comparison of a system to the baseline (err %v)", keys, m.sig.err)
+		}
+		obs := res.Systems[m.sig.cursor].Score - res.Systems[res.Baseline].Score
+		for _, w := range []int{60, 80, 100, 200} {
+			lines := sigAt(t, ds, keys, []int{w})[w]
+			at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "└") && strings.Contains(l, "┴") })
+			if at < 0 || at+2 >= len(lines) {
+				t.Fatalf("%v at %d columns: no histogram axis:\n%s", keys, w, strings.Join(lines, "\n"))
+			}
+			axis, marks, ticks := []rune(lines[at]), []rune(lines[at+1]), []rune(lines[at+2])
+			name := fmt.Sprintf("%v at %d columns", keys, w)
+			labelled := false
+			for start := 0; start < len(ticks); start++ {
+				if ticks[start] == ' ' {
+					continue
+				}
+				end := start
+				for end < len(ticks) && ticks[end] != ' ' {
+					end++
+				}
+				label := string(ticks[start:end])
+				var near []int // the marks on the axis within a cell of the label
+				for c := max(0, start-1); c <= end && c < len(axis); c++ {
+					if axis[c] == '┼' || axis[c] == '┴' {
+						near = append(near, c)
+					}
+				}
+				switch {
+				case len(near) == 0:
+				case len(near) == 1 && near[0] >= start && near[0] < end &&
+					(marks[near[0]] == '▲' && label == m.c.delta(obs) || marks[near[0]] == '△' && label == m.c.delta(-obs)):
+					labelled = true
+				default:
+					t.Errorf("%s: the label %q stands by the marks at %v, which are not its value:\n%s\n%s\n%s", name, label, near, string(axis), string(marks), string(ticks))
+				}
+				start = end
+			}
+			if !labelled {
+				t.Errorf("%s: ▲ not labelled %s:\n%s\n%s", name, m.c.delta(obs), string(marks), string(ticks))
+			}
 		}
 	}
 }

@@ -103,20 +103,41 @@ func (k IntervalKind) Render(st Styles, s string) string {
 // AxisTicks labels the axis: its ends and, when there is room, its
 // middle, each value formatted by format and placed under its column.
 func AxisTicks(a Axis, format func(float64) string) string {
+	return markedTicks(a, format, nil)
+}
+
+// tickMark is a column of a strip marked in the row above its labels, and
+// the label that gives the mark's value ("": the mark says it itself).
+type tickMark struct {
+	col   int
+	label string
+}
+
+// markedTicks labels the axis as [AxisTicks] does, keeping the labels of
+// other values clear of the marks' columns and of the cells beside them:
+// a reader takes a label under a mark as its value (the label +10.05 stood
+// under the observed Δ's ▲, +9.28). A mark with a label of its own has it
+// under its column first, shifted to stay on the strip; with marks, labels
+// keep two cells apart, so that a mark's stands apart from the next.
+func markedTicks(a Axis, format func(float64) string, marks []tickMark) string {
 	line := []rune(strings.Repeat(" ", a.Width))
-	put := func(x float64, align int) bool {
-		s := []rune(format(x))
-		start := a.Col(x) - len(s)/2
-		switch align {
-		case -1:
-			start = 0
-		case 1:
-			start = a.Width - len(s)
-		}
+	gap := 1
+	if len(marks) > 0 {
+		gap = 2
+	}
+	// put writes s from start unless it leaves the strip, comes within gap
+	// cells of a label already there or within a cell of a mark other
+	// than own.
+	put := func(s []rune, start, own int) bool {
 		if start < 0 || start+len(s) > a.Width {
 			return false
 		}
-		for i := max(0, start-1); i < min(a.Width, start+len(s)+1); i++ {
+		for _, m := range marks {
+			if m.col != own && m.col >= start-1 && m.col <= start+len(s) {
+				return false
+			}
+		}
+		for i := max(0, start-gap); i < min(a.Width, start+len(s)+gap); i++ {
 			if line[i] != ' ' {
 				return false
 			}
@@ -124,9 +145,25 @@ func AxisTicks(a Axis, format func(float64) string) string {
 		copy(line[start:], s)
 		return true
 	}
-	put(a.Lo, -1)
-	put(a.Hi, 1)
-	put((a.Lo+a.Hi)/2, 0)
+	for _, m := range marks {
+		if s := []rune(m.label); m.label != "" && m.col >= 0 && len(s) <= a.Width {
+			put(s, max(0, min(a.Width-len(s), m.col-len(s)/2)), m.col)
+		}
+	}
+	for _, end := range []struct {
+		x     float64
+		align int
+	}{{a.Lo, -1}, {a.Hi, 1}, {(a.Lo + a.Hi) / 2, 0}} {
+		s := []rune(format(end.x))
+		start := a.Col(end.x) - len(s)/2
+		switch end.align {
+		case -1:
+			start = 0
+		case 1:
+			start = a.Width - len(s)
+		}
+		put(s, start, -1)
+	}
 	return strings.TrimRight(string(line), " ")
 }
 
@@ -168,8 +205,10 @@ const zoomShare = 0.25
 // colour; twoSided (a test that counts differences of the observed size
 // either way) also marks "△" at minus the observed. When the differences
 // span less than [zoomShare] of that axis, the axis holds them alone, and
-// the marks beyond its ends are pointed at from them ("0→", "←△"). format
-// formats a difference for the tick labels.
+// the marks beyond its ends are pointed at from them ("0→", "←△"). The
+// tick labels under the strip give ▲ and △ their values and keep other
+// values clear of the marks' columns. format formats a difference for
+// them.
 func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool, format func(float64) string, width, height int) string {
 	height = max(2, height)
 	dlo, dhi := math.Inf(1), math.Inf(-1) // the differences' own span
@@ -282,8 +321,18 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 	if zero >= 0 {
 		axis[zero], marks[zero] = '┼', '0'
 	}
+	// The ticks keep clear of the marks on the strip, ▲ and △ labelled
+	// with their values (those pointed at from its ends have none there).
+	var ticks []tickMark
+	if obs >= 0 {
+		ticks = append(ticks, tickMark{obs, format(observed)})
+	}
 	if mirror := colOf(-observed); twoSided && mirror >= 0 && mirror != zero && mirror != obs {
 		axis[mirror], marks[mirror] = '┴', '△'
+		ticks = append(ticks, tickMark{mirror, format(-observed)})
+	}
+	if zero >= 0 {
+		ticks = append(ticks, tickMark{col: zero}) // its "0" says it
 	}
 	if obs >= 0 {
 		axis[obs], marks[obs] = '┴', '▲'
@@ -292,6 +341,6 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 	lines = append(lines,
 		st.Muted.Render(strings.Repeat(" ", labelW-1)+"└"+string(axis)),
 		pad+st.Accent.Render(strings.TrimRight(string(marks), " ")),
-		pad+st.Muted.Render(AxisTicks(a, format)))
+		pad+st.Muted.Render(markedTicks(a, format, ticks)))
 	return strings.Join(lines, "\n")
 }

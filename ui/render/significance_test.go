@@ -253,3 +253,81 @@ func TestDeltaHistogramZoomsOnNarrowDifferences(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltaHistogramTicksClearOfMarks: no tick label of another value
+// stands under a mark on the strip or beside it, since a reader takes a
+// label under a mark as its value: ▲ and △ are labelled with the observed
+// Δ and its mirror, and 0, which the marks' row says, keeps its column
+// clear (at 100 columns +10.05 stood beside ▲, the observed +9.28; with
+// approximate randomization ∓6.32, the axis's ends, stood under △ and ▲,
+// the observed ±5.85).
+func TestDeltaHistogramTicksClearOfMarks(t *testing.T) {
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	rng := rand.New(rand.NewPCG(7, 8))
+	labelled := 0
+	for i := range 400 {
+		observed := 30 * (rng.Float64() - 0.3)
+		centre, spread := observed, 0.2+8*rng.Float64()
+		twoSided := i%2 == 1
+		if twoSided {
+			centre = 0 // the trials of approximate randomization gather around 0
+		}
+		deltas := make([]float64, 300)
+		for j := range deltas {
+			deltas[j] = centre + spread*rng.NormFloat64()
+		}
+		for _, w := range []int{60, 80, 100, 200} {
+			out := ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, observed, twoSided, format, w, 4))
+			name := fmt.Sprintf("Δ %.2f, two-sided %v, spread %.2f, at %d", observed, twoSided, spread, w)
+			labelled += checkTicksClear(t, name, out, format(observed), format(-observed))
+		}
+	}
+	if labelled == 0 {
+		t.Errorf("no ▲ or △ labelled with its value")
+	}
+}
+
+// checkTicksClear checks a drawn histogram's last three lines, the axis,
+// the marks and the ticks: every label either keeps a cell clear of each
+// mark on the strip (those on the axis, ┼ and ┴), or covers one, ▲ or △,
+// and no other, and gives its value (obs or mirror). It returns how many
+// labels give a mark's value.
+func checkTicksClear(t *testing.T, name, out, obs, mirror string) int {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	axis, marks, ticks := []rune(lines[len(lines)-3]), []rune(lines[len(lines)-2]), []rune(lines[len(lines)-1])
+	var cols []int
+	for c, r := range axis {
+		if r == '┼' || r == '┴' {
+			cols = append(cols, c)
+		}
+	}
+	labelled := 0
+	for start := 0; start < len(ticks); start++ {
+		if ticks[start] == ' ' {
+			continue
+		}
+		end := start
+		for end < len(ticks) && ticks[end] != ' ' {
+			end++
+		}
+		label := string(ticks[start:end])
+		var near []int
+		for _, c := range cols {
+			if c >= start-1 && c <= end {
+				near = append(near, c)
+			}
+		}
+		switch {
+		case len(near) == 0:
+		case len(near) > 1 || near[0] < start || near[0] >= end:
+			t.Errorf("%s: label %q at %d–%d beside the marks at %v:\n%s", name, label, start, end-1, near, out)
+		case marks[near[0]] == '▲' && label == obs, marks[near[0]] == '△' && label == mirror:
+			labelled++
+		default:
+			t.Errorf("%s: label %q under %q, which marks another value:\n%s", name, label, marks[near[0]], out)
+		}
+		start = end
+	}
+	return labelled
+}
