@@ -497,23 +497,60 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 	for i := top; i < top+rows && i < len(res.Systems); i++ {
 		lines = append(lines, s.row(c, cols, ax, i, ref))
 	}
-	lines = append(lines, st.Muted.Render(render.Truncate(shownSystems(top, rows, len(res.Systems), cols.lead())+render.AxisTicks(ax, c.score), s.width)))
+	lines = append(lines, st.Muted.Render(render.Truncate(axisLead(top, rows, len(res.Systems), cols.lead(), baselineLegend(res.Test == model.TestPairedAR))+render.AxisTicks(ax, c.score), s.width)))
 	if note := s.noDifferenceNote(c, cols); note != "" {
 		lines = append(lines, st.Muted.Render(note))
 	}
 	return lines
 }
 
-// shownSystems is the axis line's lead, lead cells under the columns:
-// blank when every system is in view, else which rows are, so that a
-// screen too short for all of them says there are more ("1–5 of 9
-// systems", "1–5 of 9").
-func shownSystems(top, rows, n, lead int) string {
-	if rows >= n {
+// axisLead is the axis line's lead, lead cells under the columns: which
+// rows are in view when not all are ("1–5 of 9 systems", "1–5 of 9"), so
+// that a screen too short for all of them says there are more, and what
+// "┊" on the other systems' rows marks, the fullest of legend's forms that
+// fits beside it, two cells clear of the ticks (no legend said it marked
+// the baseline's centre).
+func axisLead(top, rows, n, lead int, legend []string) string {
+	var counts []string
+	if rows < n {
+		shown := fmt.Sprintf("%d–%d of %d", top+1, top+rows, n)
+		counts = []string{"  " + shown + " systems", "  " + shown, shown}
+	}
+	var forms []string
+	for _, l := range legend {
+		if len(counts) == 0 {
+			forms = append(forms, "  "+l)
+			continue
+		}
+		forms = append(forms, counts[0]+"  "+l, counts[1]+"  "+l)
+	}
+	forms = append(forms, counts...)
+	for _, f := range forms {
+		if render.Fits(f, lead-sigAxisGap) {
+			return render.PadRight(f, lead)
+		}
+	}
+	if len(counts) == 0 {
 		return strings.Repeat(" ", lead)
 	}
-	shown := fmt.Sprintf("%d–%d of %d", top+1, top+rows, n)
-	return render.PadRight(render.FirstFit(lead-1, "  "+shown+" systems", "  "+shown, shown), lead)
+	return render.PadRight(render.FirstFit(lead-1, counts...), lead)
+}
+
+// baselineLegend says what "┊" (and "┼", the same inside an interval)
+// marks on the other systems' rows: the baseline's mean, or its score
+// with approximate randomization, which has no interval; from the fullest
+// form to the shortest.
+func baselineLegend(ar bool) []string {
+	if ar {
+		return []string{"(┊ marks the baseline's score)", "(┊ the baseline's score)", "(┊ baseline's score)", "(┊ baseline)"}
+	}
+	return []string{
+		"(┊ marks the baseline's mean μ, ┼ where it falls inside an interval)",
+		"(┊ marks the baseline's mean, ┼ inside an interval)",
+		"(┊ the baseline's mean, ┼ inside a CI)",
+		"(┊ the baseline's mean)",
+		"(┊ baseline's μ)",
+	}
 }
 
 // noDifferenceNote says which systems the test saw no difference in

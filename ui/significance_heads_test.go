@@ -66,12 +66,14 @@ func TestSigHeadsApart(t *testing.T) {
 							string(head[spans[i-1][0]:spans[i-1][1]]), string(head[spans[i][0]:spans[i][1]]), gap, lines[at])
 					}
 				}
-				// The axis head over the axis: the tick line's first figure
-				// starts under it, and no row's interval starts before it.
+				// The axis head over the axis: the tick line's first figure,
+				// after the legend of "┊" in parentheses, starts under it,
+				// and no row's interval starts before it.
 				axis := spans[len(spans)-1][0]
 				rows := len(m.sig.res.Systems)
 				ticks := []rune(lines[at+rows+1])
-				first := slices.IndexFunc(ticks, func(r rune) bool { return r != ' ' })
+				legend := slices.Index(ticks, ')') + 1
+				first := legend + slices.IndexFunc(ticks[legend:], func(r rune) bool { return r != ' ' })
 				if first != axis {
 					t.Errorf("%d systems, %v at %d columns: the axis head at column %d, its first tick at %d:\n%s\n%s", len(ds.Systems), keys, w, axis, first, lines[at], lines[at+rows+1])
 				}

@@ -123,3 +123,22 @@ func TestSigTicksClearOfMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestSigLegendSaysBaselineMark: the line under the intervals says what
+// "┊" marks on the other systems' rows, the baseline's mean (its score
+// with approximate randomization, which has no interval), at 60, 80, 100
+// and 200 columns; before, no legend said so.
+func TestSigLegendSaysBaselineMark(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		what string
+	}{{[]string{"B"}, "baseline's mean"}, {[]string{"B", "T"}, "baseline's score"}} {
+		for w, lines := range sigAt(t, demoDataset(t), c.keys, []int{60, 80, 100, 200}) {
+			marked := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "0.0") && strings.ContainsAny(l, "┊┼") })
+			legend := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "(┊ ") && strings.Contains(l, c.what) })
+			if !marked || !legend {
+				t.Errorf("%v at %d columns: a row marked with ┊ %v, the legend saying \"┊ … %s\" %v:\n%s", c.keys, w, marked, c.what, legend, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}
