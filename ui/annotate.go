@@ -339,6 +339,7 @@ func (n annotator) segment(c common, sel selection) []annotations.Annotation {
 // annotations changed (the strip and the list need redrawing).
 type annResult struct {
 	status  string
+	forms   []string // a status's wordings, the fullest first, for the root to fit instead (flashFit)
 	jump    int
 	changed bool
 }
@@ -543,7 +544,7 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 		picked = anns[min(n.pick, len(anns)-1)]
 	}
 	n.resolve(c.ds)
-	r := annResult{status: c.fitStatus("another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"), jump: -1, changed: true}
+	r := annResult{forms: []string{"another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"}, jump: -1, changed: true}
 	anns := n.segment(c, sel)
 	at := -1 // where the annotation picked is now
 	if picked.ID != 0 {
@@ -552,7 +553,7 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 	switch {
 	case n.step == stepDelete && picked.ID != 0 && at < 0:
 		n.step = stepList // the question was of it
-		r.status = c.fitStatus("another bleuscope deleted the annotation picked: nothing deleted here; its changes are shown", "another bleuscope deleted it: nothing deleted here")
+		r.forms = []string{"another bleuscope deleted the annotation picked: nothing deleted here; its changes are shown", "another bleuscope deleted it: nothing deleted here"}
 	case n.step == stepOff && wanted.ok && wanted == sel && len(anns) > 0:
 		n.openList(c, sel)
 	}

@@ -115,7 +115,10 @@ func (m Model) handleAnnotatorKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 // applyAnn does what the annotator asked: a status line, a move of the
 // selection, a redraw after a change.
 func (m *Model) applyAnn(r annResult) tea.Cmd {
-	if r.status != "" {
+	switch {
+	case len(r.forms) > 0:
+		m.flashFit(r.forms...)
+	case r.status != "":
 		m.flash(r.status)
 	}
 	var cmd tea.Cmd

@@ -75,7 +75,8 @@ func (l segList) sortOf() sortOf {
 	return sortOf{l.view.System, l.view.Other, l.view.Sort, l.view.Desc, l.impactMetric}
 }
 
-// flashSort says status, the list's new order, when its rows are in.
+// flashSort says status, the list's new order fitted to the footer
+// ([common.fitStatus]), when its rows are in.
 // While they are still being made (the chrF or TER statistics the impact
 // weighs, or the rows' job on a big corpus) it says what is being done,
 // and status follows when they land (sorted), so that the status line
@@ -93,7 +94,8 @@ func (m *Model) flashSort(status string) tea.Cmd {
 	case m.jobs.running(jobRows):
 		m.flash("sorting…")
 	default:
-		return m.flash(status)
+		m.status = status // fitted, and so escaped, already
+		return nil
 	}
 	l.sorting = pendingSort{status: status, meanwhile: m.status, of: l.sortOf()}
 	return nil
