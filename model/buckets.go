@@ -72,17 +72,13 @@ func (s *Scored) scale() float64 {
 	return ScoreScale(s.Settings.Sentence.Compat == scoring.CompatNLTK)
 }
 
-// ParseEdges reads edges written as "a,b,c": numbers as [ParseDecimal]
-// reads them, strictly increasing. Its error names the number or the
-// edges at fault as written and says how to write them, with the first
-// three of like (the default edges of the grouping they are for) as the
-// example.
-func ParseEdges(s string, like []float64) ([]float64, error) {
-	var example []string
-	for _, e := range like[:min(3, len(like))] {
-		example = append(example, strconv.FormatFloat(e, 'f', -1, 64))
-	}
-	how := "write edges as " + strings.Join(example, ",")
+// ParseEdges reads edges of grouping b written as "a,b,c": numbers as
+// [ParseDecimal] reads them, strictly increasing. Its error names the
+// number or the edges at fault as written and says how to write them, with
+// edges of b as the example (sentence scores on a scale whose top is
+// scale).
+func ParseEdges(s string, b BucketBy, scale float64) ([]float64, error) {
+	how := "write edges as " + edgesExample(b, scale)
 	var edges []float64
 	prev := ""
 	for _, f := range strings.Split(s, ",") {
@@ -99,6 +95,16 @@ func ParseEdges(s string, like []float64) ([]float64, error) {
 	return edges, nil
 }
 
+// edgesExample is the first three default edges of grouping b (sentence
+// scores on a scale whose top is scale), as a person writes them.
+func edgesExample(b BucketBy, scale float64) string {
+	var example []string
+	for _, e := range DefaultEdges(b, scale)[:3] {
+		example = append(example, strconv.FormatFloat(e, 'f', -1, 64))
+	}
+	return strings.Join(example, ",")
+}
+
 // CheckEdges reports edges that grouping b cannot use with sentence
 // scores of options opt. Every value b groups by has a range: r and c / r
 // are 0 or more, and sentence scores run from 0 to the top of their scale
@@ -108,16 +114,17 @@ func ParseEdges(s string, like []float64) ([]float64, error) {
 // segment can fall in: the error, of one line, gives the range and edges
 // to use.
 func CheckEdges(b BucketBy, edges []float64, opt scoring.Options) error {
-	var what, example string
+	example := edgesExample(b, ScoreScale(opt.Compat == scoring.CompatNLTK))
+	var what string
 	switch b {
 	case ByRefLength:
-		what, example = "reference lengths r are", "10,20,30"
+		what = "reference lengths r are"
 	case ByLengthRatio:
-		what, example = "length ratios c / r are", "0.8,1,1.2"
+		what = "length ratios c / r are"
 	default:
-		what, example = "sentence BLEU is", "20,50"
+		what = "sentence BLEU is"
 		if opt.Compat == scoring.CompatNLTK {
-			what, example = "with --compat nltk sentence BLEU is", "0.2,0.5"
+			what = "with --compat nltk sentence BLEU is"
 		}
 		if top, ok := sentenceTop(opt); ok {
 			for _, e := range edges {

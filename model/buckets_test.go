@@ -81,7 +81,7 @@ func TestParseEdges(t *testing.T) {
 		{"1,,2", nil, `model: a number is missing (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
 		{".5,1e1,+20", []float64{0.5, 10, 20}, ""},
 	} {
-		got, err := ParseEdges(tc.in, DefaultEdges(ByRefLength, 100))
+		got, err := ParseEdges(tc.in, ByRefLength, 100)
 		msg := ""
 		if err != nil {
 			msg = err.Error()
@@ -100,7 +100,7 @@ func TestParseEdges(t *testing.T) {
 		{BySentenceBLEU, 100, "write edges as 10,20,30"},
 		{BySentenceBLEU, 1, "write edges as 0.1,0.2,0.3"},
 	} {
-		_, err := ParseEdges("0.8;0.9", DefaultEdges(tc.by, tc.scale))
+		_, err := ParseEdges("0.8;0.9", tc.by, tc.scale)
 		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
 			t.Errorf("edges for %v (scale %v): %v; want it to end %q", tc.by, tc.scale, err, tc.want)
 		}
@@ -121,10 +121,10 @@ func TestCheckEdges(t *testing.T) {
 	method5.NLTK.Smoothing.Method = 5
 	const (
 		refLen   = "model: reference lengths r are 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 10,20,30"
-		ratio    = "model: length ratios c / r are 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 0.8,1,1.2"
-		bleu100  = "model: sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100 (a bucket beyond them would always be empty); give edges such as 20,50"
-		bleu1    = "model: with --compat nltk sentence BLEU runs from 0 to 1, so every edge must be above 0 and at most 1 (a bucket beyond them would always be empty); give edges such as 0.2,0.5"
-		bleuOver = "model: sentence BLEU is 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 20,50"
+		ratio    = "model: length ratios c / r are 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 0.8,0.9,1"
+		bleu100  = "model: sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100 (a bucket beyond them would always be empty); give edges such as 10,20,30"
+		bleu1    = "model: with --compat nltk sentence BLEU runs from 0 to 1, so every edge must be above 0 and at most 1 (a bucket beyond them would always be empty); give edges such as 0.1,0.2,0.3"
+		bleuOver = "model: sentence BLEU is 0 or more, so every edge must be above 0 (a bucket below 0 would always be empty); give edges such as 10,20,30"
 	)
 	for _, tc := range []struct {
 		by    BucketBy

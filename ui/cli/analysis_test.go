@@ -467,7 +467,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, `--edges: "2,1" is not increasing (1 follows 2); write edges as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "-5", "hyp.txt", "-r", "refA.txt"}, `--edges: "-5" is out of range: reference lengths r are 0 or more, so every edge must be above 0`},
 		{[]string{"buckets", "--by", "length-ratio", "--edges", "0,1", "hyp.txt", "-r", "refA.txt"}, `--edges: "0,1" is out of range: length ratios c / r are 0 or more, so every edge must be above 0`},
-		{[]string{"buckets", "--by", "sentence-bleu", "--edges", "50,150", "hyp.txt", "-r", "refA.txt"}, `--edges: "50,150" is out of range: sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100 (a bucket beyond them would always be empty); give edges such as 20,50; see 'bleuscope buckets --help'`},
+		{[]string{"buckets", "--by", "sentence-bleu", "--edges", "50,150", "hyp.txt", "-r", "refA.txt"}, `--edges: "50,150" is out of range: sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100 (a bucket beyond them would always be empty); give edges such as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "1e400", "hyp.txt", "-r", "refA.txt"}, `--edges: "1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
 		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},

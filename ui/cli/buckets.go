@@ -101,8 +101,8 @@ func runBuckets(e *env, args []string) error {
 	}
 	var edges []float64
 	if fs.given("edges") {
-		like := model.DefaultEdges(bys[0], model.ScoreScale(set.Sentence.Compat == scoring.CompatNLTK))
-		if edges, err = model.ParseEdges(edgesArg, like); err != nil {
+		scale := model.ScoreScale(set.Sentence.Compat == scoring.CompatNLTK)
+		if edges, err = model.ParseEdges(edgesArg, bys[0], scale); err != nil {
 			return fs.badValue([]string{"edges"}, "%s", strings.TrimPrefix(err.Error(), "model: "))
 		}
 		if err := model.CheckEdges(bys[0], edges, set.Sentence); err != nil {
