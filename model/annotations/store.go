@@ -746,9 +746,10 @@ func (s *Store) Flush() error {
 // writes nothing, and reads a file being written once the write is over
 // ([keepWritersOut]). It waits for that write and reads the file without
 // the store's lock, which it takes only to take in what it read: the
-// store's other methods (the explorer drawing, saving a change) never wait
-// for another bleuscope's write; a change saved meanwhile, which caught
-// up with the file as it wrote, leaves what was read unused. While
+// store's other methods (the explorer drawing) never wait for another
+// bleuscope's write. A change saved meanwhile waits, as any writer does,
+// for the shared lock its read holds (milliseconds), then catches up with
+// the file as it writes, which leaves what was read unused. While
 // changes wait to be written it reads nothing: the write that saves them
 // catches up, and counts what it had to drop ([Store.Dropped]). A file
 // gone or unreadable leaves the store as it was and returns the error.
