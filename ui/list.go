@@ -35,6 +35,10 @@ type segList struct {
 	// anyCase is, when no row matches the filter, how many would if its
 	// quoted n-grams matched in any case (anyCaseCount).
 	anyCase int
+	// awaited is the status shown while the rows, sorted by chrF or TER,
+	// wait in line order for those scores (Model.awaitNote), which their
+	// landing replaces with the sort's status.
+	awaited string
 	// inLineOrder: the rows are the lines in order while the first scoring
 	// run is in flight (big corpora); the scores fill in when it lands.
 	inLineOrder bool

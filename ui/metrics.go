@@ -76,14 +76,42 @@ func (mt metricState) chrfOptions(set model.Settings) scoring.ChrFOptions {
 // TER's under the options in effect, nil for the other keys or before
 // they land.
 func (c common) sortScores(k model.SortKey) *model.MetricScores {
-	var ms *model.MetricScores
+	metric, ok := sortMetric(k)
+	if !ok {
+		return nil
+	}
+	ms, _ := c.metricScores(metric)
+	return ms
+}
+
+// sortMetric is the metric sort key k orders by (chrF or TER), or false
+// for the others.
+func sortMetric(k model.SortKey) (string, bool) {
 	switch k {
 	case model.SortChrF:
-		ms, _ = c.metricScores(model.MetricChrF)
+		return model.MetricChrF, true
 	case model.SortTER:
-		ms, _ = c.metricScores(model.MetricTER)
+		return model.MetricTER, true
 	}
-	return ms
+	return "", false
+}
+
+// awaitNote is the status of a list sorted by chrF or TER whose scores
+// under the options in effect are still being computed (after l or R, or
+// before the first land): its rows are in line order meanwhile, the order
+// of rows without their scores, which nothing else on screen says; ""
+// when the list is not waiting so.
+func (m Model) awaitNote() string {
+	metric, ok := sortMetric(m.list.view.Sort)
+	if !ok || m.list.waiting != "" { // a filter waiting for them says so
+		return ""
+	}
+	if ms, err := m.c.metricScores(metric); ms != nil || err != nil {
+		return ""
+	}
+	what := m.c.metricTitle(metric)
+	return m.c.fitStatus("in line order until the "+what+" scores are in, then sorted by them",
+		"line order until "+what+" is in", "line order meanwhile")
 }
 
 // metricSortKey is the sort key of metric's scores.
@@ -199,7 +227,12 @@ func (m Model) takeScores(metric string, err error, rows, wanted bool) (Model, t
 	resort := m.dropHiddenSort() || m.list.view.Sort == metricSortKey(metric)
 	typed := m.list.typing == typingFilter && m.liveFilter() && m.list.setFilter(strings.TrimSpace(m.list.filter.text()))
 	if resort || typed || m.list.waiting != "" || rows {
-		return m, m.refreshRows()
+		cmd := m.refreshRows()
+		if m.status != "" && m.status == m.list.awaited && m.list.view.Sort == metricSortKey(metric) {
+			cmd = tea.Batch(cmd, m.flashSort(m.sortStatus())) // the order it waited for
+		}
+		m.list.awaited = ""
+		return m, cmd
 	}
 	m.refreshPane(false)
 	return m, nil

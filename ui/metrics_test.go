@@ -357,3 +357,50 @@ func TestMetricsWaitForFirstScores(t *testing.T) {
 		t.Errorf("%d sentence chrF scores; want %d", got, ds.Len())
 	}
 }
+
+// TestChrFSortSaysLineOrderMeanwhile: a list sorted by chrF whose scores
+// under new options are still being computed (after l) is in line order,
+// the order of rows without their scores; the status says so once BLEU's
+// rescore lands (nothing else on screen did: the column head still read
+// chrF), and says the sort by chrF when its scores land.
+func TestChrFSortSaysLineOrderMeanwhile(t *testing.T) {
+	ds := demoDataset(t)
+	m := ready(t, ds, 120, 40)
+	next, cmd := m.Update(keyMsg("M"))
+	m = drive(t, next.(Model), cmd)
+	for range 12 {
+		if m.list.view.Sort == model.SortChrF {
+			break
+		}
+		next, cmd = m.Update(keyMsg("o"))
+		m = drive(t, next.(Model), cmd)
+	}
+	if m.list.view.Sort != model.SortChrF {
+		t.Fatal("o never sorted the list by chrF")
+	}
+	next, cmd = m.Update(keyMsg("l"))
+	m = next.(Model)
+	var scored []scoredMsg
+	var stats []statsMsg
+	for _, msg := range msgsOf[tea.Msg](cmd) {
+		switch msg := msg.(type) {
+		case scoredMsg:
+			scored = append(scored, msg)
+		case statsMsg:
+			stats = append(stats, msg)
+		}
+	}
+	if len(scored) != 1 || len(stats) != 1 {
+		t.Fatalf("l gave %d rescores and %d chrF runs; want one each", len(scored), len(stats))
+	}
+	next, cmd = m.Update(scored[0])
+	m = drive(t, next.(Model), cmd)
+	if !strings.Contains(m.status, "line order until the chrF2 scores are in") {
+		t.Errorf("BLEU rescored, chrF still computed: status %q; want it to say the list is in line order until chrF2 is in", m.status)
+	}
+	next, cmd = m.Update(stats[0])
+	m = drive(t, next.(Model), cmd)
+	if !strings.HasPrefix(m.status, "sorted by chrF") {
+		t.Errorf("chrF landed: status %q; want the sort by chrF", m.status)
+	}
+}

@@ -73,6 +73,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	// The scoring job made rows for the view, but not for a drill-down,
 	// nor by chrF's or TER's impact.
+	if note := m.awaitNote(); note != "" {
+		m.status, m.list.awaited = note, note
+	}
 	if msg.rows != nil && msg.view == m.rowsView() && m.list.only == nil && !m.list.weighsMetric() {
 		m.applyRows(msg.listRows)
 		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
