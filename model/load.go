@@ -94,10 +94,15 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 		named := false
 		if i := strings.IndexByte(a, '='); i > 0 && !strings.ContainsAny(a[:i], `/\`) && !r.exists(a) {
 			s.name, s.path, named = a[:i], a[i+1:], true
+			if strings.TrimSpace(s.name) == "" {
+				return nil, &InputError{Msg: fmt.Sprintf("system %q has a blank name; write NAME=PATH with a name, or the path alone", a)}
+			}
 			if s.path == "" {
 				return nil, &InputError{Msg: fmt.Sprintf("system %q has a name but no file; write NAME=PATH", a)}
 			}
-		} else if len(a) > 1 && a[0] == '=' && !r.exists(a) {
+		} else if a == "=" && !r.exists(a) {
+			return nil, &InputError{Msg: `system "=" has neither a name nor a file; write NAME=PATH`}
+		} else if a[0] == '=' && !r.exists(a) {
 			return nil, &InputError{Msg: fmt.Sprintf("system %q has a file but no name; write NAME=PATH, or the path alone", a)}
 		} else if a != "-" {
 			derived = append(derived, len(out))

@@ -93,7 +93,7 @@ func runBuckets(e *env, args []string) error {
 		return err
 	}
 	if fs.given("edges") && len(bys) != 1 {
-		return usagef("--edges applies to one grouping; give one --by with it")
+		return usagef("--edges applies to one grouping; give one --by with it (ref-length, length-ratio or sentence-bleu)")
 	}
 	set, err := sf.settings()
 	if err != nil {
