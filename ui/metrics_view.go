@@ -243,15 +243,19 @@ func (mt metricState) terLines(c common, in model.Explained, width int) []string
 }
 
 // terEdits says a segment's TER edits over its reference length, "1 edit
-// (shift, insert, delete, substitute) / 1 ref word", the nouns singular
-// where their number is 1.
+// (a shift, insertion, deletion or substitution) / 1 ref word", "2 edits
+// (shifts, insertions, deletions or substitutions) / 7 ref words".
 func terEdits(edits int, refLen float64) string {
 	words := trimFloat(refLen)
 	word := "words"
 	if words == "1" {
 		word = "word"
 	}
-	return fmt.Sprintf("%d edit%s (shift, insert, delete, substitute) / %s ref %s", edits, plural(edits), words, word)
+	kinds := "shifts, insertions, deletions or substitutions"
+	if edits == 1 {
+		kinds = "a shift, insertion, deletion or substitution"
+	}
+	return fmt.Sprintf("%d edit%s (%s) / %s ref %s", edits, plural(edits), kinds, words, word)
 }
 
 // percentCell formats a percentage for the chrF table, "–" when undefined.

@@ -41,8 +41,8 @@ func TestTEREditsSingular(t *testing.T) {
 	}
 	m := readyWith(t, ds, 120, 40, WithMetrics(chrfTER()))
 	for _, c := range []struct{ line, want string }{
-		{"1", "1 edit (shift, insert, delete, substitute) / 1 ref word"},
-		{"2", "2 edits (shift, insert, delete, substitute) / 4 ref words"},
+		{"1", "1 edit (a shift, insertion, deletion or substitution) / 1 ref word"},
+		{"2", "2 edits (shifts, insertions, deletions or substitutions) / 4 ref words"},
 	} {
 		mm := press(t, m, ":")
 		mm = press(t, typeText(t, mm, c.line), "enter", "z")
