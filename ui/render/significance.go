@@ -167,25 +167,59 @@ func markedTicks(a Axis, format func(float64) string, marks []tickMark) string {
 	return strings.TrimRight(string(line), " ")
 }
 
-// maxDeltaBins is the most bins a histogram of differences has: on a
-// wider strip each bin spans several columns, so that a thousand
+// maxDeltaBins is about the most bins a histogram of differences has: on
+// a wider strip each bin spans several columns, so that a thousand
 // resamples still draw a shape rather than spikes.
 const maxDeltaBins = 72
 
-// binDeltas counts the differences per column of a, pooling neighbouring
-// columns into bins of equal width when the strip is wider than
-// maxDeltaBins; every column gets its bin's count.
-func binDeltas(deltas []float64, a Axis) []int {
+// deltaColumn returns the column of the difference x on a whose 0 is in
+// column zero (-1: beyond the strip): a.Col(x), but a difference other
+// than 0 that rounds to 0's column goes to the column beside it on its
+// own side, so that 0's column holds differences of exactly 0 and a bar
+// never puts a difference on the wrong side of 0 (a bin of positive Δ
+// alone was drawn across 0's column, beside a caption saying "0/1000
+// with Δ ≤ 0").
+func deltaColumn(a Axis, zero int, x float64) int {
+	c := a.Col(x)
+	switch {
+	case zero < 0 || c != zero:
+	case x > 0:
+		c = min(zero+1, a.Width-1)
+	case x < 0:
+		c = max(zero-1, 0)
+	}
+	return c
+}
+
+// binDeltas counts the differences per column of a whose 0 is in column
+// zero (-1: beyond the strip), pooling neighbouring columns into bins of
+// equal width when the strip is wider than maxDeltaBins; every column gets
+// its bin's count. 0's column is a bin of its own, the bins either side
+// starting from the columns beside it, so that no bin holds differences
+// of both signs.
+func binDeltas(deltas []float64, a Axis, zero int) []int {
 	span := (a.Width + maxDeltaBins - 1) / maxDeltaBins
-	bins := make([]int, (a.Width+span-1)/span)
+	// binOf is a column's bin, named by the column at its end nearer 0.
+	binOf := func(c int) int {
+		switch {
+		case zero < 0:
+			return c - c%span
+		case c > zero:
+			return c - (c-zero-1)%span
+		case c < zero:
+			return c + (zero-1-c)%span
+		}
+		return c
+	}
+	bins := make([]int, a.Width)
 	for _, d := range deltas {
-		if c := a.Col(d); c >= 0 && !math.IsInf(d, 0) {
-			bins[c/span]++
+		if !math.IsNaN(d) && !math.IsInf(d, 0) {
+			bins[binOf(deltaColumn(a, zero, d))]++
 		}
 	}
 	counts := make([]int, a.Width)
 	for c := range counts {
-		counts[c] = bins[c/span]
+		counts[c] = bins[binOf(c)]
 	}
 	return counts
 }
@@ -242,7 +276,7 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 	var a Axis
 	for {
 		a = NewAxis(lo, hi, width-labelW)
-		counts = binDeltas(deltas, a)
+		counts = binDeltas(deltas, a, zeroCol(a))
 		top = 0
 		for _, c := range counts {
 			top = max(top, c)
@@ -253,14 +287,16 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 		}
 		labelW = need
 	}
-	// The column of x, -1 when it lies beyond the strip's ends.
+	// The column of x as the bars put it, -1 when it lies beyond the
+	// strip's ends.
+	zero := zeroCol(a)
 	colOf := func(x float64) int {
 		if !(x >= a.Lo && x <= a.Hi) {
 			return -1
 		}
-		return a.Col(x)
+		return deltaColumn(a, zero, x)
 	}
-	zero, obs := colOf(0), colOf(observed)
+	obs := colOf(observed)
 	lines := make([]string, 0, height+3)
 	for row := range height {
 		label := strings.Repeat(" ", labelW-1) + "│"
@@ -343,4 +379,12 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 		pad+st.Accent.Render(strings.TrimRight(string(marks), " ")),
 		pad+st.Muted.Render(markedTicks(a, format, ticks)))
 	return strings.Join(lines, "\n")
+}
+
+// zeroCol is the column of 0 on a, -1 when 0 lies beyond its ends.
+func zeroCol(a Axis) int {
+	if a.Lo > 0 || a.Hi < 0 {
+		return -1
+	}
+	return a.Col(0)
 }

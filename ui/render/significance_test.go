@@ -331,3 +331,68 @@ func checkTicksClear(t *testing.T, name, out, obs, mirror string) int {
 	}
 	return labelled
 }
+
+// TestDeltaHistogramSidesOfZero: at every width from 60 to 200 columns no
+// bar puts a difference on the wrong side of 0: differences all above 0
+// draw no bar left of 0's column (nor in it), all below 0 none right of it
+// (nor in it), and 0's column holds only differences of exactly 0. Before,
+// bins of two or three columns, counted from the strip's left end, took 0's
+// column with the one left of it: a comparison whose caption said "0/1000
+// with Δ ≤ 0" drew its lowest bar across 0 at 80 and 200 columns, and at
+// 60 a difference just above 0 stood in 0's column.
+func TestDeltaHistogramSidesOfZero(t *testing.T) {
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	rng := rand.New(rand.NewPCG(5, 6))
+	// Resampled differences of a system ahead of the baseline, with a few
+	// just above 0 (the WMT22 zh-en pass on 37 filtered segments).
+	ahead := []float64{0.004, 0.05, 0.2, 0.6, 1.1}
+	for len(ahead) < 1000 {
+		if d := 9.28 + 3.6*rng.NormFloat64(); d > 0 {
+			ahead = append(ahead, d)
+		}
+	}
+	behind := make([]float64, len(ahead))
+	for i, d := range ahead {
+		behind[i] = -d
+	}
+	zeros := append(slices.Clone(ahead[:500]), 0, 0, 0)
+	for _, c := range []struct {
+		name     string
+		deltas   []float64
+		observed float64
+		twoSided bool
+		sign     int // the side of 0 the bars must keep to: 1 right, -1 left, 0 either
+	}{
+		{"bootstrap ahead", ahead, 9.28, false, 1},
+		{"bootstrap behind", behind, -9.28, false, -1},
+		{"randomization, trials above 0", ahead[:300], -6, true, 1},
+		{"randomization, trials below 0", behind[:300], 6, true, -1},
+		{"bootstrap with differences of 0", zeros, 9.28, false, 0},
+	} {
+		for w := 60; w <= 200; w++ {
+			out := ansi.Strip(DeltaHistogram(DefaultStyles(), c.deltas, c.observed, c.twoSided, format, w, 8))
+			lines := strings.Split(out, "\n")
+			zero := runeCol(lines[8], '┼')
+			if zero < 0 {
+				t.Fatalf("%s at %d: 0 not on the strip:\n%s", c.name, w, out)
+			}
+			inZero := false
+			for _, l := range lines[:8] {
+				for col, r := range []rune(l) {
+					if !slices.Contains(levels, r) {
+						continue
+					}
+					if col == zero {
+						inZero = true
+					}
+					if c.sign > 0 && col <= zero || c.sign < 0 && col >= zero {
+						t.Fatalf("%s at %d: a bar in column %d, 0 in column %d:\n%s", c.name, w, col, zero, out)
+					}
+				}
+			}
+			if c.sign == 0 && !inZero {
+				t.Fatalf("%s at %d: no bar in 0's column for the differences of exactly 0:\n%s", c.name, w, out)
+			}
+		}
+	}
+}
