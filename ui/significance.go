@@ -164,17 +164,19 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 }
 
 // titleLine is the first line: the screen's name, the baseline, the test
-// (with its n and seed), and at the right end the rows compared. It says
-// less rather than being cut, giving way in this order: the word
-// "baseline", the scope's wording (the filter's label), "(auto)", then
-// the n (the seed is what reruns the test, drawn when it was "none"), then
-// the seed, each first kept beside the scope in fewer letters
-// ("1984 segs"); the screen's name, the
-// baseline's name, the test and the number of rows stay from 60 columns
-// on (a user saw "vs JDExploreAcademy (auto) · paired-ar n=10000 seed
-// 12345    all" at 80 columns, the screen's name and the count gone).
-// A seed too long for any of those forms (it may have 4,300 digits) is
-// tried again shortened ([seedForms]) before it gives way.
+// (with its n and seed), and at the right end, at least two cells apart,
+// the rows compared (a user read "seed 12345 1875 segments" as one
+// figure). It says less rather than being cut, giving way in this order:
+// the default seed (a rerun gets it without asking), the word "baseline",
+// the scope's wording (the filter's label), "(auto)", then the n (a seed
+// other than the default is what reruns the test, drawn when it was
+// "none"), then such a seed, each first kept beside the scope in fewer
+// letters ("1984 segs"); the screen's name, the baseline's name, the test
+// and the number of rows stay from 60 columns on (a user saw "vs
+// JDExploreAcademy (auto) · paired-ar n=10000 seed 12345    all" at 80
+// columns, the screen's name and the count gone). A seed too long for
+// any of those forms (it may have 4,300 digits) is tried again shortened
+// ([seedForms]) before it gives way.
 func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	name := cols.nameOf(c, l.view.Other)
 	auto := ""
@@ -210,12 +212,12 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	scopes = append(scopes[:1:1], scopes[len(scopes)-2:]...) // the fullest, shorter, shortest
 	// The screen's name says the metric tested, BLEU too.
 	sig := c.metricTitle(s.metric) + " significance"
-	// The forms, from the fullest: each leaves out one more thing; those
-	// with the seed come again with it shortened.
-	var forms []lineForm
-	for _, seed := range seeds {
+	drawn := s.res != nil && s.res.Seed != scoring.DefaultSeed()
+	// formsWith are the forms with seed, from the fullest: each leaves out
+	// one more thing.
+	formsWith := func(seed string) []lineForm {
 		full, alone := withN+seed, test+seed
-		forms = append(forms, lineForm{sig + " vs baseline " + name + auto + " · " + full, scopes[0]})
+		forms := []lineForm{{sig + " vs baseline " + name + auto + " · " + full, scopes[0]}}
 		for _, scope := range fullest {
 			forms = append(forms, lineForm{sig + " vs " + name + auto + " · " + full, scope})
 		}
@@ -225,14 +227,24 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 			lineForm{sig + " vs " + name + " · " + full, scopes[2]},
 			lineForm{sig + " vs " + name + " · " + alone, scopes[1]},
 			lineForm{sig + " vs " + name + " · " + alone, scopes[2]})
-		if s.res != nil && s.res.Seed != scoring.DefaultSeed() {
+		if drawn && seed != "" {
 			// A seed other than the default (one drawn for "none", 19
 			// digits) outstays the word "significance": nothing else says
 			// how to run the test again.
 			forms = append(forms, lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + alone, scopes[2]})
 		}
+		return forms
 	}
-	return firstFitLine(s.width, " ", append(forms,
+	var forms []lineForm
+	if drawn || seeds[0] == "" {
+		// Those with the seed come again with it shortened.
+		for _, seed := range seeds {
+			forms = append(forms, formsWith(seed)...)
+		}
+	} else { // the default seed gives way first
+		forms = append(formsWith(seeds[0])[:1], formsWith("")...)
+	}
+	return firstFitLine(s.width, sigTitleGap, append(forms,
 		lineForm{sig + " vs " + name + " · " + withN, scopes[1]},
 		lineForm{sig + " vs " + name + " · " + withN, scopes[2]},
 		lineForm{sig + " vs " + name + " · " + test, scopes[1]},
@@ -242,6 +254,11 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		lineForm{c.metricTitle(s.metric) + " vs " + name + " · " + test, scopes[2]},
 	)...)
 }
+
+// sigTitleGap is the least room between the title's left part and the
+// rows compared at its right end: two cells, so that a figure ending the
+// one and the count starting the other do not read as one.
+const sigTitleGap = "  "
 
 // seedForms returns how a heading gives seed, the fullest first: all its
 // digits, then, when that is shorter, its first and last digits either

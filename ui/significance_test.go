@@ -766,13 +766,13 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 	if lines = strings.Split(m.View(), "\n"); m.sig.res.Test == model.TestPairedAR || strings.Contains(lines[1], " than ") {
 		t.Errorf("T, AR running: second line %q", lines[1])
 	}
-	// At 80 columns the title keeps the test's n and seed; at 60 the n
-	// gives way to the screen's name and the count (TestSigTitleKeepsName),
-	// never cut, and the seed, which reruns the test, stays.
-	for _, w := range []int{60, 80} {
+	// At 60 and 80 columns the title keeps the test and its n, never cut;
+	// the default seed, which a rerun gets without asking, gives way
+	// first (TestSigTitleCountApart), and at 100 columns it is there.
+	for _, w := range []int{60, 80, 100} {
 		narrow := press(t, ready(t, ds, w, 24), "B")
 		title := strings.Split(narrow.View(), "\n")[0]
-		if !strings.Contains(title, "paired-bs ") || !strings.Contains(title, " seed 12345") || w >= 80 && !strings.Contains(title, "n=1000 seed 12345") {
+		if !strings.Contains(title, "paired-bs n=1000") || w >= 100 && !strings.Contains(title, "n=1000 seed 12345") {
 			t.Errorf("%d columns: title %q cuts off n or seed", w, title)
 		}
 	}
@@ -821,6 +821,45 @@ func TestSigTitleKeepsName(t *testing.T) {
 				if cutWord(lines[1], ds) {
 					t.Errorf("%v at %d columns: the second line is cut: %q", keys, w, lines[1])
 				}
+			}
+		}
+	}
+}
+
+// TestSigTitleCountApart: at every width from 60 to 200 columns the
+// title keeps at least two cells, or " · ", between its left part and the
+// rows compared at its right end, and the default seed, which a rerun
+// gets without asking, is the first thing to give way: a title with
+// "seed 12345" says everything else too. A user saw "… paired-bs n=1000
+// seed 12345 1875 segments" at 80 columns, "… n=10000 37 of 1875" at 60,
+// one space apart, the seed and the count read as one figure.
+func TestSigTitleCountApart(t *testing.T) {
+	ds := demoDataset(t)
+	n := ds.Len()
+	for _, keys := range [][]string{{"B"}, {"B", "T"}, {"B", "p"}, {"/", "t", "h", "e", "enter", "B"}, {"/", "t", "h", "e", "enter", "B", "T"}} {
+		m := press(t, ready(t, ds, 60, 16), keys...)
+		if m.sig.res == nil {
+			t.Fatalf("%v: no comparison (err %v)", keys, m.sig.err)
+		}
+		for w := 60; w <= 200; w++ {
+			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+			m = next.(Model)
+			title := strings.Split(ansi.Strip(m.View()), "\n")[0]
+			right := -1
+			for _, count := range []string{fmt.Sprintf("%d of %d", len(m.list.rows), n), fmt.Sprintf("all %d ", n), fmt.Sprintf("%d seg", n)} {
+				if i := strings.LastIndex(title, count); i >= 0 && (right < 0 || i < right) && (m.list.filtered() == strings.Contains(count, " of ")) {
+					right = i
+				}
+			}
+			if right < 0 {
+				t.Fatalf("%v at %d columns: title %q; want the rows compared", keys, w, title)
+			}
+			if left := title[:right]; !strings.HasSuffix(left, "  ") && !strings.HasSuffix(left, " · ") {
+				t.Errorf("%v at %d columns: title %q; want two cells before %q", keys, w, title, title[right:])
+			}
+			if strings.Contains(title, " seed 12345") && (!strings.Contains(title, " n=") || !strings.Contains(title, " vs baseline ") ||
+				!m.list.pinned && !strings.Contains(title, "(auto)")) {
+				t.Errorf("%v at %d columns: title %q keeps the default seed, having left out another part", keys, w, title)
 			}
 		}
 	}
