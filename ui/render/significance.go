@@ -117,23 +117,28 @@ type tickMark struct {
 // other values clear of the marks' columns and of the cells beside them:
 // a reader takes a label under a mark as its value (the label +10.05 stood
 // under the observed Δ's ▲, +9.28). A mark with a label of its own has it
-// under its column first, shifted to stay on the strip; with marks, labels
-// keep two cells apart, so that a mark's stands apart from the next.
+// under its column first, shifted to stay on the strip; with marks, those
+// labels keep two cells apart, and the others, which no tick on the axis
+// points at, keep [tickClear] cells from every label and mark, or are left
+// out ("-0.28" stood five columns left of 0's "0", as if it were its value).
 func markedTicks(a Axis, format func(float64) string, marks []tickMark) string {
 	line := []rune(strings.Repeat(" ", a.Width))
-	gap := 1
-	if len(marks) > 0 {
-		gap = 2
-	}
 	// put writes s from start unless it leaves the strip, comes within gap
-	// cells of a label already there or within a cell of a mark other
-	// than own.
+	// cells of a label already there or of a mark other than own (within a
+	// cell for a mark's own label, whose gap is 2).
 	put := func(s []rune, start, own int) bool {
 		if start < 0 || start+len(s) > a.Width {
 			return false
 		}
+		gap, near := 1, 1
+		switch {
+		case len(marks) > 0 && own >= 0:
+			gap = 2
+		case len(marks) > 0:
+			gap, near = tickClear, tickClear
+		}
 		for _, m := range marks {
-			if m.col != own && m.col >= start-1 && m.col <= start+len(s) {
+			if m.col != own && m.col >= start-near && m.col < start+len(s)+near {
 				return false
 			}
 		}
@@ -166,6 +171,10 @@ func markedTicks(a Axis, format func(float64) string, marks []tickMark) string {
 	}
 	return strings.TrimRight(string(line), " ")
 }
+
+// tickClear is how many cells a tick label with no mark on the axis keeps
+// from the other labels and the marks when there are marks.
+const tickClear = 8
 
 // maxDeltaBins is about the most bins a histogram of differences has: on
 // a wider strip each bin spans several columns, so that a thousand
