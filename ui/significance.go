@@ -698,20 +698,23 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 		}
 	} else { // the share against the system is not p: a form that gives both says what each counts
 		// sacrebleu's p counts the resamples whose |Δ| less the mean |Δ|
-		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|. Where
-		// that does not fit beside the share, the share gives way (at 100
-		// columns "0/1000 resamples with Δ ≤ 0 · p 0.0030" read as a
-		// contradiction), then the names, never the reason.
-		abs := c.score(math.Abs(obs))
+		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|. Every
+		// form says so in one wording, "p = share …", shorter as room runs
+		// short (it read "p counts |Δ| > …" at 100 columns and "p: share
+		// whose |Δ| exceeds …" at 120). Where that does not fit beside the
+		// share, the share gives way (at 100 columns "0/1000 resamples
+		// with Δ ≤ 0 · p 0.0030" read as a contradiction), then the names,
+		// never the reason.
+		abs, p := c.score(math.Abs(obs)), fmt.Sprintf("p %.4f = share", sc.PValue)
 		pair := fmt.Sprintf("%s − %s: ", name, bname)
 		share := fmt.Sprintf("%d/%d with %s", against, len(sc.Deltas), notBetter)
-		counts := fmt.Sprintf("Δ %s ▲ · p %.4f counts |Δ| > mean |Δ| + %s", c.delta(obs), sc.PValue, abs)
+		counts := fmt.Sprintf("Δ %s ▲ · %s with |Δ| > mean |Δ| + %s", c.delta(obs), p, abs)
 		forms = []string{
-			fmt.Sprintf("%s%d of %d resamples with %s · Δ %s (▲) · p %.4f counts resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
-				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs),
-			fmt.Sprintf("%s%d/%d resamples with %s · Δ %s ▲ · p %.4f: the share whose |Δ| exceeds the mean |Δ| by more than %s",
-				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs),
-			fmt.Sprintf("%s%s · Δ %s ▲ · p %.4f: share whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), sc.PValue, abs),
+			fmt.Sprintf("%s%d of %d resamples with %s · Δ %s (▲) · %s of resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
+				pair, against, len(sc.Deltas), notBetter, c.delta(obs), p, abs),
+			fmt.Sprintf("%s%d/%d resamples with %s · Δ %s ▲ · %s whose |Δ| exceeds the mean |Δ| by more than %s",
+				pair, against, len(sc.Deltas), notBetter, c.delta(obs), p, abs),
+			fmt.Sprintf("%s%s · Δ %s ▲ · %s whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), p, abs),
 			fmt.Sprintf("%s%d/%d resamples with %s · %s", pair, against, len(sc.Deltas), notBetter, counts),
 			pair + share + " · " + counts,
 			share + " · " + counts,

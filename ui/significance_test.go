@@ -1109,6 +1109,34 @@ func TestSigCaptionSaysWhatItCounts(t *testing.T) {
 	}
 }
 
+// TestSigCaptionOneWording: at every width from 60 to 200 columns the
+// bootstrap's caption says what p is in one wording, "p 0.0010 = share
+// …", longer or shorter as room allows, on all segments and on a filter's
+// rows; before, it read "p 0.0010 counts |Δ| > mean |Δ| + …" at 60 to 100
+// columns and "p 0.0010: share whose |Δ| exceeds mean |Δ| + …" at 120.
+func TestSigCaptionOneWording(t *testing.T) {
+	for _, keys := range [][]string{{"B"}, {"/", "t", "h", "e", "enter", "B"}} {
+		m := press(t, ready(t, demoDataset(t), 60, 16), keys...)
+		res := m.sig.res
+		if res == nil || m.sig.cursor == res.Baseline {
+			t.Fatalf("%v: no comparison of a system to the baseline (err %v)", keys, m.sig.err)
+		}
+		want := fmt.Sprintf("p %.4f = share ", res.Systems[m.sig.cursor].PValue)
+		for w := 60; w <= 200; w++ {
+			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+			m = next.(Model)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "▲") && strings.Contains(l, "Δ") })
+			if at < 0 {
+				t.Fatalf("%v at %d columns: no caption:\n%s", keys, w, strings.Join(lines, "\n"))
+			}
+			if caption := lines[at]; !strings.Contains(caption, want) {
+				t.Errorf("%v at %d columns: caption %q; want %q", keys, w, caption, want)
+			}
+		}
+	}
+}
+
 // TestSigScreenSaysMoreSystems: when the screen is too short for every
 // system's row, the line under the table says which rows are shown, and it
 // follows the cursor; with every row in view it says nothing (a user with
