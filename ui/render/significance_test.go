@@ -476,3 +476,39 @@ func TestDeltaHistogramEndLabelsApart(t *testing.T) {
 		t.Errorf("no label of the strip's ends or middle drawn")
 	}
 }
+
+// TestDeltaHistogramSymmetricAboutZero: differences that come in pairs,
+// d and -d, as approximate randomization's trials do in the long run,
+// draw bars of one height at the same distance either side of 0's column,
+// at every width from 60 to 200 columns. Before, 0 stood off its column's
+// centre by up to half a column, and the spans either side of it held
+// differences over unequal ranges: on WMT22 zh-en (HuaweiTSC against
+// Online-W, 10,000 trials) the bars beside 0 at 80 columns counted 4051
+// and about 3000.
+func TestDeltaHistogramSymmetricAboutZero(t *testing.T) {
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	rng := rand.New(rand.NewPCG(11, 12))
+	var deltas []float64
+	for range 2000 {
+		d := math.Min(4, math.Abs(1.2*rng.NormFloat64()))
+		deltas = append(deltas, d, -d)
+	}
+	for w := 60; w <= 200; w++ {
+		out := ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, 6, true, format, w, 8))
+		lines := strings.Split(out, "\n")
+		zero := runeCol(lines[8], '┼')
+		heights := map[int]int{} // eighths of a cell per column
+		for _, l := range lines[:8] {
+			for col, r := range []rune(l) {
+				if i := slices.Index(levels, r); i >= 0 {
+					heights[col] += i + 1
+				}
+			}
+		}
+		for k := 1; k <= zero; k++ {
+			if heights[zero-k] != heights[zero+k] {
+				t.Fatalf("at %d: %d eighths %d columns left of 0, %d right of it:\n%s", w, heights[zero-k], k, heights[zero+k], out)
+			}
+		}
+	}
+}
