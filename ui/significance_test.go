@@ -834,7 +834,13 @@ func TestSigTitleKeepsName(t *testing.T) {
 // seed 12345 1875 segments" at 80 columns, "… n=10000 37 of 1875" at 60,
 // one space apart, the seed and the count read as one figure.
 func TestSigTitleCountApart(t *testing.T) {
-	ds := demoDataset(t)
+	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
+		sigTitleCountApart(t, ds)
+	}
+}
+
+// sigTitleCountApart checks TestSigTitleCountApart's titles on ds.
+func sigTitleCountApart(t *testing.T, ds *model.Dataset) {
 	n := ds.Len()
 	for _, keys := range [][]string{{"B"}, {"B", "T"}, {"B", "p"}, {"/", "t", "h", "e", "enter", "B"}, {"/", "t", "h", "e", "enter", "B", "T"}} {
 		m := press(t, ready(t, ds, 60, 16), keys...)
