@@ -165,7 +165,7 @@ func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 		l.refs = append([][]string(nil), l.refs...)
 		l.refs[l.cur] = append([]string(nil), l.lessons[l.cur].Refs...)
 		l.edit(l.field)
-		return l.refresh(false), true
+		return l.refresh(true), true
 	case key.Matches(msg, k.Field):
 		l.edit((l.field + 1) % (1 + len(l.refs[l.cur])))
 		return l, true
@@ -242,15 +242,17 @@ func (l Lessons) View() string {
 }
 
 // footer is the lessons' one line of keys, as the other screens' footers:
-// the first of its forms that fits, from the fullest to the shortest. From
-// 80 columns it names every key the lessons answer to (? is a letter of
-// the hypothesis here, so the explorer's help is out of reach): esc, tab
-// and ⇧tab, ctrl+r (which a student needs once the text is edited, so it
-// comes early), ctrl+n and the scrolling keys, after how many lines are
-// below or above; with room for it (from about 95 columns) it says that
-// typing edits the text, which no key's help says. Below 80 it keeps the
-// keys most needed, esc, the lessons, ctrl+r and ctrl+n, with " …" for
-// the rest.
+// the first of its forms that fits, from the fullest to the shortest. It
+// starts with how many lines are below or above, the only sign that the
+// text goes on, at every width. From 80 columns it names every key the
+// lessons answer to (? is a letter of the hypothesis here, so the
+// explorer's help is out of reach): esc, tab and ⇧tab, ctrl+r (which a
+// student needs once the text is edited, so it comes early), ctrl+n
+// ("next" where "hyp/refs" does not fit: it goes from the hypothesis to
+// each reference and back) and the scrolling keys; with room for it (from
+// about 95 columns) it says that typing edits the text, which no key's
+// help says. Below 80 it keeps the keys most needed, esc, the lessons,
+// ctrl+r, then ctrl+n, with " …" for the rest.
 func (l Lessons) footer() string {
 	k := l.keys
 	long, short := scrollWhere(l.vp)
@@ -261,16 +263,16 @@ func (l Lessons) footer() string {
 		return where + " · "
 	}
 	lessons := as(k.Next, "tab/⇧tab", "lesson")
-	refs := as(k.Field, "ctrl+n", "refs")
+	next := as(k.Field, "ctrl+n", "next")
 	scroll := as(k.Down, "↓↑ pgdn pgup", "scroll")
 	arrows := as(k.Down, "↓↑ pgdn", "")
 	forms := []string{
 		lead(long) + keyLine(k.Close, k.Next, k.Prev) + " · type to edit · " + keyLine(k.First, k.Field, scroll),
 		lead(long) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, k.Field, scroll),
 		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, k.Field, arrows),
-		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, refs, arrows),
-		lead(short) + keyLine(k.Close, lessons, k.First, refs, arrows),
-		keyLine(k.Close, lessons, k.First, refs) + " · " + lead(short) + keyLine(arrows),
+		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, next, arrows),
+		lead(short) + keyLine(k.Close, lessons, k.First, k.Field, arrows),
+		lead(short) + keyLine(k.Close, lessons, k.First, next, arrows),
 	}
 	return fitKeyForms(l.w, forms...)
 }

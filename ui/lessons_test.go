@@ -268,8 +268,8 @@ func TestLessonsFooterWhole(t *testing.T) {
 }
 
 // TestLessonsFooterEveryKey: from 80 columns the footer names every key
-// the lessons answer to, and at 60 those most needed, esc, the lessons,
-// ctrl+r and ctrl+n, whether the text scrolls or not. At 100 columns a
+// the lessons answer to, and at 60 those most needed, esc, the lessons
+// and ctrl+r, whether the text scrolls or not. At 100 columns a
 // user saw it end in "⇧tab back …", ctrl+r among the keys left out, and
 // could not find it: ? types into the hypothesis there.
 func TestLessonsFooterEveryKey(t *testing.T) {
@@ -281,7 +281,7 @@ func TestLessonsFooterEveryKey(t *testing.T) {
 			foot := lines[len(lines)-1]
 			want := every
 			if w < 80 {
-				want = []string{"esc close", "tab/⇧tab lesson", "ctrl+r reset", "ctrl+n refs"}
+				want = []string{"esc close", "tab/⇧tab lesson", "ctrl+r reset"}
 			}
 			for _, k := range want {
 				if !strings.Contains(foot, k) {
@@ -346,6 +346,48 @@ func TestLessonsFooterSaysTypeToEdit(t *testing.T) {
 		if !strings.Contains(foot, "esc close · tab") || !strings.Contains(foot, "lesson · type to edit · ctrl+r reset") &&
 			!strings.Contains(foot, "⇧tab back · type to edit · ctrl+r reset") {
 			t.Errorf("%d×24: footer %q; want esc, tab, then type to edit", w, foot)
+		}
+	}
+}
+
+// TestLessonsFooterSaysMoreFirst: at every width the footer starts with
+// how many lines of the text are below ("↓ N more"), the only sign that it
+// goes on, and names ctrl+n truly where it names it: "hyp/refs" or
+// "next", as ctrl+n goes from the hypothesis to each reference and back.
+// At 60 columns a user saw "esc close · tab/⇧tab lesson · ctrl+r reset ·
+// ctrl+n refs …", the lines below left out, and at 80 "ctrl+n refs".
+func TestLessonsFooterSaysMoreFirst(t *testing.T) {
+	for _, w := range []int{60, 70, 80, 100} {
+		for _, h := range []int{16, 24} {
+			l := NewLessons(render.DefaultStyles(), w, h)
+			lines := strings.Split(ansi.Strip(l.View()), "\n")
+			foot := lines[len(lines)-1]
+			if !strings.HasPrefix(foot, "↓ ") || !strings.Contains(foot, " more") {
+				t.Errorf("%d×%d: footer %q; want it to start with \"↓ N more\"", w, h, foot)
+			}
+			if strings.Contains(foot, "ctrl+n") && !strings.Contains(foot, "ctrl+n hyp/refs") && !strings.Contains(foot, "ctrl+n next") {
+				t.Errorf("%d×%d: footer %q; want ctrl+n named as \"hyp/refs\" or \"next\"", w, h, foot)
+			}
+			if w >= 80 && !strings.Contains(foot, "ctrl+n") {
+				t.Errorf("%d×%d: footer %q lacks ctrl+n", w, h, foot)
+			}
+		}
+	}
+}
+
+// TestLessonsResetScrollsToTop: typing scrolls the text to the figures;
+// ctrl+r, which puts the lesson's text back, shows it from the top again.
+// Before, the text was reset but stayed scrolled down.
+func TestLessonsResetScrollsToTop(t *testing.T) {
+	for _, w := range []int{60, 80, 100} {
+		l := NewLessons(render.DefaultStyles(), w, 16)
+		top := l.View()
+		typed := send(l, "end", "x")
+		if typed.View() == top {
+			t.Fatalf("%d×16: typing changed nothing on screen; the test needs it to scroll", w)
+		}
+		if got := send(typed, "ctrl+r").View(); got != top {
+			t.Errorf("%d×16: after ctrl+r the screen is\n%s\nwant the lesson as it opened:\n%s", w, got, top)
 		}
 	}
 }
