@@ -143,8 +143,9 @@ type markedCell struct {
 	w, cp, n int
 }
 
-// layMarked wraps text at spaces to avail cells as [markedLines] shows
-// it, a grapheme cluster at a time, and returns its first maxMarkedRows
+// layMarked wraps text at spaces (and beside wide clusters, as
+// [render.Wrap] does) to avail cells as [markedLines] shows it, a
+// grapheme cluster at a time, and returns its first maxMarkedRows
 // lines and how many characters (code points) of text they leave out.
 // It stops once more lines are laid, or once it has read twice as many
 // code points as the lines hold cells: a runaway segment (100,000
@@ -164,11 +165,7 @@ func layMarked(text string, avail int) (lines [][]markedCell, more int) {
 		}
 		word = markedWord(word[:0], text[wordAt:end], wordCP)
 		wordAt = -1
-		wordW := 0
-		for _, c := range word {
-			wordW += c.w
-		}
-		if used > 0 && used+1+wordW > avail {
+		if used > 0 && used+1+markedRun(word, 0) > avail {
 			lines = append(lines, line)
 			line, used = nil, 0
 		}
@@ -176,8 +173,11 @@ func layMarked(text string, avail int) (lines [][]markedCell, more int) {
 			line = append(line, markedCell{" ", 1, wordGap, 0})
 			used++
 		}
-		for _, c := range word {
-			if used+c.w > avail && used > 0 {
+		for j, c := range word {
+			// A line breaks inside a word only beside a wide cluster,
+			// before a part that does not fit, or in a part wider than a line.
+			wideBreak := j > 0 && render.WideBreak(word[j-1].s, word[j-1].w, c.s, c.w)
+			if used > 0 && (used+c.w > avail || wideBreak && used+markedRun(word, j) > avail) {
 				lines = append(lines, line)
 				line, used = nil, 0
 			}
@@ -215,6 +215,20 @@ func layMarked(text string, avail int) (lines [][]markedCell, more int) {
 		return lines[:maxMarkedRows], utf8.RuneCountInString(text) - lines[maxMarkedRows][0].cp
 	}
 	return lines, utf8.RuneCountInString(text[cut:])
+}
+
+// markedRun returns the cells of word from word[j] to the next place a
+// line may break inside it, beside a wide cluster ([render.WideBreak]),
+// or to its end.
+func markedRun(word []markedCell, j int) int {
+	w := 0
+	for k := j; k < len(word); k++ {
+		if k > j && render.WideBreak(word[k-1].s, word[k-1].w, word[k].s, word[k].w) {
+			break
+		}
+		w += word[k].w
+	}
+	return w
 }
 
 // markedWord appends to cells the cells of word, a run of text without

@@ -56,16 +56,20 @@ tokens:
 		if i < len(marks) {
 			m = marks[i]
 		}
-		for _, piece := range splitCells(Safe(t), avail) {
-			w := Cells(piece)
-			if used > 0 && used+1+w > avail {
+		for k, piece := range tokenPieces(Safe(t), avail) {
+			w, space := Cells(piece), 0
+			if k == 0 && used > 0 {
+				space = 1 // the rest of a token follows its start
+			}
+			if used > 0 && used+space+w > avail {
 				flush()
+				space = 0
 				if rows == maxTokenRows {
 					left = len(toks) - i
 					break tokens
 				}
 			}
-			if used > 0 {
+			if space > 0 {
 				text.WriteByte(' ')
 				mark.WriteByte(' ')
 				used++
@@ -102,6 +106,29 @@ func fitCells(styled, plain string, w int) string {
 		return truncateCells(styled, w-1, "…") + " "
 	}
 	return styled + strings.Repeat(" ", max(0, w-pw))
+}
+
+// tokenPieces cuts token s into the pieces a line may break between: at
+// its wide clusters ([WideBreak]), so that text of Chinese, Japanese or
+// Korean, which has no spaces, fills its lines, and then, a piece wider
+// than w cells, between clusters ([splitCells]). A token of narrow
+// letters up to w cells is one piece.
+func tokenPieces(s string, w int) []string {
+	if PlainASCII(s) {
+		return splitCells(s, w)
+	}
+	var out []string
+	start, at := 0, 0
+	prev, prevCells := "", 0
+	Graphemes(s, func(cluster string, cells int) {
+		if at > start && WideBreak(prev, prevCells, cluster, cells) {
+			out = append(out, splitCells(s[start:at], w)...)
+			start = at
+		}
+		prev, prevCells = cluster, cells
+		at += len(cluster)
+	})
+	return append(out, splitCells(s[start:], w)...)
 }
 
 // splitCells cuts s into pieces of at most w cells, between grapheme

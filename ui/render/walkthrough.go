@@ -359,7 +359,7 @@ func wrapText(s string, width int) string {
 	for i, para := range paras {
 		body := strings.TrimLeft(para, " ")
 		indent := strings.Repeat(" ", min(len(para)-len(body), width/2))
-		lines := wrap(body, width-len(indent), wrapRules{cut: true})
+		lines := wrap(body, width-len(indent), wrapRules{cut: true, wide: true})
 		paras[i] = indent + strings.ReplaceAll(lines, "\n", "\n"+indent)
 	}
 	return unglued.Replace(strings.Join(paras, "\n"))

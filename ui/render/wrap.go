@@ -15,9 +15,11 @@ import (
 // than the line, but not after a part of one letter ("n-grams" stays
 // whole) nor inside a number: a hyphen before a digit (-3, 2.2e-308)
 // stays with it. A no-break space holds the words on each side of it together.
-// Escape sequences are kept where they are.
+// Text of wide characters (Chinese, Japanese, Korean), written without
+// spaces, also breaks before or after one ([WideBreak]), never inside a
+// word of narrow letters. Escape sequences are kept where they are.
 func Wrap(s string, width int) string {
-	return wrap(s, width, wrapRules{hyphens: true, cut: true})
+	return wrap(s, width, wrapRules{hyphens: true, cut: true, wide: true})
 }
 
 // WrapAtSpaces wraps s as [Wrap] does but breaks lines at the space
@@ -33,6 +35,7 @@ func WrapAtSpaces(s string, width int) string {
 type wrapRules struct {
 	hyphens     bool // after the hyphen of a word
 	cut         bool // between the clusters of a word wider than a line
+	wide        bool // before or after a wide cluster ([WideBreak])
 	asciiSpaces bool // at U+0020 only, not at every breaking space
 }
 
@@ -100,7 +103,7 @@ func wrapLine(s string, width int, rules wrapRules) string {
 			i++
 			continue
 		}
-		end, cells := wordEnd(items, i, width, rules.hyphens)
+		end, cells := wordEnd(items, i, width, rules)
 		switch {
 		case used+gapCells+cells <= width && (used > 0 || atStart):
 			flushGap(true)
@@ -146,11 +149,13 @@ func wordFollows(items []wrapItem, i int) bool {
 }
 
 // wordEnd returns where the word starting at items[i] ends (before a
-// space, or, when hyphens, after a hyphen the line may break at) and its
-// cells. A line breaks after a hyphen only in a word (from space to space)
-// wider than [shortHyphenated] cells or than the line, width, and never
-// after a part of one letter ("n-grams" stays whole).
-func wordEnd(items []wrapItem, i, width int, hyphens bool) (end, cells int) {
+// space, or after a hyphen or beside a wide cluster the line may break at,
+// as rules allows) and its cells. A line breaks after a hyphen only in a
+// word (from space to space) wider than [shortHyphenated] cells or than
+// the line, width, and never after a part of one letter ("n-grams" stays
+// whole).
+func wordEnd(items []wrapItem, i, width int, rules wrapRules) (end, cells int) {
+	hyphens := rules.hyphens
 	if hyphens {
 		whole := wordCells(items, i)
 		hyphens = whole > shortHyphenated || whole > width
@@ -165,12 +170,46 @@ func wordEnd(items []wrapItem, i, width int, hyphens bool) (end, cells int) {
 		if hyphens && it.text == "-" && glyphs > 1 && hyphenBreak(items, end+1) {
 			return end + 1, cells
 		}
+		if rules.wide {
+			if next := nextText(items, end+1); next >= 0 && WideBreak(it.text, it.cells, items[next].text, items[next].cells) {
+				return end + 1, cells
+			}
+		}
 		glyphs++
 		if it.text == "-" {
 			glyphs = 0
 		}
 	}
 	return end, cells
+}
+
+// nextText returns the index of the first cluster of the word from
+// items[i] on, past escape sequences, or -1 at a space or the end.
+func nextText(items []wrapItem, i int) int {
+	for ; i < len(items) && items[i].esc; i++ {
+	}
+	if i == len(items) || items[i].space {
+		return -1
+	}
+	return i
+}
+
+// WideBreak reports whether a line may break between the grapheme
+// clusters a and b, of aCells and bCells cells, inside a word: text of
+// Chinese, Japanese or Korean has no spaces, so a line breaks before or
+// after a wide cluster (two cells), but not before punctuation that
+// closes or follows (，。）」) nor after punctuation that opens (（「), and
+// never between two narrow ones (a word of Latin letters stays whole).
+func WideBreak(a string, aCells int, b string, bCells int) bool {
+	if aCells < 2 && bCells < 2 {
+		return false
+	}
+	ra, _ := utf8.DecodeRuneInString(a)
+	rb, _ := utf8.DecodeRuneInString(b)
+	if unicode.In(ra, unicode.Ps, unicode.Pi) {
+		return false
+	}
+	return !unicode.In(rb, unicode.Pe, unicode.Pf, unicode.Po)
 }
 
 // shortHyphenated is the width in cells of the widest hyphenated word a

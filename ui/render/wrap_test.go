@@ -111,7 +111,11 @@ func TestWrapBreaks(t *testing.T) {
 		{"Wrap", "one\ntwo three", 5, "one\ntwo\nthree"},
 		{"Wrap", "v:\u00a0version q: quit", 10, "v:\u00a0version\nq: quit"},
 		{"Wrap", "abcdefghij", 4, "abcd\nefgh\nij"},
-		{"Wrap", "ab 漢字漢字漢字", 5, "ab\n漢字\n漢字\n漢字"},
+		{"Wrap", "ab 漢字漢字漢字", 5, "ab 漢\n字漢\n字漢\n字"}, // was "ab\n漢字\n…": breaks only at spaces
+		{"Wrap", "ab 漢字，漢字", 7, "ab 漢\n字，漢\n字"},     // never before "，"
+		{"Wrap", "漢字 word漢字", 8, "漢字\nword漢字"},      // never inside "word"
+		{"Wrap", "（漢字）漢字", 6, "（漢\n字）漢\n字"},         // nor after "（", before "）"
+		{"wrapText", "src 漢字漢字漢字", 8, "src 漢字\n漢字漢字"},
 		{"Wrap", "漢", 1, "…"},
 		{"Wrap", "see the walk-through", 15, "see the\nwalk-through"}, // 12 cells: kept whole
 		{"Wrap", "over character n-grams (and", 18, "over character\nn-grams (and"},
