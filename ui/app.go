@@ -251,13 +251,14 @@ func aboveThePrompt(c common, why, footer, prompt string) []string {
 }
 
 // twoLines wraps text in style to two lines of width cells, the second
-// cut when it is still too long; nil when it fits on one.
+// cut when it is still too long, never inside a number
+// ([render.TruncateWhole]); nil when it fits on one.
 func twoLines(style lipgloss.Style, text string, width int) []string {
 	first, rest := wrapTwo(text, width)
 	if rest == "" {
 		return nil
 	}
-	return []string{style.Render(first), style.Render(render.Truncate(rest, width))}
+	return []string{style.Render(first), style.Render(render.TruncateWhole(rest, width))}
 }
 
 // wrapTwo wraps text (one line) to width cells: its first line, and the

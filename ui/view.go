@@ -78,9 +78,10 @@ func (m Model) errText() string { return render.Safe(m.err.Error()) }
 
 // statusLine draws the status line as a footer of one line, on every
 // screen that shows it; one too long for that takes the last two lines
-// instead ([Model.footerOverflow]).
+// instead ([Model.footerOverflow]); cut, it is never cut inside a number
+// ([render.TruncateWhole]).
 func (m Model) statusLine() string {
-	return m.c.st.Warn.Render(render.Truncate(m.status, m.c.width))
+	return m.c.st.Warn.Render(render.TruncateWhole(m.status, m.c.width))
 }
 
 // fit clips every line of s to width cells ([render.Clip]) and s to height

@@ -147,3 +147,26 @@ func TestWarningsKeyHelpFitsTheWarnings(t *testing.T) {
 		t.Errorf("with a warning about the text the help does not call them input warnings:\n%s", h)
 	}
 }
+
+// TestWarningLineCutsNoNumber: the first screen's warning line, cut to
+// the footer, drops a line number it cannot show whole instead of showing
+// part of it: at 60 columns it read "mqm_ted_zhen.tsv:962…" of line 9622.
+func TestWarningLineCutsNoNumber(t *testing.T) {
+	clean := loadJSONL(t,
+		`{"refs": ["the cat sat on the mat"], "hyps": {"sys": "the cat sat"}}`,
+	)
+	const warning = `corpora/mqm_ted_zhen.tsv:9622: a "<v>" is never closed; the span runs to the end of the text`
+	part := regexp.MustCompile(`:(9|96|962)…$`)
+	for w := 60; w <= 120; w++ {
+		m := New(clean, model.DefaultSettings(), WithStartWarning(warning))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 16})
+		m = drive(t, next.(Model), next.(Model).Init())
+		f := strings.TrimRight(lastLine(m.View()), " ")
+		if part.MatchString(f) {
+			t.Errorf("%d×16: footer %q; want line 9622 whole or left out", w, f)
+		}
+		if !strings.Contains(f, "corpora/mqm_ted") {
+			t.Errorf("%d×16: footer %q; want the warning's start", w, f)
+		}
+	}
+}

@@ -125,3 +125,24 @@ func TestWalkthroughClipTableCapped(t *testing.T) {
 		t.Errorf("the clip table lost its total row:\n%s", body)
 	}
 }
+
+// TestTruncateWhole: a cut inside a number drops the whole number and
+// what joins it; other cuts are Truncate's.
+func TestTruncateWhole(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"mqm.tsv:9622: a span", 11, "mqm.tsv…"},      // Truncate: "mqm.tsv:96…"
+		{"mqm.tsv:9622: a span", 13, "mqm.tsv:9622…"}, // the number whole
+		{"BLEU 27.69 on them", 9, "BLEU…"},            // Truncate: "BLEU 27.…"
+		{"rows 1,234,567 in all", 11, "rows…"},
+		{"mqm_ted_zhen.tsv", 8, "mqm_ted…"}, // no number: as Truncate
+		{"short", 10, "short"},
+	} {
+		if got := TruncateWhole(c.s, c.w); got != c.want {
+			t.Errorf("TruncateWhole(%q, %d) = %q; want %q", c.s, c.w, got, c.want)
+		}
+	}
+}

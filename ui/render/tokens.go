@@ -170,6 +170,35 @@ func Truncate(s string, w int) string {
 	return truncateCells(s, w, "…")
 }
 
+// TruncateWhole cuts plain s as [Truncate] does, but never inside a
+// number, which cut would read as another ("file.tsv:962…" of line 9622):
+// a cut there drops the whole number, with the ":", "," or space that
+// joins it to what comes before ("file.tsv…").
+func TruncateWhole(s string, w int) string {
+	t := Truncate(s, w)
+	kept, ok := strings.CutSuffix(t, "…")
+	if t == s || !ok || !strings.HasPrefix(s, kept) {
+		return t
+	}
+	if !endsInDigit(strings.TrimRight(kept, ".,")) || !startsWithDigit(s[len(kept):]) {
+		return t
+	}
+	kept = strings.TrimRight(kept, "0123456789.,")
+	return strings.TrimRight(kept, ":, ") + "…"
+}
+
+// endsInDigit reports whether s ends in an ASCII digit.
+func endsInDigit(s string) bool { return s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' }
+
+// startsWithDigit reports whether s starts with an ASCII digit, or with a
+// "." or "," and one (the rest of 9.5 or 1,000).
+func startsWithDigit(s string) bool {
+	if s != "" && (s[0] == '.' || s[0] == ',') {
+		s = s[1:]
+	}
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
 // FirstFit returns the first of forms, wordings of one text from the
 // fullest to the shortest, that every terminal draws in w cells ([Fits]):
 // a line says less rather than being cut, by [Clip] too. When none fits,
