@@ -224,6 +224,8 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 // shownViews say how many segments are shown, and the corpus score of the
 // filtered ones (and its Δ), or what the rows wait for, in forms from the
 // fullest to the shortest:
+// a drill-down's label follows a colon ("409 of 1875 match: HuaweiTSC
+// missed "of""), a filter's quoted query does not;
 // the Δ's "on them" gives way, then "match", then the Δ (with "match"
 // back in a form of its own, then without it); in the last, a
 // drill-down's label gives way a wording at a time, and when none fits
@@ -257,6 +259,9 @@ func (h header) shownViews(c common, l segList, room int) []string {
 	f := "%d of %d match %s"
 	labels := l.filterLabels(c.shortName)
 	count := fmt.Sprintf("%d of %d ", len(l.rows), n)
+	if l.only != nil { // a drill-down's label is a phrase: a colon sets it off from the count
+		f, count = "%d of %d match: %s", fmt.Sprintf("%d of %d: ", len(l.rows), n)
+	}
 	var tails []string // the figures, the fullest first
 	plain := ""        // the score without why it is 0, for the last form
 	switch {
@@ -285,10 +290,22 @@ func (h header) shownViews(c common, l segList, room int) []string {
 	// The last form: the first wording of the label that fits beside the
 	// score (with why it is 0, unless only without it does one), else the
 	// shortest cut to leave the score whole.
-	i := slices.IndexFunc(labels, func(label string) bool { return render.Fits(count+label+last, room) })
+	// A drill-down's colon gives way before its label's wording does.
+	bare := fmt.Sprintf("%d of %d ", len(l.rows), n)
+	fits := func(label string) bool {
+		switch {
+		case render.Fits(count+label+last, room):
+			return true
+		case render.Fits(bare+label+last, room):
+			count = bare
+			return true
+		}
+		return false
+	}
+	i := slices.IndexFunc(labels, fits)
 	if i < 0 && plain != "" { // why the score is 0 gives way to a label cut
 		last = plain
-		i = slices.IndexFunc(labels, func(label string) bool { return render.Fits(count+label+last, room) })
+		i = slices.IndexFunc(labels, fits)
 	}
 	label := labels[max(i, 0)]
 	if i < 0 {

@@ -212,7 +212,7 @@ func TestFilterLabelQuotes(t *testing.T) {
 		t.Errorf("the drill-down's label %q does not quote its n-gram as %s", d.list.drillLabel(d.c.shortName)[0], quoted)
 	}
 	v = ansi.Strip(d.View())
-	if !strings.Contains(v, "match "+d.list.drillLabel(d.c.shortName)[0]) || !strings.Contains(v, " "+quoted+" ×") || strings.ContainsAny(v, "“”") {
+	if !strings.Contains(v, "match: "+d.list.drillLabel(d.c.shortName)[0]) || !strings.Contains(v, " "+quoted+" ×") || strings.ContainsAny(v, "“”") {
 		t.Errorf("the header or the pane's focus line does not quote the n-gram as %s:\n%s", quoted, v)
 	}
 	v = ansi.Strip(filterBy(t, d, "the").View())
