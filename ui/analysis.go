@@ -490,33 +490,49 @@ func (a anaScreen) visible(x anaCtx, n int, line func(i int) string) []string {
 }
 
 // rowsInView says, for the title, which of the current table's total
-// rows are in view when some are not: " · rows 3–14 of 14"; "" when
-// every row is.
+// rows are in view when some are not: " · rows 3–14 of 14", or below
+// [anaTerseRows] columns, on every table alike, without "rows": " · 3–14
+// of 14"; "" when every row is.
 func (a anaScreen) rowsInView(total int) string {
 	span, ok := scrollRange(a.top[a.table], a.bodyRows(), total)
 	if !ok {
 		return ""
 	}
-	return " · rows " + spanOf(span, total)
+	return a.rowsWord() + spanOf(span, total)
+}
+
+// anaTerseRows is the width below which every analysis table says the
+// rows in view without the word "rows", which the n-gram table's count
+// leaves no room for at 60 columns: one way at each width, where at 60
+// one table wrote "· 1–12" and another "· rows 1–12 of 17".
+const anaTerseRows = 80
+
+// rowsWord is what comes before the rows in view in a title: " · rows "
+// from [anaTerseRows] columns, else " · ".
+func (a anaScreen) rowsWord() string {
+	if a.width < anaTerseRows {
+		return " · "
+	}
+	return " · rows "
 }
 
 // rowsOfHeld says it of a table whose total rows are only part of a
 // ranking, held saying how many of how many n-grams ("top 200 of
 // 129,941", [anaScreen.ranksOf]): held first, which gives the rows'
 // count, then the rows in view, " · top 200 of 129,941 · rows 3–14" (not
-// "rows 3–14 of 200 of 129,941", two "of"s a reader had to untangle), and
-// tersely without "rows", as the list's narrowest sign, " · top 200 of
-// 129,941 · 3–14"; held alone when every row is in view. With held ""
-// both are [anaScreen.rowsInView].
-func (a anaScreen) rowsOfHeld(total int, held string) (said, terse string) {
+// "rows 3–14 of 200 of 129,941", two "of"s a reader had to untangle), or
+// below [anaTerseRows] columns " · top 200 of 129,941 · 3–14"; held
+// alone when every row is in view. With held "" it is
+// [anaScreen.rowsInView].
+func (a anaScreen) rowsOfHeld(total int, held string) string {
 	span, ok := scrollRange(a.top[a.table], a.bodyRows(), total)
 	switch {
 	case held == "":
-		return a.rowsInView(total), a.rowsInView(total)
+		return a.rowsInView(total)
 	case !ok:
-		return " · " + held, " · " + held
+		return " · " + held
 	}
-	return " · " + held + " · rows " + span, " · " + held + " · " + span
+	return " · " + held + a.rowsWord() + span
 }
 
 // waiting is the body of a table whose numbers the job is still making.

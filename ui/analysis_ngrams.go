@@ -96,8 +96,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		// when some are not (" · top 50 of 6,050 · rows 1–12").
 		items := a.ngramItems(x)
 		r := a.ranksOf(x)
-		ranks, wholeTerse := a.rowsOfHeld(len(items), r.held)
-		short, terse := a.rowsOfHeld(len(items), r.short)
+		ranks, short := a.rowsOfHeld(len(items), r.held), a.rowsOfHeld(len(items), r.short)
 		sys := c.shortName(x.sys)
 		var forms []string
 		for _, k := range kinds(a.mode.String()) {
@@ -105,12 +104,11 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		}
 		// Last, without the system's name, which the columns and the
 		// list's header give: a long one left no room for the count;
-		// then the rows in view without the word "rows", then the count
-		// in thousands (every table writes its count whole as long as
-		// any of its forms can: [anaScreen.ranksOf]) and, when nothing
-		// else fits, without the ranking's size.
+		// then the count in thousands (every table writes its count
+		// whole as long as any of its forms can: [anaScreen.ranksOf])
+		// and, when nothing else fits, without the ranking's size.
 		last := a.mode.String() + " " + grams
-		titles = append(anaTitles(forms...), last+ranks, last+wholeTerse, last+short, last+terse, last+a.rowsInView(len(items)))
+		titles = append(anaTitles(forms...), last+ranks, last+short, last+a.rowsInView(len(items)))
 		if len(items) == 0 {
 			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
@@ -159,8 +157,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		ranks = " · " + ranks
 	}
 	ranks = a.rowsInView(len(items)) + ranks
-	whole, wholeTerse := a.rowsOfHeld(len(items), r.whole)
-	short, terse := a.rowsOfHeld(len(items), r.short)
+	whole, short := a.rowsOfHeld(len(items), r.whole), a.rowsOfHeld(len(items), r.short)
 	pair := c.shortName(x.sys) + " vs " + c.shortName(x.other)
 	forms = forms[:0]
 	for _, k := range kinds("salient") {
@@ -172,7 +169,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	// rankings' size.
 	grams = "salient " + grams
 	titles = append(anaTitles(forms...), pair+" · "+grams+whole, c.shortName(x.sys)+" · "+grams+whole,
-		grams+whole, grams+wholeTerse, grams+short, grams+terse, grams+a.rowsInView(len(items)))
+		grams+whole, grams+short, grams+a.rowsInView(len(items)))
 	sa, sb := c.shortName(x.sys), c.shortName(x.other)
 	notes = []string{
 		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestAnalysisTablesSayRowsInView(t *testing.T) {
 				what := fmt.Sprintf("%d systems at %d×%d, table %d mode %v", len(ds.Systems), size[0], size[1], m.ana.table, m.ana.mode)
 				n, h := m.ana.rowCount(m.anaCtx(), m.ana.table), m.ana.bodyRows()
 				if n <= h {
-					if strings.Contains(title(), "rows ") {
+					if saysSpan.MatchString(title()) {
 						t.Errorf("%s: %d rows fit in %d, yet the title says %q", what, n, h, title())
 					}
 					continue
@@ -47,14 +48,51 @@ func TestAnalysisTablesSayRowsInView(t *testing.T) {
 	}
 }
 
+// TestAnalysisRowsOneWayPerWidth: every analysis table says the rows in
+// view the same way at a given width: "· 1–12" (after the n-gram table's
+// count) and "· 1–12 of 17" below 80 columns, "· rows 1–12" and "· rows
+// 1–12 of 17" from 80. At 60 the n-gram table wrote "· 1–12" and the
+// bucket table "· rows 1–12 of 17", and the n-gram table itself wrote
+// "rows" in one mode and not in another.
+func TestAnalysisRowsOneWayPerWidth(t *testing.T) {
+	many := fluentCopies(t, "one", "two", "three", "four", "five")
+	for _, size := range [][2]int{{60, 16}, {70, 16}, {80, 24}, {100, 24}} {
+		m := openAnalysisScreen(t, ready(t, many, size[0], size[1]))
+		seen := 0
+		for _, keys := range [][]string{nil, {"m"}, {"m"}, {"m"}, {"right"}, {"right"}} {
+			m = press(t, m, keys...)
+			if m.ana.rowCount(m.anaCtx(), m.ana.table) <= m.ana.bodyRows() {
+				continue
+			}
+			seen++
+			title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
+			span := fmt.Sprintf("· 1–%d", m.ana.bodyRows())
+			if size[0] >= 80 {
+				span = fmt.Sprintf("· rows 1–%d", m.ana.bodyRows())
+			}
+			if !strings.Contains(title, span+" ") || size[0] < 80 && strings.Contains(title, "rows ") {
+				t.Errorf("%d×%d, table %d mode %v: title %q; want the rows in view as %q", size[0], size[1], m.ana.table, m.ana.mode, title, span)
+			}
+		}
+		if seen < 3 {
+			t.Fatalf("%d×%d: %d tables hide rows; the test needs the n-gram table and another", size[0], size[1], seen)
+		}
+	}
+}
+
+// saysSpan matches a title's rows in view, in either wording: "rows
+// 3–14 of 14", "· 3–14 of 14", "· 3–14".
+var saysSpan = regexp.MustCompile(`(rows |· )\d+–\d+( of |\s|$)`)
+
 // saysRows reports whether title says rows span of n are in view: "rows
-// 1–12 of 200", or after the count of a ranking's top n, "top 200 of 2,137
-// · rows 1–12" or "top 200 of 2,137 · 1–12", never "of" twice in a row.
+// 1–12 of 200" (narrow, "· 1–12 of 200"), or after the count of a
+// ranking's top n, "top 200 of 2,137 · rows 1–12" or "top 200 of 2,137 ·
+// 1–12", never "of" twice in a row.
 func saysRows(title, span string, n int) bool {
-	if strings.Contains(title, "rows "+span+" of "+thousands(n)+" of ") {
+	if strings.Contains(title, span+" of "+thousands(n)+" of ") {
 		return false
 	}
-	if strings.Contains(title, "rows "+span+" of "+thousands(n)) {
+	if strings.Contains(title, "rows "+span+" of "+thousands(n)) || strings.Contains(title, "· "+span+" of "+thousands(n)) {
 		return true
 	}
 	top := "top " + thousands(n) + " of "
