@@ -176,8 +176,8 @@ func layMarked(text string, avail int) (lines [][]markedCell, more int) {
 		for j, c := range word {
 			// A line breaks inside a word only beside a wide cluster,
 			// before a part that does not fit, or in a part wider than a line.
-			wideBreak := j > 0 && render.WideBreak(word[j-1].s, word[j-1].w, c.s, c.w)
-			if used > 0 && (used+c.w > avail || wideBreak && used+markedRun(word, j) > avail) {
+			if used > 0 && (used+c.w > avail || j > 0 && (c.w > 1 || word[j-1].w > 1) &&
+				render.WideBreak(word[j-1].s, word[j-1].w, c.s, c.w) && used+markedRun(word, j) > avail) {
 				lines = append(lines, line)
 				line, used = nil, 0
 			}

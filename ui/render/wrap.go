@@ -206,10 +206,18 @@ func WideBreak(a string, aCells int, b string, bCells int) bool {
 	}
 	ra, _ := utf8.DecodeRuneInString(a)
 	rb, _ := utf8.DecodeRuneInString(b)
-	if unicode.In(ra, unicode.Ps, unicode.Pi) {
+	if !ideograph(ra) && unicode.In(ra, unicode.Ps, unicode.Pi) {
 		return false
 	}
-	return !unicode.In(rb, unicode.Pe, unicode.Pf, unicode.Po)
+	return ideograph(rb) || !unicode.In(rb, unicode.Pe, unicode.Pf, unicode.Po)
+}
+
+// ideograph reports whether r is in a block of Han ideographs, kana or
+// Hangul syllables and is no punctuation that opens, closes or follows
+// (only the katakana middle dot, U+30FB, is): most wide clusters, told
+// without a table's lookup.
+func ideograph(r rune) bool {
+	return r >= 0x3040 && r <= 0x9fff && r != 0x30fb || r >= 0xac00 && r <= 0xd7a3
 }
 
 // shortHyphenated is the width in cells of the widest hyphenated word a

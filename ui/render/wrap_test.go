@@ -115,6 +115,7 @@ func TestWrapBreaks(t *testing.T) {
 		{"Wrap", "ab 漢字，漢字", 7, "ab 漢\n字，漢\n字"},     // never before "，"
 		{"Wrap", "漢字 word漢字", 8, "漢字\nword漢字"},      // never inside "word"
 		{"Wrap", "（漢字）漢字", 6, "（漢\n字）漢\n字"},         // nor after "（", before "）"
+		{"Wrap", "カタカナ・カナ", 8, "カタカ\nナ・カナ"},         // nor before "・"
 		{"wrapText", "src 漢字漢字漢字", 8, "src 漢字\n漢字漢字"},
 		{"Wrap", "漢", 1, "…"},
 		{"Wrap", "see the walk-through", 15, "see the\nwalk-through"}, // 12 cells: kept whole
