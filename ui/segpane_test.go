@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -140,6 +142,10 @@ func TestPaneShowsHypothesisUnderLongSource(t *testing.T) {
 			}
 			if !strings.Contains(pane, "src") || strings.Contains(pane, "LASTWORD") || !strings.Contains(pane, "…") {
 				t.Errorf("%d×%d, strip %v: want the source cut with …:\n%s", w, h, strip, pane)
+			}
+			// Cut after a whole word: it was cut inside one ("can h…").
+			if cut := regexp.MustCompile(`(\S+) …`).FindStringSubmatch(pane); cut == nil || !slices.Contains(strings.Fields(src), cut[1]) {
+				t.Errorf("%d×%d, strip %v: want the source cut after a whole word, then \" …\":\n%s", w, h, strip, pane)
 			}
 			checkFit(t, "the pane", m.View(), w, h)
 			if zoomed := press(t, m, "z"); !strings.Contains(strings.Join(zoomed.pane.body.lines, "\n"), "LASTWORD") {

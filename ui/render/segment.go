@@ -87,7 +87,7 @@ func Segment(st Styles, v SegmentView, width int) string {
 		src := TextLines(st, "src", lw, v.Src, width)
 		if n := v.SrcLines; n > 0 && len(src) > n {
 			src = src[:n]
-			src[n-1] = Truncate(src[n-1]+" …", width)
+			src[n-1] = TruncateAtBreak(src[n-1]+" …", width, " …")
 		}
 		lines = append(lines, src...)
 	}

@@ -170,6 +170,44 @@ func Truncate(s string, w int) string {
 	return truncateCells(s, w, "…")
 }
 
+// TruncateAtBreak cuts plain or styled s to at most w cells, ending in
+// tail, where a line may break ([Wrap]'s rule): before a space, or
+// beside a wide cluster ([WideBreak]), so that no word is cut; with no
+// such place in reach it cuts as [Truncate] does. s that fits is returned
+// as it is. Escape sequences are kept, those after the cut too.
+func TruncateAtBreak(s string, w int, tail string) string {
+	if Cells(s) <= w {
+		return s
+	}
+	room := w - Cells(tail)
+	cut, at, used := -1, 0, 0 // the last break in reach; where the cluster starts
+	prev, prevCells := "", 0
+	Graphemes(s, func(seq string, cells int) {
+		if isText(seq) && used <= room && prev != "" {
+			space, was := seq == " ", prev == " "
+			if space && !was || !space && !was && WideBreak(prev, prevCells, seq, cells) {
+				cut = at
+			}
+		}
+		if isText(seq) {
+			prev, prevCells = seq, cells
+			used += cells
+		}
+		at += len(seq)
+	})
+	if cut < 0 {
+		return truncateCells(s, w, tail)
+	}
+	var b strings.Builder
+	b.WriteString(s[:cut] + tail)
+	Graphemes(s[cut:], func(seq string, _ int) {
+		if !isText(seq) {
+			b.WriteString(seq)
+		}
+	})
+	return b.String()
+}
+
 // TruncateWhole cuts plain s as [Truncate] does, but never inside a
 // number, which cut would read as another ("file.tsv:962…" of line 9622):
 // a cut there drops the whole number, with the ":", "," or space that

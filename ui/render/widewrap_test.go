@@ -64,3 +64,24 @@ func TestWideTextFillsLines(t *testing.T) {
 		filled(t, "TokenLines", lines, 5, width, 3, zhSource)
 	}
 }
+
+// TestTruncateAtBreak: a line cut to make room for " …" loses whole
+// words, or wide characters, never part of a word of narrow letters.
+func TestTruncateAtBreak(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"src  the pane can hold …", 20, "src  the pane can …"}, // Truncate: "src  the pane can h…"
+		{"src  部分（matter也有 …", 18, "src  部分 …"},                 // "（matter" whole or gone
+		{"src  爱因斯坦还意识到 …", 14, "src  爱因斯 …"},
+		{"src  supercalifragilistic …", 12, "src …"},
+		{"supercalifragilistic", 8, "superc …"}, // no break in reach: as Truncate
+		{"fits …", 10, "fits …"},
+	} {
+		if got := TruncateAtBreak(c.s, c.w, " …"); got != c.want {
+			t.Errorf("TruncateAtBreak(%q, %d) = %q; want %q", c.s, c.w, got, c.want)
+		}
+	}
+}
