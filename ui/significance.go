@@ -697,29 +697,31 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 			fmt.Sprintf("swapped at random · Δ %s ▲ · mirror %s △", c.delta(obs), c.delta(-obs)),
 		}
 	} else { // the share against the system is not p: a form that gives both says what each counts
-		// sacrebleu's p counts the resamples whose |Δ| less the mean |Δ|
-		// exceeds the observed |Δ|: |Δ| > mean |Δ| + observed |Δ|. Every
-		// form says so in one wording, "p = share …", shorter as room runs
-		// short (it read "p counts |Δ| > …" at 100 columns and "p: share
-		// whose |Δ| exceeds …" at 120). Where that does not fit beside the
-		// share, the share gives way (at 100 columns "0/1000 resamples
-		// with Δ ≤ 0 · p 0.0030" read as a contradiction), then the names,
-		// never the reason.
-		abs, p := c.score(math.Abs(obs)), fmt.Sprintf("p %.4f = share", sc.PValue)
+		// sacrebleu's p is (1 + k) / (N + 1), k the resamples whose |Δ|
+		// less the mean |Δ| exceeds the observed |Δ|: |Δ| > mean |Δ| +
+		// observed |Δ|. Every form says so, shorter as room runs short, the
+		// shortest as "p ≈ share …" (p 0.0010 for a share of 0/1000 read as
+		// a contradiction when it said "= share"). Where that does not fit
+		// beside the share against the system, the share gives way, then
+		// the names, never the reason.
+		abs, n1 := c.score(math.Abs(obs)), len(sc.Deltas)+1
 		pair := fmt.Sprintf("%s − %s: ", name, bname)
 		share := fmt.Sprintf("%d/%d with %s", against, len(sc.Deltas), notBetter)
-		counts := fmt.Sprintf("Δ %s ▲ · %s with |Δ| > mean |Δ| + %s", c.delta(obs), p, abs)
+		pk := fmt.Sprintf("p %.4f = (k+1)/%d, k", sc.PValue, n1)
+		counts := fmt.Sprintf("Δ %s ▲ · %s with |Δ| > mean |Δ| + %s", c.delta(obs), pk, abs)
+		approx := fmt.Sprintf("Δ %s ▲ · p %.4f ≈ share with |Δ| > mean |Δ| + %s", c.delta(obs), sc.PValue, abs)
 		forms = []string{
-			fmt.Sprintf("%s%d of %d resamples with %s · Δ %s (▲) · %s of resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|",
-				pair, against, len(sc.Deltas), notBetter, c.delta(obs), p, abs),
-			fmt.Sprintf("%s%d/%d resamples with %s · Δ %s ▲ · %s whose |Δ| exceeds the mean |Δ| by more than %s",
-				pair, against, len(sc.Deltas), notBetter, c.delta(obs), p, abs),
-			fmt.Sprintf("%s%s · Δ %s ▲ · %s whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), p, abs),
+			fmt.Sprintf("%s%d of %d resamples with %s · Δ %s (▲) · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|) / %d",
+				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs, n1),
+			fmt.Sprintf("%s%d/%d resamples with %s · Δ %s ▲ · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s) / %d",
+				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs, n1),
+			fmt.Sprintf("%s%s · Δ %s ▲ · %s whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), pk, abs),
 			fmt.Sprintf("%s%d/%d resamples with %s · %s", pair, against, len(sc.Deltas), notBetter, counts),
 			pair + share + " · " + counts,
 			share + " · " + counts,
 			pair + counts,
 			counts,
+			approx,
 			fmt.Sprintf("Δ %s ▲ · p %.4f", c.delta(obs), sc.PValue),
 		}
 	}
