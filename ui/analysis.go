@@ -429,11 +429,23 @@ func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
 	if x.c.width >= 100 {
 		set = settingsLabel(x.c.shown())
 	}
-	rights = []string{strings.TrimSpace(scope + " " + set)}
+	rights = []string{joinDot(scope, set)}
 	if fewer != "" {
-		fewer = strings.TrimSpace(fewer + " " + set)
+		fewer = joinDot(fewer, set)
 	}
 	return rights, fewer
+}
+
+// joinDot joins the parts that are not empty with " · ", so that they do
+// not read as one ("whole corpus, not the filter 13a mixed" did).
+func joinDot(parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, " · ")
 }
 
 // tableView returns the title (in its forms, from the fullest to the

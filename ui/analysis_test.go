@@ -1675,3 +1675,14 @@ func TestAnalysisBackToTheComparison(t *testing.T) {
 		t.Errorf("n enter esc esc on the list: screen %v, drill-down %v; want the list without it", m.screen, m.list.fromAnalysis)
 	}
 }
+
+// TestAnalysisNoteSettingsApart: under a filter, the analysis note's
+// "whole corpus, not the filter" and the settings stand apart ("… not the
+// filter · 13a mixed …"), where they read as one ("not the filter 13a").
+func TestAnalysisNoteSettingsApart(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "/", "t", "h", "e", "enter", "n")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "whole corpus, not the filter · ") {
+		t.Errorf("the analysis under a filter at 120 columns lacks \"whole corpus, not the filter · \" before its settings:\n%s", v)
+	}
+}
