@@ -135,14 +135,7 @@ func TestRereadNeverWaitsInUpdate(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "ann.jsonl")
 		other, mine := openStore(t, path), openStore(t, path)
 		m := annotatingWith(t, mine, annotations.MQM(), 120, 40)
-		sel := m.list.selection(m.c)
-		hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
-		a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: "bo", Kind: annotations.KindError,
-			Category: "Accuracy/Mistranslation", Severity: "Major", Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
-		a.SetText(hyp, m.c.ds.Src[sel.seg])
-		if _, err := other.Add(a); err != nil {
-			t.Fatal(err)
-		}
+		othersMark(t, m, other, "bo", "Major", "")
 		release := holdLock(t, path)
 		start := time.Now()
 		next, cmd := m.Update(keyMsg(k))

@@ -55,6 +55,23 @@ func openStore(t testing.TB, path string) *annotations.Store {
 	return st
 }
 
+// othersMark has other, another bleuscope's store of the same file, save
+// rater's error of severity (with note) on the first word of the segment
+// m shows, and returns it as saved.
+func othersMark(t testing.TB, m Model, other *annotations.Store, rater, severity, note string) annotations.Annotation {
+	t.Helper()
+	sel := m.list.selection(m.c)
+	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
+	a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: rater, Kind: annotations.KindError,
+		Category: "Accuracy/Mistranslation", Severity: severity, Note: note, Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
+	a.SetText(hyp, m.c.ds.Src[sel.seg])
+	a, err := other.Add(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // reopen reads the annotation file as a new process would.
 func reopen(t testing.TB, path string) []annotations.Annotation {
 	t.Helper()
@@ -1736,14 +1753,7 @@ func TestSummaryShowsTheOthersChanges(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	other, mine := openStore(t, path), openStore(t, path)
 	m := annotatingWith(t, mine, annotations.MQM(), 120, 40)
-	sel := m.list.selection(m.c)
-	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
-	a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: "bo", Kind: annotations.KindError,
-		Category: "Accuracy/Mistranslation", Severity: "Major", Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
-	a.SetText(hyp, m.c.ds.Src[sel.seg])
-	if _, err := other.Add(a); err != nil {
-		t.Fatal(err)
-	}
+	othersMark(t, m, other, "bo", "Major", "")
 	m = press(t, m, "S")
 	if !strings.Contains(m.status, "another bleuscope saved") {
 		t.Errorf("status %q; want it to say another bleuscope's changes are shown", m.status)
@@ -1770,18 +1780,7 @@ func TestRereadKeepsThePick(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	other, mine := openStore(t, path), openStore(t, path)
 	m := annotatingWith(t, mine, annotations.MQM(), 140, 40)
-	sel := m.list.selection(m.c)
-	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
-	mark := func(rater, note string) annotations.Annotation {
-		a := annotations.Annotation{System: m.c.ds.Systems[sel.sys].StableName(), Line: sel.seg + 1, Rater: rater, Kind: annotations.KindError,
-			Category: "Accuracy/Mistranslation", Severity: "Minor", Note: note, Span: &annotations.Span{Side: annotations.SideHyp, Start: 0, End: len(strings.Fields(hyp)[0])}}
-		a.SetText(hyp, m.c.ds.Src[sel.seg])
-		a, err := other.Add(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
+	mark := func(rater, note string) annotations.Annotation { return othersMark(t, m, other, rater, "Minor", note) }
 	first := mark("bo", "first")
 	second := mark("cy", "second")
 	m = press(t, m, "E") // opens once the read brings bo's and cy's

@@ -1045,14 +1045,8 @@ func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 		obs := sc.Score - res.Systems[res.Baseline].Score
 		shared := 0
 		for w := 60; w <= 200; w++ {
-			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
-			m = next.(Model)
-			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "▲") && strings.Contains(l, "Δ") })
-			if at < 0 {
-				t.Fatalf("%v at %d columns: no caption:\n%s", keys, w, strings.Join(lines, "\n"))
-			}
-			caption := lines[at]
+			var caption string
+			m, caption = sigCaptionAt(t, m, w, keys)
 			if !strings.Contains(caption, "Δ "+m.c.delta(obs)) {
 				t.Errorf("%v at %d columns: caption %q lacks Δ %s", keys, w, caption, m.c.delta(obs))
 			}
@@ -1081,6 +1075,21 @@ func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 			t.Errorf("%v: no width up to 200 columns gives the share of resamples with Δ ≤ 0", keys)
 		}
 	}
+}
+
+// sigCaptionAt resizes m to w columns and returns it with the
+// histogram's caption (the line with ▲ and Δ), failing the test (keys the
+// ones pressed) when it has none.
+func sigCaptionAt(t *testing.T, m Model, w int, keys []string) (Model, string) {
+	t.Helper()
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+	m = next.(Model)
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "▲") && strings.Contains(l, "Δ") })
+	if at < 0 {
+		t.Fatalf("%v at %d columns: no caption:\n%s", keys, w, strings.Join(lines, "\n"))
+	}
+	return m, lines[at]
 }
 
 // TestSigCaptionSaysWhatItCounts: the histogram's caption says in words
@@ -1131,14 +1140,8 @@ func TestSigCaptionOneWording(t *testing.T) {
 		p := res.Systems[m.sig.cursor].PValue
 		exact, approx := fmt.Sprintf("p %.4f = (", p), fmt.Sprintf("p %.4f ≈ share ", p)
 		for w := 60; w <= 200; w++ {
-			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
-			m = next.(Model)
-			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "▲") && strings.Contains(l, "Δ") })
-			if at < 0 {
-				t.Fatalf("%v at %d columns: no caption:\n%s", keys, w, strings.Join(lines, "\n"))
-			}
-			if caption := lines[at]; !strings.Contains(caption, exact) && !strings.Contains(caption, approx) {
+			var caption string
+			if m, caption = sigCaptionAt(t, m, w, keys); !strings.Contains(caption, exact) && !strings.Contains(caption, approx) {
 				t.Errorf("%v at %d columns: caption %q; want %q or, short of room, %q", keys, w, caption, exact, approx)
 			}
 		}
