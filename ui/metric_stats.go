@@ -89,11 +89,11 @@ type metricStatsKey struct {
 // computed from now: the references scored and that metric's options in
 // effect (the other's do not change them).
 func (c common) metricStatsKey(metric string) metricStatsKey {
-	k := metricStatsKey{ds: c.ds, metric: metric}
+	k, o := metricStatsKey{ds: c.ds, metric: metric}, c.metricOptions()
 	if metric == model.MetricTER {
-		k.ter = c.met.opts.TER
+		k.ter = o.TER
 	} else {
-		k.chrf = c.met.chrfOptions(c.set)
+		k.chrf = o.ChrF
 	}
 	return k
 }
