@@ -566,6 +566,11 @@ func (p *queryParser) term() (term, error) {
 			}
 			return t, queryErr(col, "%s is not a field; for the text, write %s", Printable(name), asRegexp(word))
 		}
+		if name, ok := unknownComparison(word); ok {
+			fields := strings.Join(metricNames, ", ")
+			return t, queryErr(col, "%s is not a field (%s); for the text, write %s", Printable(name), fields, asRegexp(word)).
+				or(fmt.Sprintf("%s is not a field (%s)", Printable(name), fields), Printable(name)+" is not a field")
+		}
 	}
 	t.kind, t.word = termWord, word
 	return t, nil
@@ -586,6 +591,27 @@ func unknownField(word string) (name string, ok bool) {
 		}
 	}
 	return word[:i+1], true
+}
+
+// unknownComparison reports whether word reads as a comparison with a
+// name no field has (lenght>30, blue<10): letters, <, >, <=, >= or =,
+// then a number. Found as text it would select nothing the person meant
+// (a misspelt field), so it is an error that says how to find the text.
+func unknownComparison(word string) (name string, ok bool) {
+	i := strings.IndexAny(word, "<>=")
+	if i <= 0 {
+		return "", false
+	}
+	for _, r := range word[:i] {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return "", false
+		}
+	}
+	rest := strings.TrimPrefix(word[i+1:], "=")
+	if _, err := ParseDecimal(rest); err != nil {
+		return "", false
+	}
+	return word[:i], true
 }
 
 // hasPrefixFold reports whether s starts with prefix (ASCII) in any case.

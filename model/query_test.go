@@ -178,6 +178,9 @@ func TestParseQueryErrors(t *testing.T) {
 		{"a foo:bar", `query: column 3: foo: is not a field; for the text, write /foo:bar/`},
 		{"http://x.org", `query: column 1: http: is not a field; for the text, write /http:\/\/x\.org/`},
 		{"len:3", "query: column 1: len: is not a field: compare len with <, >, <=, >= or =, as in len>30"},
+		{"lenght>30", "query: column 1: lenght is not a field (bleu, len, bp, delta, chrf, ter); for the text, write /lenght>30/"},
+		{"chrfx<3", "query: column 1: chrfx is not a field (bleu, len, bp, delta, chrf, ter); for the text, write /chrfx<3/"}, // not chrf<3
+		{"bleu<10 blue<=5", "query: column 9: blue is not a field (bleu, len, bp, delta, chrf, ter); for the text, write /blue<=5/"},
 		{"not", `query: column 1: "not" needs a term after it (to find the word not, write "not")`},
 		{"-", `query: column 1: - needs a term right after it, as in -hyp:the (to find the text -, write "-")`},
 		{"not - x", `query: column 1: "not -" says not twice; write one of them`},
