@@ -11,7 +11,7 @@ import (
 
 // queryTerms is the help's table of the filter's query language.
 var queryTerms = [][2]string{
-	{"word", "the text contains it, ignoring case (source, references, any system)"},
+	{"word", "the text contains it, even inside a word, ignoring case (source, references, any system)"},
 	{`"an n-gram"`, "those tokens in a row, as BLEU counts them"},
 	{"/regexp/", "a Go regular expression on the raw text; /(?i)x/ in any case"},
 	{"src: hyp: ref:", "in that field only (hyp: any system's, so the rows stay put on tab)"},
