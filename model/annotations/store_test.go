@@ -603,17 +603,24 @@ func TestPendingRecordsKeepTheirLines(t *testing.T) {
 	mustReopen(t, path, mine.All()).Close()
 }
 
+// twoStores opens two stores, as two bleuscopes would, on a journal
+// journalWith makes; they are closed when the test ends.
+func twoStores(t *testing.T) (path string, a, b *Store) {
+	t.Helper()
+	path, _ = journalWith(t)
+	a, _ = Open(path)
+	b, _ = Open(path)
+	t.Cleanup(func() { a.Close(); b.Close() })
+	return path, a, b
+}
+
 // TestTwoWritersInterleave: two stores open on one file save in turn, a,
 // b, a again, each change on disk when its call returns; each store finds
 // the other's changes at its next write, and the file holds every change
 // with ids of its own. Before, the first store to save held the file for
 // as long as it was open, and the second kept its changes in memory.
 func TestTwoWritersInterleave(t *testing.T) {
-	path, _ := journalWith(t)
-	a, _ := Open(path)
-	b, _ := Open(path)
-	defer a.Close()
-	defer b.Close()
+	path, a, b := twoStores(t)
 	notes := func(s *Store) map[string]int {
 		n := map[string]int{}
 		for _, x := range s.All() {
@@ -1210,11 +1217,7 @@ func TestDeleteMarkingNoError(t *testing.T) {
 // refresh back. Before, a store saw another's changes only at its own
 // next write.
 func TestRefreshReadsTheOthersChanges(t *testing.T) {
-	path, _ := journalWith(t)
-	a, _ := Open(path)
-	b, _ := Open(path)
-	defer a.Close()
-	defer b.Close()
+	path, a, b := twoStores(t)
 	before := len(a.All())
 	if read, err := a.Refresh(); err != nil || read {
 		t.Fatalf("Refresh with nothing new = %v, %v; want false, nil", read, err)
@@ -1260,11 +1263,7 @@ func TestRefreshReadsTheOthersChanges(t *testing.T) {
 // file could not be written), Refresh reads nothing, leaving the catching
 // up to the write that saves it.
 func TestRefreshWaitsForPendingChanges(t *testing.T) {
-	path, _ := journalWith(t)
-	a, _ := Open(path)
-	b, _ := Open(path)
-	defer a.Close()
-	defer b.Close()
+	_, a, b := twoStores(t)
 	a.writeAt = func(*os.File, []byte, int64) (int, error) { return 0, errors.New("disk full") }
 	if _, err := a.Add(errAnn("A", 4, "a", "vier", 0, 4, "Other", "Minor", "a1")); err == nil {
 		t.Fatal("the write did not fail")
@@ -1283,11 +1282,7 @@ func TestRefreshWaitsForPendingChanges(t *testing.T) {
 // for the other; once the other lets go, the refresh takes its changes in.
 // Before, Refresh held the store's lock through the wait.
 func TestRefreshWaitsWithoutTheStoreLock(t *testing.T) {
-	path, _ := journalWith(t)
-	a, _ := Open(path)
-	b, _ := Open(path)
-	defer a.Close()
-	defer b.Close()
+	path, a, b := twoStores(t)
 	b1, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1"))
 	if err != nil {
 		t.Fatal(err)
