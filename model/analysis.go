@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -27,12 +28,21 @@ type Analysis struct {
 // options, in parallel on all cores and off the caller's goroutine's
 // loop: it stops with ctx's error when ctx is cancelled, and calls
 // progress (when not nil) with the segments done and the total (segments ×
-// systems), never overlapping, the last call with done == total.
-func Analyze(ctx context.Context, ds *Dataset, set Settings, progress func(done, total int)) (*Analysis, error) {
+// systems), never overlapping, the last call with done == total. It stops
+// with an [*InputError] naming --max-ngrams when counting would hold more
+// than maxNGrams n-grams (0 or less: [DefaultMaxNGrams]).
+func Analyze(ctx context.Context, ds *Dataset, set Settings, maxNGrams int, progress func(done, total int)) (*Analysis, error) {
 	if err := set.Validate(); err != nil {
 		return nil, err
 	}
-	c, err := scoring.CountNGrams(ctx, ds.Len(), len(ds.Systems), set.Corpus, ds.systemsSource(), progress)
+	if maxNGrams <= 0 {
+		maxNGrams = DefaultMaxNGrams()
+	}
+	c, err := scoring.CountNGrams(ctx, ds.Len(), len(ds.Systems), set.Corpus, maxNGrams, ds.systemsSource(), progress)
+	var limit *scoring.NGramLimitError
+	if errors.As(err, &limit) {
+		return nil, nGramLimitErr(limit.Limit, maxNGrams == DefaultMaxNGrams())
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -98,7 +98,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 			a = nil
 			runtime.GC()
 			var err error
-			if a, err = Analyze(context.Background(), ds, set, nil); err != nil {
+			if a, err = Analyze(context.Background(), ds, set, 0, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -125,7 +125,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 			runtime.GC()
 			stop := samplePeakHeap()
 			var err error
-			if a, err = Analyze(context.Background(), ds, set, nil); err != nil {
+			if a, err = Analyze(context.Background(), ds, set, 0, nil); err != nil {
 				b.Fatal(err)
 			}
 			most = max(most, stop())
@@ -195,7 +195,7 @@ func BenchmarkAnalyzeWMT22(b *testing.B) {
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	for b.Loop() {
-		a, err := Analyze(context.Background(), ds, DefaultSettings(), nil)
+		a, err := Analyze(context.Background(), ds, DefaultSettings(), 0, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func BenchmarkAnalyzeWMT22(b *testing.B) {
 // BenchmarkRankWMT22 is the ranking part of [BenchmarkAnalyzeWMT22]: the
 // top 20 of every kind and order of one system, with their lines.
 func BenchmarkRankWMT22(b *testing.B) {
-	a, err := Analyze(context.Background(), benchWMT22(b), DefaultSettings(), nil)
+	a, err := Analyze(context.Background(), benchWMT22(b), DefaultSettings(), 0, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func BenchmarkRankTies(b *testing.B) {
 		return out
 	}
 	ds := memDataset(nil, [][]string{lines()}, System{Name: "random", Hyps: lines()})
-	a, err := Analyze(context.Background(), ds, DefaultSettings(), nil)
+	a, err := Analyze(context.Background(), ds, DefaultSettings(), 0, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,9 +2,11 @@ package model
 
 import (
 	"context"
+	"errors"
 	"math"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,7 +16,7 @@ import (
 
 func mustAnalyze(t testing.TB, ds *Dataset, set Settings) *Analysis {
 	t.Helper()
-	a, err := Analyze(context.Background(), ds, set, nil)
+	a, err := Analyze(context.Background(), ds, set, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,4 +226,34 @@ func subDataset(ds *Dataset, sys int, rows []int) *Dataset {
 		}
 	}
 	return memDataset(nil, refs, System{Name: "sub", Hyps: hyps})
+}
+
+// TestAnalyzeLimit: an analysis that would hold more n-grams than
+// --max-ngrams allows stops with one line that names the limit and the
+// flag; the limit given is the limit used, the default one is set by the
+// machine's memory (a positive number the ids can hold).
+func TestAnalyzeLimit(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"the cat sat on the mat"}}, System{Name: "A", Hyps: []string{"a dog sat on a mat"}})
+	whole := mustAnalyze(t, ds, DefaultSettings())
+	n := whole.Counts.Len()
+	if _, err := Analyze(context.Background(), ds, DefaultSettings(), n, nil); err != nil {
+		t.Errorf("limit %d, the n-grams held: %v", n, err)
+	}
+	_, err := Analyze(context.Background(), ds, DefaultSettings(), n-1, nil)
+	var in *InputError
+	want := "bleuscope: the n-gram analysis passed " + strconv.Itoa(n-1) + " n-grams held, the limit (about 170 bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there"
+	if !errors.As(err, &in) || err.Error() != want {
+		t.Errorf("limit %d: %v; want %q", n-1, err, want)
+	}
+	if d := DefaultMaxNGrams(); d <= 0 || d > scoring.MaxNGramLimit {
+		t.Errorf("DefaultMaxNGrams() = %d; want 1..%d", d, scoring.MaxNGramLimit)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1841633: "1,841,633", -1234567: "-1,234,567", 100000: "100,000"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q; want %q", n, got, want)
+		}
+	}
 }

@@ -78,7 +78,7 @@ func TestFocusAgreesWithAnalysis(t *testing.T) {
 		[][]string{{"the cat sat on the mat", "a dog barked at the cat", "the the end"}, {"there is a cat on the mat", "the dog barked", "the end"}},
 		System{Name: "A", Hyps: []string{"the the cat sat on mat", "the dog barked at a cat", "the end the end"}})
 	set := DefaultSettings()
-	an, err := Analyze(t.Context(), ds, set, nil)
+	an, err := Analyze(t.Context(), ds, set, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,3 +105,20 @@ func appendFloats(b []byte, xs []float64) []byte {
 	}
 	return append(b, ']')
 }
+
+// Thousands writes n with a comma between each group of three digits
+// (1,841,633), as counts are written for a person.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}

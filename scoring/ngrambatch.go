@@ -35,7 +35,8 @@ const (
 // (numbering writes the vocabulary and the pair table, counting the
 // totals, the local table and the lines), only the batches, which go from
 // one to the other and back. It stops early when ctx is done or stop is
-// set, and sets stop and reports false when the ids run out.
+// set, and sets stop and reports false when the budget of n-grams is
+// spent.
 func (w *ngWorker) countRange(ctx context.Context, lo, hi int, src SystemsSource, pipelined bool, stop *atomic.Bool, p *ngProgress) bool {
 	size := ngBatchSegments
 	if pipelined {
@@ -102,11 +103,12 @@ type ngBatch struct {
 	grams int
 }
 
-// fill tokenizes segments from..to-1 into b and numbers their tokens
-// (hyps and refs are src's buffers, returned for the next call).
+// fill tokenizes segments from..to-1 into b and numbers their tokens,
+// stopping early when the budget of n-grams is spent (hyps and refs are
+// src's buffers, returned for the next call).
 func (w *ngWorker) fill(b *ngBatch, from, to int, src SystemsSource, hyps, refs []string) ([]string, []string) {
 	b.bids, b.lines, b.segs, b.first = b.bids[:0], b.lines[:0], b.segs[:0], from
-	for i := from; i < to; i++ {
+	for i := from; i < to && !w.grams.full; i++ {
 		hyps, refs = src(i, hyps[:0], refs[:0])
 		b.segs = append(b.segs, ngSeg{first: len(b.lines), refs: len(refs)})
 		for _, r := range refs {
@@ -165,7 +167,8 @@ func (b *ngBatch) orderIDs(j, n int) []uint32 {
 }
 
 // numberBatch numbers the n-grams of orders 2 and up of b's lines; it
-// reports false when the ids run out. With rest > 0, it then makes room
+// reports false when the budget of n-grams is spent (then b's numbering
+// may have stopped part way). With rest > 0, it then makes room
 // in the pair table for as many new pairs in each of rest batches as b
 // had, so that the table does not grow batch after batch, moving every
 // pair each time (later batches have fewer new pairs, as their n-grams
@@ -177,13 +180,10 @@ func (w *ngWorker) numberBatch(b *ngBatch, rest int) bool {
 	}
 	w.grams.reserve(len(b.bids) - tokens) // at most the batch's n-grams of orders 2 and up
 	before := w.grams.used
-	for n := 2; n <= w.orders; n++ {
+	for n := 2; n <= w.orders && !w.grams.full; n++ {
 		w.numberOrder(b, n)
-		if w.grams.len() > maxGrams {
-			return false
-		}
 	}
-	if w.grams.len() > maxGrams { // the tokens alone, with one order
+	if w.grams.full {
 		return false
 	}
 	if rest > 0 {
@@ -214,6 +214,9 @@ func (w *ngWorker) numberOrder(b *ngBatch, n int) {
 	for _, l := range b.lines {
 		if l.n < n {
 			continue
+		}
+		if t.full {
+			break
 		}
 		prev, last := b.bids[l.off+orderStart(l.n, n-1):], b.bids[l.off+n-1:l.off+l.n]
 		out := b.bids[l.off+orderStart(l.n, n):]

@@ -3,6 +3,7 @@ package scoring
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -69,16 +70,38 @@ func quoteName(s string) string {
 	return "\"" + strings.ToValidUTF8(s, "?") + "\""
 }
 
-// ErrTooManyNGrams is returned by [CountNGrams] when a corpus has more
-// distinct n-grams than the index can number (2^29).
-var ErrTooManyNGrams = errors.New("scoring: more than 2^29 distinct n-grams; analyse fewer segments or a lower max order")
+// NGramLimitError is returned by [CountNGrams] when counting would hold
+// more n-grams than its limit: the n-grams each worker holds, added up
+// (an n-gram that two workers meet is held by both until their tables are
+// merged).
+type NGramLimitError struct {
+	// Limit is the limit that was passed.
+	Limit int
+}
+
+func (e *NGramLimitError) Error() string {
+	return fmt.Sprintf("scoring: counting n-grams passed %d n-grams held, the limit", e.Limit)
+}
 
 const (
-	// maxGrams is the most distinct n-grams a count numbers: far more
-	// than the memory of a machine holds the tables of.
-	maxGrams = 1 << 29
-	noPrefix = ^uint32(0) // the prefix of a unigram
+	// MaxNGramLimit is the highest limit of [CountNGrams]: the ids of a
+	// count's n-grams stay below it.
+	MaxNGramLimit = 1 << 29
+	noPrefix      = ^uint32(0) // the prefix of a unigram
 )
+
+// gramBudget is what the workers of a count hold together: each tells it
+// the n-grams it numbers, budgetReports at a time, and stops once the
+// total passes the limit, so that a corpus of too many distinct n-grams
+// stops before the tables take the machine's memory.
+type gramBudget struct {
+	limit int64
+	held  atomic.Int64
+}
+
+// budgetReports is how many new n-grams a worker numbers before it tells
+// the budget.
+const budgetReports = 4096
 
 // NGramProgress is called with the segments done and the total (segments
 // × systems); calls never overlap and the last reports done == total.
@@ -102,8 +125,11 @@ const collectAroundMerge = 200_000
 // systems of them) and its present references. The work is split over
 // all cores in contiguous ranges whose tables are merged in range order,
 // so the result does not depend on scheduling. It returns ctx's error
-// when cancelled. progress may be nil.
-func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSource, progress NGramProgress) (*NGramCounts, error) {
+// when cancelled, and an [*NGramLimitError] when the workers together
+// would hold more than limit n-grams (at most [MaxNGramLimit]; 0 or less
+// means that): whether it does depends on the corpus and the number of
+// cores only. progress may be nil.
+func CountNGrams(ctx context.Context, n, systems int, opt Options, limit int, src SystemsSource, progress NGramProgress) (*NGramCounts, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
@@ -115,7 +141,11 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 	ws := make([]*ngWorker, workers)
 	p := &ngProgress{fn: progress, total: n * systems}
 	var wg sync.WaitGroup
-	var tooMany atomic.Bool
+	if limit <= 0 || limit > MaxNGramLimit {
+		limit = MaxNGramLimit
+	}
+	budget := &gramBudget{limit: int64(limit)}
+	var full atomic.Bool
 	for w := range ws {
 		lo, hi := w*n/workers, (w+1)*n/workers
 		wg.Add(1)
@@ -124,9 +154,9 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 			// Made here, not before the workers start: a worker's tables
 			// of a large corpus take a tenth of a second to allocate and
 			// fault in, which the workers then do side by side.
-			wk := newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo)
+			wk := newNGWorker(tok, opt.Lowercase, opt.MaxOrder, systems, hi-lo, budget)
 			ws[w] = wk
-			if !wk.countRange(ctx, lo, hi, src, pipelined, &tooMany, p) {
+			if !wk.countRange(ctx, lo, hi, src, pipelined, &full, p) {
 				return
 			}
 			wk.flush()
@@ -148,13 +178,13 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, src SystemsSo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if tooMany.Load() {
-		return nil, ErrTooManyNGrams
+	for _, w := range ws {
+		w.grams.report()
 	}
-	c, err := merge(ws, n, systems, opt.MaxOrder)
-	if err != nil {
-		return nil, err
+	if full.Load() || budget.held.Load() > budget.limit {
+		return nil, &NGramLimitError{Limit: limit}
 	}
+	c := merge(ws, n, systems, opt.MaxOrder)
 	if n > collectAroundMerge && len(ws) > 1 {
 		// The merged workers' tables are garbage now: collected here,
 		// their memory takes what the caller makes of the counts (the

@@ -69,7 +69,7 @@ func BenchmarkCountNGrams1M(b *testing.B) {
 			counts = nil
 			runtime.GC()
 			var err error
-			if counts, err = CountNGrams(context.Background(), len(c.refs), 1, DefaultOptions(), c.source(), nil); err != nil {
+			if counts, err = CountNGrams(context.Background(), len(c.refs), 1, DefaultOptions(), 0, c.source(), nil); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -13,7 +13,7 @@ func ExampleCountNGrams() {
 	src := func(i int, h, r []string) ([]string, []string) {
 		return append(h, hyps[i]), append(r, refs[i])
 	}
-	c, err := scoring.CountNGrams(context.Background(), len(hyps), 1, scoring.DefaultOptions(), src, nil)
+	c, err := scoring.CountNGrams(context.Background(), len(hyps), 1, scoring.DefaultOptions(), 0, src, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -35,7 +35,7 @@ func ExampleNGramCounts_SegmentsOfKinds() {
 	src := func(i int, h, r []string) ([]string, []string) {
 		return append(h, hyps[i]), append(r, refs[i])
 	}
-	c, err := scoring.CountNGrams(context.Background(), len(hyps), 1, scoring.DefaultOptions(), src, nil)
+	c, err := scoring.CountNGrams(context.Background(), len(hyps), 1, scoring.DefaultOptions(), 0, src, nil)
 	if err != nil {
 		panic(err)
 	}

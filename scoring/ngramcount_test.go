@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func (c corpus) source() SystemsSource {
 
 func (c corpus) count(t *testing.T, opt Options) *NGramCounts {
 	t.Helper()
-	got, err := CountNGrams(context.Background(), len(c.refs), len(c.hyps), opt, c.source(), nil)
+	got, err := CountNGrams(context.Background(), len(c.refs), len(c.hyps), opt, 0, c.source(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,11 +421,11 @@ func TestCountNGramsCancelAndProgress(t *testing.T) {
 	c := randomCorpus(5*chunk, 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := CountNGrams(ctx, len(c.refs), 2, DefaultOptions(), c.source(), nil); !errors.Is(err, context.Canceled) {
+	if _, err := CountNGrams(ctx, len(c.refs), 2, DefaultOptions(), 0, c.source(), nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: err = %v; want context.Canceled", err)
 	}
 	last, calls, totals := 0, 0, 0
-	_, err := CountNGrams(context.Background(), len(c.refs), 2, DefaultOptions(), c.source(), func(done, total int) {
+	_, err := CountNGrams(context.Background(), len(c.refs), 2, DefaultOptions(), 0, c.source(), func(done, total int) {
 		if done < last || total != 2*len(c.refs) {
 			t.Errorf("progress(%d, %d) after %d", done, total, last)
 		}
@@ -676,13 +677,13 @@ func TestHugeSegmentLocalTable(t *testing.T) {
 	}
 	line := strings.Join(words, " ")
 	tok, _ := NewTokenizer("13a")
-	w := newNGWorker(tok, false, 4, 1, 1)
+	w := newNGWorker(tok, false, 4, 1, 1, nil)
 	b := new(ngBatch)
 	w.fill(b, 0, 1, func(int, []string, []string) ([]string, []string) {
 		return []string{line}, []string{line}
 	}, nil, nil)
 	if !w.numberBatch(b, 0) {
-		t.Fatal("numberBatch ran out of ids")
+		t.Fatal("numberBatch stopped")
 	}
 	w.countBatch(b)
 	// One order's n-grams: at most tokens of the reference's, the
@@ -703,7 +704,7 @@ func TestCountNGramsPipelined(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	c := randomCorpus(9*pipeBatchMin+5, 4) // more than pipeBatches batches
 	calls := 0
-	got, err := CountNGrams(context.Background(), len(c.refs), len(c.hyps), DefaultOptions(), c.source(), func(int, int) { calls++ })
+	got, err := CountNGrams(context.Background(), len(c.refs), len(c.hyps), DefaultOptions(), 0, c.source(), func(int, int) { calls++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -712,4 +713,42 @@ func TestCountNGramsPipelined(t *testing.T) {
 	}
 	checkAgainstNaive(t, c, DefaultOptions(), got)
 	checkNGramStatistics(t, c, DefaultOptions(), got)
+}
+
+// TestCountNGramsLimit: a count stops with an [*NGramLimitError] once its
+// workers would hold more n-grams than the limit, and not before: a lone
+// worker holds the corpus's distinct n-grams, so a limit of exactly that
+// many counts and one fewer stops; and a count that passes its limit stops
+// part way, without reading the rest of the corpus.
+func TestCountNGramsLimit(t *testing.T) {
+	corpusOf := func(n int) corpus {
+		c := corpus{hyps: [][]string{make([]string, n)}, refs: make([][]string, n)}
+		for i := range n { // four new n-grams a line: a new word starts it
+			c.hyps[0][i] = fmt.Sprintf("h%d a b c", i)
+			c.refs[i] = []string{fmt.Sprintf("r%d a b c", i)}
+		}
+		return c
+	}
+	c := corpusOf(ngWorkerSegments - 1) // one worker
+	d := c.count(t, DefaultOptions()).Len()
+	if _, err := CountNGrams(context.Background(), len(c.refs), 1, DefaultOptions(), d, c.source(), nil); err != nil {
+		t.Errorf("limit %d, the distinct n-grams: %v; want the counts", d, err)
+	}
+	var limitErr *NGramLimitError
+	if _, err := CountNGrams(context.Background(), len(c.refs), 1, DefaultOptions(), d-1, c.source(), nil); !errors.As(err, &limitErr) || limitErr.Limit != d-1 {
+		t.Errorf("limit %d, one below the distinct n-grams: %v; want an NGramLimitError of limit %d", d-1, err, d-1)
+	}
+
+	c = corpusOf(8 * ngWorkerSegments)
+	var read atomic.Int64
+	src := func(i int, hyps, refs []string) ([]string, []string) {
+		read.Add(1)
+		return c.source()(i, hyps, refs)
+	}
+	if _, err := CountNGrams(context.Background(), len(c.refs), 1, DefaultOptions(), budgetReports, src, nil); !errors.As(err, &limitErr) || limitErr.Limit != budgetReports {
+		t.Errorf("limit %d: %v; want an NGramLimitError", budgetReports, err)
+	}
+	if n := read.Load(); n >= int64(len(c.refs)) {
+		t.Errorf("the count read %d segments of %d before it stopped; want it to stop part way", n, len(c.refs))
+	}
 }

@@ -24,6 +24,26 @@ type ngramIDs struct {
 
 	pairTable     // the pairs numbered
 	used      int // pairs in it
+
+	budget     *gramBudget // told the ids given, when not nil
+	unreported int         // ids given since it was last told
+	full       bool        // set once the budget is spent: numbering stops
+}
+
+// added counts a new id, telling the budget every budgetReports ids.
+func (t *ngramIDs) added() {
+	if t.unreported++; t.unreported == budgetReports {
+		t.report()
+	}
+}
+
+// report tells the budget the ids given since it was last told, and sets
+// full when the workers together hold more than its limit.
+func (t *ngramIDs) report() {
+	if t.budget != nil && t.budget.held.Add(int64(t.unreported)) > t.budget.limit {
+		t.full = true
+	}
+	t.unreported = 0
 }
 
 // pairTable is an open-addressing table from an n-gram's pair (its
@@ -86,6 +106,7 @@ func (t *ngramIDs) tokenOf(s string) uint32 {
 	t.last = append(t.last, uint32(len(t.tokens)))
 	t.order = append(t.order, 1)
 	t.tokens = append(t.tokens, s)
+	t.added()
 	return id
 }
 
@@ -140,6 +161,7 @@ func (t *ngramIDs) pair(prefix, last uint32) uint32 {
 	t.prefix = append(t.prefix, prefix)
 	t.last = append(t.last, last)
 	t.order = append(t.order, t.order[prefix]+1)
+	t.added()
 	if t.used++; t.used > maxLoad(len(t.slots)) {
 		t.resize(2 * len(t.slots))
 	}

@@ -18,7 +18,8 @@ type NGramCounts struct {
 // merge joins the workers' tables into one numbering: the first worker's
 // ids stay, the others' are added in worker order and their totals and
 // lines renumbered.
-func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
+func merge(ws []*ngWorker, n, systems, orders int) *NGramCounts {
+	ws[0].grams.budget = nil // what merge numbers the workers held already
 	c := &NGramCounts{ids: ws[0].grams, segments: n, orders: orders, sys: make([]ngSystem, systems), lines: ws[0].store}
 	for s := range c.sys {
 		c.sys[s] = ws[0].sys[s]
@@ -32,9 +33,6 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 				remap[g] = c.ids.pair(remap[p], remap[w.grams.last[g]])
 			}
 		}
-		if c.ids.len() > maxGrams {
-			return nil, ErrTooManyNGrams
-		}
 		for s := range c.sys {
 			dst, src := &c.sys[s], &w.sys[s]
 			dst.totals.ensure(c.ids.len())
@@ -46,7 +44,7 @@ func merge(ws []*ngWorker, n, systems, orders int) (*NGramCounts, error) {
 		c.lines.blocks = append(c.lines.blocks, w.store.blocks...)
 	}
 	c.ids.dropPairs()
-	return c, nil
+	return c
 }
 
 // renumber rewrites the token ids of the lines in blocks through remap,

@@ -37,10 +37,12 @@ type ngSystem struct {
 	pend   []uint64 // totals not yet added (see [ngWorker.flush])
 }
 
-// newNGWorker returns a worker for about segments segments.
-func newNGWorker(tok Tokenizer, lower bool, orders, systems, segments int) *ngWorker {
+// newNGWorker returns a worker for about segments segments, which tells
+// budget the n-grams it numbers.
+func newNGWorker(tok Tokenizer, lower bool, orders, systems, segments int, budget *gramBudget) *ngWorker {
 	w := &ngWorker{tok: tok, lower: lower, orders: orders, segments: segments, sys: make([]ngSystem, systems)}
 	w.grams.init(segments)
+	w.grams.budget = budget
 	return w
 }
 

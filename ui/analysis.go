@@ -456,8 +456,12 @@ func (a anaScreen) tableView(x anaCtx, running string) (titles, notes []string, 
 	c := x.c
 	titles = anaTitles(c.shortName(x.sys))
 	switch {
-	case a.err != nil:
-		return titles, []string{"the analysis failed"}, "", []string{c.st.Warn.Render(render.Safe(a.err.Error()))}
+	case a.err != nil: // wrapped, so that the fix at its end shows (it names the flag to raise, --max-ngrams)
+		msg := render.Wrap(render.Safe(strings.TrimPrefix(a.err.Error(), "bleuscope: ")), c.width)
+		for l := range strings.SplitSeq(msg, "\n") {
+			body = append(body, c.st.Warn.Render(l))
+		}
+		return titles, []string{"the analysis failed"}, "", body
 	case !a.baseFresh(x) && a.table == anaNGrams:
 		return titles, []string{"counting every n-gram of every system against every reference", "counting every n-gram"}, "", []string{c.st.Accent.Render(running)}
 	}

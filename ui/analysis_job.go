@@ -65,9 +65,10 @@ func (b *anaBase) forScores(ds *model.Dataset, s *model.Scored) *anaBase {
 // anaWant is what the screen should show: the scores on screen and the
 // choices.
 type anaWant struct {
-	scored *model.Scored
-	key    anaKey
-	seed   scoring.Seed // of the buckets' bootstrap intervals
+	scored    *model.Scored
+	key       anaKey
+	seed      scoring.Seed // of the buckets' bootstrap intervals
+	maxNGrams int          // the most n-grams the count holds (--max-ngrams; 0: the default)
 }
 
 // anaDerived is the part of the analysis that depends on the pair of
@@ -148,7 +149,7 @@ func (a anaScreen) salientFresh(x anaCtx) bool {
 
 // want is what the screen should show now.
 func (a anaScreen) want(x anaCtx) anaWant {
-	return anaWant{scored: x.c.scored, key: anaKey{sys: x.sys, other: x.other, by: a.bucketBy()}, seed: x.c.resample.seed}
+	return anaWant{scored: x.c.scored, key: anaKey{sys: x.sys, other: x.other, by: a.bucketBy()}, seed: x.c.resample.seed, maxNGrams: x.c.maxNGrams}
 }
 
 // sameCounts reports whether n-grams counted under a are those counted
@@ -181,7 +182,7 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 	}
 	if bucketCIs(ds, want.scored) {
 		return func() tea.Msg {
-			b, err := makeBase(ctx, ds, want.scored, prog, phase)
+			b, err := makeBase(ctx, ds, want, prog, phase)
 			return baseMsg(ctx, tag, ds, b, err, want, old, prog, phase)
 		}
 	}
@@ -192,7 +193,7 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 		}
 		done := make(chan counted, 1)
 		go func() {
-			b, err := makeBase(ctx, ds, want.scored, prog, phase)
+			b, err := makeBase(ctx, ds, want, prog, phase)
 			done <- counted{b, err}
 		}()
 		early, err := makeDerived(ctx, ds, nil, want, old, nil, nil)
@@ -218,6 +219,12 @@ func baseMsg(ctx context.Context, tag jobTag, ds *model.Dataset, b *anaBase, err
 	}}
 }
 
+// WithMaxNGrams sets the most n-grams the analysis's count holds, as
+// --max-ngrams (0 or less: [model.DefaultMaxNGrams]).
+func WithMaxNGrams(n int) Option {
+	return func(root *Model) { root.c.maxNGrams = max(0, n) }
+}
+
 // derivedMsg makes the derived part of want on base and returns the job's
 // result.
 func derivedMsg(ctx context.Context, tag jobTag, ds *model.Dataset, base *anaBase, want anaWant, old *anaDerived, prog *progress, phase *anaPhase) anaMsg {
@@ -232,11 +239,12 @@ func keepsBuckets(old *anaDerived, want anaWant) bool {
 	return old != nil && old.scored == want.scored && old.key.sys == want.key.sys && old.key.by == want.key.by
 }
 
-// makeBase counts the n-grams of every system (with progress) and ranks
-// each kind over every order.
-func makeBase(ctx context.Context, ds *model.Dataset, s *model.Scored, prog *progress, phase *anaPhase) (*anaBase, error) {
+// makeBase counts the n-grams of every system under want's scores (with
+// progress) and ranks each kind over every order.
+func makeBase(ctx context.Context, ds *model.Dataset, want anaWant, prog *progress, phase *anaPhase) (*anaBase, error) {
 	phase.Store(phaseCounting)
-	an, err := model.Analyze(ctx, ds, s.Settings, prog.set)
+	s := want.scored
+	an, err := model.Analyze(ctx, ds, s.Settings, want.maxNGrams, prog.set)
 	if err != nil {
 		return nil, err
 	}

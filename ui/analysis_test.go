@@ -1686,3 +1686,27 @@ func TestAnalysisNoteSettingsApart(t *testing.T) {
 		t.Errorf("the analysis under a filter at 120 columns lacks \"whole corpus, not the filter · \" before its settings:\n%s", v)
 	}
 }
+
+// TestAnalysisNGramLimit: an analysis whose count passes --max-ngrams
+// says so on its screen, with the flag to raise, and the explorer goes
+// on: esc returns to the list.
+func TestAnalysisNGramLimit(t *testing.T) {
+	m := New(demoDataset(t), model.DefaultSettings(), WithMaxNGrams(5))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	next, cmd := m.Update(keyMsg("n"))
+	m = drive(t, next.(Model), cmd)
+	v := ansi.Strip(m.View())
+	if m.ana.err == nil || !strings.Contains(v, "the analysis failed") || !strings.Contains(v, "passed 5 n-grams held") || !strings.Contains(v, "--max-ngrams") {
+		t.Errorf("the analysis with --max-ngrams 5: err %v, screen\n%s", m.ana.err, v)
+	}
+	checkFit(t, "limit passed", m.View(), 100, 30)
+	next, _ = m.Update(tea.WindowSizeMsg{Width: 60, Height: 16})
+	if m = next.(Model); !strings.Contains(strings.Join(strings.Fields(ansi.Strip(m.View())), " "), "raise --max-ngrams if the memory is there") {
+		t.Errorf("at 60×16 the fix does not show:\n%s", ansi.Strip(m.View()))
+	}
+	checkFit(t, "limit passed at 60×16", m.View(), 60, 16)
+	if m = press(t, m, "esc"); m.screen != screenMain {
+		t.Errorf("esc after the analysis failed: screen %v; want the list", m.screen)
+	}
+}

@@ -23,6 +23,9 @@ type common struct {
 	spinner  spinner.Model
 	met      metricState // chrF and TER: options, what is shown, scores
 	resample resampling  // the seed and counts of the significance tests
+	// maxNGrams is the most n-grams the analysis's count holds
+	// (--max-ngrams; 0: the default).
+	maxNGrams int
 	// annWarnings are the annotation file's warnings made at open, listed
 	// with the input's.
 	annWarnings []string

@@ -95,6 +95,8 @@ const exploreBaselineHelp = `Comparison:
                             large (default: the SACREBLEU_SEED environment
                             variable, else 12345), as compare
 
+Analysis (n):
+` + maxNGramsHelp + `
 `
 
 // exploreInput is what the explorer opens on: the dataset and settings,
@@ -113,6 +115,7 @@ type exploreInput struct {
 	// for SACREBLEU_SEED).
 	seeds                    *sigFlags
 	bootstrapN, randomTrials int
+	maxNGrams                int // --max-ngrams, for the analysis
 }
 
 // prepareExplore parses the explorer's flags and loads its input.
@@ -127,11 +130,15 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	fs.StringVar(&baseline, "baseline", "", "the system every Δ is against")
 	sg := addSeedFlag(fs)
 	pf := addPairedFlags(fs)
+	maxNGrams := addMaxNGramsFlag(fs)
 	systems, err := fs.parse(args, exploreHelpText, e.stdout)
 	if err != nil {
 		return nil, err
 	}
 	if err := pf.check(); err != nil {
+		return nil, err
+	}
+	if err := checkMaxNGrams(fs, *maxNGrams); err != nil {
 		return nil, err
 	}
 
@@ -151,7 +158,7 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 		return nil, err
 	}
 	x := &exploreInput{ds: ds, set: set, fs: fs, in: in, af: af, metrics: metrics, baseline: -1, systems: systems,
-		seeds: sg, bootstrapN: pf.bsN, randomTrials: pf.arN}
+		seeds: sg, bootstrapN: pf.bsN, randomTrials: pf.arN, maxNGrams: *maxNGrams}
 	if fs.given("baseline") {
 		if x.baseline, err = systemIndex(fs, ds, "baseline", baseline); err != nil {
 			return nil, err
@@ -181,7 +188,7 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	opts = append(opts, start...)
 	inputs := annotationInputs(x.systems, x.in, x.af.typology)
 	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs),
-		ui.WithResampling(seed, x.bootstrapN, x.randomTrials)), closeAnn, nil
+		ui.WithResampling(seed, x.bootstrapN, x.randomTrials), ui.WithMaxNGrams(x.maxNGrams)), closeAnn, nil
 }
 
 // exploreMetricsHelp says what --metrics does in the explorer.

@@ -57,10 +57,34 @@ Analysis and output:
                             at most 1e300)
       --format F            text (default) or jsonl
   -o, --output FILE         write to FILE (atomically) instead of stdout
-      --version             print the version
+` + maxNGramsHelp + `      --version             print the version
   -h, --help                this help
 
 `
+
+// maxNGramsHelp describes --max-ngrams, for ngrams and the explorer.
+const maxNGramsHelp = `      --max-ngrams N        stop when counting holds more than N n-grams
+                            (each core holds those it meets until they
+                            are merged; default: as many as half the
+                            machine's memory holds, at about 170 bytes
+                            each; 0 means the default)
+`
+
+// addMaxNGramsFlag adds --max-ngrams, whose value checkMaxNGrams checks.
+func addMaxNGramsFlag(fs *flagSet) *int {
+	n := 0
+	fs.Var(intFlag{&n}, "max-ngrams", "the most n-grams counting holds")
+	return &n
+}
+
+// checkMaxNGrams refuses a --max-ngrams below 0 or above what the
+// analysis can number.
+func checkMaxNGrams(fs *flagSet, n int) error {
+	if n < 0 || n > scoring.MaxNGramLimit {
+		return fs.badNumber([]string{"max-ngrams"}, "is not a number of n-grams from 1 to %d (0 means the default, %d on this machine)", scoring.MaxNGramLimit, model.DefaultMaxNGrams())
+	}
+	return nil
+}
 
 // ngramsFormats are the formats ngrams prints.
 var ngramsFormats = []string{"text", "jsonl"}
@@ -81,11 +105,15 @@ func runNGrams(e *env, args []string) error {
 	fs.Var(boolFlag{&salient}, "salient", "rank by the salient ratio")
 	fs.Var(floatFlag{&alpha}, "alpha", "salient smoothing")
 	fs.StringVar(&baseline, "baseline", "", "the system salient n-grams are against")
+	maxNGrams := addMaxNGramsFlag(fs)
 	systems, err := fs.parse(args, func() string { return ngramsHelp + inputFlagsHelp + countFlagsHelp }, e.stdout)
 	if err != nil {
 		return err
 	}
 	if err := fs.checkFormat(format, ngramsFormats); err != nil {
+		return err
+	}
+	if err := checkMaxNGrams(fs, *maxNGrams); err != nil {
 		return err
 	}
 	if top < 0 {
@@ -155,7 +183,7 @@ func runNGrams(e *env, args []string) error {
 	// rankings are written.
 	names := ds.SystemNames(format == "jsonl")
 	prog := e.progress()
-	a, err := model.Analyze(e.ctx, ds, set, prog.counts("counting n-grams"))
+	a, err := model.Analyze(e.ctx, ds, set, *maxNGrams, prog.counts("counting n-grams"))
 	defer prog.clear()
 	if err != nil {
 		return err
