@@ -148,10 +148,10 @@ func TestExportRefusalShows(t *testing.T) {
 	}
 }
 
-// TestRejectedQueryKeepsSelection: a query that does not parse, entered,
-// leaves the filter and the selection as they were before "/", though
-// the live filter moved the selection on the way (as esc does). From a
-// new-user pass.
+// TestRejectedQueryKeepsSelection: a query that does not parse, entered
+// and then given up with esc, leaves the filter and the selection as they
+// were before "/", though the live filter moved the selection on the way.
+// From a new-user pass.
 func TestRejectedQueryKeepsSelection(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 60, 16), ":", "4", "6", "enter")
 	if m.list.seg != 45 {
@@ -159,9 +159,9 @@ func TestRejectedQueryKeepsSelection(t *testing.T) {
 	}
 	m = press(t, m, "/")
 	m = typeText(t, m, "hyp:food bar:baz")
-	m = press(t, m, "enter")
-	if m.list.view.Filter != "" || m.list.seg != 45 || !strings.Contains(m.status, "filter unchanged") {
-		t.Errorf("rejected query: filter %q, segment %d, status %q; want no filter, line 46 still selected", m.list.view.Filter, m.list.seg+1, m.status)
+	m = press(t, m, "enter", "esc")
+	if m.list.view.Filter != "" || m.list.seg != 45 || m.list.typing != typingNone {
+		t.Errorf("rejected query: filter %q, segment %d, prompt %v; want no filter, line 46 still selected, the prompt closed", m.list.view.Filter, m.list.seg+1, m.list.typing)
 	}
 }
 
@@ -179,6 +179,9 @@ func TestTypedQueryErrorOnALargeCorpus(t *testing.T) {
 	why := strings.Join(strings.Fields(lines[13]+" "+lines[14]), " ")
 	if !strings.Contains(why, "foo: is not a field") || !strings.HasPrefix(strings.TrimSpace(lines[15]), "/") {
 		t.Errorf("typed foo:bar on a large corpus: last lines %q; want why above the prompt", lines[13:])
+	}
+	if typed := m.View(); press(t, m, "enter").View() != typed || press(t, m, "enter").list.typing != typingFilter {
+		t.Errorf("enter on foo:bar on a large corpus closed the prompt or changed the screen:\n%s", press(t, m, "enter").View())
 	}
 	m = typeText(t, press(t, m, "ctrl+u"), "bleu<10")
 	if last := lastLine(m.View()); !strings.Contains(last, "enter applies") {

@@ -310,6 +310,16 @@ func (m Model) typingNote() bool {
 // handleTyping sends keys to the list's focused prompt and applies what
 // it asks for.
 func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
+	var q *model.Query // the query entered
+	if msg.Type == tea.KeyEnter && m.list.typing == typingFilter {
+		var err error
+		if q, err = model.ParseQuery(strings.TrimSpace(m.list.filter.text())); err != nil {
+			// A query that does not parse leaves the prompt open, saying
+			// why as it did while typed: nothing applied, nothing typed
+			// lost (esc gives back the filter there was before "/").
+			return m, nil
+		}
+	}
 	var act listAction
 	m.list, act = m.list.updateTyping(msg, m.liveFilter())
 	switch act {
@@ -319,16 +329,6 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 		// "len>30 " in the header).
 		text := strings.TrimSpace(m.list.filter.text())
 		if msg.Type == tea.KeyEnter { // live filtering parses each key's query as it makes the rows
-			q, err := model.ParseQuery(text)
-			if err != nil {
-				// A query that does not parse leaves the filter there was
-				// before "/" (live filtering may have applied part of it).
-				m.flash(unchangedStatus(err, m.c.width))
-				if m.list.backToBefore() {
-					return m, m.refreshRows()
-				}
-				return m, nil
-			}
 			if w := scaleWarning(q, m.c.set); w != "" {
 				m.flash(w)
 			}

@@ -229,13 +229,13 @@ func (l *segList) checkTyped() {
 }
 
 // backToBefore gives back the filter and the selection there were when
-// "/" was pressed (a query entered that cannot be applied): the prompt
+// "/" was pressed (a query entered that cannot be evaluated): the prompt
 // shows that filter again, and the selection is not a row the live
-// filter passed by. It reports whether the filter changed.
-func (l *segList) backToBefore() bool {
+// filter passed by.
+func (l *segList) backToBefore() {
 	l.setFilterText(l.before)
 	l.seg = l.beforeSeg
-	return l.setFilter(l.before)
+	l.setFilter(l.before)
 }
 
 // shownNote says what the list shows while the filter typed cannot be

@@ -77,9 +77,10 @@ func TestFilterQueryOr(t *testing.T) {
 }
 
 // TestFilterQueryBad: a query that does not parse is not applied: while
-// typing the prompt line says why, and enter leaves the filter there was
-// before "/" (not the part of the query live filtering applied), saying
-// why on one line of the status area.
+// typing the prompt line says why, and enter leaves the prompt open as it
+// was, the query typed, why and the rows the list showed (it closed the
+// prompt on the filter there was before "/", where the list had shown the
+// last query that parsed); esc then gives back the filter before "/".
 func TestFilterQueryBad(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	m = filterBy(t, m, "rain")
@@ -95,20 +96,21 @@ func TestFilterQueryBad(t *testing.T) {
 	if lines := strings.Split(m.View(), "\n"); !strings.Contains(strings.Join(lines[len(lines)-3:], " "), "query: column") {
 		t.Errorf("while typing, the footer does not say why the query is not applied: %q", lines[len(lines)-3:])
 	}
+	typed, shown := m.View(), slices.Clone(m.list.rows)
 	m = press(t, m, "enter")
-	if m.status == "" || strings.Contains(m.status, "\n") || !strings.Contains(m.status, "query") {
-		t.Fatalf("status = %q; want one line naming the query's problem", m.status)
+	if m.list.typing != typingFilter || m.list.filter.text() != "rain or the or bleu<" || !slices.Equal(m.list.rows, shown) {
+		t.Fatalf("enter on a bad query: prompt %v holding %q, %d rows; want it open on the query, the %d rows shown before",
+			m.list.typing == typingFilter, m.list.filter.text(), len(m.list.rows), len(shown))
 	}
-	if !slices.Equal(m.list.rows, before) {
-		t.Fatalf("a bad query left rows %v; want those of the filter before it, %v", m.list.rows, before)
+	if v := m.View(); v != typed {
+		t.Errorf("enter on a bad query changed the screen:\n%s\nwant, as before it:\n%s", v, typed)
 	}
-	v := m.View()
-	lines := strings.Split(v, "\n")
-	if last := strings.Join(lines[len(lines)-2:], " "); !strings.Contains(last, "query: column") || !strings.Contains(last, "filter unchanged") {
-		t.Errorf("the last lines do not show the error: %q", last)
+	m = press(t, m, "esc")
+	if !slices.Equal(m.list.rows, before) || m.list.view.Filter != "rain" {
+		t.Fatalf("esc after a bad query left filter %q, rows %v; want the filter before it, %v", m.list.view.Filter, m.list.rows, before)
 	}
-	if !strings.Contains(v, `match “rain”`) {
-		t.Errorf("the header no longer names the filter the rows were made with:\n%s", v)
+	if v := m.View(); !strings.Contains(v, `match “rain”`) {
+		t.Errorf("the header does not name the filter before the bad query:\n%s", v)
 	}
 }
 
@@ -222,11 +224,9 @@ func TestFilterLabelQuotes(t *testing.T) {
 }
 
 // TestBadQueryHintWhole: why a query does not parse stands whole at 60
-// and 80 columns, on the footer's last line when a wording fits it, else
-// on its two lines, in a shorter wording when the fullest does not fit:
-// in the status after enter and above the prompt (or on its line) while
-// it is typed; at 60 columns the status of /a/, (terms written together)
-// cut its hint ("write \/ fo…").
+// and 80 columns above the prompt (or on its line) while it is typed, and
+// after enter, which leaves the prompt open on it, in a shorter wording
+// when the fullest does not fit.
 func TestBadQueryHintWhole(t *testing.T) {
 	flat := func(lines ...string) string { return strings.Join(strings.Fields(strings.Join(lines, " ")), " ") }
 	lastLines := func(lines []string, s string, w int) []string {
@@ -237,17 +237,14 @@ func TestBadQueryHintWhole(t *testing.T) {
 	}
 	for _, w := range []int{60, 80} {
 		for _, q := range []string{"/a/,", `cat:"a b"c`, "(bleu<10)", "a not not b", "--vaccine", "-cat:omission", "x hyp:/ing/gi", "bleu<1e-999"} {
-			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
-			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			if end := lastLines(lines, m.status, w); !strings.HasPrefix(m.status, "filter unchanged · query: column ") || flat(end...) != flat(m.status) {
-				t.Errorf("%q at %d columns: the status %q is not whole on the last lines: %q", q, w, m.status, end)
-			}
-			m = typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
-			why := m.list.parseError(m.liveFilter())
-			lines = strings.Split(ansi.Strip(m.View()), "\n")
-			prompt := lines[len(lines)-1]
-			if above := lastLines(lines[:len(lines)-1], why, w); !strings.HasPrefix(why, "query: column ") || flat(above...) != flat(why) && !strings.Contains(prompt, why) {
-				t.Errorf("%q typed at %d columns: why it is not applied, %q, is not whole above the prompt or on its line: %q", q, w, why, append(above, prompt))
+			for _, keys := range [][]string{nil, {"enter"}} {
+				m := press(t, typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q), keys...)
+				why := m.list.parseError(m.liveFilter())
+				lines := strings.Split(ansi.Strip(m.View()), "\n")
+				prompt := lines[len(lines)-1]
+				if above := lastLines(lines[:len(lines)-1], why, w); !strings.HasPrefix(why, "query: column ") || flat(above...) != flat(why) && !strings.Contains(prompt, why) {
+					t.Errorf("%q typed, %q, at %d columns: why it is not applied, %q, is not whole above the prompt or on its line: %q", q, keys, w, why, append(above, prompt))
+				}
 			}
 		}
 	}
@@ -272,46 +269,41 @@ func firstOnOneLine(t *testing.T, lead, q string, w int) string {
 
 // TestBadQueryOnOneLineWhenItFits: at every width from 60 to 200, a
 // query error that has a wording short enough for one line is worded so,
-// the fullest that fits, in the status after enter and above the prompt
-// while it is typed, so a hint is never wrapped apart from its sentence:
-// at 120 columns "((" read "… for the text ((, write" with "/\(\(/" alone
-// on the last line.
+// the fullest that fits, above the prompt while it is typed, so a hint is
+// never wrapped apart from its sentence: at 120 columns "((" read "… for
+// the text ((, write" with "/\(\(/" alone on the last line.
 func TestBadQueryOnOneLineWhenItFits(t *testing.T) {
 	queries := []string{"((", "/a/,", `cat:"a b"c`, "(bleu<10)", "a not not b", "--vaccine", "-cat:omission", "x hyp:/ing/gi"}
 	for w := 60; w <= 200; w++ {
 		for _, q := range queries {
-			want := firstOnOneLine(t, "filter unchanged · ", q, w)
+			want := firstOnOneLine(t, "", q, w)
 			if want == "" {
 				continue
 			}
-			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
-			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			if m.status != want || lines[len(lines)-1] != want || strings.Contains(lines[len(lines)-2], "query:") {
-				t.Errorf("%q at %d columns: the status %q, ending the screen as %q; want %q on the last line alone", q, w, m.status, lines[len(lines)-2:], want)
-			}
-			if w%10 != 0 {
-				continue // the prompt's reason at every tenth width is enough
-			}
-			m = typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
-			if why, want := m.list.parseError(m.liveFilter()), firstOnOneLine(t, "", q, w); why != want {
+			m := typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
+			if why := m.list.parseError(m.liveFilter()); why != want {
 				t.Errorf("%q typed at %d columns: why it is not applied, %q; want %q", q, w, why, want)
 			}
 		}
 	}
 }
 
-// TestBadQueryStatusKeepsUnchanged: the status of a query entered that
-// does not parse says "filter unchanged" and where the problem is, in the
-// footer's two lines at 60 and 80 columns; at 60 columns the explanation
-// of /a/, cut "filter unchanged" to "filte…".
-func TestBadQueryStatusKeepsUnchanged(t *testing.T) {
+// TestBadQueryEnterKeepsPrompt: enter on a query that does not parse
+// leaves the prompt open on what was typed, at 60 and 80 columns, the
+// footer saying why as before enter, and the filter and the selection
+// as they were (it closed the prompt, the query typed lost).
+func TestBadQueryEnterKeepsPrompt(t *testing.T) {
 	for _, w := range []int{60, 80} {
 		for _, q := range []string{"/a/,", "bleu<"} {
-			m := filterBy(t, ready(t, demoDataset(t), w, 16), q)
-			lines := strings.Split(ansi.Strip(m.View()), "\n")
-			last := strings.Join(lines[len(lines)-2:], " ")
-			if !strings.Contains(last, "filter unchanged") || !strings.Contains(last, "query: column ") {
-				t.Errorf("%q at %d columns: the footer does not say the filter is unchanged and why: %q", q, w, last)
+			m := typeText(t, press(t, ready(t, demoDataset(t), w, 16), "/"), q)
+			typed, view, seg := m.View(), m.list.view, m.list.seg
+			m = press(t, m, "enter")
+			if m.list.typing != typingFilter || m.list.filter.text() != q || m.list.view != view || m.list.seg != seg {
+				t.Errorf("%q at %d columns, enter: prompt open %v on %q, view %+v, line %d; want it open on the query, view %+v, line %d",
+					q, w, m.list.typing == typingFilter, m.list.filter.text(), m.list.view, m.list.seg+1, view, seg+1)
+			}
+			if v := m.View(); v != typed {
+				t.Errorf("%q at %d columns: enter changed the screen:\n%s\nwant:\n%s", q, w, v, typed)
 			}
 		}
 	}

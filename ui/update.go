@@ -133,8 +133,9 @@ func (m *Model) refreshRows() tea.Cmd {
 // was typed) and the status line says why, in one line.
 //
 // A query just entered that parses but cannot be evaluated here (cat:
-// without annotations) leaves, as one that does not parse, the filter
-// there was before "/": live filtering may have shown part of it.
+// without annotations) leaves the filter there was before "/": live
+// filtering may have shown part of it. (One that does not parse is not
+// entered: the prompt stays open, handleTyping.)
 func (m *Model) rowsFailed(err error) tea.Cmd {
 	if m.list.entered {
 		m.list.entered = false
