@@ -52,7 +52,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:       b([]string{"end", "G"}, "G/end", "last row"),
 		Jump:         b([]string{":", "#"}, ":/#", "jump to line"),
 		Filter:       b([]string{"/"}, "/", "filter (see Filtering below)"),
-		Sort:         b([]string{"o"}, "o", "sort by score/line/Δ/impact/…"),
+		Sort:         b([]string{"o"}, "o", "next sort (see Sorting below)"),
 		Reverse:      b([]string{"r"}, "r", "reverse sort"),
 		Zoom:         b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),
 		DetailDown:   b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),

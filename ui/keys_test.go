@@ -755,6 +755,29 @@ func TestFootersFitAlike(t *testing.T) {
 	}
 }
 
+// TestHelpSaysTheSortCycle: the help lists the sorts in the order o goes
+// through them with a baseline and chrF and TER shown, each by the first
+// word of the name its status gives it (it said "score/line/Δ/impact/…",
+// where o goes score, line, length, BP, Δ, impact, chrF, TER).
+func TestHelpSaysTheSortCycle(t *testing.T) {
+	m := press(t, ready(t, demoDataset(t), 120, 40), "M", "M")
+	if !m.c.met.showChrF || !m.c.met.showTER || m.list.view.Other < 0 {
+		t.Fatalf("M M: chrF %v, TER %v shown, baseline %d; the test wants both and a baseline", m.c.met.showChrF, m.c.met.showTER, m.list.view.Other)
+	}
+	var words []string
+	for first := m.list.view.Sort; len(words) == 0 || m.list.view.Sort != first; m = press(t, m, "o") {
+		if len(words) > 20 {
+			t.Fatalf("o does not come back to %v: %q", first, words)
+		}
+		word, _, _ := strings.Cut(sortNames[m.list.view.Sort], " ")
+		words = append(words, word)
+	}
+	want := "o sorts the list by " + strings.Join(words, ", ") + ", in turn"
+	if help := strings.Join(strings.Fields(ansi.Strip(helpContent(m.c, 120))), " "); !strings.Contains(help, want) {
+		t.Errorf("the help does not say %q:\n%s", want, help)
+	}
+}
+
 // TestHelpEntriesFitColumn: every key's help on the help screen fits its
 // column whole, so none is cut (the sort key's read
 // "sort: score/line/…/Δ/impact/…" even at 130 columns).

@@ -247,15 +247,22 @@ var sortNames = map[model.SortKey]string{
 	model.SortTER:    "TER",
 }
 
+// sortCycle is the order o cycles the list's sorts in: Δ and the impact
+// only against a baseline, then metrics, those of the metrics M shows
+// ([metricState.sortKeys]). The help lists it from here ([sortHelp]).
+func sortCycle(baseline bool, metrics []model.SortKey) []model.SortKey {
+	order := []model.SortKey{model.SortScore, model.SortLine, model.SortLength, model.SortBP}
+	if baseline {
+		order = append(order, model.SortDelta, model.SortImpact)
+	}
+	return append(order, metrics...)
+}
+
 // cycleSort moves to the next sort key (delta and impact only with two
 // systems). The impact weighs the metric last chosen for it: BLEU's after
 // i on the list, chrF's or TER's after i on their comparison.
 func (m *Model) cycleSort() tea.Cmd {
-	order := []model.SortKey{model.SortScore, model.SortLine, model.SortLength, model.SortBP}
-	if m.list.view.Other >= 0 {
-		order = append(order, model.SortDelta, model.SortImpact)
-	}
-	order = append(order, m.c.met.sortKeys()...)
+	order := sortCycle(m.list.view.Other >= 0, m.c.met.sortKeys())
 	i := 0
 	for j, s := range order {
 		if s == m.list.view.Sort {

@@ -130,7 +130,7 @@ func helpContent(c common, width int) string {
 		read[i] = render.WrapFormulas(p, width)
 	}
 	return keys + "\n\n" + st.Title.Render("Reading the segment pane") + "\n" + strings.Join(read, "\n\n") +
-		"\n\n" + signatureHelp(c, width) + "\n\n" + analysisHelp(c, width) + "\n\n" + queryHelp(c, width) + "\n\n" + exportHelp(c, width)
+		"\n\n" + signatureHelp(c, width) + "\n\n" + analysisHelp(c, width) + "\n\n" + sortHelp(c, width) + "\n\n" + queryHelp(c, width) + "\n\n" + exportHelp(c, width)
 }
 
 // signatureHelp is the help section on the header's signature: what the
@@ -143,6 +143,19 @@ func signatureHelp(c common, width int) string {
 			"#:\u00a0nrefs (references per segment), c:\u00a0case (mixed or lc), e:\u00a0eff (effective order), tok:\u00a0tokenizer, s:\u00a0smooth (smoothing), v:\u00a0version; "+
 			"|… marks the fields left out for room, the version first. "+
 			"A wider window shows it whole, and so does bleuscope score (with --format json, its signature field)."), width)
+}
+
+// sortHelp is the help section on the list's order: the sorts o cycles,
+// in [sortCycle]'s order, each by the first word of its name.
+func sortHelp(c common, width int) string {
+	var words []string
+	for _, k := range sortCycle(true, []model.SortKey{model.SortChrF, model.SortTER}) {
+		word, _, _ := strings.Cut(sortNames[k], " ")
+		words = append(words, word)
+	}
+	return c.st.Title.Render("Sorting with o") + "\n" + render.Wrap(c.st.Text.Render(
+		"o sorts the list by "+strings.Join(words, ", ")+", in turn, and r reverses the order; "+
+			"Δ and impact come with a baseline (two systems or more), chrF and TER while M shows them."), width)
 }
 
 // exportHelp is the help section on the export (X).
