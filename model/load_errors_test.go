@@ -47,7 +47,8 @@ func TestLoadErrors(t *testing.T) {
 		{"invalid UTF-8", map[string]string{"hyp.txt": "ok\nca\xe9 au lait\nx\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: hyp.txt:2: invalid UTF-8 at byte 3 (0xe9); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"},
 		{"a binary file", map[string]string{"hyp.txt": "\x7fELF\x02\x01\x01\x00\x00\x00\xd0\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
-			"bleuscope: hyp.txt:1: not a text file (a NUL byte at byte 10, then 0xd0 at byte 11, which is not UTF-8); give plain text, one segment per line"},
+			// The line's first NUL, at byte 8 (it named the NUL nearest 0xd0).
+			"bleuscope: hyp.txt:1: not a text file (a NUL byte at byte 8, then 0xd0 at byte 11, which is not UTF-8); give plain text, one segment per line"},
 		{"random bytes", map[string]string{"hyp.txt": "\xfc\x81\x02ab\x00\x9c\n", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
 			"bleuscope: hyp.txt:1: not a text file (0xfc at byte 1, which is not UTF-8, then a NUL byte); give plain text, one segment per line"},
 		{"one empty file", map[string]string{"hyp.txt": "", "ref.txt": ref3}, Input{Systems: []string{"hyp.txt"}, Refs: []string{"ref.txt"}},
@@ -248,6 +249,31 @@ func TestLoneSurrogate(t *testing.T) {
 	} {
 		if got := loneSurrogate(json.RawMessage(tt.raw)); got != tt.want {
 			t.Errorf("loneSurrogate(%s) = %q; want %q", tt.raw, got, tt.want)
+		}
+	}
+}
+
+// TestBinaryNamesFirstNUL: a file that is not text names the first NUL
+// byte of the line of the first byte that is not UTF-8, the same however
+// the stream is cut into reads: whole, and a byte a read, when the line's
+// first NUL came in an earlier read than the bad byte (it named the NUL
+// nearest the bad byte, and a NUL of an earlier read not at all).
+func TestBinaryNamesFirstNUL(t *testing.T) {
+	defaultChunk := readChunk
+	t.Cleanup(func() { readChunk = defaultChunk })
+	for _, tc := range []struct{ name, in, want string }{
+		{"first NUL of the line", "ab\x00cd\x00e\xd0f\nx\ny\n", "a NUL byte at byte 3, then 0xd0 at byte 8"},
+		{"NUL on the line before", "x\x00\nab\xd0\ny\n", "a NUL byte, then 0xd0 at byte 3"},
+		{"NULs on both lines", "the cat\x00\nsome text\x00 here\x00\xd0\ny\n", "a NUL byte at byte 10, then 0xd0 at byte 17"},
+	} {
+		for _, chunk := range []int{defaultChunk, 1} {
+			readChunk = chunk
+			inDir(t, map[string]string{"ref.txt": "a\nb\nc\n"})
+			_, err := Load(Input{Systems: []string{"-"}, Refs: []string{"ref.txt"}, Stdin: strings.NewReader(tc.in)})
+			want := "not a text file (" + tc.want + ", which is not UTF-8)"
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s, read %d bytes at a time: %v; want %q", tc.name, chunk, err, want)
+			}
 		}
 	}
 }

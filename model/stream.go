@@ -17,6 +17,10 @@ type stream struct {
 	first bool        // no file was read before this one
 	lines lineCounter // "\r" ends a line too on standard input
 	tail  []byte      // the start of a rune cut by the end of the last read
+	// lineNul is the 1-based byte of the first NUL of the line the last
+	// read ended in (lines.line), 0 when it has none so far: a byte that is
+	// not UTF-8 later in the line names it.
+	lineNul int
 }
 
 // readAll reads src to its end, in the chunks [Budget] reads it in; size
@@ -27,6 +31,7 @@ type stream struct {
 func (s *stream) readAll(src io.Reader, size, hint int64) ([][]byte, error) {
 	s.first = s.r.budget.untouched()
 	s.lines = lineCounter{max: s.r.maxLine, cr: s.f.stdin, line: 1}
+	s.lineNul = 0
 	if size >= 0 && !s.r.budget.Reserve(size) {
 		return nil, s.tooBig()
 	}
@@ -52,6 +57,13 @@ func (s *stream) check(b []byte) error {
 	s.f.nul = s.f.nul || bytes.IndexByte(b, 0) >= 0
 	if s.lines.add(b) >= 0 {
 		return lineLimitErr(s.f.label, s.lines.line, s.lines.max)
+	}
+	rest := b[len(b)-min(len(b), s.lines.col):] // b's part of the line it ends in
+	if len(rest) < len(b) {
+		s.lineNul = 0 // a new line
+	}
+	if i := bytes.IndexByte(rest, 0); i >= 0 && s.lineNul == 0 {
+		s.lineNul = s.lines.col - len(rest) + i + 1
 	}
 	return nil
 }
@@ -121,7 +133,14 @@ func (s *stream) badByte(b []byte, k int, c byte) error {
 			col = k - nl
 		}
 	}
-	return notUTF8(s.f.label, line, col, c, b[:max(k, 0)], b[max(k, 0):], segmentsText)
+	lineNul := 0 // NUL bytes in earlier reads: the line's first, else any
+	switch {
+	case line == s.lines.line && s.lineNul > 0:
+		lineNul = s.lineNul
+	case s.f.nul:
+		lineNul = -1
+	}
+	return notUTF8(s.f.label, line, col, c, lineNul, b[:max(k, 0)], b[max(k, 0):], segmentsText)
 }
 
 // segmentsText is what [Load] asks for instead of a file that is not
@@ -130,16 +149,25 @@ const segmentsText = "plain text, one segment per line"
 
 // notUTF8 is the error for the byte c, which is not UTF-8, at the 1-based
 // offset col of line line of file, read between the bytes before and
-// after (c among them): a NUL byte near it means no text file, whatever
-// its encoding, and the fix is to give what give says; else
-// [invalidUTF8], with the iconv command that converts Latin-1.
-func notUTF8(file string, line, col int, c byte, before, after []byte, give string) error {
+// after (c among them), lineNul being the byte of the line's first NUL
+// when it came before before (-1: a NUL on an earlier line did; 0: none
+// did): a NUL byte near it means no text file, whatever its encoding, and
+// the fix is to give what give says (naming the line's first NUL when
+// one comes before c on its line); else [invalidUTF8], with the iconv
+// command that converts Latin-1.
+func notUTF8(file string, line, col int, c byte, lineNul int, before, after []byte, give string) error {
+	nul := "" // the NUL bytes before c
+	start := bytes.LastIndexByte(before, '\n') + 1
+	switch i := bytes.IndexByte(before[start:], 0); {
+	case lineNul > 0:
+		nul = fmt.Sprintf("a NUL byte at byte %d", lineNul)
+	case i >= 0:
+		nul = fmt.Sprintf("a NUL byte at byte %d", col-(len(before)-start-i))
+	case lineNul < 0 || bytes.IndexByte(before, 0) >= 0:
+		nul = "a NUL byte"
+	}
 	switch {
-	case bytes.IndexByte(before, 0) >= 0:
-		nul := "a NUL byte" // at its byte when it is on the same line
-		if i := bytes.LastIndexByte(before, 0); bytes.IndexByte(before[i:], '\n') < 0 && col-(len(before)-i) >= 1 {
-			nul += fmt.Sprintf(" at byte %d", col-(len(before)-i))
-		}
+	case nul != "":
 		return lineErr(file, line, fmt.Sprintf("not a text file (%s, then 0x%02x at byte %d, which is not UTF-8); give %s", nul, c, col, give))
 	case bytes.IndexByte(after, 0) >= 0:
 		return lineErr(file, line, fmt.Sprintf("not a text file (0x%02x at byte %d, which is not UTF-8, then a NUL byte); give %s", c, col, give))
@@ -159,7 +187,7 @@ func NotUTF8(label string, n int, line, give string) error {
 		return nil
 	}
 	i := firstInvalid([]byte(line))
-	return notUTF8(label, n, i+1, line[i], []byte(line[:i]), []byte(line[i:]), give)
+	return notUTF8(label, n, i+1, line[i], 0, []byte(line[:i]), []byte(line[i:]), give)
 }
 
 // firstInvalid returns where the first byte of b that is not UTF-8 is,
@@ -194,7 +222,7 @@ func FirstNotUTF8(label string, data []byte, give string) error {
 	if nl := bytes.LastIndexByte(data[:k], '\n'); nl >= 0 {
 		col = k - nl
 	}
-	return notUTF8(label, line, col, data[k], data[:k], data[k:], give)
+	return notUTF8(label, line, col, data[k], 0, data[:k], data[k:], give)
 }
 
 // tooBig is the error for input past the limit.

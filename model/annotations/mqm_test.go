@@ -122,9 +122,10 @@ func TestReadMQMErrors(t *testing.T) {
 		// A binary file is not text, with its byte, as a system file is
 		// (the NUL bytes after the first line count, as the system file's
 		// reader sees them), asking for an MQM TSV; before, its first line
-		// was "not UTF-8 text", no byte named.
+		// was "not UTF-8 text", no byte named. The NUL named is the line's
+		// first (it was the one nearest 0xc0, at byte 24).
 		{"binary", "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00\x01\x00\x00\x00\xc0\xf4\x01\x00",
-			"q.tsv:1: not a text file (a NUL byte at byte 24, then 0xc0 at byte 25, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
+			"q.tsv:1: not a text file (a NUL byte at byte 8, then 0xc0 at byte 25, which is not UTF-8); give a WMT MQM TSV in plain text, one row per error"},
 		{"binary without NUL", strings.Repeat("\x8a\xd3\x11z\xe1\x02\x9c", 40) + "\n" + strings.Repeat("\x00\xff\x13", 30),
 			"q.tsv:1: not a text file (0x8a at byte 1, which is not UTF-8, then a NUL byte); give a WMT MQM TSV in plain text, one row per error"},
 		{"binary row", head + strings.Repeat("s\td\t1\t1\tr\tsrc\thyp\tOther\tMajor\n", 9) + "s\td\t1\x00\xfe\x00\n",
