@@ -44,10 +44,10 @@ func TestFilteringState(t *testing.T) {
 }
 
 // TestLongMessagesTakeTwoLines: a message longer than the footer (a query
-// that does not parse, with the fix at its end) takes the last two lines,
-// so the fix shows at 60 columns; typing, the error stands above the
-// prompt; the first screen's warning line, whose full text is on the !
-// screen, keeps to one.
+// that cannot be evaluated, with the fix at its end) takes the last two
+// lines, so the fix shows at 60 columns; typing a query that does not
+// parse, the error stands above the prompt; the first screen's warning
+// line, whose full text is on the ! screen, keeps to one.
 func TestLongMessagesTakeTwoLines(t *testing.T) {
 	for _, sc := range []struct {
 		name string
@@ -57,15 +57,15 @@ func TestLongMessagesTakeTwoLines(t *testing.T) {
 		{"significance", []string{"B"}},
 	} {
 		m := press(t, ready(t, demoDataset(t), 60, 16), sc.keys...)
-		m = press(t, m, append(append([]string{"/"}, strings.Split("foo:bar", "")...), "enter")...)
+		m = press(t, m, append(append([]string{"/"}, strings.Split("cat:omission", "")...), "enter")...)
 		v := ansi.Strip(m.View())
 		checkFit(t, sc.name, v, 60, 16)
 		lines := strings.Split(v, "\n")
 		got := strings.Join(strings.Fields(lines[14]+" "+lines[15]), " ")
-		if !strings.Contains(m.status, "write /foo:bar/") || !strings.Contains(got, "write /foo:bar/") {
+		if !strings.Contains(m.status, "(or --mqm FILE)") || !strings.Contains(got, "(or --mqm FILE)") {
 			t.Errorf("%s: the last two lines %q; want the message %q whole", sc.name, lines[14:], m.status)
 		}
-		// Typing it again (live): the error above the prompt.
+		// Typing a query that does not parse (live): the error above the prompt.
 		m = press(t, m, append([]string{"/"}, strings.Split("foo:bar", "")...)...)
 		lines = strings.Split(ansi.Strip(m.View()), "\n")
 		why := strings.Join(strings.Fields(lines[13]+" "+lines[14]), " ")

@@ -188,7 +188,9 @@ func TestStatusNeverRaw(t *testing.T) {
 	q := press(t, m, "/")
 	holding(&q.list.filter, "("+evil)
 	wide, _ := q.Update(tea.WindowSizeMsg{Width: 200, Height: 30}) // room for a wording that quotes it
-	check("a query that does not parse", press(t, wide.(Model), "enter"), render.Safe("("+evil))
+	if v := press(t, wide.(Model), "enter").View(); !strings.Contains(v, render.Safe("("+evil)) || strings.Contains(v, "\x1b]") {
+		t.Errorf("a query that does not parse: the prompt and why do not show %q escaped:\n%q", render.Safe("("+evil), v)
+	}
 	holding(&q.list.filter, "cat:"+evil)
 	check("a category no typology has", press(t, q, "enter"), render.Safe("cat:"+evil))
 	j := press(t, m, ":")
