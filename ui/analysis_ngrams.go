@@ -284,15 +284,6 @@ func roughly(n int) string {
 	return thousands(n)
 }
 
-// thousands writes n with a comma between each group of three digits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // lineList lists as many of lines (the first line numbers of an n-gram
 // found in segs segments) as fit in room cells, separated by spaces, and
 // ends with " …" when segs is more than it shows; it is "…" when no number

@@ -210,7 +210,7 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 	if narrow {
 		bp := fmt.Sprintf("p %s BP %.3f", strings.Join(p, "/"), r.BP)
 		ratio := bp + fmt.Sprintf(" ratio %.3f", r.Ratio)
-		return []string{ratio + fmt.Sprintf(" len %d/%d", r.SysLen, r.RefLen), ratio, bp}
+		return []string{ratio + " len " + thousands(r.SysLen) + "/" + thousands(r.RefLen), ratio, bp}
 	}
 	names := "p1"
 	if len(p) > 1 {
@@ -218,13 +218,13 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 	}
 	bp := fmt.Sprintf("%s %s · BP %.3f", names, strings.Join(p, "/"), r.BP)
 	ratio := bp + fmt.Sprintf(" · ratio %.3f", r.Ratio)
-	return []string{ratio + fmt.Sprintf(" · hyp %d · ref %d", r.SysLen, r.RefLen), ratio, bp}
+	return []string{ratio + " · hyp " + thousands(r.SysLen) + " · ref " + thousands(r.RefLen), ratio, bp}
 }
 
 // shownViews say how many segments are shown, and the corpus score of the
 // filtered ones (and its Δ), or what the rows wait for, in forms from the
 // fullest to the shortest:
-// a drill-down's label follows a colon ("409 of 1875 match: HuaweiTSC
+// a drill-down's label follows a colon ("409 of 1,875 match: HuaweiTSC
 // missed "of""), a filter's quoted query does not;
 // the Δ's "on them" gives way, then "match", then the Δ (with "match"
 // back in a form of its own, then without it); in the last, a
@@ -251,16 +251,17 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		}
 		return pending(func(label string) string { return "filtering " + label + "…" })
 	}
-	// The count is worded "837 of 1984" at every width, as the list's
+	// The count is worded "837 of 1,984" at every width, as the list's
 	// rows and the significance screen word theirs.
+	of := thousands(len(l.rows)) + " of " + thousands(n)
 	if !l.filtered() {
-		return []string{st.Text.Render(fmt.Sprintf("%d of %d segment%s", len(l.rows), n, plural(n)))}
+		return []string{st.Text.Render(of + " segment" + plural(n))}
 	}
-	f := "%d of %d match %s"
+	match := of + " match "
 	labels := l.filterLabels(c.shortName)
-	count := fmt.Sprintf("%d of %d ", len(l.rows), n)
+	count := of + " "
 	if l.only != nil { // a drill-down's label is a phrase: a colon sets it off from the count
-		f, count = "%d of %d match: %s", fmt.Sprintf("%d of %d: ", len(l.rows), n)
+		match, count = of+" match: ", of+": "
 	}
 	var tails []string // the figures, the fullest first
 	plain := ""        // the score without why it is 0, for the last form
@@ -280,18 +281,18 @@ func (h header) shownViews(c common, l segList, room int) []string {
 	}
 	mid, last := tails[min(1, len(tails)-1)], tails[len(tails)-1]
 	forms := []string{
-		st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0])) + tails[0],
-		st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0])) + mid,
+		st.Accent.Render(match+labels[0]) + tails[0],
+		st.Accent.Render(match+labels[0]) + mid,
 		st.Accent.Render(count+labels[0]) + mid,
 	}
 	if last != mid { // the Δ gone, "match" comes back where it has room
-		forms = append(forms, st.Accent.Render(fmt.Sprintf(f, len(l.rows), n, labels[0]))+last)
+		forms = append(forms, st.Accent.Render(match+labels[0])+last)
 	}
 	// The last form: the first wording of the label that fits beside the
 	// score (with why it is 0, unless only without it does one), else the
 	// shortest cut to leave the score whole.
 	// A drill-down's colon gives way before its label's wording does.
-	bare := fmt.Sprintf("%d of %d ", len(l.rows), n)
+	bare := of + " "
 	fits := func(label string) bool {
 		switch {
 		case render.Fits(count+label+last, room):

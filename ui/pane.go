@@ -73,7 +73,7 @@ func (p pane) position() string {
 
 // spanOf words a span of total lines or rows: "12–30 of 80".
 func spanOf(span string, total int) string {
-	return span + " of " + itoa(total)
+	return span + " of " + thousands(total)
 }
 
 // scrollRange says which of total lines or rows a view of height of them
@@ -82,7 +82,7 @@ func scrollRange(off, height, total int) (span string, ok bool) {
 	if total <= height {
 		return "", false
 	}
-	return itoa(off+1) + "–" + itoa(min(total, off+height)), true
+	return thousands(off+1) + "–" + thousands(min(total, off+height)), true
 }
 
 // update scrolls p for the scrolling keys of k (a line, a page, to the top

@@ -195,13 +195,15 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	// The scopes, from the fullest: with a filter, each wording of its
 	// label (a drill-down's gives way a wording at a time), then none.
 	n := c.ds.Len()
-	scopes := []string{fmt.Sprintf("all %d segments", n), fmt.Sprintf("%d segments", n), fmt.Sprintf("%d segs", n)}
+	all := thousands(n)
+	scopes := []string{"all " + all + " segments", all + " segments", all + " segs"}
 	if l.filtered() {
+		of := thousands(len(l.rows)) + " of " + all // as the list's header words it
 		scopes = scopes[:0]
 		for _, label := range l.filterLabels(func(i int) string { return cols.nameOf(c, i) }) {
-			scopes = append(scopes, fmt.Sprintf("%d of %d match %s", len(l.rows), n, label))
+			scopes = append(scopes, of+" match "+label)
 		}
-		scopes = append(scopes, fmt.Sprintf("%d of %d match", len(l.rows), n), fmt.Sprintf("%d of %d", len(l.rows), n))
+		scopes = append(scopes, of+" match", of)
 	}
 	if refs := c.refsLabel(); refs != "" { // R: the scores are against these alone
 		for i := range scopes {

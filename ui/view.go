@@ -39,7 +39,7 @@ func (m Model) mainView() string {
 func (m Model) loadingView(lines int) string {
 	c := m.c
 	out := make([]string, lines)
-	msg := c.spinner.View() + " scoring " + itoa(c.ds.Len()) + " segments"
+	msg := c.spinner.View() + " scoring " + thousands(c.ds.Len()) + " segments"
 	if n := len(c.ds.Systems); n > 1 {
 		msg += " × " + itoa(n) + " systems"
 	}
