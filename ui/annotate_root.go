@@ -93,12 +93,17 @@ func rereadCmd(tag jobTag, st *annotations.Store) tea.Cmd {
 }
 
 // handleAnnRead takes in the annotation file read again: the list, the
-// strip and the summary show what it holds now.
+// strip and the summary show what it holds now. Under another screen (the
+// summary, the help) the pane and the strip are laid out for it as
+// applyAnn does on the main screen, so that they are right when that
+// screen closes.
 func (m Model) handleAnnRead(msg annReadMsg) (Model, tea.Cmd) {
 	r := m.ann.reread(m.c, m.list.selection(m.c), msg)
 	cmd := m.applyAnn(r)
+	if r.changed && m.screen != screenMain {
+		m.refreshPane(false)
+	}
 	if r.changed && m.screen == screenAnnSummary {
-		m.refreshPane(false) // as applyAnn does on the main screen, for esc
 		m.refreshOverlay(false)
 	}
 	return m, cmd

@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -130,5 +132,28 @@ func TestFitStripKeepsMarksInView(t *testing.T) {
 		if got := fitStrip(render.PlainStyles(), markedText{lines: slices.Clone(marked), focus: c.focus}, []string{"1 a"}, c.room); !slices.Equal(got, c.want) {
 			t.Errorf("room %d, marks on line %d: %q; want %q", c.room, c.focus, got, c.want)
 		}
+	}
+}
+
+// TestRereadUnderHelpSizesTheStrip: the annotation file read again (as E
+// or S starts it) lands while ? is open and brings another bleuscope's
+// mark on the segment shown: once the help closes, the strip shows it and
+// the pane is sized for the strip it now is, as a refresh lays them out
+// (the pane kept the size of the strip before the read until then).
+func TestRereadUnderHelpSizesTheStrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other, mine := openStore(t, path), openStore(t, path)
+	m := annotatingWith(t, mine, annotations.MQM(), 120, 40)
+	othersMark(t, m, other, "bo", "Major", "a note long enough to take a line of the strip of its own")
+	m = press(t, m, "?")
+	m = drive(t, m, m.readAnnotations())
+	m = press(t, m, "esc")
+	if m.screen != screenMain {
+		t.Fatalf("esc on the help: screen %v; want the list", m.screen)
+	}
+	want := m
+	want.refreshPane(false)
+	if got := ansi.Strip(m.View()); got != ansi.Strip(want.View()) || !strings.Contains(got, "bo") {
+		t.Errorf("after the help, the screen:\n%s\nwant, laid out afresh with bo's mark in the strip:\n%s", got, ansi.Strip(want.View()))
 	}
 }
