@@ -60,11 +60,15 @@ func (e *InputError) line(msg string) string {
 
 // msgGist is msg up to its fix: up to the first "; " outside brackets
 // and double quotes (a quoted name, "(format version 3; this bleuscope
-// reads 2)"), msg whole when there is none.
+// reads 2)"), msg whole when there is none. In quotes, \" and \\ are a
+// quote and a backslash of the text quoted, as [Quote] and %q write them,
+// so a name holding a quote is never cut.
 func msgGist(msg string) string {
 	depth, quoted := 0, false
 	for i := 0; i < len(msg); i++ {
 		switch c := msg[i]; {
+		case quoted && c == '\\' && i+1 < len(msg) && (msg[i+1] == '"' || msg[i+1] == '\\'):
+			i++ // an escaped quote or backslash
 		case c == '"':
 			quoted = !quoted
 		case quoted:
@@ -88,7 +92,7 @@ func inputErr(file, msg string) *InputError {
 // both get the name name: given with NAME= (prevGiven, given) or taken from
 // the file's name.
 func nameClash(name, prev, path string, prevGiven, given bool) *InputError {
-	q := `"` + Printable(name) + `"`
+	q := Quote(name)
 	prev, path = fileLabel(prev), fileLabel(path)
 	switch {
 	case prevGiven && given:

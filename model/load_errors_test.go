@@ -221,6 +221,11 @@ func TestInputErrorGist(t *testing.T) {
 		{InputError{File: "a.ann", Msg: "was written by a newer bleuscope (annotation file format version 3; this bleuscope 0.1.0 reads version 2); open it with a newer bleuscope (it is left as it is)"},
 			"a.ann was written by a newer bleuscope (annotation file format version 3; this bleuscope 0.1.0 reads version 2)"},
 		{*nameClash("a; b", "x.txt", "y.txt", true, true), `two systems are both named "a; b" (x.txt and y.txt)`},
+		// A system named with a quote is quoted with it escaped, and never
+		// cut there (it was cut at two systems are both named "a").
+		{*nameClash(`a"; b`, "x.txt", "y.txt", true, true), `two systems are both named "a\"; b" (x.txt and y.txt)`},
+		{*nameClash(`a\`, "x.txt", "y.txt", true, true), `two systems are both named "a\\" (x.txt and y.txt)`},
+		{*nameClash(`a\"; b`, "x.txt", "y.txt", true, true), `two systems are both named "a\\\"; b" (x.txt and y.txt)`},
 		{InputError{File: "h\x1b[2Jtxt", Line: 1, Msg: "is odd"}, "h␛[2Jtxt:1: is odd"},
 		{InputError{File: "h\x1b.txt", Msg: "is odd; fix it"}, "h␛.txt is odd"},
 		{InputError{File: "h.txt", Msg: "has no fix"}, "h.txt has no fix"},
@@ -274,6 +279,27 @@ func TestBinaryNamesFirstNUL(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("%s, read %d bytes at a time: %v; want %q", tc.name, chunk, err, want)
 			}
+		}
+	}
+}
+
+// TestGistOfSystemNamedWithQuote: the gist of a load error about a system
+// named with a double quote ends after its name, quoted whole, however
+// the message quotes it (%q or Quote); it was cut inside the name, at the
+// "; " the name holds.
+func TestGistOfSystemNamedWithQuote(t *testing.T) {
+	for _, tc := range []struct {
+		systems []string
+		want    string
+	}{
+		{[]string{`x"; y=`}, `system "x\"; y=" has a name but no file`},
+		{[]string{`a"; b=h1.txt`, `a"; b=h2.txt`}, `two systems are both named "a\"; b" (h1.txt and h2.txt)`},
+	} {
+		inDir(t, map[string]string{"h1.txt": "a\n", "h2.txt": "a\n", "ref.txt": "a\n"})
+		_, err := Load(Input{Systems: tc.systems, Refs: []string{"ref.txt"}})
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Gist() != tc.want {
+			t.Errorf("%q: error %v, gist %q; want %q", tc.systems, err, ie.Gist(), tc.want)
 		}
 	}
 }

@@ -72,8 +72,37 @@ func Printable(s string) string {
 // Quote returns s in double quotes for a message, with what could act on
 // a terminal shown as [Printable] shows it (␛, \u202e): unlike Go's %q,
 // whose escapes (\x1b) are not the ones every other message shows, and
-// which escapes a backslash of Printable's again.
-func Quote(s string) string { return `"` + Printable(s) + `"` }
+// which escapes a backslash of Printable's again. A double quote in s is
+// written \" and the backslashes right before one, or before the closing
+// quote, are doubled, as %q writes them, so that where the quoted text
+// ends is never in doubt ([InputError.Gist] reads it so); every other
+// backslash stays as it is.
+func Quote(s string) string {
+	p := Printable(s)
+	if !strings.Contains(p, `"`) && !strings.HasSuffix(p, `\`) {
+		return `"` + p + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	run := 0 // the backslashes just written
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '"':
+			b.WriteString(strings.Repeat(`\`, run+1))
+			b.WriteByte(c)
+			run = 0
+		case '\\':
+			b.WriteByte(c)
+			run++
+		default:
+			b.WriteByte(c)
+			run = 0
+		}
+	}
+	b.WriteString(strings.Repeat(`\`, run))
+	b.WriteByte('"')
+	return b.String()
+}
 
 // unsafeRune reports whether a decoded non-ASCII rune must not reach a
 // terminal raw: invalid UTF-8, a C1 control or a bidirectional control.
