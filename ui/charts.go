@@ -107,14 +107,15 @@ func (s chartsScreen) titles(c common, l segList) []string {
 		return []string{t + line}
 	}
 	n := len(l.rows)
+	count := thousands(n)
 	var titles []string
 	for _, label := range l.filterLabels(c.shortName) {
-		titles = append(titles, t+line+fmt.Sprintf(" · filtered rows only (%d match %s)", n, label))
+		titles = append(titles, t+line+" · filtered rows only ("+count+" match "+label+")")
 	}
 	return append(titles,
-		t+line+fmt.Sprintf(" · %d filtered row%s", n, plural(n)),
-		t+line+fmt.Sprintf(" · %d filtered", n),
-		t+fmt.Sprintf(" · %d filtered", n),
+		t+line+" · "+count+" filtered row"+plural(n),
+		t+line+" · "+count+" filtered",
+		t+" · "+count+" filtered",
 	)
 }
 
@@ -183,12 +184,12 @@ func sideBySide(left, right string, lw int, rule string, trim bool) string {
 func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, height int) string {
 	st := c.st
 	n := len(sc.scores)
-	what := fmt.Sprintf("all %d segment%s", n, plural(n))
+	what := "all " + thousands(n) + " segment" + plural(n)
 	switch {
 	case l.filtered():
-		what = fmt.Sprintf("the %d filtered row%s", n, plural(n))
+		what = "the " + thousands(n) + " filtered row" + plural(n)
 	case n < c.ds.Len():
-		what = fmt.Sprintf("the %d listed segment%s", n, plural(n))
+		what = "the " + thousands(n) + " listed segment" + plural(n)
 	}
 	mark, marked := math.NaN(), ""
 	if l.selection(c).ok {
@@ -217,7 +218,7 @@ func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height
 	if sc.err != nil {
 		return nil
 	}
-	corpusTitle := fmt.Sprintf("brevity penalty · %s c = %d, r = %d", sc.name, sc.res.SysLen, sc.res.RefLen)
+	corpusTitle := "brevity penalty · " + sc.name + " c = " + thousands(sc.res.SysLen) + ", r = " + thousands(sc.res.RefLen)
 	corpus := st.Title.Render(render.Truncate(corpusTitle, width)) + "\n" + render.BPCurve(st, sc.res.Ratio, sc.res.BP, width, height)
 	if !l.selection(c).ok {
 		return []string{corpus}
