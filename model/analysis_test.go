@@ -251,7 +251,7 @@ func TestAnalyzeLimit(t *testing.T) {
 }
 
 func TestThousands(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1841633: "1,841,633", -1234567: "-1,234,567", 100000: "100,000"} {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1841633: "1,841,633", -1234567: "-1,234,567", 100000: "100,000"} {
 		if got := Thousands(n); got != want {
 			t.Errorf("Thousands(%d) = %q; want %q", n, got, want)
 		}

@@ -108,8 +108,8 @@ func appendFloats(b []byte, xs []float64) []byte {
 
 // Thousands writes n with a comma between each group of three digits
 // (1,841,633), as counts are written for a person.
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
 	neg := n < 0
 	if neg {
 		s = s[1:]

@@ -305,5 +305,5 @@ func nGramLimitErr(limit int, byDefault bool) *InputError {
 		which = "the limit that half this machine's memory sets"
 	}
 	return &InputError{Msg: fmt.Sprintf("the n-gram analysis passed %s n-grams held, %s (about %d bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there",
-		Thousands(int64(limit)), which, analysisGramBytes)}
+		Thousands(limit), which, analysisGramBytes)}
 }

@@ -238,8 +238,8 @@ func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	if shown == total {
 		return anaRanks{}
 	}
-	whole := fmt.Sprintf("top %s of %s", thousands(shown), thousands(total))
-	return anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", thousands(shown), roughly(total))}
+	whole := fmt.Sprintf("top %s of %s", model.Thousands(shown), model.Thousands(total))
+	return anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
 }
 
 // salientRanks says, when the salient table holds only the first
@@ -264,10 +264,10 @@ func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 	if shown == total {
 		return anaRanks{}
 	}
-	all := thousands(shown[0] + shown[1])
+	all := model.Thousands(shown[0] + shown[1])
 	return anaRanks{
-		held:  fmt.Sprintf("+%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1])),
-		whole: fmt.Sprintf("top %s of %s", all, thousands(total[0]+total[1])),
+		held:  fmt.Sprintf("+%s of %s · −%s of %s", model.Thousands(shown[0]), model.Thousands(total[0]), model.Thousands(shown[1]), model.Thousands(total[1])),
+		whole: fmt.Sprintf("top %s of %s", all, model.Thousands(total[0]+total[1])),
 		short: fmt.Sprintf("top %s of %s", all, roughly(total[0]+total[1])),
 	}
 }
@@ -281,7 +281,7 @@ func roughly(n int) string {
 	case n >= 10_000:
 		return strconv.Itoa((n+500)/1000) + "k"
 	}
-	return thousands(n)
+	return model.Thousands(n)
 }
 
 // lineList lists as many of lines (the first line numbers of an n-gram

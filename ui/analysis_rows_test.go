@@ -89,13 +89,13 @@ var saysSpan = regexp.MustCompile(`(rows |· )\d+–\d+( of |\s|$)`)
 // ranking's top n, "top 200 of 2,137 · rows 1–12" or "top 200 of 2,137 ·
 // 1–12", never "of" twice in a row.
 func saysRows(title, span string, n int) bool {
-	if strings.Contains(title, span+" of "+thousands(n)+" of ") {
+	if strings.Contains(title, span+" of "+model.Thousands(n)+" of ") {
 		return false
 	}
-	if strings.Contains(title, "rows "+span+" of "+thousands(n)) || strings.Contains(title, "· "+span+" of "+thousands(n)) {
+	if strings.Contains(title, "rows "+span+" of "+model.Thousands(n)) || strings.Contains(title, "· "+span+" of "+model.Thousands(n)) {
 		return true
 	}
-	top := "top " + thousands(n) + " of "
+	top := "top " + model.Thousands(n) + " of "
 	i := strings.Index(title, top)
 	if i < 0 {
 		return false

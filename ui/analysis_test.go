@@ -1416,7 +1416,7 @@ func TestAnalysisSaysOfHowMany(t *testing.T) {
 		shown += min(n, anaTop)
 	}
 	title := func(m Model) string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
-	if want := fmt.Sprintf("all orders · top %d of %s · rows 1–%d ", shown, thousands(total), m.ana.bodyRows()); !strings.Contains(title(m), want) {
+	if want := fmt.Sprintf("all orders · top %d of %s · rows 1–%d ", shown, model.Thousands(total), m.ana.bodyRows()); !strings.Contains(title(m), want) {
 		t.Errorf("all orders: title %q; want %q", title(m), want)
 	}
 	m = press(t, m, "1")
@@ -1438,8 +1438,8 @@ func TestAnalysisSaysOfHowMany(t *testing.T) {
 	if !whole {
 		t.Errorf("no order of over-produced n-grams has %d or fewer (%v): the test wants one", anaTop, sizes[4:8])
 	}
-	if got := thousands(1234567); got != "1,234,567" {
-		t.Errorf("thousands(1234567) = %q", got)
+	if got := model.Thousands(1234567); got != "1,234,567" {
+		t.Errorf("model.Thousands(1234567) = %q", got)
 	}
 }
 
@@ -1479,7 +1479,7 @@ func TestAnalysisSalientSaysOfHowMany(t *testing.T) {
 			}
 		}
 		mm := press(t, m, strconv.Itoa(order))
-		want := fmt.Sprintf("+%s of %s · −%s of %s", thousands(shown[0]), thousands(total[0]), thousands(shown[1]), thousands(total[1]))
+		want := fmt.Sprintf("+%s of %s · −%s of %s", model.Thousands(shown[0]), model.Thousands(total[0]), model.Thousands(shown[1]), model.Thousands(total[1]))
 		if shown == total {
 			want = ""
 		} else {

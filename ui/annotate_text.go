@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/rivo/uniseg"
@@ -302,7 +303,7 @@ func cellMark(l []markedCell, j int, mark func(i int) spanMark) spanMark {
 // of its text: how many, which the layout, stopping early, knows where it
 // could not know the lines.
 func notShown(more int) string {
-	return "… " + thousands(more) + " more characters not shown"
+	return "… " + model.Thousands(more) + " more characters not shown"
 }
 
 // markedLines lays text out after a label, wrapped at spaces to width

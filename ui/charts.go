@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
@@ -107,7 +108,7 @@ func (s chartsScreen) titles(c common, l segList) []string {
 		return []string{t + line}
 	}
 	n := len(l.rows)
-	count := thousands(n)
+	count := model.Thousands(n)
 	var titles []string
 	for _, label := range l.filterLabels(c.shortName) {
 		titles = append(titles, t+line+" · filtered rows only ("+count+" match "+label+")")
@@ -184,12 +185,12 @@ func sideBySide(left, right string, lw int, rule string, trim bool) string {
 func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, height int) string {
 	st := c.st
 	n := len(sc.scores)
-	what := "all " + thousands(n) + " segment" + plural(n)
+	what := "all " + model.Thousands(n) + " segment" + plural(n)
 	switch {
 	case l.filtered():
-		what = "the " + thousands(n) + " filtered row" + plural(n)
+		what = "the " + model.Thousands(n) + " filtered row" + plural(n)
 	case n < c.ds.Len():
-		what = "the " + thousands(n) + " listed segment" + plural(n)
+		what = "the " + model.Thousands(n) + " listed segment" + plural(n)
 	}
 	mark, marked := math.NaN(), ""
 	if l.selection(c).ok {
@@ -218,7 +219,7 @@ func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height
 	if sc.err != nil {
 		return nil
 	}
-	corpusTitle := "brevity penalty · " + sc.name + " c = " + thousands(sc.res.SysLen) + ", r = " + thousands(sc.res.RefLen)
+	corpusTitle := "brevity penalty · " + sc.name + " c = " + model.Thousands(sc.res.SysLen) + ", r = " + model.Thousands(sc.res.RefLen)
 	corpus := st.Title.Render(render.Truncate(corpusTitle, width)) + "\n" + render.BPCurve(st, sc.res.Ratio, sc.res.BP, width, height)
 	if !l.selection(c).ok {
 		return []string{corpus}

@@ -18,7 +18,7 @@ import (
 func TestFilteringState(t *testing.T) {
 	ds := synthDataset(t, syncRows+500)
 	m := ready(t, ds, 120, 40)
-	n := thousands(ds.Len()) // 50,500: counts are written in groups of three digits
+	n := model.Thousands(ds.Len()) // 50,500: counts are written in groups of three digits
 	m = typeText(t, press(t, m, "/"), "because")
 	next, cmd := m.Update(keyMsg("enter"))
 	m = next.(Model)
@@ -28,7 +28,7 @@ func TestFilteringState(t *testing.T) {
 	}
 	m = drive(t, m, cmd)
 	rows, _, _ := viewRows(context.Background(), ds, m.c.scored, m.list.view, nil, nil)
-	want := thousands(len(rows)) + " of " + n + " match"
+	want := model.Thousands(len(rows)) + " of " + n + " match"
 	if v := ansi.Strip(m.View()); !strings.Contains(v, want) || strings.Contains(v, "filtering") {
 		t.Errorf("once the rows landed the header lacks %q:\n%s", want, strings.Join(strings.Split(v, "\n")[:3], "\n"))
 	}

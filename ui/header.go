@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
@@ -210,7 +211,7 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 	if narrow {
 		bp := fmt.Sprintf("p %s BP %.3f", strings.Join(p, "/"), r.BP)
 		ratio := bp + fmt.Sprintf(" ratio %.3f", r.Ratio)
-		return []string{ratio + " len " + thousands(r.SysLen) + "/" + thousands(r.RefLen), ratio, bp}
+		return []string{ratio + " len " + model.Thousands(r.SysLen) + "/" + model.Thousands(r.RefLen), ratio, bp}
 	}
 	names := "p1"
 	if len(p) > 1 {
@@ -218,7 +219,7 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 	}
 	bp := fmt.Sprintf("%s %s · BP %.3f", names, strings.Join(p, "/"), r.BP)
 	ratio := bp + fmt.Sprintf(" · ratio %.3f", r.Ratio)
-	return []string{ratio + " · hyp " + thousands(r.SysLen) + " · ref " + thousands(r.RefLen), ratio, bp}
+	return []string{ratio + " · hyp " + model.Thousands(r.SysLen) + " · ref " + model.Thousands(r.RefLen), ratio, bp}
 }
 
 // shownViews say how many segments are shown, and the corpus score of the
@@ -253,7 +254,7 @@ func (h header) shownViews(c common, l segList, room int) []string {
 	}
 	// The count is worded "837 of 1,984" at every width, as the list's
 	// rows and the significance screen word theirs.
-	of := thousands(len(l.rows)) + " of " + thousands(n)
+	of := model.Thousands(len(l.rows)) + " of " + model.Thousands(n)
 	if !l.filtered() {
 		return []string{st.Text.Render(of + " segment" + plural(n))}
 	}

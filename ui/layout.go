@@ -23,17 +23,6 @@ const wideDetail = 140
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// thousands writes the count n (n >= 0) with a comma between each group
-// of three digits ("101,820"), as the explorer writes every count of
-// segments, rows or tokens: the analysis's, the header's and the list's.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // tooSmall is what is shown below the minimum size: the size needed
 // first, wrapped to the window's width and cut to its height.
 func tooSmall(w, h int) string {

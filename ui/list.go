@@ -375,7 +375,7 @@ func (l segList) header(c common, cols columns) string {
 	// show (both ends with the total's digits), so the column's name and
 	// the sign's words stay as they are while the rows scroll (the head
 	// read "hypothesis" at the top and "hyp" at the bottom).
-	now, widest := forms(pos), forms(l.positionForms(thousands(len(l.rows))+"–"+thousands(len(l.rows))))
+	now, widest := forms(pos), forms(l.positionForms(model.Thousands(len(l.rows))+"–"+model.Thousands(len(l.rows))))
 	for i, f := range widest {
 		if render.Fits(f.left+" "+f.right, room) {
 			return c.st.Header.Render(h + firstFitLine(room, " ", now[i:]...))
@@ -433,10 +433,10 @@ func (l segList) View(c common) string {
 			msg = "  no segments"
 		case l.anyCase > 0:
 			msg = render.FirstFit(l.width,
-				fmt.Sprintf("  no segment matches: quoted n-grams match case exactly; ignoring case, %s would (l lowercases, esc clears the filter)", thousands(l.anyCase)),
-				fmt.Sprintf("  no segment matches: quoted n-grams match case exactly; ignoring case, %s would (l lowercases)", thousands(l.anyCase)),
-				fmt.Sprintf("  none: quoted n-grams match case; ignoring it, %s would (l)", thousands(l.anyCase)),
-				fmt.Sprintf("  none; ignoring case, %s would (l)", thousands(l.anyCase)))
+				fmt.Sprintf("  no segment matches: quoted n-grams match case exactly; ignoring case, %s would (l lowercases, esc clears the filter)", model.Thousands(l.anyCase)),
+				fmt.Sprintf("  no segment matches: quoted n-grams match case exactly; ignoring case, %s would (l lowercases)", model.Thousands(l.anyCase)),
+				fmt.Sprintf("  none: quoted n-grams match case; ignoring it, %s would (l)", model.Thousands(l.anyCase)),
+				fmt.Sprintf("  none; ignoring case, %s would (l)", model.Thousands(l.anyCase)))
 		}
 		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))
 	}

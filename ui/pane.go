@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -73,7 +74,7 @@ func (p pane) position() string {
 
 // spanOf words a span of total lines or rows: "12–30 of 80".
 func spanOf(span string, total int) string {
-	return span + " of " + thousands(total)
+	return span + " of " + model.Thousands(total)
 }
 
 // scrollRange says which of total lines or rows a view of height of them
@@ -82,7 +83,7 @@ func scrollRange(off, height, total int) (span string, ok bool) {
 	if total <= height {
 		return "", false
 	}
-	return thousands(off+1) + "–" + thousands(min(total, off+height)), true
+	return model.Thousands(off+1) + "–" + model.Thousands(min(total, off+height)), true
 }
 
 // update scrolls p for the scrolling keys of k (a line, a page, to the top

@@ -195,10 +195,10 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	// The scopes, from the fullest: with a filter, each wording of its
 	// label (a drill-down's gives way a wording at a time), then none.
 	n := c.ds.Len()
-	all := thousands(n)
+	all := model.Thousands(n)
 	scopes := []string{"all " + all + " segments", all + " segments", all + " segs"}
 	if l.filtered() {
-		of := thousands(len(l.rows)) + " of " + all // as the list's header words it
+		of := model.Thousands(len(l.rows)) + " of " + all // as the list's header words it
 		scopes = scopes[:0]
 		for _, label := range l.filterLabels(func(i int) string { return cols.nameOf(c, i) }) {
 			scopes = append(scopes, of+" match "+label)

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/viewport"
 )
@@ -39,7 +40,7 @@ func (m Model) mainView() string {
 func (m Model) loadingView(lines int) string {
 	c := m.c
 	out := make([]string, lines)
-	msg := c.spinner.View() + " scoring " + thousands(c.ds.Len()) + " segments"
+	msg := c.spinner.View() + " scoring " + model.Thousands(c.ds.Len()) + " segments"
 	if n := len(c.ds.Systems); n > 1 {
 		msg += " × " + itoa(n) + " systems"
 	}
