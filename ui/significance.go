@@ -167,8 +167,12 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 // (with its n and seed), and at the right end, at least two cells apart,
 // the rows compared (a user read "seed 12345 1875 segments" as one
 // figure). It says less rather than being cut, giving way in this order:
-// the default seed (a rerun gets it without asking), the word "baseline",
-// the scope's wording (the filter's label), "(auto)", then the n (a seed
+// the scope's wording down to its count ("237 of 1984 match": the left
+// part is tried whole beside each, a user saw "baseline" and the seed
+// left out beside a filter's label where they fit beside the count), the
+// default seed (a rerun gets it without asking), the word "baseline",
+// the scope's wording again (the filter's label, each time the left part
+// gives way it is tried beside each wording), "(auto)", then the n (a seed
 // other than the default is what reruns the test, drawn when it was
 // "none"), then such a seed, each first kept beside the scope in fewer
 // letters ("1984 segs"); the screen's name, the baseline's name, the test
@@ -219,7 +223,11 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	// one more thing.
 	formsWith := func(seed string) []lineForm {
 		full, alone := withN+seed, test+seed
-		forms := []lineForm{{sig + " vs baseline " + name + auto + " · " + full, scopes[0]}}
+		var forms []lineForm
+		for _, scope := range fullest { // the whole left part first
+			forms = append(forms, lineForm{sig + " vs baseline " + name + auto + " · " + full, scope})
+		}
+		forms = append(forms, lineForm{sig + " vs baseline " + name + auto + " · " + full, scopes[1]})
 		for _, scope := range fullest {
 			forms = append(forms, lineForm{sig + " vs " + name + auto + " · " + full, scope})
 		}
@@ -243,8 +251,8 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 		for _, seed := range seeds {
 			forms = append(forms, formsWith(seed)...)
 		}
-	} else { // the default seed gives way first
-		forms = append(formsWith(seeds[0])[:1], formsWith("")...)
+	} else { // the default seed gives way first, after the scope's wording
+		forms = append(formsWith(seeds[0])[:len(fullest)+1], formsWith("")...)
 	}
 	return firstFitLine(s.width, sigTitleGap, append(forms,
 		lineForm{sig + " vs " + name + " · " + withN, scopes[1]},

@@ -871,6 +871,41 @@ func sigTitleCountApart(t *testing.T, ds *model.Dataset) {
 	}
 }
 
+// TestSigTitleWholeBesideFilter: with a filter set, the title keeps its
+// whole left part (the word "baseline", the test's n and seed) wherever it
+// fits beside the count of rows ("237 of 1984 match"), the filter's label
+// giving way first; and without the default seed wherever that fits. A
+// user saw "BLEU significance vs LT22 (auto) · paired-bs n=1000   237 of
+// 1984 match “len>30”" at 85 columns, where "… vs baseline LT22 (auto) ·
+// paired-bs n=1000   237 of 1984 match" fits.
+func TestSigTitleWholeBesideFilter(t *testing.T) {
+	for _, ds := range []*model.Dataset{demoDataset(t), longNames(t)} {
+		for _, q := range []string{"the", "len>5"} {
+			m := press(t, filterBy(t, ready(t, ds, 60, 16), q), "B")
+			if m.sig.res == nil {
+				t.Fatalf("%q: no comparison (err %v)", q, m.sig.err)
+			}
+			count := fmt.Sprintf("%d of %d match", len(m.list.rows), ds.Len())
+			for w := 60; w <= 200; w++ {
+				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+				m = next.(Model)
+				base := m.sig.columns(m.c).nameOf(m.c, m.list.view.Other) // shortened at this width
+				noSeed := "BLEU significance vs baseline " + base + " (auto) · paired-bs n=" + strconv.Itoa(m.sig.res.N)
+				whole := noSeed + " seed " + m.sig.res.Seed.String()
+				title := strings.Split(ansi.Strip(m.View()), "\n")[0]
+				for _, left := range []string{whole, noSeed} {
+					if render.Fits(left+sigTitleGap+count, w) {
+						if !strings.HasPrefix(title, left+" ") {
+							t.Errorf("%q at %d columns: title %q; want it to begin %q, which fits beside %q", q, w, title, left, count)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestSigScreenCIAligned: the μ ± CI column puts every ± in line when the
 // CIs differ in width (13.40 above 6.40 put a row one column off).
 func TestSigScreenCIAligned(t *testing.T) {
