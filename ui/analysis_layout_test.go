@@ -11,6 +11,7 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -194,6 +195,36 @@ func TestAnalysisNotesFit(t *testing.T) {
 	m = press(t, openAnalysisScreen(t, m), "left")
 	if note := strings.Split(ansi.Strip(m.View()), "\n")[1]; cutWord(note, ds) || !strings.Contains(note, "whole corpus") {
 		t.Errorf("60 columns, the wins under a filter: the note is cut or does not say the tables are of the whole corpus: %q", note)
+	}
+}
+
+// TestAnalysisSalientNoteApart: under a filter the salient table's note,
+// cut when no form fits beside "whole corpus", stays two cells apart from
+// it, as every note does (a user saw "… · − by Online-W whole corpus" at
+// 60 columns, one space between, read as one).
+func TestAnalysisSalientNoteApart(t *testing.T) {
+	ds := longNames(t)
+	for _, pre := range [][]string{{"p"}, {"tab", "p"}, {"tab", "tab", "p"}} {
+		for _, shown := range []int{0, 1, 2} {
+			m := openAnalysisScreen(t, filterBy(t, press(t, ready(t, ds, 60, 16), pre...), "the"))
+			for range shown {
+				m = press(t, m, "tab")
+			}
+			if x := m.anaCtx(); x.sys == x.other {
+				continue // the baseline shown: no salient table
+			}
+			for m.ana.mode != anaSalient {
+				m = press(t, m, "m")
+			}
+			for w := 60; w <= 70; w++ {
+				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 16})
+				m = next.(Model)
+				note := strings.Split(ansi.Strip(m.View()), "\n")[1]
+				if i := strings.Index(note, "whole corpus"); i < 0 || !strings.HasPrefix(note, "+ ") || !strings.HasSuffix(note[:i], "  ") {
+					t.Errorf("%v, %d tabs, %d columns: note %q; want the salient note, two cells, then whole corpus", pre, shown, w, note)
+				}
+			}
+		}
 	}
 }
 

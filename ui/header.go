@@ -376,7 +376,9 @@ type lineForm struct{ left, right string }
 // firstFitLine joins ([joinLine]) the first of forms, wordings of one
 // line from the fullest to the shortest, that every terminal draws in
 // width cells with gap at least between its left and its right
-// ([render.Fits]); when none does, the last, its left cut.
+// ([render.Fits]); when none does, the last, its left cut so that the gap
+// stays (a cut note and its right end one space apart read as one:
+// "… − by Onli… whole corpus").
 func firstFitLine(width int, gap string, forms ...lineForm) string {
 	for _, f := range forms {
 		line := f.left
@@ -388,7 +390,11 @@ func firstFitLine(width int, gap string, forms ...lineForm) string {
 		}
 	}
 	last := forms[len(forms)-1]
-	return joinLine(last.left, last.right, width)
+	left := last.left
+	if last.right != "" {
+		left = render.Truncate(left, width-render.Spare(left+last.right)-render.Cells(gap+last.right))
+	}
+	return joinLine(left, last.right, width)
 }
 
 // joinLine is left, and right at the right end when there is one
