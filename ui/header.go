@@ -120,7 +120,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	if r := c.refsLabel(); r != "" { // first: what is scored is never cut off
 		lead = st.Warn.Render(r) + sep
 	}
-	shown := h.shownViews(c, l, h.width-render.Cells(lead))
+	shown, withDelta := h.shownViews(c, l, h.width-render.Cells(lead))
 	third := lead + st.Muted.Render(sig+" · "+order) + sep + shown[0]
 	if l.filtered() || narrow || !render.Fits(third, h.width) {
 		// The subset's score must not be cut off, nor the count of
@@ -128,10 +128,15 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		// 100 columns). The least needed gives way first: the
 		// signature's fields, one at a time from its end (its version
 		// first), down to its first sigKeep; then the subset's words, a
-		// form at a time (shownViews); then the signature's first fields,
-		// for "…", beside the fullest form of the words that fits (a
-		// stub "#:2|…" says less than "match"), and last, in the shortest
-		// form, the stub.
+		// form at a time (shownViews), while they keep the Δ on the
+		// subset; then the signature's first fields, for "…", beside the
+		// fullest form of the words that fits (a stub "#:2|…" says less
+		// than "match", and the Δ, which a drill-down is opened for, more
+		// than the signature, which the main screen gives: a user saw
+		// "Δ +4.54 on them" left out beside "#:2|c:mixed|…" at 80
+		// columns); then the Δ, the signature's first fields coming back
+		// where they fit; then "…" again, and last, in the shortest form,
+		// the stub.
 		head := sig // the signature cut to its first sigKeep fields
 		if f := strings.Split(sig, "|"); len(f) > sigKeep {
 			head = strings.Join(f[:sigKeep], "|") + "|…"
@@ -148,16 +153,22 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 			return false
 		}
 		found := false
+		stubbed := func(from, to int) { // the forms from..to-1 with "…" for the signature
+			for i := from; !found && i < to; i++ {
+				found = fits(shown[i], "…", 1)
+			}
+		}
 		for i := 0; !found && i < len(shown); i++ {
+			if i == withDelta {
+				stubbed(0, withDelta) // the Δ outstays the signature
+			}
 			opts := head
 			if i == 0 {
 				opts = sig
 			}
-			found = fits(shown[i], opts, sigKeep)
+			found = found || fits(shown[i], opts, sigKeep)
 		}
-		for i := 0; !found && i < len(shown)-1; i++ {
-			found = fits(shown[i], "…", 1)
-		}
+		stubbed(withDelta, len(shown)-1)
 		if !found {
 			fits(shown[len(shown)-1], head, 0)
 		}
@@ -231,7 +242,8 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 // back in a form of its own, then without it); in the last, a
 // drill-down's label gives way a wording at a time, and when none fits
 // room cells beside the score, the shortest is cut: the score never is.
-func (h header) shownViews(c common, l segList, room int) []string {
+// withDelta is how many of the forms, the first, give the Δ.
+func (h header) shownViews(c common, l segList, room int) (forms []string, withDelta int) {
 	st := c.st
 	n := c.ds.Len()
 	// While the rows wait, the line says so with each wording of the
@@ -244,19 +256,19 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		return labels
 	}
 	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
-		return pending(func(label string) string { return label + " waits for " + l.waiting + " scores…" })
+		return pending(func(label string) string { return label + " waits for " + l.waiting + " scores…" }), 0
 	}
 	if l.rowsStale() && c.scored != nil {
 		if !l.filtered() {
-			return []string{st.Accent.Render(c.spinner.View() + " clearing the filter…")}
+			return []string{st.Accent.Render(c.spinner.View() + " clearing the filter…")}, 0
 		}
-		return pending(func(label string) string { return "filtering " + label + "…" })
+		return pending(func(label string) string { return "filtering " + label + "…" }), 0
 	}
 	// The count is worded "837 of 1,984" at every width, as the list's
 	// rows and the significance screen word theirs.
 	of := model.Thousands(len(l.rows)) + " of " + model.Thousands(n)
 	if !l.filtered() {
-		return []string{st.Text.Render(of + " segment" + plural(n))}
+		return []string{st.Text.Render(of + " segment" + plural(n))}, 0
 	}
 	match := of + " match "
 	labels := l.filterLabels(c.shortName)
@@ -278,10 +290,11 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		if l.subset.hasBase { // the Δ on these segments, as the first line's on all
 			delta := " · Δ " + c.delta(l.subset.res.Score-l.subset.base.Score)
 			tails = []string{score + st.Muted.Render(delta+" on them"), score + st.Muted.Render(delta), score}
+			withDelta = 3 // the forms below with tails[0] and mid
 		}
 	}
 	mid, last := tails[min(1, len(tails)-1)], tails[len(tails)-1]
-	forms := []string{
+	forms = []string{
 		st.Accent.Render(match+labels[0]) + tails[0],
 		st.Accent.Render(match+labels[0]) + mid,
 		st.Accent.Render(count+labels[0]) + mid,
@@ -314,7 +327,7 @@ func (h header) shownViews(c common, l segList, room int) []string {
 		label = labels[len(labels)-1]
 		label = render.Truncate(label, room-render.Cells(count+last)-render.Spare(count+label+last))
 	}
-	return slices.Compact(append(forms, st.Accent.Render(count+label)+last))
+	return slices.Compact(append(forms, st.Accent.Render(count+label)+last)), withDelta
 }
 
 // zeroReason says in a few words, after a score, why r's score is 0 when

@@ -37,7 +37,7 @@ func TestHeaderCutsSignatureAtField(t *testing.T) {
 		case got == sig:
 		case got != "" && strings.HasSuffix(got, "|…") && strings.HasPrefix(sig, strings.TrimSuffix(got, "…")):
 			cut++
-		case got == "" && strings.HasSuffix(third, " · …"):
+		case got == "" && (strings.HasSuffix(third, " · …") || strings.HasSuffix(third, " · … · N=4")):
 			cut++
 		default:
 			t.Errorf("%d columns: the signature is cut inside a field: %q (of %q)", w, third, sig)
@@ -72,12 +72,13 @@ func TestHeaderCutsSignatureAtField(t *testing.T) {
 
 // TestDrillHeaderKeepsSignature: in an analysis drill-down the header's
 // third line keeps the drill's label and the subset's score whole, and
-// from 90 columns the signature's first fields ("#:2|c:mixed|… · N=4"):
-// the subset's words give way first ("on them", "match", then its Δ),
-// where the signature shrank to "…" at 80 columns; and once they give
-// way, the signature does not take back more than those fields. (At 80
-// columns the longest label, a salient n-gram's, and its count worded
-// "6 of 70" leave the signature "#:2|…" beside them.)
+// from 90 columns the signature's first fields ("#:2|c:mixed|… · N=4")
+// unless the Δ on the subset needs their room: the subset's words give
+// way first ("on them", "match"), where the signature shrank to "…" at
+// 80 columns; and once they give way, the signature does not take back
+// more than those fields. (At 80 columns the longest label, a salient
+// n-gram's, and its count worded "6 of 70" leave the signature "#:2|…"
+// beside them.) TestDrillHeaderKeepsDelta checks the Δ.
 func TestDrillHeaderKeepsSignature(t *testing.T) {
 	ds := demoDataset(t)
 	lead := regexp.MustCompile(`(#:2|nrefs:2)\|(c|case):mixed\|`)
@@ -94,7 +95,7 @@ func TestDrillHeaderKeepsSignature(t *testing.T) {
 			if !strings.Contains(third, label) || !strings.Contains(third, score+" ") && !strings.HasSuffix(third, score) {
 				t.Errorf("%v at %d columns: %q lacks the label %q or %q whole", keys, w, third, label, score)
 			}
-			if w >= 90 && !lead.MatchString(third) {
+			if w >= 90 && !lead.MatchString(third) && !strings.Contains(third, " · Δ ") {
 				t.Errorf("%v at %d columns: %q lacks the signature's first fields", keys, w, third)
 			}
 			if gave := !strings.Contains(third, " on them "); gave && strings.Count(sigPart.FindString(third), "|") > 2 {
@@ -102,6 +103,33 @@ func TestDrillHeaderKeepsSignature(t *testing.T) {
 			}
 			if cells := render.Cells(line); cells > w {
 				t.Errorf("%v at %d columns: the line is %d cells: %q", keys, w, cells, third)
+			}
+		}
+	}
+}
+
+// TestDrillHeaderKeepsDelta: in an analysis drill-down the header's third
+// line gives the Δ on the subset wherever it fits with the signature cut
+// to "…": the Δ is what the drill-down is opened for, and the signature
+// is on the main screen (a user saw "Δ +4.54 on them" left out beside
+// "#:2|c:mixed|… · N=4" at 80 columns).
+func TestDrillHeaderKeepsDelta(t *testing.T) {
+	ds := longNames(t)
+	for w := 60; w <= 130; w += 5 {
+		m := openAnalysisScreen(t, ready(t, ds, w, 16))
+		for _, keys := range [][]string{{"enter"}, {"down", "enter"}, {"right", "enter"}, {"m", "m", "enter"}} {
+			d := press(t, m, keys...)
+			if d.list.subset == nil || !d.list.subset.hasBase {
+				t.Fatalf("%v at %d columns: no drill-down with a Δ", keys, w)
+			}
+			third := ansi.Strip(strings.Split(d.View(), "\n")[2])
+			// The shortest wording with the Δ: the count, the label, the
+			// score and the Δ.
+			delta := "Δ " + d.c.delta(d.list.subset.res.Score-d.list.subset.base.Score)
+			shortest := fmt.Sprintf("%d of %d: %s · BLEU %s · %s · … · N=4", len(d.list.rows), ds.Len(),
+				d.list.drillLabel(d.c.shortName)[0], d.c.score(d.list.subset.res.Score), delta)
+			if render.Fits(shortest, w) && !strings.Contains(third, " · "+delta) {
+				t.Errorf("%v at %d columns: %q leaves out %q, where %q fits", keys, w, third, delta, shortest)
 			}
 		}
 	}
