@@ -434,6 +434,37 @@ func TestAnalysisTitleLongShownName(t *testing.T) {
 	}
 }
 
+// TestAnalysisNGramTableNamesSystem: the n-gram tables of one system's
+// counts name that system at every width from 60 columns, in the n-gram
+// column's head, as the title and the explorer's other places cut names
+// (a user saw "missed 1–4-grams · top 200 of 121,756 · 1–26" at 60
+// columns, with nothing on the screen saying whose n-grams they were).
+func TestAnalysisNGramTableNamesSystem(t *testing.T) {
+	for _, ds := range []*model.Dataset{longNames(t), synthDataset(t, 2000)} {
+		names := make([]string, len(ds.Systems))
+		for i, s := range ds.Systems {
+			names[i] = s.Name
+		}
+		for w := 60; w <= 130; w += 5 {
+			m := openAnalysisScreen(t, ready(t, ds, w, 16))
+			for _, k := range []string{"", "m", "tab", "1", "tab", "m", "0", "tab"} {
+				if k != "" {
+					m = press(t, m, k)
+				}
+				if m.ana.mode == anaSalient {
+					t.Fatalf("%d columns: keys reached the salient table", w)
+				}
+				head := strings.Split(ansi.Strip(m.View()), "\n")[2]
+				shown := names[m.anaCtx().sys]
+				want := m.c.shortName(m.anaCtx().sys) + " " + m.ana.mode.String() + " · first lines"
+				if !strings.HasSuffix(head, "  "+want) || want != shown+" "+m.ana.mode.String()+" · first lines" && !nameCut(m.c.shortName(m.anaCtx().sys), ds) {
+					t.Errorf("%d columns, %s, order %d: head %q does not end %q, naming %s", w, m.ana.mode, m.ana.order, head, want, shown)
+				}
+			}
+		}
+	}
+}
+
 // TestAnalysisSalientOnBaselineFits: in salient mode with the shown system
 // as the baseline, the line saying what to do is said in fewer words
 // rather than cut, from 60 columns on (a user saw "LT22 is the baseline:

@@ -64,7 +64,7 @@ func TestAnalysisRowLines(t *testing.T) {
 			view := strings.Split(ansi.Strip(m.View()), "\n")
 			head := -1
 			for i, l := range view {
-				if strings.Contains(l, "n-gram · first lines") {
+				if strings.HasSuffix(l, " · first lines") {
 					head = i
 					break
 				}

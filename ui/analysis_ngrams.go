@@ -118,7 +118,10 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		for _, it := range items {
 			cw, sw = max(cw, len(strconv.FormatInt(it.row.Count, 10))), max(sw, len(strconv.Itoa(it.row.Segments)))
 		}
-		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", "n-gram · first lines")
+		// The n-gram column's head names the system, as the drill-down's
+		// label does ("LT22 missed"): the title has no room for the name
+		// at 60 columns beside its count and the rows in view.
+		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", sys+" "+a.mode.String()+" · first lines")
 		return titles, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
 			s := fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram))
