@@ -741,8 +741,15 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 	if res.Test == model.TestPairedAR {
 		unit = " · bars: trials per bin"
 	}
-	if render.Fits(title+unit, w) {
-		title += unit
+	// What the dashed line rising from 0 marks, where room allows, before
+	// the unit: the intervals' "┊" just above marks the baseline's centre
+	// (a user read the two as one).
+	zero := fmt.Sprintf(" · %c Δ = 0", render.ZeroLine)
+	for _, more := range []string{zero + unit, zero, unit} {
+		if render.Fits(title+more, w) {
+			title += more
+			break
+		}
 	}
 	h := min(max(2, height-5), 12)
 	return append([]string{"", st.Title.Render(title)},

@@ -103,7 +103,7 @@ func TestSigTicksClearOfMarks(t *testing.T) {
 				label := string(ticks[start:end])
 				var near []int // the marks on the axis within a cell of the label
 				for c := max(0, start-1); c <= end && c < len(axis); c++ {
-					if axis[c] == '┼' || axis[c] == '┴' {
+					if axis[c] == '┬' || axis[c] == '┴' {
 						near = append(near, c)
 					}
 				}
@@ -138,6 +138,29 @@ func TestSigLegendSaysBaselineMark(t *testing.T) {
 			legend := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "(┊ ") && strings.Contains(l, c.what) })
 			if !marked || !legend {
 				t.Errorf("%v at %d columns: a row marked with ┊ %v, the legend saying \"┊ … %s\" %v:\n%s", c.keys, w, marked, c.what, legend, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}
+
+// TestSigHistogramZeroMarkOwn: the histogram under the intervals marks
+// Δ = 0 with marks of its own, a dashed line "╎" onto "┬" on the axis,
+// never the intervals' "┊" and "┼", which mark the baseline's centre, and
+// its caption says what the line is where it has room (a user read the
+// intervals' legend, "┊ marks the baseline's mean", as the histogram's).
+func TestSigHistogramZeroMarkOwn(t *testing.T) {
+	for _, keys := range [][]string{{"B"}, {"B", "down", "down"}, {"B", "T"}, {"B", "T", "down", "down"}} {
+		for w, lines := range sigAt(t, demoDataset(t), keys, []int{60, 80, 100, 130, 200}) {
+			at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "(┊ ") })
+			if at < 0 {
+				t.Fatalf("%v at %d columns: no intervals' legend:\n%s", keys, w, strings.Join(lines, "\n"))
+			}
+			hist := strings.Join(lines[at+1:len(lines)-1], "\n")
+			if strings.ContainsAny(hist, "┊┼") || !strings.Contains(hist, "┬") {
+				t.Errorf("%v at %d columns: the histogram marks 0 with ┊ or ┼, or not with ┬:\n%s", keys, w, hist)
+			}
+			if (w == 130 || w == 200) && !strings.Contains(hist, "╎ Δ = 0") {
+				t.Errorf("%v at %d columns: the histogram's caption does not say \"╎ Δ = 0\":\n%s", keys, w, hist)
 			}
 		}
 	}

@@ -1131,7 +1131,8 @@ func sigCaptionAt(t *testing.T, m Model, w int, keys []string) (Model, string) {
 // what p counts wherever a form that does fits (at 120 columns it read
 // "counts |Δ| > mean |Δ| + 8.98"), and, where room allows, what the count
 // atop the bars' axis is: resamples per bin, or trials with approximate
-// randomization.
+// randomization (after what the dashed line at 0 marks, "╎ Δ = 0": with
+// the fullest caption both need 203 columns).
 func TestSigCaptionSaysWhatItCounts(t *testing.T) {
 	ds := demoDataset(t)
 	caption := func(m Model) string {
@@ -1152,9 +1153,9 @@ func TestSigCaptionSaysWhatItCounts(t *testing.T) {
 		keys []string
 		unit string
 	}{{[]string{"B"}, "bars: resamples per bin"}, {[]string{"B", "T"}, "bars: trials per bin"}} {
-		m := press(t, ready(t, ds, 200, 40), c.keys...)
+		m := press(t, ready(t, ds, 210, 40), c.keys...)
 		if got := caption(m); !strings.Contains(got, c.unit) {
-			t.Errorf("%v at 200 columns: the caption does not say %q: %q", c.keys, c.unit, got)
+			t.Errorf("%v at 210 columns: the caption does not say %q: %q", c.keys, c.unit, got)
 		}
 	}
 }

@@ -243,8 +243,10 @@ const zoomShare = 0.25
 // DeltaHistogram draws the distribution of resampled differences (a
 // system's score minus the baseline's, per resample or trial) as columns
 // height rows tall over width cells, on an axis that holds 0 and the
-// observed difference; a marker row under the axis puts "0" at no
-// difference and "▲" at the observed one, so the picture reads without
+// observed difference; a dashed line "╎" rises from no difference, where
+// the axis has "┬" (not the intervals' "┊" and "┼", which mark the
+// baseline's centre: a user read them as one thing), and a marker row
+// under the axis puts "0" there and "▲" at the observed one, so the picture reads without
 // colour; twoSided (a test that counts differences of the observed size
 // either way) also marks "△" at minus the observed. When the differences
 // span less than [zoomShare] of that axis, the axis holds them alone, and
@@ -329,7 +331,7 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 			case units > 0:
 				b.WriteString(st.Bar.Render(string(levels[min(8, units)-1])))
 			case col == zero:
-				b.WriteString(st.Muted.Render("┊"))
+				b.WriteString(st.Muted.Render(string(ZeroLine)))
 			default:
 				b.WriteByte(' ')
 			}
@@ -364,7 +366,7 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 		copy(marks[a.Width-len(right):], right)
 	}
 	if zero >= 0 {
-		axis[zero], marks[zero] = '┼', '0'
+		axis[zero], marks[zero] = '┬', '0'
 	}
 	// The ticks keep clear of the marks on the strip, ▲ and △ labelled
 	// with their values (those pointed at from its ends have none there).
@@ -389,6 +391,10 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 		pad+st.Muted.Render(markedTicks(a, format, ticks)))
 	return strings.Join(lines, "\n")
 }
+
+// ZeroLine is the dashed line [DeltaHistogram] draws up from no
+// difference, which a legend names.
+const ZeroLine = '╎'
 
 // centreZero shifts a by under half a column so that 0, when on it, is
 // the centre of its column: the columns either side of 0's then hold

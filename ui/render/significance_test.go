@@ -124,7 +124,7 @@ func TestDeltaHistogram(t *testing.T) {
 		// 0 and the observed difference are marked on the axis and, in
 		// text, in the marker row below it: readable without colour.
 		zero, obs := runeCol(marks, '0'), runeCol(marks, '▲')
-		if zero < 0 || obs <= zero || runeCol(axis, '┼') != zero || runeCol(axis, '┴') != obs {
+		if zero < 0 || obs <= zero || runeCol(axis, '┬') != zero || runeCol(axis, '┴') != obs {
 			t.Errorf("%s: 0 at %d, ▲ at %d; axis %q", name, zero, obs, axis)
 		}
 		// The observed 2.5 sits 3.5/6 of the way from -1 to 5 (with the
@@ -289,7 +289,7 @@ func TestDeltaHistogramTicksClearOfMarks(t *testing.T) {
 
 // checkTicksClear checks a drawn histogram's last three lines, the axis,
 // the marks and the ticks: every label either keeps a cell clear of each
-// mark on the strip (those on the axis, ┼ and ┴), or covers one, ▲ or △,
+// mark on the strip (those on the axis, ┬ and ┴), or covers one, ▲ or △,
 // and no other, and gives its value (obs or mirror). It returns how many
 // labels give a mark's value.
 func checkTicksClear(t *testing.T, name, out, obs, mirror string) int {
@@ -298,7 +298,7 @@ func checkTicksClear(t *testing.T, name, out, obs, mirror string) int {
 	axis, marks, ticks := []rune(lines[len(lines)-3]), []rune(lines[len(lines)-2]), []rune(lines[len(lines)-1])
 	var cols []int
 	for c, r := range axis {
-		if r == '┼' || r == '┴' {
+		if r == '┬' || r == '┴' {
 			cols = append(cols, c)
 		}
 	}
@@ -372,7 +372,7 @@ func TestDeltaHistogramSidesOfZero(t *testing.T) {
 		for w := 60; w <= 200; w++ {
 			out := ansi.Strip(DeltaHistogram(DefaultStyles(), c.deltas, c.observed, c.twoSided, format, w, 8))
 			lines := strings.Split(out, "\n")
-			zero := runeCol(lines[8], '┼')
+			zero := runeCol(lines[8], '┬')
 			if zero < 0 {
 				t.Fatalf("%s at %d: 0 not on the strip:\n%s", c.name, w, out)
 			}
@@ -437,7 +437,7 @@ func TestDeltaHistogramEndLabelsApart(t *testing.T) {
 			axis, ticks := []rune(lines[len(lines)-3]), []rune(lines[len(lines)-1])
 			var marks []int
 			for c, r := range axis {
-				if r == '┼' || r == '┴' {
+				if r == '┬' || r == '┴' {
 					marks = append(marks, c)
 				}
 			}
@@ -496,7 +496,7 @@ func TestDeltaHistogramSymmetricAboutZero(t *testing.T) {
 	for w := 60; w <= 200; w++ {
 		out := ansi.Strip(DeltaHistogram(DefaultStyles(), deltas, 6, true, format, w, 8))
 		lines := strings.Split(out, "\n")
-		zero := runeCol(lines[8], '┼')
+		zero := runeCol(lines[8], '┬')
 		heights := map[int]int{} // eighths of a cell per column
 		for _, l := range lines[:8] {
 			for col, r := range []rune(l) {
