@@ -751,7 +751,10 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 			break
 		}
 	}
-	h := min(max(2, height-5), 12)
+	// The bars take the rows left (a tall window had them stop at 12,
+	// blank rows below), fewer when a row would stand for less than one
+	// resample ([render.DeltaHistogram]).
+	h := max(2, height-5)
 	return append([]string{"", st.Title.Render(title)},
 		strings.Split(render.DeltaHistogram(st, sc.Deltas, obs, res.Test == model.TestPairedAR, c.delta, w, h), "\n")...)
 }

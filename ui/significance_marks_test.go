@@ -165,3 +165,18 @@ func TestSigHistogramZeroMarkOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestSigHistogramTakesHeight: on a tall window the histogram's bars take
+// the rows down to the footer, where they stopped at 12 rows with blank
+// rows below (a user saw it at 120×50).
+func TestSigHistogramTakesHeight(t *testing.T) {
+	for _, size := range [][2]int{{120, 50}, {100, 40}, {60, 16}} {
+		for _, keys := range [][]string{{"B"}, {"B", "T"}} {
+			m := press(t, ready(t, demoDataset(t), size[0], size[1]), keys...)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			if len(lines) != size[1] || strings.TrimSpace(lines[len(lines)-2]) == "" {
+				t.Errorf("%v at %d×%d: %d lines, a blank one above the footer:\n%s", keys, size[0], size[1], len(lines), strings.Join(lines, "\n"))
+			}
+		}
+	}
+}

@@ -253,7 +253,8 @@ const zoomShare = 0.25
 // the marks beyond its ends are pointed at from them ("0→", "←△"). The
 // tick labels under the strip give ▲ and △ their values and keep other
 // values clear of the marks' columns. format formats a difference for
-// them.
+// them. The columns are fewer rows tall when the tallest holds fewer
+// differences than height: a row would then stand for less than one.
 func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool, format func(float64) string, width, height int) string {
 	height = max(2, height)
 	dlo, dhi := math.Inf(1), math.Inf(-1) // the differences' own span
@@ -298,6 +299,7 @@ func DeltaHistogram(st Styles, deltas []float64, observed float64, twoSided bool
 		}
 		labelW = need
 	}
+	height = min(height, max(2, top)) // a row is one difference at least
 	// The column of x as the bars put it, -1 when it lies beyond the
 	// strip's ends.
 	zero := zeroCol(a)

@@ -512,3 +512,28 @@ func TestDeltaHistogramSymmetricAboutZero(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltaHistogramRowsCapped: given more rows than the tallest column
+// holds differences, the histogram draws as many rows as that count (a
+// row for less than one difference says nothing), and all the rows it is
+// given otherwise.
+func TestDeltaHistogramRowsCapped(t *testing.T) {
+	format := func(x float64) string { return fmt.Sprintf("%+.2f", x) }
+	few := []float64{1, 1, 1, 1, 1, 2, 3} // the tallest column holds 5
+	for _, c := range []struct {
+		deltas       []float64
+		height, want int
+	}{{few, 30, 5}, {few, 4, 4}, {few, 1, 2}} {
+		out := DeltaHistogram(DefaultStyles(), c.deltas, 1.5, false, format, 60, c.height)
+		if rows := len(strings.Split(out, "\n")) - 3; rows != c.want {
+			t.Errorf("%d rows given, tallest column 5: %d rows drawn; want %d", c.height, rows, c.want)
+		}
+	}
+	many := make([]float64, 1000)
+	for i := range many {
+		many[i] = float64(i % 7)
+	}
+	if rows := len(strings.Split(DeltaHistogram(DefaultStyles(), many, 3, false, format, 60, 40), "\n")) - 3; rows != 40 {
+		t.Errorf("40 rows given, ~140 differences a column: %d rows drawn; want 40", rows)
+	}
+}
