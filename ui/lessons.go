@@ -167,7 +167,7 @@ func (l Lessons) handleKey(msg tea.KeyMsg) (Lessons, bool) {
 		l.edit(l.field)
 		return l.refresh(true), true
 	case key.Matches(msg, k.Field):
-		l.edit((l.field + 1) % (1 + len(l.refs[l.cur])))
+		l.edit(l.nextField())
 		return l, true
 	default:
 		return l, k.scroll(&l.vp, msg)
@@ -196,11 +196,21 @@ func (l Lessons) open(i int) Lessons {
 // hypothesis, k reference k-1; the prompt names it.
 func (l *Lessons) edit(f int) {
 	l.field = f
-	l.input.prompt = "hyp › "
-	if f > 0 {
-		l.input.prompt = model.RefLabel(l.shown().RefLabels()[f-1]) + " › "
-	}
+	l.input.prompt = l.fieldName(f) + " › "
 	l.input.setValue(l.value())
+}
+
+// nextField is the field ctrl+n puts in the editor: the next reference,
+// after the last the hypothesis.
+func (l Lessons) nextField() int { return (l.field + 1) % (1 + len(l.refs[l.cur])) }
+
+// fieldName names field f as the editor's prompt does: "hyp", or the
+// reference's label ("ref A", "ref").
+func (l Lessons) fieldName(f int) string {
+	if f == 0 {
+		return "hyp"
+	}
+	return model.RefLabel(l.shown().RefLabels()[f-1])
 }
 
 // value is the text of the field in the editor, as edited.
@@ -248,8 +258,10 @@ func (l Lessons) View() string {
 // lessons answer to (? is a letter of the hypothesis here, so the
 // explorer's help is out of reach): esc, tab and ⇧tab, ctrl+r (which a
 // student needs once the text is edited, so it comes early), ctrl+n
-// ("next" where "hyp/refs" does not fit: it goes from the hypothesis to
-// each reference and back) and the scrolling keys; with room for it (from
+// (where "hyp/refs" does not fit, the text it goes to, as the editor's
+// prompt names it, "ref A" or "hyp": it goes from the hypothesis to each
+// reference and back; "next" read as the next lesson beside "tab/⇧tab
+// lesson") and the scrolling keys; with room for it (from
 // about 95 columns) it says that typing edits the text, which no key's
 // help says. Below 80 it keeps the keys most needed, esc, the lessons,
 // ctrl+r, then ctrl+n, with " …" for the rest.
@@ -263,7 +275,7 @@ func (l Lessons) footer() string {
 		return where + " · "
 	}
 	lessons := as(k.Next, "tab/⇧tab", "lesson")
-	next := as(k.Field, "ctrl+n", "next")
+	next := as(k.Field, "ctrl+n", l.fieldName(l.nextField()))
 	scroll := as(k.Down, "↓↑ pgdn pgup", "scroll")
 	arrows := as(k.Down, "↓↑ pgdn", "")
 	forms := []string{

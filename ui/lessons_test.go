@@ -352,8 +352,9 @@ func TestLessonsFooterSaysTypeToEdit(t *testing.T) {
 
 // TestLessonsFooterSaysMoreFirst: at every width the footer starts with
 // how many lines of the text are below ("↓ N more"), the only sign that it
-// goes on, and names ctrl+n truly where it names it: "hyp/refs" or
-// "next", as ctrl+n goes from the hypothesis to each reference and back.
+// goes on, and names ctrl+n truly where it names it: "hyp/refs", or the
+// text it goes to ([TestLessonsFooterNamesField]), as ctrl+n goes from the
+// hypothesis to each reference and back.
 // At 60 columns a user saw "esc close · tab/⇧tab lesson · ctrl+r reset ·
 // ctrl+n refs …", the lines below left out, and at 80 "ctrl+n refs".
 func TestLessonsFooterSaysMoreFirst(t *testing.T) {
@@ -365,8 +366,8 @@ func TestLessonsFooterSaysMoreFirst(t *testing.T) {
 			if !strings.HasPrefix(foot, "↓ ") || !strings.Contains(foot, " more") {
 				t.Errorf("%d×%d: footer %q; want it to start with \"↓ N more\"", w, h, foot)
 			}
-			if strings.Contains(foot, "ctrl+n") && !strings.Contains(foot, "ctrl+n hyp/refs") && !strings.Contains(foot, "ctrl+n next") {
-				t.Errorf("%d×%d: footer %q; want ctrl+n named as \"hyp/refs\" or \"next\"", w, h, foot)
+			if strings.Contains(foot, "ctrl+n") && !strings.Contains(foot, "ctrl+n hyp/refs") && !strings.Contains(foot, "ctrl+n ref A") {
+				t.Errorf("%d×%d: footer %q; want ctrl+n named as \"hyp/refs\" or \"ref A\"", w, h, foot)
 			}
 			if w >= 80 && !strings.Contains(foot, "ctrl+n") {
 				t.Errorf("%d×%d: footer %q lacks ctrl+n", w, h, foot)
@@ -388,6 +389,29 @@ func TestLessonsResetScrollsToTop(t *testing.T) {
 		}
 		if got := send(typed, "ctrl+r").View(); got != top {
 			t.Errorf("%d×16: after ctrl+r the screen is\n%s\nwant the lesson as it opened:\n%s", w, got, top)
+		}
+	}
+}
+
+// TestLessonsFooterNamesField: where the footer has no room for "ctrl+n
+// hyp/refs" it names ctrl+n by the text it puts in the editor, as the
+// editor's prompt names it ("ref A", then "ref B", then "hyp"), never
+// "next", which a user read as the next lesson beside "tab/⇧tab lesson"
+// at 70 to 80 columns.
+func TestLessonsFooterNamesField(t *testing.T) {
+	for _, w := range []int{75, 80, 95} {
+		l := NewLessons(render.DefaultStyles(), w, 24)
+		refs := len(l.Refs())
+		if refs < 2 {
+			t.Fatalf("lesson 1 has %d references; the test wants two", refs)
+		}
+		for i, want := range []string{"ref A", "ref B", "hyp"} {
+			lines := strings.Split(ansi.Strip(l.View()), "\n")
+			foot := lines[len(lines)-1]
+			if !strings.Contains(foot, "ctrl+n "+want+" ") || strings.Contains(foot, "next") {
+				t.Errorf("%d columns, after %d ctrl+n: footer %q; want \"ctrl+n %s\", no \"next\"", w, i, foot, want)
+			}
+			l = send(l, "ctrl+n")
 		}
 	}
 }
