@@ -246,8 +246,8 @@ const zoomShare = 0.25
 // observed difference; a dashed line "╎" rises from no difference, where
 // the axis has "┬" (not the intervals' "┊" and "┼", which mark the
 // baseline's centre: a user read them as one thing), and a marker row
-// under the axis puts "0" there and "▲" at the observed one, so the picture reads without
-// colour; twoSided (a test that counts differences of the observed size
+// under the axis puts "0" there and "▲" at the observed one, so the
+// picture reads without colour; twoSided (a test that counts differences of the observed size
 // either way) also marks "△" at minus the observed. When the differences
 // span less than [zoomShare] of that axis, the axis holds them alone, and
 // the marks beyond its ends are pointed at from them ("0→", "←△"). The
