@@ -625,7 +625,7 @@ func TestNoteLine(t *testing.T) {
 		{91, line(notes[0], 91)},
 		{90, line(notes[1], 90)},
 		{62, line(notes[1], 62)},
-		{30, "furthest b… " + right}, // the note cut, the right end kept
+		{30, "furthest …  " + right}, // the note cut, two cells from the right end kept
 	} {
 		got := noteLine(notes, []string{right}, "", tc.width)
 		if got != tc.want {
