@@ -1710,3 +1710,18 @@ func TestAnalysisNGramLimit(t *testing.T) {
 		t.Errorf("esc after the analysis failed: screen %v; want the list", m.screen)
 	}
 }
+
+// TestAnalysisTitleApartFromTabs: at every width the analysis title stands
+// two cells from the tab strip, as a note from its right end; one space
+// apart they read as one ("top 193 of 525 · 1–16 [n-grams] 1/3").
+func TestAnalysisTitleApartFromTabs(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoDataset(t), 100, 24))
+	for w := minWidth; w <= 140; w++ {
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		title, _, _ := strings.Cut(ansi.Strip(next.(Model).View()), "\n")
+		left, _, ok := strings.Cut(title, "[n-grams]")
+		if !ok || (strings.TrimSpace(left) != "" && !strings.HasSuffix(left, "  ")) {
+			t.Errorf("at %d columns the title is one space from the tabs, or has none: %q", w, title)
+		}
+	}
+}

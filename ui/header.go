@@ -365,9 +365,10 @@ func (h header) busyView(c common, jobs jobTable) string {
 }
 
 // joinFirstFit is [joinRight] with the first of lefts, wordings of one
-// text from the fullest to the shortest, that fits beside right on every
-// terminal ([render.Fits]); the shortest is cut when none does, and no
-// wording leaves right alone.
+// text from the fullest to the shortest, that fits two cells from right on
+// every terminal ([render.Fits]), as a note stands from its right end (one
+// space between read as one: "top 193 of 525 · 1–16 [n-grams] 1/3"); the
+// shortest is cut when none does, and no wording leaves right alone.
 func joinFirstFit(lefts []string, right string, width int) string {
 	if len(lefts) == 0 {
 		lefts = []string{""}
@@ -379,7 +380,7 @@ func joinFirstFit(lefts []string, right string, width int) string {
 	if right == "" { // a space still between the text and the edge
 		return joinRight(firstFitLine(width-1, "", forms...), "", width)
 	}
-	return firstFitLine(width, " ", forms...)
+	return firstFitLine(width, "  ", forms...)
 }
 
 // lineForm is one wording of a line: left, and right at its right end

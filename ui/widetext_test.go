@@ -221,7 +221,7 @@ func TestJoinFirstFitForms(t *testing.T) {
 	}{
 		{[]string{"a long title", "short"}, 20, "a long title   right"},
 		{[]string{"a long title", "short"}, 12, "short  right"},
-		{[]string{"a long title", "short"}, 8, "s… right"},
+		{[]string{"a long title", "short"}, 8, "…  right"}, // cut, two cells apart still
 		{nil, 8, "   right"},
 	} {
 		if got := joinFirstFit(c.lefts, "right", c.width); got != c.want {
