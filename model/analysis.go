@@ -29,8 +29,9 @@ type Analysis struct {
 // loop: it stops with ctx's error when ctx is cancelled, and calls
 // progress (when not nil) with the segments done and the total (segments ×
 // systems), never overlapping, the last call with done == total. It stops
-// with an [*InputError] naming --max-ngrams when counting would hold more
-// than maxNGrams n-grams (0 or less: [DefaultMaxNGrams]).
+// with an [*NGramLimitError] (an [*InputError] naming --max-ngrams) when
+// counting would hold more than maxNGrams n-grams (0 or less:
+// [DefaultMaxNGrams]).
 func Analyze(ctx context.Context, ds *Dataset, set Settings, maxNGrams int, progress func(done, total int)) (*Analysis, error) {
 	if err := set.Validate(); err != nil {
 		return nil, err

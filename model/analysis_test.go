@@ -241,9 +241,13 @@ func TestAnalyzeLimit(t *testing.T) {
 	}
 	_, err := Analyze(context.Background(), ds, DefaultSettings(), n-1, nil)
 	var in *InputError
-	want := "bleuscope: the n-gram analysis passed " + strconv.Itoa(n-1) + " n-grams held, the limit (about 170 bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there"
-	if !errors.As(err, &in) || err.Error() != want {
-		t.Errorf("limit %d: %v; want %q", n-1, err, want)
+	var lim *NGramLimitError
+	want := "bleuscope: the n-gram analysis passed " + strconv.Itoa(n-1) + " n-grams held, the limit --max-ngrams sets (about 170 bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there"
+	if !errors.As(err, &in) || !errors.As(err, &lim) || lim.Limit != n-1 || err.Error() != want {
+		t.Errorf("limit %d: %v; want %q, an InputError", n-1, err, want)
+	}
+	if _, err := Analyze(context.Background(), ds, DefaultSettings(), 1, nil); err == nil || !strings.Contains(err.Error(), "passed 1 n-gram held, ") {
+		t.Errorf("limit 1: %v; want one n-gram, not one n-grams", err)
 	}
 	if d := DefaultMaxNGrams(); d <= 0 || d > scoring.MaxNGramLimit {
 		t.Errorf("DefaultMaxNGrams() = %d; want 1..%d", d, scoring.MaxNGramLimit)

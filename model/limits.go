@@ -297,13 +297,32 @@ var defaultMaxNGrams = sync.OnceValue(func() int {
 	return int(min(total/2/analysisGramBytes, scoring.MaxNGramLimit))
 })
 
-// nGramLimitErr is the one line for an analysis that passed limit
-// n-grams held (the default limit when byDefault).
-func nGramLimitErr(limit int, byDefault bool) *InputError {
-	which := "the limit"
+// NGramLimitError is the error of an analysis whose count passed its
+// limit of n-grams held (--max-ngrams). Its Error is the one line the
+// command line prints, and it unwraps to that line's [*InputError], so
+// that it is reported as bad input is (exit status 2).
+type NGramLimitError struct {
+	// Limit is the limit passed.
+	Limit int
+	input *InputError
+}
+
+func (e *NGramLimitError) Error() string { return e.input.Error() }
+
+// Unwrap returns the error's [*InputError].
+func (e *NGramLimitError) Unwrap() error { return e.input }
+
+// nGramLimitErr is the error of an analysis that passed limit n-grams
+// held (the default limit when byDefault).
+func nGramLimitErr(limit int, byDefault bool) *NGramLimitError {
+	which := "the limit --max-ngrams sets"
 	if byDefault {
 		which = "the limit that half this machine's memory sets"
 	}
-	return &InputError{Msg: fmt.Sprintf("the n-gram analysis passed %s n-grams held, %s (about %d bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there",
-		Thousands(limit), which, analysisGramBytes)}
+	grams := "n-grams"
+	if limit == 1 {
+		grams = "n-gram"
+	}
+	return &NGramLimitError{Limit: limit, input: &InputError{Msg: fmt.Sprintf("the n-gram analysis passed %s %s held, %s (about %d bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there",
+		Thousands(limit), grams, which, analysisGramBytes)}}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"github.com/charmbracelet/x/ansi"
 	"strings"
@@ -71,11 +72,15 @@ var phaseNames = []string{"counting n-grams", "ranking n-grams", "comparing syst
 // the baseline and the grouping); each is shown only while it was made
 // for the scores on screen and the current choices.
 type anaScreen struct {
-	base    *anaBase
-	der     *anaDerived
-	err     error
-	asked   anaWant        // what the job in flight makes
-	askedDS *model.Dataset // and of which dataset
+	base *anaBase
+	der  *anaDerived
+	err  error
+	// countFailed says err is the count's (the limit of n-grams held
+	// passed): the buckets and wins, which need the scores only, are
+	// still made and shown.
+	countFailed bool
+	asked       anaWant        // what the job in flight makes
+	askedDS     *model.Dataset // and of which dataset
 	// partAsked is what the buckets and wins made beside a count are for
 	// (jobAnaPart).
 	partAsked anaWant
@@ -361,7 +366,7 @@ func (a anaScreen) View(x anaCtx, running, footer string) string {
 	switch {
 	case x.rescoring != "": // the tables are of the scores before it
 		right = x.rescoring + "  " + right
-	case a.table != anaNGrams && !a.baseFresh(x) && a.derFresh(x): // shown while the n-grams are counted
+	case a.table != anaNGrams && !a.baseFresh(x) && a.derFresh(x) && !a.countFailed: // shown while the n-grams are counted
 		right = strings.TrimSpace(running) + "  " + right
 	}
 	lines := make([]string, 0, c.height)
@@ -456,12 +461,22 @@ func (a anaScreen) tableView(x anaCtx, running string) (titles, notes []string, 
 	c := x.c
 	titles = anaTitles(c.shortName(x.sys))
 	switch {
-	case a.err != nil: // wrapped, so that the fix at its end shows (it names the flag to raise, --max-ngrams)
-		msg := render.Wrap(render.Safe(strings.TrimPrefix(a.err.Error(), "bleuscope: ")), c.width)
-		for l := range strings.SplitSeq(msg, "\n") {
+	case a.err != nil && (a.table == anaNGrams || !a.countFailed || !a.derFresh(x)):
+		// Wrapped, so that the fix at its end shows (it names the flag
+		// to raise, --max-ngrams), and what can be done here.
+		msg := render.Safe(strings.TrimPrefix(a.err.Error(), "bleuscope: "))
+		var limit *model.NGramLimitError
+		if errors.As(a.err, &limit) {
+			msg += "\n\nHere, - lowers the max order (fewer n-grams to count); the buckets and wins (←→) need no counts."
+		}
+		for l := range strings.SplitSeq(render.Wrap(msg, c.width), "\n") {
 			body = append(body, c.st.Warn.Render(l))
 		}
-		return titles, []string{"the analysis failed"}, "", body
+		failed := "the analysis failed"
+		if a.countFailed {
+			failed = "the n-grams could not be counted"
+		}
+		return titles, []string{failed}, "", body
 	case !a.baseFresh(x) && a.table == anaNGrams:
 		return titles, []string{"counting every n-gram of every system against every reference", "counting every n-gram"}, "", []string{c.st.Accent.Render(running)}
 	}

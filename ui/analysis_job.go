@@ -90,6 +90,9 @@ type anaMsg struct {
 	base *anaBase
 	der  *anaDerived
 	err  error
+	// counting says err is the count's: der, partial, has the buckets and
+	// outcomes all the same.
+	counting bool
 }
 
 // anaEarlyMsg carries the buckets and outcomes the analysis job makes
@@ -209,10 +212,18 @@ func anaCmd(ctx context.Context, tag jobTag, ds *model.Dataset, want anaWant, ba
 }
 
 // baseMsg sends the counts and rankings b ahead (anaBaseMsg), the derived
-// part of want to follow, or ends the job with err.
+// part of want to follow, or ends the job with the count's err, with the
+// buckets and outcomes, which need no counts, when it was not cancelled.
 func baseMsg(ctx context.Context, tag jobTag, ds *model.Dataset, b *anaBase, err error, want anaWant, old *anaDerived, prog *progress, phase *anaPhase) tea.Msg {
 	if err != nil {
-		return anaMsg{jobTag: tag, err: err}
+		if ctx.Err() != nil {
+			return anaMsg{jobTag: tag, err: err}
+		}
+		der, derErr := makeDerived(ctx, ds, nil, want, old, prog, phase)
+		if derErr != nil {
+			der = nil
+		}
+		return anaMsg{jobTag: tag, der: der, err: err, counting: true}
 	}
 	return anaBaseMsg{tag: tag, base: b, next: func() tea.Msg {
 		return derivedMsg(ctx, tag, ds, b, want, old, prog, phase)

@@ -89,7 +89,7 @@ func (m *Model) analysis() tea.Cmd {
 		return nil
 	case a.asked == want && (m.jobs.running(jobAnalysis) || a.err != nil):
 		return nil // on its way, or failed for exactly this
-	case m.jobs.running(jobAnalysis) && !a.baseFresh(x):
+	case m.jobs.running(jobAnalysis) && !a.baseFresh(x), a.countFailedFor(x):
 		// Counting what these scores count (see above): the salient
 		// n-grams of the new pair follow when the counts land, but its
 		// buckets and wins need the scores only, and are made beside the
@@ -107,9 +107,17 @@ func (m *Model) analysis() tea.Cmd {
 		a.base = base
 	}
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
-	a.asked, a.askedDS, a.err, a.phase = want, m.c.ds, nil, &anaPhase{}
+	a.asked, a.askedDS, a.err, a.countFailed, a.phase = want, m.c.ds, nil, false, &anaPhase{}
 	a.rememberCursor(x) // before its early buckets replace the salient rows shown
 	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
+}
+
+// countFailedFor reports whether the count failed for what x's scores
+// count (the same dataset, tokenizer, case and order): counting again
+// would fail again, so another pair or grouping gets its buckets and wins
+// alone.
+func (a *anaScreen) countFailedFor(x anaCtx) bool {
+	return a.countFailed && a.askedDS == x.c.ds && sameCounts(a.asked.scored.Settings, x.c.scored.Settings)
 }
 
 // handleAnalysisEarly shows the buckets and outcomes the job made while
@@ -160,10 +168,14 @@ func (m Model) handleAnalysis(msg anaMsg) Model {
 		if msg.base != nil { // counted, even when what follows failed
 			m.ana.setBase(x, msg.base)
 		}
-		m.ana.err = msg.err
+		if msg.der != nil && (!m.ana.derFresh(x) || msg.der.anaWant == m.ana.want(x)) {
+			m.ana.der = msg.der // the buckets and wins made though the count failed
+			m.ana.clamp(x, m.ana.table)
+		}
+		m.ana.err, m.ana.countFailed = msg.err, msg.counting
 		return m
 	}
-	m.ana.err = nil
+	m.ana.err, m.ana.countFailed = nil, false
 	if !m.ana.derFresh(x) || msg.der.anaWant == m.ana.want(x) {
 		m.ana.der = msg.der // else the pair or grouping changed while counting: the newer one stays, and is completed next
 	}

@@ -460,7 +460,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"ngrams", "--alpha", "1e308", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: 1e308 is not a number above 0 and at most 1e300 (compare-mt's default is 1); see 'bleuscope ngrams --help'"},
 		{[]string{"ngrams", "--alpha", " -0.50 ", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: -0.50 is not a number above 0"},
 		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format: \"csv\" is not a format ngrams writes"},
-		{[]string{"ngrams", "--max-ngrams", "3", "hyp.txt", "-r", "refA.txt"}, "bleuscope: the n-gram analysis passed 3 n-grams held, the limit (about 170 bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there\n"},
+		{[]string{"ngrams", "--max-ngrams", "3", "hyp.txt", "-r", "refA.txt"}, "bleuscope: the n-gram analysis passed 3 n-grams held, the limit --max-ngrams sets (about 170 bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there\n"},
 		{[]string{"ngrams", "--max-ngrams", "-1", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: -1 is not a number of n-grams from 1 to 536870912 (0 means the default"},
 		{[]string{"--max-ngrams", "536870913", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: 536870913 is not a number of n-grams from 1 to 536870912"},
 		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, `--by: "length" is not ref-length, length-ratio or sentence-bleu; see 'bleuscope buckets --help'`},
