@@ -337,6 +337,7 @@ func (a anaScreen) footer(x anaCtx) string {
 	base := as(k.Other, "w/p", "baseline")
 	base.SetEnabled(multi)
 	enter := as(k.Zoom, "enter", "segments")
+	enter.SetEnabled(a.rowCount(x, a.table) > 0) // nothing to open on a table with no rows (a count that failed)
 	tables := as(k.AnaTable, "←→", "table")
 	back := as(k.Back, "esc", "back")
 	switch a.table {
