@@ -120,7 +120,17 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 	case other >= 0:
 		vs = ", Δ vs " + Printable(ds.Systems[other].Name)
 	}
-	fmt.Fprintf(w, "system %s%s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), vs, s.SentenceSignature(ds))
+	bleuSig := s.SentenceSignature(ds)
+	fmt.Fprintf(w, "system %s%s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), vs, bleuSig)
+	if ms != nil { // the columns of chrF and TER have their own signatures
+		version := signatureVersion(bleuSig)
+		if ms.Metrics.Has(MetricChrF) {
+			fmt.Fprintf(w, "sentence %s %s\n", ms.Metrics.Title(MetricChrF), ms.ChrFSignature(version))
+		}
+		if ms.Metrics.Has(MetricTER) {
+			fmt.Fprintf(w, "sentence %s %s\n", ms.Metrics.Title(MetricTER), ms.TERSignature(version))
+		}
+	}
 	// The columns before the precisions, right-aligned: line, score, Δ
 	// (when asked), bp, hyp/ref.
 	type line struct {

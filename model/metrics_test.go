@@ -94,9 +94,13 @@ func TestWriteSegmentsMetricsText(t *testing.T) {
 	}
 	pl := strings.Split(plain.String(), "\n")
 	wl := strings.Split(with.String(), "\n")
-	if len(pl) != len(wl) || pl[0] != wl[0] {
-		t.Fatalf("table\n%s\nwithout metrics\n%s", with.String(), plain.String())
+	// BLEU's signature, then chrF's and TER's, which the columns have.
+	version := signatureVersion(s.SentenceSignature(ds))
+	sigs := []string{"sentence chrF2++ " + ms.ChrFSignature(version), "sentence TER " + ms.TERSignature(version)}
+	if len(pl)+2 != len(wl) || pl[0] != wl[0] || !slices.Equal(wl[1:3], sigs) {
+		t.Fatalf("table\n%s\nwithout metrics\n%s\nwant the signatures %q under the first line", with.String(), plain.String(), sigs)
 	}
+	wl = append(wl[:1], wl[3:]...)
 	head := strings.Fields(wl[1])
 	if n := len(head); n < 3 || head[n-3] != "chrF2++" || head[n-2] != "TER" || head[n-1] != "hypothesis" {
 		t.Errorf("header %q", wl[1])
