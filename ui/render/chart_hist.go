@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"github.com/bleuscope/bleuscope/model"
 	"math"
 	"strconv"
@@ -90,22 +89,26 @@ func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, heig
 		markCol = markBin*binW + binW/2
 	}
 	lines = append(lines, axisLabels(pw, labelW, markCol, hi, []float64{0, hi / 2, hi}, "", st))
-	caption := plural(n, "segment")
+	caption := model.Thousands(n) + " segment" // as the chart's title writes the count: "1,448 segments"
+	if n != 1 {
+		caption += "s"
+	}
 	if nan > 0 {
-		caption += fmt.Sprintf(" (%d not scored)", nan)
+		caption += " (" + model.Thousands(nan) + " not scored)"
 	}
 	if infinite > 0 {
-		caption += fmt.Sprintf(" (%d infinite, not drawn)", infinite)
+		caption += " (" + model.Thousands(infinite) + " infinite, not drawn)"
 	}
 	if markBin >= 0 {
 		lo := hi * float64(markBin) / float64(bins)
 		up := hi * float64(markBin+1) / float64(bins)
 		// The score as the list shows it.
 		score, bin := model.FormatScore(mark, nltk), fnum(lo)+"–"+fnum(up)
+		held := model.Thousands(counts[markBin])
 		caption = FirstFit(width,
-			fmt.Sprintf("^ %s: its bin %s holds %d of %s", score, bin, counts[markBin], caption),
-			fmt.Sprintf("^ %s: bin %s holds %d of %d", score, bin, counts[markBin], n),
-			fmt.Sprintf("^ %s: bin %s holds %d", score, bin, counts[markBin]))
+			"^ "+score+": its bin "+bin+" holds "+held+" of "+caption,
+			"^ "+score+": bin "+bin+" holds "+held+" of "+model.Thousands(n),
+			"^ "+score+": bin "+bin+" holds "+held)
 	}
 	lines = append(lines, st.Accent.Render(FirstFit(width, caption)))
 	return strings.Join(lines, "\n")

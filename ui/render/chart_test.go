@@ -188,8 +188,8 @@ func TestHistogramCaptionShortens(t *testing.T) {
 		scores[i] = float64(i % 100)
 	}
 	for w, want := range map[int]string{
-		60: "^ 39.56: its bin 35–40 holds 100 of 1984 segments",
-		48: "^ 39.56: bin 35–40 holds 100 of 1984",
+		60: "^ 39.56: its bin 35–40 holds 100 of 1,984 segments",
+		48: "^ 39.56: bin 35–40 holds 100 of 1,984",
 		34: "^ 39.56: bin 35–40 holds 100",
 	} {
 		out := Histogram(DefaultStyles(), scores, false, 39.56, w, 4)
@@ -198,4 +198,18 @@ func TestHistogramCaptionShortens(t *testing.T) {
 			t.Errorf("caption at %d cells = %q; want %q", w, got, want)
 		}
 	}
+}
+
+// TestHistogramCountsInThousands: the histogram's caption writes its
+// counts in groups of three digits, as the chart's title above it does
+// ("all 1,448 segments"); it read "holds 34 of 1448 segments".
+func TestHistogramCountsInThousands(t *testing.T) {
+	scores := make([]float64, 1234+1001)
+	for i := 1234; i < len(scores); i++ {
+		scores[i] = math.NaN()
+	}
+	out := Histogram(PlainStyles(), scores, false, 0, 80, 4)
+	requireContains(t, "at 80 columns", out, "^ 0.00: its bin 0–5 holds 1,234 of 1,234 segments (1,001 not scored)")
+	out = Histogram(PlainStyles(), scores, false, 0, 36, 4)
+	requireContains(t, "at 36 columns", out, "^ 0.00: bin 0–5 holds 1,234 of 1,234")
 }
