@@ -181,7 +181,10 @@ func CountNGrams(ctx context.Context, n, systems int, opt Options, limit int, sr
 	for _, w := range ws {
 		w.grams.report()
 	}
-	if full.Load() || budget.held.Load() > budget.limit {
+	// A worker that stopped (full) did so with more held than the limit,
+	// and all of it is reported now; a count that ended as the limit was
+	// passed has not stopped, but holds too many all the same.
+	if budget.held.Load() > budget.limit {
 		return nil, &NGramLimitError{Limit: limit}
 	}
 	c := merge(ws, n, systems, opt.MaxOrder)

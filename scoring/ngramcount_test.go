@@ -752,3 +752,37 @@ func TestCountNGramsLimit(t *testing.T) {
 		t.Errorf("the count read %d segments of %d before it stopped; want it to stop part way", n, len(c.refs))
 	}
 }
+
+// TestNumberBatchStopsPartWay: a batch whose n-grams pass the budget stops
+// numbering part way through an order, a line at a time, not at the end
+// of the order or of the batch: its worker holds at most the limit, a
+// report's worth and one line's n-grams more.
+func TestNumberBatchStopsPartWay(t *testing.T) {
+	const segments, words = 2000, 30
+	rng := rand.New(rand.NewPCG(3, 5))
+	line := func() string { // 50 words: few tokens and bigrams, many trigrams
+		w := make([]string, words)
+		for j := range w {
+			w[j] = fmt.Sprint("w", rng.IntN(50))
+		}
+		return strings.Join(w, " ")
+	}
+	c := corpus{hyps: [][]string{make([]string, segments)}, refs: make([][]string, segments)}
+	for i := range segments {
+		c.hyps[0][i], c.refs[i] = line(), []string{line()}
+	}
+	tok, _ := NewTokenizer("13a")
+	limit := 2 * budgetReports
+	w := newNGWorker(tok, false, 4, 1, segments, &gramBudget{limit: int64(limit)})
+	b := new(ngBatch)
+	w.fill(b, 0, segments, c.source(), nil, nil)
+	if len(b.segs) != segments {
+		t.Fatalf("fill stopped at %d segments of %d; the test wants the tokens within the budget", len(b.segs), segments)
+	}
+	if w.numberBatch(b, 0) {
+		t.Fatal("numberBatch numbered the whole batch past a budget of 8,192")
+	}
+	if most := limit + budgetReports + words; w.grams.len() > most {
+		t.Errorf("the worker holds %d n-grams; want at most %d, numbering stopped within a line of the budget's report", w.grams.len(), most)
+	}
+}

@@ -81,7 +81,7 @@ func addMaxNGramsFlag(fs *flagSet) *int {
 // analysis can number.
 func checkMaxNGrams(fs *flagSet, n int) error {
 	if n < 0 || n > scoring.MaxNGramLimit {
-		return fs.badNumber([]string{"max-ngrams"}, "is not a number of n-grams from 1 to %d (0 means the default, %d on this machine)", scoring.MaxNGramLimit, model.DefaultMaxNGrams())
+		return fs.badNumber([]string{"max-ngrams"}, "is not a number of n-grams from 1 to %d (0 means the default, %s on this machine)", scoring.MaxNGramLimit, model.Thousands(model.DefaultMaxNGrams()))
 	}
 	return nil
 }
