@@ -196,6 +196,12 @@ func readJournal(path string) (*journal, error) {
 	if err != nil {
 		return nil, model.OpenErr(path, err)
 	}
+	return parseJournal(path, data, info)
+}
+
+// parseJournal is [readJournal] of data, the whole file at path, which
+// was info when read (nil: unknown).
+func parseJournal(path string, data []byte, info os.FileInfo) (*journal, error) {
 	j := &journal{info: info}
 	start := journalStart(data)
 	if len(data) == start {

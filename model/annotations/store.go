@@ -159,6 +159,22 @@ func OpenWithin(path string, limits model.LoadOptions) (*Store, error) {
 	return s, nil
 }
 
+// Parse reads data, the whole of an annotation file read by a command
+// that only reads it, from a pipe or a device say, which is read once and
+// never written, as [Open] reads a file: it returns the annotations, in
+// the order they were added ([Store.All]), the typologies the file
+// records ([Store.Typologies]) and what reading dropped
+// ([Store.Warnings]); its errors are Open's, naming the file as name.
+func Parse(data []byte, name string) (anns []Annotation, typologies []*Preset, warnings []string, err error) {
+	j, err := parseJournal(name, data, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	s := &Store{path: name, now: time.Now, warnings: j.warnings}
+	s.load(j)
+	return s.All(), s.Typologies(), s.Warnings(), nil
+}
+
 // load makes the store's view that of the journal j just read: the
 // annotations its records leave, where the file's good part ends and
 // whether a torn record follows it.

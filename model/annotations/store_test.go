@@ -1318,3 +1318,26 @@ func TestRefreshWaitsWithoutTheStoreLock(t *testing.T) {
 		t.Errorf("a holds %+v after refreshing; want b's b1", a.All())
 	}
 }
+
+// TestParseReadsAsOpen: Parse of a file's bytes gives what Open of the
+// file gives: its annotations, the typologies it records and what reading
+// it dropped (a torn last record here); and refuses what Open refuses,
+// naming the file as it is told.
+func TestParseReadsAsOpen(t *testing.T) {
+	path, _ := journalWithTail(t, `{"crc":"0123abcd","rec":{"ops":[{"op":"put","ann":{"id":4,"kind":"err`)
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	anns, made, warnings, err := Parse(data, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(anns, s.All()) || !reflect.DeepEqual(made, s.Typologies()) || !reflect.DeepEqual(warnings, s.Warnings()) || len(warnings) != 1 {
+		t.Errorf("Parse = %+v, %v, %q; want Open's %+v, %v, %q", anns, made, warnings, s.All(), s.Typologies(), s.Warnings())
+	}
+	if _, _, _, err := Parse([]byte("system\tdoc\n"), "pipe"); err == nil || !strings.HasPrefix(err.Error(), "bleuscope: pipe:1: "+NotAnnotationFile) {
+		t.Errorf("Parse of a TSV: %v", err)
+	}
+}

@@ -376,9 +376,9 @@ func runAnnotationsImport(e *env, args []string) error {
 		}
 	}()
 	for _, f := range files {
-		rows, err := annotations.ReadMQMFile(f, rule, limits)
+		rows, err := readImported(f, rule, limits)
 		if err != nil {
-			return refusedAsExport(f, err)
+			return err
 		}
 		for _, w := range rows.Warnings {
 			warnf(e, "%s", w)
@@ -457,21 +457,29 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 }
 
 // readAnnotations reads an annotation file or a WMT MQM TSV within
-// limits, telling them apart by their first line, and prints their
+// limits, telling them apart by their first bytes, and prints their
 // warnings; it returns the annotations and the typologies an annotation
-// file records ([annotations.Store.Typologies]; none for a WMT MQM TSV). An annotation file's marks stored under an older bleuscope's
-// short name of a system go under its stable name where the file shows
-// they are one system ([annotations.FoldShortNames]), as the explorer
-// attaches them. A file that is neither is refused in one line saying
-// what it was taken for and what both look like ([annotations.FileKinds]):
-// one named .ann or .jsonl, or starting with "{", for an annotation file,
-// any other for a WMT MQM TSV; a binary file gets the line a system file
-// gets, its byte named.
+// file records ([annotations.Store.Typologies]; none for a WMT MQM TSV).
+// The file is opened once and its start looked at before it is read on
+// ([openInput]): a pipe or a device is never opened again, an annotation
+// file in one (or gzip-compressed) read whole and parsed
+// ([annotations.Parse]), a regular one opened as the explorer opens it,
+// which never writes it here. An annotation file's marks stored
+// under an older bleuscope's short name of a system go under its stable
+// name where the file shows they are one system
+// ([annotations.FoldShortNames]), as the explorer attaches them. A file
+// that is neither is refused in one line saying what it was taken for and
+// what both look like ([annotations.FileKinds]): one named .ann or
+// .jsonl, or starting with "{", for an annotation file, any other for a
+// WMT MQM TSV; a binary file gets the line a system file gets, its byte
+// named.
 func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, error) {
-	head, err := firstBytes(path, 4096)
+	in, err := openInput(path, "an annotation file or a WMT MQM TSV")
 	if err != nil {
 		return nil, nil, err
 	}
+	defer in.Close()
+	head := in.head
 	if err := model.CheckEncoding(path, head); err != nil {
 		return nil, nil, err // UTF-16 or UTF-32, either kind
 	}
@@ -484,23 +492,23 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		return nil, nil, err
 	}
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
-		store, err := annotations.OpenWithin(path, limits)
+		anns, made, warnings, err := in.readAnnotationFile(limits)
 		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
 			return nil, nil, &model.InputError{File: path, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, w := range store.Warnings() {
+		for _, w := range warnings {
 			warnf(e, "%s", w)
 		}
-		anns, folded := annotations.FoldShortNames(store.All())
+		anns, folded := annotations.FoldShortNames(anns)
 		for _, w := range folded {
 			warnf(e, "%s", w)
 		}
-		return anns, store.Typologies(), nil
+		return anns, made, nil
 	}
-	rows, err := annotations.ReadMQMFile(path, annotations.LinesByPosition, limits)
+	rows, err := in.readMQM(annotations.LinesByPosition, limits)
 	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotMQMHeader) {
 		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, annotations.NotMQMHeader), ";")
 		return nil, nil, &model.InputError{File: path, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
@@ -512,6 +520,89 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		warnf(e, "%s", w)
 	}
 	return rows.Annotations, nil, nil
+}
+
+// headSize is how many bytes of a file tell an annotation file, a WMT MQM
+// TSV and an export from one another, and find a binary file's first byte
+// that is not UTF-8.
+const headSize = 4096
+
+// input is a file named on the command line as an annotation file or a WMT
+// MQM TSV, opened once ([openInput]), its first bytes looked at and not
+// yet taken from it: what reads it on reads those bytes again.
+type input struct {
+	path string
+	f    io.Closer
+	// text reads the file from its start, decompressed when it is
+	// gzip-compressed ([model.Gunzip]); head is its first headSize bytes
+	// (fewer in a shorter file).
+	text *bufio.Reader
+	head []byte
+	// regular reports a regular file, which can be opened again by its
+	// path; a pipe, a FIFO or a device cannot: what was read from it is
+	// gone. gz reports a gzip-compressed file.
+	regular, gz bool
+}
+
+// openInput opens path, a file given as what, and looks at its first
+// bytes.
+func openInput(path, what string) (*input, error) {
+	f, err := model.Open(path, what)
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, model.OpenErr(path, err)
+	}
+	text, gz, err := model.Gunzip(path, bufio.NewReader(f))
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	text = bufio.NewReaderSize(text, headSize)
+	head, err := text.Peek(headSize)
+	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+		f.Close()
+		return nil, model.OpenErr(path, err)
+	}
+	return &input{path: path, f: f, text: text, head: head, regular: info.Mode().IsRegular(), gz: gz}, nil
+}
+
+// Close closes the file.
+func (in *input) Close() error { return in.f.Close() }
+
+// readMQM reads the file on as a WMT MQM TSV within limits, as
+// [annotations.ReadMQMFile] reads one.
+func (in *input) readMQM(rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
+	return annotations.ReadMQM(limits.BoundedReader(in.text, in.path), in.path, rule)
+}
+
+// readAnnotationFile reads the file as an annotation file: a regular one
+// opened by its path as the explorer opens it ([annotations.OpenWithin]),
+// another (or one gzip-compressed, which the explorer refuses, as it
+// could not append to it) read on to its end, within the input limit, and
+// parsed ([annotations.Parse]). It returns the annotations, the
+// typologies the file records and what reading it dropped.
+func (in *input) readAnnotationFile(limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, []string, error) {
+	if in.regular && !in.gz {
+		store, err := annotations.OpenWithin(in.path, limits)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		defer store.Close()
+		return store.All(), store.Typologies(), store.Warnings(), nil
+	}
+	most := limits.WithDefaults().MaxInput
+	data, err := io.ReadAll(io.LimitReader(in.text, most+1))
+	if err != nil {
+		return nil, nil, nil, model.OpenErr(in.path, err)
+	}
+	if err := limits.CheckSize(in.path, int64(len(data))); err != nil {
+		return nil, nil, nil, err
+	}
+	return annotations.Parse(data, in.path)
 }
 
 // exportRefusal refuses path, whose first bytes are head, when it is the
@@ -526,16 +617,38 @@ func exportRefusal(path string, head []byte) error {
 		", which bleuscope does not read back; give the annotation file it was exported from, or its export with --format mqm-tsv"}
 }
 
-// refusedAsExport is err, the refusal of path as an annotation file or a
-// WMT MQM TSV, or when err is about its first line and path is an export
-// as CSV or JSONL, the line saying so ([exportRefusal]).
+// readImported reads the WMT MQM TSV at path for import within limits,
+// opened once ([openInput]). When it is refused on its first line and is
+// an export as CSV or JSONL, the line says so ([exportRefusal]).
+func readImported(path string, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
+	in, err := openInput(path, "a WMT MQM TSV")
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	rows, err := in.readMQM(rule, limits)
+	var inErr *model.InputError
+	if errors.As(err, &inErr) && inErr.Line == 1 {
+		if refusal := exportRefusal(path, in.head); refusal != nil {
+			return nil, refusal
+		}
+	}
+	return rows, err
+}
+
+// refusedAsExport is err, the refusal of the annotation file at path by
+// [annotations.OpenWithin], or when err is about its first line and the
+// file is an export as CSV or JSONL, the line saying so
+// ([exportRefusal]). Only a regular file gets as far as its first line,
+// so opening it again to look finds what was read.
 func refusedAsExport(path string, err error) error {
 	var inErr *model.InputError
 	if !errors.As(err, &inErr) || inErr.Line != 1 {
 		return err
 	}
-	if head, herr := firstBytes(path, 4096); herr == nil {
-		if refusal := exportRefusal(path, head); refusal != nil {
+	if in, herr := openInput(path, "an annotation file"); herr == nil {
+		defer in.Close()
+		if refusal := exportRefusal(path, in.head); refusal != nil {
 			return refusal
 		}
 	}
@@ -553,26 +666,6 @@ func annotationFileByLook(path string, head []byte) string {
 		return `it starts with "{"`
 	}
 	return ""
-}
-
-// firstBytes returns up to n bytes from the start of path (decompressed
-// when it is gzip-compressed, as [model.Gunzip] reads it).
-func firstBytes(path string, n int) ([]byte, error) {
-	f, err := model.Open(path, "an annotation file or a WMT MQM TSV")
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r, _, err := model.Gunzip(path, bufio.NewReader(f))
-	if err != nil {
-		return nil, err
-	}
-	buf := make([]byte, n)
-	k, err := io.ReadFull(r, buf)
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, model.OpenErr(path, err)
-	}
-	return buf[:k], nil
 }
 
 // warnUnweighed warns of the errors that weigh 0 in the summary because

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -925,6 +927,29 @@ func TestStdinNamedWhereAFileIsRead(t *testing.T) {
 		code, out, stderr := runCLI(t, "mqm or annotations on standard input\n", c.args...)
 		if code != exitUsage || out != "" || stderr != c.want {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
+// TestAnnotationFileGzipped: summary and export, which only read, read a
+// gzip-compressed annotation file as they read a WMT MQM TSV compressed;
+// they refused it, as the explorer does, since it appends to the file.
+func TestAnnotationFileGzipped(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	data, _ := os.ReadFile("a.ann")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(data)
+	zw.Close()
+	os.WriteFile("a.ann.gz", gz.Bytes(), 0o644)
+	for _, args := range [][]string{
+		{"annotations", "summary", "--format", "json"},
+		{"annotations", "export", "--annotations"},
+	} {
+		_, want, _ := runCLI(t, "", append(args, "a.ann")...)
+		if code, out, stderr := runCLI(t, "", append(args, "a.ann.gz")...); code != 0 || out != want || stderr != "" {
+			t.Errorf("%q a.ann.gz: status %d, stderr %q, stdout\n%s\nwant\n%s", args, code, stderr, out, want)
 		}
 	}
 }
