@@ -164,7 +164,7 @@ func IsAnnotationFile(head []byte) bool {
 
 // FileKinds says what an annotation file and a WMT MQM TSV look like, for
 // the refusal of a file read as either that is neither.
-var FileKinds = "an annotation file starts with " + strings.TrimSpace(header) + ", a WMT MQM TSV with a header row naming the columns " + mqmHeaderWords
+var FileKinds = "an annotation file starts with " + strings.TrimSpace(header) + ", a WMT MQM TSV with a header row naming the columns " + MQMHeaderWords
 
 // journal is what reading an annotation file found.
 type journal struct {

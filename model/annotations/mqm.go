@@ -17,9 +17,9 @@ import (
 // ReadMQM finds them by the names of the header row; comment is optional.
 var mqmColumns = []string{"system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity", "comment"}
 
-// mqmHeaderWords names the header's columns for a person: the nine it
+// MQMHeaderWords names the header's columns for a person: the nine it
 // needs, then the optional comment.
-var mqmHeaderWords = strings.Join(mqmColumns[:9], " ") + " and, optionally, " + mqmColumns[9]
+var MQMHeaderWords = strings.Join(mqmColumns[:9], " ") + " and, optionally, " + mqmColumns[9]
 
 // The span markers of WMT MQM files.
 const (
@@ -214,7 +214,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		}
 	}
 	if col == nil {
-		return nil, &model.InputError{File: name, Msg: "is empty; an MQM TSV starts with a header row naming the columns " + mqmHeaderWords}
+		return nil, &model.InputError{File: name, Msg: "is empty; give a WMT MQM TSV: a header row naming the columns " + MQMHeaderWords + ", then one row per error"}
 	}
 	out.Warnings = append(out.Warnings, model.NULWarning(name, nul)...)
 	return out, nil
@@ -250,7 +250,7 @@ func mqmHeader(fields []string) (map[string]int, error) {
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf(NotMQMHeader+"lacks the column%s %s; the first row must name the columns %s",
-			pluralS(len(missing)), strings.Join(missing, ", "), mqmHeaderWords)
+			pluralS(len(missing)), strings.Join(missing, ", "), MQMHeaderWords)
 	}
 	return col, nil
 }

@@ -355,7 +355,7 @@ func runAnnotationsImport(e *env, args []string) error {
 	}
 	store, err := annotations.OpenWithin(ann, limits)
 	if err != nil {
-		return err
+		return refusedAsAnnotationFile(ann, err)
 	}
 	defer store.Close()
 	store.SetTypology(preset) // the file says what the rows were made with
@@ -376,7 +376,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		}
 	}()
 	for _, f := range files {
-		rows, err := readImported(f, rule, limits)
+		rows, err := readImported(f, ann, rule, limits)
 		if err != nil {
 			return err
 		}
@@ -401,6 +401,19 @@ func runAnnotationsImport(e *env, args []string) error {
 			added, ann, len(rows.Annotations)-added))
 	}
 	return nil
+}
+
+// refusedAsAnnotationFile is err, the refusal of ann as the annotation
+// file to import into, said for import: a file that is not one (a
+// reference, a WMT MQM TSV named where ANN goes) is never written to, and
+// import makes a new one.
+func refusedAsAnnotationFile(ann string, err error) error {
+	var inErr *model.InputError
+	if !errors.As(err, &inErr) || inErr.Line != 1 || !strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
+		return refusedAsExport(ann, err)
+	}
+	what, _, _ := strings.Cut(inErr.Msg, ";")
+	return &model.InputError{File: ann, Line: 1, Msg: what + ", and import adds to an annotation file, never to another file; give --annotations a new file name (import makes it) or an annotation file the explorer or import made (nothing was added)"}
 }
 
 // checkImportWritable refuses, before any file is read, an import into an
@@ -484,7 +497,7 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		return nil, nil, err // UTF-16 or UTF-32, either kind
 	}
 	var inErr *model.InputError
-	isAnn := annotations.IsAnnotationFile(head)
+	isAnn := annotations.IsAnnotationFile(head) && !(isEmptyText(head) && namedTSV(path))
 	if err := model.FirstNotUTF8(path, head, "an annotation file or a WMT MQM TSV, in plain text"); !isAnn && errors.As(err, &inErr) && inErr.Line == 1 {
 		return nil, nil, err
 	}
@@ -520,6 +533,20 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 		warnf(e, "%s", w)
 	}
 	return rows.Annotations, nil, nil
+}
+
+// isEmptyText reports whether head, a file's first bytes, are those of an
+// empty file: none, or a UTF-8 byte-order mark alone.
+func isEmptyText(head []byte) bool { return len(bytes.TrimPrefix(head, []byte(model.BOM))) == 0 }
+
+// namedTSV reports whether path's name says it is a WMT MQM TSV: it ends
+// in .tsv (.tsv.gz compressed). An empty file is an annotation file with
+// nothing saved in it yet (made to be one, or cut short by a crash while
+// it was being made) unless so named: a WMT MQM TSV has a header row at
+// least, and an empty one is a download or a redirection that failed.
+func namedTSV(path string) bool {
+	name := strings.TrimSuffix(strings.ToLower(path), ".gz")
+	return strings.HasSuffix(name, ".tsv")
 }
 
 // headSize is how many bytes of a file tell an annotation file, a WMT MQM
@@ -617,23 +644,44 @@ func exportRefusal(path string, head []byte) error {
 		", which bleuscope does not read back; give the annotation file it was exported from, or its export with --format mqm-tsv"}
 }
 
-// readImported reads the WMT MQM TSV at path for import within limits,
-// opened once ([openInput]). When it is refused on its first line and is
-// an export as CSV or JSONL, the line says so ([exportRefusal]).
-func readImported(path string, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
+// readImported reads the WMT MQM TSV at path for import into the
+// annotation file ann within limits, opened once ([openInput]). An empty
+// file is refused as [namedTSV] reads it, an export as CSV or JSONL as
+// such ([exportRefusal]), and an annotation file with the way to import
+// its annotations: export them as a WMT MQM TSV.
+func readImported(path, ann string, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
 	in, err := openInput(path, "a WMT MQM TSV")
 	if err != nil {
 		return nil, err
 	}
 	defer in.Close()
+	if isEmptyText(in.head) && !namedTSV(path) {
+		return nil, &model.InputError{File: path, Msg: "is empty: an annotation file with nothing saved in it yet, as summary reads it, and so nothing to import; give the WMT MQM TSV (a header row naming the columns " +
+			annotations.MQMHeaderWords + ", then one row per error)"}
+	}
 	rows, err := in.readMQM(rule, limits)
 	var inErr *model.InputError
-	if errors.As(err, &inErr) && inErr.Line == 1 {
-		if refusal := exportRefusal(path, in.head); refusal != nil {
-			return nil, refusal
-		}
+	if !errors.As(err, &inErr) || inErr.Line != 1 {
+		return rows, err
 	}
-	return rows, err
+	if refusal := exportRefusal(path, in.head); refusal != nil {
+		return nil, refusal
+	}
+	if inErr.Msg == annotations.AnnotationFileNotMQM {
+		return nil, &model.InputError{File: path, Line: 1, Msg: inErr.Msg + "; to add its annotations to " + model.Printable(ann) +
+			", export them as one first: bleuscope annotations export --annotations " + model.Printable(path) + " -o " + model.Printable(exportName(path)) + ", then import that"}
+	}
+	return nil, err
+}
+
+// exportName is the name of the WMT MQM TSV to export the annotation file
+// at path to, for a message: its name with .tsv for its extension.
+func exportName(path string) string {
+	name := strings.TrimSuffix(path, filepath.Ext(path)) + ".tsv"
+	if name == path {
+		name = strings.TrimSuffix(path, filepath.Ext(path)) + ".mqm.tsv"
+	}
+	return name
 }
 
 // refusedAsExport is err, the refusal of the annotation file at path by

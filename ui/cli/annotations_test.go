@@ -1,13 +1,12 @@
 package cli
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -938,11 +937,7 @@ func TestAnnotationFileGzipped(t *testing.T) {
 	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
 	runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
 	data, _ := os.ReadFile("a.ann")
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write(data)
-	zw.Close()
-	os.WriteFile("a.ann.gz", gz.Bytes(), 0o644)
+	os.WriteFile("a.ann.gz", []byte(gzipped(t, string(data))), 0o644)
 	for _, args := range [][]string{
 		{"annotations", "summary", "--format", "json"},
 		{"annotations", "export", "--annotations"},
@@ -951,5 +946,87 @@ func TestAnnotationFileGzipped(t *testing.T) {
 		if code, out, stderr := runCLI(t, "", append(args, "a.ann.gz")...); code != 0 || out != want || stderr != "" {
 			t.Errorf("%q a.ann.gz: status %d, stderr %q, stdout\n%s\nwant\n%s", args, code, stderr, out, want)
 		}
+	}
+}
+
+// TestAnnotationsEmptyFile: an empty file is an annotation file with
+// nothing saved in it yet, which summary and export read as such, unless
+// its name says it is a WMT MQM TSV (.tsv), which has a header row at
+// least: then summary, export, import and --mqm all refuse it in the same
+// line. Import refuses an empty file of another name too, as it refuses
+// an annotation file, saying why. Before, summary and export read an
+// empty .tsv as holding no annotations, where import and --mqm refused it.
+func TestAnnotationsEmptyFile(t *testing.T) {
+	writeFiles(t, map[string]string{"empty.txt": "", "empty.ann": "", "e.tsv": "", "bom.tsv": "\ufeff", "e.tsv.gz": gzipped(t, "")})
+	for _, args := range [][]string{
+		{"annotations", "summary", "empty.txt"},
+		{"annotations", "summary", "--annotations", "empty.ann"},
+	} {
+		if code, out, stderr := runCLI(t, "", args...); code != 0 || out != "no annotations\n" || stderr != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want no annotations", args, code, out, stderr)
+		}
+	}
+	for _, file := range []string{"e.tsv", "bom.tsv", "e.tsv.gz"} {
+		want := "bleuscope: " + file + " is empty; give a WMT MQM TSV: a header row naming the columns system doc doc_id seg_id rater source target category severity and, optionally, comment, then one row per error\n"
+		for _, args := range [][]string{
+			{"annotations", "summary", file},
+			{"annotations", "export", "--annotations", file},
+			{"annotations", "import", "--annotations", "a.ann", file},
+			{"score", "--mqm", file, "--mqm-ref", "ref"},
+		} {
+			if code, out, stderr := runCLI(t, "", args...); code != 2 || out != "" || stderr != want {
+				t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", args, code, out, stderr, want)
+			}
+		}
+	}
+	const want = "bleuscope: empty.txt is empty: an annotation file with nothing saved in it yet, as summary reads it, and so nothing to import; give the WMT MQM TSV (a header row naming the columns system doc doc_id seg_id rater source target category severity and, optionally, comment, then one row per error)\n"
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "empty.txt"); code != 2 || stderr != want {
+		t.Errorf("import of an empty file: status %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	if _, err := os.Stat("a.ann"); err == nil {
+		t.Error("a refused import created the annotation file")
+	}
+}
+
+// TestAnnotationsImportFixes: import's refusals of a file in the wrong
+// place each say what to do instead, and doing it works. A file that is
+// not an annotation file named as --annotations (a reference) is refused,
+// saying import never writes to another file, where it advised running
+// "bleuscope annotations import", the command being run; an annotation
+// file named as the file to import says how to import it, by exporting it
+// as a WMT MQM TSV, where it said only what it was.
+func TestAnnotationsImportFixes(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall, "ref.txt": "hello world\n"})
+	const refusal = `bleuscope: ref.txt:1: is not a bleuscope annotation file (it must start with {"format":"bleuscope-annotations","version":1}), and import adds to an annotation file, never to another file; give --annotations a new file name (import makes it) or an annotation file the explorer or import made (nothing was added)` + "\n"
+	if code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "ref.txt", "m.tsv"); code != 2 || out != "" || stderr != refusal {
+		t.Errorf("import into a reference: status %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, refusal)
+	}
+	if data, _ := os.ReadFile("ref.txt"); string(data) != "hello world\n" {
+		t.Errorf("the reference changed: %q", data)
+	}
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "my.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %q", code, stderr)
+	}
+	const advice = "bleuscope: my.ann:1: is a bleuscope annotation file, not a WMT MQM TSV; to add its annotations to new.ann, export them as one first: bleuscope annotations export --annotations my.ann -o my.tsv, then import that\n"
+	if code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "new.ann", "my.ann"); code != 2 || out != "" || stderr != advice {
+		t.Fatalf("import of an annotation file: status %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, advice)
+	}
+	// Following the advice adds the annotations.
+	if code, _, stderr := runCLI(t, "", "annotations", "export", "--annotations", "my.ann", "-o", "my.tsv"); code != 0 {
+		t.Fatalf("export: status %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "new.ann", "my.tsv"); code != 0 {
+		t.Fatalf("import of the export: status %d, %q", code, stderr)
+	}
+	_, want, _ := runCLI(t, "", "annotations", "export", "--annotations", "my.ann", "--format", "jsonl")
+	_, got, _ := runCLI(t, "", "annotations", "export", "--annotations", "new.ann", "--format", "jsonl")
+	if strip := func(s string) string { return regexp.MustCompile(`"time":"[^"]*"`).ReplaceAllString(s, "") }; strip(got) != strip(want) {
+		t.Errorf("new.ann after following the advice:\n%s\nwant my.ann's\n%s", got, want)
+	}
+	// An annotation file named .tsv is not told to export over itself.
+	data, _ := os.ReadFile("my.ann")
+	os.WriteFile("notes.tsv", data, 0o644)
+	if _, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "new.ann", "notes.tsv"); !strings.Contains(stderr, " -o notes.mqm.tsv, then import that") {
+		t.Errorf("import of an annotation file named .tsv: %q; want it exported to notes.mqm.tsv", stderr)
 	}
 }
