@@ -277,7 +277,7 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, e
 	case errors.Is(err, model.ErrOverLimit):
 		return nil, tooBig(f.budget, name)
 	case errors.As(err, &ge):
-		if ge.Fault == model.GzipCorrupt {
+		if ge.Fault == model.GzipCorrupt && isRegular(file) {
 			if reason := f.zlibReason(p); reason != "" {
 				return nil, exception("zlib.error: Error -3 while decompressing data: " + reason)
 			}
@@ -289,8 +289,18 @@ func (f *fileSystem) readText(name string, c codec, reserved int64) ([]string, e
 	return decode(raw, c, name)
 }
 
+// isRegular reports whether file is a regular file, which can be read
+// again; a pipe, a FIFO or a device cannot (opened again, a FIFO waits
+// for another writer, a pipe gives what is left).
+func isRegular(file *os.File) bool {
+	fi, err := file.Stat()
+	return err == nil && fi.Mode().IsRegular()
+}
+
 // zlibReason reads the gzip file at p again for zlib's message about its
-// corrupt data ("" when it cannot be read, or zlib would find none).
+// corrupt data ("" when it cannot be read, or zlib would find none): p
+// must be a regular file ([isRegular]); one that can be read only once
+// gets the line of Go's decompressor instead.
 func (f *fileSystem) zlibReason(p string) string {
 	file, err := os.Open(p)
 	if err != nil {
