@@ -161,9 +161,9 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 		}
 		add(line)
 	}
-	about := "MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better"
+	about := annotations.MQMAbout
 	if hasESA {
-		about += ". ESA: the 0–100 segment scores, averaged over each segment's raters, then over the scored segments; higher is better"
+		about += ". " + annotations.ESAAbout
 	}
 	if len(n.unranked) > 0 {
 		// The MQM file's own ranking, 'annotations summary', has them.

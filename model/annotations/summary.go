@@ -9,6 +9,13 @@ import (
 	"github.com/bleuscope/bleuscope/model"
 )
 
+// How the summary's scores are made, in words, for a table that shows
+// them (the explorer's S, annotations summary).
+const (
+	MQMAbout = "MQM: per segment the errors' weights summed, averaged over its raters, then over the rated segments; lower is better"
+	ESAAbout = "ESA: the 0–100 segment scores, averaged over each segment's raters, then over the scored segments; higher is better"
+)
+
 // SystemSummary is what the annotations of one system add up to.
 type SystemSummary struct {
 	// System is the system's name.

@@ -777,7 +777,11 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 	if fromFile {
 		from = ", as the file records"
 	}
-	fmt.Fprintf(bw, "MQM score per system (%s weights%s; lower is better)\n\n", model.Printable(p.Name), from)
+	fmt.Fprintf(bw, "MQM score per system (%s weights%s)\n%s.\n", model.Printable(p.Name), from, annotations.MQMAbout)
+	if hasESA {
+		fmt.Fprintf(bw, "%s.\n", annotations.ESAAbout)
+	}
+	bw.WriteString("\n")
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
 	// The explorer's summary (S) words and rounds them so too: segments
 	// rated, MQM to 2 decimals (the JSON keeps full precision).

@@ -267,8 +267,8 @@ func TestTypologyRecordedAndWarned(t *testing.T) {
 		args       []string
 		head, warn string
 	}{
-		{nil, "MQM score per system (ten␛[2J weights, as the file records; lower is better)", ""},
-		{[]string{"--preset", "mqm"}, `MQM score per system (mqm weights; lower is better)`,
+		{nil, "MQM score per system (ten␛[2J weights, as the file records)", ""},
+		{[]string{"--preset", "mqm"}, `MQM score per system (mqm weights)`,
 			`bleuscope: warning: ann.jsonl: made with "ten\x1b[2J" (a custom typology), weighed here with mqm: Major errors weigh 10 in "ten\x1b[2J", 5 in mqm; `},
 	} {
 		code, out, stderr := runCLI(t, "", append(append([]string{"annotations", "summary"}, c.args...), "ann.jsonl")...)
