@@ -304,7 +304,22 @@ func (fs *flagSet) parse(args []string, help func() string, stdout io.Writer) ([
 		fmt.Fprintln(stdout, versionLine())
 		return nil, errHelpShown
 	}
+	if err == nil {
+		err = fs.checkOutputName()
+	}
 	return pos, err
+}
+
+// checkOutputName refuses an empty file name given to -o/--output, on
+// every command that takes it, as a script with an empty variable gives
+// (-o "$out"): no -o at all is what writes to standard output.
+func (fs *flagSet) checkOutputName() error {
+	for _, g := range fs.written {
+		if (g.name == "o" || g.name == "output") && g.value == "" {
+			return fs.badValue([]string{"o", "output"}, "the file name is empty; name a file to write, or leave -o out for standard output")
+		}
+	}
+	return nil
 }
 
 // parseArgs is parse without --version.

@@ -105,3 +105,30 @@ func TestBlankNumberFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyOutputName checks that every command taking -o refuses an empty
+// file name (a script's empty variable) with one line and status 2, where
+// it wrote to standard output and ended with 0.
+func TestEmptyOutputName(t *testing.T) {
+	writeFiles(t, basicFiles())
+	sys := []string{"hyp.txt", "-r", "ref.txt"}
+	for _, tc := range []struct {
+		args       []string
+		flag, help string
+	}{
+		{append([]string{"score", "-o", ""}, sys...), "-o", "score"},
+		{append([]string{"score", "--output="}, sys...), "--output", "score"},
+		{append([]string{"segments", "-o", ""}, sys...), "-o", "segments"},
+		{append([]string{"ngrams", "--output", ""}, sys...), "--output", "ngrams"},
+		{append([]string{"buckets", "-o="}, sys...), "-o", "buckets"},
+		{[]string{"compare", "-o", "", "hyp.txt", "ref2.txt", "-r", "ref.txt"}, "-o", "compare"},
+		{[]string{"annotations", "export", "--annotations", "ann.jsonl", "-o", ""}, "-o", "annotations export"},
+		{[]string{"annotations", "summary", "-o", "", "ann.jsonl"}, "-o", "annotations summary"},
+	} {
+		code, out, stderr := runCLI(t, "", tc.args...)
+		want := "bleuscope: " + tc.flag + ": the file name is empty; name a file to write, or leave -o out for standard output; see 'bleuscope " + tc.help + " --help'\n"
+		if code != 2 || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, out, stderr, want)
+		}
+	}
+}
