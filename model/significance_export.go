@@ -113,9 +113,9 @@ func appendFloatOrNull(b []byte, f float64, present bool) []byte {
 // fitted to lay.Width ([comparisonTable]), the notes and legend under it
 // wrapped by lay.Wrap.
 func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, lay TextLayout) {
-	head := fmt.Sprintf("Paired bootstrap resampling: %d resamples, seed %s, %d segments", c.N, c.Seed, c.Segments)
+	head := fmt.Sprintf("Paired bootstrap resampling: %s, seed %s, %s", plural(c.N, "resample"), c.Seed, plural(c.Segments, "segment"))
 	if c.Test != TestPairedBootstrap {
-		head = fmt.Sprintf("Paired approximate randomization: %d trials, seed %s, %d segments", c.N, c.Seed, c.Segments)
+		head = fmt.Sprintf("Paired approximate randomization: %s, seed %s, %s", plural(c.N, "trial"), c.Seed, plural(c.Segments, "segment"))
 	}
 	if lay.Width > 0 { // fitted to a terminal, else as it was (a pipe's reader may grep it)
 		head = wrapProse(lay.Wrap, head)
@@ -273,11 +273,21 @@ func noDifferenceNote(name, metric, what string, n int, size float64, tied bool)
 	case size == 0 && tied:
 		head = name + " scores the same as the baseline on every segment, so the test says nothing"
 	case size == 0:
-		head = fmt.Sprintf("the test saw no %s difference between %s and the baseline in any of its %d %ss, so it says nothing", metric, name, n, what)
+		head = fmt.Sprintf("the test saw no %s difference between %s and the baseline in %s, so it says nothing", metric, name, anyOf(n, what))
+	case n == 1:
+		head = fmt.Sprintf("the test's one %s gave %s and the baseline a %s difference of the observed size (as when a single segment differs), so it did not exceed it and the test says nothing", what, name, metric)
 	default:
-		head = fmt.Sprintf("every one of the test's %d %ss gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", n, what, name, metric)
+		head = fmt.Sprintf("every one of the test's %s gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", plural(n, what), name, metric)
 	}
-	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %d %ss can give; it has no *.", head, n, n, what)
+	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %s can give; it has no *.", head, n, plural(n, what))
+}
+
+// anyOf is "any of its 3 resamples", or "its one resample" when n is 1.
+func anyOf(n int, what string) string {
+	if n == 1 {
+		return "its one " + what
+	}
+	return "any of its " + plural(n, what)
 }
 
 // nanDeltaNote says under a comparison table why system name's p-value,

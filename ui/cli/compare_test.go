@@ -396,3 +396,35 @@ func TestCompareTextLegendWrapped(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareOneResample checks that compare's text counts one resample,
+// one trial and one segment in the singular, in the head and in the notes
+// under the tables, where it printed "1 resamples" and "1 segments".
+func TestCompareOneResample(t *testing.T) {
+	writeFiles(t, map[string]string{"ref.txt": "the cat sat\n", "a.txt": "the cat sat\n", "b.txt": "the cat sat\n"})
+	for _, c := range []struct{ flag, head, what string }{
+		{"--paired-bs-n", "Paired bootstrap resampling: 1 resample, seed 12345, 1 segment\n", "resample"},
+		{"--paired-ar-n", "Paired approximate randomization: 1 trial, seed 12345, 1 segment\n", "trial"},
+	} {
+		args := []string{"compare", c.flag, "1", "--metrics", "bleu,chrf", "a.txt", "b.txt", "-r", "ref.txt"}
+		if c.what == "trial" {
+			args = append(args, "--paired-ar")
+		}
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d: %s", args, code, stderr)
+		}
+		flat := strings.ReplaceAll(out, "\n", " ")
+		for _, want := range []string{
+			"the smallest 1 " + c.what + " can give;",
+			"difference between b and the baseline in its one " + c.what + ", so it says nothing",
+		} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("%q: no %q in:\n%s", args, want, out)
+			}
+		}
+		if !strings.HasPrefix(out, c.head) || strings.Contains(flat, " 1 "+c.what+"s") || strings.Contains(flat, "1 segments") {
+			t.Errorf("%q: want the head %q and no plural after 1:\n%s", args, c.head, out)
+		}
+	}
+}

@@ -146,3 +146,21 @@ func TestTruncateWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLedgerFooterOne checks the clip table's footer where a count is 1:
+// one row left out is "1 more row", and an empty hypothesis has "no
+// tokens", where they read "1 more rows" and "fewer than 1 tokens".
+func TestLedgerFooterOne(t *testing.T) {
+	d := explain(t, "a b c", "a b c")
+	foot := func(out string) string { lines := strings.Split(out, "\n"); return lines[len(lines)-1] }
+	if got := foot(Ledger(PlainStyles(), d.Orders[0], []string{""}, 120, 2)); !strings.HasSuffix(got, " · 1 more row") {
+		t.Errorf("footer with one row left out = %q; want it to end \" · 1 more row\"", got)
+	}
+	d = explain(t, "", "a b c")
+	if got, want := foot(Ledger(PlainStyles(), d.Orders[0], []string{""}, 120, 0)), "no 1-grams: the hypothesis has no tokens"; got != want {
+		t.Errorf("unigram footer of an empty hypothesis = %q; want %q", got, want)
+	}
+	if got, want := foot(Ledger(PlainStyles(), d.Orders[1], []string{""}, 120, 0)), "no 2-grams: the hypothesis has fewer than 2 tokens"; got != want {
+		t.Errorf("bigram footer of an empty hypothesis = %q; want %q", got, want)
+	}
+}

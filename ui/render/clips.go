@@ -114,10 +114,13 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	t := od.Tally()
 	foot := fmt.Sprintf("%d of %d %d-grams matched · %d over", od.Matches, t.Occurrences, od.N, t.Clipped+t.Unmatched)
 	if maxRows > 0 && len(shown) < len(clips) {
-		foot += fmt.Sprintf(" · %d more rows", len(clips)-len(shown))
+		foot += " · " + reportCount(len(clips)-len(shown), "more row")
 	}
 	if len(clips) == 0 {
-		foot = fmt.Sprintf("no %d-grams: the hypothesis has fewer than %d tokens", od.N, od.N)
+		foot = fmt.Sprintf("no %d-grams: the hypothesis has fewer than %s", od.N, reportCount(od.N, "token"))
+		if od.N == 1 {
+			foot = "no 1-grams: the hypothesis has no tokens"
+		}
 	}
 	b.WriteString("\n" + st.Muted.Render(Truncate(foot, width)))
 	return b.String()
