@@ -197,6 +197,7 @@ func refuseNLTK(set model.Settings, what string) error {
 // runCompare is "bleuscope compare".
 func runCompare(e *env, args []string) error {
 	fs := newFlagSet("compare")
+	fs.unknown = map[string]string{"baseline": "compare's baseline is its first file: bleuscope compare BASE SYSTEM ..."}
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
 	sg := addSeedFlag(fs)

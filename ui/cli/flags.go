@@ -187,6 +187,9 @@ type flagSet struct {
 	// shorts is the one-letter name of each flag registered with one
 	// ([flagSet.alias]), by its other names.
 	shorts map[string]string
+	// unknown says, by name, what a flag this command does not take is
+	// here instead ([flagSet.flagMessage] adds it to the refusal).
+	unknown map[string]string
 }
 
 // given is a value given to the flag called name, as it was written.
@@ -372,6 +375,9 @@ func (fs *flagSet) takesValue(args []string, i int) bool {
 func (fs *flagSet) flagMessage(msg string, args []string) string {
 	if rest, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		written := writtenFlag([]string{rest}, args)
+		if instead, ok := fs.unknown[rest]; ok {
+			return "unknown flag " + written + " (" + instead + ")"
+		}
 		return "unknown flag " + written + fs.joinedHint(written)
 	}
 	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
