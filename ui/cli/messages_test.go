@@ -118,6 +118,18 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 			"bleuscope: --line: -0 is not a line number: lines count from 1, and the input has 1 segment (line 1); see 'bleuscope explain --help'"},
 		{[]string{"segments", "--worst", "3", "--worst=-01", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: --worst: -01 is not a number of segments ≥ 0 (0 keeps them all); see 'bleuscope segments --help'"},
+		{[]string{"buckets", "--by", "ref-length,", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --by: an empty name after "ref-length,"; list any of ref-length, length-ratio or sentence-bleu, comma-separated; see 'bleuscope buckets --help'`},
+		{[]string{"buckets", "--by", "", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --by: the name is empty; list any of ref-length, length-ratio or sentence-bleu, comma-separated; see 'bleuscope buckets --help'`},
+		{[]string{"ngrams", "--kind", "matched, ,over", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --kind: an empty name after "matched,"; list any of matched, over or missed, comma-separated; see 'bleuscope ngrams --help'`},
+		{[]string{"ngrams", "--kind", "bogus,", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --kind: "bogus" is not matched, over or missed; see 'bleuscope ngrams --help'`},
+		{[]string{"score", "--metrics", ",chrf", "hyp.txt", "-r", "ref.txt"},
+			`bleuscope: --metrics: an empty name before ",chrf"; list any of bleu, chrf or ter, comma-separated; see 'bleuscope score --help'`},
+		{[]string{"score", "--refs", "2,,1", "hyp.txt", "-r", "ref.txt", "-r", "ref2.txt"},
+			`bleuscope: --refs: an empty reference after "2,"; the references are ref.txt, ref2.txt (by label or number)`},
 	}
 	for _, tt := range tests {
 		files := basicFiles()

@@ -46,6 +46,9 @@ func (f *metricFlags) metrics(lowercase bool, implied ...string) (model.Metrics,
 	m.ChrF.Lowercase = lowercase
 	for _, typed := range strings.Split(f.names, ",") {
 		n := strings.ToLower(strings.TrimSpace(typed))
+		if n == "" {
+			return model.Metrics{}, f.fs.badValue([]string{"metrics"}, "%s; list any of %s, comma-separated", emptyItem(f.names, "name"), scoring.OrList(model.MetricNames))
+		}
 		if !slices.Contains(model.MetricNames, n) {
 			return model.Metrics{}, f.fs.badValue([]string{"metrics"}, "%q is not %s (list any of them, comma-separated)", strings.TrimSpace(typed), scoring.OrList(model.MetricNames))
 		}

@@ -21,24 +21,32 @@ func selectRefs(ds *model.Dataset, sel []string) (*model.Dataset, error) {
 	for _, list := range sel {
 		for _, want := range strings.Split(list, ",") {
 			want = strings.TrimSpace(want)
+			if want == "" {
+				return nil, usagef("--refs: %s; %s", emptyItem(list, "reference"), knownRefs(labels))
+			}
 			k := refIndex(ds.RefNames, labels, want)
 			if k < 0 {
-				names := make([]string, len(labels))
-				for i, l := range labels {
-					names[i] = model.RefColumn(l)
-					if l == "" {
-						names[i] = "1"
-					}
-				}
-				if len(names) == 1 {
-					return nil, usagef("--refs: there is no reference %q; there is one reference, %s (by label or number)", want, names[0])
-				}
-				return nil, usagef("--refs: there is no reference %q; the references are %s (by label or number)", want, strings.Join(names, ", "))
+				return nil, usagef("--refs: there is no reference %q; %s", want, knownRefs(labels))
 			}
 			keep = append(keep, k)
 		}
 	}
 	return ds.WithRefs(keep)
+}
+
+// knownRefs names the references --refs can pick, by their labels.
+func knownRefs(labels []string) string {
+	names := make([]string, len(labels))
+	for i, l := range labels {
+		names[i] = model.RefColumn(l)
+		if l == "" {
+			names[i] = "1"
+		}
+	}
+	if len(names) == 1 {
+		return "there is one reference, " + names[0] + " (by label or number)"
+	}
+	return "the references are " + strings.Join(names, ", ") + " (by label or number)"
 }
 
 // refIndex finds the reference want names: its label or its name, else
