@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -84,6 +85,12 @@ func ParseEdges(s string, b BucketBy, scale float64) ([]float64, error) {
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
 		v, err := ParseDecimal(f)
+		var de *decimalError
+		if errors.As(err, &de) && de.aside == decimalExample {
+			// The forms of every number, -5 among them, are no example
+			// of an edge: the edges of b that follow are.
+			return nil, fmt.Errorf("model: %s; %s", de.problem, how)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("model: %w; %s", err, how)
 		}

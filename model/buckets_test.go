@@ -74,11 +74,13 @@ func TestParseEdges(t *testing.T) {
 		{" 0.5 , 1", []float64{0.5, 1}, ""},
 		{"10,10", nil, `model: "10,10" is not increasing (10 follows 10); write edges as 10,20,30`},
 		{" 20.0, 1e1 ", nil, `model: "20.0, 1e1" is not increasing (1e1 follows 20.0); write edges as 10,20,30`},
-		// The faults of a number are ParseDecimal's (TestParseDecimal).
-		{"a", nil, `model: "a" is not a plain decimal number (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
+		// The faults of a number are ParseDecimal's (TestParseDecimal), but
+		// for its example of a number, -5 among them, which is no edge: the
+		// grouping's edges are the example.
+		{"a", nil, `model: "a" is not a plain decimal number; write edges as 10,20,30`},
 		{"1,-1e400", nil, `model: "-1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30`},
 		{"1e-999,1", nil, `model: "1e-999" is out of range (numbers other than 0 go down to about 2.2e-308); write edges as 10,20,30`},
-		{"1,,2", nil, `model: a number is missing (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30`},
+		{"1,,2", nil, `model: a number is missing; write edges as 10,20,30`},
 		{".5,1e1,+20", []float64{0.5, 10, 20}, ""},
 	} {
 		got, err := ParseEdges(tc.in, ByRefLength, 100)

@@ -16,12 +16,11 @@ import (
 // without a prefix, worded here for all three, for the caller to put after
 // where the number was (the flag, the column).
 func ParseDecimal(s string) (float64, error) {
-	const example = "such as 10, -5, 0.5 or 1e3"
 	switch {
 	case s == "":
-		return 0, &decimalError{"a number is missing", example}
+		return 0, &decimalError{"a number is missing", decimalExample}
 	case !plainDecimal(s):
-		return 0, &decimalError{fmt.Sprintf("%q is not a plain decimal number", s), example}
+		return 0, &decimalError{fmt.Sprintf("%q is not a plain decimal number", s), decimalExample}
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	switch {
@@ -41,6 +40,10 @@ func ParseDecimal(s string) (float64, error) {
 type decimalError struct{ problem, aside string }
 
 func (e *decimalError) Error() string { return e.problem + " (" + e.aside + ")" }
+
+// decimalExample is the aside of [ParseDecimal]'s error for text that is
+// no number: the forms it reads, whatever a flag then allows of them.
+const decimalExample = "such as 10, -5, 0.5 or 1e3"
 
 // minNormal is the smallest normal float64, about 2.2e-308.
 const minNormal = 0x1p-1022

@@ -465,7 +465,7 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"--max-ngrams", "536870913", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: 536870913 is not a number of n-grams from 1 to 536870912"},
 		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, `--by: "length" is not ref-length, length-ratio or sentence-bleu; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
-		{[]string{"buckets", "--by", "ref-length", "-edges=1,x", "hyp.txt", "-r", "refA.txt"}, `-edges: "x" is not a plain decimal number (such as 10, -5, 0.5 or 1e3); write edges as 10,20,30; see 'bleuscope buckets --help'`},
+		{[]string{"buckets", "--by", "ref-length", "-edges=1,x", "hyp.txt", "-r", "refA.txt"}, `-edges: "x" is not a plain decimal number; write edges as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--compat", "nltk", "--by", "sentence-bleu", "--edges", "20,50", "hyp.txt", "-r", "refA.txt"}, "runs from 0 to 1"},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "2,1", "hyp.txt", "-r", "refA.txt"}, `--edges: "2,1" is not increasing (1 follows 2); write edges as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "-5", "hyp.txt", "-r", "refA.txt"}, `--edges: "-5" is out of range: reference lengths r are 0 or more, so every edge must be above 0`},
