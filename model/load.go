@@ -1,7 +1,9 @@
 package model
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -100,6 +102,11 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 			if s.path == "" {
 				return nil, &InputError{Msg: fmt.Sprintf("system %q has a name but no file; write NAME=PATH", a)}
 			}
+		} else if i > 0 && errors.Is(r.stat(a), fs.ErrNotExist) {
+			// Read as a path, since a name may not hold a folder's
+			// separator: say so, for a NAME=PATH meant.
+			sep := string(a[strings.IndexAny(a[:i], `/\`)])
+			return nil, inputErr(a, fmt.Sprintf("does not exist; check the path (it is read as one, not as NAME=PATH, since a name may not hold \"%s\")", sep))
 		} else if a == "=" && !r.exists(a) {
 			return nil, &InputError{Msg: `system "=" has neither a name nor a file; write NAME=PATH`}
 		} else if a[0] == '=' && !r.exists(a) {

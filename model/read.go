@@ -276,14 +276,16 @@ func openFile(fsys fs.FS, p, what string) (fs.File, fs.FileInfo, error) {
 }
 
 // exists reports whether p names something that can be opened.
-func (r *reader) exists(p string) bool {
-	var err error
+func (r *reader) exists(p string) bool { return r.stat(p) == nil }
+
+// stat is the error of looking p up, nil when it is there.
+func (r *reader) stat(p string) error {
 	if r.in.FS != nil {
-		_, err = fs.Stat(r.in.FS, p)
-	} else {
-		_, err = os.Stat(p)
+		_, err := fs.Stat(r.in.FS, p)
+		return err
 	}
-	return err == nil
+	_, err := os.Stat(p)
+	return err
 }
 
 // OpenErr turns an error from opening or reading the file p into the
