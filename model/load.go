@@ -60,9 +60,25 @@ func load(in Input) (*Dataset, error) {
 				break
 			}
 		}
+		if s, ok := refFlagAsSystem(in.Systems); ok {
+			msg += fmt.Sprintf(` (%s comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`, Quote(s))
+		}
 		return nil, &InputError{Msg: msg}
 	}
 	return r.loadText()
+}
+
+// refFlagAsSystem returns the first of systems that is written as the
+// reference flag (-r, --ref, -r=REF, --ref=REF): a SYSTEM only after
+// "--", which ends the flags.
+func refFlagAsSystem(systems []string) (string, bool) {
+	for _, s := range systems {
+		name, _, _ := strings.Cut(s, "=")
+		if name == "-r" || name == "--ref" || name == "-ref" {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 // tableKind returns "tsv" or "jsonl" when arg names such a file (also
