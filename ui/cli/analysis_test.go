@@ -383,6 +383,36 @@ func TestBucketsTextNLTKScale(t *testing.T) {
 	}
 }
 
+// TestBucketsTextCILegend: with --confidence the text says under its
+// tables, once, what ± is: the bootstrap half-width, with the resamples
+// and the seed used (the default for --confidence-n 0); without it, no
+// legend, and the JSONL form has none either.
+func TestBucketsTextCILegend(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	for _, tc := range []struct {
+		args []string
+		want string // the legend, "" for none
+	}{
+		{[]string{"--confidence"}, "±: each BLEU's 95% bootstrap confidence half-width (1000 resamples, seed 12345).\n"},
+		{[]string{"--confidence", "--confidence-n", "0", "--seed", "7"}, "±: each BLEU's 95% bootstrap confidence half-width (1000 resamples, seed 7).\n"},
+		{[]string{"--confidence", "--confidence-n", "1", "--by", "ref-length"}, "±: each BLEU's 95% bootstrap confidence half-width (1 resample, seed 12345).\n"},
+		{nil, ""},
+		{[]string{"--confidence", "--format", "jsonl"}, ""},
+	} {
+		args := append(append([]string{"buckets"}, tc.args...), "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d: %s", args, code, stderr)
+		}
+		switch {
+		case tc.want == "" && strings.Contains(out, "±:"):
+			t.Errorf("%q: a legend of ±:\n%s", args, out)
+		case tc.want != "" && (!strings.HasSuffix(out, "\n\n"+tc.want) || strings.Count(out, "±:") != 1):
+			t.Errorf("%q: want the text to end, once, with a blank line and %q:\n%s", args, tc.want, out)
+		}
+	}
+}
+
 // TestBucketsTextCIAligned: with --confidence the ± of every row of a
 // column lines up, and so do the scores' decimal points, when the CIs have
 // different widths (13.35 under 3.09 shifted the row by one column).

@@ -115,7 +115,11 @@ func runBuckets(e *env, args []string) error {
 	if err := checkResamples(fs, "confidence-n", confN); err != nil {
 		return err
 	}
+	if confN <= 0 {
+		confN = scoring.DefaultBootstrapN
+	}
 	var opt model.BucketOptions
+	legend := ""           // what ± is, under the text tables
 	var prog *progressLine // the bootstrap's, with --confidence
 	var total float64      // the rows resampled for every grouping and system
 	defer func() { prog.clear() }()
@@ -128,6 +132,7 @@ func runBuckets(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		legend = ciLegend(confN, seed)
 		// Each grouping puts every segment in a bucket once per system:
 		// the resampled rows so far over that total is the progress.
 		done := 0
@@ -195,8 +200,19 @@ func runBuckets(e *env, args []string) error {
 				}
 			}
 		}
+		if format == "text" && legend != "" {
+			_, err := io.WriteString(w, legend)
+			return err
+		}
 		return nil
 	})
+}
+
+// ciLegend says under the text tables what the ± of --confidence is, as
+// compare's legend says what p is: the half-width of sacrebleu's 95%
+// bootstrap confidence interval, of n resamples with seed seed.
+func ciLegend(n int, seed scoring.Seed) string {
+	return fmt.Sprintf("\n±: each BLEU's 95%% bootstrap confidence half-width (%s, seed %s).\n", plural(n, "resample"), seed)
 }
 
 // byTitle says what each grouping measures.
