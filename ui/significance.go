@@ -715,18 +715,22 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 		// beside the share against the system, the share gives way, then
 		// the names, never the reason.
 		abs, n1 := c.score(math.Abs(obs)), len(sc.Deltas)+1
+		resamples := "resamples" // of the N drawn: "0 of 1 resample"
+		if len(sc.Deltas) == 1 {
+			resamples = "resample"
+		}
 		pair := fmt.Sprintf("%s − %s: ", name, bname)
 		share := fmt.Sprintf("%d/%d with %s", against, len(sc.Deltas), notBetter)
 		pk := fmt.Sprintf("p %.4f = (k+1)/%d, k", sc.PValue, n1)
 		counts := fmt.Sprintf("Δ %s ▲ · %s with |Δ| > mean |Δ| + %s", c.delta(obs), pk, abs)
 		approx := fmt.Sprintf("Δ %s ▲ · p %.4f ≈ share with |Δ| > mean |Δ| + %s", c.delta(obs), sc.PValue, abs)
 		forms = []string{
-			fmt.Sprintf("%s%d of %d resamples with %s · Δ %s (▲) · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|) / %d",
-				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs, n1),
-			fmt.Sprintf("%s%d/%d resamples with %s · Δ %s ▲ · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s) / %d",
-				pair, against, len(sc.Deltas), notBetter, c.delta(obs), sc.PValue, abs, n1),
+			fmt.Sprintf("%s%d of %d %s with %s · Δ %s (▲) · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|) / %d",
+				pair, against, len(sc.Deltas), resamples, notBetter, c.delta(obs), sc.PValue, abs, n1),
+			fmt.Sprintf("%s%d/%d %s with %s · Δ %s ▲ · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s) / %d",
+				pair, against, len(sc.Deltas), resamples, notBetter, c.delta(obs), sc.PValue, abs, n1),
 			fmt.Sprintf("%s%s · Δ %s ▲ · %s whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), pk, abs),
-			fmt.Sprintf("%s%d/%d resamples with %s · %s", pair, against, len(sc.Deltas), notBetter, counts),
+			fmt.Sprintf("%s%d/%d %s with %s · %s", pair, against, len(sc.Deltas), resamples, notBetter, counts),
 			pair + share + " · " + counts,
 			share + " · " + counts,
 			pair + counts,

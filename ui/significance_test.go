@@ -1112,6 +1112,30 @@ func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 	}
 }
 
+// TestSigCaptionOneResample: with one resample the caption's share
+// counts it in the singular, "0 of 1 resample" or "0/1 resample", at
+// every width that gives the share (it read "0 of 1 resamples").
+func TestSigCaptionOneResample(t *testing.T) {
+	m := press(t, readyWith(t, demoDataset(t), 60, 16, WithResampling(scoring.DefaultSeed(), 1, 0)), "B")
+	if m.sig.res == nil || m.sig.cursor == m.sig.res.Baseline || len(m.sig.res.Systems[m.sig.cursor].Deltas) != 1 {
+		t.Fatalf("no comparison of a system to the baseline of one resample (err %v)", m.sig.err)
+	}
+	shared := 0
+	for w := 60; w <= 200; w++ {
+		var caption string
+		m, caption = sigCaptionAt(t, m, w, []string{"B"})
+		if strings.Contains(caption, " 1 resamples") || strings.Contains(caption, "/1 resamples") {
+			t.Errorf("at %d columns: caption %q counts one resample in the plural", w, caption)
+		}
+		if strings.Contains(caption, " 1 resample with") || strings.Contains(caption, "/1 resample with") {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Error("no width up to 200 columns gives the share of the one resample")
+	}
+}
+
 // sigCaptionAt resizes m to w columns and returns it with the
 // histogram's caption (the line with ▲ and Δ), failing the test (keys the
 // ones pressed) when it has none.
