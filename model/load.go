@@ -61,7 +61,7 @@ func load(in Input) (*Dataset, error) {
 			}
 		}
 		if s, ok := refFlagAsSystem(in.Systems); ok {
-			msg += fmt.Sprintf(` (%s comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`, Quote(s))
+			msg += " (" + Quote(s) + " " + afterDashes + ")"
 		}
 		return nil, &InputError{Msg: msg}
 	}
@@ -73,13 +73,19 @@ func load(in Input) (*Dataset, error) {
 // "--", which ends the flags.
 func refFlagAsSystem(systems []string) (string, bool) {
 	for _, s := range systems {
-		name, _, _ := strings.Cut(s, "=")
-		if name == "-r" || name == "--ref" || name == "-ref" {
+		if name, _, _ := strings.Cut(s, "="); isRefFlag(name) {
 			return s, true
 		}
 	}
 	return "", false
 }
+
+// isRefFlag reports whether s is the reference flag, as a user writes it.
+func isRefFlag(s string) bool { return s == "-r" || s == "--ref" || s == "-ref" }
+
+// afterDashes is what an error about a SYSTEM written as the reference
+// flag adds.
+const afterDashes = `comes after "--", after which every argument is a SYSTEM file: give -r REF before "--"`
 
 // tableKind returns "tsv" or "jsonl" when arg names such a file (also
 // gzipped), else "".
@@ -123,6 +129,8 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 			// separator: say so, for a NAME=PATH meant.
 			sep := string(a[strings.IndexAny(a[:i], `/\`)])
 			return nil, inputErr(a, fmt.Sprintf("does not exist; check the path (it is read as one, not as NAME=PATH, since a name may not hold \"%s\")", sep))
+		} else if isRefFlag(a) && errors.Is(r.stat(a), fs.ErrNotExist) {
+			return nil, inputErr(a, "does not exist; check the path (it "+afterDashes+")")
 		} else if a == "=" && !r.exists(a) {
 			return nil, &InputError{Msg: `system "=" has neither a name nor a file; write NAME=PATH`}
 		} else if a[0] == '=' && !r.exists(a) {

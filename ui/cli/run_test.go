@@ -98,6 +98,8 @@ func TestBadInput(t *testing.T) {
 			"bleuscope: no reference given; add -r REF, once per reference translation"},
 		{"-r after --", []string{"score", "--", "-=hyp.txt", "ref2.txt", "-r", "ref.txt"},
 			`bleuscope: no reference given; add -r REF, once per reference translation ("-r" comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`},
+		{"-r after -- with a reference before", []string{"score", "-r", "ref.txt", "--", "hyp.txt", "-r", "ref2.txt"},
+			`bleuscope: -r does not exist; check the path (it comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`},
 		{"--ref= after --", []string{"segments", "--", "hyp.txt", "--ref=ref.txt"},
 			`bleuscope: no reference given; add -r REF, once per reference translation ("--ref=ref.txt" comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`},
 		{"no system", []string{"segments", "-r", "ref.txt"},
