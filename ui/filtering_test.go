@@ -180,8 +180,8 @@ func TestTypedQueryErrorOnALargeCorpus(t *testing.T) {
 	if !strings.Contains(why, "foo: is not a field") || !strings.HasPrefix(strings.TrimSpace(lines[15]), "/") {
 		t.Errorf("typed foo:bar on a large corpus: last lines %q; want why above the prompt", lines[13:])
 	}
-	if typed := m.View(); press(t, m, "enter").View() != typed || press(t, m, "enter").list.typing != typingFilter {
-		t.Errorf("enter on foo:bar on a large corpus closed the prompt or changed the screen:\n%s", press(t, m, "enter").View())
+	if v := ansi.Strip(press(t, m, "enter").View()); !strings.Contains(v, "enter: not applied") || press(t, m, "enter").list.typing != typingFilter {
+		t.Errorf("enter on foo:bar on a large corpus closed the prompt or did not say it applied nothing:\n%s", v)
 	}
 	m = typeText(t, press(t, m, "ctrl+u"), "bleu<10")
 	if last := lastLine(m.View()); !strings.Contains(last, "enter applies") {

@@ -315,8 +315,10 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 		var err error
 		if q, err = model.ParseQuery(strings.TrimSpace(m.list.filter.text())); err != nil {
 			// A query that does not parse leaves the prompt open, saying
-			// why as it did while typed: nothing applied, nothing typed
-			// lost (esc gives back the filter there was before "/").
+			// why as it did while typed, and that enter applied nothing:
+			// nothing typed lost (esc gives back the filter there was
+			// before "/").
+			m.list.refused = m.list.filter.text()
 			return m, nil
 		}
 	}

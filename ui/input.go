@@ -244,15 +244,20 @@ func (l *segList) backToBefore() {
 // the drill-down's rows, or none. "" when the filter typed is applied, or
 // without live filtering.
 func (l segList) shownNote(live bool) string {
+	note := ""
 	switch {
 	case !live || l.parseError(live) == "":
-		return ""
 	case strings.TrimSpace(l.rowsFilter) != "":
-		return "list: last filter that applied"
+		note = "list: last filter that applied"
 	case l.only != nil:
-		return "list: the drill-down"
+		note = "list: the drill-down"
+	default:
+		note = "list: unfiltered"
 	}
-	return "list: unfiltered"
+	if l.refused != "" && l.refused == l.filter.text() { // enter was pressed on it
+		return joinDot("enter: not applied", note)
+	}
+	return note
 }
 
 // footer draws the focused prompt in width cells; live says whether the

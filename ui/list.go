@@ -55,6 +55,9 @@ type segList struct {
 	rowsDrill  int
 
 	filter lineInput
+	// refused is the query enter refused because it does not parse, for
+	// the prompt to say so while it stands there unchanged.
+	refused string
 	// typedWhy is why the filter text does not parse, worded for the
 	// list's width, or "" when it parses: set with the text
 	// (setFilterText, updateTyping) and the width, as every frame of the
