@@ -473,8 +473,11 @@ func (a anaScreen) tableView(x anaCtx, running string) (titles, notes []string, 
 			body = append(body, c.st.Warn.Render(l))
 		}
 		failed := "the analysis failed"
-		if a.countFailed {
-			failed = "the n-grams could not be counted"
+		if a.countFailed { // at which max order: after -, the same words would say nothing new
+			failed = "the 1-grams could not be counted"
+			if n := a.asked.scored.Settings.Corpus.MaxOrder; n > 1 {
+				failed = fmt.Sprintf("the 1–%d-grams could not be counted", n)
+			}
 		}
 		return titles, []string{failed}, "", body
 	case !a.baseFresh(x) && a.table == anaNGrams:

@@ -1699,7 +1699,7 @@ func TestAnalysisNGramLimit(t *testing.T) {
 	next, cmd := m.Update(keyMsg("n"))
 	m = drive(t, next.(Model), cmd)
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	for _, want := range []string{"the n-grams could not be counted", "passed 5 n-grams held", "raise --max-ngrams", "Here, - lowers the max order"} {
+	for _, want := range []string{"the 1–4-grams could not be counted", "passed 5 n-grams held", "raise --max-ngrams", "Here, - lowers the max order"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the analysis with --max-ngrams 5 lacks %q: err %v, screen\n%s", want, m.ana.err, ansi.Strip(m.View()))
 		}
@@ -1711,6 +1711,9 @@ func TestAnalysisNGramLimit(t *testing.T) {
 		t.Errorf("the message shows a newline escaped:\n%s", ansi.Strip(m.View()))
 	}
 	checkFit(t, "limit passed", m.View(), 100, 30)
+	if v := ansi.Strip(press(t, m, "-").View()); !strings.Contains(v, "the 1–3-grams could not be counted") {
+		t.Errorf("- after the count failed: the screen does not say the lower order failed too:\n%s", v)
+	}
 	for _, table := range []string{"buckets", "wins"} {
 		m = press(t, m, "right")
 		v := ansi.Strip(m.View())
