@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -107,7 +106,7 @@ func (a anaScreen) bucketColumns(x anaCtx) bucketCols {
 	}
 	hasNoRef := false
 	for _, b := range a.der.buckets[x.sys] {
-		cols.segs = max(cols.segs, len(strconv.Itoa(len(b.Rows))))
+		cols.segs = max(cols.segs, len(model.Thousands(len(b.Rows))))
 		hasNoRef = hasNoRef || b.Label == model.NoRefLabel && bucketShown(&b)
 	}
 	// The scores and the CIs as wide as the widest ("100.00", "±13.35"),
@@ -184,7 +183,7 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 		it := items[i]
 		lead := strings.Repeat(" ", labelW+segsW+2)
 		if it.first {
-			lead = render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %*d ", segsW, len(it.b.Rows))
+			lead = render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %*s ", segsW, model.Thousands(len(it.b.Rows)))
 		}
 		if len(it.b.Rows) == 0 {
 			return lead + st.Muted.Render(" no segments")

@@ -116,7 +116,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		// the n-grams line up however far it is scrolled.
 		cw, sw := 7, 5
 		for _, it := range items {
-			cw, sw = max(cw, len(strconv.FormatInt(it.row.Count, 10))), max(sw, len(strconv.Itoa(it.row.Segments)))
+			cw, sw = max(cw, len(model.Thousands(int(it.row.Count)))), max(sw, len(model.Thousands(it.row.Segments)))
 		}
 		// The n-gram column's head names the system, as the drill-down's
 		// label does ("LT22 missed"): the title has no room for the name
@@ -124,7 +124,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", sys+" "+a.mode.String()+" · first lines")
 		return titles, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
-			s := fmt.Sprintf("%2d %*d %*d  %s", r.Order, cw, r.Count, sw, r.Segments, render.Safe(r.NGram))
+			s := fmt.Sprintf("%2d %*s %*s  %s", r.Order, cw, model.Thousands(int(r.Count)), sw, model.Thousands(r.Segments), render.Safe(r.NGram))
 			// The row is drawn after a one-cell cursor mark; the lines get
 			// what is left after " · " (and a cell spare when terminals
 			// disagree on the n-gram's width).
@@ -196,7 +196,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		if items[i].favA {
 			sign, sty = "+", c.st.Good
 		}
-		return fmt.Sprintf("%2d %s %*d %*d %6.3f  %s", r.Order, sty.Render(sign), wa, r.CountA, wb, r.CountB, r.Score, render.Safe(r.NGram))
+		return fmt.Sprintf("%2d %s %*s %*s %6.3f  %s", r.Order, sty.Render(sign), wa, model.Thousands(int(r.CountA)), wb, model.Thousands(int(r.CountB)), r.Score, render.Safe(r.NGram))
 	})
 }
 

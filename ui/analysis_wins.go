@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
 
@@ -85,8 +86,8 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 		case 2:
 			sty = c.st.Bad
 		}
-		return fmt.Sprintf("%s %s %6d %5.1f%%  ", name, sty.Render(fmt.Sprintf("%-6s", anaOutcomes[it.outcome].name)),
-			len(it.rows), 100*frac) + render.Bar(c.st, frac, barW)
+		return fmt.Sprintf("%s %s %6s %5.1f%%  ", name, sty.Render(fmt.Sprintf("%-6s", anaOutcomes[it.outcome].name)),
+			model.Thousands(len(it.rows)), 100*frac) + render.Bar(c.st, frac, barW)
 	})
 }
 

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -32,5 +34,37 @@ func TestCountsInGroupsOfThree(t *testing.T) {
 				t.Errorf("after %q the screen lacks %q:\n%s", sc.keys, want, v)
 			}
 		}
+	}
+}
+
+// TestAnalysisCountsInGroupsOfThree: the analysis's tables write their
+// counts as their titles do, in groups of three digits: an n-gram's count
+// and segments, the wins (they read "1927  1104  the" under "top 200 of
+// 39,285", and "wins 1251" where enter's header reads "1,251 of 1,984").
+// Line numbers stay as they are.
+func TestAnalysisCountsInGroupsOfThree(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, synthDataset(t, 3000), 140, 40))
+	m = press(t, m, "m", "m") // matched: the most frequent n-grams
+	first := m.ana.ngramItems(m.anaCtx())[0].row
+	if first.Count < 1000 {
+		t.Fatalf("the most matched n-gram counts %d; the test wants 1,000 or more", first.Count)
+	}
+	row := strings.Fields(strings.Split(ansi.Strip(m.View()), "\n")[3])
+	if want := model.Thousands(int(first.Count)); len(row) < 4 || row[2] != want || row[3] != model.Thousands(first.Segments) {
+		t.Errorf("the first matched row %q; want count %s and segments %s", row, want, model.Thousands(first.Segments))
+	}
+	m = press(t, m, "right", "right")
+	v := ansi.Strip(m.View())
+	checked := 0
+	for _, outcome := range m.ana.der.outcomes[m.anaCtx().sys] {
+		if n := len(outcome); n >= 1000 {
+			checked++
+			if !strings.Contains(v, " "+model.Thousands(n)+" ") {
+				t.Errorf("the wins table lacks %s:\n%s", model.Thousands(n), v)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("no outcome of 1,000 segments or more to check:\n%s", v)
 	}
 }
