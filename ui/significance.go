@@ -745,15 +745,21 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 	if res.Test == model.TestPairedAR {
 		unit = " · bars: trials per bin"
 	}
-	// What the dashed line rising from 0 marks, where room allows, before
-	// the unit: the intervals' "┊" just above marks the baseline's centre
-	// (a user read the two as one).
+	// What the dashed line rising from 0 marks, before the unit: the
+	// intervals' "┊" just above marks the baseline's centre (a user read
+	// the two as one). It comes before the caption's fuller wordings,
+	// which give way to it down to the last but one (the last drops the
+	// reason for p): a wide window's fullest caption left it no room, so
+	// it showed at 80 and 100 columns but not at 90 or 120.
 	zero := fmt.Sprintf(" · %c Δ = 0", render.ZeroLine)
-	for _, more := range []string{zero + unit, zero, unit} {
-		if render.Fits(title+more, w) {
-			title += more
+	for _, f := range forms[:len(forms)-1] {
+		if render.Fits(f+zero, w) {
+			title = f + zero
 			break
 		}
+	}
+	if render.Fits(title+unit, w) {
+		title += unit
 	}
 	// The bars take the rows left (a tall window had them stop at 12,
 	// blank rows below), fewer when a row would stand for less than one

@@ -150,7 +150,7 @@ func TestSigLegendSaysBaselineMark(t *testing.T) {
 // intervals' legend, "┊ marks the baseline's mean", as the histogram's).
 func TestSigHistogramZeroMarkOwn(t *testing.T) {
 	for _, keys := range [][]string{{"B"}, {"B", "down", "down"}, {"B", "T"}, {"B", "T", "down", "down"}} {
-		for w, lines := range sigAt(t, demoDataset(t), keys, []int{60, 80, 100, 130, 200}) {
+		for w, lines := range sigAt(t, demoDataset(t), keys, []int{60, 80, 90, 100, 110, 120, 130, 200}) {
 			at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "(┊ ") })
 			if at < 0 {
 				t.Fatalf("%v at %d columns: no intervals' legend:\n%s", keys, w, strings.Join(lines, "\n"))
@@ -159,7 +159,7 @@ func TestSigHistogramZeroMarkOwn(t *testing.T) {
 			if strings.ContainsAny(hist, "┊┼") || !strings.Contains(hist, "┬") {
 				t.Errorf("%v at %d columns: the histogram marks 0 with ┊ or ┼, or not with ┬:\n%s", keys, w, hist)
 			}
-			if (w == 130 || w == 200) && !strings.Contains(hist, "╎ Δ = 0") {
+			if w >= 80 && !strings.Contains(hist, "╎ Δ = 0") {
 				t.Errorf("%v at %d columns: the histogram's caption does not say \"╎ Δ = 0\":\n%s", keys, w, hist)
 			}
 		}
