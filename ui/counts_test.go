@@ -68,3 +68,19 @@ func TestAnalysisCountsInGroupsOfThree(t *testing.T) {
 		t.Fatalf("no outcome of 1,000 segments or more to check:\n%s", v)
 	}
 }
+
+// TestComparisonWinsInGroupsOfThree: the comparison's win/tie/loss cell
+// writes its counts as the analysis's wins table does ("1,270/148/566";
+// it read "1270/148/566" beside the analysis's "1,270").
+func TestComparisonWinsInGroupsOfThree(t *testing.T) {
+	m := press(t, ready(t, synthDataset(t, 3000), 120, 40), "B")
+	m = drive(t, m, nil)
+	sc := m.sig.res.Systems[m.sig.cursor]
+	if m.sig.cursor == m.sig.res.Baseline || sc.Wins < 1000 {
+		t.Fatalf("the system under the cursor has %d wins (baseline %v); the test wants 1,000 or more", sc.Wins, m.sig.cursor == m.sig.res.Baseline)
+	}
+	want := model.Thousands(sc.Wins) + "/" + model.Thousands(sc.Ties) + "/" + model.Thousands(sc.Losses)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, want) {
+		t.Errorf("the comparison lacks %q:\n%s", want, v)
+	}
+}

@@ -658,9 +658,10 @@ func (s sigScreen) row(c common, cols sigColumns, ax render.Axis, i int, ref flo
 	return "  " + line + gap + draw
 }
 
-// wtlText is a system's wins/ties/losses against the baseline.
+// wtlText is a system's wins/ties/losses against the baseline, counts
+// written as the explorer writes them ("1,270/148/566").
 func wtlText(sc model.SystemComparison) string {
-	return fmt.Sprintf("%d/%d/%d", sc.Wins, sc.Ties, sc.Losses)
+	return model.Thousands(sc.Wins) + "/" + model.Thousands(sc.Ties) + "/" + model.Thousands(sc.Losses)
 }
 
 // histogram draws the selected system's resampled differences, or says
