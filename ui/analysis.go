@@ -428,7 +428,7 @@ func noteLine(notes, rights []string, fewer string, width int) string {
 func (a anaScreen) noteRights(x anaCtx) (rights []string, fewer string) {
 	scope := x.c.refsLabel()
 	if x.filtered { // said, as the tables do not follow it
-		scope, fewer = strings.TrimPrefix(scope+" · whole corpus, not the filter", " · "), strings.TrimPrefix(scope+" · whole corpus", " · ")
+		scope, fewer = joinDot(scope, "whole corpus, not the filter"), joinDot(scope, "whole corpus")
 	}
 	set := ""
 	if x.c.width >= 100 {
