@@ -57,7 +57,7 @@ tokens:
 			m = marks[i]
 		}
 		for k, piece := range tokenPieces(Safe(t), avail) {
-			w, space := Cells(piece), 0
+			w, space := piece.cells, 0
 			if k == 0 && used > 0 {
 				space = 1 // the rest of a token follows its start
 			}
@@ -74,7 +74,7 @@ tokens:
 				mark.WriteByte(' ')
 				used++
 			}
-			text.WriteString(st.Token(m).Render(piece))
+			text.WriteString(st.Token(m).Render(piece.text))
 			mark.WriteString(Marker(m, w))
 			used += w
 		}
@@ -108,27 +108,40 @@ func fitCells(styled, plain string, w int) string {
 	return styled + strings.Repeat(" ", max(0, w-pw))
 }
 
-// tokenPieces cuts token s into the pieces a line may break between: at
-// its wide clusters ([WideBreak]), so that text of Chinese, Japanese or
-// Korean, which has no spaces, fills its lines, and then, a piece wider
-// than w cells, between clusters ([splitCells]). A token of narrow
-// letters up to w cells is one piece.
-func tokenPieces(s string, w int) []string {
-	if PlainASCII(s) {
-		return splitCells(s, w)
+// tokenPiece is a piece of a token ([tokenPieces]) and its width in
+// cells.
+type tokenPiece struct {
+	text  string
+	cells int
+}
+
+// tokenPieces cuts token s into the pieces a line may break between, with
+// their cells, in one pass over its clusters: at its wide clusters
+// ([WideBreak]), so that text of Chinese, Japanese or Korean, which has
+// no spaces, fills its lines, and then, a piece wider than w cells,
+// between clusters, as [splitCells] cuts it. A token of narrow letters up
+// to w cells is one piece.
+func tokenPieces(s string, w int) []tokenPiece {
+	w = max(w, 1)
+	var out []tokenPiece
+	if PlainASCII(s) { // one cell a byte
+		for len(s) > w {
+			out, s = append(out, tokenPiece{s[:w], w}), s[w:]
+		}
+		return append(out, tokenPiece{s, len(s)})
 	}
-	var out []string
-	start, at := 0, 0
+	start, at, used := 0, 0, 0
 	prev, prevCells := "", 0
 	Graphemes(s, func(cluster string, cells int) {
-		if at > start && WideBreak(prev, prevCells, cluster, cells) {
-			out = append(out, splitCells(s[start:at], w)...)
-			start = at
+		if at > start && WideBreak(prev, prevCells, cluster, cells) || used > 0 && used+cells > w {
+			out = append(out, tokenPiece{s[start:at], used})
+			start, used = at, 0
 		}
 		prev, prevCells = cluster, cells
 		at += len(cluster)
+		used += cells
 	})
-	return append(out, splitCells(s[start:], w)...)
+	return append(out, tokenPiece{s[start:], used})
 }
 
 // splitCells cuts s into pieces of at most w cells, between grapheme
