@@ -31,6 +31,7 @@ Examples:
   bleuscope compare base=a.txt b=b.txt c=c.txt -r ref.A.txt -r ref.B.txt
   bleuscope compare --paired-ar base.txt new.txt -r ref.txt
   bleuscope compare --paired-bs-n 2000 --seed 7 --format json base.txt new.txt -r ref.txt
+  bleuscope compare --baseline b a=a.txt b=b.txt c=c.txt -r ref.txt
   bleuscope compare --demo
 
 Test:
@@ -40,6 +41,9 @@ Test:
                             the default; at most 1000000)
       --paired-ar-n N       randomization trials (default 10000; N ≤ 0
                             means the default; at most 1000000)
+      --baseline NAME       the system the others are tested against
+                            (default: the first file, BASE); it is listed
+                            first, the others in the order given
       --seed N              seed of the random numbers, any whole number
                             from 0, however large (up to the 4300 digits
                             Python's int() reads); default: the
@@ -194,17 +198,27 @@ func refuseNLTK(set model.Settings, what string) error {
 	return nil
 }
 
+// baselineFirst returns systems with systems[base] moved to the front,
+// the others in their order: compare tests every system against the first
+// and lists it first.
+func baselineFirst(systems []model.System, base int) []model.System {
+	out := make([]model.System, 0, len(systems))
+	out = append(out, systems[base])
+	out = append(out, systems[:base]...)
+	return append(out, systems[base+1:]...)
+}
+
 // runCompare is "bleuscope compare".
 func runCompare(e *env, args []string) error {
 	fs := newFlagSet("compare")
-	fs.unknown = map[string]string{"baseline": "compare's baseline is its first file: bleuscope compare BASE SYSTEM ..."}
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
 	sg := addSeedFlag(fs)
 	mf := addMetricFlags(fs)
-	format, out := "text", ""
+	format, out, baseline := "text", "", ""
 	var bs, ar bool
 	fs.format(&format)
+	fs.StringVar(&baseline, "baseline", "", "the system the others are tested against")
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.Var(boolFlag{&bs}, "paired-bs", "paired bootstrap resampling")
@@ -253,6 +267,13 @@ func runCompare(e *env, args []string) error {
 	}
 	if ds.Len() == 0 {
 		return usagef("the input has no segment to compare; give files with at least one line")
+	}
+	if fs.given("baseline") {
+		base, err := systemIndex(fs, ds, "baseline", baseline)
+		if err != nil {
+			return err
+		}
+		ds.Systems = baselineFirst(ds.Systems, base)
 	}
 	prog := e.progress()
 	defer prog.clear()

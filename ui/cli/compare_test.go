@@ -65,6 +65,31 @@ func TestCompareJSON(t *testing.T) {
 	}
 }
 
+// TestCompareBaseline checks that --baseline NAME tests every system
+// against NAME exactly as giving NAME's file first does, and refuses a
+// name that is no system.
+func TestCompareBaseline(t *testing.T) {
+	writeFiles(t, compareFiles())
+	unsetSeed(t)
+	for _, format := range []string{"json", "text"} {
+		code, first, stderr := runCLI(t, "", "compare", "--format", format, "--paired-bs-n", "50", "good.txt", "base.txt", "copy.txt", "-r", "ref.txt")
+		if code != 0 {
+			t.Fatalf("%s: status %d: %s", format, code, stderr)
+		}
+		code, named, stderr := runCLI(t, "", "compare", "--format", format, "--paired-bs-n", "50", "--baseline", "good", "base.txt", "good.txt", "copy.txt", "-r", "ref.txt")
+		if code != 0 {
+			t.Fatalf("%s --baseline: status %d: %s", format, code, stderr)
+		}
+		if named != first {
+			t.Errorf("%s: --baseline good differs from giving good.txt first:\n%s\nwant\n%s", format, named, first)
+		}
+	}
+	code, _, stderr := runCLI(t, "", "compare", "--baseline", "nope", "base.txt", "good.txt", "-r", "ref.txt")
+	if want := `bleuscope: --baseline: "nope" is not a system (the systems are base (or base.txt), good (or good.txt)); see 'bleuscope compare --help'` + "\n"; code != 2 || stderr != want {
+		t.Errorf("unknown baseline: status %d, stderr %q, want 2 and %q", code, stderr, want)
+	}
+}
+
 func TestCompareText(t *testing.T) {
 	writeFiles(t, compareFiles())
 	code, out, stderr := runCLI(t, "", "compare", "--seed", "1", "base.txt", "good.txt", "-r", "ref.txt")
