@@ -335,6 +335,105 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	}
 }
 
+// TestBucketsShownSystem: the text table groups the segments of the
+// system the explorer would show: the first, or with --baseline naming the
+// first, the second, or the one --system names; its rows are that
+// system's own buckets, and JSONL with --system lists that system's only.
+func TestBucketsShownSystem(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt", "hyp2.txt"}, Refs: []string{"refA.txt"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// sizes are the bucket sizes of system sys's own segments, as the
+	// table's n column prints them.
+	sizes := func(sys int) string {
+		own, err := scored.Buckets(ds, sys, model.ByLengthRatio, model.BucketOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n []string
+		for _, b := range own {
+			n = append(n, strconv.Itoa(len(b.Rows)))
+		}
+		return strings.Join(n, " ")
+	}
+	if sizes(0) == sizes(1) {
+		t.Fatalf("the test's premise: both systems' length-ratio buckets have sizes %s", sizes(0))
+	}
+	column := func(out string) string {
+		var n []string
+		for _, l := range strings.Split(out, "\n") {
+			switch f := strings.Fields(l); {
+			case len(f) > 2 && (strings.HasPrefix(f[0], "<") || strings.HasPrefix(f[0], "[") || strings.HasPrefix(f[0], ">=")):
+				n = append(n, f[1])
+			case strings.HasPrefix(strings.TrimSpace(l), "no reference tokens "):
+				n = append(n, f[3])
+			}
+		}
+		return strings.Join(n, " ")
+	}
+	for _, tc := range []struct {
+		args   []string
+		shown  int
+		letter string
+	}{
+		{nil, 0, "A"},
+		{[]string{"--baseline", "hyp2"}, 0, "A"},
+		{[]string{"--baseline", "hyp"}, 1, "B"},
+		{[]string{"--system", "hyp2"}, 1, "B"},
+		{[]string{"--baseline", "hyp", "--system", "hyp"}, 0, "A"},
+	} {
+		args := append(append([]string{"buckets", "--by", "length-ratio"}, tc.args...), "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", tc.args, code, stderr)
+		}
+		if got, want := column(out), sizes(tc.shown); got != want {
+			t.Errorf("%v: bucket sizes %q, want system %d's own %q\n%s", tc.args, got, tc.shown, want, out)
+		}
+		if want := "  (" + tc.letter + "'s segments grouped"; !strings.Contains(out, want) {
+			t.Errorf("%v: no line %q\n%s", tc.args, want, out)
+		}
+	}
+	code, out, _ := runCLI(t, "", "buckets", "--format", "jsonl", "--system", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	if code != 0 || strings.Count(out, `{"system": "hyp2.txt", `) != strings.Count(out, "\n") || !strings.Contains(out, "hyp2.txt") {
+		t.Errorf("jsonl --system hyp2: status %d, rows of other systems or none:\n%s", code, out)
+	}
+}
+
+// TestNGramsSystem: --system lists that system's tables only, the same as
+// its block of the whole output (its counts depend on its own hypotheses
+// alone), and with --salient makes it A.
+func TestNGramsSystem(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	for _, format := range []string{"text", "jsonl"} {
+		_, all, _ := runCLI(t, "", "ngrams", "--format", format, "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+		code, one, stderr := runCLI(t, "", "ngrams", "--format", format, "--system", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+		if code != 0 || one == "" {
+			t.Fatalf("%s: status %d: %s", format, code, stderr)
+		}
+		// Alone, hyp2's text is named by its file (hyp2.txt), not as beside hyp.
+		_, alone, _ := runCLI(t, "", "ngrams", "--format", format, "hyp2.txt", "-r", "refA.txt")
+		if format == "jsonl" && one != alone || !strings.HasSuffix(all, one) || strings.Contains(one, "hyp.txt") {
+			t.Errorf("%s: --system hyp2 is not hyp2's block:\n%s\nof\n%s", format, one, all)
+		}
+	}
+	_, ab, _ := runCLI(t, "", "ngrams", "--salient", "--format", "jsonl", "hyp2.txt", "hyp.txt", "-r", "refA.txt")
+	code, named, stderr := runCLI(t, "", "ngrams", "--salient", "--format", "jsonl", "--system", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	if code != 0 || named != ab {
+		t.Errorf("--salient --system hyp2: status %d (%s), want hyp2 as A:\n%s\nwant\n%s", code, stderr, named, ab)
+	}
+	code, _, stderr = runCLI(t, "", "ngrams", "--salient", "--baseline", "hyp", "--system", "hyp", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	if code != 2 || !strings.Contains(stderr, "is the baseline") {
+		t.Errorf("--system naming the baseline: status %d, %s", code, stderr)
+	}
+}
+
 // TestBucketsTextNLTKScale: under --compat nltk the text table prints
 // scores on NLTK's 0–1 scale with four decimals, as score does, and the
 // differences and the line under the table with as many.
@@ -430,7 +529,7 @@ func TestBucketsTextCIAligned(t *testing.T) {
 		{bucket("<10", 50.85, 3.30), bucket("[10,20)", 100, 10), {Label: "[20,30)"}, bucket(">=60", 60.71, 12.03)},
 	}
 	var out bytes.Buffer
-	if err := writeBucketsText(&out, ds, model.ByRefLength, perSys, 1, true, false); err != nil {
+	if err := writeBucketsText(&out, ds, model.ByRefLength, perSys, 0, 1, true, false); err != nil {
 		t.Fatal(err)
 	}
 	// cols returns the columns (in characters) where each ± and each

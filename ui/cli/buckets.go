@@ -19,16 +19,18 @@ sentence BLEU (edges 10,20,…,90). Buckets are [lo, hi): the first from −∞,
 the last to +∞. Each bucket's score sums the statistics of its segments,
 then scores them, as corpus BLEU does: it is never a mean of sentence
 scores. Every bucket is listed, empty ones too. r, c / r and sentence BLEU
-depend on the hypothesis: with several systems the text table groups the
-first system's segments and scores every system on those same segments,
-each with its Δ, that system minus the baseline's BLEU (positive where it
-is ahead), as the explorer's buckets table shows it; JSONL lists each
-system's own buckets.
+depend on the hypothesis: with several systems the text table groups one
+system's segments (--system; by default the first system, or with
+--baseline the first that is not the baseline) and scores every system on
+those same segments, each with its Δ, that system minus the baseline's
+BLEU (positive where it is ahead), as the explorer's buckets table shows
+it for the system shown; JSONL lists each system's own buckets.
 
 Examples:
   bleuscope buckets hyp.txt -r ref.txt                   all three groupings
   bleuscope buckets --by ref-length base=a.txt new=b.txt -r ref.txt
   bleuscope buckets --baseline base new=b.txt base=a.txt c=c.txt -r ref.txt
+  bleuscope buckets --baseline base --system c base=a.txt new=b.txt c=c.txt -r ref.txt
   bleuscope buckets --by length-ratio --edges 0.5,1,1.5 hyp.txt -r ref.txt
   bleuscope buckets --format jsonl -o buckets.jsonl hyp.txt -r ref.txt
   bleuscope buckets --by ref-length --confidence base=a.txt new=b.txt -r ref.txt
@@ -53,6 +55,11 @@ Grouping and output:
       --baseline NAME       the system the text table's Δ is to (default:
                             as in the explorer, the second system; the
                             first's Δ is to it, every other's too)
+      --system NAME         the system whose segments the text table
+                            groups, as the explorer's shown system
+                            (default: the first, or with --baseline the
+                            first that is not the baseline); with jsonl,
+                            only that system's buckets
       --format F            text (default) or jsonl
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -68,7 +75,7 @@ func runBuckets(e *env, args []string) error {
 	fs := newFlagSet("buckets")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	format, out, edgesArg, baseline, confidence := "text", "", "", "", false
+	format, out, edgesArg, baseline, system, confidence := "text", "", "", "", "", false
 	var scored *model.Scored // set before the CI function runs
 	var byArgs []string
 	fs.format(&format)
@@ -77,6 +84,7 @@ func runBuckets(e *env, args []string) error {
 	fs.Var(listFlag{&byArgs}, "by", "grouping")
 	fs.StringVar(&edgesArg, "edges", "", "bucket edges")
 	fs.StringVar(&baseline, "baseline", "", "the system the deltas are to")
+	fs.StringVar(&system, "system", "", "the system whose segments are grouped")
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
 	confN := scoring.DefaultBootstrapN
 	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
@@ -157,27 +165,48 @@ func runBuckets(e *env, args []string) error {
 	// The baseline is the explorer's at start: the one --baseline pins,
 	// else the one the first system, shown first, is compared with.
 	base := model.DefaultOther(0, len(ds.Systems))
+	// shown is the system whose segments the text table groups, as the
+	// explorer's shown system: the first, else the first that is not a
+	// baseline --baseline pins.
+	shown := 0
 	if fs.given("baseline") {
 		if base, err = systemIndex(fs, ds, "baseline", baseline); err != nil {
 			return err
 		}
+		if base == 0 && len(ds.Systems) > 1 {
+			shown = 1
+		}
 	}
-	total = float64(len(bys) * len(ds.Systems) * ds.Len())
+	if fs.given("system") {
+		if shown, err = systemIndex(fs, ds, "system", system); err != nil {
+			return err
+		}
+	}
+	listed := len(ds.Systems) // the systems whose buckets are made
+	if format != "text" && fs.given("system") {
+		listed = 1
+	}
+	total = float64(len(bys) * listed * ds.Len())
 	scored, err = model.Score(e.ctx, ds, set, prog.counts("scoring"))
 	if err != nil {
 		return err
 	}
 	// groups[b][sys] are system sys's buckets of grouping bys[b]: its
-	// own for JSONL, for the text form on the first system's segments.
+	// own for JSONL (only the shown system's with --system), for the text
+	// form on the shown system's segments.
 	groups := make([][][]model.Bucket, len(bys))
 	for b, by := range bys {
 		if format == "text" {
-			if groups[b], err = scored.SameRowBuckets(e.ctx, ds, 0, by, opt); err != nil {
+			if groups[b], err = scored.SameRowBuckets(e.ctx, ds, shown, by, opt); err != nil {
 				return err
 			}
 			continue
 		}
 		for sys := range ds.Systems {
+			if listed == 1 && sys != shown {
+				groups[b] = append(groups[b], nil)
+				continue
+			}
 			bs, err := scored.Buckets(ds, sys, by, opt)
 			if err != nil {
 				return err
@@ -189,12 +218,15 @@ func runBuckets(e *env, args []string) error {
 	return writeOutput(e, out, func(w io.Writer) error {
 		for b := range bys {
 			if format == "text" {
-				if err := writeBucketsText(w, ds, bys[b], groups[b], base, b == 0, set.Corpus.Compat == scoring.CompatNLTK); err != nil {
+				if err := writeBucketsText(w, ds, bys[b], groups[b], shown, base, b == 0, set.Corpus.Compat == scoring.CompatNLTK); err != nil {
 					return err
 				}
 				continue
 			}
 			for sys, bs := range groups[b] {
+				if bs == nil {
+					continue
+				}
 				if err := model.WriteBucketsJSONL(w, ds, sys, bs); err != nil {
 					return err
 				}
@@ -223,8 +255,8 @@ var byTitle = map[model.BucketBy]string{
 }
 
 // writeBucketsText writes one table per grouping: a row per bucket of
-// the first system (r, c / r and sentence BLEU depend on the hypothesis,
-// so each system has buckets of its own), with its segments, the first
+// system shown (r, c / r and sentence BLEU depend on the hypothesis, so
+// each system has buckets of its own), with its segments, the first
 // system's corpus BLEU on them and, with several systems, every other
 // system's on the same segments (perSys, made by SameRowBuckets), each
 // system's followed by its difference from the baseline base (system
@@ -232,15 +264,15 @@ var byTitle = map[model.BucketBy]string{
 // system's; ± the CI when there is one. Scores have the decimals of their
 // scale (NLTK's 0–1 with nltk). The JSONL form lists each system's own
 // buckets.
-func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, base int, first, nltk bool) error {
-	own := perSys[0]
+func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys [][]model.Bucket, shown, base int, first, nltk bool) error {
+	own := perSys[shown]
 	if !first {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "Corpus BLEU %s\n", byTitle[by])
 	multi := len(ds.Systems) > 1
 	if multi {
-		fmt.Fprintln(w, "  (the buckets of A's segments; every system scored on those same segments)")
+		fmt.Fprintf(w, "  (%s's segments grouped, every system scored on them; --system NAME picks whose)\n", systemLetter(shown))
 		fmt.Fprintf(w, "  (each Δ is a system's BLEU minus the baseline's, %s's; --baseline NAME picks it)\n", systemLetter(base))
 	}
 	// deltaOf[sys] is the system whose Δ to the baseline follows system
@@ -299,7 +331,8 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		return err
 	}
 	if by == model.BySentenceBLEU && multi { // where a system is behind says nothing here
-		_, err := fmt.Fprintln(w, "  (grouped by A's own sentence BLEU, A's low buckets are low by construction: where a system is behind, see the other groupings)")
+		l := systemLetter(shown)
+		_, err := fmt.Fprintf(w, "  (grouped by %s's own sentence BLEU, %s's low buckets are low by construction: where a system is behind, see the other groupings)\n", l, l)
 		return err
 	}
 	for sys := range ds.Systems {
@@ -313,7 +346,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	return nil
 }
 
-// behindLine says in which of the buckets own (the first system's) the
+// behindLine says in which of the buckets own (the shown system's) the
 // system called letter (its scores mine) is furthest behind the baseline
 // called baseLetter (its scores base) ([model.MostBehind]), with the gap
 // as the table and the explorer give it (letter−baseLetter, negative

@@ -41,6 +41,7 @@ Examples:
   bleuscope ngrams --format jsonl -o ngrams.jsonl a.txt b.txt -r ref.txt
   bleuscope ngrams --salient --kind matched base=a.txt new=b.txt -r ref.txt
   bleuscope ngrams --salient --baseline base base=a.txt b=b.txt c=c.txt -r ref.txt
+  bleuscope ngrams --system new --kind missed base=a.txt new=b.txt -r ref.txt
   bleuscope ngrams --demo --kind over --order 2
 
 Analysis and output:
@@ -53,6 +54,8 @@ Analysis and output:
       --salient             rank by compare-mt's salient ratio (two systems)
       --baseline NAME       with --salient, B: every other system is A in
                             turn
+      --system NAME         list NAME's n-grams only (the others are not
+                            counted); with --salient, NAME is A
       --alpha X             the ratio's smoothing α (default 1; above 0,
                             at most 1e300)
       --format F            text (default) or jsonl
@@ -94,7 +97,7 @@ func runNGrams(e *env, args []string) error {
 	fs := newFlagSet("ngrams")
 	in := addInputFlags(fs)
 	sf := addScoreFlags(fs)
-	format, out, baseline, top, order, salient, alpha := "text", "", "", 20, 0, false, 1.0
+	format, out, baseline, system, top, order, salient, alpha := "text", "", "", "", 20, 0, false, 1.0
 	var kindArgs []string
 	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
@@ -105,6 +108,7 @@ func runNGrams(e *env, args []string) error {
 	fs.Var(boolFlag{&salient}, "salient", "rank by the salient ratio")
 	fs.Var(floatFlag{&alpha}, "alpha", "salient smoothing")
 	fs.StringVar(&baseline, "baseline", "", "the system salient n-grams are against")
+	fs.StringVar(&system, "system", "", "the one system listed")
 	maxNGrams := addMaxNGramsFlag(fs)
 	systems, err := fs.parse(args, func() string { return ngramsHelp + inputFlagsHelp + countFlagsHelp }, e.stdout)
 	if err != nil {
@@ -157,9 +161,18 @@ func runNGrams(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	shown := -1 // the system --system names
+	if fs.given("system") {
+		if shown, err = systemIndex(fs, ds, "system", system); err != nil {
+			return err
+		}
+	}
 	var pairs [][2]int // with --salient, the systems A and B of each block
 	switch {
 	case !salient:
+		if shown >= 0 { // the others are not counted at all
+			ds.Systems = ds.Systems[shown : shown+1]
+		}
 	case len(ds.Systems) < 2:
 		return usagef("--salient compares two systems; give exactly two SYSTEM files (got %d)", len(ds.Systems))
 	case fs.given("baseline"):
@@ -167,11 +180,16 @@ func runNGrams(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		if shown == base {
+			return usagef("--system %s is the baseline; with --salient, --system names A, the system compared with the baseline", model.Quote(system))
+		}
 		for sys := range ds.Systems {
-			if sys != base {
+			if sys != base && (shown < 0 || sys == shown) {
 				pairs = append(pairs, [2]int{sys, base})
 			}
 		}
+	case len(ds.Systems) == 2 && shown == 1:
+		pairs = [][2]int{{1, 0}}
 	case len(ds.Systems) == 2:
 		pairs = [][2]int{{0, 1}}
 	default:
