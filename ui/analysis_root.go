@@ -264,6 +264,12 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		case key.Matches(msg, k.NLTKMethod):
 			return m, m.flashFit("m switches the n-grams' kind and the buckets' grouping: ←/→ to those tables",
 				"m: the n-grams' kind, the buckets' grouping (←/→ to them)")
+		case key.Matches(msg, k.Sort, k.Order, k.AllOrders): // on the buckets and wins
+			return m, m.flashFit("o and 1–9 (0: all) pick the n-grams' order: ←/→ to the n-grams",
+				"o, 1–9: the n-grams' order (←/→ to them)")
+		case key.Matches(msg, k.Filter):
+			return m, m.flashFit("/ filters the list: esc to it; here enter lists a row's segments",
+				"/ filters the list (esc to it)")
 		}
 		cmd, _ = m.handleOptionKey(msg)
 	}

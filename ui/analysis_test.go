@@ -1591,6 +1591,22 @@ func TestAnalysisSaysWhatKeysDoNot(t *testing.T) {
 	if m = press(t, m, "m"); !strings.Contains(m.status, "m switches the n-grams' kind") {
 		t.Errorf("m on the wins table: status %q", m.status)
 	}
+	// The n-grams' order keys and / on the buckets and wins tables.
+	for _, table := range []anaTable{anaBuckets, anaWins} {
+		for m.ana.table != table {
+			m = press(t, m, "right")
+		}
+		for _, k := range []string{"o", "2", "0"} {
+			m.status = ""
+			if m = press(t, m, k); !strings.Contains(m.status, "pick the n-grams' order") || m.ana.order != 0 {
+				t.Errorf("%s on table %d: status %q, order %d", k, table, m.status, m.ana.order)
+			}
+		}
+		m.status = ""
+		if m = press(t, m, "/"); m.screen != screenAnalysis || !strings.Contains(m.status, "/ filters the list") {
+			t.Errorf("/ on table %d: screen %v, status %q", table, m.screen, m.status)
+		}
+	}
 }
 
 // TestBucketCIColumn: in the buckets table the CIs stand two spaces at
