@@ -189,8 +189,8 @@ func analysisHelp(c common, width int) string {
 	for _, t := range analysisKeys {
 		lines = append(lines, helpRow(c, t[0], t[1], width))
 	}
-	lines = append(lines, render.Wrap(st.Text.Render("The analysis always covers the whole corpus, whatever the filter; enter on a row narrows the list to that row's segments. Salient n-grams compare the matched counts of the two systems (what one gets right that the other does not); bleuscope ngrams --salient --kind over or missed ranks the others."), width))
-	lines = append(lines, render.Wrap(st.Text.Render(fmt.Sprintf("In the buckets, ±CI is the bootstrap 95%% half-width of each BLEU, and the line under the title names the bucket of %d segments or more where the shown system loses most to the baseline.", model.MinSupport)), width))
+	lines = append(lines, render.Wrap(st.Text.Render("The analysis always covers the whole corpus, whatever the filter; enter on a row narrows the list to that row's segments. Every order lists the top rows of each order in turn, not the top of all orders together. Salient n-grams compare the matched counts of the two systems (what one gets right that the other does not), ranked by compare-mt's s = (a+1)/(a+b+2), a and b the two counts; bleuscope ngrams --salient --kind over or missed ranks the others."), width))
+	lines = append(lines, render.Wrap(st.Text.Render(fmt.Sprintf("In the buckets, ±CI is the bootstrap 95%% half-width of each BLEU, and the line under the title names the bucket of %d segments or more where the shown system loses most to the baseline, and in brackets a smaller bucket where it loses more still, with its size.", model.MinSupport)), width))
 	return strings.Join(lines, "\n")
 }
 
