@@ -244,6 +244,13 @@ func anaDeltaCell(x anaCtx, d float64) string {
 // without a reference length ([bucketCols]), so the note names buckets
 // as the table does.
 func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
+	if x.other == x.sys && len(x.c.ds.Systems) > 1 { // the pinned baseline shown: compared with nothing
+		return []string{
+			x.c.shortName(x.sys) + " is the baseline: tab shows where another system loses to it, w picks another baseline",
+			x.c.shortName(x.sys) + " is the baseline: tab to another system, w to pick one",
+			"the baseline: tab to another system, w to pick one",
+		}
+	}
 	if !salientPair(x) {
 		return nil
 	}

@@ -500,6 +500,11 @@ func TestAnalysisMostLostSmallBucket(t *testing.T) {
 	if got := m.ana.mostLost(x, m.ana.bucketColumns(x).noRef); len(got) == 0 || !strings.Contains(got[0], "in no bucket of 20 segments or more; most in >=60: "+m.c.delta(-16)+" on only 9") {
 		t.Errorf("behind in a small bucket only, mostLost = %q", got)
 	}
+	// The pinned baseline shown is behind no one: the note says what to do.
+	x.other = x.sys
+	if got := m.ana.mostLost(x, m.ana.bucketColumns(x).noRef); len(got) == 0 || !strings.Contains(got[0], "is the baseline: tab shows where another system loses to it") {
+		t.Errorf("the baseline shown, mostLost = %q", got)
+	}
 }
 
 // TestAnalysisMostLostNamesBaseline: behind in small buckets only, or in
