@@ -1045,10 +1045,15 @@ func keepWritersOut(path string) (release func()) {
 	}
 	deadline := time.Now().Add(lockWait / 10)
 	for errors.Is(lockFileShared(f), ErrInUse) && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
+		writerWait()
 	}
 	return func() { f.Close() }
 }
+
+// writerWait is what [keepWritersOut] does each time it finds a writer's
+// lock on the file: it sleeps a moment; tests replace it to know that the
+// wait is under way.
+var writerWait = func() { time.Sleep(5 * time.Millisecond) }
 
 // Writable says whether a change could be saved now, without writing
 // the file: nil, [ErrInUse] when another process holds the file's lock

@@ -1113,6 +1113,9 @@ func TestHeldBackDeletionThenConflict(t *testing.T) {
 // TestOpenWaitsForAWrite: a file opened while another bleuscope is in the
 // middle of appending a record is read once the write is done, not taken
 // as one whose last change a crash cut short (with a warning at open).
+// The write ends only once Open is seen waiting for it, so that an Open
+// that read at once fails here whatever the scheduling (after a sleep, it
+// could start after the write and pass without waiting).
 func TestOpenWaitsForAWrite(t *testing.T) {
 	path, _ := journalWith(t)
 	if runtime.GOOS == "windows" {
@@ -1134,7 +1137,12 @@ func TestOpenWaitsForAWrite(t *testing.T) {
 	}
 	end, _ := f.Seek(0, io.SeekEnd)
 	f.WriteAt(line[:len(line)/2], end) // half the record is in the file
-	done := make(chan *Store)
+	waiting, written := make(chan struct{}), make(chan struct{})
+	var seen sync.Once
+	onWriterWait(t, func() {
+		seen.Do(func() { close(waiting); <-written }) // held until the write is over
+	})
+	done := make(chan *Store, 1)
 	go func() {
 		s, err := Open(path)
 		if err != nil {
@@ -1142,9 +1150,19 @@ func TestOpenWaitsForAWrite(t *testing.T) {
 		}
 		done <- s
 	}()
-	time.Sleep(20 * time.Millisecond)
+	select {
+	case <-waiting:
+	case s := <-done:
+		if s != nil {
+			t.Fatalf("Open returned in the middle of another's write without waiting for it: warnings %q, %d annotations", s.Warnings(), len(s.All()))
+		}
+		return
+	case <-time.After(10 * time.Second):
+		t.Fatal("Open neither waited for the write nor returned within 10 s")
+	}
 	f.WriteAt(line[len(line)/2:], end+int64(len(line)/2))
 	f.Close() // the write is done, and the lock let go
+	close(written)
 	s := <-done
 	if s == nil {
 		return
@@ -1152,6 +1170,15 @@ func TestOpenWaitsForAWrite(t *testing.T) {
 	if w := s.Warnings(); len(w) > 0 || len(s.All()) != 4 {
 		t.Errorf("opened in the middle of a write: warnings %q, %d annotations; want none and 4", w, len(s.All()))
 	}
+}
+
+// onWriterWait makes fn what a read does each time it finds a writer's
+// lock on the file (see [keepWritersOut]), until the test ends.
+func onWriterWait(t *testing.T, fn func()) {
+	t.Helper()
+	old := writerWait
+	writerWait = func() { fn(); old() }
+	t.Cleanup(func() { writerWait = old })
 }
 
 // TestDeleteMarkingNoError: the error deleted and the segment marked as
@@ -1280,7 +1307,10 @@ func TestRefreshWaitsForPendingChanges(t *testing.T) {
 // bleuscope's write to end (its lock held), the store's own lock is free,
 // so that the explorer drawing the store (Pending) or saving never waits
 // for the other; once the other lets go, the refresh takes its changes in.
-// Before, Refresh held the store's lock through the wait.
+// Before, Refresh held the store's lock through the wait. The store's lock
+// is tried from within the wait itself, so the test never looks before
+// Refresh waits (it did after a sleep, and passed whenever Refresh had
+// not started yet).
 func TestRefreshWaitsWithoutTheStoreLock(t *testing.T) {
 	path, a, b := twoStores(t)
 	b1, err := b.Add(errAnn("A", 5, "b", "fünf", 0, 4, "Other", "Minor", "b1"))
@@ -1289,6 +1319,17 @@ func TestRefreshWaitsWithoutTheStoreLock(t *testing.T) {
 	}
 	release := holdLock(t, path)
 	lockWait = 5 * time.Second // Refresh waits a tenth of it for the lock
+	free := make(chan bool, 1)
+	var seen sync.Once
+	onWriterWait(t, func() {
+		seen.Do(func() {
+			ok := a.mu.TryLock()
+			if ok {
+				a.mu.Unlock()
+			}
+			free <- ok
+		})
+	})
 	type result struct {
 		read bool
 		err  error
@@ -1298,17 +1339,13 @@ func TestRefreshWaitsWithoutTheStoreLock(t *testing.T) {
 		read, err := a.Refresh()
 		done <- result{read, err}
 	}()
-	time.Sleep(100 * time.Millisecond) // Refresh is waiting for the lock now
-	free := false                      // at one of a few tries: Refresh takes it a moment to look at the store
-	for try := 0; try < 5 && !free; try++ {
-		if free = a.mu.TryLock(); free {
-			a.mu.Unlock()
-		} else {
-			time.Sleep(10 * time.Millisecond)
+	select {
+	case ok := <-free:
+		if !ok {
+			t.Error("the store's lock is held while Refresh waits for another's write")
 		}
-	}
-	if !free {
-		t.Error("the store's lock is held while Refresh waits for another's write")
+	case r := <-done:
+		t.Fatalf("Refresh = %v, %v without waiting for the other's lock; want it to wait", r.read, r.err)
 	}
 	release()
 	if r := <-done; r.err != nil || !r.read {
