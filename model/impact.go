@@ -146,6 +146,7 @@ func (m *impactMemo) of(ctx context.Context, key impactKey, work func() ([]float
 		}
 		if r := m.running[key]; r != nil {
 			m.mu.Unlock()
+			awaitingPass()
 			select {
 			case <-r.done:
 				if r.err == nil {
@@ -191,6 +192,10 @@ func (m *impactMemo) run(key impactKey, r *impactRun, work func() ([]float64, er
 	r.impact, r.err = work()
 	return r.impact, r.err
 }
+
+// awaitingPass is called as a caller of [impactMemo.of] starts waiting
+// for another caller's pass; tests replace it to know that it waits.
+var awaitingPass = func() {}
 
 // errPassAbandoned is the error of a pass whose work never returned.
 var errPassAbandoned = errors.New("model: the impact's pass was abandoned")

@@ -16,8 +16,22 @@ import (
 // result, the work done once; a caller whose context is cancelled while it
 // waits returns at once with the context's error; and when the caller
 // running the pass is cancelled, a caller still waiting works it out
-// itself. Run it with -race.
+// itself. Run it with -race. Each caller meant to wait is seen waiting
+// (awaitingPass) before the test goes on: after a sleep, or none, a caller
+// that started late found the pass over and passed without waiting.
 func TestImpactMemoWaitsWithoutLock(t *testing.T) {
+	waits := make(chan struct{}, 8)
+	old := awaitingPass
+	awaitingPass = func() { waits <- struct{}{} }
+	t.Cleanup(func() { awaitingPass = old })
+	waiting := func(what string) {
+		t.Helper()
+		select {
+		case <-waits:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s never waited for the pass under way", what)
+		}
+	}
 	m := &impactMemo{}
 	slow, other := impactKey{sys: 0, base: 1}, impactKey{sys: 1, base: 0}
 	want := []float64{1, 2, 3}
@@ -69,8 +83,10 @@ func TestImpactMemoWaitsWithoutLock(t *testing.T) {
 		t.Errorf("another pair during a pass = %v, %v; want [9]", r.impact, r.err)
 	}
 	second := call(context.Background(), slow, never)
+	waiting("the second caller")
 	ctx, cancel := context.WithCancel(context.Background())
 	gaveUp := call(ctx, slow, never)
+	waiting("the caller cancelled")
 	cancel()
 	if r := within("a cancelled waiter", gaveUp); !errors.Is(r.err, context.Canceled) {
 		t.Errorf("a waiter cancelled = %v, %v; want context.Canceled", r.impact, r.err)
@@ -98,7 +114,7 @@ func TestImpactMemoWaitsWithoutLock(t *testing.T) {
 	run := call(runCtx, slow, longPass(runCtx))
 	<-started
 	waiter := call(context.Background(), slow, func() ([]float64, error) { return []float64{4}, nil })
-	time.Sleep(100 * time.Millisecond) // time for the waiter to wait on the pass (else it runs one of its own at once: the same result)
+	waiting("the caller left waiting") // else it runs a pass of its own at once: the same result
 	stopRun()
 	if r := within("the cancelled pass", run); !errors.Is(r.err, context.Canceled) {
 		t.Errorf("the cancelled pass = %v, %v; want context.Canceled", r.impact, r.err)
