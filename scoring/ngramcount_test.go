@@ -454,6 +454,29 @@ func TestCountNGramsCancelAndProgress(t *testing.T) {
 	}
 }
 
+// TestCountNGramsCancelledPartWay: a count whose context is cancelled
+// while it runs (here as it reads its first segment) stops reading the
+// corpus, part way, and returns the context's error. A context cancelled
+// before the count, as TestCountNGramsCancelAndProgress tries, gets that
+// error from the check after the work, whether the work stopped or not.
+func TestCountNGramsCancelledPartWay(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // a lone worker, a batch at a time
+	c := randomCorpus(9*pipeBatchMin+5, 4)          // more than pipeBatches batches
+	ctx, cancel := context.WithCancel(context.Background())
+	var read atomic.Int64
+	src := func(i int, hyps, refs []string) ([]string, []string) {
+		read.Add(1)
+		cancel()
+		return c.source()(i, hyps, refs)
+	}
+	if _, err := CountNGrams(ctx, len(c.refs), len(c.hyps), DefaultOptions(), 0, src, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled while counting: err = %v; want context.Canceled", err)
+	}
+	if n := read.Load(); n >= int64(len(c.refs)) {
+		t.Errorf("the count read %d segments of %d after it was cancelled at the first; want it to stop part way", n, len(c.refs))
+	}
+}
+
 func TestLocalCountsGrowsAndTruncates(t *testing.T) {
 	var lc localCounts
 	lc.reset(1) // a hint far too small: the table must grow
