@@ -2,6 +2,7 @@ package scoring_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"runtime"
 	"slices"
@@ -285,7 +286,16 @@ func TestSigBadInput(t *testing.T) {
 	}
 }
 
+// TestSigCancel: the bootstrap, approximate randomization and the
+// confidence interval stop with the context's error when it is cancelled
+// before they start, and when it is cancelled while they run (here at
+// their first progress report), then part way through their work. Before,
+// only a context cancelled up front was tried, whose error the check after
+// the work returns whether the work stopped or not.
 func TestSigCancel(t *testing.T) {
+	// Two cores: at most a batch or two of resamples are under way when
+	// the cancel lands, whatever the machine.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	m := bleuMetric(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -295,6 +305,40 @@ func TestSigCancel(t *testing.T) {
 	}
 	if _, err := scoring.PairedApproxRandomization(ctx, p); err == nil {
 		t.Error("cancelled AR: want an error")
+	}
+	for _, tt := range []struct {
+		name string
+		run  func(context.Context, func(float64)) error
+	}{
+		{"bootstrap", func(ctx context.Context, progress func(float64)) error {
+			q := p
+			q.Progress = progress
+			_, err := scoring.PairedBootstrap(ctx, q)
+			return err
+		}},
+		{"AR", func(ctx context.Context, progress func(float64)) error {
+			q := p
+			q.Progress = progress
+			_, err := scoring.PairedApproxRandomization(ctx, q)
+			return err
+		}},
+		{"confidence", func(ctx context.Context, progress func(float64)) error {
+			_, err := scoring.ConfidenceProgress(ctx, m, 30, p.Baseline, 0, p.Seed, progress)
+			return err
+		}},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := 0.0
+		err := tt.run(ctx, func(f float64) {
+			done = max(done, f)
+			cancel()
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s cancelled while it runs: %v; want context.Canceled", tt.name, err)
+		}
+		if done == 0 || done >= 0.5 {
+			t.Errorf("%s cancelled at its first progress report went on to %.1f%% of its work; want it stopped part way", tt.name, 100*done)
+		}
 	}
 }
 
