@@ -153,7 +153,7 @@ func TestRereadUnderHelpSizesTheStrip(t *testing.T) {
 	}
 	want := m
 	want.refreshPane(false)
-	if got := ansi.Strip(m.View()); got != ansi.Strip(want.View()) || !strings.Contains(got, "bo") {
+	if got := ansi.Strip(m.View()); got != ansi.Strip(want.View()) || !strings.Contains(got, "[bo] M Major") {
 		t.Errorf("after the help, the screen:\n%s\nwant, laid out afresh with bo's mark in the strip:\n%s", got, ansi.Strip(want.View()))
 	}
 }

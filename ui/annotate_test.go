@@ -1798,6 +1798,9 @@ func TestRereadKeepsThePick(t *testing.T) {
 	added := mark("al", "added") // in the place of cy's in the list: [cy, al]
 	m = drive(t, m, m.readAnnotations())
 	anns = m.ann.segment(m.c, m.list.selection(m.c))
+	if !slices.ContainsFunc(anns, func(a annotations.Annotation) bool { return a.ID == added.ID }) {
+		t.Fatalf("after the read the segment holds %+v; want al's, which the other added (the read landed)", anns)
+	}
 	if m.ann.step != stepDelete || len(anns) != 2 || anns[m.ann.pick].ID != second.ID {
 		t.Fatalf("after the read: step %d, %d annotations, picked %+v; want the question on cy's", m.ann.step, len(anns), anns[min(m.ann.pick, len(anns)-1)])
 	}
