@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -250,6 +251,24 @@ func TestScoreProgressAndCancel(t *testing.T) {
 	cancel()
 	if s, err := Score(ctx, ds, DefaultSettings(), nil); !errors.Is(err, context.Canceled) || s != nil {
 		t.Errorf("Score with a cancelled context = %v, %v; want nil, context.Canceled", s, err)
+	}
+
+	// Cancelled while it runs (at its first progress report), it stops
+	// part way: the check after the work gives the error above whether
+	// the work stopped or not. Two cores: at most a chunk of segments each
+	// are under way when the cancel lands.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	ctx, cancel = context.WithCancel(context.Background())
+	most := 0
+	s, err := Score(ctx, ds, DefaultSettings(), func(done, total int) {
+		most = max(most, done)
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) || s != nil {
+		t.Errorf("Score cancelled while it runs = %v, %v; want nil, context.Canceled", s, err)
+	}
+	if most == 0 || most >= n {
+		t.Errorf("Score cancelled at its first progress report went on to %d of its %d segment scores; want it stopped part way", most, 2*n)
 	}
 }
 
