@@ -25,7 +25,8 @@ const annotationsHelp = `Usage: bleuscope annotations summary [flags] FILE (or -
 
 Manual error annotations: an annotation file written by the explorer
 (--annotations ANN), or a WMT MQM TSV (system doc doc_id seg_id rater source
-target category severity [comment], the error span marked <v>…</v>).
+target category severity [comment], the error span marked <v>…</v>). Where
+summary, export and import read a file, - reads standard input.
 
   summary   per system: segments rated, raters, errors by category and
             severity, and the MQM score (per segment the sum of the errors'
@@ -64,6 +65,7 @@ file's line.
 
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv
+  zcat mqm.tsv.gz | bleuscope annotations summary -
   bleuscope annotations summary --format json notes.ann
   bleuscope annotations summary --typology study.typ notes.ann
   bleuscope annotations export --annotations notes.ann --format csv -o notes.csv
@@ -79,11 +81,12 @@ const annotationsSummaryHelp = `Usage: bleuscope annotations summary [flags] FIL
 What the annotations of FILE (an annotation file or a WMT MQM TSV) add up to,
 per system: best MQM first in text, in the order the systems first appear
 in JSON. FILE is named alone or, as export and import name it, after
---annotations.
+--annotations; - reads it from standard input.
 
 Examples:
   bleuscope annotations summary mqm_ted_zhen.tsv
   bleuscope annotations summary --annotations notes.ann
+  cat mqm_ted_zhen.tsv | bleuscope annotations summary -
   bleuscope annotations summary --format json -o summary.json notes.ann
   bleuscope annotations summary --format json --agreement notes.ann
 
@@ -114,7 +117,7 @@ Flags:
 const annotationsExportHelp = `Usage: bleuscope annotations export --annotations ANN [--format F] [-o OUT]
 
 Writes the annotations of ANN (an annotation file, or a WMT MQM TSV to
-convert) in the order they were made.
+convert; - reads it from standard input) in the order they were made.
 
 Examples:
   bleuscope annotations export --annotations notes.ann > notes.tsv
@@ -122,7 +125,7 @@ Examples:
   bleuscope annotations export --annotations mqm_ted_zhen.tsv --format jsonl
 
 Flags:
-      --annotations ANN     the annotation file to read
+      --annotations ANN     the annotation file to read (-: standard input)
       --format F            mqm-tsv (default): WMT's MQM TSV, one row per
                             error and a No-error row per clean segment, the
                             note in the comment column (ESA scores have no
@@ -140,14 +143,16 @@ const annotationsImportHelp = `Usage: bleuscope annotations import --annotations
 
 Adds the rows of each WMT MQM TSV to the annotation file ANN (created when
 it does not exist), each file as one change: after a crash either all of
-its rows are in ANN or none. Rows already in ANN are not added again. ANN
-records the typology the rows were made with, as the explorer records its
-own: mqm's, unless --preset or --typology says another; a warning says when
-it is not the one ANN recorded last, whose weights it then replaces.
+its rows are in ANN or none. Rows already in ANN are not added again. A
+FILE.tsv of - is read from standard input. ANN records the typology the
+rows were made with, as the explorer records its own: mqm's, unless
+--preset or --typology says another; a warning says when it is not the one
+ANN recorded last, whose weights it then replaces.
 
 Examples:
   bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
   bleuscope annotations import --annotations notes.ann --lines seg-id mqm_newstest2021_ende.tsv
+  zcat mqm.tsv.gz | bleuscope annotations import --annotations notes.ann -
 
 Flags:
       --annotations ANN     the annotation file to add to
@@ -230,7 +235,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if err := checkOutputNotInput(out, []string{files[0], typology}); err != nil {
 		return err
 	}
-	anns, made, err := readAnnotations(e, files[0], limits)
+	anns, made, err := readAnnotations(e, files[0], e.stdin, limits)
 	if err != nil {
 		return err
 	}
@@ -238,7 +243,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if fromFile {
 		preset = made[len(made)-1]
 	}
-	for _, w := range annotations.TypologyWarnings(files[0], made, preset, "; without --preset and --typology summary weighs with the file's") {
+	for _, w := range annotations.TypologyWarnings(inputName(files[0]), made, preset, "; without --preset and --typology summary weighs with the file's") {
 		warnf(e, "%s", w)
 	}
 	sums := annotations.Summarize(anns, preset)
@@ -282,7 +287,7 @@ func runAnnotationsExport(e *env, args []string) error {
 	if err := checkOutputNotInput(out, []string{ann}); err != nil {
 		return err
 	}
-	anns, _, err := readAnnotations(e, ann, limits)
+	anns, _, err := readAnnotations(e, ann, e.stdin, limits)
 	if err != nil {
 		return err
 	}
@@ -346,6 +351,9 @@ func runAnnotationsImport(e *env, args []string) error {
 	if err := checkOutputNotInput(ann, files); err != nil {
 		return usagef("--annotations %s is one of the files to import; name another annotation file", ann)
 	}
+	if stdins := slices.DeleteFunc(slices.Clone(files), func(f string) bool { return f != "-" }); len(stdins) > 1 {
+		return usagef(`%s is named twice ("-"); it can be read only once: save it to a file and name the file instead`, stdinName)
+	}
 	preset, err := choosePreset(presetName, typology, fs.given("preset"), limits)
 	if err != nil {
 		return err
@@ -376,7 +384,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		}
 	}()
 	for _, f := range files {
-		rows, err := readImported(f, ann, rule, limits)
+		rows, err := readImported(f, ann, e.stdin, rule, limits)
 		if err != nil {
 			return err
 		}
@@ -397,7 +405,7 @@ func runAnnotationsImport(e *env, args []string) error {
 			}
 		}
 		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %d added to %s, %d already there",
-			f, plural(len(rows.Annotations), "row"), plural(errs, "error"), plural(len(rows.Annotations)-errs, "no-error mark"),
+			inputName(f), plural(len(rows.Annotations), "row"), plural(errs, "error"), plural(len(rows.Annotations)-errs, "no-error mark"),
 			added, ann, len(rows.Annotations)-added))
 	}
 	return nil
@@ -471,7 +479,8 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 
 // readAnnotations reads an annotation file or a WMT MQM TSV within
 // limits, telling them apart by their first bytes, and prints their
-// warnings; it returns the annotations and the typologies an annotation
+// warnings; path "-" is stdin (refused where stdin is nil: a command that
+// may read it for another input); it returns the annotations and the typologies an annotation
 // file records ([annotations.Store.Typologies]; none for a WMT MQM TSV).
 // The file is opened once and its start looked at before it is read on
 // ([openInput]): a pipe or a device is never opened again, an annotation
@@ -486,28 +495,28 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 // .jsonl, or starting with "{", for an annotation file, any other for a
 // WMT MQM TSV; a binary file gets the line a system file gets, its byte
 // named.
-func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, error) {
-	in, err := openInput(path, "an annotation file or a WMT MQM TSV")
+func readAnnotations(e *env, path string, stdin io.Reader, limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, error) {
+	in, err := openInput(path, "an annotation file or a WMT MQM TSV", stdin)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer in.Close()
-	head := in.head
-	if err := model.CheckEncoding(path, head); err != nil {
+	head, name := in.head, in.name
+	if err := model.CheckEncoding(name, head); err != nil {
 		return nil, nil, err // UTF-16 or UTF-32, either kind
 	}
 	var inErr *model.InputError
 	isAnn := annotations.IsAnnotationFile(head) && !(isEmptyText(head) && namedTSV(path))
-	if err := model.FirstNotUTF8(path, head, "an annotation file or a WMT MQM TSV, in plain text"); !isAnn && errors.As(err, &inErr) && inErr.Line == 1 {
+	if err := model.FirstNotUTF8(name, head, "an annotation file or a WMT MQM TSV, in plain text"); !isAnn && errors.As(err, &inErr) && inErr.Line == 1 {
 		return nil, nil, err
 	}
-	if err := exportRefusal(path, head); err != nil {
+	if err := exportRefusal(name, head); err != nil {
 		return nil, nil, err
 	}
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
 		anns, made, warnings, err := in.readAnnotationFile(limits)
 		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
-			return nil, nil, &model.InputError{File: path, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
+			return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
 		}
 		if err != nil {
 			return nil, nil, err
@@ -524,7 +533,7 @@ func readAnnotations(e *env, path string, limits model.LoadOptions) ([]annotatio
 	rows, err := in.readMQM(annotations.LinesByPosition, limits)
 	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotMQMHeader) {
 		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, annotations.NotMQMHeader), ";")
-		return nil, nil, &model.InputError{File: path, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
+		return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
 	}
 	if err != nil {
 		return nil, nil, err
@@ -558,8 +567,10 @@ const headSize = 4096
 // MQM TSV, opened once ([openInput]), its first bytes looked at and not
 // yet taken from it: what reads it on reads those bytes again.
 type input struct {
-	path string
-	f    io.Closer
+	// path is the file as named, "-" for standard input; name is how
+	// messages name it: the path, or "standard input".
+	path, name string
+	f          io.Closer
 	// text reads the file from its start, decompressed when it is
 	// gzip-compressed ([model.Gunzip]); head is its first headSize bytes
 	// (fewer in a shorter file).
@@ -572,8 +583,21 @@ type input struct {
 }
 
 // openInput opens path, a file given as what, and looks at its first
-// bytes.
-func openInput(path, what string) (*input, error) {
+// bytes. "-" is standard input, stdin, read as a pipe is, from where it
+// stands; with stdin nil, "-" is refused ([model.Open]).
+func openInput(path, what string, stdin io.Reader) (*input, error) {
+	if path == "-" && stdin != nil {
+		text, err := model.StdinText(stdin)
+		if err != nil {
+			return nil, err
+		}
+		text = bufio.NewReaderSize(text, headSize)
+		head, err := text.Peek(headSize)
+		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+			return nil, model.OpenErr(stdinName, err)
+		}
+		return &input{path: path, name: stdinName, f: io.NopCloser(stdin), text: text, head: head}, nil
+	}
 	f, err := model.Open(path, what)
 	if err != nil {
 		return nil, err
@@ -594,7 +618,20 @@ func openInput(path, what string) (*input, error) {
 		f.Close()
 		return nil, model.OpenErr(path, err)
 	}
-	return &input{path: path, f: f, text: text, head: head, regular: info.Mode().IsRegular(), gz: gz}, nil
+	return &input{path: path, name: path, f: f, text: text, head: head, regular: info.Mode().IsRegular(), gz: gz}, nil
+}
+
+// stdinName is how messages name standard input ("-"), as the loader
+// names it.
+const stdinName = "standard input"
+
+// inputName is how messages name the input file path: "standard input"
+// for "-", else path.
+func inputName(path string) string {
+	if path == "-" {
+		return stdinName
+	}
+	return path
 }
 
 // Close closes the file.
@@ -603,7 +640,7 @@ func (in *input) Close() error { return in.f.Close() }
 // readMQM reads the file on as a WMT MQM TSV within limits, as
 // [annotations.ReadMQMFile] reads one.
 func (in *input) readMQM(rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
-	return annotations.ReadMQM(limits.BoundedReader(in.text, in.path), in.path, rule)
+	return annotations.ReadMQM(limits.BoundedReader(in.text, in.name), in.name, rule)
 }
 
 // readAnnotationFile reads the file as an annotation file: a regular one
@@ -624,12 +661,12 @@ func (in *input) readAnnotationFile(limits model.LoadOptions) ([]annotations.Ann
 	most := limits.WithDefaults().MaxInput
 	data, err := io.ReadAll(io.LimitReader(in.text, most+1))
 	if err != nil {
-		return nil, nil, nil, model.OpenErr(in.path, err)
+		return nil, nil, nil, model.OpenErr(in.name, err)
 	}
-	if err := limits.CheckSize(in.path, int64(len(data))); err != nil {
+	if err := limits.CheckSize(in.name, int64(len(data))); err != nil {
 		return nil, nil, nil, err
 	}
-	return annotations.Parse(data, in.path)
+	return annotations.Parse(data, in.name)
 }
 
 // exportRefusal refuses path, whose first bytes are head, when it is the
@@ -644,19 +681,19 @@ func exportRefusal(path string, head []byte) error {
 		", which bleuscope does not read back; give the annotation file it was exported from, or its export with --format mqm-tsv"}
 }
 
-// readImported reads the WMT MQM TSV at path for import into the
-// annotation file ann within limits, opened once ([openInput]). An empty
+// readImported reads the WMT MQM TSV at path ("-": stdin) for import into
+// the annotation file ann within limits, opened once ([openInput]). An empty
 // file is refused as [namedTSV] reads it, an export as CSV or JSONL as
 // such ([exportRefusal]), and an annotation file with the way to import
 // its annotations: export them as a WMT MQM TSV.
-func readImported(path, ann string, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
-	in, err := openInput(path, "a WMT MQM TSV")
+func readImported(path, ann string, stdin io.Reader, rule annotations.LineRule, limits model.LoadOptions) (*annotations.MQMRows, error) {
+	in, err := openInput(path, "a WMT MQM TSV", stdin)
 	if err != nil {
 		return nil, err
 	}
 	defer in.Close()
 	if isEmptyText(in.head) && !namedTSV(path) {
-		return nil, &model.InputError{File: path, Msg: "is empty: an annotation file with nothing saved in it yet, as summary reads it, and so nothing to import; give the WMT MQM TSV (a header row naming the columns " +
+		return nil, &model.InputError{File: in.name, Msg: "is empty: an annotation file with nothing saved in it yet, as summary reads it, and so nothing to import; give the WMT MQM TSV (a header row naming the columns " +
 			annotations.MQMHeaderWords + ", then one row per error)"}
 	}
 	rows, err := in.readMQM(rule, limits)
@@ -664,19 +701,23 @@ func readImported(path, ann string, rule annotations.LineRule, limits model.Load
 	if !errors.As(err, &inErr) || inErr.Line != 1 {
 		return rows, err
 	}
-	if refusal := exportRefusal(path, in.head); refusal != nil {
+	if refusal := exportRefusal(in.name, in.head); refusal != nil {
 		return nil, refusal
 	}
 	if inErr.Msg == annotations.AnnotationFileNotMQM {
-		return nil, &model.InputError{File: path, Line: 1, Msg: inErr.Msg + "; to add its annotations to " + model.Printable(ann) +
+		return nil, &model.InputError{File: in.name, Line: 1, Msg: inErr.Msg + "; to add its annotations to " + model.Printable(ann) +
 			", export them as one first: bleuscope annotations export --annotations " + model.Printable(path) + " -o " + model.Printable(exportName(path)) + ", then import that"}
 	}
 	return nil, err
 }
 
 // exportName is the name of the WMT MQM TSV to export the annotation file
-// at path to, for a message: its name with .tsv for its extension.
+// at path to, for a message: its name with .tsv for its extension
+// (annotations.tsv for standard input).
 func exportName(path string) string {
+	if path == "-" {
+		return "annotations.tsv"
+	}
 	name := strings.TrimSuffix(path, filepath.Ext(path)) + ".tsv"
 	if name == path {
 		name = strings.TrimSuffix(path, filepath.Ext(path)) + ".mqm.tsv"
@@ -694,7 +735,7 @@ func refusedAsExport(path string, err error) error {
 	if !errors.As(err, &inErr) || inErr.Line != 1 {
 		return err
 	}
-	if in, herr := openInput(path, "an annotation file"); herr == nil {
+	if in, herr := openInput(path, "an annotation file", nil); herr == nil {
 		defer in.Close()
 		if refusal := exportRefusal(path, in.head); refusal != nil {
 			return refusal

@@ -906,27 +906,76 @@ func TestAnnotationsSummaryOneRater(t *testing.T) {
 	}
 }
 
-// TestStdinNamedWhereAFileIsRead: "-" where an annotation file, a WMT MQM
-// TSV or a typology is read gets one line saying that standard input is
-// not read there, and exit 2, instead of "- does not exist"; as the
-// annotation file, which is written too, it is refused as well.
+// TestStdinNamedWhereAFileIsRead: "-" where a WMT MQM TSV or a typology
+// is read by a command that does not read standard input there (--mqm,
+// --typology, segments' --annotations) gets one line saying that standard
+// input is not read there, and exit 2, instead of "- does not exist"; as
+// the annotation file, which is written too, it is refused as well.
 func TestStdinNamedWhereAFileIsRead(t *testing.T) {
-	writeFiles(t, map[string]string{"h.txt": "a b\n", "r.txt": "a b\n"})
+	writeFiles(t, map[string]string{"h.txt": "a b\n", "r.txt": "a b\n", "m.tsv": mqmSmall})
 	const notRead = "bleuscope: - (standard input) is not read here: give "
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"score", "--mqm", "-", "--mqm-ref", "x"}, notRead + "a WMT MQM TSV as a file (./- for a file called -)\n"},
-		{[]string{"annotations", "summary", "-"}, notRead + "an annotation file or a WMT MQM TSV as a file (./- for a file called -)\n"},
-		{[]string{"annotations", "export", "--annotations", "-"}, notRead + "an annotation file or a WMT MQM TSV as a file (./- for a file called -)\n"},
-		{[]string{"annotations", "import", "--annotations", "a.ann", "-"}, notRead + "a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"annotations", "summary", "--typology", "-", "m.tsv"}, notRead + "a typology file as a file (./- for a file called -)\n"},
+		{[]string{"segments", "--text", "--format", "tsv", "--annotations", "-", "h.txt", "-r", "r.txt"}, notRead + "an annotation file or a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"annotations", "import", "--annotations", "-", "m.tsv"}, "bleuscope: - (standard input) cannot be the annotation file, which is written as well as read: name a file (./- for a file called -); it is made on the first change\n"},
 		{[]string{"--annotations", "-", "h.txt", "-r", "r.txt"}, "bleuscope: - (standard input) cannot be the annotation file, which is written as well as read: name a file (./- for a file called -); it is made on the first change\n"},
 	} {
 		code, out, stderr := runCLI(t, "mqm or annotations on standard input\n", c.args...)
 		if code != exitUsage || out != "" || stderr != c.want {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, stderr, c.want)
 		}
+	}
+}
+
+// TestAnnotationsFromStandardInput: summary, export and import read "-",
+// standard input, as they read a file holding the same (a WMT MQM TSV, an
+// annotation file, gzip-compressed too), naming it "standard input" in
+// what they say; import takes it once. Before, "-" was refused there,
+// saying to give a file, so that `cat x.tsv | bleuscope annotations
+// summary -` printed no summary.
+func TestAnnotationsFromStandardInput(t *testing.T) {
+	long := mqmLong()
+	writeFiles(t, map[string]string{"m.tsv": long})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %q", code, stderr)
+	}
+	ann, _ := os.ReadFile("a.ann")
+	for _, c := range []struct {
+		name, content string
+		args          []string
+	}{
+		{"m.tsv", long, []string{"annotations", "summary"}},
+		{"m.tsv", long, []string{"annotations", "summary", "--format", "json", "--annotations"}},
+		{"m.tsv", gzipped(t, long), []string{"annotations", "export", "--format", "jsonl", "--annotations"}},
+		{"a.ann", string(ann), []string{"annotations", "summary", "--format", "json"}},
+		{"a.ann", string(ann), []string{"annotations", "export", "--annotations"}},
+		{"a.ann", string(ann), []string{"annotations", "import", "--annotations", "b.ann"}},
+	} {
+		wantCode, wantOut, wantErr := runCLI(t, "", append(c.args, c.name)...)
+		code, out, stderr := runCLI(t, c.content, append(c.args, "-")...)
+		wantErr = strings.ReplaceAll(wantErr, c.name, "standard input")
+		wantErr = strings.ReplaceAll(wantErr, "--annotations standard input -o a.tsv", "--annotations - -o annotations.tsv")
+		if code != wantCode || out != wantOut || stderr != wantErr {
+			t.Errorf("%q - holding %s: status %d, stderr %q, stdout\n%.300s\nwant %d, stderr %q, stdout\n%.300s", c.args, c.name, code, stderr, out, wantCode, wantErr, wantOut)
+		}
+	}
+	code, out, stderr := runCLI(t, long, "annotations", "import", "--annotations", "c.ann", "-")
+	if code != 0 || out != "" || !strings.HasPrefix(stderr, "bleuscope: standard input: ") || !strings.HasSuffix(stderr, " added to c.ann, 0 already there\n") {
+		t.Errorf("import of standard input: status %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if got, _ := os.ReadFile("c.ann"); len(got) == 0 {
+		t.Error("import of standard input: c.ann is empty")
+	}
+	const twice = "bleuscope: standard input is named twice (\"-\"); it can be read only once: save it to a file and name the file instead\n"
+	if code, _, stderr := runCLI(t, long, "annotations", "import", "--annotations", "d.ann", "-", "m.tsv", "-"); code != exitUsage || stderr != twice {
+		t.Errorf("import of - twice: status %d, stderr %q; want 2 and %q", code, stderr, twice)
+	}
+	if _, err := os.Stat("d.ann"); err == nil {
+		t.Error("import of - twice made d.ann")
 	}
 }
 

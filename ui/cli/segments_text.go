@@ -144,7 +144,7 @@ func writeSegmentTexts(e *env, ds *model.Dataset, scored *model.Scored, o *textO
 		path = o.mqm
 	}
 	if path != "" {
-		anns, _, err := readAnnotations(e, path, o.limits)
+		anns, _, err := readAnnotations(e, path, nil, o.limits) // standard input may hold a system
 		if err != nil {
 			return err
 		}
