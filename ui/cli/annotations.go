@@ -480,21 +480,21 @@ func choosePreset(name, typology string, named bool, limits model.LoadOptions) (
 // readAnnotations reads an annotation file or a WMT MQM TSV within
 // limits, telling them apart by their first bytes, and prints their
 // warnings; path "-" is stdin (refused where stdin is nil: a command that
-// may read it for another input); it returns the annotations and the typologies an annotation
-// file records ([annotations.Store.Typologies]; none for a WMT MQM TSV).
-// The file is opened once and its start looked at before it is read on
-// ([openInput]): a pipe or a device is never opened again, an annotation
-// file in one (or gzip-compressed) read whole and parsed
-// ([annotations.Parse]), a regular one opened as the explorer opens it,
-// which never writes it here. An annotation file's marks stored
+// may read it for another input). It returns the annotations and the
+// typologies an annotation file records ([annotations.Store.Typologies];
+// none for a WMT MQM TSV). The file is opened once and its start looked
+// at before it is read on ([openInput]): a pipe or a device is never
+// opened again, an annotation file in one (or gzip-compressed) read whole
+// and parsed ([annotations.Parse]), a regular one opened as the explorer
+// opens it, which never writes it here. An annotation file's marks stored
 // under an older bleuscope's short name of a system go under its stable
 // name where the file shows they are one system
 // ([annotations.FoldShortNames]), as the explorer attaches them. A file
-// that is neither is refused in one line saying what it was taken for and
-// what both look like ([annotations.FileKinds]): one named .ann or
-// .jsonl, or starting with "{", for an annotation file, any other for a
-// WMT MQM TSV; a binary file gets the line a system file gets, its byte
-// named.
+// that is neither is refused in one line saying what it was taken for,
+// what to do and what both look like ([annotations.FileKinds]): one named
+// .ann or .jsonl, or starting with "{", for an annotation file, any other
+// for a WMT MQM TSV; a binary file gets the line a system file gets, its
+// byte named.
 func readAnnotations(e *env, path string, stdin io.Reader, limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, error) {
 	in, err := openInput(path, "an annotation file or a WMT MQM TSV", stdin)
 	if err != nil {
@@ -516,7 +516,7 @@ func readAnnotations(e *env, path string, stdin io.Reader, limits model.LoadOpti
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
 		anns, made, warnings, err := in.readAnnotationFile(limits)
 		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
-			return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; " + annotations.FileKinds}
+			return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; give the annotation file the explorer or import wrote (unedited) or a WMT MQM TSV: " + annotations.FileKinds}
 		}
 		if err != nil {
 			return nil, nil, err
@@ -533,7 +533,7 @@ func readAnnotations(e *env, path string, stdin io.Reader, limits model.LoadOpti
 	rows, err := in.readMQM(annotations.LinesByPosition, limits)
 	if errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotMQMHeader) {
 		lacks, _, _ := strings.Cut(strings.TrimPrefix(inErr.Msg, annotations.NotMQMHeader), ";")
-		return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; " + annotations.FileKinds}
+		return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for a WMT MQM TSV, but its first row " + lacks + "; if it is one, make its first row the header (tab-separated), else give an annotation file: " + annotations.FileKinds}
 	}
 	if err != nil {
 		return nil, nil, err

@@ -834,11 +834,13 @@ func TestAnnotationsOlderShortName(t *testing.T) {
 
 // TestAnnotationsNeitherKind: summary and export given a file that is
 // neither an annotation file nor a WMT MQM TSV say in one line what it was
-// taken for and what both look like; a binary one gets score's "not a text
-// file" line, its byte named; a header a crash cut short reads as empty,
-// as the explorer reads it; --mqm given an annotation file points at
-// --annotations. Before, all were read as MQM TSVs ("is not an MQM TSV
-// header", "its first line is not UTF-8 text").
+// taken for, what to do (make the first row an MQM TSV's header, or give
+// the annotation file as written) and what both look like; a binary one
+// gets score's "not a text file" line, its byte named; a header a crash
+// cut short reads as empty, as the explorer reads it; --mqm given an
+// annotation file points at --annotations. Before, all were read as MQM
+// TSVs ("is not an MQM TSV header", "its first line is not UTF-8 text"),
+// and then named both kinds but no step to take.
 func TestAnnotationsNeitherKind(t *testing.T) {
 	const png = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
 	writeFiles(t, map[string]string{
@@ -851,11 +853,15 @@ func TestAnnotationsNeitherKind(t *testing.T) {
 		t.Fatalf("score of a binary file: %q", scoreErr)
 	}
 	notText, _, _ = strings.Cut(notText, ")")
+	// Each says what to do, for the kind it was taken for, then what both
+	// kinds look like.
+	const annFix = "give the annotation file the explorer or import wrote (unedited) or a WMT MQM TSV: "
+	const mqmFix = "if it is one, make its first row the header (tab-separated), else give an annotation file: "
 	kinds := `an annotation file starts with {"format":"bleuscope-annotations","version":1}, a WMT MQM TSV with a header row naming the columns system doc doc_id seg_id rater source target category severity and, optionally, comment`
 	for _, c := range []struct{ file, want string }{
-		{"edited.jsonl", "edited.jsonl:1: was taken for an annotation file (its name ends in .jsonl), but it does not start as one; " + kinds},
-		{"obj.txt", `obj.txt:1: was taken for an annotation file (it starts with "{"), but it does not start as one; ` + kinds},
-		{"words.txt", "words.txt:1: was taken for a WMT MQM TSV, but its first row lacks the columns system, doc, doc_id, seg_id, rater, source, target, category, severity; " + kinds},
+		{"edited.jsonl", "edited.jsonl:1: was taken for an annotation file (its name ends in .jsonl), but it does not start as one; " + annFix + kinds},
+		{"obj.txt", `obj.txt:1: was taken for an annotation file (it starts with "{"), but it does not start as one; ` + annFix + kinds},
+		{"words.txt", "words.txt:1: was taken for a WMT MQM TSV, but its first row lacks the columns system, doc, doc_id, seg_id, rater, source, target, category, severity; " + mqmFix + kinds},
 		{"bin.jsonl", "bin.jsonl:1: not a text file (" + notText + "); give an annotation file or a WMT MQM TSV, in plain text"},
 	} {
 		for _, args := range [][]string{{"annotations", "summary", c.file}, {"annotations", "export", "--annotations", c.file}} {
