@@ -514,10 +514,13 @@ func readAnnotations(e *env, path string, stdin io.Reader, limits model.LoadOpti
 		return nil, nil, err
 	}
 	if why := annotationFileByLook(path, head); isAnn || why != "" {
-		anns, made, warnings, err := in.readAnnotationFile(limits)
-		if why != "" && errors.As(err, &inErr) && inErr.Line == 1 && strings.HasPrefix(inErr.Msg, annotations.NotAnnotationFile) {
+		if !isAnn {
+			// Refused from its first bytes, without reading on: a pipe of
+			// one gigantic line is never read up to the input limit for a
+			// refusal its size would not change.
 			return nil, nil, &model.InputError{File: name, Line: 1, Msg: "was taken for an annotation file (" + why + "), but it does not start as one; give the annotation file the explorer or import wrote (unedited) or a WMT MQM TSV: " + annotations.FileKinds}
 		}
+		anns, made, warnings, err := in.readAnnotationFile(limits)
 		if err != nil {
 			return nil, nil, err
 		}

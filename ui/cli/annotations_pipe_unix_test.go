@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
 // mqmLong is a WMT MQM TSV longer than the bytes looked at to tell what
@@ -56,9 +58,21 @@ func runCLIFromFIFO(t *testing.T, path, content string, args ...string) (code in
 	select {
 	case r := <-done:
 		// A writer still waiting for a reader (the command refused the
-		// FIFO before opening it) gets one, and ends.
+		// FIFO before opening it) gets one, which reads what it writes
+		// until it ends (content longer than the pipe's buffer would
+		// block it).
 		if f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			<-written
+			buf := make([]byte, 32<<10)
+			for ended := false; !ended; {
+				select {
+				case <-written:
+					ended = true
+				default:
+					if n, _ := f.Read(buf); n == 0 {
+						time.Sleep(time.Millisecond) // no writer yet, or it just closed
+					}
+				}
+			}
 			f.Close()
 		}
 		return r.code, r.stdout, r.stderr
@@ -159,5 +173,49 @@ func TestAnnotationsSummaryOfDevice(t *testing.T) {
 		if wantCode != 0 || code != 0 || out != wantOut || stderr != wantErr {
 			t.Errorf("%q /dev/null: status %d, stdout %q, stderr %q; want 0, %q, %q as of an empty annotation file", args, code, out, stderr, wantOut, wantErr)
 		}
+	}
+}
+
+// TestAnnotationsLimitsFromFIFO: what summary, export and import read from
+// a FIFO or standard input stops at a gigantic line with one line naming
+// the limit and its flag, exit 2: a WMT MQM TSV's line past --max-line; an
+// annotation file, whose records may be longer than a line of text (an
+// import is one record), past --max-input; a stream taken for an
+// annotation file that does not start as one is refused from its first
+// bytes, saying so, where it was read up to the input limit and refused
+// for its size (the whole of a gigantic line, 3 GiB on a machine of 24).
+func TestAnnotationsLimitsFromFIFO(t *testing.T) {
+	const mqmHeader = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %q", code, stderr)
+	}
+	ann, _ := os.ReadFile("a.ann")
+	header, _, _ := strings.Cut(string(ann), "\n")
+	long := strings.Repeat("x", 300<<10) // no line end
+	const lineLimit = "the line is longer than 1 KiB, the line limit; raise --max-line if that is intended\n"
+	for _, c := range []struct {
+		content string
+		args    []string
+		want    string // after "bleuscope: " and the input's name
+	}{
+		{mqmHeader + long, []string{"annotations", "summary", "--max-line", "1K"}, ":2: " + lineLimit},
+		{mqmHeader + long, []string{"annotations", "export", "--max-line", "1K", "--annotations"}, ":2: " + lineLimit},
+		{mqmHeader + long, []string{"annotations", "import", "--max-line", "1K", "--annotations", "b.ann"}, ":2: " + lineLimit},
+		{header + "\n" + long, []string{"annotations", "summary", "--max-input", "64K"}, " is larger than 64 KiB, the input limit; raise --max-input if that is intended\n"},
+		{"{" + long, []string{"annotations", "summary", "--max-input", "64K"}, `:1: was taken for an annotation file (it starts with "{"), but it does not start as one; ` +
+			"give the annotation file the explorer or import wrote (unedited) or a WMT MQM TSV: " + annotations.FileKinds + "\n"},
+	} {
+		code, out, stderr := runCLIFromFIFO(t, "fifo", c.content, append(c.args, "fifo")...)
+		if want := "bleuscope: fifo" + c.want; code != exitUsage || out != "" || stderr != want {
+			t.Errorf("%q of a FIFO: status %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, stderr, want)
+		}
+		code, out, stderr = runCLI(t, c.content, append(c.args, "-")...)
+		if want := "bleuscope: standard input" + c.want; code != exitUsage || out != "" || stderr != want {
+			t.Errorf("%q of standard input: status %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, stderr, want)
+		}
+	}
+	if _, err := os.Stat("b.ann"); err == nil {
+		t.Error("an import refused for its line made b.ann")
 	}
 }

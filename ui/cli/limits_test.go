@@ -68,7 +68,7 @@ func TestInputLimits(t *testing.T) {
 				"big.txt":     strings.Repeat("a b c\n", 200),
 				"bomb.txt.gz": gzipped(t, lines),
 				"long.txt":    "a b c\n" + strings.Repeat("word ", 300) + "\n",
-				"big.ann":     strings.Repeat("x", 2000),
+				"big.ann":     `{"format":"bleuscope-annotations","version":1}` + "\n" + strings.Repeat("x", 2000),
 				"bomb.tsv.gz": gzipped(t, mqmHeader+rows.String()),
 				"long.tsv":    mqmHeader + strings.Repeat("x", 2000) + "\n",
 			})
