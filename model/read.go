@@ -244,7 +244,7 @@ func (r *reader) open(p string) (io.ReadCloser, int64, error) {
 // standard input, which these readers do not read.
 func Open(p, what string) (fs.File, error) {
 	if p == "-" {
-		return nil, inputErr(p, "(standard input) is not read here: give "+what+" as a file (./- for a file called -)")
+		return nil, inputErr(p, "(standard input) is not read as "+what+" here: save it to a file and name that file (./- for a file called -)")
 	}
 	f, _, err := openFile(nil, p, what)
 	return f, err

@@ -915,18 +915,21 @@ func TestAnnotationsSummaryOneRater(t *testing.T) {
 // TestStdinNamedWhereAFileIsRead: "-" where a WMT MQM TSV or a typology
 // is read by a command that does not read standard input there (--mqm,
 // --typology, segments' --annotations) gets one line saying that standard
-// input is not read there, and exit 2, instead of "- does not exist"; as
-// the annotation file, which is written too, it is refused as well.
+// input is not read there and the step to take (save it to a file), and
+// exit 2, instead of "- does not exist"; as the annotation file, which is
+// written too, it is refused as well. Before, the line said to give a file
+// and not how.
 func TestStdinNamedWhereAFileIsRead(t *testing.T) {
 	writeFiles(t, map[string]string{"h.txt": "a b\n", "r.txt": "a b\n", "m.tsv": mqmSmall})
-	const notRead = "bleuscope: - (standard input) is not read here: give "
+	const notRead = "bleuscope: - (standard input) is not read as "
+	const saveIt = " here: save it to a file and name that file (./- for a file called -)\n"
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"score", "--mqm", "-", "--mqm-ref", "x"}, notRead + "a WMT MQM TSV as a file (./- for a file called -)\n"},
-		{[]string{"annotations", "summary", "--typology", "-", "m.tsv"}, notRead + "a typology file as a file (./- for a file called -)\n"},
-		{[]string{"segments", "--text", "--format", "tsv", "--annotations", "-", "h.txt", "-r", "r.txt"}, notRead + "an annotation file or a WMT MQM TSV as a file (./- for a file called -)\n"},
+		{[]string{"score", "--mqm", "-", "--mqm-ref", "x"}, notRead + "a WMT MQM TSV" + saveIt},
+		{[]string{"annotations", "summary", "--typology", "-", "m.tsv"}, notRead + "a typology file" + saveIt},
+		{[]string{"segments", "--text", "--format", "tsv", "--annotations", "-", "h.txt", "-r", "r.txt"}, notRead + "an annotation file or a WMT MQM TSV" + saveIt},
 		{[]string{"annotations", "import", "--annotations", "-", "m.tsv"}, "bleuscope: - (standard input) cannot be the annotation file, which is written as well as read: name a file (./- for a file called -); it is made on the first change\n"},
 		{[]string{"--annotations", "-", "h.txt", "-r", "r.txt"}, "bleuscope: - (standard input) cannot be the annotation file, which is written as well as read: name a file (./- for a file called -); it is made on the first change\n"},
 	} {
