@@ -248,16 +248,31 @@ func fitHints(hints []string, sep, more string, width int) string {
 	if len(hints) == 0 {
 		return ""
 	}
-	for n := len(hints); n > 0; n-- {
-		s := strings.Join(hints[:n], sep)
-		if n < len(hints) {
-			s += more
-		}
-		if render.Fits(s, width) {
-			return s
-		}
+	if n := hintsThatFit(hints, sep, more, width); n > 0 {
+		return joinHints(hints, n, sep, more)
 	}
 	return render.FirstFit(width, hints[0])
+}
+
+// hintsThatFit is how many of hints, from the first, [fitHints] keeps
+// whole in width cells: 0 when not even the first fits.
+func hintsThatFit(hints []string, sep, more string, width int) int {
+	for n := len(hints); n > 0; n-- {
+		if render.Fits(joinHints(hints, n, sep, more), width) {
+			return n
+		}
+	}
+	return 0
+}
+
+// joinHints joins the first n of hints with sep, and more after them when
+// some are left out.
+func joinHints(hints []string, n int, sep, more string) string {
+	s := strings.Join(hints[:n], sep)
+	if n < len(hints) {
+		s += more
+	}
+	return s
 }
 
 // as returns b with other help text, for a footer.

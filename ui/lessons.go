@@ -254,39 +254,68 @@ func (l Lessons) View() string {
 // footer is the lessons' one line of keys, as the other screens' footers:
 // the first of its forms that fits, from the fullest to the shortest. It
 // starts with how many lines are below or above, the only sign that the
-// text goes on, at every width. From 80 columns it names every key the
-// lessons answer to (? is a letter of the hypothesis here, so the
-// explorer's help is out of reach): esc, tab and ⇧tab, ctrl+r (which a
-// student needs once the text is edited, so it comes early), ctrl+n
-// (where "hyp/refs" does not fit, the text it goes to, as the editor's
-// prompt names it, "ref A" or "hyp": it goes from the hypothesis to each
-// reference and back; "next" read as the next lesson beside "tab/⇧tab
-// lesson") and the scrolling keys; with room for it (from
-// about 95 columns) it says that typing edits the text, which no key's
-// help says. Below 80 it keeps the keys most needed, esc, the lessons,
-// ctrl+r, then ctrl+n, with " …" for the rest.
+// text goes on, then says that typing edits the text, the lessons' point,
+// which no key's help says, at every width. Then come the keys, the most
+// needed first (? is a letter of the hypothesis here, so the explorer's
+// help is out of reach): esc, tab and ⇧tab, ctrl+r (which a student needs
+// once the text is edited), ctrl+n and the scrolling keys, with " …" for
+// those left out. ctrl+n is "hyp/refs" where that fits, else the text it
+// goes to, as the editor's prompt names it, "ref A" or "hyp" ("next" read
+// as the next lesson beside "tab/⇧tab lesson"); the shortest form writes
+// ctrl+ as ^, as the explorer's help does, so that ctrl+r shows from 70
+// columns and ctrl+n from 80. Which form, and how many of its keys, is
+// decided with the widest name ctrl+n can have in the lesson, so that
+// ctrl+n does not come and go as it is pressed.
 func (l Lessons) footer() string {
+	shown := l.footerForms(l.fieldName(l.nextField()))
+	measured := l.footerForms(l.widestFieldName())
+	last := len(measured) - 1
+	for i, f := range measured[:last] {
+		if render.Fits(f, l.w) {
+			return shown[i]
+		}
+	}
+	const sep, more = " · ", " …"
+	if n := hintsThatFit(strings.Split(measured[last], sep), sep, more, l.w); n > 0 {
+		return joinHints(strings.Split(shown[last], sep), n, sep, more)
+	}
+	return fitKeyLine(shown[last], l.w)
+}
+
+// footerForms are the forms of [Lessons.footer], fullest first, with
+// next as the name of the text ctrl+n goes to.
+func (l Lessons) footerForms(next string) []string {
 	k := l.keys
 	long, short := scrollWhere(l.vp)
 	lead := func(where string) string {
 		if where == "" {
-			return ""
+			return "type to edit · "
 		}
-		return where + " · "
+		return where + " · type to edit · "
 	}
 	lessons := as(k.Next, "tab/⇧tab", "lesson")
-	next := as(k.Field, "ctrl+n", l.fieldName(l.nextField()))
+	field := as(k.Field, "ctrl+n", next)
 	scroll := as(k.Down, "↓↑ pgdn pgup", "scroll")
 	arrows := as(k.Down, "↓↑ pgdn", "")
-	forms := []string{
-		lead(long) + keyLine(k.Close, k.Next, k.Prev) + " · type to edit · " + keyLine(k.First, k.Field, scroll),
-		lead(long) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, k.Field, scroll),
-		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, k.Field, arrows),
-		lead(short) + keyLine(k.Close, lessons) + " · type to edit · " + keyLine(k.First, next, arrows),
+	return []string{
+		lead(long) + keyLine(k.Close, k.Next, k.Prev, k.First, k.Field, scroll),
+		lead(long) + keyLine(k.Close, lessons, k.First, k.Field, scroll),
 		lead(short) + keyLine(k.Close, lessons, k.First, k.Field, arrows),
-		lead(short) + keyLine(k.Close, lessons, k.First, next, arrows),
+		lead(short) + keyLine(k.Close, lessons, k.First, field, arrows),
+		lead(short) + keyLine(k.Close, lessons, as(k.First, "^r", "reset"), as(k.Field, "^n", next), arrows),
 	}
-	return fitKeyForms(l.w, forms...)
+}
+
+// widestFieldName is the widest of the names ctrl+n can show in the
+// current lesson ([Lessons.fieldName]).
+func (l Lessons) widestFieldName() string {
+	widest := l.fieldName(0)
+	for f := 1; f <= len(l.refs[l.cur]); f++ {
+		if n := l.fieldName(f); render.Cells(n) > render.Cells(widest) {
+			widest = n
+		}
+	}
+	return widest
 }
 
 // Closed reports whether esc was pressed: the explorer should close the

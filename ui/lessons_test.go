@@ -267,21 +267,36 @@ func TestLessonsFooterWhole(t *testing.T) {
 	}
 }
 
-// TestLessonsFooterEveryKey: from 80 columns the footer names every key
-// the lessons answer to, and at 60 those most needed, esc, the lessons
-// and ctrl+r, whether the text scrolls or not. At 100 columns a
-// user saw it end in "⇧tab back …", ctrl+r among the keys left out, and
-// could not find it: ? types into the hypothesis there.
+// TestLessonsFooterEveryKey: from 95 columns the footer names every key
+// the lessons answer to; below, those most needed, in this order: esc and
+// the lessons from 60 columns, ctrl+r from 70 and ctrl+n from 80 (as ^r
+// and ^n, the explorer's help's notation, for which there is room), the
+// scrolling keys giving way first, as the line count before them says the
+// text goes on. At 100 columns a user once saw the footer end in "⇧tab
+// back …", ctrl+r among the keys left out, and could not find it: ? types
+// into the hypothesis there. (Before "type to edit" came first,
+// [TestLessonsFooterSaysTypeToEdit], ctrl+r and ctrl+n showed at 60 and
+// 80 columns as ctrl+r and ctrl+n, and the scrolling keys at 80.)
 func TestLessonsFooterEveryKey(t *testing.T) {
 	every := []string{"esc close", "tab", "⇧tab", "ctrl+r reset", "ctrl+n", "↓↑", "pgdn"}
 	for _, h := range []int{16, 24, 60} {
-		for _, w := range []int{60, 70, 80, 90, 100, 120} {
+		for _, w := range []int{60, 70, 80, 90, 95, 100, 120} {
 			l := NewLessons(render.DefaultStyles(), w, h)
 			lines := strings.Split(ansi.Strip(l.View()), "\n")
 			foot := lines[len(lines)-1]
 			want := every
-			if w < 80 {
-				want = []string{"esc close", "tab/⇧tab lesson", "ctrl+r reset"}
+			all := true
+			for _, k := range every {
+				all = all && strings.Contains(foot, k)
+			}
+			switch {
+			case all: // a text that does not scroll leaves room for every key
+			case w < 70:
+				want = []string{"esc close · tab/⇧tab lesson"}
+			case w < 80:
+				want = []string{"esc close · tab/⇧tab lesson · ^r reset"}
+			case w < 95:
+				want = []string{"esc close · tab/⇧tab lesson · ^r reset · ^n ref A"}
 			}
 			for _, k := range want {
 				if !strings.Contains(foot, k) {
@@ -332,20 +347,23 @@ func TestHypInputFitsFromItsStart(t *testing.T) {
 	}
 }
 
-// TestLessonsFooterSaysTypeToEdit: from 100 columns the footer says that
-// typing edits the text right after esc and the lessons' keys, before
-// the keys that reset, move the editor and scroll. Before, "type to edit"
-// came last and gave way to " …" below 130 columns, so a student at 100
-// was never told the hypothesis could be edited. (Below 100 the keys
-// come first: [TestLessonsFooterEveryKey].)
+// TestLessonsFooterSaysTypeToEdit: at every width from 60 columns the
+// footer says that typing edits the text, the lessons' point, first, right
+// after how many lines are below: whatever the text, the field in the
+// editor or the scroll. Before, it came after esc and the lessons' keys
+// and only from about 95 columns: below, the keys ctrl+r and ctrl+n kept
+// their place and nothing on the screen said the text could be edited.
 func TestLessonsFooterSaysTypeToEdit(t *testing.T) {
-	for _, w := range []int{100, 120, 160} {
-		l := NewLessons(render.DefaultStyles(), w, 24)
-		lines := strings.Split(ansi.Strip(l.View()), "\n")
-		foot := lines[len(lines)-1]
-		if !strings.Contains(foot, "esc close · tab") || !strings.Contains(foot, "lesson · type to edit · ctrl+r reset") &&
-			!strings.Contains(foot, "⇧tab back · type to edit · ctrl+r reset") {
-			t.Errorf("%d×24: footer %q; want esc, tab, then type to edit", w, foot)
+	for w := 60; w <= 200; w += 5 {
+		for _, h := range []int{16, 24, 60} {
+			for _, keys := range [][]string{nil, {"ctrl+n"}, {"tab", "pgdown", "pgdown", "pgdown"}, {"shift+tab"}} {
+				l := send(NewLessons(render.DefaultStyles(), w, h), keys...)
+				lines := strings.Split(ansi.Strip(l.View()), "\n")
+				foot := lines[len(lines)-1]
+				if _, after, _ := strings.Cut(foot, " · "); !strings.HasPrefix(foot, "type to edit · ") && !strings.HasPrefix(after, "type to edit · ") {
+					t.Errorf("%d×%d after %q: footer %q; want \"type to edit\" first, after the lines below", w, h, keys, foot)
+				}
+			}
 		}
 	}
 }
@@ -366,10 +384,11 @@ func TestLessonsFooterSaysMoreFirst(t *testing.T) {
 			if !strings.HasPrefix(foot, "↓ ") || !strings.Contains(foot, " more") {
 				t.Errorf("%d×%d: footer %q; want it to start with \"↓ N more\"", w, h, foot)
 			}
-			if strings.Contains(foot, "ctrl+n") && !strings.Contains(foot, "ctrl+n hyp/refs") && !strings.Contains(foot, "ctrl+n ref A") {
+			if strings.Contains(foot, "ctrl+n") && !strings.Contains(foot, "ctrl+n hyp/refs") && !strings.Contains(foot, "ctrl+n ref A") ||
+				strings.Contains(foot, "^n") && !strings.Contains(foot, "^n ref A") {
 				t.Errorf("%d×%d: footer %q; want ctrl+n named as \"hyp/refs\" or \"ref A\"", w, h, foot)
 			}
-			if w >= 80 && !strings.Contains(foot, "ctrl+n") {
+			if w >= 80 && !strings.Contains(foot, "ctrl+n") && !strings.Contains(foot, "^n") {
 				t.Errorf("%d×%d: footer %q lacks ctrl+n", w, h, foot)
 			}
 		}
@@ -397,9 +416,10 @@ func TestLessonsResetScrollsToTop(t *testing.T) {
 // hyp/refs" it names ctrl+n by the text it puts in the editor, as the
 // editor's prompt names it ("ref A", then "ref B", then "hyp"), never
 // "next", which a user read as the next lesson beside "tab/⇧tab lesson"
-// at 70 to 80 columns.
+// at 70 to 80 columns. (ctrl+n shows from 80 columns, as ^n up to 90:
+// [TestLessonsFooterEveryKey].)
 func TestLessonsFooterNamesField(t *testing.T) {
-	for _, w := range []int{75, 80, 95} {
+	for _, w := range []int{80, 90, 95} {
 		l := NewLessons(render.DefaultStyles(), w, 24)
 		refs := len(l.Refs())
 		if refs < 2 {
@@ -408,10 +428,39 @@ func TestLessonsFooterNamesField(t *testing.T) {
 		for i, want := range []string{"ref A", "ref B", "hyp"} {
 			lines := strings.Split(ansi.Strip(l.View()), "\n")
 			foot := lines[len(lines)-1]
-			if !strings.Contains(foot, "ctrl+n "+want+" ") || strings.Contains(foot, "next") {
+			if !strings.Contains(foot, "ctrl+n "+want+" ") && !strings.Contains(foot, "^n "+want+" ") || strings.Contains(foot, "next") {
 				t.Errorf("%d columns, after %d ctrl+n: footer %q; want \"ctrl+n %s\", no \"next\"", w, i, foot, want)
 			}
 			l = send(l, "ctrl+n")
+		}
+	}
+}
+
+// TestLessonsFooterKeepsCtrlN: at every width, pressing ctrl+n changes
+// the name ctrl+n shows in the footer and nothing else: which keys show is
+// decided with the widest name it can have ("ref A", not "hyp"). At
+// exactly 70 columns (69 to 75 with the line count's two digits) ctrl+n
+// showed while it led to the hypothesis, "ctrl+n hyp …", and was gone for
+// " …" once pressed, where "ctrl+n ref A" did not fit.
+func TestLessonsFooterKeepsCtrlN(t *testing.T) {
+	for w := 60; w <= 140; w++ {
+		for _, h := range []int{16, 24} {
+			l := NewLessons(render.DefaultStyles(), w, h)
+			var first string
+			for i := 0; i <= len(l.Refs()); i++ {
+				lines := strings.Split(ansi.Strip(l.View()), "\n")
+				foot := lines[len(lines)-1]
+				for _, name := range []string{"hyp/refs", "ref A", "ref B", "hyp"} {
+					foot = strings.ReplaceAll(foot, "ctrl+n "+name, "ctrl+n NAME")
+					foot = strings.ReplaceAll(foot, "^n "+name, "^n NAME")
+				}
+				if i == 0 {
+					first = foot
+				} else if foot != first {
+					t.Errorf("%d×%d after %d ctrl+n: footer %q; want the keys of %q", w, h, i, foot, first)
+				}
+				l = send(l, "ctrl+n")
+			}
 		}
 	}
 }
