@@ -566,3 +566,62 @@ func TestAnalysisCountsWrittenAlike(t *testing.T) {
 		t.Error("no ranking had 10,000 n-grams or more: the test wants counts that could be written in thousands")
 	}
 }
+
+// TestAnalysisSalientTitleNamesPair: the salient table's title names both
+// systems it compares, or neither (the note and the head name both), never
+// one alone: at 80 columns a user saw "LT22 · salient 1–4-grams · top 200
+// of 25,244 · rows 90–109" over a table of LT22 against JDExploreAcademy,
+// read as LT22's n-grams. At 80 columns it names both, giving up the rows
+// in view (the cursor's mark shows where it is) rather than the count.
+// The note under it names them whole where that fits: at 60 columns it read
+// "+ matched far more by LT22 · − by JDExploreAc…" with room for the name.
+func TestAnalysisSalientTitleNamesPair(t *testing.T) {
+	ds := longNames(t)
+	names := []string{"LT22", "JDExploreAcademy", "Online-W-submission-2022"}
+	named := 0
+	for _, pre := range [][]string{nil, {"tab"}, {"tab", "tab"}} {
+		m := openAnalysisScreen(t, press(t, ready(t, ds, 80, 24), pre...))
+		for m.ana.mode != anaSalient {
+			m = press(t, m, "m")
+		}
+		x := m.anaCtx()
+		if !salientPair(x) {
+			continue // the baseline shown: no pair
+		}
+		a, b := m.c.systemName(x.sys), m.c.systemName(x.other)
+		for w := 60; w <= 130; w += 2 {
+			next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+			m = next.(Model)
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			title, note := lines[0], lines[1]
+			sa, sb := m.c.shortName(x.sys), m.c.shortName(x.other)
+			hasA, hasB := strings.HasPrefix(title, sa+" vs ") || strings.Contains(title, "· "+sa+" vs "), strings.Contains(title, " vs "+sb+" · ")
+			for _, n := range names {
+				if n != a && n != b && strings.Contains(title, n) {
+					t.Errorf("%d columns: title %q names %s, not compared", w, title, n)
+				}
+			}
+			if hasA != hasB || !hasA && (strings.Contains(title, sa+" ·") || strings.Contains(title, sb+" ·")) {
+				t.Errorf("%d columns, %s vs %s: title %q; want both names or neither", w, a, b, title)
+			}
+			if hasA {
+				named++
+			}
+			if w == 80 && render.Cells(a+b) <= 20 && !hasA {
+				t.Errorf("80 columns, %s vs %s: title %q; want it to name both", a, b, title)
+			}
+			if r := m.ana.ranksOf(m.anaCtx()); r.whole != "" && !strings.Contains(title, r.whole) && !strings.Contains(title, r.short) && !strings.Contains(title, r.held) {
+				t.Errorf("%d columns: title %q lacks the count %q", w, title, r.whole)
+			}
+			if want := "+ matched far more by " + a + " · − by " + b; render.Fits(want, w) && !strings.Contains(note, a) {
+				t.Errorf("%d columns: note %q; want %s whole, as in %q", w, note, a, want)
+			}
+			if want := "+ matched far more by " + a + " · − by " + b; render.Fits(want, w) && !strings.Contains(note, b) {
+				t.Errorf("%d columns: note %q; want %s whole, as in %q", w, note, b, want)
+			}
+		}
+	}
+	if named == 0 {
+		t.Error("no title named the pair: the test wants some")
+	}
+}

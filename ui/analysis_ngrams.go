@@ -167,17 +167,27 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		forms = append(forms, pair+" · "+k+ranks)
 	}
 	// Last, both sides in one count, written whole as the other tables
-	// write theirs: without the baseline (the table's head names both),
-	// then without either name; then in thousands, then without the
-	// rankings' size.
+	// write theirs: with both names; then, where the table holds the top
+	// of its rankings, both names and that count without the rows in view
+	// (the count says that rows are below, as the rows in view would);
+	// then without either name (the note and the table's head name both);
+	// then in thousands, then without the rankings' size. A title never
+	// names one side alone: "LT22 · salient 1–4-grams" read as LT22's
+	// n-grams.
 	grams = "salient " + grams
-	titles = append(anaTitles(forms...), pair+" · "+grams+whole, c.shortName(x.sys)+" · "+grams+whole,
-		grams+whole, grams+short, grams+a.rowsInView(len(items)))
-	sa, sb := c.shortName(x.sys), c.shortName(x.other)
-	notes = []string{
-		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
-		fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse", sa, sb),
-		fmt.Sprintf("+ matched far more by %s · − by %s", sa, sb),
+	titles = append(anaTitles(forms...), pair+" · "+grams+whole)
+	if r.whole != "" {
+		titles = append(titles, pair+" · "+grams+" · "+r.whole)
+	}
+	titles = append(titles, grams+whole, grams+short, grams+a.rowsInView(len(items)))
+	// The note names both systems whole where that fits, in short
+	// (as the columns) where it does not.
+	for _, names := range [][2]string{{c.systemName(x.sys), c.systemName(x.other)}, {c.shortName(x.sys), c.shortName(x.other)}} {
+		sa, sb := names[0], names[1]
+		notes = append(notes,
+			fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse · s = (a+1)/(a+b+2)", sa, sb),
+			fmt.Sprintf("matched: + %s gets it, %s far less · − the reverse", sa, sb),
+			fmt.Sprintf("+ matched far more by %s · − by %s", sa, sb))
 	}
 	if !a.salientFresh(x) {
 		return titles, notes, "", waiting(x, running)
