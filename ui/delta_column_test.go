@@ -48,13 +48,10 @@ func deltaCells(t *testing.T, name, view string) map[string]string {
 		t.Fatalf("%s: no list header with a Δ column:\n%s", name, view)
 	}
 	h := []rune(lines[head])
-	end := -1 // the rune index of the header's last cell of "Δ" (or its sort arrow)
+	end := -1 // the rune index of the header's "Δ" (its sort arrow comes before it)
 	for i, r := range h {
 		if r == 'Δ' {
 			end = i
-			if i+1 < len(h) && (h[i+1] == '↑' || h[i+1] == '↓') {
-				end = i + 1
-			}
 		}
 	}
 	cells := map[string]string{}

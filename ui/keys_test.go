@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func TestSortKeys(t *testing.T) {
 	if m.list.cursor != 0 || m.list.top != 0 || m.list.seg != m.list.rows[0] {
 		t.Errorf("sorted by Δ: cursor %d, top %d, segment %d; want the first row, %d", m.list.cursor, m.list.top, m.list.seg, m.list.rows[0])
 	}
-	if !strings.Contains(m.View(), "Δ↑") {
+	if !strings.Contains(m.View(), "↑Δ") {
 		t.Errorf("the delta column header lacks the sort arrow")
 	}
 	m = press(t, m, "j", "j", "r")
@@ -492,7 +493,7 @@ func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
 		t.Fatal("switching to nltk on a big corpus did not go to a command")
 	}
 	v := m.View()
-	for _, want := range []string{"BLEU " + model.FormatScore(old, false), "|smooth:exp|", "line  BLEU"} {
+	for _, want := range []string{"BLEU " + model.FormatScore(old, false), "|smooth:exp|", "line  ↑BLEU"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("while rescoring, the view lacks %q:\n%s", want, v)
 		}
@@ -502,7 +503,7 @@ func TestRescoreInFlightShowsScoredSettings(t *testing.T) {
 	}
 	m = drive(t, m, cmd)
 	v = m.View()
-	if m.jobs.running(jobScore) || !strings.Contains(v, "nltk:method0") || !strings.Contains(v, "line  nltk") {
+	if m.jobs.running(jobScore) || !strings.Contains(v, "nltk:method0") || !strings.Contains(v, "line  ↑nltk") {
 		t.Errorf("after rescoring, the view does not show NLTK's scores:\n%s", v)
 	}
 }
@@ -547,10 +548,53 @@ func TestMaxOrderKeysStopAtTheLimits(t *testing.T) {
 // TestSortArrowFits: every column header keeps its sort arrow whole.
 func TestSortArrowFits(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
-	for _, want := range []string{"line↑", "hyp/ref↑", "BP↑", "Δ↑", "impact↑", "BLEU↑"} {
+	for _, want := range []string{"↑line", "↑hyp/ref", "↑BP", "↑Δ", "↑impact", "↑BLEU"} {
 		m = press(t, m, "o")
 		if h := m.list.header(m.c, m.list.columns(m.c)); !strings.Contains(h, want) {
 			t.Errorf("sorted by %s: header %q lacks %q", sortNames[m.list.view.Sort], h, want)
+		}
+	}
+}
+
+// TestSortArrowKeepsNames: every sortable column shows its arrow the same
+// way, in the cell before its name, so that the name stays where it is,
+// over the right end of its figures, whichever column the list is sorted
+// by and either way. Before, the arrow came after the name and pushed it a
+// cell left ("line↑" over "  683" where "line" stood over its last digit).
+func TestSortArrowKeepsNames(t *testing.T) {
+	for _, size := range [][2]int{{60, 16}, {100, 30}, {200, 50}} {
+		m := ready(t, demoDataset(t), size[0], size[1])
+		ends := map[string]int{} // where each name ends, in cells
+		for range 12 {
+			for _, rev := range []bool{false, true} {
+				if rev {
+					m = press(t, m, "r")
+				}
+				h := ansi.Strip(m.list.header(m.c, m.list.columns(m.c)))
+				sorted := 0
+				for _, name := range []string{"line", "BLEU", "hyp/ref", "BP", "Δ", "impact"} {
+					loc := regexp.MustCompile(`(?:^| |↑|↓)` + regexp.QuoteMeta(name) + `(?:$| |↑|↓)`).FindStringIndex(h)
+					if loc == nil {
+						if name != "impact" {
+							t.Errorf("%dx%d sorted by %s: header %q lacks %q", size[0], size[1], sortNames[m.list.view.Sort], h, name)
+						}
+						continue
+					}
+					j := strings.Index(h[loc[0]:], name) + loc[0]
+					if before := h[:j]; strings.HasSuffix(before, "↑") || strings.HasSuffix(before, "↓") {
+						sorted++
+					}
+					end := render.Cells(h[:j+len(name)])
+					if e, ok := ends[name]; ok && e != end {
+						t.Errorf("%dx%d sorted by %s: %q ends at cell %d; at %d sorted otherwise:\n%s", size[0], size[1], sortNames[m.list.view.Sort], name, end, e, h)
+					}
+					ends[name] = end
+				}
+				if sorted != 1 && m.list.view.Sort != model.SortChrF && m.list.view.Sort != model.SortTER {
+					t.Errorf("%dx%d sorted by %s: %d names with an arrow before them; want 1:\n%s", size[0], size[1], sortNames[m.list.view.Sort], sorted, h)
+				}
+			}
+			m = press(t, m, "o")
 		}
 	}
 }

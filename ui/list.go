@@ -282,7 +282,7 @@ type columns struct {
 }
 
 func (l segList) columns(c common) columns {
-	cols := columns{ // wide enough for the header and its sort arrow ("line↑", "hyp/ref↑")
+	cols := columns{ // wide enough for the header and its sort arrow ("↑line", "↑hyp/ref")
 		line:   max(5, len(itoa(c.ds.Len()))),
 		score:  6,
 		bar:    5,
@@ -298,7 +298,7 @@ func (l segList) columns(c common) columns {
 	if l.impactColumn() {
 		cols.impact = 7
 		if l.impactHead() != "impact" {
-			cols.impact = 9 // "chrF imp↑"
+			cols.impact = 9 // "↑chrF imp"
 		} else if c.nltk() {
 			cols.impact = 9
 		}
@@ -320,15 +320,18 @@ func (l segList) columns(c common) columns {
 }
 
 // header is the column header line, with an arrow on the sort column.
+// The arrow comes before the column's name ("↑line", "↓BLEU"), in the cell
+// each column keeps for it, so that every name stays over the right end
+// of its figures, sorted by or not.
 func (l segList) header(c common, cols columns) string {
 	arrow := func(k model.SortKey, s string) string {
 		if l.view.Sort != k || l.inLineOrder {
 			return s
 		}
 		if l.view.Desc != (k == model.SortTER) { // TER sorts highest (worst) first
-			return s + "↓"
+			return "↓" + s
 		}
-		return s + "↑"
+		return "↑" + s
 	}
 	bleu := "BLEU"
 	if c.nltk() {

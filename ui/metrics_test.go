@@ -227,7 +227,7 @@ func TestMetricsSort(t *testing.T) {
 	for _, c := range []struct {
 		key   model.SortKey
 		title string
-	}{{model.SortChrF, "chrF↑"}, {model.SortTER, "TER↓"}} {
+	}{{model.SortChrF, "↑chrF"}, {model.SortTER, "↓TER"}} {
 		for range 10 {
 			if m.list.view.Sort == c.key {
 				break

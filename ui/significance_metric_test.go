@@ -250,8 +250,8 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 		if x := m.list.exportDeltas(len(m.c.ds.Systems)); x.ImpactMetric != tc.metric || len(x.Impact) != len(want) {
 			t.Errorf("%s: X would export the impact of %q; want the list's", tc.title, x.ImpactMetric)
 		}
-		if v := m.View(); !strings.Contains(v, tc.head+"↑") {
-			t.Errorf("%s: the list's header does not head its impact column %q:\n%s", tc.title, tc.head+"↑", v)
+		if v := m.View(); !strings.Contains(v, "↑"+tc.head) {
+			t.Errorf("%s: the list's header does not head its impact column %q:\n%s", tc.title, "↑"+tc.head, v)
 		}
 		// o and i on the list go back to BLEU's impact.
 		if m = press(t, m, "i"); m.list.impactOf != model.MetricBLEU || !strings.HasPrefix(m.status, "sorted by impact: ") {

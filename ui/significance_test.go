@@ -326,7 +326,7 @@ func TestSortByImpact(t *testing.T) {
 	}
 	m = press(t, m, "g")
 	v := m.View()
-	if !strings.Contains(v, "impact↑") || !strings.Contains(v, impactCell(worst, false)) {
+	if !strings.Contains(v, "↑impact") || !strings.Contains(v, impactCell(worst, false)) {
 		t.Errorf("no impact column with %s:\n%s", impactCell(worst, false), v)
 	}
 	m = press(t, m, "w") // a new baseline re-sorts
@@ -436,7 +436,7 @@ func TestImpactFromTheComparison(t *testing.T) {
 	if m.list.cursor != 0 || imp[m.list.seg] != slices.Min(imp) {
 		t.Errorf("selected row %d (impact %v); want row 0 with the lowest impact %v", m.list.cursor, imp[m.list.seg], slices.Min(imp))
 	}
-	if !strings.Contains(m.View(), "impact↑") {
+	if !strings.Contains(m.View(), "↑impact") {
 		t.Error("no impact column after i")
 	}
 	m = press(t, m, "B", "up")
