@@ -230,17 +230,17 @@ func (s chartsScreen) bpCharts(c common, l segList, sc chartScope, width, height
 	}
 	if !two {
 		caption := render.FirstFit(width,
-			fmt.Sprintf("line %d: c/r = %.6g (c = %d, r = %d), BP = %.6g", l.seg+1, seg.Ratio, seg.SysLen, seg.RefLen, seg.BP),
+			fmt.Sprintf("line %d: c/r = %.6g (c = %s, r = %s), BP = %.6g", l.seg+1, seg.Ratio, model.Thousands(seg.SysLen), model.Thousands(seg.RefLen), seg.BP),
 			fmt.Sprintf("line %d: c/r = %.6g, BP = %.6g", l.seg+1, seg.Ratio, seg.BP))
 		return []string{corpus + "\n" + st.Accent.Render(caption)}
 	}
 	if width >= chartsBPPair {
 		cw := (width - 2) / 2
-		segTitle := fmt.Sprintf("line %d · c = %d, r = %d", l.seg+1, seg.SysLen, seg.RefLen)
+		segTitle := fmt.Sprintf("line %d · c = %s, r = %s", l.seg+1, model.Thousands(seg.SysLen), model.Thousands(seg.RefLen))
 		a := st.Title.Render(render.Truncate(corpusTitle, cw)) + "\n" + render.BPCurve(st, sc.res.Ratio, sc.res.BP, cw, height)
 		b := st.Title.Render(render.Truncate(segTitle, cw)) + "\n" + render.BPCurve(st, seg.Ratio, seg.BP, cw, height)
 		return []string{sideBySide(a, b, cw, "  ", true)}
 	}
-	segTitle := fmt.Sprintf("brevity penalty · line %d c = %d, r = %d", l.seg+1, seg.SysLen, seg.RefLen)
+	segTitle := fmt.Sprintf("brevity penalty · line %d c = %s, r = %s", l.seg+1, model.Thousands(seg.SysLen), model.Thousands(seg.RefLen))
 	return []string{corpus, st.Title.Render(render.Truncate(segTitle, width)) + "\n" + render.BPCurve(st, seg.Ratio, seg.BP, width, height)}
 }

@@ -84,3 +84,27 @@ func TestComparisonWinsInGroupsOfThree(t *testing.T) {
 		t.Errorf("the comparison lacks %q:\n%s", want, v)
 	}
 }
+
+// TestChartsAndComparisonCountsInGroupsOfThree: the charts' precision bars
+// write matched/total as the brevity penalty beside them writes c and r
+// (they read "29065/36370" under "c = 36,370"), and the comparison writes
+// its resamples as it writes the segments ("paired-bs n=1000" beside "all
+// 1,984 segments", "0/1000 with Δ ≤ 0", "(k+1)/1001").
+func TestChartsAndComparisonCountsInGroupsOfThree(t *testing.T) {
+	m := ready(t, synthDataset(t, 3000), 120, 40)
+	grouped := `[1-9]\d{0,2}(,\d{3})+`
+	v := ansi.Strip(press(t, m, "h").View())
+	if !regexp.MustCompile(`p1 \S+ ` + grouped + "/" + grouped + " ").MatchString(v) {
+		t.Errorf("the charts' p1 bar does not write its counts in groups of three:\n%s", v)
+	}
+	m = drive(t, press(t, m, "B"), nil)
+	if m.sig.res == nil || m.sig.res.N != 1000 {
+		t.Fatalf("the comparison ran %v; the test wants its 1,000 resamples", m.sig.res)
+	}
+	v = ansi.Strip(m.View())
+	for _, want := range []string{"paired-bs n=1,000 ", "/1,000 with ", "(k+1)/1,001"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the comparison lacks %q:\n%s", want, v)
+		}
+	}
+}

@@ -523,7 +523,7 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		if bp := scoring.BrevityPenalty(f.hypLen, f.refLen); bp < 1 {
 			bpText = fmt.Sprintf("%.3f", bp)
 		}
-		lengthText = fmt.Sprintf("%d/%d", f.hypLen, f.refLen)
+		lengthText = model.Thousands(f.hypLen) + "/" + model.Thousands(f.refLen)
 		switch {
 		case l.view.Other == l.view.System: // the baseline against itself: no difference to show
 			delta = "—"
@@ -690,7 +690,7 @@ func widestLength(s *model.Scored) int {
 			most = max(most, sys.Stats.HypLen(i), sys.Stats.RefLen(i))
 		}
 	}
-	return len(itoa(most))
+	return len(model.Thousands(most))
 }
 
 // filtered reports whether the list shows a subset: a filter or a

@@ -190,7 +190,7 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	test, withN := s.test, s.test
 	seeds := []string{""} // no seed before the test's result
 	if s.res != nil && s.res.Test == s.test && s.res.Metric == s.metric {
-		withN += fmt.Sprintf(" n=%d", s.res.N)
+		withN += " n=" + model.Thousands(s.res.N)
 		seeds = seedForms(s.res.Seed)
 		for i := range seeds {
 			seeds[i] = " seed " + seeds[i]
@@ -721,17 +721,17 @@ func (s sigScreen) histogram(c common, cols sigColumns, height int) []string {
 			resamples = "resample"
 		}
 		pair := fmt.Sprintf("%s − %s: ", name, bname)
-		share := fmt.Sprintf("%d/%d with %s", against, len(sc.Deltas), notBetter)
-		pk := fmt.Sprintf("p %.4f = (k+1)/%d, k", sc.PValue, n1)
+		share := fmt.Sprintf("%s/%s with %s", model.Thousands(against), model.Thousands(len(sc.Deltas)), notBetter)
+		pk := fmt.Sprintf("p %.4f = (k+1)/%s, k", sc.PValue, model.Thousands(n1))
 		counts := fmt.Sprintf("Δ %s ▲ · %s with |Δ| > mean |Δ| + %s", c.delta(obs), pk, abs)
 		approx := fmt.Sprintf("Δ %s ▲ · p %.4f ≈ share with |Δ| > mean |Δ| + %s", c.delta(obs), sc.PValue, abs)
 		forms = []string{
-			fmt.Sprintf("%s%d of %d %s with %s · Δ %s (▲) · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|) / %d",
-				pair, against, len(sc.Deltas), resamples, notBetter, c.delta(obs), sc.PValue, abs, n1),
-			fmt.Sprintf("%s%d/%d %s with %s · Δ %s ▲ · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s) / %d",
-				pair, against, len(sc.Deltas), resamples, notBetter, c.delta(obs), sc.PValue, abs, n1),
+			fmt.Sprintf("%s%s of %s %s with %s · Δ %s (▲) · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s, the observed |Δ|) / %s",
+				pair, model.Thousands(against), model.Thousands(len(sc.Deltas)), resamples, notBetter, c.delta(obs), sc.PValue, abs, model.Thousands(n1)),
+			fmt.Sprintf("%s%s/%s %s with %s · Δ %s ▲ · p %.4f = (1 + resamples whose |Δ| exceeds the mean |Δ| by more than %s) / %s",
+				pair, model.Thousands(against), model.Thousands(len(sc.Deltas)), resamples, notBetter, c.delta(obs), sc.PValue, abs, model.Thousands(n1)),
 			fmt.Sprintf("%s%s · Δ %s ▲ · %s whose |Δ| exceeds mean |Δ| + %s", pair, share, c.delta(obs), pk, abs),
-			fmt.Sprintf("%s%d/%d %s with %s · %s", pair, against, len(sc.Deltas), resamples, notBetter, counts),
+			fmt.Sprintf("%s%s/%s %s with %s · %s", pair, model.Thousands(against), model.Thousands(len(sc.Deltas)), resamples, notBetter, counts),
 			pair + share + " · " + counts,
 			share + " · " + counts,
 			pair + counts,

@@ -586,7 +586,7 @@ func TestSigScreenResampling(t *testing.T) {
 		if p, wp := got.Systems[1].PValue, want.Systems[1].PValue; p != wp {
 			t.Errorf("%s: p %v; want %v", test, p, wp)
 		}
-		if v := m.View(); !strings.Contains(v, fmt.Sprintf("n=%d seed 7", n)) {
+		if v := m.View(); !strings.Contains(v, "n="+model.Thousands(n)+" seed 7") {
 			t.Errorf("%s: the title does not give n and the seed:\n%s", test, v)
 		}
 	}
@@ -772,7 +772,7 @@ func TestSigScreenSaysItInWords(t *testing.T) {
 	for _, w := range []int{60, 80, 100} {
 		narrow := press(t, ready(t, ds, w, 24), "B")
 		title := strings.Split(narrow.View(), "\n")[0]
-		if !strings.Contains(title, "paired-bs n=1000") || w >= 100 && !strings.Contains(title, "n=1000 seed 12345") {
+		if !strings.Contains(title, "paired-bs n=1,000") || w >= 100 && !strings.Contains(title, "n=1,000 seed 12345") {
 			t.Errorf("%d columns: title %q cuts off n or seed", w, title)
 		}
 	}
@@ -890,7 +890,7 @@ func TestSigTitleWholeBesideFilter(t *testing.T) {
 				next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 				m = next.(Model)
 				base := m.sig.columns(m.c).nameOf(m.c, m.list.view.Other) // shortened at this width
-				noSeed := "BLEU significance vs baseline " + base + " (auto) · paired-bs n=" + strconv.Itoa(m.sig.res.N)
+				noSeed := "BLEU significance vs baseline " + base + " (auto) · paired-bs n=" + model.Thousands(m.sig.res.N)
 				whole := noSeed + " seed " + m.sig.res.Seed.String()
 				title := strings.Split(ansi.Strip(m.View()), "\n")[0]
 				for _, left := range []string{whole, noSeed} {
@@ -1091,8 +1091,8 @@ func TestSigCaptionSaysWhatMarksMean(t *testing.T) {
 				}
 				continue
 			}
-			share := fmt.Sprintf("/%d ", len(sc.Deltas))
-			if strings.Contains(caption, fmt.Sprintf(" of %d ", len(sc.Deltas))) || strings.Contains(caption, share) {
+			share := "/" + model.Thousands(len(sc.Deltas)) + " "
+			if strings.Contains(caption, " of "+model.Thousands(len(sc.Deltas))+" ") || strings.Contains(caption, share) {
 				shared++
 				if !strings.Contains(caption, "with Δ ≤ 0") {
 					t.Errorf("%v at %d columns: caption %q does not say its count is of the resamples with Δ ≤ 0", keys, w, caption)
@@ -1153,7 +1153,9 @@ func sigCaptionAt(t *testing.T, m Model, w int, keys []string) (Model, string) {
 
 // TestSigCaptionSaysWhatItCounts: the histogram's caption says in words
 // what p counts wherever a form that does fits (at 120 columns it read
-// "counts |Δ| > mean |Δ| + 8.98"), and, where room allows, what the count
+// "counts |Δ| > mean |Δ| + 8.98"; on the demo that form fits from 122
+// columns, its counts written in groups of three, "0/1,000", "(k+1)/1,001"),
+// and, where room allows, what the count
 // atop the bars' axis is: resamples per bin, or trials with approximate
 // randomization (after what the dashed line at 0 marks, "╎ Δ = 0": with
 // the fullest caption both need 203 columns).
@@ -1168,7 +1170,7 @@ func TestSigCaptionSaysWhatItCounts(t *testing.T) {
 		t.Fatalf("no caption:\n%s", ansi.Strip(m.View()))
 		return ""
 	}
-	for _, w := range []int{120, 160} {
+	for _, w := range []int{122, 160} {
 		if c := caption(press(t, ready(t, ds, w, 40), "B")); !strings.Contains(c, "whose |Δ| exceeds") {
 			t.Errorf("at %d columns the caption does not say what p counts in words: %q", w, c)
 		}

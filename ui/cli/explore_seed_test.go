@@ -21,9 +21,9 @@ func TestExploreResampling(t *testing.T) {
 		want string
 	}{
 		{"", []string{"--seed", "7", "--paired-bs-n", "200"}, "n=200 seed 7"},
-		{"unset", nil, "n=1000 seed 12345"},
-		{"8", nil, "n=1000 seed 8"},
-		{"8", []string{"--seed", "9"}, "n=1000 seed 9"},
+		{"unset", nil, "n=1,000 seed 12345"},
+		{"8", nil, "n=1,000 seed 8"},
+		{"8", []string{"--seed", "9"}, "n=1,000 seed 9"},
 		// Seeds of any size, as compare takes them (2^64, 2^65).
 		{"8", []string{"--seed", " 18446744073709551616 "}, "seed 18446744073709551616"},
 		{"3_6893488147419103232", nil, "seed 36893488147419103232"},

@@ -42,7 +42,7 @@ func Precisions(st Styles, v MathView, width int) []string {
 	frac := make([]string, N)
 	fw := 0
 	for i := range N {
-		frac[i] = fmt.Sprintf("%d/%d", v.Stats.Matches[i], v.Stats.Totals[i])
+		frac[i] = model.Thousands(v.Stats.Matches[i]) + "/" + model.Thousands(v.Stats.Totals[i])
 		fw = max(fw, len(frac[i]))
 	}
 	barW := max(4, min(20, width-fw-20))
@@ -85,11 +85,11 @@ func smoothNote(v MathView, i int) string {
 	}
 	switch v.Opt.Smooth {
 	case scoring.SmoothExp:
-		return fmt.Sprintf("exp smoothing: 100/(%s·%d)", twoPow(v, i), v.Stats.Totals[i])
+		return fmt.Sprintf("exp smoothing: 100/(%s·%s)", twoPow(v, i), model.Thousands(v.Stats.Totals[i]))
 	case scoring.SmoothFloor:
-		return fmt.Sprintf("floor: 100·%g/%d", v.Opt.SmoothValue, v.Stats.Totals[i])
+		return fmt.Sprintf("floor: 100·%g/%s", v.Opt.SmoothValue, model.Thousands(v.Stats.Totals[i]))
 	case scoring.SmoothAddK:
-		return fmt.Sprintf("add-k: (%d+%g)/(%d+%g)", v.Stats.Matches[i], v.Opt.SmoothValue, v.Stats.Totals[i], v.Opt.SmoothValue)
+		return fmt.Sprintf("add-k: (%s+%g)/(%s+%g)", model.Thousands(v.Stats.Matches[i]), v.Opt.SmoothValue, model.Thousands(v.Stats.Totals[i]), v.Opt.SmoothValue)
 	}
 	return "smoothed"
 }
@@ -117,11 +117,11 @@ func Brevity(st Styles, v MathView, width int) []string {
 	var s string
 	switch {
 	case c >= rl:
-		s = fmt.Sprintf("c = %d ≥ r = %d (%s) → BP = 1", c, rl, where)
+		s = fmt.Sprintf("c = %s ≥ r = %s (%s) → BP = 1", model.Thousands(c), model.Thousands(rl), where)
 	case c == 0:
-		s = fmt.Sprintf("c = 0 < r = %d (%s) → BP = 0", rl, where)
+		s = fmt.Sprintf("c = 0 < r = %s (%s) → BP = 0", model.Thousands(rl), where)
 	default:
-		s = fmt.Sprintf("c = %d < r = %d (%s) → BP = exp(1 − %d/%d) = %.4f", c, rl, where, rl, c, r.BP)
+		s = fmt.Sprintf("c = %s < r = %s (%s) → BP = exp(1 − %s/%s) = %.4f", model.Thousands(c), model.Thousands(rl), where, model.Thousands(rl), model.Thousands(c), r.BP)
 	}
 	style := st.Text
 	if r.BP < 1 {

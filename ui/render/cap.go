@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -32,7 +33,7 @@ func moreLine(od scoring.OrderDetail, shown []scoring.Clip) string {
 			clipped -= c.Clipped
 		}
 	}
-	return fmt.Sprintf("… %d more n-grams (%d matched, %d clipped) not shown", len(od.Clips)-len(shown), matched, clipped)
+	return fmt.Sprintf("… %s more n-grams (%s matched, %s clipped) not shown", model.Thousands(len(od.Clips)-len(shown)), model.Thousands(matched), model.Thousands(clipped))
 }
 
 // cellWidth is the width of s once made [Safe]: its length when it is

@@ -72,16 +72,17 @@ func TestLedgerCapped(t *testing.T) {
 			clipped += c.Clipped // cut by clipping; the rest are in no reference
 		}
 	}
-	want := fmt.Sprintf("… %d more n-grams (%d matched, %d clipped) not shown", 100_000-LedgerCap, matched, clipped)
+	// Counts in groups of three digits, as every count a person reads.
+	want := fmt.Sprintf("… %s more n-grams (%s matched, %s clipped) not shown", model.Thousands(100_000-LedgerCap), model.Thousands(matched), model.Thousands(clipped))
 	if lines[1+LedgerCap] != want {
 		t.Errorf("more line = %q; want %q", lines[1+LedgerCap], want)
 	}
-	if foot := lines[len(lines)-1]; !strings.HasPrefix(foot, fmt.Sprintf("%d of %d 2-grams matched", od.Matches, od.Total)) {
+	if foot := lines[len(lines)-1]; !strings.HasPrefix(foot, model.Thousands(od.Matches)+" of "+model.Thousands(od.Total)+" 2-grams matched") {
 		t.Errorf("footer = %q; want the order's totals", foot)
 	}
 	// A row limit keeps the footer's count and no "more" line.
 	out = Ledger(PlainStyles(), od, []string{""}, 120, 12)
-	if lines := strings.Split(out, "\n"); len(lines) != 14 || !strings.HasSuffix(lines[13], fmt.Sprintf(" · %d more rows", 100_000-12)) {
+	if lines := strings.Split(out, "\n"); len(lines) != 14 || !strings.HasSuffix(lines[13], " · "+model.Thousands(100_000-12)+" more rows") {
 		t.Errorf("ledger of 12 rows ends %q", lines[len(lines)-1])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -141,7 +142,7 @@ func precisionBars(st Styles, res scoring.Result, nltk bool, width int) string {
 		star, legend = "* smallest float", "* 0 counts as the smallest float (NLTK)"
 	}
 	for i := 0; i < N; i++ {
-		frac[i] = fnum(at(res.Counts, i)) + "/" + fnum(at(res.Totals, i))
+		frac[i] = countText(at(res.Counts, i)) + "/" + countText(at(res.Totals, i))
 		if nltk {
 			vals[i] = strconv.FormatFloat(res.Precisions[i], 'f', 4, 64)
 		} else {
@@ -207,6 +208,16 @@ func floatMinForZero(res scoring.Result) bool {
 }
 
 // at returns xs[i], or 0 when xs is too short.
+// countText writes count x for a person, in groups of three digits
+// ([model.Thousands]) when it is a whole number, as a count is, else as
+// the walk-through writes numbers.
+func countText(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+		return model.Thousands(int(x))
+	}
+	return fnum(x)
+}
+
 func at(xs []float64, i int) float64 {
 	if i < len(xs) {
 		return xs[i]

@@ -1,10 +1,10 @@
 package render
 
 import (
-	"github.com/bleuscope/bleuscope/model"
 	"math"
-	"strconv"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // levels are the vertical partial blocks of a histogram column, from one
@@ -43,7 +43,7 @@ func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, heig
 	for _, c := range counts {
 		top = max(top, c)
 	}
-	labelW := len(strconv.Itoa(top)) + 2 // "12 ┤"
+	labelW := len(model.Thousands(top)) + 2 // "12 ┤", "1,234 ┤"
 	binW := max(1, (width-labelW)/bins)
 	pw := binW * bins
 	markBin := -1
@@ -55,7 +55,7 @@ func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, heig
 		label := strings.Repeat(" ", labelW-1) + "│"
 		switch row {
 		case 0:
-			label = PadLeft(strconv.Itoa(top), labelW-2) + " ┤"
+			label = PadLeft(model.Thousands(top), labelW-2) + " ┤"
 		case height - 1:
 			label = PadLeft("0", labelW-2) + " ┤"
 		}

@@ -112,7 +112,7 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 		b.WriteString("\n" + st.Muted.Render(Truncate(moreLine(od, shown), width)))
 	}
 	t := od.Tally()
-	foot := fmt.Sprintf("%d of %d %d-grams matched · %d over", od.Matches, t.Occurrences, od.N, t.Clipped+t.Unmatched)
+	foot := fmt.Sprintf("%s of %s %d-grams matched · %s over", model.Thousands(od.Matches), model.Thousands(t.Occurrences), od.N, model.Thousands(t.Clipped+t.Unmatched))
 	if maxRows > 0 && len(shown) < len(clips) {
 		foot += " · " + reportCount(len(clips)-len(shown), "more row")
 	}

@@ -58,7 +58,7 @@ func corpusFigures(l Lesson, hyp string, st Styles, width int) string {
 	countsCol := func(s scoring.Stats) string {
 		p := make([]string, N)
 		for n := 0; n < N; n++ {
-			p[n] = strconv.Itoa(s.Matches[n]) + "/" + strconv.Itoa(s.Totals[n])
+			p[n] = model.Thousands(s.Matches[n]) + "/" + model.Thousands(s.Totals[n])
 		}
 		return strings.Join(p, " ")
 	}

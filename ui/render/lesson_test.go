@@ -147,7 +147,7 @@ func TestCorpusLessonYours(t *testing.T) {
 	}
 	l.Yours = &CorpusFigures{Name: "sysA", Segments: 2000, Corpus: 28.3456, MeanSentence: 25.5, Scale: 100}
 	requireContains(t, "yours", flat(LessonFigures(DefaultStyles(), l, l.Hyp, 80)),
-		"Your corpus sysA, 2000 segments: corpus BLEU = 28.35, mean of the sentence scores = 25.50.")
+		"Your corpus sysA, 2,000 segments: corpus BLEU = 28.35, mean of the sentence scores = 25.50.")
 	l.Yours = &CorpusFigures{Name: "sysB", Segments: 3, Corpus: 0.28346, MeanSentence: 0.2, Scale: 1}
 	requireContains(t, "yours nltk", flat(LessonFigures(DefaultStyles(), l, l.Hyp, 80)), "corpus BLEU = 0.2835, mean of the sentence scores = 0.2000.")
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,6 +24,33 @@ func TestPrecisionsSayNotInMeanAsTheLessons(t *testing.T) {
 			if !strings.HasSuffix(l, " 0/0   0.00% not in mean") {
 				t.Errorf("width %d: p%d reads %q; want it marked \"not in mean\", as the lessons do", w, n+2, l)
 			}
+		}
+	}
+}
+
+// TestPrecisionsCountsInGroupsOfThree: the segment pane's and the
+// walk-through's counts of a long segment are written in groups of three
+// digits, as every count the explorer shows: the precisions' matched/total,
+// the brevity penalty's c and r, the counts per order and the tokens.
+func TestPrecisionsCountsInGroupsOfThree(t *testing.T) {
+	words := make([]string, 1500)
+	for i := range words {
+		words[i] = "w" + strconv.Itoa(i)
+	}
+	text := strings.Join(words, " ")
+	opt := scoring.SentenceOptions()
+	e := model.Explain(model.Segment{Hyp: text, Refs: []string{text}}, opt)
+	v := MathView{Result: e.Result, Opt: opt, Stats: e.Detail.Stats, RefName: "ref A"}
+	for _, c := range []struct{ what, got, want string }{
+		{"p1", strings.Join(Precisions(PlainStyles(), v, 100), "\n"), " 1,500/1,500 "},
+		{"p4", strings.Join(Precisions(PlainStyles(), v, 100), "\n"), " 1,497/1,497 "},
+		{"the lessons' bars", PrecisionBars(PlainStyles(), e.Result, 100), " 1,500/1,500 "},
+		{"the brevity penalty", strings.Join(Brevity(PlainStyles(), v, 100), "\n"), "c = 1,500 ≥ r = 1,500"},
+		{"the counts per order", OrderSummary(PlainStyles(), e.Detail, 0, 200), "1,500 tokens · matched per order 1,500/1,500 1,499/1,499"},
+		{"the 1-grams", OrderSummary(PlainStyles(), e.Detail, 1, 200), "^ 1,500 matched ~ 0 clipped 0 unmatched, 1,500 in all · 1,500 tokens"},
+	} {
+		if !strings.Contains(c.got, c.want) {
+			t.Errorf("%s: %q lacks %q", c.what, c.got, c.want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -113,5 +112,5 @@ func reportCount(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return model.Thousands(n) + " " + noun + "s"
 }

@@ -66,11 +66,11 @@ func refNote(n int, closest bool, matched, also, w int) string {
 		near, short = " · closest length → r", " · closest → r"
 	}
 	if matched > 0 {
-		count, few = " · "+plural(matched, "token")+" matched", fmt.Sprintf(" · %d matched", matched)
+		count, few = " · "+plural(matched, "token")+" matched", " · "+model.Thousands(matched)+" matched"
 	}
 	if also > 0 {
 		more = fmt.Sprintf(" · %s %c (counted from another ref)", plural(also, "token"), model.MarkerAlso)
-		less = fmt.Sprintf(" · %d %c", also, model.MarkerAlso)
+		less = fmt.Sprintf(" · %s %c", model.Thousands(also), model.MarkerAlso)
 	}
 	return FirstFit(w, tokens+near+count+more, tokens+near+count+less, tokens+near+few+less,
 		tokens+short+few+less, tokens+near+count, tokens+near+few, tokens+short+few, tokens+short, tokens)
@@ -168,7 +168,7 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 	if order == 0 {
 		parts := make([]string, 0, len(d.Orders))
 		for _, od := range d.Orders {
-			parts = append(parts, fmt.Sprintf("%d/%d", od.Matches, od.Tally().Occurrences))
+			parts = append(parts, model.Thousands(od.Matches)+"/"+model.Thousands(od.Tally().Occurrences))
 		}
 		matched := "matched per order " + strings.Join(parts, " ")
 		legend, clipped := " · digit = longest match", ""
@@ -187,9 +187,9 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 		return st.Muted.Render(FirstFit(width, fmt.Sprintf("%d-grams: none in %s", order, tokens), fmt.Sprintf("%d-grams: none", order)))
 	}
 	counts := []string{
-		st.Matched.Render(fmt.Sprintf("^ %d matched", od.Matches)),
-		st.Clipped.Render(fmt.Sprintf("~ %d clipped", t.Clipped)),
-		st.Unmatched.Render(fmt.Sprintf("%d unmatched", t.Unmatched)),
+		st.Matched.Render("^ " + model.Thousands(od.Matches) + " matched"),
+		st.Clipped.Render("~ " + model.Thousands(t.Clipped) + " clipped"),
+		st.Unmatched.Render(model.Thousands(t.Unmatched) + " unmatched"),
 	}
 	name := st.Muted.Render(fmt.Sprintf("%d-grams: ", order))
 	head := strings.Join(counts, " ")
@@ -199,8 +199,8 @@ func OrderSummary(st Styles, d scoring.Detail, order, width int) string {
 	// to, then the order's name, a " …" after the counts in its place:
 	// never a count cut, nor a line that drops something with no sign.
 	return FirstFit(width,
-		name+head+st.Muted.Render(fmt.Sprintf(", %d in all · %s", t.Occurrences, tokens)),
-		name+head+st.Muted.Render(fmt.Sprintf(", %d in all", t.Occurrences)),
+		name+head+st.Muted.Render(", "+model.Thousands(t.Occurrences)+" in all · "+tokens),
+		name+head+st.Muted.Render(", "+model.Thousands(t.Occurrences)+" in all"),
 		name+head,
 		head+st.Muted.Render(" …"))
 }

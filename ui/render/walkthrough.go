@@ -400,7 +400,7 @@ func fitWidth(s string, width int, kept map[string]bool) string {
 // a noun that starts with a digit, a count from one to nine is spelt out,
 // "four 4-grams", so that two numbers do not stand side by side.
 func plural(n int, noun string) string {
-	count := strconv.Itoa(n)
+	count := model.Thousands(n)
 	if noun != "" && noun[0] >= '0' && noun[0] <= '9' && n >= 1 && n <= 9 {
 		count = [...]string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n-1]
 	}

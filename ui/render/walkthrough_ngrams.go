@@ -81,9 +81,9 @@ func (w *walk) precisionPair(od scoring.OrderDetail) string {
 	simple, modified := od.Precisions()
 	ratio := func(a int, p float64) string {
 		if od.Total == 0 {
-			return strconv.Itoa(a) + "/0"
+			return model.Thousands(a) + "/0"
 		}
-		return fmt.Sprintf("%d/%d = %s%%", a, od.Total, pct(p))
+		return model.Thousands(a) + "/" + model.Thousands(od.Total) + " = " + pct(p) + "%"
 	}
 	denNote := ""
 	if w.nltk() && od.Total != od.Tally().Occurrences {
