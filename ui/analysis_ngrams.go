@@ -96,19 +96,26 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		// when some are not (" · top 50 of 6,050 · rows 1–12").
 		items := a.ngramItems(x)
 		r := a.ranksOf(x)
-		ranks, short := a.rowsOfHeld(len(items), r.held), a.rowsOfHeld(len(items), r.short)
+		ranks, whole, short := a.rowsOfHeld(len(items), r.held), a.rowsOfHeld(len(items), r.whole), a.rowsOfHeld(len(items), r.short)
 		sys := c.shortName(x.sys)
-		var forms []string
-		for _, k := range kinds(a.mode.String()) {
-			forms = append(forms, sys+" · "+k+ranks)
+		named := func(count string) []string { // the forms with the system's name
+			var forms []string
+			for _, k := range kinds(a.mode.String()) {
+				forms = append(forms, sys+" · "+k+count)
+			}
+			return anaTitles(forms...)
+		}
+		last := a.mode.String() + " " + grams
+		titles = named(ranks)
+		if whole != ranks { // every order's "50 per order" goes before the name, then after it
+			titles = append(append(titles, last+ranks), named(whole)...)
 		}
 		// Last, without the system's name, which the columns and the
 		// list's header give: a long one left no room for the count;
 		// then the count in thousands (every table writes its count
 		// whole as long as any of its forms can: [anaScreen.ranksOf])
 		// and, when nothing else fits, without the ranking's size.
-		last := a.mode.String() + " " + grams
-		titles = append(anaTitles(forms...), last+ranks, last+short, last+a.rowsInView(len(items)))
+		titles = append(titles, last+ranks, last+whole, last+short, last+a.rowsInView(len(items)))
 		if len(items) == 0 {
 			return titles, anaModeNotes[a.mode], "", []string{c.st.Muted.Render("no " + a.mode.String() + " n-grams of " + orders)}
 		}
@@ -229,8 +236,11 @@ type anaRanks struct{ held, whole, short string }
 
 // ranksOf says, when the table holds only the first anaTop n-grams of a
 // ranking (of each order's), how many rows it holds of how many n-grams:
-// "top 50 of 21,254" (held and whole), and in short "top 50 of 21k"; ""
-// when it holds them all. The salient table says it of each side
+// "top 50 of 21,254" (held and whole), and in short "top 50 of 21k"; of
+// every order, held says that each order has its top rows in turn, "50
+// per order · top 200 of 129,941" (a person read "top 200" as the top of
+// all orders together) (a person read "top 200" as the top of all orders
+// together); "" when it holds them all. The salient table says it of each side
 // ([anaScreen.salientRanks]).
 func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	if a.mode == anaSalient {
@@ -250,6 +260,11 @@ func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	}
 	if shown == total {
 		return anaRanks{}
+	}
+	if a.order == 0 && orders > 1 { // each order's top rows in turn, not the top of all together
+		whole := fmt.Sprintf("top %s of %s", model.Thousands(shown), model.Thousands(total))
+		return anaRanks{held: fmt.Sprintf("%d per order · %s", anaTop, whole), whole: whole,
+			short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
 	}
 	whole := fmt.Sprintf("top %s of %s", model.Thousands(shown), model.Thousands(total))
 	return anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
