@@ -71,7 +71,7 @@ func WriteCorpusMetrics(w io.Writer, ds *Dataset, s *Scored, ms *MetricScores, f
 		for i, ss := range s.Systems {
 			prefix := ""
 			if len(s.Systems) > 1 {
-				prefix = Printable(ds.Systems[i].Name) + ": "
+				prefix = Shown(ds.Systems[i].Name) + ": "
 			}
 			for _, name := range names {
 				bw.WriteString(prefix)

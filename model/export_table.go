@@ -116,12 +116,12 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 	switch {
 	case impact:
 		what := map[string]string{FigureImpact: "impact", ImpactField(MetricChrF): "chrF impact", ImpactField(MetricTER): "TER impact"}[fig.name]
-		vs = ", Δ and " + what + " vs " + Printable(ds.Systems[other].Name)
+		vs = ", Δ and " + what + " vs " + Shown(ds.Systems[other].Name)
 	case other >= 0:
-		vs = ", Δ vs " + Printable(ds.Systems[other].Name)
+		vs = ", Δ vs " + Shown(ds.Systems[other].Name)
 	}
 	bleuSig := s.SentenceSignature(ds)
-	fmt.Fprintf(w, "system %s%s, sentence BLEU %s\n", Printable(ds.Systems[sys].Name), vs, bleuSig)
+	fmt.Fprintf(w, "system %s%s, sentence BLEU %s\n", Shown(ds.Systems[sys].Name), vs, bleuSig)
 	if ms != nil { // the columns of chrF and TER have their own signatures
 		version := signatureVersion(bleuSig)
 		if ms.Metrics.Has(MetricChrF) {
@@ -150,7 +150,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 	lines := []line{{nums: head, prec: "precisions", hyp: "hypothesis", metrics: ms.metricHeads()}}
 	for _, i := range rows {
 		r, err := s.SentenceResult(ds, sys, i)
-		l := line{nums: []string{strconv.Itoa(i + 1)}, hyp: Printable(ds.Systems[sys].Hyps[i])}
+		l := line{nums: []string{strconv.Itoa(i + 1)}, hyp: Shown(ds.Systems[sys].Hyps[i])}
 		_, scores := ms.segmentMetrics(sys, i)
 		for _, x := range scores {
 			l.metrics = append(l.metrics, scoring.PyFixed(x, 2))

@@ -395,7 +395,7 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		mus = plusMinus(mc.Estimates)
 	}
 	for i, e := range mc.Estimates {
-		row := []string{Printable(ds.Systems[i].Name), two(e.Score)}
+		row := []string{Shown(ds.Systems[i].Name), two(e.Score)}
 		if bs {
 			row = append(row, mus[i])
 		}
@@ -424,9 +424,9 @@ func writeMetricComparison(b *strings.Builder, ds *Dataset, c *Comparison, name 
 		d := mc.Estimates[i].Score - mc.Estimates[baseline].Score
 		switch {
 		case same:
-			b.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
+			b.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Shown(ds.Systems[i].Name), name, what, c.N, mc.DifferenceSize[i], false)) + "\n")
 		case i != baseline && significant(mc.PValues[i], same) && !starred(mc.PValues[i], same, d):
-			b.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Printable(ds.Systems[i].Name), name)) + "\n")
+			b.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Shown(ds.Systems[i].Name), name)) + "\n")
 		}
 	}
 }

@@ -100,7 +100,7 @@ func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []sco
 		for i := range s.Systems {
 			prefix := ""
 			if len(s.Systems) > 1 {
-				prefix = Printable(ds.Systems[i].Name) + ": "
+				prefix = Shown(ds.Systems[i].Name) + ": "
 			}
 			for _, name := range m.Names {
 				switch name {

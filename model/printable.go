@@ -2,6 +2,7 @@ package model
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -67,6 +68,57 @@ func Printable(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// Shown returns s as a person reads it in text output (the text tables
+// of the command line, the names and n-grams around them) and as the
+// explorer draws it: with [Printable]'s escapes, a tab as \t, and the
+// format characters that draw nothing or that terminals disagree on (the
+// soft hyphen U+00AD, zero-width spaces, word joiners, the byte-order
+// mark) as \u00ad-style escapes, so that a column is as wide as it is
+// measured and nothing hides in it. The joiners that shape text (U+200C,
+// U+200D) and emoji tag characters stay, as parts of the grapheme clusters
+// they belong to. JSON, JSONL, TSV and CSV keep the text exactly instead.
+func Shown(s string) string {
+	s = Printable(s)
+	for i, r := range s {
+		if r == '\t' || r >= utf8.RuneSelf && invisible(r) {
+			return showFrom(s, i)
+		}
+	}
+	return s
+}
+
+// showFrom is [Shown] of s, which [Printable] has escaped, from byte i on.
+func showFrom(s string, i int) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		switch {
+		case r == '\t':
+			b.WriteString(`\t`)
+		case !invisible(r):
+			b.WriteRune(r)
+		case r > 0xffff:
+			writeHex(&b, `\U`, uint32(r), 8)
+		default:
+			writeHex(&b, `\u`, uint32(r), 4)
+		}
+	}
+	return b.String()
+}
+
+// invisible reports whether r is a character [Shown] escapes for drawing
+// nothing, or what terminals disagree on.
+func invisible(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf, r == 0x200c, r == 0x200d, r >= 0xe0020 && r <= 0xe007f:
+		return false
+	case r == 0x2028, r == 0x2029:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
 }
 
 // Quote returns s in double quotes for a message, with what could act on

@@ -28,6 +28,31 @@ func TestPrintable(t *testing.T) {
 	}
 }
 
+// TestShown: text output for a person shows a tab as \t and the
+// characters that draw nothing (or that terminals disagree on) as
+// escapes, on top of Printable's, so that a column of names or n-grams is
+// as wide as it is measured; the joiners that shape text stay.
+func TestShown(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"plain ünïcödé 中文 😀", "plain ünïcödé 中文 😀"},
+		{"a\tb", `a\tb`},
+		{"\t\x1b]2;x\x07\n", `\t␛]2;x\x07\n`},
+		{"soft\u00adhyphen a\u200bb\ufeff", `soft\u00adhyphen a\u200bb\ufeff`},
+		{"\U000e0001en", `\U000e0001en`},
+		{"bidi\u202e \xff", `bidi\u202e \xff`},
+		{"می\u200cخواهم 🧑🏿\u200d🚀", "می\u200cخواهم 🧑🏿\u200d🚀"},
+	}
+	for _, tt := range tests {
+		if got := Shown(tt.in); got != tt.want {
+			t.Errorf("Shown(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+		if again := Shown(Shown(tt.in)); again != Shown(tt.in) {
+			t.Errorf("Shown(Shown(%q)) = %q; want it as once", tt.in, again)
+		}
+	}
+}
+
 // FuzzPrintable checks that no control character survives and that
 // printable text is left alone.
 func FuzzPrintable(f *testing.F) {

@@ -136,9 +136,9 @@ func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string
 		switch {
 		case i == c.Baseline:
 		case sc.NoDifference():
-			w.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Printable(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0)) + "\n")
+			w.WriteString(wrapProse(lay.Wrap, noDifferenceNote(Shown(ds.Systems[i].Name), "BLEU", what, c.N, differenceSize(sc.Deltas), sc.Wins == 0 && sc.Losses == 0)) + "\n")
 		case sc.Significant() && !c.Starred(i):
-			w.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Printable(ds.Systems[i].Name), "BLEU")) + "\n")
+			w.WriteString(wrapProse(lay.Wrap, nanDeltaNote(Shown(ds.Systems[i].Name), "BLEU")) + "\n")
 		}
 	}
 	w.WriteString(wrapProse(lay.Wrap, fmt.Sprintf("p: the share of %ss whose difference is larger than observed if the systems were equally good; * marks p ≤ 0.05 (unlikely to be chance). wins/ties/losses: segments whose sentence BLEU is above, equal to, below the baseline's.", what)) + "\n")
@@ -186,7 +186,7 @@ func comparisonTable(ds *Dataset, c *Comparison, form int, lay TextLayout) [][]s
 		}
 	}
 	for i, sc := range c.Systems {
-		row := []string{Printable(ds.Systems[i].Name), FormatScore(sc.Score, false)}
+		row := []string{Shown(ds.Systems[i].Name), FormatScore(sc.Score, false)}
 		if bs {
 			row = append(row, cis[i])
 		}
@@ -247,7 +247,7 @@ func columnCells(table [][]string, k int, cells func(string) int) int {
 	n := 0
 	for _, row := range table {
 		if k < len(row) {
-			n = max(n, cells(strings.ReplaceAll(row[k], "\t", " ")))
+			n = max(n, cells(row[k]))
 		}
 	}
 	return n
@@ -311,7 +311,7 @@ func WriteCorpusConfidence(w io.Writer, ds *Dataset, s *Scored, est []scoring.Es
 	case FormatText:
 		for i, ss := range s.Systems {
 			if len(s.Systems) > 1 {
-				bw.WriteString(Printable(ds.Systems[i].Name) + ": ")
+				bw.WriteString(Shown(ds.Systems[i].Name) + ": ")
 			}
 			r := ss.Corpus
 			fmt.Fprintf(bw, "BLEU|%s = %s (μ = %s ± %s) %s\n", sig, scoring.PyFixed(r.Score, 1),
@@ -390,8 +390,7 @@ func writeAligned(w *bufio.Writer, table [][]string, cells func(string) int) {
 			if k == len(widths) {
 				widths = append(widths, 0)
 			}
-			row[k] = strings.ReplaceAll(cell, "\t", " ") // a tab in a name would break the columns
-			widths[k] = max(widths[k], cells(row[k]))
+			widths[k] = max(widths[k], cells(cell))
 		}
 	}
 	for _, row := range table {

@@ -260,19 +260,48 @@ func TestNoDifferenceOneSegment(t *testing.T) {
 	}
 }
 
-// TestComparisonTableWidths: the text table pads by the cells a name
-// takes on screen (a CJK name two a character), and a tab in a name
-// never reaches the table.
+// TestComparisonTableWidths: compare's text tables (BLEU's, and chrF's or
+// TER's) pad by the cells a name takes on screen (a CJK name two a
+// character), and show a tab in a name as \t, as a person reads it, so that
+// it neither breaks the columns nor hides; before, it was a space, and
+// "a\tb" read as the name "a b".
 func TestComparisonTableWidths(t *testing.T) {
-	var b strings.Builder
-	w := bufio.NewWriter(&b)
-	writeAligned(w, [][]string{{"system", "BLEU"}, {"中文名字", "55.66"}, {"a\tb", "52.43"}}, ansi.StringWidth)
-	w.Flush()
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	for _, l := range lines {
-		if strings.Contains(l, "\t") || ansi.StringWidth(l) != ansi.StringWidth(lines[1]) {
-			t.Errorf("the table's lines are not one width (or keep a tab):\n%s", b.String())
-			break
+	ds := memDataset(nil, [][]string{{"a b c"}},
+		System{Name: "中文名字", Hyps: []string{"a b"}}, System{Name: "a\tb", Hyps: []string{"a b c"}})
+	est := func(score float64) scoring.Estimate {
+		return scoring.Estimate{Score: score, Resamples: 1000, Mean: score, CI: 1}
+	}
+	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: scoring.SeedOf(1), Baseline: 0, Segments: 1, Systems: []SystemComparison{
+		{Estimate: est(55.66)}, {Estimate: est(52.43), PValue: 0.5, Wins: 1},
+	}}
+	mc := &MetricComparison{
+		Estimates:      []scoring.Estimate{est(49.14), est(18.10)},
+		PValues:        []float64{0, 0.5},
+		NoDifference:   make([]bool, 2),
+		DifferenceSize: make([]float64, 2),
+	}
+	var bleu bytes.Buffer
+	bw := bufio.NewWriter(&bleu)
+	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
+	bw.Flush()
+	var ter strings.Builder
+	writeMetricComparison(&ter, ds, c, "TER", mc, TextLayout{Cells: ansi.StringWidth})
+	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
+		var table []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "system ") || strings.HasPrefix(l, "中文名字") || strings.HasPrefix(l, "a") {
+				table = append(table, strings.TrimRight(l, " "))
+			}
+		}
+		if len(table) != 3 || !strings.HasPrefix(table[2], `a\tb `) || strings.Contains(out, "\t") {
+			t.Errorf("%s: the row of a\\tb does not show its tab as \\t (or a tab is left):\n%s", name, out)
+			continue
+		}
+		// The scores end where their heading does, right-aligned under it.
+		end := func(l, cell string) int { return ansi.StringWidth(l[:strings.Index(l, cell)+len(cell)]) }
+		scores := map[string][2]string{"BLEU": {"55.66", "52.43"}, "TER": {"49.14", "18.10"}}[name]
+		if head := end(table[0], name); end(table[1], scores[0]) != head || end(table[2], scores[1]) != head {
+			t.Errorf("%s: the scores are not under their heading:\n%s", name, strings.Join(table, "\n"))
 		}
 	}
 }

@@ -11,9 +11,8 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
@@ -790,12 +789,6 @@ func nonNilSlice[T any](s []T) []T {
 	return s
 }
 
-// padRight pads s with spaces to w characters, so that a right-aligned
-// column of such cells reads left-aligned.
-func padRight(s string, w int) string {
-	return s + strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s)))
-}
-
 // writeJSON writes v indented, with the text as it is (no HTML escapes).
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
@@ -821,23 +814,18 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 	if fromFile {
 		from = ", as the file records"
 	}
-	fmt.Fprintf(bw, "MQM score per system (%s weights%s)\n%s.\n", model.Printable(p.Name), from, annotations.MQMAbout)
+	fmt.Fprintf(bw, "MQM score per system (%s weights%s)\n%s.\n", model.Shown(p.Name), from, annotations.MQMAbout)
 	if hasESA {
 		fmt.Fprintf(bw, "%s.\n", annotations.ESAAbout)
 	}
 	bw.WriteString("\n")
-	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
 	// The explorer's summary (S) words and rounds them so too: segments
 	// rated, MQM to 2 decimals (the JSON keeps full precision).
-	head := "rank\tsystem\trated\traters\terrors\tMQM\t"
+	head := []string{"rank", "system", "rated", "raters", "errors", "MQM"}
 	if hasESA {
-		head += "ESA\t"
+		head = append(head, "ESA")
 	}
-	nameW := len("system")
-	for _, s := range sums {
-		nameW = max(nameW, utf8.RuneCountInString(model.Printable(s.System)))
-	}
-	fmt.Fprintln(tw, strings.Replace(head, "system", padRight("system", nameW), 1))
+	table := [][]string{head}
 	for i, s := range ranked {
 		errs := 0
 		for _, sev := range s.Errors {
@@ -845,17 +833,17 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 				errs += n
 			}
 		}
-		line := fmt.Sprintf("%d\t%s\t%d\t%d\t%d\t%.2f\t", i+1, padRight(model.Printable(s.System), nameW), s.Segments, len(s.Raters), errs, s.MQM)
+		row := []string{strconv.Itoa(i + 1), model.Shown(s.System), strconv.Itoa(s.Segments), strconv.Itoa(len(s.Raters)), strconv.Itoa(errs), fmt.Sprintf("%.2f", s.MQM)}
 		if hasESA {
+			esa := "-"
 			if s.ESA != nil {
-				line += fmt.Sprintf("%.1f\t", *s.ESA)
-			} else {
-				line += "-\t"
+				esa = fmt.Sprintf("%.1f", *s.ESA)
 			}
+			row = append(row, esa)
 		}
-		fmt.Fprintln(tw, line)
+		table = append(table, row)
 	}
-	tw.Flush()
+	writeTable(bw, "  ", table, []bool{true, false, true, true, true, true, true})
 
 	// Errors by category and severity over every system.
 	bySev := map[string]map[string]int{}
@@ -889,24 +877,23 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 		}
 		slices.SortFunc(cats, func(a, b string) int { return cmp.Or(-cmp.Compare(total[a], total[b]), cmp.Compare(a, b)) })
 		bw.WriteString("\nErrors by category, all systems\n\n")
-		tw = tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
-		catW := len("category")
-		for _, c := range cats {
-			catW = max(catW, utf8.RuneCountInString(model.Printable(c)))
+		head := append([]string{"category"}, sevs...)
+		for i := range head {
+			head[i] = model.Shown(head[i])
 		}
-		row := padRight("category", catW) + "\t"
-		for _, s := range sevs {
-			row += model.Printable(s) + "\t"
-		}
-		fmt.Fprintln(tw, row+"total\t")
+		table := [][]string{append(head, "total")}
+		right := []bool{false}
 		for _, c := range cats {
-			row = padRight(model.Printable(c), catW) + "\t"
+			row := []string{model.Shown(c)}
 			for _, s := range sevs {
-				row += fmt.Sprintf("%d\t", bySev[c][s])
+				row = append(row, strconv.Itoa(bySev[c][s]))
 			}
-			fmt.Fprintln(tw, row+fmt.Sprintf("%d\t", total[c]))
+			table = append(table, append(row, strconv.Itoa(total[c])))
 		}
-		tw.Flush()
+		for range table[0][1:] {
+			right = append(right, true)
+		}
+		writeTable(bw, "  ", table, right)
 	}
 
 	var raters []string
@@ -920,7 +907,7 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 	if len(raters) < 2 {
 		bw.WriteString("\nAgreement between raters: it needs two raters")
 		if len(raters) == 1 {
-			fmt.Fprintf(bw, ", and every annotation here is %s's", model.Printable(raters[0]))
+			fmt.Fprintf(bw, ", and every annotation here is %s's", model.Shown(raters[0]))
 		}
 		bw.WriteString("\n")
 		return bw.Flush()
@@ -930,22 +917,17 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 		bw.WriteString("no two raters rated the same segment\n")
 		return bw.Flush()
 	}
-	tw = tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
-	raterW := len("rater A")
-	for _, g := range agree {
-		raterW = max(raterW, utf8.RuneCountInString(model.Printable(g.RaterA)), utf8.RuneCountInString(model.Printable(g.RaterB)))
-	}
-	fmt.Fprintf(tw, "%s\t%s\tsegments\tkappa error/none\tkappa severity\tspan F1\t\n", padRight("rater A", raterW), padRight("rater B", raterW))
 	num := func(v float64) string {
 		if math.IsNaN(v) {
 			return "-"
 		}
 		return fmt.Sprintf("%.3f", v)
 	}
+	table = [][]string{{"rater A", "rater B", "segments", "kappa error/none", "kappa severity", "span F1"}}
 	for _, g := range agree {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t\n", padRight(model.Printable(g.RaterA), raterW), padRight(model.Printable(g.RaterB), raterW), g.Segments,
-			num(g.KappaError), num(g.KappaSeverity), num(g.SpanF1))
+		table = append(table, []string{model.Shown(g.RaterA), model.Shown(g.RaterB), strconv.Itoa(g.Segments),
+			num(g.KappaError), num(g.KappaSeverity), num(g.SpanF1)})
 	}
-	tw.Flush()
+	writeTable(bw, "  ", table, []bool{false, false, true, true, true, true})
 	return bw.Flush()
 }

@@ -282,7 +282,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	for sys, s := range ds.Systems {
 		letter := systemLetter(sys)
 		if multi {
-			name := model.Printable(s.Name)
+			name := model.Shown(s.Name)
 			if sys == base {
 				name += " (baseline)"
 			}

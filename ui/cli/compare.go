@@ -304,7 +304,7 @@ func runCompare(e *env, args []string) error {
 	if tw, tty := terminalWidth(e.stdout); tty && out == "" && tw < defaultWidth {
 		names := make([]string, len(ds.Systems))
 		for i, sys := range ds.Systems {
-			names[i] = model.Printable(sys.Name)
+			names[i] = model.Shown(sys.Name)
 		}
 		lay.Width = tw
 		lay.Cut = func(name string, w int) string { return render.CutName(name, w, names...) }

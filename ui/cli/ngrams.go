@@ -267,11 +267,11 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 	for r := range rows {
 		widths[0] = max(widths[0], digits(r.Count))
 		widths[1] = max(widths[1], digits(int64(r.Segments)))
-		c := render.Cells(model.Printable(r.NGram))
+		c := render.Cells(model.Shown(r.NGram))
 		widths[2] = max(widths[2], c)
 		cells = append(cells, int32(c))
 	}
-	fmt.Fprintf(w, "%s: %s %d-grams\n", model.Printable(name), kindTitle[k], n)
+	fmt.Fprintf(w, "%s: %s %d-grams\n", model.Shown(name), kindTitle[k], n)
 	if len(cells) == 0 {
 		fmt.Fprintln(w, "  (none)")
 		return nil
@@ -294,7 +294,7 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 		line = append(append(line, num...), "  "...)
 		pad(widths[1] - digits(int64(r.Segments)))
 		line = append(append(line, num...), "  "...)
-		line = append(line, model.Printable(r.NGram)...)
+		line = append(line, model.Shown(r.NGram)...)
 		pad(widths[2] - int(cells[0]) + 2)
 		cells = cells[1:]
 		shown := r.Lines[:min(len(r.Lines), textLines)]
@@ -361,7 +361,7 @@ func writeSalient(w io.Writer, a *model.Analysis, names []string, pairs [][2]int
 // for over and missed it gets them wrong more often, so it is not called
 // "favours".
 func writeSalientText(w io.Writer, a, b string, rows []model.SalientRow, k scoring.Kind, n int, alpha float64) error {
-	nameA, nameB := model.Printable(a), model.Printable(b)
+	nameA, nameB := model.Shown(a), model.Shown(b)
 	fmt.Fprintf(w, "Salient %s %d-grams, A = %s, B = %s (s = (A+α)/(A+B+2α), α = %s)\n",
 		k, n, nameA, nameB, strconv.FormatFloat(alpha, 'g', -1, 64))
 	if len(rows) == 0 {
@@ -375,7 +375,7 @@ func writeSalientText(w io.Writer, a, b string, rows []model.SalientRow, k scori
 			side = "B"
 		}
 		table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), strconv.FormatInt(r.CountA, 10),
-			strconv.FormatInt(r.CountB, 10), model.Printable(r.NGram), side})
+			strconv.FormatInt(r.CountB, 10), model.Shown(r.NGram), side})
 	}
 	return writeTable(w, "  ", table, []bool{true, true, true})
 }

@@ -115,3 +115,66 @@ func TestTablesLineUpWideText(t *testing.T) {
 		}
 	}
 }
+
+// TestTextTablesShowTabs: a tab in a system's name (NAME=PATH, or a file's
+// name) is shown as \t in every text output a person reads, as the other
+// escapes are, so that it neither breaks a table's columns nor jumps to a
+// tab stop; JSON keeps the name exactly.
+func TestTextTablesShowTabs(t *testing.T) {
+	writeFiles(t, map[string]string{"s.txt": "a b c x e\nf g k\n", "o.txt": "a b c d\nf g\n", "ref.txt": "a b c d e\nf g h\n"})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score"}, "a\\tb: BLEU|"},
+		{[]string{"score", "--confidence"}, "a\\tb: BLEU|"},
+		{[]string{"segments"}, "system a\\tb, "},
+		{[]string{"compare", "--paired-bs-n", "10"}, "a\\tb (baseline)  "},
+		{[]string{"ngrams", "--order", "1"}, "a\\tb: most matched"},
+		{[]string{"ngrams", "--salient", "--order", "1"}, "A = a\\tb, B = o"},
+		{[]string{"buckets", "--by", "ref-length"}, "  A = a\\tb\n"},
+	} {
+		args := append(c.args, "a\tb=s.txt", "o=o.txt", "-r", "ref.txt")
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 || strings.Contains(out, "\t") || !strings.Contains(out, c.want) {
+			t.Errorf("%q: status %d, stderr %q, stdout\n%s\nwant %q and no tab", c.args, code, stderr, out, c.want)
+		}
+	}
+	if _, out, _ := runCLI(t, "", "score", "--format", "json", "a\tb=s.txt", "-r", "ref.txt"); !strings.Contains(out, `"system": "a\tb"`) {
+		t.Errorf("score --format json does not keep the name as it is:\n%s", out)
+	}
+}
+
+// TestSummaryTablesLineUpWideText: annotations summary's tables pad a
+// name by the cells it takes, as the other tables do: a system, category
+// or rater in Chinese (two cells a character) left the columns after it
+// one cell a character too far right.
+func TestSummaryTablesLineUpWideText(t *testing.T) {
+	writeFiles(t, map[string]string{"w.tsv": "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" +
+		"系统甲\td\t1\t1\t评审一\tEins.\tOne <v>two</v>.\t准确/误译\tMajor\n" +
+		"系统甲\td\t1\t1\tr2\tEins.\tOne <v>two</v>.\tAccuracy/Mistranslation\tMinor\n" +
+		"sysB\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\n"})
+	code, out, stderr := runCLI(t, "", "annotations", "summary", "--agreement", "w.tsv")
+	if code != 0 {
+		t.Fatalf("status %d, %s", code, stderr)
+	}
+	// In each table, every row is as wide as its header: the last column
+	// is a number, right-aligned under its heading.
+	for _, table := range strings.Split(out, "\n\n") {
+		lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+		if !strings.HasPrefix(lines[0], "  ") {
+			continue
+		}
+		for _, l := range lines[1:] {
+			if render.Cells(l) != render.Cells(lines[0]) {
+				t.Errorf("a row is %d cells wide, its header %d:\n%s", render.Cells(l), render.Cells(lines[0]), table)
+				break
+			}
+		}
+	}
+	for _, want := range []string{"系统甲", "准确/误译", "评审一"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %s in the summary:\n%s", want, out)
+		}
+	}
+}
