@@ -260,4 +260,9 @@ func TestThousands(t *testing.T) {
 			t.Errorf("Thousands(%d) = %q; want %q", n, got, want)
 		}
 	}
+	for n, want := range map[int64]string{12: "12", -999: "-999", 1000: "1,000", -1000: "-1,000", 123456789: "123,456,789", math.MinInt64: "-9,223,372,036,854,775,808", math.MaxInt64: "9,223,372,036,854,775,807"} {
+		if got := string(AppendThousands([]byte("x"), n)); got != "x"+want {
+			t.Errorf("AppendThousands(x, %d) = %q; want %q", n, got, "x"+want)
+		}
+	}
 }

@@ -172,7 +172,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 			if impact {
 				l.nums = append(l.nums, impactText(fig.value(i), impactNLTK))
 			}
-			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), fmt.Sprintf("%d/%d", r.SysLen, r.RefLen))
+			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), Thousands(r.SysLen)+"/"+Thousands(r.RefLen))
 			p := make([]string, len(r.Precisions))
 			for n, x := range r.Precisions {
 				p[n] = scoring.PyFixed(x, precDigits)

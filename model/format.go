@@ -109,16 +109,42 @@ func appendFloats(b []byte, xs []float64) []byte {
 // Thousands writes n with a comma between each group of three digits
 // (1,841,633), as counts are written for a person.
 func Thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
+	if n > -1000 && n < 1000 {
+		return strconv.Itoa(n)
 	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+	var b [32]byte
+	return string(AppendThousands(b[:0], int64(n)))
+}
+
+// counted is n and the word for what it counts, n as [Thousands] writes
+// it: "1,984 segments", "1 segment".
+func counted(n int, what string) string {
+	return Thousands(n) + " " + what + pluralS(n)
+}
+
+// AppendThousands appends n to b as [Thousands] writes it, for a writer of
+// many counts (a table of a million rows) that makes no string of each.
+func AppendThousands(b []byte, n int64) []byte {
+	if n >= 0 && n < 1000 { // most counts of a long ranking
+		return strconv.AppendInt(b, n, 10)
 	}
-	if neg {
-		s = "-" + s
+	u := uint64(n)
+	if n < 0 {
+		b = append(b, '-')
+		u = -u
 	}
-	return s
+	var buf [26]byte // 20 digits and their 6 commas
+	i := len(buf)
+	for k := 0; ; k++ {
+		if k > 0 && k%3 == 0 {
+			i--
+			buf[i] = ','
+		}
+		i--
+		buf[i] = byte('0' + u%10)
+		if u /= 10; u == 0 {
+			break
+		}
+	}
+	return append(b, buf[i:]...)
 }

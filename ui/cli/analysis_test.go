@@ -492,8 +492,8 @@ func TestBucketsTextCILegend(t *testing.T) {
 		args []string
 		want string // the legend, "" for none
 	}{
-		{[]string{"--confidence"}, "±: each BLEU's 95% bootstrap confidence half-width (1000 resamples, seed 12345).\n"},
-		{[]string{"--confidence", "--confidence-n", "0", "--seed", "7"}, "±: each BLEU's 95% bootstrap confidence half-width (1000 resamples, seed 7).\n"},
+		{[]string{"--confidence"}, "±: each BLEU's 95% bootstrap confidence half-width (1,000 resamples, seed 12345).\n"},
+		{[]string{"--confidence", "--confidence-n", "0", "--seed", "7"}, "±: each BLEU's 95% bootstrap confidence half-width (1,000 resamples, seed 7).\n"},
 		{[]string{"--confidence", "--confidence-n", "1", "--by", "ref-length"}, "±: each BLEU's 95% bootstrap confidence half-width (1 resample, seed 12345).\n"},
 		{nil, ""},
 		{[]string{"--confidence", "--format", "jsonl"}, ""},
@@ -738,11 +738,12 @@ func TestNGramsRefusesScoreOnlyFlags(t *testing.T) {
 
 // TestNGramsTextIsATable: the n-gram table written a row at a time is the
 // aligned table writeTable makes of the same cells, with wide characters,
-// escaped text, numbers of several widths and rows with more segments
-// than lines shown.
+// escaped text, numbers of several widths (counts in groups of three
+// digits, 12,345; line numbers whole) and rows with more segments than
+// lines shown.
 func TestNGramsTextIsATable(t *testing.T) {
 	rows := []model.NGramRow{
-		{NGram: "the", Count: 12345, Segments: 9, Lines: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}},
+		{NGram: "the", Count: 12345, Segments: 1009, Lines: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}},
 		{NGram: "猫 が", Count: 7, Segments: 3, Lines: []int{10, 200, 3000}},
 		{NGram: "a\x1b[31mb", Count: 1, Segments: 25, Lines: []int{4, 40, 400, 4000, 40000, 41000, 42000, 43000, 44000, 45000}},
 		{NGram: "x", Count: 1, Segments: 1, Lines: nil},
@@ -762,7 +763,7 @@ func TestNGramsTextIsATable(t *testing.T) {
 		if r.Segments > len(shown) {
 			lines += " …"
 		}
-		table = append(table, []string{strconv.FormatInt(r.Count, 10), strconv.Itoa(r.Segments), model.Printable(r.NGram), lines})
+		table = append(table, []string{model.Thousands(int(r.Count)), model.Thousands(r.Segments), model.Shown(r.NGram), lines})
 	}
 	var want bytes.Buffer
 	want.WriteString(model.Printable("sys\x07") + ": most over-produced (beyond what any reference has) 2-grams\n")

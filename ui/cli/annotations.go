@@ -833,7 +833,7 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 				errs += n
 			}
 		}
-		row := []string{strconv.Itoa(i + 1), model.Shown(s.System), strconv.Itoa(s.Segments), strconv.Itoa(len(s.Raters)), strconv.Itoa(errs), fmt.Sprintf("%.2f", s.MQM)}
+		row := []string{strconv.Itoa(i + 1), model.Shown(s.System), model.Thousands(s.Segments), model.Thousands(len(s.Raters)), model.Thousands(errs), fmt.Sprintf("%.2f", s.MQM)}
 		if hasESA {
 			esa := "-"
 			if s.ESA != nil {
@@ -886,9 +886,9 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 		for _, c := range cats {
 			row := []string{model.Shown(c)}
 			for _, s := range sevs {
-				row = append(row, strconv.Itoa(bySev[c][s]))
+				row = append(row, model.Thousands(bySev[c][s]))
 			}
-			table = append(table, append(row, strconv.Itoa(total[c])))
+			table = append(table, append(row, model.Thousands(total[c])))
 		}
 		for range table[0][1:] {
 			right = append(right, true)
@@ -925,7 +925,7 @@ func writeSummaryText(w io.Writer, sums []annotations.SystemSummary, agree []ann
 	}
 	table = [][]string{{"rater A", "rater B", "segments", "kappa error/none", "kappa severity", "span F1"}}
 	for _, g := range agree {
-		table = append(table, []string{model.Shown(g.RaterA), model.Shown(g.RaterB), strconv.Itoa(g.Segments),
+		table = append(table, []string{model.Shown(g.RaterA), model.Shown(g.RaterB), model.Thousands(g.Segments),
 			num(g.KappaError), num(g.KappaSeverity), num(g.SpanF1)})
 	}
 	writeTable(bw, "  ", table, []bool{false, false, true, true, true, true})

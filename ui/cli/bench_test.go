@@ -3,11 +3,14 @@ package cli
 import (
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // benchRun runs the command line with its output discarded, failing the
@@ -73,5 +76,28 @@ func BenchmarkDemoReport(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		benchRun(b, "")
+	}
+}
+
+// BenchmarkNGramsText is the text table of one ranking of 200,000 rows, as
+// "ngrams --top 0" writes each: counts from 2,000,000 down (seven digits,
+// written in groups of three), a few segments and line numbers each.
+func BenchmarkNGramsText(b *testing.B) {
+	rows := make([]model.NGramRow, 200_000)
+	for i := range rows {
+		rows[i] = model.NGramRow{NGram: "word" + strconv.Itoa(i%5000) + " next", Count: int64(2_000_000 - 10*i), Segments: 1 + i%1200, Lines: []int{3, 1090, 20417}}
+	}
+	seq := func(yield func(model.NGramRow) bool) {
+		for _, r := range rows {
+			if !yield(r) {
+				return
+			}
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := writeNGramsText(io.Discard, "sys", scoring.Matched, 2, seq); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

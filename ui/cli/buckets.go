@@ -317,7 +317,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	}
 	table := [][]string{head}
 	for j := range own {
-		row := []string{own[j].Label, strconv.Itoa(len(own[j].Rows)), cells[0][j]}
+		row := []string{own[j].Label, model.Thousands(len(own[j].Rows)), cells[0][j]}
 		for sys := 1; sys < len(ds.Systems); sys++ {
 			delta := "–"
 			if s, b := perSys[deltaOf[sys]][j].Score(), perSys[base][j].Score(); s != nil && b != nil {
@@ -358,14 +358,14 @@ func behindLine(own, mine, base []model.Bucket, letter, baseLetter string, nltk 
 	pair := letter + "−" + baseLetter
 	switch {
 	case most.Index < 0 && small.Index >= 0:
-		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s %s on only %d",
-			letter, baseLetter, model.MinSupport, own[small.Index].Label, pair, gap(small), len(own[small.Index].Rows))
+		return fmt.Sprintf("%s is behind %s in no bucket of %d segments or more; most in %s: %s %s on only %s",
+			letter, baseLetter, model.MinSupport, own[small.Index].Label, pair, gap(small), model.Thousands(len(own[small.Index].Rows)))
 	case most.Index < 0:
 		return letter + " is behind " + baseLetter + " in no bucket"
 	}
 	s := fmt.Sprintf("%s is furthest behind %s in %s: %s %s on %s", letter, baseLetter, own[most.Index].Label, pair, gap(most), plural(len(own[most.Index].Rows), "segment"))
 	if small.Index >= 0 {
-		s += fmt.Sprintf(" (%s: %s on only %d)", own[small.Index].Label, gap(small), len(own[small.Index].Rows))
+		s += fmt.Sprintf(" (%s: %s on only %s)", own[small.Index].Label, gap(small), model.Thousands(len(own[small.Index].Rows)))
 	}
 	return s
 }

@@ -260,7 +260,9 @@ var kindTitle = map[scoring.Kind]string{
 func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.Seq[model.NGramRow]) error {
 	head := []string{k.String(), "segments", "n-gram", "lines"}
 	var num []byte
-	digits := func(x int64) int { num = strconv.AppendInt(num[:0], x, 10); return len(num) }
+	// A count is written in groups of three digits (1,984), a byte a
+	// cell: its width is its length.
+	digits := func(x int64) int { num = model.AppendThousands(num[:0], x); return len(num) }
 	widths := []int{len(head[0]), len(head[1]), len(head[2]), 0} // the last column is not padded
 	// cells is each row's n-gram width, measured once.
 	var cells []int32
@@ -374,8 +376,8 @@ func writeSalientText(w io.Writer, a, b string, rows []model.SalientRow, k scori
 		if r.CountA < r.CountB {
 			side = "B"
 		}
-		table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), strconv.FormatInt(r.CountA, 10),
-			strconv.FormatInt(r.CountB, 10), model.Shown(r.NGram), side})
+		table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), string(model.AppendThousands(nil, r.CountA)),
+			string(model.AppendThousands(nil, r.CountB)), model.Shown(r.NGram), side})
 	}
 	return writeTable(w, "  ", table, []bool{true, true, true})
 }

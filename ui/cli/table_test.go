@@ -178,3 +178,43 @@ func TestSummaryTablesLineUpWideText(t *testing.T) {
 		}
 	}
 }
+
+// TestTextCountsInThousands: the counts of the text outputs are written in
+// groups of three digits, as the explorer writes them (1,200 segments,
+// wins 1,200, an n-gram matched 1,200 times, a bucket of 1,200 segments,
+// 1,200 errors of a category, a hypothesis of 1,500 tokens); line numbers
+// stay whole, and JSON and JSONL keep plain numbers.
+func TestTextCountsInThousands(t *testing.T) {
+	long := strings.TrimSpace(strings.Repeat("w ", 1500))
+	hyp := strings.Repeat("a b c\n", 1199) + long + "\n"
+	var mqm strings.Builder
+	mqm.WriteString("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n")
+	for i := 1; i <= 1200; i++ {
+		fmt.Fprintf(&mqm, "s\td\t%d\t%d\tr1\tEins.\t<v>One</v>.\tAccuracy/Mistranslation\tMinor\n", i, i)
+	}
+	writeFiles(t, map[string]string{"h.txt": hyp, "o.txt": strings.Repeat("a b x\n", 1200), "ref.txt": hyp, "m.tsv": mqm.String()})
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"compare", "--paired-bs-n", "10", "o.txt", "h.txt", "-r", "ref.txt"}, []string{"10 resamples, seed 12345, 1,200 segments", " 1,200  "}},
+		{[]string{"ngrams", "--order", "1", "--kind", "matched", "h.txt", "-r", "ref.txt"}, []string{"\n    1,500         1  w       1200\n", "\n    1,199     1,199  a       1 2 3 4 5 6 7 8 …\n"}},
+		{[]string{"ngrams", "--salient", "--order", "1", "--kind", "matched", "h.txt", "o.txt", "-r", "ref.txt"}, []string{"  0.999  1,500  0  w "}},
+		{[]string{"buckets", "--by", "ref-length", "h.txt", "-r", "ref.txt"}, []string{"  <10      1,199 "}},
+		{[]string{"segments", "--sort", "line", "h.txt", "-r", "ref.txt"}, []string{" 1,500/1,500  ", "\n1200  "}},
+		{[]string{"annotations", "summary", "m.tsv"}, []string{"  Accuracy/Mistranslation  1,200  1,200\n", "     1  s       1,200       1   1,200  "}},
+	} {
+		code, out, stderr := runCLI(t, "", c.args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, %s", c.args, code, stderr)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("%q: no %q in\n%s", c.args, want, out)
+			}
+		}
+	}
+	if _, out, _ := runCLI(t, "", "ngrams", "--format", "jsonl", "--order", "1", "--kind", "matched", "--top", "1", "h.txt", "-r", "ref.txt"); !strings.Contains(out, `"count": 1500, "segments": 1`) {
+		t.Errorf("ngrams --format jsonl: %s", out)
+	}
+}
