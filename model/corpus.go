@@ -32,6 +32,7 @@ func CorpusScores(ctx context.Context, ds *Dataset, set Settings) (*Scored, erro
 		if n > 0 {
 			last = scoring.LastSegment{Hyp: hyps[n-1], Refs: ds.SegmentRefs(n-1, nil)}
 		}
+		out.Systems[s].sum = st
 		out.Systems[s].Corpus, out.Systems[s].CorpusErr = scoring.Evaluate(st, opt, last)
 	}
 	return out, nil

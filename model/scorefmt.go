@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -133,4 +134,91 @@ func readsZero(x float64, decimals int) bool {
 func shownAs(x float64, decimals int) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
 	return v
+}
+
+// ZeroReason says in a few words why r's score is 0 when an order makes it
+// so, as the explorer's header and score's text say it: "nothing matched"
+// (no n-gram of any order did, and sacrebleu scores 0 before any
+// smoothing), "no 3-gram matched" (the first order of the mean whose
+// precision is 0 had no match, and no smoothing lifted it) or "no 4-grams"
+// (that order has no n-gram at all: without effective order its precision
+// 0/0 ends the mean at 0); "" for a score above 0.
+func ZeroReason(r scoring.Result) string {
+	switch {
+	case r.Score != 0:
+		return ""
+	case r.NoMatch:
+		return "nothing matched"
+	}
+	for i, p := range r.Precisions[:min(r.EffOrder, len(r.Precisions))] {
+		switch {
+		case p != 0:
+		case r.Cut > 0 && i+1 >= r.Cut: // the orders from a cut keep precision 0
+			return fmt.Sprintf("no %d-grams", r.Cut)
+		default:
+			return fmt.Sprintf("no %d-gram matched", i+1)
+		}
+	}
+	return ""
+}
+
+// zeroFixes names the flags that would score st above 0 where opt scores
+// it 0, each tried on st: the other smoothing methods at their default
+// values ("--smooth exp, floor or add-k"), a --smooth-value above 0 for
+// floor or add-k at 0, and effective order; "" when none would (nothing
+// matched) or in nltk compat, whose smoothing methods are another story.
+func zeroFixes(st scoring.Stats, opt scoring.Options) string {
+	if opt.Compat == scoring.CompatNLTK {
+		return ""
+	}
+	lifts := func(o scoring.Options) bool { return scoring.Score(st, o) > 0 }
+	var methods, fixes []string
+	for _, m := range []string{scoring.SmoothExp, scoring.SmoothFloor, scoring.SmoothAddK} {
+		o := opt
+		o.Smooth, o.SmoothValue = m, scoring.DefaultSmoothValue(m)
+		if m != opt.Smooth && lifts(o) {
+			methods = append(methods, m)
+		}
+	}
+	if len(methods) > 0 {
+		fixes = append(fixes, "--smooth "+orList(methods))
+	}
+	if o := opt; scoring.TakesSmoothValue(o.Smooth) && o.SmoothValue == 0 {
+		if o.SmoothValue = scoring.DefaultSmoothValue(o.Smooth); lifts(o) {
+			fixes = append(fixes, "--smooth-value "+strconv.FormatFloat(o.SmoothValue, 'g', -1, 64))
+		}
+	}
+	if o := opt; !o.EffectiveOrder {
+		if o.EffectiveOrder = true; lifts(o) {
+			fixes = append(fixes, "--effective-order")
+		}
+	}
+	return orList(fixes)
+}
+
+// orList joins words as a person lists choices: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// ZeroNote says why system sys's corpus BLEU is exactly 0
+// ([ZeroReason]) and which flags would score it above 0, each tried on its
+// summed statistics: "BLEU is 0 (no 4-grams); --smooth add-k or
+// --effective-order would score it above 0"; "" for a score above 0.
+// score's text gives it on standard error, its standard output being
+// sacrebleu's line exactly.
+func (s *Scored) ZeroNote(sys int) string {
+	ss := &s.Systems[sys]
+	why := ZeroReason(ss.Corpus)
+	if why == "" || ss.CorpusErr != nil {
+		return ""
+	}
+	note := "BLEU is 0 (" + why + ")"
+	if fix := zeroFixes(ss.sum, s.Settings.Corpus); fix != "" {
+		note += "; " + fix + " would score it above 0"
+	}
+	return note
 }

@@ -1,10 +1,13 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // TestFormatScore: the formatter prints what fmt's %.2f / %.4f (and %+.2f
@@ -122,6 +125,87 @@ func TestFormatImpact(t *testing.T) {
 		}
 		if w, max := len(got), map[bool]int{false: 7, true: 9}[c.nltk]; w > max {
 			t.Errorf("FormatImpact(%v, %v) = %q: %d wide, over the list's %d", c.x, c.nltk, got, w, max)
+		}
+	}
+}
+
+// TestZeroReason: a corpus score of 0 says which order made it so: one
+// with no n-gram at all (its precision 0/0 ends the mean without
+// effective order), one with no match that no smoothing lifted, or no
+// match at all; a score above 0 says nothing. An order whose zero count
+// smoothing lifted is not the reason: with exp, three tokens a line score
+// 0 for having no 4-grams, where the explorer said "no 3-gram matched".
+func TestZeroReason(t *testing.T) {
+	none, exp := scoring.DefaultOptions(), scoring.DefaultOptions()
+	none.Smooth = scoring.SmoothNone
+	for _, c := range []struct {
+		what string
+		st   scoring.Stats
+		opt  scoring.Options
+		want string
+	}{
+		{"no 4-grams", zeroStats([4]int{3, 2, 1, 0}, [4]int{3, 2, 1, 0}), exp, "no 4-grams"},
+		{"no 3-gram matched", zeroStats([4]int{4, 1, 0, 0}, [4]int{4, 3, 2, 1}), none, "no 3-gram matched"},
+		{"no 3-gram matched, before no 4-grams", zeroStats([4]int{4, 1, 0, 0}, [4]int{6, 4, 2, 0}), none, "no 3-gram matched"},
+		{"the 3-grams smoothed, no 4-grams", zeroStats([4]int{4, 1, 0, 0}, [4]int{6, 4, 2, 0}), exp, "no 4-grams"},
+		{"nothing matched", zeroStats([4]int{}, [4]int{4, 3, 2, 1}), none, "nothing matched"},
+		{"smoothed above 0", zeroStats([4]int{4, 1, 0, 0}, [4]int{4, 3, 2, 1}), exp, ""},
+		{"every order matched", zeroStats([4]int{4, 3, 2, 1}, [4]int{4, 3, 2, 1}), none, ""},
+	} {
+		if got := ZeroReason(scoring.Compute(c.st, c.opt)); got != c.want {
+			t.Errorf("%s: ZeroReason = %q; want %q", c.what, got, c.want)
+		}
+	}
+}
+
+// zeroStats are corpus statistics of 5 tokens with the given matches and
+// totals per order.
+func zeroStats(matches, totals [4]int) scoring.Stats {
+	st := scoring.Stats{HypLen: 5, RefLen: 5}
+	copy(st.Matches[:], matches[:])
+	copy(st.Totals[:], totals[:])
+	return st
+}
+
+// TestZeroNote: a corpus BLEU of 0 says why, in the explorer's words, and
+// which flags would score it above 0, each of which does (and the others
+// do not), from CorpusScores (score) and Score (score --confidence)
+// alike; a score above 0 says nothing.
+func TestZeroNote(t *testing.T) {
+	ds := memDataset(nil, [][]string{{"a b c", "d e f g h"}},
+		System{Name: "short", Hyps: []string{"a b x", "d y f"}}, System{Name: "fine", Hyps: []string{"a b c", "d e f g h"}})
+	addK := func(o *scoring.Options) { o.Smooth, o.SmoothValue = scoring.SmoothAddK, 1 }
+	effective := func(o *scoring.Options) { o.EffectiveOrder = true }
+	exp := func(o *scoring.Options) { o.Smooth = scoring.SmoothExp }
+	for _, c := range []struct {
+		smooth, want string
+		lift, keep   []func(*scoring.Options)
+	}{
+		{scoring.SmoothExp, "BLEU is 0 (no 4-grams); --smooth add-k or --effective-order would score it above 0", []func(*scoring.Options){addK, effective}, nil},
+		{scoring.SmoothNone, "BLEU is 0 (no 3-gram matched); --smooth add-k would score it above 0", []func(*scoring.Options){addK}, []func(*scoring.Options){exp, effective}},
+	} {
+		set := DefaultSettings()
+		set.Corpus.Smooth = c.smooth
+		corpus, err := CorpusScores(context.Background(), ds, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []*Scored{corpus, mustScore(t, ds, set)} {
+			if got := s.ZeroNote(0); got != c.want {
+				t.Errorf("smooth %s: ZeroNote = %q; want %q", c.smooth, got, c.want)
+			}
+			if got := s.ZeroNote(1); got != "" {
+				t.Errorf("smooth %s: a score above 0 has the note %q", c.smooth, got)
+			}
+		}
+		for i, fixes := range [][]func(*scoring.Options){c.lift, c.keep} {
+			for _, fix := range fixes {
+				o := set.Corpus
+				fix(&o)
+				if lifted := scoring.Score(corpus.Systems[0].sum, o) > 0; lifted != (i == 0) {
+					t.Errorf("smooth %s: under %+v the score is above 0: %v; want %v", c.smooth, o, lifted, i == 0)
+				}
+			}
 		}
 	}
 }

@@ -330,24 +330,12 @@ func (h header) shownViews(c common, l segList, room int) (forms []string, withD
 	return slices.Compact(append(forms, st.Accent.Render(count+label)+last)), withDelta
 }
 
-// zeroReason says in a few words, after a score, why r's score is 0 when
-// an order leaves it so: " (no 4-grams)" when the rows have no n-gram of
-// that order (without effective order the precision 0/0 ends the mean at
-// 0), " (no 3-gram matched)" when none of that order matched, " (nothing
-// matched)"; "" for a score above 0.
+// zeroReason is why r's score is 0 in a few words after it, " (no
+// 4-grams)", as score's text says it too ([model.ZeroReason]); "" for a
+// score above 0.
 func zeroReason(r scoring.Result) string {
-	switch {
-	case r.Score != 0:
-		return ""
-	case r.NoMatch:
-		return " (nothing matched)"
-	}
-	i := slices.Index(r.Counts, 0) // an order at the cut has no match either
-	switch {
-	case i >= 0 && (r.Cut == 0 || i+1 < r.Cut):
-		return fmt.Sprintf(" (no %d-gram matched)", i+1)
-	case r.Cut > 0:
-		return fmt.Sprintf(" (no %d-grams)", r.Cut)
+	if why := model.ZeroReason(r); why != "" {
+		return " (" + why + ")"
 	}
 	return ""
 }

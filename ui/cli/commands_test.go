@@ -57,6 +57,32 @@ func TestScoreSeveralSystems(t *testing.T) {
 	}
 }
 
+// TestScoreSaysWhyZero: a BLEU of 0 (a corpus of lines of three tokens has
+// no 4-gram) gets a warning after the text saying why and which flags would
+// score it above 0, each named once, in text and with --confidence;
+// standard output keeps sacrebleu's line alone, and JSON gets no warning.
+// Before, the text read "= 0.0" with nothing to say why.
+func TestScoreSaysWhyZero(t *testing.T) {
+	writeFiles(t, map[string]string{"short.txt": "a b x\nd y f\n", "fine.txt": "a b c\nd e f g z\n", "ref.txt": "a b c\nd e f g h\n"})
+	const want = "bleuscope: warning: short: BLEU is 0 (no 4-grams); --smooth add-k or --effective-order would score it above 0\n"
+	for _, args := range [][]string{{"score"}, {"score", "--confidence", "--confidence-n", "5"}, {"score", "--format", "json"}} {
+		args = append(args, "short=short.txt", "fine=fine.txt", "-r", "ref.txt")
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 || strings.Count(out, "BLEU|") != 2 && !slices.Contains(args, "json") {
+			t.Fatalf("%q: status %d, stdout\n%s", args, code, out)
+		}
+		if slices.Contains(args, "json") {
+			if stderr != "" {
+				t.Errorf("%q: stderr %q; want none", args, stderr)
+			}
+			continue
+		}
+		if stderr != want || strings.Contains(out, "is 0") {
+			t.Errorf("%q: stderr %q; want %q, and stdout sacrebleu's lines alone:\n%s", args, stderr, want, out)
+		}
+	}
+}
+
 // TestScoreMatchesScoring checks the text line against the scoring
 // package's corpus BLEU of the same streams, for several option sets.
 func TestScoreMatchesScoring(t *testing.T) {

@@ -40,7 +40,9 @@ Confidence:
 Output:
       --format F            text (default): sacrebleu's "-f text" line, one
                             per system (NAME: before it when there are
-                            several); json: an array of objects with system,
+                            several; a BLEU of 0 gets a warning on stderr
+                            saying why and which flags would score it
+                            above 0); json: an array of objects with system,
                             score, counts, totals, precisions, bp, ratio,
                             sys_len, ref_len, signature and verbose (and
                             mean, ci, n and seed with --confidence; chrf,
@@ -116,9 +118,28 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeOutput(e, out, func(w io.Writer) error {
+	if err := writeOutput(e, out, func(w io.Writer) error {
 		return model.WriteCorpusMetrics(w, ds, scored, ms, format)
-	})
+	}); err != nil {
+		return err
+	}
+	warnZeros(e, ds, scored, format)
+	return nil
+}
+
+// warnZeros says on standard error, after score's text, why a BLEU of 0
+// is 0 and which flags would score it above 0 ([model.Scored.ZeroNote]):
+// standard output keeps sacrebleu's line exactly, and JSON's readers have
+// the counts and totals.
+func warnZeros(e *env, ds *model.Dataset, scored *model.Scored, format string) {
+	if format != model.FormatText {
+		return
+	}
+	for i, sys := range ds.Systems {
+		if note := scored.ZeroNote(i); note != "" {
+			e.warn(sys.Name + ": " + note)
+		}
+	}
 }
 
 // scoreConfidence is "bleuscope score --confidence": every system's
@@ -158,9 +179,13 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 		return err
 	}
 	prog.clear()
-	return writeOutput(e, out, func(w io.Writer) error {
+	if err := writeOutput(e, out, func(w io.Writer) error {
 		return model.WriteCorpusConfidenceMetrics(w, ds, scored, est, n, seed, metrics, me, format)
-	})
+	}); err != nil {
+		return err
+	}
+	warnZeros(e, ds, scored, format)
+	return nil
 }
 
 // inputPaths lists the files named by the arguments, for the check that
