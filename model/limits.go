@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -274,6 +276,89 @@ func ParseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)
 	}
 	return int64(x * float64(mult)), nil
+}
+
+// ParseCount reads a count a person gave (--max-ngrams): a whole number
+// written plainly (50000000), in groups of three digits as bleuscope
+// writes counts (50,000,000, or 50_000_000), in scientific notation (5e7)
+// or with an SI unit, k, M or G (thousands, millions, billions, in either
+// case: 50M, 2.5k). Its error is a phrase without a prefix, with an
+// example, for the caller to put after the flag.
+func ParseCount(s string) (int64, error) {
+	t, unit := strings.TrimSpace(s), int64(1)
+	if n := len(t); n > 0 {
+		if i := strings.IndexByte("kmg", t[n-1]|0x20); i >= 0 {
+			t, unit = strings.TrimSpace(t[:n-1]), [...]int64{1e3, 1e6, 1e9}[i]
+		}
+	}
+	t, grouped := ungroupDigits(t)
+	switch {
+	case strings.TrimSpace(s) == "":
+		return 0, fmt.Errorf("a whole number is missing (%s)", countExample)
+	case !grouped || !plainDecimal(t):
+		return 0, fmt.Errorf("%q is not a whole number (%s)", s, countExample)
+	}
+	tooLarge := countTooLarge(fmt.Sprintf("%q is out of range (whole numbers go up to %s)", s, Thousands(math.MaxInt64)))
+	if _, err := ParseDecimal(t); err != nil { // 1e400, or 1e-999 (no whole number)
+		if v, _ := strconv.ParseFloat(t, 64); math.IsInf(v, 0) {
+			return 0, tooLarge
+		}
+		return 0, fmt.Errorf("%q is not a whole number (%s)", s, countExample)
+	}
+	// Exactly, in decimal: 0.003k is 3, and 9223372036854775807 itself.
+	x, _ := new(big.Rat).SetString(t) // a plain decimal within float64's range: cheap
+	x.Mul(x, new(big.Rat).SetInt64(unit))
+	switch {
+	case !x.IsInt():
+		return 0, fmt.Errorf("%q is not a whole number (%s)", s, countExample)
+	case !x.Num().IsInt64():
+		return 0, tooLarge
+	}
+	return x.Num().Int64(), nil
+}
+
+// ErrCountTooLarge is what [ParseCount]'s error for a count beyond an
+// int64 (1e30) is, for a caller with a range of its own to word it.
+var ErrCountTooLarge = errors.New("model: count too large")
+
+// countTooLarge is [ErrCountTooLarge] worded for the person.
+type countTooLarge string
+
+func (e countTooLarge) Error() string        { return string(e) }
+func (e countTooLarge) Is(target error) bool { return target == ErrCountTooLarge }
+
+// countExample is the aside of [ParseCount]'s errors for text that is no
+// whole number: the forms it reads.
+const countExample = "such as 50000000, 50,000,000, 50M or 5e7"
+
+// ungroupDigits returns s without the separators of its whole part's
+// digit groups, commas or underscores (one kind) between groups of three
+// digits after a first of one to three (1,000,000), and whether they were
+// so placed; s without separators comes back as it is.
+func ungroupDigits(s string) (string, bool) {
+	i := strings.IndexAny(s, ",_")
+	if i < 0 {
+		return s, true
+	}
+	sep := s[i]
+	start := 0
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		start = 1
+	}
+	end := start
+	for end < len(s) && (s[end] >= '0' && s[end] <= '9' || s[end] == sep) {
+		end++
+	}
+	groups := strings.Split(s[start:end], string(sep))
+	if strings.ContainsAny(s[end:], ",_") || len(groups[0]) < 1 || len(groups[0]) > 3 {
+		return s, false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 {
+			return s, false
+		}
+	}
+	return s[:start] + strings.Join(groups, "") + s[end:], true
 }
 
 // analysisGramBytes is about what the n-gram analysis takes for each

@@ -2,7 +2,9 @@ package model
 
 import (
 	"encoding/binary"
+	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -459,6 +461,42 @@ func TestBoundedReader(t *testing.T) {
 // TestParseSize: a size is a plain decimal with an optional binary unit;
 // what is not one says so, and a size out of range or under a byte says
 // that instead.
+// TestParseCount: a count is read as a person writes one, plainly, in
+// groups of three digits (as bleuscope writes counts), in scientific
+// notation or with an SI unit; what is not a whole number is refused with
+// an example, and a count past an int64 says so.
+func TestParseCount(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{"50000000", 50_000_000, ""}, {"50,000,000", 50_000_000, ""}, {"50_000_000", 50_000_000, ""},
+		{"5e7", 50_000_000, ""}, {"5E7", 50_000_000, ""}, {"50M", 50_000_000, ""}, {"50m", 50_000_000, ""},
+		{"50 M", 50_000_000, ""}, {"2.5k", 2500, ""}, {"0.003k", 3, ""}, {"1.1e1", 11, ""}, {"4.35G", 4_350_000_000, ""}, {"1,000K", 1_000_000, ""}, {"0.5G", 500_000_000, ""},
+		{" 7 ", 7, ""}, {"0", 0, ""}, {"-3", -3, ""}, {"9223372036854775807", math.MaxInt64, ""},
+		{"", 0, "a whole number is missing (such as 50000000, 50,000,000, 50M or 5e7)"},
+		{"M", 0, `"M" is not a whole number (such as`}, {"lots", 0, "is not a whole number"},
+		{"1.5", 0, `"1.5" is not a whole number (such as 50000000, 50,000,000, 50M or 5e7)`},
+		{"1e-3", 0, "is not a whole number"}, {"1e-999", 0, "is not a whole number"}, {"0.0001k", 0, "is not a whole number"}, {"1,0000", 0, "is not a whole number"}, {"1,000_000", 0, "is not a whole number"},
+		{",100", 0, "is not a whole number"}, {"1000,000", 0, "is not a whole number"}, {"1.000,5", 0, "is not a whole number"},
+		{"0x10", 0, "is not a whole number"}, {"inf", 0, "is not a whole number"}, {"5MB", 0, "is not a whole number"},
+		{"1e30", 0, `"1e30" is out of range (whole numbers go up to 9,223,372,036,854,775,807)`},
+		{"9223372036854775808", 0, "is out of range"}, {"9.3e18", 0, "is out of range"}, {"1e400", 0, "is out of range"},
+	} {
+		got, err := ParseCount(c.in)
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("ParseCount(%q) = %d, %v; want %d", c.in, got, err, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("ParseCount(%q) = %d, %v; want an error saying %q", c.in, got, err, c.err)
+		}
+	}
+	if _, err := ParseCount("1e30"); !errors.Is(err, ErrCountTooLarge) {
+		t.Errorf("ParseCount(1e30): %v; want ErrCountTooLarge", err)
+	}
+}
+
 func TestParseSize(t *testing.T) {
 	for _, c := range []struct {
 		in   string

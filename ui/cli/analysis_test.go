@@ -590,8 +590,13 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"ngrams", "--alpha", " -0.50 ", "--salient", "hyp.txt", "hyp2.txt", "-r", "refA.txt"}, "--alpha: -0.50 is not a number above 0"},
 		{[]string{"ngrams", "--format", "csv", "hyp.txt", "-r", "refA.txt"}, "--format: \"csv\" is not a format ngrams writes"},
 		{[]string{"ngrams", "--max-ngrams", "3", "hyp.txt", "-r", "refA.txt"}, "bleuscope: the n-gram analysis passed 3 n-grams held, the limit --max-ngrams sets (about 170 bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there\n"},
-		{[]string{"ngrams", "--max-ngrams", "-1", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: -1 is not a number of n-grams from 1 to 536870912 (0 means the default"},
-		{[]string{"--max-ngrams", "536870913", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: 536870913 is not a number of n-grams from 1 to 536870912"},
+		{[]string{"ngrams", "--max-ngrams", "-1", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: -1 is not a number of n-grams from 1 to 536,870,912 (0 means the default"},
+		{[]string{"--max-ngrams", "536870913", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: 536870913 is not a number of n-grams from 1 to 536,870,912"},
+		{[]string{"ngrams", "--max-ngrams", "1e30", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: 1e30 is not a number of n-grams from 1 to 536,870,912"},
+		{[]string{"ngrams", "--max-ngrams", "600M", "hyp.txt", "-r", "refA.txt"}, "--max-ngrams: 600M is not a number of n-grams from 1 to 536,870,912"},
+		{[]string{"ngrams", "--max-ngrams", "1.5M5", "hyp.txt", "-r", "refA.txt"}, `--max-ngrams: "1.5M5" is not a whole number (such as 50000000, 50,000,000, 50M or 5e7); see 'bleuscope ngrams --help'`},
+		{[]string{"ngrams", "--max-ngrams", "2.5", "hyp.txt", "-r", "refA.txt"}, `--max-ngrams: "2.5" is not a whole number (such as 50000000, 50,000,000, 50M or 5e7)`},
+		{[]string{"ngrams", "--max-ngrams", "3e0", "hyp.txt", "-r", "refA.txt"}, "passed 3 n-grams held, the limit --max-ngrams sets"},
 		{[]string{"buckets", "--by", "length", "hyp.txt", "-r", "refA.txt"}, `--by: "length" is not ref-length, length-ratio or sentence-bleu; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--edges", "1,2", "hyp.txt", "-r", "refA.txt"}, "one --by"},
 		{[]string{"buckets", "--by", "ref-length", "-edges=1,x", "hyp.txt", "-r", "refA.txt"}, `-edges: "x" is not a plain decimal number; write edges as 10,20,30; see 'bleuscope buckets --help'`},
@@ -607,6 +612,27 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		code, out, stderr := runCLI(t, "", tc.args...)
 		if code != 2 || out != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2 and one line with %q", tc.args, code, out, stderr, tc.want)
+		}
+	}
+}
+
+// TestMaxNGramsAsWritten: --max-ngrams reads a count as a person writes
+// one, as --max-input reads sizes: 50M, 5e7, 50,000,000 (as bleuscope
+// writes counts) and 50_000_000 are all 50000000; it took only the plain
+// digits.
+func TestMaxNGramsAsWritten(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	_, want, _ := runCLI(t, "", "ngrams", "--order", "1", "hyp.txt", "-r", "refA.txt")
+	for _, v := range []string{"50000000", "50M", "50m", "5e7", "50,000,000", "50_000_000", "0.05G", "50000k"} {
+		code, out, stderr := runCLI(t, "", "ngrams", "--max-ngrams", v, "--order", "1", "hyp.txt", "-r", "refA.txt")
+		if code != 0 || stderr != "" || out != want {
+			t.Errorf("--max-ngrams %s: status %d, stderr %q", v, code, stderr)
+		}
+	}
+	// It counts as many as that number says: one over what it holds stops.
+	for _, v := range []string{"2", "2e0", "0.002k"} {
+		if code, _, stderr := runCLI(t, "", "ngrams", "--max-ngrams", v, "--order", "1", "hyp.txt", "-r", "refA.txt"); code != 2 || !strings.Contains(stderr, "passed 2 n-grams held") {
+			t.Errorf("--max-ngrams %s: status %d, stderr %q; want the limit of 2 passed", v, code, stderr)
 		}
 	}
 }

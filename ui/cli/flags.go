@@ -115,6 +115,26 @@ func (f intFlag) Set(s string) error {
 	return nil
 }
 
+// countFlag is a flag of a large count, read as a person writes one:
+// 50000000, 50,000,000, 50M or 5e7 ([model.ParseCount]). A count beyond
+// an int (1e30) is kept as the largest int, for the flag's own range check
+// (checkMaxNGrams) to refuse with the range it takes.
+type countFlag struct{ v *int }
+
+func (f countFlag) String() string { return intFlag(f).String() }
+
+func (f countFlag) Set(s string) error {
+	n, err := model.ParseCount(numberText(s))
+	switch {
+	case errors.Is(err, model.ErrCountTooLarge) || n > math.MaxInt || n < math.MinInt:
+		n = math.MaxInt
+	case err != nil:
+		return err
+	}
+	*f.v = int(n)
+	return nil
+}
+
 // floatFlag is a number flag with a plain-spoken error, that of
 // [model.ParseDecimal].
 type floatFlag struct{ v *float64 }

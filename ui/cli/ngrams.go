@@ -67,16 +67,17 @@ Analysis and output:
 
 // maxNGramsHelp describes --max-ngrams, for ngrams and the explorer.
 const maxNGramsHelp = `      --max-ngrams N        stop when counting holds more than N n-grams
-                            (each core holds those it meets until they
-                            are merged; default: as many as half the
-                            machine's memory holds, at about 170 bytes
-                            each; 0 means the default)
+                            (50000000, 50,000,000, 50M or 5e7; each core
+                            holds those it meets until they are merged;
+                            default: as many as half the machine's memory
+                            holds, at about 170 bytes each; 0 means the
+                            default)
 `
 
 // addMaxNGramsFlag adds --max-ngrams, whose value checkMaxNGrams checks.
 func addMaxNGramsFlag(fs *flagSet) *int {
 	n := 0
-	fs.Var(intFlag{&n}, "max-ngrams", "the most n-grams counting holds")
+	fs.Var(countFlag{&n}, "max-ngrams", "the most n-grams counting holds")
 	return &n
 }
 
@@ -84,7 +85,7 @@ func addMaxNGramsFlag(fs *flagSet) *int {
 // analysis can number.
 func checkMaxNGrams(fs *flagSet, n int) error {
 	if n < 0 || n > scoring.MaxNGramLimit {
-		return fs.badNumber([]string{"max-ngrams"}, "is not a number of n-grams from 1 to %d (0 means the default, %s on this machine)", scoring.MaxNGramLimit, model.Thousands(model.DefaultMaxNGrams()))
+		return fs.badNumber([]string{"max-ngrams"}, "is not a number of n-grams from 1 to %s (0 means the default, %s on this machine)", model.Thousands(scoring.MaxNGramLimit), model.Thousands(model.DefaultMaxNGrams()))
 	}
 	return nil
 }
