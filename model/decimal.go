@@ -34,6 +34,18 @@ func ParseDecimal(s string) (float64, error) {
 	return v, nil
 }
 
+// ParseDecimalAs is [ParseDecimal] for a number of a range of its own (a
+// flag's): its error for text that is no number gives example ("such as
+// 1 or 0.5") where ParseDecimal's gives the forms of any number, -5 among
+// them, which such a number may refuse.
+func ParseDecimalAs(s, example string) (float64, error) {
+	v, err := ParseDecimal(s)
+	if de, ok := err.(*decimalError); ok && de.aside == decimalExample {
+		return 0, &decimalError{de.problem, example}
+	}
+	return v, err
+}
+
 // decimalError is [ParseDecimal]'s error: what is wrong with the number,
 // and an aside (an example, the range) in parentheses after it, which a
 // line with little room leaves out (a query's shorter wording).

@@ -55,3 +55,21 @@ func TestParseDecimal(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDecimalAs: a number of a range of its own gives its example
+// where ParseDecimal gives the forms of any number, and reads and refuses
+// everything else as ParseDecimal does.
+func TestParseDecimalAs(t *testing.T) {
+	for _, tc := range []struct{ in, err string }{
+		{"", "a number is missing (such as 1 or 0.5)"},
+		{"x", `"x" is not a plain decimal number (such as 1 or 0.5)`},
+		{"1e400", `"1e400" is out of range (numbers go up to about 1.8e308)`},
+	} {
+		if _, err := ParseDecimalAs(tc.in, "such as 1 or 0.5"); err == nil || err.Error() != tc.err {
+			t.Errorf("ParseDecimalAs(%q) error = %v; want %s", tc.in, err, tc.err)
+		}
+	}
+	if v, err := ParseDecimalAs("-5", "such as 1"); v != -5 || err != nil {
+		t.Errorf("ParseDecimalAs(-5) = %v, %v; want -5 (the range is the caller's)", v, err)
+	}
+}

@@ -263,17 +263,17 @@ func ParseSize(s string) (int64, error) {
 	}
 	t = strings.TrimSpace(t)
 	if !plainDecimal(t) {
-		return 0, fmt.Errorf("%q is not a size; write it as 512M or 4G", s)
+		return 0, fmt.Errorf("%q is not a size; write it as 512M or 1G", s)
 	}
 	x, err := ParseDecimal(t)
 	v, _ := strconv.ParseFloat(t, 64) // +Inf where ParseDecimal finds it too large
 	switch {
 	case v*float64(mult) >= maxSize:
-		return 0, sizeTooLarge(fmt.Sprintf("%q is out of range (sizes go up to %dT); give a size such as 1M or 8G", s, maxSize>>40-1))
+		return 0, sizeTooLarge(fmt.Sprintf("%q is out of range (sizes go up to %dT); give a size such as 1M or 1G", s, maxSize>>40-1))
 	case err != nil || x <= 0:
-		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 8G", s)
+		return 0, fmt.Errorf("%q is out of range; give a size above 0, such as 1M or 1G", s)
 	case x*float64(mult) < 1:
-		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 8G", s)
+		return 0, fmt.Errorf("%q is less than a byte; give a size such as 1M or 1G", s)
 	}
 	return int64(x * float64(mult)), nil
 }

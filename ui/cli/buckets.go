@@ -87,7 +87,7 @@ func runBuckets(e *env, args []string) error {
 	fs.StringVar(&system, "system", "", "the system whose segments are grouped")
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
 	confN := scoring.DefaultBootstrapN
-	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
+	fs.Var(intFlag{&confN, "1000"}, "confidence-n", "bootstrap resamples")
 	sg := addSeedFlag(fs)
 	systems, err := fs.parse(args, func() string { return bucketsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {

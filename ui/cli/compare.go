@@ -160,8 +160,8 @@ type pairedFlags struct {
 // sacrebleu's defaults.
 func addPairedFlags(fs *flagSet) *pairedFlags {
 	p := &pairedFlags{fs: fs, bsN: scoring.DefaultBootstrapN, arN: scoring.DefaultARTrials}
-	fs.Var(intFlag{&p.bsN}, "paired-bs-n", "bootstrap resamples")
-	fs.Var(intFlag{&p.arN}, "paired-ar-n", "randomization trials")
+	fs.Var(intFlag{&p.bsN, "1000"}, "paired-bs-n", "bootstrap resamples")
+	fs.Var(intFlag{&p.arN, "10000"}, "paired-ar-n", "randomization trials")
 	return p
 }
 

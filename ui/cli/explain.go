@@ -51,8 +51,8 @@ func runExplain(e *env, args []string) error {
 	sf := addScoreFlags(fs)
 	hyp, line, width := "", 0, 0
 	fs.StringVar(&hyp, "hyp", "", "hypothesis text")
-	fs.Var(intFlag{&width}, "width", "line width")
-	fs.Var(intFlag{&line}, "line", "segment to explain (1-based)")
+	fs.Var(intFlag{&width, "80"}, "width", "line width")
+	fs.Var(intFlag{&line, "1"}, "line", "segment to explain (1-based)")
 	systems, err := fs.parse(args, func() string { return explainHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
 		return err

@@ -87,8 +87,13 @@ func (f nltkMethodFlag) Set(s string) error {
 // drop them, and as a refusal quotes it.
 func numberText(s string) string { return strings.TrimSpace(s) }
 
-// intFlag is an integer flag with a plain-spoken error.
-type intFlag struct{ v *int }
+// intFlag is an integer flag with a plain-spoken error; example is a value
+// the flag takes, which its error for a missing value gives ("such as
+// 20"), so that it never suggests one the flag refuses.
+type intFlag struct {
+	v       *int
+	example string
+}
 
 func (f intFlag) String() string {
 	if f.v == nil {
@@ -102,7 +107,7 @@ func (f intFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
 	switch {
 	case s == "": // worded as a decimal flag's
-		return errors.New("a whole number is missing (such as 10)")
+		return fmt.Errorf("a whole number is missing (such as %s)", f.example)
 	case errors.Is(err, strconv.ErrRange) && n < 0:
 		return fmt.Errorf("%q is out of range (whole numbers go down to %d)", s, math.MinInt)
 	case errors.Is(err, strconv.ErrRange):
@@ -121,7 +126,12 @@ func (f intFlag) Set(s string) error {
 // (checkMaxNGrams) to refuse with the range it takes.
 type countFlag struct{ v *int }
 
-func (f countFlag) String() string { return intFlag(f).String() }
+func (f countFlag) String() string {
+	if f.v == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.v)
+}
 
 func (f countFlag) Set(s string) error {
 	n, err := model.ParseCount(numberText(s))
@@ -136,8 +146,13 @@ func (f countFlag) Set(s string) error {
 }
 
 // floatFlag is a number flag with a plain-spoken error, that of
-// [model.ParseDecimal].
-type floatFlag struct{ v *float64 }
+// [model.ParseDecimalAs] with example, values the flag takes ("1 or
+// 0.5"), in place of the forms of any number, some of which (-5) it may
+// refuse.
+type floatFlag struct {
+	v       *float64
+	example string
+}
 
 func (f floatFlag) String() string {
 	if f.v == nil {
@@ -147,7 +162,7 @@ func (f floatFlag) String() string {
 }
 
 func (f floatFlag) Set(s string) error {
-	x, err := model.ParseDecimal(numberText(s))
+	x, err := model.ParseDecimalAs(numberText(s), "such as "+f.example)
 	if err != nil {
 		return err
 	}

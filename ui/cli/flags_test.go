@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,9 +97,9 @@ func TestNumberFlagSpaces(t *testing.T) {
 func TestBlankNumberFlags(t *testing.T) {
 	writeFiles(t, map[string]string{"ref.txt": "the cat sat\n", "a.txt": "the cat sat\n"})
 	for _, c := range []struct{ flag, want string }{
-		{"--top", "--top: a whole number is missing (such as 10)"},
-		{"--max-order", "--max-order: a whole number is missing (such as 10)"},
-		{"--alpha", "--alpha: a number is missing (such as 10, -5, 0.5 or 1e3)"},
+		{"--top", "--top: a whole number is missing (such as 20)"},
+		{"--max-order", "--max-order: a whole number is missing (such as 4)"},
+		{"--alpha", "--alpha: a number is missing (such as 1 or 0.5)"},
 	} {
 		code, _, errOut := runCLI(t, "", "ngrams", c.flag, " ", "a.txt", "-r", "ref.txt")
 		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -129,6 +131,75 @@ func TestEmptyOutputName(t *testing.T) {
 		want := "bleuscope: " + tc.flag + ": the file name is empty; name a file to write, or leave -o out for standard output; see 'bleuscope " + tc.help + " --help'\n"
 		if code != 2 || out != "" || stderr != want {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, out, stderr, want)
+		}
+	}
+}
+
+// TestNumberFlagExamplesAreTaken: every example a number flag's refusal
+// gives ("such as 20", "write it as 512M or 1G") is a value that flag
+// takes, so that fixing one error never meets another; "(such as 10)" was
+// refused by --order, --max-order, --width and --line on a short input,
+// "(such as 10, -5, 0.5 or 1e3)" by --alpha and --smooth-value for its -5,
+// "512M or 4G" and "1M or 8G" by --max-line, which stops at 2G.
+func TestNumberFlagExamplesAreTaken(t *testing.T) {
+	writeFiles(t, basicFiles())
+	files := []string{"hyp.txt", "-r", "ref.txt"}
+	examples := regexp.MustCompile(`\(such as ([^)]*)\)|write it as (.*?);|such as (\S+ or \S+);`)
+	for _, c := range []struct {
+		before []string // the command and the flags the flag goes with
+		flag   string
+		after  []string
+	}{
+		{[]string{"ngrams"}, "--top", files},
+		{[]string{"ngrams"}, "--order", files},
+		{[]string{"ngrams", "--max-order", "1"}, "--order", files},
+		{[]string{"ngrams", "--salient"}, "--alpha", []string{"hyp.txt", "ref2.txt", "-r", "ref.txt"}},
+		{[]string{"ngrams"}, "--max-ngrams", files},
+		{[]string{"segments"}, "--worst", files},
+		{[]string{"score"}, "--max-order", files},
+		{[]string{"score", "--smooth", "floor"}, "--smooth-value", files},
+		{[]string{"score", "--smooth", "add-k"}, "--smooth-value", files},
+		{[]string{"score", "--confidence"}, "--confidence-n", files},
+		{[]string{"buckets", "--confidence"}, "--confidence-n", files},
+		{[]string{"compare"}, "--paired-bs-n", []string{"hyp.txt", "ref2.txt", "-r", "ref.txt"}},
+		{[]string{"compare", "--paired-ar"}, "--paired-ar-n", []string{"hyp.txt", "ref2.txt", "-r", "ref.txt"}},
+		{[]string{"score", "--metrics", "chrf"}, "--chrf-char-order", files},
+		{[]string{"score", "--metrics", "chrf"}, "--chrf-word-order", files},
+		{[]string{"score", "--metrics", "chrf"}, "--chrf-beta", files},
+		{[]string{"score", "--compat", "nltk", "--nltk-smoothing", "4"}, "--nltk-epsilon", files},
+		{[]string{"score", "--compat", "nltk", "--nltk-smoothing", "6"}, "--nltk-alpha", files},
+		{[]string{"score", "--compat", "nltk", "--nltk-smoothing", "4"}, "--nltk-k", files},
+		{[]string{"explain"}, "--line", []string{"short.txt", "-r", "short.txt"}},
+		{[]string{"explain", "--hyp", "a b", "--ref", "a b"}, "--width", nil},
+		{[]string{"lessons"}, "--width", nil},
+		{[]string{"score"}, "--max-input", files},
+		{[]string{"score"}, "--max-line", files},
+	} {
+		run := func(v string) (int, string) {
+			args := append(append(append(slices.Clone(c.before), c.flag), v), c.after...)
+			code, _, stderr := runCLI(t, "", args...)
+			return code, stderr
+		}
+		var shown []string
+		for _, bad := range []string{"", "x", "0"} {
+			_, stderr := run(bad)
+			for _, m := range examples.FindAllStringSubmatch(stderr, -1) {
+				for _, list := range m[1:] {
+					for _, part := range strings.Split(strings.ReplaceAll(list, " or ", ", "), ", ") {
+						if part = strings.TrimSpace(part); part != "" && !slices.Contains(shown, part) {
+							shown = append(shown, part)
+						}
+					}
+				}
+			}
+		}
+		if len(shown) == 0 {
+			t.Errorf("%s %s: no example in its refusals", strings.Join(c.before, " "), c.flag)
+		}
+		for _, v := range shown {
+			if code, stderr := run(v); code != 0 {
+				t.Errorf("%s %s %s (its own example): status %d, %q", strings.Join(c.before, " "), c.flag, v, code, stderr)
+			}
 		}
 	}
 }

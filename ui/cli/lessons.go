@@ -34,7 +34,7 @@ Flags:
 func runLessons(e *env, args []string) error {
 	fs := newFlagSet("lessons")
 	width := 0
-	fs.Var(intFlag{&width}, "width", "line width")
+	fs.Var(intFlag{&width, "80"}, "width", "line width")
 	pos, err := fs.parse(args, func() string { return lessonsHelp }, e.stdout)
 	if err != nil {
 		return err

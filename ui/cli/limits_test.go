@@ -117,7 +117,7 @@ func gunzipAll(gz string) (string, error) {
 func TestSizeFlagOutOfRange(t *testing.T) {
 	for _, flag := range []string{"--max-line", "--max-input"} {
 		code, _, stderr := runCLI(t, "", "score", "--demo", flag, "0")
-		if code != 2 || !strings.Contains(stderr, "give a size above 0, such as 1M or 8G") {
+		if code != 2 || !strings.Contains(stderr, "give a size above 0, such as 1M or 1G") {
 			t.Errorf("%s 0: exit %d, %q", flag, code, stderr)
 		}
 	}

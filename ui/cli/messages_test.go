@@ -105,7 +105,7 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 		{[]string{"segments", "--worst", "-99999999999999999999", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --worst: "-99999999999999999999" is out of range (whole numbers go down to -9223372036854775808); see 'bleuscope segments --help'`},
 		{[]string{"score", "--max-input", "1e400M", "hyp.txt", "-r", "ref.txt"},
-			`bleuscope: --max-input: "1e400M" is out of range (sizes go up to 4194303T); give a size such as 1M or 8G; see 'bleuscope score --help'`},
+			`bleuscope: --max-input: "1e400M" is out of range (sizes go up to 4194303T); give a size such as 1M or 1G; see 'bleuscope score --help'`},
 		{[]string{"score", "--max-line", "1e400M", "hyp.txt", "-r", "ref.txt"},
 			`bleuscope: --max-line: "1e400M" is out of range: a line can be at most 2G; see 'bleuscope score --help'`},
 		{[]string{"explain", "--line", "2", "one.txt", "-r", "one.txt"},
@@ -181,7 +181,8 @@ func TestScoringFlagErrorsNameTheFlag(t *testing.T) {
 // comparisons. Each words the fault the same way (model.ParseDecimal's
 // words) after its own context: the flag, the column; --edges without the
 // example of any number, whose -5 is no edge, as the edges of its grouping
-// follow. (What a number
+// follow, and a flag of a range of its own (--smooth-value, --alpha, the
+// NLTK parameters) with its own example. (What a number
 // flag's option refuses besides, such as a negative --smooth-value, is
 // scoring's: TestScoringFlagErrorsNameTheFlag.)
 func TestDecimalErrorsAgree(t *testing.T) {
@@ -205,18 +206,21 @@ func TestDecimalErrorsAgree(t *testing.T) {
 		{"-4e-320", `"-4e-320" is out of range (numbers other than 0 go down to about 2.2e-308)`},
 		{"", "a number is missing" + anyNumber},
 	} {
+		// A flag of a range of its own gives its own example instead of
+		// any number's.
+		own := func(example string) string { return strings.ReplaceAll(tc.fault, anyNumber, " (such as "+example+")") }
 		for _, c := range []struct {
 			args []string
 			want string
 		}{
 			{[]string{"score", "--smooth", "floor", "--smooth-value", tc.in, "hyp.txt", "-r", "ref.txt"},
-				"--smooth-value: " + tc.fault + "; see 'bleuscope score --help'"},
+				"--smooth-value: " + own("0.1 or 1") + "; see 'bleuscope score --help'"},
 			{[]string{"--compat", "nltk", "--nltk-epsilon", tc.in, "hyp.txt", "-r", "ref.txt"},
-				"--nltk-epsilon: " + tc.fault + "; see 'bleuscope --help'"},
+				"--nltk-epsilon: " + own("0.1") + "; see 'bleuscope --help'"},
 			{[]string{"segments", "--compat", "nltk", "--weights", "0.5," + tc.in, "hyp.txt", "-r", "ref.txt"},
 				"--weights: " + tc.fault + "; give numbers separated by commas, like 0.5,0.5; see 'bleuscope segments --help'"},
 			{[]string{"ngrams", "--salient", "--alpha", tc.in, "hyp.txt", "ref2.txt", "-r", "ref.txt"},
-				"--alpha: " + tc.fault + "; see 'bleuscope ngrams --help'"},
+				"--alpha: " + own("1 or 0.5") + "; see 'bleuscope ngrams --help'"},
 			{[]string{"buckets", "--by", "ref-length", "--edges", "1," + tc.in, "hyp.txt", "-r", "ref.txt"},
 				"--edges: " + strings.TrimSuffix(tc.fault, anyNumber) + "; write edges as 10,20,30; see 'bleuscope buckets --help'"},
 		} {

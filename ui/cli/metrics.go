@@ -23,9 +23,9 @@ type metricFlags struct {
 func addMetricFlags(fs *flagSet) *metricFlags {
 	f := &metricFlags{fs: fs, names: model.MetricBLEU, chrf: scoring.DefaultChrFOptions()}
 	fs.StringVar(&f.names, "metrics", f.names, "metrics")
-	fs.Var(intFlag{&f.chrf.CharOrder}, "chrf-char-order", "chrF character order")
-	fs.Var(intFlag{&f.chrf.WordOrder}, "chrf-word-order", "chrF word order")
-	fs.Var(intFlag{&f.chrf.Beta}, "chrf-beta", "chrF beta")
+	fs.Var(intFlag{&f.chrf.CharOrder, "6"}, "chrf-char-order", "chrF character order")
+	fs.Var(intFlag{&f.chrf.WordOrder, "2"}, "chrf-word-order", "chrF word order")
+	fs.Var(intFlag{&f.chrf.Beta, "2"}, "chrf-beta", "chrF beta")
 	fs.Var(boolFlag{&f.chrf.Whitespace}, "chrf-whitespace", "chrF keeps whitespace")
 	fs.Var(boolFlag{&f.chrf.EpsSmoothing}, "chrf-eps-smoothing", "chrF eps smoothing")
 	fs.Var(boolFlag{&f.ter.CaseSensitive}, "ter-case-sensitive", "TER keeps case")

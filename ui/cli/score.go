@@ -65,7 +65,7 @@ func runScore(e *env, args []string) error {
 	format, out := "text", ""
 	confidence, confN := false, scoring.DefaultBootstrapN
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
-	fs.Var(intFlag{&confN}, "confidence-n", "bootstrap resamples")
+	fs.Var(intFlag{&confN, "1000"}, "confidence-n", "bootstrap resamples")
 	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")

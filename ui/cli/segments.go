@@ -81,7 +81,7 @@ func runSegments(e *env, args []string) error {
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
 	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
-	fs.Var(intFlag{&worst}, "worst", "keep the N worst")
+	fs.Var(intFlag{&worst, "10"}, "worst", "keep the N worst")
 	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
 	text := addTextFlags(fs)
 	systems, err := fs.parse(args, func() string {
