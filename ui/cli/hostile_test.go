@@ -75,6 +75,16 @@ func TestHostileNamesOnStderr(t *testing.T) {
 	}
 }
 
+// TestTabInNameOnStderr: a tab in a system's name shows as \t in a line
+// on stderr, as in the text tables, where it jumped to the next tab stop.
+func TestTabInNameOnStderr(t *testing.T) {
+	writeFiles(t, map[string]string{"same.txt": "a\na\n"})
+	code, _, stderr := runCLI(t, "", "score", "-r", "same.txt", "a\tb=same.txt")
+	if code != 0 || strings.Contains(stderr, "\t") || !strings.Contains(stderr, `system a\tb (same.txt)`) {
+		t.Errorf("status %d, stderr %q; want the name as a\\tb", code, stderr)
+	}
+}
+
 // TestJSONWithInfinitePrecisions: add-k with a smooth value near the
 // largest float makes the precisions overflow to infinity, as in sacrebleu;
 // the JSON and JSONL stay valid JSON, the infinite figures null, and the

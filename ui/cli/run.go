@@ -87,13 +87,14 @@ func (e *env) end(line string) bool {
 	return true
 }
 
-// printLine writes one line on stderr through [model.Printable], the one
-// escaping function: whatever a message quotes (a file name, a flag's
+// printLine writes one line on stderr through [model.Shown], the escaping
+// text tables use: whatever a message quotes (a file name, a flag's
 // value, a system name) can neither break the line nor act on the
-// terminal. Every line bleuscope writes to stderr goes through it.
+// terminal, and a tab or a character that draws nothing in it shows as
+// an escape. Every line bleuscope writes to stderr goes through it.
 func (e *env) printLine(line string) {
 	e.clearProgressLocked()
-	fmt.Fprintln(e.stderr, model.Printable(line))
+	fmt.Fprintln(e.stderr, model.Shown(line))
 }
 
 // signalCause is the cause of the context's end when a signal ended it.
