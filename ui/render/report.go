@@ -37,13 +37,13 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.SignatureVersion))
 	nameWidth := 0
 	for _, sys := range ds.Systems {
-		nameWidth = max(nameWidth, Cells(reportText(sys.Name)))
+		nameWidth = max(nameWidth, Cells(model.Shown(sys.Name)))
 	}
 	for i, sys := range s.Systems {
-		name := reportText(ds.Systems[i].Name)
+		name := model.Shown(ds.Systems[i].Name)
 		pad := strings.Repeat(" ", nameWidth-Cells(name))
 		if sys.CorpusErr != nil {
-			line("  %s%s  NLTK raises: %s", name, pad, reportText(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
+			line("  %s%s  NLTK raises: %s", name, pad, model.Shown(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
 			continue
 		}
 		line("  %s%s  %s", name, pad, model.CorpusVerbose(sys.Corpus, corpus))
@@ -55,19 +55,19 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	for i, sys := range s.Systems {
 		rows := s.Rows(ds, model.View{System: i, Other: -1, Sort: model.SortScore, Worst: ReportWorst})
 		line("")
-		line("Worst %s of %s", plural(len(rows), "segment"), reportText(ds.Systems[i].Name))
+		line("Worst %s of %s", plural(len(rows), "segment"), model.Shown(ds.Systems[i].Name))
 		for _, r := range rows {
 			line("")
 			line("  line %-6d %s", r+1, reportSentence(sys.Sentence[r], sentence))
 			if ds.Src != nil {
-				line("    src    %s", reportText(ds.Src[r]))
+				line("    src    %s", model.Shown(ds.Src[r]))
 			}
-			line("    hyp    %s", reportText(ds.Systems[i].Hyps[r]))
+			line("    hyp    %s", model.Shown(ds.Systems[i].Hyps[r]))
 			for k := range ds.Refs {
 				if !ds.RefPresent(k, r) {
 					continue
 				}
-				line("    %s %s", refTags[k], reportText(ds.Refs[k][r]))
+				line("    %s %s", refTags[k], model.Shown(ds.Refs[k][r]))
 			}
 		}
 	}
@@ -98,13 +98,6 @@ func reportRefTags(labels []string) []string {
 		tags[k] = t + strings.Repeat(" ", w-Cells(t))
 	}
 	return tags
-}
-
-// reportText makes an input string safe for the report: visible escapes for
-// anything that could act on a terminal, and tabs as spaces so that the
-// columns stay aligned.
-func reportText(s string) string {
-	return strings.ReplaceAll(model.Printable(s), "\t", " ")
 }
 
 // reportCount spells a count with its noun: "1 system", "3 systems".

@@ -199,3 +199,15 @@ func TestReportPadsInCells(t *testing.T) {
 		}
 	}
 }
+
+// TestReportShowsTabs: a tab in a system's name or a segment shows as \t,
+// as in the command line's text tables; the report turned it into a
+// space, so "a\tb" read as the two words "a b".
+func TestReportShowsTabs(t *testing.T) {
+	files := map[string]string{"a.txt": "x\ty z\n", "r.txt": "x y z\n"}
+	ds, s := reportFixture(t, files, model.Input{Systems: []string{"a\tb=a.txt"}, Refs: []string{"r.txt"}}, model.DefaultSettings())
+	out := Report(ds, s, 0)
+	if strings.Contains(out, "\t") || !strings.Contains(out, `a\tb`) || !strings.Contains(out, `x\ty z`) {
+		t.Errorf("the report does not show the tabs as \\t:\n%s", out)
+	}
+}
