@@ -182,7 +182,11 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 	// names one side alone: "LT22 · salient 1–4-grams" read as LT22's
 	// n-grams.
 	grams = "salient " + grams
-	titles = append(anaTitles(forms...), pair+" · "+grams+whole)
+	titles = anaTitles(forms...)
+	if r.each != "" { // how the rows are chosen, before the rows in view
+		titles = append(titles, pair+" · "+grams+" · "+r.each)
+	}
+	titles = append(titles, pair+" · "+grams+whole)
 	if r.whole != "" {
 		titles = append(titles, pair+" · "+grams+" · "+r.whole)
 	}
@@ -232,16 +236,18 @@ func (a anaScreen) orderGrams(x anaCtx) string {
 // 50 of 21,254"), short in one count in thousands ("top 50 of 21k"),
 // which a title says only where no form with the whole count fits, so
 // that every table writes its counts alike.
-type anaRanks struct{ held, whole, short string }
+//
+// each, on the salient table of every order, is whole with how the rows
+// are chosen ("25 per order a side · top 200 of 25,244").
+type anaRanks struct{ held, whole, short, each string }
 
 // ranksOf says, when the table holds only the first anaTop n-grams of a
 // ranking (of each order's), how many rows it holds of how many n-grams:
 // "top 50 of 21,254" (held and whole), and in short "top 50 of 21k"; of
 // every order, held says that each order has its top rows in turn, "50
 // per order · top 200 of 129,941" (a person read "top 200" as the top of
-// all orders together) (a person read "top 200" as the top of all orders
-// together); "" when it holds them all. The salient table says it of each side
-// ([anaScreen.salientRanks]).
+// all orders together); "" when it holds them all. The salient table says
+// it of each side ([anaScreen.salientRanks]).
 func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	if a.mode == anaSalient {
 		return a.salientRanks(x)
@@ -273,7 +279,8 @@ func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 // salientRanks says, when the salient table holds only the first
 // anaSalientTop n-grams of a side (of each order's), how many rows it
 // holds of how many n-grams on each side, the shown system's (+) first:
-// "+50 of 1,234 · −50 of 987", and in one count, in all, "top 100 of
+// "+50 of 1,234 · −50 of 987" (of every order, "25 per order a side · +100
+// of 17,539 · −100 of 7,705"), and in one count, in all, "top 100 of
 // 2,221" (whole), "top 100 of 2k" (short); none when it holds them all.
 func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 	if !a.salientFresh(x) || !salientPair(x) {
@@ -293,11 +300,19 @@ func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 		return anaRanks{}
 	}
 	all := model.Thousands(shown[0] + shown[1])
-	return anaRanks{
-		held:  fmt.Sprintf("+%s of %s · −%s of %s", model.Thousands(shown[0]), model.Thousands(total[0]), model.Thousands(shown[1]), model.Thousands(total[1])),
+	perOrder := "" // every order's top rows in turn, as the other tables say
+	if a.order == 0 && len(sizes) > 2 {
+		perOrder = fmt.Sprintf("%d per order a side · ", anaSalientTop)
+	}
+	r := anaRanks{
+		held:  perOrder + fmt.Sprintf("+%s of %s · −%s of %s", model.Thousands(shown[0]), model.Thousands(total[0]), model.Thousands(shown[1]), model.Thousands(total[1])),
 		whole: fmt.Sprintf("top %s of %s", all, model.Thousands(total[0]+total[1])),
 		short: fmt.Sprintf("top %s of %s", all, roughly(total[0]+total[1])),
 	}
+	if perOrder != "" {
+		r.each = perOrder + r.whole
+	}
+	return r
 }
 
 // roughly writes n in thousands ("217k") or millions ("1.2M") from

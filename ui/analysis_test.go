@@ -1486,15 +1486,23 @@ func TestAnalysisSalientSaysOfHowMany(t *testing.T) {
 		}
 		mm := press(t, m, strconv.Itoa(order))
 		want := fmt.Sprintf("+%s of %s · −%s of %s", model.Thousands(shown[0]), model.Thousands(total[0]), model.Thousands(shown[1]), model.Thousands(total[1]))
+		each := "" // every order: how the rows are chosen, then the count in one
+		if order == 0 {
+			each = fmt.Sprintf("%d per order a side · ", anaSalientTop)
+			want = each + want
+			each += "top " + model.Thousands(shown[0]+shown[1]) + " of " + model.Thousands(total[0]+total[1])
+		}
 		if shown == total {
-			want = ""
+			want, each = "", ""
 		} else {
 			cut++
 		}
-		if got := mm.ana.ranksOf(mm.anaCtx()).held; got != want {
-			t.Errorf("order %d: ranksOf = %q; want %q", order, got, want)
+		r := mm.ana.ranksOf(mm.anaCtx())
+		if r.held != want || r.each != each {
+			t.Errorf("order %d: ranksOf = %q, %q; want %q, %q", order, r.held, r.each, want, each)
 		}
-		if want != "" && !strings.HasSuffix(strings.TrimRight(strings.Split(title(mm), "[")[0], " "), want) {
+		end := strings.TrimRight(strings.Split(title(mm), "[")[0], " ")
+		if want != "" && !strings.HasSuffix(end, want) && (each == "" || !strings.HasSuffix(end, each)) {
 			t.Errorf("order %d: title %q; want it to end in %q", order, title(mm), want)
 		}
 	}
