@@ -377,16 +377,18 @@ func TestBucketsShownSystem(t *testing.T) {
 		}
 		return strings.Join(n, " ")
 	}
+	// base is the baseline the table names: the one given, else the one
+	// the explorer compares the shown system with.
 	for _, tc := range []struct {
-		args   []string
-		shown  int
-		letter string
+		args         []string
+		shown        int
+		letter, base string
 	}{
-		{nil, 0, "A"},
-		{[]string{"--baseline", "hyp2"}, 0, "A"},
-		{[]string{"--baseline", "hyp"}, 1, "B"},
-		{[]string{"--system", "hyp2"}, 1, "B"},
-		{[]string{"--baseline", "hyp", "--system", "hyp"}, 0, "A"},
+		{nil, 0, "A", "B = hyp2 (baseline)"},
+		{[]string{"--baseline", "hyp2"}, 0, "A", "B = hyp2 (baseline)"},
+		{[]string{"--baseline", "hyp"}, 1, "B", "A = hyp (baseline)"},
+		{[]string{"--system", "hyp2"}, 1, "B", "A = hyp (baseline)"},
+		{[]string{"--baseline", "hyp", "--system", "hyp"}, 0, "A", "A = hyp (baseline)"},
 	} {
 		args := append(append([]string{"buckets", "--by", "length-ratio"}, tc.args...), "hyp.txt", "hyp2.txt", "-r", "refA.txt")
 		code, out, stderr := runCLI(t, "", args...)
@@ -395,6 +397,9 @@ func TestBucketsShownSystem(t *testing.T) {
 		}
 		if got, want := column(out), sizes(tc.shown); got != want {
 			t.Errorf("%v: bucket sizes %q, want system %d's own %q\n%s", tc.args, got, tc.shown, want, out)
+		}
+		if !strings.Contains(out, "  "+tc.base+"\n") {
+			t.Errorf("%v: no line %q\n%s", tc.args, tc.base, out)
 		}
 		if want := "  (" + tc.letter + "'s segments grouped"; !strings.Contains(out, want) {
 			t.Errorf("%v: no line %q\n%s", tc.args, want, out)
@@ -427,6 +432,13 @@ func TestNGramsSystem(t *testing.T) {
 	code, named, stderr := runCLI(t, "", "ngrams", "--salient", "--format", "jsonl", "--system", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
 	if code != 0 || named != ab {
 		t.Errorf("--salient --system hyp2: status %d (%s), want hyp2 as A:\n%s\nwant\n%s", code, stderr, named, ab)
+	}
+	// With three systems and no baseline, A's B is the one the explorer
+	// compares it with: the first.
+	_, want, _ := runCLI(t, "", "ngrams", "--salient", "--format", "jsonl", "--baseline", "hyp", "hyp.txt", "hyp2.txt", "refB.txt", "-r", "refA.txt")
+	code, three, stderr := runCLI(t, "", "ngrams", "--salient", "--format", "jsonl", "--system", "refB", "hyp.txt", "hyp2.txt", "refB.txt", "-r", "refA.txt")
+	if code != 0 || !strings.Contains(three, `"system_a": "refB.txt", "system_b": "hyp.txt"`) || !strings.HasSuffix(want, three) {
+		t.Errorf("--salient --system refB of three: status %d (%s), want refB against hyp:\n%s", code, stderr, three)
 	}
 	code, _, stderr = runCLI(t, "", "ngrams", "--salient", "--baseline", "hyp", "--system", "hyp", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
 	if code != 2 || !strings.Contains(stderr, "is the baseline") {

@@ -53,8 +53,9 @@ Grouping and output:
                             0, however large, as compare's (default:
                             SACREBLEU_SEED, else 12345)
       --baseline NAME       the system the text table's Δ is to (default:
-                            as in the explorer, the second system; the
-                            first's Δ is to it, every other's too)
+                            as in the explorer, the one the system shown
+                            is compared with: the second for the first,
+                            else the first)
       --system NAME         the system whose segments the text table
                             groups, as the explorer's shown system
                             (default: the first, or with --baseline the
@@ -180,6 +181,9 @@ func runBuckets(e *env, args []string) error {
 	if fs.given("system") {
 		if shown, err = systemIndex(fs, ds, "system", system); err != nil {
 			return err
+		}
+		if !fs.given("baseline") { // the one the explorer compares it with
+			base = model.DefaultOther(shown, len(ds.Systems))
 		}
 	}
 	listed := len(ds.Systems) // the systems whose buckets are made

@@ -55,7 +55,9 @@ Analysis and output:
       --baseline NAME       with --salient, B: every other system is A in
                             turn
       --system NAME         list NAME's n-grams only (the others are not
-                            counted); with --salient, NAME is A
+                            counted); with --salient, NAME is A, and B
+                            the baseline, else as in the explorer the
+                            first system (the second for the first)
       --alpha X             the ratio's smoothing α (default 1; above 0,
                             at most 1e300)
       --format F            text (default) or jsonl
@@ -189,8 +191,8 @@ func runNGrams(e *env, args []string) error {
 				pairs = append(pairs, [2]int{sys, base})
 			}
 		}
-	case len(ds.Systems) == 2 && shown == 1:
-		pairs = [][2]int{{1, 0}}
+	case shown >= 0: // against the one the explorer compares it with
+		pairs = [][2]int{{shown, model.DefaultOther(shown, len(ds.Systems))}}
 	case len(ds.Systems) == 2:
 		pairs = [][2]int{{0, 1}}
 	default:
