@@ -81,6 +81,14 @@ func TestScoreSaysWhyZero(t *testing.T) {
 			t.Errorf("%q: stderr %q; want %q, and stdout sacrebleu's lines alone:\n%s", args, stderr, want, out)
 		}
 	}
+	// Without BLEU in the text (--metrics chrf, ter), nothing is said of
+	// a BLEU of 0 that it does not show.
+	for _, args := range [][]string{{"score", "--metrics", "chrf"}, {"score", "--metrics", "ter"}, {"score", "--metrics", "chrf", "--confidence", "--confidence-n", "5"}} {
+		args = append(args, "short=short.txt", "fine=fine.txt", "-r", "ref.txt")
+		if code, out, stderr := runCLI(t, "", args...); code != 0 || strings.Contains(out, "BLEU") || stderr != "" {
+			t.Errorf("%q: status %d, stderr %q; want none, and no BLEU in stdout:\n%s", args, code, stderr, out)
+		}
+	}
 }
 
 // TestScoreMatchesScoring checks the text line against the scoring

@@ -123,16 +123,17 @@ func runScore(e *env, args []string) error {
 	}); err != nil {
 		return err
 	}
-	warnZeros(e, ds, scored, format)
+	warnZeros(e, ds, scored, metrics, format)
 	return nil
 }
 
 // warnZeros says on standard error, after score's text, why a BLEU of 0
 // is 0 and which flags would score it above 0 ([model.Scored.ZeroNote]):
 // standard output keeps sacrebleu's line exactly, and JSON's readers have
-// the counts and totals.
-func warnZeros(e *env, ds *model.Dataset, scored *model.Scored, format string) {
-	if format != model.FormatText {
+// the counts and totals. Nothing is said when the text has no BLEU
+// (--metrics chrf).
+func warnZeros(e *env, ds *model.Dataset, scored *model.Scored, metrics model.Metrics, format string) {
+	if format != model.FormatText || !metrics.Has(model.MetricBLEU) {
 		return
 	}
 	for i, sys := range ds.Systems {
@@ -184,7 +185,7 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 	}); err != nil {
 		return err
 	}
-	warnZeros(e, ds, scored, format)
+	warnZeros(e, ds, scored, metrics, format)
 	return nil
 }
 
