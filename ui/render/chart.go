@@ -207,7 +207,6 @@ func floatMinForZero(res scoring.Result) bool {
 	return res.NLTK != nil && res.NLTK.Score.Warnings > 0
 }
 
-// at returns xs[i], or 0 when xs is too short.
 // countText writes count x for a person, in groups of three digits
 // ([model.Thousands]) when it is a whole number, as a count is, else as
 // the walk-through writes numbers.
@@ -218,6 +217,7 @@ func countText(x float64) string {
 	return fnum(x)
 }
 
+// at returns xs[i], or 0 when xs is too short.
 func at(xs []float64, i int) float64 {
 	if i < len(xs) {
 		return xs[i]
