@@ -267,13 +267,12 @@ func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	if shown == total {
 		return anaRanks{}
 	}
-	if a.order == 0 && orders > 1 { // each order's top rows in turn, not the top of all together
-		whole := fmt.Sprintf("top %s of %s", model.Thousands(shown), model.Thousands(total))
-		return anaRanks{held: fmt.Sprintf("%d per order · %s", anaTop, whole), whole: whole,
-			short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
-	}
 	whole := fmt.Sprintf("top %s of %s", model.Thousands(shown), model.Thousands(total))
-	return anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
+	r := anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
+	if a.order == 0 && orders > 1 { // each order's top rows in turn, not the top of all together
+		r.held = fmt.Sprintf("%d per order · %s", anaTop, whole)
+	}
+	return r
 }
 
 // salientRanks says, when the salient table holds only the first
