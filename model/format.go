@@ -116,9 +116,9 @@ func Thousands(n int) string {
 	return string(AppendThousands(b[:0], int64(n)))
 }
 
-// counted is n and the word for what it counts, n as [Thousands] writes
-// it: "1,984 segments", "1 segment".
-func counted(n int, what string) string {
+// Counted is n and the word for what it counts, with an "s" unless n is
+// 1, n as [Thousands] writes it: "1,984 segments", "1 segment".
+func Counted(n int, what string) string {
 	return Thousands(n) + " " + what + pluralS(n)
 }
 

@@ -497,7 +497,9 @@ func indexOf(xs []int, x int) int {
 	return -1
 }
 
-// plural returns "1 line" or "n lines".
+// plural returns "1 line" or "n lines", n written plainly as an error
+// message gives a file's line count ("has 1998 lines"); [Counted] writes
+// it in groups of three digits, as text output counts for a person.
 func plural(n int, what string) string {
 	return strconv.Itoa(n) + " " + what + pluralS(n)
 }

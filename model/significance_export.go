@@ -113,9 +113,9 @@ func appendFloatOrNull(b []byte, f float64, present bool) []byte {
 // fitted to lay.Width ([comparisonTable]), the notes and legend under it
 // wrapped by lay.Wrap.
 func writeComparisonText(w *bufio.Writer, ds *Dataset, c *Comparison, sig string, lay TextLayout) {
-	head := fmt.Sprintf("Paired bootstrap resampling: %s, seed %s, %s", counted(c.N, "resample"), c.Seed, counted(c.Segments, "segment"))
+	head := fmt.Sprintf("Paired bootstrap resampling: %s, seed %s, %s", Counted(c.N, "resample"), c.Seed, Counted(c.Segments, "segment"))
 	if c.Test != TestPairedBootstrap {
-		head = fmt.Sprintf("Paired approximate randomization: %s, seed %s, %s", counted(c.N, "trial"), c.Seed, counted(c.Segments, "segment"))
+		head = fmt.Sprintf("Paired approximate randomization: %s, seed %s, %s", Counted(c.N, "trial"), c.Seed, Counted(c.Segments, "segment"))
 	}
 	if lay.Width > 0 { // fitted to a terminal, else as it was (a pipe's reader may grep it)
 		head = wrapProse(lay.Wrap, head)
@@ -277,9 +277,9 @@ func noDifferenceNote(name, metric, what string, n int, size float64, tied bool)
 	case n == 1:
 		head = fmt.Sprintf("the test's one %s gave %s and the baseline a %s difference of the observed size (as when a single segment differs), so it did not exceed it and the test says nothing", what, name, metric)
 	default:
-		head = fmt.Sprintf("every one of the test's %s gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", counted(n, what), name, metric)
+		head = fmt.Sprintf("every one of the test's %s gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", Counted(n, what), name, metric)
 	}
-	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %s can give; it has no *.", head, n, counted(n, what))
+	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %s can give; it has no *.", head, n, Counted(n, what))
 }
 
 // anyOf is "any of its 3 resamples", or "its one resample" when n is 1.
@@ -287,7 +287,7 @@ func anyOf(n int, what string) string {
 	if n == 1 {
 		return "its one " + what
 	}
-	return "any of its " + counted(n, what)
+	return "any of its " + Counted(n, what)
 }
 
 // nanDeltaNote says under a comparison table why system name's p-value,

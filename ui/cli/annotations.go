@@ -404,7 +404,7 @@ func runAnnotationsImport(e *env, args []string) error {
 			}
 		}
 		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %d added to %s, %d already there",
-			inputName(f), plural(len(rows.Annotations), "row"), plural(errs, "error"), plural(len(rows.Annotations)-errs, "no-error mark"),
+			inputName(f), model.Counted(len(rows.Annotations), "row"), model.Counted(errs, "error"), model.Counted(len(rows.Annotations)-errs, "no-error mark"),
 			added, ann, len(rows.Annotations)-added))
 	}
 	return nil

@@ -248,7 +248,7 @@ func runBuckets(e *env, args []string) error {
 // compare's legend says what p is: the half-width of sacrebleu's 95%
 // bootstrap confidence interval, of n resamples with seed seed.
 func ciLegend(n int, seed scoring.Seed) string {
-	return fmt.Sprintf("\n±: each BLEU's 95%% bootstrap confidence half-width (%s, seed %s).\n", plural(n, "resample"), seed)
+	return fmt.Sprintf("\n±: each BLEU's 95%% bootstrap confidence half-width (%s, seed %s).\n", model.Counted(n, "resample"), seed)
 }
 
 // byTitle says what each grouping measures.
@@ -367,7 +367,7 @@ func behindLine(own, mine, base []model.Bucket, letter, baseLetter string, nltk 
 	case most.Index < 0:
 		return letter + " is behind " + baseLetter + " in no bucket"
 	}
-	s := fmt.Sprintf("%s is furthest behind %s in %s: %s %s on %s", letter, baseLetter, own[most.Index].Label, pair, gap(most), plural(len(own[most.Index].Rows), "segment"))
+	s := fmt.Sprintf("%s is furthest behind %s in %s: %s %s on %s", letter, baseLetter, own[most.Index].Label, pair, gap(most), model.Counted(len(own[most.Index].Rows), "segment"))
 	if small.Index >= 0 {
 		s += fmt.Sprintf(" (%s: %s on only %s)", own[small.Index].Label, gap(small), model.Thousands(len(own[small.Index].Rows)))
 	}

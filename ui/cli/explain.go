@@ -131,5 +131,5 @@ func lineRange(n int) string {
 	case 1:
 		return "1 segment (line 1)"
 	}
-	return plural(n, "segment") + " (lines 1-" + strconv.Itoa(n) + ")"
+	return model.Counted(n, "segment") + " (lines 1-" + strconv.Itoa(n) + ")"
 }

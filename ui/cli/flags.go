@@ -517,13 +517,3 @@ func (fs *flagSet) joinedHint(written string) string {
 func (fs *flagSet) shortName(long string) string {
 	return fs.shorts[long]
 }
-
-// plural is n and the word, with an "s" unless n is 1, n in groups of
-// three digits as counts are written for a person: "1 segment",
-// "1,984 segments".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return model.Thousands(n) + " " + word + "s"
-}

@@ -114,10 +114,10 @@ func Ledger(st Styles, od scoring.OrderDetail, refLabels []string, width, maxRow
 	t := od.Tally()
 	foot := fmt.Sprintf("%s of %s %d-grams matched · %s over", model.Thousands(od.Matches), model.Thousands(t.Occurrences), od.N, model.Thousands(t.Clipped+t.Unmatched))
 	if maxRows > 0 && len(shown) < len(clips) {
-		foot += " · " + reportCount(len(clips)-len(shown), "more row")
+		foot += " · " + model.Counted(len(clips)-len(shown), "more row")
 	}
 	if len(clips) == 0 {
-		foot = fmt.Sprintf("no %d-grams: the hypothesis has fewer than %s", od.N, reportCount(od.N, "token"))
+		foot = fmt.Sprintf("no %d-grams: the hypothesis has fewer than %s", od.N, model.Counted(od.N, "token"))
 		if od.N == 1 {
 			foot = "no 1-grams: the hypothesis has no tokens"
 		}

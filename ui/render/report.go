@@ -31,7 +31,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	}
 	corpus, sentence := s.Settings.Corpus, s.Settings.Sentence
 	line("bleuscope %s report: %s, %s, %s", scoring.Version,
-		reportCount(ds.Len(), "segment"), reportCount(len(ds.RefNames), "reference"), reportCount(len(ds.Systems), "system"))
+		model.Counted(ds.Len(), "segment"), model.Counted(len(ds.RefNames), "reference"), model.Counted(len(ds.Systems), "system"))
 
 	line("")
 	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.SignatureVersion))
@@ -98,12 +98,4 @@ func reportRefTags(labels []string) []string {
 		tags[k] = t + strings.Repeat(" ", w-Cells(t))
 	}
 	return tags
-}
-
-// reportCount spells a count with its noun: "1 system", "3 systems".
-func reportCount(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return model.Thousands(n) + " " + noun + "s"
 }
