@@ -257,11 +257,11 @@ func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	}
 	sizes := a.base.sizes[x.sys]
 	orders := len(sizes) / len(anaModeKinds)
-	shown, total := 0, 0
+	shown, total, few := 0, 0, false // few: an order has fewer than anaTop
 	for o := range orders {
 		if a.order == 0 || a.order == o+1 {
 			n := sizes[int(a.mode)*orders+o]
-			shown, total = shown+min(n, anaTop), total+n
+			shown, total, few = shown+min(n, anaTop), total+n, few || n < anaTop
 		}
 	}
 	if shown == total {
@@ -270,7 +270,7 @@ func (a anaScreen) ranksOf(x anaCtx) anaRanks {
 	whole := fmt.Sprintf("top %s of %s", model.Thousands(shown), model.Thousands(total))
 	r := anaRanks{held: whole, whole: whole, short: fmt.Sprintf("top %s of %s", model.Thousands(shown), roughly(total))}
 	if a.order == 0 && orders > 1 { // each order's top rows in turn, not the top of all together
-		r.held = fmt.Sprintf("%d per order · %s", anaTop, whole)
+		r.held = fmt.Sprintf("%s per order · %s", upTo(anaTop, few), whole)
 	}
 	return r
 }
@@ -287,11 +287,12 @@ func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 	}
 	sizes := a.der.salSizes
 	var shown, total [2]int
+	few := false // a side of an order has fewer than anaSalientTop
 	for o := range len(sizes) / 2 {
 		if a.order == 0 || a.order == o+1 {
 			for side := range 2 {
 				n := sizes[2*o+side]
-				shown[side], total[side] = shown[side]+min(n, anaSalientTop), total[side]+n
+				shown[side], total[side], few = shown[side]+min(n, anaSalientTop), total[side]+n, few || n < anaSalientTop
 			}
 		}
 	}
@@ -301,7 +302,7 @@ func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 	all := model.Thousands(shown[0] + shown[1])
 	perOrder := "" // every order's top rows in turn, as the other tables say
 	if a.order == 0 && len(sizes) > 2 {
-		perOrder = fmt.Sprintf("%d per order a side · ", anaSalientTop)
+		perOrder = fmt.Sprintf("%s per order a side · ", upTo(anaSalientTop, few))
 	}
 	r := anaRanks{
 		held:  perOrder + fmt.Sprintf("+%s of %s · −%s of %s", model.Thousands(shown[0]), model.Thousands(total[0]), model.Thousands(shown[1]), model.Thousands(total[1])),
@@ -312,6 +313,15 @@ func (a anaScreen) salientRanks(x anaCtx) anaRanks {
 		r.each = perOrder + r.whole
 	}
 	return r
+}
+
+// upTo writes the most rows an order's ranking gives a table, "50", or
+// "up to 50" when some order has fewer.
+func upTo(top int, few bool) string {
+	if few {
+		return "up to " + strconv.Itoa(top)
+	}
+	return strconv.Itoa(top)
 }
 
 // roughly writes n in thousands ("217k") or millions ("1.2M") from
