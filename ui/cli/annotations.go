@@ -598,6 +598,9 @@ func openInput(path, what string, stdin io.Reader) (*input, error) {
 		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 			return nil, model.OpenErr(stdinName, err)
 		}
+		if len(head) == 0 { // most likely what should have fed it failed: never read as "no annotations"
+			return nil, usagef("standard input (-) is empty; pipe %s into it, or name the file", what)
+		}
 		return &input{path: path, name: stdinName, f: io.NopCloser(stdin), text: text, head: head}, nil
 	}
 	f, err := model.Open(path, what)

@@ -986,6 +986,17 @@ func TestAnnotationsFromStandardInput(t *testing.T) {
 	if _, err := os.Stat("d.ann"); err == nil {
 		t.Error("import of - twice made d.ann")
 	}
+	// Empty standard input is most likely a command that failed to feed
+	// it: refused, where it read as "no annotations" and exit 0.
+	for _, args := range [][]string{{"summary"}, {"export", "--annotations"}, {"import", "--annotations", "e.ann"}} {
+		code, out, stderr := runCLI(t, "", append(append([]string{"annotations"}, args...), "-")...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(stderr, "bleuscope: standard input (-) is empty; pipe ") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v - on empty input: status %d, stdout %q, stderr %q; want 2 and one line", args, code, out, stderr)
+		}
+	}
+	if _, err := os.Stat("e.ann"); err == nil {
+		t.Error("import of empty standard input made e.ann")
+	}
 }
 
 // TestAnnotationFileGzipped: summary and export, which only read, read a
