@@ -198,6 +198,11 @@ func runNGrams(e *env, args []string) error {
 	default:
 		return usagef("--salient compares two systems; give exactly two SYSTEM files (got %d), or name the one every other is compared with, --baseline NAME", len(ds.Systems))
 	}
+	if salient && shown >= 0 { // the pair alone is counted
+		a, b := pairs[0][0], pairs[0][1]
+		ds.Systems = []model.System{ds.Systems[a], ds.Systems[b]}
+		pairs = [][2]int{{0, 1}}
+	}
 	// What follows the count needs only the systems' names (JSONL's the
 	// stable ones): the loaded texts (200 MB on a million segments) are
 	// collected with the count's tables instead of being held while the
