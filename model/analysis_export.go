@@ -77,8 +77,10 @@ func WriteSalientJSONL(w io.Writer, names []string, rows []SalientRow) error {
 // --format jsonl`: {"system", "by", "bucket", "lo", "hi", "segments",
 // "score", "ci"}; lo and hi null at the open ends and for the
 // no-reference bucket, score null for an empty bucket (or one NLTK cannot
-// score), ci null unless it was computed.
-func WriteBucketsJSONL(w io.Writer, ds *Dataset, sys int, buckets []Bucket) error {
+// score), ci null unless it was computed. With grouped ≥ 0 the buckets
+// are system grouped's, sys scored on its segments ([Scored.SameRowBuckets]),
+// and each row ends in "grouped_by", that system's stable name.
+func WriteBucketsJSONL(w io.Writer, ds *Dataset, sys int, buckets []Bucket, grouped int) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	opt := func(b []byte, v *float64) []byte {
@@ -104,6 +106,10 @@ func WriteBucketsJSONL(w io.Writer, ds *Dataset, sys int, buckets []Bucket) erro
 		b = opt(b, bk.Score())
 		b = append(b, `, "ci": `...)
 		b = opt(b, bk.CI)
+		if grouped >= 0 {
+			b = append(b, `, "grouped_by": `...)
+			b = appendJSONString(b, ds.Systems[grouped].StableName())
+		}
 		b = append(b, "}\n"...)
 		if _, err := bw.Write(b); err != nil {
 			return err

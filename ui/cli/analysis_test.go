@@ -405,9 +405,24 @@ func TestBucketsShownSystem(t *testing.T) {
 			t.Errorf("%v: no line %q\n%s", tc.args, want, out)
 		}
 	}
-	code, out, _ := runCLI(t, "", "buckets", "--format", "jsonl", "--system", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
-	if code != 0 || strings.Count(out, `{"system": "hyp2.txt", `) != strings.Count(out, "\n") || !strings.Contains(out, "hyp2.txt") {
-		t.Errorf("jsonl --system hyp2: status %d, rows of other systems or none:\n%s", code, out)
+	// JSONL with --system: every system on hyp2's buckets, as the text
+	// table scores them, each row saying so; without it, each system's own.
+	code, out, _ := runCLI(t, "", "buckets", "--format", "jsonl", "--by", "length-ratio", "--system", "hyp2", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	paired, err := scored.SameRowBuckets(context.Background(), ds, 1, model.ByLengthRatio, model.BucketOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	for sys, bs := range paired {
+		if err := model.WriteBucketsJSONL(&want, ds, sys, bs, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code != 0 || out != want.String() || strings.Count(out, `, "grouped_by": "hyp2.txt"}`) != strings.Count(out, "\n") || !strings.Contains(out, `{"system": "hyp.txt", `) {
+		t.Errorf("jsonl --system hyp2: status %d\n%s\nwant every system on hyp2's buckets\n%s", code, out, want.String())
+	}
+	if _, own, _ := runCLI(t, "", "buckets", "--format", "jsonl", "hyp.txt", "hyp2.txt", "-r", "refA.txt"); strings.Contains(own, "grouped_by") {
+		t.Errorf("jsonl without --system has grouped_by:\n%s", own)
 	}
 }
 

@@ -60,7 +60,8 @@ Grouping and output:
                             groups, as the explorer's shown system
                             (default: the first, or with --baseline the
                             first that is not the baseline); with jsonl,
-                            only that system's buckets
+                            every system on its buckets, each row adding
+                            "grouped_by": NAME
       --format F            text (default) or jsonl
   -o, --output FILE         write to FILE (atomically) instead of stdout
       --version             print the version
@@ -186,31 +187,27 @@ func runBuckets(e *env, args []string) error {
 			base = model.DefaultOther(shown, len(ds.Systems))
 		}
 	}
-	listed := len(ds.Systems) // the systems whose buckets are made
-	if format != "text" && fs.given("system") {
-		listed = 1
-	}
-	total = float64(len(bys) * listed * ds.Len())
+	total = float64(len(bys) * len(ds.Systems) * ds.Len())
 	scored, err = model.Score(e.ctx, ds, set, prog.counts("scoring"))
 	if err != nil {
 		return err
 	}
-	// groups[b][sys] are system sys's buckets of grouping bys[b]: its
-	// own for JSONL (only the shown system's with --system), for the text
-	// form on the shown system's segments.
+	// groups[b][sys] are system sys's buckets of grouping bys[b]: on the
+	// shown system's segments for the text form and for JSONL with
+	// --system (each row then saying whose: grouped), else its own.
+	grouped := -1
+	if fs.given("system") {
+		grouped = shown
+	}
 	groups := make([][][]model.Bucket, len(bys))
 	for b, by := range bys {
-		if format == "text" {
+		if format == "text" || grouped >= 0 {
 			if groups[b], err = scored.SameRowBuckets(e.ctx, ds, shown, by, opt); err != nil {
 				return err
 			}
 			continue
 		}
 		for sys := range ds.Systems {
-			if listed == 1 && sys != shown {
-				groups[b] = append(groups[b], nil)
-				continue
-			}
 			bs, err := scored.Buckets(ds, sys, by, opt)
 			if err != nil {
 				return err
@@ -228,10 +225,7 @@ func runBuckets(e *env, args []string) error {
 				continue
 			}
 			for sys, bs := range groups[b] {
-				if bs == nil {
-					continue
-				}
-				if err := model.WriteBucketsJSONL(w, ds, sys, bs); err != nil {
+				if err := model.WriteBucketsJSONL(w, ds, sys, bs, grouped); err != nil {
 					return err
 				}
 			}
