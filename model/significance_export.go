@@ -279,7 +279,7 @@ func noDifferenceNote(name, metric, what string, n int, size float64, tied bool)
 	default:
 		head = fmt.Sprintf("every one of the test's %s gave %s and the baseline a %s difference of the same size, the observed one (as when a single segment differs), so none exceeded it and the test says nothing", Counted(n, what), name, metric)
 	}
-	return fmt.Sprintf("%s: its p-value, 1/(%d+1), is just the smallest %s can give; it has no *.", head, n, Counted(n, what))
+	return fmt.Sprintf("%s: its p-value, 1/%s, is just the smallest %s can give; it has no *.", head, Thousands(n+1), Counted(n, what))
 }
 
 // anyOf is "any of its 3 resamples", or "its one resample" when n is 1.

@@ -489,9 +489,9 @@ func TestNoDifferenceNoteOne(t *testing.T) {
 		tied bool
 		want string
 	}{
-		{0, true, "b scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/(1+1), is just the smallest 1 trial can give; it has no *."},
-		{0, false, "the test saw no BLEU difference between b and the baseline in its one trial, so it says nothing: its p-value, 1/(1+1), is just the smallest 1 trial can give; it has no *."},
-		{0.5, false, "the test's one trial gave b and the baseline a BLEU difference of the observed size (as when a single segment differs), so it did not exceed it and the test says nothing: its p-value, 1/(1+1), is just the smallest 1 trial can give; it has no *."},
+		{0, true, "b scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/2, is just the smallest 1 trial can give; it has no *."},
+		{0, false, "the test saw no BLEU difference between b and the baseline in its one trial, so it says nothing: its p-value, 1/2, is just the smallest 1 trial can give; it has no *."},
+		{0.5, false, "the test's one trial gave b and the baseline a BLEU difference of the observed size (as when a single segment differs), so it did not exceed it and the test says nothing: its p-value, 1/2, is just the smallest 1 trial can give; it has no *."},
 	} {
 		if got := noDifferenceNote("b", "BLEU", "trial", 1, c.size, c.tied); got != c.want {
 			t.Errorf("noDifferenceNote(size %g, tied %v) =\n%q; want\n%q", c.size, c.tied, got, c.want)

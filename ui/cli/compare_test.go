@@ -171,7 +171,7 @@ func TestCompareTextNoDifference(t *testing.T) {
 		}
 		// The note and the legend are wrapped: read them as one line each.
 		flat := strings.ReplaceAll(out, "\n", " ")
-		note := fmt.Sprintf(" copy scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/(%d+1), is just the smallest %s can give; it has no *. p: ", c.n, c.what)
+		note := fmt.Sprintf(" copy scores the same as the baseline on every segment, so the test says nothing: its p-value, 1/%s, is just the smallest %s can give; it has no *. p: ", model.Thousands(c.n+1), c.what)
 		if !strings.Contains(flat, note) || !strings.Contains(out, "\ncopy scores the same") {
 			t.Errorf("%s: no note %q under the table:\n%s", c.test, note, out)
 		}
@@ -347,7 +347,7 @@ func TestCompareMetricsText(t *testing.T) {
 	}
 	for _, name := range []string{"chrF2", "TER"} {
 		// The note is wrapped: read it as one line.
-		if note := "\nthe test saw no " + name + " difference between copy and the baseline in any of its 1,000 resamples, so it says nothing: its p-value, 1/(1000+1), is just the smallest 1,000 resamples can give; it has no *. "; !strings.Contains(strings.ReplaceAll(text, "\n", " "), note[1:]) || !strings.Contains(text, note[:20]) {
+		if note := "\nthe test saw no " + name + " difference between copy and the baseline in any of its 1,000 resamples, so it says nothing: its p-value, 1/1,001, is just the smallest 1,000 resamples can give; it has no *. "; !strings.Contains(strings.ReplaceAll(text, "\n", " "), note[1:]) || !strings.Contains(text, note[:20]) {
 			t.Errorf("no note %q:\n%s", note, text)
 		}
 	}
