@@ -229,7 +229,11 @@ func (a anaScreen) Update(msg tea.KeyMsg, x anaCtx) (anaScreen, bool) {
 		a.by = (a.by + 1) % len(model.BucketBys)
 		a.cursor[t], a.top[t] = 0, 0
 	case key.Matches(msg, k.Sort) && t == anaNGrams:
-		a.order = (a.order + 1) % (a.maxOrder(x) + 1)
+		step := 1
+		if backward(msg) {
+			step = a.maxOrder(x)
+		}
+		a.order = (a.order + step) % (a.maxOrder(x) + 1)
 		a.cursor[t], a.top[t] = 0, 0
 	case key.Matches(msg, k.Order) && t == anaNGrams:
 		a.order = min(int(msg.Runes[0]-'0'), a.maxOrder(x))

@@ -163,7 +163,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.AllOrders):
 		return m.setOrder(0), true
 	case key.Matches(msg, k.Sort):
-		return m.cycleSort(), true
+		return m.cycleSort(backward(msg)), true
 	case key.Matches(msg, k.Reverse):
 		m.list.view.Desc = !m.list.view.Desc
 		return m.resort(), true

@@ -52,7 +52,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:       b([]string{"end", "G"}, "G/end", "last row"),
 		Jump:         b([]string{":", "#"}, ":/#", "jump to line"),
 		Filter:       b([]string{"/"}, "/", "filter (see Filtering below)"),
-		Sort:         b([]string{"o"}, "o", "next sort (see Sorting below)"),
+		Sort:         b([]string{"o", "O"}, "o/O", "next/prev sort (see Sorting)"),
 		Reverse:      b([]string{"r"}, "r", "reverse sort"),
 		Zoom:         b([]string{"enter", "z"}, "enter/z", "zoom segment pane"),
 		DetailDown:   b([]string{"J", "ctrl+d"}, "J/^d", "scroll segment pane down"),
@@ -444,3 +444,7 @@ func (k WalkthroughKeyMap) FullHelp() [][]key.Binding {
 // helpLine renders the short help as "key action · key action", the
 // bindings without help text left out.
 func (k WalkthroughKeyMap) helpLine() string { return keyLine(k.ShortHelp()...) }
+
+// backward reports whether a key that cycles (o) was given shifted (O),
+// to cycle the other way.
+func backward(msg tea.KeyMsg) bool { return msg.String() == "O" }

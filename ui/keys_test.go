@@ -45,6 +45,25 @@ func TestWorstFirstByDefault(t *testing.T) {
 	}
 }
 
+// TestSortBackwards: O goes through the sorts o cycles the other way, on
+// the list and on the analysis's n-gram orders; it did nothing.
+func TestSortBackwards(t *testing.T) {
+	m := ready(t, demoDataset(t), 100, 30)
+	order := sortCycle(m.list.view.Other >= 0, m.c.met.sortKeys())
+	for i := len(order) - 1; i >= 0; i-- {
+		if m = press(t, m, "O"); m.list.view.Sort != order[i] {
+			t.Fatalf("O from %v: sort %v; want %v", order[(i+1)%len(order)], m.list.view.Sort, order[i])
+		}
+	}
+	m = openAnalysisScreen(t, m)
+	if m = press(t, m, "O"); m.ana.order != m.ana.maxOrder(m.anaCtx()) {
+		t.Errorf("O on every order: order %d; want the highest, %d", m.ana.order, m.ana.maxOrder(m.anaCtx()))
+	}
+	if m = press(t, m, "O"); m.ana.order != m.ana.maxOrder(m.anaCtx())-1 {
+		t.Errorf("O again: order %d; want %d", m.ana.order, m.ana.maxOrder(m.anaCtx())-1)
+	}
+}
+
 func TestSortKeys(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 100, 30), "o")
 	if m.list.view.Sort != model.SortLine {

@@ -258,15 +258,20 @@ func sortCycle(baseline bool, metrics []model.SortKey) []model.SortKey {
 	return append(order, metrics...)
 }
 
-// cycleSort moves to the next sort key (delta and impact only with two
-// systems). The impact weighs the metric last chosen for it: BLEU's after
-// i on the list, chrF's or TER's after i on their comparison.
-func (m *Model) cycleSort() tea.Cmd {
+// cycleSort moves to the next sort key, or the previous one when back is
+// set (delta and impact only with two systems). The impact weighs the
+// metric last chosen for it: BLEU's after i on the list, chrF's or TER's
+// after i on their comparison.
+func (m *Model) cycleSort(back bool) tea.Cmd {
 	order := sortCycle(m.list.view.Other >= 0, m.c.met.sortKeys())
+	step := 1
+	if back {
+		step = len(order) - 1
+	}
 	i := 0
 	for j, s := range order {
 		if s == m.list.view.Sort {
-			i = (j + 1) % len(order)
+			i = (j + step) % len(order)
 		}
 	}
 	m.list.view.Sort = order[i]

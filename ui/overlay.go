@@ -145,7 +145,8 @@ func signatureHelp(c common, width int) string {
 			"A wider window shows it whole, and so does bleuscope score (with --format json, its signature field)."), width)
 }
 
-// sortHelp is the help section on the list's order: the sorts o cycles,
+// sortHelp is the help section on the list's order: the sorts o cycles
+// (O backwards),
 // in [sortCycle]'s order, each by the first word of its name.
 func sortHelp(c common, width int) string {
 	var words []string
@@ -154,7 +155,7 @@ func sortHelp(c common, width int) string {
 		words = append(words, word)
 	}
 	return c.st.Title.Render("Sorting with o") + "\n" + render.Wrap(c.st.Text.Render(
-		"o sorts the list by "+strings.Join(words, ", ")+", in turn, and r reverses the order; "+
+		"o sorts the list by "+strings.Join(words, ", ")+", in turn (O goes back), and r reverses the order; "+
 			"Δ and impact come with a baseline (two systems or more), chrF and TER while M shows them."), width)
 }
 
@@ -172,7 +173,7 @@ func exportHelp(c common, width int) string {
 var analysisKeys = [][2]string{
 	{"←/→", "n-grams, buckets, wins"},
 	{"m", "n-grams: missed, over, matched, salient vs the baseline; buckets: grouping"},
-	{"o · 1-9 · 0", "n-grams: next order · that order · every order"},
+	{"o/O · 1-9 · 0", "n-grams: next/previous order · that order · every order"},
 	{"enter", "the row's segments in the list, its n-gram marked (esc comes back)"},
 	{"tab · w · p", "the shown system · the baseline, as on the list"},
 	{"esc · n", "back to the list, or to the comparison (B) n opened it on"},
