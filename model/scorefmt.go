@@ -137,7 +137,8 @@ func shownAs(x float64, decimals int) float64 {
 }
 
 // ZeroReason says in a few words why r's score is 0 when an order makes it
-// so, as the explorer's header and score's text say it: "nothing matched"
+// so, as the explorer's header and score's text say it: "the hypotheses
+// are empty" (no token at all, so BP is 0 too), "nothing matched"
 // (no n-gram of any order did, and sacrebleu scores 0 before any
 // smoothing), "no 3-gram matched" (the first order of the mean whose
 // precision is 0 had no match, and no smoothing lifted it) or "no 4-grams"
@@ -147,6 +148,8 @@ func ZeroReason(r scoring.Result) string {
 	switch {
 	case r.Score != 0:
 		return ""
+	case r.SysLen == 0 && r.RefLen > 0: // BP is 0 too: no smoothing or order helps
+		return "the hypotheses are empty"
 	case r.NoMatch:
 		return "nothing matched"
 	}

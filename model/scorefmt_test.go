@@ -149,6 +149,7 @@ func TestZeroReason(t *testing.T) {
 		{"no 3-gram matched, before no 4-grams", zeroStats([4]int{4, 1, 0, 0}, [4]int{6, 4, 2, 0}), none, "no 3-gram matched"},
 		{"the 3-grams smoothed, no 4-grams", zeroStats([4]int{4, 1, 0, 0}, [4]int{6, 4, 2, 0}), exp, "no 4-grams"},
 		{"nothing matched", zeroStats([4]int{}, [4]int{4, 3, 2, 1}), none, "nothing matched"},
+		{"empty hypotheses", scoring.Stats{RefLen: 5}, exp, "the hypotheses are empty"},
 		{"smoothed above 0", zeroStats([4]int{4, 1, 0, 0}, [4]int{4, 3, 2, 1}), exp, ""},
 		{"every order matched", zeroStats([4]int{4, 3, 2, 1}, [4]int{4, 3, 2, 1}), none, ""},
 	} {
