@@ -281,13 +281,7 @@ func TestComparisonTableWidths(t *testing.T) {
 		NoDifference:   make([]bool, 2),
 		DifferenceSize: make([]float64, 2),
 	}
-	var bleu bytes.Buffer
-	bw := bufio.NewWriter(&bleu)
-	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
-	bw.Flush()
-	var ter strings.Builder
-	writeMetricComparison(&ter, ds, c, "TER", mc, TextLayout{Cells: ansi.StringWidth})
-	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
+	for name, out := range comparisonTables(ds, c, mc) {
 		var table []string
 		for _, l := range strings.Split(out, "\n") {
 			if strings.HasPrefix(l, "system ") || strings.HasPrefix(l, "中文名字") || strings.HasPrefix(l, "a") {
@@ -319,10 +313,7 @@ func TestComparisonTextDeltaReadsZero(t *testing.T) {
 	c := &Comparison{Test: TestPairedBootstrap, N: 1000, Seed: scoring.SeedOf(1), Baseline: 0, Segments: 1, Systems: []SystemComparison{
 		{Estimate: est(37.75)}, {Estimate: est(37.747), PValue: 0.9}, {Estimate: est(37.75), PValue: 1}, {Estimate: est(37.74), PValue: 0.5},
 	}}
-	var out bytes.Buffer
-	bw := bufio.NewWriter(&out)
-	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
-	bw.Flush()
+	out := comparisonText(ds, c)
 	for name, want := range map[string]string{"near": "0.00", "tie": "0.00", "below": "-0.01"} {
 		found := false
 		for _, line := range strings.Split(out.String(), "\n") {
@@ -360,13 +351,7 @@ func TestComparisonTextCIAligned(t *testing.T) {
 		NoDifference:   make([]bool, 3),
 		DifferenceSize: make([]float64, 3),
 	}
-	var bleu bytes.Buffer
-	bw := bufio.NewWriter(&bleu)
-	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
-	bw.Flush()
-	var ter strings.Builder
-	writeMetricComparison(&ter, ds, c, "TER", mc, TextLayout{Cells: ansi.StringWidth})
-	for name, out := range map[string]string{"BLEU": bleu.String(), "TER": ter.String()} {
+	for name, out := range comparisonTables(ds, c, mc) {
 		var wantPM, wantDot int
 		rows := 0
 		for _, line := range strings.Split(out, "\n") {
@@ -497,4 +482,21 @@ func TestNoDifferenceNoteOne(t *testing.T) {
 			t.Errorf("noDifferenceNote(size %g, tied %v) =\n%q; want\n%q", c.size, c.tied, got, c.want)
 		}
 	}
+}
+
+// comparisonText is c's BLEU table as compare's text writes it, measured
+// in cells.
+func comparisonText(ds *Dataset, c *Comparison) *bytes.Buffer {
+	var out bytes.Buffer
+	bw := bufio.NewWriter(&out)
+	writeComparisonText(bw, ds, c, "sig", TextLayout{Cells: ansi.StringWidth})
+	bw.Flush()
+	return &out
+}
+
+// comparisonTables are c's BLEU table and mc's as TER's, by metric name.
+func comparisonTables(ds *Dataset, c *Comparison, mc *MetricComparison) map[string]string {
+	var ter strings.Builder
+	writeMetricComparison(&ter, ds, c, "TER", mc, TextLayout{Cells: ansi.StringWidth})
+	return map[string]string{"BLEU": comparisonText(ds, c).String(), "TER": ter.String()}
 }

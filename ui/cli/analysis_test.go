@@ -280,13 +280,10 @@ func TestBucketsJSONL(t *testing.T) {
 	}
 }
 
-// TestBucketsTextDeltaSameSegments: the text table scores every system on
-// the first system's segments of each bucket. In length ratio, A's line 1
-// (7/6) is in [1.1,1.2) where B has no line of its own (3/6 and 3/2): B's
-// BLEU there is B scored on A's line.
-func TestBucketsTextDeltaSameSegments(t *testing.T) {
-	writeFiles(t, analysisFiles())
-	code, out, _ := runCLI(t, "", "buckets", "--by", "length-ratio", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+// loadAnalysisPair loads and scores hyp.txt and hyp2.txt of
+// analysisFiles against refA.txt, as the commands do.
+func loadAnalysisPair(t *testing.T) (*model.Dataset, *model.Scored) {
+	t.Helper()
 	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt", "hyp2.txt"}, Refs: []string{"refA.txt"}})
 	if err != nil {
 		t.Fatal(err)
@@ -295,6 +292,17 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ds, scored
+}
+
+// TestBucketsTextDeltaSameSegments: the text table scores every system on
+// the first system's segments of each bucket. In length ratio, A's line 1
+// (7/6) is in [1.1,1.2) where B has no line of its own (3/6 and 3/2): B's
+// BLEU there is B scored on A's line.
+func TestBucketsTextDeltaSameSegments(t *testing.T) {
+	writeFiles(t, analysisFiles())
+	code, out, _ := runCLI(t, "", "buckets", "--by", "length-ratio", "hyp.txt", "hyp2.txt", "-r", "refA.txt")
+	ds, scored := loadAnalysisPair(t)
 	own, _ := scored.Buckets(ds, 0, model.ByLengthRatio, model.BucketOptions{})
 	onA, _ := scored.ScoreBuckets(ds, 1, own, model.BucketOptions{})
 	j := slices.IndexFunc(own, func(b model.Bucket) bool { return b.Label == "[1.1,1.2)" })
@@ -341,14 +349,7 @@ func TestBucketsTextDeltaSameSegments(t *testing.T) {
 // system's own buckets, and JSONL with --system lists that system's only.
 func TestBucketsShownSystem(t *testing.T) {
 	writeFiles(t, analysisFiles())
-	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt", "hyp2.txt"}, Refs: []string{"refA.txt"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	scored, err := model.Score(context.Background(), ds, model.DefaultSettings(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, scored := loadAnalysisPair(t)
 	// sizes are the bucket sizes of system sys's own segments, as the
 	// table's n column prints them.
 	sizes := func(sys int) string {
@@ -544,10 +545,7 @@ func TestBucketsTextCILegend(t *testing.T) {
 // different widths (13.35 under 3.09 shifted the row by one column).
 func TestBucketsTextCIAligned(t *testing.T) {
 	writeFiles(t, analysisFiles())
-	ds, err := model.Load(model.Input{Systems: []string{"hyp.txt", "hyp2.txt"}, Refs: []string{"refA.txt"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, _ := loadAnalysisPair(t)
 	bucket := func(label string, score, ci float64) model.Bucket {
 		return model.Bucket{Label: label, Rows: []int{0}, Result: scoring.Result{Score: score}, CI: &ci}
 	}

@@ -126,12 +126,7 @@ func (f intFlag) Set(s string) error {
 // (checkMaxNGrams) to refuse with the range it takes.
 type countFlag struct{ v *int }
 
-func (f countFlag) String() string {
-	if f.v == nil {
-		return "0"
-	}
-	return strconv.Itoa(*f.v)
-}
+func (f countFlag) String() string { return intFlag{v: f.v}.String() }
 
 func (f countFlag) Set(s string) error {
 	n, err := model.ParseCount(numberText(s))
