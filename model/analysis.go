@@ -36,13 +36,14 @@ func Analyze(ctx context.Context, ds *Dataset, set Settings, maxNGrams int, prog
 	if err := set.Validate(); err != nil {
 		return nil, err
 	}
-	if maxNGrams <= 0 {
+	byDefault := maxNGrams <= 0
+	if byDefault {
 		maxNGrams = DefaultMaxNGrams()
 	}
 	c, err := scoring.CountNGrams(ctx, ds.Len(), len(ds.Systems), set.Corpus, maxNGrams, ds.systemsSource(), progress)
 	var limit *scoring.NGramLimitError
 	if errors.As(err, &limit) {
-		return nil, nGramLimitErr(limit.Limit, maxNGrams == DefaultMaxNGrams())
+		return nil, nGramLimitErr(limit.Limit, byDefault)
 	}
 	if err != nil {
 		return nil, err

@@ -252,6 +252,19 @@ func TestAnalyzeLimit(t *testing.T) {
 	if d := DefaultMaxNGrams(); d <= 0 || d > scoring.MaxNGramLimit {
 		t.Errorf("DefaultMaxNGrams() = %d; want 1..%d", d, scoring.MaxNGramLimit)
 	}
+	// The default's words only when no limit was given: a limit given
+	// that happens to equal the default is --max-ngrams's.
+	saved := defaultMaxNGrams
+	defer func() { defaultMaxNGrams = saved }()
+	defaultMaxNGrams = func() int { return n - 1 }
+	for _, c := range []struct {
+		limit int
+		want  string
+	}{{0, "the limit that half this machine's memory sets"}, {n - 1, "the limit --max-ngrams sets"}} {
+		if _, err := Analyze(context.Background(), ds, DefaultSettings(), c.limit, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("limit %d with a default of %d: %v; want %q", c.limit, n-1, err, c.want)
+		}
+	}
 }
 
 func TestThousands(t *testing.T) {

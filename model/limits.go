@@ -404,10 +404,6 @@ func nGramLimitErr(limit int, byDefault bool) *NGramLimitError {
 	if byDefault {
 		which = "the limit that half this machine's memory sets"
 	}
-	grams := "n-grams"
-	if limit == 1 {
-		grams = "n-gram"
-	}
-	return &NGramLimitError{Limit: limit, input: &InputError{Msg: fmt.Sprintf("the n-gram analysis passed %s %s held, %s (about %d bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there",
-		Thousands(limit), grams, which, analysisGramBytes)}}
+	return &NGramLimitError{Limit: limit, input: &InputError{Msg: fmt.Sprintf("the n-gram analysis passed %s held, %s (about %d bytes each); analyse fewer lines or a lower --max-order, or raise --max-ngrams if the memory is there",
+		Counted(limit, "n-gram"), which, analysisGramBytes)}}
 }

@@ -89,10 +89,7 @@ func Histogram(st Styles, scores []float64, nltk bool, mark float64, width, heig
 		markCol = markBin*binW + binW/2
 	}
 	lines = append(lines, axisLabels(pw, labelW, markCol, hi, []float64{0, hi / 2, hi}, "", st))
-	caption := model.Thousands(n) + " segment" // as the chart's title writes the count: "1,448 segments"
-	if n != 1 {
-		caption += "s"
-	}
+	caption := model.Counted(n, "segment") // as the chart's title writes the count: "1,448 segments"
 	if nan > 0 {
 		caption += " (" + model.Thousands(nan) + " not scored)"
 	}
