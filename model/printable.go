@@ -80,6 +80,9 @@ func Printable(s string) string {
 // U+200D) and emoji tag characters stay, as parts of the grapheme clusters
 // they belong to. JSON, JSONL, TSV and CSV keep the text exactly instead.
 func Shown(s string) string {
+	if plain(s) {
+		return s
+	}
 	s = Printable(s)
 	for i, r := range s {
 		if r == '\t' || r >= utf8.RuneSelf && invisible(r) {
@@ -109,11 +112,35 @@ func showFrom(s string, i int) string {
 	return b.String()
 }
 
+// plain reports whether [Shown] returns s as it is, in one pass over it:
+// no control character, tab, byte that is not UTF-8, or rune [Printable]
+// or [Shown] escapes. Most text, a table's names and n-grams, is plain.
+func plain(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < ' ' || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unsafeRune(r, size) || invisible(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
 // invisible reports whether r is a character [Shown] escapes for drawing
 // nothing, or what terminals disagree on.
 func invisible(r rune) bool {
 	switch {
 	case r < utf8.RuneSelf, r == 0x200c, r == 0x200d, r >= 0xe0020 && r <= 0xe007f:
+		return false
+	case r >= 0x2070 && r < 0xfeff: // CJK, Hangul and the rest: no format character (Cf) there
 		return false
 	case r == 0x2028, r == 0x2029:
 		return true

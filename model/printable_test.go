@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -109,6 +110,43 @@ func TestQuote(t *testing.T) {
 	} {
 		if got := Quote(c.in); got != c.want {
 			t.Errorf("Quote(%q) = %s; want %s", c.in, got, c.want)
+		}
+	}
+}
+
+// TestShownFastPaths: invisible agrees with its definition (a format
+// character, Cf, or a line or paragraph separator, but the joiners and
+// emoji tags) on every rune, and plain says a string is returned as it
+// is exactly when Printable keeps it and it has no tab and no invisible
+// rune, on every rune alone and between other text.
+func TestShownFastPaths(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		want := r >= utf8.RuneSelf && r != 0x200c && r != 0x200d && !(r >= 0xe0020 && r <= 0xe007f) &&
+			(r == 0x2028 || r == 0x2029 || unicode.Is(unicode.Cf, r))
+		if got := invisible(r); got != want {
+			t.Fatalf("invisible(%U) = %v; want %v", r, got, want)
+		}
+		s := "a" + string(r) + "漢"
+		slow := Printable(s) == s && !strings.ContainsRune(s, '\t') && !strings.ContainsFunc(s, invisible)
+		if plain(s) != slow {
+			t.Fatalf("plain(%q) = %v; want %v", s, plain(s), slow)
+		}
+	}
+	for _, s := range []string{"", "plain text", "a\tb", "x\xffy", "soft\u00adhyphen", "漢字", "\x1b]2;x\x07"} {
+		slow := Printable(s) == s && !strings.ContainsRune(s, '\t') && !strings.ContainsFunc(s, invisible)
+		if plain(s) != slow {
+			t.Errorf("plain(%q) = %v; want %v", s, plain(s), slow)
+		}
+	}
+}
+
+// BenchmarkShown is Shown of the n-grams a text table writes, English and
+// Chinese, none of which needs an escape.
+func BenchmarkShown(b *testing.B) {
+	grams := []string{"of the", "in order to", "the European Union", "中华人民共和国", "经济 发展", "Präsident Selenskyj"}
+	for b.Loop() {
+		for _, g := range grams {
+			_ = Shown(g)
 		}
 	}
 }
