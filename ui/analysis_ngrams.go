@@ -121,10 +121,11 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		}
 		// The columns are as wide as the table's widest figures, so that
 		// the n-grams line up however far it is scrolled.
-		cw, sw := 7, 5
+		most, mostSegs := 0, 0 // the widest figures are the largest: counts are never negative
 		for _, it := range items {
-			cw, sw = max(cw, len(model.Thousands(int(it.row.Count)))), max(sw, len(model.Thousands(it.row.Segments)))
+			most, mostSegs = max(most, int(it.row.Count)), max(mostSegs, it.row.Segments)
 		}
+		cw, sw := max(7, len(model.Thousands(most))), max(5, len(model.Thousands(mostSegs)))
 		// The n-gram column's head names the system, as the drill-down's
 		// label does ("LT22 missed"): the title has no room for the name
 		// at 60 columns beside its count and the rows in view.
