@@ -15,12 +15,16 @@ import (
 // normal float64 (1e-999, which would read as 0). Its error is a phrase
 // without a prefix, worded here for all three, for the caller to put after
 // where the number was (the flag, the column).
-func ParseDecimal(s string) (float64, error) {
+func ParseDecimal(s string) (float64, error) { return parseDecimal(s, decimalExample) }
+
+// parseDecimal is [ParseDecimal], whose error for text that is no number
+// gives example in parentheses.
+func parseDecimal(s, example string) (float64, error) {
 	switch {
 	case s == "":
-		return 0, &decimalError{"a number is missing", decimalExample}
+		return 0, &decimalError{"a number is missing", example}
 	case !plainDecimal(s):
-		return 0, &decimalError{fmt.Sprintf("%q is not a plain decimal number", s), decimalExample}
+		return 0, &decimalError{fmt.Sprintf("%q is not a plain decimal number", s), example}
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	switch {
@@ -38,13 +42,7 @@ func ParseDecimal(s string) (float64, error) {
 // flag's): its error for text that is no number gives example ("such as
 // 1 or 0.5") where ParseDecimal's gives the forms of any number, -5 among
 // them, which such a number may refuse.
-func ParseDecimalAs(s, example string) (float64, error) {
-	v, err := ParseDecimal(s)
-	if de, ok := err.(*decimalError); ok && de.aside == decimalExample {
-		return 0, &decimalError{de.problem, example}
-	}
-	return v, err
-}
+func ParseDecimalAs(s, example string) (float64, error) { return parseDecimal(s, example) }
 
 // decimalError is [ParseDecimal]'s error: what is wrong with the number,
 // and an aside (an example, the range) in parentheses after it, which a
