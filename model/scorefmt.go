@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,8 +144,12 @@ func shownAs(x float64, decimals int) float64 {
 // smoothing), "no 3-gram matched" (the first order of the mean whose
 // precision is 0 had no match, and no smoothing lifted it) or "no 4-grams"
 // (that order has no n-gram at all: without effective order its precision
-// 0/0 ends the mean at 0); "" for a score above 0.
+// 0/0 ends the mean at 0); "" for a score above 0. In nltk compat it
+// speaks of a score that reads 0 at NLTK's four decimals ([nltkZeroReason]).
 func ZeroReason(r scoring.Result) string {
+	if r.NLTK != nil {
+		return nltkZeroReason(r)
+	}
 	switch {
 	case r.Score != 0:
 		return ""
@@ -165,15 +170,37 @@ func ZeroReason(r scoring.Result) string {
 	return ""
 }
 
+// nltkZeroReason is [ZeroReason] for an NLTK score, which reads 0 far
+// more often than it is 0: method0 stands the smallest normal float in for
+// a precision of 0, which leaves a score such as 6.2e-78. It says "the
+// hypotheses are empty", "nothing matched" (no unigram did: NLTK returns
+// 0 before any smoothing), or "no 4-gram matched" for the first order
+// with a weight above 0 and no match; "" for a score that reads above 0
+// or that no order makes 0.
+func nltkZeroReason(r scoring.Result) string {
+	switch {
+	case !readsZero(r.Score, ScoreDecimals(true)):
+		return ""
+	case r.SysLen == 0 && r.RefLen > 0:
+		return "the hypotheses are empty"
+	case r.NoMatch:
+		return "nothing matched"
+	}
+	w := r.NLTK.Weights
+	for i := range min(len(w), len(r.Counts)) {
+		if r.Counts[i] == 0 && w[i] > 0 {
+			return fmt.Sprintf("no %d-gram matched", i+1)
+		}
+	}
+	return ""
+}
+
 // zeroFixes names the flags that would score st above 0 where opt scores
 // it 0, each tried on st: the other smoothing methods at their default
 // values ("--smooth exp, floor or add-k"), a --smooth-value above 0 for
 // floor or add-k at 0, and effective order; "" when none would (nothing
-// matched) or in nltk compat, whose smoothing methods are another story.
+// matched). For nltk compat see [nltkZeroFixes].
 func zeroFixes(st scoring.Stats, opt scoring.Options) string {
-	if opt.Compat == scoring.CompatNLTK {
-		return ""
-	}
 	lifts := func(o scoring.Options) bool { return scoring.Score(st, o) > 0 }
 	var methods, fixes []string
 	for _, m := range []string{scoring.SmoothExp, scoring.SmoothFloor, scoring.SmoothAddK} {
@@ -199,6 +226,61 @@ func zeroFixes(st scoring.Stats, opt scoring.Options) string {
 	return orList(fixes)
 }
 
+// nltkZeroFixes names NLTK's flags that would make st, which reads 0
+// under opt ([nltkZeroReason]), read above 0, each tried on st with last,
+// the corpus's last segment (methods 5 to 7 read it): the other smoothing
+// methods with the parameters in effect ("--nltk-smoothing 1, 2 or 4"),
+// --auto-reweigh, and even weights over the orders before the first with a
+// weight and no match ("--weights 0.33,0.33,0.33": the weights as written,
+// which are those tried); "" when none would.
+func nltkZeroFixes(st scoring.Stats, opt scoring.Options, last scoring.LastSegment) string {
+	lifts := func(o scoring.Options) bool {
+		r, err := scoring.Evaluate(st, o, last)
+		return err == nil && !readsZero(r.Score, ScoreDecimals(true))
+	}
+	var methods, fixes []string
+	for m := range scoring.MaxNLTKMethod + 1 {
+		o := opt
+		o.NLTK.Smoothing.Method = m
+		if m != opt.NLTK.Smoothing.Method && lifts(o) {
+			methods = append(methods, strconv.Itoa(m))
+		}
+	}
+	if len(methods) > 0 {
+		fixes = append(fixes, "--nltk-smoothing "+orList(methods))
+	}
+	if o := opt; !o.NLTK.AutoReweigh {
+		if o.NLTK.AutoReweigh = true; lifts(o) {
+			fixes = append(fixes, "--auto-reweigh")
+		}
+	}
+	if w, text := matchedWeights(st, opt.NLTKWeights()); w != nil {
+		o := opt
+		o.MaxOrder, o.NLTK.Weights = len(w), scoring.NewWeights(w)
+		if lifts(o) {
+			fixes = append(fixes, "--weights "+text)
+		}
+	}
+	return orList(fixes)
+}
+
+// matchedWeights are even weights over the orders before the first that
+// has a weight in w and no match in st, each 1/k to two significant
+// digits, and the text of them that --weights reads ("0.33,0.33,0.33");
+// nil when every weighed order matched or the first did not.
+func matchedWeights(st scoring.Stats, w []float64) ([]float64, string) {
+	k := 0
+	for k < len(w) && (st.Matches[k] > 0 || w[k] <= 0) {
+		k++
+	}
+	if k == 0 || k == len(w) {
+		return nil, ""
+	}
+	one := strconv.FormatFloat(1/float64(k), 'g', 2, 64)
+	v, _ := strconv.ParseFloat(one, 64)
+	return slices.Repeat([]float64{v}, k), strings.Repeat(","+one, k)[1:]
+}
+
 // orList joins words as a person lists choices: "a", "a or b", "a, b or c".
 func orList(words []string) string {
 	if len(words) < 2 {
@@ -207,21 +289,37 @@ func orList(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
-// ZeroNote says why system sys's corpus BLEU is exactly 0
+// ZeroNote says why system sys of ds's corpus BLEU is exactly 0
 // ([ZeroReason]) and which flags would score it above 0, each tried on its
 // summed statistics: "BLEU is 0 (no 4-grams); --smooth add-k or
-// --effective-order would score it above 0"; "" for a score above 0.
-// score's text gives it on standard error, its standard output being
-// sacrebleu's line exactly.
-func (s *Scored) ZeroNote(sys int) string {
+// --effective-order would score it above 0"; "" for a score above 0. In
+// nltk compat it speaks of a score that reads 0: "BLEU reads 0.0000 (no
+// 3-gram matched); --nltk-smoothing 1, 2, 3, 4, 5 or 7 or --weights
+// 0.5,0.5 would score it above 0.0000" ([nltkZeroFixes]). score's
+// text gives it on standard error, its standard output being sacrebleu's
+// (or NLTK's) line exactly.
+func (s *Scored) ZeroNote(ds *Dataset, sys int) string {
 	ss := &s.Systems[sys]
 	why := ZeroReason(ss.Corpus)
 	if why == "" || ss.CorpusErr != nil {
 		return ""
 	}
-	note := "BLEU is 0 (" + why + ")"
-	if fix := zeroFixes(ss.sum, s.Settings.Corpus); fix != "" {
-		note += "; " + fix + " would score it above 0"
+	opt := s.Settings.Corpus
+	if opt.Compat != scoring.CompatNLTK {
+		note := "BLEU is 0 (" + why + ")"
+		if fix := zeroFixes(ss.sum, opt); fix != "" {
+			note += "; " + fix + " would score it above 0"
+		}
+		return note
+	}
+	zero := FormatScore(0, true)
+	note := "BLEU reads " + zero + " (" + why + ")"
+	var last scoring.LastSegment
+	if n := ds.Len(); n > 0 {
+		last = scoring.LastSegment{Hyp: ds.Systems[sys].Hyps[n-1], Refs: ds.SegmentRefs(n-1, nil)}
+	}
+	if fix := nltkZeroFixes(ss.sum, opt, last); fix != "" {
+		note += "; " + fix + " would score it above " + zero
 	}
 	return note
 }

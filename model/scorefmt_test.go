@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bleuscope/bleuscope/scoring"
@@ -159,6 +160,46 @@ func TestZeroReason(t *testing.T) {
 	}
 }
 
+// TestZeroReasonNLTK: an NLTK score that reads 0 at four decimals says
+// why, as sacrebleu's 0 does: method0 leaves 6e-78 for a corpus with no
+// 4-gram match, which NLTK's line prints as 0.0000 with no reason given
+// before. Its totals are never 0 (each segment counts at least 1), so the
+// reason is an order without a match, the first that has a weight.
+func TestZeroReasonNLTK(t *testing.T) {
+	nltk := func(weights ...float64) scoring.Options {
+		o := scoring.DefaultOptions()
+		o.Compat = scoring.CompatNLTK
+		if weights != nil {
+			o.MaxOrder, o.NLTK.Weights = len(weights), scoring.NewWeights(weights)
+		}
+		return o
+	}
+	method1 := nltk()
+	method1.NLTK.Smoothing.Method = 1
+	for _, c := range []struct {
+		what string
+		st   scoring.Stats
+		opt  scoring.Options
+		want string
+	}{
+		{"no 4-gram matched", zeroStats([4]int{4, 2, 1, 0}, [4]int{5, 4, 3, 2}), nltk(), "no 4-gram matched"},
+		{"no 3-gram matched", zeroStats([4]int{4, 2, 0, 0}, [4]int{5, 4, 3, 2}), nltk(), "no 3-gram matched"},
+		{"the 3-grams weigh nothing", zeroStats([4]int{4, 2, 0, 0}, [4]int{5, 4, 3, 2}), nltk(0.5, 0.5, 0, 1), "no 4-gram matched"},
+		{"nothing matched", zeroStats([4]int{}, [4]int{5, 4, 3, 2}), nltk(), "nothing matched"},
+		{"empty hypotheses", scoring.Stats{RefLen: 5, Totals: [scoring.MaxOrderLimit]int{1, 1, 1, 1}}, nltk(), "the hypotheses are empty"},
+		{"smoothed to read above 0", zeroStats([4]int{4, 2, 1, 0}, [4]int{5, 4, 3, 2}), method1, ""},
+		{"every order matched", zeroStats([4]int{4, 2, 1, 1}, [4]int{5, 4, 3, 2}), nltk(), ""},
+	} {
+		r, err := scoring.Evaluate(c.st, c.opt, scoring.LastSegment{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		if got := ZeroReason(r); got != c.want {
+			t.Errorf("%s: ZeroReason = %q; want %q (score %g)", c.what, got, c.want, r.Score)
+		}
+	}
+}
+
 // zeroStats are corpus statistics of 5 tokens with the given matches and
 // totals per order.
 func zeroStats(matches, totals [4]int) scoring.Stats {
@@ -192,10 +233,10 @@ func TestZeroNote(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range []*Scored{corpus, mustScore(t, ds, set)} {
-			if got := s.ZeroNote(0); got != c.want {
+			if got := s.ZeroNote(ds, 0); got != c.want {
 				t.Errorf("smooth %s: ZeroNote = %q; want %q", c.smooth, got, c.want)
 			}
-			if got := s.ZeroNote(1); got != "" {
+			if got := s.ZeroNote(ds, 1); got != "" {
 				t.Errorf("smooth %s: a score above 0 has the note %q", c.smooth, got)
 			}
 		}
@@ -207,6 +248,73 @@ func TestZeroNote(t *testing.T) {
 					t.Errorf("smooth %s: under %+v the score is above 0: %v; want %v", c.smooth, o, lifted, i == 0)
 				}
 			}
+		}
+	}
+}
+
+// TestZeroNoteNLTK: an NLTK corpus score that reads 0.0000 says why and
+// names NLTK's flags that make it read above 0: the smoothing methods that
+// do (method6 raises without a 3-gram match, so it is not named then),
+// --auto-reweigh on a corpus of fewer than 4 tokens, and even weights over
+// the orders that matched. Every flag named, and only those, is checked
+// against NLTK's corpus_bleu on the tokens, from CorpusScores (score) and
+// Score alike. Before, such a score had no note at all.
+func TestZeroNoteNLTK(t *testing.T) {
+	refs := [][]string{{"a b c", "d e f g h"}}
+	for _, c := range []struct {
+		hyps    []string
+		want    string
+		methods []int     // the methods named
+		reweigh bool      // --auto-reweigh named
+		weights []float64 // the --weights named
+	}{
+		{[]string{"a b x", "d y f"},
+			"BLEU reads 0.0000 (no 3-gram matched); --nltk-smoothing 1, 2, 3, 4, 5 or 7 or --weights 0.5,0.5 would score it above 0.0000",
+			[]int{1, 2, 3, 4, 5, 7}, false, []float64{0.5, 0.5}},
+		{[]string{"a b c", ""},
+			"BLEU reads 0.0000 (no 4-gram matched); --nltk-smoothing 1, 2, 3, 4, 5, 6 or 7, --auto-reweigh or --weights 0.33,0.33,0.33 would score it above 0.0000",
+			[]int{1, 2, 3, 4, 5, 6, 7}, true, []float64{0.33, 0.33, 0.33}},
+		{[]string{"x y z", "q"}, "BLEU reads 0.0000 (nothing matched)", nil, false, nil},
+		{[]string{"a b c", "d e f g h"}, "", nil, false, nil},
+	} {
+		ds := memDataset(nil, refs, System{Name: "sys", Hyps: c.hyps})
+		set := DefaultSettings().WithOption(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })
+		corpus, err := CorpusScores(context.Background(), ds, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []*Scored{corpus, mustScore(t, ds, set)} {
+			if got := s.ZeroNote(ds, 0); got != c.want {
+				t.Errorf("%q: ZeroNote = %q; want %q", c.hyps, got, c.want)
+			}
+		}
+		if c.want == "" { // reads above 0 already: no flag to name
+			continue
+		}
+		// NLTK's corpus_bleu on the tokens, apart from the statistics.
+		var hyps [][]string
+		var segRefs [][][]string
+		for i, h := range c.hyps {
+			hyps = append(hyps, strings.Fields(h))
+			segRefs = append(segRefs, [][]string{strings.Fields(refs[0][i])})
+		}
+		even := []float64{0.25, 0.25, 0.25, 0.25}
+		readsAbove := func(w []float64, method int, reweigh bool) bool {
+			sm := scoring.DefaultNLTKSmoothing()
+			sm.Method = method
+			got, err := scoring.NLTKCorpusBLEU(segRefs, hyps, w, sm, reweigh)
+			return err == nil && got.Value >= 0.00005
+		}
+		for m := 1; m <= scoring.MaxNLTKMethod; m++ {
+			if lifts := readsAbove(even, m, false); lifts != slices.Contains(c.methods, m) {
+				t.Errorf("%q: method%d makes the score read above 0: %v, against the note", c.hyps, m, lifts)
+			}
+		}
+		if lifts := readsAbove(even, 0, true); lifts != c.reweigh {
+			t.Errorf("%q: auto_reweigh makes the score read above 0: %v, against the note", c.hyps, lifts)
+		}
+		if c.weights != nil && !readsAbove(c.weights, 0, false) {
+			t.Errorf("%q: the weights %v named leave the score reading 0", c.hyps, c.weights)
 		}
 	}
 }

@@ -91,6 +91,36 @@ func TestScoreSaysWhyZero(t *testing.T) {
 	}
 }
 
+// TestScoreSaysWhyZeroNLTK: with --compat nltk, a score that prints as
+// 0.0000 (method0 leaves 6e-78 or 1e-154) gets the warning too, in NLTK's
+// flags, and each flag it names makes the line read above 0.0000. Before,
+// nothing was said.
+func TestScoreSaysWhyZeroNLTK(t *testing.T) {
+	writeFiles(t, map[string]string{"short.txt": "a b x\nd y f\n", "tiny.txt": "a b c\n", "ref.txt": "a b c\nd e f g h\n", "ref1.txt": "a b c d\n"})
+	for _, c := range []struct {
+		sys, ref, want string
+		lifts          [][]string
+	}{
+		{"short=short.txt", "ref.txt", "short: BLEU reads 0.0000 (no 3-gram matched); --nltk-smoothing 1, 2, 3, 4, 5 or 7 or --weights 0.5,0.5 would score it above 0.0000",
+			[][]string{{"--nltk-smoothing", "1"}, {"--nltk-smoothing", "5"}, {"--nltk-smoothing", "7"}, {"--weights", "0.5,0.5"}}},
+		{"tiny=tiny.txt", "ref1.txt", "tiny: BLEU reads 0.0000 (no 4-gram matched); --nltk-smoothing 1, 2, 3, 4, 5, 6 or 7, --auto-reweigh or --weights 0.33,0.33,0.33 would score it above 0.0000",
+			[][]string{{"--nltk-smoothing", "6"}, {"--auto-reweigh"}, {"--weights", "0.33,0.33,0.33"}}},
+	} {
+		args := []string{"score", "--compat", "nltk", c.sys, "-r", c.ref}
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 || !strings.Contains(out, " = 0.0000 ") || stderr != "bleuscope: warning: "+c.want+"\n" {
+			t.Errorf("%q: status %d, stderr %q; want %q, after the line reading 0.0000:\n%s", args, code, stderr, c.want, out)
+		}
+		for _, flags := range c.lifts {
+			args := append(append([]string(nil), args...), flags...)
+			code, out, stderr := runCLI(t, "", args...)
+			if code != 0 || strings.Contains(out, " = 0.0000 ") || stderr != "" {
+				t.Errorf("%q: status %d, stderr %q; want the score above 0.0000 and nothing to say:\n%s", args, code, stderr, out)
+			}
+		}
+	}
+}
+
 // TestScoreMatchesScoring checks the text line against the scoring
 // package's corpus BLEU of the same streams, for several option sets.
 func TestScoreMatchesScoring(t *testing.T) {

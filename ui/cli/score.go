@@ -137,7 +137,7 @@ func warnZeros(e *env, ds *model.Dataset, scored *model.Scored, metrics model.Me
 		return
 	}
 	for i, sys := range ds.Systems {
-		if note := scored.ZeroNote(i); note != "" {
+		if note := scored.ZeroNote(ds, i); note != "" {
 			e.warn(sys.Name + ": " + note)
 		}
 	}
