@@ -88,8 +88,7 @@ func runBuckets(e *env, args []string) error {
 	fs.StringVar(&baseline, "baseline", "", "the system the deltas are to")
 	fs.StringVar(&system, "system", "", "the system whose segments are grouped")
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
-	confN := scoring.DefaultBootstrapN
-	fs.Var(intFlag{&confN, "1000"}, "confidence-n", "bootstrap resamples")
+	confN := addConfidenceN(fs)
 	sg := addSeedFlag(fs)
 	systems, err := fs.parse(args, func() string { return bucketsHelp + inputFlagsHelp + scoreFlagsHelp }, e.stdout)
 	if err != nil {
@@ -122,11 +121,8 @@ func runBuckets(e *env, args []string) error {
 	if !confidence && fs.given("confidence-n", "seed") {
 		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
 	}
-	if err := checkResamples(fs, "confidence-n", confN); err != nil {
+	if err := checkResamples(fs, "confidence-n", *confN); err != nil {
 		return err
-	}
-	if confN <= 0 {
-		confN = scoring.DefaultBootstrapN
 	}
 	var opt model.BucketOptions
 	legend := ""           // what ± is, under the text tables
@@ -142,7 +138,7 @@ func runBuckets(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		legend = ciLegend(confN, seed)
+		legend = ciLegend(*confN, seed)
 		// Each grouping puts every segment in a bucket once per system:
 		// the resampled rows so far over that total is the progress.
 		done := 0
@@ -151,7 +147,7 @@ func runBuckets(e *env, args []string) error {
 			if f := prog.fractions("resampling"); f != nil {
 				show = func(x float64) { f((float64(done) + x*float64(len(rows))) / total) }
 			}
-			est, err := model.ConfidenceProgress(e.ctx, scored, sys, rows, confN, seed, show)
+			est, err := model.ConfidenceProgress(e.ctx, scored, sys, rows, *confN, seed, show)
 			done += len(rows)
 			return est.CI, err
 		}

@@ -173,6 +173,32 @@ func (p *pairedFlags) check() error {
 	return checkResamples(p.fs, "paired-ar-n", p.arN)
 }
 
+// addConfidenceN registers --confidence-n, the resamples of the bootstrap
+// confidence interval (score and buckets), with sacrebleu's default; a
+// count of 0 or less means that default too, as in sacrebleu, so what the
+// flag holds is the count used.
+func addConfidenceN(fs *flagSet) *int {
+	n := scoring.DefaultBootstrapN
+	fs.Var(confidenceNFlag{&n}, "confidence-n", "bootstrap resamples")
+	return &n
+}
+
+// confidenceNFlag is --confidence-n: a whole number, one of 0 or less
+// read as [scoring.DefaultBootstrapN].
+type confidenceNFlag struct{ v *int }
+
+func (f confidenceNFlag) String() string { return intFlag{v: f.v}.String() }
+
+func (f confidenceNFlag) Set(s string) error {
+	if err := (intFlag{f.v, "1000"}).Set(s); err != nil {
+		return err
+	}
+	if *f.v <= 0 {
+		*f.v = scoring.DefaultBootstrapN
+	}
+	return nil
+}
+
 // checkResamples refuses a count above maxResamples given to the flag
 // called name.
 func checkResamples(fs *flagSet, name string, n int) error {

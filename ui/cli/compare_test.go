@@ -285,6 +285,38 @@ func TestScoreConfidence(t *testing.T) {
 	}
 }
 
+// TestConfidenceNDefault: --confidence-n 0 or below means sacrebleu's
+// 1000 resamples for score and buckets alike, the output the same as
+// without the flag (the buckets' legend saying 1,000), and a count past the
+// limit is refused as it was given.
+func TestConfidenceNDefault(t *testing.T) {
+	writeFiles(t, compareFiles())
+	unsetSeed(t)
+	for _, cmd := range [][]string{
+		{"score", "--confidence", "a=base.txt", "b=good.txt", "-r", "ref.txt"},
+		{"buckets", "--confidence", "--by", "ref-length", "base.txt", "good.txt", "-r", "ref.txt"},
+		{"buckets", "--confidence", "--format", "jsonl", "base.txt", "good.txt", "-r", "ref.txt"},
+	} {
+		code, want, stderr := runCLI(t, "", cmd...)
+		if code != 0 {
+			t.Fatalf("%q: status %d: %s", cmd, code, stderr)
+		}
+		if cmd[0] == "buckets" && !slices.Contains(cmd, "--format") && !strings.Contains(want, "(1,000 resamples, seed 12345)") {
+			t.Errorf("%q: the legend does not say 1,000 resamples:\n%s", cmd, want)
+		}
+		for _, n := range []string{"0", "-7"} {
+			args := append([]string{cmd[0], "--confidence-n", n}, cmd[1:]...)
+			if code, out, stderr := runCLI(t, "", args...); code != 0 || out != want {
+				t.Errorf("%q: status %d, stderr %q, output\n%s\nwant the default's\n%s", args, code, stderr, out, want)
+			}
+		}
+		args := append([]string{cmd[0], "--confidence-n", "2000000"}, cmd[1:]...)
+		if code, _, stderr := runCLI(t, "", args...); code != 2 || !strings.Contains(stderr, "--confidence-n: 2000000 is more than 1000000") {
+			t.Errorf("%q: status %d, stderr %q; want the limit's refusal", args, code, stderr)
+		}
+	}
+}
+
 func TestSegmentsSortImpact(t *testing.T) {
 	writeFiles(t, compareFiles())
 	code, out, stderr := runCLI(t, "", "segments", "--sort", "impact", "--format", "jsonl", "base.txt", "good.txt", "-r", "ref.txt")

@@ -63,9 +63,9 @@ func runScore(e *env, args []string) error {
 	sg := addSeedFlag(fs)
 	mf := addMetricFlags(fs)
 	format, out := "text", ""
-	confidence, confN := false, scoring.DefaultBootstrapN
+	confidence := false
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
-	fs.Var(intFlag{&confN, "1000"}, "confidence-n", "bootstrap resamples")
+	confN := addConfidenceN(fs)
 	fs.format(&format)
 	fs.StringVar(&out, "o", "", "output file")
 	fs.StringVar(&out, "output", "", "output file")
@@ -90,11 +90,11 @@ func runScore(e *env, args []string) error {
 	if !confidence && fs.given("confidence-n", "seed") {
 		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
 	}
-	if err := checkResamples(fs, "confidence-n", confN); err != nil {
+	if err := checkResamples(fs, "confidence-n", *confN); err != nil {
 		return err
 	}
 	if confidence {
-		return scoreConfidence(e, in, systems, set, metrics, sg, confN, format, out)
+		return scoreConfidence(e, in, systems, set, metrics, sg, *confN, format, out)
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
@@ -152,9 +152,6 @@ func scoreConfidence(e *env, in *inputFlags, systems []string, set model.Setting
 	seed, err := sg.resolveSeed()
 	if err != nil {
 		return err
-	}
-	if n <= 0 {
-		n = scoring.DefaultBootstrapN
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
 	if err != nil {
