@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -77,20 +76,15 @@ func (s *Scored) scale() float64 {
 // [ParseDecimal] reads them, strictly increasing. Its error names the
 // number or the edges at fault as written and says how to write them, with
 // edges of b as the example (sentence scores on a scale whose top is
-// scale).
+// scale), in place of ParseDecimal's forms of any number, -5 among them,
+// which are no example of an edge.
 func ParseEdges(s string, b BucketBy, scale float64) ([]float64, error) {
 	how := "write edges as " + edgesExample(b, scale)
 	var edges []float64
 	prev := ""
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
-		v, err := ParseDecimal(f)
-		var de *decimalError
-		if errors.As(err, &de) && de.aside == decimalExample {
-			// The forms of every number, -5 among them, are no example
-			// of an edge: the edges of b that follow are.
-			return nil, fmt.Errorf("model: %s; %s", de.problem, how)
-		}
+		v, err := ParseDecimalAs(f, "")
 		if err != nil {
 			return nil, fmt.Errorf("model: %w; %s", err, how)
 		}

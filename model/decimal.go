@@ -41,15 +41,21 @@ func parseDecimal(s, example string) (float64, error) {
 // ParseDecimalAs is [ParseDecimal] for a number of a range of its own (a
 // flag's): its error for text that is no number gives example ("such as
 // 1 or 0.5") where ParseDecimal's gives the forms of any number, -5 among
-// them, which such a number may refuse.
+// them, which such a number may refuse; an empty example gives none, for a
+// caller that says after the error how to write it ([ParseEdges]).
 func ParseDecimalAs(s, example string) (float64, error) { return parseDecimal(s, example) }
 
 // decimalError is [ParseDecimal]'s error: what is wrong with the number,
-// and an aside (an example, the range) in parentheses after it, which a
-// line with little room leaves out (a query's shorter wording).
+// and an aside (an example, the range) in parentheses after it, if any,
+// which a line with little room leaves out (a query's shorter wording).
 type decimalError struct{ problem, aside string }
 
-func (e *decimalError) Error() string { return e.problem + " (" + e.aside + ")" }
+func (e *decimalError) Error() string {
+	if e.aside == "" {
+		return e.problem
+	}
+	return e.problem + " (" + e.aside + ")"
+}
 
 // decimalExample is the aside of [ParseDecimal]'s error for text that is
 // no number: the forms it reads, whatever a flag then allows of them.

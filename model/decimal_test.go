@@ -72,4 +72,15 @@ func TestParseDecimalAs(t *testing.T) {
 	if v, err := ParseDecimalAs("-5", "such as 1"); v != -5 || err != nil {
 		t.Errorf("ParseDecimalAs(-5) = %v, %v; want -5 (the range is the caller's)", v, err)
 	}
+	// No example: no parentheses, for a caller that says how after it
+	// (ParseEdges); a range keeps its aside.
+	for _, tc := range []struct{ in, err string }{
+		{"", "a number is missing"},
+		{"x", `"x" is not a plain decimal number`},
+		{"1e-999", `"1e-999" is out of range (numbers other than 0 go down to about 2.2e-308)`},
+	} {
+		if _, err := ParseDecimalAs(tc.in, ""); err == nil || err.Error() != tc.err {
+			t.Errorf("ParseDecimalAs(%q, \"\") error = %v; want %s", tc.in, err, tc.err)
+		}
+	}
 }
