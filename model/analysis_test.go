@@ -277,5 +277,12 @@ func TestThousands(t *testing.T) {
 		if got := string(AppendThousands([]byte("x"), n)); got != "x"+want {
 			t.Errorf("AppendThousands(x, %d) = %q; want %q", n, got, "x"+want)
 		}
+		// Both take an int64 (an n-gram's count) and an int alike.
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(int64(%d)) = %q; want %q", n, got, want)
+		}
+		if got := string(AppendThousands(nil, int(n))); int64(int(n)) == n && got != want {
+			t.Errorf("AppendThousands(nil, int(%d)) = %q; want %q", n, got, want)
+		}
 	}
 }

@@ -107,13 +107,14 @@ func appendFloats(b []byte, xs []float64) []byte {
 }
 
 // Thousands writes n with a comma between each group of three digits
-// (1,841,633), as counts are written for a person.
-func Thousands(n int) string {
+// (1,841,633), as counts are written for a person: an int, such as a
+// number of segments, or an int64, such as an n-gram's count over a corpus.
+func Thousands[N int | int64](n N) string {
 	if n > -1000 && n < 1000 {
-		return strconv.Itoa(n)
+		return strconv.FormatInt(int64(n), 10)
 	}
 	var b [32]byte
-	return string(AppendThousands(b[:0], int64(n)))
+	return string(AppendThousands(b[:0], n))
 }
 
 // Counted is n and the word for what it counts, with an "s" unless n is
@@ -124,9 +125,9 @@ func Counted(n int, what string) string {
 
 // AppendThousands appends n to b as [Thousands] writes it, for a writer of
 // many counts (a table of a million rows) that makes no string of each.
-func AppendThousands(b []byte, n int64) []byte {
+func AppendThousands[N int | int64](b []byte, n N) []byte {
 	if n >= 0 && n < 1000 { // most counts of a long ranking
-		return strconv.AppendInt(b, n, 10)
+		return strconv.AppendInt(b, int64(n), 10)
 	}
 	u := uint64(n)
 	if n < 0 {

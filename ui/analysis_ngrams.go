@@ -132,7 +132,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		head = fmt.Sprintf(" %2s %*s %*s  %s", "n", cw, "count", sw, "segs", sys+" "+a.mode.String()+" · first lines")
 		return titles, anaModeNotes[a.mode], head, a.visible(x, len(items), func(i int) string {
 			r := items[i].row
-			s := fmt.Sprintf("%2d %*s %*s  %s", r.Order, cw, model.Thousands(int(r.Count)), sw, model.Thousands(r.Segments), render.Safe(r.NGram))
+			s := fmt.Sprintf("%2d %*s %*s  %s", r.Order, cw, model.Thousands(r.Count), sw, model.Thousands(r.Segments), render.Safe(r.NGram))
 			// The row is drawn after a one-cell cursor mark; the lines get
 			// what is left after " · " (and a cell spare when terminals
 			// disagree on the n-gram's width).
@@ -218,7 +218,7 @@ func (a anaScreen) ngramView(x anaCtx, running string) (titles, notes []string, 
 		if items[i].favA {
 			sign, sty = "+", c.st.Good
 		}
-		return fmt.Sprintf("%2d %s %*s %*s %6.3f  %s", r.Order, sty.Render(sign), wa, model.Thousands(int(r.CountA)), wb, model.Thousands(int(r.CountB)), r.Score, render.Safe(r.NGram))
+		return fmt.Sprintf("%2d %s %*s %*s %6.3f  %s", r.Order, sty.Render(sign), wa, model.Thousands(r.CountA), wb, model.Thousands(r.CountB), r.Score, render.Safe(r.NGram))
 	})
 }
 

@@ -50,7 +50,7 @@ func TestAnalysisCountsInGroupsOfThree(t *testing.T) {
 		t.Fatalf("the most matched n-gram counts %d; the test wants 1,000 or more", first.Count)
 	}
 	row := strings.Fields(strings.Split(ansi.Strip(m.View()), "\n")[3])
-	if want := model.Thousands(int(first.Count)); len(row) < 4 || row[2] != want || row[3] != model.Thousands(first.Segments) {
+	if want := model.Thousands(first.Count); len(row) < 4 || row[2] != want || row[3] != model.Thousands(first.Segments) {
 		t.Errorf("the first matched row %q; want count %s and segments %s", row, want, model.Thousands(first.Segments))
 	}
 	m = press(t, m, "right", "right")

@@ -814,7 +814,7 @@ func TestNGramsTextIsATable(t *testing.T) {
 		if r.Segments > len(shown) {
 			lines += " …"
 		}
-		table = append(table, []string{model.Thousands(int(r.Count)), model.Thousands(r.Segments), model.Shown(r.NGram), lines})
+		table = append(table, []string{model.Thousands(r.Count), model.Thousands(r.Segments), model.Shown(r.NGram), lines})
 	}
 	var want bytes.Buffer
 	want.WriteString(model.Printable("sys\x07") + ": most over-produced (beyond what any reference has) 2-grams\n")

@@ -384,8 +384,8 @@ func writeSalientText(w io.Writer, a, b string, rows []model.SalientRow, k scori
 		if r.CountA < r.CountB {
 			side = "B"
 		}
-		table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), string(model.AppendThousands(nil, r.CountA)),
-			string(model.AppendThousands(nil, r.CountB)), model.Shown(r.NGram), side})
+		table = append(table, []string{strconv.FormatFloat(r.Score, 'f', 3, 64), model.Thousands(r.CountA),
+			model.Thousands(r.CountB), model.Shown(r.NGram), side})
 	}
 	return writeTable(w, "  ", table, []bool{true, true, true})
 }
