@@ -34,7 +34,7 @@ const Version = scoring.SignatureVersion
 
 // Command is one run of the drop-in with everything it reads from its
 // surroundings. The zero value reads nothing from standard input and
-// writes nowhere; [Run] fills it from the process.
+// writes nowhere; [RunContext] fills it from the process.
 type Command struct {
 	// Stdin, Stdout and Stderr are the standard streams.
 	Stdin          io.Reader
@@ -59,18 +59,13 @@ type Command struct {
 	Context context.Context
 }
 
-// Run runs `sacrebleu args...` (args without the program name) with the
-// process's environment and working directory, and returns the exit
-// status: 0 success, 1 an error sacrebleu reports (or an exception it
+// RunContext runs `sacrebleu args...` (args without the program name)
+// with the process's environment and working directory, and returns the
+// exit status: 0 success, 1 an error sacrebleu reports (or an exception it
 // would raise), 2 bad arguments, 17 a wrong number of TAB-separated
 // fields, 120 standard output could not be written (Python's status when
-// flushing it at exit fails).
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return RunContext(context.Background(), args, stdin, stdout, stderr)
-}
-
-// RunContext is [Run] that stops early, with exit status 130, when ctx is
-// cancelled.
+// flushing it at exit fails), 130 when ctx is cancelled (the user pressed
+// Ctrl-C), as Python's KeyboardInterrupt.
 func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &Command{Stdin: stdin, Stdout: stdout, Stderr: stderr, LookupEnv: os.LookupEnv, Context: ctx}
 	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -90,7 +85,8 @@ func IsSacrebleuName(argv0 string) bool {
 	return strings.TrimSuffix(strings.ToLower(base), ".exe") == "sacrebleu"
 }
 
-// Run runs `sacrebleu args...` and returns the exit status (see [Run]).
+// Run runs `sacrebleu args...` and returns the exit status (see
+// [RunContext]).
 func (c *Command) Run(args []string) int {
 	stdout := bufio.NewWriterSize(orDiscard(c.Stdout), 1<<16)
 	status := c.run(args, stdout)
