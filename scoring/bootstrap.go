@@ -219,6 +219,7 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 	type batch struct {
 		first, count int
 		idx          []uint32
+		buf          *[]uint32 // idx's, from the pool and back to it
 	}
 	per := 1
 	if rs.packed != nil {
@@ -229,14 +230,15 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 	// the next: on a million segments the indices of a packed batch take
 	// 32 MB, those of one resample 4 MB.
 	todo := make(chan batch, 1)
-	pool := sync.Pool{New: func() any { return make([]uint32, per*rs.segments) }}
+	pool := sync.Pool{New: func() any { idx := make([]uint32, per*rs.segments); return &idx }}
 	go func() {
 		defer close(todo)
 		for first := 0; first < n; first += per {
 			if ctx.Err() != nil {
 				return
 			}
-			b := batch{first: first, count: min(per, n-first), idx: pool.Get().([]uint32)}
+			buf := pool.Get().(*[]uint32)
+			b := batch{first: first, count: min(per, n-first), idx: *buf, buf: buf}
 			src.rng.Below(uint64(src.segments), b.idx[:b.count*rs.segments])
 			todo <- b
 		}
@@ -257,7 +259,7 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 			}
 			for b := range todo {
 				if ctx.Err() != nil {
-					pool.Put(b.idx)
+					pool.Put(b.buf)
 					continue
 				}
 				if rs.packed != nil {
@@ -269,7 +271,7 @@ func (rs *resampler[T]) scores(ctx context.Context, src indexSource, n int, prog
 						rs.table().sum(row, acc32, b.idx[j*rs.segments:(j+1)*rs.segments], &sink)
 					}
 				}
-				pool.Put(b.idx)
+				pool.Put(b.buf)
 				for j := range b.count {
 					row := acc[j*rs.cols : (j+1)*rs.cols]
 					for s := range rs.systems {
