@@ -163,14 +163,20 @@ func sentenceTop(opt scoring.Options) (float64, bool) {
 // reference length r is 0.
 const NoRefLabel = "no reference tokens"
 
+// NoScoreLabel is the label of the sentence-bleu bucket of segments that
+// have no sentence score (NLTK raised on them: some of its smoothing
+// methods do, on some segments).
+const NoScoreLabel = "no sentence score"
+
 // Bucket is one bucket of segments: those whose value lies in [Lo, Hi).
 type Bucket struct {
 	// By is the grouping.
 	By BucketBy
-	// Label names the bucket: "<10", "[10,20)", ">=60", or [NoRefLabel].
+	// Label names the bucket: "<10", "[10,20)", ">=60", [NoRefLabel] or
+	// [NoScoreLabel].
 	Label string
 	// Lo and Hi are the bounds; nil for −∞ and +∞ (both nil for the
-	// no-reference bucket).
+	// no-reference and the no-score bucket).
 	Lo, Hi *float64
 	// Rows are the bucket's segments (0-based, ascending).
 	Rows []int
@@ -198,8 +204,9 @@ type BucketOptions struct {
 // Buckets groups the segments of system sys by b and scores each bucket
 // as a corpus. Every bucket is returned, empty ones too: len(edges)+1 of
 // them from −∞ to +∞ and, for [ByLengthRatio], the no-reference bucket
-// last. Segments without a sentence score (NLTK raised) fall in no
-// sentence-bleu bucket.
+// last. Segments without a sentence score (NLTK raised) are in a
+// sentence-bleu bucket of their own, [NoScoreLabel], last, there only
+// when some segment has none (it cannot happen in sacrebleu compat).
 func (s *Scored) Buckets(ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([]Bucket, error) {
 	if err := s.check(sys); err != nil {
 		return nil, err
@@ -231,6 +238,7 @@ func (s *Scored) Buckets(ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([
 		out = append(out, Bucket{By: b, Label: NoRefLabel})
 	}
 	ss := s.Systems[sys]
+	var unscored []int
 	for i := range ss.Stats.Len() {
 		var v float64
 		switch b {
@@ -246,12 +254,16 @@ func (s *Scored) Buckets(ds *Dataset, sys int, b BucketBy, opt BucketOptions) ([
 		default:
 			v = ss.Sentence[i]
 			if math.IsNaN(v) {
+				unscored = append(unscored, i)
 				continue
 			}
 		}
 		// The bucket is the number of edges at or below v.
 		j := sort.Search(len(edges), func(j int) bool { return edges[j] > v })
 		out[j].Rows = append(out[j].Rows, i)
+	}
+	if len(unscored) > 0 {
+		out = append(out, Bucket{By: b, Label: NoScoreLabel, Rows: unscored})
 	}
 	for j := range out {
 		bk := &out[j]

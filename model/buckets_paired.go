@@ -62,15 +62,16 @@ func (s *Scored) SameRowBuckets(ctx context.Context, ds *Dataset, sys int, b Buc
 
 // Outcomes splits the segments rows (all of them when nil) by how system
 // sys's sentence score compares with system base's: higher (wins), equal
-// (ties) or lower (losses), each list ascending when rows is. The counts
-// are those of [Compare]'s Wins, Ties and Losses: each segment is judged
-// by the same rule.
-func (s *Scored) Outcomes(sys, base int, rows []int) (wins, ties, losses []int, err error) {
+// (ties) or lower (losses), or not at all, either score missing (unscored:
+// NLTK raised on it), each list ascending when rows is. The counts are
+// those of [Compare]'s Wins, Ties, Losses and Unscored: each segment is
+// judged by the same rule.
+func (s *Scored) Outcomes(sys, base int, rows []int) (wins, ties, losses, unscored []int, err error) {
 	if err := s.check(sys); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if err := s.check(base); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	n := s.Systems[sys].Stats.Len()
 	if rows == nil {
@@ -82,19 +83,21 @@ func (s *Scored) Outcomes(sys, base int, rows []int) (wins, ties, losses []int, 
 	one := make([]int, 1)
 	for _, i := range rows {
 		if i < 0 || i >= n {
-			return nil, nil, nil, fmt.Errorf("model: segment %d out of range", i)
+			return nil, nil, nil, nil, fmt.Errorf("model: segment %d out of range", i)
 		}
 		one[0] = i
-		switch w, t, _ := s.winsTiesLosses(sys, base, one); {
+		switch w, t, l, _ := s.winsTiesLosses(sys, base, one); {
 		case w > 0:
 			wins = append(wins, i)
 		case t > 0:
 			ties = append(ties, i)
-		default:
+		case l > 0:
 			losses = append(losses, i)
+		default:
+			unscored = append(unscored, i)
 		}
 	}
-	return wins, ties, losses, nil
+	return wins, ties, losses, unscored, nil
 }
 
 // SalientSegments returns the segments behind a salient row, ascending:

@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -83,13 +84,13 @@ func TestOutcomesAgreeWithCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	for sys := 1; sys < len(ds.Systems); sys++ {
-		w, ti, l, err := s.Outcomes(sys, 0, nil)
+		w, ti, l, u, err := s.Outcomes(sys, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sc := c.Systems[sys]
-		if len(w) != sc.Wins || len(ti) != sc.Ties || len(l) != sc.Losses {
-			t.Errorf("system %d: %d/%d/%d segments; Compare counts %d/%d/%d", sys, len(w), len(ti), len(l), sc.Wins, sc.Ties, sc.Losses)
+		if len(w) != sc.Wins || len(ti) != sc.Ties || len(l) != sc.Losses || len(u) != 0 {
+			t.Errorf("system %d: %d/%d/%d segments, %d unscored; Compare counts %d/%d/%d", sys, len(w), len(ti), len(l), len(u), sc.Wins, sc.Ties, sc.Losses)
 		}
 		all := slices.Concat(w, ti, l)
 		slices.Sort(all)
@@ -109,10 +110,10 @@ func TestOutcomesAgreeWithCompare(t *testing.T) {
 		}
 	}
 	// "same" has the baseline's text: every segment ties.
-	if w, ti, l, _ := s.Outcomes(2, 0, []int{1, 3}); len(w)+len(l) != 0 || !reflect.DeepEqual(ti, []int{1, 3}) {
+	if w, ti, l, _, _ := s.Outcomes(2, 0, []int{1, 3}); len(w)+len(l) != 0 || !reflect.DeepEqual(ti, []int{1, 3}) {
 		t.Errorf("identical systems on lines 2 and 4: wins %v ties %v losses %v; want two ties", w, ti, l)
 	}
-	if _, _, _, err := s.Outcomes(1, 0, []int{6}); err == nil {
+	if _, _, _, _, err := s.Outcomes(1, 0, []int{6}); err == nil {
 		t.Error("segment 6 of 6: no error")
 	}
 }
@@ -158,5 +159,77 @@ func TestSalientSegments(t *testing.T) {
 	b := SalientRow{SystemA: 0, SystemB: 1, Kind: scoring.Matched, Order: 1, ID: id}
 	if got := an.SalientSegments(b, true); !reflect.DeepEqual(got, []int{2}) {
 		t.Errorf("b: segments %v; want [2]", got)
+	}
+}
+
+// raisingDataset is two segments where NLTK's method6 raises on system
+// b's second (a one-token hypothesis) and on none of a's.
+func raisingDataset(t *testing.T) (*Dataset, *Scored) {
+	t.Helper()
+	ds := memDataset(nil, [][]string{{"the cat sat on the mat", "the cat sat on the mat", "a dog ran in the park"}},
+		System{Name: "a", Hyps: []string{"the cat sat on a mat", "the cat sat on a mat", "a dog ran in a park"}},
+		System{Name: "b", Hyps: []string{"the cat sat on a mat", "the", "a dog ran in the park"}})
+	s := mustScore(t, ds, nltkSettings(6))
+	for sys, want := range [][]bool{{false, false, false}, {false, true, false}} {
+		for i, nan := range want {
+			if math.IsNaN(s.Systems[sys].Sentence[i]) != nan {
+				t.Fatalf("the test's premise: NLTK raises on b's line 2 alone (%v, %v)", s.Systems[0].Sentence, s.Systems[1].Sentence)
+			}
+		}
+	}
+	return ds, s
+}
+
+// TestOutcomesWhereNLTKRaises: a segment whose sentence score NLTK raises
+// on, the system's or the baseline's, is no win, tie or loss but
+// unscored (it was counted a tie).
+func TestOutcomesWhereNLTKRaises(t *testing.T) {
+	_, s := raisingDataset(t)
+	for _, tc := range []struct{ sys, base int }{{1, 0}, {0, 1}} {
+		w, ti, l, u, err := s.Outcomes(tc.sys, tc.base, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(u, []int{1}) || len(w)+len(ti)+len(l) != 2 || slices.Contains(ti, 1) {
+			t.Errorf("system %d vs %d: wins %v ties %v losses %v unscored %v; want line 2 unscored alone", tc.sys, tc.base, w, ti, l, u)
+		}
+	}
+}
+
+// TestBucketsWhereNLTKRaises: grouped by sentence score, the segments
+// NLTK raises on are in a bucket of their own, last, so that every
+// segment is in one bucket (they were in none); a system without such
+// segments has no such bucket, and the other system is scored on it.
+func TestBucketsWhereNLTKRaises(t *testing.T) {
+	ds, s := raisingDataset(t)
+	per, err := s.SameRowBuckets(context.Background(), ds, 1, BySentenceBLEU, BucketOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sys, bks := range per {
+		last := bks[len(bks)-1]
+		if last.Label != NoScoreLabel || !reflect.DeepEqual(last.Rows, []int{1}) || last.Lo != nil || last.Hi != nil {
+			t.Errorf("system %d on b's buckets: last %q rows %v; want %q holding line 2", sys, last.Label, last.Rows, NoScoreLabel)
+		}
+		var all []int
+		for _, b := range bks {
+			all = append(all, b.Rows...)
+		}
+		slices.Sort(all)
+		if !reflect.DeepEqual(all, []int{0, 1, 2}) {
+			t.Errorf("system %d: the buckets hold %v; want every segment once", sys, all)
+		}
+	}
+	if per[0][len(per[0])-1].Score() == nil {
+		t.Error("a's score on the segment b has no sentence score for: none; want a's corpus score of it")
+	}
+	own, err := s.Buckets(ds, 0, BySentenceBLEU, BucketOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range own {
+		if b.Label == NoScoreLabel {
+			t.Errorf("a, which has every sentence score, has a %q bucket", NoScoreLabel)
+		}
 	}
 }

@@ -254,7 +254,8 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 	for k, sys := range others {
 		r := res.Systems[k]
 		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas)}
-		sc.Wins, sc.Ties, sc.Losses = s.winsTiesLosses(sys, base, rows)
+		// No sentence score is missing: these tests refuse nltk compat.
+		sc.Wins, sc.Ties, sc.Losses, _ = s.winsTiesLosses(sys, base, rows)
 		c.Systems[sys] = sc
 	}
 	return c, nil
@@ -287,19 +288,28 @@ func newComparison(opt CompareOptions, base, segments, systems int) *Comparison 
 }
 
 // winsTiesLosses counts the segments rows (all when nil) where system
-// sys's sentence score is higher than, equal to or lower than base's.
-func (s *Scored) winsTiesLosses(sys, base int, rows []int) (wins, ties, losses int) {
+// sys's sentence score is higher than, equal to or lower than base's, and
+// those where either has none (NLTK raised on it), which are none of the
+// three.
+func (s *Scored) winsTiesLosses(sys, base int, rows []int) (wins, ties, losses, unscored int) {
 	a, b := s.Systems[sys].Sentence, s.Systems[base].Sentence
 	var sc SystemComparison
+	count := func(i int) {
+		if math.IsNaN(a[i]) || math.IsNaN(b[i]) {
+			unscored++
+			return
+		}
+		sc.tally(a[i], b[i])
+	}
 	if rows == nil {
 		for i := range a {
-			sc.tally(a[i], b[i])
+			count(i)
 		}
 	}
 	for _, i := range rows {
-		sc.tally(a[i], b[i])
+		count(i)
 	}
-	return sc.Wins, sc.Ties, sc.Losses
+	return sc.Wins, sc.Ties, sc.Losses, unscored
 }
 
 // tally counts one segment whose sentence score is a against the

@@ -75,10 +75,15 @@ func bucketShown(b *model.Bucket) bool {
 // for ([bucketColumns]).
 var noRefLabels = []string{model.NoRefLabel, "no ref tokens", "r = 0"}
 
-// bucketLabel is a bucket's label, the no-reference bucket's being noRef.
+// bucketLabel is a bucket's label, the no-reference bucket's being noRef
+// and the no-score bucket's (NLTK raised on its segments' sentence
+// scores) "no score", which fits the label column's 9 cells.
 func bucketLabel(b *model.Bucket, noRef string) string {
-	if b.Label == model.NoRefLabel {
+	switch b.Label {
+	case model.NoRefLabel:
 		return noRef
+	case model.NoScoreLabel:
+		return "no score"
 	}
 	return b.Label
 }
@@ -335,6 +340,9 @@ func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
 	}
 	// The shown system's name, which the header gives, gives way first.
 	label := func(name func(int) string) []string {
+		if it.b.Label == model.NoRefLabel || it.b.Label == model.NoScoreLabel {
+			return []string{name(x.sys) + "'s segments with " + it.b.Label, "segments with " + it.b.Label}
+		}
 		return []string{name(x.sys) + "'s " + what + it.b.Label, what + it.b.Label}
 	}
 	return anaDrill{rows: append([]int(nil), it.b.Rows...), label: label}

@@ -81,7 +81,7 @@ type anaDerived struct {
 	favA, favB [][]model.SalientRow // [order-1]: what sys matches and other does not, and the reverse
 	salSizes   []int                // [2(order-1)+side]: how many n-grams each side has in all (favA's, then favB's)
 	buckets    [][]model.Bucket     // [system], on sys's bucket rows
-	outcomes   [][3][]int           // [system]: wins, ties, losses vs other (nil for other itself)
+	outcomes   [][4][]int           // [system]: wins, ties, losses, unscored vs other (nil for other itself)
 }
 
 // anaMsg carries what the analysis job made (jobAnalysis).
@@ -332,16 +332,16 @@ func makeDerived(ctx context.Context, ds *model.Dataset, base *anaBase, want ana
 	case same && old.key.other == k.other:
 		d.outcomes = old.outcomes
 	case k.other >= 0:
-		d.outcomes = make([][3][]int, len(ds.Systems))
+		d.outcomes = make([][4][]int, len(ds.Systems))
 		for sys := range ds.Systems {
 			if sys == k.other {
 				continue
 			}
-			w, t, l, err := want.scored.Outcomes(sys, k.other, nil)
+			w, t, l, u, err := want.scored.Outcomes(sys, k.other, nil)
 			if err != nil {
 				return nil, err
 			}
-			d.outcomes[sys] = [3][]int{w, t, l}
+			d.outcomes[sys] = [4][]int{w, t, l, u}
 		}
 	}
 	return d, nil

@@ -131,7 +131,7 @@ func TestBucketsEmptyNoRefLeftOut(t *testing.T) {
 			if !strings.Contains(view, want) {
 				t.Errorf("G does not put the cursor on %q:\n%s", want, view)
 			}
-			drillBucketAndBack(t, with, []int{2}, "length ratio no reference tokens")
+			drillBucketAndBack(t, with, []int{2}, "segments with no reference tokens")
 
 			// The heading names a bucket the table shows, with its Δ, and
 			// enter on that bucket lists as many segments as it says.

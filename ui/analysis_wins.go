@@ -9,12 +9,18 @@ import (
 )
 
 // anaOutcomes name the outcomes of a segment against the baseline, as
-// the table lists them and as a drill-down's label says them.
-var anaOutcomes = [3]struct{ name, verb string }{
+// the table lists them and as a drill-down's label says them; the last,
+// a segment where either sentence score is missing (NLTK raised on it),
+// is listed only when some segment has it.
+var anaOutcomes = [4]struct{ name, verb string }{
 	{"wins", "beats"},
 	{"ties", "ties with"},
 	{"losses", "loses to"},
+	{"no score", ""}, // drillWins words it
 }
+
+// anaUnscored is the outcome of a segment without a sentence score.
+const anaUnscored = 3
 
 // anaWinItem is one row of the wins table: one outcome of one system.
 type anaWinItem struct {
@@ -35,6 +41,9 @@ func (a anaScreen) winItems(x anaCtx) []anaWinItem {
 			continue
 		}
 		for o, rows := range a.der.outcomes[s] {
+			if o == anaUnscored && len(rows) == 0 {
+				continue
+			}
 			out = append(out, anaWinItem{system: s, outcome: o, rows: rows})
 		}
 	}
@@ -66,9 +75,13 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 	for s := range c.ds.Systems {
 		nameW = max(nameW, anaNameWidth(c, s))
 	}
-	barW := max(4, min(40, c.width-nameW-26))
+	outW := len("losses")
+	for _, it := range items {
+		outW = max(outW, len(anaOutcomes[it.outcome].name))
+	}
+	barW := max(4, min(40, c.width-nameW-20-outW))
 	n := c.ds.Len()
-	head = fmt.Sprintf(" %s %-6s %6s %6s  %s", render.PadRight("system", nameW), "", "segs", "share", "")
+	head = fmt.Sprintf(" %s %s %6s %6s  %s", render.PadRight("system", nameW), strings.Repeat(" ", outW), "segs", "share", "")
 	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		name := strings.Repeat(" ", nameW)
@@ -86,7 +99,7 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 		case 2:
 			sty = c.st.Bad
 		}
-		return fmt.Sprintf("%s %s %6s %5.1f%%  ", name, sty.Render(fmt.Sprintf("%-6s", anaOutcomes[it.outcome].name)),
+		return fmt.Sprintf("%s %s %6s %5.1f%%  ", name, sty.Render(render.PadRight(anaOutcomes[it.outcome].name, outW)),
 			model.Thousands(len(it.rows)), 100*frac) + render.Bar(c.st, frac, barW)
 	})
 }
@@ -94,6 +107,9 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 // drillWins returns the segments of one outcome of one system.
 func (a anaScreen) drillWins(x anaCtx, it anaWinItem) anaDrill {
 	label := func(name func(int) string) []string {
+		if it.outcome == anaUnscored {
+			return []string{fmt.Sprintf("%s or %s has no sentence score", name(it.system), name(x.other))}
+		}
 		return []string{fmt.Sprintf("%s %s %s", name(it.system), anaOutcomes[it.outcome].verb, name(x.other))}
 	}
 	return anaDrill{rows: append([]int(nil), it.rows...), label: label}

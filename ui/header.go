@@ -281,8 +281,8 @@ func (h header) shownViews(c common, l segList, room int) (forms []string, withD
 	switch {
 	case l.subset == nil:
 		tails = []string{""}
-	case l.subset.err != nil:
-		tails = []string{st.Error.Render(" · BLEU on them: " + l.subset.err.Error())}
+	case l.subset.err != nil: // the reason gives way before the label
+		tails = []string{st.Error.Render(" · BLEU on them: " + l.subset.err.Error()), st.Error.Render(" · BLEU on them: NLTK raises")}
 	default:
 		plain = st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score))
 		score := st.Accent.Render(" · BLEU " + c.score(l.subset.res.Score) + zeroReason(l.subset.res))

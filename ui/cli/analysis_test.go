@@ -510,6 +510,47 @@ func TestBucketsTextNLTKScale(t *testing.T) {
 	}
 }
 
+// TestBucketsWhereNLTKRaises: under NLTK's method6, which raises on b's
+// one-token second line, grouping b's segments by sentence score puts that
+// segment in a "no sentence score" bucket (it was in none: the counts did
+// not add up), said under the table, and b's corpus BLEU there, which
+// NLTK raises on too, reads error, with the reason under the table, where
+// it read "–", as an empty bucket does; JSONL lists the bucket too.
+func TestBucketsWhereNLTKRaises(t *testing.T) {
+	writeFiles(t, map[string]string{
+		"a.txt":   "the cat sat on a mat\nthe cat sat on a mat\na dog ran in a park\n",
+		"b.txt":   "the cat sat on a mat\nthe\na dog ran in the park\n",
+		"ref.txt": "the cat sat on the mat\nthe cat sat on the mat\na dog ran in the park\n",
+	})
+	args := []string{"buckets", "--compat", "nltk", "--nltk-smoothing", "6", "--by", "sentence-bleu", "--system", "b", "a.txt", "b.txt", "-r", "ref.txt"}
+	code, out, stderr := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, stderr)
+	}
+	var row []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), model.NoScoreLabel) {
+			row = strings.Fields(strings.TrimPrefix(strings.TrimSpace(l), model.NoScoreLabel))
+		}
+	}
+	// A is a (the baseline, scored on b's segment), B is b (grouped).
+	if len(row) != 4 || row[0] != "1" || row[1] == "error" || row[2] != "error" || row[3] != "–" {
+		t.Errorf("the no-score row reads %q; want 1 segment, a's score, b's error, no Δ\n%s", row, out)
+	}
+	for _, want := range []string{
+		"(error: NLTK raises on the bucket's corpus BLEU: AssertionError: ",
+		"(no sentence score: the 1 segment whose sentence score NLTK raises on)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q under the table:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI(t, "", append(args, "--format", "jsonl")...)
+	if want := `{"system": "b.txt", "by": "sentence-bleu", "bucket": "no sentence score", "lo": null, "hi": null, "segments": 1, "score": null, "ci": null, "grouped_by": "b.txt"}`; code != 0 || !strings.Contains(out, want+"\n") {
+		t.Errorf("JSONL (status %d) lacks %s:\n%s", code, want, out)
+	}
+}
+
 // TestBucketsTextCILegend: with --confidence the text says under its
 // tables, once, what ± is: the bootstrap half-width, with the resamples
 // and the seed used (the default for --confidence-n 0); without it, no

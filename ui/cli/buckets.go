@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -18,13 +19,17 @@ penalty uses (edges 10,20,30,40,50,60); by the length ratio c / r (edges
 sentence BLEU (edges 10,20,…,90). Buckets are [lo, hi): the first from −∞,
 the last to +∞. Each bucket's score sums the statistics of its segments,
 then scores them, as corpus BLEU does: it is never a mean of sentence
-scores. Every bucket is listed, empty ones too. r, c / r and sentence BLEU
-depend on the hypothesis: with several systems the text table groups one
-system's segments (--system; by default the first system, or with
---baseline the first that is not the baseline) and scores every system on
-those same segments, each with its Δ, that system minus the baseline's
-BLEU (positive where it is ahead), as the explorer's buckets table shows
-it for the system shown; JSONL lists each system's own buckets.
+scores. Every bucket is listed, empty ones too (and with --compat nltk,
+whose smoothing raises on some segments, method6 where no bigram matches,
+a "no sentence score" bucket of those segments after the sentence BLEU
+ones; a bucket whose corpus score NLTK raises on reads "error"). r, c / r
+and sentence BLEU depend on the hypothesis: with several systems the text
+table groups one system's segments (--system; by default the first system,
+or with --baseline the first that is not the baseline) and scores every
+system on those same segments, each with its Δ, that system minus the
+baseline's BLEU (positive where it is ahead), as the explorer's buckets
+table shows it for the system shown; JSONL lists each system's own
+buckets.
 
 Examples:
   bleuscope buckets hyp.txt -r ref.txt                   all three groupings
@@ -293,13 +298,20 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	if !multi {
 		head[2] = "BLEU"
 	}
-	// cells[sys][j] is system sys's score in bucket j, "–" for none, ±
-	// the CI when there is one, lined up in its column by PlusMinus.
+	// cells[sys][j] is system sys's score in bucket j, "–" for none,
+	// "error" where NLTK raises on it (the first such error is said under
+	// the table), ± the CI when there is one, lined up in its column by
+	// PlusMinus.
 	cells := make([][]string, len(perSys))
+	var raised error
 	for sys, bks := range perSys {
 		scores, cis := make([]string, len(bks)), make([]string, len(bks))
 		for j := range bks {
 			scores[j] = "–"
+			if len(bks[j].Rows) > 0 && bks[j].Err != nil {
+				scores[j] = "error"
+				raised = cmp.Or(raised, bks[j].Err)
+			}
 			if s := bks[j].Score(); s != nil {
 				scores[j] = model.FormatScore(*s, nltk)
 				if bks[j].CI != nil {
@@ -323,6 +335,16 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 	}
 	if err := writeWideTable(w, "  ", table, right, 3, 2); err != nil {
 		return err
+	}
+	if raised != nil {
+		if _, err := fmt.Fprintf(w, "  (error: NLTK raises on the bucket's corpus BLEU: %s)\n", model.Shown(strings.TrimPrefix(strings.TrimPrefix(raised.Error(), "scoring: "), "nltk: "))); err != nil {
+			return err
+		}
+	}
+	if last := own[len(own)-1]; last.Label == model.NoScoreLabel {
+		if _, err := fmt.Fprintf(w, "  (%s: the %s whose sentence score NLTK raises on)\n", model.NoScoreLabel, model.Counted(len(last.Rows), "segment")); err != nil {
+			return err
+		}
 	}
 	if by == model.BySentenceBLEU && multi { // where a system is behind says nothing here
 		l := systemLetter(shown)
