@@ -305,6 +305,9 @@ type anaDrill struct {
 	rows  []int
 	label drillLabel
 	ngram *anaNGram
+	// sys is the system whose segments they are, against other: the
+	// shown system and its baseline but for a wins row of another system.
+	sys, other int
 }
 
 // drillLabel says what a drill-down's segments are, in its wordings from
@@ -335,19 +338,26 @@ func (a anaScreen) drill(x anaCtx) (anaDrill, bool) {
 		if i >= len(items) {
 			return anaDrill{}, false
 		}
-		return a.drillNGram(x, items[i]), true
+		return drillOf(x, a.drillNGram(x, items[i])), true
 	case anaBuckets:
 		items := a.bucketItems(x)
 		if i >= len(items) || len(items[i].b.Rows) == 0 {
 			return anaDrill{}, false
 		}
-		return a.drillBucket(x, items[i]), true
+		return drillOf(x, a.drillBucket(x, items[i])), true
 	}
 	items := a.winItems(x)
 	if i >= len(items) || len(items[i].rows) == 0 {
 		return anaDrill{}, false
 	}
 	return a.drillWins(x, items[i]), true
+}
+
+// drillOf returns d with the shown system and its baseline, whose
+// segments it lists.
+func drillOf(x anaCtx, d anaDrill) anaDrill {
+	d.sys, d.other = x.sys, x.other
+	return d
 }
 
 // View draws the screen with its footer; running is the progress line

@@ -295,7 +295,7 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 			m.pane.order, m.pane.picked = g.Order, g.Order
 		}
 	}
-	m.list.openDrill(d.label, d.rows, focus)
+	m.list.openDrill(d.label, d.rows, focus, d.sys, d.other)
 	m.screen = screenMain
 	return m, m.refreshRows()
 }

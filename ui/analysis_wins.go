@@ -104,7 +104,8 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 	})
 }
 
-// drillWins returns the segments of one outcome of one system.
+// drillWins returns the segments of one outcome of one system, which the
+// list then shows, whichever is shown now.
 func (a anaScreen) drillWins(x anaCtx, it anaWinItem) anaDrill {
 	label := func(name func(int) string) []string {
 		if it.outcome == anaUnscored {
@@ -112,5 +113,7 @@ func (a anaScreen) drillWins(x anaCtx, it anaWinItem) anaDrill {
 		}
 		return []string{fmt.Sprintf("%s %s %s", name(it.system), anaOutcomes[it.outcome].verb, name(x.other))}
 	}
-	return anaDrill{rows: append([]int(nil), it.rows...), label: label}
+	// The row's system is shown, against the baseline, as tab would show
+	// it: its sentence scores are the ones compared.
+	return anaDrill{rows: append([]int(nil), it.rows...), label: label, sys: it.system, other: x.other}
 }

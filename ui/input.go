@@ -95,12 +95,18 @@ func (l *segList) setFilter(s string) bool {
 }
 
 // openDrill shows the segments rows of an analysis row, called label,
-// with focus (nil for none) marked in the pane; the filter and selection
-// there were before the first drill-down are kept for closeDrill.
-func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
+// with focus (nil for none) marked in the pane, of system sys against
+// other (a wins row's, which need not be the one shown); the filter,
+// selection and systems there were before the first drill-down are kept
+// for closeDrill.
+func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus, sys, other int) {
 	if !l.fromAnalysis {
 		l.drillFrom, l.drillSeg = l.view.Filter, l.seg
 		l.drillSort, l.drillDesc = l.view.Sort, l.view.Desc
+		l.drillView, l.drillSwitched = [2]int{l.view.System, l.view.Other}, false
+	}
+	if sys != l.view.System || other != l.view.Other {
+		l.view.System, l.view.Other, l.drillSwitched = sys, other, true
 	}
 	l.setFilterText("")
 	l.setFilter("")
@@ -111,13 +117,17 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus) {
 }
 
 // closeDrill leaves the drill-down and gives back the filter, the sort
-// and the selection there were before it.
+// and the selection there were before it, and the systems when it showed
+// others.
 func (l *segList) closeDrill() {
 	l.leaveDrill()
 	l.setFilterText(l.drillFrom)
 	l.setFilter(l.drillFrom)
 	l.seg = l.drillSeg
 	l.view.Sort, l.view.Desc = l.drillSort, l.drillDesc
+	if l.drillSwitched {
+		l.view.System, l.view.Other, l.drillSwitched = l.drillView[0], l.drillView[1], false
+	}
 }
 
 // openSigImpact keeps the list's order for closeSigImpact before i on the

@@ -100,6 +100,11 @@ type segList struct {
 	drillSeg  int
 	drillSort model.SortKey
 	drillDesc bool
+	// drillView, when a drill-down showed another system than the one
+	// shown (a wins row's), is the system and baseline before it
+	// (drillSwitched), given back when it closes.
+	drillView     [2]int
+	drillSwitched bool
 	// fromSig: the list sorts by impact as i on the comparison screen
 	// asked; esc goes back to that screen, giving back sigBack, the order
 	// there was before (the filter stays as it is).

@@ -375,7 +375,7 @@ func TestFilterMetricsParsesNothing(t *testing.T) {
 	m = press(t, typeText(t, press(t, m, "/", "ctrl+u"), "chrf<"), "enter")
 	check("refused: the filter before")
 	l := m.list
-	l.openDrill(nil, []int{1, 2}, nil)
+	l.openDrill(nil, []int{1, 2}, nil, l.view.System, l.view.Other)
 	m.list = l
 	check("drill-down")
 }
