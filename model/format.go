@@ -106,6 +106,13 @@ func appendFloats(b []byte, xs []float64) []byte {
 	return append(b, ']')
 }
 
+// ColumnCells is the widest, in terminal cells, that a column of a text
+// table is padded to. A wider cell (an n-gram of one huge token, a
+// system's name of thousands of characters) overflows its column on its
+// own row, written whole, where every other row used to be padded to its
+// width: one token of 900 KB made each row of an n-gram table 900 KB.
+const ColumnCells = 80
+
 // Thousands writes n with a comma between each group of three digits
 // (1,841,633), as counts are written for a person: an int, such as a
 // number of segments, or an int64, such as an n-gram's count over a corpus.

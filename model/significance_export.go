@@ -382,7 +382,7 @@ func plusMinus(ests []scoring.Estimate) []string {
 
 // writeAligned writes a comparison table: columns two spaces apart, the
 // first (the system) aligned left, the rest right, each as wide as cells
-// measures its widest cell.
+// measures its widest cell, up to [ColumnCells] (a wider name overflows).
 func writeAligned(w *bufio.Writer, table [][]string, cells func(string) int) {
 	var widths []int
 	for _, row := range table {
@@ -390,13 +390,13 @@ func writeAligned(w *bufio.Writer, table [][]string, cells func(string) int) {
 			if k == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[k] = max(widths[k], cells(cell))
+			widths[k] = min(max(widths[k], cells(cell)), ColumnCells)
 		}
 	}
 	for _, row := range table {
 		var line strings.Builder
 		for k, cell := range row {
-			pad := strings.Repeat(" ", widths[k]-cells(cell))
+			pad := strings.Repeat(" ", max(0, widths[k]-cells(cell)))
 			if k > 0 {
 				line.WriteString("  ")
 			}

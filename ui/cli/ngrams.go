@@ -258,7 +258,8 @@ var kindTitle = map[scoring.Kind]string{
 }
 
 // writeNGramsText writes the ranking of kind k and order n of the system
-// called name as an aligned table (as writeTable would). It ranges over
+// called name as an aligned table (as writeTable would, an n-gram wider
+// than model.ColumnCells overflowing its column). It ranges over
 // rows twice, first for the columns' widths, then to write each row
 // through one buffer: a ranking of millions of rows (--top 0) is never
 // held as text whole, only each n-gram's width (4 bytes a row), measured
@@ -278,7 +279,7 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 		widths[0] = max(widths[0], digits(r.Count))
 		widths[1] = max(widths[1], digits(int64(r.Segments)))
 		c := render.Cells(model.Shown(r.NGram))
-		widths[2] = max(widths[2], c)
+		widths[2] = min(max(widths[2], c), model.ColumnCells) // a longer n-gram overflows
 		cells = append(cells, int32(c))
 	}
 	fmt.Fprintf(w, "%s: %s %d-grams\n", model.Shown(name), kindTitle[k], n)
@@ -305,7 +306,7 @@ func writeNGramsText(w io.Writer, name string, k scoring.Kind, n int, rows iter.
 		pad(widths[1] - digits(int64(r.Segments)))
 		line = append(append(line, num...), "  "...)
 		line = append(line, model.Shown(r.NGram)...)
-		pad(widths[2] - int(cells[0]) + 2)
+		pad(max(0, widths[2]-int(cells[0])) + 2)
 		cells = cells[1:]
 		shown := r.Lines[:min(len(r.Lines), textLines)]
 		for i, l := range shown {

@@ -5,13 +5,15 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
 
 // writeTable writes rows as columns separated by two spaces, each as wide
 // as its widest cell in terminal cells as [render.Cells] counts them (the
 // widest a terminal draws it: an emoji sequence with joiners takes the
-// cells of all its emoji on one that draws them one by one), numbers (the
+// cells of all its emoji on one that draws them one by one), up to
+// [model.ColumnCells], a wider cell overflowing its column; numbers (the
 // columns marked in right) aligned right. The last column is not padded.
 // It writes through a buffer rather than making the table one string
 // first (ngrams --top 0 writes tables of a million rows).
@@ -30,7 +32,7 @@ func writeTable(w io.Writer, indent string, rows [][]string, right []bool) error
 func writeRow(b *bufio.Writer, indent string, r []string, widths []int, right []bool) {
 	b.WriteString(indent)
 	for j, c := range r {
-		pad := widths[j] - render.Cells(c)
+		pad := max(0, widths[j]-render.Cells(c)) // a cell wider than its column overflows it
 		if j > 0 {
 			b.WriteString("  ")
 		}
@@ -93,7 +95,7 @@ func writeWideTable(w io.Writer, indent string, rows [][]string, right []bool, k
 }
 
 // columnWidths is the width of each column of rows: its widest cell, in
-// terminal cells ([render.Cells]).
+// terminal cells ([render.Cells]), up to [model.ColumnCells].
 func columnWidths(rows [][]string) []int {
 	var widths []int
 	for _, r := range rows {
@@ -101,7 +103,7 @@ func columnWidths(rows [][]string) []int {
 			if j >= len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[j] = max(widths[j], render.Cells(c))
+			widths[j] = min(max(widths[j], render.Cells(c)), model.ColumnCells)
 		}
 	}
 	return widths

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 )
 
@@ -216,5 +217,80 @@ func TestTextCountsInThousands(t *testing.T) {
 	}
 	if _, out, _ := runCLI(t, "", "ngrams", "--format", "jsonl", "--order", "1", "--kind", "matched", "--top", "1", "h.txt", "-r", "ref.txt"); !strings.Contains(out, `"count": 1500, "segments": 1`) {
 		t.Errorf("ngrams --format jsonl: %s", out)
+	}
+}
+
+// TestLongCellsOverflow: a text table pads a column to at most
+// model.ColumnCells cells, measured in cells (an n-gram of 45 Chinese
+// characters is 90 cells, 45 runes, 135 bytes); a wider n-gram or system
+// name overflows its column on its own row, written whole. Every row was
+// padded to the widest: one token of 200,000 bytes made each row of
+// ngrams' table, and of compare's, that wide.
+func TestLongCellsOverflow(t *testing.T) {
+	huge, wide := strings.Repeat("x", 200_000), strings.Repeat("家", 45)
+	writeFiles(t, map[string]string{
+		"a.txt":   "a " + huge + " b\n" + wide + " q\n",
+		"o.txt":   "a c\nq\n",
+		"ref.txt": "a " + huge + " c\n" + wide + " q\n",
+	})
+	// The column after the n-grams (lines, more in) starts at the same cell
+	// on every row whose n-gram fits: the header's, model.ColumnCells
+	// after the n-gram column's start, since a longer n-gram is listed.
+	for _, args := range [][]string{
+		{"ngrams", "-t", "none", "--order", "1", "--kind", "matched", "a.txt", "-r", "ref.txt"},
+		{"ngrams", "-t", "none", "--salient", "--order", "1", "--kind", "matched", "a.txt", "o.txt", "-r", "ref.txt"},
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d, %s", args, code, stderr)
+		}
+		if !strings.Contains(out, " "+huge+"  ") || !strings.Contains(out, " "+wide+"  ") {
+			t.Errorf("%q: the long n-grams are not written whole", args)
+		}
+		if len(out) > len(huge)+1000 {
+			t.Errorf("%q: %d bytes written for an n-gram of %d", args, len(out), len(huge))
+		}
+		var head string
+		for _, l := range strings.Split(out, "\n") {
+			if !strings.HasPrefix(l, "  ") {
+				continue
+			}
+			if head == "" {
+				head = l
+				continue
+			}
+			at := strings.Index(head, "n-gram")
+			gram := strings.Fields(l[at:])[0]
+			if render.Cells(gram) > model.ColumnCells {
+				if rest := l[at+len(gram):]; !strings.HasPrefix(rest, "  ") || strings.HasPrefix(rest, "   ") {
+					t.Errorf("%q: the overflowing %d-cell n-gram is followed by %.10q; want two spaces, then the next column", args, render.Cells(gram), rest)
+				}
+				continue
+			}
+			next := render.Cells(head[:strings.LastIndex(head, "  ")+2])
+			if got := render.Cells(l[:strings.LastIndex(l, "  ")+2]); got != next || next != render.Cells(head[:at])+model.ColumnCells+2 {
+				t.Errorf("%q: the last column starts at cell %d on %q; want %d, as on the header, the n-gram column being %d cells", args, got, l, next, model.ColumnCells)
+			}
+		}
+	}
+	// compare pads the systems' names in the same way: on the header and
+	// the other system's row, the name column is model.ColumnCells wide.
+	name := strings.Repeat("n", 100_000)
+	code, out, stderr := runCLI(t, "", "compare", "--paired-bs-n", "10", "--metrics", "bleu,chrf", name+"=a.txt", "o=o.txt", "-r", "ref.txt")
+	if code != 0 {
+		t.Fatalf("compare: status %d, %s", code, stderr)
+	}
+	if strings.Count(out, name) != 2 || len(out) > 2*len(name)+2000 {
+		t.Errorf("compare: %d bytes, the name %d times; want it twice (BLEU's table, chrF's) and little more", len(out), strings.Count(out, name))
+	}
+	for _, l := range strings.Split(out, "\n") {
+		for _, short := range []string{"system", "o"} {
+			if !strings.HasPrefix(l, short+" ") {
+				continue
+			}
+			if pad := strings.Repeat(" ", model.ColumnCells-len(short)+2); !strings.HasPrefix(l, short+pad) || render.Cells(l) > model.ColumnCells+100 {
+				t.Errorf("compare: the name column of %.200q is not %d cells", l, model.ColumnCells)
+			}
+		}
 	}
 }

@@ -15,10 +15,11 @@ const ReportWorst = 10
 // Report returns the plain-text report bleuscope prints when its output is
 // not a terminal: the corpus score of every system with its signature,
 // precisions and brevity penalty, then each system's ten worst segments by
-// sentence score with their source and references. Columns are padded and
-// lines cut to width (0 = no limit) in cells as [Cells] counts them, and
-// every input string is made printable, so the report is safe to show on
-// any terminal. It uses no colour.
+// sentence score with their source and references. Columns are padded
+// (up to [model.ColumnCells], a longer name overflowing) and lines cut to
+// width (0 = no limit) in cells as [Cells] counts them, and every input
+// string is made printable, so the report is safe to show on any
+// terminal. It uses no colour.
 func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	var b strings.Builder
 	line := func(format string, args ...any) {
@@ -37,11 +38,11 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 	line("Corpus BLEU  %s", scoring.Signature(corpus, ds.NRefs(), scoring.SignatureVersion))
 	nameWidth := 0
 	for _, sys := range ds.Systems {
-		nameWidth = max(nameWidth, Cells(model.Shown(sys.Name)))
+		nameWidth = min(max(nameWidth, Cells(model.Shown(sys.Name))), model.ColumnCells) // a longer name overflows
 	}
 	for i, sys := range s.Systems {
 		name := model.Shown(ds.Systems[i].Name)
-		pad := strings.Repeat(" ", nameWidth-Cells(name))
+		pad := strings.Repeat(" ", max(0, nameWidth-Cells(name)))
 		if sys.CorpusErr != nil {
 			line("  %s%s  NLTK raises: %s", name, pad, model.Shown(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
 			continue

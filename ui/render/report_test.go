@@ -200,6 +200,22 @@ func TestReportPadsInCells(t *testing.T) {
 	}
 }
 
+// TestReportLongName: the corpus scores' column of names is padded to at
+// most model.ColumnCells cells, a longer name overflowing it; every
+// system's line was padded to the longest name.
+func TestReportLongName(t *testing.T) {
+	long := strings.Repeat("n", 100_000)
+	files := map[string]string{"a.txt": "a b c\n", "b.txt": "a b\n", "r.txt": "a b c\n"}
+	ds, s := reportFixture(t, files, model.Input{Systems: []string{long + "=a.txt", "B=b.txt"}, Refs: []string{"r.txt"}}, model.DefaultSettings())
+	out := Report(ds, s, 0)
+	if strings.Count(out, long) != 2 || len(out) > 2*len(long)+3000 {
+		t.Errorf("the report is %d bytes, with the name %d times; want it twice (its score, its worst segments) and little more", len(out), strings.Count(out, long))
+	}
+	if !strings.Contains(out, "\n  "+long+"  BLEU = ") || !strings.Contains(out, "\n  B"+strings.Repeat(" ", model.ColumnCells-1+2)+"BLEU = ") {
+		t.Errorf("the names are not padded to %d cells, a longer one overflowing:\n%.500s", model.ColumnCells, out)
+	}
+}
+
 // TestReportShowsTabs: a tab in a system's name or a segment shows as \t,
 // as in the command line's text tables; the report turned it into a
 // space, so "a\tb" read as the two words "a b".
