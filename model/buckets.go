@@ -77,7 +77,9 @@ func (s *Scored) scale() float64 {
 // number or the edges at fault as written and says how to write them, with
 // edges of b as the example (sentence scores on a scale whose top is
 // scale), in place of ParseDecimal's forms of any number, -5 among them,
-// which are no example of an edge.
+// which are no example of an edge. Edges that increase as written but
+// are one float64 (1,1.0000000000000001) are refused with an error that
+// says so, and how to write them apart.
 func ParseEdges(s string, b BucketBy, scale float64) ([]float64, error) {
 	how := "write edges as " + edgesExample(b, scale)
 	var edges []float64
@@ -88,7 +90,12 @@ func ParseEdges(s string, b BucketBy, scale float64) ([]float64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("model: %w; %s", err, how)
 		}
-		if len(edges) > 0 && v <= edges[len(edges)-1] {
+		switch {
+		case len(edges) == 0:
+		case v == edges[len(edges)-1] && cmpDecimal(f, prev) > 0:
+			return nil, fmt.Errorf("model: %q is not increasing once read: %s and %s are one floating-point number, %s; write edges with at most 15 significant digits, which floating point keeps apart",
+				strings.TrimSpace(s), prev, f, strconv.FormatFloat(v, 'g', -1, 64))
+		case v <= edges[len(edges)-1]:
 			return nil, fmt.Errorf("model: %q is not increasing (%s follows %s); %s", strings.TrimSpace(s), f, prev, how)
 		}
 		edges, prev = append(edges, v), f

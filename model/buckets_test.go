@@ -82,6 +82,16 @@ func TestParseEdges(t *testing.T) {
 		{"1e-999,1", nil, `model: "1e-999" is out of range (numbers other than 0 go down to about 2.2e-308); write edges as 10,20,30`},
 		{"1,,2", nil, `model: a number is missing; write edges as 10,20,30`},
 		{".5,1e1,+20", []float64{0.5, 10, 20}, ""},
+		// Increasing as written, one number as a float64: the error says
+		// so, where it said 1.0000000000000001 did not increase on 1.
+		{"1,1.0000000000000001", nil, `model: "1,1.0000000000000001" is not increasing once read: 1 and 1.0000000000000001 are one floating-point number, 1; write edges with at most 15 significant digits, which floating point keeps apart`},
+		{"0.1, 1000000000000000055511151231257827e-34", nil, `model: "0.1, 1000000000000000055511151231257827e-34" is not increasing once read: 0.1 and 1000000000000000055511151231257827e-34 are one floating-point number, 0.1; write edges with at most 15 significant digits, which floating point keeps apart`},
+		{"-2,-1.99999999999999999", nil, `model: "-2,-1.99999999999999999" is not increasing once read: -2 and -1.99999999999999999 are one floating-point number, -2; write edges with at most 15 significant digits, which floating point keeps apart`},
+		// Decreasing or equal as written too: not increasing, as before.
+		{"1.0000000000000001,1", nil, `model: "1.0000000000000001,1" is not increasing (1 follows 1.0000000000000001); write edges as 10,20,30`},
+		{"-1.99999999999999999,-2", nil, `model: "-1.99999999999999999,-2" is not increasing (-2 follows -1.99999999999999999); write edges as 10,20,30`},
+		{"1.50,15e-1", nil, `model: "1.50,15e-1" is not increasing (15e-1 follows 1.50); write edges as 10,20,30`},
+		{"-0,0", nil, `model: "-0,0" is not increasing (0 follows -0); write edges as 10,20,30`},
 	} {
 		got, err := ParseEdges(tc.in, ByRefLength, 100)
 		msg := ""

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -109,4 +110,53 @@ func plainDecimal(s string) bool {
 		}
 	}
 	return i == len(s)
+}
+
+// cmpDecimal compares the numbers plain decimals a and b ([plainDecimal])
+// stand for exactly, digit by digit, where two that round to one float64
+// compare equal as floats: -1, 0 or +1 as a is below, equal to or above
+// b. It reads an exponent of up to 18 digits (after leading zeros); with
+// a longer one, which no edge as long as a command line has, it says 0.
+func cmpDecimal(a, b string) int {
+	da, ea, sa, oka := decimalDigits(a)
+	db, eb, sb, okb := decimalDigits(b)
+	switch {
+	case !oka || !okb:
+		return 0
+	case sa != sb || sa == 0:
+		return cmp.Compare(sa, sb)
+	}
+	c := cmp.Compare(ea, eb)
+	if c == 0 {
+		c = strings.Compare(da, db) // 0.D1 against 0.D2, trailing zeros dropped
+	}
+	return sa * c
+}
+
+// decimalDigits writes plain decimal s as sign × 0.D × 10^exp: D its
+// significant digits without leading or trailing zeros, sign -1, 0 (for
+// any zero) or +1; ok is false for an exponent past 18 digits.
+func decimalDigits(s string) (digits string, exp int64, sign int, ok bool) {
+	sign = 1
+	if strings.HasPrefix(s, "-") {
+		sign = -1
+	}
+	s = strings.TrimLeft(s, "+-")
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e := strings.TrimLeft(strings.TrimLeft(s[i+1:], "+-"), "0")
+		if len(e) > 18 {
+			return "", 0, 0, false
+		}
+		exp, _ = strconv.ParseInt("0"+e, 10, 64)
+		if strings.HasPrefix(s[i+1:], "-") {
+			exp = -exp
+		}
+		s = s[:i]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	all := strings.TrimLeft(whole+frac, "0")
+	if all == "" {
+		return "", 0, 0, true
+	}
+	return strings.TrimRight(all, "0"), exp + int64(len(all)-len(frac)), sign, true
 }

@@ -1,6 +1,12 @@
 package model
 
-import "testing"
+import (
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestParseDecimal: plain decimals are read as strconv reads them; what
 // strconv reads besides, and numbers a float64 cannot hold, are refused
@@ -82,5 +88,36 @@ func TestParseDecimalAs(t *testing.T) {
 		if _, err := ParseDecimalAs(tc.in, ""); err == nil || err.Error() != tc.err {
 			t.Errorf("ParseDecimalAs(%q, \"\") error = %v; want %s", tc.in, err, tc.err)
 		}
+	}
+}
+
+// TestCmpDecimal: cmpDecimal orders plain decimals as math/big's exact
+// rationals do, on numbers that differ past a float64's digits, zeros of
+// both signs and exponents that shift the point.
+func TestCmpDecimal(t *testing.T) {
+	nums := []string{"0", "-0", "+0.000e5", "1", "1.0", "01", "1.0000000000000001", "0.99999999999999999",
+		"10e-1", ".1e1", "1e0", "1E+00", "-1", "-1.0000000000000001", "-0.99999999999999999", "2", "-2",
+		"0.1", "1000000000000000055511151231257827e-34", "1e-300", "1.00000000000000000001e-300", "123.456",
+		"123456e-3", "1234.56e-1", "9.9e307", "99e306", "5", "0.5", "50e-2", "-50e-2", ".5"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 300 { // and some of random digits, sign and exponent
+		s := strings.Repeat("-", rng.IntN(2)) + strconv.Itoa(rng.IntN(1000)) + "." + strings.Repeat("0", rng.IntN(20)) +
+			strconv.Itoa(rng.IntN(100)) + "e" + strconv.Itoa(rng.IntN(7)-3)
+		nums = append(nums, s)
+	}
+	for _, a := range nums {
+		for _, b := range nums {
+			ra, okA := new(big.Rat).SetString(a)
+			rb, okB := new(big.Rat).SetString(b)
+			if !okA || !okB || !plainDecimal(a) || !plainDecimal(b) {
+				t.Fatalf("%q or %q is not a plain decimal math/big reads", a, b)
+			}
+			if got, want := cmpDecimal(a, b), ra.Cmp(rb); got != want {
+				t.Errorf("cmpDecimal(%q, %q) = %d; want %d", a, b, got, want)
+			}
+		}
+	}
+	if got := cmpDecimal("1e"+strings.Repeat("9", 19), "1"); got != 0 {
+		t.Errorf("an exponent of 19 digits compares as %d; want 0", got)
 	}
 }
