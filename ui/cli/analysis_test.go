@@ -674,6 +674,10 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		{[]string{"buckets", "--by", "sentence-bleu", "--edges", "50,150", "hyp.txt", "-r", "refA.txt"}, `--edges: "50,150" is out of range: sentence BLEU runs from 0 to 100, so every edge must be above 0 and at most 100 (a bucket beyond them would always be empty); give edges such as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--by", "ref-length", "--edges", "1e400", "hyp.txt", "-r", "refA.txt"}, `--edges: "1e400" is out of range (numbers go up to about 1.8e308); write edges as 10,20,30; see 'bleuscope buckets --help'`},
 		{[]string{"buckets", "--seed", "3", "hyp.txt", "-r", "refA.txt"}, "go with --confidence"},
+		// One system has no other to be Δ'd against: --baseline was taken
+		// and ignored; compare and ngrams --salient refuse one system too.
+		{[]string{"buckets", "--baseline", "a", "a=hyp.txt", "-r", "refA.txt"}, "bleuscope: --baseline names the system the others' Δ is to, and there is one system; give at least two SYSTEM files, or leave --baseline out\n"},
+		{[]string{"buckets", "--baseline", "a", "--system", "a", "--by", "ref-length", "a=hyp.txt", "-r", "refA.txt"}, "there is one system"},
 		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
 	} {
 		code, out, stderr := runCLI(t, "", tc.args...)

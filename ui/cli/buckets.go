@@ -57,10 +57,10 @@ Grouping and output:
       --seed N              seed of the resampling, any whole number from
                             0, however large, as compare's (default:
                             SACREBLEU_SEED, else 12345)
-      --baseline NAME       the system the text table's Δ is to (default:
-                            as in the explorer, the one the system shown
-                            is compared with: the second for the first,
-                            else the first)
+      --baseline NAME       the system the text table's Δ is to, of two
+                            or more (default: as in the explorer, the one
+                            the system shown is compared with: the second
+                            for the first, else the first)
       --system NAME         the system whose segments the text table
                             groups, as the explorer's shown system
                             (default: the first, or with --baseline the
@@ -173,6 +173,9 @@ func runBuckets(e *env, args []string) error {
 	// baseline --baseline pins.
 	shown := 0
 	if fs.given("baseline") {
+		if len(ds.Systems) < 2 { // as compare and ngrams --salient refuse one system
+			return usagef("--baseline names the system the others' Δ is to, and there is one system; give at least two SYSTEM files, or leave --baseline out")
+		}
 		if base, err = systemIndex(fs, ds, "baseline", baseline); err != nil {
 			return err
 		}
