@@ -678,6 +678,8 @@ func TestAnalysisTextAndErrors(t *testing.T) {
 		// and ignored; compare and ngrams --salient refuse one system too.
 		{[]string{"buckets", "--baseline", "a", "a=hyp.txt", "-r", "refA.txt"}, "bleuscope: --baseline names the system the others' Δ is to, and there is one system; give at least two SYSTEM files, or leave --baseline out\n"},
 		{[]string{"buckets", "--baseline", "a", "--system", "a", "--by", "ref-length", "a=hyp.txt", "-r", "refA.txt"}, "there is one system"},
+		// JSONL has no Δ: --baseline was taken and ignored there too.
+		{[]string{"buckets", "--format", "jsonl", "--baseline", "b", "a=hyp.txt", "b=hyp2.txt", "-r", "refA.txt"}, "bleuscope: --baseline names the system the text table's Δ is to, and JSONL has no Δ (it lists each system's buckets); leave --baseline out, or use --format text\n"},
 		{[]string{"buckets", "--confidence", "--compat", "nltk", "hyp.txt", "-r", "refA.txt"}, "buckets --confidence"},
 	} {
 		code, out, stderr := runCLI(t, "", tc.args...)

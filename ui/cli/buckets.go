@@ -60,7 +60,7 @@ Grouping and output:
       --baseline NAME       the system the text table's Δ is to, of two
                             or more (default: as in the explorer, the one
                             the system shown is compared with: the second
-                            for the first, else the first)
+                            for the first, else the first); not with jsonl
       --system NAME         the system whose segments the text table
                             groups, as the explorer's shown system
                             (default: the first, or with --baseline the
@@ -122,6 +122,9 @@ func runBuckets(e *env, args []string) error {
 		if err := model.CheckEdges(bys[0], edges, set.Sentence); err != nil {
 			return fs.badValue([]string{"edges"}, "%q is out of range: %s", fs.typedValue("edges"), strings.TrimPrefix(err.Error(), "model: "))
 		}
+	}
+	if format == "jsonl" && fs.given("baseline") { // as segments refuses it outside its table
+		return usagef("--baseline names the system the text table's Δ is to, and JSONL has no Δ (it lists each system's buckets); leave --baseline out, or use --format text")
 	}
 	if !confidence && fs.given("confidence-n", "seed") {
 		return usagef("--confidence-n and --seed go with --confidence; %s", fs.helpHint())
