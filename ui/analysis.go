@@ -94,8 +94,12 @@ type anaScreen struct {
 	// follow is the n-gram the cursor was on when a recount began,
 	// followed to its new row when the count lands ("" for none).
 	follow string
-	width  int
-	height int
+	// drillWaits is the status said when enter was pressed while the
+	// table was being made: the row under the cursor opens once it is
+	// ([Model.drillWhenReady]); "" for none.
+	drillWaits string
+	width      int
+	height     int
 }
 
 // rememberCursor keeps the n-gram under the cursor, unless one is kept

@@ -280,7 +280,16 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 // drillAnalysis opens the segments of the row under the cursor in the
 // list, labelled; esc there comes back to the table as it was left.
 func (m Model) drillAnalysis() (Model, tea.Cmd) {
-	d, ok := m.ana.drill(m.anaCtx())
+	x := m.anaCtx()
+	if a := &m.ana; !a.ready(x, a.table) && m.anaBusy() && (a.err == nil || a.countFailed && a.table != anaNGrams) {
+		// A key pressed with enter (m, tab) asked for the table: its row
+		// opens once it is in, rather than "no segments" for a row of 46.
+		m.flashFit("making the table: enter opens the row under the cursor as soon as it is in",
+			"making the table: its row opens when it is in", "making the table…")
+		a.drillWaits = m.status
+		return m, nil
+	}
+	d, ok := m.ana.drill(x)
 	if !ok {
 		return m, m.flash("no segments behind this row")
 	}
@@ -298,6 +307,41 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 	m.list.openDrill(d.label, d.rows, focus, d.sys, d.other)
 	m.screen = screenMain
 	return m, m.refreshRows()
+}
+
+// anaBusy reports whether a job is making what the analysis screen
+// shows: the analysis, the buckets and wins beside a count, or the scores.
+func (m Model) anaBusy() bool {
+	return m.jobs.running(jobAnalysis) || m.jobs.running(jobAnaPart) || m.jobs.running(jobScore)
+}
+
+// drillWhenReady runs at the end of every Update, after analysis: an
+// enter pressed while the table was being made opens the row under the
+// cursor once the table is in; leaving the screen, or a job that ends
+// without it (the table then says why), drops it, and a key does
+// (handleKey). What was said meanwhile goes, unless something else was
+// said since.
+func (m *Model) drillWhenReady() tea.Cmd {
+	a := &m.ana
+	if a.drillWaits == "" {
+		return nil
+	}
+	x := m.anaCtx()
+	ready := a.ready(x, a.table)
+	if m.screen == screenAnalysis && !ready && m.anaBusy() {
+		return nil
+	}
+	said := a.drillWaits
+	a.drillWaits = ""
+	if m.status == said {
+		m.status = ""
+	}
+	if m.screen != screenAnalysis || !ready {
+		return nil
+	}
+	next, cmd := m.drillAnalysis()
+	*m = next
+	return cmd
 }
 
 // backToAnalysis leaves a drill-down: the filter and the selection there

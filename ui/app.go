@@ -131,6 +131,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if more := m.analysis(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
+	if more := m.drillWhenReady(); more != nil {
+		cmd = tea.Batch(cmd, more)
+	}
 	m.settleStats()
 	return m, cmd
 }

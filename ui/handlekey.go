@@ -23,6 +23,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.handleAfterEsc(msg)
 	}
 	m.status = ""
+	m.ana.drillWaits = "" // a key cancels a drill-down still waited for
 	if !key.Matches(msg, m.c.keys.Explain) {
 		m.jobs.stop(jobWalk) // a key cancels a walk-through still waited for
 	}
@@ -396,6 +397,9 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		m.sig = m.sig.mouse(msg, len(m.c.ds.Systems))
 		return m, nil
 	case screenAnalysis:
+		if msg.Action == tea.MouseActionPress { // the cursor may move: the drill-down waited for is dropped
+			m.ana.drillWaits = ""
+		}
 		m.ana = m.ana.mouse(msg, m.anaCtx())
 		return m, nil
 	}

@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// TestAnalysisEnterWaitsForTable: a key that asks for another table (m
+// on the buckets, tab) followed at once by enter, before the job that
+// makes it lands, opens the row under the cursor once it is in, where it
+// said "no segments behind this row" of a bucket of 46 (the explorer
+// pass on WMT22 de-en, m and enter sent together); a key meanwhile
+// drops the drill-down waited for.
+func TestAnalysisEnterWaitsForTable(t *testing.T) {
+	for _, keys := range [][]string{{"m"}, {"tab"}} {
+		// By sentence BLEU, m then groups by reference length, whose
+		// first bucket holds segments on the demo.
+		m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30)), "right", "m", "m")
+		if keys[0] == "tab" {
+			m = press(t, m, "m")
+		}
+		next, cmd := m.Update(keyMsg(keys[0]))
+		m = next.(Model)
+		if m.ana.ready(m.anaCtx(), anaBuckets) || cmd == nil {
+			t.Fatalf("%s: the buckets are at hand at once; the test needs them made by a job", keys[0])
+		}
+		next, more := m.Update(keyMsg("enter"))
+		m = next.(Model)
+		if strings.Contains(m.status, "no segments") || m.screen != screenAnalysis {
+			t.Fatalf("%s enter: status %q, screen %v; want the table waited for", keys[0], m.status, m.screen)
+		}
+		m = drive(t, m, tea.Batch(cmd, more))
+		x := m.anaCtx()
+		own, err := m.c.scored.Buckets(m.c.ds, x.sys, m.ana.bucketBy(), model.BucketOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := 0
+		for len(own[first].Rows) == 0 {
+			first++
+		}
+		if first != 0 {
+			t.Fatalf("%s: the first bucket is empty; the test needs the row under the cursor to hold segments", keys[0])
+		}
+		if m.screen != screenMain || !m.list.fromAnalysis || !sameSet(m.list.rows, own[0].Rows) {
+			t.Fatalf("%s enter, once the table is in: screen %v, lines %v; want the list of %v", keys[0], m.screen, m.list.rows, own[0].Rows)
+		}
+		if m.status != "" {
+			t.Errorf("%s enter: the status still says %q once the row opened", keys[0], m.status)
+		}
+
+		// A key between enter and the table keeps the screen.
+		m = press(t, m, "esc")
+		next, cmd = m.Update(keyMsg(keys[0]))
+		m = next.(Model)
+		next, more = m.Update(keyMsg("enter"))
+		m = next.(Model)
+		next, _ = m.Update(keyMsg("down"))
+		m = drive(t, next.(Model), tea.Batch(cmd, more))
+		if m.screen != screenAnalysis {
+			t.Errorf("%s enter ↓: screen %v; want the table, the drill-down dropped by ↓", keys[0], m.screen)
+		}
+	}
+}
