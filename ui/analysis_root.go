@@ -27,8 +27,10 @@ func (m Model) anaCtx() anaCtx {
 // drill-down, as esc does); the job starts at the end of the Update when
 // what it shows is not at hand.
 func (m *Model) openAnalysis() tea.Cmd {
-	if m.c.scored == nil {
-		return m.flash("the analysis waits for the scores")
+	if m.c.scored == nil { // opened when they land (analysisOnScores)
+		m.flashFit("the analysis opens when the scores are in (any key cancels)", "the analysis opens when the scores are in")
+		m.anaWaits = m.status
+		return nil
 	}
 	if m.list.fromAnalysis {
 		return m.backToAnalysis()
@@ -36,6 +38,25 @@ func (m *Model) openAnalysis() tea.Cmd {
 	m.screen, m.anaFrom = screenAnalysis, screenMain
 	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return nil
+}
+
+// analysisOnScores runs as the first scores land (ok: scored, not
+// failed): the analysis n asked for before them opens, on the list it
+// was asked on, and what was said meanwhile goes, unless something else
+// was said since.
+func (m *Model) analysisOnScores(ok bool) tea.Cmd {
+	said := m.anaWaits
+	if said == "" {
+		return nil
+	}
+	m.anaWaits = ""
+	if m.status == said {
+		m.status = ""
+	}
+	if !ok || m.screen != screenMain {
+		return nil
+	}
+	return m.openAnalysis()
 }
 
 // analysisFromSig follows a key on the comparison screen, which was

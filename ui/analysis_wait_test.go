@@ -65,3 +65,43 @@ func TestAnalysisEnterWaitsForTable(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisOpensOnScores: n pressed while the first scores are made
+// opens the analysis when they land, and what it said meanwhile goes,
+// where the status kept saying "the analysis waits for the scores" and
+// the analysis never opened (the explorer pass on a corpus of 100,000
+// segments); a key meanwhile keeps the list.
+func TestAnalysisOpensOnScores(t *testing.T) {
+	for _, between := range []string{"", "down"} {
+		m := New(demoDataset(t), model.DefaultSettings())
+		next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		m = next.(Model)
+		scoring := m.Init()
+		next, cmd := m.Update(keyMsg("n"))
+		m = next.(Model)
+		if m.c.scored != nil || m.screen != screenMain || m.status == "" {
+			t.Fatalf("n before the scores: scored %v, screen %v, status %q; want the list saying the analysis waits", m.c.scored != nil, m.screen, m.status)
+		}
+		if between != "" {
+			next, more := m.Update(keyMsg(between))
+			m, cmd = next.(Model), tea.Batch(cmd, more)
+		}
+		m = drive(t, m, tea.Batch(scoring, cmd))
+		if m.c.scored == nil {
+			t.Fatal("no scores after the scoring ran")
+		}
+		want := screenAnalysis
+		if between != "" {
+			want = screenMain
+		}
+		if m.screen != want {
+			t.Errorf("n %s, then the scores: screen %v; want %v", between, m.screen, want)
+		}
+		if m.status != "" {
+			t.Errorf("n %s, then the scores: the status still says %q", between, m.status)
+		}
+		if x := m.anaCtx(); want == screenAnalysis && (!m.ana.baseFresh(x) || !m.ana.derFresh(x)) {
+			t.Errorf("the analysis opened on the scores, but its job did not run")
+		}
+	}
+}

@@ -57,7 +57,11 @@ type Model struct {
 	sigFrom screen
 	// anaFrom is the screen the analysis (n) goes back to: the list, or
 	// the comparison it was opened on.
-	anaFrom  screen
+	anaFrom screen
+	// anaWaits is the status said when n was pressed before the first
+	// scores: the analysis opens when they land unless a key comes first
+	// ([Model.analysisOnScores]); "" for none.
+	anaWaits string
 	status   string // a message shown in the footer until the next key
 	warnLine string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
 	err      error

@@ -23,7 +23,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.handleAfterEsc(msg)
 	}
 	m.status = ""
-	m.ana.drillWaits = "" // a key cancels a drill-down still waited for
+	m.ana.drillWaits, m.anaWaits = "", "" // a key cancels a drill-down or an analysis still waited for
 	if !key.Matches(msg, m.c.keys.Explain) {
 		m.jobs.stop(jobWalk) // a key cancels a walk-through still waited for
 	}
@@ -374,6 +374,9 @@ func (m Model) liveFilter() bool { return m.list.live }
 func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	if m.list.typing != typingNone || m.ann.active() {
 		return m, nil
+	}
+	if msg.Action == tea.MouseActionPress { // as a key does, a click cancels the analysis waited for
+		m.anaWaits = ""
 	}
 	switch m.screen {
 	case screenExplain, screenLessons:

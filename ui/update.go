@@ -51,6 +51,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
 			m.err = msg.err
+			m.analysisOnScores(false)
 		}
 		if m.c.scored != nil { // keep showing what the scores were made with
 			m.c.set = m.c.scored.Settings
@@ -59,6 +60,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	}
 	m.err = nil
 	m.c.scored, m.c.set = msg.scored, msg.set
+	opened := m.analysisOnScores(true)
 	if m.screen == screenAnnSummary { // its BLEU and disagreements are the scores'
 		m.refreshOverlay(false)
 	}
@@ -78,9 +80,9 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	}
 	if msg.rows != nil && msg.view == m.rowsView() && m.list.only == nil && !m.list.weighsMetric() {
 		m.applyRows(msg.listRows)
-		return m, tea.Batch(m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
+		return m, tea.Batch(opened, m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 	}
-	return m, tea.Batch(m.refreshRows(), m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
+	return m, tea.Batch(opened, m.refreshRows(), m.upgrade(), m.refreshMetrics(), releaseMemory(m.c.ds.Len()))
 }
 
 // upgrade starts counting every n-gram order in the background when the
