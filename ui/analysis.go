@@ -176,31 +176,46 @@ func (a *anaScreen) clamp(x anaCtx, t anaTable) {
 	} else {
 		n = a.rowCount(x, t)
 	}
+	h := a.bodyRows()
 	a.cursor[t] = min(max(a.cursor[t], 0), max(n-1, 0))
-	if t == anaBuckets { // a bucket's rows are one stop, at its first
-		for a.cursor[t] > 0 && !items[a.cursor[t]].first {
-			a.cursor[t]--
+	start, end, tall := 0, 0, false
+	if t == anaBuckets && n > 0 {
+		// A bucket's rows are one stop, at its first, when they fit in
+		// the view; each row of a taller one is a stop, so that its last
+		// systems can be seen (14 systems at 60×16 hid two of each).
+		start, end = bucketSpan(items, a.cursor[t])
+		if tall = end-start+1 > h; !tall {
+			a.cursor[t] = start
 		}
 	}
-	h := a.bodyRows()
 	a.top[t] = min(a.top[t], a.cursor[t], max(n-h, 0))
 	if a.cursor[t] >= a.top[t]+h {
 		a.top[t] = a.cursor[t] - h + 1
 	}
 	if t == anaBuckets && n > 0 {
 		// The whole bucket under the cursor in view when it fits, and no
-		// rows of a bucket whose label is above the view at the top.
-		end := a.cursor[t]
-		for end+1 < n && !items[end+1].first {
-			end++
-		}
-		if end >= a.top[t]+h {
+		// rows of an earlier bucket whose label is above the view at the
+		// top (a taller one's label is drawn again there, bucketView).
+		if !tall && end >= a.top[t]+h {
 			a.top[t] = min(end-h+1, a.cursor[t])
 		}
-		for a.top[t] < a.cursor[t] && !items[a.top[t]].first {
+		for a.top[t] < start && !items[a.top[t]].first {
 			a.top[t]++
 		}
 	}
+}
+
+// bucketSpan returns the first and last rows of the bucket that row i of
+// the bucket table is in.
+func bucketSpan(items []anaBucketItem, i int) (start, end int) {
+	start, end = i, i
+	for start > 0 && !items[start].first {
+		start--
+	}
+	for end+1 < len(items) && !items[end+1].first {
+		end++
+	}
+	return start, end
 }
 
 // modes returns the n-gram modes m cycles through: salient only with two
@@ -249,12 +264,15 @@ func (a anaScreen) Update(msg tea.KeyMsg, x anaCtx) (anaScreen, bool) {
 		a.cursor[t]--
 	case key.Matches(msg, k.Down):
 		a.cursor[t]++
-		if t == anaBuckets { // to the next bucket's first row, if any
-			items := a.bucketItems(x)
-			for i := a.cursor[t]; i < len(items); i++ {
-				if items[i].first {
-					a.cursor[t] = i
-					break
+		// To the next bucket's first row, if any, from a bucket that fits
+		// in the view; a taller one's rows a row at a time (clamp).
+		if items := a.bucketItems(x); t == anaBuckets && a.cursor[t] <= len(items) {
+			if start, end := bucketSpan(items, a.cursor[t]-1); end-start+1 <= a.bodyRows() {
+				for i := a.cursor[t]; i < len(items); i++ {
+					if items[i].first {
+						a.cursor[t] = i
+						break
+					}
 				}
 			}
 		}

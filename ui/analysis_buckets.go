@@ -187,8 +187,11 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
 		lead := strings.Repeat(" ", labelW+segsW+2)
-		if it.first {
-			lead = render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %*s ", segsW, model.Thousands(len(it.b.Rows)))
+		switch label := render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %*s ", segsW, model.Thousands(len(it.b.Rows))); {
+		case it.first:
+			lead = label
+		case i == a.top[anaBuckets]: // a bucket taller than the view, its first row above it: named again, muted
+			lead = st.Muted.Render(label)
 		}
 		if len(it.b.Rows) == 0 {
 			return lead + st.Muted.Render(" no segments")

@@ -17,8 +17,15 @@ import (
 // than fit at 60×16.
 func manySystems(t *testing.T) *model.Dataset {
 	t.Helper()
+	return demoSystems(t, 6)
+}
+
+// demoSystems is the demo corpus with n systems, sys0 … sys(n-1), each
+// one of the demo's hypotheses in turn.
+func demoSystems(t *testing.T, n int) *model.Dataset {
+	t.Helper()
 	var systems []string
-	for i := range 6 {
+	for i := range n {
 		_, path, _ := strings.Cut(fixtures.DemoSystems[i%3], "=")
 		systems = append(systems, fmt.Sprintf("sys%d=%s", i, path))
 	}

@@ -1793,3 +1793,46 @@ func TestAnalysisTitleApartFromTabs(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisBucketsTallerThanView: with more systems than the view has
+// rows (14 at 60×16, 12 rows), every row of every bucket comes into view
+// with ↓ from the top and with ↑ from G, and a view that starts within a
+// bucket names it on its first row; each bucket showed its first 12
+// systems only, the title stopping at "71–82 of 84" (the explorer pass on
+// the MQM zh-en TED file).
+func TestAnalysisBucketsTallerThanView(t *testing.T) {
+	m := openAnalysisScreen(t, ready(t, demoSystems(t, 14), 60, 16))
+	m = press(t, m, "right")
+	for range model.BucketBys {
+		items := m.ana.bucketItems(m.anaCtx())
+		h := m.ana.bodyRows()
+		if !slices.ContainsFunc(items, func(it anaBucketItem) bool { return len(it.b.Rows) > 0 }) {
+			t.Fatalf("%v: every bucket is empty; the test needs buckets of 14 rows, taller than the %d that fit", m.ana.bucketBy(), h)
+		}
+		walk := func(how string, key string, steps int) {
+			t.Helper()
+			seen := make([]bool, len(items))
+			for range steps {
+				top := m.ana.top[anaBuckets]
+				for i := top; i < min(top+h, len(items)); i++ {
+					seen[i] = true
+				}
+				lines := strings.Split(ansi.Strip(m.View()), "\n")
+				if first := lines[anaFirstRow]; strings.HasPrefix(strings.TrimPrefix(first, "›"), "  ") {
+					t.Errorf("%v %s: the view starts at row %d without its bucket's name: %q", m.ana.bucketBy(), how, top, first)
+				}
+				m = press(t, m, key)
+			}
+			for i, ok := range seen {
+				if !ok {
+					t.Errorf("%v %s: row %d (%s, system %d) never in view", m.ana.bucketBy(), how, i, items[i].b.Label, items[i].system)
+				}
+			}
+		}
+		m = press(t, m, "g")
+		walk("↓ from the top", "down", len(items))
+		m = press(t, m, "G")
+		walk("↑ from G", "up", len(items))
+		m = press(t, m, "m")
+	}
+}
