@@ -502,8 +502,12 @@ func (a anaScreen) tableView(x anaCtx, running string) (titles, notes []string, 
 		// to raise, --max-ngrams), and what can be done here.
 		msg := render.Safe(strings.TrimPrefix(a.err.Error(), "bleuscope: "))
 		var limit *model.NGramLimitError
-		if errors.As(a.err, &limit) {
+		switch { // - only while there is an order to lower
+		case !errors.As(a.err, &limit):
+		case a.asked.scored.Settings.Corpus.MaxOrder > 1:
 			msg += "\n\nHere, - lowers the max order (fewer n-grams to count); the buckets and wins (←→) need no counts."
+		default:
+			msg += "\n\nHere, the buckets and wins (←→) need no counts."
 		}
 		for l := range strings.SplitSeq(render.Wrap(msg, c.width), "\n") {
 			body = append(body, c.st.Warn.Render(l))

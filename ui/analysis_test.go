@@ -1754,6 +1754,13 @@ func TestAnalysisNGramLimit(t *testing.T) {
 	if v := ansi.Strip(press(t, m, "-").View()); !strings.Contains(v, "the 1–3-grams could not be counted") {
 		t.Errorf("- after the count failed: the screen does not say the lower order failed too:\n%s", v)
 	}
+	// Down to N=1, the message no longer offers -, which can lower
+	// nothing more; it still points at the buckets and wins.
+	one := press(t, m, "-", "-", "-")
+	v = strings.Join(strings.Fields(ansi.Strip(one.View())), " ")
+	if !strings.Contains(v, "the 1-grams could not be counted") || strings.Contains(v, "- lowers") || !strings.Contains(v, "the buckets and wins (←→) need no counts") {
+		t.Errorf("at N=1 after the count failed: want no \"- lowers\", the buckets and wins offered:\n%s", ansi.Strip(one.View()))
+	}
 	for _, table := range []string{"buckets", "wins"} {
 		m = press(t, m, "right")
 		v := ansi.Strip(m.View())
