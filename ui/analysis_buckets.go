@@ -48,9 +48,6 @@ func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
 	bs := a.der.buckets
 	var out []anaBucketItem
 	for i := range bs[x.sys] {
-		if !bucketShown(&bs[x.sys][i]) {
-			continue
-		}
 		for j, s := range bucketSystems(x) {
 			if j > 0 && len(bs[s][i].Rows) == 0 {
 				break // an empty bucket takes one row
@@ -61,12 +58,13 @@ func (a anaScreen) bucketItems(x anaCtx) []anaBucketItem {
 	return out
 }
 
-// bucketShown reports whether the table shows a bucket: every one but
-// the bucket of segments with no reference tokens while it holds none,
-// which on most corpora would only take the bars' cells for its long
-// name (`bleuscope buckets` lists it always, as SPEC asks).
-func bucketShown(b *model.Bucket) bool {
-	return b.Label != model.NoRefLabel || len(b.Rows) > 0
+// emptyNoRef reports whether b is the bucket of segments with no
+// reference tokens while it holds none: shown as `bleuscope buckets`
+// prints it (SPEC: every bucket), but as one muted line whose name does
+// not widen the bucket column, which on most corpora would only take the
+// bars' cells (10 of them at 60 columns on WMT22 de-en).
+func emptyNoRef(b *model.Bucket) bool {
+	return b.Label == model.NoRefLabel && len(b.Rows) == 0
 }
 
 // noRefLabels are the labels of the bucket of segments with no reference
@@ -97,7 +95,7 @@ type bucketCols struct {
 
 // bucketColumns lays out the bucket table: the system column as wide as
 // the names, the segment counts as the widest ("segs" at least), and the
-// no-reference bucket's label, when the table shows it ([bucketShown]),
+// no-reference bucket's label, when it holds segments ([emptyNoRef]),
 // the fullest of [noRefLabels] that leaves the bars room: SPEC's name
 // where they keep 4 cells, else "no ref tokens" while they keep one (at
 // 60 columns): a recognisable name is worth more
@@ -112,7 +110,7 @@ func (a anaScreen) bucketColumns(x anaCtx) bucketCols {
 	hasNoRef := false
 	for _, b := range a.der.buckets[x.sys] {
 		cols.segs = max(cols.segs, len(model.Thousands(len(b.Rows))))
-		hasNoRef = hasNoRef || b.Label == model.NoRefLabel && bucketShown(&b)
+		hasNoRef = hasNoRef || b.Label == model.NoRefLabel && !emptyNoRef(&b)
 	}
 	// The scores and the CIs as wide as the widest ("100.00", "±13.35"),
 	// 5 cells at least, the CIs two spaces after the scores.
@@ -186,6 +184,9 @@ func (a anaScreen) bucketView(x anaCtx, running string) (titles, notes []string,
 	head = fmt.Sprintf(" %-*s %*s  %s  %-*s %*s  %*s %7s", labelW, "bucket", segsW, "segs", render.PadRight("system", nameW), barW, "", bleuW, "BLEU", ciW, ci, base)
 	return titles, notes, head, a.visible(x, len(items), func(i int) string {
 		it := items[i]
+		if emptyNoRef(it.b) { // its name wider than the column: the row says it alone
+			return st.Muted.Render(model.NoRefLabel + ": no segments")
+		}
 		lead := strings.Repeat(" ", labelW+segsW+2)
 		switch label := render.PadRight(bucketLabel(it.b, noRef), labelW) + fmt.Sprintf(" %*s ", segsW, model.Thousands(len(it.b.Rows))); {
 		case it.first:
