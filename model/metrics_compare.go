@@ -286,7 +286,7 @@ func compareMetric[T scoring.Statistic](ctx context.Context, st *MetricStatistic
 	}
 	for k, s := range others {
 		r := res.Systems[k]
-		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas)}
+		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas, segments)}
 		for i, b := range baseScores {
 			a := sentence(picked[s], i)
 			if c.LowerIsBetter {

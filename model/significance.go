@@ -81,11 +81,13 @@ const SignificanceLevel = 0.05
 // resample's difference is 0 (the system's statistics are the baseline's
 // on every segment), or, in approximate randomization, every trial's
 // difference has the observed size (swapping segments can only exchange
-// it, as when a single segment differs). None then exceeds the observed
-// difference, so the p-value is 1/(N+1), the smallest the test gives
-// (sacrebleu's own value, kept exactly), and says nothing about the two
-// systems. (A bootstrap whose every resample shows the same non-zero
-// difference, as when the system wins every segment, is no such case.)
+// it, as when a single segment differs), or the test ran on one segment (a
+// filter or a drill-down of one), every resample of which is that segment.
+// None then exceeds the observed difference, so the p-value is 1/(N+1),
+// the smallest the test gives (sacrebleu's own value, kept exactly), and
+// says nothing about the two systems. (A bootstrap over several segments
+// whose every resample shows the same non-zero difference, as when the
+// system scores 100 and the baseline 0 on every segment, is no such case.)
 func (sc SystemComparison) NoDifference() bool { return sc.noDiff }
 
 // Significant reports whether the system's p-value marks it as
@@ -141,8 +143,14 @@ func Unit(test string) string {
 
 // noDifference reports whether there are resampled differences of test
 // and all of them are 0 or, in approximate randomization, all have the
-// same size.
-func noDifference(test string, deltas []float64) bool {
+// same size; or whether the test ran on one segment, every resample of
+// which is that segment again, the observed difference (and a trial of
+// which swaps it or not): one segment is no sample to test a difference
+// on, though the p-value is then the smallest the test gives.
+func noDifference(test string, deltas []float64, segments int) bool {
+	if len(deltas) > 0 && segments == 1 {
+		return true
+	}
 	if len(deltas) == 0 || test != TestPairedAR && deltas[0] != 0 {
 		return false
 	}
@@ -253,7 +261,7 @@ func Compare(ctx context.Context, s *Scored, base int, rows []int, opt CompareOp
 	c.Systems[base].Estimate = res.Baseline
 	for k, sys := range others {
 		r := res.Systems[k]
-		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas)}
+		sc := SystemComparison{Estimate: r.Estimate, PValue: r.PValue, Deltas: r.Deltas, noDiff: noDifference(opt.Test, r.Deltas, p.Segments)}
 		// No sentence score is missing: these tests refuse nltk compat.
 		sc.Wins, sc.Ties, sc.Losses, _ = s.winsTiesLosses(sys, base, rows)
 		c.Systems[sys] = sc

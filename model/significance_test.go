@@ -107,6 +107,32 @@ func TestNoDifference(t *testing.T) {
 	}
 }
 
+// TestNoDifferenceOnOneSegment: a comparison of one segment (a filter or
+// a drill-down of one) has nothing to go on, whatever its p-value: every
+// bootstrap resample is that segment again, so every difference is the
+// observed one and p = 1/(N+1), which was starred "significant"; the same
+// pair on two segments is tested as usual.
+func TestNoDifferenceOnOneSegment(t *testing.T) {
+	refs := []string{"the cat sat on the mat", "a dog ran in the park"}
+	s := mustScore(t, memDataset(nil, [][]string{refs}, System{Name: "nothing", Hyps: []string{"x", "y"}}, System{Name: "all", Hyps: refs}), DefaultSettings())
+	for _, test := range []string{TestPairedBootstrap, TestPairedAR} {
+		one, err := Compare(context.Background(), s, 0, []int{1}, CompareOptions{Test: test, N: 200, Seed: scoring.SeedOf(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc := one.Systems[1]; !sc.NoDifference() || sc.Significant() || one.Starred(1) || sc.PValue != 1.0/201 {
+			t.Errorf("%s on one segment: %+v; want nothing to go on, p = 1/201, no *", test, sc)
+		}
+		two, err := Compare(context.Background(), s, 0, nil, CompareOptions{Test: test, N: 200, Seed: scoring.SeedOf(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if test == TestPairedBootstrap && two.Systems[1].NoDifference() {
+			t.Errorf("%s on two segments: nothing to go on; want the test as usual", test)
+		}
+	}
+}
+
 func TestCompareSubset(t *testing.T) {
 	ds := sigDataset()
 	s := mustScore(t, ds, DefaultSettings())

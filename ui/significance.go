@@ -365,6 +365,12 @@ func (s sigScreen) verdicts(c common, cols sigColumns) []string {
 			fmt.Sprintf("%s vs %s: Δ is nan, the test ranks neither (p %.4f)", name, bname, sc.PValue),
 			fmt.Sprintf("%s: Δ is nan (p %.4f)", name, sc.PValue),
 		}
+	case sc.NoDifference(): // the note under the table says why
+		return []string{
+			fmt.Sprintf("%s vs %s: the test has nothing to go on here (p %.4f, its smallest)", name, bname, sc.PValue),
+			fmt.Sprintf("%s vs %s: the test says nothing here (p %.4f)", name, bname, sc.PValue),
+			fmt.Sprintf("%s: the test says nothing (p %.4f)", name, sc.PValue),
+		}
 	case !sc.Significant():
 		return []string{
 			fmt.Sprintf("%s vs %s: no significant difference (p %.4f)", name, bname, sc.PValue),

@@ -986,7 +986,7 @@ func TestSigScreenWarningsWhole(t *testing.T) {
 			{"nltk", func() Model { return press(t, ready(t, demo, w, 16), "c", "B") }, "sacrebleu"},
 			{"no difference", func() Model { return press(t, ready(t, copies, w, 16), "p", "B") }, "no * for"},
 			{"no difference, AR", func() Model { return press(t, ready(t, copies, w, 16), "p", "B", "T") }, "no * for"},
-			{"verdict", func() Model { return press(t, ready(t, copies, w, 16), "p", "B", "down") }, "significant"},
+			{"verdict", func() Model { return press(t, ready(t, copies, w, 16), "p", "B", "down") }, "says nothing"},
 			{"running", func() Model {
 				m, _ := step1(t, press(t, ready(t, copies, w, 16), "B"), keyMsg("T"))
 				return m
@@ -1279,5 +1279,20 @@ func TestSigFooterWholeFrom60(t *testing.T) {
 			}
 			m = press(t, m, "M", "j")
 		}
+	}
+}
+
+// TestSigScreenOneSegment: a comparison of one segment (here a filter of
+// one) has nothing to go on: the verdict says so and gives no *, where it
+// said "better (p 0.0010*)", every bootstrap resample being that segment.
+func TestSigScreenOneSegment(t *testing.T) {
+	m := press(t, filterBy(t, ready(t, demoDataset(t), 120, 30), "2030"), "B")
+	if len(m.list.rows) != 1 {
+		t.Fatalf("the test's premise: the filter keeps one segment, not %d", len(m.list.rows))
+	}
+	m = press(t, m, "up")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "the test has nothing to go on here (p 0.0010, its smallest)") || strings.Contains(v, "0.0010*") {
+		t.Errorf("one segment's comparison:\n%s", v)
 	}
 }
