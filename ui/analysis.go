@@ -94,6 +94,11 @@ type anaScreen struct {
 	// follow is the n-gram the cursor was on when a recount began,
 	// followed to its new row when the count lands ("" for none).
 	follow string
+	// cursorSys is the system whose n-gram table the cursor's row was
+	// last placed in (while placed): when another system's is shown, the
+	// cursor follows its n-gram there ([anaScreen.followSystem]).
+	cursorSys int
+	placed    bool
 	// drillWaits is the status said when enter was pressed while the
 	// table was being made: the row under the cursor opens once it is
 	// ([Model.drillWhenReady]); "" for none.
@@ -105,8 +110,44 @@ type anaScreen struct {
 // rememberCursor keeps the n-gram under the cursor, unless one is kept
 // already, for the count that will replace the tables.
 func (a *anaScreen) rememberCursor(x anaCtx) {
+	if a.placed && a.mode != anaSalient {
+		x.sys = a.cursorSys // the system switched meanwhile: the row is of the table shown before
+	}
 	if prev := a.items(x, false); a.follow == "" && a.cursor[anaNGrams] < len(prev) {
 		a.follow = prev[a.cursor[anaNGrams]].text()
+	}
+}
+
+// followSystem moves the n-gram table's cursor, when another system is
+// shown than the one it was placed for (tab, or tab in a drill-down and
+// esc), to the row of the n-gram it was on, as a recount does; when the
+// new table lacks that n-gram, to that of the nearest row around it that
+// the new table has. The salient table, of the pair, follows through its
+// recount (rememberCursor).
+func (a *anaScreen) followSystem(x anaCtx) {
+	from, placed := a.cursorSys, a.placed
+	a.cursorSys, a.placed = x.sys, true
+	if !placed || from == x.sys || a.mode == anaSalient {
+		return
+	}
+	was := x
+	was.sys = from
+	prev, now := a.items(was, true), a.ngramItems(x)
+	row := make(map[string]int, len(now))
+	for i, it := range now {
+		row[it.text()] = i
+	}
+	c := a.cursor[anaNGrams]
+	for d := 0; c-d >= 0 || c+d < len(prev); d++ {
+		for _, i := range []int{c - d, c + d} {
+			if i < 0 || i >= len(prev) {
+				continue
+			}
+			if j, ok := row[prev[i].text()]; ok {
+				a.cursor[anaNGrams] = j
+				return
+			}
+		}
 	}
 }
 
@@ -165,6 +206,9 @@ func (a anaScreen) ready(x anaCtx, t anaTable) bool {
 // clamp keeps table t's cursor on a row and visible; while the table's
 // numbers are being made it leaves the cursor where it is, for them.
 func (a *anaScreen) clamp(x anaCtx, t anaTable) {
+	if a.ready(x, anaNGrams) {
+		a.followSystem(x)
+	}
 	if !a.ready(x, t) {
 		return
 	}

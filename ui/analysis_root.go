@@ -230,6 +230,9 @@ func (a *anaScreen) installBase(x anaCtx, base *anaBase) {
 				break
 			}
 		}
+		if a.follow != "" {
+			a.cursorSys, a.placed = x.sys, true // followed into the shown system's table
+		}
 		a.follow = ""
 	}
 	a.clamp(x, a.table)
