@@ -295,7 +295,9 @@ func (m Model) handleAnalysisKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m, m.flashFit("/ filters the list: esc to it; here enter lists a row's segments",
 				"/ filters the list (esc to it)")
 		}
-		cmd, _ = m.handleOptionKey(msg)
+		if cmd, ok = m.handleOptionKey(msg); !ok {
+			cmd, _ = m.elsewhere(msg) // the list's keys (:, X, A…): said where they work
+		}
 	}
 	m.ana.clamp(m.anaCtx(), m.ana.table)
 	return m, cmd

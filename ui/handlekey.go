@@ -54,6 +54,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case screenHelp, screenLedger, screenCharts, screenWarnings:
 		return m.handleOverlayKey(msg)
 	case screenAnnSummary:
+		if cmd, ok := m.summaryElsewhere(msg); ok {
+			return m, cmd
+		}
 		return m.handleSummaryKey(msg)
 	case screenSig:
 		next, cmd := m.handleSigKey(msg)

@@ -213,6 +213,11 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if cmd, ok := m.handleOptionKey(msg); ok {
 			return m, cmd
 		}
+		if !pressedAny(msg, k.PrevSystem, k.NextSystem, k.SigTest) { // the screen's own, with the moves
+			if cmd, ok := m.elsewhere(msg); ok {
+				return m, cmd
+			}
+		}
 		m.sig = m.sig.Update(msg, k, len(m.c.ds.Systems))
 	}
 	return m, nil

@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestKeysSaidNotSwallowed: on the analysis, the comparison and the
+// annotation summary, a key of the list's that does nothing there says
+// where it works, or what it needs (a researcher pressed :, X and A on
+// the analysis, h, x, e, v and S on the comparison, %, r, R, l and M on
+// the summary, and nothing happened). Every key of the help is pressed:
+// each changes the screen or says something, but for the moves, silent
+// at a table's end, and the keys listed as the screen's own.
+func TestKeysSaidNotSwallowed(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		open   func() Model
+		keys   map[string]string // a key and what its status says
+		silent []string          // the screen's own keys, with nothing to do on the demo
+	}{
+		{"analysis", func() Model { return openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40)) },
+			map[string]string{":": ": (jump to line) works on the list: esc to it", "X": "X (export the list to a file) works on the list",
+				"A": "annotating needs an annotation file", "T": "T picks the comparison's test"},
+			[]string{"0", "a"}}, // every order is shown already
+		{"comparison", func() Model { return press(t, ready(t, demoDataset(t), 60, 16), "B") },
+			map[string]string{"h": "h (charts", "x": "x (full clip ledger) works on the list", "e": "e (walk through segment) works",
+				"v": "v (two hypotheses stacked) works on the list: esc to it", "S": "needs annotations: start"},
+			[]string{"left", "right"}}, // the analysis's tables
+		{"summary", func() Model { m, _ := annotating(t, 120, 40); return press(t, m, "S") },
+			map[string]string{"%": "% (segment score 0-100 (ESA)) works on the list: esc to it", "r": "r (reverse sort) works on the list",
+				"R": "R (score: all refs / each alone) works on the list", "l": "l (toggle lowercase) works on the list", "M": "M (chrF / chrF+TER / BLEU alone) works on the list"},
+			[]string{"J", "K", "ctrl+d", "ctrl+u", "enter", "left", "right"}}, // nothing to scroll or open
+	} {
+		base := tc.open()
+		for k, want := range tc.keys {
+			if m := press(t, base, k); m.screen != base.screen || !strings.Contains(m.status, want) {
+				t.Errorf("%s: %s gives screen %v, status %q; want %v, %q", tc.name, k, m.screen, m.status, base.screen, want)
+			}
+		}
+		k := base.c.keys
+		moves := slices.Concat(k.Up.Keys(), k.Down.Keys(), k.PageUp.Keys(), k.PageDown.Keys(), k.Top.Keys(), k.Bottom.Keys())
+		before := ansi.Strip(base.View())
+		for _, group := range k.FullHelp() {
+			for _, b := range group {
+				for _, key := range b.Keys() {
+					if key == "mouse" || slices.Contains(moves, key) || slices.Contains(tc.silent, key) || slices.Contains(k.Quit.Keys(), key) {
+						continue
+					}
+					if m := press(t, base, key); m.status == "" && ansi.Strip(m.View()) == before {
+						t.Errorf("%s: %q does nothing and says nothing", tc.name, key)
+					}
+				}
+			}
+		}
+	}
+}
