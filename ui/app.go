@@ -148,8 +148,14 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		return m.handleResize(msg), nil
 	case tea.KeyMsg:
+		if m.c.tooSmall() && !m.actsWhenSmall(msg) {
+			return m, nil // unseen, it would act blind
+		}
 		return m.handleKey(msg)
 	case tea.MouseMsg:
+		if m.c.tooSmall() {
+			return m, nil
+		}
 		return m.handleMouse(msg)
 	case scoredMsg:
 		return m.handleScored(msg)
@@ -291,8 +297,12 @@ func (m Model) screenView() string {
 	switch {
 	case c.width == 0 || c.height == 0:
 		return "loading…"
-	case c.width < minWidth || c.height < minHeight:
-		return tooSmall(c.width, c.height)
+	case c.tooSmall():
+		acting := "q (quit) and ? (help) act"
+		if m.typing() {
+			acting = "ctrl+c (quit) acts"
+		}
+		return tooSmall(c.width, c.height, acting)
 	case len(c.ds.Systems) == 0:
 		return render.Truncate("no system output to explore: give a SYSTEM file (q quits)", c.width)
 	}

@@ -50,6 +50,12 @@ func (c common) shown() model.Settings {
 // nltk reports whether the scores shown are on NLTK's scale.
 func (c common) nltk() bool { return isNLTK(c.shown()) }
 
+// tooSmall reports whether the window, once sized, is below the minimum
+// size every screen fits: only a line saying so is drawn.
+func (c common) tooSmall() bool {
+	return c.width != 0 && c.height != 0 && (c.width < minWidth || c.height < minHeight)
+}
+
 // scoreScale is the top of the scale of the scores shown: 100 for
 // sacrebleu's, 1 for NLTK's.
 func (c common) scoreScale() float64 { return model.ScoreScale(c.nltk()) }

@@ -305,6 +305,21 @@ func (m Model) handleAfterEsc(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(first, second)
 }
 
+// actsWhenSmall reports whether key msg acts while the window is below
+// the minimum size, where nothing shows what a key does: ctrl+c, and q
+// and ? where they quit and open the help, not where they are letters
+// typed ([Model.typing]); every other key waits for a larger window.
+func (m Model) actsWhenSmall(msg tea.KeyMsg) bool {
+	return msg.Type == tea.KeyCtrlC || !m.typing() && !msg.Alt && pressedAny(msg, m.c.keys.Quit, m.c.keys.Help)
+}
+
+// typing reports whether a key that is a letter goes into text: a prompt
+// of the list's or the export's, the annotator (its note, and its steps
+// whose keys are its own) or the lessons' hypothesis.
+func (m Model) typing() bool {
+	return m.list.typing != typingNone || m.exp.typing || m.ann.active() && m.screen == screenMain || m.screen == screenLessons
+}
+
 // typingNote reports whether the annotator's note or score has the
 // keyboard.
 func (m Model) typingNote() bool {
