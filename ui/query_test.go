@@ -379,3 +379,27 @@ func TestFilterAndAsWord(t *testing.T) {
 		}
 	}
 }
+
+// TestBadQueryKeepsReasonWhenRowsRedone: a query typed that does not parse
+// goes on saying why while the rows of the last filter that applied are
+// made again under it (a rescore asked for just before "/" landing); a
+// researcher saw "enter: not applied" under bleu< with the reason gone.
+func TestBadQueryKeepsReasonWhenRowsRedone(t *testing.T) {
+	for _, w := range []int{60, 120} {
+		m := ready(t, demoDataset(t), w, 34)
+		next, rescore := m.Update(keyMsg("t"))
+		m = press(t, typeText(t, press(t, next.(Model), "/"), "bleu<"), "enter")
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "a number is missing") {
+			t.Fatalf("at %d columns, bleu< entered does not say why:\n%s", w, v)
+		}
+		if m = drive(t, m, rescore); m.list.typing != typingFilter {
+			t.Fatalf("at %d columns the rescore closed the prompt", w)
+		}
+		if v := ansi.Strip(m.View()); !strings.Contains(v, "a number is missing") || !strings.Contains(v, "enter: not applied") {
+			t.Errorf("at %d columns, once the rescore landed the prompt no longer says why bleu< is not applied:\n%s", w, v)
+		}
+		if m = typeText(t, m, "10"); strings.Contains(ansi.Strip(m.View()), "a number is missing") {
+			t.Errorf("at %d columns, bleu<10 still says a number is missing", w)
+		}
+	}
+}

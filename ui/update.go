@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -190,7 +191,13 @@ func (m *Model) applyRows(r listRows) {
 		m.status = "" // the rows it promised are in
 	}
 	found := m.list.setRows(r)
-	m.list.queryErr, m.list.entered, m.list.waiting = "", false, ""
+	if m.list.typing != typingFilter || strings.TrimSpace(m.list.filter.text()) == m.list.view.Filter {
+		// Else the rows are those of the last filter that applied, made
+		// again (a rescore landing, the metrics): the query typed still
+		// cannot be, and the prompt goes on saying why.
+		m.list.queryErr = ""
+	}
+	m.list.entered, m.list.waiting = false, ""
 	m.sorted()
 	m.refreshPane(!found)
 	if m.screen == screenCharts {
