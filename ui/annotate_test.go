@@ -365,15 +365,16 @@ func TestAnnotateSummary(t *testing.T) {
 }
 
 // TestAnnotateSummaryBelowTheFold: on a short screen the disagreements
-// start below the fold (as on the TED MQM file's 14 systems at 120×35);
+// start below the fold (as on the TED MQM file's 14 systems at 120×35;
+// here 14 systems at 80×16, the smallest height drawn);
 // the first ↓ brings the chosen one into view instead of moving past it
 // unseen.
 func TestAnnotateSummaryBelowTheFold(t *testing.T) {
-	m, _ := annotating(t, 80, 12)
+	m, _ := annotatingOn(t, demoSystems(t, 14), 80, 16)
 	m, first, _ := errorThenClean(t, m)
 	m = press(t, m, "S")
 	if len(m.annSum.lines) != 2 || m.annSum.inView() {
-		t.Fatalf("the test's premise: disagreement lines %v, the first in view %v at 80×12", m.annSum.lines, m.annSum.inView())
+		t.Fatalf("the test's premise: disagreement lines %v, the first in view %v at 80×16", m.annSum.lines, m.annSum.inView())
 	}
 	m = press(t, m, "down")
 	if m.annSum.pick != 0 || !m.annSum.inView() || m.annSum.segs[0] != first {
