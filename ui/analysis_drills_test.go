@@ -54,8 +54,10 @@ func TestAnalysisWhereNLTKRaises(t *testing.T) {
 
 // TestWinsDrillShowsTheRowsSystem: enter on another system's wins row
 // lists that system's segments against the baseline, as tab would show
-// them (it listed the shown system's, under the other's label), and esc
-// gives back the system shown and the row the cursor was on.
+// them (it listed the shown system's, under the other's label), the
+// header not calling that baseline c's by the rule, "(auto)", which it is
+// not (c's is a); esc gives back the system shown and the row the cursor
+// was on.
 func TestWinsDrillShowsTheRowsSystem(t *testing.T) {
 	fsys := fstest.MapFS{
 		"ref.txt": {Data: []byte("the cat sat on the mat\na dog ran in the park\nit rains\n")},
@@ -68,29 +70,29 @@ func TestWinsDrillShowsTheRowsSystem(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := ready(t, ds, 100, 30)
-	m = press(t, openAnalysisScreen(t, press(t, m, "tab")), "right", "right") // b shown, against a
+	m = press(t, openAnalysisScreen(t, m), "right", "right") // a shown, against b
 	x := m.anaCtx()
 	items := m.ana.winItems(x)
 	at := slices.IndexFunc(items, func(it anaWinItem) bool { return it.system == 2 && len(it.rows) > 0 })
-	if x.sys != 1 || x.other != 0 || at < 0 {
-		t.Fatalf("the test's premise: b shown against a (%d, %d), c has a row with segments (%d)", x.sys, x.other, at)
+	if x.sys != 0 || x.other != 1 || at < 0 {
+		t.Fatalf("the test's premise: a shown against b (%d, %d), c has a row with segments (%d)", x.sys, x.other, at)
 	}
 	for range at {
 		m = press(t, m, "down")
 	}
 	m = press(t, m, "enter")
-	if m.screen != screenMain || m.list.view.System != 2 || m.list.view.Other != 0 {
-		t.Fatalf("enter on c's %s: screen %v, system %d against %d; want c against a", anaOutcomes[items[at].outcome].name, m.screen, m.list.view.System, m.list.view.Other)
+	if m.screen != screenMain || m.list.view.System != 2 || m.list.view.Other != 1 {
+		t.Fatalf("enter on c's %s: screen %v, system %d against %d; want c against b", anaOutcomes[items[at].outcome].name, m.screen, m.list.view.System, m.list.view.Other)
 	}
 	want, err := m.c.scored.Subset(ds, 2, items[at].rows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "BLEU "+m.c.score(want.Score)) {
-		t.Errorf("the header does not give c's BLEU on those segments, %s:\n%s", m.c.score(want.Score), v)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "BLEU "+m.c.score(want.Score)) || strings.Contains(v, "(auto)") {
+		t.Errorf("the header does not give c's BLEU on those segments, %s, or calls b its baseline by the rule (auto), which a is:\n%s", m.c.score(want.Score), v)
 	}
 	m = press(t, m, "esc")
-	if m.screen != screenAnalysis || m.list.view.System != 1 || m.list.view.Other != 0 || m.ana.cursor[m.ana.table] != at {
-		t.Errorf("esc: screen %v, system %d against %d, cursor %d; want the wins table as left, b against a, on row %d", m.screen, m.list.view.System, m.list.view.Other, m.ana.cursor[m.ana.table], at)
+	if m.screen != screenAnalysis || m.list.view.System != 0 || m.list.view.Other != 1 || m.ana.cursor[m.ana.table] != at {
+		t.Errorf("esc: screen %v, system %d against %d, cursor %d; want the wins table as left, a against b, on row %d", m.screen, m.list.view.System, m.list.view.Other, m.ana.cursor[m.ana.table], at)
 	}
 }

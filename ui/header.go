@@ -51,8 +51,8 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 		if o := l.view.Other; o >= 0 && o < nsys {
 			os := c.scored.Systems[o]
 			auto := "" // a baseline chosen by the rule, which tab changes for the first system
-			if !l.pinned {
-				auto = " (auto)"
+			if !l.pinned && o == model.DefaultOther(l.view.System, nsys) {
+				auto = " (auto)" // not a wins row's drill-down of another system, whose baseline the row's is
 			}
 			switch {
 			case o == l.view.System:
