@@ -73,10 +73,18 @@ func TestQueryAnnotations(t *testing.T) {
 		if !reflect.DeepEqual(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
 			t.Errorf("system %d, %q = %v; want %v", tc.sys, tc.q, got, tc.want)
 		}
+		for i := range ds.Len() { // one segment at a time, as after a change to its annotations
+			if one, err := s.QueryMatches(ds, q, tc.sys, 1-tc.sys, queryFacts, i); err != nil || one != slices.Contains(tc.want, i) {
+				t.Errorf("system %d, %q: QueryMatches(line %d) = %v, %v; want %v", tc.sys, tc.q, i, one, err, slices.Contains(tc.want, i))
+			}
+		}
 	}
 	q, _ := ParseQuery("cat:omission")
 	if _, err := s.QueryRows(ds, q, 0, 1, nil); !errors.Is(err, ErrQueryNoAnnotations) {
 		t.Errorf("without annotations: err = %v; want ErrQueryNoAnnotations", err)
+	}
+	if _, err := s.QueryMatches(ds, q, 0, 1, nil, 0); !errors.Is(err, ErrQueryNoAnnotations) {
+		t.Errorf("QueryMatches without annotations: err = %v; want ErrQueryNoAnnotations", err)
 	}
 	q, _ = ParseQuery("house")
 	if q.UsesAnnotations() {

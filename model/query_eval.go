@@ -41,6 +41,30 @@ func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts Annotati
 	return s.queryRows(ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
 }
 
+// QueryMatches reports whether q selects segment i (0-based), as
+// [Scored.QueryRows] would, testing that segment alone: for a change to
+// one segment (its annotations) that may bring it into the rows or take it
+// out.
+func (s *Scored) QueryMatches(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, i int, metrics ...*MetricScores) (bool, error) {
+	if err := s.check(sys); err != nil {
+		return false, err
+	}
+	if i < 0 || i >= s.Systems[sys].Stats.Len() {
+		return false, nil
+	}
+	if q.Empty() {
+		return true, nil
+	}
+	if facts == nil && q.UsesAnnotations() {
+		return false, ErrQueryNoAnnotations
+	}
+	ev, err := s.compileQuery(ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
+	if err != nil {
+		return false, err
+	}
+	return ev.match(ev.scratch(), i), nil
+}
+
 // QueryRowsAnyCase is [Scored.QueryRows] with q's quoted n-grams matched
 // in any case, as they are when the scores are lowercased: the segments q
 // would select then. It returns nil when they already are, or q has no

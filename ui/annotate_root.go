@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/charmbracelet/bubbles/key"
@@ -127,10 +130,14 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 		m.flash(r.status)
 	}
 	var cmd tea.Cmd
-	if r.jump >= 0 {
+	switch {
+	case r.jump < 0:
+	case r.changed && m.rejoins(r.jump):
+		m.list.seg = r.jump // selected by the rows made again below
+	default:
 		moved, refresh, status := m.list.jumpTo(itoa(r.jump+1), m.c.ds.Len())
 		if status != "" {
-			m.flash(r.status + " (" + status + ")")
+			m.flashFit(jumpForms(r, status, strings.TrimSuffix(status, " to show line "+itoa(r.jump+1)))...)
 		}
 		if refresh {
 			cmd = m.refreshRows()
@@ -151,6 +158,45 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 		m.c.syncWarningsKey()
 	}
 	return cmd
+}
+
+// rejoins reports whether segment seg, which the list does not show, is
+// one its filter selects with the annotations as they are now: a change
+// to its annotations (an undo under is:unannotated) brings it back, and
+// the rows made again show it, the filter kept.
+func (m *Model) rejoins(seg int) bool {
+	if m.c.scored == nil || slices.Contains(m.list.rows, seg) || !m.filterUsesAnnotations() {
+		return false
+	}
+	if m.list.only != nil && !slices.Contains(m.list.only, seg) {
+		return false
+	}
+	q, err := model.ParseQuery(m.list.view.Filter)
+	if err != nil {
+		return false
+	}
+	v := m.rowsView()
+	ok, err := m.c.scored.QueryMatches(m.c.ds, q, v.System, v.Other, m.ann.facts(m.c.ds), seg, m.queryMetrics()...)
+	return err == nil && ok
+}
+
+// jumpForms are the wordings of r's status followed by what the jump to
+// its segment did (note, "filter cleared to show line 12", or short,
+// "filter cleared"), the fullest first, for [Model.flashFit]: the
+// status's own shorter wordings come with the short note.
+func jumpForms(r annResult, note, short string) []string {
+	base := r.forms
+	if len(base) == 0 {
+		base = []string{r.status}
+	}
+	if base[0] == "" {
+		return []string{note, short}
+	}
+	forms := []string{base[0] + " (" + note + ")"}
+	for _, b := range base {
+		forms = append(forms, b+" ("+short+")")
+	}
+	return forms
 }
 
 // quitBlocked reports whether quitting must wait because changes could

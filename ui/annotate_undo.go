@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/bleuscope/bleuscope/model/annotations"
 )
@@ -140,11 +141,27 @@ func (n *annotator) undoLast(c common) annResult {
 		return n.saved(c, "", err)
 	}
 	n.undos = n.undos[:len(n.undos)-1]
-	r := n.saved(c, "undone: "+u.what+n.undoMore(), err)
-	if a := cmp.Or(u.before, u.left); a != nil && a.Line > 0 && r.status != "" {
-		r.jump = a.Line - 1 // the segment it changed, selected to be seen
+	more := n.undoMore()
+	r := n.saved(c, "undone: "+u.what+more, err)
+	if more != "" && strings.HasPrefix(r.status, "saved: ") { // a narrow footer says less of what u does next
+		r.forms = []string{r.status, strings.Replace(r.status, more, "", 1)}
+		if line := n.undos[len(n.undos)-1].line(); line > 0 {
+			r.forms = slices.Insert(r.forms, 1, strings.Replace(r.status, more, " (u again: a change to line "+itoa(line)+")", 1))
+		}
+	}
+	if line := u.line(); line > 0 && r.status != "" {
+		r.jump = line - 1 // the segment it changed, selected to be seen
 	}
 	return r
+}
+
+// line is the 1-based line of the segment the change was made to, 0 when
+// it is not known.
+func (u annUndo) line() int {
+	if a := cmp.Or(u.before, u.left); a != nil {
+		return a.Line
+	}
+	return 0
 }
 
 // nothingToUndo says why u has nothing to take back, and what changes

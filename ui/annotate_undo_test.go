@@ -17,7 +17,7 @@ import (
 // its annotation, an added error goes and the no-error mark it replaced
 // comes back, a no-error mark goes; u again takes back the change before.
 func TestAnnotateUndo(t *testing.T) {
-	m, path := annotating(t, 100, 30)
+	m, path := annotating(t, 120, 30) // wide enough for the status to say what u takes back next
 	if m = press(t, m, "u"); !strings.HasPrefix(m.status, "nothing to undo: nothing changed since the file was opened") {
 		t.Fatalf("u before any change: status %q", m.status)
 	}

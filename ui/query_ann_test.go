@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/bleuscope/bleuscope/ui/render"
 	"slices"
 	"strings"
 	"testing"
@@ -53,5 +54,40 @@ func TestFilterByAnnotationsNeedsThem(t *testing.T) {
 	m = filter(t, m, "cat:omission")
 	if !strings.Contains(m.status, "--annotations FILE") || strings.Contains(m.status, "\n") || m.list.view.Filter == "cat:omission" {
 		t.Errorf("status %q, filter %q; want one line naming --annotations and the filter not applied", m.status, m.list.view.Filter)
+	}
+}
+
+// TestUndoKeepsAnnotationFilter: under is:unannotated, N takes the
+// segment out of the list and u brings it back, the filter kept and the
+// segment selected; under is:error the same u must clear the filter to
+// show it, and says so in one line of the footer, at 120 columns and at 60.
+func TestUndoKeepsAnnotationFilter(t *testing.T) {
+	for _, w := range []int{120, 60} {
+		m, _ := annotating(t, w, 16)
+		n := m.c.ds.Len()
+		m = filter(t, m, "is:unannotated")
+		m = press(t, m, "j", "j")
+		sel := m.list.selection(m.c).seg
+		m = press(t, m, "N", "A", "enter", "a", "o", "M", "enter") // a no-error mark there, then an error on the next one
+		if slices.Contains(m.list.rows, sel) {
+			t.Fatalf("%d columns: line %d still listed after N under is:unannotated", w, sel+1)
+		}
+		m = press(t, m, "u", "u") // the error, then the no-error mark, taken back
+		if m.list.view.Filter != "is:unannotated" || strings.Contains(m.status, "filter cleared") {
+			t.Errorf("%d columns: after u, filter %q, status %q; want is:unannotated kept", w, m.list.view.Filter, m.status)
+		}
+		if len(m.list.rows) != n || m.list.selection(m.c).seg != sel {
+			t.Errorf("%d columns: after u, %d rows, line %d selected; want %d rows, line %d", w, len(m.list.rows), m.list.selection(m.c).seg+1, n, sel+1)
+		}
+		if !render.Fits(m.status, w) {
+			t.Errorf("%d columns: status %q wraps", w, m.status)
+		}
+
+		m = press(t, m, "N", "j", "A", "enter", "a", "o", "M", "enter") // sel marked clean, the next one with an error
+		m = filter(t, m, "is:error")
+		m = press(t, m, "u", "u") // the error, then sel's mark: sel is not an error, shown by clearing the filter
+		if m.list.view.Filter != "" || !strings.Contains(m.status, "filter cleared") || !render.Fits(m.status, w) {
+			t.Errorf("%d columns: undo of a line is:error leaves out: filter %q, status %q; want it cleared, said in one line", w, m.list.view.Filter, m.status)
+		}
 	}
 }
