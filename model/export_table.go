@@ -112,6 +112,16 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 	}
 	impact := other >= 0 && fig != nil && fig.impact
 	impactNLTK := impact && nltk && fig.name == FigureImpact // chrF's and TER's impacts are on their own scale
+	impactDecimals := 0
+	if impact { // one for the column: its figures line up
+		top := 0.0
+		for _, i := range rows {
+			if a := math.Abs(fig.value(i)); a > top && !math.IsInf(a, 0) { // as ImpactTop
+				top = a
+			}
+		}
+		impactDecimals = ImpactDecimals(top, impactNLTK)
+	}
 	vs := ""
 	switch {
 	case impact:
@@ -170,7 +180,7 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 				l.nums = append(l.nums, cell)
 			}
 			if impact {
-				l.nums = append(l.nums, impactText(fig.value(i), impactNLTK))
+				l.nums = append(l.nums, impactText(fig.value(i), impactDecimals))
 			}
 			l.nums = append(l.nums, fmt.Sprintf("%.3f", r.BP), Thousands(r.SysLen)+"/"+Thousands(r.RefLen))
 			p := make([]string, len(r.Precisions))
@@ -252,13 +262,13 @@ func (ms *MetricScores) segmentMetrics(sys, i int) (names []string, scores []flo
 	return names, scores
 }
 
-// impactText is the text table's form of an impact: [FormatImpact];
-// "error" where NLTK raises.
-func impactText(x float64, nltk bool) string {
+// impactText is the text table's form of an impact: [FormatImpact] with
+// the column's decimals; "error" where NLTK raises.
+func impactText(x float64, decimals int) string {
 	if math.IsNaN(x) {
 		return "error"
 	}
-	return FormatImpact(x, nltk)
+	return FormatImpact(x, decimals)
 }
 
 func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {

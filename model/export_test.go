@@ -397,3 +397,30 @@ func TestWriteSegmentsSortedNoFigure(t *testing.T) {
 		t.Errorf("by score:\n%s\nwant WriteSegmentsMetrics's:\n%s", got, plain.String())
 	}
 }
+
+// TestWriteSegmentsImpactColumn: the text table prints its impact column
+// with one number of decimals ([ImpactDecimals]), so that the figures line
+// up, where the smaller ones took the exponent form ("-9.8e-3" under
+// "-0.084"); tsv keeps every figure whole.
+func TestWriteSegmentsImpactColumn(t *testing.T) {
+	hyps := []string{"a b c d", "a b c", "a b", "a"}
+	ds := memDataset(nil, [][]string{hyps}, System{Name: "a", Hyps: hyps}, System{Name: "b", Hyps: hyps})
+	s := mustScore(t, ds, DefaultSettings())
+	impact := []float64{-0.084, -0.0098, -0.00016, 0.0021}
+	write := func(format string) string {
+		var b strings.Builder
+		if err := WriteSegmentsSorted(&b, ds, s, []int{0, 1, 2, 3}, 0, 1, SortImpact, impact, MetricBLEU, nil, format); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	lines := strings.Split(write(FormatText), "\n")
+	for i, want := range []string{"-0.0840", "-0.0098", "-0.0002", "+0.0021"} {
+		if f := strings.Fields(lines[2+i]); len(f) < 4 || f[3] != want {
+			t.Errorf("row %d %q: want the impact %s in the fourth column\n%s", i+1, lines[2+i], want, strings.Join(lines, "\n"))
+		}
+	}
+	if tsv := write(FormatTSV); !strings.Contains(tsv, "\t-0.0098\t") || !strings.Contains(tsv, "\t-0.00016\t") {
+		t.Errorf("tsv does not keep the impacts whole:\n%s", tsv)
+	}
+}

@@ -38,31 +38,50 @@ func ScoreScale(nltk bool) float64 {
 	return 100
 }
 
-// FormatImpact formats an impact ([Scored.Impact]) as the explorer and
-// the text tables show it: signed, to three decimals of a BLEU point (five
-// on NLTK's scale) when that gives it two significant digits, else to two
-// significant digits in exponent form ("-3.1e-4"): one segment of a million
-// moves the corpus score by ten-thousandths, which three decimals would
-// show as 0 on every row.
-func FormatImpact(x float64, nltk bool) string {
-	decimals := 3
+// ImpactDecimals is how many decimals a column of impacts ([Scored.Impact])
+// is printed with ([FormatImpact]), one for the whole column so that its
+// figures line up and compare at a glance: enough for the largest in
+// magnitude, top, to show three significant digits, and at least three
+// decimals of a BLEU point (five on NLTK's scale), at most six (eight). A
+// segment of a million moves the corpus score by ten-thousandths, which
+// three decimals would show as 0 on every row; below the most decimals, an
+// impact reads 0.
+func ImpactDecimals(top float64, nltk bool) int {
+	least, most := 3, 6
 	if nltk {
-		decimals = 5
+		least, most = 5, 8
 	}
-	if x == 0 || math.IsNaN(x) || math.Abs(x) >= 10*math.Pow10(-decimals) {
-		return FormatSigned(x, decimals)
+	d := least
+	for d < most && top > 0 && top*math.Pow10(d) < 99.5 {
+		d++
 	}
-	s := strconv.FormatFloat(x, 'e', 1, 64) // "-3.1e-04"
-	if math.Abs(x) < 9.95e-10 {
-		s = strconv.FormatFloat(x, 'e', 0, 64) // "-3e-12": within the list's column
+	return d
+}
+
+// ImpactTop is the largest magnitude of the finite impacts of xs, the
+// top [ImpactDecimals] takes (0 when there is none).
+func ImpactTop(xs []float64) float64 {
+	top := 0.0
+	for _, x := range xs {
+		if a := math.Abs(x); a > top && !math.IsInf(a, 0) {
+			top = a
+		}
 	}
-	mant, exp, _ := strings.Cut(s, "e")
-	sign := exp[:1]
-	exp = strings.TrimLeft(exp[1:], "0")
-	if x > 0 {
-		mant = "+" + mant
-	}
-	return mant + "e" + sign + exp
+	return top
+}
+
+// FormatImpact formats an impact ([Scored.Impact]) as the explorer and the
+// text tables show it: signed, with the decimals of its column
+// ([ImpactDecimals]), and without a sign when it reads 0 there
+// ([FormatSigned]).
+func FormatImpact(x float64, decimals int) string {
+	return FormatSigned(x, decimals)
+}
+
+// ImpactReadsZero reports whether x reads 0 as [FormatImpact] prints it
+// with decimals: a cost too small for the column, to colour as none.
+func ImpactReadsZero(x float64, decimals int) bool {
+	return readsZero(x, decimals)
 }
 
 // FormatDelta formats a difference of scores with a sign, as precisely as

@@ -50,7 +50,7 @@ func TestFormatNonFinite(t *testing.T) {
 			if got := FormatDelta(c.x, nltk); got != c.delta {
 				t.Errorf("FormatDelta(%v, %v) = %q; want %q", c.x, nltk, got, c.delta)
 			}
-			if got := FormatImpact(c.x, nltk); got != c.delta {
+			if got := FormatImpact(c.x, ImpactDecimals(ImpactTop([]float64{c.x}), nltk)); got != c.delta {
 				t.Errorf("FormatImpact(%v, %v) = %q; want %q", c.x, nltk, got, c.delta)
 			}
 		}
@@ -104,28 +104,32 @@ func TestPlusMinus(t *testing.T) {
 	}
 }
 
-// TestFormatImpact: an impact keeps two significant digits at any corpus
-// size (a segment of a million moves BLEU by ten-thousandths, which three
-// decimals showed as 0.000 on every row), within the list's column (7
-// cells, 9 on NLTK's scale), and keeps three decimals (five) where they
-// give two digits.
+// TestFormatImpact: a column of impacts has one number of decimals, so
+// that its figures line up and compare at a glance (wmt22 de-en's list
+// mixed "-0.084" with "-9.8e-3" and "-1.6e-4"): enough for the largest to
+// show three significant digits, at least three decimals of a BLEU point
+// (five on NLTK's scale), at most six (eight), where a segment of a
+// million, which moves the corpus score by ten-thousandths, still shows
+// its cost; below that an impact reads 0, without a sign.
 func TestFormatImpact(t *testing.T) {
 	for _, c := range []struct {
-		x    float64
-		nltk bool
-		want string
+		column []float64
+		nltk   bool
+		want   []string
 	}{
-		{0.25, false, "+0.250"}, {-0.0123, false, "-0.012"}, {-12.345, false, "-12.345"},
-		{-0.0004, false, "-4.0e-4"}, {0.000137, false, "+1.4e-4"}, {-0.0099, false, "-9.9e-3"},
-		{-3.2e-12, false, "-3e-12"}, {0, false, "0.000"},
-		{0.02, true, "+0.02000"}, {-0.000004, true, "-4.0e-6"}, {0.00012, true, "+0.00012"},
+		{[]float64{-0.084, -0.0098, -0.00016, 0.0021}, false, []string{"-0.0840", "-0.0098", "-0.0002", "+0.0021"}},
+		{[]float64{-12.345, 0.25, -0.0123}, false, []string{"-12.345", "+0.250", "-0.012"}},
+		{[]float64{-3.1e-4, -1.2e-5, 2e-7, -3.2e-12}, false, []string{"-0.000310", "-0.000012", "0.000000", "0.000000"}},
+		{[]float64{math.Inf(-1), -0.5, math.NaN()}, false, []string{"-inf", "-0.500", "nan"}},
+		{[]float64{0.02, -0.000004}, true, []string{"+0.02000", "0.00000"}},
+		{[]float64{0.00012, -0.000004}, true, []string{"+0.000120", "-0.000004"}},
+		{[]float64{0}, false, []string{"0.000"}},
 	} {
-		got := FormatImpact(c.x, c.nltk)
-		if got != c.want {
-			t.Errorf("FormatImpact(%v, %v) = %q; want %q", c.x, c.nltk, got, c.want)
-		}
-		if w, max := len(got), map[bool]int{false: 7, true: 9}[c.nltk]; w > max {
-			t.Errorf("FormatImpact(%v, %v) = %q: %d wide, over the list's %d", c.x, c.nltk, got, w, max)
+		d := ImpactDecimals(ImpactTop(c.column), c.nltk)
+		for i, x := range c.column {
+			if got := FormatImpact(x, d); got != c.want[i] {
+				t.Errorf("column %v (nltk %v): FormatImpact(%v, %d) = %q; want %q", c.column, c.nltk, x, d, got, c.want[i])
+			}
 		}
 	}
 }

@@ -128,6 +128,9 @@ type segList struct {
 	// them ([listRows]); nil on the baseline itself, which has none
 	// ([segList.impactColumn]).
 	impact []float64
+	// impactTop is the largest of impact in magnitude, which sets the
+	// column's decimals ([segList.impactDecimals]).
+	impactTop float64
 	// impactOf is the metric impact is of (model.MetricBLEU, MetricChrF
 	// or MetricTER); impactMetric is the one the sort by impact weighs
 	// (i on the comparison screen sets chrF's or TER's, i on the list
@@ -204,6 +207,7 @@ func (l *segList) setRows(r listRows) (found bool) {
 	if l.view.Other == l.view.System { // no Δ to itself, so no impact
 		l.impact = nil
 	}
+	l.impactTop = model.ImpactTop(l.impact)
 	l.waiting = ""
 	want := l.seg
 	if l.typing == typingFilter || l.entered {
@@ -304,8 +308,9 @@ func (l segList) columns(c common) columns {
 		cols.impact = 7
 		if l.impactHead() != "impact" {
 			cols.impact = 9 // "↑chrF imp"
-		} else if c.nltk() {
-			cols.impact = 9
+		}
+		if l.impact != nil { // as wide as its widest figure
+			cols.impact = max(cols.impact, len(model.FormatImpact(-l.impactTop, l.impactDecimals(c))))
 		}
 	}
 	used := 2 + cols.line + 1 + cols.score + 1 + cols.length + 1 + cols.bp + 1
@@ -552,7 +557,11 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		cell := "—" // as Δ: the baseline has no impact on a Δ to itself
 		if l.impact != nil {
 			imp = l.impact[seg]
-			cell = impactCell(imp, c.nltk() && l.impactOf == model.MetricBLEU) // chrF's and TER's keep their scale
+			d := l.impactDecimals(c)
+			cell = impactCell(imp, d)
+			if model.ImpactReadsZero(imp, d) {
+				imp = 0 // coloured as it reads
+			}
 		}
 		parts = append(parts, render.PadLeft(cell, cols.impact))
 	}
@@ -627,16 +636,23 @@ func signed(s render.Styles, x float64) lipgloss.Style {
 }
 
 // impactCell is the list's form of a segment's impact on the corpus Δ:
-// [model.FormatImpact], two significant digits at least (one segment of a
-// million moves the corpus score by ten-thousandths).
-func impactCell(x float64, nltk bool) string {
+// [model.FormatImpact] with the column's decimals, "0" when it is none at
+// all, "err" where NLTK raised.
+func impactCell(x float64, decimals int) string {
 	switch {
 	case math.IsNaN(x):
 		return "err"
 	case x == 0:
 		return "0"
 	}
-	return model.FormatImpact(x, nltk)
+	return model.FormatImpact(x, decimals)
+}
+
+// impactDecimals is the decimals of the impact column, one for all its
+// rows ([model.ImpactDecimals]): BLEU's impact is on NLTK's scale under
+// --compat nltk, chrF's and TER's keep theirs.
+func (l segList) impactDecimals(c common) int {
+	return model.ImpactDecimals(l.impactTop, c.nltk() && l.impactOf == model.MetricBLEU)
 }
 
 // deltaCell is the list's short form of a difference of scores: signed,

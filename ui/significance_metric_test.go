@@ -331,8 +331,8 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 }
 
 // TestSigImpactUnderNLTK: under NLTK's compat, chrF's impact column keeps
-// chrF's scale, three decimals of a point, instead of the five decimals
-// that NLTK's 0-1 BLEU takes.
+// chrF's scale, from three decimals of a point, instead of the five
+// decimals NLTK's 0-1 BLEU starts from.
 func TestSigImpactUnderNLTK(t *testing.T) {
 	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "c", "B", "M", "i")
 	if !m.c.nltk() || m.list.impactOf != model.MetricChrF {
@@ -340,7 +340,8 @@ func TestSigImpactUnderNLTK(t *testing.T) {
 	}
 	x := m.list.impact[m.list.rows[0]]
 	row := strings.Split(m.View(), "\n")[4] // the first row, under the three header lines and the list's head
-	if want, nltk := model.FormatImpact(x, false), model.FormatImpact(x, true); !strings.Contains(row, " "+want+" ") || want == nltk {
+	top := model.ImpactTop(m.list.impact)
+	if want, nltk := model.FormatImpact(x, model.ImpactDecimals(top, false)), model.FormatImpact(x, model.ImpactDecimals(top, true)); !strings.Contains(row, " "+want+" ") || want == nltk {
 		t.Errorf("the first row %q; want its chrF impact %v as %s (not %s)", row, x, want, nltk)
 	}
 }

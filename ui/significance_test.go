@@ -326,8 +326,8 @@ func TestSortByImpact(t *testing.T) {
 	}
 	m = press(t, m, "g")
 	v := m.View()
-	if !strings.Contains(v, "↑impact") || !strings.Contains(v, impactCell(worst, false)) {
-		t.Errorf("no impact column with %s:\n%s", impactCell(worst, false), v)
+	if cell := impactCell(worst, m.list.impactDecimals(m.c)); !strings.Contains(v, "↑impact") || !strings.Contains(v, cell) {
+		t.Errorf("no impact column with %s:\n%s", cell, v)
 	}
 	m = press(t, m, "w") // a new baseline re-sorts
 	imp2, _ := m.c.scored.Impact(m.c.ds, m.list.view.System, m.list.view.Other)
@@ -537,12 +537,12 @@ func TestDeltaCells(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		x    float64
-		nltk bool
-		want string
-	}{{-0.0004, false, "-4.0e-4"}, {-0.0006, false, "-6.0e-4"}, {0.000004, true, "+4.0e-6"}, {0.02, true, "+0.02000"}, {0.0123, false, "+0.012"}} {
-		if got := impactCell(c.x, c.nltk); got != c.want {
-			t.Errorf("impactCell(%v, %v) = %q; want %q", c.x, c.nltk, got, c.want)
+		x        float64
+		decimals int
+		want     string
+	}{{-0.0004, 3, "0.000"}, {-0.0006, 3, "-0.001"}, {-0.0004, 5, "-0.00040"}, {0.000004, 6, "+0.000004"}, {0, 4, "0"}, {math.NaN(), 3, "err"}} {
+		if got := impactCell(c.x, c.decimals); got != c.want {
+			t.Errorf("impactCell(%v, %d) = %q; want %q", c.x, c.decimals, got, c.want)
 		}
 	}
 }
