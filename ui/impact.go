@@ -188,3 +188,16 @@ func (l segList) impactHead() string {
 	}
 	return "impact"
 }
+
+// deltaHead is the Δ column's head: "Δ", or "BLEU Δ" ("nltk Δ" on NLTK's
+// scale) beside chrF's or TER's impact column, whose figures are of
+// another metric than the Δ, the sentence BLEU's.
+func (l segList) deltaHead(c common) string {
+	if !l.impactColumn() || l.impactHead() == "impact" {
+		return "Δ"
+	}
+	if c.nltk() {
+		return "nltk Δ"
+	}
+	return "BLEU Δ"
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/scoring"
 )
 
 // repeatedDemo is the demo corpus k times over: a segment's impact on a
@@ -106,5 +107,32 @@ func TestImpactColumnOneForm(t *testing.T) {
 	}
 	if len(slices.Compact(slices.Sorted(slices.Values(cells)))) < 5 {
 		t.Errorf("impact cells %v: want figures of several sizes", cells)
+	}
+}
+
+// TestDeltaHeadBesideMetricImpact: beside chrF's impact (i on the
+// comparison screen testing chrF), the Δ column, which stays sentence
+// BLEU's, is headed "BLEU Δ", where it was "Δ" under "chrF imp" as if the
+// two were one metric's; beside BLEU's impact it is "Δ".
+func TestDeltaHeadBesideMetricImpact(t *testing.T) {
+	head := func(m Model) string {
+		for _, l := range strings.Split(m.View(), "\n") {
+			if strings.Contains(l, "hyp/ref") {
+				return l
+			}
+		}
+		t.Fatalf("no list header:\n%s", m.View())
+		return ""
+	}
+	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i")
+	if m.list.impactOf != model.MetricChrF {
+		t.Fatalf("impact of %q; want chrF's", m.list.impactOf)
+	}
+	if h := head(m); !strings.Contains(h, "BLEU Δ") || !strings.Contains(h, "chrF imp") {
+		t.Errorf("header %q; want BLEU Δ beside chrF imp", h)
+	}
+	m = press(t, ready(t, demoDataset(t), 120, 40), "i")
+	if h := head(m); m.list.view.Sort != model.SortImpact || m.list.impactOf != model.MetricBLEU || strings.Contains(h, "BLEU Δ") || !strings.Contains(h, " Δ ") {
+		t.Errorf("impact of %q, header %q; want BLEU's impact beside Δ", m.list.impactOf, h)
 	}
 }

@@ -302,7 +302,7 @@ func (l segList) columns(c common) columns {
 		cols.bar = 0 // the score says it already: the hypothesis needs the room
 	}
 	if l.view.Other >= 0 {
-		cols.delta = 6
+		cols.delta = max(6, render.Cells(l.deltaHead(c))) // "+100.0", "BLEU Δ"
 	}
 	if l.impactColumn() {
 		cols.impact = 7
@@ -352,7 +352,7 @@ func (l segList) header(c common, cols columns) string {
 		render.PadLeft(arrow(model.SortLength, "hyp/ref"), cols.length) + " " +
 		render.PadLeft(arrow(model.SortBP, "BP"), cols.bp) + " "
 	if cols.delta > 0 {
-		h += render.PadLeft(arrow(model.SortDelta, "Δ"), cols.delta) + " "
+		h += render.PadLeft(arrow(model.SortDelta, l.deltaHead(c)), cols.delta) + " "
 	}
 	if cols.impact > 0 {
 		h += render.PadLeft(arrow(model.SortImpact, l.impactHead()), cols.impact) + " "
