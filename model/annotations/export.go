@@ -3,10 +3,12 @@ package annotations
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"encoding/json"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +20,24 @@ import (
 // line, the span as offsets, the kind, the ESA score, the time and
 // whether an error is of the whole segment.
 var csvColumns = append(append([]string{}, mqmColumns...), "line", "span_side", "span_start", "span_end", "kind", "score", "time", "whole_segment")
+
+// ExportOrder puts anns in the order the exports list them: by system,
+// the systems in the order they first come in anns (as [Summarize] lists
+// them), then by line; the annotations of one segment keep their order in
+// anns (in a file, that of their IDs). An annotation an undo put back
+// under a new ID stays with its segment, where the order of IDs put it
+// after every other.
+func ExportOrder(anns []Annotation) {
+	rank := map[string]int{}
+	for _, a := range anns {
+		if _, ok := rank[a.System]; !ok {
+			rank[a.System] = len(rank)
+		}
+	}
+	slices.SortStableFunc(anns, func(a, b Annotation) int {
+		return cmp.Or(cmp.Compare(rank[a.System], rank[b.System]), cmp.Compare(a.Line, b.Line))
+	})
+}
 
 // wholeSegment says whether a is an error of the whole segment (it has
 // no span), and whether it is an error at all: the other kinds have no

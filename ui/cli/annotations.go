@@ -116,7 +116,9 @@ Flags:
 const annotationsExportHelp = `Usage: bleuscope annotations export --annotations ANN [--format F] [-o OUT]
 
 Writes the annotations of ANN (an annotation file, or a WMT MQM TSV to
-convert; - reads it from standard input) in the order they were made.
+convert; - reads it from standard input) by system, the systems in the
+order they first appear (as summary lists them), then by line, those of
+one segment in the order they were made.
 
 Examples:
   bleuscope annotations export --annotations notes.ann > notes.tsv
@@ -290,6 +292,7 @@ func runAnnotationsExport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	annotations.ExportOrder(anns)
 	replaced, scores := 0, 0
 	err = writeShown(e, out, func(w io.Writer) error {
 		switch format {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1097,5 +1098,66 @@ func TestAnnotationsImportFixes(t *testing.T) {
 	os.WriteFile("notes.tsv", data, 0o644)
 	if _, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "new.ann", "notes.tsv"); !strings.Contains(stderr, " -o notes.mqm.tsv, then import that") {
 		t.Errorf("import of an annotation file named .tsv: %q; want it exported to notes.mqm.tsv", stderr)
+	}
+}
+
+// TestAnnotationsExportOrder: export lists the rows by system (the
+// systems in the order they first appear) and line, those of a segment
+// in the order they were made; an annotation deleted and put back (as u
+// does) under a new ID stays with its segment, where the rows came in the
+// order of their IDs and it came last, after a later line's.
+func TestAnnotationsExportOrder(t *testing.T) {
+	writeFiles(t, nil)
+	store, err := annotations.Open("a.ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(system string, line int, rater string) annotations.Annotation {
+		t.Helper()
+		a := annotations.Annotation{Kind: annotations.KindError, System: system, Line: line, Rater: rater, Category: "Style/Awkward", Severity: "Minor"}
+		a.SetText("Line "+strconv.Itoa(line)+".", "")
+		added, err := store.Add(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return added
+	}
+	first := add("sysB", 3, "r1")
+	add("sysB", 3, "r2")
+	add("sysA", 1, "r1")
+	add("sysB", 7, "r1")
+	add("sysB", 1, "r1")
+	if err := store.Delete(first.ID); err != nil { // taken back, then put back under a new ID
+		t.Fatal(err)
+	}
+	first.ID = 0
+	if _, err := store.Add(first); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	want := []string{"sysB 1 r1", "sysB 3 r2", "sysB 3 r1", "sysB 7 r1", "sysA 1 r1"}
+	for _, format := range []string{"mqm-tsv", "csv", "jsonl"} {
+		code, out, stderr := runCLI(t, "", "annotations", "export", "--annotations", "a.ann", "--format", format)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: status %d, stderr %q", format, code, stderr)
+		}
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if format == "jsonl" {
+				var a annotations.Annotation
+				if err := json.Unmarshal([]byte(l), &a); err != nil {
+					t.Fatalf("jsonl %q: %v", l, err)
+				}
+				got = append(got, a.System+" "+strconv.Itoa(a.Line)+" "+a.Rater)
+				continue
+			}
+			sep := map[string]string{"mqm-tsv": "\t", "csv": ","}[format]
+			if f := strings.Split(l, sep); f[0] != "system" {
+				got = append(got, f[0]+" "+f[3]+" "+f[4]) // doc_id and seg_id are the line for bleuscope's own
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: rows %q; want %q\n%s", format, got, want, out)
+		}
 	}
 }
