@@ -96,3 +96,41 @@ func TestWinsDrillShowsTheRowsSystem(t *testing.T) {
 		t.Errorf("esc: screen %v, system %d against %d, cursor %d; want the wins table as left, a against b, on row %d", m.screen, m.list.view.System, m.list.view.Other, m.ana.cursor[m.ana.table], at)
 	}
 }
+
+// TestWinsDrillLeftKeepsChoices: leaving a wins row's drill-down of
+// another system gives back the systems before it however it is left (by
+// : too, which left the list on that system against a baseline neither
+// pinned nor the rule's), but not over a baseline pinned in it, which esc
+// undid, leaving one pinned that the person never chose.
+func TestWinsDrillLeftKeepsChoices(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ref.txt": {Data: []byte("the cat sat on the mat\na dog ran in the park\nit rains\n")},
+		"a.txt":   {Data: []byte("the cat sat on the mat\na dog ran in a park\nit rains\n")},
+		"b.txt":   {Data: []byte("a cat sat on a mat\na dog ran in the park\nit is raining\n")},
+		"c.txt":   {Data: []byte("the cat sat on a mat\na dog ran\nit rains\n")},
+	}
+	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt", "c.txt"}, Refs: []string{"ref.txt"}, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	drillC := func() Model {
+		m := press(t, openAnalysisScreen(t, ready(t, ds, 100, 30)), "right", "right") // a shown, against b
+		at := slices.IndexFunc(m.ana.winItems(m.anaCtx()), func(it anaWinItem) bool { return it.system == 2 && len(it.rows) > 0 })
+		for range at {
+			m = press(t, m, "down")
+		}
+		m = press(t, m, "enter")
+		if m.list.view.System != 2 || m.list.view.Other != 1 {
+			t.Fatalf("the test's premise: the drill-down shows c against b, not %d against %d", m.list.view.System, m.list.view.Other)
+		}
+		return m
+	}
+	m := press(t, drillC(), "w", "esc")
+	if m.list.view.System != 2 || m.list.view.Other != 0 || !m.list.pinned {
+		t.Errorf("w in the drill-down, then esc: %d against %d (pinned %v); want c against a, pinned as w chose", m.list.view.System, m.list.view.Other, m.list.pinned)
+	}
+	m = press(t, typeText(t, press(t, drillC(), ":"), "2"), "enter")
+	if m.list.only != nil || m.list.view.System != 0 || m.list.view.Other != 1 || m.list.pinned {
+		t.Errorf(":2 in the drill-down: left %v, %d against %d (pinned %v); want the drill-down left, a against b as before it", m.list.only == nil, m.list.view.System, m.list.view.Other, m.list.pinned)
+	}
+}

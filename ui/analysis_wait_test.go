@@ -70,9 +70,11 @@ func TestAnalysisEnterWaitsForTable(t *testing.T) {
 // opens the analysis when they land, and what it said meanwhile goes,
 // where the status kept saying "the analysis waits for the scores" and
 // the analysis never opened (the explorer pass on a corpus of 100,000
-// segments); a key meanwhile keeps the list.
+// segments); a key or the wheel meanwhile keeps the list, and the status
+// no longer promises the analysis.
 func TestAnalysisOpensOnScores(t *testing.T) {
-	for _, between := range []string{"", "down"} {
+	wheel := tea.MouseMsg{X: 10, Y: 10, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress}
+	for _, between := range []string{"", "down", "wheel"} {
 		m := New(demoDataset(t), model.DefaultSettings())
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m = next.(Model)
@@ -83,7 +85,11 @@ func TestAnalysisOpensOnScores(t *testing.T) {
 			t.Fatalf("n before the scores: scored %v, screen %v, status %q; want the list saying the analysis waits", m.c.scored != nil, m.screen, m.status)
 		}
 		if between != "" {
-			next, more := m.Update(keyMsg(between))
+			var msg tea.Msg = keyMsg(between)
+			if between == "wheel" { // as a key, it cancels, and what was said goes
+				msg = wheel
+			}
+			next, more := m.Update(msg)
 			m, cmd = next.(Model), tea.Batch(cmd, more)
 		}
 		m = drive(t, m, tea.Batch(scoring, cmd))

@@ -22,8 +22,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if msg.Alt && !msg.Paste && (msg.Type == tea.KeyEscape || !m.typingNote()) {
 		return m.handleAfterEsc(msg)
 	}
+	m.cancelWaits() // a key cancels a drill-down or an analysis still waited for
 	m.status = ""
-	m.ana.drillWaits, m.anaWaits = "", "" // a key cancels a drill-down or an analysis still waited for
 	if !key.Matches(msg, m.c.keys.Explain) {
 		m.jobs.stop(jobWalk) // a key cancels a walk-through still waited for
 	}
@@ -388,13 +388,25 @@ func (m Model) handleTyping(msg tea.KeyMsg) (Model, tea.Cmd) {
 // small enough to filter inside Update; bigger ones filter on enter.
 func (m Model) liveFilter() bool { return m.list.live }
 
+// cancelWaits drops the drill-down and the analysis still waited for
+// (enter while the table was made, n before the scores), and what the
+// status said of them while it still says it.
+func (m *Model) cancelWaits() {
+	for _, said := range []string{m.ana.drillWaits, m.anaWaits} {
+		if said != "" && m.status == said {
+			m.status = ""
+		}
+	}
+	m.ana.drillWaits, m.anaWaits = "", ""
+}
+
 // handleMouse scrolls what is under the pointer and selects a clicked row.
 func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	if m.list.typing != typingNone || m.ann.active() {
 		return m, nil
 	}
-	if msg.Action == tea.MouseActionPress { // as a key does, a click cancels the analysis waited for
-		m.anaWaits = ""
+	if msg.Action == tea.MouseActionPress { // as a key does, a click or the wheel cancels what is waited for
+		m.cancelWaits()
 	}
 	switch m.screen {
 	case screenExplain, screenLessons:
@@ -418,9 +430,6 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		m.sig = m.sig.mouse(msg, len(m.c.ds.Systems))
 		return m, nil
 	case screenAnalysis:
-		if msg.Action == tea.MouseActionPress { // the cursor may move: the drill-down waited for is dropped
-			m.ana.drillWaits = ""
-		}
 		m.ana = m.ana.mouse(msg, m.anaCtx())
 		return m, nil
 	}

@@ -107,6 +107,7 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus, sy
 	}
 	if sys != l.view.System || other != l.view.Other {
 		l.view.System, l.view.Other, l.drillSwitched = sys, other, true
+		l.drillSet = [2]int{sys, other}
 	}
 	l.setFilterText("")
 	l.setFilter("")
@@ -117,17 +118,13 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus, sy
 }
 
 // closeDrill leaves the drill-down and gives back the filter, the sort
-// and the selection there were before it, and the systems when it showed
-// others.
+// and the selection there were before it (and, leaveDrill, the systems).
 func (l *segList) closeDrill() {
 	l.leaveDrill()
 	l.setFilterText(l.drillFrom)
 	l.setFilter(l.drillFrom)
 	l.seg = l.drillSeg
 	l.view.Sort, l.view.Desc = l.drillSort, l.drillDesc
-	if l.drillSwitched {
-		l.view.System, l.view.Other, l.drillSwitched = l.drillView[0], l.drillView[1], false
-	}
 }
 
 // openSigImpact keeps the list's order for closeSigImpact before i on the
@@ -160,6 +157,10 @@ func (l *segList) standingFilter() string {
 func (l *segList) leaveDrill() {
 	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst = nil, nil, false, nil, false
 	l.drill++
+	if l.drillSwitched && [2]int{l.view.System, l.view.Other} == l.drillSet {
+		l.view.System, l.view.Other = l.drillView[0], l.drillView[1]
+	}
+	l.drillSwitched = false
 }
 
 // jumpLimit is the most characters the jump prompt takes: more than any

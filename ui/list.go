@@ -101,10 +101,11 @@ type segList struct {
 	drillSort model.SortKey
 	drillDesc bool
 	// drillView, when a drill-down showed another system than the one
-	// shown (a wins row's), is the system and baseline before it
-	// (drillSwitched), given back when it closes.
-	drillView     [2]int
-	drillSwitched bool
+	// shown (a wins row's: drillSwitched), is the system and baseline
+	// before it, given back when it is left, unless the person chose others
+	// in it than those it set, drillSet.
+	drillView, drillSet [2]int
+	drillSwitched       bool
 	// fromSig: the list sorts by impact as i on the comparison screen
 	// asked; esc goes back to that screen, giving back sigBack, the order
 	// there was before (the filter stays as it is).
