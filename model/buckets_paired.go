@@ -63,9 +63,10 @@ func (s *Scored) SameRowBuckets(ctx context.Context, ds *Dataset, sys int, b Buc
 // Outcomes splits the segments rows (all of them when nil) by how system
 // sys's sentence score compares with system base's: higher (wins), equal
 // (ties) or lower (losses), or not at all, either score missing (unscored:
-// NLTK raised on it), each list ascending when rows is. The counts are
-// those of [Compare]'s Wins, Ties, Losses and Unscored: each segment is
-// judged by the same rule.
+// NLTK raised on it), each list ascending when rows is. The wins, ties
+// and losses are [Compare]'s Wins, Ties and Losses (which has no
+// unscored: it refuses nltk compat): each segment is judged by the same
+// rule.
 func (s *Scored) Outcomes(sys, base int, rows []int) (wins, ties, losses, unscored []int, err error) {
 	if err := s.check(sys); err != nil {
 		return nil, nil, nil, nil, err

@@ -310,13 +310,18 @@ func (a anaScreen) Update(msg tea.KeyMsg, x anaCtx) (anaScreen, bool) {
 		a.cursor[t]++
 		// To the next bucket's first row, if any, from a bucket that fits
 		// in the view; a taller one's rows a row at a time (clamp).
-		if items := a.bucketItems(x); t == anaBuckets && a.cursor[t] <= len(items) {
-			if start, end := bucketSpan(items, a.cursor[t]-1); end-start+1 <= a.bodyRows() {
-				for i := a.cursor[t]; i < len(items); i++ {
-					if items[i].first {
-						a.cursor[t] = i
-						break
-					}
+		if t != anaBuckets {
+			break
+		}
+		items := a.bucketItems(x)
+		if a.cursor[t] > len(items) {
+			break
+		}
+		if start, end := bucketSpan(items, a.cursor[t]-1); end-start+1 <= a.bodyRows() {
+			for i := a.cursor[t]; i < len(items); i++ {
+				if items[i].first {
+					a.cursor[t] = i
+					break
 				}
 			}
 		}

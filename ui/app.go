@@ -302,7 +302,7 @@ func (m Model) screenView() string {
 		if m.typing() {
 			acting = "ctrl+c (quit) acts"
 		}
-		return tooSmall(c.width, c.height, acting)
+		return tooSmallScreen(c.width, c.height, acting)
 	case len(c.ds.Systems) == 0:
 		return render.Truncate("no system output to explore: give a SYSTEM file (q quits)", c.width)
 	}

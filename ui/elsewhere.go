@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -10,11 +11,12 @@ import (
 // elsewhere says where a key of the list's works when it is pressed on a
 // screen that has no use for it (the analysis, the comparison, the
 // annotation summary), rather than doing nothing and saying nothing: the
-// key, what it does (its help) and the esc that lead to the list. The
-// annotation keys say what they need when no file is open, as on the
-// list; ! shows the warnings (over the summary, it says where); T, the
-// comparison's, says so. It reports false for the moves (↑↓, pages, ends: a screen's own,
-// silent at its ends) and for a key bound to nothing.
+// key, what it does (its help, without an aside in brackets) and the esc
+// that leads to the list. The annotation keys say what they need when no
+// file is open, as on the list; ! shows the warnings (over the summary,
+// it says where); T, the comparison's, says so. It reports false for the
+// moves (↑↓, pages, ends: a screen's own, silent at its ends) and for a
+// key bound to nothing.
 func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.c.keys
 	if pressedAny(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Mouse) {
@@ -48,15 +50,19 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 	if name == " " {
 		name = "space"
 	}
+	desc := b.Help().Desc // "next/prev sort (see Sorting)": the aside goes, the brackets around it would nest
+	if i := strings.Index(desc, " ("); i > 0 {
+		desc = desc[:i]
+	}
 	if !m.ann.on && pressedAny(msg, k.Annotations, k.NextUnrated, k.AnnSummary) {
-		return m.flashFit(name+" ("+b.Help().Desc+") needs annotations: start bleuscope with --annotations FILE",
+		return m.flashFit(name+" ("+desc+") needs annotations: start bleuscope with --annotations FILE",
 			name+" needs annotations: start with --annotations FILE"), true
 	}
 	esc, short := "esc to it", "esc"
 	if m.screen == screenAnalysis && m.anaFrom == screenSig || m.screen == screenSig && m.sigFrom == screenAnalysis {
 		esc, short = "esc twice to it", "esc twice"
 	}
-	return m.flashFit(name+" ("+b.Help().Desc+") works on the list: "+esc,
+	return m.flashFit(name+" ("+desc+") works on the list: "+esc,
 		name+" works on the list: "+esc, name+": on the list ("+short+")"), true
 }
 

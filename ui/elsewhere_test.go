@@ -31,7 +31,8 @@ func TestKeysSaidNotSwallowed(t *testing.T) {
 				"v": "v (two hypotheses stacked) works on the list: esc to it", "S": "needs annotations: start"},
 			[]string{"left", "right"}}, // the analysis's tables
 		{"summary", func() Model { m, _ := annotating(t, 120, 40); return press(t, m, "S") },
-			map[string]string{"%": "% (segment score 0-100 (ESA)) works on the list: esc to it", "r": "r (reverse sort) works on the list",
+			map[string]string{"%": "% (segment score 0-100) works on the list: esc to it", "r": "r (reverse sort) works on the list",
+				"o": "o (next/prev sort) works on the list: esc to it",
 				"R": "R (score: all refs / each alone) works on the list", "l": "l (toggle lowercase) works on the list", "M": "M (chrF / chrF+TER / BLEU alone) works on the list"},
 			[]string{"J", "K", "ctrl+d", "ctrl+u", "enter", "left", "right"}}, // nothing to scroll or open
 	} {

@@ -23,10 +23,10 @@ const wideDetail = 140
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// tooSmall is what is shown below the minimum size: the size needed
+// tooSmallScreen is what is shown below the minimum size: the size needed
 // first, then the keys that act meanwhile (acting, [Model.actsWhenSmall]),
 // wrapped to the window's width and cut to its height.
-func tooSmall(w, h int, acting string) string {
+func tooSmallScreen(w, h int, acting string) string {
 	msg := fmt.Sprintf("window too small: bleuscope needs %d×%d, this one is %d×%d. Until it is larger, only %s.", minWidth, minHeight, w, h, acting)
 	lines := strings.Split(render.Wrap(msg, max(1, w)), "\n")
 	lines = lines[:min(len(lines), max(1, h))]

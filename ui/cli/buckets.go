@@ -182,7 +182,7 @@ func runBuckets(e *env, args []string) error {
 		if base, err = systemIndex(fs, ds, "baseline", baseline); err != nil {
 			return err
 		}
-		if base == 0 && len(ds.Systems) > 1 {
+		if base == 0 {
 			shown = 1
 		}
 	}
