@@ -50,8 +50,9 @@ func TestStripKeptLayoutIsCurrent(t *testing.T) {
 }
 
 // TestStripMarksWholeSegment: an error of the whole segment is marked in
-// the strip, in a line of its severity's mark above the hypothesis; before,
-// the strip's marked text left it out (only the list named it).
+// the strip, in a line of its severity's mark below the hypothesis, where a
+// span's marks stand (before, that line stood above it); before that, the
+// strip's marked text left it out (only the list named it).
 func TestStripMarksWholeSegment(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
 	m = press(t, m, "A", "x", "a", "m", "C", "enter")
@@ -59,8 +60,8 @@ func TestStripMarksWholeSegment(t *testing.T) {
 	_, text, _ := m.ann.stripParts(m.c, sel)
 	plain := ansi.Strip(strings.Join(fitStrip(m.c.st, text, nil, 10), "\n"))
 	hyp := m.c.ds.Systems[sel.sys].Hyps[sel.seg]
-	if !strings.HasPrefix(plain, strings.Repeat(" ", annLabelW)+"C whole segment\nhyp") || !strings.Contains(plain, strings.Fields(hyp)[0]) {
-		t.Errorf("the strip's marked text of a critical whole-segment error is\n%s\nwant a line 'C whole segment' above the hypothesis", plain)
+	if !strings.HasPrefix(plain, "hyp") || !strings.HasSuffix(plain, "\n"+strings.Repeat(" ", annLabelW)+"C whole segment") || !strings.Contains(plain, strings.Fields(hyp)[0]) {
+		t.Errorf("the strip's marked text of a critical whole-segment error is\n%s\nwant a line 'C whole segment' below the hypothesis", plain)
 	}
 }
 

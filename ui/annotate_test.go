@@ -750,8 +750,8 @@ func TestFitStrip(t *testing.T) {
 			t.Errorf("room %d: %q; want %q", c.room, got, c.want)
 		}
 	}
-	// The whole segment's marks stand above the texts while everything
-	// fits; short of room they give way to the span's marks, ending the
+	// The whole segment's marks stand below the hypothesis and its marks
+	// while everything fits; short of room they give way to the span's marks, ending the
 	// line of how many more (a user at 60×16 saw "M whole segment" and the
 	// hypothesis, and not the marks of the span under it).
 	pad := strings.Repeat(" ", annLabelW)
@@ -759,13 +759,13 @@ func TestFitStrip(t *testing.T) {
 		room int
 		want []string
 	}{
-		{9, append(append([]string{pad + "M whole segment"}, marked...), list...)},
+		{9, append([]string{"hyp text", "    MMMM", pad + "M whole segment", "src text", "    mmmm"}, list...)},
 		{8, append(append([]string{}, marked...), list...)},
 		{5, []string{"1 a", "2 b", "… 2 more (E lists them) · M whole segment", "hyp text", "    MMMM"}},
 		{3, []string{"4 annotations (E lists them) · M whole segment", "hyp text", "    MMMM"}},
 		{2, []string{"hyp text", "    MMMM"}},
 	} {
-		if got := fitStrip(st, markedText{whole: "M whole segment", lines: slices.Clone(marked), focus: 1}, slices.Clone(list), c.room); !slices.Equal(got, c.want) {
+		if got := fitStrip(st, markedText{whole: "M whole segment", lines: slices.Clone(marked), hypEnd: 2, focus: 1}, slices.Clone(list), c.room); !slices.Equal(got, c.want) {
 			t.Errorf("whole segment, room %d: %q; want %q", c.room, got, c.want)
 		}
 	}
@@ -891,19 +891,21 @@ func TestAnnotationPickMarkedWithoutColour(t *testing.T) {
 }
 
 // TestAnnotationListMarksWholeSegment: E's list shows an error of the
-// whole segment as the strip under the pane does, its mark above the
-// hypothesis ("m whole segment"), instead of only the strip.
+// whole segment as the strip under the pane does, its mark below the
+// hypothesis ("m whole segment") where a span's marks stand, instead of
+// only the strip; both drew it above the hypothesis before.
 func TestAnnotationListMarksWholeSegment(t *testing.T) {
 	m, _ := annotating(t, 100, 30)
 	m = press(t, m, "A", "x", "s", "a", "m", "enter")
 	whole := regexp.MustCompile(`(?m)^ +m whole segment *$`)
-	if v := m.View(); !whole.MatchString(v) {
-		t.Fatalf("the strip has no whole-segment line:\n%s", v)
+	hypThenWhole := regexp.MustCompile(`(?m)^hyp .*\n(?:     .*\n)*? +m whole segment *$`)
+	if v := m.View(); !whole.MatchString(v) || !hypThenWhole.MatchString(v) {
+		t.Fatalf("the strip has no whole-segment line below the hypothesis:\n%s", v)
 	}
 	m = press(t, m, "E")
 	v := m.View()
-	if !strings.Contains(v, "annotations of line") || !whole.MatchString(v) {
-		t.Errorf("E's list has no whole-segment line:\n%s", v)
+	if !strings.Contains(v, "annotations of line") || !hypThenWhole.MatchString(v) {
+		t.Errorf("E's list has no whole-segment line below the hypothesis:\n%s", v)
 	}
 	checkFit(t, "E on a whole-segment error", v, 100, 30)
 }

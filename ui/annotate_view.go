@@ -154,19 +154,22 @@ func (n annotator) stripParts(c common, sel selection) (title string, text marke
 
 // markedText is what the strip shows of a segment's texts: the marks of
 // its errors of the whole segment ("C whole segment", "" when none), which
-// stand above the hypothesis, the lines of the texts with the error spans
-// marked, and the index among them of the first line of marks (-1 when
-// none), which the strip keeps in view.
+// stand below the hypothesis as a span's marks do, the lines of the texts
+// with the error spans marked, the number of them that are the
+// hypothesis's (the whole segment's marks follow those), and the index
+// among them of the first line of marks (-1 when none), which the strip
+// keeps in view.
 type markedText struct {
-	whole string
-	lines []string
-	focus int
+	whole  string
+	lines  []string
+	hypEnd int
+	focus  int
 }
 
 // markedTexts is the marked text of the texts of sel that anns mark (the
 // hypothesis, the source).
 func markedTexts(c common, sel selection, anns []annotations.Annotation) markedText {
-	whole, focus := wholeSegmentMarks(c.st, anns), -1
+	whole, focus, hypEnd := wholeSegmentMarks(c.st, anns), -1, 0
 	var marked []string
 	add := func(label, text string, side annotations.Side) {
 		lines, first := markedLinesAt(c.st, label, annLabelW, text, c.width, spanMarks(anns, side))
@@ -177,11 +180,12 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) markedT
 	}
 	if whole != "" || hasSide(anns, annotations.SideHyp) {
 		add("hyp", c.ds.Systems[sel.sys].Hyps[sel.seg], annotations.SideHyp)
+		hypEnd = len(marked)
 	}
 	if c.ds.Src != nil && hasSide(anns, annotations.SideSrc) {
 		add("src", c.ds.Src[sel.seg], annotations.SideSrc)
 	}
-	return markedText{whole: whole, lines: slices.Clip(marked), focus: focus} // kept: appends copy
+	return markedText{whole: whole, lines: slices.Clip(marked), hypEnd: hypEnd, focus: focus} // kept: appends copy
 }
 
 // fitStrip lays text (the whole segment's marks, the marked lines) and
@@ -199,7 +203,8 @@ func markedTexts(c common, sel selection, anns []annotations.Annotation) markedT
 func fitStrip(st render.Styles, text markedText, list []string, room int) []string {
 	whole, marked, focus := text.whole, text.lines, text.focus
 	if whole != "" && 1+len(marked)+len(list) <= room {
-		return slices.Concat([]string{strings.Repeat(" ", annLabelW) + whole}, marked, list)
+		end := min(text.hypEnd, len(marked))
+		return slices.Concat(marked[:end], []string{strings.Repeat(" ", annLabelW) + whole}, marked[end:], list)
 	}
 	if len(marked)+len(list) <= room {
 		return slices.Concat(marked, list) // marked may be the annotator's kept layout
@@ -389,11 +394,10 @@ func (n annotator) textLines(c common, sel selection, room int) []string {
 		if !sel.ok {
 			return nil
 		}
-		var out []string
-		if whole := wholeSegmentMarks(st, anns); whole != "" { // above the hypothesis, as in the strip
+		out := markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))
+		if whole := wholeSegmentMarks(st, anns); whole != "" { // below the hypothesis, as in the strip
 			out = append(out, render.Truncate(strings.Repeat(" ", annLabelW)+whole, c.width))
 		}
-		out = append(out, markedLines(st, "hyp", annLabelW, c.ds.Systems[sel.sys].Hyps[sel.seg], c.width, spanMarks(anns, annotations.SideHyp))...)
 		if c.ds.Src != nil {
 			out = append(out, markedLines(st, "src", annLabelW, c.ds.Src[sel.seg], c.width, spanMarks(anns, annotations.SideSrc))...)
 		}
