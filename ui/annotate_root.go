@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -218,7 +219,8 @@ func (m *Model) quitBlocked() bool {
 
 // resumeAnnotating selects the segment changed last in the annotation
 // file, where the person was, when it belongs to the input: the list
-// keeps it selected once its rows land.
+// keeps it selected once its rows land, and the first status says so
+// ([Model.sayResumed]).
 func (m *Model) resumeAnnotating() {
 	if m.ann.store == nil {
 		return
@@ -233,7 +235,26 @@ func (m *Model) resumeAnnotating() {
 		if m.list.inLineOrder { // a big corpus lists its lines until scored
 			m.list.moveTo(line - 1)
 		}
+		m.resumed = selection{sys: i, seg: line - 1, ok: true}
 	}
+}
+
+// sayResumed says, once, in a status of its own, where reopening the
+// annotation file went back to, in as many words as the width has room
+// for; the first screen's warnings, when there are any, keep the line.
+func (m *Model) sayResumed() {
+	r := m.resumed
+	if !r.ok || m.c.width <= 0 {
+		return
+	}
+	m.resumed.ok = false
+	if m.status != "" {
+		return
+	}
+	at := fmt.Sprintf("%s line %d", m.c.shortName(r.sys), r.seg+1)
+	m.flashFit("resumed at "+at+", the last mark changed; E lists its marks",
+		"resumed at "+at+", the last mark changed",
+		"resumed at "+at)
 }
 
 // handleSummaryKey handles a key on the annotation summary screen: back,

@@ -1825,3 +1825,40 @@ func TestRereadKeepsThePick(t *testing.T) {
 		t.Errorf("the one picked deleted by the other: step %d, status %q; want the list closed, none left, and it said", m.ann.step, m.status)
 	}
 }
+
+// TestReopeningSaysWhereItResumed: reopening an annotation file goes back
+// to the segment whose mark changed last, of another system than the first
+// one shown, and the first status says so, whole at 60 columns as at 100,
+// once: a key clears it and a resize does not bring it back. Before, the
+// explorer moved there without a word.
+func TestReopeningSaysWhereItResumed(t *testing.T) {
+	_, both := lt22AloneAndBeside(t,
+		"the cat sat on the mat\nthere is a dog in the garden\n",
+		"the cat sat on a mat\na dog is in the garden\n",
+		"a cat sat on the mat\nthere is a dog in a garden\n")
+	other := both.Systems[1].Name
+	for _, w := range []int{100, 60} {
+		st := openStore(t, filepath.Join(t.TempDir(), "a.jsonl"))
+		a := annotations.Annotation{Kind: annotations.KindNoError, System: other, Line: 2, Rater: "ana"}
+		a.SetText(both.Systems[1].Hyps[1], "")
+		if _, err := st.MarkNoError(a); err != nil {
+			t.Fatal(err)
+		}
+		m := New(both, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+		m = drive(t, next.(Model), next.(Model).Init())
+		if sel := m.list.selection(m.c); !sel.ok || sel.sys != 1 || sel.seg != 1 {
+			t.Fatalf("%d columns: resumed on %+v; want line 2 of %s", w, sel, other)
+		}
+		want := "resumed at " + m.c.shortName(1) + " line 2, the last mark changed" // cut as every title cuts it
+		if v := m.View(); !strings.Contains(m.status, want) || !strings.Contains(v, want) {
+			t.Errorf("%d columns: status %q; want it to say %q", w, m.status, want)
+		}
+		checkFit(t, "the resumed status", m.View(), w, 30)
+		m = press(t, m, "j")
+		next, _ = m.Update(tea.WindowSizeMsg{Width: w + 1, Height: 30})
+		if m = next.(Model); strings.Contains(m.status, "resumed") {
+			t.Errorf("%d columns: after a key and a resize the status still says %q", w, m.status)
+		}
+	}
+}

@@ -63,6 +63,10 @@ type Model struct {
 	// ([Model.analysisOnScores]); "" for none.
 	anaWaits string
 	status   string // a message shown in the footer until the next key
+	// resumed is the segment reopening an annotation file went back to
+	// ([Model.resumeAnnotating]), which the status says once the window's
+	// width is known; ok false for none or once said.
+	resumed  selection
 	warnLine string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
 	err      error
 }

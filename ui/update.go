@@ -16,6 +16,7 @@ func (m Model) handleResize(msg tea.WindowSizeMsg) Model {
 	m.c.width, m.c.height = msg.Width, msg.Height
 	m.c.help.Width = msg.Width
 	m.resize()
+	m.sayResumed()
 	return m
 }
 
