@@ -134,6 +134,22 @@ func (q *Query) UsesMetrics() (chrf, ter bool) {
 	return chrf, ter
 }
 
+// ReadsOneSystem reports whether the query has a term that reads the
+// system it is evaluated for ([Scored.QueryRows]) rather than every
+// system's hypothesis: shown:, a numeric term (its sentence score, length,
+// delta, chrF or TER) or an annotation term. Such a query selects other
+// segments for each system.
+func (q *Query) ReadsOneSystem() bool {
+	for _, and := range q.or {
+		for _, t := range and {
+			if t.kind == termNumber || t.kind == termAnnotation || t.field == fieldShown {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // UsesAnnotations reports whether the query has annotation terms (cat:,
 // sev:, rater:, is:), which need [AnnotationFacts].
 func (q *Query) UsesAnnotations() bool { return q.has(termAnnotation) }

@@ -362,6 +362,35 @@ func TestQuerySelectsByScore(t *testing.T) {
 	}
 }
 
+// TestQueryReadsOneSystem: a query reads the system it is evaluated for
+// when it has a shown:, numeric or annotation term, as the Query doc says;
+// its other text terms (hyp: too) look at every system's hypothesis.
+func TestQueryReadsOneSystem(t *testing.T) {
+	for q, want := range map[string]bool{
+		"police":                 false,
+		"hyp:house or ref:Haus":  false,
+		`-hyp:"the house" /x+/`:  false,
+		"len>40":                 true,
+		"police bleu<10":         true,
+		"src:Haus or delta<-5":   true,
+		"chrf<40":                true,
+		"ter>50":                 true,
+		"bp<1":                   true,
+		"shown:house":            true,
+		"-shown:house":           true,
+		"cat:omission sev:major": true,
+		"is:unannotated":         true,
+	} {
+		p, err := ParseQuery(q)
+		if err != nil {
+			t.Fatalf("ParseQuery(%q): %v", q, err)
+		}
+		if got := p.ReadsOneSystem(); got != want {
+			t.Errorf("ParseQuery(%q).ReadsOneSystem() = %v; want %v", q, got, want)
+		}
+	}
+}
+
 // TestQuoteNGram: an n-gram quoted for a label reads back, through the
 // query, as the one quoted n-gram term that finds it, whatever quotes and
 // backslashes its tokens hold.

@@ -147,10 +147,24 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 			"no segment matches the filter: nothing to compare (/ changes it)",
 			"no segment matches the filter: nothing to compare"))
 	case s.res != nil:
-		if q, err := model.ParseQuery(l.view.Filter); err == nil && q.SelectsByScore() {
-			body[1] = st.Warn.Render(render.FirstFit(w,
-				"this filter picks segments by score: p measures that choice, not the systems",
-				"this filter picks segments by score: p measures that choice"))
+		if q, err := model.ParseQuery(l.view.Filter); err == nil && q.ReadsOneSystem() {
+			// The rows are those the filter keeps for the list's system,
+			// whichever system is selected here.
+			whose := cols.nameOf(c, l.view.System) + "'s"
+			forms := []string{
+				"the filter reads " + whose + " hypotheses, the list's system, whichever is selected",
+				"the filter reads " + whose + " hypotheses, whichever is selected",
+				"the filter reads " + whose + " hypotheses",
+				"filter reads " + whose,
+			}
+			if q.SelectsByScore() {
+				forms = []string{
+					"this filter picks segments by score (" + whose + "): p measures that choice, not the systems",
+					"this filter picks segments by score (" + whose + "): p measures that choice",
+					"this filter picks segments by score: p measures that choice",
+				}
+			}
+			body[1] = st.Warn.Render(render.FirstFit(w, forms...))
 		}
 		table := s.table(c, cols)
 		body = append(body, table...)

@@ -279,6 +279,34 @@ func TestSigScreenWarnsOfScoreFilters(t *testing.T) {
 	}
 }
 
+// TestSigScreenSaysWhoseFilter: with a filter that reads one system (len,
+// bleu, cat:, shown:, ...), the comparison keeps the rows the filter keeps
+// for the list's system, whichever system is selected on it, and its
+// status line now says whose; before, nothing did. A filter of words,
+// which reads every system's hypothesis, says nothing of the kind.
+func TestSigScreenSaysWhoseFilter(t *testing.T) {
+	demo := demoDataset(t)
+	for _, c := range []struct {
+		filter, says string
+	}{
+		{"len>5", "the filter reads %s's hypotheses"},
+		{"shown:the", "the filter reads %s's hypotheses"},
+		{"bleu<50", "picks segments by score (%s's)"},
+	} {
+		m := press(t, filterBy(t, ready(t, demo, 120, 40), c.filter), "B", "down")
+		if m.sig.res == nil || m.sig.cursor == m.list.view.System {
+			t.Fatalf("%s: the test's premise: a comparison (%v) with another system selected than the list's (%d, %d)", c.filter, m.sig.err, m.sig.cursor, m.list.view.System)
+		}
+		if v, want := ansi.Strip(m.View()), fmt.Sprintf(c.says, m.c.systemName(m.list.view.System)); !strings.Contains(v, want) {
+			t.Errorf("%s: the screen does not say %q:\n%s", c.filter, want, v)
+		}
+	}
+	m := press(t, filterBy(t, ready(t, demo, 120, 40), "the"), "B")
+	if v := m.View(); m.sig.res == nil || strings.Contains(v, "filter reads") {
+		t.Errorf("a filter of words: comparison %v, the screen says whose:\n%s", m.sig.res != nil, v)
+	}
+}
+
 func TestSigScreenCancelAndTest(t *testing.T) {
 	m := ready(t, demoDataset(t), 120, 40)
 	m, cmd := step1(t, m, keyMsg("B"))
@@ -978,6 +1006,7 @@ func TestSigScreenWarningsWhole(t *testing.T) {
 		}{
 			{"no match", func() Model { return press(t, filterBy(t, ready(t, demo, w, 16), "zzzq"), "B") }, "no segment matches the filter"},
 			{"score filter", func() Model { return press(t, filterBy(t, ready(t, demo, w, 16), "bleu<50"), "B") }, "this filter picks segments by score"},
+			{"length filter", func() Model { return press(t, filterBy(t, ready(t, demo, w, 16), "len>5"), "B") }, "filter reads "},
 			{"waiting", func() Model {
 				m, _ := step1(t, typeText(t, press(t, ready(t, demo, w, 16), "/"), "chrf<80 ter>10"), keyMsg("enter"))
 				m, _ = step1(t, m, keyMsg("B"))
