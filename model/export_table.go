@@ -114,12 +114,13 @@ func writeText(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys, other i
 	impactNLTK := impact && nltk && fig.name == FigureImpact // chrF's and TER's impacts are on their own scale
 	impactDecimals := 0
 	if impact { // one for the column: its figures line up
-		top := 0.0
-		for _, i := range rows {
-			if a := math.Abs(fig.value(i)); a > top && !math.IsInf(a, 0) { // as ImpactTop
-				top = a
+		top := ImpactTop(func(yield func(float64) bool) {
+			for _, i := range rows {
+				if !yield(fig.value(i)) {
+					return
+				}
 			}
-		}
+		})
 		impactDecimals = ImpactDecimals(top, impactNLTK)
 	}
 	vs := ""

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -60,9 +61,9 @@ func ImpactDecimals(top float64, nltk bool) int {
 
 // ImpactTop is the largest magnitude of the finite impacts of xs, the
 // top [ImpactDecimals] takes (0 when there is none).
-func ImpactTop(xs []float64) float64 {
+func ImpactTop(xs iter.Seq[float64]) float64 {
 	top := 0.0
-	for _, x := range xs {
+	for x := range xs {
 		if a := math.Abs(x); a > top && !math.IsInf(a, 0) {
 			top = a
 		}

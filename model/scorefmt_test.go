@@ -50,7 +50,7 @@ func TestFormatNonFinite(t *testing.T) {
 			if got := FormatDelta(c.x, nltk); got != c.delta {
 				t.Errorf("FormatDelta(%v, %v) = %q; want %q", c.x, nltk, got, c.delta)
 			}
-			if got := FormatImpact(c.x, ImpactDecimals(ImpactTop([]float64{c.x}), nltk)); got != c.delta {
+			if got := FormatImpact(c.x, ImpactDecimals(ImpactTop(slices.Values([]float64{c.x})), nltk)); got != c.delta {
 				t.Errorf("FormatImpact(%v, %v) = %q; want %q", c.x, nltk, got, c.delta)
 			}
 		}
@@ -125,7 +125,7 @@ func TestFormatImpact(t *testing.T) {
 		{[]float64{0.00012, -0.000004}, true, []string{"+0.000120", "-0.000004"}},
 		{[]float64{0}, false, []string{"0.000"}},
 	} {
-		d := ImpactDecimals(ImpactTop(c.column), c.nltk)
+		d := ImpactDecimals(ImpactTop(slices.Values(c.column)), c.nltk)
 		for i, x := range c.column {
 			if got := FormatImpact(x, d); got != c.want[i] {
 				t.Errorf("column %v (nltk %v): FormatImpact(%v, %d) = %q; want %q", c.column, c.nltk, x, d, got, c.want[i])

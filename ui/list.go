@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -208,7 +209,7 @@ func (l *segList) setRows(r listRows) (found bool) {
 	if l.view.Other == l.view.System { // no Δ to itself, so no impact
 		l.impact = nil
 	}
-	l.impactTop = model.ImpactTop(l.impact)
+	l.impactTop = model.ImpactTop(slices.Values(l.impact))
 	l.waiting = ""
 	want := l.seg
 	if l.typing == typingFilter || l.entered {

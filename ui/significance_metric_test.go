@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -340,7 +341,7 @@ func TestSigImpactUnderNLTK(t *testing.T) {
 	}
 	x := m.list.impact[m.list.rows[0]]
 	row := strings.Split(m.View(), "\n")[4] // the first row, under the three header lines and the list's head
-	top := model.ImpactTop(m.list.impact)
+	top := model.ImpactTop(slices.Values(m.list.impact))
 	if want, nltk := model.FormatImpact(x, model.ImpactDecimals(top, false)), model.FormatImpact(x, model.ImpactDecimals(top, true)); !strings.Contains(row, " "+want+" ") || want == nltk {
 		t.Errorf("the first row %q; want its chrF impact %v as %s (not %s)", row, x, want, nltk)
 	}
