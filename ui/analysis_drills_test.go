@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -18,15 +17,11 @@ import (
 // its own; enter on either lists it, and the header says what it is, the
 // reason NLTK gives for raising on its BLEU giving way to that.
 func TestAnalysisWhereNLTKRaises(t *testing.T) {
-	fsys := fstest.MapFS{
-		"ref.txt": {Data: []byte("the cat sat on the mat\nthe cat sat on the mat\na dog ran in the park\n")},
-		"a.txt":   {Data: []byte("the cat sat on a mat\nthe cat sat on a mat\na dog ran in a park\n")},
-		"b.txt":   {Data: []byte("the cat sat on a mat\nthe\na dog ran in the park\n")},
-	}
-	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt"}, Refs: []string{"ref.txt"}, FS: fsys})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := loadTexts(t, map[string]string{
+		"ref.txt": "the cat sat on the mat\nthe cat sat on the mat\na dog ran in the park\n",
+		"a.txt":   "the cat sat on a mat\nthe cat sat on a mat\na dog ran in a park\n",
+		"b.txt":   "the cat sat on a mat\nthe\na dog ran in the park\n",
+	}, []string{"a.txt", "b.txt"}, []string{"ref.txt"})
 	set := model.DefaultSettings().WithOption(func(o *scoring.Options) {
 		o.Compat = scoring.CompatNLTK
 		o.NLTK.Smoothing.Method = 6
@@ -52,6 +47,17 @@ func TestAnalysisWhereNLTKRaises(t *testing.T) {
 	checkFit(t, "nltk method6 buckets", m.View(), 100, 30)
 }
 
+// threeSystems is three systems, a, b and c, of three segments, each
+// with wins, ties or losses against the others.
+func threeSystems(t *testing.T) *model.Dataset {
+	return loadTexts(t, map[string]string{
+		"ref.txt": "the cat sat on the mat\na dog ran in the park\nit rains\n",
+		"a.txt":   "the cat sat on the mat\na dog ran in a park\nit rains\n",
+		"b.txt":   "a cat sat on a mat\na dog ran in the park\nit is raining\n",
+		"c.txt":   "the cat sat on a mat\na dog ran\nit rains\n",
+	}, []string{"a.txt", "b.txt", "c.txt"}, []string{"ref.txt"})
+}
+
 // TestWinsDrillShowsTheRowsSystem: enter on another system's wins row
 // lists that system's segments against the baseline, as tab would show
 // them (it listed the shown system's, under the other's label), the
@@ -59,16 +65,7 @@ func TestAnalysisWhereNLTKRaises(t *testing.T) {
 // not (c's is a); esc gives back the system shown and the row the cursor
 // was on.
 func TestWinsDrillShowsTheRowsSystem(t *testing.T) {
-	fsys := fstest.MapFS{
-		"ref.txt": {Data: []byte("the cat sat on the mat\na dog ran in the park\nit rains\n")},
-		"a.txt":   {Data: []byte("the cat sat on the mat\na dog ran in a park\nit rains\n")},
-		"b.txt":   {Data: []byte("a cat sat on a mat\na dog ran in the park\nit is raining\n")},
-		"c.txt":   {Data: []byte("the cat sat on a mat\na dog ran\nit rains\n")},
-	}
-	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt", "c.txt"}, Refs: []string{"ref.txt"}, FS: fsys})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := threeSystems(t)
 	m := ready(t, ds, 100, 30)
 	m = press(t, openAnalysisScreen(t, m), "right", "right") // a shown, against b
 	x := m.anaCtx()
@@ -103,16 +100,7 @@ func TestWinsDrillShowsTheRowsSystem(t *testing.T) {
 // pinned nor the rule's), but not over a baseline pinned in it, which esc
 // undid, leaving one pinned that the person never chose.
 func TestWinsDrillLeftKeepsChoices(t *testing.T) {
-	fsys := fstest.MapFS{
-		"ref.txt": {Data: []byte("the cat sat on the mat\na dog ran in the park\nit rains\n")},
-		"a.txt":   {Data: []byte("the cat sat on the mat\na dog ran in a park\nit rains\n")},
-		"b.txt":   {Data: []byte("a cat sat on a mat\na dog ran in the park\nit is raining\n")},
-		"c.txt":   {Data: []byte("the cat sat on a mat\na dog ran\nit rains\n")},
-	}
-	ds, err := model.Load(model.Input{Systems: []string{"a.txt", "b.txt", "c.txt"}, Refs: []string{"ref.txt"}, FS: fsys})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := threeSystems(t)
 	drillC := func() Model {
 		m := press(t, openAnalysisScreen(t, ready(t, ds, 100, 30)), "right", "right") // a shown, against b
 		at := slices.IndexFunc(m.ana.winItems(m.anaCtx()), func(it anaWinItem) bool { return it.system == 2 && len(it.rows) > 0 })

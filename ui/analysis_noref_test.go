@@ -2,12 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"io/fs"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
@@ -19,28 +17,14 @@ import (
 // grouping has a segment in its no-reference bucket.
 func noRefDemo(t testing.TB, seg int) *model.Dataset {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	err := fs.WalkDir(fixtures.Demo, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	return demoEdited(t, func(p string, b []byte) []byte {
+		if p != fixtures.DemoRefA && p != fixtures.DemoRefB {
+			return b
 		}
-		b, err := fs.ReadFile(fixtures.Demo, p)
-		if p == fixtures.DemoRefA || p == fixtures.DemoRefB {
-			lines := strings.Split(string(b), "\n")
-			lines[seg] = ""
-			b = []byte(strings.Join(lines, "\n"))
-		}
-		fsys[p] = &fstest.MapFile{Data: b}
-		return err
+		lines := strings.Split(string(b), "\n")
+		lines[seg] = ""
+		return []byte(strings.Join(lines, "\n"))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := model.Load(model.Input{Systems: fixtures.DemoSystems, Refs: fixtures.DemoRefs, Src: fixtures.DemoSource, FS: fsys})
-	if err != nil {
-		t.Fatalf("load the demo with an empty reference line: %v", err)
-	}
-	return ds
 }
 
 // barCells counts the cells of the first bar in view, below the table's

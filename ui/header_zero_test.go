@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -15,14 +14,10 @@ import (
 // no 4-gram reads "BLEU 0.00 (no 4-grams)", and the screen still fits
 // 60×16.
 func TestFilteredZeroSaysWhy(t *testing.T) {
-	fsys := fstest.MapFS{
-		"hyp": {Data: []byte("a b c\nthe cat sat on the mat\nit is here\n")},
-		"ref": {Data: []byte("a b c\nthe cat sat on the mat\nit is here\n")},
-	}
-	ds, err := model.Load(model.Input{Systems: []string{"hyp"}, Refs: []string{"ref"}, FS: fsys})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := loadTexts(t, map[string]string{
+		"hyp": "a b c\nthe cat sat on the mat\nit is here\n",
+		"ref": "a b c\nthe cat sat on the mat\nit is here\n",
+	}, []string{"hyp"}, []string{"ref"})
 	for _, w := range []int{60, 120} {
 		m := filterBy(t, ready(t, ds, w, 16), "len<4")
 		v := m.View()
@@ -42,14 +37,10 @@ func TestFilteredZeroSaysWhy(t *testing.T) {
 // say why, "BLEU 0.0000 (no 4-gram matched)", where the header gave no
 // reason before, and the screen still fits 60×16.
 func TestFilteredZeroSaysWhyNLTK(t *testing.T) {
-	fsys := fstest.MapFS{
-		"hyp": {Data: []byte("a b c\nthe cat sat on the mat\nit is here\n")},
-		"ref": {Data: []byte("a b c d\nthe cat sat on the mat\nit is here now\n")},
-	}
-	ds, err := model.Load(model.Input{Systems: []string{"hyp"}, Refs: []string{"ref"}, FS: fsys})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := loadTexts(t, map[string]string{
+		"hyp": "a b c\nthe cat sat on the mat\nit is here\n",
+		"ref": "a b c d\nthe cat sat on the mat\nit is here now\n",
+	}, []string{"hyp"}, []string{"ref"})
 	set := model.DefaultSettings().WithOption(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })
 	for _, w := range []int{60, 120} {
 		m := New(ds, set)

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/bleuscope/bleuscope/fixtures"
@@ -175,4 +177,42 @@ func only[T tea.Msg](t testing.TB, cmd tea.Cmd) T {
 		t.Fatalf("%d messages of type %T; want one", len(msgs), zero)
 	}
 	return msgs[0]
+}
+
+// demoEdited loads the demo corpus with each file's text passed through
+// edit (given the file's path in fixtures.Demo).
+func demoEdited(t testing.TB, edit func(path string, text []byte) []byte) *model.Dataset {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(fixtures.Demo, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fixtures.Demo, p)
+		fsys[p] = &fstest.MapFile{Data: edit(p, b)}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := model.Load(model.Input{Systems: fixtures.DemoSystems, Refs: fixtures.DemoRefs, Src: fixtures.DemoSource, FS: fsys})
+	if err != nil {
+		t.Fatalf("load the edited demo: %v", err)
+	}
+	return ds
+}
+
+// loadTexts loads systems and references from files held in memory, each
+// named by its key in files.
+func loadTexts(t testing.TB, files map[string]string, systems, refs []string) *model.Dataset {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, text := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	ds, err := model.Load(model.Input{Systems: systems, Refs: refs, FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
 }

@@ -1,16 +1,13 @@
 package ui
 
 import (
-	"io/fs"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 
-	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -19,23 +16,7 @@ import (
 // corpus k times larger is about k times smaller.
 func repeatedDemo(t *testing.T, k int) *model.Dataset {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	err := fs.WalkDir(fixtures.Demo, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(fixtures.Demo, p)
-		fsys[p] = &fstest.MapFile{Data: []byte(strings.Repeat(string(b), k))}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := model.Load(model.Input{Systems: fixtures.DemoSystems, Refs: fixtures.DemoRefs, Src: fixtures.DemoSource, FS: fsys})
-	if err != nil {
-		t.Fatalf("load the demo %d times over: %v", k, err)
-	}
-	return ds
+	return demoEdited(t, func(_ string, b []byte) []byte { return []byte(strings.Repeat(string(b), k)) })
 }
 
 // impactCells returns the impact column's cells on the screen v: the
