@@ -170,10 +170,11 @@ func terCaseNote(o scoring.TEROptions, lc bool) string {
 }
 
 // corpusUnchangedNote says, when the shown system's corpus BLEU reads the
-// same under the corpus options opt as now, that it does and why: smoothing
-// only changes an order's precision with no match (add-k adds k to counts
-// a corpus has thousands of), which a corpus rarely has, while a sentence
-// often does. "" when it changes or is not known yet, and under a filter
+// same under the corpus options opt as now, that it does and why: exp and
+// floor smoothing only change an order's precision with no match, which a
+// corpus rarely has, while a sentence often does; add-k adds k to every
+// order's counts, of which a corpus has thousands, so its score moves
+// below the decimals shown, which the note then says. "" when it changes or is not known yet, and under a filter
 // or a drill-down, whose rows' BLEU the header shows instead.
 func (m *Model) corpusUnchangedNote(opt scoring.Options) string {
 	sc, sys := m.c.scored, m.list.view.System
@@ -188,6 +189,10 @@ func (m *Model) corpusUnchangedNote(opt scoring.Options) string {
 	nltk := isNLTK(m.c.set)
 	if err != nil || model.FormatScore(now.Score, nltk) != model.FormatScore(then.Score, nltk) {
 		return ""
+	}
+	if then.Score != now.Score { // add-k moves every order's counts, by a hair on a large corpus
+		return fmt.Sprintf("corpus BLEU still reads %s (it moves below %d decimals); sentence BLEU changes",
+			model.FormatScore(now.Score, nltk), model.ScoreDecimals(nltk))
 	}
 	if now.Cut > 0 || slices.Contains(now.Counts, 0) {
 		return "corpus BLEU unchanged; sentence BLEU changes"

@@ -59,3 +59,24 @@ func TestSmoothingSaysCorpusUnchanged(t *testing.T) {
 		t.Errorf("the status is %q; want the smoothing alone, the corpus BLEU having changed", m.status)
 	}
 }
+
+// TestSmoothingSaysCorpusMovesUnseen: add-k, which adds k to every order's
+// counts, moves the corpus BLEU of a larger corpus below the two decimals
+// shown: s then says it still reads the same, not that every order has
+// matches (the reason exp and floor leave it), which was said of add-k too.
+func TestSmoothingSaysCorpusMovesUnseen(t *testing.T) {
+	m := ready(t, repeatedDemo(t, 30), 100, 30)
+	for m.c.set.Corpus.Smooth != "add-k" {
+		before := m.c.scored.Systems[m.list.view.System].Corpus.Score
+		if m = press(t, m, "s"); m.c.set.Corpus.Smooth != "add-k" {
+			continue
+		}
+		after := m.c.scored.Systems[m.list.view.System].Corpus.Score
+		if after == before || model.FormatScore(after, false) != model.FormatScore(before, false) {
+			t.Fatalf("the test's premise: add-k moves the corpus BLEU %v to %v below two decimals", before, after)
+		}
+		if want := "corpus BLEU still reads " + model.FormatScore(after, false) + " (it moves below 2 decimals)"; !strings.Contains(m.status, want) {
+			t.Errorf("s into add-k: the status is %q; want %q", m.status, want)
+		}
+	}
+}
