@@ -81,16 +81,7 @@ func (q *Query) AndAsWord() bool {
 // SelectsByScore reports whether the query picks segments by a score
 // (bleu, bp, delta, chrf or ter): a significance test on such a subset
 // measures the selection, not the systems.
-func (q *Query) SelectsByScore() bool {
-	for _, and := range q.or {
-		for _, t := range and {
-			if t.kind == termNumber && t.m != metricLen {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (q *Query) SelectsByScore() bool { return q.SystemReads().Scores }
 
 // ScoreBeyond returns the value of the first bleu or delta term whose
 // size exceeds top, the top of the sentence scores' scale (1 for NLTK's):
@@ -134,20 +125,36 @@ func (q *Query) UsesMetrics() (chrf, ter bool) {
 	return chrf, ter
 }
 
-// ReadsOneSystem reports whether the query has a term that reads the
-// system it is evaluated for ([Scored.QueryRows]) rather than every
-// system's hypothesis: shown:, a numeric term (its sentence score, length,
-// delta, chrF or TER) or an annotation term. Such a query selects other
-// segments for each system.
-func (q *Query) ReadsOneSystem() bool {
+// SystemReads says what a query reads of the system it is evaluated for
+// ([Scored.QueryRows]), rather than of every system's hypothesis, as the
+// text terms but shown: do: such a query selects other segments for each
+// system. Its zero value is a query that reads no one system.
+type SystemReads struct {
+	Hypotheses  bool // shown: and len (the hypothesis' tokens)
+	Scores      bool // bleu, bp, delta, chrf and ter (its sentence scores)
+	Annotations bool // cat:, sev:, rater: and is: (the annotations of its hypotheses)
+}
+
+// Any reports whether the query reads the system it is evaluated for at all.
+func (r SystemReads) Any() bool { return r != SystemReads{} }
+
+// SystemReads returns what the query reads of the system it is evaluated
+// for, by the kinds of its terms.
+func (q *Query) SystemReads() SystemReads {
+	var r SystemReads
 	for _, and := range q.or {
 		for _, t := range and {
-			if t.kind == termNumber || t.kind == termAnnotation || t.field == fieldShown {
-				return true
+			switch {
+			case t.kind == termNumber && t.m == metricLen, t.field == fieldShown:
+				r.Hypotheses = true
+			case t.kind == termNumber:
+				r.Scores = true
+			case t.kind == termAnnotation:
+				r.Annotations = true
 			}
 		}
 	}
-	return false
+	return r
 }
 
 // UsesAnnotations reports whether the query has annotation terms (cat:,

@@ -362,31 +362,42 @@ func TestQuerySelectsByScore(t *testing.T) {
 	}
 }
 
-// TestQueryReadsOneSystem: a query reads the system it is evaluated for
-// when it has a shown:, numeric or annotation term, as the Query doc says;
-// its other text terms (hyp: too) look at every system's hypothesis.
-func TestQueryReadsOneSystem(t *testing.T) {
-	for q, want := range map[string]bool{
-		"police":                 false,
-		"hyp:house or ref:Haus":  false,
-		`-hyp:"the house" /x+/`:  false,
-		"len>40":                 true,
-		"police bleu<10":         true,
-		"src:Haus or delta<-5":   true,
-		"chrf<40":                true,
-		"ter>50":                 true,
-		"bp<1":                   true,
-		"shown:house":            true,
-		"-shown:house":           true,
-		"cat:omission sev:major": true,
-		"is:unannotated":         true,
+// TestQuerySystemReads: a query reads the system it is evaluated for
+// when it has a shown:, numeric or annotation term, as the Query doc says,
+// and which of its hypotheses, scores and annotations by the kinds of
+// those terms (shown: and len read the hypothesis; bleu, bp, delta, chrf
+// and ter its scores; cat:, sev:, rater: and is: its annotations, which a
+// comparison screen once called its hypotheses); its other text terms
+// (hyp: too) look at every system's hypothesis.
+func TestQuerySystemReads(t *testing.T) {
+	hyps, scores, anns := SystemReads{Hypotheses: true}, SystemReads{Scores: true}, SystemReads{Annotations: true}
+	for q, want := range map[string]SystemReads{
+		"police":                            {},
+		"hyp:house or ref:Haus":             {},
+		`-hyp:"the house" /x+/`:             {},
+		"len>40":                            hyps,
+		"shown:house":                       hyps,
+		"-shown:house":                      hyps,
+		"police bleu<10":                    scores,
+		"src:Haus or delta<-5":              scores,
+		"chrf<40":                           scores,
+		"ter>50":                            scores,
+		"bp<1":                              scores,
+		"cat:omission sev:major":            anns,
+		"rater:ana":                         anns,
+		"is:unannotated":                    anns,
+		"len>40 is:error":                   {Hypotheses: true, Annotations: true},
+		"shown:x or bleu<5 or cat:omission": {Hypotheses: true, Scores: true, Annotations: true},
 	} {
 		p, err := ParseQuery(q)
 		if err != nil {
 			t.Fatalf("ParseQuery(%q): %v", q, err)
 		}
-		if got := p.ReadsOneSystem(); got != want {
-			t.Errorf("ParseQuery(%q).ReadsOneSystem() = %v; want %v", q, got, want)
+		if got := p.SystemReads(); got != want {
+			t.Errorf("ParseQuery(%q).SystemReads() = %+v; want %+v", q, got, want)
+		}
+		if got := p.SystemReads().Any(); got != (want != SystemReads{}) {
+			t.Errorf("ParseQuery(%q).SystemReads().Any() = %v", q, got)
 		}
 	}
 }

@@ -147,17 +147,31 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 			"no segment matches the filter: nothing to compare (/ changes it)",
 			"no segment matches the filter: nothing to compare"))
 	case s.res != nil:
-		if q, err := model.ParseQuery(l.view.Filter); err == nil && q.ReadsOneSystem() {
+		var reads model.SystemReads
+		if q, err := model.ParseQuery(l.view.Filter); err == nil {
+			reads = q.SystemReads()
+		}
+		if reads.Any() {
 			// The rows are those the filter keeps for the list's system,
-			// whichever system is selected here.
+			// whichever system is selected here: said with what the filter
+			// reads of it, its hypotheses (shown:, len) or its annotations
+			// (cat:, is:, ...), or, for its scores, that p measures the choice.
 			whose := cols.nameOf(c, l.view.System) + "'s"
+			var read []string
+			if reads.Hypotheses {
+				read = append(read, "hypotheses")
+			}
+			if reads.Annotations {
+				read = append(read, "annotations")
+			}
+			what := whose + " " + strings.Join(read, " and ")
 			forms := []string{
-				"the filter reads " + whose + " hypotheses, the list's system, whichever is selected",
-				"the filter reads " + whose + " hypotheses, whichever is selected",
-				"the filter reads " + whose + " hypotheses",
+				"the filter reads " + what + ", the list's system, whichever is selected",
+				"the filter reads " + what + ", whichever is selected",
+				"the filter reads " + what,
 				"filter reads " + whose,
 			}
-			if q.SelectsByScore() {
+			if reads.Scores {
 				forms = []string{
 					"this filter picks segments by score (" + whose + "): p measures that choice, not the systems",
 					"this filter picks segments by score (" + whose + "): p measures that choice",

@@ -282,18 +282,26 @@ func TestSigScreenWarnsOfScoreFilters(t *testing.T) {
 // TestSigScreenSaysWhoseFilter: with a filter that reads one system (len,
 // bleu, cat:, shown:, ...), the comparison keeps the rows the filter keeps
 // for the list's system, whichever system is selected on it, and its
-// status line now says whose; before, nothing did. A filter of words,
-// which reads every system's hypothesis, says nothing of the kind.
+// status line now says whose, and what of it the filter reads: its
+// hypotheses (len, shown:), its annotations (is:, cat:, ...; it called them
+// its hypotheses), or its scores, which the warning that p measures the
+// choice says. A filter of words, which reads every system's hypothesis,
+// says nothing of the kind.
 func TestSigScreenSaysWhoseFilter(t *testing.T) {
 	demo := demoDataset(t)
+	plain := func() Model { return ready(t, demo, 120, 40) }
+	withAnn := func() Model { m, _ := annotating(t, 120, 40); return m }
 	for _, c := range []struct {
+		open         func() Model
 		filter, says string
 	}{
-		{"len>5", "the filter reads %s's hypotheses"},
-		{"shown:the", "the filter reads %s's hypotheses"},
-		{"bleu<50", "picks segments by score (%s's)"},
+		{plain, "len>5", "the filter reads %s's hypotheses, the list's system"},
+		{plain, "shown:the", "the filter reads %s's hypotheses, the list's system"},
+		{plain, "bleu<50", "picks segments by score (%s's)"},
+		{withAnn, "is:unannotated", "the filter reads %s's annotations, the list's system"},
+		{withAnn, "len>5 or rater:ana", "the filter reads %s's hypotheses and annotations"},
 	} {
-		m := press(t, filterBy(t, ready(t, demo, 120, 40), c.filter), "B", "down")
+		m := press(t, filterBy(t, c.open(), c.filter), "B", "down")
 		if m.sig.res == nil || m.sig.cursor == m.list.view.System {
 			t.Fatalf("%s: the test's premise: a comparison (%v) with another system selected than the list's (%d, %d)", c.filter, m.sig.err, m.sig.cursor, m.list.view.System)
 		}
