@@ -14,9 +14,9 @@ import (
 // key, what it does (its help, without an aside in brackets) and the esc
 // that leads to the list. The annotation keys say what they need when no
 // file is open, as on the list; ! shows the warnings (over the summary,
-// it says where); T, the comparison's, says so. It reports false for the
-// moves (↑↓, pages, ends: a screen's own, silent at its ends) and for a
-// key bound to nothing.
+// it says where); T, the comparison's, and ←/→, the analysis's, say so.
+// It reports false for the moves (↑↓, pages, ends: a screen's own, silent
+// at its ends) and for a key bound to nothing.
 func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.c.keys
 	if pressedAny(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Mouse) {
@@ -35,6 +35,17 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		return m.flashFit("T picks the comparison's test (paired bootstrap or approximate randomization): "+open,
 			"T picks the comparison's test: "+open), true
+	}
+	if pressedAny(msg, k.AnaTable) { // the analysis's, which the help does not list with the list's
+		arrow, open := "→", "n opens it"
+		if msg.Type == tea.KeyLeft {
+			arrow = "←"
+		}
+		if m.screen == screenAnnSummary {
+			open = "esc, then n"
+		}
+		return m.flashFit(arrow+" moves between the analysis's tables (n-grams, buckets, wins): "+open,
+			arrow+" moves between the analysis's tables: "+open, arrow+": the analysis's tables ("+open+")"), true
 	}
 	var b key.Binding
 	for _, group := range k.FullHelp() {

@@ -11,8 +11,8 @@ import (
 // TestKeysSaidNotSwallowed: on the analysis, the comparison and the
 // annotation summary, a key of the list's that does nothing there says
 // where it works, or what it needs (a researcher pressed :, X and A on
-// the analysis, h, x, e, v and S on the comparison, %, r, R, l and M on
-// the summary, and nothing happened). Every key of the help is pressed:
+// the analysis, h, x, e, v, S and ←/→ on the comparison, %, r, R, l and
+// M on the summary, and nothing happened). Every key of the help is pressed:
 // each changes the screen or says something, but for the moves, silent
 // at a table's end, and the keys listed as the screen's own.
 func TestKeysSaidNotSwallowed(t *testing.T) {
@@ -28,13 +28,15 @@ func TestKeysSaidNotSwallowed(t *testing.T) {
 			[]string{"0", "a"}}, // every order is shown already
 		{"comparison", func() Model { return press(t, ready(t, demoDataset(t), 60, 16), "B") },
 			map[string]string{"h": "h (charts", "x": "x (full clip ledger) works on the list", "e": "e (walk through segment) works",
-				"v": "v (two hypotheses stacked) works on the list: esc to it", "S": "needs annotations: start"},
-			[]string{"left", "right"}}, // the analysis's tables
+				"v": "v (two hypotheses stacked) works on the list: esc to it", "S": "needs annotations: start",
+				"left": "← moves between the analysis's tables", "right": "→ moves between the analysis's tables"},
+			nil},
 		{"summary", func() Model { m, _ := annotating(t, 120, 40); return press(t, m, "S") },
 			map[string]string{"%": "% (segment score 0-100) works on the list: esc to it", "r": "r (reverse sort) works on the list",
 				"o": "o (next/prev sort) works on the list: esc to it",
-				"R": "R (score: all refs / each alone) works on the list", "l": "l (toggle lowercase) works on the list", "M": "M (chrF / chrF+TER / BLEU alone) works on the list"},
-			[]string{"J", "K", "ctrl+d", "ctrl+u", "enter", "left", "right"}}, // nothing to scroll or open
+				"R": "R (score: all refs / each alone) works on the list", "l": "l (toggle lowercase) works on the list", "M": "M (chrF / chrF+TER / BLEU alone) works on the list",
+				"right": "→ moves between the analysis's tables"},
+			[]string{"J", "K", "ctrl+d", "ctrl+u", "enter"}}, // nothing to scroll or open
 	} {
 		base := tc.open()
 		for k, want := range tc.keys {

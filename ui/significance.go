@@ -75,7 +75,8 @@ func (s sigScreen) SetSize(width, height int) sigScreen {
 	return s
 }
 
-// Update handles the screen's own keys: moving the selection and
+// Update handles the screen's own keys: moving the selection (the pages
+// by the table's rows in view, stopping at its ends as the list's do) and
 // switching the test. The keys that change what the root holds (pin,
 // filter, back) are the root's (handleSigKey).
 func (s sigScreen) Update(msg tea.KeyMsg, k KeyMap, systems int) sigScreen {
@@ -84,6 +85,10 @@ func (s sigScreen) Update(msg tea.KeyMsg, k KeyMap, systems int) sigScreen {
 		s.cursor = (s.cursor - 1 + systems) % systems
 	case key.Matches(msg, k.Down, k.NextSystem):
 		s.cursor = (s.cursor + 1) % systems
+	case key.Matches(msg, k.PageUp):
+		s.cursor = max(0, s.cursor-s.tableRows(systems))
+	case key.Matches(msg, k.PageDown):
+		s.cursor = min(systems-1, s.cursor+s.tableRows(systems))
 	case key.Matches(msg, k.Top):
 		s.cursor = 0
 	case key.Matches(msg, k.Bottom):
@@ -548,7 +553,7 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 	}
 	head += axisName
 	lines := []string{st.Header.Render(render.Truncate(head, s.width))}
-	rows := max(1, min(len(res.Systems), s.height/3))
+	rows := s.tableRows(len(res.Systems))
 	top := max(0, min(s.cursor-rows+1, len(res.Systems)-rows))
 	base := res.Systems[res.Baseline]
 	ref := base.Score
@@ -564,6 +569,10 @@ func (s sigScreen) table(c common, cols sigColumns) []string {
 	}
 	return lines
 }
+
+// tableRows is how many of n systems the table shows at once: a third of
+// the screen's lines, the histogram taking the rest.
+func (s sigScreen) tableRows(n int) int { return max(1, min(n, s.height/3)) }
 
 // axisLead is the axis line's lead, lead cells under the columns: which
 // rows are in view when not all are ("1–5 of 9 systems", "1–5 of 9"), so

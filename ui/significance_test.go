@@ -1268,6 +1268,43 @@ func TestSigScreenSaysMoreSystems(t *testing.T) {
 	}
 }
 
+// TestSigScreenPages: pgup and pgdn (b, f and space too) move the
+// selection a page of the systems' table, the rows in view, stopping at
+// its ends as the list's pages do, and the table follows; they did nothing
+// and said nothing. With nine systems at 60×16 the table shows five.
+func TestSigScreenPages(t *testing.T) {
+	m := press(t, ready(t, demoSystems(t, 9), 60, 16), "B")
+	if m.sig.cursor != 0 || !strings.Contains(ansi.Strip(m.View()), "1–5 of 9") {
+		t.Fatalf("the test's premise: the first system selected (%d), rows 1–5 of 9 in view:\n%s", m.sig.cursor, ansi.Strip(m.View()))
+	}
+	for _, step := range []struct {
+		key, rows string
+		cursor    int
+	}{
+		{"pgdown", "2–6 of 9", 5},
+		{"pgdown", "5–9 of 9", 8},
+		{"pgdown", "5–9 of 9", 8}, // at the end
+		{"pgup", "1–5 of 9", 3},
+		{"pgup", "1–5 of 9", 0},
+		{"f", "2–6 of 9", 5},
+		{"b", "1–5 of 9", 0},
+		{" ", "2–6 of 9", 5},
+	} {
+		m = press(t, m, step.key)
+		if v := ansi.Strip(m.View()); m.sig.cursor != step.cursor || !strings.Contains(v, step.rows) {
+			t.Errorf("%q: system %d selected; want %d, rows %s in view:\n%s", step.key, m.sig.cursor, step.cursor, step.rows, v)
+		}
+	}
+	// With every system in view, a page goes to the last or the first.
+	m = press(t, ready(t, demoDataset(t), 100, 30), "B")
+	if m = press(t, m, "pgdown"); m.sig.cursor != 2 {
+		t.Errorf("three systems, pgdn: system %d selected; want the last", m.sig.cursor)
+	}
+	if m = press(t, m, "pgup"); m.sig.cursor != 0 {
+		t.Errorf("three systems, pgup: system %d selected; want the first", m.sig.cursor)
+	}
+}
+
 // TestSigScreenWholeNamesWhenWide: at 200 columns a system's name of 22
 // cells stands whole in the table, the axis keeping room; at 100 columns
 // the column is cut to 18 cells as before (a user with nine long names saw
