@@ -45,6 +45,9 @@ type sigScreen struct {
 	width   int
 	height  int
 	hasDone bool // a result or error for shown is in
+	// opened is the list's filter when the screen was opened: leaving it
+	// for the list, a filter changed here is said to be the list's.
+	opened string
 }
 
 // newSigScreen returns the comparison screen with the paired bootstrap

@@ -151,7 +151,38 @@ func (m *Model) openSig() tea.Cmd {
 	}
 	m.sigFrom, m.screen = m.screen, screenSig
 	m.list.fromSig = false // a new visit: esc leaves the list as it stands
+	m.sig.opened = m.list.view.Filter
 	return nil
+}
+
+// filterStays says, back on the list from the comparison, that a filter
+// typed (or cleared) there is the list's, one set of segments for every
+// screen: a researcher typed one on the comparison and, after esc, found
+// the list filtered without a word. It says nothing when the filter is
+// the one the list had when the comparison opened.
+func (m *Model) filterStays() tea.Cmd {
+	l := m.list
+	if m.screen != screenMain || l.view.Filter == m.sig.opened {
+		return nil
+	}
+	if l.view.Filter == "" {
+		return m.flashFit("the filter is the list's, one for every screen: cleared there too", "the filter is the list's: cleared there too")
+	}
+	query := "“" + l.view.Filter + "”" // escaped with the status
+	match := query
+	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" {
+		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + query
+	}
+	clear := " · esc clears it"
+	if m.pane.zoom || m.pane.compare { // esc leaves those first
+		clear = ""
+	}
+	return m.flashFit("the filter is the list's, one for every screen: "+match+clear,
+		"the filter is the list's: "+match+clear,
+		"the list's filter: "+match+clear,
+		"the list's filter: "+query+clear,
+		"the list keeps the filter"+clear,
+		"still filtered"+clear)
 }
 
 // closeSig leaves the comparison screen for the one it was opened from
@@ -181,6 +212,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Back, k.Significance):
 		m.closeSig()
 		m.stopUnwanted()
+		return m, m.filterStays()
 	case key.Matches(msg, k.Pin):
 		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):

@@ -255,6 +255,38 @@ func TestSigScreenFollowsTheFilter(t *testing.T) {
 	}
 }
 
+// TestSigFilterSaidToStay: a filter typed on the comparison is the
+// list's, and esc back to the list now says so, with what it selects and
+// how to clear it (a researcher typed one on B and found the list
+// filtered after esc, without a word); one cleared there is said cleared
+// on the list too. A filter the list had when the comparison opened, and
+// still has, is not said again.
+func TestSigFilterSaidToStay(t *testing.T) {
+	demo := demoDataset(t)
+	for _, size := range [][2]int{{100, 30}, {60, 16}} {
+		w, h := size[0], size[1]
+		m := press(t, filterBy(t, press(t, ready(t, demo, w, h), "B"), "len>12"), "esc")
+		want := model.Thousands(len(m.list.rows)) + " of " + model.Thousands(demo.Len()) + " match “len>12”"
+		if m.screen != screenMain || m.list.view.Filter != "len>12" || len(m.list.rows) == demo.Len() || !strings.Contains(m.status, "the list's") ||
+			!strings.Contains(m.status, want) || !strings.Contains(m.status, "esc clears it") {
+			t.Errorf("%d×%d: typed on B, then esc: screen %v, filter %q, status %q; want the list's filter said, %q, esc clearing it",
+				w, h, m.screen, m.list.view.Filter, m.status, want)
+		}
+		checkFit(t, "the list after B", m.View(), w, h)
+		if m = press(t, m, "esc"); m.list.view.Filter != "" {
+			t.Errorf("%d×%d: esc did not clear the filter, as the status said it would: %q", w, h, m.list.view.Filter)
+		}
+	}
+	m := press(t, filterBy(t, ready(t, demo, 100, 30), "len>5"), "B", "esc")
+	if m.list.view.Filter != "len>5" || m.status != "" {
+		t.Errorf("a filter the list had before B: filter %q, status %q; want it kept and nothing said", m.list.view.Filter, m.status)
+	}
+	m = press(t, m, "B", "/", "backspace", "backspace", "backspace", "backspace", "backspace", "enter", "esc")
+	if m.list.view.Filter != "" || !strings.Contains(m.status, "the filter is the list's") || !strings.Contains(m.status, "cleared there too") {
+		t.Errorf("cleared on B: filter %q, status %q; want it said cleared on the list too", m.list.view.Filter, m.status)
+	}
+}
+
 // scoreFilterWarning is what the screen says when the filter picks
 // segments by a score.
 const scoreFilterWarning = "picks segments by score"
