@@ -162,8 +162,9 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 		if reads.Any() {
 			// The rows are those the filter keeps for the list's system,
 			// whichever system is selected here: said with what the filter
-			// reads of it, its hypotheses (shown:, len) or its annotations
-			// (cat:, is:, ...), or, for its scores, that p measures the choice.
+			// reads of it, its hypotheses (shown:, len), or, for its scores
+			// or its annotations (cat:, is:, ...), that p measures the
+			// choice.
 			whose := cols.nameOf(c, l.view.System) + "'s"
 			var read []string
 			if reads.Hypotheses {
@@ -179,11 +180,21 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 				"the filter reads " + what,
 				"filter reads " + whose,
 			}
-			if reads.Scores {
+			switch {
+			case reads.Scores:
 				forms = []string{
 					"this filter picks segments by score (" + whose + "): p measures that choice, not the systems",
 					"this filter picks segments by score (" + whose + "): p measures that choice",
 					"this filter picks segments by score: p measures that choice",
+				}
+			case reads.Annotations:
+				// What a person marked on one system (its errors, or
+				// which segments they got to, worst first) is a
+				// judgement of that system's output, as a score is.
+				forms = []string{
+					"this filter picks segments by " + what + ": p measures that choice, not the systems",
+					"this filter picks segments by " + what + ": p measures that choice",
+					"this filter picks segments by annotations: p measures that choice",
 				}
 			}
 			body[1] = st.Warn.Render(render.FirstFit(w, forms...))

@@ -314,11 +314,11 @@ func TestSigScreenWarnsOfScoreFilters(t *testing.T) {
 // TestSigScreenSaysWhoseFilter: with a filter that reads one system (len,
 // bleu, cat:, shown:, ...), the comparison keeps the rows the filter keeps
 // for the list's system, whichever system is selected on it, and its
-// status line now says whose, and what of it the filter reads: its
-// hypotheses (len, shown:), its annotations (is:, cat:, ...; it called them
-// its hypotheses), or its scores, which the warning that p measures the
-// choice says. A filter of words, which reads every system's hypothesis,
-// says nothing of the kind.
+// status line says whose, and what of it the filter reads: its hypotheses
+// (len, shown:), or its scores or its annotations (is:, cat:, ...; a
+// person's judgement of its output), with the warning that p measures the
+// choice. A filter of words, which reads every system's hypothesis, says
+// nothing of the kind.
 func TestSigScreenSaysWhoseFilter(t *testing.T) {
 	demo := demoDataset(t)
 	plain := func() Model { return ready(t, demo, 120, 40) }
@@ -330,8 +330,8 @@ func TestSigScreenSaysWhoseFilter(t *testing.T) {
 		{plain, "len>5", "the filter reads %s's hypotheses, the list's system"},
 		{plain, "shown:the", "the filter reads %s's hypotheses, the list's system"},
 		{plain, "bleu<50", "picks segments by score (%s's)"},
-		{withAnn, "is:unannotated", "the filter reads %s's annotations, the list's system"},
-		{withAnn, "len>5 or rater:ana", "the filter reads %s's hypotheses and annotations"},
+		{withAnn, "is:unannotated", "this filter picks segments by %s's annotations: p measures that choice"},
+		{withAnn, "len>5 or rater:ana", "this filter picks segments by %s's hypotheses and annotations: p measures"},
 	} {
 		m := press(t, filterBy(t, c.open(), c.filter), "B", "down")
 		if m.sig.res == nil || m.sig.cursor == m.list.view.System {
