@@ -10,13 +10,14 @@ import (
 
 // WriteNGramsJSONL writes rows as SPEC's `ngrams --format jsonl`: one
 // object per line, {"system", "kind", "order", "ngram", "count",
-// "segments", "lines"}.
+// "segments", "lines"}, the system named by names[r.System] as [JSONName]
+// writes it.
 func WriteNGramsJSONL(w io.Writer, names []string, rows iter.Seq[NGramRow]) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	for r := range rows {
 		b = append(b[:0], `{"system": `...)
-		b = appendJSONString(b, names[r.System])
+		b = appendJSONName(b, names[r.System])
 		b = append(b, `, "kind": `...)
 		b = appendJSONString(b, r.Kind.String())
 		b = append(b, `, "order": `...)
@@ -44,15 +45,16 @@ func WriteNGramsJSONL(w io.Writer, names []string, rows iter.Seq[NGramRow]) erro
 
 // WriteSalientJSONL writes rows as SPEC's `ngrams --salient --format
 // jsonl`: {"system_a", "system_b", "kind", "order", "ngram", "count_a",
-// "count_b", "score"}.
+// "count_b", "score"}, the systems named by names as [JSONName] writes
+// them.
 func WriteSalientJSONL(w io.Writer, names []string, rows []SalientRow) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
 	for _, r := range rows {
 		b = append(b[:0], `{"system_a": `...)
-		b = appendJSONString(b, names[r.SystemA])
+		b = appendJSONName(b, names[r.SystemA])
 		b = append(b, `, "system_b": `...)
-		b = appendJSONString(b, names[r.SystemB])
+		b = appendJSONName(b, names[r.SystemB])
 		b = append(b, `, "kind": `...)
 		b = appendJSONString(b, r.Kind.String())
 		b = append(b, `, "order": `...)
@@ -91,7 +93,7 @@ func WriteBucketsJSONL(w io.Writer, ds *Dataset, sys int, buckets []Bucket, grou
 	}
 	for _, bk := range buckets {
 		b = append(b[:0], `{"system": `...)
-		b = appendJSONString(b, ds.Systems[sys].StableName())
+		b = appendJSONName(b, ds.Systems[sys].StableName())
 		b = append(b, `, "by": `...)
 		b = appendJSONString(b, bk.By.String())
 		b = append(b, `, "bucket": `...)
@@ -108,7 +110,7 @@ func WriteBucketsJSONL(w io.Writer, ds *Dataset, sys int, buckets []Bucket, grou
 		b = opt(b, bk.CI)
 		if grouped >= 0 {
 			b = append(b, `, "grouped_by": `...)
-			b = appendJSONString(b, ds.Systems[grouped].StableName())
+			b = appendJSONName(b, ds.Systems[grouped].StableName())
 		}
 		b = append(b, "}\n"...)
 		if _, err := bw.Write(b); err != nil {

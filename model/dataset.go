@@ -115,10 +115,17 @@ func (d *Dataset) SystemNames(stable bool) []string {
 	return names
 }
 
-// SystemIndex returns the index of the system called name, by its stable
-// name or else by its display name (a flag or an older annotation file
-// may give either); ok is false when no system is.
+// SystemIndex returns the index of the system called name: by the form
+// JSON output gives its stable name ([JSONName], which a script passes
+// back; the stable name itself but for one that is not UTF-8), else by
+// its stable name, else by its display name (a flag or an older
+// annotation file may give any); ok is false when no system is.
 func (d *Dataset) SystemIndex(name string) (i int, ok bool) {
+	for i, s := range d.Systems {
+		if JSONName(s.StableName()) == name {
+			return i, true
+		}
+	}
 	for i, s := range d.Systems {
 		if s.StableName() == name {
 			return i, true

@@ -188,7 +188,7 @@ func appendCorpusFields(b []byte, name string, ss SystemScores, sig string, opt 
 		b = append(b, "\": "...)
 	}
 	b = append(b, "  {\n    \"system\": "...)
-	b = appendJSONString(b, name)
+	b = appendJSONName(b, name)
 	field("score")
 	if ss.CorpusErr != nil || !finite(r.Score) {
 		b = append(b, "null"...)

@@ -273,7 +273,7 @@ func impactText(x float64, decimals int) string {
 }
 
 func writeJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, sys int, ms *MetricScores, fig *sortFigure) error {
-	name := appendJSONString(nil, ds.Systems[sys].StableName())
+	name := appendJSONName(nil, ds.Systems[sys].StableName())
 	var b []byte
 	for _, i := range rows {
 		r, rerr := s.SentenceResult(ds, sys, i)

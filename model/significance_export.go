@@ -68,7 +68,7 @@ func appendComparisonJSON(b []byte, name string, c *Comparison, i int, sc System
 	}
 	base := i == c.Baseline
 	b = append(b, "  {\n    \"system\": "...)
-	b = appendJSONString(b, name)
+	b = appendJSONName(b, name)
 	field("baseline")
 	b = strconv.AppendBool(b, base)
 	field("test")

@@ -95,7 +95,8 @@ func WriteCSV(w io.Writer, anns []Annotation) error {
 }
 
 // WriteJSONL writes anns one JSON object per line, with every field of
-// [Annotation] (the texts kept exactly, as JSON escapes them) and, for an
+// [Annotation] (the texts kept exactly, as JSON escapes them; the system
+// named as [model.JSONName] names it) and, for an
 // error, "whole_segment": true when it is of the whole segment (it has no
 // "span"), false when it has a span. "id" is the annotation's ID in its
 // [Store], left out for one that has none (a row of an MQM TSV): such a
@@ -111,7 +112,9 @@ func WriteJSONL(w io.Writer, anns []Annotation) error {
 		WholeSegment *bool `json:"whole_segment,omitempty"`
 	}
 	for i := range anns {
-		x := exported{Annotation: &anns[i]}
+		a := anns[i]
+		a.System = model.JSONName(a.System) // as every JSON output names a system
+		x := exported{Annotation: &a}
 		if anns[i].ID != 0 {
 			x.ID = &anns[i].ID
 		}

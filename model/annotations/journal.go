@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,7 @@ func encodeRecord(ops []op) ([]byte, error) { return encodeLine(record{Ops: ops}
 
 // encodeLine returns the journal line of r, "\n" included.
 func encodeLine(r record) ([]byte, error) {
+	r.Ops = storedNames(r.Ops)
 	var rec bytes.Buffer
 	enc := json.NewEncoder(&rec)
 	enc.SetEscapeHTML(false)
@@ -102,6 +104,31 @@ func encodeLine(r record) ([]byte, error) {
 	line = append(line, body...)
 	line = append(line, "}\n"...)
 	return line, nil
+}
+
+// storedNames returns ops with each annotation's system named as the
+// journal stores it: as JSON output names a system ([model.JSONName]),
+// which keeps a name that is not UTF-8 apart from others where
+// encoding/json would write its bytes as U+FFFD, and which decodeRecord
+// reads back. It returns ops itself when every name is stored as it is.
+func storedNames(ops []op) []op {
+	copied := false
+	for k, o := range ops {
+		if o.Ann == nil {
+			continue
+		}
+		name := model.JSONName(o.Ann.System)
+		if name == o.Ann.System {
+			continue
+		}
+		if !copied {
+			ops, copied = slices.Clone(ops), true
+		}
+		a := *o.Ann
+		a.System = name
+		ops[k].Ann = &a
+	}
+	return ops
 }
 
 // decodeRecord checks and decodes one journal line (without its "\n").
@@ -125,6 +152,9 @@ func decodeRecord(line []byte) (record, error) {
 	// not (a record edited by hand, its checksum made again) would be
 	// shown or exported at a line or span that is not there.
 	for _, o := range rec.Ops {
+		if o.Ann != nil {
+			o.Ann.System = model.ParseJSONName(o.Ann.System) // as storedNames wrote it
+		}
 		if o.Op == "put" && o.Ann != nil {
 			if err := o.Ann.check(); err != nil {
 				return record{}, err

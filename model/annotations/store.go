@@ -690,6 +690,7 @@ func (s *Store) Import(anns []Annotation) (added int, err error) {
 func contentKey(a *Annotation) string {
 	b := a.clone()
 	b.ID, b.Time, b.Marked = 0, time.Time{}, Marked{}
+	b.System = model.JSONName(b.System) // which encoding/json keeps apart
 	js, _ := json.Marshal(&b)
 	return string(js)
 }

@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -1376,5 +1377,45 @@ func TestParseReadsAsOpen(t *testing.T) {
 	}
 	if _, _, _, err := Parse([]byte("system\tdoc\n"), "pipe"); err == nil || !strings.HasPrefix(err.Error(), "bleuscope: pipe:1: "+NotAnnotationFile) {
 		t.Errorf("Parse of a TSV: %v", err)
+	}
+}
+
+// TestStoreKeepsNamesThatAreNotUTF8: two systems whose names differ only
+// in bytes that are not UTF-8 (files named in Latin-1) keep their names in
+// the file, where encoding/json's U+FFFD made them one name that was
+// neither; a name that reads as such a byte stays itself too, and the
+// same mark on the two is two marks.
+func TestStoreKeepsNamesThatAreNotUTF8(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sys\xe8", "sys\xe9", `sys\xe8`} {
+		a := seg(name, 1, "ann", "Der Hund bellt.", "")
+		if _, err := s.MarkNoError(a); err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+	}
+	if n := len(s.All()); n != 3 {
+		t.Fatalf("%d annotations stored; want 3, one per system", n)
+	}
+	// An import finds what is there already by content, the system's
+	// name included.
+	for _, name := range []string{"sys\xe8", "sys\xe9"} {
+		row := errAnn(name, 2, "mqm", "Der Hund bellt.", 4, 8, "Accuracy/Mistranslation", "Major", "")
+		if added, err := s.Import([]Annotation{row}); err != nil || added != 1 {
+			t.Fatalf("Import on %q added %d (%v); want 1", name, added, err)
+		}
+	}
+	want := s.All()
+	s.Close()
+	mustReopen(t, path, want).Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !utf8.Valid(data) {
+		t.Errorf("the file is not UTF-8:\n%s", data)
 	}
 }

@@ -1,6 +1,8 @@
 package annotations
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -37,6 +39,23 @@ type SystemSummary struct {
 	// scored it, then over the scored segments); nil when nothing was
 	// scored.
 	ESA *float64 `json:"esa,omitempty"`
+}
+
+// MarshalJSON writes the summary with its fields' keys, the system named
+// as JSON output names systems ([model.JSONName]), so that two systems
+// whose names differ only in bytes that are not UTF-8 stay two; the text
+// is kept as it is (no HTML escapes).
+func (s SystemSummary) MarshalJSON() ([]byte, error) {
+	type fields SystemSummary // without this method
+	f := fields(s)
+	f.System = model.JSONName(s.System)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // Summarize adds up anns per system, in the order systems first appear,

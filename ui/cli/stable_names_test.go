@@ -3,9 +3,12 @@ package cli
 import (
 	"encoding/csv"
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bleuscope/bleuscope/model/annotations"
 )
 
 // TestStableSystemNames: machine-readable output names a system after its
@@ -79,7 +82,8 @@ func TestStableSystemNames(t *testing.T) {
 }
 
 // outputSystems returns the system names an output holds: the string
-// values of "system", "system_a", "system_b" and "baseline" in JSON, the
+// values of "system", "system_a", "system_b", "baseline" and "grouped_by"
+// in JSON, the
 // first column of a TSV or CSV table, and in the header of a text table
 // NAME and BASE of every KIND:NAME or KIND:NAME vs BASE cell (hyp, score,
 // delta, impact, chrf, …) but a reference's (ref:A).
@@ -100,7 +104,7 @@ func outputSystems(t *testing.T, format, out string) []string {
 			}
 		case map[string]any:
 			for k, x := range v {
-				if s, ok := x.(string); ok && (k == "system" || k == "system_a" || k == "system_b" || k == "baseline") {
+				if s, ok := x.(string); ok && (k == "system" || k == "system_a" || k == "system_b" || k == "baseline" || k == "grouped_by") {
 					add(s)
 				}
 				walk(x)
@@ -147,4 +151,91 @@ func outputSystems(t *testing.T, format, out string) []string {
 		t.Fatalf("no system named in %s", out)
 	}
 	return names
+}
+
+// TestJSONSystemNamesStayApart: two systems whose names differ only in
+// bytes that are not UTF-8 (Latin-1 è and é), given as NAME=PATH or as
+// files so named, keep two names in every JSON and JSONL output, each
+// byte written \xNN as README's Input says, where JSON's U+FFFD made them
+// one; a flag takes the name so written back.
+func TestJSONSystemNamesStayApart(t *testing.T) {
+	const (
+		e8 = "sys\xe8" // Latin-1, not UTF-8
+		e9 = "sys\xe9"
+	)
+	wantE8, wantE9 := `sys\xe8`, `sys\xe9` // each byte that is not UTF-8 as \xNN
+	writeFiles(t, map[string]string{
+		"ref.txt": "the cat sat on the mat\nthere is a dog in the garden\nit rained all day long\n",
+		"a.txt":   "the cat sat on a mat\na dog is in the garden\nit rained all day\n",
+		"b.txt":   "the cat sat on the mat\nthere is a dog in a garden\nrain all day long\n",
+	})
+	ways := [][]string{{e8 + "=a.txt", e9 + "=b.txt"}}
+	if os.WriteFile(e8, []byte("the cat sat on a mat\na dog is in the garden\nit rained all day\n"), 0o644) == nil &&
+		os.WriteFile(e9, []byte("the cat sat on the mat\nthere is a dog in a garden\nrain all day long\n"), 0o644) == nil {
+		ways = append(ways, []string{e8, e9})
+	} else {
+		t.Log("this file system takes no such file names; NAME=PATH only")
+	}
+	tests := [][]string{
+		{"score", "--format", "json"},
+		{"score", "--format", "json", "--confidence", "--confidence-n", "20"},
+		{"score", "--format", "json", "--metrics", "bleu,chrf,ter"},
+		{"segments", "--format", "jsonl"},
+		{"segments", "--format", "jsonl", "--metrics", "bleu,ter"},
+		{"segments", "--text", "--format", "jsonl"},
+		{"compare", "--format", "json", "--paired-bs-n", "20"},
+		{"compare", "--format", "json", "--paired-ar-n", "20", "--metrics", "bleu,chrf"},
+		{"ngrams", "--format", "jsonl", "--top", "2"},
+		{"ngrams", "--format", "jsonl", "--top", "2", "--salient"},
+		{"buckets", "--format", "jsonl"},
+		{"buckets", "--format", "jsonl", "--system", wantE9},
+	}
+	for _, systems := range ways {
+		for _, tt := range tests {
+			args := append(append(append([]string{}, tt...), systems...), "-r", "ref.txt")
+			code, out, stderr := runCLI(t, "", args...)
+			if code != 0 {
+				t.Fatalf("%q: status %d: %s", args, code, stderr)
+			}
+			if got := outputSystems(t, "json", out); !sameNames(got, wantE8, wantE9) {
+				t.Errorf("%q names the systems %q; want %q and %q", args, got, wantE8, wantE9)
+			}
+		}
+		args := append([]string{"segments", "--text", "--format", "jsonl", "--baseline", wantE9}, systems...)
+		code, out, stderr := runCLI(t, "", append(args, "-r", "ref.txt")...)
+		if code != 0 || !strings.Contains(out, `"system": "sys\\xe8", `) || !strings.Contains(out, `"baseline": "sys\\xe9"`) {
+			t.Errorf("%q: status %d, %s%s", args, code, stderr, out)
+		}
+	}
+	// An annotation file (the explorer's marks on each) keeps the names
+	// apart too, and its summary and export say them so.
+	store, err := annotations.Open("a.ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{e8, e9} {
+		a := annotations.Annotation{System: name, Line: 1, Rater: "r1"}
+		a.SetText("the cat sat on a mat", "")
+		if _, err := store.MarkNoError(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store.Close()
+	for _, args := range [][]string{
+		{"annotations", "summary", "--format", "json", "a.ann"},
+		{"annotations", "export", "--annotations", "a.ann", "--format", "jsonl"},
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%q: status %d: %s", args, code, stderr)
+		}
+		if got := outputSystems(t, "json", out); !sameNames(got, wantE8, wantE9) {
+			t.Errorf("%q names the systems %q; want %q and %q", args, got, wantE8, wantE9)
+		}
+	}
+}
+
+// sameNames reports whether got holds the names want, in any order.
+func sameNames(got []string, want ...string) bool {
+	return len(got) == len(want) && !slices.ContainsFunc(want, func(n string) bool { return !slices.Contains(got, n) })
 }

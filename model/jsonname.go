@@ -1,0 +1,103 @@
+package model
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// JSONName returns the form of a system's name that JSON and JSONL output
+// carry: the name itself when it is UTF-8, which JSON can hold. A name
+// that is not (a file named in Latin-1, say) has each byte that is not
+// UTF-8 written \xNN, in lower-case hex, and each backslash doubled, where
+// encoding/json would write every such byte as U+FFFD and so give two
+// systems whose names differ only there one name. A UTF-8 name that holds
+// a backslash, x and two hex digits, which would read as such a byte, is
+// written the same way, its backslashes doubled. So the form is always
+// UTF-8, two names never share it, and it depends on the name alone.
+func JSONName(name string) string {
+	if utf8.ValidString(name) && !readsAsByte(name) {
+		return name
+	}
+	const hex = "0123456789abcdef"
+	var b strings.Builder
+	b.Grow(len(name) + 8)
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			c := name[i]
+			b.WriteString(`\x`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&0xf])
+		case r == '\\':
+			b.WriteString(`\\`)
+		default:
+			b.WriteString(name[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// ParseJSONName returns the name that [JSONName] writes as s: s itself
+// unless it holds a byte's escape (\xNN), else s with each \xNN read as
+// that byte and each \\ as one backslash (any other backslash is kept).
+func ParseJSONName(s string) string {
+	if !readsAsByte(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] != '\\' || i+1 == len(s):
+			b = append(b, s[i])
+		case s[i+1] == '\\':
+			b = append(b, '\\')
+			i++
+		case s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]):
+			b = append(b, hexValue(s[i+2])<<4|hexValue(s[i+3]))
+			i += 3
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}
+
+// readsAsByte reports whether s holds a backslash, x and two hex digits
+// (in either case), which is how [JSONName] writes a byte that is not
+// UTF-8.
+func readsAsByte(s string) bool {
+	for i := strings.Index(s, `\x`); i >= 0; {
+		if i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) {
+			return true
+		}
+		j := strings.Index(s[i+1:], `\x`)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// hexValue is the value of the hex digit c.
+func hexValue(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// appendJSONName appends a system's name to JSON output: [JSONName] of
+// it, as a JSON string.
+func appendJSONName(b []byte, name string) []byte {
+	return appendJSONString(b, JSONName(name))
+}
