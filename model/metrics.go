@@ -110,18 +110,39 @@ func ScoreMetrics(ctx context.Context, ds *Dataset, m Metrics, segments bool) (*
 	}
 	n := ds.Len()
 	for s, sys := range ds.Systems {
+		ms := &out.Systems[s]
+		if segments {
+			// The scores of the statistics the paired tests and the
+			// explorer read ([MetricStatistics.Scores]), made a system at
+			// a time so that one system's statistics are held at once.
+			for _, name := range []string{MetricChrF, MetricTER} {
+				if !m.Has(name) {
+					continue
+				}
+				st, err := systemStatistics(ctx, ds, ds.Systems[s:s+1], name, m, nil)
+				if err != nil {
+					return nil, err
+				}
+				st.systemScores(0, ms)
+			}
+			continue
+		}
+		// The corpus scores alone, from sums kept as they are made.
 		hyps := sys.Hyps
 		src := func(i int, refs []string) (string, []string) { return hyps[i], ds.SegmentRefs(i, refs) }
-		ms := &out.Systems[s]
 		if m.Has(MetricChrF) {
-			if err := chrfScores(ctx, n, m.ChrF, src, segments, ms); err != nil {
+			st, err := scoring.ChrFCorpusStats(ctx, n, m.ChrF, src)
+			if err != nil {
 				return nil, err
 			}
+			ms.ChrF = scoring.ChrFScore(st, m.ChrF)
 		}
 		if m.Has(MetricTER) {
-			if err := terScores(ctx, n, m.TER, src, segments, ms); err != nil {
+			st, err := scoring.TERCorpusStats(ctx, n, m.TER, src)
+			if err != nil {
 				return nil, err
 			}
+			ms.TER = st.Score()
 		}
 	}
 	return out, nil
@@ -159,105 +180,52 @@ func everySegmentHasRef(ds *Dataset) error {
 	return nil
 }
 
-// chrfScores fills the chrF scores of one system.
-func chrfScores(ctx context.Context, n int, o scoring.ChrFOptions, src scoring.SegmentSource, segments bool, ms *MetricSystem) error {
-	if !segments {
-		st, err := scoring.ChrFCorpusStats(ctx, n, o, src)
-		if err != nil {
-			return err
-		}
-		ms.ChrF = scoring.ChrFScore(st, o)
-		return nil
-	}
-	// Sentence scores, and the corpus sums added atomically (integers:
-	// the order of the additions does not matter).
-	sums := make([]atomic.Int64, o.Width())
-	ms.ChrFSegments = make([]float64, n)
-	err := scoring.ChrFSegments(ctx, n, o, src, func(i int, st []int) {
-		for k, v := range st {
-			sums[k].Add(int64(v))
-		}
-		ms.ChrFSegments[i] = scoring.ChrFScore(st, o)
-	})
-	if err != nil {
-		return err
-	}
-	sum := make([]int, len(sums))
-	for k := range sums {
-		sum[k] = int(sums[k].Load())
-	}
-	ms.ChrF = scoring.ChrFScore(sum, o)
-	return nil
-}
-
-// terScores fills the TER scores of one system.
-func terScores(ctx context.Context, n int, o scoring.TEROptions, src scoring.SegmentSource, segments bool, ms *MetricSystem) error {
-	if !segments {
-		st, err := scoring.TERCorpusStats(ctx, n, o, src)
-		if err != nil {
-			return err
-		}
-		ms.TER = st.Score()
-		return nil
-	}
-	per := make([]scoring.TERStats, n)
-	err := scoring.TERSegments(ctx, n, o, src, func(i int, st scoring.TERStats) { per[i] = st })
-	if err != nil {
-		return err
-	}
-	ms.TERSegments = make([]float64, n)
-	var sum scoring.TERStats
-	for i, st := range per {
-		ms.TERSegments[i] = st.Score()
-		sum.Edits += st.Edits
-		sum.RefLen += st.RefLen // in segment order, as sacrebleu adds them
-	}
-	ms.TER = sum.Score()
-	return nil
-}
-
 // Scores returns the chrF or TER scores (st's metric) of every system of
-// ds, corpus and sentence scores, from the statistics st holds of them:
-// those [ScoreMetrics] gives with segments, bit for bit, for m (whose
-// options st was computed under), without scoring the segments again.
-// The other metric, if m names it, is left out.
+// ds, corpus and sentence scores, from the statistics st holds of them
+// (those [ScoreMetrics] gives with segments too), without scoring the
+// segments again. The other metric, if m names it, is left out.
 func (st *MetricStatistics) Scores(ds *Dataset, m Metrics) *MetricScores {
 	out := &MetricScores{Metrics: m, NRefs: ds.NRefs(), Systems: make([]MetricSystem, len(ds.Systems))}
+	for s := range out.Systems {
+		st.systemScores(s, &out.Systems[s])
+	}
+	return out
+}
+
+// systemScores sets the corpus and sentence scores of st's metric in ms,
+// from the statistics st holds of its system s: each segment's row scored
+// as sacrebleu's sentence_score does, and the corpus score of the rows
+// summed exactly (chrF's counts as integers, TER's edits and reference
+// lengths in segment order, as sacrebleu adds them).
+func (st *MetricStatistics) systemScores(s int, ms *MetricSystem) {
 	w := st.metric.Width()
 	row := make([]float64, w)
 	score := func(row []float64) float64 { return st.metric.Score(row, scoring.PathExact) }
-	for s := range out.Systems {
-		ms := &out.Systems[s]
-		segments := make([]float64, st.segments)
-		if st.counts != nil {
-			// chrF: the counts summed as integers, as chrfScores sums them.
-			counts, sums := st.counts[s], make([]uint64, w)
-			for i := range segments {
-				for k, v := range counts[i*w : (i+1)*w] {
-					row[k] = float64(v)
-					sums[k] += uint64(v)
-				}
-				segments[i] = score(row)
-			}
-			for k, v := range sums {
-				row[k] = float64(v)
-			}
-			ms.ChrF, ms.ChrFSegments = score(row), segments
-			continue
-		}
-		// TER: edits and reference lengths summed in segment order, as
-		// terScores sums them (the edits are whole numbers: exact).
-		values, sums := st.values[s], make([]float64, w)
+	segments := make([]float64, st.segments)
+	if st.counts != nil {
+		counts, sums := st.counts[s], make([]uint64, w)
 		for i := range segments {
-			r := values[i*w : (i+1)*w]
-			for k, v := range r {
-				sums[k] += v
+			for k, v := range counts[i*w : (i+1)*w] {
+				row[k] = float64(v)
+				sums[k] += uint64(v)
 			}
-			segments[i] = score(r)
+			segments[i] = score(row)
 		}
-		ms.TER, ms.TERSegments = score(sums), segments
+		for k, v := range sums {
+			row[k] = float64(v)
+		}
+		ms.ChrF, ms.ChrFSegments = score(row), segments
+		return
 	}
-	return out
+	values, sums := st.values[s], make([]float64, w)
+	for i := range segments {
+		r := values[i*w : (i+1)*w]
+		for k, v := range r {
+			sums[k] += v
+		}
+		segments[i] = score(r)
+	}
+	ms.TER, ms.TERSegments = score(sums), segments
 }
 
 // sentenceScores returns the sentence scores of system sys that key

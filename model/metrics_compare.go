@@ -175,6 +175,13 @@ func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Me
 	if err := everySegmentHasRef(ds); err != nil {
 		return nil, err
 	}
+	return systemStatistics(ctx, ds, ds.Systems, name, m, progress)
+}
+
+// systemStatistics is [ComputeMetricStatistics] for systems, some of ds's,
+// whose statistics it holds in their order; every segment has a
+// reference.
+func systemStatistics(ctx context.Context, ds *Dataset, systems []System, name string, m Metrics, progress func(done, total int)) (*MetricStatistics, error) {
 	n := ds.Len()
 	ms := &MetricStatistics{Name: name, segments: n}
 	var stats func(src scoring.SegmentSource) error
@@ -201,8 +208,8 @@ func ComputeMetricStatistics(ctx context.Context, ds *Dataset, name string, m Me
 		return nil, fmt.Errorf("model: no paired statistics for metric %q (want %s or %s)", name, MetricChrF, MetricTER)
 	}
 	var done atomic.Int64
-	total := n * len(ds.Systems)
-	for _, sys := range ds.Systems {
+	total := n * len(systems)
+	for _, sys := range systems {
 		if err := stats(countedSource(ds, sys.Hyps, &done, total, progress)); err != nil {
 			return nil, err
 		}

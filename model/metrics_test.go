@@ -209,16 +209,20 @@ func TestMetricProgress(t *testing.T) {
 	})
 }
 
-// TestStatisticsScoresAreScoreMetrics: the scores MetricStatistics.Scores
-// gives from the statistics are those ScoreMetrics computes with
-// segments, bit for bit, corpus and sentence scores of every system: on
-// WMT22 de-en (three systems, both references) under chrF2, chrF2++
-// lowercased and TER with its options on and off.
-func TestStatisticsScoresAreScoreMetrics(t *testing.T) {
+// TestStatisticsScoresAreSacrebleus: the scores of the statistics the
+// paired tests read (MetricStatistics.Scores, which ScoreMetrics gives
+// with segments too, one system at a time) are, bit for bit, each
+// segment's that of the scoring package's sentence functions on its
+// references, and the corpus score that of the corpus pass, which keeps
+// no statistics (ScoreMetrics without segments): on WMT22 de-en (three
+// systems, both references) under chrF2, chrF2++ lowercased and TER with
+// its options on and off.
+func TestStatisticsScoresAreSacrebleus(t *testing.T) {
 	ds := loadWMTPair(t, "de-en", []string{"LT22", "JDExploreAcademy", "Online-A"})
 	ctx := context.Background()
 	chrfPP := scoring.ChrFPlusPlusOptions()
 	chrfPP.Lowercase = true
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 	for _, tc := range []struct {
 		label string
 		m     Metrics
@@ -228,7 +232,11 @@ func TestStatisticsScoresAreScoreMetrics(t *testing.T) {
 		{"TER", Metrics{Names: []string{MetricTER}}},
 		{"TER cs norm", Metrics{Names: []string{MetricTER}, TER: scoring.TEROptions{CaseSensitive: true, Normalized: true, NoPunct: true}}},
 	} {
-		want, err := ScoreMetrics(ctx, ds, tc.m, true)
+		corpus, err := ScoreMetrics(ctx, ds, tc.m, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		segs, err := ScoreMetrics(ctx, ds, tc.m, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,17 +245,32 @@ func TestStatisticsScoresAreScoreMetrics(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := st.Scores(ds, tc.m)
-		if got.NRefs != want.NRefs || !slices.Equal(got.Metrics.Names, want.Metrics.Names) || got.Metrics.ChrF != want.Metrics.ChrF || got.Metrics.TER != want.Metrics.TER {
-			t.Errorf("%s: scores for %+v (nrefs %d), want %+v (nrefs %d)", tc.label, got.Metrics, got.NRefs, want.Metrics, want.NRefs)
+		if got.NRefs != corpus.NRefs || !slices.Equal(got.Metrics.Names, tc.m.Names) || got.Metrics.ChrF != tc.m.ChrF || got.Metrics.TER != tc.m.TER {
+			t.Errorf("%s: scores for %+v (nrefs %d), want %+v (nrefs %d)", tc.label, got.Metrics, got.NRefs, tc.m, corpus.NRefs)
 		}
-		for s, w := range want.Systems {
-			g := got.Systems[s]
-			if math.Float64bits(g.ChrF) != math.Float64bits(w.ChrF) || math.Float64bits(g.TER) != math.Float64bits(w.TER) {
-				t.Errorf("%s %s: corpus chrF %v TER %v, want %v %v", tc.label, ds.Systems[s].Name, g.ChrF, g.TER, w.ChrF, w.TER)
+		var refs []string
+		for s, sys := range ds.Systems {
+			want := corpus.Systems[s]
+			for _, g := range []MetricSystem{got.Systems[s], segs.Systems[s]} {
+				if !same(g.ChrF, want.ChrF) || !same(g.TER, want.TER) {
+					t.Errorf("%s %s: corpus chrF %v TER %v, want %v %v", tc.label, sys.Name, g.ChrF, g.TER, want.ChrF, want.TER)
+				}
 			}
-			for _, seg := range [][2][]float64{{g.ChrFSegments, w.ChrFSegments}, {g.TERSegments, w.TERSegments}} {
-				if !slices.EqualFunc(seg[0], seg[1], func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
-					t.Errorf("%s %s: sentence scores differ from ScoreMetrics'", tc.label, ds.Systems[s].Name)
+			for i, hyp := range sys.Hyps {
+				refs = ds.SegmentRefs(i, refs[:0])
+				var sentence float64
+				fromStats, fromScore := got.Systems[s].TERSegments, segs.Systems[s].TERSegments
+				if tc.m.Has(MetricChrF) {
+					sentence, _, err = scoring.SentenceChrF(hyp, refs, tc.m.ChrF)
+					fromStats, fromScore = got.Systems[s].ChrFSegments, segs.Systems[s].ChrFSegments
+				} else {
+					sentence, _, err = scoring.SentenceTER(hyp, refs, tc.m.TER)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !same(fromStats[i], sentence) || !same(fromScore[i], sentence) {
+					t.Fatalf("%s %s line %d: sentence score %v (ScoreMetrics %v); want %v", tc.label, sys.Name, i+1, fromStats[i], fromScore[i], sentence)
 				}
 			}
 		}
