@@ -104,29 +104,7 @@ func chrfSignature(o ChrFOptions, nrefs int, version string, short bool) string 
 	}
 	vals := [...]string{refsField(nrefs), yesNo(o.Lowercase, "lc", "mixed"), yesNo(!o.EpsSmoothing, "yes", "no"),
 		strconv.Itoa(o.CharOrder), strconv.Itoa(o.WordOrder), yesNo(o.Whitespace, "yes", "no"), version}
-	var b strings.Builder
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte('|')
-		}
-		b.WriteString(k + ":" + vals[i])
-	}
-	return b.String()
-}
-
-// refsField is the nrefs value of a signature: the count, or var.
-func refsField(nrefs int) string {
-	if nrefs == VariableRefs {
-		return "var"
-	}
-	return strconv.Itoa(nrefs)
-}
-
-func yesNo(b bool, yes, no string) string {
-	if b {
-		return yes
-	}
-	return no
+	return joinFields(keys[:], vals[:])
 }
 
 // chrfEps is the value sacrebleu gives a precision or recall whose

@@ -38,14 +38,7 @@ func signature(opt Options, nrefs int, version string, short bool) string {
 	if short {
 		keys = []string{"#", "c", "e", "tok", "s", "v"}
 	}
-	refs := "var"
-	if nrefs != VariableRefs {
-		refs = strconv.Itoa(nrefs)
-	}
-	kase := "mixed"
-	if opt.Lowercase {
-		kase = "lc"
-	}
+	refs, kase := refsField(nrefs), yesNo(opt.Lowercase, "lc", "mixed")
 	if opt.Compat == CompatNLTK {
 		parts := []string{
 			keys[0] + ":" + refs,
@@ -59,22 +52,40 @@ func signature(opt Options, nrefs int, version string, short bool) string {
 		}
 		return strings.Join(append(parts, keys[5]+":"+version), "|")
 	}
-	eff := "no"
-	if opt.EffectiveOrder {
-		eff = "yes"
-	}
 	smooth := opt.Smooth
 	if TakesSmoothValue(opt.Smooth) {
 		smooth += fmt.Sprintf("[%.2f]", opt.SmoothValue)
 	}
-	return strings.Join([]string{
-		keys[0] + ":" + refs,
-		keys[1] + ":" + kase,
-		keys[2] + ":" + eff,
-		keys[3] + ":" + opt.Tokenize,
-		keys[4] + ":" + smooth,
-		keys[5] + ":" + version,
-	}, "|")
+	return joinFields(keys, []string{refs, kase, yesNo(opt.EffectiveOrder, "yes", "no"), opt.Tokenize, smooth, version})
+}
+
+// joinFields writes a signature's fields, each key:value, joined by "|":
+// BLEU's, chrF's and TER's alike.
+func joinFields(keys, vals []string) string {
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		b.WriteString(k + ":" + vals[i])
+	}
+	return b.String()
+}
+
+// refsField is the nrefs value of a signature: the count, or var.
+func refsField(nrefs int) string {
+	if nrefs == VariableRefs {
+		return "var"
+	}
+	return strconv.Itoa(nrefs)
+}
+
+// yesNo is yes when b holds, else no: a signature's value of a switch.
+func yesNo(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
 }
 
 func formatWeights(w []float64) string {

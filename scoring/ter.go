@@ -3,7 +3,6 @@ package scoring
 import (
 	"bytes"
 	"hash/maphash"
-	"strings"
 )
 
 // TERSignature returns sacrebleu's TER signature, such as
@@ -26,14 +25,7 @@ func terSignature(o TEROptions, nrefs int, version string, short bool) string {
 	}
 	vals := [...]string{refsField(nrefs), yesNo(o.CaseSensitive, "mixed", "lc"), "tercom",
 		yesNo(o.Normalized, "yes", "no"), yesNo(!o.NoPunct, "yes", "no"), yesNo(o.AsianSupport, "yes", "no"), version}
-	var b strings.Builder
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte('|')
-		}
-		b.WriteString(k + ":" + vals[i])
-	}
-	return b.String()
+	return joinFields(keys[:], vals[:])
 }
 
 // TERStats are the statistics of one segment, or summed over a corpus, as
