@@ -206,8 +206,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	format, out, presetName, typology, agreement, ann := "text", "", "mqm", "", false, ""
 	fs.format(&format)
 	fs.StringVar(&ann, "annotations", "", "annotation file")
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	fs.StringVar(&presetName, "preset", presetName, "weights")
 	fs.StringVar(&typology, "typology", "", "custom typology file")
 	fs.Var(boolFlag{&agreement}, "agreement", "print the agreement")
@@ -267,8 +266,7 @@ func runAnnotationsExport(e *env, args []string) error {
 	fs := newFlagSet("annotations export")
 	format, out, ann := "mqm-tsv", "", ""
 	fs.format(&format)
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	fs.StringVar(&ann, "annotations", "", "annotation file")
 	var limits model.LoadOptions
 	addLimitFlags(fs, &limits)

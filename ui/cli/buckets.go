@@ -86,8 +86,7 @@ func runBuckets(e *env, args []string) error {
 	var scored *model.Scored // set before the CI function runs
 	var byArgs []string
 	fs.format(&format)
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	fs.Var(listFlag{&byArgs}, "by", "grouping")
 	fs.StringVar(&edgesArg, "edges", "", "bucket edges")
 	fs.StringVar(&baseline, "baseline", "", "the system the deltas are to")

@@ -245,8 +245,7 @@ func runCompare(e *env, args []string) error {
 	var bs, ar bool
 	fs.format(&format)
 	fs.StringVar(&baseline, "baseline", "", "the system the others are tested against")
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	fs.Var(boolFlag{&bs}, "paired-bs", "paired bootstrap resampling")
 	fs.Var(boolFlag{&ar}, "paired-ar", "paired approximate randomization")
 	pf := addPairedFlags(fs)

@@ -52,6 +52,13 @@ func (fs *flagSet) format(v *string) {
 	fs.Var(formatFlag{v}, "format", "output format")
 }
 
+// output registers -o and --output, the file to write instead of standard
+// output, whose value goes to v ("" for standard output).
+func (fs *flagSet) output(v *string) {
+	fs.StringVar(v, "o", "", "output file")
+	fs.StringVar(v, "output", "", "output file")
+}
+
 // checkFormat refuses a --format value (format, as read) that is not one of
 // formats, the ones the command writes, in the form of every refused
 // value ([flagSet.badValue]): the flag as written, the value as typed, and

@@ -103,8 +103,7 @@ func runNGrams(e *env, args []string) error {
 	format, out, baseline, system, top, order, salient, alpha := "text", "", "", "", 20, 0, false, 1.0
 	var kindArgs []string
 	fs.format(&format)
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	fs.Var(intFlag{&top, "20"}, "top", "rows per table")
 	fs.Var(intFlag{&order, "1"}, "order", "n-gram order")
 	fs.Var(listFlag{&kindArgs}, "kind", "matched, over or missed")

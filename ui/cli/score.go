@@ -67,8 +67,7 @@ func runScore(e *env, args []string) error {
 	fs.Var(boolFlag{&confidence}, "confidence", "bootstrap confidence interval")
 	confN := addConfidenceN(fs)
 	fs.format(&format)
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	systems, err := fs.parse(args, func() string { return scoreHelp + inputFlagsHelp + scoreFlagsHelp + metricFlagsHelp }, e.stdout)
 	if err != nil {
 		return err

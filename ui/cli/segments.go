@@ -78,8 +78,7 @@ func runSegments(e *env, args []string) error {
 	mf := addMetricFlags(fs)
 	format, out, sortBy, worst, desc := "text", "", "line", 0, false
 	fs.format(&format)
-	fs.StringVar(&out, "o", "", "output file")
-	fs.StringVar(&out, "output", "", "output file")
+	fs.output(&out)
 	fs.StringVar(&sortBy, "sort", sortBy, "sort key")
 	fs.Var(intFlag{&worst, "10"}, "worst", "keep the N worst")
 	fs.Var(boolFlag{&desc}, "desc", "reverse the order")
