@@ -2,6 +2,7 @@ package model
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -170,6 +171,25 @@ func nltkFigures(r scoring.Result) string {
 	}
 	return fmt.Sprintf("%s %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
 		scoring.PyFixed(r.Score, 4), strings.Join(p, "/"), r.BP, r.Ratio, r.SysLen, r.RefLen)
+}
+
+// withSystemMembers returns js, a JSON array of one object per system as
+// BLEU's corpus, confidence and comparison writers write it (each object
+// closed by "\n  }", its members one a line), with what members appends
+// for system i added at the end of object i: chrF's and TER's members.
+// what names the output in the error for an array of another shape.
+func withSystemMembers(js []byte, systems int, what string, members func(b []byte, i int) []byte) ([]byte, error) {
+	const end = "\n  }"
+	parts := bytes.Split(js, []byte(end))
+	if len(parts) != systems+1 {
+		return nil, fmt.Errorf("model: unexpected %s JSON", what)
+	}
+	b := make([]byte, 0, len(js)+systems*160)
+	for i, p := range parts[:systems] {
+		b = members(append(b, p...), i)
+		b = append(b, end...)
+	}
+	return append(b, parts[systems]...), nil
 }
 
 // appendCorpusJSON appends one system's corpus object, closed.

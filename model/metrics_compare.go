@@ -328,18 +328,13 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 	var b strings.Builder
 	switch format {
 	case FormatJSON:
-		parts := strings.Split(bleu.String(), "\n  }")
-		if len(parts) != len(ds.Systems)+1 {
-			return fmt.Errorf("model: unexpected comparison JSON")
-		}
-		for i, p := range parts[:len(ds.Systems)] {
-			b.WriteString(p)
+		js, err := withSystemMembers(bleu.Bytes(), len(ds.Systems), "comparison", func(x []byte, i int) []byte {
 			for _, k := range metrics {
 				if k.mc == nil {
 					continue
 				}
 				e := k.mc.Estimates[i]
-				x := []byte(",\n    \"" + k.key + `": {"score": `)
+				x = append(x, ",\n    \""+k.key+`": {"score": `...)
 				x = appendFloat(x, e.Score)
 				x = append(x, `, "mean": `...)
 				x = appendFloatOrNull(x, e.Mean, e.Resamples > 0)
@@ -347,11 +342,14 @@ func WriteComparisonMetrics(w io.Writer, ds *Dataset, s *Scored, c *Comparison, 
 				x = appendFloatOrNull(x, e.CI, e.Resamples > 0)
 				x = append(x, `, "p_value": `...)
 				x = appendFloatOrNull(x, k.mc.PValues[i], i != c.Baseline)
-				b.Write(append(x, '}'))
+				x = append(x, '}')
 			}
-			b.WriteString("\n  }")
+			return x
+		})
+		if err != nil {
+			return err
 		}
-		b.WriteString(parts[len(ds.Systems)])
+		b.Write(js)
 	case FormatText:
 		b.Write(bleu.Bytes())
 		version := signatureVersion(s.CorpusSignature(ds))

@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -114,14 +113,7 @@ func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []sco
 			}
 		}
 	case FormatJSON:
-		// Each system's object ends with "\n  }" (its inner values are on
-		// one line each): the members go before it.
-		parts := strings.Split(bleu.String(), "\n  }")
-		if len(parts) != len(s.Systems)+1 {
-			return fmt.Errorf("model: unexpected confidence JSON")
-		}
-		for i, p := range parts[:len(s.Systems)] {
-			b.WriteString(p)
+		js, err := withSystemMembers(bleu.Bytes(), len(s.Systems), "confidence", func(x []byte, i int) []byte {
 			for _, k := range []struct {
 				name string
 				est  []scoring.Estimate
@@ -130,17 +122,20 @@ func WriteCorpusConfidenceMetrics(w io.Writer, ds *Dataset, s *Scored, est []sco
 					continue
 				}
 				e := k.est[i]
-				x := []byte(",\n    \"" + k.name + `": {"score": `)
+				x = append(x, ",\n    \""+k.name+`": {"score": `...)
 				x = appendFloat(x, e.Score)
 				x = append(x, `, "mean": `...)
 				x = appendFloatOrNull(x, e.Mean, true)
 				x = append(x, `, "ci": `...)
 				x = appendFloatOrNull(x, e.CI, true)
-				b.Write(append(x, '}'))
+				x = append(x, '}')
 			}
-			b.WriteString("\n  }")
+			return x
+		})
+		if err != nil {
+			return err
 		}
-		b.WriteString(parts[len(s.Systems)])
+		b.Write(js)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
