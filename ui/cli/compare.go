@@ -44,12 +44,7 @@ Test:
       --baseline NAME       the system the others are tested against
                             (default: the first file, BASE); it is listed
                             first, the others in the order given
-      --seed N              seed of the random numbers, any whole number
-                            from 0, however large (up to the 4300 digits
-                            Python's int() reads); default: the
-                            SACREBLEU_SEED environment variable, else
-                            12345; "none" draws one and reports it
-
+` + seedFlagHelp + `
 Output:
       --format F            text (default): a table for people (on a
                             terminal under 80 columns a narrower one, its
@@ -86,6 +81,15 @@ func (f seedFlag) Set(s string) error {
 type sigFlags struct {
 	seed string
 }
+
+// seedFlagHelp is the help of --seed ([addSeedFlag]) in compare's and
+// score's help.
+const seedFlagHelp = `      --seed N              seed of the random numbers, any whole number
+                            from 0, however large (up to the 4300 digits
+                            Python's int() reads); default: the
+                            SACREBLEU_SEED environment variable, else
+                            12345; "none" draws one and reports it
+`
 
 // addSeedFlag registers --seed on fs.
 func addSeedFlag(fs *flagSet) *sigFlags {

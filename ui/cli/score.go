@@ -31,12 +31,7 @@ Confidence:
                             each score: μ ± the half-width of its 95% CI
       --confidence-n N      bootstrap resamples (default 1000; N ≤ 0 means
                             the default; at most 1000000)
-      --seed N              seed of the random numbers, any whole number
-                            from 0, however large (up to the 4300 digits
-                            Python's int() reads); default: the
-                            SACREBLEU_SEED environment variable, else
-                            12345; "none" draws one and reports it
-
+` + seedFlagHelp + `
 Output:
       --format F            text (default): sacrebleu's "-f text" line, one
                             per system (NAME: before it when there are
