@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -32,44 +31,39 @@ func ConfidenceMetrics(ctx context.Context, ds *Dataset, m Metrics, n int, seed 
 		return out, err
 	}
 	segments := ds.Len()
-	for s, sys := range ds.Systems {
-		hyps := sys.Hyps
-		part := func(title, step string) func(float64) { return progress.step(title, step, s) }
-		source := func(title string) scoring.SegmentSource {
-			return countedSource(ds, hyps, new(atomic.Int64), segments, progress.statistics(title, s))
-		}
-		if m.Has(MetricChrF) {
+	for s := range ds.Systems {
+		for _, name := range []string{MetricChrF, MetricTER} {
+			if !m.Has(name) {
+				continue
+			}
 			collectGarbage(segments)
-			metric, err := scoring.NewChrFMetric(m.ChrF)
+			title := m.Title(name)
+			st, err := systemStatistics(ctx, ds, ds.Systems[s:s+1], name, m, progress.statistics(title, s))
 			if err != nil {
 				return out, err
 			}
-			title := m.Title(MetricChrF)
-			rows, err := scoring.ChrFCounts(ctx, segments, m.ChrF, source(title))
+			e, err := st.confidence(ctx, 0, n, seed, progress.step(title, metricResampling, s))
 			if err != nil {
 				return out, err
 			}
-			e, err := scoring.ConfidenceProgress(ctx, metric, segments, rows, n, seed, part(title, metricResampling))
-			if err != nil {
-				return out, err
+			if name == MetricChrF {
+				out.ChrF = append(out.ChrF, e)
+			} else {
+				out.TER = append(out.TER, e)
 			}
-			out.ChrF = append(out.ChrF, e)
-		}
-		if m.Has(MetricTER) {
-			collectGarbage(segments)
-			title := m.Title(MetricTER)
-			rows, err := scoring.TERStatistics(ctx, segments, m.TER, source(title))
-			if err != nil {
-				return out, err
-			}
-			e, err := scoring.ConfidenceProgress(ctx, scoring.TERMetric{}, segments, rows, n, seed, part(title, metricResampling))
-			if err != nil {
-				return out, err
-			}
-			out.TER = append(out.TER, e)
 		}
 	}
 	return out, nil
+}
+
+// confidence is sacrebleu's single-system bootstrap of the statistics st
+// holds of its system s: n resamples drawn from seed, telling progress
+// (when not nil) the fraction done.
+func (st *MetricStatistics) confidence(ctx context.Context, s, n int, seed scoring.Seed, progress func(float64)) (scoring.Estimate, error) {
+	if st.counts != nil {
+		return scoring.ConfidenceProgress(ctx, st.metric, st.segments, st.counts[s], n, seed, progress)
+	}
+	return scoring.ConfidenceProgress(ctx, st.metric, st.segments, st.values[s], n, seed, progress)
 }
 
 // WriteCorpusConfidenceMetrics is [WriteCorpusConfidence] with chrF and
