@@ -74,13 +74,22 @@ func jsonFloat(x float64) string {
 
 // jsonString quotes s as Python's json.dumps does: with ensureASCII every
 // non-ASCII character becomes \uXXXX (a surrogate pair beyond the BMP);
-// without it they stay as they are. Bytes that are not UTF-8 (Python would
-// not have read them) are written as U+FFFD.
+// without it they stay as they are. A byte that is not UTF-8 (in a file
+// name, which Python decodes with surrogateescape into a lone surrogate)
+// is written with ensureASCII as json.dumps writes that surrogate, \udce8
+// for \xe8, as pyQuote does; without it as U+FFFD (Python could not
+// print it).
 func jsonString(s string, ensureASCII bool) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
-	for _, r := range s {
+	for i, r := range s {
+		if r == utf8.RuneError && ensureASCII {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				writeU4(&b, 0xdc00+rune(s[i]))
+				continue
+			}
+		}
 		switch r {
 		case '"':
 			b.WriteString(`\"`)

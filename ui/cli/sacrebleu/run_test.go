@@ -208,6 +208,25 @@ func TestTerminalJSONAsPiped(t *testing.T) {
 	}
 }
 
+// TestJSONNamesNotUTF8: two systems whose file names differ only in
+// bytes that are not UTF-8 keep two names in -f json, written as Python's
+// json.dumps writes the lone surrogates surrogateescape decodes them into
+// (json.dumps(os.fsdecode(b"sys\xe8.txt")) is "sys\udce8.txt"), where
+// both were "sys\ufffd.txt".
+func TestJSONNamesNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"ref.txt": "a b c d\n"})
+	for _, name := range []string{"sys\xe8.txt", "sys\xe9.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("a b c d\n"), 0o644); err != nil {
+			t.Skipf("this file system takes no such file names: %v", err)
+		}
+	}
+	out, stderr, status := runIn(t, dir, nil, "ref.txt", "-i", "sys\xe8.txt", "sys\xe9.txt", "-f", "json")
+	if status != 0 || !strings.Contains(out, `"system": "sys\udce8.txt"`) || !strings.Contains(out, `"system": "sys\udce9.txt"`) {
+		t.Errorf("status %d, %s\n%s\nwant the names as Python writes them", status, stderr, out)
+	}
+}
+
 // endless is a standard input that never ends.
 type endless struct{}
 
