@@ -103,8 +103,12 @@ type anaScreen struct {
 	// table was being made: the row under the cursor opens once it is
 	// ([Model.drillWhenReady]); "" for none.
 	drillWaits string
-	width      int
-	height     int
+	// drilled is the row the last drill-down lists, found again in the
+	// tables made anew when an option key is pressed in it
+	// ([anaScreen.refind]).
+	drilled anaRow
+	width   int
+	height  int
 }
 
 // rememberCursor keeps the n-gram under the cursor, unless one is kept
@@ -379,6 +383,8 @@ type anaDrill struct {
 	// sys is the system whose segments they are, against other: the
 	// shown system and its baseline but for a wins row of another system.
 	sys, other int
+	// row is the row they are of.
+	row anaRow
 }
 
 // drillLabel says what a drill-down's segments are, in its wordings from
@@ -403,31 +409,38 @@ type anaNGram struct {
 // there is no row.
 func (a anaScreen) drill(x anaCtx) (anaDrill, bool) {
 	i := a.cursor[a.table]
+	row := anaRow{table: a.table, sys: x.sys, other: x.other}
 	switch a.table {
 	case anaNGrams:
 		items := a.ngramItems(x)
 		if i >= len(items) {
 			return anaDrill{}, false
 		}
-		return drillOf(x, a.drillNGram(x, items[i])), true
+		it := items[i]
+		row.ngram, row.order, row.favA = it.text(), it.order(), it.favA
+		return drillOf(x, a.drillNGram(x, it), row), true
 	case anaBuckets:
 		items := a.bucketItems(x)
 		if i >= len(items) || len(items[i].b.Rows) == 0 {
 			return anaDrill{}, false
 		}
-		return drillOf(x, a.drillBucket(x, items[i])), true
+		row.bucket, row.system = items[i].bucket, items[i].system
+		return drillOf(x, a.drillBucket(x, items[i]), row), true
 	}
 	items := a.winItems(x)
 	if i >= len(items) || len(items[i].rows) == 0 {
 		return anaDrill{}, false
 	}
-	return a.drillWins(x, items[i]), true
+	row.system, row.outcome = items[i].system, items[i].outcome
+	d := a.drillWins(x, items[i])
+	d.row = row
+	return d, true
 }
 
-// drillOf returns d with the shown system and its baseline, whose
-// segments it lists.
-func drillOf(x anaCtx, d anaDrill) anaDrill {
-	d.sys, d.other = x.sys, x.other
+// drillOf returns d, of row, with the shown system and its baseline,
+// whose segments it lists.
+func drillOf(x anaCtx, d anaDrill, row anaRow) anaDrill {
+	d.sys, d.other, d.row = x.sys, x.other, row
 	return d
 }
 

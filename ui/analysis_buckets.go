@@ -331,17 +331,24 @@ func (c common) namedForms(s int, full []string, bare string, named ...func(name
 	return append(forms, bare)
 }
 
+// bucketWhat is what a bucket of the grouping shown bounds, as a
+// drill-down's label says it before the bucket's label ("ref length
+// [10,20)").
+func (a anaScreen) bucketWhat() string {
+	switch a.bucketBy() {
+	case model.ByLengthRatio:
+		return "length ratio "
+	case model.BySentenceBLEU:
+		return "sentence BLEU "
+	}
+	return "ref length "
+}
+
 // drillBucket returns a bucket's segments.
 func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
 	// The buckets are the shown system's: even r, the closest reference
 	// length, depends on its hypotheses.
-	what := "ref length "
-	switch a.bucketBy() {
-	case model.ByLengthRatio:
-		what = "length ratio "
-	case model.BySentenceBLEU:
-		what = "sentence BLEU "
-	}
+	what := a.bucketWhat()
 	// The shown system's name, which the header gives, gives way first.
 	label := func(name func(int) string) []string {
 		if it.b.Label == model.NoRefLabel || it.b.Label == model.NoScoreLabel {

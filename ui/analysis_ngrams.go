@@ -40,6 +40,14 @@ func (it anaNGramItem) text() string {
 	return it.sal.NGram
 }
 
+// order returns the item's order.
+func (it anaNGramItem) order() int {
+	if it.row != nil {
+		return it.row.Order
+	}
+	return it.sal.Order
+}
+
 // ngramItems returns the rows of the n-gram table for the shown system,
 // mode and order: nil while what they come from is not at hand.
 func (a anaScreen) ngramItems(x anaCtx) []anaNGramItem { return a.items(x, true) }

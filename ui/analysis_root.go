@@ -6,13 +6,20 @@ import (
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// anaCtx returns what the analysis screen reads of the root.
+// anaCtx returns what the analysis screen reads of the root: in a
+// drill-down, the systems of the table it was opened on, whose row it
+// lists (a wins row's drill-down shows its own system, and tab may show
+// another).
 func (m Model) anaCtx() anaCtx {
 	x := anaCtx{c: m.c, sys: m.list.view.System, other: m.list.view.Other, filtered: m.list.view.Filter != ""}
+	if m.list.fromAnalysis {
+		x.sys, x.other = m.ana.drilled.sys, m.ana.drilled.other
+	}
 	if m.jobs.running(jobScore) && m.c.scored != nil {
 		_, _, prog := m.jobs.current(jobScore)
 		x.rescoring = m.c.spinner.View() + " rescoring…"
@@ -94,13 +101,15 @@ func (m *Model) leaveAnalysis() {
 // wins from a job beside the count (jobAnaPart); nothing starts while a
 // rescore is in flight. A count goes on, on screen or off it, while it
 // counts what the dataset and settings in force count (a smoothing change
-// keeps it); else it is stopped here, as soon as they change.
+// keeps it); else it is stopped here, as soon as they change. A
+// drill-down whose row is found again under new settings (refindDrill)
+// has it made off the screen.
 func (m *Model) analysis() tea.Cmd {
 	a := &m.ana
 	if m.jobs.running(jobAnalysis) && !(a.askedDS == m.c.ds && sameCounts(a.asked.scored.Settings, m.c.set)) {
 		m.jobs.stop(jobAnalysis)
 	}
-	if m.screen != screenAnalysis || m.c.scored == nil || m.jobs.running(jobScore) {
+	if m.screen != screenAnalysis && !m.list.refinding || m.c.scored == nil || m.jobs.running(jobScore) {
 		return nil // off screen, or the scores on screen are being replaced
 	}
 	x := m.anaCtx()
@@ -330,9 +339,94 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 			m.pane.order, m.pane.picked = g.Order, g.Order
 		}
 	}
+	m.ana.drilled = d.row
 	m.list.openDrill(d.label, d.rows, focus, d.sys, d.other)
 	m.screen = screenMain
 	return m, m.refreshRows()
+}
+
+// refindDrill runs at the end of every Update, after analysis: in a
+// drill-down whose settings an option key changed (segList.refinding),
+// once the analysis is made anew under the new ones, it lists the
+// segments of its row there, its filter, sort and selection kept, and
+// says how many there are when that changed or the segment selected is
+// not among them; when the tables lack the row, or could not be made, it
+// goes back to them, saying why in one line. While the drill-down is not
+// on screen (the help or the comparison over it), or a segment of it is
+// being annotated, it waits.
+func (m *Model) refindDrill() tea.Cmd {
+	if !m.list.refinding || m.screen != screenMain || m.ann.active() || m.c.scored == nil || m.jobs.running(jobScore) {
+		return nil
+	}
+	x, a := m.anaCtx(), &m.ana
+	if !a.ready(x, a.drilled.table) {
+		if m.anaBusy() {
+			return nil
+		}
+		cmd := m.backToAnalysis() // the table says why
+		m.flashFit("the analysis could not be made under the new settings: back to it", "back to the analysis, which failed")
+		return cmd
+	}
+	was, seg := a.drilled.ngram, m.list.seg
+	before := len(m.list.only)
+	d, why, ok := a.refind(x)
+	if !ok {
+		cmd := m.backToAnalysis()
+		m.flashFit(why...)
+		return cmd
+	}
+	var focus *model.Focus
+	if g := d.ngram; g != nil {
+		f := model.NewFocus(g.Kind, g.NGram)
+		focus = &f
+	}
+	if slices.Equal(d.rows, m.list.only) && d.row.ngram == was {
+		m.list.refinding = false // the same segments, rescored already
+		return nil
+	}
+	m.list.redrill(d.label, d.rows, focus)
+	m.sayRefound(d, was, before, seg)
+	return m.refreshRows()
+}
+
+// sayRefound says how a drill-down's row found again differs: its
+// n-gram lowercased (was, "The" now "the"), how many segments it has
+// (before, the number it had), and whether segment seg, selected, is
+// among them. When it is not, the line replaces the status, the
+// selection having moved; else it follows the status there is (the
+// option key's) when both fit, the header showing the count anyway.
+func (m *Model) sayRefound(d anaDrill, was string, before, seg int) {
+	n := len(d.rows)
+	in := slices.Contains(d.rows, seg)
+	renamed := d.row.ngram != was
+	if n == before && in && !renamed {
+		return
+	}
+	lead := "found again under the new settings: "
+	if renamed {
+		lead = "found again as " + model.QuoteNGram(d.row.ngram) + ": "
+	}
+	count := fmt.Sprintf("%s segments (%s before)", model.Thousands(n), model.Thousands(before))
+	if n == before {
+		count = model.Thousands(n) + " segments, as before"
+	}
+	short := []string{lead + count, "found again: " + count}
+	if !in {
+		gone := fmt.Sprintf("; line %d is not among them", seg+1)
+		m.flashFit(lead+count+gone, "found again: "+count+gone,
+			fmt.Sprintf("%s segments found again (%s before); line %d not in them", model.Thousands(n), model.Thousands(before), seg+1),
+			fmt.Sprintf("line %d not among the %s found again", seg+1, model.Thousands(n)), short[1])
+		return
+	}
+	if m.status == "" {
+		m.flashFit(short...)
+		return
+	}
+	forms := make([]string, 0, len(short)+1)
+	for _, s := range short {
+		forms = append(forms, m.status+" · "+render.Safe(s))
+	}
+	m.status = render.FirstFit(m.c.width, append(forms, m.status)...)
 }
 
 // anaBusy reports whether a job is making what the analysis screen

@@ -1252,23 +1252,6 @@ func TestAnalysisJumpInDrill(t *testing.T) {
 	}
 }
 
-// TestAnalysisRescoreLeavesDrill: an option key in a drill-down goes back
-// to the analysis, made again under the new settings (the drill-down kept
-// segments counted under the old ones).
-func TestAnalysisRescoreLeavesDrill(t *testing.T) {
-	for _, k := range []string{"l", "t", "-", "R"} {
-		m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
-		m = press(t, m, "enter", k)
-		x := m.anaCtx()
-		if m.screen != screenAnalysis || m.list.fromAnalysis || !m.ana.baseFresh(x) {
-			t.Fatalf("%s in a drill-down: screen %v, drill-down %v, analysis fresh %v; want the analysis made again", k, m.screen, m.list.fromAnalysis, m.ana.baseFresh(x))
-		}
-		if !strings.Contains(m.status, "back to the analysis") {
-			t.Errorf("%s in a drill-down: status %q does not say why the analysis is back", k, m.status)
-		}
-	}
-}
-
 // TestAnalysisSaysOneReference: with one reference scored alone (R), the
 // analysis says so, as the list does, at any width.
 func TestAnalysisSaysOneReference(t *testing.T) {

@@ -142,6 +142,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if more := m.drillWhenReady(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
+	if more := m.refindDrill(); more != nil {
+		cmd = tea.Batch(cmd, more)
+	}
 	m.settleStats()
 	return m, cmd
 }

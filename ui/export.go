@@ -225,6 +225,10 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 		return m.flashFit("the filter waits for the "+w+" scores; export once they are in",
 			"the filter waits for the "+w+" scores: export then")
 	}
+	if m.list.refinding {
+		return m.flashFit("the drill-down's segments are found again under the new settings: export once they are",
+			"finding the drill-down's segments: export then")
+	}
 	if m.jobs.running(jobRows) {
 		// The rows shown are those before the sort or filter in flight:
 		// the file would not be what the list is about to show.

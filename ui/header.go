@@ -234,8 +234,9 @@ func corpusFigures(r scoring.Result, nltk, narrow bool) []string {
 }
 
 // shownViews say how many segments are shown, and the corpus score of the
-// filtered ones (and its Δ), or what the rows wait for, in forms from the
-// fullest to the shortest:
+// filtered ones (and its Δ), or what the rows wait for (a drill-down's
+// own, found again under new settings), in forms from the fullest to the
+// shortest:
 // a drill-down's label follows a colon ("409 of 1,875 match: HuaweiTSC
 // missed "of""), a filter's quoted query does not;
 // the Δ's "on them" gives way, then "match", then the Δ (with "match"
@@ -254,6 +255,9 @@ func (h header) shownViews(c common, l segList, room int) (forms []string, withD
 			labels[i] = st.Accent.Render(c.spinner.View() + " " + say(label))
 		}
 		return labels
+	}
+	if l.refinding && c.scored != nil {
+		return pending(func(label string) string { return label + ": finding its segments again…" }), 0
 	}
 	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
 		return pending(func(label string) string { return label + " waits for " + l.waiting + " scores…" }), 0

@@ -117,6 +117,16 @@ func (l *segList) openDrill(label drillLabel, rows []int, focus *model.Focus, sy
 	l.drill++
 }
 
+// redrill shows rows, called label, with focus (nil for none) marked in
+// the pane, in place of the drill-down's: its row found again under other
+// settings. The filter typed in it, the sort and the selection stay (the
+// first row is selected when the segment selected is not among them).
+func (l *segList) redrill(label drillLabel, rows []int, focus *model.Focus) {
+	l.only, l.drillLabel, l.focus = rows, label, focus
+	l.refinding = false
+	l.drill++
+}
+
 // closeDrill leaves the drill-down and gives back the filter, the sort
 // and the selection there were before it (and, leaveDrill, the systems).
 func (l *segList) closeDrill() {
@@ -143,19 +153,18 @@ func (l *segList) closeSigImpact(n int) {
 	l.fromSig, l.atFirst = false, false
 }
 
-// standingFilter is the filter the list keeps once a drill-down is left,
-// as an option key leaves it: the one before the drill-down, the
-// drill-down's own being dropped ([segList.closeDrill]); else the filter.
-func (l *segList) standingFilter() string {
+// filters are the list's filters: the one in force and, in a
+// drill-down, the one it gives back when left ([segList.closeDrill]).
+func (l *segList) filters() []string {
 	if l.fromAnalysis {
-		return l.drillFrom
+		return []string{l.view.Filter, l.drillFrom}
 	}
-	return l.view.Filter
+	return []string{l.view.Filter}
 }
 
 // leaveDrill forgets the drill-down, keeping the filter.
 func (l *segList) leaveDrill() {
-	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst = nil, nil, false, nil, false
+	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst, l.refinding = nil, nil, false, nil, false, false
 	l.drill++
 	if l.drillSwitched && [2]int{l.view.System, l.view.Other} == l.drillSet {
 		l.view.System, l.view.Other = l.drillView[0], l.drillView[1]

@@ -877,43 +877,39 @@ func TestTokenizerAndCaseKeysSay(t *testing.T) {
 	}
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
 	m = press(t, m, "enter", "l")
-	if !strings.HasPrefix(m.status, "back to the analysis") || strings.Contains(m.status, "scoring") {
-		t.Errorf("l in a drill-down: status %q; want the note alone", m.status)
+	if !m.list.fromAnalysis || !strings.HasPrefix(m.status, "scoring lowercased") {
+		t.Errorf("l in a drill-down: drill-down %v, status %q; want it kept, saying what l did", m.list.fromAnalysis, m.status)
 	}
 }
 
-// TestDrillOptionWarnings: in a drill-down, c behind a filter with score
-// thresholds and m to NLTK's methods 5-7 say their warning after "back to
-// the analysis", the line whole at 60 columns, instead of the note alone,
-// which left the warning unseen; c warns of the filter that stands once
-// the drill-down is left, not the drill-down's own, which goes with it;
-// any other option key's note fits 60 columns whole.
+// TestDrillOptionWarnings: in a drill-down, which an option key keeps,
+// c and m to NLTK's methods 5-7 warn as they do on the list: c of the
+// thresholds of the drill-down's own filter and of the filter it gives
+// back when left, which before went unsaid under "back to the analysis".
 func TestDrillOptionWarnings(t *testing.T) {
 	says := func(t *testing.T, m Model, what, want string) {
 		t.Helper()
-		f := lastLine(ansi.Strip(m.View()))
-		if m.screen != screenAnalysis || m.status != want || strings.TrimSpace(f) != want || ansi.StringWidth(want) > 60 {
-			t.Errorf("%s at %d columns: screen %v, status %q, footer %q; want %q whole, 60 cells at most", what, m.c.width, m.screen, m.status, f, want)
+		if m.screen != screenMain || !m.list.fromAnalysis || !strings.HasPrefix(m.status, want) {
+			t.Errorf("%s at %d columns: screen %v, drill-down %v, status %q; want the drill-down, and the status to say %q", what, m.c.width, m.screen, m.list.fromAnalysis, m.status, want)
 		}
 	}
+	const toNLTK = "the filter's bleu and delta thresholds keep their numbers, now read on NLTK's 0–1 scale"
 	for _, w := range []int{60, 120} {
 		m := filterBy(t, ready(t, demoDataset(t), w, 24), "bleu<80")
 		m = press(t, openAnalysisScreen(t, m), "enter", "c")
-		says(t, m, "c behind bleu<80", "back to the analysis · filter's thresholds now on 0–1")
-		m = press(t, m, "enter", "c")
-		says(t, m, "c back behind bleu<80", "back to the analysis · filter's thresholds now on 0–100")
+		says(t, m, "c behind bleu<80", "the filter the drill-down's esc gives back keeps its bleu and delta thresholds, now read on NLTK's 0–1 scale")
+		m = press(t, m, "c")
+		says(t, m, "c back behind bleu<80", "the filter the drill-down's esc gives back keeps its bleu and delta thresholds, now read on sacrebleu's 0–100 scale")
 
 		m = filterBy(t, press(t, openAnalysisScreen(t, ready(t, demoDataset(t), w, 24)), "enter"), "bleu<80")
 		m = press(t, m, "c")
-		says(t, m, "c with the drill-down's own bleu<80", staleDrillNote)
+		says(t, m, "c with the drill-down's own bleu<80", toNLTK)
 
 		m = press(t, ready(t, demoDataset(t), w, 24), "c", "m", "m", "m", "m")
 		m = press(t, openAnalysisScreen(t, m), "enter", "m")
-		says(t, m, "m to method 5", "back to the analysis · method 5: corpus figures can pass 1")
-		m = press(t, m, "enter", "m")
-		says(t, m, "m to method 6", "back to the analysis · method 6: corpus figures can pass 1")
-		m = press(t, m, "enter", "l")
-		says(t, m, "l", staleDrillNote)
+		says(t, m, "m to method 5", "NLTK method 5: its corpus_bleu smooths every order")
+		m = press(t, m, "m")
+		says(t, m, "m to method 6", "NLTK method 6: its corpus_bleu smooths every order")
 	}
 }
 
@@ -998,14 +994,18 @@ func TestOptionKeysSay(t *testing.T) {
 	}
 	says(t, m, "+ with 4 weights", "max order 5, weights now uniform (+ raises it, - lowers it)")
 
+	// In a drill-down, which they keep, as on the list.
 	for _, k := range []string{"s", "+", "-", "c", "m"} {
 		m := ready(t, demoDataset(t), 120, 30)
 		if k == "m" { // to NLTK's method 1: m gives 2, without a warning
 			m = press(t, m, "c", "m")
 		}
+		// Without the corpus note of s, which a drill-down's status leaves
+		// out (corpusUnchangedNote: the header gives its rows' BLEU).
+		onList, _, _ := strings.Cut(press(t, m, k).status, " · ")
 		m = press(t, openAnalysisScreen(t, m), "enter", k)
-		if !strings.HasPrefix(m.status, "back to the analysis") || strings.Contains(m.status, "scoring") || strings.Contains(m.status, "max order") {
-			t.Errorf("%s in a drill-down: status %q; want the note alone", k, m.status)
+		if !m.list.fromAnalysis || !strings.HasPrefix(m.status, onList) {
+			t.Errorf("%s in a drill-down: drill-down %v, status %q; want it kept, the status saying %q as on the list", k, m.list.fromAnalysis, m.status, onList)
 		}
 	}
 }

@@ -94,6 +94,10 @@ type segList struct {
 	drill        int    // counts the drill-downs, so that rows know which they are of
 	queryErr     string // why the filter typed could not be applied ("" when it was)
 	fromAnalysis bool
+	// refinding: an option key changed the settings the drill-down's
+	// segments were found under; they are shown, rescored, until its row
+	// is found again in the analysis made anew ([Model.refindDrill]).
+	refinding bool
 	// drillFrom, drillSeg, drillSort and drillDesc are the filter, the
 	// selected segment and the sort there were when the drill-down opened,
 	// given back when it closes.

@@ -83,14 +83,19 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		set = set.WithOption(func(o *scoring.Options) { o.Compat = c })
 		status := fmt.Sprintf("sacrebleu scoring, 0–100, %s (c: nltk)", smoothingWords(set.Corpus))
-		scale, span := "sacrebleu's 0–100", "0–100"
+		scale := "sacrebleu's 0–100"
 		if c == scoring.CompatNLTK {
 			status = fmt.Sprintf("NLTK scoring, 0–1, smoothing method%d (c: sacrebleu)", set.Corpus.NLTK.Smoothing.Method)
-			scale, span = "NLTK's 0–1", "0–1"
+			scale = "NLTK's 0–1"
 		}
-		if q, err := model.ParseQuery(m.list.standingFilter()); err == nil && len(q.ScoreThresholds()) > 0 {
-			status = "the filter's bleu and delta thresholds keep their numbers, now read on " + scale + " scale: edit it with /"
-			return m.applyWarning(set, status, "filter's thresholds now on "+span), true
+		for i, f := range m.list.filters() {
+			if q, err := model.ParseQuery(f); err == nil && len(q.ScoreThresholds()) > 0 {
+				status = "the filter's bleu and delta thresholds keep their numbers, now read on " + scale + " scale: edit it with /"
+				if i > 0 { // the one the drill-down gives back
+					status = "the filter the drill-down's esc gives back keeps its bleu and delta thresholds, now read on " + scale + " scale"
+				}
+				break
+			}
 		}
 		return m.applySaying(set, status), true
 	case key.Matches(msg, k.Metrics):
@@ -107,7 +112,6 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		status := fmt.Sprintf("scoring with NLTK's smoothing method%d (m: the next)", meth)
 		if meth >= 5 && m.c.ds.Len() > 1 {
 			status = fmt.Sprintf("NLTK method %d: its corpus_bleu smooths every order with the last segment's hypothesis alone; reproduced as NLTK does, the corpus figures can pass 1 and mean little", meth)
-			return m.applyWarning(set, status, fmt.Sprintf("method %d: corpus figures can pass 1", meth)), true
 		}
 		return m.applySaying(set, status), true
 	default:
@@ -117,29 +121,13 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 
 // applySaying applies set, as every option key does, and says status on
 // the status line, unless applying it said something that matters more
-// (a set refused, an input warning that now applies, the drill-down
-// left), which is then said alone: the header's signature shows the
-// option still.
+// (a set refused, an input warning that now applies), which is then said
+// alone: the header's signature shows the option still.
 func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
-	return m.applyWarning(set, status, "")
-}
-
-// applyWarning is [Model.applySaying] for a status that warns of what the
-// screen does not show (the filter's thresholds read on another scale,
-// NLTK's corpus smoothing): where the key leaves a drill-down, short, the
-// warning in at most 37 cells, follows "back to the analysis · ", so the
-// line keeps to 60 columns. The warning wins over the rest of the note
-// ([staleDrillNote]): that the analysis is back and made again, its
-// screen shows, and "back to the analysis" says why the drill-down went;
-// what the warning says, nothing else on the screen does.
-func (m *Model) applyWarning(set model.Settings, status, short string) tea.Cmd {
 	m.status = ""
 	cmd := tea.Batch(m.applySettings(set), m.refreshMetrics())
-	switch {
-	case m.status == "":
+	if m.status == "" {
 		m.flash(status)
-	case m.status == staleDrillNote && short != "":
-		m.flash("back to the analysis · " + short)
 	}
 	return cmd
 }

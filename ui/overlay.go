@@ -174,7 +174,7 @@ var analysisKeys = [][2]string{
 	{"←/→", "n-grams, buckets, wins"},
 	{"m", "n-grams: missed, over, matched, salient vs the baseline; buckets: grouping"},
 	{"o/O · 1-9 · 0", "n-grams: next/previous order · that order · every order"},
-	{"enter", "the row's segments in the list, its n-gram marked (esc comes back)"},
+	{"enter", "the row's segments in the list, its n-gram marked (esc comes back; an option key there finds the row again)"},
 	{"tab · w · p", "the shown system · the baseline, as on the list"},
 	{"esc · n", "back to the list, or to the comparison (B) n opened it on"},
 }

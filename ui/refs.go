@@ -70,7 +70,7 @@ func (m *Model) cycleRefs() tea.Cmd {
 			return m.flash(err.Error())
 		}
 	}
-	back, note := m.leaveStaleDrill() // before the references change: it shows the rows there were
+	m.list.refinding = m.list.fromAnalysis // a drill-down's row is found again against them (refindDrill)
 	m.c.refs.only = only
 	m.c.setDataset(ds)
 	m.c.met.forget()
@@ -86,9 +86,6 @@ func (m *Model) cycleRefs() tea.Cmd {
 	if only >= 0 {
 		status = "scoring against " + m.c.refs.label() + " (R: the next)"
 	}
-	if note != "" {
-		status += " · " + note
-	}
 	m.flash(status)
-	return tea.Batch(back, m.rescore(false), m.refreshMetrics())
+	return tea.Batch(m.rescore(false), m.refreshMetrics())
 }

@@ -249,10 +249,9 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 		}
 		return m.flash(msg)
 	}
-	back, note := m.leaveStaleDrill()
-	if note != "" {
-		m.flash(note)
-	}
+	// A drill-down's segments were found under the settings before: its
+	// row is found again under these ones (refindDrill).
+	m.list.refinding = m.list.fromAnalysis
 	ds := m.c.ds
 	before := inputWarnings(m.c)
 	m.c.set = set
@@ -265,26 +264,11 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 		m.jobs.stop(jobUpgrade)
 		m.c.scored = s
 		m.list.maxLen = widestLength(s)
-		return tea.Batch(back, m.refreshRows(), m.upgrade())
+		return tea.Batch(m.refreshRows(), m.upgrade())
 	}
 	m.refreshPane(false)
-	return tea.Batch(back, m.rescore(reuse))
+	return m.rescore(reuse)
 }
-
-// leaveStaleDrill goes back from an analysis drill-down to the analysis
-// before a rescore: the drill-down's segments were found under the old
-// settings, and the analysis is made again under the new ones. note says
-// so for the status line ("" when there was no drill-down).
-func (m *Model) leaveStaleDrill() (cmd tea.Cmd, note string) {
-	if !m.list.fromAnalysis {
-		return nil, ""
-	}
-	return m.backToAnalysis(), staleDrillNote
-}
-
-// staleDrillNote is what the status line says when an option key leaves
-// a drill-down ([Model.leaveStaleDrill]), in at most 60 cells.
-const staleDrillNote = "back to the analysis, made again under the new settings"
 
 // flash shows a status line until the next key. It escapes the whole
 // line ([render.Safe]): a status often quotes a name, a path or an error
