@@ -308,3 +308,41 @@ func TestDrillWhileFoundAgain(t *testing.T) {
 	want := segmentsWithKind(t, m, m.list.view.System, scoring.Missed, "the")
 	inDrill(t, m, "l, ?, esc", m.list.view.System, scoring.Missed, "the", want, m.list.seg)
 }
+
+// TestComparisonBackToDrill: the comparison (B) opened in a drill-down
+// goes back to it with n as with esc, the segments and the selection as
+// they were, and esc there then goes back to the table, esc again to the
+// list; an option key pressed on the comparison has the drill-down find
+// its row again, once it is back on screen. Opened on the analysis, n
+// goes back to it as esc does. Before, n from a drill-down's comparison
+// went to the table, whose esc then went to the comparison and the
+// comparison's to the list, the drill-down lost.
+func TestComparisonBackToDrill(t *testing.T) {
+	m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30)), "enter", "down", "down")
+	only, seg := slices.Clone(m.list.only), m.list.seg
+	for _, back := range []string{"n", "esc"} {
+		if m = press(t, m, "B"); m.screen != screenSig {
+			t.Fatalf("B in the drill-down: screen %v", m.screen)
+		}
+		m = press(t, m, back)
+		if m.screen != screenMain || !m.list.fromAnalysis || !slices.Equal(m.list.only, only) || m.list.seg != seg {
+			t.Fatalf("B %s in the drill-down: screen %v, drill-down %v, line %d; want the drill-down back, line %d", back, m.screen, m.list.fromAnalysis, m.list.seg+1, seg+1)
+		}
+	}
+	m = press(t, m, "B", "t")
+	if m.screen != screenSig || !m.list.refinding {
+		t.Fatalf("t on the drill-down's comparison: screen %v, finding the drill-down %v; want the comparison, the drill-down waiting for it", m.screen, m.list.refinding)
+	}
+	m = press(t, m, "n")
+	inDrill(t, m, "B t n", m.list.view.System, scoring.Missed, "the", segmentsWithKind(t, m, m.list.view.System, scoring.Missed, "the"), seg)
+	if m = press(t, m, "esc"); !onRow(m, "the") {
+		t.Fatalf("esc in the drill-down: screen %v; want the table on \"the\"", m.screen)
+	}
+	if m = press(t, m, "esc"); m.screen != screenMain || m.list.fromAnalysis {
+		t.Fatalf("esc on the table: screen %v, drill-down %v; want the list", m.screen, m.list.fromAnalysis)
+	}
+	m = press(t, m, "n", "B", "n")
+	if !onRow(m, "the") {
+		t.Errorf("n B n: screen %v; want the analysis", m.screen)
+	}
+}

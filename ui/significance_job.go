@@ -234,10 +234,12 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.flashFit(testing+" · i lists "+m.c.costliest(m.sig.metric), testing+" · i lists the costliest", testing)
 	case key.Matches(msg, k.Other):
 		return m, m.cycleOther()
-	case key.Matches(msg, k.Analysis): // back to it, or on to it from the list
+	case key.Matches(msg, k.Analysis):
+		// Back, as esc, to the analysis or its drill-down the comparison
+		// was opened on; from the list, on to the analysis.
 		m.closeSig()
 		m.stopUnwanted()
-		if m.screen != screenAnalysis {
+		if m.screen != screenAnalysis && !m.list.fromAnalysis {
 			return m, m.openAnalysis()
 		}
 	default:
