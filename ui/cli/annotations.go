@@ -108,7 +108,9 @@ Flags:
                             weights that differ from the file's are warned of
       --typology FILE       the weights of a custom typology file (see
                             'bleuscope annotations --help' for the format)
-  -o, --output FILE         write to FILE (atomically) instead of stdout
+  -o, --output FILE         write to FILE instead of stdout: a file is
+                            replaced only once complete; a device, a FIFO
+                            or /dev/fd/N is written straight through
       --version             print the version
   -h, --help                this help
 `
@@ -134,7 +136,9 @@ Flags:
                             columns and line, span_side, span_start, span_end,
                             kind, score, time, safe to open in a spreadsheet;
                             jsonl: one object per annotation, every field
-  -o, --output FILE         write to FILE (atomically) instead of stdout; never
+  -o, --output FILE         write to FILE instead of stdout: a file is
+                            replaced only once complete; a device, a FIFO
+                            or /dev/fd/N is written straight through; never
                             one of the inputs
       --version             print the version
   -h, --help                this help

@@ -68,7 +68,9 @@ Grouping and output:
                             every system on its buckets, each row adding
                             "grouped_by": NAME
       --format F            text (default) or jsonl
-  -o, --output FILE         write to FILE (atomically) instead of stdout
+  -o, --output FILE         write to FILE instead of stdout: a file is
+                            replaced only once complete; a device, a FIFO
+                            or /dev/fd/N is written straight through
       --version             print the version
   -h, --help                this help
 
