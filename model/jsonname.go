@@ -39,13 +39,23 @@ func JSONName(name string) string {
 	return b.String()
 }
 
-// ParseJSONName returns the name that [JSONName] writes as s: s itself
-// unless it holds a byte's escape (\xNN), else s with each \xNN read as
-// that byte and each \\ as one backslash (any other backslash is kept).
+// ParseJSONName returns the name that [JSONName] writes as s, and s
+// itself when JSONName writes no name so: when s holds no byte's escape
+// (\xNN), or when one reads as UTF-8 (\x41) or a backslash is not doubled,
+// as in a name an older bleuscope stored as it was ("sys\x41.txt").
 func ParseJSONName(s string) string {
 	if !readsAsByte(s) {
 		return s
 	}
+	if name := unescapeName(s); JSONName(name) == s {
+		return name
+	}
+	return s
+}
+
+// unescapeName returns s with each \xNN read as that byte and each \\ as
+// one backslash (any other backslash is kept).
+func unescapeName(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		switch {

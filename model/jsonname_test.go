@@ -77,3 +77,18 @@ func FuzzJSONName(f *testing.F) {
 		}
 	})
 }
+
+// TestParseJSONNameKeepsOtherForms: a text JSONName writes for no name (an
+// escape of a byte that is UTF-8, a backslash not doubled beside an
+// escape), such as a name an older bleuscope stored as it was, is read as
+// itself.
+func TestParseJSONNameKeepsOtherForms(t *testing.T) {
+	for _, s := range []string{`sys\x41.txt`, `a\b\xe8`, `\xc3\xa9`, `sys\xe8\x41`} {
+		if got := ParseJSONName(s); got != s {
+			t.Errorf("ParseJSONName(%q) = %q; want it as it is", s, got)
+		}
+	}
+	if got := ParseJSONName(`a\\b\xe8`); got != "a\\b\xe8" {
+		t.Errorf(`ParseJSONName(a\\b\xe8) = %q; want "a\\b\xe8"`, got)
+	}
+}

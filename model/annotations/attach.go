@@ -139,15 +139,28 @@ func SystemOf(ds *model.Dataset, name string) (int, bool) {
 }
 
 // systemOf returns the index of the system an annotation stored under
-// name is on: the one [model.Dataset.SystemIndex] finds, else the one
+// name is on: the one of that stable name; else the one whose stable name
+// is name as the file holds it ([model.JSONName]), a UTF-8 name an older
+// bleuscope stored as it was, which reads as bytes that are not UTF-8
+// ("sys\xe8.txt"); else the one of that display name, which files
+// written before names were stable hold; else the one
 // whose stable name holds name as a run of its dot-separated parts ("LT22"
 // in generaltest2022.de-en.hyp.LT22.en: the short name it is shown by
 // beside other systems' files), when exactly one system's does. When none
 // is, it returns -1 and why, in wordings from the fullest to the shortest,
 // and the kind of reason.
 func systemOf(ds *model.Dataset, name string) (int, []string, Cause) {
-	if si, ok := ds.SystemIndex(name); ok {
-		return si, nil, 0
+	for _, want := range []string{name, model.JSONName(name)} {
+		for i, s := range ds.Systems {
+			if s.StableName() == want {
+				return i, nil, 0
+			}
+		}
+	}
+	for i, s := range ds.Systems {
+		if s.Name == name {
+			return i, nil, 0
+		}
 	}
 	si, found := -1, 0
 	for i, s := range ds.Systems {

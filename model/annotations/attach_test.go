@@ -1,6 +1,12 @@
 package annotations
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 
@@ -155,6 +161,93 @@ func TestStoredNameKeepsARatersMarksTogether(t *testing.T) {
 	} {
 		if got := Resolve(tt.stored, ds).StoredName(tt.made); got != tt.want {
 			t.Errorf("%s: StoredName = %q; want %q", tt.what, got, tt.want)
+		}
+	}
+}
+
+// TestNamesHoldingByteEscapesAttach: marks an older bleuscope stored under
+// UTF-8 names that read as bytes that are not UTF-8 (files named
+// sys\x41.txt and sys\xe9.txt, as it wrote every name: as it was) attach to
+// those systems when the file is opened again, and each mark this one
+// stores on two systems whose names differ only there (sys\xe9.txt and
+// "sys\xe9.txt", that byte) attaches to its own system, in either order.
+func TestNamesHoldingByteEscapesAttach(t *testing.T) {
+	const byteName, escName, ascName = "lit\xe9.txt", `lit\xe9.txt`, `lit\x41.txt`
+	dir := t.TempDir() // on disk: an fs.FS takes no backslash in a name
+	files := map[string]string{"ref": "a b c\n", byteName: "a b\n", escName: "a b\n", ascName: "a b\n"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load := func(systems ...string) *model.Dataset {
+		var paths []string
+		for _, s := range systems {
+			paths = append(paths, filepath.Join(dir, s))
+		}
+		ds, err := model.Load(model.Input{Systems: paths, Refs: []string{filepath.Join(dir, "ref")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	mark := func(id int, system string) Annotation {
+		a := Annotation{ID: id, Kind: KindNoError, System: system, Line: 1, Rater: "ana"}
+		a.SetText("a b", "")
+		return a
+	}
+
+	// A file as an older bleuscope wrote it: each name as it is.
+	var file bytes.Buffer
+	file.WriteString(header)
+	for i, name := range []string{escName, ascName} {
+		a := mark(i+1, name)
+		body, err := json.Marshal(record{Ops: []op{{Op: "put", Ann: &a}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&file, `{"crc":"%08x","rec":%s}`+"\n", crc32.Checksum(body, castagnoli), body)
+	}
+	path := filepath.Join(t.TempDir(), "old.ann")
+	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := load(escName, ascName)
+	r := Resolve(s.All(), ds)
+	s.Close()
+	for _, name := range []string{escName, ascName} {
+		if got := r.Segment(name, 1); len(got) != 1 {
+			t.Errorf("the older file's mark on %q: attached %+v, detached %+v", name, got, r.Detached)
+		}
+	}
+
+	// This bleuscope's marks on the two names that differ only there.
+	path = filepath.Join(t.TempDir(), "new.ann")
+	if s, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{byteName, escName} {
+		if _, err := s.MarkNoError(mark(0, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	if s, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// (With sys\xe9.txt alone, both attach to it: an older file stored
+	// its name as this one stores that byte's.)
+	for _, systems := range [][]string{{byteName, escName}, {escName, byteName}, {byteName}} {
+		r := Resolve(s.All(), load(systems...))
+		for _, name := range systems {
+			if got := r.Segment(name, 1); len(got) != 1 {
+				t.Errorf("loaded %q: the mark on %q attached %+v, detached %+v", systems, name, got, r.Detached)
+			}
 		}
 	}
 }
