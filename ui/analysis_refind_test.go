@@ -346,3 +346,18 @@ func TestComparisonBackToDrill(t *testing.T) {
 		t.Errorf("n B n: screen %v; want the analysis", m.screen)
 	}
 }
+
+// TestComparisonBackToDrillSaysFilter: a filter typed on the comparison
+// opened in a drill-down is said to stay when n goes back to the
+// drill-down, as when esc does; before, n came back to it filtered
+// without a word.
+func TestComparisonBackToDrillSaysFilter(t *testing.T) {
+	for _, back := range []string{"n", "esc"} {
+		m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30)), "enter")
+		m = press(t, filterBy(t, press(t, m, "B"), "len>5"), back)
+		if m.screen != screenMain || !m.list.fromAnalysis || m.list.view.Filter != "len>5" || !strings.Contains(m.status, "the filter is the list's") {
+			t.Errorf("B, a filter, %s: screen %v, drill-down %v, filter %q, status %q; want the drill-down, the filter said to be the list's",
+				back, m.screen, m.list.fromAnalysis, m.list.view.Filter, m.status)
+		}
+	}
+}

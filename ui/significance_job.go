@@ -242,6 +242,7 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if m.screen != screenAnalysis && !m.list.fromAnalysis {
 			return m, m.openAnalysis()
 		}
+		return m, m.filterStays()
 	default:
 		// The options rescore, and the comparison follows the new scores.
 		if cmd, ok := m.handleOptionKey(msg); ok {
