@@ -361,3 +361,23 @@ func TestComparisonBackToDrillSaysFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestDrillBucketLabelFollowsScale: c in the drill-down of a bucket by
+// sentence BLEU, whose segments stay the same, has its label give the
+// bucket's bounds on the new scale (">=0.9" on NLTK's 0–1), as the table
+// and a drill-down opened there do; before, it kept ">=90" beside scores
+// of 0–1.
+func TestDrillBucketLabelFollowsScale(t *testing.T) {
+	m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30)), "right", "m", "m", "end", "enter")
+	only := slices.Clone(m.list.only)
+	if len(only) == 0 || !strings.Contains(ansi.Strip(m.View()), "sentence BLEU >=90") {
+		t.Fatalf("the test's premise: the drill-down of >=90:\n%s", ansi.Strip(m.View()))
+	}
+	m = press(t, m, "c")
+	if !slices.Equal(m.list.only, only) {
+		t.Fatalf("the test's premise: c keeps the segments of the top bucket, not %v (%v before)", m.list.only, only)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "sentence BLEU >=0.9") {
+		t.Errorf("c in the drill-down of >=90: the header does not say >=0.9:\n%s", v)
+	}
+}

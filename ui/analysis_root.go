@@ -381,7 +381,7 @@ func (m *Model) refindDrill() tea.Cmd {
 		focus = &f
 	}
 	if slices.Equal(d.rows, m.list.only) && d.row.ngram == was {
-		m.list.refinding = false // the same segments, rescored already
+		m.list.refound(d.label) // the same segments, rescored already
 		return nil
 	}
 	m.list.redrill(d.label, d.rows, focus)

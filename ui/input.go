@@ -127,6 +127,13 @@ func (l *segList) redrill(label drillLabel, rows []int, focus *model.Focus) {
 	l.drill++
 }
 
+// refound ends the search for the drill-down's row under other settings
+// when its segments are those shown: the label becomes the row's under
+// those settings (c: a sentence BLEU bucket's bounds on the other scale).
+func (l *segList) refound(label drillLabel) {
+	l.drillLabel, l.refinding = label, false
+}
+
 // closeDrill leaves the drill-down and gives back the filter, the sort
 // and the selection there were before it (and, leaveDrill, the systems).
 func (l *segList) closeDrill() {
