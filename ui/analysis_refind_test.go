@@ -348,16 +348,27 @@ func TestComparisonBackToDrill(t *testing.T) {
 }
 
 // TestComparisonBackToDrillSaysFilter: a filter typed on the comparison
-// opened in a drill-down is said to stay when n goes back to the
-// drill-down, as when esc does; before, n came back to it filtered
-// without a word.
+// opened in a drill-down is said to narrow the drill-down when n goes
+// back to it, as when esc does (before, n came back to it filtered
+// without a word), and not to be the list's, one for every screen: esc
+// from the drill-down gives back the list's filter, which the analysis
+// reads too. One cleared there is said cleared in the drill-down.
 func TestComparisonBackToDrillSaysFilter(t *testing.T) {
 	for _, back := range []string{"n", "esc"} {
 		m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), 100, 30)), "enter")
 		m = press(t, filterBy(t, press(t, m, "B"), "len>5"), back)
-		if m.screen != screenMain || !m.list.fromAnalysis || m.list.view.Filter != "len>5" || !strings.Contains(m.status, "the filter is the list's") {
-			t.Errorf("B, a filter, %s: screen %v, drill-down %v, filter %q, status %q; want the drill-down, the filter said to be the list's",
-				back, m.screen, m.list.fromAnalysis, m.list.view.Filter, m.status)
+		want := model.Thousands(len(m.list.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match “len>5” · esc clears it"
+		if m.screen != screenMain || !m.list.fromAnalysis || m.list.view.Filter != "len>5" ||
+			!strings.Contains(m.status, "the filter narrows the drill-down") || !strings.Contains(m.status, want) {
+			t.Errorf("B, a filter, %s: screen %v, drill-down %v, filter %q, status %q; want the drill-down, the filter said to narrow it, %q",
+				back, m.screen, m.list.fromAnalysis, m.list.view.Filter, m.status, want)
+		}
+		m = press(t, m, "B", "/", "backspace", "backspace", "backspace", "backspace", "backspace", "enter", back)
+		if m.list.view.Filter != "" || m.status != "the filter is the drill-down's: cleared there too" {
+			t.Errorf("cleared on B, %s: filter %q, status %q; want it said cleared in the drill-down", back, m.list.view.Filter, m.status)
+		}
+		if m = press(t, filterBy(t, m, "len>5"), "esc", "esc"); m.screen != screenAnalysis || m.list.view.Filter != "" {
+			t.Errorf("esc, esc from the filtered drill-down: screen %v, filter %q; want the analysis, the list's filter (none) back", m.screen, m.list.view.Filter)
 		}
 	}
 }

@@ -159,30 +159,59 @@ func (m *Model) openSig() tea.Cmd {
 // typed (or cleared) there is the list's, one set of segments for every
 // screen: a researcher typed one on the comparison and, after esc, found
 // the list filtered without a word. It says nothing when the filter is
-// the one the list had when the comparison opened.
+// the one the list had when the comparison opened. In an analysis
+// drill-down it says the filter is the drill-down's: leaving it gives
+// back the filter there was before it ([segList.closeDrill]).
 func (m *Model) filterStays() tea.Cmd {
 	l := m.list
 	if m.screen != screenMain || l.view.Filter == m.sig.opened {
 		return nil
 	}
+	if l.fromAnalysis {
+		return m.filterInDrill()
+	}
 	if l.view.Filter == "" {
 		return m.flashFit("the filter is the list's, one for every screen: cleared there too", "the filter is the list's: cleared there too")
 	}
 	query := "“" + l.view.Filter + "”" // escaped with the status
-	match := query
-	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" {
-		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + query
-	}
-	clear := " · esc clears it"
-	if m.pane.zoom || m.pane.compare { // esc leaves those first
-		clear = ""
-	}
+	match, clear := m.filterMatch()
 	return m.flashFit("the filter is the list's, one for every screen: "+match+clear,
 		"the filter is the list's: "+match+clear,
 		"the list's filter: "+match+clear,
 		"the list's filter: "+query+clear,
 		"the list keeps the filter"+clear,
 		"still filtered"+clear)
+}
+
+// filterInDrill is [Model.filterStays] in an analysis drill-down, whose
+// filter narrows its segments until it is left.
+func (m *Model) filterInDrill() tea.Cmd {
+	if m.list.view.Filter == "" {
+		return m.flashFit("the filter is the drill-down's: cleared there too")
+	}
+	query := "“" + m.list.view.Filter + "”"
+	match, clear := m.filterMatch()
+	return m.flashFit("the filter narrows the drill-down, not the list it came from: "+match+clear,
+		"the filter narrows the drill-down: "+match+clear,
+		"the drill-down's filter: "+match+clear,
+		"the drill-down's filter: "+query+clear,
+		"still filtered"+clear)
+}
+
+// filterMatch says how many segments the list's filter keeps, with it
+// quoted ("60 of 1,984 match “len>40”", or the query alone while its rows
+// are not in), and clear that esc clears it ("" when esc leaves a zoom or
+// the stacked hypotheses first).
+func (m *Model) filterMatch() (match, clear string) {
+	l := m.list
+	match = "“" + l.view.Filter + "”" // escaped with the status
+	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" {
+		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + match
+	}
+	if m.pane.zoom || m.pane.compare {
+		return match, ""
+	}
+	return match, " · esc clears it"
 }
 
 // closeSig leaves the comparison screen for the one it was opened from
