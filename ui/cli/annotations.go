@@ -108,9 +108,7 @@ Flags:
                             weights that differ from the file's are warned of
       --typology FILE       the weights of a custom typology file (see
                             'bleuscope annotations --help' for the format)
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through
+` + outputFlagHelp + `
       --version             print the version
   -h, --help                this help
 `
@@ -136,9 +134,7 @@ Flags:
                             columns and line, span_side, span_start, span_end,
                             kind, score, time, safe to open in a spreadsheet;
                             jsonl: one object per annotation, every field
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through; never
+` + outputFlagHelp + `; never
                             one of the inputs
       --version             print the version
   -h, --help                this help

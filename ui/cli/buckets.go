@@ -68,9 +68,7 @@ Grouping and output:
                             every system on its buckets, each row adding
                             "grouped_by": NAME
       --format F            text (default) or jsonl
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through
+` + outputFlagHelp + `
       --version             print the version
   -h, --help                this help
 

@@ -52,9 +52,7 @@ Output:
                             an array, one object per system, baseline first:
                             system, baseline, test, n, seed, score, mean,
                             ci, p_value, wins, ties, losses, signature
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through
+` + outputFlagHelp + `
       --version             print the version
   -h, --help                this help
 

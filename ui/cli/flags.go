@@ -52,6 +52,13 @@ func (fs *flagSet) format(v *string) {
 	fs.Var(formatFlag{v}, "format", "output format")
 }
 
+// outputFlagHelp is the help of -o and --output ([flagSet.output]) in the
+// help of every command that writes a file (without its last newline, so
+// that a command can add to its last line).
+const outputFlagHelp = `  -o, --output FILE         write to FILE instead of stdout: a file is
+                            replaced only once complete; a device, a FIFO
+                            or /dev/fd/N is written straight through`
+
 // output registers -o and --output, the file to write instead of standard
 // output, whose value goes to v ("" for standard output).
 func (fs *flagSet) output(v *string) {

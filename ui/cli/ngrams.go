@@ -61,9 +61,7 @@ Analysis and output:
       --alpha X             the ratio's smoothing α (default 1; above 0,
                             at most 1e300)
       --format F            text (default) or jsonl
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through
+` + outputFlagHelp + `
 ` + maxNGramsHelp + `      --version             print the version
   -h, --help                this help
 

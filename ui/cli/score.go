@@ -42,9 +42,7 @@ Output:
                             sys_len, ref_len, signature and verbose (and
                             mean, ci, n and seed with --confidence; chrf,
                             ter with --metrics)
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through
+` + outputFlagHelp + `
       --version             print the version
   -h, --help                this help
 

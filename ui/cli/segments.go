@@ -62,9 +62,7 @@ Selection and output:
                             the N costliest, with chrf or ter the N worst by
                             that metric
       --format F            text (default), jsonl, tsv or csv
-  -o, --output FILE         write to FILE instead of stdout: a file is
-                            replaced only once complete; a device, a FIFO
-                            or /dev/fd/N is written straight through
+` + outputFlagHelp + `
       --version             print the version
   -h, --help                this help
 
