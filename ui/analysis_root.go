@@ -391,8 +391,9 @@ func (m *Model) refindDrill() tea.Cmd {
 
 // sayRefound says how a drill-down's row found again differs: its
 // n-gram lowercased (was, "The" now "the"), how many segments it has
-// (before, the number it had), and whether segment seg, selected, is
-// among them. When it is not, the line replaces the status, the
+// (before, the number it had; with a filter typed in the drill-down,
+// said to be without it, the header counting what it keeps), and whether
+// segment seg, selected, is among them. When it is not, the line replaces the status, the
 // selection having moved; else it follows the status there is (the
 // option key's) when both fit, the header showing the count anyway.
 func (m *Model) sayRefound(d anaDrill, was string, before, seg int) {
@@ -410,12 +411,22 @@ func (m *Model) sayRefound(d anaDrill, was string, before, seg int) {
 	if n == before {
 		count = model.Thousands(n) + " segments, as before"
 	}
-	short := []string{lead + count, "found again: " + count}
+	// A filter typed in the drill-down keeps some of these: the header
+	// counts those, so the counts here say they are the row's whole.
+	unfiltered, aside := "", ""
+	q := m.list.view.Filter
+	if q != "" {
+		unfiltered, aside = " without the filter “"+q+"”", " without the filter"
+	}
+	short := []string{lead + count + unfiltered, "found again: " + count + unfiltered, "found again: " + count + aside}
+	if q != "" {
+		short = append(short, fmt.Sprintf("%s found again (%s before), unfiltered", model.Thousands(n), model.Thousands(before)))
+	}
 	if !in {
 		gone := fmt.Sprintf("; line %d is not among them", seg+1)
-		m.flashFit(lead+count+gone, "found again: "+count+gone,
-			fmt.Sprintf("%s segments found again (%s before); line %d not in them", model.Thousands(n), model.Thousands(before), seg+1),
-			fmt.Sprintf("line %d not among the %s found again", seg+1, model.Thousands(n)), short[1])
+		m.flashFit(lead+count+unfiltered+gone, "found again: "+count+unfiltered+gone, "found again: "+count+aside+gone,
+			fmt.Sprintf("%s segments found again (%s before)%s; line %d not in them", model.Thousands(n), model.Thousands(before), aside, seg+1),
+			fmt.Sprintf("line %d not among the %s found again%s", seg+1, model.Thousands(n), aside), short[len(short)-1])
 		return
 	}
 	if m.status == "" {
