@@ -161,7 +161,8 @@ func (m *Model) openSig() tea.Cmd {
 // the list filtered without a word. It says nothing when the filter is
 // the one the list had when the comparison opened. In an analysis
 // drill-down it says the filter is the drill-down's: leaving it gives
-// back the filter there was before it ([segList.closeDrill]).
+// back the filter there was before it ([segList.closeDrill]). It gives no
+// count while the rows to come are not those listed ([Model.filterMatch]).
 func (m *Model) filterStays() tea.Cmd {
 	l := m.list
 	if m.screen != screenMain || l.view.Filter == m.sig.opened {
@@ -205,7 +206,7 @@ func (m *Model) filterInDrill() tea.Cmd {
 func (m *Model) filterMatch() (match, clear string) {
 	l := m.list
 	match = "“" + l.view.Filter + "”" // escaped with the status
-	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" {
+	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" && !l.refinding { // a drill-down found again lists other rows
 		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + match
 	}
 	if m.pane.zoom || m.pane.compare {
