@@ -454,3 +454,28 @@ func TestComparisonFilterBeforeFoundAgain(t *testing.T) {
 	}
 	t.Fatal("the test's premise: a line of the drill-down stays listed, found again")
 }
+
+// TestComparisonOptionKeyInDrill: an option key on the comparison opened
+// in a drill-down has the status say that the comparison is of the
+// drill-down's segments as found before, found again back on it, at
+// every width that has room for it; before, it said only "scoring
+// lowercased (l keeps case)" over a comparison of the segments found
+// under the case kept, as if of the row found again.
+func TestComparisonOptionKeyInDrill(t *testing.T) {
+	for _, w := range []int{200, 100} {
+		m := press(t, openAnalysisScreen(t, ready(t, demoDataset(t), w, 30)), "enter", "B")
+		only := slices.Clone(m.list.only)
+		for _, k := range []string{"l", "t", "R"} {
+			m = press(t, m, k)
+			if m.screen != screenSig || !m.list.refinding || !slices.Equal(m.list.only, only) {
+				t.Fatalf("the test's premise: %s on the drill-down's comparison leaves its segments to be found again", k)
+			}
+			if !strings.Contains(m.status, "segments as found before") {
+				t.Errorf("%s on the drill-down's comparison at %d columns: status %q; want it to say the segments are those found before", k, w, m.status)
+			}
+			if f := lastLine(m.View()); !strings.HasPrefix(strings.TrimSpace(f), m.status) {
+				t.Errorf("%s at %d columns: the footer %q does not show the status %q whole", k, w, f, m.status)
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -275,7 +276,15 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.filterStays()
 	default:
 		// The options rescore, and the comparison follows the new scores.
+		// Opened in a drill-down, it compares the segments found under
+		// the settings before: the drill-down finds its row again once
+		// back on screen (refindDrill), which the status says.
 		if cmd, ok := m.handleOptionKey(msg); ok {
+			if m.list.refinding {
+				m.status = render.FirstFit(m.c.width,
+					m.status+" · compared on the drill-down's segments as found before: esc or n finds them again",
+					m.status+" · on the drill-down's segments as found before", m.status)
+			}
 			return m, cmd
 		}
 		if !pressedAny(msg, k.PrevSystem, k.NextSystem, k.SigTest) { // the screen's own, with the moves
