@@ -207,7 +207,8 @@ func (m *Model) filterInDrill() tea.Cmd {
 func (m *Model) filterMatch() (match, clear string) {
 	l := m.list
 	match = "“" + l.view.Filter + "”" // escaped with the status
-	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" && !l.refinding { // a drill-down found again lists other rows
+	// No count for rows to come: a drill-down found again lists others.
+	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" && !l.refinding {
 		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + match
 	}
 	if m.pane.zoom || m.pane.compare {
