@@ -252,6 +252,14 @@ func (m *Model) sayResumed() {
 		return
 	}
 	at := fmt.Sprintf("%s line %d", m.c.shortName(r.sys), r.seg+1)
+	if len(m.ann.segment(m.c, selection{sys: r.sys, seg: r.seg, ok: true})) == 0 {
+		// The last change took its marks away (a deletion, an undo): E
+		// would list none.
+		m.flashFit("resumed at "+at+", the last mark changed (none left: A marks an error)",
+			"resumed at "+at+", the last mark changed (none left)",
+			"resumed at "+at)
+		return
+	}
 	m.flashFit("resumed at "+at+", the last mark changed; E lists its marks",
 		"resumed at "+at+", the last mark changed",
 		"resumed at "+at)

@@ -1826,6 +1826,39 @@ func TestRereadKeepsThePick(t *testing.T) {
 	}
 }
 
+// TestReopeningAfterTheLastMarkWentSaysNoneIsLeft: when the change made
+// last took the segment's only mark away (an undo of the error added, a
+// deletion), reopening goes back there and says none is left, where it
+// said "E lists its marks" over a segment "not annotated yet".
+func TestReopeningAfterTheLastMarkWentSaysNoneIsLeft(t *testing.T) {
+	_, both := lt22AloneAndBeside(t,
+		"the cat sat on the mat\nthere is a dog in the garden\n",
+		"the cat sat on a mat\na dog is in the garden\n",
+		"a cat sat on the mat\nthere is a dog in a garden\n")
+	other := both.Systems[1].Name
+	st := openStore(t, filepath.Join(t.TempDir(), "a.jsonl"))
+	a := annotations.Annotation{Kind: annotations.KindNoError, System: other, Line: 2, Rater: "ana"}
+	a.SetText(both.Systems[1].Hyps[1], "")
+	saved, err := st.MarkNoError(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Delete(saved.ID); err != nil {
+		t.Fatal(err)
+	}
+	m := New(both, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), next.(Model).Init())
+	if sel := m.list.selection(m.c); !sel.ok || sel.sys != 1 || sel.seg != 1 {
+		t.Fatalf("resumed on %+v; want line 2 of %s", sel, other)
+	}
+	want := "resumed at " + m.c.shortName(1) + " line 2, the last mark changed (none left"
+	if !strings.Contains(m.status, want) || strings.Contains(m.status, "E lists") {
+		t.Errorf("status %q; want it to say %q, not that E lists marks", m.status, want)
+	}
+	checkFit(t, "the resumed status", m.View(), 100, 30)
+}
+
 // TestReopeningSaysWhereItResumed: reopening an annotation file goes back
 // to the segment whose mark changed last, of another system than the first
 // one shown, and the first status says so, whole at 60 columns as at 100,
