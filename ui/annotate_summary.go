@@ -182,8 +182,12 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	s.segs, s.lines = s.segs[:0], s.lines[:0]
 	high, low := disagreements(c, n, sys)
 	out = append(out, "")
+	// Of the shown system, as the errors above: named, since "none" under
+	// it read as none in any system.
 	disagree := st.Title.Render("where BLEU and the raters disagree most")
-	add(render.FirstFit(w, disagree+st.Muted.Render(" · ↑↓ choose, enter shows the segment"), disagree+st.Muted.Render(" · ↑↓ choose, enter shows it"), disagree))
+	on := st.Title.Render("where BLEU and the raters disagree most on " + name(sys))
+	add(render.FirstFit(w, on+st.Muted.Render(" · ↑↓ choose, enter shows the segment"), on+st.Muted.Render(" · ↑↓ choose, enter shows it"), on,
+		disagree+st.Muted.Render(" · ↑↓ choose, enter shows it"), disagree))
 	list := func(title string, ds []disagreement) {
 		add(st.Label.Render(title))
 		if len(ds) == 0 {

@@ -1276,6 +1276,33 @@ func TestShortNameFoundWhenOpenedAlone(t *testing.T) {
 	}
 }
 
+// TestAnnotateSummaryDisagreementNamesItsSystem: the segments where BLEU
+// and the raters disagree are the shown system's, and their title names
+// it, as the errors' title above does, at 60 columns as at 110, and again
+// after tab; before, "none" under an unnamed title read as none in any
+// system while another system's segment was marked no error at BLEU 0.
+func TestAnnotateSummaryDisagreementNamesItsSystem(t *testing.T) {
+	ds := demoDataset(t)
+	for _, w := range []int{60, 110} {
+		m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Preset: annotations.MQM()}))
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 100})
+		m = press(t, drive(t, next.(Model), next.(Model).Init()), "S")
+		for range 2 {
+			sys := m.list.selection(m.c).sys
+			var title string
+			for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+				if strings.Contains(l, "disagree most") {
+					title = l
+				}
+			}
+			if want := "disagree most on " + m.c.shortName(sys); !strings.Contains(title, want) {
+				t.Errorf("%d columns: the title reads %q; want it to say %q", w, title, want)
+			}
+			m = press(t, m, "tab")
+		}
+	}
+}
+
 // TestAnnotateSummaryTitlesWhole: the summary's titles and its note of
 // rater pairs left out give way a part at a time, never cut inside a
 // word; at 60 columns they read "disagree most · ↑↓ choose, enter …" and
