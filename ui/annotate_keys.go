@@ -193,7 +193,7 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		r := n.start(c, sel)
 		return n, r
 	case key.Matches(msg, c.keys.Undo): // as on the list: the panel shows what it takes back
-		r := n.undoLast(c)
+		r := n.undoLast(c, sel.sys)
 		if left := len(n.segment(c, sel)); left == 0 || r.jump >= 0 && r.jump != sel.seg {
 			n.step = stepOff // nothing left here, or the undo was of another segment, now selected
 		} else {

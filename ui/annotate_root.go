@@ -55,7 +55,7 @@ func (m *Model) handleAnnotateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.NoError):
 		r = m.ann.markNoError(m.c, sel)
 	case key.Matches(msg, k.Undo):
-		r = m.ann.undoLast(m.c)
+		r = m.ann.undoLast(m.c, m.list.view.System)
 	case key.Matches(msg, k.NextUnrated):
 		r = m.ann.nextUnrated(m.c, sel, m.list.view.System, m.list.rows, m.list.cursor)
 	case key.Matches(msg, k.AnnSummary):

@@ -100,7 +100,7 @@ func (n *annotator) raterMark(a annotations.Annotation, kind annotations.Kind) *
 // the store refuses an undo that would, as any change, when it has not
 // read the other's yet, and one it has read differs from what the change
 // left.
-func (n *annotator) undoLast(c common) annResult {
+func (n *annotator) undoLast(c common, shown int) annResult {
 	if !n.editable() {
 		return annResult{status: n.refusal(), jump: -1}
 	}
@@ -110,7 +110,7 @@ func (n *annotator) undoLast(c common) annResult {
 	u := n.undos[len(n.undos)-1]
 	if now := n.stored(u.after); now != nil && u.left != nil && !annotations.SameContent(*now, *u.left) {
 		n.undos = n.undos[:len(n.undos)-1]
-		return annResult{status: "not undone: " + u.what + ", but another bleuscope has changed it since, to " + describeOf(*now, n.rater) + ", which stays" + n.undoMore(), jump: -1}
+		return annResult{status: "not undone: " + u.said(c, shown) + ", but another bleuscope has changed it since, to " + describeOf(*now, n.rater) + ", which stays" + n.undoMore(c, shown), jump: -1}
 	}
 	var err error
 	switch {
@@ -135,18 +135,18 @@ func (n *annotator) undoLast(c common) annResult {
 	}
 	if errors.Is(err, annotations.ErrNotFound) {
 		n.undos = n.undos[:len(n.undos)-1]
-		return annResult{status: "not undone: " + u.what + ", but it has since been deleted" + n.undoMore(), jump: -1}
+		return annResult{status: "not undone: " + u.said(c, shown) + ", but it has since been deleted" + n.undoMore(c, shown), jump: -1}
 	}
 	if err != nil && !isSaveError(err) {
 		return n.saved(c, "", err)
 	}
 	n.undos = n.undos[:len(n.undos)-1]
-	more := n.undoMore()
-	r := n.saved(c, "undone: "+u.what+more, err)
+	more := n.undoMore(c, shown)
+	r := n.saved(c, "undone: "+u.said(c, shown)+more, err)
 	if more != "" && strings.HasPrefix(r.status, "saved: ") { // a narrow footer says less of what u does next
 		r.forms = []string{r.status, strings.Replace(r.status, more, "", 1)}
-		if line := n.undos[len(n.undos)-1].line(); line > 0 {
-			r.forms = slices.Insert(r.forms, 1, strings.Replace(r.status, more, " (u again: a change to line "+itoa(line)+")", 1))
+		if next := n.undos[len(n.undos)-1]; next.line() > 0 {
+			r.forms = slices.Insert(r.forms, 1, strings.Replace(r.status, more, " (u again: a change to "+next.at(c, shown)+")", 1))
 		}
 	}
 	if line := u.line(); line > 0 && r.status != "" {
@@ -183,9 +183,33 @@ func (n *annotator) nothingToUndo() string {
 }
 
 // undoMore says, after an undo, what u would take back next, if anything.
-func (n *annotator) undoMore() string {
+func (n *annotator) undoMore(c common, shown int) string {
 	if len(n.undos) == 0 {
 		return ""
 	}
-	return " (u again: " + n.undos[len(n.undos)-1].what + ")"
+	return " (u again: " + n.undos[len(n.undos)-1].said(c, shown) + ")"
+}
+
+// at is where the change u was made, "line 12", or "LT22 line 12" when
+// that is another system than the one shown: u takes back the changes of
+// every system, the last first, where tab left them.
+func (u annUndo) at(c common, shown int) string {
+	line := "line " + itoa(u.line())
+	if a := cmp.Or(u.before, u.left); a != nil {
+		if i, ok := annotations.SystemOf(c.ds, a.System); ok && i != shown {
+			return c.shortName(i) + " " + line
+		}
+	}
+	return line
+}
+
+// said is the change u in a few words, naming its system as [annUndo.at]
+// does: "Major Accuracy/Mistranslation on LT22 line 12 added".
+func (u annUndo) said(c common, shown int) string {
+	line := "line " + itoa(u.line())
+	i := strings.LastIndex(u.what, line)
+	if u.line() <= 0 || i < 0 {
+		return u.what
+	}
+	return u.what[:i] + u.at(c, shown) + u.what[i+len(line):]
 }

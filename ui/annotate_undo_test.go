@@ -242,6 +242,36 @@ func TestAnnotateUndoInListOfAnotherSegment(t *testing.T) {
 	}
 }
 
+// TestAnnotateUndoNamesAnotherSystem: u takes back the last change of
+// any system, so when that was made on a system tab has since left, the
+// status names it ("no error marked on fluent line 44"), and so does what
+// u takes back next; of the system shown it says "line 44" alone, as
+// before. Before, "undone: no error marked on line 44" stood over the
+// shown system's line 44, which never had one.
+func TestAnnotateUndoNamesAnotherSystem(t *testing.T) {
+	m, path := annotating(t, 160, 30) // wide enough for the status to say what u takes back next
+	first := m.list.view.System
+	m = press(t, m, "N")
+	line := itoa(m.list.selection(m.c).seg + 1)
+	m = press(t, m, "down", "N", "tab")
+	if m.list.view.System == first {
+		t.Fatal("tab left the system shown")
+	}
+	m = press(t, m, "u")
+	name := m.c.shortName(first)
+	if anns := reopen(t, path); len(anns) != 1 {
+		t.Fatalf("u: stored %+v; want the second mark gone", anns)
+	}
+	if want := "on " + name + " line "; !strings.HasPrefix(m.status, "saved: undone: no error marked "+want) ||
+		!strings.Contains(m.status, "(u again: no error marked "+want+line+")") {
+		t.Errorf("u on another system than the one changed: status %q; want it to name %s, in what it undid and in what it undoes next", m.status, name)
+	}
+	m = press(t, m, "shift+tab", "u")
+	if want := "saved: undone: no error marked on line " + line; !strings.HasPrefix(m.status, want) {
+		t.Errorf("u on the system changed: status %q; want %q", m.status, want)
+	}
+}
+
 // TestAnnotateUndoOnSummary: u on the summary screen takes back the last
 // change, as on the main screen, and the figures are those without it at
 // once; the status line, in the footer's place, says so, and then that
