@@ -127,7 +127,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 		before := n.stored(a.ID)
 		err := n.store.Delete(a.ID)
 		if before != nil {
-			n.remember(annUndo{before: before, what: describeOf(a, n.rater) + " on line " + itoa(a.Line) + " deleted"}, err)
+			n.remember(annUndo{before: before, what: theOf(a, n.rater) + " deleted from line " + itoa(a.Line)}, err)
 		}
 		n.step, n.pick = stepList, max(0, n.pick-1)
 		r := n.saved(c, "deleted "+describeOf(a, n.rater)+" on line "+itoa(a.Line), err)
@@ -194,8 +194,8 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		return n, r
 	case key.Matches(msg, c.keys.Undo): // as on the list: the panel shows what it takes back
 		r := n.undoLast(c, sel.sys)
-		if left := len(n.segment(c, sel)); left == 0 || r.jump >= 0 && r.jump != sel.seg {
-			n.step = stepOff // nothing left here, or the undo was of another segment, now selected
+		if left := len(n.segment(c, sel)); left == 0 || r.toSys || r.jump >= 0 && r.jump != sel.seg {
+			n.step = stepOff // nothing left here, or the undo was of another segment or system, now shown
 		} else {
 			n.pick = min(n.pick, left-1)
 		}
@@ -376,17 +376,18 @@ func (n annotator) save(c common) (annotator, annResult) {
 	a.System = n.storedName(a)
 	n.identify(&a)
 	var err error
-	what := describe(a) + " on line " + itoa(a.Line)
+	line := " on line " + itoa(a.Line)
+	what := describe(a) + line
 	if a.ID == 0 {
 		replaced := n.raterMark(a, annotations.KindNoError)
 		var added annotations.Annotation
 		added, err = n.store.Add(a)
-		n.remember(annUndo{after: added.ID, replaced: replaced, what: what + " added"}, err)
+		n.remember(annUndo{after: added.ID, replaced: replaced, what: theOf(a, n.rater) + " added" + line}, err)
 	} else {
 		before := n.stored(a.ID)
 		err = n.store.Edit(a)
 		if before != nil {
-			n.remember(annUndo{before: before, after: a.ID, what: "the edit to " + what}, err)
+			n.remember(annUndo{before: before, after: a.ID, what: "the edit to " + theOf(a, n.rater) + line}, err)
 		}
 	}
 	if err != nil && !isSaveError(err) {
@@ -421,13 +422,30 @@ func describe(a annotations.Annotation) string {
 	return render.Safe(a.Severity + " " + a.Category)
 }
 
+// theOf names the annotation a as the subject of a phrase, as the
+// wording of what u takes back does: "the Major Accuracy/Mistranslation",
+// "the no-error mark", "ann2's score 80" when a is not rater's.
+func theOf(a annotations.Annotation, rater string) string {
+	what := describe(a)
+	if a.Kind == annotations.KindNoError {
+		what = "no-error mark"
+	}
+	return whose(a, rater, "the ") + what
+}
+
 // describeOf is describe, naming the annotation's rater when not rater.
 func describeOf(a annotations.Annotation, rater string) string {
+	return whose(a, rater, "") + describe(a)
+}
+
+// whose begins the words for a with whose it is: "ann2's ", "an unnamed
+// rater's ", or mine when a is rater's.
+func whose(a annotations.Annotation, rater, mine string) string {
 	switch {
 	case a.Rater == rater:
-		return describe(a)
+		return mine
 	case a.Rater == "":
-		return "an unnamed rater's " + describe(a)
+		return "an unnamed rater's "
 	}
-	return render.Safe(a.Rater) + "'s " + describe(a)
+	return render.Safe(a.Rater) + "'s "
 }

@@ -133,6 +133,8 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 	var cmd tea.Cmd
 	switch {
 	case r.jump < 0:
+	case r.toSys && r.sys != m.list.view.System:
+		cmd = m.showSystemAt(r)
 	case r.changed && m.rejoins(r.jump):
 		m.list.seg = r.jump // selected by the rows made again below
 	default:
@@ -166,10 +168,19 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 // to its annotations (an undo under is:unannotated) brings it back, and
 // the rows made again show it, the filter kept.
 func (m *Model) rejoins(seg int) bool {
-	if m.c.scored == nil || slices.Contains(m.list.rows, seg) || !m.filterUsesAnnotations() {
+	return m.c.scored != nil && !slices.Contains(m.list.rows, seg) && m.filterUsesAnnotations() && m.selects(seg)
+}
+
+// selects reports whether the list's filter and drill-down select
+// segment seg of the system shown, with the annotations as they are now.
+func (m *Model) selects(seg int) bool {
+	if m.list.only != nil && !slices.Contains(m.list.only, seg) {
 		return false
 	}
-	if m.list.only != nil && !slices.Contains(m.list.only, seg) {
+	if m.list.view.Filter == "" {
+		return true
+	}
+	if m.c.scored == nil {
 		return false
 	}
 	q, err := model.ParseQuery(m.list.view.Filter)
@@ -179,6 +190,21 @@ func (m *Model) rejoins(seg int) bool {
 	v := m.rowsView()
 	ok, err := m.c.scored.QueryMatches(m.c.ds, q, v.System, v.Other, m.ann.facts(m.c.ds), seg, m.queryMetrics()...)
 	return err == nil && ok
+}
+
+// showSystemAt shows the system of r's change, as tab would (a pinned
+// baseline stays), with its segment selected: the filter stays when it
+// selects that segment there, and is cleared otherwise, as a jump to a
+// line clears it.
+func (m *Model) showSystemAt(r annResult) tea.Cmd {
+	m.list.show(r.sys, len(m.c.ds.Systems))
+	if m.selects(r.jump) {
+		m.list.seg = r.jump // selected by the rows made again below
+	} else {
+		status := m.list.showLine(r.jump + 1)
+		m.flashFit(jumpForms(r, status, strings.TrimSuffix(status, " to show line "+itoa(r.jump+1)))...)
+	}
+	return m.refreshRows()
 }
 
 // jumpForms are the wordings of r's status followed by what the jump to

@@ -20,7 +20,7 @@ type annUndo struct {
 	after    int
 	left     *annotations.Annotation
 	replaced *annotations.Annotation
-	what     string // the change in a few words, "Major Accuracy/Mistranslation on line 12 added"
+	what     string // the change in a few words, "the Major Accuracy/Mistranslation added on line 12"
 }
 
 // maxUndo is how many changes u can take back, the last first: far more
@@ -141,16 +141,42 @@ func (n *annotator) undoLast(c common, shown int) annResult {
 		return n.saved(c, "", err)
 	}
 	n.undos = n.undos[:len(n.undos)-1]
-	more := n.undoMore(c, shown)
-	r := n.saved(c, "undone: "+u.said(c, shown)+more, err)
-	if more != "" && strings.HasPrefix(r.status, "saved: ") { // a narrow footer says less of what u does next
-		r.forms = []string{r.status, strings.Replace(r.status, more, "", 1)}
-		if next := n.undos[len(n.undos)-1]; next.line() > 0 {
-			r.forms = slices.Insert(r.forms, 1, strings.Replace(r.status, more, " (u again: a change to "+next.at(c, shown)+")", 1))
+	// A change made on another system than the one shown is shown where
+	// it was made: the list switches to that system, as tab would, and
+	// what u takes back next is said as seen from there.
+	to, ok := u.system(c)
+	moved := ok && to != shown && u.line() > 0
+	if !moved {
+		to = shown
+	}
+	head := "undone: " + u.said(c, shown)
+	if moved {
+		head += ", switched to it"
+	}
+	more := n.undoMore(c, to)
+	r := n.saved(c, head+more, err)
+	if full := head + more; strings.HasPrefix(r.status, "saved: ") { // a narrow footer says less
+		forms := []string{full}
+		if more != "" {
+			if next := n.undos[len(n.undos)-1]; next.line() > 0 {
+				forms = append(forms, head+" (u again: a change to "+next.at(c, to)+")")
+			}
+			forms = append(forms, head)
 		}
+		switch at := u.at(c, shown); {
+		case moved:
+			forms = append(forms, "undone: a change to "+at+", switched to it", "undone on "+at+", switched")
+		case u.line() > 0:
+			forms = append(forms, "undone: a change to "+at)
+		}
+		for i, f := range forms {
+			forms[i] = strings.Replace(r.status, full, f, 1)
+		}
+		r.forms = forms
 	}
 	if line := u.line(); line > 0 && r.status != "" {
 		r.jump = line - 1 // the segment it changed, selected to be seen
+		r.toSys, r.sys = moved, to
 	}
 	return r
 }
@@ -195,16 +221,23 @@ func (n *annotator) undoMore(c common, shown int) string {
 // every system, the last first, where tab left them.
 func (u annUndo) at(c common, shown int) string {
 	line := "line " + itoa(u.line())
-	if a := cmp.Or(u.before, u.left); a != nil {
-		if i, ok := annotations.SystemOf(c.ds, a.System); ok && i != shown {
-			return c.shortName(i) + " " + line
-		}
+	if i, ok := u.system(c); ok && i != shown {
+		return c.shortName(i) + " " + line
 	}
 	return line
 }
 
+// system is the index of the system the change u was made on, false when
+// that is not known or not loaded.
+func (u annUndo) system(c common) (int, bool) {
+	if a := cmp.Or(u.before, u.left); a != nil {
+		return annotations.SystemOf(c.ds, a.System)
+	}
+	return 0, false
+}
+
 // said is the change u in a few words, naming its system as [annUndo.at]
-// does: "Major Accuracy/Mistranslation on LT22 line 12 added".
+// does: "the Major Accuracy/Mistranslation added on LT22 line 12".
 func (u annUndo) said(c common, shown int) string {
 	line := "line " + itoa(u.line())
 	i := strings.LastIndex(u.what, line)

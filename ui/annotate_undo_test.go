@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
+	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -34,7 +36,7 @@ func TestAnnotateUndo(t *testing.T) {
 	if len(anns) != 1 || anns[0].Category != "Fluency/Grammar" || anns[0].Severity != "Minor" || anns[0].Note != "first" || !strings.HasPrefix(m.status, "saved: undone: the edit to") {
 		t.Fatalf("u after the edit: status %q, stored %+v", m.status, anns)
 	}
-	if !strings.Contains(m.status, "(u again: Minor Fluency/Grammar on line") {
+	if !strings.Contains(m.status, "(u again: the Minor Fluency/Grammar added on line") {
 		t.Errorf("u after the edit: status %q; want it to name what u takes back next", m.status)
 	}
 	// The deletion, taken back.
@@ -61,7 +63,7 @@ func TestAnnotateUndo(t *testing.T) {
 		t.Fatalf("u after the error that replaced the mark: status %q, stored %+v", m.status, anns)
 	}
 	m = press(t, m, "E", "d", "y", "N", "u")
-	if anns := reopen(t, path); len(anns) != 0 || !strings.HasPrefix(m.status, "saved: undone: no error marked") {
+	if anns := reopen(t, path); len(anns) != 0 || !strings.HasPrefix(m.status, "saved: undone: the no-error mark on line") {
 		t.Fatalf("u after N: status %q, stored %+v", m.status, anns)
 	}
 }
@@ -72,7 +74,7 @@ func TestAnnotateUndoScore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	m := annotatingWith(t, openStore(t, path), annotations.ESA(), 100, 30)
 	m = press(t, m, "%", "7", "0", "enter", "%", "ctrl+u", "4", "5", "enter", "u")
-	if anns := reopen(t, path); len(anns) != 1 || *anns[0].Score != 70 {
+	if anns := reopen(t, path); len(anns) != 1 || *anns[0].Score != 70 || !strings.HasPrefix(m.status, "saved: undone: the score 45 given to line ") {
 		t.Fatalf("u after 70 then 45: status %q, stored %+v", m.status, anns)
 	}
 	m = press(t, m, "down", "%", "3", "0", "enter", "u")
@@ -139,7 +141,7 @@ func TestAnnotateUndoAll(t *testing.T) {
 	if anns := reopen(t, path); second == 0 || len(anns) != 1 || anns[0].Line != second || anns[0].Kind != annotations.KindError {
 		t.Fatalf("after the five changes: %+v", anns)
 	}
-	line := func(l int) string { return " on line " + itoa(l) }
+	line := func(l int) string { return " line " + itoa(l) }
 	kinds := func(a []annotations.Annotation) string { // each as line:kind:severity, in order
 		rows := make([]string, len(a))
 		for i, x := range a {
@@ -158,11 +160,11 @@ func TestAnnotateUndoAll(t *testing.T) {
 		status, stored string
 		selected       int
 	}{
-		{"saved: undone: Major Fluency/Spelling" + line(first) + " deleted", stored(f+":error:Major", s+":error:Major"), first},
-		{"saved: undone: Major Accuracy/Mistranslation" + line(second) + " added", stored(f+":error:Major", s+":no-error:"), second},
-		{"saved: undone: no error marked" + line(second), stored(f + ":error:Major"), second},
-		{"saved: undone: the edit to", stored(f + ":error:Minor"), first},
-		{"saved: undone: Minor Fluency/Grammar" + line(first) + " added", "", first},
+		{"saved: undone: the Major Fluency/Spelling deleted from" + line(first), stored(f+":error:Major", s+":error:Major"), first},
+		{"saved: undone: the Major Accuracy/Mistranslation added on" + line(second), stored(f+":error:Major", s+":no-error:"), second},
+		{"saved: undone: the no-error mark on" + line(second), stored(f + ":error:Major"), second},
+		{"saved: undone: the edit to the Major Fluency/Spelling on" + line(first), stored(f + ":error:Minor"), first},
+		{"saved: undone: the Minor Fluency/Grammar added on" + line(first), "", first},
 		{"nothing more to undo: u has gone back through all 5 changes made since the file was opened", "", first},
 	}
 	for i, st := range steps {
@@ -196,14 +198,14 @@ func TestAnnotateUndoAfterOthersEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = press(t, m, "down", "N", "u") // N reads the other's edit; u takes N back
-	if !strings.HasPrefix(m.status, "saved: undone: no error marked") {
+	if !strings.HasPrefix(m.status, "saved: undone: the no-error mark on line") {
 		t.Fatalf("u after N: status %q", m.status)
 	}
 	m = press(t, m, "u")
 	if anns := reopen(t, path); len(anns) != 1 || anns[0].Severity != "Major" {
 		t.Errorf("u after the other's edit: stored %+v; want the other's major error kept", anns)
 	}
-	if !strings.HasPrefix(m.status, "not undone: Minor Fluency/Grammar on line") || !strings.Contains(m.status, "another bleuscope has changed it since, to Major Fluency/Grammar") {
+	if !strings.HasPrefix(m.status, "not undone: the Minor Fluency/Grammar added on line") || !strings.Contains(m.status, "another bleuscope has changed it since, to Major Fluency/Grammar") {
 		t.Errorf("u after the other's edit: status %q; want it to say the other's edit stays", m.status)
 	}
 }
@@ -242,33 +244,95 @@ func TestAnnotateUndoInListOfAnotherSegment(t *testing.T) {
 	}
 }
 
-// TestAnnotateUndoNamesAnotherSystem: u takes back the last change of
-// any system, so when that was made on a system tab has since left, the
-// status names it ("no error marked on fluent line 44"), and so does what
-// u takes back next; of the system shown it says "line 44" alone, as
-// before. Before, "undone: no error marked on line 44" stood over the
-// shown system's line 44, which never had one.
-func TestAnnotateUndoNamesAnotherSystem(t *testing.T) {
+// TestAnnotateUndoShowsAnotherSystem: u takes back the last change of
+// any system; when that was made on a system tab has since left, the list
+// switches back to it, as tab would (the baseline the first system's
+// default again), with the segment changed selected, and the status names
+// the system and says it switched ("the no-error mark on fluent line 44,
+// switched to it"); what u takes back next is said as seen from there, so
+// of the system now shown it says "line 44" alone and switches nothing.
+// Before, the screen stayed on the other system, where nothing had
+// changed.
+func TestAnnotateUndoShowsAnotherSystem(t *testing.T) {
 	m, path := annotating(t, 160, 30) // wide enough for the status to say what u takes back next
 	first := m.list.view.System
 	m = press(t, m, "N")
-	line := itoa(m.list.selection(m.c).seg + 1)
-	m = press(t, m, "down", "N", "tab")
+	line := m.list.selection(m.c).seg + 1
+	m = press(t, m, "down", "N")
+	second := m.list.selection(m.c).seg + 1
+	m = press(t, m, "tab")
 	if m.list.view.System == first {
 		t.Fatal("tab left the system shown")
 	}
 	m = press(t, m, "u")
 	name := m.c.shortName(first)
-	if anns := reopen(t, path); len(anns) != 1 {
+	if anns := reopen(t, path); len(anns) != 1 || anns[0].Line != line {
 		t.Fatalf("u: stored %+v; want the second mark gone", anns)
 	}
-	if want := "on " + name + " line "; !strings.HasPrefix(m.status, "saved: undone: no error marked "+want) ||
-		!strings.Contains(m.status, "(u again: no error marked "+want+line+")") {
-		t.Errorf("u on another system than the one changed: status %q; want it to name %s, in what it undid and in what it undoes next", m.status, name)
+	if v, sel := m.list.view, m.list.selection(m.c); v.System != first || v.Other != model.DefaultOther(first, len(m.c.ds.Systems)) || sel.seg+1 != second {
+		t.Errorf("u of a change on %s: system %d (baseline %d), line %d selected; want system %d, its default baseline, line %d", name, v.System, v.Other, sel.seg+1, first, second)
 	}
-	m = press(t, m, "shift+tab", "u")
-	if want := "saved: undone: no error marked on line " + line; !strings.HasPrefix(m.status, want) {
-		t.Errorf("u on the system changed: status %q; want %q", m.status, want)
+	if want := "saved: undone: the no-error mark on " + name + " line " + itoa(second) + ", switched to it (u again: the no-error mark on line " + itoa(line) + ")"; m.status != want {
+		t.Errorf("u of a change on %s: status %q; want %q", name, m.status, want)
+	}
+	m = press(t, m, "u")
+	if want := "saved: undone: the no-error mark on line " + itoa(line); m.status != want || m.list.view.System != first || m.list.selection(m.c).seg+1 != line {
+		t.Errorf("u of a change on the system shown: status %q, system %d, line %d; want %q, system %d, line %d", m.status, m.list.view.System, m.list.selection(m.c).seg+1, want, first, line)
+	}
+}
+
+// TestAnnotateUndoSwitchKeepsFilter: the switch u makes to the system of
+// the change keeps a pinned baseline and a filter that selects the
+// segment there (is:unannotated, once its mark is taken back), as u on
+// the system shown does; a filter that does not (is:noerror) is cleared
+// to show it; the status says so and that it switched, in one line at 120
+// columns and at 60.
+func TestAnnotateUndoSwitchKeepsFilter(t *testing.T) {
+	for _, w := range []int{120, 60} {
+		m, _ := annotating(t, w, 16)
+		first := m.list.view.System
+		m = press(t, m, "N")
+		seg := m.list.selection(m.c).seg
+		m = press(t, m, "tab", "p")
+		pinned := m.list.view.System
+		m = filter(t, m, "is:unannotated")
+		m = press(t, m, "u")
+		if v := m.list.view; v.System != first || v.Other != pinned || v.Filter != "is:unannotated" || m.list.selection(m.c).seg != seg {
+			t.Errorf("%d columns: u under is:unannotated: system %d, baseline %d, filter %q, line %d; want system %d, baseline %d kept, the filter kept, line %d", w, v.System, v.Other, v.Filter, m.list.selection(m.c).seg+1, first, pinned, seg+1)
+		}
+		if !strings.Contains(m.status, "switched") || strings.Contains(m.status, "filter cleared") || !render.Fits(m.status, w) {
+			t.Errorf("%d columns: u under is:unannotated: status %q; want it to say it switched, in one line", w, m.status)
+		}
+
+		m = press(t, m, "N", "tab") // seg marked again, the other system shown
+		m = filter(t, m, "is:noerror")
+		m = press(t, m, "u")
+		if v := m.list.view; v.System != first || v.Other != pinned || v.Filter != "" || m.list.selection(m.c).seg != seg {
+			t.Errorf("%d columns: u under is:noerror: system %d, baseline %d, filter %q, line %d; want system %d, baseline %d, the filter cleared, line %d", w, v.System, v.Other, v.Filter, m.list.selection(m.c).seg+1, first, pinned, seg+1)
+		}
+		if !strings.Contains(m.status, "switched") || !strings.Contains(m.status, "filter cleared") || !render.Fits(m.status, w) {
+			t.Errorf("%d columns: u under is:noerror: status %q; want it to say it switched and cleared the filter, in one line", w, m.status)
+		}
+	}
+}
+
+// TestAnnotateUndoInListOfAnotherSystem: u in a segment's list (E) that
+// takes back a change made to the same segment of another system closes
+// the list, which was of the system shown, and shows the other.
+func TestAnnotateUndoInListOfAnotherSystem(t *testing.T) {
+	m, path := annotating(t, 100, 30)
+	first := m.list.view.System
+	seg := m.list.selection(m.c).seg
+	m = press(t, m, "tab", "A", "enter", "f", "g", "m", "enter", "shift+tab", "N", "tab", "E")
+	if sel := m.list.selection(m.c); sel.seg != seg || m.ann.step != stepList {
+		t.Fatalf("E on the other system: line %d, annotator step %v; want line %d's list", sel.seg+1, m.ann.step, seg+1)
+	}
+	m = press(t, m, "u")
+	if anns := reopen(t, path); len(anns) != 1 || anns[0].Kind != annotations.KindError {
+		t.Fatalf("u in the list: stored %+v; want the no-error mark gone", anns)
+	}
+	if m.list.view.System != first || m.ann.step != stepOff || m.list.selection(m.c).seg != seg {
+		t.Errorf("after u: system %d, line %d, annotator step %v; want system %d, line %d, the list closed", m.list.view.System, m.list.selection(m.c).seg+1, m.ann.step, first, seg+1)
 	}
 }
 
@@ -296,7 +360,7 @@ func TestAnnotateUndoOnSummary(t *testing.T) {
 		t.Errorf("after u: fluent's row %q; want MQM -, 0 rated:\n%s", got, v)
 	}
 	lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
-	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "saved: undone: Major Accuracy/Mistranslation") {
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "saved: undone: the Major Accuracy/Mistranslation added on line") {
 		t.Errorf("the last line %q does not say what u took back", last)
 	}
 	m = press(t, m, "u")

@@ -205,6 +205,14 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 			return l.moveTo(i), false, ""
 		}
 	}
+	return false, true, l.showLine(line)
+}
+
+// showLine selects line (1-based), which the list's filter or drill-down
+// leaves out, clearing the filter and leaving the drill-down it is not
+// in, and says so: "filter cleared to show line 12". The rows are to be
+// made again.
+func (l *segList) showLine(line int) string {
 	l.seg = line - 1
 	what := "filter cleared"
 	if l.only != nil && !slices.Contains(l.only, line-1) {
@@ -213,7 +221,7 @@ func (l *segList) jumpTo(s string, n int) (moved, refresh bool, msg string) {
 	}
 	l.setFilter("")
 	l.setFilterText("")
-	return false, true, fmt.Sprintf("%s to show line %d", what, line)
+	return fmt.Sprintf("%s to show line %d", what, line)
 }
 
 // parseError is why the filter being typed could not be applied, or ""
