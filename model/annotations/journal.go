@@ -90,13 +90,10 @@ func encodeRecord(ops []op) ([]byte, error) { return encodeLine(record{Ops: ops}
 // encodeLine returns the journal line of r, "\n" included.
 func encodeLine(r record) ([]byte, error) {
 	r.Ops = storedNames(r.Ops)
-	var rec bytes.Buffer
-	enc := json.NewEncoder(&rec)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	body, err := plainJSON(r)
+	if err != nil {
 		return nil, fmt.Errorf("annotations: encode record: %w", err)
 	}
-	body := bytes.TrimSuffix(rec.Bytes(), []byte("\n"))
 	line := make([]byte, 0, len(body)+32)
 	line = append(line, `{"crc":"`...)
 	line = fmt.Appendf(line, "%08x", crc32.Checksum(body, castagnoli))

@@ -73,11 +73,21 @@ func contentOf(p *Preset) *typologyRecord {
 // encoded is t as JSON, the same bytes for the same typology (maps are
 // written sorted by key).
 func (t *typologyRecord) encoded() []byte {
+	b, _ := plainJSON(t) // of strings, numbers and bools: cannot fail
+	return b
+}
+
+// plainJSON is v as JSON on one line, without the newline, its text kept
+// as it is (no HTML escapes), as annotation files and their exports hold
+// it.
+func plainJSON(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	enc.Encode(t) // of strings, numbers and bools: cannot fail
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // preset returns the typology t records, checked as a typology file is

@@ -1,8 +1,6 @@
 package annotations
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -49,13 +47,7 @@ func (s SystemSummary) MarshalJSON() ([]byte, error) {
 	type fields SystemSummary // without this method
 	f := fields(s)
 	f.System = model.JSONName(s.System)
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(f); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return plainJSON(f)
 }
 
 // Summarize adds up anns per system, in the order systems first appear,
