@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -18,17 +19,13 @@ func JSONName(name string) string {
 	if utf8.ValidString(name) && !readsAsByte(name) {
 		return name
 	}
-	const hex = "0123456789abcdef"
 	var b strings.Builder
 	b.Grow(len(name) + 8)
 	for i := 0; i < len(name); {
 		r, size := utf8.DecodeRuneInString(name[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			c := name[i]
-			b.WriteString(`\x`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&0xf])
+			writeHex(&b, `\x`, uint32(name[i]), 2) // as Printable writes such a byte
 		case r == '\\':
 			b.WriteString(`\\`)
 		default:
@@ -58,16 +55,13 @@ func ParseJSONName(s string) string {
 func unescapeName(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] != '\\' || i+1 == len(s):
-			b = append(b, s[i])
-		case s[i+1] == '\\':
+		if strings.HasPrefix(s[i:], `\\`) {
 			b = append(b, '\\')
 			i++
-		case s[i+1] == 'x' && i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]):
-			b = append(b, hexValue(s[i+2])<<4|hexValue(s[i+3]))
+		} else if c, ok := hexByteAt(s, i); ok {
+			b = append(b, c)
 			i += 3
-		default:
+		} else {
 			b = append(b, s[i])
 		}
 	}
@@ -79,7 +73,7 @@ func unescapeName(s string) string {
 // UTF-8.
 func readsAsByte(s string) bool {
 	for i := strings.Index(s, `\x`); i >= 0; {
-		if i+3 < len(s) && isHexDigit(s[i+2]) && isHexDigit(s[i+3]) {
+		if _, ok := hexByteAt(s, i); ok {
 			return true
 		}
 		j := strings.Index(s[i+1:], `\x`)
@@ -91,19 +85,14 @@ func readsAsByte(s string) bool {
 	return false
 }
 
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// hexValue is the value of the hex digit c.
-func hexValue(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
+// hexByteAt returns the byte that s writes at i as \xNN, two hex digits
+// in either case; ok is false when s has no such escape at i.
+func hexByteAt(s string, i int) (c byte, ok bool) {
+	if !strings.HasPrefix(s[i:], `\x`) || i+4 > len(s) {
+		return 0, false
 	}
-	return c - 'A' + 10
+	v, err := strconv.ParseUint(s[i+2:i+4], 16, 8) // no sign, no underscores
+	return byte(v), err == nil
 }
 
 // appendJSONName appends a system's name to JSON output: [JSONName] of
