@@ -14,10 +14,11 @@ import (
 // writes it.
 func WriteNGramsJSONL(w io.Writer, names []string, rows iter.Seq[NGramRow]) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	quoted := jsonNames(names)
 	var b []byte
 	for r := range rows {
 		b = append(b[:0], `{"system": `...)
-		b = appendJSONName(b, names[r.System])
+		b = append(b, quoted[r.System]...)
 		b = append(b, `, "kind": `...)
 		b = appendJSONString(b, r.Kind.String())
 		b = append(b, `, "order": `...)
@@ -49,12 +50,13 @@ func WriteNGramsJSONL(w io.Writer, names []string, rows iter.Seq[NGramRow]) erro
 // them.
 func WriteSalientJSONL(w io.Writer, names []string, rows []SalientRow) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	quoted := jsonNames(names)
 	var b []byte
 	for _, r := range rows {
 		b = append(b[:0], `{"system_a": `...)
-		b = appendJSONName(b, names[r.SystemA])
+		b = append(b, quoted[r.SystemA]...)
 		b = append(b, `, "system_b": `...)
-		b = appendJSONName(b, names[r.SystemB])
+		b = append(b, quoted[r.SystemB]...)
 		b = append(b, `, "kind": `...)
 		b = appendJSONString(b, r.Kind.String())
 		b = append(b, `, "order": `...)

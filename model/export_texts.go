@@ -286,10 +286,7 @@ func writeTextsTable(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t Text
 }
 
 func writeTextsJSONL(w *bufio.Writer, ds *Dataset, s *Scored, rows []int, t TextExport) error {
-	names := make([][]byte, len(ds.Systems))
-	for sys, sy := range ds.Systems {
-		names[sys] = appendJSONName(nil, sy.StableName())
-	}
+	names := jsonNames(ds.SystemNames(true))
 	// What every line has between refs and systems: the references'
 	// labels, as the explorer and the TSV header name them, when they have
 	// any (one reference of its own has none).

@@ -100,3 +100,13 @@ func hexByteAt(s string, i int) (c byte, ok bool) {
 func appendJSONName(b []byte, name string) []byte {
 	return appendJSONString(b, JSONName(name))
 }
+
+// jsonNames is each of names as JSON output writes it ([appendJSONName]),
+// made once for writers of a row per n-gram or segment.
+func jsonNames(names []string) [][]byte {
+	out := make([][]byte, len(names))
+	for i, n := range names {
+		out[i] = appendJSONName(nil, n)
+	}
+	return out
+}
