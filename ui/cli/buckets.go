@@ -342,7 +342,7 @@ func writeBucketsText(w io.Writer, ds *model.Dataset, by model.BucketBy, perSys 
 		return err
 	}
 	if raised != nil {
-		if _, err := fmt.Fprintf(w, "  (error: NLTK raises on the bucket's corpus BLEU: %s)\n", model.Shown(strings.TrimPrefix(strings.TrimPrefix(raised.Error(), "scoring: "), "nltk: "))); err != nil {
+		if _, err := fmt.Fprintf(w, "  (error: NLTK raises on the bucket's corpus BLEU: %s)\n", model.Shown(scoring.NLTKErrorText(raised))); err != nil {
 			return err
 		}
 	}
