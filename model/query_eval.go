@@ -55,9 +55,6 @@ func (s *Scored) QueryMatches(ds *Dataset, q *Query, sys, other int, facts Annot
 	if q.Empty() {
 		return true, nil
 	}
-	if facts == nil && q.UsesAnnotations() {
-		return false, ErrQueryNoAnnotations
-	}
 	ev, err := s.compileQuery(ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
 	if err != nil {
 		return false, err
@@ -89,9 +86,6 @@ func (s *Scored) queryRows(ds *Dataset, q *Query, sys, other int, facts Annotati
 			rows[i] = i
 		}
 		return rows, nil
-	}
-	if facts == nil && q.UsesAnnotations() {
-		return nil, ErrQueryNoAnnotations
 	}
 	ev, err := s.compileQuery(ds, q, sys, other, facts, metrics, lower)
 	if err != nil {
@@ -159,7 +153,13 @@ type evalScratch struct {
 
 func (e *queryEval) scratch() *evalScratch { return &evalScratch{} }
 
+// compileQuery readies q to test segments for system sys, as QueryRows
+// and QueryMatches do; a query with annotation terms and no facts is
+// [ErrQueryNoAnnotations].
 func (s *Scored) compileQuery(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores, lower bool) (*queryEval, error) {
+	if facts == nil && q.UsesAnnotations() {
+		return nil, ErrQueryNoAnnotations
+	}
 	tok, _ := scoring.NewTokenizer(s.Settings.Corpus.Tokenize)
 	ev := &queryEval{ds: ds, s: s, sys: sys, other: other, tok: tok, lower: lower, facts: facts}
 	for _, and := range q.or {
