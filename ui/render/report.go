@@ -44,7 +44,7 @@ func Report(ds *model.Dataset, s *model.Scored, width int) string {
 		name := model.Shown(ds.Systems[i].Name)
 		pad := strings.Repeat(" ", max(0, nameWidth-Cells(name)))
 		if sys.CorpusErr != nil {
-			line("  %s%s  NLTK raises: %s", name, pad, model.Shown(strings.TrimPrefix(sys.CorpusErr.Error(), "scoring: ")))
+			line("  %s%s  NLTK raises: %s", name, pad, model.Shown(scoring.NLTKErrorText(sys.CorpusErr)))
 			continue
 		}
 		line("  %s%s  %s", name, pad, model.CorpusVerbose(sys.Corpus, corpus))

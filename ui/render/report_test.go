@@ -155,6 +155,8 @@ func TestReportNLTK(t *testing.T) {
 	}
 	if out := Report(ds, s, 0); !strings.Contains(out, "  h.txt  NLTK raises: ") {
 		t.Errorf("corpus error not shown:\n%s", out)
+	} else if want := "NLTK raises: " + scoring.NLTKErrorText(s.Systems[0].CorpusErr) + "\n"; !strings.Contains(out, want) || strings.Contains(out, "nltk: ") {
+		t.Errorf("corpus error not worded as the other screens word it, %q:\n%s", want, out)
 	}
 }
 
