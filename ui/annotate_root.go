@@ -131,10 +131,11 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 		m.flash(r.status)
 	}
 	var cmd tea.Cmd
+	refreshed := false // the rows are made again once, with the annotations as they are now
 	switch {
 	case r.jump < 0:
 	case r.toSys && r.sys != m.list.view.System:
-		cmd = m.showSystemAt(r)
+		cmd, refreshed = m.showSystemAt(r), true
 	case r.changed && m.rejoins(r.jump):
 		m.list.seg = r.jump // selected by the rows made again below
 	default:
@@ -143,7 +144,7 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 			m.flashFit(jumpForms(r, status, strings.TrimSuffix(status, " to show line "+itoa(r.jump+1)))...)
 		}
 		if refresh {
-			cmd = m.refreshRows()
+			cmd, refreshed = m.refreshRows(), true
 		} else if moved {
 			m.refreshPane(true)
 		}
@@ -151,8 +152,8 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 	if r.changed && m.screen == screenMain {
 		m.refreshPane(false)
 	}
-	if r.changed && m.filterUsesAnnotations() {
-		cmd = tea.Batch(cmd, m.refreshRows()) // the segment may leave or join the list
+	if r.changed && !refreshed && m.filterUsesAnnotations() {
+		cmd = m.refreshRows() // the segment may leave or join the list
 	}
 	if r.changed && len(m.c.annWarnings) > 0 && m.ann.store.Pending() == 0 {
 		// Saved: what the first screen warned of (another writer) may be
