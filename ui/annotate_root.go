@@ -141,7 +141,7 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 	default:
 		moved, refresh, status := m.list.jumpTo(itoa(r.jump+1), m.c.ds.Len())
 		if status != "" {
-			m.flashFit(jumpForms(r, status, strings.TrimSuffix(status, " to show line "+itoa(r.jump+1)))...)
+			m.flashFit(jumpForms(r, status)...)
 		}
 		if refresh {
 			cmd, refreshed = m.refreshRows(), true
@@ -203,7 +203,7 @@ func (m *Model) showSystemAt(r annResult) tea.Cmd {
 		m.list.seg = r.jump // selected by the rows made again below
 	} else {
 		status := m.list.showLine(r.jump + 1)
-		m.flashFit(jumpForms(r, status, strings.TrimSuffix(status, " to show line "+itoa(r.jump+1)))...)
+		m.flashFit(jumpForms(r, status)...)
 	}
 	return m.refreshRows()
 }
@@ -212,7 +212,8 @@ func (m *Model) showSystemAt(r annResult) tea.Cmd {
 // its segment did (note, "filter cleared to show line 12", or short,
 // "filter cleared"), the fullest first, for [Model.flashFit]: the
 // status's own shorter wordings come with the short note.
-func jumpForms(r annResult, note, short string) []string {
+func jumpForms(r annResult, note string) []string {
+	short := strings.TrimSuffix(note, " to show line "+itoa(r.jump+1))
 	base := r.forms
 	if len(base) == 0 {
 		base = []string{r.status}
