@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,18 @@ func (it anaNGramItem) order() int {
 		return it.row.Order
 	}
 	return it.sal.Order
+}
+
+// findNGram returns the index of the first of items that keep keeps whose
+// n-gram is ngram, else ngram lowercased (l merges "The" into "the"); -1
+// when there is none.
+func findNGram(items []anaNGramItem, ngram string, keep func(anaNGramItem) bool) int {
+	for _, want := range []string{ngram, strings.ToLower(ngram)} {
+		if i := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want && keep(it) }); i >= 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // ngramItems returns the rows of the n-gram table for the shown system,

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 )
@@ -42,12 +41,8 @@ func (a *anaScreen) refind(x anaCtx) (d anaDrill, why []string, ok bool) {
 	i := -1
 	switch r.table {
 	case anaNGrams:
-		items := a.ngramItems(x)
-		for _, want := range []string{r.ngram, strings.ToLower(r.ngram)} {
-			if i = slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want && it.favA == r.favA }); i >= 0 {
-				a.cursorSys, a.placed = x.sys, true
-				break
-			}
+		if i = findNGram(a.ngramItems(x), r.ngram, func(it anaNGramItem) bool { return it.favA == r.favA }); i >= 0 {
+			a.cursorSys, a.placed = x.sys, true
 		}
 	case anaBuckets:
 		items := a.bucketItems(x)

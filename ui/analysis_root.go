@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -233,13 +232,10 @@ func (a *anaScreen) installBase(x anaCtx, base *anaBase) {
 		a.order = 0
 	}
 	if items := a.ngramItems(x); items != nil {
-		for _, want := range []string{a.follow, strings.ToLower(a.follow)} {
-			if i := slices.IndexFunc(items, func(it anaNGramItem) bool { return it.text() == want }); i >= 0 && want != "" {
-				a.cursor[anaNGrams] = i
-				break
-			}
-		}
 		if a.follow != "" {
+			if i := findNGram(items, a.follow, func(anaNGramItem) bool { return true }); i >= 0 {
+				a.cursor[anaNGrams] = i
+			}
 			a.cursorSys, a.placed = x.sys, true // followed into the shown system's table
 		}
 		a.follow = ""
