@@ -51,14 +51,10 @@ func (m *Model) openAnalysis() tea.Cmd {
 // was asked on, and what was said meanwhile goes, unless something else
 // was said since.
 func (m *Model) analysisOnScores(ok bool) tea.Cmd {
-	said := m.anaWaits
-	if said == "" {
+	if m.anaWaits == "" {
 		return nil
 	}
-	m.anaWaits = ""
-	if m.status == said {
-		m.status = ""
-	}
+	m.dropWait(&m.anaWaits)
 	if !ok || m.screen != screenMain {
 		return nil
 	}
@@ -458,11 +454,7 @@ func (m *Model) drillWhenReady() tea.Cmd {
 	if m.screen == screenAnalysis && !ready && m.anaBusy() {
 		return nil
 	}
-	said := a.drillWaits
-	a.drillWaits = ""
-	if m.status == said {
-		m.status = ""
-	}
+	m.dropWait(&a.drillWaits)
 	if m.screen != screenAnalysis || !ready {
 		return nil
 	}

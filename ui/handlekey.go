@@ -392,12 +392,17 @@ func (m Model) liveFilter() bool { return m.list.live }
 // (enter while the table was made, n before the scores), and what the
 // status said of them while it still says it.
 func (m *Model) cancelWaits() {
-	for _, said := range []string{m.ana.drillWaits, m.anaWaits} {
-		if said != "" && m.status == said {
-			m.status = ""
-		}
+	m.dropWait(&m.ana.drillWaits)
+	m.dropWait(&m.anaWaits)
+}
+
+// dropWait forgets a wait whose status, said while waiting, is *said,
+// and takes that status off the line while it still says it.
+func (m *Model) dropWait(said *string) {
+	if *said != "" && m.status == *said {
+		m.status = ""
 	}
-	m.ana.drillWaits, m.anaWaits = "", ""
+	*said = ""
 }
 
 // handleMouse scrolls what is under the pointer and selects a clicked row.
