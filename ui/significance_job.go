@@ -175,8 +175,7 @@ func (m *Model) filterStays() tea.Cmd {
 	if l.view.Filter == "" {
 		return m.flashFit("the filter is the list's, one for every screen: cleared there too", "the filter is the list's: cleared there too")
 	}
-	query := "“" + l.view.Filter + "”" // escaped with the status
-	match, clear := m.filterMatch()
+	query, match, clear := m.filterMatch()
 	return m.flashFit("the filter is the list's, one for every screen: "+match+clear,
 		"the filter is the list's: "+match+clear,
 		"the list's filter: "+match+clear,
@@ -191,8 +190,7 @@ func (m *Model) filterInDrill() tea.Cmd {
 	if m.list.view.Filter == "" {
 		return m.flashFit("the filter is the drill-down's: cleared there too")
 	}
-	query := "“" + m.list.view.Filter + "”"
-	match, clear := m.filterMatch()
+	query, match, clear := m.filterMatch()
 	return m.flashFit("the filter narrows the drill-down, not the list it came from: "+match+clear,
 		"the filter narrows the drill-down: "+match+clear,
 		"the drill-down's filter: "+match+clear,
@@ -200,21 +198,22 @@ func (m *Model) filterInDrill() tea.Cmd {
 		"still filtered"+clear)
 }
 
-// filterMatch says how many segments the list's filter keeps, with it
-// quoted ("60 of 1,984 match “len>40”", or the query alone while its rows
-// are not in), and clear that esc clears it ("" when esc leaves a zoom or
-// the stacked hypotheses first).
-func (m *Model) filterMatch() (match, clear string) {
+// filterMatch says the list's filter quoted (query, "“len>40”"), how many
+// segments it keeps ("60 of 1,984 match “len>40”", or the query alone
+// while its rows are not in), and clear that esc clears it ("" when esc
+// leaves a zoom or the stacked hypotheses first).
+func (m *Model) filterMatch() (query, match, clear string) {
 	l := m.list
-	match = "“" + l.view.Filter + "”" // escaped with the status
+	query = "“" + l.view.Filter + "”" // escaped with the status
+	match = query
 	// No count for rows to come: a drill-down found again lists others.
 	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" && !l.refinding {
 		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + match
 	}
 	if m.pane.zoom || m.pane.compare {
-		return match, ""
+		return query, match, ""
 	}
-	return match, " · esc clears it"
+	return query, match, " · esc clears it"
 }
 
 // closeSig leaves the comparison screen for the one it was opened from
