@@ -294,6 +294,7 @@ func (l *segList) ensureVisible() {
 type columns struct {
 	line, score, bar, length, bp, delta, impact, hyp int
 	metrics                                          []model.SortKey // the chrF and TER columns shown, metricWidth each
+	impactDecimals                                   int             // every impact cell's ([segList.impactDecimals])
 }
 
 func (l segList) columns(c common) columns {
@@ -316,7 +317,8 @@ func (l segList) columns(c common) columns {
 			cols.impact = 9 // "↑chrF imp"
 		}
 		if l.impact != nil { // as wide as its widest figure
-			cols.impact = max(cols.impact, len(model.FormatImpact(-l.impactTop, l.impactDecimals(c))))
+			cols.impactDecimals = l.impactDecimals(c)
+			cols.impact = max(cols.impact, len(model.FormatImpact(-l.impactTop, cols.impactDecimals)))
 		}
 	}
 	used := 2 + cols.line + 1 + cols.score + 1 + cols.length + 1 + cols.bp + 1
@@ -563,9 +565,8 @@ func (l segList) row(c common, cols columns, seg int, selected bool) string {
 		cell := "—" // as Δ: the baseline has no impact on a Δ to itself
 		if l.impact != nil {
 			imp = l.impact[seg]
-			d := l.impactDecimals(c)
-			cell = impactCell(imp, d)
-			if model.ImpactReadsZero(imp, d) {
+			cell = impactCell(imp, cols.impactDecimals)
+			if model.ImpactReadsZero(imp, cols.impactDecimals) {
 				imp = 0 // coloured as it reads
 			}
 		}
