@@ -101,8 +101,8 @@ type anaScreen struct {
 	placed    bool
 	// drillWaits is the status said when enter was pressed while the
 	// table was being made: the row under the cursor opens once it is
-	// ([Model.drillWhenReady]); "" for none.
-	drillWaits string
+	// ([Model.drillWhenReady]); empty for none.
+	drillWaits saying
 	// drilled is the row the last drill-down lists, found again in the
 	// tables made anew when an option key is pressed in it
 	// ([anaScreen.refind]).

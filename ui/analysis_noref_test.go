@@ -94,8 +94,8 @@ func TestBucketsEmptyNoRef(t *testing.T) {
 			if !strings.Contains(view, "\n›no reference tokens: no segments\n") {
 				t.Errorf("G does not put the cursor on the line of the empty no-reference bucket:\n%s", view)
 			}
-			if enter := press(t, without, "enter"); enter.screen != screenAnalysis || !strings.Contains(enter.status, "no segments") {
-				t.Errorf("enter on the empty no-reference bucket: screen %v, status %q; want the table, saying no segments", enter.screen, enter.status)
+			if enter := press(t, without, "enter"); enter.screen != screenAnalysis || !strings.Contains(enter.statusText(), "no segments") {
+				t.Errorf("enter on the empty no-reference bucket: screen %v, status %q; want the table, saying no segments", enter.screen, enter.statusText())
 			}
 			without = press(t, without, "up")
 			view = ansi.Strip(without.View())

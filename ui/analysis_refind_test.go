@@ -104,11 +104,11 @@ func TestDrillFollowsOptionKeys(t *testing.T) {
 			what := fmt.Sprintf("%s at %d columns (tok %s, lowercase %v, N=%d, refs %q)", k, size[0], m.c.set.Corpus.Tokenize, m.c.set.Corpus.Lowercase, m.c.set.Corpus.MaxOrder, m.c.refs.label())
 			want := segmentsWithKind(t, m, sys, scoring.Missed, gram)
 			inDrill(t, m, what, sys, scoring.Missed, gram, want, seg)
-			if !slices.Contains(want, seg) && !strings.Contains(m.status, fmt.Sprintf("line %d ", seg+1)) {
-				t.Errorf("%s: line %d, selected, is not among the segments found again, and the status does not say so: %q", what, seg+1, m.status)
+			if !slices.Contains(want, seg) && !strings.Contains(m.statusText(), fmt.Sprintf("line %d ", seg+1)) {
+				t.Errorf("%s: line %d, selected, is not among the segments found again, and the status does not say so: %q", what, seg+1, m.statusText())
 			}
-			if f := lastLine(m.View()); !strings.HasPrefix(strings.TrimSpace(f), m.status) {
-				t.Errorf("%s: the footer %q does not show the status %q whole", what, f, m.status)
+			if f := lastLine(m.View()); !strings.HasPrefix(strings.TrimSpace(f), m.statusText()) {
+				t.Errorf("%s: the footer %q does not show the status %q whole", what, f, m.statusText())
 			}
 			if t.Failed() {
 				t.FailNow()
@@ -122,8 +122,8 @@ func TestDrillFollowsOptionKeys(t *testing.T) {
 		if m.c.set.Corpus.Tokenize != "char" || !onRow(m, "") || m.list.fromAnalysis {
 			t.Fatalf("t to %s in the drill-down: screen %v, drill-down %v; want the table", m.c.set.Corpus.Tokenize, m.screen, m.list.fromAnalysis)
 		}
-		if want := `"the" is not among the table's missed n-grams now: back to the table`; size[0] >= 100 && m.status != want || !strings.HasSuffix(m.status, "back to the table") {
-			t.Errorf("t to char in the drill-down: status %q; want %q", m.status, want)
+		if want := `"the" is not among the table's missed n-grams now: back to the table`; size[0] >= 100 && m.statusText() != want || !strings.HasSuffix(m.statusText(), "back to the table") {
+			t.Errorf("t to char in the drill-down: status %q; want %q", m.statusText(), want)
 		}
 	}
 }
@@ -160,8 +160,8 @@ func TestDrillNGramLowercasedOrGone(t *testing.T) {
 	m = press(t, m, "l")
 	want := segmentsWithKind(t, m, sys, scoring.Missed, "because of")
 	inDrill(t, m, "l", sys, scoring.Missed, "because of", want, m.list.seg)
-	if !strings.Contains(m.status, `found again as "because of": `) {
-		t.Errorf("l: status %q; want it to say the n-gram was found again lowercased", m.status)
+	if !strings.Contains(m.statusText(), `found again as "because of": `) {
+		t.Errorf("l: status %q; want it to say the n-gram was found again lowercased", m.statusText())
 	}
 	m = press(t, m, "-", "-")
 	inDrill(t, m, "- to N=2", sys, scoring.Missed, "because of", want, m.list.seg)
@@ -169,8 +169,8 @@ func TestDrillNGramLowercasedOrGone(t *testing.T) {
 	if !onRow(m, "") || m.list.fromAnalysis || m.ana.order != 0 {
 		t.Fatalf("- to N=1: screen %v, drill-down %v, order %d; want the table of every order", m.screen, m.list.fromAnalysis, m.ana.order)
 	}
-	if want := `"because of" is a 2-gram, above the max order 1 now: back to the table`; m.status != want {
-		t.Errorf("- to N=1: status %q; want %q", m.status, want)
+	if want := `"because of" is a 2-gram, above the max order 1 now: back to the table`; m.statusText() != want {
+		t.Errorf("- to N=1: status %q; want %q", m.statusText(), want)
 	}
 }
 
@@ -223,8 +223,8 @@ func TestDrillBucketFollowsOptionKeys(t *testing.T) {
 			if m.screen != screenAnalysis || m.ana.table != anaBuckets || m.ana.bucketItems(m.anaCtx())[m.ana.cursor[anaBuckets]].bucket != b {
 				t.Errorf("%s: screen %v, table %v; want the buckets, on [10,20)", what, m.screen, m.ana.table)
 			}
-			if want := "ref length [10,20) holds no segment now: back to the table"; m.status != want {
-				t.Errorf("%s: status %q; want %q", what, m.status, want)
+			if want := "ref length [10,20) holds no segment now: back to the table"; m.statusText() != want {
+				t.Errorf("%s: status %q; want %q", what, m.statusText(), want)
 			}
 			return
 		}
@@ -288,8 +288,8 @@ func TestDrillWhileFoundAgain(t *testing.T) {
 	// An export meanwhile would write the segments found before.
 	path := filepath.Join(t.TempDir(), "out.tsv")
 	m = press(t, typeText(t, press(t, m, "X", "ctrl+u"), path), "enter")
-	if _, err := os.Stat(path); err == nil || !strings.Contains(m.status, "export once they are") {
-		t.Errorf("X while finding the segments: wrote %v, status %q; want nothing written, and the status to say when to export", err == nil, m.status)
+	if _, err := os.Stat(path); err == nil || !strings.Contains(m.statusText(), "export once they are") {
+		t.Errorf("X while finding the segments: wrote %v, status %q; want nothing written, and the status to say when to export", err == nil, m.statusText())
 	}
 	m = drive(t, m, tea.Batch(rest...))
 	if m.list.refinding || strings.Contains(ansi.Strip(m.View()), finding) {
@@ -359,13 +359,13 @@ func TestComparisonBackToDrillSaysFilter(t *testing.T) {
 		m = press(t, filterBy(t, press(t, m, "B"), "len>5"), back)
 		want := model.Thousands(len(m.list.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match “len>5” · esc clears it"
 		if m.screen != screenMain || !m.list.fromAnalysis || m.list.view.Filter != "len>5" ||
-			!strings.Contains(m.status, "the filter narrows the drill-down") || !strings.Contains(m.status, want) {
+			!strings.Contains(m.statusText(), "the filter narrows the drill-down") || !strings.Contains(m.statusText(), want) {
 			t.Errorf("B, a filter, %s: screen %v, drill-down %v, filter %q, status %q; want the drill-down, the filter said to narrow it, %q",
-				back, m.screen, m.list.fromAnalysis, m.list.view.Filter, m.status, want)
+				back, m.screen, m.list.fromAnalysis, m.list.view.Filter, m.statusText(), want)
 		}
 		m = press(t, m, "B", "/", "backspace", "backspace", "backspace", "backspace", "backspace", "enter", back)
-		if m.list.view.Filter != "" || m.status != "the filter is the drill-down's: cleared there too" {
-			t.Errorf("cleared on B, %s: filter %q, status %q; want it said cleared in the drill-down", back, m.list.view.Filter, m.status)
+		if m.list.view.Filter != "" || m.statusText() != "the filter is the drill-down's: cleared there too" {
+			t.Errorf("cleared on B, %s: filter %q, status %q; want it said cleared in the drill-down", back, m.list.view.Filter, m.statusText())
 		}
 		if m = press(t, filterBy(t, m, "len>5"), "esc", "esc"); m.screen != screenAnalysis || m.list.view.Filter != "" {
 			t.Errorf("esc, esc from the filtered drill-down: screen %v, filter %q; want the analysis, the list's filter (none) back", m.screen, m.list.view.Filter)
@@ -409,12 +409,12 @@ func TestDrillFoundAgainFiltered(t *testing.T) {
 			t.Fatalf("the test's premise at %d columns: l finds the drill-down again with another count (%d, %d before), the filter keeping fewer (%d); drill-down %v, finding %v",
 				w, len(m.list.only), before, len(m.list.rows), m.list.fromAnalysis, m.list.refinding)
 		}
-		if strings.Contains(m.status, "found again") && !strings.Contains(m.status, "without the filter") && !strings.Contains(m.status, "unfiltered") {
-			t.Errorf("l at %d columns, filtered: status %q; want the count found again said to be without the filter", w, m.status)
+		if strings.Contains(m.statusText(), "found again") && !strings.Contains(m.statusText(), "without the filter") && !strings.Contains(m.statusText(), "unfiltered") {
+			t.Errorf("l at %d columns, filtered: status %q; want the count found again said to be without the filter", w, m.statusText())
 		}
 		whole := fmt.Sprintf("%s segments (%s before) without the filter “len>20”", model.Thousands(len(m.list.only)), model.Thousands(before))
-		if w == 200 && !strings.Contains(m.status, whole) {
-			t.Errorf("l at %d columns, filtered by “len>20”: status %q; want it to say %q", w, m.status, whole)
+		if w == 200 && !strings.Contains(m.statusText(), whole) {
+			t.Errorf("l at %d columns, filtered by “len>20”: status %q; want it to say %q", w, m.statusText(), whole)
 		}
 	}
 }
@@ -444,11 +444,11 @@ func TestComparisonFilterBeforeFoundAgain(t *testing.T) {
 		if !slices.Contains(m.list.rows, seg) {
 			continue
 		}
-		if !strings.Contains(m.status, "“len>10”") {
-			t.Fatalf("esc from the comparison, a filter typed there: status %q; want it to name the filter", m.status)
+		if !strings.Contains(m.statusText(), "“len>10”") {
+			t.Fatalf("esc from the comparison, a filter typed there: status %q; want it to name the filter", m.statusText())
 		}
-		if c := fmt.Sprintf("%s of %s match", model.Thousands(stale), model.Thousands(m.c.ds.Len())); strings.Contains(m.status, c) {
-			t.Errorf("esc from the comparison: status %q says %q; the drill-down found again lists %d", m.status, c, len(m.list.rows))
+		if c := fmt.Sprintf("%s of %s match", model.Thousands(stale), model.Thousands(m.c.ds.Len())); strings.Contains(m.statusText(), c) {
+			t.Errorf("esc from the comparison: status %q says %q; the drill-down found again lists %d", m.statusText(), c, len(m.list.rows))
 		}
 		return
 	}
@@ -470,11 +470,11 @@ func TestComparisonOptionKeyInDrill(t *testing.T) {
 			if m.screen != screenSig || !m.list.refinding || !slices.Equal(m.list.only, only) {
 				t.Fatalf("the test's premise: %s on the drill-down's comparison leaves its segments to be found again", k)
 			}
-			if !strings.Contains(m.status, "segments as found before") {
-				t.Errorf("%s on the drill-down's comparison at %d columns: status %q; want it to say the segments are those found before", k, w, m.status)
+			if !strings.Contains(m.statusText(), "segments as found before") {
+				t.Errorf("%s on the drill-down's comparison at %d columns: status %q; want it to say the segments are those found before", k, w, m.statusText())
 			}
-			if f := lastLine(m.View()); !strings.HasPrefix(strings.TrimSpace(f), m.status) {
-				t.Errorf("%s at %d columns: the footer %q does not show the status %q whole", k, w, f, m.status)
+			if f := lastLine(m.View()); !strings.HasPrefix(strings.TrimSpace(f), m.statusText()) {
+				t.Errorf("%s at %d columns: the footer %q does not show the status %q whole", k, w, f, m.statusText())
 			}
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -51,7 +50,7 @@ func (m *Model) openAnalysis() tea.Cmd {
 // was asked on, and what was said meanwhile goes, unless something else
 // was said since.
 func (m *Model) analysisOnScores(ok bool) tea.Cmd {
-	if m.anaWaits == "" {
+	if m.anaWaits.empty() {
 		return nil
 	}
 	m.dropWait(&m.anaWaits)
@@ -421,15 +420,15 @@ func (m *Model) sayRefound(d anaDrill, was string, before, seg int) {
 			fmt.Sprintf("line %d not among the %s found again%s", seg+1, model.Thousands(n), aside), short[len(short)-1])
 		return
 	}
-	if m.status == "" {
+	if m.status.empty() {
 		m.flashFit(short...)
 		return
 	}
-	forms := make([]string, 0, len(short)+1)
-	for _, s := range short {
-		forms = append(forms, m.status+" · "+render.Safe(s))
+	more := make([]string, len(short))
+	for i, s := range short {
+		more[i] = " · " + s
 	}
-	m.status = render.FirstFit(m.c.width, append(forms, m.status)...)
+	m.status = m.status.then(more...)
 }
 
 // anaBusy reports whether a job is making what the analysis screen
@@ -446,7 +445,7 @@ func (m Model) anaBusy() bool {
 // said since.
 func (m *Model) drillWhenReady() tea.Cmd {
 	a := &m.ana
-	if a.drillWaits == "" {
+	if a.drillWaits.empty() {
 		return nil
 	}
 	x := m.anaCtx()
@@ -480,7 +479,7 @@ func (m *Model) backToAnalysis() tea.Cmd {
 func (m Model) analysisView() string {
 	c := m.c
 	footer := m.ana.footer(m.anaCtx())
-	if m.status != "" {
+	if !m.status.empty() {
 		footer = m.statusLine()
 	}
 	_, _, prog := m.jobs.current(jobAnalysis)

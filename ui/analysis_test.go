@@ -1246,9 +1246,9 @@ func TestAnalysisJumpInDrill(t *testing.T) {
 	m = press(t, m, ":")
 	m = typeText(t, m, itoa(outside+1))
 	m = press(t, m, "enter")
-	if m.list.fromAnalysis || len(m.list.rows) != m.c.ds.Len() || m.list.seg != outside || !strings.Contains(m.status, "left the drill-down") {
+	if m.list.fromAnalysis || len(m.list.rows) != m.c.ds.Len() || m.list.seg != outside || !strings.Contains(m.statusText(), "left the drill-down") {
 		t.Fatalf(":%d: drill-down %v, %d rows, line %d, status %q; want the list whole with line %d selected and said so",
-			outside+1, m.list.fromAnalysis, len(m.list.rows), m.list.seg+1, m.status, outside+1)
+			outside+1, m.list.fromAnalysis, len(m.list.rows), m.list.seg+1, m.statusText(), outside+1)
 	}
 }
 
@@ -1514,11 +1514,11 @@ func TestAnalysisOrderPastMax(t *testing.T) {
 		t.Fatalf("max order %d after -; the test wants 3", m.ana.maxOrder(m.anaCtx()))
 	}
 	m = press(t, m, "4")
-	if m.ana.order != 3 || !strings.Contains(m.status, "up to order 3") {
-		t.Errorf("4 at N=3: order %d, status %q", m.ana.order, m.status)
+	if m.ana.order != 3 || !strings.Contains(m.statusText(), "up to order 3") {
+		t.Errorf("4 at N=3: order %d, status %q", m.ana.order, m.statusText())
 	}
-	if m = press(t, m, "2"); m.ana.order != 2 || m.status != "" {
-		t.Errorf("2: order %d, status %q", m.ana.order, m.status)
+	if m = press(t, m, "2"); m.ana.order != 2 || m.statusText() != "" {
+		t.Errorf("2: order %d, status %q", m.ana.order, m.statusText())
 	}
 }
 
@@ -1589,14 +1589,14 @@ func TestAnalysisBucketsSayRowsInView(t *testing.T) {
 func TestAnalysisSaysWhatKeysDoNot(t *testing.T) {
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 40))
 	chrf := m.c.met.showChrF
-	if m = press(t, m, "M"); m.screen != screenAnalysis || !strings.Contains(m.status, "M shows chrF and TER on the list") || m.c.met.showChrF != chrf {
-		t.Errorf("M: screen %v, status %q, chrF shown %v (was %v)", m.screen, m.status, m.c.met.showChrF, chrf)
+	if m = press(t, m, "M"); m.screen != screenAnalysis || !strings.Contains(m.statusText(), "M shows chrF and TER on the list") || m.c.met.showChrF != chrf {
+		t.Errorf("M: screen %v, status %q, chrF shown %v (was %v)", m.screen, m.statusText(), m.c.met.showChrF, chrf)
 	}
 	for m.ana.table != anaWins {
 		m = press(t, m, "right")
 	}
-	if m = press(t, m, "m"); !strings.Contains(m.status, "m switches the n-grams' kind") {
-		t.Errorf("m on the wins table: status %q", m.status)
+	if m = press(t, m, "m"); !strings.Contains(m.statusText(), "m switches the n-grams' kind") {
+		t.Errorf("m on the wins table: status %q", m.statusText())
 	}
 	// The n-grams' order keys and / on the buckets and wins tables.
 	for _, table := range []anaTable{anaBuckets, anaWins} {
@@ -1604,14 +1604,14 @@ func TestAnalysisSaysWhatKeysDoNot(t *testing.T) {
 			m = press(t, m, "right")
 		}
 		for _, k := range []string{"o", "2", "0"} {
-			m.status = ""
-			if m = press(t, m, k); !strings.Contains(m.status, "pick the n-grams' order") || m.ana.order != 0 {
-				t.Errorf("%s on table %d: status %q, order %d", k, table, m.status, m.ana.order)
+			m.status = saying{}
+			if m = press(t, m, k); !strings.Contains(m.statusText(), "pick the n-grams' order") || m.ana.order != 0 {
+				t.Errorf("%s on table %d: status %q, order %d", k, table, m.statusText(), m.ana.order)
 			}
 		}
-		m.status = ""
-		if m = press(t, m, "/"); m.screen != screenAnalysis || !strings.Contains(m.status, "/ filters the list") {
-			t.Errorf("/ on table %d: screen %v, status %q", table, m.screen, m.status)
+		m.status = saying{}
+		if m = press(t, m, "/"); m.screen != screenAnalysis || !strings.Contains(m.statusText(), "/ filters the list") {
+			t.Errorf("/ on table %d: screen %v, status %q", table, m.screen, m.statusText())
 		}
 	}
 }

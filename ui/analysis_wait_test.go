@@ -29,8 +29,8 @@ func TestAnalysisEnterWaitsForTable(t *testing.T) {
 		}
 		next, more := m.Update(keyMsg("enter"))
 		m = next.(Model)
-		if strings.Contains(m.status, "no segments") || m.screen != screenAnalysis {
-			t.Fatalf("%s enter: status %q, screen %v; want the table waited for", keys[0], m.status, m.screen)
+		if strings.Contains(m.statusText(), "no segments") || m.screen != screenAnalysis {
+			t.Fatalf("%s enter: status %q, screen %v; want the table waited for", keys[0], m.statusText(), m.screen)
 		}
 		m = drive(t, m, tea.Batch(cmd, more))
 		x := m.anaCtx()
@@ -48,8 +48,8 @@ func TestAnalysisEnterWaitsForTable(t *testing.T) {
 		if m.screen != screenMain || !m.list.fromAnalysis || !sameSet(m.list.rows, own[0].Rows) {
 			t.Fatalf("%s enter, once the table is in: screen %v, lines %v; want the list of %v", keys[0], m.screen, m.list.rows, own[0].Rows)
 		}
-		if m.status != "" {
-			t.Errorf("%s enter: the status still says %q once the row opened", keys[0], m.status)
+		if m.statusText() != "" {
+			t.Errorf("%s enter: the status still says %q once the row opened", keys[0], m.statusText())
 		}
 
 		// A key between enter and the table keeps the screen.
@@ -81,8 +81,8 @@ func TestAnalysisOpensOnScores(t *testing.T) {
 		scoring := m.Init()
 		next, cmd := m.Update(keyMsg("n"))
 		m = next.(Model)
-		if m.c.scored != nil || m.screen != screenMain || m.status == "" {
-			t.Fatalf("n before the scores: scored %v, screen %v, status %q; want the list saying the analysis waits", m.c.scored != nil, m.screen, m.status)
+		if m.c.scored != nil || m.screen != screenMain || m.statusText() == "" {
+			t.Fatalf("n before the scores: scored %v, screen %v, status %q; want the list saying the analysis waits", m.c.scored != nil, m.screen, m.statusText())
 		}
 		if between != "" {
 			var msg tea.Msg = keyMsg(between)
@@ -103,8 +103,8 @@ func TestAnalysisOpensOnScores(t *testing.T) {
 		if m.screen != want {
 			t.Errorf("n %s, then the scores: screen %v; want %v", between, m.screen, want)
 		}
-		if m.status != "" {
-			t.Errorf("n %s, then the scores: the status still says %q", between, m.status)
+		if m.statusText() != "" {
+			t.Errorf("n %s, then the scores: the status still says %q", between, m.statusText())
 		}
 		if x := m.anaCtx(); want == screenAnalysis && (!m.ana.baseFresh(x) || !m.ana.derFresh(x)) {
 			t.Errorf("the analysis opened on the scores, but its job did not run")

@@ -44,10 +44,10 @@ func (r reporter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		r.rdy = true
 		fmt.Fprintln(r.out, "ready")
 	}
-	if r.m.status != r.last && strings.HasPrefix(r.m.status, "saved: ") {
-		fmt.Fprintln(r.out, r.m.status)
+	if r.m.statusText() != r.last && strings.HasPrefix(r.m.statusText(), "saved: ") {
+		fmt.Fprintln(r.out, r.m.statusText())
 	}
-	r.last = r.m.status
+	r.last = r.m.statusText()
 	if _, ok := msg.(tea.KeyMsg); ok {
 		fmt.Fprintln(r.out, "key")
 	}

@@ -46,8 +46,8 @@ func TestAnnotationOpenWarnings(t *testing.T) {
 	}
 	holdLock(t, path)
 	m := annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30)
-	if !strings.Contains(m.status, "⚠ 3 warnings (! lists them)") { // not all about the input
-		t.Errorf("the first screen does not say there are warnings: status %q", m.status)
+	if !strings.Contains(m.statusText(), "⚠ 3 warnings (! lists them)") { // not all about the input
+		t.Errorf("the first screen does not say there are warnings: status %q", m.statusText())
 	}
 	m = press(t, m, "!")
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
@@ -119,8 +119,8 @@ func TestEarlierChangeDroppedIsSaid(t *testing.T) {
 	release()
 	m := annotatingWith(t, mine, annotations.MQM(), 140, 30)
 	m = press(t, m, ":", "9", "enter", "N")
-	if !strings.Contains(m.status, "saved: ") || !strings.Contains(m.status, "1 earlier change not saved") {
-		t.Errorf("status %q; want the mark saved and the dropped earlier change said", m.status)
+	if !strings.Contains(m.statusText(), "saved: ") || !strings.Contains(m.statusText(), "1 earlier change not saved") {
+		t.Errorf("status %q; want the mark saved and the dropped earlier change said", m.statusText())
 	}
 }
 
@@ -153,14 +153,14 @@ func TestRereadNeverWaitsInUpdate(t *testing.T) {
 				t.Errorf("S: screen %d; want the summary of what is held (no error yet):\n%s", m.screen, v)
 			}
 		case "E":
-			if m.ann.step == stepList || !strings.Contains(m.status, "no annotation on this segment") {
-				t.Errorf("E: step %d, status %q; want the segment's held annotations (none)", m.ann.step, m.status)
+			if m.ann.step == stepList || !strings.Contains(m.statusText(), "no annotation on this segment") {
+				t.Errorf("E: step %d, status %q; want the segment's held annotations (none)", m.ann.step, m.statusText())
 			}
 		}
 		m = drive(t, m, cmd)
 		release()
-		if !strings.Contains(m.status, "another bleuscope saved") {
-			t.Errorf("%s: status %q once the read landed; want it to say another bleuscope's changes are shown", k, m.status)
+		if !strings.Contains(m.statusText(), "another bleuscope saved") {
+			t.Errorf("%s: status %q once the read landed; want it to say another bleuscope's changes are shown", k, m.statusText())
 		}
 		switch k {
 		case "S":

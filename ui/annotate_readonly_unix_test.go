@@ -46,8 +46,8 @@ func TestAnnotateReadOnlyFile(t *testing.T) {
 	refusal := "read-only: " + path + ": cannot be written (permission denied); fix its permissions and open it again to annotate"
 	for _, keys := range [][]string{{"A"}, {"N"}, {"E", "d"}, {"E", "e"}, {"E", "a"}} {
 		m := press(t, m, keys...)
-		if m.status != refusal || m.ann.step == stepDelete || m.ann.step == stepSpan {
-			t.Errorf("%q on a read-only file: status %q, step %d; want %q", keys, m.status, m.ann.step, refusal)
+		if m.statusText() != refusal || m.ann.step == stepDelete || m.ann.step == stepSpan {
+			t.Errorf("%q on a read-only file: status %q, step %d; want %q", keys, m.statusText(), m.ann.step, refusal)
 		}
 	}
 	v := strings.Split(ansi.Strip(press(t, m, "E").View()), "\n")

@@ -276,7 +276,7 @@ func (m *Model) sayResumed() {
 		return
 	}
 	m.resumed.ok = false
-	if m.status != "" {
+	if !m.status.empty() {
 		return
 	}
 	at := fmt.Sprintf("%s line %d", m.c.shortName(r.sys), r.seg+1)

@@ -95,8 +95,8 @@ func TestAnnotateFlow(t *testing.T) {
 		t.Errorf("the note typed is not shown:\n%s", m.View())
 	}
 	m = press(t, m, "enter")
-	if !strings.HasPrefix(m.status, "saved: Major Accuracy/Mistranslation") {
-		t.Fatalf("status %q; want saved", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved: Major Accuracy/Mistranslation") {
+		t.Fatalf("status %q; want saved", m.statusText())
 	}
 	anns := reopen(t, path)
 	if len(anns) != 1 {
@@ -153,8 +153,8 @@ func TestAnnotateEditDeleteNoError(t *testing.T) {
 	m = press(t, m, "enter")
 	// N is refused while the segment has an error of this rater.
 	m = press(t, m, "N")
-	if !strings.Contains(m.status, "has errors by ana") {
-		t.Errorf("N on a segment with errors: status %q", m.status)
+	if !strings.Contains(m.statusText(), "has errors by ana") {
+		t.Errorf("N on a segment with errors: status %q", m.statusText())
 	}
 	// Edit: keep the span, change the category and the severity, add to the note.
 	m = press(t, m, "E", "e", "enter", "f", "s", "M")
@@ -172,8 +172,8 @@ func TestAnnotateEditDeleteNoError(t *testing.T) {
 	line := anns[0].Line
 	m = press(t, m, "E", "d", "y")
 	// The status names the line, as "saved: Major Fluency/Spelling on line N" did.
-	if len(reopen(t, path)) != 0 || m.status != "saved: deleted Major Fluency/Spelling on line "+itoa(line) {
-		t.Fatalf("after d y: %d annotations, status %q", len(reopen(t, path)), m.status)
+	if len(reopen(t, path)) != 0 || m.statusText() != "saved: deleted Major Fluency/Spelling on line "+itoa(line) {
+		t.Fatalf("after d y: %d annotations, status %q", len(reopen(t, path)), m.statusText())
 	}
 	m = press(t, m, "N")
 	anns = reopen(t, path)
@@ -182,8 +182,8 @@ func TestAnnotateEditDeleteNoError(t *testing.T) {
 	}
 	// esc cancels a flow without saving.
 	m = press(t, m, "A", " ", "esc")
-	if m.ann.active() || len(reopen(t, path)) != 1 || !strings.Contains(m.status, "nothing saved") {
-		t.Errorf("esc: active %v, status %q", m.ann.active(), m.status)
+	if m.ann.active() || len(reopen(t, path)) != 1 || !strings.Contains(m.statusText(), "nothing saved") {
+		t.Errorf("esc: active %v, status %q", m.ann.active(), m.statusText())
 	}
 }
 
@@ -245,13 +245,13 @@ func TestAnnotateESA(t *testing.T) {
 	// " 70 " was "a segment score is a whole number from 0 to 100".
 	m = press(t, m, "%", "ctrl+u", " ", "4", "5", " ", "enter")
 	if anns := reopen(t, path); len(anns) != 2 || *anns[1].Score != 45 {
-		t.Fatalf("score typed ' 45 ': status %q, stored %+v; want 45", m.status, anns)
+		t.Fatalf("score typed ' 45 ': status %q, stored %+v; want 45", m.statusText(), anns)
 	}
 	m = press(t, m, "%", "backspace", "backspace")
 	m = typeText(t, m, "101")
 	m = press(t, m, "enter")
-	if !strings.Contains(m.status, "0 to 100") {
-		t.Errorf("score 101: status %q", m.status)
+	if !strings.Contains(m.statusText(), "0 to 100") {
+		t.Errorf("score 101: status %q", m.statusText())
 	}
 }
 
@@ -293,8 +293,8 @@ func TestAnnotateSaveErrorKeepsWork(t *testing.T) {
 		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		next, cmd := next.(Model).Update(keyMsg("q"))
 		q := next.(Model)
-		if cmd != nil || !strings.Contains(q.status, "q again") || q.footerOverflow() != nil || !render.Fits(q.status, w) {
-			t.Errorf("q with unsaved work at %d columns: status %q; want one line saying q again quits", w, q.status)
+		if cmd != nil || !strings.Contains(q.statusText(), "q again") || q.footerOverflow() != nil || !render.Fits(q.statusText(), w) {
+			t.Errorf("q with unsaved work at %d columns: status %q; want one line saying q again quits", w, q.statusText())
 		}
 		if _, cmd = q.Update(keyMsg("q")); cmd == nil {
 			t.Errorf("at %d columns a second q does not quit", w)
@@ -407,8 +407,8 @@ func TestAnnotateDetachedAndReadOnly(t *testing.T) {
 		t.Error("A opened the annotator without an annotation file")
 	}
 	m = press(t, m, "E", "d")
-	if !strings.Contains(m.status, "only shown") {
-		t.Errorf("d on a read-only annotation: status %q", m.status)
+	if !strings.Contains(m.statusText(), "only shown") {
+		t.Errorf("d on a read-only annotation: status %q", m.statusText())
 	}
 	m = press(t, m, "esc", "S")
 	v := m.View()
@@ -613,8 +613,8 @@ func TestSummaryFollowsTheScores(t *testing.T) {
 func TestAnnotationKeysWithoutFile(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	for _, k := range []string{"A", "N"} {
-		if m2 := press(t, m, k); !strings.Contains(m2.status, "--annotations FILE") {
-			t.Errorf("%s without annotations: status %q", k, m2.status)
+		if m2 := press(t, m, k); !strings.Contains(m2.statusText(), "--annotations FILE") {
+			t.Errorf("%s without annotations: status %q", k, m2.statusText())
 		}
 	}
 }
@@ -624,14 +624,14 @@ func TestAnnotationKeysWithoutFile(t *testing.T) {
 func TestFilterUnknownCategory(t *testing.T) {
 	m, _ := annotating(t, 120, 30)
 	m = filterBy(t, m, "cat:xyz")
-	if !strings.Contains(m.status, "cat:xyz selects nothing: no category here is called that") || !strings.Contains(m.status, "Accuracy") {
-		t.Errorf("status %q; want it to say cat:xyz names no category", m.status)
+	if !strings.Contains(m.statusText(), "cat:xyz selects nothing: no category here is called that") || !strings.Contains(m.statusText(), "Accuracy") {
+		t.Errorf("status %q; want it to say cat:xyz names no category", m.statusText())
 	}
 	m = press(t, m, "/", "ctrl+u")
 	m = typeText(t, m, "cat:omission")
 	m = press(t, m, "enter")
-	if strings.Contains(m.status, "selects nothing") {
-		t.Errorf("cat:omission is a category: status %q", m.status)
+	if strings.Contains(m.statusText(), "selects nothing") {
+		t.Errorf("cat:omission is a category: status %q", m.statusText())
 	}
 }
 
@@ -655,13 +655,13 @@ func TestTwoExplorersSaveInTurn(t *testing.T) {
 	theirs(70)
 	m := annotatingWith(t, mine, annotations.MQM(), 120, 30)
 	m = press(t, m, "N")
-	if !strings.HasPrefix(m.status, "saved: ") {
-		t.Fatalf("my change while another explorer has the file open: status %q; want saved", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved: ") {
+		t.Fatalf("my change while another explorer has the file open: status %q; want saved", m.statusText())
 	}
 	theirs(69)
 	m = press(t, m, "j", "N")
-	if !strings.HasPrefix(m.status, "saved: ") {
-		t.Fatalf("my second change: status %q; want saved", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved: ") {
+		t.Fatalf("my second change: status %q; want saved", m.statusText())
 	}
 	if ws := strings.Join(inputWarnings(m.c), " "); strings.Contains(ws, "another bleuscope") {
 		t.Errorf("the warnings say another bleuscope holds the file: %s", ws)
@@ -811,13 +811,13 @@ func TestDeleteNamesOtherRater(t *testing.T) {
 		t.Errorf("the prompt does not name the rater (escaped):\n%s", v)
 	}
 	m = press(t, m, "y")
-	for _, v := range []string{v, m.View(), m.status} {
+	for _, v := range []string{v, m.View(), m.statusText()} {
 		if strings.ContainsAny(v, "\x1b\x07") {
 			t.Errorf("raw control characters reach the screen: %q", v)
 		}
 	}
-	if len(reopen(t, path)) != 0 || !strings.Contains(m.status, "eve") {
-		t.Errorf("after y: %d annotations, status %q", len(reopen(t, path)), m.status)
+	if len(reopen(t, path)) != 0 || !strings.Contains(m.statusText(), "eve") {
+		t.Errorf("after y: %d annotations, status %q", len(reopen(t, path)), m.statusText())
 	}
 }
 
@@ -984,7 +984,7 @@ func TestAnnotationsFollowStableNames(t *testing.T) {
 		m = press(t, m, "N")
 		anns := reopen(t, path)
 		if len(anns) != 1 || anns[0].System != lt22 {
-			t.Fatalf("%s: stored %+v; want one mark of %s (status %q)", tt.what, anns, lt22, m.status)
+			t.Fatalf("%s: stored %+v; want one mark of %s (status %q)", tt.what, anns, lt22, m.statusText())
 		}
 		res := annotations.Resolve(anns, tt.open)
 		if len(res.Detached) != 0 || len(res.Segment(lt22, anns[0].Line)) != 1 {
@@ -1012,7 +1012,7 @@ func TestAnnotationsFollowStableNames(t *testing.T) {
 	m = press(t, m, "A", "enter", "f", "g", "m", "enter")
 	anns := reopen(t, path)
 	if len(anns) != 1 || anns[0].Kind != annotations.KindError {
-		t.Fatalf("after an error on the marked segment: %+v (status %q)", anns, m.status)
+		t.Fatalf("after an error on the marked segment: %+v (status %q)", anns, m.statusText())
 	}
 	if res := annotations.Resolve(anns, both); len(res.Segment(lt22, 2)) != 1 {
 		t.Errorf("the error does not attach: detached %+v", res.Detached)
@@ -1053,8 +1053,8 @@ func TestEditKeepsARatersMarksUnderOneName(t *testing.T) {
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m = drive(t, next.(Model), next.(Model).Init())
 		m = press(t, m, keys...)
-		if !strings.HasPrefix(m.status, "saved") {
-			t.Fatalf("%v: status %q", keys, m.status)
+		if !strings.HasPrefix(m.statusText(), "saved") {
+			t.Fatalf("%v: status %q", keys, m.statusText())
 		}
 		return m, path
 	}
@@ -1087,12 +1087,12 @@ func TestEditKeepsARatersMarksUnderOneName(t *testing.T) {
 		if a.Kind == annotations.KindScore {
 			scores++
 			if *a.Score != 70 {
-				t.Errorf("the score left is %d; want 70 (status %q)", *a.Score, m.status)
+				t.Errorf("the score left is %d; want 70 (status %q)", *a.Score, m.statusText())
 			}
 		}
 	}
 	if scores != 1 {
-		t.Errorf("after scoring again the file holds %d scores of the segment; want 1 (status %q)", scores, m.status)
+		t.Errorf("after scoring again the file holds %d scores of the segment; want 1 (status %q)", scores, m.statusText())
 	}
 }
 
@@ -1361,12 +1361,12 @@ func TestStripTitleKeepsKeys(t *testing.T) {
 func TestUnknownAnnotationKeysQuoted(t *testing.T) {
 	m, _ := annotating(t, 120, 40)
 	m = press(t, m, "A", "enter", `\`)
-	if want := `no category has the keys “\”`; m.status != want {
-		t.Errorf("category key \\: status %q; want %q", m.status, want)
+	if want := `no category has the keys “\”`; m.statusText() != want {
+		t.Errorf("category key \\: status %q; want %q", m.statusText(), want)
 	}
 	m = press(t, m, "a", "m", `"`)
-	if want := `no severity has the key “"”`; m.status != want {
-		t.Errorf("severity key \": status %q; want %q", m.status, want)
+	if want := `no severity has the key “"”`; m.statusText() != want {
+		t.Errorf("severity key \": status %q; want %q", m.statusText(), want)
 	}
 }
 
@@ -1489,8 +1489,8 @@ func TestAnnotateListFooterNoError(t *testing.T) {
 	if strings.Contains(footer, "e/enter") || !strings.Contains(footer, "nothing to edit") || !strings.Contains(footer, "d delete") || !strings.Contains(footer, "a add an error") {
 		t.Errorf("the E list's footer on a no-error mark: %q; want nothing to edit, d delete, a add, no edit", footer)
 	}
-	if m = press(t, m, "e"); m.status != "a no-error mark has nothing to edit: d deletes it" || m.ann.step != stepList {
-		t.Errorf("e on a no-error mark: status %q, step %d", m.status, m.ann.step)
+	if m = press(t, m, "e"); m.statusText() != "a no-error mark has nothing to edit: d deletes it" || m.ann.step != stepList {
+		t.Errorf("e on a no-error mark: status %q, step %d", m.statusText(), m.ann.step)
 	}
 	m = press(t, m, "d", "y")
 	if len(m.ann.segment(m.c, m.list.selection(m.c))) != 0 {
@@ -1531,8 +1531,8 @@ func TestAnnotateStripKeysReadOnly(t *testing.T) {
 	}
 	next, _ := open().Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m := drive(t, next.(Model), next.(Model).Init())
-	if m = press(t, m, "E"); m.status != "no annotation on this segment" {
-		t.Errorf("E on a segment with no annotation, nothing editable: status %q", m.status)
+	if m = press(t, m, "E"); m.statusText() != "no annotation on this segment" {
+		t.Errorf("E on a segment with no annotation, nothing editable: status %q", m.statusText())
 	}
 }
 
@@ -1653,8 +1653,8 @@ func TestRefusedChangeSaidOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = press(t, m, "A", "x", "a", "m", "M", "enter")
-	if !strings.HasPrefix(m.status, "not saved: another bleuscope saved") || !strings.HasSuffix(m.status, "would have undone it; the other's is shown") || strings.Contains(m.status, "earlier change") {
-		t.Errorf("status %q; want the change refused, said once", m.status)
+	if !strings.HasPrefix(m.statusText(), "not saved: another bleuscope saved") || !strings.HasSuffix(m.statusText(), "would have undone it; the other's is shown") || strings.Contains(m.statusText(), "earlier change") {
+		t.Errorf("status %q; want the change refused, said once", m.statusText())
 	}
 	if got := reopen(t, path); len(got) != 1 || got[0].Kind != annotations.KindNoError {
 		t.Errorf("the file holds %+v; want the other's no-error mark alone", got)
@@ -1690,8 +1690,8 @@ func TestAnnotateScoreKeyOffered(t *testing.T) {
 // summary, and E named A and N alone.
 func TestAnnotateScoreShown(t *testing.T) {
 	m := annotatingWith(t, openStore(t, filepath.Join(t.TempDir(), "ann.jsonl")), annotations.ESA(), 100, 30)
-	if m = press(t, m, "E"); !strings.Contains(m.status, "% gives a score") {
-		t.Errorf("E on a segment with nothing under ESA: status %q; want it to offer %%", m.status)
+	if m = press(t, m, "E"); !strings.Contains(m.statusText(), "% gives a score") {
+		t.Errorf("E on a segment with nothing under ESA: status %q; want it to offer %%", m.statusText())
 	}
 	m = press(t, m, "%", "7", "0", "enter")
 	if v := m.View(); !strings.Contains(v, "annotations · annotated · score 70") {
@@ -1743,8 +1743,8 @@ func TestOpenWarnsOfAnotherTypology(t *testing.T) {
 		t.Errorf("a raw escape in %q", m.c.annWarnings[0])
 	}
 	m = press(t, m, "A", "x", "o", "M", "enter")
-	if !strings.HasPrefix(m.status, "saved") {
-		t.Fatalf("status %q", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved") {
+		t.Fatalf("status %q", m.statusText())
 	}
 	if len(m.c.annWarnings) != 1 || !strings.Contains(m.c.annWarnings[0], "the typology was switched while annotating it") || !strings.HasSuffix(m.c.annWarnings[0], "every error is weighed with the last, those made before the switch too") {
 		t.Errorf("warnings after the first change %q; want the switch said", m.c.annWarnings)
@@ -1785,8 +1785,8 @@ func TestSummaryShowsTheOthersChanges(t *testing.T) {
 	m := annotatingWith(t, mine, annotations.MQM(), 120, 40)
 	othersMark(t, m, other, "bo", "Major", "")
 	m = press(t, m, "S")
-	if !strings.Contains(m.status, "another bleuscope saved") {
-		t.Errorf("status %q; want it to say another bleuscope's changes are shown", m.status)
+	if !strings.Contains(m.statusText(), "another bleuscope saved") {
+		t.Errorf("status %q; want it to say another bleuscope's changes are shown", m.statusText())
 	}
 	v := ansi.Strip(m.View())
 	if !regexp.MustCompile(`fluent +\S+ +5\.00 +1 +1 `).MatchString(v) || !strings.Contains(v, "Accuracy/Mistranslation") {
@@ -1848,8 +1848,8 @@ func TestRereadKeepsThePick(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = drive(t, m, m.readAnnotations())
-	if m.ann.step != stepOff || len(m.ann.segment(m.c, m.list.selection(m.c))) != 0 || !strings.Contains(m.status, "nothing deleted here") {
-		t.Errorf("the one picked deleted by the other: step %d, status %q; want the list closed, none left, and it said", m.ann.step, m.status)
+	if m.ann.step != stepOff || len(m.ann.segment(m.c, m.list.selection(m.c))) != 0 || !strings.Contains(m.statusText(), "nothing deleted here") {
+		t.Errorf("the one picked deleted by the other: step %d, status %q; want the list closed, none left, and it said", m.ann.step, m.statusText())
 	}
 }
 
@@ -1880,8 +1880,8 @@ func TestReopeningAfterTheLastMarkWentSaysNoneIsLeft(t *testing.T) {
 		t.Fatalf("resumed on %+v; want line 2 of %s", sel, other)
 	}
 	want := "resumed at " + m.c.shortName(1) + " line 2, the last mark changed (none left"
-	if !strings.Contains(m.status, want) || strings.Contains(m.status, "E lists") {
-		t.Errorf("status %q; want it to say %q, not that E lists marks", m.status, want)
+	if !strings.Contains(m.statusText(), want) || strings.Contains(m.statusText(), "E lists") {
+		t.Errorf("status %q; want it to say %q, not that E lists marks", m.statusText(), want)
 	}
 	checkFit(t, "the resumed status", m.View(), 100, 30)
 }
@@ -1911,14 +1911,14 @@ func TestReopeningSaysWhereItResumed(t *testing.T) {
 			t.Fatalf("%d columns: resumed on %+v; want line 2 of %s", w, sel, other)
 		}
 		want := "resumed at " + m.c.shortName(1) + " line 2, the last mark changed" // cut as every title cuts it
-		if v := m.View(); !strings.Contains(m.status, want) || !strings.Contains(v, want) {
-			t.Errorf("%d columns: status %q; want it to say %q", w, m.status, want)
+		if v := m.View(); !strings.Contains(m.statusText(), want) || !strings.Contains(v, want) {
+			t.Errorf("%d columns: status %q; want it to say %q", w, m.statusText(), want)
 		}
 		checkFit(t, "the resumed status", m.View(), w, 30)
 		m = press(t, m, "j")
 		next, _ = m.Update(tea.WindowSizeMsg{Width: w + 1, Height: 30})
-		if m = next.(Model); strings.Contains(m.status, "resumed") {
-			t.Errorf("%d columns: after a key and a resize the status still says %q", w, m.status)
+		if m = next.(Model); strings.Contains(m.statusText(), "resumed") {
+			t.Errorf("%d columns: after a key and a resize the status still says %q", w, m.statusText())
 		}
 	}
 }

@@ -20,8 +20,8 @@ import (
 // comes back, a no-error mark goes; u again takes back the change before.
 func TestAnnotateUndo(t *testing.T) {
 	m, path := annotating(t, 120, 30) // wide enough for the status to say what u takes back next
-	if m = press(t, m, "u"); !strings.HasPrefix(m.status, "nothing to undo: nothing changed since the file was opened") {
-		t.Fatalf("u before any change: status %q", m.status)
+	if m = press(t, m, "u"); !strings.HasPrefix(m.statusText(), "nothing to undo: nothing changed since the file was opened") {
+		t.Fatalf("u before any change: status %q", m.statusText())
 	}
 	m = press(t, m, "A", "enter", "f", "g", "m")
 	m = typeText(t, m, "first")
@@ -33,11 +33,11 @@ func TestAnnotateUndo(t *testing.T) {
 	}
 	m = press(t, m, "u")
 	anns := reopen(t, path)
-	if len(anns) != 1 || anns[0].Category != "Fluency/Grammar" || anns[0].Severity != "Minor" || anns[0].Note != "first" || !strings.HasPrefix(m.status, "saved: undone: the edit to") {
-		t.Fatalf("u after the edit: status %q, stored %+v", m.status, anns)
+	if len(anns) != 1 || anns[0].Category != "Fluency/Grammar" || anns[0].Severity != "Minor" || anns[0].Note != "first" || !strings.HasPrefix(m.statusText(), "saved: undone: the edit to") {
+		t.Fatalf("u after the edit: status %q, stored %+v", m.statusText(), anns)
 	}
-	if !strings.Contains(m.status, "(u again: the Minor Fluency/Grammar added on line") {
-		t.Errorf("u after the edit: status %q; want it to name what u takes back next", m.status)
+	if !strings.Contains(m.statusText(), "(u again: the Minor Fluency/Grammar added on line") {
+		t.Errorf("u after the edit: status %q; want it to name what u takes back next", m.statusText())
 	}
 	// The deletion, taken back.
 	m = press(t, m, "E", "d", "y")
@@ -46,7 +46,7 @@ func TestAnnotateUndo(t *testing.T) {
 	}
 	m = press(t, m, "u")
 	if anns := reopen(t, path); len(anns) != 1 || anns[0].Category != "Fluency/Grammar" || anns[0].Note != "first" || anns[0].Span == nil {
-		t.Fatalf("u after the deletion: status %q, stored %+v", m.status, anns)
+		t.Fatalf("u after the deletion: status %q, stored %+v", m.statusText(), anns)
 	}
 	// A no-error mark, then an error that replaces it: u removes the
 	// error and gives the mark back; u after N removes the mark.
@@ -60,11 +60,11 @@ func TestAnnotateUndo(t *testing.T) {
 	}
 	m = press(t, m, "u")
 	if anns := reopen(t, path); len(anns) != 1 || anns[0].Kind != annotations.KindNoError {
-		t.Fatalf("u after the error that replaced the mark: status %q, stored %+v", m.status, anns)
+		t.Fatalf("u after the error that replaced the mark: status %q, stored %+v", m.statusText(), anns)
 	}
 	m = press(t, m, "E", "d", "y", "N", "u")
-	if anns := reopen(t, path); len(anns) != 0 || !strings.HasPrefix(m.status, "saved: undone: the no-error mark on line") {
-		t.Fatalf("u after N: status %q, stored %+v", m.status, anns)
+	if anns := reopen(t, path); len(anns) != 0 || !strings.HasPrefix(m.statusText(), "saved: undone: the no-error mark on line") {
+		t.Fatalf("u after N: status %q, stored %+v", m.statusText(), anns)
 	}
 }
 
@@ -74,12 +74,12 @@ func TestAnnotateUndoScore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
 	m := annotatingWith(t, openStore(t, path), annotations.ESA(), 100, 30)
 	m = press(t, m, "%", "7", "0", "enter", "%", "ctrl+u", "4", "5", "enter", "u")
-	if anns := reopen(t, path); len(anns) != 1 || *anns[0].Score != 70 || !strings.HasPrefix(m.status, "saved: undone: the score 45 given to line ") {
-		t.Fatalf("u after 70 then 45: status %q, stored %+v", m.status, anns)
+	if anns := reopen(t, path); len(anns) != 1 || *anns[0].Score != 70 || !strings.HasPrefix(m.statusText(), "saved: undone: the score 45 given to line ") {
+		t.Fatalf("u after 70 then 45: status %q, stored %+v", m.statusText(), anns)
 	}
 	m = press(t, m, "down", "%", "3", "0", "enter", "u")
 	if anns := reopen(t, path); len(anns) != 1 || *anns[0].Score != 70 {
-		t.Fatalf("u after a first score on another line: status %q, stored %+v", m.status, anns)
+		t.Fatalf("u after a first score on another line: status %q, stored %+v", m.statusText(), anns)
 	}
 }
 
@@ -100,8 +100,8 @@ func TestAnnotateUndoInList(t *testing.T) {
 		t.Errorf("the list's footer does not offer u after the deletion: %q", f)
 	}
 	m = press(t, m, "u")
-	if anns := reopen(t, path); len(anns) != 2 || !strings.HasPrefix(m.status, "saved: undone:") {
-		t.Fatalf("u in the list after the deletion: status %q, stored %+v", m.status, anns)
+	if anns := reopen(t, path); len(anns) != 2 || !strings.HasPrefix(m.statusText(), "saved: undone:") {
+		t.Fatalf("u in the list after the deletion: status %q, stored %+v", m.statusText(), anns)
 	}
 	if v := m.View(); !strings.Contains(v, "Major Accuracy/Mistranslation (whole segment)") {
 		t.Errorf("the list does not show the annotation put back:\n%s", v)
@@ -125,8 +125,8 @@ func TestAnnotateUndoAll(t *testing.T) {
 	m = press(t, m, "A", "enter", "f", "g", "m", "enter") // 1: an error
 	first := reopen(t, path)[0].Line
 	m = press(t, m, "E", "e", "enter", "f", "s", "M", "enter") // 2: edited
-	if !strings.HasPrefix(m.status, "saved: edited: Major Fluency/Spelling"+" on line "+itoa(first)) {
-		t.Errorf("an edit saved: status %q; want it to say edited, as its undo does", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved: edited: Major Fluency/Spelling"+" on line "+itoa(first)) {
+		t.Errorf("an edit saved: status %q; want it to say edited, as its undo does", m.statusText())
 	}
 	m = press(t, m, "esc")
 	m = press(t, m, "down", "N") // 3: the next segment marked no error
@@ -170,8 +170,8 @@ func TestAnnotateUndoAll(t *testing.T) {
 	for i, st := range steps {
 		m = press(t, m, "u")
 		got := kinds(reopen(t, path))
-		if !strings.HasPrefix(m.status, st.status) || got != st.stored {
-			t.Fatalf("u number %d: status %q, stored %q; want the status to start %q, stored %q", i+1, m.status, got, st.status, st.stored)
+		if !strings.HasPrefix(m.statusText(), st.status) || got != st.stored {
+			t.Fatalf("u number %d: status %q, stored %q; want the status to start %q, stored %q", i+1, m.statusText(), got, st.status, st.stored)
 		}
 		if sel := m.list.selection(m.c); sel.seg+1 != st.selected {
 			t.Errorf("u number %d: line %d selected; want %d, the segment it changed", i+1, sel.seg+1, st.selected)
@@ -198,15 +198,15 @@ func TestAnnotateUndoAfterOthersEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = press(t, m, "down", "N", "u") // N reads the other's edit; u takes N back
-	if !strings.HasPrefix(m.status, "saved: undone: the no-error mark on line") {
-		t.Fatalf("u after N: status %q", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved: undone: the no-error mark on line") {
+		t.Fatalf("u after N: status %q", m.statusText())
 	}
 	m = press(t, m, "u")
 	if anns := reopen(t, path); len(anns) != 1 || anns[0].Severity != "Major" {
 		t.Errorf("u after the other's edit: stored %+v; want the other's major error kept", anns)
 	}
-	if !strings.HasPrefix(m.status, "not undone: the Minor Fluency/Grammar added on line") || !strings.Contains(m.status, "another bleuscope has changed it since, to Major Fluency/Grammar") {
-		t.Errorf("u after the other's edit: status %q; want it to say the other's edit stays", m.status)
+	if !strings.HasPrefix(m.statusText(), "not undone: the Minor Fluency/Grammar added on line") || !strings.Contains(m.statusText(), "another bleuscope has changed it since, to Major Fluency/Grammar") {
+		t.Errorf("u after the other's edit: status %q; want it to say the other's edit stays", m.statusText())
 	}
 }
 
@@ -272,12 +272,12 @@ func TestAnnotateUndoShowsAnotherSystem(t *testing.T) {
 	if v, sel := m.list.view, m.list.selection(m.c); v.System != first || v.Other != model.DefaultOther(first, len(m.c.ds.Systems)) || sel.seg+1 != second {
 		t.Errorf("u of a change on %s: system %d (baseline %d), line %d selected; want system %d, its default baseline, line %d", name, v.System, v.Other, sel.seg+1, first, second)
 	}
-	if want := "saved: undone: the no-error mark on " + name + " line " + itoa(second) + ", switched to it (u again: the no-error mark on line " + itoa(line) + ")"; m.status != want {
-		t.Errorf("u of a change on %s: status %q; want %q", name, m.status, want)
+	if want := "saved: undone: the no-error mark on " + name + " line " + itoa(second) + ", switched to it (u again: the no-error mark on line " + itoa(line) + ")"; m.statusText() != want {
+		t.Errorf("u of a change on %s: status %q; want %q", name, m.statusText(), want)
 	}
 	m = press(t, m, "u")
-	if want := "saved: undone: the no-error mark on line " + itoa(line); m.status != want || m.list.view.System != first || m.list.selection(m.c).seg+1 != line {
-		t.Errorf("u of a change on the system shown: status %q, system %d, line %d; want %q, system %d, line %d", m.status, m.list.view.System, m.list.selection(m.c).seg+1, want, first, line)
+	if want := "saved: undone: the no-error mark on line " + itoa(line); m.statusText() != want || m.list.view.System != first || m.list.selection(m.c).seg+1 != line {
+		t.Errorf("u of a change on the system shown: status %q, system %d, line %d; want %q, system %d, line %d", m.statusText(), m.list.view.System, m.list.selection(m.c).seg+1, want, first, line)
 	}
 }
 
@@ -300,8 +300,8 @@ func TestAnnotateUndoSwitchKeepsFilter(t *testing.T) {
 		if v := m.list.view; v.System != first || v.Other != pinned || v.Filter != "is:unannotated" || m.list.selection(m.c).seg != seg {
 			t.Errorf("%d columns: u under is:unannotated: system %d, baseline %d, filter %q, line %d; want system %d, baseline %d kept, the filter kept, line %d", w, v.System, v.Other, v.Filter, m.list.selection(m.c).seg+1, first, pinned, seg+1)
 		}
-		if !strings.Contains(m.status, "switched") || strings.Contains(m.status, "filter cleared") || !render.Fits(m.status, w) {
-			t.Errorf("%d columns: u under is:unannotated: status %q; want it to say it switched, in one line", w, m.status)
+		if !strings.Contains(m.statusText(), "switched") || strings.Contains(m.statusText(), "filter cleared") || !render.Fits(m.statusText(), w) {
+			t.Errorf("%d columns: u under is:unannotated: status %q; want it to say it switched, in one line", w, m.statusText())
 		}
 
 		m = press(t, m, "N", "tab") // seg marked again, the other system shown
@@ -310,8 +310,8 @@ func TestAnnotateUndoSwitchKeepsFilter(t *testing.T) {
 		if v := m.list.view; v.System != first || v.Other != pinned || v.Filter != "" || m.list.selection(m.c).seg != seg {
 			t.Errorf("%d columns: u under is:noerror: system %d, baseline %d, filter %q, line %d; want system %d, baseline %d, the filter cleared, line %d", w, v.System, v.Other, v.Filter, m.list.selection(m.c).seg+1, first, pinned, seg+1)
 		}
-		if !strings.Contains(m.status, "switched") || !strings.Contains(m.status, "filter cleared") || !render.Fits(m.status, w) {
-			t.Errorf("%d columns: u under is:noerror: status %q; want it to say it switched and cleared the filter, in one line", w, m.status)
+		if !strings.Contains(m.statusText(), "switched") || !strings.Contains(m.statusText(), "filter cleared") || !render.Fits(m.statusText(), w) {
+			t.Errorf("%d columns: u under is:noerror: status %q; want it to say it switched and cleared the filter, in one line", w, m.statusText())
 		}
 	}
 }
@@ -394,8 +394,8 @@ func TestUndoOverNoErrorMarkIsOneWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m = press(t, m, "u"); !strings.HasPrefix(m.status, "saved: undone:") {
-		t.Fatalf("u: status %q", m.status)
+	if m = press(t, m, "u"); !strings.HasPrefix(m.statusText(), "saved: undone:") {
+		t.Fatalf("u: status %q", m.statusText())
 	}
 	after, err := os.ReadFile(path)
 	if err != nil {

@@ -60,14 +60,14 @@ type Model struct {
 	anaFrom screen
 	// anaWaits is the status said when n was pressed before the first
 	// scores: the analysis opens when they land unless a key comes first
-	// ([Model.analysisOnScores]); "" for none.
-	anaWaits string
-	status   string // a message shown in the footer until the next key
+	// ([Model.analysisOnScores]); empty for none.
+	anaWaits saying
+	status   saying // what the footer says until the next key
 	// resumed is the segment reopening an annotation file went back to
 	// ([Model.resumeAnnotating]), which the status says once the window's
 	// width is known; ok false for none or once said.
 	resumed  selection
-	warnLine string // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
+	warnLine saying // the first screen's warning line (its full text is on the ! screen: it keeps to one line)
 	err      error
 }
 
@@ -233,7 +233,7 @@ func (m Model) footerOverflow() []string {
 	switch m.screen {
 	case screenMain, screenSig:
 	case screenAnalysis, screenAnnSummary:
-		if m.status == "" {
+		if m.status.empty() {
 			return nil
 		}
 	default:
@@ -244,13 +244,13 @@ func (m Model) footerOverflow() []string {
 		live := m.liveFilter()
 		return aboveThePrompt(c, m.list.parseError(live), m.list.footer(c, live), m.list.promptAlone(c, live))
 	case m.exp.typing && m.screen == screenMain:
-		return aboveThePrompt(c, m.status, m.exp.footer(c, m.status), m.exp.path.field(c.st, c.width))
-	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status == "":
+		return aboveThePrompt(c, m.statusText(), m.exp.footer(c, m.statusText()), m.exp.path.field(c.st, c.width))
+	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status.empty():
 		return nil
 	case m.screen == screenMain && m.err != nil:
 		return twoLines(c.st.Error, m.errText(), c.width)
-	case m.status != "" && m.status != m.warnLine:
-		return twoLines(c.st.Warn, m.status, c.width)
+	case !m.status.empty() && m.status != m.warnLine:
+		return twoLines(c.st.Warn, m.statusText(), c.width)
 	}
 	return nil
 }
@@ -321,7 +321,7 @@ func (m Model) screenView() string {
 	case screenCharts:
 		return m.charts.View(c, m.list)
 	case screenAnnSummary:
-		return m.annSum.View(c, m.ann, m.status)
+		return m.annSum.View(c, m.ann, m.statusText())
 	case screenSig:
 		return m.sigView()
 	case screenWarnings:

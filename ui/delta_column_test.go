@@ -120,8 +120,8 @@ func TestDeltaColumn(t *testing.T) {
 func TestImpactColumnOnTheBaseline(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "p")
 	for range 6 { // o cycles the sort keys to impact
-		if m.list.view.Sort == model.SortDelta && !strings.HasPrefix(m.status, "this is the baseline: every Δ is 0") {
-			t.Errorf("sorted by Δ on the baseline, the status says %q", m.status)
+		if m.list.view.Sort == model.SortDelta && !strings.HasPrefix(m.statusText(), "this is the baseline: every Δ is 0") {
+			t.Errorf("sorted by Δ on the baseline, the status says %q", m.statusText())
 		}
 		if m.list.view.Sort == model.SortImpact {
 			break
@@ -131,8 +131,8 @@ func TestImpactColumnOnTheBaseline(t *testing.T) {
 	if m.list.view.Sort != model.SortImpact || m.list.impact != nil {
 		t.Fatalf("sort %v, impact %v; want the list sorted by impact with no impact of the baseline to itself", m.list.view.Sort, m.list.impact)
 	}
-	if want := "this is the baseline: every impact is 0 (p pins another system, w the next)"; m.status != want || press(t, m, "i").status != want {
-		t.Errorf("sorted by impact on the baseline with o, the status says %q; want %q, as i says", m.status, want)
+	if want := "this is the baseline: every impact is 0 (p pins another system, w the next)"; m.statusText() != want || press(t, m, "i").statusText() != want {
+		t.Errorf("sorted by impact on the baseline with o, the status says %q; want %q, as i says", m.statusText(), want)
 	}
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	head := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "impact") && strings.Contains(l, "line") })

@@ -40,8 +40,8 @@ func TestKeysSaidNotSwallowed(t *testing.T) {
 	} {
 		base := tc.open()
 		for k, want := range tc.keys {
-			if m := press(t, base, k); m.screen != base.screen || !strings.Contains(m.status, want) {
-				t.Errorf("%s: %s gives screen %v, status %q; want %v, %q", tc.name, k, m.screen, m.status, base.screen, want)
+			if m := press(t, base, k); m.screen != base.screen || !strings.Contains(m.statusText(), want) {
+				t.Errorf("%s: %s gives screen %v, status %q; want %v, %q", tc.name, k, m.screen, m.statusText(), base.screen, want)
 			}
 		}
 		k := base.c.keys
@@ -53,7 +53,7 @@ func TestKeysSaidNotSwallowed(t *testing.T) {
 					if key == "mouse" || slices.Contains(moves, key) || slices.Contains(tc.silent, key) || slices.Contains(k.Quit.Keys(), key) {
 						continue
 					}
-					if m := press(t, base, key); m.status == "" && ansi.Strip(m.View()) == before {
+					if m := press(t, base, key); m.statusText() == "" && ansi.Strip(m.View()) == before {
 						t.Errorf("%s: %q does nothing and says nothing", tc.name, key)
 					}
 				}

@@ -27,16 +27,16 @@ func TestExportWhileSorting(t *testing.T) {
 	if _, err := os.Stat(path); err == nil {
 		t.Errorf("the export wrote %s in the order before the sort", path)
 	}
-	if !strings.Contains(m.status, "export when it ends") {
-		t.Errorf("status %q; want it to say to export when the sort ends", m.status)
+	if !strings.Contains(m.statusText(), "export when it ends") {
+		t.Errorf("status %q; want it to say to export when the sort ends", m.statusText())
 	}
 	m = drive(t, m, sortCmd)
 	if m.list.cursor != 0 || m.list.top != 0 || m.list.seg != m.list.rows[0] {
 		t.Errorf("after the sort the list shows row %d (top %d); want the first row", m.list.cursor+1, m.list.top+1)
 	}
 	m = press(t, m, "X", "enter")
-	if !strings.HasPrefix(m.status, "exported") {
-		t.Fatalf("X, enter after the sort: status %q", m.status)
+	if !strings.HasPrefix(m.statusText(), "exported") {
+		t.Fatalf("X, enter after the sort: status %q", m.statusText())
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -26,8 +26,8 @@ func TestExportKey(t *testing.T) {
 		t.Fatalf("X does not show the prompt:\n%s", m.View())
 	}
 	m = press(t, m, "enter")
-	if !strings.HasPrefix(m.status, "exported "+itoa(len(rows))+" segments to "+defaultExportPath) {
-		t.Fatalf("status %q", m.status)
+	if !strings.HasPrefix(m.statusText(), "exported "+itoa(len(rows))+" segments to "+defaultExportPath) {
+		t.Fatalf("status %q", m.statusText())
 	}
 	f, err := os.Open(defaultExportPath)
 	if err != nil {
@@ -53,21 +53,21 @@ func TestExportKey(t *testing.T) {
 	// The file exists now: enter once asks, a second enter replaces it;
 	// another name (.tsv) is written as TSV; esc cancels.
 	m = press(t, m, "X", "enter")
-	if !strings.Contains(m.status, "exists: enter again replaces it") || !m.exp.typing {
-		t.Errorf("export over an existing file: status %q", m.status)
+	if !strings.Contains(m.statusText(), "exists: enter again replaces it") || !m.exp.typing {
+		t.Errorf("export over an existing file: status %q", m.statusText())
 	}
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "exists: enter again replaces it") {
 		t.Errorf("the screen does not say the file exists (a new user saw enter do nothing):\n%s", v)
 	}
 	m = press(t, m, "enter")
-	if !strings.HasPrefix(m.status, "exported") {
-		t.Errorf("second enter: status %q", m.status)
+	if !strings.HasPrefix(m.statusText(), "exported") {
+		t.Errorf("second enter: status %q", m.statusText())
 	}
 	m = press(t, m, "X", "ctrl+u")
 	m = typeText(t, m, "out.tsv")
 	m = press(t, m, "enter")
-	if data, err := os.ReadFile("out.tsv"); err != nil || !strings.HasPrefix(string(data), "line\tsrc\t") || !strings.HasSuffix(m.status, "out.tsv as TSV") {
-		t.Errorf("out.tsv: %v %q, status %q", err, data, m.status)
+	if data, err := os.ReadFile("out.tsv"); err != nil || !strings.HasPrefix(string(data), "line\tsrc\t") || !strings.HasSuffix(m.statusText(), "out.tsv as TSV") {
+		t.Errorf("out.tsv: %v %q, status %q", err, data, m.statusText())
 	}
 	// An extension that names no format, or none, is written as CSV, and
 	// the status says so.
@@ -75,13 +75,13 @@ func TestExportKey(t *testing.T) {
 		m = press(t, m, "X", "ctrl+u")
 		m = typeText(t, m, name)
 		m = press(t, m, "enter")
-		if data, err := os.ReadFile(name); err != nil || !strings.HasPrefix(string(data), "line,src,") || !strings.HasSuffix(m.status, name+" as CSV") {
-			t.Errorf("%s: %v %q, status %q", name, err, data, m.status)
+		if data, err := os.ReadFile(name); err != nil || !strings.HasPrefix(string(data), "line,src,") || !strings.HasSuffix(m.statusText(), name+" as CSV") {
+			t.Errorf("%s: %v %q, status %q", name, err, data, m.statusText())
 		}
 	}
 	m = press(t, m, "X", "esc")
-	if m.exp.typing || m.status != "export cancelled" {
-		t.Errorf("esc: typing %v, status %q", m.exp.typing, m.status)
+	if m.exp.typing || m.statusText() != "export cancelled" {
+		t.Errorf("esc: typing %v, status %q", m.exp.typing, m.statusText())
 	}
 	checkFit(t, "after export", m.View(), 100, 30)
 }
@@ -100,8 +100,8 @@ func TestExportRefusesOtherFormats(t *testing.T) {
 			m = typeText(t, m, name)
 			m = press(t, m, "enter")
 			ext := name[strings.LastIndex(name, "."):]
-			if !strings.Contains(m.status, ".csv, .tsv or .jsonl, not "+ext) || !m.exp.typing {
-				t.Errorf("%s: status %q, prompt open %v; want a refusal naming the extensions written", name, m.status, m.exp.typing)
+			if !strings.Contains(m.statusText(), ".csv, .tsv or .jsonl, not "+ext) || !m.exp.typing {
+				t.Errorf("%s: status %q, prompt open %v; want a refusal naming the extensions written", name, m.statusText(), m.exp.typing)
 			}
 			if _, err := os.Stat(name); err == nil {
 				t.Errorf("%s was written", name)
@@ -137,8 +137,8 @@ func TestExportRefusesInputs(t *testing.T) {
 		m = press(t, m, "X", "ctrl+u")
 		m = typeText(t, m, f)
 		m = press(t, m, "enter", "enter")
-		if !strings.Contains(m.status, "is one of the input files") {
-			t.Errorf("export to %s: status %q; want a refusal", f, m.status)
+		if !strings.Contains(m.statusText(), "is one of the input files") {
+			t.Errorf("export to %s: status %q; want a refusal", f, m.statusText())
 		}
 		m = press(t, m, "esc")
 	}
@@ -271,7 +271,7 @@ func exportCSV(t *testing.T, m Model, path string) [][]string {
 	m = press(t, m, "enter")
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("%s: %v (status %q)", path, err, m.status)
+		t.Fatalf("%s: %v (status %q)", path, err, m.statusText())
 	}
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()
@@ -296,8 +296,8 @@ func TestQuitWaitsForExport(t *testing.T) {
 			t.Fatal("q quit with an export in flight")
 		}
 	}
-	if !strings.Contains(m.status, "press q or ctrl+c again to quit") || strings.Contains(m.status, "FIFO") {
-		t.Errorf("status %q", m.status)
+	if !strings.Contains(m.statusText(), "press q or ctrl+c again to quit") || strings.Contains(m.statusText(), "FIFO") {
+		t.Errorf("status %q", m.statusText())
 	}
 	_, cmd = step1(t, m, keyMsg("q"))
 	if cmd == nil {

@@ -21,7 +21,7 @@ func TestQuitWaitsForFIFOExport(t *testing.T) {
 	m, _ = step1(t, m, keyMsg("enter")) // "not a regular file: enter again writes to it"
 	m, _ = step1(t, m, keyMsg("enter")) // the export's command is not run: it waits
 	m, _ = step1(t, m, keyMsg("q"))
-	if !strings.Contains(m.status, "(a FIFO waits for its reader)") {
-		t.Errorf("q with an export to a FIFO in flight: status %q", m.status)
+	if !strings.Contains(m.statusText(), "(a FIFO waits for its reader)") {
+		t.Errorf("q with an export to a FIFO in flight: status %q", m.statusText())
 	}
 }

@@ -62,8 +62,8 @@ func TestLongMessagesTakeTwoLines(t *testing.T) {
 		checkFit(t, sc.name, v, 60, 16)
 		lines := strings.Split(v, "\n")
 		got := strings.Join(strings.Fields(lines[14]+" "+lines[15]), " ")
-		if !strings.Contains(m.status, "(or --mqm FILE)") || !strings.Contains(got, "(or --mqm FILE)") {
-			t.Errorf("%s: the last two lines %q; want the message %q whole", sc.name, lines[14:], m.status)
+		if !strings.Contains(m.statusText(), "(or --mqm FILE)") || !strings.Contains(got, "(or --mqm FILE)") {
+			t.Errorf("%s: the last two lines %q; want the message %q whole", sc.name, lines[14:], m.statusText())
 		}
 		// Typing a query that does not parse (live): the error above the prompt.
 		m = press(t, m, append([]string{"/"}, strings.Split("foo:bar", "")...)...)
@@ -76,8 +76,8 @@ func TestLongMessagesTakeTwoLines(t *testing.T) {
 	// One empty line of a system: the first screen warns in one line.
 	ds := demoDataset(t)
 	m := ready(t, ds, 60, 16)
-	if m.warnLine == "" || m.status != m.warnLine || ansi.StringWidth(m.warnLine) <= 60 {
-		t.Fatalf("the demo corpus should start with a warning line longer than 60 cells: %q", m.status)
+	if m.warnLine.empty() || m.status != m.warnLine || ansi.StringWidth(m.statusText()) <= 60 {
+		t.Fatalf("the demo corpus should start with a warning line longer than 60 cells: %q", m.statusText())
 	}
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	if !strings.HasPrefix(lines[15], "? help · ⚠") || strings.Contains(lines[14], "⚠") {
@@ -98,7 +98,7 @@ func TestLongMessagesKeepTheirWords(t *testing.T) {
 	}
 	for w, status := range statuses {
 		m := ready(t, demoDataset(t), w, 16)
-		m.status = status
+		m.status = saying{text: status}
 		lines := strings.Split(ansi.Strip(m.View()), "\n")
 		first, second := strings.TrimRight(lines[14], " "), strings.TrimSuffix(strings.TrimRight(lines[15], " "), "…")
 		rest, ok := strings.CutPrefix(status, first)
@@ -117,7 +117,7 @@ func TestLongMessagesKeepTheirWords(t *testing.T) {
 func TestLongMessagesClipped(t *testing.T) {
 	for _, status := range []string{strings.Repeat("👨‍👩‍👧", 40), strings.Repeat("❤️", 40) + " " + strings.Repeat("ᄀ", 40)} {
 		m := ready(t, demoDataset(t), 60, 16)
-		m.status = status
+		m.status = saying{text: status}
 		for i, l := range strings.Split(m.View(), "\n") {
 			if render.Clip(l, 60) != l {
 				t.Errorf("line %d is not clipped to 60 cells: %q", i+1, ansi.Strip(l))
@@ -137,8 +137,8 @@ func TestExportRefusalShows(t *testing.T) {
 	m := readyWith(t, ds, 60, 16, WithInputs([]string{in}))
 	m = press(t, m, "X")
 	m = press(t, m, append(append([]string{"ctrl+u"}, strings.Split(in, "")...), "enter")...)
-	if !strings.Contains(m.status, "input") {
-		t.Fatalf("exporting over an input file: status %q; want it refused", m.status)
+	if !strings.Contains(m.statusText(), "input") {
+		t.Fatalf("exporting over an input file: status %q; want it refused", m.statusText())
 	}
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	checkFit(t, "export refused", strings.Join(lines, "\n"), 60, 16)

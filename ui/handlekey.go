@@ -23,7 +23,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.handleAfterEsc(msg)
 	}
 	m.cancelWaits() // a key cancels a drill-down or an analysis still waited for
-	m.status = ""
+	m.status = saying{}
 	if !key.Matches(msg, m.c.keys.Explain) {
 		m.jobs.stop(jobWalk) // a key cancels a walk-through still waited for
 	}
@@ -398,11 +398,11 @@ func (m *Model) cancelWaits() {
 
 // dropWait forgets a wait whose status, said while waiting, is *said,
 // and takes that status off the line while it still says it.
-func (m *Model) dropWait(said *string) {
-	if *said != "" && m.status == *said {
-		m.status = ""
+func (m *Model) dropWait(said *saying) {
+	if !said.empty() && m.status == *said {
+		m.status = saying{}
 	}
-	*said = ""
+	*said = saying{}
 }
 
 // handleMouse scrolls what is under the pointer and selects a clicked row.

@@ -27,7 +27,7 @@ func (m *Model) sortByImpact(sys int, metric string) tea.Cmd {
 	if m.list.impactMetric != metric {
 		return rows // its statistics could not be computed: the status says why
 	}
-	status := m.c.fitStatus(onBaseline(model.SortImpact)...)
+	status := fittedSaying(onBaseline(model.SortImpact)...)
 	if sys != v.Other {
 		status = m.c.impactStatus(sys, v.Other, metric)
 	}
@@ -36,7 +36,7 @@ func (m *Model) sortByImpact(sys int, metric string) tea.Cmd {
 
 // impactStatus says that the list sorts by sys's impact on metric's
 // corpus Δ to other, in as many words as the footer's line holds.
-func (c common) impactStatus(sys, other int, metric string) string {
+func (c common) impactStatus(sys, other int, metric string) saying {
 	name, base := c.shortName(sys), c.shortName(other)
 	full := "sorted by impact: the segments that cost " + name + " the most against " + base + " first"
 	short := "sorted by impact"
@@ -50,14 +50,14 @@ func (c common) impactStatus(sys, other int, metric string) string {
 		full = "sorted by impact on TER: the segments that add the most to " + name + "'s TER against " + base + " first"
 		short, costliest = "sorted by TER impact", "what adds most to "+name+"'s TER"
 	}
-	return c.fitStatus(full, short+": "+costliest+" against "+base+" first", short+": "+costliest+" first", short+", costliest first")
+	return fittedSaying(full, short+": "+costliest+" against "+base+" first", short+": "+costliest+" first", short+", costliest first")
 }
 
 // pendingSort is a new order of the list whose rows are still being made:
 // the status that says it, for when they land, what the status line says
 // meanwhile, and the order it is of.
 type pendingSort struct {
-	status, meanwhile string
+	status, meanwhile saying
 	of                sortOf
 }
 
@@ -75,14 +75,13 @@ func (l segList) sortOf() sortOf {
 	return sortOf{l.view.System, l.view.Other, l.view.Sort, l.view.Desc, l.impactMetric}
 }
 
-// flashSort says status, the list's new order fitted to the footer
-// ([common.fitStatus]), when its rows are in.
+// flashSort says status, the list's new order, when its rows are in.
 // While they are still being made (the chrF or TER statistics the impact
 // weighs, or the rows' job on a big corpus) it says what is being done,
 // and status follows when they land (sorted), so that the status line
 // never claims an order the rows on screen are not in. A filter waiting
 // for its chrF or TER scores keeps saying so meanwhile.
-func (m *Model) flashSort(status string) tea.Cmd {
+func (m *Model) flashSort(status saying) tea.Cmd {
 	l := &m.list
 	l.sorting = pendingSort{}
 	switch {
@@ -94,7 +93,7 @@ func (m *Model) flashSort(status string) tea.Cmd {
 	case m.jobs.running(jobRows):
 		m.flash("sorting…")
 	default:
-		m.status = status // fitted, and so escaped, already
+		m.status = status
 		return nil
 	}
 	l.sorting = pendingSort{status: status, meanwhile: m.status, of: l.sortOf()}
@@ -107,7 +106,7 @@ func (m *Model) flashSort(status string) tea.Cmd {
 func (m *Model) sorted() {
 	p := m.list.sorting
 	m.list.sorting = pendingSort{}
-	if p.status != "" && p.of == m.list.sortOf() && (m.status == p.meanwhile || m.status == "") {
+	if !p.status.empty() && p.of == m.list.sortOf() && (m.status == p.meanwhile || m.status.empty()) {
 		m.status = p.status
 	}
 }

@@ -213,15 +213,15 @@ func TestJumpToLine(t *testing.T) {
 	// its first nine digits and quoted those ("no line “123456789”").
 	for _, typed := range []string{"12345678901", "000000000012345678901", "99999999999999999999"} {
 		m = press(t, typeText(t, press(t, m, ":"), typed), "enter")
-		if want := "line " + strings.TrimLeft(typed, "0") + " is past the last line, 70"; m.status != want || m.list.seg != 2 {
-			t.Errorf("jump to %s: status %q, line %d selected; want %q, line 3 kept", typed, m.status, m.list.seg+1, want)
+		if want := "line " + strings.TrimLeft(typed, "0") + " is past the last line, 70"; m.statusText() != want || m.list.seg != 2 {
+			t.Errorf("jump to %s: status %q, line %d selected; want %q, line 3 kept", typed, m.statusText(), m.list.seg+1, want)
 		}
 	}
 	// What is not a line number is quoted as the other messages quote
 	// text, not Go-style ("1\"é\\").
 	m = press(t, typeText(t, press(t, m, ":"), `1"é\`), "enter")
-	if want := `no line “1"é\”: lines go from 1 to 70`; m.status != want || !strings.Contains(m.View(), want) {
-		t.Errorf("jump to %q: the status says %q; want %q on the screen", `1"é\`, m.status, want)
+	if want := `no line “1"é\”: lines go from 1 to 70`; m.statusText() != want || !strings.Contains(m.View(), want) {
+		t.Errorf("jump to %q: the status says %q; want %q on the screen", `1"é\`, m.statusText(), want)
 	}
 }
 
@@ -313,7 +313,7 @@ func TestNLTKCompat(t *testing.T) {
 		t.Errorf("m: method %d; want 1 in the signature", m.c.set.Corpus.NLTK.Smoothing.Method)
 	}
 	m = press(t, m, "s")
-	if m.status == "" {
+	if m.statusText() == "" {
 		t.Error("s in nltk compat should say why it does nothing")
 	}
 	m = press(t, m, "c")
@@ -368,7 +368,7 @@ func TestOrderKeysAndMarkers(t *testing.T) {
 		t.Errorf("a: order %d; want the all-orders view", m.pane.order)
 	}
 	m = press(t, m, "9")
-	if m.pane.order != 0 || m.status == "" {
+	if m.pane.order != 0 || m.statusText() == "" {
 		t.Errorf("9 beyond max order 4 should leave the order and explain")
 	}
 }
@@ -548,8 +548,8 @@ func TestMaxOrderKeysStopAtTheLimits(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "-", "-", "-")
 	scored := m.c.scored
 	m = press(t, m, "-")
-	if m.c.set.Corpus.MaxOrder != 1 || m.c.scored != scored || m.status != "max order is 1 already, the lowest" {
-		t.Errorf("- at max order 1: max order %d, status %q; want 1 kept and the range", m.c.set.Corpus.MaxOrder, m.status)
+	if m.c.set.Corpus.MaxOrder != 1 || m.c.scored != scored || m.statusText() != "max order is 1 already, the lowest" {
+		t.Errorf("- at max order 1: max order %d, status %q; want 1 kept and the range", m.c.set.Corpus.MaxOrder, m.statusText())
 	}
 	for range 8 {
 		m = press(t, m, "+")
@@ -559,8 +559,8 @@ func TestMaxOrderKeysStopAtTheLimits(t *testing.T) {
 	}
 	scored = m.c.scored
 	m = press(t, m, "+")
-	if m.c.set.Corpus.MaxOrder != 9 || m.c.scored != scored || m.status != "max order is 9 already, the highest" {
-		t.Errorf("+ at max order 9: max order %d, status %q; want 9 kept and the range", m.c.set.Corpus.MaxOrder, m.status)
+	if m.c.set.Corpus.MaxOrder != 9 || m.c.scored != scored || m.statusText() != "max order is 9 already, the highest" {
+		t.Errorf("+ at max order 9: max order %d, status %q; want 9 kept and the range", m.c.set.Corpus.MaxOrder, m.statusText())
 	}
 }
 
@@ -644,9 +644,9 @@ func TestFilterUnevaluableKeepsFilter(t *testing.T) {
 	m = press(t, m, "/", "ctrl+u")
 	m = typeText(t, m, "cat:omission")
 	m = press(t, m, "enter")
-	if m.list.view.Filter != "len>12" || !slices.Equal(m.list.rows, want) || !strings.HasPrefix(m.status, "filter unchanged") {
+	if m.list.view.Filter != "len>12" || !slices.Equal(m.list.rows, want) || !strings.HasPrefix(m.statusText(), "filter unchanged") {
 		t.Errorf("cat: without annotations: filter %q, %d rows, status %q; want len>12's %d rows and \"filter unchanged\"",
-			m.list.view.Filter, len(m.list.rows), m.status, len(want))
+			m.list.view.Filter, len(m.list.rows), m.statusText(), len(want))
 	}
 }
 
@@ -743,8 +743,8 @@ func TestOneSystemKeysSaySo(t *testing.T) {
 	ds.Systems = ds.Systems[:1]
 	for _, k := range []string{"v", "B", "T", "i", "w", "p", "tab", "shift+tab"} {
 		m := press(t, ready(t, ds, 100, 30), k)
-		if !strings.Contains(m.status, "compares systems: load a second one") {
-			t.Errorf("%s with one system: status %q", k, m.status)
+		if !strings.Contains(m.statusText(), "compares systems: load a second one") {
+			t.Errorf("%s with one system: status %q", k, m.statusText())
 		}
 	}
 	for _, k := range []string{"w", "p", "tab", "shift+tab"} { // on the analysis screen too
@@ -760,20 +760,20 @@ func TestOneSystemKeysSaySo(t *testing.T) {
 // that the numbers stay.
 func TestFilterScaleUnderNLTK(t *testing.T) {
 	m := press(t, ready(t, demoDataset(t), 120, 40), "/", "b", "l", "e", "u", "<", "1", "0", "enter")
-	if strings.Contains(m.status, "scale") {
-		t.Errorf("bleu<10 under sacrebleu: status %q", m.status)
+	if strings.Contains(m.statusText(), "scale") {
+		t.Errorf("bleu<10 under sacrebleu: status %q", m.statusText())
 	}
 	m = press(t, m, "c")
-	if !strings.Contains(m.status, "keep their numbers, now read on NLTK's 0–1 scale") {
-		t.Errorf("c under bleu<10: status %q", m.status)
+	if !strings.Contains(m.statusText(), "keep their numbers, now read on NLTK's 0–1 scale") {
+		t.Errorf("c under bleu<10: status %q", m.statusText())
 	}
 	m = press(t, m, "/", "ctrl+u", "b", "l", "e", "u", "<", "1", "0", "enter")
-	if !strings.Contains(m.status, "NLTK's scores run from 0 to 1: divide it by 100 (0.1)") {
-		t.Errorf("bleu<10 typed under nltk: status %q", m.status)
+	if !strings.Contains(m.statusText(), "NLTK's scores run from 0 to 1: divide it by 100 (0.1)") {
+		t.Errorf("bleu<10 typed under nltk: status %q", m.statusText())
 	}
 	m = press(t, m, "/", "ctrl+u", "b", "l", "e", "u", "<", "0", ".", "1", "enter")
-	if strings.Contains(m.status, "scale") {
-		t.Errorf("bleu<0.1 under nltk: status %q", m.status)
+	if strings.Contains(m.statusText(), "scale") {
+		t.Errorf("bleu<0.1 under nltk: status %q", m.statusText())
 	}
 }
 
@@ -865,20 +865,20 @@ func TestTokenizerAndCaseKeysSay(t *testing.T) {
 			m = press(t, m, "t")
 			want := "scoring with the " + m.c.set.Corpus.Tokenize + " tokenizer"
 			if !strings.Contains(ansi.Strip(m.View()), want) {
-				t.Errorf("%v t: tokenizer %s; the screen does not say %q (status %q)", size, m.c.set.Corpus.Tokenize, want, m.status)
+				t.Errorf("%v t: tokenizer %s; the screen does not say %q (status %q)", size, m.c.set.Corpus.Tokenize, want, m.statusText())
 			}
 		}
 		for _, want := range []string{"scoring lowercased", "scoring with case as written"} {
 			m = press(t, m, "l")
 			if lc := m.c.set.Corpus.Lowercase; lc != (want == "scoring lowercased") || !strings.Contains(ansi.Strip(m.View()), want) {
-				t.Errorf("%v l: lowercase %v; the screen does not say %q (status %q)", size, lc, want, m.status)
+				t.Errorf("%v l: lowercase %v; the screen does not say %q (status %q)", size, lc, want, m.statusText())
 			}
 		}
 	}
 	m := openAnalysisScreen(t, ready(t, demoDataset(t), 120, 30))
 	m = press(t, m, "enter", "l")
-	if !m.list.fromAnalysis || !strings.HasPrefix(m.status, "scoring lowercased") {
-		t.Errorf("l in a drill-down: drill-down %v, status %q; want it kept, saying what l did", m.list.fromAnalysis, m.status)
+	if !m.list.fromAnalysis || !strings.HasPrefix(m.statusText(), "scoring lowercased") {
+		t.Errorf("l in a drill-down: drill-down %v, status %q; want it kept, saying what l did", m.list.fromAnalysis, m.statusText())
 	}
 }
 
@@ -889,8 +889,8 @@ func TestTokenizerAndCaseKeysSay(t *testing.T) {
 func TestDrillOptionWarnings(t *testing.T) {
 	says := func(t *testing.T, m Model, what, want string) {
 		t.Helper()
-		if m.screen != screenMain || !m.list.fromAnalysis || !strings.HasPrefix(m.status, want) {
-			t.Errorf("%s at %d columns: screen %v, drill-down %v, status %q; want the drill-down, and the status to say %q", what, m.c.width, m.screen, m.list.fromAnalysis, m.status, want)
+		if m.screen != screenMain || !m.list.fromAnalysis || !strings.HasPrefix(m.statusText(), want) {
+			t.Errorf("%s at %d columns: screen %v, drill-down %v, status %q; want the drill-down, and the status to say %q", what, m.c.width, m.screen, m.list.fromAnalysis, m.statusText(), want)
 		}
 	}
 	const toNLTK = "the filter's bleu and delta thresholds keep their numbers, now read on NLTK's 0–1 scale"
@@ -923,7 +923,7 @@ func TestOptionKeysSay(t *testing.T) {
 	says := func(t *testing.T, m Model, what, want string) {
 		t.Helper()
 		if f := lastLine(m.View()); !strings.Contains(f, want) {
-			t.Errorf("%s at %dx%d: the footer is %q; want it to say %q (status %q)", what, m.c.width, m.c.height, f, want, m.status)
+			t.Errorf("%s at %dx%d: the footer is %q; want it to say %q (status %q)", what, m.c.width, m.c.height, f, want, m.statusText())
 		}
 	}
 	for _, size := range [][2]int{{60, 16}, {120, 40}} {
@@ -942,7 +942,7 @@ func TestOptionKeysSay(t *testing.T) {
 			// 60 columns takes the footer's two lines (footerOverflow).
 			lines := strings.Split(m.View(), "\n")
 			if f := strings.Join(lines[len(lines)-2:], " "); !strings.Contains(f, s.want) {
-				t.Errorf("s at %dx%d: the footer is %q; want it to say %q (status %q)", m.c.width, m.c.height, f, s.want, m.status)
+				t.Errorf("s at %dx%d: the footer is %q; want it to say %q (status %q)", m.c.width, m.c.height, f, s.want, m.statusText())
 			}
 		}
 		for n := 5; n <= scoring.MaxOrderLimit; n++ {
@@ -972,8 +972,8 @@ func TestOptionKeysSay(t *testing.T) {
 			if meth%8 >= 5 { // 5-7 warn of NLTK's corpus smoothing instead
 				want = fmt.Sprintf("NLTK method %d: its corpus_bleu smooths every order", meth)
 			}
-			if !strings.Contains(m.status, want) {
-				t.Errorf("m to method %d: status %q; want it to say %q", meth%8, m.status, want)
+			if !strings.Contains(m.statusText(), want) {
+				t.Errorf("m to method %d: status %q; want it to say %q", meth%8, m.statusText(), want)
 			} else if meth%8 < 5 {
 				says(t, m, "m", want)
 			}
@@ -1002,10 +1002,10 @@ func TestOptionKeysSay(t *testing.T) {
 		}
 		// Without the corpus note of s, which a drill-down's status leaves
 		// out (corpusUnchangedNote: the header gives its rows' BLEU).
-		onList, _, _ := strings.Cut(press(t, m, k).status, " · ")
+		onList, _, _ := strings.Cut(press(t, m, k).statusText(), " · ")
 		m = press(t, openAnalysisScreen(t, m), "enter", k)
-		if !m.list.fromAnalysis || !strings.HasPrefix(m.status, onList) {
-			t.Errorf("%s in a drill-down: drill-down %v, status %q; want it kept, the status saying %q as on the list", k, m.list.fromAnalysis, m.status, onList)
+		if !m.list.fromAnalysis || !strings.HasPrefix(m.statusText(), onList) {
+			t.Errorf("%s in a drill-down: drill-down %v, status %q; want it kept, the status saying %q as on the list", k, m.list.fromAnalysis, m.statusText(), onList)
 		}
 	}
 }

@@ -39,7 +39,7 @@ type segList struct {
 	// awaited is the status shown while the rows, sorted by chrF or TER,
 	// wait in line order for those scores (Model.awaitNote), which their
 	// landing replaces with the sort's status.
-	awaited string
+	awaited saying
 	// inLineOrder: the rows are the lines in order while the first scoring
 	// run is in flight (big corpora); the scores fill in when it lands.
 	inLineOrder bool
@@ -82,7 +82,7 @@ type segList struct {
 	waiting string
 	// waitStatus is the status line the wait began with, cleared when
 	// the rows come if it is still shown.
-	waitStatus string
+	waitStatus saying
 	// sorting is the status of a new order whose rows are not in yet
 	// (flashSort), shown when they land.
 	sorting pendingSort

@@ -164,8 +164,8 @@ func TestLongSegmentWalkthroughWaits(t *testing.T) {
 	m := ready(t, longDataset(t, 8_000), 100, 30)
 	m, cmd := update(m, keyMsg("G"))
 	m, none := update(m, keyMsg("e"))
-	if m.screen != screenMain || none != nil || !strings.Contains(m.status, waitingText) {
-		t.Fatalf("e while computing: screen %v, cmd %v, status %q", m.screen, none != nil, m.status)
+	if m.screen != screenMain || none != nil || !strings.Contains(m.statusText(), waitingText) {
+		t.Fatalf("e while computing: screen %v, cmd %v, status %q", m.screen, none != nil, m.statusText())
 	}
 	m = drive(t, m, cmd) // the ledger, then the walk-through
 	if m.screen != screenExplain || m.learn == nil {

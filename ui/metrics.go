@@ -99,18 +99,18 @@ func sortMetric(k model.SortKey) (string, bool) {
 // awaitNote is the status of a list sorted by chrF or TER whose scores
 // under the options in effect are still being computed (after l or R, or
 // before the first land): its rows are in line order meanwhile, the order
-// of rows without their scores, which nothing else on screen says; ""
-// when the list is not waiting so.
-func (m Model) awaitNote() string {
+// of rows without their scores, which nothing else on screen says;
+// nothing when the list is not waiting so.
+func (m Model) awaitNote() saying {
 	metric, ok := sortMetric(m.list.view.Sort)
 	if !ok || m.list.waiting != "" { // a filter waiting for them says so
-		return ""
+		return saying{}
 	}
 	if ms, err := m.c.metricScores(metric); ms != nil || err != nil {
-		return ""
+		return saying{}
 	}
 	what := m.c.metricTitle(metric)
-	return m.c.fitStatus("in line order until the "+what+" scores are in, then sorted by them",
+	return fittedSaying("in line order until the "+what+" scores are in, then sorted by them",
 		"line order until "+what+" is in", "line order meanwhile")
 }
 
@@ -228,10 +228,10 @@ func (m Model) takeScores(metric string, err error, rows, wanted bool) (Model, t
 	typed := m.list.typing == typingFilter && m.liveFilter() && m.list.setFilter(strings.TrimSpace(m.list.filter.text()))
 	if resort || typed || m.list.waiting != "" || rows {
 		cmd := m.refreshRows()
-		if m.status != "" && m.status == m.list.awaited && m.list.view.Sort == metricSortKey(metric) {
+		if !m.status.empty() && m.status == m.list.awaited && m.list.view.Sort == metricSortKey(metric) {
 			cmd = tea.Batch(cmd, m.flashSort(m.sortStatus())) // the order it waited for
 		}
-		m.list.awaited = ""
+		m.list.awaited = saying{}
 		return m, cmd
 	}
 	m.refreshPane(false)

@@ -308,8 +308,8 @@ func TestMetricsErrorSaid(t *testing.T) {
 		Systems:   []model.System{{Name: "a", Hyps: []string{"the cat sat", "a dog"}}},
 	}
 	m := readyWith(t, ds, 100, 30, WithMetrics(chrfTER()))
-	if m.c.shownMetrics().chrfErr == nil || !strings.Contains(m.status, "segment 2 has no reference") {
-		t.Fatalf("chrF error %v, status %q; want the no-reference error said", m.c.shownMetrics().chrfErr, m.status)
+	if m.c.shownMetrics().chrfErr == nil || !strings.Contains(m.statusText(), "segment 2 has no reference") {
+		t.Fatalf("chrF error %v, status %q; want the no-reference error said", m.c.shownMetrics().chrfErr, m.statusText())
 	}
 	if v := m.View(); !strings.Contains(v, "chrF2 error") {
 		t.Errorf("the header does not mark chrF as an error:\n%s", v)
@@ -395,12 +395,12 @@ func TestChrFSortSaysLineOrderMeanwhile(t *testing.T) {
 	}
 	next, cmd = m.Update(scored[0])
 	m = drive(t, next.(Model), cmd)
-	if !strings.Contains(m.status, "line order until the chrF2 scores are in") {
-		t.Errorf("BLEU rescored, chrF still computed: status %q; want it to say the list is in line order until chrF2 is in", m.status)
+	if !strings.Contains(m.statusText(), "line order until the chrF2 scores are in") {
+		t.Errorf("BLEU rescored, chrF still computed: status %q; want it to say the list is in line order until chrF2 is in", m.statusText())
 	}
 	next, cmd = m.Update(stats[0])
 	m = drive(t, next.(Model), cmd)
-	if !strings.HasPrefix(m.status, "sorted by chrF") {
-		t.Errorf("chrF landed: status %q; want the sort by chrF", m.status)
+	if !strings.HasPrefix(m.statusText(), "sorted by chrF") {
+		t.Errorf("chrF landed: status %q; want the sort by chrF", m.statusText())
 	}
 }

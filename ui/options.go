@@ -124,9 +124,9 @@ func (m *Model) handleOptionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // (a set refused, an input warning that now applies), which is then said
 // alone: the header's signature shows the option still.
 func (m *Model) applySaying(set model.Settings, status string) tea.Cmd {
-	m.status = ""
+	m.status = saying{}
 	cmd := tea.Batch(m.applySettings(set), m.refreshMetrics())
-	if m.status == "" {
+	if m.status.empty() {
 		m.flash(status)
 	}
 	return cmd
@@ -283,9 +283,9 @@ func (m *Model) resort() tea.Cmd {
 	if m.list.impactMetric != metric {
 		return rows // its statistics could not be computed: the status says why
 	}
-	var status string
+	var status saying
 	if (v.Sort == model.SortDelta || v.Sort == model.SortImpact) && v.Other == v.System {
-		status = m.c.fitStatus(onBaseline(v.Sort)...)
+		status = fittedSaying(onBaseline(v.Sort)...)
 	} else {
 		status = m.sortStatus()
 	}
@@ -295,7 +295,7 @@ func (m *Model) resort() tea.Cmd {
 // sortStatus says the list's order, in as many words as the footer's line
 // holds: "sorted by impact on the corpus Δ to the baseline, the segments
 // that cost the most first" down to "sorted by impact, costliest first".
-func (m Model) sortStatus() string {
+func (m Model) sortStatus() saying {
 	v := m.list.view
 	name, mid, short := sortNames[v.Sort], sortNames[v.Sort], sortNames[v.Sort]
 	again, againShort := "", ""
@@ -308,7 +308,7 @@ func (m Model) sortStatus() string {
 		}
 	}
 	dir, dirShort := sortDirection(v)
-	return m.c.fitStatus("sorted by "+name+", "+dir+again, "sorted by "+mid+", "+dirShort+again,
+	return fittedSaying("sorted by "+name+", "+dir+again, "sorted by "+mid+", "+dirShort+again,
 		"sorted by "+short+", "+dirShort+againShort, "sorted by "+short+", "+dirShort)
 }
 

@@ -25,8 +25,8 @@ func TestSmoothingSaysCorpusUnchanged(t *testing.T) {
 		if same {
 			unchanged++
 		}
-		if said := strings.Contains(m.status, note); said != same {
-			t.Errorf("corpus BLEU %v, then %v under %s: the status is %q", before, after, m.c.set.Corpus.Smooth, m.status)
+		if said := strings.Contains(m.statusText(), note); said != same {
+			t.Errorf("corpus BLEU %v, then %v under %s: the status is %q", before, after, m.c.set.Corpus.Smooth, m.statusText())
 		}
 	}
 	if unchanged < 2 { // exp to floor and none to exp leave it; add-k moves it on so small a corpus
@@ -37,8 +37,8 @@ func TestSmoothingSaysCorpusUnchanged(t *testing.T) {
 	f := typeText(t, press(t, ready(t, demoDataset(t), 100, 30), "/"), "len>5")
 	f = press(t, f, "enter")
 	for range 4 {
-		if f = press(t, f, "s"); strings.Contains(f.status, "unchanged") {
-			t.Errorf("s under a filter: the status is %q; want no word of the corpus BLEU", f.status)
+		if f = press(t, f, "s"); strings.Contains(f.statusText(), "unchanged") {
+			t.Errorf("s under a filter: the status is %q; want no word of the corpus BLEU", f.statusText())
 		}
 	}
 	fsys := fstest.MapFS{ // one 4-gram in the corpus, unmatched
@@ -55,8 +55,8 @@ func TestSmoothingSaysCorpusUnchanged(t *testing.T) {
 	if after := m.c.scored.Systems[0].Corpus.Score; after == before {
 		t.Fatalf("corpus BLEU %v unchanged by %s with no 4-gram matched", after, m.c.set.Corpus.Smooth)
 	}
-	if strings.Contains(m.status, "unchanged") || !strings.Contains(m.status, "scoring with") {
-		t.Errorf("the status is %q; want the smoothing alone, the corpus BLEU having changed", m.status)
+	if strings.Contains(m.statusText(), "unchanged") || !strings.Contains(m.statusText(), "scoring with") {
+		t.Errorf("the status is %q; want the smoothing alone, the corpus BLEU having changed", m.statusText())
 	}
 }
 
@@ -75,8 +75,8 @@ func TestSmoothingSaysCorpusMovesUnseen(t *testing.T) {
 		if after == before || model.FormatScore(after, false) != model.FormatScore(before, false) {
 			t.Fatalf("the test's premise: add-k moves the corpus BLEU %v to %v below two decimals", before, after)
 		}
-		if want := "corpus BLEU still reads " + model.FormatScore(after, false) + " (it moves below 2 decimals)"; !strings.Contains(m.status, want) {
-			t.Errorf("s into add-k: the status is %q; want %q", m.status, want)
+		if want := "corpus BLEU still reads " + model.FormatScore(after, false) + " (it moves below 2 decimals)"; !strings.Contains(m.statusText(), want) {
+			t.Errorf("s into add-k: the status is %q; want %q", m.statusText(), want)
 		}
 	}
 }

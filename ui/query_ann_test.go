@@ -21,13 +21,13 @@ func TestFilterByAnnotations(t *testing.T) {
 	n := m.c.ds.Len()
 	sel := m.list.selection(m.c)
 	m = press(t, m, "A", "enter", "a", "o", "M", "enter") // one token, Accuracy/Omission, Major
-	if !strings.HasPrefix(m.status, "saved:") {
-		t.Fatalf("status %q; want saved", m.status)
+	if !strings.HasPrefix(m.statusText(), "saved:") {
+		t.Fatalf("status %q; want saved", m.statusText())
 	}
 	for _, q := range []string{"cat:omission", "cat:accuracy sev:major", "rater:ana is:error", "is:annotated"} {
 		m = filter(t, m, q)
 		if !slices.Equal(m.list.rows, []int{sel.seg}) {
-			t.Errorf("%q: rows %v; want [%d] (status %q)", q, m.list.rows, sel.seg, m.status)
+			t.Errorf("%q: rows %v; want [%d] (status %q)", q, m.list.rows, sel.seg, m.statusText())
 		}
 	}
 	for _, q := range []string{"cat:fluency", "sev:minor", "rater:bo", "is:noerror"} {
@@ -52,8 +52,8 @@ func TestFilterByAnnotations(t *testing.T) {
 func TestFilterByAnnotationsNeedsThem(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	m = filter(t, m, "cat:omission")
-	if !strings.Contains(m.status, "--annotations FILE") || strings.Contains(m.status, "\n") || m.list.view.Filter == "cat:omission" {
-		t.Errorf("status %q, filter %q; want one line naming --annotations and the filter not applied", m.status, m.list.view.Filter)
+	if !strings.Contains(m.statusText(), "--annotations FILE") || strings.Contains(m.statusText(), "\n") || m.list.view.Filter == "cat:omission" {
+		t.Errorf("status %q, filter %q; want one line naming --annotations and the filter not applied", m.statusText(), m.list.view.Filter)
 	}
 }
 
@@ -73,21 +73,21 @@ func TestUndoKeepsAnnotationFilter(t *testing.T) {
 			t.Fatalf("%d columns: line %d still listed after N under is:unannotated", w, sel+1)
 		}
 		m = press(t, m, "u", "u") // the error, then the no-error mark, taken back
-		if m.list.view.Filter != "is:unannotated" || strings.Contains(m.status, "filter cleared") {
-			t.Errorf("%d columns: after u, filter %q, status %q; want is:unannotated kept", w, m.list.view.Filter, m.status)
+		if m.list.view.Filter != "is:unannotated" || strings.Contains(m.statusText(), "filter cleared") {
+			t.Errorf("%d columns: after u, filter %q, status %q; want is:unannotated kept", w, m.list.view.Filter, m.statusText())
 		}
 		if len(m.list.rows) != n || m.list.selection(m.c).seg != sel {
 			t.Errorf("%d columns: after u, %d rows, line %d selected; want %d rows, line %d", w, len(m.list.rows), m.list.selection(m.c).seg+1, n, sel+1)
 		}
-		if !render.Fits(m.status, w) {
-			t.Errorf("%d columns: status %q wraps", w, m.status)
+		if !render.Fits(m.statusText(), w) {
+			t.Errorf("%d columns: status %q wraps", w, m.statusText())
 		}
 
 		m = press(t, m, "N", "j", "A", "enter", "a", "o", "M", "enter") // sel marked clean, the next one with an error
 		m = filter(t, m, "is:error")
 		m = press(t, m, "u", "u") // the error, then sel's mark: sel is not an error, shown by clearing the filter
-		if m.list.view.Filter != "" || !strings.Contains(m.status, "filter cleared") || !render.Fits(m.status, w) {
-			t.Errorf("%d columns: undo of a line is:error leaves out: filter %q, status %q; want it cleared, said in one line", w, m.list.view.Filter, m.status)
+		if m.list.view.Filter != "" || !strings.Contains(m.statusText(), "filter cleared") || !render.Fits(m.statusText(), w) {
+			t.Errorf("%d columns: undo of a line is:error leaves out: filter %q, status %q; want it cleared, said in one line", w, m.list.view.Filter, m.statusText())
 		}
 	}
 }

@@ -128,8 +128,8 @@ func (m *Model) holdStaleFilter() tea.Cmd {
 	}
 	status := m.status
 	cmd, _ := m.holdForMetrics()
-	if status != "" {
-		m.status = status // as flash made it
+	if !status.empty() {
+		m.status = status // as it was said
 	}
 	return cmd
 }

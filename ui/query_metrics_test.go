@@ -48,8 +48,8 @@ func TestFilterChrFTER(t *testing.T) {
 		}
 		n := press(t, m, slices.Repeat([]string{"tab"}, tc.sys)...)
 		n = filterBy(t, n, tc.q)
-		if n.status != "" || n.list.waiting != "" {
-			t.Errorf("%s with its scores at hand: status %q, waiting %q", tc.q, n.status, n.list.waiting)
+		if n.statusText() != "" || n.list.waiting != "" {
+			t.Errorf("%s with its scores at hand: status %q, waiting %q", tc.q, n.statusText(), n.list.waiting)
 		}
 		if got := sortedRows(n); !slices.Equal(got, tc.keep) {
 			t.Errorf("%s on system %d kept lines %v; want %v", tc.q, tc.sys, got, tc.keep)
@@ -94,12 +94,12 @@ func TestFilterChrFComputes(t *testing.T) {
 			t.Errorf("while waiting the view lacks %q:\n%s", s, v)
 		}
 	}
-	if !strings.Contains(m.status, "chrF beside BLEU") {
-		t.Errorf("status %q does not say chrF is now shown", m.status)
+	if !strings.Contains(m.statusText(), "chrF beside BLEU") {
+		t.Errorf("status %q does not say chrF is now shown", m.statusText())
 	}
 	x := m
-	if x.startExport(exportRequest{path: t.TempDir() + "/rows.csv"}); x.jobs.running(jobExport) || !strings.Contains(x.status, "waits for the chrF scores") {
-		t.Errorf("export while waiting: job %v, status %q; want it refused", x.jobs.running(jobExport), x.status)
+	if x.startExport(exportRequest{path: t.TempDir() + "/rows.csv"}); x.jobs.running(jobExport) || !strings.Contains(x.statusText(), "waits for the chrF scores") {
+		t.Errorf("export while waiting: job %v, status %q; want it refused", x.jobs.running(jobExport), x.statusText())
 	}
 	m = drive(t, m, cmd)
 	want := wantMetrics(t, ds, chrfTER(), false)
@@ -110,8 +110,8 @@ func TestFilterChrFComputes(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, `match “chrf<80”`) {
 		t.Errorf("the header does not name the filter:\n%s", v)
 	}
-	if m.status != "" {
-		t.Errorf("status %q still promises the rows that came", m.status)
+	if m.statusText() != "" {
+		t.Errorf("status %q still promises the rows that came", m.statusText())
 	}
 }
 
@@ -200,8 +200,8 @@ func TestFilterChrFFailed(t *testing.T) {
 	if m.list.view.Filter != "" || len(m.list.rows) != 2 || m.list.waiting != "" {
 		t.Errorf("chrF failed: filter %q, %d rows, waiting %q; want the filter before, every row", m.list.view.Filter, len(m.list.rows), m.list.waiting)
 	}
-	if !strings.Contains(m.status, "chrf needs chrF scores, which could not be computed") || !strings.Contains(m.status, "no reference") || strings.Contains(m.status, "\n") {
-		t.Errorf("status %q; want one line saying chrF could not be computed and why", m.status)
+	if !strings.Contains(m.statusText(), "chrf needs chrF scores, which could not be computed") || !strings.Contains(m.statusText(), "no reference") || strings.Contains(m.statusText(), "\n") {
+		t.Errorf("status %q; want one line saying chrF could not be computed and why", m.statusText())
 	}
 }
 
@@ -216,8 +216,8 @@ func TestFilterChrFFailedWhileWaiting(t *testing.T) {
 	_, tag, _ := m.jobs.current(jobChrF)
 	next, cmd := m.Update(statsMsg{jobTag: tag, key: m.c.metricStatsKey(model.MetricChrF), err: errors.New("boom")})
 	m = drive(t, next.(Model), cmd)
-	if m.list.view.Filter != "" || len(m.list.rows) != ds.Len() || !strings.Contains(m.status, "filter cleared") {
-		t.Errorf("chrF failed while waiting: filter %q, %d rows, status %q", m.list.view.Filter, len(m.list.rows), m.status)
+	if m.list.view.Filter != "" || len(m.list.rows) != ds.Len() || !strings.Contains(m.statusText(), "filter cleared") {
+		t.Errorf("chrF failed while waiting: filter %q, %d rows, status %q", m.list.view.Filter, len(m.list.rows), m.statusText())
 	}
 }
 

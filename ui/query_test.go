@@ -50,8 +50,8 @@ func TestFilterQueryOr(t *testing.T) {
 	count := func(q string) map[int]bool {
 		t.Helper()
 		m := filterBy(t, m, q)
-		if m.status != "" {
-			t.Fatalf("%q: status %q", q, m.status)
+		if m.statusText() != "" {
+			t.Fatalf("%q: status %q", q, m.statusText())
 		}
 		set := map[int]bool{}
 		for _, r := range m.list.rows {
@@ -365,16 +365,16 @@ func TestEmptyFilterNamesCase(t *testing.T) {
 func TestFilterAndAsWord(t *testing.T) {
 	for _, w := range []int{60, 100} {
 		m := filterBy(t, ready(t, demoDataset(t), w, 16), "bleu<10 and len>3")
-		if m.list.view.Filter != "bleu<10 and len>3" || !strings.Contains(m.status, `"and" is searched as a word`) {
-			t.Errorf("%d columns: filter %q, status %q; want the query kept and a word on \"and\"", w, m.list.view.Filter, m.status)
+		if m.list.view.Filter != "bleu<10 and len>3" || !strings.Contains(m.statusText(), `"and" is searched as a word`) {
+			t.Errorf("%d columns: filter %q, status %q; want the query kept and a word on \"and\"", w, m.list.view.Filter, m.statusText())
 		}
 		checkFit(t, "the filter with and", m.View(), w, 16)
-		if v := strings.Join(strings.Fields(ansi.Strip(m.View())), " "); !strings.Contains(v, m.status) { // (over two lines where it must)
+		if v := strings.Join(strings.Fields(ansi.Strip(m.View())), " "); !strings.Contains(v, m.statusText()) { // (over two lines where it must)
 			t.Errorf("%d columns: the status is not shown whole:\n%s", w, v)
 		}
 		for _, q := range []string{"and", `"cat and"`, "the and"} {
-			if m := filterBy(t, ready(t, demoDataset(t), w, 16), q); strings.Contains(m.status, `"and"`) {
-				t.Errorf("%d columns, %q: status %q; want no word on and", w, q, m.status)
+			if m := filterBy(t, ready(t, demoDataset(t), w, 16), q); strings.Contains(m.statusText(), `"and"`) {
+				t.Errorf("%d columns, %q: status %q; want no word on and", w, q, m.statusText())
 			}
 		}
 	}

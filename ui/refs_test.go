@@ -102,8 +102,8 @@ func TestRefsKeyOneReference(t *testing.T) {
 	m := ready(t, ds, 100, 30)
 	before := m.c.scored
 	m = press(t, m, "R")
-	if m.c.scored != before || !strings.Contains(m.status, "one reference") {
-		t.Errorf("R with one reference: rescored %v, status %q", m.c.scored != before, m.status)
+	if m.c.scored != before || !strings.Contains(m.statusText(), "one reference") {
+		t.Errorf("R with one reference: rescored %v, status %q", m.c.scored != before, m.statusText())
 	}
 }
 
@@ -216,7 +216,7 @@ func TestRefsKeptAtStartKeepLabels(t *testing.T) {
 	if !strings.Contains(head, "ref 2 only") || !strings.Contains(v, "\nref 2 ") {
 		t.Errorf("R on references 2 and 3: want ref 2 alone, named so in the header and the pane:\n%s", v)
 	}
-	if m = press(t, m, "R", "R"); !strings.Contains(m.status, "refs 2, 3 only again, the ones --refs kept") {
-		t.Errorf("R back to the references kept at start: status %q", m.status)
+	if m = press(t, m, "R", "R"); !strings.Contains(m.statusText(), "refs 2, 3 only again, the ones --refs kept") {
+		t.Errorf("R back to the references kept at start: status %q", m.statusText())
 	}
 }

@@ -100,8 +100,8 @@ func TestNoSystems(t *testing.T) {
 func TestFlashEscapes(t *testing.T) {
 	m := ready(t, demoDataset(t), 100, 30)
 	m.flash("the cdot typology has no segment score: \x1b]2;owned\x07")
-	if strings.ContainsAny(m.status, "\x1b\x07") || strings.ContainsAny(m.View(), "\x1b\x07") {
-		t.Errorf("raw control characters in the status: %q", m.status)
+	if strings.ContainsAny(m.statusText(), "\x1b\x07") || strings.ContainsAny(m.View(), "\x1b\x07") {
+		t.Errorf("raw control characters in the status: %q", m.statusText())
 	}
 	if !strings.Contains(m.View(), "␛]2;owned") {
 		t.Errorf("the escape is not shown as text:\n%s", m.View())
@@ -169,10 +169,10 @@ func TestStatusNeverRaw(t *testing.T) {
 	check := func(what string, m Model, shows string) {
 		t.Helper()
 		if v := m.View(); strings.Contains(v, "\x1b") {
-			t.Errorf("%s: a raw escape reaches the screen; status %q:\n%q", what, m.status, v)
+			t.Errorf("%s: a raw escape reaches the screen; status %q:\n%q", what, m.statusText(), v)
 		}
-		if !strings.Contains(m.status, shows) {
-			t.Errorf("%s: status %q does not show %q", what, m.status, shows)
+		if !strings.Contains(m.statusText(), shows) {
+			t.Errorf("%s: status %q does not show %q", what, m.statusText(), shows)
 		}
 	}
 	// holding puts text in a prompt as it is, past what typing drops.
@@ -221,8 +221,8 @@ func TestFileNameEscapedOnce(t *testing.T) {
 	}
 	m := press(t, ready(t, ds, 120, 30), "R")
 	const shown = `ref \x07␛[1m only`
-	if want := "scoring against " + shown + " (R: the next)"; m.status != want {
-		t.Errorf("R: status %q; want %q", m.status, want)
+	if want := "scoring against " + shown + " (R: the next)"; m.statusText() != want {
+		t.Errorf("R: status %q; want %q", m.statusText(), want)
 	}
 	if h := m.header.View(m.c, m.list, m.jobs); !strings.Contains(h, shown) || strings.Contains(h, `\\`) {
 		t.Errorf("R: the header does not say %q, escaped once:\n%s", shown, h)

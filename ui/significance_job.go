@@ -6,7 +6,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -281,9 +280,8 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		// back on screen (refindDrill), which the status says.
 		if cmd, ok := m.handleOptionKey(msg); ok {
 			if m.list.refinding {
-				m.status = render.FirstFit(m.c.width,
-					m.status+" · compared on the drill-down's segments as found before: esc or n finds them again",
-					m.status+" · on the drill-down's segments as found before", m.status)
+				m.status = m.status.then(" · compared on the drill-down's segments as found before: esc or n finds them again",
+					" · on the drill-down's segments as found before")
 			}
 			return m, cmd
 		}
@@ -359,7 +357,7 @@ func (m Model) sigView() string {
 	switch {
 	case m.list.typing != typingNone:
 		footer = m.list.footer(c, m.liveFilter())
-	case m.status != "":
+	case !m.status.empty():
 		footer = m.statusLine()
 	}
 	return m.sig.View(c, m.list, m.sigRun(), footer)

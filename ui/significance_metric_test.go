@@ -209,8 +209,8 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 		for range tc.presses {
 			m = press(t, m, "M")
 		}
-		if !strings.Contains(m.status, "testing "+tc.title) || !strings.Contains(m.status, "i lists the segments that "+tc.lists) {
-			t.Errorf("M to %s: status %q, want it to say what i lists", tc.title, m.status)
+		if !strings.Contains(m.statusText(), "testing "+tc.title) || !strings.Contains(m.statusText(), "i lists the segments that "+tc.lists) {
+			t.Errorf("M to %s: status %q, want it to say what i lists", tc.title, m.statusText())
 		}
 		if tc.dropStats {
 			m.c.met.stats = statsCache{}
@@ -220,8 +220,8 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 		if m.screen != screenMain || m.list.view.Sort != model.SortImpact || m.list.view.System != sys {
 			t.Fatalf("i: screen %v, sort %v, system %d; want the list of system %d by impact", m.screen, m.list.view.Sort, m.list.view.System, sys)
 		}
-		if want := "sorted by impact on " + tc.title + ": "; !strings.HasPrefix(m.status, want) {
-			t.Errorf("i from %s's comparison: status %q, want it to start %q", tc.title, m.status, want)
+		if want := "sorted by impact on " + tc.title + ": "; !strings.HasPrefix(m.statusText(), want) {
+			t.Errorf("i from %s's comparison: status %q, want it to start %q", tc.title, m.statusText(), want)
 		}
 		st, err := model.ComputeMetricStatistics(context.Background(), m.c.ds, tc.metric,
 			model.Metrics{ChrF: m.c.met.chrfOptions(m.c.set), TER: m.c.met.opts.TER}, nil)
@@ -255,8 +255,8 @@ func TestSigImpactFollowsMetric(t *testing.T) {
 			t.Errorf("%s: the list's header does not head its impact column %q:\n%s", tc.title, "↑"+tc.head, v)
 		}
 		// o and i on the list go back to BLEU's impact.
-		if m = press(t, m, "i"); m.list.impactOf != model.MetricBLEU || !strings.HasPrefix(m.status, "sorted by impact: ") {
-			t.Errorf("i on the list after %s: impact of %q, status %q; want BLEU's as before", tc.title, m.list.impactOf, m.status)
+		if m = press(t, m, "i"); m.list.impactOf != model.MetricBLEU || !strings.HasPrefix(m.statusText(), "sorted by impact: ") {
+			t.Errorf("i on the list after %s: impact of %q, status %q; want BLEU's as before", tc.title, m.list.impactOf, m.statusText())
 		}
 	}
 }
@@ -276,8 +276,8 @@ func TestSigLowercaseOnTER(t *testing.T) {
 		met := model.Metrics{Names: []string{model.MetricBLEU}, ChrF: scoring.DefaultChrFOptions(), TER: scoring.TEROptions{CaseSensitive: tc.sensitive}}
 		m := press(t, readyWith(t, demoDataset(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100), WithMetrics(met)), "B")
 		for range 2 {
-			if m = press(t, m, "l"); strings.Contains(m.status, "TER") {
-				t.Errorf("l on BLEU's comparison: status %q names TER", m.status)
+			if m = press(t, m, "l"); strings.Contains(m.statusText(), "TER") {
+				t.Errorf("l on BLEU's comparison: status %q names TER", m.statusText())
 			}
 		}
 		m = press(t, m, "M", "M")
@@ -287,8 +287,8 @@ func TestSigLowercaseOnTER(t *testing.T) {
 		}
 		for _, want := range tc.want {
 			m = press(t, m, "l")
-			if !strings.Contains(m.status, want) {
-				t.Errorf("case-sensitive %v: l on TER: status %q, want %q", tc.sensitive, m.status, want)
+			if !strings.Contains(m.statusText(), want) {
+				t.Errorf("case-sensitive %v: l on TER: status %q, want %q", tc.sensitive, m.statusText(), want)
 			}
 			for s, sc := range m.sig.res.Systems {
 				if sc.Estimate.Score != before.Systems[s].Estimate.Score || sc.PValue != before.Systems[s].PValue {
@@ -304,8 +304,8 @@ func TestSigLowercaseOnTER(t *testing.T) {
 func TestLowercaseWithTERColumn(t *testing.T) {
 	met := model.Metrics{Names: []string{model.MetricBLEU, model.MetricTER}, ChrF: scoring.DefaultChrFOptions()}
 	m := press(t, readyWith(t, demoDataset(t), 120, 40, WithMetrics(met)), "l")
-	if !m.c.met.showTER || !strings.Contains(m.status, "TER ignores case already (case:lc)") {
-		t.Errorf("l with TER shown (%v): status %q, want it to say TER ignores case", m.c.met.showTER, m.status)
+	if !m.c.met.showTER || !strings.Contains(m.statusText(), "TER ignores case already (case:lc)") {
+		t.Errorf("l with TER shown (%v): status %q, want it to say TER ignores case", m.c.met.showTER, m.statusText())
 	}
 }
 
@@ -326,8 +326,8 @@ func TestSigImpactWithoutStatistics(t *testing.T) {
 	if m.list.view.Sort != model.SortImpact || m.list.impactMetric != model.MetricBLEU || m.list.impactOf != model.MetricBLEU {
 		t.Errorf("sort %v, impact of %q (sorting by %q); want BLEU's impact", m.list.view.Sort, m.list.impactOf, m.list.impactMetric)
 	}
-	if !strings.HasPrefix(m.status, "sorted by BLEU's impact: chrF2's could not be computed: ") || !strings.Contains(m.status, "segment 1 has no reference") {
-		t.Errorf("status %q; want it to say that chrF2's impact could not be computed, and why", m.status)
+	if !strings.HasPrefix(m.statusText(), "sorted by BLEU's impact: chrF2's could not be computed: ") || !strings.Contains(m.statusText(), "segment 1 has no reference") {
+		t.Errorf("status %q; want it to say that chrF2's impact could not be computed, and why", m.statusText())
 	}
 }
 
@@ -386,8 +386,8 @@ func TestSortCycleKeepsImpactMetric(t *testing.T) {
 				t.Fatalf("%s: segment %d: impact %v; want %v", tc.title, i, m.list.impact[i], want[i])
 			}
 		}
-		if !strings.HasPrefix(m.status, "sorted by impact on the corpus "+tc.title+" Δ") || !strings.Contains(m.status, "i: BLEU's impact") {
-			t.Errorf("%s: o back to the impact: status %q; want it to name %s and say how to get BLEU's", tc.title, m.status, tc.title)
+		if !strings.HasPrefix(m.statusText(), "sorted by impact on the corpus "+tc.title+" Δ") || !strings.Contains(m.statusText(), "i: BLEU's impact") {
+			t.Errorf("%s: o back to the impact: status %q; want it to name %s and say how to get BLEU's", tc.title, m.statusText(), tc.title)
 		}
 		if m = press(t, m, "i"); m.list.impactOf != model.MetricBLEU {
 			t.Errorf("%s: i on the list: impact of %q; want BLEU's", tc.title, m.list.impactOf)

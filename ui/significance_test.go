@@ -267,10 +267,10 @@ func TestSigFilterSaidToStay(t *testing.T) {
 		w, h := size[0], size[1]
 		m := press(t, filterBy(t, press(t, ready(t, demo, w, h), "B"), "len>12"), "esc")
 		want := model.Thousands(len(m.list.rows)) + " of " + model.Thousands(demo.Len()) + " match “len>12”"
-		if m.screen != screenMain || m.list.view.Filter != "len>12" || len(m.list.rows) == demo.Len() || !strings.Contains(m.status, "the list's") ||
-			!strings.Contains(m.status, want) || !strings.Contains(m.status, "esc clears it") {
+		if m.screen != screenMain || m.list.view.Filter != "len>12" || len(m.list.rows) == demo.Len() || !strings.Contains(m.statusText(), "the list's") ||
+			!strings.Contains(m.statusText(), want) || !strings.Contains(m.statusText(), "esc clears it") {
 			t.Errorf("%d×%d: typed on B, then esc: screen %v, filter %q, status %q; want the list's filter said, %q, esc clearing it",
-				w, h, m.screen, m.list.view.Filter, m.status, want)
+				w, h, m.screen, m.list.view.Filter, m.statusText(), want)
 		}
 		checkFit(t, "the list after B", m.View(), w, h)
 		if m = press(t, m, "esc"); m.list.view.Filter != "" {
@@ -278,12 +278,12 @@ func TestSigFilterSaidToStay(t *testing.T) {
 		}
 	}
 	m := press(t, filterBy(t, ready(t, demo, 100, 30), "len>5"), "B", "esc")
-	if m.list.view.Filter != "len>5" || m.status != "" {
-		t.Errorf("a filter the list had before B: filter %q, status %q; want it kept and nothing said", m.list.view.Filter, m.status)
+	if m.list.view.Filter != "len>5" || m.statusText() != "" {
+		t.Errorf("a filter the list had before B: filter %q, status %q; want it kept and nothing said", m.list.view.Filter, m.statusText())
 	}
 	m = press(t, m, "B", "/", "backspace", "backspace", "backspace", "backspace", "backspace", "enter", "esc")
-	if m.list.view.Filter != "" || !strings.Contains(m.status, "the filter is the list's") || !strings.Contains(m.status, "cleared there too") {
-		t.Errorf("cleared on B: filter %q, status %q; want it said cleared on the list too", m.list.view.Filter, m.status)
+	if m.list.view.Filter != "" || !strings.Contains(m.statusText(), "the filter is the list's") || !strings.Contains(m.statusText(), "cleared there too") {
+		t.Errorf("cleared on B: filter %q, status %q; want it said cleared on the list too", m.list.view.Filter, m.statusText())
 	}
 }
 
@@ -511,7 +511,7 @@ func TestImpactFromTheComparison(t *testing.T) {
 	for m.sig.cursor != m.list.view.Other {
 		m = press(t, m, "down")
 	}
-	if m = press(t, m, "i"); m.screen != screenSig || m.status == "" {
+	if m = press(t, m, "i"); m.screen != screenSig || m.statusText() == "" {
 		t.Error("i on the baseline left the screen without a word")
 	}
 }

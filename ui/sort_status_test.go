@@ -24,16 +24,16 @@ func TestImpactStatusWaitsForRows(t *testing.T) {
 		if len(d.held) != 1 || m.list.impact != nil {
 			t.Fatalf("B M i: %d statistics runs held, impact column %v; want the list waiting for chrF's statistics", len(d.held), m.list.impact != nil)
 		}
-		if strings.Contains(m.status, "sorted") || !strings.Contains(m.status, "computing the chrF2 statistics") {
-			t.Errorf("i while chrF's statistics are computed: status %q; want it to say they are being computed, not that the list is sorted", m.status)
+		if strings.Contains(m.statusText(), "sorted") || !strings.Contains(m.statusText(), "computing the chrF2 statistics") {
+			t.Errorf("i while chrF's statistics are computed: status %q; want it to say they are being computed, not that the list is sorted", m.statusText())
 		}
 		if v := ansi.Strip(m.View()); strings.Contains(v, "no segment selected") || !m.list.selection(m.c).ok {
 			t.Errorf("i while chrF's statistics are computed: the selection is lost:\n%s", v)
 		}
 		m = d.press(m, meanwhile...)
 		m = d.deliver(m)
-		if m.list.impactOf != model.MetricChrF || !strings.HasPrefix(m.status, "sorted by impact on chrF2: ") {
-			t.Errorf("after %v and the statistics: impact of %q, status %q; want the rows by chrF's impact and the status saying so", meanwhile, m.list.impactOf, m.status)
+		if m.list.impactOf != model.MetricChrF || !strings.HasPrefix(m.statusText(), "sorted by impact on chrF2: ") {
+			t.Errorf("after %v and the statistics: impact of %q, status %q; want the rows by chrF's impact and the status saying so", meanwhile, m.list.impactOf, m.statusText())
 		}
 		if m.list.seg != m.list.rows[0] {
 			t.Errorf("after %v and the statistics: line %d selected; want the first row, line %d", meanwhile, m.list.seg+1, m.list.rows[0]+1)
@@ -47,14 +47,14 @@ func TestImpactStatusWaitsForRows(t *testing.T) {
 func TestImpactStatusKeepsLaterWord(t *testing.T) {
 	d := &statsDriver{t: t, hold: true}
 	m := d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i", "M")
-	said := m.status
-	if m = d.deliver(m); m.status != said {
-		t.Errorf("M while the rows waited: status %q when they landed; want %q kept", m.status, said)
+	said := m.statusText()
+	if m = d.deliver(m); m.statusText() != said {
+		t.Errorf("M while the rows waited: status %q when they landed; want %q kept", m.statusText(), said)
 	}
 	d = &statsDriver{t: t, hold: true}
 	m = d.press(readyWith(t, demoDataset(t), 100, 30, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M", "i", "o")
-	if m = d.deliver(m); strings.Contains(m.status, "impact") {
-		t.Errorf("o while the rows waited: status %q when the statistics landed; want o's", m.status)
+	if m = d.deliver(m); strings.Contains(m.statusText(), "impact") {
+		t.Errorf("o while the rows waited: status %q when the statistics landed; want o's", m.statusText())
 	}
 }
 
@@ -67,11 +67,11 @@ func TestSortStatusWaitsForRowsJob(t *testing.T) {
 	if m.list.view.Sort != model.SortLine || !m.jobs.running(jobRows) {
 		t.Fatalf("o: sort %v, rows job running %v; want line order being sorted by the job", m.list.view.Sort, m.jobs.running(jobRows))
 	}
-	if strings.Contains(m.status, "sorted") {
-		t.Errorf("o while the rows are sorted: status %q; want it to say it is sorting", m.status)
+	if strings.Contains(m.statusText(), "sorted") {
+		t.Errorf("o while the rows are sorted: status %q; want it to say it is sorting", m.statusText())
 	}
-	if m = drive(t, m, cmd); m.status != "sorted by line, first line first" {
-		t.Errorf("o after the rows landed: status %q; want the order they are in", m.status)
+	if m = drive(t, m, cmd); m.statusText() != "sorted by line, first line first" {
+		t.Errorf("o after the rows landed: status %q; want the order they are in", m.statusText())
 	}
 }
 
@@ -85,11 +85,11 @@ func TestSortStatusWaitsForFilter(t *testing.T) {
 		t.Fatalf("chrf<80 entered: waiting %q; want the chrF scores", m.list.waiting)
 	}
 	m, _ = step1(t, m, keyMsg("o"))
-	if len(m.list.rows) != 0 || strings.Contains(m.status, "sorted") || !strings.Contains(m.status, "the filter applies when the chrF scores are in") {
-		t.Errorf("o while the filter waits: %d rows, status %q; want the wait said, not the order", len(m.list.rows), m.status)
+	if len(m.list.rows) != 0 || strings.Contains(m.statusText(), "sorted") || !strings.Contains(m.statusText(), "the filter applies when the chrF scores are in") {
+		t.Errorf("o while the filter waits: %d rows, status %q; want the wait said, not the order", len(m.list.rows), m.statusText())
 	}
-	if m = drive(t, m, run); len(m.list.rows) == 0 || m.status != "sorted by line, first line first" {
-		t.Errorf("after the chrF scores: %d rows, status %q; want them by line, said so", len(m.list.rows), m.status)
+	if m = drive(t, m, run); len(m.list.rows) == 0 || m.statusText() != "sorted by line, first line first" {
+		t.Errorf("after the chrF scores: %d rows, status %q; want them by line, said so", len(m.list.rows), m.statusText())
 	}
 }
 
@@ -122,11 +122,11 @@ func TestSortStatusOneLine(t *testing.T) {
 			{[]string{"p", "v"}, "this is the baseline: tab"},
 		} {
 			m := press(t, readyWith(t, longNames(t), w, h, WithResampling(scoring.SeedOf(7), 100, 100)), tc.keys...)
-			if !strings.Contains(m.status, tc.want) {
-				t.Errorf("%d columns, %v: status %q; want it to say %q", w, tc.keys, m.status, tc.want)
+			if !strings.Contains(m.statusText(), tc.want) {
+				t.Errorf("%d columns, %v: status %q; want it to say %q", w, tc.keys, m.statusText(), tc.want)
 			}
-			if more := m.footerOverflow(); more != nil || render.Cells(m.status) > w || strings.HasSuffix(m.status, "…") {
-				t.Errorf("%d columns, %v: status %q takes %d lines (cut: %v); want one, whole", w, tc.keys, m.status, len(more), strings.HasSuffix(m.status, "…"))
+			if more := m.footerOverflow(); more != nil || render.Cells(m.statusText()) > w || strings.HasSuffix(m.statusText(), "…") {
+				t.Errorf("%d columns, %v: status %q takes %d lines (cut: %v); want one, whole", w, tc.keys, m.statusText(), len(more), strings.HasSuffix(m.statusText(), "…"))
 			}
 		}
 	}
@@ -207,11 +207,11 @@ func TestStatusOneLine(t *testing.T) {
 			{"m under sacrebleu", demoDataset, func(t *testing.T, m Model) Model { return press(t, m, "m") }, "press c for nltk compat first"},
 		} {
 			m := tc.do(t, readyWith(t, tc.ds(t), w, h, WithResampling(scoring.SeedOf(7), 100, 100)))
-			if !strings.Contains(m.status, tc.want) {
-				t.Errorf("%d columns, %s: status %q; want it to say %q", w, tc.name, m.status, tc.want)
+			if !strings.Contains(m.statusText(), tc.want) {
+				t.Errorf("%d columns, %s: status %q; want it to say %q", w, tc.name, m.statusText(), tc.want)
 			}
-			if more := m.footerOverflow(); more != nil || !render.Fits(m.status, w) || strings.HasSuffix(m.status, "…") {
-				t.Errorf("%d columns, %s: status %q takes %d lines (cut: %v); want one, whole", w, tc.name, m.status, len(more), strings.HasSuffix(m.status, "…"))
+			if more := m.footerOverflow(); more != nil || !render.Fits(m.statusText(), w) || strings.HasSuffix(m.statusText(), "…") {
+				t.Errorf("%d columns, %s: status %q takes %d lines (cut: %v); want one, whole", w, tc.name, m.statusText(), len(more), strings.HasSuffix(m.statusText(), "…"))
 			}
 		}
 	}
@@ -219,7 +219,7 @@ func TestStatusOneLine(t *testing.T) {
 	// in one line at 80 columns, saying why; at 60 the reason takes the
 	// footer's two lines, as a refused filter's may (whyInTwoLines).
 	m := filterBy(t, readyWith(t, noRef(t), 80, 24), "chrf<50")
-	if !strings.Contains(m.status, "segment 1 has no reference") || m.footerOverflow() != nil || !render.Fits(m.status, 80) {
-		t.Errorf("80 columns, a chrf filter entered without chrF scores: status %q; want one line saying why", m.status)
+	if !strings.Contains(m.statusText(), "segment 1 has no reference") || m.footerOverflow() != nil || !render.Fits(m.statusText(), 80) {
+		t.Errorf("80 columns, a chrf filter entered without chrF scores: status %q; want one line saying why", m.statusText())
 	}
 }

@@ -77,7 +77,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 	m.jobs.stop(jobRows) // rows sorted on the previous scores are stale now
 	// The scoring job made rows for the view, but not for a drill-down,
 	// nor by chrF's or TER's impact.
-	if note := m.awaitNote(); note != "" {
+	if note := m.awaitNote(); !note.empty() {
 		m.status, m.list.awaited = note, note
 	}
 	if msg.rows != nil && msg.view == m.rowsView() && m.list.only == nil && !m.list.weighsMetric() {
@@ -149,7 +149,7 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 	}
 	m.list.setFilter(m.list.rowsFilter)
 	m.flash(whyInTwoLines("", err, m.c.width))
-	m.list.queryErr = m.status
+	m.list.queryErr = m.statusText()
 	return nil
 }
 
@@ -189,7 +189,7 @@ func whyInTwoLines(lead string, err error, width int) string {
 // applyRows installs new rows, keeping the selection when still shown.
 func (m *Model) applyRows(r listRows) {
 	if m.list.waiting != "" && m.status == m.list.waitStatus {
-		m.status = "" // the rows it promised are in
+		m.status = saying{} // the rows it promised are in
 	}
 	found := m.list.setRows(r)
 	if m.list.typing != typingFilter || strings.TrimSpace(m.list.filter.text()) == m.list.view.Filter {
@@ -268,37 +268,6 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	}
 	m.refreshPane(false)
 	return m.rescore(reuse)
-}
-
-// flash shows a status line until the next key. It escapes the whole
-// line ([render.Safe]): a status often quotes a name, a path or an error
-// that carries text from a file, which the places that make one pass as
-// it is. A status fitted to the line, escaped to be measured, is shown by
-// [Model.flashFit] instead, which does not escape it again.
-func (m *Model) flash(s string) tea.Cmd {
-	m.status = render.Safe(s)
-	return nil
-}
-
-// flashFit shows, as flash does, the first of forms that the footer's
-// line shows whole ([common.fitStatus], which escapes them).
-func (m *Model) flashFit(forms ...string) tea.Cmd {
-	m.status = m.c.fitStatus(forms...)
-	return nil
-}
-
-// fitStatus is the first of forms, wordings of one status from the
-// fullest to the shortest, that the footer's one line shows whole once
-// escaped ([render.FirstFit]): a longer one would wrap over the line
-// above the footer (the annotation strip, the histogram's axis). It is
-// returned escaped, as measured, ready for the status line
-// ([Model.flashFit]).
-func (c common) fitStatus(forms ...string) string {
-	safe := make([]string, len(forms))
-	for i, f := range forms {
-		safe[i] = render.Safe(f)
-	}
-	return render.FirstFit(c.width, safe...)
 }
 
 // errGist is what err says is wrong, in fewer words for a status line's

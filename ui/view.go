@@ -60,12 +60,12 @@ func (m Model) footerView() string {
 	case m.list.typing != typingNone:
 		return render.Truncate(m.list.footer(c, m.liveFilter()), c.width)
 	case m.exp.typing:
-		return render.Truncate(m.exp.footer(c, m.status), c.width)
-	case m.ann.active() && m.status == "":
+		return render.Truncate(m.exp.footer(c, m.statusText()), c.width)
+	case m.ann.active() && m.status.empty():
 		return c.st.Muted.Render(fitKeyLine(m.ann.footer(c, m.list.selection(c)), c.width))
 	case m.err != nil:
 		return c.st.Error.Render(render.Truncate(m.errText(), c.width))
-	case m.status != "":
+	case !m.status.empty():
 		return m.statusLine()
 	case m.pane.zoom:
 		return c.st.Muted.Render(fitKeyLine(c.keys.zoomFooter(), c.width))
@@ -82,7 +82,7 @@ func (m Model) errText() string { return render.Safe(m.err.Error()) }
 // instead ([Model.footerOverflow]); cut, it is never cut inside a number
 // ([render.TruncateWhole]).
 func (m Model) statusLine() string {
-	return m.c.st.Warn.Render(render.TruncateWhole(m.status, m.c.width))
+	return m.c.st.Warn.Render(render.TruncateWhole(m.statusText(), m.c.width))
 }
 
 // fit clips every line of s to width cells ([render.Clip]) and s to height

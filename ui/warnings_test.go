@@ -84,7 +84,7 @@ func TestTokenizerWarningFollowsTokenizer(t *testing.T) {
 	if listed(m) || m.c.keys.Warnings.Enabled() {
 		t.Error("with zh the tokenizer warning is still listed, or the key still enabled")
 	}
-	if got := press(t, m, "!").status; !strings.HasPrefix(got, "no input warnings") {
+	if got := press(t, m, "!").statusText(); !strings.HasPrefix(got, "no input warnings") {
 		t.Errorf("! without warnings says %q; want that there are none", got)
 	}
 	for m.c.set.Corpus.Tokenize != "13a" {
