@@ -232,8 +232,8 @@ func (l segList) parseError(live bool) string {
 	if !live {
 		return l.typedWhy
 	}
-	if l.queryErr != "" && l.filter.text() != l.view.Filter {
-		return l.queryErr
+	if !l.queryErr.empty() && l.filter.text() != l.view.Filter {
+		return l.queryErr.at(l.width)
 	}
 	return ""
 }
@@ -259,7 +259,7 @@ func (l *segList) checkTyped() {
 	}
 	l.typedWhy = ""
 	if l.typedErr != nil {
-		l.typedWhy = render.Safe(whyInTwoLines("", l.typedErr, l.width))
+		l.typedWhy = whySaying("", l.typedErr).at(l.width)
 	}
 }
 

@@ -92,7 +92,7 @@ type segList struct {
 	only         []int
 	drillLabel   drillLabel
 	drill        int    // counts the drill-downs, so that rows know which they are of
-	queryErr     string // why the filter typed could not be applied ("" when it was)
+	queryErr     saying // why the filter typed could not be applied (empty when it was)
 	fromAnalysis bool
 	// refinding: an option key changed the settings the drill-down's
 	// segments were found under; they are shown, rescored, until its row

@@ -222,5 +222,5 @@ func (l *segList) wait(what string) {
 	l.rows, l.subset, l.rowsFilter, l.rowsDrill = nil, nil, l.view.Filter, l.drill
 	l.cursor, l.top = 0, 0
 	l.waiting = what
-	l.queryErr = ""
+	l.queryErr = saying{}
 }

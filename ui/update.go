@@ -7,7 +7,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
-	"github.com/bleuscope/bleuscope/ui/render"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -144,46 +143,15 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 	if m.list.entered {
 		m.list.entered = false
 		m.list.backToBefore()
-		m.flash(unchangedStatus(err, m.c.width))
+		// "filter unchanged" first, where an explanation too long for
+		// the footer's two lines does not cut it, then why.
+		m.status = whySaying("filter unchanged · ", err)
 		return m.refreshRows()
 	}
 	m.list.setFilter(m.list.rowsFilter)
-	m.flash(whyInTwoLines("", err, m.c.width))
-	m.list.queryErr = m.statusText()
+	m.status = whySaying("", err)
+	m.list.queryErr = m.status
 	return nil
-}
-
-// unchangedStatus is the status line of a query entered that is not
-// applied: "filter unchanged" first, where an explanation too long for
-// the footer's two lines does not cut it, then why.
-func unchangedStatus(err error, width int) string {
-	return whyInTwoLines("filter unchanged · ", err, width)
-}
-
-// whyInTwoLines is lead followed by err in the first of its wordings
-// that one line of width cells shows whole once escaped (an error with wordings: [model.QueryError],
-// [metricsError]), so that a hint is never parted from its sentence by a
-// wrap; when none does, in the first that the footer's two lines show
-// whole, else in its shortest. The text is returned as it is:
-// [Model.flash] escapes a status, and the prompt's reason escapes it
-// where it is drawn.
-func whyInTwoLines(lead string, err error, width int) string {
-	whys := []string{err.Error()}
-	var worded interface{ Wordings() []string }
-	if errors.As(err, &worded) {
-		whys = worded.Wordings()
-	}
-	for _, why := range whys {
-		if s := lead + why; render.Fits(render.Safe(s), width) {
-			return s
-		}
-	}
-	for _, why := range whys[:len(whys)-1] {
-		if s := lead + why; inTwoLines(render.Safe(s), width) {
-			return s
-		}
-	}
-	return lead + whys[len(whys)-1]
 }
 
 // applyRows installs new rows, keeping the selection when still shown.
@@ -196,7 +164,7 @@ func (m *Model) applyRows(r listRows) {
 		// Else the rows are those of the last filter that applied, made
 		// again (a rescore landing, the metrics): the query typed still
 		// cannot be, and the prompt goes on saying why.
-		m.list.queryErr = ""
+		m.list.queryErr = saying{}
 	}
 	m.list.entered, m.list.waiting = false, ""
 	m.sorted()
