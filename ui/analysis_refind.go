@@ -64,35 +64,35 @@ func (a *anaScreen) refind(x anaCtx) (d anaDrill, why []string, ok bool) {
 	return anaDrill{}, a.goneWhy(x, r), false
 }
 
-// goneWhy says why the tables made for x lack row r (see refind), and
-// that the table comes back, in forms from the fullest to the shortest.
+// goneWhy says why the tables made for x lack row r (see refind), in
+// forms from the fullest to the shortest; where the row was listed says
+// what comes next ([Model.leaveGoneDrill], the comparison's line).
 func (a anaScreen) goneWhy(x anaCtx, r anaRow) []string {
-	const back = ": back to the table"
 	switch r.table {
 	case anaNGrams:
 		q := model.QuoteNGram(r.ngram)
 		if n := a.maxOrder(x); r.order > n {
-			return []string{fmt.Sprintf("%s is a %d-gram, above the max order %d now%s", q, r.order, n, back),
-				fmt.Sprintf("%d-grams are above the max order now%s", r.order, back)}
+			return []string{fmt.Sprintf("%s is a %d-gram, above the max order %d now", q, r.order, n),
+				fmt.Sprintf("%d-grams are above the max order now", r.order)}
 		}
 		kind := a.mode.String()
-		return []string{fmt.Sprintf("%s is not among the table's %s n-grams now%s", q, kind, back),
-			fmt.Sprintf("no %s %s in the table now%s", kind, q, back), "not in the table now" + back}
+		return []string{fmt.Sprintf("%s is not among the table's %s n-grams now", q, kind),
+			fmt.Sprintf("no %s %s in the table now", kind, q), "not in the table now"}
 	case anaBuckets:
 		bs := a.der.buckets[x.sys]
 		if r.bucket >= len(bs) { // the bucket of the segments NLTK gave no score
-			return []string{"every segment has a sentence score now" + back}
+			return []string{"every segment has a sentence score now"}
 		}
 		b := bs[r.bucket]
 		if b.Label == model.NoRefLabel || b.Label == model.NoScoreLabel {
-			return []string{"no segment with " + b.Label + " now" + back}
+			return []string{"no segment with " + b.Label + " now"}
 		}
-		return []string{a.bucketWhat() + b.Label + " holds no segment now" + back, b.Label + " holds no segment now" + back}
+		return []string{a.bucketWhat() + b.Label + " holds no segment now", b.Label + " holds no segment now"}
 	}
 	if r.outcome == anaUnscored {
-		return []string{"every segment has a sentence score now" + back}
+		return []string{"every segment has a sentence score now"}
 	}
 	o := anaOutcomes[r.outcome]
-	return []string{fmt.Sprintf("%s %s %s on no segment now%s", x.c.shortName(r.system), o.verb, x.c.shortName(x.other), back),
-		"no " + o.name + " now" + back}
+	return []string{fmt.Sprintf("%s %s %s on no segment now", x.c.shortName(r.system), o.verb, x.c.shortName(x.other)),
+		"no " + o.name + " now"}
 }

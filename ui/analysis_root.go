@@ -342,16 +342,27 @@ func (m Model) drillAnalysis() (Model, tea.Cmd) {
 // segments of its row there, its filter, sort and selection kept, and
 // says how many there are when that changed or the segment selected is
 // not among them; when the tables lack the row, or could not be made, it
-// goes back to them, saying why in one line. While the drill-down is not
-// on screen (the help or the comparison over it), or a segment of it is
-// being annotated, it waits.
+// goes back to them, saying why in one line. The comparison opened in
+// the drill-down follows it: the row is found again beneath it, which
+// then tests the segments found again, or says the row is gone and goes
+// back to the table with esc (segList.gone). While the drill-down is not
+// on screen otherwise (the help over it), or a segment of it is being
+// annotated, it waits.
 func (m *Model) refindDrill() tea.Cmd {
-	if !m.list.refinding || m.screen != screenMain || m.ann.active() || m.c.scored == nil || m.jobs.running(jobScore) {
+	if m.list.gone != nil && m.screen == screenMain { // back from the comparison that said so
+		return m.leaveGoneDrill(m.list.gone)
+	}
+	underSig := m.sigOpen() && m.list.fromAnalysis
+	if !m.list.refinding || m.screen != screenMain && !underSig || m.ann.active() || m.c.scored == nil || m.jobs.running(jobScore) {
 		return nil
 	}
 	x, a := m.anaCtx(), &m.ana
 	if !a.ready(x, a.drilled.table) {
 		if m.anaBusy() {
+			return nil
+		}
+		if underSig {
+			m.list.lost([]string{"the analysis could not be made under the new settings", "the analysis failed"})
 			return nil
 		}
 		cmd := m.backToAnalysis() // the table says why
@@ -361,10 +372,12 @@ func (m *Model) refindDrill() tea.Cmd {
 	was, seg := a.drilled.ngram, m.list.seg
 	before := len(m.list.only)
 	d, why, ok := a.refind(x)
-	if !ok {
-		cmd := m.backToAnalysis()
-		m.flashFit(why...)
-		return cmd
+	switch {
+	case !ok && underSig:
+		m.list.lost(why)
+		return nil
+	case !ok:
+		return m.leaveGoneDrill(why)
 	}
 	var focus *model.Focus
 	if g := d.ngram; g != nil {
@@ -378,6 +391,18 @@ func (m *Model) refindDrill() tea.Cmd {
 	m.list.redrill(d.label, d.rows, focus)
 	m.sayRefound(d, was, before, seg)
 	return m.refreshRows()
+}
+
+// leaveGoneDrill goes back from a drill-down whose row is gone under the
+// new settings to the table, saying why (in forms, the fullest first).
+func (m *Model) leaveGoneDrill(why []string) tea.Cmd {
+	cmd := m.backToAnalysis()
+	forms := make([]string, len(why))
+	for i, w := range why {
+		forms[i] = w + ": back to the table"
+	}
+	m.flashFit(forms...)
+	return cmd
 }
 
 // sayRefound says how a drill-down's row found again differs: its

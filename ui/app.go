@@ -133,9 +133,6 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if more := m.explainLong(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
-	if more := m.significance(); more != nil {
-		cmd = tea.Batch(cmd, more)
-	}
 	if more := m.analysis(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
@@ -143,6 +140,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, more)
 	}
 	if more := m.refindDrill(); more != nil {
+		cmd = tea.Batch(cmd, more)
+	}
+	// After refindDrill: the comparison opened in a drill-down tests the
+	// segments found again as soon as they are listed.
+	if more := m.significance(); more != nil {
 		cmd = tea.Batch(cmd, more)
 	}
 	m.settleStats()

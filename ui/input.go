@@ -127,6 +127,24 @@ func (l *segList) redrill(label drillLabel, rows []int, focus *model.Focus) {
 	l.drill++
 }
 
+// findAgain has the drill-down, if any, find its row again under
+// settings that just changed ([Model.refindDrill]).
+func (l *segList) findAgain() {
+	l.refinding, l.gone = l.fromAnalysis, nil
+}
+
+// findingAgain reports whether the drill-down's segments are being found
+// again under new settings, or are found and not yet listed.
+func (l segList) findingAgain() bool {
+	return l.refinding || l.only != nil && l.drill != l.rowsDrill
+}
+
+// lost ends the search for the drill-down's row under other settings
+// when the row is gone, saying why in forms (see segList.gone).
+func (l *segList) lost(why []string) {
+	l.gone, l.refinding = why, false
+}
+
 // refound ends the search for the drill-down's row under other settings
 // when its segments are those shown: the label becomes the row's under
 // those settings (c: a sentence BLEU bucket's bounds on the other scale).
@@ -171,7 +189,7 @@ func (l *segList) filters() []string {
 
 // leaveDrill forgets the drill-down, keeping the filter.
 func (l *segList) leaveDrill() {
-	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst, l.refinding = nil, nil, false, nil, false, false
+	l.only, l.drillLabel, l.fromAnalysis, l.focus, l.atFirst, l.refinding, l.gone = nil, nil, false, nil, false, false, nil
 	l.drill++
 	if l.drillSwitched && [2]int{l.view.System, l.view.Other} == l.drillSet {
 		l.view.System, l.view.Other = l.drillView[0], l.drillView[1]

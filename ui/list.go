@@ -98,6 +98,12 @@ type segList struct {
 	// segments were found under; they are shown, rescored, until its row
 	// is found again in the analysis made anew ([Model.refindDrill]).
 	refinding bool
+	// gone says why (in forms from the fullest to the shortest) the row
+	// is not in the analysis made anew, as found while the comparison
+	// opened in the drill-down was over it: the comparison says so, and
+	// the drill-down goes back to the table as soon as it is on screen
+	// again ([Model.refindDrill]).
+	gone []string
 	// drillFrom, drillSeg, drillSort and drillDesc are the filter, the
 	// selected segment and the sort there were when the drill-down opened,
 	// given back when it closes.

@@ -70,7 +70,7 @@ func (m *Model) cycleRefs() tea.Cmd {
 			return m.flash(err.Error())
 		}
 	}
-	m.list.refinding = m.list.fromAnalysis // a drill-down's row is found again against them (refindDrill)
+	m.list.findAgain() // a drill-down's row is found again against them (refindDrill)
 	m.c.refs.only = only
 	m.c.setDataset(ds)
 	m.c.met.forget()

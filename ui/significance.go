@@ -122,6 +122,11 @@ func (s *sigScreen) done(f sigFor, res *model.Comparison, err error) {
 	s.shown, s.res, s.err, s.hasDone = f, res, err, true
 }
 
+// forget drops the comparison shown, of segments no longer asked for.
+func (s *sigScreen) forget() {
+	s.shown, s.res, s.err, s.hasDone = sigFor{}, nil, nil, false
+}
+
 // current reports whether the screen shows the comparison for f.
 func (s sigScreen) current(f sigFor) bool { return s.hasDone && s.shown == f }
 
@@ -144,6 +149,21 @@ func (s sigScreen) View(c common, l segList, run sigStatus, footer string) strin
 	body := []string{st.Title.Render(s.titleLine(c, l, cols)), s.statusLine(c, run, cols)}
 	// The warnings say it in fewer words rather than being cut.
 	switch {
+	case l.findingAgain(): // opened in a drill-down: its row found again under new settings
+		body[1] = st.Accent.Render(render.FirstFit(w,
+			run.spinner+" finding the drill-down's segments again under the new settings: the test follows",
+			run.spinner+" finding the drill-down's segments again: the test follows",
+			run.spinner+" finding the drill-down's segments again…"))
+	case l.gone != nil:
+		var forms []string // why quotes an n-gram of the input: escaped
+		for _, why := range l.gone {
+			forms = append(forms, render.Safe(why)+": nothing to compare (esc: back to the table)")
+		}
+		for _, why := range l.gone {
+			forms = append(forms, render.Safe(why)+" (esc: back to the table)")
+		}
+		body[1] = st.Warn.Render(render.FirstFit(w, append(forms,
+			"the drill-down's row is gone now (esc: back to the table)", "the row is gone (esc: back to the table)")...))
 	case l.waiting != "":
 		body[1] = st.Warn.Render(render.FirstFit(w,
 			"the filter waits for the "+l.waiting+" scores: nothing to compare until they are in",
@@ -250,11 +270,18 @@ func (s sigScreen) titleLine(c common, l segList, cols sigColumns) string {
 	scopes := []string{"all " + all + " segments", all + " segments", all + " segs"}
 	if l.filtered() {
 		of := model.Thousands(len(l.rows)) + " of " + all // as the list's header words it
+		lead, short := of+" match ", []string{of + " match", of}
+		switch { // a drill-down's row found again, or gone, under new settings: no count
+		case l.findingAgain():
+			lead, short = "finding again: ", []string{"finding again", "finding…"}
+		case l.gone != nil:
+			lead, short = "gone now: ", []string{"row gone now", "gone"}
+		}
 		scopes = scopes[:0]
 		for _, label := range l.filterLabels(func(i int) string { return cols.nameOf(c, i) }) {
-			scopes = append(scopes, of+" match "+label)
+			scopes = append(scopes, lead+label)
 		}
-		scopes = append(scopes, of+" match", of)
+		scopes = append(scopes, short...)
 	}
 	if refs := c.refsLabel(); refs != "" { // R: the scores are against these alone
 		for i := range scopes {

@@ -90,9 +90,17 @@ func (m Model) sigWanted() (sigFor, bool) {
 // screen is open (the help over it too) it starts the comparison the
 // screen should show when that is neither shown nor in flight (a newer
 // one replaces an older one in flight, whose result is then dropped as
-// stale).
+// stale). Opened in a drill-down whose row is found again under new
+// settings, or gone there, it drops the comparison of the segments found
+// before, and tests none until they are listed (the screen says it
+// waits, or why the row is gone).
 func (m *Model) significance() tea.Cmd {
 	if !m.sigOpen() {
+		return nil
+	}
+	if m.list.findingAgain() || m.list.gone != nil {
+		m.jobs.stop(jobSig)
+		m.sig.forget()
 		return nil
 	}
 	want, ok := m.sigWanted()
@@ -246,6 +254,9 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Pin):
 		return m, m.togglePin(m.sig.cursor)
 	case key.Matches(msg, k.Impact):
+		if m.list.gone != nil { // the drill-down's segments are no row's now
+			return m, m.flashFit("the drill-down's row is gone: esc goes back to the table", "the row is gone: esc, back to the table")
+		}
 		if m.sig.cursor == m.list.view.Other {
 			return m, m.flashFit("that is the baseline: select a system to see the segments that cost it the most",
 				"that is the baseline: select another system", "the baseline: select another")
@@ -274,15 +285,10 @@ func (m Model) handleSigKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		return m, m.filterStays()
 	default:
-		// The options rescore, and the comparison follows the new scores.
-		// Opened in a drill-down, it compares the segments found under
-		// the settings before: the drill-down finds its row again once
-		// back on screen (refindDrill), which the status says.
+		// The options rescore, and the comparison follows the new scores;
+		// opened in a drill-down, it follows the drill-down's row found
+		// again under them (refindDrill).
 		if cmd, ok := m.handleOptionKey(msg); ok {
-			if m.list.refinding {
-				m.status = m.status.then(" · compared on the drill-down's segments as found before: esc or n finds them again",
-					" · on the drill-down's segments as found before")
-			}
 			return m, cmd
 		}
 		if !pressedAny(msg, k.PrevSystem, k.NextSystem, k.SigTest) { // the screen's own, with the moves

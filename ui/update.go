@@ -219,7 +219,7 @@ func (m *Model) applySettings(set model.Settings) tea.Cmd {
 	}
 	// A drill-down's segments were found under the settings before: its
 	// row is found again under these ones (refindDrill).
-	m.list.refinding = m.list.fromAnalysis
+	m.list.findAgain()
 	ds := m.c.ds
 	before := inputWarnings(m.c)
 	m.c.set = set
