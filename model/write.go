@@ -67,9 +67,12 @@ func (e *OutputError) Reason() string {
 
 // CheckOutput returns an [OutputError] wrapping [ErrOutputIsInput] when
 // path names the same file as one of inputs (whatever the spelling: links
-// and relative paths are resolved by the file system). A path that does
-// not exist yet, "" and "-" (standard output) are fine.
-func CheckOutput(path string, inputs []string) error {
+// and relative paths are resolved by the file system). An input "-" is
+// standard input, stdin: when that is an open file (the shell's "<file" or
+// "<>file"), it is compared as the file it reads, so that -o /dev/stdin or
+// /dev/fd/0 never writes into it. A path that does not exist yet, "" and
+// "-" (standard output) are fine.
+func CheckOutput(path string, inputs []string, stdin io.Reader) error {
 	if path == "" || path == "-" {
 		return nil
 	}
@@ -78,12 +81,24 @@ func CheckOutput(path string, inputs []string) error {
 		return nil // does not exist yet: cannot be an input
 	}
 	for _, in := range inputs {
-		ist, err := os.Stat(in)
+		ist, err := inputInfo(in, stdin)
 		if err == nil && os.SameFile(ost, ist) {
 			return &OutputError{Path: path, Err: ErrOutputIsInput}
 		}
 	}
 	return nil
+}
+
+// inputInfo returns what input names: the file stdin is open on for "-",
+// else the file at the path.
+func inputInfo(input string, stdin io.Reader) (fs.FileInfo, error) {
+	if input != "-" {
+		return os.Stat(input)
+	}
+	if f, ok := stdin.(*os.File); ok && f != nil {
+		return f.Stat()
+	}
+	return nil, fs.ErrNotExist
 }
 
 // WriteFile writes what write produces to path without ever destroying

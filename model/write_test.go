@@ -101,9 +101,21 @@ func TestCheckOutput(t *testing.T) {
 		{"-", nil},
 		{"", nil},
 	} {
-		if err := CheckOutput(tt.out, []string{in}); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
+		if err := CheckOutput(tt.out, []string{in}, nil); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
 			t.Errorf("CheckOutput(%q) = %v; want %v", tt.out, err, tt.want)
 		}
+	}
+	// "-" is standard input: the file it reads, when it is one.
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := CheckOutput(link, []string{"-"}, f); !errors.Is(err, ErrOutputIsInput) {
+		t.Errorf("CheckOutput(%q) with standard input reading it = %v; want ErrOutputIsInput", link, err)
+	}
+	if err := CheckOutput(in, []string{"-"}, strings.NewReader("x")); err != nil {
+		t.Errorf("CheckOutput(%q) with standard input a reader = %v; want nil", in, err)
 	}
 }
 

@@ -92,7 +92,7 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 		if p == "" {
 			return x, req, false, "name a file to export to"
 		}
-		if err := model.CheckOutput(p, inputs); err != nil {
+		if err := model.CheckOutput(p, inputs, nil); err != nil {
 			return x, req, false, p + " is one of the input files; name another file"
 		}
 		if model.IsTerminal(p) {

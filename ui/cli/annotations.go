@@ -232,7 +232,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutputNotInput(out, []string{files[0], typology}); err != nil {
+	if err := e.checkOutputNotInput(out, []string{files[0], typology}); err != nil {
 		return err
 	}
 	anns, made, err := readAnnotations(e, files[0], e.stdin, limits)
@@ -283,7 +283,7 @@ func runAnnotationsExport(e *env, args []string) error {
 	if err := fs.checkFormat(format, exportFormats); err != nil {
 		return err
 	}
-	if err := checkOutputNotInput(out, []string{ann}); err != nil {
+	if err := e.checkOutputNotInput(out, []string{ann}); err != nil {
 		return err
 	}
 	anns, _, err := readAnnotations(e, ann, e.stdin, limits)
@@ -348,7 +348,7 @@ func runAnnotationsImport(e *env, args []string) error {
 	default:
 		return usagef("--lines %q: use position or seg-id; %s", lines, fs.helpHint())
 	}
-	if err := checkOutputNotInput(ann, files); err != nil {
+	if err := e.checkOutputNotInput(ann, files); err != nil {
 		return usagef("--annotations %s is one of the files to import; name another annotation file", ann)
 	}
 	if stdins := slices.DeleteFunc(slices.Clone(files), func(f string) bool { return f != "-" }); len(stdins) > 1 {

@@ -160,7 +160,7 @@ func runBuckets(e *env, args []string) error {
 		}
 	}
 	opt.Edges = edges
-	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+	if err := e.checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)

@@ -284,7 +284,7 @@ func runCompare(e *env, args []string) error {
 	if opt.Seed, err = sg.resolveSeed(); err != nil {
 		return err
 	}
-	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+	if err := e.checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)

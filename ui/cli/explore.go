@@ -150,7 +150,7 @@ func prepareExplore(e *env, args []string) (*exploreInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := af.check(fs, annotationInputs(systems, in, af.typology), in.mqm != ""); err != nil {
+	if err := af.check(e, fs, annotationInputs(systems, in, af.typology), in.mqm != ""); err != nil {
 		return nil, err
 	}
 	ds, err := in.load(e, systems, true, set.Corpus.Tokenize)

@@ -48,7 +48,7 @@ func addAnnotateFlags(fs *flagSet) *annotateFlags {
 // check refuses the annotation flags without --annotations (but for
 // --preset and --typology with --mqm, the weights of its annotations), and
 // an annotation file that is one of the inputs.
-func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
+func (f *annotateFlags) check(e *env, fs *flagSet, inputs []string, mqm bool) error {
 	if f.path == "" && mqm && !fs.given("rater") {
 		return nil
 	}
@@ -60,7 +60,7 @@ func (f *annotateFlags) check(fs *flagSet, inputs []string, mqm bool) error {
 		}
 		return nil
 	}
-	if err := checkOutputNotInput(f.path, inputs); err != nil {
+	if err := e.checkOutputNotInput(f.path, inputs); err != nil {
 		return usagef("--annotations %s is one of the input files; name another annotation file", f.path)
 	}
 	return checkFolder(f.path)

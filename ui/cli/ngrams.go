@@ -156,7 +156,7 @@ func runNGrams(e *env, args []string) error {
 			orders = append(orders, n)
 		}
 	}
-	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+	if err := e.checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)

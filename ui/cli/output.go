@@ -28,10 +28,11 @@ func writeOutput(e *env, path string, write func(w io.Writer) error) error {
 	return outputError(model.WriteFile(e.ctx, path, write))
 }
 
-// checkOutputNotInput refuses an -o that names one of the input files:
-// bleuscope never changes an input file.
-func checkOutputNotInput(out string, inputs []string) error {
-	return outputError(model.CheckOutput(out, inputs))
+// checkOutputNotInput refuses an -o that names one of the input files,
+// where "-" is the file standard input reads (e.stdin): bleuscope never
+// changes an input file.
+func (e *env) checkOutputNotInput(out string, inputs []string) error {
+	return outputError(model.CheckOutput(out, inputs, e.stdin))
 }
 
 // outputError turns a [model.OutputError] into the usage error the user

@@ -296,3 +296,33 @@ func TestSignalGrace(t *testing.T) {
 		t.Fatal("a command that ignores its context was not ended after the first signal")
 	}
 }
+
+// TestOutputIsStandardInput names, as -o, the file standard input reads
+// (opened for reading and writing, as the shell's "<>hyp.txt" opens it)
+// while "-" is an input: the command refuses it, as it refuses an input
+// named by its path, and the file is unchanged; before, it was written
+// through the descriptor, the output appended to the hypotheses.
+func TestOutputIsStandardInput(t *testing.T) {
+	writeFiles(t, basicFiles())
+	for _, args := range [][]string{
+		{"score", "-", "-r", "ref.txt"},
+		{"segments", "--format", "jsonl", "-", "-r", "ref.txt"},
+		{"annotations", "summary", "-"},
+	} {
+		if err := os.WriteFile("hyp.txt", []byte(hyp3), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile("hyp.txt", os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := "/dev/fd/" + strconv.Itoa(int(f.Fd()))
+		var stdout, stderr bytes.Buffer
+		code := Run(append(args, "-o", out), f, &stdout, &stderr)
+		f.Close()
+		want := "bleuscope: -o " + out + " is one of the input files; write the output somewhere else\n"
+		if b, _ := os.ReadFile("hyp.txt"); code != 2 || stderr.String() != want || string(b) != hyp3 {
+			t.Errorf("%q -o %s: status %d, stderr %q, hyp.txt now %q; want 2, %q and the file unchanged", args, out, code, stderr.String(), b, want)
+		}
+	}
+}

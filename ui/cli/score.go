@@ -76,7 +76,7 @@ func runScore(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
+	if err := e.checkOutputNotInput(out, inputPaths(systems, in)); err != nil {
 		return err
 	}
 	if !confidence && fs.given("confidence-n", "seed") {

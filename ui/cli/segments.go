@@ -121,7 +121,7 @@ func runSegments(e *env, args []string) error {
 	if text.annotations != "" {
 		inputs = append(inputs, text.annotations)
 	}
-	if err := checkOutputNotInput(out, inputs); err != nil {
+	if err := e.checkOutputNotInput(out, inputs); err != nil {
 		return err
 	}
 	ds, err := in.load(e, systems, false, set.Corpus.Tokenize)
