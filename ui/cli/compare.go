@@ -270,6 +270,15 @@ func runCompare(e *env, args []string) error {
 	if err := pf.check(); err != nil {
 		return err
 	}
+	// A count for the test not run is refused, as score refuses
+	// --confidence-n without --confidence: a run without it would read as
+	// the test asked for.
+	switch {
+	case !ar && fs.given("paired-ar-n"):
+		return usagef("--paired-ar-n goes with --paired-ar (the bootstrap, run by default, takes --paired-bs-n); %s", fs.helpHint())
+	case ar && fs.given("paired-bs-n"):
+		return usagef("--paired-bs-n goes with the bootstrap, not --paired-ar (whose trials --paired-ar-n counts); %s", fs.helpHint())
+	}
 	set, err := sf.settings()
 	if err != nil {
 		return err

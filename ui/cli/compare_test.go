@@ -220,6 +220,8 @@ func TestCompareBadUsage(t *testing.T) {
 		{"seed not a number", []string{"compare", "-seed=1.5", "base.txt", "good.txt", "-r", "ref.txt"}, `-seed: "1.5" is not a whole number of 0 or more, or "none" for a random seed; see 'bleuscope compare --help'`},
 		{"seed of too many digits", []string{"compare", "--seed", strings.Repeat("9", 5000), "base.txt", "good.txt", "-r", "ref.txt"}, "--seed: a seed of 5000 digits is more than the 4300 Python's int() reads, so sacrebleu refuses it too; give at most 4300 digits; see 'bleuscope compare --help'"},
 		{"too many resamples", []string{"compare", "--paired-ar-n", "2000000", "base.txt", "good.txt", "-r", "ref.txt"}, "more than 1000000"},
+		{"trials without the test", []string{"compare", "--paired-ar-n", "500", "base.txt", "good.txt", "-r", "ref.txt"}, "--paired-ar-n goes with --paired-ar (the bootstrap, run by default, takes --paired-bs-n); see 'bleuscope compare --help'"},
+		{"resamples with the other test", []string{"compare", "--paired-ar", "--paired-bs-n", "500", "base.txt", "good.txt", "-r", "ref.txt"}, "--paired-bs-n goes with the bootstrap, not --paired-ar (whose trials --paired-ar-n counts); see 'bleuscope compare --help'"},
 		{"too many confidence resamples", []string{"score", "--confidence", "--confidence-n", "1000001", "base.txt", "-r", "ref.txt"}, "more than 1000000"},
 		{"bad format", []string{"compare", "--format", "tsv", "base.txt", "good.txt", "-r", "ref.txt"}, "--format"},
 		{"lengths", []string{"compare", "base.txt", "one.txt", "-r", "ref.txt"}, "one.txt"},

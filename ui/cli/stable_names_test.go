@@ -184,7 +184,7 @@ func TestJSONSystemNamesStayApart(t *testing.T) {
 		{"segments", "--format", "jsonl", "--metrics", "bleu,ter"},
 		{"segments", "--text", "--format", "jsonl"},
 		{"compare", "--format", "json", "--paired-bs-n", "20"},
-		{"compare", "--format", "json", "--paired-ar-n", "20", "--metrics", "bleu,chrf"},
+		{"compare", "--format", "json", "--paired-ar", "--paired-ar-n", "20", "--metrics", "bleu,chrf"},
 		{"ngrams", "--format", "jsonl", "--top", "2"},
 		{"ngrams", "--format", "jsonl", "--top", "2", "--salient"},
 		{"buckets", "--format", "jsonl"},
