@@ -87,7 +87,8 @@ const (
 type MQMRows struct {
 	// Annotations are the rows: errors and no-error marks.
 	Annotations []Annotation
-	// Warnings describe rows read with a repair, one line each.
+	// Warnings describe rows read with a repair, one line a repair: the
+	// row's own when one row needs it, else how many and the first.
 	Warnings []string
 }
 
@@ -121,6 +122,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	var col map[string]int
 	seen := map[[2]string]int{}
 	texts := map[[2]string]string{}
+	warns := rowWarnings{name: name}
 	var nul model.LineTally
 	for lineNo := 1; ; lineNo++ {
 		raw, err := br.ReadString('\n')
@@ -177,7 +179,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			return nil, bad(perr.Error())
 		}
 		if warn != "" {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: %s", name, lineNo, warn))
+			warns.add(warn, lineNo, warn, warn, "")
 		}
 		if model.HasNUL(a.Src) || model.HasNUL(a.Hyp) {
 			nul.Add(lineNo)
@@ -204,7 +206,10 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 		}
 		tk := [2]string{a.System, strconv.Itoa(a.Line)}
 		if prev, ok := texts[tk]; ok && prev != a.Hyp {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("%s:%d: the target of system %s, segment %s differs from its earlier rows'; this row keeps its own text", name, lineNo, a.System, a.SegID))
+			warns.add("differs", lineNo,
+				fmt.Sprintf("the target of system %s, segment %s differs from its earlier rows'; this row keeps its own text", a.System, a.SegID),
+				"the target of a segment differs from its earlier rows'; each row keeps its own text",
+				fmt.Sprintf("system %s, segment %s", a.System, a.SegID))
 		} else if !ok {
 			texts[tk] = a.Hyp
 		}
@@ -216,8 +221,59 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	if col == nil {
 		return nil, &model.InputError{File: name, Msg: "is empty; give a WMT MQM TSV: a header row naming the columns " + MQMHeaderWords + ", then one row per error"}
 	}
-	out.Warnings = append(out.Warnings, model.NULWarning(name, nul)...)
+	out.Warnings = append(warns.lines(), model.NULWarning(name, nul)...)
 	return out, nil
+}
+
+// rowWarnings gathers the warnings of an MQM TSV's rows by what they say,
+// so that a repair made on many rows (a file whose every "<v>" is left
+// open) is one line, not one a row.
+type rowWarnings struct {
+	name  string // the file, as errors name it
+	kinds []*rowWarning
+	byKey map[string]*rowWarning
+}
+
+// rowWarning is one kind of warning: the rows it was given for, and what
+// it says of one row and of several.
+type rowWarning struct {
+	rows             model.LineTally
+	one, many, first string
+}
+
+// add counts line under the warning key: one is what it says when line is
+// its only row, many what it says of several, whose first it names by
+// its line and, if not "", by first ("system A, segment 3").
+func (w *rowWarnings) add(key string, line int, one, many, first string) {
+	if w.byKey == nil {
+		w.byKey = map[string]*rowWarning{}
+	}
+	k, ok := w.byKey[key]
+	if !ok {
+		k = &rowWarning{one: one, many: many, first: first}
+		w.byKey[key] = k
+		w.kinds = append(w.kinds, k)
+	}
+	k.rows.Add(line)
+}
+
+// lines returns a line for each kind of warning, in the order first met:
+// "q.tsv:6: what" for a lone row, else "q.tsv: what (on 3 rows; the
+// first, line 6)", or "(…; the first, line 6: system A, segment 3)".
+func (w *rowWarnings) lines() []string {
+	out := make([]string, 0, len(w.kinds))
+	for _, k := range w.kinds {
+		if k.rows.N == 1 {
+			out = append(out, fmt.Sprintf("%s:%d: %s", w.name, k.rows.First, k.one))
+			continue
+		}
+		first := ""
+		if k.first != "" {
+			first = ": " + k.first
+		}
+		out = append(out, fmt.Sprintf("%s: %s (on %s; the first, line %d%s)", w.name, k.many, model.Counted(k.rows.N, "row"), k.rows.First, first))
+	}
+	return out
 }
 
 // fieldsFit reports whether a row has the header's number of fields, give

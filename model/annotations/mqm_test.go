@@ -605,3 +605,30 @@ func TestExportKind(t *testing.T) {
 		}
 	}
 }
+
+// TestReadMQMWarningsByKind: a repair made on many rows is one warning,
+// with how many rows and the first, and one made on a single row keeps
+// that row's line; before, every row had a line of its own, 100,000 lines
+// on standard error (and on the explorer's warnings screen) for a file
+// whose every "<v>" is left open.
+func TestReadMQMWarningsByKind(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n")
+	for i := 1; i <= 1000; i++ {
+		fmt.Fprintf(&b, "sysA\td\t1\t%d\tr1\tQuelle\ta <v>big dog\tOther\tMinor\n", i)
+	}
+	b.WriteString("sysA\td\t1\t1\tr2\tQuelle\ta big</v> cat\tOther\tMinor\n")      // line 1002: stray, and a target of its own
+	b.WriteString("sysA\td\t1\t2\tr2\tQuelle\ta <v>small</v> cat\tOther\tMinor\n") // line 1003: a target of its own
+	rows, err := ReadMQM(strings.NewReader(b.String()), "m.tsv", LinesByPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`m.tsv: a "<v>" is never closed; the span runs to the end of the text (on 1,000 rows; the first, line 2)`,
+		`m.tsv:1002: a "</v>" without "<v>" is dropped`,
+		`m.tsv: the target of a segment differs from its earlier rows'; each row keeps its own text (on 2 rows; the first, line 1002: system sysA, segment 1)`,
+	}
+	if !reflect.DeepEqual(rows.Warnings, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(rows.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+}
