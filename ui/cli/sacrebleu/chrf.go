@@ -42,6 +42,9 @@ func newCHRF(o *options, refs [][]string) (*chrfMetric, []string, error) {
 		msg := "bleuscope cannot compute this chrF: " + err.Error()
 		var oe *scoring.OptionError
 		if errors.As(err, &oe) {
+			if oe.Option == "" { // both orders 0, each in range
+				msg = "bleuscope's chrF needs --chrf-char-order or --chrf-word-order above 0, where sacrebleu scores 0.0 with neither; give one of them"
+			}
 			if r, ok := chrfRanges[oe.Option]; ok {
 				v := map[scoring.OptionName]int{scoring.OptChrFCharOrder: opt.CharOrder, scoring.OptChrFWordOrder: opt.WordOrder, scoring.OptChrFBeta: opt.Beta}[oe.Option]
 				// A value beyond Go's int is shown as given, not clamped.

@@ -528,6 +528,11 @@ func TestHugeNumbers(t *testing.T) {
 		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cw", "-099999999999999999999"}, 1, "sacreBLEU: bleuscope's chrF takes --chrf-word-order from 0 to 32, not -99999999999999999999, where sacrebleu takes any whole number; give one in that range"},
 		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "--chrf-beta", "99999999999999999999"}, 1, "sacreBLEU: bleuscope's chrF takes --chrf-beta from 0 to 3037000499, not 99999999999999999999, where sacrebleu takes any whole number; give one in that range"},
 		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cc", "33"}, 1, "sacreBLEU: bleuscope's chrF takes --chrf-char-order from 0 to 32, not 33, where sacrebleu takes any whole number; give one in that range"},
+		// Both chrF orders 0: sacrebleu's score is 0.0, which bleuscope's
+		// chrF does not compute; said without the scoring package's
+		// prefix ("bleuscope cannot compute this chrF: scoring: chrF needs
+		// a character order or a word order above 0").
+		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cc", "0"}, 1, "sacreBLEU: bleuscope's chrF needs --chrf-char-order or --chrf-word-order above 0, where sacrebleu scores 0.0 with neither; give one of them"},
 		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-9223372036854775807"}, 17, "sacreBLEU: FATAL: line 1: expected -9223372036854775807 fields, but found 2."},
 	} {
 		out, errOut, status := runIn(t, dir, nil, tc.args...)
