@@ -392,9 +392,17 @@ func runAnnotationsImport(e *env, args []string) error {
 			warnf(e, "%s", w)
 		}
 		added, err := store.Import(rows.Annotations)
+		var save *annotations.SaveError
 		switch {
 		case errors.Is(err, annotations.ErrInUse):
 			return errImportInUse(ann)
+		case errors.As(err, &save) && !errors.Is(err, annotations.ErrChanged):
+			// The rows wait in memory for the next write, which closing
+			// the store makes: made now, so that what is said is what the
+			// file holds.
+			if store.Close() != nil {
+				return errImportNotSaved(ann, save.Err)
+			}
 		case err != nil:
 			return usagef("%s", strings.TrimPrefix(err.Error(), "annotations: "))
 		}
@@ -439,6 +447,13 @@ func checkImportWritable(store *annotations.Store) error {
 
 // errImportInUse refuses an import into ann while another bleuscope
 // holds its lock.
+// errImportNotSaved is the refusal of an import whose rows could not be
+// written to ann (err, a full disk): the file is left as it was (a write
+// cut short is cut off), in the words -o's failures get.
+func errImportNotSaved(ann string, err error) error {
+	return usagef("%s, then import again (nothing was added)", outputError(&model.OutputError{Path: ann, Err: err}).Error())
+}
+
 func errImportInUse(ann string) error {
 	return &model.InputError{File: ann, Msg: "is locked by another bleuscope (one that keeps the lock while open, or one stuck); quit it, then import (nothing was added)"}
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -51,5 +52,40 @@ func TestExploreWarnsOfAHeldLock(t *testing.T) {
 	want := "bleuscope: warning: " + path + ": another bleuscope holds its lock (one that keeps it while open, or one stuck): changes made here are kept in memory, marked NOT SAVED, and saved after its own once it lets go"
 	if !strings.Contains(stderr, want) {
 		t.Errorf("standard error does not say %q:\n%s", want, stderr)
+	}
+}
+
+// TestImportNotSaved imports into an annotation file that cannot grow (the
+// process's file size limit, which fails a write as a full disk does,
+// with EFBIG): one line in the words -o's failures get, that nothing was
+// added, exit 2, and the file as it was; before, it said the store's
+// words for the explorer, "1 change kept in memory and not yet on disk:
+// … the next change or save writes them", of a command that had ended.
+func TestImportNotSaved(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"m.tsv": mqmSmall, "n.tsv": strings.ReplaceAll(mqmSmall, "sysB", "sysC")})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, stderr %q", code, stderr)
+	}
+	before, err := os.ReadFile(filepath.Join(dir, "a.ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
+		t.Skip(err)
+	}
+	signal.Ignore(syscall.SIGXFSZ) // a write past the limit fails instead of ending the process
+	defer signal.Reset(syscall.SIGXFSZ)
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: uint64(len(before)) + 10, Max: old.Max}); err != nil {
+		t.Skip(err)
+	}
+	code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "n.tsv")
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
+		t.Fatal(err)
+	}
+	want := "bleuscope: cannot write a.ann: file too large, then import again (nothing was added)\n"
+	after, _ := os.ReadFile(filepath.Join(dir, "a.ann"))
+	if code != exitUsage || out != "" || stderr != want || string(after) != string(before) {
+		t.Errorf("import past the file size limit: status %d, stdout %q, stderr %q, the file changed: %v; want 2, %q and the file as it was", code, out, stderr, string(after) != string(before), want)
 	}
 }
