@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/bleuscope/bleuscope/model"
 )
 
 // DetachedGroup is the detached annotations of one cause.
@@ -31,12 +33,12 @@ func (r *Resolved) DetachedByCause() []DetachedGroup {
 	return gs
 }
 
-// Forms returns what g's annotations are, counted, for a person, longest
-// first; the shorter ones, for a narrow screen, leave out the names of the
-// systems, then "annotations": "4 annotations for a system not opened here
-// (LT22)", "4 annotations for a system not opened here", "4 for a system
-// not opened here", "4 for no system opened". Names are as stored, not
-// escaped.
+// Forms returns what g's annotations are, counted (in groups of three
+// digits, 1,234) for a person, longest first; the shorter ones, for a
+// narrow screen, leave out the names of the systems, then "annotations":
+// "4 annotations for a system not opened here (LT22)", "4 annotations for
+// a system not opened here", "4 for a system not opened here", "4 for no
+// system opened". Names are as stored, not escaped.
 func (g DetachedGroup) Forms() []string {
 	n := len(g.Of)
 	var what, short, names string
@@ -63,8 +65,8 @@ func (g DetachedGroup) Forms() []string {
 	default:
 		what, short = "made on a text that has since changed", "on a changed text"
 	}
-	count := fmt.Sprintf("%d annotation%s %s", n, pluralS(n), what)
-	forms := []string{count, fmt.Sprintf("%d %s", n, what), fmt.Sprintf("%d %s", n, short)}
+	count := model.Counted(n, "annotation") + " " + what
+	forms := []string{count, model.Thousands(n) + " " + what, model.Thousands(n) + " " + short}
 	if names != "" {
 		forms = append([]string{count + " (" + names + ")"}, forms...)
 	}

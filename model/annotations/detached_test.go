@@ -22,3 +22,14 @@ func TestDetachedForms(t *testing.T) {
 		t.Errorf("DetachedByCause() = %+v", gs)
 	}
 }
+
+// TestDetachedFormsThousands: a count of thousands is written in groups of
+// three digits, as the warnings beside it count rows ("on 100,000 rows");
+// before, "100000 annotations for a system not opened here".
+func TestDetachedFormsThousands(t *testing.T) {
+	g := DetachedGroup{Cause: CauseChanged, Of: make([]Detached, 12345)}
+	want := []string{"12,345 annotations made on a text that has since changed", "12,345 made on a text that has since changed", "12,345 on a changed text"}
+	if got := g.Forms(); !slices.Equal(got, want) {
+		t.Errorf("Forms() = %q; want %q", got, want)
+	}
+}
