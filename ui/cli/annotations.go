@@ -412,9 +412,9 @@ func runAnnotationsImport(e *env, args []string) error {
 				errs++
 			}
 		}
-		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %d added to %s, %d already there",
+		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %s added to %s, %s already there",
 			inputName(f), model.Counted(len(rows.Annotations), "row"), model.Counted(errs, "error"), model.Counted(len(rows.Annotations)-errs, "no-error mark"),
-			added, ann, len(rows.Annotations)-added))
+			model.Thousands(added), ann, model.Thousands(len(rows.Annotations)-added)))
 	}
 	return nil
 }

@@ -1161,3 +1161,23 @@ func TestAnnotationsExportOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestImportCountsThousands: import's line counts what it added and what
+// was there in groups of three digits, as it counts the rows; before,
+// "1,000 rows (…); 1000 added to a.ann, 0 already there".
+func TestImportCountsThousands(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n")
+	for i := 1; i <= 1000; i++ {
+		fmt.Fprintf(&b, "sysA\td\t1\t%d\tr1\tQuelle\ta <v>big</v> dog\tOther\tMinor\n", i)
+	}
+	writeFiles(t, map[string]string{"m.tsv": b.String()})
+	code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	if want := "bleuscope: m.tsv: 1,000 rows (1,000 errors, 0 no-error marks); 1,000 added to a.ann, 0 already there\n"; code != 0 || stderr != want {
+		t.Errorf("import: status %d, stderr %q; want 0 and %q", code, stderr, want)
+	}
+	code, _, stderr = runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv")
+	if want := "bleuscope: m.tsv: 1,000 rows (1,000 errors, 0 no-error marks); 0 added to a.ann, 1,000 already there\n"; code != 0 || stderr != want {
+		t.Errorf("import again: status %d, stderr %q; want 0 and %q", code, stderr, want)
+	}
+}
