@@ -104,7 +104,7 @@ func OpenMQM(path string, refs []string, limits model.LoadOptions) (*Corpus, err
 				c.RefAbsent = make([][]bool, len(refs))
 			}
 			c.RefAbsent[len(c.Refs)-1] = absent
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: reference %s has no row for %d of the %d segments; they have one reference fewer", path, ref, missing, len(c.Segments)))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: reference %s has no row for %s; %s one reference fewer", path, ref, missingOf(missing, len(c.Segments)), oneOrMany(missing, "it has", "they have")))
 		}
 	}
 	if c.RefAbsent != nil {
@@ -120,11 +120,26 @@ func OpenMQM(path string, refs []string, limits model.LoadOptions) (*Corpus, err
 		}
 		stream, _, missing := c.stream(hyps[sys])
 		if missing > 0 {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s has no row for %d of the %d segments; they are empty", path, sys, missing, len(c.Segments)))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: system %s has no row for %s; %s empty", path, sys, missingOf(missing, len(c.Segments)), oneOrMany(missing, "it is", "they are")))
 		}
 		c.Systems = append(c.Systems, model.System{Name: sys, Path: path, Hyps: stream})
 	}
 	return c, nil
+}
+
+// missingOf says how many of n segments a stream has no row for, in
+// groups of three digits: "1 of the 3 segments", "1,204 of the 1,875
+// segments".
+func missingOf(missing, n int) string {
+	return model.Thousands(missing) + " of the " + model.Counted(n, "segment")
+}
+
+// oneOrMany returns one when n is 1, else many.
+func oneOrMany(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // stream lays out one system's texts by segment.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -630,5 +631,33 @@ func TestReadMQMWarningsByKind(t *testing.T) {
 	}
 	if !reflect.DeepEqual(rows.Warnings, want) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(rows.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestOpenMQMMissingRows: the warnings on a system or reference without a
+// row for some segments say "it" of one segment and "they" of several;
+// before, "has no row for 1 of the 3 segments; they are empty".
+func TestOpenMQMMissingRows(t *testing.T) {
+	tsv := "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" +
+		"ref\td\t1\t1\tr\tEins.\tOne.\tNo-error\tNo-error\n" +
+		"ref\td\t1\t2\tr\tZwei.\tTwo.\tNo-error\tNo-error\n" +
+		"sysA\td\t1\t1\tr\tEins.\tOne.\tNo-error\tNo-error\n" +
+		"sysA\td\t1\t2\tr\tZwei.\tTwo.\tNo-error\tNo-error\n" +
+		"sysA\td\t1\t3\tr\tDrei.\tThree.\tNo-error\tNo-error\n" +
+		"sysB\td\t1\t1\tr\tEins.\tOne.\tNo-error\tNo-error\n"
+	path := filepath.Join(t.TempDir(), "m.tsv")
+	if err := os.WriteFile(path, []byte(tsv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := OpenMQM(path, []string{"ref"}, model.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		path + ": reference ref has no row for 1 of the 3 segments; it has one reference fewer",
+		path + ": system sysB has no row for 2 of the 3 segments; they are empty",
+	}
+	if !reflect.DeepEqual(c.Warnings, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(c.Warnings, "\n"), strings.Join(want, "\n"))
 	}
 }
