@@ -371,6 +371,25 @@ func TestMQMHeaderBeforeReference(t *testing.T) {
 	}
 }
 
+// TestMQMOnlyReferences: an MQM TSV whose every system is named by
+// --mqm-ref is refused naming the file and why; before, "no system given;
+// name at least one system", of a file that has systems.
+func TestMQMOnlyReferences(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" +
+		"ref\td\t1\t1\tr\tEins.\tOne.\tNo-error\tNo-error\n" +
+		"refB\td\t1\t1\tr\tEins.\tOne.\tNo-error\tNo-error\n"})
+	want := "bleuscope: m.tsv has no system but its references (ref, refB), so nothing is left to score; name fewer with --mqm-ref\n"
+	if code, out, stderr := runCLI(t, "", "score", "--mqm", "m.tsv", "--mqm-ref", "ref", "--mqm-ref", "refB"); code != exitUsage || out != "" || stderr != want {
+		t.Errorf("every system a reference: status %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, want)
+	}
+	writeFiles(t, map[string]string{"one.tsv": "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n" +
+		"ref\td\t1\t1\tr\tEins.\tOne.\tNo-error\tNo-error\n"})
+	want = "bleuscope: one.tsv has no system but its reference ref, so nothing is left to score; give an MQM TSV with a system besides its human translations\n"
+	if code, out, stderr := runCLI(t, "", "segments", "--mqm", "one.tsv", "--mqm-ref", "ref"); code != exitUsage || out != "" || stderr != want {
+		t.Errorf("one system, the reference: status %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, want)
+	}
+}
+
 func TestMQMAsCorpus(t *testing.T) {
 	path := conformance.Shared(t, "corpora", "mqm", "mqm_ted_zhen.tsv")
 	c, err := annotations.OpenMQM(path, []string{"refB"}, model.LoadOptions{})

@@ -31,6 +31,17 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 	if len(f.mqmRefs) == 0 { // asked once the file is known to be an MQM TSV, whose systems it can then list
 		return nil, usagef("--mqm %s needs a reference: name a human translation among its systems (%s) with --mqm-ref SYSTEM (for WMT files, ref or refB)", model.Printable(f.mqm), systemNames(c.Systems))
 	}
+	if len(c.Systems) == 0 { // every system is a reference
+		refs := make([]string, len(f.mqmRefs))
+		for k, r := range f.mqmRefs {
+			refs[k] = model.Printable(r)
+		}
+		msg := "has no system but its reference " + refs[0] + ", so nothing is left to score; give an MQM TSV with a system besides its human translations"
+		if len(refs) > 1 {
+			msg = "has no system but its references (" + strings.Join(refs, ", ") + "), so nothing is left to score; name fewer with --mqm-ref"
+		}
+		return nil, &model.InputError{File: f.mqm, Msg: msg}
+	}
 	if len(systems) > 0 {
 		var picked []model.System
 		for _, name := range systems {
