@@ -123,10 +123,10 @@ func (a *Annotation) check() error {
 	if a.Line < 1 {
 		return invalid("line %d; lines count from 1", a.Line)
 	}
-	if a.HypHash != TextHash(a.Hyp) {
+	if !hashOf(a.HypHash, a.Hyp) {
 		return invalid("hyp_hash %s is not the hash of its hypothesis", model.Quote(a.HypHash))
 	}
-	if a.Src == "" && a.SrcHash != "" || a.Src != "" && a.SrcHash != TextHash(a.Src) {
+	if a.Src == "" && a.SrcHash != "" || a.Src != "" && !hashOf(a.SrcHash, a.Src) {
 		return invalid("src_hash %s is not the hash of its source", model.Quote(a.SrcHash))
 	}
 	switch a.Kind {
@@ -165,6 +165,21 @@ func (a *Annotation) check() error {
 		}
 	}
 	return nil
+}
+
+// hashOf reports whether hash is [TextHash] of text, without making
+// the hash's string.
+func hashOf(hash, text string) bool {
+	sum := sha256.Sum256([]byte(text))
+	var digits [16]byte
+	hex.Encode(digits[:], sum[:8])
+	return hash == string(digits[:])
+}
+
+// hashed reports whether a's text hashes are those of its texts, as
+// [Annotation.SetText] makes them.
+func (a *Annotation) hashed() bool {
+	return hashOf(a.HypHash, a.Hyp) && (a.Src == "" && a.SrcHash == "" || a.Src != "" && hashOf(a.SrcHash, a.Src))
 }
 
 // SetText records the texts an annotation is made on, with their hashes.

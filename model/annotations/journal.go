@@ -104,28 +104,149 @@ func encodeLine(r record) ([]byte, error) {
 }
 
 // storedNames returns ops with each annotation's system named as the
-// journal stores it: as JSON output names a system ([model.JSONName]),
-// which keeps a name that is not UTF-8 apart from others where
-// encoding/json would write its bytes as U+FFFD, and which decodeRecord
-// reads back. It returns ops itself when every name is stored as it is.
+// journal stores it ([storedName]). It returns ops itself when every name
+// is stored as it is.
 func storedNames(ops []op) []op {
 	copied := false
 	for k, o := range ops {
-		if o.Ann == nil {
-			continue
+		if stored := storedName(o); stored.Ann != o.Ann {
+			if !copied {
+				ops, copied = slices.Clone(ops), true
+			}
+			ops[k] = stored
 		}
-		name := model.JSONName(o.Ann.System)
-		if name == o.Ann.System {
-			continue
-		}
-		if !copied {
-			ops, copied = slices.Clone(ops), true
-		}
-		a := *o.Ann
-		a.System = name
-		ops[k].Ann = &a
 	}
 	return ops
+}
+
+// storedName returns o with its annotation's system named as the journal
+// stores it: as JSON output names a system ([model.JSONName]), which
+// keeps a name that is not UTF-8 apart from others where encoding/json
+// would write its bytes as U+FFFD, and which decodeRecord reads back. It
+// returns o itself when the name is stored as it is.
+func storedName(o op) op {
+	if o.Ann == nil {
+		return o
+	}
+	name := model.JSONName(o.Ann.System)
+	if name == o.Ann.System {
+		return o
+	}
+	a := *o.Ann
+	a.System = name
+	o.Ann = &a
+	return o
+}
+
+// encodable reports why ops could not be encoded as a record, nil when
+// they can: of what a record holds, only a time outside what JSON's time
+// can say (a year past 9999) fails to encode, as [encodeRecord] would
+// say.
+func encodable(ops []op) error {
+	for _, o := range ops {
+		if o.Ann == nil || o.Ann.Time.IsZero() {
+			continue
+		}
+		if _, err := json.Marshal(o.Ann.Time); err != nil {
+			return fmt.Errorf("annotations: encode record: %w", err)
+		}
+	}
+	return nil
+}
+
+// journalWriter appends journal lines to a file from an offset, through
+// a buffer of up to [journalBuffer] bytes: a change of many operations
+// (an import) is encoded an operation at a time as it is written
+// ([journalWriter.record]), never held whole.
+type journalWriter struct {
+	f       *os.File
+	writeAt func(f *os.File, b []byte, off int64) (int, error)
+	// off is where buf goes in the file; buf is what is not written yet.
+	off int64
+	buf []byte
+	err error
+	// scratch and enc encode one operation.
+	scratch bytes.Buffer
+	enc     *json.Encoder
+}
+
+// journalBuffer is the most a [journalWriter] keeps before writing it;
+// tests lower it.
+var journalBuffer = 1 << 20
+
+// end is the offset after the last byte given to w.
+func (w *journalWriter) end() int64 { return w.off + int64(len(w.buf)) }
+
+// write appends b.
+func (w *journalWriter) write(b []byte) {
+	if w.err != nil {
+		return
+	}
+	if len(w.buf)+len(b) > journalBuffer {
+		w.flush()
+	}
+	w.buf = append(w.buf, b...)
+}
+
+// flush writes what w holds.
+func (w *journalWriter) flush() error {
+	if w.err == nil && len(w.buf) > 0 {
+		_, w.err = w.writeAt(w.f, w.buf, w.off)
+		w.off += int64(len(w.buf))
+		w.buf = w.buf[:0]
+	}
+	return w.err
+}
+
+// writeOver writes b over bytes given to w before, at off.
+func (w *journalWriter) writeOver(b []byte, off int64) {
+	if w.err != nil {
+		return
+	}
+	if off >= w.off {
+		copy(w.buf[off-w.off:], b)
+		return
+	}
+	_, w.err = w.writeAt(w.f, b, off)
+}
+
+// record appends the journal line of the change ops, the bytes
+// [encodeRecord] returns: the record's body is written as it is encoded,
+// an operation at a time, after room for the checksum, which is written
+// into that room once the body is through.
+func (w *journalWriter) record(ops []op) error {
+	if w.enc == nil {
+		w.enc = json.NewEncoder(&w.scratch)
+		w.enc.SetEscapeHTML(false) // as plainJSON
+	}
+	start := w.end()
+	w.write([]byte(`{"crc":"00000000","rec":`))
+	var crc uint32
+	body := func(b []byte) {
+		crc = crc32.Update(crc, castagnoli, b)
+		w.write(b)
+	}
+	if len(ops) == 0 {
+		body([]byte(`{}`)) // ops is omitted when empty
+	} else {
+		body([]byte(`{"ops":[`))
+	}
+	for k, o := range ops {
+		if k > 0 {
+			body([]byte(","))
+		}
+		w.scratch.Reset()
+		if err := w.enc.Encode(storedName(o)); err != nil {
+			return fmt.Errorf("annotations: encode record: %w", err)
+		}
+		body(bytes.TrimSuffix(w.scratch.Bytes(), []byte("\n")))
+	}
+	if len(ops) > 0 {
+		body([]byte(`]}`))
+	}
+	w.write([]byte("}\n"))
+	w.writeOver(fmt.Appendf(nil, `{"crc":"%08x"`, crc), start)
+	return w.err
 }
 
 // decodeRecord checks and decodes one journal line (without its "\n").

@@ -2,6 +2,7 @@ package annotations
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -76,9 +77,11 @@ type Store struct {
 }
 
 // pendingRecord is a change not yet on disk: its operations and their
-// journal line, encoded once, when the change is made. Catching up with
-// another writer clears line when it renumbers or drops operations, and
-// the write encodes the record as it is then.
+// journal line, encoded once, when the change is made, but for a change
+// of more than [lineOps] operations (an import), whose line is encoded as
+// it is written ([journalWriter.record]), never held whole. Catching up
+// with another writer clears line when it renumbers or drops operations,
+// and the write encodes the record as it is then.
 type pendingRecord struct {
 	ops  []op
 	line []byte
@@ -269,6 +272,19 @@ func (s *Store) catchUp() error {
 
 // catchUpWith is [Store.catchUp] with the file read: j.
 func (s *Store) catchUpWith(j *journal) {
+	if len(j.records) == 0 && s.synced == 1 && len(s.recorded) == 0 {
+		// The file holds no change, and held none when this store last
+		// read it (a new file, made since by no other bleuscope): the
+		// pending changes, which made everything the store holds, stay
+		// as they are, and the store is not built again beside them.
+		s.syncs++
+		s.exists, s.size, s.seen, s.dirty = j.exists, j.good, j.info, j.info != nil && j.info.Size() > j.good
+		s.ops = 0
+		for _, rec := range s.pending {
+			s.ops += len(rec.ops)
+		}
+		return
+	}
 	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
 	before, beforeIndex := s.anns, s.index // pending changes applied
 	// last is what this store last read or wrote of the annotation id.
@@ -661,27 +677,43 @@ func (s *Store) setScore(a Annotation) (Annotation, error) {
 func (s *Store) Import(anns []Annotation) (added int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	have := make(map[string]bool, len(s.anns))
+	// The annotations there, by their content's hash: a hash found is
+	// compared with the content itself, so that no collision drops a
+	// row, and a file of many annotations holds 32 bytes each here.
+	have := make(map[[sha256.Size]byte]int, len(s.anns))
 	for i := range s.anns {
-		have[contentKey(&s.anns[i])] = true
+		have[sha256.Sum256([]byte(contentKey(&s.anns[i])))] = i
 	}
-	ops := make([]op, 0, len(anns))
+	there := func(a *Annotation) bool {
+		key := contentKey(a)
+		i, ok := have[sha256.Sum256([]byte(key))]
+		return ok && contentKey(&s.anns[i]) == key
+	}
+	// The record's copies, in one slice: no caller holds them.
+	own := make([]Annotation, 0, len(anns))
 	for i := range anns {
-		a := anns[i].clone()
-		a.SetText(a.Hyp, a.Src)
+		own = append(own, anns[i].clone())
+		a := &own[len(own)-1]
+		if !a.hashed() {
+			a.SetText(a.Hyp, a.Src)
+		}
 		if err := a.check(); err != nil {
 			return 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
 		}
-		if have[contentKey(&a)] {
+		if len(have) > 0 && there(a) {
+			own = own[:len(own)-1]
 			continue
 		}
-		a.ID = s.nextID + len(ops)
-		ops = append(ops, op{Op: "put", Ann: &a})
+		a.ID = s.nextID + len(own) - 1
 	}
-	if len(ops) == 0 {
+	if len(own) == 0 {
 		return 0, nil
 	}
-	return len(ops), s.commit(ops)
+	ops := make([]op, len(own))
+	for i := range own {
+		ops[i] = op{Op: "put", Ann: &own[i]}
+	}
+	return len(ops), s.commitOwn(ops)
 }
 
 // contentKey is what two annotations equal in content share: how an MQM
@@ -720,20 +752,39 @@ func (s *Store) commitAdd(ops []op) (Annotation, error) {
 	return ops[len(ops)-1].Ann.clone(), err
 }
 
+// lineOps is the most operations a change has whose journal line is
+// encoded when it is made and kept until written ([pendingRecord]).
+const lineOps = 64
+
 // commit encodes ops as their record, applies them in memory, queues the
 // record and writes every pending record. A change that cannot be
 // encoded changes nothing. The record keeps ops' annotations (copies of
 // the caller's), so that catching up renumbers what ops show.
 func (s *Store) commit(ops []op) error {
-	line, err := encodeRecord(ops)
-	if err != nil {
-		return err
-	}
 	for i := range ops {
 		if ops[i].Ann != nil { // the record keeps its own copy
 			a := ops[i].Ann.clone()
 			ops[i].Ann = &a
 		}
+	}
+	return s.commitOwn(ops)
+}
+
+// commitOwn is [Store.commit] of ops whose annotations are the record's
+// own: no caller holds them.
+func (s *Store) commitOwn(ops []op) error {
+	var line []byte
+	var err error
+	if len(ops) <= lineOps {
+		line, err = encodeRecord(ops)
+	} else {
+		err = encodable(ops) // and encoded as written
+	}
+	if err != nil {
+		return err
+	}
+	s.anns = slices.Grow(s.anns, len(ops))
+	for i := range ops {
 		s.touch(ops[i])
 		s.apply(ops[i])
 	}
@@ -852,26 +903,34 @@ func (s *Store) writePending() error {
 		}
 		s.dirty = false
 	}
-	var buf, typology []byte
+	w := &journalWriter{f: f, writeAt: s.writeAt, off: s.size}
+	var typology []byte
 	if s.needsTypology() {
 		line, err := encodeLine(record{Typology: s.typologyRec})
 		if err != nil {
 			return err
 		}
-		typology, buf = line, line
+		typology = line
+		w.write(line)
 	}
 	for i := range s.pending {
 		rec := &s.pending[i]
-		if rec.line == nil { // changed by catching up
-			line, err := encodeRecord(rec.ops)
-			if err != nil {
-				return err
-			}
-			rec.line = line
+		switch {
+		case rec.line != nil:
+			w.write(rec.line)
+		case len(rec.ops) > lineOps:
+			err = w.record(rec.ops)
+		default: // changed by catching up
+			rec.line, err = encodeRecord(rec.ops)
+			w.write(rec.line)
 		}
-		buf = append(buf, rec.line...)
+		if err != nil {
+			break
+		}
 	}
-	_, err = s.writeAt(f, buf, s.size)
+	if err == nil {
+		err = w.flush()
+	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -882,7 +941,7 @@ func (s *Store) writePending() error {
 		s.seen = nil
 		return err
 	}
-	s.size += int64(len(buf))
+	s.size = w.end()
 	s.seen, _ = f.Stat() // nil (read again before the next write) if it fails
 	s.pending, s.synced, s.touched = nil, s.nextID, nil
 	if typology != nil {

@@ -1419,3 +1419,87 @@ func TestStoreKeepsNamesThatAreNotUTF8(t *testing.T) {
 		t.Errorf("the file is not UTF-8:\n%s", data)
 	}
 }
+
+// TestImportWrittenAsEncoded: an import of more operations than a line
+// kept ([lineOps]) is encoded as it is written, through a buffer smaller
+// than its record, and the file then holds the bytes encoding the record
+// whole gives (a name that is not UTF-8, "<" and "&" kept as they are);
+// a write failing halfway leaves the file as it was, and the next write
+// puts the same bytes there.
+func TestImportWrittenAsEncoded(t *testing.T) {
+	was := journalBuffer
+	journalBuffer = 512
+	t.Cleanup(func() { journalBuffer = was })
+	path, saved := journalWith(t)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []Annotation
+	for i := range 3 * lineOps {
+		rows = append(rows, errAnn("sys\xff<&>", i+1, "r", fmt.Sprintf("Satz <%d> & mehr", i), 0, 4, "Other", "Minor", "a \"note\"\n"))
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writes := 0
+	s.writeAt = func(f *os.File, b []byte, off int64) (int, error) {
+		if writes++; writes == 3 {
+			return 0, syscall.ENOSPC
+		}
+		return f.WriteAt(b, off)
+	}
+	if _, err := s.Import(rows); !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("import on a disk filling up: %v; want ENOSPC", err)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatalf("a failed import left the file changed:\n%s", after)
+	}
+	if writes < 3 {
+		t.Fatalf("the record went in %d writes; want it cut in several by the buffer", writes)
+	}
+	var ops []op
+	for i := range s.pending[0].ops {
+		ops = append(ops, op{Op: "put", Ann: new(s.pending[0].ops[i].Ann.clone())})
+	}
+	want, err := encodeRecord(ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.writeAt = (*os.File).WriteAt
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := after[len(before):]; string(got) != string(want) {
+		t.Errorf("the import's record is written\n%s\nwhere encoding it whole gives\n%s", got, want)
+	}
+	// A record the buffer holds whole gets its checksum there.
+	journalBuffer = was
+	rows = rows[:lineOps+1]
+	for i := range rows {
+		rows[i].Note = "again"
+	}
+	if _, err := s.Import(rows); err != nil {
+		t.Fatal(err)
+	}
+	last, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops = ops[:0]
+	for _, a := range s.All()[len(s.All())-len(rows):] {
+		ops = append(ops, op{Op: "put", Ann: &a})
+	}
+	if want, _ := encodeRecord(ops); string(last[len(after):]) != string(want) {
+		t.Errorf("the import's record is written\n%s\nwhere encoding it whole gives\n%s", last[len(after):], want)
+	}
+	mustReopen(t, path, s.All()).Close()
+	if got := len(s.All()); got != len(saved)+3*lineOps+len(rows) {
+		t.Errorf("%d annotations; want %d", got, len(saved)+3*lineOps+len(rows))
+	}
+}

@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
@@ -99,5 +104,95 @@ func BenchmarkNGramsText(b *testing.B) {
 		if err := writeNGramsText(io.Discard, "sys", scoring.Matched, 2, seq); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// bigMQM writes to dir a WMT MQM TSV of copies times the shared WMT21 TED
+// zh-en file (9,915 rows), each copy's systems and documents renamed
+// ("Borderline-3", "talk.2.3") so that no row repeats another, and
+// returns its path; it skips the benchmark when ../shared is absent.
+func bigMQM(b *testing.B, dir string, copies int) string {
+	data, err := os.ReadFile(conformance.Shared(b, "corpora", "mqm", "mqm_ted_zhen.tsv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	head, body, _ := strings.Cut(string(data), "\n")
+	rows := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+	var out strings.Builder
+	out.WriteString(head + "\n")
+	for k := range copies {
+		for _, r := range rows {
+			system, rest, _ := strings.Cut(r, "\t")
+			doc, rest, _ := strings.Cut(rest, "\t")
+			fmt.Fprintf(&out, "%s-%d\t%s.%d\t%s\n", system, k, doc, k, rest)
+		}
+	}
+	path := filepath.Join(dir, "big.tsv")
+	if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// peakHeap runs f and returns the most the heap held while it ran over
+// what it held before (live objects and garbage not yet collected,
+// sampled every millisecond), in MB.
+func peakHeap(f func()) float64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	before := sample[0].Value.Uint64()
+	done, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		s := []metrics.Sample{{Name: sample[0].Name}}
+		var most uint64
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			most = max(most, s[0].Value.Uint64())
+			select {
+			case <-done:
+				peak <- most
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(done)
+	most := <-peak
+	return float64(most-min(before, most)) / 1e6
+}
+
+// BenchmarkAnnotationsImport is "annotations import" of a WMT MQM TSV of
+// 99,150 rows (26 MB) into a new annotation file, then "annotations
+// summary" of the TSV and of the annotation file made: MB-peak is the
+// most the heap held over what it held before, B/op what was allocated.
+func BenchmarkAnnotationsImport(b *testing.B) {
+	dir := b.TempDir()
+	tsv := bigMQM(b, dir, 10)
+	ann := filepath.Join(dir, "big.ann")
+	b.Run("import", func(b *testing.B) {
+		b.ReportAllocs()
+		var most float64
+		for b.Loop() {
+			os.Remove(ann)
+			most = max(most, peakHeap(func() { benchRun(b, "", "annotations", "import", "--annotations", ann, tsv) }))
+		}
+		b.ReportMetric(most, "MB-peak")
+	})
+	for _, c := range []struct{ name, file string }{{"summary_tsv", tsv}, {"summary_ann", ann}} {
+		b.Run(c.name, func(b *testing.B) {
+			if _, err := os.Stat(c.file); err != nil {
+				b.Skip("no annotation file: the import did not run")
+			}
+			b.ReportAllocs()
+			var most float64
+			for b.Loop() {
+				most = max(most, peakHeap(func() { benchRun(b, "", "annotations", "summary", c.file) }))
+			}
+			b.ReportMetric(most, "MB-peak")
+		})
 	}
 }
