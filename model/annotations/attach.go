@@ -251,17 +251,16 @@ func (r *Resolved) NextUnrated(system string, after, n int) int {
 // weights of each rater's errors summed, averaged over the raters who
 // rated it; ok is false when nobody did.
 func (r *Resolved) Penalty(system string, line int, p *Preset) (score float64, ok bool) {
-	by := map[string]float64{}
+	var by raterValues
 	for _, j := range r.bySeg[segKey{system, line}] {
 		a := &r.Attached[j]
-		w := 0.0 // a rater with no error scores 0
+		w := by.of(a.Rater) // a rater with no error scores 0
 		if a.Kind == KindError {
-			w = p.Weight(a.Category, a.Severity)
+			*w += p.Weight(a.Category, a.Severity)
 		}
-		by[a.Rater] += w
 	}
 	if len(by) == 0 {
 		return 0, false
 	}
-	return meanOf(by), true
+	return by.mean(), true
 }

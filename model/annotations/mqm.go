@@ -121,7 +121,13 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 	out := &MQMRows{}
 	var col map[string]int
 	seen := map[[2]string]int{}
-	texts := map[[2]string]string{}
+	// texts are the targets of each system's segments (its first row's).
+	type segment struct {
+		system string
+		line   int
+	}
+	texts := map[segment]string{}
+	var strs rowStrings
 	warns := rowWarnings{name: name}
 	var nul model.LineTally
 	for lineNo := 1; ; lineNo++ {
@@ -174,7 +180,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			}
 			return ""
 		}
-		a, warn, perr := mqmRow(get)
+		a, warn, perr := mqmRow(get, &strs)
 		if perr != nil {
 			return nil, bad(perr.Error())
 		}
@@ -204,7 +210,7 @@ func ReadMQM(r io.Reader, name string, lines LineRule) (*MQMRows, error) {
 			}
 			a.Line = pos
 		}
-		tk := [2]string{a.System, strconv.Itoa(a.Line)}
+		tk := segment{a.System, a.Line}
 		if prev, ok := texts[tk]; ok && prev != a.Hyp {
 			warns.add("differs", lineNo,
 				fmt.Sprintf("the target of system %s, segment %s differs from its earlier rows'; this row keeps its own text", a.System, a.SegID),
@@ -311,12 +317,65 @@ func mqmHeader(fields []string) (map[string]int, error) {
 	return col, nil
 }
 
-// mqmRow turns one row into an annotation (without its line).
-func mqmRow(get func(string) string) (Annotation, string, error) {
+// rowStrings keeps one copy of each distinct field of an MQM TSV's rows,
+// and of each distinct text with its hash, so that the annotations read
+// share them, and not the lines they were cut from: a file's rows repeat
+// their systems, raters and categories, and their texts, once a rater
+// and an error.
+type rowStrings struct {
+	fields map[string]string
+	texts  map[string]hashedText
+}
+
+// hashedText is a text kept by [rowStrings] and its [TextHash].
+type hashedText struct{ text, hash string }
+
+// field returns s as kept.
+func (r *rowStrings) field(s string) string {
+	if s == "" {
+		return ""
+	}
+	if r.fields == nil {
+		r.fields = map[string]string{}
+	}
+	kept, ok := r.fields[s]
+	if !ok {
+		kept = strings.Clone(s)
+		r.fields[kept] = kept
+	}
+	return kept
+}
+
+// text returns s as kept and its hash.
+func (r *rowStrings) text(s string) (string, string) {
+	if r.texts == nil {
+		r.texts = map[string]hashedText{}
+	}
+	kept, ok := r.texts[s]
+	if !ok {
+		kept = hashedText{strings.Clone(s), TextHash(s)}
+		r.texts[kept.text] = kept
+	}
+	return kept.text, kept.hash
+}
+
+// setText is [Annotation.SetText] with the texts as kept.
+func (r *rowStrings) setText(a *Annotation, hyp, src string) {
+	a.Hyp, a.HypHash = r.text(hyp)
+	a.Src, a.SrcHash = "", ""
+	if src != "" {
+		a.Src, a.SrcHash = r.text(src)
+	}
+}
+
+// mqmRow turns one row into an annotation (without its line), its
+// strings as kept in strs.
+func mqmRow(get func(string) string, strs *rowStrings) (Annotation, string, error) {
+	f := func(c string) string { return strs.field(get(c)) }
 	a := Annotation{
-		Kind: KindError, System: get("system"), Rater: get("rater"),
-		Doc: get("doc"), DocID: get("doc_id"), SegID: get("seg_id"),
-		Category: get("category"), Severity: get("severity"), Note: get("comment"),
+		Kind: KindError, System: f("system"), Rater: f("rater"),
+		Doc: f("doc"), DocID: f("doc_id"), SegID: f("seg_id"),
+		Category: f("category"), Severity: f("severity"), Note: f("comment"),
 	}
 	if a.System == "" {
 		return a, "", errors.New("has no system name; fill in the system column")
@@ -324,14 +383,14 @@ func mqmRow(get func(string) string) (Annotation, string, error) {
 	source, target := get("source"), get("target")
 	src, hyp, span, warn := untagRow(source, target)
 	a.Span = span
-	a.SetText(hyp, src)
+	strs.setText(&a, hyp, src)
 	if a.Category == noError || a.Severity == noError {
 		a.Kind, a.Category, a.Severity, a.Span = KindNoError, "", "", nil
 	} else if a.Category == "" || a.Severity == "" {
 		return a, "", errors.New("has no category or no severity; write both, or No-error in both for a clean segment")
 	}
 	if src, hyp := tagged(&a); src != source || hyp != target {
-		a.Marked = Marked{Source: source, Target: target}
+		a.Marked = Marked{Source: strings.Clone(source), Target: strings.Clone(target)}
 	}
 	return a, warn, nil
 }

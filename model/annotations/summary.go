@@ -54,8 +54,8 @@ func (s SystemSummary) MarshalJSON() ([]byte, error) {
 // with the preset's weights. A segment is a system's line.
 func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 	type segment struct {
-		penalty map[string]float64 // by rater
-		scores  map[string]float64 // ESA, by rater
+		penalty raterValues // the errors' weights summed, by rater
+		scores  raterValues // ESA, by rater
 	}
 	type acc struct {
 		sum    SystemSummary
@@ -74,16 +74,14 @@ func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 		}
 		seg := s.segs[a.Line]
 		if seg == nil {
-			seg = &segment{penalty: map[string]float64{}, scores: map[string]float64{}}
+			seg = &segment{}
 			s.segs[a.Line] = seg
 		}
 		s.raters[a.Rater] = true
-		if _, ok := seg.penalty[a.Rater]; !ok {
-			seg.penalty[a.Rater] = 0 // a rater with no error scores 0
-		}
+		penalty := seg.penalty.of(a.Rater) // a rater with no error scores 0
 		switch a.Kind {
 		case KindError:
-			seg.penalty[a.Rater] += p.Weight(a.Category, a.Severity)
+			*penalty += p.Weight(a.Category, a.Severity)
 			m := s.sum.Errors[a.Category]
 			if m == nil {
 				m = map[string]int{}
@@ -91,7 +89,7 @@ func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 			}
 			m[p.SeverityName(a.Severity)]++ // "major" and "Major" weigh alike: one count
 		case KindScore:
-			seg.scores[a.Rater] = float64(*a.Score)
+			*seg.scores.of(a.Rater) = float64(*a.Score)
 		}
 	}
 	out := make([]SystemSummary, 0, len(order))
@@ -106,9 +104,9 @@ func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 		scored := 0
 		for _, l := range lines {
 			seg := s.segs[l]
-			mqm += meanOf(seg.penalty)
+			mqm += seg.penalty.mean()
 			if len(seg.scores) > 0 {
-				esa += meanOf(seg.scores)
+				esa += seg.scores.mean()
 				scored++
 			}
 		}
@@ -127,18 +125,36 @@ func Summarize(anns []Annotation, p *Preset) []SystemSummary {
 	return out
 }
 
-// meanOf averages the values of m in the order of its sorted keys.
-func meanOf(m map[string]float64) float64 {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// raterValues are a segment's values by rater, one each: a segment has
+// few raters, and a slice of them takes a fraction of a map's memory,
+// which a file of many segments has one of per segment.
+type raterValues []raterValue
+
+// raterValue is a rater's value.
+type raterValue struct {
+	rater string
+	value float64
+}
+
+// of returns the value of rater, added as 0 when it has none yet.
+func (vs *raterValues) of(rater string) *float64 {
+	for i := range *vs {
+		if (*vs)[i].rater == rater {
+			return &(*vs)[i].value
+		}
 	}
-	slices.Sort(keys)
+	*vs = append(*vs, raterValue{rater: rater})
+	return &(*vs)[len(*vs)-1].value
+}
+
+// mean averages the values in the order of their raters' names.
+func (vs raterValues) mean() float64 {
+	slices.SortFunc(vs, func(a, b raterValue) int { return strings.Compare(a.rater, b.rater) })
 	sum := 0.0
-	for _, k := range keys {
-		sum += m[k]
+	for _, v := range vs {
+		sum += v.value
 	}
-	return sum / float64(len(keys))
+	return sum / float64(len(vs))
 }
 
 // Unweighed counts, by severity as spelled, the errors of anns that p has
