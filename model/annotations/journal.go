@@ -250,10 +250,19 @@ func (w *journalWriter) record(ops []op) error {
 }
 
 // decodeRecord checks and decodes one journal line (without its "\n").
-func decodeRecord(line []byte) (record, error) {
-	var env envelope
-	if err := json.Unmarshal(line, &env); err != nil {
-		return record{}, fmt.Errorf("not a record: %w", err)
+func decodeRecord(line []byte) (record, error) { return decodeKept(line, nil) }
+
+// decodeKept is [decodeRecord], the strings of the annotations decoded
+// kept in strs, when not nil, once each ([rowStrings.keep]). A line as
+// bleuscope writes it is read without copying its record
+// ([writtenEnvelope]), and a change's operations decoded one at a time
+// ([decodeOps]), so that the strings of each are kept before the next.
+func decodeKept(line []byte, strs *rowStrings) (record, error) {
+	env, written := writtenEnvelope(line)
+	if !written {
+		if err := json.Unmarshal(line, &env); err != nil {
+			return record{}, fmt.Errorf("not a record: %w", err)
+		}
 	}
 	want, err := strconv.ParseUint(env.CRC, 16, 32)
 	if err != nil || len(env.CRC) != 8 {
@@ -262,9 +271,12 @@ func decodeRecord(line []byte) (record, error) {
 	if got := crc32.Checksum(env.Rec, castagnoli); uint32(want) != got {
 		return record{}, fmt.Errorf("checksum %08x does not match the record's %08x", want, got)
 	}
-	var rec record
-	if err := json.Unmarshal(env.Rec, &rec); err != nil {
-		return record{}, fmt.Errorf("bad record: %w", err)
+	rec, ok := decodeOps(env.Rec, strs)
+	if !ok {
+		rec = record{}
+		if err := json.Unmarshal(env.Rec, &rec); err != nil {
+			return record{}, fmt.Errorf("bad record: %w", err)
+		}
 	}
 	// bleuscope writes only annotations that pass check; one that does
 	// not (a record edited by hand, its checksum made again) would be
@@ -278,6 +290,9 @@ func decodeRecord(line []byte) (record, error) {
 				return record{}, err
 			}
 		}
+		if o.Ann != nil && strs != nil && !ok {
+			strs.keep(o.Ann)
+		}
 	}
 	if rec.Typology != nil {
 		if _, err := rec.Typology.preset(); err != nil {
@@ -285,6 +300,63 @@ func decodeRecord(line []byte) (record, error) {
 		}
 	}
 	return rec, nil
+}
+
+// writtenEnvelope returns the checksum and the record of line when it is
+// as bleuscope writes it, {"crc":"…","rec":{…}}, its checksum 8 hex
+// digits and its record valid JSON: what reading the line as JSON gives,
+// the record not copied.
+func writtenEnvelope(line []byte) (envelope, bool) {
+	const head = `{"crc":"00000000","rec":`
+	if len(line) < len(head)+2 || !bytes.HasPrefix(line, []byte(`{"crc":"`)) || string(line[16:len(head)]) != `","rec":` ||
+		line[len(head)] != '{' || !bytes.HasSuffix(line, []byte("}}")) {
+		return envelope{}, false
+	}
+	crc := line[8:16]
+	for _, c := range crc {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return envelope{}, false
+		}
+	}
+	rec := line[len(head) : len(line)-1]
+	if !json.Valid(rec) {
+		return envelope{}, false // the whole line's reading words what is wrong
+	}
+	return envelope{CRC: string(crc), Rec: rec}, true
+}
+
+// decodeOps decodes rec, a record that is valid JSON, when it is a change
+// as bleuscope writes it, {"ops":[…]}, an operation at a time, each
+// annotation's strings kept in strs when not nil ([rowStrings.keep]): the
+// record json.Unmarshal gives; ok is false when rec is not of that form or
+// an operation does not decode, which json.Unmarshal then words.
+func decodeOps(rec []byte, strs *rowStrings) (r record, ok bool) {
+	const start, end = `{"ops":[`, `]}`
+	if !bytes.HasPrefix(rec, []byte(start)) || !bytes.HasSuffix(rec, []byte(end)) {
+		return record{}, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(rec[len(start)-1 : len(rec)-1])) // the array
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return record{}, false
+	}
+	r.Ops = []op{}
+	for dec.More() {
+		var o op
+		if err := dec.Decode(&o); err != nil {
+			return record{}, false
+		}
+		if o.Ann != nil && strs != nil {
+			strs.keep(o.Ann)
+		}
+		r.Ops = append(r.Ops, o)
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim(']') {
+		return record{}, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return record{}, false // more after the array
+	}
+	return r, true
 }
 
 // journalStart returns where the journal in data, an annotation file,
@@ -378,6 +450,7 @@ func parseJournal(path string, data []byte, info os.FileInfo) (*journal, error) 
 		return nil, &model.InputError{File: path, Line: 1, Msg: fmt.Sprintf(NotAnnotationFile+" (it must start with %s); give a new file name, or add a WMT MQM TSV to one with \"bleuscope annotations import\"", bytes.TrimSpace([]byte(header)))}
 	}
 	j.exists = true
+	var strs rowStrings
 	pos := start + nl + 1
 	j.good = int64(pos)
 	for lineNo := 2; pos < len(data); lineNo++ {
@@ -386,7 +459,7 @@ func parseJournal(path string, data []byte, info os.FileInfo) (*journal, error) 
 			j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change was cut short (a crash while saving it) and is dropped; every change before it is kept", path, lineNo))
 			break
 		}
-		rec, err := decodeRecord(data[pos : pos+end])
+		rec, err := decodeKept(data[pos:pos+end], &strs)
 		if err != nil {
 			if pos+end+1 == len(data) {
 				j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change is damaged (%v) and is dropped; every change before it is kept", path, lineNo, err))

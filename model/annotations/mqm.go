@@ -368,6 +368,27 @@ func (r *rowStrings) setText(a *Annotation, hyp, src string) {
 	}
 }
 
+// keep makes a's strings, decoded from an annotation file, those kept:
+// a text's hash is the one kept when it is the one a holds.
+func (r *rowStrings) keep(a *Annotation) {
+	a.Kind = Kind(r.field(string(a.Kind)))
+	a.System, a.Rater, a.Note = r.field(a.System), r.field(a.Rater), r.field(a.Note)
+	a.Category, a.Severity = r.field(a.Category), r.field(a.Severity)
+	a.Doc, a.DocID, a.SegID = r.field(a.Doc), r.field(a.DocID), r.field(a.SegID)
+	if a.Span != nil {
+		a.Span.Side = Side(r.field(string(a.Span.Side)))
+	}
+	var hash string
+	if a.Hyp, hash = r.text(a.Hyp); hash == a.HypHash {
+		a.HypHash = hash
+	}
+	if a.Src != "" {
+		if a.Src, hash = r.text(a.Src); hash == a.SrcHash {
+			a.SrcHash = hash
+		}
+	}
+}
+
 // mqmRow turns one row into an annotation (without its line), its
 // strings as kept in strs.
 func mqmRow(get func(string) string, strs *rowStrings) (Annotation, string, error) {

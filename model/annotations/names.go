@@ -2,6 +2,7 @@ package annotations
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bleuscope/bleuscope/model"
@@ -26,18 +27,18 @@ import (
 // warning, so that two systems are never added up as one.
 func FoldShortNames(anns []Annotation) ([]Annotation, []string) {
 	var names []string
-	hashes := map[string]map[int]map[string]bool{} // name → line → HypHash
-	for _, a := range anns {
+	hashes := map[string]map[int][]string{} // name → line → HypHashes, each once
+	for i := range anns {
+		a := &anns[i]
 		lines := hashes[a.System]
 		if lines == nil {
 			names = append(names, a.System)
-			lines = map[int]map[string]bool{}
+			lines = map[int][]string{}
 			hashes[a.System] = lines
 		}
-		if lines[a.Line] == nil {
-			lines[a.Line] = map[string]bool{}
+		if !slices.Contains(lines[a.Line], a.HypHash) {
+			lines[a.Line] = append(lines[a.Line], a.HypHash)
 		}
-		lines[a.Line][a.HypHash] = true
 	}
 	into := map[string]string{}
 	var warnings []string
@@ -88,9 +89,9 @@ const (
 )
 
 // sameText compares the hypotheses two names' annotations were made on,
-// line by line (each a set of [TextHash]es): a line matches when both
-// hold an annotation made on the same text.
-func sameText(a, b map[int]map[string]bool) textMatch {
+// line by line (each its [TextHash]es, once each): a line matches when
+// both hold an annotation made on the same text.
+func sameText(a, b map[int][]string) textMatch {
 	match := textUnknown
 	for line, ha := range a {
 		hb, ok := b[line]
@@ -98,8 +99,8 @@ func sameText(a, b map[int]map[string]bool) textMatch {
 			continue
 		}
 		shared := false
-		for h := range ha {
-			shared = shared || hb[h]
+		for _, h := range ha {
+			shared = shared || slices.Contains(hb, h)
 		}
 		if !shared {
 			return textDiffers

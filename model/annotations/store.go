@@ -175,12 +175,25 @@ func Parse(data []byte, name string) (anns []Annotation, typologies []*Preset, w
 	}
 	s := &Store{path: name, now: time.Now, warnings: j.warnings}
 	s.load(j)
-	return s.All(), s.Typologies(), s.Warnings(), nil
+	return s.anns, s.Typologies(), s.Warnings(), nil // the store's own, which nothing else holds
+}
+
+// ReadFile reads the annotation file at path, within the input limit of
+// limits, as [OpenWithin] opens it, for a command that only reads it: it
+// returns what [Parse] returns, without a copy of the annotations a
+// store would keep.
+func ReadFile(path string, limits model.LoadOptions) (anns []Annotation, typologies []*Preset, warnings []string, err error) {
+	s, err := OpenWithin(path, limits)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return s.anns, s.Typologies(), s.Warnings(), nil // the store's own, which nothing else holds
 }
 
 // load makes the store's view that of the journal j just read: the
 // annotations its records leave, where the file's good part ends and
-// whether a torn record follows it.
+// whether a torn record follows it. It takes j's annotations, leaving
+// none in j, so that each is let go once the store holds its copy.
 func (s *Store) load(j *journal) {
 	s.syncs++
 	s.exists, s.size, s.seen, s.dirty = j.exists, j.good, j.info, false
@@ -190,17 +203,23 @@ func (s *Store) load(j *journal) {
 	s.anns, s.index, s.nextID, s.ops = nil, map[int]int{}, 1, 0
 	s.lastSystem, s.lastLine = "", 0
 	s.recorded = nil
+	puts := 0
+	for _, rec := range j.records {
+		puts += len(rec.Ops)
+	}
+	s.anns = make([]Annotation, 0, puts)
 	for _, rec := range j.records {
 		if rec.Typology != nil {
 			s.recorded = append(s.recorded, rec.Typology)
 		}
 		s.ops += len(rec.Ops)
-		for _, o := range rec.Ops {
+		for k, o := range rec.Ops {
 			if o.Op == "put" && o.Ann != nil || o.Op == "del" {
 				s.apply(o)
 			} else {
 				s.warnings = append(s.warnings, fmt.Sprintf("%s: skipped an unknown operation %s", s.path, model.Quote(o.Op)))
 			}
+			rec.Ops[k].Ann = nil
 		}
 	}
 	s.synced, s.touched = s.nextID, nil

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -21,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -1501,5 +1504,90 @@ func TestImportWrittenAsEncoded(t *testing.T) {
 	mustReopen(t, path, s.All()).Close()
 	if got := len(s.All()); got != len(saved)+3*lineOps+len(rows) {
 		t.Errorf("%d annotations; want %d", got, len(saved)+3*lineOps+len(rows))
+	}
+}
+
+// TestDecodeAsJSONReads: a journal line is decoded as reading it with
+// encoding/json gives, its envelope, then its record, whether it is as
+// bleuscope writes it (read without copying its record, an operation at a
+// time) or not (spaces, keys in another order or spelled in capitals, a
+// key twice, more after the operations), and a damaged one is refused in
+// the same words.
+func TestDecodeAsJSONReads(t *testing.T) {
+	asJSON := func(line []byte) (record, error) {
+		var env envelope
+		if err := json.Unmarshal(line, &env); err != nil {
+			return record{}, fmt.Errorf("not a record: %w", err)
+		}
+		want, err := strconv.ParseUint(env.CRC, 16, 32)
+		if err != nil || len(env.CRC) != 8 {
+			return record{}, fmt.Errorf("bad checksum field %s", model.Quote(env.CRC))
+		}
+		if got := crc32.Checksum(env.Rec, castagnoli); uint32(want) != got {
+			return record{}, fmt.Errorf("checksum %08x does not match the record's %08x", want, got)
+		}
+		var rec record
+		if err := json.Unmarshal(env.Rec, &rec); err != nil {
+			return record{}, fmt.Errorf("bad record: %w", err)
+		}
+		for _, o := range rec.Ops {
+			if o.Ann != nil {
+				o.Ann.System = model.ParseJSONName(o.Ann.System)
+			}
+		}
+		return rec, nil
+	}
+	a := errAnn("sys\xff", 2, "r", "zwei <b> & drei", 0, 4, "Other", "Minor", "note")
+	b := seg("B", 3, "r", "drei", "")
+	b.Kind = KindNoError
+	written, err := encodeRecord([]op{{Op: "put", Ann: &a}, {Op: "del", ID: 4}, {Op: "put", Ann: &b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	written = bytes.TrimSuffix(written, []byte("\n"))
+	body := written[len(`{"crc":"00000000","rec":`) : len(written)-1]
+	line := func(body string) []byte {
+		return fmt.Appendf(nil, `{"crc":"%08x","rec":%s}`, crc32.Checksum([]byte(body), castagnoli), body)
+	}
+	ops := strings.TrimSuffix(strings.TrimPrefix(string(body), `{"ops":[`), `]}`)
+	lines := [][]byte{
+		written,
+		[]byte(strings.ToUpper(string(written[:16])) + string(written[16:])), // the checksum's digits in capitals
+		line(string(body)),
+		line(`{"ops":[` + ops + `],"typology":null}`),
+		line(`{"ops":[],"ops":[` + ops + `]}`),
+		line(`{"ops":[` + ops + `],"ops":[]}`),
+		line(`{"OPS":[` + ops + `]}`),
+		line(`{"ops":[ ` + ops + ` ]}`),
+		line(`{"ops":[]}`),
+		line(`{"ops":[` + ops + `]} `),
+		[]byte(`{"rec":` + string(body) + `,"crc":"` + string(written[8:16]) + `"}`),
+		[]byte(`{"crc":"` + string(written[8:16]) + `", "rec":` + string(body) + `}`),
+		line(`{"ops":[` + ops + `}`),
+		line(`{"ops":[` + ops + `]}}`),
+		line(`{"ops":[{"op":"put","ann":{"id":"x"}}]}`),
+		line(`{"ops":[` + ops + `],}`),
+		append(slices.Clone(written[:len(written)-1]), []byte(`,"x":1}`)...),
+		[]byte(`{"crc":"zzzzzzzz","rec":` + string(body) + `}`),
+		[]byte(`{"crc":"0000000","rec":` + string(body) + `}`),
+		[]byte(`{"crc":"00000000","rec":` + string(body) + `}`),
+	}
+	for _, l := range lines {
+		got, err := decodeRecord(l)
+		want, wantErr := asJSON(l)
+		if wantErr == nil {
+			for _, o := range want.Ops { // as decodeRecord checks them
+				if o.Op == "put" && o.Ann != nil {
+					wantErr = o.Ann.check()
+				}
+			}
+		}
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("%s:\n got error %v\nwant %v", l, err, wantErr)
+			continue
+		}
+		if err == nil && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", l, got, want)
+		}
 	}
 }

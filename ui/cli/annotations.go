@@ -665,19 +665,14 @@ func (in *input) readMQM(rule annotations.LineRule, limits model.LoadOptions) (*
 }
 
 // readAnnotationFile reads the file as an annotation file: a regular one
-// opened by its path as the explorer opens it ([annotations.OpenWithin]),
+// opened by its path as the explorer opens it ([annotations.ReadFile]),
 // another (or one gzip-compressed, which the explorer refuses, as it
 // could not append to it) read on to its end, within the input limit, and
 // parsed ([annotations.Parse]). It returns the annotations, the
 // typologies the file records and what reading it dropped.
 func (in *input) readAnnotationFile(limits model.LoadOptions) ([]annotations.Annotation, []*annotations.Preset, []string, error) {
 	if in.regular && !in.gz {
-		store, err := annotations.OpenWithin(in.path, limits)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		defer store.Close()
-		return store.All(), store.Typologies(), store.Warnings(), nil
+		return annotations.ReadFile(in.path, limits)
 	}
 	most := limits.WithDefaults().MaxInput
 	data, err := io.ReadAll(io.LimitReader(in.text, most+1))
