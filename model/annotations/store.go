@@ -708,22 +708,25 @@ func (s *Store) Import(anns []Annotation) (added int, err error) {
 		i, ok := have[sha256.Sum256([]byte(key))]
 		return ok && contentKey(&s.anns[i]) == key
 	}
-	// The record's copies, in one slice: no caller holds them.
-	own := make([]Annotation, 0, len(anns))
+	// The record's copies, in one slice: no caller holds them. Into a
+	// file holding none, every one is added.
+	var own []Annotation
+	if len(have) == 0 {
+		own = make([]Annotation, 0, len(anns))
+	}
 	for i := range anns {
-		own = append(own, anns[i].clone())
-		a := &own[len(own)-1]
+		a := anns[i]
 		if !a.hashed() {
 			a.SetText(a.Hyp, a.Src)
 		}
 		if err := a.check(); err != nil {
 			return 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
 		}
-		if len(have) > 0 && there(a) {
-			own = own[:len(own)-1]
+		if len(have) > 0 && there(&a) {
 			continue
 		}
-		a.ID = s.nextID + len(own) - 1
+		a.ID = s.nextID + len(own)
+		own = append(own, a.clone())
 	}
 	if len(own) == 0 {
 		return 0, nil
