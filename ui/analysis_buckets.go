@@ -348,13 +348,14 @@ func (a anaScreen) bucketWhat() string {
 func (a anaScreen) drillBucket(x anaCtx, it anaBucketItem) anaDrill {
 	// The buckets are the shown system's: even r, the closest reference
 	// length, depends on its hypotheses.
-	what := a.bucketWhat()
+	// The label holds the words it needs (see drillNGram).
+	what, sys, bucket := a.bucketWhat(), x.sys, it.b.Label
 	// The shown system's name, which the header gives, gives way first.
 	label := func(name func(int) string) []string {
-		if it.b.Label == model.NoRefLabel || it.b.Label == model.NoScoreLabel {
-			return []string{name(x.sys) + "'s segments with " + it.b.Label, "segments with " + it.b.Label}
+		if bucket == model.NoRefLabel || bucket == model.NoScoreLabel {
+			return []string{name(sys) + "'s segments with " + bucket, "segments with " + bucket}
 		}
-		return []string{name(x.sys) + "'s " + what + it.b.Label, what + it.b.Label}
+		return []string{name(sys) + "'s " + what + bucket, what + bucket}
 	}
 	return anaDrill{rows: append([]int(nil), it.b.Rows...), label: label}
 }

@@ -398,13 +398,17 @@ func lineList(lines []int, segs, room int) string {
 // counts for the shown system, or for a salient row those where the side
 // it leans to has it and the other does not.
 func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
+	// The labels hold the words they need, not the rows nor x, whose
+	// scores and statistics would stay in memory with the drill-down
+	// through a recount under new settings.
+	sys := x.sys
 	if r := it.row; r != nil {
+		what := fmt.Sprintf("%s %s", r.Kind, model.QuoteNGram(r.NGram))
 		return anaDrill{
 			rows: a.base.an.SegmentsOf(x.sys, r.Kind, r.ID),
 			label: func(name func(int) string) []string {
 				// The shown system's name, which the header gives, gives way first.
-				what := fmt.Sprintf("%s %s", r.Kind, model.QuoteNGram(r.NGram))
-				return []string{name(x.sys) + " " + what, what}
+				return []string{name(sys) + " " + what, what}
 			},
 			ngram: &anaNGram{System: x.sys, Kind: r.Kind, Order: r.Order, ID: r.ID, NGram: r.NGram},
 		}
@@ -417,10 +421,10 @@ func (a anaScreen) drillNGram(x anaCtx, it anaNGramItem) anaDrill {
 	if !it.favA {
 		has, lacks, kind = lacks, has, scoring.Missed
 	}
+	q := model.QuoteNGram(r.NGram)
 	return anaDrill{
 		rows: a.base.an.SalientSegments(*r, it.favA),
 		label: func(name func(int) string) []string {
-			q := model.QuoteNGram(r.NGram)
 			return []string{
 				fmt.Sprintf("%s matched by %s more than %s", q, name(has), name(lacks)),
 				fmt.Sprintf("%s matched more by %s", q, name(has)),

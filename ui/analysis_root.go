@@ -133,7 +133,35 @@ func (m *Model) analysis() tea.Cmd {
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
 	a.asked, a.askedDS, a.err, a.countFailed, a.phase = want, m.c.ds, nil, false, &anaPhase{}
 	a.rememberCursor(x) // before its early buckets replace the salient rows shown
+	a.letGo(want, base == nil)
 	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
+}
+
+// keepCountsBytes is the most memory that counts of other settings may
+// hold and stay kept while a count for new ones runs: a 100k-segment
+// corpus's (about 140 MB for two systems), whose count takes seconds,
+// not a million segments' (420 MB). A variable, so that tests can make a
+// small corpus's counts large.
+var keepCountsBytes = 256 << 20
+
+// letGo drops, as a job for want starts (counting: with no counts at
+// hand), what the tables it makes no longer need once the cursor's
+// n-gram is kept (rememberCursor): the derived part of other scores,
+// which no job reuses, and while counting, counts of other settings that
+// hold more than keepCountsBytes, so that the old and the new counts of
+// a million segments are never held together (2.1 GB at the peak, where
+// one analysis takes 1.5). Smaller ones stay: a key that brings their
+// settings back before the count lands (l, then l) shows them at once.
+func (a *anaScreen) letGo(want anaWant, counting bool) {
+	if a.der != nil && a.der.scored != want.scored {
+		a.der = nil
+	}
+	if a.partAsked.scored != want.scored {
+		a.partAsked = anaWant{}
+	}
+	if counting && a.base != nil && a.base.an.Counts.Bytes() > keepCountsBytes {
+		a.base = nil
+	}
 }
 
 // countFailedFor reports whether the count failed for what x's scores

@@ -107,11 +107,13 @@ func (a anaScreen) winsView(x anaCtx, running string) (titles, notes []string, h
 // drillWins returns the segments of one outcome of one system, which the
 // list then shows, whichever is shown now.
 func (a anaScreen) drillWins(x anaCtx, it anaWinItem) anaDrill {
+	// The label holds the words it needs (see drillNGram).
+	sys, outcome, other := it.system, it.outcome, x.other
 	label := func(name func(int) string) []string {
-		if it.outcome == anaUnscored {
-			return []string{fmt.Sprintf("%s or %s has no sentence score", name(it.system), name(x.other))}
+		if outcome == anaUnscored {
+			return []string{fmt.Sprintf("%s or %s has no sentence score", name(sys), name(other))}
 		}
-		return []string{fmt.Sprintf("%s %s %s", name(it.system), anaOutcomes[it.outcome].verb, name(x.other))}
+		return []string{fmt.Sprintf("%s %s %s", name(sys), anaOutcomes[outcome].verb, name(other))}
 	}
 	// The row's system is shown, against the baseline, as tab would show
 	// it: its sentence scores are the ones compared.
