@@ -79,7 +79,16 @@ func TestAnalysisLetsGoOfLargeCounts(t *testing.T) {
 	if v := ansi.Strip(m.View()); strings.Contains(v, row) || !strings.Contains(v, "counting") {
 		t.Errorf("while counting, the screen does not say so, or shows an old row %q:\n%s", row, v)
 	}
+	// What was let go of is handed back before the count, not beside it.
+	oldFree := freeOSMemory
+	t.Cleanup(func() { freeOSMemory = oldFree })
+	_, _, prog := m.jobs.current(jobAnalysis)
+	var before []bool // at each call: the count had not begun
+	freeOSMemory = func() { before = append(before, prog.fraction() == 0) }
 	m = drive(t, m, tea.Batch(rest...))
+	if len(before) != 1 || !before[0] {
+		t.Errorf("memory handed back %d times, before the count %v; want once, before it", len(before), before)
+	}
 	x := m.anaCtx()
 	if !m.ana.baseFresh(x) || !m.ana.salientFresh(x) || !m.ana.base.an.Settings.Corpus.Lowercase {
 		t.Fatal("the count under the new settings did not land")

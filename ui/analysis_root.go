@@ -133,8 +133,12 @@ func (m *Model) analysis() tea.Cmd {
 	ctx, tag, prog := m.jobs.start(jobAnalysis)
 	a.asked, a.askedDS, a.err, a.countFailed, a.phase = want, m.c.ds, nil, false, &anaPhase{}
 	a.rememberCursor(x) // before its early buckets replace the salient rows shown
-	a.letGo(want, base == nil)
-	return tea.Batch(m.c.spinner.Tick, anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase))
+	dropped := a.letGo(want, base == nil)
+	cmd := anaCmd(ctx, tag, m.c.ds, want, base, a.der, prog, a.phase)
+	if dropped {
+		cmd = releasedFirst(cmd)
+	}
+	return tea.Batch(m.c.spinner.Tick, cmd)
 }
 
 // keepCountsBytes is the most memory that counts of other settings may
@@ -150,9 +154,11 @@ var keepCountsBytes = 256 << 20
 // which no job reuses, and while counting, counts of other settings that
 // hold more than keepCountsBytes, so that the old and the new counts of
 // a million segments are never held together (2.1 GB at the peak, where
-// one analysis takes 1.5). Smaller ones stay: a key that brings their
-// settings back before the count lands (l, then l) shows them at once.
-func (a *anaScreen) letGo(want anaWant, counting bool) {
+// one analysis takes 1.5); it reports whether it dropped counts, which
+// the job then collects before it counts (releasedFirst). Smaller ones
+// stay: a key that brings their settings back before the count lands
+// (l, then l) shows them at once.
+func (a *anaScreen) letGo(want anaWant, counting bool) (dropped bool) {
 	if a.der != nil && a.der.scored != want.scored {
 		a.der = nil
 	}
@@ -161,7 +167,9 @@ func (a *anaScreen) letGo(want anaWant, counting bool) {
 	}
 	if counting && a.base != nil && a.base.an.Counts.Bytes() > keepCountsBytes {
 		a.base = nil
+		return true
 	}
+	return false
 }
 
 // countFailedFor reports whether the count failed for what x's scores
