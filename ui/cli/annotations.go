@@ -365,7 +365,9 @@ func runAnnotationsImport(e *env, args []string) error {
 	if err != nil {
 		return refusedAsAnnotationFile(ann, err)
 	}
-	defer store.Close()
+	// Not closed at the end: each import's rows are written as it ends
+	// (and tried once more when that fails), and a write tried again
+	// after a refusal would add what it said was not added.
 	store.SetTypology(preset) // the file says what the rows were made with
 	if err := checkImportWritable(store); err != nil {
 		return err

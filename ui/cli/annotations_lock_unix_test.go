@@ -61,7 +61,15 @@ func TestExploreWarnsOfAHeldLock(t *testing.T) {
 // added, exit 2, and the file as it was; before, it said the store's
 // words for the explorer, "1 change kept in memory and not yet on disk:
 // … the next change or save writes them", of a command that had ended.
-func TestImportNotSaved(t *testing.T) {
+func TestImportNotSaved(t *testing.T) { importPastSizeLimit(t, nil) }
+
+// importPastSizeLimit is [TestImportNotSaved]; watch, when not nil, is
+// called with the annotation file before the import that cannot write
+// it, and returns how many times the import then tried the write, which
+// must be twice: the import's write and one more, none after the
+// refusal.
+func importPastSizeLimit(t *testing.T, watch func(path string) (tries func() int)) {
+	t.Helper()
 	dir := writeFiles(t, map[string]string{"m.tsv": mqmSmall, "n.tsv": strings.ReplaceAll(mqmSmall, "sysB", "sysC")})
 	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
 		t.Fatalf("import: status %d, stderr %q", code, stderr)
@@ -79,6 +87,10 @@ func TestImportNotSaved(t *testing.T) {
 	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: uint64(len(before)) + 10, Max: old.Max}); err != nil {
 		t.Skip(err)
 	}
+	var tries func() int
+	if watch != nil {
+		tries = watch(filepath.Join(dir, "a.ann"))
+	}
 	code, out, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "n.tsv")
 	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
 		t.Fatal(err)
@@ -87,5 +99,10 @@ func TestImportNotSaved(t *testing.T) {
 	after, _ := os.ReadFile(filepath.Join(dir, "a.ann"))
 	if code != exitUsage || out != "" || stderr != want || string(after) != string(before) {
 		t.Errorf("import past the file size limit: status %d, stdout %q, stderr %q, the file changed: %v; want 2, %q and the file as it was", code, out, stderr, string(after) != string(before), want)
+	}
+	if tries != nil {
+		if n := tries(); n != 2 {
+			t.Errorf("the import tried the write %d times; want 2, its own and one more before it refused", n)
+		}
 	}
 }
