@@ -447,8 +447,6 @@ func checkImportWritable(store *annotations.Store) error {
 	return nil
 }
 
-// errImportInUse refuses an import into ann while another bleuscope
-// holds its lock.
 // errImportNotSaved is the refusal of an import whose rows could not be
 // written to ann (err, a full disk): the file is left as it was (a write
 // cut short is cut off), in the words -o's failures get.
@@ -456,6 +454,8 @@ func errImportNotSaved(ann string, err error) error {
 	return usagef("%s, then import again (nothing was added)", outputError(&model.OutputError{Path: ann, Err: err}).Error())
 }
 
+// errImportInUse refuses an import into ann while another bleuscope
+// holds its lock.
 func errImportInUse(ann string) error {
 	return &model.InputError{File: ann, Msg: "is locked by another bleuscope (one that keeps the lock while open, or one stuck); quit it, then import (nothing was added)"}
 }
