@@ -249,15 +249,13 @@ func (w *journalWriter) record(ops []op) error {
 	return w.err
 }
 
-// decodeRecord checks and decodes one journal line (without its "\n").
-func decodeRecord(line []byte) (record, error) { return decodeKept(line, nil) }
-
-// decodeKept is [decodeRecord], the strings of the annotations decoded
-// kept in strs, when not nil, once each ([rowStrings.keep]). A line as
-// bleuscope writes it is read without copying its record
-// ([writtenEnvelope]), and a change's operations decoded one at a time
-// ([decodeOps]), so that the strings of each are kept before the next.
-func decodeKept(line []byte, strs *rowStrings) (record, error) {
+// decodeRecord checks and decodes one journal line (without its "\n"),
+// the strings of the annotations decoded kept in strs, when not nil, once
+// each ([rowStrings.keep]). A line as bleuscope writes it is read without
+// copying its record ([writtenEnvelope]), and a change's operations
+// decoded one at a time ([decodeOps]), so that the strings of each are
+// kept before the next.
+func decodeRecord(line []byte, strs *rowStrings) (record, error) {
 	env, written := writtenEnvelope(line)
 	if !written {
 		if err := json.Unmarshal(line, &env); err != nil {
@@ -459,7 +457,7 @@ func parseJournal(path string, data []byte, info os.FileInfo) (*journal, error) 
 			j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change was cut short (a crash while saving it) and is dropped; every change before it is kept", path, lineNo))
 			break
 		}
-		rec, err := decodeKept(data[pos:pos+end], &strs)
+		rec, err := decodeRecord(data[pos:pos+end], &strs)
 		if err != nil {
 			if pos+end+1 == len(data) {
 				j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: the last change is damaged (%v) and is dropped; every change before it is kept", path, lineNo, err))

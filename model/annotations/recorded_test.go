@@ -35,7 +35,7 @@ func fileLines(t *testing.T, path string) []string {
 // typology, nil when it records none.
 func typologyOf(t *testing.T, line string) *typologyRecord {
 	t.Helper()
-	rec, err := decodeRecord([]byte(line))
+	rec, err := decodeRecord([]byte(line), nil)
 	if err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}

@@ -1573,7 +1573,7 @@ func TestDecodeAsJSONReads(t *testing.T) {
 		[]byte(`{"crc":"00000000","rec":` + string(body) + `}`),
 	}
 	for _, l := range lines {
-		got, err := decodeRecord(l)
+		got, err := decodeRecord(l, nil)
 		want, wantErr := asJSON(l)
 		if wantErr == nil {
 			for _, o := range want.Ops { // as decodeRecord checks them
