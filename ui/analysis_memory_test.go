@@ -145,7 +145,7 @@ func TestAnalysisDrillLetsGoOfOldScores(t *testing.T) {
 			}
 			m = drive(t, m, tea.Batch(rest...))
 			if !m.list.fromAnalysis || m.list.refinding {
-				t.Errorf("the drill-down was not found again: %q", m.status)
+				t.Errorf("the drill-down was not found again: %q", m.statusText())
 			}
 		})
 	}
