@@ -42,6 +42,18 @@ func demoDataset(t testing.TB) *model.Dataset {
 	return ds
 }
 
+// demoFirstRefless is the demo corpus without the first segment's
+// reference: chrF cannot be computed.
+func demoFirstRefless(t testing.TB) *model.Dataset {
+	ds := demoDataset(t)
+	ds.RefAbsent = make([][]bool, len(ds.Refs))
+	for k := range ds.RefAbsent {
+		ds.RefAbsent[k] = make([]bool, ds.Len())
+		ds.RefAbsent[k][0] = true
+	}
+	return ds
+}
+
 // drive runs cmd and every command it leads to, feeding each message back
 // into m, the way the runtime would but synchronously. Spinner ticks are
 // dropped (they only animate and would sleep).

@@ -143,15 +143,6 @@ func TestSortStatusOneLine(t *testing.T) {
 // line above the footer (the first at 80 columns: "chrF and TER beside
 // BLEU (M cycles): the filter applies when the TER scores are in").
 func TestStatusOneLine(t *testing.T) {
-	noRef := func(t testing.TB) *model.Dataset {
-		ds := demoDataset(t)
-		ds.RefAbsent = make([][]bool, len(ds.Refs))
-		for k := range ds.RefAbsent {
-			ds.RefAbsent[k] = make([]bool, ds.Len())
-			ds.RefAbsent[k][0] = true
-		}
-		return ds
-	}
 	lone := func(testing.TB) *model.Dataset {
 		return &model.Dataset{
 			Refs:     [][]string{{"the cat sat on the mat"}},
@@ -176,12 +167,12 @@ func TestStatusOneLine(t *testing.T) {
 		}{
 			{"ter filter waiting", demoDataset, waits("ter>50"), "the TER scores are in"},
 			{"chrf and ter filter waiting", demoDataset, waits("chrf<50 ter>50"), "the chrF and TER scores are in"},
-			{"chrF's impact failed", noRef, func(t *testing.T, m Model) Model {
+			{"chrF's impact failed", demoFirstRefless, func(t *testing.T, m Model) Model {
 				m = press(t, m, "B", "M")
 				m.c.met.stats = statsCache{}
 				return press(t, m, "i")
 			}, "chrF2's could not be computed"},
-			{"chrF's scores failed", noRef, func(t *testing.T, m Model) Model { return press(t, m, "M") }, "chrF could not be computed"},
+			{"chrF's scores failed", demoFirstRefless, func(t *testing.T, m Model) Model { return press(t, m, "M") }, "chrF could not be computed"},
 			{"waiting filter failed", demoDataset, func(t *testing.T, m Model) Model {
 				m, _ = step1(t, filterBy(t, press(t, m, "M"), "chrf<80"), keyMsg("l")) // l: the filter waits for chrF under the new case
 				_, tag, _ := m.jobs.current(jobChrF)
@@ -218,7 +209,7 @@ func TestStatusOneLine(t *testing.T) {
 	// A filter entered whose chrF scores could not be computed is refused
 	// in one line at 80 columns, saying why; at 60 the reason takes the
 	// footer's two lines, as a refused filter's may (whyInTwoLines).
-	m := filterBy(t, readyWith(t, noRef(t), 80, 24), "chrf<50")
+	m := filterBy(t, readyWith(t, demoFirstRefless(t), 80, 24), "chrf<50")
 	if !strings.Contains(m.statusText(), "segment 1 has no reference") || m.footerOverflow() != nil || !render.Fits(m.statusText(), 80) {
 		t.Errorf("80 columns, a chrf filter entered without chrF scores: status %q; want one line saying why", m.statusText())
 	}

@@ -19,16 +19,6 @@ import (
 // line above the footer after narrowing.
 func TestStatusFollowsResize(t *testing.T) {
 	type size struct{ w, h int }
-	// noRef lacks the first segment's reference: chrF cannot be computed.
-	noRef := func(t testing.TB) *model.Dataset {
-		ds := demoDataset(t)
-		ds.RefAbsent = make([][]bool, len(ds.Refs))
-		for k := range ds.RefAbsent {
-			ds.RefAbsent[k] = make([]bool, ds.Len())
-			ds.RefAbsent[k][0] = true
-		}
-		return ds
-	}
 	// typed is the key that opens a prompt, then text's letters.
 	typed := func(open, text string) []string { return append([]string{open}, strings.Split(text, "")...) }
 	for _, tc := range []struct {
@@ -39,7 +29,7 @@ func TestStatusFollowsResize(t *testing.T) {
 	}{
 		{"i: the sort by impact", demoDataset, []string{"i"}, size{60, 16}, size{120, 40}},
 		{"M on the analysis", demoDataset, []string{"n", "M"}, size{60, 16}, size{120, 40}},
-		{"a filter refused for chrF", noRef, append(typed("/", "chrf<50"), "enter"), size{80, 24}, size{120, 40}},
+		{"a filter refused for chrF", demoFirstRefless, append(typed("/", "chrf<50"), "enter"), size{80, 24}, size{120, 40}},
 		{"a filter out of range, typed", demoDataset, typed("/", "bleu<1e-999"), size{60, 16}, size{120, 40}},
 	} {
 		lastThree := func(m Model) [3]string {
