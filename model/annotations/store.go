@@ -696,18 +696,7 @@ func (s *Store) setScore(a Annotation) (Annotation, error) {
 func (s *Store) Import(anns []Annotation) (added int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// The annotations there, by their content's hash: a hash found is
-	// compared with the content itself, so that no collision drops a
-	// row, and a file of many annotations holds 32 bytes each here.
-	have := make(map[[sha256.Size]byte]int, len(s.anns))
-	for i := range s.anns {
-		have[sha256.Sum256([]byte(contentKey(&s.anns[i])))] = i
-	}
-	there := func(a *Annotation) bool {
-		key := contentKey(a)
-		i, ok := have[sha256.Sum256([]byte(key))]
-		return ok && contentKey(&s.anns[i]) == key
-	}
+	have, there := s.contents()
 	// The record's copies, in one slice: no caller holds them. Into a
 	// file holding none, every one is added.
 	var own []Annotation
@@ -736,6 +725,56 @@ func (s *Store) Import(anns []Annotation) (added int, err error) {
 		ops[i] = op{Op: "put", Ann: &own[i]}
 	}
 	return len(ops), s.commitOwn(ops)
+}
+
+// contents indexes the store's annotations by their content's hash
+// ([contentKey]), and returns it (empty when the store holds none) with
+// a function reporting whether an annotation's content is there: a hash
+// found is compared with the content itself, so that no collision drops
+// a row, and a file of many annotations holds 32 bytes each here. The
+// caller holds s.mu.
+func (s *Store) contents() (map[[sha256.Size]byte]int, func(*Annotation) bool) {
+	have := make(map[[sha256.Size]byte]int, len(s.anns))
+	for i := range s.anns {
+		have[sha256.Sum256([]byte(contentKey(&s.anns[i])))] = i
+	}
+	return have, func(a *Annotation) bool {
+		key := contentKey(a)
+		i, ok := have[sha256.Sum256([]byte(key))]
+		return ok && contentKey(&s.anns[i]) == key
+	}
+}
+
+// Missing returns those of anns whose content the store does not hold
+// ([SameContent]), in their order: the rows of a WMT MQM file opened
+// beside an annotation file it was imported into are then shown and
+// counted once. anns itself is returned when the store holds none of them.
+func (s *Store) Missing(anns []Annotation) []Annotation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.anns) == 0 || len(anns) == 0 {
+		return anns
+	}
+	_, there := s.contents()
+	var out []Annotation // nil until one is found there
+	for i := range anns {
+		a := anns[i]
+		if !a.hashed() {
+			a.SetText(a.Hyp, a.Src)
+		}
+		switch {
+		case !there(&a):
+			if out != nil {
+				out = append(out, anns[i])
+			}
+		case out == nil: // the first there: those before it are kept
+			out = slices.Clone(anns[:i])
+		}
+	}
+	if out == nil {
+		return anns
+	}
+	return out
 }
 
 // contentKey is what two annotations equal in content share: how an MQM

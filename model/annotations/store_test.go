@@ -1591,3 +1591,36 @@ func TestDecodeAsJSONReads(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreMissing: Missing keeps, in order, the annotations whose
+// content the store does not hold, however they were marked or numbered
+// (an MQM file's rows beside the file they were imported into), and
+// returns the slice itself when none is there.
+func TestStoreMissing(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "a.ann"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rows := []Annotation{
+		errAnn("sys", 1, "r1", "Ein Satz.", 0, 3, "Other", "Minor", ""),
+		errAnn("sys", 2, "r1", "Zwei Sätze.", 0, 4, "Other", "Major", ""),
+		errAnn("sys", 3, "r2", "Drei.", 0, 4, "Other", "Minor", ""),
+	}
+	if got := s.Missing(rows); &got[0] != &rows[0] || len(got) != 3 {
+		t.Fatalf("an empty store: Missing gave %+v, want rows itself", got)
+	}
+	if _, err := s.Import(rows[1:2]); err != nil {
+		t.Fatal(err)
+	}
+	again := slices.Clone(rows)
+	again[1].ID, again[1].Marked = 7, Marked{Target: "Zwei <v>Sätze</v>."}
+	got := s.Missing(again)
+	if len(got) != 2 || got[0].Line != 1 || got[1].Line != 3 {
+		t.Errorf("Missing gave %+v; want lines 1 and 3", got)
+	}
+	none := []Annotation{rows[0], rows[2]}
+	if got := s.Missing(none); &got[0] != &none[0] {
+		t.Errorf("none there: Missing gave a copy, %+v", got)
+	}
+}

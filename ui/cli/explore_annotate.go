@@ -110,7 +110,7 @@ func (f *annotateFlags) open(e *env, fs *flagSet, ds *model.Dataset, in *inputFl
 	if err != nil {
 		return nil, nil, err
 	}
-	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: mqm, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
+	return []ui.Option{ui.WithAnnotations(ui.Annotating{Store: st, Preset: preset, Rater: rater, Extra: in.mqmAnns, Segments: in.mqmSegs, UnrankedRefs: in.mqmRatedRefs})}, func() { st.Close() }, nil
 }
 
 // chosen reports whether a typology was asked for (--preset or
@@ -124,8 +124,9 @@ func (f *annotateFlags) chosen(fs *flagSet) bool { return fs.given("preset") || 
 // what reading it dropped, the annotations that do not attach to ds, and
 // why a change could not be saved, and, given that typology, the errors
 // it weighs 0 for want of their severity and how it differs from the
-// file's ([annotations.TypologyWarnings]). The plain report calls it too,
-// so that it says what the explorer would.
+// file's ([annotations.TypologyWarnings]). It leaves out of in.mqmAnns the
+// --mqm file's rows the file holds already ([annotations.Store.Missing]).
+// The plain report calls it too, so that it says what the explorer would.
 func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, preset *annotations.Preset, chosen bool) (*annotations.Store, *annotations.Preset, error) {
 	st, err := annotations.OpenWithin(f.path, in.limits)
 	if err != nil {
@@ -135,6 +136,9 @@ func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, pre
 	if len(made) > 0 && !chosen {
 		preset = made[len(made)-1]
 	}
+	// The --mqm file's rows imported into the file already are its own:
+	// shown, and counted, once.
+	in.mqmAnns = st.Missing(in.mqmAnns)
 	mqm := in.mqmAnns
 	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
 	for _, w := range st.OpenWarnings(res, func(int) string { return "" }) {

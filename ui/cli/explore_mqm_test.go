@@ -170,3 +170,27 @@ func TestExploreMQMPickedSystems(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreMQMImportedOnce: an --mqm file opened beside an annotation
+// file it was imported into shows each row once, so that the summary
+// counts and weighs as 'annotations summary' of the file does (sysA's 3
+// errors, MQM 3.77); they were counted twice, 6 errors and MQM 7.55.
+func TestExploreMQMImportedOnce(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %s", code, stderr)
+	}
+	_, sum, _ := runCLI(t, "", "annotations", "summary", "a.ann")
+	m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "a.ann", "--rater", "me")
+	s := ansi.Strip(pressKeys(t, m, "S").View())
+	var row []string
+	for line := range strings.Lines(s) {
+		if f := strings.Fields(line); len(f) > 4 && f[0] == "sysA" {
+			row = f
+			break
+		}
+	}
+	if row == nil || row[2] != "3.77" || row[4] != "3" {
+		t.Errorf("the summary's row of sysA, %q, wants MQM 3.77 and 3 errors (as 'annotations summary' of the file:\n%s)\n%s", row, sum, s)
+	}
+}
