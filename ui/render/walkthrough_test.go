@@ -428,13 +428,23 @@ func TestWalkthroughLowercaseAndTokenizing(t *testing.T) {
 	requireContains(t, "lowercase", out,
 		"Lowercasing is on",
 		`Tokenizing split words apart: hyp: 3 words became 4 tokens ("rules." → "rules" ".").`,
-		"Lowercasing changed hyp: The→the, Party→party.")
+		`Lowercasing changed hyp: "The" → "the", "Party" → "party".`)
 	c.opt.Lowercase = false
 	out = flat(walkText(t, c, 80))
 	requireContains(t, "mixed case", out, "Lowercasing is off")
 	if strings.Contains(out, "Lowercasing changed") {
 		t.Error("mixed case: says lowercasing changed something")
 	}
+}
+
+// TestWalkthroughLowercasedWordsQuoted: the words lowercasing changed
+// are quoted, as the words tokenizing split are, so that one keeping its
+// full stop (the none tokenizer) reads apart from the sentence's own; it
+// read "Genth.→genth..".
+func TestWalkthroughLowercasedWordsQuoted(t *testing.T) {
+	c := wtCase{"Stefan Genth.", []string{"stefan genth ."}, wtOpt(func(o *scoring.Options) { o.Lowercase, o.Tokenize = true, "none" })}
+	out := flat(walkText(t, c, 120))
+	requireContains(t, "none, lowercased", out, `Lowercasing changed hyp: "Stefan" → "stefan", "Genth." → "genth.".`)
 }
 
 // TestWalkthroughNamesSplitWords: the tokens step says which words

@@ -107,7 +107,7 @@ func (w *walk) textChanges() string {
 		case len(c.Lowered) > 0:
 			ch := make([]string, len(c.Lowered))
 			for j, l := range c.Lowered {
-				ch[j] = Safe(l.From) + "→" + Safe(l.To)
+				ch[j] = "\"" + Safe(l.From) + "\" → \"" + Safe(l.To) + "\"" // quoted: a word may end in the sentence's "."
 			}
 			lower = append(lower, label+": "+strings.Join(ch, ", "))
 		}
