@@ -31,6 +31,9 @@ type exporter struct {
 	// inputs are the files the explorer read (systems, references,
 	// source, MQM file, typology), which an export never replaces.
 	inputs []string
+	// stdin is what an input named "-" was read from: the export refuses
+	// the file it is open on too.
+	stdin io.Reader
 	// writing is the path of the export in flight, fifo whether it is a
 	// FIFO (which waits for its reader); quitAnyway is set once q was
 	// refused for it: q again quits.
@@ -56,9 +59,10 @@ func (m *Model) exportBlocksQuit() bool {
 
 // WithInputs names the files the explorer's input came from, so that its
 // export refuses to replace any of them (the systems' files and the
-// annotation file are refused without it).
-func WithInputs(paths []string) Option {
-	return func(root *Model) { root.exp.inputs = slices.Clone(paths) }
+// annotation file are refused without it); stdin is what an input named
+// "-" was read from, whose file is refused as well.
+func WithInputs(paths []string, stdin io.Reader) Option {
+	return func(root *Model) { root.exp.inputs, root.exp.stdin = slices.Clone(paths), stdin }
 }
 
 // open starts the prompt.
@@ -92,7 +96,7 @@ func (x exporter) Update(msg tea.KeyMsg, inputs []string) (_ exporter, req expor
 		if p == "" {
 			return x, req, false, "name a file to export to"
 		}
-		if err := model.CheckOutput(p, inputs, nil); err != nil {
+		if err := model.CheckOutput(p, inputs, x.stdin); err != nil {
 			return x, req, false, p + " is one of the input files; name another file"
 		}
 		if model.IsTerminal(p) {
@@ -268,7 +272,7 @@ func (m Model) handleExported(msg exportedMsg) Model {
 func (m Model) handleExportKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	inputs := slices.Clone(m.exp.inputs)
 	for _, s := range m.c.ds.Systems {
-		if s.Path != "" && s.Path != "-" {
+		if s.Path != "" {
 			inputs = append(inputs, s.Path)
 		}
 	}

@@ -130,7 +130,7 @@ func TestExportRefusesInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	m := New(demoDataset(t), model.DefaultSettings(), WithInputs([]string{"hyp.txt", "ref.txt", "src.txt"}))
+	m := New(demoDataset(t), model.DefaultSettings(), WithInputs([]string{"hyp.txt", "ref.txt", "src.txt"}, nil))
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = drive(t, next.(Model), m.Init())
 	for _, f := range []string{"ref.txt", "./src.txt"} {
@@ -352,5 +352,34 @@ func TestExportHelpSaysDeltas(t *testing.T) {
 		if !strings.Contains(help, want) {
 			t.Errorf("the export help lacks %q: %q", want, help)
 		}
+	}
+}
+
+// TestExportRefusesStandardInput: an input read from standard input ("-")
+// is the file standard input is open on, which the export refuses as it
+// refuses an input named by its path; before, "-" was looked for as a
+// file called "-", and the export replaced the hypotheses it was read
+// from (bleuscope - -r ref.txt <hyp.txt, then X to hyp.txt).
+func TestExportRefusesStandardInput(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("hyp.txt", []byte("kept\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdin, err := os.Open("hyp.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	m := New(demoDataset(t), model.DefaultSettings(), WithInputs([]string{"-"}, stdin))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = drive(t, next.(Model), m.Init())
+	m = press(t, m, "X", "ctrl+u")
+	m = typeText(t, m, "hyp.txt")
+	m = press(t, m, "enter", "enter")
+	if !strings.Contains(m.statusText(), "is one of the input files") {
+		t.Errorf("export to the file standard input read: status %q; want a refusal", m.statusText())
+	}
+	if data, _ := os.ReadFile("hyp.txt"); string(data) != "kept\n" {
+		t.Errorf("hyp.txt was changed: %.60q", data)
 	}
 }

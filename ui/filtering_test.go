@@ -134,7 +134,7 @@ func TestExportRefusalShows(t *testing.T) {
 	if err := os.WriteFile(in, []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m := readyWith(t, ds, 60, 16, WithInputs([]string{in}))
+	m := readyWith(t, ds, 60, 16, WithInputs([]string{in}, nil))
 	m = press(t, m, "X")
 	m = press(t, m, append(append([]string{"ctrl+u"}, strings.Split(in, "")...), "enter")...)
 	if !strings.Contains(m.statusText(), "input") {

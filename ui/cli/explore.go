@@ -187,7 +187,7 @@ func (x *exploreInput) options(e *env) ([]ui.Option, func(), error) {
 	}
 	opts = append(opts, start...)
 	inputs := annotationInputs(x.systems, x.in, x.af.typology)
-	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs),
+	return append(opts, ui.WithMetrics(x.metrics), ui.WithBaseline(x.baseline), ui.WithInputs(inputs, e.stdin),
 		ui.WithResampling(seed, x.bootstrapN, x.randomTrials), ui.WithMaxNGrams(x.maxNGrams)), closeAnn, nil
 }
 
