@@ -1853,29 +1853,50 @@ func TestRereadKeepsThePick(t *testing.T) {
 	}
 }
 
+// resumedData is the resumed-annotation tests' corpus: LT22 beside
+// JDExploreAcademy, two lines each.
+func resumedData(t *testing.T) *model.Dataset {
+	_, both := lt22AloneAndBeside(t,
+		"the cat sat on the mat\nthere is a dog in the garden\n",
+		"the cat sat on a mat\na dog is in the garden\n",
+		"a cat sat on the mat\nthere is a dog in a garden\n")
+	return both
+}
+
+// resumedStore is a new annotation file holding ana's no-error mark on
+// line 2 of ds's second system, the last change made to it, and that
+// mark as saved.
+func resumedStore(t *testing.T, ds *model.Dataset) (*annotations.Store, annotations.Annotation) {
+	st := openStore(t, filepath.Join(t.TempDir(), "a.jsonl"))
+	a := annotations.Annotation{Kind: annotations.KindNoError, System: ds.Systems[1].Name, Line: 2, Rater: "ana"}
+	a.SetText(ds.Systems[1].Hyps[1], "")
+	saved, err := st.MarkNoError(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, saved
+}
+
+// resumedAt opens the explorer on ds, annotating into st as ana, in a
+// window w columns wide and 30 high, and runs what it starts with.
+func resumedAt(t *testing.T, ds *model.Dataset, st *annotations.Store, w int) Model {
+	m := New(ds, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+	return drive(t, next.(Model), next.(Model).Init())
+}
+
 // TestReopeningAfterTheLastMarkWentSaysNoneIsLeft: when the change made
 // last took the segment's only mark away (an undo of the error added, a
 // deletion), reopening goes back there and says none is left, where it
 // said "E lists its marks" over a segment "not annotated yet".
 func TestReopeningAfterTheLastMarkWentSaysNoneIsLeft(t *testing.T) {
-	_, both := lt22AloneAndBeside(t,
-		"the cat sat on the mat\nthere is a dog in the garden\n",
-		"the cat sat on a mat\na dog is in the garden\n",
-		"a cat sat on the mat\nthere is a dog in a garden\n")
+	both := resumedData(t)
 	other := both.Systems[1].Name
-	st := openStore(t, filepath.Join(t.TempDir(), "a.jsonl"))
-	a := annotations.Annotation{Kind: annotations.KindNoError, System: other, Line: 2, Rater: "ana"}
-	a.SetText(both.Systems[1].Hyps[1], "")
-	saved, err := st.MarkNoError(a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, saved := resumedStore(t, both)
 	if err := st.Delete(saved.ID); err != nil {
 		t.Fatal(err)
 	}
-	m := New(both, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
-	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = drive(t, next.(Model), next.(Model).Init())
+	m := resumedAt(t, both, st, 100)
 	if sel := m.list.selection(m.c); !sel.ok || sel.sys != 1 || sel.seg != 1 {
 		t.Fatalf("resumed on %+v; want line 2 of %s", sel, other)
 	}
@@ -1892,21 +1913,11 @@ func TestReopeningAfterTheLastMarkWentSaysNoneIsLeft(t *testing.T) {
 // once: a key clears it and a resize does not bring it back. Before, the
 // explorer moved there without a word.
 func TestReopeningSaysWhereItResumed(t *testing.T) {
-	_, both := lt22AloneAndBeside(t,
-		"the cat sat on the mat\nthere is a dog in the garden\n",
-		"the cat sat on a mat\na dog is in the garden\n",
-		"a cat sat on the mat\nthere is a dog in a garden\n")
+	both := resumedData(t)
 	other := both.Systems[1].Name
 	for _, w := range []int{100, 60} {
-		st := openStore(t, filepath.Join(t.TempDir(), "a.jsonl"))
-		a := annotations.Annotation{Kind: annotations.KindNoError, System: other, Line: 2, Rater: "ana"}
-		a.SetText(both.Systems[1].Hyps[1], "")
-		if _, err := st.MarkNoError(a); err != nil {
-			t.Fatal(err)
-		}
-		m := New(both, model.DefaultSettings(), WithAnnotations(Annotating{Store: st, Preset: annotations.MQM(), Rater: "ana"}))
-		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
-		m = drive(t, next.(Model), next.(Model).Init())
+		st, _ := resumedStore(t, both)
+		m := resumedAt(t, both, st, w)
 		if sel := m.list.selection(m.c); !sel.ok || sel.sys != 1 || sel.seg != 1 {
 			t.Fatalf("%d columns: resumed on %+v; want line 2 of %s", w, sel, other)
 		}
@@ -1916,7 +1927,7 @@ func TestReopeningSaysWhereItResumed(t *testing.T) {
 		}
 		checkFit(t, "the resumed status", m.View(), w, 30)
 		m = press(t, m, "j")
-		next, _ = m.Update(tea.WindowSizeMsg{Width: w + 1, Height: 30})
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w + 1, Height: 30})
 		if m = next.(Model); strings.Contains(m.statusText(), "resumed") {
 			t.Errorf("%d columns: after a key and a resize the status still says %q", w, m.statusText())
 		}
