@@ -445,9 +445,10 @@ func (m *Model) leaveGoneDrill(why []string) tea.Cmd {
 // n-gram lowercased (was, "The" now "the"), how many segments it has
 // (before, the number it had; with a filter typed in the drill-down,
 // said to be without it, the header counting what it keeps), and whether
-// segment seg, selected, is among them. When it is not, the line replaces the status, the
-// selection having moved; else it follows the status there is (the
-// option key's) when both fit, the header showing the count anyway.
+// segment seg, selected, is among them. When it is not, the line
+// replaces the status, the selection having moved; else it follows the
+// status there is (the option key's) when both fit, the header showing
+// the count anyway.
 func (m *Model) sayRefound(d anaDrill, was string, before, seg int) {
 	n := len(d.rows)
 	in := slices.Contains(d.rows, seg)
@@ -470,23 +471,23 @@ func (m *Model) sayRefound(d anaDrill, was string, before, seg int) {
 	if q != "" {
 		unfiltered, aside = " without the filter “"+q+"”", " without the filter"
 	}
-	short := []string{lead + count + unfiltered, "found again: " + count + unfiltered, "found again: " + count + aside}
+	forms := []string{lead + count + unfiltered, "found again: " + count + unfiltered, "found again: " + count + aside}
 	if q != "" {
-		short = append(short, fmt.Sprintf("%s found again (%s before), unfiltered", model.Thousands(n), model.Thousands(before)))
+		forms = append(forms, fmt.Sprintf("%s found again (%s before), unfiltered", model.Thousands(n), model.Thousands(before)))
 	}
 	if !in {
 		gone := fmt.Sprintf("; line %d is not among them", seg+1)
-		m.flashFit(lead+count+unfiltered+gone, "found again: "+count+unfiltered+gone, "found again: "+count+aside+gone,
+		m.flashFit(forms[0]+gone, forms[1]+gone, forms[2]+gone,
 			fmt.Sprintf("%s segments found again (%s before)%s; line %d not in them", model.Thousands(n), model.Thousands(before), aside, seg+1),
-			fmt.Sprintf("line %d not among the %s found again%s", seg+1, model.Thousands(n), aside), short[len(short)-1])
+			fmt.Sprintf("line %d not among the %s found again%s", seg+1, model.Thousands(n), aside), forms[len(forms)-1])
 		return
 	}
 	if m.status.empty() {
-		m.flashFit(short...)
+		m.flashFit(forms...)
 		return
 	}
-	more := make([]string, len(short))
-	for i, s := range short {
+	more := make([]string, len(forms))
+	for i, s := range forms {
 		more[i] = " · " + s
 	}
 	m.status = m.status.then(more...)
