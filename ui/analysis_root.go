@@ -415,14 +415,14 @@ func (m *Model) refindDrill() tea.Cmd {
 	case !ok:
 		return m.leaveGoneDrill(why)
 	}
+	if slices.Equal(d.rows, m.list.only) && d.row.ngram == was {
+		m.list.refound(d.label) // the same segments, rescored already
+		return nil
+	}
 	var focus *model.Focus
 	if g := d.ngram; g != nil {
 		f := model.NewFocus(g.Kind, g.NGram)
 		focus = &f
-	}
-	if slices.Equal(d.rows, m.list.only) && d.row.ngram == was {
-		m.list.refound(d.label) // the same segments, rescored already
-		return nil
 	}
 	m.list.redrill(d.label, d.rows, focus)
 	m.sayRefound(d, was, before, seg)
