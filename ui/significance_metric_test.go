@@ -314,13 +314,7 @@ func TestLowercaseWithTERColumn(t *testing.T) {
 // leaves the list sorted by BLEU's impact, and the status line says why,
 // instead of a list that waits for figures that never come.
 func TestSigImpactWithoutStatistics(t *testing.T) {
-	ds := demoDataset(t)
-	ds.RefAbsent = make([][]bool, len(ds.Refs))
-	for k := range ds.RefAbsent {
-		ds.RefAbsent[k] = make([]bool, ds.Len())
-		ds.RefAbsent[k][0] = true
-	}
-	m := press(t, readyWith(t, ds, 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
+	m := press(t, readyWith(t, demoFirstRefless(t), 120, 40, WithResampling(scoring.SeedOf(7), 100, 100)), "B", "M")
 	m.c.met.stats = statsCache{}
 	m = press(t, m, "i")
 	if m.list.view.Sort != model.SortImpact || m.list.impactMetric != model.MetricBLEU || m.list.impactOf != model.MetricBLEU {
