@@ -32,13 +32,10 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 		return nil, usagef("--mqm %s needs a reference: name a human translation among its systems (%s) with --mqm-ref SYSTEM (for WMT files, ref or refB)", model.Printable(f.mqm), systemNames(c.Systems))
 	}
 	if len(c.Systems) == 0 { // every system is a reference
-		refs := make([]string, len(f.mqmRefs))
-		for k, r := range f.mqmRefs {
-			refs[k] = model.Printable(r)
-		}
-		msg := "has no system but its reference " + refs[0] + ", so nothing is left to score; give an MQM TSV with a system besides its human translations"
-		if len(refs) > 1 {
-			msg = "has no system but its references (" + strings.Join(refs, ", ") + "), so nothing is left to score; name fewer with --mqm-ref"
+		refs := printableNames(f.mqmRefs)
+		msg := "has no system but its reference " + refs + ", so nothing is left to score; give an MQM TSV with a system besides its human translations"
+		if len(f.mqmRefs) > 1 {
+			msg = "has no system but its references (" + refs + "), so nothing is left to score; name fewer with --mqm-ref"
 		}
 		return nil, &model.InputError{File: f.mqm, Msg: msg}
 	}
@@ -78,7 +75,16 @@ func (f *inputFlags) loadMQM(e *env, systems []string) (*model.Dataset, error) {
 func systemNames(systems []model.System) string {
 	names := make([]string, len(systems))
 	for k, s := range systems {
-		names[k] = model.Printable(s.Name)
+		names[k] = s.Name
 	}
-	return strings.Join(names, ", ")
+	return printableNames(names)
+}
+
+// printableNames lists names, escaped, for a message: "A, B".
+func printableNames(names []string) string {
+	shown := make([]string, len(names))
+	for k, n := range names {
+		shown[k] = model.Printable(n)
+	}
+	return strings.Join(shown, ", ")
 }
