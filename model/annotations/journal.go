@@ -87,6 +87,16 @@ type envelope struct {
 // encodeRecord returns the journal line of a change, "\n" included.
 func encodeRecord(ops []op) ([]byte, error) { return encodeLine(record{Ops: ops}) }
 
+// lineHead is how a journal line starts, before its record, with its
+// checksum's 8 hex digits 0 ([appendLineHead]).
+const lineHead = `{"crc":"00000000","rec":`
+
+// appendLineHead appends to b how the journal line of a record whose
+// checksum is crc starts, before the record.
+func appendLineHead(b []byte, crc uint32) []byte {
+	return fmt.Appendf(b, `{"crc":"%08x","rec":`, crc)
+}
+
 // encodeLine returns the journal line of r, "\n" included.
 func encodeLine(r record) ([]byte, error) {
 	r.Ops = storedNames(r.Ops)
@@ -94,10 +104,7 @@ func encodeLine(r record) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("annotations: encode record: %w", err)
 	}
-	line := make([]byte, 0, len(body)+32)
-	line = append(line, `{"crc":"`...)
-	line = fmt.Appendf(line, "%08x", crc32.Checksum(body, castagnoli))
-	line = append(line, `","rec":`...)
+	line := appendLineHead(make([]byte, 0, len(body)+32), crc32.Checksum(body, castagnoli))
 	line = append(line, body...)
 	line = append(line, "}\n"...)
 	return line, nil
@@ -220,7 +227,7 @@ func (w *journalWriter) record(ops []op) error {
 		w.enc.SetEscapeHTML(false) // as plainJSON
 	}
 	start := w.end()
-	w.write([]byte(`{"crc":"00000000","rec":`))
+	w.write([]byte(lineHead))
 	var crc uint32
 	body := func(b []byte) {
 		crc = crc32.Update(crc, castagnoli, b)
@@ -245,7 +252,7 @@ func (w *journalWriter) record(ops []op) error {
 		body([]byte(`]}`))
 	}
 	w.write([]byte("}\n"))
-	w.writeOver(fmt.Appendf(nil, `{"crc":"%08x"`, crc), start)
+	w.writeOver(appendLineHead(nil, crc), start)
 	return w.err
 }
 
@@ -305,7 +312,7 @@ func decodeRecord(line []byte, strs *rowStrings) (record, error) {
 // digits and its record valid JSON: what reading the line as JSON gives,
 // the record not copied.
 func writtenEnvelope(line []byte) (envelope, bool) {
-	const head = `{"crc":"00000000","rec":`
+	const head = lineHead
 	if len(line) < len(head)+2 || !bytes.HasPrefix(line, []byte(`{"crc":"`)) || string(line[16:len(head)]) != `","rec":` ||
 		line[len(head)] != '{' || !bytes.HasSuffix(line, []byte("}}")) {
 		return envelope{}, false
