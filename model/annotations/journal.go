@@ -263,12 +263,26 @@ func (w *journalWriter) record(ops []op) error {
 // decoded one at a time ([decodeOps]), so that the strings of each are
 // kept before the next.
 func decodeRecord(line []byte, strs *rowStrings) (record, error) {
-	env, written := writtenEnvelope(line)
-	if !written {
-		if err := json.Unmarshal(line, &env); err != nil {
-			return record{}, fmt.Errorf("not a record: %w", err)
+	if env, written := writtenEnvelope(line); written {
+		// writtenEnvelope leaves the record unchecked as JSON: a record
+		// that decodes is JSON, and one that does not is read as any
+		// other line when it is not JSON, the line's reading wording what
+		// is wrong, so that it is scanned twice only then.
+		rec, err := decodeEnvelope(env, strs)
+		if err == nil || json.Valid(env.Rec) {
+			return rec, err
 		}
 	}
+	var env envelope
+	if err := json.Unmarshal(line, &env); err != nil {
+		return record{}, fmt.Errorf("not a record: %w", err)
+	}
+	return decodeEnvelope(env, strs)
+}
+
+// decodeEnvelope checks and decodes the record of a journal line, env, as
+// [decodeRecord] does.
+func decodeEnvelope(env envelope, strs *rowStrings) (record, error) {
 	want, err := strconv.ParseUint(env.CRC, 16, 32)
 	if err != nil || len(env.CRC) != 8 {
 		return record{}, fmt.Errorf("bad checksum field %s", model.Quote(env.CRC))
@@ -309,8 +323,8 @@ func decodeRecord(line []byte, strs *rowStrings) (record, error) {
 
 // writtenEnvelope returns the checksum and the record of line when it is
 // as bleuscope writes it, {"crc":"…","rec":{…}}, its checksum 8 hex
-// digits and its record valid JSON: what reading the line as JSON gives,
-// the record not copied.
+// digits: what reading the line as JSON gives, the record not copied,
+// when the record is valid JSON, which the caller finds decoding it.
 func writtenEnvelope(line []byte) (envelope, bool) {
 	const head = lineHead
 	if len(line) < len(head)+2 || !bytes.HasPrefix(line, []byte(`{"crc":"`)) || string(line[16:len(head)]) != `","rec":` ||
@@ -323,11 +337,7 @@ func writtenEnvelope(line []byte) (envelope, bool) {
 			return envelope{}, false
 		}
 	}
-	rec := line[len(head) : len(line)-1]
-	if !json.Valid(rec) {
-		return envelope{}, false // the whole line's reading words what is wrong
-	}
-	return envelope{CRC: string(crc), Rec: rec}, true
+	return envelope{CRC: string(crc), Rec: line[len(head) : len(line)-1]}, true
 }
 
 // decodeOps decodes rec, a record that is valid JSON, when it is a change

@@ -1571,6 +1571,10 @@ func TestDecodeAsJSONReads(t *testing.T) {
 		[]byte(`{"crc":"zzzzzzzz","rec":` + string(body) + `}`),
 		[]byte(`{"crc":"0000000","rec":` + string(body) + `}`),
 		[]byte(`{"crc":"00000000","rec":` + string(body) + `}`),
+		// written's form, but for a record that is not JSON: the first a
+		// line that is, whose record is {}, the second none at all
+		fmt.Appendf(nil, `{"crc":"%08x","rec":{},"x":{"y":1}}`, crc32.Checksum([]byte(`{}`), castagnoli)),
+		[]byte(`{"crc":"00000000","rec":{"ops":[` + ops + `]}}}`),
 	}
 	for _, l := range lines {
 		got, err := decodeRecord(l, nil)
