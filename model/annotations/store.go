@@ -696,22 +696,19 @@ func (s *Store) setScore(a Annotation) (Annotation, error) {
 func (s *Store) Import(anns []Annotation) (added int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	have, there := s.contents()
+	there := s.contents()
 	// The record's copies, in one slice: no caller holds them. Into a
 	// file holding none, every one is added.
 	var own []Annotation
-	if len(have) == 0 {
+	if len(s.anns) == 0 {
 		own = make([]Annotation, 0, len(anns))
 	}
 	for i := range anns {
-		a := anns[i]
-		if !a.hashed() {
-			a.SetText(a.Hyp, a.Src)
-		}
+		a := withHashes(anns[i])
 		if err := a.check(); err != nil {
 			return 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
 		}
-		if len(have) > 0 && there(&a) {
+		if len(s.anns) > 0 && there(&a) {
 			continue
 		}
 		a.ID = s.nextID + len(own)
@@ -728,17 +725,16 @@ func (s *Store) Import(anns []Annotation) (added int, err error) {
 }
 
 // contents indexes the store's annotations by their content's hash
-// ([contentKey]), and returns it (empty when the store holds none) with
-// a function reporting whether an annotation's content is there: a hash
-// found is compared with the content itself, so that no collision drops
-// a row, and a file of many annotations holds 32 bytes each here. The
-// caller holds s.mu.
-func (s *Store) contents() (map[[sha256.Size]byte]int, func(*Annotation) bool) {
+// ([contentKey]), and returns a function reporting whether an
+// annotation's content is there: a hash found is compared with the
+// content itself, so that no collision drops a row, and a file of many
+// annotations holds 32 bytes each here. The caller holds s.mu.
+func (s *Store) contents() func(*Annotation) bool {
 	have := make(map[[sha256.Size]byte]int, len(s.anns))
 	for i := range s.anns {
 		have[sha256.Sum256([]byte(contentKey(&s.anns[i])))] = i
 	}
-	return have, func(a *Annotation) bool {
+	return func(a *Annotation) bool {
 		key := contentKey(a)
 		i, ok := have[sha256.Sum256([]byte(key))]
 		return ok && contentKey(&s.anns[i]) == key
@@ -755,13 +751,10 @@ func (s *Store) Missing(anns []Annotation) []Annotation {
 	if len(s.anns) == 0 || len(anns) == 0 {
 		return anns
 	}
-	_, there := s.contents()
+	there := s.contents()
 	var out []Annotation // nil until one is found there
 	for i := range anns {
-		a := anns[i]
-		if !a.hashed() {
-			a.SetText(a.Hyp, a.Src)
-		}
+		a := withHashes(anns[i])
 		switch {
 		case !there(&a):
 			if out != nil {
@@ -775,6 +768,15 @@ func (s *Store) Missing(anns []Annotation) []Annotation {
 		return anns
 	}
 	return out
+}
+
+// withHashes returns a with its texts' hashes made ([Annotation.SetText])
+// unless they are theirs already, as an MQM TSV's rows have them.
+func withHashes(a Annotation) Annotation {
+	if !a.hashed() {
+		a.SetText(a.Hyp, a.Src)
+	}
+	return a
 }
 
 // contentKey is what two annotations equal in content share: how an MQM
