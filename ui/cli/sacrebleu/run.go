@@ -17,6 +17,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
@@ -68,10 +69,16 @@ type Command struct {
 // Ctrl-C), as Python's KeyboardInterrupt.
 func RunContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &Command{Stdin: stdin, Stdout: stdout, Stderr: stderr, LookupEnv: os.LookupEnv, Context: ctx}
-	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		c.Terminal = true
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil {
-			c.Columns = w
+	if f, ok := stdout.(*os.File); ok {
+		// Python ignores SIGPIPE: a reader that went away (sacrebleu ... |
+		// head -c 10) makes the write fail, which Run reports as Python
+		// does, instead of ending the process (status 141 in a shell).
+		signal.Ignore(syscall.SIGPIPE)
+		if term.IsTerminal(int(f.Fd())) {
+			c.Terminal = true
+			if w, _, err := term.GetSize(int(f.Fd())); err == nil {
+				c.Columns = w
+			}
 		}
 	}
 	return c.Run(args)
@@ -90,17 +97,24 @@ func IsSacrebleuName(argv0 string) bool {
 func (c *Command) Run(args []string) int {
 	stdout := bufio.NewWriterSize(orDiscard(c.Stdout), 1<<16)
 	status := c.run(args, stdout)
-	if err := stdout.Flush(); err != nil && status == 0 {
-		// Python flushes its standard output at exit, reports the error
-		// as an exception it ignores, and exits 120.
-		fmt.Fprintln(orDiscard(c.Stderr), model.Printable(pyOSError(err)))
+	if err := stdout.Flush(); err != nil {
+		// Python flushes its standard output at exit, whatever the status
+		// (sys.exit(1) too), reports the error as an exception it
+		// ignores, and exits 120.
+		fmt.Fprintf(orDiscard(c.Stderr), "%s\n%s\n", stdoutIgnored, model.Printable(pyOSError(err)))
 		return 120
 	}
 	return status
 }
 
+// stdoutIgnored is the line with which Python introduces the exception it
+// ignores when its standard output cannot be flushed at exit.
+const stdoutIgnored = "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
+
 // pyOSError is the line Python prints for err, an error writing a file:
-// "OSError: [Errno 28] No space left on device".
+// "OSError: [Errno 28] No space left on device", or, for the errors Python
+// raises as a subclass of OSError, that class's name:
+// "BrokenPipeError: [Errno 32] Broken pipe".
 func pyOSError(err error) string {
 	var errno syscall.Errno
 	if !errors.As(err, &errno) {
@@ -110,7 +124,23 @@ func pyOSError(err error) string {
 	if text != "" {
 		text = strings.ToUpper(text[:1]) + text[1:]
 	}
-	return fmt.Sprintf("OSError: [Errno %d] %s", int(errno), text)
+	return fmt.Sprintf("%s: [Errno %d] %s", pyErrorClass(errno), int(errno), text)
+}
+
+// pyErrorClass is the class of OSError Python raises for errno, a failed
+// write's (PEP 3151's table, for the errors a write can give).
+func pyErrorClass(errno syscall.Errno) string {
+	switch errno {
+	case syscall.EPIPE, syscall.ESHUTDOWN:
+		return "BrokenPipeError"
+	case syscall.ECONNRESET:
+		return "ConnectionResetError"
+	case syscall.EACCES, syscall.EPERM:
+		return "PermissionError"
+	case syscall.ETIMEDOUT:
+		return "TimeoutError"
+	}
+	return "OSError"
 }
 
 // run is Run writing to stdout, which Run flushes.

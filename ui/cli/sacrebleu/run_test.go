@@ -442,26 +442,36 @@ func TestGzipMembers(t *testing.T) {
 	}
 }
 
-// fullWriter fails every write as a full disk does.
-type fullWriter struct{}
+// failWriter fails every write with its error, as a full disk (ENOSPC) or
+// a pipe whose reader went away (EPIPE) does.
+type failWriter struct{ errno syscall.Errno }
 
-func (fullWriter) Write([]byte) (int, error) {
-	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+func (f failWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: f.errno}
 }
 
 // TestStdoutFull checks that output that cannot be written (standard output
-// redirected to a full disk) ends the run as Python ends sacrebleu's: the
-// OSError on stderr and status 120, never a silent success. The --help
+// redirected to a full disk, or a pipe closed by its reader) ends the run
+// as Python ends sacrebleu's: the exception it ignores on stderr, worded as
+// Python 3 words it, and status 120, never a silent success. The --help
 // and the score line alike.
 func TestStdoutFull(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"ref.txt": "a b c\n", "hyp.txt": "a b c\n"})
-	for _, args := range [][]string{{"ref.txt", "-i", "hyp.txt"}, {"--help"}} {
-		var stderr bytes.Buffer
-		c := &Command{Stdout: fullWriter{}, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(nil)}
-		status := c.Run(args)
-		if want := "OSError: [Errno 28] No space left on device\n"; status != 120 || stderr.String() != want {
-			t.Errorf("%q into a full disk: status %d, stderr %q; want 120 and %q", args, status, stderr.String(), want)
+	const ignored = "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n"
+	for _, c := range []struct {
+		errno syscall.Errno
+		want  string
+	}{
+		{syscall.ENOSPC, ignored + "OSError: [Errno 28] No space left on device\n"},
+		{syscall.EPIPE, ignored + "BrokenPipeError: [Errno 32] Broken pipe\n"},
+	} {
+		for _, args := range [][]string{{"ref.txt", "-i", "hyp.txt"}, {"--help"}} {
+			var stderr bytes.Buffer
+			cmd := &Command{Stdout: failWriter{c.errno}, Stderr: &stderr, Dir: dir, LookupEnv: lookupIn(nil)}
+			if status := cmd.Run(args); status != 120 || stderr.String() != c.want {
+				t.Errorf("%q, writes failing with %v: status %d, stderr %q; want 120 and %q", args, c.errno, status, stderr.String(), c.want)
+			}
 		}
 	}
 }
