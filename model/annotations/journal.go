@@ -23,6 +23,7 @@ import (
 //	{"crc":"1c291ca3","rec":{"ops":[{"op":"put","ann":{…}}]}}
 //	{"crc":"5e0f6a2b","rec":{"ops":[{"op":"del","id":3}]}}
 //	{"crc":"9a3e01c4","rec":{"typology":{"name":"mqm","kind":"preset",…}}}
+//	{"crc":"07d1c3e8","rec":{"former":["5f1c…",…]}}
 //
 // where crc is the CRC-32C (Castagnoli) of the bytes of rec exactly as
 // they appear on the line. A record is one change (one or more
@@ -31,10 +32,14 @@ import (
 // first change to a file and again when its typology is not the one the
 // file last recorded (unless its own earlier changes follow a record of
 // it, and another writer's typology came after: [Store.needsTypology]);
-// it counts only when its line is complete, ends in
+// or, in a file [Store.Compact] wrote, the contents (the SHA-256 of
+// each, [contentHash]) of annotations the file held and a change since
+// edited or deleted, which the history of its changes said before it was
+// compacted ([Store.former]): an MQM row of one of them is not taken in
+// again. A record counts only when its line is complete, ends in
 // "\n" and its checksum matches. A bleuscope older than the typology
-// record reads one as a record of no operation (it ignores the field it
-// does not know), so the version stays 1.
+// or the former record reads one as a record of no operation (it ignores
+// the field it does not know), so the version stays 1.
 
 // formatVersion is the version of the annotation file's format that this
 // bleuscope reads and writes, the one its header names.
@@ -72,10 +77,16 @@ type op struct {
 }
 
 // record is one change, or the typology the changes after it were made
-// with.
+// with, or contents the file held before changes a [Store.Compact] left
+// out edited or deleted.
 type record struct {
 	Ops      []op            `json:"ops,omitempty"`
 	Typology *typologyRecord `json:"typology,omitempty"`
+	// Former are the contents of annotations the file held and a change
+	// edited or deleted ([Store.former]), which the history of its
+	// changes says and a compacted file, without that history, records
+	// in their stead.
+	Former []contentHash `json:"former,omitempty"`
 }
 
 // envelope is a record's line: its checksum and the record.

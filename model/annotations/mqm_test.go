@@ -360,7 +360,7 @@ func TestMQMExportImportRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Import(wmt.Annotations); err != nil {
+		if _, _, err := s.Import(wmt.Annotations); err != nil {
 			t.Fatal(err)
 		}
 		roundTrip(t, s)
@@ -394,7 +394,7 @@ func roundTrip(t *testing.T, s *Store) {
 			t.Errorf("row %d came back as %s line %d; want %s line %d", i+1, a.System, a.Line, want.System, want.Line)
 		}
 	}
-	if added, err := s.Import(rows.Annotations); err != nil || added != 0 {
+	if added, _, err := s.Import(rows.Annotations); err != nil || added != 0 {
 		t.Errorf("importing the export added %d (%v); want 0, all there already", added, err)
 	}
 }
@@ -455,7 +455,7 @@ func TestMQMMarkingsComeBackExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Import(read.Annotations); err != nil {
+	if _, _, err := s.Import(read.Annotations); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -476,10 +476,10 @@ func TestMQMMarkingsComeBackExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer old.Close()
-	if _, err := old.Import(bare); err != nil {
+	if _, _, err := old.Import(bare); err != nil {
 		t.Fatal(err)
 	}
-	if added, err := old.Import(read.Annotations); err != nil || added != 0 {
+	if added, _, err := old.Import(read.Annotations); err != nil || added != 0 {
 		t.Errorf("importing the rows again over an earlier import added %d (%v); want 0", added, err)
 	}
 	// A span changed since (an edit in the explorer) is written as it is

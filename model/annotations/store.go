@@ -42,6 +42,13 @@ type Store struct {
 	syncs   int             // reads and writes of the file begun, for [Store.Refresh]
 	pending []pendingRecord // records not yet on disk
 	ops     int             // operations in the file, pending ones included
+	// former are the contents ([contentHash]) of annotations the file
+	// held and a change since edited or deleted (or replaced, as a mark
+	// of the segment replaces another): its own, which an MQM row of that
+	// content (the row it was imported from) is not added as again
+	// ([Store.Missing], [Store.Import]). The journal's history says them,
+	// and a compacted file's record of them ([record.Former]).
+	former map[contentHash]struct{}
 	// lastSystem and lastLine are the segment of the last operation
 	// applied (an annotation put or deleted), lastLine 0 before any.
 	lastSystem string
@@ -202,7 +209,7 @@ func (s *Store) load(j *journal) {
 	}
 	s.anns, s.index, s.nextID, s.ops = nil, map[int]int{}, 1, 0
 	s.lastSystem, s.lastLine = "", 0
-	s.recorded = nil
+	s.recorded, s.former = nil, nil
 	puts := 0
 	for _, rec := range j.records {
 		puts += len(rec.Ops)
@@ -211,6 +218,9 @@ func (s *Store) load(j *journal) {
 	for _, rec := range j.records {
 		if rec.Typology != nil {
 			s.recorded = append(s.recorded, rec.Typology)
+		}
+		for _, h := range rec.Former {
+			s.addFormer(h)
 		}
 		s.ops += len(rec.Ops)
 		for k, o := range rec.Ops {
@@ -252,6 +262,7 @@ func (s *Store) apply(o op) {
 	case "put":
 		s.lastSystem, s.lastLine = o.Ann.System, o.Ann.Line
 		if i, ok := s.index[o.Ann.ID]; ok {
+			s.addFormer(hashContent(&s.anns[i]))
 			s.anns[i] = o.Ann.clone()
 		} else {
 			s.index[o.Ann.ID] = len(s.anns)
@@ -261,6 +272,7 @@ func (s *Store) apply(o op) {
 	case "del":
 		if i, ok := s.index[o.ID]; ok {
 			s.lastSystem, s.lastLine = s.anns[i].System, s.anns[i].Line
+			s.addFormer(hashContent(&s.anns[i]))
 			s.anns = slices.Delete(s.anns, i, i+1)
 			s.index = reindex(s.anns)
 		}
@@ -690,84 +702,109 @@ func (s *Store) setScore(a Annotation) (Annotation, error) {
 // Import adds the annotations of anns (new IDs; times and texts as given)
 // as one change, so that after a crash either all of them are in the file
 // or none, and returns how many it added: an annotation equal in content
-// to one already in the store (system, line, rater, kind, texts, span,
-// category, severity, note and score; IDs and times aside) is skipped, so
-// importing a file twice adds it once.
-func (s *Store) Import(anns []Annotation) (added int, err error) {
+// to one in the store (system, line, rater, kind, texts, span, category,
+// severity, note and score; IDs and times aside) is skipped, and so is
+// one equal to an annotation the file held and a change since edited or
+// deleted (counted by formerly), so that importing a file twice adds it
+// once, and a row imported and then deleted or edited is not added again.
+func (s *Store) Import(anns []Annotation) (added, formerly int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	there := s.contents()
 	// The record's copies, in one slice: no caller holds them. Into a
 	// file holding none, every one is added.
 	var own []Annotation
-	if len(s.anns) == 0 {
+	if there == nil {
 		own = make([]Annotation, 0, len(anns))
 	}
 	for i := range anns {
 		a := withHashes(anns[i])
 		if err := a.check(); err != nil {
-			return 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
+			return 0, 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
 		}
-		if len(s.anns) > 0 && there(&a) {
-			continue
+		if there != nil {
+			if now, former := there(&a); now || former {
+				if !now {
+					formerly++
+				}
+				continue
+			}
 		}
 		a.ID = s.nextID + len(own)
 		own = append(own, a.clone())
 	}
 	if len(own) == 0 {
-		return 0, nil
+		return 0, formerly, nil
 	}
 	ops := make([]op, len(own))
 	for i := range own {
 		ops[i] = op{Op: "put", Ann: &own[i]}
 	}
-	return len(ops), s.commitOwn(ops)
+	return len(ops), formerly, s.commitOwn(ops)
 }
 
 // contents indexes the store's annotations by their content's hash
-// ([contentKey]), and returns a function reporting whether an
-// annotation's content is there: a hash found is compared with the
+// ([hashContent]), and returns a function reporting whether an
+// annotation's content is there (now) or was before a change since
+// edited or deleted it (former, [Store.former]), nil when the file holds
+// neither. A hash found among the annotations is compared with the
 // content itself, so that no collision drops a row, and a file of many
-// annotations holds 32 bytes each here. The caller holds s.mu.
-func (s *Store) contents() func(*Annotation) bool {
-	have := make(map[[sha256.Size]byte]int, len(s.anns))
-	for i := range s.anns {
-		have[sha256.Sum256([]byte(contentKey(&s.anns[i])))] = i
+// annotations holds 32 bytes each here; the former contents are known by
+// their hash alone. The caller holds s.mu.
+func (s *Store) contents() func(*Annotation) (now, former bool) {
+	if len(s.anns) == 0 && len(s.former) == 0 {
+		return nil
 	}
-	return func(a *Annotation) bool {
+	have := make(map[contentHash]int, len(s.anns))
+	for i := range s.anns {
+		have[hashContent(&s.anns[i])] = i
+	}
+	return func(a *Annotation) (now, former bool) {
 		key := contentKey(a)
-		i, ok := have[sha256.Sum256([]byte(key))]
-		return ok && contentKey(&s.anns[i]) == key
+		h := contentHash(sha256.Sum256([]byte(key)))
+		if i, ok := have[h]; ok && contentKey(&s.anns[i]) == key {
+			return true, false
+		}
+		_, former = s.former[h]
+		return false, former
 	}
 }
 
 // Missing returns those of anns whose content the store does not hold
-// ([SameContent]), in their order: the rows of a WMT MQM file opened
-// beside an annotation file it was imported into are then shown and
-// counted once. anns itself is returned when the store holds none of them.
-func (s *Store) Missing(anns []Annotation) []Annotation {
+// ([SameContent]) and did not hold before a change since edited or
+// deleted it ([Store.Import] skips the same), in their order: the rows of
+// a WMT MQM file opened beside an annotation file it was imported into
+// are then shown and counted once, as the file has them now, a row
+// deleted there not at all. formerly counts those left out for the
+// second reason. anns itself is returned when none is left out.
+func (s *Store) Missing(anns []Annotation) (missing []Annotation, formerly int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.anns) == 0 || len(anns) == 0 {
-		return anns
-	}
 	there := s.contents()
+	if there == nil || len(anns) == 0 {
+		return anns, 0
+	}
 	var out []Annotation // nil until one is found there
 	for i := range anns {
 		a := withHashes(anns[i])
+		now, former := there(&a)
 		switch {
-		case !there(&a):
+		case !now && !former:
 			if out != nil {
 				out = append(out, anns[i])
 			}
+			continue
 		case out == nil: // the first there: those before it are kept
 			out = slices.Clone(anns[:i])
 		}
+		if !now {
+			formerly++
+		}
 	}
 	if out == nil {
-		return anns
+		return anns, 0
 	}
-	return out
+	return out, formerly
 }
 
 // withHashes returns a with its texts' hashes made ([Annotation.SetText])
@@ -781,7 +818,9 @@ func withHashes(a Annotation) Annotation {
 
 // contentKey is what two annotations equal in content share: how an MQM
 // row marked the span (Marked) is not content, so that a row imported
-// before bleuscope kept it is found to be there already.
+// before bleuscope kept it is found to be there already. A compacted
+// file records the hash of former contents' keys ([record.Former]): the
+// key's form is part of the file's.
 func contentKey(a *Annotation) string {
 	b := a.clone()
 	b.ID, b.Time, b.Marked = 0, time.Time{}, Marked{}
@@ -1282,7 +1321,8 @@ func (s *Store) readOnly(err error) string {
 }
 
 // Compact rewrites the file as the annotations it holds now (pending
-// changes included), without the history of edits and deletions, and
+// changes included), without the history of edits and deletions (but for
+// the contents they edited or deleted, [Store.former], recorded), and
 // with the typology they were last made with (the store's when changes
 // are pending, else the file's last, [Store.Typologies]) as its one
 // record of a typology: a switch of typology is forgotten, as the earlier
@@ -1314,6 +1354,10 @@ func (s *Store) Compact() error {
 			return err
 		}
 		data = append(data, line...)
+	}
+	data, err = s.appendFormer(data) // which the history said
+	if err != nil {
+		return err
 	}
 	const chunk = 500
 	for lo := 0; lo < len(s.anns); lo += chunk {

@@ -137,14 +137,14 @@ func TestStoreEveryOperationSurvivesReopen(t *testing.T) {
 		errAnn("C", 2, "r1", "x y z", 2, 2, "Accuracy/Omission", "Major", ""),
 	}
 	step("import", func() error {
-		n, err := s.Import(batch)
+		n, _, err := s.Import(batch)
 		if n != 2 {
 			t.Errorf("Import added %d; want 2", n)
 		}
 		return err
 	})
 	step("import again", func() error {
-		n, err := s.Import(batch)
+		n, _, err := s.Import(batch)
 		if n != 0 {
 			t.Errorf("importing the same annotations again added %d; want 0", n)
 		}
@@ -1228,7 +1228,7 @@ func TestDeleteMarkingNoError(t *testing.T) {
 	// mark stays, and the error goes.
 	other := seg("A", 2, "r", "drei", "Quelle drei")
 	other.Kind = KindNoError
-	if _, err := s.Import([]Annotation{other, errAnn("A", 2, "r", "drei", 0, 4, "Other", "Major", "")}); err != nil {
+	if _, _, err := s.Import([]Annotation{other, errAnn("A", 2, "r", "drei", 0, 4, "Other", "Major", "")}); err != nil {
 		t.Fatal(err)
 	}
 	all := s.All()
@@ -1407,7 +1407,7 @@ func TestStoreKeepsNamesThatAreNotUTF8(t *testing.T) {
 	// name included.
 	for _, name := range []string{"sys\xe8", "sys\xe9"} {
 		row := errAnn(name, 2, "mqm", "Der Hund bellt.", 4, 8, "Accuracy/Mistranslation", "Major", "")
-		if added, err := s.Import([]Annotation{row}); err != nil || added != 1 {
+		if added, _, err := s.Import([]Annotation{row}); err != nil || added != 1 {
 			t.Fatalf("Import on %q added %d (%v); want 1", name, added, err)
 		}
 	}
@@ -1453,7 +1453,7 @@ func TestImportWrittenAsEncoded(t *testing.T) {
 		}
 		return f.WriteAt(b, off)
 	}
-	if _, err := s.Import(rows); !errors.Is(err, syscall.ENOSPC) {
+	if _, _, err := s.Import(rows); !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("import on a disk filling up: %v; want ENOSPC", err)
 	}
 	if after, _ := os.ReadFile(path); string(after) != string(before) {
@@ -1487,7 +1487,7 @@ func TestImportWrittenAsEncoded(t *testing.T) {
 	for i := range rows {
 		rows[i].Note = "again"
 	}
-	if _, err := s.Import(rows); err != nil {
+	if _, _, err := s.Import(rows); err != nil {
 		t.Fatal(err)
 	}
 	last, err := os.ReadFile(path)
@@ -1611,20 +1611,20 @@ func TestStoreMissing(t *testing.T) {
 		errAnn("sys", 2, "r1", "Zwei Sätze.", 0, 4, "Other", "Major", ""),
 		errAnn("sys", 3, "r2", "Drei.", 0, 4, "Other", "Minor", ""),
 	}
-	if got := s.Missing(rows); &got[0] != &rows[0] || len(got) != 3 {
+	if got, _ := s.Missing(rows); &got[0] != &rows[0] || len(got) != 3 {
 		t.Fatalf("an empty store: Missing gave %+v, want rows itself", got)
 	}
-	if _, err := s.Import(rows[1:2]); err != nil {
+	if _, _, err := s.Import(rows[1:2]); err != nil {
 		t.Fatal(err)
 	}
 	again := slices.Clone(rows)
 	again[1].ID, again[1].Marked = 7, Marked{Target: "Zwei <v>Sätze</v>."}
-	got := s.Missing(again)
+	got, _ := s.Missing(again)
 	if len(got) != 2 || got[0].Line != 1 || got[1].Line != 3 {
 		t.Errorf("Missing gave %+v; want lines 1 and 3", got)
 	}
 	none := []Annotation{rows[0], rows[2]}
-	if got := s.Missing(none); &got[0] != &none[0] {
+	if got, _ := s.Missing(none); &got[0] != &none[0] {
 		t.Errorf("none there: Missing gave a copy, %+v", got)
 	}
 }

@@ -144,11 +144,12 @@ const annotationsImportHelp = `Usage: bleuscope annotations import --annotations
 
 Adds the rows of each WMT MQM TSV to the annotation file ANN (created when
 it does not exist), each file as one change: after a crash either all of
-its rows are in ANN or none. Rows already in ANN are not added again. A
-FILE.tsv of - is read from standard input. ANN records the typology the
-rows were made with, as the explorer records its own: mqm's, unless
---preset or --typology says another; a warning says when it is not the one
-ANN recorded last, whose weights it then replaces.
+its rows are in ANN or none. Rows already in ANN are not added again,
+nor rows deleted or edited there since (import into a new file to start
+afresh). A FILE.tsv of - is read from standard input. ANN records the
+typology the rows were made with, as the explorer records its own: mqm's,
+unless --preset or --typology says another; a warning says when it is not
+the one ANN recorded last, whose weights it then replaces.
 
 Examples:
   bleuscope annotations import --annotations notes.ann mqm_ted_zhen.tsv
@@ -393,7 +394,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		for _, w := range rows.Warnings {
 			warnf(e, "%s", w)
 		}
-		added, err := store.Import(rows.Annotations)
+		added, formerly, err := store.Import(rows.Annotations)
 		var save *annotations.SaveError
 		switch {
 		case errors.Is(err, annotations.ErrInUse):
@@ -414,9 +415,13 @@ func runAnnotationsImport(e *env, args []string) error {
 				errs++
 			}
 		}
-		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %s added to %s, %s already there",
+		since := ""
+		if formerly > 0 {
+			since = " (" + model.Thousands(formerly) + " since deleted or edited)"
+		}
+		e.printLine(fmt.Sprintf("bleuscope: %s: %s (%s, %s); %s added to %s, %s already there%s",
 			inputName(f), model.Counted(len(rows.Annotations), "row"), model.Counted(errs, "error"), model.Counted(len(rows.Annotations)-errs, "no-error mark"),
-			model.Thousands(added), ann, model.Thousands(len(rows.Annotations)-added)))
+			model.Thousands(added), ann, model.Thousands(len(rows.Annotations)-added), since))
 	}
 	return nil
 }

@@ -125,7 +125,8 @@ func (f *annotateFlags) chosen(fs *flagSet) bool { return fs.given("preset") || 
 // why a change could not be saved, and, given that typology, the errors
 // it weighs 0 for want of their severity and how it differs from the
 // file's ([annotations.TypologyWarnings]). It leaves out of in.mqmAnns the
-// --mqm file's rows the file holds already ([annotations.Store.Missing]).
+// --mqm file's rows the file holds already, or held before a change since
+// edited or deleted them ([annotations.Store.Missing]).
 // The plain report calls it too, so that it says what the explorer would.
 func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, preset *annotations.Preset, chosen bool) (*annotations.Store, *annotations.Preset, error) {
 	st, err := annotations.OpenWithin(f.path, in.limits)
@@ -137,8 +138,9 @@ func (f *annotateFlags) openStore(e *env, ds *model.Dataset, in *inputFlags, pre
 		preset = made[len(made)-1]
 	}
 	// The --mqm file's rows imported into the file already are its own:
-	// shown, and counted, once.
-	in.mqmAnns = st.Missing(in.mqmAnns)
+	// shown, and counted, once, as the file has them (a row deleted or
+	// edited there since not as it was).
+	in.mqmAnns, _ = st.Missing(in.mqmAnns)
 	mqm := in.mqmAnns
 	res := annotations.Resolve(append(mqm[:len(mqm):len(mqm)], st.All()...), ds)
 	for _, w := range st.OpenWarnings(res, func(int) string { return "" }) {

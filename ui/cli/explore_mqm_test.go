@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -192,5 +193,74 @@ func TestExploreMQMImportedOnce(t *testing.T) {
 	}
 	if row == nil || row[2] != "3.77" || row[4] != "3" {
 		t.Errorf("the summary's row of sysA, %q, wants MQM 3.77 and 3 errors (as 'annotations summary' of the file:\n%s)\n%s", row, sum, s)
+	}
+}
+
+// summaryRow returns the fields of sys's row on the explorer's annotation
+// summary (S): its MQM score is the third, its errors the fifth.
+func summaryRow(t *testing.T, m tea.Model, sys string) []string {
+	t.Helper()
+	s := ansi.Strip(pressKeys(t, m, "S").View())
+	for line := range strings.Lines(s) {
+		if f := strings.Fields(line); len(f) > 4 && f[0] == sys {
+			return f
+		}
+	}
+	t.Fatalf("the summary has no row of %s:\n%s", sys, s)
+	return nil
+}
+
+// TestExploreMQMChangedOnce: a row of an --mqm file imported into the
+// annotation file opened beside it, then deleted or edited there, is
+// shown as the file has it, once: deleted, sysA counts 2 errors and MQM
+// 2.55 (its Major mistranslation gone, as 'annotations summary' of the
+// file weighs it), edited to Minor 2 and 0.55; and importing the file
+// again adds nothing. Before, the deleted row came back (3 errors, 3.77),
+// the edited one's original beside it (3 errors), and import added both
+// again.
+func TestExploreMQMChangedOnce(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %s", code, stderr)
+	}
+	change := func(category string, f func(st *annotations.Store, a annotations.Annotation) error) {
+		t.Helper()
+		st, err := annotations.Open("a.ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		for _, a := range st.All() {
+			if a.System == "sysA" && a.Category == category {
+				if err := f(st, a); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+		t.Fatalf("a.ann has no %s of sysA", category)
+	}
+	for _, step := range []struct {
+		name, category string
+		change         func(st *annotations.Store, a annotations.Annotation) error
+		mqm, errs      string
+		formerly       int
+	}{
+		{"deleted", "Accuracy/Mistranslation", func(st *annotations.Store, a annotations.Annotation) error { return st.Delete(a.ID) }, "2.55", "2", 1},
+		{"edited", "Accuracy/Omission", func(st *annotations.Store, a annotations.Annotation) error {
+			a.Severity = "Minor"
+			return st.Edit(a)
+		}, "0.55", "2", 2},
+	} {
+		change(step.category, step.change)
+		_, sum, _ := runCLI(t, "", "annotations", "summary", "a.ann")
+		m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "a.ann", "--rater", "me")
+		if row := summaryRow(t, m, "sysA"); row[2] != step.mqm || row[4] != step.errs {
+			t.Errorf("%s: the summary's row of sysA, %q, wants MQM %s and %s errors (as 'annotations summary' of the file:\n%s)", step.name, row, step.mqm, step.errs, sum)
+		}
+		want := fmt.Sprintf("bleuscope: m.tsv: 7 rows (4 errors, 3 no-error marks); 0 added to a.ann, 7 already there (%d since deleted or edited)\n", step.formerly)
+		if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 || stderr != want {
+			t.Errorf("%s: importing again: status %d, %q; want %q", step.name, code, stderr, want)
+		}
 	}
 }
