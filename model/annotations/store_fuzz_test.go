@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -18,7 +20,8 @@ import (
 // line reason; a file it opens holds annotations that pass their checks
 // and typologies that pass theirs, is left as it was by Open and Close,
 // and takes a new annotation, made with a typology of its own, that a new
-// Open reads back with the others, that typology last.
+// Open reads back with the others, that typology last, and compacted
+// holds them and the contents its history edited or deleted as before.
 func FuzzOpen(f *testing.F) {
 	recs := storeRecords(f)
 	f.Add(recs, "")
@@ -27,6 +30,9 @@ func FuzzOpen(f *testing.F) {
 	f.Add(strings.Replace(recs, `"end":4`, `"end":99`, 1), "\x00\x00")
 	f.Add(`{"ops":[{"op":"del","id":7}]}`, "")
 	f.Add(`{"ops":[]}`, "")
+	f.Add(`{"former":["0ad439cfeb21d7882b955503df0ac9c65085b65b7b6bc5b37cbc62695bb95de1"]}`, "")
+	f.Add(`{"former":["0AD439CFEB21D7882B955503DF0AC9C65085B65B7B6BC5B37CBC62695BB95DE1"],"ops":[{"op":"del","id":1}]}`, "")
+	f.Add(`{"former":["0ad4"]}`, "")
 	f.Add(`{"typology":{"name":"t","kind":"custom","severities":[{"name":"Minor","key":"m","weight":1}],"categories":[{"name":"Other","keys":"o","weights":{"*":2}}]}}`, "")
 	f.Add(`{"typology":{"name":"t","kind":"preset","severities":[],"categories":[]}}`, "")
 	f.Add(`{"typology":{"name":"t","kind":"custom","severities":[{"name":"Minor","key":"m","weight":1e300}],"categories":[{"name":"Other","keys":"o"}]},"ops":[{"op":"del","id":1}]}`, "")
@@ -94,6 +100,21 @@ func FuzzOpen(f *testing.F) {
 		}
 		if ts := again.Typologies(); len(ts) == 0 || !reflect.DeepEqual(ts[len(ts)-1], ESA()) {
 			t.Fatalf("after adding with the esa typology a new Open reads the typologies %+v", ts)
+		}
+		// Compacted, it holds the same annotations and former contents.
+		if err := again.Compact(); err != nil {
+			t.Fatalf("Compact: %v", err)
+		}
+		compacted, err := Open(path)
+		if err != nil {
+			t.Fatalf("the compacted file does not open: %v", err)
+		}
+		defer compacted.Close()
+		if got := compacted.All(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("compacted, a new Open reads\n %+v\nwant\n %+v", got, want)
+		}
+		if !maps.Equal(compacted.former, again.former) {
+			t.Fatalf("compacted, the former contents are\n %x\nwant\n %x", slices.Collect(maps.Keys(compacted.former)), slices.Collect(maps.Keys(again.former)))
 		}
 	})
 }
