@@ -77,8 +77,8 @@ type op struct {
 }
 
 // record is one change, or the typology the changes after it were made
-// with, or contents the file held before changes a [Store.Compact] left
-// out edited or deleted.
+// with, or, in a compacted file, contents of annotations that changes it
+// left out edited or deleted.
 type record struct {
 	Ops      []op            `json:"ops,omitempty"`
 	Typology *typologyRecord `json:"typology,omitempty"`

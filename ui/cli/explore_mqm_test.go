@@ -183,16 +183,8 @@ func TestExploreMQMImportedOnce(t *testing.T) {
 	}
 	_, sum, _ := runCLI(t, "", "annotations", "summary", "a.ann")
 	m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "a.ann", "--rater", "me")
-	s := ansi.Strip(pressKeys(t, m, "S").View())
-	var row []string
-	for line := range strings.Lines(s) {
-		if f := strings.Fields(line); len(f) > 4 && f[0] == "sysA" {
-			row = f
-			break
-		}
-	}
-	if row == nil || row[2] != "3.77" || row[4] != "3" {
-		t.Errorf("the summary's row of sysA, %q, wants MQM 3.77 and 3 errors (as 'annotations summary' of the file:\n%s)\n%s", row, sum, s)
+	if row := summaryRow(t, m, "sysA"); row[2] != "3.77" || row[4] != "3" {
+		t.Errorf("the summary's row of sysA, %q, wants MQM 3.77 and 3 errors (as 'annotations summary' of the file:\n%s)", row, sum)
 	}
 }
 
