@@ -202,8 +202,10 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		return n, r
 	case key.Matches(msg, k.Add, k.Delete, k.Edit) && n.store != nil && !n.editable():
 		return n, annResult{status: n.refusal(), jump: -1}
-	case key.Matches(msg, k.Add, k.Delete, k.Edit) && (n.store == nil || anns[min(n.pick, len(anns)-1)].ID == 0):
+	case key.Matches(msg, k.Add, k.Delete, k.Edit) && n.store == nil:
 		return n, annResult{status: "this annotation comes from the MQM file and is only shown", jump: -1}
+	case key.Matches(msg, k.Delete, k.Edit) && anns[min(n.pick, len(anns)-1)].ID == 0:
+		return n, annResult{forms: mqmRowForms(n.store.Path()), jump: -1}
 	case key.Matches(msg, k.Delete):
 		n.step = stepDelete
 	case key.Matches(msg, k.Edit):
@@ -220,6 +222,19 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		}
 	}
 	return n, none
+}
+
+// mqmRowForms are the wordings, the fullest first, of the refusal to
+// edit or delete a row of the MQM file opened as the corpus beside the
+// annotation file at path: what makes it the file's, so that it can be,
+// safe for the terminal.
+func mqmRowForms(path string) []string {
+	file := render.Safe(path)
+	return []string{
+		"this annotation comes from the MQM file and is only shown: to edit or delete its rows, add them to " + file + " with bleuscope annotations import",
+		"the MQM file's, only shown: to edit it, add the file's rows to " + file + " with annotations import",
+		"MQM file's, only shown: annotations import to edit it",
+	}
 }
 
 // updateSpan moves over the tokens and marks the first and the last.

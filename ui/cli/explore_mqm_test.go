@@ -3,7 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"testing"
 
@@ -254,5 +257,32 @@ func TestExploreMQMChangedOnce(t *testing.T) {
 		if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 || stderr != want {
 			t.Errorf("%s: importing again: status %d, %q; want %q", step.name, code, stderr, want)
 		}
+	}
+}
+
+// TestExploreMQMRowOnlyShown: e or d on a row of the --mqm file, beside an
+// annotation file that does not hold it, is refused, the file left as it
+// was, saying how to make the rows the file's: import them; before, it
+// said only that the row was shown. The fullest wording fits 200 columns,
+// a shorter one 60.
+func TestExploreMQMRowOnlyShown(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	for _, c := range []struct {
+		width int
+		want  string
+	}{
+		{200, "this annotation comes from the MQM file and is only shown: to edit or delete its rows, add them to b.ann with bleuscope annotations import"},
+		{60, "MQM file's, only shown: annotations import to edit it"},
+	} {
+		for _, k := range []string{"d", "e"} {
+			m, _ := openExplorer(t, c.width, 30, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "b.ann", "--rater", "me")
+			s := strings.Join(strings.Fields(ansi.Strip(pressKeys(t, m, "E", k).View())), " ")
+			if !strings.Contains(s, c.want) {
+				t.Errorf("%d columns, E %s: the screen lacks %q:\n%s", c.width, k, c.want, s)
+			}
+		}
+	}
+	if _, err := os.Stat("b.ann"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("b.ann was made: %v", err)
 	}
 }
