@@ -545,6 +545,7 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 	if anns := n.segment(c, sel); listed && len(anns) > 0 {
 		picked = anns[min(n.pick, len(anns)-1)]
 	}
+	n.extra = msg.extra
 	n.resolve(c.ds)
 	r := annResult{forms: []string{"another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"}, jump: -1, changed: true}
 	anns := n.segment(c, sel)

@@ -82,17 +82,24 @@ func (m *Model) readAnnotations() tea.Cmd {
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobAnnRead)
-	return rereadCmd(tag, m.ann.store)
+	return rereadCmd(tag, m.ann.store, m.ann.extra)
 }
 
 // rereadCmd reads the annotation file st again, off the UI loop, when
 // another bleuscope saved to it since this one last read or wrote it
 // ([annotations.Store.Refresh], which waits a moment for a write under
-// way to end): the summary and the list then show the other's changes.
-func rereadCmd(tag jobTag, st *annotations.Store) tea.Cmd {
+// way to end): the summary and the list then show the other's changes,
+// and of extra, the rows of the MQM file opened as the corpus, those the
+// file does not hold now (the other imported them, say), so that each is
+// shown once.
+func rereadCmd(tag jobTag, st *annotations.Store, extra []annotations.Annotation) tea.Cmd {
 	return func() tea.Msg {
 		read, err := st.Refresh()
-		return annReadMsg{jobTag: tag, read: read, err: err}
+		msg := annReadMsg{jobTag: tag, read: read, err: err}
+		if read {
+			msg.extra, _ = st.Missing(extra)
+		}
+		return msg
 	}
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -70,9 +71,12 @@ type walkMsg struct {
 
 // annReadMsg carries the annotation file read again off the UI loop
 // ([annotations.Store.Refresh]): whether the store took in another
-// bleuscope's changes, or why the file could not be read.
+// bleuscope's changes, or why the file could not be read, and, when it
+// took them in, the rows of the MQM file opened as the corpus that the
+// file does not hold then ([annotations.Store.Missing]).
 type annReadMsg struct {
 	jobTag
-	read bool
-	err  error
+	read  bool
+	err   error
+	extra []annotations.Annotation
 }

@@ -286,3 +286,22 @@ func TestExploreMQMRowOnlyShown(t *testing.T) {
 		t.Errorf("b.ann was made: %v", err)
 	}
 }
+
+// TestExploreMQMImportedWhileOpen: the --mqm file imported into the
+// annotation file by another bleuscope while the explorer is open shows
+// each row once when the explorer reads the file again (S): sysA's 3
+// errors and MQM 3.77, as before the import; before, the rows were
+// counted twice until the explorer was opened again, 6 errors.
+func TestExploreMQMImportedWhileOpen(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "a.ann", "--rater", "me")
+	if row := summaryRow(t, m, "sysA"); row[2] != "3.77" || row[4] != "3" {
+		t.Fatalf("before the import, the summary's row of sysA is %q; want MQM 3.77 and 3 errors", row)
+	}
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %s", code, stderr)
+	}
+	if row := summaryRow(t, m, "sysA"); row[2] != "3.77" || row[4] != "3" {
+		t.Errorf("after the import, the summary's row of sysA is %q; want MQM 3.77 and 3 errors", row)
+	}
+}
