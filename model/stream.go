@@ -190,6 +190,19 @@ func NotUTF8(label string, n int, line, give string) error {
 	return notUTF8(label, n, i+1, line[i], 0, []byte(line[:i]), []byte(line[i:]), give)
 }
 
+// TextNotUTF8 returns "" when text, given on the command line rather
+// than in a file, is UTF-8, else what is wrong with it, worded as [Load]
+// words a line that is not: its first byte that is not UTF-8, where in the
+// text it is (1-based), and the fix: invalid UTF-8 at byte 4 (0xe9); give
+// the text in UTF-8, …. The caller names the flag that gave it.
+func TextNotUTF8(text string) string {
+	if utf8.ValidString(text) {
+		return ""
+	}
+	i := firstInvalid([]byte(text))
+	return fmt.Sprintf("invalid UTF-8 at byte %d (0x%02x); give the text in UTF-8, e.g. converted by iconv -f latin1 -t utf-8", i+1, text[i])
+}
+
 // firstInvalid returns where the first byte of b that is not UTF-8 is,
 // len(b) when there is none.
 func firstInvalid(b []byte) int {

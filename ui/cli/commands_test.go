@@ -352,6 +352,29 @@ func TestExplainText(t *testing.T) {
 	}
 }
 
+// TestExplainTextNotUTF8: a text given with --hyp, --ref or --src that is
+// not UTF-8 is refused as a line of a file is, in one line naming the flag
+// (and which reference, of several) and the byte; before, it was explained
+// as if its byte were the character U+FFFD, where every file is refused.
+func TestExplainTextNotUTF8(t *testing.T) {
+	const fix = "; give the text in UTF-8, e.g. converted by iconv -f latin1 -t utf-8\n"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--hyp", "caf\xe9 au lait", "--ref", "cafe au lait"}, "bleuscope: --hyp: invalid UTF-8 at byte 4 (0xe9)" + fix},
+		{[]string{"--hyp", "a", "--ref", "b", "-r", "ok \xff"}, "bleuscope: -r (reference 2): invalid UTF-8 at byte 4 (0xff)" + fix},
+		{[]string{"--hyp", "a", "--ref", "\xc3"}, "bleuscope: --ref: invalid UTF-8 at byte 1 (0xc3)" + fix},
+		{[]string{"--hyp", "a", "--ref", "a", "-s", "\x1b]2;x\x07\xfe"}, "bleuscope: -s: invalid UTF-8 at byte 7 (0xfe)" + fix},
+	}
+	for _, tt := range tests {
+		code, out, stderr := runCLI(t, "", append([]string{"explain"}, tt.args...)...)
+		if code != exitUsage || out != "" || stderr != tt.want {
+			t.Errorf("explain %q: status %d, %d bytes on stdout, stderr %q; want 2, nothing, %q", tt.args, code, len(out), stderr, tt.want)
+		}
+	}
+}
+
 // TestExplainNLTKRaises explains why NLTK cannot score a segment instead of
 // failing.
 func TestExplainNLTKRaises(t *testing.T) {

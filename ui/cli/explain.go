@@ -76,6 +76,9 @@ func runExplain(e *env, args []string) error {
 		case len(in.refs) == 0:
 			return usagef("explain --hyp needs at least one --ref TEXT")
 		}
+		if err := textsUTF8(fs); err != nil {
+			return err
+		}
 		seg := model.Segment{Hyp: hyp, Refs: in.refs, Src: in.src}
 		out, err := explainText("the given text", model.Explain(seg, opt), fs.given("s", "src"), len(in.refs), st, width)
 		if err != nil {
@@ -117,6 +120,35 @@ func runExplain(e *env, args []string) error {
 		}
 		return nil
 	})
+}
+
+// textsUTF8 refuses a text given with --hyp, --ref or --src that is not
+// UTF-8, as [model.Load] refuses such a line of a file: one line naming the
+// flag as written (and which reference, of several) and the byte.
+func textsUTF8(fs *flagSet) error {
+	nrefs := 0
+	for _, g := range fs.written {
+		if g.name == "r" || g.name == "ref" {
+			nrefs++
+		}
+	}
+	ref := 0
+	for _, g := range fs.written {
+		label := flagName(g.name)
+		switch g.name {
+		case "hyp", "s", "src":
+		case "r", "ref":
+			if ref++; nrefs > 1 {
+				label += " (reference " + strconv.Itoa(ref) + ")"
+			}
+		default:
+			continue
+		}
+		if msg := model.TextNotUTF8(g.value); msg != "" {
+			return usagef("%s: %s", label, msg)
+		}
+	}
+	return nil
 }
 
 // ruleLine separates the explanations of several systems.

@@ -33,13 +33,15 @@ func rawControl(s string) rune {
 }
 
 // FuzzExplainText checks that explain accepts any hypothesis and reference
-// text and never lets a control character of the input through.
+// text in UTF-8, refuses any other in one line naming the flag, and never
+// lets a control character of the input through.
 func FuzzExplainText(f *testing.F) {
 	f.Add("the the the the", "the cat is on the mat", "")
 	f.Add("\x1b]2;title\x07 hi", "hi \u202eevil", "--compat=nltk")
 	f.Add("", "", "--max-order=1")
 	f.Add("a\rb\nc", "a b c", "-l")
 	f.Add("漢字 テスト", "漢字", "-t=zh")
+	f.Add("caf\xe9", "caf\xc3\xa9", "")
 	f.Fuzz(func(t *testing.T, hyp, ref, flag string) {
 		args := []string{"explain", "--hyp", hyp, "--ref", ref}
 		switch flag {
@@ -47,6 +49,16 @@ func FuzzExplainText(f *testing.F) {
 			args = append(args, flag)
 		}
 		code, out, stderr := runCLI(t, "", args...)
+		if !utf8.ValidString(hyp) || !utf8.ValidString(ref) {
+			flag := "--ref: "
+			if !utf8.ValidString(hyp) {
+				flag = "--hyp: "
+			}
+			if code != exitUsage || out != "" || !strings.HasPrefix(stderr, "bleuscope: "+flag+"invalid UTF-8 at byte ") || strings.Count(stderr, "\n") != 1 {
+				t.Fatalf("%q: status %d, %d bytes on stdout, stderr %q; want 2 and one line naming %s", args, code, len(out), stderr, flag)
+			}
+			return
+		}
 		if code != 0 {
 			t.Fatalf("%q: status %d, stderr %q", args, code, stderr)
 		}
