@@ -480,7 +480,7 @@ func (n *annotator) markNoError(c common, sel selection) annResult {
 		return annResult{status: "line " + itoa(sel.seg+1) + " has errors by " + n.rater + ": delete them first (E)", jump: -1}
 	}
 	if had == nil { // marked again, nothing changed: nothing to take back
-		n.remember(annUndo{after: mark.ID, what: "the no-error mark on line " + itoa(sel.seg+1)}, err)
+		n.remember(annUndo{after: mark.ID, what: "the no-error mark on"}, err)
 	}
 	return n.saved(c, "line "+itoa(sel.seg+1)+" has no error", err)
 }
@@ -619,7 +619,7 @@ func (n *annotator) saveScore(c common) annResult {
 	before := n.raterMark(a, annotations.KindScore)
 	scored, err := n.store.SetScore(a, v)
 	n.step = stepOff
-	n.remember(annUndo{before: before, after: scored.ID, what: fmt.Sprintf("the score %d given to line %d", v, n.d.seg+1)}, err)
+	n.remember(annUndo{before: before, after: scored.ID, what: "the score " + itoa(v) + " given to"}, err)
 	return n.saved(c, fmt.Sprintf("line %d scored %d", n.d.seg+1, v), err)
 }
 

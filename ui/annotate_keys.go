@@ -127,7 +127,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 		before := n.stored(a.ID)
 		err := n.store.Delete(a.ID)
 		if before != nil {
-			n.remember(annUndo{before: before, what: theOf(a, n.rater) + " deleted from line " + itoa(a.Line)}, err)
+			n.remember(annUndo{before: before, what: theOf(a, n.rater) + " deleted from"}, err)
 		}
 		n.step, n.pick = stepList, max(0, n.pick-1)
 		r := n.saved(c, "deleted "+describeOf(a, n.rater)+" on line "+itoa(a.Line), err)
@@ -391,18 +391,17 @@ func (n annotator) save(c common) (annotator, annResult) {
 	a.System = n.storedName(a)
 	n.identify(&a)
 	var err error
-	line := " on line " + itoa(a.Line)
-	what := describe(a) + line
+	what := describe(a) + " on line " + itoa(a.Line)
 	if a.ID == 0 {
 		replaced := n.raterMark(a, annotations.KindNoError)
 		var added annotations.Annotation
 		added, err = n.store.Add(a)
-		n.remember(annUndo{after: added.ID, replaced: replaced, what: theOf(a, n.rater) + " added" + line}, err)
+		n.remember(annUndo{after: added.ID, replaced: replaced, what: theOf(a, n.rater) + " added on"}, err)
 	} else {
 		before := n.stored(a.ID)
 		err = n.store.Edit(a)
 		if before != nil {
-			n.remember(annUndo{before: before, after: a.ID, what: "the edit to " + theOf(a, n.rater) + line}, err)
+			n.remember(annUndo{before: before, after: a.ID, what: "the edit to " + theOf(a, n.rater) + " on"}, err)
 		}
 	}
 	if err != nil && !isSaveError(err) {

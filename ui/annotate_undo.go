@@ -20,7 +20,7 @@ type annUndo struct {
 	after    int
 	left     *annotations.Annotation
 	replaced *annotations.Annotation
-	what     string // the change in a few words, "the Major Accuracy/Mistranslation added on line 12"
+	what     string // the change in a few words but its place, which said adds: "the Major Accuracy/Mistranslation added on"
 }
 
 // maxUndo is how many changes u can take back, the last first: far more
@@ -236,13 +236,8 @@ func (u annUndo) system(c common) (int, bool) {
 	return 0, false
 }
 
-// said is the change u in a few words, naming its system as [annUndo.at]
-// does: "the Major Accuracy/Mistranslation added on LT22 line 12".
+// said is the change u in a few words, its place as [annUndo.at] says it:
+// "the Major Accuracy/Mistranslation added on LT22 line 12".
 func (u annUndo) said(c common, shown int) string {
-	line := "line " + itoa(u.line())
-	i := strings.LastIndex(u.what, line)
-	if u.line() <= 0 || i < 0 {
-		return u.what
-	}
-	return u.what[:i] + u.at(c, shown) + u.what[i+len(line):]
+	return u.what + " " + u.at(c, shown)
 }

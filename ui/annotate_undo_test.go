@@ -411,3 +411,29 @@ func TestUndoOverNoErrorMarkIsOneWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotateUndoSaysItsPlace: what u says of a change names its place
+// (the system, when not the one shown, and the line) once, after the
+// change, whatever "line N" its category or note holds: "the Minor Wrong
+// on line 3 added on fluent line 3". The place is kept apart from the
+// words for the change, never looked for in them.
+func TestAnnotateUndoSaysItsPlace(t *testing.T) {
+	m, _ := annotating(t, 160, 30)
+	at := "line " + itoa(m.list.selection(m.c).seg+1) // the line the explorer opens on
+	p, err := annotations.ParseTypology(strings.NewReader("severity | m | Minor | 1\ncategory | w | Wrong on "+at+"\n"), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	m = annotatingWith(t, openStore(t, path), p, 160, 30)
+	name := m.c.shortName(m.list.view.System)
+	m = press(t, m, "A", "enter", "w", "m")
+	m = typeText(t, m, "as on "+at)
+	m = press(t, m, "enter", "tab", "u")
+	if anns := reopen(t, path); len(anns) != 0 {
+		t.Fatalf("u: stored %+v; want the error gone", anns)
+	}
+	if want := "saved: undone: the Minor Wrong on " + at + " added on " + name + " " + at + ", switched to it"; m.statusText() != want {
+		t.Errorf("u: status %q; want %q", m.statusText(), want)
+	}
+}
