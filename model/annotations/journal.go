@@ -74,6 +74,9 @@ type op struct {
 	Op  string      `json:"op"`
 	Ann *Annotation `json:"ann,omitempty"`
 	ID  int         `json:"id,omitempty"`
+	// hashed reports, of an operation read, that its annotation's text
+	// hashes were found those of its texts ([rowStrings.keep]).
+	hashed bool
 }
 
 // record is one change, or the typology the changes after it were made
@@ -312,16 +315,17 @@ func decodeEnvelope(env envelope, strs *rowStrings) (record, error) {
 	// not (a record edited by hand, its checksum made again) would be
 	// shown or exported at a line or span that is not there.
 	for _, o := range rec.Ops {
-		if o.Ann != nil {
-			o.Ann.System = model.ParseJSONName(o.Ann.System) // as storedNames wrote it
+		if o.Ann == nil {
+			continue
 		}
-		if o.Op == "put" && o.Ann != nil {
-			if err := o.Ann.check(); err != nil {
+		o.Ann.System = model.ParseJSONName(o.Ann.System) // as storedNames wrote it
+		if strs != nil && !ok {
+			o.hashed = strs.keep(o.Ann)
+		}
+		if o.Op == "put" {
+			if err := o.Ann.checkHashed(o.hashed); err != nil {
 				return record{}, err
 			}
-		}
-		if o.Ann != nil && strs != nil && !ok {
-			strs.keep(o.Ann)
 		}
 	}
 	if rec.Typology != nil {
@@ -372,7 +376,7 @@ func decodeOps(rec []byte, strs *rowStrings) (r record, ok bool) {
 			return record{}, false
 		}
 		if o.Ann != nil && strs != nil {
-			strs.keep(o.Ann)
+			o.hashed = strs.keep(o.Ann)
 		}
 		r.Ops = append(r.Ops, o)
 	}

@@ -369,8 +369,11 @@ func (r *rowStrings) setText(a *Annotation, hyp, src string) {
 }
 
 // keep makes a's strings, decoded from an annotation file, those kept:
-// a text's hash is the one kept when it is the one a holds.
-func (r *rowStrings) keep(a *Annotation) {
+// a text's hash is the one kept when it is the one a holds. It reports
+// whether a's text hashes are those of its texts, as
+// [Annotation.hashed] would, each text hashed once however many
+// annotations hold it.
+func (r *rowStrings) keep(a *Annotation) bool {
 	a.Kind = Kind(r.field(string(a.Kind)))
 	a.System, a.Rater, a.Note = r.field(a.System), r.field(a.Rater), r.field(a.Note)
 	a.Category, a.Severity = r.field(a.Category), r.field(a.Severity)
@@ -379,14 +382,16 @@ func (r *rowStrings) keep(a *Annotation) {
 		a.Span.Side = Side(r.field(string(a.Span.Side)))
 	}
 	var hash string
+	hyp, src := false, a.Src == "" && a.SrcHash == ""
 	if a.Hyp, hash = r.text(a.Hyp); hash == a.HypHash {
-		a.HypHash = hash
+		a.HypHash, hyp = hash, true
 	}
 	if a.Src != "" {
 		if a.Src, hash = r.text(a.Src); hash == a.SrcHash {
-			a.SrcHash = hash
+			a.SrcHash, src = hash, true
 		}
 	}
+	return hyp && src
 }
 
 // mqmRow turns one row into an annotation (without its line), its

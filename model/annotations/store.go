@@ -719,7 +719,7 @@ func (s *Store) Import(anns []Annotation) (added, formerly int, err error) {
 	}
 	for i := range anns {
 		a := withHashes(anns[i])
-		if err := a.check(); err != nil {
+		if err := a.checkHashed(true); err != nil { // withHashes made its hashes its texts'
 			return 0, 0, fmt.Errorf("annotation %d of %d: %w", i+1, len(anns), err)
 		}
 		if there != nil {

@@ -1007,6 +1007,48 @@ func TestInvalidAnnotationRecord(t *testing.T) {
 	}
 }
 
+// TestWrongTextHashRecord: a record whose checksum is right but whose
+// annotation's text hash is not its text's (made by hand) is taken as
+// damaged, however often the file holds that text with its right hash
+// (each text is hashed once as a file is read), whether the line is as
+// bleuscope writes it or not.
+func TestWrongTextHashRecord(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*Annotation)
+		want string
+	}{
+		{"hypothesis", func(a *Annotation) { a.HypHash = TextHash("eins zwei vier") }, "is not the hash of its hypothesis"},
+		{"no hypothesis hash", func(a *Annotation) { a.HypHash = "" }, "is not the hash of its hypothesis"},
+		{"source", func(a *Annotation) { a.SrcHash = TextHash("Quelle") }, "is not the hash of its source"},
+		{"no source hash", func(a *Annotation) { a.SrcHash = "" }, "is not the hash of its source"},
+		{"a hash without a source", func(a *Annotation) { a.Src = "" }, "is not the hash of its source"},
+	} {
+		bad := errAnn("A", 1, "ann", "eins zwei drei", 0, 4, "Other", "Minor", "") // the texts of journalWith's
+		bad.ID = 9
+		c.edit(&bad)
+		line, err := encodeRecord([]op{{Op: "put", Ann: &bad}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spaced := bytes.Replace(line, []byte(`","rec":`), []byte(`", "rec":`), 1) // read as encoding/json reads it
+		for _, tail := range [][]byte{line, spaced} {
+			path, want := journalWithTail(t, string(tail))
+			s, err := Open(path)
+			if err != nil {
+				t.Fatalf("%s: Open: %v", c.name, err)
+			}
+			if w := strings.Join(s.Warnings(), "\n"); !strings.Contains(w, c.want) || !strings.Contains(w, "the last change is damaged") {
+				t.Errorf("%s: %s: warnings %q; want the change dropped as damaged, its annotation's hash %s", c.name, tail, w, c.want)
+			}
+			if got := s.All(); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s: loaded %+v; want the file's annotations before it, %+v", c.name, tail, got, want)
+			}
+			s.Close()
+		}
+	}
+}
+
 // TestNewerFormatVersion: a file whose header names a newer format version
 // (in any key order, with records this bleuscope cannot read) is refused
 // as written by a newer bleuscope, and left as it is; a header naming
