@@ -127,7 +127,17 @@ func Thousands[N int | int64](n N) string {
 // Counted is n and the word for what it counts, with an "s" unless n is
 // 1, n as [Thousands] writes it: "1,984 segments", "1 segment".
 func Counted(n int, what string) string {
-	return Thousands(n) + " " + what + pluralS(n)
+	return Thousands(n) + " " + what + PluralS(n)
+}
+
+// PluralS is the "s" that ends the word for what n counts, "" when n is
+// 1: "%d field%s" for a count written as it is, where [Counted] groups
+// its digits.
+func PluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // AppendThousands appends n to b as [Thousands] writes it, for a writer of

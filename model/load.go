@@ -429,7 +429,7 @@ func checkCounts(files []*file, streams [][]string) error {
 			what = strconv.Itoa(extra) + " empty lines"
 		}
 		return lineErr(files[blank].label, low+1, fmt.Sprintf("the file ends with %s, so it has %s but %s has %d; remove the trailing blank line%s",
-			what, plural(counts[blank], "line"), short, low, pluralS(extra)))
+			what, plural(counts[blank], "line"), short, low, PluralS(extra)))
 	}
 	mode := modeCount(counts)
 	odd, odds := 0, 0
@@ -501,14 +501,7 @@ func indexOf(xs []int, x int) int {
 // message gives a file's line count ("has 1998 lines"); [Counted] writes
 // it in groups of three digits, as text output counts for a person.
 func plural(n int, what string) string {
-	return strconv.Itoa(n) + " " + what + pluralS(n)
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
+	return strconv.Itoa(n) + " " + what + PluralS(n)
 }
 
 func allEmpty(lines []string) bool {

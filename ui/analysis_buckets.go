@@ -302,14 +302,14 @@ func (a anaScreen) mostLost(x anaCtx, noRef string) []string {
 		}
 	}
 	behind := func(name string) string {
-		return fmt.Sprintf("furthest behind %s in %s: %s on %s seg%s", name, label, d, model.Thousands(n), plural(n))
+		return fmt.Sprintf("furthest behind %s in %s: %s on %s seg%s", name, label, d, model.Thousands(n), model.PluralS(n))
 	}
 	return x.c.namedForms(x.other, []string{
-		fmt.Sprintf("%s is furthest behind %s in %s: %s on %s segment%s%s", sys, other, label, d, model.Thousands(n), plural(n), aside[0]),
-		fmt.Sprintf("%s is furthest behind %s in %s: %s on %s seg%s%s", sys, other, label, d, model.Thousands(n), plural(n), aside[1]),
+		fmt.Sprintf("%s is furthest behind %s in %s: %s on %s segment%s%s", sys, other, label, d, model.Thousands(n), model.PluralS(n), aside[0]),
+		fmt.Sprintf("%s is furthest behind %s in %s: %s on %s seg%s%s", sys, other, label, d, model.Thousands(n), model.PluralS(n), aside[1]),
 		behind(other) + aside[1],
 		behind(other) + aside[2],
-	}, fmt.Sprintf("furthest behind in %s: %s on %s seg%s", label, d, model.Thousands(n), plural(n)), behind)
+	}, fmt.Sprintf("furthest behind in %s: %s on %s seg%s", label, d, model.Thousands(n), model.PluralS(n)), behind)
 }
 
 // namedForms returns a note's forms, from the fullest to the shortest:

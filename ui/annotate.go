@@ -441,7 +441,7 @@ func (n *annotator) saved(c common, what string, err error) annResult {
 	var se *annotations.SaveError
 	lost := ""
 	if d := n.store.Dropped(); d > 0 { // earlier changes, held back while another bleuscope wrote
-		lost = fmt.Sprintf(" · %d earlier change%s not saved: %s would have undone another bleuscope's saved change%s, shown instead", d, plural(d), map[bool]string{true: "it", false: "they"}[d == 1], plural(d))
+		lost = fmt.Sprintf(" · %d earlier change%s not saved: %s would have undone another bleuscope's saved change%s, shown instead", d, model.PluralS(d), map[bool]string{true: "it", false: "they"}[d == 1], model.PluralS(d))
 	}
 	switch {
 	case errors.Is(err, annotations.ErrChanged):

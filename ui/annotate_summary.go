@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -168,7 +169,7 @@ func (s *annSummary) refresh(c common, n annotator, sys int, resetTop bool) {
 	if len(n.unranked) > 0 {
 		// The MQM file's own ranking, 'annotations summary', has them.
 		refs := render.Safe(strings.Join(n.unranked, ", "))
-		about += fmt.Sprintf(". #BLEU and #MQM rank the %d system%s opened here, not %s, taken as reference; 'bleuscope annotations summary' ranks every system of the file, %s too", len(c.ds.Systems), plural(len(c.ds.Systems)), refs, refs)
+		about += fmt.Sprintf(". #BLEU and #MQM rank the %d system%s opened here, not %s, taken as reference; 'bleuscope annotations summary' ranks every system of the file, %s too", len(c.ds.Systems), model.PluralS(len(c.ds.Systems)), refs, refs)
 	}
 	for _, line := range strings.Split(render.Wrap(about, w), "\n") {
 		add(st.Muted.Render(line))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
@@ -244,7 +245,7 @@ func (n annotator) titleLine(c common, sel selection, anns []annotations.Annotat
 	case errs == 0:
 		what = "annotated"
 	default:
-		what = fmt.Sprintf("%d error%s", errs, plural(errs))
+		what = fmt.Sprintf("%d error%s", errs, model.PluralS(errs))
 		if p, ok := n.res.Penalty(c.ds.Systems[sel.sys].StableName(), sel.seg+1, n.preset); ok {
 			what += " · MQM " + trimFloat(p)
 		}
@@ -300,7 +301,7 @@ func saveErrorLine(err error, pending int) string {
 		fix = "its folder is gone; make it again, then the next change or q retries"
 	}
 	// The remedy first, so that a narrow window keeps it.
-	return fmt.Sprintf("NOT SAVED: %s; %d change%s kept in memory (%s)", fix, pending, plural(pending), render.Safe(reason.Error()))
+	return fmt.Sprintf("NOT SAVED: %s; %d change%s kept in memory (%s)", fix, pending, model.PluralS(pending), render.Safe(reason.Error()))
 }
 
 // segmentScores is " · score 70" for a segment scored 70 (ESA), the
@@ -330,13 +331,6 @@ func countErrors(anns []annotations.Annotation) int {
 		}
 	}
 	return n
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // listNumber is " N", the number E's list gives the annotation being

@@ -114,7 +114,7 @@ func (s chartsScreen) titles(c common, l segList) []string {
 		titles = append(titles, t+line+" · filtered rows only ("+count+" match "+label+")")
 	}
 	return append(titles,
-		t+line+" · "+count+" filtered row"+plural(n),
+		t+line+" · "+count+" filtered row"+model.PluralS(n),
 		t+line+" · "+count+" filtered",
 		t+" · "+count+" filtered",
 	)
@@ -185,12 +185,12 @@ func sideBySide(left, right string, lw int, rule string, trim bool) string {
 func (s chartsScreen) histogramChart(c common, l segList, sc chartScope, width, height int) string {
 	st := c.st
 	n := len(sc.scores)
-	what := "all " + model.Thousands(n) + " segment" + plural(n)
+	what := "all " + model.Thousands(n) + " segment" + model.PluralS(n)
 	switch {
 	case l.filtered():
-		what = "the " + model.Thousands(n) + " filtered row" + plural(n)
+		what = "the " + model.Thousands(n) + " filtered row" + model.PluralS(n)
 	case n < c.ds.Len():
-		what = "the " + model.Thousands(n) + " listed segment" + plural(n)
+		what = "the " + model.Thousands(n) + " listed segment" + model.PluralS(n)
 	}
 	mark, marked := math.NaN(), ""
 	if l.selection(c).ok {

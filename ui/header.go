@@ -272,7 +272,7 @@ func (h header) shownViews(c common, l segList, room int) (forms []string, withD
 	// rows and the significance screen word theirs.
 	of := model.Thousands(len(l.rows)) + " of " + model.Thousands(n)
 	if !l.filtered() {
-		return []string{st.Text.Render(of + " segment" + plural(n))}, 0
+		return []string{st.Text.Render(of + " segment" + model.PluralS(n))}, 0
 	}
 	match := of + " match "
 	labels := l.filterLabels(c.shortName)

@@ -255,7 +255,7 @@ func terEdits(edits int, refLen float64) string {
 	if edits == 1 {
 		kinds = "a shift, insertion, deletion or substitution"
 	}
-	return fmt.Sprintf("%d edit%s (%s) / %s ref %s", edits, plural(edits), kinds, words, word)
+	return fmt.Sprintf("%d edit%s (%s) / %s ref %s", edits, model.PluralS(edits), kinds, words, word)
 }
 
 // percentCell formats a percentage for the chrF table, "–" when undefined.

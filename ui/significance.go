@@ -687,7 +687,7 @@ func (s sigScreen) noDifferenceNote(c common, cols sigColumns) string {
 		why = ": the same score as the baseline on every segment, so the test says nothing"
 	}
 	return render.FirstFit(s.width, which+why, which+": the test says nothing here",
-		fmt.Sprintf("no * for %d system%s: the test says nothing here", len(names), plural(len(names))))
+		fmt.Sprintf("no * for %d system%s: the test says nothing here", len(names), model.PluralS(len(names))))
 }
 
 // row is system i's line of the table; ref is the baseline's centre,

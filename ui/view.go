@@ -130,7 +130,7 @@ func scrollWhere(vp viewport.Model) (long, short string) {
 		return "", ""
 	}
 	if below := total - vp.YOffset - vp.Height; below > 0 {
-		return "↓ " + itoa(below) + " more line" + plural(below), "↓ " + itoa(below) + " more"
+		return "↓ " + itoa(below) + " more line" + model.PluralS(below), "↓ " + itoa(below) + " more"
 	}
-	return "↑ " + itoa(vp.YOffset) + " line" + plural(vp.YOffset) + " above", "↑ " + itoa(vp.YOffset) + " above"
+	return "↑ " + itoa(vp.YOffset) + " line" + model.PluralS(vp.YOffset) + " above", "↑ " + itoa(vp.YOffset) + " above"
 }

@@ -312,7 +312,7 @@ func mqmHeader(fields []string) (map[string]int, error) {
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf(NotMQMHeader+"lacks the column%s %s; the first row must name the columns %s",
-			pluralS(len(missing)), strings.Join(missing, ", "), MQMHeaderWords)
+			model.PluralS(len(missing)), strings.Join(missing, ", "), MQMHeaderWords)
 	}
 	return col, nil
 }

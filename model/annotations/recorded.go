@@ -258,7 +258,7 @@ func TypologyWarning(made, here *Preset) string {
 	}
 	if len(diffs) > maxDifferences {
 		more := len(diffs) - maxDifferences
-		diffs = append(diffs[:maxDifferences:maxDifferences], fmt.Sprintf("%d more difference%s", more, pluralS(more)))
+		diffs = append(diffs[:maxDifferences:maxDifferences], fmt.Sprintf("%d more difference%s", more, model.PluralS(more)))
 	}
 	return fmt.Sprintf("made with %s, weighed here with %s: %s", typologyLabel(made), typologyLabel(here), strings.Join(diffs, "; "))
 }

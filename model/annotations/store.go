@@ -115,7 +115,7 @@ func (e *SaveError) Error() string {
 		return fmt.Sprintf("annotations: not saved: %v, and this change would have undone it; %s shows that one", e.Err, e.Path)
 	}
 	return fmt.Sprintf("annotations: cannot save %s (%v); %d change%s kept in memory and not yet on disk: %s",
-		e.Path, e.Err, e.Pending, pluralS(e.Pending), fix)
+		e.Path, e.Err, e.Pending, model.PluralS(e.Pending), fix)
 }
 
 // Unwrap returns the file system's error.
@@ -1391,11 +1391,4 @@ func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.flush()
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

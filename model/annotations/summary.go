@@ -191,7 +191,7 @@ func UnweighedWarning(anns []Annotation, p *Preset) string {
 	case 1:
 		n := by[sevs[0]]
 		return fmt.Sprintf("%d error%s of severity %s weigh%s 0 in the MQM score: the %s weights have no such severity",
-			n, pluralS(n), model.Quote(sevs[0]), map[bool]string{true: "s", false: ""}[n == 1], p.Name)
+			n, model.PluralS(n), model.Quote(sevs[0]), map[bool]string{true: "s", false: ""}[n == 1], p.Name)
 	}
 	n, names := 0, make([]string, len(sevs))
 	for i, sev := range sevs {

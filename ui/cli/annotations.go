@@ -313,10 +313,10 @@ func runAnnotationsExport(e *env, args []string) error {
 		return err
 	}
 	if replaced > 0 {
-		warnf(e, "%d field%s held a tab or a line break, written as a space (the MQM TSV has no quoting); --format csv or jsonl keeps them", replaced, pluralS(replaced))
+		warnf(e, "%d field%s held a tab or a line break, written as a space (the MQM TSV has no quoting); --format csv or jsonl keeps them", replaced, model.PluralS(replaced))
 	}
 	if scores > 0 {
-		warnf(e, "%d ESA score%s left out (the MQM TSV has no place for them); --format csv or jsonl keeps them", scores, pluralS(scores))
+		warnf(e, "%d ESA score%s left out (the MQM TSV has no place for them); --format csv or jsonl keeps them", scores, model.PluralS(scores))
 	}
 	return nil
 }
@@ -793,13 +793,6 @@ func warnUnweighed(e *env, anns []annotations.Annotation, p *annotations.Preset)
 // warnf prints one warning line on standard error, escaped.
 func warnf(e *env, format string, args ...any) {
 	e.printLine("bleuscope: warning: " + fmt.Sprintf(format, args...))
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // nonNilSlice makes an empty result print as [] rather than null.

@@ -404,10 +404,7 @@ func plural(n int, noun string) string {
 	if noun != "" && noun[0] >= '0' && noun[0] <= '9' && n >= 1 && n <= 9 {
 		count = [...]string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}[n-1]
 	}
-	if n == 1 {
-		return count + " " + noun
-	}
-	return count + " " + noun + "s"
+	return count + " " + noun + model.PluralS(n)
 }
 
 // orderName is the English name of an n-gram order: "unigram", "bigram",
