@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode"
@@ -559,6 +560,10 @@ func (p *queryParser) term() (term, error) {
 		if err := p.apart('/', "regexp"); err != nil {
 			return t, err
 		}
+		if regexpTooBig(expr) {
+			return t, queryErr(col, "regexp too big to match quickly: it compiles to more than %s steps (a {n} repeats what it follows n times; use a smaller n)", Thousands(maxRegexpSteps)).
+				or(fmt.Sprintf("regexp too big: more than %s steps", Thousands(maxRegexpSteps)), "regexp too big")
+		}
 		re, err := regexp.Compile(expr)
 		if err != nil {
 			msg := err.Error()
@@ -766,4 +771,48 @@ func (p *queryParser) annotationTerm() (term, bool, error) {
 		return term{kind: termAnnotation, ann: a.test, word: v}, true, nil
 	}
 	return term{}, false, nil
+}
+
+// maxRegexpSteps bounds the size of a /regexp/ (about the instructions it
+// compiles to): matching costs up to that much for each byte of text, so a
+// bigger one (a few nested {999}) would take minutes on a test set, and
+// compiling it hundreds of megabytes.
+const maxRegexpSteps = 5000
+
+// regexpTooBig reports whether expr, once parsed, is bigger than
+// maxRegexpSteps. An expr that does not parse is not too big: compiling it
+// says what is wrong.
+func regexpTooBig(expr string) bool {
+	tree, err := syntax.Parse(expr, syntax.Perl)
+	return err == nil && regexpSize(tree) > maxRegexpSteps
+}
+
+// regexpSize is the number of instructions re compiles to, about, up to a
+// little past maxRegexpSteps (it stops growing there).
+func regexpSize(re *syntax.Regexp) int {
+	subs := 0
+	for _, sub := range re.Sub {
+		subs += regexpSize(sub)
+		if subs > maxRegexpSteps {
+			return maxRegexpSteps + 1
+		}
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		return max(1, len(re.Rune))
+	case syntax.OpCapture, syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+		return subs + 1
+	case syntax.OpAlternate:
+		return subs + len(re.Sub)
+	case syntax.OpRepeat:
+		n := max(re.Min, re.Max) // {n,}: Max is -1
+		if re.Max < 0 || re.Max > re.Min {
+			n++
+		}
+		if n > 0 && subs+1 > (maxRegexpSteps+1)/n {
+			return maxRegexpSteps + 1
+		}
+		return n * (subs + 1)
+	}
+	return subs + 1
 }

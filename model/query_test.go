@@ -420,3 +420,25 @@ func TestQuoteNGram(t *testing.T) {
 		t.Errorf("QuoteNGram(%q) = %s; want it in plain double quotes", "the cat", got)
 	}
 }
+
+// TestParseQueryRegexpSize: a regexp whose program would make matching
+// take minutes on a test set (five nested {999}: over 20,000 instructions,
+// some 20 ms a line of WMT22) is refused with one line; the biggest repeats
+// Go allows on their own, and everyday regexps, parse.
+func TestParseQueryRegexpSize(t *testing.T) {
+	big := "/" + strings.Repeat("(.?){999}", 5) + `\d{40}/`
+	_, err := ParseQuery("hyp:" + big)
+	want := "query: column 5: regexp too big to match quickly: it compiles to more than 5,000 steps (a {n} repeats what it follows n times; use a smaller n)"
+	if err == nil || err.Error() != want {
+		t.Errorf("ParseQuery(hyp:%s) = %v; want %q", big, err, want)
+	}
+	huge := "/" + strings.Repeat("(.?){999}", 400) + "/"
+	if _, err := ParseQuery(huge); err == nil || !strings.Contains(err.Error(), "regexp too big") {
+		t.Errorf("ParseQuery of a %d-byte regexp = %v; want it too big", len(huge), err)
+	}
+	for _, ok := range []string{`/.{1000}/`, `/\w{1000}/`, `/(.?){999}/`, `/(?i)\bcovid(-19)?\b/`, `/(a|b|c|d|e|f|g|h|i|j|k){300}/`, `/[\p{Han}]{2,}/`} {
+		if _, err := ParseQuery(ok); err != nil {
+			t.Errorf("ParseQuery(%s) = %v; want it accepted", ok, err)
+		}
+	}
+}
