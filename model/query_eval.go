@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"errors"
 	"runtime"
 	"strings"
@@ -38,7 +39,14 @@ var ErrQueryNoSource = errors.New("query: src: needs a source file (-s)")
 // annotations: a query with such terms is then [ErrQueryNoAnnotations]).
 // The segments are tested in parallel on all cores.
 func (s *Scored) QueryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
-	return s.queryRows(ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
+	return s.queryRows(context.Background(), ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
+}
+
+// QueryRowsContext is [Scored.QueryRows] that stops with ctx's error when
+// ctx is done before every segment is tested (a /regexp/ can take
+// milliseconds a segment).
+func (s *Scored) QueryRowsContext(ctx context.Context, ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
+	return s.queryRows(ctx, ds, q, sys, other, facts, metrics, s.Settings.Corpus.Lowercase)
 }
 
 // QueryMatches reports whether q selects segment i (0-based), as
@@ -67,15 +75,21 @@ func (s *Scored) QueryMatches(ds *Dataset, q *Query, sys, other int, facts Annot
 // would select then. It returns nil when they already are, or q has no
 // quoted n-gram.
 func (s *Scored) QueryRowsAnyCase(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
+	return s.QueryRowsAnyCaseContext(context.Background(), ds, q, sys, other, facts, metrics...)
+}
+
+// QueryRowsAnyCaseContext is [Scored.QueryRowsAnyCase] that stops with
+// ctx's error when ctx is done before every segment is tested.
+func (s *Scored) QueryRowsAnyCaseContext(ctx context.Context, ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics ...*MetricScores) ([]int, error) {
 	if s.Settings.Corpus.Lowercase || !q.hasNGram() {
 		return nil, nil
 	}
-	return s.queryRows(ds, q, sys, other, facts, metrics, true)
+	return s.queryRows(ctx, ds, q, sys, other, facts, metrics, true)
 }
 
-// queryRows is [Scored.QueryRows] with the quoted n-grams lowercased or
-// not (lower).
-func (s *Scored) queryRows(ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores, lower bool) ([]int, error) {
+// queryRows is [Scored.QueryRowsContext] with the quoted n-grams
+// lowercased or not (lower).
+func (s *Scored) queryRows(ctx context.Context, ds *Dataset, q *Query, sys, other int, facts AnnotationFacts, metrics []*MetricScores, lower bool) ([]int, error) {
 	if err := s.check(sys); err != nil {
 		return nil, err
 	}
@@ -100,6 +114,9 @@ func (s *Scored) queryRows(ds *Dataset, q *Query, sys, other int, facts Annotati
 			defer wg.Done()
 			sc := ev.scratch()
 			for i := w * n / workers; i < (w+1)*n/workers; i++ {
+				if ctx.Err() != nil {
+					return
+				}
 				if ev.match(sc, i) {
 					parts[w] = append(parts[w], i)
 				}
@@ -107,6 +124,9 @@ func (s *Scored) queryRows(ds *Dataset, q *Query, sys, other int, facts Annotati
 		}(w)
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var rows []int
 	for _, p := range parts {
 		rows = append(rows, p...)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"reflect"
@@ -440,5 +441,33 @@ func TestParseQueryRegexpSize(t *testing.T) {
 		if _, err := ParseQuery(ok); err != nil {
 			t.Errorf("ParseQuery(%s) = %v; want it accepted", ok, err)
 		}
+	}
+}
+
+// TestQueryRowsContext: a query stops with the context's error once it is
+// done (the explorer stops a slow /regexp/ when a key changes the filter),
+// and selects what QueryRows does while it is not.
+func TestQueryRowsContext(t *testing.T) {
+	ds := queryDataset()
+	s := mustScore(t, ds, DefaultSettings())
+	q, err := ParseQuery(`/o/ or "the dog"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := s.QueryRows(ds, q, 0, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.QueryRowsContext(context.Background(), ds, q, 0, 1, nil)
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("QueryRowsContext = %v, %v; want %v as QueryRows", got, err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got, err := s.QueryRowsContext(ctx, ds, q, 0, 1, nil); !errors.Is(err, context.Canceled) || got != nil {
+		t.Errorf("QueryRowsContext, cancelled = %v, %v; want no rows and %v", got, err, context.Canceled)
+	}
+	if got, err := s.QueryRowsAnyCaseContext(ctx, ds, q, 0, 1, nil); !errors.Is(err, context.Canceled) || got != nil {
+		t.Errorf("QueryRowsAnyCaseContext, cancelled = %v, %v; want no rows and %v", got, err, context.Canceled)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
@@ -15,6 +16,11 @@ import (
 // inside Update (a few milliseconds); above it that runs in a command,
 // and the first screen lists the lines in order while scoring runs.
 const syncRows = 50_000
+
+// syncRowsBudget is how long sorting and filtering may hold Update on a
+// corpus of up to syncRows segments; past it (a /regexp/ can take
+// milliseconds a segment) the rows are made in a job instead.
+var syncRowsBudget = 300 * time.Millisecond
 
 // syncRecompute is the corpus size up to which the arithmetic of a
 // smoothing or max-order change runs inside Update; it costs about a
@@ -94,7 +100,7 @@ func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored
 // are sorted by, their corpus score (subsetOf) and, when there are none,
 // anyCaseCount. A drill-down's score needs only its segments, not their
 // order: it is computed while they are sorted. It stops with ctx's error
-// when ctx is cancelled while the impact is worked out.
+// when ctx is done while the impact is worked out or the filter tested.
 func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) (listRows, error) {
 	var r listRows
 	var err error
@@ -111,7 +117,9 @@ func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view 
 			return listRows{}, err
 		}
 	}
-	r.anyCase = anyCaseCount(ds, s, view, only, facts, metrics, r.rows)
+	if r.anyCase = anyCaseCount(ctx, ds, s, view, only, facts, metrics, r.rows); ctx.Err() != nil {
+		return listRows{}, ctx.Err()
+	}
 	r.impactOf = model.MetricBLEU
 	if view.ImpactOf != nil {
 		r.impactOf = view.ImpactOf.Name

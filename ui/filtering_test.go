@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
@@ -186,5 +187,38 @@ func TestTypedQueryErrorOnALargeCorpus(t *testing.T) {
 	m = typeText(t, press(t, m, "ctrl+u"), "bleu<10")
 	if last := lastLine(m.View()); !strings.Contains(last, "enter applies") {
 		t.Errorf("a query that parses: prompt line %q; want enter applies", last)
+	}
+}
+
+// TestSlowFilterOffTheLoop: on a corpus small enough to be filtered inside
+// Update, a filter that takes longer than syncRowsBudget (a big /regexp/
+// can take minutes on a test set) is made in a job, the header saying it
+// filters, instead of holding Update, and with it every key (ctrl+c too),
+// until it ends; its rows land as the filter's, and esc meanwhile gives
+// the list back at once.
+func TestSlowFilterOffTheLoop(t *testing.T) {
+	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	syncRowsBudget = 0 // every filter takes longer than that
+	ds := demoDataset(t)
+	n := model.Thousands(ds.Len())
+	m := typeText(t, press(t, ready(t, ds, 120, 40), "/"), "/becaus") // no closing /: not a query yet
+	next, cmd := m.Update(keyMsg("/"))
+	m = next.(Model)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, `filtering “/becaus/”…`) {
+		t.Errorf("while the filter runs the header reads:\n%s", strings.Join(strings.Split(v, "\n")[:3], "\n"))
+	}
+	busy := m
+	m = drive(t, m, cmd)
+	rows, _, err := viewRows(context.Background(), ds, m.c.scored, m.list.view, nil, nil)
+	if err != nil || len(rows) == 0 || len(rows) == ds.Len() {
+		t.Fatalf("the demo corpus should have some segments with \"becaus\": %d, %v", len(rows), err)
+	}
+	want := model.Thousands(len(rows)) + " of " + n + " match"
+	if v := ansi.Strip(m.View()); !strings.Contains(v, want) || strings.Contains(v, "filtering") {
+		t.Errorf("once the rows landed the header lacks %q:\n%s", want, strings.Join(strings.Split(v, "\n")[:3], "\n"))
+	}
+	next, _ = busy.Update(keyMsg("esc"))
+	if v := ansi.Strip(next.(Model).View()); !strings.Contains(v, n+" of "+n+" segments") || strings.Contains(v, "filtering") {
+		t.Errorf("esc while the filter runs: the header reads:\n%s", strings.Join(strings.Split(v, "\n")[:3], "\n"))
 	}
 }

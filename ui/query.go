@@ -48,8 +48,8 @@ func queryHelp(c common, width int) string {
 // is not nil the rows are among those segments (a drill-down of the
 // analysis screen), narrowed by the query. metrics are the chrF and TER
 // scores its chrf and ter terms read (model.Scored.QueryRows). It stops
-// with ctx's error when ctx is cancelled while the impact the rows are
-// sorted by is worked out.
+// with ctx's error when ctx is done while the impact the rows are sorted
+// by is worked out or the segments are tested.
 func viewRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics ...*model.MetricScores) ([]int, []float64, error) {
 	var among []int // nil: the corpus; else the drill-down's segments
 	if only != nil {
@@ -66,7 +66,7 @@ func viewRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view mode
 	if err != nil {
 		return nil, nil, err
 	}
-	keep, err := s.QueryRows(ds, q, view.System, view.Other, facts, metrics...)
+	keep, err := s.QueryRowsContext(ctx, ds, q, view.System, view.Other, facts, metrics...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,8 +76,8 @@ func viewRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view mode
 // anyCaseCount returns, when the filter of view selects none of the
 // segments (rows is empty), how many it would select if its quoted n-grams
 // matched in any case (among only, when not nil), for the empty list to
-// say so; 0 when rows is not empty, or none would.
-func anyCaseCount(ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores, rows []int) int {
+// say so; 0 when rows is not empty, or none would, or ctx is done first.
+func anyCaseCount(ctx context.Context, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores, rows []int) int {
 	if len(rows) > 0 || strings.TrimSpace(view.Filter) == "" {
 		return 0
 	}
@@ -85,7 +85,7 @@ func anyCaseCount(ds *model.Dataset, s *model.Scored, view model.View, only []in
 	if err != nil {
 		return 0
 	}
-	keep, err := s.QueryRowsAnyCase(ds, q, view.System, view.Other, facts, metrics...)
+	keep, err := s.QueryRowsAnyCaseContext(ctx, ds, q, view.System, view.Other, facts, metrics...)
 	switch {
 	case err != nil:
 		return 0

@@ -98,7 +98,8 @@ func (m *Model) upgrade() tea.Cmd {
 }
 
 // refreshRows sorts and filters the rows of the current view: at once for
-// small corpora, in a job for big ones. Before the first scores land the
+// small corpora, in a job for big ones and for a filter that takes longer
+// than syncRowsBudget. Before the first scores land the
 // scoring run sorts them. A filter that reads chrF or TER scores not at
 // hand waits for them (holdForMetrics).
 func (m *Model) refreshRows() tea.Cmd {
@@ -120,12 +121,18 @@ func (m *Model) refreshRows() tea.Cmd {
 	}
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
-		rows, err := makeListRows(context.Background(), ds, s, view, m.list.only, m.ann.facts(ds), metrics)
-		if err != nil {
-			return m.rowsFailed(err)
+		ctx, cancel := context.WithTimeout(context.Background(), syncRowsBudget)
+		rows, err := makeListRows(ctx, ds, s, view, m.list.only, m.ann.facts(ds), metrics)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			if err != nil {
+				return m.rowsFailed(err)
+			}
+			m.applyRows(rows)
+			return nil
 		}
-		m.applyRows(rows)
-		return nil
+		// A filter slower than that (a big /regexp/) goes on in the job,
+		// the keyboard live meanwhile.
 	}
 	ctx, tag, _ := m.jobs.start(jobRows)
 	return tea.Batch(m.c.spinner.Tick, rowsCmd(ctx, tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
