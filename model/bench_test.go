@@ -231,8 +231,8 @@ func BenchmarkQueryRowsPhrase200k(b *testing.B) {
 // does more than once for each change of the filter.
 func BenchmarkParseQueryLongest(b *testing.B) {
 	q := strings.Repeat(`"the cat" bleu<30 `, 227)
-	if len(q) > maxQueryLen {
-		b.Fatalf("the query is %d bytes, more than %d", len(q), maxQueryLen)
+	if len(q) > MaxQueryLen {
+		b.Fatalf("the query is %d bytes, more than %d", len(q), MaxQueryLen)
 	}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -286,15 +286,16 @@ func (e *QueryError) or(shorter ...string) *QueryError {
 	return e
 }
 
-// maxQueryLen bounds the query so that no input makes parsing slow.
-const maxQueryLen = 4096
+// MaxQueryLen is the longest query [ParseQuery] takes, in bytes, so that
+// no input makes parsing slow.
+const MaxQueryLen = 4096
 
 // ParseQuery parses a filter query (see [Query]). An empty or blank query
 // selects every segment. Errors are one line, starting "query: column N:".
 func ParseQuery(s string) (*Query, error) {
 	q := &Query{text: s}
-	if len(s) > maxQueryLen {
-		return nil, fmt.Errorf("%w: longer than %d bytes", ErrQuery, maxQueryLen)
+	if len(s) > MaxQueryLen {
+		return nil, fmt.Errorf("%w: longer than %d bytes", ErrQuery, MaxQueryLen)
 	}
 	if !utf8.ValidString(s) {
 		return nil, fmt.Errorf("%w: not valid UTF-8", ErrQuery)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -220,5 +222,33 @@ func TestSlowFilterOffTheLoop(t *testing.T) {
 	next, _ = busy.Update(keyMsg("esc"))
 	if v := ansi.Strip(next.(Model).View()); !strings.Contains(v, n+" of "+n+" segments") || strings.Contains(v, "filtering") {
 		t.Errorf("esc while the filter runs: the header reads:\n%s", strings.Join(strings.Split(v, "\n")[:3], "\n"))
+	}
+}
+
+// TestLongQueryPasted: a query pasted at the filter prompt is taken whole
+// up to the length a query may have (61 words joined by or, 487
+// characters, were cut at 200 and their first 25 applied without a word),
+// and a longer one is refused with the parser's line, never cut down to
+// a query that applies.
+func TestLongQueryPasted(t *testing.T) {
+	paste := func(m Model, s string) Model {
+		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Paste: true})
+		return drive(t, next.(Model), cmd)
+	}
+	ds := demoDataset(t)
+	words := make([]string, 60)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%03d", i)
+	}
+	long := "because or " + strings.Join(words, " or ")
+	m := paste(press(t, ready(t, ds, 120, 40), "/"), long)
+	if got := m.list.view.Filter; got != long {
+		t.Errorf("pasting a %d-character query filters by %d characters: %q", len(long), len(got), got)
+	}
+	huge := strings.Repeat("abc ", 2500)
+	m = paste(press(t, ready(t, ds, 120, 40), "/"), huge)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "longer than 4096 bytes") || m.list.view.Filter != "" {
+		t.Errorf("pasting a %d-byte query: filter %d bytes, screen:\n%s", len(huge), len(m.list.view.Filter), v)
 	}
 }

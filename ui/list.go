@@ -171,7 +171,7 @@ func newSegList(ds *model.Dataset) segList {
 	l := segList{
 		view:   model.View{System: 0, Other: -1, Sort: model.SortScore},
 		seg:    -1,
-		filter: lineInput{prompt: "/ ", limit: 200},
+		filter: lineInput{prompt: "/ ", limit: model.MaxQueryLen + 1}, // a longer paste is cut where ParseQuery says it is too long
 		jump:   lineInput{prompt: "line: ", limit: jumpLimit},
 		live:   ds.Len() <= syncRows,
 
