@@ -519,8 +519,10 @@ func (p *queryParser) term() (term, error) {
 		return t, err
 	}
 	t := term{field: fieldAny}
+	prefix := "" // the field's name as written
 	for _, f := range fieldPrefixes {
 		if hasPrefixFold(p.s[p.pos:], f.prefix) {
+			prefix = p.s[p.pos : p.pos+len(f.prefix)]
 			p.pos += len(f.prefix)
 			t.field = f.field
 			if p.spaceAt(p.pos) {
@@ -577,6 +579,11 @@ func (p *queryParser) term() (term, error) {
 		return t, nil
 	}
 	word := p.bare()
+	if _, ok, _ := numericTerm(word, col); ok && t.field != fieldAny {
+		// As text it would select nothing the person meant.
+		return t, queryErr(col, "%s compares a score, not text, so %s does not apply to it: write it alone (for the text, write %s%s)", Printable(word), Printable(prefix), Printable(prefix), asRegexp(word)).
+			or(fmt.Sprintf("%s compares a score: write it without %s", Printable(word), Printable(prefix)))
+	}
 	if t.field == fieldAny {
 		if num, ok, err := numericTerm(word, col); ok || err != nil {
 			return num, err

@@ -191,6 +191,11 @@ func TestParseQueryErrors(t *testing.T) {
 		{"a not not b", `query: column 3: "not not" says not twice; write the term alone (to find the word not, write "not")`},
 		{"--vaccine", `query: column 1: "--" says not twice; write one - (to find text that starts with -, write it in quotes or as a /regexp/)`},
 		{"-cat:omission", "query: column 1: annotation terms cannot be negated; is:unannotated finds the segments without annotations, is:noerror those marked as having none"},
+		// A comparison after a field is not searched as text, which would
+		// select nothing the person meant.
+		{`shown:bleu<10`, `query: column 7: bleu<10 compares a score, not text, so shown: does not apply to it: write it alone (for the text, write shown:/bleu<10/)`},
+		{`a HYP:len>=3`, `query: column 7: len>=3 compares a score, not text, so HYP: does not apply to it: write it alone (for the text, write HYP:/len>=3/)`},
+		{`ref:delta<x`, `query: column 5: delta<x compares a score, not text, so ref: does not apply to it: write it alone (for the text, write ref:/delta<x/)`},
 		{`chrf<`, "query: column 6: after chrf<, a number is missing (such as 10, -5, 0.5 or 1e3)"},
 		{`chrf<x`, "query: column 6: after chrf<, \"x\" is not a plain decimal number (such as 10, -5, 0.5 or 1e3)"},
 		{`a TER>=`, "query: column 8: after ter>=, a number is missing (such as 10, -5, 0.5 or 1e3)"},
