@@ -252,3 +252,26 @@ func TestLongQueryPasted(t *testing.T) {
 		t.Errorf("pasting a %d-byte query: filter %d bytes, screen:\n%s", len(huge), len(m.list.view.Filter), v)
 	}
 }
+
+// TestSlowFilterRefusedMeanwhile: a query typed while a slow filter's rows
+// are made in the background and refused (its chrf term lacks its scores)
+// sets the list back to the filter its rows were made with; the rows of
+// the slow filter, landing then, are of no filter the list has, and are
+// not shown as that one's.
+func TestSlowFilterRefusedMeanwhile(t *testing.T) {
+	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	syncRowsBudget = 0 // every filter takes longer than that
+	ds := demoDataset(t)
+	m := typeText(t, press(t, ready(t, ds, 120, 40), "/"), "/becaus")
+	next, slow := m.Update(keyMsg("/")) // "/becaus/", in the background
+	m = next.(Model)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(" chrf>5"), Paste: true})
+	m = drive(t, next.(Model), cmd)
+	if m.list.view.Filter != "" {
+		t.Fatalf("a query whose chrF scores are not at hand, typed: filter %q; want the one before, none", m.list.view.Filter)
+	}
+	m = drive(t, m, slow) // the rows of "/becaus/" land
+	if m.list.view.Filter != "" || len(m.list.rows) != ds.Len() {
+		t.Errorf("filter %q lists %d of %d segments, those of \"/becaus/\"", m.list.view.Filter, len(m.list.rows), ds.Len())
+	}
+}

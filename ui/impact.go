@@ -139,8 +139,14 @@ func (m Model) impactName() string {
 	return sortNames[model.SortImpact]
 }
 
-// handleRows installs rows sorted and filtered off the UI loop.
+// handleRows installs rows sorted and filtered off the UI loop, unless
+// they were made for a filter the list no longer has: a query typed while
+// they were made and refused sets the list back to the filter of the rows
+// shown (rowsFailed), which the rows in flight are not.
 func (m Model) handleRows(msg rowsMsg) (Model, tea.Cmd) {
+	if msg.view.Filter != m.list.view.Filter {
+		return m, nil
+	}
 	if msg.err != nil {
 		return m, m.rowsFailed(msg.err)
 	}
