@@ -96,20 +96,24 @@ func IsSacrebleuName(argv0 string) bool {
 // [RunContext]).
 func (c *Command) Run(args []string) int {
 	stdout := bufio.NewWriterSize(orDiscard(c.Stdout), 1<<16)
-	status := c.run(args, stdout)
+	status, reopened := c.run(args, stdout)
 	if err := stdout.Flush(); err != nil {
 		// Python flushes its standard output at exit, whatever the status
 		// (sys.exit(1) too), reports the error as an exception it
-		// ignores, and exits 120.
-		fmt.Fprintf(orDiscard(c.Stderr), "%s\n%s\n", stdoutIgnored, model.Printable(pyOSError(err)))
+		// ignores, and exits 120. sacrebleu's main opens the stream again,
+		// line-buffered, so its first line written raised the error
+		// already, which ended the run.
+		line := model.Printable(pyOSError(err))
+		stream := "name='<stdout>'"
+		if reopened { // the traceback of the line that raised it, then the one at exit
+			fmt.Fprintln(orDiscard(c.Stderr), line)
+			stream = "name=1"
+		}
+		fmt.Fprintf(orDiscard(c.Stderr), "Exception ignored in: <_io.TextIOWrapper %s mode='w' encoding='utf-8'>\n%s\n", stream, line)
 		return 120
 	}
 	return status
 }
-
-// stdoutIgnored is the line with which Python introduces the exception it
-// ignores when its standard output cannot be flushed at exit.
-const stdoutIgnored = "Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
 
 // pyOSError is the line Python prints for err, an error writing a file:
 // "OSError: [Errno 28] No space left on device", or, for the errors Python
@@ -143,8 +147,11 @@ func pyErrorClass(errno syscall.Errno) string {
 	return "OSError"
 }
 
-// run is Run writing to stdout, which Run flushes.
-func (c *Command) run(args []string, stdout *bufio.Writer) int {
+// run is Run writing to stdout, which Run flushes; reopened reports
+// whether the arguments were parsed, after which sacrebleu's main writes
+// to a stream of its own, sys.stdout opened again on file descriptor 1
+// (argparse writes the help and the version to Python's).
+func (c *Command) run(args []string, stdout *bufio.Writer) (status int, reopened bool) {
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -158,10 +165,10 @@ func (c *Command) run(args []string, stdout *bufio.Writer) int {
 	switch {
 	case errors.As(err, &ae):
 		fmt.Fprint(r.log.w, p.usage(c.columns())+"sacrebleu: error: "+model.Printable(ae.msg)+"\n")
-		return 2
+		return 2, false
 	case errors.As(err, &ee):
 		stdout.WriteString(ee.text)
-		return 0
+		return 0, false
 	}
 	r.opt = optionsFrom(ns, c.getenv)
 	r.log.quiet = r.opt.quiet
@@ -170,20 +177,20 @@ func (c *Command) run(args []string, stdout *bufio.Writer) int {
 	var xe *exitError
 	switch {
 	case err == nil:
-		return 0
+		return 0, true
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
 		r.log.exception("KeyboardInterrupt")
-		return 130
+		return 130, true
 	case errors.As(err, &xe):
 		if xe.exception {
 			r.log.exception(xe.lines[0])
 		} else {
 			r.log.error(xe.lines...)
 		}
-		return xe.status
+		return xe.status, true
 	default:
 		r.log.exception("bleuscope: internal error: " + err.Error())
-		return 1
+		return 1, true
 	}
 }
 
