@@ -72,8 +72,13 @@ type annotator struct {
 	// readOnly says why the store's file cannot be written
 	// ([annotations.Store.ReadOnly]): its annotations are only shown.
 	readOnly string
-	extra    []annotations.Annotation
-	segs     []annotations.Segment // Annotating.Segments
+	// extra are the rows of the MQM file opened as the corpus that the
+	// store does not hold ([annotations.Store.Missing]), as they were
+	// when it had caught up extraAt times with another bleuscope's
+	// changes ([annotations.Store.CaughtUp]).
+	extra   []annotations.Annotation
+	extraAt int
+	segs    []annotations.Segment // Annotating.Segments
 	// unranked are Annotating.UnrankedRefs.
 	unranked []string
 	preset   *annotations.Preset
@@ -144,7 +149,7 @@ type draft struct {
 func newAnnotator(ds *model.Dataset, a Annotating) annotator {
 	n := annotator{on: true, store: a.Store, extra: a.Extra, segs: a.Segments, unranked: a.UnrankedRefs, preset: a.Preset, rater: a.Rater}
 	if a.Store != nil {
-		n.readOnly = a.Store.ReadOnly()
+		n.readOnly, n.extraAt = a.Store.ReadOnly(), a.Store.CaughtUp()
 		if a.Preset != nil {
 			a.Store.SetTypology(a.Preset) // the file says what it is annotated with
 		}
@@ -535,9 +540,15 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 	wanted := n.listFor
 	n.listFor = selection{}
 	if msg.err != nil {
-		return annResult{status: "could not read the annotation file again: " + msg.err.Error(), jump: -1}
+		r := annResult{status: "could not read the annotation file again: " + msg.err.Error(), jump: -1}
+		if msg.missing && n.store != nil { // left out of what the store took in as it wrote
+			n.extra, n.extraAt = msg.extra, msg.at
+			n.resolve(c.ds)
+			r.changed = true
+		}
+		return r
 	}
-	if !msg.read || n.store == nil {
+	if !msg.read && !msg.missing || n.store == nil {
 		return annResult{jump: -1}
 	}
 	listed := n.step == stepList || n.step == stepDelete
@@ -545,9 +556,14 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 	if anns := n.segment(c, sel); listed && len(anns) > 0 {
 		picked = anns[min(n.pick, len(anns)-1)]
 	}
-	n.extra = msg.extra
+	if msg.missing {
+		n.extra, n.extraAt = msg.extra, msg.at
+	}
 	n.resolve(c.ds)
-	r := annResult{forms: []string{"another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"}, jump: -1, changed: true}
+	r := annResult{jump: -1, changed: true}
+	if msg.read { // else a change saved here took the other's in, and said so
+		r.forms = []string{"another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"}
+	}
 	anns := n.segment(c, sel)
 	at := -1 // where the annotation picked is now
 	if picked.ID != 0 {

@@ -82,21 +82,35 @@ func (m *Model) readAnnotations() tea.Cmd {
 		return nil
 	}
 	_, tag, _ := m.jobs.start(jobAnnRead)
-	return rereadCmd(tag, m.ann.store, m.ann.extra)
+	return rereadCmd(tag, m.ann.store, m.ann.extra, m.ann.extraAt)
+}
+
+// extraBehind starts leaving out of the rows of the MQM file opened as
+// the corpus, off the UI loop, those the store holds, when it has taken
+// in another bleuscope's changes since they were last (a change saved
+// here catches up with the file as it writes, and the other may have
+// imported them): each is then shown once. nil when they are up to date.
+func (m *Model) extraBehind() tea.Cmd {
+	if m.ann.store == nil || len(m.ann.extra) == 0 || m.ann.store.CaughtUp() == m.ann.extraAt {
+		return nil
+	}
+	return m.readAnnotations()
 }
 
 // rereadCmd reads the annotation file st again, off the UI loop, when
 // another bleuscope saved to it since this one last read or wrote it
 // ([annotations.Store.Refresh], which waits a moment for a write under
 // way to end): the summary and the list then show the other's changes,
-// and of extra, the rows of the MQM file opened as the corpus, those the
-// file does not hold now (the other imported them, say), so that each is
-// shown once.
-func rereadCmd(tag jobTag, st *annotations.Store, extra []annotations.Annotation) tea.Cmd {
+// and of extra, the rows of the MQM file opened as the corpus, left out
+// of what st held when it had caught up at times, those the file does
+// not hold now (the other imported them, say), so that each is shown
+// once.
+func rereadCmd(tag jobTag, st *annotations.Store, extra []annotations.Annotation, at int) tea.Cmd {
 	return func() tea.Msg {
 		read, err := st.Refresh()
 		msg := annReadMsg{jobTag: tag, read: read, err: err}
-		if read {
+		if now := st.CaughtUp(); now != at {
+			msg.missing, msg.at = true, now
 			msg.extra, _ = st.Missing(extra)
 		}
 		return msg
@@ -168,7 +182,7 @@ func (m *Model) applyAnn(r annResult) tea.Cmd {
 		m.c.annWarnings = m.ann.openWarnings()
 		m.c.syncWarningsKey()
 	}
-	return cmd
+	return tea.Batch(cmd, m.extraBehind())
 }
 
 // rejoins reports whether segment seg, which the list does not show, is

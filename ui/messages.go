@@ -72,11 +72,15 @@ type walkMsg struct {
 // annReadMsg carries the annotation file read again off the UI loop
 // ([annotations.Store.Refresh]): whether the store took in another
 // bleuscope's changes, or why the file could not be read, and, when it
-// took them in, the rows of the MQM file opened as the corpus that the
-// file does not hold then ([annotations.Store.Missing]).
+// took them in then or since the rows of the MQM file opened as the
+// corpus were last left out of what it holds (missing), those rows it
+// does not hold after catching up at times ([annotations.Store.Missing],
+// [annotations.Store.CaughtUp]).
 type annReadMsg struct {
 	jobTag
-	read  bool
-	err   error
-	extra []annotations.Annotation
+	read    bool
+	err     error
+	missing bool
+	extra   []annotations.Annotation
+	at      int
 }

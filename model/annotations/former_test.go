@@ -185,3 +185,38 @@ func TestFormerRecordRead(t *testing.T) {
 func journalLine(body string) string {
 	return fmt.Sprintf(`{"crc":"%08x","rec":%s}`+"\n", crc32.Checksum([]byte(body), castagnoli), body)
 }
+
+// TestCaughtUp: a store counts the times it took in another's saved
+// changes, as it wrote a change of its own or read the file again, and
+// not its own writes, nor a read that finds nothing new.
+func TestCaughtUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.ann")
+	rows := formerRows()
+	mine, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mine.Close()
+	if _, err := mine.Add(rows[0]); err != nil || mine.CaughtUp() != 0 {
+		t.Fatalf("its own change: %d, %v; want 0", mine.CaughtUp(), err)
+	}
+	withStore(t, path, func(s *Store) {
+		if _, _, err := s.Import(rows[1:]); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if _, err := mine.Add(errAnn("sys", 5, "me", "Fünf.", 0, 4, "Other", "Minor", "")); err != nil || mine.CaughtUp() != 1 || len(mine.All()) != 5 {
+		t.Errorf("written after the other's import: caught up %d times, %d annotations, %v; want 1, 5", mine.CaughtUp(), len(mine.All()), err)
+	}
+	if read, err := mine.Refresh(); read || err != nil || mine.CaughtUp() != 1 {
+		t.Errorf("read again with nothing new: %v, %v, caught up %d times; want 1", read, err, mine.CaughtUp())
+	}
+	withStore(t, path, func(s *Store) {
+		if err := s.Delete(lineOf(t, s, 1).ID); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if read, err := mine.Refresh(); !read || err != nil || mine.CaughtUp() != 2 {
+		t.Errorf("read again after the other's deletion: %v, %v, caught up %d times; want 2", read, err, mine.CaughtUp())
+	}
+}

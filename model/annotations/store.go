@@ -30,18 +30,21 @@ import (
 // that would undo theirs, see [Store.catchUp]), appends, syncs and lets
 // the lock go. A Store is safe for use by several goroutines.
 type Store struct {
-	mu      sync.Mutex
-	path    string
-	anns    []Annotation
-	index   map[int]int // ID → position in anns
-	nextID  int
-	exists  bool            // the file has a complete header
-	size    int64           // end of the last record known to be on disk
-	dirty   bool            // bytes after size may be a torn record to cut off
-	seen    os.FileInfo     // the file as last read or written, nil unknown or none
-	syncs   int             // reads and writes of the file begun, for [Store.Refresh]
-	pending []pendingRecord // records not yet on disk
-	ops     int             // operations in the file, pending ones included
+	mu     sync.Mutex
+	path   string
+	anns   []Annotation
+	index  map[int]int // ID → position in anns
+	nextID int
+	exists bool        // the file has a complete header
+	size   int64       // end of the last record known to be on disk
+	dirty  bool        // bytes after size may be a torn record to cut off
+	seen   os.FileInfo // the file as last read or written, nil unknown or none
+	syncs  int         // reads and writes of the file begun, for [Store.Refresh]
+	// caughtUp counts the times the store took in what another
+	// bleuscope saved ([Store.CaughtUp]).
+	caughtUp int
+	pending  []pendingRecord // records not yet on disk
+	ops      int             // operations in the file, pending ones included
 	// former are the contents ([contentHash]) of annotations the file
 	// held and a change since edited or deleted (or replaced, as a mark
 	// of the segment replaces another): its own, which an MQM row of that
@@ -316,6 +319,7 @@ func (s *Store) catchUpWith(j *journal) {
 		}
 		return
 	}
+	s.caughtUp++
 	pending, synced, touched, warnings := s.pending, s.synced, s.touched, s.warnings
 	before, beforeIndex := s.anns, s.index // pending changes applied
 	// last is what this store last read or wrote of the annotation id.
@@ -403,6 +407,18 @@ func (s *Store) catchUpWith(j *journal) {
 		}
 	}
 	s.pending = kept
+}
+
+// CaughtUp counts the times the store has taken in what another
+// bleuscope saved to the file since it was opened: read again
+// ([Store.Refresh]) or as a change was written ([Store.catchUp]). What a
+// caller made of the file's contents, such as the rows of an MQM file it
+// does not hold ([Store.Missing]), is to be made again when the count
+// has moved.
+func (s *Store) CaughtUp() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caughtUp
 }
 
 // undoes reports whether the pending change rec would undo what the

@@ -305,3 +305,36 @@ func TestExploreMQMImportedWhileOpen(t *testing.T) {
 		t.Errorf("after the import, the summary's row of sysA is %q; want MQM 3.77 and 3 errors", row)
 	}
 }
+
+// TestExploreMQMImportedThenSaved: the --mqm file imported into the
+// annotation file by another bleuscope while the explorer is open, which
+// then saves a change of its own (N), reading the other's import as it
+// writes, shows each row once, as 'annotations summary' of the file
+// counts them: the write took the import in, so reading the file again
+// (S) finds nothing new. Before, every row of the MQM file was counted
+// twice (sysA's 3 errors as 6) until the explorer was opened again.
+func TestExploreMQMImportedThenSaved(t *testing.T) {
+	writeFiles(t, map[string]string{"m.tsv": mqmSmall + "ref\td\t1\t1\tr1\tEins.\tOne.\tNo-error\tNo-error\nref\td\t2\t2\tr1\tZwei drei.\tTwo three.\tNo-error\tNo-error\n"})
+	m, _ := openExplorer(t, 120, 40, "--mqm", "m.tsv", "--mqm-ref", "ref", "--annotations", "a.ann", "--rater", "me")
+	if code, _, stderr := runCLI(t, "", "annotations", "import", "--annotations", "a.ann", "m.tsv"); code != 0 {
+		t.Fatalf("import: status %d, %s", code, stderr)
+	}
+	m = pressKeys(t, m, "N")
+	code, sum, stderr := runCLI(t, "", "annotations", "summary", "a.ann")
+	if code != 0 {
+		t.Fatalf("annotations summary: status %d, %s", code, stderr)
+	}
+	var want []string // rank, system, rated, raters, errors, MQM
+	for line := range strings.Lines(sum) {
+		if f := strings.Fields(line); len(f) == 6 && f[1] == "sysA" {
+			want = f
+			break
+		}
+	}
+	if want == nil || want[4] != "3" {
+		t.Fatalf("'annotations summary' of the file counts sysA's errors once, 3:\n%s", sum)
+	}
+	if row := summaryRow(t, m, "sysA"); row[2] != want[5] || row[4] != want[4] {
+		t.Errorf("the summary's row of sysA, %q, wants MQM %s and %s errors, as 'annotations summary' of the file:\n%s", row, want[5], want[4], sum)
+	}
+}
