@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"regexp/syntax"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -474,5 +475,31 @@ func TestQueryRowsContext(t *testing.T) {
 	}
 	if got, err := s.QueryRowsAnyCaseContext(ctx, ds, q, 0, 1, nil); !errors.Is(err, context.Canceled) || got != nil {
 		t.Errorf("QueryRowsAnyCaseContext, cancelled = %v, %v; want no rows and %v", got, err, context.Canceled)
+	}
+}
+
+// TestRegexpSize: the size a /regexp/ is refused for is that of the program
+// Go's regexp package compiles it to (syntax.Compile of the simplified
+// tree, which the refusal spares the explorer from building), to within a
+// factor of two either way, repeats nested or side by side, counted or
+// open, over literals, classes and alternatives.
+func TestRegexpSize(t *testing.T) {
+	for _, expr := range []string{
+		`.{1000}`, `(.?){999}`, `(.?){300}\d{40}`, `(?i)\bcovid(-19)?\b`, `[\p{Han}]{2,}`,
+		`(the|a|an|this|that){100}`, `(?i)(hello world){200}`, `x{2,1000}`, `(ab){2,500}`,
+		`((a{10}){10}){10}`, `(a*b*c*){500}`, `(x|yz){600}`, `[a-z]+(foo|bar|baz)+\s{3,}(quux){1,400}`,
+		`(?:(?:a|b)(?:c|d)){700}`, `(.?){999}\d{40}`,
+	} {
+		re, err := syntax.Parse(expr, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := syntax.Compile(re.Simplify())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, n := regexpSize(re), len(prog.Inst); got > 2*n || 2*got < n {
+			t.Errorf("regexpSize(%s) = %d; Go compiles it to %d instructions", expr, got, n)
+		}
 	}
 }
