@@ -349,6 +349,9 @@ type annResult struct {
 	changed bool
 	toSys   bool // jump's segment is of system sys, not the one shown: tab's switch to it comes first
 	sys     int
+	// notMine says the key is none of the segment's list's own (E): the
+	// root says where it works, or quits, or shows the help.
+	notMine bool
 }
 
 // start begins a new annotation of the selection at the span step.

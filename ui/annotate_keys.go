@@ -189,7 +189,7 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		n.pick = max(0, n.pick-1)
 	case key.Matches(msg, k.Down):
 		n.pick = min(len(anns)-1, n.pick+1)
-	case key.Matches(msg, k.Add):
+	case key.Matches(msg, k.Add), key.Matches(msg, c.keys.Annotate): // A, which marks an error on the list, is a here
 		r := n.start(c, sel)
 		return n, r
 	case key.Matches(msg, c.keys.Undo): // as on the list: the panel shows what it takes back
@@ -220,6 +220,8 @@ func (n annotator) updateList(msg tea.KeyMsg, c common, sel selection) (annotato
 		default:
 			return n, annResult{status: "a no-error mark has nothing to edit: d deletes it", jump: -1}
 		}
+	default:
+		return n, annResult{jump: -1, notMine: true}
 	}
 	return n, none
 }

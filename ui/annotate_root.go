@@ -139,7 +139,33 @@ func (m Model) handleAnnRead(msg annReadMsg) (Model, tea.Cmd) {
 func (m Model) handleAnnotatorKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	var r annResult
 	m.ann, r = m.ann.Update(msg, m.c, m.list.selection(m.c))
+	if r.notMine {
+		return m, m.annListElsewhere(msg)
+	}
 	return m, m.applyAnn(r)
+}
+
+// annListElsewhere handles a key that a segment's list of annotations
+// (E) has no use for: q quits and ? shows the help (esc coming back to
+// the list), as on every screen; E, which opened it, reads the file
+// again as it did and says that esc closes it; a key of the main list's
+// says what it does and that it works once the list is closed
+// ([Model.elsewhere]).
+func (m *Model) annListElsewhere(msg tea.KeyMsg) tea.Cmd {
+	k := m.c.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.openOverlay(screenHelp)
+		return nil
+	case key.Matches(msg, k.Annotations):
+		m.flashFit("these are the segment's annotations, as the file holds them: esc closes the list",
+			"the segment's annotations: esc closes the list")
+		return m.readAnnotations()
+	}
+	cmd, _ := m.elsewhere(msg)
+	return cmd
 }
 
 // applyAnn does what the annotator asked: a status line, a move of the

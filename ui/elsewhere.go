@@ -10,11 +10,12 @@ import (
 
 // elsewhere says where a key of the list's works when it is pressed on a
 // screen that has no use for it (the analysis, the comparison, the
-// annotation summary), rather than doing nothing and saying nothing: the
-// key, what it does (its help, without an aside in brackets) and the esc
-// that leads to the list. The annotation keys say what they need when no
-// file is open, as on the list; ! shows the warnings (over the summary,
-// it says where); T, the comparison's, and ←/→, the analysis's, say so.
+// annotation summary, a segment's list of annotations, E), rather than
+// doing nothing and saying nothing: the key, what it does (its help,
+// without an aside in brackets) and the esc that leads to the list. The
+// annotation keys say what they need when no file is open, as on the
+// list; ! shows the warnings (over the summary, it says where); T, the
+// comparison's, and ←/→, the analysis's, say so.
 // It reports false for the moves (↑↓, pages, ends: a screen's own, silent
 // at its ends) and for a key bound to nothing.
 func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
@@ -22,6 +23,7 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 	if pressedAny(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Mouse) {
 		return nil, false
 	}
+	escFirst := m.screen == screenAnnSummary || m.annListOpen() // the list is under it: esc, then the key
 	if pressedAny(msg, k.Warnings) && (!k.Warnings.Enabled() || m.screen != screenAnnSummary) {
 		return m.handleGlobalKey(msg) // the warnings over this screen, or that there are none
 	}
@@ -30,7 +32,7 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	if pressedAny(msg, k.SigTest) { // the comparison's, not the list's
 		open := "B opens it"
-		if m.screen == screenAnnSummary {
+		if escFirst {
 			open = "esc, then B"
 		}
 		return m.flashFit("T picks the comparison's test (paired bootstrap or approximate randomization): "+open,
@@ -41,7 +43,7 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if msg.Type == tea.KeyLeft {
 			arrow = "←"
 		}
-		if m.screen == screenAnnSummary {
+		if escFirst {
 			open = "esc, then n"
 		}
 		return m.flashFit(arrow+" moves between the analysis's tables (n-grams, buckets, wins): "+open,
@@ -69,6 +71,10 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.flashFit(name+" ("+desc+") needs annotations: start bleuscope with --annotations FILE",
 			name+" needs annotations: start with --annotations FILE"), true
 	}
+	if m.annListOpen() {
+		return m.flashFit(name+" ("+desc+") works once these annotations are closed: esc, then "+name,
+			name+" works once the annotations are closed: esc, then "+name, name+": esc first"), true
+	}
 	esc, short := "esc to it", "esc"
 	if m.screen == screenAnalysis && m.anaFrom == screenSig || m.screen == screenSig && m.sigFrom == screenAnalysis {
 		esc, short = "esc twice to it", "esc twice"
@@ -86,4 +92,10 @@ func (m *Model) summaryElsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return m.elsewhere(msg)
+}
+
+// annListOpen reports whether a segment's list of annotations (E) has the
+// keyboard.
+func (m *Model) annListOpen() bool {
+	return m.screen == screenMain && m.ann.on && m.ann.step == stepList
 }
