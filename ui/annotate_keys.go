@@ -99,7 +99,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 	case stepList:
 		return n.updateList(msg, c, sel)
 	case stepSpan:
-		return n.updateSpan(msg), none
+		return n.updateSpan(msg)
 	case stepCategory:
 		return n.updateCategory(msg)
 	case stepSeverity:
@@ -239,15 +239,24 @@ func mqmRowForms(path string) []string {
 	}
 }
 
-// updateSpan moves over the tokens and marks the first and the last.
-func (n annotator) updateSpan(msg tea.KeyMsg) annotator {
+// updateSpan moves over the tokens and marks the first and the last; a
+// key it has no use for says which keys act ([strayKey]).
+func (n annotator) updateSpan(msg tea.KeyMsg) (annotator, annResult) {
 	k := defaultAnnotKeys()
 	d := &n.d
 	last := len(d.toks) - 1
+	none := annResult{jump: -1}
 	if d.keep && key.Matches(msg, k.Mark, k.Done) {
 		d.span = d.edit.Span
 		n.toCategory()
-		return n
+		return n, none
+	}
+	if !key.Matches(msg, k.Left, k.Right, k.First, k.Last, k.Side, k.Whole, k.Back, k.Mark, k.Done) {
+		name := strayKey(msg)
+		return n, annResult{jump: -1, forms: []string{
+			name + " does nothing here: ←→ move over the words, space marks the first and the last, x the whole segment, esc cancels",
+			name + " does nothing here: ←→ move, space marks, x whole segment, esc cancels",
+			name + ": ←→, space, x or esc"}}
 	}
 	if !key.Matches(msg, k.Whole) {
 		d.keep = false
@@ -288,7 +297,23 @@ func (n annotator) updateSpan(msg tea.KeyMsg) annotator {
 		}
 		n.toCategory()
 	}
-	return n
+	return n, none
+}
+
+// strayKey names the key of msg for a status line that says it does
+// nothing where it was pressed: "q", "↓", "a paste", escaped.
+func strayKey(msg tea.KeyMsg) string {
+	switch {
+	case msg.Paste:
+		return "a paste"
+	case msg.Type == tea.KeyUp:
+		return "↑"
+	case msg.Type == tea.KeyDown:
+		return "↓"
+	case msg.Type == tea.KeySpace:
+		return "space"
+	}
+	return render.Safe(msg.String())
 }
 
 // reopenSpan goes back one step from a marked span: the first token stays
@@ -355,6 +380,8 @@ func (n annotator) updateCategory(msg tea.KeyMsg) (annotator, annResult) {
 			n.d.keys = ""
 			return n, annResult{status: "no category has the keys “" + typed + "”", jump: -1}
 		}
+	default:
+		return n, annResult{status: strayKey(msg) + " picks no category: type a category's keys (shown above); ⌫ goes back a step, esc cancels", jump: -1}
 	}
 	return n, none
 }
@@ -383,6 +410,8 @@ func (n annotator) updateSeverity(msg tea.KeyMsg) (annotator, annResult) {
 		}
 		n.d.severity = s.Name
 		n.step = stepNote
+	default:
+		return n, annResult{status: strayKey(msg) + " picks no severity: type a severity's key (shown below); ⌫ goes back a step, esc cancels", jump: -1}
 	}
 	return n, none
 }

@@ -1933,3 +1933,39 @@ func TestReopeningSaysWhereItResumed(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotatorStrayKeysSaid: a key the span, category or severity step
+// has no use for says which keys act there, the step and the mark made so
+// far untouched; before, q, ↓, S or a digit on the span step and ↓ or
+// tab on the category and severity steps did nothing and said nothing.
+func TestAnnotatorStrayKeysSaid(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	span := press(t, m, "A", "right", " ")
+	for _, tc := range []struct {
+		at        Model
+		key, want string
+		wantStep  annStep
+		stepLabel string
+	}{
+		{span, "q", "q does nothing here: ←→ move over the words, space marks the first and the last", stepSpan, "span"},
+		{span, "down", "↓ does nothing here: ←→ move over the words", stepSpan, "span"},
+		{span, "S", "S does nothing here: ←→ move over the words", stepSpan, "span"},
+		{span, "7", "7 does nothing here: ←→ move over the words", stepSpan, "span"},
+		{press(t, span, "enter"), "down", "↓ picks no category: type a category's keys", stepCategory, "category"},
+		{press(t, span, "enter", "a", "m"), "tab", "tab picks no severity: type a severity's key", stepSeverity, "severity"},
+	} {
+		got := press(t, tc.at, tc.key)
+		if got.ann.step != tc.wantStep || !strings.Contains(got.statusText(), tc.want) {
+			t.Errorf("%s step, %s: step %v, status %q; want step %v, %q", tc.stepLabel, tc.key, got.ann.step, got.statusText(), tc.wantStep, tc.want)
+		}
+		if got.ann.d.anchor != tc.at.ann.d.anchor || got.ann.d.cursor != tc.at.ann.d.cursor || got.ann.d.category != tc.at.ann.d.category {
+			t.Errorf("%s step, %s changed the mark: %+v, was %+v", tc.stepLabel, tc.key, got.ann.d, tc.at.ann.d)
+		}
+	}
+	// Editing, a stray key leaves the span kept: enter still keeps it.
+	saved := press(t, m, "A", "x", "a", "m", "M", "enter")
+	edit := press(t, saved, "E", "e", "q")
+	if !edit.ann.d.keep {
+		t.Errorf("a stray key while editing gave up the kept span")
+	}
+}
