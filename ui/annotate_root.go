@@ -341,9 +341,9 @@ func (m *Model) sayResumed() {
 }
 
 // handleSummaryKey handles a key on the annotation summary screen: back,
-// another system, a segment to show, or u, which takes back the last
-// change as on the main screen (or says why not) and shows the figures
-// without it.
+// the help (esc coming back to the summary), another system, a segment
+// to show, or u, which takes back the last change as on the main screen
+// (or says why not) and shows the figures without it.
 func (m Model) handleSummaryKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.c.keys
 	switch {
@@ -353,7 +353,9 @@ func (m Model) handleSummaryKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		cmd, _ := m.handleAnnotateKey(msg)
 		m.refreshOverlay(false)
 		return m, cmd
-	case key.Matches(msg, k.Back, k.AnnSummary, k.Help):
+	case key.Matches(msg, k.Help):
+		m.openOverlay(screenHelp)
+	case key.Matches(msg, k.Back, k.AnnSummary):
 		m.screen = screenMain
 	case key.Matches(msg, k.NextSystem, k.PrevSystem):
 		d := 1

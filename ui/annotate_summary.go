@@ -445,7 +445,7 @@ func (s annSummary) View(c common, n annotator, status string) string {
 	undo := as(c.keys.Undo, "u", "undo")
 	undo.SetEnabled(c.keys.Undo.Enabled() && len(n.undos) > 0)
 	footer := keyLine(as(c.keys.Back, "esc or S", "back"), as(c.keys.Down, "↑↓", "choose"), as(c.keys.Zoom, "enter", "show segment"),
-		as(c.keys.NextSystem, "tab", "system"), undo, as(c.keys.Quit, "q", "quit"))
+		as(c.keys.NextSystem, "tab", "system"), undo, as(c.keys.Help, "?", "help"), as(c.keys.Quit, "q", "quit"))
 	if status != "" { // one line; one too long for it the root wraps over the last two (footerOverflow)
 		return overlayWith(c, s.body, c.st.Warn.Render(render.Truncate(status, c.width)), title)
 	}

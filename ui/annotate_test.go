@@ -1969,3 +1969,28 @@ func TestAnnotatorStrayKeysSaid(t *testing.T) {
 		t.Errorf("a stray key while editing gave up the kept span")
 	}
 }
+
+// TestSummaryHelpComesBack: ? on the annotation summary opens the help,
+// and esc comes back to the summary, laid out for the window as it is
+// then; before, ? closed the summary as esc does, the help unseen.
+func TestSummaryHelpComesBack(t *testing.T) {
+	m, _ := annotating(t, 120, 40)
+	m = press(t, m, "N", "S")
+	if !strings.Contains(m.View(), "? help") {
+		t.Errorf("the summary's footer does not offer ?:\n%s", m.View())
+	}
+	help := press(t, m, "?")
+	if help.screen != screenHelp {
+		t.Fatalf("? on the summary gives screen %v; want the help", help.screen)
+	}
+	next, _ := help.Update(tea.WindowSizeMsg{Width: 70, Height: 20})
+	back := press(t, next.(Model), "esc")
+	if back.screen != screenAnnSummary {
+		t.Fatalf("esc from the help gives screen %v; want the summary", back.screen)
+	}
+	checkFit(t, "summary after the help", back.View(), 70, 20)
+	want := press(t, func() Model { n, _ := m.Update(tea.WindowSizeMsg{Width: 70, Height: 20}); return n.(Model) }(), "j", "k")
+	if ansi.Strip(back.View()) != ansi.Strip(want.View()) {
+		t.Errorf("the summary after the help, resized under it:\n%s\nwant as laid out at 70×20:\n%s", back.View(), want.View())
+	}
+}

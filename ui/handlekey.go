@@ -250,6 +250,7 @@ func (m Model) handleOverlayKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.quit()
 	case key.Matches(msg, k.Back, k.Help, k.Ledger, k.Charts, k.Zoom, k.Warnings):
 		m.screen = m.overlayFrom
+		m.refreshOverlay(false) // the summary, laid out again for a window resized meanwhile
 	case m.screen == screenCharts && key.Matches(msg, k.NextSystem, k.PrevSystem):
 		d := 1
 		if key.Matches(msg, k.PrevSystem) {

@@ -13,7 +13,7 @@ func (m *Model) openOverlay(s screen) {
 		return
 	}
 	m.overlayFrom = screenMain
-	if m.screen == screenAnalysis || m.screen == screenSig || m.screen == screenExplain {
+	if m.screen == screenAnalysis || m.screen == screenSig || m.screen == screenExplain || m.screen == screenAnnSummary {
 		m.overlayFrom = m.screen
 	}
 	m.screen = s
