@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 
@@ -1992,5 +1994,24 @@ func TestSummaryHelpComesBack(t *testing.T) {
 	want := press(t, func() Model { n, _ := m.Update(tea.WindowSizeMsg{Width: 70, Height: 20}); return n.(Model) }(), "j", "k")
 	if ansi.Strip(back.View()) != ansi.Strip(want.View()) {
 		t.Errorf("the summary after the help, resized under it:\n%s\nwant as laid out at 70×20:\n%s", back.View(), want.View())
+	}
+}
+
+// TestSaveErrorLineSaysWhatToDo: a save refused because the file's
+// permissions changed, or its file system became read-only, while the
+// explorer was open says what to do, as a full disk and a folder gone
+// do; before, the line said only "the next change or q retries", which
+// would fail again until the person found out why.
+func TestSaveErrorLineSaysWhatToDo(t *testing.T) {
+	for errno, want := range map[syscall.Errno]string{
+		syscall.EACCES: "NOT SAVED: make the file writable again (chmod u+w); the next change or q retries; 2 changes kept in memory (permission denied)",
+		syscall.EPERM:  "NOT SAVED: make the file writable again",
+		syscall.EROFS:  "NOT SAVED: its file system is read-only now; remount it writable",
+		syscall.ENOSPC: "NOT SAVED: free some disk space",
+	} {
+		err := &annotations.SaveError{Path: "ann.jsonl", Pending: 2, Err: &fs.PathError{Op: "open", Path: "ann.jsonl", Err: errno}}
+		if got := saveErrorLine(err, 2); !strings.HasPrefix(got, want) {
+			t.Errorf("%v: %q; want it to begin %q", errno, got, want)
+		}
 	}
 }

@@ -299,6 +299,10 @@ func saveErrorLine(err error, pending int) string {
 		fix = "free some disk space; the next change or q retries"
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		fix = "its folder is gone; make it again, then the next change or q retries"
+	case errors.Is(err, fs.ErrPermission):
+		fix = "make the file writable again (chmod u+w); the next change or q retries"
+	case errors.Is(err, syscall.EROFS):
+		fix = "its file system is read-only now; remount it writable, then the next change or q retries"
 	}
 	// The remedy first, so that a narrow window keeps it.
 	return fmt.Sprintf("NOT SAVED: %s; %d change%s kept in memory (%s)", fix, pending, model.PluralS(pending), render.Safe(reason.Error()))
