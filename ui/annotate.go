@@ -451,6 +451,9 @@ func (n *annotator) saved(c common, what string, err error) annResult {
 	if d := n.store.Dropped(); d > 0 { // earlier changes, held back while another bleuscope wrote
 		lost = fmt.Sprintf(" · %d earlier change%s not saved: %s would have undone another bleuscope's saved change%s, shown instead", d, model.PluralS(d), map[bool]string{true: "it", false: "they"}[d == 1], model.PluralS(d))
 	}
+	if r := n.store.Restored(); r > 0 { // the file deleted or emptied under the explorer
+		lost += fmt.Sprintf(" · the annotation file was found deleted or emptied: written again whole, with the %d annotation%s held here", r, model.PluralS(r))
+	}
 	switch {
 	case errors.Is(err, annotations.ErrChanged):
 		n.err = nil

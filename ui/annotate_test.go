@@ -2015,3 +2015,29 @@ func TestSaveErrorLineSaysWhatToDo(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotationFileDeletedWhileOpen: the annotation file deleted while
+// the explorer is open is written again whole by the next change, the
+// marks shown as saved kept on disk and on screen, and the status line
+// says so; before, the change was written alone into a new file and every
+// earlier mark vanished from the file and the screen without a word.
+func TestAnnotationFileDeletedWhileOpen(t *testing.T) {
+	m, path := annotating(t, 120, 40)
+	m = press(t, m, "N", "down", "A", "x", "a", "m", "M", "enter")
+	if len(reopen(t, path)) != 2 {
+		t.Fatalf("%d annotations on disk; want 2", len(reopen(t, path)))
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	m = press(t, m, "down", "N")
+	if want := "the annotation file was found deleted or emptied: written again whole, with the 3 annotations held here"; !strings.Contains(m.statusText(), want) {
+		t.Errorf("status %q; want it to say %q", m.statusText(), want)
+	}
+	if got := reopen(t, path); len(got) != 3 {
+		t.Errorf("%d annotations on disk; want the 3 shown", len(got))
+	}
+	if got := len(m.ann.store.All()); got != 3 {
+		t.Errorf("the explorer holds %d annotations; want 3", got)
+	}
+}

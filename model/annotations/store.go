@@ -66,7 +66,10 @@ type Store struct {
 	// lastDropped says the change being committed was one.
 	dropped     int
 	lastDropped bool
-	warnings    []string
+	// restored counts the annotations a write put back in a file found
+	// deleted or emptied since this store read it (see [Store.Restored]).
+	restored int
+	warnings []string
 	// recorded are the typologies the file records, in its order (see
 	// [typologyRecord]); typology is the one changes are made with, nil
 	// when none is said ([Store.SetTypology]), typologyRec it as a file
@@ -445,6 +448,21 @@ func undoes(rec []op, synced int, changed map[int]bool, theirs []Annotation, los
 		}
 	}
 	return false
+}
+
+// Restored returns how many annotations were written back since it was
+// last called, because a write found the file deleted or emptied (by
+// hand, by another program: a bleuscope never leaves it so) after this
+// store had read or written annotations in it, and forgets them. Such a
+// write puts back the whole file the store holds, as [Store.Compact]
+// writes it, instead of taking the empty file for one another bleuscope
+// made, which would have dropped every annotation shown as saved.
+func (s *Store) Restored() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.restored
+	s.restored = 0
+	return n
 }
 
 // Dropped returns how many changes were dropped since it was last called
@@ -984,9 +1002,28 @@ func (s *Store) flush() error {
 // writePending takes the file's lock, catches up with what another
 // bleuscope wrote since (see [Store.catchUp]), creates the file when
 // needed, cuts off a torn tail, appends the pending records at the end of
-// the good data, syncs and lets the lock go.
+// the good data, syncs and lets the lock go. A file that held annotations
+// and is found deleted or emptied is written back whole instead
+// ([Store.writeWhole], [Store.Restored]).
 func (s *Store) writePending() error {
 	s.syncs++
+	if s.exists && s.synced > 1 {
+		// The file held annotations when this store last read or wrote
+		// it: found deleted or emptied now, it is written back whole.
+		f, fi, err := lockFor(s.path, lockWait)
+		if err != nil {
+			return err
+		}
+		if fi.Size() == 0 {
+			defer f.Close()
+			if err := s.writeWhole(); err != nil {
+				return err
+			}
+			s.restored += len(s.anns)
+			return nil
+		}
+		f.Close()
+	}
 	f, err := s.lockForWriting()
 	if err != nil {
 		return err
@@ -1356,6 +1393,18 @@ func (s *Store) Compact() error {
 		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
 	}
 	defer f.Close() // and with it the lock, once the new file is in place
+	if err := s.writeWhole(); err != nil {
+		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
+	}
+	return nil
+}
+
+// writeWhole writes the file anew, beside it and then renamed over it,
+// as the annotations the store holds now (pending changes included), for
+// [Store.Compact] and for a write that finds the file deleted or emptied
+// ([Store.Restored]); the caller holds the file's lock.
+func (s *Store) writeWhole() error {
+	var err error
 	data := []byte(header)
 	var typology *typologyRecord // the one the annotations were last made with, kept
 	switch {
@@ -1389,7 +1438,7 @@ func (s *Store) Compact() error {
 	}
 	fi, err := writeAtomically(s.path, data)
 	if err != nil {
-		return &SaveError{Path: s.path, Pending: len(s.pending), Err: err}
+		return err
 	}
 	s.exists, s.size, s.dirty, s.pending = true, int64(len(data)), false, nil
 	s.seen, s.synced, s.touched = fi, s.nextID, nil

@@ -1670,3 +1670,62 @@ func TestStoreMissing(t *testing.T) {
 		t.Errorf("none there: Missing gave a copy, %+v", got)
 	}
 }
+
+// TestStoreFileDeletedOrEmptiedWhileOpen: a file deleted, or emptied,
+// while a store holds its annotations is written back whole by the next
+// change, the annotations shown as saved kept, and Restored says how
+// many; another store of the file then catches up with it as usual.
+// Before, the write took the empty file for one another bleuscope had
+// made, dropped every annotation it held and wrote the new change alone.
+func TestStoreFileDeletedOrEmptiedWhileOpen(t *testing.T) {
+	for _, how := range []string{"deleted", "emptied"} {
+		t.Run(how, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "ann.jsonl")
+			s, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if _, err := s.Add(errAnn("A", 1, "ana", "the cat sat", 4, 7, "Accuracy/Mistranslation", "Major", "")); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund")); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Restored(); got != 0 {
+				t.Errorf("a new file: Restored %d; want 0", got)
+			}
+			other, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer other.Close()
+			if how == "deleted" {
+				err = os.Remove(path)
+			} else {
+				err = os.Truncate(path, 0)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Restored(); got != 3 {
+				t.Errorf("Restored %d; want 3, the two saved before and the new one", got)
+			}
+			want := s.All()
+			if len(want) != 3 {
+				t.Fatalf("the store holds %d annotations; want 3", len(want))
+			}
+			mustReopen(t, path, want).Close()
+			if _, err := other.MarkNoError(seg("A", 4, "bo", "a fish", "ein Fisch")); err != nil {
+				t.Fatal(err)
+			}
+			if got := other.Restored(); got != 0 || len(other.All()) != 4 {
+				t.Errorf("the other store: Restored %d, %d annotations; want 0 and 4, caught up", got, len(other.All()))
+			}
+			mustReopen(t, path, other.All()).Close()
+		})
+	}
+}
