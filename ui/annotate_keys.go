@@ -256,6 +256,7 @@ func (n annotator) updateSpan(msg tea.KeyMsg) (annotator, annResult) {
 		return n, annResult{jump: -1, forms: []string{
 			name + " does nothing here: ←→ move over the words, space marks the first and the last, x the whole segment, esc cancels",
 			name + " does nothing here: ←→ move, space marks, x whole segment, esc cancels",
+			name + " does nothing here: ←→ move, space marks, esc cancels",
 			name + ": ←→, space, x or esc"}}
 	}
 	if !key.Matches(msg, k.Whole) {

@@ -1964,6 +1964,11 @@ func TestAnnotatorStrayKeysSaid(t *testing.T) {
 			t.Errorf("%s step, %s changed the mark: %+v, was %+v", tc.stepLabel, tc.key, got.ann.d, tc.at.ann.d)
 		}
 	}
+	// At 60 columns the line still says what the key does and esc.
+	narrow, _ := annotating(t, 60, 16)
+	if got := press(t, narrow, "A", "q").statusText(); got != "q does nothing here: ←→ move, space marks, esc cancels" {
+		t.Errorf("span step at 60 columns, q: status %q", got)
+	}
 	// Editing, a stray key leaves the span kept: enter still keeps it.
 	saved := press(t, m, "A", "x", "a", "m", "M", "enter")
 	edit := press(t, saved, "E", "e", "q")
