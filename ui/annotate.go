@@ -546,7 +546,11 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 	wanted := n.listFor
 	n.listFor = selection{}
 	if msg.err != nil {
-		r := annResult{status: "could not read the annotation file again: " + msg.err.Error(), jump: -1}
+		r := annResult{status: "could not read the annotation file again: " + errGist(msg.err), jump: -1}
+		if errors.Is(msg.err, annotations.ErrGone) {
+			r = annResult{forms: []string{"the annotation file was deleted or emptied: its annotations are still shown, and the next change writes it again whole",
+				"the annotation file was deleted or emptied: the next change writes it again", "annotation file deleted: the next change writes it again"}, jump: -1}
+		}
 		if msg.missing && n.store != nil { // left out of what the store took in as it wrote
 			n.extra, n.extraAt = msg.extra, msg.at
 			n.resolve(c.ds)

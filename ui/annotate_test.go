@@ -2046,3 +2046,27 @@ func TestAnnotationFileDeletedWhileOpen(t *testing.T) {
 		t.Errorf("the explorer holds %d annotations; want 3", got)
 	}
 }
+
+// TestSummaryOverAnnotationFileEmptied: S, which reads the annotation
+// file again, over a file emptied while the explorer is open says so and
+// keeps the marks shown, which the next change writes back; before, the
+// empty file was taken in as it was, every mark vanished from the screen,
+// and the next change wrote itself alone.
+func TestSummaryOverAnnotationFileEmptied(t *testing.T) {
+	m, path := annotating(t, 120, 40)
+	m = press(t, m, "N", "down", "N")
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	m = press(t, m, "S")
+	if want := "the annotation file was deleted or emptied: its annotations are still shown"; !strings.Contains(m.statusText(), want) {
+		t.Errorf("S: status %q; want %q", m.statusText(), want)
+	}
+	if got := len(m.ann.store.All()); got != 2 {
+		t.Fatalf("the explorer holds %d annotations after S; want 2", got)
+	}
+	m = press(t, m, "esc", "down", "N")
+	if got := reopen(t, path); len(got) != 3 {
+		t.Errorf("%d annotations on disk after the next change; want 3", len(got))
+	}
+}

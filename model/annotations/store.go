@@ -130,6 +130,11 @@ func (e *SaveError) Unwrap() error { return e.Err }
 // ErrNotFound is returned when no annotation has the ID given.
 var ErrNotFound = errors.New("annotations: no annotation with that id")
 
+// ErrGone is returned by [Store.Refresh] when the file that held the
+// store's annotations is found deleted or emptied: the store keeps them,
+// and its next write puts the file back whole ([Store.Restored]).
+var ErrGone = errors.New("the annotation file was deleted or emptied")
+
 // ErrInUse is wrapped by the [*SaveError] of a change to a file another
 // process is writing.
 var ErrInUse = errors.New("another bleuscope has held this annotation file's lock for over 3 s")
@@ -956,10 +961,11 @@ func (s *Store) Flush() error {
 // the file as it writes, which leaves what was read unused. While
 // changes wait to be written it reads nothing: the write that saves them
 // catches up, and counts what it had to drop ([Store.Dropped]). A file
-// gone or unreadable leaves the store as it was and returns the error.
+// gone or unreadable leaves the store as it was and returns the error
+// ([ErrGone] for one deleted or emptied after it held annotations).
 func (s *Store) Refresh() (bool, error) {
 	s.mu.Lock()
-	pending, seen, exists, syncs := len(s.pending), s.seen, s.exists, s.syncs
+	pending, seen, exists, syncs, held := len(s.pending), s.seen, s.exists, s.syncs, s.synced > 1
 	s.mu.Unlock()
 	if pending > 0 {
 		return false, nil
@@ -967,6 +973,9 @@ func (s *Store) Refresh() (bool, error) {
 	fi, err := os.Stat(s.path)
 	if errors.Is(err, os.ErrNotExist) && !exists {
 		return false, nil // not made yet, by anyone
+	}
+	if exists && held && (errors.Is(err, os.ErrNotExist) || err == nil && fi.Size() == 0) {
+		return false, ErrGone // its annotations kept, for the next write to put back
 	}
 	if err != nil {
 		return false, model.OpenErr(s.path, err)

@@ -1729,3 +1729,42 @@ func TestStoreFileDeletedOrEmptiedWhileOpen(t *testing.T) {
 		})
 	}
 }
+
+// TestStoreRefreshKeepsAnnotationsOfAFileGone: reading again a file
+// deleted or emptied after it held the store's annotations returns
+// ErrGone and keeps them, so that the next write puts them back; before,
+// an emptied file was read as one holding nothing, the store emptied with
+// it, and the next write had nothing to put back.
+func TestStoreRefreshKeepsAnnotationsOfAFileGone(t *testing.T) {
+	for _, how := range []string{"deleted", "emptied"} {
+		t.Run(how, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "ann.jsonl")
+			s, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if _, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund")); err != nil {
+				t.Fatal(err)
+			}
+			if how == "deleted" {
+				err = os.Remove(path)
+			} else {
+				err = os.Truncate(path, 0)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if read, err := s.Refresh(); read || !errors.Is(err, ErrGone) || len(s.All()) != 1 {
+				t.Fatalf("Refresh: %v, %v, %d annotations; want false, ErrGone, 1 kept", read, err, len(s.All()))
+			}
+			if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
+				t.Fatal(err)
+			}
+			mustReopen(t, path, s.All()).Close()
+			if len(s.All()) != 2 {
+				t.Errorf("%d annotations after the next change; want 2", len(s.All()))
+			}
+		})
+	}
+}
