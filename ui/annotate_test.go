@@ -2070,3 +2070,25 @@ func TestSummaryOverAnnotationFileEmptied(t *testing.T) {
 		t.Errorf("%d annotations on disk after the next change; want 3", len(got))
 	}
 }
+
+// TestSummaryWarningsComeBack: ! on the annotation summary, with warnings
+// to show (a mark made on a text that has since changed), lists them over
+// it, and esc comes back to the summary; before, it said "!
+// (warnings) works on the list: esc to it".
+func TestSummaryWarningsComeBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other := openStore(t, path)
+	stale := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 3, Rater: "bo", Kind: annotations.KindNoError}
+	stale.SetText("a text this line never had", "")
+	if _, err := other.Add(stale); err != nil {
+		t.Fatal(err)
+	}
+	m := press(t, annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30), "S")
+	w := press(t, m, "!")
+	if w.screen != screenWarnings || !strings.Contains(strings.Join(strings.Fields(ansi.Strip(w.View())), " "), "1 annotation made on a text that has since changed") {
+		t.Fatalf("! on the summary gives screen %v, status %q:\n%s", w.screen, w.statusText(), w.View())
+	}
+	if back := press(t, w, "esc"); back.screen != screenAnnSummary {
+		t.Errorf("esc from the warnings gives screen %v; want the summary", back.screen)
+	}
+}

@@ -14,8 +14,8 @@ import (
 // doing nothing and saying nothing: the key, what it does (its help,
 // without an aside in brackets) and the esc that leads to the list. The
 // annotation keys say what they need when no file is open, as on the
-// list; ! shows the warnings (over the summary, it says where); T, the
-// comparison's, and ←/→, the analysis's, say so.
+// list; ! shows the warnings over the screen; T, the comparison's, and
+// ←/→, the analysis's, say so.
 // It reports false for the moves (↑↓, pages, ends: a screen's own, silent
 // at its ends) and for a key bound to nothing.
 func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
@@ -24,7 +24,7 @@ func (m *Model) elsewhere(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	escFirst := m.screen == screenAnnSummary || m.annListOpen() // the list is under it: esc, then the key
-	if pressedAny(msg, k.Warnings) && (!k.Warnings.Enabled() || m.screen != screenAnnSummary) {
+	if pressedAny(msg, k.Warnings) {
 		return m.handleGlobalKey(msg) // the warnings over this screen, or that there are none
 	}
 	if pressedAny(msg, k.Annotate, k.NoError, k.SegmentScore, k.Undo) && !k.Annotate.Enabled() {
