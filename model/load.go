@@ -114,6 +114,9 @@ func (r *reader) parseSystems(args []string) ([]systemArg, error) {
 	given := make(map[string]bool, len(args)) // the names given with NAME=
 	var derived []int                         // the systems named after their files
 	for _, a := range args {
+		if a == "" {
+			return nil, &InputError{Msg: emptyName("a SYSTEM argument") + "; name a file of hypotheses, or - for standard input"}
+		}
 		s := systemArg{name: baseName(a), path: a}
 		named := false
 		if i := strings.IndexByte(a, '='); i > 0 && !strings.ContainsAny(a[:i], `/\`) && !r.exists(a) {

@@ -299,6 +299,8 @@ func OpenErr(p string, err error) *InputError {
 	switch {
 	case errors.As(err, &inErr):
 		return inErr
+	case p == "" && errors.Is(err, fs.ErrNotExist):
+		return &InputError{Msg: emptyName("a file name") + "; name the file to read"}
 	case errors.Is(err, fs.ErrNotExist):
 		return inputErr(p, "does not exist; check the path")
 	case errors.Is(err, fs.ErrPermission):
@@ -310,6 +312,10 @@ func OpenErr(p string, err error) *InputError {
 	}
 	return inputErr(p, fmt.Sprintf("cannot be read (%v); check the path", err))
 }
+
+// emptyName says that what (a file name, a SYSTEM argument) is empty, as
+// a script's unset variable makes it: `a file name is empty ("")`.
+func emptyName(what string) string { return what + ` is empty ("")` }
 
 // lines splits f into lines the way sacrebleu's command line reads files
 // ([Lines]); standard input in universal newlines mode.

@@ -352,18 +352,41 @@ func (fs *flagSet) parse(args []string, help func() string, stdout io.Writer) ([
 		return nil, errHelpShown
 	}
 	if err == nil {
-		err = fs.checkOutputName()
+		err = fs.checkFileNames()
 	}
 	return pos, err
 }
 
-// checkOutputName refuses an empty file name given to -o/--output, on
-// every command that takes it, as a script with an empty variable gives
-// (-o "$out"): no -o at all is what writes to standard output.
-func (fs *flagSet) checkOutputName() error {
+// fileFlags are the flags that name a file, each by all its names, with
+// what to do instead of giving it an empty name.
+var fileFlags = []struct {
+	names []string
+	fix   string
+}{
+	{[]string{"o", "output"}, "name a file to write, or leave -o out for standard output"},
+	{[]string{"r", "ref"}, "name a reference file"},
+	{[]string{"s", "src"}, "name the source file, or leave -s out"},
+	{[]string{"mqm"}, "name a WMT MQM TSV, or leave --mqm out"},
+	{[]string{"annotations"}, "name an annotation file (a new name creates one)"},
+	{[]string{"typology"}, "name a typology file, or leave --typology out"},
+}
+
+// checkFileNames refuses an empty file name given to a flag that names a
+// file, on every command that takes it, as a script with an empty variable
+// gives (-o "$out", -s "$src"), rather than reading the flag as not given
+// or looking for a file called "". With --hyp (explain), -r and -s are
+// texts, where an empty one is a text like any other. The flag is named as
+// it was written with the empty name (--ref, of -r ref.txt --ref "").
+func (fs *flagSet) checkFileNames() error {
+	texts := fs.Lookup("hyp") != nil && fs.given("hyp")
 	for _, g := range fs.written {
-		if (g.name == "o" || g.name == "output") && g.value == "" {
-			return fs.badValue([]string{"o", "output"}, "the file name is empty; name a file to write, or leave -o out for standard output")
+		if g.value != "" {
+			continue
+		}
+		for _, f := range fileFlags {
+			if slices.Contains(f.names, g.name) && !(texts && (f.names[0] == "r" || f.names[0] == "s")) {
+				return usagef("%s: the file name is empty; %s; %s", flagName(g.name), f.fix, fs.helpHint())
+			}
 		}
 	}
 	return nil

@@ -135,6 +135,42 @@ func TestEmptyOutputName(t *testing.T) {
 	}
 }
 
+// TestEmptyFileNames checks that an empty file name given to a flag that
+// names a file, or as a SYSTEM or FILE argument (a script's unset
+// variable: -s "$src"), is refused with one line and status 2. Before,
+// -s "" and --mqm "" were read as not given (the explorer's --mqm "" opened
+// the demo corpus), -r "" said ": does not exist", and a SYSTEM "" was a
+// Go panic. An empty --ref or --src given with --hyp is a text, and stays
+// one.
+func TestEmptyFileNames(t *testing.T) {
+	writeFiles(t, basicFiles())
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "hyp.txt", "-r", ""}, "-r: the file name is empty; name a reference file; see 'bleuscope score --help'"},
+		{[]string{"segments", "hyp.txt", "--ref=", "-r", "ref.txt"}, "--ref: the file name is empty; name a reference file; see 'bleuscope segments --help'"},
+		{[]string{"score", "-s", "", "hyp.txt", "-r", "ref.txt"}, "-s: the file name is empty; name the source file, or leave -s out; see 'bleuscope score --help'"},
+		{[]string{"--src", "", "hyp.txt", "-r", "ref.txt"}, "--src: the file name is empty; name the source file, or leave -s out; see 'bleuscope --help'"},
+		{[]string{"--mqm", ""}, "--mqm: the file name is empty; name a WMT MQM TSV, or leave --mqm out; see 'bleuscope --help'"},
+		{[]string{"--annotations", "", "hyp.txt", "-r", "ref.txt"}, "--annotations: the file name is empty; name an annotation file (a new name creates one); see 'bleuscope --help'"},
+		{[]string{"annotations", "summary", "--typology=", "ann.jsonl"}, "--typology: the file name is empty; name a typology file, or leave --typology out; see 'bleuscope annotations summary --help'"},
+		{[]string{"explain", "--line", "1", "hyp.txt", "-r", ""}, "-r: the file name is empty; name a reference file; see 'bleuscope explain --help'"},
+		{[]string{"score", "", "-r", "ref.txt"}, `a SYSTEM argument is empty (""); name a file of hypotheses, or - for standard input`},
+		{[]string{"compare", "hyp.txt", "", "-r", "ref.txt"}, `a SYSTEM argument is empty (""); name a file of hypotheses, or - for standard input`},
+		{[]string{"annotations", "summary", ""}, `a file name is empty (""); name the file to read`},
+	} {
+		code, out, stderr := runCLI(t, "", tc.args...)
+		if want := "bleuscope: " + tc.want + "\n"; code != 2 || out != "" || stderr != want {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, out, stderr, want)
+		}
+	}
+	code, out, stderr := runCLI(t, "", "explain", "--hyp", "a b", "--ref", "", "--src", "")
+	if code != 0 || !strings.Contains(out, "BLEU = 0.00") || stderr != "" {
+		t.Errorf("explain --hyp 'a b' --ref '' --src '': status %d, stderr %q; want 0 and the explanation", code, stderr)
+	}
+}
+
 // TestNumberFlagExamplesAreTaken: every example a number flag's refusal
 // gives ("such as 20", "write it as 512M or 1G") is a value that flag
 // takes, so that fixing one error never meets another; "(such as 10)" was
