@@ -183,6 +183,8 @@ func (w *walk) reasons() []string {
 	switch {
 	case c == 0 && w.nltk():
 		return []string{"The hypothesis is empty: there is nothing to count, so no unigram matches and BLEU is 0."}
+	case c == 0 && rl == 0:
+		return []string{"The hypothesis is empty, and so is the closest reference (c = r = 0, so BP = 1): there is nothing to count, so BLEU is 0."}
 	case c == 0:
 		return []string{"The hypothesis is empty: there is nothing to count, and BP = 0, so BLEU is 0."}
 	case w.nltk() && r.NLTK != nil && r.NLTK.NoMatch, !w.nltk() && r.NoMatch:

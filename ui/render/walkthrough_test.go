@@ -126,6 +126,10 @@ func TestWalkthroughReasons(t *testing.T) {
 			"No word of the hypothesis appears in any reference: BLEU is 0."},
 		{"empty hypothesis", wtCase{"", []string{"the cat"}, wtOpt(nil)},
 			"The hypothesis is empty: there is nothing to count, and BP = 0, so BLEU is 0."},
+		// With an empty reference too, c = r = 0 and BP is 1, as the BP
+		// step and sacrebleu's line above the reason say; it said BP = 0.
+		{"empty hypothesis and reference", wtCase{"", []string{""}, wtOpt(nil)},
+			"The hypothesis is empty, and so is the closest reference (c = r = 0, so BP = 1): there is nothing to count, so BLEU is 0."},
 		{"empty hypothesis, nltk", wtCase{"", []string{"the cat"}, wtOpt(func(o *scoring.Options) { o.Compat = scoring.CompatNLTK })},
 			"The hypothesis is empty: there is nothing to count, so no unigram matches and BLEU is 0."},
 		{"floor smoothing of 0", wtCase{"the cat sat on the mat", []string{"the cat is on a mat"},
