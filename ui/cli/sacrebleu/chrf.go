@@ -43,7 +43,11 @@ func newCHRF(o *options, refs [][]string) (*chrfMetric, []string, error) {
 		var oe *scoring.OptionError
 		if errors.As(err, &oe) {
 			if oe.Option == "" { // both orders 0, each in range
-				msg = "bleuscope's chrF needs --chrf-char-order or --chrf-word-order above 0, where sacrebleu scores 0.0 with neither; give one of them"
+				does := "scores 0.0" // no order has statistics: its effective order is 0
+				if opt.EpsSmoothing {
+					does = "fails dividing by zero" // its sum is divided by the number of orders
+				}
+				msg = "bleuscope's chrF needs --chrf-char-order or --chrf-word-order above 0, where sacrebleu " + does + " with neither; give one of them"
 			}
 			if r, ok := chrfRanges[oe.Option]; ok {
 				v := map[scoring.OptionName]int{scoring.OptChrFCharOrder: opt.CharOrder, scoring.OptChrFWordOrder: opt.WordOrder, scoring.OptChrFBeta: opt.Beta}[oe.Option]

@@ -557,6 +557,9 @@ func TestHugeNumbers(t *testing.T) {
 		// prefix ("bleuscope cannot compute this chrF: scoring: chrF needs
 		// a character order or a word order above 0").
 		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cc", "0"}, 1, "sacreBLEU: bleuscope's chrF needs --chrf-char-order or --chrf-word-order above 0, where sacrebleu scores 0.0 with neither; give one of them"},
+		// With eps smoothing sacrebleu's _compute_f_score divides by the
+		// number of orders, 0: it fails rather than scoring 0.0.
+		{[]string{"ref.txt", "-i", "hyp.txt", "-m", "chrf", "-cc", "0", "--chrf-eps-smoothing"}, 1, "sacreBLEU: bleuscope's chrF needs --chrf-char-order or --chrf-word-order above 0, where sacrebleu fails dividing by zero with neither; give one of them"},
 		{[]string{"refs.tsv", "-i", "hyp.txt", "-nr", "-9223372036854775807"}, 17, "sacreBLEU: FATAL: line 1: expected -9223372036854775807 fields, but found 2."},
 	} {
 		out, errOut, status := runIn(t, dir, nil, tc.args...)
