@@ -227,7 +227,7 @@ func runAnnotationsSummary(e *env, args []string) error {
 		files = []string{ann}
 	}
 	if len(files) != 1 {
-		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV), not %d; %s", len(files), fs.helpHint())
+		return usagef("summary reads one FILE (an annotation file or a WMT MQM TSV; - reads it from standard input), not %d; %s", len(files), fs.helpHint())
 	}
 	preset, err := choosePreset(presetName, typology, fs.given("preset"), limits)
 	if err != nil {
@@ -339,7 +339,7 @@ func runAnnotationsImport(e *env, args []string) error {
 		return usagef("import needs the annotation file to add to: --annotations ANN; %s", fs.helpHint())
 	}
 	if len(files) == 0 {
-		return usagef("import needs at least one WMT MQM TSV file; %s", fs.helpHint())
+		return usagef("import needs at least one WMT MQM TSV file (- reads one from standard input); %s", fs.helpHint())
 	}
 	rule := annotations.LinesByPosition
 	switch lines {

@@ -325,7 +325,10 @@ func TestAnnotationsBadInput(t *testing.T) {
 		{[]string{"annotations"}, "annotations needs a command"},
 		{[]string{"annotations", "tally"}, `unknown annotations command "tally"`},
 		{[]string{"annotations", "t\u202ex"}, `unknown annotations command "t\u202ex":`},
-		{[]string{"annotations", "summary"}, "summary reads one FILE"},
+		// A file piped in without "-" (zcat mqm.tsv.gz | bleuscope
+		// annotations summary) is told that "-" reads standard input.
+		{[]string{"annotations", "summary"}, "summary reads one FILE (an annotation file or a WMT MQM TSV; - reads it from standard input), not 0"},
+		{[]string{"annotations", "import", "--annotations", "new.ann"}, "import needs at least one WMT MQM TSV file (- reads one from standard input)"},
 		{[]string{"annotations", "summary", "--annotations", "m.tsv", "bad.tsv"}, "give it after --annotations or alone, not both (--annotations m.tsv and bad.tsv)"},
 		{[]string{"annotations", "summary", "--format", "xml", "m.tsv"}, `--format: "xml" is not a format annotations summary writes`},
 		{[]string{"annotations", "summary", "missing.tsv"}, "missing.tsv does not exist; check the path"},
