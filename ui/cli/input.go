@@ -129,7 +129,7 @@ func (f *inputFlags) input(e *env, systems []string, demoWhenEmpty bool) (model.
 		return fixtures.DemoInput(), true, nil
 	}
 	if len(systems) == 0 {
-		return model.Input{}, false, usagef("no SYSTEM file given; name at least one file of hypotheses (or --demo)")
+		return model.Input{}, false, usagef("no SYSTEM file given; name at least one file of hypotheses, or - to read one from standard input (or --demo)")
 	}
 	return model.Input{Systems: systems, Refs: f.refs, Src: f.src, Stdin: e.stdin, Limits: f.limits}, false, nil
 }

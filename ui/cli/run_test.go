@@ -102,8 +102,10 @@ func TestBadInput(t *testing.T) {
 			`bleuscope: -r does not exist; check the path (it comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`},
 		{"--ref= after --", []string{"segments", "--", "hyp.txt", "--ref=ref.txt"},
 			`bleuscope: no reference given; add -r REF, once per reference translation ("--ref=ref.txt" comes after "--", after which every argument is a SYSTEM file: give -r REF before "--")`},
+		// cat hyp.txt | bleuscope segments -r ref.txt, as sacrebleu reads
+		// standard input without -i: the line says that - reads it.
 		{"no system", []string{"segments", "-r", "ref.txt"},
-			"bleuscope: no SYSTEM file given; name at least one file of hypotheses (or --demo)"},
+			"bleuscope: no SYSTEM file given; name at least one file of hypotheses, or - to read one from standard input (or --demo)"},
 		{"duplicate system names", []string{"score", "a/hyp.txt", "b/hyp.txt", "-r", "ref.txt"},
 			`bleuscope: b/hyp.txt gives the system name "hyp.txt", as a/hyp.txt does; name them apart with NAME=PATH`},
 		{"the same NAME= twice", []string{"score", "x=a/hyp.txt", "x=b/hyp.txt", "-r", "ref.txt"},
