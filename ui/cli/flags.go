@@ -503,6 +503,7 @@ func flagName(name string) string {
 var sacrebleuFlags = map[string]string{
 	"tok": "tokenize", "lc": "lowercase", "sv": "smooth-value", "ci": "confidence",
 	"pbs": "paired-bs", "par": "paired-ar", "cc": "chrf-char-order", "cw": "chrf-word-order",
+	"m": "metrics", "f": "format",
 	"b": "", "w": "", "sh": "", "sl": "", "nr": "", "tw": "",
 }
 
@@ -513,6 +514,13 @@ func (fs *flagSet) joinedHint(written string) string {
 	name, ok := strings.CutPrefix(written, "-")
 	if !ok || strings.HasPrefix(name, "-") || name == "" {
 		return ""
+	}
+	if name == "i" { // sacrebleu REF -i HYP: here the files are arguments
+		cmd := "bleuscope "
+		if fs.cmd != "" {
+			cmd += fs.cmd + " "
+		}
+		return " (sacrebleu's -i names the systems; here they are plain arguments and each reference comes with -r: " + cmd + "hyp.txt -r ref.txt)"
 	}
 	if ours, ok := sacrebleuFlags[name]; ok {
 		if ours == "" || fs.Lookup(ours) == nil {
