@@ -97,6 +97,11 @@ func TestMessagesSayWhatWasWritten(t *testing.T) {
 			"bleuscope: unknown flag -f (sacrebleu's -f is --format here); see 'bleuscope score --help'"},
 		{[]string{"ngrams", "-m", "chrf", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: unknown flag -m (that is sacrebleu's; bleuscope sacrebleu takes sacrebleu's own command line); see 'bleuscope ngrams --help'"},
+		// sacrebleu's -t wmt22, a test set, where -t is the tokenizer.
+		{[]string{"score", "-t", "wmt22", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: -t: \"wmt22\" is not a tokenizer (want 13a, intl, zh, char or none); sacrebleu's -t names a test set, where bleuscope's is the tokenizer: give the test set's files, or run bleuscope sacrebleu -t wmt22 -l PAIR, which reads sacrebleu's local cache; see 'bleuscope score --help'"},
+		{[]string{"score", "-t", "wmt99", "hyp.txt", "-r", "ref.txt"},
+			"bleuscope: -t: \"wmt99\" is not a tokenizer (want 13a, intl, zh, char or none); see 'bleuscope score --help'"},
 		{[]string{"score", "-lz", "hyp.txt", "-r", "ref.txt"},
 			"bleuscope: unknown flag -lz; see 'bleuscope score --help'"},
 		{[]string{"score", "-bogus", "hyp.txt", "-r", "ref.txt"},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
+	"github.com/bleuscope/bleuscope/ui/cli/sacrebleu"
 )
 
 // scoreFlags are the options that change a BLEU figure, shared by every
@@ -194,6 +195,9 @@ func (fs *flagSet) optionError(err error) error {
 	if names, ok := optionFlags[oe.Option]; ok {
 		if oe.Rule != "" && fs.given(names...) {
 			return fs.badNumber(names, "%s", oe.Rule)
+		}
+		if oe.Option == scoring.OptTokenize && sacrebleu.IsTestSet(fs.typedValue(names...)) {
+			return fs.badValue(names, "%s; sacrebleu's -t names a test set, where bleuscope's is the tokenizer: give the test set's files, or run bleuscope sacrebleu -t %s -l PAIR, which reads sacrebleu's local cache", oe.Msg, fs.typedValue(names...))
 		}
 		return fs.badValue(names, "%s", oe.Msg)
 	}

@@ -100,6 +100,11 @@ func knownTestSet(ts string) bool {
 	return ok
 }
 
+// IsTestSet reports whether name is one of sacrebleu 2.6.0's built-in
+// test sets (wmt22, iwslt17, …), for a command given one where it takes
+// something else (-t wmt22, which is a tokenizer there).
+func IsTestSet(name string) bool { return knownTestSet(name) }
+
 // availableTestSets is the list sacrebleu logs when it needs a test set:
 // Python's repr of the names sorted in reverse.
 func availableTestSets() string {
