@@ -159,3 +159,29 @@ func TestSegmentsTableOnTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinTerminalSaysWhatItReads: "-" read from the terminal (standard
+// input and error a terminal) says on standard error what it waits for,
+// then scores what was typed; before, the command sat silent until ctrl+d.
+// Piped in, nothing more is said.
+func TestStdinTerminalSaysWhatItReads(t *testing.T) {
+	master, slave := openPTY(t)
+	writeFiles(t, basicFiles())
+	// What a person types: three lines, then ctrl+d on a new line.
+	if _, err := master.WriteString(hyp3 + "\x04"); err != nil {
+		t.Fatal(err)
+	}
+	done := readTerminal(master)
+	var out strings.Builder
+	code := Run([]string{"score", "-", "-r", "ref.txt"}, slave, &out, slave)
+	slave.WriteString("END\n")
+	got := <-done
+	const says = "bleuscope: reading - from the terminal: type or paste one segment per line, then ctrl+d on a new line"
+	if code != 0 || !strings.Contains(got, says) || !strings.HasPrefix(out.String(), "BLEU|nrefs:1|") {
+		t.Errorf("score - from the terminal: status %d, stdout %q, terminal %q; want 0, the score and %q", code, out.String(), got, says)
+	}
+	code, _, stderr := runCLI(t, hyp3, "score", "-", "-r", "ref.txt")
+	if code != 0 || strings.Contains(stderr, "reading -") {
+		t.Errorf("score - piped: status %d, stderr %q; want 0 and nothing about the terminal", code, stderr)
+	}
+}
