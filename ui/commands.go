@@ -120,6 +120,7 @@ func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view 
 	if r.anyCase = anyCaseCount(ctx, ds, s, view, only, facts, metrics, r.rows); ctx.Err() != nil {
 		return listRows{}, ctx.Err()
 	}
+	r.basis = rowsBasis{view.System, view.Other, s.Settings}
 	r.impactOf = model.MetricBLEU
 	if view.ImpactOf != nil {
 		r.impactOf = view.ImpactOf.Name

@@ -237,7 +237,7 @@ func (m *Model) startExport(req exportRequest) tea.Cmd {
 		// The rows shown are those before the sort or filter in flight:
 		// the file would not be what the list is about to show.
 		what := "sorting"
-		if m.list.rowsStale() {
+		if m.list.rowsStale() || m.list.misfit(m.c) && m.list.filtered() {
 			what = "filtering"
 		}
 		return m.flash(what + ": export when it ends (X, enter)")

@@ -262,11 +262,15 @@ func (h header) shownViews(c common, l segList, room int) (forms []string, withD
 	if l.waiting != "" && !l.rowsStale() && c.scored != nil {
 		return pending(func(label string) string { return label + " waits for " + l.waiting + " scores…" }), 0
 	}
-	if l.rowsStale() && c.scored != nil {
-		if !l.filtered() {
+	if (l.rowsStale() || l.misfit(c)) && c.scored != nil {
+		switch {
+		case l.filtered():
+			return pending(func(label string) string { return "filtering " + label + "…" }), 0
+		case l.rowsStale():
 			return []string{st.Accent.Render(c.spinner.View() + " clearing the filter…")}, 0
 		}
-		return pending(func(label string) string { return "filtering " + label + "…" }), 0
+		// Rows of another system, baseline or scores: the order is made again.
+		return []string{st.Accent.Render(c.spinner.View() + " sorting " + model.Thousands(n) + " segment" + model.PluralS(n) + "…")}, 0
 	}
 	// The count is worded "837 of 1,984" at every width, as the list's
 	// rows and the significance screen word theirs.

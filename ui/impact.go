@@ -90,6 +90,8 @@ func (m *Model) flashSort(status saying) tea.Cmd {
 		what := m.c.metricTitle(l.impactMetric)
 		m.flashFit("computing the "+what+" statistics: the list sorts by impact on "+what+" when they are in",
 			"computing the "+what+" statistics to sort by their impact", "computing the "+what+" statistics…")
+	case m.jobs.running(jobRows) && l.misfit(m.c) && l.filtered():
+		m.flash("filtering…") // the rows of another system or scores: the filter runs again
 	case m.jobs.running(jobRows):
 		m.flash("sorting…")
 	default:

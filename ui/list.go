@@ -54,6 +54,10 @@ type segList struct {
 	// filtering.
 	rowsFilter string
 	rowsDrill  int
+	// basis is the system, baseline and scores the rows were made for:
+	// until those of others land (a job), the list shows none
+	// ([segList.misfit]).
+	basis rowsBasis
 
 	filter lineInput
 	// refused is the query enter refused because it does not parse, for
@@ -215,6 +219,7 @@ func (l *segList) lineOrder(n int) {
 func (l *segList) setRows(r listRows) (found bool) {
 	rows := r.rows
 	l.rows, l.subset, l.anyCase, l.rowsFilter, l.rowsDrill = rows, r.subset, r.anyCase, l.view.Filter, l.drill
+	l.basis = r.basis
 	l.impact, l.impactOf = r.impact, r.impactOf
 	if l.view.Other == l.view.System { // no Δ to itself, so no impact
 		l.impact = nil
@@ -447,12 +452,22 @@ func (l segList) View(c common) string {
 	cols := l.columns(c)
 	out := make([]string, 0, l.height+1)
 	out = append(out, l.header(c, cols))
+	misfit := l.misfit(c)
 	for i := l.top; i < l.top+l.height; i++ {
-		if i >= len(l.rows) {
+		if i >= len(l.rows) || misfit {
 			out = append(out, "")
 			continue
 		}
 		out = append(out, l.row(c, cols, l.rows[i], i == l.cursor))
+	}
+	if misfit && l.height > 0 {
+		what := "sorting"
+		if l.filtered() {
+			what = "filtering"
+		}
+		msg := render.FirstFit(l.width, "  "+what+" again for the system, baseline and options shown…", "  "+what+" again…")
+		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))
+		return strings.Join(out, "\n")
 	}
 	if len(l.rows) == 0 && l.height > 0 && c.scored != nil {
 		msg := "  no segment matches the filter (esc clears it)"
@@ -734,6 +749,18 @@ func (l segList) filtered() bool { return l.view.Filter != "" || l.only != nil }
 // rowsStale reports whether the rows shown are not yet those of the
 // filter and drill-down asked for.
 func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.drill != l.rowsDrill }
+
+// misfit reports whether the rows were made for another system, baseline
+// or scores than the list's under set (a tab, a baseline or an option
+// key, their new rows made in a job): they would show another system's
+// matches, or figures and an order of other scores, so the list shows
+// none until the new ones land. Rows held back for a filter's metrics
+// show none anyway, and a drill-down found again shows its segments,
+// rescored, while it is looked for ([segList.refinding]).
+func (l segList) misfit(c common) bool {
+	return c.scored != nil && !l.inLineOrder && l.waiting == "" && !l.refinding &&
+		l.basis != (rowsBasis{l.view.System, l.view.Other, c.set})
+}
 
 // filterLabel is the filter as labels show it, safe for the terminal: the
 // query as typed, always in curly quotes (“len>30 hyp:"the"”, “rain”), so

@@ -43,6 +43,16 @@ type listRows struct {
 	subset   *subsetScore
 	// anyCase is the empty list's anyCaseCount.
 	anyCase int
+	// basis is the system, baseline and scores the rows were made for.
+	basis rowsBasis
+}
+
+// rowsBasis is what rows were made for besides the filter and the
+// drill-down: the system shown, the baseline and the settings of the
+// scores they were sorted and filtered by.
+type rowsBasis struct {
+	system, other int
+	set           model.Settings
 }
 
 // subsetScore is the corpus score of the filtered rows, and the pinned

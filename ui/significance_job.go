@@ -214,7 +214,7 @@ func (m *Model) filterMatch() (query, match, clear string) {
 	query = "“" + l.view.Filter + "”" // escaped with the status
 	match = query
 	// No count for rows to come: a drill-down found again lists others.
-	if !l.rowsStale() && !m.jobs.running(jobRows) && l.waiting == "" && !l.refinding {
+	if !l.rowsStale() && !l.misfit(m.c) && !m.jobs.running(jobRows) && l.waiting == "" && !l.refinding {
 		match = model.Thousands(len(l.rows)) + " of " + model.Thousands(m.c.ds.Len()) + " match " + match
 	}
 	if m.pane.zoom || m.pane.compare {

@@ -155,9 +155,27 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 		m.status = whySaying("filter unchanged · ", err)
 		return m.refreshRows()
 	}
+	failed := m.list.view.Filter
 	m.list.setFilter(m.list.rowsFilter)
 	m.status = whySaying("", err)
 	m.list.queryErr = m.status
+	if !m.list.misfit(m.c) {
+		return nil
+	}
+	// The rows shown were made for another system, baseline or scores
+	// (a tab, an option key): that filter's are made again for these, or,
+	// when it is the one that failed here, the list goes back to none,
+	// whose rows cannot fail, rather than wait for rows that never come.
+	switch {
+	case failed != m.list.view.Filter:
+		return m.refreshRows()
+	case failed != "":
+		m.list.setFilter("")
+		m.status = whySaying("filter cleared · ", err)
+		m.list.queryErr = saying{}
+		return m.refreshRows()
+	}
+	m.list.rows, m.list.basis = nil, rowsBasis{m.list.view.System, m.list.view.Other, m.c.set}
 	return nil
 }
 
