@@ -105,7 +105,7 @@ func (h header) View(c common, l segList, jobs jobTable) string {
 	} else if h.width < 80 && nsys > 1 {
 		firsts = firsts[1:]
 	}
-	if busy := h.busyView(c, jobs); busy != "" {
+	if busy := h.busyView(c, l, jobs); busy != "" {
 		first = joinFirstFit(firsts, busy, h.width)
 	} else {
 		first = render.FirstFit(h.width, firsts...)
@@ -349,10 +349,15 @@ func zeroReason(r scoring.Result) string {
 }
 
 // busyView is the spinner, label and progress of the job in flight, or "".
-func (h header) busyView(c common, jobs jobTable) string {
+// The rows job says "filtering" while the list has a filter, which it
+// tests again whatever made it run (a query, a tab, an option key).
+func (h header) busyView(c common, l segList, jobs jobTable) string {
 	label, f, ok := jobs.status()
 	if !ok {
 		return ""
+	}
+	if label == jobLabels[jobRows] && strings.TrimSpace(l.view.Filter) != "" {
+		label = "filtering"
 	}
 	if f > 0 && c.ds.Len() > syncRows {
 		return c.spinner.View() + " " + label + " " + render.Bar(c.st, f, 12) + fmt.Sprintf(" %3.0f%%", 100*f)

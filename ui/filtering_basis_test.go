@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bleuscope/bleuscope/model"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestSlowRowsOfAnotherBasis: while the rows of a slow filter are made
+// again in a job after a tab, a baseline key or an option key, the list
+// shows none of the rows made for the system, baseline or scores before
+// (another system's matches, figures of other scores), and the header
+// says it filters, the job in flight too; the new rows then land as the
+// filter's.
+func TestSlowRowsOfAnotherBasis(t *testing.T) {
+	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	ds := demoDataset(t)
+	for _, tc := range []struct{ key, query string }{
+		{"tab", "/becaus/"}, // another system's hypotheses
+		{"w", "delta<0"},    // a Δ to another baseline
+		{"s", "bleu<20"},    // sentence scores under other smoothing
+	} {
+		syncRowsBudget = 300 * time.Millisecond
+		m := filterBy(t, ready(t, ds, 120, 40), tc.query)
+		old := len(m.list.rows)
+		syncRowsBudget = 0 // every filter now takes longer than that
+		next, cmd := m.Update(keyMsg(tc.key))
+		m = next.(Model)
+		var rest []tea.Cmd
+		if m.jobs.running(jobRows) {
+			rest = []tea.Cmd{cmd}
+		} else { // the rescore lands first
+			m, rest = driveUntil(t, m, cmd, func(m Model) bool { return m.jobs.running(jobRows) })
+		}
+		v := ansi.Strip(m.View())
+		head := strings.Join(strings.Split(v, "\n")[:4], "\n")
+		if !strings.Contains(v, "filtering “"+tc.query+"”…") || strings.Contains(v, model.Thousands(old)+" of 70 match") {
+			t.Errorf("%s on %q while the rows are made: the header reads:\n%s", tc.key, tc.query, head)
+		}
+		if first := strings.Split(v, "\n")[0]; !strings.HasSuffix(strings.TrimSpace(first), "filtering…") {
+			t.Errorf("%s on %q: the job in flight reads %q; want filtering…", tc.key, tc.query, first)
+		}
+		if !strings.Contains(v, "filtering again") {
+			t.Errorf("%s on %q: the list shows rows made before it:\n%s", tc.key, tc.query, head)
+		}
+		m = drive(t, m, tea.Batch(rest...))
+		want, _, err := viewRows(context.Background(), ds, m.c.scored, m.list.view, nil, nil)
+		if err != nil || !slices.Equal(m.list.rows, want) || m.list.misfit(m.c) {
+			t.Errorf("%s on %q: %d rows landed; want %d (%v)", tc.key, tc.query, len(m.list.rows), len(want), err)
+		}
+		if v := ansi.Strip(m.View()); strings.Contains(v, "filtering") || !strings.Contains(v, model.Thousands(len(want))+" of 70 match") {
+			t.Errorf("%s on %q once the rows landed: the header reads:\n%s", tc.key, tc.query, strings.Join(strings.Split(v, "\n")[:4], "\n"))
+		}
+	}
+}
+
+// TestSlowRowsFailAfterTab: rows made in a job after a tab that fail (the
+// filter cannot be applied to that system) never leave the list waiting
+// for them, "filtering …" in its header: it goes back to no filter, whose
+// rows it shows, and says why.
+func TestSlowRowsFailAfterTab(t *testing.T) {
+	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	ds := demoDataset(t)
+	m := filterBy(t, ready(t, ds, 120, 40), "/becaus/")
+	syncRowsBudget = 0
+	next, cmd := m.Update(keyMsg("tab"))
+	m = next.(Model)
+	msg := only[rowsMsg](t, cmd)
+	msg.listRows, msg.err = listRows{}, errors.New("cannot be applied here")
+	next, cmd = m.Update(msg)
+	syncRowsBudget = 300 * time.Millisecond
+	m = drive(t, next.(Model), cmd)
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "filtering") || m.list.misfit(m.c) || len(m.list.rows) != ds.Len() || !strings.Contains(v, "cannot be applied here") {
+		t.Errorf("a failed rows job after tab: %d rows, filter %q, screen:\n%s", len(m.list.rows), m.list.view.Filter, v)
+	}
+}
