@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -113,6 +114,12 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 			return n, none
 		}
 		n.d.note, _ = n.d.note.update(msg)
+		if d := n.d.note.dropped; d > 0 { // a paste's: said, not lost without a word
+			what := itoa(d) + " control character" + model.PluralS(d)
+			return n, annResult{forms: []string{
+				what + " (unprintable or bidirectional) left out of the note",
+				what + " left out of the note", what + " left out"}, jump: -1}
+		}
 	case stepDelete:
 		if !key.Matches(msg, k.Yes) {
 			n.step = stepList

@@ -23,6 +23,10 @@ type lineInput struct {
 	// untouched is set by setValue and cleared by the first editing key:
 	// until then view shows the text from its start.
 	untouched bool
+	// dropped counts the control characters the last key's text (a
+	// paste) had that were left out ([lineInput.insert]), for the owner
+	// to say so.
+	dropped int
 }
 
 // setValue replaces the text and puts the cursor at its end; until a key
@@ -37,14 +41,17 @@ func (h *lineInput) setValue(s string) {
 func (h lineInput) text() string { return string(h.value) }
 
 // insert adds runes at the cursor; tabs and line breaks (from a paste)
-// become spaces, other unprintable runes are dropped, but for the format
+// become spaces, other unprintable runes (controls, bidirectional
+// controls) are left out and counted in dropped, but for the format
 // characters that are part of a spelling (see [keptFormat]).
 func (h *lineInput) insert(rs []rune) {
+	h.dropped = 0
 	for _, r := range rs {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
 			r = ' '
 		case !unicode.IsPrint(r) && !keptFormat(r):
+			h.dropped++
 			continue
 		}
 		if h.limit > 0 && len(h.value) >= h.limit {
@@ -80,6 +87,7 @@ func (h *lineInput) remove(from, to int) {
 // editing key: runes insert; backspace, delete, ctrl+w (word), ctrl+u
 // (all) and ctrl+k (to the end) remove; ←, →, home/ctrl+a, end/ctrl+e move.
 func (h lineInput) update(msg tea.KeyMsg) (lineInput, bool) {
+	h.dropped = 0
 	switch msg.Type {
 	case tea.KeyRunes:
 		h.insert(msg.Runes)
