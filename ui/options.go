@@ -269,6 +269,11 @@ func (m *Model) cycleSort(back bool) tea.Cmd {
 	}
 	m.list.view.Sort = order[i]
 	m.list.view.Desc = false
+	// A sort chosen on the list ends the detour from the comparison (i
+	// there): esc no longer goes back to that screen, giving back the
+	// order before it over the one just chosen, and from there, a second
+	// esc, to the analysis the comparison may have been opened on.
+	m.list.fromSig = false
 	return m.resort()
 }
 
