@@ -758,8 +758,17 @@ func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.dr
 // show none anyway, and a drill-down found again shows its segments,
 // rescored, while it is looked for ([segList.refinding]).
 func (l segList) misfit(c common) bool {
-	return c.scored != nil && !l.inLineOrder && l.waiting == "" && !l.refinding &&
-		l.basis != (rowsBasis{l.view.System, l.view.Other, c.set})
+	want := rowsBasis{l.view.System, l.view.Other, c.set}
+	if !l.byBaseline() { // the same rows against any baseline
+		want.other = l.basis.other
+	}
+	return c.scored != nil && !l.inLineOrder && l.waiting == "" && !l.refinding && l.basis != want
+}
+
+// byBaseline reports whether the rows depend on the baseline: sorted by
+// Δ or impact, or filtered (delta<-5, and the Δ on them in the header).
+func (l segList) byBaseline() bool {
+	return l.view.Sort == model.SortDelta || l.view.Sort == model.SortImpact || l.filtered()
 }
 
 // filterLabel is the filter as labels show it, safe for the terminal: the

@@ -334,9 +334,7 @@ func (m *Model) pin(sys int) tea.Cmd {
 
 // baselineChanged redraws what depends on the baseline.
 func (m *Model) baselineChanged() tea.Cmd {
-	// The rows depend on the baseline when sorted by Δ or impact, or
-	// filtered (delta<-5, and the Δ on them in the header).
-	if m.list.view.Sort == model.SortDelta || m.list.view.Sort == model.SortImpact || m.list.filtered() {
+	if m.list.byBaseline() {
 		return m.refreshRows()
 	}
 	m.list.impact = nil // against the baseline before, of rows sorted otherwise now
