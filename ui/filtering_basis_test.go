@@ -82,3 +82,18 @@ func TestSlowRowsFailAfterTab(t *testing.T) {
 		t.Errorf("a failed rows job after tab: %d rows, filter %q, screen:\n%s", len(m.list.rows), m.list.view.Filter, v)
 	}
 }
+
+// TestRowsShownWhileRescoring: while a tokenizer change is scored again in
+// a job, the list goes on showing its rows, which are of the scores still
+// on screen, rather than none until the new ones land.
+func TestRowsShownWhileRescoring(t *testing.T) {
+	m := filterBy(t, ready(t, demoDataset(t), 120, 40), "/becaus/")
+	next, _ := m.Update(keyMsg("t"))
+	m = next.(Model)
+	if !m.jobs.running(jobScore) {
+		t.Fatal("t did not score again in a job")
+	}
+	if v := ansi.Strip(m.View()); strings.Contains(v, "again for the system") || m.list.misfit(m.c) {
+		t.Errorf("while the new scores are made the list hides its rows:\n%s", v)
+	}
+}

@@ -175,7 +175,7 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 		m.list.queryErr = saying{}
 		return m.refreshRows()
 	}
-	m.list.rows, m.list.basis = nil, rowsBasis{m.list.view.System, m.list.view.Other, m.c.set}
+	m.list.rows, m.list.basis = nil, rowsBasis{m.list.view.System, m.list.view.Other, m.c.scored.Settings}
 	return nil
 }
 
