@@ -388,7 +388,7 @@ func (l segList) header(c common, cols columns) string {
 	}
 	room := l.width - render.Cells(h)
 	pos := l.position()
-	if pos == nil {
+	if pos == nil || l.misfit(c) { // no count of the rows of before, not shown
 		return c.st.Header.Render(render.PadRight(h+render.FirstFit(room, names...), l.width))
 	}
 	// Which rows are in view, at the right end, as the analysis tables
