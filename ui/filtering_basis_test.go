@@ -50,6 +50,10 @@ func TestSlowRowsOfAnotherBasis(t *testing.T) {
 		if !strings.Contains(v, "filtering again") || strings.Contains(v, " of "+model.Thousands(old)) {
 			t.Errorf("%s on %q: the list shows rows made before it:\n%s", tc.key, tc.query, head)
 		}
+		seg := m.list.seg
+		if moved := press(t, m, "down", "end"); moved.list.seg != seg {
+			t.Errorf("%s on %q: ↓ and end over the rows not shown selected line %d (was %d)", tc.key, tc.query, moved.list.seg+1, seg+1)
+		}
 		m = drive(t, m, tea.Batch(rest...))
 		want, _, err := viewRows(context.Background(), ds, m.c.scored, m.list.view, nil, nil)
 		if err != nil || !slices.Equal(m.list.rows, want) || m.list.misfit(m.c) {

@@ -232,6 +232,9 @@ func (m *Model) handleListKey(msg tea.KeyMsg) {
 		m.pane.body.scroll(max(1, m.pane.body.height/2))
 	case key.Matches(msg, k.DetailUp):
 		m.pane.body.scroll(-max(1, m.pane.body.height/2))
+	case m.list.misfit(m.c):
+		// The rows of another system or scores, not shown: a move would
+		// select one of them, which the new rows may not have.
 	default:
 		var moved bool
 		if m.list, moved = m.list.Update(msg, k); moved {
@@ -445,6 +448,7 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	switch {
 	case !inList:
 		m.pane.body.update(msg, m.c.keys)
+	case m.list.misfit(m.c): // no row shown to select (see handleListKey)
 	case msg.Button == tea.MouseButtonWheelUp:
 		moved = m.list.moveTo(m.list.cursor - 1)
 	case msg.Button == tea.MouseButtonWheelDown:
