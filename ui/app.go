@@ -244,7 +244,7 @@ func (m Model) footerOverflow() []string {
 	switch {
 	case m.list.typing == typingFilter:
 		live := m.liveFilter()
-		return aboveThePrompt(c, m.list.parseError(live), m.list.footer(c, live), m.list.promptAlone(c, live))
+		return aboveThePrompt(c, m.list.typedNotes(c.width, live), m.list.footer(c, live), m.list.promptAlone(c, live))
 	case m.exp.typing && m.screen == screenMain:
 		return aboveThePrompt(c, m.statusText(), m.exp.footer(c, m.statusText()), m.exp.path.field(c.st, c.width))
 	case m.list.typing != typingNone || m.exp.typing || m.screen == screenMain && m.ann.active() && m.status.empty():

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // inputKind is the list's text input that has the keyboard, if any.
@@ -38,6 +39,7 @@ func (l *segList) startTyping(k inputKind) {
 		return
 	}
 	l.before, l.beforeSeg = l.view.Filter, l.seg
+	l.leftOut = 0
 	l.setFilterText(l.view.Filter)
 	l.filter.focus = true
 }
@@ -76,6 +78,7 @@ func (l segList) updateTyping(msg tea.KeyMsg, live bool) (segList, listAction) {
 		return l, actNone
 	}
 	l.filter, _ = l.filter.update(msg)
+	l.leftOut = l.filter.dropped
 	l.checkTyped()
 	if live {
 		return l, actFilter
@@ -313,6 +316,33 @@ func (l segList) shownNote(live bool) string {
 	return note
 }
 
+// leftOutNote says how many control characters the last key's text
+// lost ([segList.leftOut]) in the first wording that room cells hold
+// whole, else in the shortest, whole (the footer then does not fit, and
+// the note stands above the prompt); "" when none was.
+func (l segList) leftOutNote(room int) string {
+	if l.leftOut == 0 {
+		return ""
+	}
+	what := itoa(l.leftOut) + " control character" + model.PluralS(l.leftOut)
+	forms := []string{what + " (unprintable or bidirectional) left out of the query",
+		what + " left out of the query", what + " left out"}
+	for _, f := range forms {
+		if render.Fits(f, room) {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
+}
+
+// typedNotes is what the filter prompt says beside the text typed, in
+// width cells: the control characters a paste lost and why the text
+// cannot be applied. Too long for the footer's line, it stands above the
+// prompt ([Model.footerOverflow]).
+func (l segList) typedNotes(width int, live bool) string {
+	return joinDot(l.leftOutNote(width), l.parseError(live))
+}
+
 // footer draws the focused prompt in width cells; live says whether the
 // filter applies while typing.
 func (l segList) footer(c common, live bool) string {
@@ -320,17 +350,25 @@ func (l segList) footer(c common, live bool) string {
 	if l.typing == typingJump {
 		return l.jump.field(st, c.width) + st.Muted.Render("  enter jumps · esc cancels")
 	}
+	field := l.filter.field(st, c.width)
 	hint := ""
+	if note := l.leftOutNote(c.width - render.Cells(ansi.Strip(field)) - 2); note != "" {
+		hint = st.Warn.Render("  " + note)
+	}
 	switch why := l.parseError(live); {
 	case why != "":
-		hint = st.Warn.Render("  " + why)
+		sep := "  "
+		if hint != "" {
+			sep = " · "
+		}
+		hint += st.Warn.Render(sep + why)
 		if note := l.shownNote(live); note != "" {
 			hint += st.Muted.Render(" · " + note)
 		}
-	case !live:
+	case !live && hint == "":
 		hint = st.Muted.Render("  enter applies")
 	}
-	return l.filter.field(st, c.width) + hint
+	return field + hint
 }
 
 // promptAlone draws the filter prompt for the last line when why the

@@ -60,6 +60,11 @@ type segList struct {
 	basis rowsBasis
 
 	filter lineInput
+	// leftOut counts the control characters (unprintable or
+	// bidirectional) the last key's text typed in the filter prompt (a
+	// paste) had, which were left out of the query: the prompt says so
+	// until the next key ([segList.leftOutNote]).
+	leftOut int
 	// refused is the query enter refused because it does not parse, for
 	// the prompt to say so while it stands there unchanged.
 	refused string
