@@ -375,7 +375,7 @@ func newDraft(c common, sel selection, e annotations.Annotation) draft {
 	}
 	if e.ID != 0 {
 		d.category, d.severity = e.Category, e.Severity
-		d.note.setValue(e.Note)
+		d.note.load(e.Note) // its control characters kept, shown escaped: saved again as they were
 		if e.Span != nil {
 			d.side = e.Span.Side
 		}

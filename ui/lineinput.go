@@ -38,6 +38,17 @@ func (h *lineInput) setValue(s string) {
 	h.untouched = true
 }
 
+// load replaces the text with s as it is, every rune kept, and puts the
+// cursor at its end, as setValue does: for a text read from a file (an
+// annotation's note), whose control characters a save must not lose. They
+// are drawn escaped, as every rune is ([render.Safe]); keys typed or
+// pasted still add none ([lineInput.insert]).
+func (h *lineInput) load(s string) {
+	h.value, h.dropped = []rune(s), 0
+	h.pos = len(h.value)
+	h.untouched = true
+}
+
 func (h lineInput) text() string { return string(h.value) }
 
 // insert adds runes at the cursor; tabs and line breaks (from a paste)
