@@ -52,6 +52,8 @@ func outputError(err error) error {
 		return usagef("cannot write %s: %s; check that its folder exists and is writable", oe.Path, oe.Reason())
 	case errors.Is(err, syscall.ENOSPC):
 		return usagef("cannot write %s: %s; free some space on its disk", oe.Path, oe.Reason())
+	case errors.Is(err, syscall.EPIPE): // a pipe whose reader went away: -o >(head -c 0)
+		return usagef("cannot write %s: %s; the program reading it stopped before the end: let it read everything, or write to a file", oe.Path, oe.Reason())
 	default:
 		return usagef("cannot write %s: %s", oe.Path, oe.Reason())
 	}

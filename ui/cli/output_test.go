@@ -119,6 +119,25 @@ func TestOutputDescriptor(t *testing.T) {
 	}
 }
 
+// TestOutputBrokenPipe writes to a pipe whose reader has gone, as
+// -o >(head -c 0) does: one line that names the output, says why and what
+// to do, exit 2; before, "cannot write /dev/fd/N: broken pipe" alone.
+func TestOutputBrokenPipe(t *testing.T) {
+	writeFiles(t, basicFiles())
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r.Close()
+	out := "/dev/fd/" + strconv.Itoa(int(w.Fd()))
+	code, stdout, stderr := runCLI(t, "", scoreArgs(out)...)
+	want := "bleuscope: cannot write " + out + ": broken pipe; the program reading it stopped before the end: let it read everything, or write to a file\n"
+	if code != exitUsage || stdout != "" || stderr != want {
+		t.Errorf("-o %s closed by its reader: status %d, stdout %q, stderr %q; want 2 and %q", out, code, stdout, stderr, want)
+	}
+}
+
 // TestOutputDiskFull writes to a device that is always full: one line that
 // names the output, exit 2.
 func TestOutputDiskFull(t *testing.T) {
