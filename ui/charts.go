@@ -107,6 +107,9 @@ func (s chartsScreen) titles(c common, l segList) []string {
 	if !l.filtered() {
 		return []string{t + line}
 	}
+	if l.misfit(c) { // no count of the rows of before, not charted
+		return []string{t + line + " · filtered rows only (filtering again…)", t + " · filtering again…"}
+	}
 	n := len(l.rows)
 	count := model.Thousands(n)
 	var titles []string
@@ -129,6 +132,13 @@ func (s chartsScreen) titles(c common, l segList) []string {
 func (s chartsScreen) content(c common, l segList, width, height int) string {
 	if c.scored == nil {
 		return c.st.Muted.Render("scoring…")
+	}
+	if l.misfit(c) && l.filtered() {
+		// The filtered rows are of another system, baseline or scores
+		// (a tab, their new rows made in a job): charting them would
+		// show the scores of rows the filter may not pass here. The
+		// charts wait for the new ones (applyRows draws them again).
+		return c.st.Muted.Render(l.againNote(width, ""))
 	}
 	sc := chartsScope(c, l)
 	if width < chartsWide {

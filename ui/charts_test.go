@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/x/ansi"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // chartsText is every line of the open charts screen, scrolled through
@@ -202,5 +205,46 @@ func TestChartsErrorGivesWayWhole(t *testing.T) {
 	text := ansi.Strip(chartsText(t, m))
 	if !strings.Contains(text, "no segment matches the filter") || strings.Contains(text, "…") {
 		t.Errorf("the charts' error is cut or missing at 60 columns:\n%s", text)
+	}
+}
+
+// TestChartsWaitForRowsOfAnotherSystem: tab on the charts of a filter
+// whose rows are made in a job charts none of the rows made for the
+// system before (its matches, with the new system's scores), saying it
+// filters again, the title counting none of them; the new rows then
+// land and are charted. Before, the histogram charted the new system's
+// scores of the old system's matches, under a title counting them.
+func TestChartsWaitForRowsOfAnotherSystem(t *testing.T) {
+	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	ds := demoDataset(t)
+	for _, size := range [][2]int{{60, 16}, {120, 40}} {
+		chartsWaitAfterTab(t, ds, size[0], size[1])
+	}
+}
+
+// chartsWaitAfterTab is [TestChartsWaitForRowsOfAnotherSystem] in a
+// window of w×h cells.
+func chartsWaitAfterTab(t *testing.T, ds *model.Dataset, w, h int) {
+	syncRowsBudget = 300 * time.Millisecond
+	m := press(t, filterBy(t, ready(t, ds, w, h), "/becaus/"), "h")
+	old := len(m.list.rows)
+	syncRowsBudget = 0 // every filter now takes longer than that
+	next, cmd := m.Update(keyMsg("tab"))
+	m = next.(Model)
+	if m.screen != screenCharts || !m.jobs.running(jobRows) {
+		t.Fatalf("at %dx%d after tab: screen %v, rows job running %v; want the charts, the rows made in a job", w, h, m.screen, m.jobs.running(jobRows))
+	}
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "filtering again") || strings.Contains(v, "sentence scores of the") || strings.Contains(v, fmt.Sprintf("(%d match", old)) {
+		t.Errorf("at %dx%d while the rows are made the charts show:\n%s", w, h, v)
+	}
+	checkFit(t, "the charts waiting", m.View(), w, h)
+	m = drive(t, m, cmd)
+	want, _, err := viewRows(context.Background(), ds, m.c.scored, m.list.view, nil, nil)
+	if err != nil || !slices.Equal(m.list.rows, want) {
+		t.Fatalf("at %dx%d %d rows landed; want %d (%v)", w, h, len(m.list.rows), len(want), err)
+	}
+	if v := ansi.Strip(m.View()); strings.Contains(v, "filtering again") || !strings.Contains(v, fmt.Sprintf("sentence scores of the %d filtered rows", len(want))) {
+		t.Errorf("at %dx%d once the rows landed the charts show:\n%s", w, h, v)
 	}
 }

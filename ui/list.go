@@ -466,12 +466,7 @@ func (l segList) View(c common) string {
 		out = append(out, l.row(c, cols, l.rows[i], i == l.cursor))
 	}
 	if misfit && l.height > 0 {
-		what := "sorting"
-		if l.filtered() {
-			what = "filtering"
-		}
-		msg := render.FirstFit(l.width, "  "+what+" again for the system, baseline and options shown…", "  "+what+" again…")
-		out[1] = c.st.Muted.Render(render.Truncate(msg, l.width))
+		out[1] = c.st.Muted.Render(render.Truncate(l.againNote(l.width, "  "), l.width))
 		return strings.Join(out, "\n")
 	}
 	if len(l.rows) == 0 && l.height > 0 && c.scored != nil {
@@ -773,6 +768,18 @@ func (l segList) misfit(c common) bool {
 		want.other = l.basis.other
 	}
 	return l.basis != want
+}
+
+// againNote says, in width cells after lead, that the rows are being
+// made again for the system, baseline and options shown, while they are
+// not ([segList.misfit]): what the list and the charts show instead of
+// the rows of before.
+func (l segList) againNote(width int, lead string) string {
+	what := "sorting"
+	if l.filtered() {
+		what = "filtering"
+	}
+	return render.FirstFit(width, lead+what+" again for the system, baseline and options shown…", lead+what+" again…")
 }
 
 // byBaseline reports whether the rows depend on the baseline: sorted by
