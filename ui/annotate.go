@@ -451,8 +451,8 @@ func (n *annotator) saved(c common, what string, err error) annResult {
 	if d := n.store.Dropped(); d > 0 { // earlier changes, held back while another bleuscope wrote
 		lost = fmt.Sprintf(" · %d earlier change%s not saved: %s would have undone another bleuscope's saved change%s, shown instead", d, model.PluralS(d), map[bool]string{true: "it", false: "they"}[d == 1], model.PluralS(d))
 	}
-	if r := n.store.Restored(); r > 0 { // the file deleted or emptied under the explorer
-		lost += fmt.Sprintf(" · the annotation file was found deleted or emptied: written again whole, with the %d annotation%s held here", r, model.PluralS(r))
+	if r := n.store.Restored(); r > 0 { // the file deleted, emptied or replaced under the explorer
+		lost += fmt.Sprintf(" · the annotation file, deleted, emptied or replaced meanwhile, had lost the %d annotation%s held here: written back", r, model.PluralS(r))
 	}
 	switch {
 	case errors.Is(err, annotations.ErrChanged):
@@ -573,6 +573,11 @@ func (n *annotator) reread(c common, sel selection, msg annReadMsg) annResult {
 	r := annResult{jump: -1, changed: true}
 	if msg.read { // else a change saved here took the other's in, and said so
 		r.forms = []string{"another bleuscope saved to the annotation file: its changes are shown", "another bleuscope's saved changes are shown"}
+		if back := n.store.Restored(); back > 0 {
+			held := fmt.Sprintf("%d annotation%s held here", back, model.PluralS(back))
+			r.forms = []string{"another bleuscope saved to the annotation file, which had lost the " + held + ": written back",
+				"another bleuscope's changes are shown · " + held + " written back", held + " written back"}
+		}
 	}
 	anns := n.segment(c, sel)
 	at := -1 // where the annotation picked is now

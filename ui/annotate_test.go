@@ -2036,7 +2036,7 @@ func TestAnnotationFileDeletedWhileOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = press(t, m, "down", "N")
-	if want := "the annotation file was found deleted or emptied: written again whole, with the 3 annotations held here"; !strings.Contains(m.statusText(), want) {
+	if want := "the annotation file, deleted, emptied or replaced meanwhile, had lost the 3 annotations held here: written back"; !strings.Contains(m.statusText(), want) {
 		t.Errorf("status %q; want it to say %q", m.statusText(), want)
 	}
 	if got := reopen(t, path); len(got) != 3 {
@@ -2068,6 +2068,36 @@ func TestSummaryOverAnnotationFileEmptied(t *testing.T) {
 	m = press(t, m, "esc", "down", "N")
 	if got := reopen(t, path); len(got) != 3 {
 		t.Errorf("%d annotations on disk after the next change; want 3", len(got))
+	}
+}
+
+// TestSummaryOverAnnotationFileMadeAnew: S over an annotation file
+// deleted, then made anew by another bleuscope's mark, shows that mark
+// beside the explorer's, writes those back to the file at once, and the
+// status line says so; before, the new file was taken for the old one
+// changed, and every mark saved here vanished from the screen and, with
+// the next change, from the file.
+func TestSummaryOverAnnotationFileMadeAnew(t *testing.T) {
+	m, path := annotating(t, 120, 40)
+	m = press(t, m, "N", "down", "N")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	other := openStore(t, path)
+	mark := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 5, Rater: "bo", Kind: annotations.KindNoError}
+	mark.SetText(demoDataset(t).Systems[0].Hyps[4], "")
+	if _, err := other.Add(mark); err != nil {
+		t.Fatal(err)
+	}
+	m = press(t, m, "S")
+	if want := "another bleuscope saved to the annotation file, which had lost the 2 annotations held here: written back"; !strings.Contains(m.statusText(), want) {
+		t.Errorf("S: status %q; want it to say %q", m.statusText(), want)
+	}
+	if got := len(m.ann.store.All()); got != 3 {
+		t.Errorf("the explorer holds %d annotations after S; want 3, the other's and its 2", got)
+	}
+	if got := reopen(t, path); len(got) != 3 {
+		t.Errorf("%d annotations on disk after S; want 3", len(got))
 	}
 }
 

@@ -415,6 +415,57 @@ func (s *Store) catchUpWith(j *journal) {
 		}
 	}
 	s.pending = kept
+	if lost := s.unseen(before, synced, touched); len(lost) > 0 {
+		s.putBack(lost)
+	}
+}
+
+// unseen returns those of before, the annotations this store held when
+// it caught up, that it last read or wrote in the file (below synced)
+// and has not changed since (not in touched) which the file as the store
+// holds it now holds neither as they were nor as a former content: the
+// bleuscope that wrote the file never saw them, as when it wrote back
+// whole a file found deleted or emptied, or made it anew after a
+// deletion, where one that edited or deleted them would have left their
+// content among the former ones ([Store.former]). The caller holds s.mu.
+func (s *Store) unseen(before []Annotation, synced int, touched map[int]seenAs) []Annotation {
+	var lost []Annotation
+	var have map[string]bool
+	for i := range before {
+		a := &before[i]
+		if _, edited := touched[a.ID]; edited || a.ID >= synced {
+			continue
+		}
+		if k, ok := s.index[a.ID]; ok && s.anns[k].Time.Equal(a.Time) && s.anns[k].Line == a.Line && s.anns[k].System == a.System {
+			continue // there, or edited by the other: not lost (and the content not encoded)
+		}
+		if have == nil {
+			have = make(map[string]bool, len(s.anns))
+			for i := range s.anns {
+				have[contentKey(&s.anns[i])] = true
+			}
+		}
+		key := contentKey(a)
+		if _, former := s.former[contentHash(sha256.Sum256([]byte(key)))]; !have[key] && !former {
+			lost = append(lost, a.clone())
+		}
+	}
+	return lost
+}
+
+// putBack gives the annotations of [Store.unseen] ids the file does not
+// use, applies them and queues them to be written after the pending
+// changes, counted by [Store.Restored]. The caller holds s.mu.
+func (s *Store) putBack(lost []Annotation) {
+	ops := make([]op, len(lost))
+	for i := range lost {
+		lost[i].ID = s.nextID
+		ops[i] = op{Op: "put", Ann: &lost[i]}
+		s.apply(ops[i])
+	}
+	s.pending = append(s.pending, pendingRecord{ops: ops})
+	s.ops += len(ops)
+	s.restored += len(ops)
 }
 
 // CaughtUp counts the times the store has taken in what another
@@ -461,7 +512,8 @@ func undoes(rec []op, synced int, changed map[int]bool, theirs []Annotation, los
 // store had read or written annotations in it, and forgets them. Such a
 // write puts back the whole file the store holds, as [Store.Compact]
 // writes it, instead of taking the empty file for one another bleuscope
-// made, which would have dropped every annotation shown as saved.
+// made, which would have dropped every annotation shown as saved. Those
+// put back in a file that lost them ([Store.unseen]) count too.
 func (s *Store) Restored() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -962,7 +1014,10 @@ func (s *Store) Flush() error {
 // changes wait to be written it reads nothing: the write that saves them
 // catches up, and counts what it had to drop ([Store.Dropped]). A file
 // gone or unreadable leaves the store as it was and returns the error
-// ([ErrGone] for one deleted or emptied after it held annotations).
+// ([ErrGone] for one deleted or emptied after it held annotations). One
+// that lost annotations this store saved (made anew after a deletion,
+// or written back whole by another bleuscope that never read them) has
+// them put back and written at once ([Store.unseen]).
 func (s *Store) Refresh() (bool, error) {
 	s.mu.Lock()
 	pending, seen, exists, syncs, held := len(s.pending), s.seen, s.exists, s.syncs, s.synced > 1
@@ -995,6 +1050,9 @@ func (s *Store) Refresh() (bool, error) {
 		return false, nil // read or written since: that caught up, or will
 	}
 	s.catchUpWith(j)
+	if len(s.pending) > 0 { // annotations the file lost, put back: saved now
+		return true, s.flush()
+	}
 	return true, nil
 }
 

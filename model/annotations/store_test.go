@@ -1768,3 +1768,172 @@ func TestStoreRefreshKeepsAnnotationsOfAFileGone(t *testing.T) {
 		})
 	}
 }
+
+// TestStoreFileDeletedThenMadeAnew: a file deleted while a store holds
+// its annotations, then made anew by another bleuscope's change before
+// this store's next, keeps both: the next change here, or reading the
+// file again (Refresh, which saves at once), puts the annotations saved
+// here after the new file's, and Restored counts them. Before, the new
+// file was read as the old one changed by the other bleuscope: every
+// annotation saved here vanished from the store and the file, without a
+// word.
+func TestStoreFileDeletedThenMadeAnew(t *testing.T) {
+	for _, refresh := range []bool{false, true} {
+		t.Run(fmt.Sprintf("refresh=%v", refresh), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "ann.jsonl")
+			s, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if _, err := s.Add(errAnn("A", 1, "ana", "the cat sat", 4, 7, "Accuracy/Mistranslation", "Major", "")); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := Open(path) // opened after the deletion: a new file
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fresh.Close()
+			if _, err := fresh.MarkNoError(seg("A", 4, "bo", "a fish", "ein Fisch")); err != nil {
+				t.Fatal(err)
+			}
+			lines := func() []int {
+				var lines []int
+				for _, a := range s.All() {
+					lines = append(lines, a.Line)
+				}
+				return lines
+			}
+			if refresh {
+				if read, err := s.Refresh(); !read || err != nil {
+					t.Fatalf("Refresh: %v, %v; want true, nil", read, err)
+				}
+				if got := lines(); !slices.Equal(got, []int{4, 1, 2}) {
+					t.Fatalf("read again, the store holds the annotations of lines %v; want [4 1 2], the new file's then those saved here", got)
+				}
+				if got := s.Restored(); got != 2 {
+					t.Errorf("Refresh: Restored %d; want 2", got)
+				}
+				mustReopen(t, path, s.All()).Close() // saved at once
+			}
+			if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := s.Restored(), map[bool]int{false: 2, true: 0}[refresh]; got != want {
+				t.Errorf("Restored %d; want %d", got, want)
+			}
+			// The new file's (4), then the new change (3) and those saved
+			// here (1, 2), in the order they were put in the file.
+			if got, want := lines(), map[bool][]int{false: {4, 3, 1, 2}, true: {4, 1, 2, 3}}[refresh]; !slices.Equal(got, want) {
+				t.Fatalf("the store holds the annotations of lines %v; want %v", got, want)
+			}
+			mustReopen(t, path, s.All()).Close()
+			if _, err := fresh.MarkNoError(seg("A", 5, "bo", "a cow", "eine Kuh")); err != nil {
+				t.Fatal(err)
+			}
+			if got := len(fresh.All()); got != 5 {
+				t.Errorf("the other store holds %d annotations; want 5, caught up", got)
+			}
+			mustReopen(t, path, fresh.All()).Close()
+		})
+	}
+}
+
+// TestStoreEmptiedUnderTwoStores: two stores of a file emptied while
+// both are open, one holding an annotation saved after the other last
+// read the file: the other's next change writes the file back whole
+// without it, and the first one's next change puts it back. Before, it
+// took the other's new annotation, under the same id, for an edit of
+// its own and dropped it from the store and the file without a word.
+func TestStoreEmptiedUnderTwoStores(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	a, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.MarkNoError(seg("A", 1, "ana", "one", "eins")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.MarkNoError(seg("A", 2, "bo", "two", "zwei")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.MarkNoError(seg("A", 3, "ana", "three", "drei")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.MarkNoError(seg("A", 4, "bo", "four", "vier")); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Restored(); got != 1 {
+		t.Errorf("Restored %d; want 1, line 2's mark", got)
+	}
+	var lines []int
+	for _, x := range b.All() {
+		lines = append(lines, x.Line)
+	}
+	slices.Sort(lines)
+	if !slices.Equal(lines, []int{1, 2, 3, 4}) {
+		t.Fatalf("the store holds the annotations of lines %v; want [1 2 3 4]", lines)
+	}
+	mustReopen(t, path, b.All()).Close()
+}
+
+// TestStoreCompactedByAnotherIsNotMadeAnew: a file another bleuscope
+// deleted every annotation of this store's from and then compacted is
+// not taken for one made anew after a deletion: the next change here
+// leaves the deletions be, as the compacted file keeps their former
+// contents.
+func TestStoreCompactedByAnotherIsNotMadeAnew(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	a, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.MarkNoError(seg("A", 4, "bo", "a fish", "ein Fisch")); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Delete(a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Compact(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Restored(); got != 0 {
+		t.Errorf("Restored %d; want 0", got)
+	}
+	var lines []int
+	for _, a := range s.All() {
+		lines = append(lines, a.Line)
+	}
+	if !slices.Equal(lines, []int{4, 3}) {
+		t.Errorf("the store holds the annotations of lines %v; want [4 3], the deleted one left out", lines)
+	}
+	mustReopen(t, path, s.All()).Close()
+}
