@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bleuscope/bleuscope/model"
 	tea "github.com/charmbracelet/bubbletea"
@@ -20,14 +19,15 @@ import (
 // says it filters, the job in flight too; the new rows then land as the
 // filter's.
 func TestSlowRowsOfAnotherBasis(t *testing.T) {
-	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	budget := syncRowsBudget
+	defer func() { syncRowsBudget = budget }()
 	ds := demoDataset(t)
 	for _, tc := range []struct{ key, query string }{
 		{"tab", "/becaus/"}, // another system's hypotheses
 		{"w", "delta<0"},    // a Δ to another baseline
 		{"s", "bleu<20"},    // sentence scores under other smoothing
 	} {
-		syncRowsBudget = 300 * time.Millisecond
+		syncRowsBudget = budget
 		m := filterBy(t, ready(t, ds, 60, 16), tc.query) // room for 3 of its rows
 		old := len(m.list.rows)
 		syncRowsBudget = 0 // every filter now takes longer than that
@@ -70,7 +70,8 @@ func TestSlowRowsOfAnotherBasis(t *testing.T) {
 // for them, "filtering …" in its header: it goes back to no filter, whose
 // rows it shows, and says why.
 func TestSlowRowsFailAfterTab(t *testing.T) {
-	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	budget := syncRowsBudget
+	defer func() { syncRowsBudget = budget }()
 	ds := demoDataset(t)
 	m := filterBy(t, ready(t, ds, 120, 40), "/becaus/")
 	syncRowsBudget = 0
@@ -79,7 +80,7 @@ func TestSlowRowsFailAfterTab(t *testing.T) {
 	msg := only[rowsMsg](t, cmd)
 	msg.listRows, msg.err = listRows{}, errors.New("cannot be applied here")
 	next, cmd = m.Update(msg)
-	syncRowsBudget = 300 * time.Millisecond
+	syncRowsBudget = budget
 	m = drive(t, next.(Model), cmd)
 	v := ansi.Strip(m.View())
 	if strings.Contains(v, "filtering") || m.list.misfit(m.c) || len(m.list.rows) != ds.Len() || !strings.Contains(v, "cannot be applied here") {
