@@ -1681,36 +1681,17 @@ func TestStoreFileDeletedOrEmptiedWhileOpen(t *testing.T) {
 	for _, how := range []string{"deleted", "emptied"} {
 		t.Run(how, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ann.jsonl")
-			s, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := mustOpen(t, path)
 			if _, err := s.Add(errAnn("A", 1, "ana", "the cat sat", 4, 7, "Accuracy/Mistranslation", "Major", "")); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund")); err != nil {
-				t.Fatal(err)
-			}
+			mustMark(t, s, seg("A", 2, "ana", "a dog", "ein Hund"))
 			if got := s.Restored(); got != 0 {
 				t.Errorf("a new file: Restored %d; want 0", got)
 			}
-			other, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer other.Close()
-			if how == "deleted" {
-				err = os.Remove(path)
-			} else {
-				err = os.Truncate(path, 0)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
-				t.Fatal(err)
-			}
+			other := mustOpen(t, path)
+			gone(t, path, how)
+			mustMark(t, s, seg("A", 3, "ana", "a bird", "ein Vogel"))
 			if got := s.Restored(); got != 3 {
 				t.Errorf("Restored %d; want 3, the two saved before and the new one", got)
 			}
@@ -1719,9 +1700,7 @@ func TestStoreFileDeletedOrEmptiedWhileOpen(t *testing.T) {
 				t.Fatalf("the store holds %d annotations; want 3", len(want))
 			}
 			mustReopen(t, path, want).Close()
-			if _, err := other.MarkNoError(seg("A", 4, "bo", "a fish", "ein Fisch")); err != nil {
-				t.Fatal(err)
-			}
+			mustMark(t, other, seg("A", 4, "bo", "a fish", "ein Fisch"))
 			if got := other.Restored(); got != 0 || len(other.All()) != 4 {
 				t.Errorf("the other store: Restored %d, %d annotations; want 0 and 4, caught up", got, len(other.All()))
 			}
@@ -1739,28 +1718,13 @@ func TestStoreRefreshKeepsAnnotationsOfAFileGone(t *testing.T) {
 	for _, how := range []string{"deleted", "emptied"} {
 		t.Run(how, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ann.jsonl")
-			s, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			if _, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund")); err != nil {
-				t.Fatal(err)
-			}
-			if how == "deleted" {
-				err = os.Remove(path)
-			} else {
-				err = os.Truncate(path, 0)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := mustOpen(t, path)
+			mustMark(t, s, seg("A", 2, "ana", "a dog", "ein Hund"))
+			gone(t, path, how)
 			if read, err := s.Refresh(); read || !errors.Is(err, ErrGone) || len(s.All()) != 1 {
 				t.Fatalf("Refresh: %v, %v, %d annotations; want false, ErrGone, 1 kept", read, err, len(s.All()))
 			}
-			if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
-				t.Fatal(err)
-			}
+			mustMark(t, s, seg("A", 3, "ana", "a bird", "ein Vogel"))
 			mustReopen(t, path, s.All()).Close()
 			if len(s.All()) != 2 {
 				t.Errorf("%d annotations after the next change; want 2", len(s.All()))
@@ -1781,40 +1745,21 @@ func TestStoreFileDeletedThenMadeAnew(t *testing.T) {
 	for _, refresh := range []bool{false, true} {
 		t.Run(fmt.Sprintf("refresh=%v", refresh), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ann.jsonl")
-			s, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := mustOpen(t, path)
 			if _, err := s.Add(errAnn("A", 1, "ana", "the cat sat", 4, 7, "Accuracy/Mistranslation", "Major", "")); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund")); err != nil {
-				t.Fatal(err)
-			}
+			mustMark(t, s, seg("A", 2, "ana", "a dog", "ein Hund"))
 			if err := os.Remove(path); err != nil {
 				t.Fatal(err)
 			}
-			fresh, err := Open(path) // opened after the deletion: a new file
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer fresh.Close()
-			if _, err := fresh.MarkNoError(seg("A", 4, "bo", "a fish", "ein Fisch")); err != nil {
-				t.Fatal(err)
-			}
-			lines := func() []int {
-				var lines []int
-				for _, a := range s.All() {
-					lines = append(lines, a.Line)
-				}
-				return lines
-			}
+			fresh := mustOpen(t, path)
+			mustMark(t, fresh, seg("A", 4, "bo", "a fish", "ein Fisch"))
 			if refresh {
 				if read, err := s.Refresh(); !read || err != nil {
 					t.Fatalf("Refresh: %v, %v; want true, nil", read, err)
 				}
-				if got := lines(); !slices.Equal(got, []int{4, 1, 2}) {
+				if got := linesOf(s); !slices.Equal(got, []int{4, 1, 2}) {
 					t.Fatalf("read again, the store holds the annotations of lines %v; want [4 1 2], the new file's then those saved here", got)
 				}
 				if got := s.Restored(); got != 2 {
@@ -1822,21 +1767,17 @@ func TestStoreFileDeletedThenMadeAnew(t *testing.T) {
 				}
 				mustReopen(t, path, s.All()).Close() // saved at once
 			}
-			if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
-				t.Fatal(err)
-			}
+			mustMark(t, s, seg("A", 3, "ana", "a bird", "ein Vogel"))
 			if got, want := s.Restored(), map[bool]int{false: 2, true: 0}[refresh]; got != want {
 				t.Errorf("Restored %d; want %d", got, want)
 			}
 			// The new file's (4), then the new change (3) and those saved
 			// here (1, 2), in the order they were put in the file.
-			if got, want := lines(), map[bool][]int{false: {4, 3, 1, 2}, true: {4, 1, 2, 3}}[refresh]; !slices.Equal(got, want) {
+			if got, want := linesOf(s), map[bool][]int{false: {4, 3, 1, 2}, true: {4, 1, 2, 3}}[refresh]; !slices.Equal(got, want) {
 				t.Fatalf("the store holds the annotations of lines %v; want %v", got, want)
 			}
 			mustReopen(t, path, s.All()).Close()
-			if _, err := fresh.MarkNoError(seg("A", 5, "bo", "a cow", "eine Kuh")); err != nil {
-				t.Fatal(err)
-			}
+			mustMark(t, fresh, seg("A", 5, "bo", "a cow", "eine Kuh"))
 			if got := len(fresh.All()); got != 5 {
 				t.Errorf("the other store holds %d annotations; want 5, caught up", got)
 			}
@@ -1853,38 +1794,19 @@ func TestStoreFileDeletedThenMadeAnew(t *testing.T) {
 // its own and dropped it from the store and the file without a word.
 func TestStoreEmptiedUnderTwoStores(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	a, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	if _, err := a.MarkNoError(seg("A", 1, "ana", "one", "eins")); err != nil {
-		t.Fatal(err)
-	}
-	b, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if _, err := b.MarkNoError(seg("A", 2, "bo", "two", "zwei")); err != nil {
-		t.Fatal(err)
-	}
+	a := mustOpen(t, path)
+	mustMark(t, a, seg("A", 1, "ana", "one", "eins"))
+	b := mustOpen(t, path)
+	mustMark(t, b, seg("A", 2, "bo", "two", "zwei"))
 	if err := os.Truncate(path, 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.MarkNoError(seg("A", 3, "ana", "three", "drei")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.MarkNoError(seg("A", 4, "bo", "four", "vier")); err != nil {
-		t.Fatal(err)
-	}
+	mustMark(t, a, seg("A", 3, "ana", "three", "drei"))
+	mustMark(t, b, seg("A", 4, "bo", "four", "vier"))
 	if got := b.Restored(); got != 1 {
 		t.Errorf("Restored %d; want 1, line 2's mark", got)
 	}
-	var lines []int
-	for _, x := range b.All() {
-		lines = append(lines, x.Line)
-	}
+	lines := linesOf(b)
 	slices.Sort(lines)
 	if !slices.Equal(lines, []int{1, 2, 3, 4}) {
 		t.Fatalf("the store holds the annotations of lines %v; want [1 2 3 4]", lines)
@@ -1899,41 +1821,66 @@ func TestStoreEmptiedUnderTwoStores(t *testing.T) {
 // contents.
 func TestStoreCompactedByAnotherIsNotMadeAnew(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	s, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := mustOpen(t, path)
 	a, err := s.MarkNoError(seg("A", 2, "ana", "a dog", "ein Hund"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	if _, err := other.MarkNoError(seg("A", 4, "bo", "a fish", "ein Fisch")); err != nil {
-		t.Fatal(err)
-	}
+	other := mustOpen(t, path)
+	mustMark(t, other, seg("A", 4, "bo", "a fish", "ein Fisch"))
 	if err := other.Delete(a.ID); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.Compact(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.MarkNoError(seg("A", 3, "ana", "a bird", "ein Vogel")); err != nil {
-		t.Fatal(err)
-	}
+	mustMark(t, s, seg("A", 3, "ana", "a bird", "ein Vogel"))
 	if got := s.Restored(); got != 0 {
 		t.Errorf("Restored %d; want 0", got)
 	}
+	if lines := linesOf(s); !slices.Equal(lines, []int{4, 3}) {
+		t.Errorf("the store holds the annotations of lines %v; want [4 3], the deleted one left out", lines)
+	}
+	mustReopen(t, path, s.All()).Close()
+}
+
+// mustOpen opens the annotation file at path, closed when the test ends.
+func mustOpen(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// mustMark marks a segment as having no error in s, saved.
+func mustMark(t *testing.T, s *Store, a Annotation) {
+	t.Helper()
+	if _, err := s.MarkNoError(a); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// linesOf returns the lines of the annotations s holds, in its order.
+func linesOf(s *Store) []int {
 	var lines []int
 	for _, a := range s.All() {
 		lines = append(lines, a.Line)
 	}
-	if !slices.Equal(lines, []int{4, 3}) {
-		t.Errorf("the store holds the annotations of lines %v; want [4 3], the deleted one left out", lines)
+	return lines
+}
+
+// gone deletes the file at path, or empties it when how is "emptied", as
+// a person or another program does while a store holds its annotations.
+func gone(t *testing.T, path, how string) {
+	t.Helper()
+	remove := os.Remove
+	if how == "emptied" {
+		remove = func(path string) error { return os.Truncate(path, 0) }
 	}
-	mustReopen(t, path, s.All()).Close()
+	if err := remove(path); err != nil {
+		t.Fatal(err)
+	}
 }
