@@ -87,11 +87,13 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 }
 
 // rowsCmd sorts and filters the rows of view off the UI loop, until ctx
-// is cancelled.
-func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
+// is cancelled; s are the scores on screen, made against the references
+// of on.
+func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, on *model.Dataset, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
 	return func() tea.Msg {
 		msg := rowsMsg{jobTag: tag, view: view}
 		msg.listRows, msg.err = makeListRows(ctx, ds, s, view, only, facts, metrics)
+		msg.basis.refs = on
 		return msg
 	}
 }
@@ -120,7 +122,7 @@ func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view 
 	if r.anyCase = anyCaseCount(ctx, ds, s, view, only, facts, metrics, r.rows); ctx.Err() != nil {
 		return listRows{}, ctx.Err()
 	}
-	r.basis = rowsBasis{view.System, view.Other, s.Settings}
+	r.basis = rowsBasis{view.System, view.Other, s.Settings, ds}
 	r.impactOf = model.MetricBLEU
 	if view.ImpactOf != nil {
 		r.impactOf = view.ImpactOf.Name

@@ -12,11 +12,14 @@ import (
 // settings, the scores, the styles and keys, the window size. The root
 // model holds it and passes it down; components never change it.
 type common struct {
-	ds       *model.Dataset // the dataset kept to the references scored (refs); set with setDataset
-	names    []string       // the systems' names, ready for the terminal: made with ds, as every screen draws them
-	refs     refChoice      // which of the loaded references are scored
-	set      model.Settings // the settings asked for
-	scored   *model.Scored  // the scores on screen (nil until the first run lands)
+	ds     *model.Dataset // the dataset kept to the references scored (refs); set with setDataset
+	names  []string       // the systems' names, ready for the terminal: made with ds, as every screen draws them
+	refs   refChoice      // which of the loaded references are scored
+	set    model.Settings // the settings asked for
+	scored *model.Scored  // the scores on screen (nil until the first run lands)
+	// scoredOn is the dataset the scores on screen were made against: ds
+	// but while the references R chose are scored.
+	scoredOn *model.Dataset
 	st       render.Styles
 	keys     KeyMap
 	help     help.Model

@@ -102,3 +102,28 @@ func TestRowsShownWhileRescoring(t *testing.T) {
 		t.Errorf("while the new scores are made the list hides its rows:\n%s", v)
 	}
 }
+
+// TestSlowRowsOfOtherReferences: once R's scores against one reference
+// land, rows made in a job for them (a filter on scores, slow) leave the
+// list showing none of the rows of the scores against both until they
+// land, as for a tab or an option key; before, the header counted the
+// rows of before under the new scores ("6 of 70 match “bleu<55” · BLEU
+// 49.71", of both references, where 14 match against A alone).
+func TestSlowRowsOfOtherReferences(t *testing.T) {
+	budget := syncRowsBudget
+	defer func() { syncRowsBudget = budget }()
+	m := filterBy(t, ready(t, demoDataset(t), 120, 40), "bleu<55")
+	old := len(m.list.rows)
+	syncRowsBudget = 0
+	next, cmd := m.Update(keyMsg("R"))
+	m, rest := driveUntil(t, next.(Model), cmd, func(m Model) bool { return m.jobs.running(jobRows) })
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "ref A only") || strings.Contains(v, model.Thousands(old)+" of 70 match") || !m.list.misfit(m.c) {
+		t.Errorf("R's scores landed, their rows made: the list shows the %d rows of before:\n%s", old, strings.Join(strings.Split(v, "\n")[:4], "\n"))
+	}
+	m = drive(t, m, tea.Batch(rest...))
+	want, _, err := viewRows(context.Background(), m.c.ds, m.c.scored, m.list.view, nil, nil)
+	if err != nil || len(want) == old || !slices.Equal(m.list.rows, want) || m.list.misfit(m.c) {
+		t.Errorf("R: %d rows landed; want %d, not the %d of both references (%v)", len(m.list.rows), len(want), old, err)
+	}
+}

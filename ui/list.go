@@ -751,8 +751,9 @@ func (l segList) filtered() bool { return l.view.Filter != "" || l.only != nil }
 func (l segList) rowsStale() bool { return l.view.Filter != l.rowsFilter || l.drill != l.rowsDrill }
 
 // misfit reports whether the rows were made for another system, baseline
-// or scores than the list's and those on screen (a tab, a baseline or an option
-// key, their new rows made in a job): they would show another system's
+// or scores than the list's and those on screen (a tab, a baseline or an
+// option key, the scores of R's references landed, their new rows made in
+// a job): they would show another system's
 // matches, or figures and an order of other scores, so the list shows
 // none until the new ones land. Rows held back for a filter's metrics
 // show none anyway, and a drill-down found again shows its segments,
@@ -763,7 +764,7 @@ func (l segList) misfit(c common) bool {
 	}
 	// The scores on screen, not the settings asked for: during a rescore
 	// the rows and their figures are both of the scores before.
-	want := rowsBasis{l.view.System, l.view.Other, c.scored.Settings}
+	want := rowsBasis{l.view.System, l.view.Other, c.scored.Settings, c.scoredOn}
 	if !l.byBaseline() { // the same rows against any baseline
 		want.other = l.basis.other
 	}

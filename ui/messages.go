@@ -48,11 +48,13 @@ type listRows struct {
 }
 
 // rowsBasis is what rows were made for besides the filter and the
-// drill-down: the system shown, the baseline and the settings of the
+// drill-down: the system shown, the baseline, and the settings and the
+// references (the dataset made with them, [common.scoredOn]) of the
 // scores they were sorted and filtered by.
 type rowsBasis struct {
 	system, other int
 	set           model.Settings
+	refs          *model.Dataset
 }
 
 // subsetScore is the corpus score of the filtered rows, and the pinned

@@ -60,7 +60,7 @@ func (m Model) handleScored(msg scoredMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.err = nil
-	m.c.scored, m.c.set = msg.scored, msg.set
+	m.c.scored, m.c.set, m.c.scoredOn = msg.scored, msg.set, m.c.ds
 	opened := m.analysisOnScores(true)
 	if m.screen == screenAnnSummary { // its BLEU and disagreements are the scores'
 		m.refreshOverlay(false)
@@ -123,6 +123,7 @@ func (m *Model) refreshRows() tea.Cmd {
 		m.jobs.stop(jobRows)
 		ctx, cancel := context.WithTimeout(context.Background(), syncRowsBudget)
 		rows, err := makeListRows(ctx, ds, s, view, m.list.only, m.ann.facts(ds), metrics)
+		rows.basis.refs = m.c.scoredOn // ds's but while R's are scored
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			if err != nil {
@@ -135,7 +136,7 @@ func (m *Model) refreshRows() tea.Cmd {
 		// the keyboard live meanwhile.
 	}
 	ctx, tag, _ := m.jobs.start(jobRows)
-	return tea.Batch(m.c.spinner.Tick, rowsCmd(ctx, tag, ds, s, view, m.list.only, m.ann.facts(ds), metrics))
+	return tea.Batch(m.c.spinner.Tick, rowsCmd(ctx, tag, ds, s, m.c.scoredOn, view, m.list.only, m.ann.facts(ds), metrics))
 }
 
 // rowsFailed keeps the rows shown when the filter can't be applied: the
@@ -175,7 +176,7 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 		m.list.queryErr = saying{}
 		return m.refreshRows()
 	}
-	m.list.rows, m.list.basis = nil, rowsBasis{m.list.view.System, m.list.view.Other, m.c.scored.Settings}
+	m.list.rows, m.list.basis = nil, rowsBasis{m.list.view.System, m.list.view.Other, m.c.scored.Settings, m.c.scoredOn}
 	return nil
 }
 
