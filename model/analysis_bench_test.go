@@ -7,11 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/bleuscope/bleuscope/fixtures/heapsample"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -41,33 +40,6 @@ func reportCPU(b *testing.B) func() {
 	start := cpuTime()
 	return func() {
 		b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
-	}
-}
-
-// samplePeakHeap samples the bytes of heap objects every millisecond until
-// the returned function is called, which returns the highest sample.
-func samplePeakHeap() func() uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	done := make(chan struct{})
-	peak := make(chan uint64)
-	go func() {
-		var most uint64
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(sample)
-			most = max(most, sample[0].Value.Uint64())
-			select {
-			case <-done:
-				peak <- most
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return func() uint64 {
-		close(done)
-		return <-peak
 	}
 }
 
@@ -123,7 +95,7 @@ func BenchmarkAnalysis1M(b *testing.B) {
 		for b.Loop() {
 			a = nil
 			runtime.GC()
-			stop := samplePeakHeap()
+			stop := heapsample.Start()
 			var err error
 			if a, err = Analyze(context.Background(), ds, set, 0, nil); err != nil {
 				b.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/bleuscope/bleuscope/fixtures/heapsample"
 	"github.com/bleuscope/bleuscope/scoring"
 )
 
@@ -46,7 +47,7 @@ func BenchmarkCompareChrF100k(b *testing.B) {
 			var most uint64
 			for b.Loop() {
 				runtime.GC()
-				stop := samplePeakHeap()
+				stop := heapsample.Start()
 				if _, err := CompareMetric(context.Background(), st, 0, nil, CompareOptions{Test: test, N: 100, Seed: scoring.SeedOf(12345)}); err != nil {
 					b.Fatal(err)
 				}

@@ -6,14 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bleuscope/bleuscope/fixtures"
 	"github.com/bleuscope/bleuscope/fixtures/conformance"
+	"github.com/bleuscope/bleuscope/fixtures/heapsample"
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/scoring"
 )
@@ -139,29 +138,10 @@ func bigMQM(b *testing.B, dir string, copies int) string {
 // sampled every millisecond), in MB.
 func peakHeap(f func()) float64 {
 	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	before := sample[0].Value.Uint64()
-	done, peak := make(chan struct{}), make(chan uint64)
-	go func() {
-		s := []metrics.Sample{{Name: sample[0].Name}}
-		var most uint64
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(s)
-			most = max(most, s[0].Value.Uint64())
-			select {
-			case <-done:
-				peak <- most
-				return
-			case <-tick.C:
-			}
-		}
-	}()
+	before := heapsample.Now()
+	stop := heapsample.Start()
 	f()
-	close(done)
-	most := <-peak
+	most := stop()
 	return float64(most-min(before, most)) / 1e6
 }
 
