@@ -579,14 +579,15 @@ func (p *queryParser) term() (term, error) {
 		return t, nil
 	}
 	word := p.bare()
-	if _, ok, _ := numericTerm(word, col); ok && t.field != fieldAny {
+	num, isNum, numErr := numericTerm(word, col)
+	if isNum && t.field != fieldAny {
 		// As text it would select nothing the person meant.
 		return t, queryErr(col, "%s compares a score, not text, so %s does not apply to it: write it alone (for the text, write %s%s)", Printable(word), Printable(prefix), Printable(prefix), asRegexp(word)).
 			or(fmt.Sprintf("%s compares a score: write it without %s", Printable(word), Printable(prefix)))
 	}
 	if t.field == fieldAny {
-		if num, ok, err := numericTerm(word, col); ok || err != nil {
-			return num, err
+		if isNum || numErr != nil {
+			return num, numErr
 		}
 		if groups(word) {
 			return t, queryErr(col, "parentheses do not group terms (a b or c is (a b) or c); for the text %s, write %s", Printable(word), asRegexp(word)).
