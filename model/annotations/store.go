@@ -430,7 +430,7 @@ func (s *Store) catchUpWith(j *journal) {
 // content among the former ones ([Store.former]). The caller holds s.mu.
 func (s *Store) unseen(before []Annotation, synced int, touched map[int]seenAs) []Annotation {
 	var lost []Annotation
-	var have map[string]bool
+	var there func(*Annotation) (now, former bool) // made at the first needed
 	for i := range before {
 		a := &before[i]
 		if _, edited := touched[a.ID]; edited || a.ID >= synced {
@@ -439,14 +439,12 @@ func (s *Store) unseen(before []Annotation, synced int, touched map[int]seenAs) 
 		if k, ok := s.index[a.ID]; ok && s.anns[k].Time.Equal(a.Time) && s.anns[k].Line == a.Line && s.anns[k].System == a.System {
 			continue // there, or edited by the other: not lost (and the content not encoded)
 		}
-		if have == nil {
-			have = make(map[string]bool, len(s.anns))
-			for i := range s.anns {
-				have[contentKey(&s.anns[i])] = true
+		if there == nil {
+			if there = s.contents(); there == nil { // the file holds none, now or before
+				there = func(*Annotation) (bool, bool) { return false, false }
 			}
 		}
-		key := contentKey(a)
-		if _, former := s.former[contentHash(sha256.Sum256([]byte(key)))]; !have[key] && !former {
+		if now, former := there(a); !now && !former {
 			lost = append(lost, a.clone())
 		}
 	}
