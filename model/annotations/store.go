@@ -1072,28 +1072,25 @@ func (s *Store) flush() error {
 // ([Store.writeWhole], [Store.Restored]).
 func (s *Store) writePending() error {
 	s.syncs++
-	if s.exists && s.synced > 1 {
-		// The file held annotations when this store last read or wrote
-		// it: found deleted or emptied now, it is written back whole.
-		f, fi, err := lockFor(s.path, lockWait)
-		if err != nil {
-			return err
-		}
-		if fi.Size() == 0 {
-			defer f.Close()
-			if err := s.writeWhole(); err != nil {
-				return err
-			}
-			s.restored += len(s.anns)
-			return nil
-		}
-		f.Close()
-	}
-	f, err := s.lockForWriting()
+	f, fi, err := lockFor(s.path, lockWait)
 	if err != nil {
 		return err
 	}
 	defer f.Close() // and with it the lock
+	if s.exists && s.synced > 1 && fi.Size() == 0 {
+		// The file held annotations when this store last read or wrote
+		// it: found deleted or emptied now, it is written back whole.
+		if err := s.writeWhole(); err != nil {
+			return err
+		}
+		s.restored += len(s.anns)
+		return nil
+	}
+	if s.changedSince(fi) { // as [Store.lockForWriting]
+		if err := s.catchUp(); err != nil {
+			return err
+		}
+	}
 	if len(s.pending) == 0 {
 		s.touched = nil
 		return nil // every pending change would have undone the other's
