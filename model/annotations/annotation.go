@@ -102,8 +102,16 @@ type Marked struct {
 // TextHash returns the hash an annotation keeps of the text it was made
 // on: the first 16 hex digits of the text's SHA-256.
 func TextHash(text string) string {
+	digits := textHash(text)
+	return string(digits[:])
+}
+
+// textHash is [TextHash] of text, as bytes.
+func textHash(text string) [16]byte {
 	sum := sha256.Sum256([]byte(text))
-	return hex.EncodeToString(sum[:8])
+	var digits [16]byte
+	hex.Encode(digits[:], sum[:8])
+	return digits
 }
 
 // ErrInvalid is wrapped by every error about an annotation that cannot be
@@ -177,9 +185,7 @@ func (a *Annotation) checkHashed(hashed bool) error {
 // hashOf reports whether hash is [TextHash] of text, without making
 // the hash's string.
 func hashOf(hash, text string) bool {
-	sum := sha256.Sum256([]byte(text))
-	var digits [16]byte
-	hex.Encode(digits[:], sum[:8])
+	digits := textHash(text)
 	return hash == string(digits[:])
 }
 
