@@ -273,7 +273,7 @@ func (r *run) main() error {
 	fsys := &fileSystem{dir: r.cmd.Dir, budget: newBudget(r.cmd.getenv, r.log)}
 	cache := newTestSetCache(r.cmd.lookupEnv, r.cmd.Dir, fsys.budget)
 	if o.download != nil {
-		if !knownTestSet(*o.download) {
+		if !IsTestSet(*o.download) {
 			return exception("Exception: No such test set " + *o.download)
 		}
 		return cache.neverDownloads(*o.download, o.langpair)
@@ -289,7 +289,7 @@ func (r *run) main() error {
 			return fatal(1, "I need a test set (-t).")
 		}
 		for _, ts := range strings.Split(*o.testSet, ",") {
-			if !knownTestSet(ts) {
+			if !IsTestSet(ts) {
 				return exception("KeyError: " + pyQuote(ts))
 			}
 		}

@@ -94,16 +94,14 @@ func langPairsOf(ts string) ([]string, bool) {
 	return nil, false
 }
 
-// knownTestSet reports whether sacrebleu 2.6.0 has a test set named ts.
-func knownTestSet(ts string) bool {
-	_, ok := langPairsOf(ts)
+// IsTestSet reports whether name is one of sacrebleu 2.6.0's built-in
+// test sets (wmt22, iwslt17, …): for the checks of -t and --download, and
+// for a command given one where it takes something else (-t wmt22, which
+// is a tokenizer there).
+func IsTestSet(name string) bool {
+	_, ok := langPairsOf(name)
 	return ok
 }
-
-// IsTestSet reports whether name is one of sacrebleu 2.6.0's built-in
-// test sets (wmt22, iwslt17, …), for a command given one where it takes
-// something else (-t wmt22, which is a tokenizer there).
-func IsTestSet(name string) bool { return knownTestSet(name) }
 
 // availableTestSets is the list sacrebleu logs when it needs a test set:
 // Python's repr of the names sorted in reverse.
@@ -121,10 +119,10 @@ func availableTestSets() string {
 }
 
 // checkTestSetNames fails as sacrebleu does when it does not know one of
-// the names ([knownTestSet]).
+// the names ([IsTestSet]).
 func checkTestSetNames(names []string) error {
 	for _, ts := range names {
-		if !knownTestSet(ts) {
+		if !IsTestSet(ts) {
 			return fatal(1, "Unknown test set "+pyQuote(ts), "Please run with --list to see the available test sets.")
 		}
 	}

@@ -217,7 +217,7 @@ func (c testSetCache) references(ts, langpair string) ([]string, error) {
 // language pairs.
 func (c testSetCache) list(out *bufio.Writer, o *options) error {
 	if o.testSet != nil {
-		if !knownTestSet(*o.testSet) {
+		if !IsTestSet(*o.testSet) {
 			// sacrebleu has no language pairs to list for a name it does
 			// not know, and fails looking up the one -l names.
 			if o.langpair != nil {
