@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 
 	"golang.org/x/term"
 
@@ -165,7 +164,9 @@ func (f *inputFlags) loadDataset(e *env, systems []string, demoWhenEmpty bool) (
 	if err != nil {
 		return nil, err
 	}
-	e.sayReadingTerminal(in)
+	if !demo {
+		e.sayReadingTerminal(inputPaths(systems, f))
+	}
 	ds, err := model.Load(in)
 	if err != nil {
 		return nil, err
@@ -178,12 +179,12 @@ func (f *inputFlags) loadDataset(e *env, systems []string, demoWhenEmpty bool) (
 	return ds, nil
 }
 
-// sayReadingTerminal tells a person who named "-" (as a SYSTEM, -r or -s)
-// while standard input is the terminal what it waits for, on standard
-// error when that is the terminal too: without it the command sits there
-// saying nothing until ctrl+d.
-func (e *env) sayReadingTerminal(in model.Input) {
-	if !slices.Contains(in.Systems, "-") && !slices.Contains(in.Refs, "-") && in.Src != "-" && !hasNamedStdin(in.Systems) {
+// sayReadingTerminal tells a person who named "-" among the input paths
+// ([inputPaths]: a SYSTEM, NAME=-, -r or -s) while standard input is the
+// terminal what it waits for, on standard error when that is the terminal
+// too: without it the command sits there saying nothing until ctrl+d.
+func (e *env) sayReadingTerminal(paths []string) {
+	if !slices.Contains(paths, "-") {
 		return
 	}
 	if f, ok := e.stdin.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
@@ -194,15 +195,4 @@ func (e *env) sayReadingTerminal(in model.Input) {
 		defer e.mu.Unlock()
 		e.printLine("bleuscope: reading - from the terminal: type or paste one segment per line, then ctrl+d on a new line")
 	}
-}
-
-// hasNamedStdin reports whether a SYSTEM argument names standard input
-// (NAME=-).
-func hasNamedStdin(systems []string) bool {
-	for _, a := range systems {
-		if name, path, ok := strings.Cut(a, "="); ok && name != "" && path == "-" {
-			return true
-		}
-	}
-	return false
 }
