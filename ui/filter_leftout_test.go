@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -15,13 +14,9 @@ import (
 // were dropped without a word; the next key, and a paste without any,
 // say nothing of the kind.
 func TestFilterControlsLeftOutSaid(t *testing.T) {
-	paste := func(m Model, s string) Model {
-		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Paste: true})
-		return drive(t, next.(Model), cmd)
-	}
 	for _, w := range []int{60, 61, 70, 80, 100, 120, 200} {
 		m := press(t, ready(t, demoDataset(t), w, 30), "/")
-		m = paste(m, "be\x07c\u202eau\u2066s\x1be")
+		m = paste(t, m, "be\x07c\u202eau\u2066s\x1be")
 		if got := m.list.filter.text(); got != "because" {
 			t.Errorf("at %d columns: query %q; want \"because\"", w, got)
 		}
@@ -30,12 +25,12 @@ func TestFilterControlsLeftOutSaid(t *testing.T) {
 			t.Errorf("at %d columns: the screen does not say 4 control characters were left out:\n%s", w, v)
 		}
 		checkFit(t, "the filter with controls left out", m.View(), w, 30)
-		long := paste(m, " or \x07a rather longer query that wraps the footer")
+		long := paste(t, m, " or \x07a rather longer query that wraps the footer")
 		if v := ansi.Strip(long.View()); !strings.Contains(v, "1 control character") {
 			t.Errorf("at %d columns: a long query does not say 1 control character was left out:\n%s", w, v)
 		}
 		checkFit(t, "a long filter with controls left out", long.View(), w, 30)
-		m = paste(m, "s")
+		m = paste(t, m, "s")
 		if v := ansi.Strip(m.View()); strings.Contains(v, "left out") {
 			t.Errorf("at %d columns: a paste without controls still says some were left out:\n%s", w, v)
 		}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/ui/render"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -231,22 +230,18 @@ func TestSlowFilterOffTheLoop(t *testing.T) {
 // and a longer one is refused with the parser's line, never cut down to
 // a query that applies.
 func TestLongQueryPasted(t *testing.T) {
-	paste := func(m Model, s string) Model {
-		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Paste: true})
-		return drive(t, next.(Model), cmd)
-	}
 	ds := demoDataset(t)
 	words := make([]string, 60)
 	for i := range words {
 		words[i] = fmt.Sprintf("w%03d", i)
 	}
 	long := "because or " + strings.Join(words, " or ")
-	m := paste(press(t, ready(t, ds, 120, 40), "/"), long)
+	m := paste(t, press(t, ready(t, ds, 120, 40), "/"), long)
 	if got := m.list.view.Filter; got != long {
 		t.Errorf("pasting a %d-character query filters by %d characters: %q", len(long), len(got), got)
 	}
 	huge := strings.Repeat("abc ", 2500)
-	m = paste(press(t, ready(t, ds, 120, 40), "/"), huge)
+	m = paste(t, press(t, ready(t, ds, 120, 40), "/"), huge)
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "longer than 4096 bytes") || m.list.view.Filter != "" {
 		t.Errorf("pasting a %d-byte query: filter %d bytes, screen:\n%s", len(huge), len(m.list.view.Filter), v)
@@ -265,8 +260,7 @@ func TestSlowFilterRefusedMeanwhile(t *testing.T) {
 	m := typeText(t, press(t, ready(t, ds, 120, 40), "/"), "/becaus")
 	next, slow := m.Update(keyMsg("/")) // "/becaus/", in the background
 	m = next.(Model)
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(" chrf>5"), Paste: true})
-	m = drive(t, next.(Model), cmd)
+	m = paste(t, m, " chrf>5")
 	if m.list.view.Filter != "" {
 		t.Fatalf("a query whose chrF scores are not at hand, typed: filter %q; want the one before, none", m.list.view.Filter)
 	}

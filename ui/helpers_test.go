@@ -143,6 +143,13 @@ func typeText(t testing.TB, m Model, s string) Model {
 	return m
 }
 
+// paste sends s as one pasted key, the way a terminal delivers a paste.
+func paste(t testing.TB, m Model, s string) Model {
+	t.Helper()
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Paste: true})
+	return drive(t, next.(Model), cmd)
+}
+
 // filterBy types q at the filter prompt and applies it with enter.
 func filterBy(t testing.TB, m Model, q string) Model {
 	t.Helper()
