@@ -37,13 +37,7 @@ func holdLock(t *testing.T, path string) (release func()) {
 // lets go) and when annotations were made on texts that have changed; !
 // lists both.
 func TestAnnotationOpenWarnings(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	other := openStore(t, path)
-	stale := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 3, Rater: "bo", Kind: annotations.KindNoError}
-	stale.SetText("a text this line never had", "")
-	if _, err := other.Add(stale); err != nil {
-		t.Fatal(err)
-	}
+	path := staleMarkFile(t)
 	holdLock(t, path)
 	m := annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30)
 	if !strings.Contains(m.statusText(), "⚠ 3 warnings (! lists them)") { // not all about the input

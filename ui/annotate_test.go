@@ -74,6 +74,21 @@ func othersMark(t testing.TB, m Model, other *annotations.Store, rater, severity
 	return a
 }
 
+// staleMarkFile returns the path of an annotation file, in a folder of
+// the test's, that holds one mark made on a text line 3 of the demo's
+// first system never had: a warning of a text that has since changed.
+func staleMarkFile(t testing.TB) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ann.jsonl")
+	other := openStore(t, path)
+	stale := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 3, Rater: "bo", Kind: annotations.KindNoError}
+	stale.SetText("a text this line never had", "")
+	if _, err := other.Add(stale); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // reopen reads the annotation file as a new process would.
 func reopen(t testing.TB, path string) []annotations.Annotation {
 	t.Helper()
@@ -2106,13 +2121,7 @@ func TestSummaryOverAnnotationFileMadeAnew(t *testing.T) {
 // it, and esc comes back to the summary; before, it said "!
 // (warnings) works on the list: esc to it".
 func TestSummaryWarningsComeBack(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ann.jsonl")
-	other := openStore(t, path)
-	stale := annotations.Annotation{System: demoDataset(t).Systems[0].Name, Line: 3, Rater: "bo", Kind: annotations.KindNoError}
-	stale.SetText("a text this line never had", "")
-	if _, err := other.Add(stale); err != nil {
-		t.Fatal(err)
-	}
+	path := staleMarkFile(t)
 	m := press(t, annotatingWith(t, openStore(t, path), annotations.MQM(), 120, 30), "S")
 	w := press(t, m, "!")
 	if w.screen != screenWarnings || !strings.Contains(strings.Join(strings.Fields(ansi.Strip(w.View())), " "), "1 annotation made on a text that has since changed") {
