@@ -762,13 +762,19 @@ func (l segList) misfit(c common) bool {
 	if c.scored == nil || l.inLineOrder || l.waiting != "" || l.refinding {
 		return false
 	}
-	// The scores on screen, not the settings asked for: during a rescore
-	// the rows and their figures are both of the scores before.
-	want := rowsBasis{l.view.System, l.view.Other, c.scored.Settings, c.scoredOn}
+	want := l.shownBasis(c)
 	if !l.byBaseline() { // the same rows against any baseline
 		want.other = l.basis.other
 	}
 	return l.basis != want
+}
+
+// shownBasis is the basis the rows shown should have: the list's system
+// and baseline, and the scores on screen, not the settings asked for
+// (during a rescore the rows and their figures are both of the scores
+// before).
+func (l segList) shownBasis(c common) rowsBasis {
+	return rowsBasis{l.view.System, l.view.Other, c.scored.Settings, c.scoredOn}
 }
 
 // againNote says, in width cells after lead, that the rows are being

@@ -176,7 +176,7 @@ func (m *Model) rowsFailed(err error) tea.Cmd {
 		m.list.queryErr = saying{}
 		return m.refreshRows()
 	}
-	m.list.rows, m.list.basis = nil, rowsBasis{m.list.view.System, m.list.view.Other, m.c.scored.Settings, m.c.scoredOn}
+	m.list.rows, m.list.basis = nil, m.list.shownBasis(m.c)
 	return nil
 }
 
