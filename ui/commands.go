@@ -78,7 +78,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 		}
 		msg := scoredMsg{jobTag: tag, scored: s, set: set, err: err, view: view}
 		if err == nil && s != nil && ds.Len() > syncRows {
-			if rows, rerr := makeListRows(ctx, ds, s, view, nil, facts, metrics); rerr == nil {
+			if rows, rerr := makeListRows(ctx, ds, s, ds, view, nil, facts, metrics); rerr == nil {
 				msg.listRows = rows
 			}
 		}
@@ -92,8 +92,7 @@ func scoreCmd(ctx context.Context, tag jobTag, ds *model.Dataset, old *model.Sco
 func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored, on *model.Dataset, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) tea.Cmd {
 	return func() tea.Msg {
 		msg := rowsMsg{jobTag: tag, view: view}
-		msg.listRows, msg.err = makeListRows(ctx, ds, s, view, only, facts, metrics)
-		msg.basis.refs = on
+		msg.listRows, msg.err = makeListRows(ctx, ds, s, on, view, only, facts, metrics)
 		return msg
 	}
 }
@@ -103,7 +102,9 @@ func rowsCmd(ctx context.Context, tag jobTag, ds *model.Dataset, s *model.Scored
 // anyCaseCount. A drill-down's score needs only its segments, not their
 // order: it is computed while they are sorted. It stops with ctx's error
 // when ctx is done while the impact is worked out or the filter tested.
-func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) (listRows, error) {
+// s are the scores on screen, made against the references of on (ds's
+// but while the references R chose are scored): the rows' basis names on.
+func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, on *model.Dataset, view model.View, only []int, facts model.AnnotationFacts, metrics []*model.MetricScores) (listRows, error) {
 	var r listRows
 	var err error
 	if only == nil || strings.TrimSpace(view.Filter) != "" || len(only) == 0 || s.SubsetNeedsOrder() {
@@ -122,7 +123,7 @@ func makeListRows(ctx context.Context, ds *model.Dataset, s *model.Scored, view 
 	if r.anyCase = anyCaseCount(ctx, ds, s, view, only, facts, metrics, r.rows); ctx.Err() != nil {
 		return listRows{}, ctx.Err()
 	}
-	r.basis = rowsBasis{view.System, view.Other, s.Settings, ds}
+	r.basis = rowsBasis{view.System, view.Other, s.Settings, on}
 	r.impactOf = model.MetricBLEU
 	if view.ImpactOf != nil {
 		r.impactOf = view.ImpactOf.Name

@@ -122,8 +122,7 @@ func (m *Model) refreshRows() tea.Cmd {
 	if ds.Len() <= syncRows {
 		m.jobs.stop(jobRows)
 		ctx, cancel := context.WithTimeout(context.Background(), syncRowsBudget)
-		rows, err := makeListRows(ctx, ds, s, view, m.list.only, m.ann.facts(ds), metrics)
-		rows.basis.refs = m.c.scoredOn // ds's but while R's are scored
+		rows, err := makeListRows(ctx, ds, s, m.c.scoredOn, view, m.list.only, m.ann.facts(ds), metrics)
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			if err != nil {
