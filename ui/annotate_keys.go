@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/bleuscope/bleuscope/model"
 	"github.com/bleuscope/bleuscope/model/annotations"
 	"github.com/bleuscope/bleuscope/ui/render"
 	"github.com/charmbracelet/bubbles/key"
@@ -115,10 +114,7 @@ func (n annotator) Update(msg tea.KeyMsg, c common, sel selection) (annotator, a
 		}
 		n.d.note, _ = n.d.note.update(msg)
 		if d := n.d.note.dropped; d > 0 { // a paste's: said, not lost without a word
-			what := itoa(d) + " control character" + model.PluralS(d)
-			return n, annResult{forms: []string{
-				what + " (unprintable or bidirectional) left out of the note",
-				what + " left out of the note", what + " left out"}, jump: -1}
+			return n, annResult{forms: droppedForms(d, "the note"), jump: -1}
 		}
 	case stepDelete:
 		if !key.Matches(msg, k.Yes) {

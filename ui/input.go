@@ -324,9 +324,7 @@ func (l segList) leftOutNote(room int) string {
 	if l.leftOut == 0 {
 		return ""
 	}
-	what := itoa(l.leftOut) + " control character" + model.PluralS(l.leftOut)
-	forms := []string{what + " (unprintable or bidirectional) left out of the query",
-		what + " left out of the query", what + " left out"}
+	forms := droppedForms(l.leftOut, "the query")
 	for _, f := range forms {
 		if render.Fits(f, room) {
 			return f

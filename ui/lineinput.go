@@ -51,6 +51,15 @@ func (h *lineInput) load(s string) {
 
 func (h lineInput) text() string { return string(h.value) }
 
+// droppedForms are the wordings, the fullest first, of the status that
+// n control characters ([lineInput.dropped]) were left out of the text
+// of what ("the query", "the note").
+func droppedForms(n int, what string) []string {
+	chars := itoa(n) + " control character" + model.PluralS(n)
+	return []string{chars + " (unprintable or bidirectional) left out of " + what,
+		chars + " left out of " + what, chars + " left out"}
+}
+
 // insert adds runes at the cursor; tabs and line breaks (from a paste)
 // become spaces, other unprintable runes (controls, bidirectional
 // controls) are left out and counted in dropped, but for the format
