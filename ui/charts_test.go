@@ -3,13 +3,13 @@ package ui
 import (
 	"context"
 	"fmt"
-	"github.com/bleuscope/bleuscope/model"
-	"github.com/bleuscope/bleuscope/ui/render"
-	"github.com/charmbracelet/x/ansi"
 	"slices"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/bleuscope/bleuscope/model"
+	"github.com/bleuscope/bleuscope/ui/render"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // chartsText is every line of the open charts screen, scrolled through
@@ -215,9 +215,11 @@ func TestChartsErrorGivesWayWhole(t *testing.T) {
 // land and are charted. Before, the histogram charted the new system's
 // scores of the old system's matches, under a title counting them.
 func TestChartsWaitForRowsOfAnotherSystem(t *testing.T) {
-	defer func(b time.Duration) { syncRowsBudget = b }(syncRowsBudget)
+	budget := syncRowsBudget
+	defer func() { syncRowsBudget = budget }()
 	ds := demoDataset(t)
 	for _, size := range [][2]int{{60, 16}, {120, 40}} {
+		syncRowsBudget = budget
 		chartsWaitAfterTab(t, ds, size[0], size[1])
 	}
 }
@@ -225,7 +227,6 @@ func TestChartsWaitForRowsOfAnotherSystem(t *testing.T) {
 // chartsWaitAfterTab is [TestChartsWaitForRowsOfAnotherSystem] in a
 // window of w×h cells.
 func chartsWaitAfterTab(t *testing.T, ds *model.Dataset, w, h int) {
-	syncRowsBudget = 300 * time.Millisecond
 	m := press(t, filterBy(t, ready(t, ds, w, h), "/becaus/"), "h")
 	old := len(m.list.rows)
 	syncRowsBudget = 0 // every filter now takes longer than that
