@@ -307,7 +307,7 @@ func (m Model) screenView() string {
 	case c.width == 0 || c.height == 0:
 		return "loading…"
 	case c.tooSmall():
-		acting := "q (quit) and ? (help) act"
+		acting := "q (quit) acts"
 		if m.typing() {
 			acting = "ctrl+c (quit) acts"
 		}

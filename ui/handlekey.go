@@ -311,10 +311,11 @@ func (m Model) handleAfterEsc(msg tea.KeyMsg) (Model, tea.Cmd) {
 
 // actsWhenSmall reports whether key msg acts while the window is below
 // the minimum size, where nothing shows what a key does: ctrl+c, and q
-// and ? where they quit and open the help, not where they are letters
-// typed ([Model.typing]); every other key waits for a larger window.
+// where it quits, not where it is a letter typed ([Model.typing]); every
+// other key, ? too (the help would open unseen), waits for a larger
+// window.
 func (m Model) actsWhenSmall(msg tea.KeyMsg) bool {
-	return msg.Type == tea.KeyCtrlC || !m.typing() && !msg.Alt && pressedAny(msg, m.c.keys.Quit, m.c.keys.Help)
+	return msg.Type == tea.KeyCtrlC || !m.typing() && !msg.Alt && pressedAny(msg, m.c.keys.Quit)
 }
 
 // typing reports whether a key that is a letter goes into text: a prompt
